@@ -1,0 +1,1 @@
+//! Authenticators: AllowAllAuthenticator and SimpleAuthenticator.

@@ -1,0 +1,23 @@
+//! supercolumn: a single-binary server that stores and serves data the way
+//! Apache Cassandra did in its Thrift era.
+//!
+//! The crate is layered; each layer depends only on the ones above it in this
+//! list, never on the ones below:
+//!
+//! - [`marshal`]: comparators/validators (`AbstractType`), the name registry.
+//! - [`partitioner`]: tokens and the partitioners that compute them.
+//! - [`config`]: reading `storage-conf.xml` into a plain [`config::Config`].
+//! - [`schema`]: keyspace and column-family definitions with resolved types.
+//! - [`storage`]: the durable engine (commit log, memtables, SSTables,
+//!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
+//!   of Thrift or CQL.
+//! - [`auth`]: authenticators (AllowAll, Simple with properties files).
+//! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+
+pub mod auth;
+pub mod config;
+pub mod marshal;
+pub mod partitioner;
+pub mod schema;
+pub mod storage;
+pub mod thrift;

@@ -1,0 +1,5 @@
+//! The `supercolumn` binary.
+
+fn main() {
+    println!("supercolumn {}", env!("CARGO_PKG_VERSION"));
+}

@@ -1,0 +1,1 @@
+//! The commit log: a durable, checksummed, segmented record log.

@@ -1,0 +1,1 @@
+//! SSTables: immutable sorted files of partitions.
