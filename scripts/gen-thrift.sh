@@ -29,7 +29,7 @@ fi
 # IDL file -> module/package name. The module name is also the `namespace py/rs` in the IDL.
 idls=(
   "cassandra-0.6.thrift:cassandra06"
-  #"cassandra.thrift:cassandra19"
+  "cassandra.thrift:cassandra19"
 )
 
 rs_dir="$root/src/thrift/gen"

@@ -15,3 +15,6 @@
 
 #[rustfmt::skip]
 pub mod cassandra06;
+
+#[rustfmt::skip]
+pub mod cassandra19;
