@@ -372,19 +372,19 @@ impl TSerializable for Column {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
@@ -462,11 +462,11 @@ impl TSerializable for SuperColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -541,11 +541,11 @@ impl TSerializable for CounterColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_2 = Some(val);
         },
@@ -610,11 +610,11 @@ impl TSerializable for CounterSuperColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<CounterColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -696,19 +696,19 @@ impl TSerializable for ColumnOrSuperColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = Column::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SuperColumn::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = CounterColumn::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = CounterSuperColumn::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -858,7 +858,7 @@ impl TSerializable for InvalidRequestException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -999,15 +999,15 @@ impl TSerializable for TimedOutException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_3 = Some(val);
         },
@@ -1101,7 +1101,7 @@ impl TSerializable for AuthenticationException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -1172,7 +1172,7 @@ impl TSerializable for AuthorizationException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -1309,11 +1309,11 @@ impl TSerializable for ColumnParent {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_4 = Some(val);
         },
@@ -1383,15 +1383,15 @@ impl TSerializable for ColumnPath {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_5 = Some(val);
         },
@@ -1471,19 +1471,19 @@ impl TSerializable for SliceRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
@@ -1558,7 +1558,7 @@ impl TSerializable for SlicePredicate {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1568,7 +1568,7 @@ impl TSerializable for SlicePredicate {
           i_prot.read_list_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SliceRange::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -1651,15 +1651,15 @@ impl TSerializable for IndexExpression {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = IndexOperator::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_3 = Some(val);
         },
@@ -1732,7 +1732,7 @@ impl TSerializable for IndexClause {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<IndexExpression> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1742,11 +1742,11 @@ impl TSerializable for IndexClause {
           i_prot.read_list_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_3 = Some(val);
         },
@@ -1834,27 +1834,27 @@ impl TSerializable for KeyRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<IndexExpression> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1954,11 +1954,11 @@ impl TSerializable for KeySlice {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -2033,11 +2033,11 @@ impl TSerializable for KeyCount {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_2 = Some(val);
         },
@@ -2107,15 +2107,15 @@ impl TSerializable for Deletion {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -2198,11 +2198,11 @@ impl TSerializable for Mutation {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = Deletion::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -2281,15 +2281,15 @@ impl TSerializable for EndpointDetails {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
@@ -2372,11 +2372,11 @@ impl TSerializable for CASResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -2462,15 +2462,15 @@ impl TSerializable for TokenRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -2480,7 +2480,7 @@ impl TSerializable for TokenRange {
           i_prot.read_list_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -2490,7 +2490,7 @@ impl TSerializable for TokenRange {
           i_prot.read_list_end()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<EndpointDetails> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -2587,7 +2587,7 @@ impl TSerializable for AuthenticationRequest {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -2668,23 +2668,23 @@ impl TSerializable for ColumnDef {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = IndexType::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -2779,11 +2779,11 @@ impl TSerializable for TriggerDef {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -2987,43 +2987,43 @@ impl TSerializable for CfDef {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_6 = Some(val);
         },
-        8 => {
+        8 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_8 = Some(val);
         },
-        9 => {
+        9 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_9 = Some(val);
         },
-        11 => {
+        11 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_11 = Some(val);
         },
-        12 => {
+        12 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_12 = Some(val);
         },
-        13 => {
+        13 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnDef> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3033,71 +3033,71 @@ impl TSerializable for CfDef {
           i_prot.read_list_end()?;
           f_13 = Some(val);
         },
-        14 => {
+        14 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_14 = Some(val);
         },
-        15 => {
+        15 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_15 = Some(val);
         },
-        16 => {
+        16 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_16 = Some(val);
         },
-        17 => {
+        17 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_17 = Some(val);
         },
-        18 => {
+        18 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_18 = Some(val);
         },
-        19 => {
+        19 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_19 = Some(val);
         },
-        20 => {
+        20 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_20 = Some(val);
         },
-        21 => {
+        21 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_21 = Some(val);
         },
-        22 => {
+        22 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_22 = Some(val);
         },
-        23 => {
+        23 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_23 = Some(val);
         },
-        24 => {
+        24 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_24 = Some(val);
         },
-        25 => {
+        25 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_25 = Some(val);
         },
-        26 => {
+        26 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_26 = Some(val);
         },
-        27 => {
+        27 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_27 = Some(val);
         },
-        28 => {
+        28 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_28 = Some(val);
         },
-        29 => {
+        29 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_29 = Some(val);
         },
-        30 => {
+        30 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3108,11 +3108,11 @@ impl TSerializable for CfDef {
           i_prot.read_map_end()?;
           f_30 = Some(val);
         },
-        31 => {
+        31 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_31 = Some(val);
         },
-        32 => {
+        32 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3123,15 +3123,15 @@ impl TSerializable for CfDef {
           i_prot.read_map_end()?;
           f_32 = Some(val);
         },
-        33 => {
+        33 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_33 = Some(val);
         },
-        34 => {
+        34 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_34 = Some(val);
         },
-        35 => {
+        35 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3141,35 +3141,35 @@ impl TSerializable for CfDef {
           i_prot.read_list_end()?;
           f_35 = Some(val);
         },
-        36 => {
+        36 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_36 = Some(val);
         },
-        37 => {
+        37 if field_ident.field_type == TType::Double => {
           let val = OrderedFloat::from(i_prot.read_double()?);
           f_37 = Some(val);
         },
-        38 => {
+        38 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_38 = Some(val);
         },
-        39 => {
+        39 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_39 = Some(val);
         },
-        40 => {
+        40 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_40 = Some(val);
         },
-        41 => {
+        41 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_41 = Some(val);
         },
-        42 => {
+        42 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_42 = Some(val);
         },
-        43 => {
+        43 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<TriggerDef> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3179,15 +3179,15 @@ impl TSerializable for CfDef {
           i_prot.read_list_end()?;
           f_43 = Some(val);
         },
-        44 => {
+        44 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_44 = Some(val);
         },
-        45 => {
+        45 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_45 = Some(val);
         },
-        46 => {
+        46 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_46 = Some(val);
         },
@@ -3533,15 +3533,15 @@ impl TSerializable for KsDef {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3552,11 +3552,11 @@ impl TSerializable for KsDef {
           i_prot.read_map_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<CfDef> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3566,7 +3566,7 @@ impl TSerializable for KsDef {
           i_prot.read_list_end()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_6 = Some(val);
         },
@@ -3664,11 +3664,11 @@ impl TSerializable for CqlRow {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3749,7 +3749,7 @@ impl TSerializable for CqlMetadata {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3760,7 +3760,7 @@ impl TSerializable for CqlMetadata {
           i_prot.read_map_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3771,11 +3771,11 @@ impl TSerializable for CqlMetadata {
           i_prot.read_map_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_4 = Some(val);
         },
@@ -3866,11 +3866,11 @@ impl TSerializable for CqlResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I32 => {
           let val = CqlResultType::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<CqlRow> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3880,11 +3880,11 @@ impl TSerializable for CqlResult {
           i_prot.read_list_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = CqlMetadata::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -3972,15 +3972,15 @@ impl TSerializable for CqlPreparedResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -3990,7 +3990,7 @@ impl TSerializable for CqlPreparedResult {
           i_prot.read_list_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -4084,15 +4084,15 @@ impl TSerializable for CfSplit {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_3 = Some(val);
         },
@@ -4162,11 +4162,11 @@ impl TSerializable for ColumnSlice {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
@@ -4254,15 +4254,15 @@ impl TSerializable for MultiSliceRequest {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnSlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -4272,15 +4272,15 @@ impl TSerializable for MultiSliceRequest {
           i_prot.read_list_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_6 = Some(val);
         },
@@ -9138,7 +9138,7 @@ impl CassandraLoginArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = AuthenticationRequest::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -9197,11 +9197,11 @@ impl CassandraLoginResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = AuthenticationException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = AuthorizationException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -9256,7 +9256,7 @@ impl CassandraSetKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -9311,7 +9311,7 @@ impl CassandraSetKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -9364,15 +9364,15 @@ impl CassandraGetArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -9460,23 +9460,23 @@ impl CassandraGetResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = NotFoundException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -9555,19 +9555,19 @@ impl CassandraGetSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -9656,7 +9656,7 @@ impl CassandraGetSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -9666,15 +9666,15 @@ impl CassandraGetSliceResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -9751,19 +9751,19 @@ impl CassandraGetCountArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -9852,19 +9852,19 @@ impl CassandraGetCountResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -9937,7 +9937,7 @@ impl CassandraMultigetSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -9947,15 +9947,15 @@ impl CassandraMultigetSliceArgs {
           i_prot.read_list_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -10048,7 +10048,7 @@ impl CassandraMultigetSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, Vec<ColumnOrSuperColumn>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -10065,15 +10065,15 @@ impl CassandraMultigetSliceResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -10155,7 +10155,7 @@ impl CassandraMultigetCountArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -10165,15 +10165,15 @@ impl CassandraMultigetCountArgs {
           i_prot.read_list_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -10266,7 +10266,7 @@ impl CassandraMultigetCountResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, i32> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -10277,15 +10277,15 @@ impl CassandraMultigetCountResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -10363,19 +10363,19 @@ impl CassandraGetRangeSlicesArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = KeyRange::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -10464,7 +10464,7 @@ impl CassandraGetRangeSlicesResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -10474,15 +10474,15 @@ impl CassandraGetRangeSlicesResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -10559,19 +10559,19 @@ impl CassandraGetPagedSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = KeyRange::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -10660,7 +10660,7 @@ impl CassandraGetPagedSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -10670,15 +10670,15 @@ impl CassandraGetPagedSliceResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -10755,19 +10755,19 @@ impl CassandraGetIndexedSlicesArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = IndexClause::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -10856,7 +10856,7 @@ impl CassandraGetIndexedSlicesResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -10866,15 +10866,15 @@ impl CassandraGetIndexedSlicesResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -10945,7 +10945,7 @@ impl CassandraGetMultiSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = MultiSliceRequest::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -11019,7 +11019,7 @@ impl CassandraGetMultiSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -11029,15 +11029,15 @@ impl CassandraGetMultiSliceResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11114,19 +11114,19 @@ impl CassandraInsertArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = Column::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -11204,15 +11204,15 @@ impl CassandraInsertResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11279,19 +11279,19 @@ impl CassandraAddArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = CounterColumn::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -11369,15 +11369,15 @@ impl CassandraAddResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11448,15 +11448,15 @@ impl CassandraCasArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -11466,7 +11466,7 @@ impl CassandraCasArgs {
           i_prot.read_list_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -11476,11 +11476,11 @@ impl CassandraCasArgs {
           i_prot.read_list_end()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_6 = Some(val);
         },
@@ -11587,19 +11587,19 @@ impl CassandraCasResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CASResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11672,19 +11672,19 @@ impl CassandraRemoveArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -11762,15 +11762,15 @@ impl CassandraRemoveResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11835,15 +11835,15 @@ impl CassandraRemoveCounterArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11916,15 +11916,15 @@ impl CassandraRemoveCounterResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -11987,7 +11987,7 @@ impl CassandraBatchMutateArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, BTreeMap<String, Vec<Mutation>>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -12011,7 +12011,7 @@ impl CassandraBatchMutateArgs {
           i_prot.read_map_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -12093,15 +12093,15 @@ impl CassandraBatchMutateResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -12164,7 +12164,7 @@ impl CassandraAtomicBatchMutateArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<Vec<u8>, BTreeMap<String, Vec<Mutation>>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -12188,7 +12188,7 @@ impl CassandraAtomicBatchMutateArgs {
           i_prot.read_map_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -12270,15 +12270,15 @@ impl CassandraAtomicBatchMutateResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -12339,7 +12339,7 @@ impl CassandraTruncateArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -12402,15 +12402,15 @@ impl CassandraTruncateResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -12525,7 +12525,7 @@ impl CassandraDescribeSchemaVersionsResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, Vec<String>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -12542,7 +12542,7 @@ impl CassandraDescribeSchemaVersionsResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -12660,7 +12660,7 @@ impl CassandraDescribeKeyspacesResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KsDef> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -12670,7 +12670,7 @@ impl CassandraDescribeKeyspacesResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -12779,7 +12779,7 @@ impl CassandraDescribeClusterNameResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -12878,7 +12878,7 @@ impl CassandraDescribeVersionResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -12927,7 +12927,7 @@ impl CassandraDescribeRingArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -12993,7 +12993,7 @@ impl CassandraDescribeRingResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -13003,7 +13003,7 @@ impl CassandraDescribeRingResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -13062,7 +13062,7 @@ impl CassandraDescribeLocalRingArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -13128,7 +13128,7 @@ impl CassandraDescribeLocalRingResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -13138,7 +13138,7 @@ impl CassandraDescribeLocalRingResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -13251,7 +13251,7 @@ impl CassandraDescribeTokenMapResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -13262,7 +13262,7 @@ impl CassandraDescribeTokenMapResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -13372,7 +13372,7 @@ impl CassandraDescribePartitionerResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -13471,7 +13471,7 @@ impl CassandraDescribeSnitchResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -13520,7 +13520,7 @@ impl CassandraDescribeKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -13590,15 +13590,15 @@ impl CassandraDescribeKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = KsDef::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = NotFoundException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -13665,19 +13665,19 @@ impl CassandraDescribeSplitsArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
@@ -13758,7 +13758,7 @@ impl CassandraDescribeSplitsResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -13768,7 +13768,7 @@ impl CassandraDescribeSplitsResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -13877,7 +13877,7 @@ impl CassandraTraceNextQueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_0 = Some(val);
         },
@@ -13932,19 +13932,19 @@ impl CassandraDescribeSplitsExArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
@@ -14025,7 +14025,7 @@ impl CassandraDescribeSplitsExResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<CfSplit> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -14035,7 +14035,7 @@ impl CassandraDescribeSplitsExResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -14094,7 +14094,7 @@ impl CassandraSystemAddColumnFamilyArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = CfDef::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -14164,15 +14164,15 @@ impl CassandraSystemAddColumnFamilyResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14233,7 +14233,7 @@ impl CassandraSystemDropColumnFamilyArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -14303,15 +14303,15 @@ impl CassandraSystemDropColumnFamilyResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14372,7 +14372,7 @@ impl CassandraSystemAddKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = KsDef::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -14442,15 +14442,15 @@ impl CassandraSystemAddKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14511,7 +14511,7 @@ impl CassandraSystemDropKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -14581,15 +14581,15 @@ impl CassandraSystemDropKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14650,7 +14650,7 @@ impl CassandraSystemUpdateKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = KsDef::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -14720,15 +14720,15 @@ impl CassandraSystemUpdateKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14789,7 +14789,7 @@ impl CassandraSystemUpdateColumnFamilyArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = CfDef::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -14859,15 +14859,15 @@ impl CassandraSystemUpdateColumnFamilyResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -14930,11 +14930,11 @@ impl CassandraExecuteCqlQueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = Compression::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -15017,23 +15017,23 @@ impl CassandraExecuteCqlQueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -15110,15 +15110,15 @@ impl CassandraExecuteCql3QueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = Compression::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -15206,23 +15206,23 @@ impl CassandraExecuteCql3QueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -15297,11 +15297,11 @@ impl CassandraPrepareCqlQueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = Compression::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -15372,11 +15372,11 @@ impl CassandraPrepareCqlQueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlPreparedResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -15433,11 +15433,11 @@ impl CassandraPrepareCql3QueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::I32 => {
           let val = Compression::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -15508,11 +15508,11 @@ impl CassandraPrepareCql3QueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlPreparedResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -15569,11 +15569,11 @@ impl CassandraExecutePreparedCqlQueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -15666,23 +15666,23 @@ impl CassandraExecutePreparedCqlQueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -15759,11 +15759,11 @@ impl CassandraExecutePreparedCql3QueryArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -15773,7 +15773,7 @@ impl CassandraExecutePreparedCql3QueryArgs {
           i_prot.read_list_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -15865,23 +15865,23 @@ impl CassandraExecutePreparedCql3QueryResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = CqlResult::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SchemaDisagreementException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -15954,7 +15954,7 @@ impl CassandraSetCqlVersionArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -16009,7 +16009,7 @@ impl CassandraSetCqlVersionResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
