@@ -42,10 +42,13 @@ pub trait Authenticator: Send + Sync + fmt::Debug {
     /// The Java class this stands for, e.g. [`SIMPLE_CLASS`] (for logs).
     fn class_name(&self) -> &'static str;
 
-    /// Whether calls other than `login` and the `describe_*` family need a
-    /// prior successful login on the connection; when they do and there was
-    /// none, 0.6 answered `InvalidRequestException("Login is required before
-    /// any other API calls")`. False only for AllowAll.
+    /// Whether the data calls need a prior successful login on the
+    /// connection. In 0.6.13 those were get, get_slice, multiget,
+    /// multiget_slice, get_count, get_range_slice(s), insert, batch_insert,
+    /// batch_mutate and remove (not login, logout, describe_* or
+    /// get_string(_list)_property); without a login they answered
+    /// `InvalidRequestException("Login is required before any other API
+    /// calls")`. False only for AllowAll, which 0.6 exempted by class.
     fn requires_login(&self) -> bool;
 
     /// Checks `credentials` (the Thrift `AuthenticationRequest` map) for
