@@ -35,7 +35,12 @@
 //!   cache; a background thread fsyncs every `period`. A process crash loses
 //!   nothing; a power loss can lose up to one period of writes.
 //! - Replay never serves a record whose checksums fail, and never invents
-//!   one. Damage is skipped with a warning (see [`replay`] for the policy).
+//!   one. At the first torn or corrupt record of a segment, the rest of that
+//!   segment is dropped (its length cannot be trusted to find what follows)
+//!   with a `tracing::warn!` naming the file and byte offset, and replay goes
+//!   on with the next segment, as Cassandra does. A zero-filled tail is the end
+//!   of the log, not damage. A segment with a bad header is skipped with a
+//!   warning. Damage never panics; `open_with_report` lists what was skipped.
 //! - Segment ids increase forever, also across restarts with an empty
 //!   directory: a new id is at least one more than every id on disk and at
 //!   least the current Unix time in milliseconds (as Cassandra named
