@@ -17,11 +17,15 @@
 //!     segment_size: 128 * 1024 * 1024,
 //! };
 //! let (log, replay) = CommitLog::open(opts)?;
+//! // Everything replayed lies before this: once the memtables rebuilt from
+//! // `replay` are flushed, `discard_before(replayed_up_to)` deletes the old segments.
+//! let replayed_up_to = log.current_position();
 //! for r in replay { /* re-apply r.payload to the memtables */ }
-//! let at = log.append(b"serialized mutation")?;   // durable when this returns
-//! // ... later, once every memtable holding writes before `flushed` is on disk:
-//! # let flushed = log.current_position();
-//! log.discard_before(flushed)?;
+//! let _at = log.append(b"serialized mutation")?; // durable when this returns
+//! // When a memtable is switched out, remember where the log was:
+//! let flushed_up_to = log.current_position();
+//! // ... and once that memtable (and every older one) is on disk:
+//! log.discard_before(flushed_up_to)?;
 //! log.close()?;
 //! # Ok(()) }
 //! ```
@@ -186,6 +190,16 @@ struct Writer {
     segments: BTreeSet<u64>,
     /// Reused framing buffer.
     buf: Vec<u8>,
+}
+
+impl fmt::Debug for CommitLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CommitLog")
+            .field("dir", &self.shared.dir)
+            .field("mode", &self.shared.mode)
+            .field("position", &self.current_position())
+            .finish()
+    }
 }
 
 impl CommitLog {
