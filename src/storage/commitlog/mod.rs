@@ -288,8 +288,8 @@ impl CommitLog {
         shared.finish_write(batch, written)
     }
 
-    /// Where the next record will start. Every record appended before this
-    /// call returned lies before it.
+    /// Where the next record will start. The record of every append that
+    /// returned before this call began lies before it.
     pub fn current_position(&self) -> Position {
         let w = self.shared.writer.lock();
         Position {
@@ -300,7 +300,12 @@ impl CommitLog {
 
     /// Declares that every record before `pos` is flushed to SSTables: deletes
     /// the segments that lie entirely before it (ids below `pos.segment`),
-    /// never the active one, then fsyncs the directory.
+    /// never the active one, then fsyncs the directory. Records before `pos`
+    /// in `pos`'s own segment stay on disk and are replayed again after a
+    /// restart; the engine may skip replayed positions below its last flushed
+    /// position (or re-apply them: reconciliation makes that harmless).
+    /// Segments with a bad header are deleted like any other; files with
+    /// malformed names never are.
     pub fn discard_before(&self, pos: Position) -> Result<(), CommitLogError> {
         let victims: Vec<u64> = {
             let mut w = self.shared.writer.lock();
