@@ -264,7 +264,10 @@ mod tests {
     fn every_recorded_type_name_parses_and_prints_back_verbatim() {
         let names = include_str!("recorded_type_names.txt");
         let mut n = 0;
-        for name in names.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for name in names
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             assert_eq!(parse_type(name).unwrap().class_name(), name);
             n += 1;
         }

@@ -74,7 +74,10 @@ mod recorded_order_tests {
         let p = OrderPreservingPartitioner;
         let data = include_str!("opp_order_vectors.txt");
         let mut checked = 0;
-        for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let keys: Vec<Vec<u8>> = line.split(' ').map(|h| hex_to_bytes(h).unwrap()).collect();
             for pair in keys.windows(2) {
                 assert!(p.decorate(&pair[0]) < p.decorate(&pair[1]), "{line}");
