@@ -46,6 +46,9 @@ mod time_uuid;
 mod utf8;
 mod uuid;
 
+#[cfg(test)]
+mod properties;
+
 pub use ascii::AsciiType;
 pub use boolean::BooleanType;
 pub use bytes::BytesType;
@@ -111,6 +114,13 @@ pub trait AbstractType: Send + Sync + fmt::Debug {
     /// The inverse of `get_string` where one exists, as Cassandra's `fromString`.
     #[allow(clippy::wrong_self_convention)] // Cassandra's name; the type is the parser.
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError>;
+
+    /// The order of a reversed slice over this type: everything reversed
+    /// except that the empty value (no bound) still sorts first, as
+    /// Cassandra's `getReverseComparator`.
+    fn reverse_compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+        empty_first(a, b).unwrap_or_else(|| self.compare(b, a))
+    }
 
     /// True when this type is `ReversedType(...)`: slices traverse it backwards.
     fn is_reversed(&self) -> bool {
