@@ -142,10 +142,21 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     if short == "ColumnToCollectionType" {
         return column_to_collection(&params);
     }
-    let factory = registry().read().get(short).cloned().ok_or_else(|| {
-        MarshalError(format!(
-            "Unable to find abstract-type class '{MARSHAL_PACKAGE}{short}'"
-        ))
+    // Like Cassandra, a dotted name is a class name as given; a bare one is
+    // looked up in the marshal package. Only built-in (or registered) short
+    // names exist here.
+    let lookup = if short.contains('.') {
+        None
+    } else {
+        registry().read().get(short).cloned()
+    };
+    let factory = lookup.ok_or_else(|| {
+        let class = if short.contains('.') {
+            short.to_string()
+        } else {
+            format!("{MARSHAL_PACKAGE}{short}")
+        };
+        MarshalError(format!("Unable to find abstract-type class '{class}'"))
     })?;
     let resolved = params
         .iter()
@@ -280,6 +291,10 @@ mod tests {
         assert_eq!(
             parse_type("NoSuchType").unwrap_err().0,
             "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.NoSuchType'"
+        );
+        assert_eq!(
+            parse_type("com.example.MyType").unwrap_err().0,
+            "Unable to find abstract-type class 'com.example.MyType'"
         );
         assert!(parse_type("CompositeType(UTF8Type").is_err());
         assert!(parse_type("UTF8Type)").is_err());
