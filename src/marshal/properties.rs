@@ -113,3 +113,55 @@ proptest! {
         prop_assert_eq!(t.compare(&back, &a), Ordering::Equal, "{}: '{}'", ty, text);
     }
 }
+
+/// Every registered shape, including the parameterised ones.
+const ALL_NAMES: [&str; 21] = [
+    "BytesType",
+    "AsciiType",
+    "UTF8Type",
+    "LongType",
+    "IntegerType",
+    "Int32Type",
+    "LexicalUUIDType",
+    "TimeUUIDType",
+    "UUIDType",
+    "CounterColumnType",
+    "BooleanType",
+    "DoubleType",
+    "FloatType",
+    "DecimalType",
+    "DateType",
+    "TimestampType",
+    "InetAddressType",
+    "ReversedType(LongType)",
+    "CompositeType(Int32Type,ReversedType(UTF8Type),TimeUUIDType)",
+    "CompositeType(UTF8Type,ColumnToCollectionType(6d:MapType(Int32Type,UTF8Type),6c:ListType(UTF8Type)))",
+    "MapType(UTF8Type,LongType)",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Hostile input (anything a client can send) never panics any type.
+    #[test]
+    fn arbitrary_input_never_panics(
+        name in proptest::sample::select(ALL_NAMES.to_vec()),
+        a in proptest::collection::vec(any::<u8>(), 0..40),
+        b in proptest::collection::vec(any::<u8>(), 0..40),
+        text in ".{0,20}",
+    ) {
+        let t = parse_type(name).unwrap();
+        let _ = t.compare(&a, &b);
+        let _ = t.reverse_compare(&a, &b);
+        let _ = t.validate(&a);
+        let _ = t.validate_for(&a, Dialect::V12);
+        let _ = t.get_string(&a);
+        let _ = t.from_string(&text);
+        // Whatever parses must be accepted by the type itself.
+        if let Ok(v) = t.from_string(&text) {
+            if name != "InetAddressType" || !v.is_empty() {
+                prop_assert!(t.validate_for(&v, Dialect::V12).is_ok(), "{name}: from_string('{text}') gave an invalid value");
+            }
+        }
+    }
+}
