@@ -115,7 +115,7 @@ proptest! {
 }
 
 /// Every registered shape, including the parameterised ones.
-const ALL_NAMES: [&str; 21] = [
+const ALL_NAMES: [&str; 22] = [
     "BytesType",
     "AsciiType",
     "UTF8Type",
@@ -137,6 +137,7 @@ const ALL_NAMES: [&str; 21] = [
     "CompositeType(Int32Type,ReversedType(UTF8Type),TimeUUIDType)",
     "CompositeType(UTF8Type,ColumnToCollectionType(6d:MapType(Int32Type,UTF8Type),6c:ListType(UTF8Type)))",
     "MapType(UTF8Type,LongType)",
+    "DynamicCompositeType(u=>UTF8Type,l=>LongType,r=>ReversedType(Int32Type))",
 ];
 
 proptest! {

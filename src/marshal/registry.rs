@@ -82,6 +82,28 @@ fn builtins() -> HashMap<String, TypeFactory> {
     m
 }
 
+/// `DynamicCompositeType(a=>Type,...)`: one-character aliases.
+fn dynamic_composite(params: &[String]) -> Result<TypeRef, MarshalError> {
+    let aliases = params
+        .iter()
+        .map(|p| {
+            let (alias, ty) = p.split_once("=>").ok_or_else(|| {
+                MarshalError(format!(
+                    "DynamicCompositeType parameter '{p}' is not of the form a=>Type"
+                ))
+            })?;
+            match alias.trim().as_bytes() {
+                [a] => Ok((*a, parse_type(ty)?)),
+                _ => Err(MarshalError(format!(
+                    "An alias should be a single character (got '{}')",
+                    alias.trim()
+                ))),
+            }
+        })
+        .collect::<Result<Vec<_>, MarshalError>>()?;
+    Ok(Arc::new(DynamicCompositeType::new(aliases)))
+}
+
 /// `ColumnToCollectionType(hexname:Type,...)`: its parameters are named, so
 /// it does not fit [`TypeFactory`] and is parsed here.
 fn column_to_collection(params: &[String]) -> Result<TypeRef, MarshalError> {
@@ -141,6 +163,9 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     let short = head.strip_prefix(MARSHAL_PACKAGE).unwrap_or(head);
     if short == "ColumnToCollectionType" {
         return column_to_collection(&params);
+    }
+    if short == "DynamicCompositeType" {
+        return dynamic_composite(&params);
     }
     // Like Cassandra, a dotted name is a class name as given; a bare one is
     // looked up in the marshal package. Only built-in (or registered) short
