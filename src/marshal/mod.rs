@@ -3,7 +3,9 @@
 //! Owns how a column name (or value) of a given type compares, validates and
 //! converts to and from a readable string, plus the registry that resolves a
 //! type by name (`UTF8Type`, `org.apache.cassandra.db.marshal.UTF8Type`,
-//! `CompositeType(LongType,UTF8Type)`, `ReversedType(...)`).
+//! `CompositeType(LongType,UTF8Type)`, `ReversedType(...)`,
+//! `DynamicCompositeType(a=>AsciiType)`, the CQL3 collections and
+//! `ColumnToCollectionType(hexname:MapType(...))`).
 //!
 //! It must not know about storage, Thrift or CQL: callers turn a
 //! [`MarshalError`] into whatever exception their protocol needs.

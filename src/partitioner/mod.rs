@@ -28,7 +28,8 @@ pub const DHT_PACKAGE: &str = "org.apache.cassandra.dht.";
 pub enum Token {
     /// Murmur3Partitioner: a signed 64-bit value; MIN is the minimum token.
     Long(i64),
-    /// RandomPartitioner: abs(md5 as signed 128-bit), in [0, 2^127]; -1 is the minimum.
+    /// RandomPartitioner: abs(md5 as signed 128-bit), in [0, 2^127 - 1] (the
+    /// one hash whose absolute value is 2^127 saturates); -1 is the minimum.
     Big(i128),
     /// OrderPreservingPartitioner: the key as Java's UTF-16 code units
     /// (Java `String.compareTo` order). Empty is the minimum.

@@ -6,7 +6,9 @@
 //! Keys that are not valid UTF-8 are decoded as Java's decoder does, with
 //! each malformed sequence replaced by U+FFFD (Java and Rust both replace
 //! the maximal invalid subpart), so distinct invalid keys can share a
-//! token; `DecoratedKey` still tells them apart by their bytes.
+//! token; `DecoratedKey` still tells them apart by their bytes. (This is
+//! 0.6's behaviour, where keys arrived as Thrift strings; Cassandra 1.2
+//! instead uses the hex of an undecodable key as its token.)
 
 use super::{Partitioner, Token, TokenError};
 
