@@ -341,6 +341,13 @@ mod tests {
         );
         assert!(parse_type("DynamicCompositeType(uu=>UTF8Type)").is_err());
         assert!(parse_type("DynamicCompositeType(u=UTF8Type)").is_err());
+        assert!(parse_type("DynamicCompositeType( =>UTF8Type)").is_err());
+        assert_eq!(
+            parse_type("DynamicCompositeType(\u{1}=>UTF8Type)")
+                .unwrap_err()
+                .0,
+            "An alias should be a single character in [0..9a..bA..B-+._&]"
+        );
     }
 
     #[test]

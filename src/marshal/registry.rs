@@ -93,7 +93,10 @@ fn dynamic_composite(params: &[String]) -> Result<TypeRef, MarshalError> {
                 ))
             })?;
             match alias.trim().as_bytes() {
-                [a] => Ok((*a, parse_type(ty)?)),
+                [a] if (33..=127).contains(a) => Ok((*a, parse_type(ty)?)),
+                [_] => Err(MarshalError::new(
+                    "An alias should be a single character in [0..9a..bA..B-+._&]",
+                )),
                 _ => Err(MarshalError(format!(
                     "An alias should be a single character (got '{}')",
                     alias.trim()
