@@ -292,3 +292,48 @@ fn abort_and_crash_leave_nothing_behind_after_cleanup() {
     assert!(kept.get(&dk(b"k")).unwrap().is_some());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn scans_from_a_token_include_or_skip_all_keys_of_that_token() {
+    let p: supercolumn::partitioner::PartitionerRef = Arc::new(CoarsePartitioner);
+    let keys: Vec<DecoratedKey> = ["a1", "a2", "a3", "b1", "b2", "d1", "d2", "d3", "d4", "f1"]
+        .iter()
+        .map(|k| p.decorate(k.as_bytes()))
+        .collect();
+    for interval in 1..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = SSTableOptions {
+            index_interval: interval,
+            ..SSTableOptions::default()
+        };
+        let mut w = SSTableWriter::create(dir.path(), "Tok-1", &p, keys.len(), opts).unwrap();
+        for k in &keys {
+            w.append(k, &[], vec![]).unwrap();
+        }
+        let r = w.finish().unwrap();
+        for t in b'`'..=b'g' {
+            let t = supercolumn::partitioner::Token::Long(i64::from(t));
+            let got: Vec<_> = r
+                .scan_from_token(Bound::Included(t.clone()))
+                .map(|p| p.unwrap().key)
+                .collect();
+            let want: Vec<_> = keys.iter().filter(|k| k.token >= t).cloned().collect();
+            assert_eq!(got, want, "from {t:?} inclusive, interval {interval}");
+            let got: Vec<_> = r
+                .scan_partitions_from_token(Bound::Excluded(t.clone()))
+                .map(|p| p.unwrap().key().clone())
+                .collect();
+            let want: Vec<_> = keys.iter().filter(|k| k.token > t).cloned().collect();
+            assert_eq!(got, want, "from {t:?} exclusive, interval {interval}");
+        }
+        assert_eq!(r.scan_from_token(Bound::Unbounded).count(), keys.len());
+    }
+}
+
+#[test]
+fn readers_partitions_and_owned_slices_cross_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<SSTableReader>();
+    shareable::<supercolumn::storage::sstable::PartitionReader>();
+    shareable::<supercolumn::storage::sstable::OwnedSlice>();
+}

@@ -44,6 +44,7 @@ mod error;
 mod format;
 mod partition;
 mod reader;
+mod slice;
 mod writer;
 
 use std::fs::{self, File};
@@ -52,8 +53,9 @@ use std::path::{Path, PathBuf};
 
 pub use error::SSTableError;
 pub use format::Component;
-pub use partition::{Entry, PartitionReader, Slice};
+pub use partition::{Entry, PartitionReader};
 pub use reader::{ReadStats, SSTableReader, ScanPartitions};
+pub use slice::{OwnedSlice, Slice};
 pub use writer::SSTableWriter;
 
 use crate::partitioner::DecoratedKey;

@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use super::format::{decode_block, BlockInfo, IndexEntry, PartitionHead};
 use super::reader::{corrupt_at, Inner};
+use super::slice::{OwnedSlice, Slice, SliceCursor};
 use super::{Partition, SSTableError};
-use crate::marshal::{AbstractType, BytesType};
+use crate::marshal::{AbstractType, BytesType, TypeRef};
 use crate::partitioner::DecoratedKey;
 
 /// One `(name, payload)` pair as the engine stored it.
@@ -116,7 +117,7 @@ impl PartitionReader {
     }
 
     /// Reads and checks one block.
-    fn block(&self, i: usize) -> Result<Vec<Entry>, SSTableError> {
+    pub(crate) fn block(&self, i: usize) -> Result<Vec<Entry>, SSTableError> {
         let b = &self.blocks[i];
         let abs = self.data_offset + b.offset;
         let decoded = match &self.prefetched {
@@ -141,41 +142,35 @@ impl PartitionReader {
         finish: &[u8],
         reversed: bool,
     ) -> Slice<'a> {
-        let n = self.blocks.len();
-        let next_block = if reversed {
-            if start.is_empty() {
-                n.checked_sub(1)
-            } else {
-                self.blocks
-                    .partition_point(|b| cmp.compare(&b.first, start) != Ordering::Greater)
-                    .checked_sub(1)
-            }
-        } else {
-            let i = if start.is_empty() {
-                0
-            } else {
-                self.blocks
-                    .partition_point(|b| cmp.compare(&b.last, start) == Ordering::Less)
-            };
-            (i < n).then_some(i)
-        };
-        Slice {
-            part: self,
+        Slice::new(
+            self,
             cmp,
-            start: start.to_vec(),
-            finish: finish.to_vec(),
-            reversed,
-            next_block,
-            current: Vec::new().into_iter(),
-            skipping: !start.is_empty(),
-            done: false,
-        }
+            SliceCursor::new(self, cmp, start, finish, reversed),
+        )
+    }
+
+    /// As [`slice`](Self::slice), but the iterator owns this reader and the
+    /// comparator, so it can be stored (e.g. in a merge of several SSTables).
+    pub fn into_slice(
+        self,
+        cmp: TypeRef,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> OwnedSlice {
+        let cursor = SliceCursor::new(&self, cmp.as_ref(), start, finish, reversed);
+        OwnedSlice::new(self, cmp, cursor)
     }
 
     /// Every entry in stored order, read block by block.
     pub fn all(&self) -> Slice<'_> {
         // With both bounds open the comparator is never consulted.
         self.slice(&BytesType, &[], &[], false)
+    }
+
+    /// Column-index block boundaries, for `slice`'s cursor.
+    pub(crate) fn blocks(&self) -> &[BlockInfo] {
+        &self.blocks
     }
 
     /// The entries whose names are in `names` (compared with `cmp`), in
@@ -227,89 +222,5 @@ impl PartitionReader {
             header: self.header,
             entries,
         })
-    }
-}
-
-/// Iterator of [`PartitionReader::slice`]: entries in traversal order. Yields
-/// at most one error, then ends.
-pub struct Slice<'a> {
-    part: &'a PartitionReader,
-    cmp: &'a dyn AbstractType,
-    start: Vec<u8>,
-    finish: Vec<u8>,
-    reversed: bool,
-    next_block: Option<usize>,
-    current: std::vec::IntoIter<Entry>,
-    /// Still before `start` (only possible inside the first block read).
-    skipping: bool,
-    done: bool,
-}
-
-impl Slice<'_> {
-    /// Ordering of `name` against `bound` in traversal direction.
-    fn traversal_cmp(&self, name: &[u8], bound: &[u8]) -> Ordering {
-        let o = self.cmp.compare(name, bound);
-        if self.reversed {
-            o.reverse()
-        } else {
-            o
-        }
-    }
-
-    fn past_finish(&self, name: &[u8]) -> bool {
-        !self.finish.is_empty() && self.traversal_cmp(name, &self.finish) == Ordering::Greater
-    }
-}
-
-impl Iterator for Slice<'_> {
-    type Item = Result<Entry, SSTableError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.done {
-                return None;
-            }
-            if let Some(entry) = self.current.next() {
-                if self.skipping {
-                    if self.traversal_cmp(&entry.0, &self.start) == Ordering::Less {
-                        continue;
-                    }
-                    self.skipping = false;
-                }
-                if self.past_finish(&entry.0) {
-                    self.done = true;
-                    return None;
-                }
-                return Some(Ok(entry));
-            }
-            let Some(i) = self.next_block else {
-                self.done = true;
-                return None;
-            };
-            // A block that begins past `finish` need not be read at all.
-            let b = &self.part.blocks[i];
-            let block_start = if self.reversed { &b.last } else { &b.first };
-            if self.past_finish(block_start) {
-                self.done = true;
-                return None;
-            }
-            self.next_block = if self.reversed {
-                i.checked_sub(1)
-            } else {
-                (i + 1 < self.part.blocks.len()).then_some(i + 1)
-            };
-            match self.part.block(i) {
-                Ok(mut entries) => {
-                    if self.reversed {
-                        entries.reverse();
-                    }
-                    self.current = entries.into_iter();
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
     }
 }

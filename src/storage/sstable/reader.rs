@@ -23,7 +23,7 @@ use super::format::{
 };
 use super::partition::PartitionReader;
 use super::{fsync_dir, validate_name, Partition, SSTableError};
-use crate::partitioner::{DecoratedKey, PartitionerRef};
+use crate::partitioner::{DecoratedKey, PartitionerRef, Token};
 
 /// Cumulative read statistics of one opened SSTable (all threads together).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -378,18 +378,33 @@ impl SSTableReader {
 
     /// Partitions in ring order starting at `from`, each read lazily.
     pub fn scan_partitions(&self, from: Bound<DecoratedKey>) -> ScanPartitions {
-        let segment = match &from {
-            Bound::Unbounded => 0,
-            Bound::Included(k) | Bound::Excluded(k) => self
-                .inner
-                .summary
-                .partition_point(|s| s.first_key <= *k)
-                .saturating_sub(1),
+        self.scan_from(Start::Key(from))
+    }
+
+    /// Partitions whose token is at or after (`Included`) or strictly after
+    /// (`Excluded`) a token: Thrift's token-bounded ranges, where every key
+    /// of a token counts as equal to it.
+    pub fn scan_partitions_from_token(&self, from: Bound<Token>) -> ScanPartitions {
+        self.scan_from(Start::Token(from))
+    }
+
+    fn scan_from(&self, start: Start) -> ScanPartitions {
+        let summary = &self.inner.summary;
+        // The segment holding the first wanted key is the last one starting before it.
+        let after = match &start {
+            Start::Key(Bound::Unbounded) | Start::Token(Bound::Unbounded) => 0,
+            Start::Key(Bound::Included(k) | Bound::Excluded(k)) => {
+                summary.partition_point(|s| s.first_key <= *k)
+            }
+            Start::Token(Bound::Included(t)) => summary.partition_point(|s| s.first_key.token < *t),
+            Start::Token(Bound::Excluded(t)) => {
+                summary.partition_point(|s| s.first_key.token <= *t)
+            }
         };
         ScanPartitions {
             inner: self.inner.clone(),
-            from,
-            segment,
+            start: Some(start),
+            segment: after.saturating_sub(1),
             pending: Vec::new().into_iter(),
             done: false,
         }
@@ -402,6 +417,33 @@ impl SSTableReader {
     ) -> impl Iterator<Item = Result<Partition, SSTableError>> {
         self.scan_partitions(from)
             .map(|p| p.and_then(PartitionReader::into_partition))
+    }
+
+    /// Whole partitions from a token bound, as [`scan_partitions_from_token`](Self::scan_partitions_from_token).
+    pub fn scan_from_token(
+        &self,
+        from: Bound<Token>,
+    ) -> impl Iterator<Item = Result<Partition, SSTableError>> {
+        self.scan_partitions_from_token(from)
+            .map(|p| p.and_then(PartitionReader::into_partition))
+    }
+}
+
+/// Where a scan begins.
+enum Start {
+    Key(Bound<DecoratedKey>),
+    Token(Bound<Token>),
+}
+
+impl Start {
+    fn admits(&self, key: &DecoratedKey) -> bool {
+        match self {
+            Start::Key(Bound::Unbounded) | Start::Token(Bound::Unbounded) => true,
+            Start::Key(Bound::Included(k)) => key >= k,
+            Start::Key(Bound::Excluded(k)) => key > k,
+            Start::Token(Bound::Included(t)) => key.token >= *t,
+            Start::Token(Bound::Excluded(t)) => key.token > *t,
+        }
     }
 }
 
@@ -429,7 +471,8 @@ impl Inner {
 /// Iterator of [`SSTableReader::scan_partitions`]. Stops after the first error.
 pub struct ScanPartitions {
     inner: Arc<Inner>,
-    from: Bound<DecoratedKey>,
+    /// `None` once the scan is past its start: every later key qualifies.
+    start: Option<Start>,
     segment: usize,
     pending: std::vec::IntoIter<IndexEntry>,
     done: bool,
@@ -441,16 +484,12 @@ impl Iterator for ScanPartitions {
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
             if let Some(entry) = self.pending.next() {
-                let wanted = match &self.from {
-                    Bound::Unbounded => true,
-                    Bound::Included(k) => entry.key >= *k,
-                    Bound::Excluded(k) => entry.key > *k,
-                };
-                if !wanted {
-                    continue;
+                if let Some(start) = &self.start {
+                    if !start.admits(&entry.key) {
+                        continue;
+                    }
+                    self.start = None;
                 }
-                // Once past the bound every later key qualifies.
-                self.from = Bound::Unbounded;
                 let r = PartitionReader::load(self.inner.clone(), &entry);
                 self.done = r.is_err();
                 return Some(r);

@@ -1,0 +1,185 @@
+//! Slice iteration inside one partition: walking column-index blocks forward
+//! or backward between two inclusive bounds, reading each block only when the
+//! walk reaches it and stopping before any block that lies past the end bound.
+//!
+//! The walk itself ([`SliceCursor`]) holds no references, so it backs both the
+//! borrowing iterator [`Slice`] and the owning [`OwnedSlice`]. It must not
+//! interpret entries beyond comparing their names.
+
+use std::cmp::Ordering;
+
+use super::partition::{Entry, PartitionReader};
+use super::SSTableError;
+use crate::marshal::{AbstractType, TypeRef};
+
+/// The position of a slice walk.
+pub(crate) struct SliceCursor {
+    start: Vec<u8>,
+    finish: Vec<u8>,
+    reversed: bool,
+    next_block: Option<usize>,
+    current: std::vec::IntoIter<Entry>,
+    /// Still before `start` (only possible inside the first block read).
+    skipping: bool,
+    done: bool,
+}
+
+impl SliceCursor {
+    pub(crate) fn new(
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Self {
+        let blocks = part.blocks();
+        let next_block = if reversed {
+            if start.is_empty() {
+                blocks.len().checked_sub(1)
+            } else {
+                // The last block starting at or before `start`.
+                blocks
+                    .partition_point(|b| cmp.compare(&b.first, start) != Ordering::Greater)
+                    .checked_sub(1)
+            }
+        } else {
+            // The first block ending at or after `start`.
+            let i = if start.is_empty() {
+                0
+            } else {
+                blocks.partition_point(|b| cmp.compare(&b.last, start) == Ordering::Less)
+            };
+            (i < blocks.len()).then_some(i)
+        };
+        SliceCursor {
+            start: start.to_vec(),
+            finish: finish.to_vec(),
+            reversed,
+            next_block,
+            current: Vec::new().into_iter(),
+            skipping: !start.is_empty(),
+            done: false,
+        }
+    }
+
+    /// Ordering of `name` against `bound` in traversal direction.
+    fn traversal_cmp(&self, cmp: &dyn AbstractType, name: &[u8], bound: &[u8]) -> Ordering {
+        let o = cmp.compare(name, bound);
+        if self.reversed {
+            o.reverse()
+        } else {
+            o
+        }
+    }
+
+    fn past_finish(&self, cmp: &dyn AbstractType, name: &[u8]) -> bool {
+        !self.finish.is_empty() && self.traversal_cmp(cmp, name, &self.finish) == Ordering::Greater
+    }
+
+    pub(crate) fn next(
+        &mut self,
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+    ) -> Option<Result<Entry, SSTableError>> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some(entry) = self.current.next() {
+                if self.skipping {
+                    if self.traversal_cmp(cmp, &entry.0, &self.start) == Ordering::Less {
+                        continue;
+                    }
+                    self.skipping = false;
+                }
+                if self.past_finish(cmp, &entry.0) {
+                    self.done = true;
+                    return None;
+                }
+                return Some(Ok(entry));
+            }
+            let Some(i) = self.next_block else {
+                self.done = true;
+                return None;
+            };
+            // A block that begins past `finish` need not be read at all.
+            let blocks = part.blocks();
+            let b = &blocks[i];
+            let block_start = if self.reversed { &b.last } else { &b.first };
+            if self.past_finish(cmp, block_start) {
+                self.done = true;
+                return None;
+            }
+            self.next_block = if self.reversed {
+                i.checked_sub(1)
+            } else {
+                (i + 1 < blocks.len()).then_some(i + 1)
+            };
+            match part.block(i) {
+                Ok(mut entries) => {
+                    if self.reversed {
+                        entries.reverse();
+                    }
+                    self.current = entries.into_iter();
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Iterator of [`PartitionReader::slice`]: entries in traversal order. Yields
+/// at most one error, then ends.
+pub struct Slice<'a> {
+    part: &'a PartitionReader,
+    cmp: &'a dyn AbstractType,
+    cursor: SliceCursor,
+}
+
+impl<'a> Slice<'a> {
+    pub(crate) fn new(
+        part: &'a PartitionReader,
+        cmp: &'a dyn AbstractType,
+        cursor: SliceCursor,
+    ) -> Self {
+        Slice { part, cmp, cursor }
+    }
+}
+
+impl Iterator for Slice<'_> {
+    type Item = Result<Entry, SSTableError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.cursor.next(self.part, self.cmp)
+    }
+}
+
+/// Iterator of [`PartitionReader::into_slice`]: like [`Slice`], but owning
+/// its partition and comparator (`Send`, storable, no borrow to keep alive).
+pub struct OwnedSlice {
+    part: PartitionReader,
+    cmp: TypeRef,
+    cursor: SliceCursor,
+}
+
+impl OwnedSlice {
+    pub(crate) fn new(part: PartitionReader, cmp: TypeRef, cursor: SliceCursor) -> Self {
+        OwnedSlice { part, cmp, cursor }
+    }
+
+    /// The partition being sliced (its key and header stay available).
+    pub fn reader(&self) -> &PartitionReader {
+        &self.part
+    }
+}
+
+impl Iterator for OwnedSlice {
+    type Item = Result<Entry, SSTableError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.cursor.next(&self.part, self.cmp.as_ref())
+    }
+}
