@@ -331,11 +331,16 @@ impl SSTableReader {
     /// incomplete SSTable that `cleanup_temporaries` removes). Readers already
     /// holding this SSTable keep working: open handles outlive the unlink.
     pub fn delete_files(&self) -> Result<(), SSTableError> {
-        for path in self.file_paths() {
-            match fs::remove_file(&path) {
+        for (i, path) in self.file_paths().iter().enumerate() {
+            match fs::remove_file(path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(SSTableError::io(&path, e)),
+                Err(e) => return Err(SSTableError::io(path, e)),
+            }
+            if i == 0 {
+                // The commit marker's removal must be durable before the
+                // other files go, or a crash could leave it pointing at nothing.
+                fsync_dir(&self.inner.dir)?;
             }
         }
         fsync_dir(&self.inner.dir)

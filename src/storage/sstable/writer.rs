@@ -360,6 +360,11 @@ impl SSTableWriter {
             &stats.encode(),
         )?;
         for c in Component::ALL {
+            if c == Component::Statistics {
+                // Without this barrier the directory could persist the commit
+                // marker's rename before the others'.
+                fsync_dir(&self.dir)?;
+            }
             let from = self.temp_path(c);
             let to = self.dir.join(c.file_name(&self.name));
             fs::rename(&from, &to).map_err(|e| SSTableError::io(&from, e))?;
