@@ -296,25 +296,31 @@ pub(crate) fn encode_index_segment(entries: &[IndexEntry]) -> Vec<u8> {
     b
 }
 
+/// The position fields of an index entry, after its key.
+fn index_position(d: &mut Decoder) -> Result<(u64, u64, u64), DecodeError> {
+    let data_offset = d.varint()?;
+    let head_delta = d.varint()?;
+    let head_len = d.varint()?;
+    if data_offset
+        .checked_add(head_delta)
+        .and_then(|h| h.checked_add(head_len))
+        .is_none()
+    {
+        return Err(DecodeError {
+            offset: d.pos(),
+            reason: "partition position overflows".into(),
+        });
+    }
+    Ok((data_offset, head_delta, head_len))
+}
+
 pub(crate) fn decode_index_segment(chunk: &[u8]) -> Result<Vec<IndexEntry>, DecodeError> {
     let mut d = Decoder::new(check_crc(chunk)?);
     let n = d.len()?;
     let mut out = Vec::with_capacity(n.min(1 << 16));
     for _ in 0..n {
         let key = d.key()?;
-        let data_offset = d.varint()?;
-        let head_delta = d.varint()?;
-        let head_len = d.varint()?;
-        if data_offset
-            .checked_add(head_delta)
-            .and_then(|h| h.checked_add(head_len))
-            .is_none()
-        {
-            return Err(DecodeError {
-                offset: d.pos(),
-                reason: "partition position overflows".into(),
-            });
-        }
+        let (data_offset, head_delta, head_len) = index_position(&mut d)?;
         out.push(IndexEntry {
             key,
             data_offset,
@@ -324,6 +330,34 @@ pub(crate) fn decode_index_segment(chunk: &[u8]) -> Result<Vec<IndexEntry>, Deco
     }
     done(&d)?;
     Ok(out)
+}
+
+/// Finds `key` in an index segment without materializing the other entries
+/// (the point-lookup path; entries are in ring order, so it stops early).
+pub(crate) fn find_in_segment(
+    chunk: &[u8],
+    key: &DecoratedKey,
+) -> Result<Option<IndexEntry>, DecodeError> {
+    let mut d = Decoder::new(check_crc(chunk)?);
+    let n = d.len()?;
+    for _ in 0..n {
+        let token = d.token()?;
+        let bytes = d.bytes()?;
+        let (data_offset, head_delta, head_len) = index_position(&mut d)?;
+        match token.cmp(&key.token).then_with(|| bytes.cmp(&key.key[..])) {
+            std::cmp::Ordering::Less => {}
+            std::cmp::Ordering::Equal => {
+                return Ok(Some(IndexEntry {
+                    key: key.clone(),
+                    data_offset,
+                    head_delta,
+                    head_len,
+                }))
+            }
+            std::cmp::Ordering::Greater => return Ok(None),
+        }
+    }
+    Ok(None)
 }
 
 /// One column-index entry: a block of entries inside a partition.

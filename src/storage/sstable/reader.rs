@@ -18,8 +18,8 @@ use std::sync::Arc;
 use super::bloom::BloomFilter;
 use super::codec::{parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION};
 use super::format::{
-    decode_filter, decode_index_segment, decode_summary, Component, IndexEntry, Statistics,
-    SummaryEntry,
+    decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
+    Statistics, SummaryEntry,
 };
 use super::partition::PartitionReader;
 use super::{fsync_dir, validate_name, Partition, SSTableError};
@@ -371,13 +371,13 @@ impl SSTableReader {
         if i == 0 {
             return Ok(None);
         }
-        let entries = self.inner.read_segment(i - 1)?;
-        match entries.binary_search_by(|e| e.key.cmp(key)) {
-            Ok(pos) => Ok(Some(PartitionReader::load(
-                self.inner.clone(),
-                &entries[pos],
-            )?)),
-            Err(_) => Ok(None),
+        let seg = &self.inner.summary[i - 1];
+        let bytes = self.inner.read_segment_bytes(seg)?;
+        let found = find_in_segment(&bytes, key)
+            .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
+        match found {
+            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry)?)),
+            None => Ok(None),
         }
     }
 
@@ -453,12 +453,17 @@ impl Start {
 }
 
 impl Inner {
-    fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
-        let seg = &self.summary[i];
+    fn read_segment_bytes(&self, seg: &SummaryEntry) -> Result<Vec<u8>, SSTableError> {
         let bytes = read_exact_at(&self.index, &self.index_path, seg.offset, seg.len)?;
         self.counters
             .index_segments_read
             .fetch_add(1, Ordering::Relaxed);
+        Ok(bytes)
+    }
+
+    fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
+        let seg = &self.summary[i];
+        let bytes = self.read_segment_bytes(seg)?;
         decode_index_segment(&bytes).map_err(|e| corrupt_at(&self.index_path, seg.offset, e))
     }
 
