@@ -426,25 +426,6 @@ impl PartitionHead {
     }
 }
 
-/// Appends one entry to a block being built.
-pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
-    put_bytes(block, name);
-    put_bytes(block, payload);
-}
-
-pub(crate) type Entry = (Vec<u8>, Vec<u8>);
-
-pub(crate) fn decode_block(chunk: &[u8]) -> Result<Vec<Entry>, DecodeError> {
-    let mut d = Decoder::new(check_crc(chunk)?);
-    let mut out = Vec::new();
-    while !d.is_empty() {
-        let name = d.bytes()?.to_vec();
-        let payload = d.bytes()?.to_vec();
-        out.push((name, payload));
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,7 +461,7 @@ mod tests {
     }
 
     #[test]
-    fn head_and_block_round_trip() {
+    fn head_round_trips() {
         let head = PartitionHead {
             key: key(7),
             header: vec![1, 2],
@@ -493,13 +474,5 @@ mod tests {
             entry_count: 2,
         };
         assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
-        let mut blk = Vec::new();
-        put_entry(&mut blk, b"a", b"1");
-        put_entry(&mut blk, b"z", b"");
-        push_crc(&mut blk, 0);
-        assert_eq!(
-            decode_block(&blk).unwrap(),
-            vec![(b"a".to_vec(), b"1".to_vec()), (b"z".to_vec(), vec![])]
-        );
     }
 }

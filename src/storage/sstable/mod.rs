@@ -54,6 +54,7 @@
 //! no unsafe code, no SIGBUS if a file is truncated underneath, and the OS
 //! page cache does the caching.
 
+mod block;
 mod bloom;
 mod codec;
 mod error;
@@ -67,9 +68,10 @@ use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use block::Entry;
 pub use error::SSTableError;
 pub use format::Component;
-pub use partition::{Entry, PartitionReader};
+pub use partition::PartitionReader;
 pub use reader::{ReadStats, SSTableReader, ScanPartitions};
 pub use slice::{OwnedSlice, Slice};
 pub use writer::SSTableWriter;

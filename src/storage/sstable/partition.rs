@@ -12,15 +12,13 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-use super::format::{decode_block, BlockInfo, IndexEntry, PartitionHead};
+use super::block::{Block, Entry};
+use super::format::{BlockInfo, IndexEntry, PartitionHead};
 use super::reader::{corrupt_at, Inner};
 use super::slice::{OwnedSlice, Slice, SliceCursor};
 use super::{Partition, SSTableError};
 use crate::marshal::{AbstractType, BytesType, TypeRef};
 use crate::partitioner::DecoratedKey;
-
-/// One `(name, payload)` pair as the engine stored it.
-pub type Entry = (Vec<u8>, Vec<u8>);
 
 /// Partitions up to this many bytes are fetched with one read; larger ones lazily.
 const MIN_PREFETCH: u64 = 4096;
@@ -117,12 +115,12 @@ impl PartitionReader {
     }
 
     /// Reads and checks one block.
-    pub(crate) fn block(&self, i: usize) -> Result<Vec<Entry>, SSTableError> {
+    pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
         let b = &self.blocks[i];
         let abs = self.data_offset + b.offset;
         let decoded = match &self.prefetched {
-            Some(p) => decode_block(&p[b.offset as usize..(b.offset + b.len) as usize]),
-            None => decode_block(&self.inner.read_data(abs, b.len)?),
+            Some(p) => Block::parse(&p[b.offset as usize..(b.offset + b.len) as usize]),
+            None => Block::parse(&self.inner.read_data(abs, b.len)?),
         };
         self.inner
             .counters
@@ -183,7 +181,7 @@ impl PartitionReader {
         let mut wanted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
         wanted.sort_by(|a, b| cmp.compare(a, b));
         wanted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
-        let mut cached: Option<(usize, Vec<Entry>)> = None;
+        let mut cached: Option<(usize, Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
             let i = self
@@ -197,10 +195,8 @@ impl PartitionReader {
             if cached.as_ref().map(|(c, _)| *c) != Some(i) {
                 cached = Some((i, self.block(i)?));
             }
-            let (_, entries) = cached.as_ref().expect("just filled");
-            if let Ok(p) = entries.binary_search_by(|e| cmp.compare(&e.0, name)) {
-                out.push(entries[p].clone());
-            }
+            let (_, block) = cached.as_ref().expect("just filled");
+            out.extend(block.find(cmp, name));
         }
         Ok(out)
     }
@@ -209,7 +205,7 @@ impl PartitionReader {
     pub fn entries(&self) -> Result<Vec<Entry>, SSTableError> {
         let mut out = Vec::with_capacity(self.entry_count.min(1 << 20) as usize);
         for i in 0..self.blocks.len() {
-            out.extend(self.block(i)?);
+            out.extend(self.block(i)?.into_entries());
         }
         Ok(out)
     }

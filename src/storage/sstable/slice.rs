@@ -7,8 +7,10 @@
 //! interpret entries beyond comparing their names.
 
 use std::cmp::Ordering;
+use std::ops::Range;
 
-use super::partition::{Entry, PartitionReader};
+use super::block::{Block, Entry};
+use super::partition::PartitionReader;
 use super::SSTableError;
 use crate::marshal::{AbstractType, TypeRef};
 
@@ -18,9 +20,10 @@ pub(crate) struct SliceCursor {
     finish: Vec<u8>,
     reversed: bool,
     next_block: Option<usize>,
-    current: std::vec::IntoIter<Entry>,
-    /// Still before `start` (only possible inside the first block read).
-    skipping: bool,
+    /// The block being walked and its entries not yet returned.
+    current: Option<(Block, Range<usize>)>,
+    /// `start` still has to be located (it lies in the first block read).
+    seeking: bool,
     done: bool,
 }
 
@@ -56,8 +59,8 @@ impl SliceCursor {
             finish: finish.to_vec(),
             reversed,
             next_block,
-            current: Vec::new().into_iter(),
-            skipping: !start.is_empty(),
+            current: None,
+            seeking: !start.is_empty(),
             done: false,
         }
     }
@@ -85,18 +88,18 @@ impl SliceCursor {
             if self.done {
                 return None;
             }
-            if let Some(entry) = self.current.next() {
-                if self.skipping {
-                    if self.traversal_cmp(cmp, &entry.0, &self.start) == Ordering::Less {
-                        continue;
-                    }
-                    self.skipping = false;
+            if let Some((block, range)) = &mut self.current {
+                if range.start < range.end {
+                    let i = if self.reversed {
+                        range.end -= 1;
+                        range.end
+                    } else {
+                        range.start += 1;
+                        range.start - 1
+                    };
+                    return Some(Ok(block.entry(i)));
                 }
-                if self.past_finish(cmp, &entry.0) {
-                    self.done = true;
-                    return None;
-                }
-                return Some(Ok(entry));
+                self.current = None;
             }
             let Some(i) = self.next_block else {
                 self.done = true;
@@ -116,11 +119,9 @@ impl SliceCursor {
                 (i + 1 < blocks.len()).then_some(i + 1)
             };
             match part.block(i) {
-                Ok(mut entries) => {
-                    if self.reversed {
-                        entries.reverse();
-                    }
-                    self.current = entries.into_iter();
+                Ok(block) => {
+                    let range = self.range_in(cmp, &block);
+                    self.current = Some((block, range));
                 }
                 Err(e) => {
                     self.done = true;
@@ -128,6 +129,42 @@ impl SliceCursor {
                 }
             }
         }
+    }
+
+    /// The entries of a newly read block that lie within the bounds; when
+    /// `finish` falls inside it, no later block is needed.
+    fn range_in(&mut self, cmp: &dyn AbstractType, block: &Block) -> Range<usize> {
+        let mut range = 0..block.len();
+        let open_finish = self.finish.is_empty();
+        if self.reversed {
+            if self.seeking {
+                range.end = block.upper_bound(cmp, &self.start);
+            }
+            if !open_finish {
+                range.start = block.lower_bound(cmp, &self.finish);
+            }
+        } else {
+            if self.seeking {
+                range.start = block.lower_bound(cmp, &self.start);
+            }
+            if !open_finish {
+                range.end = block.upper_bound(cmp, &self.finish);
+            }
+        }
+        self.seeking = false;
+        let cut_by_finish = if self.reversed {
+            range.start > 0
+        } else {
+            range.end < block.len()
+        };
+        if cut_by_finish {
+            self.next_block = None;
+        }
+        if range.start > range.end {
+            // start lies past finish: an empty slice.
+            range.end = range.start;
+        }
+        range
     }
 }
 

@@ -15,11 +15,12 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::block::put_entry;
 use super::bloom::BloomFilter;
 use super::codec::{file_header, push_crc, FILE_HEADER_LEN};
 use super::format::{
-    encode_filter, encode_index_segment, encode_summary, put_entry, BlockInfo, Component,
-    IndexEntry, PartitionHead, Statistics, SummaryEntry,
+    encode_filter, encode_index_segment, encode_summary, BlockInfo, Component, IndexEntry,
+    PartitionHead, Statistics, SummaryEntry,
 };
 use super::{fsync_dir, validate_name, SSTableError, SSTableOptions, SSTableReader};
 use crate::marshal::TypeRef;
