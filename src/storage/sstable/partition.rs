@@ -46,22 +46,43 @@ impl std::fmt::Debug for PartitionReader {
     }
 }
 
+fn decode_head(
+    inner: &Inner,
+    entry: &IndexEntry,
+    bytes: &[u8],
+) -> Result<PartitionHead, SSTableError> {
+    PartitionHead::decode(bytes).map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
+}
+
 impl PartitionReader {
     pub(crate) fn load(inner: Arc<Inner>, entry: &IndexEntry) -> Result<Self, SSTableError> {
         let total = entry.end() - entry.data_offset;
-        let limit = inner.stats.column_index_size.max(MIN_PREFETCH);
-        let head_offset = entry.head_offset();
-        let (head, prefetched) = if total <= limit {
+        if total <= inner.stats.column_index_size.max(MIN_PREFETCH) {
             let bytes = inner.read_data(entry.data_offset, total)?;
-            let head = PartitionHead::decode(&bytes[entry.head_delta as usize..])
-                .map_err(|e| corrupt_at(&inner.data_path, head_offset, e))?;
-            (head, Some(bytes))
-        } else {
-            let bytes = inner.read_data(head_offset, entry.head_len)?;
-            let head = PartitionHead::decode(&bytes)
-                .map_err(|e| corrupt_at(&inner.data_path, head_offset, e))?;
-            (head, None)
-        };
+            return Self::from_bytes(inner, entry, bytes);
+        }
+        let bytes = inner.read_data(entry.head_offset(), entry.head_len)?;
+        let head = decode_head(&inner, entry, &bytes)?;
+        Self::build(inner, entry, head, None)
+    }
+
+    /// A partition whose bytes (`entry.data_offset..entry.end()`) are already read.
+    pub(crate) fn from_bytes(
+        inner: Arc<Inner>,
+        entry: &IndexEntry,
+        bytes: Vec<u8>,
+    ) -> Result<Self, SSTableError> {
+        let head = decode_head(&inner, entry, &bytes[entry.head_delta as usize..])?;
+        Self::build(inner, entry, head, Some(bytes))
+    }
+
+    fn build(
+        inner: Arc<Inner>,
+        entry: &IndexEntry,
+        head: PartitionHead,
+        prefetched: Option<Vec<u8>>,
+    ) -> Result<Self, SSTableError> {
+        let head_offset = entry.head_offset();
         if head.key != entry.key {
             return Err(SSTableError::corrupt(
                 &inner.data_path,

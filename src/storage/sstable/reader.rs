@@ -411,6 +411,7 @@ impl SSTableReader {
             start: Some(start),
             segment: after.saturating_sub(1),
             pending: Vec::new().into_iter(),
+            window: None,
             done: false,
         }
     }
@@ -485,7 +486,30 @@ pub struct ScanPartitions {
     start: Option<Start>,
     segment: usize,
     pending: std::vec::IntoIter<IndexEntry>,
+    /// Read-ahead of the Data file: (offset, bytes). Small partitions are cut
+    /// from it instead of costing one read each.
+    window: Option<(u64, Vec<u8>)>,
     done: bool,
+}
+
+/// Bytes of Data a scan reads at once; partitions larger than this are read lazily.
+const SCAN_READ_AHEAD: u64 = 256 * 1024;
+
+impl ScanPartitions {
+    fn load(&mut self, entry: &IndexEntry) -> Result<PartitionReader, SSTableError> {
+        let (start, end) = (entry.data_offset, entry.end());
+        if end - start > SCAN_READ_AHEAD {
+            return PartitionReader::load(self.inner.clone(), entry);
+        }
+        let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
+        if !covered {
+            let len = SCAN_READ_AHEAD.min(self.inner.stats.data_len - start);
+            self.window = Some((start, self.inner.read_data(start, len)?));
+        }
+        let (w, bytes) = self.window.as_ref().expect("window just filled");
+        let slice = bytes[(start - w) as usize..(end - w) as usize].to_vec();
+        PartitionReader::from_bytes(self.inner.clone(), entry, slice)
+    }
 }
 
 impl Iterator for ScanPartitions {
@@ -500,7 +524,7 @@ impl Iterator for ScanPartitions {
                     }
                     self.start = None;
                 }
-                let r = PartitionReader::load(self.inner.clone(), &entry);
+                let r = self.load(&entry);
                 self.done = r.is_err();
                 return Some(r);
             }
