@@ -360,7 +360,9 @@ pub(crate) fn find_in_segment(
     Ok(None)
 }
 
-/// One column-index entry: a block of entries inside a partition.
+/// One column-index entry: a block of entries inside a partition. When a
+/// partition has a single block its names are not stored (they are empty
+/// here): readers must not consult them then.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct BlockInfo {
     pub first: Vec<u8>,
@@ -386,7 +388,11 @@ impl PartitionHead {
         put_key(&mut b, &self.key);
         put_bytes(&mut b, &self.header);
         put_varint(&mut b, self.blocks.len() as u64);
-        for blk in &self.blocks {
+        if let [only] = &self.blocks[..] {
+            // A lone block starts the partition and needs no names to be found.
+            put_varint(&mut b, only.len);
+        }
+        for blk in self.blocks.iter().filter(|_| self.blocks.len() > 1) {
             put_bytes(&mut b, &blk.first);
             put_bytes(&mut b, &blk.last);
             put_varint(&mut b, blk.offset);
@@ -403,7 +409,16 @@ impl PartitionHead {
         let header = d.bytes()?.to_vec();
         let n = d.len()?;
         let mut blocks = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
+        if n == 1 {
+            let len = d.varint()?;
+            blocks.push(BlockInfo {
+                first: Vec::new(),
+                last: Vec::new(),
+                offset: 0,
+                len,
+            });
+        }
+        for _ in 0..if n > 1 { n } else { 0 } {
             let first = d.bytes()?.to_vec();
             let last = d.bytes()?.to_vec();
             let offset = d.varint()?;
@@ -462,17 +477,24 @@ mod tests {
 
     #[test]
     fn head_round_trips() {
-        let head = PartitionHead {
+        let block = |first: &[u8], last: &[u8], offset, len| BlockInfo {
+            first: first.to_vec(),
+            last: last.to_vec(),
+            offset,
+            len,
+        };
+        let mut head = PartitionHead {
             key: key(7),
             header: vec![1, 2],
-            blocks: vec![BlockInfo {
-                first: b"a".to_vec(),
-                last: b"z".to_vec(),
-                offset: 0,
-                len: 12,
-            }],
-            entry_count: 2,
+            blocks: vec![block(b"a", b"m", 0, 12), block(b"n", b"z", 12, 9)],
+            entry_count: 4,
         };
+        assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
+        // A lone block is stored without its names.
+        head.blocks = vec![block(b"a", b"z", 0, 12)];
+        let decoded = PartitionHead::decode(&head.encode()).unwrap();
+        assert_eq!(decoded.blocks, vec![block(b"", b"", 0, 12)]);
+        head.blocks.clear();
         assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
     }
 }

@@ -205,11 +205,17 @@ impl PartitionReader {
         let mut cached: Option<(usize, Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
-            let i = self
-                .blocks
-                .partition_point(|b| cmp.compare(&b.last, name) == Ordering::Less);
+            let i = match self.blocks.len() {
+                0 => break,
+                // A lone block's names are not stored; its contents decide.
+                1 => 0,
+                _ => self
+                    .blocks
+                    .partition_point(|b| cmp.compare(&b.last, name) == Ordering::Less),
+            };
             if i >= self.blocks.len()
-                || cmp.compare(&self.blocks[i].first, name) == Ordering::Greater
+                || (self.blocks.len() > 1
+                    && cmp.compare(&self.blocks[i].first, name) == Ordering::Greater)
             {
                 continue;
             }

@@ -36,7 +36,10 @@ impl SliceCursor {
         reversed: bool,
     ) -> Self {
         let blocks = part.blocks();
-        let next_block = if reversed {
+        let next_block = if blocks.len() == 1 {
+            // A lone block's names are not stored; its contents decide.
+            Some(0)
+        } else if reversed {
             if start.is_empty() {
                 blocks.len().checked_sub(1)
             } else {
@@ -109,7 +112,7 @@ impl SliceCursor {
             let blocks = part.blocks();
             let b = &blocks[i];
             let block_start = if self.reversed { &b.last } else { &b.first };
-            if self.past_finish(cmp, block_start) {
+            if blocks.len() > 1 && self.past_finish(cmp, block_start) {
                 self.done = true;
                 return None;
             }
