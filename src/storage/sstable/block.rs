@@ -29,19 +29,17 @@ pub(crate) struct Block {
 
 impl Block {
     /// Checks the CRC and locates every entry of a block read from disk.
-    pub fn parse(chunk: &[u8]) -> Result<Block, DecodeError> {
-        let body = check_crc(chunk)?;
-        let mut d = Decoder::new(body);
+    pub fn parse(mut chunk: Vec<u8>) -> Result<Block, DecodeError> {
+        let body_len = check_crc(&chunk)?.len();
+        chunk.truncate(body_len);
+        let mut d = Decoder::new(&chunk);
         let mut spans = Vec::new();
         while !d.is_empty() {
             let name = d.bytes_range()?;
             let payload = d.bytes_range()?;
             spans.push((name, payload));
         }
-        Ok(Block {
-            body: body.to_vec(),
-            spans,
-        })
+        Ok(Block { body: chunk, spans })
     }
 
     pub fn len(&self) -> usize {
@@ -110,7 +108,7 @@ mod tests {
 
     #[test]
     fn parses_and_searches() {
-        let b = Block::parse(&block(&[b"b", b"d", b"f"])).unwrap();
+        let b = Block::parse(block(&[b"b", b"d", b"f"])).unwrap();
         assert_eq!(b.len(), 3);
         assert_eq!(b.entry(1), (b"d".to_vec(), vec![1]));
         assert_eq!(b.lower_bound(&BytesType, b"c"), 1);
@@ -126,10 +124,10 @@ mod tests {
     fn rejects_damage_and_overruns() {
         let mut raw = block(&[b"abc"]);
         raw[1] ^= 4;
-        assert!(Block::parse(&raw).is_err());
+        assert!(Block::parse(raw).is_err());
         // A length running past the end, with a valid checksum.
         let mut bad = vec![9u8, b'x'];
         push_crc(&mut bad, 0);
-        assert!(Block::parse(&bad).is_err());
+        assert!(Block::parse(bad).is_err());
     }
 }

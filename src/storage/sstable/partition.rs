@@ -140,8 +140,8 @@ impl PartitionReader {
         let b = &self.blocks[i];
         let abs = self.data_offset + b.offset;
         let decoded = match &self.prefetched {
-            Some(p) => Block::parse(&p[b.offset as usize..(b.offset + b.len) as usize]),
-            None => Block::parse(&self.inner.read_data(abs, b.len)?),
+            Some(p) => Block::parse(p[b.offset as usize..(b.offset + b.len) as usize].to_vec()),
+            None => Block::parse(self.inner.read_data(abs, b.len)?),
         };
         self.inner
             .counters
