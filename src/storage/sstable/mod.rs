@@ -61,6 +61,7 @@ mod error;
 mod format;
 mod partition;
 mod reader;
+mod scan;
 mod slice;
 mod writer;
 
@@ -72,7 +73,8 @@ pub use block::Entry;
 pub use error::SSTableError;
 pub use format::Component;
 pub use partition::PartitionReader;
-pub use reader::{ReadStats, SSTableReader, ScanPartitions};
+pub use reader::{ReadStats, SSTableReader};
+pub use scan::ScanPartitions;
 pub use slice::{OwnedSlice, Slice};
 pub use writer::SSTableWriter;
 

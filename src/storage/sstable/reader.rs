@@ -1,5 +1,6 @@
 //! Opening an SSTable and finding partitions in it: the in-memory summary and
-//! Bloom filter, key lookups through the on-disk index, and ordered scans.
+//! Bloom filter, key lookups through the on-disk index; scans start here and
+//! run in `scan`.
 //!
 //! `open` checks every component except the Data file's body (magic, version,
 //! lengths, all checksums of Index, Summary, Filter and Statistics); Data
@@ -22,6 +23,7 @@ use super::format::{
     Statistics, SummaryEntry,
 };
 use super::partition::PartitionReader;
+use super::scan::{ScanPartitions, Start};
 use super::{fsync_dir, validate_name, Partition, SSTableError};
 use crate::partitioner::{DecoratedKey, PartitionerRef, Token};
 
@@ -54,7 +56,7 @@ pub(crate) struct Inner {
     data: File,
     index: File,
     pub(crate) stats: Statistics,
-    summary: Vec<SummaryEntry>,
+    pub(crate) summary: Vec<SummaryEntry>,
     bloom: BloomFilter,
     pub(crate) counters: Counters,
 }
@@ -394,26 +396,7 @@ impl SSTableReader {
     }
 
     fn scan_from(&self, start: Start) -> ScanPartitions {
-        let summary = &self.inner.summary;
-        // The segment holding the first wanted key is the last one starting before it.
-        let after = match &start {
-            Start::Key(Bound::Unbounded) | Start::Token(Bound::Unbounded) => 0,
-            Start::Key(Bound::Included(k) | Bound::Excluded(k)) => {
-                summary.partition_point(|s| s.first_key <= *k)
-            }
-            Start::Token(Bound::Included(t)) => summary.partition_point(|s| s.first_key.token < *t),
-            Start::Token(Bound::Excluded(t)) => {
-                summary.partition_point(|s| s.first_key.token <= *t)
-            }
-        };
-        ScanPartitions {
-            inner: self.inner.clone(),
-            start: Some(start),
-            segment: after.saturating_sub(1),
-            pending: Vec::new().into_iter(),
-            window: None,
-            done: false,
-        }
+        ScanPartitions::new(self.inner.clone(), start)
     }
 
     /// Whole partitions in ring order starting at `from` (for compaction and range reads).
@@ -435,24 +418,6 @@ impl SSTableReader {
     }
 }
 
-/// Where a scan begins.
-enum Start {
-    Key(Bound<DecoratedKey>),
-    Token(Bound<Token>),
-}
-
-impl Start {
-    fn admits(&self, key: &DecoratedKey) -> bool {
-        match self {
-            Start::Key(Bound::Unbounded) | Start::Token(Bound::Unbounded) => true,
-            Start::Key(Bound::Included(k)) => key >= k,
-            Start::Key(Bound::Excluded(k)) => key > k,
-            Start::Token(Bound::Included(t)) => key.token >= *t,
-            Start::Token(Bound::Excluded(t)) => key.token > *t,
-        }
-    }
-}
-
 impl Inner {
     fn read_segment_bytes(&self, seg: &SummaryEntry) -> Result<Vec<u8>, SSTableError> {
         let bytes = read_exact_at(&self.index, &self.index_path, seg.offset, seg.len)?;
@@ -462,7 +427,7 @@ impl Inner {
         Ok(bytes)
     }
 
-    fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
+    pub(crate) fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
         let seg = &self.summary[i];
         let bytes = self.read_segment_bytes(seg)?;
         decode_index_segment(&bytes).map_err(|e| corrupt_at(&self.index_path, seg.offset, e))
@@ -476,73 +441,5 @@ impl Inner {
             .data_bytes_read
             .fetch_add(len, Ordering::Relaxed);
         Ok(buf)
-    }
-}
-
-/// Iterator of [`SSTableReader::scan_partitions`]. Stops after the first error.
-pub struct ScanPartitions {
-    inner: Arc<Inner>,
-    /// `None` once the scan is past its start: every later key qualifies.
-    start: Option<Start>,
-    segment: usize,
-    pending: std::vec::IntoIter<IndexEntry>,
-    /// Read-ahead of the Data file: (offset, bytes). Small partitions are cut
-    /// from it instead of costing one read each.
-    window: Option<(u64, Vec<u8>)>,
-    done: bool,
-}
-
-/// Bytes of Data a scan reads at once; partitions larger than this are read lazily.
-const SCAN_READ_AHEAD: u64 = 256 * 1024;
-
-impl ScanPartitions {
-    fn load(&mut self, entry: &IndexEntry) -> Result<PartitionReader, SSTableError> {
-        let (start, end) = (entry.data_offset, entry.end());
-        if end - start > SCAN_READ_AHEAD {
-            return PartitionReader::load(self.inner.clone(), entry);
-        }
-        let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
-        if !covered {
-            let len = SCAN_READ_AHEAD.min(self.inner.stats.data_len - start);
-            self.window = Some((start, self.inner.read_data(start, len)?));
-        }
-        let (w, bytes) = self.window.as_ref().expect("window just filled");
-        let slice = bytes[(start - w) as usize..(end - w) as usize].to_vec();
-        PartitionReader::from_bytes(self.inner.clone(), entry, slice)
-    }
-}
-
-impl Iterator for ScanPartitions {
-    type Item = Result<PartitionReader, SSTableError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            if let Some(entry) = self.pending.next() {
-                if let Some(start) = &self.start {
-                    if !start.admits(&entry.key) {
-                        continue;
-                    }
-                    self.start = None;
-                }
-                let r = self.load(&entry);
-                self.done = r.is_err();
-                return Some(r);
-            }
-            if self.segment >= self.inner.summary.len() {
-                self.done = true;
-                break;
-            }
-            match self.inner.read_segment(self.segment) {
-                Ok(entries) => {
-                    self.pending = entries.into_iter();
-                    self.segment += 1;
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
-        None
     }
 }
