@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! <name>-Data.db        header | partition*            partition = block* head
-//!     block   = (name payload)* crc32                   (~column_index_size bytes)
-//!     head    = key header block_index entry_count crc32
+//!     block   = (name payload)* crc32                   (~column_index_size bytes; `block`)
+//!     head    = key header column_index entry_count crc32                     (`head`)
 //! <name>-Index.db       header | segment*               (index_interval keys each)
 //!     segment = count (key data_offset head_delta head_len)* crc32
 //! <name>-Summary.db     header count (first_key index_offset segment_len)* crc32
@@ -16,7 +16,8 @@
 //! LEB128 varints, byte strings are length-prefixed, CRC32s are little-endian.
 //! Every byte of every file is covered by a checksum or checked on open.
 //! Statistics is written last and is the commit marker of a complete SSTable.
-//! This module must not do I/O.
+//! Entry blocks and partition heads are encoded in their own modules. This
+//! module must not do I/O.
 
 use super::bloom::BloomFilter;
 use super::codec::{
@@ -360,87 +361,6 @@ pub(crate) fn find_in_segment(
     Ok(None)
 }
 
-/// One column-index entry: a block of entries inside a partition. When a
-/// partition has a single block its names are not stored (they are empty
-/// here): readers must not consult them then.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BlockInfo {
-    pub first: Vec<u8>,
-    pub last: Vec<u8>,
-    /// Relative to the partition's `data_offset`.
-    pub offset: u64,
-    /// Including the block's CRC32.
-    pub len: u64,
-}
-
-/// A partition's head: its key, the engine's opaque header and the column index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PartitionHead {
-    pub key: DecoratedKey,
-    pub header: Vec<u8>,
-    pub blocks: Vec<BlockInfo>,
-    pub entry_count: u64,
-}
-
-impl PartitionHead {
-    pub fn encode(&self) -> Vec<u8> {
-        let mut b = Vec::new();
-        put_key(&mut b, &self.key);
-        put_bytes(&mut b, &self.header);
-        put_varint(&mut b, self.blocks.len() as u64);
-        if let [only] = &self.blocks[..] {
-            // A lone block starts the partition and needs no names to be found.
-            put_varint(&mut b, only.len);
-        }
-        for blk in self.blocks.iter().filter(|_| self.blocks.len() > 1) {
-            put_bytes(&mut b, &blk.first);
-            put_bytes(&mut b, &blk.last);
-            put_varint(&mut b, blk.offset);
-            put_varint(&mut b, blk.len);
-        }
-        put_varint(&mut b, self.entry_count);
-        push_crc(&mut b, 0);
-        b
-    }
-
-    pub fn decode(chunk: &[u8]) -> Result<Self, DecodeError> {
-        let mut d = Decoder::new(check_crc(chunk)?);
-        let key = d.key()?;
-        let header = d.bytes()?.to_vec();
-        let n = d.len()?;
-        let mut blocks = Vec::with_capacity(n.min(1 << 16));
-        if n == 1 {
-            let len = d.varint()?;
-            blocks.push(BlockInfo {
-                first: Vec::new(),
-                last: Vec::new(),
-                offset: 0,
-                len,
-            });
-        }
-        for _ in 0..if n > 1 { n } else { 0 } {
-            let first = d.bytes()?.to_vec();
-            let last = d.bytes()?.to_vec();
-            let offset = d.varint()?;
-            let len = d.varint()?;
-            blocks.push(BlockInfo {
-                first,
-                last,
-                offset,
-                len,
-            });
-        }
-        let entry_count = d.varint()?;
-        done(&d)?;
-        Ok(PartitionHead {
-            key,
-            header,
-            blocks,
-            entry_count,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,28 +393,5 @@ mod tests {
         let last = bytes.len() - 5;
         bytes[last] ^= 0x10;
         assert!(Statistics::decode(&bytes).is_err());
-    }
-
-    #[test]
-    fn head_round_trips() {
-        let block = |first: &[u8], last: &[u8], offset, len| BlockInfo {
-            first: first.to_vec(),
-            last: last.to_vec(),
-            offset,
-            len,
-        };
-        let mut head = PartitionHead {
-            key: key(7),
-            header: vec![1, 2],
-            blocks: vec![block(b"a", b"m", 0, 12), block(b"n", b"z", 12, 9)],
-            entry_count: 4,
-        };
-        assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
-        // A lone block is stored without its names.
-        head.blocks = vec![block(b"a", b"z", 0, 12)];
-        let decoded = PartitionHead::decode(&head.encode()).unwrap();
-        assert_eq!(decoded.blocks, vec![block(b"", b"", 0, 12)]);
-        head.blocks.clear();
-        assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
     }
 }

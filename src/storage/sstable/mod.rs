@@ -59,6 +59,7 @@ mod bloom;
 mod codec;
 mod error;
 mod format;
+mod head;
 mod partition;
 mod reader;
 mod scan;

@@ -13,7 +13,8 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
 use super::block::{Block, Entry};
-use super::format::{BlockInfo, IndexEntry, PartitionHead};
+use super::format::IndexEntry;
+use super::head::{decode_head, ColumnIndex, HeadView};
 use super::reader::{corrupt_at, Inner};
 use super::slice::{OwnedSlice, Slice, SliceCursor};
 use super::{Partition, SSTableError};
@@ -29,7 +30,7 @@ pub struct PartitionReader {
     inner: Arc<Inner>,
     key: DecoratedKey,
     header: Vec<u8>,
-    blocks: Vec<BlockInfo>,
+    index: ColumnIndex,
     entry_count: u64,
     data_offset: u64,
     /// The whole partition, when it was small enough to read at once.
@@ -46,12 +47,8 @@ impl std::fmt::Debug for PartitionReader {
     }
 }
 
-fn decode_head(
-    inner: &Inner,
-    entry: &IndexEntry,
-    bytes: &[u8],
-) -> Result<PartitionHead, SSTableError> {
-    PartitionHead::decode(bytes).map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
+fn read_head(inner: &Inner, entry: &IndexEntry, bytes: Vec<u8>) -> Result<HeadView, SSTableError> {
+    decode_head(bytes).map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
 }
 
 impl PartitionReader {
@@ -62,7 +59,7 @@ impl PartitionReader {
             return Self::from_bytes(inner, entry, bytes);
         }
         let bytes = inner.read_data(entry.head_offset(), entry.head_len)?;
-        let head = decode_head(&inner, entry, &bytes)?;
+        let head = read_head(&inner, entry, bytes)?;
         Self::build(inner, entry, head, None)
     }
 
@@ -72,14 +69,14 @@ impl PartitionReader {
         entry: &IndexEntry,
         bytes: Vec<u8>,
     ) -> Result<Self, SSTableError> {
-        let head = decode_head(&inner, entry, &bytes[entry.head_delta as usize..])?;
+        let head = read_head(&inner, entry, bytes[entry.head_delta as usize..].to_vec())?;
         Self::build(inner, entry, head, Some(bytes))
     }
 
     fn build(
         inner: Arc<Inner>,
         entry: &IndexEntry,
-        head: PartitionHead,
+        head: HeadView,
         prefetched: Option<Vec<u8>>,
     ) -> Result<Self, SSTableError> {
         let head_offset = entry.head_offset();
@@ -93,10 +90,12 @@ impl PartitionReader {
                 ),
             ));
         }
-        for b in &head.blocks {
-            if b.len < 4
-                || b.offset
-                    .checked_add(b.len)
+        let index = &head.index;
+        for i in 0..index.len() {
+            let (offset, len) = (index.offset(i), index.block_len(i));
+            if len < 4
+                || offset
+                    .checked_add(len)
                     .is_none_or(|end| end > entry.head_delta)
             {
                 return Err(SSTableError::corrupt(
@@ -110,7 +109,7 @@ impl PartitionReader {
             inner,
             key: head.key,
             header: head.header,
-            blocks: head.blocks,
+            index: head.index,
             entry_count: head.entry_count,
             data_offset: entry.data_offset,
             prefetched,
@@ -132,16 +131,16 @@ impl PartitionReader {
 
     /// Number of column-index blocks.
     pub fn block_count(&self) -> usize {
-        self.blocks.len()
+        self.index.len()
     }
 
     /// Reads and checks one block.
     pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
-        let b = &self.blocks[i];
-        let abs = self.data_offset + b.offset;
+        let (offset, len) = (self.index.offset(i), self.index.block_len(i));
+        let abs = self.data_offset + offset;
         let decoded = match &self.prefetched {
-            Some(p) => Block::parse(p[b.offset as usize..(b.offset + b.len) as usize].to_vec()),
-            None => Block::parse(self.inner.read_data(abs, b.len)?),
+            Some(p) => Block::parse(p[offset as usize..(offset + len) as usize].to_vec()),
+            None => Block::parse(self.inner.read_data(abs, len)?),
         };
         self.inner
             .counters
@@ -188,8 +187,8 @@ impl PartitionReader {
     }
 
     /// Column-index block boundaries, for `slice`'s cursor.
-    pub(crate) fn blocks(&self) -> &[BlockInfo] {
-        &self.blocks
+    pub(crate) fn index(&self) -> &ColumnIndex {
+        &self.index
     }
 
     /// The entries whose names are in `names` (compared with `cmp`), in
@@ -205,17 +204,15 @@ impl PartitionReader {
         let mut cached: Option<(usize, Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
-            let i = match self.blocks.len() {
-                0 => break,
+            let index = &self.index;
+            let i = if index.has_names() {
+                index.partition_point(|b| cmp.compare(index.last(b), name) == Ordering::Less)
+            } else {
                 // A lone block's names are not stored; its contents decide.
-                1 => 0,
-                _ => self
-                    .blocks
-                    .partition_point(|b| cmp.compare(&b.last, name) == Ordering::Less),
+                0
             };
-            if i >= self.blocks.len()
-                || (self.blocks.len() > 1
-                    && cmp.compare(&self.blocks[i].first, name) == Ordering::Greater)
+            if i >= index.len()
+                || (index.has_names() && cmp.compare(index.first(i), name) == Ordering::Greater)
             {
                 continue;
             }
@@ -231,7 +228,7 @@ impl PartitionReader {
     /// All entries, materialized.
     pub fn entries(&self) -> Result<Vec<Entry>, SSTableError> {
         let mut out = Vec::with_capacity(self.entry_count.min(1 << 20) as usize);
-        for i in 0..self.blocks.len() {
+        for i in 0..self.index.len() {
             out.extend(self.block(i)?.into_entries());
         }
         Ok(out)

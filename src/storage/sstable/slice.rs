@@ -35,17 +35,17 @@ impl SliceCursor {
         finish: &[u8],
         reversed: bool,
     ) -> Self {
-        let blocks = part.blocks();
-        let next_block = if blocks.len() == 1 {
-            // A lone block's names are not stored; its contents decide.
-            Some(0)
+        let index = part.index();
+        let next_block = if !index.has_names() {
+            // No block, or a lone block whose names are not stored: its contents decide.
+            index.len().checked_sub(1)
         } else if reversed {
             if start.is_empty() {
-                blocks.len().checked_sub(1)
+                index.len().checked_sub(1)
             } else {
                 // The last block starting at or before `start`.
-                blocks
-                    .partition_point(|b| cmp.compare(&b.first, start) != Ordering::Greater)
+                index
+                    .partition_point(|b| cmp.compare(index.first(b), start) != Ordering::Greater)
                     .checked_sub(1)
             }
         } else {
@@ -53,9 +53,9 @@ impl SliceCursor {
             let i = if start.is_empty() {
                 0
             } else {
-                blocks.partition_point(|b| cmp.compare(&b.last, start) == Ordering::Less)
+                index.partition_point(|b| cmp.compare(index.last(b), start) == Ordering::Less)
             };
-            (i < blocks.len()).then_some(i)
+            (i < index.len()).then_some(i)
         };
         SliceCursor {
             start: start.to_vec(),
@@ -109,17 +109,20 @@ impl SliceCursor {
                 return None;
             };
             // A block that begins past `finish` need not be read at all.
-            let blocks = part.blocks();
-            let b = &blocks[i];
-            let block_start = if self.reversed { &b.last } else { &b.first };
-            if blocks.len() > 1 && self.past_finish(cmp, block_start) {
+            let index = part.index();
+            let block_start = if self.reversed {
+                index.last(i)
+            } else {
+                index.first(i)
+            };
+            if index.has_names() && self.past_finish(cmp, block_start) {
                 self.done = true;
                 return None;
             }
             self.next_block = if self.reversed {
                 i.checked_sub(1)
             } else {
-                (i + 1 < blocks.len()).then_some(i + 1)
+                (i + 1 < index.len()).then_some(i + 1)
             };
             match part.block(i) {
                 Ok(block) => {

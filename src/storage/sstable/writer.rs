@@ -19,9 +19,10 @@ use super::block::put_entry;
 use super::bloom::BloomFilter;
 use super::codec::{file_header, push_crc, FILE_HEADER_LEN};
 use super::format::{
-    encode_filter, encode_index_segment, encode_summary, BlockInfo, Component, IndexEntry,
-    PartitionHead, Statistics, SummaryEntry,
+    encode_filter, encode_index_segment, encode_summary, Component, IndexEntry, Statistics,
+    SummaryEntry,
 };
+use super::head::{BlockInfo, PartitionHead};
 use super::{fsync_dir, validate_name, SSTableError, SSTableOptions, SSTableReader};
 use crate::marshal::TypeRef;
 use crate::partitioner::{DecoratedKey, PartitionerRef};
