@@ -3,7 +3,7 @@
 //! schema resolves them.
 
 use super::error::{ConfigError, IgnoredSetting};
-use super::parse::{leaf_text, Cx};
+use super::fields::{leaf_text, Cx};
 use super::values::{self, CacheSize};
 use super::xml::Element;
 use super::{ColumnFamilyConfig, KeyspaceConfig};

@@ -30,6 +30,7 @@
 //!   to "Test", and at least one `<Seed>` is not required on a single node.
 
 mod error;
+mod fields;
 mod keyspace;
 mod parse;
 mod values;
