@@ -75,6 +75,8 @@ fn offset_within(whole: &str, part: &[u8]) -> Option<usize> {
 
 /// Parses a whole document and returns its single root element.
 pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
+    // A byte-order mark is legal at the very start (editors on Windows add one).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = Lines::new(text);
     let mut reader = Reader::from_str(text);
     // Whitespace is kept so that the position before each event is exactly
@@ -239,6 +241,12 @@ mod tests {
         assert_eq!(b.attr("k").unwrap().line, 5);
         assert_eq!(b.attr("j").unwrap().line, 6);
         assert_eq!(b.attr("j").unwrap().value, "w");
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        let root = parse_document("\u{feff}<?xml version=\"1.0\"?>\n<S/>").unwrap();
+        assert_eq!((root.name.as_str(), root.line), ("S", 2));
     }
 
     #[test]

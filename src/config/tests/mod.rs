@@ -501,3 +501,20 @@ fn reads_files_and_reports_io_and_encoding_errors() {
     assert_eq!(err.line(), Some(2));
     assert!(err.to_string().contains("UTF-8"));
 }
+
+/// The copies in `testdata/` must stay those of the conformance corpus.
+#[test]
+fn testdata_matches_the_conformance_corpus() {
+    let corpus = Path::new("/work/shared/conformance/config");
+    if !corpus.is_dir() {
+        eprintln!(
+            "skipped: the conformance corpus is not at {}",
+            corpus.display()
+        );
+        return;
+    }
+    for (name, copy) in CONFORMANCE {
+        let original = std::fs::read_to_string(corpus.join(name)).unwrap();
+        assert_eq!(&original, copy, "{name} differs from the corpus");
+    }
+}
