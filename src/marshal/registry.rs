@@ -32,17 +32,24 @@ pub fn register_type(short_name: &str, factory: TypeFactory) {
 pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     let name = name.trim();
     let (head, params) = match name.find('(') {
-        Some(open) if name.ends_with(')') => (&name[..open], split_params(&name[open + 1..name.len() - 1])?),
+        Some(open) if name.ends_with(')') => (
+            &name[..open],
+            split_params(&name[open + 1..name.len() - 1])?,
+        ),
         Some(_) => return Err(MarshalError(format!("Syntax error parsing '{name}'"))),
         None => (name, Vec::new()),
     };
     let short = head.trim().strip_prefix(PREFIX).unwrap_or(head.trim());
-    let factory = registry()
-        .read()
-        .get(short)
-        .cloned()
-        .ok_or_else(|| MarshalError(format!("Unable to find abstract-type class '{}{}'", PREFIX, short)))?;
-    let resolved = params.iter().map(|p| parse_type(p)).collect::<Result<Vec<_>, _>>()?;
+    let factory = registry().read().get(short).cloned().ok_or_else(|| {
+        MarshalError(format!(
+            "Unable to find abstract-type class '{}{}'",
+            PREFIX, short
+        ))
+    })?;
+    let resolved = params
+        .iter()
+        .map(|p| parse_type(p))
+        .collect::<Result<Vec<_>, _>>()?;
     factory(&resolved)
 }
 

@@ -33,7 +33,9 @@ pub struct DecoratedKey {
 
 impl Ord for DecoratedKey {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.token.cmp(&other.token).then_with(|| self.key.cmp(&other.key))
+        self.token
+            .cmp(&other.token)
+            .then_with(|| self.key.cmp(&other.key))
     }
 }
 impl PartialOrd for DecoratedKey {
@@ -58,7 +60,10 @@ pub trait Partitioner: Send + Sync + fmt::Debug {
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError>;
 
     fn decorate(&self, key: &[u8]) -> DecoratedKey {
-        DecoratedKey { token: self.token(key), key: key.to_vec() }
+        DecoratedKey {
+            token: self.token(key),
+            key: key.to_vec(),
+        }
     }
 }
 
