@@ -32,6 +32,7 @@
 
 pub mod clock;
 pub mod commitlog;
+mod codec;
 mod engine;
 #[cfg(test)]
 mod engine_tests;
