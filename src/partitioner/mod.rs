@@ -9,6 +9,19 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
+mod byte_ordered;
+mod murmur3;
+mod order_preserving;
+mod random;
+
+pub use byte_ordered::ByteOrderedPartitioner;
+pub use murmur3::{cassandra_murmur3_h1, Murmur3Partitioner};
+pub use order_preserving::OrderPreservingPartitioner;
+pub use random::RandomPartitioner;
+
+/// The package every partitioner's class name starts with.
+pub const DHT_PACKAGE: &str = "org.apache.cassandra.dht.";
+
 /// A position on the ring. All tokens of one partitioner use one variant, so
 /// the derived order (variant first, then value) is the ring order.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -44,7 +57,7 @@ impl PartialOrd for DecoratedKey {
     }
 }
 
-/// The partitioner could not parse a token string.
+/// The partitioner could not parse a token string, or does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct TokenError(pub String);
@@ -68,3 +81,122 @@ pub trait Partitioner: Send + Sync + fmt::Debug {
 }
 
 pub type PartitionerRef = Arc<dyn Partitioner>;
+
+/// The partitioner named `name`: a short name (`RandomPartitioner`) or the
+/// full class name (`org.apache.cassandra.dht.RandomPartitioner`).
+pub fn by_name(name: &str) -> Result<PartitionerRef, TokenError> {
+    let name = name.trim();
+    let short = name.strip_prefix(DHT_PACKAGE).unwrap_or(name);
+    match short {
+        "Murmur3Partitioner" => Ok(Arc::new(Murmur3Partitioner)),
+        "RandomPartitioner" => Ok(Arc::new(RandomPartitioner)),
+        "OrderPreservingPartitioner" => Ok(Arc::new(OrderPreservingPartitioner)),
+        "ByteOrderedPartitioner" => Ok(Arc::new(ByteOrderedPartitioner)),
+        // Its tokens are Java's en_US Collator keys, which depend on the JDK's
+        // collation tables; an approximation would silently misorder rows.
+        "CollatingOrderPreservingPartitioner" => Err(TokenError(format!(
+            "{DHT_PACKAGE}CollatingOrderPreservingPartitioner is not supported (its order is Java's en_US \
+             Collator); use OrderPreservingPartitioner or ByteOrderedPartitioner"
+        ))),
+        _ => Err(TokenError(format!("Unknown partitioner '{name}'"))),
+    }
+}
+
+/// Renders a token of any variant, for a partitioner handed a foreign token
+/// (a caller bug, but printing must not panic).
+fn foreign_token_string(token: &Token) -> String {
+    match token {
+        Token::Long(v) => v.to_string(),
+        Token::Big(v) => v.to_string(),
+        Token::Utf16(units) => String::from_utf16_lossy(units),
+        Token::Bytes(b) => crate::marshal::bytes_to_hex(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_name_accepts_short_and_full_names() {
+        for short in [
+            "Murmur3Partitioner",
+            "RandomPartitioner",
+            "OrderPreservingPartitioner",
+            "ByteOrderedPartitioner",
+        ] {
+            let p = by_name(short).unwrap();
+            assert_eq!(p.class_name(), format!("{DHT_PACKAGE}{short}"));
+            assert_eq!(
+                by_name(&format!("{DHT_PACKAGE}{short}"))
+                    .unwrap()
+                    .class_name(),
+                p.class_name()
+            );
+        }
+    }
+
+    #[test]
+    fn by_name_rejects_clearly() {
+        let err =
+            by_name("org.apache.cassandra.dht.CollatingOrderPreservingPartitioner").unwrap_err();
+        assert!(err.0.contains("not supported"), "{err}");
+        assert_eq!(by_name("Nope").unwrap_err().0, "Unknown partitioner 'Nope'");
+    }
+
+    #[test]
+    fn decorated_keys_order_by_token_then_key() {
+        let p = RandomPartitioner;
+        let mut keys: Vec<DecoratedKey> = ["a", "key1", "test", "hello", "foo"]
+            .iter()
+            .map(|k| p.decorate(k.as_bytes()))
+            .collect();
+        keys.sort();
+        let tokens: Vec<Token> = keys.iter().map(|k| k.token.clone()).collect();
+        let mut sorted = tokens.clone();
+        sorted.sort();
+        assert_eq!(tokens, sorted);
+        let same = DecoratedKey {
+            token: Token::Long(1),
+            key: b"b".to_vec(),
+        };
+        let other = DecoratedKey {
+            token: Token::Long(1),
+            key: b"a".to_vec(),
+        };
+        assert!(other < same);
+    }
+
+    #[test]
+    fn every_partitioner_round_trips_its_token_strings() {
+        for name in [
+            "Murmur3Partitioner",
+            "RandomPartitioner",
+            "OrderPreservingPartitioner",
+            "ByteOrderedPartitioner",
+        ] {
+            let p = by_name(name).unwrap();
+            for key in [
+                &b""[..],
+                b"a",
+                b"key1",
+                b"\xff\x00binary",
+                "ключ".as_bytes(),
+            ] {
+                let t = p.token(key);
+                assert_eq!(
+                    p.token_from_string(&p.token_to_string(&t)).unwrap(),
+                    t,
+                    "{name} {key:?}"
+                );
+            }
+            let min = p.min_token();
+            assert_eq!(
+                p.token(b""),
+                min,
+                "{name}: the empty key has the minimum token"
+            );
+            assert_eq!(p.token_from_string(&p.token_to_string(&min)).unwrap(), min);
+        }
+    }
+}

@@ -76,9 +76,6 @@ impl Schema {
         self.keyspaces.get(keyspace)?.cfs.get(cf)
     }
     pub fn cf_by_id(&self, id: u32) -> Option<&Arc<CfDef>> {
-        self.keyspaces
-            .values()
-            .flat_map(|k| k.cfs.values())
-            .find(|cf| cf.id == id)
+        self.keyspaces.values().flat_map(|k| k.cfs.values()).find(|cf| cf.id == id)
     }
 }

@@ -26,8 +26,11 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
     let mut out = Vec::with_capacity(64);
     out.push(MUTATION_V1);
     put_bytes(&mut out, &m.key);
-    let cfs: Vec<(u32, &Vec<Op>)> =
-        m.updates.iter().filter_map(|(name, ops)| schema.cf(&m.keyspace, name).map(|cf| (cf.id, ops))).collect();
+    let cfs: Vec<(u32, &Vec<Op>)> = m
+        .updates
+        .iter()
+        .filter_map(|(name, ops)| schema.cf(&m.keyspace, name).map(|cf| (cf.id, ops)))
+        .collect();
     put_var(&mut out, cfs.len() as u64);
     for (id, ops) in cfs {
         put_var(&mut out, u64::from(id));
@@ -74,15 +77,24 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
         let mut ops = Vec::new();
         for _ in 0..nops {
             let op = match r.u8()? {
-                0 => Op::Put { super_column: None, cell: r.cell()? },
+                0 => Op::Put {
+                    super_column: None,
+                    cell: r.cell()?,
+                },
                 1 => {
                     let sc = r.bytes()?;
-                    Op::Put { super_column: Some(sc), cell: r.cell()? }
+                    Op::Put {
+                        super_column: Some(sc),
+                        cell: r.cell()?,
+                    }
                 }
                 2 => Op::DeleteRow(r.deletion()?),
                 3 => {
                     let name = r.bytes()?;
-                    Op::DeleteSuperColumn { name, deletion: r.deletion()? }
+                    Op::DeleteSuperColumn {
+                        name,
+                        deletion: r.deletion()?,
+                    }
                 }
                 t => return Err(CodecError(format!("unknown op tag {t}"))),
             };
@@ -94,7 +106,11 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
         }
     }
     r.end()?;
-    Ok(keyspace.map(|keyspace| RowMutation { keyspace, key, updates }))
+    Ok(keyspace.map(|keyspace| RowMutation {
+        keyspace,
+        key,
+        updates,
+    }))
 }
 
 /// The partition header of an SSTable row: its deletion marker.
@@ -152,20 +168,16 @@ pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, Codec
                 let c = r.cell()?;
                 cells.insert(CKey::new(c.name.clone(), subcmp), c);
             }
-            Entry::Super(StoredSuper { name: name.to_vec(), deletion, cells })
+            Entry::Super(StoredSuper {
+                name: name.to_vec(),
+                deletion,
+                cells,
+            })
         }
         t => return Err(CodecError(format!("unknown entry tag {t}"))),
     };
     r.end()?;
     Ok(e)
-}
-
-/// Cells inside an entry (sub-columns count one each).
-pub fn entry_cells(e: &Entry) -> u64 {
-    match e {
-        Entry::Cell(_) => 1,
-        Entry::Super(s) => s.cells.len() as u64,
-    }
 }
 
 fn put_var(out: &mut Vec<u8>, mut v: u64) {
@@ -195,12 +207,17 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
     out.extend_from_slice(&c.timestamp.to_be_bytes());
     match c.kind {
         CellKind::Live => out.push(0),
-        CellKind::Expiring { ttl, local_expiration_time } => {
+        CellKind::Expiring {
+            ttl,
+            local_expiration_time,
+        } => {
             out.push(1);
             out.extend_from_slice(&ttl.to_be_bytes());
             out.extend_from_slice(&local_expiration_time.to_be_bytes());
         }
-        CellKind::Tombstone { local_deletion_time } => {
+        CellKind::Tombstone {
+            local_deletion_time,
+        } => {
             out.push(2);
             out.extend_from_slice(&local_deletion_time.to_be_bytes());
         }
@@ -215,7 +232,10 @@ struct Reader<'a>(&'a [u8]);
 impl Reader<'_> {
     fn take(&mut self, n: usize) -> Result<&[u8], CodecError> {
         if self.0.len() < n {
-            return Err(CodecError(format!("truncated: wanted {n} bytes, {} left", self.0.len())));
+            return Err(CodecError(format!(
+                "truncated: wanted {n} bytes, {} left",
+                self.0.len()
+            )));
         }
         let (a, b) = self.0.split_at(n);
         self.0 = b;
@@ -225,10 +245,14 @@ impl Reader<'_> {
         Ok(self.take(1)?[0])
     }
     fn i32(&mut self) -> Result<i32, CodecError> {
-        Ok(i32::from_be_bytes(self.take(4)?.try_into().expect("4 bytes")))
+        Ok(i32::from_be_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
     }
     fn i64(&mut self) -> Result<i64, CodecError> {
-        Ok(i64::from_be_bytes(self.take(8)?.try_into().expect("8 bytes")))
+        Ok(i64::from_be_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
     }
     fn var(&mut self) -> Result<u64, CodecError> {
         let mut v = 0u64;
@@ -246,7 +270,10 @@ impl Reader<'_> {
     fn count(&mut self) -> Result<usize, CodecError> {
         let n = self.var()?;
         if n > self.0.len() as u64 {
-            return Err(CodecError(format!("count {n} exceeds the {} bytes left", self.0.len())));
+            return Err(CodecError(format!(
+                "count {n} exceeds the {} bytes left",
+                self.0.len()
+            )));
         }
         Ok(n as usize)
     }
@@ -268,13 +295,27 @@ impl Reader<'_> {
             0 => CellKind::Live,
             1 => {
                 let ttl = self.i32()?;
-                CellKind::Expiring { ttl, local_expiration_time: self.i32()? }
+                CellKind::Expiring {
+                    ttl,
+                    local_expiration_time: self.i32()?,
+                }
             }
-            2 => CellKind::Tombstone { local_deletion_time: self.i32()? },
+            2 => CellKind::Tombstone {
+                local_deletion_time: self.i32()?,
+            },
             t => return Err(CodecError(format!("unknown cell kind {t}"))),
         };
-        let value = if matches!(kind, CellKind::Tombstone { .. }) { Vec::new() } else { self.bytes()? };
-        Ok(Cell { name, value, timestamp, kind })
+        let value = if matches!(kind, CellKind::Tombstone { .. }) {
+            Vec::new()
+        } else {
+            self.bytes()?
+        };
+        Ok(Cell {
+            name,
+            value,
+            timestamp,
+            kind,
+        })
     }
     fn end(&self) -> Result<(), CodecError> {
         if self.0.is_empty() {
@@ -301,17 +342,32 @@ mod tests {
                 (
                     "Std".into(),
                     vec![
-                        Op::Put { super_column: None, cell: Cell::live(b("a"), b("v"), -5) },
-                        Op::Put { super_column: None, cell: Cell::expiring(b("t"), b("v"), 7, 60, 100) },
-                        Op::Put { super_column: None, cell: Cell::tombstone(b("d"), 9, 100) },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::live(b("a"), b("v"), -5),
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::expiring(b("t"), b("v"), 7, 60, 100),
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::tombstone(b("d"), 9, 100),
+                        },
                         Op::DeleteRow(DeletionTime::new(3, 4)),
                     ],
                 ),
                 (
                     "Super".into(),
                     vec![
-                        Op::Put { super_column: Some(b("s")), cell: Cell::live(vec![], vec![0; 300], i64::MAX) },
-                        Op::DeleteSuperColumn { name: b("s"), deletion: DeletionTime::new(i64::MIN + 1, 0) },
+                        Op::Put {
+                            super_column: Some(b("s")),
+                            cell: Cell::live(vec![], vec![0; 300], i64::MAX),
+                        },
+                        Op::DeleteSuperColumn {
+                            name: b("s"),
+                            deletion: DeletionTime::new(i64::MIN + 1, 0),
+                        },
                     ],
                 ),
             ],
@@ -319,7 +375,10 @@ mod tests {
         let enc = encode_mutation(&s, &m);
         assert_eq!(decode_mutation(&s, &enc).unwrap(), Some(m));
         for cut in 0..enc.len() {
-            assert!(decode_mutation(&s, &enc[..cut]).is_err(), "prefix of {cut} bytes decoded");
+            assert!(
+                decode_mutation(&s, &enc[..cut]).is_err(),
+                "prefix of {cut} bytes decoded"
+            );
         }
     }
 
@@ -329,10 +388,18 @@ mod tests {
         let cf = s.cf("ks", "Super").unwrap();
         let mut sup = StoredSuper::new(b("s"));
         sup.deletion = DeletionTime::new(5, 6);
-        sup.merge_cell(Cell::live(b("x"), b("1"), 1), cf.subcomparator.as_ref().unwrap());
-        sup.merge_cell(Cell::tombstone(b("y"), 2, 3), cf.subcomparator.as_ref().unwrap());
+        sup.merge_cell(
+            Cell::live(b("x"), b("1"), 1),
+            cf.subcomparator.as_ref().unwrap(),
+        );
+        sup.merge_cell(
+            Cell::tombstone(b("y"), 2, 3),
+            cf.subcomparator.as_ref().unwrap(),
+        );
         let e = encode_entry(&Entry::Super(sup));
-        let Entry::Super(back) = decode_entry(cf, b"s", &e).unwrap() else { panic!() };
+        let Entry::Super(back) = decode_entry(cf, b"s", &e).unwrap() else {
+            panic!()
+        };
         assert_eq!(back.deletion, DeletionTime::new(5, 6));
         assert_eq!(back.cells.len(), 2);
         let d = DeletionTime::new(42, 7);

@@ -13,7 +13,7 @@ use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
 use std::collections::BTreeMap;
 use std::ops::Bound;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,6 +26,7 @@ pub struct Memtable {
     created: Instant,
     /// Smallest commit-log position (segment id, offset) applied here.
     min_position: Mutex<Option<(u64, u64)>>,
+    flush_claimed: AtomicBool,
 }
 
 impl Memtable {
@@ -38,6 +39,7 @@ impl Memtable {
             cells: AtomicU64::new(0),
             created: Instant::now(),
             min_position: Mutex::new(None),
+            flush_claimed: AtomicBool::new(false),
         }
     }
 
@@ -64,19 +66,6 @@ impl Memtable {
             ops.iter().filter(|o| matches!(o, Op::Put { .. })).count() as u64,
             Ordering::Relaxed,
         );
-    }
-
-    /// Merges a whole row (used when replaying or re-applying).
-    pub fn merge_row(&self, key: DecoratedKey, row: Row) {
-        let bytes: usize = row.entries.values().map(Entry::approx_bytes).sum();
-        let mut rows = self.rows.write();
-        match rows.get_mut(&key) {
-            Some(old) => old.merge(row, &self.cf.comparator),
-            None => {
-                rows.insert(key, row);
-            }
-        }
-        self.bytes.fetch_add(bytes as u64, Ordering::Relaxed);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -148,18 +137,20 @@ impl Memtable {
             .collect()
     }
 
-    /// A full copy of one row (for flush and for small sub-column reads).
-    pub fn row(&self, key: &DecoratedKey) -> Option<Row> {
-        self.rows.read().get(key).cloned()
+    /// Every row in ring order, read in place. Only for a frozen memtable:
+    /// nobody writes it any more, so holding this read lock blocks no one.
+    pub fn frozen_rows(&self) -> super::flush::FrozenRows<'_> {
+        self.rows.read()
     }
 
-    /// Every row in ring order; only called on a memtable no longer written to.
-    pub fn snapshot(&self) -> Vec<(DecoratedKey, Row)> {
-        self.rows
-            .read()
-            .iter()
-            .map(|(k, r)| (k.clone(), r.clone()))
-            .collect()
+    /// Marks this frozen memtable as being written by one flusher.
+    pub fn claim_flush(&self) -> bool {
+        self.flush_claimed
+            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+    pub fn release_flush(&self) {
+        self.flush_claimed.store(false, Ordering::SeqCst);
     }
 }
 

@@ -30,23 +30,30 @@
 //! exists in storage in ring order, including rows whose data is all deleted
 //! (empty result, Cassandra 0.6 "range ghosts") until compaction purges them.
 
+mod cfstore;
 pub mod clock;
-pub mod commitlog;
 mod codec;
+pub mod commitlog;
+mod compaction;
 mod engine;
 #[cfg(test)]
 mod engine_tests;
+mod flush;
 mod memtable;
 pub mod model;
 mod options;
 mod query;
+mod range;
+mod recovery;
 mod row;
 pub mod sstable;
+mod sstore;
 #[cfg(test)]
 mod testutil;
 
+pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use engine::{CfStats, Engine};
+pub use engine::Engine;
 pub use options::{EngineOptions, SyncMode};
 
 use std::path::PathBuf;
@@ -70,4 +77,8 @@ pub enum StorageError {
     Invalid(String),
     #[error("the storage engine is shut down")]
     Closed,
+    /// The commit log refused or failed a write (after a failed fsync it
+    /// refuses all writes until the process restarts and replays).
+    #[error(transparent)]
+    CommitLog(#[from] commitlog::CommitLogError),
 }

@@ -4,18 +4,10 @@
 //! It must not read config files: the server maps its config onto these.
 
 use super::clock::{Clock, SystemClock};
+pub use super::commitlog::SyncMode;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// When an acknowledged write is on disk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SyncMode {
-    /// fsync every `period_ms`; a crash may lose the last period's writes.
-    Periodic { period_ms: u64 },
-    /// A write is acknowledged only after its fsync; writes arriving within
-    /// `window_ms` share one fsync (group commit).
-    Batch { window_ms: u64 },
-}
+use std::time::Duration;
 
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
@@ -43,7 +35,9 @@ impl Default for EngineOptions {
         EngineOptions {
             data_dir: None,
             commitlog_dir: None,
-            sync: SyncMode::Periodic { period_ms: 10_000 },
+            sync: SyncMode::Periodic {
+                period: Duration::from_millis(10_000),
+            },
             segment_size: 128 * 1024 * 1024,
             memtable_throughput_mb: 64,
             memtable_operations_millions: 0.3,

@@ -84,10 +84,6 @@ impl StoredSuper {
             }
         }
     }
-
-    fn approx_bytes(&self) -> usize {
-        self.name.len() + 24 + self.cells.values().map(cell_bytes).sum::<usize>()
-    }
 }
 
 /// One top-level item of a row: a column (Standard CF) or a super column.
@@ -117,13 +113,6 @@ impl Entry {
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.
             _ => {}
-        }
-    }
-
-    pub fn approx_bytes(&self) -> usize {
-        match self {
-            Entry::Cell(c) => cell_bytes(c),
-            Entry::Super(s) => s.approx_bytes(),
         }
     }
 }
