@@ -1,1 +1,348 @@
-//! Reading `storage-conf.xml` (Cassandra 0.6 format) into a plain `Config`.
+//! Reading `storage-conf.xml` (Cassandra 0.6 format) into a plain [`Config`].
+//!
+//! Owns the file format: every element and attribute 0.6 read, 0.6's
+//! defaults, and 0.6's validation (with 0.6's messages where it had one),
+//! plus a few supercolumn settings. The result holds only strings, numbers and
+//! paths: resolving comparators and the partitioner is [`crate::schema`]'s
+//! job, choosing an authenticator is [`crate::auth`]'s. Nothing here touches
+//! the data directories.
+//!
+//! Decisions worth knowing:
+//! - Relative paths in the file (directories, password files) are relative to
+//!   the process's current directory, as they were for 0.6 (which simply used
+//!   `new File(path)`), not to the config file's directory.
+//! - Unknown elements and attributes are accepted with a warning (0.6 silently
+//!   ignored them); see [`Config::warnings`].
+//! - Settings that only matter in a multi-node cluster are accepted and
+//!   listed by [`Config::ignored`] so the server can say so at start-up.
+//! - Leaf values are trimmed, and an empty element counts as absent (0.6's
+//!   XPath helper turned "" into null).
+//! - A ColumnFamily `Comment` may be an attribute (as 0.6's sample conf wrote
+//!   it) or a child element (the only form 0.6 actually read); a child
+//!   element wins. 0.6 also swapped the two cache save periods internally; we
+//!   keep each where it was written.
+//! - Supercolumn additions: `ThriftMaxMessageLengthInMB` (default 16, from
+//!   0.7's `thrift_max_message_length_in_mb`), and the `PasswdProperties`,
+//!   `AccessProperties` and `PasswdMode` attributes on `<Authenticator>`
+//!   (0.6 took these from Java system properties; 0.6 ignores attributes on
+//!   that element, so such a file still loads in 0.6).
+//! - `DiskAccessMode` defaults to `auto` (0.6 crashed without it), `ClusterName`
+//!   to "Test", and at least one `<Seed>` is not required on a single node.
+
+mod error;
+mod fields;
+mod keyspace;
+mod parse;
+mod values;
+mod xml;
+
+pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
+pub use values::CacheSize;
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+/// The class 0.6 used when `<Authenticator>` is absent.
+pub const DEFAULT_AUTHENTICATOR: &str = "org.apache.cassandra.auth.AllowAllAuthenticator";
+
+/// How commit log writes become durable.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CommitLogSync {
+    /// Acknowledge at once, fsync every `period_in_ms`.
+    Periodic { period_in_ms: u32 },
+    /// Acknowledge only after an fsync; writes arriving within `window_in_ms`
+    /// share one fsync.
+    Batch { window_in_ms: f64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiskAccessMode {
+    Auto,
+    Mmap,
+    MmapIndexOnly,
+    Standard,
+}
+
+impl DiskAccessMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiskAccessMode::Auto => "auto",
+            DiskAccessMode::Mmap => "mmap",
+            DiskAccessMode::MmapIndexOnly => "mmap_index_only",
+            DiskAccessMode::Standard => "standard",
+        }
+    }
+}
+
+/// `<Authenticator>` and where SimpleAuthenticator finds its files.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuthenticatorConfig {
+    /// Class name as written, e.g. `org.apache.cassandra.auth.SimpleAuthenticator`.
+    pub class_name: String,
+    /// `PasswdProperties` attribute: the `passwd.properties` file.
+    pub passwd_properties: Option<PathBuf>,
+    /// `AccessProperties` attribute: the `access.properties` file.
+    pub access_properties: Option<PathBuf>,
+    /// `PasswdMode` attribute: `PLAIN` or `MD5` (0.6's `-Dpasswd.mode`).
+    pub passwd_mode: Option<String>,
+    /// Line of the element, when present.
+    pub line: Option<usize>,
+}
+
+/// One `<ColumnFamily>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnFamilyConfig {
+    pub name: String,
+    pub line: usize,
+    /// `Standard` or `Super`.
+    pub column_type: String,
+    /// Comparator name as written (default `BytesType`).
+    pub compare_with: String,
+    /// Sub-comparator name; `Some` exactly for Super CFs (default `BytesType`).
+    pub compare_subcolumns_with: Option<String>,
+    pub comment: Option<String>,
+    /// Default 200000.
+    pub keys_cached: CacheSize,
+    /// Default 0.
+    pub rows_cached: CacheSize,
+    pub row_cache_save_period_in_seconds: u32,
+    pub key_cache_save_period_in_seconds: u32,
+}
+
+impl ColumnFamilyConfig {
+    pub fn is_super(&self) -> bool {
+        self.column_type == "Super"
+    }
+}
+
+/// One `<Keyspace>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyspaceConfig {
+    pub name: String,
+    pub line: usize,
+    pub replica_placement_strategy: String,
+    pub replication_factor: i32,
+    pub endpoint_snitch: String,
+    /// In file order.
+    pub column_families: Vec<ColumnFamilyConfig>,
+}
+
+impl KeyspaceConfig {
+    pub fn column_family(&self, name: &str) -> Option<&ColumnFamilyConfig> {
+        self.column_families.iter().find(|cf| cf.name == name)
+    }
+}
+
+/// The directories the storage engine needs, once all are known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Directories {
+    pub commit_log: PathBuf,
+    /// At least one.
+    pub data: Vec<PathBuf>,
+    pub saved_caches: PathBuf,
+}
+
+/// Everything `storage-conf.xml` says, with 0.6's defaults filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Where the configuration came from (a path or `<string>`), for messages.
+    pub origin: String,
+    /// The file it was read from, if any.
+    pub source: Option<PathBuf>,
+
+    pub cluster_name: String,
+    pub auto_bootstrap: bool,
+    pub hinted_handoff_enabled: bool,
+    pub index_interval: u32,
+    /// In file order; never empty.
+    pub keyspaces: Vec<KeyspaceConfig>,
+    pub authenticator: AuthenticatorConfig,
+    /// Class name as written, e.g. `org.apache.cassandra.dht.RandomPartitioner`.
+    pub partitioner: String,
+    pub initial_token: Option<String>,
+    pub saved_caches_directory: Option<PathBuf>,
+    pub commit_log_directory: Option<PathBuf>,
+    pub data_file_directories: Vec<PathBuf>,
+    pub seeds: Vec<String>,
+    pub rpc_timeout_in_millis: u64,
+    pub phi_convict_threshold: u32,
+    pub commit_log_rotation_threshold_in_mb: u32,
+    pub listen_address: Option<String>,
+    pub storage_port: u16,
+    pub thrift_address: Option<String>,
+    pub thrift_port: u16,
+    pub thrift_framed_transport: bool,
+    pub thrift_max_message_length_in_mb: u32,
+    pub disk_access_mode: DiskAccessMode,
+    pub row_warning_threshold_in_mb: u64,
+    pub sliced_buffer_size_in_kb: u32,
+    pub flush_data_buffer_size_in_mb: f64,
+    pub flush_index_buffer_size_in_mb: f64,
+    pub column_index_size_in_kb: u32,
+    pub memtable_throughput_in_mb: u32,
+    pub binary_memtable_throughput_in_mb: u32,
+    pub memtable_operations_in_millions: f64,
+    pub memtable_flush_after_minutes: u32,
+    pub concurrent_reads: u32,
+    pub concurrent_writes: u32,
+    pub commit_log_sync: CommitLogSync,
+    /// Global in 0.6 (per column family only from 0.7).
+    pub gc_grace_seconds: i32,
+    pub do_consistency_checks: bool,
+    pub snapshot_before_compaction: bool,
+    pub job_tracker_host: Option<String>,
+    pub job_jar_file_location: Option<String>,
+
+    warnings: Vec<ConfigWarning>,
+    /// Top-level element name → line, for elements present in the file.
+    lines: BTreeMap<String, usize>,
+    /// Present multi-node-only settings (computed while parsing).
+    ignored: Vec<IgnoredSetting>,
+}
+
+/// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
+pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";
+
+impl Config {
+    /// Reads and validates a file.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let origin = path.display().to_string();
+        let text = utf8(&bytes, &origin)?;
+        parse::parse(text, origin, Some(path.to_path_buf()))
+    }
+
+    /// Parses a configuration held in memory; `origin` names it in messages.
+    pub fn from_xml(text: &str, origin: &str) -> Result<Config, ConfigError> {
+        parse::parse(text, origin.to_string(), None)
+    }
+
+    /// Accepted-with-a-warning findings (unknown elements, deprecated attributes).
+    pub fn warnings(&self) -> &[ConfigWarning] {
+        &self.warnings
+    }
+
+    /// Settings present in the file that a single node accepts but ignores
+    /// (seeds, ports and timeouts between nodes, replication factors above 1, ...).
+    pub fn ignored(&self) -> &[IgnoredSetting] {
+        &self.ignored
+    }
+
+    /// Line of a top-level element (e.g. `"Partitioner"`), if present in the file.
+    pub fn line_of(&self, element: &str) -> Option<usize> {
+        self.lines.get(element).copied()
+    }
+
+    pub fn keyspace(&self, name: &str) -> Option<&KeyspaceConfig> {
+        self.keyspaces.iter().find(|k| k.name == name)
+    }
+
+    /// The directory holding the config file (where SimpleAuthenticator looks
+    /// for its files by default).
+    pub fn config_dir(&self) -> Option<&Path> {
+        self.source.as_deref().map(|p| match p.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        })
+    }
+
+    /// The Thrift listen address: `ThriftAddress`, else `ListenAddress` (as
+    /// 0.6 fell back), else [`DEFAULT_THRIFT_ADDRESS`].
+    pub fn thrift_listen_address(&self) -> &str {
+        self.thrift_address
+            .as_deref()
+            .or(self.listen_address.as_deref())
+            .unwrap_or(DEFAULT_THRIFT_ADDRESS)
+    }
+
+    /// Largest Thrift message accepted, in bytes.
+    pub fn thrift_max_message_length(&self) -> usize {
+        self.thrift_max_message_length_in_mb as usize * 1024 * 1024
+    }
+
+    /// `--data-dir DIR`: commit log in `DIR/commitlog`, data in `DIR/data`
+    /// (replacing every configured data directory), saved caches in
+    /// `DIR/saved_caches`.
+    pub fn override_data_dir(&mut self, dir: &Path) {
+        self.commit_log_directory = Some(dir.join("commitlog"));
+        self.data_file_directories = vec![dir.join("data")];
+        self.saved_caches_directory = Some(dir.join("saved_caches"));
+    }
+
+    /// Command-line override of the address clients connect to.
+    pub fn override_thrift_address(&mut self, address: &str) {
+        self.thrift_address = Some(address.to_string());
+    }
+
+    /// Command-line override of the Thrift port.
+    pub fn override_thrift_port(&mut self, port: u16) {
+        self.thrift_port = port;
+    }
+
+    /// The storage directories, checked as 0.6 checked them at start-up
+    /// (call after applying overrides).
+    pub fn directories(&self) -> Result<Directories, ConfigError> {
+        let incomplete = |message: &str| ConfigError::Incomplete {
+            origin: self.origin.clone(),
+            message: message.into(),
+        };
+        if self.data_file_directories.is_empty() {
+            return Err(incomplete(
+                "At least one DataFileDirectory must be specified",
+            ));
+        }
+        let commit_log = self
+            .commit_log_directory
+            .clone()
+            .ok_or_else(|| incomplete("CommitLogDirectory must be specified"))?;
+        let saved_caches = self
+            .saved_caches_directory
+            .clone()
+            .ok_or_else(|| incomplete("SavedCachesDirectory must be specified"))?;
+        if self
+            .data_file_directories
+            .iter()
+            .any(|d| same_path(d, &commit_log))
+        {
+            return Err(incomplete(
+                "CommitLogDirectory must not be the same as any DataFileDirectory",
+            ));
+        }
+        Ok(Directories {
+            commit_log,
+            data: self.data_file_directories.clone(),
+            saved_caches,
+        })
+    }
+}
+
+/// Lexical path equality, ignoring `.` components and trailing slashes
+/// (0.6 compared the raw strings, which let `data` and `./data/` collide).
+pub(crate) fn same_path(a: &Path, b: &Path) -> bool {
+    fn norm(p: &Path) -> Vec<Component<'_>> {
+        p.components().filter(|c| *c != Component::CurDir).collect()
+    }
+    norm(a) == norm(b)
+}
+
+fn utf8<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ConfigError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
+            + 1;
+        ConfigError::Xml {
+            origin: origin.to_string(),
+            line,
+            message: "the file is not valid UTF-8".into(),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests;

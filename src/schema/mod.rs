@@ -4,6 +4,15 @@
 //! column families they hold, Standard or Super, and the comparators. It is
 //! built from [`crate::config::Config`] (and, later, from schema calls). It
 //! must not know about storage files or the wire.
+//!
+//! The schema always contains the `system` keyspace (see [`system`]), as
+//! 0.6's did; [`Schema::user_keyspaces`] leaves it out. Column-family ids
+//! follow the rule documented in [`cf_id_for`].
+
+mod build;
+pub mod system;
+
+pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 
 use crate::marshal::TypeRef;
 use crate::partitioner::PartitionerRef;
@@ -51,6 +60,9 @@ impl CfDef {
     }
 }
 
+/// The keyspace Cassandra keeps for itself; no config may declare it.
+pub const SYSTEM_KEYSPACE: &str = "system";
+
 #[derive(Clone, Debug)]
 pub struct KeyspaceDef {
     pub name: String,
@@ -58,6 +70,14 @@ pub struct KeyspaceDef {
     pub replication_factor: i32,
     pub endpoint_snitch: String,
     pub cfs: BTreeMap<String, Arc<CfDef>>,
+}
+
+impl KeyspaceDef {
+    /// True for the `system` keyspace, which has no ring and is not the
+    /// user's to write.
+    pub fn is_system(&self) -> bool {
+        self.name == SYSTEM_KEYSPACE
+    }
 }
 
 /// The whole schema: a snapshot, swapped as a unit when it changes.
@@ -76,6 +96,20 @@ impl Schema {
         self.keyspaces.get(keyspace)?.cfs.get(cf)
     }
     pub fn cf_by_id(&self, id: u32) -> Option<&Arc<CfDef>> {
-        self.keyspaces.values().flat_map(|k| k.cfs.values()).find(|cf| cf.id == id)
+        self.keyspaces
+            .values()
+            .flat_map(|k| k.cfs.values())
+            .find(|cf| cf.id == id)
+    }
+    /// Every keyspace except `system`, by name.
+    pub fn user_keyspaces(&self) -> impl Iterator<Item = &KeyspaceDef> {
+        self.keyspaces.values().filter(|k| !k.is_system())
+    }
+    /// Every column family of every keyspace, `system` included.
+    pub fn column_families(&self) -> impl Iterator<Item = &Arc<CfDef>> {
+        self.keyspaces.values().flat_map(|k| k.cfs.values())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,520 @@
+//! Tests of the config reader: the shipped and conformance configs parse to
+//! what they say; `rejects` holds the bad configs, each of which must name
+//! the element and its line.
+
+use super::*;
+
+mod rejects;
+
+/// The configs the 0.6 conformance cases were recorded under (copied from
+/// the conformance corpus so the tests do not depend on its location).
+const CONFORMANCE: &[(&str, &str)] = &[
+    (
+        "storage-conf.xml",
+        include_str!("../testdata/storage-conf.xml"),
+    ),
+    (
+        "storage-conf-random.xml",
+        include_str!("../testdata/storage-conf-random.xml"),
+    ),
+    (
+        "storage-conf-batch.xml",
+        include_str!("../testdata/storage-conf-batch.xml"),
+    ),
+    (
+        "storage-conf-v19.xml",
+        include_str!("../testdata/storage-conf-v19.xml"),
+    ),
+];
+
+const REPO_CONF: &str = include_str!("../../../storage-conf.xml");
+
+pub(super) const BASE: &str = r#"<Storage>
+  <Keyspaces>
+    <Keyspace Name="K">
+      <ColumnFamily Name="S"/>
+      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
+      <ReplicationFactor>1</ReplicationFactor>
+      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
+    </Keyspace>
+  </Keyspaces>
+  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
+  <CommitLogSync>periodic</CommitLogSync>
+  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
+</Storage>
+"#;
+
+pub(super) fn replace(from: &str, to: &str) -> String {
+    assert!(BASE.contains(from), "template lacks {from}");
+    BASE.replacen(from, to, 1)
+}
+
+/// BASE with extra top-level elements before `</Storage>`.
+pub(super) fn add(extra: &str) -> String {
+    replace("</Storage>", &format!("{extra}\n</Storage>"))
+}
+
+/// BASE with the column family `S` replaced.
+pub(super) fn cf(element: &str) -> String {
+    replace(r#"<ColumnFamily Name="S"/>"#, element)
+}
+
+pub(super) fn parse(xml: &str) -> Config {
+    Config::from_xml(xml, "test.xml").unwrap_or_else(|e| panic!("{e}\n{xml}"))
+}
+
+/// 1-based line of the first line containing `needle`.
+pub(super) fn line_of(xml: &str, needle: &str) -> usize {
+    xml.lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle}"))
+        + 1
+}
+
+/// The config is rejected on the line holding `needle`, naming `at`, saying `message`.
+pub(super) fn rejects(xml: &str, needle: &str, at: &str, message: &str) {
+    let err = match Config::from_xml(xml, "test.xml") {
+        Ok(_) => panic!("accepted:\n{xml}"),
+        Err(e) => e,
+    };
+    let line = line_of(xml, needle);
+    let text = err.to_string();
+    assert_eq!(err.line(), Some(line), "wrong line in: {text}");
+    assert!(text.starts_with(&format!("test.xml:{line}: ")), "{text}");
+    assert!(text.contains(at), "{text} does not name {at}");
+    assert!(text.contains(message), "{text} does not say {message}");
+}
+
+#[test]
+fn conformance_configs_parse() {
+    for (name, xml) in CONFORMANCE {
+        let c = Config::from_xml(xml, name).unwrap_or_else(|e| panic!("{e}"));
+        assert!(c.warnings().is_empty(), "{name}: {:?}", c.warnings());
+        let names: Vec<&str> = c.keyspaces.iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["CT", "Blog", "Other"], "{name}");
+        let ct = c.keyspace("CT").unwrap();
+        assert_eq!(ct.column_families.len(), 16);
+        let sup = ct.column_family("SupAsciiTimeUUID").unwrap();
+        assert!(sup.is_super());
+        assert_eq!(sup.compare_with, "AsciiType");
+        assert_eq!(sup.compare_subcolumns_with.as_deref(), Some("TimeUUIDType"));
+        let std = ct.column_family("StdLong").unwrap();
+        assert!(!std.is_super());
+        assert_eq!(std.compare_subcolumns_with, None);
+        assert_eq!(std.keys_cached.value, 200000.0, "0.6 default");
+        assert_eq!(std.rows_cached.value, 0.0);
+        let comments = c
+            .keyspace("Blog")
+            .unwrap()
+            .column_family("Comments")
+            .unwrap();
+        assert_eq!(comments.compare_with, "TimeUUIDType");
+        assert_eq!(
+            comments.compare_subcolumns_with.as_deref(),
+            Some("BytesType")
+        );
+        assert_eq!(c.thrift_port, 9160);
+        assert!(!c.thrift_framed_transport);
+        assert_eq!(c.thrift_listen_address(), "127.0.0.1");
+        assert_eq!(c.gc_grace_seconds, 864000);
+        assert_eq!(c.memtable_operations_in_millions, 0.3);
+        assert_eq!(c.authenticator.class_name, DEFAULT_AUTHENTICATOR);
+        assert_eq!(
+            c.data_file_directories,
+            [PathBuf::from("/var/lib/cassandra/data")]
+        );
+        assert_eq!(c.initial_token, None, "an empty element is absent");
+        let ignored: Vec<&str> = c.ignored().iter().map(|i| i.setting.as_str()).collect();
+        for s in [
+            "Seeds",
+            "ListenAddress",
+            "StoragePort",
+            "RpcTimeoutInMillis",
+            "AutoBootstrap",
+        ] {
+            assert!(ignored.contains(&s), "{name}: {s} not in {ignored:?}");
+        }
+        assert!(!ignored.contains(&"InitialToken"));
+    }
+    let by_name =
+        |n: &str| Config::from_xml(CONFORMANCE.iter().find(|c| c.0 == n).unwrap().1, n).unwrap();
+    let plain = by_name("storage-conf.xml");
+    assert_eq!(plain.cluster_name, "Conformance Cluster");
+    assert_eq!(
+        plain.partitioner,
+        "org.apache.cassandra.dht.OrderPreservingPartitioner"
+    );
+    assert_eq!(
+        plain.commit_log_sync,
+        CommitLogSync::Periodic {
+            period_in_ms: 10000
+        }
+    );
+    assert_eq!(
+        by_name("storage-conf-random.xml").partitioner,
+        "org.apache.cassandra.dht.RandomPartitioner"
+    );
+    assert_eq!(
+        by_name("storage-conf-batch.xml").commit_log_sync,
+        CommitLogSync::Batch { window_in_ms: 1.0 }
+    );
+    let v19 = by_name("storage-conf-v19.xml");
+    assert_eq!(
+        v19.partitioner,
+        "org.apache.cassandra.dht.Murmur3Partitioner"
+    );
+    assert_eq!(v19.cluster_name, "Test Cluster");
+}
+
+#[test]
+fn repository_config_is_the_0_6_sample_plus_bloggyappy() {
+    let c = parse(REPO_CONF);
+    assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+    assert_eq!(c.partitioner, "org.apache.cassandra.dht.RandomPartitioner");
+    assert_eq!(c.thrift_port, 9160);
+    assert_eq!(
+        c.commit_log_sync,
+        CommitLogSync::Periodic {
+            period_in_ms: 10000
+        }
+    );
+    assert_eq!(
+        c.commit_log_directory,
+        Some(PathBuf::from("./data/commitlog"))
+    );
+    assert_eq!(c.data_file_directories, [PathBuf::from("./data/data")]);
+    assert_eq!(
+        c.saved_caches_directory,
+        Some(PathBuf::from("./data/saved_caches"))
+    );
+    assert_eq!(c.thrift_max_message_length_in_mb, 16);
+    assert_eq!(c.thrift_max_message_length(), 16 << 20);
+
+    let ks1 = c.keyspace("Keyspace1").unwrap();
+    let names: Vec<&str> = ks1
+        .column_families
+        .iter()
+        .map(|cf| cf.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Standard1",
+            "Standard2",
+            "StandardByUUID1",
+            "Super1",
+            "Super2"
+        ]
+    );
+    let s1 = ks1.column_family("Standard1").unwrap();
+    assert_eq!(
+        (s1.keys_cached.raw.as_str(), s1.rows_cached.raw.as_str()),
+        ("1000", "100")
+    );
+    assert_eq!(
+        (
+            s1.row_cache_save_period_in_seconds,
+            s1.key_cache_save_period_in_seconds
+        ),
+        (0, 3600)
+    );
+    let s2 = ks1.column_family("Standard2").unwrap();
+    assert_eq!(
+        (s2.compare_with.as_str(), s2.keys_cached.value),
+        ("UTF8Type", 1.0)
+    );
+    assert_eq!(
+        ks1.column_family("StandardByUUID1").unwrap().compare_with,
+        "TimeUUIDType"
+    );
+    let sup1 = ks1.column_family("Super1").unwrap();
+    assert_eq!(sup1.compare_subcolumns_with.as_deref(), Some("BytesType"));
+    let sup2 = ks1.column_family("Super2").unwrap();
+    assert!(sup2.is_super());
+    assert_eq!(
+        (
+            sup2.compare_with.as_str(),
+            sup2.compare_subcolumns_with.as_deref()
+        ),
+        ("UTF8Type", Some("UTF8Type"))
+    );
+    assert_eq!(
+        (sup2.rows_cached.raw.as_str(), sup2.keys_cached.raw.as_str()),
+        ("10000", "50%")
+    );
+    assert_eq!(
+        sup2.comment.as_deref(),
+        Some(
+            "A column family with supercolumns, whose column and subcolumn names are UTF8 strings"
+        )
+    );
+
+    let blog = c.keyspace("BloggyAppy").unwrap();
+    let names: Vec<&str> = blog
+        .column_families
+        .iter()
+        .map(|cf| cf.name.as_str())
+        .collect();
+    assert_eq!(names, ["Authors", "BlogEntries", "TaggedPosts", "Comments"]);
+    let comments = blog.column_family("Comments").unwrap();
+    assert!(comments.is_super());
+    assert_eq!(comments.compare_with, "TimeUUIDType");
+    assert_eq!(
+        comments.compare_subcolumns_with.as_deref(),
+        Some("BytesType")
+    );
+    assert_eq!(
+        blog.column_family("TaggedPosts").unwrap().compare_with,
+        "TimeUUIDType"
+    );
+}
+
+#[test]
+fn defaults_are_0_6_defaults() {
+    let c = parse(BASE);
+    assert_eq!(c.cluster_name, "Test");
+    assert!(!c.auto_bootstrap);
+    assert!(c.hinted_handoff_enabled);
+    assert_eq!(c.index_interval, 128);
+    assert_eq!(c.rpc_timeout_in_millis, 2000);
+    assert_eq!(c.phi_convict_threshold, 8);
+    assert_eq!(c.commit_log_rotation_threshold_in_mb, 128);
+    assert_eq!((c.storage_port, c.thrift_port), (7000, 9160));
+    assert!(!c.thrift_framed_transport);
+    assert_eq!(c.thrift_max_message_length_in_mb, 16);
+    assert_eq!(c.disk_access_mode, DiskAccessMode::Auto);
+    assert_eq!(c.row_warning_threshold_in_mb, 512);
+    assert_eq!(c.sliced_buffer_size_in_kb, 64);
+    assert_eq!(
+        (
+            c.flush_data_buffer_size_in_mb,
+            c.flush_index_buffer_size_in_mb
+        ),
+        (32.0, 8.0)
+    );
+    assert_eq!(c.column_index_size_in_kb, 64);
+    assert_eq!(
+        (
+            c.memtable_throughput_in_mb,
+            c.binary_memtable_throughput_in_mb
+        ),
+        (64, 256)
+    );
+    assert_eq!(c.memtable_operations_in_millions, 0.1);
+    assert_eq!(c.memtable_flush_after_minutes, 60);
+    assert_eq!((c.concurrent_reads, c.concurrent_writes), (8, 32));
+    assert_eq!(c.gc_grace_seconds, 864000);
+    assert!(c.do_consistency_checks);
+    assert!(!c.snapshot_before_compaction);
+    assert_eq!(c.authenticator.class_name, DEFAULT_AUTHENTICATOR);
+    assert_eq!(c.authenticator.line, None);
+    let s = &c.keyspaces[0].column_families[0];
+    assert_eq!(
+        (s.column_type.as_str(), s.compare_with.as_str()),
+        ("Standard", "BytesType")
+    );
+    assert_eq!(
+        (s.keys_cached.raw.as_str(), s.rows_cached.raw.as_str()),
+        ("200000", "0")
+    );
+    assert!(c.ignored().is_empty(), "{:?}", c.ignored());
+    assert!(c.warnings().is_empty());
+    assert_eq!(
+        c.line_of("Partitioner"),
+        Some(line_of(BASE, "<Partitioner>"))
+    );
+    assert_eq!(c.line_of("Seeds"), None);
+}
+
+#[test]
+fn super_cf_defaults_its_subcomparator() {
+    let c = parse(&cf(r#"<ColumnFamily Name="S" ColumnType="Super"/>"#));
+    assert_eq!(
+        c.keyspaces[0].column_families[0]
+            .compare_subcolumns_with
+            .as_deref(),
+        Some("BytesType")
+    );
+}
+
+#[test]
+fn comment_element_wins_over_attribute() {
+    let c = parse(&cf(
+        r#"<ColumnFamily Name="S" Comment="attr"><Comment> element </Comment></ColumnFamily>"#,
+    ));
+    assert_eq!(
+        c.keyspaces[0].column_families[0].comment.as_deref(),
+        Some("element")
+    );
+    let c = parse(&cf(r#"<ColumnFamily Name="S" Comment="attr &amp; more"/>"#));
+    assert_eq!(
+        c.keyspaces[0].column_families[0].comment.as_deref(),
+        Some("attr & more")
+    );
+}
+
+#[test]
+fn keys_cached_overrides_deprecated_fraction() {
+    let c = parse(&cf(
+        r#"<ColumnFamily Name="S" KeysCachedFraction="0.5" KeysCached="10%"/>"#,
+    ));
+    assert_eq!(c.keyspaces[0].column_families[0].keys_cached.value, 0.1);
+    let w = c.warnings();
+    assert_eq!(w.len(), 1);
+    assert!(w[0].message.contains("KeysCachedFraction is deprecated"));
+    let c = parse(&cf(r#"<ColumnFamily Name="S" KeysCachedFraction="0.5"/>"#));
+    assert_eq!(c.keyspaces[0].column_families[0].keys_cached.value, 0.5);
+}
+
+#[test]
+fn unknown_things_are_warnings_with_lines() {
+    let xml = add("  <NoSuchSetting>1</NoSuchSetting>");
+    let c = parse(&xml);
+    assert_eq!(c.warnings().len(), 1);
+    assert_eq!(c.warnings()[0].line, line_of(&xml, "NoSuchSetting"));
+    assert!(c.warnings()[0].to_string().contains("<NoSuchSetting>"));
+
+    let xml = cf("<ColumnFamily Name=\"S\"\n   GCGraceSeconds=\"10\"/>");
+    let c = parse(&xml);
+    assert_eq!(c.warnings().len(), 1);
+    assert_eq!(c.warnings()[0].line, line_of(&xml, "GCGraceSeconds"));
+    assert!(
+        c.warnings()[0].message.contains("0.7"),
+        "{}",
+        c.warnings()[0]
+    );
+
+    let xml = replace("<ReplicationFactor>", "<Bogus/>\n      <ReplicationFactor>");
+    assert_eq!(parse(&xml).warnings()[0].line, line_of(&xml, "<Bogus/>"));
+    let xml = replace(
+        "org.apache.cassandra.locator.EndPointSnitch",
+        "com.example.MySnitch",
+    );
+    let c = parse(&xml);
+    assert!(c.warnings()[0].message.contains("com.example.MySnitch"));
+    assert!(c
+        .ignored()
+        .iter()
+        .any(|i| i.setting == "Keyspace[K]/EndPointSnitch"));
+}
+
+#[test]
+fn replication_factor_above_one_is_ignored_not_refused() {
+    let xml = replace("<ReplicationFactor>1<", "<ReplicationFactor>3<");
+    let c = parse(&xml);
+    let rf = c
+        .ignored()
+        .iter()
+        .find(|i| i.setting == "Keyspace[K]/ReplicationFactor")
+        .unwrap();
+    assert_eq!(
+        (rf.value.as_str(), rf.line),
+        ("3", line_of(&xml, "ReplicationFactor"))
+    );
+    assert!(rf.to_string().contains("ReplicationFactor = 3"));
+}
+
+#[test]
+fn authenticator_attributes() {
+    let c = parse(&add(
+        r#"  <Authenticator PasswdProperties="conf/passwd.properties" AccessProperties="/etc/a.properties" PasswdMode="MD5">org.apache.cassandra.auth.SimpleAuthenticator</Authenticator>"#,
+    ));
+    let a = &c.authenticator;
+    assert_eq!(
+        a.class_name,
+        "org.apache.cassandra.auth.SimpleAuthenticator"
+    );
+    assert_eq!(
+        a.passwd_properties,
+        Some(PathBuf::from("conf/passwd.properties"))
+    );
+    assert_eq!(
+        a.access_properties,
+        Some(PathBuf::from("/etc/a.properties"))
+    );
+    assert_eq!(a.passwd_mode.as_deref(), Some("MD5"));
+    assert!(a.line.is_some());
+}
+
+#[test]
+fn overrides_and_directories() {
+    let mut c = parse(BASE);
+    let err = c.directories().unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("At least one DataFileDirectory must be specified"),
+        "{err}"
+    );
+    c.override_data_dir(Path::new("/srv/sc"));
+    let d = c.directories().unwrap();
+    assert_eq!(d.commit_log, PathBuf::from("/srv/sc/commitlog"));
+    assert_eq!(d.data, [PathBuf::from("/srv/sc/data")]);
+    assert_eq!(d.saved_caches, PathBuf::from("/srv/sc/saved_caches"));
+
+    c.commit_log_directory = Some(PathBuf::from("/srv/sc/data/"));
+    assert!(c
+        .directories()
+        .unwrap_err()
+        .to_string()
+        .contains("must not be the same"));
+    c.commit_log_directory = None;
+    assert!(c
+        .directories()
+        .unwrap_err()
+        .to_string()
+        .contains("CommitLogDirectory must be specified"));
+
+    assert_eq!(c.thrift_listen_address(), DEFAULT_THRIFT_ADDRESS);
+    c.listen_address = Some("10.0.0.1".into());
+    assert_eq!(
+        c.thrift_listen_address(),
+        "10.0.0.1",
+        "0.6 fell back to ListenAddress"
+    );
+    c.override_thrift_address("0.0.0.0");
+    c.override_thrift_port(9999);
+    assert_eq!(
+        (c.thrift_listen_address(), c.thrift_port),
+        ("0.0.0.0", 9999)
+    );
+}
+
+#[test]
+fn reads_files_and_reports_io_and_encoding_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("storage-conf.xml");
+    std::fs::write(&path, BASE).unwrap();
+    let c = Config::from_file(&path).unwrap();
+    assert_eq!(c.source.as_deref(), Some(path.as_path()));
+    assert_eq!(c.config_dir(), Some(dir.path()));
+
+    let missing = dir.path().join("nope.xml");
+    let err = Config::from_file(&missing).unwrap_err();
+    assert!(matches!(err, ConfigError::Io { .. }));
+    assert!(err.to_string().contains("nope.xml"));
+
+    let mut bytes = b"<Storage>\n<ClusterName>".to_vec();
+    bytes.extend_from_slice(&[0xff, 0xfe]);
+    bytes.extend_from_slice(b"</ClusterName>\n</Storage>");
+    std::fs::write(&path, bytes).unwrap();
+    let err = Config::from_file(&path).unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    assert!(err.to_string().contains("UTF-8"));
+}
+
+/// The copies in `testdata/` must stay those of the conformance corpus.
+#[test]
+fn testdata_matches_the_conformance_corpus() {
+    let corpus = Path::new("/work/shared/conformance/config");
+    if !corpus.is_dir() {
+        eprintln!(
+            "skipped: the conformance corpus is not at {}",
+            corpus.display()
+        );
+        return;
+    }
+    for (name, copy) in CONFORMANCE {
+        let original = std::fs::read_to_string(corpus.join(name)).unwrap();
+        assert_eq!(&original, copy, "{name} differs from the corpus");
+    }
+}

@@ -1,0 +1,169 @@
+//! Builds a [`Schema`] from a parsed [`Config`]: resolves the partitioner and
+//! every comparator by name, assigns column-family ids, and adds the `system`
+//! keyspace.
+//!
+//! Column-family ids. A CF's id is a pure function of its keyspace and name
+//! ([`cf_id_for`]), so ids survive reordering, adding or removing other CFs in
+//! the config file without any stored mapping:
+//! `1000 + (first 4 bytes of MD5(keyspace ‖ 0x00 ‖ name), big-endian) mod (2^31 − 1000)`.
+//! Ids below 1000 are reserved for the `system` keyspace (as in Cassandra 0.7+,
+//! which also started user ids at 1000) and every id fits a Java `int`. Two
+//! CFs whose ids collide (odds about n²/2^32) are refused with an error naming
+//! both; renaming one resolves it. Renaming a CF gives it a new id, exactly as
+//! renaming changed its file names in 0.6. Dynamic schema changes should use
+//! the same function (and [`Schema::cf_by_id`] to detect a collision).
+
+use super::system::system_keyspace;
+use super::{CfDef, ColumnType, KeyspaceDef, Schema, SYSTEM_KEYSPACE};
+use crate::config::{ColumnFamilyConfig, Config};
+use crate::marshal::{parse_type, TypeRef};
+use md5::{Digest, Md5};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Smallest id given to a user column family.
+pub const FIRST_USER_CF_ID: u32 = 1000;
+
+/// A config that parses but names something that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SchemaError {
+    /// The partitioner class is unknown or unsupported.
+    #[error("{origin}:{line}: <Partitioner>: Invalid partitioner class {name}: {reason}")]
+    Partitioner {
+        origin: String,
+        line: usize,
+        name: String,
+        reason: String,
+    },
+
+    /// A comparator named by `CompareWith` / `CompareSubcolumnsWith` is unknown.
+    #[error(
+        "{origin}:{line}: ColumnFamily {column_family} attribute {attribute}: \
+         invalid comparator {name}: {reason}"
+    )]
+    Comparator {
+        origin: String,
+        line: usize,
+        /// `Keyspace.ColumnFamily`.
+        column_family: String,
+        attribute: &'static str,
+        name: String,
+        reason: String,
+    },
+
+    /// Two column families hash to the same id.
+    #[error("column families {first} and {second} would share the id {id}; rename one of them")]
+    IdCollision {
+        first: String,
+        second: String,
+        id: u32,
+    },
+}
+
+/// The stable id of column family `cf` in `keyspace` (see the module docs).
+pub fn cf_id_for(keyspace: &str, cf: &str) -> u32 {
+    let mut md5 = Md5::new();
+    md5.update(keyspace.as_bytes());
+    md5.update([0u8]);
+    md5.update(cf.as_bytes());
+    let digest = md5.finalize();
+    let h = u32::from_be_bytes([digest[0], digest[1], digest[2], digest[3]]);
+    FIRST_USER_CF_ID + h % ((1u32 << 31) - FIRST_USER_CF_ID)
+}
+
+impl Schema {
+    /// Resolves the partitioner and comparators of `config` into a schema
+    /// holding its keyspaces plus `system` (see [`super::system`]).
+    pub fn from_config(config: &Config) -> Result<Schema, SchemaError> {
+        let line_of = |element: &str| config.line_of(element).unwrap_or(1);
+        let partitioner = crate::partitioner::by_name(&config.partitioner).map_err(|e| {
+            SchemaError::Partitioner {
+                origin: config.origin.clone(),
+                line: line_of("Partitioner"),
+                name: config.partitioner.clone(),
+                reason: e.0,
+            }
+        })?;
+
+        let mut keyspaces = BTreeMap::new();
+        let system = system_keyspace(config.gc_grace_seconds);
+        let mut owners: BTreeMap<u32, String> = system
+            .cfs
+            .values()
+            .map(|cf| (cf.id, format!("{SYSTEM_KEYSPACE}.{}", cf.name)))
+            .collect();
+        keyspaces.insert(SYSTEM_KEYSPACE.to_string(), system);
+
+        for ks in &config.keyspaces {
+            let mut cfs = BTreeMap::new();
+            for cf in &ks.column_families {
+                let def = column_family(config, &ks.name, cf)?;
+                let full_name = format!("{}.{}", ks.name, cf.name);
+                if let Some(first) = owners.insert(def.id, full_name.clone()) {
+                    return Err(SchemaError::IdCollision {
+                        first,
+                        second: full_name,
+                        id: def.id,
+                    });
+                }
+                cfs.insert(cf.name.clone(), Arc::new(def));
+            }
+            keyspaces.insert(
+                ks.name.clone(),
+                KeyspaceDef {
+                    name: ks.name.clone(),
+                    replica_placement_strategy: ks.replica_placement_strategy.clone(),
+                    replication_factor: ks.replication_factor,
+                    endpoint_snitch: ks.endpoint_snitch.clone(),
+                    cfs,
+                },
+            );
+        }
+        Ok(Schema {
+            cluster_name: config.cluster_name.clone(),
+            partitioner,
+            keyspaces,
+        })
+    }
+}
+
+fn column_family(
+    config: &Config,
+    keyspace: &str,
+    cf: &ColumnFamilyConfig,
+) -> Result<CfDef, SchemaError> {
+    let resolve = |attribute: &'static str, name: &str| -> Result<TypeRef, SchemaError> {
+        parse_type(name).map_err(|e| SchemaError::Comparator {
+            origin: config.origin.clone(),
+            line: cf.line,
+            column_family: format!("{keyspace}.{}", cf.name),
+            attribute,
+            name: name.to_string(),
+            reason: e.to_string(),
+        })
+    };
+    let comparator = resolve("CompareWith", &cf.compare_with)?;
+    // A parsed config always names a sub-comparator for a Super CF; one built
+    // by hand might not, and 0.6's default is BytesType.
+    let (column_type, subcomparator) = if cf.is_super() {
+        let name = cf.compare_subcolumns_with.as_deref().unwrap_or("BytesType");
+        (
+            ColumnType::Super,
+            Some(resolve("CompareSubcolumnsWith", name)?),
+        )
+    } else {
+        (ColumnType::Standard, None)
+    };
+    Ok(CfDef {
+        keyspace: keyspace.to_string(),
+        name: cf.name.clone(),
+        id: cf_id_for(keyspace, &cf.name),
+        column_type,
+        comparator,
+        subcomparator,
+        comment: cf.comment.clone(),
+        rows_cached: cf.rows_cached.raw.clone(),
+        keys_cached: cf.keys_cached.raw.clone(),
+        gc_grace_seconds: config.gc_grace_seconds,
+    })
+}
