@@ -129,15 +129,17 @@ impl CompositeType {
     fn validate_with(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         let mut rest = value;
         let mut i = 0;
+        let mut previous: Option<&[u8]> = None;
         // Walk with the same checks as `split`, but check the component count
         // first, as Cassandra does.
         while !rest.is_empty() {
             let Some(t) = self.types.get(i) else {
                 return Err(MarshalError::new("Too many bytes for comparator"));
             };
-            let parsed = Self::split_one(rest, i)?;
-            t.validate_for(parsed.0, dialect)?;
-            rest = parsed.2;
+            let (component, _eoc, after) = Self::split_one(rest, i)?;
+            t.validate_collection_member(component, previous, dialect)?;
+            previous = Some(component);
+            rest = after;
             i += 1;
         }
         Ok(())
@@ -217,10 +219,12 @@ impl AbstractType for CompositeType {
         }
         let (mut ia, mut ib) = (Lenient { rest: a }, Lenient { rest: b });
         let mut i = 0;
+        let mut previous: Option<&[u8]> = None;
         loop {
             match (ia.next(), ib.next()) {
                 (Some((va, ea)), Some((vb, eb))) => {
-                    let c = self.type_at(i).compare(va, vb);
+                    let c = self.type_at(i).compare_collection_members(va, vb, previous);
+                    previous = Some(va);
                     if c != Ordering::Equal {
                         return c;
                     }

@@ -64,7 +64,44 @@ fn builtins() -> HashMap<String, TypeFactory> {
         ))),
     });
     m.insert("ReversedType".into(), reversed);
+    for kind in [
+        CollectionKind::List,
+        CollectionKind::Set,
+        CollectionKind::Map,
+    ] {
+        let factory: TypeFactory = Arc::new(move |params: &[TypeRef]| {
+            Ok(Arc::new(CollectionType::new(kind, params.to_vec())?) as TypeRef)
+        });
+        let short = match kind {
+            CollectionKind::List => "ListType",
+            CollectionKind::Set => "SetType",
+            CollectionKind::Map => "MapType",
+        };
+        m.insert(short.into(), factory);
+    }
     m
+}
+
+/// `ColumnToCollectionType(hexname:Type,...)`: its parameters are named, so
+/// it does not fit [`TypeFactory`] and is parsed here.
+fn column_to_collection(params: &[String]) -> Result<TypeRef, MarshalError> {
+    let columns = params
+        .iter()
+        .map(|p| {
+            let (name, ty) = p.split_once(':').ok_or_else(|| {
+                MarshalError(format!(
+                    "ColumnToCollectionType parameter '{p}' is not of the form hexname:Type"
+                ))
+            })?;
+            let name = hex_to_bytes(name.trim()).ok_or_else(|| {
+                MarshalError(format!(
+                    "ColumnToCollectionType column name '{name}' is not hex"
+                ))
+            })?;
+            Ok((name, parse_type(ty)?))
+        })
+        .collect::<Result<Vec<_>, MarshalError>>()?;
+    Ok(Arc::new(ColumnToCollectionType::new(columns)?))
 }
 
 fn registry() -> &'static RwLock<HashMap<String, TypeFactory>> {
@@ -102,6 +139,9 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     };
     let head = head.trim();
     let short = head.strip_prefix(MARSHAL_PACKAGE).unwrap_or(head);
+    if short == "ColumnToCollectionType" {
+        return column_to_collection(&params);
+    }
     let factory = registry().read().get(short).cloned().ok_or_else(|| {
         MarshalError(format!(
             "Unable to find abstract-type class '{MARSHAL_PACKAGE}{short}'"
@@ -218,6 +258,17 @@ mod tests {
         );
         assert_eq!(t.components().unwrap().len(), 2);
         assert!(t.components().unwrap()[0].is_reversed());
+    }
+
+    #[test]
+    fn every_recorded_type_name_parses_and_prints_back_verbatim() {
+        let names = include_str!("recorded_type_names.txt");
+        let mut n = 0;
+        for name in names.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            assert_eq!(parse_type(name).unwrap().class_name(), name);
+            n += 1;
+        }
+        assert!(n >= 20, "{n}");
     }
 
     #[test]

@@ -1,1 +1,200 @@
-//! SSTables: immutable sorted files of partitions.
+//! SSTables: immutable, checksummed files of partitions sorted in ring order.
+//!
+//! This layer is a generic sorted partition file. A partition is a
+//! [`DecoratedKey`], an opaque `header` (the engine keeps its row deletion
+//! marker there) and a sequence of opaque entries `(name, payload)` sorted by
+//! the column family's comparator (one cell per entry in a Standard CF, one
+//! whole super column in a Super CF). It must not know cell formats; the only
+//! thing it knows about names is the comparator it is handed for lookups.
+//!
+//! # API
+//!
+//! - [`SSTableWriter::create`] / [`append`](SSTableWriter::append) (keys strictly
+//!   increasing) / [`finish`](SSTableWriter::finish) (atomic, fsynced, returns the
+//!   opened [`SSTableReader`]) / [`abort`](SSTableWriter::abort).
+//! - [`SSTableReader::open`] checks every component; [`might_contain`](SSTableReader::might_contain)
+//!   (Bloom filter), [`get`](SSTableReader::get) → [`PartitionReader`],
+//!   [`scan`](SSTableReader::scan) / [`scan_partitions`](SSTableReader::scan_partitions)
+//!   from a `Bound`, sizes, min/max key, [`file_paths`](SSTableReader::file_paths),
+//!   [`delete_files`](SSTableReader::delete_files), [`read_stats`](SSTableReader::read_stats).
+//! - [`PartitionReader`]: [`header`](PartitionReader::header), lazy
+//!   [`slice`](PartitionReader::slice) (forward or reversed, bounds inclusive,
+//!   empty = open), [`names`](PartitionReader::names), [`all`](PartitionReader::all),
+//!   [`entries`](PartitionReader::entries).
+//! - [`cleanup_temporaries`] (at startup) and [`list_sstables`].
+//!
+//! # Structures
+//!
+//! Data file: each partition is a run of entry blocks of about
+//! `column_index_size` bytes (each with a CRC32) followed by its head (key,
+//! header, column index = first/last name + position of every block, CRC32).
+//! Index file: every key with its partition's position, in checksummed
+//! segments of `index_interval` keys; the Summary (first key of each
+//! segment) and the Bloom filter are held in memory. Statistics records the
+//! partitioner, counts and every file's length, and is the commit marker. See
+//! `format` for the byte layout.
+//!
+//! Readers use positioned reads (`pread`) on shared handles rather than mmap:
+//! no unsafe code, no SIGBUS if a file is truncated underneath, and the OS
+//! page cache does the caching.
+
+mod bloom;
+mod codec;
+mod error;
+mod format;
+mod partition;
+mod reader;
+mod writer;
+
+use std::fs::{self, File};
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use error::SSTableError;
+pub use format::Component;
+pub use partition::{Entry, PartitionReader, Slice};
+pub use reader::{ReadStats, SSTableReader, ScanPartitions};
+pub use writer::SSTableWriter;
+
+use crate::partitioner::DecoratedKey;
+use format::TEMP_SUFFIX;
+
+/// Tuning of one SSTable, from the column family's configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SSTableOptions {
+    /// Target bytes per column-index block (`ColumnIndexSizeInKB` * 1024).
+    pub column_index_size: usize,
+    /// Keys per index segment; one summary entry per segment (`IndexInterval`).
+    pub index_interval: usize,
+    /// Target false-positive probability of the key Bloom filter.
+    pub bloom_fp_chance: f64,
+}
+
+impl Default for SSTableOptions {
+    fn default() -> Self {
+        SSTableOptions {
+            column_index_size: 64 * 1024,
+            index_interval: 128,
+            bloom_fp_chance: 0.01,
+        }
+    }
+}
+
+impl SSTableOptions {
+    pub fn validate(&self) -> Result<(), SSTableError> {
+        if self.column_index_size == 0 {
+            return Err(SSTableError::InvalidArgument(
+                "column_index_size must be positive".into(),
+            ));
+        }
+        if self.index_interval == 0 {
+            return Err(SSTableError::InvalidArgument(
+                "index_interval must be positive".into(),
+            ));
+        }
+        if !(self.bloom_fp_chance > 0.0 && self.bloom_fp_chance < 1.0) {
+            return Err(SSTableError::InvalidArgument(format!(
+                "bloom_fp_chance must be between 0 and 1 exclusive, got {}",
+                self.bloom_fp_chance
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A whole partition, as [`SSTableReader::scan`] yields it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    pub key: DecoratedKey,
+    pub header: Vec<u8>,
+    pub entries: Vec<Entry>,
+}
+
+/// SSTable names become file-name prefixes: keep them to one plain path segment.
+fn validate_name(name: &str) -> Result<(), SSTableError> {
+    let ok = !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(SSTableError::InvalidArgument(format!(
+            "SSTable name {name:?} must be non-empty ASCII letters, digits, '-', '_' or '.', not starting with '.'"
+        )))
+    }
+}
+
+/// Makes renames and unlinks in `dir` durable.
+fn fsync_dir(dir: &Path) -> Result<(), SSTableError> {
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| SSTableError::io(dir, e))
+}
+
+/// The SSTable name a component file belongs to, and which component it is.
+fn split_file_name(file: &str) -> Option<(&str, Component)> {
+    Component::ALL.iter().find_map(|&c| {
+        file.strip_suffix(c.suffix())
+            .and_then(|p| p.strip_suffix('-'))
+            .map(|n| (n, c))
+    })
+}
+
+fn dir_file_names(dir: &Path) -> Result<Vec<String>, SSTableError> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|e| SSTableError::io(dir, e))? {
+        let entry = entry.map_err(|e| SSTableError::io(dir, e))?;
+        if let Ok(n) = entry.file_name().into_string() {
+            names.push(n);
+        }
+    }
+    Ok(names)
+}
+
+/// Removes what interrupted writes and deletions left in `dir`: temporary
+/// components, and components of SSTables without a Statistics file (never
+/// completed, or half deleted). Call once at startup, before opening
+/// SSTables and before any writer runs. Returns the removed paths.
+pub fn cleanup_temporaries(dir: &Path) -> Result<Vec<PathBuf>, SSTableError> {
+    let files = dir_file_names(dir)?;
+    let mut removed = Vec::new();
+    for f in &files {
+        let doomed = match f.strip_suffix(TEMP_SUFFIX) {
+            Some(base) => split_file_name(base).is_some(),
+            None => match split_file_name(f) {
+                Some((name, c)) => {
+                    c != Component::Statistics
+                        && !dir.join(Component::Statistics.file_name(name)).exists()
+                }
+                None => false,
+            },
+        };
+        if doomed {
+            let path = dir.join(f);
+            match fs::remove_file(&path) {
+                Ok(()) => removed.push(path),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(SSTableError::io(&path, e)),
+            }
+        }
+    }
+    if !removed.is_empty() {
+        fsync_dir(dir)?;
+    }
+    Ok(removed)
+}
+
+/// Names of the complete SSTables in `dir` (those with a Statistics file), sorted.
+pub fn list_sstables(dir: &Path) -> Result<Vec<String>, SSTableError> {
+    let mut names: Vec<String> = dir_file_names(dir)?
+        .iter()
+        .filter_map(|f| match split_file_name(f) {
+            Some((name, Component::Statistics)) => Some(name.to_string()),
+            _ => None,
+        })
+        .collect();
+    names.sort();
+    Ok(names)
+}

@@ -131,15 +131,15 @@ impl TSerializable for Column {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_3 = Some(val);
         },
@@ -209,11 +209,11 @@ impl TSerializable for SuperColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -288,11 +288,11 @@ impl TSerializable for ColumnOrSuperColumn {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = Column::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SuperColumn::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -428,7 +428,7 @@ impl TSerializable for InvalidRequestException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -625,7 +625,7 @@ impl TSerializable for AuthenticationException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -696,7 +696,7 @@ impl TSerializable for AuthorizationException {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -770,11 +770,11 @@ impl TSerializable for ColumnParent {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_4 = Some(val);
         },
@@ -844,15 +844,15 @@ impl TSerializable for ColumnPath {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_5 = Some(val);
         },
@@ -932,19 +932,19 @@ impl TSerializable for SliceRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Bool => {
           let val = i_prot.read_bool()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_4 = Some(val);
         },
@@ -1019,7 +1019,7 @@ impl TSerializable for SlicePredicate {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1029,7 +1029,7 @@ impl TSerializable for SlicePredicate {
           i_prot.read_list_end()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = SliceRange::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -1119,23 +1119,23 @@ impl TSerializable for KeyRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_5 = Some(val);
         },
@@ -1219,11 +1219,11 @@ impl TSerializable for KeySlice {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1302,15 +1302,15 @@ impl TSerializable for Deletion {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -1382,11 +1382,11 @@ impl TSerializable for Mutation {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = Deletion::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -1465,15 +1465,15 @@ impl TSerializable for TokenRange {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -1550,7 +1550,7 @@ impl TSerializable for AuthenticationRequest {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, String> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -3762,11 +3762,11 @@ impl CassandraLoginArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = AuthenticationRequest::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -3830,11 +3830,11 @@ impl CassandraLoginResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = AuthenticationException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = AuthorizationException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
@@ -3895,19 +3895,19 @@ impl CassandraGetArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -4000,23 +4000,23 @@ impl CassandraGetResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Struct => {
           let val = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = NotFoundException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -4097,23 +4097,23 @@ impl CassandraGetSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_5 = Some(val);
         },
@@ -4207,7 +4207,7 @@ impl CassandraGetSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -4217,15 +4217,15 @@ impl CassandraGetSliceResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -4302,11 +4302,11 @@ impl CassandraMultigetArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -4316,11 +4316,11 @@ impl CassandraMultigetArgs {
           i_prot.read_list_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -4413,7 +4413,7 @@ impl CassandraMultigetResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, ColumnOrSuperColumn> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -4424,15 +4424,15 @@ impl CassandraMultigetResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -4512,11 +4512,11 @@ impl CassandraMultigetSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -4526,15 +4526,15 @@ impl CassandraMultigetSliceArgs {
           i_prot.read_list_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_5 = Some(val);
         },
@@ -4632,7 +4632,7 @@ impl CassandraMultigetSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, Vec<ColumnOrSuperColumn>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -4649,15 +4649,15 @@ impl CassandraMultigetSliceResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -4739,19 +4739,19 @@ impl CassandraGetCountArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -4840,19 +4840,19 @@ impl CassandraGetCountResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -4931,31 +4931,31 @@ impl CassandraGetRangeSliceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_6 = Some(val);
         },
-        7 => {
+        7 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_7 = Some(val);
         },
@@ -5059,7 +5059,7 @@ impl CassandraGetRangeSliceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -5069,15 +5069,15 @@ impl CassandraGetRangeSliceResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -5156,23 +5156,23 @@ impl CassandraGetRangeSlicesArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = ColumnParent::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = SlicePredicate::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::Struct => {
           let val = KeyRange::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_5 = Some(val);
         },
@@ -5266,7 +5266,7 @@ impl CassandraGetRangeSlicesResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -5276,15 +5276,15 @@ impl CassandraGetRangeSlicesResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -5365,27 +5365,27 @@ impl CassandraInsertArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::String => {
           let val = i_prot.read_bytes()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_5 = Some(val);
         },
-        6 => {
+        6 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_6 = Some(val);
         },
@@ -5473,15 +5473,15 @@ impl CassandraInsertResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -5548,15 +5548,15 @@ impl CassandraBatchInsertArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, Vec<ColumnOrSuperColumn>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -5573,7 +5573,7 @@ impl CassandraBatchInsertArgs {
           i_prot.read_map_end()?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_4 = Some(val);
         },
@@ -5660,15 +5660,15 @@ impl CassandraBatchInsertResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -5737,23 +5737,23 @@ impl CassandraRemoveArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = ColumnPath::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
-        4 => {
+        4 if field_ident.field_type == TType::I64 => {
           let val = i_prot.read_i64()?;
           f_4 = Some(val);
         },
-        5 => {
+        5 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_5 = Some(val);
         },
@@ -5836,15 +5836,15 @@ impl CassandraRemoveResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -5909,11 +5909,11 @@ impl CassandraBatchMutateArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, BTreeMap<String, Vec<Mutation>>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -5937,7 +5937,7 @@ impl CassandraBatchMutateArgs {
           i_prot.read_map_end()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = ConsistencyLevel::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -6024,15 +6024,15 @@ impl CassandraBatchMutateResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::Struct => {
           let val = UnavailableException::read_from_in_protocol(i_prot)?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::Struct => {
           let val = TimedOutException::read_from_in_protocol(i_prot)?;
           f_3 = Some(val);
         },
@@ -6093,7 +6093,7 @@ impl CassandraGetStringPropertyArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -6155,7 +6155,7 @@ impl CassandraGetStringPropertyResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -6204,7 +6204,7 @@ impl CassandraGetStringListPropertyArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -6266,7 +6266,7 @@ impl CassandraGetStringListPropertyResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -6375,7 +6375,7 @@ impl CassandraDescribeKeyspacesResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Set => {
           let set_ident = i_prot.read_set_begin()?;
           let mut val: BTreeSet<String> = BTreeSet::new();
           for _ in 0..set_ident.size {
@@ -6484,7 +6484,7 @@ impl CassandraDescribeClusterNameResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -6583,7 +6583,7 @@ impl CassandraDescribeVersionResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -6632,7 +6632,7 @@ impl CassandraDescribeRingArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -6698,7 +6698,7 @@ impl CassandraDescribeRingResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {
@@ -6708,7 +6708,7 @@ impl CassandraDescribeRingResult {
           i_prot.read_list_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = InvalidRequestException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -6817,7 +6817,7 @@ impl CassandraDescribePartitionerResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_0 = Some(val);
         },
@@ -6866,7 +6866,7 @@ impl CassandraDescribeKeyspaceArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
@@ -6932,7 +6932,7 @@ impl CassandraDescribeKeyspaceResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::Map => {
           let map_ident = i_prot.read_map_begin()?;
           let mut val: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
           for _ in 0..map_ident.size {
@@ -6950,7 +6950,7 @@ impl CassandraDescribeKeyspaceResult {
           i_prot.read_map_end()?;
           f_0 = Some(val);
         },
-        1 => {
+        1 if field_ident.field_type == TType::Struct => {
           let val = NotFoundException::read_from_in_protocol(i_prot)?;
           f_1 = Some(val);
         },
@@ -7019,15 +7019,15 @@ impl CassandraDescribeSplitsArgs {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        1 => {
+        1 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_1 = Some(val);
         },
-        2 => {
+        2 if field_ident.field_type == TType::String => {
           let val = i_prot.read_string()?;
           f_2 = Some(val);
         },
-        3 => {
+        3 if field_ident.field_type == TType::I32 => {
           let val = i_prot.read_i32()?;
           f_3 = Some(val);
         },
@@ -7099,7 +7099,7 @@ impl CassandraDescribeSplitsResult {
       }
       let field_id = field_id(&field_ident)?;
       match field_id {
-        0 => {
+        0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
           let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
           for _ in 0..list_ident.size {

@@ -1,0 +1,471 @@
+//! The on-disk layout of one SSTable: component files, their names, and the
+//! encoding of every structure inside them.
+//!
+//! ```text
+//! <name>-Data.db        header | partition*            partition = block* head
+//!     block   = (name payload)* crc32                   (~column_index_size bytes)
+//!     head    = key header block_index entry_count crc32
+//! <name>-Index.db       header | segment*               (index_interval keys each)
+//!     segment = count (key data_offset head_delta head_len)* crc32
+//! <name>-Summary.db     header count (first_key index_offset segment_len)* crc32
+//! <name>-Filter.db      header hashes words u64* crc32
+//! <name>-Statistics.db  header partitioner counts lengths options min/max key crc32
+//! ```
+//!
+//! `header` is 8 bytes (magic `SCSST`, component tag, version). Integers are
+//! LEB128 varints, byte strings are length-prefixed, CRC32s are little-endian.
+//! Every byte of every file is covered by a checksum or checked on open.
+//! Statistics is written last and is the commit marker of a complete SSTable.
+//! This module must not do I/O.
+
+use super::bloom::BloomFilter;
+use super::codec::{
+    check_crc, file_header, push_crc, put_bytes, put_key, put_varint, DecodeError, Decoder,
+    FILE_HEADER_LEN,
+};
+use crate::partitioner::DecoratedKey;
+
+/// The component files of an SSTable, in the order `finish` renames them
+/// (Statistics last: its presence means the SSTable is complete).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
+    Data,
+    Index,
+    Summary,
+    Filter,
+    Statistics,
+}
+
+impl Component {
+    pub const ALL: [Component; 5] = [
+        Component::Data,
+        Component::Index,
+        Component::Summary,
+        Component::Filter,
+        Component::Statistics,
+    ];
+
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Component::Data => "Data.db",
+            Component::Index => "Index.db",
+            Component::Summary => "Summary.db",
+            Component::Filter => "Filter.db",
+            Component::Statistics => "Statistics.db",
+        }
+    }
+
+    pub(crate) fn tag(self) -> u8 {
+        match self {
+            Component::Data => 1,
+            Component::Index => 2,
+            Component::Summary => 3,
+            Component::Filter => 4,
+            Component::Statistics => 5,
+        }
+    }
+
+    /// `<name>-<Component>.db`, e.g. `Standard1-7-Data.db`.
+    pub fn file_name(self, name: &str) -> String {
+        format!("{name}-{}", self.suffix())
+    }
+
+    /// The name written during `finish`, before the atomic rename.
+    pub fn temp_file_name(self, name: &str) -> String {
+        format!("{name}-{}{TEMP_SUFFIX}", self.suffix())
+    }
+}
+
+pub(crate) const TEMP_SUFFIX: &str = ".tmp";
+
+/// The Statistics component: everything needed to open and sanity-check the rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Statistics {
+    pub partitioner: String,
+    pub partition_count: u64,
+    pub entry_count: u64,
+    pub data_len: u64,
+    pub index_len: u64,
+    pub summary_len: u64,
+    pub filter_len: u64,
+    pub column_index_size: u64,
+    pub index_interval: u64,
+    pub min_key: Option<DecoratedKey>,
+    pub max_key: Option<DecoratedKey>,
+}
+
+fn put_opt_key(buf: &mut Vec<u8>, key: &Option<DecoratedKey>) {
+    match key {
+        None => buf.push(0),
+        Some(k) => {
+            buf.push(1);
+            put_key(buf, k);
+        }
+    }
+}
+
+fn opt_key(d: &mut Decoder) -> Result<Option<DecoratedKey>, DecodeError> {
+    match d.u8()? {
+        0 => Ok(None),
+        1 => Ok(Some(d.key()?)),
+        t => Err(DecodeError {
+            offset: d.pos() - 1,
+            reason: format!("bad optional-key flag {t}"),
+        }),
+    }
+}
+
+fn done(d: &Decoder) -> Result<(), DecodeError> {
+    if d.is_empty() {
+        Ok(())
+    } else {
+        Err(DecodeError {
+            offset: d.pos(),
+            reason: "trailing bytes after the structure".into(),
+        })
+    }
+}
+
+/// A whole small component file: header, body, CRC32 over both.
+fn framed_file(component: Component, body: &[u8]) -> Vec<u8> {
+    let mut buf = file_header(component.tag()).to_vec();
+    buf.extend_from_slice(body);
+    push_crc(&mut buf, 0);
+    buf
+}
+
+/// The body of a whole small component file after its CRC is checked.
+/// The header was already checked by the caller; offsets stay file-relative.
+fn framed_body(file: &[u8]) -> Result<Decoder<'_>, DecodeError> {
+    let all = check_crc(file)?;
+    let mut d = Decoder::new(all);
+    d.take(FILE_HEADER_LEN)?;
+    Ok(d)
+}
+
+impl Statistics {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut b = Vec::new();
+        put_bytes(&mut b, self.partitioner.as_bytes());
+        for v in [
+            self.partition_count,
+            self.entry_count,
+            self.data_len,
+            self.index_len,
+            self.summary_len,
+            self.filter_len,
+            self.column_index_size,
+            self.index_interval,
+        ] {
+            put_varint(&mut b, v);
+        }
+        put_opt_key(&mut b, &self.min_key);
+        put_opt_key(&mut b, &self.max_key);
+        framed_file(Component::Statistics, &b)
+    }
+
+    pub fn decode(file: &[u8]) -> Result<Self, DecodeError> {
+        let mut d = framed_body(file)?;
+        let p = d.bytes()?;
+        let partitioner = String::from_utf8(p.to_vec()).map_err(|_| DecodeError {
+            offset: d.pos(),
+            reason: "partitioner name is not UTF-8".into(),
+        })?;
+        let mut n = [0u64; 8];
+        for v in n.iter_mut() {
+            *v = d.varint()?;
+        }
+        let min_key = opt_key(&mut d)?;
+        let max_key = opt_key(&mut d)?;
+        done(&d)?;
+        Ok(Statistics {
+            partitioner,
+            partition_count: n[0],
+            entry_count: n[1],
+            data_len: n[2],
+            index_len: n[3],
+            summary_len: n[4],
+            filter_len: n[5],
+            column_index_size: n[6],
+            index_interval: n[7],
+            min_key,
+            max_key,
+        })
+    }
+}
+
+/// One in-memory summary entry: the first key of an index segment and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SummaryEntry {
+    pub first_key: DecoratedKey,
+    pub offset: u64,
+    pub len: u64,
+}
+
+pub(crate) fn encode_summary(entries: &[SummaryEntry]) -> Vec<u8> {
+    let mut b = Vec::new();
+    put_varint(&mut b, entries.len() as u64);
+    for e in entries {
+        put_key(&mut b, &e.first_key);
+        put_varint(&mut b, e.offset);
+        put_varint(&mut b, e.len);
+    }
+    framed_file(Component::Summary, &b)
+}
+
+pub(crate) fn decode_summary(file: &[u8]) -> Result<Vec<SummaryEntry>, DecodeError> {
+    let mut d = framed_body(file)?;
+    let n = d.len()?;
+    let mut out = Vec::with_capacity(n.min(1 << 20));
+    for _ in 0..n {
+        let first_key = d.key()?;
+        let offset = d.varint()?;
+        let len = d.varint()?;
+        out.push(SummaryEntry {
+            first_key,
+            offset,
+            len,
+        });
+    }
+    done(&d)?;
+    Ok(out)
+}
+
+pub(crate) fn encode_filter(f: &BloomFilter) -> Vec<u8> {
+    let mut b = Vec::new();
+    put_varint(&mut b, u64::from(f.hashes()));
+    put_varint(&mut b, f.words().len() as u64);
+    for w in f.words() {
+        b.extend_from_slice(&w.to_le_bytes());
+    }
+    framed_file(Component::Filter, &b)
+}
+
+pub(crate) fn decode_filter(file: &[u8]) -> Result<BloomFilter, DecodeError> {
+    let mut d = framed_body(file)?;
+    let hashes = d.varint()?;
+    let n = d.len()?;
+    let raw = d.take(n.checked_mul(8).ok_or(DecodeError {
+        offset: d.pos(),
+        reason: "filter size overflows".into(),
+    })?)?;
+    done(&d)?;
+    let words = raw
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect();
+    u32::try_from(hashes)
+        .ok()
+        .and_then(|h| BloomFilter::from_parts(h, words))
+        .ok_or(DecodeError {
+            offset: FILE_HEADER_LEN,
+            reason: format!("invalid filter parameters ({hashes} hashes, {n} words)"),
+        })
+}
+
+/// One key-index entry: where a partition's bytes are in the Data file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct IndexEntry {
+    pub key: DecoratedKey,
+    /// First byte of the partition (its first block, or its head when it has none).
+    pub data_offset: u64,
+    /// The head starts at `data_offset + head_delta`.
+    pub head_delta: u64,
+    pub head_len: u64,
+}
+
+impl IndexEntry {
+    pub fn head_offset(&self) -> u64 {
+        self.data_offset + self.head_delta
+    }
+    pub fn end(&self) -> u64 {
+        self.head_offset() + self.head_len
+    }
+}
+
+pub(crate) fn encode_index_segment(entries: &[IndexEntry]) -> Vec<u8> {
+    let mut b = Vec::new();
+    put_varint(&mut b, entries.len() as u64);
+    for e in entries {
+        put_key(&mut b, &e.key);
+        put_varint(&mut b, e.data_offset);
+        put_varint(&mut b, e.head_delta);
+        put_varint(&mut b, e.head_len);
+    }
+    push_crc(&mut b, 0);
+    b
+}
+
+pub(crate) fn decode_index_segment(chunk: &[u8]) -> Result<Vec<IndexEntry>, DecodeError> {
+    let mut d = Decoder::new(check_crc(chunk)?);
+    let n = d.len()?;
+    let mut out = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        let key = d.key()?;
+        let data_offset = d.varint()?;
+        let head_delta = d.varint()?;
+        let head_len = d.varint()?;
+        if data_offset
+            .checked_add(head_delta)
+            .and_then(|h| h.checked_add(head_len))
+            .is_none()
+        {
+            return Err(DecodeError {
+                offset: d.pos(),
+                reason: "partition position overflows".into(),
+            });
+        }
+        out.push(IndexEntry {
+            key,
+            data_offset,
+            head_delta,
+            head_len,
+        });
+    }
+    done(&d)?;
+    Ok(out)
+}
+
+/// One column-index entry: a block of entries inside a partition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BlockInfo {
+    pub first: Vec<u8>,
+    pub last: Vec<u8>,
+    /// Relative to the partition's `data_offset`.
+    pub offset: u64,
+    /// Including the block's CRC32.
+    pub len: u64,
+}
+
+/// A partition's head: its key, the engine's opaque header and the column index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PartitionHead {
+    pub key: DecoratedKey,
+    pub header: Vec<u8>,
+    pub blocks: Vec<BlockInfo>,
+    pub entry_count: u64,
+}
+
+impl PartitionHead {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut b = Vec::new();
+        put_key(&mut b, &self.key);
+        put_bytes(&mut b, &self.header);
+        put_varint(&mut b, self.blocks.len() as u64);
+        for blk in &self.blocks {
+            put_bytes(&mut b, &blk.first);
+            put_bytes(&mut b, &blk.last);
+            put_varint(&mut b, blk.offset);
+            put_varint(&mut b, blk.len);
+        }
+        put_varint(&mut b, self.entry_count);
+        push_crc(&mut b, 0);
+        b
+    }
+
+    pub fn decode(chunk: &[u8]) -> Result<Self, DecodeError> {
+        let mut d = Decoder::new(check_crc(chunk)?);
+        let key = d.key()?;
+        let header = d.bytes()?.to_vec();
+        let n = d.len()?;
+        let mut blocks = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let first = d.bytes()?.to_vec();
+            let last = d.bytes()?.to_vec();
+            let offset = d.varint()?;
+            let len = d.varint()?;
+            blocks.push(BlockInfo {
+                first,
+                last,
+                offset,
+                len,
+            });
+        }
+        let entry_count = d.varint()?;
+        done(&d)?;
+        Ok(PartitionHead {
+            key,
+            header,
+            blocks,
+            entry_count,
+        })
+    }
+}
+
+/// Appends one entry to a block being built.
+pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
+    put_bytes(block, name);
+    put_bytes(block, payload);
+}
+
+pub(crate) type Entry = (Vec<u8>, Vec<u8>);
+
+pub(crate) fn decode_block(chunk: &[u8]) -> Result<Vec<Entry>, DecodeError> {
+    let mut d = Decoder::new(check_crc(chunk)?);
+    let mut out = Vec::new();
+    while !d.is_empty() {
+        let name = d.bytes()?.to_vec();
+        let payload = d.bytes()?.to_vec();
+        out.push((name, payload));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partitioner::Token;
+
+    fn key(i: i64) -> DecoratedKey {
+        DecoratedKey {
+            token: Token::Long(i),
+            key: format!("k{i}").into_bytes(),
+        }
+    }
+
+    #[test]
+    fn statistics_round_trip_and_detect_damage() {
+        let s = Statistics {
+            partitioner: "p".into(),
+            partition_count: 3,
+            entry_count: 9,
+            data_len: 100,
+            index_len: 50,
+            summary_len: 20,
+            filter_len: 30,
+            column_index_size: 65536,
+            index_interval: 128,
+            min_key: Some(key(1)),
+            max_key: None,
+        };
+        let mut bytes = s.encode();
+        assert_eq!(Statistics::decode(&bytes).unwrap(), s);
+        let last = bytes.len() - 5;
+        bytes[last] ^= 0x10;
+        assert!(Statistics::decode(&bytes).is_err());
+    }
+
+    #[test]
+    fn head_and_block_round_trip() {
+        let head = PartitionHead {
+            key: key(7),
+            header: vec![1, 2],
+            blocks: vec![BlockInfo {
+                first: b"a".to_vec(),
+                last: b"z".to_vec(),
+                offset: 0,
+                len: 12,
+            }],
+            entry_count: 2,
+        };
+        assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
+        let mut blk = Vec::new();
+        put_entry(&mut blk, b"a", b"1");
+        put_entry(&mut blk, b"z", b"");
+        push_crc(&mut blk, 0);
+        assert_eq!(
+            decode_block(&blk).unwrap(),
+            vec![(b"a".to_vec(), b"1".to_vec()), (b"z".to_vec(), vec![])]
+        );
+    }
+}

@@ -1,0 +1,356 @@
+//! Writing one SSTable: partitions streamed in ring order into temporary
+//! files, made visible all at once by `finish`.
+//!
+//! Durability protocol: every component is written under a `.tmp` name,
+//! fsynced, then renamed to its final name with Statistics renamed last (its
+//! presence marks a complete SSTable), and the directory is fsynced. A crash at
+//! any point leaves either a complete SSTable or files that
+//! [`cleanup_temporaries`](super::cleanup_temporaries) removes. A writer
+//! dropped without `finish` deletes its temporary files. It must not know
+//! cell formats: entries are opaque `(name, payload)` pairs already sorted by
+//! the column family's comparator.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::bloom::BloomFilter;
+use super::codec::{file_header, push_crc, FILE_HEADER_LEN};
+use super::format::{
+    encode_filter, encode_index_segment, encode_summary, put_entry, BlockInfo, Component,
+    IndexEntry, PartitionHead, Statistics, SummaryEntry,
+};
+use super::{fsync_dir, validate_name, SSTableError, SSTableOptions, SSTableReader};
+use crate::partitioner::{DecoratedKey, PartitionerRef};
+
+/// Builds one SSTable. Not shared between threads; one writer per flush or compaction.
+pub struct SSTableWriter {
+    dir: PathBuf,
+    name: String,
+    partitioner: PartitionerRef,
+    opts: SSTableOptions,
+    data: BufWriter<File>,
+    data_pos: u64,
+    index: BufWriter<File>,
+    index_pos: u64,
+    segment: Vec<IndexEntry>,
+    summary: Vec<SummaryEntry>,
+    bloom: BloomFilter,
+    min_key: Option<DecoratedKey>,
+    last_key: Option<DecoratedKey>,
+    partition_count: u64,
+    entry_count: u64,
+    /// An I/O error mid-partition leaves the files inconsistent: refuse to go on.
+    failed: bool,
+    finished: bool,
+}
+
+impl std::fmt::Debug for SSTableWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SSTableWriter")
+            .field("dir", &self.dir)
+            .field("name", &self.name)
+            .field("partitions", &self.partition_count)
+            .finish()
+    }
+}
+
+fn create_temp(
+    dir: &Path,
+    name: &str,
+    c: Component,
+) -> Result<(BufWriter<File>, PathBuf), SSTableError> {
+    let path = dir.join(c.temp_file_name(name));
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&path)
+        .map_err(|e| SSTableError::io(&path, e))?;
+    let mut w = BufWriter::with_capacity(256 * 1024, file);
+    w.write_all(&file_header(c.tag()))
+        .map_err(|e| SSTableError::io(&path, e))?;
+    Ok((w, path))
+}
+
+fn write_small_temp(
+    dir: &Path,
+    name: &str,
+    c: Component,
+    bytes: &[u8],
+) -> Result<(), SSTableError> {
+    let path = dir.join(c.temp_file_name(name));
+    let mut f = File::create(&path).map_err(|e| SSTableError::io(&path, e))?;
+    f.write_all(bytes)
+        .and_then(|_| f.sync_all())
+        .map_err(|e| SSTableError::io(&path, e))
+}
+
+fn sync_buffered(w: &mut BufWriter<File>, path: &Path) -> Result<(), SSTableError> {
+    w.flush()
+        .and_then(|_| w.get_ref().sync_all())
+        .map_err(|e| SSTableError::io(path, e))
+}
+
+impl SSTableWriter {
+    /// Starts an SSTable `name` (e.g. `Standard1-7`) in `dir`. `expected_partitions`
+    /// sizes the Bloom filter; a wrong guess only changes its false-positive rate.
+    pub fn create(
+        dir: &Path,
+        name: &str,
+        partitioner: &PartitionerRef,
+        expected_partitions: usize,
+        opts: SSTableOptions,
+    ) -> Result<Self, SSTableError> {
+        validate_name(name)?;
+        opts.validate()?;
+        if dir.join(Component::Statistics.file_name(name)).exists() {
+            return Err(SSTableError::InvalidArgument(format!(
+                "SSTable {name} already exists in {}; SSTables are immutable",
+                dir.display()
+            )));
+        }
+        let (data, _) = create_temp(dir, name, Component::Data)?;
+        let (index, _) = create_temp(dir, name, Component::Index)?;
+        Ok(SSTableWriter {
+            dir: dir.to_path_buf(),
+            name: name.to_string(),
+            partitioner: partitioner.clone(),
+            bloom: BloomFilter::new(expected_partitions, opts.bloom_fp_chance),
+            opts,
+            data,
+            data_pos: FILE_HEADER_LEN as u64,
+            index,
+            index_pos: FILE_HEADER_LEN as u64,
+            segment: Vec::new(),
+            summary: Vec::new(),
+            min_key: None,
+            last_key: None,
+            partition_count: 0,
+            entry_count: 0,
+            failed: false,
+            finished: false,
+        })
+    }
+
+    fn temp_path(&self, c: Component) -> PathBuf {
+        self.dir.join(c.temp_file_name(&self.name))
+    }
+
+    /// Appends one partition. Keys must be strictly increasing in ring order;
+    /// `entries` must be sorted by the column family's comparator (the reader
+    /// relies on it for slices and name lookups). A partition may have no entries.
+    pub fn append(
+        &mut self,
+        key: &DecoratedKey,
+        header: &[u8],
+        entries: impl IntoIterator<Item = (Vec<u8>, Vec<u8>)>,
+    ) -> Result<(), SSTableError> {
+        if self.failed {
+            return Err(SSTableError::InvalidArgument(format!(
+                "SSTable writer {} failed earlier and cannot accept more partitions",
+                self.name
+            )));
+        }
+        if let Some(prev) = &self.last_key {
+            if key <= prev {
+                return Err(SSTableError::OutOfOrder {
+                    name: self.name.clone(),
+                    previous: format!("{:?}", prev),
+                    key: format!("{:?}", key),
+                });
+            }
+        }
+        let result = self.append_partition(key, header, entries.into_iter());
+        if result.is_err() {
+            self.failed = true;
+        }
+        result
+    }
+
+    fn append_partition(
+        &mut self,
+        key: &DecoratedKey,
+        header: &[u8],
+        entries: impl Iterator<Item = (Vec<u8>, Vec<u8>)>,
+    ) -> Result<(), SSTableError> {
+        let data_path = self.temp_path(Component::Data);
+        let data_offset = self.data_pos;
+        let mut blocks = Vec::new();
+        let mut block = Vec::new();
+        let mut first = Vec::new();
+        let mut last = Vec::new();
+        let mut count = 0u64;
+        for (name, payload) in entries {
+            if block.is_empty() {
+                first = name.clone();
+            }
+            put_entry(&mut block, &name, &payload);
+            last = name;
+            count += 1;
+            if block.len() >= self.opts.column_index_size {
+                let info = BlockInfo {
+                    first: std::mem::take(&mut first),
+                    last: std::mem::take(&mut last),
+                    offset: 0,
+                    len: 0,
+                };
+                self.write_block(&mut block, info, data_offset, &mut blocks, &data_path)?;
+            }
+        }
+        if !block.is_empty() {
+            let info = BlockInfo {
+                first,
+                last,
+                offset: 0,
+                len: 0,
+            };
+            self.write_block(&mut block, info, data_offset, &mut blocks, &data_path)?;
+        }
+
+        let head = PartitionHead {
+            key: key.clone(),
+            header: header.to_vec(),
+            blocks,
+            entry_count: count,
+        }
+        .encode();
+        self.data
+            .write_all(&head)
+            .map_err(|e| SSTableError::io(&data_path, e))?;
+        let head_offset = self.data_pos;
+        self.data_pos += head.len() as u64;
+
+        self.segment.push(IndexEntry {
+            key: key.clone(),
+            data_offset,
+            head_delta: head_offset - data_offset,
+            head_len: head.len() as u64,
+        });
+        if self.segment.len() >= self.opts.index_interval {
+            self.write_segment()?;
+        }
+        self.bloom.add(&key.key);
+        if self.min_key.is_none() {
+            self.min_key = Some(key.clone());
+        }
+        self.last_key = Some(key.clone());
+        self.partition_count += 1;
+        self.entry_count += count;
+        Ok(())
+    }
+
+    fn write_block(
+        &mut self,
+        block: &mut Vec<u8>,
+        mut info: BlockInfo,
+        data_offset: u64,
+        blocks: &mut Vec<BlockInfo>,
+        data_path: &Path,
+    ) -> Result<(), SSTableError> {
+        push_crc(block, 0);
+        self.data
+            .write_all(block)
+            .map_err(|e| SSTableError::io(data_path, e))?;
+        info.offset = self.data_pos - data_offset;
+        info.len = block.len() as u64;
+        self.data_pos += block.len() as u64;
+        blocks.push(info);
+        block.clear();
+        Ok(())
+    }
+
+    fn write_segment(&mut self) -> Result<(), SSTableError> {
+        let bytes = encode_index_segment(&self.segment);
+        let path = self.temp_path(Component::Index);
+        self.index
+            .write_all(&bytes)
+            .map_err(|e| SSTableError::io(&path, e))?;
+        self.summary.push(SummaryEntry {
+            first_key: self.segment[0].key.clone(),
+            offset: self.index_pos,
+            len: bytes.len() as u64,
+        });
+        self.index_pos += bytes.len() as u64;
+        self.segment.clear();
+        Ok(())
+    }
+
+    /// Partitions appended so far.
+    pub fn partition_count(&self) -> u64 {
+        self.partition_count
+    }
+
+    /// Bytes written to the Data component so far (for flush/compaction accounting).
+    pub fn data_size(&self) -> u64 {
+        self.data_pos
+    }
+
+    /// Completes the SSTable: writes the remaining components, fsyncs them,
+    /// renames them to their final names (Statistics last), fsyncs the
+    /// directory and opens the result.
+    pub fn finish(mut self) -> Result<SSTableReader, SSTableError> {
+        if self.failed {
+            return Err(SSTableError::InvalidArgument(format!(
+                "SSTable writer {} failed earlier; its files were discarded",
+                self.name
+            )));
+        }
+        if !self.segment.is_empty() {
+            self.write_segment()?;
+        }
+        let (data_path, index_path) = (
+            self.temp_path(Component::Data),
+            self.temp_path(Component::Index),
+        );
+        sync_buffered(&mut self.data, &data_path)?;
+        sync_buffered(&mut self.index, &index_path)?;
+        let summary = encode_summary(&self.summary);
+        let filter = encode_filter(&self.bloom);
+        let stats = Statistics {
+            partitioner: self.partitioner.class_name().to_string(),
+            partition_count: self.partition_count,
+            entry_count: self.entry_count,
+            data_len: self.data_pos,
+            index_len: self.index_pos,
+            summary_len: summary.len() as u64,
+            filter_len: filter.len() as u64,
+            column_index_size: self.opts.column_index_size as u64,
+            index_interval: self.opts.index_interval as u64,
+            min_key: self.min_key.clone(),
+            max_key: self.last_key.clone(),
+        };
+        write_small_temp(&self.dir, &self.name, Component::Summary, &summary)?;
+        write_small_temp(&self.dir, &self.name, Component::Filter, &filter)?;
+        write_small_temp(
+            &self.dir,
+            &self.name,
+            Component::Statistics,
+            &stats.encode(),
+        )?;
+        for c in Component::ALL {
+            let from = self.temp_path(c);
+            let to = self.dir.join(c.file_name(&self.name));
+            fs::rename(&from, &to).map_err(|e| SSTableError::io(&from, e))?;
+        }
+        self.finished = true;
+        fsync_dir(&self.dir)?;
+        SSTableReader::open(&self.dir, &self.name, &self.partitioner)
+    }
+
+    /// Gives up on this SSTable and deletes its temporary files.
+    pub fn abort(self) {
+        // Drop does the work; this name documents the intent at call sites.
+    }
+}
+
+impl Drop for SSTableWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            for c in Component::ALL {
+                // Missing files are expected (not all components exist yet).
+                let _ = fs::remove_file(self.temp_path(c));
+            }
+        }
+    }
+}
