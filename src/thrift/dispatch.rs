@@ -13,7 +13,9 @@ use crate::thrift::node::Node;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::wire::{mtype, ttype, MessageHeader, Reader, Writer};
-use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol};
+use thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
+};
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
 
@@ -51,9 +53,15 @@ pub fn choose_generation(_name: &str, _shape: &ArgShape, _session: &Session) -> 
 }
 
 /// Answers one request. `Ok(None)` means a oneway call (no reply).
-pub fn handle(node: &Node, session: &mut Session, msg: &[u8]) -> Result<Option<Vec<u8>>, Unanswerable> {
+pub fn handle(
+    node: &Node,
+    session: &mut Session,
+    msg: &[u8],
+) -> Result<Option<Vec<u8>>, Unanswerable> {
     let mut r = Reader::new(msg);
-    let header = r.message_header().map_err(|e| Unanswerable(e.to_string()))?;
+    let header = r
+        .message_header()
+        .map_err(|e| Unanswerable(e.to_string()))?;
     let shape = arg_shape(&r, msg);
     let generation = choose_generation(&header.name, &shape, session);
     session.generation = Some(generation);
@@ -63,9 +71,18 @@ pub fn handle(node: &Node, session: &mut Session, msg: &[u8]) -> Result<Option<V
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
 }
 
-fn handle_v06(node: &Node, session: &mut Session, header: &MessageHeader, r: &mut Reader<'_>) -> Vec<u8> {
+fn handle_v06(
+    node: &Node,
+    session: &mut Session,
+    header: &MessageHeader,
+    r: &mut Reader<'_>,
+) -> Vec<u8> {
     let Some(method) = idl::method(&header.name) else {
-        return exception(header, ApplicationErrorKind::UnknownMethod, format!("Invalid method name: '{}'", header.name));
+        return exception(
+            header,
+            ApplicationErrorKind::UnknownMethod,
+            format!("Invalid method name: '{}'", header.name),
+        );
     };
     let args = match javaread::read_args(r, &method.args) {
         Ok(args) => args,
@@ -85,7 +102,11 @@ fn handle_v06(node: &Node, session: &mut Session, header: &MessageHeader, r: &mu
         Ok(()) => out,
         Err(e) => {
             tracing::error!(method = %header.name, error = %e, "processor failed");
-            exception(header, ApplicationErrorKind::InternalError, format!("Internal error processing {}", header.name))
+            exception(
+                header,
+                ApplicationErrorKind::InternalError,
+                format!("Internal error processing {}", header.name),
+            )
         }
     }
 }

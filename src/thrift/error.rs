@@ -5,6 +5,7 @@
 //! (`User`) or a TApplicationException (`Application`). Nothing else in the
 //! front end builds exceptions by hand.
 
+use crate::auth::AuthError;
 use crate::marshal::MarshalError;
 use crate::thrift::gen::cassandra06 as t06;
 use thrift::{ApplicationError, ApplicationErrorKind};
@@ -47,12 +48,20 @@ impl ApiError {
     /// The Thrift form of this error for a call of `method`.
     pub fn into_thrift(self, method: &str) -> thrift::Error {
         match self {
-            ApiError::InvalidRequest(why) => thrift::Error::User(Box::new(t06::InvalidRequestException::new(why))),
+            ApiError::InvalidRequest(why) => {
+                thrift::Error::User(Box::new(t06::InvalidRequestException::new(why)))
+            }
             ApiError::NotFound => thrift::Error::User(Box::new(t06::NotFoundException::new())),
-            ApiError::Unavailable => thrift::Error::User(Box::new(t06::UnavailableException::new())),
+            ApiError::Unavailable => {
+                thrift::Error::User(Box::new(t06::UnavailableException::new()))
+            }
             ApiError::TimedOut => thrift::Error::User(Box::new(t06::TimedOutException::new())),
-            ApiError::Authentication(why) => thrift::Error::User(Box::new(t06::AuthenticationException::new(why))),
-            ApiError::Authorization(why) => thrift::Error::User(Box::new(t06::AuthorizationException::new(why))),
+            ApiError::Authentication(why) => {
+                thrift::Error::User(Box::new(t06::AuthenticationException::new(why)))
+            }
+            ApiError::Authorization(why) => {
+                thrift::Error::User(Box::new(t06::AuthorizationException::new(why)))
+            }
             ApiError::Internal(detail) => {
                 tracing::error!(method, %detail, "internal error");
                 thrift::Error::Application(application_error(
@@ -60,9 +69,20 @@ impl ApiError {
                     format!("Internal error processing {method}"),
                 ))
             }
-            ApiError::Protocol(msg) => {
-                thrift::Error::Application(application_error(ApplicationErrorKind::ProtocolError, msg))
-            }
+            ApiError::Protocol(msg) => thrift::Error::Application(application_error(
+                ApplicationErrorKind::ProtocolError,
+                msg,
+            )),
+        }
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::Authentication(why) => ApiError::Authentication(why),
+            AuthError::Authorization(why) => ApiError::Authorization(why),
+            AuthError::Internal(detail) => ApiError::Internal(detail),
         }
     }
 }
@@ -73,7 +93,10 @@ impl From<MarshalError> for ApiError {
     }
 }
 
-pub fn application_error(kind: ApplicationErrorKind, message: impl Into<String>) -> ApplicationError {
+pub fn application_error(
+    kind: ApplicationErrorKind,
+    message: impl Into<String>,
+) -> ApplicationError {
     ApplicationError::new(kind, message.into())
 }
 
@@ -85,7 +108,12 @@ mod tests {
     fn declared_and_application_forms() {
         match ApiError::invalid("bad").into_thrift("get") {
             thrift::Error::User(e) => {
-                assert_eq!(e.downcast_ref::<t06::InvalidRequestException>().unwrap().why, "bad");
+                assert_eq!(
+                    e.downcast_ref::<t06::InvalidRequestException>()
+                        .unwrap()
+                        .why,
+                    "bad"
+                );
             }
             other => panic!("{other:?}"),
         }

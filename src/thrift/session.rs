@@ -25,5 +25,6 @@ pub struct Session {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Login {
     pub keyspace: String,
-    pub user: String,
+    /// `None` when the authenticator does not identify users.
+    pub user: Option<String>,
 }

@@ -41,7 +41,11 @@ pub enum TransportError {
     /// The message is over the size limit. `header` is the message's header
     /// when it could be read, so the caller can answer before closing.
     #[error("message of {len} bytes exceeds the maximum of {max} bytes")]
-    TooLarge { len: u64, max: usize, header: Option<MessageHeader> },
+    TooLarge {
+        len: u64,
+        max: usize,
+        header: Option<MessageHeader>,
+    },
     /// The bytes are not a Thrift binary-protocol message.
     #[error("not a Thrift binary message: {0}")]
     Garbage(String),
@@ -59,7 +63,11 @@ const CHUNK: usize = 64 * 1024;
 
 impl MessageReader {
     pub fn new(max_message: usize) -> Self {
-        MessageReader { buf: Vec::new(), framing: None, max: max_message }
+        MessageReader {
+            buf: Vec::new(),
+            framing: None,
+            max: max_message,
+        }
     }
 
     /// The framing detected on this connection (after the first message).
@@ -69,7 +77,10 @@ impl MessageReader {
 
     /// The next whole message (without any frame header), or `None` on a
     /// clean end of stream between messages.
-    pub async fn next<R: AsyncRead + Unpin>(&mut self, io: &mut R) -> Result<Option<Vec<u8>>, TransportError> {
+    pub async fn next<R: AsyncRead + Unpin>(
+        &mut self,
+        io: &mut R,
+    ) -> Result<Option<Vec<u8>>, TransportError> {
         let framing = match self.framing {
             Some(f) => f,
             None => match self.detect(io).await? {
@@ -87,36 +98,60 @@ impl MessageReader {
     }
 
     /// Reads more bytes; false on end of stream.
-    async fn fill<R: AsyncRead + Unpin>(&mut self, io: &mut R, want: usize) -> Result<bool, TransportError> {
+    async fn fill<R: AsyncRead + Unpin>(
+        &mut self,
+        io: &mut R,
+        want: usize,
+    ) -> Result<bool, TransportError> {
         let want = want.clamp(1, CHUNK);
         self.buf.reserve(want);
         let n = io.read_buf(&mut self.buf).await?;
         Ok(n > 0)
     }
 
-    async fn detect<R: AsyncRead + Unpin>(&mut self, io: &mut R) -> Result<Option<Framing>, TransportError> {
+    async fn detect<R: AsyncRead + Unpin>(
+        &mut self,
+        io: &mut R,
+    ) -> Result<Option<Framing>, TransportError> {
         loop {
             if let Some(f) = classify(&self.buf)? {
                 return Ok(Some(f));
             }
             if !self.fill(io, CHUNK).await? {
-                return if self.buf.is_empty() { Ok(None) } else { Err(TransportError::Truncated) };
+                return if self.buf.is_empty() {
+                    Ok(None)
+                } else {
+                    Err(TransportError::Truncated)
+                };
             }
         }
     }
 
-    async fn next_framed<R: AsyncRead + Unpin>(&mut self, io: &mut R) -> Result<Option<Vec<u8>>, TransportError> {
+    async fn next_framed<R: AsyncRead + Unpin>(
+        &mut self,
+        io: &mut R,
+    ) -> Result<Option<Vec<u8>>, TransportError> {
         while self.buf.len() < 4 {
             if !self.fill(io, 4 - self.buf.len()).await? {
-                return if self.buf.is_empty() { Ok(None) } else { Err(TransportError::Truncated) };
+                return if self.buf.is_empty() {
+                    Ok(None)
+                } else {
+                    Err(TransportError::Truncated)
+                };
             }
         }
         let len = u32::from_be_bytes([self.buf[0], self.buf[1], self.buf[2], self.buf[3]]);
         if len as u64 > self.max as u64 {
-            return Err(TransportError::TooLarge { len: len as u64, max: self.max, header: header_of(&self.buf[4..]) });
+            return Err(TransportError::TooLarge {
+                len: len as u64,
+                max: self.max,
+                header: header_of(&self.buf[4..]),
+            });
         }
         if len == 0 || len > i32::MAX as u32 {
-            return Err(TransportError::Garbage(format!("invalid frame length {len}")));
+            return Err(TransportError::Garbage(format!(
+                "invalid frame length {len}"
+            )));
         }
         let total = 4 + len as usize;
         while self.buf.len() < total {
@@ -129,7 +164,10 @@ impl MessageReader {
         Ok(Some(msg))
     }
 
-    async fn next_unframed<R: AsyncRead + Unpin>(&mut self, io: &mut R) -> Result<Option<Vec<u8>>, TransportError> {
+    async fn next_unframed<R: AsyncRead + Unpin>(
+        &mut self,
+        io: &mut R,
+    ) -> Result<Option<Vec<u8>>, TransportError> {
         if self.buf.is_empty() && !self.fill(io, CHUNK).await? {
             return Ok(None);
         }
@@ -162,7 +200,11 @@ impl MessageReader {
     }
 
     fn too_large(&self, len: u64) -> TransportError {
-        TransportError::TooLarge { len, max: self.max, header: header_of(&self.buf) }
+        TransportError::TooLarge {
+            len,
+            max: self.max,
+            header: header_of(&self.buf),
+        }
     }
 }
 
@@ -173,7 +215,10 @@ pub fn classify(first: &[u8]) -> Result<Option<Framing>, TransportError> {
     }
     if first[0] & 0x80 != 0 {
         if first.len() >= 2 && first[..2] != [0x80, 0x01] {
-            return Err(TransportError::Garbage(format!("bad version bytes {:02x} {:02x}", first[0], first[1])));
+            return Err(TransportError::Garbage(format!(
+                "bad version bytes {:02x} {:02x}",
+                first[0], first[1]
+            )));
         }
         return Ok(Some(Framing::Unframed));
     }
@@ -235,8 +280,14 @@ mod tests {
         assert_eq!(classify(&s).unwrap(), Some(Framing::Unframed));
         assert_eq!(classify(&o[..4]).unwrap(), None);
         assert_eq!(classify(&o).unwrap(), Some(Framing::Unframed));
-        assert_eq!(classify(&frame_reply(Framing::Framed, s)).unwrap(), Some(Framing::Framed));
-        assert_eq!(classify(&frame_reply(Framing::Framed, o)).unwrap(), Some(Framing::Framed));
+        assert_eq!(
+            classify(&frame_reply(Framing::Framed, s)).unwrap(),
+            Some(Framing::Framed)
+        );
+        assert_eq!(
+            classify(&frame_reply(Framing::Framed, o)).unwrap(),
+            Some(Framing::Framed)
+        );
         assert!(classify(&[0, 0, 0, 0, 1]).is_err());
         assert!(classify(&[0x80, 0x02]).is_err());
     }
@@ -261,10 +312,20 @@ mod tests {
             let mut stream = msg.clone();
             stream.extend_from_slice(&msg);
             let got = read_all(stream.clone(), 1024).await;
-            assert_eq!(got, vec![Ok(Some(msg.clone())), Ok(Some(msg.clone())), Ok(None)]);
-            let framed = [frame_reply(Framing::Framed, msg.clone()), frame_reply(Framing::Framed, msg.clone())].concat();
+            assert_eq!(
+                got,
+                vec![Ok(Some(msg.clone())), Ok(Some(msg.clone())), Ok(None)]
+            );
+            let framed = [
+                frame_reply(Framing::Framed, msg.clone()),
+                frame_reply(Framing::Framed, msg.clone()),
+            ]
+            .concat();
             let got = read_all(framed, 1024).await;
-            assert_eq!(got, vec![Ok(Some(msg.clone())), Ok(Some(msg.clone())), Ok(None)]);
+            assert_eq!(
+                got,
+                vec![Ok(Some(msg.clone())), Ok(Some(msg.clone())), Ok(None)]
+            );
         }
     }
 
@@ -275,7 +336,10 @@ mod tests {
         w.field_header(ttype::STRING, 4);
         w.buf.extend_from_slice(&(1_000_000i32).to_be_bytes());
         let got = read_all(w.buf.clone(), 1000).await;
-        assert!(matches!(&got[0], Err(e) if e.contains("exceeds the maximum")), "{got:?}");
+        assert!(
+            matches!(&got[0], Err(e) if e.contains("exceeds the maximum")),
+            "{got:?}"
+        );
         let framed = [(5000u32).to_be_bytes().to_vec(), w.buf.clone()].concat();
         let got = read_all(framed, 1000).await;
         assert!(matches!(&got[0], Err(e) if e.contains("exceeds the maximum")));

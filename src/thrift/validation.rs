@@ -38,14 +38,18 @@ pub fn validate_key(key: &str) -> ApiResult<()> {
     }
     let n = encoded_utf8_length(key);
     if n > MAX_NAME_LENGTH {
-        return invalid(format!("Encoded key length of {n} is longer than maximum of 65535"));
+        return invalid(format!(
+            "Encoded key length of {n} is longer than maximum of 65535"
+        ));
     }
     Ok(())
 }
 
 pub fn validate_keyspace(schema: &Schema, keyspace: &str) -> ApiResult<()> {
     if schema.keyspace(keyspace).is_none() {
-        return invalid(format!("Keyspace {keyspace} does not exist in this schema."));
+        return invalid(format!(
+            "Keyspace {keyspace} does not exist in this schema."
+        ));
     }
     Ok(())
 }
@@ -55,7 +59,9 @@ pub fn validate_cf<'a>(schema: &'a Schema, keyspace: &str, cf: &str) -> ApiResul
     if cf.is_empty() {
         return invalid("non-empty columnfamily is required");
     }
-    schema.cf(keyspace, cf).ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
+    schema
+        .cf(keyspace, cf)
+        .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
 }
 
 /// The comparator for names under `super_column` (the sub-comparator when given).
@@ -67,19 +73,32 @@ fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
 }
 
 /// For get and insert: the path must reach one column (or super column on get).
-pub fn validate_column_path(schema: &Schema, keyspace: &str, path: &t::ColumnPath) -> ApiResult<Arc<CfDef>> {
+pub fn validate_column_path(
+    schema: &Schema,
+    keyspace: &str,
+    path: &t::ColumnPath,
+) -> ApiResult<Arc<CfDef>> {
     validate_keyspace(schema, keyspace)?;
     let cf = validate_cf(schema, keyspace, &path.column_family)?.clone();
     if cf.is_super() {
         if path.super_column.is_none() {
-            return invalid(format!("supercolumn parameter is not optional for super CF {}", cf.name));
+            return invalid(format!(
+                "supercolumn parameter is not optional for super CF {}",
+                cf.name
+            ));
         }
     } else {
         if path.super_column.is_some() {
-            return invalid(format!("supercolumn parameter is invalid for standard CF {}", cf.name));
+            return invalid(format!(
+                "supercolumn parameter is invalid for standard CF {}",
+                cf.name
+            ));
         }
         if path.column.is_none() {
-            return invalid(format!("column parameter is not optional for standard CF {}", cf.name));
+            return invalid(format!(
+                "column parameter is not optional for standard CF {}",
+                cf.name
+            ));
         }
     }
     check_path_names(&cf, path)?;
@@ -96,11 +115,18 @@ fn check_path_names(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
     Ok(())
 }
 
-pub fn validate_column_parent(schema: &Schema, keyspace: &str, parent: &t::ColumnParent) -> ApiResult<Arc<CfDef>> {
+pub fn validate_column_parent(
+    schema: &Schema,
+    keyspace: &str,
+    parent: &t::ColumnParent,
+) -> ApiResult<Arc<CfDef>> {
     validate_keyspace(schema, keyspace)?;
     let cf = validate_cf(schema, keyspace, &parent.column_family)?.clone();
     if !cf.is_super() && parent.super_column.is_some() {
-        return invalid(format!("columnfamily alone is required for standard CF {}", cf.name));
+        return invalid(format!(
+            "columnfamily alone is required for standard CF {}",
+            cf.name
+        ));
     }
     if let Some(sc) = &parent.super_column {
         validate_columns(&cf, None, [sc.as_slice()])?;
@@ -109,11 +135,18 @@ pub fn validate_column_parent(schema: &Schema, keyspace: &str, parent: &t::Colum
 }
 
 /// For remove: any level of the path may be given, from the CF down.
-pub fn validate_column_path_or_parent(schema: &Schema, keyspace: &str, path: &t::ColumnPath) -> ApiResult<Arc<CfDef>> {
+pub fn validate_column_path_or_parent(
+    schema: &Schema,
+    keyspace: &str,
+    path: &t::ColumnPath,
+) -> ApiResult<Arc<CfDef>> {
     validate_keyspace(schema, keyspace)?;
     let cf = validate_cf(schema, keyspace, &path.column_family)?.clone();
     if !cf.is_super() && path.super_column.is_some() {
-        return invalid(format!("supercolumn may not be specified for standard CF {}", cf.name));
+        return invalid(format!(
+            "supercolumn may not be specified for standard CF {}",
+            cf.name
+        ));
     }
     if cf.is_super() && path.super_column.is_none() && path.column.is_some() {
         return invalid(format!(
@@ -139,7 +172,10 @@ pub fn validate_columns<'n>(
             return invalid("supercolumn name must not be empty");
         }
         if !cf.is_super() {
-            return invalid(format!("supercolumn specified to ColumnFamily {} containing normal columns", cf.name));
+            return invalid(format!(
+                "supercolumn specified to ColumnFamily {} containing normal columns",
+                cf.name
+            ));
         }
     }
     let comparator = comparator_for(cf, super_column);
@@ -155,7 +191,11 @@ pub fn validate_columns<'n>(
     Ok(())
 }
 
-pub fn validate_range(cf: &CfDef, super_column: Option<&[u8]>, range: &t::SliceRange) -> ApiResult<()> {
+pub fn validate_range(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    range: &t::SliceRange,
+) -> ApiResult<()> {
     let comparator = comparator_for(cf, super_column);
     comparator.validate(&range.start)?;
     comparator.validate(&range.finish)?;
@@ -164,7 +204,11 @@ pub fn validate_range(cf: &CfDef, super_column: Option<&[u8]>, range: &t::SliceR
     }
     if !range.start.is_empty() && !range.finish.is_empty() {
         let order = comparator.compare(&range.start, &range.finish);
-        let out_of_order = if range.reversed { order == Ordering::Less } else { order == Ordering::Greater };
+        let out_of_order = if range.reversed {
+            order == Ordering::Less
+        } else {
+            order == Ordering::Greater
+        };
         if out_of_order {
             return invalid("range finish must come after start in the order of traversal");
         }
@@ -173,23 +217,35 @@ pub fn validate_range(cf: &CfDef, super_column: Option<&[u8]>, range: &t::SliceR
 }
 
 /// A read predicate: exactly one of names or range.
-pub fn validate_predicate(cf: &CfDef, super_column: Option<&[u8]>, predicate: &t::SlicePredicate) -> ApiResult<()> {
+pub fn validate_predicate(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    predicate: &t::SlicePredicate,
+) -> ApiResult<()> {
     match (&predicate.column_names, &predicate.slice_range) {
         (None, None) => invalid("predicate column_names and slice_range may not both be null"),
-        (Some(_), Some(_)) => invalid("predicate column_names and slice_range may not both be present"),
+        (Some(_), Some(_)) => {
+            invalid("predicate column_names and slice_range may not both be present")
+        }
         (None, Some(range)) => validate_range(cf, super_column, range),
         (Some(names), None) => validate_columns(cf, super_column, names.iter().map(Vec::as_slice)),
     }
 }
 
-pub fn validate_cosc(schema: &Schema, keyspace: &str, cf_name: &str, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()> {
+pub fn validate_cosc(
+    schema: &Schema,
+    keyspace: &str,
+    cf_name: &str,
+    cosc: &t::ColumnOrSuperColumn,
+) -> ApiResult<()> {
     if let Some(column) = &cosc.column {
         let path = t::ColumnPath::new(cf_name.to_string(), None, column.name.clone());
         validate_column_path(schema, keyspace, &path)?;
     }
     if let Some(sc) = &cosc.super_column {
         for column in &sc.columns {
-            let path = t::ColumnPath::new(cf_name.to_string(), sc.name.clone(), column.name.clone());
+            let path =
+                t::ColumnPath::new(cf_name.to_string(), sc.name.clone(), column.name.clone());
             validate_column_path(schema, keyspace, &path)?;
         }
     }
@@ -199,16 +255,28 @@ pub fn validate_cosc(schema: &Schema, keyspace: &str, cf_name: &str, cosc: &t::C
     Ok(())
 }
 
-pub fn validate_mutation(schema: &Schema, keyspace: &str, cf_name: &str, mutation: &t::Mutation) -> ApiResult<()> {
+pub fn validate_mutation(
+    schema: &Schema,
+    keyspace: &str,
+    cf_name: &str,
+    mutation: &t::Mutation,
+) -> ApiResult<()> {
     match (&mutation.column_or_supercolumn, &mutation.deletion) {
-        (Some(_), Some(_)) => invalid("Mutation may have either a ColumnOrSuperColumn or a Deletion, but not both"),
+        (Some(_), Some(_)) => {
+            invalid("Mutation may have either a ColumnOrSuperColumn or a Deletion, but not both")
+        }
         (Some(cosc), None) => validate_cosc(schema, keyspace, cf_name, cosc),
         (None, Some(del)) => validate_deletion(schema, keyspace, cf_name, del),
         (None, None) => invalid("Mutation must have one ColumnOrSuperColumn or one Deletion"),
     }
 }
 
-pub fn validate_deletion(schema: &Schema, keyspace: &str, cf_name: &str, del: &t::Deletion) -> ApiResult<()> {
+pub fn validate_deletion(
+    schema: &Schema,
+    keyspace: &str,
+    cf_name: &str,
+    del: &t::Deletion,
+) -> ApiResult<()> {
     // Unlike the other paths, 0.6 looks the CF up without the keyspace and
     // CF checks first; we do them so an unknown CF is a clean IRE.
     validate_keyspace(schema, keyspace)?;
@@ -229,7 +297,11 @@ pub fn validate_deletion(schema: &Schema, keyspace: &str, cf_name: &str, del: &t
 }
 
 /// The predicate of a Deletion: names, a range, or both.
-fn validate_slice_predicate(cf: &CfDef, super_column: Option<&[u8]>, predicate: &t::SlicePredicate) -> ApiResult<()> {
+fn validate_slice_predicate(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    predicate: &t::SlicePredicate,
+) -> ApiResult<()> {
     if predicate.column_names.is_none() && predicate.slice_range.is_none() {
         return invalid("A SlicePredicate must be given a list of Columns, a SliceRange, or both");
     }
@@ -288,7 +360,9 @@ pub fn validate_key_range(partitioner: &dyn Partitioner, range: &t::KeyRange) ->
         return invalid("start token and end token must either both be non-null, or both be null");
     }
     if range.start_key.is_some() == range.start_token.is_some() {
-        return invalid("exactly one of {start key, end key} or {start token, end token} must be specified");
+        return invalid(
+            "exactly one of {start key, end key} or {start token, end token} must be specified",
+        );
     }
     if let (Some(start), Some(end)) = (&range.start_key, &range.end_key) {
         validate_key_order(partitioner, start, end)?;

@@ -167,7 +167,9 @@ impl<'a> Reader<'a> {
         if first < 0 {
             let word = first as u32;
             if word & VERSION_MASK != VERSION_1 {
-                return Err(WireError::Invalid(format!("Bad version in readMessageBegin: {word:#010x}")));
+                return Err(WireError::Invalid(format!(
+                    "Bad version in readMessageBegin: {word:#010x}"
+                )));
             }
             let name = self.bytes()?;
             let seqid = self.i32()?;
@@ -181,7 +183,12 @@ impl<'a> Reader<'a> {
             let name = self.take(first as usize)?;
             let mtype = self.u8()?;
             let seqid = self.i32()?;
-            Ok(MessageHeader { name: String::from_utf8_lossy(name).into_owned(), mtype, seqid, strict: false })
+            Ok(MessageHeader {
+                name: String::from_utf8_lossy(name).into_owned(),
+                mtype,
+                seqid,
+                strict: false,
+            })
         }
     }
 
@@ -252,7 +259,8 @@ impl<'a> Reader<'a> {
     /// Refuses element counts the remaining bytes cannot possibly hold, so
     /// `with_capacity` never trusts a hostile count.
     fn check_room(&self, n: usize, et: u8) -> Result<(), WireError> {
-        let min = min_size(et).ok_or_else(|| WireError::Invalid(format!("Unknown field type {et}")))?;
+        let min =
+            min_size(et).ok_or_else(|| WireError::Invalid(format!("Unknown field type {et}")))?;
         if n.saturating_mul(min) > self.buf.len() - self.pos {
             return Err(WireError::Truncated);
         }
@@ -286,7 +294,11 @@ pub enum Scan {
 
 /// Finds the end of the first message in `buf` without building any value.
 pub fn scan_message(buf: &[u8]) -> Scan {
-    let mut s = Skipper { buf, pos: 0, need: 0 };
+    let mut s = Skipper {
+        buf,
+        pos: 0,
+        need: 0,
+    };
     match s.message() {
         Ok(()) => Scan::Complete(s.pos),
         Err(WireError::Truncated) => Scan::NeedMore(s.need.max(buf.len() + 1)),
@@ -331,7 +343,10 @@ impl Skipper<'_> {
         let first = self.i32()?;
         if first < 0 {
             if (first as u32) & VERSION_MASK != VERSION_1 {
-                return Err(WireError::Invalid(format!("Bad version in readMessageBegin: {:#010x}", first as u32)));
+                return Err(WireError::Invalid(format!(
+                    "Bad version in readMessageBegin: {:#010x}",
+                    first as u32
+                )));
             }
             let n = self.len()?;
             self.advance(n)?;
@@ -380,11 +395,17 @@ impl Skipper<'_> {
     fn repeat(&mut self, n: usize, types: &[u8], depth: usize) -> Result<(), WireError> {
         let mut per = 0usize;
         for t in types {
-            per += min_size(*t).ok_or_else(|| WireError::Invalid(format!("Unknown field type {t}")))?;
+            per += min_size(*t)
+                .ok_or_else(|| WireError::Invalid(format!("Unknown field type {t}")))?;
         }
         // Fixed-size elements are skipped in one step; this also bounds the
         // work of a rescan to the number of variable-size elements.
-        if types.iter().all(|t| matches!(*t, ttype::BOOL | ttype::BYTE | ttype::I16 | ttype::I32 | ttype::I64 | ttype::DOUBLE)) {
+        if types.iter().all(|t| {
+            matches!(
+                *t,
+                ttype::BOOL | ttype::BYTE | ttype::I16 | ttype::I32 | ttype::I64 | ttype::DOUBLE
+            )
+        }) {
             return self.advance(n.saturating_mul(per));
         }
         let floor = self.pos.saturating_add(n.saturating_mul(per));
@@ -410,7 +431,9 @@ pub struct Writer {
 
 impl Writer {
     pub fn new() -> Self {
-        Writer { buf: Vec::with_capacity(256) }
+        Writer {
+            buf: Vec::with_capacity(256),
+        }
     }
 
     /// Reserves 4 bytes for a frame length, filled in by [`Writer::finish_frame`].
@@ -426,7 +449,8 @@ impl Writer {
 
     /// A strict message header (replies are always strict, as Java's TBinaryProtocol writes them).
     pub fn message_header(&mut self, name: &str, mtype: u8, seqid: i32) {
-        self.buf.extend_from_slice(&(VERSION_1 | mtype as u32).to_be_bytes());
+        self.buf
+            .extend_from_slice(&(VERSION_1 | mtype as u32).to_be_bytes());
         self.bytes(name.as_bytes());
         self.buf.extend_from_slice(&seqid.to_be_bytes());
     }
@@ -463,7 +487,8 @@ impl Writer {
             }
             Value::List(et, items) | Value::Set(et, items) => {
                 self.buf.push(*et);
-                self.buf.extend_from_slice(&(items.len() as i32).to_be_bytes());
+                self.buf
+                    .extend_from_slice(&(items.len() as i32).to_be_bytes());
                 for i in items {
                     self.value(i);
                 }
@@ -471,7 +496,8 @@ impl Writer {
             Value::Map(kt, vt, items) => {
                 self.buf.push(*kt);
                 self.buf.push(*vt);
-                self.buf.extend_from_slice(&(items.len() as i32).to_be_bytes());
+                self.buf
+                    .extend_from_slice(&(items.len() as i32).to_be_bytes());
                 for (k, v) in items {
                     self.value(k);
                     self.value(v);
@@ -483,7 +509,11 @@ impl Writer {
 
 impl fmt::Display for MessageHeader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(type {}, seqid {})", self.name, self.mtype, self.seqid)
+        write!(
+            f,
+            "{}(type {}, seqid {})",
+            self.name, self.mtype, self.seqid
+        )
     }
 }
 
@@ -507,8 +537,21 @@ mod tests {
     fn sample() -> Value {
         Value::Struct(vec![
             (1, Value::Bin(b"ks".to_vec())),
-            (2, Value::List(ttype::STRING, vec![Value::Bin(b"a".to_vec()), Value::Bin(vec![0xff; 300])])),
-            (3, Value::Map(ttype::STRING, ttype::I64, vec![(Value::Bin(b"k".to_vec()), Value::I64(-5))])),
+            (
+                2,
+                Value::List(
+                    ttype::STRING,
+                    vec![Value::Bin(b"a".to_vec()), Value::Bin(vec![0xff; 300])],
+                ),
+            ),
+            (
+                3,
+                Value::Map(
+                    ttype::STRING,
+                    ttype::I64,
+                    vec![(Value::Bin(b"k".to_vec()), Value::I64(-5))],
+                ),
+            ),
             (4, Value::I32(1)),
         ])
     }
@@ -519,7 +562,10 @@ mod tests {
             let bytes = call("get", sample(), strict);
             let mut r = Reader::new(&bytes);
             let h = r.message_header().unwrap();
-            assert_eq!((h.name.as_str(), h.mtype, h.seqid, h.strict), ("get", mtype::CALL, 7, strict));
+            assert_eq!(
+                (h.name.as_str(), h.mtype, h.seqid, h.strict),
+                ("get", mtype::CALL, 7, strict)
+            );
             assert_eq!(r.value(ttype::STRUCT, 0).unwrap(), sample());
             assert_eq!(r.position(), bytes.len());
             assert_eq!(scan_message(&bytes), Scan::Complete(bytes.len()));
@@ -556,12 +602,17 @@ mod tests {
 
     #[test]
     fn garbage_is_invalid() {
-        assert!(matches!(scan_message(&[0x80, 0x02, 0, 1, 0, 0, 0, 0]), Scan::Invalid(_)));
+        assert!(matches!(
+            scan_message(&[0x80, 0x02, 0, 1, 0, 0, 0, 0]),
+            Scan::Invalid(_)
+        ));
         let mut w = Writer::new();
         w.message_header("x", mtype::CALL, 1);
         w.field_header(99, 1);
         assert!(matches!(scan_message(&w.buf), Scan::Invalid(_)));
-        assert!(Reader::new(&[0xff, 0xff, 0xff, 0xff]).message_header().is_err());
+        assert!(Reader::new(&[0xff, 0xff, 0xff, 0xff])
+            .message_header()
+            .is_err());
     }
 
     #[test]

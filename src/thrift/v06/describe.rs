@@ -13,21 +13,30 @@ pub const VERSION: &str = "2.2.0";
 const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
 
 pub fn login(node: &Node, keyspace: &str, request: &t::AuthenticationRequest) -> ApiResult<Login> {
-    let user = node.auth.login(keyspace, &request.credentials).map_err(ApiError::from)?;
-    Ok(Login { keyspace: keyspace.to_string(), user })
+    let user = node
+        .auth
+        .login(keyspace, &request.credentials)
+        .map_err(ApiError::from)?;
+    Ok(Login {
+        keyspace: keyspace.to_string(),
+        user: user.username,
+    })
 }
 
 /// Every keyspace, including `system`.
 pub fn keyspaces(node: &Node) -> BTreeSet<String> {
-    let mut all: BTreeSet<String> = node.schema.keyspaces.keys().cloned().collect();
-    all.insert("system".to_string());
-    all
+    node.schema.keyspaces.keys().cloned().collect()
 }
 
 /// Java's `Object.toString` of a comparator instance: class@hash. The hash
 /// is an identity hash in Java; ours is a stable stand-in.
 fn instance_name(class: &str, cf: &CfDef) -> String {
-    let h = cf.name.bytes().fold(cf.id.wrapping_mul(0x9e37_79b9), |h, b| h.rotate_left(5) ^ u32::from(b));
+    let h = cf
+        .name
+        .bytes()
+        .fold(cf.id.wrapping_mul(0x9e37_79b9), |h, b| {
+            h.rotate_left(5) ^ u32::from(b)
+        });
     format!("{class}@{h:x}")
 }
 
@@ -47,53 +56,58 @@ fn cf_description(cf: &CfDef) -> BTreeMap<String, String> {
     m.insert("Desc".to_string(), desc);
     m.insert("CompareWith".to_string(), compare_with);
     if cf.column_type == ColumnType::Super {
-        let sub = cf.subcomparator.as_ref().map(|s| s.class_name()).unwrap_or_else(|| BYTES_TYPE.to_string());
+        let sub = cf
+            .subcomparator
+            .as_ref()
+            .map(|s| s.class_name())
+            .unwrap_or_else(|| BYTES_TYPE.to_string());
         m.insert("CompareSubcolumnsWith".to_string(), sub);
     }
     m
 }
 
-/// 0.6's own system keyspace, as describe_keyspace showed it.
-fn system_keyspace() -> BTreeMap<String, BTreeMap<String, String>> {
-    let entry = |ty: &str, desc: &str, sub: bool| {
-        let mut m = BTreeMap::new();
-        m.insert("Type".to_string(), ty.to_string());
-        m.insert("Desc".to_string(), desc.to_string());
-        m.insert("CompareWith".to_string(), BYTES_TYPE.to_string());
-        if sub {
-            m.insert("CompareSubcolumnsWith".to_string(), BYTES_TYPE.to_string());
-        }
-        m
-    };
-    let mut ks = BTreeMap::new();
-    ks.insert("HintsColumnFamily".to_string(), entry("Super", "hinted handoff data", true));
-    ks.insert("LocationInfo".to_string(), entry("Standard", "persistent metadata for the local node", false));
-    ks
-}
-
-pub fn keyspace(node: &Node, keyspace: &str) -> ApiResult<BTreeMap<String, BTreeMap<String, String>>> {
+pub fn keyspace(
+    node: &Node,
+    keyspace: &str,
+) -> ApiResult<BTreeMap<String, BTreeMap<String, String>>> {
     match node.schema.keyspace(keyspace) {
-        Some(ks) => Ok(ks.cfs.values().map(|cf| (cf.name.clone(), cf_description(cf))).collect()),
-        None if keyspace == "system" => Ok(system_keyspace()),
+        Some(ks) => Ok(ks
+            .cfs
+            .values()
+            .map(|cf| (cf.name.clone(), cf_description(cf)))
+            .collect()),
         None => Err(ApiError::NotFound),
     }
 }
 
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
-    if keyspace == "system" || node.schema.keyspace(keyspace).is_none() {
-        return Err(ApiError::invalid(format!("There is no ring for the keyspace: {keyspace}")));
+    if node
+        .schema
+        .keyspace(keyspace)
+        .is_none_or(|ks| ks.is_system())
+    {
+        return Err(ApiError::invalid(format!(
+            "There is no ring for the keyspace: {keyspace}"
+        )));
     }
     // One node owns the whole ring: the range (token, token].
-    Ok(vec![t::TokenRange::new(node.token.clone(), node.token.clone(), vec![node.endpoint.clone()])])
+    Ok(vec![t::TokenRange::new(
+        node.token.clone(),
+        node.token.clone(),
+        vec![node.endpoint.clone()],
+    )])
 }
 
 pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiResult<Vec<String>> {
     let p = node.schema.partitioner.as_ref();
     for tok in [start, end] {
-        p.token_from_string(tok).map_err(|e| ApiError::Internal(format!("bad token {tok:?}: {e}")))?;
+        p.token_from_string(tok)
+            .map_err(|e| ApiError::Internal(format!("bad token {tok:?}: {e}")))?;
     }
     if keys_per_split <= 0 {
-        return Err(ApiError::Internal(format!("keys_per_split must be positive, got {keys_per_split}")));
+        return Err(ApiError::Internal(format!(
+            "keys_per_split must be positive, got {keys_per_split}"
+        )));
     }
     // A single node has no sampled index boundaries to split on: the whole
     // range is one split, as 0.6 answered for small data sets.
@@ -109,7 +123,11 @@ pub fn string_property(node: &Node, property: &str) -> String {
             .and_then(|p| std::fs::read(p).ok())
             .map(|b| String::from_utf8_lossy(&b).into_owned())
             .unwrap_or_else(|| "file not found!".to_string()),
-        "token map" => format!("{{\"{}\":\"{}\"}}", json_escape(&node.token), json_escape(&node.endpoint)),
+        "token map" => format!(
+            "{{\"{}\":\"{}\"}}",
+            json_escape(&node.token),
+            json_escape(&node.endpoint)
+        ),
         "version" => VERSION.to_string(),
         _ => "?".to_string(),
     }

@@ -81,33 +81,62 @@ pub struct StructDesc {
 }
 
 const fn f(id: i16, name: &'static str, ty: Ty, req: Req) -> Field {
-    Field { id, name, ty, req, default: Default::None }
+    Field {
+        id,
+        name,
+        ty,
+        req,
+        default: Default::None,
+    }
 }
 const fn fd(id: i16, name: &'static str, ty: Ty, req: Req, default: Default) -> Field {
-    Field { id, name, ty, req, default }
+    Field {
+        id,
+        name,
+        ty,
+        req,
+        default,
+    }
 }
 
 use Req::{Optional as O, Plain as P, Required as R};
 
 pub static COLUMN: StructDesc = StructDesc {
     name: "Column",
-    fields: &[f(1, "name", Ty::Bin, R), f(2, "value", Ty::Bin, R), f(3, "timestamp", Ty::I64, R)],
+    fields: &[
+        f(1, "name", Ty::Bin, R),
+        f(2, "value", Ty::Bin, R),
+        f(3, "timestamp", Ty::I64, R),
+    ],
 };
 pub static SUPER_COLUMN: StructDesc = StructDesc {
     name: "SuperColumn",
-    fields: &[f(1, "name", Ty::Bin, R), f(2, "columns", Ty::List(&Ty::Struct(&COLUMN)), R)],
+    fields: &[
+        f(1, "name", Ty::Bin, R),
+        f(2, "columns", Ty::List(&Ty::Struct(&COLUMN)), R),
+    ],
 };
 pub static COSC: StructDesc = StructDesc {
     name: "ColumnOrSuperColumn",
-    fields: &[f(1, "column", Ty::Struct(&COLUMN), O), f(2, "super_column", Ty::Struct(&SUPER_COLUMN), O)],
+    fields: &[
+        f(1, "column", Ty::Struct(&COLUMN), O),
+        f(2, "super_column", Ty::Struct(&SUPER_COLUMN), O),
+    ],
 };
 pub static COLUMN_PARENT: StructDesc = StructDesc {
     name: "ColumnParent",
-    fields: &[f(3, "column_family", Ty::Str, R), f(4, "super_column", Ty::Bin, O)],
+    fields: &[
+        f(3, "column_family", Ty::Str, R),
+        f(4, "super_column", Ty::Bin, O),
+    ],
 };
 pub static COLUMN_PATH: StructDesc = StructDesc {
     name: "ColumnPath",
-    fields: &[f(3, "column_family", Ty::Str, R), f(4, "super_column", Ty::Bin, O), f(5, "column", Ty::Bin, O)],
+    fields: &[
+        f(3, "column_family", Ty::Str, R),
+        f(4, "super_column", Ty::Bin, O),
+        f(5, "column", Ty::Bin, O),
+    ],
 };
 pub static SLICE_RANGE: StructDesc = StructDesc {
     name: "SliceRange",
@@ -120,7 +149,10 @@ pub static SLICE_RANGE: StructDesc = StructDesc {
 };
 pub static SLICE_PREDICATE: StructDesc = StructDesc {
     name: "SlicePredicate",
-    fields: &[f(1, "column_names", Ty::List(&Ty::Bin), O), f(2, "slice_range", Ty::Struct(&SLICE_RANGE), O)],
+    fields: &[
+        f(1, "column_names", Ty::List(&Ty::Bin), O),
+        f(2, "slice_range", Ty::Struct(&SLICE_RANGE), O),
+    ],
 };
 pub static KEY_RANGE: StructDesc = StructDesc {
     name: "KeyRange",
@@ -142,7 +174,10 @@ pub static DELETION: StructDesc = StructDesc {
 };
 pub static MUTATION: StructDesc = StructDesc {
     name: "Mutation",
-    fields: &[f(1, "column_or_supercolumn", Ty::Struct(&COSC), O), f(2, "deletion", Ty::Struct(&DELETION), O)],
+    fields: &[
+        f(1, "column_or_supercolumn", Ty::Struct(&COSC), O),
+        f(2, "deletion", Ty::Struct(&DELETION), O),
+    ],
 };
 pub static AUTH_REQUEST: StructDesc = StructDesc {
     name: "AuthenticationRequest",
@@ -162,15 +197,33 @@ pub struct Method {
 }
 
 const fn m(name: &'static str, args_name: &'static str, fields: &'static [Field]) -> Method {
-    Method { name, args: StructDesc { name: args_name, fields } }
+    Method {
+        name,
+        args: StructDesc {
+            name: args_name,
+            fields,
+        },
+    }
 }
 
 pub static METHODS: &[Method] = &[
-    m("login", "login_args", &[f(1, "keyspace", Ty::Str, R), f(2, "auth_request", Ty::Struct(&AUTH_REQUEST), R)]),
+    m(
+        "login",
+        "login_args",
+        &[
+            f(1, "keyspace", Ty::Str, R),
+            f(2, "auth_request", Ty::Struct(&AUTH_REQUEST), R),
+        ],
+    ),
     m(
         "get",
         "get_args",
-        &[f(1, "keyspace", Ty::Str, R), f(2, "key", Ty::Str, R), f(3, "column_path", Ty::Struct(&COLUMN_PATH), R), cl(4)],
+        &[
+            f(1, "keyspace", Ty::Str, R),
+            f(2, "key", Ty::Str, R),
+            f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
+            cl(4),
+        ],
     ),
     m(
         "get_slice",
@@ -207,7 +260,12 @@ pub static METHODS: &[Method] = &[
     m(
         "get_count",
         "get_count_args",
-        &[f(1, "keyspace", Ty::Str, R), f(2, "key", Ty::Str, R), f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R), cl(4)],
+        &[
+            f(1, "keyspace", Ty::Str, R),
+            f(2, "key", Ty::Str, R),
+            f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+            cl(4),
+        ],
     ),
     m(
         "get_range_slice",
@@ -251,7 +309,12 @@ pub static METHODS: &[Method] = &[
         &[
             f(1, "keyspace", Ty::Str, R),
             f(2, "key", Ty::Str, R),
-            f(3, "cfmap", Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&COSC))), R),
+            f(
+                3,
+                "cfmap",
+                Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&COSC))),
+                R,
+            ),
             cl(4),
         ],
     ),
@@ -271,22 +334,50 @@ pub static METHODS: &[Method] = &[
         "batch_mutate_args",
         &[
             f(1, "keyspace", Ty::Str, R),
-            f(2, "mutation_map", Ty::Map(&Ty::Str, &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION)))), R),
+            f(
+                2,
+                "mutation_map",
+                Ty::Map(
+                    &Ty::Str,
+                    &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION))),
+                ),
+                R,
+            ),
             cl(3),
         ],
     ),
-    m("get_string_property", "get_string_property_args", &[f(1, "property", Ty::Str, R)]),
-    m("get_string_list_property", "get_string_list_property_args", &[f(1, "property", Ty::Str, R)]),
+    m(
+        "get_string_property",
+        "get_string_property_args",
+        &[f(1, "property", Ty::Str, R)],
+    ),
+    m(
+        "get_string_list_property",
+        "get_string_list_property_args",
+        &[f(1, "property", Ty::Str, R)],
+    ),
     m("describe_keyspaces", "describe_keyspaces_args", &[]),
     m("describe_cluster_name", "describe_cluster_name_args", &[]),
     m("describe_version", "describe_version_args", &[]),
-    m("describe_ring", "describe_ring_args", &[f(1, "keyspace", Ty::Str, R)]),
+    m(
+        "describe_ring",
+        "describe_ring_args",
+        &[f(1, "keyspace", Ty::Str, R)],
+    ),
     m("describe_partitioner", "describe_partitioner_args", &[]),
-    m("describe_keyspace", "describe_keyspace_args", &[f(1, "keyspace", Ty::Str, R)]),
+    m(
+        "describe_keyspace",
+        "describe_keyspace_args",
+        &[f(1, "keyspace", Ty::Str, R)],
+    ),
     m(
         "describe_splits",
         "describe_splits_args",
-        &[f(1, "start_token", Ty::Str, R), f(2, "end_token", Ty::Str, R), f(3, "keys_per_split", Ty::I32, R)],
+        &[
+            f(1, "start_token", Ty::Str, R),
+            f(2, "end_token", Ty::Str, R),
+            f(3, "keys_per_split", Ty::I32, R),
+        ],
     ),
 ];
 

@@ -77,9 +77,15 @@ fn default_of(field: &Field) -> Option<J> {
     }
 }
 
-fn read_struct(r: &mut Reader<'_>, desc: &'static StructDesc, depth: usize) -> Result<JStruct, ArgsError> {
+fn read_struct(
+    r: &mut Reader<'_>,
+    desc: &'static StructDesc,
+    depth: usize,
+) -> Result<JStruct, ArgsError> {
     if depth > MAX_DEPTH {
-        return Err(ArgsError::Malformed("Maximum nesting depth exceeded".into()));
+        return Err(ArgsError::Malformed(
+            "Maximum nesting depth exceeded".into(),
+        ));
     }
     let mut s = JStruct {
         desc,
@@ -92,7 +98,11 @@ fn read_struct(r: &mut Reader<'_>, desc: &'static StructDesc, depth: usize) -> R
             break;
         }
         let id = r.i16()?;
-        match desc.fields.iter().position(|f| f.id == id && f.ty.wire() == ft) {
+        match desc
+            .fields
+            .iter()
+            .position(|f| f.id == id && f.ty.wire() == ft)
+        {
             Some(i) => {
                 let v = read_value(r, &desc.fields[i].ty, depth + 1)?;
                 s.isset[i] = !matches!(v, J::Cl(None));
@@ -130,14 +140,19 @@ fn read_struct(r: &mut Reader<'_>, desc: &'static StructDesc, depth: usize) -> R
 fn elem_type_ok(declared: &Ty, wire: u8, n: usize) -> Result<(), ArgsError> {
     // Java ignored the element type byte and misread; we refuse instead.
     if n > 0 && declared.wire() != wire {
-        return Err(ArgsError::Malformed(format!("Unexpected element type {wire}, expected {}", declared.wire())));
+        return Err(ArgsError::Malformed(format!(
+            "Unexpected element type {wire}, expected {}",
+            declared.wire()
+        )));
     }
     Ok(())
 }
 
 fn read_value(r: &mut Reader<'_>, ty: &'static Ty, depth: usize) -> Result<J, ArgsError> {
     if depth > MAX_DEPTH {
-        return Err(ArgsError::Malformed("Maximum nesting depth exceeded".into()));
+        return Err(ArgsError::Malformed(
+            "Maximum nesting depth exceeded".into(),
+        ));
     }
     Ok(match ty {
         Ty::Bool => J::Bool(r.u8()? != 0),
@@ -189,7 +204,11 @@ fn write_struct(out: &mut String, s: &JStruct) {
     out.push('(');
     let mut first = true;
     for (i, field) in s.desc.fields.iter().enumerate() {
-        let set = if field.ty.is_primitive() { s.isset[i] } else { s.slots[i].is_some() };
+        let set = if field.ty.is_primitive() {
+            s.isset[i]
+        } else {
+            s.slots[i].is_some()
+        };
         if field.req == Req::Optional && !set {
             continue;
         }
@@ -279,12 +298,19 @@ fn j_to_value(v: &J, ty: &Ty) -> Value {
         (J::Bin(b), _) => Value::Bin(b.clone()),
         (J::Cl(c), _) => Value::I32(c.unwrap_or(1)),
         (J::Struct(s), _) => to_value(s),
-        (J::List(items), Ty::List(et)) => Value::List(et.wire(), items.iter().map(|i| j_to_value(i, et)).collect()),
-        (J::List(items), Ty::Set(et)) => Value::Set(et.wire(), items.iter().map(|i| j_to_value(i, et)).collect()),
+        (J::List(items), Ty::List(et)) => {
+            Value::List(et.wire(), items.iter().map(|i| j_to_value(i, et)).collect())
+        }
+        (J::List(items), Ty::Set(et)) => {
+            Value::Set(et.wire(), items.iter().map(|i| j_to_value(i, et)).collect())
+        }
         (J::Map(items), Ty::Map(kt, vt)) => Value::Map(
             kt.wire(),
             vt.wire(),
-            items.iter().map(|(k, v)| (j_to_value(k, kt), j_to_value(v, vt))).collect(),
+            items
+                .iter()
+                .map(|(k, v)| (j_to_value(k, kt), j_to_value(v, vt)))
+                .collect(),
         ),
         // A J always matches the type it was read as; an empty struct keeps
         // the encoder total should that ever be violated.
@@ -294,7 +320,11 @@ fn j_to_value(v: &J, ty: &Ty) -> Value {
 
 /// The field named `name` of `s`, as held.
 pub fn slot<'a>(s: &'a JStruct, name: &str) -> Option<&'a J> {
-    s.desc.fields.iter().position(|f| f.name == name).and_then(|i| s.slots[i].as_ref())
+    s.desc
+        .fields
+        .iter()
+        .position(|f| f.name == name)
+        .and_then(|i| s.slots[i].as_ref())
 }
 
 #[cfg(test)]

@@ -15,7 +15,16 @@ fn bin(s: &str) -> Value {
 #[test]
 fn unknown_consistency_level_is_null_and_required() {
     let cp = Value::Struct(vec![(3, bin("StdBytes")), (5, bin("c"))]);
-    let err = args_of("get", Value::Struct(vec![(1, bin("CT")), (2, bin("k")), (3, cp), (4, Value::I32(-1))])).unwrap_err();
+    let err = args_of(
+        "get",
+        Value::Struct(vec![
+            (1, bin("CT")),
+            (2, bin("k")),
+            (3, cp),
+            (4, Value::I32(-1)),
+        ]),
+    )
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         "Required field 'consistency_level' was not present! Struct: get_args(keyspace:CT, key:k, \
@@ -26,7 +35,14 @@ fn unknown_consistency_level_is_null_and_required() {
 #[test]
 fn wrong_typed_primitive_is_not_found() {
     let cp = Value::Struct(vec![(3, bin("StdBytes")), (5, bin("c"))]);
-    let args = Value::Struct(vec![(1, bin("CT")), (2, bin("k")), (3, cp), (4, bin("v")), (5, Value::I32(7)), (6, Value::I32(1))]);
+    let args = Value::Struct(vec![
+        (1, bin("CT")),
+        (2, bin("k")),
+        (3, cp),
+        (4, bin("v")),
+        (5, Value::I32(7)),
+        (6, Value::I32(1)),
+    ]);
     assert_eq!(
         args_of("insert", args).unwrap_err().to_string(),
         "Required field 'timestamp' was not found in serialized data! Struct: insert_args(keyspace:CT, key:k, \
@@ -36,14 +52,33 @@ fn wrong_typed_primitive_is_not_found() {
 
 #[test]
 fn defaults_unknown_fields_and_canonical_form() {
-    let args = Value::Struct(vec![(99, bin("x")), (1, bin("KS")), (2, Value::List(ttype::STRING, vec![bin("a")]))]);
+    let args = Value::Struct(vec![
+        (99, bin("x")),
+        (1, bin("KS")),
+        (2, Value::List(ttype::STRING, vec![bin("a")])),
+    ]);
     let err = args_of("multiget", args).unwrap_err();
     assert!(err.to_string().starts_with("Required field 'column_path' was not present! Struct: multiget_args(keyspace:KS, keys:[a], column_path:null, consistency_level:ONE)"));
     let cp = Value::Struct(vec![(3, bin("S"))]);
-    let s = args_of("remove", Value::Struct(vec![(1, bin("KS")), (2, Value::Bin(vec![0xff])), (3, cp.clone()), (4, Value::I64(5))])).unwrap();
+    let s = args_of(
+        "remove",
+        Value::Struct(vec![
+            (1, bin("KS")),
+            (2, Value::Bin(vec![0xff])),
+            (3, cp.clone()),
+            (4, Value::I64(5)),
+        ]),
+    )
+    .unwrap();
     assert_eq!(
         to_value(&s),
-        Value::Struct(vec![(1, bin("KS")), (2, bin("\u{fffd}")), (3, cp), (4, Value::I64(5)), (5, Value::I32(1))])
+        Value::Struct(vec![
+            (1, bin("KS")),
+            (2, bin("\u{fffd}")),
+            (3, cp),
+            (4, Value::I64(5)),
+            (5, Value::I32(1))
+        ])
     );
 }
 
@@ -53,9 +88,17 @@ fn canonical_form_decodes_with_generated_code() {
     let col = Value::Struct(vec![(1, bin("n")), (2, bin("v")), (3, Value::I64(1))]);
     let cosc = Value::Struct(vec![(1, col)]);
     let mutation = Value::Struct(vec![(1, cosc)]);
-    let inner = Value::Map(ttype::STRING, ttype::LIST, vec![(bin("Cf"), Value::List(ttype::STRUCT, vec![mutation]))]);
+    let inner = Value::Map(
+        ttype::STRING,
+        ttype::LIST,
+        vec![(bin("Cf"), Value::List(ttype::STRUCT, vec![mutation]))],
+    );
     let outer = Value::Map(ttype::STRING, ttype::MAP, vec![(bin("row"), inner)]);
-    let s = args_of("batch_mutate", Value::Struct(vec![(1, bin("KS")), (2, outer), (3, Value::I32(2))])).unwrap();
+    let s = args_of(
+        "batch_mutate",
+        Value::Struct(vec![(1, bin("KS")), (2, outer), (3, Value::I32(2))]),
+    )
+    .unwrap();
     let mut w = Writer::new();
     w.message_header("batch_mutate", mtype::CALL, 1);
     w.value(&to_value(&s));
@@ -65,6 +108,15 @@ fn canonical_form_decodes_with_generated_code() {
     let a = CassandraBatchMutateArgs::read_from_in_protocol(&mut p).unwrap();
     assert_eq!(a.keyspace, "KS");
     assert_eq!(a.consistency_level.0, 2);
-    assert_eq!(a.mutation_map["row"]["Cf"][0].column_or_supercolumn.as_ref().unwrap().column.as_ref().unwrap().name, b"n");
+    assert_eq!(
+        a.mutation_map["row"]["Cf"][0]
+            .column_or_supercolumn
+            .as_ref()
+            .unwrap()
+            .column
+            .as_ref()
+            .unwrap()
+            .name,
+        b"n"
+    );
 }
-

@@ -27,13 +27,18 @@ pub struct Handler<'a> {
 
 impl<'a> Handler<'a> {
     pub fn new(node: &'a Node, session: &'a mut Session) -> Self {
-        Handler { node, session: RefCell::new(session) }
+        Handler {
+            node,
+            session: RefCell::new(session),
+        }
     }
 
     /// 0.6's checkLoginDone: only authenticators that require a login enforce it.
     fn check_login(&self) -> ApiResult<()> {
         if self.node.auth.requires_login() && self.session.borrow().login.is_none() {
-            return Err(ApiError::invalid("Login is required before any other API calls"));
+            return Err(ApiError::invalid(
+                "Login is required before any other API calls",
+            ));
         }
         Ok(())
     }
@@ -42,8 +47,12 @@ impl<'a> Handler<'a> {
 /// Reads refuse ZERO and ANY, as 0.6's readColumnFamily did.
 fn check_read_level(cl: ConsistencyLevel) -> ApiResult<()> {
     match cl {
-        ConsistencyLevel::ZERO => Err(ApiError::invalid("Consistency level zero may not be applied to read operations")),
-        ConsistencyLevel::ANY => Err(ApiError::invalid("Consistency level any may not be applied to read operations")),
+        ConsistencyLevel::ZERO => Err(ApiError::invalid(
+            "Consistency level zero may not be applied to read operations",
+        )),
+        ConsistencyLevel::ANY => Err(ApiError::invalid(
+            "Consistency level any may not be applied to read operations",
+        )),
         _ => Ok(()),
     }
 }
@@ -53,15 +62,27 @@ fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
 }
 
 impl CassandraSyncHandler for Handler<'_> {
-    fn handle_login(&self, keyspace: String, auth_request: t::AuthenticationRequest) -> thrift::Result<()> {
+    fn handle_login(
+        &self,
+        keyspace: String,
+        auth_request: t::AuthenticationRequest,
+    ) -> thrift::Result<()> {
         let r = describe::login(self.node, &keyspace, &auth_request).map(|login| {
             self.session.borrow_mut().login = Some(login);
         });
         wrap("login", r)
     }
 
-    fn handle_get(&self, keyspace: String, key: String, column_path: t::ColumnPath, cl: ConsistencyLevel) -> thrift::Result<t::ColumnOrSuperColumn> {
-        let r = self.check_login().and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
+    fn handle_get(
+        &self,
+        keyspace: String,
+        key: String,
+        column_path: t::ColumnPath,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<t::ColumnOrSuperColumn> {
+        let r = self
+            .check_login()
+            .and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
         wrap("get", r)
     }
 
@@ -73,7 +94,9 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
-        let r = self.check_login().and_then(|_| reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl));
+        let r = self.check_login().and_then(|_| {
+            reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
+        });
         wrap("get_slice", r)
     }
 
@@ -84,7 +107,9 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
-        let r = self.check_login().and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
+        let r = self
+            .check_login()
+            .and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
         wrap("multiget", r)
     }
 
@@ -96,14 +121,22 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
-        let r = self
-            .check_login()
-            .and_then(|_| reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl));
+        let r = self.check_login().and_then(|_| {
+            reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
+        });
         wrap("multiget_slice", r)
     }
 
-    fn handle_get_count(&self, keyspace: String, key: String, column_parent: t::ColumnParent, cl: ConsistencyLevel) -> thrift::Result<i32> {
-        let r = self.check_login().and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
+    fn handle_get_count(
+        &self,
+        keyspace: String,
+        key: String,
+        column_parent: t::ColumnParent,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<i32> {
+        let r = self
+            .check_login()
+            .and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
         wrap("get_count", r)
     }
 
@@ -118,7 +151,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
-        let r = self.check_login().and_then(|_| reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl));
+        let r = self.check_login().and_then(|_| {
+            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+        });
         wrap("get_range_slice", r)
     }
 
@@ -130,7 +165,9 @@ impl CassandraSyncHandler for Handler<'_> {
         range: t::KeyRange,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        let r = self.check_login().and_then(|_| reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl));
+        let r = self.check_login().and_then(|_| {
+            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+        });
         wrap("get_range_slices", r)
     }
 
@@ -143,7 +180,9 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login().and_then(|_| writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp));
+        let r = self.check_login().and_then(|_| {
+            writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
+        });
         wrap("insert", r)
     }
 
@@ -154,12 +193,23 @@ impl CassandraSyncHandler for Handler<'_> {
         cfmap: BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login().and_then(|_| writes::batch_insert(self.node, &keyspace, &key, &cfmap));
+        let r = self
+            .check_login()
+            .and_then(|_| writes::batch_insert(self.node, &keyspace, &key, &cfmap));
         wrap("batch_insert", r)
     }
 
-    fn handle_remove(&self, keyspace: String, key: String, column_path: t::ColumnPath, timestamp: i64, _cl: ConsistencyLevel) -> thrift::Result<()> {
-        let r = self.check_login().and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
+    fn handle_remove(
+        &self,
+        keyspace: String,
+        key: String,
+        column_path: t::ColumnPath,
+        timestamp: i64,
+        _cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
+        let r = self
+            .check_login()
+            .and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
         wrap("remove", r)
     }
 
@@ -169,7 +219,9 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login().and_then(|_| writes::batch_mutate(self.node, &keyspace, &mutation_map));
+        let r = self
+            .check_login()
+            .and_then(|_| writes::batch_mutate(self.node, &keyspace, &mutation_map));
         wrap("batch_mutate", r)
     }
 
@@ -201,11 +253,25 @@ impl CassandraSyncHandler for Handler<'_> {
         Ok(self.node.schema.partitioner.class_name().to_string())
     }
 
-    fn handle_describe_keyspace(&self, keyspace: String) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
-        wrap("describe_keyspace", describe::keyspace(self.node, &keyspace))
+    fn handle_describe_keyspace(
+        &self,
+        keyspace: String,
+    ) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
+        wrap(
+            "describe_keyspace",
+            describe::keyspace(self.node, &keyspace),
+        )
     }
 
-    fn handle_describe_splits(&self, start_token: String, end_token: String, keys_per_split: i32) -> thrift::Result<Vec<String>> {
-        wrap("describe_splits", describe::splits(self.node, &start_token, &end_token, keys_per_split))
+    fn handle_describe_splits(
+        &self,
+        start_token: String,
+        end_token: String,
+        keys_per_split: i32,
+    ) -> thrift::Result<Vec<String>> {
+        wrap(
+            "describe_splits",
+            describe::splits(self.node, &start_token, &end_token, keys_per_split),
+        )
     }
 }

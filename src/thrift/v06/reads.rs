@@ -13,10 +13,19 @@ use std::collections::BTreeMap;
 
 fn first(node: &Node, cmd: &ReadCommand, key: &str) -> ApiResult<t::ColumnOrSuperColumn> {
     let row = node.read(cmd, key.as_bytes())?;
-    Ok(thriftify(&row, node.now()).into_iter().next().unwrap_or_else(|| t::ColumnOrSuperColumn::new(None, None)))
+    Ok(thriftify(&row, node.now())
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| t::ColumnOrSuperColumn::new(None, None)))
 }
 
-pub fn get(node: &Node, ks: &str, key: &str, path: &t::ColumnPath, cl: ConsistencyLevel) -> ApiResult<t::ColumnOrSuperColumn> {
+pub fn get(
+    node: &Node,
+    ks: &str,
+    key: &str,
+    path: &t::ColumnPath,
+    cl: ConsistencyLevel,
+) -> ApiResult<t::ColumnOrSuperColumn> {
     v::validate_column_path(&node.schema, ks, path)?;
     v::validate_key(key)?;
     check_read_level(cl)?;
@@ -40,7 +49,9 @@ pub fn multiget(
     }
     check_read_level(cl)?;
     let cmd = path_command(ks, path);
-    keys.iter().map(|key| Ok((key.clone(), first(node, &cmd, key)?))).collect()
+    keys.iter()
+        .map(|key| Ok((key.clone(), first(node, &cmd, key)?)))
+        .collect()
 }
 
 pub fn get_slice(
@@ -51,7 +62,14 @@ pub fn get_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
-    let mut rows = multiget_slice(node, ks, std::slice::from_ref(&key.to_string()), parent, predicate, cl)?;
+    let mut rows = multiget_slice(
+        node,
+        ks,
+        std::slice::from_ref(&key.to_string()),
+        parent,
+        predicate,
+        cl,
+    )?;
     Ok(rows.remove(key).unwrap_or_default())
 }
 
@@ -72,11 +90,22 @@ pub fn multiget_slice(
     let cmd = slice_command(ks, parent, predicate);
     let now = node.now();
     keys.iter()
-        .map(|key| Ok((key.clone(), thriftify(&node.read(&cmd, key.as_bytes())?, now))))
+        .map(|key| {
+            Ok((
+                key.clone(),
+                thriftify(&node.read(&cmd, key.as_bytes())?, now),
+            ))
+        })
         .collect()
 }
 
-pub fn get_count(node: &Node, ks: &str, key: &str, parent: &t::ColumnParent, cl: ConsistencyLevel) -> ApiResult<i32> {
+pub fn get_count(
+    node: &Node,
+    ks: &str,
+    key: &str,
+    parent: &t::ColumnParent,
+    cl: ConsistencyLevel,
+) -> ApiResult<i32> {
     let all = t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX);
     let predicate = t::SlicePredicate::new(None, all);
     let n = get_slice(node, ks, key, parent, &predicate, cl)?.len();
@@ -99,19 +128,32 @@ pub fn get_range_slices(
     if cl == ConsistencyLevel::ZERO {
         check_read_level(cl)?;
     }
-    let rows = match (&range.start_key, &range.end_key, &range.start_token, &range.end_token) {
-        (Some(start), Some(end), _, _) => {
-            RowRange::Keys { start: start.as_bytes().to_vec(), end: end.as_bytes().to_vec() }
-        }
-        (_, _, Some(start), Some(end)) => {
-            let p = node.schema.partitioner.as_ref();
-            for tok in [start, end] {
-                p.token_from_string(tok).map_err(|e| ApiError::invalid(e.0))?;
+    let rows =
+        match (
+            &range.start_key,
+            &range.end_key,
+            &range.start_token,
+            &range.end_token,
+        ) {
+            (Some(start), Some(end), _, _) => RowRange::Keys {
+                start: start.as_bytes().to_vec(),
+                end: end.as_bytes().to_vec(),
+            },
+            (_, _, Some(start), Some(end)) => {
+                let p = node.schema.partitioner.as_ref();
+                for tok in [start, end] {
+                    p.token_from_string(tok)
+                        .map_err(|e| ApiError::invalid(e.0))?;
+                }
+                RowRange::Tokens {
+                    start: start.clone(),
+                    end: end.clone(),
+                }
             }
-            RowRange::Tokens { start: start.clone(), end: end.clone() }
-        }
-        _ => return Err(ApiError::invalid("exactly one of {start key, end key} or {start token, end token} must be specified")),
-    };
+            _ => return Err(ApiError::invalid(
+                "exactly one of {start key, end key} or {start token, end token} must be specified",
+            )),
+        };
     let cmd = slice_command(ks, parent, predicate);
     debug_assert!(matches!(cmd.slice, Slice::Names(_) | Slice::Range { .. }));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
@@ -119,6 +161,11 @@ pub fn get_range_slices(
     Ok(node
         .read_range(&cmd, &rows, max_rows)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(String::from_utf8_lossy(&key).into_owned(), thriftify(&row, now)))
+        .map(|(key, row)| {
+            t::KeySlice::new(
+                String::from_utf8_lossy(&key).into_owned(),
+                thriftify(&row, now),
+            )
+        })
         .collect())
 }

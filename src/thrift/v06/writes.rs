@@ -11,27 +11,51 @@ use crate::thrift::validation as v;
 use std::collections::BTreeMap;
 
 /// The system keyspace belongs to the server (0.6 failed internally on such writes).
-fn check_writable(ks: &str) -> ApiResult<()> {
-    if ks == "system" {
+fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
+    if node.schema.keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }
     Ok(())
 }
 
 fn mutation(ks: &str, key: &str, updates: Vec<(String, Vec<Op>)>) -> RowMutation {
-    RowMutation { keyspace: ks.to_string(), key: key.as_bytes().to_vec(), updates }
+    RowMutation {
+        keyspace: ks.to_string(),
+        key: key.as_bytes().to_vec(),
+        updates,
+    }
 }
 
-pub fn insert(node: &Node, ks: &str, key: &str, path: &t::ColumnPath, value: Vec<u8>, timestamp: i64) -> ApiResult<()> {
+pub fn insert(
+    node: &Node,
+    ks: &str,
+    key: &str,
+    path: &t::ColumnPath,
+    value: Vec<u8>,
+    timestamp: i64,
+) -> ApiResult<()> {
     v::validate_key(key)?;
     v::validate_column_path(&node.schema, ks, path)?;
-    check_writable(ks)?;
-    let op = insert_op(path, value, timestamp)
-        .ok_or_else(|| ApiError::invalid(format!("column parameter is not optional for super CF {}", path.column_family)))?;
-    node.apply(&mutation(ks, key, vec![(path.column_family.clone(), vec![op])]))
+    check_writable(node, ks)?;
+    let op = insert_op(path, value, timestamp).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "column parameter is not optional for super CF {}",
+            path.column_family
+        ))
+    })?;
+    node.apply(&mutation(
+        ks,
+        key,
+        vec![(path.column_family.clone(), vec![op])],
+    ))
 }
 
-pub fn batch_insert(node: &Node, ks: &str, key: &str, cfmap: &BTreeMap<String, Vec<t::ColumnOrSuperColumn>>) -> ApiResult<()> {
+pub fn batch_insert(
+    node: &Node,
+    ks: &str,
+    key: &str,
+    cfmap: &BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
+) -> ApiResult<()> {
     v::validate_key(key)?;
     for (cf, coscs) in cfmap {
         for cosc in coscs {
@@ -39,7 +63,7 @@ pub fn batch_insert(node: &Node, ks: &str, key: &str, cfmap: &BTreeMap<String, V
         }
     }
     v::validate_keyspace(&node.schema, ks)?;
-    check_writable(ks)?;
+    check_writable(node, ks)?;
     let updates = cfmap
         .iter()
         .map(|(cf, coscs)| {
@@ -54,12 +78,22 @@ pub fn batch_insert(node: &Node, ks: &str, key: &str, cfmap: &BTreeMap<String, V
     node.apply(&mutation(ks, key, updates))
 }
 
-pub fn remove(node: &Node, ks: &str, key: &str, path: &t::ColumnPath, timestamp: i64) -> ApiResult<()> {
+pub fn remove(
+    node: &Node,
+    ks: &str,
+    key: &str,
+    path: &t::ColumnPath,
+    timestamp: i64,
+) -> ApiResult<()> {
     v::validate_key(key)?;
     v::validate_column_path_or_parent(&node.schema, ks, path)?;
-    check_writable(ks)?;
+    check_writable(node, ks)?;
     let op = remove_op(path, timestamp, node.now());
-    node.apply(&mutation(ks, key, vec![(path.column_family.clone(), vec![op])]))
+    node.apply(&mutation(
+        ks,
+        key,
+        vec![(path.column_family.clone(), vec![op])],
+    ))
 }
 
 pub fn batch_mutate(
@@ -76,7 +110,8 @@ pub fn batch_mutate(
             let mut ops = Vec::with_capacity(mutations.len());
             for m in mutations {
                 v::validate_mutation(&node.schema, ks, cf, m)?;
-                mutation_ops(m, now, &mut ops);
+                let is_super = node.schema.cf(ks, cf).is_some_and(|d| d.is_super());
+                mutation_ops(m, is_super, now, &mut ops);
             }
             if !ops.is_empty() {
                 updates.push((cf.clone(), ops));
@@ -88,6 +123,6 @@ pub fn batch_mutate(
         return Ok(());
     }
     v::validate_keyspace(&node.schema, ks)?;
-    check_writable(ks)?;
+    check_writable(node, ks)?;
     node.apply_batch(&rows)
 }
