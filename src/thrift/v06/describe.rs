@@ -148,7 +148,14 @@ fn json_escape(s: &str) -> String {
 
 pub fn string_list_property(node: &Node, property: &str) -> Vec<String> {
     match property {
-        "keyspaces" => keyspaces(node).into_iter().collect(),
+        // 0.6 listed its keyspace HashMap, into which `system` went first.
+        "keyspaces" => {
+            let user = node.schema.user_keyspaces().map(|k| k.name.as_str());
+            super::javaorder::hashmap_order(std::iter::once("system").chain(user))
+                .into_iter()
+                .map(String::from)
+                .collect()
+        }
         _ => Vec::new(),
     }
 }

@@ -14,6 +14,7 @@
 //! processor to decode. This module must not interpret any field.
 
 use super::idl::{cl_name, Default, Field, Req, StructDesc, Ty};
+use super::javaorder::hashmap_order;
 use crate::thrift::wire::{ttype, Reader, Value, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
 
@@ -259,8 +260,29 @@ fn write_value(out: &mut String, v: &J) {
             out.push(']');
         }
         J::Map(items) => {
+            // Java held these in a HashMap: quote them in its iteration order
+            // (for a repeated key, at the first position with the last value).
+            let keys: Option<Vec<&str>> = items
+                .iter()
+                .map(|(k, _)| match k {
+                    J::Str(s) => Some(s.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let sorted: Vec<&(J, J)> = match keys {
+                Some(keys) => hashmap_order(keys)
+                    .into_iter()
+                    .filter_map(|key| {
+                        items
+                            .iter()
+                            .rev()
+                            .find(|(k, _)| matches!(k, J::Str(s) if s == key))
+                    })
+                    .collect(),
+                None => items.iter().collect(),
+            };
             out.push('{');
-            for (i, (k, v)) in items.iter().enumerate() {
+            for (i, (k, v)) in sorted.into_iter().enumerate() {
                 if i != 0 {
                     out.push_str(", ");
                 }

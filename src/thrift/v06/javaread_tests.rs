@@ -120,3 +120,25 @@ fn canonical_form_decodes_with_generated_code() {
         b"n"
     );
 }
+
+#[test]
+fn maps_are_quoted_in_java_hashmap_order() {
+    let keys = ["system", "CT", "Blog", "Other"];
+    let m = Value::Map(
+        ttype::STRING,
+        ttype::MAP,
+        keys.iter()
+            .map(|k| (bin(k), Value::Map(ttype::STRING, ttype::LIST, vec![])))
+            .collect(),
+    );
+    let err = args_of(
+        "batch_mutate",
+        Value::Struct(vec![(1, bin("KS")), (2, m), (3, Value::I32(99))]),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("mutation_map:{CT={}, system={}, Blog={}, Other={}}"),
+        "{err}"
+    );
+}

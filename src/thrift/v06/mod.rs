@@ -6,6 +6,7 @@
 //! only conversion to Thrift exceptions is `ApiError::into_thrift`.
 
 pub mod idl;
+pub mod javaorder;
 pub mod javaread;
 
 mod describe;
