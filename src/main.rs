@@ -125,6 +125,10 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     for ignored in config.ignored() {
         tracing::info!("accepted but ignored on a single node: {ignored}");
     }
+    tracing::info!(
+        "ThriftFramedTransport = {} is not needed: framed and unframed clients are told apart per connection",
+        config.thrift_framed_transport
+    );
     Ok(config)
 }
 
