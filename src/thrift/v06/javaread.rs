@@ -93,6 +93,9 @@ fn read_struct(
         slots: desc.fields.iter().map(default_of).collect(),
         isset: vec![false; desc.fields.len()],
     };
+    // An unknown enum value in a field Java did not require: Java carried
+    // the null on and failed later; we refuse it here.
+    let mut null_enum: Option<&'static str> = None;
     loop {
         let ft = r.u8()?;
         if ft == ttype::STOP {
@@ -106,6 +109,9 @@ fn read_struct(
         {
             Some(i) => {
                 let v = read_value(r, &desc.fields[i].ty, depth + 1)?;
+                if matches!(v, J::Cl(None)) && desc.fields[i].req != Req::Required {
+                    null_enum = Some(desc.fields[i].name);
+                }
                 s.isset[i] = !matches!(v, J::Cl(None));
                 s.slots[i] = match v {
                     J::Cl(None) => None,
@@ -134,6 +140,12 @@ fn read_struct(
                 to_java_string(&s)
             )));
         }
+    }
+    if let Some(name) = null_enum {
+        return Err(ArgsError::Protocol(format!(
+            "Field '{name}' holds an unknown ConsistencyLevel value! Struct: {}",
+            to_java_string(&s)
+        )));
     }
     Ok(s)
 }

@@ -142,3 +142,20 @@ fn maps_are_quoted_in_java_hashmap_order() {
         "{err}"
     );
 }
+
+#[test]
+fn unknown_level_in_an_unrequired_field_is_refused() {
+    let cp = Value::Struct(vec![(3, bin("StdBytes"))]);
+    let args = Value::Struct(vec![
+        (1, bin("CT")),
+        (2, bin("k")),
+        (3, cp),
+        (4, Value::I64(1)),
+        (5, Value::I32(77)),
+    ]);
+    assert_eq!(
+        args_of("remove", args).unwrap_err().to_string(),
+        "Field 'consistency_level' holds an unknown ConsistencyLevel value! Struct: remove_args(keyspace:CT, key:k, \
+         column_path:ColumnPath(column_family:StdBytes), timestamp:1, consistency_level:null)"
+    );
+}
