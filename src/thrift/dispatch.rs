@@ -123,3 +123,7 @@ pub fn exception(header: &MessageHeader, kind: ApplicationErrorKind, message: St
     let _ = p.write_message_end();
     out
 }
+
+#[cfg(test)]
+#[path = "dispatch_tests.rs"]
+mod tests;

@@ -17,7 +17,8 @@ use thrift::transport::{
     TIoChannel, TTcpChannel,
 };
 
-pub const CONFORMANCE: &str = "/work/shared/conformance/config";
+/// Copies of the conformance configs (kept identical to the corpus by the config tests).
+pub const CONFORMANCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/config/testdata");
 
 pub fn conformance_config(name: &str) -> PathBuf {
     Path::new(CONFORMANCE).join(name)
