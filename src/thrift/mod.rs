@@ -12,6 +12,7 @@ pub mod dispatch;
 pub mod error;
 pub mod gen;
 pub mod node;
+pub mod scan;
 pub mod server;
 pub mod session;
 pub mod transport;

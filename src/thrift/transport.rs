@@ -19,7 +19,8 @@
 //! beyond the limit. This module must not decode message contents beyond the
 //! header it quotes in errors.
 
-use crate::thrift::wire::{scan_message, MessageHeader, Reader, Scan};
+use crate::thrift::scan::{scan_message, Scan};
+use crate::thrift::wire::{MessageHeader, Reader};
 use std::io;
 use tokio::io::{AsyncRead, AsyncReadExt};
 
