@@ -7,7 +7,7 @@
 
 mod engine_support;
 
-use engine_support::{schema, ByteOrdered};
+use engine_support::schema;
 use rand::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
@@ -15,6 +15,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
@@ -49,7 +50,7 @@ fn crash_child() {
     };
     let engine = Arc::new(
         Engine::open(
-            schema(Arc::new(ByteOrdered), 864_000),
+            schema(Arc::new(ByteOrderedPartitioner), 864_000),
             options(Path::new(&dir), sync),
         )
         .unwrap(),
@@ -220,7 +221,7 @@ fn maybe_in_flight(acked: &Acked, k: &[u8]) -> bool {
 
 fn verify(dir: &Path, acked: &Acked) {
     let engine = Engine::open(
-        schema(Arc::new(ByteOrdered), 864_000),
+        schema(Arc::new(ByteOrderedPartitioner), 864_000),
         options(
             dir,
             SyncMode::Periodic {

@@ -5,10 +5,11 @@
 
 mod engine_support;
 
-use engine_support::{schema, ByteOrdered};
+use engine_support::schema;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
 
@@ -134,7 +135,8 @@ impl World {
             period: std::time::Duration::from_secs(10),
         };
         opts.compaction_min_threshold = 2;
-        self.engine = Some(Engine::open(schema(Arc::new(ByteOrdered), 864_000), opts).unwrap());
+        self.engine =
+            Some(Engine::open(schema(Arc::new(ByteOrderedPartitioner), 864_000), opts).unwrap());
     }
     fn engine(&self) -> &Engine {
         self.engine.as_ref().unwrap()
