@@ -13,10 +13,12 @@ use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
 
 fn open(dir: &Path) -> Result<Engine, StorageError> {
-    let mut o = EngineOptions::default();
-    o.data_dir = Some(dir.to_path_buf());
-    o.sync = SyncMode::Batch {
-        window: Duration::ZERO,
+    let o = EngineOptions {
+        data_dir: Some(dir.to_path_buf()),
+        sync: SyncMode::Batch {
+            window: Duration::ZERO,
+        },
+        ..EngineOptions::default()
     };
     Engine::open(schema(Arc::new(ByteOrderedPartitioner), 864_000), o)
 }

@@ -24,13 +24,14 @@ const THREADS: usize = 4;
 const ROUNDS: usize = 20;
 
 fn options(dir: &Path, sync: SyncMode) -> EngineOptions {
-    let mut o = EngineOptions::default();
-    o.data_dir = Some(dir.to_path_buf());
-    o.sync = sync;
-    o.segment_size = 64 * 1024;
-    o.memtable_operations_millions = 0.0005; // flush every ~500 ops
-    o.compaction_min_threshold = 2;
-    o
+    EngineOptions {
+        data_dir: Some(dir.to_path_buf()),
+        sync,
+        segment_size: 64 * 1024,
+        memtable_operations_millions: 0.0005, // flush every ~500 ops
+        compaction_min_threshold: 2,
+        ..EngineOptions::default()
+    }
 }
 
 fn key(round: usize, thread: usize, i: u64) -> Vec<u8> {
@@ -262,7 +263,7 @@ fn verify(dir: &Path, acked: &Acked) {
                 "acknowledged delete of {} lost",
                 String::from_utf8_lossy(k)
             );
-        } else if !(found.get(k).is_none() && maybe_deleted_in_flight(acked, k)) {
+        } else if found.contains_key(k) || !maybe_deleted_in_flight(acked, k) {
             assert_eq!(
                 found.get(k),
                 Some(v),
