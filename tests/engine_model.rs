@@ -5,10 +5,11 @@
 
 mod engine_support;
 
-use engine_support::{schema, ByteOrdered};
+use engine_support::schema;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
 
@@ -70,7 +71,7 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 /// One row of one CF in the model: everything ever written, reconciled.
-#[derive(Default, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct ModelRow {
     deleted_at: i64,
     /// (super column or empty for Standard, name) -> winning cell.
@@ -78,13 +79,20 @@ struct ModelRow {
     super_deleted_at: BTreeMap<Vec<u8>, i64>,
 }
 
-impl ModelRow {
-    fn new() -> ModelRow {
+/// (name, value) pairs in name order.
+type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
+
+impl Default for ModelRow {
+    fn default() -> ModelRow {
         ModelRow {
             deleted_at: i64::MIN,
-            ..ModelRow::default()
+            cells: BTreeMap::new(),
+            super_deleted_at: BTreeMap::new(),
         }
     }
+}
+
+impl ModelRow {
     fn put(&mut self, sc: Vec<u8>, cell: Cell) {
         let k = (sc, cell.name.clone());
         match self.cells.get(&k) {
@@ -95,8 +103,8 @@ impl ModelRow {
         }
     }
     /// Live (name, value) pairs per super column ("" for Standard), in order.
-    fn live(&self, now: i32) -> BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> {
-        let mut out: BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> = BTreeMap::new();
+    fn live(&self, now: i32) -> BTreeMap<Vec<u8>, Pairs> {
+        let mut out: BTreeMap<Vec<u8>, Pairs> = BTreeMap::new();
         for ((sc, name), c) in &self.cells {
             let sdel = self
                 .super_deleted_at
@@ -134,7 +142,8 @@ impl World {
             period: std::time::Duration::from_secs(10),
         };
         opts.compaction_min_threshold = 2;
-        self.engine = Some(Engine::open(schema(Arc::new(ByteOrdered), 864_000), opts).unwrap());
+        self.engine =
+            Some(Engine::open(schema(Arc::new(ByteOrderedPartitioner), 864_000), opts).unwrap());
     }
     fn engine(&self) -> &Engine {
         self.engine.as_ref().unwrap()
@@ -164,12 +173,7 @@ fn run(world: &mut World, s: &Step) {
             updates: vec![(cf(sup).into(), vec![op])],
         };
         world.engine().apply(&m).unwrap();
-        apply(
-            world
-                .model
-                .entry((sup, key(k)))
-                .or_insert_with(ModelRow::new),
-        );
+        apply(world.model.entry((sup, key(k))).or_default());
     };
     match s.clone() {
         Step::Put {
@@ -258,14 +262,14 @@ fn slice(start: &[u8], finish: &[u8], reversed: bool, count: usize) -> Slice {
     }
 }
 
-fn cells(r: RowResult) -> Vec<(Vec<u8>, Vec<u8>)> {
+fn cells(r: RowResult) -> Pairs {
     match r {
         RowResult::Cells(cs) => cs.into_iter().map(|c| (c.name, c.value)).collect(),
         RowResult::SuperColumns(_) => panic!("cells expected"),
     }
 }
 
-fn supers(r: RowResult) -> Vec<(Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>)> {
+fn supers(r: RowResult) -> Vec<(Vec<u8>, Pairs)> {
     match r {
         RowResult::SuperColumns(ss) => ss
             .into_iter()
@@ -324,7 +328,7 @@ fn check(world: &World) {
     ];
     let e = world.engine();
     for k in 0..KEYS {
-        let empty = ModelRow::new();
+        let empty = ModelRow::default();
         // Standard CF.
         let row = world.model.get(&(false, key(k))).unwrap_or(&empty);
         let live = row.live(now).remove(&Vec::new()).unwrap_or_default();
@@ -343,7 +347,7 @@ fn check(world: &World) {
         }
         // Super CF: super columns, then sub-columns of each.
         let row = world.model.get(&(true, key(k))).unwrap_or(&empty);
-        let live: Vec<(Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>)> = row.live(now).into_iter().collect();
+        let live: Vec<(Vec<u8>, Pairs)> = row.live(now).into_iter().collect();
         for s in &slices {
             let cmd = ReadCommand {
                 keyspace: "ks".into(),

@@ -329,12 +329,13 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::testutil::{b, schema, ByteOrdered};
+    use crate::partitioner::ByteOrderedPartitioner;
+    use crate::storage::testutil::{b, schema};
     use std::sync::Arc;
 
     #[test]
     fn mutations_round_trip() {
-        let s = schema(Arc::new(ByteOrdered));
+        let s = schema(Arc::new(ByteOrderedPartitioner));
         let m = RowMutation {
             keyspace: "ks".into(),
             key: b("key"),
@@ -384,7 +385,7 @@ mod tests {
 
     #[test]
     fn entries_and_headers_round_trip() {
-        let s = schema(Arc::new(ByteOrdered));
+        let s = schema(Arc::new(ByteOrderedPartitioner));
         let cf = s.cf("ks", "Super").unwrap();
         let mut sup = StoredSuper::new(b("s"));
         sup.deletion = DeletionTime::new(5, 6);

@@ -97,7 +97,7 @@ impl Inner {
                 let mut key = None;
                 for s in scans.iter_mut() {
                     match s.peek() {
-                        Some(Ok(p)) if key.as_ref().map_or(true, |k| &p.key < k) => {
+                        Some(Ok(p)) if key.as_ref().is_none_or(|k| &p.key < k) => {
                             key = Some(p.key.clone())
                         }
                         Some(Err(_)) => {

@@ -227,7 +227,7 @@ impl Engine {
             }
         }
         for ((ks, _), cf) in &inner.cfs {
-            if keyspace.map_or(true, |k| k == ks) {
+            if keyspace.is_none_or(|k| k == ks) {
                 inner.flush_cf(cf)?;
             }
         }

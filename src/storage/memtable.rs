@@ -48,7 +48,7 @@ impl Memtable {
     pub fn apply(&self, key: DecoratedKey, ops: &[Op], position: Option<(u64, u64)>) {
         if let Some(p) = position {
             let mut min = self.min_position.lock();
-            if min.map_or(true, |m| p < m) {
+            if min.is_none_or(|m| p < m) {
                 *min = Some(p);
             }
         }

@@ -104,11 +104,7 @@ impl Entry {
     /// Reconciles another version of the same item into this one.
     pub fn merge(&mut self, other: Entry) {
         match (self, other) {
-            (Entry::Cell(a), Entry::Cell(b)) => {
-                if b.supersedes(a) {
-                    *a = b;
-                }
-            }
+            (Entry::Cell(a), Entry::Cell(b)) if b.supersedes(a) => *a = b,
             (Entry::Super(a), Entry::Super(b)) => a.merge(b),
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.
