@@ -10,9 +10,10 @@
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::node::Node;
+use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
-use crate::thrift::wire::{mtype, ttype, MessageHeader, Reader, Writer};
+use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
 use thrift::protocol::{
     TBinaryInputProtocol, TBinaryOutputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
 };
@@ -27,22 +28,6 @@ pub struct Unanswerable(pub String);
 /// The (field id, wire type) pairs of a call's top-level arguments, in wire
 /// order: what tells the generations apart for methods they share.
 pub type ArgShape = Vec<(i16, u8)>;
-
-fn arg_shape(r: &Reader<'_>, msg: &[u8]) -> ArgShape {
-    let mut shape = Vec::new();
-    let mut rd = Reader::new(&msg[r.position()..]);
-    while let Ok(t) = rd.u8() {
-        if t == ttype::STOP {
-            break;
-        }
-        let Ok(id) = rd.i16() else { break };
-        shape.push((id, t));
-        if rd.value(t, 1).is_err() {
-            break;
-        }
-    }
-    shape
-}
 
 /// Which generation a call speaks. Only API 2.2.0 is served today; the 19.x
 /// API will be chosen here per call from `shape` (e.g. `get` with field 2 a
@@ -62,7 +47,7 @@ pub fn handle(
     let header = r
         .message_header()
         .map_err(|e| Unanswerable(e.to_string()))?;
-    let shape = arg_shape(&r, msg);
+    let shape = field_shape(&msg[r.position()..]);
     let generation = choose_generation(&header.name, &shape, session);
     session.generation = Some(generation);
     let reply = match generation {

@@ -2,7 +2,7 @@ use super::*;
 use crate::config::Config;
 use crate::schema::Schema;
 use crate::storage::{Engine, EngineOptions};
-use crate::thrift::wire::Value;
+use crate::thrift::wire::{ttype, Value};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 

@@ -33,6 +33,29 @@ pub fn scan_message(buf: &[u8]) -> Scan {
     }
 }
 
+/// The (field id, wire type) of each top-level field of the struct at the
+/// start of `buf`, in wire order, without decoding any value. Stops quietly
+/// at the first malformed or missing byte (the caller decodes properly later).
+pub fn field_shape(buf: &[u8]) -> Vec<(i16, u8)> {
+    let mut s = Skipper {
+        buf,
+        pos: 0,
+        need: 0,
+    };
+    let mut shape = Vec::new();
+    while let Ok(t) = s.u8() {
+        if t == ttype::STOP || s.advance(2).is_err() {
+            break;
+        }
+        let id = i16::from_be_bytes([buf[s.pos - 2], buf[s.pos - 1]]);
+        shape.push((id, t));
+        if s.skip(t, 1).is_err() {
+            break;
+        }
+    }
+    shape
+}
+
 struct Skipper<'a> {
     buf: &'a [u8],
     pos: usize,
@@ -176,6 +199,31 @@ mod tests {
         let mut two = bytes.clone();
         two.extend_from_slice(&bytes);
         assert_eq!(scan_message(&two), Scan::Complete(bytes.len()));
+    }
+
+    #[test]
+    fn shape_of_the_arguments() {
+        let bytes = call("get", sample(), true);
+        let args = 4 + 4 + 3 + 4;
+        assert_eq!(
+            field_shape(&bytes[args..]),
+            [
+                (1, ttype::STRING),
+                (2, ttype::LIST),
+                (3, ttype::MAP),
+                (4, ttype::I32)
+            ]
+        );
+        assert_eq!(
+            field_shape(&bytes[args..bytes.len() - 3]),
+            [
+                (1, ttype::STRING),
+                (2, ttype::LIST),
+                (3, ttype::MAP),
+                (4, ttype::I32)
+            ]
+        );
+        assert_eq!(field_shape(&[]), []);
     }
 
     #[test]
