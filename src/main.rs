@@ -244,3 +244,27 @@ async fn shutdown_signal() {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_listen;
+
+    #[test]
+    fn listen_addresses() {
+        assert_eq!(
+            parse_listen("127.0.0.1:0").ok(),
+            Some(("127.0.0.1".to_string(), 0))
+        );
+        assert_eq!(
+            parse_listen("[::1]:9160").ok(),
+            Some(("::1".to_string(), 9160))
+        );
+        assert_eq!(
+            parse_listen("localhost:9160").ok(),
+            Some(("localhost".to_string(), 9160))
+        );
+        for bad in ["9160", ":9160", "host:", "host:70000", "host:x"] {
+            assert!(parse_listen(bad).is_err(), "{bad}");
+        }
+    }
+}
