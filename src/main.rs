@@ -209,11 +209,12 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         ..ServerOptions::default()
     };
 
+    let signals = ShutdownSignals::install()?;
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
     tracing::info!(cluster = %node.schema.cluster_name, "serving Thrift API 2.2.0 on {local}");
 
-    serve(listener, node, opts, shutdown_signal()).await;
+    serve(listener, node, opts, signals.received()).await;
 
     tracing::info!("shutting down: flushing storage");
     engine
@@ -226,21 +227,28 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Completes on SIGTERM or SIGINT.
-async fn shutdown_signal() {
-    use tokio::signal::unix::{signal, SignalKind};
-    let term = signal(SignalKind::terminate());
-    let int = signal(SignalKind::interrupt());
-    match (term, int) {
-        (Ok(mut term), Ok(mut int)) => {
-            tokio::select! {
-                _ = term.recv() => tracing::info!("SIGTERM received"),
-                _ = int.recv() => tracing::info!("SIGINT received"),
-            }
-        }
-        (Err(e), _) | (_, Err(e)) => {
-            tracing::error!(error = %e, "cannot install signal handlers; stop with SIGKILL");
-            std::future::pending::<()>().await
+/// SIGTERM and SIGINT handlers, installed before the ready line so that a
+/// signal arriving at any moment after it stops the server cleanly.
+struct ShutdownSignals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+}
+
+impl ShutdownSignals {
+    fn install() -> Result<ShutdownSignals, Fatal> {
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = signal(SignalKind::terminate())
+            .map_err(|e| Fatal(format!("cannot handle SIGTERM: {e}")))?;
+        let int = signal(SignalKind::interrupt())
+            .map_err(|e| Fatal(format!("cannot handle SIGINT: {e}")))?;
+        Ok(ShutdownSignals { term, int })
+    }
+
+    /// Completes on the first SIGTERM or SIGINT.
+    async fn received(mut self) {
+        tokio::select! {
+            _ = self.term.recv() => tracing::info!("SIGTERM received"),
+            _ = self.int.recv() => tracing::info!("SIGINT received"),
         }
     }
 }

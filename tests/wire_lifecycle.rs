@@ -163,3 +163,13 @@ fn bad_config_exits_one_without_ready_line() {
         Err((status, _)) => assert_eq!(status.and_then(|s| s.code()), Some(1)),
     }
 }
+
+#[test]
+fn sigterm_right_after_the_ready_line_exits_zero() {
+    let conf = conformance_config("storage-conf.xml");
+    for _ in 0..5 {
+        let mut server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+        let status = server.terminate();
+        assert!(status.success(), "exit status {status:?}\n{}", server.log());
+    }
+}
