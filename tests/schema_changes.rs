@@ -66,14 +66,22 @@ fn indexed(name: &str, class: &str, index: Option<&str>) -> ColumnSpec {
 }
 
 fn opts(pairs: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
-    Some(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+    Some(
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    )
 }
 
 #[test]
 fn keyspace_rules() {
     let s = base();
     let add = |spec: KeyspaceSpec| SchemaChange::AddKeyspace(spec);
-    assert_eq!(err(&s, add(KeyspaceSpec::simple("SYSTEM", 1))), "system keyspace is not user-modifiable");
+    assert_eq!(
+        err(&s, add(KeyspaceSpec::simple("SYSTEM", 1))),
+        "system keyspace is not user-modifiable"
+    );
     assert_eq!(
         err(&s, add(KeyspaceSpec::simple("KS", 1))),
         "Keyspace names must be case-insensitively unique (\"KS\" conflicts with \"ks\")"
@@ -87,26 +95,59 @@ fn keyspace_rules() {
         "Keyspace name must not be empty, more than 48 characters long, or contain \
          non-alphanumeric-underscore characters (got \"bad-name\")"
     );
-    assert!(s.apply(add(KeyspaceSpec::simple("k".repeat(48), 1))).is_ok());
-    assert!(err(&s, add(KeyspaceSpec::simple("k".repeat(49), 1))).starts_with("Keyspace name must not be empty"));
+    assert!(s
+        .apply(add(KeyspaceSpec::simple("k".repeat(48), 1)))
+        .is_ok());
+    assert!(err(&s, add(KeyspaceSpec::simple("k".repeat(49), 1)))
+        .starts_with("Keyspace name must not be empty"));
     assert_eq!(
-        err(&s, add(KeyspaceSpec { cf_defs: vec![CfSpec::new("other", "A")], ..KeyspaceSpec::simple("k2", 1) })),
+        err(
+            &s,
+            add(KeyspaceSpec {
+                cf_defs: vec![CfSpec::new("other", "A")],
+                ..KeyspaceSpec::simple("k2", 1)
+            })
+        ),
         "CfDef (A) had a keyspace definition that did not match KsDef"
     );
     assert_eq!(
-        err(&s, add(KeyspaceSpec { strategy_class: "LocalStrategy".into(), ..KeyspaceSpec::simple("k2", 1) })),
+        err(
+            &s,
+            add(KeyspaceSpec {
+                strategy_class: "LocalStrategy".into(),
+                ..KeyspaceSpec::simple("k2", 1)
+            })
+        ),
         "Unable to use given strategy class: LocalStrategy is reserved for internal use."
     );
     assert_eq!(
-        err(&s, add(KeyspaceSpec { strategy_options: None, ..KeyspaceSpec::simple("k2", 1) })),
+        err(
+            &s,
+            add(KeyspaceSpec {
+                strategy_options: None,
+                ..KeyspaceSpec::simple("k2", 1)
+            })
+        ),
         "SimpleStrategy requires a replication_factor strategy option."
     );
     assert_eq!(
-        err(&s, add(KeyspaceSpec { strategy_options: opts(&[("replication_factor", "x")]), ..KeyspaceSpec::simple("k2", 1) })),
+        err(
+            &s,
+            add(KeyspaceSpec {
+                strategy_options: opts(&[("replication_factor", "x")]),
+                ..KeyspaceSpec::simple("k2", 1)
+            })
+        ),
         "Replication factor must be numeric; found x"
     );
     assert_eq!(
-        err(&s, add(KeyspaceSpec { strategy_options: opts(&[("replication_factor", "-1")]), ..KeyspaceSpec::simple("k2", 1) })),
+        err(
+            &s,
+            add(KeyspaceSpec {
+                strategy_options: opts(&[("replication_factor", "-1")]),
+                ..KeyspaceSpec::simple("k2", 1)
+            })
+        ),
         "Replication factor must be non-negative; found -1"
     );
     let nts = |o: &[(&str, &str)]| KeyspaceSpec {
@@ -114,25 +155,49 @@ fn keyspace_rules() {
         strategy_options: opts(o),
         ..KeyspaceSpec::simple("k2", 1)
     };
-    assert_eq!(err(&s, add(nts(&[("replication_factor", "1")]))), "Error constructing replication strategy class");
+    assert_eq!(
+        err(&s, add(nts(&[("replication_factor", "1")]))),
+        "Error constructing replication strategy class"
+    );
     let two = s.apply(add(nts(&[("dc1", "2"), ("dc2", "1")]))).unwrap();
     assert_eq!(two.keyspace("k2").unwrap().replication_factor, 3);
 
-    assert_eq!(err(&s, SchemaChange::DropKeyspace("system".into())), "system keyspace is not user-modifiable");
-    assert_eq!(err(&s, SchemaChange::DropKeyspace("nope".into())), "Cannot drop non existing keyspace 'nope'.");
     assert_eq!(
-        err(&s, SchemaChange::UpdateKeyspace(KeyspaceSpec::simple("nope", 1))),
+        err(&s, SchemaChange::DropKeyspace("system".into())),
+        "system keyspace is not user-modifiable"
+    );
+    assert_eq!(
+        err(&s, SchemaChange::DropKeyspace("nope".into())),
+        "Cannot drop non existing keyspace 'nope'."
+    );
+    assert_eq!(
+        err(
+            &s,
+            SchemaChange::UpdateKeyspace(KeyspaceSpec::simple("nope", 1))
+        ),
         "Keyspace nope does not exist"
     );
     assert_eq!(
-        err(&s, SchemaChange::UpdateKeyspace(KeyspaceSpec { cf_defs: vec![cf("A")], ..KeyspaceSpec::simple("ks", 1) })),
+        err(
+            &s,
+            SchemaChange::UpdateKeyspace(KeyspaceSpec {
+                cf_defs: vec![cf("A")],
+                ..KeyspaceSpec::simple("ks", 1)
+            })
+        ),
         "Keyspace update must not contain any column family definitions."
     );
     let updated = s
-        .apply(SchemaChange::UpdateKeyspace(KeyspaceSpec { durable_writes: Some(false), ..KeyspaceSpec::simple("ks", 3) }))
+        .apply(SchemaChange::UpdateKeyspace(KeyspaceSpec {
+            durable_writes: Some(false),
+            ..KeyspaceSpec::simple("ks", 3)
+        }))
         .unwrap();
     let ks = updated.keyspace("ks").unwrap();
-    assert_eq!((ks.replication_factor, ks.durable_writes, ks.cfs.len()), (3, false, 1));
+    assert_eq!(
+        (ks.replication_factor, ks.durable_writes, ks.cfs.len()),
+        (3, false, 1)
+    );
     let dropped = s.apply(SchemaChange::DropKeyspace("ks".into())).unwrap();
     assert!(dropped.keyspace("ks").is_none());
 }
@@ -141,14 +206,35 @@ fn keyspace_rules() {
 fn column_family_name_type_and_existence_rules() {
     let s = base();
     assert_eq!(
-        err(&s, add_cf(CfSpec { comparator_type: Some("NoSuchType".into()), ..cf("C") })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                comparator_type: Some("NoSuchType".into()),
+                ..cf("C")
+            })
+        ),
         "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.NoSuchType'"
     );
     assert_eq!(
-        err(&s, add_cf(CfSpec { default_validation_class: Some("Nope".into()), ..cf("C") })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                default_validation_class: Some("Nope".into()),
+                ..cf("C")
+            })
+        ),
         "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.Nope'"
     );
-    assert_eq!(err(&s, add_cf(CfSpec { column_type: Some("Duper".into()), ..cf("C") })), "Invalid column type Duper");
+    assert_eq!(
+        err(
+            &s,
+            add_cf(CfSpec {
+                column_type: Some("Duper".into()),
+                ..cf("C")
+            })
+        ),
+        "Invalid column type Duper"
+    );
     assert_eq!(
         err(&s, add_cf(CfSpec { subcomparator_type: Some("UTF8Type".into()), ..cf("C") })),
         "Subcolumn comparator (org.apache.cassandra.db.marshal.UTF8Type) is invalid for standard column family C"
@@ -161,36 +247,112 @@ fn column_family_name_type_and_existence_rules() {
         err(&s, add_cf(CfSpec::new("nope", "D"))),
         "Cannot add column family 'D' to non existing keyspace 'nope'."
     );
-    assert!(err(&s, add_cf(cf("bad name!"))).starts_with("ColumnFamily name must not be empty, more than 48"));
-    assert_eq!(err(&s, add_cf(CfSpec::new("system", "X"))), "system keyspace is not user-modifiable.");
+    assert!(err(&s, add_cf(cf("bad name!")))
+        .starts_with("ColumnFamily name must not be empty, more than 48"));
     assert_eq!(
-        err(&s, SchemaChange::DropColumnFamily { keyspace: "ks".into(), name: "B".into() }),
+        err(&s, add_cf(CfSpec::new("system", "X"))),
+        "system keyspace is not user-modifiable."
+    );
+    assert_eq!(
+        err(
+            &s,
+            SchemaChange::DropColumnFamily {
+                keyspace: "ks".into(),
+                name: "B".into()
+            }
+        ),
         "Cannot drop non existing column family 'B' in keyspace 'ks'."
     );
-    assert_eq!(err(&s, SchemaChange::UpdateColumnFamily(cf("B"))), "Could not find column family definition to modify.");
-    assert_eq!(err(&s, add_cf(CfSpec { caching: Some("some".into()), ..cf("C") })), "some not found, available types: ALL, KEYS_ONLY, ROWS_ONLY, NONE.");
-    let rows = s.apply(add_cf(CfSpec { caching: Some("rows_only".into()), ..cf("C") })).unwrap();
-    assert_eq!(rows.cf("ks", "C").unwrap().describe_v12().caching.as_deref(), Some("ROWS_ONLY"));
+    assert_eq!(
+        err(&s, SchemaChange::UpdateColumnFamily(cf("B"))),
+        "Could not find column family definition to modify."
+    );
+    assert_eq!(
+        err(
+            &s,
+            add_cf(CfSpec {
+                caching: Some("some".into()),
+                ..cf("C")
+            })
+        ),
+        "some not found, available types: ALL, KEYS_ONLY, ROWS_ONLY, NONE."
+    );
+    let rows = s
+        .apply(add_cf(CfSpec {
+            caching: Some("rows_only".into()),
+            ..cf("C")
+        }))
+        .unwrap();
+    assert_eq!(
+        rows.cf("ks", "C")
+            .unwrap()
+            .describe_v12()
+            .caching
+            .as_deref(),
+        Some("ROWS_ONLY")
+    );
 }
 
 #[test]
 fn counter_rules() {
     let s = base();
-    let counter = || CfSpec { default_validation_class: Some("CounterColumnType".into()), ..cf("C") };
+    let counter = || CfSpec {
+        default_validation_class: Some("CounterColumnType".into()),
+        ..cf("C")
+    };
     let ok = s.apply(add_cf(counter())).unwrap();
     assert!(ok.cf("ks", "C").unwrap().is_counter());
-    assert_eq!(err(&s, add_cf(CfSpec { comparator_type: Some("CounterColumnType".into()), ..cf("C") })), "CounterColumnType is not a valid comparator");
     assert_eq!(
-        err(&s, add_cf(CfSpec { column_type: Some("Super".into()), subcomparator_type: Some("CounterColumnType".into()), ..cf("C") })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                comparator_type: Some("CounterColumnType".into()),
+                ..cf("C")
+            })
+        ),
+        "CounterColumnType is not a valid comparator"
+    );
+    assert_eq!(
+        err(
+            &s,
+            add_cf(CfSpec {
+                column_type: Some("Super".into()),
+                subcomparator_type: Some("CounterColumnType".into()),
+                ..cf("C")
+            })
+        ),
         "CounterColumnType is not a valid sub-column comparator"
     );
-    assert_eq!(err(&s, add_cf(CfSpec { key_validation_class: Some("CounterColumnType".into()), ..cf("C") })), "CounterColumnType is not a valid key validator");
     assert_eq!(
-        err(&s, add_cf(CfSpec { comparator_type: Some("UTF8Type".into()), column_metadata: Some(vec![col("x", "LongType")]), ..counter() })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                key_validation_class: Some("CounterColumnType".into()),
+                ..cf("C")
+            })
+        ),
+        "CounterColumnType is not a valid key validator"
+    );
+    assert_eq!(
+        err(
+            &s,
+            add_cf(CfSpec {
+                comparator_type: Some("UTF8Type".into()),
+                column_metadata: Some(vec![col("x", "LongType")]),
+                ..counter()
+            })
+        ),
         "Cannot add a non counter column (x) in a counter column family"
     );
     assert_eq!(
-        err(&s, add_cf(CfSpec { comparator_type: Some("UTF8Type".into()), column_metadata: Some(vec![col("x", "CounterColumnType")]), ..cf("C") })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                comparator_type: Some("UTF8Type".into()),
+                column_metadata: Some(vec![col("x", "CounterColumnType")]),
+                ..cf("C")
+            })
+        ),
         "Cannot add a counter column (x) in a non counter column family"
     );
 }
@@ -198,48 +360,126 @@ fn counter_rules() {
 #[test]
 fn column_metadata_and_index_rules() {
     let s = base();
-    let utf8 = |cols: Vec<ColumnSpec>| CfSpec { comparator_type: Some("UTF8Type".into()), column_metadata: Some(cols), ..cf("U") };
+    let utf8 = |cols: Vec<ColumnSpec>| CfSpec {
+        comparator_type: Some("UTF8Type".into()),
+        column_metadata: Some(cols),
+        ..cf("U")
+    };
     assert_eq!(
-        err(&s, add_cf(CfSpec { comparator_type: Some("LongType".into()), column_metadata: Some(vec![col("abc", "UTF8Type")]), ..cf("U") })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                comparator_type: Some("LongType".into()),
+                column_metadata: Some(vec![col("abc", "UTF8Type")]),
+                ..cf("U")
+            })
+        ),
         "Column name 616263 is not valid for comparator org.apache.cassandra.db.marshal.LongType"
     );
     assert_eq!(
-        err(&s, add_cf(utf8(vec![ColumnSpec { index_name: Some("i".into()), ..col("a", "UTF8Type") }]))),
+        err(
+            &s,
+            add_cf(utf8(vec![ColumnSpec {
+                index_name: Some("i".into()),
+                ..col("a", "UTF8Type")
+            }]))
+        ),
         "Index name cannot be set without index type"
     );
     assert_eq!(
-        err(&s, add_cf(CfSpec { column_type: Some("Super".into()), ..utf8(vec![indexed("a", "UTF8Type", None)]) })),
+        err(
+            &s,
+            add_cf(CfSpec {
+                column_type: Some("Super".into()),
+                ..utf8(vec![indexed("a", "UTF8Type", None)])
+            })
+        ),
         "Secondary indexes are not supported on super column families"
     );
-    assert_eq!(err(&s, add_cf(utf8(vec![indexed("a", "UTF8Type", Some("bad name"))]))), "Illegal index name bad name");
     assert_eq!(
-        err(&s, add_cf(utf8(vec![indexed("a", "UTF8Type", Some("i")), indexed("b", "UTF8Type", Some("i"))]))),
+        err(
+            &s,
+            add_cf(utf8(vec![indexed("a", "UTF8Type", Some("bad name"))]))
+        ),
+        "Illegal index name bad name"
+    );
+    assert_eq!(
+        err(
+            &s,
+            add_cf(utf8(vec![
+                indexed("a", "UTF8Type", Some("i")),
+                indexed("b", "UTF8Type", Some("i"))
+            ]))
+        ),
         "Duplicate index name i"
     );
     assert_eq!(
-        err(&s, add_cf(utf8(vec![ColumnSpec { index_type: Some(IndexType::Custom), ..col("a", "UTF8Type") }]))),
+        err(
+            &s,
+            add_cf(utf8(vec![ColumnSpec {
+                index_type: Some(IndexType::Custom),
+                ..col("a", "UTF8Type")
+            }]))
+        ),
         "Required index option missing: class_name"
     );
     assert_eq!(
-        err(&s, add_cf(utf8(vec![ColumnSpec { index_type: Some(IndexType::Composites), index_options: opts(&[("prefix_size", "x")]), ..col("a", "UTF8Type") }]))),
+        err(
+            &s,
+            add_cf(utf8(vec![ColumnSpec {
+                index_type: Some(IndexType::Composites),
+                index_options: opts(&[("prefix_size", "x")]),
+                ..col("a", "UTF8Type")
+            }]))
+        ),
         "Invalid non integer value for option prefix_size (got 'x')"
     );
     // Default names, unique across the schema.
-    let s1 = s.apply(add_cf(utf8(vec![indexed("state", "UTF8Type", None), col("age", "LongType")]))).unwrap();
+    let s1 = s
+        .apply(add_cf(utf8(vec![
+            indexed("state", "UTF8Type", None),
+            col("age", "LongType"),
+        ])))
+        .unwrap();
     let users = s1.cf("ks", "U").unwrap();
-    assert_eq!(users.options.column(b"state").unwrap().index_name.as_deref(), Some("U_state_idx"));
+    assert_eq!(
+        users
+            .options
+            .column(b"state")
+            .unwrap()
+            .index_name
+            .as_deref(),
+        Some("U_state_idx")
+    );
     assert_eq!(users.options.column(b"age").unwrap().index_name, None);
-    assert_eq!(users.options.value_validator(b"age").class_name(), "org.apache.cassandra.db.marshal.LongType");
+    assert_eq!(
+        users.options.value_validator(b"age").class_name(),
+        "org.apache.cassandra.db.marshal.LongType"
+    );
     let s2 = s1
-        .apply(add_cf(CfSpec { name: "V".into(), ..utf8(vec![indexed("x", "UTF8Type", Some("U_state_idx"))]) }))
+        .apply(add_cf(CfSpec {
+            name: "V".into(),
+            ..utf8(vec![indexed("x", "UTF8Type", Some("U_state_idx"))])
+        }))
         .map(|_| ())
         .unwrap_err();
     assert_eq!(s2.to_string(), "Duplicate index name U_state_idx");
     // An update keeps the index name, refuses renaming it and refuses an
     // incompatible validator on an indexed column.
     let upd = |cols: Vec<ColumnSpec>| SchemaChange::UpdateColumnFamily(utf8(cols));
-    let kept = s1.apply(upd(vec![indexed("state", "UTF8Type", None)])).unwrap();
-    assert_eq!(kept.cf("ks", "U").unwrap().options.column(b"state").unwrap().index_name.as_deref(), Some("U_state_idx"));
+    let kept = s1
+        .apply(upd(vec![indexed("state", "UTF8Type", None)]))
+        .unwrap();
+    assert_eq!(
+        kept.cf("ks", "U")
+            .unwrap()
+            .options
+            .column(b"state")
+            .unwrap()
+            .index_name
+            .as_deref(),
+        Some("U_state_idx")
+    );
     assert_eq!(
         err(&s1, upd(vec![indexed("state", "UTF8Type", Some("other"))])),
         "Can't modify index name: was 'U_state_idx' changed to 'other'."
@@ -254,62 +494,154 @@ fn column_metadata_and_index_rules() {
 fn threshold_compaction_compression_and_bloom_rules() {
     let s = base();
     let c = |spec: CfSpec| err(&s, add_cf(spec));
-    assert_eq!(c(CfSpec { min_compaction_threshold: Some(1), ..cf("C") }), "Min compaction threshold cannot be less than 2 (got 1).");
     assert_eq!(
-        c(CfSpec { min_compaction_threshold: Some(10), max_compaction_threshold: Some(5), ..cf("C") }),
+        c(CfSpec {
+            min_compaction_threshold: Some(1),
+            ..cf("C")
+        }),
+        "Min compaction threshold cannot be less than 2 (got 1)."
+    );
+    assert_eq!(
+        c(CfSpec {
+            min_compaction_threshold: Some(10),
+            max_compaction_threshold: Some(5),
+            ..cf("C")
+        }),
         "Min compaction threshold (got 10) cannot be greater than max compaction threshold (got 5)"
     );
-    assert!(s.apply(add_cf(CfSpec { min_compaction_threshold: Some(0), max_compaction_threshold: Some(0), ..cf("C") })).is_ok());
+    assert!(s
+        .apply(add_cf(CfSpec {
+            min_compaction_threshold: Some(0),
+            max_compaction_threshold: Some(0),
+            ..cf("C")
+        }))
+        .is_ok());
     assert_eq!(c(CfSpec { bloom_filter_fp_chance: Some(0.0), ..cf("C") }), "Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1");
     assert_eq!(
-        c(CfSpec { compaction_strategy: Some("FooStrategy".into()), ..cf("C") }),
+        c(CfSpec {
+            compaction_strategy: Some("FooStrategy".into()),
+            ..cf("C")
+        }),
         "Unable to find compaction strategy class 'org.apache.cassandra.db.compaction.FooStrategy'"
     );
     assert_eq!(
-        c(CfSpec { compaction_strategy: Some("LeveledCompactionStrategy".into()), compaction_strategy_options: opts(&[("sstable_size_in_mb", "0")]), ..cf("C") }),
+        c(CfSpec {
+            compaction_strategy: Some("LeveledCompactionStrategy".into()),
+            compaction_strategy_options: opts(&[("sstable_size_in_mb", "0")]),
+            ..cf("C")
+        }),
         "sstable_size_in_mb must be larger than 0, but was 0"
     );
     assert_eq!(
-        c(CfSpec { compaction_strategy_options: opts(&[("bucket_low", "2"), ("bucket_high", "1")]), ..cf("C") }),
+        c(CfSpec {
+            compaction_strategy_options: opts(&[("bucket_low", "2"), ("bucket_high", "1")]),
+            ..cf("C")
+        }),
         "BucketHigh value (1.0) is less than or equal BucketLow value (2.0)"
     );
     assert_eq!(
-        c(CfSpec { compression_options: opts(&[("sstable_compression", "Zip")]), ..cf("C") }),
+        c(CfSpec {
+            compression_options: opts(&[("sstable_compression", "Zip")]),
+            ..cf("C")
+        }),
         "Could not create Compression for type org.apache.cassandra.io.compress.Zip"
     );
     assert_eq!(
-        c(CfSpec { compression_options: opts(&[("sstable_compression", "SnappyCompressor"), ("chunk_length_kb", "3")]), ..cf("C") }),
+        c(CfSpec {
+            compression_options: opts(&[
+                ("sstable_compression", "SnappyCompressor"),
+                ("chunk_length_kb", "3")
+            ]),
+            ..cf("C")
+        }),
         "chunk_length_kb must be a power of 2"
     );
     assert_eq!(
-        c(CfSpec { compression_options: opts(&[("level", "3")]), ..cf("C") }),
+        c(CfSpec {
+            compression_options: opts(&[("level", "3")]),
+            ..cf("C")
+        }),
         "Unknown compression options ([level]) since no compression class found"
     );
     let ok = s
-        .apply(add_cf(CfSpec { compression_options: opts(&[("sstable_compression", "DeflateCompressor"), ("chunk_length_kb", "64")]), ..cf("C") }))
+        .apply(add_cf(CfSpec {
+            compression_options: opts(&[
+                ("sstable_compression", "DeflateCompressor"),
+                ("chunk_length_kb", "64"),
+            ]),
+            ..cf("C")
+        }))
         .unwrap();
-    let described = ok.cf("ks", "C").unwrap().describe_v12().compression_options.unwrap();
-    assert_eq!(described["sstable_compression"], "org.apache.cassandra.io.compress.DeflateCompressor");
+    let described = ok
+        .cf("ks", "C")
+        .unwrap()
+        .describe_v12()
+        .compression_options
+        .unwrap();
+    assert_eq!(
+        described["sstable_compression"],
+        "org.apache.cassandra.io.compress.DeflateCompressor"
+    );
     assert_eq!(described["chunk_length_kb"], "64");
-    let none = s.apply(add_cf(CfSpec { compression_options: opts(&[]), ..cf("C") })).unwrap();
-    assert!(none.cf("ks", "C").unwrap().options.compression_options.is_empty());
+    let none = s
+        .apply(add_cf(CfSpec {
+            compression_options: opts(&[]),
+            ..cf("C")
+        }))
+        .unwrap();
+    assert!(none
+        .cf("ks", "C")
+        .unwrap()
+        .options
+        .compression_options
+        .is_empty());
 }
 
 #[test]
 fn updates_check_compatibility_and_reset_omitted_fields() {
     let s = base()
-        .apply(add_cf(CfSpec { comparator_type: Some("AsciiType".into()), read_repair_chance: Some(0.5), ..cf("B") }))
+        .apply(add_cf(CfSpec {
+            comparator_type: Some("AsciiType".into()),
+            read_repair_chance: Some(0.5),
+            ..cf("B")
+        }))
         .unwrap();
     let upd = |spec: CfSpec| SchemaChange::UpdateColumnFamily(spec);
-    assert_eq!(err(&s, upd(CfSpec { comparator_type: Some("LongType".into()), ..cf("B") })), "comparators do not match or are not compatible.");
-    assert_eq!(err(&s, upd(CfSpec { column_type: Some("Super".into()), ..cf("B") })), "types do not match.");
+    assert_eq!(
+        err(
+            &s,
+            upd(CfSpec {
+                comparator_type: Some("LongType".into()),
+                ..cf("B")
+            })
+        ),
+        "comparators do not match or are not compatible."
+    );
+    assert_eq!(
+        err(
+            &s,
+            upd(CfSpec {
+                column_type: Some("Super".into()),
+                ..cf("B")
+            })
+        ),
+        "types do not match."
+    );
     let old_id = s.cf("ks", "B").unwrap().id;
     // 1.2 applied the IDL defaults to an update: BytesType replaces AsciiType
     // and the omitted read_repair_chance goes back to 0.1.
-    let next = s.apply(upd(CfSpec { comment: Some("updated".into()), ..cf("B") })).unwrap();
+    let next = s
+        .apply(upd(CfSpec {
+            comment: Some("updated".into()),
+            ..cf("B")
+        }))
+        .unwrap();
     let b = next.cf("ks", "B").unwrap();
     assert_eq!((b.id, b.comment.as_deref()), (old_id, Some("updated")));
-    assert_eq!(b.comparator.class_name(), "org.apache.cassandra.db.marshal.BytesType");
+    assert_eq!(
+        b.comparator.class_name(),
+        "org.apache.cassandra.db.marshal.BytesType"
+    );
     assert_eq!(b.options.read_repair_chance, 0.1);
     // The old snapshot is untouched.
     assert_eq!(s.cf("ks", "B").unwrap().options.read_repair_chance, 0.5);
@@ -330,7 +662,10 @@ fn ids_are_fresh_and_versions_follow_content() {
     // Re-creating a dropped CF gives it a new id.
     let a = s.cf("ks", "A").unwrap().id;
     let again = s
-        .apply(SchemaChange::DropColumnFamily { keyspace: "ks".into(), name: "A".into() })
+        .apply(SchemaChange::DropColumnFamily {
+            keyspace: "ks".into(),
+            name: "A".into(),
+        })
         .unwrap()
         .apply(add_cf(cf("A")))
         .unwrap();
@@ -338,9 +673,17 @@ fn ids_are_fresh_and_versions_follow_content() {
     // Version: name-based v3, changes with content, returns with it.
     let v0 = s.version();
     assert_eq!(v0.get_version_num(), 3);
-    let added = s.apply(SchemaChange::AddKeyspace(KeyspaceSpec::simple("k2", 1))).unwrap();
+    let added = s
+        .apply(SchemaChange::AddKeyspace(KeyspaceSpec::simple("k2", 1)))
+        .unwrap();
     assert_ne!(added.version(), v0);
-    assert_eq!(added.apply(SchemaChange::DropKeyspace("k2".into())).unwrap().version(), v0);
+    assert_eq!(
+        added
+            .apply(SchemaChange::DropKeyspace("k2".into()))
+            .unwrap()
+            .version(),
+        v0
+    );
 }
 
 #[test]
@@ -351,19 +694,36 @@ fn config_keyspaces_are_read_only_and_get_1_2_defaults() {
         other => panic!("{other:?}"),
     };
     let msg = conf(SchemaChange::DropKeyspace("Conf".into()));
-    assert!(msg.starts_with("Keyspace 'Conf' is defined in storage-conf.xml"), "{msg}");
-    conf(SchemaChange::UpdateKeyspace(KeyspaceSpec::simple("Conf", 1)));
+    assert!(
+        msg.starts_with("Keyspace 'Conf' is defined in storage-conf.xml"),
+        "{msg}"
+    );
+    conf(SchemaChange::UpdateKeyspace(KeyspaceSpec::simple(
+        "Conf", 1,
+    )));
     conf(add_cf(CfSpec::new("Conf", "New")));
-    conf(SchemaChange::UpdateColumnFamily(CfSpec { comparator_type: Some("UTF8Type".into()), ..CfSpec::new("Conf", "Std") }));
-    conf(SchemaChange::DropColumnFamily { keyspace: "Conf".into(), name: "Std".into() });
+    conf(SchemaChange::UpdateColumnFamily(CfSpec {
+        comparator_type: Some("UTF8Type".into()),
+        ..CfSpec::new("Conf", "Std")
+    }));
+    conf(SchemaChange::DropColumnFamily {
+        keyspace: "Conf".into(),
+        name: "Std".into(),
+    });
 
     let ks = s.keyspace("Conf").unwrap().describe_v12();
-    assert_eq!(ks.strategy_class, "org.apache.cassandra.locator.SimpleStrategy");
+    assert_eq!(
+        ks.strategy_class,
+        "org.apache.cassandra.locator.SimpleStrategy"
+    );
     assert_eq!(ks.strategy_options, opts(&[("replication_factor", "1")]));
     let std = &ks.cf_defs[0];
     assert_eq!(std.gc_grace_seconds, Some(3600));
     assert_eq!(std.caching.as_deref(), Some("ROWS_ONLY"));
-    assert_eq!(std.comparator_type.as_deref(), Some("org.apache.cassandra.db.marshal.UTF8Type"));
+    assert_eq!(
+        std.comparator_type.as_deref(),
+        Some("org.apache.cassandra.db.marshal.UTF8Type")
+    );
     assert_eq!(std.read_repair_chance, Some(0.1));
     assert_eq!(std.comment.as_deref(), Some(""));
 }

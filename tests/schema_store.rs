@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use supercolumn::config::Config;
 use supercolumn::schema::{
-    CfSpec, ColumnSpec, IndexType, KeyspaceOrigin, KeyspaceSpec, Schema, SchemaChange,
-    SchemaStore, StoreError, SCHEMA_FILE,
+    CfSpec, ColumnSpec, IndexType, KeyspaceOrigin, KeyspaceSpec, Schema, SchemaChange, SchemaStore,
+    StoreError, SCHEMA_FILE,
 };
 
 const CONF: &str = r#"<Storage>
@@ -45,7 +45,9 @@ fn rich(schema: &Schema) -> Schema {
         bloom_filter_fp_chance: Some(0.05),
         caching: Some("ALL".into()),
         compaction_strategy: Some("LeveledCompactionStrategy".into()),
-        compaction_strategy_options: Some([("sstable_size_in_mb".to_string(), "10".to_string())].into()),
+        compaction_strategy_options: Some(
+            [("sstable_size_in_mb".to_string(), "10".to_string())].into(),
+        ),
         default_time_to_live: Some(60),
         speculative_retry: Some("99.0PERCENTILE".into()),
         column_metadata: Some(vec![ColumnSpec {
@@ -61,7 +63,13 @@ fn rich(schema: &Schema) -> Schema {
     schema
         .apply(SchemaChange::AddKeyspace(KeyspaceSpec {
             durable_writes: Some(false),
-            cf_defs: vec![spec, CfSpec { column_type: Some("Super".into()), ..CfSpec::new("dyn", "Sup") }],
+            cf_defs: vec![
+                spec,
+                CfSpec {
+                    column_type: Some("Super".into()),
+                    ..CfSpec::new("dyn", "Sup")
+                },
+            ],
             ..KeyspaceSpec::simple("dyn", 2)
         }))
         .unwrap()
@@ -90,10 +98,15 @@ fn save_and_reload_gives_the_same_schema() {
     let dynamic = reloaded.keyspace("dyn").unwrap();
     assert_eq!(dynamic.origin, KeyspaceOrigin::Dynamic);
     assert!(!dynamic.durable_writes);
-    assert_eq!(reloaded.keyspace("Conf").unwrap().origin, KeyspaceOrigin::Config);
+    assert_eq!(
+        reloaded.keyspace("Conf").unwrap().origin,
+        KeyspaceOrigin::Config
+    );
 
     // Dropping everything dynamic leaves the config alone after a restart.
-    let dropped = reloaded.apply(SchemaChange::DropKeyspace("dyn".into())).unwrap();
+    let dropped = reloaded
+        .apply(SchemaChange::DropKeyspace("dyn".into()))
+        .unwrap();
     store.save(&dropped).unwrap();
     let again = store.load(config_schema(CONF)).unwrap();
     assert!(again.keyspace("dyn").is_none());
@@ -167,5 +180,9 @@ fn in_memory_store_keeps_nothing() {
     assert!(store.path().is_none());
     let changed = rich(&config_schema(CONF));
     store.save(&changed).unwrap();
-    assert!(store.load(config_schema(CONF)).unwrap().keyspace("dyn").is_none());
+    assert!(store
+        .load(config_schema(CONF))
+        .unwrap()
+        .keyspace("dyn")
+        .is_none());
 }
