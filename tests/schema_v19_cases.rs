@@ -86,7 +86,10 @@ fn cf_spec(v: &Value) -> CfSpec {
         "29", "30", "32", "33", "34", "37", "38",
     ];
     for id in v["f"].as_object().unwrap().keys() {
-        assert!(known.contains(&id.as_str()), "CfDef field {id} not converted");
+        assert!(
+            known.contains(&id.as_str()),
+            "CfDef field {id} not converted"
+        );
     }
     CfSpec {
         keyspace: s(v, "1").unwrap(),

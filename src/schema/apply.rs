@@ -57,7 +57,10 @@ fn not_system(keyspace: &str) -> Result<()> {
 /// schema change went through.
 fn not_protected(keyspace: &str) -> Result<()> {
     let lower = keyspace.to_lowercase();
-    if lower == SYSTEM_KEYSPACE || lower == SYSTEM_TRACES_KEYSPACE || keyspace == SYSTEM_AUTH_KEYSPACE {
+    if lower == SYSTEM_KEYSPACE
+        || lower == SYSTEM_TRACES_KEYSPACE
+        || keyspace == SYSTEM_AUTH_KEYSPACE
+    {
         return invalid(format!("{keyspace} keyspace is not user-modifiable."));
     }
     Ok(())
@@ -104,7 +107,11 @@ impl Schema {
                 if c.index_type.is_none() {
                     continue;
                 }
-                let Some(old_name) = old.options.column(&c.name).and_then(|o| o.index_name.clone()) else {
+                let Some(old_name) = old
+                    .options
+                    .column(&c.name)
+                    .and_then(|o| o.index_name.clone())
+                else {
                     continue;
                 };
                 match &c.index_name {
@@ -191,7 +198,11 @@ impl Schema {
                     cf.name, spec.name
                 ));
             }
-            request_indexes.extend(cf.options.indexed_columns().filter_map(|c| c.index_name.clone()));
+            request_indexes.extend(
+                cf.options
+                    .indexed_columns()
+                    .filter_map(|c| c.index_name.clone()),
+            );
         }
         let mut ids = BTreeSet::new();
         let mut defs = BTreeMap::new();
@@ -261,7 +272,10 @@ impl Schema {
             return Err(SchemaChangeError::ConfigKeyspace(cf.keyspace));
         }
         cf.id = self.fresh_id(&BTreeSet::new());
-        let ks = self.keyspaces.get_mut(&spec.keyspace).expect("checked above");
+        let ks = self
+            .keyspaces
+            .get_mut(&spec.keyspace)
+            .expect("checked above");
         ks.cfs.insert(cf.name.clone(), Arc::new(cf));
         Ok(())
     }
@@ -291,7 +305,10 @@ impl Schema {
             o.value_alias = old.options.value_alias.clone();
         }
         cf.id = old.id;
-        let ks = self.keyspaces.get_mut(&spec.keyspace).expect("checked above");
+        let ks = self
+            .keyspaces
+            .get_mut(&spec.keyspace)
+            .expect("checked above");
         ks.cfs.insert(cf.name.clone(), Arc::new(cf));
         Ok(())
     }
@@ -320,7 +337,9 @@ impl Schema {
 fn keyspace_strategy(spec: &KeyspaceSpec) -> Result<String> {
     let class = resolve_strategy_class(&spec.strategy_class)?;
     if class.ends_with(".LocalStrategy") {
-        return invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.");
+        return invalid(
+            "Unable to use given strategy class: LocalStrategy is reserved for internal use.",
+        );
     }
     Ok(class)
 }
@@ -335,7 +354,10 @@ fn dynamic_keyspace(
     // a NetworkTopologyStrategy's per-datacenter factors.
     let replication_factor = match strategy_options.get("replication_factor") {
         Some(rf) => rf.parse().unwrap_or(1),
-        None => strategy_options.values().filter_map(|v| v.parse::<i32>().ok()).sum(),
+        None => strategy_options
+            .values()
+            .filter_map(|v| v.parse::<i32>().ok())
+            .sum(),
     };
     KeyspaceDef {
         name: spec.name.clone(),
@@ -372,7 +394,10 @@ fn check_compatible(old: &CfDef, new: &CfDef) -> Result<()> {
         if c == o {
             continue;
         }
-        let text = || old.column_name_comparator(o.component_index).get_string(&o.name);
+        let text = || {
+            old.column_name_comparator(o.component_index)
+                .get_string(&o.name)
+        };
         if o.index_type.is_some() && c.index_type.is_some() {
             if !is_compatible_with(&c.validation_class, &o.validation_class) {
                 return invalid(format!(
@@ -385,7 +410,10 @@ fn check_compatible(old: &CfDef, new: &CfDef) -> Result<()> {
             }
         }
         if o.component_index != c.component_index {
-            return invalid(format!("Cannot modify component index for column {}", text()));
+            return invalid(format!(
+                "Cannot modify component index for column {}",
+                text()
+            ));
         }
     }
     Ok(())

@@ -8,7 +8,9 @@ use crate::marshal::{TypeRef, MARSHAL_PACKAGE};
 
 fn short(t: &TypeRef) -> String {
     let name = t.class_name();
-    name.strip_prefix(MARSHAL_PACKAGE).unwrap_or(&name).to_string()
+    name.strip_prefix(MARSHAL_PACKAGE)
+        .unwrap_or(&name)
+        .to_string()
 }
 
 /// True when `new` may replace `old`.

@@ -91,7 +91,10 @@ impl CfDef {
     /// the sub-comparator of a Super CF, else the comparator (or, with a
     /// `component_index`, that component of a composite comparator).
     pub fn column_name_comparator(&self, component_index: Option<i32>) -> TypeRef {
-        let base = self.subcomparator.clone().unwrap_or_else(|| self.comparator.clone());
+        let base = self
+            .subcomparator
+            .clone()
+            .unwrap_or_else(|| self.comparator.clone());
         match (component_index, base.components()) {
             (Some(i), Some(parts)) => usize::try_from(i)
                 .ok()

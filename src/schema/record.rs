@@ -5,8 +5,8 @@
 //! by class name, bytes in hex, doubles as exact decimal text so they read
 //! back bit for bit). It must not do file I/O (see [`super::store`]).
 
-use super::{CfDef, CfOptions, ColumnDef, ColumnType, IndexType, KeyspaceDef, KeyspaceOrigin};
 use super::{Caching, Schema};
+use super::{CfDef, CfOptions, ColumnDef, ColumnType, IndexType, KeyspaceDef, KeyspaceOrigin};
 use crate::marshal::{parse_type, TypeRef};
 use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
@@ -73,7 +73,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn unhex(text: &str) -> Result<Vec<u8>, String> {
-    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!("invalid hex bytes '{text}'"));
     }
     (0..text.len())
@@ -204,13 +204,25 @@ impl CfRecord {
             min_compaction_threshold: self.min_compaction_threshold,
             max_compaction_threshold: self.max_compaction_threshold,
             replicate_on_write: self.replicate_on_write,
-            key_aliases: self.key_aliases.iter().map(|a| unhex(a)).collect::<Result<_, _>>()?,
-            column_aliases: self.column_aliases.iter().map(|a| unhex(a)).collect::<Result<_, _>>()?,
+            key_aliases: self
+                .key_aliases
+                .iter()
+                .map(|a| unhex(a))
+                .collect::<Result<_, _>>()?,
+            column_aliases: self
+                .column_aliases
+                .iter()
+                .map(|a| unhex(a))
+                .collect::<Result<_, _>>()?,
             value_alias: self.value_alias.as_deref().map(unhex).transpose()?,
             compaction_strategy: self.compaction_strategy.clone(),
             compaction_strategy_options: self.compaction_strategy_options.clone(),
             compression_options: self.compression_options.clone(),
-            bloom_filter_fp_chance: self.bloom_filter_fp_chance.as_deref().map(double).transpose()?,
+            bloom_filter_fp_chance: self
+                .bloom_filter_fp_chance
+                .as_deref()
+                .map(double)
+                .transpose()?,
             caching: Caching::parse(&self.caching)?,
             populate_io_cache_on_flush: self.populate_io_cache_on_flush,
             memtable_flush_period_in_ms: self.memtable_flush_period_in_ms,

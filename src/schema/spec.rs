@@ -91,7 +91,10 @@ pub enum SchemaChange {
     /// session's keyspace only for the permission check).
     AddColumnFamily(CfSpec),
     UpdateColumnFamily(CfSpec),
-    DropColumnFamily { keyspace: String, name: String },
+    DropColumnFamily {
+        keyspace: String,
+        name: String,
+    },
 }
 
 impl CfSpec {

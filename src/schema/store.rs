@@ -104,8 +104,7 @@ impl SchemaStore {
             path: path.clone(),
             reason,
         };
-        let file: SchemaFile =
-            serde_json::from_slice(&text).map_err(|e| corrupt(e.to_string()))?;
+        let file: SchemaFile = serde_json::from_slice(&text).map_err(|e| corrupt(e.to_string()))?;
         if file.format != FORMAT {
             return Err(corrupt(format!("unknown format {}", file.format)));
         }

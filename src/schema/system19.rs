@@ -60,12 +60,7 @@ fn deprecated_cf(name: &str, id: u32, comparator: &str, sub: Option<&str>) -> Cf
     }
 }
 
-fn keyspace(
-    name: &str,
-    strategy: &str,
-    options: &[(&str, &str)],
-    cfs: Vec<CfDef>,
-) -> KeyspaceDef {
+fn keyspace(name: &str, strategy: &str, options: &[(&str, &str)], cfs: Vec<CfDef>) -> KeyspaceDef {
     let strategy_options: BTreeMap<String, String> = options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

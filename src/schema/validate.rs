@@ -12,8 +12,8 @@
 use super::options::*;
 use super::spec::{CfSpec, ColumnSpec};
 use super::{CfDef, ColumnType};
-use crate::marshal::{parse_type, TypeRef, UTF8Type};
 use crate::marshal::AbstractType;
+use crate::marshal::{parse_type, TypeRef, UTF8Type};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Longest keyspace or column family name 1.2 accepts (`Schema.NAME_LENGTH`).
@@ -69,16 +69,20 @@ pub(super) fn validate_strategy_options(
     let short = class.strip_prefix(LOCATOR_PACKAGE).unwrap_or(class);
     let check_rf = |rf: &str| -> Result<(), String> {
         match rf.parse::<i32>() {
-            Ok(n) if n < 0 => Err(format!("Replication factor must be non-negative; found {rf}")),
+            Ok(n) if n < 0 => Err(format!(
+                "Replication factor must be non-negative; found {rf}"
+            )),
             Ok(_) => Ok(()),
             Err(_) => Err(format!("Replication factor must be numeric; found {rf}")),
         }
     };
     match short {
-        "SimpleStrategy" | "OldNetworkTopologyStrategy" => match options.get("replication_factor") {
-            None => Err("SimpleStrategy requires a replication_factor strategy option.".into()),
-            Some(rf) => check_rf(rf),
-        },
+        "SimpleStrategy" | "OldNetworkTopologyStrategy" => {
+            match options.get("replication_factor") {
+                None => Err("SimpleStrategy requires a replication_factor strategy option.".into()),
+                Some(rf) => check_rf(rf),
+            }
+        }
         "NetworkTopologyStrategy" => {
             // 1.2's constructor rejected these before validation ran, and
             // reported only that construction failed.
@@ -113,7 +117,9 @@ fn resolve_compaction_strategy(name: &str) -> Result<String, String> {
     if class == SIZE_TIERED || class == LEVELED {
         Ok(class)
     } else {
-        Err(format!("Unable to find compaction strategy class '{class}'"))
+        Err(format!(
+            "Unable to find compaction strategy class '{class}'"
+        ))
     }
 }
 
@@ -225,8 +231,11 @@ pub(super) fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         (None, None) => Vec::new(),
     };
     let key_validation_class = resolve_optional(spec.key_validation_class.as_ref())?;
-    let compaction_strategy =
-        resolve_compaction_strategy(spec.compaction_strategy.as_deref().unwrap_or("SizeTieredCompactionStrategy"))?;
+    let compaction_strategy = resolve_compaction_strategy(
+        spec.compaction_strategy
+            .as_deref()
+            .unwrap_or("SizeTieredCompactionStrategy"),
+    )?;
     let caching = spec
         .caching
         .as_deref()
@@ -245,7 +254,9 @@ pub(super) fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         default_validation_class,
         key_validation_class,
         column_metadata: columns.into_values().collect(),
-        read_repair_chance: spec.read_repair_chance.unwrap_or(defaults.read_repair_chance),
+        read_repair_chance: spec
+            .read_repair_chance
+            .unwrap_or(defaults.read_repair_chance),
         dclocal_read_repair_chance: spec
             .dclocal_read_repair_chance
             .unwrap_or(defaults.dclocal_read_repair_chance),
@@ -317,7 +328,10 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
     if o.key_validation_class.is_counter() {
         return Err("CounterColumnType is not a valid key validator".into());
     }
-    let column_text = |c: &ColumnDef| cf.column_name_comparator(c.component_index).get_string(&c.name);
+    let column_text = |c: &ColumnDef| {
+        cf.column_name_comparator(c.component_index)
+            .get_string(&c.name)
+    };
     let counter = o.default_validation_class.is_counter();
     if let Some(c) = o
         .column_metadata
@@ -325,21 +339,36 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
         .find(|c| c.validation_class.is_counter() != counter)
     {
         return Err(if counter {
-            format!("Cannot add a non counter column ({}) in a counter column family", column_text(c))
+            format!(
+                "Cannot add a non counter column ({}) in a counter column family",
+                column_text(c)
+            )
         } else {
-            format!("Cannot add a counter column ({}) in a non counter column family", column_text(c))
+            format!(
+                "Cannot add a counter column ({}) in a non counter column family",
+                column_text(c)
+            )
         });
     }
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     for c in &o.column_metadata {
         if let Some(a) = o.key_aliases.iter().find(|a| **a == c.name) {
-            return Err(format!("Cannot have key alias equals to a column name: {}", text(a)));
+            return Err(format!(
+                "Cannot have key alias equals to a column name: {}",
+                text(a)
+            ));
         }
         if let Some(a) = o.column_aliases.iter().find(|a| **a == c.name) {
-            return Err(format!("Cannot have column alias equals to a column name: {}", text(a)));
+            return Err(format!(
+                "Cannot have column alias equals to a column name: {}",
+                text(a)
+            ));
         }
         if o.value_alias.as_ref() == Some(&c.name) {
-            return Err(format!("Cannot have value alias equals to a column name: {}", text(&c.name)));
+            return Err(format!(
+                "Cannot have value alias equals to a column name: {}",
+                text(&c.name)
+            ));
         }
     }
     let utf8 = UTF8Type;
@@ -374,7 +403,10 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
         }
         let name = c.index_name.as_deref().unwrap_or_default();
         if name.is_empty() || !is_word(name) {
-            return Err(format!("Illegal index name {}", c.index_name.as_deref().unwrap_or("null")));
+            return Err(format!(
+                "Illegal index name {}",
+                c.index_name.as_deref().unwrap_or("null")
+            ));
         }
         if !index_names.insert(name.to_string()) {
             return Err(format!("Duplicate index name {name}"));
@@ -461,15 +493,23 @@ pub(super) fn validate_compaction_options(o: &CfOptions) -> Result<(), String> {
     let opts = &o.compaction_strategy_options;
     let unparsable = |v: &str, k: &str| format!("{v} is not a parsable int (base10) for {k}");
     if let Some(v) = opts.get("tombstone_threshold") {
-        let t: f32 = v.parse().map_err(|_| unparsable(v, "tombstone_threshold"))?;
+        let t: f32 = v
+            .parse()
+            .map_err(|_| unparsable(v, "tombstone_threshold"))?;
         if t < 0.0 {
-            return Err(format!("tombstone_threshold must be greater than 0, but was {t:.6}"));
+            return Err(format!(
+                "tombstone_threshold must be greater than 0, but was {t:.6}"
+            ));
         }
     }
     if let Some(v) = opts.get("tombstone_compaction_interval") {
-        let t: i64 = v.parse().map_err(|_| unparsable(v, "tombstone_compaction_interval"))?;
+        let t: i64 = v
+            .parse()
+            .map_err(|_| unparsable(v, "tombstone_compaction_interval"))?;
         if t < 0 {
-            return Err(format!("tombstone_compaction_interval must be greater than 0, but was {t}"));
+            return Err(format!(
+                "tombstone_compaction_interval must be greater than 0, but was {t}"
+            ));
         }
     }
     if o.compaction_strategy == SIZE_TIERED {
@@ -494,10 +534,15 @@ pub(super) fn validate_compaction_options(o: &CfOptions) -> Result<(), String> {
             ));
         }
     } else if o.compaction_strategy == LEVELED {
-        let v = opts.get("sstable_size_in_mb").map(String::as_str).unwrap_or("1");
+        let v = opts
+            .get("sstable_size_in_mb")
+            .map(String::as_str)
+            .unwrap_or("1");
         let n: i32 = v.parse().map_err(|_| unparsable(v, "sstable_size_in_mb"))?;
         if n < 1 {
-            return Err(format!("sstable_size_in_mb must be larger than 0, but was {n}"));
+            return Err(format!(
+                "sstable_size_in_mb must be larger than 0, but was {n}"
+            ));
         }
     }
     Ok(())
@@ -505,8 +550,14 @@ pub(super) fn validate_compaction_options(o: &CfOptions) -> Result<(), String> {
 
 /// 1.2's default index name: `<cf>_<column as text>_idx` without non-word
 /// characters, suffixed `_1`, `_2` ... until it is not in `taken`.
-pub(super) fn default_index_name(cf: &CfDef, column: &ColumnDef, taken: &BTreeSet<String>) -> String {
-    let text = cf.column_name_comparator(column.component_index).get_string(&column.name);
+pub(super) fn default_index_name(
+    cf: &CfDef,
+    column: &ColumnDef,
+    taken: &BTreeSet<String>,
+) -> String {
+    let text = cf
+        .column_name_comparator(column.component_index)
+        .get_string(&column.name);
     let base: String = format!("{}_{}_idx", cf.name, text)
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
