@@ -26,6 +26,7 @@ fn schema() -> Arc<Schema> {
             rows_cached: "0".into(),
             keys_cached: "0".into(),
             gc_grace_seconds: 864_000,
+            options: supercolumn::schema::CfOptions::default(),
         };
         (name.to_string(), Arc::new(def))
     };
@@ -41,6 +42,9 @@ fn schema() -> Arc<Schema> {
         replication_factor: 1,
         endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
         cfs,
+        strategy_options: Default::default(),
+        durable_writes: true,
+        origin: supercolumn::schema::KeyspaceOrigin::Config,
     };
     Arc::new(Schema {
         cluster_name: "bench".into(),

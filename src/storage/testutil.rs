@@ -29,6 +29,7 @@ fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> (String, Arc<CfDef>) {
         rows_cached: "0".into(),
         keys_cached: "0".into(),
         gc_grace_seconds: GC_GRACE,
+        options: crate::schema::CfOptions::default(),
     };
     (name.to_string(), Arc::new(def))
 }
@@ -48,6 +49,9 @@ pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
         replication_factor: 1,
         endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
         cfs,
+        strategy_options: Default::default(),
+        durable_writes: true,
+        origin: crate::schema::KeyspaceOrigin::Config,
     };
     Arc::new(Schema {
         cluster_name: "test".into(),

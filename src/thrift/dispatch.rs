@@ -2,20 +2,24 @@
 //!
 //! Steps: read the header; choose the API generation from the method name
 //! and the wire types of the arguments (see [`choose_generation`]); read the
-//! arguments with the generation's Java-faithful rules; hand the canonical
-//! form to the generated processor, whose handler is the generation's API
+//! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
+//! 19.x: with the generated argument structs, a decoding failure answered as
+//! PROTOCOL_ERROR the way 1.2's processor did); run the generation's API
 //! implementation. Only a message whose header cannot be read closes the
 //! connection; every other problem is answered with an exception.
 
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
+use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::node::Node;
 use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
+use crate::thrift::v19;
 use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
 use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
+    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType,
+    TOutputProtocol,
 };
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
@@ -29,12 +33,53 @@ pub struct Unanswerable(pub String);
 /// order: what tells the generations apart for methods they share.
 pub type ArgShape = Vec<(i16, u8)>;
 
-/// Which generation a call speaks. Only API 2.2.0 is served today; the 19.x
-/// API will be chosen here per call from `shape` (e.g. `get` with field 2 a
-/// STRUCT rather than a STRING, `login` with field 1 a STRUCT), and from the
-/// session for the calls whose requests are identical in both generations.
-pub fn choose_generation(_name: &str, _shape: &ArgShape, _session: &Session) -> Generation {
-    Generation::V06
+/// The generation a request shows by itself, if any: a method only one
+/// generation has, or the wire type of the argument that differs between
+/// the two (thrift-facts.md §2c). `None` for requests identical in both
+/// (describe_keyspace(s), describe_version, describe_cluster_name,
+/// describe_ring, describe_partitioner) and for unknown methods.
+pub fn shown_generation(name: &str, shape: &ArgShape) -> Option<Generation> {
+    use crate::thrift::wire::ttype;
+    let type_of = |id: i16| shape.iter().find(|(f, _)| *f == id).map(|(_, t)| *t);
+    let by = |id: i16, v19_type: u8| match type_of(id) {
+        Some(t) if t == v19_type => Some(Generation::V19),
+        Some(ttype::STRING) => Some(Generation::V06),
+        _ => None,
+    };
+    match name {
+        "multiget" | "get_range_slice" | "batch_insert" | "get_string_property"
+        | "get_string_list_property" => Some(Generation::V06),
+        "set_keyspace" | "multiget_count" | "get_paged_slice" | "get_indexed_slices"
+        | "get_multi_slice" | "add" | "cas" | "remove_counter" | "atomic_batch_mutate"
+        | "truncate" | "describe_schema_versions" | "describe_local_ring"
+        | "describe_token_map" | "describe_snitch" | "trace_next_query" | "describe_splits_ex"
+        | "system_add_column_family" | "system_drop_column_family" | "system_add_keyspace"
+        | "system_drop_keyspace" | "system_update_keyspace" | "system_update_column_family"
+        | "execute_cql_query" | "execute_cql3_query" | "prepare_cql_query"
+        | "prepare_cql3_query" | "execute_prepared_cql_query" | "execute_prepared_cql3_query"
+        | "set_cql_version" => Some(Generation::V19),
+        "login" | "get_range_slices" => by(1, ttype::STRUCT),
+        "multiget_slice" => by(1, ttype::LIST),
+        "batch_mutate" => by(1, ttype::MAP),
+        "get" | "get_slice" | "get_count" | "insert" | "remove" => by(2, ttype::STRUCT),
+        "describe_splits" => match type_of(3) {
+            Some(ttype::I32) => Some(Generation::V06),
+            Some(ttype::STRING) => Some(Generation::V19),
+            _ => type_of(4).map(|_| Generation::V19),
+        },
+        _ => None,
+    }
+}
+
+/// Which generation a call speaks: a pinned listener decides everything;
+/// otherwise the request itself when it shows its generation, else what
+/// the connection has shown before, else the listener's default (see
+/// [`Session::ambiguous_generation`]).
+pub fn choose_generation(name: &str, shape: &ArgShape, session: &Session) -> Generation {
+    if let Some(g) = session.policy.pinned {
+        return g;
+    }
+    shown_generation(name, shape).unwrap_or_else(|| session.ambiguous_generation())
 }
 
 /// Answers one request. `Ok(None)` means a oneway call (no reply).
@@ -49,9 +94,15 @@ pub fn handle(
         .map_err(|e| Unanswerable(e.to_string()))?;
     let shape = field_shape(&msg[r.position()..]);
     let generation = choose_generation(&header.name, &shape, session);
+    if session.policy.pinned.is_none() {
+        if let Some(shown) = shown_generation(&header.name, &shape) {
+            session.shown = Some(shown);
+        }
+    }
     session.generation = Some(generation);
     let reply = match generation {
         Generation::V06 => handle_v06(node, session, &header, &mut r),
+        Generation::V19 => handle_v19(node, session, &header, msg),
     };
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
 }
@@ -93,6 +144,107 @@ fn handle_v06(
                 format!("Internal error processing {}", header.name),
             )
         }
+    }
+}
+
+/// Routes a 19.x call to the generated per-method function. `None` for a
+/// method the 19.x IDL does not declare.
+fn process_v19(
+    name: &str,
+    h: &v19::Handler<'_>,
+    seq: i32,
+    i: &mut dyn TInputProtocol,
+    o: &mut dyn TOutputProtocol,
+) -> Option<thrift::Result<()>> {
+    macro_rules! route {
+        ($($m:literal => $f:ident),* $(,)?) => {
+            match name {
+                $($m => Some(P19::$f(h, seq, i, o)),)*
+                _ => None,
+            }
+        };
+    }
+    route! {
+        "login" => process_login, "set_keyspace" => process_set_keyspace,
+        "get" => process_get, "get_slice" => process_get_slice, "get_count" => process_get_count,
+        "multiget_slice" => process_multiget_slice, "multiget_count" => process_multiget_count,
+        "get_range_slices" => process_get_range_slices,
+        "get_paged_slice" => process_get_paged_slice,
+        "get_indexed_slices" => process_get_indexed_slices,
+        "get_multi_slice" => process_get_multi_slice,
+        "insert" => process_insert, "add" => process_add, "cas" => process_cas,
+        "remove" => process_remove, "remove_counter" => process_remove_counter,
+        "batch_mutate" => process_batch_mutate,
+        "atomic_batch_mutate" => process_atomic_batch_mutate,
+        "truncate" => process_truncate,
+        "describe_schema_versions" => process_describe_schema_versions,
+        "describe_keyspaces" => process_describe_keyspaces,
+        "describe_cluster_name" => process_describe_cluster_name,
+        "describe_version" => process_describe_version,
+        "describe_ring" => process_describe_ring,
+        "describe_local_ring" => process_describe_local_ring,
+        "describe_token_map" => process_describe_token_map,
+        "describe_partitioner" => process_describe_partitioner,
+        "describe_snitch" => process_describe_snitch,
+        "describe_keyspace" => process_describe_keyspace,
+        "describe_splits" => process_describe_splits,
+        "trace_next_query" => process_trace_next_query,
+        "describe_splits_ex" => process_describe_splits_ex,
+        "system_add_column_family" => process_system_add_column_family,
+        "system_drop_column_family" => process_system_drop_column_family,
+        "system_add_keyspace" => process_system_add_keyspace,
+        "system_drop_keyspace" => process_system_drop_keyspace,
+        "system_update_keyspace" => process_system_update_keyspace,
+        "system_update_column_family" => process_system_update_column_family,
+        "execute_cql_query" => process_execute_cql_query,
+        "execute_cql3_query" => process_execute_cql3_query,
+        "prepare_cql_query" => process_prepare_cql_query,
+        "prepare_cql3_query" => process_prepare_cql3_query,
+        "execute_prepared_cql_query" => process_execute_prepared_cql_query,
+        "execute_prepared_cql3_query" => process_execute_prepared_cql3_query,
+        "set_cql_version" => process_set_cql_version,
+    }
+}
+
+/// Java's TProtocolException text for a missing required field, from the
+/// generated Rust reader's "missing required field Struct.field".
+fn required_field_message(method: &str, rust: &str) -> String {
+    match rust.rsplit_once("missing required field ") {
+        Some((_, path)) => {
+            let field = path.rsplit('.').next().unwrap_or(path);
+            format!("Required field '{field}' was not present! Struct: {method}_args")
+        }
+        None => rust.to_string(),
+    }
+}
+
+fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &[u8]) -> Vec<u8> {
+    // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
+    let mut input = TBinaryInputProtocol::new(msg, false);
+    if let Err(e) = input.read_message_begin() {
+        return exception(header, ApplicationErrorKind::ProtocolError, e.to_string());
+    }
+    let mut out = Vec::with_capacity(256);
+    let result = {
+        let mut output = TBinaryOutputProtocol::new(&mut out, true);
+        let handler = v19::Handler::new(node, session);
+        process_v19(&header.name, &handler, header.seqid, &mut input, &mut output)
+    };
+    match result {
+        None => exception(
+            header,
+            ApplicationErrorKind::UnknownMethod,
+            format!("Invalid method name: '{}'", header.name),
+        ),
+        Some(Ok(())) => out,
+        // The handler's errors are all written as replies; an error here is
+        // an argument struct that could not be read.
+        Some(Err(thrift::Error::Protocol(p))) => exception(
+            header,
+            ApplicationErrorKind::ProtocolError,
+            required_field_message(&header.name, &p.message),
+        ),
+        Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
     }
 }
 

@@ -17,5 +17,6 @@ pub mod server;
 pub mod session;
 pub mod transport;
 pub mod v06;
+pub mod v19;
 pub mod validation;
 pub mod wire;

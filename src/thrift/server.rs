@@ -10,7 +10,7 @@
 
 use crate::thrift::dispatch;
 use crate::thrift::node::Node;
-use crate::thrift::session::Session;
+use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::{frame_reply, Framing, MessageReader, TransportError};
 use std::future::Future;
 use std::sync::Arc;
@@ -27,6 +27,8 @@ pub struct ServerOptions {
     pub max_message_bytes: usize,
     /// How long shutdown waits for running calls.
     pub shutdown_grace: Duration,
+    /// How this listener picks the API generation of ambiguous calls.
+    pub generations: GenerationPolicy,
 }
 
 impl Default for ServerOptions {
@@ -34,6 +36,7 @@ impl Default for ServerOptions {
         ServerOptions {
             max_message_bytes: 16 * 1024 * 1024,
             shutdown_grace: Duration::from_secs(10),
+            generations: GenerationPolicy::default(),
         }
     }
 }
@@ -54,7 +57,7 @@ pub async fn serve(
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
                     tracing::debug!(%peer, "connection accepted");
-                    conns.spawn(connection(stream, node.clone(), opts.max_message_bytes, stop_rx.clone()));
+                    conns.spawn(connection(stream, node.clone(), opts.max_message_bytes, opts.generations, stop_rx.clone()));
                 }
                 Err(e) => {
                     // Typically EMFILE; back off instead of spinning.
@@ -84,19 +87,21 @@ async fn connection(
     mut stream: TcpStream,
     node: Arc<Node>,
     max: usize,
+    generations: GenerationPolicy,
     mut stop: watch::Receiver<bool>,
 ) {
     if let Err(e) = stream.set_nodelay(true) {
         tracing::debug!(error = %e, "set_nodelay failed");
     }
     let mut reader = MessageReader::new(max);
-    let mut session = Session::default();
+    let mut session = Session::with_policy(generations);
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
             _ = stop.changed() => return,
         };
         let framing = reader.framing().unwrap_or(Framing::Unframed);
+        session.framed = reader.framing().map(|f| f == Framing::Framed);
         let msg = match next {
             Ok(Some(msg)) => msg,
             Ok(None) => return,

@@ -1,25 +1,91 @@
 //! Per-connection state: what one client has established so far.
 //!
 //! Cassandra 0.6 kept the login flag per connection (a thread-local on its
-//! thread-per-connection server); later generations add the current keyspace
-//! and the API generation the client has shown. Nothing here is shared
-//! between connections.
+//! thread-per-connection server); 0.7+ (API 19.x) adds the current keyspace,
+//! the logged-in user and the CQL version. Both generations share one
+//! connection type, so the session also remembers which generation the
+//! client has shown, to answer the calls whose requests are identical in
+//! both (see `dispatch::choose_generation`). Nothing here is shared between
+//! connections.
 
 /// Which Thrift API generation a call speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generation {
     /// API 2.2.0 (Cassandra 0.6): keyspace passed in each call.
     V06,
+    /// API 19.x (Cassandra 0.7 to 2.x): `set_keyspace`, binary keys, KsDef/CfDef.
+    V19,
+}
+
+impl Generation {
+    /// The form used in configuration and logs: `0.6` or `19`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Generation::V06 => "0.6",
+            Generation::V19 => "19",
+        }
+    }
+}
+
+/// How a listener decides the generation of calls that do not show it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GenerationPolicy {
+    /// Every call on this listener speaks this generation (a pinned port).
+    pub pinned: Option<Generation>,
+    /// The answer for an ambiguous call on a connection that has not shown
+    /// its generation yet. `None`: the transport decides (framed clients
+    /// are 19.x, unframed ones 0.6: 0.6 defaulted to unframed and 1.2
+    /// dropped unframed support).
+    pub default: Option<Generation>,
 }
 
 /// One connection's state.
 #[derive(Debug, Default)]
 pub struct Session {
-    /// Set by a successful `login`: the keyspace it named and the user.
+    /// Set by a successful 0.6 `login`: the keyspace it named and the user.
     pub login: Option<Login>,
-    /// The generation of the last call, used to answer the calls whose
-    /// requests are identical across generations (describe_keyspace(s)).
+    /// The generation of the last call.
     pub generation: Option<Generation>,
+    /// The generation of the last call whose request told the generations
+    /// apart (a method only one generation has, or argument wire types).
+    pub shown: Option<Generation>,
+    /// Set by the transport once it has seen the first message.
+    pub framed: Option<bool>,
+    pub policy: GenerationPolicy,
+    /// The 19.x state (`set_keyspace`, `login`, `set_cql_version`).
+    pub v19: State19,
+}
+
+/// What a 19.x client has established, as 1.2's `ClientState`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct State19 {
+    pub keyspace: Option<String>,
+    /// The user of a successful 19.x `login` (`Some("")` when the
+    /// authenticator does not name users).
+    pub user: Option<String>,
+    pub cql_version: Option<String>,
+}
+
+impl Session {
+    /// A fresh session on a listener with this policy.
+    pub fn with_policy(policy: GenerationPolicy) -> Session {
+        Session {
+            policy,
+            ..Session::default()
+        }
+    }
+
+    /// The generation an ambiguous call gets on this connection.
+    pub fn ambiguous_generation(&self) -> Generation {
+        if let Some(g) = self.policy.pinned.or(self.shown) {
+            return g;
+        }
+        match (self.policy.default, self.framed) {
+            (Some(g), _) => g,
+            (None, Some(true)) => Generation::V19,
+            (None, _) => Generation::V06,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,4 +93,23 @@ pub struct Login {
     pub keyspace: String,
     /// `None` when the authenticator does not identify users.
     pub user: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ambiguous_calls_follow_pin_then_history_then_default_then_framing() {
+        let mut s = Session::default();
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        s.framed = Some(true);
+        assert_eq!(s.ambiguous_generation(), Generation::V19);
+        s.policy.default = Some(Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        s.shown = Some(Generation::V19);
+        assert_eq!(s.ambiguous_generation(), Generation::V19);
+        s.policy.pinned = Some(Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+    }
 }

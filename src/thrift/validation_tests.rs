@@ -16,6 +16,7 @@ fn cf(name: &str, id: u32, ty: ColumnType, cmp: &str, sub: Option<&str>) -> (Str
         rows_cached: "0".into(),
         keys_cached: "200000".into(),
         gc_grace_seconds: 864000,
+        options: crate::schema::CfOptions::default(),
     };
     (name.to_string(), Arc::new(def))
 }
@@ -34,6 +35,9 @@ fn schema(partitioner: &str) -> Schema {
         replication_factor: 1,
         endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
         cfs,
+        strategy_options: Default::default(),
+        durable_writes: true,
+        origin: crate::schema::KeyspaceOrigin::Config,
     };
     Schema {
         cluster_name: "Test".into(),

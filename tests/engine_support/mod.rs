@@ -24,6 +24,7 @@ fn cf(name: &str, id: u32, super_: bool, gc_grace: i32) -> (String, Arc<CfDef>) 
         rows_cached: "0".into(),
         keys_cached: "0".into(),
         gc_grace_seconds: gc_grace,
+        options: supercolumn::schema::CfOptions::default(),
     };
     (name.to_string(), Arc::new(def))
 }
@@ -42,6 +43,9 @@ pub fn schema(partitioner: PartitionerRef, gc_grace: i32) -> Arc<Schema> {
         replication_factor: 1,
         endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
         cfs,
+        strategy_options: Default::default(),
+        durable_writes: true,
+        origin: supercolumn::schema::KeyspaceOrigin::Config,
     };
     Arc::new(Schema {
         cluster_name: "test".into(),

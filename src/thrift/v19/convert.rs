@@ -1,0 +1,193 @@
+//! Conversion between the API 19.x structs and the engine's model: requests
+//! into mutations and read commands, read results into ColumnOrSuperColumn
+//! lists (with each expiring column's TTL, as 1.2 returned it).
+//!
+//! Input here is already validated; these functions only translate.
+
+use crate::storage::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
+use crate::thrift::gen::cassandra19 as t;
+
+/// A live or expiring cell from a validated Column (value and timestamp present).
+pub fn cell(c: &t::Column, now: i32) -> Cell {
+    let value = c.value.clone().unwrap_or_default();
+    let ts = c.timestamp.unwrap_or_default();
+    match c.ttl {
+        Some(ttl) if ttl > 0 => Cell::expiring(c.name.clone(), value, ts, ttl, now),
+        _ => Cell::live(c.name.clone(), value, ts),
+    }
+}
+
+/// The ops of one (non-counter) ColumnOrSuperColumn write.
+pub fn cosc_ops(cosc: &t::ColumnOrSuperColumn, now: i32, out: &mut Vec<Op>) {
+    if let Some(c) = &cosc.column {
+        out.push(Op::Put {
+            super_column: None,
+            cell: cell(c, now),
+        });
+    }
+    if let Some(sc) = &cosc.super_column {
+        for c in &sc.columns {
+            out.push(Op::Put {
+                super_column: Some(sc.name.clone()),
+                cell: cell(c, now),
+            });
+        }
+    }
+}
+
+/// `remove`: deletes at the level the path reaches.
+pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
+    match (&path.super_column, &path.column) {
+        (sc, Some(column)) => Op::Put {
+            super_column: sc.clone(),
+            cell: Cell::tombstone(column.clone(), timestamp, now),
+        },
+        (Some(sc), None) => Op::DeleteSuperColumn {
+            name: sc.clone(),
+            deletion: DeletionTime::new(timestamp, now),
+        },
+        (None, None) => Op::DeleteRow(DeletionTime::new(timestamp, now)),
+    }
+}
+
+/// The ops of one Deletion. In a Super CF, names without a super column
+/// name whole super columns.
+pub fn deletion_ops(del: &t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    let ts = del.timestamp.unwrap_or_default();
+    let names = del.predicate.as_ref().and_then(|p| p.column_names.as_ref());
+    match (names, &del.super_column) {
+        (Some(names), None) if is_super => {
+            for n in names {
+                out.push(Op::DeleteSuperColumn {
+                    name: n.clone(),
+                    deletion: DeletionTime::new(ts, now),
+                });
+            }
+        }
+        (Some(names), sc) => {
+            for n in names {
+                out.push(Op::Put {
+                    super_column: sc.clone(),
+                    cell: Cell::tombstone(n.clone(), ts, now),
+                });
+            }
+        }
+        (None, Some(sc)) => out.push(Op::DeleteSuperColumn {
+            name: sc.clone(),
+            deletion: DeletionTime::new(ts, now),
+        }),
+        (None, None) => out.push(Op::DeleteRow(DeletionTime::new(ts, now))),
+    }
+}
+
+pub fn mutation_ops(m: &t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    if let Some(cosc) = &m.column_or_supercolumn {
+        cosc_ops(cosc, now, out);
+    } else if let Some(del) = &m.deletion {
+        deletion_ops(del, is_super, now, out);
+    }
+}
+
+/// The engine slice of a validated predicate.
+pub fn slice_of(predicate: &t::SlicePredicate) -> Slice {
+    match (&predicate.column_names, &predicate.slice_range) {
+        (Some(names), _) => Slice::Names(names.clone()),
+        (None, Some(r)) => Slice::Range {
+            start: r.start.clone(),
+            finish: r.finish.clone(),
+            reversed: r.reversed,
+            count: usize::try_from(r.count).unwrap_or(0),
+        },
+        (None, None) => Slice::Names(Vec::new()),
+    }
+}
+
+pub fn slice_command(ks: &str, parent: &t::ColumnParent, slice: Slice) -> ReadCommand {
+    ReadCommand {
+        keyspace: ks.to_string(),
+        cf: parent.column_family.clone(),
+        super_column: parent.super_column.clone(),
+        slice,
+    }
+}
+
+/// A read of the single column or super column a `get` path names.
+pub fn path_command(ks: &str, path: &t::ColumnPath) -> ReadCommand {
+    let (super_column, name) = match (&path.super_column, &path.column) {
+        (sc, Some(column)) => (sc.clone(), column.clone()),
+        (Some(sc), None) => (None, sc.clone()),
+        (None, None) => (None, Vec::new()),
+    };
+    ReadCommand {
+        keyspace: ks.to_string(),
+        cf: path.column_family.clone(),
+        super_column,
+        slice: Slice::Names(vec![name]),
+    }
+}
+
+fn column(cell: &Cell) -> t::Column {
+    let ttl = match cell.kind {
+        CellKind::Expiring { ttl, .. } => Some(ttl),
+        _ => None,
+    };
+    t::Column::new(
+        cell.name.clone(),
+        cell.value.clone(),
+        cell.timestamp,
+        ttl,
+    )
+}
+
+fn cosc(column: Option<t::Column>, super_column: Option<t::SuperColumn>) -> t::ColumnOrSuperColumn {
+    t::ColumnOrSuperColumn::new(column, super_column, None, None)
+}
+
+/// A row result as 1.2 returns it, in the engine's traversal order.
+pub fn thriftify(result: &RowResult, now: i32) -> Vec<t::ColumnOrSuperColumn> {
+    match result {
+        RowResult::Cells(cells) => cells
+            .iter()
+            .filter(|c| c.is_live(now))
+            .map(|c| cosc(Some(column(c)), None))
+            .collect(),
+        RowResult::SuperColumns(scs) => scs
+            .iter()
+            .filter_map(|sc| {
+                let columns: Vec<t::Column> =
+                    sc.cells.iter().filter(|c| c.is_live(now)).map(column).collect();
+                (!columns.is_empty()).then(|| t::SuperColumn::new(sc.name.clone(), columns))
+            })
+            .map(|sc| cosc(None, Some(sc)))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ttl_makes_an_expiring_cell_and_comes_back() {
+        let c = t::Column::new(b"n".to_vec(), b"v".to_vec(), 7, 30);
+        let stored = cell(&c, 1000);
+        assert_eq!(
+            stored.kind,
+            CellKind::Expiring {
+                ttl: 30,
+                local_expiration_time: 1030
+            }
+        );
+        let back = thriftify(&RowResult::Cells(vec![stored.clone()]), 1000);
+        assert_eq!(back[0].column.as_ref().unwrap().ttl, Some(30));
+        assert!(thriftify(&RowResult::Cells(vec![stored]), 1030).is_empty());
+    }
+
+    #[test]
+    fn deletion_without_names_removes_the_row() {
+        let del = t::Deletion::new(5, None, None);
+        let mut ops = Vec::new();
+        deletion_ops(&del, false, 9, &mut ops);
+        assert_eq!(ops, [Op::DeleteRow(DeletionTime::new(5, 9))]);
+    }
+}

@@ -1,0 +1,162 @@
+//! The 19.x describe calls and schema calls.
+//!
+//! Definitions come back as 1.2.9 described them (`describe_v12`); the
+//! system keyspaces are the ones 1.2 listed. Schema calls are validated by
+//! `Schema::apply` with 1.2's messages; a valid change is then refused,
+//! because the storage engine cannot add or drop column families while
+//! running (see the module's report of what the engine lacks).
+
+use super::defs::{cf_spec, ks_def, ks_spec};
+use super::validation as v;
+use crate::schema::{system19, KeyspaceDef, SchemaChange, CfSpec};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::node::Node;
+use std::collections::BTreeMap;
+
+/// The Thrift API version of Cassandra 1.2.9.
+pub const VERSION: &str = "19.36.0";
+
+/// 1.2's default snitch, the only one a single node needs.
+pub const SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
+
+const DATACENTER: &str = "datacenter1";
+const RACK: &str = "rack1";
+
+fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
+    system19::system_keyspaces(node.auth.requires_login())
+}
+
+/// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
+pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
+    let mut all: Vec<KeyspaceDef> = node.schema.user_keyspaces().cloned().collect();
+    all.extend(system_keyspaces(node));
+    all.iter().map(|k| ks_def(&k.describe_v12())).collect()
+}
+
+pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
+    if let Some(ks) = node.schema.keyspace(name).filter(|k| !k.is_system()) {
+        return Ok(ks_def(&ks.describe_v12()));
+    }
+    system_keyspaces(node)
+        .into_iter()
+        .find(|k| k.name == name)
+        .map(|k| ks_def(&k.describe_v12()))
+        .ok_or(ApiError::NotFound)
+}
+
+fn is_system_name(name: &str) -> bool {
+    name == crate::schema::SYSTEM_KEYSPACE
+        || name == system19::SYSTEM_TRACES_KEYSPACE
+        || name == system19::SYSTEM_AUTH_KEYSPACE
+}
+
+/// One node owns the whole ring: the range (token, token].
+pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
+    if is_system_name(keyspace) || node.schema.keyspace(keyspace).is_none() {
+        return Err(ApiError::invalid(format!(
+            "There is no ring for the keyspace: {keyspace}"
+        )));
+    }
+    let ep = node.endpoint.clone();
+    Ok(vec![t::TokenRange::new(
+        node.token.clone(),
+        node.token.clone(),
+        vec![ep.clone()],
+        vec![ep.clone()],
+        vec![t::EndpointDetails::new(
+            ep,
+            DATACENTER.to_string(),
+            RACK.to_string(),
+        )],
+    )])
+}
+
+pub fn token_map(node: &Node) -> BTreeMap<String, String> {
+    [(node.token.clone(), node.endpoint.clone())].into()
+}
+
+pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
+    [(
+        node.schema.version().to_string(),
+        vec![node.endpoint.clone()],
+    )]
+    .into()
+}
+
+/// A single node has no sampled index boundaries to split on: the whole
+/// range is one split.
+pub fn splits(
+    node: &Node,
+    ks: &str,
+    cf: &str,
+    start: &str,
+    end: &str,
+    keys_per_split: i32,
+) -> ApiResult<Vec<t::CfSplit>> {
+    v::validate_cf(&node.schema, ks, cf)?;
+    let p = node.schema.partitioner.as_ref();
+    for tok in [start, end] {
+        p.token_from_string(tok)
+            .map_err(|e| ApiError::invalid(e.0))?;
+    }
+    if keys_per_split <= 0 {
+        return Err(ApiError::invalid(format!(
+            "keys_per_split must be positive, got {keys_per_split}"
+        )));
+    }
+    let rows = node
+        .engine
+        .stats(ks, cf)
+        .map(|s| s.cells + s.memtable_cells)
+        .unwrap_or(0);
+    Ok(vec![t::CfSplit::new(
+        start.to_string(),
+        end.to_string(),
+        i64::try_from(rows).unwrap_or(i64::MAX),
+    )])
+}
+
+/// Validates a schema call exactly as 1.2 did, then refuses it: the engine
+/// opens its column families once, at start-up.
+fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
+    node.schema
+        .apply(change)
+        .map_err(|e| ApiError::invalid(e.to_string()))?;
+    Err(ApiError::invalid(
+        "schema changes through the API are not supported by this server yet (the storage engine cannot add or drop column families while running); declare keyspaces in storage-conf.xml",
+    ))
+}
+
+pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
+    schema_change(node, SchemaChange::AddKeyspace(ks_spec(def)))
+}
+
+pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
+    schema_change(node, SchemaChange::UpdateKeyspace(ks_spec(def)))
+}
+
+pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
+    schema_change(node, SchemaChange::DropKeyspace(name.to_string()))
+}
+
+/// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
+/// only had to be set.
+pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
+    schema_change(node, SchemaChange::AddColumnFamily(cf_spec(def)))
+}
+
+pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
+    let spec: CfSpec = cf_spec(def);
+    schema_change(node, SchemaChange::UpdateColumnFamily(spec))
+}
+
+pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String> {
+    schema_change(
+        node,
+        SchemaChange::DropColumnFamily {
+            keyspace: ks.to_string(),
+            name: name.to_string(),
+        },
+    )
+}

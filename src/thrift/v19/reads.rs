@@ -1,0 +1,290 @@
+//! The 19.x read calls: get, get_slice, get_count, multiget_slice,
+//! multiget_count, get_range_slices, get_paged_slice, get_multi_slice.
+//! Validation runs first, in 1.2's order (column family, path or parent,
+//! predicate, consistency level, keys).
+
+use super::convert::{path_command, slice_command, slice_of, thriftify};
+use super::scan::{scan, token_of};
+use super::validation::{self as v, Access};
+use crate::storage::model::Slice;
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+use crate::thrift::node::Node;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
+    let ksdef = v::validate_keyspace(&node.schema, ks)?;
+    v::check_consistency(ksdef, None, cl, Access::Read)
+}
+
+pub fn get(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    path: &t::ColumnPath,
+    cl: ConsistencyLevel,
+) -> ApiResult<t::ColumnOrSuperColumn> {
+    let cf = v::validate_cf(&node.schema, ks, &path.column_family)?;
+    v::validate_column_path(&cf, path)?;
+    check_read(node, ks, cl)?;
+    v::validate_key(&cf, key)?;
+    let row = node.read(&path_command(ks, path), key)?;
+    thriftify(&row, node.now())
+        .into_iter()
+        .next()
+        .ok_or(ApiError::NotFound)
+}
+
+pub fn multiget_slice(
+    node: &Node,
+    ks: &str,
+    keys: &[Vec<u8>],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
+    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    v::validate_column_parent(&cf, parent)?;
+    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    check_read(node, ks, cl)?;
+    for key in keys {
+        v::validate_key(&cf, key)?;
+    }
+    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let now = node.now();
+    keys.iter()
+        .map(|key| Ok((key.clone(), thriftify(&node.read(&cmd, key)?, now))))
+        .collect()
+}
+
+pub fn get_slice(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
+    let keys = [key.to_vec()];
+    let mut rows = multiget_slice(node, ks, &keys, parent, predicate, cl)?;
+    Ok(rows.remove(key).unwrap_or_default())
+}
+
+fn count(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+pub fn multiget_count(
+    node: &Node,
+    ks: &str,
+    keys: &[Vec<u8>],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<BTreeMap<Vec<u8>, i32>> {
+    Ok(multiget_slice(node, ks, keys, parent, predicate, cl)?
+        .into_iter()
+        .map(|(k, cols)| (k, count(cols.len())))
+        .collect())
+}
+
+pub fn get_count(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<i32> {
+    Ok(count(get_slice(node, ks, key, parent, predicate, cl)?.len()))
+}
+
+fn no_row_filter(range: &t::KeyRange) -> ApiResult<()> {
+    if range.row_filter.as_ref().is_some_and(|f| !f.is_empty()) {
+        return Err(ApiError::invalid(
+            "row_filter (secondary index expressions in a KeyRange) is not supported by this server",
+        ));
+    }
+    Ok(())
+}
+
+pub fn get_range_slices(
+    node: &Node,
+    ks: &str,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    range: &t::KeyRange,
+    cl: ConsistencyLevel,
+) -> ApiResult<Vec<t::KeySlice>> {
+    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    v::validate_column_parent(&cf, parent)?;
+    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    v::validate_key_range(
+        node.schema.partitioner.as_ref(),
+        parent.super_column.as_deref(),
+        range,
+    )?;
+    check_read(node, ks, cl)?;
+    no_row_filter(range)?;
+    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let max_rows = usize::try_from(range.count).unwrap_or(0);
+    let now = node.now();
+    Ok(scan(node, &cmd, range, max_rows)?
+        .into_iter()
+        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now)))
+        .collect())
+}
+
+/// Rows from the range's start, `range.count` columns in all; the start
+/// key's row begins at `start_column`, later rows at their first column.
+pub fn get_paged_slice(
+    node: &Node,
+    ks: &str,
+    column_family: &str,
+    range: &t::KeyRange,
+    start_column: &[u8],
+    cl: ConsistencyLevel,
+) -> ApiResult<Vec<t::KeySlice>> {
+    let cf = v::validate_cf(&node.schema, ks, column_family)?;
+    v::validate_key_range(node.schema.partitioner.as_ref(), None, range)?;
+    check_read(node, ks, cl)?;
+    no_row_filter(range)?;
+    let mut budget = usize::try_from(range.count).unwrap_or(0);
+    let whole = |start: &[u8], count: usize| Slice::Range {
+        start: start.to_vec(),
+        finish: Vec::new(),
+        reversed: false,
+        count,
+    };
+    let parent = t::ColumnParent::new(cf.name.clone(), None);
+    let cmd = slice_command(ks, &parent, whole(&[], budget));
+    let now = node.now();
+    let mut out = Vec::new();
+    // Each row holding data yields at least one column, so `budget` rows suffice.
+    for (key, row) in scan(node, &cmd, range, budget)? {
+        if budget == 0 {
+            break;
+        }
+        let row = if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty()
+        {
+            node.read(&slice_command(ks, &parent, whole(start_column, budget)), &key)?
+        } else {
+            row
+        };
+        let mut columns = thriftify(&row, now);
+        columns.truncate(budget);
+        budget -= columns.len();
+        out.push(t::KeySlice::new(key, columns));
+    }
+    Ok(out)
+}
+
+fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
+    match (&c.column, &c.super_column) {
+        (Some(col), _) => &col.name,
+        (None, Some(sc)) => &sc.name,
+        _ => &[],
+    }
+}
+
+/// The union of several slices of one row, in traversal order, at most `count` columns.
+pub fn get_multi_slice(node: &Node, ks: &str, req: &t::MultiSliceRequest) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
+    let parent = req
+        .column_parent
+        .clone()
+        .ok_or_else(|| ApiError::invalid("column_parent is required"))?;
+    let key = req
+        .key
+        .clone()
+        .ok_or_else(|| ApiError::invalid("key is required"))?;
+    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    v::validate_column_parent(&cf, &parent)?;
+    let reversed = req.reversed.unwrap_or(false);
+    let count = req.count.unwrap_or(1000);
+    let slices = req.column_slices.clone().unwrap_or_default();
+    for s in &slices {
+        let range = t::SliceRange::new(
+            s.start.clone().unwrap_or_default(),
+            s.finish.clone().unwrap_or_default(),
+            reversed,
+            count,
+        );
+        v::validate_range(&cf, parent.super_column.as_deref(), &range)?;
+    }
+    check_read(node, ks, req.consistency_level.unwrap_or(ConsistencyLevel::ONE))?;
+    v::validate_key(&cf, &key)?;
+    let limit = usize::try_from(count).unwrap_or(0);
+    let now = node.now();
+    let mut all = Vec::new();
+    for s in &slices {
+        let slice = Slice::Range {
+            start: s.start.clone().unwrap_or_default(),
+            finish: s.finish.clone().unwrap_or_default(),
+            reversed,
+            count: limit,
+        };
+        let row = node.read(&slice_command(ks, &parent, slice), &key)?;
+        all.extend(thriftify(&row, now));
+    }
+    let cmp = match (&parent.super_column, &cf.subcomparator) {
+        (Some(_), Some(sub)) => sub.clone(),
+        _ => cf.comparator.clone(),
+    };
+    all.sort_by(|a, b| {
+        let o = cmp.compare(name_of(a), name_of(b));
+        if reversed {
+            o.reverse()
+        } else {
+            o
+        }
+    });
+    all.dedup_by(|a, b| cmp.compare(name_of(a), name_of(b)) == Ordering::Equal);
+    all.truncate(limit);
+    Ok(all)
+}
+
+/// KEYS-index queries without an index: every row of the CF is read in
+/// ring order from `start_key` and kept when all expressions hold. 1.2
+/// requires at least one EQ expression on an indexed column.
+pub fn get_indexed_slices(
+    node: &Node,
+    ks: &str,
+    parent: &t::ColumnParent,
+    clause: &t::IndexClause,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<Vec<t::KeySlice>> {
+    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    v::validate_column_parent(&cf, parent)?;
+    v::validate_index_clause(&cf, clause)?;
+    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    check_read(node, ks, cl)?;
+    let max_rows = usize::try_from(clause.count).unwrap_or(0);
+    let range = t::KeyRange::new(clause.start_key.clone(), Vec::new(), None, None, i32::MAX, None);
+    let everything = Slice::Range {
+        start: Vec::new(),
+        finish: Vec::new(),
+        reversed: false,
+        count: usize::MAX,
+    };
+    let all_cmd = slice_command(ks, parent, everything);
+    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let now = node.now();
+    let mut out = Vec::new();
+    let p = node.schema.partitioner.as_ref();
+    let start_token = token_of(p, &clause.start_key);
+    for (key, row) in scan(node, &all_cmd, &range, usize::MAX)? {
+        if out.len() >= max_rows {
+            break;
+        }
+        if !clause.start_key.is_empty() && token_of(p, &key) < start_token {
+            continue;
+        }
+        let columns = thriftify(&row, now);
+        if v::row_matches(&cf, &columns, &clause.expressions) {
+            out.push(t::KeySlice::new(key.clone(), thriftify(&node.read(&cmd, &key)?, now)));
+        }
+    }
+    Ok(out)
+}

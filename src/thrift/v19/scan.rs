@@ -1,0 +1,94 @@
+//! Range scans for 19.x KeyRanges on top of the engine's `read_range`:
+//! key bounds, (key, token) bounds, and token ranges that wrap around the
+//! ring (`(t, t]` is the whole ring, as 1.2 read it).
+//!
+//! The range is already validated; this module must not build replies.
+
+use crate::partitioner::{Partitioner, Token};
+use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::node::Node;
+
+pub fn token_of(p: &dyn Partitioner, key: &[u8]) -> Token {
+    p.token(key)
+}
+
+fn parse(p: &dyn Partitioner, text: &str) -> ApiResult<Token> {
+    p.token_from_string(text)
+        .map_err(|e| ApiError::invalid(e.0))
+}
+
+/// Up to `max_rows` rows of `range` in ring order, range ghosts included.
+pub fn scan(
+    node: &Node,
+    cmd: &ReadCommand,
+    range: &t::KeyRange,
+    max_rows: usize,
+) -> ApiResult<Vec<(Bytes, RowResult)>> {
+    let p = node.schema.partitioner.as_ref();
+    let min = p.min_token();
+    match (&range.start_key, &range.end_key, &range.start_token, &range.end_token) {
+        (Some(start), Some(end), _, _) => node.read_range(
+            cmd,
+            &RowRange::Keys {
+                start: start.clone(),
+                end: end.clone(),
+            },
+            max_rows,
+        ),
+        (Some(start), None, _, Some(end)) => {
+            let end = parse(p, end)?;
+            let rows = node.read_range(
+                cmd,
+                &RowRange::Keys {
+                    start: start.clone(),
+                    end: Vec::new(),
+                },
+                max_rows,
+            )?;
+            Ok(rows
+                .into_iter()
+                .take_while(|(k, _)| end == min || p.token(k) <= end)
+                .collect())
+        }
+        (None, None, Some(start), Some(end)) => {
+            let (s, e) = (parse(p, start)?, parse(p, end)?);
+            if e == min || s < e {
+                return node.read_range(
+                    cmd,
+                    &RowRange::Tokens {
+                        start: start.clone(),
+                        end: end.clone(),
+                    },
+                    max_rows,
+                );
+            }
+            // (s, e] wraps: (s, end of ring] then (min, e].
+            let min_text = p.token_to_string(&min);
+            let mut rows = node.read_range(
+                cmd,
+                &RowRange::Tokens {
+                    start: start.clone(),
+                    end: min_text.clone(),
+                },
+                max_rows,
+            )?;
+            let rest = max_rows.saturating_sub(rows.len());
+            if rest > 0 {
+                rows.extend(node.read_range(
+                    cmd,
+                    &RowRange::Tokens {
+                        start: min_text,
+                        end: end.clone(),
+                    },
+                    rest,
+                )?);
+            }
+            Ok(rows)
+        }
+        _ => Err(ApiError::invalid(
+            "exactly one each of {start key, start token} and {end key, end token} must be specified",
+        )),
+    }
+}

@@ -1,0 +1,581 @@
+//! Request validation with Cassandra 1.2's ThriftValidation rules, in its
+//! order and with its exact messages, over the API 19.x structs.
+//!
+//! 1.2 differs from 0.6 (`thrift::validation`): keys are bytes checked by
+//! the key validator, names and values use the 1.2 type rules
+//! (`Dialect::V12`), column values are checked by their validator, TTLs
+//! must be positive, Column value and timestamp became optional fields, and
+//! consistency levels follow 1.2's `validateForRead` / `validateForWrite`.
+//! These functions read the schema only; they must not touch storage.
+
+use crate::marshal::{Dialect, TypeRef};
+use crate::partitioner::Partitioner;
+use crate::schema::{CfDef, KeyspaceDef, Schema};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+use crate::thrift::validation::MAX_NAME_LENGTH;
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+fn invalid<T>(why: impl Into<String>) -> ApiResult<T> {
+    Err(ApiError::invalid(why))
+}
+
+fn marshal<T>(r: Result<T, crate::marshal::MarshalError>) -> ApiResult<T> {
+    r.map_err(|e| ApiError::invalid(e.0))
+}
+
+pub fn validate_key(cf: &CfDef, key: &[u8]) -> ApiResult<()> {
+    if key.is_empty() {
+        return invalid("Key may not be empty");
+    }
+    if key.len() > MAX_NAME_LENGTH {
+        return invalid(format!(
+            "Key length of {} is longer than maximum of {MAX_NAME_LENGTH}",
+            key.len()
+        ));
+    }
+    marshal(
+        cf.options
+            .key_validation_class
+            .validate_for(key, Dialect::V12),
+    )
+}
+
+pub fn validate_keyspace<'a>(schema: &'a Schema, keyspace: &str) -> ApiResult<&'a KeyspaceDef> {
+    schema
+        .keyspace(keyspace)
+        .ok_or_else(|| ApiError::invalid(format!("Keyspace {keyspace} does not exist")))
+}
+
+/// 1.2's `validateColumnFamily(keyspace, cf)`.
+pub fn validate_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<CfDef>> {
+    validate_keyspace(schema, keyspace)?;
+    if cf.is_empty() {
+        return invalid("non-empty columnfamily is required");
+    }
+    schema
+        .cf(keyspace, cf)
+        .cloned()
+        .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
+}
+
+/// 1.2's `validateColumnFamily(keyspace, cf, isCommutativeOp)`.
+pub fn validate_cf_for(
+    schema: &Schema,
+    keyspace: &str,
+    cf: &str,
+    counter_op: bool,
+) -> ApiResult<Arc<CfDef>> {
+    let def = validate_cf(schema, keyspace, cf)?;
+    match (counter_op, def.is_counter()) {
+        (true, false) => invalid(format!(
+            "invalid operation for non commutative columnfamily {cf}"
+        )),
+        (false, true) => invalid(format!("invalid operation for commutative columnfamily {cf}")),
+        _ => Ok(def),
+    }
+}
+
+fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
+    match (super_column, &cf.subcomparator) {
+        (Some(_), Some(sub)) => sub.clone(),
+        _ => cf.comparator.clone(),
+    }
+}
+
+pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+    if cf.is_super() {
+        if path.super_column.is_none() {
+            return invalid(format!(
+                "supercolumn parameter is not optional for super CF {}",
+                cf.name
+            ));
+        }
+    } else {
+        if path.super_column.is_some() {
+            return invalid(format!(
+                "supercolumn parameter is invalid for standard CF {}",
+                cf.name
+            ));
+        }
+        if path.column.is_none() {
+            return invalid(format!(
+                "column parameter is not optional for standard CF {}",
+                cf.name
+            ));
+        }
+    }
+    check_path_names(cf, path)
+}
+
+fn check_path_names(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+    if let Some(column) = &path.column {
+        validate_column_names(cf, path.super_column.as_deref(), [column.as_slice()])?;
+    }
+    if let Some(sc) = &path.super_column {
+        validate_column_names(cf, None, [sc.as_slice()])?;
+    }
+    Ok(())
+}
+
+pub fn validate_column_parent(cf: &CfDef, parent: &t::ColumnParent) -> ApiResult<()> {
+    if !cf.is_super() && parent.super_column.is_some() {
+        return invalid(format!(
+            "columnfamily alone is required for standard CF {}",
+            cf.name
+        ));
+    }
+    if let Some(sc) = &parent.super_column {
+        validate_column_names(cf, None, [sc.as_slice()])?;
+    }
+    Ok(())
+}
+
+/// For remove: any level of the path, from the CF down.
+pub fn validate_column_path_or_parent(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+    if !cf.is_super() && path.super_column.is_some() {
+        return invalid(format!(
+            "supercolumn may not be specified for standard CF {}",
+            cf.name
+        ));
+    }
+    if cf.is_super() && path.super_column.is_none() && path.column.is_some() {
+        return invalid(format!(
+            "A column cannot be specified without specifying a super column for removal on super CF {}",
+            cf.name
+        ));
+    }
+    check_path_names(cf, path)
+}
+
+pub fn validate_column_names<'n>(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    names: impl IntoIterator<Item = &'n [u8]>,
+) -> ApiResult<()> {
+    if let Some(sc) = super_column {
+        if sc.len() > MAX_NAME_LENGTH {
+            return invalid(format!(
+                "supercolumn name length must not be greater than {MAX_NAME_LENGTH}"
+            ));
+        }
+        if sc.is_empty() {
+            return invalid("supercolumn name must not be empty");
+        }
+        if !cf.is_super() {
+            return invalid(format!(
+                "supercolumn specified to ColumnFamily {} containing normal columns",
+                cf.name
+            ));
+        }
+    }
+    let comparator = comparator_for(cf, super_column);
+    for name in names {
+        if name.len() > MAX_NAME_LENGTH {
+            return invalid(format!(
+                "column name length must not be greater than {MAX_NAME_LENGTH}"
+            ));
+        }
+        if name.is_empty() {
+            return invalid("column name must not be empty");
+        }
+        marshal(comparator.validate_for(name, Dialect::V12))?;
+    }
+    Ok(())
+}
+
+pub fn validate_range(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    range: &t::SliceRange,
+) -> ApiResult<()> {
+    let comparator = comparator_for(cf, super_column);
+    marshal(comparator.validate_for(&range.start, Dialect::V12))?;
+    marshal(comparator.validate_for(&range.finish, Dialect::V12))?;
+    if range.count < 0 {
+        return invalid("get_slice requires non-negative count");
+    }
+    if !range.start.is_empty() && !range.finish.is_empty() {
+        let order = if range.reversed {
+            comparator.reverse_compare(&range.start, &range.finish)
+        } else {
+            comparator.compare(&range.start, &range.finish)
+        };
+        if order == Ordering::Greater {
+            return invalid("range finish must come after start in the order of traversal");
+        }
+    }
+    Ok(())
+}
+
+/// A read predicate: exactly one of names or range.
+pub fn validate_predicate(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    predicate: &t::SlicePredicate,
+) -> ApiResult<()> {
+    match (&predicate.column_names, &predicate.slice_range) {
+        (None, None) => invalid("predicate column_names and slice_range may not both be null"),
+        (Some(_), Some(_)) => {
+            invalid("predicate column_names and slice_range may not both be present")
+        }
+        (None, Some(range)) => validate_range(cf, super_column, range),
+        (Some(names), None) => {
+            validate_column_names(cf, super_column, names.iter().map(Vec::as_slice))
+        }
+    }
+}
+
+fn validate_ttl(column: &t::Column) -> ApiResult<()> {
+    match column.ttl {
+        Some(ttl) if ttl <= 0 => invalid("ttl must be positive"),
+        _ => Ok(()),
+    }
+}
+
+/// Everything of a Column but its name: TTL, presence of value and
+/// timestamp, and the value against its validator.
+pub fn validate_column_data(cf: &CfDef, column: &t::Column, is_sub: bool) -> ApiResult<()> {
+    validate_ttl(column)?;
+    let Some(value) = &column.value else {
+        return invalid("Column value is required");
+    };
+    if column.timestamp.is_none() {
+        return invalid("Column timestamp is required");
+    }
+    let validator = cf.options.value_validator(&column.name);
+    if let Err(e) = validator.validate_for(value, Dialect::V12) {
+        let names = if is_sub {
+            cf.subcomparator.as_ref().unwrap_or(&cf.comparator)
+        } else {
+            &cf.comparator
+        };
+        return invalid(format!(
+            "({}) [{}][{}][{}] failed validation",
+            e.0,
+            cf.keyspace,
+            cf.name,
+            names.get_string(&column.name)
+        ));
+    }
+    Ok(())
+}
+
+fn path(cf: &CfDef, super_column: Option<&[u8]>, column: &[u8]) -> t::ColumnPath {
+    t::ColumnPath::new(
+        cf.name.clone(),
+        super_column.map(<[u8]>::to_vec),
+        column.to_vec(),
+    )
+}
+
+pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()> {
+    let set = [
+        cosc.column.is_some(),
+        cosc.super_column.is_some(),
+        cosc.counter_column.is_some(),
+        cosc.counter_super_column.is_some(),
+    ];
+    if set.iter().filter(|s| **s).count() != 1 {
+        return invalid("ColumnOrSuperColumn must have one (and only one) of column, super_column, counter and counter_super_column");
+    }
+    let commutative = |counter: bool| -> ApiResult<()> {
+        match (counter, cf.is_counter()) {
+            (false, true) => invalid(format!(
+                "invalid operation for commutative columnfamily {}",
+                cf.name
+            )),
+            (true, false) => invalid(format!(
+                "invalid operation for non commutative columnfamily {}",
+                cf.name
+            )),
+            _ => Ok(()),
+        }
+    };
+    if let Some(c) = &cosc.column {
+        commutative(false)?;
+        validate_ttl(c)?;
+        validate_column_path(cf, &path(cf, None, &c.name))?;
+        validate_column_data(cf, c, false)?;
+    }
+    if let Some(sc) = &cosc.super_column {
+        commutative(false)?;
+        for c in &sc.columns {
+            validate_column_path(cf, &path(cf, Some(&sc.name), &c.name))?;
+            validate_column_data(cf, c, true)?;
+        }
+    }
+    if let Some(c) = &cosc.counter_column {
+        commutative(true)?;
+        validate_column_path(cf, &path(cf, None, &c.name))?;
+    }
+    if let Some(sc) = &cosc.counter_super_column {
+        commutative(true)?;
+        for c in &sc.columns {
+            validate_column_path(cf, &path(cf, Some(&sc.name), &c.name))?;
+        }
+    }
+    Ok(())
+}
+
+pub fn validate_mutation(cf: &CfDef, m: &t::Mutation) -> ApiResult<()> {
+    match (&m.column_or_supercolumn, &m.deletion) {
+        (Some(cosc), None) => validate_cosc(cf, cosc),
+        (None, Some(del)) => validate_deletion(cf, del),
+        _ => invalid("mutation must have one and only one of column_or_supercolumn or deletion"),
+    }
+}
+
+pub fn validate_deletion(cf: &CfDef, del: &t::Deletion) -> ApiResult<()> {
+    if let Some(sc) = &del.super_column {
+        validate_column_names(cf, None, [sc.as_slice()])?;
+    }
+    if let Some(predicate) = &del.predicate {
+        if predicate.column_names.is_none() && predicate.slice_range.is_none() {
+            return invalid(
+                "A SlicePredicate must be given a list of Columns, a SliceRange, or both",
+            );
+        }
+        if let Some(range) = &predicate.slice_range {
+            validate_range(cf, del.super_column.as_deref(), range)?;
+        }
+        if let Some(names) = &predicate.column_names {
+            validate_column_names(
+                cf,
+                del.super_column.as_deref(),
+                names.iter().map(Vec::as_slice),
+            )?;
+        }
+        if predicate.slice_range.is_some() {
+            return invalid("Deletion does not yet support SliceRange predicates.");
+        }
+    }
+    if !cf.is_super() && del.super_column.is_some() {
+        return invalid(format!(
+            "Deletion of super columns is not possible on a standard ColumnFamily (KeySpace={} ColumnFamily={} Deletion={del:?})",
+            cf.keyspace, cf.name
+        ));
+    }
+    if !cf.is_counter() && del.timestamp.is_none() {
+        return invalid(format!(
+            "Deletion timestamp is not optional for non commutative column family {}",
+            cf.name
+        ));
+    }
+    Ok(())
+}
+
+/// A KeyRange, as 1.2 checked it.
+pub fn validate_key_range(
+    partitioner: &dyn Partitioner,
+    super_column: Option<&[u8]>,
+    range: &t::KeyRange,
+) -> ApiResult<()> {
+    if range.start_key.is_some() == range.start_token.is_some()
+        || range.end_key.is_some() == range.end_token.is_some()
+    {
+        return invalid("exactly one each of {start key, start token} and {end key, end token} must be specified");
+    }
+    if range.start_token.is_some() && range.end_key.is_some() {
+        return invalid("start token + end key is not a supported key range");
+    }
+    if let (Some(start), Some(end)) = (&range.start_key, &range.end_key) {
+        let (s, e) = (partitioner.token(start), partitioner.token(end));
+        if s > e && e != partitioner.min_token() {
+            if partitioner.class_name().ends_with(".RandomPartitioner") {
+                return invalid("start key's md5 sorts after end key's md5.  this is not allowed; you probably should not specify end key at all, under RandomPartitioner");
+            }
+            return invalid(
+                "start key must sort before (or equal to) finish key in your partitioner!",
+            );
+        }
+    }
+    for tok in [&range.start_token, &range.end_token].into_iter().flatten() {
+        partitioner
+            .token_from_string(tok)
+            .map_err(|e| ApiError::invalid(e.0))?;
+    }
+    let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
+    if filtered && super_column.is_some() {
+        return invalid("super columns are not supported for indexing");
+    }
+    if range.count <= 0 {
+        return invalid("maxRows must be positive");
+    }
+    Ok(())
+}
+
+/// What a consistency level is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+    CounterWrite,
+}
+
+fn cl_name(cl: ConsistencyLevel) -> String {
+    match cl {
+        ConsistencyLevel::ONE => "ONE".into(),
+        ConsistencyLevel::QUORUM => "QUORUM".into(),
+        ConsistencyLevel::LOCAL_QUORUM => "LOCAL_QUORUM".into(),
+        ConsistencyLevel::EACH_QUORUM => "EACH_QUORUM".into(),
+        ConsistencyLevel::ALL => "ALL".into(),
+        ConsistencyLevel::ANY => "ANY".into(),
+        ConsistencyLevel::TWO => "TWO".into(),
+        ConsistencyLevel::THREE => "THREE".into(),
+        ConsistencyLevel::SERIAL => "SERIAL".into(),
+        ConsistencyLevel::LOCAL_SERIAL => "LOCAL_SERIAL".into(),
+        ConsistencyLevel::LOCAL_ONE => "LOCAL_ONE".into(),
+        other => other.0.to_string(),
+    }
+}
+
+/// The replication factor a keyspace asks for (NetworkTopologyStrategy:
+/// the sum over data centres).
+fn replication_factor(ks: &KeyspaceDef) -> usize {
+    let opts = &ks.strategy_options;
+    let n: usize = match opts.get("replication_factor") {
+        Some(rf) => rf.trim().parse().unwrap_or(1),
+        None => opts.values().filter_map(|v| v.trim().parse::<usize>().ok()).sum(),
+    };
+    n.max(1)
+}
+
+/// 1.2's `ConsistencyLevel.validateForRead/Write` and `validateCounterForWrite`,
+/// then the availability check a one-node cluster makes: only this node is
+/// alive, so a level needing more than one replica is unavailable.
+pub fn check_consistency(
+    ks: &KeyspaceDef,
+    cf: Option<&CfDef>,
+    cl: ConsistencyLevel,
+    access: Access,
+) -> ApiResult<()> {
+    let strategy = ks.strategy_class();
+    let nts = strategy.ends_with("NetworkTopologyStrategy");
+    let needs_nts = || -> ApiResult<()> {
+        if nts {
+            return Ok(());
+        }
+        invalid(format!(
+            "consistency level {} not compatible with replication strategy ({strategy})",
+            cl_name(cl)
+        ))
+    };
+    match cl {
+        ConsistencyLevel::ANY if access == Access::Read => {
+            return invalid("ANY ConsistencyLevel is only supported for writes")
+        }
+        ConsistencyLevel::LOCAL_QUORUM => needs_nts()?,
+        ConsistencyLevel::EACH_QUORUM => {
+            needs_nts()?;
+            if access == Access::Read {
+                return invalid("EACH_QUORUM ConsistencyLevel is only supported for writes");
+            }
+        }
+        ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL if access != Access::Read => {
+            return invalid("You must use CAS for serializable writes")
+        }
+        _ => {}
+    }
+    if access == Access::CounterWrite && cl == ConsistencyLevel::ANY {
+        return invalid(format!(
+            "Consistency level ANY is not yet supported for counter columnfamily {}",
+            cf.map(|c| c.name.as_str()).unwrap_or_default()
+        ));
+    }
+    let rf = replication_factor(ks);
+    let block_for = match cl {
+        ConsistencyLevel::ONE | ConsistencyLevel::ANY | ConsistencyLevel::LOCAL_ONE => 1,
+        ConsistencyLevel::TWO => 2,
+        ConsistencyLevel::THREE => 3,
+        ConsistencyLevel::ALL => rf,
+        _ => rf / 2 + 1,
+    };
+    if block_for > 1 {
+        return Err(ApiError::Unavailable);
+    }
+    Ok(())
+}
+
+/// An enum value the IDL does not declare arrives in Java as null, which the
+/// generated `validate()` refuses as a missing required field.
+pub fn known_level(cl: ConsistencyLevel, field: &str, method: &str) -> ApiResult<()> {
+    if ConsistencyLevel::ENUM_VALUES.contains(&cl) {
+        return Ok(());
+    }
+    Err(ApiError::Protocol(format!(
+        "Required field '{field}' was not present! Struct: {method}_args({field}:null)"
+    )))
+}
+
+/// 1.2's `validateIndexClauses`: names and values checked, and at least one
+/// EQ expression on an indexed column.
+pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<()> {
+    if clause.expressions.is_empty() {
+        return invalid("index clause list may not be empty");
+    }
+    let hex = crate::marshal::bytes_to_hex;
+    let mut indexed = false;
+    for e in &clause.expressions {
+        if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
+            return invalid(format!(
+                "[{}]=[{}] failed name validation ({})",
+                hex(&e.column_name),
+                hex(&e.value),
+                m.0
+            ));
+        }
+        if e.value.len() > 0xFFFF {
+            return invalid("Index expression values may not be larger than 64K");
+        }
+        let validator = cf.options.value_validator(&e.column_name);
+        if let Err(m) = validator.validate_for(&e.value, Dialect::V12) {
+            return invalid(format!(
+                "[{}]=[{}] failed value validation ({})",
+                hex(&e.column_name),
+                hex(&e.value),
+                m.0
+            ));
+        }
+        let has_index = cf
+            .options
+            .column(&e.column_name)
+            .is_some_and(|c| c.index_type.is_some());
+        indexed |= e.op == t::IndexOperator::EQ && has_index;
+    }
+    if !indexed {
+        return invalid("No indexed columns present in index clause with operator EQ");
+    }
+    Ok(())
+}
+
+/// True when a row's columns satisfy every expression (values compared by
+/// the column's validator, as 1.2's index scan filtered them).
+pub fn row_matches(
+    cf: &CfDef,
+    columns: &[t::ColumnOrSuperColumn],
+    expressions: &[t::IndexExpression],
+) -> bool {
+    expressions.iter().all(|e| {
+        let found = columns.iter().filter_map(|c| c.column.as_ref()).find(|c| {
+            cf.comparator.compare(&c.name, &e.column_name) == Ordering::Equal
+        });
+        let Some(value) = found.and_then(|c| c.value.as_ref()) else {
+            return false;
+        };
+        let o = cf.options.value_validator(&e.column_name).compare(value, &e.value);
+        match e.op {
+            t::IndexOperator::EQ => o == Ordering::Equal,
+            t::IndexOperator::GTE => o != Ordering::Less,
+            t::IndexOperator::GT => o == Ordering::Greater,
+            t::IndexOperator::LTE => o != Ordering::Greater,
+            t::IndexOperator::LT => o == Ordering::Less,
+            _ => false,
+        }
+    })
+}
+
+#[cfg(test)]
+#[path = "validation_tests.rs"]
+mod tests;
