@@ -47,16 +47,39 @@ pub fn shown_generation(name: &str, shape: &ArgShape) -> Option<Generation> {
         _ => None,
     };
     match name {
-        "multiget" | "get_range_slice" | "batch_insert" | "get_string_property"
+        "multiget"
+        | "get_range_slice"
+        | "batch_insert"
+        | "get_string_property"
         | "get_string_list_property" => Some(Generation::V06),
-        "set_keyspace" | "multiget_count" | "get_paged_slice" | "get_indexed_slices"
-        | "get_multi_slice" | "add" | "cas" | "remove_counter" | "atomic_batch_mutate"
-        | "truncate" | "describe_schema_versions" | "describe_local_ring"
-        | "describe_token_map" | "describe_snitch" | "trace_next_query" | "describe_splits_ex"
-        | "system_add_column_family" | "system_drop_column_family" | "system_add_keyspace"
-        | "system_drop_keyspace" | "system_update_keyspace" | "system_update_column_family"
-        | "execute_cql_query" | "execute_cql3_query" | "prepare_cql_query"
-        | "prepare_cql3_query" | "execute_prepared_cql_query" | "execute_prepared_cql3_query"
+        "set_keyspace"
+        | "multiget_count"
+        | "get_paged_slice"
+        | "get_indexed_slices"
+        | "get_multi_slice"
+        | "add"
+        | "cas"
+        | "remove_counter"
+        | "atomic_batch_mutate"
+        | "truncate"
+        | "describe_schema_versions"
+        | "describe_local_ring"
+        | "describe_token_map"
+        | "describe_snitch"
+        | "trace_next_query"
+        | "describe_splits_ex"
+        | "system_add_column_family"
+        | "system_drop_column_family"
+        | "system_add_keyspace"
+        | "system_drop_keyspace"
+        | "system_update_keyspace"
+        | "system_update_column_family"
+        | "execute_cql_query"
+        | "execute_cql3_query"
+        | "prepare_cql_query"
+        | "prepare_cql3_query"
+        | "execute_prepared_cql_query"
+        | "execute_prepared_cql3_query"
         | "set_cql_version" => Some(Generation::V19),
         "login" | "get_range_slices" => by(1, ttype::STRUCT),
         "multiget_slice" => by(1, ttype::LIST),
@@ -228,7 +251,13 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
         let handler = v19::Handler::new(node, session);
-        process_v19(&header.name, &handler, header.seqid, &mut input, &mut output)
+        process_v19(
+            &header.name,
+            &handler,
+            header.seqid,
+            &mut input,
+            &mut output,
+        )
     };
     match result {
         None => exception(

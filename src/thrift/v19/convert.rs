@@ -131,12 +131,7 @@ fn column(cell: &Cell) -> t::Column {
         CellKind::Expiring { ttl, .. } => Some(ttl),
         _ => None,
     };
-    t::Column::new(
-        cell.name.clone(),
-        cell.value.clone(),
-        cell.timestamp,
-        ttl,
-    )
+    t::Column::new(cell.name.clone(), cell.value.clone(), cell.timestamp, ttl)
 }
 
 fn cosc(column: Option<t::Column>, super_column: Option<t::SuperColumn>) -> t::ColumnOrSuperColumn {
@@ -154,8 +149,12 @@ pub fn thriftify(result: &RowResult, now: i32) -> Vec<t::ColumnOrSuperColumn> {
         RowResult::SuperColumns(scs) => scs
             .iter()
             .filter_map(|sc| {
-                let columns: Vec<t::Column> =
-                    sc.cells.iter().filter(|c| c.is_live(now)).map(column).collect();
+                let columns: Vec<t::Column> = sc
+                    .cells
+                    .iter()
+                    .filter(|c| c.is_live(now))
+                    .map(column)
+                    .collect();
                 (!columns.is_empty()).then(|| t::SuperColumn::new(sc.name.clone(), columns))
             })
             .map(|sc| cosc(None, Some(sc)))

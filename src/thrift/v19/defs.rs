@@ -93,9 +93,7 @@ pub fn column_spec(c: &t::ColumnDef) -> ColumnSpec {
     ColumnSpec {
         name: c.name.clone(),
         validation_class: Some(c.validation_class.clone()),
-        index_type: c
-            .index_type
-            .and_then(|i| IndexType::from_thrift_value(i.0)),
+        index_type: c.index_type.and_then(|i| IndexType::from_thrift_value(i.0)),
         index_name: c.index_name.clone(),
         index_options: c.index_options.clone(),
         component_index: None,

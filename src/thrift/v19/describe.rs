@@ -8,7 +8,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::validation as v;
-use crate::schema::{system19, KeyspaceDef, SchemaChange, CfSpec};
+use crate::schema::{system19, CfSpec, KeyspaceDef, SchemaChange};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::node::Node;

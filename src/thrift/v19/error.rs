@@ -25,10 +25,9 @@ pub fn into_thrift(e: ApiError, method: &str) -> thrift::Error {
                 format!("Internal error processing {method}"),
             ))
         }
-        ApiError::Protocol(msg) => thrift::Error::Application(application_error(
-            ApplicationErrorKind::ProtocolError,
-            msg,
-        )),
+        ApiError::Protocol(msg) => {
+            thrift::Error::Application(application_error(ApplicationErrorKind::ProtocolError, msg))
+        }
     }
 }
 
@@ -50,7 +49,9 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match into_thrift(ApiError::Protocol("p".into()), "get") {
-            thrift::Error::Application(a) => assert_eq!(a.kind, ApplicationErrorKind::ProtocolError),
+            thrift::Error::Application(a) => {
+                assert_eq!(a.kind, ApplicationErrorKind::ProtocolError)
+            }
             other => panic!("{other:?}"),
         }
     }

@@ -79,7 +79,13 @@ impl<'a> Handler<'a> {
 
 impl CassandraSyncHandler for Handler<'_> {
     fn handle_login(&self, auth_request: t::AuthenticationRequest) -> thrift::Result<()> {
-        let ks = self.session.borrow().v19.keyspace.clone().unwrap_or_default();
+        let ks = self
+            .session
+            .borrow()
+            .v19
+            .keyspace
+            .clone()
+            .unwrap_or_default();
         let r = self
             .node
             .auth
@@ -282,7 +288,11 @@ impl CassandraSyncHandler for Handler<'_> {
         })
     }
 
-    fn handle_batch_mutate(&self, mutation_map: MutationMap, cl: ConsistencyLevel) -> thrift::Result<()> {
+    fn handle_batch_mutate(
+        &self,
+        mutation_map: MutationMap,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
         self.with_ks("batch_mutate", Some(cl), |ks| {
             writes::batch_mutate(self.node, ks, &mutation_map, cl, false)
         })
@@ -299,7 +309,9 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_truncate(&self, cfname: String) -> thrift::Result<()> {
-        self.with_ks("truncate", None, |ks| writes::truncate(self.node, ks, &cfname))
+        self.with_ks("truncate", None, |ks| {
+            writes::truncate(self.node, ks, &cfname)
+        })
     }
 
     fn handle_describe_schema_versions(&self) -> thrift::Result<BTreeMap<String, Vec<String>>> {
@@ -339,7 +351,10 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_keyspace(&self, keyspace: String) -> thrift::Result<t::KsDef> {
-        wrap("describe_keyspace", describe::keyspace(self.node, &keyspace))
+        wrap(
+            "describe_keyspace",
+            describe::keyspace(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_splits(
@@ -350,8 +365,14 @@ impl CassandraSyncHandler for Handler<'_> {
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
         self.with_ks("describe_splits", None, |ks| {
-            let splits =
-                describe::splits(self.node, ks, &cf_name, &start_token, &end_token, keys_per_split)?;
+            let splits = describe::splits(
+                self.node,
+                ks,
+                &cf_name,
+                &start_token,
+                &end_token,
+                keys_per_split,
+            )?;
             let mut tokens: Vec<String> = splits.iter().map(|s| s.start_token.clone()).collect();
             tokens.extend(splits.last().map(|s| s.end_token.clone()));
             Ok(tokens)
@@ -371,7 +392,14 @@ impl CassandraSyncHandler for Handler<'_> {
         keys_per_split: i32,
     ) -> thrift::Result<Vec<t::CfSplit>> {
         self.with_ks("describe_splits_ex", None, |ks| {
-            describe::splits(self.node, ks, &cf_name, &start_token, &end_token, keys_per_split)
+            describe::splits(
+                self.node,
+                ks,
+                &cf_name,
+                &start_token,
+                &end_token,
+                keys_per_split,
+            )
         })
     }
 
@@ -461,7 +489,10 @@ impl CassandraSyncHandler for Handler<'_> {
         _values: Vec<Vec<u8>>,
         _consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        wrap("execute_prepared_cql3_query", Err(ApiError::invalid(NO_CQL)))
+        wrap(
+            "execute_prepared_cql3_query",
+            Err(ApiError::invalid(NO_CQL)),
+        )
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {

@@ -97,7 +97,9 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
-    Ok(count(get_slice(node, ks, key, parent, predicate, cl)?.len()))
+    Ok(count(
+        get_slice(node, ks, key, parent, predicate, cl)?.len(),
+    ))
 }
 
 fn no_row_filter(range: &t::KeyRange) -> ApiResult<()> {
@@ -168,7 +170,10 @@ pub fn get_paged_slice(
         }
         let row = if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty()
         {
-            node.read(&slice_command(ks, &parent, whole(start_column, budget)), &key)?
+            node.read(
+                &slice_command(ks, &parent, whole(start_column, budget)),
+                &key,
+            )?
         } else {
             row
         };
@@ -189,7 +194,11 @@ fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
 }
 
 /// The union of several slices of one row, in traversal order, at most `count` columns.
-pub fn get_multi_slice(node: &Node, ks: &str, req: &t::MultiSliceRequest) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
+pub fn get_multi_slice(
+    node: &Node,
+    ks: &str,
+    req: &t::MultiSliceRequest,
+) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
     let parent = req
         .column_parent
         .clone()
@@ -212,7 +221,11 @@ pub fn get_multi_slice(node: &Node, ks: &str, req: &t::MultiSliceRequest) -> Api
         );
         v::validate_range(&cf, parent.super_column.as_deref(), &range)?;
     }
-    check_read(node, ks, req.consistency_level.unwrap_or(ConsistencyLevel::ONE))?;
+    check_read(
+        node,
+        ks,
+        req.consistency_level.unwrap_or(ConsistencyLevel::ONE),
+    )?;
     v::validate_key(&cf, &key)?;
     let limit = usize::try_from(count).unwrap_or(0);
     let now = node.now();
@@ -261,7 +274,14 @@ pub fn get_indexed_slices(
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
     let max_rows = usize::try_from(clause.count).unwrap_or(0);
-    let range = t::KeyRange::new(clause.start_key.clone(), Vec::new(), None, None, i32::MAX, None);
+    let range = t::KeyRange::new(
+        clause.start_key.clone(),
+        Vec::new(),
+        None,
+        None,
+        i32::MAX,
+        None,
+    );
     let everything = Slice::Range {
         start: Vec::new(),
         finish: Vec::new(),
@@ -283,7 +303,10 @@ pub fn get_indexed_slices(
         }
         let columns = thriftify(&row, now);
         if v::row_matches(&cf, &columns, &clause.expressions) {
-            out.push(t::KeySlice::new(key.clone(), thriftify(&node.read(&cmd, &key)?, now)));
+            out.push(t::KeySlice::new(
+                key.clone(),
+                thriftify(&node.read(&cmd, &key)?, now),
+            ));
         }
     }
     Ok(out)

@@ -72,7 +72,9 @@ pub fn validate_cf_for(
         (true, false) => invalid(format!(
             "invalid operation for non commutative columnfamily {cf}"
         )),
-        (false, true) => invalid(format!("invalid operation for commutative columnfamily {cf}")),
+        (false, true) => invalid(format!(
+            "invalid operation for commutative columnfamily {cf}"
+        )),
         _ => Ok(def),
     }
 }
@@ -437,7 +439,10 @@ fn replication_factor(ks: &KeyspaceDef) -> usize {
     let opts = &ks.strategy_options;
     let n: usize = match opts.get("replication_factor") {
         Some(rf) => rf.trim().parse().unwrap_or(1),
-        None => opts.values().filter_map(|v| v.trim().parse::<usize>().ok()).sum(),
+        None => opts
+            .values()
+            .filter_map(|v| v.trim().parse::<usize>().ok())
+            .sum(),
     };
     n.max(1)
 }
@@ -558,13 +563,17 @@ pub fn row_matches(
     expressions: &[t::IndexExpression],
 ) -> bool {
     expressions.iter().all(|e| {
-        let found = columns.iter().filter_map(|c| c.column.as_ref()).find(|c| {
-            cf.comparator.compare(&c.name, &e.column_name) == Ordering::Equal
-        });
+        let found = columns
+            .iter()
+            .filter_map(|c| c.column.as_ref())
+            .find(|c| cf.comparator.compare(&c.name, &e.column_name) == Ordering::Equal);
         let Some(value) = found.and_then(|c| c.value.as_ref()) else {
             return false;
         };
-        let o = cf.options.value_validator(&e.column_name).compare(value, &e.value);
+        let o = cf
+            .options
+            .value_validator(&e.column_name)
+            .compare(value, &e.value);
         match e.op {
             t::IndexOperator::EQ => o == Ordering::Equal,
             t::IndexOperator::GTE => o != Ordering::Less,

@@ -50,7 +50,11 @@ pub fn insert(
             cf.name
         )));
     }
-    v::validate_column_names(&cf, parent.super_column.as_deref(), [column.name.as_slice()])?;
+    v::validate_column_names(
+        &cf,
+        parent.super_column.as_deref(),
+        [column.name.as_slice()],
+    )?;
     v::validate_column_data(&cf, column, parent.super_column.is_some())?;
     check_write(node, ks, cl, Access::Write)?;
     check_writable(node, ks)?;
@@ -145,7 +149,11 @@ pub fn add(
             cf.name
         )));
     }
-    v::validate_column_names(&cf, parent.super_column.as_deref(), [column.name.as_slice()])?;
+    v::validate_column_names(
+        &cf,
+        parent.super_column.as_deref(),
+        [column.name.as_slice()],
+    )?;
     check_write(node, ks, cl, Access::CounterWrite)?;
     Err(counters_unsupported())
 }
