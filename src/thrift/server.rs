@@ -101,7 +101,6 @@ async fn connection(
             _ = stop.changed() => return,
         };
         let framing = reader.framing().unwrap_or(Framing::Unframed);
-        session.framed = reader.framing().map(|f| f == Framing::Framed);
         let msg = match next {
             Ok(Some(msg)) => msg,
             Ok(None) => return,

@@ -33,9 +33,9 @@ pub struct GenerationPolicy {
     /// Every call on this listener speaks this generation (a pinned port).
     pub pinned: Option<Generation>,
     /// The answer for an ambiguous call on a connection that has not shown
-    /// its generation yet. `None`: the transport decides (framed clients
-    /// are 19.x, unframed ones 0.6: 0.6 defaulted to unframed and 1.2
-    /// dropped unframed support).
+    /// its generation yet (`ThriftApiDefault`); `None` means 0.6. The
+    /// transport is no hint: a 0.6 client may be framed
+    /// (ThriftFramedTransport) and 1.x clients may be buffered.
     pub default: Option<Generation>,
 }
 
@@ -49,8 +49,6 @@ pub struct Session {
     /// The generation of the last call whose request told the generations
     /// apart (a method only one generation has, or argument wire types).
     pub shown: Option<Generation>,
-    /// Set by the transport once it has seen the first message.
-    pub framed: Option<bool>,
     pub policy: GenerationPolicy,
     /// The 19.x state (`set_keyspace`, `login`, `set_cql_version`).
     pub v19: State19,
@@ -80,11 +78,7 @@ impl Session {
         if let Some(g) = self.policy.pinned.or(self.shown) {
             return g;
         }
-        match (self.policy.default, self.framed) {
-            (Some(g), _) => g,
-            (None, Some(true)) => Generation::V19,
-            (None, _) => Generation::V06,
-        }
+        self.policy.default.unwrap_or(Generation::V06)
     }
 }
 
@@ -100,12 +94,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ambiguous_calls_follow_pin_then_history_then_default_then_framing() {
+    fn ambiguous_calls_follow_pin_then_history_then_default() {
         let mut s = Session::default();
         assert_eq!(s.ambiguous_generation(), Generation::V06);
-        s.framed = Some(true);
+        s.policy.default = Some(Generation::V19);
         assert_eq!(s.ambiguous_generation(), Generation::V19);
-        s.policy.default = Some(Generation::V06);
+        s.shown = Some(Generation::V06);
         assert_eq!(s.ambiguous_generation(), Generation::V06);
         s.shown = Some(Generation::V19);
         assert_eq!(s.ambiguous_generation(), Generation::V19);
