@@ -206,6 +206,17 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     });
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
+        generations: supercolumn::thrift::session::GenerationPolicy {
+            pinned: None,
+            default: Some(match config.thrift_api_default {
+                supercolumn::config::ThriftApi::V06 => {
+                    supercolumn::thrift::session::Generation::V06
+                }
+                supercolumn::config::ThriftApi::V19 => {
+                    supercolumn::thrift::session::Generation::V19
+                }
+            }),
+        },
         ..ServerOptions::default()
     };
 

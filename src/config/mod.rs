@@ -55,6 +55,18 @@ pub enum CommitLogSync {
     Batch { window_in_ms: f64 },
 }
 
+/// `<ThriftApiDefault>` (a supercolumn element): the Thrift API generation
+/// that answers describe_keyspace(s) and the other calls identical in both
+/// generations on a connection that has not shown which one it speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThriftApi {
+    /// API 2.2.0 (Cassandra 0.6), the default.
+    #[default]
+    V06,
+    /// API 19.x (Cassandra 0.7 to 2.x).
+    V19,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiskAccessMode {
     Auto,
@@ -172,6 +184,7 @@ pub struct Config {
     pub thrift_address: Option<String>,
     pub thrift_port: u16,
     pub thrift_framed_transport: bool,
+    pub thrift_api_default: ThriftApi,
     pub thrift_max_message_length_in_mb: u32,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,

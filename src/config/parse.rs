@@ -7,7 +7,9 @@ use super::fields::{leaf_text, Cx, Top};
 use super::keyspace;
 use super::values;
 use super::xml;
-use super::{AuthenticatorConfig, CommitLogSync, Config, DiskAccessMode, DEFAULT_AUTHENTICATOR};
+use super::{
+    AuthenticatorConfig, CommitLogSync, Config, DiskAccessMode, ThriftApi, DEFAULT_AUTHENTICATOR,
+};
 use std::path::PathBuf;
 
 /// Every element 0.6 read under `<Storage>`, plus supercolumn's own.
@@ -32,6 +34,7 @@ const KNOWN: &[&str] = &[
     "ThriftAddress",
     "ThriftPort",
     "ThriftFramedTransport",
+    "ThriftApiDefault",
     "ThriftMaxMessageLengthInMB",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
@@ -112,6 +115,18 @@ pub(super) fn parse(
     }
 
     let commit_log_sync = commit_log_sync(&cx, &top, root.line)?;
+    let thrift_api_default = match top.text(&cx, "ThriftApiDefault")? {
+        None => ThriftApi::V06,
+        Some(("0.6", _)) => ThriftApi::V06,
+        Some(("19", _)) => ThriftApi::V19,
+        Some((raw, line)) => {
+            return Err(cx.invalid(
+                line,
+                "<ThriftApiDefault>",
+                format!("ThriftApiDefault must be either '0.6' or '19' (found '{raw}')"),
+            ))
+        }
+    };
     let disk_access_mode = match top.text(&cx, "DiskAccessMode")? {
         None => DiskAccessMode::Auto,
         Some((raw, line)) => match raw {
@@ -245,6 +260,7 @@ pub(super) fn parse(
             |v| (1..=2047).contains(&v),
             "ThriftMaxMessageLengthInMB must be between 1 and 2047",
         )?,
+        thrift_api_default,
         disk_access_mode,
         row_warning_threshold_in_mb: top.int(
             &cx,

@@ -417,3 +417,20 @@ fn directories_and_authenticator_rules() {
         "may not be empty",
     );
 }
+
+#[test]
+fn thrift_api_default_is_0_6_or_19() {
+    use crate::config::ThriftApi;
+    assert_eq!(parse(&add("")).thrift_api_default, ThriftApi::V06);
+    let c = parse(&add("  <ThriftApiDefault>19</ThriftApiDefault>"));
+    assert_eq!(c.thrift_api_default, ThriftApi::V19);
+    let c = parse(&add("  <ThriftApiDefault>0.6</ThriftApiDefault>"));
+    assert_eq!(c.thrift_api_default, ThriftApi::V06);
+    let element = "<ThriftApiDefault>7</ThriftApiDefault>";
+    rejects(
+        &add(&format!("  {element}")),
+        element,
+        "<ThriftApiDefault>",
+        "ThriftApiDefault must be either '0.6' or '19' (found '7')",
+    );
+}
