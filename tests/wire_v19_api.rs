@@ -402,10 +402,7 @@ fn batches_ranges_and_pages() {
         .get(b"sup".to_vec(), path("SupBytes", Some("sc"), None), CL::ONE)
         .unwrap();
     assert_eq!(sup.super_column.unwrap().columns.len(), 1);
-    assert_eq!(
-        ire(c.truncate("RangeAll".into())).contains("truncate is not supported"),
-        true
-    );
+    assert!(ire(c.truncate("RangeAll".into())).contains("truncate is not supported"));
 }
 
 #[test]

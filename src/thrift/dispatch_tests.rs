@@ -143,3 +143,59 @@ fn mangled_calls_never_panic() {
         }
     }
 }
+
+#[test]
+fn generations_are_told_apart_by_wire_types_and_history() {
+    use crate::thrift::session::{Generation as G, GenerationPolicy};
+    let s = |t: u8| vec![(1, ttype::STRING), (2, t)];
+    assert_eq!(shown_generation("get", &s(ttype::STRUCT)), Some(G::V19));
+    assert_eq!(shown_generation("get", &s(ttype::STRING)), Some(G::V06));
+    assert_eq!(
+        shown_generation("login", &vec![(1, ttype::STRUCT)]),
+        Some(G::V19)
+    );
+    assert_eq!(
+        shown_generation("batch_mutate", &vec![(1, ttype::MAP)]),
+        Some(G::V19)
+    );
+    assert_eq!(shown_generation("set_keyspace", &vec![]), Some(G::V19));
+    assert_eq!(shown_generation("get_range_slice", &vec![]), Some(G::V06));
+    assert_eq!(shown_generation("describe_keyspaces", &vec![]), None);
+    let mut session = Session::default();
+    assert_eq!(
+        choose_generation("describe_keyspaces", &vec![], &session),
+        G::V06
+    );
+    session.shown = Some(G::V19);
+    assert_eq!(
+        choose_generation("describe_keyspaces", &vec![], &session),
+        G::V19
+    );
+    session.policy = GenerationPolicy {
+        pinned: Some(G::V06),
+        default: None,
+    };
+    assert_eq!(choose_generation("set_keyspace", &vec![], &session), G::V06);
+}
+
+#[test]
+fn a_19x_call_with_a_missing_required_argument_is_a_protocol_error() {
+    let n = node();
+    let mut session = Session::default();
+    // get with only the key (field 1) and a ColumnPath-shaped field 2 missing.
+    let msg = call(
+        "get",
+        Value::Struct(vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("StdBytes"))])),
+        ]),
+    );
+    let reply = handle(&n, &mut session, &msg).unwrap().unwrap();
+    let mut r = Reader::new(&reply);
+    let h = r.message_header().unwrap();
+    assert_eq!(h.mtype, mtype::EXCEPTION);
+    assert_eq!(
+        session.generation,
+        Some(crate::thrift::session::Generation::V19)
+    );
+}

@@ -1,1 +1,92 @@
+use super::*;
+use crate::config::Config;
 
+fn schema() -> Schema {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/config/testdata/storage-conf-v19.xml"
+    );
+    Schema::from_config(&Config::from_file(path).unwrap()).unwrap()
+}
+
+fn why<T: std::fmt::Debug>(r: ApiResult<T>) -> String {
+    match r {
+        Err(ApiError::InvalidRequest(w)) => w,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn keys_follow_1_2() {
+    let s = schema();
+    let cf = validate_cf(&s, "CT", "StdBytes").unwrap();
+    assert_eq!(why(validate_key(&cf, b"")), "Key may not be empty");
+    assert_eq!(
+        why(validate_key(&cf, &vec![0; 65536])),
+        "Key length of 65536 is longer than maximum of 65535"
+    );
+    assert!(validate_key(&cf, &vec![0; 65535]).is_ok());
+    assert_eq!(
+        why(validate_cf(&s, "CT", "")),
+        "non-empty columnfamily is required"
+    );
+    assert_eq!(
+        why(validate_cf(&s, "CT", "X")),
+        "unconfigured columnfamily X"
+    );
+}
+
+#[test]
+fn consistency_levels_on_one_node() {
+    let s = schema();
+    let ks = s.keyspace("CT").unwrap();
+    assert_eq!(
+        why(check_consistency(
+            ks,
+            None,
+            ConsistencyLevel::ANY,
+            Access::Read
+        )),
+        "ANY ConsistencyLevel is only supported for writes"
+    );
+    assert!(check_consistency(ks, None, ConsistencyLevel::ANY, Access::Write).is_ok());
+    assert_eq!(
+        why(check_consistency(ks, None, ConsistencyLevel::LOCAL_QUORUM, Access::Write)),
+        "consistency level LOCAL_QUORUM not compatible with replication strategy (org.apache.cassandra.locator.SimpleStrategy)"
+    );
+    assert!(check_consistency(ks, None, ConsistencyLevel::QUORUM, Access::Read).is_ok());
+    assert_eq!(
+        check_consistency(ks, None, ConsistencyLevel::TWO, Access::Read),
+        Err(ApiError::Unavailable)
+    );
+    assert!(matches!(
+        known_level(ConsistencyLevel(42), "consistency_level", "insert"),
+        Err(ApiError::Protocol(_))
+    ));
+}
+
+#[test]
+fn ttl_value_and_timestamp() {
+    let s = schema();
+    let cf = validate_cf(&s, "CT", "StdBytes").unwrap();
+    let c = |v: Option<&str>, ts: Option<i64>, ttl: Option<i32>| {
+        t::Column::new(b"n".to_vec(), v.map(|v| v.as_bytes().to_vec()), ts, ttl)
+    };
+    assert_eq!(
+        why(validate_column_data(
+            &cf,
+            &c(Some("v"), Some(1), Some(0)),
+            false
+        )),
+        "ttl must be positive"
+    );
+    assert_eq!(
+        why(validate_column_data(&cf, &c(None, Some(1), None), false)),
+        "Column value is required"
+    );
+    assert_eq!(
+        why(validate_column_data(&cf, &c(Some("v"), None, None), false)),
+        "Column timestamp is required"
+    );
+    assert!(validate_column_data(&cf, &c(Some("v"), Some(1), Some(5)), false).is_ok());
+}
