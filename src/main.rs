@@ -176,6 +176,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let auth = supercolumn::auth::from_config(&config)
         .map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let options = engine_options(&config, args.in_memory)?;
+    let dynamic = Arc::new(
+        supercolumn::thrift::dynamic::DynamicKeyspaces::open(&schema, options.clone())
+            .map_err(|e| Fatal(format!("cannot open dynamic keyspaces: {e}")))?,
+    );
     let engine = Arc::new(
         Engine::open(schema.clone(), options)
             .map_err(|e| Fatal(format!("cannot open storage: {e}")))?,
@@ -203,6 +207,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         config_file: std::fs::canonicalize(&args.config).ok(),
         endpoint: local.ip().to_string(),
         token,
+        dynamic: dynamic.clone(),
     });
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
@@ -232,6 +237,9 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .flush(None)
         .map_err(|e| Fatal(format!("flush at shutdown failed: {e}")))?;
     engine
+        .shutdown()
+        .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    dynamic
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     tracing::info!("stopped");

@@ -15,12 +15,13 @@ fn node() -> Node {
     let schema = Arc::new(Schema::from_config(&config).unwrap());
     let engine = Arc::new(Engine::open(schema.clone(), EngineOptions::default()).unwrap());
     Node {
-        schema,
+        schema: schema.clone(),
         engine,
         auth: crate::auth::from_config(&config).unwrap(),
         config_file: None,
         endpoint: "127.0.0.1".into(),
         token: "t".into(),
+        dynamic: Arc::new(crate::thrift::dynamic::DynamicKeyspaces::in_memory(&schema)),
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod convert;
 pub mod dispatch;
+pub mod dynamic;
 pub mod error;
 pub mod gen;
 pub mod node;

@@ -2,9 +2,8 @@
 //!
 //! Definitions come back as 1.2.9 described them (`describe_v12`); the
 //! system keyspaces are the ones 1.2 listed. Schema calls are validated by
-//! `Schema::apply` with 1.2's messages; a valid change is then refused,
-//! because the storage engine cannot add or drop column families while
-//! running (see the module's report of what the engine lacks).
+//! `Schema::apply` with 1.2's messages and applied by
+//! `thrift::dynamic::DynamicKeyspaces`, which keeps them and their engines.
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::validation as v;
@@ -29,13 +28,13 @@ fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
 
 /// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
 pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
-    let mut all: Vec<KeyspaceDef> = node.schema.user_keyspaces().cloned().collect();
+    let mut all: Vec<KeyspaceDef> = node.schema19().user_keyspaces().cloned().collect();
     all.extend(system_keyspaces(node));
     all.iter().map(|k| ks_def(&k.describe_v12())).collect()
 }
 
 pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
-    if let Some(ks) = node.schema.keyspace(name).filter(|k| !k.is_system()) {
+    if let Some(ks) = node.schema19().keyspace(name).filter(|k| !k.is_system()) {
         return Ok(ks_def(&ks.describe_v12()));
     }
     system_keyspaces(node)
@@ -53,7 +52,7 @@ fn is_system_name(name: &str) -> bool {
 
 /// One node owns the whole ring: the range (token, token].
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
-    if is_system_name(keyspace) || node.schema.keyspace(keyspace).is_none() {
+    if is_system_name(keyspace) || node.schema19().keyspace(keyspace).is_none() {
         return Err(ApiError::invalid(format!(
             "There is no ring for the keyspace: {keyspace}"
         )));
@@ -78,7 +77,7 @@ pub fn token_map(node: &Node) -> BTreeMap<String, String> {
 
 pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
     [(
-        node.schema.version().to_string(),
+        node.schema19().version().to_string(),
         vec![node.endpoint.clone()],
     )]
     .into()
@@ -94,7 +93,7 @@ pub fn splits(
     end: &str,
     keys_per_split: i32,
 ) -> ApiResult<Vec<t::CfSplit>> {
-    v::validate_cf(&node.schema, ks, cf)?;
+    v::validate_cf(&node.schema19(), ks, cf)?;
     let p = node.schema.partitioner.as_ref();
     for tok in [start, end] {
         p.token_from_string(tok)
@@ -117,15 +116,10 @@ pub fn splits(
     )])
 }
 
-/// Validates a schema call exactly as 1.2 did, then refuses it: the engine
-/// opens its column families once, at start-up.
+/// Validates a schema call as 1.2 did and applies it; returns the new
+/// schema version, as 1.2's schema calls did.
 fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
-    node.schema
-        .apply(change)
-        .map_err(|e| ApiError::invalid(e.to_string()))?;
-    Err(ApiError::invalid(
-        "schema changes through the API are not supported by this server yet (the storage engine cannot add or drop column families while running); declare keyspaces in storage-conf.xml",
-    ))
+    node.dynamic.change(change)
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {

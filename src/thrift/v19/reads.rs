@@ -14,7 +14,8 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
-    let ksdef = v::validate_keyspace(&node.schema, ks)?;
+    let schema = node.schema19();
+    let ksdef = v::validate_keyspace(&schema, ks)?;
     v::check_consistency(ksdef, None, cl, Access::Read)
 }
 
@@ -25,7 +26,7 @@ pub fn get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<t::ColumnOrSuperColumn> {
-    let cf = v::validate_cf(&node.schema, ks, &path.column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, &path.column_family)?;
     v::validate_column_path(&cf, path)?;
     check_read(node, ks, cl)?;
     v::validate_key(&cf, key)?;
@@ -44,7 +45,7 @@ pub fn multiget_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
-    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
@@ -119,7 +120,7 @@ pub fn get_range_slices(
     range: &t::KeyRange,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     v::validate_key_range(
@@ -148,7 +149,7 @@ pub fn get_paged_slice(
     start_column: &[u8],
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema, ks, column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, column_family)?;
     v::validate_key_range(node.schema.partitioner.as_ref(), None, range)?;
     check_read(node, ks, cl)?;
     no_row_filter(range)?;
@@ -207,7 +208,7 @@ pub fn get_multi_slice(
         .key
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, &parent)?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
@@ -268,7 +269,7 @@ pub fn get_indexed_slices(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema, ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;

@@ -1,6 +1,6 @@
 //! The 19.x write calls: insert, remove, batch_mutate, atomic_batch_mutate,
-//! and the counter and truncate calls, which are validated as 1.2 did and
-//! then refused because the storage engine has no counters or truncation.
+//! truncate, and the counter calls, which are validated as 1.2 did and then
+//! refused because the storage engine has no counter cells.
 //! Every mutation is validated whole before any of it is applied; a batch
 //! is applied with one engine call.
 
@@ -14,14 +14,15 @@ use std::collections::BTreeMap;
 
 /// The system keyspaces belong to the server.
 fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
-    if node.schema.keyspace(ks).is_some_and(|k| k.is_system()) {
+    if node.schema19().keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }
     Ok(())
 }
 
 fn check_write(node: &Node, ks: &str, cl: ConsistencyLevel, access: Access) -> ApiResult<()> {
-    let ksdef = v::validate_keyspace(&node.schema, ks)?;
+    let schema = node.schema19();
+    let ksdef = v::validate_keyspace(&schema, ks)?;
     v::check_consistency(ksdef, None, cl, access)
 }
 
@@ -41,7 +42,7 @@ pub fn insert(
     column: &t::Column,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema, ks, &parent.column_family, false)?;
+    let cf = v::validate_cf_for(&node.schema19(), ks, &parent.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_parent(&cf, parent)?;
     if cf.is_super() && parent.super_column.is_none() {
@@ -73,7 +74,7 @@ pub fn remove(
     timestamp: i64,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema, ks, &path.column_family, false)?;
+    let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
     check_write(node, ks, cl, Access::Write)?;
@@ -96,7 +97,7 @@ pub fn batch_mutate(
     for (key, by_cf) in mutation_map {
         let mut updates = Vec::with_capacity(by_cf.len());
         for (cf_name, mutations) in by_cf {
-            let cf = v::validate_cf(&node.schema, ks, cf_name)?;
+            let cf = v::validate_cf(&node.schema19(), ks, cf_name)?;
             v::validate_key(&cf, key)?;
             let mut ops = Vec::with_capacity(mutations.len());
             for m in mutations {
@@ -140,7 +141,7 @@ pub fn add(
     column: &t::CounterColumn,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema, ks, &parent.column_family, true)?;
+    let cf = v::validate_cf_for(&node.schema19(), ks, &parent.column_family, true)?;
     v::validate_key(&cf, key)?;
     v::validate_column_parent(&cf, parent)?;
     if cf.is_super() && parent.super_column.is_none() {
@@ -166,17 +167,21 @@ pub fn remove_counter(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema, ks, &path.column_family, true)?;
+    let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, true)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
     check_write(node, ks, cl, Access::CounterWrite)?;
     Err(counters_unsupported())
 }
 
-/// `truncate`: the CF must exist; the engine cannot drop a CF's data yet.
+/// `truncate`: a dynamic CF gets a fresh, empty engine; the engine cannot
+/// drop the data of a config CF while running.
 pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
-    v::validate_cf(&node.schema, ks, cf)?;
+    v::validate_cf(&node.schema19(), ks, cf)?;
     check_writable(node, ks)?;
+    if node.dynamic.is_dynamic(ks) {
+        return node.dynamic.truncate(ks, cf);
+    }
     Err(ApiError::invalid(
         "truncate is not supported by this server yet (the storage engine cannot discard a column family's data)",
     ))

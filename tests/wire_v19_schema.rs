@@ -1,0 +1,188 @@
+//! 19.x schema calls over the wire: a keyspace and column families made
+//! through the API take writes, survive a restart (on disk), can be
+//! truncated and dropped; describe_keyspace reports them as 1.2.9 did.
+
+mod wire_support;
+
+use std::net::TcpStream;
+use std::time::Duration;
+use supercolumn::thrift::gen::cassandra19::{
+    CassandraSyncClient, CfDef, Column, ColumnParent, ConsistencyLevel as CL,
+    InvalidRequestException, KsDef, SlicePredicate, SliceRange, TCassandraSyncClient,
+};
+use thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
+};
+use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
+use wire_support::{conformance_config, timestamp, Server};
+
+type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+
+fn connect19(port: u16) -> Client19 {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let (r, w) = TTcpChannel::with_stream(stream).split().expect("split");
+    CassandraSyncClient::new(
+        Box::new(TBinaryInputProtocol::new(
+            TFramedReadTransport::new(r),
+            true,
+        )),
+        Box::new(TBinaryOutputProtocol::new(
+            TFramedWriteTransport::new(w),
+            true,
+        )),
+    )
+}
+
+fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
+    match r {
+        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
+            Ok(ire) => ire.why,
+            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
+        },
+        other => panic!("expected an InvalidRequestException, got {other:?}"),
+    }
+}
+
+fn cf_def(ks: &str, name: &str, comparator: &str) -> CfDef {
+    CfDef {
+        keyspace: ks.into(),
+        name: name.into(),
+        column_type: None,
+        comparator_type: Some(comparator.into()),
+        subcomparator_type: None,
+        comment: None,
+        row_cache_size: None,
+        key_cache_size: None,
+        read_repair_chance: None,
+        column_metadata: None,
+        gc_grace_seconds: None,
+        default_validation_class: None,
+        id: None,
+        min_compaction_threshold: None,
+        max_compaction_threshold: None,
+        row_cache_save_period_in_seconds: None,
+        key_cache_save_period_in_seconds: None,
+        memtable_flush_after_mins: None,
+        memtable_throughput_in_mb: None,
+        memtable_operations_in_millions: None,
+        replicate_on_write: None,
+        merge_shards_chance: None,
+        key_validation_class: None,
+        row_cache_provider: None,
+        key_alias: None,
+        compaction_strategy: None,
+        compaction_strategy_options: None,
+        row_cache_keys_to_save: None,
+        compression_options: None,
+        bloom_filter_fp_chance: None,
+        caching: None,
+        column_aliases: None,
+        value_alias: None,
+        dclocal_read_repair_chance: None,
+        populate_io_cache_on_flush: None,
+        memtable_flush_period_in_ms: None,
+        default_time_to_live: None,
+        index_interval: None,
+        speculative_retry: None,
+        triggers: None,
+        cells_per_row_to_cache: None,
+        min_index_interval: None,
+        max_index_interval: None,
+    }
+}
+
+fn all() -> SlicePredicate {
+    SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 100))
+}
+
+fn count(c: &mut Client19, cf: &str) -> usize {
+    c.get_slice(
+        b"k".to_vec(),
+        ColumnParent::new(cf.to_string(), None),
+        all(),
+        CL::ONE,
+    )
+    .unwrap()
+    .len()
+}
+
+#[test]
+fn dynamic_keyspaces_live_across_restarts() {
+    let data = tempfile::tempdir().unwrap();
+    let conf = conformance_config("storage-conf-v19.xml");
+    let args = [
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        data.path().to_str().unwrap(),
+    ];
+    let mut s = Server::start(&args);
+    let mut c = connect19(s.port);
+    let ks = KsDef::new(
+        "dyn".to_string(),
+        "SimpleStrategy".to_string(),
+        [("replication_factor".to_string(), "1".to_string())]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+        None,
+        vec![cf_def("dyn", "A", "UTF8Type")],
+        None,
+    );
+    let version = c.system_add_keyspace(ks.clone()).unwrap();
+    assert_eq!(version.len(), 36, "a schema version UUID: {version}");
+    assert_eq!(
+        ire(c.system_add_keyspace(ks)),
+        "Keyspace names must be case-insensitively unique (\"dyn\" conflicts with \"dyn\")"
+    );
+    c.set_keyspace("dyn".into()).unwrap();
+    c.system_add_column_family(cf_def("dyn", "B", "BytesType"))
+        .unwrap();
+    let ts = timestamp();
+    for cf in ["A", "B"] {
+        let col = Column::new(b"name".to_vec(), b"v".to_vec(), ts, None);
+        c.insert(
+            b"k".to_vec(),
+            ColumnParent::new(cf.into(), None),
+            col,
+            CL::ONE,
+        )
+        .unwrap();
+    }
+    let described = c.describe_keyspace("dyn".into()).unwrap();
+    let a = described.cf_defs.iter().find(|d| d.name == "A").unwrap();
+    assert_eq!(
+        a.comparator_type.as_deref(),
+        Some("org.apache.cassandra.db.marshal.UTF8Type")
+    );
+    c.truncate("B".into()).unwrap();
+    assert_eq!(count(&mut c, "B"), 0);
+    drop(c);
+    assert!(s.terminate().success());
+
+    let s = Server::start(&args);
+    let mut c = connect19(s.port);
+    c.set_keyspace("dyn".into()).unwrap();
+    assert_eq!(
+        count(&mut c, "A"),
+        1,
+        "a dynamic CF's data survives a restart"
+    );
+    c.system_drop_column_family("A".into()).unwrap();
+    assert_eq!(
+        ire(c.get_slice(
+            b"k".to_vec(),
+            ColumnParent::new("A".into(), None),
+            all(),
+            CL::ONE
+        )),
+        "unconfigured columnfamily A"
+    );
+    c.system_drop_keyspace("dyn".into()).unwrap();
+    assert_eq!(
+        ire(c.set_keyspace("dyn".into())),
+        "Keyspace 'dyn' does not exist"
+    );
+}
