@@ -6,7 +6,8 @@
 use super::convert::{path_command, slice_command, slice_of, thriftify};
 use super::scan::{scan, token_of};
 use super::validation::{self as v, Access};
-use crate::storage::model::Slice;
+use crate::schema::CfDef;
+use crate::storage::model::{ReadCommand, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use crate::thrift::node::Node;
@@ -103,13 +104,43 @@ pub fn get_count(
     ))
 }
 
-fn no_row_filter(range: &t::KeyRange) -> ApiResult<()> {
-    if range.row_filter.as_ref().is_some_and(|f| !f.is_empty()) {
-        return Err(ApiError::invalid(
-            "row_filter (secondary index expressions in a KeyRange) is not supported by this server",
-        ));
+fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {
+    range.row_filter.as_deref().filter(|f| !f.is_empty())
+}
+
+/// Rows of `range` whose columns satisfy `filter`, `max_rows` of them, each
+/// read with `cmd`'s slice. Without an index engine every row of the range
+/// is read whole to test it, as 1.2 did for expressions on unindexed columns.
+fn filtered_scan(
+    node: &Node,
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    range: &t::KeyRange,
+    filter: &[t::IndexExpression],
+    max_rows: usize,
+) -> ApiResult<Vec<(Vec<u8>, t::KeySlice)>> {
+    let whole = ReadCommand {
+        super_column: None,
+        slice: Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: usize::MAX,
+        },
+        ..cmd.clone()
+    };
+    let now = node.now();
+    let mut out = Vec::new();
+    for (key, row) in scan(node, &whole, range, usize::MAX)? {
+        if out.len() >= max_rows {
+            break;
+        }
+        if v::row_matches(cf, &thriftify(&row, now), filter) {
+            let columns = thriftify(&node.read(cmd, &key)?, now);
+            out.push((key.clone(), t::KeySlice::new(key, columns)));
+        }
     }
-    Ok(())
+    Ok(out)
 }
 
 pub fn get_range_slices(
@@ -125,13 +156,17 @@ pub fn get_range_slices(
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     v::validate_key_range(
         node.schema.partitioner.as_ref(),
+        Some(&cf),
         parent.super_column.as_deref(),
         range,
     )?;
     check_read(node, ks, cl)?;
-    no_row_filter(range)?;
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
+    if let Some(filter) = row_filter(range) {
+        let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
+        return Ok(rows.into_iter().map(|(_, row)| row).collect());
+    }
     let now = node.now();
     Ok(scan(node, &cmd, range, max_rows)?
         .into_iter()
@@ -150,9 +185,13 @@ pub fn get_paged_slice(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
     let cf = v::validate_cf(&node.schema19(), ks, column_family)?;
-    v::validate_key_range(node.schema.partitioner.as_ref(), None, range)?;
+    v::validate_key_range(node.schema.partitioner.as_ref(), Some(&cf), None, range)?;
     check_read(node, ks, cl)?;
-    no_row_filter(range)?;
+    if row_filter(range).is_some() {
+        return Err(ApiError::invalid(
+            "get_paged_slice with a row_filter is not supported by this server",
+        ));
+    }
     let mut budget = usize::try_from(range.count).unwrap_or(0);
     let whole = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),

@@ -371,6 +371,7 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion) -> ApiResult<()> {
 /// A KeyRange, as 1.2 checked it.
 pub fn validate_key_range(
     partitioner: &dyn Partitioner,
+    cf: Option<&CfDef>,
     super_column: Option<&[u8]>,
     range: &t::KeyRange,
 ) -> ApiResult<()> {
@@ -399,6 +400,9 @@ pub fn validate_key_range(
             .map_err(|e| ApiError::invalid(e.0))?;
     }
     let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
+    if let (Some(cf), Some(filter)) = (cf, &range.row_filter) {
+        validate_filter_clauses(cf, filter)?;
+    }
     if filtered && super_column.is_some() {
         return invalid("super columns are not supported for indexing");
     }
@@ -520,9 +524,18 @@ pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<(
     if clause.expressions.is_empty() {
         return invalid("index clause list may not be empty");
     }
+    if !validate_filter_clauses(cf, &clause.expressions)? {
+        return invalid("No indexed columns present in index clause with operator EQ");
+    }
+    Ok(())
+}
+
+/// Checks each expression's name and value; true when one is an EQ on an
+/// indexed column (1.2's `validateFilterClauses`).
+pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -> ApiResult<bool> {
     let hex = crate::marshal::bytes_to_hex;
     let mut indexed = false;
-    for e in &clause.expressions {
+    for e in expressions {
         if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
             return invalid(format!(
                 "[{}]=[{}] failed name validation ({})",
@@ -549,10 +562,7 @@ pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<(
             .is_some_and(|c| c.index_type.is_some());
         indexed |= e.op == t::IndexOperator::EQ && has_index;
     }
-    if !indexed {
-        return invalid("No indexed columns present in index clause with operator EQ");
-    }
-    Ok(())
+    Ok(indexed)
 }
 
 /// True when a row's columns satisfy every expression (values compared by
