@@ -195,6 +195,14 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
             ))
         })?;
     let local: SocketAddr = listener.local_addr()?;
+    let listener19 = match config.thrift19_port {
+        Some(port) => Some(
+            tokio::net::TcpListener::bind((host.as_str(), port))
+                .await
+                .map_err(|e| Fatal(format!("cannot listen on {host}:{port}: {e}")))?,
+        ),
+        None => None,
+    };
     let partitioner = schema.partitioner.clone();
     let token = match &config.initial_token {
         Some(t) => t.clone(),
@@ -230,7 +238,29 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     std::io::stdout().flush()?;
     tracing::info!(cluster = %node.schema.cluster_name, "serving Thrift API 2.2.0 on {local}");
 
+    let (stop19, stopped19) = tokio::sync::watch::channel(false);
+    let pinned19 = match listener19 {
+        Some(l) => {
+            tracing::info!("serving Thrift API 19.x only on {}", l.local_addr()?);
+            let opts19 = ServerOptions {
+                generations: supercolumn::thrift::session::GenerationPolicy {
+                    pinned: Some(supercolumn::thrift::session::Generation::V19),
+                    default: None,
+                },
+                ..opts.clone()
+            };
+            let mut stopped = stopped19.clone();
+            Some(tokio::spawn(serve(l, node.clone(), opts19, async move {
+                let _ = stopped.changed().await;
+            })))
+        }
+        None => None,
+    };
     serve(listener, node, opts, signals.received()).await;
+    let _ = stop19.send(true);
+    if let Some(task) = pinned19 {
+        let _ = task.await;
+    }
 
     tracing::info!("shutting down: flushing storage");
     engine

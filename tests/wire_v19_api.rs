@@ -458,3 +458,29 @@ fn a_0_6_client_and_a_19_client_read_each_others_writes() {
         .iter()
         .any(|k| k.name == "Blog"));
 }
+
+#[test]
+fn a_pinned_19x_port_answers_every_call_as_19x() {
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port();
+    drop(free);
+    let conf = std::fs::read_to_string(conformance_config("storage-conf-v19.xml")).unwrap();
+    let conf = conf.replace(
+        "</Storage>",
+        &format!("  <Thrift19Port>{port}</Thrift19Port>\n</Storage>"),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("storage-conf.xml");
+    std::fs::write(&path, conf).unwrap();
+    let s = Server::start(&["--config", path.to_str().unwrap(), "--in-memory"]);
+    let mut pinned = connect19(port);
+    assert_eq!(pinned.describe_version().unwrap(), "19.36.0");
+    assert!(pinned
+        .describe_keyspaces()
+        .unwrap()
+        .iter()
+        .any(|k| k.name == "CT"));
+    // The main port still answers a fresh connection's ambiguous calls as 0.6.
+    let mut old = s.client(false);
+    assert_eq!(old.describe_version().unwrap(), "2.2.0");
+}

@@ -185,6 +185,9 @@ pub struct Config {
     pub thrift_port: u16,
     pub thrift_framed_transport: bool,
     pub thrift_api_default: ThriftApi,
+    /// `<Thrift19Port>` (a supercolumn element): a second port on the
+    /// Thrift address where every call is API 19.x.
+    pub thrift19_port: Option<u16>,
     pub thrift_max_message_length_in_mb: u32,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,

@@ -35,6 +35,7 @@ const KNOWN: &[&str] = &[
     "ThriftPort",
     "ThriftFramedTransport",
     "ThriftApiDefault",
+    "Thrift19Port",
     "ThriftMaxMessageLengthInMB",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
@@ -126,6 +127,16 @@ pub(super) fn parse(
                 format!("ThriftApiDefault must be either '0.6' or '19' (found '{raw}')"),
             ))
         }
+    };
+    let thrift19_port = match top.text(&cx, "Thrift19Port")? {
+        None => None,
+        Some((raw, line)) => Some(raw.trim().parse::<u16>().map_err(|_| {
+            cx.invalid(
+                line,
+                "<Thrift19Port>",
+                format!("Thrift19Port must be a port number (found '{raw}')"),
+            )
+        })?),
     };
     let disk_access_mode = match top.text(&cx, "DiskAccessMode")? {
         None => DiskAccessMode::Auto,
@@ -261,6 +272,7 @@ pub(super) fn parse(
             "ThriftMaxMessageLengthInMB must be between 1 and 2047",
         )?,
         thrift_api_default,
+        thrift19_port,
         disk_access_mode,
         row_warning_threshold_in_mb: top.int(
             &cx,

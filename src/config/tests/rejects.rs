@@ -434,3 +434,17 @@ fn thrift_api_default_is_0_6_or_19() {
         "ThriftApiDefault must be either '0.6' or '19' (found '7')",
     );
 }
+
+#[test]
+fn thrift19_port_is_optional_and_a_port() {
+    assert_eq!(parse(&add("")).thrift19_port, None);
+    let c = parse(&add("  <Thrift19Port>9161</Thrift19Port>"));
+    assert_eq!(c.thrift19_port, Some(9161));
+    let element = "<Thrift19Port>x</Thrift19Port>";
+    rejects(
+        &add(&format!("  {element}")),
+        element,
+        "<Thrift19Port>",
+        "Thrift19Port must be a port number (found 'x')",
+    );
+}
