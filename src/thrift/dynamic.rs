@@ -153,9 +153,8 @@ impl DynamicKeyspaces {
         for ks in next.keyspaces.values().filter(|k| is_dynamic(k)) {
             for cf in ks.cfs.keys() {
                 let key = (ks.name.clone(), cf.clone());
-                if !state.engines.contains_key(&key) {
-                    let engine = self.open_engine(&next, &ks.name, cf)?;
-                    state.engines.insert(key, engine);
+                if let std::collections::hash_map::Entry::Vacant(slot) = state.engines.entry(key) {
+                    slot.insert(self.open_engine(&next, &ks.name, cf)?);
                 }
             }
         }
