@@ -186,3 +186,85 @@ fn dynamic_keyspaces_live_across_restarts() {
         "Keyspace 'dyn' does not exist"
     );
 }
+
+#[test]
+fn counters_add_up_and_delete() {
+    use supercolumn::thrift::gen::cassandra19::{
+        ColumnOrSuperColumn, ColumnPath, CounterColumn, Deletion, Mutation,
+    };
+    let conf = conformance_config("storage-conf-v19.xml");
+    let s = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+    let mut c = connect19(s.port);
+    let mut counts = cf_def("cnt", "Counts", "UTF8Type");
+    counts.default_validation_class = Some("CounterColumnType".into());
+    let ks = KsDef::new(
+        "cnt".to_string(),
+        "SimpleStrategy".to_string(),
+        [("replication_factor".to_string(), "1".to_string())]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+        None,
+        vec![counts, cf_def("cnt", "Plain", "BytesType")],
+        None,
+    );
+    c.system_add_keyspace(ks).unwrap();
+    c.set_keyspace("cnt".into()).unwrap();
+    let parent = ColumnParent::new("Counts".to_string(), None);
+    let hits = || CounterColumn::new(b"hits".to_vec(), 5);
+    c.add(b"k".to_vec(), parent.clone(), hits(), CL::ONE)
+        .unwrap();
+    c.add(
+        b"k".to_vec(),
+        parent.clone(),
+        CounterColumn::new(b"hits".to_vec(), -2),
+        CL::ONE,
+    )
+    .unwrap();
+    let inc = Mutation::new(ColumnOrSuperColumn::new(None, None, hits(), None), None);
+    let map = [(
+        b"k".to_vec(),
+        [("Counts".to_string(), vec![inc.clone(), inc])]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    )]
+    .into_iter()
+    .collect();
+    c.batch_mutate(map, CL::ONE).unwrap();
+    let path = ColumnPath::new("Counts".to_string(), None, b"hits".to_vec());
+    let got = c.get(b"k".to_vec(), path.clone(), CL::ONE).unwrap();
+    assert_eq!(got.counter_column.unwrap().value, 13);
+    assert_eq!(
+        ire(c.add(b"k".to_vec(), parent.clone(), hits(), CL::ANY)),
+        "Consistency level ANY is not yet supported for counter columnfamily Counts"
+    );
+    assert_eq!(
+        ire(c.add(
+            b"k".to_vec(),
+            ColumnParent::new("Plain".into(), None),
+            hits(),
+            CL::ONE
+        )),
+        "invalid operation for non commutative columnfamily Plain"
+    );
+    c.remove_counter(b"k".to_vec(), path.clone(), CL::ONE)
+        .unwrap();
+    assert_eq!(count(&mut c, "Counts"), 0);
+    c.add(b"k".to_vec(), parent, hits(), CL::ONE).unwrap();
+    let got = c.get(b"k".to_vec(), path, CL::ONE).unwrap();
+    assert_eq!(
+        got.counter_column.unwrap().value,
+        5,
+        "a deleted counter restarts"
+    );
+    let del = Deletion::new(None, None, None);
+    let map = [(
+        b"k".to_vec(),
+        [("Counts".to_string(), vec![Mutation::new(None, del)])]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    )]
+    .into_iter()
+    .collect();
+    c.batch_mutate(map, CL::ONE).unwrap();
+    assert_eq!(count(&mut c, "Counts"), 0);
+}

@@ -8,6 +8,10 @@
 //! it replaces the engine with an empty one. The definitions persist in the
 //! schema's `SchemaStore` and the engines are reopened at start-up.
 //!
+//! Counters live here too, for the same reason (the engine has no counter
+//! cells): a counter is a plain cell holding its 8-byte total, updated under
+//! one lock with a server timestamp ([`DynamicKeyspaces::counter_guard`]).
+//!
 //! What this costs, until the engine can change its schema while running
 //! (see the v19 report): a batch spanning several dynamic column families
 //! of one row is applied per column family (each part is durable, the whole
@@ -18,9 +22,10 @@ use crate::schema::{KeyspaceDef, KeyspaceOrigin, Schema, SchemaChange, SchemaSto
 use crate::storage::model::RowMutation;
 use crate::storage::{Engine, EngineOptions};
 use crate::thrift::error::{ApiError, ApiResult};
-use parking_lot::RwLock;
+use parking_lot::{Mutex, MutexGuard, RwLock};
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 type CfKey = (String, String);
@@ -31,6 +36,10 @@ pub struct DynamicKeyspaces {
     /// Options for new engines; `data_dir` is the server's (`None`: in memory).
     opts: EngineOptions,
     state: RwLock<State>,
+    /// Counter updates are read-modify-write: one at a time on this node.
+    counters: Mutex<()>,
+    /// The last counter timestamp handed out (microseconds, strictly increasing).
+    counter_clock: AtomicI64,
 }
 
 struct State {
@@ -57,6 +66,8 @@ impl DynamicKeyspaces {
                 schema: Arc::new(schema.clone()),
                 engines: HashMap::new(),
             }),
+            counters: Mutex::new(()),
+            counter_clock: AtomicI64::new(0),
         };
         let mut engines = HashMap::new();
         for ks in schema.keyspaces.values().filter(|k| is_dynamic(k)) {
@@ -80,6 +91,28 @@ impl DynamicKeyspaces {
                 schema: Arc::new(base.clone()),
                 engines: HashMap::new(),
             }),
+            counters: Mutex::new(()),
+            counter_clock: AtomicI64::new(0),
+        }
+    }
+
+    /// Held while a counter update reads and rewrites its totals.
+    pub fn counter_guard(&self) -> MutexGuard<'_, ()> {
+        self.counters.lock()
+    }
+
+    /// A server timestamp for counter writes and deletes: microseconds,
+    /// strictly increasing, so a later update always wins.
+    pub fn counter_timestamp(&self) -> i64 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+            .unwrap_or(0);
+        let prev = self.counter_clock.fetch_max(now, Ordering::SeqCst);
+        if prev >= now {
+            self.counter_clock.fetch_add(1, Ordering::SeqCst) + 1
+        } else {
+            now
         }
     }
 

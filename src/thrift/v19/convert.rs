@@ -138,26 +138,48 @@ fn cosc(column: Option<t::Column>, super_column: Option<t::SuperColumn>) -> t::C
     t::ColumnOrSuperColumn::new(column, super_column, None, None)
 }
 
-/// A row result as 1.2 returns it, in the engine's traversal order.
-pub fn thriftify(result: &RowResult, now: i32) -> Vec<t::ColumnOrSuperColumn> {
+/// A counter's value: the 8-byte big-endian total the counter calls store.
+pub fn counter_value(cell: &Cell) -> i64 {
+    <[u8; 8]>::try_from(cell.value.as_slice())
+        .map(i64::from_be_bytes)
+        .unwrap_or(0)
+}
+
+fn counter_column(cell: &Cell) -> t::CounterColumn {
+    t::CounterColumn::new(cell.name.clone(), counter_value(cell))
+}
+
+/// A row result as 1.2 returns it, in the engine's traversal order; a
+/// counter column family's cells come back as counter columns.
+pub fn thriftify(result: &RowResult, now: i32, counter: bool) -> Vec<t::ColumnOrSuperColumn> {
     match result {
         RowResult::Cells(cells) => cells
             .iter()
             .filter(|c| c.is_live(now))
-            .map(|c| cosc(Some(column(c)), None))
+            .map(|c| {
+                if counter {
+                    t::ColumnOrSuperColumn::new(None, None, counter_column(c), None)
+                } else {
+                    cosc(Some(column(c)), None)
+                }
+            })
             .collect(),
         RowResult::SuperColumns(scs) => scs
             .iter()
             .filter_map(|sc| {
-                let columns: Vec<t::Column> = sc
-                    .cells
-                    .iter()
-                    .filter(|c| c.is_live(now))
-                    .map(column)
-                    .collect();
-                (!columns.is_empty()).then(|| t::SuperColumn::new(sc.name.clone(), columns))
+                let live: Vec<&Cell> = sc.cells.iter().filter(|c| c.is_live(now)).collect();
+                if live.is_empty() {
+                    return None;
+                }
+                Some(if counter {
+                    let columns = live.into_iter().map(counter_column).collect();
+                    let csc = t::CounterSuperColumn::new(sc.name.clone(), columns);
+                    t::ColumnOrSuperColumn::new(None, None, None, csc)
+                } else {
+                    let columns = live.into_iter().map(column).collect();
+                    cosc(None, Some(t::SuperColumn::new(sc.name.clone(), columns)))
+                })
             })
-            .map(|sc| cosc(None, Some(sc)))
             .collect(),
     }
 }
@@ -177,9 +199,9 @@ mod tests {
                 local_expiration_time: 1030
             }
         );
-        let back = thriftify(&RowResult::Cells(vec![stored.clone()]), 1000);
+        let back = thriftify(&RowResult::Cells(vec![stored.clone()]), 1000, false);
         assert_eq!(back[0].column.as_ref().unwrap().ttl, Some(30));
-        assert!(thriftify(&RowResult::Cells(vec![stored]), 1030).is_empty());
+        assert!(thriftify(&RowResult::Cells(vec![stored]), 1030, false).is_empty());
     }
 
     #[test]

@@ -11,6 +11,7 @@
 pub mod error;
 
 mod convert;
+mod counters;
 mod defs;
 mod describe;
 mod reads;

@@ -32,7 +32,7 @@ pub fn get(
     check_read(node, ks, cl)?;
     v::validate_key(&cf, key)?;
     let row = node.read(&path_command(ks, path), key)?;
-    thriftify(&row, node.now())
+    thriftify(&row, node.now(), cf.is_counter())
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)
@@ -56,7 +56,12 @@ pub fn multiget_slice(
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let now = node.now();
     keys.iter()
-        .map(|key| Ok((key.clone(), thriftify(&node.read(&cmd, key)?, now))))
+        .map(|key| {
+            Ok((
+                key.clone(),
+                thriftify(&node.read(&cmd, key)?, now, cf.is_counter()),
+            ))
+        })
         .collect()
 }
 
@@ -135,8 +140,8 @@ fn filtered_scan(
         if out.len() >= max_rows {
             break;
         }
-        if v::row_matches(cf, &thriftify(&row, now), filter) {
-            let columns = thriftify(&node.read(cmd, &key)?, now);
+        if v::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
+            let columns = thriftify(&node.read(cmd, &key)?, now, cf.is_counter());
             out.push((key.clone(), t::KeySlice::new(key, columns)));
         }
     }
@@ -170,7 +175,7 @@ pub fn get_range_slices(
     let now = node.now();
     Ok(scan(node, &cmd, range, max_rows)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now)))
+        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now, cf.is_counter())))
         .collect())
 }
 
@@ -217,7 +222,7 @@ pub fn get_paged_slice(
         } else {
             row
         };
-        let mut columns = thriftify(&row, now);
+        let mut columns = thriftify(&row, now, cf.is_counter());
         columns.truncate(budget);
         budget -= columns.len();
         out.push(t::KeySlice::new(key, columns));
@@ -226,11 +231,16 @@ pub fn get_paged_slice(
 }
 
 fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
-    match (&c.column, &c.super_column) {
-        (Some(col), _) => &col.name,
-        (None, Some(sc)) => &sc.name,
-        _ => &[],
+    if let Some(col) = &c.column {
+        return &col.name;
     }
+    if let Some(sc) = &c.super_column {
+        return &sc.name;
+    }
+    if let Some(cc) = &c.counter_column {
+        return &cc.name;
+    }
+    c.counter_super_column.as_ref().map_or(&[], |s| &s.name)
 }
 
 /// The union of several slices of one row, in traversal order, at most `count` columns.
@@ -278,7 +288,7 @@ pub fn get_multi_slice(
             count: limit,
         };
         let row = node.read(&slice_command(ks, &parent, slice), &key)?;
-        all.extend(thriftify(&row, now));
+        all.extend(thriftify(&row, now, cf.is_counter()));
     }
     let cmp = match (&parent.super_column, &cf.subcomparator) {
         (Some(_), Some(sub)) => sub.clone(),
@@ -341,11 +351,11 @@ pub fn get_indexed_slices(
         if !clause.start_key.is_empty() && token_of(p, &key) < start_token {
             continue;
         }
-        let columns = thriftify(&row, now);
+        let columns = thriftify(&row, now, cf.is_counter());
         if v::row_matches(&cf, &columns, &clause.expressions) {
             out.push(t::KeySlice::new(
                 key.clone(),
-                thriftify(&node.read(&cmd, &key)?, now),
+                thriftify(&node.read(&cmd, &key)?, now, cf.is_counter()),
             ));
         }
     }

@@ -1,11 +1,12 @@
 //! The 19.x write calls: insert, remove, batch_mutate, atomic_batch_mutate,
-//! truncate, and the counter calls, which are validated as 1.2 did and then
-//! refused because the storage engine has no counter cells.
+//! truncate, add and remove_counter (counters: see `counters`).
 //! Every mutation is validated whole before any of it is applied; a batch
 //! is applied with one engine call.
 
-use super::convert::{cell, mutation_ops, remove_op};
+use super::convert::{cell, deletion_ops, mutation_ops, remove_op};
+use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
+use crate::schema::CfDef;
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -20,10 +21,16 @@ fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
     Ok(())
 }
 
-fn check_write(node: &Node, ks: &str, cl: ConsistencyLevel, access: Access) -> ApiResult<()> {
+fn check_write(
+    node: &Node,
+    ks: &str,
+    cf: Option<&CfDef>,
+    cl: ConsistencyLevel,
+    access: Access,
+) -> ApiResult<()> {
     let schema = node.schema19();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    v::check_consistency(ksdef, None, cl, access)
+    v::check_consistency(ksdef, cf, cl, access)
 }
 
 fn mutation(ks: &str, key: &[u8], updates: Vec<(String, Vec<Op>)>) -> RowMutation {
@@ -57,7 +64,7 @@ pub fn insert(
         [column.name.as_slice()],
     )?;
     v::validate_column_data(&cf, column, parent.super_column.is_some())?;
-    check_write(node, ks, cl, Access::Write)?;
+    check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = Op::Put {
         super_column: parent.super_column.clone(),
@@ -77,7 +84,7 @@ pub fn remove(
     let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
-    check_write(node, ks, cl, Access::Write)?;
+    check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = remove_op(path, timestamp, node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
@@ -93,46 +100,101 @@ pub fn batch_mutate(
     atomic: bool,
 ) -> ApiResult<()> {
     let now = node.now();
+    let schema = node.schema19();
     let mut rows = Vec::with_capacity(mutation_map.len());
+    let mut increments = Vec::new();
+    let mut counter_deletes = Vec::new();
+    let mut counter_cf = None;
     for (key, by_cf) in mutation_map {
         let mut updates = Vec::with_capacity(by_cf.len());
         for (cf_name, mutations) in by_cf {
-            let cf = v::validate_cf(&node.schema19(), ks, cf_name)?;
+            let cf = v::validate_cf(&schema, ks, cf_name)?;
             v::validate_key(&cf, key)?;
             let mut ops = Vec::with_capacity(mutations.len());
             for m in mutations {
                 v::validate_mutation(&cf, m)?;
-                mutation_ops(m, cf.is_super(), now, &mut ops);
-            }
-            if cf.is_counter() {
-                if atomic {
-                    return Err(ApiError::invalid(
-                        "Counter mutations are not allowed in atomic batches",
-                    ));
+                if cf.is_counter() {
+                    counter_mutation(key, cf_name, m, &mut increments, &mut counter_deletes);
+                } else {
+                    mutation_ops(m, cf.is_super(), now, &mut ops);
                 }
-                return Err(counters_unsupported());
+            }
+            if cf.is_counter() && counter_cf.is_none() {
+                counter_cf = Some(cf.clone());
+            }
+            if cf.is_counter() && atomic {
+                return Err(ApiError::invalid(
+                    "Counter mutations are not allowed in atomic batches",
+                ));
             }
             if !ops.is_empty() {
                 updates.push((cf_name.clone(), ops));
             }
         }
-        rows.push(mutation(ks, key, updates));
+        if !updates.is_empty() {
+            rows.push(mutation(ks, key, updates));
+        }
     }
-    check_write(node, ks, cl, Access::Write)?;
-    if rows.is_empty() {
+    let counting = !increments.is_empty() || !counter_deletes.is_empty();
+    check_write(node, ks, None, cl, Access::Write)?;
+    if let Some(cf) = counter_cf.as_deref() {
+        check_write(node, ks, Some(cf), cl, Access::CounterWrite)?;
+    }
+    if rows.is_empty() && !counting {
         return Ok(());
     }
     check_writable(node, ks)?;
-    node.apply_batch(&rows)
+    if !rows.is_empty() {
+        node.apply_batch(&rows)?;
+    }
+    if !counter_deletes.is_empty() {
+        let ts = node.dynamic.counter_timestamp();
+        let rows: Vec<RowMutation> = counter_deletes
+            .into_iter()
+            .map(|(key, cf, mut del)| {
+                del.timestamp = Some(ts);
+                let is_super = schema.cf(ks, &cf).is_some_and(|d| d.is_super());
+                let mut ops = Vec::new();
+                deletion_ops(&del, is_super, now, &mut ops);
+                mutation(ks, &key, vec![(cf, ops)])
+            })
+            .collect();
+        node.apply_batch(&rows)?;
+    }
+    counters::add(node, ks, &increments)
 }
 
-fn counters_unsupported() -> ApiError {
-    ApiError::invalid(
-        "counter column families are not supported by this server yet (the storage engine has no counter cells)",
-    )
+type CounterDelete = (Vec<u8>, String, t::Deletion);
+
+/// The increments and deletes of one validated counter-CF mutation.
+fn counter_mutation(
+    key: &[u8],
+    cf: &str,
+    m: &t::Mutation,
+    increments: &mut Vec<Increment>,
+    deletes: &mut Vec<CounterDelete>,
+) {
+    let inc = |sc: Option<&Vec<u8>>, c: &t::CounterColumn| Increment {
+        key: key.to_vec(),
+        cf: cf.to_string(),
+        super_column: sc.cloned(),
+        name: c.name.clone(),
+        delta: c.value,
+    };
+    if let Some(cosc) = &m.column_or_supercolumn {
+        if let Some(c) = &cosc.counter_column {
+            increments.push(inc(None, c));
+        }
+        if let Some(sc) = &cosc.counter_super_column {
+            increments.extend(sc.columns.iter().map(|c| inc(Some(&sc.name), c)));
+        }
+    }
+    if let Some(del) = &m.deletion {
+        deletes.push((key.to_vec(), cf.to_string(), del.clone()));
+    }
 }
 
-/// `add`: validated as 1.2 did, then refused (no counter cells in the engine).
+/// `add`: one counter increment.
 pub fn add(
     node: &Node,
     ks: &str,
@@ -155,11 +217,18 @@ pub fn add(
         parent.super_column.as_deref(),
         [column.name.as_slice()],
     )?;
-    check_write(node, ks, cl, Access::CounterWrite)?;
-    Err(counters_unsupported())
+    check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
+    let inc = Increment {
+        key: key.to_vec(),
+        cf: cf.name.clone(),
+        super_column: parent.super_column.clone(),
+        name: column.name.clone(),
+        delta: column.value,
+    };
+    counters::add(node, ks, &[inc])
 }
 
-/// `remove_counter`: validated as 1.2 did, then refused.
+/// `remove_counter`: a tombstone at the counter clock.
 pub fn remove_counter(
     node: &Node,
     ks: &str,
@@ -170,8 +239,10 @@ pub fn remove_counter(
     let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, true)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
-    check_write(node, ks, cl, Access::CounterWrite)?;
-    Err(counters_unsupported())
+    check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
+    let _guard = node.dynamic.counter_guard();
+    let op = remove_op(path, node.dynamic.counter_timestamp(), node.now());
+    node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
 }
 
 /// `truncate`: a dynamic CF gets a fresh, empty engine; the engine cannot
