@@ -23,11 +23,14 @@ pub struct Increment {
     pub delta: i64,
 }
 
+/// Where a counter lives: (row key, CF, super column, name).
+type Slot = (Vec<u8>, String, Option<Vec<u8>>, Vec<u8>);
+
 /// Applies increments (Java long arithmetic: totals wrap on overflow).
 pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
     let _guard = node.dynamic.counter_guard();
     // Same counter twice in one call: the deltas add up.
-    let mut totals: BTreeMap<(Vec<u8>, String, Option<Vec<u8>>, Vec<u8>), i64> = BTreeMap::new();
+    let mut totals: BTreeMap<Slot, i64> = BTreeMap::new();
     for inc in increments {
         let slot = (
             inc.key.clone(),
