@@ -14,7 +14,9 @@
 //! the same function (and [`Schema::cf_by_id`] to detect a collision).
 
 use super::system::system_keyspace;
-use super::{CfDef, ColumnType, KeyspaceDef, Schema, SYSTEM_KEYSPACE};
+use super::{
+    Caching, CfDef, CfOptions, ColumnType, KeyspaceDef, KeyspaceOrigin, Schema, SYSTEM_KEYSPACE,
+};
 use crate::config::{ColumnFamilyConfig, Config};
 use crate::marshal::{parse_type, TypeRef};
 use md5::{Digest, Md5};
@@ -116,6 +118,14 @@ impl Schema {
                     replication_factor: ks.replication_factor,
                     endpoint_snitch: ks.endpoint_snitch.clone(),
                     cfs,
+                    strategy_options: [(
+                        "replication_factor".to_string(),
+                        ks.replication_factor.to_string(),
+                    )]
+                    .into_iter()
+                    .collect(),
+                    durable_writes: true,
+                    origin: KeyspaceOrigin::Config,
                 },
             );
         }
@@ -165,5 +175,19 @@ fn column_family(
         rows_cached: cf.rows_cached.raw.clone(),
         keys_cached: cf.keys_cached.raw.clone(),
         gc_grace_seconds: config.gc_grace_seconds,
+        options: CfOptions {
+            caching: caching_of(cf.rows_cached.value > 0.0, cf.keys_cached.value > 0.0),
+            ..CfOptions::default()
+        },
     })
+}
+
+/// 1.2's caching setting for 0.6's two cache sizes: a cache sized zero is off.
+pub(super) fn caching_of(rows: bool, keys: bool) -> Caching {
+    match (rows, keys) {
+        (true, true) => Caching::All,
+        (true, false) => Caching::RowsOnly,
+        (false, true) => Caching::KeysOnly,
+        (false, false) => Caching::None,
+    }
 }

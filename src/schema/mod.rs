@@ -8,11 +8,31 @@
 //! The schema always contains the `system` keyspace (see [`system`]), as
 //! 0.6's did; [`Schema::user_keyspaces`] leaves it out. Column-family ids
 //! follow the rule documented in [`cf_id_for`].
+//!
+//! Dynamic schema (Thrift 19.x `system_*` calls): a change request
+//! ([`spec`]) is validated as Cassandra 1.2 did ([`validate`]) and applied
+//! by [`Schema::apply`] ([`apply`]), which returns a new snapshot; the
+//! [`store`] persists the keyspaces created that way. [`system19`]
+//! describes the system keyspaces 1.2 lists.
 
+mod apply;
 mod build;
+mod compat;
+mod describe;
+mod options;
+mod record;
+pub mod spec;
+mod store;
 pub mod system;
+pub mod system19;
+mod validate;
 
+pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
+pub use options::*;
+pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
+pub use store::{SchemaStore, StoreError, SCHEMA_FILE};
+pub use validate::{resolve_strategy_class, MAX_NAME_LENGTH};
 
 use crate::marshal::TypeRef;
 use crate::partitioner::PartitionerRef;
@@ -52,12 +72,60 @@ pub struct CfDef {
     pub rows_cached: String,
     pub keys_cached: String,
     pub gc_grace_seconds: i32,
+    /// The Cassandra 1.2 attributes (validators, column metadata, indexes,
+    /// compaction, compression ...); `CfOptions::default()` is 1.2's defaults.
+    pub options: CfOptions,
 }
 
 impl CfDef {
     pub fn is_super(&self) -> bool {
         self.column_type == ColumnType::Super
     }
+
+    /// A counter column family: its default validator is `CounterColumnType`.
+    pub fn is_counter(&self) -> bool {
+        self.options.default_validation_class.is_counter()
+    }
+
+    /// The comparator that orders the names `column_metadata` refers to:
+    /// the sub-comparator of a Super CF, else the comparator (or, with a
+    /// `component_index`, that component of a composite comparator).
+    pub fn column_name_comparator(&self, component_index: Option<i32>) -> TypeRef {
+        let base = self
+            .subcomparator
+            .clone()
+            .unwrap_or_else(|| self.comparator.clone());
+        match (component_index, base.components()) {
+            (Some(i), Some(parts)) => usize::try_from(i)
+                .ok()
+                .and_then(|i| parts.get(i).cloned())
+                .unwrap_or(base),
+            _ => base,
+        }
+    }
+
+    /// 1.2 hides from Thrift's describe calls the CQL3 tables whose column
+    /// metadata names composite components (CASSANDRA-4377).
+    pub fn is_thrift_incompatible(&self) -> bool {
+        self.comparator.components().is_some()
+            && self
+                .options
+                .column_metadata
+                .iter()
+                .any(|c| c.component_index.is_some())
+    }
+}
+
+/// Where a keyspace's definition comes from, which decides who may change it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyspaceOrigin {
+    /// Built in (`system`, and for 19.x `system_traces` / `system_auth`).
+    System,
+    /// Declared in storage-conf.xml: changed by editing the file, never
+    /// through the API (see [`SchemaChangeError::ConfigKeyspace`]).
+    Config,
+    /// Created through a schema call and kept by the [`SchemaStore`].
+    Dynamic,
 }
 
 /// The keyspace Cassandra keeps for itself; no config may declare it.
@@ -70,6 +138,11 @@ pub struct KeyspaceDef {
     pub replication_factor: i32,
     pub endpoint_snitch: String,
     pub cfs: BTreeMap<String, Arc<CfDef>>,
+    /// 1.2's replication options (`{"replication_factor": "1"}` for
+    /// SimpleStrategy); for a config keyspace, its ReplicationFactor.
+    pub strategy_options: BTreeMap<String, String>,
+    pub durable_writes: bool,
+    pub origin: KeyspaceOrigin,
 }
 
 impl KeyspaceDef {
@@ -77,6 +150,15 @@ impl KeyspaceDef {
     /// user's to write.
     pub fn is_system(&self) -> bool {
         self.name == SYSTEM_KEYSPACE
+    }
+
+    /// The strategy class as 1.2 reports it: 0.6's names converted the way
+    /// 1.2 converted them (`RackUnawareStrategy` is `SimpleStrategy`,
+    /// `RackAwareStrategy` is `OldNetworkTopologyStrategy`).
+    pub fn strategy_class(&self) -> String {
+        self.replica_placement_strategy
+            .replace("RackUnawareStrategy", "SimpleStrategy")
+            .replace("RackAwareStrategy", "OldNetworkTopologyStrategy")
     }
 }
 

@@ -12,7 +12,7 @@
 //! we report the strategy later versions report for it, `LocalStrategy`, and
 //! a factor of 1, which is what a single node does with it.
 
-use super::{CfDef, ColumnType, KeyspaceDef, SYSTEM_KEYSPACE};
+use super::{Caching, CfDef, CfOptions, ColumnType, KeyspaceDef, KeyspaceOrigin, SYSTEM_KEYSPACE};
 use crate::marshal::{BytesType, TypeRef};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -40,6 +40,13 @@ pub(super) fn system_keyspace(gc_grace_seconds: i32) -> KeyspaceDef {
         rows_cached: "0".to_string(),
         keys_cached: "0.01".to_string(),
         gc_grace_seconds,
+        // 1.2 declared these (as deprecated) without read repair or compression.
+        options: CfOptions {
+            read_repair_chance: 0.0,
+            compression_options: BTreeMap::new(),
+            caching: Caching::KeysOnly,
+            ..CfOptions::default()
+        },
     };
     let cfs = [
         cf(
@@ -64,5 +71,8 @@ pub(super) fn system_keyspace(gc_grace_seconds: i32) -> KeyspaceDef {
             .into_iter()
             .map(|c| (c.name.clone(), Arc::new(c)))
             .collect::<BTreeMap<_, _>>(),
+        strategy_options: BTreeMap::new(),
+        durable_writes: true,
+        origin: KeyspaceOrigin::System,
     }
 }

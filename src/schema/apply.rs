@@ -1,0 +1,420 @@
+//! Applies one schema change to a snapshot, producing the next snapshot.
+//!
+//! Owns the checks that need the whole schema, in the order Cassandra 1.2's
+//! Thrift handlers and `MigrationManager` made them (so the first error a
+//! request hits is 1.2's): protected keyspaces, existence and duplicates,
+//! index names across column families, compatibility with the definition
+//! being replaced, and fresh column-family ids. The old snapshot is never
+//! modified, so readers holding it keep a consistent view. It must not
+//! touch disk (see [`super::store`]) or the engine.
+
+use super::compat::is_compatible_with;
+use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
+use super::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
+use super::validate::*;
+use super::{CfDef, KeyspaceDef, KeyspaceOrigin, Schema, FIRST_USER_CF_ID, SYSTEM_KEYSPACE};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// Why a schema change was refused. Every variant becomes a Thrift
+/// `InvalidRequestException` whose `why` is the `Display` text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SchemaChangeError {
+    /// Refused as Cassandra 1.2 refused it; the text is 1.2's message.
+    #[error("{0}")]
+    Invalid(String),
+    /// The keyspace is declared in storage-conf.xml. Its definition belongs
+    /// to that file (it is re-read at every start), so the API may not
+    /// change or drop it, nor its column families.
+    #[error(
+        "Keyspace '{0}' is defined in storage-conf.xml and cannot be changed through the API; \
+         edit the configuration file instead"
+    )]
+    ConfigKeyspace(String),
+}
+
+impl From<String> for SchemaChangeError {
+    fn from(message: String) -> Self {
+        SchemaChangeError::Invalid(message)
+    }
+}
+
+type Result<T> = std::result::Result<T, SchemaChangeError>;
+
+fn invalid<T>(message: impl Into<String>) -> Result<T> {
+    Err(SchemaChangeError::Invalid(message.into()))
+}
+
+/// 1.2's `ThriftValidation.validateKeyspaceNotSystem` (add/update/drop keyspace).
+fn not_system(keyspace: &str) -> Result<()> {
+    if keyspace.eq_ignore_ascii_case(SYSTEM_KEYSPACE) {
+        return invalid("system keyspace is not user-modifiable");
+    }
+    not_protected(keyspace)
+}
+
+/// 1.2's `ClientState.preventSystemKSSchemaModification`, which every
+/// schema change went through.
+fn not_protected(keyspace: &str) -> Result<()> {
+    let lower = keyspace.to_lowercase();
+    if lower == SYSTEM_KEYSPACE
+        || lower == SYSTEM_TRACES_KEYSPACE
+        || keyspace == SYSTEM_AUTH_KEYSPACE
+    {
+        return invalid(format!("{keyspace} keyspace is not user-modifiable."));
+    }
+    Ok(())
+}
+
+impl Schema {
+    /// Validates `change` against this snapshot and returns the snapshot
+    /// that results from it. `self` is left as it was.
+    pub fn apply(&self, change: SchemaChange) -> Result<Schema> {
+        let mut next = self.clone();
+        match change {
+            SchemaChange::AddKeyspace(spec) => next.add_keyspace(spec)?,
+            SchemaChange::UpdateKeyspace(spec) => next.update_keyspace(spec)?,
+            SchemaChange::DropKeyspace(name) => next.drop_keyspace(&name)?,
+            SchemaChange::AddColumnFamily(spec) => next.add_cf(spec)?,
+            SchemaChange::UpdateColumnFamily(spec) => next.update_cf(spec)?,
+            SchemaChange::DropColumnFamily { keyspace, name } => next.drop_cf(&keyspace, &name)?,
+        }
+        Ok(next)
+    }
+
+    fn keyspace_names_with_reserved(&self) -> impl Iterator<Item = &str> {
+        self.keyspaces
+            .keys()
+            .map(String::as_str)
+            .chain([SYSTEM_TRACES_KEYSPACE, SYSTEM_AUTH_KEYSPACE])
+    }
+
+    /// Index names of every column family except those named `exclude`
+    /// (1.2 excluded same-named column families of every keyspace).
+    fn index_names_except(&self, exclude: Option<&str>) -> BTreeSet<String> {
+        self.column_families()
+            .filter(|cf| Some(cf.name.as_str()) != exclude)
+            .flat_map(|cf| cf.options.indexed_columns())
+            .filter_map(|c| c.index_name.clone())
+            .collect()
+    }
+
+    /// 1.2's `addDefaultIndexNames`: an index keeps the name it already
+    /// has; an unnamed one gets `<cf>_<column>_idx`, made unique.
+    fn name_indexes(&self, cf: &mut CfDef) -> Result<()> {
+        if let Some(old) = self.cf(&cf.keyspace, &cf.name) {
+            for c in cf.options.column_metadata.iter_mut() {
+                if c.index_type.is_none() {
+                    continue;
+                }
+                let Some(old_name) = old
+                    .options
+                    .column(&c.name)
+                    .and_then(|o| o.index_name.clone())
+                else {
+                    continue;
+                };
+                match &c.index_name {
+                    Some(new) if *new != old_name => {
+                        return invalid(format!(
+                            "Can't modify index name: was '{old_name}' changed to '{new}'."
+                        ))
+                    }
+                    _ => c.index_name = Some(old_name),
+                }
+            }
+        }
+        let taken = self.index_names_except(None);
+        let names: Vec<Option<String>> = cf
+            .options
+            .column_metadata
+            .iter()
+            .map(|c| {
+                (c.index_type.is_some() && c.index_name.is_none())
+                    .then(|| default_index_name(cf, c, &taken))
+            })
+            .collect();
+        for (c, name) in cf.options.column_metadata.iter_mut().zip(names) {
+            if name.is_some() {
+                c.index_name = name;
+            }
+        }
+        Ok(())
+    }
+
+    /// An id no live column family has. Seeded randomly rather than from
+    /// the name so that a dropped and re-created column family never
+    /// inherits the old one's files or commit-log entries.
+    fn fresh_id(&self, also_taken: &BTreeSet<u32>) -> u32 {
+        let seed = uuid::Uuid::new_v4();
+        let b = seed.as_bytes();
+        let span = (1u32 << 31) - FIRST_USER_CF_ID;
+        let mut id = FIRST_USER_CF_ID + u32::from_be_bytes([b[0], b[1], b[2], b[3]]) % span;
+        while self.cf_by_id(id).is_some() || also_taken.contains(&id) {
+            id = FIRST_USER_CF_ID + (id - FIRST_USER_CF_ID + 1) % span;
+        }
+        id
+    }
+
+    fn add_keyspace(&mut self, spec: KeyspaceSpec) -> Result<()> {
+        not_system(&spec.name)?;
+        if let Some(existing) = self
+            .keyspace_names_with_reserved()
+            .find(|k| k.eq_ignore_ascii_case(&spec.name))
+        {
+            return invalid(format!(
+                "Keyspace names must be case-insensitively unique (\"{}\" conflicts with \"{existing}\")",
+                spec.name
+            ));
+        }
+        if let Some(cf) = spec.cf_defs.iter().find(|cf| cf.keyspace != spec.name) {
+            return invalid(format!(
+                "CfDef ({}) had a keyspace definition that did not match KsDef",
+                cf.name
+            ));
+        }
+        let mut cfs = Vec::with_capacity(spec.cf_defs.len());
+        for cf_spec in &spec.cf_defs {
+            let mut cf = cf_from_spec(cf_spec)?;
+            self.name_indexes(&mut cf)?;
+            cfs.push(cf);
+        }
+        let strategy = keyspace_strategy(&spec)?;
+        if !is_name_valid(&spec.name) {
+            return invalid(keyspace_name_error(&spec.name));
+        }
+        let options = spec.strategy_options.clone().unwrap_or_default();
+        validate_strategy_options(&strategy, &options)?;
+        // Besides 1.2's per-CF rules: names and index names unique within the request.
+        let mut seen_names = BTreeSet::new();
+        let mut request_indexes = BTreeSet::new();
+        for cf in &cfs {
+            let mut others = self.index_names_except(Some(&cf.name));
+            others.extend(request_indexes.iter().cloned());
+            validate_cf(cf, &others)?;
+            if !seen_names.insert(cf.name.clone()) {
+                return invalid(format!(
+                    "Cannot add already existing column family \"{}\" to keyspace \"{}\"",
+                    cf.name, spec.name
+                ));
+            }
+            request_indexes.extend(
+                cf.options
+                    .indexed_columns()
+                    .filter_map(|c| c.index_name.clone()),
+            );
+        }
+        let mut ids = BTreeSet::new();
+        let mut defs = BTreeMap::new();
+        for mut cf in cfs {
+            cf.id = self.fresh_id(&ids);
+            ids.insert(cf.id);
+            defs.insert(cf.name.clone(), Arc::new(cf));
+        }
+        let ks = dynamic_keyspace(&spec, strategy, options, defs);
+        self.keyspaces.insert(spec.name.clone(), ks);
+        Ok(())
+    }
+
+    fn update_keyspace(&mut self, spec: KeyspaceSpec) -> Result<()> {
+        not_system(&spec.name)?;
+        let Some(old) = self.keyspaces.get(&spec.name) else {
+            return invalid(format!("Keyspace {} does not exist", spec.name));
+        };
+        if !spec.cf_defs.is_empty() {
+            return invalid("Keyspace update must not contain any column family definitions.");
+        }
+        let strategy = keyspace_strategy(&spec)?;
+        if !is_name_valid(&spec.name) {
+            return invalid(keyspace_name_error(&spec.name));
+        }
+        let options = spec.strategy_options.clone().unwrap_or_default();
+        validate_strategy_options(&strategy, &options)?;
+        if old.origin == KeyspaceOrigin::Config {
+            return Err(SchemaChangeError::ConfigKeyspace(spec.name));
+        }
+        let ks = dynamic_keyspace(&spec, strategy, options, old.cfs.clone());
+        self.keyspaces.insert(spec.name.clone(), ks);
+        Ok(())
+    }
+
+    fn drop_keyspace(&mut self, name: &str) -> Result<()> {
+        not_system(name)?;
+        let Some(old) = self.keyspaces.get(name) else {
+            return invalid(format!("Cannot drop non existing keyspace '{name}'."));
+        };
+        if old.origin == KeyspaceOrigin::Config {
+            return Err(SchemaChangeError::ConfigKeyspace(name.to_string()));
+        }
+        self.keyspaces.remove(name);
+        Ok(())
+    }
+
+    fn add_cf(&mut self, spec: CfSpec) -> Result<()> {
+        not_protected(&spec.keyspace)?;
+        let mut cf = cf_from_spec(&spec)?;
+        validate_compaction_options(&cf.options)?;
+        self.name_indexes(&mut cf)?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name)))?;
+        let Some(ks) = self.keyspaces.get(&cf.keyspace) else {
+            return invalid(format!(
+                "Cannot add column family '{}' to non existing keyspace '{}'.",
+                cf.name, cf.keyspace
+            ));
+        };
+        if ks.cfs.contains_key(&cf.name) {
+            return invalid(format!(
+                "Cannot add already existing column family \"{}\" to keyspace \"{}\"",
+                cf.name, cf.keyspace
+            ));
+        }
+        if ks.origin == KeyspaceOrigin::Config {
+            return Err(SchemaChangeError::ConfigKeyspace(cf.keyspace));
+        }
+        cf.id = self.fresh_id(&BTreeSet::new());
+        let ks = self
+            .keyspaces
+            .get_mut(&spec.keyspace)
+            .expect("checked above");
+        ks.cfs.insert(cf.name.clone(), Arc::new(cf));
+        Ok(())
+    }
+
+    fn update_cf(&mut self, spec: CfSpec) -> Result<()> {
+        let Some(old) = self.cf(&spec.keyspace, &spec.name).cloned() else {
+            return invalid("Could not find column family definition to modify.");
+        };
+        not_protected(&spec.keyspace)?;
+        let mut cf = cf_from_spec(&spec)?;
+        validate_compaction_options(&cf.options)?;
+        self.name_indexes(&mut cf)?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name)))?;
+        check_compatible(&old, &cf)?;
+        if self.keyspaces[&spec.keyspace].origin == KeyspaceOrigin::Config {
+            return Err(SchemaChangeError::ConfigKeyspace(spec.keyspace));
+        }
+        // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
+        let o = &mut cf.options;
+        if o.key_aliases.is_empty() {
+            o.key_aliases = old.options.key_aliases.clone();
+        }
+        if o.column_aliases.is_empty() {
+            o.column_aliases = old.options.column_aliases.clone();
+        }
+        if o.value_alias.is_none() {
+            o.value_alias = old.options.value_alias.clone();
+        }
+        cf.id = old.id;
+        let ks = self
+            .keyspaces
+            .get_mut(&spec.keyspace)
+            .expect("checked above");
+        ks.cfs.insert(cf.name.clone(), Arc::new(cf));
+        Ok(())
+    }
+
+    fn drop_cf(&mut self, keyspace: &str, name: &str) -> Result<()> {
+        not_protected(keyspace)?;
+        let Some(ks) = self.keyspaces.get_mut(keyspace) else {
+            return invalid(format!(
+                "Cannot drop non existing column family '{name}' in keyspace '{keyspace}'."
+            ));
+        };
+        if !ks.cfs.contains_key(name) {
+            return invalid(format!(
+                "Cannot drop non existing column family '{name}' in keyspace '{keyspace}'."
+            ));
+        }
+        if ks.origin == KeyspaceOrigin::Config {
+            return Err(SchemaChangeError::ConfigKeyspace(keyspace.to_string()));
+        }
+        ks.cfs.remove(name);
+        Ok(())
+    }
+}
+
+/// 1.2's `KSMetaData.fromThrift` strategy resolution.
+fn keyspace_strategy(spec: &KeyspaceSpec) -> Result<String> {
+    let class = resolve_strategy_class(&spec.strategy_class)?;
+    if class.ends_with(".LocalStrategy") {
+        return invalid(
+            "Unable to use given strategy class: LocalStrategy is reserved for internal use.",
+        );
+    }
+    Ok(class)
+}
+
+fn dynamic_keyspace(
+    spec: &KeyspaceSpec,
+    strategy: String,
+    strategy_options: BTreeMap<String, String>,
+    cfs: BTreeMap<String, Arc<CfDef>>,
+) -> KeyspaceDef {
+    // The 0.6 view of the keyspace: SimpleStrategy's factor, or the sum of
+    // a NetworkTopologyStrategy's per-datacenter factors.
+    let replication_factor = match strategy_options.get("replication_factor") {
+        Some(rf) => rf.parse().unwrap_or(1),
+        None => strategy_options
+            .values()
+            .filter_map(|v| v.parse::<i32>().ok())
+            .sum(),
+    };
+    KeyspaceDef {
+        name: spec.name.clone(),
+        replica_placement_strategy: strategy,
+        replication_factor,
+        endpoint_snitch: "org.apache.cassandra.locator.SimpleSnitch".to_string(),
+        cfs,
+        strategy_options,
+        durable_writes: spec.durable_writes.unwrap_or(true),
+        origin: KeyspaceOrigin::Dynamic,
+    }
+}
+
+/// 1.2's `validateCompatility` and `ColumnDefinition.apply` checks.
+fn check_compatible(old: &CfDef, new: &CfDef) -> Result<()> {
+    if old.column_type != new.column_type {
+        return invalid("types do not match.");
+    }
+    if !is_compatible_with(&new.comparator, &old.comparator) {
+        return invalid("comparators do not match or are not compatible.");
+    }
+    match (&new.subcomparator, &old.subcomparator) {
+        (None, Some(_)) => return invalid("subcolumncomparators do not match."),
+        (Some(n), Some(o)) if !is_compatible_with(n, o) => {
+            // Sic: 1.2's spelling.
+            return invalid("subcolumncomparators do not match or are note compatible.");
+        }
+        _ => {}
+    }
+    for c in &new.options.column_metadata {
+        let Some(o) = old.options.column(&c.name) else {
+            continue;
+        };
+        if c == o {
+            continue;
+        }
+        let text = || {
+            old.column_name_comparator(o.component_index)
+                .get_string(&o.name)
+        };
+        if o.index_type.is_some() && c.index_type.is_some() {
+            if !is_compatible_with(&c.validation_class, &o.validation_class) {
+                return invalid(format!(
+                    "Cannot modify validator to a non-compatible one for column {} since an index is set",
+                    text()
+                ));
+            }
+            if o.index_name != c.index_name {
+                return invalid("Cannot modify index name");
+            }
+        }
+        if o.component_index != c.component_index {
+            return invalid(format!(
+                "Cannot modify component index for column {}",
+                text()
+            ));
+        }
+    }
+    Ok(())
+}

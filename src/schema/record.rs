@@ -1,0 +1,264 @@
+//! The serializable form of keyspace definitions: what the schema file
+//! holds, and what the schema version digests.
+//!
+//! Owns the mapping between resolved definitions and plain records (types
+//! by class name, bytes in hex, doubles as exact decimal text so they read
+//! back bit for bit). It must not do file I/O (see [`super::store`]).
+
+use super::{Caching, Schema};
+use super::{CfDef, CfOptions, ColumnDef, ColumnType, IndexType, KeyspaceDef, KeyspaceOrigin};
+use crate::marshal::{parse_type, TypeRef};
+use md5::{Digest, Md5};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub(super) struct KeyspaceRecord {
+    name: String,
+    strategy_class: String,
+    strategy_options: BTreeMap<String, String>,
+    durable_writes: bool,
+    replication_factor: i32,
+    endpoint_snitch: String,
+    column_families: Vec<CfRecord>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct CfRecord {
+    name: String,
+    id: u32,
+    column_type: String,
+    comparator: String,
+    subcomparator: Option<String>,
+    comment: Option<String>,
+    rows_cached: String,
+    keys_cached: String,
+    gc_grace_seconds: i32,
+    default_validation_class: String,
+    key_validation_class: String,
+    column_metadata: Vec<ColumnRecord>,
+    read_repair_chance: String,
+    dclocal_read_repair_chance: String,
+    min_compaction_threshold: i32,
+    max_compaction_threshold: i32,
+    replicate_on_write: bool,
+    key_aliases: Vec<String>,
+    column_aliases: Vec<String>,
+    value_alias: Option<String>,
+    compaction_strategy: String,
+    compaction_strategy_options: BTreeMap<String, String>,
+    compression_options: BTreeMap<String, String>,
+    bloom_filter_fp_chance: Option<String>,
+    caching: String,
+    populate_io_cache_on_flush: bool,
+    memtable_flush_period_in_ms: Option<i32>,
+    default_time_to_live: Option<i32>,
+    speculative_retry: Option<String>,
+    index_interval: Option<i32>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct ColumnRecord {
+    name: String,
+    validation_class: String,
+    index_type: Option<String>,
+    index_name: Option<String>,
+    index_options: Option<BTreeMap<String, String>>,
+    component_index: Option<i32>,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Result<Vec<u8>, String> {
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("invalid hex bytes '{text}'"));
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).map_err(|e| e.to_string()))
+        .collect()
+}
+
+fn double(text: &str) -> Result<f64, String> {
+    text.parse().map_err(|_| format!("invalid number '{text}'"))
+}
+
+fn resolve(name: &str) -> Result<TypeRef, String> {
+    parse_type(name).map_err(|e| format!("type {name}: {e}"))
+}
+
+impl KeyspaceRecord {
+    pub(super) fn of(ks: &KeyspaceDef) -> KeyspaceRecord {
+        KeyspaceRecord {
+            name: ks.name.clone(),
+            strategy_class: ks.replica_placement_strategy.clone(),
+            strategy_options: ks.strategy_options.clone(),
+            durable_writes: ks.durable_writes,
+            replication_factor: ks.replication_factor,
+            endpoint_snitch: ks.endpoint_snitch.clone(),
+            column_families: ks.cfs.values().map(|cf| CfRecord::of(cf)).collect(),
+        }
+    }
+
+    /// The definition this record describes; an error names what is wrong.
+    pub(super) fn to_def(&self, origin: KeyspaceOrigin) -> Result<KeyspaceDef, String> {
+        let mut cfs = BTreeMap::new();
+        for cf in &self.column_families {
+            let def = cf
+                .to_def(&self.name)
+                .map_err(|e| format!("column family {}.{}: {e}", self.name, cf.name))?;
+            cfs.insert(def.name.clone(), Arc::new(def));
+        }
+        Ok(KeyspaceDef {
+            name: self.name.clone(),
+            replica_placement_strategy: self.strategy_class.clone(),
+            replication_factor: self.replication_factor,
+            endpoint_snitch: self.endpoint_snitch.clone(),
+            cfs,
+            strategy_options: self.strategy_options.clone(),
+            durable_writes: self.durable_writes,
+            origin,
+        })
+    }
+}
+
+impl CfRecord {
+    fn of(cf: &CfDef) -> CfRecord {
+        let o = &cf.options;
+        CfRecord {
+            name: cf.name.clone(),
+            id: cf.id,
+            column_type: cf.column_type.as_str().to_string(),
+            comparator: cf.comparator.class_name(),
+            subcomparator: cf.subcomparator.as_ref().map(|s| s.class_name()),
+            comment: cf.comment.clone(),
+            rows_cached: cf.rows_cached.clone(),
+            keys_cached: cf.keys_cached.clone(),
+            gc_grace_seconds: cf.gc_grace_seconds,
+            default_validation_class: o.default_validation_class.class_name(),
+            key_validation_class: o.key_validation_class.class_name(),
+            column_metadata: o
+                .column_metadata
+                .iter()
+                .map(|c| ColumnRecord {
+                    name: hex(&c.name),
+                    validation_class: c.validation_class.class_name(),
+                    index_type: c.index_type.map(|t| t.as_str().to_string()),
+                    index_name: c.index_name.clone(),
+                    index_options: c.index_options.clone(),
+                    component_index: c.component_index,
+                })
+                .collect(),
+            read_repair_chance: o.read_repair_chance.to_string(),
+            dclocal_read_repair_chance: o.dclocal_read_repair_chance.to_string(),
+            min_compaction_threshold: o.min_compaction_threshold,
+            max_compaction_threshold: o.max_compaction_threshold,
+            replicate_on_write: o.replicate_on_write,
+            key_aliases: o.key_aliases.iter().map(|a| hex(a)).collect(),
+            column_aliases: o.column_aliases.iter().map(|a| hex(a)).collect(),
+            value_alias: o.value_alias.as_deref().map(hex),
+            compaction_strategy: o.compaction_strategy.clone(),
+            compaction_strategy_options: o.compaction_strategy_options.clone(),
+            compression_options: o.compression_options.clone(),
+            bloom_filter_fp_chance: o.bloom_filter_fp_chance.map(|c| c.to_string()),
+            caching: o.caching.as_str().to_string(),
+            populate_io_cache_on_flush: o.populate_io_cache_on_flush,
+            memtable_flush_period_in_ms: o.memtable_flush_period_in_ms,
+            default_time_to_live: o.default_time_to_live,
+            speculative_retry: o.speculative_retry.clone(),
+            index_interval: o.index_interval,
+        }
+    }
+
+    fn to_def(&self, keyspace: &str) -> Result<CfDef, String> {
+        let column_type = match self.column_type.as_str() {
+            "Standard" => ColumnType::Standard,
+            "Super" => ColumnType::Super,
+            other => return Err(format!("invalid column type '{other}'")),
+        };
+        let mut column_metadata = Vec::with_capacity(self.column_metadata.len());
+        for c in &self.column_metadata {
+            column_metadata.push(ColumnDef {
+                name: unhex(&c.name)?,
+                validation_class: resolve(&c.validation_class)?,
+                index_type: c
+                    .index_type
+                    .as_deref()
+                    .map(|t| IndexType::from_name(t).ok_or(format!("invalid index type '{t}'")))
+                    .transpose()?,
+                index_name: c.index_name.clone(),
+                index_options: c.index_options.clone(),
+                component_index: c.component_index,
+            });
+        }
+        column_metadata.sort_by(|a, b| a.name.cmp(&b.name));
+        let options = CfOptions {
+            default_validation_class: resolve(&self.default_validation_class)?,
+            key_validation_class: resolve(&self.key_validation_class)?,
+            column_metadata,
+            read_repair_chance: double(&self.read_repair_chance)?,
+            dclocal_read_repair_chance: double(&self.dclocal_read_repair_chance)?,
+            min_compaction_threshold: self.min_compaction_threshold,
+            max_compaction_threshold: self.max_compaction_threshold,
+            replicate_on_write: self.replicate_on_write,
+            key_aliases: self
+                .key_aliases
+                .iter()
+                .map(|a| unhex(a))
+                .collect::<Result<_, _>>()?,
+            column_aliases: self
+                .column_aliases
+                .iter()
+                .map(|a| unhex(a))
+                .collect::<Result<_, _>>()?,
+            value_alias: self.value_alias.as_deref().map(unhex).transpose()?,
+            compaction_strategy: self.compaction_strategy.clone(),
+            compaction_strategy_options: self.compaction_strategy_options.clone(),
+            compression_options: self.compression_options.clone(),
+            bloom_filter_fp_chance: self
+                .bloom_filter_fp_chance
+                .as_deref()
+                .map(double)
+                .transpose()?,
+            caching: Caching::parse(&self.caching)?,
+            populate_io_cache_on_flush: self.populate_io_cache_on_flush,
+            memtable_flush_period_in_ms: self.memtable_flush_period_in_ms,
+            default_time_to_live: self.default_time_to_live,
+            speculative_retry: self.speculative_retry.clone(),
+            index_interval: self.index_interval,
+        };
+        Ok(CfDef {
+            keyspace: keyspace.to_string(),
+            name: self.name.clone(),
+            id: self.id,
+            column_type,
+            comparator: resolve(&self.comparator)?,
+            subcomparator: self.subcomparator.as_deref().map(resolve).transpose()?,
+            comment: self.comment.clone(),
+            rows_cached: self.rows_cached.clone(),
+            keys_cached: self.keys_cached.clone(),
+            gc_grace_seconds: self.gc_grace_seconds,
+            options,
+        })
+    }
+}
+
+impl Schema {
+    /// The schema version `describe_schema_versions` reports: a name-based
+    /// (version 3) UUID of the MD5 digest of every keyspace's definition,
+    /// as Cassandra 1.2 derived its version from the schema's content. Any
+    /// change to a definition changes it; the same content (after a restart,
+    /// or after dropping what was added) gives the same version.
+    pub fn version(&self) -> uuid::Uuid {
+        let mut md5 = Md5::new();
+        for ks in self.keyspaces.values() {
+            let record = KeyspaceRecord::of(ks);
+            md5.update(serde_json::to_vec(&record).expect("records always serialize"));
+            md5.update([0u8]);
+        }
+        uuid::Builder::from_md5_bytes(md5.finalize().into()).into_uuid()
+    }
+}

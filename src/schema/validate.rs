@@ -1,0 +1,576 @@
+//! Turns change requests into resolved definitions the way Cassandra 1.2
+//! did, with its exact messages: `CFMetaData.fromThrift` (defaults, type
+//! resolution, caching, compression), `CFMetaData.validate` (names,
+//! counters, aliases, column names, indexes, thresholds), compaction
+//! options, and the replication strategy checks of `KSMetaData`.
+//!
+//! Owns the rules that look at one definition alone; rules that need the
+//! rest of the schema (duplicates, existence, index names across column
+//! families, compatibility with the old definition) are in [`super::apply`].
+//! Errors are the message text 1.2 put in its InvalidRequestException.
+
+use super::options::*;
+use super::spec::{CfSpec, ColumnSpec};
+use super::{CfDef, ColumnType};
+use crate::marshal::AbstractType;
+use crate::marshal::{parse_type, TypeRef, UTF8Type};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Longest keyspace or column family name 1.2 accepts (`Schema.NAME_LENGTH`).
+pub const MAX_NAME_LENGTH: usize = 48;
+
+const LOCATOR_PACKAGE: &str = "org.apache.cassandra.locator.";
+const STRATEGIES: [&str; 4] = [
+    "SimpleStrategy",
+    "NetworkTopologyStrategy",
+    "OldNetworkTopologyStrategy",
+    "LocalStrategy",
+];
+const COMPRESSORS: [&str; 3] = ["SnappyCompressor", "DeflateCompressor", "LZ4Compressor"];
+
+/// `\w+` (Java's ASCII word characters), 1 to 48 of them.
+pub(super) fn is_name_valid(name: &str) -> bool {
+    !name.is_empty() && name.len() <= MAX_NAME_LENGTH && is_word(name)
+}
+
+fn is_word(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+pub(super) fn keyspace_name_error(name: &str) -> String {
+    format!(
+        "Keyspace name must not be empty, more than {MAX_NAME_LENGTH} characters long, or \
+         contain non-alphanumeric-underscore characters (got \"{name}\")"
+    )
+}
+
+/// Resolves a replication strategy name to its full class name; the error
+/// is 1.2's message for an unknown class.
+pub fn resolve_strategy_class(name: &str) -> Result<String, String> {
+    let class = if name.contains('.') {
+        name.to_string()
+    } else {
+        format!("{LOCATOR_PACKAGE}{name}")
+    };
+    match class.strip_prefix(LOCATOR_PACKAGE) {
+        Some(short) if STRATEGIES.contains(&short) => Ok(class),
+        _ => Err(format!(
+            "Unable to find replication strategy class '{class}'"
+        )),
+    }
+}
+
+/// The checks 1.2 made when it built the strategy for a keyspace
+/// (`validateReplicationStrategyIgnoreUnexpected`).
+pub(super) fn validate_strategy_options(
+    class: &str,
+    options: &BTreeMap<String, String>,
+) -> Result<(), String> {
+    let short = class.strip_prefix(LOCATOR_PACKAGE).unwrap_or(class);
+    let check_rf = |rf: &str| -> Result<(), String> {
+        match rf.parse::<i32>() {
+            Ok(n) if n < 0 => Err(format!(
+                "Replication factor must be non-negative; found {rf}"
+            )),
+            Ok(_) => Ok(()),
+            Err(_) => Err(format!("Replication factor must be numeric; found {rf}")),
+        }
+    };
+    match short {
+        "SimpleStrategy" | "OldNetworkTopologyStrategy" => {
+            match options.get("replication_factor") {
+                None => Err("SimpleStrategy requires a replication_factor strategy option.".into()),
+                Some(rf) => check_rf(rf),
+            }
+        }
+        "NetworkTopologyStrategy" => {
+            // 1.2's constructor rejected these before validation ran, and
+            // reported only that construction failed.
+            for (dc, rf) in options {
+                if dc.eq_ignore_ascii_case("replication_factor") || rf.parse::<i32>().is_err() {
+                    return Err("Error constructing replication strategy class".into());
+                }
+            }
+            options.values().try_for_each(|rf| check_rf(rf))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn resolve_type(name: &str) -> Result<TypeRef, String> {
+    parse_type(name).map_err(|e| e.0)
+}
+
+fn resolve_optional(name: Option<&String>) -> Result<TypeRef, String> {
+    match name {
+        Some(n) => resolve_type(n),
+        None => resolve_type("BytesType"),
+    }
+}
+
+fn resolve_compaction_strategy(name: &str) -> Result<String, String> {
+    let class = if name.contains('.') {
+        name.to_string()
+    } else {
+        format!("{COMPACTION_PACKAGE}{name}")
+    };
+    if class == SIZE_TIERED || class == LEVELED {
+        Ok(class)
+    } else {
+        Err(format!(
+            "Unable to find compaction strategy class '{class}'"
+        ))
+    }
+}
+
+/// 1.2's `CompressionParameters.create` followed by `asThriftOptions`.
+fn resolve_compression(
+    given: Option<&BTreeMap<String, String>>,
+) -> Result<BTreeMap<String, String>, String> {
+    let Some(given) = given else {
+        return Ok(CfOptions::default().compression_options);
+    };
+    let mut others = given.clone();
+    let class = others.remove(SSTABLE_COMPRESSION).filter(|c| !c.is_empty());
+    let chunk = others.remove(CHUNK_LENGTH_KB);
+    let class = class
+        .map(|c| {
+            let full = if c.contains('.') {
+                c
+            } else {
+                format!("{COMPRESSION_PACKAGE}{c}")
+            };
+            match full.strip_prefix(COMPRESSION_PACKAGE) {
+                Some(short) if COMPRESSORS.contains(&short) => Ok(full),
+                _ => Err(format!("Could not create Compression for type {full}")),
+            }
+        })
+        .transpose()?;
+    let chunk_kb = chunk
+        .as_deref()
+        .map(|c| {
+            let kb: i32 = c
+                .parse()
+                .map_err(|_| format!("Invalid value for {CHUNK_LENGTH_KB}"))?;
+            if kb > i32::MAX / 1024 {
+                return Err(format!("Value of {CHUNK_LENGTH_KB} is too large ({kb})"));
+            }
+            Ok(kb)
+        })
+        .transpose()?;
+    match &class {
+        None if !others.is_empty() => {
+            let keys: Vec<&str> = others.keys().map(String::as_str).collect();
+            return Err(format!(
+                "Unknown compression options ([{}]) since no compression class found",
+                keys.join(", ")
+            ));
+        }
+        None => {}
+        Some(_) => {
+            if let Some(unknown) = others.keys().find(|k| k.as_str() != CRC_CHECK_CHANCE) {
+                return Err(format!("Unknown compression options {unknown}"));
+            }
+        }
+    }
+    if let Some(chance) = others.get(CRC_CHECK_CHANCE) {
+        let c: f64 = chance
+            .parse()
+            .map_err(|_| "crc_check_chance should be a double".to_string())?;
+        if !(0.0..=1.0).contains(&c) {
+            return Err("crc_check_chance should be between 0.0 and 1.0".into());
+        }
+    }
+    if let Some(kb) = chunk_kb {
+        let bytes = kb.wrapping_mul(1024);
+        if bytes <= 0 {
+            return Err(format!("Invalid negative or null {CHUNK_LENGTH_KB}"));
+        }
+        if bytes.count_ones() != 1 {
+            return Err(format!("{CHUNK_LENGTH_KB} must be a power of 2"));
+        }
+    }
+    let mut out = others;
+    if let Some(class) = class {
+        out.insert(SSTABLE_COMPRESSION.to_string(), class);
+        if let Some(kb) = chunk_kb {
+            out.insert(CHUNK_LENGTH_KB.to_string(), kb.to_string());
+        }
+    }
+    Ok(out)
+}
+
+fn column_def(spec: &ColumnSpec) -> Result<ColumnDef, String> {
+    Ok(ColumnDef {
+        name: spec.name.clone(),
+        validation_class: resolve_optional(spec.validation_class.as_ref())?,
+        index_type: spec.index_type,
+        index_name: spec.index_name.clone(),
+        index_options: spec.index_options.clone(),
+        component_index: spec.component_index,
+    })
+}
+
+/// 1.2's `CFMetaData.fromThrift`: applies the defaults and resolves every
+/// type and option. The id is left 0 for the caller to assign.
+pub(super) fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
+    let column_type = match spec.column_type.as_deref() {
+        None | Some("Standard") => ColumnType::Standard,
+        Some("Super") => ColumnType::Super,
+        Some(other) => return Err(format!("Invalid column type {other}")),
+    };
+    let comparator = resolve_type(spec.comparator_type.as_deref().unwrap_or("BytesType"))?;
+    let subcomparator = match (&spec.subcomparator_type, column_type) {
+        (Some(name), _) => Some(resolve_type(name)?),
+        (None, ColumnType::Super) => Some(resolve_type("BytesType")?),
+        (None, ColumnType::Standard) => None,
+    };
+    let key_aliases = match (&spec.key_aliases, &spec.key_alias) {
+        (Some(aliases), _) => aliases.clone(),
+        (None, Some(alias)) => vec![alias.clone()],
+        (None, None) => Vec::new(),
+    };
+    let key_validation_class = resolve_optional(spec.key_validation_class.as_ref())?;
+    let compaction_strategy = resolve_compaction_strategy(
+        spec.compaction_strategy
+            .as_deref()
+            .unwrap_or("SizeTieredCompactionStrategy"),
+    )?;
+    let caching = spec
+        .caching
+        .as_deref()
+        .map(Caching::parse)
+        .transpose()?
+        .unwrap_or(Caching::KeysOnly);
+    let compression_options = resolve_compression(spec.compression_options.as_ref())?;
+    let default_validation_class = resolve_optional(spec.default_validation_class.as_ref())?;
+    // A TreeMap by name in 1.2: the last declaration of a name wins.
+    let mut columns: BTreeMap<Vec<u8>, ColumnDef> = BTreeMap::new();
+    for c in spec.column_metadata.iter().flatten() {
+        columns.insert(c.name.clone(), column_def(c)?);
+    }
+    let defaults = CfOptions::default();
+    let options = CfOptions {
+        default_validation_class,
+        key_validation_class,
+        column_metadata: columns.into_values().collect(),
+        read_repair_chance: spec
+            .read_repair_chance
+            .unwrap_or(defaults.read_repair_chance),
+        dclocal_read_repair_chance: spec
+            .dclocal_read_repair_chance
+            .unwrap_or(defaults.dclocal_read_repair_chance),
+        min_compaction_threshold: spec
+            .min_compaction_threshold
+            .unwrap_or(defaults.min_compaction_threshold),
+        max_compaction_threshold: spec
+            .max_compaction_threshold
+            .unwrap_or(defaults.max_compaction_threshold),
+        replicate_on_write: spec.replicate_on_write.unwrap_or(true),
+        key_aliases,
+        column_aliases: spec.column_aliases.clone().unwrap_or_default(),
+        value_alias: spec.value_alias.clone(),
+        compaction_strategy,
+        compaction_strategy_options: spec.compaction_strategy_options.clone().unwrap_or_default(),
+        compression_options,
+        bloom_filter_fp_chance: spec.bloom_filter_fp_chance,
+        caching,
+        populate_io_cache_on_flush: spec.populate_io_cache_on_flush.unwrap_or(false),
+        memtable_flush_period_in_ms: spec.memtable_flush_period_in_ms,
+        default_time_to_live: spec.default_time_to_live,
+        speculative_retry: spec.speculative_retry.clone(),
+        index_interval: spec.index_interval,
+    };
+    Ok(CfDef {
+        keyspace: spec.keyspace.clone(),
+        name: spec.name.clone(),
+        id: 0,
+        column_type,
+        comparator,
+        subcomparator,
+        comment: Some(spec.comment.clone().unwrap_or_default()),
+        // What 0.6's describe_keyspace reports: its default key cache when
+        // the CF caches keys, and a row cache it would not have sized.
+        rows_cached: "0".to_string(),
+        keys_cached: if caching.caches_keys() { "200000" } else { "0" }.to_string(),
+        gc_grace_seconds: spec.gc_grace_seconds.unwrap_or(DEFAULT_GC_GRACE_SECONDS),
+        options,
+    })
+}
+
+/// 1.2's `CFMetaData.validate`. `other_index_names` are the index names of
+/// every column family the change does not redefine.
+pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> Result<(), String> {
+    if !is_name_valid(&cf.keyspace) {
+        return Err(keyspace_name_error(&cf.keyspace));
+    }
+    if !is_name_valid(&cf.name) {
+        return Err(format!(
+            "ColumnFamily name must not be empty, more than {MAX_NAME_LENGTH} characters long, \
+             or contain non-alphanumeric-underscore characters (got \"{}\")",
+            cf.name
+        ));
+    }
+    if let (ColumnType::Standard, Some(sub)) = (cf.column_type, &cf.subcomparator) {
+        return Err(format!(
+            "Subcolumn comparator ({}) is invalid for standard column family {}",
+            sub.class_name(),
+            cf.name
+        ));
+    }
+    let o = &cf.options;
+    if cf.comparator.is_counter() {
+        return Err("CounterColumnType is not a valid comparator".into());
+    }
+    if cf.subcomparator.as_ref().is_some_and(|s| s.is_counter()) {
+        return Err("CounterColumnType is not a valid sub-column comparator".into());
+    }
+    if o.key_validation_class.is_counter() {
+        return Err("CounterColumnType is not a valid key validator".into());
+    }
+    let column_text = |c: &ColumnDef| {
+        cf.column_name_comparator(c.component_index)
+            .get_string(&c.name)
+    };
+    let counter = o.default_validation_class.is_counter();
+    if let Some(c) = o
+        .column_metadata
+        .iter()
+        .find(|c| c.validation_class.is_counter() != counter)
+    {
+        return Err(if counter {
+            format!(
+                "Cannot add a non counter column ({}) in a counter column family",
+                column_text(c)
+            )
+        } else {
+            format!(
+                "Cannot add a counter column ({}) in a non counter column family",
+                column_text(c)
+            )
+        });
+    }
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    for c in &o.column_metadata {
+        if let Some(a) = o.key_aliases.iter().find(|a| **a == c.name) {
+            return Err(format!(
+                "Cannot have key alias equals to a column name: {}",
+                text(a)
+            ));
+        }
+        if let Some(a) = o.column_aliases.iter().find(|a| **a == c.name) {
+            return Err(format!(
+                "Cannot have column alias equals to a column name: {}",
+                text(a)
+            ));
+        }
+        if o.value_alias.as_ref() == Some(&c.name) {
+            return Err(format!(
+                "Cannot have value alias equals to a column name: {}",
+                text(&c.name)
+            ));
+        }
+    }
+    let utf8 = UTF8Type;
+    let is_utf8 = |a: &Vec<u8>| utf8.validate(a).is_ok();
+    if !o.key_aliases.iter().all(is_utf8) {
+        return Err("Key alias must be UTF8".into());
+    }
+    if !o.column_aliases.iter().all(is_utf8) {
+        return Err("Column alias must be UTF8".into());
+    }
+    if !o.value_alias.iter().all(is_utf8) {
+        return Err("Value alias must be UTF8".into());
+    }
+    let mut index_names = other_index_names.clone();
+    for c in &o.column_metadata {
+        let comparator = cf.column_name_comparator(c.component_index);
+        if comparator.validate(&c.name).is_err() {
+            return Err(format!(
+                "Column name {} is not valid for comparator {}",
+                hex(&c.name),
+                comparator.class_name()
+            ));
+        }
+        let Some(index_type) = c.index_type else {
+            if c.index_name.is_some() {
+                return Err("Index name cannot be set without index type".into());
+            }
+            continue;
+        };
+        if cf.is_super() {
+            return Err("Secondary indexes are not supported on super column families".into());
+        }
+        let name = c.index_name.as_deref().unwrap_or_default();
+        if name.is_empty() || !is_word(name) {
+            return Err(format!(
+                "Illegal index name {}",
+                c.index_name.as_deref().unwrap_or("null")
+            ));
+        }
+        if !index_names.insert(name.to_string()) {
+            return Err(format!("Duplicate index name {name}"));
+        }
+        validate_index_options(index_type, c.index_options.as_ref())?;
+    }
+    if o.max_compaction_threshold != 0 {
+        if o.min_compaction_threshold <= 1 {
+            return Err(format!(
+                "Min compaction threshold cannot be less than 2 (got {}).",
+                o.min_compaction_threshold
+            ));
+        }
+        if o.min_compaction_threshold > o.max_compaction_threshold {
+            return Err(format!(
+                "Min compaction threshold (got {}) cannot be greater than max compaction threshold (got {})",
+                o.min_compaction_threshold, o.max_compaction_threshold
+            ));
+        }
+    }
+    if o.bloom_filter_fp_chance == Some(0.0) {
+        return Err("Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1".into());
+    }
+    validate_2_0_options(o)
+}
+
+fn validate_index_options(
+    index_type: IndexType,
+    options: Option<&BTreeMap<String, String>>,
+) -> Result<(), String> {
+    match index_type {
+        IndexType::Keys => Ok(()),
+        IndexType::Custom => {
+            let class = options
+                .and_then(|o| o.get("class_name"))
+                .ok_or_else(|| "Required index option missing: class_name".to_string())?;
+            // 1.2 loaded the class here; no Java class can be loaded by this server.
+            Err(format!("Unable to find custom indexer class '{class}'"))
+        }
+        IndexType::Composites => {
+            // 1.2 failed with a NullPointerException when options were absent.
+            let prefix = options
+                .and_then(|o| o.get("prefix_size"))
+                .ok_or_else(|| "Missing option prefix_size".to_string())?;
+            prefix.parse::<i32>().map(|_| ()).map_err(|_| {
+                format!("Invalid non integer value for option prefix_size (got '{prefix}')")
+            })
+        }
+    }
+}
+
+/// The fields Cassandra 2.0 added; its rules, since 1.2 never saw them.
+fn validate_2_0_options(o: &CfOptions) -> Result<(), String> {
+    if o.default_time_to_live.is_some_and(|t| t < 0) {
+        return Err("default_time_to_live cannot be smaller than 0".into());
+    }
+    if o.memtable_flush_period_in_ms.is_some_and(|t| t < 0) {
+        return Err("memtable_flush_period_in_ms cannot be smaller than 0".into());
+    }
+    if o.index_interval.is_some_and(|i| i <= 0) {
+        return Err("index_interval must be greater than 0".into());
+    }
+    if let Some(s) = &o.speculative_retry {
+        if !is_speculative_retry(s) {
+            return Err(format!("Invalid value {s} for speculative_retry"));
+        }
+    }
+    Ok(())
+}
+
+fn is_speculative_retry(s: &str) -> bool {
+    let upper = s.to_uppercase();
+    let number = |t: &str| t.parse::<f64>().is_ok_and(|v| v >= 0.0);
+    upper == "NONE"
+        || upper == "ALWAYS"
+        || upper.strip_suffix("PERCENTILE").is_some_and(number)
+        || upper.strip_suffix("MS").is_some_and(number)
+}
+
+/// 1.2's compaction option checks (`validateCompactionOptions`, unknown
+/// options allowed): the tombstone options of every strategy, then the
+/// strategy's own.
+pub(super) fn validate_compaction_options(o: &CfOptions) -> Result<(), String> {
+    let opts = &o.compaction_strategy_options;
+    let unparsable = |v: &str, k: &str| format!("{v} is not a parsable int (base10) for {k}");
+    if let Some(v) = opts.get("tombstone_threshold") {
+        let t: f32 = v
+            .parse()
+            .map_err(|_| unparsable(v, "tombstone_threshold"))?;
+        if t < 0.0 {
+            return Err(format!(
+                "tombstone_threshold must be greater than 0, but was {t:.6}"
+            ));
+        }
+    }
+    if let Some(v) = opts.get("tombstone_compaction_interval") {
+        let t: i64 = v
+            .parse()
+            .map_err(|_| unparsable(v, "tombstone_compaction_interval"))?;
+        if t < 0 {
+            return Err(format!(
+                "tombstone_compaction_interval must be greater than 0, but was {t}"
+            ));
+        }
+    }
+    if o.compaction_strategy == SIZE_TIERED {
+        if let Some(v) = opts.get("min_sstable_size") {
+            let n: i64 = v.parse().map_err(|_| unparsable(v, "min_sstable_size"))?;
+            if n < 0 {
+                return Err(format!("min_sstable_size must be non negative: {n}"));
+            }
+        }
+        // 1.2 named the default constants, not the options, in these two messages.
+        let low = match opts.get("bucket_low") {
+            Some(v) => v.parse::<f64>().map_err(|_| unparsable(v, "0.5"))?,
+            None => 0.5,
+        };
+        let high = match opts.get("bucket_high") {
+            Some(v) => v.parse::<f64>().map_err(|_| unparsable(v, "1.5"))?,
+            None => 1.5,
+        };
+        if high <= low {
+            return Err(format!(
+                "BucketHigh value ({high:?}) is less than or equal BucketLow value ({low:?})"
+            ));
+        }
+    } else if o.compaction_strategy == LEVELED {
+        let v = opts
+            .get("sstable_size_in_mb")
+            .map(String::as_str)
+            .unwrap_or("1");
+        let n: i32 = v.parse().map_err(|_| unparsable(v, "sstable_size_in_mb"))?;
+        if n < 1 {
+            return Err(format!(
+                "sstable_size_in_mb must be larger than 0, but was {n}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 1.2's default index name: `<cf>_<column as text>_idx` without non-word
+/// characters, suffixed `_1`, `_2` ... until it is not in `taken`.
+pub(super) fn default_index_name(
+    cf: &CfDef,
+    column: &ColumnDef,
+    taken: &BTreeSet<String>,
+) -> String {
+    let text = cf
+        .column_name_comparator(column.component_index)
+        .get_string(&column.name);
+    let base: String = format!("{}_{}_idx", cf.name, text)
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let mut name = base.clone();
+    let mut i = 0;
+    while taken.contains(&name) {
+        i += 1;
+        name = format!("{base}_{i}");
+    }
+    name
+}
+
+pub(super) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,188 @@
+//! The schema file: round trips, restart merging with the config's
+//! keyspaces, conflicts, corruption detection and in-memory mode.
+
+use std::collections::BTreeMap;
+use std::fs;
+use supercolumn::config::Config;
+use supercolumn::schema::{
+    CfSpec, ColumnSpec, IndexType, KeyspaceOrigin, KeyspaceSpec, Schema, SchemaChange, SchemaStore,
+    StoreError, SCHEMA_FILE,
+};
+
+const CONF: &str = r#"<Storage>
+  <Keyspaces>
+    <Keyspace Name="Conf">
+      <ColumnFamily Name="Std"/>
+      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
+      <ReplicationFactor>1</ReplicationFactor>
+      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
+    </Keyspace>
+  </Keyspaces>
+  <Partitioner>org.apache.cassandra.dht.Murmur3Partitioner</Partitioner>
+  <CommitLogSync>periodic</CommitLogSync>
+  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
+  <GCGraceSeconds>3600</GCGraceSeconds>
+</Storage>
+"#;
+
+fn config_schema(xml: &str) -> Schema {
+    Schema::from_config(&Config::from_xml(xml, "test.xml").unwrap()).unwrap()
+}
+
+/// A dynamic keyspace exercising every attribute the file must keep.
+fn rich(schema: &Schema) -> Schema {
+    let spec = CfSpec {
+        comparator_type: Some("CompositeType(LongType,UTF8Type)".into()),
+        default_validation_class: Some("UTF8Type".into()),
+        key_validation_class: Some("LongType".into()),
+        comment: Some("ünïcode comment".into()),
+        read_repair_chance: Some(0.123456789012345),
+        dclocal_read_repair_chance: Some(0.3),
+        gc_grace_seconds: Some(77),
+        key_alias: Some(vec![b'k']),
+        column_aliases: Some(vec![b"c1".to_vec()]),
+        value_alias: Some(b"v".to_vec()),
+        bloom_filter_fp_chance: Some(0.05),
+        caching: Some("ALL".into()),
+        compaction_strategy: Some("LeveledCompactionStrategy".into()),
+        compaction_strategy_options: Some(
+            [("sstable_size_in_mb".to_string(), "10".to_string())].into(),
+        ),
+        default_time_to_live: Some(60),
+        speculative_retry: Some("99.0PERCENTILE".into()),
+        column_metadata: Some(vec![ColumnSpec {
+            name: vec![0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, b'x', 0],
+            validation_class: Some("LongType".into()),
+            index_type: Some(IndexType::Keys),
+            index_name: Some("rich_idx".into()),
+            index_options: Some(BTreeMap::new()),
+            component_index: None,
+        }]),
+        ..CfSpec::new("dyn", "Rich")
+    };
+    schema
+        .apply(SchemaChange::AddKeyspace(KeyspaceSpec {
+            durable_writes: Some(false),
+            cf_defs: vec![
+                spec,
+                CfSpec {
+                    column_type: Some("Super".into()),
+                    ..CfSpec::new("dyn", "Sup")
+                },
+            ],
+            ..KeyspaceSpec::simple("dyn", 2)
+        }))
+        .unwrap()
+}
+
+#[test]
+fn save_and_reload_gives_the_same_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SchemaStore::open(dir.path());
+    let base = config_schema(CONF);
+    // No file yet: the config alone.
+    let fresh = store.load(base.clone()).unwrap();
+    assert_eq!(fresh.version(), base.version());
+
+    let changed = rich(&base);
+    store.save(&changed).unwrap();
+    assert!(dir.path().join(SCHEMA_FILE).exists());
+    assert!(!dir.path().join("schema.json.tmp").exists());
+    let reloaded = store.load(config_schema(CONF)).unwrap();
+    assert_eq!(reloaded.version(), changed.version());
+    for (a, b) in changed.column_families().zip(reloaded.column_families()) {
+        assert_eq!((a.id, &a.name, a.is_super()), (b.id, &b.name, b.is_super()));
+        assert_eq!(a.options, b.options);
+        assert_eq!(a.describe_v12(), b.describe_v12());
+    }
+    let dynamic = reloaded.keyspace("dyn").unwrap();
+    assert_eq!(dynamic.origin, KeyspaceOrigin::Dynamic);
+    assert!(!dynamic.durable_writes);
+    assert_eq!(
+        reloaded.keyspace("Conf").unwrap().origin,
+        KeyspaceOrigin::Config
+    );
+
+    // Dropping everything dynamic leaves the config alone after a restart.
+    let dropped = reloaded
+        .apply(SchemaChange::DropKeyspace("dyn".into()))
+        .unwrap();
+    store.save(&dropped).unwrap();
+    let again = store.load(config_schema(CONF)).unwrap();
+    assert!(again.keyspace("dyn").is_none());
+    assert_eq!(again.version(), base.version());
+}
+
+#[test]
+fn restart_merges_with_a_changed_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SchemaStore::open(dir.path());
+    store.save(&rich(&config_schema(CONF))).unwrap();
+    // A keyspace added to the config since is kept beside the dynamic one.
+    let more = CONF.replace(
+        "  </Keyspaces>",
+        r#"    <Keyspace Name="Later">
+      <ColumnFamily Name="X"/>
+      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
+      <ReplicationFactor>1</ReplicationFactor>
+      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
+    </Keyspace>
+  </Keyspaces>"#,
+    );
+    let merged = store.load(config_schema(&more)).unwrap();
+    let names: Vec<&str> = merged.keyspaces.keys().map(String::as_str).collect();
+    assert_eq!(names, ["Conf", "Later", "dyn", "system"]);
+    // The config now declares the dynamic keyspace's name: refused, named.
+    let clash = more.replace("Name=\"Later\"", "Name=\"DYN\"");
+    match store.load(config_schema(&clash)) {
+        Err(e @ StoreError::Conflict { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains(SCHEMA_FILE) && text.contains("DYN"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn corruption_is_a_startup_error_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SchemaStore::open(dir.path());
+    store.save(&rich(&config_schema(CONF))).unwrap();
+    let path = dir.path().join(SCHEMA_FILE);
+    let good = fs::read_to_string(&path).unwrap();
+    let expect_corrupt = |text: &str| {
+        fs::write(&path, text).unwrap();
+        match store.load(config_schema(CONF)) {
+            Err(e @ StoreError::Corrupt { .. }) => {
+                assert!(e.to_string().contains(&path.display().to_string()), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    // A changed value the JSON parser accepts: caught by the checksum.
+    expect_corrupt(&good.replace("\"gc_grace_seconds\": 77", "\"gc_grace_seconds\": 78"));
+    // Truncated.
+    expect_corrupt(&good[..good.len() / 2]);
+    // Garbage.
+    expect_corrupt("\0\0\0");
+    // A type that no longer resolves, with a matching checksum.
+    let renamed = good.replace("LongType", "GoneType");
+    let v: serde_json::Value = serde_json::from_str(&renamed).unwrap();
+    let crc = crc32fast::hash(&serde_json::to_vec(&v["keyspaces"]).unwrap());
+    let mut v = v;
+    v["crc32"] = crc.into();
+    expect_corrupt(&serde_json::to_string(&v).unwrap());
+}
+
+#[test]
+fn in_memory_store_keeps_nothing() {
+    let store = SchemaStore::in_memory();
+    assert!(store.path().is_none());
+    let changed = rich(&config_schema(CONF));
+    store.save(&changed).unwrap();
+    assert!(store
+        .load(config_schema(CONF))
+        .unwrap()
+        .keyspace("dyn")
+        .is_none());
+}
