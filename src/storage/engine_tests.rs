@@ -636,3 +636,10 @@ fn memtables_flush_in_the_background_when_full() {
     assert_eq!(all_rows(&e, "Std").len(), 250);
     e.shutdown().unwrap();
 }
+
+#[test]
+fn engine_is_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Engine>();
+    check::<EngineOptions>();
+}
