@@ -62,6 +62,8 @@ pub mod commitlog;
 mod compaction;
 mod engine;
 #[cfg(test)]
+mod engine_disk_tests;
+#[cfg(test)]
 mod engine_tests;
 mod flush;
 mod memtable;
