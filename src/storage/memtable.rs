@@ -128,12 +128,16 @@ impl Memtable {
         }
     }
 
-    /// Up to `limit` row keys at or after `from` (in ring order).
-    pub fn keys_from(&self, from: &Bound<DecoratedKey>, limit: usize) -> Vec<DecoratedKey> {
+    /// Up to `limit` row keys at or after `from` (in ring order), with their deletion.
+    pub fn keys_from(
+        &self,
+        from: &Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Vec<(DecoratedKey, DeletionTime)> {
         let rows = self.rows.read();
         rows.range((from.clone(), Bound::Unbounded))
             .take(limit)
-            .map(|(k, _)| k.clone())
+            .map(|(k, r)| (k.clone(), r.deletion))
             .collect()
     }
 
@@ -184,12 +188,22 @@ impl RowStore for Memtable {
             }) as Box<dyn RowHandle>
         }))
     }
-    fn keys_from(
-        &self,
+    fn rows_from<'a>(
+        &'a self,
         from: &Bound<DecoratedKey>,
         limit: usize,
-    ) -> Result<Vec<DecoratedKey>, StorageError> {
-        Ok(Memtable::keys_from(self, from, limit))
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError> {
+        Ok(Memtable::keys_from(self, from, limit)
+            .into_iter()
+            .map(|(key, deletion)| {
+                let h: Box<dyn RowHandle + 'a> = Box::new(MemRow {
+                    mem: self,
+                    key: key.clone(),
+                    deletion,
+                });
+                (key, h)
+            })
+            .collect())
     }
 }
 

@@ -39,12 +39,14 @@ pub trait RowStore: Send + Sync {
         &'a self,
         key: &DecoratedKey,
     ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError>;
-    /// Up to `limit` row keys from `from` on, in ring order.
-    fn keys_from(
-        &self,
+    /// Up to `limit` rows from `from` on, in ring order (for range reads,
+    /// so each row is opened once, by the scan that finds it).
+    #[allow(clippy::type_complexity)]
+    fn rows_from<'a>(
+        &'a self,
         from: &std::ops::Bound<DecoratedKey>,
         limit: usize,
-    ) -> Result<Vec<DecoratedKey>, StorageError>;
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError>;
 }
 
 /// An `EntrySource` over an already materialised list.
