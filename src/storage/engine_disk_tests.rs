@@ -202,3 +202,37 @@ fn engine_is_send_and_sync() {
     check::<Engine>();
     check::<EngineOptions>();
 }
+
+#[test]
+fn an_expired_cell_reconciles_as_a_tombstone_before_and_after_compaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let now = clock.now();
+    let expiring = Cell::expiring(b("c"), b("a"), 1, 10, now);
+    e.apply(&ops(
+        "Std",
+        "k",
+        vec![Op::Put {
+            super_column: None,
+            cell: expiring,
+        }],
+    ))
+    .unwrap();
+    e.flush(None).unwrap();
+    // Same timestamp, in another store: the greater value wins while both live.
+    e.apply(&put("Std", "k", "c", "z", 1)).unwrap();
+    assert_eq!(
+        pairs(&e.read(&names("Std", &["c"]), b"k").unwrap()),
+        vec![("c".into(), "z".into())]
+    );
+    // Once expired it is a tombstone, and a tombstone wins a timestamp tie.
+    clock.advance(10);
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.compact("ks", "Std").unwrap();
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.flush(None).unwrap();
+    e.compact("ks", "Std").unwrap();
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.shutdown().unwrap();
+}

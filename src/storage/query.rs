@@ -5,7 +5,7 @@
 //! It must not know how a source stores its data: sources are [`RowHandle`]s.
 
 use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
-use super::row::{CKey, Entry, StoredSuper};
+use super::row::{expire_entry, CKey, Entry, StoredSuper};
 use super::StorageError;
 use crate::marshal::TypeRef;
 use crate::partitioner::DecoratedKey;
@@ -72,7 +72,8 @@ pub fn read_row(
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
             for h in handles {
-                for e in h.named(std::slice::from_ref(sc))? {
+                for mut e in h.named(std::slice::from_ref(sc))? {
+                    expire_entry(&mut e, now);
                     if let Entry::Super(s) = e {
                         match merged.as_mut() {
                             Some(m) => m.merge(s),
@@ -138,7 +139,7 @@ fn merge_top(
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
     for s in sources.iter_mut() {
-        heads.push(s.next_entry()?);
+        heads.push(next_expired(s.as_mut(), now)?);
     }
     let mut cells = Vec::new();
     let mut supers = Vec::new();
@@ -159,7 +160,7 @@ fn merge_top(
         }
         let Some(b) = best else { break };
         let mut merged = heads[b].take().expect("best head is present");
-        heads[b] = sources[b].next_entry()?;
+        heads[b] = next_expired(sources[b].as_mut(), now)?;
         for i in 0..heads.len() {
             while let Some(e) = heads[i].as_ref() {
                 if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
@@ -167,7 +168,7 @@ fn merge_top(
                 }
                 let e = heads[i].take().expect("checked present");
                 merged.merge(e);
-                heads[i] = sources[i].next_entry()?;
+                heads[i] = next_expired(sources[i].as_mut(), now)?;
             }
         }
         match merged {
@@ -190,6 +191,15 @@ fn merge_top(
     } else {
         RowResult::Cells(cells)
     })
+}
+
+/// The next entry of a source, expired cells already turned into tombstones.
+fn next_expired(s: &mut (dyn EntrySource + '_), now: i32) -> Result<Option<Entry>, StorageError> {
+    let mut e = s.next_entry()?;
+    if let Some(e) = e.as_mut() {
+        expire_entry(e, now);
+    }
+    Ok(e)
 }
 
 fn traversal(cmp: &TypeRef, a: &[u8], b: &[u8], reversed: bool) -> Ordering {

@@ -273,6 +273,16 @@ pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
     }
 }
 
+/// Turns the expired cells of an entry into tombstones, so versions from
+/// different stores reconcile the same whether or not compaction already
+/// converted them (as Cassandra, where an expired column is a tombstone).
+pub fn expire_entry(e: &mut Entry, now: i32) {
+    match e {
+        Entry::Cell(c) => expire(c, now),
+        Entry::Super(s) => s.cells.values_mut().for_each(|c| expire(c, now)),
+    }
+}
+
 /// An expired cell is, from then on, a tombstone deleted at its expiry.
 fn expire(c: &mut Cell, now: i32) {
     if let super::model::CellKind::Expiring {
