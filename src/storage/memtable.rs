@@ -172,7 +172,7 @@ pub fn valid_range<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
 
 /// Reads copy entries out in chunks so no lock is held while merging and a
 /// 100-column slice of a huge row copies about 100 entries, not the row.
-const FIRST_CHUNK: usize = 32;
+const MIN_CHUNK: usize = 32;
 const MAX_CHUNK: usize = 4096;
 
 impl RowStore for Memtable {
@@ -243,6 +243,7 @@ impl RowHandle for MemRow<'_> {
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
         let (lo, hi) = slice_bounds(&self.mem.cf.comparator, start, finish, reversed);
         Ok(Box::new(MemIter {
@@ -251,7 +252,7 @@ impl RowHandle for MemRow<'_> {
             hi,
             reversed,
             buf: Vec::new().into_iter(),
-            chunk: FIRST_CHUNK,
+            chunk: wanted.saturating_add(1).clamp(MIN_CHUNK, MAX_CHUNK),
             done: false,
         }))
     }

@@ -23,11 +23,14 @@ pub trait RowHandle {
     fn deletion(&self) -> DeletionTime;
     /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
     /// open; when `reversed`, `start` is the upper bound).
+    /// `wanted` is how many live entries the read needs: a hint for how much
+    /// to fetch at once (more may be pulled when some are not live).
     fn slice<'a>(
         &'a self,
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
     /// The entries with exactly these names, in comparator order.
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
@@ -107,10 +110,10 @@ pub fn read_row(
                     start,
                     finish,
                     reversed,
-                    ..
+                    count,
                 } => {
                     for h in handles {
-                        sources.push(h.slice(start, finish, *reversed)?);
+                        sources.push(h.slice(start, finish, *reversed, *count)?);
                     }
                     *reversed
                 }

@@ -144,6 +144,7 @@ impl RowHandle for SsRow<'_> {
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        _wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
         let it = self
             .part
