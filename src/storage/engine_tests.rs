@@ -447,3 +447,50 @@ impl TapCf for RowMutation {
         self
     }
 }
+
+#[test]
+fn counts_skip_tombstones_across_many_chunks() {
+    // Columns in an SSTable, tombstones in the memtable (flushing after every
+    // write here would make 300 SSTables).
+    for h in harnesses(Arc::new(OrderPreservingPartitioner)) {
+        let name = |i: usize| format!("c{i:04}");
+        for i in 0..300 {
+            h.engine.apply(&put("Std", "k", &name(i), "v", 1)).unwrap();
+        }
+        h.engine.flush(None).unwrap();
+        let deletes: Vec<Op> = (0..300)
+            .filter(|i| i % 3 == 0)
+            .map(|i| Op::Put {
+                super_column: None,
+                cell: Cell::tombstone(b(&name(i)), 2, 5),
+            })
+            .collect();
+        h.engine.apply(&ops("Std", "k", deletes)).unwrap();
+        let live: Vec<String> = (0..300).filter(|i| i % 3 != 0).map(name).collect();
+        let got = |start: &str, reversed: bool, count: usize| -> Vec<String> {
+            pairs(&h.read(&range("Std", start, "", reversed, count), "k"))
+                .into_iter()
+                .map(|p| p.0)
+                .collect()
+        };
+        assert_eq!(got("", false, 150), live[..150].to_vec());
+        assert_eq!(
+            got("c0100", false, 60),
+            live.iter()
+                .filter(|n| n.as_str() >= "c0100")
+                .take(60)
+                .cloned()
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            got("c0250", true, 70),
+            live.iter()
+                .rev()
+                .filter(|n| n.as_str() <= "c0250")
+                .take(70)
+                .cloned()
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(got("", false, 1000).len(), 200);
+    }
+}
