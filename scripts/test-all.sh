@@ -31,7 +31,7 @@ step "cargo test (unit, property, crash, wire)"
 cargo test --release
 
 step "conformance: Cassandra 0.6.8 cases"
-scripts/conformance.sh "$CONFORMANCE_DIR/cases/v06"
+CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh "$CONFORMANCE_DIR/cases/v06"
 
 step "example: BloggyAppy"
 scripts/run-example.sh
