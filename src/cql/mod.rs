@@ -11,6 +11,8 @@ pub mod ast;
 pub mod error;
 pub mod lexer;
 pub mod parser;
+pub mod timeuuid;
+pub mod types;
 
 pub use error::{CqlError, CqlResult};
 pub use parser::{parse, parse_script, split_statements};
