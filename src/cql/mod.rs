@@ -11,6 +11,8 @@ pub mod ast;
 pub mod error;
 pub mod lexer;
 pub mod parser;
+pub mod schema;
+pub mod table;
 pub mod timeuuid;
 pub mod types;
 
