@@ -10,6 +10,7 @@
 pub mod ast;
 pub mod error;
 pub mod lexer;
+pub mod mapping;
 pub mod parser;
 pub mod schema;
 pub mod table;
