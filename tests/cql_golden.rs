@@ -476,7 +476,7 @@ impl Replay<'_> {
         // latest) and drops cells that a range or partition deletion shadows.
         let store = &self.session.stores[&(ks, name.clone())];
         let mut latest: HashMap<(Vec<u8>, Vec<u8>), Cell> = HashMap::new();
-        let mut ranges: Vec<(Vec<u8>, Vec<u8>, Vec<u8>, i64)> = Vec::new();
+        let mut ranges: Vec<KeyedRange> = Vec::new();
         let mut partitions: HashMap<Vec<u8>, i64> = HashMap::new();
         for (g, key, op) in &store.log {
             if *g != generation {
@@ -556,6 +556,9 @@ impl Replay<'_> {
         }
     }
 }
+
+/// (row key, start, end, marked for delete at).
+type KeyedRange = (Vec<u8>, Vec<u8>, Vec<u8>, i64);
 
 /// Client timestamps exactly; server ones only as "server" (plus whether
 /// they are one below a server timestamp, the overwrite tombstone's mark).

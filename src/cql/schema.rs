@@ -187,7 +187,7 @@ impl Table {
     /// Whether Thrift `describe_keyspace` lists this table: 1.2.9 hides
     /// every table with a regular column that has a component index.
     pub fn visible_to_thrift(&self) -> bool {
-        !(self.layout == Layout::Sparse && !self.regular.is_empty())
+        self.layout != Layout::Sparse || self.regular.is_empty()
     }
 
     /// `CfDef.key_alias`: the single key column's name; `None` for composite keys.

@@ -264,7 +264,7 @@ impl Table {
                     ));
                 }
                 if self.regular[i].index.is_some() {
-                    return Err(CqlError::invalid(format!("Index already exists")));
+                    return Err(CqlError::invalid("Index already exists"));
                 }
                 let idx = name
                     .map(str::to_string)

@@ -121,7 +121,7 @@ pub fn plan_select(
                     .map(|c| c.name.as_str())
                     .collect();
                 if columns.iter().map(String::as_str).ne(names.iter().copied()) {
-                    return Err(invalid(format!("The token() function must be applied to all partition key components or none of them")));
+                    return Err(invalid("The token() function must be applied to all partition key components or none of them"));
                 }
                 let t = token_value(table, value, partitioner, &mut ctx)?;
                 on_token = true;
@@ -244,7 +244,7 @@ pub fn plan_select(
     }
     // Clustering: EQ on a prefix, then at most one slice.
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
-    let mut range: Option<(usize, Vec<(Operator, Vec<u8>)>)> = None;
+    let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
     for (i, rels) in clus.iter().enumerate() {
         if rels.is_empty() {
@@ -336,6 +336,9 @@ pub fn plan_select(
     })
 }
 
+/// A slice restriction: the clustering column's position and its bounds.
+type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
+
 fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {
     let mut out: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
     for l in lists {
@@ -426,7 +429,7 @@ fn token_value(
 fn build_slices(
     table: &Table,
     eq_prefix: &[Vec<Vec<u8>>],
-    range: Option<&(usize, Vec<(Operator, Vec<u8>)>)>,
+    range: Option<&ClusteringRange>,
     reversed: bool,
 ) -> CqlResult<Vec<Slice>> {
     let mut prefixes = cartesian(eq_prefix);
