@@ -6,9 +6,12 @@
 //! storage itself: callers pass cells in (for reads and list index
 //! operations) and take writes out.
 
+pub mod assign;
+pub mod keys;
 pub mod names;
 pub mod read;
 pub mod select;
+pub mod selection;
 pub mod values;
 pub mod write;
 

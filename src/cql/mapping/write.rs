@@ -15,9 +15,11 @@ use super::super::ast::{
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::super::timeuuid::TimeUuidGenerator;
-use super::super::types::{CqlType, CqlValue};
+use super::super::types::CqlType;
+use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
+use super::keys::{cartesian, key_values, require_all};
 use super::names::{cell_name, marker_name, prefix_range, row_key};
-use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use super::values::{eval_i64, eval_scalar, TermContext};
 use super::{CqlOp, CqlWrite};
 use crate::storage::model::{Cell, DeletionTime};
 
@@ -43,14 +45,14 @@ pub struct WriteContext<'a> {
 }
 
 /// The per-statement write parameters after `USING`.
-struct Stamp {
-    timestamp: i64,
+pub(super) struct Stamp {
+    pub(super) timestamp: i64,
     ttl: i32,
     now: i32,
 }
 
 impl Stamp {
-    fn cell(&self, name: Vec<u8>, value: Vec<u8>) -> CqlOp {
+    pub(super) fn cell(&self, name: Vec<u8>, value: Vec<u8>) -> CqlOp {
         if self.ttl > 0 {
             CqlOp::Cell(Cell::expiring(
                 name,
@@ -63,10 +65,10 @@ impl Stamp {
             CqlOp::Cell(Cell::live(name, value, self.timestamp))
         }
     }
-    fn tombstone(&self, name: Vec<u8>) -> CqlOp {
+    pub(super) fn tombstone(&self, name: Vec<u8>) -> CqlOp {
         CqlOp::Cell(Cell::tombstone(name, self.timestamp, self.now))
     }
-    fn range(&self, (start, end): (Vec<u8>, Vec<u8>), at: i64) -> CqlOp {
+    pub(super) fn range(&self, (start, end): (Vec<u8>, Vec<u8>), at: i64) -> CqlOp {
         CqlOp::RangeTombstone {
             start,
             end,
@@ -167,120 +169,6 @@ pub fn batch_writes(
         }
     }
     Ok(out)
-}
-
-/// Key values from a WHERE clause: per partition-key column and per
-/// clustering column, the list of values (`=` gives one, `IN` several).
-pub(crate) struct KeyRestrictions {
-    pub partition: Vec<Vec<Vec<u8>>>,
-    pub clustering: Vec<Vec<Vec<u8>>>,
-}
-
-fn key_values(
-    table: &Table,
-    where_clause: &[Relation],
-    ctx: &mut WriteContext,
-) -> CqlResult<KeyRestrictions> {
-    let mut partition = vec![Vec::new(); table.partition_key.len()];
-    let mut clustering = vec![Vec::new(); table.clustering.len()];
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
-    for rel in where_clause {
-        let Relation::Column { column, op, value } = rel else {
-            return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
-        };
-        let role = table
-            .role(column)
-            .ok_or_else(|| CqlError::invalid(format!("Unknown key identifier {column}")))?;
-        let (slot, ty) = match role {
-            ColumnRole::PartitionKey(i) => (&mut partition[i], &table.partition_key[i].ty),
-            ColumnRole::Clustering(i) => (&mut clustering[i], &table.clustering[i].column.ty),
-            ColumnRole::Regular(_) => {
-                return Err(CqlError::invalid(format!(
-                    "Non PRIMARY KEY {column} found in where clause"
-                )))
-            }
-        };
-        if !slot.is_empty() {
-            return Err(CqlError::invalid(format!(
-                "Multiple definitions found for PRIMARY KEY part {column}"
-            )));
-        }
-        let terms = match (op, value) {
-            (Operator::Eq, t) => vec![t.clone()],
-            (Operator::In, super::super::ast::Term::List(items)) => items.clone(),
-            (Operator::In, t @ super::super::ast::Term::Bind(_)) => {
-                let l = CqlType::List(Box::new(ty.clone()));
-                match eval(t, &l, column, &mut tctx)? {
-                    CqlValue::List(items) => {
-                        slot.extend(items);
-                        continue;
-                    }
-                    _ => {
-                        return Err(CqlError::invalid(format!(
-                            "Invalid null value for IN restriction on {column}"
-                        )))
-                    }
-                }
-            }
-            _ => {
-                return Err(CqlError::invalid(format!(
-                    "Invalid operator {} for PRIMARY KEY part {column}",
-                    op.symbol()
-                )))
-            }
-        };
-        for t in terms {
-            let v = eval_scalar(&t, ty, column, &mut tctx)?.ok_or_else(|| {
-                CqlError::invalid(format!("Invalid null value for PRIMARY KEY part {column}"))
-            })?;
-            slot.push(v);
-        }
-    }
-    Ok(KeyRestrictions {
-        partition,
-        clustering,
-    })
-}
-
-fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {
-    let mut out: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
-    for l in lists {
-        out = out
-            .iter()
-            .flat_map(|prefix| {
-                l.iter().map(move |v| {
-                    let mut p = prefix.clone();
-                    p.push(v.clone());
-                    p
-                })
-            })
-            .collect();
-    }
-    out
-}
-
-fn require_all(table: &Table, k: &KeyRestrictions, clustering_needed: usize) -> CqlResult<()> {
-    for (i, vals) in k.partition.iter().enumerate() {
-        if vals.is_empty() {
-            return Err(CqlError::invalid(format!(
-                "Missing mandatory PRIMARY KEY part {}",
-                table.partition_key[i].name
-            )));
-        }
-    }
-    for (i, vals) in k.clustering.iter().enumerate().take(clustering_needed) {
-        if vals.is_empty() {
-            return Err(CqlError::invalid(format!(
-                "Missing mandatory PRIMARY KEY part {}",
-                table.clustering[i].column.name
-            )));
-        }
-    }
-    Ok(())
 }
 
 fn new_write(table: &Table, key: Vec<u8>) -> CqlWrite {
@@ -406,261 +294,6 @@ fn write_rows(
         out.push(w);
     }
     Ok(out)
-}
-
-fn column_type(table: &Table, column: &str) -> CqlType {
-    table
-        .column(column)
-        .map(|c| c.ty.clone())
-        .unwrap_or(CqlType::Native(super::super::types::Native::Blob))
-}
-
-fn compact_assignment(
-    table: &Table,
-    ck: &[Vec<u8>],
-    a: &Assignment,
-    st: &Stamp,
-    ctx: &mut WriteContext,
-    ops: &mut Vec<CqlOp>,
-) -> CqlResult<()> {
-    let column = a.column();
-    let ty = column_type(table, column);
-    let name = cell_name(table, ck, column, None)?;
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
-    match a {
-        Assignment::Set { value, .. } => match eval_scalar(value, &ty, column, &mut tctx)? {
-            Some(v) => ops.push(st.cell(name, v)),
-            None => ops.push(st.tombstone(name)),
-        },
-        Assignment::Add { value, .. } | Assignment::Subtract { value, .. } if ty.is_counter() => {
-            let delta = eval_i64(value, "counter increment", &mut tctx)?;
-            let delta = if matches!(a, Assignment::Subtract { .. }) {
-                delta
-                    .checked_neg()
-                    .ok_or_else(|| CqlError::invalid("counter decrement overflows"))?
-            } else {
-                delta
-            };
-            ops.push(CqlOp::CounterAdd {
-                name,
-                delta,
-                timestamp: st.timestamp,
-            });
-        }
-        _ => {
-            return Err(CqlError::invalid(format!(
-                "Invalid operation for non collection column {column}"
-            )))
-        }
-    }
-    Ok(())
-}
-
-fn sparse_assignment(
-    table: &Table,
-    key: &[u8],
-    ck: &[Vec<u8>],
-    a: &Assignment,
-    st: &Stamp,
-    ctx: &mut WriteContext,
-    ops: &mut Vec<CqlOp>,
-) -> CqlResult<()> {
-    let column = a.column();
-    let ty = column_type(table, column);
-    let now_millis = ctx.now_millis;
-    match (a, &ty) {
-        (Assignment::Set { value, .. }, t) if t.is_collection() => {
-            let v = eval(
-                value,
-                t,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
-            // Overwrite: delete what was there just before this write.
-            ops.push(st.range(prefix_range(table, ck, Some(column))?, st.timestamp - 1));
-            add_elements(table, ck, column, v, st, ctx, ops, false)?;
-        }
-        (Assignment::Set { value, .. }, t) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
-            let name = cell_name(table, ck, column, None)?;
-            match eval_scalar(value, t, column, &mut tctx)? {
-                Some(v) => ops.push(st.cell(name, v)),
-                None => ops.push(st.tombstone(name)),
-            }
-        }
-        (Assignment::Add { .. } | Assignment::Subtract { .. }, t) if t.is_counter() => {
-            compact_assignment(table, ck, a, st, ctx, ops)?
-        }
-        (Assignment::Add { value, .. }, t) if t.is_collection() => {
-            let v = eval(
-                value,
-                t,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
-            add_elements(table, ck, column, v, st, ctx, ops, false)?;
-        }
-        (Assignment::Prepend { value, .. }, CqlType::List(_)) => {
-            let v = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
-            add_elements(table, ck, column, v, st, ctx, ops, true)?;
-        }
-        (Assignment::Subtract { value, .. }, CqlType::Set(_)) => {
-            if let CqlValue::Set(items) = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )? {
-                for e in items {
-                    ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
-                }
-            }
-        }
-        (Assignment::Subtract { value, .. }, CqlType::List(_)) => {
-            if let CqlValue::List(items) = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )? {
-                let (start, end) = prefix_range(table, ck, Some(column))?;
-                for cell in ctx.lists.list_cells(key, &start, &end) {
-                    if items.contains(&cell.value) {
-                        ops.push(st.tombstone(cell.name));
-                    }
-                }
-            }
-        }
-        (Assignment::SetElement { key: k, value, .. }, CqlType::Map(kt, vt)) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
-            let mk = eval_scalar(k, kt, column, &mut tctx)?
-                .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
-            let name = cell_name(table, ck, column, Some(&mk))?;
-            match eval_scalar(value, vt, column, &mut tctx)? {
-                Some(v) => ops.push(st.cell(name, v)),
-                None => ops.push(st.tombstone(name)),
-            }
-        }
-        (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
-            let idx = eval_i64(k, "list index", &mut tctx)?;
-            let v = eval_scalar(value, et, column, &mut tctx)?;
-            let existing = existing_element(table, key, ck, column, idx, ctx)?;
-            match v {
-                Some(v) => ops.push(st.cell(existing, v)),
-                None => ops.push(st.tombstone(existing)),
-            }
-        }
-        _ => {
-            return Err(CqlError::invalid(format!(
-                "Invalid operation ({column} = {column} {} ...) for column {column} of type {}",
-                match a {
-                    Assignment::Subtract { .. } => "-",
-                    _ => "+",
-                },
-                ty.cql_name()
-            )))
-        }
-    }
-    Ok(())
-}
-
-/// The stored name of the `idx`-th element of a list, checking bounds.
-fn existing_element(
-    table: &Table,
-    key: &[u8],
-    ck: &[Vec<u8>],
-    column: &str,
-    idx: i64,
-    ctx: &WriteContext,
-) -> CqlResult<Vec<u8>> {
-    let (start, end) = prefix_range(table, ck, Some(column))?;
-    let cells = ctx.lists.list_cells(key, &start, &end);
-    if idx < 0 || idx as usize >= cells.len() {
-        return Err(CqlError::invalid(format!(
-            "List index {idx} out of bound, list has size {}",
-            cells.len()
-        )));
-    }
-    Ok(cells[idx as usize].name.clone())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn add_elements(
-    table: &Table,
-    ck: &[Vec<u8>],
-    column: &str,
-    v: CqlValue,
-    st: &Stamp,
-    ctx: &mut WriteContext,
-    ops: &mut Vec<CqlOp>,
-    prepend: bool,
-) -> CqlResult<()> {
-    match v {
-        CqlValue::Null | CqlValue::Bytes(_) => {}
-        CqlValue::List(items) => {
-            for e in items {
-                let uuid = if prepend {
-                    ctx.uuids.next_prepend(ctx.now_millis)
-                } else {
-                    ctx.uuids.next(ctx.now_millis)
-                };
-                ops.push(st.cell(cell_name(table, ck, column, Some(&uuid))?, e));
-            }
-        }
-        CqlValue::Set(items) => {
-            for e in items {
-                ops.push(st.cell(cell_name(table, ck, column, Some(&e))?, Vec::new()));
-            }
-        }
-        CqlValue::Map(entries) => {
-            for (k, e) in entries {
-                ops.push(st.cell(cell_name(table, ck, column, Some(&k))?, e));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// DELETE: cells, collection entries, whole collections (range tombstone),
