@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod masks;
+
 use std::collections::HashMap;
 use std::ops::Bound;
 
@@ -74,9 +76,25 @@ impl TableStore {
                     deletion,
                 } => p.ranges.push((start.clone(), end.clone(), *deletion)),
                 CqlOp::PartitionDelete(d) => p.deletion = p.deletion.max(*d),
-                CqlOp::CounterAdd { .. } => {
-                    panic!("counters are not exercised by the golden scenarios")
-                }
+                // A local counter: the sum of the increments (no replica contexts here).
+                CqlOp::CounterAdd {
+                    name,
+                    delta,
+                    timestamp,
+                } => match p.cells.binary_search_by(|x| cmp.compare(&x.name, name)) {
+                    Ok(i) => {
+                        let old = i64::from_be_bytes(
+                            p.cells[i].value.as_slice().try_into().unwrap_or([0; 8]),
+                        );
+                        let ts = p.cells[i].timestamp.max(*timestamp);
+                        p.cells[i] =
+                            Cell::live(name.clone(), (old + delta).to_be_bytes().to_vec(), ts);
+                    }
+                    Err(i) => p.cells.insert(
+                        i,
+                        Cell::live(name.clone(), delta.to_be_bytes().to_vec(), *timestamp),
+                    ),
+                },
             }
         }
     }
@@ -364,6 +382,16 @@ impl Session {
                     &Murmur3Partitioner,
                     self.now_seconds(),
                 )?))
+            }
+            Statement::Truncate(t) => {
+                let k = self.qualify(&t)?;
+                self.table(&t)?;
+                self.stores
+                    .get_mut(&k)
+                    .expect("table exists")
+                    .partitions
+                    .clear();
+                Ok(Outcome::Void)
             }
             other => Err(CqlError::Invalid(format!(
                 "not exercised by these tests: {other:?}"
