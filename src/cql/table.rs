@@ -331,5 +331,7 @@ pub fn java_hashmap_order(keys: &[&[u8]]) -> Vec<usize> {
     idx
 }
 
+mod alter;
+
 #[cfg(test)]
 mod tests;

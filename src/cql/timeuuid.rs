@@ -40,7 +40,7 @@ impl TimeUuidGenerator {
     pub fn next(&mut self, now_millis: i64) -> [u8; 16] {
         let mut ticks = now_millis.saturating_mul(10_000);
         if ticks <= self.last_ticks {
-            ticks = self.last_ticks + 1;
+            ticks = self.last_ticks.saturating_add(1);
         }
         self.last_ticks = ticks;
         self.from_ticks(ticks)
@@ -50,14 +50,14 @@ impl TimeUuidGenerator {
     /// Successive calls within one millisecond count *down*, which is why
     /// 1.2.9 stores `[8, 9] + l` as 9, 8, ... (reproduced on purpose).
     pub fn next_prepend(&mut self, now_millis: i64) -> [u8; 16] {
-        let millis = PREPEND_REFERENCE_MILLIS - (now_millis - PREPEND_REFERENCE_MILLIS);
+        let millis = PREPEND_REFERENCE_MILLIS.saturating_sub(now_millis.saturating_sub(PREPEND_REFERENCE_MILLIS));
         let nanos = match self.prepend_last {
             Some((m, n)) if m == millis && n > 0 => n - 1,
             Some((m, _)) if m == millis => PREPEND_MAX_NANOS,
             _ => PREPEND_MAX_NANOS,
         };
         self.prepend_last = Some((millis, nanos));
-        self.from_ticks(millis * 10_000 + nanos)
+        self.from_ticks(millis.saturating_mul(10_000).saturating_add(nanos))
     }
 
     /// The UUID with Unix time `unix_ticks` (100-ns units) and this node.
@@ -68,7 +68,8 @@ impl TimeUuidGenerator {
 
 /// A version-1 UUID from Unix 100-ns ticks and the low 64 bits.
 pub fn uuid_from_parts(unix_ticks: i64, clock_seq_and_node: u64) -> [u8; 16] {
-    let t = (unix_ticks + UUID_EPOCH_OFFSET) as u64;
+    // Out-of-range times wrap, as Java's long arithmetic does; never a panic.
+    let t = unix_ticks.wrapping_add(UUID_EPOCH_OFFSET) as u64;
     let time_low = (t & 0xffff_ffff) as u32;
     let time_mid = ((t >> 32) & 0xffff) as u16;
     let time_hi = (((t >> 48) & 0x0fff) as u16) | 0x1000;
@@ -90,16 +91,16 @@ pub fn unix_millis_of(uuid: &[u8]) -> Option<i64> {
     let time_mid = u16::from_be_bytes([uuid[4], uuid[5]]) as u64;
     let time_hi = (u16::from_be_bytes([uuid[6], uuid[7]]) & 0x0fff) as u64;
     let t = (time_hi << 48) | (time_mid << 32) | time_low;
-    Some((t as i64 - UUID_EPOCH_OFFSET).div_euclid(10_000))
+    Some((t as i64).wrapping_sub(UUID_EPOCH_OFFSET).div_euclid(10_000))
 }
 
 /// `minTimeuuid(t)` / `maxTimeuuid(t)`: the smallest / largest v1 UUID of
 /// that millisecond, as Cassandra defines them.
 pub fn min_timeuuid(millis: i64) -> [u8; 16] {
-    uuid_from_parts(millis * 10_000, 0x8080_8080_8080_8080)
+    uuid_from_parts(millis.saturating_mul(10_000), 0x8080_8080_8080_8080)
 }
 pub fn max_timeuuid(millis: i64) -> [u8; 16] {
-    uuid_from_parts(millis * 10_000 + 9_999, 0x7f7f_7f7f_7f7f_7f7f)
+    uuid_from_parts(millis.saturating_mul(10_000).saturating_add(9_999), 0x7f7f_7f7f_7f7f_7f7f)
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub(super) fn sparse_assignment(
                 },
             )?;
             // Overwrite: delete what was there just before this write.
-            ops.push(st.range(prefix_range(table, ck, Some(column))?, st.timestamp - 1));
+            ops.push(st.range(prefix_range(table, ck, Some(column))?, st.timestamp.saturating_sub(1)));
             add_elements(table, ck, column, v, st, ctx, ops, false)?;
         }
         (Assignment::Set { value, .. }, t) => {
