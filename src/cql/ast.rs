@@ -285,6 +285,8 @@ pub struct Select {
     pub order_by: Vec<(String, Ordering)>,
     pub limit: Option<Term>,
     pub allow_filtering: bool,
+    /// `SELECT DISTINCT` (2.0): one row per partition, key columns only.
+    pub distinct: bool,
 }
 
 /// A parsed statement; `bind_count` on [`Parsed`] says how many `?` it has.

@@ -50,7 +50,8 @@ impl TimeUuidGenerator {
     /// Successive calls within one millisecond count *down*, which is why
     /// 1.2.9 stores `[8, 9] + l` as 9, 8, ... (reproduced on purpose).
     pub fn next_prepend(&mut self, now_millis: i64) -> [u8; 16] {
-        let millis = PREPEND_REFERENCE_MILLIS.saturating_sub(now_millis.saturating_sub(PREPEND_REFERENCE_MILLIS));
+        let millis = PREPEND_REFERENCE_MILLIS
+            .saturating_sub(now_millis.saturating_sub(PREPEND_REFERENCE_MILLIS));
         let nanos = match self.prepend_last {
             Some((m, n)) if m == millis && n > 0 => n - 1,
             Some((m, _)) if m == millis => PREPEND_MAX_NANOS,
@@ -91,7 +92,11 @@ pub fn unix_millis_of(uuid: &[u8]) -> Option<i64> {
     let time_mid = u16::from_be_bytes([uuid[4], uuid[5]]) as u64;
     let time_hi = (u16::from_be_bytes([uuid[6], uuid[7]]) & 0x0fff) as u64;
     let t = (time_hi << 48) | (time_mid << 32) | time_low;
-    Some((t as i64).wrapping_sub(UUID_EPOCH_OFFSET).div_euclid(10_000))
+    Some(
+        (t as i64)
+            .wrapping_sub(UUID_EPOCH_OFFSET)
+            .div_euclid(10_000),
+    )
 }
 
 /// `minTimeuuid(t)` / `maxTimeuuid(t)`: the smallest / largest v1 UUID of
@@ -100,7 +105,10 @@ pub fn min_timeuuid(millis: i64) -> [u8; 16] {
     uuid_from_parts(millis.saturating_mul(10_000), 0x8080_8080_8080_8080)
 }
 pub fn max_timeuuid(millis: i64) -> [u8; 16] {
-    uuid_from_parts(millis.saturating_mul(10_000).saturating_add(9_999), 0x7f7f_7f7f_7f7f_7f7f)
+    uuid_from_parts(
+        millis.saturating_mul(10_000).saturating_add(9_999),
+        0x7f7f_7f7f_7f7f_7f7f,
+    )
 }
 
 #[cfg(test)]

@@ -200,9 +200,25 @@ impl PartitionSource for View<'_> {
     }
 }
 
-impl ListReader for View<'_> {
-    fn list_cells(&self, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell> {
-        self.read(
+/// Lists of any table of the session, for index operations.
+pub struct Lists<'a> {
+    pub stores: &'a HashMap<(String, String), TableStore>,
+    pub now: i32,
+}
+
+impl ListReader for Lists<'_> {
+    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell> {
+        let Some(store) = self
+            .stores
+            .get(&(table.keyspace.clone(), table.name.clone()))
+        else {
+            return Vec::new();
+        };
+        let view = View {
+            store,
+            now: self.now,
+        };
+        view.read(
             row_key,
             &Slice::Range {
                 start: start.to_vec(),
@@ -275,7 +291,19 @@ impl Session {
     }
 
     pub fn execute(&mut self, cql: &str) -> CqlResult<Outcome> {
+        self.execute_with(cql, &[])
+    }
+
+    /// Runs a statement with bound values for its `?` markers.
+    pub fn execute_with(&mut self, cql: &str, binds: &[Option<Vec<u8>>]) -> CqlResult<Outcome> {
         let parsed = parse(cql)?;
+        if parsed.bind_count != binds.len() {
+            return Err(CqlError::Invalid(format!(
+                "There were {} markers(?) in CQL but {} bound variables",
+                parsed.bind_count,
+                binds.len()
+            )));
+        }
         self.clock_micros += 1000;
         match parsed.statement {
             Statement::CreateKeyspace { name, .. } => {
@@ -326,33 +354,35 @@ impl Session {
             | Statement::Update(_)
             | Statement::Delete(_)
             | Statement::Batch(_)) => {
-                let target = match &s {
-                    Statement::Insert(i) => i.table.clone(),
-                    Statement::Update(u) => u.table.clone(),
-                    Statement::Delete(d) => d.table.clone(),
-                    _ => return Err(CqlError::Invalid("batches are not exercised here".into())),
-                };
-                let key = self.qualify(&target)?;
-                self.table(&target)?;
                 let now = self.now_seconds();
                 let writes = {
-                    let store = &self.stores[&key];
-                    let view = View { store, now };
+                    let lists = Lists {
+                        stores: &self.stores,
+                        now,
+                    };
                     let mut ctx = WriteContext {
                         timestamp: self.clock_micros,
                         now_millis: self.clock_micros / 1000,
                         now_seconds: now,
-                        binds: &[],
+                        binds,
                         uuids: &mut self.uuids,
-                        lists: &view,
+                        lists: &lists,
                     };
-                    let (tables_map, current) = (&self.tables, self.keyspace.clone());
+                    let (tables_map, keyspaces, current) =
+                        (&self.tables, &self.keyspaces, self.keyspace.clone());
                     let tables = |t: &TableName| -> CqlResult<Table> {
-                        let ks = t
-                            .keyspace
-                            .clone()
-                            .or_else(|| current.clone())
-                            .unwrap_or_default();
+                        let ks =
+                            t.keyspace
+                                .clone()
+                                .or_else(|| current.clone())
+                                .ok_or_else(|| {
+                                    CqlError::Invalid(
+                                        "You have not set a keyspace for this session".into(),
+                                    )
+                                })?;
+                        if !keyspaces.contains_key(&ks) {
+                            return Err(CqlError::Invalid(format!("Keyspace {ks} does not exist")));
+                        }
                         tables_map
                             .get(&(ks, t.name.clone()))
                             .cloned()
@@ -362,15 +392,18 @@ impl Session {
                     };
                     mapping::statement_writes(&s, &tables, &mut ctx)?
                 };
-                let store = self.stores.get_mut(&key).expect("checked");
                 for w in &writes {
+                    let store = self
+                        .stores
+                        .get_mut(&(w.keyspace.clone(), w.table.clone()))
+                        .expect("written tables exist");
                     store.apply(w, self.generation);
                 }
                 Ok(Outcome::Void)
             }
             Statement::Select(sel) => {
                 let t = self.table(&sel.table)?;
-                let plan = mapping::plan_select(&t, &sel, &[], &Murmur3Partitioner)?;
+                let plan = mapping::plan_select(&t, &sel, binds, &Murmur3Partitioner)?;
                 let key = self.qualify(&sel.table)?;
                 let view = View {
                     store: &self.stores[&key],

@@ -92,7 +92,10 @@ pub(super) fn sparse_assignment(
                 },
             )?;
             // Overwrite: delete what was there just before this write.
-            ops.push(st.range(prefix_range(table, ck, Some(column))?, st.timestamp.saturating_sub(1)));
+            ops.push(st.range(
+                prefix_range(table, ck, Some(column))?,
+                st.timestamp.saturating_sub(1),
+            ));
             add_elements(table, ck, column, v, st, ctx, ops, false)?;
         }
         (Assignment::Set { value, .. }, t) => {
@@ -164,7 +167,7 @@ pub(super) fn sparse_assignment(
                 },
             )? {
                 let (start, end) = prefix_range(table, ck, Some(column))?;
-                for cell in ctx.lists.list_cells(key, &start, &end) {
+                for cell in ctx.lists.list_cells(table, key, &start, &end) {
                     if items.contains(&cell.value) {
                         ops.push(st.tombstone(cell.name));
                     }
@@ -223,7 +226,7 @@ pub(super) fn existing_element(
     ctx: &WriteContext,
 ) -> CqlResult<Vec<u8>> {
     let (start, end) = prefix_range(table, ck, Some(column))?;
-    let cells = ctx.lists.list_cells(key, &start, &end);
+    let cells = ctx.lists.list_cells(table, key, &start, &end);
     if idx < 0 || idx as usize >= cells.len() {
         return Err(CqlError::invalid(format!(
             "List index {idx} out of bound, list has size {}",

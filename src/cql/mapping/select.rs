@@ -84,6 +84,10 @@ pub struct SelectPlan {
     pub index: Option<String>,
     pub limit: usize,
     pub count: bool,
+    /// `SELECT DISTINCT`: the first row of each partition only.
+    pub distinct: bool,
+    /// ORDER BY was given: rows of several partitions are merged by clustering.
+    pub ordered: bool,
     selectors: Vec<(Selector, String)>,
     columns: Vec<ResultColumn>,
 }
@@ -222,16 +226,9 @@ pub fn plan_select(
                     .any(|r| r.column.name == f.column && r.index.is_some())
         })
         .map(|f| f.column.clone());
-    if !regular.is_empty() && index.is_none() && !sel.allow_filtering {
-        return Err(invalid(
-            "No indexed columns present in by-columns clause with Equal operator",
-        ));
-    }
-    if !regular.is_empty()
-        && index.is_none()
-        && sel.allow_filtering
-        && !regular.iter().any(|f| f.op == Operator::Eq)
-    {
+    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
+    // FILTERING permits extra restrictions, never an unindexed scan.
+    if !regular.is_empty() && index.is_none() {
         return Err(invalid(
             "No indexed columns present in by-columns clause with Equal operator",
         ));
@@ -324,6 +321,9 @@ pub fn plan_select(
         }
     };
     let (selectors, columns, count) = selection(table, &sel.selection)?;
+    if sel.distinct {
+        check_distinct(table, &selectors)?;
+    }
     Ok(SelectPlan {
         table: table.clone(),
         partitions,
@@ -333,9 +333,36 @@ pub fn plan_select(
         index,
         limit,
         count,
+        distinct: sel.distinct,
+        ordered: !sel.order_by.is_empty(),
         selectors,
         columns,
     })
+}
+
+/// 2.0's rule: DISTINCT selects exactly the partition key columns.
+fn check_distinct(table: &Table, selectors: &[(Selector, String)]) -> CqlResult<()> {
+    for (s, name) in selectors {
+        let ok =
+            matches!(s, Selector::Column(c) if table.partition_key.iter().any(|k| &k.name == c));
+        if !ok {
+            return Err(invalid(format!(
+                "SELECT DISTINCT queries must only request partition key columns (not {name})"
+            )));
+        }
+    }
+    for k in &table.partition_key {
+        if !selectors
+            .iter()
+            .any(|(s, _)| matches!(s, Selector::Column(c) if c == &k.name))
+        {
+            return Err(invalid(format!(
+                "SELECT DISTINCT queries must request all the partition key columns (missing {})",
+                k.name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A slice restriction: the clustering column's position and its bounds.
@@ -503,7 +530,11 @@ pub fn execute_select(
     };
     let mut rows: Vec<CqlRow> = Vec::new();
     'outer: for key in &keys {
+        let before = rows.len();
         for slice in &plan.slices {
+            if plan.distinct && rows.len() > before {
+                break;
+            }
             let mut cells = source.read(key, slice);
             if plan.reversed {
                 cells.reverse();
@@ -515,12 +546,40 @@ pub fn execute_select(
             for r in part {
                 if plan.filters.iter().all(|f| passes(table, &r, f)) {
                     rows.push(r);
-                    if rows.len() >= plan.limit && !(plan.reversed && keys.len() > 1) {
+                    if plan.distinct {
+                        break;
+                    }
+                    if rows.len() >= plan.limit && !(plan.ordered && keys.len() > 1) {
                         break 'outer;
                     }
                 }
             }
         }
+    }
+    if plan.ordered && keys.len() > 1 {
+        // IN on the partition key with ORDER BY: merge by clustering order.
+        rows.sort_by(|a, b| {
+            let natural = a
+                .clustering
+                .iter()
+                .zip(&b.clustering)
+                .zip(&table.clustering)
+                .map(|((x, y), c)| {
+                    let o = c.column.ty.compare(x, y);
+                    if c.reversed {
+                        o.reverse()
+                    } else {
+                        o
+                    }
+                })
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal);
+            if plan.reversed {
+                natural.reverse()
+            } else {
+                natural
+            }
+        });
     }
     if plan.count {
         let n = rows.len().min(plan.limit) as i64;

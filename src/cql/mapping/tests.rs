@@ -17,7 +17,7 @@ fn table(cql: &str) -> Table {
 
 struct Lists(Vec<Cell>);
 impl ListReader for Lists {
-    fn list_cells(&self, _: &[u8], _: &[u8], _: &[u8]) -> Vec<Cell> {
+    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> Vec<Cell> {
         self.0.clone()
     }
 }

@@ -27,7 +27,7 @@ use crate::storage::model::{Cell, DeletionTime};
 /// (`l[i] = x`, `DELETE l[i]`, `l = l - [...]`), in comparator order.
 pub trait ListReader {
     /// `start..=end` is the range [`prefix_range`] gives for the column.
-    fn list_cells(&self, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell>;
+    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell>;
 }
 
 /// Everything a write needs besides the statement and the table.

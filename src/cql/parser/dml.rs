@@ -248,6 +248,11 @@ impl Parser {
 
     pub(super) fn select(&mut self) -> CqlResult<Select> {
         self.expect_kw("select")?;
+        // DISTINCT is a keyword only when a selection follows it.
+        let distinct = self.at_kw("distinct")
+            && !self.peek_at(1).is_sym(",")
+            && !self.peek_at(1).is_kw("from")
+            && self.eat_kw("distinct");
         let selection = if self.eat_sym("*") {
             Selection::Wildcard
         } else if self.at_kw("count")
@@ -313,6 +318,7 @@ impl Parser {
             order_by,
             limit,
             allow_filtering,
+            distinct,
         })
     }
 

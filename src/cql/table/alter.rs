@@ -34,19 +34,35 @@ impl Table {
                 }
                 if !self.regular.is_empty() && ty.is_counter() != self.is_counter_table() {
                     return invalid(if ty.is_counter() {
-                        format!("Cannot add a counter column ({column}) in a non counter column family")
+                        format!(
+                            "Cannot add a counter column ({column}) in a non counter column family"
+                        )
                     } else {
-                        format!("Cannot add a non counter column ({column}) in a counter column family")
+                        format!(
+                            "Cannot add a non counter column ({column}) in a counter column family"
+                        )
                     });
                 }
-                self.regular.push(RegularColumn { column: Column { name: column.clone(), ty }, index: None });
-                self.regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+                self.regular.push(RegularColumn {
+                    column: Column {
+                        name: column.clone(),
+                        ty,
+                    },
+                    index: None,
+                });
+                self.regular
+                    .sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
                 Ok(())
             }
             AlterTableOp::Alter { column, ty } => {
                 let new = CqlType::from_expr(ty)?;
                 let slot: &mut Column = match self.role(column) {
-                    None => return invalid(format!("Column {column} was not found in table {}", self.name)),
+                    None => {
+                        return invalid(format!(
+                            "Column {column} was not found in table {}",
+                            self.name
+                        ))
+                    }
                     Some(ColumnRole::PartitionKey(i)) => &mut self.partition_key[i],
                     Some(ColumnRole::Clustering(i)) => &mut self.clustering[i].column,
                     Some(ColumnRole::Regular(i)) => &mut self.regular[i].column,
@@ -66,7 +82,10 @@ impl Table {
                     return invalid("Cannot drop columns from a non-CQL3 table".into());
                 }
                 match self.role(column) {
-                    None => invalid(format!("Column {column} was not found in table {}", self.name)),
+                    None => invalid(format!(
+                        "Column {column} was not found in table {}",
+                        self.name
+                    )),
                     Some(ColumnRole::Regular(i)) => {
                         self.regular.remove(i);
                         Ok(())
@@ -80,11 +99,24 @@ impl Table {
                         return invalid(format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {}", self.keyspace, self.name));
                     }
                     match self.role(from) {
-                        Some(ColumnRole::PartitionKey(i)) => self.partition_key[i].name = to.clone(),
-                        Some(ColumnRole::Clustering(i)) => self.clustering[i].column.name = to.clone(),
-                        Some(ColumnRole::Regular(i)) if self.layout == Layout::CompactDense => self.regular[i].column.name = to.clone(),
-                        Some(ColumnRole::Regular(_)) => return invalid(format!("Cannot rename non PRIMARY KEY part {from}")),
-                        None => return invalid(format!("Column {from} was not found in table {}", self.name)),
+                        Some(ColumnRole::PartitionKey(i)) => {
+                            self.partition_key[i].name = to.clone()
+                        }
+                        Some(ColumnRole::Clustering(i)) => {
+                            self.clustering[i].column.name = to.clone()
+                        }
+                        Some(ColumnRole::Regular(i)) if self.layout == Layout::CompactDense => {
+                            self.regular[i].column.name = to.clone()
+                        }
+                        Some(ColumnRole::Regular(_)) => {
+                            return invalid(format!("Cannot rename non PRIMARY KEY part {from}"))
+                        }
+                        None => {
+                            return invalid(format!(
+                                "Column {from} was not found in table {}",
+                                self.name
+                            ))
+                        }
                     }
                 }
                 Ok(())

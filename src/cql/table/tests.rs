@@ -79,19 +79,47 @@ fn alter_table() {
     use crate::cql::ast::Statement as S;
     let mut t = table("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c))").unwrap();
     let alter = |t: &mut Table, cql: &str| {
-        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else { panic!() };
+        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else {
+            panic!()
+        };
         t.alter(&op)
     };
     alter(&mut t, "ALTER TABLE t ADD a list<int>").unwrap();
-    assert_eq!(t.regular.iter().map(|r| r.column.name.as_str()).collect::<Vec<_>>(), ["a", "v"]);
-    assert_eq!(alter(&mut t, "ALTER TABLE t ADD c int").unwrap_err().to_string(), "Invalid column name c because it conflicts with a PRIMARY KEY part");
-    assert_eq!(alter(&mut t, "ALTER TABLE t ADD n counter").unwrap_err().to_string(), "Cannot add a counter column (n) in a non counter column family");
+    assert_eq!(
+        t.regular
+            .iter()
+            .map(|r| r.column.name.as_str())
+            .collect::<Vec<_>>(),
+        ["a", "v"]
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t ADD c int")
+            .unwrap_err()
+            .to_string(),
+        "Invalid column name c because it conflicts with a PRIMARY KEY part"
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t ADD n counter")
+            .unwrap_err()
+            .to_string(),
+        "Cannot add a counter column (n) in a non counter column family"
+    );
     alter(&mut t, "ALTER TABLE t ALTER v TYPE blob").unwrap();
     assert!(alter(&mut t, "ALTER TABLE t ALTER v TYPE int").is_err());
     alter(&mut t, "ALTER TABLE t RENAME c TO c2").unwrap();
     assert_eq!(t.schema().column_aliases, r#"["c2"]"#);
-    assert_eq!(alter(&mut t, "ALTER TABLE t RENAME v TO w").unwrap_err().to_string(), "Cannot rename non PRIMARY KEY part v");
-    assert_eq!(alter(&mut t, "ALTER TABLE t DROP k").unwrap_err().to_string(), "Cannot drop PRIMARY KEY part k");
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t RENAME v TO w")
+            .unwrap_err()
+            .to_string(),
+        "Cannot rename non PRIMARY KEY part v"
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t DROP k")
+            .unwrap_err()
+            .to_string(),
+        "Cannot drop PRIMARY KEY part k"
+    );
     alter(&mut t, "ALTER TABLE t DROP a").unwrap();
     assert_eq!(t.regular.len(), 1);
 }
