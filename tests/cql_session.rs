@@ -262,3 +262,36 @@ fn compact_dense_slices_and_deletes() {
         .collect();
     assert_eq!(cs, [int(1), int(2), int(4), int(5)]);
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PARTS: &[&str] = &[
+        "k", "c", "v", "l", "m", "s", "1", "2", "-1", "0", "'a'", "null", "[1, 2]", "{'x': 1}", "{'a'}", "[]", "{}", "l[0]", "l[5]", "m['x']", "?", "now()", "0x01", "1.5",
+    ];
+
+    fn part() -> impl Strategy<Value = &'static str> {
+        proptest::sample::select(PARTS)
+    }
+
+    proptest! {
+        /// Random, mostly ill-typed statements: errors are fine, panics are not.
+        #[test]
+        fn random_statements(a in part(), b in part(), c in part(), d in part(), e in part(), kind in 0..7usize) {
+            let mut s = session(&["CREATE TABLE t (k int, c int, v text, l list<int>, m map<text, int>, s set<text>, PRIMARY KEY (k, c))"]);
+            s.execute("INSERT INTO t (k, c, l) VALUES (1, 1, [1, 2, 3])").unwrap();
+            let q = match kind {
+                0 => format!("INSERT INTO t (k, c, {a}) VALUES ({b}, {c}, {d})"),
+                1 => format!("UPDATE t SET {a} = {b} WHERE k = {c} AND c = {d}"),
+                2 => format!("UPDATE t SET {a} = {a} + {b}, {c} = {d} - {c} WHERE k IN ({e}) AND c = 1"),
+                3 => format!("DELETE {a} FROM t WHERE k = {b} AND c = {c}"),
+                4 => format!("SELECT {a}, ttl({b}) FROM t WHERE k = {c} AND c > {d} ORDER BY c DESC LIMIT {e}"),
+                5 => format!("SELECT * FROM t WHERE {a} = {b} AND {c} IN ({d}, {e}) ALLOW FILTERING"),
+                _ => format!("UPDATE t SET {a}[{b}] = {c} WHERE k = 1 AND c = {d}"),
+            };
+            let _ = s.execute(&q);
+            let _ = s.execute("SELECT * FROM t");
+        }
+    }
+}

@@ -169,3 +169,27 @@ fn script_splitting_respects_quotes_and_comments() {
     assert_eq!(parts.len(), 2);
     assert!(parts[1].contains("'a;b'"));
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "SELECT", "INSERT", "INTO", "UPDATE", "DELETE", "FROM", "WHERE", "AND", "SET", "VALUES", "(", ")", ",", ";", "=", "<", ">=", "[", "]", "{", "}", ":", "+", "-", "?", "*",
+        "k", "v", "l", "m", "t", "ks.t", "'s'", "1", "-2", "1.5", "0x0f", "true", "null", "now()", "token(k)", "IN", "ORDER", "BY", "DESC", "LIMIT", "USING", "TTL",
+        "TIMESTAMP", "BEGIN", "BATCH", "APPLY", "CREATE", "TABLE", "PRIMARY", "KEY", "WITH", "COMPACT", "STORAGE", "map<int,text>", "\"Q\"", "ALLOW", "FILTERING",
+        "99051fe9-6a9c-46c2-b949-38ef78858dd0", "/*", "*/", "--", "'",
+    ];
+
+    proptest! {
+        #[test]
+        fn on_arbitrary_text(s in "\\PC{0,120}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn on_token_soup(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..40)) {
+            let _ = parse(&words.join(" "));
+        }
+    }
+}
