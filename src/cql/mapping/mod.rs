@@ -7,6 +7,7 @@
 //! operations) and take writes out.
 
 pub mod assign;
+pub mod index;
 pub mod keys;
 pub mod names;
 pub mod read;
@@ -15,6 +16,7 @@ pub mod selection;
 pub mod values;
 pub mod write;
 
+pub use index::{index_cf_name, index_entries, IndexEntry};
 pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
 };
