@@ -24,7 +24,9 @@ impl Partitioner for BenchPartitioner {
         "bench.FnvPartitioner"
     }
     fn token(&self, key: &[u8]) -> Token {
-        let h = key.iter().fold(0xcbf29ce484222325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100000001b3));
+        let h = key.iter().fold(0xcbf29ce484222325u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x100000001b3)
+        });
         Token::Long(h as i64)
     }
     fn min_token(&self) -> Token {
@@ -37,7 +39,9 @@ impl Partitioner for BenchPartitioner {
         format!("{token:?}")
     }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
-        text.parse().map(Token::Long).map_err(|_| TokenError(text.into()))
+        text.parse()
+            .map(Token::Long)
+            .map_err(|_| TokenError(text.into()))
     }
 }
 
@@ -53,15 +57,23 @@ fn cell(i: u64) -> (Vec<u8>, Vec<u8>) {
 }
 
 fn sorted_keys(p: &dyn Partitioner, n: usize) -> Vec<DecoratedKey> {
-    let mut keys: Vec<_> = (0..n).map(|i| p.decorate(format!("user{i:010}").as_bytes())).collect();
+    let mut keys: Vec<_> = (0..n)
+        .map(|i| p.decorate(format!("user{i:010}").as_bytes()))
+        .collect();
     keys.sort();
     keys
 }
 
-fn write_narrow(dir: &Path, name: &str, p: &PartitionerRef, keys: &[DecoratedKey]) -> SSTableReader {
+fn write_narrow(
+    dir: &Path,
+    name: &str,
+    p: &PartitionerRef,
+    keys: &[DecoratedKey],
+) -> SSTableReader {
     let mut w = SSTableWriter::create(dir, name, p, keys.len(), SSTableOptions::default()).unwrap();
     for k in keys {
-        w.append(k, &[], (0..u64::from(CELLS_PER_PARTITION)).map(cell)).unwrap();
+        w.append(k, &[], (0..u64::from(CELLS_PER_PARTITION)).map(cell))
+            .unwrap();
     }
     w.finish().unwrap()
 }
@@ -80,8 +92,10 @@ fn benches(c: &mut Criterion) {
     );
 
     let wide_key = p.decorate(b"wide");
-    let mut w = SSTableWriter::create(dir.path(), "Wide-1", &p, 1, SSTableOptions::default()).unwrap();
-    w.append(&wide_key, &[], (0..WIDE_ENTRIES).map(cell)).unwrap();
+    let mut w =
+        SSTableWriter::create(dir.path(), "Wide-1", &p, 1, SSTableOptions::default()).unwrap();
+    w.append(&wide_key, &[], (0..WIDE_ENTRIES).map(cell))
+        .unwrap();
     let wide = w.finish().unwrap();
     eprintln!(
         "wide: {WIDE_ENTRIES} entries, Data {:.1} bytes/entry, {} blocks",
@@ -90,10 +104,14 @@ fn benches(c: &mut Criterion) {
     );
 
     let mut g = c.benchmark_group("sstable");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
 
     let small_keys = &keys[..10_000];
-    g.throughput(Throughput::Elements(small_keys.len() as u64 * u64::from(CELLS_PER_PARTITION)));
+    g.throughput(Throughput::Elements(
+        small_keys.len() as u64 * u64::from(CELLS_PER_PARTITION),
+    ));
     g.bench_function("write 10k partitions x 10 cells (fsynced)", |b| {
         let mut n = 0u32;
         b.iter_batched(
@@ -122,7 +140,12 @@ fn benches(c: &mut Criterion) {
         let mut i = 0u64;
         b.iter(|| {
             i += 1;
-            black_box(narrow.get(&p.decorate(format!("absent{i}").as_bytes())).unwrap().is_none());
+            black_box(
+                narrow
+                    .get(&p.decorate(format!("absent{i}").as_bytes()))
+                    .unwrap()
+                    .is_none(),
+            );
         })
     });
 
@@ -138,7 +161,14 @@ fn benches(c: &mut Criterion) {
 
     g.throughput(Throughput::Elements(entries));
     g.bench_function("scan 100k partitions", |b| {
-        b.iter(|| black_box(narrow.scan(Bound::Unbounded).map(|p| p.unwrap().entries.len()).sum::<usize>()))
+        b.iter(|| {
+            black_box(
+                narrow
+                    .scan(Bound::Unbounded)
+                    .map(|p| p.unwrap().entries.len())
+                    .sum::<usize>(),
+            )
+        })
     });
     g.finish();
 }

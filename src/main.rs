@@ -1,5 +1,278 @@
-//! The `supercolumn` binary.
+//! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
+//! HOST:PORT] [--data-dir DIR] [--in-memory]`.
+//!
+//! Start-up is all-or-nothing: the configuration, schema, authenticator,
+//! storage engine and listening socket are all set up before the one ready
+//! line `supercolumn listening on HOST:PORT` goes to stdout; any failure
+//! before that prints one message to stderr and exits with status 1. Logs go
+//! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
+//! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
-fn main() {
-    println!("supercolumn {}", env!("CARGO_PKG_VERSION"));
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+use supercolumn::config::CommitLogSync;
+use supercolumn::config::Config;
+use supercolumn::schema::Schema;
+use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::thrift::node::Node;
+use supercolumn::thrift::server::{serve, ServerOptions};
+
+#[derive(Parser)]
+#[command(
+    name = "supercolumn",
+    version,
+    about = "A Cassandra-compatible (Thrift era) storage server"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server.
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The storage-conf.xml to load.
+    #[arg(long, default_value = "storage-conf.xml")]
+    config: PathBuf,
+    /// Listen on HOST:PORT instead of ThriftAddress/ThriftPort; port 0 picks a free port.
+    #[arg(long, value_name = "HOST:PORT")]
+    listen: Option<String>,
+    /// Keep the commit log and data files under DIR.
+    #[arg(long, value_name = "DIR", conflicts_with = "in_memory")]
+    data_dir: Option<PathBuf>,
+    /// Keep no files at all (data is lost on exit).
+    #[arg(long)]
+    in_memory: bool,
+}
+
+/// A start-up failure: one message, exit status 1.
+struct Fatal(String);
+
+impl<E: std::fmt::Display> From<E> for Fatal {
+    fn from(e: E) -> Self {
+        Fatal(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let Command::Serve(args) = cli.command;
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("supercolumn: cannot start the async runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fatal(msg)) => {
+            eprintln!("supercolumn: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
+fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
+    let bad = || Fatal(format!("--listen {s:?}: expected HOST:PORT"));
+    let (host, port) = s.rsplit_once(':').ok_or_else(bad)?;
+    let host = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    if host.is_empty() {
+        return Err(bad());
+    }
+    let port = port.parse::<u16>().map_err(|_| bad())?;
+    Ok((host.to_string(), port))
+}
+
+fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
+    let mut config =
+        Config::from_file(&args.config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
+    if let Some(listen) = &args.listen {
+        let (host, port) = parse_listen(listen)?;
+        config.override_thrift_address(&host);
+        config.override_thrift_port(port);
+    }
+    if let Some(dir) = &args.data_dir {
+        config.override_data_dir(dir);
+    }
+    for w in config.warnings() {
+        tracing::warn!("{}: {w}", config.origin);
+    }
+    for ignored in config.ignored() {
+        tracing::info!("accepted but ignored on a single node: {ignored}");
+    }
+    tracing::info!(
+        "ThriftFramedTransport = {} is not needed: framed and unframed clients are told apart per connection",
+        config.thrift_framed_transport
+    );
+    Ok(config)
+}
+
+/// The engine's settings from the config; directories only when durable.
+fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fatal> {
+    let mut o = EngineOptions {
+        sync: match config.commit_log_sync {
+            CommitLogSync::Periodic { period_in_ms } => SyncMode::Periodic {
+                period: Duration::from_millis(period_in_ms.into()),
+            },
+            CommitLogSync::Batch { window_in_ms } => SyncMode::Batch {
+                window: Duration::from_secs_f64(window_in_ms.max(0.0) / 1000.0),
+            },
+        },
+        segment_size: u64::from(config.commit_log_rotation_threshold_in_mb.max(1)) * 1024 * 1024,
+        memtable_throughput_mb: config.memtable_throughput_in_mb.into(),
+        memtable_operations_millions: config.memtable_operations_in_millions,
+        memtable_flush_after_minutes: config.memtable_flush_after_minutes.into(),
+        column_index_size_kb: config.column_index_size_in_kb.into(),
+        index_interval: config.index_interval as usize,
+        gc_grace_seconds: config.gc_grace_seconds,
+        ..EngineOptions::default()
+    };
+    if !in_memory {
+        let dirs = config
+            .directories()
+            .map_err(|e| Fatal(format!("configuration error: {e}")))?;
+        if dirs.data.len() > 1 {
+            tracing::warn!(
+                "only the first DataFileDirectory is used: {}",
+                dirs.data[0].display()
+            );
+        }
+        o.data_dir = Some(dirs.data[0].clone());
+        o.commitlog_dir = Some(dirs.commit_log);
+    }
+    Ok(o)
+}
+
+async fn run(args: ServeArgs) -> Result<(), Fatal> {
+    let config = load_config(&args)?;
+    let schema = Arc::new(
+        Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?,
+    );
+    let auth = supercolumn::auth::from_config(&config)
+        .map_err(|e| Fatal(format!("configuration error: {e}")))?;
+    let options = engine_options(&config, args.in_memory)?;
+    let engine = Arc::new(
+        Engine::open(schema.clone(), options)
+            .map_err(|e| Fatal(format!("cannot open storage: {e}")))?,
+    );
+
+    let host = config.thrift_listen_address().to_string();
+    let listener = tokio::net::TcpListener::bind((host.as_str(), config.thrift_port))
+        .await
+        .map_err(|e| {
+            Fatal(format!(
+                "cannot listen on {host}:{}: {e}",
+                config.thrift_port
+            ))
+        })?;
+    let local: SocketAddr = listener.local_addr()?;
+    let partitioner = schema.partitioner.clone();
+    let token = match &config.initial_token {
+        Some(t) => t.clone(),
+        None => partitioner.token_to_string(&partitioner.token(local.ip().to_string().as_bytes())),
+    };
+    let node = Arc::new(Node {
+        schema,
+        engine: engine.clone(),
+        auth,
+        config_file: std::fs::canonicalize(&args.config).ok(),
+        endpoint: local.ip().to_string(),
+        token,
+    });
+    let opts = ServerOptions {
+        max_message_bytes: config.thrift_max_message_length(),
+        ..ServerOptions::default()
+    };
+
+    let signals = ShutdownSignals::install()?;
+    println!("supercolumn listening on {local}");
+    std::io::stdout().flush()?;
+    tracing::info!(cluster = %node.schema.cluster_name, "serving Thrift API 2.2.0 on {local}");
+
+    serve(listener, node, opts, signals.received()).await;
+
+    tracing::info!("shutting down: flushing storage");
+    engine
+        .flush(None)
+        .map_err(|e| Fatal(format!("flush at shutdown failed: {e}")))?;
+    engine
+        .shutdown()
+        .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// SIGTERM and SIGINT handlers, installed before the ready line so that a
+/// signal arriving at any moment after it stops the server cleanly.
+struct ShutdownSignals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+}
+
+impl ShutdownSignals {
+    fn install() -> Result<ShutdownSignals, Fatal> {
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = signal(SignalKind::terminate())
+            .map_err(|e| Fatal(format!("cannot handle SIGTERM: {e}")))?;
+        let int = signal(SignalKind::interrupt())
+            .map_err(|e| Fatal(format!("cannot handle SIGINT: {e}")))?;
+        Ok(ShutdownSignals { term, int })
+    }
+
+    /// Completes on the first SIGTERM or SIGINT.
+    async fn received(mut self) {
+        tokio::select! {
+            _ = self.term.recv() => tracing::info!("SIGTERM received"),
+            _ = self.int.recv() => tracing::info!("SIGINT received"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_listen;
+
+    #[test]
+    fn listen_addresses() {
+        assert_eq!(
+            parse_listen("127.0.0.1:0").ok(),
+            Some(("127.0.0.1".to_string(), 0))
+        );
+        assert_eq!(
+            parse_listen("[::1]:9160").ok(),
+            Some(("::1".to_string(), 9160))
+        );
+        assert_eq!(
+            parse_listen("localhost:9160").ok(),
+            Some(("localhost".to_string(), 9160))
+        );
+        for bad in ["9160", ":9160", "host:", "host:70000", "host:x"] {
+            assert!(parse_listen(bad).is_err(), "{bad}");
+        }
+    }
 }

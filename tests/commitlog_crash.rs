@@ -79,7 +79,6 @@ fn crash_writer_process() {
         .unwrap();
     let (log, _) = CommitLog::open(options(Path::new(&dir))).unwrap();
     let log = std::sync::Arc::new(log);
-    println!("READY");
     let started = Instant::now();
     let handles: Vec<_> = (0..WRITER_THREADS)
         .map(|thread| {
@@ -110,6 +109,8 @@ fn crash_writer_process() {
 }
 
 /// Runs one writer round and returns the ids it acknowledged before SIGKILL.
+/// Kills the writer either early (during start-up or replay) or after its first
+/// acknowledgement plus a random delay.
 fn run_round(dir: &Path, round: u32, rng: &mut impl Rng) -> HashSet<Id> {
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args([
@@ -149,19 +150,20 @@ fn run_round(dir: &Path, round: u32, rng: &mut impl Rng) -> HashSet<Id> {
         // Sometimes kill while the writer is still starting up or replaying.
         std::thread::sleep(Duration::from_millis(rng.gen_range(0..40)));
     } else {
+        // Wait for the first acknowledgement, so the round is sure to test
+        // something however slow the machine is, then let it run a while.
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let line = rx
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-                .expect("writer never became ready");
-            // libtest's "test crash_writer_process ... " precedes it on the line.
-            let ready = line.ends_with(b"READY\n");
+                .expect("writer acknowledged nothing within 20 s");
+            let acked = line.starts_with(b"ACK ");
             lines.push(line);
-            if ready {
+            if acked {
                 break;
             }
         }
-        std::thread::sleep(Duration::from_millis(rng.gen_range(1..150)));
+        std::thread::sleep(Duration::from_millis(rng.gen_range(0..150)));
     }
     child.kill().expect("SIGKILL the writer");
     let status = child.wait().unwrap();

@@ -211,3 +211,82 @@ proptest! {
         prop_assert_eq!(p.names(&BytesType, &wanted).unwrap(), expected);
     }
 }
+
+#[test]
+fn owned_slices_outlive_their_reader_and_match_borrowed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let entries = numbered_entries(400);
+    let r = write(
+        dir.path(),
+        "O-1",
+        vec![(b"row".to_vec(), b"h".to_vec(), entries.clone())],
+        small_blocks(),
+    );
+    let cmp: supercolumn::marshal::TypeRef = std::sync::Arc::new(BytesType);
+    let owned = {
+        let p = r.get(&dk(b"row")).unwrap().unwrap();
+        let borrowed = slice(&p, &BytesType, &name(390), &name(20), true);
+        let owned = p.into_slice(cmp, &name(390), &name(20), true);
+        assert_eq!(owned.reader().header(), b"h");
+        (owned, borrowed)
+    };
+    drop(r);
+    let (owned, borrowed) = owned;
+    let moved = std::thread::spawn(move || owned.map(Result::unwrap).collect::<Entries>())
+        .join()
+        .unwrap();
+    assert_eq!(moved, borrowed);
+    assert_eq!(
+        moved,
+        model_slice(&BytesType, &entries, &name(390), &name(20), true)
+    );
+}
+
+#[test]
+fn a_writer_with_a_comparator_rejects_missorted_entries() {
+    use supercolumn::storage::sstable::{SSTableError, SSTableOptions, SSTableWriter};
+    let dir = tempfile::tempdir().unwrap();
+    let cmp: supercolumn::marshal::TypeRef = std::sync::Arc::new(ReversedBytes);
+    // Descending is sorted for ReversedBytes, across block boundaries too.
+    let mut w = SSTableWriter::create(dir.path(), "C-1", &partitioner(), 2, small_blocks())
+        .unwrap()
+        .with_comparator(cmp.clone());
+    let mut keys = [dk(b"a"), dk(b"b")];
+    keys.sort();
+    let mut sorted = numbered_entries(300);
+    sorted.reverse();
+    w.append(&keys[0], &[], sorted).unwrap();
+    // Ascending is not; nor are duplicates, even when split by a block boundary.
+    let err = w.append(&keys[1], &[], numbered_entries(3)).unwrap_err();
+    assert!(
+        matches!(err, SSTableError::EntriesOutOfOrder { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("test.ReversedBytes"), "{err}");
+    assert!(
+        w.finish().is_err(),
+        "a writer that failed mid-partition refuses to finish"
+    );
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "temporaries removed"
+    );
+
+    let mut w = SSTableWriter::create(
+        dir.path(),
+        "C-2",
+        &partitioner(),
+        1,
+        SSTableOptions {
+            column_index_size: 1,
+            ..small_blocks()
+        },
+    )
+    .unwrap()
+    .with_comparator(std::sync::Arc::new(BytesType));
+    let dup = vec![(name(1), vec![]), (name(2), vec![]), (name(2), vec![])];
+    assert!(matches!(
+        w.append(&keys[0], &[], dup).unwrap_err(),
+        SSTableError::EntriesOutOfOrder { .. }
+    ));
+}

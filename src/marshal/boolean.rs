@@ -1,5 +1,7 @@
 //! BooleanType (1.2 CQL3 `boolean`): one byte, 0 is false and anything
-//! else true (all true values compare equal), or empty.
+//! else true (all true values compare equal), or empty. As in Cassandra
+//! 1.2, the empty value reads as `false` and the empty string parses to a
+//! false byte.
 
 use super::{class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
@@ -26,17 +28,14 @@ impl AbstractType for BooleanType {
     }
     fn get_string(&self, value: &[u8]) -> String {
         match value.first() {
-            None => String::new(),
-            Some(0) => "false".into(),
+            None | Some(0) => "false".into(),
             Some(_) => "true".into(),
         }
     }
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        if text.is_empty() {
-            Ok(Vec::new())
-        } else if text.eq_ignore_ascii_case("true") {
+        if text.eq_ignore_ascii_case("true") {
             Ok(vec![1])
-        } else if text.eq_ignore_ascii_case("false") {
+        } else if text.is_empty() || text.eq_ignore_ascii_case("false") {
             Ok(vec![0])
         } else {
             Err(MarshalError(format!(
@@ -62,6 +61,8 @@ mod tests {
         );
         assert_eq!(t.from_string("TRUE").unwrap(), vec![1]);
         assert_eq!(t.get_string(&[0]), "false");
+        assert_eq!(t.get_string(b""), "false");
+        assert_eq!(t.from_string("").unwrap(), vec![0]);
         assert!(t.from_string("yes").is_err());
     }
 }

@@ -149,9 +149,12 @@ impl AbstractType for CollectionType {
     fn get_string(&self, value: &[u8]) -> String {
         bytes_to_hex(value)
     }
+    /// Hex of a serialized collection, which must then be a valid one.
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        hex_to_bytes(text)
-            .ok_or_else(|| MarshalError(format!("cannot parse '{text}' as hex bytes")))
+        let bytes = hex_to_bytes(text)
+            .ok_or_else(|| MarshalError(format!("cannot parse '{text}' as hex bytes")))?;
+        self.validate(&bytes)?;
+        Ok(bytes)
     }
     fn collection(&self) -> Option<&CollectionType> {
         Some(self)

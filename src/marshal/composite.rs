@@ -174,9 +174,21 @@ impl CompositeType {
     }
 }
 
+/// After two equal component values: a -1 EOC sorts before, a 1 EOC after,
+/// everything that continues the prefix; `None` when the names go on.
+pub(super) fn eoc_order(ea: i8, eb: i8) -> Option<Ordering> {
+    match ea.signum() {
+        -1 if eb >= 0 => Some(Ordering::Less),
+        1 if eb <= 0 => Some(Ordering::Greater),
+        0 if eb < 0 => Some(Ordering::Greater),
+        0 if eb > 0 => Some(Ordering::Less),
+        _ => None,
+    }
+}
+
 /// Escapes one component's text: `:` becomes `\:`, and a trailing `\` or
 /// `!` gets a `!` appended so it cannot be read as an escape or EOC marker.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = s.replace(':', "\\:");
     if out.ends_with('\\') || out.ends_with('!') {
         out.push('!');
@@ -184,7 +196,7 @@ fn escape(s: &str) -> String {
     out
 }
 
-fn unescape(s: &str) -> String {
+pub(super) fn unescape(s: &str) -> String {
     let mut out = s.replace("\\:", ":");
     if out.ends_with('!') {
         out.pop();
@@ -193,7 +205,7 @@ fn unescape(s: &str) -> String {
 }
 
 /// Splits at every `:` not preceded by `\`.
-fn split_text(text: &str) -> Vec<&str> {
+pub(super) fn split_text(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
@@ -228,19 +240,8 @@ impl AbstractType for CompositeType {
                     if c != Ordering::Equal {
                         return c;
                     }
-                    // Equal components: a -1 EOC sorts before, a 1 EOC after,
-                    // everything that continues the prefix.
-                    match ea.signum() {
-                        -1 if eb >= 0 => return Ordering::Less,
-                        1 if eb <= 0 => return Ordering::Greater,
-                        0 if eb != 0 => {
-                            return if eb < 0 {
-                                Ordering::Greater
-                            } else {
-                                Ordering::Less
-                            }
-                        }
-                        _ => {}
+                    if let Some(o) = eoc_order(ea, eb) {
+                        return o;
                     }
                     i += 1;
                 }
@@ -251,8 +252,10 @@ impl AbstractType for CompositeType {
         }
     }
 
+    /// CompositeType arrived after 0.6, so its components answer as 1.2 unless
+    /// a dialect is asked for.
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_with(value, Dialect::V06)
+        self.validate_with(value, Dialect::V12)
     }
 
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
@@ -300,7 +303,11 @@ impl AbstractType for CompositeType {
             })?;
             builder = builder.push(&t.from_string(&unescape(part))?)?;
         }
-        Ok(builder.build(eoc))
+        let out = builder.build(eoc);
+        // Text that names a shape the type cannot hold (say a collection key
+        // for a column that is no collection) is refused here, not stored.
+        self.validate(&out)?;
+        Ok(out)
     }
 
     fn components(&self) -> Option<&[TypeRef]> {
@@ -446,11 +453,11 @@ mod tests {
         let mut bad_utf8 = bad_utf8.clone();
         bad_utf8[9] = 0xff;
         assert_eq!(
-            t.validate(&bad_utf8).unwrap_err().0,
+            t.validate_for(&bad_utf8, Dialect::V06).unwrap_err().0,
             "invalid UTF8 bytes [-1]"
         );
         assert_eq!(
-            t.validate_for(&bad_utf8, Dialect::V12).unwrap_err().0,
+            t.validate(&bad_utf8).unwrap_err().0,
             "String didn't validate."
         );
         assert!(t.validate(b"").is_ok());

@@ -189,8 +189,8 @@ fn parse_date_pattern(text: &str) -> Option<i64> {
     Some(secs * 1000)
 }
 
-/// Cassandra's `dateStringToTimestamp`: `now`, a (signed) count of
-/// milliseconds, or a date pattern.
+/// Cassandra's `dateStringToTimestamp`: `now`, a count of milliseconds,
+/// or a date pattern.
 pub(crate) fn parse_date_millis(text: &str) -> Result<i64, MarshalError> {
     if text.eq_ignore_ascii_case("now") {
         let now = SystemTime::now()
@@ -199,8 +199,8 @@ pub(crate) fn parse_date_millis(text: &str) -> Result<i64, MarshalError> {
             .unwrap_or(0);
         return Ok(i64::try_from(now).unwrap_or(i64::MAX));
     }
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+    // Cassandra 1.2 takes only unsigned digit strings as milliseconds.
+    if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() {
         return parse_java_long(text)
             .ok_or_else(|| MarshalError(format!("unable to make long (for date) from: '{text}'")));
     }
@@ -259,7 +259,11 @@ mod tests {
             DateType.from_string("1356998400000").unwrap(),
             ms(1_356_998_400_000)
         );
-        assert_eq!(DateType.from_string("-5").unwrap(), ms(-5));
+        assert!(DateType.from_string("-5").is_err());
+        assert_eq!(
+            DateType.from_string("99999999999999999999").unwrap_err().0,
+            "unable to make long (for date) from: '99999999999999999999'"
+        );
         assert_eq!(
             DateType.get_string(&ms(1_356_998_523_000)),
             "2013-01-01 00:02:03+0000"

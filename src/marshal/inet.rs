@@ -1,5 +1,7 @@
 //! InetAddressType (1.2 CQL3 `inet`): a 4-byte IPv4 or 16-byte IPv6
-//! address (or empty), compared as unsigned bytes. Text is Java's
+//! address, compared as unsigned bytes. Unlike the other types, Cassandra
+//! 1.2 rejects the empty value here (Java's `InetAddress.getByAddress`
+//! refuses it), and so do we. Text is Java's
 //! `getHostAddress` form (IPv6 uncompressed: `0:0:0:0:0:0:0:1`); only
 //! address literals are parsed (Java would also resolve host names).
 
@@ -19,7 +21,7 @@ impl AbstractType for InetAddressType {
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
         match value.len() {
-            0 | 4 | 16 => Ok(()),
+            4 | 16 => Ok(()),
             _ => Err(MarshalError(format!(
                 "Expected 4 or 16 byte inetaddress; got {}",
                 bytes_to_hex(value)
@@ -72,6 +74,11 @@ mod tests {
             "Expected 4 or 16 byte inetaddress; got 010203"
         );
         assert!(t.from_string("example.com").is_err());
+        assert_eq!(
+            t.validate(b"").unwrap_err().0,
+            "Expected 4 or 16 byte inetaddress; got "
+        );
+        assert_eq!(t.compare(b"", &[0, 0, 0, 0]), Ordering::Less);
         assert_eq!(t.compare(&[10, 0, 0, 1], &[192, 168, 0, 1]), Ordering::Less);
     }
 }

@@ -82,6 +82,31 @@ fn builtins() -> HashMap<String, TypeFactory> {
     m
 }
 
+/// `DynamicCompositeType(a=>Type,...)`: one-character aliases.
+fn dynamic_composite(params: &[String]) -> Result<TypeRef, MarshalError> {
+    let aliases = params
+        .iter()
+        .map(|p| {
+            let (alias, ty) = p.split_once("=>").ok_or_else(|| {
+                MarshalError(format!(
+                    "DynamicCompositeType parameter '{p}' is not of the form a=>Type"
+                ))
+            })?;
+            match alias.trim().as_bytes() {
+                [a] if (33..=127).contains(a) => Ok((*a, parse_type(ty)?)),
+                [_] => Err(MarshalError::new(
+                    "An alias should be a single character in [0..9a..bA..B-+._&]",
+                )),
+                _ => Err(MarshalError(format!(
+                    "An alias should be a single character (got '{}')",
+                    alias.trim()
+                ))),
+            }
+        })
+        .collect::<Result<Vec<_>, MarshalError>>()?;
+    Ok(Arc::new(DynamicCompositeType::new(aliases)))
+}
+
 /// `ColumnToCollectionType(hexname:Type,...)`: its parameters are named, so
 /// it does not fit [`TypeFactory`] and is parsed here.
 fn column_to_collection(params: &[String]) -> Result<TypeRef, MarshalError> {
@@ -142,10 +167,24 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     if short == "ColumnToCollectionType" {
         return column_to_collection(&params);
     }
-    let factory = registry().read().get(short).cloned().ok_or_else(|| {
-        MarshalError(format!(
-            "Unable to find abstract-type class '{MARSHAL_PACKAGE}{short}'"
-        ))
+    if short == "DynamicCompositeType" {
+        return dynamic_composite(&params);
+    }
+    // Like Cassandra, a dotted name is a class name as given; a bare one is
+    // looked up in the marshal package. Only built-in (or registered) short
+    // names exist here.
+    let lookup = if short.contains('.') {
+        None
+    } else {
+        registry().read().get(short).cloned()
+    };
+    let factory = lookup.ok_or_else(|| {
+        let class = if short.contains('.') {
+            short.to_string()
+        } else {
+            format!("{MARSHAL_PACKAGE}{short}")
+        };
+        MarshalError(format!("Unable to find abstract-type class '{class}'"))
     })?;
     let resolved = params
         .iter()
@@ -264,7 +303,10 @@ mod tests {
     fn every_recorded_type_name_parses_and_prints_back_verbatim() {
         let names = include_str!("recorded_type_names.txt");
         let mut n = 0;
-        for name in names.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for name in names
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             assert_eq!(parse_type(name).unwrap().class_name(), name);
             n += 1;
         }
@@ -277,6 +319,10 @@ mod tests {
         assert_eq!(
             parse_type("NoSuchType").unwrap_err().0,
             "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.NoSuchType'"
+        );
+        assert_eq!(
+            parse_type("com.example.MyType").unwrap_err().0,
+            "Unable to find abstract-type class 'com.example.MyType'"
         );
         assert!(parse_type("CompositeType(UTF8Type").is_err());
         assert!(parse_type("UTF8Type)").is_err());

@@ -28,7 +28,8 @@ pub const DHT_PACKAGE: &str = "org.apache.cassandra.dht.";
 pub enum Token {
     /// Murmur3Partitioner: a signed 64-bit value; MIN is the minimum token.
     Long(i64),
-    /// RandomPartitioner: abs(md5 as signed 128-bit), in [0, 2^127]; -1 is the minimum.
+    /// RandomPartitioner: abs(md5 as signed 128-bit), in [0, 2^127 - 1] (the
+    /// one hash whose absolute value is 2^127 saturates); -1 is the minimum.
     Big(i128),
     /// OrderPreservingPartitioner: the key as Java's UTF-16 code units
     /// (Java `String.compareTo` order). Empty is the minimum.
@@ -116,6 +117,43 @@ fn foreign_token_string(token: &Token) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    const NAMES: [&str; 4] = [
+        "Murmur3Partitioner",
+        "RandomPartitioner",
+        "OrderPreservingPartitioner",
+        "ByteOrderedPartitioner",
+    ];
+
+    proptest! {
+        #[test]
+        fn arbitrary_keys_and_token_strings(
+            name in proptest::sample::select(NAMES.to_vec()),
+            key in proptest::collection::vec(any::<u8>(), 0..64),
+            text in ".{0,40}",
+        ) {
+            let p = by_name(name).unwrap();
+            let t = p.token(&key);
+            prop_assert!(t >= p.min_token());
+            prop_assert_eq!(p.token_from_string(&p.token_to_string(&t)).unwrap(), t);
+            if let Ok(parsed) = p.token_from_string(&text) {
+                prop_assert_eq!(p.token_from_string(&p.token_to_string(&parsed)).unwrap(), parsed);
+            }
+        }
+
+        #[test]
+        fn order_preserving_partitioners_keep_key_order(
+            a in "[a-z\\u{80}-\\u{10ffff}]{0,6}", b in "[a-z\\u{80}-\\u{10ffff}]{0,6}",
+        ) {
+            let p = ByteOrderedPartitioner;
+            prop_assert_eq!(p.token(a.as_bytes()).cmp(&p.token(b.as_bytes())), a.as_bytes().cmp(b.as_bytes()));
+            // Java's String.compareTo: UTF-16 code units.
+            let units = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+            let o = OrderPreservingPartitioner;
+            prop_assert_eq!(o.token(a.as_bytes()).cmp(&o.token(b.as_bytes())), units(&a).cmp(&units(&b)));
+        }
+    }
 
     #[test]
     fn by_name_accepts_short_and_full_names() {

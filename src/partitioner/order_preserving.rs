@@ -6,7 +6,9 @@
 //! Keys that are not valid UTF-8 are decoded as Java's decoder does, with
 //! each malformed sequence replaced by U+FFFD (Java and Rust both replace
 //! the maximal invalid subpart), so distinct invalid keys can share a
-//! token; `DecoratedKey` still tells them apart by their bytes.
+//! token; `DecoratedKey` still tells them apart by their bytes. (This is
+//! 0.6's behaviour, where keys arrived as Thrift strings; Cassandra 1.2
+//! instead uses the hex of an undecodable key as its token.)
 
 use super::{Partitioner, Token, TokenError};
 
@@ -74,7 +76,10 @@ mod recorded_order_tests {
         let p = OrderPreservingPartitioner;
         let data = include_str!("opp_order_vectors.txt");
         let mut checked = 0;
-        for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let keys: Vec<Vec<u8>> = line.split(' ').map(|h| hex_to_bytes(h).unwrap()).collect();
             for pair in keys.windows(2) {
                 assert!(p.decorate(&pair[0]) < p.decorate(&pair[1]), "{line}");

@@ -20,10 +20,16 @@ pub struct DeletionTime {
 }
 
 impl DeletionTime {
-    pub const LIVE: DeletionTime = DeletionTime { marked_for_delete_at: i64::MIN, local_deletion_time: i32::MAX };
+    pub const LIVE: DeletionTime = DeletionTime {
+        marked_for_delete_at: i64::MIN,
+        local_deletion_time: i32::MAX,
+    };
 
     pub fn new(marked_for_delete_at: i64, local_deletion_time: i32) -> Self {
-        DeletionTime { marked_for_delete_at, local_deletion_time }
+        DeletionTime {
+            marked_for_delete_at,
+            local_deletion_time,
+        }
     }
     pub fn is_live(&self) -> bool {
         self.marked_for_delete_at == i64::MIN
@@ -47,9 +53,14 @@ impl DeletionTime {
 pub enum CellKind {
     Live,
     /// Live until `local_expiration_time` (server seconds); then it acts as a tombstone.
-    Expiring { ttl: i32, local_expiration_time: i32 },
+    Expiring {
+        ttl: i32,
+        local_expiration_time: i32,
+    },
     /// A deleted column; `local_deletion_time` is server seconds.
-    Tombstone { local_deletion_time: i32 },
+    Tombstone {
+        local_deletion_time: i32,
+    },
 }
 
 /// One column: name, value, client timestamp, kind.
@@ -63,21 +74,44 @@ pub struct Cell {
 
 impl Cell {
     pub fn live(name: Bytes, value: Bytes, timestamp: i64) -> Cell {
-        Cell { name, value, timestamp, kind: CellKind::Live }
+        Cell {
+            name,
+            value,
+            timestamp,
+            kind: CellKind::Live,
+        }
     }
     pub fn expiring(name: Bytes, value: Bytes, timestamp: i64, ttl: i32, now: i32) -> Cell {
         let local_expiration_time = now.saturating_add(ttl);
-        Cell { name, value, timestamp, kind: CellKind::Expiring { ttl, local_expiration_time } }
+        Cell {
+            name,
+            value,
+            timestamp,
+            kind: CellKind::Expiring {
+                ttl,
+                local_expiration_time,
+            },
+        }
     }
     pub fn tombstone(name: Bytes, timestamp: i64, now: i32) -> Cell {
-        Cell { name, value: Vec::new(), timestamp, kind: CellKind::Tombstone { local_deletion_time: now } }
+        Cell {
+            name,
+            value: Vec::new(),
+            timestamp,
+            kind: CellKind::Tombstone {
+                local_deletion_time: now,
+            },
+        }
     }
 
     /// Live at server time `now` (seconds): not a tombstone and not expired.
     pub fn is_live(&self, now: i32) -> bool {
         match self.kind {
             CellKind::Live => true,
-            CellKind::Expiring { local_expiration_time, .. } => now < local_expiration_time,
+            CellKind::Expiring {
+                local_expiration_time,
+                ..
+            } => now < local_expiration_time,
             CellKind::Tombstone { .. } => false,
         }
     }
@@ -86,8 +120,13 @@ impl Cell {
     pub fn local_deletion_time(&self, now: i32) -> Option<i32> {
         match self.kind {
             CellKind::Live => None,
-            CellKind::Expiring { local_expiration_time, .. } => (now >= local_expiration_time).then_some(local_expiration_time),
-            CellKind::Tombstone { local_deletion_time } => Some(local_deletion_time),
+            CellKind::Expiring {
+                local_expiration_time,
+                ..
+            } => (now >= local_expiration_time).then_some(local_expiration_time),
+            CellKind::Tombstone {
+                local_deletion_time,
+            } => Some(local_deletion_time),
         }
     }
 
@@ -118,7 +157,10 @@ pub struct SuperColumn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Write a cell (live, expiring or tombstone); in a Super CF `super_column` is required.
-    Put { super_column: Option<Bytes>, cell: Cell },
+    Put {
+        super_column: Option<Bytes>,
+        cell: Cell,
+    },
     /// Delete the whole row of this column family.
     DeleteRow(DeletionTime),
     /// Delete a whole super column.
@@ -142,7 +184,12 @@ pub enum Slice {
     Names(Vec<Bytes>),
     /// From `start` to `finish` inclusive in traversal order (an empty bound is
     /// open), at most `count` live items, backwards when `reversed`.
-    Range { start: Bytes, finish: Bytes, reversed: bool, count: usize },
+    Range {
+        start: Bytes,
+        finish: Bytes,
+        reversed: bool,
+        count: usize,
+    },
 }
 
 /// A read of one column family. In a Super CF, `super_column: Some(sc)` slices

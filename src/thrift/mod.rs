@@ -1,1 +1,21 @@
-//! The Thrift front end.
+//! The Thrift front end: transport, generated code, and the 0.6 API.
+//!
+//! Layout: [`wire`] is the binary protocol as data, [`transport`] cuts a TCP
+//! stream into messages, [`server`] accepts connections and runs calls on the
+//! blocking pool, [`dispatch`] picks the API generation for each call, and
+//! [`v06`] implements API 2.2.0 (Cassandra 0.6). [`validation`] (request
+//! checks), [`convert`] (Thrift ↔ storage model) and [`error`] (the one
+//! mapping from typed errors to Thrift exceptions) are shared by generations.
+
+pub mod convert;
+pub mod dispatch;
+pub mod error;
+pub mod gen;
+pub mod node;
+pub mod scan;
+pub mod server;
+pub mod session;
+pub mod transport;
+pub mod v06;
+pub mod validation;
+pub mod wire;

@@ -127,3 +127,30 @@ pub fn small_blocks() -> SSTableOptions {
         bloom_fp_chance: 0.01,
     }
 }
+
+/// Token = the key's first byte: many keys share a token (for token-bounded scans).
+#[derive(Debug)]
+pub struct CoarsePartitioner;
+
+impl Partitioner for CoarsePartitioner {
+    fn class_name(&self) -> &'static str {
+        "test.CoarsePartitioner"
+    }
+    fn token(&self, key: &[u8]) -> Token {
+        Token::Long(key.first().map_or(-1, |b| i64::from(*b)))
+    }
+    fn min_token(&self) -> Token {
+        Token::Long(-1)
+    }
+    fn preserves_order(&self) -> bool {
+        true
+    }
+    fn token_to_string(&self, token: &Token) -> String {
+        format!("{token:?}")
+    }
+    fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
+        text.parse()
+            .map(Token::Long)
+            .map_err(|_| TokenError(format!("bad token {text}")))
+    }
+}

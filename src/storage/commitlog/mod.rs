@@ -17,11 +17,15 @@
 //!     segment_size: 128 * 1024 * 1024,
 //! };
 //! let (log, replay) = CommitLog::open(opts)?;
+//! // Everything replayed lies before this: once the memtables rebuilt from
+//! // `replay` are flushed, `discard_before(replayed_up_to)` deletes the old segments.
+//! let replayed_up_to = log.current_position();
 //! for r in replay { /* re-apply r.payload to the memtables */ }
-//! let at = log.append(b"serialized mutation")?;   // durable when this returns
-//! // ... later, once every memtable holding writes before `flushed` is on disk:
-//! # let flushed = log.current_position();
-//! log.discard_before(flushed)?;
+//! let _at = log.append(b"serialized mutation")?; // durable when this returns
+//! // When a memtable is switched out, remember where the log was:
+//! let flushed_up_to = log.current_position();
+//! // ... and once that memtable (and every older one) is on disk:
+//! log.discard_before(flushed_up_to)?;
 //! log.close()?;
 //! # Ok(()) }
 //! ```
@@ -35,7 +39,12 @@
 //!   cache; a background thread fsyncs every `period`. A process crash loses
 //!   nothing; a power loss can lose up to one period of writes.
 //! - Replay never serves a record whose checksums fail, and never invents
-//!   one. Damage is skipped with a warning (see [`replay`] for the policy).
+//!   one. At the first torn or corrupt record of a segment, the rest of that
+//!   segment is dropped (its length cannot be trusted to find what follows)
+//!   with a `tracing::warn!` naming the file and byte offset, and replay goes
+//!   on with the next segment, as Cassandra does. A zero-filled tail is the end
+//!   of the log, not damage. A segment with a bad header is skipped with a
+//!   warning. Damage never panics; `open_with_report` lists what was skipped.
 //! - Segment ids increase forever, also across restarts with an empty
 //!   directory: a new id is at least one more than every id on disk and at
 //!   least the current Unix time in milliseconds (as Cassandra named
@@ -183,6 +192,16 @@ struct Writer {
     buf: Vec<u8>,
 }
 
+impl fmt::Debug for CommitLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CommitLog")
+            .field("dir", &self.shared.dir)
+            .field("mode", &self.shared.mode)
+            .field("position", &self.current_position())
+            .finish()
+    }
+}
+
 impl CommitLog {
     /// Opens (creating if needed) the log in `opts.dir`: returns the log,
     /// appending to a new segment, and every intact record already on disk, in
@@ -269,8 +288,8 @@ impl CommitLog {
         shared.finish_write(batch, written)
     }
 
-    /// Where the next record will start. Every record appended before this
-    /// call returned lies before it.
+    /// Where the next record will start. The record of every append that
+    /// returned before this call began lies before it.
     pub fn current_position(&self) -> Position {
         let w = self.shared.writer.lock();
         Position {
@@ -281,7 +300,12 @@ impl CommitLog {
 
     /// Declares that every record before `pos` is flushed to SSTables: deletes
     /// the segments that lie entirely before it (ids below `pos.segment`),
-    /// never the active one, then fsyncs the directory.
+    /// never the active one, then fsyncs the directory. Records before `pos`
+    /// in `pos`'s own segment stay on disk and are replayed again after a
+    /// restart; the engine may skip replayed positions below its last flushed
+    /// position (or re-apply them: reconciliation makes that harmless).
+    /// Segments with a bad header are deleted like any other; files with
+    /// malformed names never are.
     pub fn discard_before(&self, pos: Position) -> Result<(), CommitLogError> {
         let victims: Vec<u64> = {
             let mut w = self.shared.writer.lock();

@@ -483,3 +483,70 @@ fn default_options_are_cassandras() {
         }
     );
 }
+
+#[test]
+fn a_failed_log_refuses_writes_and_wakes_waiters() {
+    let dir = tempfile::tempdir().unwrap();
+    // A long window keeps a batch appender waiting while the failure lands.
+    let mode = SyncMode::Batch {
+        window: Duration::from_secs(5),
+    };
+    let (log, _) = CommitLog::open(opts(dir.path(), mode, 4096)).unwrap();
+    let log = Arc::new(log);
+    let waiter = {
+        let log = Arc::clone(&log);
+        // Holding in_flight open makes the syncer wait out its window.
+        log.shared.begin_write(true).unwrap();
+        std::thread::spawn(move || log.append(b"never acknowledged"))
+    };
+    std::thread::sleep(Duration::from_millis(50));
+    log.shared
+        .fail(CommitLogError::Failed("injected fsync failure".into()));
+    assert!(matches!(
+        waiter.join().unwrap(),
+        Err(CommitLogError::Failed(_))
+    ));
+    assert!(matches!(log.append(b"x"), Err(CommitLogError::Failed(_))));
+    assert!(matches!(log.sync(), Err(CommitLogError::Failed(_))));
+    let log = Arc::into_inner(log).unwrap();
+    assert!(matches!(log.close(), Err(CommitLogError::Failed(_))));
+}
+
+#[test]
+fn damage_warnings_name_the_segment_file_and_byte_offset() {
+    use std::sync::Mutex as StdMutex;
+
+    #[derive(Clone, Default)]
+    struct Capture(Arc<StdMutex<Vec<u8>>>);
+    impl std::io::Write for Capture {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let positions = write_records(dir.path(), 3, 1 << 20);
+    let seg = only_segment(dir.path());
+    let mut bytes = std::fs::read(&seg).unwrap();
+    bytes.truncate(bytes.len() - 2);
+    std::fs::write(&seg, &bytes).unwrap();
+
+    let capture = Capture::default();
+    let sink = capture.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || sink.clone())
+        .with_ansi(false)
+        .finish();
+    tracing::subscriber::with_default(subscriber, || read_dir(dir.path()).unwrap());
+    let logged = String::from_utf8(capture.0.lock().unwrap().clone()).unwrap();
+    assert!(logged.contains("WARN"), "{logged}");
+    assert!(logged.contains(&seg.display().to_string()), "{logged}");
+    assert!(
+        logged.contains(&format!("byte offset {}", positions[2].offset)),
+        "{logged}"
+    );
+}

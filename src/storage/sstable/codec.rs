@@ -194,6 +194,14 @@ impl<'a> Decoder<'a> {
         usize::try_from(v).map_err(|_| self.err(format!("length {v} does not fit in memory")))
     }
 
+    /// Where the next length-prefixed byte string lies in the buffer.
+    pub fn bytes_range(&mut self) -> Result<std::ops::Range<usize>, DecodeError> {
+        let n = self.len()?;
+        let start = self.pos;
+        self.take(n)?;
+        Ok(start..self.pos)
+    }
+
     pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
         let n = self.len()?;
         self.take(n)

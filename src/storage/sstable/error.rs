@@ -51,6 +51,16 @@ pub enum SSTableError {
         key: String,
     },
 
+    /// With a comparator set, `append` got entries not strictly increasing under it.
+    #[error("entries of partition {key} in SSTable {name} are not strictly increasing under {comparator}: {entry} after {previous}")]
+    EntriesOutOfOrder {
+        name: String,
+        key: String,
+        comparator: String,
+        previous: String,
+        entry: String,
+    },
+
     /// The caller passed something unusable (bad name, bad options, used-up writer).
     #[error("invalid SSTable request: {0}")]
     InvalidArgument(String),

@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! <name>-Data.db        header | partition*            partition = block* head
-//!     block   = (name payload)* crc32                   (~column_index_size bytes)
-//!     head    = key header block_index entry_count crc32
+//!     block   = (name payload)* crc32                   (~column_index_size bytes; `block`)
+//!     head    = key header column_index entry_count crc32                     (`head`)
 //! <name>-Index.db       header | segment*               (index_interval keys each)
 //!     segment = count (key data_offset head_delta head_len)* crc32
 //! <name>-Summary.db     header count (first_key index_offset segment_len)* crc32
@@ -16,7 +16,8 @@
 //! LEB128 varints, byte strings are length-prefixed, CRC32s are little-endian.
 //! Every byte of every file is covered by a checksum or checked on open.
 //! Statistics is written last and is the commit marker of a complete SSTable.
-//! This module must not do I/O.
+//! Entry blocks and partition heads are encoded in their own modules. This
+//! module must not do I/O.
 
 use super::bloom::BloomFilter;
 use super::codec::{
@@ -296,25 +297,31 @@ pub(crate) fn encode_index_segment(entries: &[IndexEntry]) -> Vec<u8> {
     b
 }
 
+/// The position fields of an index entry, after its key.
+fn index_position(d: &mut Decoder) -> Result<(u64, u64, u64), DecodeError> {
+    let data_offset = d.varint()?;
+    let head_delta = d.varint()?;
+    let head_len = d.varint()?;
+    if data_offset
+        .checked_add(head_delta)
+        .and_then(|h| h.checked_add(head_len))
+        .is_none()
+    {
+        return Err(DecodeError {
+            offset: d.pos(),
+            reason: "partition position overflows".into(),
+        });
+    }
+    Ok((data_offset, head_delta, head_len))
+}
+
 pub(crate) fn decode_index_segment(chunk: &[u8]) -> Result<Vec<IndexEntry>, DecodeError> {
     let mut d = Decoder::new(check_crc(chunk)?);
     let n = d.len()?;
     let mut out = Vec::with_capacity(n.min(1 << 16));
     for _ in 0..n {
         let key = d.key()?;
-        let data_offset = d.varint()?;
-        let head_delta = d.varint()?;
-        let head_len = d.varint()?;
-        if data_offset
-            .checked_add(head_delta)
-            .and_then(|h| h.checked_add(head_len))
-            .is_none()
-        {
-            return Err(DecodeError {
-                offset: d.pos(),
-                reason: "partition position overflows".into(),
-            });
-        }
+        let (data_offset, head_delta, head_len) = index_position(&mut d)?;
         out.push(IndexEntry {
             key,
             data_offset,
@@ -326,89 +333,32 @@ pub(crate) fn decode_index_segment(chunk: &[u8]) -> Result<Vec<IndexEntry>, Deco
     Ok(out)
 }
 
-/// One column-index entry: a block of entries inside a partition.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BlockInfo {
-    pub first: Vec<u8>,
-    pub last: Vec<u8>,
-    /// Relative to the partition's `data_offset`.
-    pub offset: u64,
-    /// Including the block's CRC32.
-    pub len: u64,
-}
-
-/// A partition's head: its key, the engine's opaque header and the column index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PartitionHead {
-    pub key: DecoratedKey,
-    pub header: Vec<u8>,
-    pub blocks: Vec<BlockInfo>,
-    pub entry_count: u64,
-}
-
-impl PartitionHead {
-    pub fn encode(&self) -> Vec<u8> {
-        let mut b = Vec::new();
-        put_key(&mut b, &self.key);
-        put_bytes(&mut b, &self.header);
-        put_varint(&mut b, self.blocks.len() as u64);
-        for blk in &self.blocks {
-            put_bytes(&mut b, &blk.first);
-            put_bytes(&mut b, &blk.last);
-            put_varint(&mut b, blk.offset);
-            put_varint(&mut b, blk.len);
-        }
-        put_varint(&mut b, self.entry_count);
-        push_crc(&mut b, 0);
-        b
-    }
-
-    pub fn decode(chunk: &[u8]) -> Result<Self, DecodeError> {
-        let mut d = Decoder::new(check_crc(chunk)?);
-        let key = d.key()?;
-        let header = d.bytes()?.to_vec();
-        let n = d.len()?;
-        let mut blocks = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
-            let first = d.bytes()?.to_vec();
-            let last = d.bytes()?.to_vec();
-            let offset = d.varint()?;
-            let len = d.varint()?;
-            blocks.push(BlockInfo {
-                first,
-                last,
-                offset,
-                len,
-            });
-        }
-        let entry_count = d.varint()?;
-        done(&d)?;
-        Ok(PartitionHead {
-            key,
-            header,
-            blocks,
-            entry_count,
-        })
-    }
-}
-
-/// Appends one entry to a block being built.
-pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
-    put_bytes(block, name);
-    put_bytes(block, payload);
-}
-
-pub(crate) type Entry = (Vec<u8>, Vec<u8>);
-
-pub(crate) fn decode_block(chunk: &[u8]) -> Result<Vec<Entry>, DecodeError> {
+/// Finds `key` in an index segment without materializing the other entries
+/// (the point-lookup path; entries are in ring order, so it stops early).
+pub(crate) fn find_in_segment(
+    chunk: &[u8],
+    key: &DecoratedKey,
+) -> Result<Option<IndexEntry>, DecodeError> {
     let mut d = Decoder::new(check_crc(chunk)?);
-    let mut out = Vec::new();
-    while !d.is_empty() {
-        let name = d.bytes()?.to_vec();
-        let payload = d.bytes()?.to_vec();
-        out.push((name, payload));
+    let n = d.len()?;
+    for _ in 0..n {
+        let token = d.token()?;
+        let bytes = d.bytes()?;
+        let (data_offset, head_delta, head_len) = index_position(&mut d)?;
+        match token.cmp(&key.token).then_with(|| bytes.cmp(&key.key[..])) {
+            std::cmp::Ordering::Less => {}
+            std::cmp::Ordering::Equal => {
+                return Ok(Some(IndexEntry {
+                    key: key.clone(),
+                    data_offset,
+                    head_delta,
+                    head_len,
+                }))
+            }
+            std::cmp::Ordering::Greater => return Ok(None),
+        }
     }
-    Ok(out)
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -443,29 +393,5 @@ mod tests {
         let last = bytes.len() - 5;
         bytes[last] ^= 0x10;
         assert!(Statistics::decode(&bytes).is_err());
-    }
-
-    #[test]
-    fn head_and_block_round_trip() {
-        let head = PartitionHead {
-            key: key(7),
-            header: vec![1, 2],
-            blocks: vec![BlockInfo {
-                first: b"a".to_vec(),
-                last: b"z".to_vec(),
-                offset: 0,
-                len: 12,
-            }],
-            entry_count: 2,
-        };
-        assert_eq!(PartitionHead::decode(&head.encode()).unwrap(), head);
-        let mut blk = Vec::new();
-        put_entry(&mut blk, b"a", b"1");
-        put_entry(&mut blk, b"z", b"");
-        push_crc(&mut blk, 0);
-        assert_eq!(
-            decode_block(&blk).unwrap(),
-            vec![(b"a".to_vec(), b"1".to_vec()), (b"z".to_vec(), vec![])]
-        );
     }
 }

@@ -9,26 +9,44 @@
 //!
 //! # API
 //!
-//! - [`SSTableWriter::create`] / [`append`](SSTableWriter::append) (keys strictly
-//!   increasing) / [`finish`](SSTableWriter::finish) (atomic, fsynced, returns the
-//!   opened [`SSTableReader`]) / [`abort`](SSTableWriter::abort).
-//! - [`SSTableReader::open`] checks every component; [`might_contain`](SSTableReader::might_contain)
-//!   (Bloom filter), [`get`](SSTableReader::get) → [`PartitionReader`],
-//!   [`scan`](SSTableReader::scan) / [`scan_partitions`](SSTableReader::scan_partitions)
-//!   from a `Bound`, sizes, min/max key, [`file_paths`](SSTableReader::file_paths),
+//! Writing (one writer per flush or compaction):
+//! - [`SSTableWriter::create`]`(dir, name, &partitioner, expected_partitions, opts)`;
+//!   optional [`with_comparator`](SSTableWriter::with_comparator) to have entry
+//!   order checked; [`append`](SSTableWriter::append)`(&key, header, entries)` with
+//!   keys strictly increasing in ring order; [`finish`](SSTableWriter::finish)
+//!   (atomic and durable, returns the opened [`SSTableReader`]) or
+//!   [`abort`](SSTableWriter::abort) (also what dropping does).
+//!
+//! Reading ([`SSTableReader`] is `Clone + Send + Sync`):
+//! - [`open`](SSTableReader::open) checks every component but the Data blocks,
+//!   which are checked when read;
+//! - [`might_contain`](SSTableReader::might_contain) (Bloom filter),
+//!   [`get`](SSTableReader::get) → `Option<`[`PartitionReader`]`>`;
+//! - [`scan`](SSTableReader::scan) / [`scan_from_token`](SSTableReader::scan_from_token)
+//!   yield whole [`Partition`]s; [`scan_partitions`](SSTableReader::scan_partitions) /
+//!   [`scan_partitions_from_token`](SSTableReader::scan_partitions_from_token) yield
+//!   lazy `PartitionReader`s (for wide rows in compaction);
+//! - sizes, counts, min/max key, [`file_paths`](SSTableReader::file_paths),
 //!   [`delete_files`](SSTableReader::delete_files), [`read_stats`](SSTableReader::read_stats).
-//! - [`PartitionReader`]: [`header`](PartitionReader::header), lazy
-//!   [`slice`](PartitionReader::slice) (forward or reversed, bounds inclusive,
-//!   empty = open), [`names`](PartitionReader::names), [`all`](PartitionReader::all),
-//!   [`entries`](PartitionReader::entries).
-//! - [`cleanup_temporaries`] (at startup) and [`list_sstables`].
+//!
+//! Inside a partition ([`PartitionReader`], owns a handle, `Send + Sync`):
+//! [`header`](PartitionReader::header); [`slice`](PartitionReader::slice) /
+//! [`into_slice`](PartitionReader::into_slice) (lazy, forward or reversed,
+//! inclusive bounds, empty bound = open, stop whenever you have enough);
+//! [`names`](PartitionReader::names); [`all`](PartitionReader::all) /
+//! [`entries`](PartitionReader::entries).
+//!
+//! Directory housekeeping: [`cleanup_temporaries`] (once at startup) and
+//! [`list_sstables`].
 //!
 //! # Structures
 //!
 //! Data file: each partition is a run of entry blocks of about
 //! `column_index_size` bytes (each with a CRC32) followed by its head (key,
-//! header, column index = first/last name + position of every block, CRC32).
-//! Index file: every key with its partition's position, in checksummed
+//! header, column index = first/last name + position of every block, CRC32;
+//! a lone block needs no names). Partitions up to one block's size are read
+//! with one `pread`, wider ones head first and then block by block; scans cut
+//! small partitions out of 256 KiB read-ahead windows. Index file: every key with its partition's position, in checksummed
 //! segments of `index_interval` keys; the Summary (first key of each
 //! segment) and the Bloom filter are held in memory. Statistics records the
 //! partitioner, counts and every file's length, and is the commit marker. See
@@ -38,22 +56,29 @@
 //! no unsafe code, no SIGBUS if a file is truncated underneath, and the OS
 //! page cache does the caching.
 
+mod block;
 mod bloom;
 mod codec;
 mod error;
 mod format;
+mod head;
 mod partition;
 mod reader;
+mod scan;
+mod slice;
 mod writer;
 
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use block::Entry;
 pub use error::SSTableError;
 pub use format::Component;
-pub use partition::{Entry, PartitionReader, Slice};
-pub use reader::{ReadStats, SSTableReader, ScanPartitions};
+pub use partition::PartitionReader;
+pub use reader::{ReadStats, SSTableReader};
+pub use scan::ScanPartitions;
+pub use slice::{OwnedSlice, Slice};
 pub use writer::SSTableWriter;
 
 use crate::partitioner::DecoratedKey;

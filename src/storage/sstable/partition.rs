@@ -12,14 +12,14 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-use super::format::{decode_block, BlockInfo, IndexEntry, PartitionHead};
+use super::block::{Block, Entry};
+use super::format::IndexEntry;
+use super::head::{decode_head, ColumnIndex, HeadView};
 use super::reader::{corrupt_at, Inner};
+use super::slice::{OwnedSlice, Slice, SliceCursor};
 use super::{Partition, SSTableError};
-use crate::marshal::{AbstractType, BytesType};
+use crate::marshal::{AbstractType, BytesType, TypeRef};
 use crate::partitioner::DecoratedKey;
-
-/// One `(name, payload)` pair as the engine stored it.
-pub type Entry = (Vec<u8>, Vec<u8>);
 
 /// Partitions up to this many bytes are fetched with one read; larger ones lazily.
 const MIN_PREFETCH: u64 = 4096;
@@ -30,7 +30,7 @@ pub struct PartitionReader {
     inner: Arc<Inner>,
     key: DecoratedKey,
     header: Vec<u8>,
-    blocks: Vec<BlockInfo>,
+    index: ColumnIndex,
     entry_count: u64,
     data_offset: u64,
     /// The whole partition, when it was small enough to read at once.
@@ -47,22 +47,39 @@ impl std::fmt::Debug for PartitionReader {
     }
 }
 
+fn read_head(inner: &Inner, entry: &IndexEntry, bytes: Vec<u8>) -> Result<HeadView, SSTableError> {
+    decode_head(bytes).map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
+}
+
 impl PartitionReader {
     pub(crate) fn load(inner: Arc<Inner>, entry: &IndexEntry) -> Result<Self, SSTableError> {
         let total = entry.end() - entry.data_offset;
-        let limit = inner.stats.column_index_size.max(MIN_PREFETCH);
-        let head_offset = entry.head_offset();
-        let (head, prefetched) = if total <= limit {
+        if total <= inner.stats.column_index_size.max(MIN_PREFETCH) {
             let bytes = inner.read_data(entry.data_offset, total)?;
-            let head = PartitionHead::decode(&bytes[entry.head_delta as usize..])
-                .map_err(|e| corrupt_at(&inner.data_path, head_offset, e))?;
-            (head, Some(bytes))
-        } else {
-            let bytes = inner.read_data(head_offset, entry.head_len)?;
-            let head = PartitionHead::decode(&bytes)
-                .map_err(|e| corrupt_at(&inner.data_path, head_offset, e))?;
-            (head, None)
-        };
+            return Self::from_bytes(inner, entry, bytes);
+        }
+        let bytes = inner.read_data(entry.head_offset(), entry.head_len)?;
+        let head = read_head(&inner, entry, bytes)?;
+        Self::build(inner, entry, head, None)
+    }
+
+    /// A partition whose bytes (`entry.data_offset..entry.end()`) are already read.
+    pub(crate) fn from_bytes(
+        inner: Arc<Inner>,
+        entry: &IndexEntry,
+        bytes: Vec<u8>,
+    ) -> Result<Self, SSTableError> {
+        let head = read_head(&inner, entry, bytes[entry.head_delta as usize..].to_vec())?;
+        Self::build(inner, entry, head, Some(bytes))
+    }
+
+    fn build(
+        inner: Arc<Inner>,
+        entry: &IndexEntry,
+        head: HeadView,
+        prefetched: Option<Vec<u8>>,
+    ) -> Result<Self, SSTableError> {
+        let head_offset = entry.head_offset();
         if head.key != entry.key {
             return Err(SSTableError::corrupt(
                 &inner.data_path,
@@ -73,10 +90,12 @@ impl PartitionReader {
                 ),
             ));
         }
-        for b in &head.blocks {
-            if b.len < 4
-                || b.offset
-                    .checked_add(b.len)
+        let index = &head.index;
+        for i in 0..index.len() {
+            let (offset, len) = (index.offset(i), index.block_len(i));
+            if len < 4
+                || offset
+                    .checked_add(len)
                     .is_none_or(|end| end > entry.head_delta)
             {
                 return Err(SSTableError::corrupt(
@@ -90,7 +109,7 @@ impl PartitionReader {
             inner,
             key: head.key,
             header: head.header,
-            blocks: head.blocks,
+            index: head.index,
             entry_count: head.entry_count,
             data_offset: entry.data_offset,
             prefetched,
@@ -112,16 +131,16 @@ impl PartitionReader {
 
     /// Number of column-index blocks.
     pub fn block_count(&self) -> usize {
-        self.blocks.len()
+        self.index.len()
     }
 
     /// Reads and checks one block.
-    fn block(&self, i: usize) -> Result<Vec<Entry>, SSTableError> {
-        let b = &self.blocks[i];
-        let abs = self.data_offset + b.offset;
+    pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
+        let (offset, len) = (self.index.offset(i), self.index.block_len(i));
+        let abs = self.data_offset + offset;
         let decoded = match &self.prefetched {
-            Some(p) => decode_block(&p[b.offset as usize..(b.offset + b.len) as usize]),
-            None => decode_block(&self.inner.read_data(abs, b.len)?),
+            Some(p) => Block::parse(p[offset as usize..(offset + len) as usize].to_vec()),
+            None => Block::parse(self.inner.read_data(abs, len)?),
         };
         self.inner
             .counters
@@ -141,41 +160,35 @@ impl PartitionReader {
         finish: &[u8],
         reversed: bool,
     ) -> Slice<'a> {
-        let n = self.blocks.len();
-        let next_block = if reversed {
-            if start.is_empty() {
-                n.checked_sub(1)
-            } else {
-                self.blocks
-                    .partition_point(|b| cmp.compare(&b.first, start) != Ordering::Greater)
-                    .checked_sub(1)
-            }
-        } else {
-            let i = if start.is_empty() {
-                0
-            } else {
-                self.blocks
-                    .partition_point(|b| cmp.compare(&b.last, start) == Ordering::Less)
-            };
-            (i < n).then_some(i)
-        };
-        Slice {
-            part: self,
+        Slice::new(
+            self,
             cmp,
-            start: start.to_vec(),
-            finish: finish.to_vec(),
-            reversed,
-            next_block,
-            current: Vec::new().into_iter(),
-            skipping: !start.is_empty(),
-            done: false,
-        }
+            SliceCursor::new(self, cmp, start, finish, reversed),
+        )
+    }
+
+    /// As [`slice`](Self::slice), but the iterator owns this reader and the
+    /// comparator, so it can be stored (e.g. in a merge of several SSTables).
+    pub fn into_slice(
+        self,
+        cmp: TypeRef,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> OwnedSlice {
+        let cursor = SliceCursor::new(&self, cmp.as_ref(), start, finish, reversed);
+        OwnedSlice::new(self, cmp, cursor)
     }
 
     /// Every entry in stored order, read block by block.
     pub fn all(&self) -> Slice<'_> {
         // With both bounds open the comparator is never consulted.
         self.slice(&BytesType, &[], &[], false)
+    }
+
+    /// Column-index block boundaries, for `slice`'s cursor.
+    pub(crate) fn index(&self) -> &ColumnIndex {
+        &self.index
     }
 
     /// The entries whose names are in `names` (compared with `cmp`), in
@@ -188,24 +201,26 @@ impl PartitionReader {
         let mut wanted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
         wanted.sort_by(|a, b| cmp.compare(a, b));
         wanted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
-        let mut cached: Option<(usize, Vec<Entry>)> = None;
+        let mut cached: Option<(usize, Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
-            let i = self
-                .blocks
-                .partition_point(|b| cmp.compare(&b.last, name) == Ordering::Less);
-            if i >= self.blocks.len()
-                || cmp.compare(&self.blocks[i].first, name) == Ordering::Greater
+            let index = &self.index;
+            let i = if index.has_names() {
+                index.partition_point(|b| cmp.compare(index.last(b), name) == Ordering::Less)
+            } else {
+                // A lone block's names are not stored; its contents decide.
+                0
+            };
+            if i >= index.len()
+                || (index.has_names() && cmp.compare(index.first(i), name) == Ordering::Greater)
             {
                 continue;
             }
             if cached.as_ref().map(|(c, _)| *c) != Some(i) {
                 cached = Some((i, self.block(i)?));
             }
-            let (_, entries) = cached.as_ref().expect("just filled");
-            if let Ok(p) = entries.binary_search_by(|e| cmp.compare(&e.0, name)) {
-                out.push(entries[p].clone());
-            }
+            let (_, block) = cached.as_ref().expect("just filled");
+            out.extend(block.find(cmp, name));
         }
         Ok(out)
     }
@@ -213,8 +228,8 @@ impl PartitionReader {
     /// All entries, materialized.
     pub fn entries(&self) -> Result<Vec<Entry>, SSTableError> {
         let mut out = Vec::with_capacity(self.entry_count.min(1 << 20) as usize);
-        for i in 0..self.blocks.len() {
-            out.extend(self.block(i)?);
+        for i in 0..self.index.len() {
+            out.extend(self.block(i)?.into_entries());
         }
         Ok(out)
     }
@@ -227,89 +242,5 @@ impl PartitionReader {
             header: self.header,
             entries,
         })
-    }
-}
-
-/// Iterator of [`PartitionReader::slice`]: entries in traversal order. Yields
-/// at most one error, then ends.
-pub struct Slice<'a> {
-    part: &'a PartitionReader,
-    cmp: &'a dyn AbstractType,
-    start: Vec<u8>,
-    finish: Vec<u8>,
-    reversed: bool,
-    next_block: Option<usize>,
-    current: std::vec::IntoIter<Entry>,
-    /// Still before `start` (only possible inside the first block read).
-    skipping: bool,
-    done: bool,
-}
-
-impl Slice<'_> {
-    /// Ordering of `name` against `bound` in traversal direction.
-    fn traversal_cmp(&self, name: &[u8], bound: &[u8]) -> Ordering {
-        let o = self.cmp.compare(name, bound);
-        if self.reversed {
-            o.reverse()
-        } else {
-            o
-        }
-    }
-
-    fn past_finish(&self, name: &[u8]) -> bool {
-        !self.finish.is_empty() && self.traversal_cmp(name, &self.finish) == Ordering::Greater
-    }
-}
-
-impl Iterator for Slice<'_> {
-    type Item = Result<Entry, SSTableError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.done {
-                return None;
-            }
-            if let Some(entry) = self.current.next() {
-                if self.skipping {
-                    if self.traversal_cmp(&entry.0, &self.start) == Ordering::Less {
-                        continue;
-                    }
-                    self.skipping = false;
-                }
-                if self.past_finish(&entry.0) {
-                    self.done = true;
-                    return None;
-                }
-                return Some(Ok(entry));
-            }
-            let Some(i) = self.next_block else {
-                self.done = true;
-                return None;
-            };
-            // A block that begins past `finish` need not be read at all.
-            let b = &self.part.blocks[i];
-            let block_start = if self.reversed { &b.last } else { &b.first };
-            if self.past_finish(block_start) {
-                self.done = true;
-                return None;
-            }
-            self.next_block = if self.reversed {
-                i.checked_sub(1)
-            } else {
-                (i + 1 < self.part.blocks.len()).then_some(i + 1)
-            };
-            match self.part.block(i) {
-                Ok(mut entries) => {
-                    if self.reversed {
-                        entries.reverse();
-                    }
-                    self.current = entries.into_iter();
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
     }
 }

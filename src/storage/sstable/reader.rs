@@ -1,5 +1,6 @@
 //! Opening an SSTable and finding partitions in it: the in-memory summary and
-//! Bloom filter, key lookups through the on-disk index, and ordered scans.
+//! Bloom filter, key lookups through the on-disk index; scans start here and
+//! run in `scan`.
 //!
 //! `open` checks every component except the Data file's body (magic, version,
 //! lengths, all checksums of Index, Summary, Filter and Statistics); Data
@@ -18,12 +19,13 @@ use std::sync::Arc;
 use super::bloom::BloomFilter;
 use super::codec::{parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION};
 use super::format::{
-    decode_filter, decode_index_segment, decode_summary, Component, IndexEntry, Statistics,
-    SummaryEntry,
+    decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
+    Statistics, SummaryEntry,
 };
 use super::partition::PartitionReader;
+use super::scan::{ScanPartitions, Start};
 use super::{fsync_dir, validate_name, Partition, SSTableError};
-use crate::partitioner::{DecoratedKey, PartitionerRef};
+use crate::partitioner::{DecoratedKey, PartitionerRef, Token};
 
 /// Cumulative read statistics of one opened SSTable (all threads together).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -54,7 +56,7 @@ pub(crate) struct Inner {
     data: File,
     index: File,
     pub(crate) stats: Statistics,
-    summary: Vec<SummaryEntry>,
+    pub(crate) summary: Vec<SummaryEntry>,
     bloom: BloomFilter,
     pub(crate) counters: Counters,
 }
@@ -331,11 +333,16 @@ impl SSTableReader {
     /// incomplete SSTable that `cleanup_temporaries` removes). Readers already
     /// holding this SSTable keep working: open handles outlive the unlink.
     pub fn delete_files(&self) -> Result<(), SSTableError> {
-        for path in self.file_paths() {
-            match fs::remove_file(&path) {
+        for (i, path) in self.file_paths().iter().enumerate() {
+            match fs::remove_file(path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(SSTableError::io(&path, e)),
+                Err(e) => return Err(SSTableError::io(path, e)),
+            }
+            if i == 0 {
+                // The commit marker's removal must be durable before the
+                // other files go, or a crash could leave it pointing at nothing.
+                fsync_dir(&self.inner.dir)?;
             }
         }
         fsync_dir(&self.inner.dir)
@@ -366,33 +373,30 @@ impl SSTableReader {
         if i == 0 {
             return Ok(None);
         }
-        let entries = self.inner.read_segment(i - 1)?;
-        match entries.binary_search_by(|e| e.key.cmp(key)) {
-            Ok(pos) => Ok(Some(PartitionReader::load(
-                self.inner.clone(),
-                &entries[pos],
-            )?)),
-            Err(_) => Ok(None),
+        let seg = &self.inner.summary[i - 1];
+        let bytes = self.inner.read_segment_bytes(seg)?;
+        let found = find_in_segment(&bytes, key)
+            .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
+        match found {
+            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry)?)),
+            None => Ok(None),
         }
     }
 
     /// Partitions in ring order starting at `from`, each read lazily.
     pub fn scan_partitions(&self, from: Bound<DecoratedKey>) -> ScanPartitions {
-        let segment = match &from {
-            Bound::Unbounded => 0,
-            Bound::Included(k) | Bound::Excluded(k) => self
-                .inner
-                .summary
-                .partition_point(|s| s.first_key <= *k)
-                .saturating_sub(1),
-        };
-        ScanPartitions {
-            inner: self.inner.clone(),
-            from,
-            segment,
-            pending: Vec::new().into_iter(),
-            done: false,
-        }
+        self.scan_from(Start::Key(from))
+    }
+
+    /// Partitions whose token is at or after (`Included`) or strictly after
+    /// (`Excluded`) a token: Thrift's token-bounded ranges, where every key
+    /// of a token counts as equal to it.
+    pub fn scan_partitions_from_token(&self, from: Bound<Token>) -> ScanPartitions {
+        self.scan_from(Start::Token(from))
+    }
+
+    fn scan_from(&self, start: Start) -> ScanPartitions {
+        ScanPartitions::new(self.inner.clone(), start)
     }
 
     /// Whole partitions in ring order starting at `from` (for compaction and range reads).
@@ -403,15 +407,29 @@ impl SSTableReader {
         self.scan_partitions(from)
             .map(|p| p.and_then(PartitionReader::into_partition))
     }
+
+    /// Whole partitions from a token bound, as [`scan_partitions_from_token`](Self::scan_partitions_from_token).
+    pub fn scan_from_token(
+        &self,
+        from: Bound<Token>,
+    ) -> impl Iterator<Item = Result<Partition, SSTableError>> {
+        self.scan_partitions_from_token(from)
+            .map(|p| p.and_then(PartitionReader::into_partition))
+    }
 }
 
 impl Inner {
-    fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
-        let seg = &self.summary[i];
+    fn read_segment_bytes(&self, seg: &SummaryEntry) -> Result<Vec<u8>, SSTableError> {
         let bytes = read_exact_at(&self.index, &self.index_path, seg.offset, seg.len)?;
         self.counters
             .index_segments_read
             .fetch_add(1, Ordering::Relaxed);
+        Ok(bytes)
+    }
+
+    pub(crate) fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
+        let seg = &self.summary[i];
+        let bytes = self.read_segment_bytes(seg)?;
         decode_index_segment(&bytes).map_err(|e| corrupt_at(&self.index_path, seg.offset, e))
     }
 
@@ -423,53 +441,5 @@ impl Inner {
             .data_bytes_read
             .fetch_add(len, Ordering::Relaxed);
         Ok(buf)
-    }
-}
-
-/// Iterator of [`SSTableReader::scan_partitions`]. Stops after the first error.
-pub struct ScanPartitions {
-    inner: Arc<Inner>,
-    from: Bound<DecoratedKey>,
-    segment: usize,
-    pending: std::vec::IntoIter<IndexEntry>,
-    done: bool,
-}
-
-impl Iterator for ScanPartitions {
-    type Item = Result<PartitionReader, SSTableError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            if let Some(entry) = self.pending.next() {
-                let wanted = match &self.from {
-                    Bound::Unbounded => true,
-                    Bound::Included(k) => entry.key >= *k,
-                    Bound::Excluded(k) => entry.key > *k,
-                };
-                if !wanted {
-                    continue;
-                }
-                // Once past the bound every later key qualifies.
-                self.from = Bound::Unbounded;
-                let r = PartitionReader::load(self.inner.clone(), &entry);
-                self.done = r.is_err();
-                return Some(r);
-            }
-            if self.segment >= self.inner.summary.len() {
-                self.done = true;
-                break;
-            }
-            match self.inner.read_segment(self.segment) {
-                Ok(entries) => {
-                    self.pending = entries.into_iter();
-                    self.segment += 1;
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
-        None
     }
 }

@@ -10,17 +10,21 @@
 //! cell formats: entries are opaque `(name, payload)` pairs already sorted by
 //! the column family's comparator.
 
+use std::cmp::Ordering;
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::block::put_entry;
 use super::bloom::BloomFilter;
 use super::codec::{file_header, push_crc, FILE_HEADER_LEN};
 use super::format::{
-    encode_filter, encode_index_segment, encode_summary, put_entry, BlockInfo, Component,
-    IndexEntry, PartitionHead, Statistics, SummaryEntry,
+    encode_filter, encode_index_segment, encode_summary, Component, IndexEntry, Statistics,
+    SummaryEntry,
 };
+use super::head::{BlockInfo, PartitionHead};
 use super::{fsync_dir, validate_name, SSTableError, SSTableOptions, SSTableReader};
+use crate::marshal::TypeRef;
 use crate::partitioner::{DecoratedKey, PartitionerRef};
 
 /// Builds one SSTable. Not shared between threads; one writer per flush or compaction.
@@ -28,6 +32,8 @@ pub struct SSTableWriter {
     dir: PathBuf,
     name: String,
     partitioner: PartitionerRef,
+    /// When set, entry order is checked on append.
+    comparator: Option<TypeRef>,
     opts: SSTableOptions,
     data: BufWriter<File>,
     data_pos: u64,
@@ -116,6 +122,7 @@ impl SSTableWriter {
             dir: dir.to_path_buf(),
             name: name.to_string(),
             partitioner: partitioner.clone(),
+            comparator: None,
             bloom: BloomFilter::new(expected_partitions, opts.bloom_fp_chance),
             opts,
             data,
@@ -131,6 +138,15 @@ impl SSTableWriter {
             failed: false,
             finished: false,
         })
+    }
+
+    /// Makes `append` verify that each partition's entry names are strictly
+    /// increasing under `cmp` (the column family's comparator), failing with
+    /// `EntriesOutOfOrder` otherwise. Costs one comparison per entry; without
+    /// it a mis-sorted partition would be written and later sliced wrongly.
+    pub fn with_comparator(mut self, cmp: TypeRef) -> Self {
+        self.comparator = Some(cmp);
+        self
     }
 
     fn temp_path(&self, c: Component) -> PathBuf {
@@ -182,6 +198,23 @@ impl SSTableWriter {
         let mut last = Vec::new();
         let mut count = 0u64;
         for (name, payload) in entries {
+            if let Some(cmp) = &self.comparator {
+                let previous = if block.is_empty() {
+                    blocks.last().map(|b: &BlockInfo| &b.last)
+                } else {
+                    Some(&last)
+                };
+                if let Some(previous) = previous.filter(|p| cmp.compare(p, &name) != Ordering::Less)
+                {
+                    return Err(SSTableError::EntriesOutOfOrder {
+                        name: self.name.clone(),
+                        key: format!("{key:?}"),
+                        comparator: cmp.class_name(),
+                        previous: cmp.get_string(previous),
+                        entry: cmp.get_string(&name),
+                    });
+                }
+            }
             if block.is_empty() {
                 first = name.clone();
             }
@@ -329,6 +362,11 @@ impl SSTableWriter {
             &stats.encode(),
         )?;
         for c in Component::ALL {
+            if c == Component::Statistics {
+                // Without this barrier the directory could persist the commit
+                // marker's rename before the others'.
+                fsync_dir(&self.dir)?;
+            }
             let from = self.temp_path(c);
             let to = self.dir.join(c.file_name(&self.name));
             fs::rename(&from, &to).map_err(|e| SSTableError::io(&from, e))?;

@@ -1,0 +1,231 @@
+//! Engine benchmarks (criterion, short runs): insert, point read, a
+//! 100-column slice out of a 1M-column row, range scan, flush, compaction.
+//! Prints the on-disk bytes per cell of a flushed SSTable.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use supercolumn::marshal::{BytesType, LongType, TypeRef};
+use supercolumn::partitioner::RandomPartitioner;
+use supercolumn::schema::{CfDef, ColumnType, KeyspaceDef, Schema};
+use supercolumn::storage::model::*;
+use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+
+fn schema() -> Arc<Schema> {
+    let cf = |name: &str, id: u32, cmp: TypeRef| {
+        let def = CfDef {
+            keyspace: "ks".into(),
+            name: name.into(),
+            id,
+            column_type: ColumnType::Standard,
+            comparator: cmp,
+            subcomparator: None,
+            comment: None,
+            rows_cached: "0".into(),
+            keys_cached: "0".into(),
+            gc_grace_seconds: 864_000,
+        };
+        (name.to_string(), Arc::new(def))
+    };
+    let cfs: BTreeMap<_, _> = [
+        cf("Std", 1, Arc::new(BytesType)),
+        cf("Wide", 2, Arc::new(LongType)),
+    ]
+    .into_iter()
+    .collect();
+    let ks = KeyspaceDef {
+        name: "ks".into(),
+        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
+        replication_factor: 1,
+        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
+        cfs,
+    };
+    Arc::new(Schema {
+        cluster_name: "bench".into(),
+        partitioner: Arc::new(RandomPartitioner),
+        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
+    })
+}
+
+fn open(dir: &Path) -> Engine {
+    let opts = EngineOptions {
+        data_dir: Some(dir.to_path_buf()),
+        sync: SyncMode::Periodic {
+            period: Duration::from_secs(10),
+        },
+        // Benchmarks decide when to flush.
+        memtable_operations_millions: 100.0,
+        memtable_throughput_mb: 4096,
+        compaction_min_threshold: 1000,
+        ..EngineOptions::default()
+    };
+    Engine::open(schema(), opts).unwrap()
+}
+
+fn put(key: u64, col: &[u8], value: &[u8]) -> RowMutation {
+    RowMutation {
+        keyspace: "ks".into(),
+        key: format!("key{key:08}").into_bytes(),
+        updates: vec![(
+            "Std".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(col.to_vec(), value.to_vec(), 1),
+            }],
+        )],
+    }
+}
+
+fn wide_put(col: i64) -> RowMutation {
+    RowMutation {
+        keyspace: "ks".into(),
+        key: b"wide".to_vec(),
+        updates: vec![(
+            "Wide".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(col.to_be_bytes().to_vec(), vec![b'v'; 16], 1),
+            }],
+        )],
+    }
+}
+
+fn slice(cf: &str, start: Vec<u8>, count: usize) -> ReadCommand {
+    ReadCommand {
+        keyspace: "ks".into(),
+        cf: cf.into(),
+        super_column: None,
+        slice: Slice::Range {
+            start,
+            finish: vec![],
+            reversed: false,
+            count,
+        },
+    }
+}
+
+/// Writes `rows` rows of `cols` 32-byte cells each.
+fn fill(e: &Engine, rows: u64, cols: u64) {
+    for k in 0..rows {
+        for c in 0..cols {
+            e.apply(&put(k, format!("col{c:04}").as_bytes(), &[b'v'; 32]))
+                .unwrap();
+        }
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("engine");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+
+    let dir = tempfile::tempdir().unwrap();
+    let e = open(dir.path());
+    let mut n = 0u64;
+    g.bench_function("insert (1 cell, periodic sync)", |b| {
+        b.iter(|| {
+            n += 1;
+            e.apply(&put(n, b"c", &[b'v'; 32])).unwrap();
+        })
+    });
+    drop(e);
+
+    let dir = tempfile::tempdir().unwrap();
+    let e = open(dir.path());
+    fill(&e, 10_000, 4);
+    e.flush(None).unwrap();
+    let st = e.stats("ks", "Std").unwrap();
+    eprintln!(
+        "on disk: {} bytes for 40000 cells (7-byte names, 32-byte values, 11-byte keys): {:.1} bytes/cell",
+        st.live_bytes,
+        st.live_bytes as f64 / 40_000.0
+    );
+    let mut k = 0u64;
+    g.bench_function("point read (4-column row from an SSTable)", |b| {
+        b.iter(|| {
+            k = (k + 7919) % 10_000;
+            let r = e
+                .read(&slice("Std", vec![], 100), format!("key{k:08}").as_bytes())
+                .unwrap();
+            assert_eq!(r.len(), 4);
+        })
+    });
+    g.bench_function("range scan (100 rows)", |b| {
+        b.iter(|| {
+            let range = RowRange::Keys {
+                start: vec![],
+                end: vec![],
+            };
+            let rows = e
+                .read_range(&slice("Std", vec![], 100), &range, 100)
+                .unwrap();
+            assert_eq!(rows.len(), 100);
+        })
+    });
+    drop(e);
+
+    let dir = tempfile::tempdir().unwrap();
+    let e = open(dir.path());
+    // 1M columns inserted in a scrambled order (a bijection on 0..2^20).
+    const WIDE: i64 = 1 << 20;
+    for i in 0..WIDE {
+        e.apply(&wide_put((i * 393_241) % WIDE)).unwrap();
+    }
+    let mut at = 0i64;
+    let mut wide_slice = |e: &Engine| {
+        at = (at + 104_729) % (WIDE - 100);
+        let r = e
+            .read(&slice("Wide", at.to_be_bytes().to_vec(), 100), b"wide")
+            .unwrap();
+        assert_eq!(r.len(), 100);
+    };
+    g.bench_function("slice 100 of a 1M-column row (memtable)", |b| {
+        b.iter(|| wide_slice(&e))
+    });
+    e.flush(None).unwrap();
+    g.bench_function("slice 100 of a 1M-column row (SSTable)", |b| {
+        b.iter(|| wide_slice(&e))
+    });
+    drop(e);
+
+    let dir = tempfile::tempdir().unwrap();
+    let e = open(dir.path());
+    let mut base = 0u64;
+    g.bench_function("flush (10k cells)", |b| {
+        b.iter_batched(
+            || {
+                for i in 0..10_000 {
+                    e.apply(&put(base + i, b"c", &[b'v'; 32])).unwrap();
+                }
+                base += 10_000;
+            },
+            |_| e.flush(None).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    drop(e);
+    g.bench_function("major compaction (4 SSTables x 5k cells)", |b| {
+        b.iter_batched(
+            || {
+                let dir = tempfile::tempdir().unwrap();
+                let e = open(dir.path());
+                for t in 0..4u64 {
+                    for i in 0..5_000 {
+                        e.apply(&put(t * 5_000 + i, b"c", &[b'v'; 32])).unwrap();
+                    }
+                    e.flush(None).unwrap();
+                }
+                (dir, e)
+            },
+            |(_dir, e)| e.compact("ks", "Std").unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

@@ -1,0 +1,86 @@
+//! One column family's set of stores: the live memtable, memtables being
+//! flushed, and SSTables, swapped as a unit under a short lock.
+//!
+//! It must not do I/O while holding the state lock.
+
+use super::memtable::Memtable;
+use super::query::RowStore;
+use super::sstore::SsTable;
+use crate::schema::CfDef;
+use parking_lot::{Mutex, RwLock};
+use std::sync::Arc;
+
+/// Counters for one column family.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CfStats {
+    pub sstable_count: usize,
+    /// Bytes of this CF's live SSTables on disk.
+    pub live_bytes: u64,
+    /// Entries (columns, or whole super columns) in SSTables, as written.
+    pub cells: u64,
+    /// Cells written to the live memtable since it was created.
+    pub memtable_cells: u64,
+    pub memtable_bytes: u64,
+    /// Memtables switched out and not yet written to an SSTable.
+    pub flushing_memtables: usize,
+}
+
+pub(crate) struct CfStore {
+    pub def: Arc<CfDef>,
+    pub state: RwLock<CfState>,
+    /// One compaction per CF at a time, so inputs are never shared.
+    pub compaction: Mutex<()>,
+}
+
+pub(crate) struct CfState {
+    pub live: Arc<Memtable>,
+    /// Switched-out memtables, newest first, until their SSTable is in place.
+    pub flushing: Vec<Arc<Memtable>>,
+    pub sstables: Vec<Arc<SsTable>>,
+}
+
+impl CfStore {
+    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>) -> CfStore {
+        CfStore {
+            state: RwLock::new(CfState {
+                live: Arc::new(Memtable::new(def.clone())),
+                flushing: Vec::new(),
+                sstables,
+            }),
+            def,
+            compaction: Mutex::new(()),
+        }
+    }
+
+    /// Every store a read must consult, memtables first.
+    pub fn stores(&self) -> Vec<Arc<dyn RowStore>> {
+        let st = self.state.read();
+        let mut v: Vec<Arc<dyn RowStore>> =
+            Vec::with_capacity(1 + st.flushing.len() + st.sstables.len());
+        v.push(st.live.clone());
+        v.extend(st.flushing.iter().map(|m| m.clone() as Arc<dyn RowStore>));
+        v.extend(st.sstables.iter().map(|t| t.clone() as Arc<dyn RowStore>));
+        v
+    }
+
+    /// Freezes the live memtable (if it holds anything) and starts a new one.
+    pub fn switch_memtable(&self) {
+        let mut st = self.state.write();
+        if !st.live.is_empty() {
+            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def.clone())));
+            st.flushing.insert(0, old);
+        }
+    }
+
+    pub fn stats(&self) -> CfStats {
+        let st = self.state.read();
+        CfStats {
+            sstable_count: st.sstables.len(),
+            live_bytes: st.sstables.iter().map(|t| t.reader.on_disk_size()).sum(),
+            cells: st.sstables.iter().map(|t| t.reader.entry_count()).sum(),
+            memtable_cells: st.live.cells(),
+            memtable_bytes: st.live.approx_bytes(),
+            flushing_memtables: st.flushing.len(),
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! The engine's binary encodings: a logged `RowMutation` (one commit-log
+//! record), an SSTable partition header (the row deletion) and an SSTable
+//! entry payload (a cell, or a whole super column). Every top-level form
+//! starts with a version byte so the format can evolve.
+//!
+//! It must not do I/O; a decode error says what is wrong and the caller adds
+//! which file it came from.
+
+use super::model::{Bytes, Cell, CellKind, DeletionTime, Op, RowMutation};
+use super::row::{CKey, Entry, StoredSuper};
+use crate::schema::{CfDef, Schema};
+use std::collections::BTreeMap;
+
+const MUTATION_V1: u8 = 1;
+const HEADER_V1: u8 = 1;
+const ENTRY_V1: u8 = 1;
+
+/// Bytes that do not decode.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CodecError(pub String);
+
+/// Encodes a mutation whose CFs the caller has resolved (CF ids, not names,
+/// so a record stays valid however names are spelled).
+pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    out.push(MUTATION_V1);
+    put_bytes(&mut out, &m.key);
+    let cfs: Vec<(u32, &Vec<Op>)> = m
+        .updates
+        .iter()
+        .filter_map(|(name, ops)| schema.cf(&m.keyspace, name).map(|cf| (cf.id, ops)))
+        .collect();
+    put_var(&mut out, cfs.len() as u64);
+    for (id, ops) in cfs {
+        put_var(&mut out, u64::from(id));
+        put_var(&mut out, ops.len() as u64);
+        for op in ops {
+            match op {
+                Op::Put { super_column, cell } => {
+                    out.push(if super_column.is_some() { 1 } else { 0 });
+                    if let Some(sc) = super_column {
+                        put_bytes(&mut out, sc);
+                    }
+                    put_cell(&mut out, cell);
+                }
+                Op::DeleteRow(dt) => {
+                    out.push(2);
+                    put_deletion(&mut out, dt);
+                }
+                Op::DeleteSuperColumn { name, deletion } => {
+                    out.push(3);
+                    put_bytes(&mut out, name);
+                    put_deletion(&mut out, deletion);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Decodes a logged mutation. CFs no longer in the schema are dropped; a
+/// record touching several keyspaces cannot exist (one mutation, one keyspace).
+pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutation>, CodecError> {
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != MUTATION_V1 {
+        return Err(CodecError(format!("unknown mutation version {v}")));
+    }
+    let key = r.bytes()?;
+    let n = r.count()?;
+    let mut keyspace: Option<String> = None;
+    let mut updates = Vec::new();
+    for _ in 0..n {
+        let id = u32::try_from(r.var()?).map_err(|_| CodecError("cf id out of range".into()))?;
+        let nops = r.count()?;
+        let mut ops = Vec::new();
+        for _ in 0..nops {
+            let op = match r.u8()? {
+                0 => Op::Put {
+                    super_column: None,
+                    cell: r.cell()?,
+                },
+                1 => {
+                    let sc = r.bytes()?;
+                    Op::Put {
+                        super_column: Some(sc),
+                        cell: r.cell()?,
+                    }
+                }
+                2 => Op::DeleteRow(r.deletion()?),
+                3 => {
+                    let name = r.bytes()?;
+                    Op::DeleteSuperColumn {
+                        name,
+                        deletion: r.deletion()?,
+                    }
+                }
+                t => return Err(CodecError(format!("unknown op tag {t}"))),
+            };
+            ops.push(op);
+        }
+        if let Some(cf) = schema.cf_by_id(id) {
+            keyspace.get_or_insert_with(|| cf.keyspace.clone());
+            updates.push((cf.name.clone(), ops));
+        }
+    }
+    r.end()?;
+    Ok(keyspace.map(|keyspace| RowMutation {
+        keyspace,
+        key,
+        updates,
+    }))
+}
+
+/// The partition header of an SSTable row: its deletion marker.
+pub fn encode_header(d: &DeletionTime) -> Vec<u8> {
+    let mut out = vec![HEADER_V1];
+    put_deletion(&mut out, d);
+    out
+}
+
+pub fn decode_header(data: &[u8]) -> Result<DeletionTime, CodecError> {
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != HEADER_V1 {
+        return Err(CodecError(format!("unknown header version {v}")));
+    }
+    let d = r.deletion()?;
+    r.end()?;
+    Ok(d)
+}
+
+/// An entry's payload; its name is stored by the SSTable as the entry name.
+pub fn encode_entry(e: &Entry) -> Vec<u8> {
+    let mut out = vec![ENTRY_V1];
+    match e {
+        Entry::Cell(c) => {
+            out.push(0);
+            put_cell_body(&mut out, c);
+        }
+        Entry::Super(s) => {
+            out.push(1);
+            put_deletion(&mut out, &s.deletion);
+            put_var(&mut out, s.cells.len() as u64);
+            for c in s.cells.values() {
+                put_cell(&mut out, c);
+            }
+        }
+    }
+    out
+}
+
+pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, CodecError> {
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != ENTRY_V1 {
+        return Err(CodecError(format!("unknown entry version {v}")));
+    }
+    let e = match r.u8()? {
+        0 => Entry::Cell(r.cell_body(name.to_vec())?),
+        1 => {
+            let subcmp = cf.subcomparator.as_ref().unwrap_or(&cf.comparator);
+            let deletion = r.deletion()?;
+            let n = r.count()?;
+            let mut cells = BTreeMap::new();
+            for _ in 0..n {
+                let c = r.cell()?;
+                cells.insert(CKey::new(c.name.clone(), subcmp), c);
+            }
+            Entry::Super(StoredSuper {
+                name: name.to_vec(),
+                deletion,
+                cells,
+            })
+        }
+        t => return Err(CodecError(format!("unknown entry tag {t}"))),
+    };
+    r.end()?;
+    Ok(e)
+}
+
+fn put_var(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    put_var(out, b.len() as u64);
+    out.extend_from_slice(b);
+}
+
+fn put_deletion(out: &mut Vec<u8>, d: &DeletionTime) {
+    out.extend_from_slice(&d.marked_for_delete_at.to_be_bytes());
+    out.extend_from_slice(&d.local_deletion_time.to_be_bytes());
+}
+
+fn put_cell(out: &mut Vec<u8>, c: &Cell) {
+    put_bytes(out, &c.name);
+    put_cell_body(out, c);
+}
+
+fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
+    out.extend_from_slice(&c.timestamp.to_be_bytes());
+    match c.kind {
+        CellKind::Live => out.push(0),
+        CellKind::Expiring {
+            ttl,
+            local_expiration_time,
+        } => {
+            out.push(1);
+            out.extend_from_slice(&ttl.to_be_bytes());
+            out.extend_from_slice(&local_expiration_time.to_be_bytes());
+        }
+        CellKind::Tombstone {
+            local_deletion_time,
+        } => {
+            out.push(2);
+            out.extend_from_slice(&local_deletion_time.to_be_bytes());
+        }
+    }
+    if !matches!(c.kind, CellKind::Tombstone { .. }) {
+        put_bytes(out, &c.value);
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], CodecError> {
+        if self.0.len() < n {
+            return Err(CodecError(format!(
+                "truncated: wanted {n} bytes, {} left",
+                self.0.len()
+            )));
+        }
+        let (a, b) = self.0.split_at(n);
+        self.0 = b;
+        Ok(a)
+    }
+    fn u8(&mut self) -> Result<u8, CodecError> {
+        Ok(self.take(1)?[0])
+    }
+    fn i32(&mut self) -> Result<i32, CodecError> {
+        Ok(i32::from_be_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn i64(&mut self) -> Result<i64, CodecError> {
+        Ok(i64::from_be_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+    fn var(&mut self) -> Result<u64, CodecError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.u8()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(CodecError("varint too long".into()))
+    }
+    /// A length or count, which can never exceed the bytes left (each item
+    /// takes at least one byte), so a corrupt count cannot cause a huge allocation.
+    fn count(&mut self) -> Result<usize, CodecError> {
+        let n = self.var()?;
+        if n > self.0.len() as u64 {
+            return Err(CodecError(format!(
+                "count {n} exceeds the {} bytes left",
+                self.0.len()
+            )));
+        }
+        Ok(n as usize)
+    }
+    fn bytes(&mut self) -> Result<Bytes, CodecError> {
+        let n = self.count()?;
+        Ok(self.take(n)?.to_vec())
+    }
+    fn deletion(&mut self) -> Result<DeletionTime, CodecError> {
+        let at = self.i64()?;
+        Ok(DeletionTime::new(at, self.i32()?))
+    }
+    fn cell(&mut self) -> Result<Cell, CodecError> {
+        let name = self.bytes()?;
+        self.cell_body(name)
+    }
+    fn cell_body(&mut self, name: Bytes) -> Result<Cell, CodecError> {
+        let timestamp = self.i64()?;
+        let kind = match self.u8()? {
+            0 => CellKind::Live,
+            1 => {
+                let ttl = self.i32()?;
+                CellKind::Expiring {
+                    ttl,
+                    local_expiration_time: self.i32()?,
+                }
+            }
+            2 => CellKind::Tombstone {
+                local_deletion_time: self.i32()?,
+            },
+            t => return Err(CodecError(format!("unknown cell kind {t}"))),
+        };
+        let value = if matches!(kind, CellKind::Tombstone { .. }) {
+            Vec::new()
+        } else {
+            self.bytes()?
+        };
+        Ok(Cell {
+            name,
+            value,
+            timestamp,
+            kind,
+        })
+    }
+    fn end(&self) -> Result<(), CodecError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(CodecError(format!("{} trailing bytes", self.0.len())))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partitioner::ByteOrderedPartitioner;
+    use crate::storage::testutil::{b, schema};
+    use std::sync::Arc;
+
+    #[test]
+    fn mutations_round_trip() {
+        let s = schema(Arc::new(ByteOrderedPartitioner));
+        let m = RowMutation {
+            keyspace: "ks".into(),
+            key: b("key"),
+            updates: vec![
+                (
+                    "Std".into(),
+                    vec![
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::live(b("a"), b("v"), -5),
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::expiring(b("t"), b("v"), 7, 60, 100),
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell::tombstone(b("d"), 9, 100),
+                        },
+                        Op::DeleteRow(DeletionTime::new(3, 4)),
+                    ],
+                ),
+                (
+                    "Super".into(),
+                    vec![
+                        Op::Put {
+                            super_column: Some(b("s")),
+                            cell: Cell::live(vec![], vec![0; 300], i64::MAX),
+                        },
+                        Op::DeleteSuperColumn {
+                            name: b("s"),
+                            deletion: DeletionTime::new(i64::MIN + 1, 0),
+                        },
+                    ],
+                ),
+            ],
+        };
+        let enc = encode_mutation(&s, &m);
+        assert_eq!(decode_mutation(&s, &enc).unwrap(), Some(m));
+        for cut in 0..enc.len() {
+            assert!(
+                decode_mutation(&s, &enc[..cut]).is_err(),
+                "prefix of {cut} bytes decoded"
+            );
+        }
+    }
+
+    #[test]
+    fn entries_and_headers_round_trip() {
+        let s = schema(Arc::new(ByteOrderedPartitioner));
+        let cf = s.cf("ks", "Super").unwrap();
+        let mut sup = StoredSuper::new(b("s"));
+        sup.deletion = DeletionTime::new(5, 6);
+        sup.merge_cell(
+            Cell::live(b("x"), b("1"), 1),
+            cf.subcomparator.as_ref().unwrap(),
+        );
+        sup.merge_cell(
+            Cell::tombstone(b("y"), 2, 3),
+            cf.subcomparator.as_ref().unwrap(),
+        );
+        let e = encode_entry(&Entry::Super(sup));
+        let Entry::Super(back) = decode_entry(cf, b"s", &e).unwrap() else {
+            panic!()
+        };
+        assert_eq!(back.deletion, DeletionTime::new(5, 6));
+        assert_eq!(back.cells.len(), 2);
+        let d = DeletionTime::new(42, 7);
+        assert_eq!(decode_header(&encode_header(&d)).unwrap(), d);
+        assert!(decode_header(&[9, 9]).is_err());
+        assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
+    }
+}

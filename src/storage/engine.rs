@@ -1,0 +1,410 @@
+//! The engine: routes mutations to the commit log and memtables, reads to
+//! every store of a column family, and owns the lifecycle (open, background
+//! flush and compaction threads, shutdown).
+//!
+//! It must not reconcile or slice data itself (that is `query` and `row`),
+//! nor know file formats (`codec`, `sstable`, `commitlog`).
+
+use super::cfstore::{CfStats, CfStore};
+use super::codec::encode_mutation;
+use super::commitlog::{CommitLog, Position};
+use super::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
+use super::options::EngineOptions;
+use super::query::{read_row, RowStore};
+use super::range::{collect_keys, KeyBounds};
+use super::recovery::recover;
+use super::row::validate_op;
+use super::StorageError;
+use crate::partitioner::DecoratedKey;
+use crate::schema::{CfDef, Schema};
+use parking_lot::{Condvar, Mutex};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The storage engine. `Send + Sync`; every call blocks.
+pub struct Engine {
+    inner: Arc<Inner>,
+    threads: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// State shared with the background threads.
+pub(crate) struct Inner {
+    pub schema: Arc<Schema>,
+    pub opts: EngineOptions,
+    pub cfs: HashMap<(String, String), Arc<CfStore>>,
+    pub disk: Option<Disk>,
+    closed: AtomicBool,
+    stop: AtomicBool,
+    /// Wakes the background threads (a memtable is full, or stop).
+    wake: (Mutex<()>, Condvar),
+}
+
+/// What only an engine with files has.
+pub(crate) struct Disk {
+    pub sstable_dir: PathBuf,
+    pub log: CommitLog,
+    pub generation: AtomicU64,
+    /// Lower bounds of the log positions of writes between append and
+    /// memtable apply (a multiset), so a flush never discards them.
+    pub inflight: Mutex<BTreeMap<Position, usize>>,
+    pub discard_lock: Mutex<()>,
+}
+
+impl Engine {
+    /// Opens the engine: on disk, removes leftovers of interrupted writes,
+    /// opens the SSTables and replays the commit log into memtables.
+    pub fn open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError> {
+        let mut recovered = match &opts.data_dir {
+            Some(dir) => Some(recover(&schema, dir, &opts)?),
+            None => None,
+        };
+        let mut cfs = HashMap::new();
+        for ks in schema.keyspaces.values() {
+            for cf in ks.cfs.values() {
+                let tables = recovered
+                    .as_mut()
+                    .and_then(|r| r.sstables.remove(&cf.id))
+                    .unwrap_or_default();
+                cfs.insert(
+                    (ks.name.clone(), cf.name.clone()),
+                    Arc::new(CfStore::new(cf.clone(), tables)),
+                );
+            }
+        }
+        let (disk, replay) = match recovered {
+            Some(r) => (
+                Some(Disk {
+                    sstable_dir: r.sstable_dir,
+                    log: r.log,
+                    generation: AtomicU64::new(r.next_generation),
+                    inflight: Mutex::new(BTreeMap::new()),
+                    discard_lock: Mutex::new(()),
+                }),
+                r.replay,
+            ),
+            None => (None, Vec::new()),
+        };
+        let inner = Arc::new(Inner {
+            schema,
+            opts,
+            cfs,
+            disk,
+            closed: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+            wake: (Mutex::new(()), Condvar::new()),
+        });
+        for (pos, m) in &replay {
+            // A replayed mutation for a CF since dropped is simply not applied.
+            if inner.validate(m).is_ok() {
+                inner.apply_to_memtables(m, Some(*pos));
+            }
+        }
+        if !replay.is_empty() {
+            tracing::info!("replayed {} commit log records", replay.len());
+        }
+        let mut threads = Vec::new();
+        if inner.disk.is_some() {
+            for (name, job) in [("flush", Job::Flush), ("compaction", Job::Compact)] {
+                let i = inner.clone();
+                let t = std::thread::Builder::new()
+                    .name(format!("storage-{name}"))
+                    .spawn(move || i.background(job))
+                    .map_err(|source| StorageError::Io {
+                        path: PathBuf::from("<thread>"),
+                        source,
+                    })?;
+                threads.push(t);
+            }
+        }
+        Ok(Engine {
+            inner,
+            threads: Mutex::new(threads),
+        })
+    }
+
+    pub fn schema(&self) -> Arc<Schema> {
+        self.inner.schema.clone()
+    }
+
+    /// Applies one mutation; when `Ok`, it is durable per the sync mode.
+    pub fn apply(&self, m: &RowMutation) -> Result<(), StorageError> {
+        self.apply_batch(std::slice::from_ref(m))
+    }
+
+    /// Applies several mutations with one commit-log write and one sync wait.
+    /// All are validated first: an invalid one rejects the whole batch.
+    pub fn apply_batch(&self, ms: &[RowMutation]) -> Result<(), StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        for m in ms {
+            inner.validate(m)?;
+        }
+        let Some(disk) = &inner.disk else {
+            for m in ms {
+                inner.apply_to_memtables(m, None);
+            }
+            return Ok(());
+        };
+        let payloads: Vec<Vec<u8>> = ms
+            .iter()
+            .map(|m| encode_mutation(&inner.schema, m))
+            .collect();
+        let refs: Vec<&[u8]> = payloads.iter().map(Vec::as_slice).collect();
+        let floor = {
+            let mut inflight = disk.inflight.lock();
+            let floor = disk.log.current_position();
+            *inflight.entry(floor).or_insert(0) += 1;
+            floor
+        };
+        let result = disk.log.append_all(&refs);
+        if let Ok(pos) = &result {
+            for m in ms {
+                inner.apply_to_memtables(m, Some(*pos));
+            }
+        }
+        {
+            let mut inflight = disk.inflight.lock();
+            if let Some(n) = inflight.get_mut(&floor) {
+                *n -= 1;
+                if *n == 0 {
+                    inflight.remove(&floor);
+                }
+            }
+        }
+        result?;
+        inner.wake_if_full(ms);
+        Ok(())
+    }
+
+    /// Reads one row.
+    pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cf = inner.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let dk = inner.schema.partitioner.decorate(key);
+        inner.read_key(&cf.def, &stores, cmd, &dk)
+    }
+
+    /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
+    pub fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+    ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cf = inner.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let bounds = KeyBounds::new(&inner.schema, range)?;
+        let mut keys = BTreeSet::new();
+        if max_rows > 0 {
+            for s in &stores {
+                collect_keys(s.as_ref(), &bounds, max_rows, &mut keys)?;
+            }
+        }
+        let mut out = Vec::with_capacity(keys.len().min(max_rows));
+        for dk in keys.into_iter().take(max_rows) {
+            let result = inner.read_key(&cf.def, &stores, cmd, &dk)?;
+            out.push((dk.key, result));
+        }
+        Ok(out)
+    }
+
+    /// Writes the memtables of one keyspace (or all) to SSTables and waits.
+    /// In memory this only checks the keyspace.
+    pub fn flush(&self, keyspace: Option<&str>) -> Result<(), StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        if let Some(ks) = keyspace {
+            if inner.schema.keyspace(ks).is_none() {
+                return Err(StorageError::UnknownKeyspace(ks.to_string()));
+            }
+        }
+        for ((ks, _), cf) in &inner.cfs {
+            if keyspace.is_none_or(|k| k == ks) {
+                inner.flush_cf(cf)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Compacts every SSTable of one CF into one, purging what gc grace allows.
+    pub fn compact(&self, keyspace: &str, cf: &str) -> Result<(), StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cf = inner.cf(keyspace, cf)?;
+        if inner.disk.is_some() {
+            inner.compact_all(cf)?;
+        }
+        Ok(())
+    }
+
+    pub fn stats(&self, keyspace: &str, cf: &str) -> Result<CfStats, StorageError> {
+        Ok(self.inner.cf(keyspace, cf)?.stats())
+    }
+
+    /// Refuses new calls, flushes every memtable, stops the background
+    /// threads and syncs the commit log. Idempotent.
+    pub fn shutdown(&self) -> Result<(), StorageError> {
+        let inner = &*self.inner;
+        if inner.closed.swap(true, Ordering::SeqCst) {
+            return Ok(());
+        }
+        let mut result = Ok(());
+        for cf in inner.cfs.values() {
+            if let Err(e) = inner.flush_cf(cf) {
+                tracing::error!(
+                    "flush of {}.{} at shutdown failed: {e}",
+                    cf.def.keyspace,
+                    cf.def.name
+                );
+                result = Err(e);
+            }
+        }
+        self.stop_threads();
+        if let Some(disk) = &inner.disk {
+            disk.log.sync()?;
+        }
+        result
+    }
+
+    fn stop_threads(&self) {
+        self.inner.stop.store(true, Ordering::SeqCst);
+        {
+            let _g = self.inner.wake.0.lock();
+            self.inner.wake.1.notify_all();
+        }
+        for t in self.threads.lock().drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// Stops the background threads (without flushing: the commit log has
+    /// everything), so the directories are free for the next `open`.
+    fn drop(&mut self) {
+        self.inner.closed.store(true, Ordering::SeqCst);
+        self.stop_threads();
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Job {
+    Flush,
+    Compact,
+}
+
+impl Inner {
+    fn check_open(&self) -> Result<(), StorageError> {
+        if self.closed.load(Ordering::SeqCst) {
+            Err(StorageError::Closed)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn cf(&self, keyspace: &str, cf: &str) -> Result<&Arc<CfStore>, StorageError> {
+        self.cfs
+            .get(&(keyspace.to_string(), cf.to_string()))
+            .ok_or_else(|| {
+                if self.schema.keyspace(keyspace).is_none() {
+                    StorageError::UnknownKeyspace(keyspace.to_string())
+                } else {
+                    StorageError::UnknownColumnFamily {
+                        keyspace: keyspace.to_string(),
+                        cf: cf.to_string(),
+                    }
+                }
+            })
+    }
+
+    fn validate(&self, m: &RowMutation) -> Result<(), StorageError> {
+        for (cf_name, ops) in &m.updates {
+            let cf = self.cf(&m.keyspace, cf_name)?;
+            for op in ops {
+                validate_op(&cf.def, op).map_err(StorageError::Invalid)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a validated mutation. The state read lock keeps a flush from
+    /// switching the memtable halfway through one CF's ops (and from freezing
+    /// a memtable a write is still going into).
+    fn apply_to_memtables(&self, m: &RowMutation, position: Option<Position>) {
+        let dk = self.schema.partitioner.decorate(&m.key);
+        let pos = position.map(|p| (p.segment, p.offset));
+        for (cf_name, ops) in &m.updates {
+            if let Some(cf) = self.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
+                let st = cf.state.read();
+                st.live.apply(dk.clone(), ops, pos);
+            }
+        }
+    }
+
+    fn wake_if_full(&self, ms: &[RowMutation]) {
+        let full = ms
+            .iter()
+            .flat_map(|m| m.updates.iter().map(move |(cf, _)| (m, cf)))
+            .any(|(m, cf)| {
+                self.cfs
+                    .get(&(m.keyspace.clone(), cf.clone()))
+                    .is_some_and(|c| self.needs_flush(c))
+            });
+        if full {
+            let _g = self.wake.0.lock();
+            self.wake.1.notify_all();
+        }
+    }
+
+    fn read_key(
+        &self,
+        def: &CfDef,
+        stores: &[Arc<dyn RowStore>],
+        cmd: &ReadCommand,
+        dk: &DecoratedKey,
+    ) -> Result<RowResult, StorageError> {
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in stores {
+            if let Some(h) = s.open_row(dk)? {
+                handles.push(h);
+            }
+        }
+        read_row(def, cmd, &handles, self.opts.clock.now_seconds())
+    }
+
+    /// A background thread: flushes full memtables, or compacts due buckets,
+    /// until told to stop. Errors are logged; the work is retried later.
+    fn background(&self, job: Job) {
+        while !self.stop.load(Ordering::SeqCst) {
+            for cf in self.cfs.values() {
+                if self.stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let r = match job {
+                    Job::Flush if self.needs_flush(cf) => self.flush_cf(cf),
+                    Job::Flush => Ok(()),
+                    Job::Compact => self.compact_if_due(cf).map(|_| ()),
+                };
+                if let Err(e) = r {
+                    tracing::error!(
+                        "background work on {}.{} failed: {e}",
+                        cf.def.keyspace,
+                        cf.def.name
+                    );
+                }
+            }
+            let mut g = self.wake.0.lock();
+            if !self.stop.load(Ordering::SeqCst) {
+                self.wake.1.wait_for(&mut g, Duration::from_millis(500));
+            }
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! Behaviour tests of the engine's read semantics: reconciliation, slices,
+//! super columns, tombstones at every level, TTL, range ghosts, ring order.
+//! Each scenario runs in memory and again on disk with a flush after every
+//! write, so memtable and SSTable paths must agree.
+
+use super::model::*;
+use super::testutil::*;
+use super::{Engine, EngineOptions, ManualClock, StorageError};
+use crate::partitioner::{OrderPreservingPartitioner, Partitioner, RandomPartitioner};
+use std::sync::Arc;
+
+struct Harness {
+    engine: Engine,
+    clock: Arc<ManualClock>,
+    flush_each: bool,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Harness {
+    fn apply(&self, m: RowMutation) {
+        self.engine.apply(&m).unwrap();
+        if self.flush_each {
+            self.engine.flush(None).unwrap();
+        }
+    }
+    fn read(&self, cmd: &ReadCommand, key: &str) -> RowResult {
+        self.engine.read(cmd, key.as_bytes()).unwrap()
+    }
+}
+
+fn harnesses(partitioner: crate::partitioner::PartitionerRef) -> Vec<Harness> {
+    let mut v = Vec::new();
+    for durable in [false, true] {
+        let clock = Arc::new(ManualClock::new(1_000_000));
+        let mut opts = EngineOptions::in_memory(clock.clone());
+        let dir = durable.then(|| tempfile::tempdir().unwrap());
+        opts.data_dir = dir.as_ref().map(|d| d.path().to_path_buf());
+        let engine = Engine::open(schema(partitioner.clone()), opts).unwrap();
+        v.push(Harness {
+            engine,
+            clock,
+            flush_each: durable,
+            _dir: dir,
+        });
+    }
+    v
+}
+
+fn each(f: impl Fn(&Harness)) {
+    for h in harnesses(Arc::new(OrderPreservingPartitioner)) {
+        f(&h);
+    }
+}
+
+#[test]
+fn higher_timestamp_wins_and_ties_prefer_tombstone_then_bigger_value() {
+    each(|h| {
+        h.apply(put("Std", "k", "c", "old", 1));
+        h.apply(put("Std", "k", "c", "new", 2));
+        h.apply(put("Std", "k", "c", "older", 0));
+        assert_eq!(
+            pairs(&h.read(&names("Std", &["c"]), "k")),
+            vec![("c".into(), "new".into())]
+        );
+        h.apply(put("Std", "k", "c", "zzz", 2));
+        assert_eq!(
+            pairs(&h.read(&names("Std", &["c"]), "k")),
+            vec![("c".into(), "zzz".into())]
+        );
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::tombstone(b("c"), 2, 5),
+            }],
+        ));
+        assert!(h.read(&names("Std", &["c"]), "k").is_empty());
+        // A later write resurrects it.
+        h.apply(put("Std", "k", "c", "back", 3));
+        assert_eq!(
+            pairs(&h.read(&names("Std", &["c"]), "k")),
+            vec![("c".into(), "back".into())]
+        );
+    });
+}
+
+#[test]
+fn slices_forward_reversed_bounds_and_live_counts() {
+    each(|h| {
+        for n in ["a", "b", "c", "d", "e"] {
+            h.apply(put("Std", "k", n, n, 1));
+        }
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::tombstone(b("b"), 2, 5),
+            }],
+        ));
+        let ns = |r: RowResult| pairs(&r).into_iter().map(|p| p.0).collect::<Vec<_>>();
+        assert_eq!(
+            ns(h.read(&range("Std", "", "", false, 100), "k")),
+            ["a", "c", "d", "e"]
+        );
+        // The tombstone does not count toward `count`.
+        assert_eq!(ns(h.read(&range("Std", "", "", false, 2), "k")), ["a", "c"]);
+        assert_eq!(ns(h.read(&range("Std", "", "", true, 2), "k")), ["e", "d"]);
+        assert_eq!(
+            ns(h.read(&range("Std", "b", "d", false, 100), "k")),
+            ["c", "d"]
+        );
+        assert_eq!(
+            ns(h.read(&range("Std", "d", "b", true, 100), "k")),
+            ["d", "c"]
+        );
+        assert_eq!(
+            ns(h.read(&range("Std", "d", "", true, 100), "k")),
+            ["d", "c", "a"]
+        );
+        assert_eq!(
+            ns(h.read(&range("Std", "", "a", true, 100), "k")),
+            ["e", "d", "c", "a"]
+        );
+        // Inverted bounds give nothing rather than a panic.
+        assert!(h.read(&range("Std", "d", "b", false, 100), "k").is_empty());
+        assert!(h.read(&range("Std", "", "", false, 0), "k").is_empty());
+        // Names come back in comparator order, only the live ones, once each.
+        assert_eq!(
+            ns(h.read(&names("Std", &["e", "b", "zz", "a", "e"]), "k")),
+            ["a", "e"]
+        );
+        assert!(h
+            .read(&range("Std", "", "", false, 10), "missing")
+            .is_empty());
+    });
+}
+
+#[test]
+fn comparator_orders_columns() {
+    each(|h| {
+        for v in [5i64, -3, 100, 0] {
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: b("k"),
+                updates: vec![(
+                    "Long".into(),
+                    vec![Op::Put {
+                        super_column: None,
+                        cell: Cell::live(v.to_be_bytes().to_vec(), vec![], 1),
+                    }],
+                )],
+            };
+            h.apply(m);
+        }
+        let r = h.read(&range("Long", "", "", false, 10), "k");
+        let RowResult::Cells(cs) = r else { panic!() };
+        let got: Vec<i64> = cs
+            .iter()
+            .map(|c| i64::from_be_bytes(c.name[..].try_into().unwrap()))
+            .collect();
+        assert_eq!(got, vec![-3, 0, 5, 100]);
+    });
+}
+
+#[test]
+fn row_tombstone_shadows_older_and_equal_cells_only() {
+    each(|h| {
+        h.apply(put("Std", "k", "a", "1", 10));
+        h.apply(put("Std", "k", "b", "1", 20));
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::DeleteRow(DeletionTime::new(15, 7))],
+        ));
+        assert_eq!(
+            pairs(&h.read(&range("Std", "", "", false, 10), "k")),
+            vec![("b".into(), "1".into())]
+        );
+        // A write older than the tombstone stays invisible; an equal one too.
+        h.apply(put("Std", "k", "c", "1", 15));
+        h.apply(put("Std", "k", "d", "1", 16));
+        assert_eq!(
+            pairs(&h.read(&range("Std", "", "", false, 10), "k")).len(),
+            2
+        );
+    });
+}
+
+#[test]
+fn super_columns_sub_columns_and_tombstones_at_every_level() {
+    each(|h| {
+        h.apply(sput("k", "s1", "x", "1", 10));
+        h.apply(sput("k", "s1", "y", "2", 10));
+        h.apply(sput("k", "s2", "x", "3", 10));
+        h.apply(sput("k", "s3", "x", "4", 30));
+        let all = h.read(&range("Super", "", "", false, 10), "k");
+        let RowResult::SuperColumns(scs) = &all else {
+            panic!()
+        };
+        assert_eq!(
+            scs.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            vec![b("s1"), b("s2"), b("s3")]
+        );
+        assert_eq!(scs[0].cells.len(), 2);
+        // Sub-column slice of one super column.
+        let mut cmd = range("Super", "", "", true, 1);
+        cmd.super_column = Some(b("s1"));
+        assert_eq!(pairs(&h.read(&cmd, "k")), vec![("y".into(), "2".into())]);
+        // Sub-column tombstone.
+        h.apply(ops(
+            "Super",
+            "k",
+            vec![Op::Put {
+                super_column: Some(b("s1")),
+                cell: Cell::tombstone(b("y"), 11, 5),
+            }],
+        ));
+        assert_eq!(pairs(&h.read(&cmd, "k")), vec![("x".into(), "1".into())]);
+        // Super-column tombstone hides its older sub-columns; s2 is then empty and not returned.
+        h.apply(ops(
+            "Super",
+            "k",
+            vec![Op::DeleteSuperColumn {
+                name: b("s2"),
+                deletion: DeletionTime::new(10, 5),
+            }],
+        ));
+        h.apply(sput("k", "s2", "old", "x", 9));
+        let r = h.read(&range("Super", "", "", false, 10), "k");
+        let RowResult::SuperColumns(scs) = &r else {
+            panic!()
+        };
+        assert_eq!(
+            scs.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            vec![b("s1"), b("s3")]
+        );
+        // Count counts live super columns only.
+        let r = h.read(&range("Super", "", "", false, 1), "k");
+        assert_eq!(r.len(), 1);
+        let r = h.read(&names("Super", &["s2", "s3"]), "k");
+        assert_eq!(r.len(), 1);
+        // Row tombstone in a Super CF shadows sub-columns by timestamp.
+        h.apply(ops(
+            "Super",
+            "k",
+            vec![Op::DeleteRow(DeletionTime::new(20, 5))],
+        ));
+        let r = h.read(&range("Super", "", "", false, 10), "k");
+        let RowResult::SuperColumns(scs) = &r else {
+            panic!()
+        };
+        assert_eq!(scs.len(), 1);
+        assert_eq!(scs[0].name, b("s3"));
+        let mut sub = names("Super", &["x"]);
+        sub.super_column = Some(b("s1"));
+        assert!(h.read(&sub, "k").is_empty());
+    });
+}
+
+#[test]
+fn ttl_cells_expire_on_the_server_clock() {
+    each(|h| {
+        let now = h.clock.now();
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::expiring(b("t"), b("v"), 1, 10, now),
+            }],
+        ));
+        h.apply(put("Std", "k", "p", "v", 1));
+        assert_eq!(h.read(&range("Std", "", "", false, 10), "k").len(), 2);
+        h.clock.advance(9);
+        assert_eq!(h.read(&range("Std", "", "", false, 10), "k").len(), 2);
+        h.clock.advance(1);
+        assert_eq!(
+            pairs(&h.read(&range("Std", "", "", false, 10), "k")),
+            vec![("p".into(), "v".into())]
+        );
+        // An expired cell still shadows older writes, as a tombstone would.
+        h.apply(put("Std", "k", "t", "older", 0));
+        assert_eq!(h.read(&names("Std", &["t"]), "k").len(), 0);
+    });
+}
+
+#[test]
+fn range_reads_return_ghosts_and_respect_bounds() {
+    each(|h| {
+        for k in ["a", "b", "c", "d"] {
+            h.apply(put("Std", k, "c", "v", 1));
+        }
+        h.apply(ops(
+            "Std",
+            "b",
+            vec![Op::DeleteRow(DeletionTime::new(5, 1))],
+        ));
+        let cmd = range("Std", "", "", false, 10);
+        let keys = |rows: Vec<(Bytes, RowResult)>| {
+            rows.into_iter()
+                .map(|(k, r)| (String::from_utf8(k).unwrap(), r.len()))
+                .collect::<Vec<_>>()
+        };
+        let all = h
+            .engine
+            .read_range(
+                &cmd,
+                &RowRange::Keys {
+                    start: vec![],
+                    end: vec![],
+                },
+                100,
+            )
+            .unwrap();
+        assert_eq!(
+            keys(all),
+            vec![
+                ("a".into(), 1),
+                ("b".into(), 0),
+                ("c".into(), 1),
+                ("d".into(), 1)
+            ]
+        );
+        let some = h
+            .engine
+            .read_range(
+                &cmd,
+                &RowRange::Keys {
+                    start: b("b"),
+                    end: b("c"),
+                },
+                100,
+            )
+            .unwrap();
+        assert_eq!(keys(some).len(), 2);
+        let limited = h
+            .engine
+            .read_range(
+                &cmd,
+                &RowRange::Keys {
+                    start: b("b"),
+                    end: vec![],
+                },
+                2,
+            )
+            .unwrap();
+        assert_eq!(keys(limited), vec![("b".into(), 0), ("c".into(), 1)]);
+        let toks = h
+            .engine
+            .read_range(
+                &cmd,
+                &RowRange::Tokens {
+                    start: "a".into(),
+                    end: "c".into(),
+                },
+                100,
+            )
+            .unwrap();
+        assert_eq!(keys(toks), vec![("b".into(), 0), ("c".into(), 1)]);
+        assert!(h
+            .engine
+            .read_range(
+                &cmd,
+                &RowRange::Keys {
+                    start: b("c"),
+                    end: b("b")
+                },
+                10
+            )
+            .unwrap()
+            .is_empty());
+    });
+}
+
+#[test]
+fn range_reads_follow_ring_order_with_a_hashing_partitioner() {
+    for h in harnesses(Arc::new(RandomPartitioner)) {
+        let keys: Vec<String> = (0..50).map(|i| format!("key{i}")).collect();
+        for k in &keys {
+            h.apply(put("Std", k, "c", "v", 1));
+        }
+        let p = RandomPartitioner;
+        let mut expect: Vec<_> = keys.iter().map(|k| p.decorate(k.as_bytes())).collect();
+        expect.sort();
+        let cmd = range("Std", "", "", false, 10);
+        let mut got = Vec::new();
+        let mut start = String::from(&p.token_to_string(&p.min_token()));
+        loop {
+            let page = h
+                .engine
+                .read_range(
+                    &cmd,
+                    &RowRange::Tokens {
+                        start: start.clone(),
+                        end: p.token_to_string(&p.min_token()),
+                    },
+                    7,
+                )
+                .unwrap();
+            if page.is_empty() {
+                break;
+            }
+            start = p.token_to_string(&p.token(&page.last().unwrap().0));
+            got.extend(page.into_iter().map(|(k, _)| k));
+        }
+        assert_eq!(got, expect.into_iter().map(|d| d.key).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn bad_requests_are_errors_not_panics() {
+    each(|h| {
+        let e = &h.engine;
+        assert!(matches!(
+            e.apply(&put("Nope", "k", "c", "v", 1)),
+            Err(StorageError::UnknownColumnFamily { .. })
+        ));
+        let mut m = put("Std", "k", "c", "v", 1);
+        m.keyspace = "zz".into();
+        assert!(matches!(e.apply(&m), Err(StorageError::UnknownKeyspace(_))));
+        assert!(matches!(
+            e.apply(&put("Super", "k", "c", "v", 1)),
+            Err(StorageError::Invalid(_))
+        ));
+        assert!(matches!(
+            e.apply(&sput("k", "s", "c", "v", 1).tap_cf("Std")),
+            Err(StorageError::Invalid(_))
+        ));
+        // Nothing of a rejected mutation is applied.
+        assert!(h.read(&range("Std", "", "", false, 10), "k").is_empty());
+        let bad = RowRange::Tokens {
+            start: "x".into(),
+            end: "y".into(),
+        };
+        let _ = e.read_range(&range("Std", "", "", false, 10), &bad, 10);
+    });
+}
+
+trait TapCf {
+    fn tap_cf(self, cf: &str) -> Self;
+}
+impl TapCf for RowMutation {
+    fn tap_cf(mut self, cf: &str) -> Self {
+        self.updates[0].0 = cf.to_string();
+        self
+    }
+}
+
+/// A durable engine on `dir` with a manual clock.
+fn on_disk(dir: &std::path::Path, clock: &Arc<ManualClock>) -> Engine {
+    let mut opts = EngineOptions::in_memory(clock.clone());
+    opts.data_dir = Some(dir.to_path_buf());
+    Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap()
+}
+
+fn all_rows(e: &Engine, cf: &str) -> Vec<(String, usize)> {
+    e.read_range(
+        &range(cf, "", "", false, 100),
+        &RowRange::Keys {
+            start: vec![],
+            end: vec![],
+        },
+        1000,
+    )
+    .unwrap()
+    .into_iter()
+    .map(|(k, r)| (String::from_utf8(k).unwrap(), r.len()))
+    .collect()
+}
+
+#[test]
+fn compaction_purges_tombstones_only_after_gc_grace() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let now = clock.now();
+    e.apply(&put("Std", "a", "c", "v", 1)).unwrap();
+    e.apply(&put("Std", "b", "c", "v", 1)).unwrap();
+    e.flush(None).unwrap();
+    e.apply(&ops(
+        "Std",
+        "a",
+        vec![Op::DeleteRow(DeletionTime::new(5, now))],
+    ))
+    .unwrap();
+    e.apply(&ops(
+        "Std",
+        "b",
+        vec![Op::Put {
+            super_column: None,
+            cell: Cell::expiring(b("t"), b("v"), 2, 10, now),
+        }],
+    ))
+    .unwrap();
+    e.flush(None).unwrap();
+    assert_eq!(e.stats("ks", "Std").unwrap().sstable_count, 2);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(e.stats("ks", "Std").unwrap().sstable_count, 1);
+    // Within gc grace the deleted row is a ghost: still listed, empty.
+    assert_eq!(all_rows(&e, "Std"), vec![("a".into(), 0), ("b".into(), 2)]);
+    // Expired: invisible at once, purged only after gc grace.
+    clock.advance(10);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(all_rows(&e, "Std"), vec![("a".into(), 0), ("b".into(), 1)]);
+    assert_eq!(
+        e.stats("ks", "Std").unwrap().cells,
+        2,
+        "tombstone of the expired cell kept"
+    );
+    clock.advance(GC_GRACE + 1);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(all_rows(&e, "Std"), vec![("b".into(), 1)]);
+    assert_eq!(e.stats("ks", "Std").unwrap().cells, 1);
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn data_survives_restart_and_crash_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    e.apply(&put("Std", "k", "a", "1", 1)).unwrap();
+    e.flush(None).unwrap();
+    e.apply(&put("Std", "k", "b", "2", 1)).unwrap();
+    e.apply(&sput("k", "s", "x", "3", 1)).unwrap();
+    // Dropped without shutdown: the memtable is gone, the log has it.
+    drop(e);
+    let e = on_disk(dir.path(), &clock);
+    assert_eq!(
+        pairs(&e.read(&range("Std", "", "", false, 10), b"k").unwrap()).len(),
+        2
+    );
+    assert_eq!(
+        e.read(&range("Super", "", "", false, 10), b"k")
+            .unwrap()
+            .len(),
+        1
+    );
+    e.shutdown().unwrap();
+    assert!(matches!(
+        e.read(&range("Std", "", "", false, 10), b"k"),
+        Err(StorageError::Closed)
+    ));
+    drop(e);
+    let e = on_disk(dir.path(), &clock);
+    assert_eq!(
+        pairs(&e.read(&range("Std", "", "", false, 10), b"k").unwrap()).len(),
+        2
+    );
+    assert_eq!(
+        e.stats("ks", "Std").unwrap().memtable_cells,
+        0,
+        "shutdown flushed everything"
+    );
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn wide_row_slices_from_memtable_and_sstables() {
+    use rand::seq::SliceRandom;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let mut order: Vec<i64> = (0..6000).collect();
+    order.shuffle(&mut rand::thread_rng());
+    let long_put = |n: i64| RowMutation {
+        keyspace: "ks".into(),
+        key: b("wide"),
+        updates: vec![(
+            "Long".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(n.to_be_bytes().to_vec(), b("v"), 1),
+            }],
+        )],
+    };
+    let names = |r: RowResult| -> Vec<i64> {
+        let RowResult::Cells(cs) = r else { panic!() };
+        cs.iter()
+            .map(|c| i64::from_be_bytes(c.name[..].try_into().unwrap()))
+            .collect()
+    };
+    let slice = |start: i64, reversed: bool| ReadCommand {
+        keyspace: "ks".into(),
+        cf: "Long".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: start.to_be_bytes().to_vec(),
+            finish: vec![],
+            reversed,
+            count: 100,
+        },
+    };
+    for (i, n) in order.iter().enumerate() {
+        e.apply(&long_put(*n)).unwrap();
+        if i == 3000 {
+            e.flush(None).unwrap();
+        }
+    }
+    for _ in 0..2 {
+        assert_eq!(
+            names(e.read(&slice(2500, false), b"wide").unwrap()),
+            (2500..2600).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            names(e.read(&slice(2500, true), b"wide").unwrap()),
+            (2401..=2500).rev().collect::<Vec<_>>()
+        );
+        e.flush(None).unwrap();
+        e.compact("ks", "Long").unwrap();
+    }
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn memtables_flush_in_the_background_when_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = EngineOptions::in_memory(Arc::new(ManualClock::new(1_000_000)));
+    opts.data_dir = Some(dir.path().to_path_buf());
+    opts.memtable_operations_millions = 0.0001; // 100 operations
+    let e = Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap();
+    for i in 0..250 {
+        e.apply(&put("Std", &format!("k{i:03}"), "c", "v", 1))
+            .unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while e.stats("ks", "Std").unwrap().sstable_count < 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no background flush happened"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(all_rows(&e, "Std").len(), 250);
+    e.shutdown().unwrap();
+}

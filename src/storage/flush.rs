@@ -1,0 +1,158 @@
+//! Flushing: writing frozen memtables to SSTables, then releasing the commit
+//! log segments no memtable needs any more.
+//!
+//! It must not block writers: the state lock is held only to switch and to
+//! swap, and a frozen memtable is read while its SSTable is written.
+
+use super::cfstore::CfStore;
+use super::codec::{encode_entry, encode_header};
+use super::commitlog::Position;
+use super::engine::Inner;
+use super::memtable::Memtable;
+use super::sstable::{SSTableOptions, SSTableWriter};
+use super::sstore::{sstable_name, SsTable};
+use super::StorageError;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+impl Inner {
+    /// Switches this CF's memtable and writes every frozen memtable not
+    /// already being written (so a failed flush is retried by the next).
+    pub(crate) fn flush_cf(&self, cf: &CfStore) -> Result<(), StorageError> {
+        if self.disk.is_none() {
+            return Ok(());
+        }
+        cf.switch_memtable();
+        let claimed: Vec<Arc<Memtable>> = {
+            let st = cf.state.read();
+            st.flushing
+                .iter()
+                .rev()
+                .filter(|m| m.claim_flush())
+                .cloned()
+                .collect()
+        };
+        let mut result = Ok(());
+        for mem in claimed {
+            if result.is_err() {
+                mem.release_flush();
+                continue;
+            }
+            match self.write_memtable(&cf.def, &mem) {
+                Ok(table) => {
+                    let mut st = cf.state.write();
+                    st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
+                    if let Some(t) = table {
+                        st.sstables.push(Arc::new(t));
+                    }
+                }
+                Err(e) => {
+                    mem.release_flush();
+                    result = Err(e);
+                }
+            }
+        }
+        result?;
+        self.discard_log()
+    }
+
+    /// Writes a frozen memtable; None when it holds no rows.
+    fn write_memtable(
+        &self,
+        def: &Arc<CfDef>,
+        mem: &Memtable,
+    ) -> Result<Option<SsTable>, StorageError> {
+        let rows = mem.frozen_rows();
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        let mut w = self.create_writer(def, rows.len())?;
+        let res: Result<(), StorageError> = (|| {
+            for (dk, row) in rows.iter() {
+                let entries = row
+                    .entries
+                    .values()
+                    .map(|e| (e.name().to_vec(), encode_entry(e)));
+                w.append(dk, &encode_header(&row.deletion), entries)?;
+            }
+            Ok(())
+        })();
+        match res {
+            Ok(()) => Ok(Some(SsTable {
+                reader: w.finish()?,
+                cf: def.clone(),
+            })),
+            Err(e) => {
+                w.abort();
+                Err(e)
+            }
+        }
+    }
+
+    /// A writer for a new SSTable of `def`, named with the next generation.
+    pub(crate) fn create_writer(
+        &self,
+        def: &CfDef,
+        expected: usize,
+    ) -> Result<SSTableWriter, StorageError> {
+        let disk = self.disk.as_ref().ok_or(StorageError::Closed)?;
+        let generation = disk.generation.fetch_add(1, Ordering::SeqCst);
+        let opts = SSTableOptions {
+            column_index_size: (self.opts.column_index_size_kb.max(1) * 1024) as usize,
+            index_interval: self.opts.index_interval.max(1),
+            ..SSTableOptions::default()
+        };
+        let w = SSTableWriter::create(
+            &disk.sstable_dir,
+            &sstable_name(def.id, generation),
+            &self.schema.partitioner,
+            expected,
+            opts,
+        )?;
+        Ok(w)
+    }
+
+    /// Discards the commit log before the oldest record some memtable (or an
+    /// in-flight write) still needs. Reads the log end first, then in-flight
+    /// writes, then memtables, so no record slips between the three looks.
+    pub(crate) fn discard_log(&self) -> Result<(), StorageError> {
+        let Some(disk) = &self.disk else {
+            return Ok(());
+        };
+        let _one_at_a_time = disk.discard_lock.lock();
+        let mut floor = disk.log.current_position();
+        if let Some((p, _)) = disk.inflight.lock().first_key_value() {
+            floor = floor.min(*p);
+        }
+        for cf in self.cfs.values() {
+            let st = cf.state.read();
+            for m in std::iter::once(&st.live).chain(st.flushing.iter()) {
+                if let Some((segment, offset)) = m.min_position() {
+                    floor = floor.min(Position { segment, offset });
+                }
+            }
+        }
+        disk.log.discard_before(floor)?;
+        Ok(())
+    }
+
+    /// True when the live memtable is due for a flush by size, operations or age.
+    pub(crate) fn needs_flush(&self, cf: &CfStore) -> bool {
+        let st = cf.state.read();
+        let m = &st.live;
+        let o = &self.opts;
+        if m.is_empty() {
+            return false;
+        }
+        m.approx_bytes() >= o.memtable_throughput_mb.saturating_mul(1 << 20)
+            || (m.operations() as f64) >= o.memtable_operations_millions * 1e6
+            || (o.memtable_flush_after_minutes > 0
+                && m.age().as_secs() >= o.memtable_flush_after_minutes * 60)
+    }
+}
+
+/// Rows of a frozen memtable in ring order.
+pub(crate) type FrozenRows<'a> =
+    parking_lot::RwLockReadGuard<'a, std::collections::BTreeMap<DecoratedKey, super::row::Row>>;

@@ -1,0 +1,295 @@
+//! The memtable: one column family's recent writes, rows in ring order.
+//!
+//! Owns the in-memory rows, their size accounting (to decide when to flush)
+//! and the oldest commit-log position whose data it holds (so the log is only
+//! discarded once that data is in an SSTable). It must not do I/O.
+
+use super::model::{Bytes, DeletionTime, Op};
+use super::query::{EntrySource, RowHandle, RowStore};
+use super::row::{CKey, Entry, Row};
+use super::StorageError;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use parking_lot::{Mutex, RwLock};
+use std::collections::BTreeMap;
+use std::ops::Bound;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub struct Memtable {
+    pub cf: Arc<CfDef>,
+    rows: RwLock<BTreeMap<DecoratedKey, Row>>,
+    bytes: AtomicU64,
+    ops: AtomicU64,
+    cells: AtomicU64,
+    created: Instant,
+    /// Smallest commit-log position (segment id, offset) applied here.
+    min_position: Mutex<Option<(u64, u64)>>,
+    flush_claimed: AtomicBool,
+}
+
+impl Memtable {
+    pub fn new(cf: Arc<CfDef>) -> Memtable {
+        Memtable {
+            cf,
+            rows: RwLock::new(BTreeMap::new()),
+            bytes: AtomicU64::new(0),
+            ops: AtomicU64::new(0),
+            cells: AtomicU64::new(0),
+            created: Instant::now(),
+            min_position: Mutex::new(None),
+            flush_claimed: AtomicBool::new(false),
+        }
+    }
+
+    /// Applies the ops of one mutation for this CF. `position` is where the
+    /// mutation sits in the commit log (None when there is no log).
+    pub fn apply(&self, key: DecoratedKey, ops: &[Op], position: Option<(u64, u64)>) {
+        if let Some(p) = position {
+            let mut min = self.min_position.lock();
+            if min.is_none_or(|m| p < m) {
+                *min = Some(p);
+            }
+        }
+        let mut added = 0usize;
+        {
+            let mut rows = self.rows.write();
+            let row = rows.entry(key).or_default();
+            for op in ops {
+                added += row.apply(&self.cf, op);
+            }
+        }
+        self.bytes.fetch_add(added as u64 + 16, Ordering::Relaxed);
+        self.ops.fetch_add(ops.len() as u64, Ordering::Relaxed);
+        self.cells.fetch_add(
+            ops.iter().filter(|o| matches!(o, Op::Put { .. })).count() as u64,
+            Ordering::Relaxed,
+        );
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.read().is_empty()
+    }
+    pub fn approx_bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+    pub fn operations(&self) -> u64 {
+        self.ops.load(Ordering::Relaxed)
+    }
+    pub fn cells(&self) -> u64 {
+        self.cells.load(Ordering::Relaxed)
+    }
+    pub fn age(&self) -> std::time::Duration {
+        self.created.elapsed()
+    }
+    pub fn min_position(&self) -> Option<(u64, u64)> {
+        *self.min_position.lock()
+    }
+
+    /// The row deletion and whether the row exists here at all.
+    pub fn row_header(&self, key: &DecoratedKey) -> Option<DeletionTime> {
+        self.rows.read().get(key).map(|r| r.deletion)
+    }
+
+    /// Copies of the entries of `key` with these names (in any order given).
+    pub fn entries_named(&self, key: &DecoratedKey, names: &[CKey]) -> Vec<Entry> {
+        let rows = self.rows.read();
+        let Some(row) = rows.get(key) else {
+            return Vec::new();
+        };
+        names
+            .iter()
+            .filter_map(|n| row.entries.get(n).cloned())
+            .collect()
+    }
+
+    /// Up to `limit` entries of `key` between the bounds, in traversal order.
+    pub fn entries_chunk(
+        &self,
+        key: &DecoratedKey,
+        lo: &Bound<CKey>,
+        hi: &Bound<CKey>,
+        reversed: bool,
+        limit: usize,
+    ) -> Vec<Entry> {
+        let rows = self.rows.read();
+        let Some(row) = rows.get(key) else {
+            return Vec::new();
+        };
+        if !valid_range(lo, hi) {
+            return Vec::new();
+        }
+        let range = row.entries.range((lo.clone(), hi.clone()));
+        if reversed {
+            range.rev().take(limit).map(|(_, e)| e.clone()).collect()
+        } else {
+            range.take(limit).map(|(_, e)| e.clone()).collect()
+        }
+    }
+
+    /// Up to `limit` row keys at or after `from` (in ring order).
+    pub fn keys_from(&self, from: &Bound<DecoratedKey>, limit: usize) -> Vec<DecoratedKey> {
+        let rows = self.rows.read();
+        rows.range((from.clone(), Bound::Unbounded))
+            .take(limit)
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
+    /// Every row in ring order, read in place. Only for a frozen memtable:
+    /// nobody writes it any more, so holding this read lock blocks no one.
+    pub fn frozen_rows(&self) -> super::flush::FrozenRows<'_> {
+        self.rows.read()
+    }
+
+    /// Marks this frozen memtable as being written by one flusher.
+    pub fn claim_flush(&self) -> bool {
+        self.flush_claimed
+            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+    pub fn release_flush(&self) {
+        self.flush_claimed.store(false, Ordering::SeqCst);
+    }
+}
+
+/// `BTreeMap::range` panics on inverted or empty-exclusive bounds; this says
+/// whether a range is safe (and non-empty in principle).
+pub fn valid_range<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
+    use Bound::*;
+    match (lo, hi) {
+        (Included(a), Included(b)) => a <= b,
+        (Included(a), Excluded(b)) | (Excluded(a), Included(b)) => a < b,
+        (Excluded(a), Excluded(b)) => a < b,
+        _ => true,
+    }
+}
+
+/// Reads copy entries out in chunks so no lock is held while merging and a
+/// 100-column slice of a huge row copies about 100 entries, not the row.
+const FIRST_CHUNK: usize = 32;
+const MAX_CHUNK: usize = 4096;
+
+impl RowStore for Memtable {
+    fn open_row<'a>(
+        &'a self,
+        key: &DecoratedKey,
+    ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
+        Ok(self.row_header(key).map(|deletion| {
+            Box::new(MemRow {
+                mem: self,
+                key: key.clone(),
+                deletion,
+            }) as Box<dyn RowHandle>
+        }))
+    }
+    fn keys_from(
+        &self,
+        from: &Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Result<Vec<DecoratedKey>, StorageError> {
+        Ok(Memtable::keys_from(self, from, limit))
+    }
+}
+
+struct MemRow<'a> {
+    mem: &'a Memtable,
+    key: DecoratedKey,
+    deletion: DeletionTime,
+}
+
+/// Slice bounds as comparator-ordered `Bound`s (low, high).
+pub fn slice_bounds(
+    cmp: &crate::marshal::TypeRef,
+    start: &[u8],
+    finish: &[u8],
+    reversed: bool,
+) -> (Bound<CKey>, Bound<CKey>) {
+    let b = |v: &[u8]| {
+        if v.is_empty() {
+            Bound::Unbounded
+        } else {
+            Bound::Included(CKey::new(v.to_vec(), cmp))
+        }
+    };
+    if reversed {
+        (b(finish), b(start))
+    } else {
+        (b(start), b(finish))
+    }
+}
+
+impl RowHandle for MemRow<'_> {
+    fn deletion(&self) -> DeletionTime {
+        self.deletion
+    }
+    fn slice<'b>(
+        &'b self,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
+        let (lo, hi) = slice_bounds(&self.mem.cf.comparator, start, finish, reversed);
+        Ok(Box::new(MemIter {
+            row: self,
+            lo,
+            hi,
+            reversed,
+            buf: Vec::new().into_iter(),
+            chunk: FIRST_CHUNK,
+            done: false,
+        }))
+    }
+    fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError> {
+        let set: std::collections::BTreeSet<CKey> = names
+            .iter()
+            .map(|n| CKey::new(n.clone(), &self.mem.cf.comparator))
+            .collect();
+        let keys: Vec<CKey> = set.into_iter().collect();
+        Ok(self.mem.entries_named(&self.key, &keys))
+    }
+}
+
+struct MemIter<'a> {
+    row: &'a MemRow<'a>,
+    lo: Bound<CKey>,
+    hi: Bound<CKey>,
+    reversed: bool,
+    buf: std::vec::IntoIter<Entry>,
+    chunk: usize,
+    done: bool,
+}
+
+impl EntrySource for MemIter<'_> {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError> {
+        if let Some(e) = self.buf.next() {
+            return Ok(Some(e));
+        }
+        if self.done {
+            return Ok(None);
+        }
+        let got = self.row.mem.entries_chunk(
+            &self.row.key,
+            &self.lo,
+            &self.hi,
+            self.reversed,
+            self.chunk,
+        );
+        if got.len() < self.chunk {
+            self.done = true;
+        }
+        if let Some(last) = got.last() {
+            // Resume strictly after the last entry handed out.
+            let k = Bound::Excluded(CKey::new(last.name().to_vec(), &self.row.mem.cf.comparator));
+            if self.reversed {
+                self.hi = k;
+            } else {
+                self.lo = k;
+            }
+        }
+        self.chunk = (self.chunk * 4).min(MAX_CHUNK);
+        self.buf = got.into_iter();
+        Ok(self.buf.next())
+    }
+}

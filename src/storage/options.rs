@@ -1,0 +1,62 @@
+//! The engine's tunables, as storage-conf.xml names them, with Cassandra
+//! 0.6's defaults.
+//!
+//! It must not read config files: the server maps its config onto these.
+
+use super::clock::{Clock, SystemClock};
+pub use super::commitlog::SyncMode;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Where SSTables live; `None` keeps everything in memory (no files at all).
+    pub data_dir: Option<PathBuf>,
+    /// Where the commit log lives; `None` means `<data_dir>/commitlog`.
+    pub commitlog_dir: Option<PathBuf>,
+    pub sync: SyncMode,
+    /// Commit-log segment size in bytes.
+    pub segment_size: u64,
+    pub memtable_throughput_mb: u64,
+    pub memtable_operations_millions: f64,
+    pub memtable_flush_after_minutes: u64,
+    pub column_index_size_kb: u64,
+    pub index_interval: usize,
+    /// Used when a CF does not set its own (CfDef::gc_grace_seconds <= 0 is taken as unset).
+    pub gc_grace_seconds: i32,
+    pub compaction_min_threshold: usize,
+    /// Server seconds for TTL and deletion times; tests inject a manual clock.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            data_dir: None,
+            commitlog_dir: None,
+            sync: SyncMode::Periodic {
+                period: Duration::from_millis(10_000),
+            },
+            segment_size: 128 * 1024 * 1024,
+            memtable_throughput_mb: 64,
+            memtable_operations_millions: 0.3,
+            memtable_flush_after_minutes: 60,
+            column_index_size_kb: 64,
+            index_interval: 128,
+            gc_grace_seconds: 864_000,
+            compaction_min_threshold: 4,
+            clock: Arc::new(SystemClock),
+        }
+    }
+}
+
+impl EngineOptions {
+    /// In-memory options with this clock (tests).
+    pub fn in_memory(clock: Arc<dyn Clock>) -> EngineOptions {
+        EngineOptions {
+            clock,
+            ..EngineOptions::default()
+        }
+    }
+}

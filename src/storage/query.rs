@@ -1,0 +1,259 @@
+//! Answering one read of one row: merging every place the row lives
+//! (memtables, SSTables) lazily in comparator order, reconciling versions,
+//! applying row and super-column tombstones and TTL expiry, and slicing.
+//!
+//! It must not know how a source stores its data: sources are [`RowHandle`]s.
+
+use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
+use super::row::{CKey, Entry, StoredSuper};
+use super::StorageError;
+use crate::marshal::TypeRef;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use std::cmp::Ordering;
+
+/// A stream of a row's entries in traversal order within a slice's bounds.
+pub trait EntrySource {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError>;
+}
+
+/// One source's view of one row.
+pub trait RowHandle {
+    /// The row deletion marker as this source knows it.
+    fn deletion(&self) -> DeletionTime;
+    /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
+    /// open; when `reversed`, `start` is the upper bound).
+    fn slice<'a>(
+        &'a self,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
+    /// The entries with exactly these names, in comparator order.
+    fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
+}
+
+/// Something holding rows: a memtable or an SSTable.
+pub trait RowStore: Send + Sync {
+    fn open_row<'a>(
+        &'a self,
+        key: &DecoratedKey,
+    ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError>;
+    /// Up to `limit` row keys from `from` on, in ring order.
+    fn keys_from(
+        &self,
+        from: &std::ops::Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Result<Vec<DecoratedKey>, StorageError>;
+}
+
+/// An `EntrySource` over an already materialised list.
+pub struct VecSource(pub std::vec::IntoIter<Entry>);
+
+impl EntrySource for VecSource {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError> {
+        Ok(self.0.next())
+    }
+}
+
+/// Answers `cmd` for one row from all the handles that know it.
+pub fn read_row(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+) -> Result<RowResult, StorageError> {
+    let row_del = handles
+        .iter()
+        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    match (&cmd.super_column, cf.subcomparator.as_ref()) {
+        (Some(sc), Some(subcmp)) => {
+            let mut merged: Option<StoredSuper> = None;
+            for h in handles {
+                for e in h.named(std::slice::from_ref(sc))? {
+                    if let Entry::Super(s) = e {
+                        match merged.as_mut() {
+                            Some(m) => m.merge(s),
+                            None => merged = Some(s),
+                        }
+                    }
+                }
+            }
+            let Some(sup) = merged else {
+                return Ok(RowResult::Cells(Vec::new()));
+            };
+            let eff = row_del.max(sup.deletion);
+            let cells = slice_cells(sup.cells.into_values().collect(), subcmp, &cmd.slice);
+            Ok(RowResult::Cells(live_cells(
+                cells,
+                eff,
+                now,
+                limit(&cmd.slice),
+            )))
+        }
+        _ => {
+            let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
+            let reversed = match &cmd.slice {
+                Slice::Names(names) => {
+                    for h in handles {
+                        sources.push(Box::new(VecSource(h.named(names)?.into_iter())));
+                    }
+                    false
+                }
+                Slice::Range {
+                    start,
+                    finish,
+                    reversed,
+                    ..
+                } => {
+                    for h in handles {
+                        sources.push(h.slice(start, finish, *reversed)?);
+                    }
+                    *reversed
+                }
+            };
+            merge_top(cf, sources, reversed, row_del, now, limit(&cmd.slice))
+        }
+    }
+}
+
+fn limit(slice: &Slice) -> usize {
+    match slice {
+        Slice::Names(_) => usize::MAX,
+        Slice::Range { count, .. } => *count,
+    }
+}
+
+/// Lazily merges the top-level entries of all sources until `count` live ones.
+fn merge_top(
+    cf: &CfDef,
+    mut sources: Vec<Box<dyn EntrySource + '_>>,
+    reversed: bool,
+    row_del: DeletionTime,
+    now: i32,
+    count: usize,
+) -> Result<RowResult, StorageError> {
+    let cmp = &cf.comparator;
+    let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
+    for s in sources.iter_mut() {
+        heads.push(s.next_entry()?);
+    }
+    let mut cells = Vec::new();
+    let mut supers = Vec::new();
+    let mut found = 0usize;
+    while found < count {
+        // The next name in traversal order among the heads.
+        let mut best: Option<usize> = None;
+        for (i, h) in heads.iter().enumerate() {
+            if let Some(e) = h {
+                let better = match best.and_then(|b| heads[b].as_ref()) {
+                    None => true,
+                    Some(b) => traversal(cmp, e.name(), b.name(), reversed) == Ordering::Less,
+                };
+                if better {
+                    best = Some(i);
+                }
+            }
+        }
+        let Some(b) = best else { break };
+        let mut merged = heads[b].take().expect("best head is present");
+        heads[b] = sources[b].next_entry()?;
+        for i in 0..heads.len() {
+            while let Some(e) = heads[i].as_ref() {
+                if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
+                    break;
+                }
+                let e = heads[i].take().expect("checked present");
+                merged.merge(e);
+                heads[i] = sources[i].next_entry()?;
+            }
+        }
+        match merged {
+            Entry::Cell(c) => {
+                if c.is_live(now) && !row_del.shadows(c.timestamp) {
+                    cells.push(c);
+                    found += 1;
+                }
+            }
+            Entry::Super(s) => {
+                if let Some(sc) = live_super(s, row_del, now) {
+                    supers.push(sc);
+                    found += 1;
+                }
+            }
+        }
+    }
+    Ok(if cf.is_super() {
+        RowResult::SuperColumns(supers)
+    } else {
+        RowResult::Cells(cells)
+    })
+}
+
+fn traversal(cmp: &TypeRef, a: &[u8], b: &[u8], reversed: bool) -> Ordering {
+    let o = cmp.compare(a, b);
+    if reversed {
+        o.reverse()
+    } else {
+        o
+    }
+}
+
+/// The live part of a super column, or None when nothing of it is live.
+fn live_super(s: StoredSuper, row_del: DeletionTime, now: i32) -> Option<SuperColumn> {
+    let eff = row_del.max(s.deletion);
+    let cells = live_cells(s.cells.into_values().collect(), eff, now, usize::MAX);
+    if cells.is_empty() {
+        None
+    } else {
+        Some(SuperColumn {
+            name: s.name,
+            deletion: s.deletion,
+            cells,
+        })
+    }
+}
+
+fn live_cells(cells: Vec<Cell>, del: DeletionTime, now: i32, count: usize) -> Vec<Cell> {
+    cells
+        .into_iter()
+        .filter(|c| c.is_live(now) && !del.shadows(c.timestamp))
+        .take(count)
+        .collect()
+}
+
+/// Restricts comparator-ordered cells to a slice (names or bounds), in
+/// traversal order, without applying the count.
+fn slice_cells(cells: Vec<Cell>, cmp: &TypeRef, slice: &Slice) -> Vec<Cell> {
+    match slice {
+        Slice::Names(names) => {
+            let wanted: std::collections::BTreeSet<CKey> =
+                names.iter().map(|n| CKey::new(n.clone(), cmp)).collect();
+            cells
+                .into_iter()
+                .filter(|c| wanted.contains(&CKey::new(c.name.clone(), cmp)))
+                .collect()
+        }
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            ..
+        } => {
+            let (lo, hi) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            let inside = |c: &Cell| {
+                (lo.is_empty() || cmp.compare(&c.name, lo) != Ordering::Less)
+                    && (hi.is_empty() || cmp.compare(&c.name, hi) != Ordering::Greater)
+            };
+            let mut out: Vec<Cell> = cells.into_iter().filter(inside).collect();
+            if *reversed {
+                out.reverse();
+            }
+            out
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Entry blocks: the unit of the column index. A block is a run of
+//! `(name, payload)` entries, each a pair of length-prefixed byte strings,
+//! followed by a CRC32.
+//!
+//! A read block keeps its bytes and the position of each entry, so slices
+//! binary-search their start and copy out only the entries they return. It
+//! must not do I/O or interpret names beyond the comparator it is handed.
+
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use super::codec::{check_crc, put_bytes, DecodeError, Decoder};
+use crate::marshal::AbstractType;
+
+/// One `(name, payload)` pair as the engine stored it.
+pub type Entry = (Vec<u8>, Vec<u8>);
+
+/// Appends one entry to a block being built.
+pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
+    put_bytes(block, name);
+    put_bytes(block, payload);
+}
+
+/// A checked, indexed block.
+pub(crate) struct Block {
+    body: Vec<u8>,
+    spans: Vec<(Range<usize>, Range<usize>)>,
+}
+
+impl Block {
+    /// Checks the CRC and locates every entry of a block read from disk.
+    pub fn parse(mut chunk: Vec<u8>) -> Result<Block, DecodeError> {
+        let body_len = check_crc(&chunk)?.len();
+        chunk.truncate(body_len);
+        let mut d = Decoder::new(&chunk);
+        let mut spans = Vec::new();
+        while !d.is_empty() {
+            let name = d.bytes_range()?;
+            let payload = d.bytes_range()?;
+            spans.push((name, payload));
+        }
+        Ok(Block { body: chunk, spans })
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn name(&self, i: usize) -> &[u8] {
+        &self.body[self.spans[i].0.clone()]
+    }
+
+    /// A copy of entry `i`.
+    pub fn entry(&self, i: usize) -> Entry {
+        let (n, p) = &self.spans[i];
+        (self.body[n.clone()].to_vec(), self.body[p.clone()].to_vec())
+    }
+
+    /// Index of the first entry whose name is not before `name` under `cmp`.
+    pub fn lower_bound(&self, cmp: &dyn AbstractType, name: &[u8]) -> usize {
+        self.partition_point(|n| cmp.compare(n, name) == Ordering::Less)
+    }
+
+    /// Index one past the last entry whose name is not after `name` under `cmp`.
+    pub fn upper_bound(&self, cmp: &dyn AbstractType, name: &[u8]) -> usize {
+        self.partition_point(|n| cmp.compare(n, name) != Ordering::Greater)
+    }
+
+    fn partition_point(&self, pred: impl Fn(&[u8]) -> bool) -> usize {
+        let (mut lo, mut hi) = (0, self.spans.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if pred(self.name(mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// The entry named exactly `name`, if any.
+    pub fn find(&self, cmp: &dyn AbstractType, name: &[u8]) -> Option<Entry> {
+        let i = self.lower_bound(cmp, name);
+        (i < self.len() && cmp.compare(self.name(i), name) == Ordering::Equal)
+            .then(|| self.entry(i))
+    }
+
+    pub fn into_entries(self) -> Vec<Entry> {
+        (0..self.len()).map(|i| self.entry(i)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::BytesType;
+    use crate::storage::sstable::codec::push_crc;
+
+    fn block(names: &[&[u8]]) -> Vec<u8> {
+        let mut b = Vec::new();
+        for n in names {
+            put_entry(&mut b, n, &[n.len() as u8]);
+        }
+        push_crc(&mut b, 0);
+        b
+    }
+
+    #[test]
+    fn parses_and_searches() {
+        let b = Block::parse(block(&[b"b", b"d", b"f"])).unwrap();
+        assert_eq!(b.len(), 3);
+        assert_eq!(b.entry(1), (b"d".to_vec(), vec![1]));
+        assert_eq!(b.lower_bound(&BytesType, b"c"), 1);
+        assert_eq!(b.lower_bound(&BytesType, b"d"), 1);
+        assert_eq!(b.upper_bound(&BytesType, b"d"), 2);
+        assert_eq!(b.upper_bound(&BytesType, b"a"), 0);
+        assert_eq!(b.find(&BytesType, b"f"), Some((b"f".to_vec(), vec![1])));
+        assert_eq!(b.find(&BytesType, b"e"), None);
+        assert_eq!(b.into_entries().len(), 3);
+    }
+
+    #[test]
+    fn rejects_damage_and_overruns() {
+        let mut raw = block(&[b"abc"]);
+        raw[1] ^= 4;
+        assert!(Block::parse(raw).is_err());
+        // A length running past the end, with a valid checksum.
+        let mut bad = vec![9u8, b'x'];
+        push_crc(&mut bad, 0);
+        assert!(Block::parse(bad).is_err());
+    }
+}

@@ -1,0 +1,228 @@
+//! Slice iteration inside one partition: walking column-index blocks forward
+//! or backward between two inclusive bounds, reading each block only when the
+//! walk reaches it and stopping before any block that lies past the end bound.
+//!
+//! The walk itself ([`SliceCursor`]) holds no references, so it backs both the
+//! borrowing iterator [`Slice`] and the owning [`OwnedSlice`]. It must not
+//! interpret entries beyond comparing their names.
+
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use super::block::{Block, Entry};
+use super::partition::PartitionReader;
+use super::SSTableError;
+use crate::marshal::{AbstractType, TypeRef};
+
+/// The position of a slice walk.
+pub(crate) struct SliceCursor {
+    start: Vec<u8>,
+    finish: Vec<u8>,
+    reversed: bool,
+    next_block: Option<usize>,
+    /// The block being walked and its entries not yet returned.
+    current: Option<(Block, Range<usize>)>,
+    /// `start` still has to be located (it lies in the first block read).
+    seeking: bool,
+    done: bool,
+}
+
+impl SliceCursor {
+    pub(crate) fn new(
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Self {
+        let index = part.index();
+        let next_block = if !index.has_names() {
+            // No block, or a lone block whose names are not stored: its contents decide.
+            index.len().checked_sub(1)
+        } else if reversed {
+            if start.is_empty() {
+                index.len().checked_sub(1)
+            } else {
+                // The last block starting at or before `start`.
+                index
+                    .partition_point(|b| cmp.compare(index.first(b), start) != Ordering::Greater)
+                    .checked_sub(1)
+            }
+        } else {
+            // The first block ending at or after `start`.
+            let i = if start.is_empty() {
+                0
+            } else {
+                index.partition_point(|b| cmp.compare(index.last(b), start) == Ordering::Less)
+            };
+            (i < index.len()).then_some(i)
+        };
+        SliceCursor {
+            start: start.to_vec(),
+            finish: finish.to_vec(),
+            reversed,
+            next_block,
+            current: None,
+            seeking: !start.is_empty(),
+            done: false,
+        }
+    }
+
+    /// Ordering of `name` against `bound` in traversal direction.
+    fn traversal_cmp(&self, cmp: &dyn AbstractType, name: &[u8], bound: &[u8]) -> Ordering {
+        let o = cmp.compare(name, bound);
+        if self.reversed {
+            o.reverse()
+        } else {
+            o
+        }
+    }
+
+    fn past_finish(&self, cmp: &dyn AbstractType, name: &[u8]) -> bool {
+        !self.finish.is_empty() && self.traversal_cmp(cmp, name, &self.finish) == Ordering::Greater
+    }
+
+    pub(crate) fn next(
+        &mut self,
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+    ) -> Option<Result<Entry, SSTableError>> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some((block, range)) = &mut self.current {
+                if range.start < range.end {
+                    let i = if self.reversed {
+                        range.end -= 1;
+                        range.end
+                    } else {
+                        range.start += 1;
+                        range.start - 1
+                    };
+                    return Some(Ok(block.entry(i)));
+                }
+                self.current = None;
+            }
+            let Some(i) = self.next_block else {
+                self.done = true;
+                return None;
+            };
+            // A block that begins past `finish` need not be read at all.
+            let index = part.index();
+            let block_start = if self.reversed {
+                index.last(i)
+            } else {
+                index.first(i)
+            };
+            if index.has_names() && self.past_finish(cmp, block_start) {
+                self.done = true;
+                return None;
+            }
+            self.next_block = if self.reversed {
+                i.checked_sub(1)
+            } else {
+                (i + 1 < index.len()).then_some(i + 1)
+            };
+            match part.block(i) {
+                Ok(block) => {
+                    let range = self.range_in(cmp, &block);
+                    self.current = Some((block, range));
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+
+    /// The entries of a newly read block that lie within the bounds; when
+    /// `finish` falls inside it, no later block is needed.
+    fn range_in(&mut self, cmp: &dyn AbstractType, block: &Block) -> Range<usize> {
+        let mut range = 0..block.len();
+        let open_finish = self.finish.is_empty();
+        if self.reversed {
+            if self.seeking {
+                range.end = block.upper_bound(cmp, &self.start);
+            }
+            if !open_finish {
+                range.start = block.lower_bound(cmp, &self.finish);
+            }
+        } else {
+            if self.seeking {
+                range.start = block.lower_bound(cmp, &self.start);
+            }
+            if !open_finish {
+                range.end = block.upper_bound(cmp, &self.finish);
+            }
+        }
+        self.seeking = false;
+        let cut_by_finish = if self.reversed {
+            range.start > 0
+        } else {
+            range.end < block.len()
+        };
+        if cut_by_finish {
+            self.next_block = None;
+        }
+        if range.start > range.end {
+            // start lies past finish: an empty slice.
+            range.end = range.start;
+        }
+        range
+    }
+}
+
+/// Iterator of [`PartitionReader::slice`]: entries in traversal order. Yields
+/// at most one error, then ends.
+pub struct Slice<'a> {
+    part: &'a PartitionReader,
+    cmp: &'a dyn AbstractType,
+    cursor: SliceCursor,
+}
+
+impl<'a> Slice<'a> {
+    pub(crate) fn new(
+        part: &'a PartitionReader,
+        cmp: &'a dyn AbstractType,
+        cursor: SliceCursor,
+    ) -> Self {
+        Slice { part, cmp, cursor }
+    }
+}
+
+impl Iterator for Slice<'_> {
+    type Item = Result<Entry, SSTableError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.cursor.next(self.part, self.cmp)
+    }
+}
+
+/// Iterator of [`PartitionReader::into_slice`]: like [`Slice`], but owning
+/// its partition and comparator (`Send`, storable, no borrow to keep alive).
+pub struct OwnedSlice {
+    part: PartitionReader,
+    cmp: TypeRef,
+    cursor: SliceCursor,
+}
+
+impl OwnedSlice {
+    pub(crate) fn new(part: PartitionReader, cmp: TypeRef, cursor: SliceCursor) -> Self {
+        OwnedSlice { part, cmp, cursor }
+    }
+
+    /// The partition being sliced (its key and header stay available).
+    pub fn reader(&self) -> &PartitionReader {
+        &self.part
+    }
+}
+
+impl Iterator for OwnedSlice {
+    type Item = Result<Entry, SSTableError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.cursor.next(&self.part, self.cmp.as_ref())
+    }
+}

@@ -1,0 +1,177 @@
+//! One column family's SSTable as a [`RowStore`]: decodes partition headers
+//! and entries with the engine codec, names files, and maps SSTable errors
+//! to engine errors that name the file.
+//!
+//! It must not decide when SSTables are written or merged (flush, compaction).
+
+use super::codec::{decode_entry, decode_header, CodecError};
+use super::model::{Bytes, DeletionTime};
+use super::query::{EntrySource, RowHandle, RowStore};
+use super::row::{CKey, Entry};
+use super::sstable::{Component, PartitionReader, SSTableError, SSTableReader, Slice};
+use super::StorageError;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use std::ops::Bound;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// An open SSTable of one CF, with its place in the file naming scheme.
+pub struct SsTable {
+    pub reader: SSTableReader,
+    pub cf: Arc<CfDef>,
+}
+
+/// File-name prefix of an SSTable: `cf<id>-<generation>`, so a restart finds
+/// each CF's files by id whatever the CF is called.
+pub fn sstable_name(cf_id: u32, generation: u64) -> String {
+    format!("cf{cf_id}-{generation:08}")
+}
+
+/// The (cf id, generation) of an SSTable name made by [`sstable_name`].
+pub fn parse_sstable_name(name: &str) -> Option<(u32, u64)> {
+    let rest = name.strip_prefix("cf")?;
+    let (id, generation) = rest.split_once('-')?;
+    Some((id.parse().ok()?, generation.parse().ok()?))
+}
+
+impl SsTable {
+    pub fn data_path(&self) -> PathBuf {
+        self.reader
+            .dir()
+            .join(Component::Data.file_name(self.reader.name()))
+    }
+
+    fn corrupt(&self, e: CodecError) -> StorageError {
+        StorageError::Corrupt {
+            file: self.data_path(),
+            detail: e.0,
+        }
+    }
+
+    pub fn decode_header(&self, bytes: &[u8]) -> Result<DeletionTime, StorageError> {
+        decode_header(bytes).map_err(|e| self.corrupt(e))
+    }
+
+    pub fn decode_entry(&self, name: &[u8], payload: &[u8]) -> Result<Entry, StorageError> {
+        decode_entry(&self.cf, name, payload).map_err(|e| self.corrupt(e))
+    }
+}
+
+/// Engine errors from SSTable errors: damage stays `Corrupt` naming the file.
+impl From<SSTableError> for StorageError {
+    fn from(e: SSTableError) -> Self {
+        match e {
+            SSTableError::Io { file, source } => StorageError::Io { path: file, source },
+            SSTableError::Corrupt {
+                file,
+                offset,
+                reason,
+            } => StorageError::Corrupt {
+                file,
+                detail: format!("at offset {offset}: {reason}"),
+            },
+            SSTableError::UnsupportedVersion { file, .. }
+            | SSTableError::PartitionerMismatch { file, .. } => {
+                let detail = e_string(&file);
+                StorageError::Corrupt { file, detail }
+            }
+            other => StorageError::Invalid(other.to_string()),
+        }
+    }
+}
+
+fn e_string(file: &std::path::Path) -> String {
+    format!(
+        "{} cannot be read by this node (format version or partitioner differs)",
+        file.display()
+    )
+}
+
+impl RowStore for SsTable {
+    fn open_row<'a>(
+        &'a self,
+        key: &DecoratedKey,
+    ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
+        if !self.reader.might_contain(key) {
+            return Ok(None);
+        }
+        let Some(part) = self.reader.get(key)? else {
+            return Ok(None);
+        };
+        let deletion = self.decode_header(part.header())?;
+        Ok(Some(Box::new(SsRow {
+            table: self,
+            part,
+            deletion,
+        })))
+    }
+
+    fn keys_from(
+        &self,
+        from: &Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Result<Vec<DecoratedKey>, StorageError> {
+        let mut out = Vec::new();
+        for p in self.reader.scan_partitions(from.clone()).take(limit) {
+            out.push(p?.key().clone());
+        }
+        Ok(out)
+    }
+}
+
+struct SsRow<'a> {
+    table: &'a SsTable,
+    part: PartitionReader,
+    deletion: DeletionTime,
+}
+
+impl RowHandle for SsRow<'_> {
+    fn deletion(&self) -> DeletionTime {
+        self.deletion
+    }
+
+    fn slice<'b>(
+        &'b self,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
+        let it = self
+            .part
+            .slice(self.table.cf.comparator.as_ref(), start, finish, reversed);
+        Ok(Box::new(SsIter {
+            table: self.table,
+            it,
+        }))
+    }
+
+    fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError> {
+        let cmp = &self.table.cf.comparator;
+        let mut wanted: Vec<CKey> = names.iter().map(|n| CKey::new(n.clone(), cmp)).collect();
+        wanted.sort();
+        wanted.dedup();
+        let names: Vec<Bytes> = wanted.into_iter().map(|k| k.name).collect();
+        let mut out = Vec::new();
+        for (name, payload) in self.part.names(cmp.as_ref(), &names)? {
+            out.push(self.table.decode_entry(&name, &payload)?);
+        }
+        out.sort_by(|a, b| cmp.compare(a.name(), b.name()));
+        Ok(out)
+    }
+}
+
+struct SsIter<'a> {
+    table: &'a SsTable,
+    it: Slice<'a>,
+}
+
+impl EntrySource for SsIter<'_> {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError> {
+        match self.it.next() {
+            None => Ok(None),
+            Some(Err(e)) => Err(e.into()),
+            Some(Ok((name, payload))) => Ok(Some(self.table.decode_entry(&name, &payload)?)),
+        }
+    }
+}

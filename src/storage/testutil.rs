@@ -1,0 +1,130 @@
+//! Test fixtures shared by the engine's unit tests: a small schema and
+//! mutation builders.
+//!
+//! Test-only; it must not be used by engine code.
+
+use super::model::*;
+use crate::marshal::{BytesType, LongType, TypeRef};
+use crate::partitioner::PartitionerRef;
+use crate::schema::{CfDef, ColumnType, KeyspaceDef, Schema};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Gc grace of the test CFs; tests that purge move the clock past it.
+pub const GC_GRACE: i32 = 1000;
+
+fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> (String, Arc<CfDef>) {
+    let def = CfDef {
+        keyspace: "ks".into(),
+        name: name.into(),
+        id,
+        column_type: if super_ {
+            ColumnType::Super
+        } else {
+            ColumnType::Standard
+        },
+        comparator: cmp,
+        subcomparator: super_.then(|| Arc::new(BytesType) as TypeRef),
+        comment: None,
+        rows_cached: "0".into(),
+        keys_cached: "0".into(),
+        gc_grace_seconds: GC_GRACE,
+    };
+    (name.to_string(), Arc::new(def))
+}
+
+/// Keyspace `ks` with `Std` (bytes), `Long` (LongType) and `Super` (bytes/bytes).
+pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
+    let cfs: BTreeMap<String, Arc<CfDef>> = [
+        cf("Std", 1, false, Arc::new(BytesType)),
+        cf("Long", 2, false, Arc::new(LongType)),
+        cf("Super", 3, true, Arc::new(BytesType)),
+    ]
+    .into_iter()
+    .collect();
+    let ks = KeyspaceDef {
+        name: "ks".into(),
+        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
+        replication_factor: 1,
+        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
+        cfs,
+    };
+    Arc::new(Schema {
+        cluster_name: "test".into(),
+        partitioner,
+        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
+    })
+}
+
+pub fn b(s: &str) -> Bytes {
+    s.as_bytes().to_vec()
+}
+
+pub fn put(cf: &str, key: &str, name: &str, value: &str, ts: i64) -> RowMutation {
+    ops(
+        cf,
+        key,
+        vec![Op::Put {
+            super_column: None,
+            cell: Cell::live(b(name), b(value), ts),
+        }],
+    )
+}
+
+pub fn sput(key: &str, sc: &str, name: &str, value: &str, ts: i64) -> RowMutation {
+    ops(
+        "Super",
+        key,
+        vec![Op::Put {
+            super_column: Some(b(sc)),
+            cell: Cell::live(b(name), b(value), ts),
+        }],
+    )
+}
+
+pub fn ops(cf: &str, key: &str, ops: Vec<Op>) -> RowMutation {
+    RowMutation {
+        keyspace: "ks".into(),
+        key: b(key),
+        updates: vec![(cf.to_string(), ops)],
+    }
+}
+
+pub fn range(cf: &str, start: &str, finish: &str, reversed: bool, count: usize) -> ReadCommand {
+    ReadCommand {
+        keyspace: "ks".into(),
+        cf: cf.into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: b(start),
+            finish: b(finish),
+            reversed,
+            count,
+        },
+    }
+}
+
+pub fn names(cf: &str, ns: &[&str]) -> ReadCommand {
+    ReadCommand {
+        keyspace: "ks".into(),
+        cf: cf.into(),
+        super_column: None,
+        slice: Slice::Names(ns.iter().map(|n| b(n)).collect()),
+    }
+}
+
+/// (name, value) pairs of a Cells result, as strings.
+pub fn pairs(r: &RowResult) -> Vec<(String, String)> {
+    match r {
+        RowResult::Cells(cs) => cs
+            .iter()
+            .map(|c| {
+                (
+                    String::from_utf8_lossy(&c.name).into_owned(),
+                    String::from_utf8_lossy(&c.value).into_owned(),
+                )
+            })
+            .collect(),
+        RowResult::SuperColumns(_) => panic!("expected cells, got super columns"),
+    }
+}

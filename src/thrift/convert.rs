@@ -1,0 +1,254 @@
+//! Conversion between the 0.6 Thrift structs and the engine's model
+//! (`storage::model`): requests into mutations and read commands, read
+//! results into ColumnOrSuperColumn lists.
+//!
+//! Input here is already validated; these functions only translate. They
+//! must not consult the schema beyond the Standard/Super shape of a CF.
+
+use crate::schema::CfDef;
+use crate::storage::model::{Cell, DeletionTime, Op, ReadCommand, RowResult, Slice, SuperColumn};
+use crate::thrift::gen::cassandra06 as t;
+
+/// Server time in seconds, for deletion and expiry bookkeeping.
+pub fn now_seconds() -> i32 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    i32::try_from(secs).unwrap_or(i32::MAX)
+}
+
+/// `insert`: one live column at the path.
+pub fn insert_op(path: &t::ColumnPath, value: Vec<u8>, timestamp: i64) -> Option<Op> {
+    let name = path.column.clone()?;
+    Some(Op::Put {
+        super_column: path.super_column.clone(),
+        cell: Cell::live(name, value, timestamp),
+    })
+}
+
+/// `remove`: deletes at the level the path reaches.
+pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
+    match (&path.super_column, &path.column) {
+        (sc, Some(column)) => Op::Put {
+            super_column: sc.clone(),
+            cell: Cell::tombstone(column.clone(), timestamp, now),
+        },
+        (Some(sc), None) => Op::DeleteSuperColumn {
+            name: sc.clone(),
+            deletion: DeletionTime::new(timestamp, now),
+        },
+        (None, None) => Op::DeleteRow(DeletionTime::new(timestamp, now)),
+    }
+}
+
+/// The ops of one ColumnOrSuperColumn write.
+pub fn cosc_ops(cosc: &t::ColumnOrSuperColumn, out: &mut Vec<Op>) {
+    if let Some(c) = &cosc.column {
+        out.push(Op::Put {
+            super_column: None,
+            cell: Cell::live(c.name.clone(), c.value.clone(), c.timestamp),
+        });
+    }
+    if let Some(sc) = &cosc.super_column {
+        for c in &sc.columns {
+            out.push(Op::Put {
+                super_column: Some(sc.name.clone()),
+                cell: Cell::live(c.name.clone(), c.value.clone(), c.timestamp),
+            });
+        }
+    }
+}
+
+/// The ops of one Deletion: named columns, a super column, or the row. In a
+/// Super CF, names without a super column name whole super columns.
+pub fn deletion_ops(del: &t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    let names = del.predicate.as_ref().and_then(|p| p.column_names.as_ref());
+    match (names, &del.super_column) {
+        (Some(names), None) if is_super => {
+            for n in names {
+                out.push(Op::DeleteSuperColumn {
+                    name: n.clone(),
+                    deletion: DeletionTime::new(del.timestamp, now),
+                });
+            }
+        }
+        (Some(names), sc) => {
+            for n in names {
+                out.push(Op::Put {
+                    super_column: sc.clone(),
+                    cell: Cell::tombstone(n.clone(), del.timestamp, now),
+                });
+            }
+        }
+        (None, Some(sc)) => out.push(Op::DeleteSuperColumn {
+            name: sc.clone(),
+            deletion: DeletionTime::new(del.timestamp, now),
+        }),
+        (None, None) => out.push(Op::DeleteRow(DeletionTime::new(del.timestamp, now))),
+    }
+}
+
+/// The ops of one Mutation.
+pub fn mutation_ops(m: &t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    if let Some(cosc) = &m.column_or_supercolumn {
+        cosc_ops(cosc, out);
+    } else if let Some(del) = &m.deletion {
+        deletion_ops(del, is_super, now, out);
+    }
+}
+
+/// A read of the predicate's columns under `parent`.
+pub fn slice_command(
+    keyspace: &str,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+) -> ReadCommand {
+    let slice = match (&predicate.column_names, &predicate.slice_range) {
+        (Some(names), _) => Slice::Names(names.clone()),
+        (None, Some(r)) => Slice::Range {
+            start: r.start.clone(),
+            finish: r.finish.clone(),
+            reversed: r.reversed,
+            count: usize::try_from(r.count).unwrap_or(0),
+        },
+        (None, None) => Slice::Names(Vec::new()),
+    };
+    ReadCommand {
+        keyspace: keyspace.to_string(),
+        cf: parent.column_family.clone(),
+        super_column: parent.super_column.clone(),
+        slice,
+    }
+}
+
+/// A read of the single column or super column a `get` path names.
+pub fn path_command(keyspace: &str, path: &t::ColumnPath) -> ReadCommand {
+    let (super_column, name) = match (&path.super_column, &path.column) {
+        (sc, Some(column)) => (sc.clone(), column.clone()),
+        (Some(sc), None) => (None, sc.clone()),
+        (None, None) => (None, Vec::new()),
+    };
+    ReadCommand {
+        keyspace: keyspace.to_string(),
+        cf: path.column_family.clone(),
+        super_column,
+        slice: Slice::Names(vec![name]),
+    }
+}
+
+fn column(cell: &Cell) -> t::Column {
+    t::Column::new(cell.name.clone(), cell.value.clone(), cell.timestamp)
+}
+
+fn super_column(sc: &SuperColumn, now: i32) -> Option<t::SuperColumn> {
+    let columns: Vec<t::Column> = sc
+        .cells
+        .iter()
+        .filter(|c| c.is_live(now))
+        .map(column)
+        .collect();
+    // 0.6 omits super columns with no live sub-columns.
+    (!columns.is_empty()).then(|| t::SuperColumn::new(sc.name.clone(), columns))
+}
+
+/// A row result as 0.6 returns it, in the order the engine produced
+/// (traversal order, already reversed for reversed slices).
+pub fn thriftify(result: &RowResult, now: i32) -> Vec<t::ColumnOrSuperColumn> {
+    match result {
+        RowResult::Cells(cells) => cells
+            .iter()
+            .filter(|c| c.is_live(now))
+            .map(|c| t::ColumnOrSuperColumn::new(column(c), None))
+            .collect(),
+        RowResult::SuperColumns(scs) => scs
+            .iter()
+            .filter_map(|sc| super_column(sc, now))
+            .map(|sc| t::ColumnOrSuperColumn::new(None, sc))
+            .collect(),
+    }
+}
+
+/// True when a read of `cf` with this parent returns sub-columns (Cells) rather than super columns.
+pub fn reads_cells(cf: &CfDef, super_column: Option<&[u8]>) -> bool {
+    !cf.is_super() || super_column.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remove_levels() {
+        let p = |sc: Option<&[u8]>, c: Option<&[u8]>| {
+            t::ColumnPath::new(
+                "Cf".to_string(),
+                sc.map(<[u8]>::to_vec),
+                c.map(<[u8]>::to_vec),
+            )
+        };
+        assert_eq!(
+            remove_op(&p(None, None), 5, 100),
+            Op::DeleteRow(DeletionTime::new(5, 100))
+        );
+        assert_eq!(
+            remove_op(&p(Some(b"s"), None), 5, 100),
+            Op::DeleteSuperColumn {
+                name: b"s".to_vec(),
+                deletion: DeletionTime::new(5, 100)
+            }
+        );
+        assert_eq!(
+            remove_op(&p(Some(b"s"), Some(b"c")), 5, 100),
+            Op::Put {
+                super_column: Some(b"s".to_vec()),
+                cell: Cell::tombstone(b"c".to_vec(), 5, 100)
+            }
+        );
+    }
+
+    #[test]
+    fn deletion_names_in_a_super_cf_are_super_columns() {
+        let del = t::Deletion::new(7, None, t::SlicePredicate::new(vec![b"s".to_vec()], None));
+        let mut ops = Vec::new();
+        deletion_ops(&del, true, 100, &mut ops);
+        assert_eq!(
+            ops,
+            [Op::DeleteSuperColumn {
+                name: b"s".to_vec(),
+                deletion: DeletionTime::new(7, 100)
+            }]
+        );
+        ops.clear();
+        deletion_ops(&del, false, 100, &mut ops);
+        assert_eq!(
+            ops,
+            [Op::Put {
+                super_column: None,
+                cell: Cell::tombstone(b"s".to_vec(), 7, 100)
+            }]
+        );
+    }
+
+    #[test]
+    fn empty_super_columns_and_dead_cells_are_dropped() {
+        let live = Cell::live(b"a".to_vec(), b"1".to_vec(), 1);
+        let dead = Cell::tombstone(b"b".to_vec(), 1, 0);
+        let r = RowResult::SuperColumns(vec![
+            SuperColumn {
+                name: b"x".to_vec(),
+                deletion: DeletionTime::LIVE,
+                cells: vec![dead.clone()],
+            },
+            SuperColumn {
+                name: b"y".to_vec(),
+                deletion: DeletionTime::LIVE,
+                cells: vec![live.clone(), dead.clone()],
+            },
+        ]);
+        let out = thriftify(&r, 10);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].super_column.as_ref().unwrap().columns.len(), 1);
+        assert_eq!(thriftify(&RowResult::Cells(vec![live, dead]), 10).len(), 1);
+    }
+}

@@ -1,0 +1,145 @@
+use super::*;
+use crate::config::Config;
+use crate::schema::Schema;
+use crate::storage::{Engine, EngineOptions};
+use crate::thrift::wire::{ttype, Value};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+fn node() -> Node {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/config/testdata/storage-conf.xml"
+    );
+    let config = Config::from_file(path).unwrap();
+    let schema = Arc::new(Schema::from_config(&config).unwrap());
+    let engine = Arc::new(Engine::open(schema.clone(), EngineOptions::default()).unwrap());
+    Node {
+        schema,
+        engine,
+        auth: crate::auth::from_config(&config).unwrap(),
+        config_file: None,
+        endpoint: "127.0.0.1".into(),
+        token: "t".into(),
+    }
+}
+
+fn call(name: &str, args: Value) -> Vec<u8> {
+    let mut w = Writer::new();
+    w.message_header(name, mtype::CALL, 5);
+    w.value(&args);
+    w.buf
+}
+
+fn bin(s: &str) -> Value {
+    Value::Bin(s.as_bytes().to_vec())
+}
+
+fn samples(ks: &str, cf: &str) -> Vec<Vec<u8>> {
+    let path = Value::Struct(vec![(3, bin(cf)), (5, bin("c"))]);
+    let parent = Value::Struct(vec![(3, bin(cf))]);
+    let range = Value::Struct(vec![
+        (1, bin("")),
+        (2, bin("")),
+        (3, Value::Bool(false)),
+        (4, Value::I32(10)),
+    ]);
+    let pred = Value::Struct(vec![(2, range)]);
+    vec![
+        call(
+            "insert",
+            Value::Struct(vec![
+                (1, bin(ks)),
+                (2, bin("k")),
+                (3, path.clone()),
+                (4, bin("v")),
+                (5, Value::I64(1)),
+                (6, Value::I32(1)),
+            ]),
+        ),
+        call(
+            "get",
+            Value::Struct(vec![
+                (1, bin(ks)),
+                (2, bin("k")),
+                (3, path),
+                (4, Value::I32(1)),
+            ]),
+        ),
+        call(
+            "get_slice",
+            Value::Struct(vec![
+                (1, bin(ks)),
+                (2, bin("k")),
+                (3, parent.clone()),
+                (4, pred.clone()),
+                (5, Value::I32(1)),
+            ]),
+        ),
+        call(
+            "get_range_slices",
+            Value::Struct(vec![
+                (1, bin(ks)),
+                (2, parent),
+                (3, pred),
+                (
+                    4,
+                    Value::Struct(vec![(1, bin("")), (2, bin("")), (5, Value::I32(10))]),
+                ),
+                (5, Value::I32(1)),
+            ]),
+        ),
+        call("describe_keyspace", Value::Struct(vec![(1, bin(ks))])),
+    ]
+}
+
+/// Reads the reply's header: every answer must be a well-formed message for the same seqid.
+fn check_reply(reply: &[u8]) {
+    let mut r = Reader::new(reply);
+    let h = r.message_header().expect("reply header");
+    assert!(h.mtype == mtype::REPLY || h.mtype == mtype::EXCEPTION);
+    r.value(ttype::STRUCT, 0).expect("reply body");
+}
+
+#[test]
+fn valid_calls_are_answered() {
+    let node = node();
+    let mut session = Session::default();
+    for msg in samples("CT", "StdBytes") {
+        let reply = handle(&node, &mut session, &msg).unwrap().unwrap();
+        check_reply(&reply);
+        let mut r = Reader::new(&reply);
+        assert_eq!(r.message_header().unwrap().mtype, mtype::REPLY);
+    }
+}
+
+#[test]
+fn mangled_calls_never_panic() {
+    let node = node();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
+    let base = samples("CT", "SupBytes");
+    for i in 0..4000 {
+        let mut msg = base[i % base.len()].clone();
+        match i % 3 {
+            0 => {
+                let cut = rng.gen_range(0..msg.len());
+                msg.truncate(cut);
+            }
+            1 => {
+                for _ in 0..rng.gen_range(1..4) {
+                    let at = rng.gen_range(0..msg.len());
+                    msg[at] = rng.gen();
+                }
+            }
+            _ => {
+                let at = rng.gen_range(0..msg.len());
+                let junk: Vec<u8> = (0..rng.gen_range(1..16)).map(|_| rng.gen()).collect();
+                msg.splice(at..at, junk);
+            }
+        }
+        let mut session = Session::default();
+        if let Ok(Some(reply)) = handle(&node, &mut session, &msg) {
+            check_reply(&reply);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The one place typed errors become Thrift exceptions.
+//!
+//! API code returns [`ApiError`]; [`ApiError::into_thrift`] turns it into the
+//! `thrift::Error` the generated processor writes: a declared exception
+//! (`User`) or a TApplicationException (`Application`). Nothing else in the
+//! front end builds exceptions by hand.
+
+use crate::auth::AuthError;
+use crate::marshal::MarshalError;
+use crate::thrift::gen::cassandra06 as t06;
+use thrift::{ApplicationError, ApplicationErrorKind};
+
+/// Why a call failed, in the terms of the Thrift API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// InvalidRequestException with Cassandra's `why`.
+    #[error("invalid request: {0}")]
+    InvalidRequest(String),
+    /// NotFoundException (no fields).
+    #[error("not found")]
+    NotFound,
+    /// UnavailableException: not enough replicas (never on one node, kept for completeness of the API).
+    #[error("unavailable")]
+    Unavailable,
+    /// TimedOutException: the storage engine did not answer in time.
+    #[error("timed out")]
+    TimedOut,
+    #[error("authentication failed: {0}")]
+    Authentication(String),
+    #[error("authorization failed: {0}")]
+    Authorization(String),
+    /// Anything the client did not cause. Logged; the client sees Cassandra's
+    /// "Internal error processing <method>".
+    #[error("internal error: {0}")]
+    Internal(String),
+    /// A TApplicationException PROTOCOL_ERROR with this message.
+    #[error("protocol error: {0}")]
+    Protocol(String),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn invalid(why: impl Into<String>) -> Self {
+        ApiError::InvalidRequest(why.into())
+    }
+
+    /// The Thrift form of this error for a call of `method`.
+    pub fn into_thrift(self, method: &str) -> thrift::Error {
+        match self {
+            ApiError::InvalidRequest(why) => {
+                thrift::Error::User(Box::new(t06::InvalidRequestException::new(why)))
+            }
+            ApiError::NotFound => thrift::Error::User(Box::new(t06::NotFoundException::new())),
+            ApiError::Unavailable => {
+                thrift::Error::User(Box::new(t06::UnavailableException::new()))
+            }
+            ApiError::TimedOut => thrift::Error::User(Box::new(t06::TimedOutException::new())),
+            ApiError::Authentication(why) => {
+                thrift::Error::User(Box::new(t06::AuthenticationException::new(why)))
+            }
+            ApiError::Authorization(why) => {
+                thrift::Error::User(Box::new(t06::AuthorizationException::new(why)))
+            }
+            ApiError::Internal(detail) => {
+                tracing::error!(method, %detail, "internal error");
+                thrift::Error::Application(application_error(
+                    ApplicationErrorKind::InternalError,
+                    format!("Internal error processing {method}"),
+                ))
+            }
+            ApiError::Protocol(msg) => thrift::Error::Application(application_error(
+                ApplicationErrorKind::ProtocolError,
+                msg,
+            )),
+        }
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::Authentication(why) => ApiError::Authentication(why),
+            AuthError::Authorization(why) => ApiError::Authorization(why),
+            AuthError::Internal(detail) => ApiError::Internal(detail),
+        }
+    }
+}
+
+impl From<MarshalError> for ApiError {
+    fn from(e: MarshalError) -> Self {
+        ApiError::InvalidRequest(e.0)
+    }
+}
+
+pub fn application_error(
+    kind: ApplicationErrorKind,
+    message: impl Into<String>,
+) -> ApplicationError {
+    ApplicationError::new(kind, message.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declared_and_application_forms() {
+        match ApiError::invalid("bad").into_thrift("get") {
+            thrift::Error::User(e) => {
+                assert_eq!(
+                    e.downcast_ref::<t06::InvalidRequestException>()
+                        .unwrap()
+                        .why,
+                    "bad"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        match ApiError::Internal("disk".into()).into_thrift("insert") {
+            thrift::Error::Application(a) => {
+                assert_eq!(a.kind, ApplicationErrorKind::InternalError);
+                assert_eq!(a.message, "Internal error processing insert");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! API 2.2.0 (Cassandra 0.6): the IDL as data, Java-faithful argument
+//! reading, and the method implementations behind the generated processor.
+//!
+//! [`Handler`] adapts the generated handler trait to the functions of
+//! `reads`, `writes` and `describe`, which return typed [`ApiError`]s; the
+//! only conversion to Thrift exceptions is `ApiError::into_thrift`.
+
+pub mod idl;
+pub mod javaorder;
+pub mod javaread;
+
+mod describe;
+mod reads;
+mod writes;
+
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
+use crate::thrift::node::Node;
+use crate::thrift::session::Session;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The generated handler trait over one connection's session.
+pub struct Handler<'a> {
+    node: &'a Node,
+    session: RefCell<&'a mut Session>,
+}
+
+impl<'a> Handler<'a> {
+    pub fn new(node: &'a Node, session: &'a mut Session) -> Self {
+        Handler {
+            node,
+            session: RefCell::new(session),
+        }
+    }
+
+    /// 0.6's checkLoginDone: only authenticators that require a login enforce it.
+    fn check_login(&self) -> ApiResult<()> {
+        if self.node.auth.requires_login() && self.session.borrow().login.is_none() {
+            return Err(ApiError::invalid(
+                "Login is required before any other API calls",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads refuse ZERO and ANY, as 0.6's readColumnFamily did.
+fn check_read_level(cl: ConsistencyLevel) -> ApiResult<()> {
+    match cl {
+        ConsistencyLevel::ZERO => Err(ApiError::invalid(
+            "Consistency level zero may not be applied to read operations",
+        )),
+        ConsistencyLevel::ANY => Err(ApiError::invalid(
+            "Consistency level any may not be applied to read operations",
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
+    r.map_err(|e| e.into_thrift(method))
+}
+
+impl CassandraSyncHandler for Handler<'_> {
+    fn handle_login(
+        &self,
+        keyspace: String,
+        auth_request: t::AuthenticationRequest,
+    ) -> thrift::Result<()> {
+        let r = describe::login(self.node, &keyspace, &auth_request).map(|login| {
+            self.session.borrow_mut().login = Some(login);
+        });
+        wrap("login", r)
+    }
+
+    fn handle_get(
+        &self,
+        keyspace: String,
+        key: String,
+        column_path: t::ColumnPath,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<t::ColumnOrSuperColumn> {
+        let r = self
+            .check_login()
+            .and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
+        wrap("get", r)
+    }
+
+    fn handle_get_slice(
+        &self,
+        keyspace: String,
+        key: String,
+        column_parent: t::ColumnParent,
+        predicate: t::SlicePredicate,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
+        let r = self.check_login().and_then(|_| {
+            reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
+        });
+        wrap("get_slice", r)
+    }
+
+    fn handle_multiget(
+        &self,
+        keyspace: String,
+        keys: Vec<String>,
+        column_path: t::ColumnPath,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
+        let r = self
+            .check_login()
+            .and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
+        wrap("multiget", r)
+    }
+
+    fn handle_multiget_slice(
+        &self,
+        keyspace: String,
+        keys: Vec<String>,
+        column_parent: t::ColumnParent,
+        predicate: t::SlicePredicate,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
+        let r = self.check_login().and_then(|_| {
+            reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
+        });
+        wrap("multiget_slice", r)
+    }
+
+    fn handle_get_count(
+        &self,
+        keyspace: String,
+        key: String,
+        column_parent: t::ColumnParent,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<i32> {
+        let r = self
+            .check_login()
+            .and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
+        wrap("get_count", r)
+    }
+
+    fn handle_get_range_slice(
+        &self,
+        keyspace: String,
+        column_parent: t::ColumnParent,
+        predicate: t::SlicePredicate,
+        start_key: String,
+        finish_key: String,
+        row_count: i32,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<Vec<t::KeySlice>> {
+        let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
+        let r = self.check_login().and_then(|_| {
+            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+        });
+        wrap("get_range_slice", r)
+    }
+
+    fn handle_get_range_slices(
+        &self,
+        keyspace: String,
+        column_parent: t::ColumnParent,
+        predicate: t::SlicePredicate,
+        range: t::KeyRange,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<Vec<t::KeySlice>> {
+        let r = self.check_login().and_then(|_| {
+            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+        });
+        wrap("get_range_slices", r)
+    }
+
+    fn handle_insert(
+        &self,
+        keyspace: String,
+        key: String,
+        column_path: t::ColumnPath,
+        value: Vec<u8>,
+        timestamp: i64,
+        _cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
+        let r = self.check_login().and_then(|_| {
+            writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
+        });
+        wrap("insert", r)
+    }
+
+    fn handle_batch_insert(
+        &self,
+        keyspace: String,
+        key: String,
+        cfmap: BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
+        _cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
+        let r = self
+            .check_login()
+            .and_then(|_| writes::batch_insert(self.node, &keyspace, &key, &cfmap));
+        wrap("batch_insert", r)
+    }
+
+    fn handle_remove(
+        &self,
+        keyspace: String,
+        key: String,
+        column_path: t::ColumnPath,
+        timestamp: i64,
+        _cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
+        let r = self
+            .check_login()
+            .and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
+        wrap("remove", r)
+    }
+
+    fn handle_batch_mutate(
+        &self,
+        keyspace: String,
+        mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
+        _cl: ConsistencyLevel,
+    ) -> thrift::Result<()> {
+        let r = self
+            .check_login()
+            .and_then(|_| writes::batch_mutate(self.node, &keyspace, &mutation_map));
+        wrap("batch_mutate", r)
+    }
+
+    fn handle_get_string_property(&self, property: String) -> thrift::Result<String> {
+        Ok(describe::string_property(self.node, &property))
+    }
+
+    fn handle_get_string_list_property(&self, property: String) -> thrift::Result<Vec<String>> {
+        Ok(describe::string_list_property(self.node, &property))
+    }
+
+    fn handle_describe_keyspaces(&self) -> thrift::Result<BTreeSet<String>> {
+        Ok(describe::keyspaces(self.node))
+    }
+
+    fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
+        Ok(self.node.schema.cluster_name.clone())
+    }
+
+    fn handle_describe_version(&self) -> thrift::Result<String> {
+        Ok(describe::VERSION.to_string())
+    }
+
+    fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
+        wrap("describe_ring", describe::ring(self.node, &keyspace))
+    }
+
+    fn handle_describe_partitioner(&self) -> thrift::Result<String> {
+        Ok(self.node.schema.partitioner.class_name().to_string())
+    }
+
+    fn handle_describe_keyspace(
+        &self,
+        keyspace: String,
+    ) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
+        wrap(
+            "describe_keyspace",
+            describe::keyspace(self.node, &keyspace),
+        )
+    }
+
+    fn handle_describe_splits(
+        &self,
+        start_token: String,
+        end_token: String,
+        keys_per_split: i32,
+    ) -> thrift::Result<Vec<String>> {
+        wrap(
+            "describe_splits",
+            describe::splits(self.node, &start_token, &end_token, keys_per_split),
+        )
+    }
+}

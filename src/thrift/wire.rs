@@ -1,0 +1,450 @@
+//! The Thrift binary protocol as plain data: a generic value tree, a decoder
+//! over a complete in-memory message, and an encoder.
+//!
+//! Owns the byte layout only (strict and non-strict message headers, field and
+//! container encodings). It must not know any IDL: which field means what is
+//! decided by the API modules that read the tree. Every length read from the
+//! wire is checked against the bytes actually present before anything is
+//! allocated, so a hostile length cannot make us reserve memory.
+
+use std::fmt;
+
+/// Wire type codes of the binary protocol.
+pub mod ttype {
+    pub const STOP: u8 = 0;
+    pub const BOOL: u8 = 2;
+    pub const BYTE: u8 = 3;
+    pub const DOUBLE: u8 = 4;
+    pub const I16: u8 = 6;
+    pub const I32: u8 = 8;
+    pub const I64: u8 = 10;
+    pub const STRING: u8 = 11;
+    pub const STRUCT: u8 = 12;
+    pub const MAP: u8 = 13;
+    pub const SET: u8 = 14;
+    pub const LIST: u8 = 15;
+}
+
+/// Message types.
+pub mod mtype {
+    pub const CALL: u8 = 1;
+    pub const REPLY: u8 = 2;
+    pub const EXCEPTION: u8 = 3;
+    pub const ONEWAY: u8 = 4;
+}
+
+/// Containers and structs nest at most this deep; deeper input is rejected
+/// rather than recursed into (the 0.6 API nests at most 6 levels).
+pub const MAX_DEPTH: usize = 64;
+
+pub(crate) const VERSION_1: u32 = 0x8001_0000;
+pub(crate) const VERSION_MASK: u32 = 0xffff_0000;
+
+/// One decoded Thrift value. `string` and `binary` are both `Bin`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Bool(bool),
+    Byte(i8),
+    I16(i16),
+    I32(i32),
+    I64(i64),
+    Double(f64),
+    Bin(Vec<u8>),
+    /// Fields in wire order: (id, value).
+    Struct(Vec<(i16, Value)>),
+    List(u8, Vec<Value>),
+    Set(u8, Vec<Value>),
+    Map(u8, u8, Vec<(Value, Value)>),
+}
+
+impl Value {
+    /// The wire type code of this value.
+    pub fn ttype(&self) -> u8 {
+        match self {
+            Value::Bool(_) => ttype::BOOL,
+            Value::Byte(_) => ttype::BYTE,
+            Value::I16(_) => ttype::I16,
+            Value::I32(_) => ttype::I32,
+            Value::I64(_) => ttype::I64,
+            Value::Double(_) => ttype::DOUBLE,
+            Value::Bin(_) => ttype::STRING,
+            Value::Struct(_) => ttype::STRUCT,
+            Value::List(..) => ttype::LIST,
+            Value::Set(..) => ttype::SET,
+            Value::Map(..) => ttype::MAP,
+        }
+    }
+
+    /// The first field with this id, if present.
+    pub fn field(&self, id: i16) -> Option<&Value> {
+        match self {
+            Value::Struct(fields) => fields.iter().find(|(fid, _)| *fid == id).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// Why bytes could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    #[error("message truncated")]
+    Truncated,
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The header of a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageHeader {
+    pub name: String,
+    pub mtype: u8,
+    pub seqid: i32,
+    /// True for the strict (versioned) form.
+    pub strict: bool,
+}
+
+/// A cursor over a complete buffer.
+pub struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(buf: &'a [u8]) -> Self {
+        Reader { buf, pos: 0 }
+    }
+
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], WireError> {
+        let end = self.pos.checked_add(n).ok_or(WireError::Truncated)?;
+        if end > self.buf.len() {
+            return Err(WireError::Truncated);
+        }
+        let s = &self.buf[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+
+    pub fn u8(&mut self) -> Result<u8, WireError> {
+        Ok(self.take(1)?[0])
+    }
+    pub fn i16(&mut self) -> Result<i16, WireError> {
+        let b = self.take(2)?;
+        Ok(i16::from_be_bytes([b[0], b[1]]))
+    }
+    pub fn i32(&mut self) -> Result<i32, WireError> {
+        let b = self.take(4)?;
+        Ok(i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    pub fn i64(&mut self) -> Result<i64, WireError> {
+        let b = self.take(8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(i64::from_be_bytes(a))
+    }
+
+    /// A length prefix: negative lengths are protocol errors.
+    fn len(&mut self, what: &str) -> Result<usize, WireError> {
+        let n = self.i32()?;
+        if n < 0 {
+            return Err(WireError::Invalid(format!("Negative {what} size: {n}")));
+        }
+        Ok(n as usize)
+    }
+
+    pub fn bytes(&mut self) -> Result<&'a [u8], WireError> {
+        let n = self.len("length")?;
+        self.take(n)
+    }
+
+    /// Reads a message header in either the strict or the old (non-strict) form.
+    pub fn message_header(&mut self) -> Result<MessageHeader, WireError> {
+        let first = self.i32()?;
+        if first < 0 {
+            let word = first as u32;
+            if word & VERSION_MASK != VERSION_1 {
+                return Err(WireError::Invalid(format!(
+                    "Bad version in readMessageBegin: {word:#010x}"
+                )));
+            }
+            let name = self.bytes()?;
+            let seqid = self.i32()?;
+            Ok(MessageHeader {
+                name: String::from_utf8_lossy(name).into_owned(),
+                mtype: (word & 0xff) as u8,
+                seqid,
+                strict: true,
+            })
+        } else {
+            let name = self.take(first as usize)?;
+            let mtype = self.u8()?;
+            let seqid = self.i32()?;
+            Ok(MessageHeader {
+                name: String::from_utf8_lossy(name).into_owned(),
+                mtype,
+                seqid,
+                strict: false,
+            })
+        }
+    }
+
+    /// Decodes one value of wire type `t`.
+    pub fn value(&mut self, t: u8, depth: usize) -> Result<Value, WireError> {
+        if depth > MAX_DEPTH {
+            return Err(WireError::Invalid("Maximum nesting depth exceeded".into()));
+        }
+        Ok(match t {
+            ttype::BOOL => Value::Bool(self.u8()? != 0),
+            ttype::BYTE => Value::Byte(self.u8()? as i8),
+            ttype::I16 => Value::I16(self.i16()?),
+            ttype::I32 => Value::I32(self.i32()?),
+            ttype::I64 => Value::I64(self.i64()?),
+            ttype::DOUBLE => Value::Double(f64::from_bits(self.i64()? as u64)),
+            ttype::STRING => Value::Bin(self.bytes()?.to_vec()),
+            ttype::STRUCT => {
+                let mut fields = Vec::new();
+                loop {
+                    let ft = self.u8()?;
+                    if ft == ttype::STOP {
+                        break;
+                    }
+                    let id = self.i16()?;
+                    fields.push((id, self.value(ft, depth + 1)?));
+                }
+                Value::Struct(fields)
+            }
+            ttype::LIST | ttype::SET => {
+                let et = self.u8()?;
+                let n = self.len("collection")?;
+                self.check_room(n, et)?;
+                let mut items = Vec::with_capacity(n);
+                for _ in 0..n {
+                    items.push(self.value(et, depth + 1)?);
+                }
+                if t == ttype::LIST {
+                    Value::List(et, items)
+                } else {
+                    Value::Set(et, items)
+                }
+            }
+            ttype::MAP => {
+                let kt = self.u8()?;
+                let vt = self.u8()?;
+                let n = self.len("map")?;
+                self.check_room(n, kt)?;
+                let mut items = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let k = self.value(kt, depth + 1)?;
+                    let v = self.value(vt, depth + 1)?;
+                    items.push((k, v));
+                }
+                Value::Map(kt, vt, items)
+            }
+            other => return Err(WireError::Invalid(format!("Unknown field type {other}"))),
+        })
+    }
+
+    /// Reads a container's element count, refusing counts the remaining bytes
+    /// cannot hold (for elements of type `et`).
+    pub fn collection_len(&mut self, et: u8) -> Result<usize, WireError> {
+        let n = self.len("collection")?;
+        self.check_room(n, et)?;
+        Ok(n)
+    }
+
+    /// Refuses element counts the remaining bytes cannot possibly hold, so
+    /// `with_capacity` never trusts a hostile count.
+    fn check_room(&self, n: usize, et: u8) -> Result<(), WireError> {
+        let min =
+            min_size(et).ok_or_else(|| WireError::Invalid(format!("Unknown field type {et}")))?;
+        if n.saturating_mul(min) > self.buf.len() - self.pos {
+            return Err(WireError::Truncated);
+        }
+        Ok(())
+    }
+}
+
+/// The fewest bytes one encoded value of this type takes.
+pub(crate) fn min_size(t: u8) -> Option<usize> {
+    Some(match t {
+        ttype::BOOL | ttype::BYTE | ttype::STRUCT => 1,
+        ttype::I16 => 2,
+        ttype::I32 | ttype::STRING => 4,
+        ttype::I64 | ttype::DOUBLE => 8,
+        ttype::LIST | ttype::SET => 5,
+        ttype::MAP => 6,
+        _ => return None,
+    })
+}
+
+/// Builds an encoded message.
+#[derive(Default)]
+pub struct Writer {
+    pub buf: Vec<u8>,
+}
+
+impl Writer {
+    pub fn new() -> Self {
+        Writer {
+            buf: Vec::with_capacity(256),
+        }
+    }
+
+    /// Reserves 4 bytes for a frame length, filled in by [`Writer::finish_frame`].
+    pub fn framed() -> Self {
+        Writer { buf: vec![0; 4] }
+    }
+
+    pub fn finish_frame(mut self) -> Vec<u8> {
+        let n = (self.buf.len() - 4) as u32;
+        self.buf[..4].copy_from_slice(&n.to_be_bytes());
+        self.buf
+    }
+
+    /// A strict message header (replies are always strict, as Java's TBinaryProtocol writes them).
+    pub fn message_header(&mut self, name: &str, mtype: u8, seqid: i32) {
+        self.buf
+            .extend_from_slice(&(VERSION_1 | mtype as u32).to_be_bytes());
+        self.bytes(name.as_bytes());
+        self.buf.extend_from_slice(&seqid.to_be_bytes());
+    }
+
+    pub fn bytes(&mut self, b: &[u8]) {
+        self.buf.extend_from_slice(&(b.len() as i32).to_be_bytes());
+        self.buf.extend_from_slice(b);
+    }
+
+    pub fn field_header(&mut self, t: u8, id: i16) {
+        self.buf.push(t);
+        self.buf.extend_from_slice(&id.to_be_bytes());
+    }
+
+    pub fn stop(&mut self) {
+        self.buf.push(ttype::STOP);
+    }
+
+    pub fn value(&mut self, v: &Value) {
+        match v {
+            Value::Bool(b) => self.buf.push(*b as u8),
+            Value::Byte(b) => self.buf.push(*b as u8),
+            Value::I16(n) => self.buf.extend_from_slice(&n.to_be_bytes()),
+            Value::I32(n) => self.buf.extend_from_slice(&n.to_be_bytes()),
+            Value::I64(n) => self.buf.extend_from_slice(&n.to_be_bytes()),
+            Value::Double(d) => self.buf.extend_from_slice(&d.to_bits().to_be_bytes()),
+            Value::Bin(b) => self.bytes(b),
+            Value::Struct(fields) => {
+                for (id, fv) in fields {
+                    self.field_header(fv.ttype(), *id);
+                    self.value(fv);
+                }
+                self.stop();
+            }
+            Value::List(et, items) | Value::Set(et, items) => {
+                self.buf.push(*et);
+                self.buf
+                    .extend_from_slice(&(items.len() as i32).to_be_bytes());
+                for i in items {
+                    self.value(i);
+                }
+            }
+            Value::Map(kt, vt, items) => {
+                self.buf.push(*kt);
+                self.buf.push(*vt);
+                self.buf
+                    .extend_from_slice(&(items.len() as i32).to_be_bytes());
+                for (k, v) in items {
+                    self.value(k);
+                    self.value(v);
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for MessageHeader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}(type {}, seqid {})",
+            self.name, self.mtype, self.seqid
+        )
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub(crate) fn call(name: &str, args: Value, strict: bool) -> Vec<u8> {
+        let mut w = Writer::new();
+        if strict {
+            w.message_header(name, mtype::CALL, 7);
+        } else {
+            w.bytes(name.as_bytes());
+            w.buf.push(mtype::CALL);
+            w.buf.extend_from_slice(&7i32.to_be_bytes());
+        }
+        w.value(&args);
+        w.buf
+    }
+
+    pub(crate) fn sample() -> Value {
+        Value::Struct(vec![
+            (1, Value::Bin(b"ks".to_vec())),
+            (
+                2,
+                Value::List(
+                    ttype::STRING,
+                    vec![Value::Bin(b"a".to_vec()), Value::Bin(vec![0xff; 300])],
+                ),
+            ),
+            (
+                3,
+                Value::Map(
+                    ttype::STRING,
+                    ttype::I64,
+                    vec![(Value::Bin(b"k".to_vec()), Value::I64(-5))],
+                ),
+            ),
+            (4, Value::I32(1)),
+        ])
+    }
+
+    #[test]
+    fn round_trip_both_header_forms() {
+        for strict in [true, false] {
+            let bytes = call("get", sample(), strict);
+            let mut r = Reader::new(&bytes);
+            let h = r.message_header().unwrap();
+            assert_eq!(
+                (h.name.as_str(), h.mtype, h.seqid, h.strict),
+                ("get", mtype::CALL, 7, strict)
+            );
+            assert_eq!(r.value(ttype::STRUCT, 0).unwrap(), sample());
+            assert_eq!(r.position(), bytes.len());
+        }
+    }
+
+    #[test]
+    fn bad_versions_are_refused() {
+        assert!(Reader::new(&[0xff, 0xff, 0xff, 0xff])
+            .message_header()
+            .is_err());
+    }
+
+    #[test]
+    fn hostile_lengths_are_rejected_without_allocation() {
+        // A list claiming 2^31-1 elements in a 20-byte message.
+        let mut w = Writer::new();
+        w.message_header("x", mtype::CALL, 1);
+        w.field_header(ttype::LIST, 1);
+        w.buf.push(ttype::I64);
+        w.buf.extend_from_slice(&i32::MAX.to_be_bytes());
+        let mut r = Reader::new(&w.buf);
+        r.message_header().unwrap();
+        assert_eq!(r.value(ttype::STRUCT, 0), Err(WireError::Truncated));
+    }
+}

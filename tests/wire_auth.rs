@@ -1,0 +1,102 @@
+//! SimpleAuthenticator over the wire: data calls need a login, login checks
+//! the password and the keyspace's access list, with 0.6's messages.
+
+mod wire_support;
+
+use std::collections::BTreeMap;
+use supercolumn::thrift::gen::cassandra06::{
+    AuthenticationException, AuthenticationRequest, AuthorizationException, ColumnPath,
+    ConsistencyLevel as CL, TCassandraSyncClient,
+};
+use wire_support::{conformance_config, ire, timestamp, Server};
+
+fn creds(user: &str, password: &str) -> AuthenticationRequest {
+    AuthenticationRequest::new(BTreeMap::from([
+        ("username".to_string(), user.to_string()),
+        ("password".to_string(), password.to_string()),
+    ]))
+}
+
+fn user_error<T: std::fmt::Debug, E: std::error::Error + 'static>(r: thrift::Result<T>) -> Box<E> {
+    match r {
+        Err(thrift::Error::User(e)) => e
+            .downcast::<E>()
+            .unwrap_or_else(|e| panic!("unexpected exception {e:?}")),
+        other => panic!("expected a declared exception, got {other:?}"),
+    }
+}
+
+#[test]
+fn simple_authenticator_requires_and_checks_login() {
+    let dir = tempfile::tempdir().unwrap();
+    let passwd = dir.path().join("passwd.properties");
+    let access = dir.path().join("access.properties");
+    std::fs::write(&passwd, "alice=secret\nbob=hunter2\n").unwrap();
+    std::fs::write(&access, "CT=alice\nBlog=bob\n").unwrap();
+    let base = std::fs::read_to_string(conformance_config("storage-conf.xml")).unwrap();
+    let auth = format!(
+        "<Authenticator PasswdProperties=\"{}\" AccessProperties=\"{}\">org.apache.cassandra.auth.SimpleAuthenticator</Authenticator>",
+        passwd.display(),
+        access.display()
+    );
+    let conf = dir.path().join("storage-conf.xml");
+    std::fs::write(
+        &conf,
+        base.replace(
+            "<Authenticator>org.apache.cassandra.auth.AllowAllAuthenticator</Authenticator>",
+            &auth,
+        ),
+    )
+    .unwrap();
+    let server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+
+    for framed in [false, true] {
+        let mut c = server.client(framed);
+        let path = ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
+        let insert = |c: &mut wire_support::Client| {
+            c.insert(
+                "CT".into(),
+                "auth/k".into(),
+                path.clone(),
+                b"v".to_vec(),
+                timestamp(),
+                CL::ONE,
+            )
+        };
+        assert_eq!(
+            ire(insert(&mut c)),
+            "Login is required before any other API calls"
+        );
+        // Meta calls need no login.
+        assert_eq!(c.describe_version().unwrap(), "2.2.0");
+        let e: Box<AuthenticationException> =
+            user_error(c.login("CT".into(), creds("alice", "wrong")));
+        assert_eq!(
+            e.why,
+            "Given password in password mode PLAIN could not be validated for user alice"
+        );
+        let e: Box<AuthorizationException> =
+            user_error(c.login("CT".into(), creds("bob", "hunter2")));
+        assert_eq!(e.why, "User bob could not be authorized to use keyspace CT");
+        assert_eq!(
+            ire(insert(&mut c)),
+            "Login is required before any other API calls"
+        );
+        c.login("CT".into(), creds("alice", "secret")).unwrap();
+        insert(&mut c).unwrap();
+        assert_eq!(
+            c.get("CT".into(), "auth/k".into(), path.clone(), CL::ONE)
+                .unwrap()
+                .column
+                .unwrap()
+                .value,
+            b"v"
+        );
+        // The login belongs to the connection.
+        let mut other = server.client(framed);
+        assert_eq!(
+            ire(other.get("CT".into(), "auth/k".into(), path, CL::ONE)),
+            "Login is required before any other API calls"
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! Shared by the wire tests: starts the real `supercolumn` binary on port 0,
+//! reads its ready line, and opens generated-client connections to it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use supercolumn::thrift::gen::cassandra06::CassandraSyncClient;
+use thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
+};
+use thrift::transport::{
+    TBufferedReadTransport, TBufferedWriteTransport, TFramedReadTransport, TFramedWriteTransport,
+    TIoChannel, TTcpChannel,
+};
+
+/// Copies of the conformance configs (kept identical to the corpus by the config tests).
+pub const CONFORMANCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/config/testdata");
+
+pub fn conformance_config(name: &str) -> PathBuf {
+    Path::new(CONFORMANCE).join(name)
+}
+
+pub type Client = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+
+/// A running server process; killed when dropped.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+    /// Everything the server wrote to stderr so far (collected by a thread).
+    log: mpsc::Receiver<String>,
+    log_lines: Vec<String>,
+}
+
+impl Server {
+    /// Starts `supercolumn serve ARGS --listen 127.0.0.1:0` and waits for the ready line.
+    pub fn start(args: &[&str]) -> Server {
+        Self::try_start(args)
+            .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
+    }
+
+    /// Like `start`, but returns the exit status and log when the server fails to start.
+    pub fn try_start(args: &[&str]) -> Result<Server, (Option<ExitStatus>, String)> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+            .arg("serve")
+            .args(args)
+            .args(["--listen", "127.0.0.1:0"])
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn supercolumn");
+        let (log_tx, log_rx) = mpsc::channel();
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if log_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let mut stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            let mut line = Vec::new();
+            let mut byte = [0u8; 1];
+            while let Ok(1) = stdout.read(&mut byte) {
+                if byte[0] == b'\n' {
+                    let _ = ready_tx.send(String::from_utf8_lossy(&line).into_owned());
+                    line.clear();
+                } else {
+                    line.push(byte[0]);
+                }
+            }
+        });
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut server = Server {
+            child,
+            port: 0,
+            log: log_rx,
+            log_lines: Vec::new(),
+        };
+        loop {
+            match ready_rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => {
+                    let port = line
+                        .strip_prefix("supercolumn listening on ")
+                        .and_then(|addr| addr.rsplit_once(':'))
+                        .and_then(|(_, p)| p.parse().ok())
+                        .unwrap_or_else(|| panic!("unexpected first stdout line {line:?}"));
+                    server.port = port;
+                    return Ok(server);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {}
+            }
+            if let Ok(Some(status)) = server.child.try_wait() {
+                std::thread::sleep(Duration::from_millis(100));
+                return Err((Some(status), server.log()));
+            }
+            if Instant::now() > deadline {
+                return Err((None, server.log()));
+            }
+        }
+    }
+
+    /// The server's stderr so far.
+    pub fn log(&mut self) -> String {
+        while let Ok(l) = self.log.try_recv() {
+            self.log_lines.push(l);
+        }
+        self.log_lines.join("\n")
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    pub fn client(&self, framed: bool) -> Client {
+        connect(self.port, framed)
+    }
+
+    pub fn raw(&self) -> TcpStream {
+        let s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s
+    }
+
+    /// Sends SIGTERM and waits (up to 20 s) for the exit status.
+    pub fn terminate(&mut self) -> ExitStatus {
+        let ok = Command::new("kill")
+            .args(["-TERM", &self.pid().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(ok.success());
+        self.wait(Duration::from_secs(20))
+            .expect("server did not exit after SIGTERM")
+    }
+
+    /// SIGKILL, no chance to flush.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn wait(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// A generated 0.6 client on a fresh connection, framed or buffered.
+pub fn connect(port: u16, framed: bool) -> Client {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.set_nodelay(true).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let channel = TTcpChannel::with_stream(stream);
+    let (r, w) = channel.split().expect("split channel");
+    let (i, o): (Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>) = if framed {
+        (
+            Box::new(TBinaryInputProtocol::new(
+                TFramedReadTransport::new(r),
+                true,
+            )),
+            Box::new(TBinaryOutputProtocol::new(
+                TFramedWriteTransport::new(w),
+                true,
+            )),
+        )
+    } else {
+        (
+            Box::new(TBinaryInputProtocol::new(
+                TBufferedReadTransport::new(r),
+                true,
+            )),
+            Box::new(TBinaryOutputProtocol::new(
+                TBufferedWriteTransport::new(w),
+                true,
+            )),
+        )
+    };
+    CassandraSyncClient::new(i, o)
+}
+
+/// The `why` of an InvalidRequestException, or a panic naming what came instead.
+pub fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
+    use supercolumn::thrift::gen::cassandra06::InvalidRequestException;
+    match r {
+        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
+            Ok(ire) => ire.why,
+            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
+        },
+        other => panic!("expected an InvalidRequestException, got {other:?}"),
+    }
+}
+
+/// A microsecond timestamp, unique per call within this process.
+pub fn timestamp() -> i64 {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    static LAST: AtomicI64 = AtomicI64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros() as i64;
+    let prev = LAST.fetch_max(now, Ordering::SeqCst);
+    if prev >= now {
+        LAST.fetch_add(1, Ordering::SeqCst) + 1
+    } else {
+        now
+    }
+}
