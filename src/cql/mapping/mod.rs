@@ -7,6 +7,7 @@
 //! operations) and take writes out.
 
 pub mod assign;
+pub mod binds;
 pub mod index;
 pub mod keys;
 pub mod names;
@@ -16,6 +17,7 @@ pub mod selection;
 pub mod values;
 pub mod write;
 
+pub use binds::{bind_specs, BindSpec};
 pub use index::{index_cf_name, index_entries, IndexEntry};
 pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,

@@ -45,14 +45,14 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
         (Term::List(items), CqlType::List(elem)) => {
             let vals = items
                 .iter()
-                .map(|t| eval_element(t, elem, column, ctx))
+                .map(|t| eval_element(t, elem, column, "list", ctx))
                 .collect::<CqlResult<Vec<_>>>()?;
             Ok(CqlValue::List(vals))
         }
         (Term::Set(items), CqlType::Set(elem)) => {
             let vals = items
                 .iter()
-                .map(|t| eval_element(t, elem, column, ctx))
+                .map(|t| eval_element(t, elem, column, "set", ctx))
                 .collect::<CqlResult<Vec<_>>>()?;
             Ok(CqlValue::Set(sorted_unique(vals, elem)))
         }
@@ -63,8 +63,8 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             let mut out = Vec::new();
             for (k, v) in entries {
                 out.push((
-                    eval_element(k, kt, column, ctx)?,
-                    eval_element(v, vt, column, ctx)?,
+                    eval_element(k, kt, column, "map", ctx)?,
+                    eval_element(v, vt, column, "map", ctx)?,
                 ));
             }
             Ok(CqlValue::Map(sorted_map(out, kt)))
@@ -119,10 +119,13 @@ fn eval_element(
     term: &Term,
     ty: &CqlType,
     column: &str,
+    kind: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<Vec<u8>> {
     match term {
-        Term::Bind(_) => Err(CqlError::invalid(format!("Invalid collection literal for {column}: bind variables are not supported inside collection literals"))),
+        Term::Bind(_) => Err(CqlError::invalid(format!(
+            "Invalid {kind} literal for {column}: bind variables are not supported inside collection literals"
+        ))),
         _ => match eval(term, ty, column, ctx)? {
             CqlValue::Bytes(b) => Ok(b),
             CqlValue::Null => Err(CqlError::invalid("null is not supported inside collections")),
