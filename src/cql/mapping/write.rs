@@ -7,7 +7,8 @@
 //! element operations (list appends/prepends with time UUIDs, index
 //! set/delete via a read of the current list), CQL row deletion = range
 //! tombstone over the clustering prefix, partition deletion, COMPACT
-//! STORAGE layouts, USING TTL / TIMESTAMP. It must not apply anything.
+//! STORAGE layouts, USING TTL / TIMESTAMP. Key resolution lives in `keys`,
+//! per-assignment cell operations in `assign`. It must not apply anything.
 
 use super::super::ast::{
     Assignment, Batch, Delete, Deletion, Insert, Operator, Relation, Statement, Update, Using,
