@@ -29,6 +29,7 @@ pub mod ast;
 pub mod error;
 pub mod lexer;
 pub mod mapping;
+pub mod options;
 pub mod parser;
 pub mod schema;
 pub mod table;
