@@ -238,25 +238,36 @@ impl Table {
         } else {
             vec![comparator.clone()]
         };
-        let layout = match (&s.value_alias, is_composite) {
-            (Some(_), _) => Layout::CompactDense,
-            (None, true) => {
-                // Drop the column-name component and the collection map.
-                if clustering_types
-                    .last()
-                    .is_some_and(|t| t.collection_columns().is_some())
-                {
-                    clustering_types.pop();
-                }
-                clustering_types.pop();
-                Layout::Sparse
-            }
-            (None, false) => {
-                clustering_types.clear();
-                Layout::CompactStatic
-            }
+        // How 1.2 read a column family as a CQL3 table: a value alias means
+        // COMPACT with clustering; a composite whose aliases cover all but
+        // the trailing UTF8 column-name component (and collection map) is a
+        // CQL3 table; a Thrift CF is COMPACT, static when it declares
+        // columns and dense (column1..N, value) otherwise.
+        let aliases = parse_json_string_list(&s.column_aliases)?;
+        let has_collections = clustering_types
+            .last()
+            .is_some_and(|t| t.collection_columns().is_some());
+        let name_component = clustering_types
+            .len()
+            .saturating_sub(1 + usize::from(has_collections));
+        let sparse = is_composite
+            && s.value_alias.is_none()
+            && aliases.len() == name_component
+            && clustering_types
+                .get(name_component)
+                .is_some_and(|t| t.class_name() == format!("{MARSHAL_PACKAGE}UTF8Type"));
+        let layout = if s.value_alias.is_some() {
+            Layout::CompactDense
+        } else if sparse {
+            clustering_types.truncate(name_component);
+            Layout::Sparse
+        } else if !s.columns.is_empty() {
+            clustering_types.clear();
+            Layout::CompactStatic
+        } else {
+            Layout::CompactDense
         };
-        let mut column_names = parse_json_string_list(&s.column_aliases)?;
+        let mut column_names = aliases;
         for i in column_names.len()..clustering_types.len() {
             column_names.push(format!("column{}", i + 1));
         }
@@ -279,7 +290,8 @@ impl Table {
             .collect::<CqlResult<Vec<_>>>()?;
         let mut regular = Vec::new();
         if layout == Layout::CompactDense {
-            let v = s.value_alias.clone().unwrap_or_default();
+            // A Thrift CF without a value alias exposes its values as `value`.
+            let v = s.value_alias.clone().unwrap_or_else(|| "value".to_string());
             if !v.is_empty() {
                 let t = parse_type(&s.default_validator).map_err(|e| bad(&e.0))?;
                 regular.push(RegularColumn {
@@ -415,6 +427,48 @@ mod tests {
             let back = Table::from_schema("ks", &t.name, &t.schema()).unwrap();
             assert_eq!(back, t, "{cql}");
         }
+    }
+
+    #[test]
+    fn thrift_created_column_families_read_as_compact_tables() {
+        let p = MARSHAL_PACKAGE;
+        let dynamic = TableSchema {
+            comparator: format!("{p}LongType"),
+            key_validator: format!("{p}BytesType"),
+            default_validator: format!("{p}UTF8Type"),
+            key_aliases: "[]".into(),
+            column_aliases: "[]".into(),
+            value_alias: None,
+            columns: Vec::new(),
+        };
+        let t = Table::from_schema("ks", "Standard1", &dynamic).unwrap();
+        assert_eq!(t.layout, Layout::CompactDense);
+        let names: Vec<&str> = t.all_columns().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["key", "column1", "value"]);
+        let composite = TableSchema {
+            comparator: format!("{p}CompositeType({p}LongType,{p}UTF8Type)"),
+            ..dynamic.clone()
+        };
+        let t = Table::from_schema("ks", "Comp", &composite).unwrap();
+        assert_eq!((t.layout, t.clustering.len()), (Layout::CompactDense, 2));
+        let static_cf = TableSchema {
+            comparator: format!("{p}UTF8Type"),
+            columns: vec![SchemaColumn {
+                name: "age".into(),
+                component_index: None,
+                validator: format!("{p}LongType"),
+                index_name: None,
+                index_type: None,
+                index_options: None,
+            }],
+            ..dynamic
+        };
+        assert_eq!(
+            Table::from_schema("ks", "Users", &static_cf)
+                .unwrap()
+                .layout,
+            Layout::CompactStatic
+        );
     }
 
     #[test]

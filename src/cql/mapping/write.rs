@@ -193,7 +193,9 @@ pub fn insert_writes(
     }
     if ins.if_not_exists {
         // Lightweight transactions (2.0) need Paxos; 1.2 had no IF NOT EXISTS.
-        return Err(CqlError::invalid("Conditional updates (IF NOT EXISTS) are not supported"));
+        return Err(CqlError::invalid(
+            "Conditional updates (IF NOT EXISTS) are not supported",
+        ));
     }
     if table.is_counter_table() {
         return Err(CqlError::invalid(
