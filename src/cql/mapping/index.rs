@@ -14,7 +14,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::names::parse_name;
 use super::{CqlOp, CqlWrite};
-use crate::marshal::{CompositeBuilder, Eoc};
+use crate::marshal::{CompositeBuilder, CompositeType, Eoc};
 use crate::storage::model::{Cell, CellKind};
 
 /// The hidden column family holding an index: `<table>.<index_name>`.
@@ -44,11 +44,52 @@ pub fn entry_name(row_key: &[u8], clustering: &[Vec<u8>]) -> CqlResult<Vec<u8>> 
     Ok(b.build(Eoc::None))
 }
 
+/// Splits an entry name back into the base row key and clustering values
+/// (for answering an indexed SELECT from the index CF).
+pub fn parse_entry_name(table: &Table, name: &[u8]) -> CqlResult<(Vec<u8>, Vec<Vec<u8>>)> {
+    let parts = CompositeType::split(name).map_err(|e| CqlError::invalid(e.0))?;
+    if parts.len() != table.clustering.len() + 1 {
+        return Err(CqlError::invalid(format!(
+            "Index entry of {} has {} components, expected {}",
+            table.name,
+            parts.len(),
+            table.clustering.len() + 1
+        )));
+    }
+    let mut it = parts.into_iter().map(|(v, _)| v.to_vec());
+    let key = it.next().unwrap_or_default();
+    Ok((key, it.collect()))
+}
+
 /// The index entries a write adds: one per live cell of an indexed column.
 pub fn index_entries(table: &Table, write: &CqlWrite) -> CqlResult<Vec<IndexEntry>> {
+    let cells: Vec<&Cell> = write
+        .ops
+        .iter()
+        .filter_map(|op| {
+            if let CqlOp::Cell(c) = op {
+                Some(c)
+            } else {
+                None
+            }
+        })
+        .collect();
+    entries_for(table, &write.row_key, cells)
+}
+
+/// The entries of an existing partition's cells (building an index over
+/// data written before CREATE INDEX, as 1.2 does in the background).
+pub fn index_entries_for_partition(
+    table: &Table,
+    row_key: &[u8],
+    cells: &[Cell],
+) -> CqlResult<Vec<IndexEntry>> {
+    entries_for(table, row_key, cells.iter().collect())
+}
+
+fn entries_for(table: &Table, row_key: &[u8], cells: Vec<&Cell>) -> CqlResult<Vec<IndexEntry>> {
     let mut out = Vec::new();
-    for op in &write.ops {
-        let CqlOp::Cell(cell) = op else { continue };
+    for cell in cells {
         if matches!(cell.kind, CellKind::Tombstone { .. }) {
             continue;
         }
@@ -69,7 +110,7 @@ pub fn index_entries(table: &Table, write: &CqlWrite) -> CqlResult<Vec<IndexEntr
         if parsed.element.is_some() || cell.value.is_empty() {
             continue;
         }
-        let name = entry_name(&write.row_key, &parsed.clustering)?;
+        let name = entry_name(row_key, &parsed.clustering)?;
         out.push(IndexEntry {
             index_cf: index_cf_name(table, index),
             row_key: cell.value.clone(),
@@ -82,4 +123,34 @@ pub fn index_entries(table: &Table, write: &CqlWrite) -> CqlResult<Vec<IndexEntr
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::ast::Statement;
+    use crate::cql::parse;
+
+    #[test]
+    fn entries_round_trip() {
+        let Statement::CreateTable(ct) =
+            parse("CREATE TABLE p (k text, d timestamp, title text, PRIMARY KEY (k, d))")
+                .unwrap()
+                .statement
+        else {
+            panic!()
+        };
+        let mut t = Table::from_create("ks", &ct).unwrap();
+        t.add_index("title", None).unwrap();
+        let name = crate::cql::mapping::cell_name(&t, &[vec![0; 8]], "title", None).unwrap();
+        let cells = vec![Cell::live(name, b"Pepsi".to_vec(), 5)];
+        let e = index_entries_for_partition(&t, b"p1", &cells).unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].index_cf, "p.p_title_idx");
+        assert_eq!(e[0].row_key, b"Pepsi");
+        assert_eq!(
+            parse_entry_name(&t, &e[0].cell.name).unwrap(),
+            (b"p1".to_vec(), vec![vec![0; 8]])
+        );
+    }
 }

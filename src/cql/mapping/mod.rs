@@ -18,7 +18,9 @@ pub mod values;
 pub mod write;
 
 pub use binds::{bind_specs, BindSpec};
-pub use index::{index_cf_name, index_entries, IndexEntry};
+pub use index::{
+    index_cf_name, index_entries, index_entries_for_partition, parse_entry_name, IndexEntry,
+};
 pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
 };
