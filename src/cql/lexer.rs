@@ -171,7 +171,7 @@ impl Lexer {
         // A longer word (e.g. a 13th hex digit) is not a UUID.
         if self
             .peek(i)
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
         {
             return None;
         }
@@ -206,11 +206,11 @@ impl Lexer {
         if c.is_ascii_digit() || (c == '-' && self.peek(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(line, column);
         }
-        if c.is_alphabetic() {
+        if c.is_ascii_alphabetic() {
             let mut n = 1;
             while self
                 .peek(n)
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
             {
                 n += 1;
             }
@@ -359,6 +359,12 @@ mod tests {
         assert_eq!(k[5], (TokenKind::Symbol, "!=".into()));
         assert_eq!(k[6], (TokenKind::Symbol, "?".into()));
         assert_eq!(k[7], (TokenKind::QuotedName, "Q\"n".into()));
+    }
+
+    #[test]
+    fn identifiers_are_ascii_as_in_cassandra() {
+        assert!(tokenize("SELECT théo FROM t").is_err());
+        assert_eq!(kinds("'привет'")[0], (TokenKind::Str, "привет".into()));
     }
 
     #[test]
