@@ -8,7 +8,7 @@
 //! dateOf/unixTimestampOf, blob conversions). It must not know how the
 //! source stores cells.
 
-use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selector, Term};
+use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::timeuuid::TimeUuidGenerator;
@@ -311,6 +311,8 @@ pub fn plan_select(
     }
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
     let limit = match &sel.limit {
+        // CQL3 in 1.2 counted at most 10000 rows unless told otherwise.
+        None if sel.selection == Selection::Count => 10_000,
         None => i32::MAX as usize,
         Some(t) => {
             let l = eval_i64(t, "limit", &mut ctx)?;
