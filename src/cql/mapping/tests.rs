@@ -1,3 +1,6 @@
+//! Mapping tests: exact bytes of writes (seed 002, deletes, lists, compact
+//! layouts), write errors, and SELECT planning with 1.2.9 messages.
+
 use super::*;
 use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};

@@ -1,3 +1,6 @@
+//! Parser tests: recorded 1.2.9 syntax errors, every statement form, and
+//! property tests that arbitrary input never panics.
+
 use super::*;
 
 fn err(text: &str) -> String {

@@ -1,3 +1,6 @@
+//! Table model tests: roles, COMPACT STORAGE rules, clustering order,
+//! indexes, ALTER TABLE and 1.2.9's HashMap ordering.
+
 use super::*;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
