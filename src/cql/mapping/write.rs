@@ -11,7 +11,8 @@
 //! per-assignment cell operations in `assign`. It must not apply anything.
 
 use super::super::ast::{
-    Assignment, Batch, Delete, Deletion, Insert, Operator, Relation, Statement, Update, Using,
+    Assignment, Batch, Delete, Deletion, Insert, Operator, Relation, Statement, TableName, Update,
+    Using,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
@@ -113,7 +114,7 @@ fn stamp(using: &Using, default_ts: Option<i64>, ctx: &mut WriteContext) -> CqlR
 /// batch, `tables` resolves each inner statement's table).
 pub fn statement_writes(
     statement: &Statement,
-    tables: &dyn Fn(&super::super::ast::TableName) -> CqlResult<Table>,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
     match statement {
@@ -131,7 +132,7 @@ pub fn statement_writes(
 /// on the batch, else the server's); writes to one row key are merged.
 pub fn batch_writes(
     batch: &Batch,
-    tables: &dyn Fn(&super::super::ast::TableName) -> CqlResult<Table>,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
     if batch.using.ttl.is_some() {
