@@ -403,7 +403,14 @@ impl Session {
             }
             Statement::Select(sel) => {
                 let t = self.table(&sel.table)?;
-                let plan = mapping::plan_select(&t, &sel, binds, &Murmur3Partitioner)?;
+                let plan = mapping::plan_select(
+                    &t,
+                    &sel,
+                    binds,
+                    &Murmur3Partitioner,
+                    &mut self.uuids,
+                    self.clock_micros / 1000,
+                )?;
                 let key = self.qualify(&sel.table)?;
                 let view = View {
                     store: &self.stores[&key],

@@ -104,12 +104,14 @@ pub fn plan_select(
     sel: &Select,
     binds: &[Option<Vec<u8>>],
     partitioner: &dyn Partitioner,
+    uuids: &mut TimeUuidGenerator,
+    now_millis: i64,
 ) -> CqlResult<SelectPlan> {
-    let mut uuids = TimeUuidGenerator::new(0);
+    // `now()` may appear in a WHERE clause.
     let mut ctx = TermContext {
         binds,
-        now_millis: 0,
-        uuids: &mut uuids,
+        now_millis,
+        uuids,
     };
     let np = table.partition_key.len();
     let nc = table.clustering.len();

@@ -234,7 +234,14 @@ fn plan(t: &Table, cql: &str) -> CqlResult<SelectPlan> {
     let Statement::Select(s) = parse(cql).unwrap().statement else {
         panic!()
     };
-    plan_select(t, &s, &[], &Murmur3Partitioner)
+    plan_select(
+        t,
+        &s,
+        &[],
+        &Murmur3Partitioner,
+        &mut TimeUuidGenerator::new(1),
+        0,
+    )
 }
 
 #[test]
