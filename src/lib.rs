@@ -7,6 +7,7 @@
 //! - [`marshal`]: comparators/validators (`AbstractType`), the name registry.
 //! - [`partitioner`]: tokens and the partitioners that compute them.
 //! - [`config`]: reading `storage-conf.xml` into a plain [`config::Config`].
+//! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping.
 //! - [`schema`]: keyspace and column-family definitions with resolved types.
 //! - [`storage`]: the durable engine (commit log, memtables, SSTables,
 //!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
@@ -16,6 +17,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod cql;
 pub mod marshal;
 pub mod partitioner;
 pub mod schema;
