@@ -7,13 +7,15 @@
 //! - [`marshal`]: comparators/validators (`AbstractType`), the name registry.
 //! - [`partitioner`]: tokens and the partitioners that compute them.
 //! - [`config`]: reading `storage-conf.xml` into a plain [`config::Config`].
-//! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping.
 //! - [`schema`]: keyspace and column-family definitions with resolved types.
 //! - [`storage`]: the durable engine (commit log, memtables, SSTables,
 //!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
 //!   of Thrift or CQL.
+//! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping
+//!   onto the storage model (exactly as Cassandra 1.2 stored it).
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`stress`]: a load generator that drives a server over the wire.
 
 pub mod auth;
 pub mod config;
@@ -22,4 +24,5 @@ pub mod marshal;
 pub mod partitioner;
 pub mod schema;
 pub mod storage;
+pub mod stress;
 pub mod thrift;
