@@ -3,49 +3,27 @@
 //! Prints the on-disk bytes per cell of a flushed SSTable.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::marshal::{BytesType, LongType, TypeRef};
 use supercolumn::partitioner::RandomPartitioner;
-use supercolumn::schema::{CfDef, ColumnType, KeyspaceDef, Schema};
+use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 fn schema() -> Arc<Schema> {
-    let cf = |name: &str, id: u32, cmp: TypeRef| {
-        let def = CfDef {
-            keyspace: "ks".into(),
-            name: name.into(),
-            id,
-            column_type: ColumnType::Standard,
-            comparator: cmp,
-            subcomparator: None,
-            comment: None,
-            rows_cached: "0".into(),
-            keys_cached: "0".into(),
-            gc_grace_seconds: 864_000,
-            options: supercolumn::schema::CfOptions::default(),
-        };
-        (name.to_string(), Arc::new(def))
+    let cf = |name: &str, id: u32, cmp: TypeRef| CfDef {
+        keys_cached: "0".into(),
+        ..CfDef::new("ks", name, id, cmp, None)
     };
-    let cfs: BTreeMap<_, _> = [
-        cf("Std", 1, Arc::new(BytesType)),
-        cf("Wide", 2, Arc::new(LongType)),
-    ]
-    .into_iter()
-    .collect();
-    let ks = KeyspaceDef {
-        name: "ks".into(),
-        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
-        replication_factor: 1,
-        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
-        cfs,
-        strategy_options: Default::default(),
-        durable_writes: true,
-        origin: supercolumn::schema::KeyspaceOrigin::Config,
-    };
+    let ks = KeyspaceDef::new(
+        "ks",
+        [
+            cf("Std", 1, Arc::new(BytesType)),
+            cf("Wide", 2, Arc::new(LongType)),
+        ],
+    );
     Arc::new(Schema {
         cluster_name: "bench".into(),
         partitioner: Arc::new(RandomPartitioner),

@@ -11,13 +11,18 @@
 //! - [`storage`]: the durable engine (commit log, memtables, SSTables,
 //!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
 //!   of Thrift or CQL.
+//! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping
+//!   onto the storage model (exactly as Cassandra 1.2 stored it).
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`stress`]: a load generator that drives a server over the wire.
 
 pub mod auth;
 pub mod config;
+pub mod cql;
 pub mod marshal;
 pub mod partitioner;
 pub mod schema;
 pub mod storage;
+pub mod stress;
 pub mod thrift;

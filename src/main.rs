@@ -1,5 +1,6 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory]`.
+//! HOST:PORT] [--data-dir DIR] [--in-memory]`, and the load generator
+//! `supercolumn stress` (see [`supercolumn::stress`]).
 //!
 //! Start-up is all-or-nothing: the configuration, schema, authenticator,
 //! storage engine and listening socket are all set up before the one ready
@@ -37,6 +38,8 @@ struct Cli {
 enum Command {
     /// Run the server.
     Serve(ServeArgs),
+    /// Drive a running server with a generated 0.6 client and report throughput and latency.
+    Stress(supercolumn::stress::StressOptions),
 }
 
 #[derive(Args)]
@@ -73,7 +76,10 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let Command::Serve(args) = cli.command;
+    let args = match cli.command {
+        Command::Serve(args) => args,
+        Command::Stress(opts) => return stress(&opts),
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -88,6 +94,24 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fatal(msg)) => {
             eprintln!("supercolumn: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Runs `supercolumn stress`: prints the report; fails on any error.
+fn stress(opts: &supercolumn::stress::StressOptions) -> ExitCode {
+    match supercolumn::stress::run(opts) {
+        Ok(report) => {
+            print!("{report}");
+            if report.errors == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("supercolumn stress: {e}");
             ExitCode::from(1)
         }
     }

@@ -423,7 +423,7 @@ fn check(world: &World) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, max_shrink_iters: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, max_shrink_iters: 2000, ..ProptestConfig::default() })]
     #[test]
     fn engine_agrees_with_model(steps in prop::collection::vec(step(), 1..60)) {
         let mut world = World { dir: tempfile::tempdir().unwrap(), clock: Arc::new(ManualClock::new(1_000_000)), engine: None, model: BTreeMap::new(), ttl_writes: 0 };

@@ -78,6 +78,36 @@ pub struct CfDef {
 }
 
 impl CfDef {
+    /// A column family with every other attribute at its default: 0.6's cache
+    /// sizes, 0.6's default gc grace, 1.2's options. Sub-comparator `Some`
+    /// makes it a Super CF. Code that builds schemas by hand (tests, tools)
+    /// starts here and sets what it cares about.
+    pub fn new(
+        keyspace: &str,
+        name: &str,
+        id: u32,
+        comparator: TypeRef,
+        subcomparator: Option<TypeRef>,
+    ) -> CfDef {
+        CfDef {
+            keyspace: keyspace.to_string(),
+            name: name.to_string(),
+            id,
+            column_type: if subcomparator.is_some() {
+                ColumnType::Super
+            } else {
+                ColumnType::Standard
+            },
+            comparator,
+            subcomparator,
+            comment: None,
+            rows_cached: "0".to_string(),
+            keys_cached: "200000".to_string(),
+            gc_grace_seconds: 864_000,
+            options: CfOptions::default(),
+        }
+    }
+
     pub fn is_super(&self) -> bool {
         self.column_type == ColumnType::Super
     }
@@ -146,6 +176,25 @@ pub struct KeyspaceDef {
 }
 
 impl KeyspaceDef {
+    /// A keyspace as a 0.6 config would declare it (RackUnawareStrategy,
+    /// replication factor 1), holding `cfs`.
+    pub fn new(name: &str, cfs: impl IntoIterator<Item = CfDef>) -> KeyspaceDef {
+        KeyspaceDef {
+            name: name.to_string(),
+            replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy"
+                .to_string(),
+            replication_factor: 1,
+            endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".to_string(),
+            cfs: cfs
+                .into_iter()
+                .map(|cf| (cf.name.clone(), Arc::new(cf)))
+                .collect(),
+            strategy_options: [("replication_factor".to_string(), "1".to_string())].into(),
+            durable_writes: true,
+            origin: KeyspaceOrigin::Config,
+        }
+    }
+
     /// True for the `system` keyspace, which has no ring and is not the
     /// user's to write.
     pub fn is_system(&self) -> bool {

@@ -79,11 +79,7 @@ impl Inner {
         // Only a compaction that sees every SSTable may drop tombstones: one
         // left out could hold the data they shadow.
         let major = inputs.len() == cf.state.read().sstables.len();
-        let gc_before = if major {
-            now.saturating_sub(self.gc_grace(&cf.def))
-        } else {
-            i32::MIN
-        };
+        let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&cf.def)));
         let expected: u64 = inputs.iter().map(|t| t.reader.partition_count()).sum();
         let mut w = self.create_writer(&cf.def, expected as usize)?;
         let written = (|| -> Result<u64, StorageError> {

@@ -11,7 +11,7 @@ use super::commitlog::{CommitLog, Position};
 use super::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
 use super::options::EngineOptions;
 use super::query::{read_row, RowStore};
-use super::range::{collect_keys, KeyBounds};
+use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
 use super::row::validate_op;
 use super::StorageError;
@@ -202,16 +202,20 @@ impl Engine {
         let cf = inner.cf(&cmd.keyspace, &cmd.cf)?;
         let stores = cf.stores();
         let bounds = KeyBounds::new(&inner.schema, range)?;
-        let mut keys = BTreeSet::new();
-        if max_rows > 0 {
-            for s in &stores {
-                collect_keys(s.as_ref(), &bounds, max_rows, &mut keys)?;
-            }
+        let mut scans = Vec::with_capacity(stores.len());
+        for s in &stores {
+            scans.push(scan_rows(s.as_ref(), &bounds, max_rows)?);
         }
+        let keys: BTreeSet<DecoratedKey> =
+            scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
+        let now = inner.opts.clock.now_seconds();
         let mut out = Vec::with_capacity(keys.len().min(max_rows));
         for dk in keys.into_iter().take(max_rows) {
-            let result = inner.read_key(&cf.def, &stores, cmd, &dk)?;
-            out.push((dk.key, result));
+            let mut handles = Vec::with_capacity(stores.len());
+            for (store, scan) in stores.iter().zip(scans.iter_mut()) {
+                handles.extend(scan.take(store.as_ref(), &dk)?);
+            }
+            out.push((dk.key, read_row(&cf.def, cmd, &handles, now)?));
         }
         Ok(out)
     }

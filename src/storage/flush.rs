@@ -18,43 +18,49 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Inner {
-    /// Switches this CF's memtable and writes every frozen memtable not
-    /// already being written (so a failed flush is retried by the next).
+    /// Switches this CF's memtable and writes every frozen memtable (so a
+    /// failed flush is retried by the next). Returns once all memtables frozen
+    /// so far are in SSTables, including those another thread was writing.
     pub(crate) fn flush_cf(&self, cf: &CfStore) -> Result<(), StorageError> {
         if self.disk.is_none() {
             return Ok(());
         }
         cf.switch_memtable();
-        let claimed: Vec<Arc<Memtable>> = {
-            let st = cf.state.read();
-            st.flushing
+        let targets: Vec<Arc<Memtable>> = cf.state.read().flushing.clone();
+        loop {
+            // Oldest first, those no other flusher is writing.
+            let claimed: Vec<Arc<Memtable>> = targets
                 .iter()
                 .rev()
                 .filter(|m| m.claim_flush())
                 .cloned()
-                .collect()
-        };
-        let mut result = Ok(());
-        for mem in claimed {
-            if result.is_err() {
-                mem.release_flush();
-                continue;
-            }
-            match self.write_memtable(&cf.def, &mem) {
-                Ok(table) => {
-                    let mut st = cf.state.write();
-                    st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
-                    if let Some(t) = table {
-                        st.sstables.push(Arc::new(t));
+                .collect();
+            for mem in claimed {
+                match self.write_memtable(&cf.def, &mem) {
+                    Ok(table) => {
+                        let mut st = cf.state.write();
+                        st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
+                        st.sstables.extend(table.map(Arc::new));
+                    }
+                    Err(e) => {
+                        mem.release_flush();
+                        return Err(e);
                     }
                 }
-                Err(e) => {
-                    mem.release_flush();
-                    result = Err(e);
-                }
             }
+            let pending = {
+                let st = cf.state.read();
+                targets
+                    .iter()
+                    .any(|t| st.flushing.iter().any(|m| Arc::ptr_eq(m, t)))
+            };
+            if !pending {
+                break;
+            }
+            // Another thread is writing one of them; it either finishes or
+            // releases its claim (then the next pass takes it over).
+            std::thread::sleep(std::time::Duration::from_millis(2));
         }
-        result?;
         self.discard_log()
     }
 

@@ -128,12 +128,16 @@ impl Memtable {
         }
     }
 
-    /// Up to `limit` row keys at or after `from` (in ring order).
-    pub fn keys_from(&self, from: &Bound<DecoratedKey>, limit: usize) -> Vec<DecoratedKey> {
+    /// Up to `limit` row keys at or after `from` (in ring order), with their deletion.
+    pub fn keys_from(
+        &self,
+        from: &Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Vec<(DecoratedKey, DeletionTime)> {
         let rows = self.rows.read();
         rows.range((from.clone(), Bound::Unbounded))
             .take(limit)
-            .map(|(k, _)| k.clone())
+            .map(|(k, r)| (k.clone(), r.deletion))
             .collect()
     }
 
@@ -168,7 +172,7 @@ pub fn valid_range<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
 
 /// Reads copy entries out in chunks so no lock is held while merging and a
 /// 100-column slice of a huge row copies about 100 entries, not the row.
-const FIRST_CHUNK: usize = 32;
+const MIN_CHUNK: usize = 32;
 const MAX_CHUNK: usize = 4096;
 
 impl RowStore for Memtable {
@@ -184,12 +188,22 @@ impl RowStore for Memtable {
             }) as Box<dyn RowHandle>
         }))
     }
-    fn keys_from(
-        &self,
+    fn rows_from<'a>(
+        &'a self,
         from: &Bound<DecoratedKey>,
         limit: usize,
-    ) -> Result<Vec<DecoratedKey>, StorageError> {
-        Ok(Memtable::keys_from(self, from, limit))
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError> {
+        Ok(Memtable::keys_from(self, from, limit)
+            .into_iter()
+            .map(|(key, deletion)| {
+                let h: Box<dyn RowHandle + 'a> = Box::new(MemRow {
+                    mem: self,
+                    key: key.clone(),
+                    deletion,
+                });
+                (key, h)
+            })
+            .collect())
     }
 }
 
@@ -229,6 +243,7 @@ impl RowHandle for MemRow<'_> {
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
         let (lo, hi) = slice_bounds(&self.mem.cf.comparator, start, finish, reversed);
         Ok(Box::new(MemIter {
@@ -237,7 +252,7 @@ impl RowHandle for MemRow<'_> {
             hi,
             reversed,
             buf: Vec::new().into_iter(),
-            chunk: FIRST_CHUNK,
+            chunk: wanted.saturating_add(1).clamp(MIN_CHUNK, MAX_CHUNK),
             done: false,
         }))
     }

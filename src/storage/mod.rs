@@ -10,25 +10,50 @@
 //!
 //! ```text
 //! Engine::open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError>
+//!     // on disk: removes leftovers of interrupted writes, opens SSTables, replays the log
 //! engine.schema() -> Arc<Schema>
-//! engine.apply(&RowMutation) -> Result<(), StorageError>         // durable per SyncMode when Ok
-//! engine.apply_batch(&[RowMutation]) -> Result<(), StorageError>  // one group commit
+//! engine.apply(&RowMutation) -> Result<(), StorageError>          // durable per SyncMode when Ok
+//! engine.apply_batch(&[RowMutation]) -> Result<(), StorageError>   // all validated first; one log write + sync
 //! engine.read(&ReadCommand, key: &[u8]) -> Result<RowResult, StorageError>
-//! engine.read_range(&ReadCommand, &RowRange, max_rows) -> Result<Vec<(Bytes, RowResult)>, StorageError>
-//! engine.flush(keyspace: Option<&str>) -> Result<(), StorageError>
-//! engine.compact(ks, cf) -> Result<(), StorageError>
-//! engine.stats(ks, cf) -> Result<CfStats, StorageError>
-//! engine.shutdown() -> Result<(), StorageError>                  // flush all, stop threads
+//! engine.read_range(&ReadCommand, &RowRange, max_rows: usize)
+//!     -> Result<Vec<(Bytes, RowResult)>, StorageError>             // ring order, ghosts included
+//! engine.flush(keyspace: Option<&str>) -> Result<(), StorageError> // returns when in SSTables
+//! engine.compact(keyspace: &str, cf: &str) -> Result<(), StorageError> // major compaction
+//! engine.stats(keyspace: &str, cf: &str) -> Result<CfStats, StorageError>
+//! engine.shutdown() -> Result<(), StorageError>  // refuse new calls, flush all, stop threads, sync log
 //! ```
 //!
-//! All calls block (the server runs them on `spawn_blocking`); `Engine` is
-//! `Send + Sync` and cheap to share behind an `Arc`.
+//! - All calls block (the server runs them on `spawn_blocking`); `Engine` is
+//!   `Send + Sync`; share it behind an `Arc`. After `shutdown` every call but
+//!   `stats` returns `StorageError::Closed`. Dropping an `Engine` stops its
+//!   threads without flushing (the commit log has everything).
+//! - `EngineOptions { data_dir: None, .. }` (e.g. `EngineOptions::in_memory(clock)`)
+//!   keeps everything in memory: no files, `flush`/`compact` do nothing.
+//!   On disk, SSTables live in `<data_dir>/data` (named `cf<id>-<generation>`,
+//!   so `CfDef::id` must stay stable across restarts) and the commit log in
+//!   `commitlog_dir` or `<data_dir>/commitlog`.
+//! - gc grace is `CfDef::gc_grace_seconds` when it is >= 0, else
+//!   `EngineOptions::gc_grace_seconds`. Local times (TTL expiry, deletion
+//!   times, gc grace) come from `EngineOptions::clock`.
+//! - Errors: `UnknownKeyspace` / `UnknownColumnFamily`, `Invalid` (an op that
+//!   does not fit the CF type, e.g. a Standard write to a Super CF, or an
+//!   unparsable token; nothing of the batch is applied), `Io`, `Corrupt
+//!   { file, detail }` (damaged SSTable: the read fails, no data is served),
+//!   `CommitLog` (the log failed; after a failed fsync it refuses all writes),
+//!   `Closed`.
+//!
+//! # Semantics (Cassandra 0.6)
 //!
 //! Reads return only live data: reconciled (`Cell::supersedes`), with row and
-//! super-column tombstones applied, expired TTL cells dropped, sliced, and a
-//! `count` that counts live items only. `read_range` returns every row that
-//! exists in storage in ring order, including rows whose data is all deleted
-//! (empty result, Cassandra 0.6 "range ghosts") until compaction purges them.
+//! super-column tombstones applied (a write at or below a covering tombstone's
+//! timestamp stays invisible), expired TTL cells dropped, sliced by the CF
+//! comparator (sub-columns by the subcomparator; `reversed` walks backwards,
+//! `start` then being the upper bound), with `count` counting live items only.
+//! A super column with no live sub-column is not returned; `Slice::Names`
+//! returns the live names that exist, in comparator order. `read_range`
+//! returns every row that exists in storage in ring order, including rows whose
+//! data is all deleted (empty result, Cassandra 0.6 "range ghosts") until a
+//! major compaction after gc grace purges them.
 
 mod cfstore;
 pub mod clock;
@@ -36,6 +61,8 @@ mod codec;
 pub mod commitlog;
 mod compaction;
 mod engine;
+#[cfg(test)]
+mod engine_disk_tests;
 #[cfg(test)]
 mod engine_tests;
 mod flush;

@@ -5,7 +5,7 @@
 //! It must not know how a source stores its data: sources are [`RowHandle`]s.
 
 use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
-use super::row::{CKey, Entry, StoredSuper};
+use super::row::{expire_entry, CKey, Entry, StoredSuper};
 use super::StorageError;
 use crate::marshal::TypeRef;
 use crate::partitioner::DecoratedKey;
@@ -23,11 +23,14 @@ pub trait RowHandle {
     fn deletion(&self) -> DeletionTime;
     /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
     /// open; when `reversed`, `start` is the upper bound).
+    /// `wanted` is how many live entries the read needs: a hint for how much
+    /// to fetch at once (more may be pulled when some are not live).
     fn slice<'a>(
         &'a self,
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
     /// The entries with exactly these names, in comparator order.
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
@@ -39,12 +42,14 @@ pub trait RowStore: Send + Sync {
         &'a self,
         key: &DecoratedKey,
     ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError>;
-    /// Up to `limit` row keys from `from` on, in ring order.
-    fn keys_from(
-        &self,
+    /// Up to `limit` rows from `from` on, in ring order (for range reads,
+    /// so each row is opened once, by the scan that finds it).
+    #[allow(clippy::type_complexity)]
+    fn rows_from<'a>(
+        &'a self,
         from: &std::ops::Bound<DecoratedKey>,
         limit: usize,
-    ) -> Result<Vec<DecoratedKey>, StorageError>;
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError>;
 }
 
 /// An `EntrySource` over an already materialised list.
@@ -70,7 +75,8 @@ pub fn read_row(
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
             for h in handles {
-                for e in h.named(std::slice::from_ref(sc))? {
+                for mut e in h.named(std::slice::from_ref(sc))? {
+                    expire_entry(&mut e, now);
                     if let Entry::Super(s) = e {
                         match merged.as_mut() {
                             Some(m) => m.merge(s),
@@ -104,10 +110,10 @@ pub fn read_row(
                     start,
                     finish,
                     reversed,
-                    ..
+                    count,
                 } => {
                     for h in handles {
-                        sources.push(h.slice(start, finish, *reversed)?);
+                        sources.push(h.slice(start, finish, *reversed, *count)?);
                     }
                     *reversed
                 }
@@ -136,7 +142,7 @@ fn merge_top(
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
     for s in sources.iter_mut() {
-        heads.push(s.next_entry()?);
+        heads.push(next_expired(s.as_mut(), now)?);
     }
     let mut cells = Vec::new();
     let mut supers = Vec::new();
@@ -157,7 +163,7 @@ fn merge_top(
         }
         let Some(b) = best else { break };
         let mut merged = heads[b].take().expect("best head is present");
-        heads[b] = sources[b].next_entry()?;
+        heads[b] = next_expired(sources[b].as_mut(), now)?;
         for i in 0..heads.len() {
             while let Some(e) = heads[i].as_ref() {
                 if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
@@ -165,7 +171,7 @@ fn merge_top(
                 }
                 let e = heads[i].take().expect("checked present");
                 merged.merge(e);
-                heads[i] = sources[i].next_entry()?;
+                heads[i] = next_expired(sources[i].as_mut(), now)?;
             }
         }
         match merged {
@@ -188,6 +194,15 @@ fn merge_top(
     } else {
         RowResult::Cells(cells)
     })
+}
+
+/// The next entry of a source, expired cells already turned into tombstones.
+fn next_expired(s: &mut (dyn EntrySource + '_), now: i32) -> Result<Option<Entry>, StorageError> {
+    let mut e = s.next_entry()?;
+    if let Some(e) = e.as_mut() {
+        expire_entry(e, now);
+    }
+    Ok(e)
 }
 
 fn traversal(cmp: &TypeRef, a: &[u8], b: &[u8], reversed: bool) -> Ordering {

@@ -4,11 +4,11 @@
 //! It must not read row contents.
 
 use super::model::RowRange;
-use super::query::RowStore;
+use super::query::{RowHandle, RowStore};
 use super::StorageError;
 use crate::partitioner::{DecoratedKey, Token};
 use crate::schema::Schema;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::ops::Bound;
 
 /// A `RowRange` as decorated-key bounds.
@@ -77,36 +77,67 @@ impl KeyBounds {
     }
 }
 
-/// Adds the first `max_rows` keys of one store within the bounds.
-pub(crate) fn collect_keys(
-    store: &dyn RowStore,
+/// The first rows of one store inside a range, opened by the scan.
+pub(crate) struct ScannedRows<'a> {
+    pub rows: BTreeMap<DecoratedKey, Box<dyn RowHandle + 'a>>,
+    /// `rows` holds every row of the store up to this key (None: in the
+    /// whole range); beyond it the store was not looked at.
+    pub complete_until: Option<DecoratedKey>,
+}
+
+impl<'a> ScannedRows<'a> {
+    /// The handle of `key` in this store: from the scan, or opened now when
+    /// the scan stopped before it.
+    pub fn take(
+        &mut self,
+        store: &'a dyn RowStore,
+        key: &DecoratedKey,
+    ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
+        if let Some(h) = self.rows.remove(key) {
+            return Ok(Some(h));
+        }
+        match &self.complete_until {
+            Some(last) if key > last => store.open_row(key),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Scans the first `max_rows` rows of one store within the bounds.
+pub(crate) fn scan_rows<'a>(
+    store: &'a dyn RowStore,
     b: &KeyBounds,
     max_rows: usize,
-    out: &mut BTreeSet<DecoratedKey>,
-) -> Result<(), StorageError> {
+) -> Result<ScannedRows<'a>, StorageError> {
     let want = max_rows.clamp(1, 1024);
     let mut from = b.from.clone();
-    let mut found = 0usize;
+    let mut out = ScannedRows {
+        rows: BTreeMap::new(),
+        complete_until: None,
+    };
+    if max_rows == 0 {
+        return Ok(out);
+    }
     loop {
-        let ks = store.keys_from(&from, want)?;
-        let n = ks.len();
-        let Some(last) = ks.last().cloned() else {
-            return Ok(());
+        let batch = store.rows_from(&from, want)?;
+        let n = batch.len();
+        let Some(last) = batch.last().map(|(k, _)| k.clone()) else {
+            return Ok(out);
         };
-        for k in ks {
+        for (k, h) in batch {
             if b.past_end(&k) {
-                return Ok(());
+                return Ok(out);
             }
             if !b.skipped(&k) {
-                out.insert(k);
-                found += 1;
-                if found >= max_rows {
-                    return Ok(());
+                out.rows.insert(k.clone(), h);
+                if out.rows.len() >= max_rows {
+                    out.complete_until = Some(k);
+                    return Ok(out);
                 }
             }
         }
         if n < want {
-            return Ok(());
+            return Ok(out);
         }
         from = Bound::Excluded(last);
     }

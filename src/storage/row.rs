@@ -240,10 +240,17 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
     }
 }
 
-/// Drops what gc may drop at server time `now`: expired cells become
-/// tombstones, tombstones (and shadowed data) older than `gc_before` go.
-/// Returns None when nothing of the row is left.
-pub fn purge(mut row: Row, now: i32, gc_before: i32) -> Option<Row> {
+/// What compaction keeps of a row at server time `now`, as Cassandra's
+/// removeDeleted: expired cells become tombstones; data shadowed by a row or
+/// super-column tombstone goes; with `gc_before = Some(t)` (a compaction that
+/// sees every SSTable) tombstones deleted at or before `t` go too, and a super
+/// column or row left empty with such a marker goes whole. A marker over
+/// surviving data is kept. Returns None when nothing of the row is left.
+pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
+    // Never-deleted markers count as gone: an empty, undeleted container
+    // carries nothing (Cassandra's MIN_VALUE deletion time is <= any gcBefore).
+    let gone =
+        |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
     row.entries.retain(|_, e| match e {
         Entry::Cell(c) => {
@@ -256,19 +263,23 @@ pub fn purge(mut row: Row, now: i32, gc_before: i32) -> Option<Row> {
                 expire(c, now);
                 !eff.shadows(c.timestamp) && !droppable(c, gc_before)
             });
-            if !s.deletion.is_live() && s.deletion.local_deletion_time < gc_before {
-                s.deletion = DeletionTime::LIVE;
-            }
-            !s.cells.is_empty() || !s.deletion.is_live()
+            !(s.cells.is_empty() && gone(&s.deletion))
         }
     });
-    if !row.deletion.is_live() && row.deletion.local_deletion_time < gc_before {
-        row.deletion = DeletionTime::LIVE;
-    }
-    if row.entries.is_empty() && row.deletion.is_live() {
+    if row.entries.is_empty() && gone(&row.deletion) {
         None
     } else {
         Some(row)
+    }
+}
+
+/// Turns the expired cells of an entry into tombstones, so versions from
+/// different stores reconcile the same whether or not compaction already
+/// converted them (as Cassandra, where an expired column is a tombstone).
+pub fn expire_entry(e: &mut Entry, now: i32) {
+    match e {
+        Entry::Cell(c) => expire(c, now),
+        Entry::Super(s) => s.cells.values_mut().for_each(|c| expire(c, now)),
     }
 }
 
@@ -288,6 +299,133 @@ fn expire(c: &mut Cell, now: i32) {
     }
 }
 
-fn droppable(c: &Cell, gc_before: i32) -> bool {
-    matches!(c.kind, super::model::CellKind::Tombstone { local_deletion_time } if local_deletion_time < gc_before)
+fn droppable(c: &Cell, gc_before: Option<i32>) -> bool {
+    match (c.kind, gc_before) {
+        (
+            super::model::CellKind::Tombstone {
+                local_deletion_time,
+            },
+            Some(t),
+        ) => local_deletion_time <= t,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::BytesType;
+    use std::sync::Arc;
+
+    fn cmp() -> TypeRef {
+        Arc::new(BytesType)
+    }
+
+    fn row_with(cells: Vec<Cell>, deletion: DeletionTime) -> Row {
+        let mut r = Row {
+            deletion,
+            ..Row::default()
+        };
+        for c in cells {
+            r.merge_entry(Entry::Cell(c), &cmp());
+        }
+        r
+    }
+
+    #[test]
+    fn purge_keeps_tombstones_until_gc_and_drops_shadowed_data_at_once() {
+        let r = row_with(
+            vec![
+                Cell::live(b"a".to_vec(), vec![], 5),
+                Cell::tombstone(b"b".to_vec(), 20, 100),
+                Cell::live(b"c".to_vec(), vec![], 30),
+            ],
+            DeletionTime::new(10, 100),
+        );
+        // Minor compaction: only the shadowed cell goes.
+        let kept = purge(r.clone(), 1000, None).unwrap();
+        assert_eq!(kept.entries.len(), 2);
+        assert_eq!(kept.deletion, DeletionTime::new(10, 100));
+        // gc_before before the deletion: same.
+        assert_eq!(purge(r.clone(), 1000, Some(99)).unwrap().entries.len(), 2);
+        // At or after: the tombstone goes; the row marker stays over live data.
+        let kept = purge(r, 1000, Some(100)).unwrap();
+        assert_eq!(kept.entries.len(), 1);
+        assert_eq!(kept.deletion, DeletionTime::new(10, 100));
+    }
+
+    #[test]
+    fn purge_drops_empty_rows_and_super_columns_only_when_their_marker_is_gone() {
+        let deleted = row_with(
+            vec![Cell::live(b"a".to_vec(), vec![], 5)],
+            DeletionTime::new(10, 100),
+        );
+        assert!(
+            purge(deleted.clone(), 1000, None).is_some(),
+            "a ghost within gc grace"
+        );
+        assert!(purge(deleted, 1000, Some(100)).is_none());
+
+        let mut r = Row::default();
+        let mut s = StoredSuper::new(b"s".to_vec());
+        s.deletion = DeletionTime::new(10, 100);
+        s.merge_cell(Cell::live(b"x".to_vec(), vec![], 5), &cmp());
+        r.merge_entry(Entry::Super(s), &cmp());
+        let mut live_sc = StoredSuper::new(b"t".to_vec());
+        live_sc.merge_cell(Cell::tombstone(b"y".to_vec(), 5, 100), &cmp());
+        r.merge_entry(Entry::Super(live_sc), &cmp());
+        let minor = purge(r.clone(), 1000, None).unwrap();
+        assert_eq!(
+            minor.entries.len(),
+            2,
+            "deleted sc keeps its marker; t keeps its tombstone"
+        );
+        assert!(purge(r, 1000, Some(100)).is_none());
+
+        // An undeleted super column emptied by a row tombstone goes at once.
+        let mut r = Row {
+            deletion: DeletionTime::new(10, 100),
+            ..Row::default()
+        };
+        let mut s = StoredSuper::new(b"s".to_vec());
+        s.merge_cell(Cell::live(b"x".to_vec(), vec![], 5), &cmp());
+        r.merge_entry(Entry::Super(s), &cmp());
+        let minor = purge(r, 1000, None).unwrap();
+        assert!(minor.entries.is_empty(), "only the row marker is left");
+    }
+
+    #[test]
+    fn expired_cells_become_tombstones_at_their_expiry() {
+        let r = row_with(
+            vec![Cell::expiring(b"a".to_vec(), b"v".to_vec(), 1, 10, 100)],
+            DeletionTime::LIVE,
+        );
+        let Entry::Cell(c) = purge(r.clone(), 109, None)
+            .unwrap()
+            .entries
+            .into_values()
+            .next()
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert!(c.is_live(109));
+        let Entry::Cell(c) = purge(r.clone(), 110, None)
+            .unwrap()
+            .entries
+            .into_values()
+            .next()
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            c.kind,
+            super::super::model::CellKind::Tombstone {
+                local_deletion_time: 110
+            }
+        );
+        assert!(c.value.is_empty());
+        assert!(purge(r, 200, Some(110)).is_none());
+    }
 }

@@ -107,14 +107,22 @@ impl RowStore for SsTable {
         })))
     }
 
-    fn keys_from(
-        &self,
+    fn rows_from<'a>(
+        &'a self,
         from: &Bound<DecoratedKey>,
         limit: usize,
-    ) -> Result<Vec<DecoratedKey>, StorageError> {
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError> {
         let mut out = Vec::new();
         for p in self.reader.scan_partitions(from.clone()).take(limit) {
-            out.push(p?.key().clone());
+            let part = p?;
+            let deletion = self.decode_header(part.header())?;
+            let key = part.key().clone();
+            let h: Box<dyn RowHandle + 'a> = Box::new(SsRow {
+                table: self,
+                part,
+                deletion,
+            });
+            out.push((key, h));
         }
         Ok(out)
     }
@@ -136,6 +144,7 @@ impl RowHandle for SsRow<'_> {
         start: &[u8],
         finish: &[u8],
         reversed: bool,
+        _wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
         let it = self
             .part

@@ -6,53 +6,31 @@
 use super::model::*;
 use crate::marshal::{BytesType, LongType, TypeRef};
 use crate::partitioner::PartitionerRef;
-use crate::schema::{CfDef, ColumnType, KeyspaceDef, Schema};
-use std::collections::BTreeMap;
+use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::sync::Arc;
 
 /// Gc grace of the test CFs; tests that purge move the clock past it.
 pub const GC_GRACE: i32 = 1000;
 
-fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> (String, Arc<CfDef>) {
-    let def = CfDef {
-        keyspace: "ks".into(),
-        name: name.into(),
-        id,
-        column_type: if super_ {
-            ColumnType::Super
-        } else {
-            ColumnType::Standard
-        },
-        comparator: cmp,
-        subcomparator: super_.then(|| Arc::new(BytesType) as TypeRef),
-        comment: None,
-        rows_cached: "0".into(),
+fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> CfDef {
+    let sub = super_.then(|| Arc::new(BytesType) as TypeRef);
+    CfDef {
         keys_cached: "0".into(),
         gc_grace_seconds: GC_GRACE,
-        options: crate::schema::CfOptions::default(),
-    };
-    (name.to_string(), Arc::new(def))
+        ..CfDef::new("ks", name, id, cmp, sub)
+    }
 }
 
 /// Keyspace `ks` with `Std` (bytes), `Long` (LongType) and `Super` (bytes/bytes).
 pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
-    let cfs: BTreeMap<String, Arc<CfDef>> = [
-        cf("Std", 1, false, Arc::new(BytesType)),
-        cf("Long", 2, false, Arc::new(LongType)),
-        cf("Super", 3, true, Arc::new(BytesType)),
-    ]
-    .into_iter()
-    .collect();
-    let ks = KeyspaceDef {
-        name: "ks".into(),
-        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
-        replication_factor: 1,
-        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
-        cfs,
-        strategy_options: Default::default(),
-        durable_writes: true,
-        origin: crate::schema::KeyspaceOrigin::Config,
-    };
+    let ks = KeyspaceDef::new(
+        "ks",
+        [
+            cf("Std", 1, false, Arc::new(BytesType)),
+            cf("Long", 2, false, Arc::new(LongType)),
+            cf("Super", 3, true, Arc::new(BytesType)),
+        ],
+    );
     Arc::new(Schema {
         cluster_name: "test".into(),
         partitioner,

@@ -7,6 +7,7 @@
 //! checks), [`convert`] (Thrift ↔ storage model) and [`error`] (the one
 //! mapping from typed errors to Thrift exceptions) are shared by generations.
 
+pub mod client;
 pub mod convert;
 pub mod dispatch;
 pub mod dynamic;

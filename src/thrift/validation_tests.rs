@@ -1,44 +1,22 @@
 use super::*;
 use crate::marshal::parse_type;
 use crate::partitioner::by_name;
-use crate::schema::{ColumnType, KeyspaceDef};
-use std::collections::BTreeMap;
+use crate::schema::KeyspaceDef;
 
-fn cf(name: &str, id: u32, ty: ColumnType, cmp: &str, sub: Option<&str>) -> (String, Arc<CfDef>) {
-    let def = CfDef {
-        keyspace: "KS".into(),
-        name: name.into(),
-        id,
-        column_type: ty,
-        comparator: parse_type(cmp).unwrap(),
-        subcomparator: sub.map(|s| parse_type(s).unwrap()),
-        comment: None,
-        rows_cached: "0".into(),
-        keys_cached: "200000".into(),
-        gc_grace_seconds: 864000,
-        options: crate::schema::CfOptions::default(),
-    };
-    (name.to_string(), Arc::new(def))
+fn cf(name: &str, id: u32, cmp: &str, sub: Option<&str>) -> CfDef {
+    let sub = sub.map(|s| parse_type(s).unwrap());
+    CfDef::new("KS", name, id, parse_type(cmp).unwrap(), sub)
 }
 
 fn schema(partitioner: &str) -> Schema {
-    let cfs: BTreeMap<_, _> = [
-        cf("Std", 1, ColumnType::Standard, "BytesType", None),
-        cf("Long", 2, ColumnType::Standard, "LongType", None),
-        cf("Sup", 3, ColumnType::Super, "UTF8Type", Some("LongType")),
-    ]
-    .into_iter()
-    .collect();
-    let ks = KeyspaceDef {
-        name: "KS".into(),
-        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
-        replication_factor: 1,
-        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
-        cfs,
-        strategy_options: Default::default(),
-        durable_writes: true,
-        origin: crate::schema::KeyspaceOrigin::Config,
-    };
+    let ks = KeyspaceDef::new(
+        "KS",
+        [
+            cf("Std", 1, "BytesType", None),
+            cf("Long", 2, "LongType", None),
+            cf("Sup", 3, "UTF8Type", Some("LongType")),
+        ],
+    );
     Schema {
         cluster_name: "Test".into(),
         partitioner: by_name(partitioner).unwrap(),

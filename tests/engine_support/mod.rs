@@ -2,51 +2,29 @@
 //! and a Super column family.
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use supercolumn::marshal::{BytesType, TypeRef};
 use supercolumn::partitioner::PartitionerRef;
-use supercolumn::schema::{CfDef, ColumnType, KeyspaceDef, Schema};
+use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
 
-fn cf(name: &str, id: u32, super_: bool, gc_grace: i32) -> (String, Arc<CfDef>) {
-    let def = CfDef {
-        keyspace: "ks".into(),
-        name: name.into(),
-        id,
-        column_type: if super_ {
-            ColumnType::Super
-        } else {
-            ColumnType::Standard
-        },
-        comparator: Arc::new(BytesType) as TypeRef,
-        subcomparator: super_.then(|| Arc::new(BytesType) as TypeRef),
-        comment: None,
-        rows_cached: "0".into(),
+fn cf(name: &str, id: u32, super_: bool, gc_grace: i32) -> CfDef {
+    let sub = super_.then(|| Arc::new(BytesType) as TypeRef);
+    CfDef {
         keys_cached: "0".into(),
         gc_grace_seconds: gc_grace,
-        options: supercolumn::schema::CfOptions::default(),
-    };
-    (name.to_string(), Arc::new(def))
+        ..CfDef::new("ks", name, id, Arc::new(BytesType), sub)
+    }
 }
 
 /// Keyspace `ks` with `Std` and `Super` (BytesType everywhere).
 pub fn schema(partitioner: PartitionerRef, gc_grace: i32) -> Arc<Schema> {
-    let cfs: BTreeMap<String, Arc<CfDef>> = [
-        cf("Std", 1, false, gc_grace),
-        cf("Super", 2, true, gc_grace),
-    ]
-    .into_iter()
-    .collect();
-    let ks = KeyspaceDef {
-        name: "ks".into(),
-        replica_placement_strategy: "org.apache.cassandra.locator.RackUnawareStrategy".into(),
-        replication_factor: 1,
-        endpoint_snitch: "org.apache.cassandra.locator.EndPointSnitch".into(),
-        cfs,
-        strategy_options: Default::default(),
-        durable_writes: true,
-        origin: supercolumn::schema::KeyspaceOrigin::Config,
-    };
+    let ks = KeyspaceDef::new(
+        "ks",
+        [
+            cf("Std", 1, false, gc_grace),
+            cf("Super", 2, true, gc_grace),
+        ],
+    );
     Arc::new(Schema {
         cluster_name: "test".into(),
         partitioner,

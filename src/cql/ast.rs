@@ -1,0 +1,341 @@
+//! The syntax tree of CQL3 statements (Cassandra 1.2/2.0 dialect).
+//!
+//! Owns the shapes the parser produces; values are still literal text here
+//! (typing them needs the table, see `types` and `mapping`). It must not
+//! hold schema knowledge or do validation beyond what the grammar implies.
+
+/// `keyspace.table` or just `table` (then the connection keyspace applies).
+/// Names are already case-folded (unquoted names lowered).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableName {
+    pub keyspace: Option<String>,
+    pub name: String,
+}
+
+/// A value in a statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Term {
+    Constant(Constant),
+    /// A `?` bind marker; the index counts markers from 0 in text order.
+    Bind(usize),
+    /// `null`
+    Null,
+    List(Vec<Term>),
+    Set(Vec<Term>),
+    /// `{k: v, ...}`; `{}` parses as an empty map and is accepted for sets too.
+    Map(Vec<(Term, Term)>),
+    /// `now()`, `token(...)`, `minTimeuuid('...')`, `dateOf(c)`...
+    Function {
+        name: String,
+        args: Vec<Term>,
+    },
+}
+
+/// A literal constant with its source text (errors quote it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constant {
+    pub kind: ConstantKind,
+    pub text: String,
+}
+
+/// Cassandra's constant categories (its error messages name them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstantKind {
+    String,
+    Integer,
+    Float,
+    Uuid,
+    Boolean,
+    Hex,
+}
+
+impl ConstantKind {
+    /// The upper-case name Cassandra prints ("Invalid STRING constant ...").
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstantKind::String => "STRING",
+            ConstantKind::Integer => "INTEGER",
+            ConstantKind::Float => "FLOAT",
+            ConstantKind::Uuid => "UUID",
+            ConstantKind::Boolean => "BOOLEAN",
+            ConstantKind::Hex => "HEX",
+        }
+    }
+}
+
+/// A `WITH name = value` option (keyspace or table property).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub name: String,
+    pub value: PropertyValue,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropertyValue {
+    /// A constant or a bare word, as text.
+    Simple(String),
+    /// `{'k': 'v', ...}`, values as text.
+    Map(Vec<(String, String)>),
+}
+
+/// A CQL3 type as written: `int`, `map<text,int>`, `'org.foo.MyType'`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypeExpr {
+    Native(String),
+    List(Box<TypeExpr>),
+    Set(Box<TypeExpr>),
+    Map(Box<TypeExpr>, Box<TypeExpr>),
+    /// A quoted class name: a custom type.
+    Custom(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnDef {
+    pub name: String,
+    pub ty: TypeExpr,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordering {
+    Asc,
+    Desc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateTable {
+    pub table: TableName,
+    pub if_not_exists: bool,
+    pub columns: Vec<ColumnDef>,
+    /// Partition key columns (one unless `PRIMARY KEY ((a, b), ...)`).
+    pub partition_key: Vec<String>,
+    pub clustering: Vec<String>,
+    /// `WITH CLUSTERING ORDER BY (c DESC, ...)`.
+    pub clustering_order: Vec<(String, Ordering)>,
+    pub compact_storage: bool,
+    pub properties: Vec<Property>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterTableOp {
+    Alter { column: String, ty: TypeExpr },
+    Add { column: String, ty: TypeExpr },
+    Drop { column: String },
+    Rename(Vec<(String, String)>),
+    With(Vec<Property>),
+}
+
+/// `USING TTL n AND TIMESTAMP t`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Using {
+    pub ttl: Option<Term>,
+    pub timestamp: Option<Term>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Insert {
+    pub table: TableName,
+    pub columns: Vec<String>,
+    pub values: Vec<Term>,
+    pub if_not_exists: bool,
+    pub using: Using,
+}
+
+/// One `SET` assignment.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Assignment {
+    /// `c = term`
+    Set { column: String, value: Term },
+    /// `c[idx] = term` (list index or map key)
+    SetElement {
+        column: String,
+        key: Term,
+        value: Term,
+    },
+    /// `c = c + term` (append / add / put-all / counter increment)
+    Add { column: String, value: Term },
+    /// `c = c - term` (discard / remove / counter decrement)
+    Subtract { column: String, value: Term },
+    /// `c = term + c` (list prepend)
+    Prepend { column: String, value: Term },
+}
+
+impl Assignment {
+    pub fn column(&self) -> &str {
+        match self {
+            Assignment::Set { column, .. }
+            | Assignment::SetElement { column, .. }
+            | Assignment::Add { column, .. }
+            | Assignment::Subtract { column, .. }
+            | Assignment::Prepend { column, .. } => column,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    Eq,
+    Lt,
+    Lte,
+    Gt,
+    Gte,
+    In,
+}
+
+impl Operator {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Operator::Eq => "=",
+            Operator::Lt => "<",
+            Operator::Lte => "<=",
+            Operator::Gt => ">",
+            Operator::Gte => ">=",
+            Operator::In => "IN",
+        }
+    }
+}
+
+/// One `WHERE` conjunct.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Relation {
+    /// `col op term`; for `IN` the term is a `Term::List` of the values
+    /// (or a single `Bind` for `IN ?`).
+    Column {
+        column: String,
+        op: Operator,
+        value: Term,
+    },
+    /// `token(a, b) op term` (the term usually is `token(...)` itself).
+    Token {
+        columns: Vec<String>,
+        op: Operator,
+        value: Term,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Update {
+    pub table: TableName,
+    pub using: Using,
+    pub assignments: Vec<Assignment>,
+    pub where_clause: Vec<Relation>,
+}
+
+/// What a `DELETE` removes before `FROM`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Deletion {
+    Column(String),
+    /// `c[key]`: a map entry or list element.
+    Element {
+        column: String,
+        key: Term,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Delete {
+    pub table: TableName,
+    /// Empty: delete whole CQL rows (or the partition).
+    pub columns: Vec<Deletion>,
+    pub using: Using,
+    pub where_clause: Vec<Relation>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchKind {
+    Logged,
+    Unlogged,
+    Counter,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    pub kind: BatchKind,
+    pub using: Using,
+    /// Only INSERT, UPDATE and DELETE statements.
+    pub statements: Vec<Statement>,
+}
+
+/// One item of a `SELECT` list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selector {
+    Column(String),
+    WriteTime(String),
+    Ttl(String),
+    /// `f(args)`: `token(k)`, `dateOf(c)`, `unixTimestampOf(c)`, `blobAsText(c)`...
+    Function {
+        name: String,
+        args: Vec<Selector>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selection {
+    /// `*`
+    Wildcard,
+    /// `COUNT(*)` / `COUNT(1)`
+    Count,
+    Columns(Vec<(Selector, Option<String>)>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Select {
+    pub table: TableName,
+    pub selection: Selection,
+    pub where_clause: Vec<Relation>,
+    pub order_by: Vec<(String, Ordering)>,
+    pub limit: Option<Term>,
+    pub allow_filtering: bool,
+    /// `SELECT DISTINCT` (2.0): one row per partition, key columns only.
+    pub distinct: bool,
+}
+
+/// A parsed statement; `bind_count` on [`Parsed`] says how many `?` it has.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Statement {
+    CreateKeyspace {
+        name: String,
+        if_not_exists: bool,
+        properties: Vec<Property>,
+    },
+    AlterKeyspace {
+        name: String,
+        properties: Vec<Property>,
+    },
+    DropKeyspace {
+        name: String,
+        if_exists: bool,
+    },
+    Use(String),
+    CreateTable(CreateTable),
+    AlterTable {
+        table: TableName,
+        op: AlterTableOp,
+    },
+    DropTable {
+        table: TableName,
+        if_exists: bool,
+    },
+    Truncate(TableName),
+    CreateIndex {
+        name: Option<String>,
+        table: TableName,
+        column: String,
+        if_not_exists: bool,
+    },
+    DropIndex {
+        name: String,
+        if_exists: bool,
+    },
+    Insert(Insert),
+    Update(Update),
+    Delete(Delete),
+    Batch(Batch),
+    Select(Select),
+}
+
+/// A statement plus the number of bind markers it contains.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub statement: Statement,
+    pub bind_count: usize,
+}

@@ -1,0 +1,274 @@
+//! One SET assignment (or INSERT value) → cell operations, as 1.2.9 did
+//! them: scalars and nulls, whole-collection overwrites (range tombstone at
+//! timestamp − 1, then the elements), element puts and removals, list
+//! appends/prepends with time UUIDs and index operations that read the
+//! current list, counter increments.
+//!
+//! It must not decide which rows a statement touches (see `write`, `keys`).
+
+use super::super::ast::Assignment;
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::Table;
+use super::super::types::{CqlType, CqlValue, Native};
+use super::names::{cell_name, prefix_range};
+use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use super::write::{Stamp, WriteContext};
+use super::CqlOp;
+
+pub(super) fn column_type(table: &Table, column: &str) -> CqlType {
+    table
+        .column(column)
+        .map(|c| c.ty.clone())
+        .unwrap_or(CqlType::Native(Native::Blob))
+}
+
+pub(super) fn compact_assignment(
+    table: &Table,
+    ck: &[Vec<u8>],
+    a: &Assignment,
+    st: &Stamp,
+    ctx: &mut WriteContext,
+    ops: &mut Vec<CqlOp>,
+) -> CqlResult<()> {
+    let column = a.column();
+    let ty = column_type(table, column);
+    let name = cell_name(table, ck, column, None)?;
+    let mut tctx = TermContext {
+        binds: ctx.binds,
+        now_millis: ctx.now_millis,
+        uuids: ctx.uuids,
+    };
+    match a {
+        Assignment::Set { value, .. } => match eval_scalar(value, &ty, column, &mut tctx)? {
+            Some(v) => ops.push(st.cell(name, v)),
+            None => ops.push(st.tombstone(name)),
+        },
+        Assignment::Add { value, .. } | Assignment::Subtract { value, .. } if ty.is_counter() => {
+            let delta = eval_i64(value, "counter increment", &mut tctx)?;
+            let delta = if matches!(a, Assignment::Subtract { .. }) {
+                delta
+                    .checked_neg()
+                    .ok_or_else(|| CqlError::invalid("counter decrement overflows"))?
+            } else {
+                delta
+            };
+            ops.push(CqlOp::CounterAdd {
+                name,
+                delta,
+                timestamp: st.timestamp,
+            });
+        }
+        _ => {
+            return Err(CqlError::invalid(format!(
+                "Invalid operation for non collection column {column}"
+            )))
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn sparse_assignment(
+    table: &Table,
+    key: &[u8],
+    ck: &[Vec<u8>],
+    a: &Assignment,
+    st: &Stamp,
+    ctx: &mut WriteContext,
+    ops: &mut Vec<CqlOp>,
+) -> CqlResult<()> {
+    let column = a.column();
+    let ty = column_type(table, column);
+    let now_millis = ctx.now_millis;
+    match (a, &ty) {
+        (Assignment::Set { value, .. }, t) if t.is_collection() => {
+            let v = eval(
+                value,
+                t,
+                column,
+                &mut TermContext {
+                    binds: ctx.binds,
+                    now_millis,
+                    uuids: ctx.uuids,
+                },
+            )?;
+            // Overwrite: delete what was there just before this write.
+            ops.push(st.range(
+                prefix_range(table, ck, Some(column))?,
+                st.timestamp.saturating_sub(1),
+            ));
+            add_elements(table, ck, column, v, st, ctx, ops, false)?;
+        }
+        (Assignment::Set { value, .. }, t) => {
+            let mut tctx = TermContext {
+                binds: ctx.binds,
+                now_millis,
+                uuids: ctx.uuids,
+            };
+            let name = cell_name(table, ck, column, None)?;
+            match eval_scalar(value, t, column, &mut tctx)? {
+                Some(v) => ops.push(st.cell(name, v)),
+                None => ops.push(st.tombstone(name)),
+            }
+        }
+        (Assignment::Add { .. } | Assignment::Subtract { .. }, t) if t.is_counter() => {
+            compact_assignment(table, ck, a, st, ctx, ops)?
+        }
+        (Assignment::Add { value, .. }, t) if t.is_collection() => {
+            let v = eval(
+                value,
+                t,
+                column,
+                &mut TermContext {
+                    binds: ctx.binds,
+                    now_millis,
+                    uuids: ctx.uuids,
+                },
+            )?;
+            add_elements(table, ck, column, v, st, ctx, ops, false)?;
+        }
+        (Assignment::Prepend { value, .. }, CqlType::List(_)) => {
+            let v = eval(
+                value,
+                &ty,
+                column,
+                &mut TermContext {
+                    binds: ctx.binds,
+                    now_millis,
+                    uuids: ctx.uuids,
+                },
+            )?;
+            add_elements(table, ck, column, v, st, ctx, ops, true)?;
+        }
+        (Assignment::Subtract { value, .. }, CqlType::Set(_)) => {
+            if let CqlValue::Set(items) = eval(
+                value,
+                &ty,
+                column,
+                &mut TermContext {
+                    binds: ctx.binds,
+                    now_millis,
+                    uuids: ctx.uuids,
+                },
+            )? {
+                for e in items {
+                    ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
+                }
+            }
+        }
+        (Assignment::Subtract { value, .. }, CqlType::List(_)) => {
+            if let CqlValue::List(items) = eval(
+                value,
+                &ty,
+                column,
+                &mut TermContext {
+                    binds: ctx.binds,
+                    now_millis,
+                    uuids: ctx.uuids,
+                },
+            )? {
+                let (start, end) = prefix_range(table, ck, Some(column))?;
+                for cell in ctx.lists.list_cells(table, key, &start, &end) {
+                    if items.contains(&cell.value) {
+                        ops.push(st.tombstone(cell.name));
+                    }
+                }
+            }
+        }
+        (Assignment::SetElement { key: k, value, .. }, CqlType::Map(kt, vt)) => {
+            let mut tctx = TermContext {
+                binds: ctx.binds,
+                now_millis,
+                uuids: ctx.uuids,
+            };
+            let mk = eval_scalar(k, kt, column, &mut tctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
+            let name = cell_name(table, ck, column, Some(&mk))?;
+            match eval_scalar(value, vt, column, &mut tctx)? {
+                Some(v) => ops.push(st.cell(name, v)),
+                None => ops.push(st.tombstone(name)),
+            }
+        }
+        (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
+            let mut tctx = TermContext {
+                binds: ctx.binds,
+                now_millis,
+                uuids: ctx.uuids,
+            };
+            let idx = eval_i64(k, "list index", &mut tctx)?;
+            let v = eval_scalar(value, et, column, &mut tctx)?;
+            let existing = existing_element(table, key, ck, column, idx, ctx)?;
+            match v {
+                Some(v) => ops.push(st.cell(existing, v)),
+                None => ops.push(st.tombstone(existing)),
+            }
+        }
+        _ => {
+            return Err(CqlError::invalid(format!(
+                "Invalid operation ({column} = {column} {} ...) for column {column} of type {}",
+                match a {
+                    Assignment::Subtract { .. } => "-",
+                    _ => "+",
+                },
+                ty.cql_name()
+            )))
+        }
+    }
+    Ok(())
+}
+
+/// The stored name of the `idx`-th element of a list, checking bounds.
+pub(super) fn existing_element(
+    table: &Table,
+    key: &[u8],
+    ck: &[Vec<u8>],
+    column: &str,
+    idx: i64,
+    ctx: &WriteContext,
+) -> CqlResult<Vec<u8>> {
+    let (start, end) = prefix_range(table, ck, Some(column))?;
+    let cells = ctx.lists.list_cells(table, key, &start, &end);
+    if idx < 0 || idx as usize >= cells.len() {
+        return Err(CqlError::invalid(format!(
+            "List index {idx} out of bound, list has size {}",
+            cells.len()
+        )));
+    }
+    Ok(cells[idx as usize].name.clone())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn add_elements(
+    table: &Table,
+    ck: &[Vec<u8>],
+    column: &str,
+    v: CqlValue,
+    st: &Stamp,
+    ctx: &mut WriteContext,
+    ops: &mut Vec<CqlOp>,
+    prepend: bool,
+) -> CqlResult<()> {
+    match v {
+        CqlValue::Null | CqlValue::Bytes(_) => {}
+        CqlValue::List(items) => {
+            for e in items {
+                let uuid = if prepend {
+                    ctx.uuids.next_prepend(ctx.now_millis)
+                } else {
+                    ctx.uuids.next(ctx.now_millis)
+                };
+                ops.push(st.cell(cell_name(table, ck, column, Some(&uuid))?, e));
+            }
+        }
+        CqlValue::Set(items) => {
+            for e in items {
+                ops.push(st.cell(cell_name(table, ck, column, Some(&e))?, Vec::new()));
+            }
+        }
+        CqlValue::Map(entries) => {
+            for (k, e) in entries {
+                ops.push(st.cell(cell_name(table, ck, column, Some(&k))?, e));
+            }
+        }
+    }
+    Ok(())
+}

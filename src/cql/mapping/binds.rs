@@ -1,0 +1,335 @@
+//! What each `?` of a prepared statement binds to: the receiver name and
+//! type a server reports in `CqlPreparedResult.variable_names/types`, and
+//! uses to check bound values.
+//!
+//! Names follow Cassandra's receivers: the column for plain values,
+//! `idx(l)` / `key(m)` / `value(m)` for collection elements, `in(c)` for
+//! `IN ?`, `[ttl]`, `[timestamp]`, `[limit]`, `partition key token`.
+//! It must not evaluate anything.
+
+use super::super::ast::{
+    Assignment, Deletion, Relation, Select, Statement, TableName, Term, Using,
+};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::Table;
+use super::super::types::{CqlType, Native};
+
+/// One bind marker's receiver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BindSpec {
+    pub name: String,
+    pub ty: CqlType,
+}
+
+struct Collector<'a> {
+    table: &'a Table,
+    specs: Vec<(usize, BindSpec)>,
+    error: Option<CqlError>,
+}
+
+impl Collector<'_> {
+    fn finish(self) -> CqlResult<Vec<(usize, BindSpec)>> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.specs),
+        }
+    }
+}
+
+impl Collector<'_> {
+    fn column_type(&self, c: &str) -> CqlResult<CqlType> {
+        self.table
+            .column(c)
+            .map(|c| c.ty.clone())
+            .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {c}")))
+    }
+
+    /// Records the markers in `t`; binds inside collection literals are
+    /// refused at prepare time, as Cassandra does.
+    fn term(&mut self, t: &Term, name: &str, ty: &CqlType) {
+        let kind = match t {
+            Term::List(_) => "list",
+            Term::Set(_) => "set",
+            _ => "map",
+        };
+        let nested_bind = match t {
+            Term::List(items) | Term::Set(items) => {
+                items.iter().any(|i| matches!(i, Term::Bind(_)))
+            }
+            Term::Map(entries) => entries
+                .iter()
+                .any(|(k, v)| matches!(k, Term::Bind(_)) || matches!(v, Term::Bind(_))),
+            _ => false,
+        };
+        if nested_bind && self.error.is_none() {
+            self.error = Some(CqlError::invalid(format!("Invalid {kind} literal for {name}: bind variables are not supported inside collection literals")));
+        }
+        match t {
+            Term::Bind(i) => self.specs.push((
+                *i,
+                BindSpec {
+                    name: name.to_string(),
+                    ty: ty.clone(),
+                },
+            )),
+            Term::List(items) | Term::Set(items) => {
+                let elem = match ty {
+                    CqlType::List(e) | CqlType::Set(e) => (**e).clone(),
+                    other => other.clone(),
+                };
+                for i in items {
+                    self.term(i, name, &elem);
+                }
+            }
+            Term::Map(entries) => {
+                let (k, v) = match ty {
+                    CqlType::Map(k, v) => ((**k).clone(), (**v).clone()),
+                    other => (other.clone(), other.clone()),
+                };
+                for (a, b) in entries {
+                    self.term(a, name, &k);
+                    self.term(b, name, &v);
+                }
+            }
+            Term::Function { name: f, args } => {
+                let arg_ty = match f.as_str() {
+                    "mintimeuuid" | "maxtimeuuid" => CqlType::Native(Native::Timestamp),
+                    "dateof" | "unixtimestampof" => CqlType::Native(Native::Timeuuid),
+                    _ => CqlType::Native(Native::Blob),
+                };
+                for a in args {
+                    self.term(a, name, &arg_ty);
+                }
+            }
+            Term::Constant(_) | Term::Null => {}
+        }
+    }
+
+    fn using(&mut self, u: &Using) {
+        if let Some(t) = &u.ttl {
+            self.term(t, "[ttl]", &CqlType::Native(Native::Int));
+        }
+        if let Some(t) = &u.timestamp {
+            self.term(t, "[timestamp]", &CqlType::Native(Native::Bigint));
+        }
+    }
+
+    fn relations(&mut self, rels: &[Relation]) -> CqlResult<()> {
+        for r in rels {
+            match r {
+                Relation::Column { column, op, value } => {
+                    let ty = self.column_type(column)?;
+                    match (op, value) {
+                        (super::super::ast::Operator::In, Term::Bind(_)) => self.term(
+                            value,
+                            &format!("in({column})"),
+                            &CqlType::List(Box::new(ty)),
+                        ),
+                        _ => self.term(value, column, &ty),
+                    }
+                }
+                Relation::Token { value, .. } => match value {
+                    Term::Function { name, args } if name == "token" => {
+                        for (a, k) in args.iter().zip(&self.table.partition_key) {
+                            self.term(a, &k.name, &k.ty);
+                        }
+                    }
+                    other => self.term(
+                        other,
+                        "partition key token",
+                        &CqlType::Native(Native::Bigint),
+                    ),
+                },
+            }
+        }
+        Ok(())
+    }
+
+    fn assignment(&mut self, a: &Assignment) -> CqlResult<()> {
+        let column = a.column();
+        let ty = self.column_type(column)?;
+        match a {
+            Assignment::Set { value, .. }
+            | Assignment::Add { value, .. }
+            | Assignment::Subtract { value, .. }
+            | Assignment::Prepend { value, .. } => {
+                // Counter increments bind a bigint, not a counter.
+                let ty = if ty.is_counter() {
+                    CqlType::Native(Native::Bigint)
+                } else {
+                    ty
+                };
+                self.term(value, column, &ty);
+            }
+            Assignment::SetElement { key, value, .. } => {
+                self.element(column, &ty, key, Some(value))
+            }
+        }
+        Ok(())
+    }
+
+    fn element(&mut self, column: &str, ty: &CqlType, key: &Term, value: Option<&Term>) {
+        match ty {
+            CqlType::List(e) => {
+                self.term(
+                    key,
+                    &format!("idx({column})"),
+                    &CqlType::Native(Native::Int),
+                );
+                if let Some(v) = value {
+                    self.term(v, &format!("value({column})"), e);
+                }
+            }
+            CqlType::Map(k, v) => {
+                self.term(key, &format!("key({column})"), k);
+                if let Some(val) = value {
+                    self.term(val, &format!("value({column})"), v);
+                }
+            }
+            other => self.term(key, column, other),
+        }
+    }
+}
+
+/// The receivers of a statement's bind markers, in marker order.
+pub fn bind_specs(
+    statement: &Statement,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+) -> CqlResult<Vec<BindSpec>> {
+    let mut all: Vec<(usize, BindSpec)> = Vec::new();
+    let single = |s: &Statement| -> CqlResult<Vec<(usize, BindSpec)>> {
+        match s {
+            Statement::Insert(i) => {
+                let t = tables(&i.table)?;
+                let mut c = Collector {
+                    table: &t,
+                    specs: Vec::new(),
+                    error: None,
+                };
+                for (col, v) in i.columns.iter().zip(&i.values) {
+                    let ty = c.column_type(col)?;
+                    c.term(v, col, &ty);
+                }
+                c.using(&i.using);
+                c.finish()
+            }
+            Statement::Update(u) => {
+                let t = tables(&u.table)?;
+                let mut c = Collector {
+                    table: &t,
+                    specs: Vec::new(),
+                    error: None,
+                };
+                c.using(&u.using);
+                for a in &u.assignments {
+                    c.assignment(a)?;
+                }
+                c.relations(&u.where_clause)?;
+                c.finish()
+            }
+            Statement::Delete(d) => {
+                let t = tables(&d.table)?;
+                let mut c = Collector {
+                    table: &t,
+                    specs: Vec::new(),
+                    error: None,
+                };
+                for del in &d.columns {
+                    if let Deletion::Element { column, key } = del {
+                        let ty = c.column_type(column)?;
+                        c.element(column, &ty, key, None);
+                    }
+                }
+                c.using(&d.using);
+                c.relations(&d.where_clause)?;
+                c.finish()
+            }
+            Statement::Select(Select {
+                table,
+                where_clause,
+                limit,
+                ..
+            }) => {
+                let t = tables(table)?;
+                let mut c = Collector {
+                    table: &t,
+                    specs: Vec::new(),
+                    error: None,
+                };
+                c.relations(where_clause)?;
+                if let Some(l) = limit {
+                    c.term(l, "[limit]", &CqlType::Native(Native::Int));
+                }
+                c.finish()
+            }
+            _ => Ok(Vec::new()),
+        }
+    };
+    match statement {
+        Statement::Batch(b) => {
+            if let Some(Term::Bind(i)) = &b.using.timestamp {
+                all.push((
+                    *i,
+                    BindSpec {
+                        name: "[timestamp]".into(),
+                        ty: CqlType::Native(Native::Bigint),
+                    },
+                ));
+            }
+            for s in &b.statements {
+                all.extend(single(s)?);
+            }
+        }
+        s => all = single(s)?,
+    }
+    all.sort_by_key(|(i, _)| *i);
+    Ok(all.into_iter().map(|(_, s)| s).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::parse;
+
+    #[test]
+    fn receivers_in_marker_order() {
+        let Statement::CreateTable(ct) = parse("CREATE TABLE t (k int, c int, l list<int>, m map<text, int>, n int, PRIMARY KEY (k, c))").unwrap().statement else { panic!() };
+        let t = Table::from_create("ks", &ct).unwrap();
+        let tables = |_: &TableName| Ok(t.clone());
+        let names = |cql: &str| -> Vec<String> {
+            let p = parse(cql).unwrap();
+            let specs = bind_specs(&p.statement, &tables).unwrap();
+            assert_eq!(specs.len(), p.bind_count, "{cql}");
+            specs
+                .iter()
+                .map(|s| format!("{}:{}", s.name, s.ty.cql_name()))
+                .collect()
+        };
+        assert_eq!(
+            names("INSERT INTO t (k, c, l) VALUES (?, ?, ?) USING TTL ?"),
+            ["k:int", "c:int", "l:list<int>", "[ttl]:int"]
+        );
+        assert_eq!(
+            names("UPDATE t USING TIMESTAMP ? SET l[?] = ?, m[?] = ? WHERE k = ? AND c IN ?"),
+            [
+                "[timestamp]:bigint",
+                "idx(l):int",
+                "value(l):int",
+                "key(m):text",
+                "value(m):int",
+                "k:int",
+                "in(c):list<int>"
+            ]
+        );
+        assert_eq!(
+            names("SELECT * FROM t WHERE token(k) > token(?) LIMIT ?"),
+            ["k:int", "[limit]:int"]
+        );
+        assert_eq!(
+            names("DELETE m[?] FROM t WHERE k = ? AND c = ?"),
+            ["key(m):text", "k:int", "c:int"]
+        );
+        let p = parse("UPDATE t SET l = l + [?, 1] WHERE k = 1 AND c = 1").unwrap();
+        assert_eq!(bind_specs(&p.statement, &tables).unwrap_err().to_string(), "Invalid list literal for l: bind variables are not supported inside collection literals");
+    }
+}

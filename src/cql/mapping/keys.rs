@@ -1,0 +1,130 @@
+//! Primary-key values named by a write's WHERE clause (or an INSERT's
+//! key columns): which partitions and which clustering prefixes it hits.
+//!
+//! Owns the 1.2 checks on those relations (only `=` and `IN`, every part
+//! given) and the cartesian expansion of IN lists. It must not build names.
+
+use super::super::ast::{Operator, Relation, Term};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Table};
+use super::super::types::{CqlType, CqlValue};
+use super::values::{eval, eval_scalar, TermContext};
+use super::write::WriteContext;
+
+/// Key values from a WHERE clause: per partition-key column and per
+/// clustering column, the list of values (`=` gives one, `IN` several).
+pub(super) struct KeyRestrictions {
+    pub partition: Vec<Vec<Vec<u8>>>,
+    pub clustering: Vec<Vec<Vec<u8>>>,
+}
+
+pub(super) fn key_values(
+    table: &Table,
+    where_clause: &[Relation],
+    ctx: &mut WriteContext,
+) -> CqlResult<KeyRestrictions> {
+    let mut partition = vec![Vec::new(); table.partition_key.len()];
+    let mut clustering = vec![Vec::new(); table.clustering.len()];
+    let mut tctx = TermContext {
+        binds: ctx.binds,
+        now_millis: ctx.now_millis,
+        uuids: ctx.uuids,
+    };
+    for rel in where_clause {
+        let Relation::Column { column, op, value } = rel else {
+            return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
+        };
+        let role = table
+            .role(column)
+            .ok_or_else(|| CqlError::invalid(format!("Unknown key identifier {column}")))?;
+        let (slot, ty) = match role {
+            ColumnRole::PartitionKey(i) => (&mut partition[i], &table.partition_key[i].ty),
+            ColumnRole::Clustering(i) => (&mut clustering[i], &table.clustering[i].column.ty),
+            ColumnRole::Regular(_) => {
+                return Err(CqlError::invalid(format!(
+                    "Non PRIMARY KEY {column} found in where clause"
+                )))
+            }
+        };
+        if !slot.is_empty() {
+            return Err(CqlError::invalid(format!(
+                "Multiple definitions found for PRIMARY KEY part {column}"
+            )));
+        }
+        let terms = match (op, value) {
+            (Operator::Eq, t) => vec![t.clone()],
+            (Operator::In, Term::List(items)) => items.clone(),
+            (Operator::In, t @ Term::Bind(_)) => {
+                let l = CqlType::List(Box::new(ty.clone()));
+                match eval(t, &l, column, &mut tctx)? {
+                    CqlValue::List(items) => {
+                        slot.extend(items);
+                        continue;
+                    }
+                    _ => {
+                        return Err(CqlError::invalid(format!(
+                            "Invalid null value for IN restriction on {column}"
+                        )))
+                    }
+                }
+            }
+            _ => {
+                return Err(CqlError::invalid(format!(
+                    "Invalid operator {} for PRIMARY KEY part {column}",
+                    op.symbol()
+                )))
+            }
+        };
+        for t in terms {
+            let v = eval_scalar(&t, ty, column, &mut tctx)?.ok_or_else(|| {
+                CqlError::invalid(format!("Invalid null value for PRIMARY KEY part {column}"))
+            })?;
+            slot.push(v);
+        }
+    }
+    Ok(KeyRestrictions {
+        partition,
+        clustering,
+    })
+}
+
+pub(super) fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {
+    let mut out: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
+    for l in lists {
+        out = out
+            .iter()
+            .flat_map(|prefix| {
+                l.iter().map(move |v| {
+                    let mut p = prefix.clone();
+                    p.push(v.clone());
+                    p
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+pub(super) fn require_all(
+    table: &Table,
+    k: &KeyRestrictions,
+    clustering_needed: usize,
+) -> CqlResult<()> {
+    for (i, vals) in k.partition.iter().enumerate() {
+        if vals.is_empty() {
+            return Err(CqlError::invalid(format!(
+                "Missing mandatory PRIMARY KEY part {}",
+                table.partition_key[i].name
+            )));
+        }
+    }
+    for (i, vals) in k.clustering.iter().enumerate().take(clustering_needed) {
+        if vals.is_empty() {
+            return Err(CqlError::invalid(format!(
+                "Missing mandatory PRIMARY KEY part {}",
+                table.clustering[i].column.name
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Row keys and cell names of CQL3 tables, byte for byte as 1.2.9 wrote
+//! them, and the reverse parse of a stored cell name.
+//!
+//! Owns the three layouts: non-compact (`(clustering..., column[, element])`
+//! composites, empty column component = row marker), COMPACT STORAGE
+//! without clustering (plain UTF-8 column names) and COMPACT STORAGE with
+//! clustering (raw or composite clustering value as the name). It must not
+//! decide what a statement writes.
+
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{Layout, Table};
+use crate::marshal::{CompositeBuilder, CompositeType, Eoc};
+
+fn composite(parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u8>> {
+    let mut b = CompositeBuilder::new();
+    for p in parts {
+        b = b.push(p).map_err(|e| CqlError::invalid(e.0))?;
+    }
+    Ok(b.build(eoc))
+}
+
+/// The row key: a single key column's bytes, or their composite.
+pub fn row_key(table: &Table, values: &[Vec<u8>]) -> CqlResult<Vec<u8>> {
+    let key = if values.len() == 1 {
+        values[0].clone()
+    } else {
+        let parts: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+        composite(&parts, Eoc::None)?
+    };
+    if key.is_empty() {
+        return Err(CqlError::invalid("Key may not be empty"));
+    }
+    if key.len() > u16::MAX as usize {
+        return Err(CqlError::invalid(format!(
+            "Key length of {} is longer than maximum of {}",
+            key.len(),
+            u16::MAX
+        )));
+    }
+    let _ = table;
+    Ok(key)
+}
+
+/// Splits a row key back into the partition key columns' values.
+pub fn split_row_key(table: &Table, key: &[u8]) -> CqlResult<Vec<Vec<u8>>> {
+    if table.partition_key.len() == 1 {
+        return Ok(vec![key.to_vec()]);
+    }
+    let parts = CompositeType::split(key).map_err(|e| CqlError::invalid(e.0))?;
+    Ok(parts.into_iter().map(|(v, _)| v.to_vec()).collect())
+}
+
+/// Name of a regular column's cell (`element` for collection members).
+pub fn cell_name(
+    table: &Table,
+    clustering: &[Vec<u8>],
+    column: &str,
+    element: Option<&[u8]>,
+) -> CqlResult<Vec<u8>> {
+    match table.layout {
+        Layout::Sparse => {
+            let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+            parts.push(column.as_bytes());
+            if let Some(e) = element {
+                parts.push(e);
+            }
+            composite(&parts, Eoc::None)
+        }
+        Layout::CompactStatic => Ok(column.as_bytes().to_vec()),
+        Layout::CompactDense => dense_name(clustering, Eoc::None),
+    }
+}
+
+fn dense_name(clustering: &[Vec<u8>], eoc: Eoc) -> CqlResult<Vec<u8>> {
+    if clustering.len() == 1 && eoc == Eoc::None {
+        return Ok(clustering[0].clone());
+    }
+    let parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+    composite(&parts, eoc)
+}
+
+/// The row marker of a non-compact CQL row: clustering + empty component.
+pub fn marker_name(clustering: &[Vec<u8>]) -> CqlResult<Vec<u8>> {
+    let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+    parts.push(b"");
+    composite(&parts, Eoc::None)
+}
+
+/// The `[start, end]` pair covering every name with this prefix:
+/// the prefix with EOC 0 and with EOC 1 (what 1.2.9's range tombstones use).
+/// `column` extends the clustering prefix by a column name (whole collection).
+pub fn prefix_range(
+    table: &Table,
+    clustering: &[Vec<u8>],
+    column: Option<&str>,
+) -> CqlResult<(Vec<u8>, Vec<u8>)> {
+    let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+    if let Some(c) = column {
+        parts.push(c.as_bytes());
+    }
+    if parts.is_empty() || (table.layout == Layout::CompactDense && table.clustering.len() == 1) {
+        return Err(CqlError::invalid("a prefix range needs a composite prefix"));
+    }
+    Ok((composite(&parts, Eoc::None)?, composite(&parts, Eoc::End)?))
+}
+
+/// Slice bounds for a clustering prefix: `start` sorts before every name
+/// with the prefix, `end` after (EOC -1 / 1); for a single-component dense
+/// comparator the raw value itself is both bounds.
+pub fn slice_bound(table: &Table, clustering: &[Vec<u8>], eoc: Eoc) -> CqlResult<Vec<u8>> {
+    if clustering.is_empty() {
+        return Ok(Vec::new());
+    }
+    match table.layout {
+        Layout::CompactDense if table.clustering.len() == 1 => Ok(clustering[0].clone()),
+        _ => {
+            let parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+            composite(&parts, eoc)
+        }
+    }
+}
+
+/// A stored cell name read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedName {
+    pub clustering: Vec<Vec<u8>>,
+    /// `None` for the row marker.
+    pub column: Option<String>,
+    /// The collection element key (set element, map key, list timeuuid).
+    pub element: Option<Vec<u8>>,
+}
+
+/// Parses a cell name of this table; `None` for names that belong to no
+/// CQL column (e.g. written through Thrift into a compact table).
+pub fn parse_name(table: &Table, name: &[u8]) -> Option<ParsedName> {
+    let n = table.clustering.len();
+    match table.layout {
+        Layout::Sparse => {
+            let parts = CompositeType::split(name).ok()?;
+            if parts.len() < n + 1 {
+                return None;
+            }
+            let clustering = parts[..n].iter().map(|(v, _)| v.to_vec()).collect();
+            let col = std::str::from_utf8(parts[n].0).ok()?;
+            let column = if col.is_empty() {
+                None
+            } else {
+                Some(col.to_string())
+            };
+            let element = parts.get(n + 1).map(|(v, _)| v.to_vec());
+            Some(ParsedName {
+                clustering,
+                column,
+                element,
+            })
+        }
+        Layout::CompactStatic => {
+            let col = std::str::from_utf8(name).ok()?;
+            table
+                .regular
+                .iter()
+                .any(|r| r.column.name == col)
+                .then(|| ParsedName {
+                    clustering: Vec::new(),
+                    column: Some(col.to_string()),
+                    element: None,
+                })
+        }
+        Layout::CompactDense => {
+            let clustering = if n == 1 {
+                vec![name.to_vec()]
+            } else {
+                let parts = CompositeType::split(name).ok()?;
+                if parts.len() != n {
+                    return None;
+                }
+                parts.iter().map(|(v, _)| v.to_vec()).collect()
+            };
+            Some(ParsedName {
+                clustering,
+                column: table.regular.first().map(|r| r.column.name.clone()),
+                element: None,
+            })
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Stored cells → CQL rows, as Cassandra 1.2.9 assembled them.
+//!
+//! Owns the grouping of a partition's cells (in comparator order) into CQL
+//! rows by clustering prefix, the rule that any live cell (row marker
+//! included) makes a row exist, collection assembly (list values in UUID
+//! order, set elements, map entries) and per-cell write time / remaining
+//! TTL. It must not slice, filter or order rows (see `select`).
+
+use super::super::error::CqlResult;
+use super::super::table::{Layout, Table};
+use super::super::types::{serialize_collection, CqlType};
+use super::names::{parse_name, split_row_key};
+use crate::storage::model::{Cell, CellKind};
+
+/// A column's value in a CQL row, with what `WRITETIME` / `TTL` report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredValue {
+    /// The value; collections in their serialized (u16-count) form.
+    pub value: Vec<u8>,
+    /// Write timestamp (the latest element's, for collections).
+    pub timestamp: i64,
+    /// Remaining seconds to live, if the cell expires.
+    pub ttl: Option<i32>,
+}
+
+/// One CQL row of a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CqlRow {
+    pub row_key: Vec<u8>,
+    /// Partition key values, in key order.
+    pub partition: Vec<Vec<u8>>,
+    /// Clustering values, in clustering order.
+    pub clustering: Vec<Vec<u8>>,
+    /// One slot per `table.regular` column (same order); `None` = null.
+    pub columns: Vec<Option<StoredValue>>,
+}
+
+impl CqlRow {
+    /// The value of any column (key or regular) by name.
+    pub fn value_of(&self, table: &Table, name: &str) -> Option<&[u8]> {
+        use super::super::table::ColumnRole::*;
+        match table.role(name)? {
+            PartitionKey(i) => self.partition.get(i).map(Vec::as_slice),
+            Clustering(i) => self.clustering.get(i).map(Vec::as_slice),
+            Regular(i) => self.columns.get(i)?.as_ref().map(|v| v.value.as_slice()),
+        }
+    }
+}
+
+/// Collection elements gathered while walking a row's cells.
+enum Gather {
+    None,
+    Single(StoredValue),
+    Elements {
+        items: Vec<Vec<u8>>,
+        entries: usize,
+        timestamp: i64,
+    },
+}
+
+fn remaining_ttl(cell: &Cell, now: i32) -> Option<i32> {
+    match cell.kind {
+        CellKind::Expiring {
+            local_expiration_time,
+            ..
+        } => Some((local_expiration_time - now).max(0)),
+        _ => None,
+    }
+}
+
+/// Turns one partition's live cells (forward comparator order) into its
+/// CQL rows, in the same order. Tombstones and expired cells are skipped;
+/// names that belong to no column are ignored.
+pub fn rows_from_cells(
+    table: &Table,
+    row_key: &[u8],
+    cells: &[Cell],
+    now_seconds: i32,
+) -> CqlResult<Vec<CqlRow>> {
+    let partition = split_row_key(table, row_key)?;
+    let mut rows: Vec<CqlRow> = Vec::new();
+    let mut current: Option<(Vec<Vec<u8>>, Vec<Gather>)> = None;
+    let finish = |(clustering, gathers): (Vec<Vec<u8>>, Vec<Gather>), rows: &mut Vec<CqlRow>| {
+        let columns = gathers
+            .into_iter()
+            .map(|g| match g {
+                Gather::None => None,
+                Gather::Single(v) => Some(v),
+                Gather::Elements {
+                    items,
+                    entries,
+                    timestamp,
+                } => {
+                    let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+                    Some(StoredValue {
+                        value: serialize_collection(&refs, entries),
+                        timestamp,
+                        ttl: None,
+                    })
+                }
+            })
+            .collect();
+        rows.push(CqlRow {
+            row_key: row_key.to_vec(),
+            partition: partition.clone(),
+            clustering,
+            columns,
+        });
+    };
+    for cell in cells {
+        if !cell.is_live(now_seconds) {
+            continue;
+        }
+        let Some(parsed) = parse_name(table, &cell.name) else {
+            continue;
+        };
+        if current
+            .as_ref()
+            .is_some_and(|(c, _)| *c != parsed.clustering)
+        {
+            finish(current.take().expect("checked"), &mut rows);
+        }
+        let (_, gathers) = current.get_or_insert_with(|| {
+            (
+                parsed.clustering.clone(),
+                table.regular.iter().map(|_| Gather::None).collect(),
+            )
+        });
+        let Some(col) = parsed.column else { continue }; // the row marker: the row exists
+        let Some(idx) = table.regular.iter().position(|r| r.column.name == col) else {
+            continue;
+        };
+        let ty = &table.regular[idx].column.ty;
+        let slot = &mut gathers[idx];
+        match (ty, parsed.element) {
+            (CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..), Some(element)) => {
+                if let Gather::None | Gather::Single(_) = slot {
+                    *slot = Gather::Elements {
+                        items: Vec::new(),
+                        entries: 0,
+                        timestamp: i64::MIN,
+                    };
+                }
+                if let Gather::Elements {
+                    items,
+                    entries,
+                    timestamp,
+                } = slot
+                {
+                    match ty {
+                        CqlType::List(_) => items.push(cell.value.clone()),
+                        CqlType::Set(_) => items.push(element),
+                        _ => {
+                            items.push(element);
+                            items.push(cell.value.clone());
+                        }
+                    }
+                    *entries += 1;
+                    *timestamp = (*timestamp).max(cell.timestamp);
+                }
+            }
+            (_, None) if !ty.is_collection() || table.layout != Layout::Sparse => {
+                *slot = Gather::Single(StoredValue {
+                    value: cell.value.clone(),
+                    timestamp: cell.timestamp,
+                    ttl: remaining_ttl(cell, now_seconds),
+                });
+            }
+            _ => {} // a malformed name (element on a scalar); Cassandra ignores it too
+        }
+    }
+    if let Some(c) = current.take() {
+        finish(c, &mut rows);
+    }
+    Ok(rows)
+}

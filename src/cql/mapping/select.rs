@@ -1,0 +1,609 @@
+//! SELECT: validation with Cassandra 1.2.9's messages, planning into
+//! partition keys / token ranges and slices on the table's comparator,
+//! and execution over any [`PartitionSource`] into result rows.
+//!
+//! Owns WHERE analysis (partition key, token, clustering prefix and
+//! slice, indexed and filtered columns), ORDER BY (reversed slices),
+//! LIMIT, COUNT(*), and the selectors (columns, WRITETIME, TTL, token(),
+//! dateOf/unixTimestampOf, blob conversions). It must not know how the
+//! source stores cells.
+
+use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Table};
+use super::super::timeuuid::TimeUuidGenerator;
+use super::super::types::{CqlType, Native};
+use super::keys::cartesian;
+use super::names::{row_key, slice_bound};
+use super::read::{rows_from_cells, CqlRow};
+use super::selection::{eval_selector, passes, selection};
+use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use crate::marshal::Eoc;
+use crate::partitioner::{Partitioner, Token};
+use crate::storage::model::{Cell, Slice};
+use std::cmp::Ordering;
+use std::ops::Bound;
+
+/// Where the cells come from (the engine, or a test store).
+pub trait PartitionSource {
+    /// Live cells of one partition within `slice`, in the slice's
+    /// traversal order (backwards when reversed).
+    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell>;
+    /// Row keys whose token is within the bounds, in ring (token) order.
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>>;
+}
+
+/// Which partitions a SELECT reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Partitions {
+    /// These row keys (EQ / IN on the whole partition key), in the given order.
+    Keys(Vec<Vec<u8>>),
+    /// Every partition whose token is in the range, in token order.
+    Range {
+        start: Bound<Token>,
+        end: Bound<Token>,
+    },
+}
+
+/// A restriction checked on each CQL row after reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filter {
+    pub column: String,
+    pub op: Operator,
+    /// One value, or several for IN.
+    pub values: Vec<Vec<u8>>,
+}
+
+/// A result column: its name and its type's class name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultColumn {
+    pub name: String,
+    pub type_class: String,
+}
+
+/// SELECT output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultSet {
+    pub columns: Vec<ResultColumn>,
+    /// Values; `None` is null.
+    pub rows: Vec<Vec<Option<Vec<u8>>>>,
+}
+
+/// A checked, planned SELECT.
+#[derive(Debug, Clone)]
+pub struct SelectPlan {
+    pub table: Table,
+    pub partitions: Partitions,
+    /// Slices read from each partition, in output order.
+    pub slices: Vec<Slice>,
+    /// True when rows come out in reverse comparator order (ORDER BY).
+    pub reversed: bool,
+    /// Checked on every row (clustering bounds, indexed/filtered columns).
+    pub filters: Vec<Filter>,
+    /// The indexed column an EQ restriction uses, if any.
+    pub index: Option<String>,
+    pub limit: usize,
+    pub count: bool,
+    /// `SELECT DISTINCT`: the first row of each partition only.
+    pub distinct: bool,
+    /// ORDER BY was given: rows of several partitions are merged by clustering.
+    pub ordered: bool,
+    selectors: Vec<(Selector, String)>,
+    columns: Vec<ResultColumn>,
+}
+
+fn invalid(msg: impl Into<String>) -> CqlError {
+    CqlError::invalid(msg)
+}
+
+const FILTERING: &str = "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING";
+
+/// Checks and plans a SELECT against `table`.
+pub fn plan_select(
+    table: &Table,
+    sel: &Select,
+    binds: &[Option<Vec<u8>>],
+    partitioner: &dyn Partitioner,
+    uuids: &mut TimeUuidGenerator,
+    now_millis: i64,
+) -> CqlResult<SelectPlan> {
+    // `now()` may appear in a WHERE clause.
+    let mut ctx = TermContext {
+        binds,
+        now_millis,
+        uuids,
+    };
+    let np = table.partition_key.len();
+    let nc = table.clustering.len();
+    let mut part: Vec<Option<Vec<Vec<u8>>>> = vec![None; np];
+    let mut clus: Vec<Vec<(Operator, Vec<Vec<u8>>)>> = vec![Vec::new(); nc];
+    let mut regular: Vec<Filter> = Vec::new();
+    let mut token: (Bound<Token>, Bound<Token>) = (Bound::Unbounded, Bound::Unbounded);
+    let mut on_token = false;
+    for rel in &sel.where_clause {
+        match rel {
+            Relation::Token { columns, op, value } => {
+                let names: Vec<&str> = table
+                    .partition_key
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .collect();
+                if columns.iter().map(String::as_str).ne(names.iter().copied()) {
+                    return Err(invalid("The token() function must be applied to all partition key components or none of them"));
+                }
+                let t = token_value(table, value, partitioner, &mut ctx)?;
+                on_token = true;
+                match op {
+                    Operator::Gt => token.0 = Bound::Excluded(t),
+                    Operator::Gte => token.0 = Bound::Included(t),
+                    Operator::Lt => token.1 = Bound::Excluded(t),
+                    Operator::Lte => token.1 = Bound::Included(t),
+                    Operator::Eq => token = (Bound::Included(t.clone()), Bound::Included(t)),
+                    Operator::In => {
+                        return Err(invalid("IN is not supported with the token function"))
+                    }
+                }
+            }
+            Relation::Column { column, op, value } => {
+                let role = table.role(column).ok_or_else(|| {
+                    invalid(format!(
+                        "Undefined name {column} in where clause ('{column} {} ...')",
+                        op.symbol()
+                    ))
+                })?;
+                let ty = table
+                    .column(column)
+                    .map(|c| c.ty.clone())
+                    .expect("role implies column");
+                let values = relation_values(&ty, column, *op, value, &mut ctx)?;
+                match role {
+                    ColumnRole::PartitionKey(i) => {
+                        if !matches!(op, Operator::Eq | Operator::In) {
+                            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+                        }
+                        if part[i].is_some() {
+                            return Err(invalid(format!("{column} cannot be restricted by more than one relation if it includes an Equal")));
+                        }
+                        part[i] = Some(values);
+                    }
+                    ColumnRole::Clustering(i) => clus[i].push((*op, values)),
+                    ColumnRole::Regular(_) => regular.push(Filter {
+                        column: column.clone(),
+                        op: *op,
+                        values,
+                    }),
+                }
+            }
+        }
+    }
+    // Partition key: all parts by EQ/IN, or none (a token range / full scan).
+    let restricted = part.iter().filter(|p| p.is_some()).count();
+    let partitions = if restricted == np {
+        if on_token {
+            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+        }
+        let lists: Vec<Vec<Vec<u8>>> = part
+            .into_iter()
+            .map(|p| p.expect("all restricted"))
+            .collect();
+        let mut keys = Vec::new();
+        for combo in cartesian(&lists) {
+            let k = row_key(table, &combo)?;
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        Partitions::Keys(keys)
+    } else {
+        if restricted > 0 {
+            let mut previous_restricted = false;
+            for (i, p) in part.iter().enumerate() {
+                match (p, previous_restricted) {
+                    (None, true) => return Err(invalid(format!("Partition key part {} must be restricted since preceding part is", table.partition_key[i].name))),
+                    (Some(_), false) if i > 0 => {
+                        return Err(invalid(format!(
+                            "partition key part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
+                            table.partition_key[i].name,
+                            table.partition_key[i - 1].name
+                        )))
+                    }
+                    _ => previous_restricted = p.is_some(),
+                }
+            }
+        }
+        Partitions::Range {
+            start: token.0,
+            end: token.1,
+        }
+    };
+    let single = matches!(partitions, Partitions::Keys(_));
+    // Regular columns: need an index on an EQ, and ALLOW FILTERING for more.
+    let index = regular
+        .iter()
+        .find(|f| {
+            f.op == Operator::Eq
+                && table
+                    .regular
+                    .iter()
+                    .any(|r| r.column.name == f.column && r.index.is_some())
+        })
+        .map(|f| f.column.clone());
+    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
+    // FILTERING permits extra restrictions, never an unindexed scan.
+    if !regular.is_empty() && index.is_none() {
+        return Err(invalid(
+            "No indexed columns present in by-columns clause with Equal operator",
+        ));
+    }
+    let has_clustering = clus.iter().any(|c| !c.is_empty());
+    if !sel.allow_filtering
+        && ((!single && has_clustering && index.is_none())
+            || regular.len() > 1
+            || (index.is_some() && has_clustering))
+    {
+        return Err(invalid(FILTERING));
+    }
+    // Clustering: EQ on a prefix, then at most one slice.
+    let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
+    let mut range: Option<ClusteringRange> = None;
+    let mut filters: Vec<Filter> = Vec::new();
+    for (i, rels) in clus.iter().enumerate() {
+        if rels.is_empty() {
+            if let Some(j) = clus[i + 1..].iter().position(|r| !r.is_empty()) {
+                return Err(invalid(format!(
+                    "PRIMARY KEY part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
+                    table.clustering[i + 1 + j].column.name, table.clustering[i].column.name
+                )));
+            }
+            break;
+        }
+        let name = &table.clustering[i].column.name;
+        for (op, vals) in rels {
+            filters.push(Filter {
+                column: name.clone(),
+                op: *op,
+                values: vals.clone(),
+            });
+        }
+        if let [(Operator::Eq | Operator::In, vals)] = rels.as_slice() {
+            if range.is_some() {
+                return Err(invalid(format!("PRIMARY KEY part {name} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)", table.clustering[i - 1].column.name)));
+            }
+            eq_prefix.push(vals.clone());
+            continue;
+        }
+        if rels
+            .iter()
+            .any(|(op, _)| matches!(op, Operator::Eq | Operator::In))
+        {
+            return Err(invalid(format!(
+                "{name} cannot be restricted by more than one relation if it includes an Equal"
+            )));
+        }
+        if range.is_some() {
+            return Err(invalid(format!("PRIMARY KEY part {name} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)", table.clustering[i - 1].column.name)));
+        }
+        range = Some((i, rels.iter().map(|(op, v)| (*op, v[0].clone())).collect()));
+    }
+    filters.extend(regular);
+    // ORDER BY: clustering columns in declared order, one direction.
+    let mut reversed = false;
+    if !sel.order_by.is_empty() {
+        if !single {
+            return Err(invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN."));
+        }
+        let mut dir: Option<bool> = None;
+        for (pos, (name, o)) in sel.order_by.iter().enumerate() {
+            let Some(ColumnRole::Clustering(i)) = table.role(name) else {
+                return Err(match table.role(name) {
+                    None => invalid(format!("Order by on unknown column {name}")),
+                    Some(_) => invalid(format!("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got {name}")),
+                });
+            };
+            if i != pos {
+                return Err(invalid("Order by currently only support the ordering of columns following their declared order in the PRIMARY KEY"));
+            }
+            let r = (*o == Order::Desc) != table.clustering[i].reversed;
+            if dir.is_some_and(|d| d != r) {
+                return Err(invalid("Unsupported order by relation"));
+            }
+            dir = Some(r);
+        }
+        reversed = dir.unwrap_or(false);
+    }
+    let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
+    let limit = match &sel.limit {
+        // CQL3 in 1.2 counted at most 10000 rows unless told otherwise.
+        None if sel.selection == Selection::Count => 10_000,
+        None => i32::MAX as usize,
+        Some(t) => {
+            let l = eval_i64(t, "limit", &mut ctx)?;
+            if l <= 0 {
+                return Err(invalid("LIMIT must be strictly positive"));
+            }
+            l as usize
+        }
+    };
+    let (selectors, columns, count) = selection(table, &sel.selection)?;
+    if sel.distinct {
+        check_distinct(table, &selectors)?;
+    }
+    Ok(SelectPlan {
+        table: table.clone(),
+        partitions,
+        slices,
+        reversed,
+        filters,
+        index,
+        limit,
+        count,
+        distinct: sel.distinct,
+        ordered: !sel.order_by.is_empty(),
+        selectors,
+        columns,
+    })
+}
+
+/// 2.0's rule: DISTINCT selects exactly the partition key columns.
+fn check_distinct(table: &Table, selectors: &[(Selector, String)]) -> CqlResult<()> {
+    for (s, name) in selectors {
+        let ok =
+            matches!(s, Selector::Column(c) if table.partition_key.iter().any(|k| &k.name == c));
+        if !ok {
+            return Err(invalid(format!(
+                "SELECT DISTINCT queries must only request partition key columns (not {name})"
+            )));
+        }
+    }
+    for k in &table.partition_key {
+        if !selectors
+            .iter()
+            .any(|(s, _)| matches!(s, Selector::Column(c) if c == &k.name))
+        {
+            return Err(invalid(format!(
+                "SELECT DISTINCT queries must request all the partition key columns (missing {})",
+                k.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A slice restriction: the clustering column's position and its bounds.
+type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
+
+fn relation_values(
+    ty: &CqlType,
+    column: &str,
+    op: Operator,
+    value: &Term,
+    ctx: &mut TermContext,
+) -> CqlResult<Vec<Vec<u8>>> {
+    let null = || invalid(format!("Invalid null value for {column}"));
+    if op == Operator::In {
+        let items = match value {
+            Term::List(items) => items
+                .iter()
+                .map(|t| eval_scalar(t, ty, column, ctx)?.ok_or_else(null))
+                .collect::<CqlResult<Vec<_>>>()?,
+            t => match eval(t, &CqlType::List(Box::new(ty.clone())), column, ctx)? {
+                super::super::types::CqlValue::List(items) => items,
+                _ => return Err(null()),
+            },
+        };
+        return Ok(items);
+    }
+    Ok(vec![eval_scalar(value, ty, column, ctx)?.ok_or_else(null)?])
+}
+
+fn token_value(
+    table: &Table,
+    value: &Term,
+    partitioner: &dyn Partitioner,
+    ctx: &mut TermContext,
+) -> CqlResult<Token> {
+    match value {
+        Term::Function { name, args } if name == "token" => {
+            if args.len() != table.partition_key.len() {
+                return Err(invalid(format!("Invalid number of arguments in call to function token: {} required but {} provided", table.partition_key.len(), args.len())));
+            }
+            let mut parts = Vec::new();
+            for (a, c) in args.iter().zip(&table.partition_key) {
+                parts.push(
+                    eval_scalar(a, &c.ty, &c.name, ctx)?
+                        .ok_or_else(|| invalid("Invalid null token argument"))?,
+                );
+            }
+            Ok(partitioner.token(&row_key(table, &parts)?))
+        }
+        Term::Constant(c) => partitioner
+            .token_from_string(&c.text)
+            .map_err(|e| invalid(e.0)),
+        Term::Bind(_) => {
+            let b = eval_scalar(
+                value,
+                &CqlType::Native(Native::Bigint),
+                "partition key token",
+                ctx,
+            )?
+            .ok_or_else(|| invalid("Invalid null token"))?;
+            let v = i64::from_be_bytes(
+                b.as_slice()
+                    .try_into()
+                    .map_err(|_| invalid("Invalid token"))?,
+            );
+            partitioner
+                .token_from_string(&v.to_string())
+                .map_err(|e| invalid(e.0))
+        }
+        _ => Err(invalid("Invalid token restriction")),
+    }
+}
+
+/// Slices (in output order) for an EQ/IN clustering prefix and an optional
+/// range on the next column; bounds use EOC -1/1 on the comparator.
+fn build_slices(
+    table: &Table,
+    eq_prefix: &[Vec<Vec<u8>>],
+    range: Option<&ClusteringRange>,
+    reversed: bool,
+) -> CqlResult<Vec<Slice>> {
+    let mut prefixes = cartesian(eq_prefix);
+    // IN values come out in comparator order, whatever order they were given in.
+    let types: Vec<(CqlType, bool)> = table
+        .clustering
+        .iter()
+        .map(|c| (c.column.ty.clone(), c.reversed))
+        .collect();
+    prefixes.sort_by(|a, b| {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            let o = types[i].0.compare(x, y);
+            let o = if types[i].1 { o.reverse() } else { o };
+            if o != Ordering::Equal {
+                return o;
+            }
+        }
+        Ordering::Equal
+    });
+    prefixes.dedup();
+    let mut slices = Vec::new();
+    for p in prefixes {
+        let (mut start, mut end) = (
+            slice_bound(table, &p, Eoc::Start)?,
+            slice_bound(table, &p, Eoc::End)?,
+        );
+        if let Some((i, bounds)) = range {
+            let col_reversed = table.clustering[*i].reversed;
+            for (op, v) in bounds {
+                let mut q = p.clone();
+                q.push(v.clone());
+                // In comparator order a DESC column's "greater" is "earlier".
+                let (is_lower, inclusive) = match op {
+                    Operator::Gt => (true, false),
+                    Operator::Gte => (true, true),
+                    Operator::Lt => (false, false),
+                    _ => (false, true),
+                };
+                let starts = is_lower != col_reversed;
+                let eoc = if starts == inclusive {
+                    Eoc::Start
+                } else {
+                    Eoc::End
+                };
+                let bound = slice_bound(table, &q, eoc)?;
+                if starts {
+                    start = bound;
+                } else {
+                    end = bound;
+                }
+            }
+        }
+        slices.push(if reversed {
+            Slice::Range {
+                start: end,
+                finish: start,
+                reversed: true,
+                count: usize::MAX,
+            }
+        } else {
+            Slice::Range {
+                start,
+                finish: end,
+                reversed: false,
+                count: usize::MAX,
+            }
+        });
+    }
+    if reversed {
+        slices.reverse();
+    }
+    Ok(slices)
+}
+
+/// Runs a planned SELECT against `source`.
+pub fn execute_select(
+    plan: &SelectPlan,
+    source: &dyn PartitionSource,
+    partitioner: &dyn Partitioner,
+    now_seconds: i32,
+) -> CqlResult<ResultSet> {
+    let table = &plan.table;
+    let keys = match &plan.partitions {
+        Partitions::Keys(k) => k.clone(),
+        Partitions::Range { start, end } => source.scan_keys(start.clone(), end.clone()),
+    };
+    let mut rows: Vec<CqlRow> = Vec::new();
+    'outer: for key in &keys {
+        let before = rows.len();
+        for slice in &plan.slices {
+            if plan.distinct && rows.len() > before {
+                break;
+            }
+            let mut cells = source.read(key, slice);
+            if plan.reversed {
+                cells.reverse();
+            }
+            let mut part = rows_from_cells(table, key, &cells, now_seconds)?;
+            if plan.reversed {
+                part.reverse();
+            }
+            for r in part {
+                if plan.filters.iter().all(|f| passes(table, &r, f)) {
+                    rows.push(r);
+                    if plan.distinct {
+                        break;
+                    }
+                    if rows.len() >= plan.limit && !(plan.ordered && keys.len() > 1) {
+                        break 'outer;
+                    }
+                }
+            }
+        }
+    }
+    if plan.ordered && keys.len() > 1 {
+        // IN on the partition key with ORDER BY: merge by clustering order.
+        rows.sort_by(|a, b| {
+            let natural = a
+                .clustering
+                .iter()
+                .zip(&b.clustering)
+                .zip(&table.clustering)
+                .map(|((x, y), c)| {
+                    let o = c.column.ty.compare(x, y);
+                    if c.reversed {
+                        o.reverse()
+                    } else {
+                        o
+                    }
+                })
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal);
+            if plan.reversed {
+                natural.reverse()
+            } else {
+                natural
+            }
+        });
+    }
+    if plan.count {
+        let n = rows.len().min(plan.limit) as i64;
+        return Ok(ResultSet {
+            columns: plan.columns.clone(),
+            rows: vec![vec![Some(n.to_be_bytes().to_vec())]],
+        });
+    }
+    rows.truncate(plan.limit);
+    let out = rows
+        .iter()
+        .map(|r| {
+            plan.selectors
+                .iter()
+                .map(|(s, _)| eval_selector(table, s, r, partitioner))
+                .collect()
+        })
+        .collect();
+    Ok(ResultSet {
+        columns: plan.columns.clone(),
+        rows: out,
+    })
+}

@@ -1,0 +1,200 @@
+//! SELECT's selectors: result column names and types, and their values
+//! for one CQL row (columns, WRITETIME, TTL, token(), dateOf /
+//! unixTimestampOf, blob conversions); plus the per-row filter check.
+//!
+//! It must not plan reads (see `select`).
+
+use super::super::ast::{Operator, Selection, Selector};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Table};
+use super::super::timeuuid::unix_millis_of;
+use super::super::types::{CqlType, Native};
+use super::read::CqlRow;
+use super::select::{Filter, ResultColumn};
+use crate::marshal::MARSHAL_PACKAGE;
+use crate::partitioner::{Partitioner, Token};
+use std::cmp::Ordering;
+
+fn invalid(msg: impl Into<String>) -> CqlError {
+    CqlError::invalid(msg)
+}
+
+/// Canonical spelling of the selectable functions (result column names).
+fn function_display(name: &str) -> &str {
+    match name {
+        "dateof" => "dateOf",
+        "unixtimestampof" => "unixTimestampOf",
+        "now" => "now",
+        "token" => "token",
+        _ => name,
+    }
+}
+
+fn selector_name(s: &Selector) -> String {
+    match s {
+        Selector::Column(c) => c.clone(),
+        Selector::WriteTime(c) => format!("writetime({c})"),
+        Selector::Ttl(c) => format!("ttl({c})"),
+        Selector::Function { name, args } => {
+            let a: Vec<String> = args.iter().map(selector_name).collect();
+            format!("{}({})", function_display(name), a.join(", "))
+        }
+    }
+}
+
+fn class(short: &str) -> String {
+    format!("{MARSHAL_PACKAGE}{short}")
+}
+
+fn selector_type(table: &Table, s: &Selector) -> CqlResult<String> {
+    match s {
+        Selector::Column(c) => table
+            .column(c)
+            .map(|c| c.ty.class_name())
+            .ok_or_else(|| invalid(format!("Undefined name {c} in selection clause"))),
+        Selector::WriteTime(c) | Selector::Ttl(c) => {
+            let f = if matches!(s, Selector::WriteTime(_)) {
+                "writeTime"
+            } else {
+                "ttl"
+            };
+            match table.role(c) {
+                None => Err(invalid(format!("Undefined name {c} in selection clause"))),
+                Some(ColumnRole::Regular(i)) if table.regular[i].column.ty.is_collection() => Err(
+                    invalid(format!("Cannot use selection function {f} on collections")),
+                ),
+                Some(ColumnRole::Regular(_)) => {
+                    Ok(class(if f == "ttl" { "Int32Type" } else { "LongType" }))
+                }
+                Some(_) => Err(invalid(format!(
+                    "Cannot use selection function {f} on PRIMARY KEY part {c}"
+                ))),
+            }
+        }
+        Selector::Function { name, args } => match name.as_str() {
+            "token" => {
+                let names: Vec<String> =
+                    table.partition_key.iter().map(|c| c.name.clone()).collect();
+                let given: Vec<String> = args.iter().map(selector_name).collect();
+                if given != names {
+                    return Err(invalid(
+                        "The token function arguments must be in the partition key order: "
+                            .to_string()
+                            + &names.join(", "),
+                    ));
+                }
+                Ok(class("LongType"))
+            }
+            "dateof" | "unixtimestampof" => {
+                if args.len() != 1 {
+                    return Err(invalid(format!("Invalid number of arguments in call to function {name}: 1 required but {} provided", args.len())));
+                }
+                let t = selector_type(table, &args[0])?;
+                if t != class("TimeUUIDType") {
+                    return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_display(name))));
+                }
+                Ok(class(if name == "dateof" {
+                    "DateType"
+                } else {
+                    "LongType"
+                }))
+            }
+            n => {
+                if args.len() != 1 {
+                    return Err(invalid(format!("Unknown function '{n}'")));
+                }
+                if let Some(t) = n.strip_prefix("blobas").and_then(Native::from_name) {
+                    return Ok(CqlType::Native(t).class_name());
+                }
+                if n.strip_suffix("asblob")
+                    .and_then(Native::from_name)
+                    .is_some()
+                {
+                    return Ok(class("BytesType"));
+                }
+                Err(invalid(format!("Unknown function '{n}'")))
+            }
+        },
+    }
+}
+
+pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
+
+pub(super) fn selection(table: &Table, s: &Selection) -> CqlResult<Selectors> {
+    let items: Vec<(Selector, Option<String>)> = match s {
+        Selection::Wildcard => table
+            .all_columns()
+            .into_iter()
+            .map(|c| (Selector::Column(c.name.clone()), None))
+            .collect(),
+        Selection::Count => {
+            let col = ResultColumn {
+                name: "count".into(),
+                type_class: class("LongType"),
+            };
+            return Ok((Vec::new(), vec![col], true));
+        }
+        Selection::Columns(items) => items.clone(),
+    };
+    let mut sels = Vec::new();
+    let mut cols = Vec::new();
+    for (sel, alias) in items {
+        let type_class = selector_type(table, &sel)?;
+        let name = alias.clone().unwrap_or_else(|| selector_name(&sel));
+        cols.push(ResultColumn {
+            name: name.clone(),
+            type_class,
+        });
+        sels.push((sel, name));
+    }
+    Ok((sels, cols, false))
+}
+
+pub(super) fn eval_selector(
+    table: &Table,
+    s: &Selector,
+    row: &CqlRow,
+    partitioner: &dyn Partitioner,
+) -> Option<Vec<u8>> {
+    let regular = |c: &str| {
+        table
+            .regular
+            .iter()
+            .position(|r| r.column.name == c)
+            .and_then(|i| row.columns[i].as_ref())
+    };
+    match s {
+        Selector::Column(c) => row.value_of(table, c).map(<[u8]>::to_vec),
+        Selector::WriteTime(c) => regular(c).map(|v| v.timestamp.to_be_bytes().to_vec()),
+        Selector::Ttl(c) => regular(c)
+            .and_then(|v| v.ttl)
+            .map(|t| t.to_be_bytes().to_vec()),
+        Selector::Function { name, args } => match name.as_str() {
+            "token" => match partitioner.token(&row.row_key) {
+                Token::Long(t) => Some(t.to_be_bytes().to_vec()),
+                other => Some(partitioner.token_to_string(&other).into_bytes()),
+            },
+            "dateof" | "unixtimestampof" => {
+                let v = eval_selector(table, &args[0], row, partitioner)?;
+                unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
+            }
+            _ => eval_selector(table, &args[0], row, partitioner),
+        },
+    }
+}
+
+pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
+    let Some(v) = row.value_of(table, &f.column) else {
+        return false;
+    };
+    let ty = &table.column(&f.column).expect("planned").ty;
+    let o = |x: &Vec<u8>| ty.compare(v, x);
+    match f.op {
+        Operator::Eq => o(&f.values[0]) == Ordering::Equal,
+        Operator::In => f.values.iter().any(|x| o(x) == Ordering::Equal),
+        Operator::Lt => o(&f.values[0]) == Ordering::Less,
+        Operator::Lte => o(&f.values[0]) != Ordering::Greater,
+        Operator::Gt => o(&f.values[0]) == Ordering::Greater,
+        Operator::Gte => o(&f.values[0]) != Ordering::Less,
+    }
+}

@@ -1,0 +1,295 @@
+//! Mapping tests: exact bytes of writes (seed 002, deletes, lists, compact
+//! layouts), write errors, and SELECT planning with 1.2.9 messages.
+
+use super::*;
+use crate::cql::ast::{Statement, TableName};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::parse;
+use crate::cql::table::Table;
+use crate::cql::timeuuid::TimeUuidGenerator;
+use crate::marshal::bytes_to_hex;
+use crate::partitioner::Murmur3Partitioner;
+use crate::storage::model::{CellKind, Slice};
+
+fn table(cql: &str) -> Table {
+    let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
+        panic!()
+    };
+    Table::from_create("ks", &ct).unwrap()
+}
+
+struct Lists(Vec<Cell>);
+impl ListReader for Lists {
+    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> Vec<Cell> {
+        self.0.clone()
+    }
+}
+
+fn writes(t: &Table, cql: &str, lists: &[Cell]) -> CqlResult<Vec<CqlWrite>> {
+    let stmt = parse(cql).unwrap().statement;
+    let mut uuids = TimeUuidGenerator::new(7);
+    let reader = Lists(lists.to_vec());
+    let mut ctx = WriteContext {
+        timestamp: 5000,
+        now_millis: 1_795_289_830_328,
+        now_seconds: 1_795_289_830,
+        binds: &[],
+        uuids: &mut uuids,
+        lists: &reader,
+    };
+    let t2 = t.clone();
+    let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };
+    statement_writes(&stmt, &tables, &mut ctx)
+}
+
+fn testtable() -> Table {
+    table("CREATE TABLE testtable (pkey1 text, pkey2 text, skey int, value text, cvalue map<text,text>, PRIMARY KEY ((pkey1, pkey2), skey)) WITH CLUSTERING ORDER BY (skey DESC)")
+}
+
+fn cell_hex(op: &CqlOp) -> String {
+    match op {
+        CqlOp::Cell(c) => format!(
+            "{}={}@{}",
+            bytes_to_hex(&c.name),
+            bytes_to_hex(&c.value),
+            c.timestamp
+        ),
+        CqlOp::RangeTombstone {
+            start,
+            end,
+            deletion,
+        } => format!(
+            "rt {}..{}@{}",
+            bytes_to_hex(start),
+            bytes_to_hex(end),
+            deletion.marked_for_delete_at
+        ),
+        CqlOp::PartitionDelete(d) => format!("pd@{}", d.marked_for_delete_at),
+        CqlOp::CounterAdd { name, delta, .. } => format!("ctr {} {delta}", bytes_to_hex(name)),
+    }
+}
+
+#[test]
+fn insert_matches_seed_002_bytes() {
+    let w = writes(&testtable(), "INSERT INTO testtable (pkey1, pkey2, skey, cvalue, value) VALUES ('pkey1_1', 'pkey2_1', 103, {'hoge1': 'fuga1'}, 'value11_103')", &[]).unwrap();
+    assert_eq!(
+        bytes_to_hex(&w[0].row_key),
+        "0007706b6579315f31000007706b6579325f3100"
+    );
+    let ops: Vec<String> = w[0].ops.iter().map(cell_hex).collect();
+    assert_eq!(
+        ops,
+        [
+            "00040000006700000000=@5000",
+            "rt 0004000000670000066376616c756500..0004000000670000066376616c756501@4999",
+            "0004000000670000066376616c7565000005686f67653100=6675676131@5000",
+            "00040000006700000576616c756500=76616c756531315f313033@5000",
+        ]
+    );
+}
+
+#[test]
+fn update_writes_the_marker_and_null_writes_a_tombstone() {
+    let t = table("CREATE TABLE del_t (k text, c int, v1 text, v2 text, PRIMARY KEY (k, c))");
+    let w = writes(&t, "UPDATE del_t USING TTL 600 AND TIMESTAMP 42 SET v1 = null, v2 = 'x' WHERE k = 'c' AND c = 2", &[]).unwrap();
+    let CqlOp::Cell(marker) = &w[0].ops[0] else {
+        panic!()
+    };
+    assert_eq!(bytes_to_hex(&marker.name), "00040000000200000000");
+    assert!(matches!(marker.kind, CellKind::Expiring { ttl: 600, .. }));
+    assert_eq!(marker.timestamp, 42);
+    let CqlOp::Cell(v1) = &w[0].ops[1] else {
+        panic!()
+    };
+    assert!(matches!(v1.kind, CellKind::Tombstone { .. }));
+}
+
+#[test]
+fn deletes_row_partition_and_collection() {
+    let t =
+        table("CREATE TABLE del_t (k text, c int, v1 text, m map<text,text>, PRIMARY KEY (k, c))");
+    let row = writes(&t, "DELETE FROM del_t WHERE k = 'a' AND c = 2", &[]).unwrap();
+    assert_eq!(
+        cell_hex(&row[0].ops[0]),
+        "rt 00040000000200..00040000000201@5000"
+    );
+    let part = writes(&t, "DELETE FROM del_t WHERE k = 'b'", &[]).unwrap();
+    assert_eq!(cell_hex(&part[0].ops[0]), "pd@5000");
+    let m = writes(&t, "DELETE m FROM del_t WHERE k = 'a' AND c = 3", &[]).unwrap();
+    assert_eq!(
+        cell_hex(&m[0].ops[0]),
+        "rt 0004000000030000016d00..0004000000030000016d01@5000"
+    );
+    let (ops, rest) = m[0].engine_ops();
+    assert!(ops.is_empty() && rest.len() == 1);
+    assert_eq!(
+        writes(&t, "DELETE v1 FROM del_t WHERE k = 'a'", &[])
+            .unwrap_err()
+            .to_string(),
+        "Missing mandatory PRIMARY KEY part c"
+    );
+}
+
+#[test]
+fn list_operations() {
+    let t = table("CREATE TABLE coll (k int PRIMARY KEY, l list<int>)");
+    let pre = writes(&t, "UPDATE coll SET l = [8, 9] + l WHERE k = 2", &[]).unwrap();
+    let names: Vec<Vec<u8>> = pre[0].ops[1..]
+        .iter()
+        .map(|o| {
+            if let CqlOp::Cell(c) = o {
+                c.name.clone()
+            } else {
+                panic!()
+            }
+        })
+        .collect();
+    // 1.2.9 gives the first prepended element the later UUID: [8, 9] + l reads 9, 8, ...
+    assert!(t.comparator_type().compare(&names[1], &names[0]).is_lt());
+    let existing = vec![Cell::live(vec![1], vec![0, 0, 0, 7], 1)];
+    let set = writes(&t, "UPDATE coll SET l[0] = 10 WHERE k = 1", &existing).unwrap();
+    assert_eq!(cell_hex(&set[0].ops[1]), "01=0000000a@5000");
+    assert_eq!(
+        writes(&t, "UPDATE coll SET l[10] = 1 WHERE k = 1", &existing)
+            .unwrap_err()
+            .to_string(),
+        "List index 10 out of bound, list has size 1"
+    );
+    let discard = writes(&t, "UPDATE coll SET l = l - [7] WHERE k = 1", &existing).unwrap();
+    assert!(
+        matches!(&discard[0].ops[1], CqlOp::Cell(c) if c.name == vec![1] && matches!(c.kind, CellKind::Tombstone { .. }))
+    );
+}
+
+#[test]
+fn compact_layouts() {
+    let dense = table(
+        "CREATE TABLE cs_dyn (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+    );
+    let w = writes(
+        &dense,
+        "INSERT INTO cs_dyn (k, c, v) VALUES ('a', 2, 'two')",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        w[0].ops.iter().map(cell_hex).collect::<Vec<_>>(),
+        ["00000002=74776f@5000"]
+    );
+    let stat =
+        table("CREATE TABLE cs_static (k text PRIMARY KEY, v1 text, v2 int) WITH COMPACT STORAGE");
+    let w = writes(
+        &stat,
+        "INSERT INTO cs_static (k, v1, v2) VALUES ('a', 'x', 1)",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        w[0].ops.iter().map(cell_hex).collect::<Vec<_>>(),
+        ["7631=78@5000", "7632=00000001@5000"]
+    );
+}
+
+#[test]
+fn write_errors() {
+    let t = testtable();
+    assert_eq!(
+        writes(
+            &t,
+            "INSERT INTO testtable (pkey1, skey, value) VALUES ('a', 1, 'v')",
+            &[]
+        )
+        .unwrap_err()
+        .to_string(),
+        "Missing mandatory PRIMARY KEY part pkey2"
+    );
+    assert_eq!(
+        writes(
+            &t,
+            "INSERT INTO testtable (pkey1, pkey2, skey, nope) VALUES ('a', 'b', 1, 'v')",
+            &[]
+        )
+        .unwrap_err()
+        .to_string(),
+        "Unknown identifier nope"
+    );
+    assert_eq!(
+        writes(
+            &t,
+            "UPDATE testtable SET skey = 1 WHERE pkey1 = 'a' AND pkey2 = 'b'",
+            &[]
+        )
+        .unwrap_err()
+        .to_string(),
+        "PRIMARY KEY part skey found in SET part"
+    );
+    let k = table("CREATE TABLE tok_text (k text PRIMARY KEY)");
+    assert_eq!(
+        writes(&k, "INSERT INTO tok_text (k) VALUES ('')", &[]).unwrap_err(),
+        CqlError::Invalid("Key may not be empty".into())
+    );
+}
+
+fn plan(t: &Table, cql: &str) -> CqlResult<SelectPlan> {
+    let Statement::Select(s) = parse(cql).unwrap().statement else {
+        panic!()
+    };
+    plan_select(
+        t,
+        &s,
+        &[],
+        &Murmur3Partitioner,
+        &mut TimeUuidGenerator::new(1),
+        0,
+    )
+}
+
+#[test]
+fn select_planning_and_messages() {
+    let t = testtable();
+    let msg = |cql: &str| plan(&t, cql).unwrap_err().to_string();
+    assert_eq!(
+        msg("SELECT * FROM testtable WHERE pkey1 = 'a'"),
+        "Partition key part pkey2 must be restricted since preceding part is"
+    );
+    assert!(msg("SELECT * FROM testtable WHERE skey = 101")
+        .starts_with("Cannot execute this query as it might involve data filtering"));
+    assert_eq!(
+        msg("SELECT * FROM testtable WHERE value = 'x'"),
+        "No indexed columns present in by-columns clause with Equal operator"
+    );
+    assert_eq!(
+        msg("SELECT * FROM testtable ORDER BY skey"),
+        "ORDER BY is only supported when the partition key is restricted by an EQ or an IN."
+    );
+    // skey is DESC: ORDER BY skey ASC reads the slice backwards.
+    let p = plan(
+        &t,
+        "SELECT * FROM testtable WHERE pkey1 = 'a' AND pkey2 = 'b' ORDER BY skey ASC",
+    )
+    .unwrap();
+    assert!(p.reversed);
+    // skey >= 100 on a DESC column bounds the *end* of the comparator slice.
+    let p = plan(
+        &t,
+        "SELECT * FROM testtable WHERE pkey1 = 'a' AND pkey2 = 'b' AND skey >= 100 AND skey < 103",
+    )
+    .unwrap();
+    let Slice::Range {
+        start,
+        finish,
+        reversed: false,
+        ..
+    } = &p.slices[0]
+    else {
+        panic!()
+    };
+    assert_eq!(bytes_to_hex(start), "00040000006701");
+    assert_eq!(bytes_to_hex(finish), "00040000006401");
+    assert_eq!(
+        plan(&t, "SELECT * FROM testtable LIMIT 0")
+            .unwrap_err()
+            .to_string(),
+        "LIMIT must be strictly positive"
+    );
+}

@@ -1,0 +1,293 @@
+//! Turning terms (constants, bind values, collection literals, functions)
+//! into typed bytes for a given column.
+//!
+//! Owns literal typing with Cassandra 1.2's messages, bound-value decoding
+//! (collections arrive in their u16-count form) and the value functions
+//! (`now()`, `minTimeuuid`, `maxTimeuuid`, `dateOf`, `unixTimestampOf`,
+//! `<type>AsBlob`, `blobAs<type>`). It must not build cell names.
+
+use super::super::ast::{ConstantKind, Term};
+use super::super::error::{CqlError, CqlResult};
+use super::super::timeuuid::{max_timeuuid, min_timeuuid, unix_millis_of, TimeUuidGenerator};
+use super::super::types::{deserialize_collection, CqlType, CqlValue, Native};
+use crate::marshal::bytes_to_hex;
+use std::cmp::Ordering;
+
+/// What terms may refer to while being evaluated.
+pub struct TermContext<'a> {
+    /// Bound values by marker index; `None` is a bound null.
+    pub binds: &'a [Option<Vec<u8>>],
+    /// Wall clock in milliseconds (`now()`).
+    pub now_millis: i64,
+    pub uuids: &'a mut TimeUuidGenerator,
+}
+
+impl TermContext<'_> {
+    fn bind(&self, i: usize) -> CqlResult<Option<Vec<u8>>> {
+        self.binds.get(i).cloned().ok_or_else(|| {
+            CqlError::invalid(format!(
+                "There were {} markers(?) in CQL but {} bound variables",
+                i + 1,
+                self.binds.len()
+            ))
+        })
+    }
+}
+
+/// Evaluates `term` for a column `column` of type `ty`.
+pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> CqlResult<CqlValue> {
+    match (term, ty) {
+        (Term::Null, _) => Ok(CqlValue::Null),
+        (Term::Bind(i), _) => match ctx.bind(*i)? {
+            None => Ok(CqlValue::Null),
+            Some(bytes) => decode_bound(&bytes, ty, column),
+        },
+        (Term::List(items), CqlType::List(elem)) => {
+            let vals = items
+                .iter()
+                .map(|t| eval_element(t, elem, column, "list", ctx))
+                .collect::<CqlResult<Vec<_>>>()?;
+            Ok(CqlValue::List(vals))
+        }
+        (Term::Set(items), CqlType::Set(elem)) => {
+            let vals = items
+                .iter()
+                .map(|t| eval_element(t, elem, column, "set", ctx))
+                .collect::<CqlResult<Vec<_>>>()?;
+            Ok(CqlValue::Set(sorted_unique(vals, elem)))
+        }
+        (Term::Map(entries), CqlType::Set(_)) if entries.is_empty() => {
+            Ok(CqlValue::Set(Vec::new()))
+        }
+        (Term::Map(entries), CqlType::Map(kt, vt)) => {
+            let mut out = Vec::new();
+            for (k, v) in entries {
+                out.push((
+                    eval_element(k, kt, column, "map", ctx)?,
+                    eval_element(v, vt, column, "map", ctx)?,
+                ));
+            }
+            Ok(CqlValue::Map(sorted_map(out, kt)))
+        }
+        (Term::List(_), _) => Err(CqlError::invalid(format!(
+            "Invalid list literal for {column} of type {}",
+            ty.cql_name()
+        ))),
+        (Term::Set(_), _) => Err(CqlError::invalid(format!(
+            "Invalid set literal for {column} of type {}",
+            ty.cql_name()
+        ))),
+        (Term::Map(_), _) => Err(CqlError::invalid(format!(
+            "Invalid map literal for {column} of type {}",
+            ty.cql_name()
+        ))),
+        (Term::Constant(c), _) => {
+            if ty.is_collection() {
+                return Err(CqlError::invalid(format!(
+                    "Invalid {} constant ({}) for {} of type {}",
+                    c.kind.name(),
+                    c.text,
+                    column,
+                    ty.cql_name()
+                )));
+            }
+            Ok(CqlValue::Bytes(ty.constant_to_bytes(c, column)?))
+        }
+        (Term::Function { name, args }, _) => {
+            eval_function(name, args, ty, column, ctx).map(CqlValue::Bytes)
+        }
+    }
+}
+
+/// Evaluates a non-collection term to bytes (null not allowed).
+pub fn eval_scalar(
+    term: &Term,
+    ty: &CqlType,
+    column: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<Option<Vec<u8>>> {
+    match eval(term, ty, column, ctx)? {
+        CqlValue::Null => Ok(None),
+        CqlValue::Bytes(b) => Ok(Some(b)),
+        _ => Err(CqlError::invalid(format!(
+            "Invalid collection value for {column}"
+        ))),
+    }
+}
+
+fn eval_element(
+    term: &Term,
+    ty: &CqlType,
+    column: &str,
+    kind: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<Vec<u8>> {
+    match term {
+        Term::Bind(_) => Err(CqlError::invalid(format!(
+            "Invalid {kind} literal for {column}: bind variables are not supported inside collection literals"
+        ))),
+        _ => match eval(term, ty, column, ctx)? {
+            CqlValue::Bytes(b) => Ok(b),
+            CqlValue::Null => Err(CqlError::invalid("null is not supported inside collections")),
+            _ => Err(CqlError::invalid(format!("Invalid collection literal for {column}"))),
+        },
+    }
+}
+
+fn sorted_unique(mut vals: Vec<Vec<u8>>, ty: &CqlType) -> Vec<Vec<u8>> {
+    vals.sort_by(|a, b| ty.compare(a, b));
+    vals.dedup_by(|a, b| ty.compare(a, b) == Ordering::Equal);
+    vals
+}
+
+fn sorted_map(entries: Vec<(Vec<u8>, Vec<u8>)>, kt: &CqlType) -> Vec<(Vec<u8>, Vec<u8>)> {
+    // The last of duplicate keys wins, as Java's map literal building did.
+    let mut out: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    for (k, v) in entries {
+        match out.binary_search_by(|(e, _)| kt.compare(e, &k)) {
+            Ok(i) => out[i].1 = v,
+            Err(i) => out.insert(i, (k, v)),
+        }
+    }
+    out
+}
+
+/// A bound value: collections arrive serialized (u16 count, u16-length elements).
+pub fn decode_bound(bytes: &[u8], ty: &CqlType, column: &str) -> CqlResult<CqlValue> {
+    match ty {
+        CqlType::List(e) | CqlType::Set(e) => {
+            let items = deserialize_collection(bytes, false)?;
+            for i in &items {
+                e.validate_bound(i, column)?;
+            }
+            Ok(if matches!(ty, CqlType::List(_)) {
+                CqlValue::List(items)
+            } else {
+                CqlValue::Set(sorted_unique(items, e))
+            })
+        }
+        CqlType::Map(kt, vt) => {
+            let flat = deserialize_collection(bytes, true)?;
+            let mut entries = Vec::new();
+            for pair in flat.chunks(2) {
+                kt.validate_bound(&pair[0], column)?;
+                vt.validate_bound(&pair[1], column)?;
+                entries.push((pair[0].clone(), pair[1].clone()));
+            }
+            Ok(CqlValue::Map(sorted_map(entries, kt)))
+        }
+        _ => {
+            ty.validate_bound(bytes, column)?;
+            Ok(CqlValue::Bytes(bytes.to_vec()))
+        }
+    }
+}
+
+fn native_of(name: &str) -> Option<Native> {
+    Native::from_name(name)
+}
+
+fn eval_function(
+    name: &str,
+    args: &[Term],
+    ty: &CqlType,
+    column: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<Vec<u8>> {
+    let want = |n: usize| -> CqlResult<()> {
+        if args.len() != n {
+            return Err(CqlError::invalid(format!("Invalid number of arguments in call to function {name}: {n} required but {} provided", args.len())));
+        }
+        Ok(())
+    };
+    let returns = |t: Native| -> CqlResult<()> {
+        let ok = match ty {
+            CqlType::Native(n) => *n == t || (*n == Native::Blob && t == Native::Blob),
+            _ => false,
+        };
+        if !ok {
+            return Err(CqlError::invalid(format!("Type error: cannot assign result of function {name} (type {}) to {column} (type {})", t.name(), ty.cql_name())));
+        }
+        Ok(())
+    };
+    let arg = |t: Native, ctx: &mut TermContext| -> CqlResult<Vec<u8>> {
+        eval_scalar(&args[0], &CqlType::Native(t), column, ctx)?
+            .ok_or_else(|| CqlError::invalid(format!("Invalid null argument to {name}")))
+    };
+    match name {
+        "now" => {
+            want(0)?;
+            returns(Native::Timeuuid)?;
+            Ok(ctx.uuids.next(ctx.now_millis).to_vec())
+        }
+        "mintimeuuid" | "maxtimeuuid" => {
+            want(1)?;
+            returns(Native::Timeuuid)?;
+            let b = arg(Native::Timestamp, ctx)?;
+            let millis = i64::from_be_bytes(
+                b.as_slice()
+                    .try_into()
+                    .map_err(|_| CqlError::invalid("Invalid timestamp"))?,
+            );
+            Ok(if name == "mintimeuuid" {
+                min_timeuuid(millis)
+            } else {
+                max_timeuuid(millis)
+            }
+            .to_vec())
+        }
+        "dateof" | "unixtimestampof" => {
+            want(1)?;
+            returns(if name == "dateof" {
+                Native::Timestamp
+            } else {
+                Native::Bigint
+            })?;
+            let b = arg(Native::Timeuuid, ctx)?;
+            let millis = unix_millis_of(&b).ok_or_else(|| {
+                CqlError::invalid(format!("Invalid timeuuid 0x{}", bytes_to_hex(&b)))
+            })?;
+            Ok(millis.to_be_bytes().to_vec())
+        }
+        _ => {
+            if let Some(from) = name.strip_suffix("asblob").and_then(native_of) {
+                want(1)?;
+                returns(Native::Blob)?;
+                return arg(from, ctx);
+            }
+            if let Some(to) = name.strip_prefix("blobas").and_then(native_of) {
+                want(1)?;
+                returns(to)?;
+                let b = arg(Native::Blob, ctx)?;
+                CqlType::Native(to).validate_bound(&b, column)?;
+                return Ok(b);
+            }
+            Err(CqlError::invalid(format!("Unknown function '{name}'")))
+        }
+    }
+}
+
+/// The bytes of an integer-valued term (`USING TTL`, `LIMIT`, list indexes).
+pub fn eval_i64(term: &Term, what: &str, ctx: &mut TermContext) -> CqlResult<i64> {
+    match term {
+        Term::Constant(c) if c.kind == ConstantKind::Integer => c
+            .text
+            .parse::<i64>()
+            .map_err(|_| CqlError::invalid(format!("Invalid {what} value {}", c.text))),
+        Term::Bind(i) => match ctx.bind(*i)? {
+            Some(b) if b.len() == 8 => Ok(i64::from_be_bytes(
+                b.as_slice().try_into().expect("8 bytes"),
+            )),
+            Some(b) if b.len() == 4 => {
+                Ok(i32::from_be_bytes(b.as_slice().try_into().expect("4 bytes")) as i64)
+            }
+            Some(b) => Err(CqlError::invalid(format!(
+                "Invalid {what} value 0x{}",
+                bytes_to_hex(&b)
+            ))),
+            None => Err(CqlError::invalid(format!("Invalid null value of {what}"))),
+        },
+        Term::Null => Err(CqlError::invalid(format!("Invalid null value of {what}"))),
+        _ => Err(CqlError::invalid(format!("Invalid {what} value"))),
+    }
+}

@@ -1,0 +1,410 @@
+//! INSERT, UPDATE, DELETE and BATCH → writes, exactly as Cassandra 1.2.9
+//! turned them into cells and tombstones.
+//!
+//! Owns the write rules: the row marker (INSERT *and* UPDATE write it in
+//! 1.2.9, with the statement's TTL), null = deleted cell, whole-collection
+//! writes = range tombstone at timestamp − 1 then the elements, collection
+//! element operations (list appends/prepends with time UUIDs, index
+//! set/delete via a read of the current list), CQL row deletion = range
+//! tombstone over the clustering prefix, partition deletion, COMPACT
+//! STORAGE layouts, USING TTL / TIMESTAMP. Key resolution lives in `keys`,
+//! per-assignment cell operations in `assign`. It must not apply anything.
+
+use super::super::ast::{
+    Assignment, Batch, Delete, Deletion, Insert, Operator, Relation, Statement, TableName, Update,
+    Using,
+};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Layout, Table};
+use super::super::timeuuid::TimeUuidGenerator;
+use super::super::types::CqlType;
+use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
+use super::keys::{cartesian, key_values, require_all};
+use super::names::{cell_name, marker_name, prefix_range, row_key};
+use super::values::{eval_i64, eval_scalar, TermContext};
+use super::{CqlOp, CqlWrite};
+use crate::storage::model::{Cell, DeletionTime};
+
+/// Reads a list column's current live cells for index operations
+/// (`l[i] = x`, `DELETE l[i]`, `l = l - [...]`), in comparator order.
+pub trait ListReader {
+    /// `start..=end` is the range [`prefix_range`] gives for the column.
+    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell>;
+}
+
+/// Everything a write needs besides the statement and the table.
+pub struct WriteContext<'a> {
+    /// The timestamp used when the statement has no `USING TIMESTAMP`
+    /// (the server's, in microseconds).
+    pub timestamp: i64,
+    /// Wall clock in milliseconds: list element UUIDs and `now()`.
+    pub now_millis: i64,
+    /// Server time in seconds: local deletion / expiration times.
+    pub now_seconds: i32,
+    pub binds: &'a [Option<Vec<u8>>],
+    pub uuids: &'a mut TimeUuidGenerator,
+    pub lists: &'a dyn ListReader,
+}
+
+/// The per-statement write parameters after `USING`.
+pub(super) struct Stamp {
+    pub(super) timestamp: i64,
+    ttl: i32,
+    now: i32,
+}
+
+impl Stamp {
+    pub(super) fn cell(&self, name: Vec<u8>, value: Vec<u8>) -> CqlOp {
+        if self.ttl > 0 {
+            CqlOp::Cell(Cell::expiring(
+                name,
+                value,
+                self.timestamp,
+                self.ttl,
+                self.now,
+            ))
+        } else {
+            CqlOp::Cell(Cell::live(name, value, self.timestamp))
+        }
+    }
+    pub(super) fn tombstone(&self, name: Vec<u8>) -> CqlOp {
+        CqlOp::Cell(Cell::tombstone(name, self.timestamp, self.now))
+    }
+    pub(super) fn range(&self, (start, end): (Vec<u8>, Vec<u8>), at: i64) -> CqlOp {
+        CqlOp::RangeTombstone {
+            start,
+            end,
+            deletion: DeletionTime::new(at, self.now),
+        }
+    }
+}
+
+const MAX_TTL: i64 = 20 * 365 * 24 * 60 * 60;
+
+fn stamp(using: &Using, default_ts: Option<i64>, ctx: &mut WriteContext) -> CqlResult<Stamp> {
+    let mut tctx = TermContext {
+        binds: ctx.binds,
+        now_millis: ctx.now_millis,
+        uuids: ctx.uuids,
+    };
+    let timestamp = match &using.timestamp {
+        Some(t) => eval_i64(t, "timestamp", &mut tctx)?,
+        None => default_ts.unwrap_or(ctx.timestamp),
+    };
+    let ttl = match &using.ttl {
+        Some(t) => eval_i64(t, "TTL", &mut tctx)?,
+        None => 0,
+    };
+    if ttl < 0 {
+        return Err(CqlError::invalid("A TTL must be greater or equal to 0"));
+    }
+    if ttl > MAX_TTL {
+        return Err(CqlError::invalid(format!(
+            "ttl is too large. requested ({ttl}) maximum ({MAX_TTL})"
+        )));
+    }
+    Ok(Stamp {
+        timestamp,
+        ttl: ttl as i32,
+        now: ctx.now_seconds,
+    })
+}
+
+/// The writes of one INSERT/UPDATE/DELETE/BATCH against `table` (for a
+/// batch, `tables` resolves each inner statement's table).
+pub fn statement_writes(
+    statement: &Statement,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    match statement {
+        Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, None, ctx),
+        Statement::Update(u) => update_writes(&tables(&u.table)?, u, None, ctx),
+        Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, None, ctx),
+        Statement::Batch(b) => batch_writes(b, tables, ctx),
+        _ => Err(CqlError::invalid(
+            "Only INSERT, UPDATE, DELETE and BATCH statements write",
+        )),
+    }
+}
+
+/// A batch: every statement shares the batch's timestamp (USING TIMESTAMP
+/// on the batch, else the server's); writes to one row key are merged.
+pub fn batch_writes(
+    batch: &Batch,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    if batch.using.ttl.is_some() {
+        return Err(CqlError::invalid(
+            "Global TTL on the BATCH statement is not supported.",
+        ));
+    }
+    let batch_ts = stamp(&batch.using, None, ctx)?.timestamp;
+    let mut out: Vec<CqlWrite> = Vec::new();
+    for s in &batch.statements {
+        let writes = match s {
+            Statement::Insert(i) => {
+                if batch.using.timestamp.is_some() && i.using.timestamp.is_some() {
+                    return Err(CqlError::invalid(
+                        "Timestamp must be set either on BATCH or individual statements",
+                    ));
+                }
+                insert_writes(&tables(&i.table)?, i, Some(batch_ts), ctx)?
+            }
+            Statement::Update(u) => update_writes(&tables(&u.table)?, u, Some(batch_ts), ctx)?,
+            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, Some(batch_ts), ctx)?,
+            _ => {
+                return Err(CqlError::invalid(
+                    "Only INSERT, UPDATE and DELETE statements are allowed in a BATCH",
+                ))
+            }
+        };
+        for w in writes {
+            match out
+                .iter_mut()
+                .find(|o| o.keyspace == w.keyspace && o.table == w.table && o.row_key == w.row_key)
+            {
+                Some(o) => o.ops.extend(w.ops),
+                None => out.push(w),
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn new_write(table: &Table, key: Vec<u8>) -> CqlWrite {
+    CqlWrite {
+        keyspace: table.keyspace.clone(),
+        table: table.name.clone(),
+        row_key: key,
+        ops: Vec::new(),
+    }
+}
+
+/// INSERT: the row marker plus every given column, at one timestamp.
+pub fn insert_writes(
+    table: &Table,
+    ins: &Insert,
+    default_ts: Option<i64>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    if ins.columns.len() != ins.values.len() {
+        return Err(CqlError::invalid("Unmatched column names/values"));
+    }
+    if ins.if_not_exists {
+        // Lightweight transactions (2.0) need Paxos; 1.2 had no IF NOT EXISTS.
+        return Err(CqlError::invalid(
+            "Conditional updates (IF NOT EXISTS) are not supported",
+        ));
+    }
+    if table.is_counter_table() {
+        return Err(CqlError::invalid(
+            "INSERT statement are not allowed on counter tables, use UPDATE instead",
+        ));
+    }
+    let mut where_clause = Vec::new();
+    let mut assignments = Vec::new();
+    for (i, (c, v)) in ins.columns.iter().zip(&ins.values).enumerate() {
+        if ins.columns[..i].contains(c) {
+            return Err(CqlError::invalid(format!(
+                "Multiple definitions found for column {c}"
+            )));
+        }
+        match table.role(c) {
+            None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
+            Some(ColumnRole::Regular(_)) => assignments.push(Assignment::Set {
+                column: c.clone(),
+                value: v.clone(),
+            }),
+            Some(_) => where_clause.push(Relation::Column {
+                column: c.clone(),
+                op: Operator::Eq,
+                value: v.clone(),
+            }),
+        }
+    }
+    let upd = Update {
+        table: ins.table.clone(),
+        using: ins.using.clone(),
+        assignments,
+        where_clause,
+    };
+    write_rows(table, &upd, default_ts, ctx)
+}
+
+/// UPDATE: the row marker (1.2.9 writes it on UPDATE too) plus the assignments.
+pub fn update_writes(
+    table: &Table,
+    upd: &Update,
+    default_ts: Option<i64>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    for a in &upd.assignments {
+        match table.role(a.column()) {
+            None => {
+                return Err(CqlError::invalid(format!(
+                    "Unknown identifier {}",
+                    a.column()
+                )))
+            }
+            Some(ColumnRole::Regular(_)) => {}
+            Some(_) => {
+                return Err(CqlError::invalid(format!(
+                    "PRIMARY KEY part {} found in SET part",
+                    a.column()
+                )))
+            }
+        }
+    }
+    write_rows(table, upd, default_ts, ctx)
+}
+
+fn write_rows(
+    table: &Table,
+    upd: &Update,
+    default_ts: Option<i64>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    let st = stamp(&upd.using, default_ts, ctx)?;
+    let keys = key_values(table, &upd.where_clause, ctx)?;
+    require_all(table, &keys, table.clustering.len())?;
+    let mut out = Vec::new();
+    for pk in cartesian(&keys.partition) {
+        let mut w = new_write(table, row_key(table, &pk)?);
+        for ck in cartesian(&keys.clustering) {
+            match table.layout {
+                Layout::Sparse => {
+                    if !table.is_counter_table() {
+                        w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
+                    }
+                    for a in &upd.assignments {
+                        sparse_assignment(table, &w.row_key.clone(), &ck, a, &st, ctx, &mut w.ops)?;
+                    }
+                }
+                Layout::CompactStatic => {
+                    for a in &upd.assignments {
+                        compact_assignment(table, &ck, a, &st, ctx, &mut w.ops)?;
+                    }
+                }
+                Layout::CompactDense => {
+                    if upd.assignments.is_empty() {
+                        // No value column: the name alone is the row.
+                        w.ops
+                            .push(st.cell(cell_name(table, &ck, "", None)?, Vec::new()));
+                    }
+                    for a in &upd.assignments {
+                        compact_assignment(table, &ck, a, &st, ctx, &mut w.ops)?;
+                    }
+                }
+            }
+        }
+        out.push(w);
+    }
+    Ok(out)
+}
+
+/// DELETE: cells, collection entries, whole collections (range tombstone),
+/// whole CQL rows (range tombstone over the clustering prefix) or the partition.
+pub fn delete_writes(
+    table: &Table,
+    del: &Delete,
+    default_ts: Option<i64>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    if del.using.ttl.is_some() {
+        return Err(CqlError::invalid("TTL cannot be set on DELETE"));
+    }
+    let st = stamp(&del.using, default_ts, ctx)?;
+    let keys = key_values(table, &del.where_clause, ctx)?;
+    let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
+    if keys.clustering.iter().skip(given).any(|v| !v.is_empty()) {
+        let missing = &table.clustering[given].column.name;
+        return Err(CqlError::invalid(format!(
+            "Missing PRIMARY KEY part {missing}"
+        )));
+    }
+    let needed = if del.columns.is_empty() {
+        0
+    } else {
+        table.clustering.len()
+    };
+    require_all(table, &keys, needed)?;
+    for d in &del.columns {
+        let c = match d {
+            Deletion::Column(c) | Deletion::Element { column: c, .. } => c,
+        };
+        match table.role(c) {
+            None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
+            Some(ColumnRole::Regular(_)) => {}
+            Some(_) => {
+                return Err(CqlError::invalid(format!(
+                    "Invalid identifier {c} for deletion (should not be a PRIMARY KEY part)"
+                )))
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for pk in cartesian(&keys.partition) {
+        let key = row_key(table, &pk)?;
+        let mut w = new_write(table, key.clone());
+        for ck in cartesian(&keys.clustering[..given]) {
+            if del.columns.is_empty() {
+                if ck.is_empty() {
+                    w.ops.push(CqlOp::PartitionDelete(DeletionTime::new(
+                        st.timestamp,
+                        st.now,
+                    )));
+                } else if table.layout == Layout::CompactDense && ck.len() == table.clustering.len()
+                {
+                    w.ops.push(st.tombstone(cell_name(table, &ck, "", None)?));
+                } else {
+                    w.ops
+                        .push(st.range(prefix_range(table, &ck, None)?, st.timestamp));
+                }
+                continue;
+            }
+            for d in &del.columns {
+                match d {
+                    Deletion::Column(c) => {
+                        let ty = column_type(table, c);
+                        if ty.is_collection() {
+                            w.ops
+                                .push(st.range(prefix_range(table, &ck, Some(c))?, st.timestamp));
+                        } else {
+                            w.ops.push(st.tombstone(cell_name(table, &ck, c, None)?));
+                        }
+                    }
+                    Deletion::Element { column, key: k } => {
+                        let ty = column_type(table, column);
+                        let mut tctx = TermContext {
+                            binds: ctx.binds,
+                            now_millis: ctx.now_millis,
+                            uuids: ctx.uuids,
+                        };
+                        match &ty {
+                            CqlType::Map(kt, _) => {
+                                let mk = eval_scalar(k, kt, column, &mut tctx)?
+                                    .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
+                                w.ops
+                                    .push(st.tombstone(cell_name(table, &ck, column, Some(&mk))?));
+                            }
+                            CqlType::List(_) => {
+                                let idx = eval_i64(k, "list index", &mut tctx)?;
+                                let name = existing_element(table, &key, &ck, column, idx, ctx)?;
+                                w.ops.push(st.tombstone(name));
+                            }
+                            _ => {
+                                return Err(CqlError::invalid(format!(
+                                    "Invalid deletion operation for non list/map column {column}"
+                                )))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.push(w);
+    }
+    Ok(out)
+}

@@ -1,0 +1,40 @@
+//! CQL3 as Cassandra 1.2/2.0 spoke it, stored as Cassandra 1.2 stored it.
+//!
+//! This is the engine-independent half of CQL3: the language front end
+//! (`lexer`, `parser`, `ast`), CQL type names and literals (`types`,
+//! `timeuuid`), the table model (`table`) and its Thrift-visible schema
+//! (`schema`), and the exact mapping between CQL rows and storage cells
+//! (`mapping`). It must not touch the storage engine or the network:
+//! callers hand it cells and get back cells, writes and CQL rows.
+//!
+//! How a server drives it:
+//! - [`parse`] a query; `Parsed::bind_count` and
+//!   [`mapping::bind_specs`] describe a prepared statement's markers.
+//! - Schema statements: [`table::Table::from_create`], `Table::alter`,
+//!   `Table::add_index`; persist [`table::Table::schema`] (the
+//!   `schema_columnfamilies` / `schema_columns` fields 1.2.9 records) and
+//!   rebuild with `Table::from_schema`; `Table::visible_to_thrift` says
+//!   whether `describe_keyspace` lists it.
+//! - Writes: [`mapping::statement_writes`] turns INSERT/UPDATE/DELETE/BATCH
+//!   into [`mapping::CqlWrite`]s (cells, range tombstones, partition
+//!   deletes, counter adds) plus [`mapping::index_entries`] for indexed
+//!   columns. List index operations read the current list through
+//!   [`mapping::ListReader`].
+//! - Reads: [`mapping::plan_select`] checks a SELECT (1.2.9's messages) and
+//!   plans partitions and comparator slices; [`mapping::execute_select`]
+//!   runs the plan over a [`mapping::PartitionSource`] into a
+//!   [`mapping::ResultSet`].
+
+pub mod ast;
+pub mod error;
+pub mod lexer;
+pub mod mapping;
+pub mod options;
+pub mod parser;
+pub mod schema;
+pub mod table;
+pub mod timeuuid;
+pub mod types;
+
+pub use error::{CqlError, CqlResult};
+pub use parser::{parse, parse_script, split_statements};

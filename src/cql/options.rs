@@ -1,0 +1,309 @@
+//! The `WITH` options of keyspace and table statements, checked as
+//! Cassandra 1.2/2.0 checked them ("Unknown property 'x'", "Multiple
+//! definition for property 'x'", "Invalid double value ...", replication
+//! class and factor rules).
+//!
+//! Owns only the interpretation of the option syntax; it must not store
+//! schema (the server turns these into its KsDef/CfDef equivalents).
+
+use super::ast::{Property, PropertyValue};
+use super::error::{CqlError, CqlResult};
+use std::collections::BTreeMap;
+
+const LOCATOR: &str = "org.apache.cassandra.locator.";
+
+/// A keyspace's options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyspaceOptions {
+    /// Fully qualified, e.g. `org.apache.cassandra.locator.SimpleStrategy`;
+    /// `None` when not given (only valid for ALTER KEYSPACE).
+    pub strategy_class: Option<String>,
+    pub strategy_options: BTreeMap<String, String>,
+    pub durable_writes: Option<bool>,
+}
+
+/// A table's options (those 1.2/2.0 accept; all optional).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TableOptions {
+    pub comment: Option<String>,
+    pub read_repair_chance: Option<f64>,
+    pub dclocal_read_repair_chance: Option<f64>,
+    pub gc_grace_seconds: Option<i32>,
+    pub replicate_on_write: Option<bool>,
+    pub caching: Option<String>,
+    pub bloom_filter_fp_chance: Option<f64>,
+    pub populate_io_cache_on_flush: Option<bool>,
+    pub default_time_to_live: Option<i32>,
+    pub index_interval: Option<i32>,
+    pub memtable_flush_period_in_ms: Option<i32>,
+    pub speculative_retry: Option<String>,
+    pub compaction: Option<BTreeMap<String, String>>,
+    pub compression: Option<BTreeMap<String, String>>,
+}
+
+fn check_unique(props: &[Property]) -> CqlResult<()> {
+    for (i, p) in props.iter().enumerate() {
+        if props[..i].iter().any(|q| q.name == p.name) {
+            return Err(CqlError::invalid(format!(
+                "Multiple definition for property '{}'",
+                p.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn string(p: &Property) -> CqlResult<String> {
+    match &p.value {
+        PropertyValue::Simple(s) => Ok(s.clone()),
+        PropertyValue::Map(_) => Err(CqlError::invalid(format!(
+            "Invalid value for property '{}'. It should be a string",
+            p.name
+        ))),
+    }
+}
+
+fn map(p: &Property) -> CqlResult<BTreeMap<String, String>> {
+    match &p.value {
+        PropertyValue::Map(entries) => Ok(entries.iter().cloned().collect()),
+        PropertyValue::Simple(_) => Err(CqlError::invalid(format!(
+            "Invalid value for property '{}'. It should be a map.",
+            p.name
+        ))),
+    }
+}
+
+fn boolean(p: &Property) -> CqlResult<bool> {
+    let s = string(p)?;
+    // Java's Boolean.valueOf: anything but "true" (any case) is false.
+    Ok(s.eq_ignore_ascii_case("true"))
+}
+
+fn double(p: &Property) -> CqlResult<f64> {
+    let s = string(p)?;
+    s.parse::<f64>()
+        .map_err(|_| CqlError::invalid(format!("Invalid double value {s} for '{}'", p.name)))
+}
+
+fn integer(p: &Property) -> CqlResult<i32> {
+    let s = string(p)?;
+    s.parse::<i32>()
+        .map_err(|_| CqlError::invalid(format!("Invalid integer value {s} for '{}'", p.name)))
+}
+
+impl KeyspaceOptions {
+    /// From `CREATE/ALTER KEYSPACE ... WITH`; `creating` requires a class.
+    pub fn from_properties(props: &[Property], creating: bool) -> CqlResult<KeyspaceOptions> {
+        check_unique(props)?;
+        let mut out = KeyspaceOptions {
+            strategy_class: None,
+            strategy_options: BTreeMap::new(),
+            durable_writes: None,
+        };
+        for p in props {
+            match p.name.as_str() {
+                "replication" => {
+                    let mut m = map(p)?;
+                    if let Some(class) = m.remove("class") {
+                        out.strategy_class = Some(if class.contains('.') {
+                            class
+                        } else {
+                            format!("{LOCATOR}{class}")
+                        });
+                    }
+                    out.strategy_options = m;
+                }
+                "durable_writes" => out.durable_writes = Some(boolean(p)?),
+                other => return Err(CqlError::invalid(format!("Unknown property '{other}'"))),
+            }
+        }
+        match out.strategy_class.as_deref() {
+            None if creating => {
+                return Err(CqlError::invalid(
+                    "Missing mandatory replication strategy class",
+                ))
+            }
+            None if !out.strategy_options.is_empty() => {
+                return Err(CqlError::invalid("Missing replication strategy class"))
+            }
+            Some(c) if c.ends_with(".SimpleStrategy") => {
+                let rf = out
+                    .strategy_options
+                    .get("replication_factor")
+                    .ok_or_else(|| {
+                        CqlError::invalid(
+                            "SimpleStrategy requires a replication_factor strategy option.",
+                        )
+                    })?;
+                check_rf(rf)?;
+                if let Some(k) = out
+                    .strategy_options
+                    .keys()
+                    .find(|k| *k != "replication_factor")
+                {
+                    return Err(CqlError::invalid(format!(
+                        "Unrecognized strategy option {{{k}}} passed to SimpleStrategy"
+                    )));
+                }
+            }
+            Some(c) if c.ends_with(".NetworkTopologyStrategy") => {
+                for rf in out.strategy_options.values() {
+                    check_rf(rf)?;
+                }
+            }
+            Some(c)
+                if c.ends_with(".OldNetworkTopologyStrategy") || c.ends_with(".LocalStrategy") => {}
+            Some(c) => {
+                return Err(CqlError::invalid(format!(
+                    "Unable to find replication strategy class '{c}'"
+                )))
+            }
+            None => {}
+        }
+        Ok(out)
+    }
+}
+
+fn check_rf(rf: &str) -> CqlResult<()> {
+    match rf.parse::<i64>() {
+        Ok(n) if n >= 0 => Ok(()),
+        Ok(n) => Err(CqlError::invalid(format!(
+            "Replication factor must be non-negative; found {n}"
+        ))),
+        Err(_) => Err(CqlError::invalid(format!(
+            "Replication factor must be numeric; found {rf}"
+        ))),
+    }
+}
+
+impl TableOptions {
+    /// From `CREATE/ALTER TABLE ... WITH` (CLUSTERING ORDER and COMPACT
+    /// STORAGE are parsed separately).
+    pub fn from_properties(props: &[Property]) -> CqlResult<TableOptions> {
+        check_unique(props)?;
+        let mut o = TableOptions::default();
+        for p in props {
+            match p.name.as_str() {
+                "comment" => o.comment = Some(string(p)?),
+                "read_repair_chance" => o.read_repair_chance = Some(double(p)?),
+                "dclocal_read_repair_chance" => o.dclocal_read_repair_chance = Some(double(p)?),
+                "gc_grace_seconds" => o.gc_grace_seconds = Some(integer(p)?),
+                "replicate_on_write" => o.replicate_on_write = Some(boolean(p)?),
+                "caching" => o.caching = Some(string(p)?),
+                "bloom_filter_fp_chance" => o.bloom_filter_fp_chance = Some(double(p)?),
+                "populate_io_cache_on_flush" => o.populate_io_cache_on_flush = Some(boolean(p)?),
+                "default_time_to_live" => o.default_time_to_live = Some(integer(p)?),
+                "index_interval" => o.index_interval = Some(integer(p)?),
+                "memtable_flush_period_in_ms" => o.memtable_flush_period_in_ms = Some(integer(p)?),
+                "speculative_retry" => o.speculative_retry = Some(string(p)?),
+                "compaction" => {
+                    let m = map(p)?;
+                    if !m.contains_key("class") {
+                        return Err(CqlError::invalid(
+                            "Missing sub-option 'class' for the 'compaction' option.",
+                        ));
+                    }
+                    o.compaction = Some(m);
+                }
+                "compression" => o.compression = Some(map(p)?),
+                other => return Err(CqlError::invalid(format!("Unknown property '{other}'"))),
+            }
+        }
+        Ok(o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::ast::Statement;
+    use crate::cql::parse;
+
+    fn ks(cql: &str) -> CqlResult<KeyspaceOptions> {
+        match parse(cql).unwrap().statement {
+            Statement::CreateKeyspace { properties, .. } => {
+                KeyspaceOptions::from_properties(&properties, true)
+            }
+            Statement::AlterKeyspace { properties, .. } => {
+                KeyspaceOptions::from_properties(&properties, false)
+            }
+            _ => panic!(),
+        }
+    }
+
+    #[test]
+    fn keyspace_options() {
+        let o = ks("CREATE KEYSPACE k WITH REPLICATION = { 'class' : 'SimpleStrategy', 'replication_factor' : 1 }").unwrap();
+        assert_eq!(
+            o.strategy_class.as_deref(),
+            Some("org.apache.cassandra.locator.SimpleStrategy")
+        );
+        assert_eq!(
+            o.strategy_options
+                .get("replication_factor")
+                .map(String::as_str),
+            Some("1")
+        );
+        assert_eq!(
+            ks("CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy'}")
+                .unwrap_err()
+                .to_string(),
+            "SimpleStrategy requires a replication_factor strategy option."
+        );
+        assert_eq!(
+            ks("CREATE KEYSPACE k WITH durable_writes = false")
+                .unwrap_err()
+                .to_string(),
+            "Missing mandatory replication strategy class"
+        );
+        assert_eq!(
+            ks("CREATE KEYSPACE k WITH foo = 1")
+                .unwrap_err()
+                .to_string(),
+            "Unknown property 'foo'"
+        );
+        assert!(ks(
+            "CREATE KEYSPACE k WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 'x'}"
+        )
+        .is_err());
+        assert_eq!(
+            ks("ALTER KEYSPACE k WITH durable_writes = false")
+                .unwrap()
+                .durable_writes,
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn table_options() {
+        let Statement::CreateTable(ct) = parse("CREATE TABLE t (k int PRIMARY KEY) WITH compression = {'sstable_compression': ''} AND comment = 'c' AND gc_grace_seconds = 10").unwrap().statement else { panic!() };
+        let o = TableOptions::from_properties(&ct.properties).unwrap();
+        assert_eq!(o.comment.as_deref(), Some("c"));
+        assert_eq!(o.gc_grace_seconds, Some(10));
+        let Statement::CreateTable(ct) =
+            parse("CREATE TABLE t (k int PRIMARY KEY) WITH read_repair_chance = 'x'")
+                .unwrap()
+                .statement
+        else {
+            panic!()
+        };
+        assert_eq!(
+            TableOptions::from_properties(&ct.properties)
+                .unwrap_err()
+                .to_string(),
+            "Invalid double value x for 'read_repair_chance'"
+        );
+        let Statement::CreateTable(ct) = parse("CREATE TABLE t (k int PRIMARY KEY) WITH bogus = 1")
+            .unwrap()
+            .statement
+        else {
+            panic!()
+        };
+        assert_eq!(
+            TableOptions::from_properties(&ct.properties)
+                .unwrap_err()
+                .to_string(),
+            "Unknown property 'bogus'"
+        );
+    }
+}

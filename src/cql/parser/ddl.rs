@@ -1,0 +1,230 @@
+//! Schema statements: CREATE/ALTER/DROP of keyspaces, tables and indexes.
+//!
+//! Owns only their grammar; checking a definition against existing schema
+//! (and CQL3's table rules) belongs to `cql::table`.
+
+use super::super::ast::*;
+use super::super::error::CqlResult;
+use super::Parser;
+
+impl Parser {
+    pub(super) fn create(&mut self) -> CqlResult<Statement> {
+        self.expect_kw("create")?;
+        if self.eat_kw("keyspace") || self.eat_kw("schema") {
+            let if_not_exists = self.if_not_exists()?;
+            let name = self.ident()?;
+            self.expect_kw("with")?;
+            let properties = self.properties()?;
+            return Ok(Statement::CreateKeyspace {
+                name,
+                if_not_exists,
+                properties,
+            });
+        }
+        if self.eat_kw("table") || self.eat_kw("columnfamily") {
+            return self.create_table().map(Statement::CreateTable);
+        }
+        let _custom = self.eat_kw("custom");
+        if self.eat_kw("index") {
+            let if_not_exists = self.if_not_exists()?;
+            let name = if self.at_kw("on") {
+                None
+            } else {
+                Some(self.ident()?)
+            };
+            self.expect_kw("on")?;
+            let table = self.table_name()?;
+            self.expect_sym("(")?;
+            let column = self.ident()?;
+            self.expect_sym(")")?;
+            if self.eat_kw("using") {
+                self.property_scalar()?;
+            }
+            return Ok(Statement::CreateIndex {
+                name,
+                table,
+                column,
+                if_not_exists,
+            });
+        }
+        Err(self.no_viable())
+    }
+
+    fn properties(&mut self) -> CqlResult<Vec<Property>> {
+        let mut props = vec![self.property()?];
+        while self.eat_kw("and") {
+            props.push(self.property()?);
+        }
+        Ok(props)
+    }
+
+    fn create_table(&mut self) -> CqlResult<CreateTable> {
+        let if_not_exists = self.if_not_exists()?;
+        let table = self.table_name()?;
+        self.expect_sym("(")?;
+        let mut columns = Vec::new();
+        let mut key: Option<(Vec<String>, Vec<String>)> = None;
+        loop {
+            if self.at_kw("primary") {
+                self.advance();
+                self.expect_kw("key")?;
+                key = Some(self.primary_key_clause()?);
+            } else {
+                let name = self.ident()?;
+                let ty = self.type_expr()?;
+                if self.eat_kw("primary") {
+                    self.expect_kw("key")?;
+                    key = Some((vec![name.clone()], Vec::new()));
+                }
+                columns.push(ColumnDef { name, ty });
+            }
+            if !self.eat_sym(",") {
+                break;
+            }
+            // A trailing comma before ')' is accepted, as 1.2's grammar did.
+            if self.at_sym(")") {
+                break;
+            }
+        }
+        self.expect_sym(")")?;
+        let (partition_key, clustering) = key.unwrap_or_default();
+        let mut out = CreateTable {
+            table,
+            if_not_exists,
+            columns,
+            partition_key,
+            clustering,
+            clustering_order: Vec::new(),
+            compact_storage: false,
+            properties: Vec::new(),
+        };
+        if self.eat_kw("with") {
+            loop {
+                if self.eat_kw("compact") {
+                    self.expect_kw("storage")?;
+                    out.compact_storage = true;
+                } else if self.at_kw("clustering") && self.peek_at(1).is_kw("order") {
+                    self.advance();
+                    self.advance();
+                    self.expect_kw("by")?;
+                    self.expect_sym("(")?;
+                    loop {
+                        let c = self.ident()?;
+                        let o = if self.eat_kw("desc") {
+                            Ordering::Desc
+                        } else {
+                            self.eat_kw("asc");
+                            Ordering::Asc
+                        };
+                        out.clustering_order.push((c, o));
+                        if !self.eat_sym(",") {
+                            break;
+                        }
+                    }
+                    self.expect_sym(")")?;
+                } else {
+                    out.properties.push(self.property()?);
+                }
+                if !self.eat_kw("and") {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `(k, c1, c2)` or `((k1, k2), c1, ...)`.
+    fn primary_key_clause(&mut self) -> CqlResult<(Vec<String>, Vec<String>)> {
+        self.expect_sym("(")?;
+        let partition = if self.eat_sym("(") {
+            let mut ks = vec![self.ident()?];
+            while self.eat_sym(",") {
+                ks.push(self.ident()?);
+            }
+            self.expect_sym(")")?;
+            ks
+        } else {
+            vec![self.ident()?]
+        };
+        let mut clustering = Vec::new();
+        while self.eat_sym(",") {
+            clustering.push(self.ident()?);
+        }
+        self.expect_sym(")")?;
+        Ok((partition, clustering))
+    }
+
+    pub(super) fn alter(&mut self) -> CqlResult<Statement> {
+        self.expect_kw("alter")?;
+        if self.eat_kw("keyspace") || self.eat_kw("schema") {
+            let name = self.ident()?;
+            self.expect_kw("with")?;
+            let properties = self.properties()?;
+            return Ok(Statement::AlterKeyspace { name, properties });
+        }
+        if !(self.eat_kw("table") || self.eat_kw("columnfamily")) {
+            return Err(self.no_viable());
+        }
+        let table = self.table_name()?;
+        let op = if self.eat_kw("alter") {
+            let column = self.ident()?;
+            self.expect_kw("type")?;
+            AlterTableOp::Alter {
+                column,
+                ty: self.type_expr()?,
+            }
+        } else if self.eat_kw("add") {
+            let column = self.ident()?;
+            AlterTableOp::Add {
+                column,
+                ty: self.type_expr()?,
+            }
+        } else if self.eat_kw("drop") {
+            AlterTableOp::Drop {
+                column: self.ident()?,
+            }
+        } else if self.eat_kw("rename") {
+            let mut pairs = Vec::new();
+            loop {
+                let from = self.ident()?;
+                self.expect_kw("to")?;
+                pairs.push((from, self.ident()?));
+                if !self.eat_kw("and") {
+                    break;
+                }
+            }
+            AlterTableOp::Rename(pairs)
+        } else if self.eat_kw("with") {
+            AlterTableOp::With(self.properties()?)
+        } else {
+            return Err(self.no_viable());
+        };
+        Ok(Statement::AlterTable { table, op })
+    }
+
+    pub(super) fn drop(&mut self) -> CqlResult<Statement> {
+        self.expect_kw("drop")?;
+        if self.eat_kw("keyspace") || self.eat_kw("schema") {
+            let if_exists = self.if_exists()?;
+            return Ok(Statement::DropKeyspace {
+                if_exists,
+                name: self.ident()?,
+            });
+        }
+        if self.eat_kw("table") || self.eat_kw("columnfamily") {
+            let if_exists = self.if_exists()?;
+            return Ok(Statement::DropTable {
+                if_exists,
+                table: self.table_name()?,
+            });
+        }
+        if self.eat_kw("index") {
+            let if_exists = self.if_exists()?;
+            return Ok(Statement::DropIndex {
+                if_exists,
+                name: self.ident()?,
+            });
+        }
+        Err(self.no_viable())
+    }
+}

@@ -1,0 +1,354 @@
+//! Data statements: INSERT, UPDATE, DELETE, BATCH and SELECT.
+//!
+//! Owns only their grammar; what they write or read is `cql::mapping`.
+
+use super::super::ast::*;
+use super::super::error::CqlResult;
+use super::super::lexer::TokenKind;
+use super::Parser;
+
+impl Parser {
+    fn using(&mut self) -> CqlResult<Using> {
+        let mut using = Using::default();
+        if !self.eat_kw("using") {
+            return Ok(using);
+        }
+        loop {
+            if self.eat_kw("ttl") {
+                using.ttl = Some(self.term()?);
+            } else if self.eat_kw("timestamp") {
+                using.timestamp = Some(self.term()?);
+            } else {
+                return Err(self.no_viable());
+            }
+            if !self.eat_kw("and") {
+                return Ok(using);
+            }
+        }
+    }
+
+    pub(super) fn insert(&mut self) -> CqlResult<Insert> {
+        self.expect_kw("insert")?;
+        self.expect_kw("into")?;
+        let table = self.table_name()?;
+        self.expect_sym("(")?;
+        let mut columns = vec![self.ident()?];
+        while self.eat_sym(",") {
+            columns.push(self.ident()?);
+        }
+        self.expect_sym(")")?;
+        self.expect_kw("values")?;
+        self.expect_sym("(")?;
+        let mut values = vec![self.term()?];
+        while self.eat_sym(",") {
+            values.push(self.term()?);
+        }
+        self.expect_sym(")")?;
+        let if_not_exists = self.if_not_exists()?;
+        let using = self.using()?;
+        Ok(Insert {
+            table,
+            columns,
+            values,
+            if_not_exists,
+            using,
+        })
+    }
+
+    pub(super) fn update(&mut self) -> CqlResult<Update> {
+        self.expect_kw("update")?;
+        let table = self.table_name()?;
+        let using = self.using()?;
+        self.expect_kw("set")?;
+        let mut assignments = vec![self.assignment()?];
+        while self.eat_sym(",") {
+            assignments.push(self.assignment()?);
+        }
+        let where_clause = self.where_clause(true)?;
+        Ok(Update {
+            table,
+            using,
+            assignments,
+            where_clause,
+        })
+    }
+
+    fn assignment(&mut self) -> CqlResult<Assignment> {
+        let column = self.ident()?;
+        if self.eat_sym("[") {
+            let key = self.term()?;
+            self.expect_sym("]")?;
+            self.expect_sym("=")?;
+            let value = self.term()?;
+            return Ok(Assignment::SetElement { column, key, value });
+        }
+        self.expect_sym("=")?;
+        // `c = c + x` / `c = c - x`: the column names itself first.
+        let t = self.peek().clone();
+        let names_self = match t.kind {
+            TokenKind::Ident => t.text.to_lowercase() == column,
+            TokenKind::QuotedName => t.text == column,
+            _ => false,
+        };
+        if names_self && (self.peek_at(1).is_sym("+") || self.peek_at(1).is_sym("-")) {
+            self.advance();
+            let plus = self.advance().text == "+";
+            let value = self.term()?;
+            return Ok(if plus {
+                Assignment::Add { column, value }
+            } else {
+                Assignment::Subtract { column, value }
+            });
+        }
+        let value = self.term()?;
+        if self.eat_sym("+") {
+            let other = self.ident()?;
+            if other != column {
+                return Err(crate::cql::error::CqlError::invalid(format!("Only expressions of the form X = <value> + X are supported, got {column} = ... + {other}")));
+            }
+            return Ok(Assignment::Prepend { column, value });
+        }
+        Ok(Assignment::Set { column, value })
+    }
+
+    pub(super) fn delete(&mut self) -> CqlResult<Delete> {
+        self.expect_kw("delete")?;
+        let mut columns = Vec::new();
+        if !self.at_kw("from") {
+            loop {
+                let column = self.ident()?;
+                if self.eat_sym("[") {
+                    let key = self.term()?;
+                    self.expect_sym("]")?;
+                    columns.push(Deletion::Element { column, key });
+                } else {
+                    columns.push(Deletion::Column(column));
+                }
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_kw("from")?;
+        let table = self.table_name()?;
+        let using = self.using()?;
+        let where_clause = self.where_clause(true)?;
+        Ok(Delete {
+            table,
+            columns,
+            using,
+            where_clause,
+        })
+    }
+
+    pub(super) fn batch(&mut self) -> CqlResult<Batch> {
+        self.expect_kw("begin")?;
+        let kind = if self.eat_kw("unlogged") {
+            BatchKind::Unlogged
+        } else if self.eat_kw("counter") {
+            BatchKind::Counter
+        } else {
+            BatchKind::Logged
+        };
+        self.expect_kw("batch")?;
+        let using = self.using()?;
+        let mut statements = Vec::new();
+        loop {
+            let s = if self.at_kw("insert") {
+                Statement::Insert(self.insert()?)
+            } else if self.at_kw("update") {
+                Statement::Update(self.update()?)
+            } else if self.at_kw("delete") {
+                Statement::Delete(self.delete()?)
+            } else {
+                break;
+            };
+            statements.push(s);
+            self.eat_sym(";");
+        }
+        self.expect_kw("apply")?;
+        self.expect_kw("batch")?;
+        Ok(Batch {
+            kind,
+            using,
+            statements,
+        })
+    }
+
+    /// `WHERE rel AND rel ...`; mandatory for writes.
+    fn where_clause(&mut self, required: bool) -> CqlResult<Vec<Relation>> {
+        if !self.eat_kw("where") {
+            if required {
+                return Err(self.mismatched("K_WHERE"));
+            }
+            return Ok(Vec::new());
+        }
+        let mut rels = vec![self.relation()?];
+        while self.eat_kw("and") {
+            rels.push(self.relation()?);
+        }
+        Ok(rels)
+    }
+
+    fn operator(&mut self) -> CqlResult<Operator> {
+        let t = self.peek().clone();
+        let op = match t.text.as_str() {
+            "=" => Operator::Eq,
+            "<" => Operator::Lt,
+            "<=" => Operator::Lte,
+            ">" => Operator::Gt,
+            ">=" => Operator::Gte,
+            _ if t.is_kw("in") => Operator::In,
+            _ => return Err(self.no_viable()),
+        };
+        if t.kind != TokenKind::Symbol && op != Operator::In {
+            return Err(self.no_viable());
+        }
+        self.advance();
+        Ok(op)
+    }
+
+    fn relation(&mut self) -> CqlResult<Relation> {
+        if self.at_kw("token") && self.peek_at(1).is_sym("(") {
+            self.advance();
+            self.advance();
+            let mut columns = vec![self.ident()?];
+            while self.eat_sym(",") {
+                columns.push(self.ident()?);
+            }
+            self.expect_sym(")")?;
+            let op = self.operator()?;
+            let value = self.term()?;
+            return Ok(Relation::Token { columns, op, value });
+        }
+        let column = self.ident()?;
+        let op = self.operator()?;
+        let value = if op == Operator::In {
+            if self.at_sym("?") {
+                self.term()?
+            } else {
+                self.expect_sym("(")?;
+                let mut items = Vec::new();
+                if !self.at_sym(")") {
+                    loop {
+                        items.push(self.term()?);
+                        if !self.eat_sym(",") {
+                            break;
+                        }
+                    }
+                }
+                self.expect_sym(")")?;
+                Term::List(items)
+            }
+        } else {
+            self.term()?
+        };
+        Ok(Relation::Column { column, op, value })
+    }
+
+    pub(super) fn select(&mut self) -> CqlResult<Select> {
+        self.expect_kw("select")?;
+        // DISTINCT is a keyword only when a selection follows it.
+        let distinct = self.at_kw("distinct")
+            && !self.peek_at(1).is_sym(",")
+            && !self.peek_at(1).is_kw("from")
+            && self.eat_kw("distinct");
+        let selection = if self.eat_sym("*") {
+            Selection::Wildcard
+        } else if self.at_kw("count")
+            && self.peek_at(1).is_sym("(")
+            && (self.peek_at(2).is_sym("*") || self.peek_at(2).text == "1")
+            && self.peek_at(3).is_sym(")")
+        {
+            for _ in 0..4 {
+                self.advance();
+            }
+            Selection::Count
+        } else {
+            let mut items = Vec::new();
+            loop {
+                let s = self.selector()?;
+                let alias = if self.eat_kw("as") {
+                    Some(self.ident()?)
+                } else {
+                    None
+                };
+                items.push((s, alias));
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+            Selection::Columns(items)
+        };
+        self.expect_kw("from")?;
+        let table = self.table_name()?;
+        let where_clause = self.where_clause(false)?;
+        let mut order_by = Vec::new();
+        if self.eat_kw("order") {
+            self.expect_kw("by")?;
+            loop {
+                let c = self.ident()?;
+                let o = if self.eat_kw("desc") {
+                    Ordering::Desc
+                } else {
+                    self.eat_kw("asc");
+                    Ordering::Asc
+                };
+                order_by.push((c, o));
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        let limit = if self.eat_kw("limit") {
+            Some(self.term()?)
+        } else {
+            None
+        };
+        let allow_filtering = if self.eat_kw("allow") {
+            self.expect_kw("filtering")?;
+            true
+        } else {
+            false
+        };
+        Ok(Select {
+            table,
+            selection,
+            where_clause,
+            order_by,
+            limit,
+            allow_filtering,
+            distinct,
+        })
+    }
+
+    fn selector(&mut self) -> CqlResult<Selector> {
+        let t = self.peek().clone();
+        if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
+            let name = t.text.to_lowercase();
+            self.advance();
+            self.advance();
+            if name == "writetime" || name == "ttl" {
+                let c = self.ident()?;
+                self.expect_sym(")")?;
+                return Ok(if name == "ttl" {
+                    Selector::Ttl(c)
+                } else {
+                    Selector::WriteTime(c)
+                });
+            }
+            let mut args = Vec::new();
+            if !self.at_sym(")") {
+                loop {
+                    args.push(self.selector()?);
+                    if !self.eat_sym(",") {
+                        break;
+                    }
+                }
+            }
+            self.expect_sym(")")?;
+            return Ok(Selector::Function { name, args });
+        }
+        Ok(Selector::Column(self.ident()?))
+    }
+}

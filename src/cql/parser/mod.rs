@@ -1,0 +1,476 @@
+//! Recursive-descent parser for CQL3 as Cassandra 1.2/2.0 accepted it.
+//!
+//! Owns the grammar (split: this file holds the cursor, names, terms and
+//! types; `ddl` the schema statements; `dml` the data statements) and
+//! ANTLR-shaped syntax errors: `line L:C no viable alternative at input 'X'`
+//! where no rule fits, `line L:C mismatched input 'X' expecting Y` where one
+//! token was required. It must not consult the schema.
+//!
+//! Error fidelity: every message recorded from 1.2.9 in the conformance
+//! corpus is reproduced; other failures use the same two shapes but the
+//! "expecting" part may name a different token than ANTLR's prediction would.
+
+mod ddl;
+mod dml;
+
+use super::ast::*;
+use super::error::{CqlError, CqlResult};
+use super::lexer::{tokenize, Token, TokenKind};
+
+/// Parses one statement (a trailing `;` is allowed).
+pub fn parse(text: &str) -> CqlResult<Parsed> {
+    let tokens = tokenize(text)?;
+    let mut p = Parser {
+        tokens,
+        pos: 0,
+        binds: 0,
+        recovered: Vec::new(),
+    };
+    let statement = p.statement()?;
+    p.eat_sym(";");
+    if p.peek().kind != TokenKind::Eof {
+        return Err(p.no_viable());
+    }
+    // Cassandra 1.2 lets ANTLR recover and then reports the *last* error.
+    if let Some(e) = p.recovered.pop() {
+        return Err(e);
+    }
+    Ok(Parsed {
+        statement,
+        bind_count: p.binds,
+    })
+}
+
+/// Splits a script on top-level `;` (quotes and comments respected) and
+/// parses each non-empty statement.
+pub fn parse_script(text: &str) -> CqlResult<Vec<Parsed>> {
+    split_statements(text).iter().map(|s| parse(s)).collect()
+}
+
+/// The statements of a script as text, without their `;`.
+pub fn split_statements(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                cur.push(c);
+                for d in chars.by_ref() {
+                    cur.push(d);
+                    if d == c {
+                        break;
+                    }
+                }
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        cur.push('\n');
+                        break;
+                    }
+                }
+            }
+            ';' => {
+                if !cur.trim().is_empty() {
+                    out.push(cur.trim().to_string());
+                }
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// Words that cannot be unquoted identifiers in 1.2/2.0.
+const RESERVED: &[&str] = &[
+    "add",
+    "allow",
+    "alter",
+    "and",
+    "apply",
+    "asc",
+    "authorize",
+    "batch",
+    "begin",
+    "by",
+    "columnfamily",
+    "create",
+    "delete",
+    "desc",
+    "drop",
+    "false",
+    "from",
+    "grant",
+    "if",
+    "in",
+    "index",
+    "insert",
+    "into",
+    "keyspace",
+    "limit",
+    "modify",
+    "norecursive",
+    "not",
+    "null",
+    "of",
+    "on",
+    "order",
+    "primary",
+    "rename",
+    "revoke",
+    "schema",
+    "select",
+    "set",
+    "table",
+    "to",
+    "token",
+    "true",
+    "truncate",
+    "unlogged",
+    "update",
+    "use",
+    "using",
+    "where",
+    "with",
+];
+
+pub(crate) struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    binds: usize,
+    /// Errors ANTLR would have recovered from (a name where a value was
+    /// expected); parsing goes on and the last one is reported.
+    recovered: Vec<CqlError>,
+}
+
+impl Parser {
+    fn peek(&self) -> &Token {
+        &self.tokens[self.pos.min(self.tokens.len() - 1)]
+    }
+    fn peek_at(&self, ahead: usize) -> &Token {
+        &self.tokens[(self.pos + ahead).min(self.tokens.len() - 1)]
+    }
+    fn advance(&mut self) -> Token {
+        let t = self.peek().clone();
+        if self.pos < self.tokens.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn error_at(tok: &Token, message: String) -> CqlError {
+        CqlError::Syntax {
+            line: tok.line,
+            column: tok.column,
+            message,
+        }
+    }
+    /// `no viable alternative at input 'X'` at the current token.
+    fn no_viable(&self) -> CqlError {
+        let t = self.peek();
+        Self::error_at(t, format!("no viable alternative at input '{}'", t.text))
+    }
+    /// `mismatched input 'X' expecting Y` at the current token.
+    fn mismatched(&self, expecting: &str) -> CqlError {
+        let t = self.peek();
+        Self::error_at(
+            t,
+            format!("mismatched input '{}' expecting {}", t.text, expecting),
+        )
+    }
+
+    fn at_kw(&self, kw: &str) -> bool {
+        self.peek().is_kw(kw)
+    }
+    fn at_sym(&self, s: &str) -> bool {
+        self.peek().is_sym(s)
+    }
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        let hit = self.at_kw(kw);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+    fn eat_sym(&mut self, s: &str) -> bool {
+        let hit = self.at_sym(s);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+    fn expect_kw(&mut self, kw: &str) -> CqlResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            Err(self.mismatched(&format!("K_{}", kw.to_ascii_uppercase())))
+        }
+    }
+    fn expect_sym(&mut self, s: &str) -> CqlResult<()> {
+        if self.eat_sym(s) {
+            Ok(())
+        } else {
+            Err(self.mismatched(&format!("'{s}'")))
+        }
+    }
+
+    /// An identifier: an unreserved bare word (lower-cased) or a quoted name.
+    fn ident(&mut self) -> CqlResult<String> {
+        let t = self.peek();
+        match t.kind {
+            TokenKind::Ident if !RESERVED.contains(&t.text.to_ascii_lowercase().as_str()) => {
+                Ok(self.advance().text.to_lowercase())
+            }
+            TokenKind::QuotedName => Ok(self.advance().text),
+            _ => Err(self.no_viable()),
+        }
+    }
+
+    /// `ks.table` or `table`.
+    fn table_name(&mut self) -> CqlResult<TableName> {
+        let first = self.ident()?;
+        if self.eat_sym(".") {
+            let name = self.ident()?;
+            Ok(TableName {
+                keyspace: Some(first),
+                name,
+            })
+        } else {
+            Ok(TableName {
+                keyspace: None,
+                name: first,
+            })
+        }
+    }
+
+    fn if_not_exists(&mut self) -> CqlResult<bool> {
+        if self.at_kw("if") {
+            self.advance();
+            self.expect_kw("not")?;
+            self.expect_kw("exists")?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+    fn if_exists(&mut self) -> CqlResult<bool> {
+        if self.eat_kw("if") {
+            self.expect_kw("exists")?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn statement(&mut self) -> CqlResult<Statement> {
+        let t = self.peek().clone();
+        if t.kind != TokenKind::Ident {
+            return Err(self.no_viable());
+        }
+        match t.text.to_ascii_lowercase().as_str() {
+            "select" => self.select().map(Statement::Select),
+            "insert" => self.insert().map(Statement::Insert),
+            "update" => self.update().map(Statement::Update),
+            "delete" => self.delete().map(Statement::Delete),
+            "begin" => self.batch().map(Statement::Batch),
+            "use" => {
+                self.advance();
+                Ok(Statement::Use(self.ident()?))
+            }
+            "truncate" => {
+                self.advance();
+                let _ = self.eat_kw("columnfamily") || self.eat_kw("table");
+                Ok(Statement::Truncate(self.table_name()?))
+            }
+            "create" => self.create(),
+            "alter" => self.alter(),
+            "drop" => self.drop(),
+            _ => Err(self.no_viable()),
+        }
+    }
+
+    /// A value: constant, bind marker, null, collection literal or function call.
+    fn term(&mut self) -> CqlResult<Term> {
+        let t = self.peek().clone();
+        let constant = |kind| {
+            Term::Constant(Constant {
+                kind,
+                text: t.text.clone(),
+            })
+        };
+        let term = match t.kind {
+            TokenKind::Str => constant(ConstantKind::String),
+            TokenKind::Integer => constant(ConstantKind::Integer),
+            TokenKind::Float => constant(ConstantKind::Float),
+            TokenKind::Uuid => constant(ConstantKind::Uuid),
+            TokenKind::Hex => constant(ConstantKind::Hex),
+            TokenKind::Symbol if t.text == "?" => {
+                self.binds += 1;
+                Term::Bind(self.binds - 1)
+            }
+            TokenKind::Symbol if t.text == "[" => return self.list_literal(),
+            TokenKind::Symbol if t.text == "{" => return self.brace_literal(),
+            TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
+                constant(ConstantKind::Boolean)
+            }
+            TokenKind::Ident if t.is_kw("null") => Term::Null,
+            TokenKind::Ident if (t.is_kw("nan") || t.is_kw("infinity")) => {
+                constant(ConstantKind::Float)
+            }
+            TokenKind::Ident if self.peek_at(1).is_sym("(") => return self.function_term(),
+            // A name (typically a double-quoted "string") where a value is due:
+            // ANTLR reports it and recovers by dropping the token.
+            TokenKind::QuotedName | TokenKind::Ident => {
+                let e = self.no_viable();
+                self.recovered.push(e);
+                Term::Null
+            }
+            _ => return Err(self.no_viable()),
+        };
+        self.advance();
+        Ok(term)
+    }
+
+    fn function_term(&mut self) -> CqlResult<Term> {
+        let name = self.advance().text.to_lowercase();
+        self.expect_sym("(")?;
+        let mut args = Vec::new();
+        if !self.at_sym(")") {
+            loop {
+                args.push(self.term()?);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_sym(")")?;
+        Ok(Term::Function { name, args })
+    }
+
+    fn list_literal(&mut self) -> CqlResult<Term> {
+        self.expect_sym("[")?;
+        let mut items = Vec::new();
+        if !self.at_sym("]") {
+            loop {
+                items.push(self.term()?);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_sym("]")?;
+        Ok(Term::List(items))
+    }
+
+    /// `{}` (empty map), `{a, b}` (set) or `{k: v, ...}` (map).
+    fn brace_literal(&mut self) -> CqlResult<Term> {
+        self.expect_sym("{")?;
+        if self.eat_sym("}") {
+            return Ok(Term::Map(Vec::new()));
+        }
+        let first = self.term()?;
+        if self.eat_sym(":") {
+            let mut entries = vec![(first, self.term()?)];
+            while self.eat_sym(",") {
+                let k = self.term()?;
+                self.expect_sym(":")?;
+                entries.push((k, self.term()?));
+            }
+            self.expect_sym("}")?;
+            Ok(Term::Map(entries))
+        } else {
+            let mut items = vec![first];
+            while self.eat_sym(",") {
+                items.push(self.term()?);
+            }
+            self.expect_sym("}")?;
+            Ok(Term::Set(items))
+        }
+    }
+
+    /// A type: native name, `list<T>`, `set<T>`, `map<K,V>` or a quoted class.
+    fn type_expr(&mut self) -> CqlResult<TypeExpr> {
+        let t = self.peek().clone();
+        match t.kind {
+            TokenKind::Str => {
+                self.advance();
+                Ok(TypeExpr::Custom(t.text))
+            }
+            TokenKind::Ident => {
+                let name = t.text.to_ascii_lowercase();
+                self.advance();
+                match name.as_str() {
+                    "list" | "set" => {
+                        self.expect_sym("<")?;
+                        let inner = Box::new(self.type_expr()?);
+                        self.expect_sym(">")?;
+                        Ok(if name == "list" {
+                            TypeExpr::List(inner)
+                        } else {
+                            TypeExpr::Set(inner)
+                        })
+                    }
+                    "map" => {
+                        self.expect_sym("<")?;
+                        let k = Box::new(self.type_expr()?);
+                        self.expect_sym(",")?;
+                        let v = Box::new(self.type_expr()?);
+                        self.expect_sym(">")?;
+                        Ok(TypeExpr::Map(k, v))
+                    }
+                    _ => Ok(TypeExpr::Native(name)),
+                }
+            }
+            _ => Err(self.no_viable()),
+        }
+    }
+
+    /// `name = value [AND name = value ...]` after WITH.
+    fn property(&mut self) -> CqlResult<Property> {
+        let name = self.ident()?;
+        self.expect_sym("=")?;
+        let t = self.peek().clone();
+        let value = if t.is_sym("{") {
+            self.advance();
+            let mut entries = Vec::new();
+            if !self.at_sym("}") {
+                loop {
+                    let k = self.property_scalar()?;
+                    self.expect_sym(":")?;
+                    let v = self.property_scalar()?;
+                    entries.push((k, v));
+                    if !self.eat_sym(",") {
+                        break;
+                    }
+                }
+            }
+            self.expect_sym("}")?;
+            PropertyValue::Map(entries)
+        } else {
+            PropertyValue::Simple(self.property_scalar()?)
+        };
+        Ok(Property { name, value })
+    }
+
+    fn property_scalar(&mut self) -> CqlResult<String> {
+        let t = self.peek().clone();
+        match t.kind {
+            TokenKind::Str
+            | TokenKind::Integer
+            | TokenKind::Float
+            | TokenKind::Ident
+            | TokenKind::Uuid
+            | TokenKind::Hex => {
+                self.advance();
+                Ok(t.text)
+            }
+            _ => Err(self.no_viable()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

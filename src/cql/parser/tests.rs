@@ -1,0 +1,262 @@
+//! Parser tests: recorded 1.2.9 syntax errors, every statement form, and
+//! property tests that arbitrary input never panics.
+
+use super::*;
+
+fn err(text: &str) -> String {
+    parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn recorded_syntax_errors_match_cassandra_1_2_9() {
+    assert_eq!(
+        err("SELECT content FROM posts_facebook WHERE user_id = \"Anna_id\" LIMIT 20"),
+        "line 1:51 no viable alternative at input 'Anna_id'"
+    );
+    assert_eq!(
+        err("SELECT * FROM gyms_by_city\n  WHERE country_code = \"us\" AND state = \"Arizona\" AND city = \"Phoenix\"\n  LIMIT 10"),
+        "line 2:61 no viable alternative at input 'Phoenix'"
+    );
+    assert_eq!(
+        err("SELECT * FROM Customer_By_Liked_Product WHERE title = \"Pepsi\" LIMIT 10"),
+        "line 1:54 no viable alternative at input 'Pepsi'"
+    );
+    assert_eq!(
+        err("CREATE TABLE st (k int, c int, s int static, v int, PRIMARY KEY (k, c))"),
+        "line 1:37 mismatched input 'static' expecting ')'"
+    );
+    assert_eq!(
+        err("SELECT k, v, TTL(v) < 1001, WRITETIME(v) FROM ttl WHERE k = 1"),
+        "line 1:20 mismatched input '<' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELEC * FROM posts"),
+        "line 1:0 no viable alternative at input 'SELEC'"
+    );
+}
+
+#[test]
+fn end_of_input_is_reported_like_antlr() {
+    assert_eq!(
+        err("SELECT * FROM"),
+        "line 0:-1 no viable alternative at input '<EOF>'"
+    );
+}
+
+#[test]
+fn create_table_compound_and_composite_keys() {
+    let p = parse("CREATE TABLE testtable (\n pkey1 text, pkey2 text, skey int, value text, cvalue map<text,text>,\n PRIMARY KEY ((pkey1, pkey2), skey)\n) WITH CLUSTERING ORDER BY (skey DESC) AND comment = 'x';").unwrap();
+    let Statement::CreateTable(ct) = p.statement else {
+        panic!()
+    };
+    assert_eq!(ct.partition_key, vec!["pkey1", "pkey2"]);
+    assert_eq!(ct.clustering, vec!["skey"]);
+    assert_eq!(
+        ct.clustering_order,
+        vec![("skey".to_string(), Ordering::Desc)]
+    );
+    assert_eq!(
+        ct.columns[4].ty,
+        TypeExpr::Map(
+            Box::new(TypeExpr::Native("text".into())),
+            Box::new(TypeExpr::Native("text".into()))
+        )
+    );
+    assert_eq!(ct.properties[0].name, "comment");
+}
+
+#[test]
+fn compact_storage_and_inline_key() {
+    let p =
+        parse("create table \"Mixed\" (k text PRIMARY KEY, v1 text) with compact storage").unwrap();
+    let Statement::CreateTable(ct) = p.statement else {
+        panic!()
+    };
+    assert!(ct.compact_storage);
+    assert_eq!(ct.table.name, "Mixed");
+    assert_eq!(ct.partition_key, vec!["k"]);
+}
+
+#[test]
+fn update_collection_operations() {
+    let p = parse("UPDATE coll USING TTL 5 AND TIMESTAMP 7 SET l = l + [4], l = [0] + l, s = s - {'a'}, m[3] = 'three', l[1] = 10, m = m + {1: 'x'} WHERE k = 1").unwrap();
+    let Statement::Update(u) = p.statement else {
+        panic!()
+    };
+    assert!(matches!(u.assignments[0], Assignment::Add { .. }));
+    assert!(matches!(u.assignments[1], Assignment::Prepend { .. }));
+    assert!(matches!(u.assignments[2], Assignment::Subtract { .. }));
+    assert!(matches!(u.assignments[3], Assignment::SetElement { .. }));
+    assert!(matches!(u.assignments[4], Assignment::SetElement { .. }));
+    assert!(matches!(u.assignments[5], Assignment::Add { .. }));
+    assert!(u.using.ttl.is_some() && u.using.timestamp.is_some());
+}
+
+#[test]
+fn delete_forms_and_batch() {
+    let p = parse("BEGIN UNLOGGED BATCH USING TIMESTAMP 5 INSERT INTO t (k, v) VALUES (?, ?); DELETE m['k'], l[1], v FROM t WHERE k = 1; DELETE FROM t WHERE k IN (1, 2) APPLY BATCH").unwrap();
+    assert_eq!(p.bind_count, 2);
+    let Statement::Batch(b) = p.statement else {
+        panic!()
+    };
+    assert_eq!(b.kind, BatchKind::Unlogged);
+    assert_eq!(b.statements.len(), 3);
+    let Statement::Delete(d) = &b.statements[1] else {
+        panic!()
+    };
+    assert_eq!(d.columns.len(), 3);
+}
+
+#[test]
+fn select_features() {
+    let p = parse("SELECT token(pkey1, pkey2), WRITETIME(v), TTL(v), dateOf(post_id), v AS x FROM ks.t WHERE token(k) > token('a') AND c IN (1, 2) AND d <= 3 ORDER BY c DESC LIMIT 10 ALLOW FILTERING").unwrap();
+    let Statement::Select(s) = p.statement else {
+        panic!()
+    };
+    assert_eq!(s.table.keyspace.as_deref(), Some("ks"));
+    let Selection::Columns(items) = &s.selection else {
+        panic!()
+    };
+    assert_eq!(items.len(), 5);
+    assert!(matches!(s.where_clause[0], Relation::Token { .. }));
+    assert!(s.allow_filtering);
+    assert_eq!(s.order_by, vec![("c".to_string(), Ordering::Desc)]);
+    assert!(matches!(
+        parse("SELECT COUNT(*) FROM t").unwrap().statement,
+        Statement::Select(Select {
+            selection: Selection::Count,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn keyspace_and_index_statements() {
+    for s in [
+        "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1} AND durable_writes = false",
+        "ALTER KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}",
+        "DROP KEYSPACE k",
+        "USE \"K\"",
+        "CREATE INDEX ON uprofile_v2.user (message)",
+        "CREATE INDEX idx ON t (v)",
+        "DROP INDEX idx",
+        "TRUNCATE t",
+        "DROP TABLE ks.t",
+        "ALTER TABLE t ADD x int",
+        "ALTER TABLE t ALTER x TYPE blob",
+        "ALTER TABLE t DROP x",
+        "ALTER TABLE t WITH comment = 'c'",
+        "ALTER TABLE t RENAME a TO b",
+        "INSERT INTO t (k, b, u, f, x, n) VALUES (0x00ff, true, 99051fe9-6a9c-46c2-b949-38ef78858dd0, -1.5e3, now(), null) USING TTL 10",
+        "/* comment */ SELECT * FROM t // trailing",
+    ] {
+        parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    }
+}
+
+#[test]
+fn keywords_are_case_insensitive_and_unreserved_ones_are_names() {
+    let p =
+        parse("insert into uprofile.user (user, id, key, value, ttl) values ('theo', 1, 2, 3, 4)")
+            .unwrap();
+    let Statement::Insert(i) = p.statement else {
+        panic!()
+    };
+    assert_eq!(i.columns, vec!["user", "id", "key", "value", "ttl"]);
+    assert!(parse("SELECT select FROM t").is_err());
+}
+
+#[test]
+fn script_splitting_respects_quotes_and_comments() {
+    let parts = split_statements("use a; -- x;y\nINSERT INTO t (k) VALUES ('a;b');\n");
+    assert_eq!(parts.len(), 2);
+    assert!(parts[1].contains("'a;b'"));
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "SELECT",
+        "INSERT",
+        "INTO",
+        "UPDATE",
+        "DELETE",
+        "FROM",
+        "WHERE",
+        "AND",
+        "SET",
+        "VALUES",
+        "(",
+        ")",
+        ",",
+        ";",
+        "=",
+        "<",
+        ">=",
+        "[",
+        "]",
+        "{",
+        "}",
+        ":",
+        "+",
+        "-",
+        "?",
+        "*",
+        "k",
+        "v",
+        "l",
+        "m",
+        "t",
+        "ks.t",
+        "'s'",
+        "1",
+        "-2",
+        "1.5",
+        "0x0f",
+        "true",
+        "null",
+        "now()",
+        "token(k)",
+        "IN",
+        "ORDER",
+        "BY",
+        "DESC",
+        "LIMIT",
+        "USING",
+        "TTL",
+        "TIMESTAMP",
+        "BEGIN",
+        "BATCH",
+        "APPLY",
+        "CREATE",
+        "TABLE",
+        "PRIMARY",
+        "KEY",
+        "WITH",
+        "COMPACT",
+        "STORAGE",
+        "map<int,text>",
+        "\"Q\"",
+        "ALLOW",
+        "FILTERING",
+        "99051fe9-6a9c-46c2-b949-38ef78858dd0",
+        "/*",
+        "*/",
+        "--",
+        "'",
+    ];
+
+    proptest! {
+        #[test]
+        fn on_arbitrary_text(s in "\\PC{0,120}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn on_token_soup(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..40)) {
+            let _ = parse(&words.join(" "));
+        }
+    }
+}

@@ -1,0 +1,488 @@
+//! A CQL3 table's Thrift-visible schema, exactly as Cassandra 1.2.9
+//! recorded it in `system.schema_columnfamilies` / `schema_columns`, and the
+//! reverse: rebuilding the table model from those stored fields (so a
+//! restarted server gets its CQL3 tables back).
+//!
+//! Owns comparator / key_validator / default_validator strings, the
+//! `key_aliases` / `column_aliases` JSON lists, `value_alias`, the
+//! per-column rows (`component_index`, index fields) and which tables
+//! Thrift `describe_keyspace` hides. It must not store anything itself.
+
+use super::error::{CqlError, CqlResult};
+use super::table::{java_hashmap_order, ClusteringColumn, Column, Layout, RegularColumn, Table};
+use super::types::CqlType;
+use crate::marshal::{bytes_to_hex, parse_type, TypeRef, MARSHAL_PACKAGE};
+
+/// One row of `system.schema_columns` (non-key columns only, as in 1.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaColumn {
+    pub name: String,
+    /// Number of clustering columns for non-compact tables; `None` for
+    /// COMPACT STORAGE tables without clustering.
+    pub component_index: Option<i32>,
+    /// Full marshal class name.
+    pub validator: String,
+    pub index_name: Option<String>,
+    pub index_type: Option<String>,
+    pub index_options: Option<String>,
+}
+
+/// The CQL-relevant fields of `system.schema_columnfamilies` plus the
+/// table's `schema_columns` rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSchema {
+    pub comparator: String,
+    pub key_validator: String,
+    pub default_validator: String,
+    /// JSON list text, e.g. `["pkey1","pkey2"]`.
+    pub key_aliases: String,
+    pub column_aliases: String,
+    /// `None` for non-compact tables; `Some("")` for a compact table without a value column.
+    pub value_alias: Option<String>,
+    pub columns: Vec<SchemaColumn>,
+}
+
+fn wrap(t: &CqlType, reversed: bool) -> String {
+    if reversed {
+        format!("{MARSHAL_PACKAGE}ReversedType({})", t.class_name())
+    } else {
+        t.class_name()
+    }
+}
+
+impl Table {
+    /// The comparator class name (the cell-name type).
+    pub fn comparator(&self) -> String {
+        let clustering: Vec<String> = self
+            .clustering
+            .iter()
+            .map(|c| wrap(&c.column.ty, c.reversed))
+            .collect();
+        match self.layout {
+            Layout::CompactStatic => format!("{MARSHAL_PACKAGE}UTF8Type"),
+            Layout::CompactDense if clustering.len() == 1 => clustering[0].clone(),
+            Layout::CompactDense => {
+                format!("{MARSHAL_PACKAGE}CompositeType({})", clustering.join(","))
+            }
+            Layout::Sparse => {
+                let mut parts = clustering;
+                parts.push(format!("{MARSHAL_PACKAGE}UTF8Type"));
+                let colls: Vec<&RegularColumn> = self
+                    .regular
+                    .iter()
+                    .filter(|r| r.column.ty.is_collection())
+                    .collect();
+                if !colls.is_empty() {
+                    let keys: Vec<&[u8]> = colls.iter().map(|r| r.column.name.as_bytes()).collect();
+                    let entries: Vec<String> = java_hashmap_order(&keys)
+                        .into_iter()
+                        .map(|i| {
+                            format!(
+                                "{}:{}",
+                                bytes_to_hex(keys[i]),
+                                colls[i].column.ty.class_name()
+                            )
+                        })
+                        .collect();
+                    parts.push(format!(
+                        "{MARSHAL_PACKAGE}ColumnToCollectionType({})",
+                        entries.join(",")
+                    ));
+                }
+                format!("{MARSHAL_PACKAGE}CompositeType({})", parts.join(","))
+            }
+        }
+    }
+
+    /// The comparator as a type object.
+    pub fn comparator_type(&self) -> TypeRef {
+        parse_type(&self.comparator())
+            .unwrap_or_else(|_| parse_type("BytesType").expect("built in"))
+    }
+
+    /// The row-key type class name.
+    pub fn key_validator(&self) -> String {
+        if self.partition_key.len() == 1 {
+            self.partition_key[0].ty.class_name()
+        } else {
+            let parts: Vec<String> = self
+                .partition_key
+                .iter()
+                .map(|c| c.ty.class_name())
+                .collect();
+            format!("{MARSHAL_PACKAGE}CompositeType({})", parts.join(","))
+        }
+    }
+
+    /// The row-key type object.
+    pub fn key_type(&self) -> TypeRef {
+        parse_type(&self.key_validator())
+            .unwrap_or_else(|_| parse_type("BytesType").expect("built in"))
+    }
+
+    fn default_validator(&self) -> String {
+        match self.layout {
+            Layout::CompactDense => self
+                .regular
+                .first()
+                .map(|r| r.column.ty.class_name())
+                .unwrap_or_else(|| format!("{MARSHAL_PACKAGE}BytesType")),
+            _ if self.is_counter_table() => format!("{MARSHAL_PACKAGE}CounterColumnType"),
+            _ => format!("{MARSHAL_PACKAGE}BytesType"),
+        }
+    }
+
+    /// Everything 1.2.9 records about this table's CQL shape.
+    pub fn schema(&self) -> TableSchema {
+        let component_index = match self.layout {
+            Layout::Sparse => Some(self.clustering.len() as i32),
+            _ => None,
+        };
+        let columns = match self.layout {
+            Layout::CompactDense => Vec::new(),
+            _ => self
+                .regular
+                .iter()
+                .map(|r| {
+                    let (index_type, index_options) = match (&r.index, self.layout) {
+                        (None, _) => (None, None),
+                        (Some(_), Layout::Sparse) => (
+                            Some("COMPOSITES".to_string()),
+                            Some(format!("{{\"prefix_size\":\"{}\"}}", self.clustering.len())),
+                        ),
+                        (Some(_), _) => (Some("KEYS".to_string()), Some("{}".to_string())),
+                    };
+                    SchemaColumn {
+                        name: r.column.name.clone(),
+                        component_index,
+                        validator: r.column.ty.class_name(),
+                        index_name: r.index.clone(),
+                        index_type,
+                        index_options,
+                    }
+                })
+                .collect(),
+        };
+        TableSchema {
+            comparator: self.comparator(),
+            key_validator: self.key_validator(),
+            default_validator: self.default_validator(),
+            key_aliases: json_string_list(self.partition_key.iter().map(|c| c.name.as_str())),
+            column_aliases: json_string_list(
+                self.clustering.iter().map(|c| c.column.name.as_str()),
+            ),
+            value_alias: match self.layout {
+                Layout::CompactDense => Some(
+                    self.regular
+                        .first()
+                        .map(|r| r.column.name.clone())
+                        .unwrap_or_default(),
+                ),
+                _ => None,
+            },
+            columns,
+        }
+    }
+
+    /// Whether Thrift `describe_keyspace` lists this table: 1.2.9 hides
+    /// every table with a regular column that has a component index.
+    pub fn visible_to_thrift(&self) -> bool {
+        self.layout != Layout::Sparse || self.regular.is_empty()
+    }
+
+    /// `CfDef.key_alias`: the single key column's name; `None` for composite keys.
+    pub fn thrift_key_alias(&self) -> Option<Vec<u8>> {
+        (self.partition_key.len() == 1).then(|| self.partition_key[0].name.as_bytes().to_vec())
+    }
+
+    /// Rebuilds a table from its stored schema fields.
+    pub fn from_schema(keyspace: &str, name: &str, s: &TableSchema) -> CqlResult<Table> {
+        let bad = |what: &str| {
+            CqlError::invalid(format!(
+                "Cannot rebuild CQL3 table {keyspace}.{name}: {what}"
+            ))
+        };
+        let to_cql = |t: &TypeRef| CqlType::from_marshal(t.as_ref());
+        let key_type = parse_type(&s.key_validator).map_err(|e| bad(&e.0))?;
+        let key_types: Vec<TypeRef> = match key_type.components() {
+            Some(c) if s.key_validator.contains("CompositeType(") => c.to_vec(),
+            _ => vec![key_type.clone()],
+        };
+        let mut key_names = parse_json_string_list(&s.key_aliases)?;
+        for i in key_names.len()..key_types.len() {
+            key_names.push(if i == 0 {
+                "key".to_string()
+            } else {
+                format!("key{}", i + 1)
+            });
+        }
+        let partition_key = key_types
+            .iter()
+            .zip(&key_names)
+            .map(|(t, n)| {
+                Ok(Column {
+                    name: n.clone(),
+                    ty: to_cql(t)?,
+                })
+            })
+            .collect::<CqlResult<Vec<_>>>()?;
+        let comparator = parse_type(&s.comparator).map_err(|e| bad(&e.0))?;
+        let is_composite = s
+            .comparator
+            .starts_with(&format!("{MARSHAL_PACKAGE}CompositeType("));
+        let mut clustering_types: Vec<TypeRef> = if is_composite {
+            comparator
+                .components()
+                .map(|c| c.to_vec())
+                .unwrap_or_default()
+        } else {
+            vec![comparator.clone()]
+        };
+        // How 1.2 read a column family as a CQL3 table: a value alias means
+        // COMPACT with clustering; a composite whose aliases cover all but
+        // the trailing UTF8 column-name component (and collection map) is a
+        // CQL3 table; a Thrift CF is COMPACT, static when it declares
+        // columns and dense (column1..N, value) otherwise.
+        let aliases = parse_json_string_list(&s.column_aliases)?;
+        let has_collections = clustering_types
+            .last()
+            .is_some_and(|t| t.collection_columns().is_some());
+        let name_component = clustering_types
+            .len()
+            .saturating_sub(1 + usize::from(has_collections));
+        let sparse = is_composite
+            && s.value_alias.is_none()
+            && aliases.len() == name_component
+            && clustering_types
+                .get(name_component)
+                .is_some_and(|t| t.class_name() == format!("{MARSHAL_PACKAGE}UTF8Type"));
+        let layout = if s.value_alias.is_some() {
+            Layout::CompactDense
+        } else if sparse {
+            clustering_types.truncate(name_component);
+            Layout::Sparse
+        } else if !s.columns.is_empty() {
+            clustering_types.clear();
+            Layout::CompactStatic
+        } else {
+            Layout::CompactDense
+        };
+        let mut column_names = aliases;
+        for i in column_names.len()..clustering_types.len() {
+            column_names.push(format!("column{}", i + 1));
+        }
+        let clustering = clustering_types
+            .iter()
+            .zip(&column_names)
+            .map(|(t, n)| {
+                let (base, reversed) = match t.base_type() {
+                    Some(b) if t.is_reversed() => (b.clone(), true),
+                    _ => (t.clone(), false),
+                };
+                Ok(ClusteringColumn {
+                    column: Column {
+                        name: n.clone(),
+                        ty: to_cql(&base)?,
+                    },
+                    reversed,
+                })
+            })
+            .collect::<CqlResult<Vec<_>>>()?;
+        let mut regular = Vec::new();
+        if layout == Layout::CompactDense {
+            // A Thrift CF without a value alias exposes its values as `value`.
+            let v = s.value_alias.clone().unwrap_or_else(|| "value".to_string());
+            if !v.is_empty() {
+                let t = parse_type(&s.default_validator).map_err(|e| bad(&e.0))?;
+                regular.push(RegularColumn {
+                    column: Column {
+                        name: v,
+                        ty: to_cql(&t)?,
+                    },
+                    index: None,
+                });
+            }
+        } else {
+            for c in &s.columns {
+                let t = parse_type(&c.validator).map_err(|e| bad(&e.0))?;
+                regular.push(RegularColumn {
+                    column: Column {
+                        name: c.name.clone(),
+                        ty: to_cql(&t)?,
+                    },
+                    index: c.index_name.clone(),
+                });
+            }
+        }
+        regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+        Ok(Table {
+            keyspace: keyspace.to_string(),
+            name: name.to_string(),
+            partition_key,
+            clustering,
+            regular,
+            layout,
+        })
+    }
+}
+
+/// `["a","b"]` as Cassandra's json-simple writes it.
+pub fn json_string_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let quoted: Vec<String> = items
+        .map(|s| {
+            let mut q = String::from("\"");
+            for ch in s.chars() {
+                match ch {
+                    '"' => q.push_str("\\\""),
+                    '\\' => q.push_str("\\\\"),
+                    '/' => q.push_str("\\/"),
+                    c if (c as u32) < 0x20 => q.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => q.push(c),
+                }
+            }
+            q.push('"');
+            q
+        })
+        .collect();
+    format!("[{}]", quoted.join(","))
+}
+
+/// Parses a JSON list of strings (the `*_aliases` columns).
+pub fn parse_json_string_list(text: &str) -> CqlResult<Vec<String>> {
+    let bad = || CqlError::invalid(format!("Invalid JSON string list: {text}"));
+    let inner = text
+        .trim()
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let mut out = Vec::new();
+    let mut chars = inner.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == ',') {
+            chars.next();
+        }
+        match chars.next() {
+            None => return Ok(out),
+            Some('"') => {}
+            Some(_) => return Err(bad()),
+        }
+        let mut s = String::new();
+        loop {
+            match chars.next().ok_or_else(bad)? {
+                '"' => break,
+                '\\' => match chars.next().ok_or_else(bad)? {
+                    'u' => {
+                        let hex: String = (0..4).filter_map(|_| chars.next()).collect();
+                        let code = u32::from_str_radix(&hex, 16).map_err(|_| bad())?;
+                        s.push(char::from_u32(code).ok_or_else(bad)?);
+                    }
+                    'n' => s.push('\n'),
+                    't' => s.push('\t'),
+                    'r' => s.push('\r'),
+                    'b' => s.push('\u{8}'),
+                    'f' => s.push('\u{c}'),
+                    c => s.push(c),
+                },
+                c => s.push(c),
+            }
+        }
+        out.push(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::ast::Statement;
+    use crate::cql::parse;
+
+    fn table(cql: &str) -> Table {
+        let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
+            panic!()
+        };
+        Table::from_create("ks", &ct).unwrap()
+    }
+
+    #[test]
+    fn json_lists_round_trip() {
+        let s = json_string_list(["a\"b", "c/d"].into_iter());
+        assert_eq!(s, r#"["a\"b","c\/d"]"#);
+        assert_eq!(parse_json_string_list(&s).unwrap(), vec!["a\"b", "c/d"]);
+        assert_eq!(parse_json_string_list("[]").unwrap(), Vec::<String>::new());
+        assert!(parse_json_string_list("nope").is_err());
+    }
+
+    #[test]
+    fn schema_round_trips_through_stored_fields() {
+        for cql in [
+            "CREATE TABLE testtable (pkey1 text, pkey2 text, skey int, value text, cvalue map<text,text>, PRIMARY KEY ((pkey1, pkey2), skey)) WITH CLUSTERING ORDER BY (skey DESC)",
+            "CREATE TABLE coll (k int PRIMARY KEY, l list<int>, s set<text>, m map<int,text>)",
+            "CREATE TABLE cs_static (k text PRIMARY KEY, v1 text, v2 int) WITH COMPACT STORAGE",
+            "CREATE TABLE cs_comp (k text, c1 int, c2 text, v text, PRIMARY KEY (k, c1, c2)) WITH COMPACT STORAGE AND CLUSTERING ORDER BY (c1 DESC, c2 ASC)",
+            "CREATE TABLE cs_novalue (k text, c int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+            "CREATE TABLE k_only (k int PRIMARY KEY)",
+            "CREATE TABLE k_clust_only (k int, c timestamp, PRIMARY KEY (k, c))",
+        ] {
+            let t = table(cql);
+            let back = Table::from_schema("ks", &t.name, &t.schema()).unwrap();
+            assert_eq!(back, t, "{cql}");
+        }
+    }
+
+    #[test]
+    fn thrift_created_column_families_read_as_compact_tables() {
+        let p = MARSHAL_PACKAGE;
+        let dynamic = TableSchema {
+            comparator: format!("{p}LongType"),
+            key_validator: format!("{p}BytesType"),
+            default_validator: format!("{p}UTF8Type"),
+            key_aliases: "[]".into(),
+            column_aliases: "[]".into(),
+            value_alias: None,
+            columns: Vec::new(),
+        };
+        let t = Table::from_schema("ks", "Standard1", &dynamic).unwrap();
+        assert_eq!(t.layout, Layout::CompactDense);
+        let names: Vec<&str> = t.all_columns().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["key", "column1", "value"]);
+        let composite = TableSchema {
+            comparator: format!("{p}CompositeType({p}LongType,{p}UTF8Type)"),
+            ..dynamic.clone()
+        };
+        let t = Table::from_schema("ks", "Comp", &composite).unwrap();
+        assert_eq!((t.layout, t.clustering.len()), (Layout::CompactDense, 2));
+        let static_cf = TableSchema {
+            comparator: format!("{p}UTF8Type"),
+            columns: vec![SchemaColumn {
+                name: "age".into(),
+                component_index: None,
+                validator: format!("{p}LongType"),
+                index_name: None,
+                index_type: None,
+                index_options: None,
+            }],
+            ..dynamic
+        };
+        assert_eq!(
+            Table::from_schema("ks", "Users", &static_cf)
+                .unwrap()
+                .layout,
+            Layout::CompactStatic
+        );
+    }
+
+    #[test]
+    fn thrift_visibility() {
+        assert!(!table("CREATE TABLE k_int (k int PRIMARY KEY, v text)").visible_to_thrift());
+        assert!(table("CREATE TABLE k_only (k int PRIMARY KEY)").visible_to_thrift());
+        assert!(
+            table("CREATE TABLE cs (k int PRIMARY KEY, v text) WITH COMPACT STORAGE")
+                .visible_to_thrift()
+        );
+        assert_eq!(
+            table("CREATE TABLE k (a int, b text, v text, PRIMARY KEY ((a, b)))")
+                .thrift_key_alias(),
+            None
+        );
+    }
+}

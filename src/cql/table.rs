@@ -1,0 +1,337 @@
+//! The CQL3 table model: partition key, clustering columns (with their
+//! order), regular columns, COMPACT STORAGE, indexes; built from CREATE
+//! TABLE with Cassandra 1.2's checks and messages.
+//!
+//! Owns which columns exist and what role each plays. The Thrift-visible
+//! schema derived from it (comparator strings, aliases) is `cql::schema`;
+//! the cell layout is `cql::mapping`. It must not touch storage.
+
+use super::ast::{CreateTable, Ordering};
+use super::error::{CqlError, CqlResult};
+use super::types::CqlType;
+
+/// One column with its type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub name: String,
+    pub ty: CqlType,
+}
+
+/// A clustering column and whether it sorts descending (`ReversedType`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusteringColumn {
+    pub column: Column,
+    pub reversed: bool,
+}
+
+/// A regular (non-key) column; `index` names its secondary index if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegularColumn {
+    pub column: Column,
+    pub index: Option<String>,
+}
+
+/// How CQL rows are laid out as cells (see `cql::mapping`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Non-compact: composite names `(clustering..., column[, element])`
+    /// with a row marker.
+    Sparse,
+    /// COMPACT STORAGE without clustering: plain column names, no marker.
+    CompactStatic,
+    /// COMPACT STORAGE with clustering: the name is the clustering value(s)
+    /// and the cell value is the single value column (if any).
+    CompactDense,
+}
+
+/// A CQL3 table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub keyspace: String,
+    pub name: String,
+    pub partition_key: Vec<Column>,
+    pub clustering: Vec<ClusteringColumn>,
+    /// Non-key columns sorted by name (the order `SELECT *` returns them).
+    /// For `CompactDense` this is the value column, or nothing.
+    pub regular: Vec<RegularColumn>,
+    pub layout: Layout,
+}
+
+/// What role a column plays, with its position in that group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnRole {
+    PartitionKey(usize),
+    Clustering(usize),
+    Regular(usize),
+}
+
+impl Table {
+    /// Builds and checks a table from its CREATE TABLE statement.
+    pub fn from_create(keyspace: &str, ct: &CreateTable) -> CqlResult<Table> {
+        let mut defs: Vec<Column> = Vec::new();
+        for d in &ct.columns {
+            if defs.iter().any(|c| c.name == d.name) {
+                return Err(CqlError::invalid(format!(
+                    "Multiple definition of identifier {}",
+                    d.name
+                )));
+            }
+            defs.push(Column {
+                name: d.name.clone(),
+                ty: CqlType::from_expr(&d.ty)?,
+            });
+        }
+        let inline_keys = ct.partition_key.len();
+        if inline_keys == 0 {
+            return Err(CqlError::invalid(
+                "No PRIMARY KEY specifed (exactly one required)",
+            ));
+        }
+        let find = |name: &str| -> CqlResult<Column> {
+            defs.iter()
+                .find(|c| c.name == name)
+                .cloned()
+                .ok_or_else(|| {
+                    CqlError::invalid(format!(
+                        "Unknown definition {name} referenced in PRIMARY KEY"
+                    ))
+                })
+        };
+        let mut partition_key = Vec::new();
+        let mut seen = Vec::new();
+        for k in ct.partition_key.iter().chain(&ct.clustering) {
+            if seen.contains(k) {
+                return Err(CqlError::invalid(format!(
+                    "Multiple definition of identifier {k}"
+                )));
+            }
+            seen.push(k.clone());
+        }
+        for k in &ct.partition_key {
+            let c = find(k)?;
+            if c.ty.is_collection() {
+                return Err(CqlError::invalid(format!(
+                    "Invalid collection type for PRIMARY KEY component {k}"
+                )));
+            }
+            if c.ty.is_counter() {
+                return Err(CqlError::invalid(format!(
+                    "counter type is not supported for PRIMARY KEY part {k}"
+                )));
+            }
+            partition_key.push(c);
+        }
+        let mut clustering = Vec::new();
+        for k in &ct.clustering {
+            let c = find(k)?;
+            if c.ty.is_collection() {
+                return Err(CqlError::invalid(format!(
+                    "Invalid collection type for PRIMARY KEY component {k}"
+                )));
+            }
+            if c.ty.is_counter() {
+                return Err(CqlError::invalid(format!(
+                    "counter type is not supported for PRIMARY KEY part {k}"
+                )));
+            }
+            clustering.push(ClusteringColumn {
+                column: c,
+                reversed: false,
+            });
+        }
+        apply_clustering_order(&mut clustering, &ct.clustering_order)?;
+        let mut regular: Vec<RegularColumn> = defs
+            .iter()
+            .filter(|c| !seen.contains(&c.name))
+            .map(|c| RegularColumn {
+                column: c.clone(),
+                index: None,
+            })
+            .collect();
+        let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
+        if counters > 0 && counters < regular.len() {
+            let bad = regular
+                .iter()
+                .find(|r| !r.column.ty.is_counter())
+                .map(|r| r.column.name.clone())
+                .unwrap_or_default();
+            return Err(CqlError::invalid(format!(
+                "Cannot add a non counter column ({bad}) in a counter column family"
+            )));
+        }
+        let layout = if !ct.compact_storage {
+            Layout::Sparse
+        } else {
+            if regular.iter().any(|r| r.column.ty.is_collection()) {
+                return Err(CqlError::invalid(
+                    "Collection types are not supported with COMPACT STORAGE",
+                ));
+            }
+            if clustering.is_empty() {
+                if regular.is_empty() {
+                    return Err(CqlError::invalid(
+                        "No definition found that is not part of the PRIMARY KEY",
+                    ));
+                }
+                Layout::CompactStatic
+            } else {
+                if regular.len() > 1 {
+                    // 1.2 lists them in Java HashMap order; reproduced.
+                    let names: Vec<&[u8]> =
+                        regular.iter().map(|r| r.column.name.as_bytes()).collect();
+                    let order = java_hashmap_order(&names);
+                    let listed: Vec<&str> = order
+                        .iter()
+                        .map(|&i| regular[i].column.name.as_str())
+                        .collect();
+                    return Err(CqlError::invalid(format!(
+                        "COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: {})",
+                        listed.join(", ")
+                    )));
+                }
+                Layout::CompactDense
+            }
+        };
+        regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+        Ok(Table {
+            keyspace: keyspace.to_string(),
+            name: ct.table.name.clone(),
+            partition_key,
+            clustering,
+            regular,
+            layout,
+        })
+    }
+
+    pub fn is_compact(&self) -> bool {
+        self.layout != Layout::Sparse
+    }
+
+    /// The column's role, or `None` when the table has no such column.
+    pub fn role(&self, name: &str) -> Option<ColumnRole> {
+        if let Some(i) = self.partition_key.iter().position(|c| c.name == name) {
+            return Some(ColumnRole::PartitionKey(i));
+        }
+        if let Some(i) = self.clustering.iter().position(|c| c.column.name == name) {
+            return Some(ColumnRole::Clustering(i));
+        }
+        self.regular
+            .iter()
+            .position(|c| c.column.name == name)
+            .map(ColumnRole::Regular)
+    }
+
+    /// The column definition by name.
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        match self.role(name)? {
+            ColumnRole::PartitionKey(i) => Some(&self.partition_key[i]),
+            ColumnRole::Clustering(i) => Some(&self.clustering[i].column),
+            ColumnRole::Regular(i) => Some(&self.regular[i].column),
+        }
+    }
+
+    /// Every column in `SELECT *` order: partition key, clustering, regular by name.
+    pub fn all_columns(&self) -> Vec<&Column> {
+        self.partition_key
+            .iter()
+            .chain(self.clustering.iter().map(|c| &c.column))
+            .chain(self.regular.iter().map(|r| &r.column))
+            .collect()
+    }
+
+    /// True for counter tables (every regular column is a counter).
+    pub fn is_counter_table(&self) -> bool {
+        !self.regular.is_empty() && self.regular.iter().all(|r| r.column.ty.is_counter())
+    }
+
+    /// Records a secondary index on `column` (CREATE INDEX), checking what
+    /// 1.2 checked; returns the index name (default `<table>_<col>_idx`).
+    pub fn add_index(&mut self, column: &str, name: Option<&str>) -> CqlResult<String> {
+        match self.role(column) {
+            None => Err(CqlError::invalid(format!(
+                "No column definition found for column {column}"
+            ))),
+            Some(ColumnRole::PartitionKey(_)) | Some(ColumnRole::Clustering(_)) => Err(
+                CqlError::invalid(format!("Cannot create index on PRIMARY KEY part {column}")),
+            ),
+            Some(ColumnRole::Regular(i)) => {
+                if self.layout == Layout::CompactDense {
+                    return Err(CqlError::invalid(format!("Secondary index on CLUSTERING column or COMPACT value {column} is not supported")));
+                }
+                if self.regular[i].column.ty.is_collection() {
+                    return Err(CqlError::invalid(
+                        "Indexes on collections are no yet supported",
+                    ));
+                }
+                if self.regular[i].index.is_some() {
+                    return Err(CqlError::invalid("Index already exists"));
+                }
+                let idx = name
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("{}_{}_idx", self.name, column));
+                self.regular[i].index = Some(idx.clone());
+                Ok(idx)
+            }
+        }
+    }
+}
+
+fn apply_clustering_order(
+    clustering: &mut [ClusteringColumn],
+    order: &[(String, Ordering)],
+) -> CqlResult<()> {
+    let mut last: Option<usize> = None;
+    for (name, o) in order {
+        let Some(i) = clustering.iter().position(|c| &c.column.name == name) else {
+            return Err(CqlError::invalid(format!("Only clustering key columns can be defined in CLUSTERING ORDER directive: {name} is not a clustering column")));
+        };
+        if let Some(prev) = last {
+            if i <= prev {
+                return Err(CqlError::invalid(format!(
+                    "The order of columns in the CLUSTERING ORDER directive must be the one of the clustering key ({} must appear before {})",
+                    clustering[i].column.name, clustering[prev].column.name
+                )));
+            }
+        }
+        last = Some(i);
+        clustering[i].reversed = *o == Ordering::Desc;
+    }
+    if !order.is_empty() && order.len() != clustering.len() {
+        let missing = clustering
+            .iter()
+            .find(|c| !order.iter().any(|(n, _)| n == &c.column.name))
+            .map(|c| c.column.name.clone())
+            .unwrap_or_default();
+        return Err(CqlError::invalid(format!(
+            "Missing CLUSTERING ORDER for column {missing}"
+        )));
+    }
+    Ok(())
+}
+
+/// The iteration order of a Java `HashMap` keyed by these byte strings
+/// (`ByteBuffer.hashCode`, Java 8 hash spreading, default capacity and
+/// load factor), as indices into `keys`. Cassandra 1.2 let such maps decide
+/// the order inside `ColumnToCollectionType(...)` and some messages.
+pub fn java_hashmap_order(keys: &[&[u8]]) -> Vec<usize> {
+    let mut capacity = 16usize;
+    while keys.len() * 4 > capacity * 3 {
+        capacity *= 2;
+    }
+    let bucket = |k: &[u8]| {
+        let mut h: i32 = 1;
+        for &b in k.iter().rev() {
+            h = h.wrapping_mul(31).wrapping_add(b as i8 as i32);
+        }
+        let h = h ^ ((h as u32) >> 16) as i32;
+        (h as u32 as usize) & (capacity - 1)
+    };
+    let mut idx: Vec<usize> = (0..keys.len()).collect();
+    idx.sort_by_key(|&i| bucket(keys[i]));
+    idx
+}
+
+mod alter;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,128 @@
+//! Table model tests: roles, COMPACT STORAGE rules, clustering order,
+//! indexes, ALTER TABLE and 1.2.9's HashMap ordering.
+
+use super::*;
+use crate::cql::ast::Statement;
+use crate::cql::parse;
+
+fn table(cql: &str) -> CqlResult<Table> {
+    let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
+        panic!("not CREATE TABLE")
+    };
+    Table::from_create("ks", &ct)
+}
+
+#[test]
+fn roles_and_select_star_order() {
+    let t = table("CREATE TABLE del_t (k text, c int, v1 text, v2 text, m map<text,text>, PRIMARY KEY (k, c))").unwrap();
+    let names: Vec<&str> = t.all_columns().iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["k", "c", "m", "v1", "v2"]);
+    assert_eq!(t.role("c"), Some(ColumnRole::Clustering(0)));
+    assert_eq!(t.layout, Layout::Sparse);
+}
+
+#[test]
+fn compact_storage_rules_and_messages() {
+    assert_eq!(
+        table("CREATE TABLE cs_static (k text PRIMARY KEY, v1 text, v2 int) WITH COMPACT STORAGE")
+            .unwrap()
+            .layout,
+        Layout::CompactStatic
+    );
+    assert_eq!(
+        table("CREATE TABLE cs_novalue (k text, c int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE")
+            .unwrap()
+            .layout,
+        Layout::CompactDense
+    );
+    assert_eq!(
+        table("CREATE TABLE cs_bad (k text, c int, v1 text, v2 text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE").unwrap_err().to_string(),
+        "COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: v2, v1)"
+    );
+    assert_eq!(
+        table("CREATE TABLE cs_coll (k text PRIMARY KEY, m map<text,text>) WITH COMPACT STORAGE")
+            .unwrap_err()
+            .to_string(),
+        "Collection types are not supported with COMPACT STORAGE"
+    );
+}
+
+#[test]
+fn clustering_order_and_key_errors() {
+    let t = table("CREATE TABLE t (k int, a int, b int, v int, PRIMARY KEY (k, a, b)) WITH CLUSTERING ORDER BY (a DESC, b ASC)").unwrap();
+    assert!(t.clustering[0].reversed && !t.clustering[1].reversed);
+    assert!(table("CREATE TABLE t (k int, a int, b int, PRIMARY KEY (k, a, b)) WITH CLUSTERING ORDER BY (b DESC, a ASC)").is_err());
+    assert!(table("CREATE TABLE t (k int, v int)").is_err());
+    assert!(table("CREATE TABLE t (k int PRIMARY KEY, k text)").is_err());
+    assert!(table("CREATE TABLE t (k int, PRIMARY KEY (x))").is_err());
+    assert!(table("CREATE TABLE t (k list<int> PRIMARY KEY, v int)").is_err());
+}
+
+#[test]
+fn indexes() {
+    let mut t =
+        table("CREATE TABLE user (user text, id int, message text, PRIMARY KEY (user, id))")
+            .unwrap();
+    assert_eq!(
+        t.add_index("user", None).unwrap_err().to_string(),
+        "Cannot create index on PRIMARY KEY part user"
+    );
+    assert_eq!(t.add_index("message", None).unwrap(), "user_message_idx");
+}
+
+#[test]
+fn java_hashmap_order_matches_recorded_1_2_9() {
+    // golden.coll declares l, s, m; 1.2.9 printed s, l, m.
+    assert_eq!(java_hashmap_order(&[b"l", b"s", b"m"]), vec![1, 0, 2]);
+    assert_eq!(java_hashmap_order(&[b"v1", b"v2"]), vec![1, 0]);
+}
+
+#[test]
+fn alter_table() {
+    use crate::cql::ast::Statement as S;
+    let mut t = table("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c))").unwrap();
+    let alter = |t: &mut Table, cql: &str| {
+        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else {
+            panic!()
+        };
+        t.alter(&op)
+    };
+    alter(&mut t, "ALTER TABLE t ADD a list<int>").unwrap();
+    assert_eq!(
+        t.regular
+            .iter()
+            .map(|r| r.column.name.as_str())
+            .collect::<Vec<_>>(),
+        ["a", "v"]
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t ADD c int")
+            .unwrap_err()
+            .to_string(),
+        "Invalid column name c because it conflicts with a PRIMARY KEY part"
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t ADD n counter")
+            .unwrap_err()
+            .to_string(),
+        "Cannot add a counter column (n) in a non counter column family"
+    );
+    alter(&mut t, "ALTER TABLE t ALTER v TYPE blob").unwrap();
+    assert!(alter(&mut t, "ALTER TABLE t ALTER v TYPE int").is_err());
+    alter(&mut t, "ALTER TABLE t RENAME c TO c2").unwrap();
+    assert_eq!(t.schema().column_aliases, r#"["c2"]"#);
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t RENAME v TO w")
+            .unwrap_err()
+            .to_string(),
+        "Cannot rename non PRIMARY KEY part v"
+    );
+    assert_eq!(
+        alter(&mut t, "ALTER TABLE t DROP k")
+            .unwrap_err()
+            .to_string(),
+        "Cannot drop PRIMARY KEY part k"
+    );
+    alter(&mut t, "ALTER TABLE t DROP a").unwrap();
+    assert_eq!(t.regular.len(), 1);
+}

@@ -1,0 +1,430 @@
+//! CQL3 types: their names, the marshal classes behind them, and how a
+//! literal or a bound value becomes bytes for a column of that type.
+//!
+//! Owns the CQL name ↔ `org.apache.cassandra.db.marshal.*` mapping as 1.2
+//! used it (`timestamp` is `DateType`, `varchar` is `UTF8Type`), which
+//! constant kinds a type accepts (with Cassandra's "Invalid STRING constant
+//! (x) for c of type int" messages), and the serialized form of whole
+//! collections (the u16-count form CQL results carry). It must not know
+//! tables or cells.
+
+use super::ast::{Constant, ConstantKind, TypeExpr};
+use super::error::{CqlError, CqlResult};
+use crate::marshal::{
+    bytes_to_hex, parse_type, AbstractType, CollectionKind, TypeRef, MARSHAL_PACKAGE,
+};
+use std::cmp::Ordering;
+
+/// A native (non-collection) CQL3 type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Native {
+    Ascii,
+    Bigint,
+    Blob,
+    Boolean,
+    Counter,
+    Decimal,
+    Double,
+    Float,
+    Inet,
+    Int,
+    Text,
+    Timestamp,
+    Timeuuid,
+    Uuid,
+    Varint,
+}
+
+const NATIVES: &[(Native, &str, &str)] = &[
+    (Native::Ascii, "ascii", "AsciiType"),
+    (Native::Bigint, "bigint", "LongType"),
+    (Native::Blob, "blob", "BytesType"),
+    (Native::Boolean, "boolean", "BooleanType"),
+    (Native::Counter, "counter", "CounterColumnType"),
+    (Native::Decimal, "decimal", "DecimalType"),
+    (Native::Double, "double", "DoubleType"),
+    (Native::Float, "float", "FloatType"),
+    (Native::Inet, "inet", "InetAddressType"),
+    (Native::Int, "int", "Int32Type"),
+    (Native::Text, "text", "UTF8Type"),
+    (Native::Timestamp, "timestamp", "DateType"),
+    (Native::Timeuuid, "timeuuid", "TimeUUIDType"),
+    (Native::Uuid, "uuid", "UUIDType"),
+    (Native::Varint, "varint", "IntegerType"),
+];
+
+impl Native {
+    /// Parses a CQL name (`varchar` is an alias of `text`).
+    pub fn from_name(name: &str) -> Option<Native> {
+        let name = name.to_ascii_lowercase();
+        if name == "varchar" {
+            return Some(Native::Text);
+        }
+        NATIVES
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(t, _, _)| *t)
+    }
+    pub fn name(self) -> &'static str {
+        NATIVES
+            .iter()
+            .find(|(t, _, _)| *t == self)
+            .map(|(_, n, _)| *n)
+            .unwrap_or("blob")
+    }
+    /// The short marshal class name, e.g. `Int32Type`.
+    pub fn short_class(self) -> &'static str {
+        NATIVES
+            .iter()
+            .find(|(t, _, _)| *t == self)
+            .map(|(_, _, c)| *c)
+            .unwrap_or("BytesType")
+    }
+    fn from_short_class(short: &str) -> Option<Native> {
+        // 2.0 spells timestamp TimestampType; both mean `timestamp`.
+        if short == "TimestampType" {
+            return Some(Native::Timestamp);
+        }
+        NATIVES
+            .iter()
+            .find(|(_, _, c)| *c == short)
+            .map(|(t, _, _)| *t)
+    }
+
+    /// Whether a constant of `kind` may be assigned to this type (1.2 rules).
+    pub fn accepts(self, kind: ConstantKind) -> bool {
+        use Native::*;
+        match kind {
+            ConstantKind::String => matches!(self, Ascii | Text | Inet | Timestamp),
+            ConstantKind::Integer => matches!(
+                self,
+                Bigint | Counter | Decimal | Double | Float | Int | Timestamp | Varint
+            ),
+            ConstantKind::Uuid => matches!(self, Uuid | Timeuuid),
+            ConstantKind::Float => matches!(self, Decimal | Double | Float),
+            ConstantKind::Boolean => self == Boolean,
+            ConstantKind::Hex => self == Blob,
+        }
+    }
+}
+
+/// A CQL3 column type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CqlType {
+    Native(Native),
+    List(Box<CqlType>),
+    Set(Box<CqlType>),
+    Map(Box<CqlType>, Box<CqlType>),
+    /// A type given by its marshal class name.
+    Custom(String),
+}
+
+impl CqlType {
+    /// From the parsed type; unknown names get 1.2's message.
+    pub fn from_expr(expr: &TypeExpr) -> CqlResult<CqlType> {
+        Ok(match expr {
+            TypeExpr::Native(n) => CqlType::Native(
+                Native::from_name(n)
+                    .ok_or_else(|| CqlError::invalid(format!("Unknown type {n}")))?,
+            ),
+            TypeExpr::List(t) => CqlType::List(Box::new(Self::element(t)?)),
+            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::element(t)?)),
+            TypeExpr::Map(k, v) => {
+                CqlType::Map(Box::new(Self::element(k)?), Box::new(Self::element(v)?))
+            }
+            TypeExpr::Custom(c) => {
+                let t = parse_type(c).map_err(|e| CqlError::invalid(e.0))?;
+                Self::from_marshal(t.as_ref())?
+            }
+        })
+    }
+
+    fn element(expr: &TypeExpr) -> CqlResult<CqlType> {
+        let t = Self::from_expr(expr)?;
+        if t.is_collection() {
+            return Err(CqlError::invalid("Nested collections are not supported"));
+        }
+        if t == CqlType::Native(Native::Counter) {
+            return Err(CqlError::invalid(
+                "Counters are not allowed inside a collection",
+            ));
+        }
+        Ok(t)
+    }
+
+    /// From a marshal type (schema reload): the inverse of [`CqlType::class_name`].
+    pub fn from_marshal(t: &dyn AbstractType) -> CqlResult<CqlType> {
+        if let Some(c) = t.collection() {
+            let name = t.class_name();
+            let inner = |i: usize| -> CqlResult<Box<CqlType>> {
+                let params = params_of(&name);
+                let p = params
+                    .get(i)
+                    .ok_or_else(|| CqlError::invalid(format!("bad collection type {name}")))?;
+                let pt = parse_type(p).map_err(|e| CqlError::invalid(e.0))?;
+                Ok(Box::new(Self::from_marshal(pt.as_ref())?))
+            };
+            return Ok(match c.kind() {
+                CollectionKind::List => CqlType::List(inner(0)?),
+                CollectionKind::Set => CqlType::Set(inner(0)?),
+                CollectionKind::Map => CqlType::Map(inner(0)?, inner(1)?),
+            });
+        }
+        let class = t.class_name();
+        let short = class.strip_prefix(MARSHAL_PACKAGE).unwrap_or(&class);
+        Ok(match Native::from_short_class(short) {
+            Some(n) => CqlType::Native(n),
+            None => CqlType::Custom(class),
+        })
+    }
+
+    pub fn is_collection(&self) -> bool {
+        matches!(self, CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..))
+    }
+    pub fn is_counter(&self) -> bool {
+        *self == CqlType::Native(Native::Counter)
+    }
+
+    /// The full marshal class name, e.g.
+    /// `org.apache.cassandra.db.marshal.MapType(org...UTF8Type,org...Int32Type)`.
+    pub fn class_name(&self) -> String {
+        match self {
+            CqlType::Native(n) => format!("{MARSHAL_PACKAGE}{}", n.short_class()),
+            CqlType::List(t) => format!("{MARSHAL_PACKAGE}ListType({})", t.class_name()),
+            CqlType::Set(t) => format!("{MARSHAL_PACKAGE}SetType({})", t.class_name()),
+            CqlType::Map(k, v) => format!(
+                "{MARSHAL_PACKAGE}MapType({},{})",
+                k.class_name(),
+                v.class_name()
+            ),
+            CqlType::Custom(c) => c.clone(),
+        }
+    }
+
+    /// The marshal type object.
+    pub fn marshal(&self) -> TypeRef {
+        // Every name built by class_name() is one the registry knows, so a
+        // failure here is a bug in this file, not bad input; fall back to bytes.
+        parse_type(&self.class_name())
+            .unwrap_or_else(|_| parse_type("BytesType").expect("BytesType is built in"))
+    }
+
+    /// The CQL spelling used in messages: `int`, `map<text, int>`.
+    pub fn cql_name(&self) -> String {
+        match self {
+            CqlType::Native(n) => n.name().to_string(),
+            CqlType::List(t) => format!("list<{}>", t.cql_name()),
+            CqlType::Set(t) => format!("set<{}>", t.cql_name()),
+            CqlType::Map(k, v) => format!("map<{}, {}>", k.cql_name(), v.cql_name()),
+            CqlType::Custom(c) => format!("'{c}'"),
+        }
+    }
+
+    /// Serializes a constant for a column named `column` of this type.
+    pub fn constant_to_bytes(&self, c: &Constant, column: &str) -> CqlResult<Vec<u8>> {
+        let wrong = || {
+            CqlError::invalid(format!(
+                "Invalid {} constant ({}) for {} of type {}",
+                c.kind.name(),
+                c.text,
+                column,
+                self.cql_name()
+            ))
+        };
+        let native = match self {
+            CqlType::Native(n) => *n,
+            CqlType::Custom(class) => {
+                let t = parse_type(class).map_err(|e| CqlError::invalid(e.0))?;
+                return t.from_string(&c.text).map_err(|e| CqlError::invalid(e.0));
+            }
+            _ => return Err(wrong()),
+        };
+        if !native.accepts(c.kind) {
+            return Err(wrong());
+        }
+        let text = match c.kind {
+            ConstantKind::Hex => &c.text[2..],
+            _ => c.text.as_str(),
+        };
+        let t = self.marshal();
+        let bytes = t.from_string(text).map_err(|e| CqlError::invalid(e.0))?;
+        if native == Native::Timeuuid && bytes.len() == 16 && bytes[6] >> 4 != 1 {
+            return Err(CqlError::invalid(format!(
+                "Unsupported UUID version for timeuuid: {}",
+                c.text
+            )));
+        }
+        Ok(bytes)
+    }
+
+    /// Checks a bound (already serialized) value with the type's validator.
+    pub fn validate_bound(&self, value: &[u8], column: &str) -> CqlResult<()> {
+        self.marshal()
+            .validate_for(value, crate::marshal::Dialect::V12)
+            .map_err(|e| CqlError::invalid(format!("Invalid value for {column}: {}", e.0)))
+    }
+
+    /// Orders two serialized values of this type.
+    pub fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+        self.marshal().compare(a, b)
+    }
+}
+
+/// The top-level parameters of `Name(A,B(C,D),E)`.
+fn params_of(class: &str) -> Vec<String> {
+    let Some(open) = class.find('(') else {
+        return Vec::new();
+    };
+    let inner = &class[open + 1..class.len().saturating_sub(1)];
+    let mut out = Vec::new();
+    let (mut depth, mut cur) = (0, String::new());
+    for ch in inner.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// A typed value ready to store: a single value or collection elements
+/// (sets sorted and de-duplicated, maps sorted by key with the last
+/// duplicate winning, as Cassandra builds them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CqlValue {
+    Null,
+    Bytes(Vec<u8>),
+    List(Vec<Vec<u8>>),
+    Set(Vec<Vec<u8>>),
+    Map(Vec<(Vec<u8>, Vec<u8>)>),
+}
+
+/// The u16-count form of a collection: `count, (len, bytes)*` (maps
+/// alternate keys and values). This is what CQL result rows carry.
+pub fn serialize_collection(items: &[&[u8]], entries: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&(entries.min(u16::MAX as usize) as u16).to_be_bytes());
+    for item in items {
+        out.extend_from_slice(&(item.len().min(u16::MAX as usize) as u16).to_be_bytes());
+        out.extend_from_slice(item);
+    }
+    out
+}
+
+/// Reads the u16-count form back into elements (`pairs` for maps).
+pub fn deserialize_collection(value: &[u8], pairs: bool) -> CqlResult<Vec<Vec<u8>>> {
+    let bad = || {
+        CqlError::invalid(format!(
+            "Invalid collection value 0x{}",
+            bytes_to_hex(value)
+        ))
+    };
+    if value.len() < 2 {
+        return Err(bad());
+    }
+    let n = u16::from_be_bytes([value[0], value[1]]) as usize * if pairs { 2 } else { 1 };
+    let mut rest = &value[2..];
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        if rest.len() < 2 {
+            return Err(bad());
+        }
+        let len = u16::from_be_bytes([rest[0], rest[1]]) as usize;
+        if rest.len() < 2 + len {
+            return Err(bad());
+        }
+        out.push(rest[2..2 + len].to_vec());
+        rest = &rest[2 + len..];
+    }
+    if !rest.is_empty() {
+        return Err(bad());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(kind: ConstantKind, text: &str) -> Constant {
+        Constant {
+            kind,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn class_names_match_1_2() {
+        let m = CqlType::Map(
+            Box::new(CqlType::Native(Native::Text)),
+            Box::new(CqlType::Native(Native::Text)),
+        );
+        assert_eq!(m.class_name(), "org.apache.cassandra.db.marshal.MapType(org.apache.cassandra.db.marshal.UTF8Type,org.apache.cassandra.db.marshal.UTF8Type)");
+        assert_eq!(
+            CqlType::Native(Native::Timestamp).class_name(),
+            "org.apache.cassandra.db.marshal.DateType"
+        );
+        assert_eq!(Native::from_name("VARCHAR"), Some(Native::Text));
+        let back = CqlType::from_marshal(m.marshal().as_ref()).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(m.cql_name(), "map<text, text>");
+    }
+
+    #[test]
+    fn constants_serialize_per_type() {
+        let int = CqlType::Native(Native::Int);
+        assert_eq!(
+            int.constant_to_bytes(&c(ConstantKind::Integer, "-1"), "k")
+                .unwrap(),
+            vec![0xff; 4]
+        );
+        assert_eq!(
+            int.constant_to_bytes(&c(ConstantKind::String, "notanint"), "id")
+                .unwrap_err()
+                .to_string(),
+            "Invalid STRING constant (notanint) for id of type int"
+        );
+        let ts = CqlType::Native(Native::Timestamp);
+        assert_eq!(
+            ts.constant_to_bytes(&c(ConstantKind::String, "2012-06-01 08:00:00+0000"), "d")
+                .unwrap(),
+            1_338_537_600_000i64.to_be_bytes().to_vec()
+        );
+        let blob = CqlType::Native(Native::Blob);
+        assert_eq!(
+            blob.constant_to_bytes(&c(ConstantKind::Hex, "0x82a7"), "k")
+                .unwrap(),
+            vec![0x82, 0xa7]
+        );
+        let tu = CqlType::Native(Native::Timeuuid);
+        assert!(tu
+            .constant_to_bytes(
+                &c(ConstantKind::Uuid, "99051fe9-6a9c-46c2-b949-38ef78858dd0"),
+                "t"
+            )
+            .is_err());
+        assert!(int
+            .constant_to_bytes(&c(ConstantKind::Integer, "99999999999"), "k")
+            .is_err());
+    }
+
+    #[test]
+    fn collection_serialization_round_trips() {
+        let bytes = serialize_collection(&[b"hoge1", b"fuga1"], 1);
+        assert_eq!(bytes_to_hex(&bytes), "00010005686f67653100056675676131");
+        assert_eq!(
+            deserialize_collection(&bytes, true).unwrap(),
+            vec![b"hoge1".to_vec(), b"fuga1".to_vec()]
+        );
+        assert!(deserialize_collection(&[0, 1, 0], false).is_err());
+    }
+}

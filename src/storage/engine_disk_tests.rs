@@ -1,0 +1,238 @@
+//! Engine tests that need files: compaction and gc grace, restart and
+//! crash replay, wide rows across memtable and SSTables, background flush.
+
+use super::model::*;
+use super::testutil::*;
+use super::{Engine, EngineOptions, ManualClock, StorageError};
+use crate::partitioner::OrderPreservingPartitioner;
+use std::sync::Arc;
+
+/// A durable engine on `dir` with a manual clock.
+fn on_disk(dir: &std::path::Path, clock: &Arc<ManualClock>) -> Engine {
+    let mut opts = EngineOptions::in_memory(clock.clone());
+    opts.data_dir = Some(dir.to_path_buf());
+    Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap()
+}
+
+fn all_rows(e: &Engine, cf: &str) -> Vec<(String, usize)> {
+    e.read_range(
+        &range(cf, "", "", false, 100),
+        &RowRange::Keys {
+            start: vec![],
+            end: vec![],
+        },
+        1000,
+    )
+    .unwrap()
+    .into_iter()
+    .map(|(k, r)| (String::from_utf8(k).unwrap(), r.len()))
+    .collect()
+}
+
+#[test]
+fn compaction_purges_tombstones_only_after_gc_grace() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let now = clock.now();
+    e.apply(&put("Std", "a", "c", "v", 1)).unwrap();
+    e.apply(&put("Std", "b", "c", "v", 1)).unwrap();
+    e.flush(None).unwrap();
+    e.apply(&ops(
+        "Std",
+        "a",
+        vec![Op::DeleteRow(DeletionTime::new(5, now))],
+    ))
+    .unwrap();
+    e.apply(&ops(
+        "Std",
+        "b",
+        vec![Op::Put {
+            super_column: None,
+            cell: Cell::expiring(b("t"), b("v"), 2, 10, now),
+        }],
+    ))
+    .unwrap();
+    e.flush(None).unwrap();
+    assert_eq!(e.stats("ks", "Std").unwrap().sstable_count, 2);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(e.stats("ks", "Std").unwrap().sstable_count, 1);
+    // Within gc grace the deleted row is a ghost: still listed, empty.
+    assert_eq!(all_rows(&e, "Std"), vec![("a".into(), 0), ("b".into(), 2)]);
+    // Expired: invisible at once, purged only after gc grace.
+    clock.advance(10);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(all_rows(&e, "Std"), vec![("a".into(), 0), ("b".into(), 1)]);
+    assert_eq!(
+        e.stats("ks", "Std").unwrap().cells,
+        2,
+        "tombstone of the expired cell kept"
+    );
+    clock.advance(GC_GRACE + 1);
+    e.compact("ks", "Std").unwrap();
+    assert_eq!(all_rows(&e, "Std"), vec![("b".into(), 1)]);
+    assert_eq!(e.stats("ks", "Std").unwrap().cells, 1);
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn data_survives_restart_and_crash_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    e.apply(&put("Std", "k", "a", "1", 1)).unwrap();
+    e.flush(None).unwrap();
+    e.apply(&put("Std", "k", "b", "2", 1)).unwrap();
+    e.apply(&sput("k", "s", "x", "3", 1)).unwrap();
+    // Dropped without shutdown: the memtable is gone, the log has it.
+    drop(e);
+    let e = on_disk(dir.path(), &clock);
+    assert_eq!(
+        pairs(&e.read(&range("Std", "", "", false, 10), b"k").unwrap()).len(),
+        2
+    );
+    assert_eq!(
+        e.read(&range("Super", "", "", false, 10), b"k")
+            .unwrap()
+            .len(),
+        1
+    );
+    e.shutdown().unwrap();
+    assert!(matches!(
+        e.read(&range("Std", "", "", false, 10), b"k"),
+        Err(StorageError::Closed)
+    ));
+    drop(e);
+    let e = on_disk(dir.path(), &clock);
+    assert_eq!(
+        pairs(&e.read(&range("Std", "", "", false, 10), b"k").unwrap()).len(),
+        2
+    );
+    assert_eq!(
+        e.stats("ks", "Std").unwrap().memtable_cells,
+        0,
+        "shutdown flushed everything"
+    );
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn wide_row_slices_from_memtable_and_sstables() {
+    use rand::seq::SliceRandom;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let mut order: Vec<i64> = (0..6000).collect();
+    order.shuffle(&mut rand::thread_rng());
+    let long_put = |n: i64| RowMutation {
+        keyspace: "ks".into(),
+        key: b("wide"),
+        updates: vec![(
+            "Long".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(n.to_be_bytes().to_vec(), b("v"), 1),
+            }],
+        )],
+    };
+    let names = |r: RowResult| -> Vec<i64> {
+        let RowResult::Cells(cs) = r else { panic!() };
+        cs.iter()
+            .map(|c| i64::from_be_bytes(c.name[..].try_into().unwrap()))
+            .collect()
+    };
+    let slice = |start: i64, reversed: bool| ReadCommand {
+        keyspace: "ks".into(),
+        cf: "Long".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: start.to_be_bytes().to_vec(),
+            finish: vec![],
+            reversed,
+            count: 100,
+        },
+    };
+    for (i, n) in order.iter().enumerate() {
+        e.apply(&long_put(*n)).unwrap();
+        if i == 3000 {
+            e.flush(None).unwrap();
+        }
+    }
+    for _ in 0..2 {
+        assert_eq!(
+            names(e.read(&slice(2500, false), b"wide").unwrap()),
+            (2500..2600).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            names(e.read(&slice(2500, true), b"wide").unwrap()),
+            (2401..=2500).rev().collect::<Vec<_>>()
+        );
+        e.flush(None).unwrap();
+        e.compact("ks", "Long").unwrap();
+    }
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn memtables_flush_in_the_background_when_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = EngineOptions::in_memory(Arc::new(ManualClock::new(1_000_000)));
+    opts.data_dir = Some(dir.path().to_path_buf());
+    opts.memtable_operations_millions = 0.0001; // 100 operations
+    let e = Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap();
+    for i in 0..250 {
+        e.apply(&put("Std", &format!("k{i:03}"), "c", "v", 1))
+            .unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while e.stats("ks", "Std").unwrap().sstable_count < 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no background flush happened"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(all_rows(&e, "Std").len(), 250);
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn engine_is_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Engine>();
+    check::<EngineOptions>();
+}
+
+#[test]
+fn an_expired_cell_reconciles_as_a_tombstone_before_and_after_compaction() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = on_disk(dir.path(), &clock);
+    let now = clock.now();
+    let expiring = Cell::expiring(b("c"), b("a"), 1, 10, now);
+    e.apply(&ops(
+        "Std",
+        "k",
+        vec![Op::Put {
+            super_column: None,
+            cell: expiring,
+        }],
+    ))
+    .unwrap();
+    e.flush(None).unwrap();
+    // Same timestamp, in another store: the greater value wins while both live.
+    e.apply(&put("Std", "k", "c", "z", 1)).unwrap();
+    assert_eq!(
+        pairs(&e.read(&names("Std", &["c"]), b"k").unwrap()),
+        vec![("c".into(), "z".into())]
+    );
+    // Once expired it is a tombstone, and a tombstone wins a timestamp tie.
+    clock.advance(10);
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.compact("ks", "Std").unwrap();
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.flush(None).unwrap();
+    e.compact("ks", "Std").unwrap();
+    assert!(e.read(&names("Std", &["c"]), b"k").unwrap().is_empty());
+    e.shutdown().unwrap();
+}
