@@ -14,6 +14,7 @@ mod convert;
 mod counters;
 mod defs;
 mod describe;
+mod index;
 mod reads;
 mod scan;
 mod validation;

@@ -4,6 +4,7 @@
 //! predicate, consistency level, keys).
 
 use super::convert::{path_command, slice_command, slice_of, thriftify};
+use super::index;
 use super::scan::{scan, token_of};
 use super::validation::{self as v, Access};
 use crate::schema::CfDef;
@@ -140,7 +141,7 @@ fn filtered_scan(
         if out.len() >= max_rows {
             break;
         }
-        if v::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
+        if index::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
             let columns = thriftify(&node.read(cmd, &key)?, now, cf.is_counter());
             out.push((key.clone(), t::KeySlice::new(key, columns)));
         }
@@ -320,7 +321,7 @@ pub fn get_indexed_slices(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
-    v::validate_index_clause(&cf, clause)?;
+    index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
     let max_rows = usize::try_from(clause.count).unwrap_or(0);
@@ -352,7 +353,7 @@ pub fn get_indexed_slices(
             continue;
         }
         let columns = thriftify(&row, now, cf.is_counter());
-        if v::row_matches(&cf, &columns, &clause.expressions) {
+        if index::row_matches(&cf, &columns, &clause.expressions) {
             out.push(t::KeySlice::new(
                 key.clone(),
                 thriftify(&node.read(&cmd, &key)?, now, cf.is_counter()),

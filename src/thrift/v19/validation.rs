@@ -401,7 +401,7 @@ pub fn validate_key_range(
     }
     let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
     if let (Some(cf), Some(filter)) = (cf, &range.row_filter) {
-        validate_filter_clauses(cf, filter)?;
+        super::index::validate_filter_clauses(cf, filter)?;
     }
     if filtered && super_column.is_some() {
         return invalid("super columns are not supported for indexing");
@@ -516,83 +516,6 @@ pub fn known_level(cl: ConsistencyLevel, field: &str, method: &str) -> ApiResult
     Err(ApiError::Protocol(format!(
         "Required field '{field}' was not present! Struct: {method}_args({field}:null)"
     )))
-}
-
-/// 1.2's `validateIndexClauses`: names and values checked, and at least one
-/// EQ expression on an indexed column.
-pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<()> {
-    if clause.expressions.is_empty() {
-        return invalid("index clause list may not be empty");
-    }
-    if !validate_filter_clauses(cf, &clause.expressions)? {
-        return invalid("No indexed columns present in index clause with operator EQ");
-    }
-    Ok(())
-}
-
-/// Checks each expression's name and value; true when one is an EQ on an
-/// indexed column (1.2's `validateFilterClauses`).
-pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -> ApiResult<bool> {
-    let hex = crate::marshal::bytes_to_hex;
-    let mut indexed = false;
-    for e in expressions {
-        if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
-            return invalid(format!(
-                "[{}]=[{}] failed name validation ({})",
-                hex(&e.column_name),
-                hex(&e.value),
-                m.0
-            ));
-        }
-        if e.value.len() > 0xFFFF {
-            return invalid("Index expression values may not be larger than 64K");
-        }
-        let validator = cf.options.value_validator(&e.column_name);
-        if let Err(m) = validator.validate_for(&e.value, Dialect::V12) {
-            return invalid(format!(
-                "[{}]=[{}] failed value validation ({})",
-                hex(&e.column_name),
-                hex(&e.value),
-                m.0
-            ));
-        }
-        let has_index = cf
-            .options
-            .column(&e.column_name)
-            .is_some_and(|c| c.index_type.is_some());
-        indexed |= e.op == t::IndexOperator::EQ && has_index;
-    }
-    Ok(indexed)
-}
-
-/// True when a row's columns satisfy every expression (values compared by
-/// the column's validator, as 1.2's index scan filtered them).
-pub fn row_matches(
-    cf: &CfDef,
-    columns: &[t::ColumnOrSuperColumn],
-    expressions: &[t::IndexExpression],
-) -> bool {
-    expressions.iter().all(|e| {
-        let found = columns
-            .iter()
-            .filter_map(|c| c.column.as_ref())
-            .find(|c| cf.comparator.compare(&c.name, &e.column_name) == Ordering::Equal);
-        let Some(value) = found.and_then(|c| c.value.as_ref()) else {
-            return false;
-        };
-        let o = cf
-            .options
-            .value_validator(&e.column_name)
-            .compare(value, &e.value);
-        match e.op {
-            t::IndexOperator::EQ => o == Ordering::Equal,
-            t::IndexOperator::GTE => o != Ordering::Less,
-            t::IndexOperator::GT => o == Ordering::Greater,
-            t::IndexOperator::LTE => o != Ordering::Greater,
-            t::IndexOperator::LT => o == Ordering::Less,
-            _ => false,
-        }
-    })
 }
 
 #[cfg(test)]
