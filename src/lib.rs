@@ -14,6 +14,7 @@
 //!   of Thrift or CQL.
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 
 pub mod auth;
 pub mod config;
@@ -21,5 +22,6 @@ pub mod cql;
 pub mod marshal;
 pub mod partitioner;
 pub mod schema;
+pub mod shell;
 pub mod storage;
 pub mod thrift;

@@ -1,5 +1,6 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory]`.
+//! HOST:PORT] [--data-dir DIR] [--in-memory]`, plus the client shells
+//! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`).
 //!
 //! Start-up is all-or-nothing: the configuration, schema, authenticator,
 //! storage engine and listening socket are all set up before the one ready
@@ -37,6 +38,10 @@ struct Cli {
 enum Command {
     /// Run the server.
     Serve(ServeArgs),
+    /// CQL3 shell over the 19.x Thrift API (cqlsh style).
+    Cqlsh(supercolumn::shell::CqlshArgs),
+    /// cassandra-cli style shell.
+    Cli(supercolumn::shell::CliArgs),
 }
 
 #[derive(Args)]
@@ -66,6 +71,11 @@ impl<E: std::fmt::Display> From<E> for Fatal {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let args = match cli.command {
+        Command::Serve(args) => args,
+        Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
+        Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
+    };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
@@ -73,7 +83,6 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let Command::Serve(args) = cli.command;
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -91,6 +100,10 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn exit_code(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
