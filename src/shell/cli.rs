@@ -52,6 +52,9 @@ impl From<CallError> for CliError {
     }
 }
 
+/// The super column and column names a path converts to.
+type PathNames = (Option<Vec<u8>>, Option<Vec<u8>>);
+
 /// Outcome of one statement.
 pub enum Flow {
     Continue,
@@ -294,11 +297,7 @@ impl<'a> Cli<'a> {
     }
 
     /// The super column and column a path names, converted per the schema.
-    fn path(
-        &self,
-        cf: &CfView,
-        path: &[Term],
-    ) -> Result<(Option<Vec<u8>>, Option<Vec<u8>>), CliError> {
+    fn path(&self, cf: &CfView, path: &[Term]) -> Result<PathNames, CliError> {
         match path {
             [] => Ok((None, None)),
             [c] if cf.is_super => Ok((Some(self.convert(c, cf.comparator_type())?), None)),

@@ -18,6 +18,9 @@ pub mod cql_format;
 pub mod cqlsh;
 pub mod input;
 
+#[cfg(test)]
+mod golden_tests;
+
 pub use cli::CliArgs;
 pub use cqlsh::CqlshArgs;
 
