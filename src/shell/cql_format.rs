@@ -335,8 +335,8 @@ mod tests {
         assert_eq!(format_value(&t("BooleanType"), Some(&[0]), false), "False");
         assert_eq!(format_value(&t("UTF8Type"), None, false), "null");
         assert_eq!(
-            format_value(&t("DoubleType"), Some(&2.718281828f64.to_be_bytes()), false),
-            "2.7183"
+            format_value(&t("DoubleType"), Some(&1234.5678f64.to_be_bytes()), false),
+            "1234.6"
         );
         assert_eq!(
             format_value(&t("InetAddressType"), Some(&[127, 0, 0, 1]), false),
