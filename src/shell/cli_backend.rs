@@ -97,7 +97,17 @@ fn cf_view06(name: &str, props: &std::collections::BTreeMap<String, String>) -> 
 impl Backend {
     pub fn connect(api: Api, host: &str, port: u16) -> Result<Backend, String> {
         Ok(match api {
-            Api::V12 => Backend::V19(connect19(host, port).map_err(|e| e.to_string())?),
+            Api::V12 => {
+                let mut c = connect19(host, port).map_err(|e| e.to_string())?;
+                // A call only 19.x has, first: it tells a server that serves
+                // both generations which one this connection speaks (calls
+                // such as describe_keyspaces look the same in both), and it
+                // finds out early when the server only speaks 0.6.
+                c.describe_snitch().classified().map_err(|e| {
+                    format!("The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6")
+                })?;
+                Backend::V19(c)
+            }
             Api::V06 => Backend::V06(connect06(host, port).map_err(|e| e.to_string())?),
         })
     }
