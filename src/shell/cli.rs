@@ -170,7 +170,10 @@ impl<'a> Cli<'a> {
         self.convert(term, cf.key_type())
     }
 
-    fn use_keyspace(&mut self, name: &str) -> Result<(), CliError> {
+    /// `use KS;`: resolves the name (case-insensitively when unambiguous),
+    /// switches, loads the schema. `announce` prints the confirmation line,
+    /// which cassandra-cli left out for its `-k` option.
+    fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
         let names = self.backend.keyspace_names()?;
         let resolved = if names.iter().any(|n| n == name) {
             name.to_string()
@@ -189,7 +192,9 @@ impl<'a> Cli<'a> {
             .map_err(|_| CliError(format!("{resolved} does not exist.")))?;
         self.schema = Some(self.backend.keyspace(&resolved)?);
         self.keyspace = Some(resolved.clone());
-        self.say(&format!("Authenticated to keyspace: {resolved}\n"));
+        if announce {
+            self.say(&format!("Authenticated to keyspace: {resolved}\n"));
+        }
         Ok(())
     }
 
@@ -200,7 +205,7 @@ impl<'a> Cli<'a> {
         match cmd {
             Command::Exit => return Ok(Flow::Exit),
             Command::Help(topic) => self.say(&super::cli_help::help(topic.as_deref())),
-            Command::Use(ks) => self.use_keyspace(&ks)?,
+            Command::Use(ks) => self.use_keyspace(&ks, true)?,
             Command::ShowClusterName => {
                 let name = self.backend.cluster_name()?;
                 self.say(&format!("{name}\n"));
@@ -416,20 +421,26 @@ pub fn main(args: &CliArgs) -> i32 {
             return 1;
         }
     };
-    match backend.cluster_name() {
-        Ok(name) => println!("Connected to: \"{name}\" on {}/{}", args.host, args.port),
+    // As cassandra-cli: the `-k` keyspace is set first, quietly, then the
+    // `Connected to:` line.
+    let cluster = match backend.cluster_name() {
+        Ok(name) => name,
         Err(e) => {
             eprintln!("Exception retrieving information about the cassandra node, check you have connected to the thrift port. ({e})");
             return 1;
         }
-    }
+    };
     let mut cli = Cli::new(backend, &mut stdout);
     if let Some(ks) = &args.keyspace {
-        if let Err(e) = cli.use_keyspace(ks) {
+        if let Err(e) = cli.use_keyspace(ks, false) {
             eprintln!("{e}");
             return 1;
         }
     }
+    cli.say(&format!(
+        "Connected to: \"{cluster}\" on {}/{}\n",
+        args.host, args.port
+    ));
     let mut source = if let Some(text) = &args.execute {
         Source::text(text)
     } else if let Some(path) = &args.file {
