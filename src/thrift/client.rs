@@ -36,7 +36,7 @@ pub fn connect(
             Ok(stream) => {
                 stream.set_nodelay(true)?;
                 stream.set_read_timeout(Some(call_timeout))?;
-                return Ok(stack(TTcpChannel::with_stream(stream), framed)?);
+                return stack(TTcpChannel::with_stream(stream), framed);
             }
             Err(e) => last = e,
         }
