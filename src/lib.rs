@@ -15,6 +15,7 @@
 //!   onto the storage model (exactly as Cassandra 1.2 stored it).
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
 
 pub mod auth;
@@ -23,6 +24,7 @@ pub mod cql;
 pub mod marshal;
 pub mod partitioner;
 pub mod schema;
+pub mod shell;
 pub mod storage;
 pub mod stress;
 pub mod thrift;

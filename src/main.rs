@@ -1,6 +1,7 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory]`, and the load generator
-//! `supercolumn stress` (see [`supercolumn::stress`]).
+//! HOST:PORT] [--data-dir DIR] [--in-memory]`, plus the client shells
+//! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
+//! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
 //! Start-up is all-or-nothing: the configuration, schema, authenticator,
 //! storage engine and listening socket are all set up before the one ready
@@ -38,6 +39,10 @@ struct Cli {
 enum Command {
     /// Run the server.
     Serve(ServeArgs),
+    /// CQL3 shell over the 19.x Thrift API (cqlsh style).
+    Cqlsh(supercolumn::shell::CqlshArgs),
+    /// cassandra-cli style shell.
+    Cli(supercolumn::shell::CliArgs),
     /// Drive a running server with a generated 0.6 client and report throughput and latency.
     Stress(supercolumn::stress::StressOptions),
 }
@@ -69,6 +74,12 @@ impl<E: std::fmt::Display> From<E> for Fatal {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let args = match cli.command {
+        Command::Serve(args) => args,
+        Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
+        Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
+        Command::Stress(opts) => return stress(&opts),
+    };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
@@ -76,10 +87,6 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let args = match cli.command {
-        Command::Serve(args) => args,
-        Command::Stress(opts) => return stress(&opts),
-    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -115,6 +122,10 @@ fn stress(opts: &supercolumn::stress::StressOptions) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn exit_code(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).

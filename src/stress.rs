@@ -170,7 +170,18 @@ struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     fn new(opts: &'a StressOptions, index: u32) -> Result<Worker<'a>, String> {
-        let (i, o) = client::connect(&opts.server, opts.framed, Duration::from_secs(30))
+        let (host, port) = opts
+            .server
+            .rsplit_once(':')
+            .and_then(|(h, p)| {
+                Some((
+                    h.trim_start_matches('[').trim_end_matches(']'),
+                    p.parse().ok()?,
+                ))
+            })
+            .ok_or_else(|| format!("--server {:?}: expected HOST:PORT", opts.server))?;
+        let timeout = Duration::from_secs(30);
+        let (i, o) = client::connect(host, port, opts.framed, timeout, timeout)
             .map_err(|e| format!("cannot connect to {}: {e}", opts.server))?;
         Ok(Worker {
             opts,

@@ -2,51 +2,12 @@
 //! plus ids, versions, snapshots and config-keyspace protection.
 
 use std::collections::BTreeMap;
-use supercolumn::config::Config;
 use supercolumn::schema::{
-    CfSpec, KeyspaceSpec, Schema, SchemaChange, SchemaChangeError, FIRST_USER_CF_ID,
+    CfSpec, KeyspaceSpec, SchemaChange, SchemaChangeError, FIRST_USER_CF_ID,
 };
 
-const CONF: &str = r#"<Storage>
-  <Keyspaces>
-    <Keyspace Name="Conf">
-      <ColumnFamily Name="Std" CompareWith="UTF8Type" RowsCached="1000" KeysCached="0"/>
-      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
-      <ReplicationFactor>1</ReplicationFactor>
-      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
-    </Keyspace>
-  </Keyspaces>
-  <Partitioner>org.apache.cassandra.dht.Murmur3Partitioner</Partitioner>
-  <CommitLogSync>periodic</CommitLogSync>
-  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
-  <GCGraceSeconds>3600</GCGraceSeconds>
-</Storage>
-"#;
-
-fn base() -> Schema {
-    let config = Config::from_xml(CONF, "test.xml").unwrap();
-    let s = Schema::from_config(&config).unwrap();
-    s.apply(SchemaChange::AddKeyspace(KeyspaceSpec {
-        cf_defs: vec![CfSpec::new("ks", "A")],
-        ..KeyspaceSpec::simple("ks", 1)
-    }))
-    .unwrap()
-}
-
-fn err(s: &Schema, change: SchemaChange) -> String {
-    match s.apply(change) {
-        Err(SchemaChangeError::Invalid(why)) => why,
-        other => panic!("expected an IRE, got {other:?}"),
-    }
-}
-
-fn add_cf(spec: CfSpec) -> SchemaChange {
-    SchemaChange::AddColumnFamily(spec)
-}
-
-fn cf(name: &str) -> CfSpec {
-    CfSpec::new("ks", name)
-}
+mod schema_support;
+use schema_support::*;
 
 fn opts(pairs: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
     Some(

@@ -1,0 +1,522 @@
+//! `supercolumn cli`: a cassandra-cli 1.2 style shell.
+//!
+//! Runs the statements of `cli_parse` against a server through
+//! `cli_backend`, converting keys, names and values with the column
+//! family's key validator, comparator and validators (`fromString`) as
+//! cassandra-cli did, and printing with `cli_render`. Messages and their
+//! wording follow cassandra-cli 1.2.9 (`Value inserted.`, `cell removed.`,
+//! `N cells`, `Authenticated to keyspace: KS`, `Elapsed time: ...`). In a
+//! script an error prints `Line N => <why>` and the run goes on; the exit
+//! code is then 1.
+
+use crate::marshal::{parse_type, TypeRef};
+use crate::shell::cli_backend::{Api, Backend, KsInfo};
+use crate::shell::cli_parse::{parse, Access, Command, Term};
+use crate::shell::cli_render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
+use crate::shell::client::{now_micros, CallError};
+use crate::shell::input::{QuoteStyle, Read, Source, Splitter};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct CliArgs {
+    /// Server host.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Server Thrift port.
+    #[arg(long, default_value_t = 9160)]
+    pub port: u16,
+    /// Keyspace to use first.
+    #[arg(short = 'k', long)]
+    pub keyspace: Option<String>,
+    /// Run these statements and exit.
+    #[arg(short = 'e', long = "execute", conflicts_with = "file")]
+    pub execute: Option<String>,
+    /// Run the statements in FILE and exit.
+    #[arg(short = 'f', long)]
+    pub file: Option<PathBuf>,
+    /// Thrift API generation the server speaks.
+    #[arg(long, value_enum, default_value = "1.2")]
+    pub api: Api,
+}
+
+/// A failed statement: the line to print.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CliError(pub String);
+
+impl From<CallError> for CliError {
+    fn from(e: CallError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// The super column and column names a path converts to.
+type PathNames = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// Outcome of one statement.
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+pub struct Cli<'a> {
+    backend: Backend,
+    keyspace: Option<String>,
+    schema: Option<KsInfo>,
+    out: &'a mut dyn Write,
+}
+
+const FUNCTIONS: &[(&str, &str)] = &[
+    ("bytes", "BytesType"),
+    ("integer", "IntegerType"),
+    ("long", "LongType"),
+    ("int", "Int32Type"),
+    ("lexicaluuid", "LexicalUUIDType"),
+    ("timeuuid", "TimeUUIDType"),
+    ("utf8", "UTF8Type"),
+    ("ascii", "AsciiType"),
+    ("double", "DoubleType"),
+    ("countercolumn", "CounterColumnType"),
+];
+
+/// A type named as cassandra-cli accepted it: a function name (`long`) or a class.
+fn format_type(name: &str) -> Result<TypeRef, CliError> {
+    let lower = name.to_ascii_lowercase();
+    if let Some((_, class)) = FUNCTIONS.iter().find(|(f, _)| *f == lower) {
+        return Ok(type_named(Some(class)));
+    }
+    parse_type(name).map_err(|_| {
+        let names: Vec<&str> = FUNCTIONS.iter().map(|(f, _)| *f).collect();
+        CliError(format!(
+            "Unknown comparator '{name}'. Available functions: {}.",
+            names.join(", ")
+        ))
+    })
+}
+
+impl<'a> Cli<'a> {
+    pub fn new(backend: Backend, out: &'a mut dyn Write) -> Cli<'a> {
+        Cli {
+            backend,
+            keyspace: None,
+            schema: None,
+            out,
+        }
+    }
+
+    pub fn prompt(&self) -> String {
+        format!(
+            "[default@{}] ",
+            self.keyspace.as_deref().unwrap_or("unknown")
+        )
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+    }
+
+    fn ks(&self) -> Result<String, CliError> {
+        self.keyspace
+            .clone()
+            .ok_or_else(|| CliError("Not authorized to a working keyspace.".into()))
+    }
+
+    /// The column family a statement names: exact, else the one
+    /// case-insensitive match, as cassandra-cli resolved names.
+    fn cf(&self, name: &str) -> Result<CfView, CliError> {
+        let schema = self
+            .schema
+            .as_ref()
+            .ok_or_else(|| CliError("Not authorized to a working keyspace.".into()))?;
+        if let Some(cf) = schema.cfs.iter().find(|c| c.name == name) {
+            return Ok(cf.clone());
+        }
+        let matches: Vec<&CfView> = schema
+            .cfs
+            .iter()
+            .filter(|c| c.name.eq_ignore_ascii_case(name))
+            .collect();
+        match matches.as_slice() {
+            [one] => Ok((*one).clone()),
+            _ => Err(CliError(format!("{name} not found in current keyspace."))),
+        }
+    }
+
+    /// Text to bytes with `t`; 0.6 servers took untyped names as raw text.
+    fn convert(&self, term: &Term, t: TypeRef) -> Result<Vec<u8>, CliError> {
+        match term {
+            Term::Func(f, arg) => {
+                let ft = format_type(f)?;
+                match arg {
+                    Some(a) => ft.from_string(a).map_err(|e| CliError(e.to_string())),
+                    None if f == "timeuuid" => Ok(uuid::Uuid::now_v1(&[0x5c, 0, 0, 0, 0, 1])
+                        .as_bytes()
+                        .to_vec()),
+                    None => Err(CliError(format!("{f}() needs an argument"))),
+                }
+            }
+            Term::Text(s) => {
+                if self.backend.is_v06() && t.class_name().ends_with("BytesType") {
+                    return Ok(s.as_bytes().to_vec());
+                }
+                t.from_string(s).map_err(|e| CliError(e.to_string()))
+            }
+        }
+    }
+
+    fn key(&self, cf: &CfView, term: &Term) -> Result<Vec<u8>, CliError> {
+        self.convert(term, cf.key_type())
+    }
+
+    /// `use KS;`: resolves the name (case-insensitively when unambiguous),
+    /// switches, loads the schema. `announce` prints the confirmation line,
+    /// which cassandra-cli left out for its `-k` option.
+    fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
+        let names = self.backend.keyspace_names()?;
+        let resolved = if names.iter().any(|n| n == name) {
+            name.to_string()
+        } else {
+            let m: Vec<&String> = names
+                .iter()
+                .filter(|n| n.eq_ignore_ascii_case(name))
+                .collect();
+            match m.as_slice() {
+                [one] => (*one).clone(),
+                _ => return Err(CliError(format!("Keyspace '{name}' not found."))),
+            }
+        };
+        self.backend
+            .set_keyspace(&resolved)
+            .map_err(|_| CliError(format!("{resolved} does not exist.")))?;
+        self.schema = Some(self.backend.keyspace(&resolved)?);
+        self.keyspace = Some(resolved.clone());
+        if announce {
+            self.say(&format!("Authenticated to keyspace: {resolved}\n"));
+        }
+        Ok(())
+    }
+
+    /// Runs one statement; output goes to `out`, a failure comes back.
+    pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
+        let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
+        let started = Instant::now();
+        match cmd {
+            Command::Exit => return Ok(Flow::Exit),
+            Command::Help(topic) => self.say(&super::cli_help::help(topic.as_deref())),
+            Command::Use(ks) => self.use_keyspace(&ks, true)?,
+            Command::ShowClusterName => {
+                let name = self.backend.cluster_name()?;
+                self.say(&format!("{name}\n"));
+            }
+            Command::ShowApiVersion => {
+                let v = self.backend.version()?;
+                self.say(&format!("{v}\n"));
+            }
+            Command::ShowKeyspaces => {
+                let text = super::cli_help::show_keyspaces(&mut self.backend)?;
+                self.say(&text);
+            }
+            Command::Describe(name) => {
+                let text = super::cli_help::describe(
+                    &mut self.backend,
+                    self.keyspace.as_deref(),
+                    name.as_deref(),
+                )?;
+                self.say(&text);
+            }
+            Command::Set { access, value, ttl } => {
+                self.set(&access, &value, ttl)?;
+                self.say("Value inserted.\n");
+                self.say(&elapsed_line(started.elapsed().as_nanos()));
+            }
+            Command::Get {
+                access,
+                as_type,
+                limit,
+            } => self.get(&access, as_type.as_deref(), limit, started)?,
+            Command::Del(access) => {
+                self.del(&access)?;
+                let what = if access.path.is_empty() {
+                    "row"
+                } else {
+                    "cell"
+                };
+                self.say(&format!("{what} removed.\n"));
+                self.say(&elapsed_line(started.elapsed().as_nanos()));
+            }
+            Command::Count(access) => {
+                let ks = self.ks()?;
+                let cf = self.cf(&access.cf)?;
+                let key = self.key(&cf, &access.key)?;
+                let sc = match access.path.first() {
+                    Some(t) => Some(self.convert(t, cf.comparator_type())?),
+                    None => None,
+                };
+                let n = self.backend.count(&ks, &cf.name, &key, sc)?;
+                self.say(&format!("{n} cells\n"));
+            }
+            Command::List {
+                cf,
+                start,
+                end,
+                limit,
+                columns,
+                reversed,
+            } => {
+                let ks = self.ks()?;
+                let rows = match limit {
+                    Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
+                    Some(n) => n.min(i64::from(i32::MAX)) as i32,
+                    None => {
+                        self.say("Using default limit of 100\n");
+                        100
+                    }
+                };
+                let cells = match columns {
+                    Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
+                    Some(n) => n.min(i64::from(i32::MAX)) as i32,
+                    None => {
+                        self.say("Using default cell limit of 100\n");
+                        100
+                    }
+                };
+                let cf = self.cf(&cf)?;
+                let bound = |k: &Option<String>| -> Result<Vec<u8>, CliError> {
+                    match k {
+                        Some(k) if !k.is_empty() => self.key(&cf, &Term::Text(k.clone())),
+                        _ => Ok(Vec::new()),
+                    }
+                };
+                let (s, e) = (bound(&start)?, bound(&end)?);
+                let slices = self
+                    .backend
+                    .range(&ks, &cf.name, s, e, rows, cells, reversed)?;
+                self.say(&slice_list(&cf, &slices));
+                self.say(&elapsed_line(started.elapsed().as_nanos()));
+            }
+        }
+        let _ = self.out.flush();
+        Ok(Flow::Continue)
+    }
+
+    /// The super column and column a path names, converted per the schema.
+    fn path(&self, cf: &CfView, path: &[Term]) -> Result<PathNames, CliError> {
+        match path {
+            [] => Ok((None, None)),
+            [c] if cf.is_super => Ok((Some(self.convert(c, cf.comparator_type())?), None)),
+            [c] => Ok((None, Some(self.convert(c, cf.comparator_type())?))),
+            [s, c] if cf.is_super => Ok((
+                Some(self.convert(s, cf.comparator_type())?),
+                Some(self.convert(c, cf.subcomparator_type())?),
+            )),
+            _ => Err(CliError(
+                "Invalid row, super column, or column specification.".into(),
+            )),
+        }
+    }
+
+    fn set(&mut self, a: &Access, value: &Term, ttl: Option<i32>) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let cf = self.cf(&a.cf)?;
+        if a.path.is_empty() {
+            return Err(CliError(
+                "No cell name specified, (type 'help;' or '?' for help on syntax).".into(),
+            ));
+        }
+        if cf.is_super && a.path.len() == 1 {
+            return Err(CliError(format!(
+                "Column family {} may only contain SuperColumns",
+                cf.name
+            )));
+        }
+        let key = self.key(&cf, &a.key)?;
+        let (sc, name) = self.path(&cf, &a.path)?;
+        let name = name.ok_or_else(|| CliError("No cell name specified".into()))?;
+        let vt = cf
+            .value_type(&name)
+            .unwrap_or_else(|| type_named(Some("BytesType")));
+        let bytes = self.convert(value, vt)?;
+        self.backend
+            .insert(&ks, &cf.name, &key, sc, name, bytes, now_micros(), ttl)?;
+        Ok(())
+    }
+
+    fn get(
+        &mut self,
+        a: &Access,
+        as_type: Option<&str>,
+        limit: Option<i32>,
+        started: Instant,
+    ) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let cf = self.cf(&a.cf)?;
+        let key = self.key(&cf, &a.key)?;
+        let limit = match limit {
+            Some(0) => return Err(CliError("LIMIT should be greater than zero.".into())),
+            Some(n) => n,
+            None => 1_000_000,
+        };
+        let (sc, name) = self.path(&cf, &a.path)?;
+        let Some(name) = name else {
+            let in_super = sc.is_some();
+            let items = self.backend.slice(&ks, &cf.name, &key, sc, limit)?;
+            let mut text = String::new();
+            for c in &items {
+                text.push_str(&cosc_lines(&cf, c, in_super));
+            }
+            text.push_str(&format!("Returned {} results.\n", items.len()));
+            self.say(&text);
+            self.say(&elapsed_line(started.elapsed().as_nanos()));
+            return Ok(());
+        };
+        let in_super = sc.is_some();
+        let Some(found) = self.backend.get(&ks, &cf.name, &key, sc, name.clone())? else {
+            self.say("Value was not found\n");
+            self.say(&elapsed_line(started.elapsed().as_nanos()));
+            return Ok(());
+        };
+        let line = match (&found.column, as_type) {
+            (Some(c), Some(t)) => {
+                let vt = format_type(t)?;
+                let shown_name = if in_super {
+                    cf.subcomparator_type().get_string(&c.name)
+                } else {
+                    cf.comparator_type().get_string(&c.name)
+                };
+                format!(
+                    "=> (name={}, value={}, timestamp={}{})\n",
+                    shown_name,
+                    vt.get_string(c.value.as_deref().unwrap_or_default()),
+                    c.timestamp.unwrap_or_default(),
+                    c.ttl.map(|t| format!(", ttl={t}")).unwrap_or_default()
+                )
+            }
+            _ => cosc_lines(&cf, &found, in_super),
+        };
+        self.say(&line);
+        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        Ok(())
+    }
+
+    fn del(&mut self, a: &Access) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let cf = self.cf(&a.cf)?;
+        let key = self.key(&cf, &a.key)?;
+        let (sc, name) = self.path(&cf, &a.path)?;
+        self.backend
+            .remove(&ks, &cf.name, &key, sc, name, now_micros(), cf.is_counter())?;
+        Ok(())
+    }
+}
+
+/// Entry point of `supercolumn cli`; returns the process exit code.
+pub fn main(args: &CliArgs) -> i32 {
+    let mut stdout = std::io::stdout();
+    let mut backend = match Backend::connect(args.api, &args.host, args.port) {
+        Ok(b) => b,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 1;
+        }
+    };
+    // As cassandra-cli: the `-k` keyspace is set first, quietly, then the
+    // `Connected to:` line.
+    let cluster = match backend.cluster_name() {
+        Ok(name) => name,
+        Err(e) => {
+            eprintln!("Exception retrieving information about the cassandra node, check you have connected to the thrift port. ({e})");
+            return 1;
+        }
+    };
+    let mut cli = Cli::new(backend, &mut stdout);
+    if let Some(ks) = &args.keyspace {
+        if let Err(e) = cli.use_keyspace(ks, false) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    cli.say(&format!(
+        "Connected to: \"{cluster}\" on {}/{}\n",
+        args.host, args.port
+    ));
+    let mut source = if let Some(text) = &args.execute {
+        Source::text(text)
+    } else if let Some(path) = &args.file {
+        match Source::file(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                return 1;
+            }
+        }
+    } else {
+        Source::stdin(".supercolumn_cli_history")
+    };
+    let interactive = source.is_interactive();
+    if interactive {
+        cli.say("Welcome to the supercolumn CLI (cassandra-cli 1.2 style).\n\nType 'help;' or '?' for help.\nType 'quit;' or 'exit;' to quit.\n\n");
+    }
+    let failures = run(&mut cli, &mut source);
+    i32::from(failures > 0 && !interactive)
+}
+
+/// Runs statements until the input ends or `quit;`; returns how many failed.
+pub fn run(cli: &mut Cli<'_>, source: &mut Source) -> usize {
+    let mut splitter = Splitter::new(QuoteStyle::Backslash);
+    let interactive = source.is_interactive();
+    let mut failures = 0;
+    let mut number = 0;
+    loop {
+        let prompt = if splitter.in_statement() {
+            "...\t".to_string()
+        } else {
+            cli.prompt()
+        };
+        let line = match source.read(&prompt) {
+            Ok(Read::Line(l)) => l,
+            Ok(Read::Interrupted) => {
+                splitter = Splitter::new(QuoteStyle::Backslash);
+                continue;
+            }
+            Ok(Read::Eof) => break,
+            Err(e) => {
+                eprintln!("{e}");
+                return failures + 1;
+            }
+        };
+        let statements = if line.trim() == "?" && !splitter.in_statement() {
+            vec![crate::shell::input::Statement {
+                text: "?".into(),
+                line: 0,
+            }]
+        } else {
+            splitter.push_line(&line)
+        };
+        for st in statements {
+            number += 1;
+            match cli.execute(&st.text) {
+                Ok(Flow::Exit) => return failures,
+                Ok(Flow::Continue) => {}
+                Err(e) => {
+                    failures += 1;
+                    let _ = cli.out.flush();
+                    if interactive {
+                        eprintln!("{e}");
+                    } else {
+                        eprintln!("Line {number} => {e}");
+                    }
+                }
+            }
+        }
+    }
+    if let Some(st) = splitter.finish() {
+        number += 1;
+        if let Err(e) = cli.execute(&st.text) {
+            failures += 1;
+            eprintln!("Line {number} => {e}");
+        }
+    }
+    failures
+}

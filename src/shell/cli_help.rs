@@ -1,0 +1,286 @@
+//! `help`, `show keyspaces` and `describe` for `supercolumn cli`.
+//!
+//! Keyspace descriptions follow cassandra-cli 1.2.9's layout (`Keyspace:
+//! KS:`, `  Replication Strategy: ...`, one block per column family, sorted
+//! by name) for 19.x servers; 0.6 servers are described from their property
+//! maps. The help text is this project's own.
+
+use crate::shell::cli::CliError;
+use crate::shell::cli_backend::Backend;
+use crate::thrift::gen::cassandra19::{CfDef, KsDef};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+const HELP: &str = "\
+Commands (end each with ';'):
+  use <keyspace>;                          work in a keyspace
+  set <cf>['<key>']['<col>'] = '<value>' [with ttl = <n>];
+  set <cf>['<key>']['<super>']['<col>'] = '<value>';
+  get <cf>['<key>'] [limit <n>];           a row (or a super column's columns)
+  get <cf>['<key>']['<col>'] [as <type>];  one cell
+  del <cf>['<key>'];  del <cf>['<key>']['<col>'];
+  count <cf>['<key>'];                     cells in a row
+  list <cf> [<start>:<end>] [limit <rows>] [columns <cells> [reversed]];
+  describe [<keyspace> | <cf>];  show keyspaces;  show cluster name;  show api version;
+  help [<command>];  quit;  exit;
+Keys, names and values are converted with the column family's key validator,
+comparator and validators; wrap a term in a function to choose the type instead:
+  bytes, integer, long, int, lexicaluuid, timeuuid, utf8, ascii, double, countercolumn.
+";
+
+pub fn help(topic: Option<&str>) -> String {
+    match topic {
+        None => HELP.to_string(),
+        Some(t) => {
+            let lines: Vec<&str> = HELP
+                .lines()
+                .filter(|l| l.trim_start().starts_with(t))
+                .collect();
+            if lines.is_empty() {
+                format!("No help for '{t}'; try 'help;'.\n")
+            } else {
+                lines.join("\n") + "\n"
+            }
+        }
+    }
+}
+
+fn cql3_warning(cmd: &str) {
+    eprintln!("\nWARNING: CQL3 tables are intentionally omitted from '{cmd}' output.");
+    eprintln!("See https://issues.apache.org/jira/browse/CASSANDRA-4377 for details.\n");
+}
+
+pub fn show_keyspaces(backend: &mut Backend) -> Result<String, CliError> {
+    if backend.is_v06() {
+        let mut out = String::new();
+        for name in backend.keyspace_names()? {
+            let ks = backend.keyspace(&name)?;
+            out.push_str(&describe06(&name, ks.props06.as_ref()));
+        }
+        return Ok(out);
+    }
+    cql3_warning("show keyspaces");
+    let mut all = backend.all_keyspaces19()?;
+    all.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(all.iter().map(describe_keyspace).collect())
+}
+
+pub fn describe(
+    backend: &mut Backend,
+    current: Option<&str>,
+    name: Option<&str>,
+) -> Result<String, CliError> {
+    let Some(name) = name.or(current) else {
+        return Ok(
+            "Authenticate to a Keyspace, before using `describe` or `describe <column_family>`\n"
+                .into(),
+        );
+    };
+    let names = backend.keyspace_names()?;
+    let ks_name = names.iter().find(|n| n.eq_ignore_ascii_case(name)).cloned();
+    if backend.is_v06() {
+        if let Some(ks) = ks_name {
+            let info = backend.keyspace(&ks)?;
+            return Ok(describe06(&ks, info.props06.as_ref()));
+        }
+        let Some(cur) = current else {
+            return Err(keyspace_missing(name));
+        };
+        let info = backend.keyspace(cur)?;
+        return match info.props06.as_ref().and_then(|p| p.get(name)) {
+            Some(props) => Ok(describe06_cf(name, props)),
+            None => Ok(format!(
+                "Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"
+            )),
+        };
+    }
+    cql3_warning("describe");
+    if let Some(ks) = ks_name {
+        let info = backend.keyspace(&ks)?;
+        return Ok(info
+            .def19
+            .as_ref()
+            .map(describe_keyspace)
+            .unwrap_or_default());
+    }
+    let Some(cur) = current else {
+        return Err(keyspace_missing(name));
+    };
+    let info = backend.keyspace(cur)?;
+    let cf = info
+        .def19
+        .as_ref()
+        .and_then(|d| d.cf_defs.iter().find(|c| c.name.eq_ignore_ascii_case(name)));
+    Ok(match cf {
+        Some(cf) => describe_cf(cf),
+        None => format!("Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"),
+    })
+}
+
+fn keyspace_missing(name: &str) -> CliError {
+    CliError(format!("Keyspace with name '{name}' wasn't found, to lookup ColumnFamily with that name, please, authorize to one of the keyspaces first."))
+}
+
+fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
+    v.as_ref()
+        .map_or_else(|| "null".to_string(), |v| v.to_string())
+}
+
+fn float(v: Option<f64>) -> String {
+    v.map_or_else(|| "null".to_string(), |f| format!("{f:?}"))
+}
+
+/// One keyspace as cassandra-cli 1.2.9's `describe` printed it.
+pub fn describe_keyspace(ks: &KsDef) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Keyspace: {}:", ks.name);
+    let _ = writeln!(out, "  Replication Strategy: {}", ks.strategy_class);
+    let _ = writeln!(
+        out,
+        "  Durable Writes: {}",
+        ks.durable_writes.unwrap_or(true)
+    );
+    let options = ks
+        .strategy_options
+        .iter()
+        .flatten()
+        .map(|(k, v)| format!("{k}:{v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(out, "    Options: [{options}]");
+    let _ = writeln!(out, "  Column Families:");
+    let mut cfs: Vec<&CfDef> = ks.cf_defs.iter().collect();
+    cfs.sort_by(|a, b| a.name.cmp(&b.name));
+    for cf in cfs {
+        out.push_str(&describe_cf(cf));
+    }
+    out
+}
+
+fn describe_cf(cf: &CfDef) -> String {
+    let mut out = String::new();
+    let is_super = cf.column_type.as_deref() == Some("Super");
+    let _ = writeln!(
+        out,
+        "    ColumnFamily: {}{}",
+        cf.name,
+        if is_super { " (Super)" } else { "" }
+    );
+    if let Some(c) = cf.comment.as_ref().filter(|c| !c.is_empty()) {
+        let _ = writeln!(out, "    \"{c}\"");
+    }
+    if let Some(k) = &cf.key_validation_class {
+        let _ = writeln!(out, "      Key Validation Class: {k}");
+    }
+    if let Some(d) = &cf.default_validation_class {
+        let _ = writeln!(out, "      Default column value validator: {d}");
+    }
+    let sub = if is_super {
+        format!("/{}", opt(&cf.subcomparator_type))
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "      Cells sorted by: {}{sub}",
+        opt(&cf.comparator_type)
+    );
+    let _ = writeln!(out, "      GC grace seconds: {}", opt(&cf.gc_grace_seconds));
+    let _ = writeln!(
+        out,
+        "      Compaction min/max thresholds: {}/{}",
+        opt(&cf.min_compaction_threshold),
+        opt(&cf.max_compaction_threshold)
+    );
+    let _ = writeln!(
+        out,
+        "      Read repair chance: {}",
+        float(cf.read_repair_chance.map(|f| f.0))
+    );
+    let _ = writeln!(
+        out,
+        "      DC Local Read repair chance: {}",
+        float(cf.dclocal_read_repair_chance.map(|f| f.0))
+    );
+    let _ = writeln!(
+        out,
+        "      Populate IO Cache on flush: {}",
+        cf.populate_io_cache_on_flush.unwrap_or(false)
+    );
+    let _ = writeln!(
+        out,
+        "      Replicate on write: {}",
+        opt(&cf.replicate_on_write)
+    );
+    let _ = writeln!(out, "      Caching: {}", opt(&cf.caching));
+    let _ = writeln!(
+        out,
+        "      Bloom Filter FP chance: {}",
+        cf.bloom_filter_fp_chance
+            .map_or_else(|| "default".to_string(), |f| format!("{:?}", f.0))
+    );
+    let metadata = cf.column_metadata.as_deref().unwrap_or_default();
+    if !metadata.is_empty() {
+        let names = crate::shell::cli_render::type_named(if is_super {
+            cf.subcomparator_type.as_deref()
+        } else {
+            cf.comparator_type.as_deref()
+        });
+        let bytes_names = names.class_name().ends_with("BytesType");
+        let _ = writeln!(out, "      Column Metadata:");
+        for c in metadata {
+            let mut shown = names.get_string(&c.name);
+            if bytes_names {
+                if let Ok(text) = std::str::from_utf8(&c.name) {
+                    shown = format!("{text} ({shown})");
+                }
+            }
+            let _ = writeln!(out, "        Column Name: {shown}");
+            let _ = writeln!(out, "          Validation Class: {}", c.validation_class);
+            if let Some(n) = &c.index_name {
+                let _ = writeln!(out, "          Index Name: {n}");
+            }
+            if let Some(t) = &c.index_type {
+                let _ = writeln!(out, "          Index Type: {t:?}");
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "      Compaction Strategy: {}",
+        opt(&cf.compaction_strategy)
+    );
+    if let Some(o) = cf
+        .compaction_strategy_options
+        .as_ref()
+        .filter(|o| !o.is_empty())
+    {
+        let _ = writeln!(out, "      Compaction Strategy Options:");
+        for (k, v) in o {
+            let _ = writeln!(out, "        {k}: {v}");
+        }
+    }
+    if let Some(o) = cf.compression_options.as_ref().filter(|o| !o.is_empty()) {
+        let _ = writeln!(out, "      Compression Options:");
+        for (k, v) in o {
+            let _ = writeln!(out, "        {k}: {v}");
+        }
+    }
+    out
+}
+
+fn describe06(name: &str, props: Option<&BTreeMap<String, BTreeMap<String, String>>>) -> String {
+    let mut out = format!("Keyspace: {name}:\n  Column Families:\n");
+    for (cf, p) in props.into_iter().flatten() {
+        out.push_str(&describe06_cf(cf, p));
+    }
+    out
+}
+
+fn describe06_cf(name: &str, props: &BTreeMap<String, String>) -> String {
+    let mut out = format!("    ColumnFamily: {name}\n");
+    for (k, v) in props {
+        let _ = writeln!(out, "      {k}: {v}");
+    }
+    out
+}

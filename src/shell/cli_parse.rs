@@ -1,0 +1,526 @@
+//! The statements `supercolumn cli` understands, parsed from text.
+//!
+//! A cassandra-cli 1.2 subset: `use`, `set`, `get` (with `as TYPE` and
+//! `limit N`), `del`, `count`, `list` (key range, `limit`, `columns`,
+//! `reversed`), `describe`, `show keyspaces`, `show cluster name`,
+//! `show api version`, `help`, `quit`/`exit`. Keywords are case-insensitive;
+//! strings are single-quoted with Java backslash escapes; a term may also be
+//! a bare word, a number or a conversion function such as `utf8('x')` or
+//! `long(5)`. This module only parses: types and the server come later.
+
+/// A row key, column name or value as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Term {
+    /// A quoted string, bare word or number: converted with the schema's type.
+    Text(String),
+    /// `fn(arg)`: converted with the named type (`utf8`, `long`, `bytes`, ...).
+    Func(String, Option<String>),
+}
+
+/// `CF['key']['col']...`: the column family and the path below it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Access {
+    pub cf: String,
+    pub key: Term,
+    pub path: Vec<Term>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Use(String),
+    Set {
+        access: Access,
+        value: Term,
+        ttl: Option<i32>,
+    },
+    Get {
+        access: Access,
+        as_type: Option<String>,
+        limit: Option<i32>,
+    },
+    Del(Access),
+    Count(Access),
+    List {
+        cf: String,
+        start: Option<String>,
+        end: Option<String>,
+        limit: Option<i64>,
+        columns: Option<i64>,
+        reversed: bool,
+    },
+    Describe(Option<String>),
+    ShowKeyspaces,
+    ShowClusterName,
+    ShowApiVersion,
+    Help(Option<String>),
+    Exit,
+}
+
+/// A statement the parser could not read; the message names the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Syntax error at position {pos}: {what}")]
+pub struct ParseError {
+    pub pos: usize,
+    pub what: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Word(String),
+    Str(String),
+    Num(String),
+    Punct(char),
+}
+
+fn tokenize(s: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c == '\'' {
+            i += 1;
+            let mut text = String::new();
+            loop {
+                let Some(&c) = chars.get(i) else {
+                    return Err(ParseError {
+                        pos: start,
+                        what: "unterminated string".into(),
+                    });
+                };
+                i += 1;
+                match c {
+                    '\'' => break,
+                    '\\' => {
+                        let Some(&e) = chars.get(i) else { continue };
+                        i += 1;
+                        match e {
+                            'n' => text.push('\n'),
+                            't' => text.push('\t'),
+                            'r' => text.push('\r'),
+                            'b' => text.push('\u{8}'),
+                            'f' => text.push('\u{c}'),
+                            '0' => text.push('\0'),
+                            'u' => {
+                                let hex: String = chars.iter().skip(i).take(4).collect();
+                                let ch = u32::from_str_radix(&hex, 16)
+                                    .ok()
+                                    .and_then(char::from_u32)
+                                    .ok_or_else(|| ParseError {
+                                        pos: i,
+                                        what: format!("bad unicode escape \\u{hex}"),
+                                    })?;
+                                text.push(ch);
+                                i += 4;
+                            }
+                            other => text.push(other),
+                        }
+                    }
+                    c => text.push(c),
+                }
+            }
+            out.push((start, Tok::Str(text)));
+        } else if c.is_ascii_digit()
+            || (c == '-' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        {
+            i += 1;
+            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+                i += 1;
+            }
+            // A word that starts with digits (e.g. a hex key) stays a word.
+            if i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                while i < chars.len() && is_word(chars[i]) {
+                    i += 1;
+                }
+                out.push((start, Tok::Word(chars[start..i].iter().collect())));
+            } else {
+                out.push((start, Tok::Num(chars[start..i].iter().collect())));
+            }
+        } else if is_word(c) {
+            while i < chars.len() && is_word(chars[i]) {
+                i += 1;
+            }
+            out.push((start, Tok::Word(chars[start..i].iter().collect())));
+        } else if "[]=():;,?".contains(c) {
+            out.push((start, Tok::Punct(c)));
+            i += 1;
+        } else {
+            return Err(ParseError {
+                pos: start,
+                what: format!("unexpected character '{c}'"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-' || c == '.'
+}
+
+struct Parser {
+    toks: Vec<(usize, Tok)>,
+    at: usize,
+    end: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at).map(|(_, t)| t)
+    }
+    fn pos(&self) -> usize {
+        self.toks.get(self.at).map(|(p, _)| *p).unwrap_or(self.end)
+    }
+    fn err<T>(&self, what: impl Into<String>) -> Result<T, ParseError> {
+        Err(ParseError {
+            pos: self.pos(),
+            what: what.into(),
+        })
+    }
+    fn next(&mut self) -> Option<Tok> {
+        let t = self.toks.get(self.at).map(|(_, t)| t.clone());
+        self.at += 1;
+        t
+    }
+    fn keyword(&mut self, kw: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(kw)) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn punct(&mut self, c: char) -> bool {
+        if self.peek() == Some(&Tok::Punct(c)) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, c: char) -> Result<(), ParseError> {
+        if self.punct(c) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{c}'"))
+        }
+    }
+    fn name(&mut self, what: &str) -> Result<String, ParseError> {
+        match self.next() {
+            Some(Tok::Word(w)) | Some(Tok::Str(w)) | Some(Tok::Num(w)) => Ok(w),
+            _ => {
+                self.at -= 1;
+                self.err(format!("expected {what}"))
+            }
+        }
+    }
+    fn integer(&mut self, what: &str) -> Result<i64, ParseError> {
+        match self.next() {
+            Some(Tok::Num(n)) => n.parse().or_else(|_| {
+                self.at -= 1;
+                self.err(format!("{what} must be an integer"))
+            }),
+            _ => {
+                self.at -= 1;
+                self.err(format!("expected {what}"))
+            }
+        }
+    }
+    fn term(&mut self) -> Result<Term, ParseError> {
+        match self.next() {
+            Some(Tok::Str(s)) | Some(Tok::Num(s)) => Ok(Term::Text(s)),
+            Some(Tok::Word(w)) => {
+                if self.punct('(') {
+                    let arg = match self.peek() {
+                        Some(Tok::Punct(')')) => None,
+                        _ => Some(self.name("a function argument")?),
+                    };
+                    self.expect(')')?;
+                    Ok(Term::Func(w.to_ascii_lowercase(), arg))
+                } else {
+                    Ok(Term::Text(w))
+                }
+            }
+            _ => {
+                self.at -= 1;
+                self.err("expected a key, column name or value")
+            }
+        }
+    }
+    fn access(&mut self) -> Result<Access, ParseError> {
+        let cf = self.name("a column family name")?;
+        self.expect('[')?;
+        let key = self.term()?;
+        self.expect(']')?;
+        let mut path = Vec::new();
+        while self.punct('[') {
+            path.push(self.term()?);
+            self.expect(']')?;
+        }
+        Ok(Access { cf, key, path })
+    }
+    fn done(&mut self) -> Result<(), ParseError> {
+        self.punct(';');
+        if self.at < self.toks.len() {
+            return self.err("unexpected text after the statement");
+        }
+        Ok(())
+    }
+}
+
+/// Parses one statement (its trailing `;` optional).
+pub fn parse(statement: &str) -> Result<Command, ParseError> {
+    let toks = tokenize(statement)?;
+    let mut p = Parser {
+        toks,
+        at: 0,
+        end: statement.chars().count(),
+    };
+    if p.punct('?') {
+        p.done()?;
+        return Ok(Command::Help(None));
+    }
+    let Some(Tok::Word(verb)) = p.next() else {
+        p.at = 0;
+        return p.err("expected a command (type 'help;' for the list)");
+    };
+    let cmd = match verb.to_ascii_lowercase().as_str() {
+        "use" => Command::Use(p.name("a keyspace name")?),
+        "set" => {
+            let access = p.access()?;
+            p.expect('=')?;
+            let value = p.term()?;
+            let ttl = if p.keyword("with") {
+                if !p.keyword("ttl") {
+                    return p.err("expected 'ttl'");
+                }
+                p.expect('=')?;
+                Some(i32::try_from(p.integer("a TTL")?).or_else(|_| p.err("TTL out of range"))?)
+            } else {
+                None
+            };
+            Command::Set { access, value, ttl }
+        }
+        "get" => {
+            let access = p.access()?;
+            let as_type = if p.keyword("as") {
+                Some(p.name("a type name")?)
+            } else {
+                None
+            };
+            let limit = if p.keyword("limit") {
+                Some(
+                    i32::try_from(p.integer("a limit")?)
+                        .or_else(|_| p.err("limit out of range"))?,
+                )
+            } else {
+                None
+            };
+            Command::Get {
+                access,
+                as_type,
+                limit,
+            }
+        }
+        "del" | "delete" => Command::Del(p.access()?),
+        "count" => Command::Count(p.access()?),
+        "list" => {
+            let cf = p.name("a column family name")?;
+            let (mut start, mut end) = (None, None);
+            if p.punct('[') {
+                if !matches!(p.peek(), Some(Tok::Punct(':'))) {
+                    start = Some(p.name("a start key")?);
+                }
+                p.expect(':')?;
+                if !matches!(p.peek(), Some(Tok::Punct(']'))) {
+                    end = Some(p.name("an end key")?);
+                }
+                p.expect(']')?;
+            }
+            let (mut limit, mut columns, mut reversed) = (None, None, false);
+            loop {
+                if p.keyword("limit") {
+                    limit = Some(p.integer("a row limit")?);
+                } else if p.keyword("columns") || p.keyword("cells") {
+                    columns = Some(p.integer("a cell limit")?);
+                    reversed = p.keyword("reversed");
+                } else {
+                    break;
+                }
+            }
+            Command::List {
+                cf,
+                start,
+                end,
+                limit,
+                columns,
+                reversed,
+            }
+        }
+        "describe" => {
+            // `describe keyspace KS` is the older spelling of `describe KS`.
+            let name = match p.peek() {
+                Some(Tok::Word(_)) | Some(Tok::Str(_)) => {
+                    let first = p.name("a name")?;
+                    if first.eq_ignore_ascii_case("keyspace")
+                        && matches!(p.peek(), Some(Tok::Word(_)) | Some(Tok::Str(_)))
+                    {
+                        Some(p.name("a keyspace name")?)
+                    } else {
+                        Some(first)
+                    }
+                }
+                _ => None,
+            };
+            Command::Describe(name)
+        }
+        "show" => {
+            if p.keyword("keyspaces") {
+                Command::ShowKeyspaces
+            } else if p.keyword("cluster") {
+                if !p.keyword("name") {
+                    return p.err("expected 'name'");
+                }
+                Command::ShowClusterName
+            } else if p.keyword("api") {
+                if !p.keyword("version") {
+                    return p.err("expected 'version'");
+                }
+                Command::ShowApiVersion
+            } else {
+                return p.err("expected 'keyspaces', 'cluster name' or 'api version'");
+            }
+        }
+        "help" => {
+            let topic = match p.peek() {
+                Some(Tok::Word(_)) => Some(p.name("a topic")?.to_ascii_lowercase()),
+                _ => None,
+            };
+            // `help show keyspaces;` and the like: the rest names the topic too.
+            while let Some(Tok::Word(_)) = p.peek() {
+                p.next();
+            }
+            Command::Help(topic)
+        }
+        "quit" | "exit" => Command::Exit,
+        _ => {
+            p.at = 0;
+            return p.err(format!(
+                "unknown command '{verb}' (type 'help;' for the list)"
+            ));
+        }
+    };
+    p.done()?;
+    Ok(cmd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> Term {
+        Term::Text(s.to_string())
+    }
+
+    #[test]
+    fn set_get_del_count() {
+        assert_eq!(
+            parse("set Standard1['jsmith']['first'] = 'John';").unwrap(),
+            Command::Set {
+                access: Access {
+                    cf: "Standard1".into(),
+                    key: text("jsmith"),
+                    path: vec![text("first")],
+                },
+                value: text("John"),
+                ttl: None,
+            }
+        );
+        assert_eq!(
+            parse("SET Super1[utf8('k')]['sc'][long(5)] = 'v' with ttl = 30").unwrap(),
+            Command::Set {
+                access: Access {
+                    cf: "Super1".into(),
+                    key: Term::Func("utf8".into(), Some("k".into())),
+                    path: vec![text("sc"), Term::Func("long".into(), Some("5".into()))],
+                },
+                value: text("v"),
+                ttl: Some(30),
+            }
+        );
+        assert!(matches!(
+            parse("get Standard1['k'] as utf8 limit 3;").unwrap(),
+            Command::Get { as_type: Some(t), limit: Some(3), .. } if t == "utf8"
+        ));
+        assert!(
+            matches!(parse("del Standard1['k'];").unwrap(), Command::Del(a) if a.path.is_empty())
+        );
+        assert!(
+            matches!(parse("count Super1['k']['sc'];").unwrap(), Command::Count(a) if a.path.len() == 1)
+        );
+    }
+
+    #[test]
+    fn list_options() {
+        assert_eq!(
+            parse("list Standard1[a:z] limit 5 columns 2 reversed;").unwrap(),
+            Command::List {
+                cf: "Standard1".into(),
+                start: Some("a".into()),
+                end: Some("z".into()),
+                limit: Some(5),
+                columns: Some(2),
+                reversed: true,
+            }
+        );
+        assert!(matches!(
+            parse("list testtable").unwrap(),
+            Command::List { limit: None, .. }
+        ));
+    }
+
+    #[test]
+    fn escapes_and_other_commands() {
+        assert!(matches!(
+            parse(r"set S['k']['c'] = 'it\'s\n';").unwrap(),
+            Command::Set { value: Term::Text(v), .. } if v == "it's\n"
+        ));
+        assert_eq!(parse("show keyspaces;").unwrap(), Command::ShowKeyspaces);
+        assert_eq!(parse("describe;").unwrap(), Command::Describe(None));
+        assert_eq!(
+            parse("describe keyspace Keyspace1;").unwrap(),
+            Command::Describe(Some("Keyspace1".into()))
+        );
+        assert_eq!(
+            parse("DESCRIBE Standard1").unwrap(),
+            Command::Describe(Some("Standard1".into()))
+        );
+        assert_eq!(parse("quit;").unwrap(), Command::Exit);
+        assert_eq!(parse("?").unwrap(), Command::Help(None));
+        assert_eq!(
+            parse("help set;").unwrap(),
+            Command::Help(Some("set".into()))
+        );
+        assert_eq!(
+            parse("use Keyspace1;").unwrap(),
+            Command::Use("Keyspace1".into())
+        );
+    }
+
+    #[test]
+    fn errors_name_the_position() {
+        let e = parse("set Standard1['k'] 'v';").unwrap_err();
+        assert_eq!(e.pos, 19);
+        assert!(parse("frobnicate;")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown command"));
+        assert!(parse("get Standard1['k").is_err());
+        assert!(parse("list Standard1 limit x;").is_err());
+    }
+}

@@ -1,0 +1,35 @@
+//! The interactive shells: `supercolumn cqlsh` and `supercolumn cli`.
+//!
+//! Both are Thrift clients of a running server, built on the generated
+//! clients in `thrift::gen`; they never reach into the server's internals.
+//! [`cqlsh`] speaks CQL3 through the 19.x API and prints results as cqlsh
+//! did; [`cli`] is a cassandra-cli 1.2 style shell over the 19.x API (or
+//! 0.6 with `--api 0.6`) whose `list`/`get` output matches cassandra-cli
+//! byte for byte. [`input`] turns terminals, files and `-e` text into
+//! statements; [`client`] opens connections and sorts call failures.
+
+pub mod cli;
+pub mod cli_backend;
+pub mod cli_help;
+pub mod cli_parse;
+pub mod cli_render;
+pub mod client;
+pub mod cql_format;
+pub mod cqlsh;
+pub mod input;
+
+#[cfg(test)]
+mod golden_tests;
+
+pub use cli::CliArgs;
+pub use cqlsh::CqlshArgs;
+
+/// Runs `supercolumn cqlsh`; returns the process exit code.
+pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
+    cqlsh::main(args)
+}
+
+/// Runs `supercolumn cli`; returns the process exit code.
+pub fn run_cli(args: &CliArgs) -> i32 {
+    cli::main(args)
+}

@@ -1,0 +1,131 @@
+//! Shared by the shell tests: starts a server (the crate's own binary, or
+//! the one `SUPERCOLUMN_TEST_SERVER` names, e.g. a build of a branch with
+//! more of the API) on port 0 with `--in-memory`, and runs
+//! `supercolumn cli`/`cqlsh` against it as a user would.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_supercolumn");
+pub const CONFIG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
+
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+impl Server {
+    pub fn start() -> Server {
+        let bin = std::env::var("SUPERCOLUMN_TEST_SERVER").unwrap_or_else(|_| BIN.to_string());
+        let mut child = Command::new(bin)
+            .args([
+                "serve",
+                "--config",
+                CONFIG,
+                "--in-memory",
+                "--listen",
+                "127.0.0.1:0",
+            ])
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn server");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                let _ = tx.send(line);
+            }
+            // Keep draining so the server never blocks on a full pipe.
+            for _ in lines {}
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("server ready line");
+        let port = line
+            .rsplit_once(':')
+            .and_then(|(_, p)| p.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected ready line {line:?}"));
+        Server { child, port }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What a shell run printed and how it ended.
+#[derive(Debug)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// Runs `supercolumn <shell> --port P ARGS` with `stdin` piped in.
+pub fn shell(shell: &str, port: u16, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(BIN)
+        .arg(shell)
+        .args(["--port", &port.to_string()])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn shell");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    let out = child.wait_with_output().expect("shell output");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// Runs a script file through `-f`.
+pub fn script(shell_name: &str, port: u16, args: &[&str], script: &str) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("script");
+    std::fs::write(&path, script).unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    let p = path.to_str().unwrap().to_string();
+    all.push("-f");
+    all.push(&p);
+    shell(shell_name, port, &all, "")
+}
+
+/// The output with `Elapsed time: ... msec(s).` lines checked for shape and
+/// replaced by `Elapsed time: T`, and timestamps replaced by `T`.
+pub fn normalize(out: &str) -> String {
+    let mut lines = Vec::new();
+    for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("Elapsed time: ") {
+            let n = rest.strip_suffix(" msec(s).").expect("elapsed shape");
+            assert!(n.parse::<f64>().is_ok(), "elapsed value {n:?}");
+            lines.push("Elapsed time: T".to_string());
+            continue;
+        }
+        let mut l = line.to_string();
+        while let Some(at) = l.find("timestamp=") {
+            let start = at + "timestamp=".len();
+            let end = l[start..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(l.len(), |e| start + e);
+            assert!(end > start, "timestamp digits in {line:?}");
+            l.replace_range(at..end, "ts=T");
+        }
+        lines.push(l);
+    }
+    lines.join("\n") + "\n"
+}
