@@ -198,7 +198,6 @@ fn unreachable_server_is_one_clear_line() {
 }
 
 #[test]
-#[ignore = "needs the 19.x Thrift API in the server (branch v19 not yet merged into main)"]
 fn api19_set_get_del_count_list_with_comparators_and_validators() {
     let server = Server::start();
     // 1.2's cli converts with the schema's types: BytesType wants hex,
@@ -279,7 +278,6 @@ Elapsed time: T
 }
 
 #[test]
-#[ignore = "needs the 19.x Thrift API in the server (branch v19 not yet merged into main)"]
 fn api19_describe_and_show_keyspaces_in_cassandra_cli_layout() {
     let server = Server::start();
     let run = shell(

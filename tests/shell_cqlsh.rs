@@ -20,7 +20,6 @@ fn assert_bad_request(line: &str, prefix: &str) {
 }
 
 #[test]
-#[ignore = "needs execute_cql3_query/set_cql_version (19.x API) in the server (branch v19 not yet merged into main)"]
 fn file_script_reports_each_failed_statement_with_its_line() {
     let server = Server::start();
     let dir = tempfile::tempdir().unwrap();
@@ -43,7 +42,6 @@ fn file_script_reports_each_failed_statement_with_its_line() {
 }
 
 #[test]
-#[ignore = "needs execute_cql3_query/set_cql_version (19.x API) in the server (branch v19 not yet merged into main)"]
 fn execute_option_and_pipes() {
     let server = Server::start();
     // -e: no location prefix; exit code 1 when a statement failed.
@@ -69,7 +67,6 @@ fn execute_option_and_pipes() {
 }
 
 #[test]
-#[ignore = "needs execute_cql3_query/set_cql_version (19.x API) in the server (branch v19 not yet merged into main)"]
 fn unknown_keyspace_option_fails_at_start() {
     let server = Server::start();
     let run = script(
