@@ -1,12 +1,13 @@
 //! SimpleAuthenticator over the wire: data calls need a login, login checks
-//! the password and the keyspace's access list, with 0.6's messages.
+//! the password and the keyspace's access list, with 0.6's messages; a
+//! login opens only the keyspace it named.
 
 mod wire_support;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06::{
-    AuthenticationException, AuthenticationRequest, AuthorizationException, ColumnPath,
-    ConsistencyLevel as CL, TCassandraSyncClient,
+    AuthenticationException, AuthenticationRequest, AuthorizationException, ColumnParent,
+    ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
 use wire_support::{conformance_config, ire, timestamp, Server};
 
@@ -92,6 +93,37 @@ fn simple_authenticator_requires_and_checks_login() {
                 .value,
             b"v"
         );
+        // A login opens only the keyspace it named: alice may not use Blog,
+        // and logging in to Blog as her is refused by access.properties.
+        let blog_path = ColumnParent::new("Authors".to_string(), None);
+        let everything = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 10));
+        assert_eq!(
+            ire(c.get_slice(
+                "Blog".into(),
+                "auth/k".into(),
+                blog_path.clone(),
+                everything.clone(),
+                CL::ONE
+            )),
+            "Login is required before any other API calls on keyspace Blog"
+        );
+        let e: Box<AuthorizationException> =
+            user_error(c.login("Blog".into(), creds("alice", "secret")));
+        assert_eq!(
+            e.why,
+            "User alice could not be authorized to use keyspace Blog"
+        );
+        // A second login (as bob, to Blog) opens Blog too; CT stays open.
+        c.login("Blog".into(), creds("bob", "hunter2")).unwrap();
+        c.get_slice(
+            "Blog".into(),
+            "auth/k".into(),
+            blog_path,
+            everything,
+            CL::ONE,
+        )
+        .unwrap();
+        insert(&mut c).unwrap();
         // The login belongs to the connection.
         let mut other = server.client(framed);
         assert_eq!(

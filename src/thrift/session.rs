@@ -44,6 +44,9 @@ pub struct GenerationPolicy {
 pub struct Session {
     /// Set by a successful 0.6 `login`: the keyspace it named and the user.
     pub login: Option<Login>,
+    /// Every keyspace a successful 0.6 `login` named on this connection: the
+    /// ones its data calls may use when the authenticator requires a login.
+    pub logged_in_keyspaces: std::collections::BTreeSet<String>,
     /// The generation of the last call.
     pub generation: Option<Generation>,
     /// The generation of the last call whose request told the generations

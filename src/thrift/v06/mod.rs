@@ -34,12 +34,24 @@ impl<'a> Handler<'a> {
         }
     }
 
-    /// 0.6's checkLoginDone: only authenticators that require a login enforce it.
-    fn check_login(&self) -> ApiResult<()> {
-        if self.node.auth.requires_login() && self.session.borrow().login.is_none() {
+    /// 0.6's checkLoginDone, per keyspace: only authenticators that require
+    /// a login enforce it, and a login only opens the keyspace it named (0.6
+    /// itself let one login open every keyspace; the access.properties
+    /// grants are per keyspace, so we hold the connection to them).
+    fn check_login(&self, keyspace: &str) -> ApiResult<()> {
+        if !self.node.auth.requires_login() {
+            return Ok(());
+        }
+        let session = self.session.borrow();
+        if session.login.is_none() {
             return Err(ApiError::invalid(
                 "Login is required before any other API calls",
             ));
+        }
+        if !session.logged_in_keyspaces.contains(keyspace) {
+            return Err(ApiError::invalid(format!(
+                "Login is required before any other API calls on keyspace {keyspace}"
+            )));
         }
         Ok(())
     }
@@ -69,7 +81,9 @@ impl CassandraSyncHandler for Handler<'_> {
         auth_request: t::AuthenticationRequest,
     ) -> thrift::Result<()> {
         let r = describe::login(self.node, &keyspace, &auth_request).map(|login| {
-            self.session.borrow_mut().login = Some(login);
+            let mut session = self.session.borrow_mut();
+            session.logged_in_keyspaces.insert(keyspace.clone());
+            session.login = Some(login);
         });
         wrap("login", r)
     }
@@ -82,7 +96,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
         wrap("get", r)
     }
@@ -95,7 +109,7 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
-        let r = self.check_login().and_then(|_| {
+        let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
         });
         wrap("get_slice", r)
@@ -109,7 +123,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
         wrap("multiget", r)
     }
@@ -122,7 +136,7 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
-        let r = self.check_login().and_then(|_| {
+        let r = self.check_login(&keyspace).and_then(|_| {
             reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
         });
         wrap("multiget_slice", r)
@@ -136,7 +150,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
         wrap("get_count", r)
     }
@@ -152,7 +166,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
-        let r = self.check_login().and_then(|_| {
+        let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
         });
         wrap("get_range_slice", r)
@@ -166,7 +180,7 @@ impl CassandraSyncHandler for Handler<'_> {
         range: t::KeyRange,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        let r = self.check_login().and_then(|_| {
+        let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
         });
         wrap("get_range_slices", r)
@@ -181,7 +195,7 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login().and_then(|_| {
+        let r = self.check_login(&keyspace).and_then(|_| {
             writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
         });
         wrap("insert", r)
@@ -195,7 +209,7 @@ impl CassandraSyncHandler for Handler<'_> {
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| writes::batch_insert(self.node, &keyspace, &key, &cfmap));
         wrap("batch_insert", r)
     }
@@ -209,7 +223,7 @@ impl CassandraSyncHandler for Handler<'_> {
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
         wrap("remove", r)
     }
@@ -221,7 +235,7 @@ impl CassandraSyncHandler for Handler<'_> {
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         let r = self
-            .check_login()
+            .check_login(&keyspace)
             .and_then(|_| writes::batch_mutate(self.node, &keyspace, &mutation_map));
         wrap("batch_mutate", r)
     }
