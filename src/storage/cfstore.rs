@@ -8,6 +8,7 @@ use super::query::RowStore;
 use super::sstore::SsTable;
 use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Counters for one column family.
@@ -26,10 +27,15 @@ pub struct CfStats {
 }
 
 pub(crate) struct CfStore {
-    pub def: Arc<CfDef>,
+    /// The current definition: same id and comparators for the store's whole
+    /// life, other options replaced by schema updates.
+    def: RwLock<Arc<CfDef>>,
     pub state: RwLock<CfState>,
     /// One compaction per CF at a time, so inputs are never shared.
     pub compaction: Mutex<()>,
+    /// Set (under the state lock) when the CF is dropped: its data is gone
+    /// and flushes or compactions still running must discard their output.
+    dropped: AtomicBool,
 }
 
 pub(crate) struct CfState {
@@ -47,9 +53,41 @@ impl CfStore {
                 flushing: Vec::new(),
                 sstables,
             }),
-            def,
+            def: RwLock::new(def),
             compaction: Mutex::new(()),
+            dropped: AtomicBool::new(false),
         }
+    }
+
+    pub fn def(&self) -> Arc<CfDef> {
+        self.def.read().clone()
+    }
+
+    pub fn id(&self) -> u32 {
+        self.def.read().id
+    }
+
+    /// Takes a new definition of the same CF (same id and comparators).
+    pub fn set_def(&self, def: Arc<CfDef>) {
+        *self.def.write() = def;
+    }
+
+    pub fn is_dropped(&self) -> bool {
+        self.dropped.load(Ordering::SeqCst)
+    }
+
+    /// Empties the store (memtables and SSTables) and returns the SSTables
+    /// whose files the caller must delete. With `drop`, the store is also
+    /// marked dropped. Flushes and compactions in flight notice (their
+    /// memtable or inputs are gone) and discard what they write.
+    pub fn clear(&self, drop: bool) -> Vec<Arc<SsTable>> {
+        let mut st = self.state.write();
+        if drop {
+            self.dropped.store(true, Ordering::SeqCst);
+        }
+        st.live = Arc::new(Memtable::new(self.def()));
+        st.flushing.clear();
+        std::mem::take(&mut st.sstables)
     }
 
     /// Every store a read must consult, memtables first.
@@ -67,7 +105,7 @@ impl CfStore {
     pub fn switch_memtable(&self) {
         let mut st = self.state.write();
         if !st.live.is_empty() {
-            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def.clone())));
+            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def())));
             st.flushing.insert(0, old);
         }
     }

@@ -8,6 +8,7 @@
 use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};
 use super::engine::Inner;
+use super::flush::discard_sstable;
 use super::row::{purge, Row};
 use super::sstable::Partition;
 use super::sstore::SsTable;
@@ -79,9 +80,10 @@ impl Inner {
         // Only a compaction that sees every SSTable may drop tombstones: one
         // left out could hold the data they shadow.
         let major = inputs.len() == cf.state.read().sstables.len();
-        let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&cf.def)));
+        let def = cf.def();
+        let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&def)));
         let expected: u64 = inputs.iter().map(|t| t.reader.partition_count()).sum();
-        let mut w = self.create_writer(&cf.def, expected as usize)?;
+        let mut w = self.create_writer(&def, expected as usize)?;
         let written = (|| -> Result<u64, StorageError> {
             let mut scans: Vec<_> = inputs
                 .iter()
@@ -111,7 +113,7 @@ impl Inner {
                 for (i, s) in scans.iter_mut().enumerate() {
                     if matches!(s.peek(), Some(Ok(p)) if p.key == key) {
                         let p: Partition = s.next().expect("peeked").expect("peeked ok");
-                        row.merge(decode_partition(&inputs[i], p)?, &cf.def.comparator);
+                        row.merge(decode_partition(&inputs[i], p)?, &def.comparator);
                     }
                 }
                 if let Some(row) = purge(row, now, gc_before) {
@@ -132,26 +134,32 @@ impl Inner {
             }
             Ok(_) => Some(Arc::new(SsTable {
                 reader: w.finish()?,
-                cf: cf.def.clone(),
+                cf: def.clone(),
             })),
             Err(e) => {
                 w.abort();
                 return Err(e);
             }
         };
-        {
+        let swapped = {
             let mut st = cf.state.write();
-            st.sstables
-                .retain(|t| !inputs.iter().any(|i| Arc::ptr_eq(i, t)));
-            st.sstables.extend(output);
-        }
-        for t in &inputs {
-            if let Err(e) = t.reader.delete_files() {
-                tracing::warn!(
-                    "could not delete compacted SSTable {}: {e}",
-                    t.reader.name()
-                );
+            // An input is missing when the CF was truncated or dropped
+            // meanwhile (whoever did that deletes the inputs): the output
+            // holds discarded data.
+            let all_there = inputs
+                .iter()
+                .all(|i| st.sstables.iter().any(|t| Arc::ptr_eq(i, t)));
+            if all_there {
+                st.sstables
+                    .retain(|t| !inputs.iter().any(|i| Arc::ptr_eq(i, t)));
+                st.sstables.extend(output.clone());
             }
+            all_there
+        };
+        if swapped {
+            inputs.iter().for_each(|t| discard_sstable(t));
+        } else if let Some(t) = output {
+            discard_sstable(&t);
         }
         Ok(())
     }

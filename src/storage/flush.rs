@@ -22,7 +22,7 @@ impl Inner {
     /// failed flush is retried by the next). Returns once all memtables frozen
     /// so far are in SSTables, including those another thread was writing.
     pub(crate) fn flush_cf(&self, cf: &CfStore) -> Result<(), StorageError> {
-        if self.disk.is_none() {
+        if self.disk.is_none() || cf.is_dropped() {
             return Ok(());
         }
         cf.switch_memtable();
@@ -36,11 +36,21 @@ impl Inner {
                 .cloned()
                 .collect();
             for mem in claimed {
-                match self.write_memtable(&cf.def, &mem) {
+                match self.write_memtable(&cf.def(), &mem) {
                     Ok(table) => {
                         let mut st = cf.state.write();
+                        // Gone when the CF was truncated or dropped meanwhile:
+                        // then the new SSTable holds discarded data.
+                        let kept = st.flushing.iter().any(|m| Arc::ptr_eq(m, &mem));
                         st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
-                        st.sstables.extend(table.map(Arc::new));
+                        if kept {
+                            st.sstables.extend(table.map(Arc::new));
+                        } else {
+                            drop(st);
+                            if let Some(t) = table {
+                                discard_sstable(&t);
+                            }
+                        }
                     }
                     Err(e) => {
                         mem.release_flush();
@@ -110,10 +120,11 @@ impl Inner {
             index_interval: self.opts.index_interval.max(1),
             ..SSTableOptions::default()
         };
+        let partitioner = self.catalog().schema.partitioner.clone();
         let w = SSTableWriter::create(
             &disk.sstable_dir,
             &sstable_name(def.id, generation),
-            &self.schema.partitioner,
+            &partitioner,
             expected,
             opts,
         )?;
@@ -132,7 +143,7 @@ impl Inner {
         if let Some((p, _)) = disk.inflight.lock().first_key_value() {
             floor = floor.min(*p);
         }
-        for cf in self.cfs.values() {
+        for cf in self.catalog().cfs.values() {
             let st = cf.state.read();
             for m in std::iter::once(&st.live).chain(st.flushing.iter()) {
                 if let Some((segment, offset)) = m.min_position() {
@@ -156,6 +167,15 @@ impl Inner {
             || (m.operations() as f64) >= o.memtable_operations_millions * 1e6
             || (o.memtable_flush_after_minutes > 0
                 && m.age().as_secs() >= o.memtable_flush_after_minutes * 60)
+    }
+}
+
+/// Deletes the files of an SSTable nobody uses any more (its CF was
+/// truncated or dropped, or it was compacted away); a failure is only logged:
+/// recovery ignores or removes what is left.
+pub(crate) fn discard_sstable(t: &SsTable) {
+    if let Err(e) = t.reader.delete_files() {
+        tracing::warn!("could not delete SSTable {}: {e}", t.reader.name());
     }
 }
 

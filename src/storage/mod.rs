@@ -20,6 +20,8 @@
 //! engine.flush(keyspace: Option<&str>) -> Result<(), StorageError> // returns when in SSTables
 //! engine.compact(keyspace: &str, cf: &str) -> Result<(), StorageError> // major compaction
 //! engine.stats(keyspace: &str, cf: &str) -> Result<CfStats, StorageError>
+//! engine.update_schema(new: Arc<Schema>) -> Result<(), StorageError> // swap the schema snapshot
+//! engine.truncate(keyspace: &str, cf: &str) -> Result<(), StorageError> // durable, Cassandra's TRUNCATE
 //! engine.shutdown() -> Result<(), StorageError>  // refuse new calls, flush all, stop threads, sync log
 //! ```
 //!
@@ -32,6 +34,20 @@
 //!   On disk, SSTables live in `<data_dir>/data` (named `cf<id>-<generation>`,
 //!   so `CfDef::id` must stay stable across restarts) and the commit log in
 //!   `commitlog_dir` or `<data_dir>/commitlog`.
+//! - Schema changes: the caller validates and persists the new schema, then
+//!   calls `update_schema`. CFs are matched by `CfDef::id`: a new id gets an
+//!   empty store; an id that is gone (dropped CF or keyspace) has its
+//!   memtables, SSTables and truncation marker deleted, and its commit-log
+//!   records are skipped on replay (ids are never reused); a kept id takes the
+//!   new definition (options such as gc grace; comparators must not change).
+//!   Writes in flight finish against the old snapshot; a write arriving after
+//!   the drop gets `UnknownKeyspace` / `UnknownColumnFamily`. Reads in flight
+//!   finish on the data they started with. `open` replays against the schema
+//!   it is given, so load the persisted dynamic schema first.
+//! - `truncate` removes all data of one CF written before the call, and writes
+//!   a marker (`<data_dir>/markers/cf<id>.truncated`: commit-log position and
+//!   SSTable generation at truncation) so that after a restart or crash no
+//!   older record is replayed and no older SSTable is reopened.
 //! - gc grace is `CfDef::gc_grace_seconds` when it is >= 0, else
 //!   `EngineOptions::gc_grace_seconds`. Local times (TTL expiry, deletion
 //!   times, gc grace) come from `EngineOptions::clock`.
@@ -55,6 +71,7 @@
 //! data is all deleted (empty result, Cassandra 0.6 "range ghosts") until a
 //! major compaction after gc grace purges them.
 
+mod catalog;
 mod cfstore;
 pub mod clock;
 mod codec;
@@ -66,6 +83,7 @@ mod engine_disk_tests;
 #[cfg(test)]
 mod engine_tests;
 mod flush;
+mod markers;
 mod memtable;
 pub mod model;
 mod options;
@@ -73,6 +91,7 @@ mod query;
 mod range;
 mod recovery;
 mod row;
+mod schema_change;
 pub mod sstable;
 mod sstore;
 #[cfg(test)]

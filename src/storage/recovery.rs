@@ -7,6 +7,7 @@
 
 use super::codec::decode_mutation;
 use super::commitlog::{CommitLog, CommitLogOptions, Position};
+use super::markers;
 use super::model::RowMutation;
 use super::sstable::{cleanup_temporaries, list_sstables, SSTableReader};
 use super::sstore::{parse_sstable_name, SsTable};
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 pub(crate) struct Recovered {
     pub sstable_dir: PathBuf,
+    pub marker_dir: PathBuf,
     /// CF id -> its SSTables.
     pub sstables: HashMap<u32, Vec<Arc<SsTable>>>,
     /// One more than the highest generation on disk.
@@ -46,6 +48,8 @@ pub(crate) fn recover(
             removed.display()
         );
     }
+    let marker_dir = data_dir.join("markers");
+    let truncations = markers::read_all(&marker_dir)?;
     let mut sstables: HashMap<u32, Vec<Arc<SsTable>>> = HashMap::new();
     let mut next_generation = 1;
     for name in list_sstables(&sstable_dir)? {
@@ -62,6 +66,15 @@ pub(crate) fn recover(
             continue;
         };
         let reader = SSTableReader::open(&sstable_dir, &name, &schema.partitioner)?;
+        if truncations
+            .get(&id)
+            .is_some_and(|t| generation < t.min_generation)
+        {
+            // Truncated before a crash let the deletion finish.
+            tracing::info!("deleting SSTable {name}: its column family was truncated");
+            reader.delete_files()?;
+            continue;
+        }
         sstables.entry(id).or_default().push(Arc::new(SsTable {
             reader,
             cf: cf.clone(),
@@ -84,7 +97,18 @@ pub(crate) fn recover(
     let mut replay = Vec::with_capacity(report.records.len());
     for r in report.records {
         match decode_mutation(schema, &r.payload) {
-            Ok(Some(m)) => replay.push((r.position, m)),
+            Ok(Some(mut m)) => {
+                m.updates.retain(|(cf, _)| {
+                    let truncated = schema
+                        .cf(&m.keyspace, cf)
+                        .and_then(|d| truncations.get(&d.id))
+                        .is_some_and(|t| r.position < t.replay_from);
+                    !truncated
+                });
+                if !m.updates.is_empty() {
+                    replay.push((r.position, m));
+                }
+            }
             Ok(None) => {}
             Err(e) => tracing::warn!(
                 "skipping undecodable commit log record at {}: {e}",
@@ -94,6 +118,7 @@ pub(crate) fn recover(
     }
     Ok(Recovered {
         sstable_dir,
+        marker_dir,
         sstables,
         next_generation,
         log,
