@@ -1,6 +1,6 @@
-//! Model test: random sequences of writes, deletes at every level (with
-//! colliding timestamps), TTLs, clock moves, flushes, compactions and
-//! restarts run against the engine and against a plain BTreeMap model; every
+//! Model test: random sequences of writes, deletes at every level and
+//! range deletes (with colliding timestamps), TTLs, clock moves, flushes,
+//! compactions and restarts run against the engine and against a plain BTreeMap model; every
 //! read must agree.
 
 mod engine_support;
@@ -45,6 +45,13 @@ enum Step {
         key: u8,
         ts: i64,
     },
+    /// A range tombstone in the Standard CF; `None` bounds are open.
+    DelRange {
+        key: u8,
+        start: Option<u8>,
+        end: Option<u8>,
+        ts: i64,
+    },
     Advance(i32),
     Flush,
     Compact,
@@ -61,7 +68,9 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(sup, key, sc, name, value, ts, ttl)| Step::Put { sup, key, sc, name, value, ts, ttl }),
         2 => (any::<bool>(), 0..KEYS, 0..SUPERS, 0..NAMES, ts.clone()).prop_map(|(sup, key, sc, name, ts)| Step::DelCell { sup, key, sc, name, ts }),
         1 => (0..KEYS, 0..SUPERS, ts.clone()).prop_map(|(key, sc, ts)| Step::DelSuper { key, sc, ts }),
-        1 => (any::<bool>(), 0..KEYS, ts).prop_map(|(sup, key, ts)| Step::DelRow { sup, key, ts }),
+        1 => (any::<bool>(), 0..KEYS, ts.clone()).prop_map(|(sup, key, ts)| Step::DelRow { sup, key, ts }),
+        2 => (0..KEYS, prop::option::weighted(0.8, 0..NAMES), prop::option::weighted(0.8, 0..NAMES), ts)
+            .prop_map(|(key, start, end, ts)| Step::DelRange { key, start, end, ts }),
         1 => (0i32..3).prop_map(Step::Advance),
         1 => Just(Step::Flush),
         1 => Just(Step::Compact),
@@ -77,6 +86,8 @@ struct ModelRow {
     /// (super column or empty for Standard, name) -> winning cell.
     cells: BTreeMap<(Vec<u8>, Vec<u8>), Cell>,
     super_deleted_at: BTreeMap<Vec<u8>, i64>,
+    /// Range tombstones (Standard CF): inclusive bounds, None open, timestamp.
+    ranges: Vec<(Option<u8>, Option<u8>, i64)>,
 }
 
 /// (name, value) pairs in name order.
@@ -88,6 +99,7 @@ impl Default for ModelRow {
             deleted_at: i64::MIN,
             cells: BTreeMap::new(),
             super_deleted_at: BTreeMap::new(),
+            ranges: Vec::new(),
         }
     }
 }
@@ -112,7 +124,13 @@ impl ModelRow {
                 .copied()
                 .unwrap_or(i64::MIN)
                 .max(self.deleted_at);
-            if c.is_live(now) && c.timestamp > sdel {
+            let in_range = sc.is_empty()
+                && self.ranges.iter().any(|&(s, e, at)| {
+                    c.timestamp <= at
+                        && s.is_none_or(|s| name.as_slice() >= [s].as_slice())
+                        && e.is_none_or(|e| name.as_slice() <= [e].as_slice())
+                });
+            if c.is_live(now) && c.timestamp > sdel && !in_range {
                 out.entry(sc.clone())
                     .or_default()
                     .push((name.clone(), c.value.clone()));
@@ -235,6 +253,20 @@ fn run(world: &mut World, s: &Step) {
             write(sup, k, Op::DeleteRow(DeletionTime::new(ts, now)), &|r| {
                 r.deleted_at = r.deleted_at.max(ts)
             });
+        }
+        Step::DelRange {
+            key: k,
+            start,
+            end,
+            ts,
+        } => {
+            let ts = ts * 1000;
+            let op = Op::DeleteRange {
+                start: start.map(|s| vec![s]).unwrap_or_default(),
+                end: end.map(|e| vec![e]).unwrap_or_default(),
+                deletion: DeletionTime::new(ts, now),
+            };
+            write(false, k, op, &|r| r.ranges.push((start, end, ts)));
         }
         Step::Advance(secs) => world.clock.advance(secs),
         Step::Flush => world.engine().flush(None).unwrap(),

@@ -8,11 +8,15 @@
 
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op, RowMutation};
 use super::row::{CKey, Entry, StoredSuper};
+use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::schema::{CfDef, Schema};
 use std::collections::BTreeMap;
 
 const MUTATION_V1: u8 = 1;
+/// Row deletion only.
 const HEADER_V1: u8 = 1;
+/// Row deletion and range tombstones.
+const HEADER_V2: u8 = 2;
 const ENTRY_V1: u8 = 1;
 
 /// Bytes that do not decode.
@@ -51,6 +55,16 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
                 Op::DeleteSuperColumn { name, deletion } => {
                     out.push(3);
                     put_bytes(&mut out, name);
+                    put_deletion(&mut out, deletion);
+                }
+                Op::DeleteRange {
+                    start,
+                    end,
+                    deletion,
+                } => {
+                    out.push(4);
+                    put_bytes(&mut out, start);
+                    put_bytes(&mut out, end);
                     put_deletion(&mut out, deletion);
                 }
             }
@@ -96,6 +110,15 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
                         deletion: r.deletion()?,
                     }
                 }
+                4 => {
+                    let start = r.bytes()?;
+                    let end = r.bytes()?;
+                    Op::DeleteRange {
+                        start,
+                        end,
+                        deletion: r.deletion()?,
+                    }
+                }
                 t => return Err(CodecError(format!("unknown op tag {t}"))),
             };
             ops.push(op);
@@ -117,22 +140,47 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
     }))
 }
 
-/// The partition header of an SSTable row: its deletion marker.
-pub fn encode_header(d: &DeletionTime) -> Vec<u8> {
-    let mut out = vec![HEADER_V1];
+/// The partition header of an SSTable row: its deletion marker and range
+/// tombstones (version 1 when it has none, as before range tombstones).
+pub fn encode_header(d: &DeletionTime, ranges: &RangeTombstones) -> Vec<u8> {
+    let mut out = vec![if ranges.is_empty() {
+        HEADER_V1
+    } else {
+        HEADER_V2
+    }];
     put_deletion(&mut out, d);
+    if !ranges.is_empty() {
+        put_var(&mut out, ranges.iter().count() as u64);
+        for t in ranges.iter() {
+            put_bytes(&mut out, &t.start);
+            put_bytes(&mut out, &t.end);
+            put_deletion(&mut out, &t.deletion);
+        }
+    }
     out
 }
 
-pub fn decode_header(data: &[u8]) -> Result<DeletionTime, CodecError> {
+pub fn decode_header(data: &[u8]) -> Result<(DeletionTime, RangeTombstones), CodecError> {
     let mut r = Reader(data);
     let v = r.u8()?;
-    if v != HEADER_V1 {
+    if v != HEADER_V1 && v != HEADER_V2 {
         return Err(CodecError(format!("unknown header version {v}")));
     }
     let d = r.deletion()?;
+    let mut ranges = RangeTombstones::default();
+    if v == HEADER_V2 {
+        for _ in 0..r.count()? {
+            let start = r.bytes()?;
+            let end = r.bytes()?;
+            ranges.add(RangeTombstone {
+                start,
+                end,
+                deletion: r.deletion()?,
+            });
+        }
+    }
     r.end()?;
-    Ok(d)
+    Ok((d, ranges))
 }
 
 /// An entry's payload; its name is stored by the SSTable as the entry name.
@@ -360,6 +408,11 @@ mod tests {
                             cell: Cell::tombstone(b("d"), 9, 100),
                         },
                         Op::DeleteRow(DeletionTime::new(3, 4)),
+                        Op::DeleteRange {
+                            start: b("a"),
+                            end: vec![],
+                            deletion: DeletionTime::new(-3, 4),
+                        },
                     ],
                 ),
                 (
@@ -408,7 +461,20 @@ mod tests {
         assert_eq!(back.deletion, DeletionTime::new(5, 6));
         assert_eq!(back.cells.len(), 2);
         let d = DeletionTime::new(42, 7);
-        assert_eq!(decode_header(&encode_header(&d)).unwrap(), d);
+        let none = RangeTombstones::default();
+        assert_eq!(decode_header(&encode_header(&d, &none)).unwrap(), (d, none));
+        let ranges: RangeTombstones = [RangeTombstone {
+            start: b("a"),
+            end: b("b"),
+            deletion: DeletionTime::new(1, 2),
+        }]
+        .into_iter()
+        .collect();
+        let enc = encode_header(&d, &ranges);
+        assert_eq!(decode_header(&enc).unwrap(), (d, ranges));
+        for cut in 0..enc.len() {
+            assert!(decode_header(&enc[..cut]).is_err());
+        }
         assert!(decode_header(&[9, 9]).is_err());
         assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
     }

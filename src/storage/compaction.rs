@@ -116,12 +116,12 @@ impl Inner {
                         row.merge(decode_partition(&inputs[i], p)?, &def.comparator);
                     }
                 }
-                if let Some(row) = purge(row, now, gc_before) {
+                if let Some(row) = purge(row, &def.comparator, now, gc_before) {
                     let entries = row
                         .entries
                         .values()
                         .map(|e| (e.name().to_vec(), encode_entry(e)));
-                    w.append(&key, &encode_header(&row.deletion), entries)?;
+                    w.append(&key, &encode_header(&row.deletion, &row.ranges), entries)?;
                     count += 1;
                 }
             }
@@ -174,8 +174,10 @@ impl Inner {
 }
 
 fn decode_partition(table: &SsTable, p: Partition) -> Result<Row, StorageError> {
+    let (deletion, ranges) = table.decode_header(&p.header)?;
     let mut row = Row {
-        deletion: table.decode_header(&p.header)?,
+        deletion,
+        ranges,
         ..Row::default()
     };
     for (name, payload) in p.entries {

@@ -91,7 +91,7 @@ impl Inner {
                     .entries
                     .values()
                     .map(|e| (e.name().to_vec(), encode_entry(e)));
-                w.append(dk, &encode_header(&row.deletion), entries)?;
+                w.append(dk, &encode_header(&row.deletion, &row.ranges), entries)?;
             }
             Ok(())
         })();

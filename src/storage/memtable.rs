@@ -7,6 +7,7 @@
 use super::model::{Bytes, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry, Row};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -87,9 +88,12 @@ impl Memtable {
         *self.min_position.lock()
     }
 
-    /// The row deletion and whether the row exists here at all.
-    pub fn row_header(&self, key: &DecoratedKey) -> Option<DeletionTime> {
-        self.rows.read().get(key).map(|r| r.deletion)
+    /// The row deletion and range tombstones, if the row exists here at all.
+    pub fn row_header(&self, key: &DecoratedKey) -> Option<(DeletionTime, RangeTombstones)> {
+        self.rows
+            .read()
+            .get(key)
+            .map(|r| (r.deletion, r.ranges.clone()))
     }
 
     /// Copies of the entries of `key` with these names (in any order given).
@@ -128,16 +132,17 @@ impl Memtable {
         }
     }
 
-    /// Up to `limit` row keys at or after `from` (in ring order), with their deletion.
+    /// Up to `limit` row keys at or after `from` (in ring order), with their
+    /// deletion and range tombstones.
     pub fn keys_from(
         &self,
         from: &Bound<DecoratedKey>,
         limit: usize,
-    ) -> Vec<(DecoratedKey, DeletionTime)> {
+    ) -> Vec<(DecoratedKey, DeletionTime, RangeTombstones)> {
         let rows = self.rows.read();
         rows.range((from.clone(), Bound::Unbounded))
             .take(limit)
-            .map(|(k, r)| (k.clone(), r.deletion))
+            .map(|(k, r)| (k.clone(), r.deletion, r.ranges.clone()))
             .collect()
     }
 
@@ -180,11 +185,12 @@ impl RowStore for Memtable {
         &'a self,
         key: &DecoratedKey,
     ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
-        Ok(self.row_header(key).map(|deletion| {
+        Ok(self.row_header(key).map(|(deletion, ranges)| {
             Box::new(MemRow {
                 mem: self,
                 key: key.clone(),
                 deletion,
+                ranges,
             }) as Box<dyn RowHandle>
         }))
     }
@@ -195,11 +201,12 @@ impl RowStore for Memtable {
     ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError> {
         Ok(Memtable::keys_from(self, from, limit)
             .into_iter()
-            .map(|(key, deletion)| {
+            .map(|(key, deletion, ranges)| {
                 let h: Box<dyn RowHandle + 'a> = Box::new(MemRow {
                     mem: self,
                     key: key.clone(),
                     deletion,
+                    ranges,
                 });
                 (key, h)
             })
@@ -211,6 +218,7 @@ struct MemRow<'a> {
     mem: &'a Memtable,
     key: DecoratedKey,
     deletion: DeletionTime,
+    ranges: RangeTombstones,
 }
 
 /// Slice bounds as comparator-ordered `Bound`s (low, high).
@@ -237,6 +245,9 @@ pub fn slice_bounds(
 impl RowHandle for MemRow<'_> {
     fn deletion(&self) -> DeletionTime {
         self.deletion
+    }
+    fn ranges(&self) -> RangeTombstones {
+        self.ranges.clone()
     }
     fn slice<'b>(
         &'b self,

@@ -70,6 +70,15 @@
 //! returns every row that exists in storage in ring order, including rows whose
 //! data is all deleted (empty result, Cassandra 0.6 "range ghosts") until a
 //! major compaction after gc grace purges them.
+//!
+//! Range tombstones (`Op::DeleteRange { start, end, deletion }`, Standard CFs
+//! only, as CQL3 deletes rows and collections): every cell named from `start`
+//! to `end` inclusive (compared with the CF comparator; composite bounds come
+//! with their end-of-component bytes set by the caller; an empty bound is
+//! open) and written at or before `deletion.marked_for_delete_at` is deleted.
+//! They live with the row (SSTable partition header, version 2), make a row
+//! a range ghost like other tombstones, and are purged by a major compaction
+//! after gc grace.
 
 mod catalog;
 mod cfstore;
@@ -80,6 +89,8 @@ mod compaction;
 mod engine;
 #[cfg(test)]
 mod engine_disk_tests;
+#[cfg(test)]
+mod engine_rt_tests;
 #[cfg(test)]
 mod engine_tests;
 mod flush;
@@ -96,6 +107,7 @@ pub mod sstable;
 mod sstore;
 #[cfg(test)]
 mod testutil;
+mod tombstones;
 
 pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -165,6 +165,14 @@ pub enum Op {
     DeleteRow(DeletionTime),
     /// Delete a whole super column.
     DeleteSuperColumn { name: Bytes, deletion: DeletionTime },
+    /// Delete the columns named from `start` to `end` (inclusive, by the CF
+    /// comparator; an empty bound is open) written at or before the
+    /// deletion's timestamp. Standard CFs only (CQL3 rows and collections).
+    DeleteRange {
+        start: Bytes,
+        end: Bytes,
+        deletion: DeletionTime,
+    },
 }
 
 /// All changes to one row key in one keyspace, across its column families:

@@ -5,6 +5,7 @@
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
 use super::model::{Bytes, Cell, DeletionTime, Op};
+use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
 use std::cmp::Ordering;
@@ -135,6 +136,7 @@ fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
 #[derive(Clone, Debug)]
 pub struct Row {
     pub deletion: DeletionTime,
+    pub ranges: RangeTombstones,
     pub entries: BTreeMap<CKey, Entry>,
 }
 
@@ -142,6 +144,7 @@ impl Default for Row {
     fn default() -> Self {
         Row {
             deletion: DeletionTime::LIVE,
+            ranges: RangeTombstones::default(),
             entries: BTreeMap::new(),
         }
     }
@@ -183,6 +186,18 @@ impl Row {
                 }
                 added
             }
+            Op::DeleteRange {
+                start,
+                end,
+                deletion,
+            } => {
+                self.ranges.add(RangeTombstone {
+                    start: start.clone(),
+                    end: end.clone(),
+                    deletion: *deletion,
+                });
+                start.len() + end.len() + 24
+            }
             Op::DeleteSuperColumn { name, deletion } => {
                 let key = CKey::new(name.clone(), &cf.comparator);
                 if let Entry::Super(s) = self
@@ -210,6 +225,7 @@ impl Row {
     /// Reconciles another version of this row into it.
     pub fn merge(&mut self, other: Row, cmp: &TypeRef) {
         self.deletion = self.deletion.max(other.deletion);
+        self.ranges.merge(other.ranges);
         for (_, e) in other.entries {
             self.merge_entry(e, cmp);
         }
@@ -236,6 +252,10 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
             "column family {} is Standard: it has no super columns",
             cf.name
         )),
+        Op::DeleteRange { .. } if cf.is_super() => Err(format!(
+            "column family {} is Super: range deletions need a Standard CF",
+            cf.name
+        )),
         _ => Ok(()),
     }
 }
@@ -245,17 +265,22 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
 /// super-column tombstone goes; with `gc_before = Some(t)` (a compaction that
 /// sees every SSTable) tombstones deleted at or before `t` go too, and a super
 /// column or row left empty with such a marker goes whole. A marker over
-/// surviving data is kept. Returns None when nothing of the row is left.
-pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
+/// surviving data is kept. Range tombstones shadow cells like the row marker
+/// and go after gc grace like other tombstones. Returns None when nothing of
+/// the row is left.
+pub fn purge(mut row: Row, cmp: &TypeRef, now: i32, gc_before: Option<i32>) -> Option<Row> {
     // Never-deleted markers count as gone: an empty, undeleted container
     // carries nothing (Cassandra's MIN_VALUE deletion time is <= any gcBefore).
     let gone =
         |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
+    let ranges = &row.ranges;
     row.entries.retain(|_, e| match e {
         Entry::Cell(c) => {
             expire(c, now);
-            !row_del.shadows(c.timestamp) && !droppable(c, gc_before)
+            !row_del.shadows(c.timestamp)
+                && !ranges.shadows(cmp, &c.name, c.timestamp)
+                && !droppable(c, gc_before)
         }
         Entry::Super(s) => {
             let eff = row_del.max(s.deletion);
@@ -266,7 +291,8 @@ pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
             !(s.cells.is_empty() && gone(&s.deletion))
         }
     });
-    if row.entries.is_empty() && gone(&row.deletion) {
+    row.ranges.purge(row_del, gc_before);
+    if row.entries.is_empty() && row.ranges.is_empty() && gone(&row.deletion) {
         None
     } else {
         Some(row)
@@ -343,13 +369,19 @@ mod tests {
             DeletionTime::new(10, 100),
         );
         // Minor compaction: only the shadowed cell goes.
-        let kept = purge(r.clone(), 1000, None).unwrap();
+        let kept = purge(r.clone(), &cmp(), 1000, None).unwrap();
         assert_eq!(kept.entries.len(), 2);
         assert_eq!(kept.deletion, DeletionTime::new(10, 100));
         // gc_before before the deletion: same.
-        assert_eq!(purge(r.clone(), 1000, Some(99)).unwrap().entries.len(), 2);
+        assert_eq!(
+            purge(r.clone(), &cmp(), 1000, Some(99))
+                .unwrap()
+                .entries
+                .len(),
+            2
+        );
         // At or after: the tombstone goes; the row marker stays over live data.
-        let kept = purge(r, 1000, Some(100)).unwrap();
+        let kept = purge(r, &cmp(), 1000, Some(100)).unwrap();
         assert_eq!(kept.entries.len(), 1);
         assert_eq!(kept.deletion, DeletionTime::new(10, 100));
     }
@@ -361,10 +393,10 @@ mod tests {
             DeletionTime::new(10, 100),
         );
         assert!(
-            purge(deleted.clone(), 1000, None).is_some(),
+            purge(deleted.clone(), &cmp(), 1000, None).is_some(),
             "a ghost within gc grace"
         );
-        assert!(purge(deleted, 1000, Some(100)).is_none());
+        assert!(purge(deleted, &cmp(), 1000, Some(100)).is_none());
 
         let mut r = Row::default();
         let mut s = StoredSuper::new(b"s".to_vec());
@@ -374,13 +406,13 @@ mod tests {
         let mut live_sc = StoredSuper::new(b"t".to_vec());
         live_sc.merge_cell(Cell::tombstone(b"y".to_vec(), 5, 100), &cmp());
         r.merge_entry(Entry::Super(live_sc), &cmp());
-        let minor = purge(r.clone(), 1000, None).unwrap();
+        let minor = purge(r.clone(), &cmp(), 1000, None).unwrap();
         assert_eq!(
             minor.entries.len(),
             2,
             "deleted sc keeps its marker; t keeps its tombstone"
         );
-        assert!(purge(r, 1000, Some(100)).is_none());
+        assert!(purge(r, &cmp(), 1000, Some(100)).is_none());
 
         // An undeleted super column emptied by a row tombstone goes at once.
         let mut r = Row {
@@ -390,7 +422,7 @@ mod tests {
         let mut s = StoredSuper::new(b"s".to_vec());
         s.merge_cell(Cell::live(b"x".to_vec(), vec![], 5), &cmp());
         r.merge_entry(Entry::Super(s), &cmp());
-        let minor = purge(r, 1000, None).unwrap();
+        let minor = purge(r, &cmp(), 1000, None).unwrap();
         assert!(minor.entries.is_empty(), "only the row marker is left");
     }
 
@@ -400,7 +432,7 @@ mod tests {
             vec![Cell::expiring(b"a".to_vec(), b"v".to_vec(), 1, 10, 100)],
             DeletionTime::LIVE,
         );
-        let Entry::Cell(c) = purge(r.clone(), 109, None)
+        let Entry::Cell(c) = purge(r.clone(), &cmp(), 109, None)
             .unwrap()
             .entries
             .into_values()
@@ -410,7 +442,7 @@ mod tests {
             panic!()
         };
         assert!(c.is_live(109));
-        let Entry::Cell(c) = purge(r.clone(), 110, None)
+        let Entry::Cell(c) = purge(r.clone(), &cmp(), 110, None)
             .unwrap()
             .entries
             .into_values()
@@ -426,6 +458,6 @@ mod tests {
             }
         );
         assert!(c.value.is_empty());
-        assert!(purge(r, 200, Some(110)).is_none());
+        assert!(purge(r, &cmp(), 200, Some(110)).is_none());
     }
 }

@@ -9,6 +9,7 @@ use super::model::{Bytes, DeletionTime};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
 use super::sstable::{Component, PartitionReader, SSTableError, SSTableReader, Slice};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -49,7 +50,10 @@ impl SsTable {
         }
     }
 
-    pub fn decode_header(&self, bytes: &[u8]) -> Result<DeletionTime, StorageError> {
+    pub fn decode_header(
+        &self,
+        bytes: &[u8],
+    ) -> Result<(DeletionTime, RangeTombstones), StorageError> {
         decode_header(bytes).map_err(|e| self.corrupt(e))
     }
 
@@ -99,11 +103,12 @@ impl RowStore for SsTable {
         let Some(part) = self.reader.get(key)? else {
             return Ok(None);
         };
-        let deletion = self.decode_header(part.header())?;
+        let (deletion, ranges) = self.decode_header(part.header())?;
         Ok(Some(Box::new(SsRow {
             table: self,
             part,
             deletion,
+            ranges,
         })))
     }
 
@@ -115,12 +120,13 @@ impl RowStore for SsTable {
         let mut out = Vec::new();
         for p in self.reader.scan_partitions(from.clone()).take(limit) {
             let part = p?;
-            let deletion = self.decode_header(part.header())?;
+            let (deletion, ranges) = self.decode_header(part.header())?;
             let key = part.key().clone();
             let h: Box<dyn RowHandle + 'a> = Box::new(SsRow {
                 table: self,
                 part,
                 deletion,
+                ranges,
             });
             out.push((key, h));
         }
@@ -132,11 +138,16 @@ struct SsRow<'a> {
     table: &'a SsTable,
     part: PartitionReader,
     deletion: DeletionTime,
+    ranges: RangeTombstones,
 }
 
 impl RowHandle for SsRow<'_> {
     fn deletion(&self) -> DeletionTime {
         self.deletion
+    }
+
+    fn ranges(&self) -> RangeTombstones {
+        self.ranges.clone()
     }
 
     fn slice<'b>(
