@@ -3,6 +3,7 @@
 //!
 //! It must not do I/O while holding the state lock.
 
+use super::commitlog::Position;
 use super::memtable::Memtable;
 use super::query::RowStore;
 use super::sstore::SsTable;
@@ -33,6 +34,9 @@ pub(crate) struct CfStore {
     pub state: RwLock<CfState>,
     /// One compaction per CF at a time, so inputs are never shared.
     pub compaction: Mutex<()>,
+    /// One flush per CF at a time, so SSTables appear in memtable order
+    /// (what `SsMeta::covers_until` relies on).
+    pub flushing_lock: Mutex<()>,
     /// Set (under the state lock) when the CF is dropped: its data is gone
     /// and flushes or compactions still running must discard their output.
     dropped: AtomicBool,
@@ -55,6 +59,7 @@ impl CfStore {
             }),
             def: RwLock::new(def),
             compaction: Mutex::new(()),
+            flushing_lock: Mutex::new(()),
             dropped: AtomicBool::new(false),
         }
     }
@@ -101,10 +106,12 @@ impl CfStore {
         v
     }
 
-    /// Freezes the live memtable (if it holds anything) and starts a new one.
-    pub fn switch_memtable(&self) {
+    /// Freezes the live memtable (if it holds anything) at log position
+    /// `at` and starts a new one.
+    pub fn switch_memtable(&self, at: Position) {
         let mut st = self.state.write();
         if !st.live.is_empty() {
+            st.live.freeze(at);
             let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def())));
             st.flushing.insert(0, old);
         }

@@ -57,6 +57,20 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
                     put_bytes(&mut out, name);
                     put_deletion(&mut out, deletion);
                 }
+                Op::CounterAdd {
+                    super_column,
+                    name,
+                    delta,
+                    timestamp,
+                } => {
+                    out.push(if super_column.is_some() { 6 } else { 5 });
+                    if let Some(sc) = super_column {
+                        put_bytes(&mut out, sc);
+                    }
+                    put_bytes(&mut out, name);
+                    out.extend_from_slice(&delta.to_be_bytes());
+                    out.extend_from_slice(&timestamp.to_be_bytes());
+                }
                 Op::DeleteRange {
                     start,
                     end,
@@ -117,6 +131,17 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
                         start,
                         end,
                         deletion: r.deletion()?,
+                    }
+                }
+                t @ (5 | 6) => {
+                    let super_column = if t == 6 { Some(r.bytes()?) } else { None };
+                    let name = r.bytes()?;
+                    let delta = r.i64()?;
+                    Op::CounterAdd {
+                        super_column,
+                        name,
+                        delta,
+                        timestamp: r.i64()?,
                     }
                 }
                 t => return Err(CodecError(format!("unknown op tag {t}"))),
@@ -232,6 +257,43 @@ pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, Codec
     Ok(e)
 }
 
+const META_V1: u8 = 1;
+
+/// What the engine keeps in an SSTable's Statistics (see `sstore::SsMeta`).
+pub fn encode_meta(covers_until: (u64, u64), ancestors: &[u64]) -> Vec<u8> {
+    let mut out = vec![META_V1];
+    out.extend_from_slice(&covers_until.0.to_be_bytes());
+    out.extend_from_slice(&covers_until.1.to_be_bytes());
+    put_var(&mut out, ancestors.len() as u64);
+    for g in ancestors {
+        put_var(&mut out, *g);
+    }
+    out
+}
+
+/// Decodes `encode_meta`'s bytes; empty bytes (an SSTable written before
+/// metadata existed) are "covers nothing, no ancestors".
+#[allow(clippy::type_complexity)]
+pub fn decode_meta(data: &[u8]) -> Result<((u64, u64), Vec<u64>), CodecError> {
+    if data.is_empty() {
+        return Ok(((0, 0), Vec::new()));
+    }
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != META_V1 {
+        return Err(CodecError(format!("unknown SSTable metadata version {v}")));
+    }
+    let segment = r.i64()? as u64;
+    let offset = r.i64()? as u64;
+    let n = r.count()?;
+    let mut ancestors = Vec::with_capacity(n);
+    for _ in 0..n {
+        ancestors.push(r.var()?);
+    }
+    r.end()?;
+    Ok(((segment, offset), ancestors))
+}
+
 fn put_var(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -272,6 +334,10 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
         } => {
             out.push(2);
             out.extend_from_slice(&local_deletion_time.to_be_bytes());
+        }
+        CellKind::Counter { deletion } => {
+            out.push(3);
+            put_deletion(out, &deletion);
         }
     }
     if !matches!(c.kind, CellKind::Tombstone { .. }) {
@@ -355,6 +421,9 @@ impl Reader<'_> {
             2 => CellKind::Tombstone {
                 local_deletion_time: self.i32()?,
             },
+            3 => CellKind::Counter {
+                deletion: self.deletion()?,
+            },
             t => return Err(CodecError(format!("unknown cell kind {t}"))),
         };
         let value = if matches!(kind, CellKind::Tombstone { .. }) {
@@ -408,6 +477,21 @@ mod tests {
                             cell: Cell::tombstone(b("d"), 9, 100),
                         },
                         Op::DeleteRow(DeletionTime::new(3, 4)),
+                        Op::CounterAdd {
+                            super_column: None,
+                            name: b("n"),
+                            delta: -7,
+                            timestamp: 8,
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell {
+                                kind: CellKind::Counter {
+                                    deletion: DeletionTime::new(1, 2),
+                                },
+                                ..Cell::live(b("c"), 5i64.to_be_bytes().to_vec(), 3)
+                            },
+                        },
                         Op::DeleteRange {
                             start: b("a"),
                             end: vec![],
@@ -426,6 +510,12 @@ mod tests {
                             name: b("s"),
                             deletion: DeletionTime::new(i64::MIN + 1, 0),
                         },
+                        Op::CounterAdd {
+                            super_column: Some(b("s")),
+                            name: b("n"),
+                            delta: i64::MIN,
+                            timestamp: -1,
+                        },
                     ],
                 ),
             ],
@@ -437,6 +527,16 @@ mod tests {
                 decode_mutation(&s, &enc[..cut]).is_err(),
                 "prefix of {cut} bytes decoded"
             );
+        }
+    }
+
+    #[test]
+    fn sstable_metadata_round_trips() {
+        let enc = encode_meta((u64::MAX, 7), &[1, 300, 5]);
+        assert_eq!(decode_meta(&enc).unwrap(), ((u64::MAX, 7), vec![1, 300, 5]));
+        assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![]));
+        for cut in 1..enc.len() {
+            assert!(decode_meta(&enc[..cut]).is_err());
         }
     }
 

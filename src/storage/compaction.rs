@@ -11,7 +11,7 @@ use super::engine::Inner;
 use super::flush::discard_sstable;
 use super::row::{purge, Row};
 use super::sstable::Partition;
-use super::sstore::SsTable;
+use super::sstore::{SsMeta, SsTable};
 use super::StorageError;
 use std::ops::Bound;
 use std::sync::Arc;
@@ -84,6 +84,15 @@ impl Inner {
         let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&def)));
         let expected: u64 = inputs.iter().map(|t| t.reader.partition_count()).sum();
         let mut w = self.create_writer(&def, expected as usize)?;
+        let meta = SsMeta {
+            covers_until: inputs
+                .iter()
+                .map(|t| t.meta.covers_until)
+                .max()
+                .unwrap_or_default(),
+            ancestors: inputs.iter().map(|t| t.generation).collect(),
+        };
+        w.set_user_meta(meta.encode());
         let written = (|| -> Result<u64, StorageError> {
             let mut scans: Vec<_> = inputs
                 .iter()
@@ -132,10 +141,7 @@ impl Inner {
                 w.abort();
                 None
             }
-            Ok(_) => Some(Arc::new(SsTable {
-                reader: w.finish()?,
-                cf: def.clone(),
-            })),
+            Ok(_) => Some(Arc::new(SsTable::new(w.finish()?, def.clone())?)),
             Err(e) => {
                 w.abort();
                 return Err(e);

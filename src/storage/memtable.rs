@@ -4,6 +4,7 @@
 //! and the oldest commit-log position whose data it holds (so the log is only
 //! discarded once that data is in an SSTable). It must not do I/O.
 
+use super::commitlog::Position;
 use super::model::{Bytes, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry, Row};
@@ -14,7 +15,7 @@ use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
 use std::collections::BTreeMap;
 use std::ops::Bound;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -27,7 +28,9 @@ pub struct Memtable {
     created: Instant,
     /// Smallest commit-log position (segment id, offset) applied here.
     min_position: Mutex<Option<(u64, u64)>>,
-    flush_claimed: AtomicBool,
+    /// The commit-log position when this memtable was switched out: every
+    /// record of this CF before it is here or in an older memtable.
+    frozen_at: Mutex<Option<Position>>,
 }
 
 impl Memtable {
@@ -40,7 +43,7 @@ impl Memtable {
             cells: AtomicU64::new(0),
             created: Instant::now(),
             min_position: Mutex::new(None),
-            flush_claimed: AtomicBool::new(false),
+            frozen_at: Mutex::new(None),
         }
     }
 
@@ -64,7 +67,9 @@ impl Memtable {
         self.bytes.fetch_add(added as u64 + 16, Ordering::Relaxed);
         self.ops.fetch_add(ops.len() as u64, Ordering::Relaxed);
         self.cells.fetch_add(
-            ops.iter().filter(|o| matches!(o, Op::Put { .. })).count() as u64,
+            ops.iter()
+                .filter(|o| matches!(o, Op::Put { .. } | Op::CounterAdd { .. }))
+                .count() as u64,
             Ordering::Relaxed,
         );
     }
@@ -152,14 +157,11 @@ impl Memtable {
         self.rows.read()
     }
 
-    /// Marks this frozen memtable as being written by one flusher.
-    pub fn claim_flush(&self) -> bool {
-        self.flush_claimed
-            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
+    pub fn freeze(&self, at: Position) {
+        *self.frozen_at.lock() = Some(at);
     }
-    pub fn release_flush(&self) {
-        self.flush_claimed.store(false, Ordering::SeqCst);
+    pub fn frozen_at(&self) -> Option<Position> {
+        *self.frozen_at.lock()
     }
 }
 

@@ -79,6 +79,21 @@
 //! They live with the row (SSTable partition header, version 2), make a row
 //! a range ghost like other tombstones, and are purged by a major compaction
 //! after gc grace.
+//!
+//! Counters (CFs with `CfDef::is_counter()`, Cassandra 1.2 on one node):
+//! `Op::CounterAdd { super_column, name, delta, timestamp }` adds to a
+//! counter column; a counter CF takes only increments and deletions
+//! (`Op::Put` of a tombstone, row and super-column deletes), other CFs refuse
+//! increments (`Invalid`). Reads return a counter as a cell of kind
+//! `CellKind::Counter { .. }` whose value is the 8-byte big-endian total
+//! (`Cell::counter_total()`) and whose timestamp is the highest increment's.
+//! Versions of a counter add up, so each is merged exactly once: every
+//! SSTable records how far into the commit log its CF's data is flushed
+//! (`covers_until`, flushes of a CF complete in order) and which SSTables it
+//! was compacted from; a restart replays each CF only past what its SSTables
+//! hold and deletes leftover compaction inputs. Deleting a counter follows
+//! Cassandra's caveat: increments with a higher timestamp than the deletion
+//! start again from zero.
 
 mod catalog;
 mod cfstore;
@@ -86,7 +101,10 @@ pub mod clock;
 mod codec;
 pub mod commitlog;
 mod compaction;
+mod counter;
 mod engine;
+#[cfg(test)]
+mod engine_counter_tests;
 #[cfg(test)]
 mod engine_disk_tests;
 #[cfg(test)]

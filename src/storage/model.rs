@@ -61,6 +61,13 @@ pub enum CellKind {
     Tombstone {
         local_deletion_time: i32,
     },
+    /// A counter column: the value is the 8-byte big-endian total of its
+    /// increments, the timestamp the highest increment's. `deletion` is the
+    /// counter deletion its increments came after (`LIVE` if none): older
+    /// versions of the counter no longer count.
+    Counter {
+        deletion: DeletionTime,
+    },
 }
 
 /// One column: name, value, client timestamp, kind.
@@ -107,7 +114,7 @@ impl Cell {
     /// Live at server time `now` (seconds): not a tombstone and not expired.
     pub fn is_live(&self, now: i32) -> bool {
         match self.kind {
-            CellKind::Live => true,
+            CellKind::Live | CellKind::Counter { .. } => true,
             CellKind::Expiring {
                 local_expiration_time,
                 ..
@@ -119,7 +126,7 @@ impl Cell {
     /// When this cell stopped being live, if it has (tombstone or expired).
     pub fn local_deletion_time(&self, now: i32) -> Option<i32> {
         match self.kind {
-            CellKind::Live => None,
+            CellKind::Live | CellKind::Counter { .. } => None,
             CellKind::Expiring {
                 local_expiration_time,
                 ..
@@ -127,6 +134,14 @@ impl Cell {
             CellKind::Tombstone {
                 local_deletion_time,
             } => Some(local_deletion_time),
+        }
+    }
+
+    /// The total of a counter cell (None for other kinds).
+    pub fn counter_total(&self) -> Option<i64> {
+        match self.kind {
+            CellKind::Counter { .. } => Some(super::counter::total(self)),
+            _ => None,
         }
     }
 
@@ -160,6 +175,14 @@ pub enum Op {
     Put {
         super_column: Option<Bytes>,
         cell: Cell,
+    },
+    /// Add `delta` to a counter column (counter CFs only; in a Super CF
+    /// `super_column` is required). Read back as `CellKind::Counter`.
+    CounterAdd {
+        super_column: Option<Bytes>,
+        name: Bytes,
+        delta: i64,
+        timestamp: i64,
     },
     /// Delete the whole row of this column family.
     DeleteRow(DeletionTime),

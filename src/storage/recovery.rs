@@ -2,8 +2,12 @@
 //! opening each CF's SSTables (found by the CF id in their names), opening
 //! the commit log and decoding the records to replay.
 //!
-//! It must not apply anything itself: the engine re-applies the mutations
-//! (reconciliation makes re-applying data already in an SSTable harmless).
+//! Each record is replayed only into the CFs whose SSTables do not already
+//! hold it (`SsMeta::covers_until`, truncation markers), and inputs of a
+//! finished compaction are deleted, so every version of the data is merged
+//! exactly once (counters add up; seeing one twice would double it).
+//!
+//! It must not apply anything itself: the engine re-applies the mutations.
 
 use super::codec::decode_mutation;
 use super::commitlog::{CommitLog, CommitLogOptions, Position};
@@ -13,7 +17,7 @@ use super::sstable::{cleanup_temporaries, list_sstables, SSTableReader};
 use super::sstore::{parse_sstable_name, SsTable};
 use super::{EngineOptions, StorageError};
 use crate::schema::Schema;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -75,10 +79,36 @@ pub(crate) fn recover(
             reader.delete_files()?;
             continue;
         }
-        sstables.entry(id).or_default().push(Arc::new(SsTable {
-            reader,
-            cf: cf.clone(),
-        }));
+        sstables
+            .entry(id)
+            .or_default()
+            .push(Arc::new(SsTable::new(reader, cf.clone())?));
+    }
+    // Where each CF's replay starts: records before it are in SSTables (or
+    // truncated), and replaying them again would count counters twice.
+    let mut replay_from: HashMap<u32, Position> = truncations
+        .iter()
+        .map(|(id, t)| (*id, t.replay_from))
+        .collect();
+    for (id, tables) in sstables.iter_mut() {
+        // Inputs of a compaction whose output is complete were about to be
+        // deleted when the process stopped.
+        let merged: HashSet<u64> = tables
+            .iter()
+            .flat_map(|t| t.meta.ancestors.iter().copied())
+            .collect();
+        for t in tables.iter().filter(|t| merged.contains(&t.generation)) {
+            tracing::info!(
+                "deleting SSTable {}: already compacted into another",
+                t.reader.name()
+            );
+            t.reader.delete_files()?;
+        }
+        tables.retain(|t| !merged.contains(&t.generation));
+        if let Some(p) = tables.iter().map(|t| t.meta.covers_until).max() {
+            let e = replay_from.entry(*id).or_default();
+            *e = (*e).max(p);
+        }
     }
 
     let log_dir = opts
@@ -99,11 +129,11 @@ pub(crate) fn recover(
         match decode_mutation(schema, &r.payload) {
             Ok(Some(mut m)) => {
                 m.updates.retain(|(cf, _)| {
-                    let truncated = schema
+                    let done = schema
                         .cf(&m.keyspace, cf)
-                        .and_then(|d| truncations.get(&d.id))
-                        .is_some_and(|t| r.position < t.replay_from);
-                    !truncated
+                        .and_then(|d| replay_from.get(&d.id))
+                        .is_some_and(|from| r.position < *from);
+                    !done
                 });
                 if !m.updates.is_empty() {
                     replay.push((r.position, m));

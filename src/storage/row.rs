@@ -4,7 +4,8 @@
 //!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
-use super::model::{Bytes, Cell, DeletionTime, Op};
+use super::counter::{increment, reconcile};
+use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
@@ -74,11 +75,7 @@ impl StoredSuper {
         self.deletion = self.deletion.max(other.deletion);
         for (k, c) in other.cells {
             match self.cells.get_mut(&k) {
-                Some(old) => {
-                    if c.supersedes(old) {
-                        *old = c;
-                    }
-                }
+                Some(old) => reconcile(old, c),
                 None => {
                     self.cells.insert(k, c);
                 }
@@ -105,7 +102,7 @@ impl Entry {
     /// Reconciles another version of the same item into this one.
     pub fn merge(&mut self, other: Entry) {
         match (self, other) {
-            (Entry::Cell(a), Entry::Cell(b)) if b.supersedes(a) => *a = b,
+            (Entry::Cell(a), Entry::Cell(b)) => reconcile(a, b),
             (Entry::Super(a), Entry::Super(b)) => a.merge(b),
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.
@@ -121,11 +118,7 @@ fn cell_bytes(c: &Cell) -> usize {
 fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
     let key = CKey::new(cell.name.clone(), cmp);
     match map.get_mut(&key) {
-        Some(old) => {
-            if cell.supersedes(old) {
-                *old = cell;
-            }
-        }
+        Some(old) => reconcile(old, cell),
         None => {
             map.insert(key, cell);
         }
@@ -159,6 +152,18 @@ impl Row {
                 self.deletion = self.deletion.max(*dt);
                 16
             }
+            Op::CounterAdd {
+                super_column,
+                name,
+                delta,
+                timestamp,
+            } => self.apply(
+                cf,
+                &Op::Put {
+                    super_column: super_column.clone(),
+                    cell: increment(name.clone(), *delta, *timestamp),
+                },
+            ),
             Op::Put {
                 super_column: None,
                 cell,
@@ -234,7 +239,42 @@ impl Row {
 
 /// Why an op does not fit its column family.
 pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
+    let counter_cf = cf.is_counter();
     match op {
+        Op::CounterAdd { .. } if !counter_cf => {
+            return Err(format!(
+                "column family {} is not a counter column family",
+                cf.name
+            ))
+        }
+        Op::Put { cell, .. } if counter_cf && !matches!(cell.kind, CellKind::Tombstone { .. }) => {
+            return Err(format!(
+                "column family {} is a counter column family: it takes increments and deletions only",
+                cf.name
+            ))
+        }
+        Op::Put { cell, .. } if !counter_cf && matches!(cell.kind, CellKind::Counter { .. }) => {
+            return Err(format!(
+                "column family {} is not a counter column family",
+                cf.name
+            ))
+        }
+        _ => {}
+    }
+    match op {
+        Op::CounterAdd {
+            super_column: None, ..
+        } if cf.is_super() => Err(format!(
+            "column family {} is Super: a write needs a super column",
+            cf.name
+        )),
+        Op::CounterAdd {
+            super_column: Some(_),
+            ..
+        } if !cf.is_super() => Err(format!(
+            "column family {} is Standard: a write cannot name a super column",
+            cf.name
+        )),
         Op::Put {
             super_column: None, ..
         } if cf.is_super() => Err(format!(

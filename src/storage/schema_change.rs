@@ -77,6 +77,11 @@ impl Engine {
     pub fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        let store = inner.catalog().cf(keyspace, cf)?.clone();
+        // No flush or compaction of this CF may be writing an SSTable of
+        // pre-truncation data that a crash could leave behind unmarked.
+        let _flush = store.flushing_lock.lock();
+        let _compaction = store.compaction.lock();
         let tables = {
             // Writes wait: each is wholly before the marker or wholly after.
             let gate = inner.catalog.write();

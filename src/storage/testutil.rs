@@ -4,7 +4,7 @@
 //! Test-only; it must not be used by engine code.
 
 use super::model::*;
-use crate::marshal::{BytesType, LongType, TypeRef};
+use crate::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
 use crate::partitioner::PartitionerRef;
 use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::sync::Arc;
@@ -21,7 +21,14 @@ fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> CfDef {
     }
 }
 
-/// Keyspace `ks` with `Std` (bytes), `Long` (LongType) and `Super` (bytes/bytes).
+fn counter_cf(name: &str, id: u32, super_: bool) -> CfDef {
+    let mut def = cf(name, id, super_, Arc::new(BytesType));
+    def.options.default_validation_class = Arc::new(CounterColumnType);
+    def
+}
+
+/// Keyspace `ks` with `Std` (bytes), `Long` (LongType), `Super` (bytes/bytes)
+/// and the counter CFs `Counter` (Standard) and `SuperCounter`.
 pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
     let ks = KeyspaceDef::new(
         "ks",
@@ -29,6 +36,8 @@ pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
             cf("Std", 1, false, Arc::new(BytesType)),
             cf("Long", 2, false, Arc::new(LongType)),
             cf("Super", 3, true, Arc::new(BytesType)),
+            counter_cf("Counter", 4, false),
+            counter_cf("SuperCounter", 5, true),
         ],
     );
     Arc::new(Schema {
