@@ -4,6 +4,7 @@
 //! It must not do I/O while holding the state lock.
 
 use super::commitlog::Position;
+use super::index::CfIndex;
 use super::memtable::Memtable;
 use super::query::RowStore;
 use super::sstore::SsTable;
@@ -40,6 +41,8 @@ pub(crate) struct CfStore {
     /// Set (under the state lock) when the CF is dropped: its data is gone
     /// and flushes or compactions still running must discard their output.
     dropped: AtomicBool,
+    /// The CF's KEYS secondary indexes, if it has any.
+    index: RwLock<Option<Arc<CfIndex>>>,
 }
 
 pub(crate) struct CfState {
@@ -57,6 +60,7 @@ impl CfStore {
                 flushing: Vec::new(),
                 sstables,
             }),
+            index: RwLock::new(CfIndex::for_def(&def).map(Arc::new)),
             def: RwLock::new(def),
             compaction: Mutex::new(()),
             flushing_lock: Mutex::new(()),
@@ -77,6 +81,17 @@ impl CfStore {
         *self.def.write() = def;
     }
 
+    pub fn index(&self) -> Option<Arc<CfIndex>> {
+        self.index.read().clone()
+    }
+
+    /// Replaces the index (with an empty one the caller fills from the data).
+    pub fn set_index(&self, index: Option<CfIndex>) -> Option<Arc<CfIndex>> {
+        let index = index.map(Arc::new);
+        *self.index.write() = index.clone();
+        index
+    }
+
     pub fn is_dropped(&self) -> bool {
         self.dropped.load(Ordering::SeqCst)
     }
@@ -92,6 +107,9 @@ impl CfStore {
         }
         st.live = Arc::new(Memtable::new(self.def()));
         st.flushing.clear();
+        if let Some(ix) = self.index() {
+            ix.clear();
+        }
         std::mem::take(&mut st.sstables)
     }
 

@@ -116,6 +116,11 @@ impl Engine {
         if !replay.is_empty() {
             tracing::info!("replayed {} commit log records", replay.len());
         }
+        for store in inner.catalog().cfs.values() {
+            if let Some(ix) = store.index() {
+                inner.build_index(store, &ix)?;
+            }
+        }
         let mut threads = Vec::new();
         if inner.disk.is_some() {
             for (name, job) in [("flush", Job::Flush), ("compaction", Job::Compact)] {
@@ -352,6 +357,9 @@ impl Inner {
             if let Some(cf) = cat.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
                 let st = cf.state.read();
                 st.live.apply(dk.clone(), ops, pos);
+                if let Some(ix) = cf.index() {
+                    ix.note_ops(&dk, ops);
+                }
             }
         }
     }
@@ -371,7 +379,7 @@ impl Inner {
         }
     }
 
-    fn read_key(
+    pub(crate) fn read_key(
         &self,
         def: &CfDef,
         stores: &[Arc<dyn RowStore>],

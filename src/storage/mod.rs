@@ -17,6 +17,8 @@
 //! engine.read(&ReadCommand, key: &[u8]) -> Result<RowResult, StorageError>
 //! engine.read_range(&ReadCommand, &RowRange, max_rows: usize)
 //!     -> Result<Vec<(Bytes, RowResult)>, StorageError>             // ring order, ghosts included
+//! engine.read_indexed(&ReadCommand, &IndexQuery) -> Result<Vec<(Bytes, RowResult)>, StorageError>
+//!                                                               // KEYS secondary indexes (get_indexed_slices)
 //! engine.flush(keyspace: Option<&str>) -> Result<(), StorageError> // returns when in SSTables
 //! engine.compact(keyspace: &str, cf: &str) -> Result<(), StorageError> // major compaction
 //! engine.stats(keyspace: &str, cf: &str) -> Result<CfStats, StorageError>
@@ -94,6 +96,20 @@
 //! hold and deletes leftover compaction inputs. Deleting a counter follows
 //! Cassandra's caveat: increments with a higher timestamp than the deletion
 //! start again from zero.
+//!
+//! Secondary indexes (KEYS, Standard CFs, the whole-name columns of
+//! `CfDef::options.indexed_columns()`): kept in memory, rebuilt from the data
+//! when the engine opens and when `update_schema` adds an index. An index may
+//! hold stale entries (overwritten, deleted or expired values); `read_indexed`
+//! checks every candidate against the row's live data. `IndexQuery {
+//! expressions: Vec<IndexExpression { column, op: IndexOperator::{Eq, Gte,
+//! Gt, Lte, Lt}, value }>, start_key, count }` returns the rows satisfying
+//! every expression (values compared with the column's validator; a missing
+//! column fails), in ring order from `start_key` inclusive, at most `count`,
+//! each read with the command's slice (an empty result for a matching row
+//! is still returned). It needs an `Eq` on an indexed column, else
+//! `Invalid("No indexed columns present in index clause with operator EQ")`;
+//! other checks of the clause are the front end's.
 
 mod catalog;
 mod cfstore;
@@ -108,10 +124,14 @@ mod engine_counter_tests;
 #[cfg(test)]
 mod engine_disk_tests;
 #[cfg(test)]
+mod engine_index_tests;
+#[cfg(test)]
 mod engine_rt_tests;
 #[cfg(test)]
 mod engine_tests;
 mod flush;
+mod index;
+mod indexed;
 mod markers;
 mod memtable;
 pub mod model;

@@ -267,3 +267,32 @@ pub enum RowRange {
     /// minimum token means "to the end of the ring" (wrapping is not supported).
     Tokens { start: String, end: String },
 }
+
+/// How an index expression compares a column's value with its operand
+/// (by the column's validator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexOperator {
+    Eq,
+    Gte,
+    Gt,
+    Lte,
+    Lt,
+}
+
+/// One condition of an index query: `column op value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexExpression {
+    pub column: Bytes,
+    pub op: IndexOperator,
+    pub value: Bytes,
+}
+
+/// A secondary-index query (Thrift's IndexClause): rows satisfying every
+/// expression, at least one an `Eq` on an indexed column, in ring order
+/// from `start_key` (inclusive; empty is the start), at most `count`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexQuery {
+    pub expressions: Vec<IndexExpression>,
+    pub start_key: Bytes,
+    pub count: usize,
+}

@@ -120,7 +120,13 @@ pub(crate) fn recover(
         sync: opts.sync,
         segment_size: opts.segment_size,
     };
-    let (log, report) = CommitLog::open_with_report(log_opts)?;
+    // New records must sort after every position recorded above.
+    let min_segment = replay_from
+        .values()
+        .map(|p| p.segment.saturating_add(1))
+        .max()
+        .unwrap_or(0);
+    let (log, report) = CommitLog::open_after(log_opts, min_segment)?;
     for issue in &report.issues {
         tracing::warn!("commit log replay skipped damaged data: {issue:?}");
     }

@@ -9,6 +9,7 @@ use super::catalog::Catalog;
 use super::cfstore::CfStore;
 use super::engine::Engine;
 use super::flush::discard_sstable;
+use super::index::CfIndex;
 use super::markers::{self, Truncation};
 use super::StorageError;
 use crate::schema::Schema;
@@ -25,6 +26,7 @@ impl Engine {
     pub fn update_schema(&self, new: Arc<Schema>) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        let mut reindex = Vec::new();
         let dropped: Vec<Arc<CfStore>> = {
             let mut gate = inner.catalog.write();
             if gate.schema.partitioner.class_name() != new.partitioner.class_name() {
@@ -41,6 +43,13 @@ impl Engine {
                 let store = match old.get(&def.id) {
                     Some(store) => {
                         store.set_def(def.clone());
+                        if !CfIndex::matches(store.index().as_deref(), def) {
+                            // Writes from now on note into the new index;
+                            // what is stored already is added below.
+                            if let Some(ix) = store.set_index(CfIndex::for_def(def)) {
+                                reindex.push((store.clone(), ix));
+                            }
+                        }
                         store.clone()
                     }
                     None => Arc::new(CfStore::new(def.clone(), Vec::new())),
@@ -64,6 +73,9 @@ impl Engine {
             if let Some(disk) = &inner.disk {
                 markers::remove(&disk.marker_dir, store.id())?;
             }
+        }
+        for (store, ix) in reindex {
+            inner.build_index(&store, &ix)?;
         }
         // The dropped CFs' memtables no longer hold back the commit log.
         inner.discard_log()

@@ -6,7 +6,7 @@
 use super::model::*;
 use crate::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
 use crate::partitioner::PartitionerRef;
-use crate::schema::{CfDef, KeyspaceDef, Schema};
+use crate::schema::{CfDef, ColumnDef, IndexType, KeyspaceDef, Schema};
 use std::sync::Arc;
 
 /// Gc grace of the test CFs; tests that purge move the clock past it.
@@ -27,8 +27,28 @@ fn counter_cf(name: &str, id: u32, super_: bool) -> CfDef {
     def
 }
 
-/// Keyspace `ks` with `Std` (bytes), `Long` (LongType), `Super` (bytes/bytes)
-/// and the counter CFs `Counter` (Standard) and `SuperCounter`.
+/// A Standard CF with columns `age` (LongType values) and `state` (bytes,
+/// KEYS-indexed) when `indexed`.
+pub fn people_cf(id: u32, indexed: bool) -> CfDef {
+    let mut def = cf("People", id, false, Arc::new(BytesType));
+    let column = |name: &str, ty: TypeRef, index: bool| ColumnDef {
+        name: b(name),
+        validation_class: ty,
+        index_type: index.then_some(IndexType::Keys),
+        index_name: index.then(|| format!("{name}_idx")),
+        index_options: None,
+        component_index: None,
+    };
+    def.options.column_metadata = vec![
+        column("age", Arc::new(LongType), false),
+        column("state", Arc::new(BytesType), indexed),
+    ];
+    def
+}
+
+/// Keyspace `ks` with `Std` (bytes), `Long` (LongType), `Super` (bytes/bytes),
+/// the counter CFs `Counter` (Standard) and `SuperCounter`, and `People`
+/// (see [`people_cf`], indexed).
 pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
     let ks = KeyspaceDef::new(
         "ks",
@@ -38,6 +58,7 @@ pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
             cf("Super", 3, true, Arc::new(BytesType)),
             counter_cf("Counter", 4, false),
             counter_cf("SuperCounter", 5, true),
+            people_cf(6, true),
         ],
     );
     Arc::new(Schema {
