@@ -1,15 +1,16 @@
 //! Model test: random sequences of writes, deletes at every level and
-//! range deletes (with colliding timestamps), TTLs, clock moves, flushes,
-//! compactions and restarts run against the engine and against a plain BTreeMap model; every
+//! range deletes (with colliding timestamps), TTLs, counter increments and
+//! deletes, clock moves, flushes, compactions, crashes and restarts run against the engine and against a plain BTreeMap model; every
 //! read must agree.
 
 mod engine_support;
 
-use engine_support::schema;
+use engine_support::{counter_schema, schema};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use supercolumn::partitioner::ByteOrderedPartitioner;
+use supercolumn::schema::Schema;
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
 
@@ -52,6 +53,17 @@ enum Step {
         end: Option<u8>,
         ts: i64,
     },
+    /// Add to a counter of the counter CF `Counts`.
+    Incr {
+        key: u8,
+        name: u8,
+        delta: i8,
+    },
+    /// Delete a counter (later increments start from zero).
+    DelCounter {
+        key: u8,
+        name: u8,
+    },
     Advance(i32),
     Flush,
     Compact,
@@ -76,6 +88,8 @@ fn step() -> impl Strategy<Value = Step> {
         1 => Just(Step::Compact),
         1 => Just(Step::Crash),
         1 => Just(Step::Restart),
+        4 => (0..KEYS, 0..NAMES, any::<i8>()).prop_map(|(key, name, delta)| Step::Incr { key, name, delta }),
+        1 => (0..KEYS, 0..NAMES).prop_map(|(key, name)| Step::DelCounter { key, name }),
     ]
 }
 
@@ -148,6 +162,10 @@ struct World {
     model: BTreeMap<(bool, Vec<u8>), ModelRow>,
     /// Makes every TTL cell's timestamp unique (see `run`).
     ttl_writes: i64,
+    /// (key, counter name) -> total, None once deleted (until incremented).
+    counters: BTreeMap<(u8, u8), Option<i64>>,
+    /// Counter timestamps increase with every counter op.
+    counter_clock: i64,
 }
 
 impl World {
@@ -160,12 +178,22 @@ impl World {
             period: std::time::Duration::from_secs(10),
         };
         opts.compaction_min_threshold = 2;
-        self.engine =
-            Some(Engine::open(schema(Arc::new(ByteOrderedPartitioner), 864_000), opts).unwrap());
+        self.engine = Some(Engine::open(schema_with_counters(), opts).unwrap());
     }
     fn engine(&self) -> &Engine {
         self.engine.as_ref().unwrap()
     }
+}
+
+/// The shared test schema plus the counter CF `Counts`.
+fn schema_with_counters() -> Arc<Schema> {
+    let mut s = (*schema(Arc::new(ByteOrderedPartitioner), 864_000)).clone();
+    let counters = counter_schema(Arc::new(ByteOrderedPartitioner));
+    let mut def = (**counters.cf("ks", "Counts").unwrap()).clone();
+    def.id = 3;
+    let ks = s.keyspaces.get_mut("ks").unwrap();
+    ks.cfs.insert("Counts".into(), Arc::new(def));
+    Arc::new(s)
 }
 
 fn cf(sup: bool) -> &'static str {
@@ -273,6 +301,45 @@ fn run(world: &mut World, s: &Step) {
         Step::Compact => {
             world.engine().compact("ks", "Std").unwrap();
             world.engine().compact("ks", "Super").unwrap();
+        }
+        Step::Incr {
+            key: k,
+            name,
+            delta,
+        } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::CounterAdd {
+                        super_column: None,
+                        name: vec![name],
+                        delta: i64::from(delta),
+                        timestamp: world.counter_clock,
+                    }],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            let c = world.counters.entry((k, name)).or_insert(None);
+            *c = Some(c.unwrap_or(0) + i64::from(delta));
+        }
+        Step::DelCounter { key: k, name } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::Put {
+                        super_column: None,
+                        cell: Cell::tombstone(vec![name], world.counter_clock, now),
+                    }],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            world.counters.insert((k, name), None);
         }
         Step::Crash => {
             drop(world.engine.take());
@@ -414,6 +481,29 @@ fn check(world: &World) {
             }
         }
     }
+    // Counters: every total exact, deleted ones absent.
+    for k in 0..KEYS {
+        let cmd = ReadCommand {
+            keyspace: "ks".into(),
+            cf: "Counts".into(),
+            super_column: None,
+            slice: slice(b"", b"", false, 100),
+        };
+        let RowResult::Cells(got) = e.read(&cmd, &key(k)).unwrap() else {
+            panic!("cells expected")
+        };
+        let got: Vec<(u8, i64)> = got
+            .iter()
+            .map(|c| (c.name[0], c.counter_total().unwrap()))
+            .collect();
+        let want: Vec<(u8, i64)> = world
+            .counters
+            .iter()
+            .filter(|((key, _), _)| *key == k)
+            .filter_map(|((_, n), v)| v.map(|v| (*n, v)))
+            .collect();
+        assert_eq!(got, want, "counters of key {k}");
+    }
     // Range scans: every row ever written is present (gc grace is long, so
     // nothing is purged), ghosts included, in key order.
     for sup in [false, true] {
@@ -458,7 +548,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 32, max_shrink_iters: 2000, ..ProptestConfig::default() })]
     #[test]
     fn engine_agrees_with_model(steps in prop::collection::vec(step(), 1..60)) {
-        let mut world = World { dir: tempfile::tempdir().unwrap(), clock: Arc::new(ManualClock::new(1_000_000)), engine: None, model: BTreeMap::new(), ttl_writes: 0 };
+        let mut world = World { dir: tempfile::tempdir().unwrap(), clock: Arc::new(ManualClock::new(1_000_000)), engine: None, model: BTreeMap::new(), ttl_writes: 0, counters: BTreeMap::new(), counter_clock: 0 };
         world.open();
         for (i, s) in steps.iter().enumerate() {
             run(&mut world, s);
