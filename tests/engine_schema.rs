@@ -166,6 +166,34 @@ fn updated_cf_keeps_its_data_and_takes_new_options() {
 }
 
 #[test]
+fn a_comparator_change_is_refused_and_changes_nothing() {
+    let e = Engine::open(with_dynamic(100, 10), EngineOptions::default()).unwrap();
+    e.apply(&put("dyn", "T", "k", "a", 1)).unwrap();
+    let mut s = (*with_dynamic(100, 10)).clone();
+    let cf = CfDef::new(
+        "dyn",
+        "T",
+        100,
+        Arc::new(supercolumn::marshal::LongType),
+        None,
+    );
+    s.keyspaces
+        .insert("dyn".into(), KeyspaceDef::new("dyn", [cf]));
+    assert!(matches!(
+        e.update_schema(Arc::new(s)),
+        Err(StorageError::Invalid(_))
+    ));
+    assert_eq!(names(&e, "dyn", "T", "k"), ["a"]);
+    assert!(e
+        .schema()
+        .cf("dyn", "T")
+        .unwrap()
+        .comparator
+        .class_name()
+        .ends_with("BytesType"));
+}
+
+#[test]
 fn truncate_removes_earlier_data_in_memory_and_on_disk() {
     let mem = Engine::open(base(), EngineOptions::default()).unwrap();
     mem.apply(&put("ks", "Std", "k", "a", 1)).unwrap();

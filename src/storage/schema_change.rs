@@ -38,6 +38,21 @@ impl Engine {
             }
             let old: HashMap<u32, Arc<CfStore>> =
                 gate.cfs.values().map(|s| (s.id(), s.clone())).collect();
+            for def in new.column_families() {
+                if let Some(store) = old.get(&def.id) {
+                    let was = store.def();
+                    let name =
+                        |t: &Option<crate::marshal::TypeRef>| t.as_ref().map(|t| t.class_name());
+                    if was.comparator.class_name() != def.comparator.class_name()
+                        || name(&was.subcomparator) != name(&def.subcomparator)
+                    {
+                        return Err(StorageError::Invalid(format!(
+                            "column family {}.{} cannot change its comparators",
+                            def.keyspace, def.name
+                        )));
+                    }
+                }
+            }
             let mut cfs = HashMap::new();
             for def in new.column_families() {
                 let store = match old.get(&def.id) {

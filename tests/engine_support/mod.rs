@@ -1,5 +1,5 @@
 //! Fixtures shared by the engine integration tests: a schema with a Standard
-//! and a Super column family.
+//! and a Super column family, and one with a counter column family.
 #![allow(dead_code)]
 
 use std::sync::Arc;
