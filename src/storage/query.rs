@@ -6,6 +6,7 @@
 
 use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
 use super::row::{expire_entry, CKey, Entry, StoredSuper};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::marshal::TypeRef;
 use crate::partitioner::DecoratedKey;
@@ -21,6 +22,8 @@ pub trait EntrySource {
 pub trait RowHandle {
     /// The row deletion marker as this source knows it.
     fn deletion(&self) -> DeletionTime;
+    /// The row's range tombstones as this source knows them.
+    fn ranges(&self) -> RangeTombstones;
     /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
     /// open; when `reversed`, `start` is the upper bound).
     /// `wanted` is how many live entries the read needs: a hint for how much
@@ -71,6 +74,10 @@ pub fn read_row(
     let row_del = handles
         .iter()
         .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    let mut ranges = RangeTombstones::default();
+    for h in handles {
+        ranges.merge(h.ranges());
+    }
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
@@ -118,7 +125,11 @@ pub fn read_row(
                     *reversed
                 }
             };
-            merge_top(cf, sources, reversed, row_del, now, limit(&cmd.slice))
+            let dels = Deletions {
+                row: row_del,
+                ranges: &ranges,
+            };
+            merge_top(cf, sources, reversed, dels, now, limit(&cmd.slice))
         }
     }
 }
@@ -130,15 +141,22 @@ fn limit(slice: &Slice) -> usize {
     }
 }
 
+/// What deletes cells of a row besides their own tombstones.
+struct Deletions<'a> {
+    row: DeletionTime,
+    ranges: &'a RangeTombstones,
+}
+
 /// Lazily merges the top-level entries of all sources until `count` live ones.
 fn merge_top(
     cf: &CfDef,
     mut sources: Vec<Box<dyn EntrySource + '_>>,
     reversed: bool,
-    row_del: DeletionTime,
+    dels: Deletions<'_>,
     now: i32,
     count: usize,
 ) -> Result<RowResult, StorageError> {
+    let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
     for s in sources.iter_mut() {
@@ -176,7 +194,10 @@ fn merge_top(
         }
         match merged {
             Entry::Cell(c) => {
-                if c.is_live(now) && !row_del.shadows(c.timestamp) {
+                if c.is_live(now)
+                    && !row_del.shadows(c.timestamp)
+                    && !dels.ranges.shadows(cmp, &c.name, c.timestamp)
+                {
                     cells.push(c);
                     found += 1;
                 }
