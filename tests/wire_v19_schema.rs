@@ -268,3 +268,165 @@ fn counters_add_up_and_delete() {
     c.batch_mutate(map, CL::ONE).unwrap();
     assert_eq!(count(&mut c, "Counts"), 0);
 }
+
+/// One engine and one schema for both generations: a keyspace made by a
+/// 19.x client is listed to, written and read by a 0.6 client, and all of
+/// it (data, counters, a truncate of a configuration CF) survives a restart.
+#[test]
+fn dynamic_keyspaces_are_shared_with_0_6_clients_and_config_cfs_truncate() {
+    use supercolumn::thrift::gen::cassandra06 as t06;
+    use supercolumn::thrift::gen::cassandra06::TCassandraSyncClient as _;
+    use supercolumn::thrift::gen::cassandra19::{ColumnPath, CounterColumn};
+    use wire_support::connect;
+
+    let data = tempfile::tempdir().unwrap();
+    let conf = conformance_config("storage-conf-v19.xml");
+    let args = [
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        data.path().to_str().unwrap(),
+    ];
+    let path06 =
+        |cf: &str, col: &str| t06::ColumnPath::new(cf.into(), None, col.as_bytes().to_vec());
+    let names06 = |c: &mut wire_support::Client, ks: &str, cf: &str| -> Vec<String> {
+        let all = t06::SlicePredicate::new(None, t06::SliceRange::new(vec![], vec![], false, 100));
+        c.get_slice(
+            ks.into(),
+            "k".into(),
+            t06::ColumnParent::new(cf.into(), None),
+            all,
+            t06::ConsistencyLevel::ONE,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|c| String::from_utf8(c.column.unwrap().name).unwrap())
+        .collect()
+    };
+    let counter_path = ColumnPath::new("Hits".to_string(), None, b"n".to_vec());
+
+    let mut s = Server::start(&args);
+    let mut c19 = connect19(s.port);
+    let mut hits = cf_def("mixed", "Hits", "UTF8Type");
+    hits.default_validation_class = Some("CounterColumnType".into());
+    let ks = KsDef::new(
+        "mixed".to_string(),
+        "SimpleStrategy".to_string(),
+        [("replication_factor".to_string(), "1".to_string())]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+        None,
+        vec![cf_def("mixed", "Std", "UTF8Type"), hits],
+        None,
+    );
+    c19.system_add_keyspace(ks).unwrap();
+    c19.set_keyspace("mixed".into()).unwrap();
+    c19.add(
+        b"k".to_vec(),
+        ColumnParent::new("Hits".into(), None),
+        CounterColumn::new(b"n".to_vec(), 7),
+        CL::ONE,
+    )
+    .unwrap();
+
+    let mut c06 = connect(s.port, false);
+    c06.insert(
+        "mixed".into(),
+        "k".into(),
+        path06("Std", "from06"),
+        b"v".to_vec(),
+        timestamp(),
+        t06::ConsistencyLevel::ONE,
+    )
+    .unwrap();
+    assert!(
+        c06.describe_keyspaces().unwrap().contains("mixed"),
+        "0.6's describe_keyspaces lists a dynamic keyspace"
+    );
+    assert!(c06
+        .describe_keyspace("mixed".into())
+        .unwrap()
+        .contains_key("Std"));
+    assert_eq!(names06(&mut c06, "mixed", "Std"), ["from06"]);
+    assert_eq!(count(&mut c19, "Std"), 1, "19.x reads what 0.6 wrote");
+
+    // A configuration CF: written by 0.6, truncated by 19.x.
+    for col in ["old1", "old2"] {
+        c06.insert(
+            "CT".into(),
+            "k".into(),
+            path06("StdBytes", col),
+            b"v".to_vec(),
+            timestamp(),
+            t06::ConsistencyLevel::ONE,
+        )
+        .unwrap();
+    }
+    c19.set_keyspace("CT".into()).unwrap();
+    c19.truncate("StdBytes".into()).unwrap();
+    assert!(names06(&mut c06, "CT", "StdBytes").is_empty());
+    c06.insert(
+        "CT".into(),
+        "k".into(),
+        path06("StdBytes", "new"),
+        b"v".to_vec(),
+        timestamp(),
+        t06::ConsistencyLevel::ONE,
+    )
+    .unwrap();
+    drop((c06, c19));
+    assert!(s.terminate().success());
+
+    let mut s = Server::start(&args);
+    let mut c06 = connect(s.port, true);
+    assert_eq!(names06(&mut c06, "mixed", "Std"), ["from06"]);
+    assert_eq!(
+        names06(&mut c06, "CT", "StdBytes"),
+        ["new"],
+        "the truncate of a configuration CF holds after a restart"
+    );
+    let mut c19 = connect19(s.port);
+    c19.set_keyspace("mixed".into()).unwrap();
+    let got = c19
+        .get(b"k".to_vec(), counter_path.clone(), CL::ONE)
+        .unwrap();
+    assert_eq!(got.counter_column.unwrap().value, 7);
+    drop((c06, c19));
+    // A crash, not a clean stop: the commit log replays into dynamic CFs.
+    s.kill9();
+
+    let mut s = Server::start(&args);
+    let mut c06 = connect(s.port, false);
+    c06.insert(
+        "mixed".into(),
+        "k".into(),
+        path06("Std", "after"),
+        b"v".to_vec(),
+        timestamp(),
+        t06::ConsistencyLevel::ONE,
+    )
+    .unwrap();
+    let mut c19 = connect19(s.port);
+    c19.set_keyspace("mixed".into()).unwrap();
+    c19.add(
+        b"k".to_vec(),
+        ColumnParent::new("Hits".into(), None),
+        CounterColumn::new(b"n".to_vec(), 1),
+        CL::ONE,
+    )
+    .unwrap();
+    drop((c06, c19));
+    s.kill9();
+
+    let s = Server::start(&args);
+    let mut c06 = connect(s.port, false);
+    assert_eq!(names06(&mut c06, "mixed", "Std"), ["after", "from06"]);
+    let mut c19 = connect19(s.port);
+    c19.set_keyspace("mixed".into()).unwrap();
+    let got = c19.get(b"k".to_vec(), counter_path, CL::ONE).unwrap();
+    assert_eq!(
+        got.counter_column.unwrap().value,
+        8,
+        "counter increments replayed from the commit log exactly once"
+    );
+}

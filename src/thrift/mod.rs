@@ -10,7 +10,6 @@
 pub mod client;
 pub mod convert;
 pub mod dispatch;
-pub mod dynamic;
 pub mod error;
 pub mod gen;
 pub mod node;

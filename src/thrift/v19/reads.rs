@@ -16,7 +16,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
-    let schema = node.schema19();
+    let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
     v::check_consistency(ksdef, None, cl, Access::Read)
 }
@@ -28,7 +28,7 @@ pub fn get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<t::ColumnOrSuperColumn> {
-    let cf = v::validate_cf(&node.schema19(), ks, &path.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &path.column_family)?;
     v::validate_column_path(&cf, path)?;
     check_read(node, ks, cl)?;
     v::validate_key(&cf, key)?;
@@ -47,7 +47,7 @@ pub fn multiget_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
@@ -157,11 +157,12 @@ pub fn get_range_slices(
     range: &t::KeyRange,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     v::validate_key_range(
-        node.schema.partitioner.as_ref(),
+        schema.partitioner.as_ref(),
         Some(&cf),
         parent.super_column.as_deref(),
         range,
@@ -190,8 +191,9 @@ pub fn get_paged_slice(
     start_column: &[u8],
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, column_family)?;
-    v::validate_key_range(node.schema.partitioner.as_ref(), Some(&cf), None, range)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, column_family)?;
+    v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
     check_read(node, ks, cl)?;
     if row_filter(range).is_some() {
         return Err(ApiError::invalid(
@@ -258,7 +260,7 @@ pub fn get_multi_slice(
         .key
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, &parent)?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
@@ -319,7 +321,8 @@ pub fn get_indexed_slices(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
@@ -343,7 +346,7 @@ pub fn get_indexed_slices(
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let now = node.now();
     let mut out = Vec::new();
-    let p = node.schema.partitioner.as_ref();
+    let p = schema.partitioner.as_ref();
     let start_token = token_of(p, &clause.start_key);
     for (key, row) in scan(node, &all_cmd, &range, usize::MAX)? {
         if out.len() >= max_rows {

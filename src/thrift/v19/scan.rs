@@ -26,7 +26,8 @@ pub fn scan(
     range: &t::KeyRange,
     max_rows: usize,
 ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-    let p = node.schema.partitioner.as_ref();
+    let schema = node.schema();
+    let p = schema.partitioner.as_ref();
     let min = p.min_token();
     match (&range.start_key, &range.end_key, &range.start_token, &range.end_token) {
         (Some(start), Some(end), _, _) => node.read_range(
