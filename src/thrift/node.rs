@@ -12,7 +12,7 @@
 
 use crate::auth::Authenticator;
 use crate::schema::{Schema, SchemaChange, SchemaStore};
-use crate::storage::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -123,6 +123,15 @@ impl Node {
         self.engine
             .read_range(cmd, range, max_rows)
             .map_err(storage_error)
+    }
+
+    /// Rows found through the KEYS secondary indexes, read with `cmd`'s slice.
+    pub fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> ApiResult<Vec<(Bytes, RowResult)>> {
+        self.engine.read_indexed(cmd, query).map_err(storage_error)
     }
 
     pub fn apply(&self, m: &RowMutation) -> ApiResult<()> {

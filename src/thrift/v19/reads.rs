@@ -1,14 +1,15 @@
 //! The 19.x read calls: get, get_slice, get_count, multiget_slice,
-//! multiget_count, get_range_slices, get_paged_slice, get_multi_slice.
+//! multiget_count, get_range_slices, get_paged_slice, get_indexed_slices,
+//! get_multi_slice.
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
 use super::convert::{path_command, slice_command, slice_of, thriftify};
 use super::index;
-use super::scan::{scan, token_of};
+use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::schema::CfDef;
-use crate::storage::model::{ReadCommand, Slice};
+use crate::storage::model::{IndexQuery, ReadCommand, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use crate::thrift::node::Node;
@@ -310,8 +311,7 @@ pub fn get_multi_slice(
     Ok(all)
 }
 
-/// KEYS-index queries without an index: every row of the CF is read in
-/// ring order from `start_key` and kept when all expressions hold. 1.2
+/// KEYS-index queries, answered by the engine's secondary indexes. 1.2
 /// requires at least one EQ expression on an indexed column.
 pub fn get_indexed_slices(
     node: &Node,
@@ -327,41 +327,20 @@ pub fn get_indexed_slices(
     index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
-    let max_rows = usize::try_from(clause.count).unwrap_or(0);
-    let range = t::KeyRange::new(
-        clause.start_key.clone(),
-        Vec::new(),
-        None,
-        None,
-        i32::MAX,
-        None,
-    );
-    let everything = Slice::Range {
-        start: Vec::new(),
-        finish: Vec::new(),
-        reversed: false,
-        count: usize::MAX,
+    let query = IndexQuery {
+        expressions: clause
+            .expressions
+            .iter()
+            .map(index::expression)
+            .collect::<ApiResult<_>>()?,
+        start_key: clause.start_key.clone(),
+        count: usize::try_from(clause.count).unwrap_or(0),
     };
-    let all_cmd = slice_command(ks, parent, everything);
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let now = node.now();
-    let mut out = Vec::new();
-    let p = schema.partitioner.as_ref();
-    let start_token = token_of(p, &clause.start_key);
-    for (key, row) in scan(node, &all_cmd, &range, usize::MAX)? {
-        if out.len() >= max_rows {
-            break;
-        }
-        if !clause.start_key.is_empty() && token_of(p, &key) < start_token {
-            continue;
-        }
-        let columns = thriftify(&row, now, cf.is_counter());
-        if index::row_matches(&cf, &columns, &clause.expressions) {
-            out.push(t::KeySlice::new(
-                key.clone(),
-                thriftify(&node.read(&cmd, &key)?, now, cf.is_counter()),
-            ));
-        }
-    }
-    Ok(out)
+    Ok(node
+        .read_indexed(&cmd, &query)?
+        .into_iter()
+        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now, cf.is_counter())))
+        .collect())
 }

@@ -10,10 +10,6 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::node::Node;
 
-pub fn token_of(p: &dyn Partitioner, key: &[u8]) -> Token {
-    p.token(key)
-}
-
 fn parse(p: &dyn Partitioner, text: &str) -> ApiResult<Token> {
     p.token_from_string(text)
         .map_err(|e| ApiError::invalid(e.0))
