@@ -143,3 +143,92 @@ impl Node {
         self.engine.apply_batch(ms).map_err(storage_error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::schema::{CfSpec, KeyspaceSpec};
+    use crate::storage::EngineOptions;
+
+    const CONF: &str = r#"<Storage>
+  <Keyspaces>
+    <Keyspace Name="Conf">
+      <ColumnFamily Name="Std" CompareWith="UTF8Type"/>
+      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
+      <ReplicationFactor>1</ReplicationFactor>
+      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
+    </Keyspace>
+  </Keyspaces>
+  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
+  <CommitLogSync>periodic</CommitLogSync>
+  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
+</Storage>
+"#;
+
+    /// A node on disk under `dir`, as `main` builds it.
+    fn node(dir: &std::path::Path) -> (Node, Schema) {
+        let config = Config::from_xml(CONF, "test.xml").unwrap();
+        let base = Schema::from_config(&config).unwrap();
+        let store = SchemaStore::open(dir);
+        let schema = Arc::new(store.load(base.clone()).unwrap());
+        let opts = EngineOptions {
+            data_dir: Some(dir.to_path_buf()),
+            ..EngineOptions::default()
+        };
+        let engine = Arc::new(Engine::open(schema, opts).unwrap());
+        let auth = crate::auth::from_config(&config).unwrap();
+        let node = Node::new(engine, store, auth, "127.0.0.1".into(), "t".into());
+        (node, base)
+    }
+
+    fn add_keyspace(name: &str) -> SchemaChange {
+        SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new(name, "A")],
+            ..KeyspaceSpec::simple(name, 1)
+        })
+    }
+
+    #[test]
+    fn concurrent_schema_calls_all_land_in_the_engine_and_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (node, base) = node(dir.path());
+        let names: Vec<String> = (0..8).map(|i| format!("ks{i}")).collect();
+        std::thread::scope(|s| {
+            for name in &names {
+                let node = &node;
+                s.spawn(move || node.change_schema(add_keyspace(name)).unwrap());
+            }
+        });
+        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
+        for name in &names {
+            assert!(
+                node.schema().cf(name, "A").is_some(),
+                "{name} in the engine"
+            );
+            assert!(saved.cf(name, "A").is_some(), "{name} in the file");
+        }
+        assert_eq!(saved.version(), node.schema().version());
+    }
+
+    #[test]
+    fn a_refused_schema_change_leaves_schema_and_file_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let (node, base) = node(dir.path());
+        node.change_schema(add_keyspace("kept")).unwrap();
+        let before = node.schema().version();
+        assert!(matches!(
+            node.change_schema(add_keyspace("kept")),
+            Err(ApiError::InvalidRequest(_))
+        ));
+        node.engine().shutdown().unwrap();
+        assert!(matches!(
+            node.change_schema(add_keyspace("lost")),
+            Err(ApiError::Internal(_))
+        ));
+        assert_eq!(node.schema().version(), before);
+        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
+        assert!(saved.keyspace("kept").is_some());
+        assert!(saved.keyspace("lost").is_none(), "the file was put back");
+    }
+}
