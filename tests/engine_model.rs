@@ -64,6 +64,10 @@ enum Step {
         key: u8,
         name: u8,
     },
+    /// Delete a whole row of counters.
+    DelCounterRow {
+        key: u8,
+    },
     Advance(i32),
     Flush,
     Compact,
@@ -90,6 +94,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => Just(Step::Restart),
         4 => (0..KEYS, 0..NAMES, any::<i8>()).prop_map(|(key, name, delta)| Step::Incr { key, name, delta }),
         1 => (0..KEYS, 0..NAMES).prop_map(|(key, name)| Step::DelCounter { key, name }),
+        1 => (0..KEYS).prop_map(|key| Step::DelCounterRow { key }),
     ]
 }
 
@@ -340,6 +345,23 @@ fn run(world: &mut World, s: &Step) {
             };
             world.engine().apply(&m).unwrap();
             world.counters.insert((k, name), None);
+        }
+        Step::DelCounterRow { key: k } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::DeleteRow(DeletionTime::new(world.counter_clock, now))],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            for ((key, _), v) in world.counters.iter_mut() {
+                if *key == k {
+                    *v = None;
+                }
+            }
         }
         Step::Crash => {
             drop(world.engine.take());

@@ -38,6 +38,30 @@ pub fn total(c: &Cell) -> i64 {
         .unwrap_or(0)
 }
 
+/// Applies a deletion of a containing level (row, super column, range
+/// tombstone) to one version of a counter before it meets other versions:
+/// a version at or below it counts for nothing (it becomes a tombstone), a
+/// later one remembers it so older versions met later count for nothing.
+pub fn absorb(cell: &mut Cell, del: DeletionTime) {
+    let CellKind::Counter { deletion } = cell.kind else {
+        return;
+    };
+    if del.is_live() {
+        return;
+    }
+    if del.shadows(cell.timestamp) {
+        cell.value.clear();
+        cell.timestamp = del.marked_for_delete_at;
+        cell.kind = CellKind::Tombstone {
+            local_deletion_time: del.local_deletion_time,
+        };
+    } else {
+        cell.kind = CellKind::Counter {
+            deletion: deletion.max(del),
+        };
+    }
+}
+
 /// Reconciles `other` into `cell` (two versions of the same name).
 pub fn reconcile(cell: &mut Cell, other: Cell) {
     let deletion_of = |c: &Cell| match c.kind {
@@ -99,6 +123,25 @@ mod tests {
             reconcile(&mut c, o);
         }
         c
+    }
+
+    #[test]
+    fn absorbed_deletions_reset_older_versions() {
+        let mut old = increment(b"c".to_vec(), 100, 5);
+        let mut new = increment(b"c".to_vec(), 1, 20);
+        let row_delete = DeletionTime::new(10, 42);
+        absorb(&mut old, row_delete);
+        absorb(&mut new, row_delete);
+        assert!(matches!(old.kind, CellKind::Tombstone { .. }));
+        assert_eq!(total(&merged(vec![old, new.clone()])), 1);
+        // Met later without the row deletion, the old version still counts nothing.
+        assert_eq!(
+            total(&merged(vec![increment(b"c".to_vec(), 100, 5), new])),
+            1
+        );
+        let mut plain = Cell::live(b"c".to_vec(), b"v".to_vec(), 1);
+        absorb(&mut plain, row_delete);
+        assert_eq!(plain.kind, CellKind::Live, "only counters absorb");
     }
 
     #[test]

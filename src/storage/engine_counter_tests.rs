@@ -156,7 +156,11 @@ fn a_deleted_counter_restarts_from_zero() {
         assert_eq!(totals(&e, "k"), [("a".into(), 1)]);
         e.compact("ks", "Counter").unwrap();
         assert_eq!(totals(&e, "k"), [("a".into(), 1)]);
-        // A row deletion covers counters like any column.
+        // A row deletion covers counters like any column, and they too
+        // start again from zero, wherever the older versions are.
+        e.apply(&add("k", "a", 7, 25)).unwrap();
+        e.flush(None).unwrap();
+        e.apply(&add("k", "a", 7, 26)).unwrap();
         e.apply(&ops(
             "Counter",
             "k",
@@ -164,6 +168,47 @@ fn a_deleted_counter_restarts_from_zero() {
         ))
         .unwrap();
         assert!(totals(&e, "k").is_empty());
+        e.apply(&add("k", "a", 2, 40)).unwrap();
+        assert_eq!(totals(&e, "k"), [("a".into(), 2)]);
+        e.flush(None).unwrap();
+        assert_eq!(totals(&e, "k"), [("a".into(), 2)]);
+        e.compact("ks", "Counter").unwrap();
+        assert_eq!(totals(&e, "k"), [("a".into(), 2)]);
+        // Same for a super column deletion in a super counter CF.
+        let sadd = |delta: i64, ts: i64| {
+            ops(
+                "SuperCounter",
+                "k",
+                vec![Op::CounterAdd {
+                    super_column: Some(b("s")),
+                    name: b("n"),
+                    delta,
+                    timestamp: ts,
+                }],
+            )
+        };
+        e.apply(&sadd(50, 1)).unwrap();
+        e.flush(None).unwrap();
+        e.apply(&ops(
+            "SuperCounter",
+            "k",
+            vec![Op::DeleteSuperColumn {
+                name: b("s"),
+                deletion: DeletionTime::new(5, now),
+            }],
+        ))
+        .unwrap();
+        e.apply(&sadd(3, 9)).unwrap();
+        let mut sub = range("SuperCounter", "", "", false, 10);
+        sub.super_column = Some(b("s"));
+        for _ in 0..2 {
+            let RowResult::Cells(cs) = e.read(&sub, b"k").unwrap() else {
+                panic!()
+            };
+            assert_eq!(cs[0].counter_total(), Some(3));
+            e.flush(None).unwrap();
+            e.compact("ks", "SuperCounter").unwrap();
+        }
         e.shutdown().unwrap();
     }
 }

@@ -157,3 +157,64 @@ fn range_tombstones_survive_restart_and_crash_and_are_purged_after_gc_grace() {
     assert_eq!(cell_names(&e, "Std", "k"), ["b"]);
     assert_eq!(e.stats("ks", "Std").unwrap().cells, 1);
 }
+
+/// A CQL3 row deletion: the range is a clustering prefix with end-of-component
+/// bytes 0 (start) and 1 (end) under a CompositeType comparator.
+#[test]
+fn composite_prefix_ranges_delete_one_cql_row() {
+    use crate::marshal::{CompositeBuilder, CompositeType, Eoc, TypeRef, UTF8Type};
+    use crate::schema::{CfDef, KeyspaceDef, Schema};
+    let cmp: TypeRef = Arc::new(CompositeType::new(vec![
+        Arc::new(UTF8Type),
+        Arc::new(UTF8Type),
+    ]));
+    let ks = KeyspaceDef::new("ks", [CfDef::new("ks", "Cql", 9, cmp, None)]);
+    let s = Arc::new(Schema {
+        cluster_name: "test".into(),
+        partitioner: Arc::new(OrderPreservingPartitioner),
+        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
+    });
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = EngineOptions::in_memory(clock.clone());
+    opts.data_dir = Some(dir.path().to_path_buf());
+    let e = Engine::open(s, opts).unwrap();
+    let name = |parts: &[&str], eoc: Eoc| {
+        parts
+            .iter()
+            .fold(CompositeBuilder::new(), |b, p| {
+                b.push(p.as_bytes()).unwrap()
+            })
+            .build(eoc)
+    };
+    for (row, col) in [("a", "x"), ("a", "y"), ("b", "x"), ("ab", "x")] {
+        e.apply(&ops(
+            "Cql",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(name(&[row, col], Eoc::None), b("v"), 1),
+            }],
+        ))
+        .unwrap();
+    }
+    e.flush(None).unwrap();
+    e.apply(&del_range(
+        "Cql",
+        "k",
+        &name(&["a"], Eoc::None),
+        &name(&["a"], Eoc::End),
+        1,
+        clock.now(),
+    ))
+    .unwrap();
+    let left = |e: &Engine| match e.read(&range("Cql", "", "", false, 10), b"k").unwrap() {
+        RowResult::Cells(cs) => cs.into_iter().map(|c| c.name).collect::<Vec<_>>(),
+        RowResult::SuperColumns(_) => unreachable!(),
+    };
+    let want = vec![name(&["ab", "x"], Eoc::None), name(&["b", "x"], Eoc::None)];
+    assert_eq!(left(&e), want);
+    e.flush(None).unwrap();
+    e.compact("ks", "Cql").unwrap();
+    assert_eq!(left(&e), want);
+}

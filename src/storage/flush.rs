@@ -1,8 +1,14 @@
 //! Flushing: writing frozen memtables to SSTables, then releasing the commit
 //! log segments no memtable needs any more.
 //!
-//! It must not block writers: the state lock is held only to switch and to
-//! swap, and a frozen memtable is read while its SSTable is written.
+//! Each SSTable records the commit-log position at which its memtable was
+//! switched out (`SsMeta::covers_until`); flushes of one CF complete in
+//! order, so a restart replays only what no SSTable holds.
+//!
+//! It must not block writers for long: the write gate is closed only for
+//! the switch itself (so the position is exact), the state lock only to
+//! switch and to swap, and a frozen memtable is read while its SSTable is
+//! written.
 
 use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};

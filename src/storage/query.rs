@@ -5,7 +5,7 @@
 //! It must not know how a source stores its data: sources are [`RowHandle`]s.
 
 use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
-use super::row::{expire_entry, CKey, Entry, StoredSuper};
+use super::row::{absorb_entry, expire_entry, CKey, Entry, StoredSuper};
 use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::marshal::TypeRef;
@@ -84,6 +84,7 @@ pub fn read_row(
             for h in handles {
                 for mut e in h.named(std::slice::from_ref(sc))? {
                     expire_entry(&mut e, now);
+                    absorb_entry(&mut e, row_del, &ranges, &cf.comparator);
                     if let Entry::Super(s) = e {
                         match merged.as_mut() {
                             Some(m) => m.merge(s),
@@ -159,8 +160,15 @@ fn merge_top(
     let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
+    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
+        let mut e = next_expired(s, now)?;
+        if let Some(e) = e.as_mut() {
+            absorb_entry(e, dels.row, dels.ranges, cmp);
+        }
+        Ok(e)
+    };
     for s in sources.iter_mut() {
-        heads.push(next_expired(s.as_mut(), now)?);
+        heads.push(next(s.as_mut())?);
     }
     let mut cells = Vec::new();
     let mut supers = Vec::new();
@@ -181,7 +189,7 @@ fn merge_top(
         }
         let Some(b) = best else { break };
         let mut merged = heads[b].take().expect("best head is present");
-        heads[b] = next_expired(sources[b].as_mut(), now)?;
+        heads[b] = next(sources[b].as_mut())?;
         for i in 0..heads.len() {
             while let Some(e) = heads[i].as_ref() {
                 if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
@@ -189,7 +197,7 @@ fn merge_top(
                 }
                 let e = heads[i].take().expect("checked present");
                 merged.merge(e);
-                heads[i] = next_expired(sources[i].as_mut(), now)?;
+                heads[i] = next(sources[i].as_mut())?;
             }
         }
         match merged {

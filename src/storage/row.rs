@@ -4,7 +4,7 @@
 //!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
-use super::counter::{increment, reconcile};
+use super::counter::{absorb, increment, reconcile};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
@@ -67,12 +67,21 @@ impl StoredSuper {
         }
     }
 
+    /// Applies this super column's deletion (and `outer`, the row's) to
+    /// its counter cells (see `counter::absorb`).
+    pub fn absorb(&mut self, outer: DeletionTime) {
+        let del = self.deletion.max(outer);
+        self.cells.values_mut().for_each(|c| absorb(c, del));
+    }
+
     pub fn merge_cell(&mut self, cell: Cell, subcmp: &TypeRef) {
         merge_cell_into(&mut self.cells, cell, subcmp);
     }
 
-    pub fn merge(&mut self, other: StoredSuper) {
+    pub fn merge(&mut self, mut other: StoredSuper) {
         self.deletion = self.deletion.max(other.deletion);
+        self.absorb(DeletionTime::LIVE);
+        other.absorb(self.deletion);
         for (k, c) in other.cells {
             match self.cells.get_mut(&k) {
                 Some(old) => reconcile(old, c),
@@ -147,6 +156,47 @@ impl Row {
     /// Applies one op; returns the approximate bytes it added. The op's shape
     /// was checked against the CF type by the caller (`validate_op`).
     pub fn apply(&mut self, cf: &CfDef, op: &Op) -> usize {
+        let added = self.apply_op(cf, op);
+        if cf.is_counter() {
+            // Counters must see the deletions over them before any later
+            // version meets them (see `counter::absorb`).
+            let touched = match op {
+                Op::Put {
+                    super_column: None,
+                    cell,
+                } => Some(&cell.name),
+                Op::Put {
+                    super_column: Some(sc),
+                    ..
+                }
+                | Op::CounterAdd {
+                    super_column: Some(sc),
+                    ..
+                } => Some(sc),
+                Op::CounterAdd {
+                    super_column: None,
+                    name,
+                    ..
+                } => Some(name),
+                _ => None,
+            };
+            match touched {
+                Some(name) => {
+                    let (row_del, ranges) = (self.deletion, &self.ranges);
+                    if let Some(e) = self
+                        .entries
+                        .get_mut(&CKey::new(name.clone(), &cf.comparator))
+                    {
+                        absorb_entry(e, row_del, ranges, &cf.comparator);
+                    }
+                }
+                None => self.absorb_counters(&cf.comparator),
+            }
+        }
+        added
+    }
+
+    fn apply_op(&mut self, cf: &CfDef, op: &Op) -> usize {
         match op {
             Op::DeleteRow(dt) => {
                 self.deletion = self.deletion.max(*dt);
@@ -157,7 +207,7 @@ impl Row {
                 name,
                 delta,
                 timestamp,
-            } => self.apply(
+            } => self.apply_op(
                 cf,
                 &Op::Put {
                     super_column: super_column.clone(),
@@ -227,13 +277,40 @@ impl Row {
         }
     }
 
+    /// Applies the row deletion and range tombstones to the counter cells
+    /// (see `counter::absorb`), so versions of a counter from before a
+    /// deletion never add to versions from after it.
+    pub fn absorb_counters(&mut self, cmp: &TypeRef) {
+        let (row_del, ranges) = (self.deletion, &self.ranges);
+        for e in self.entries.values_mut() {
+            absorb_entry(e, row_del, ranges, cmp);
+        }
+    }
+
     /// Reconciles another version of this row into it.
-    pub fn merge(&mut self, other: Row, cmp: &TypeRef) {
+    pub fn merge(&mut self, mut other: Row, cmp: &TypeRef) {
         self.deletion = self.deletion.max(other.deletion);
-        self.ranges.merge(other.ranges);
+        self.ranges.merge(other.ranges.clone());
+        other.deletion = self.deletion;
+        other.ranges = self.ranges.clone();
+        self.absorb_counters(cmp);
+        other.absorb_counters(cmp);
         for (_, e) in other.entries {
             self.merge_entry(e, cmp);
         }
+    }
+}
+
+/// Applies a row's deletions to the counter cells of one of its entries.
+pub fn absorb_entry(e: &mut Entry, row_del: DeletionTime, ranges: &RangeTombstones, cmp: &TypeRef) {
+    match e {
+        Entry::Cell(c) => {
+            if matches!(c.kind, CellKind::Counter { .. }) {
+                let del = row_del.max(ranges.deletion_for(cmp, &c.name));
+                absorb(c, del);
+            }
+        }
+        Entry::Super(s) => s.absorb(row_del),
     }
 }
 

@@ -64,6 +64,14 @@ impl RangeTombstones {
             .any(|t| t.deletion.shadows(timestamp) && t.covers(cmp, name))
     }
 
+    /// The latest deletion of the markers covering `name` (`LIVE` if none).
+    pub fn deletion_for(&self, cmp: &TypeRef, name: &[u8]) -> DeletionTime {
+        self.0
+            .iter()
+            .filter(|t| t.covers(cmp, name))
+            .fold(DeletionTime::LIVE, |d, t| d.max(t.deletion))
+    }
+
     /// Drops markers a row deletion covers (they delete nothing more) and,
     /// with `gc_before`, those deleted at or before it.
     pub fn purge(&mut self, row_deletion: DeletionTime, gc_before: Option<i32>) {
