@@ -339,6 +339,18 @@ fn dynamic_keyspaces_are_shared_with_0_6_clients_and_config_cfs_truncate() {
         t06::ConsistencyLevel::ONE,
     )
     .unwrap();
+    let refused = wire_support::ire(c06.insert(
+        "mixed".into(),
+        "k".into(),
+        path06("Hits", "n"),
+        b"v".to_vec(),
+        timestamp(),
+        t06::ConsistencyLevel::ONE,
+    ));
+    assert!(
+        refused.contains("counter column family"),
+        "a 0.6 insert into a counter CF is refused cleanly: {refused}"
+    );
     assert!(
         c06.describe_keyspaces().unwrap().contains("mixed"),
         "0.6's describe_keyspaces lists a dynamic keyspace"
