@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::CommitLogSync;
 use supercolumn::config::Config;
-use supercolumn::schema::Schema;
+use supercolumn::schema::{Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
@@ -205,16 +205,32 @@ fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fat
 
 async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let config = load_config(&args)?;
-    let schema = Arc::new(
-        Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?,
-    );
+    let base =
+        Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
         .map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let options = engine_options(&config, args.in_memory)?;
-    let dynamic = Arc::new(
-        supercolumn::thrift::dynamic::DynamicKeyspaces::open(&schema, options.clone())
-            .map_err(|e| Fatal(format!("cannot open dynamic keyspaces: {e}")))?,
+    // The dynamic keyspaces are loaded before the engine opens, so that
+    // commit-log replay knows their column families.
+    let store = match &options.data_dir {
+        Some(dir) => SchemaStore::open(dir),
+        None => SchemaStore::in_memory(),
+    };
+    let schema = Arc::new(
+        store
+            .load(base)
+            .map_err(|e| Fatal(format!("cannot load the saved schema: {e}")))?,
     );
+    if let Some(dir) = &options.data_dir {
+        let stopgap = dir.join("dynamic");
+        if stopgap.exists() {
+            tracing::warn!(
+                "{} holds data of an earlier build (one engine per dynamic column family); \
+                 it is not read any more",
+                stopgap.display()
+            );
+        }
+    }
     let engine = Arc::new(
         Engine::open(schema.clone(), options)
             .map_err(|e| Fatal(format!("cannot open storage: {e}")))?,
@@ -243,15 +259,9 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(t) => t.clone(),
         None => partitioner.token_to_string(&partitioner.token(local.ip().to_string().as_bytes())),
     };
-    let node = Arc::new(Node {
-        schema,
-        engine: engine.clone(),
-        auth,
-        config_file: std::fs::canonicalize(&args.config).ok(),
-        endpoint: local.ip().to_string(),
-        token,
-        dynamic: dynamic.clone(),
-    });
+    let mut node = Node::new(engine.clone(), store, auth, local.ip().to_string(), token);
+    node.config_file = std::fs::canonicalize(&args.config).ok();
+    let node = Arc::new(node);
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
         generations: supercolumn::thrift::session::GenerationPolicy {
@@ -271,7 +281,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let signals = ShutdownSignals::install()?;
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
-    tracing::info!(cluster = %node.schema.cluster_name, "serving Thrift API 2.2.0 on {local}");
+    tracing::info!(cluster = %node.schema().cluster_name, "serving Thrift API 2.2.0 on {local}");
 
     let (stop19, stopped19) = tokio::sync::watch::channel(false);
     let pinned19 = match listener19 {
@@ -302,9 +312,6 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .flush(None)
         .map_err(|e| Fatal(format!("flush at shutdown failed: {e}")))?;
     engine
-        .shutdown()
-        .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
-    dynamic
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     tracing::info!("stopped");

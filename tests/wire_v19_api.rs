@@ -405,7 +405,11 @@ fn batches_ranges_and_pages() {
         .get(b"sup".to_vec(), path("SupBytes", Some("sc"), None), CL::ONE)
         .unwrap();
     assert_eq!(sup.super_column.unwrap().columns.len(), 1);
-    assert!(ire(c.truncate("RangeAll".into())).contains("truncate is not supported"));
+    c.truncate("RangeAll".into()).unwrap();
+    assert!(c
+        .get_slice(b"key0".to_vec(), parent("RangeAll"), all(), CL::ONE)
+        .unwrap()
+        .is_empty());
 }
 
 #[test]

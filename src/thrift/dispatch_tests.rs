@@ -13,16 +13,14 @@ fn node() -> Node {
     );
     let config = Config::from_file(path).unwrap();
     let schema = Arc::new(Schema::from_config(&config).unwrap());
-    let engine = Arc::new(Engine::open(schema.clone(), EngineOptions::default()).unwrap());
-    Node {
-        schema: schema.clone(),
+    let engine = Arc::new(Engine::open(schema, EngineOptions::default()).unwrap());
+    Node::new(
         engine,
-        auth: crate::auth::from_config(&config).unwrap(),
-        config_file: None,
-        endpoint: "127.0.0.1".into(),
-        token: "t".into(),
-        dynamic: Arc::new(crate::thrift::dynamic::DynamicKeyspaces::in_memory(&schema)),
-    }
+        crate::schema::SchemaStore::in_memory(),
+        crate::auth::from_config(&config).unwrap(),
+        "127.0.0.1".into(),
+        "t".into(),
+    )
 }
 
 fn call(name: &str, args: Value) -> Vec<u8> {

@@ -6,11 +6,13 @@
 //! [`v06`] implements API 2.2.0 (Cassandra 0.6). [`validation`] (request
 //! checks), [`convert`] (Thrift ↔ storage model) and [`error`] (the one
 //! mapping from typed errors to Thrift exceptions) are shared by generations.
+//! Both generations reach storage through [`node`] only: one engine, one
+//! schema snapshot (config and dynamic keyspaces alike), one door for
+//! schema changes.
 
 pub mod client;
 pub mod convert;
 pub mod dispatch;
-pub mod dynamic;
 pub mod error;
 pub mod gen;
 pub mod node;

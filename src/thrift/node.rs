@@ -1,24 +1,29 @@
-//! What every connection shares: the schema, the storage engine, the
-//! authenticator and a few facts about this node for the describe calls,
-//! plus the narrow adapters through which the API reaches the engine.
+//! What every connection shares: the storage engine (which holds the one
+//! current schema snapshot), the authenticator and a few facts about this
+//! node for the describe calls, plus the narrow adapters through which both
+//! API generations reach the engine.
 //!
-//! `schema` and `engine` are the configuration's (all the 0.6 API sees);
-//! `dynamic` adds the keyspaces made by 19.x schema calls, and the engine
-//! adapters route each read or write to the engine holding its column family.
+//! Schema changes go through [`Node::change_schema`] only: validated by
+//! `Schema::apply`, persisted by the `SchemaStore`, then handed to the engine
+//! with `Engine::update_schema`, all under one mutex so that concurrent
+//! schema calls cannot interleave. Readers take the snapshot with
+//! [`Node::schema`] (an `Arc` clone) once per call. This module must not
+//! implement storage semantics; it only routes and maps errors.
 
 use crate::auth::Authenticator;
-use crate::schema::Schema;
-use crate::storage::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
-use crate::storage::Engine;
+use crate::schema::{Schema, SchemaChange, SchemaStore};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
-use crate::thrift::dynamic::DynamicKeyspaces;
 use crate::thrift::error::{ApiError, ApiResult};
+use parking_lot::Mutex;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 pub struct Node {
-    pub schema: Arc<Schema>,
-    pub engine: Arc<Engine>,
+    engine: Arc<Engine>,
+    /// Where dynamic keyspaces persist; the lock serializes schema changes.
+    schema_store: Mutex<SchemaStore>,
     pub auth: Arc<dyn Authenticator>,
     /// The configuration file, returned by `get_string_property("config file")`.
     pub config_file: Option<PathBuf>,
@@ -26,35 +31,87 @@ pub struct Node {
     pub endpoint: String,
     /// This node's token as a partitioner string (it owns the whole ring).
     pub token: String,
-    /// Keyspaces created through the 19.x API, with their engines.
-    pub dynamic: Arc<DynamicKeyspaces>,
 }
 
-fn internal(e: impl std::fmt::Display) -> ApiError {
-    ApiError::Internal(e.to_string())
+/// The engine's errors in API terms. A keyspace or column family the
+/// engine no longer knows was dropped while the call ran.
+fn storage_error(e: StorageError) -> ApiError {
+    match e {
+        StorageError::UnknownKeyspace(ks) => {
+            ApiError::invalid(format!("Keyspace {ks} does not exist"))
+        }
+        StorageError::UnknownColumnFamily { cf, .. } => {
+            ApiError::invalid(format!("unconfigured columnfamily {cf}"))
+        }
+        StorageError::Invalid(why) => ApiError::invalid(why),
+        other => ApiError::Internal(other.to_string()),
+    }
 }
 
 impl Node {
+    /// A node serving `engine`, whose schema must be the one `schema_store`
+    /// loaded (config keyspaces plus the persisted dynamic ones).
+    pub fn new(
+        engine: Arc<Engine>,
+        schema_store: SchemaStore,
+        auth: Arc<dyn Authenticator>,
+        endpoint: String,
+        token: String,
+    ) -> Node {
+        Node {
+            engine,
+            schema_store: Mutex::new(schema_store),
+            auth,
+            config_file: None,
+            endpoint,
+            token,
+        }
+    }
+
+    /// The current schema (config and dynamic keyspaces): take it once per call.
+    pub fn schema(&self) -> Arc<Schema> {
+        self.engine.schema()
+    }
+
+    pub fn engine(&self) -> &Arc<Engine> {
+        &self.engine
+    }
+
     /// Server time in seconds (deletion times, expiry).
     pub fn now(&self) -> i32 {
         now_seconds()
     }
 
-    /// The schema the 19.x API sees: the configuration's plus dynamic keyspaces.
-    pub fn schema19(&self) -> Arc<Schema> {
-        self.dynamic.schema()
+    /// Validates, persists and applies one schema change; returns the new
+    /// schema version. On failure the schema, its file and the engine are
+    /// as they were.
+    pub fn change_schema(&self, change: SchemaChange) -> ApiResult<String> {
+        let store = self.schema_store.lock();
+        let old = self.engine.schema();
+        let next = old
+            .apply(change)
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
+        store
+            .save(&next)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let version = next.version().to_string();
+        if let Err(e) = self.engine.update_schema(Arc::new(next)) {
+            // The engine refused before touching anything: put the file back.
+            if let Err(undo) = store.save(&old) {
+                tracing::error!(error = %undo, "cannot restore the schema file");
+            }
+            return Err(storage_error(e));
+        }
+        Ok(version)
     }
 
-    fn engine_for(&self, keyspace: &str, cf: &str) -> Arc<Engine> {
-        self.dynamic
-            .engine(keyspace, cf)
-            .unwrap_or_else(|| self.engine.clone())
+    /// Discards all data of one column family (durable).
+    pub fn truncate(&self, keyspace: &str, cf: &str) -> ApiResult<()> {
+        self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> ApiResult<RowResult> {
-        self.engine_for(&cmd.keyspace, &cmd.cf)
-            .read(cmd, key)
-            .map_err(internal)
+        self.engine.read(cmd, key).map_err(storage_error)
     }
 
     pub fn read_range(
@@ -63,30 +120,115 @@ impl Node {
         range: &RowRange,
         max_rows: usize,
     ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-        self.engine_for(&cmd.keyspace, &cmd.cf)
+        self.engine
             .read_range(cmd, range, max_rows)
-            .map_err(internal)
+            .map_err(storage_error)
+    }
+
+    /// Rows found through the KEYS secondary indexes, read with `cmd`'s slice.
+    pub fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> ApiResult<Vec<(Bytes, RowResult)>> {
+        self.engine.read_indexed(cmd, query).map_err(storage_error)
     }
 
     pub fn apply(&self, m: &RowMutation) -> ApiResult<()> {
         self.apply_batch(std::slice::from_ref(m))
     }
 
-    /// One engine call for config keyspaces; dynamic ones go per column family.
+    /// One engine call: the batch is validated whole and logged once.
     pub fn apply_batch(&self, ms: &[RowMutation]) -> ApiResult<()> {
-        if !ms.iter().any(|m| self.dynamic.is_dynamic(&m.keyspace)) {
-            return self.engine.apply_batch(ms).map_err(internal);
+        self.engine.apply_batch(ms).map_err(storage_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::schema::{CfSpec, KeyspaceSpec};
+    use crate::storage::EngineOptions;
+
+    const CONF: &str = r#"<Storage>
+  <Keyspaces>
+    <Keyspace Name="Conf">
+      <ColumnFamily Name="Std" CompareWith="UTF8Type"/>
+      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
+      <ReplicationFactor>1</ReplicationFactor>
+      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
+    </Keyspace>
+  </Keyspaces>
+  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
+  <CommitLogSync>periodic</CommitLogSync>
+  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
+</Storage>
+"#;
+
+    /// A node on disk under `dir`, as `main` builds it.
+    fn node(dir: &std::path::Path) -> (Node, Schema) {
+        let config = Config::from_xml(CONF, "test.xml").unwrap();
+        let base = Schema::from_config(&config).unwrap();
+        let store = SchemaStore::open(dir);
+        let schema = Arc::new(store.load(base.clone()).unwrap());
+        let opts = EngineOptions {
+            data_dir: Some(dir.to_path_buf()),
+            ..EngineOptions::default()
+        };
+        let engine = Arc::new(Engine::open(schema, opts).unwrap());
+        let auth = crate::auth::from_config(&config).unwrap();
+        let node = Node::new(engine, store, auth, "127.0.0.1".into(), "t".into());
+        (node, base)
+    }
+
+    fn add_keyspace(name: &str) -> SchemaChange {
+        SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new(name, "A")],
+            ..KeyspaceSpec::simple(name, 1)
+        })
+    }
+
+    #[test]
+    fn concurrent_schema_calls_all_land_in_the_engine_and_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (node, base) = node(dir.path());
+        let names: Vec<String> = (0..8).map(|i| format!("ks{i}")).collect();
+        std::thread::scope(|s| {
+            for name in &names {
+                let node = &node;
+                s.spawn(move || node.change_schema(add_keyspace(name)).unwrap());
+            }
+        });
+        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
+        for name in &names {
+            assert!(
+                node.schema().cf(name, "A").is_some(),
+                "{name} in the engine"
+            );
+            assert!(saved.cf(name, "A").is_some(), "{name} in the file");
         }
-        let (dynamic, config): (Vec<RowMutation>, Vec<RowMutation>) = ms
-            .iter()
-            .cloned()
-            .partition(|m| self.dynamic.is_dynamic(&m.keyspace));
-        if !config.is_empty() {
-            self.engine.apply_batch(&config).map_err(internal)?;
-        }
-        if !dynamic.is_empty() {
-            self.dynamic.apply(&dynamic)?;
-        }
-        Ok(())
+        assert_eq!(saved.version(), node.schema().version());
+    }
+
+    #[test]
+    fn a_refused_schema_change_leaves_schema_and_file_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let (node, base) = node(dir.path());
+        node.change_schema(add_keyspace("kept")).unwrap();
+        let before = node.schema().version();
+        assert!(matches!(
+            node.change_schema(add_keyspace("kept")),
+            Err(ApiError::InvalidRequest(_))
+        ));
+        node.engine().shutdown().unwrap();
+        assert!(matches!(
+            node.change_schema(add_keyspace("lost")),
+            Err(ApiError::Internal(_))
+        ));
+        assert_eq!(node.schema().version(), before);
+        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
+        assert!(saved.keyspace("kept").is_some());
+        assert!(saved.keyspace("lost").is_none(), "the file was put back");
     }
 }

@@ -25,7 +25,7 @@ pub fn login(node: &Node, keyspace: &str, request: &t::AuthenticationRequest) ->
 
 /// Every keyspace, including `system`.
 pub fn keyspaces(node: &Node) -> BTreeSet<String> {
-    node.schema.keyspaces.keys().cloned().collect()
+    node.schema().keyspaces.keys().cloned().collect()
 }
 
 /// Java's `Object.toString` of a comparator instance: class@hash. The hash
@@ -70,7 +70,7 @@ pub fn keyspace(
     node: &Node,
     keyspace: &str,
 ) -> ApiResult<BTreeMap<String, BTreeMap<String, String>>> {
-    match node.schema.keyspace(keyspace) {
+    match node.schema().keyspace(keyspace) {
         Some(ks) => Ok(ks
             .cfs
             .values()
@@ -82,7 +82,7 @@ pub fn keyspace(
 
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
     if node
-        .schema
+        .schema()
         .keyspace(keyspace)
         .is_none_or(|ks| ks.is_system())
     {
@@ -99,7 +99,8 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
 }
 
 pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiResult<Vec<String>> {
-    let p = node.schema.partitioner.as_ref();
+    let schema = node.schema();
+    let p = schema.partitioner.as_ref();
     for tok in [start, end] {
         p.token_from_string(tok)
             .map_err(|e| ApiError::Internal(format!("bad token {tok:?}: {e}")))?;
@@ -116,7 +117,7 @@ pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiRe
 
 pub fn string_property(node: &Node, property: &str) -> String {
     match property {
-        "cluster name" => node.schema.cluster_name.clone(),
+        "cluster name" => node.schema().cluster_name.clone(),
         "config file" => node
             .config_file
             .as_ref()
@@ -150,7 +151,8 @@ pub fn string_list_property(node: &Node, property: &str) -> Vec<String> {
     match property {
         // 0.6 listed its keyspace HashMap, into which `system` went first.
         "keyspaces" => {
-            let user = node.schema.user_keyspaces().map(|k| k.name.as_str());
+            let schema = node.schema();
+            let user = schema.user_keyspaces().map(|k| k.name.as_str());
             super::javaorder::hashmap_order(std::iter::once("system").chain(user))
                 .into_iter()
                 .map(String::from)

@@ -253,7 +253,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
-        Ok(self.node.schema.cluster_name.clone())
+        Ok(self.node.schema().cluster_name.clone())
     }
 
     fn handle_describe_version(&self) -> thrift::Result<String> {
@@ -265,7 +265,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        Ok(self.node.schema.partitioner.class_name().to_string())
+        Ok(self.node.schema().partitioner.class_name().to_string())
     }
 
     fn handle_describe_keyspace(

@@ -26,7 +26,7 @@ pub fn get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<t::ColumnOrSuperColumn> {
-    v::validate_column_path(&node.schema, ks, path)?;
+    v::validate_column_path(&node.schema(), ks, path)?;
     v::validate_key(key)?;
     check_read_level(cl)?;
     let found = first(node, &path_command(ks, path), key)?;
@@ -43,7 +43,7 @@ pub fn multiget(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<String, t::ColumnOrSuperColumn>> {
-    v::validate_column_path(&node.schema, ks, path)?;
+    v::validate_column_path(&node.schema(), ks, path)?;
     for key in keys {
         v::validate_key(key)?;
     }
@@ -81,7 +81,7 @@ pub fn multiget_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
-    let cf = v::validate_column_parent(&node.schema, ks, parent)?;
+    let cf = v::validate_column_parent(&node.schema(), ks, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     for key in keys {
         v::validate_key(key)?;
@@ -120,9 +120,10 @@ pub fn get_range_slices(
     range: &t::KeyRange,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_column_parent(&node.schema, ks, parent)?;
+    let schema = node.schema();
+    let cf = v::validate_column_parent(&schema, ks, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
-    v::validate_key_range(node.schema.partitioner.as_ref(), range)?;
+    v::validate_key_range(schema.partitioner.as_ref(), range)?;
     // 0.6 accepted ANY for range scans and failed internally on ZERO; ZERO
     // gets the clean read refusal instead.
     if cl == ConsistencyLevel::ZERO {
@@ -140,7 +141,7 @@ pub fn get_range_slices(
                 end: end.as_bytes().to_vec(),
             },
             (_, _, Some(start), Some(end)) => {
-                let p = node.schema.partitioner.as_ref();
+                let p = schema.partitioner.as_ref();
                 for tok in [start, end] {
                     p.token_from_string(tok)
                         .map_err(|e| ApiError::invalid(e.0))?;

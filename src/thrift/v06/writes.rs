@@ -2,6 +2,7 @@
 //! mutation is validated whole before any of it is applied; a batch is
 //! applied with one engine call.
 
+use crate::schema::Schema;
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::convert::{cosc_ops, insert_op, mutation_ops, remove_op};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -11,8 +12,8 @@ use crate::thrift::validation as v;
 use std::collections::BTreeMap;
 
 /// The system keyspace belongs to the server (0.6 failed internally on such writes).
-fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
-    if node.schema.keyspace(ks).is_some_and(|k| k.is_system()) {
+fn check_writable(schema: &Schema, ks: &str) -> ApiResult<()> {
+    if schema.keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }
     Ok(())
@@ -34,9 +35,10 @@ pub fn insert(
     value: Vec<u8>,
     timestamp: i64,
 ) -> ApiResult<()> {
+    let schema = node.schema();
     v::validate_key(key)?;
-    v::validate_column_path(&node.schema, ks, path)?;
-    check_writable(node, ks)?;
+    v::validate_column_path(&schema, ks, path)?;
+    check_writable(&schema, ks)?;
     let op = insert_op(path, value, timestamp).ok_or_else(|| {
         ApiError::invalid(format!(
             "column parameter is not optional for super CF {}",
@@ -56,14 +58,15 @@ pub fn batch_insert(
     key: &str,
     cfmap: &BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
 ) -> ApiResult<()> {
+    let schema = node.schema();
     v::validate_key(key)?;
     for (cf, coscs) in cfmap {
         for cosc in coscs {
-            v::validate_cosc(&node.schema, ks, cf, cosc)?;
+            v::validate_cosc(&schema, ks, cf, cosc)?;
         }
     }
-    v::validate_keyspace(&node.schema, ks)?;
-    check_writable(node, ks)?;
+    v::validate_keyspace(&schema, ks)?;
+    check_writable(&schema, ks)?;
     let updates = cfmap
         .iter()
         .map(|(cf, coscs)| {
@@ -85,9 +88,10 @@ pub fn remove(
     path: &t::ColumnPath,
     timestamp: i64,
 ) -> ApiResult<()> {
+    let schema = node.schema();
     v::validate_key(key)?;
-    v::validate_column_path_or_parent(&node.schema, ks, path)?;
-    check_writable(node, ks)?;
+    v::validate_column_path_or_parent(&schema, ks, path)?;
+    check_writable(&schema, ks)?;
     let op = remove_op(path, timestamp, node.now());
     node.apply(&mutation(
         ks,
@@ -101,6 +105,7 @@ pub fn batch_mutate(
     ks: &str,
     mutation_map: &BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
 ) -> ApiResult<()> {
+    let schema = node.schema();
     let now = node.now();
     let mut rows = Vec::with_capacity(mutation_map.len());
     for (key, by_cf) in mutation_map {
@@ -109,8 +114,8 @@ pub fn batch_mutate(
         for (cf, mutations) in by_cf {
             let mut ops = Vec::with_capacity(mutations.len());
             for m in mutations {
-                v::validate_mutation(&node.schema, ks, cf, m)?;
-                let is_super = node.schema.cf(ks, cf).is_some_and(|d| d.is_super());
+                v::validate_mutation(&schema, ks, cf, m)?;
+                let is_super = schema.cf(ks, cf).is_some_and(|d| d.is_super());
                 mutation_ops(m, is_super, now, &mut ops);
             }
             if !ops.is_empty() {
@@ -122,7 +127,7 @@ pub fn batch_mutate(
     if rows.is_empty() {
         return Ok(());
     }
-    v::validate_keyspace(&node.schema, ks)?;
-    check_writable(node, ks)?;
+    v::validate_keyspace(&schema, ks)?;
+    check_writable(&schema, ks)?;
     node.apply_batch(&rows)
 }

@@ -138,11 +138,10 @@ fn cosc(column: Option<t::Column>, super_column: Option<t::SuperColumn>) -> t::C
     t::ColumnOrSuperColumn::new(column, super_column, None, None)
 }
 
-/// A counter's value: the 8-byte big-endian total the counter calls store.
-pub fn counter_value(cell: &Cell) -> i64 {
-    <[u8; 8]>::try_from(cell.value.as_slice())
-        .map(i64::from_be_bytes)
-        .unwrap_or(0)
+/// A counter column's total as the engine reads it back (a counter CF
+/// holds nothing else).
+fn counter_value(cell: &Cell) -> i64 {
+    cell.counter_total().unwrap_or(0)
 }
 
 fn counter_column(cell: &Cell) -> t::CounterColumn {

@@ -1,17 +1,16 @@
-//! Counter updates (`add`, counter mutations in `batch_mutate`) on an engine
-//! without counter cells: each counter is a cell holding its 8-byte
-//! big-endian total. An update reads the current totals and writes the new
-//! ones under the node's counter lock, with a server timestamp (1.2 also
-//! ignored client timestamps for counters). Deletes are tombstones at the
-//! same clock, so a counter deleted and then incremented restarts from zero.
+//! Counter updates (`add`, counter mutations in `batch_mutate`) as the
+//! engine's increments (`Op::CounterAdd`): the engine adds them up, so no
+//! read-modify-write and no lock is needed here. Increments and counter
+//! deletes carry a server timestamp (1.2 also ignored client timestamps for
+//! counters) from one strictly increasing clock, so that a counter deleted
+//! and then incremented restarts from zero.
 //!
 //! Requests are validated before they reach this module.
 
-use super::convert::counter_value;
-use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
+use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::ApiResult;
 use crate::thrift::node::Node;
-use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 /// One counter increment: (row key, CF, super column, name, delta).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,38 +22,46 @@ pub struct Increment {
     pub delta: i64,
 }
 
-/// Where a counter lives: (row key, CF, super column, name).
-type Slot = (Vec<u8>, String, Option<Vec<u8>>, Vec<u8>);
+/// The last counter timestamp handed out in this process.
+static LAST_TIMESTAMP: AtomicI64 = AtomicI64::new(0);
 
-/// Applies increments (Java long arithmetic: totals wrap on overflow).
-pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
-    let _guard = node.dynamic.counter_guard();
-    // Same counter twice in one call: the deltas add up.
-    let mut totals: BTreeMap<Slot, i64> = BTreeMap::new();
-    for inc in increments {
-        let slot = (
-            inc.key.clone(),
-            inc.cf.clone(),
-            inc.super_column.clone(),
-            inc.name.clone(),
-        );
-        let total = match totals.get(&slot) {
-            Some(t) => *t,
-            None => current(node, ks, inc)?,
-        };
-        totals.insert(slot, total.wrapping_add(inc.delta));
+/// A server timestamp for counter writes and deletes: microseconds since
+/// the epoch, strictly increasing, so a later update always orders after
+/// an earlier one even within one microsecond.
+pub fn timestamp() -> i64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+        .unwrap_or(0);
+    let mut last = LAST_TIMESTAMP.load(Ordering::SeqCst);
+    loop {
+        let next = now.max(last.saturating_add(1));
+        match LAST_TIMESTAMP.compare_exchange(last, next, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => return next,
+            Err(seen) => last = seen,
+        }
     }
-    let ts = node.dynamic.counter_timestamp();
-    let rows: Vec<RowMutation> = totals
-        .into_iter()
-        .map(|((key, cf, super_column, name), total)| RowMutation {
+}
+
+/// Applies increments with one engine call (totals wrap on overflow, as
+/// Java's long arithmetic did).
+pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
+    if increments.is_empty() {
+        return Ok(());
+    }
+    let ts = timestamp();
+    let rows: Vec<RowMutation> = increments
+        .iter()
+        .map(|inc| RowMutation {
             keyspace: ks.to_string(),
-            key,
+            key: inc.key.clone(),
             updates: vec![(
-                cf,
-                vec![Op::Put {
-                    super_column,
-                    cell: Cell::live(name, total.to_be_bytes().to_vec(), ts),
+                inc.cf.clone(),
+                vec![Op::CounterAdd {
+                    super_column: inc.super_column.clone(),
+                    name: inc.name.clone(),
+                    delta: inc.delta,
+                    timestamp: ts,
                 }],
             )],
         })
@@ -62,20 +69,17 @@ pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
     node.apply_batch(&rows)
 }
 
-fn current(node: &Node, ks: &str, inc: &Increment) -> ApiResult<i64> {
-    let cmd = ReadCommand {
-        keyspace: ks.to_string(),
-        cf: inc.cf.clone(),
-        super_column: inc.super_column.clone(),
-        slice: Slice::Names(vec![inc.name.clone()]),
-    };
-    let now = node.now();
-    Ok(match node.read(&cmd, &inc.key)? {
-        RowResult::Cells(cells) => cells
-            .iter()
-            .find(|c| c.is_live(now))
-            .map(counter_value)
-            .unwrap_or(0),
-        RowResult::SuperColumns(_) => 0,
-    })
+#[cfg(test)]
+mod tests {
+    use super::timestamp;
+
+    #[test]
+    fn timestamps_strictly_increase() {
+        let mut last = timestamp();
+        for _ in 0..10_000 {
+            let next = timestamp();
+            assert!(next > last, "{next} after {last}");
+            last = next;
+        }
+    }
 }

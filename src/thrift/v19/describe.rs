@@ -3,7 +3,7 @@
 //! Definitions come back as 1.2.9 described them (`describe_v12`); the
 //! system keyspaces are the ones 1.2 listed. Schema calls are validated by
 //! `Schema::apply` with 1.2's messages and applied by
-//! `thrift::dynamic::DynamicKeyspaces`, which keeps them and their engines.
+//! [`Node::change_schema`] (persisted, then handed to the one engine).
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::validation as v;
@@ -28,13 +28,13 @@ fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
 
 /// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
 pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
-    let mut all: Vec<KeyspaceDef> = node.schema19().user_keyspaces().cloned().collect();
+    let mut all: Vec<KeyspaceDef> = node.schema().user_keyspaces().cloned().collect();
     all.extend(system_keyspaces(node));
     all.iter().map(|k| ks_def(&k.describe_v12())).collect()
 }
 
 pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
-    if let Some(ks) = node.schema19().keyspace(name).filter(|k| !k.is_system()) {
+    if let Some(ks) = node.schema().keyspace(name).filter(|k| !k.is_system()) {
         return Ok(ks_def(&ks.describe_v12()));
     }
     system_keyspaces(node)
@@ -52,7 +52,7 @@ fn is_system_name(name: &str) -> bool {
 
 /// One node owns the whole ring: the range (token, token].
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
-    if is_system_name(keyspace) || node.schema19().keyspace(keyspace).is_none() {
+    if is_system_name(keyspace) || node.schema().keyspace(keyspace).is_none() {
         return Err(ApiError::invalid(format!(
             "There is no ring for the keyspace: {keyspace}"
         )));
@@ -77,7 +77,7 @@ pub fn token_map(node: &Node) -> BTreeMap<String, String> {
 
 pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
     [(
-        node.schema19().version().to_string(),
+        node.schema().version().to_string(),
         vec![node.endpoint.clone()],
     )]
     .into()
@@ -93,8 +93,9 @@ pub fn splits(
     end: &str,
     keys_per_split: i32,
 ) -> ApiResult<Vec<t::CfSplit>> {
-    v::validate_cf(&node.schema19(), ks, cf)?;
-    let p = node.schema.partitioner.as_ref();
+    let schema = node.schema();
+    v::validate_cf(&schema, ks, cf)?;
+    let p = schema.partitioner.as_ref();
     for tok in [start, end] {
         p.token_from_string(tok)
             .map_err(|e| ApiError::invalid(e.0))?;
@@ -105,7 +106,7 @@ pub fn splits(
         )));
     }
     let rows = node
-        .engine
+        .engine()
         .stats(ks, cf)
         .map(|s| s.cells + s.memtable_cells)
         .unwrap_or(0);
@@ -119,7 +120,7 @@ pub fn splits(
 /// Validates a schema call as 1.2 did and applies it; returns the new
 /// schema version, as 1.2's schema calls did.
 fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
-    node.dynamic.change(change)
+    node.change_schema(change)
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {

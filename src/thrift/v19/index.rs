@@ -1,10 +1,12 @@
 //! Index expressions (`IndexClause`, `KeyRange.row_filter`): 1.2's checks
-//! of their names and values, and the test of a row against them. There is
-//! no index engine: a query reads rows and keeps those that match (see
-//! `reads::get_indexed_slices`), which gives 1.2's results for KEYS indexes.
+//! of their names and values, their storage form for the engine's KEYS
+//! indexes (`get_indexed_slices`), and the test of a row against a
+//! `row_filter` (get_range_slices filters rows it has read, as 1.2 did for
+//! expressions without an index).
 
 use crate::marshal::Dialect;
 use crate::schema::CfDef;
+use crate::storage::model::{IndexExpression, IndexOperator};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
@@ -58,6 +60,23 @@ pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -
         indexed |= e.op == t::IndexOperator::EQ && has_index;
     }
     Ok(indexed)
+}
+
+/// A validated expression as the engine's index query takes it.
+pub fn expression(e: &t::IndexExpression) -> ApiResult<IndexExpression> {
+    let op = match e.op {
+        t::IndexOperator::EQ => IndexOperator::Eq,
+        t::IndexOperator::GTE => IndexOperator::Gte,
+        t::IndexOperator::GT => IndexOperator::Gt,
+        t::IndexOperator::LTE => IndexOperator::Lte,
+        t::IndexOperator::LT => IndexOperator::Lt,
+        other => return invalid(format!("unknown index operator {}", other.0)),
+    };
+    Ok(IndexExpression {
+        column: e.column_name.clone(),
+        op,
+        value: e.value.clone(),
+    })
 }
 
 /// True when a row's columns satisfy every expression (values compared by

@@ -100,7 +100,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_keyspace(&self, keyspace: String) -> thrift::Result<()> {
-        let exists = self.node.schema19().keyspace(&keyspace).is_some()
+        let exists = self.node.schema().keyspace(&keyspace).is_some()
             || describe::keyspace(self.node, &keyspace).is_ok();
         if !exists {
             return wrap(
@@ -325,7 +325,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
-        Ok(self.node.schema19().cluster_name.clone())
+        Ok(self.node.schema().cluster_name.clone())
     }
 
     fn handle_describe_version(&self) -> thrift::Result<String> {
@@ -345,7 +345,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        Ok(self.node.schema.partitioner.class_name().to_string())
+        Ok(self.node.schema().partitioner.class_name().to_string())
     }
 
     fn handle_describe_snitch(&self) -> thrift::Result<String> {

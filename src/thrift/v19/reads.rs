@@ -1,14 +1,15 @@
 //! The 19.x read calls: get, get_slice, get_count, multiget_slice,
-//! multiget_count, get_range_slices, get_paged_slice, get_multi_slice.
+//! multiget_count, get_range_slices, get_paged_slice, get_indexed_slices,
+//! get_multi_slice.
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
 use super::convert::{path_command, slice_command, slice_of, thriftify};
 use super::index;
-use super::scan::{scan, token_of};
+use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::schema::CfDef;
-use crate::storage::model::{ReadCommand, Slice};
+use crate::storage::model::{IndexQuery, ReadCommand, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use crate::thrift::node::Node;
@@ -16,7 +17,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
-    let schema = node.schema19();
+    let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
     v::check_consistency(ksdef, None, cl, Access::Read)
 }
@@ -28,7 +29,7 @@ pub fn get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<t::ColumnOrSuperColumn> {
-    let cf = v::validate_cf(&node.schema19(), ks, &path.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &path.column_family)?;
     v::validate_column_path(&cf, path)?;
     check_read(node, ks, cl)?;
     v::validate_key(&cf, key)?;
@@ -47,7 +48,7 @@ pub fn multiget_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
@@ -157,11 +158,12 @@ pub fn get_range_slices(
     range: &t::KeyRange,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     v::validate_key_range(
-        node.schema.partitioner.as_ref(),
+        schema.partitioner.as_ref(),
         Some(&cf),
         parent.super_column.as_deref(),
         range,
@@ -190,8 +192,9 @@ pub fn get_paged_slice(
     start_column: &[u8],
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, column_family)?;
-    v::validate_key_range(node.schema.partitioner.as_ref(), Some(&cf), None, range)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, column_family)?;
+    v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
     check_read(node, ks, cl)?;
     if row_filter(range).is_some() {
         return Err(ApiError::invalid(
@@ -258,7 +261,7 @@ pub fn get_multi_slice(
         .key
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, &parent)?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
@@ -308,8 +311,7 @@ pub fn get_multi_slice(
     Ok(all)
 }
 
-/// KEYS-index queries without an index: every row of the CF is read in
-/// ring order from `start_key` and kept when all expressions hold. 1.2
+/// KEYS-index queries, answered by the engine's secondary indexes. 1.2
 /// requires at least one EQ expression on an indexed column.
 pub fn get_indexed_slices(
     node: &Node,
@@ -319,46 +321,26 @@ pub fn get_indexed_slices(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
-    let cf = v::validate_cf(&node.schema19(), ks, &parent.column_family)?;
+    let schema = node.schema();
+    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
-    let max_rows = usize::try_from(clause.count).unwrap_or(0);
-    let range = t::KeyRange::new(
-        clause.start_key.clone(),
-        Vec::new(),
-        None,
-        None,
-        i32::MAX,
-        None,
-    );
-    let everything = Slice::Range {
-        start: Vec::new(),
-        finish: Vec::new(),
-        reversed: false,
-        count: usize::MAX,
+    let query = IndexQuery {
+        expressions: clause
+            .expressions
+            .iter()
+            .map(index::expression)
+            .collect::<ApiResult<_>>()?,
+        start_key: clause.start_key.clone(),
+        count: usize::try_from(clause.count).unwrap_or(0),
     };
-    let all_cmd = slice_command(ks, parent, everything);
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let now = node.now();
-    let mut out = Vec::new();
-    let p = node.schema.partitioner.as_ref();
-    let start_token = token_of(p, &clause.start_key);
-    for (key, row) in scan(node, &all_cmd, &range, usize::MAX)? {
-        if out.len() >= max_rows {
-            break;
-        }
-        if !clause.start_key.is_empty() && token_of(p, &key) < start_token {
-            continue;
-        }
-        let columns = thriftify(&row, now, cf.is_counter());
-        if index::row_matches(&cf, &columns, &clause.expressions) {
-            out.push(t::KeySlice::new(
-                key.clone(),
-                thriftify(&node.read(&cmd, &key)?, now, cf.is_counter()),
-            ));
-        }
-    }
-    Ok(out)
+    Ok(node
+        .read_indexed(&cmd, &query)?
+        .into_iter()
+        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now, cf.is_counter())))
+        .collect())
 }

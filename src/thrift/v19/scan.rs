@@ -10,10 +10,6 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::node::Node;
 
-pub fn token_of(p: &dyn Partitioner, key: &[u8]) -> Token {
-    p.token(key)
-}
-
 fn parse(p: &dyn Partitioner, text: &str) -> ApiResult<Token> {
     p.token_from_string(text)
         .map_err(|e| ApiError::invalid(e.0))
@@ -26,7 +22,8 @@ pub fn scan(
     range: &t::KeyRange,
     max_rows: usize,
 ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-    let p = node.schema.partitioner.as_ref();
+    let schema = node.schema();
+    let p = schema.partitioner.as_ref();
     let min = p.min_token();
     match (&range.start_key, &range.end_key, &range.start_token, &range.end_token) {
         (Some(start), Some(end), _, _) => node.read_range(

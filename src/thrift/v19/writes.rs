@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 /// The system keyspaces belong to the server.
 fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
-    if node.schema19().keyspace(ks).is_some_and(|k| k.is_system()) {
+    if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }
     Ok(())
@@ -28,7 +28,7 @@ fn check_write(
     cl: ConsistencyLevel,
     access: Access,
 ) -> ApiResult<()> {
-    let schema = node.schema19();
+    let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
     v::check_consistency(ksdef, cf, cl, access)
 }
@@ -49,7 +49,7 @@ pub fn insert(
     column: &t::Column,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema19(), ks, &parent.column_family, false)?;
+    let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_parent(&cf, parent)?;
     if cf.is_super() && parent.super_column.is_none() {
@@ -81,7 +81,7 @@ pub fn remove(
     timestamp: i64,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, false)?;
+    let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
     check_write(node, ks, None, cl, Access::Write)?;
@@ -100,7 +100,7 @@ pub fn batch_mutate(
     atomic: bool,
 ) -> ApiResult<()> {
     let now = node.now();
-    let schema = node.schema19();
+    let schema = node.schema();
     let mut rows = Vec::with_capacity(mutation_map.len());
     let mut increments = Vec::new();
     let mut counter_deletes = Vec::new();
@@ -148,7 +148,7 @@ pub fn batch_mutate(
         node.apply_batch(&rows)?;
     }
     if !counter_deletes.is_empty() {
-        let ts = node.dynamic.counter_timestamp();
+        let ts = counters::timestamp();
         let rows: Vec<RowMutation> = counter_deletes
             .into_iter()
             .map(|(key, cf, mut del)| {
@@ -203,7 +203,7 @@ pub fn add(
     column: &t::CounterColumn,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema19(), ks, &parent.column_family, true)?;
+    let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, true)?;
     v::validate_key(&cf, key)?;
     v::validate_column_parent(&cf, parent)?;
     if cf.is_super() && parent.super_column.is_none() {
@@ -236,30 +236,24 @@ pub fn remove_counter(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
-    let cf = v::validate_cf_for(&node.schema19(), ks, &path.column_family, true)?;
+    let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, true)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
-    let _guard = node.dynamic.counter_guard();
-    let op = remove_op(path, node.dynamic.counter_timestamp(), node.now());
+    let op = remove_op(path, counters::timestamp(), node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
 }
 
-/// `truncate`: a dynamic CF gets a fresh, empty engine; the engine cannot
-/// drop the data of a config CF while running.
+/// `truncate`: every column family, from the configuration or not, is
+/// emptied durably by the engine.
 /// An unknown column family is not an error: 1.2.9 answered such a
 /// truncate with success (recorded), having nothing to truncate.
 pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
-    let schema = node.schema19();
+    let schema = node.schema();
     v::validate_keyspace(&schema, ks)?;
     if schema.cf(ks, cf).is_none() {
         return Ok(());
     }
     check_writable(node, ks)?;
-    if node.dynamic.is_dynamic(ks) {
-        return node.dynamic.truncate(ks, cf);
-    }
-    Err(ApiError::invalid(
-        "truncate is not supported by this server yet (the storage engine cannot discard a column family's data)",
-    ))
+    node.truncate(ks, cf)
 }
