@@ -1,14 +1,15 @@
 //! Engine benchmarks (criterion, short runs): insert, point read, a
-//! 100-column slice out of a 1M-column row, range scan, flush, compaction.
+//! 100-column slice out of a 1M-column row, range scan, flush, compaction,
+//! counter increments and a secondary-index read.
 //! Prints the on-disk bytes per cell of a flushed SSTable.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::marshal::{BytesType, LongType, TypeRef};
+use supercolumn::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
 use supercolumn::partitioner::RandomPartitioner;
-use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
+use supercolumn::schema::{CfDef, CfOptions, ColumnDef, IndexType, KeyspaceDef, Schema};
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
@@ -22,6 +23,27 @@ fn schema() -> Arc<Schema> {
         [
             cf("Std", 1, Arc::new(BytesType)),
             cf("Wide", 2, Arc::new(LongType)),
+            CfDef {
+                options: CfOptions {
+                    default_validation_class: Arc::new(CounterColumnType),
+                    ..CfOptions::default()
+                },
+                ..cf("Counts", 3, Arc::new(BytesType))
+            },
+            CfDef {
+                options: CfOptions {
+                    column_metadata: vec![ColumnDef {
+                        name: b"state".to_vec(),
+                        validation_class: Arc::new(BytesType),
+                        index_type: Some(IndexType::Keys),
+                        index_name: Some("state_idx".into()),
+                        index_options: None,
+                        component_index: None,
+                    }],
+                    ..CfOptions::default()
+                },
+                ..cf("People", 4, Arc::new(BytesType))
+            },
         ],
     );
     Arc::new(Schema {
@@ -187,6 +209,60 @@ fn benches(c: &mut Criterion) {
             |_| e.flush(None).unwrap(),
             BatchSize::PerIteration,
         )
+    });
+    drop(e);
+    let dir = tempfile::tempdir().unwrap();
+    let e = open(dir.path());
+    let mut n = 0i64;
+    g.bench_function("counter increment (periodic sync)", |b| {
+        b.iter(|| {
+            n += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: format!("c{}", n % 100).into_bytes(),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::CounterAdd {
+                        super_column: None,
+                        name: b"hits".to_vec(),
+                        delta: 1,
+                        timestamp: n,
+                    }],
+                )],
+            };
+            e.apply(&m).unwrap();
+        })
+    });
+    for i in 0..10_000u64 {
+        let state = format!("s{}", i % 100).into_bytes();
+        let m = RowMutation {
+            keyspace: "ks".into(),
+            key: format!("p{i:06}").into_bytes(),
+            updates: vec![(
+                "People".into(),
+                vec![Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"state".to_vec(), state, 1),
+                }],
+            )],
+        };
+        e.apply(&m).unwrap();
+    }
+    e.flush(None).unwrap();
+    g.bench_function("indexed read (100 of 10k rows by EQ, SSTable)", |b| {
+        b.iter(|| {
+            let q = IndexQuery {
+                expressions: vec![IndexExpression {
+                    column: b"state".to_vec(),
+                    op: IndexOperator::Eq,
+                    value: b"s42".to_vec(),
+                }],
+                start_key: vec![],
+                count: 1000,
+            };
+            let rows = e.read_indexed(&slice("People", vec![], 10), &q).unwrap();
+            assert_eq!(rows.len(), 100);
+        })
     });
     drop(e);
     g.bench_function("major compaction (4 SSTables x 5k cells)", |b| {

@@ -1,15 +1,16 @@
-//! Model test: random sequences of writes, deletes at every level (with
-//! colliding timestamps), TTLs, clock moves, flushes, compactions and
-//! restarts run against the engine and against a plain BTreeMap model; every
+//! Model test: random sequences of writes, deletes at every level and
+//! range deletes (with colliding timestamps), TTLs, counter increments and
+//! deletes, clock moves, flushes, compactions, crashes and restarts run against the engine and against a plain BTreeMap model; every
 //! read must agree.
 
 mod engine_support;
 
-use engine_support::schema;
+use engine_support::{counter_schema, schema};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use supercolumn::partitioner::ByteOrderedPartitioner;
+use supercolumn::schema::Schema;
 use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
 
@@ -45,6 +46,28 @@ enum Step {
         key: u8,
         ts: i64,
     },
+    /// A range tombstone in the Standard CF; `None` bounds are open.
+    DelRange {
+        key: u8,
+        start: Option<u8>,
+        end: Option<u8>,
+        ts: i64,
+    },
+    /// Add to a counter of the counter CF `Counts`.
+    Incr {
+        key: u8,
+        name: u8,
+        delta: i8,
+    },
+    /// Delete a counter (later increments start from zero).
+    DelCounter {
+        key: u8,
+        name: u8,
+    },
+    /// Delete a whole row of counters.
+    DelCounterRow {
+        key: u8,
+    },
     Advance(i32),
     Flush,
     Compact,
@@ -61,12 +84,17 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(sup, key, sc, name, value, ts, ttl)| Step::Put { sup, key, sc, name, value, ts, ttl }),
         2 => (any::<bool>(), 0..KEYS, 0..SUPERS, 0..NAMES, ts.clone()).prop_map(|(sup, key, sc, name, ts)| Step::DelCell { sup, key, sc, name, ts }),
         1 => (0..KEYS, 0..SUPERS, ts.clone()).prop_map(|(key, sc, ts)| Step::DelSuper { key, sc, ts }),
-        1 => (any::<bool>(), 0..KEYS, ts).prop_map(|(sup, key, ts)| Step::DelRow { sup, key, ts }),
+        1 => (any::<bool>(), 0..KEYS, ts.clone()).prop_map(|(sup, key, ts)| Step::DelRow { sup, key, ts }),
+        2 => (0..KEYS, prop::option::weighted(0.8, 0..NAMES), prop::option::weighted(0.8, 0..NAMES), ts)
+            .prop_map(|(key, start, end, ts)| Step::DelRange { key, start, end, ts }),
         1 => (0i32..3).prop_map(Step::Advance),
         1 => Just(Step::Flush),
         1 => Just(Step::Compact),
         1 => Just(Step::Crash),
         1 => Just(Step::Restart),
+        4 => (0..KEYS, 0..NAMES, any::<i8>()).prop_map(|(key, name, delta)| Step::Incr { key, name, delta }),
+        1 => (0..KEYS, 0..NAMES).prop_map(|(key, name)| Step::DelCounter { key, name }),
+        1 => (0..KEYS).prop_map(|key| Step::DelCounterRow { key }),
     ]
 }
 
@@ -77,6 +105,8 @@ struct ModelRow {
     /// (super column or empty for Standard, name) -> winning cell.
     cells: BTreeMap<(Vec<u8>, Vec<u8>), Cell>,
     super_deleted_at: BTreeMap<Vec<u8>, i64>,
+    /// Range tombstones (Standard CF): inclusive bounds, None open, timestamp.
+    ranges: Vec<(Option<u8>, Option<u8>, i64)>,
 }
 
 /// (name, value) pairs in name order.
@@ -88,6 +118,7 @@ impl Default for ModelRow {
             deleted_at: i64::MIN,
             cells: BTreeMap::new(),
             super_deleted_at: BTreeMap::new(),
+            ranges: Vec::new(),
         }
     }
 }
@@ -112,7 +143,13 @@ impl ModelRow {
                 .copied()
                 .unwrap_or(i64::MIN)
                 .max(self.deleted_at);
-            if c.is_live(now) && c.timestamp > sdel {
+            let in_range = sc.is_empty()
+                && self.ranges.iter().any(|&(s, e, at)| {
+                    c.timestamp <= at
+                        && s.is_none_or(|s| name.as_slice() >= [s].as_slice())
+                        && e.is_none_or(|e| name.as_slice() <= [e].as_slice())
+                });
+            if c.is_live(now) && c.timestamp > sdel && !in_range {
                 out.entry(sc.clone())
                     .or_default()
                     .push((name.clone(), c.value.clone()));
@@ -130,6 +167,10 @@ struct World {
     model: BTreeMap<(bool, Vec<u8>), ModelRow>,
     /// Makes every TTL cell's timestamp unique (see `run`).
     ttl_writes: i64,
+    /// (key, counter name) -> total, None once deleted (until incremented).
+    counters: BTreeMap<(u8, u8), Option<i64>>,
+    /// Counter timestamps increase with every counter op.
+    counter_clock: i64,
 }
 
 impl World {
@@ -142,12 +183,22 @@ impl World {
             period: std::time::Duration::from_secs(10),
         };
         opts.compaction_min_threshold = 2;
-        self.engine =
-            Some(Engine::open(schema(Arc::new(ByteOrderedPartitioner), 864_000), opts).unwrap());
+        self.engine = Some(Engine::open(schema_with_counters(), opts).unwrap());
     }
     fn engine(&self) -> &Engine {
         self.engine.as_ref().unwrap()
     }
+}
+
+/// The shared test schema plus the counter CF `Counts`.
+fn schema_with_counters() -> Arc<Schema> {
+    let mut s = (*schema(Arc::new(ByteOrderedPartitioner), 864_000)).clone();
+    let counters = counter_schema(Arc::new(ByteOrderedPartitioner));
+    let mut def = (**counters.cf("ks", "Counts").unwrap()).clone();
+    def.id = 3;
+    let ks = s.keyspaces.get_mut("ks").unwrap();
+    ks.cfs.insert("Counts".into(), Arc::new(def));
+    Arc::new(s)
 }
 
 fn cf(sup: bool) -> &'static str {
@@ -236,11 +287,81 @@ fn run(world: &mut World, s: &Step) {
                 r.deleted_at = r.deleted_at.max(ts)
             });
         }
+        Step::DelRange {
+            key: k,
+            start,
+            end,
+            ts,
+        } => {
+            let ts = ts * 1000;
+            let op = Op::DeleteRange {
+                start: start.map(|s| vec![s]).unwrap_or_default(),
+                end: end.map(|e| vec![e]).unwrap_or_default(),
+                deletion: DeletionTime::new(ts, now),
+            };
+            write(false, k, op, &|r| r.ranges.push((start, end, ts)));
+        }
         Step::Advance(secs) => world.clock.advance(secs),
         Step::Flush => world.engine().flush(None).unwrap(),
         Step::Compact => {
             world.engine().compact("ks", "Std").unwrap();
             world.engine().compact("ks", "Super").unwrap();
+        }
+        Step::Incr {
+            key: k,
+            name,
+            delta,
+        } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::CounterAdd {
+                        super_column: None,
+                        name: vec![name],
+                        delta: i64::from(delta),
+                        timestamp: world.counter_clock,
+                    }],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            let c = world.counters.entry((k, name)).or_insert(None);
+            *c = Some(c.unwrap_or(0) + i64::from(delta));
+        }
+        Step::DelCounter { key: k, name } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::Put {
+                        super_column: None,
+                        cell: Cell::tombstone(vec![name], world.counter_clock, now),
+                    }],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            world.counters.insert((k, name), None);
+        }
+        Step::DelCounterRow { key: k } => {
+            world.counter_clock += 1;
+            let m = RowMutation {
+                keyspace: "ks".into(),
+                key: key(k),
+                updates: vec![(
+                    "Counts".into(),
+                    vec![Op::DeleteRow(DeletionTime::new(world.counter_clock, now))],
+                )],
+            };
+            world.engine().apply(&m).unwrap();
+            for ((key, _), v) in world.counters.iter_mut() {
+                if *key == k {
+                    *v = None;
+                }
+            }
         }
         Step::Crash => {
             drop(world.engine.take());
@@ -382,6 +503,29 @@ fn check(world: &World) {
             }
         }
     }
+    // Counters: every total exact, deleted ones absent.
+    for k in 0..KEYS {
+        let cmd = ReadCommand {
+            keyspace: "ks".into(),
+            cf: "Counts".into(),
+            super_column: None,
+            slice: slice(b"", b"", false, 100),
+        };
+        let RowResult::Cells(got) = e.read(&cmd, &key(k)).unwrap() else {
+            panic!("cells expected")
+        };
+        let got: Vec<(u8, i64)> = got
+            .iter()
+            .map(|c| (c.name[0], c.counter_total().unwrap()))
+            .collect();
+        let want: Vec<(u8, i64)> = world
+            .counters
+            .iter()
+            .filter(|((key, _), _)| *key == k)
+            .filter_map(|((_, n), v)| v.map(|v| (*n, v)))
+            .collect();
+        assert_eq!(got, want, "counters of key {k}");
+    }
     // Range scans: every row ever written is present (gc grace is long, so
     // nothing is purged), ghosts included, in key order.
     for sup in [false, true] {
@@ -426,7 +570,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 32, max_shrink_iters: 2000, ..ProptestConfig::default() })]
     #[test]
     fn engine_agrees_with_model(steps in prop::collection::vec(step(), 1..60)) {
-        let mut world = World { dir: tempfile::tempdir().unwrap(), clock: Arc::new(ManualClock::new(1_000_000)), engine: None, model: BTreeMap::new(), ttl_writes: 0 };
+        let mut world = World { dir: tempfile::tempdir().unwrap(), clock: Arc::new(ManualClock::new(1_000_000)), engine: None, model: BTreeMap::new(), ttl_writes: 0, counters: BTreeMap::new(), counter_clock: 0 };
         world.open();
         for (i, s) in steps.iter().enumerate() {
             run(&mut world, s);

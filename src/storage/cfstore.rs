@@ -3,11 +3,14 @@
 //!
 //! It must not do I/O while holding the state lock.
 
+use super::commitlog::Position;
+use super::index::CfIndex;
 use super::memtable::Memtable;
 use super::query::RowStore;
 use super::sstore::SsTable;
 use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Counters for one column family.
@@ -26,10 +29,20 @@ pub struct CfStats {
 }
 
 pub(crate) struct CfStore {
-    pub def: Arc<CfDef>,
+    /// The current definition: same id and comparators for the store's whole
+    /// life, other options replaced by schema updates.
+    def: RwLock<Arc<CfDef>>,
     pub state: RwLock<CfState>,
     /// One compaction per CF at a time, so inputs are never shared.
     pub compaction: Mutex<()>,
+    /// One flush per CF at a time, so SSTables appear in memtable order
+    /// (what `SsMeta::covers_until` relies on).
+    pub flushing_lock: Mutex<()>,
+    /// Set (under the state lock) when the CF is dropped: its data is gone
+    /// and flushes or compactions still running must discard their output.
+    dropped: AtomicBool,
+    /// The CF's KEYS secondary indexes, if it has any.
+    index: RwLock<Option<Arc<CfIndex>>>,
 }
 
 pub(crate) struct CfState {
@@ -47,9 +60,57 @@ impl CfStore {
                 flushing: Vec::new(),
                 sstables,
             }),
-            def,
+            index: RwLock::new(CfIndex::for_def(&def).map(Arc::new)),
+            def: RwLock::new(def),
             compaction: Mutex::new(()),
+            flushing_lock: Mutex::new(()),
+            dropped: AtomicBool::new(false),
         }
+    }
+
+    pub fn def(&self) -> Arc<CfDef> {
+        self.def.read().clone()
+    }
+
+    pub fn id(&self) -> u32 {
+        self.def.read().id
+    }
+
+    /// Takes a new definition of the same CF (same id and comparators).
+    pub fn set_def(&self, def: Arc<CfDef>) {
+        *self.def.write() = def;
+    }
+
+    pub fn index(&self) -> Option<Arc<CfIndex>> {
+        self.index.read().clone()
+    }
+
+    /// Replaces the index (with an empty one the caller fills from the data).
+    pub fn set_index(&self, index: Option<CfIndex>) -> Option<Arc<CfIndex>> {
+        let index = index.map(Arc::new);
+        *self.index.write() = index.clone();
+        index
+    }
+
+    pub fn is_dropped(&self) -> bool {
+        self.dropped.load(Ordering::SeqCst)
+    }
+
+    /// Empties the store (memtables and SSTables) and returns the SSTables
+    /// whose files the caller must delete. With `drop`, the store is also
+    /// marked dropped. Flushes and compactions in flight notice (their
+    /// memtable or inputs are gone) and discard what they write.
+    pub fn clear(&self, drop: bool) -> Vec<Arc<SsTable>> {
+        let mut st = self.state.write();
+        if drop {
+            self.dropped.store(true, Ordering::SeqCst);
+        }
+        st.live = Arc::new(Memtable::new(self.def()));
+        st.flushing.clear();
+        if let Some(ix) = self.index() {
+            ix.clear();
+        }
+        std::mem::take(&mut st.sstables)
     }
 
     /// Every store a read must consult, memtables first.
@@ -63,11 +124,13 @@ impl CfStore {
         v
     }
 
-    /// Freezes the live memtable (if it holds anything) and starts a new one.
-    pub fn switch_memtable(&self) {
+    /// Freezes the live memtable (if it holds anything) at log position
+    /// `at` and starts a new one.
+    pub fn switch_memtable(&self, at: Position) {
         let mut st = self.state.write();
         if !st.live.is_empty() {
-            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def.clone())));
+            st.live.freeze(at);
+            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def())));
             st.flushing.insert(0, old);
         }
     }

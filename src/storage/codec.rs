@@ -8,11 +8,15 @@
 
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op, RowMutation};
 use super::row::{CKey, Entry, StoredSuper};
+use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::schema::{CfDef, Schema};
 use std::collections::BTreeMap;
 
 const MUTATION_V1: u8 = 1;
+/// Row deletion only.
 const HEADER_V1: u8 = 1;
+/// Row deletion and range tombstones.
+const HEADER_V2: u8 = 2;
 const ENTRY_V1: u8 = 1;
 
 /// Bytes that do not decode.
@@ -51,6 +55,30 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
                 Op::DeleteSuperColumn { name, deletion } => {
                     out.push(3);
                     put_bytes(&mut out, name);
+                    put_deletion(&mut out, deletion);
+                }
+                Op::CounterAdd {
+                    super_column,
+                    name,
+                    delta,
+                    timestamp,
+                } => {
+                    out.push(if super_column.is_some() { 6 } else { 5 });
+                    if let Some(sc) = super_column {
+                        put_bytes(&mut out, sc);
+                    }
+                    put_bytes(&mut out, name);
+                    out.extend_from_slice(&delta.to_be_bytes());
+                    out.extend_from_slice(&timestamp.to_be_bytes());
+                }
+                Op::DeleteRange {
+                    start,
+                    end,
+                    deletion,
+                } => {
+                    out.push(4);
+                    put_bytes(&mut out, start);
+                    put_bytes(&mut out, end);
                     put_deletion(&mut out, deletion);
                 }
             }
@@ -96,13 +124,37 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
                         deletion: r.deletion()?,
                     }
                 }
+                4 => {
+                    let start = r.bytes()?;
+                    let end = r.bytes()?;
+                    Op::DeleteRange {
+                        start,
+                        end,
+                        deletion: r.deletion()?,
+                    }
+                }
+                t @ (5 | 6) => {
+                    let super_column = if t == 6 { Some(r.bytes()?) } else { None };
+                    let name = r.bytes()?;
+                    let delta = r.i64()?;
+                    Op::CounterAdd {
+                        super_column,
+                        name,
+                        delta,
+                        timestamp: r.i64()?,
+                    }
+                }
                 t => return Err(CodecError(format!("unknown op tag {t}"))),
             };
             ops.push(op);
         }
-        if let Some(cf) = schema.cf_by_id(id) {
-            keyspace.get_or_insert_with(|| cf.keyspace.clone());
-            updates.push((cf.name.clone(), ops));
+        match schema.cf_by_id(id) {
+            Some(cf) => {
+                keyspace.get_or_insert_with(|| cf.keyspace.clone());
+                updates.push((cf.name.clone(), ops));
+            }
+            // Dropped since: ids are never reused, so the ops belong to no CF.
+            None => tracing::debug!("skipping logged ops of unknown column family id {id}"),
         }
     }
     r.end()?;
@@ -113,22 +165,47 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
     }))
 }
 
-/// The partition header of an SSTable row: its deletion marker.
-pub fn encode_header(d: &DeletionTime) -> Vec<u8> {
-    let mut out = vec![HEADER_V1];
+/// The partition header of an SSTable row: its deletion marker and range
+/// tombstones (version 1 when it has none, as before range tombstones).
+pub fn encode_header(d: &DeletionTime, ranges: &RangeTombstones) -> Vec<u8> {
+    let mut out = vec![if ranges.is_empty() {
+        HEADER_V1
+    } else {
+        HEADER_V2
+    }];
     put_deletion(&mut out, d);
+    if !ranges.is_empty() {
+        put_var(&mut out, ranges.iter().count() as u64);
+        for t in ranges.iter() {
+            put_bytes(&mut out, &t.start);
+            put_bytes(&mut out, &t.end);
+            put_deletion(&mut out, &t.deletion);
+        }
+    }
     out
 }
 
-pub fn decode_header(data: &[u8]) -> Result<DeletionTime, CodecError> {
+pub fn decode_header(data: &[u8]) -> Result<(DeletionTime, RangeTombstones), CodecError> {
     let mut r = Reader(data);
     let v = r.u8()?;
-    if v != HEADER_V1 {
+    if v != HEADER_V1 && v != HEADER_V2 {
         return Err(CodecError(format!("unknown header version {v}")));
     }
     let d = r.deletion()?;
+    let mut ranges = RangeTombstones::default();
+    if v == HEADER_V2 {
+        for _ in 0..r.count()? {
+            let start = r.bytes()?;
+            let end = r.bytes()?;
+            ranges.add(RangeTombstone {
+                start,
+                end,
+                deletion: r.deletion()?,
+            });
+        }
+    }
     r.end()?;
-    Ok(d)
+    Ok((d, ranges))
 }
 
 /// An entry's payload; its name is stored by the SSTable as the entry name.
@@ -180,6 +257,43 @@ pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, Codec
     Ok(e)
 }
 
+const META_V1: u8 = 1;
+
+/// What the engine keeps in an SSTable's Statistics (see `sstore::SsMeta`).
+pub fn encode_meta(covers_until: (u64, u64), ancestors: &[u64]) -> Vec<u8> {
+    let mut out = vec![META_V1];
+    out.extend_from_slice(&covers_until.0.to_be_bytes());
+    out.extend_from_slice(&covers_until.1.to_be_bytes());
+    put_var(&mut out, ancestors.len() as u64);
+    for g in ancestors {
+        put_var(&mut out, *g);
+    }
+    out
+}
+
+/// Decodes `encode_meta`'s bytes; empty bytes (an SSTable written before
+/// metadata existed) are "covers nothing, no ancestors".
+#[allow(clippy::type_complexity)]
+pub fn decode_meta(data: &[u8]) -> Result<((u64, u64), Vec<u64>), CodecError> {
+    if data.is_empty() {
+        return Ok(((0, 0), Vec::new()));
+    }
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != META_V1 {
+        return Err(CodecError(format!("unknown SSTable metadata version {v}")));
+    }
+    let segment = r.i64()? as u64;
+    let offset = r.i64()? as u64;
+    let n = r.count()?;
+    let mut ancestors = Vec::with_capacity(n);
+    for _ in 0..n {
+        ancestors.push(r.var()?);
+    }
+    r.end()?;
+    Ok(((segment, offset), ancestors))
+}
+
 fn put_var(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -220,6 +334,10 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
         } => {
             out.push(2);
             out.extend_from_slice(&local_deletion_time.to_be_bytes());
+        }
+        CellKind::Counter { deletion } => {
+            out.push(3);
+            put_deletion(out, &deletion);
         }
     }
     if !matches!(c.kind, CellKind::Tombstone { .. }) {
@@ -303,6 +421,9 @@ impl Reader<'_> {
             2 => CellKind::Tombstone {
                 local_deletion_time: self.i32()?,
             },
+            3 => CellKind::Counter {
+                deletion: self.deletion()?,
+            },
             t => return Err(CodecError(format!("unknown cell kind {t}"))),
         };
         let value = if matches!(kind, CellKind::Tombstone { .. }) {
@@ -356,6 +477,26 @@ mod tests {
                             cell: Cell::tombstone(b("d"), 9, 100),
                         },
                         Op::DeleteRow(DeletionTime::new(3, 4)),
+                        Op::CounterAdd {
+                            super_column: None,
+                            name: b("n"),
+                            delta: -7,
+                            timestamp: 8,
+                        },
+                        Op::Put {
+                            super_column: None,
+                            cell: Cell {
+                                kind: CellKind::Counter {
+                                    deletion: DeletionTime::new(1, 2),
+                                },
+                                ..Cell::live(b("c"), 5i64.to_be_bytes().to_vec(), 3)
+                            },
+                        },
+                        Op::DeleteRange {
+                            start: b("a"),
+                            end: vec![],
+                            deletion: DeletionTime::new(-3, 4),
+                        },
                     ],
                 ),
                 (
@@ -369,6 +510,12 @@ mod tests {
                             name: b("s"),
                             deletion: DeletionTime::new(i64::MIN + 1, 0),
                         },
+                        Op::CounterAdd {
+                            super_column: Some(b("s")),
+                            name: b("n"),
+                            delta: i64::MIN,
+                            timestamp: -1,
+                        },
                     ],
                 ),
             ],
@@ -380,6 +527,16 @@ mod tests {
                 decode_mutation(&s, &enc[..cut]).is_err(),
                 "prefix of {cut} bytes decoded"
             );
+        }
+    }
+
+    #[test]
+    fn sstable_metadata_round_trips() {
+        let enc = encode_meta((u64::MAX, 7), &[1, 300, 5]);
+        assert_eq!(decode_meta(&enc).unwrap(), ((u64::MAX, 7), vec![1, 300, 5]));
+        assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![]));
+        for cut in 1..enc.len() {
+            assert!(decode_meta(&enc[..cut]).is_err());
         }
     }
 
@@ -404,7 +561,20 @@ mod tests {
         assert_eq!(back.deletion, DeletionTime::new(5, 6));
         assert_eq!(back.cells.len(), 2);
         let d = DeletionTime::new(42, 7);
-        assert_eq!(decode_header(&encode_header(&d)).unwrap(), d);
+        let none = RangeTombstones::default();
+        assert_eq!(decode_header(&encode_header(&d, &none)).unwrap(), (d, none));
+        let ranges: RangeTombstones = [RangeTombstone {
+            start: b("a"),
+            end: b("b"),
+            deletion: DeletionTime::new(1, 2),
+        }]
+        .into_iter()
+        .collect();
+        let enc = encode_header(&d, &ranges);
+        assert_eq!(decode_header(&enc).unwrap(), (d, ranges));
+        for cut in 0..enc.len() {
+            assert!(decode_header(&enc[..cut]).is_err());
+        }
         assert!(decode_header(&[9, 9]).is_err());
         assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
     }

@@ -8,9 +8,10 @@
 use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};
 use super::engine::Inner;
+use super::flush::discard_sstable;
 use super::row::{purge, Row};
 use super::sstable::Partition;
-use super::sstore::SsTable;
+use super::sstore::{SsMeta, SsTable};
 use super::StorageError;
 use std::ops::Bound;
 use std::sync::Arc;
@@ -79,9 +80,19 @@ impl Inner {
         // Only a compaction that sees every SSTable may drop tombstones: one
         // left out could hold the data they shadow.
         let major = inputs.len() == cf.state.read().sstables.len();
-        let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&cf.def)));
+        let def = cf.def();
+        let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&def)));
         let expected: u64 = inputs.iter().map(|t| t.reader.partition_count()).sum();
-        let mut w = self.create_writer(&cf.def, expected as usize)?;
+        let mut w = self.create_writer(&def, expected as usize)?;
+        let meta = SsMeta {
+            covers_until: inputs
+                .iter()
+                .map(|t| t.meta.covers_until)
+                .max()
+                .unwrap_or_default(),
+            ancestors: inputs.iter().map(|t| t.generation).collect(),
+        };
+        w.set_user_meta(meta.encode());
         let written = (|| -> Result<u64, StorageError> {
             let mut scans: Vec<_> = inputs
                 .iter()
@@ -111,15 +122,15 @@ impl Inner {
                 for (i, s) in scans.iter_mut().enumerate() {
                     if matches!(s.peek(), Some(Ok(p)) if p.key == key) {
                         let p: Partition = s.next().expect("peeked").expect("peeked ok");
-                        row.merge(decode_partition(&inputs[i], p)?, &cf.def.comparator);
+                        row.merge(decode_partition(&inputs[i], p)?, &def.comparator);
                     }
                 }
-                if let Some(row) = purge(row, now, gc_before) {
+                if let Some(row) = purge(row, &def.comparator, now, gc_before) {
                     let entries = row
                         .entries
                         .values()
                         .map(|e| (e.name().to_vec(), encode_entry(e)));
-                    w.append(&key, &encode_header(&row.deletion), entries)?;
+                    w.append(&key, &encode_header(&row.deletion, &row.ranges), entries)?;
                     count += 1;
                 }
             }
@@ -130,28 +141,31 @@ impl Inner {
                 w.abort();
                 None
             }
-            Ok(_) => Some(Arc::new(SsTable {
-                reader: w.finish()?,
-                cf: cf.def.clone(),
-            })),
+            Ok(_) => Some(Arc::new(SsTable::new(w.finish()?, def.clone())?)),
             Err(e) => {
                 w.abort();
                 return Err(e);
             }
         };
-        {
+        let swapped = {
             let mut st = cf.state.write();
-            st.sstables
-                .retain(|t| !inputs.iter().any(|i| Arc::ptr_eq(i, t)));
-            st.sstables.extend(output);
-        }
-        for t in &inputs {
-            if let Err(e) = t.reader.delete_files() {
-                tracing::warn!(
-                    "could not delete compacted SSTable {}: {e}",
-                    t.reader.name()
-                );
+            // An input is missing when the CF was truncated or dropped
+            // meanwhile (whoever did that deletes the inputs): the output
+            // holds discarded data.
+            let all_there = inputs
+                .iter()
+                .all(|i| st.sstables.iter().any(|t| Arc::ptr_eq(i, t)));
+            if all_there {
+                st.sstables
+                    .retain(|t| !inputs.iter().any(|i| Arc::ptr_eq(i, t)));
+                st.sstables.extend(output.clone());
             }
+            all_there
+        };
+        if swapped {
+            inputs.iter().for_each(|t| discard_sstable(t));
+        } else if let Some(t) = output {
+            discard_sstable(&t);
         }
         Ok(())
     }
@@ -166,8 +180,10 @@ impl Inner {
 }
 
 fn decode_partition(table: &SsTable, p: Partition) -> Result<Row, StorageError> {
+    let (deletion, ranges) = table.decode_header(&p.header)?;
     let mut row = Row {
-        deletion: table.decode_header(&p.header)?,
+        deletion,
+        ranges,
         ..Row::default()
     };
     for (name, payload) in p.entries {

@@ -5,6 +5,7 @@
 //! It must not reconcile or slice data itself (that is `query` and `row`),
 //! nor know file formats (`codec`, `sstable`, `commitlog`).
 
+use super::catalog::Catalog;
 use super::cfstore::{CfStats, CfStore};
 use super::codec::encode_mutation;
 use super::commitlog::{CommitLog, Position};
@@ -17,7 +18,7 @@ use super::row::validate_op;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::{CfDef, Schema};
-use parking_lot::{Condvar, Mutex};
+use parking_lot::{Condvar, Mutex, RwLock};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,17 +28,20 @@ use std::time::Duration;
 
 /// The storage engine. `Send + Sync`; every call blocks.
 pub struct Engine {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
     threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
 /// State shared with the background threads.
 pub(crate) struct Inner {
-    pub schema: Arc<Schema>,
+    /// The schema snapshot and its stores. Also the write gate: a write
+    /// holds the read lock from validation through commit-log append and
+    /// memtable apply, so a schema change or a truncation (write lock) sees
+    /// every write either wholly before it or wholly after it.
+    pub catalog: RwLock<Arc<Catalog>>,
     pub opts: EngineOptions,
-    pub cfs: HashMap<(String, String), Arc<CfStore>>,
     pub disk: Option<Disk>,
-    closed: AtomicBool,
+    pub(crate) closed: AtomicBool,
     stop: AtomicBool,
     /// Wakes the background threads (a memtable is full, or stop).
     wake: (Mutex<()>, Condvar),
@@ -46,6 +50,8 @@ pub(crate) struct Inner {
 /// What only an engine with files has.
 pub(crate) struct Disk {
     pub sstable_dir: PathBuf,
+    /// Where truncation markers live (`markers`).
+    pub marker_dir: PathBuf,
     pub log: CommitLog,
     pub generation: AtomicU64,
     /// Lower bounds of the log positions of writes between append and
@@ -79,6 +85,7 @@ impl Engine {
             Some(r) => (
                 Some(Disk {
                     sstable_dir: r.sstable_dir,
+                    marker_dir: r.marker_dir,
                     log: r.log,
                     generation: AtomicU64::new(r.next_generation),
                     inflight: Mutex::new(BTreeMap::new()),
@@ -89,22 +96,30 @@ impl Engine {
             None => (None, Vec::new()),
         };
         let inner = Arc::new(Inner {
-            schema,
+            catalog: RwLock::new(Arc::new(Catalog { schema, cfs })),
             opts,
-            cfs,
             disk,
             closed: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
         });
-        for (pos, m) in &replay {
-            // A replayed mutation for a CF since dropped is simply not applied.
-            if inner.validate(m).is_ok() {
-                inner.apply_to_memtables(m, Some(*pos));
+        {
+            let cat = inner.catalog();
+            for (pos, m) in &replay {
+                // Records of CFs no longer in the schema were left out by
+                // recovery; one that does not fit its CF any more is skipped.
+                if validate(&cat, m).is_ok() {
+                    inner.apply_to_memtables(&cat, m, Some(*pos));
+                }
             }
         }
         if !replay.is_empty() {
             tracing::info!("replayed {} commit log records", replay.len());
+        }
+        for store in inner.catalog().cfs.values() {
+            if let Some(ix) = store.index() {
+                inner.build_index(store, &ix)?;
+            }
         }
         let mut threads = Vec::new();
         if inner.disk.is_some() {
@@ -127,7 +142,7 @@ impl Engine {
     }
 
     pub fn schema(&self) -> Arc<Schema> {
-        self.inner.schema.clone()
+        self.inner.catalog().schema.clone()
     }
 
     /// Applies one mutation; when `Ok`, it is durable per the sync mode.
@@ -140,19 +155,18 @@ impl Engine {
     pub fn apply_batch(&self, ms: &[RowMutation]) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        let gate = inner.catalog.read();
+        let cat: &Catalog = &gate;
         for m in ms {
-            inner.validate(m)?;
+            validate(cat, m)?;
         }
         let Some(disk) = &inner.disk else {
             for m in ms {
-                inner.apply_to_memtables(m, None);
+                inner.apply_to_memtables(cat, m, None);
             }
             return Ok(());
         };
-        let payloads: Vec<Vec<u8>> = ms
-            .iter()
-            .map(|m| encode_mutation(&inner.schema, m))
-            .collect();
+        let payloads: Vec<Vec<u8>> = ms.iter().map(|m| encode_mutation(&cat.schema, m)).collect();
         let refs: Vec<&[u8]> = payloads.iter().map(Vec::as_slice).collect();
         let floor = {
             let mut inflight = disk.inflight.lock();
@@ -163,7 +177,7 @@ impl Engine {
         let result = disk.log.append_all(&refs);
         if let Ok(pos) = &result {
             for m in ms {
-                inner.apply_to_memtables(m, Some(*pos));
+                inner.apply_to_memtables(cat, m, Some(*pos));
             }
         }
         {
@@ -176,7 +190,7 @@ impl Engine {
             }
         }
         result?;
-        inner.wake_if_full(ms);
+        inner.wake_if_full(cat, ms);
         Ok(())
     }
 
@@ -184,10 +198,11 @@ impl Engine {
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cf = inner.cf(&cmd.keyspace, &cmd.cf)?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let stores = cf.stores();
-        let dk = inner.schema.partitioner.decorate(key);
-        inner.read_key(&cf.def, &stores, cmd, &dk)
+        let dk = cat.schema.partitioner.decorate(key);
+        inner.read_key(&cf.def(), &stores, cmd, &dk)
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
@@ -199,9 +214,11 @@ impl Engine {
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cf = inner.cf(&cmd.keyspace, &cmd.cf)?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let def = cf.def();
         let stores = cf.stores();
-        let bounds = KeyBounds::new(&inner.schema, range)?;
+        let bounds = KeyBounds::new(&cat.schema, range)?;
         let mut scans = Vec::with_capacity(stores.len());
         for s in &stores {
             scans.push(scan_rows(s.as_ref(), &bounds, max_rows)?);
@@ -215,7 +232,7 @@ impl Engine {
             for (store, scan) in stores.iter().zip(scans.iter_mut()) {
                 handles.extend(scan.take(store.as_ref(), &dk)?);
             }
-            out.push((dk.key, read_row(&cf.def, cmd, &handles, now)?));
+            out.push((dk.key, read_row(&def, cmd, &handles, now)?));
         }
         Ok(out)
     }
@@ -225,12 +242,13 @@ impl Engine {
     pub fn flush(&self, keyspace: Option<&str>) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        let cat = inner.catalog();
         if let Some(ks) = keyspace {
-            if inner.schema.keyspace(ks).is_none() {
+            if cat.schema.keyspace(ks).is_none() {
                 return Err(StorageError::UnknownKeyspace(ks.to_string()));
             }
         }
-        for ((ks, _), cf) in &inner.cfs {
+        for ((ks, _), cf) in &cat.cfs {
             if keyspace.is_none_or(|k| k == ks) {
                 inner.flush_cf(cf)?;
             }
@@ -242,7 +260,8 @@ impl Engine {
     pub fn compact(&self, keyspace: &str, cf: &str) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cf = inner.cf(keyspace, cf)?;
+        let cat = inner.catalog();
+        let cf = cat.cf(keyspace, cf)?;
         if inner.disk.is_some() {
             inner.compact_all(cf)?;
         }
@@ -250,7 +269,7 @@ impl Engine {
     }
 
     pub fn stats(&self, keyspace: &str, cf: &str) -> Result<CfStats, StorageError> {
-        Ok(self.inner.cf(keyspace, cf)?.stats())
+        Ok(self.inner.catalog().cf(keyspace, cf)?.stats())
     }
 
     /// Refuses new calls, flushes every memtable, stops the background
@@ -261,13 +280,9 @@ impl Engine {
             return Ok(());
         }
         let mut result = Ok(());
-        for cf in inner.cfs.values() {
+        for ((ks, name), cf) in &inner.catalog().cfs {
             if let Err(e) = inner.flush_cf(cf) {
-                tracing::error!(
-                    "flush of {}.{} at shutdown failed: {e}",
-                    cf.def.keyspace,
-                    cf.def.name
-                );
+                tracing::error!("flush of {ks}.{name} at shutdown failed: {e}");
                 result = Err(e);
             }
         }
@@ -299,6 +314,17 @@ impl Drop for Engine {
     }
 }
 
+/// Checks every op of a mutation against its CF.
+fn validate(cat: &Catalog, m: &RowMutation) -> Result<(), StorageError> {
+    for (cf_name, ops) in &m.updates {
+        let def = cat.cf(&m.keyspace, cf_name)?.def();
+        for op in ops {
+            validate_op(&def, op).map_err(StorageError::Invalid)?;
+        }
+    }
+    Ok(())
+}
+
 #[derive(Clone, Copy)]
 enum Job {
     Flush,
@@ -306,7 +332,7 @@ enum Job {
 }
 
 impl Inner {
-    fn check_open(&self) -> Result<(), StorageError> {
+    pub(crate) fn check_open(&self) -> Result<(), StorageError> {
         if self.closed.load(Ordering::SeqCst) {
             Err(StorageError::Closed)
         } else {
@@ -314,51 +340,36 @@ impl Inner {
         }
     }
 
-    fn cf(&self, keyspace: &str, cf: &str) -> Result<&Arc<CfStore>, StorageError> {
-        self.cfs
-            .get(&(keyspace.to_string(), cf.to_string()))
-            .ok_or_else(|| {
-                if self.schema.keyspace(keyspace).is_none() {
-                    StorageError::UnknownKeyspace(keyspace.to_string())
-                } else {
-                    StorageError::UnknownColumnFamily {
-                        keyspace: keyspace.to_string(),
-                        cf: cf.to_string(),
-                    }
-                }
-            })
-    }
-
-    fn validate(&self, m: &RowMutation) -> Result<(), StorageError> {
-        for (cf_name, ops) in &m.updates {
-            let cf = self.cf(&m.keyspace, cf_name)?;
-            for op in ops {
-                validate_op(&cf.def, op).map_err(StorageError::Invalid)?;
-            }
-        }
-        Ok(())
+    /// The current schema snapshot and its stores. Never call this while
+    /// holding the catalog lock (a write in `apply_batch`): a schema change
+    /// waiting for the write lock would deadlock the two.
+    pub(crate) fn catalog(&self) -> Arc<Catalog> {
+        self.catalog.read().clone()
     }
 
     /// Applies a validated mutation. The state read lock keeps a flush from
     /// switching the memtable halfway through one CF's ops (and from freezing
     /// a memtable a write is still going into).
-    fn apply_to_memtables(&self, m: &RowMutation, position: Option<Position>) {
-        let dk = self.schema.partitioner.decorate(&m.key);
+    fn apply_to_memtables(&self, cat: &Catalog, m: &RowMutation, position: Option<Position>) {
+        let dk = cat.schema.partitioner.decorate(&m.key);
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
-            if let Some(cf) = self.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
+            if let Some(cf) = cat.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
                 let st = cf.state.read();
                 st.live.apply(dk.clone(), ops, pos);
+                if let Some(ix) = cf.index() {
+                    ix.note_ops(&dk, ops);
+                }
             }
         }
     }
 
-    fn wake_if_full(&self, ms: &[RowMutation]) {
+    fn wake_if_full(&self, cat: &Catalog, ms: &[RowMutation]) {
         let full = ms
             .iter()
             .flat_map(|m| m.updates.iter().map(move |(cf, _)| (m, cf)))
             .any(|(m, cf)| {
-                self.cfs
+                cat.cfs
                     .get(&(m.keyspace.clone(), cf.clone()))
                     .is_some_and(|c| self.needs_flush(c))
             });
@@ -368,7 +379,7 @@ impl Inner {
         }
     }
 
-    fn read_key(
+    pub(crate) fn read_key(
         &self,
         def: &CfDef,
         stores: &[Arc<dyn RowStore>],
@@ -388,7 +399,7 @@ impl Inner {
     /// until told to stop. Errors are logged; the work is retried later.
     fn background(&self, job: Job) {
         while !self.stop.load(Ordering::SeqCst) {
-            for cf in self.cfs.values() {
+            for ((ks, name), cf) in &self.catalog().cfs {
                 if self.stop.load(Ordering::SeqCst) {
                     return;
                 }
@@ -398,11 +409,7 @@ impl Inner {
                     Job::Compact => self.compact_if_due(cf).map(|_| ()),
                 };
                 if let Err(e) = r {
-                    tracing::error!(
-                        "background work on {}.{} failed: {e}",
-                        cf.def.keyspace,
-                        cf.def.name
-                    );
+                    tracing::error!("background work on {ks}.{name} failed: {e}");
                 }
             }
             let mut g = self.wake.0.lock();

@@ -1,8 +1,14 @@
 //! Flushing: writing frozen memtables to SSTables, then releasing the commit
 //! log segments no memtable needs any more.
 //!
-//! It must not block writers: the state lock is held only to switch and to
-//! swap, and a frozen memtable is read while its SSTable is written.
+//! Each SSTable records the commit-log position at which its memtable was
+//! switched out (`SsMeta::covers_until`); flushes of one CF complete in
+//! order, so a restart replays only what no SSTable holds.
+//!
+//! It must not block writers for long: the write gate is closed only for
+//! the switch itself (so the position is exact), the state lock only to
+//! switch and to swap, and a frozen memtable is read while its SSTable is
+//! written.
 
 use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};
@@ -10,7 +16,7 @@ use super::commitlog::Position;
 use super::engine::Inner;
 use super::memtable::Memtable;
 use super::sstable::{SSTableOptions, SSTableWriter};
-use super::sstore::{sstable_name, SsTable};
+use super::sstore::{sstable_name, SsMeta, SsTable};
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -18,48 +24,45 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Inner {
-    /// Switches this CF's memtable and writes every frozen memtable (so a
-    /// failed flush is retried by the next). Returns once all memtables frozen
-    /// so far are in SSTables, including those another thread was writing.
+    /// Switches this CF's memtable and writes every frozen memtable, oldest
+    /// first (so a failed flush is retried by the next). Returns once all
+    /// memtables frozen so far are in SSTables.
     pub(crate) fn flush_cf(&self, cf: &CfStore) -> Result<(), StorageError> {
-        if self.disk.is_none() {
+        let Some(disk) = &self.disk else {
+            return Ok(());
+        };
+        if cf.is_dropped() {
             return Ok(());
         }
-        cf.switch_memtable();
-        let targets: Vec<Arc<Memtable>> = cf.state.read().flushing.clone();
+        // Flushes of one CF run one at a time, so each SSTable's
+        // `covers_until` also covers every older memtable.
+        let _in_order = cf.flushing_lock.lock();
+        {
+            // No write is between its log append and its memtable apply
+            // while the gate is closed: records before the position are all
+            // in the memtable being frozen or older ones, later ones in the
+            // new memtable.
+            let _gate = self.catalog.write();
+            cf.switch_memtable(disk.log.current_position());
+        }
         loop {
-            // Oldest first, those no other flusher is writing.
-            let claimed: Vec<Arc<Memtable>> = targets
-                .iter()
-                .rev()
-                .filter(|m| m.claim_flush())
-                .cloned()
-                .collect();
-            for mem in claimed {
-                match self.write_memtable(&cf.def, &mem) {
-                    Ok(table) => {
-                        let mut st = cf.state.write();
-                        st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
-                        st.sstables.extend(table.map(Arc::new));
-                    }
-                    Err(e) => {
-                        mem.release_flush();
-                        return Err(e);
-                    }
+            let Some(mem) = cf.state.read().flushing.last().cloned() else {
+                break;
+            };
+            let table = self.write_memtable(&cf.def(), &mem)?;
+            let mut st = cf.state.write();
+            // Gone when the CF was truncated or dropped meanwhile: then the
+            // new SSTable holds discarded data.
+            let kept = st.flushing.iter().any(|m| Arc::ptr_eq(m, &mem));
+            st.flushing.retain(|m| !Arc::ptr_eq(m, &mem));
+            if kept {
+                st.sstables.extend(table.map(Arc::new));
+            } else {
+                drop(st);
+                if let Some(t) = table {
+                    discard_sstable(&t);
                 }
             }
-            let pending = {
-                let st = cf.state.read();
-                targets
-                    .iter()
-                    .any(|t| st.flushing.iter().any(|m| Arc::ptr_eq(m, t)))
-            };
-            if !pending {
-                break;
-            }
-            // Another thread is writing one of them; it either finishes or
-            // releases its claim (then the next pass takes it over).
-            std::thread::sleep(std::time::Duration::from_millis(2));
         }
         self.discard_log()
     }
@@ -75,21 +78,23 @@ impl Inner {
             return Ok(None);
         }
         let mut w = self.create_writer(def, rows.len())?;
+        let meta = SsMeta {
+            covers_until: mem.frozen_at().unwrap_or_default(),
+            ancestors: Vec::new(),
+        };
+        w.set_user_meta(meta.encode());
         let res: Result<(), StorageError> = (|| {
             for (dk, row) in rows.iter() {
                 let entries = row
                     .entries
                     .values()
                     .map(|e| (e.name().to_vec(), encode_entry(e)));
-                w.append(dk, &encode_header(&row.deletion), entries)?;
+                w.append(dk, &encode_header(&row.deletion, &row.ranges), entries)?;
             }
             Ok(())
         })();
         match res {
-            Ok(()) => Ok(Some(SsTable {
-                reader: w.finish()?,
-                cf: def.clone(),
-            })),
+            Ok(()) => Ok(Some(SsTable::new(w.finish()?, def.clone())?)),
             Err(e) => {
                 w.abort();
                 Err(e)
@@ -110,10 +115,11 @@ impl Inner {
             index_interval: self.opts.index_interval.max(1),
             ..SSTableOptions::default()
         };
+        let partitioner = self.catalog().schema.partitioner.clone();
         let w = SSTableWriter::create(
             &disk.sstable_dir,
             &sstable_name(def.id, generation),
-            &self.schema.partitioner,
+            &partitioner,
             expected,
             opts,
         )?;
@@ -132,7 +138,7 @@ impl Inner {
         if let Some((p, _)) = disk.inflight.lock().first_key_value() {
             floor = floor.min(*p);
         }
-        for cf in self.cfs.values() {
+        for cf in self.catalog().cfs.values() {
             let st = cf.state.read();
             for m in std::iter::once(&st.live).chain(st.flushing.iter()) {
                 if let Some((segment, offset)) = m.min_position() {
@@ -156,6 +162,15 @@ impl Inner {
             || (m.operations() as f64) >= o.memtable_operations_millions * 1e6
             || (o.memtable_flush_after_minutes > 0
                 && m.age().as_secs() >= o.memtable_flush_after_minutes * 60)
+    }
+}
+
+/// Deletes the files of an SSTable nobody uses any more (its CF was
+/// truncated or dropped, or it was compacted away); a failure is only logged:
+/// recovery ignores or removes what is left.
+pub(crate) fn discard_sstable(t: &SsTable) {
+    if let Err(e) = t.reader.delete_files() {
+        tracing::warn!("could not delete SSTable {}: {e}", t.reader.name());
     }
 }
 

@@ -4,16 +4,18 @@
 //! and the oldest commit-log position whose data it holds (so the log is only
 //! discarded once that data is in an SSTable). It must not do I/O.
 
+use super::commitlog::Position;
 use super::model::{Bytes, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry, Row};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
 use std::collections::BTreeMap;
 use std::ops::Bound;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,7 +28,9 @@ pub struct Memtable {
     created: Instant,
     /// Smallest commit-log position (segment id, offset) applied here.
     min_position: Mutex<Option<(u64, u64)>>,
-    flush_claimed: AtomicBool,
+    /// The commit-log position when this memtable was switched out: every
+    /// record of this CF before it is here or in an older memtable.
+    frozen_at: Mutex<Option<Position>>,
 }
 
 impl Memtable {
@@ -39,7 +43,7 @@ impl Memtable {
             cells: AtomicU64::new(0),
             created: Instant::now(),
             min_position: Mutex::new(None),
-            flush_claimed: AtomicBool::new(false),
+            frozen_at: Mutex::new(None),
         }
     }
 
@@ -63,7 +67,9 @@ impl Memtable {
         self.bytes.fetch_add(added as u64 + 16, Ordering::Relaxed);
         self.ops.fetch_add(ops.len() as u64, Ordering::Relaxed);
         self.cells.fetch_add(
-            ops.iter().filter(|o| matches!(o, Op::Put { .. })).count() as u64,
+            ops.iter()
+                .filter(|o| matches!(o, Op::Put { .. } | Op::CounterAdd { .. }))
+                .count() as u64,
             Ordering::Relaxed,
         );
     }
@@ -87,9 +93,12 @@ impl Memtable {
         *self.min_position.lock()
     }
 
-    /// The row deletion and whether the row exists here at all.
-    pub fn row_header(&self, key: &DecoratedKey) -> Option<DeletionTime> {
-        self.rows.read().get(key).map(|r| r.deletion)
+    /// The row deletion and range tombstones, if the row exists here at all.
+    pub fn row_header(&self, key: &DecoratedKey) -> Option<(DeletionTime, RangeTombstones)> {
+        self.rows
+            .read()
+            .get(key)
+            .map(|r| (r.deletion, r.ranges.clone()))
     }
 
     /// Copies of the entries of `key` with these names (in any order given).
@@ -128,16 +137,17 @@ impl Memtable {
         }
     }
 
-    /// Up to `limit` row keys at or after `from` (in ring order), with their deletion.
+    /// Up to `limit` row keys at or after `from` (in ring order), with their
+    /// deletion and range tombstones.
     pub fn keys_from(
         &self,
         from: &Bound<DecoratedKey>,
         limit: usize,
-    ) -> Vec<(DecoratedKey, DeletionTime)> {
+    ) -> Vec<(DecoratedKey, DeletionTime, RangeTombstones)> {
         let rows = self.rows.read();
         rows.range((from.clone(), Bound::Unbounded))
             .take(limit)
-            .map(|(k, r)| (k.clone(), r.deletion))
+            .map(|(k, r)| (k.clone(), r.deletion, r.ranges.clone()))
             .collect()
     }
 
@@ -147,14 +157,11 @@ impl Memtable {
         self.rows.read()
     }
 
-    /// Marks this frozen memtable as being written by one flusher.
-    pub fn claim_flush(&self) -> bool {
-        self.flush_claimed
-            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
+    pub fn freeze(&self, at: Position) {
+        *self.frozen_at.lock() = Some(at);
     }
-    pub fn release_flush(&self) {
-        self.flush_claimed.store(false, Ordering::SeqCst);
+    pub fn frozen_at(&self) -> Option<Position> {
+        *self.frozen_at.lock()
     }
 }
 
@@ -180,11 +187,12 @@ impl RowStore for Memtable {
         &'a self,
         key: &DecoratedKey,
     ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
-        Ok(self.row_header(key).map(|deletion| {
+        Ok(self.row_header(key).map(|(deletion, ranges)| {
             Box::new(MemRow {
                 mem: self,
                 key: key.clone(),
                 deletion,
+                ranges,
             }) as Box<dyn RowHandle>
         }))
     }
@@ -195,11 +203,12 @@ impl RowStore for Memtable {
     ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError> {
         Ok(Memtable::keys_from(self, from, limit)
             .into_iter()
-            .map(|(key, deletion)| {
+            .map(|(key, deletion, ranges)| {
                 let h: Box<dyn RowHandle + 'a> = Box::new(MemRow {
                     mem: self,
                     key: key.clone(),
                     deletion,
+                    ranges,
                 });
                 (key, h)
             })
@@ -211,6 +220,7 @@ struct MemRow<'a> {
     mem: &'a Memtable,
     key: DecoratedKey,
     deletion: DeletionTime,
+    ranges: RangeTombstones,
 }
 
 /// Slice bounds as comparator-ordered `Bound`s (low, high).
@@ -237,6 +247,9 @@ pub fn slice_bounds(
 impl RowHandle for MemRow<'_> {
     fn deletion(&self) -> DeletionTime {
         self.deletion
+    }
+    fn ranges(&self) -> RangeTombstones {
+        self.ranges.clone()
     }
     fn slice<'b>(
         &'b self,

@@ -17,9 +17,13 @@
 //! engine.read(&ReadCommand, key: &[u8]) -> Result<RowResult, StorageError>
 //! engine.read_range(&ReadCommand, &RowRange, max_rows: usize)
 //!     -> Result<Vec<(Bytes, RowResult)>, StorageError>             // ring order, ghosts included
+//! engine.read_indexed(&ReadCommand, &IndexQuery) -> Result<Vec<(Bytes, RowResult)>, StorageError>
+//!                                                               // KEYS secondary indexes (get_indexed_slices)
 //! engine.flush(keyspace: Option<&str>) -> Result<(), StorageError> // returns when in SSTables
 //! engine.compact(keyspace: &str, cf: &str) -> Result<(), StorageError> // major compaction
 //! engine.stats(keyspace: &str, cf: &str) -> Result<CfStats, StorageError>
+//! engine.update_schema(new: Arc<Schema>) -> Result<(), StorageError> // swap the schema snapshot
+//! engine.truncate(keyspace: &str, cf: &str) -> Result<(), StorageError> // durable, Cassandra's TRUNCATE
 //! engine.shutdown() -> Result<(), StorageError>  // refuse new calls, flush all, stop threads, sync log
 //! ```
 //!
@@ -32,6 +36,20 @@
 //!   On disk, SSTables live in `<data_dir>/data` (named `cf<id>-<generation>`,
 //!   so `CfDef::id` must stay stable across restarts) and the commit log in
 //!   `commitlog_dir` or `<data_dir>/commitlog`.
+//! - Schema changes: the caller validates and persists the new schema, then
+//!   calls `update_schema`. CFs are matched by `CfDef::id`: a new id gets an
+//!   empty store; an id that is gone (dropped CF or keyspace) has its
+//!   memtables, SSTables and truncation marker deleted, and its commit-log
+//!   records are skipped on replay (ids are never reused); a kept id takes the
+//!   new definition (options such as gc grace; comparators must not change).
+//!   Writes in flight finish against the old snapshot; a write arriving after
+//!   the drop gets `UnknownKeyspace` / `UnknownColumnFamily`. Reads in flight
+//!   finish on the data they started with. `open` replays against the schema
+//!   it is given, so load the persisted dynamic schema first.
+//! - `truncate` removes all data of one CF written before the call, and writes
+//!   a marker (`<data_dir>/markers/cf<id>.truncated`: commit-log position and
+//!   SSTable generation at truncation) so that after a restart or crash no
+//!   older record is replayed and no older SSTable is reopened.
 //! - gc grace is `CfDef::gc_grace_seconds` when it is >= 0, else
 //!   `EngineOptions::gc_grace_seconds`. Local times (TTL expiry, deletion
 //!   times, gc grace) come from `EngineOptions::clock`.
@@ -54,18 +72,67 @@
 //! returns every row that exists in storage in ring order, including rows whose
 //! data is all deleted (empty result, Cassandra 0.6 "range ghosts") until a
 //! major compaction after gc grace purges them.
+//!
+//! Range tombstones (`Op::DeleteRange { start, end, deletion }`, Standard CFs
+//! only, as CQL3 deletes rows and collections): every cell named from `start`
+//! to `end` inclusive (compared with the CF comparator; composite bounds come
+//! with their end-of-component bytes set by the caller; an empty bound is
+//! open) and written at or before `deletion.marked_for_delete_at` is deleted.
+//! They live with the row (SSTable partition header, version 2), make a row
+//! a range ghost like other tombstones, and are purged by a major compaction
+//! after gc grace.
+//!
+//! Counters (CFs with `CfDef::is_counter()`, Cassandra 1.2 on one node):
+//! `Op::CounterAdd { super_column, name, delta, timestamp }` adds to a
+//! counter column; a counter CF takes only increments and deletions
+//! (`Op::Put` of a tombstone, row and super-column deletes), other CFs refuse
+//! increments (`Invalid`). Reads return a counter as a cell of kind
+//! `CellKind::Counter { .. }` whose value is the 8-byte big-endian total
+//! (`Cell::counter_total()`) and whose timestamp is the highest increment's.
+//! Versions of a counter add up, so each is merged exactly once: every
+//! SSTable records how far into the commit log its CF's data is flushed
+//! (`covers_until`, flushes of a CF complete in order) and which SSTables it
+//! was compacted from; a restart replays each CF only past what its SSTables
+//! hold and deletes leftover compaction inputs. Deleting a counter follows
+//! Cassandra's caveat: increments with a higher timestamp than the deletion
+//! start again from zero.
+//!
+//! Secondary indexes (KEYS, Standard CFs, the whole-name columns of
+//! `CfDef::options.indexed_columns()`): kept in memory, rebuilt from the data
+//! when the engine opens and when `update_schema` adds an index. An index may
+//! hold stale entries (overwritten, deleted or expired values); `read_indexed`
+//! checks every candidate against the row's live data. `IndexQuery {
+//! expressions: Vec<IndexExpression { column, op: IndexOperator::{Eq, Gte,
+//! Gt, Lte, Lt}, value }>, start_key, count }` returns the rows satisfying
+//! every expression (values compared with the column's validator; a missing
+//! column fails), in ring order from `start_key` inclusive, at most `count`,
+//! each read with the command's slice (an empty result for a matching row
+//! is still returned). It needs an `Eq` on an indexed column, else
+//! `Invalid("No indexed columns present in index clause with operator EQ")`;
+//! other checks of the clause are the front end's.
 
+mod catalog;
 mod cfstore;
 pub mod clock;
 mod codec;
 pub mod commitlog;
 mod compaction;
+mod counter;
 mod engine;
+#[cfg(test)]
+mod engine_counter_tests;
 #[cfg(test)]
 mod engine_disk_tests;
 #[cfg(test)]
+mod engine_index_tests;
+#[cfg(test)]
+mod engine_rt_tests;
+#[cfg(test)]
 mod engine_tests;
 mod flush;
+mod index;
+mod indexed;
+mod markers;
 mod memtable;
 pub mod model;
 mod options;
@@ -73,10 +140,12 @@ mod query;
 mod range;
 mod recovery;
 mod row;
+mod schema_change;
 pub mod sstable;
 mod sstore;
 #[cfg(test)]
 mod testutil;
+mod tombstones;
 
 pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -61,6 +61,13 @@ pub enum CellKind {
     Tombstone {
         local_deletion_time: i32,
     },
+    /// A counter column: the value is the 8-byte big-endian total of its
+    /// increments, the timestamp the highest increment's. `deletion` is the
+    /// counter deletion its increments came after (`LIVE` if none): older
+    /// versions of the counter no longer count.
+    Counter {
+        deletion: DeletionTime,
+    },
 }
 
 /// One column: name, value, client timestamp, kind.
@@ -107,7 +114,7 @@ impl Cell {
     /// Live at server time `now` (seconds): not a tombstone and not expired.
     pub fn is_live(&self, now: i32) -> bool {
         match self.kind {
-            CellKind::Live => true,
+            CellKind::Live | CellKind::Counter { .. } => true,
             CellKind::Expiring {
                 local_expiration_time,
                 ..
@@ -119,7 +126,7 @@ impl Cell {
     /// When this cell stopped being live, if it has (tombstone or expired).
     pub fn local_deletion_time(&self, now: i32) -> Option<i32> {
         match self.kind {
-            CellKind::Live => None,
+            CellKind::Live | CellKind::Counter { .. } => None,
             CellKind::Expiring {
                 local_expiration_time,
                 ..
@@ -127,6 +134,14 @@ impl Cell {
             CellKind::Tombstone {
                 local_deletion_time,
             } => Some(local_deletion_time),
+        }
+    }
+
+    /// The total of a counter cell (None for other kinds).
+    pub fn counter_total(&self) -> Option<i64> {
+        match self.kind {
+            CellKind::Counter { .. } => Some(super::counter::total(self)),
+            _ => None,
         }
     }
 
@@ -161,10 +176,26 @@ pub enum Op {
         super_column: Option<Bytes>,
         cell: Cell,
     },
+    /// Add `delta` to a counter column (counter CFs only; in a Super CF
+    /// `super_column` is required). Read back as `CellKind::Counter`.
+    CounterAdd {
+        super_column: Option<Bytes>,
+        name: Bytes,
+        delta: i64,
+        timestamp: i64,
+    },
     /// Delete the whole row of this column family.
     DeleteRow(DeletionTime),
     /// Delete a whole super column.
     DeleteSuperColumn { name: Bytes, deletion: DeletionTime },
+    /// Delete the columns named from `start` to `end` (inclusive, by the CF
+    /// comparator; an empty bound is open) written at or before the
+    /// deletion's timestamp. Standard CFs only (CQL3 rows and collections).
+    DeleteRange {
+        start: Bytes,
+        end: Bytes,
+        deletion: DeletionTime,
+    },
 }
 
 /// All changes to one row key in one keyspace, across its column families:
@@ -235,4 +266,33 @@ pub enum RowRange {
     /// Tokens in (start, end] as partitioner strings; an end equal to the
     /// minimum token means "to the end of the ring" (wrapping is not supported).
     Tokens { start: String, end: String },
+}
+
+/// How an index expression compares a column's value with its operand
+/// (by the column's validator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexOperator {
+    Eq,
+    Gte,
+    Gt,
+    Lte,
+    Lt,
+}
+
+/// One condition of an index query: `column op value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexExpression {
+    pub column: Bytes,
+    pub op: IndexOperator,
+    pub value: Bytes,
+}
+
+/// A secondary-index query (Thrift's IndexClause): rows satisfying every
+/// expression, at least one an `Eq` on an indexed column, in ring order
+/// from `start_key` (inclusive; empty is the start), at most `count`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexQuery {
+    pub expressions: Vec<IndexExpression>,
+    pub start_key: Bytes,
+    pub count: usize,
 }

@@ -5,7 +5,8 @@
 //! It must not know how a source stores its data: sources are [`RowHandle`]s.
 
 use super::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
-use super::row::{expire_entry, CKey, Entry, StoredSuper};
+use super::row::{absorb_entry, expire_entry, CKey, Entry, StoredSuper};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::marshal::TypeRef;
 use crate::partitioner::DecoratedKey;
@@ -21,6 +22,8 @@ pub trait EntrySource {
 pub trait RowHandle {
     /// The row deletion marker as this source knows it.
     fn deletion(&self) -> DeletionTime;
+    /// The row's range tombstones as this source knows them.
+    fn ranges(&self) -> RangeTombstones;
     /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
     /// open; when `reversed`, `start` is the upper bound).
     /// `wanted` is how many live entries the read needs: a hint for how much
@@ -71,12 +74,17 @@ pub fn read_row(
     let row_del = handles
         .iter()
         .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    let mut ranges = RangeTombstones::default();
+    for h in handles {
+        ranges.merge(h.ranges());
+    }
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
             for h in handles {
                 for mut e in h.named(std::slice::from_ref(sc))? {
                     expire_entry(&mut e, now);
+                    absorb_entry(&mut e, row_del, &ranges, &cf.comparator);
                     if let Entry::Super(s) = e {
                         match merged.as_mut() {
                             Some(m) => m.merge(s),
@@ -118,7 +126,11 @@ pub fn read_row(
                     *reversed
                 }
             };
-            merge_top(cf, sources, reversed, row_del, now, limit(&cmd.slice))
+            let dels = Deletions {
+                row: row_del,
+                ranges: &ranges,
+            };
+            merge_top(cf, sources, reversed, dels, now, limit(&cmd.slice))
         }
     }
 }
@@ -130,19 +142,33 @@ fn limit(slice: &Slice) -> usize {
     }
 }
 
+/// What deletes cells of a row besides their own tombstones.
+struct Deletions<'a> {
+    row: DeletionTime,
+    ranges: &'a RangeTombstones,
+}
+
 /// Lazily merges the top-level entries of all sources until `count` live ones.
 fn merge_top(
     cf: &CfDef,
     mut sources: Vec<Box<dyn EntrySource + '_>>,
     reversed: bool,
-    row_del: DeletionTime,
+    dels: Deletions<'_>,
     now: i32,
     count: usize,
 ) -> Result<RowResult, StorageError> {
+    let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
+    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
+        let mut e = next_expired(s, now)?;
+        if let Some(e) = e.as_mut() {
+            absorb_entry(e, dels.row, dels.ranges, cmp);
+        }
+        Ok(e)
+    };
     for s in sources.iter_mut() {
-        heads.push(next_expired(s.as_mut(), now)?);
+        heads.push(next(s.as_mut())?);
     }
     let mut cells = Vec::new();
     let mut supers = Vec::new();
@@ -163,7 +189,7 @@ fn merge_top(
         }
         let Some(b) = best else { break };
         let mut merged = heads[b].take().expect("best head is present");
-        heads[b] = next_expired(sources[b].as_mut(), now)?;
+        heads[b] = next(sources[b].as_mut())?;
         for i in 0..heads.len() {
             while let Some(e) = heads[i].as_ref() {
                 if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
@@ -171,12 +197,15 @@ fn merge_top(
                 }
                 let e = heads[i].take().expect("checked present");
                 merged.merge(e);
-                heads[i] = next_expired(sources[i].as_mut(), now)?;
+                heads[i] = next(sources[i].as_mut())?;
             }
         }
         match merged {
             Entry::Cell(c) => {
-                if c.is_live(now) && !row_del.shadows(c.timestamp) {
+                if c.is_live(now)
+                    && !row_del.shadows(c.timestamp)
+                    && !dels.ranges.shadows(cmp, &c.name, c.timestamp)
+                {
                     cells.push(c);
                     found += 1;
                 }

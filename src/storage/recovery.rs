@@ -2,22 +2,28 @@
 //! opening each CF's SSTables (found by the CF id in their names), opening
 //! the commit log and decoding the records to replay.
 //!
-//! It must not apply anything itself: the engine re-applies the mutations
-//! (reconciliation makes re-applying data already in an SSTable harmless).
+//! Each record is replayed only into the CFs whose SSTables do not already
+//! hold it (`SsMeta::covers_until`, truncation markers), and inputs of a
+//! finished compaction are deleted, so every version of the data is merged
+//! exactly once (counters add up; seeing one twice would double it).
+//!
+//! It must not apply anything itself: the engine re-applies the mutations.
 
 use super::codec::decode_mutation;
 use super::commitlog::{CommitLog, CommitLogOptions, Position};
+use super::markers;
 use super::model::RowMutation;
 use super::sstable::{cleanup_temporaries, list_sstables, SSTableReader};
 use super::sstore::{parse_sstable_name, SsTable};
 use super::{EngineOptions, StorageError};
 use crate::schema::Schema;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub(crate) struct Recovered {
     pub sstable_dir: PathBuf,
+    pub marker_dir: PathBuf,
     /// CF id -> its SSTables.
     pub sstables: HashMap<u32, Vec<Arc<SsTable>>>,
     /// One more than the highest generation on disk.
@@ -46,6 +52,8 @@ pub(crate) fn recover(
             removed.display()
         );
     }
+    let marker_dir = data_dir.join("markers");
+    let truncations = markers::read_all(&marker_dir)?;
     let mut sstables: HashMap<u32, Vec<Arc<SsTable>>> = HashMap::new();
     let mut next_generation = 1;
     for name in list_sstables(&sstable_dir)? {
@@ -62,10 +70,45 @@ pub(crate) fn recover(
             continue;
         };
         let reader = SSTableReader::open(&sstable_dir, &name, &schema.partitioner)?;
-        sstables.entry(id).or_default().push(Arc::new(SsTable {
-            reader,
-            cf: cf.clone(),
-        }));
+        if truncations
+            .get(&id)
+            .is_some_and(|t| generation < t.min_generation)
+        {
+            // Truncated before a crash let the deletion finish.
+            tracing::info!("deleting SSTable {name}: its column family was truncated");
+            reader.delete_files()?;
+            continue;
+        }
+        sstables
+            .entry(id)
+            .or_default()
+            .push(Arc::new(SsTable::new(reader, cf.clone())?));
+    }
+    // Where each CF's replay starts: records before it are in SSTables (or
+    // truncated), and replaying them again would count counters twice.
+    let mut replay_from: HashMap<u32, Position> = truncations
+        .iter()
+        .map(|(id, t)| (*id, t.replay_from))
+        .collect();
+    for (id, tables) in sstables.iter_mut() {
+        // Inputs of a compaction whose output is complete were about to be
+        // deleted when the process stopped.
+        let merged: HashSet<u64> = tables
+            .iter()
+            .flat_map(|t| t.meta.ancestors.iter().copied())
+            .collect();
+        for t in tables.iter().filter(|t| merged.contains(&t.generation)) {
+            tracing::info!(
+                "deleting SSTable {}: already compacted into another",
+                t.reader.name()
+            );
+            t.reader.delete_files()?;
+        }
+        tables.retain(|t| !merged.contains(&t.generation));
+        if let Some(p) = tables.iter().map(|t| t.meta.covers_until).max() {
+            let e = replay_from.entry(*id).or_default();
+            *e = (*e).max(p);
+        }
     }
 
     let log_dir = opts
@@ -77,14 +120,31 @@ pub(crate) fn recover(
         sync: opts.sync,
         segment_size: opts.segment_size,
     };
-    let (log, report) = CommitLog::open_with_report(log_opts)?;
+    // New records must sort after every position recorded above.
+    let min_segment = replay_from
+        .values()
+        .map(|p| p.segment.saturating_add(1))
+        .max()
+        .unwrap_or(0);
+    let (log, report) = CommitLog::open_after(log_opts, min_segment)?;
     for issue in &report.issues {
         tracing::warn!("commit log replay skipped damaged data: {issue:?}");
     }
     let mut replay = Vec::with_capacity(report.records.len());
     for r in report.records {
         match decode_mutation(schema, &r.payload) {
-            Ok(Some(m)) => replay.push((r.position, m)),
+            Ok(Some(mut m)) => {
+                m.updates.retain(|(cf, _)| {
+                    let done = schema
+                        .cf(&m.keyspace, cf)
+                        .and_then(|d| replay_from.get(&d.id))
+                        .is_some_and(|from| r.position < *from);
+                    !done
+                });
+                if !m.updates.is_empty() {
+                    replay.push((r.position, m));
+                }
+            }
             Ok(None) => {}
             Err(e) => tracing::warn!(
                 "skipping undecodable commit log record at {}: {e}",
@@ -94,6 +154,7 @@ pub(crate) fn recover(
     }
     Ok(Recovered {
         sstable_dir,
+        marker_dir,
         sstables,
         next_generation,
         log,

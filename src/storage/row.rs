@@ -4,7 +4,9 @@
 //!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
-use super::model::{Bytes, Cell, DeletionTime, Op};
+use super::counter::{absorb, increment, reconcile};
+use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
+use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
 use std::cmp::Ordering;
@@ -65,19 +67,24 @@ impl StoredSuper {
         }
     }
 
+    /// Applies this super column's deletion (and `outer`, the row's) to
+    /// its counter cells (see `counter::absorb`).
+    pub fn absorb(&mut self, outer: DeletionTime) {
+        let del = self.deletion.max(outer);
+        self.cells.values_mut().for_each(|c| absorb(c, del));
+    }
+
     pub fn merge_cell(&mut self, cell: Cell, subcmp: &TypeRef) {
         merge_cell_into(&mut self.cells, cell, subcmp);
     }
 
-    pub fn merge(&mut self, other: StoredSuper) {
+    pub fn merge(&mut self, mut other: StoredSuper) {
         self.deletion = self.deletion.max(other.deletion);
+        self.absorb(DeletionTime::LIVE);
+        other.absorb(self.deletion);
         for (k, c) in other.cells {
             match self.cells.get_mut(&k) {
-                Some(old) => {
-                    if c.supersedes(old) {
-                        *old = c;
-                    }
-                }
+                Some(old) => reconcile(old, c),
                 None => {
                     self.cells.insert(k, c);
                 }
@@ -104,7 +111,7 @@ impl Entry {
     /// Reconciles another version of the same item into this one.
     pub fn merge(&mut self, other: Entry) {
         match (self, other) {
-            (Entry::Cell(a), Entry::Cell(b)) if b.supersedes(a) => *a = b,
+            (Entry::Cell(a), Entry::Cell(b)) => reconcile(a, b),
             (Entry::Super(a), Entry::Super(b)) => a.merge(b),
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.
@@ -120,11 +127,7 @@ fn cell_bytes(c: &Cell) -> usize {
 fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
     let key = CKey::new(cell.name.clone(), cmp);
     match map.get_mut(&key) {
-        Some(old) => {
-            if cell.supersedes(old) {
-                *old = cell;
-            }
-        }
+        Some(old) => reconcile(old, cell),
         None => {
             map.insert(key, cell);
         }
@@ -135,6 +138,7 @@ fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
 #[derive(Clone, Debug)]
 pub struct Row {
     pub deletion: DeletionTime,
+    pub ranges: RangeTombstones,
     pub entries: BTreeMap<CKey, Entry>,
 }
 
@@ -142,6 +146,7 @@ impl Default for Row {
     fn default() -> Self {
         Row {
             deletion: DeletionTime::LIVE,
+            ranges: RangeTombstones::default(),
             entries: BTreeMap::new(),
         }
     }
@@ -151,11 +156,64 @@ impl Row {
     /// Applies one op; returns the approximate bytes it added. The op's shape
     /// was checked against the CF type by the caller (`validate_op`).
     pub fn apply(&mut self, cf: &CfDef, op: &Op) -> usize {
+        let added = self.apply_op(cf, op);
+        if cf.is_counter() {
+            // Counters must see the deletions over them before any later
+            // version meets them (see `counter::absorb`).
+            let touched = match op {
+                Op::Put {
+                    super_column: None,
+                    cell,
+                } => Some(&cell.name),
+                Op::Put {
+                    super_column: Some(sc),
+                    ..
+                }
+                | Op::CounterAdd {
+                    super_column: Some(sc),
+                    ..
+                } => Some(sc),
+                Op::CounterAdd {
+                    super_column: None,
+                    name,
+                    ..
+                } => Some(name),
+                _ => None,
+            };
+            match touched {
+                Some(name) => {
+                    let (row_del, ranges) = (self.deletion, &self.ranges);
+                    if let Some(e) = self
+                        .entries
+                        .get_mut(&CKey::new(name.clone(), &cf.comparator))
+                    {
+                        absorb_entry(e, row_del, ranges, &cf.comparator);
+                    }
+                }
+                None => self.absorb_counters(&cf.comparator),
+            }
+        }
+        added
+    }
+
+    fn apply_op(&mut self, cf: &CfDef, op: &Op) -> usize {
         match op {
             Op::DeleteRow(dt) => {
                 self.deletion = self.deletion.max(*dt);
                 16
             }
+            Op::CounterAdd {
+                super_column,
+                name,
+                delta,
+                timestamp,
+            } => self.apply_op(
+                cf,
+                &Op::Put {
+                    super_column: super_column.clone(),
+                    cell: increment(name.clone(), *delta, *timestamp),
+                },
+            ),
             Op::Put {
                 super_column: None,
                 cell,
@@ -183,6 +241,18 @@ impl Row {
                 }
                 added
             }
+            Op::DeleteRange {
+                start,
+                end,
+                deletion,
+            } => {
+                self.ranges.add(RangeTombstone {
+                    start: start.clone(),
+                    end: end.clone(),
+                    deletion: *deletion,
+                });
+                start.len() + end.len() + 24
+            }
             Op::DeleteSuperColumn { name, deletion } => {
                 let key = CKey::new(name.clone(), &cf.comparator);
                 if let Entry::Super(s) = self
@@ -207,18 +277,81 @@ impl Row {
         }
     }
 
+    /// Applies the row deletion and range tombstones to the counter cells
+    /// (see `counter::absorb`), so versions of a counter from before a
+    /// deletion never add to versions from after it.
+    pub fn absorb_counters(&mut self, cmp: &TypeRef) {
+        let (row_del, ranges) = (self.deletion, &self.ranges);
+        for e in self.entries.values_mut() {
+            absorb_entry(e, row_del, ranges, cmp);
+        }
+    }
+
     /// Reconciles another version of this row into it.
-    pub fn merge(&mut self, other: Row, cmp: &TypeRef) {
+    pub fn merge(&mut self, mut other: Row, cmp: &TypeRef) {
         self.deletion = self.deletion.max(other.deletion);
+        self.ranges.merge(other.ranges.clone());
+        other.deletion = self.deletion;
+        other.ranges = self.ranges.clone();
+        self.absorb_counters(cmp);
+        other.absorb_counters(cmp);
         for (_, e) in other.entries {
             self.merge_entry(e, cmp);
         }
     }
 }
 
+/// Applies a row's deletions to the counter cells of one of its entries.
+pub fn absorb_entry(e: &mut Entry, row_del: DeletionTime, ranges: &RangeTombstones, cmp: &TypeRef) {
+    match e {
+        Entry::Cell(c) => {
+            if matches!(c.kind, CellKind::Counter { .. }) {
+                let del = row_del.max(ranges.deletion_for(cmp, &c.name));
+                absorb(c, del);
+            }
+        }
+        Entry::Super(s) => s.absorb(row_del),
+    }
+}
+
 /// Why an op does not fit its column family.
 pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
+    let counter_cf = cf.is_counter();
     match op {
+        Op::CounterAdd { .. } if !counter_cf => {
+            return Err(format!(
+                "column family {} is not a counter column family",
+                cf.name
+            ))
+        }
+        Op::Put { cell, .. } if counter_cf && !matches!(cell.kind, CellKind::Tombstone { .. }) => {
+            return Err(format!(
+                "column family {} is a counter column family: it takes increments and deletions only",
+                cf.name
+            ))
+        }
+        Op::Put { cell, .. } if !counter_cf && matches!(cell.kind, CellKind::Counter { .. }) => {
+            return Err(format!(
+                "column family {} is not a counter column family",
+                cf.name
+            ))
+        }
+        _ => {}
+    }
+    match op {
+        Op::CounterAdd {
+            super_column: None, ..
+        } if cf.is_super() => Err(format!(
+            "column family {} is Super: a write needs a super column",
+            cf.name
+        )),
+        Op::CounterAdd {
+            super_column: Some(_),
+            ..
+        } if !cf.is_super() => Err(format!(
+            "column family {} is Standard: a write cannot name a super column",
+            cf.name
+        )),
         Op::Put {
             super_column: None, ..
         } if cf.is_super() => Err(format!(
@@ -236,6 +369,10 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
             "column family {} is Standard: it has no super columns",
             cf.name
         )),
+        Op::DeleteRange { .. } if cf.is_super() => Err(format!(
+            "column family {} is Super: range deletions need a Standard CF",
+            cf.name
+        )),
         _ => Ok(()),
     }
 }
@@ -245,17 +382,22 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
 /// super-column tombstone goes; with `gc_before = Some(t)` (a compaction that
 /// sees every SSTable) tombstones deleted at or before `t` go too, and a super
 /// column or row left empty with such a marker goes whole. A marker over
-/// surviving data is kept. Returns None when nothing of the row is left.
-pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
+/// surviving data is kept. Range tombstones shadow cells like the row marker
+/// and go after gc grace like other tombstones. Returns None when nothing of
+/// the row is left.
+pub fn purge(mut row: Row, cmp: &TypeRef, now: i32, gc_before: Option<i32>) -> Option<Row> {
     // Never-deleted markers count as gone: an empty, undeleted container
     // carries nothing (Cassandra's MIN_VALUE deletion time is <= any gcBefore).
     let gone =
         |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
+    let ranges = &row.ranges;
     row.entries.retain(|_, e| match e {
         Entry::Cell(c) => {
             expire(c, now);
-            !row_del.shadows(c.timestamp) && !droppable(c, gc_before)
+            !row_del.shadows(c.timestamp)
+                && !ranges.shadows(cmp, &c.name, c.timestamp)
+                && !droppable(c, gc_before)
         }
         Entry::Super(s) => {
             let eff = row_del.max(s.deletion);
@@ -266,7 +408,8 @@ pub fn purge(mut row: Row, now: i32, gc_before: Option<i32>) -> Option<Row> {
             !(s.cells.is_empty() && gone(&s.deletion))
         }
     });
-    if row.entries.is_empty() && gone(&row.deletion) {
+    row.ranges.purge(row_del, gc_before);
+    if row.entries.is_empty() && row.ranges.is_empty() && gone(&row.deletion) {
         None
     } else {
         Some(row)
@@ -343,13 +486,19 @@ mod tests {
             DeletionTime::new(10, 100),
         );
         // Minor compaction: only the shadowed cell goes.
-        let kept = purge(r.clone(), 1000, None).unwrap();
+        let kept = purge(r.clone(), &cmp(), 1000, None).unwrap();
         assert_eq!(kept.entries.len(), 2);
         assert_eq!(kept.deletion, DeletionTime::new(10, 100));
         // gc_before before the deletion: same.
-        assert_eq!(purge(r.clone(), 1000, Some(99)).unwrap().entries.len(), 2);
+        assert_eq!(
+            purge(r.clone(), &cmp(), 1000, Some(99))
+                .unwrap()
+                .entries
+                .len(),
+            2
+        );
         // At or after: the tombstone goes; the row marker stays over live data.
-        let kept = purge(r, 1000, Some(100)).unwrap();
+        let kept = purge(r, &cmp(), 1000, Some(100)).unwrap();
         assert_eq!(kept.entries.len(), 1);
         assert_eq!(kept.deletion, DeletionTime::new(10, 100));
     }
@@ -361,10 +510,10 @@ mod tests {
             DeletionTime::new(10, 100),
         );
         assert!(
-            purge(deleted.clone(), 1000, None).is_some(),
+            purge(deleted.clone(), &cmp(), 1000, None).is_some(),
             "a ghost within gc grace"
         );
-        assert!(purge(deleted, 1000, Some(100)).is_none());
+        assert!(purge(deleted, &cmp(), 1000, Some(100)).is_none());
 
         let mut r = Row::default();
         let mut s = StoredSuper::new(b"s".to_vec());
@@ -374,13 +523,13 @@ mod tests {
         let mut live_sc = StoredSuper::new(b"t".to_vec());
         live_sc.merge_cell(Cell::tombstone(b"y".to_vec(), 5, 100), &cmp());
         r.merge_entry(Entry::Super(live_sc), &cmp());
-        let minor = purge(r.clone(), 1000, None).unwrap();
+        let minor = purge(r.clone(), &cmp(), 1000, None).unwrap();
         assert_eq!(
             minor.entries.len(),
             2,
             "deleted sc keeps its marker; t keeps its tombstone"
         );
-        assert!(purge(r, 1000, Some(100)).is_none());
+        assert!(purge(r, &cmp(), 1000, Some(100)).is_none());
 
         // An undeleted super column emptied by a row tombstone goes at once.
         let mut r = Row {
@@ -390,7 +539,7 @@ mod tests {
         let mut s = StoredSuper::new(b"s".to_vec());
         s.merge_cell(Cell::live(b"x".to_vec(), vec![], 5), &cmp());
         r.merge_entry(Entry::Super(s), &cmp());
-        let minor = purge(r, 1000, None).unwrap();
+        let minor = purge(r, &cmp(), 1000, None).unwrap();
         assert!(minor.entries.is_empty(), "only the row marker is left");
     }
 
@@ -400,7 +549,7 @@ mod tests {
             vec![Cell::expiring(b"a".to_vec(), b"v".to_vec(), 1, 10, 100)],
             DeletionTime::LIVE,
         );
-        let Entry::Cell(c) = purge(r.clone(), 109, None)
+        let Entry::Cell(c) = purge(r.clone(), &cmp(), 109, None)
             .unwrap()
             .entries
             .into_values()
@@ -410,7 +559,7 @@ mod tests {
             panic!()
         };
         assert!(c.is_live(109));
-        let Entry::Cell(c) = purge(r.clone(), 110, None)
+        let Entry::Cell(c) = purge(r.clone(), &cmp(), 110, None)
             .unwrap()
             .entries
             .into_values()
@@ -426,6 +575,6 @@ mod tests {
             }
         );
         assert!(c.value.is_empty());
-        assert!(purge(r, 200, Some(110)).is_none());
+        assert!(purge(r, &cmp(), 200, Some(110)).is_none());
     }
 }

@@ -4,11 +4,13 @@
 //!
 //! It must not decide when SSTables are written or merged (flush, compaction).
 
-use super::codec::{decode_entry, decode_header, CodecError};
+use super::codec::{decode_entry, decode_header, decode_meta, encode_meta, CodecError};
+use super::commitlog::Position;
 use super::model::{Bytes, DeletionTime};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
 use super::sstable::{Component, PartitionReader, SSTableError, SSTableReader, Slice};
+use super::tombstones::RangeTombstones;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -20,6 +22,30 @@ use std::sync::Arc;
 pub struct SsTable {
     pub reader: SSTableReader,
     pub cf: Arc<CfDef>,
+    pub generation: u64,
+    pub meta: SsMeta,
+}
+
+/// The engine's metadata of an SSTable (kept in its Statistics), which
+/// lets a restart merge every version of the data exactly once (counters
+/// add up, so a version seen twice would count twice).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SsMeta {
+    /// Every commit-log record of this CF before this position is in this
+    /// SSTable or an older one (flushes of a CF complete in order).
+    pub covers_until: Position,
+    /// Generations of the SSTables compacted into this one: if any is still
+    /// on disk after a crash, it is deleted, not read again.
+    pub ancestors: Vec<u64>,
+}
+
+impl SsMeta {
+    pub fn encode(&self) -> Vec<u8> {
+        encode_meta(
+            (self.covers_until.segment, self.covers_until.offset),
+            &self.ancestors,
+        )
+    }
 }
 
 /// File-name prefix of an SSTable: `cf<id>-<generation>`, so a restart finds
@@ -36,6 +62,27 @@ pub fn parse_sstable_name(name: &str) -> Option<(u32, u64)> {
 }
 
 impl SsTable {
+    /// Wraps an opened reader named by [`sstable_name`], reading its metadata.
+    pub fn new(reader: SSTableReader, cf: Arc<CfDef>) -> Result<SsTable, StorageError> {
+        let generation = parse_sstable_name(reader.name()).map_or(0, |(_, g)| g);
+        let ((segment, offset), ancestors) =
+            decode_meta(reader.user_meta()).map_err(|e| StorageError::Corrupt {
+                file: reader
+                    .dir()
+                    .join(Component::Statistics.file_name(reader.name())),
+                detail: e.0,
+            })?;
+        Ok(SsTable {
+            reader,
+            cf,
+            generation,
+            meta: SsMeta {
+                covers_until: Position { segment, offset },
+                ancestors,
+            },
+        })
+    }
+
     pub fn data_path(&self) -> PathBuf {
         self.reader
             .dir()
@@ -49,7 +96,10 @@ impl SsTable {
         }
     }
 
-    pub fn decode_header(&self, bytes: &[u8]) -> Result<DeletionTime, StorageError> {
+    pub fn decode_header(
+        &self,
+        bytes: &[u8],
+    ) -> Result<(DeletionTime, RangeTombstones), StorageError> {
         decode_header(bytes).map_err(|e| self.corrupt(e))
     }
 
@@ -99,11 +149,12 @@ impl RowStore for SsTable {
         let Some(part) = self.reader.get(key)? else {
             return Ok(None);
         };
-        let deletion = self.decode_header(part.header())?;
+        let (deletion, ranges) = self.decode_header(part.header())?;
         Ok(Some(Box::new(SsRow {
             table: self,
             part,
             deletion,
+            ranges,
         })))
     }
 
@@ -115,12 +166,13 @@ impl RowStore for SsTable {
         let mut out = Vec::new();
         for p in self.reader.scan_partitions(from.clone()).take(limit) {
             let part = p?;
-            let deletion = self.decode_header(part.header())?;
+            let (deletion, ranges) = self.decode_header(part.header())?;
             let key = part.key().clone();
             let h: Box<dyn RowHandle + 'a> = Box::new(SsRow {
                 table: self,
                 part,
                 deletion,
+                ranges,
             });
             out.push((key, h));
         }
@@ -132,11 +184,16 @@ struct SsRow<'a> {
     table: &'a SsTable,
     part: PartitionReader,
     deletion: DeletionTime,
+    ranges: RangeTombstones,
 }
 
 impl RowHandle for SsRow<'_> {
     fn deletion(&self) -> DeletionTime {
         self.deletion
+    }
+
+    fn ranges(&self) -> RangeTombstones {
+        self.ranges.clone()
     }
 
     fn slice<'b>(

@@ -4,9 +4,9 @@
 //! Test-only; it must not be used by engine code.
 
 use super::model::*;
-use crate::marshal::{BytesType, LongType, TypeRef};
+use crate::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
 use crate::partitioner::PartitionerRef;
-use crate::schema::{CfDef, KeyspaceDef, Schema};
+use crate::schema::{CfDef, ColumnDef, IndexType, KeyspaceDef, Schema};
 use std::sync::Arc;
 
 /// Gc grace of the test CFs; tests that purge move the clock past it.
@@ -21,7 +21,34 @@ fn cf(name: &str, id: u32, super_: bool, cmp: TypeRef) -> CfDef {
     }
 }
 
-/// Keyspace `ks` with `Std` (bytes), `Long` (LongType) and `Super` (bytes/bytes).
+fn counter_cf(name: &str, id: u32, super_: bool) -> CfDef {
+    let mut def = cf(name, id, super_, Arc::new(BytesType));
+    def.options.default_validation_class = Arc::new(CounterColumnType);
+    def
+}
+
+/// A Standard CF with columns `age` (LongType values) and `state` (bytes,
+/// KEYS-indexed) when `indexed`.
+pub fn people_cf(id: u32, indexed: bool) -> CfDef {
+    let mut def = cf("People", id, false, Arc::new(BytesType));
+    let column = |name: &str, ty: TypeRef, index: bool| ColumnDef {
+        name: b(name),
+        validation_class: ty,
+        index_type: index.then_some(IndexType::Keys),
+        index_name: index.then(|| format!("{name}_idx")),
+        index_options: None,
+        component_index: None,
+    };
+    def.options.column_metadata = vec![
+        column("age", Arc::new(LongType), false),
+        column("state", Arc::new(BytesType), indexed),
+    ];
+    def
+}
+
+/// Keyspace `ks` with `Std` (bytes), `Long` (LongType), `Super` (bytes/bytes),
+/// the counter CFs `Counter` (Standard) and `SuperCounter`, and `People`
+/// (see [`people_cf`], indexed).
 pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
     let ks = KeyspaceDef::new(
         "ks",
@@ -29,6 +56,9 @@ pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
             cf("Std", 1, false, Arc::new(BytesType)),
             cf("Long", 2, false, Arc::new(LongType)),
             cf("Super", 3, true, Arc::new(BytesType)),
+            counter_cf("Counter", 4, false),
+            counter_cf("SuperCounter", 5, true),
+            people_cf(6, true),
         ],
     );
     Arc::new(Schema {

@@ -1,5 +1,5 @@
 //! Fixtures shared by the engine integration tests: a schema with a Standard
-//! and a Super column family.
+//! and a Super column family, and one with a counter column family.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -29,5 +29,18 @@ pub fn schema(partitioner: PartitionerRef, gc_grace: i32) -> Arc<Schema> {
         cluster_name: "test".into(),
         partitioner,
         keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
+    })
+}
+
+/// Keyspace `ks` with the counter CF `Counts` (BytesType names).
+pub fn counter_schema(partitioner: PartitionerRef) -> Arc<Schema> {
+    let mut def = cf("Counts", 1, false, 864_000);
+    def.options.default_validation_class = Arc::new(supercolumn::marshal::CounterColumnType);
+    Arc::new(Schema {
+        cluster_name: "test".into(),
+        partitioner,
+        keyspaces: [("ks".to_string(), KeyspaceDef::new("ks", [def]))]
+            .into_iter()
+            .collect(),
     })
 }

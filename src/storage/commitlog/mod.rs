@@ -216,6 +216,18 @@ impl CommitLog {
     pub fn open_with_report(
         opts: CommitLogOptions,
     ) -> Result<(CommitLog, ReplayReport), CommitLogError> {
+        Self::open_after(opts, 0)
+    }
+
+    /// Like [`open_with_report`](Self::open_with_report), with new segment
+    /// ids at least `min_segment_id`: the owner passes one more than every
+    /// segment id it has recorded elsewhere (e.g. in SSTable metadata), so
+    /// its recorded positions stay below every new record even when the
+    /// directory was emptied and the clock has not moved on.
+    pub fn open_after(
+        opts: CommitLogOptions,
+        min_segment_id: u64,
+    ) -> Result<(CommitLog, ReplayReport), CommitLogError> {
         opts.validate()?;
         let dir = opts.dir.clone();
         create_dir_durably(&dir)?;
@@ -228,7 +240,11 @@ impl CommitLog {
             }
             sync_dir(&dir)?;
         }
-        let last = report.segments.last().copied();
+        let last = report
+            .segments
+            .last()
+            .copied()
+            .max(min_segment_id.checked_sub(1));
         let active = ActiveSegment::create(&dir, next_segment_id(last))?;
         let mut segments: BTreeSet<u64> = report.segments.iter().copied().collect();
         segments.insert(active.id);

@@ -176,6 +176,8 @@ fn segment_ids_increase_across_reopen_of_an_emptied_directory() {
     let second = log.current_position();
     log.close().unwrap();
     std::fs::remove_file(dir.path().join(format::segment_file_name(second.segment))).unwrap();
+    // With nothing on disk only the clock orders ids: let it move on.
+    std::thread::sleep(std::time::Duration::from_millis(2));
     let (log, replayed) = CommitLog::open(opts(dir.path(), batch(), 4096)).unwrap();
     assert!(replayed.is_empty());
     let third = log.current_position();
@@ -549,4 +551,13 @@ fn damage_warnings_name_the_segment_file_and_byte_offset() {
         logged.contains(&format!("byte offset {}", positions[2].offset)),
         "{logged}"
     );
+}
+
+#[test]
+fn open_after_keeps_new_ids_above_a_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let floor = u64::MAX / 2;
+    let (log, _) = CommitLog::open_after(opts(dir.path(), batch(), 4096), floor).unwrap();
+    assert!(log.current_position().segment >= floor);
+    log.close().unwrap();
 }

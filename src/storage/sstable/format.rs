@@ -9,7 +9,7 @@
 //!     segment = count (key data_offset head_delta head_len)* crc32
 //! <name>-Summary.db     header count (first_key index_offset segment_len)* crc32
 //! <name>-Filter.db      header hashes words u64* crc32
-//! <name>-Statistics.db  header partitioner counts lengths options min/max key crc32
+//! <name>-Statistics.db  header partitioner counts lengths options min/max key [user_meta] crc32
 //! ```
 //!
 //! `header` is 8 bytes (magic `SCSST`, component tag, version). Integers are
@@ -93,6 +93,9 @@ pub(crate) struct Statistics {
     pub index_interval: u64,
     pub min_key: Option<DecoratedKey>,
     pub max_key: Option<DecoratedKey>,
+    /// The owner's own bytes (the engine's SSTable metadata); absent in
+    /// files written before it existed, which decode as empty.
+    pub user_meta: Vec<u8>,
 }
 
 fn put_opt_key(buf: &mut Vec<u8>, key: &Option<DecoratedKey>) {
@@ -162,6 +165,9 @@ impl Statistics {
         }
         put_opt_key(&mut b, &self.min_key);
         put_opt_key(&mut b, &self.max_key);
+        if !self.user_meta.is_empty() {
+            put_bytes(&mut b, &self.user_meta);
+        }
         framed_file(Component::Statistics, &b)
     }
 
@@ -178,6 +184,11 @@ impl Statistics {
         }
         let min_key = opt_key(&mut d)?;
         let max_key = opt_key(&mut d)?;
+        let user_meta = if d.is_empty() {
+            Vec::new()
+        } else {
+            d.bytes()?.to_vec()
+        };
         done(&d)?;
         Ok(Statistics {
             partitioner,
@@ -191,6 +202,7 @@ impl Statistics {
             index_interval: n[7],
             min_key,
             max_key,
+            user_meta,
         })
     }
 }
@@ -387,7 +399,13 @@ mod tests {
             index_interval: 128,
             min_key: Some(key(1)),
             max_key: None,
+            user_meta: Vec::new(),
         };
+        let with_meta = Statistics {
+            user_meta: b"meta".to_vec(),
+            ..s.clone()
+        };
+        assert_eq!(Statistics::decode(&with_meta.encode()).unwrap(), with_meta);
         let mut bytes = s.encode();
         assert_eq!(Statistics::decode(&bytes).unwrap(), s);
         let last = bytes.len() - 5;

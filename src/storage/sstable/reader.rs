@@ -288,6 +288,11 @@ impl SSTableReader {
         &self.inner.name
     }
 
+    /// The owner's bytes given to the writer's `set_user_meta` (empty if none).
+    pub fn user_meta(&self) -> &[u8] {
+        &self.inner.stats.user_meta
+    }
+
     pub fn dir(&self) -> &Path {
         &self.inner.dir
     }

@@ -43,6 +43,7 @@ pub struct SSTableWriter {
     summary: Vec<SummaryEntry>,
     bloom: BloomFilter,
     min_key: Option<DecoratedKey>,
+    user_meta: Vec<u8>,
     last_key: Option<DecoratedKey>,
     partition_count: u64,
     entry_count: u64,
@@ -132,6 +133,7 @@ impl SSTableWriter {
             segment: Vec::new(),
             summary: Vec::new(),
             min_key: None,
+            user_meta: Vec::new(),
             last_key: None,
             partition_count: 0,
             entry_count: 0,
@@ -147,6 +149,12 @@ impl SSTableWriter {
     pub fn with_comparator(mut self, cmp: TypeRef) -> Self {
         self.comparator = Some(cmp);
         self
+    }
+
+    /// Bytes of the owner's to keep in Statistics (read back with
+    /// [`SSTableReader::user_meta`]); this layer does not interpret them.
+    pub fn set_user_meta(&mut self, meta: Vec<u8>) {
+        self.user_meta = meta;
     }
 
     fn temp_path(&self, c: Component) -> PathBuf {
@@ -352,6 +360,7 @@ impl SSTableWriter {
             index_interval: self.opts.index_interval as u64,
             min_key: self.min_key.clone(),
             max_key: self.last_key.clone(),
+            user_meta: std::mem::take(&mut self.user_meta),
         };
         write_small_temp(&self.dir, &self.name, Component::Summary, &summary)?;
         write_small_temp(&self.dir, &self.name, Component::Filter, &filter)?;
