@@ -27,6 +27,7 @@
 
 pub mod ast;
 pub mod error;
+pub mod exec;
 pub mod lexer;
 pub mod mapping;
 pub mod options;
