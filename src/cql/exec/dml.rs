@@ -6,6 +6,7 @@
 //! partition source; the CQL semantics are `cql::mapping`'s. It must not
 //! change the schema.
 
+use super::system_tables;
 use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Select, Statement, TableName};
@@ -227,12 +228,24 @@ pub(super) fn select(
 ) -> CqlResult<CqlOutcome> {
     let schema = backend.schema();
     let ks = session.keyspace_for(&sel.table)?;
-    let table = lookup(&schema, &ks, &sel.table.name)?;
+    let virtual_table = system_tables::table(&ks, &sel.table.name);
+    let table = match &virtual_table {
+        Some(t) => t.clone(),
+        None => lookup(&schema, &ks, &sel.table.name)?,
+    };
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();
     let plan = session.clock().with_uuids(|uuids| {
         mapping::plan_select(&table, sel, binds, partitioner.as_ref(), uuids, now / 1000)
     })?;
+    if virtual_table.is_some() {
+        let source = system_tables::SchemaSource {
+            schema: &schema,
+            table: &table,
+        };
+        let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
+        return Ok(CqlOutcome::Rows(rows));
+    }
     let source = Source {
         backend,
         keyspace: ks,

@@ -36,6 +36,7 @@
 mod ddl;
 mod dml;
 mod session;
+pub mod system_tables;
 pub mod tables;
 
 pub use session::{CqlSession, Prepared, PreparedCache, ServerClock};
