@@ -176,3 +176,38 @@ impl Node {
         }
     }
 }
+
+/// The rows of a SELECT, each value rendered by its column's type
+/// (`get_string` of the marshal type; "null" for nulls).
+pub fn rows(node: &mut Node, cql: &str) -> Vec<Vec<String>> {
+    match node.execute(cql).unwrap_or_else(|e| panic!("{cql}: {e}")) {
+        CqlOutcome::Rows(rs) => {
+            let types: Vec<_> = rs
+                .columns
+                .iter()
+                .map(|c| supercolumn::marshal::parse_type(&c.type_class).unwrap())
+                .collect();
+            rs.rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .zip(&types)
+                        .map(|(v, t)| match v {
+                            Some(v) => t.get_string(v),
+                            None => "null".to_string(),
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+        other => panic!("{cql}: {other:?}, want rows"),
+    }
+}
+
+/// One column of a SELECT's rows.
+pub fn column(node: &mut Node, cql: &str) -> Vec<String> {
+    rows(node, cql)
+        .into_iter()
+        .map(|mut r| r.remove(0))
+        .collect()
+}
