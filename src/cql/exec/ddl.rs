@@ -11,7 +11,7 @@ use crate::cql::ast::{AlterTableOp, Statement};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
 use crate::cql::table::Table;
-use crate::schema::{KeyspaceSpec, SchemaChange};
+use crate::schema::{CfDef, CfSpec, KeyspaceSpec, SchemaChange};
 
 fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
     CqlOutcome::SchemaChange {
@@ -19,6 +19,22 @@ fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
         keyspace: keyspace.to_string(),
         table: table.to_string(),
     }
+}
+
+/// An update of `cf` to the shape of `table`, keeping its other attributes
+/// (an update resets unset fields, so it starts from what is stored;
+/// Thrift's view of the CF drops the CQL metadata, the table puts it back).
+fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
+    let mut spec = cf.describe_v12();
+    let shape = table_spec(table);
+    spec.comparator_type = shape.comparator_type;
+    spec.key_validation_class = shape.key_validation_class;
+    spec.default_validation_class = shape.default_validation_class;
+    spec.column_metadata = shape.column_metadata;
+    spec.key_aliases = shape.key_aliases;
+    spec.column_aliases = shape.column_aliases;
+    spec.value_alias = shape.value_alias;
+    spec
 }
 
 /// Runs one schema statement.
@@ -87,21 +103,17 @@ pub(super) fn run(
             let ks = session.keyspace_for(table)?;
             let mut t = lookup(&schema, &ks, &table.name)?;
             let cf = schema.cf(&ks, &table.name).expect("looked up");
-            // An update resets unset fields: start from what is stored.
-            let mut spec = cf.describe_v12();
-            if let AlterTableOp::With(props) = op {
-                apply_options(&mut spec, &TableOptions::from_properties(props)?);
-            } else {
-                t.alter(op)?;
-                let shape = table_spec(&t);
-                spec.comparator_type = shape.comparator_type;
-                spec.key_validation_class = shape.key_validation_class;
-                spec.default_validation_class = shape.default_validation_class;
-                spec.column_metadata = shape.column_metadata;
-                spec.key_aliases = shape.key_aliases;
-                spec.column_aliases = shape.column_aliases;
-                spec.value_alias = shape.value_alias;
-            }
+            let spec = match op {
+                AlterTableOp::With(props) => {
+                    let mut spec = update_spec(cf, &t);
+                    apply_options(&mut spec, &TableOptions::from_properties(props)?);
+                    spec
+                }
+                _ => {
+                    t.alter(op)?;
+                    update_spec(cf, &t)
+                }
+            };
             backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
             Ok(changed(ChangeKind::Updated, &ks, &table.name))
         }
@@ -136,9 +148,7 @@ pub(super) fn run(
                 }
             }
             t.add_index(column, name.as_deref())?;
-            let mut spec = cf.describe_v12();
-            spec.column_metadata = table_spec(&t).column_metadata;
-            backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
             Ok(changed(ChangeKind::Updated, &ks, &table.name))
         }
         Statement::DropIndex { name, if_exists } => {
@@ -167,9 +177,7 @@ pub(super) fn run(
                     r.index = None;
                 }
             }
-            let mut spec = cf.describe_v12();
-            spec.column_metadata = table_spec(&t).column_metadata;
-            backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
             Ok(changed(ChangeKind::Updated, &ks, &t.name))
         }
         other => Err(CqlError::Invalid(format!(
