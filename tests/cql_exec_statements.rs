@@ -274,3 +274,30 @@ fn cql_tables_survive_a_restart() {
     );
     n.backend.engine.shutdown().unwrap();
 }
+
+/// A column family made through Thrift (here: the config) reads as 1.2's
+/// compact view: `key`, `column1`, `value`.
+#[test]
+fn thrift_column_families_read_as_cql3_tables() {
+    use supercolumn::storage::model::{Cell, Op, RowMutation};
+    let mut n = Node::new(EngineBackend::in_memory());
+    n.backend
+        .engine
+        .apply(&RowMutation {
+            keyspace: "Conf".into(),
+            key: b"k1".to_vec(),
+            updates: vec![(
+                "Std".into(),
+                vec![Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"name".to_vec(), b"v".to_vec(), 1),
+                }],
+            )],
+        })
+        .unwrap();
+    n.run_all(&["USE \"Conf\""]);
+    assert_eq!(
+        rows(&mut n, "SELECT key, column1, value FROM \"Std\""),
+        [["6b31", "name", "76"]]
+    );
+}

@@ -257,3 +257,59 @@ pub(super) fn select(
     source.finish()?;
     Ok(CqlOutcome::Rows(rows))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::model::DeletionTime;
+
+    #[test]
+    fn every_cql_op_maps_to_one_engine_op() {
+        let d = DeletionTime::new(5, 100);
+        let w = CqlWrite {
+            keyspace: "ks".into(),
+            table: "t".into(),
+            row_key: b"k".to_vec(),
+            ops: vec![
+                CqlOp::Cell(Cell::live(b"a".to_vec(), b"v".to_vec(), 1)),
+                CqlOp::RangeTombstone {
+                    start: b"s".to_vec(),
+                    end: b"e".to_vec(),
+                    deletion: d,
+                },
+                CqlOp::PartitionDelete(d),
+                CqlOp::CounterAdd {
+                    name: b"c".to_vec(),
+                    delta: -3,
+                    timestamp: 9,
+                },
+            ],
+        };
+        let m = mutation(&w);
+        assert_eq!((m.keyspace.as_str(), m.key.as_slice()), ("ks", &b"k"[..]));
+        assert_eq!(m.updates.len(), 1);
+        let (cf, ops) = &m.updates[0];
+        assert_eq!(cf, "t");
+        assert_eq!(
+            ops,
+            &vec![
+                Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"a".to_vec(), b"v".to_vec(), 1)
+                },
+                Op::DeleteRange {
+                    start: b"s".to_vec(),
+                    end: b"e".to_vec(),
+                    deletion: d
+                },
+                Op::DeleteRow(d),
+                Op::CounterAdd {
+                    super_column: None,
+                    name: b"c".to_vec(),
+                    delta: -3,
+                    timestamp: 9
+                },
+            ]
+        );
+    }
+}
