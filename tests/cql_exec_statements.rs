@@ -301,3 +301,51 @@ fn thrift_column_families_read_as_cql3_tables() {
         [["6b31", "name", "76"]]
     );
 }
+
+#[test]
+fn refusals_worded_as_1_2_9() {
+    let mut n = node();
+    n.run_all(&[
+        "CREATE TABLE c (k text PRIMARY KEY, hits counter)",
+        "CREATE TABLE t (k text PRIMARY KEY, v text)",
+    ]);
+    for (q, want) in [
+        ("INSERT INTO c (k, hits) VALUES ('a', 1)", "INSERT statement are not allowed on counter tables, use UPDATE instead"),
+        ("BEGIN BATCH INSERT INTO t (k, v) VALUES ('a', 'b'); UPDATE c SET hits = hits + 1 WHERE k = 'a'; APPLY BATCH", "Counter mutations are only allowed in COUNTER batches"),
+        ("BEGIN COUNTER BATCH UPDATE c SET hits = hits + 1 WHERE k = 'a'; INSERT INTO t (k, v) VALUES ('a', 'b'); APPLY BATCH", "Only counter mutations are allowed in COUNTER batches"),
+        ("CREATE TABLE t (k int PRIMARY KEY)", "Cannot add already existing column family \"t\" to keyspace \"ks\""),
+        ("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}", "Cannot add existing keyspace \"ks\""),
+        ("DROP KEYSPACE nope", "Cannot drop non existing keyspace 'nope'."),
+        ("ALTER TABLE t ADD k int", "Invalid column name k because it conflicts with a PRIMARY KEY part"),
+        ("TRUNCATE nope", "unconfigured columnfamily nope"),
+    ] {
+        assert_eq!(error(&mut n, q), want, "{q}");
+    }
+    // Nothing of a refused batch was written.
+    assert!(rows(&mut n, "SELECT * FROM t").is_empty());
+    assert!(rows(&mut n, "SELECT * FROM c").is_empty());
+    n.run_all(&["BEGIN COUNTER BATCH UPDATE c SET hits = hits + 1 WHERE k = 'a'; UPDATE c SET hits = hits + 1 WHERE k = 'a'; APPLY BATCH"]);
+    assert_eq!(
+        rows(&mut n, "SELECT hits FROM c WHERE k = 'a'"),
+        [["0000000000000002"]]
+    );
+}
+
+#[test]
+fn schema_tables_list_keyspaces_and_tables() {
+    let mut n = node();
+    n.run_all(&["CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"]);
+    let r = rows(&mut n, "SELECT keyspace_name, strategy_class, strategy_options FROM system.schema_keyspaces WHERE keyspace_name = 'ks'");
+    assert_eq!(
+        r,
+        [[
+            "ks",
+            "org.apache.cassandra.locator.SimpleStrategy",
+            "{\"replication_factor\":\"1\"}"
+        ]]
+    );
+    let r = rows(&mut n, "SELECT columnfamily_name, key_aliases, column_aliases FROM system.schema_columnfamilies WHERE keyspace_name = 'ks'");
+    assert_eq!(r, [["t", "[\"k\"]", "[\"c\"]"]]);
+    let r = column(&mut n, "SELECT column_name FROM system.schema_columns WHERE keyspace_name = 'ks' AND columnfamily_name = 't'");
+    assert_eq!(r, ["v"]);
+}

@@ -51,8 +51,15 @@ pub(super) fn run(
             properties,
         } => {
             let o = KeyspaceOptions::from_properties(properties, true)?;
-            if *if_not_exists && schema.keyspace(name).is_some() {
-                return Ok(CqlOutcome::Void);
+            if schema.keyspace(name).is_some() {
+                if *if_not_exists {
+                    return Ok(CqlOutcome::Void);
+                }
+                // 1.2's MigrationManager check (AlreadyExistsException); the
+                // schema's case-insensitive rule is Thrift's and comes later.
+                return Err(CqlError::Invalid(format!(
+                    "Cannot add existing keyspace \"{name}\""
+                )));
             }
             backend.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
                 name: name.clone(),

@@ -9,7 +9,7 @@
 use super::system_tables;
 use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{Select, Statement, TableName};
+use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::{self, CqlOp, CqlWrite, ListReader, PartitionSource, WriteContext};
 use crate::cql::table::Table;
@@ -180,6 +180,31 @@ fn now_seconds(micros: i64) -> i32 {
     (micros / 1_000_000) as i32
 }
 
+/// 1.2.9's rule: counter tables are written only by COUNTER batches, and
+/// those write nothing else (checked statement by statement, in order).
+fn check_batch_kind(b: &Batch, tables: &dyn Fn(&TableName) -> CqlResult<Table>) -> CqlResult<()> {
+    for s in &b.statements {
+        let name = match s {
+            Statement::Insert(i) => &i.table,
+            Statement::Update(u) => &u.table,
+            Statement::Delete(d) => &d.table,
+            _ => continue,
+        };
+        let counter = tables(name)?.is_counter_table();
+        if counter && b.kind != BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Counter mutations are only allowed in COUNTER batches",
+            ));
+        }
+        if !counter && b.kind == BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Only counter mutations are allowed in COUNTER batches",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// INSERT / UPDATE / DELETE / BATCH: every write in one engine batch.
 pub(super) fn write(
     backend: &dyn CqlBackend,
@@ -192,6 +217,9 @@ pub(super) fn write(
         let ks = session.keyspace_for(t)?;
         lookup(&schema, &ks, &t.name)
     };
+    if let Statement::Batch(b) = statement {
+        check_batch_kind(b, &tables)?;
+    }
     let timestamp = session.clock().next_timestamp();
     let lists = Source {
         backend,
