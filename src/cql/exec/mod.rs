@@ -19,6 +19,11 @@
 //!     exec::execute_prepared(&backend, &mut session, &cache, itemId, &values, consistency)
 //! ```
 //!
+//! Per server: one `Arc<ServerClock>` (write timestamps strictly increase
+//! across connections) and one `PreparedCache`. Per connection: one
+//! `CqlSession::new(clock.clone())`; Thrift `set_keyspace` must also call
+//! `session.set_keyspace(name)` (1.2 shared the keyspace between both).
+//!
 //! `CqlOutcome` → `CqlResult`: `Rows(rs)` is type ROWS (1) with one
 //! `CqlRow { key: b"", columns }` per row, each column
 //! `Column { name, value }` (value unset for null), and `CqlMetadata {
