@@ -5,7 +5,8 @@
 //! `timeuuid`), the table model (`table`) and its Thrift-visible schema
 //! (`schema`), and the exact mapping between CQL rows and storage cells
 //! (`mapping`). It must not touch the storage engine or the network:
-//! callers hand it cells and get back cells, writes and CQL rows.
+//! callers hand it cells and get back cells, writes and CQL rows
+//! (except [`exec`], which reaches the engine only through a trait).
 //!
 //! How a server drives it:
 //! - [`parse`] a query; `Parsed::bind_count` and
@@ -24,9 +25,14 @@
 //!   plans partitions and comparator slices; [`mapping::execute_select`]
 //!   runs the plan over a [`mapping::PartitionSource`] into a
 //!   [`mapping::ResultSet`].
+//!
+//! [`exec`] is the other half: it runs statements against the live schema
+//! and storage engine through its `CqlBackend` border (the Thrift server
+//! implements it), with sessions and prepared statements.
 
 pub mod ast;
 pub mod error;
+pub mod exec;
 pub mod lexer;
 pub mod mapping;
 pub mod options;

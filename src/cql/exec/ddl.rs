@@ -1,0 +1,194 @@
+//! Schema statements: CREATE/ALTER/DROP KEYSPACE, CREATE/ALTER/DROP TABLE,
+//! CREATE/DROP INDEX, each turned into one [`SchemaChange`] for the backend.
+//!
+//! Owns the statement → change mapping and CQL's own checks (IF [NOT]
+//! EXISTS, index lookups); the schema's validation and its messages are
+//! the backend's. It must not touch data.
+
+use super::tables::{apply_options, lookup, table_of, table_spec};
+use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
+use crate::cql::ast::{AlterTableOp, Statement};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::options::{KeyspaceOptions, TableOptions};
+use crate::cql::table::Table;
+use crate::schema::{CfDef, CfSpec, KeyspaceSpec, SchemaChange};
+
+fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
+    CqlOutcome::SchemaChange {
+        change,
+        keyspace: keyspace.to_string(),
+        table: table.to_string(),
+    }
+}
+
+/// An update of `cf` to the shape of `table`, keeping its other attributes
+/// (an update resets unset fields, so it starts from what is stored;
+/// Thrift's view of the CF drops the CQL metadata, the table puts it back).
+fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
+    let mut spec = cf.describe_v12();
+    let shape = table_spec(table);
+    spec.comparator_type = shape.comparator_type;
+    spec.key_validation_class = shape.key_validation_class;
+    spec.default_validation_class = shape.default_validation_class;
+    spec.column_metadata = shape.column_metadata;
+    spec.key_aliases = shape.key_aliases;
+    spec.column_aliases = shape.column_aliases;
+    spec.value_alias = shape.value_alias;
+    spec
+}
+
+/// Runs one schema statement.
+pub(super) fn run(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+) -> CqlResult<CqlOutcome> {
+    let schema = backend.schema();
+    match statement {
+        Statement::CreateKeyspace {
+            name,
+            if_not_exists,
+            properties,
+        } => {
+            let o = KeyspaceOptions::from_properties(properties, true)?;
+            if schema.keyspace(name).is_some() {
+                if *if_not_exists {
+                    return Ok(CqlOutcome::Void);
+                }
+                // 1.2's MigrationManager check (AlreadyExistsException); the
+                // schema's case-insensitive rule is Thrift's and comes later.
+                return Err(CqlError::Invalid(format!(
+                    "Cannot add existing keyspace \"{name}\""
+                )));
+            }
+            backend.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+                name: name.clone(),
+                strategy_class: o.strategy_class.unwrap_or_default(),
+                strategy_options: Some(o.strategy_options),
+                durable_writes: o.durable_writes,
+                ..KeyspaceSpec::default()
+            }))?;
+            Ok(changed(ChangeKind::Created, name, ""))
+        }
+        Statement::AlterKeyspace { name, properties } => {
+            let o = KeyspaceOptions::from_properties(properties, false)?;
+            let Some(ks) = schema.keyspace(name) else {
+                return Err(CqlError::Invalid(format!("Keyspace {name} does not exist")));
+            };
+            let mut spec = ks.describe_v12();
+            spec.cf_defs.clear();
+            if let Some(class) = o.strategy_class {
+                spec.strategy_class = class;
+                spec.strategy_options = Some(o.strategy_options);
+            }
+            if o.durable_writes.is_some() {
+                spec.durable_writes = o.durable_writes;
+            }
+            backend.change_schema(SchemaChange::UpdateKeyspace(spec))?;
+            Ok(changed(ChangeKind::Updated, name, ""))
+        }
+        Statement::DropKeyspace { name, if_exists } => {
+            if *if_exists && schema.keyspace(name).is_none() {
+                return Ok(CqlOutcome::Void);
+            }
+            backend.change_schema(SchemaChange::DropKeyspace(name.clone()))?;
+            Ok(changed(ChangeKind::Dropped, name, ""))
+        }
+        Statement::CreateTable(ct) => {
+            let ks = session.keyspace_for(&ct.table)?;
+            let table = Table::from_create(&ks, ct)?;
+            let options = TableOptions::from_properties(&ct.properties)?;
+            if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
+                return Ok(CqlOutcome::Void);
+            }
+            let mut spec = table_spec(&table);
+            apply_options(&mut spec, &options);
+            backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
+            Ok(changed(ChangeKind::Created, &ks, &table.name))
+        }
+        Statement::AlterTable { table, op } => {
+            let ks = session.keyspace_for(table)?;
+            let mut t = lookup(&schema, &ks, &table.name)?;
+            let cf = schema.cf(&ks, &table.name).expect("looked up");
+            let spec = match op {
+                AlterTableOp::With(props) => {
+                    let mut spec = update_spec(cf, &t);
+                    apply_options(&mut spec, &TableOptions::from_properties(props)?);
+                    spec
+                }
+                _ => {
+                    t.alter(op)?;
+                    update_spec(cf, &t)
+                }
+            };
+            backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+            Ok(changed(ChangeKind::Updated, &ks, &table.name))
+        }
+        Statement::DropTable { table, if_exists } => {
+            let ks = session.keyspace_for(table)?;
+            if *if_exists && schema.cf(&ks, &table.name).is_none() {
+                return Ok(CqlOutcome::Void);
+            }
+            lookup(&schema, &ks, &table.name)?;
+            backend.change_schema(SchemaChange::DropColumnFamily {
+                keyspace: ks.clone(),
+                name: table.name.clone(),
+            })?;
+            Ok(changed(ChangeKind::Dropped, &ks, &table.name))
+        }
+        Statement::CreateIndex {
+            name,
+            table,
+            column,
+            if_not_exists,
+        } => {
+            let ks = session.keyspace_for(table)?;
+            let mut t = lookup(&schema, &ks, &table.name)?;
+            let cf = schema.cf(&ks, &table.name).expect("looked up");
+            if *if_not_exists {
+                let already = t
+                    .regular
+                    .iter()
+                    .any(|r| r.column.name == *column && r.index.is_some());
+                if already {
+                    return Ok(CqlOutcome::Void);
+                }
+            }
+            t.add_index(column, name.as_deref())?;
+            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
+            Ok(changed(ChangeKind::Updated, &ks, &table.name))
+        }
+        Statement::DropIndex { name, if_exists } => {
+            let ks = session.keyspace().map(str::to_string).ok_or_else(|| {
+                CqlError::Invalid("You have not set a keyspace for this session".into())
+            })?;
+            let found = schema.keyspace(&ks).and_then(|k| {
+                k.cfs.values().find_map(|cf| {
+                    let t = table_of(cf).ok()?;
+                    t.regular
+                        .iter()
+                        .any(|r| r.index.as_deref() == Some(name.as_str()))
+                        .then_some((cf.clone(), t))
+                })
+            });
+            let Some((cf, mut t)) = found else {
+                if *if_exists {
+                    return Ok(CqlOutcome::Void);
+                }
+                return Err(CqlError::Invalid(format!(
+                    "Index '{name}' could not be found in any of the column families of keyspace '{ks}'"
+                )));
+            };
+            for r in &mut t.regular {
+                if r.index.as_deref() == Some(name.as_str()) {
+                    r.index = None;
+                }
+            }
+            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
+            Ok(changed(ChangeKind::Updated, &ks, &t.name))
+        }
+        other => Err(CqlError::Invalid(format!(
+            "not a schema statement: {other:?}"
+        ))),
+    }
+}

@@ -1,0 +1,343 @@
+//! Data statements against the backend: INSERT/UPDATE/DELETE/BATCH as one
+//! batch of engine mutations, and SELECT over a [`PartitionSource`] that
+//! reads the table's column family.
+//!
+//! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
+//! partition source; the CQL semantics are `cql::mapping`'s. It must not
+//! change the schema.
+
+use super::system_tables;
+use super::tables::lookup;
+use super::{CqlBackend, CqlOutcome, CqlSession};
+use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::{self, CqlOp, CqlWrite, ListReader, PartitionSource, WriteContext};
+use crate::cql::table::Table;
+use crate::partitioner::{PartitionerRef, Token};
+use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
+use std::cell::RefCell;
+use std::ops::Bound;
+
+/// The engine's ops for one CQL write.
+pub fn engine_ops(w: &CqlWrite) -> Vec<Op> {
+    w.ops
+        .iter()
+        .map(|op| match op {
+            CqlOp::Cell(c) => Op::Put {
+                super_column: None,
+                cell: c.clone(),
+            },
+            CqlOp::RangeTombstone {
+                start,
+                end,
+                deletion,
+            } => Op::DeleteRange {
+                start: start.clone(),
+                end: end.clone(),
+                deletion: *deletion,
+            },
+            CqlOp::PartitionDelete(d) => Op::DeleteRow(*d),
+            CqlOp::CounterAdd {
+                name,
+                delta,
+                timestamp,
+            } => Op::CounterAdd {
+                super_column: None,
+                name: name.clone(),
+                delta: *delta,
+                timestamp: *timestamp,
+            },
+        })
+        .collect()
+}
+
+/// The engine mutation for one CQL write.
+pub fn mutation(w: &CqlWrite) -> RowMutation {
+    RowMutation {
+        keyspace: w.keyspace.clone(),
+        key: w.row_key.clone(),
+        updates: vec![(w.table.clone(), engine_ops(w))],
+    }
+}
+
+/// Reads cells of one table; the first backend error is kept for the
+/// caller (the mapping's traits cannot return one).
+struct Source<'a> {
+    backend: &'a dyn CqlBackend,
+    keyspace: String,
+    cf: String,
+    partitioner: PartitionerRef,
+    error: RefCell<Option<CqlError>>,
+}
+
+impl Source<'_> {
+    fn fail(&self, e: CqlError) {
+        self.error.borrow_mut().get_or_insert(e);
+    }
+
+    fn cells(&self, key: &[u8], slice: Slice) -> Vec<Cell> {
+        let cmd = ReadCommand {
+            keyspace: self.keyspace.clone(),
+            cf: self.cf.clone(),
+            super_column: None,
+            slice,
+        };
+        match self.backend.read(&cmd, key) {
+            Ok(RowResult::Cells(c)) => c,
+            Ok(RowResult::SuperColumns(_)) => {
+                self.fail(CqlError::Invalid(format!(
+                    "{} is a super column family, which CQL3 cannot read",
+                    self.cf
+                )));
+                Vec::new()
+            }
+            Err(e) => {
+                self.fail(e);
+                Vec::new()
+            }
+        }
+    }
+
+    fn finish(self) -> CqlResult<()> {
+        match self.error.into_inner() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+impl PartitionSource for Source<'_> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+        self.cells(row_key, slice.clone())
+    }
+
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+        let cmd = ReadCommand {
+            keyspace: self.keyspace.clone(),
+            cf: self.cf.clone(),
+            super_column: None,
+            slice: Slice::Range {
+                start: Vec::new(),
+                finish: Vec::new(),
+                reversed: false,
+                count: 1,
+            },
+        };
+        let all = RowRange::Keys {
+            start: Vec::new(),
+            end: Vec::new(),
+        };
+        let rows = match self.backend.read_range(&cmd, &all, usize::MAX) {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.fail(e);
+                return Vec::new();
+            }
+        };
+        rows.into_iter()
+            .map(|(k, _)| k)
+            .filter(|k| {
+                let t = self.partitioner.token(k);
+                (match &start {
+                    Bound::Unbounded => true,
+                    Bound::Included(s) => &t >= s,
+                    Bound::Excluded(s) => &t > s,
+                }) && (match &end {
+                    Bound::Unbounded => true,
+                    Bound::Included(e) => &t <= e,
+                    Bound::Excluded(e) => &t < e,
+                })
+            })
+            .collect()
+    }
+}
+
+impl ListReader for Source<'_> {
+    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell> {
+        let cmd = ReadCommand {
+            keyspace: table.keyspace.clone(),
+            cf: table.name.clone(),
+            super_column: None,
+            slice: Slice::Range {
+                start: start.to_vec(),
+                finish: end.to_vec(),
+                reversed: false,
+                count: usize::MAX,
+            },
+        };
+        match self.backend.read(&cmd, row_key) {
+            Ok(RowResult::Cells(c)) => c,
+            Ok(_) => Vec::new(),
+            Err(e) => {
+                self.fail(e);
+                Vec::new()
+            }
+        }
+    }
+}
+
+fn now_seconds(micros: i64) -> i32 {
+    (micros / 1_000_000) as i32
+}
+
+/// 1.2.9's rule: counter tables are written only by COUNTER batches, and
+/// those write nothing else (checked statement by statement, in order).
+fn check_batch_kind(b: &Batch, tables: &dyn Fn(&TableName) -> CqlResult<Table>) -> CqlResult<()> {
+    for s in &b.statements {
+        let name = match s {
+            Statement::Insert(i) => &i.table,
+            Statement::Update(u) => &u.table,
+            Statement::Delete(d) => &d.table,
+            _ => continue,
+        };
+        let counter = tables(name)?.is_counter_table();
+        if counter && b.kind != BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Counter mutations are only allowed in COUNTER batches",
+            ));
+        }
+        if !counter && b.kind == BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Only counter mutations are allowed in COUNTER batches",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// INSERT / UPDATE / DELETE / BATCH: every write in one engine batch.
+pub(super) fn write(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<CqlOutcome> {
+    let schema = backend.schema();
+    let tables = |t: &TableName| -> CqlResult<Table> {
+        let ks = session.keyspace_for(t)?;
+        lookup(&schema, &ks, &t.name)
+    };
+    if let Statement::Batch(b) = statement {
+        check_batch_kind(b, &tables)?;
+    }
+    let timestamp = session.clock().next_timestamp();
+    let lists = Source {
+        backend,
+        keyspace: String::new(),
+        cf: String::new(),
+        partitioner: schema.partitioner.clone(),
+        error: RefCell::new(None),
+    };
+    let writes = session.clock().with_uuids(|uuids| {
+        let mut ctx = WriteContext {
+            timestamp,
+            now_millis: timestamp / 1000,
+            now_seconds: now_seconds(timestamp),
+            binds,
+            uuids,
+            lists: &lists,
+        };
+        mapping::statement_writes(statement, &tables, &mut ctx)
+    })?;
+    lists.finish()?;
+    let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+    if !mutations.is_empty() {
+        backend.apply(&mutations)?;
+    }
+    Ok(CqlOutcome::Void)
+}
+
+/// SELECT: planned by the mapping, read through the backend.
+pub(super) fn select(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    sel: &Select,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<CqlOutcome> {
+    let schema = backend.schema();
+    let ks = session.keyspace_for(&sel.table)?;
+    let virtual_table = system_tables::table(&ks, &sel.table.name);
+    let table = match &virtual_table {
+        Some(t) => t.clone(),
+        None => lookup(&schema, &ks, &sel.table.name)?,
+    };
+    let now = session.clock().next_timestamp();
+    let partitioner = schema.partitioner.clone();
+    let plan = session.clock().with_uuids(|uuids| {
+        mapping::plan_select(&table, sel, binds, partitioner.as_ref(), uuids, now / 1000)
+    })?;
+    if virtual_table.is_some() {
+        let source = system_tables::SchemaSource {
+            schema: &schema,
+            table: &table,
+        };
+        let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
+        return Ok(CqlOutcome::Rows(rows));
+    }
+    let source = Source {
+        backend,
+        keyspace: ks,
+        cf: sel.table.name.clone(),
+        partitioner: partitioner.clone(),
+        error: RefCell::new(None),
+    };
+    let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
+    source.finish()?;
+    Ok(CqlOutcome::Rows(rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::model::DeletionTime;
+
+    #[test]
+    fn every_cql_op_maps_to_one_engine_op() {
+        let d = DeletionTime::new(5, 100);
+        let w = CqlWrite {
+            keyspace: "ks".into(),
+            table: "t".into(),
+            row_key: b"k".to_vec(),
+            ops: vec![
+                CqlOp::Cell(Cell::live(b"a".to_vec(), b"v".to_vec(), 1)),
+                CqlOp::RangeTombstone {
+                    start: b"s".to_vec(),
+                    end: b"e".to_vec(),
+                    deletion: d,
+                },
+                CqlOp::PartitionDelete(d),
+                CqlOp::CounterAdd {
+                    name: b"c".to_vec(),
+                    delta: -3,
+                    timestamp: 9,
+                },
+            ],
+        };
+        let m = mutation(&w);
+        assert_eq!((m.keyspace.as_str(), m.key.as_slice()), ("ks", &b"k"[..]));
+        assert_eq!(m.updates.len(), 1);
+        let (cf, ops) = &m.updates[0];
+        assert_eq!(cf, "t");
+        assert_eq!(
+            ops,
+            &vec![
+                Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"a".to_vec(), b"v".to_vec(), 1)
+                },
+                Op::DeleteRange {
+                    start: b"s".to_vec(),
+                    end: b"e".to_vec(),
+                    deletion: d
+                },
+                Op::DeleteRow(d),
+                Op::CounterAdd {
+                    super_column: None,
+                    name: b"c".to_vec(),
+                    delta: -3,
+                    timestamp: 9
+                },
+            ]
+        );
+    }
+}

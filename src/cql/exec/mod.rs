@@ -1,0 +1,192 @@
+//! The CQL3 executor: runs parsed statements against the real schema and
+//! storage engine through a narrow border, [`CqlBackend`].
+//!
+//! Owns statement dispatch, the session state (current keyspace, the
+//! server timestamp and list-UUID generators) and the prepared-statement
+//! cache. It must not know about Thrift: the server implements
+//! [`CqlBackend`] and converts [`CqlOutcome`] into its reply.
+//!
+//! # How the Thrift layer drives it
+//!
+//! ```text
+//! execute_cql3_query(query, compression, consistency):
+//!     exec::execute(&backend, &mut session, &query_text, consistency) -> Result<CqlOutcome, CqlError>
+//! prepare_cql3_query(query, compression):
+//!     exec::prepare(&backend, &session, &cache, &query_text) -> Result<Prepared, CqlError>
+//!         // CqlPreparedResult { itemId: id, count: specs.len(),
+//!         //   variable_types: specs' ty.class_name(), variable_names: specs' name }
+//! execute_prepared_cql3_query(itemId, values, consistency):
+//!     exec::execute_prepared(&backend, &mut session, &cache, itemId, &values, consistency)
+//! ```
+//!
+//! Per server: one `Arc<ServerClock>` (write timestamps strictly increase
+//! across connections) and one `PreparedCache`. Per connection: one
+//! `CqlSession::new(clock.clone())`; Thrift `set_keyspace` must also call
+//! `session.set_keyspace(name)` (1.2 shared the keyspace between both).
+//!
+//! `CqlOutcome` → `CqlResult`: `Rows(rs)` is type ROWS (1) with one
+//! `CqlRow { key: b"", columns }` per row, each column
+//! `Column { name, value }` (value unset for null), and `CqlMetadata {
+//! name_types: every column → "UTF8Type", value_types: every column →
+//! its `type_class` (full class name), default_name_type "UTF8Type",
+//! default_value_type "UTF8Type" }`. `Void`, `SetKeyspace` and
+//! `SchemaChange` are all type VOID (2), as 1.2.9 replied over Thrift.
+//! A `CqlError` is an `InvalidRequestException` whose `why` is its
+//! `Display`.
+//!
+//! The backend contract: `change_schema` validates (1.2's messages),
+//! persists, swaps the schema and updates the engine before returning;
+//! `apply` writes one batch atomically per the engine's batch rules.
+
+mod ddl;
+mod dml;
+mod session;
+pub mod system_tables;
+pub mod tables;
+
+pub use session::{CqlSession, Prepared, PreparedCache, ServerClock};
+
+use crate::cql::ast::Statement;
+use crate::cql::error::CqlError;
+use crate::cql::mapping::ResultSet;
+use crate::cql::parse;
+use crate::schema::{Schema, SchemaChange};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use std::sync::Arc;
+
+/// What the executor needs from the server: the schema, schema changes,
+/// writes and reads. Implemented over `storage::Engine` + `SchemaStore`.
+pub trait CqlBackend: Send + Sync {
+    /// The current schema snapshot.
+    fn schema(&self) -> Arc<Schema>;
+    /// Validates, persists and applies a change (engine updated on return).
+    fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError>;
+    /// Writes one batch.
+    fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError>;
+    fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError>;
+    /// Rows in ring order, deleted ones ("ghosts") included.
+    fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
+    fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError>;
+}
+
+/// The consistency level a statement was sent with (Thrift's enum value).
+/// One node answers every level, so it is accepted and not acted on.
+pub type Consistency = i32;
+
+/// The kind of schema change, for the reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeKind {
+    Created,
+    Updated,
+    Dropped,
+}
+
+/// What a statement produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CqlOutcome {
+    Void,
+    Rows(ResultSet),
+    SetKeyspace(String),
+    SchemaChange {
+        change: ChangeKind,
+        keyspace: String,
+        /// Empty for keyspace changes.
+        table: String,
+    },
+}
+
+/// Parses and runs one statement.
+pub fn execute(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    query: &str,
+    _consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
+    let parsed = parse(query)?;
+    if parsed.bind_count != 0 {
+        return Err(bind_count_error(parsed.bind_count, 0));
+    }
+    run(backend, session, &parsed.statement, &[])
+}
+
+/// Prepares a statement: its id and the receivers of its markers.
+pub fn prepare(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    cache: &PreparedCache,
+    query: &str,
+) -> Result<Prepared, CqlError> {
+    let parsed = parse(query)?;
+    let schema = backend.schema();
+    let specs = crate::cql::mapping::bind_specs(&parsed.statement, &|t| {
+        let ks = session.keyspace_for(t)?;
+        tables::lookup(&schema, &ks, &t.name)
+    })?;
+    Ok(cache.insert(query, parsed.statement, specs))
+}
+
+/// Runs a prepared statement with its bound values (`None` is null).
+pub fn execute_prepared(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    cache: &PreparedCache,
+    id: i32,
+    values: &[Option<Vec<u8>>],
+    _consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
+    let prepared = cache.get(id).ok_or_else(|| {
+        CqlError::Invalid(format!(
+            "Prepared query with ID {id} not found (either the query was not prepared on this host (maybe the host has been restarted?) or you have prepared more than {} queries and queries {id} has been evicted from the internal cache)",
+            session::MAX_PREPARED
+        ))
+    })?;
+    if prepared.specs.len() != values.len() {
+        return Err(bind_count_error(prepared.specs.len(), values.len()));
+    }
+    run(backend, session, &prepared.statement, values)
+}
+
+fn bind_count_error(markers: usize, bound: usize) -> CqlError {
+    CqlError::Invalid(format!(
+        "There were {markers} markers(?) in CQL but {bound} bound variables"
+    ))
+}
+
+fn run(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    statement: &Statement,
+    binds: &[Option<Vec<u8>>],
+) -> Result<CqlOutcome, CqlError> {
+    match statement {
+        Statement::Insert(_)
+        | Statement::Update(_)
+        | Statement::Delete(_)
+        | Statement::Batch(_) => dml::write(backend, session, statement, binds),
+        Statement::Select(sel) => dml::select(backend, session, sel, binds),
+        Statement::Use(ks) => {
+            if backend.schema().keyspace(ks).is_none() {
+                return Err(CqlError::Invalid(format!("Keyspace '{ks}' does not exist")));
+            }
+            session.set_keyspace(ks.clone());
+            Ok(CqlOutcome::SetKeyspace(ks.clone()))
+        }
+        Statement::Truncate(t) => {
+            let ks = session.keyspace_for(t)?;
+            tables::lookup(&backend.schema(), &ks, &t.name)?;
+            backend.truncate(&ks, &t.name)?;
+            Ok(CqlOutcome::Void)
+        }
+        ddl_statement => ddl::run(backend, session, ddl_statement),
+    }
+}

@@ -1,0 +1,262 @@
+//! The schema tables 1.2.9 let CQL read (`system.schema_keyspaces`,
+//! `system.schema_columnfamilies`, `system.schema_columns`), served from
+//! the live schema snapshot: each is a real CQL table model whose cells
+//! are synthesized on read, so SELECT's planning, filtering and ordering
+//! are the ordinary ones. cqlsh's DESCRIBE and old drivers read these.
+//!
+//! Owns the column lists and the schema → cell encoding; it must not
+//! accept writes (they are refused before reaching here).
+
+use super::tables::table_of;
+use crate::cql::ast::Statement;
+use crate::cql::error::CqlResult;
+use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
+use crate::cql::parse;
+use crate::cql::schema::json_string_list;
+use crate::cql::table::Table;
+use crate::partitioner::Token;
+use crate::schema::{CfDef, Schema};
+use crate::storage::model::{Cell, Slice};
+use std::ops::Bound;
+
+const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
+const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
+const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
+
+/// The virtual table `system.<name>`, if it is one.
+pub fn table(keyspace: &str, name: &str) -> Option<Table> {
+    if keyspace != "system" {
+        return None;
+    }
+    let text = match name {
+        "schema_keyspaces" => KEYSPACES,
+        "schema_columnfamilies" => COLUMNFAMILIES,
+        "schema_columns" => COLUMNS,
+        _ => return None,
+    };
+    let Ok(parsed) = parse(text) else { return None };
+    let Statement::CreateTable(ct) = parsed.statement else {
+        return None;
+    };
+    Table::from_create("system", &ct).ok()
+}
+
+/// 1.2's JSON text for a string map.
+fn json_map(m: &std::collections::BTreeMap<String, String>) -> String {
+    let body: Vec<String> = m
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{}:{}",
+                json_string_list([k.as_str()].into_iter()).trim_matches(|c| c == '[' || c == ']'),
+                json_string_list([v.as_str()].into_iter()).trim_matches(|c| c == '[' || c == ']')
+            )
+        })
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+fn text(s: &str) -> Option<Vec<u8>> {
+    Some(s.as_bytes().to_vec())
+}
+
+fn int(v: i32) -> Option<Vec<u8>> {
+    Some(v.to_be_bytes().to_vec())
+}
+
+fn double(v: f64) -> Option<Vec<u8>> {
+    Some(v.to_be_bytes().to_vec())
+}
+
+fn boolean(v: bool) -> Option<Vec<u8>> {
+    Some(vec![u8::from(v)])
+}
+
+fn aliases(list: &[Vec<u8>]) -> String {
+    let names: Vec<String> = list
+        .iter()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    json_string_list(names.iter().map(String::as_str))
+}
+
+/// A column's name and its serialized value (`None` is null).
+type Value = (&'static str, Option<Vec<u8>>);
+
+fn cf_row(cf: &CfDef) -> Vec<Value> {
+    let o = &cf.options;
+    vec![
+        (
+            "bloom_filter_fp_chance",
+            o.bloom_filter_fp_chance.and_then(double),
+        ),
+        ("caching", text(o.caching.as_str())),
+        ("column_aliases", text(&aliases(&o.column_aliases))),
+        ("comment", text(cf.comment.as_deref().unwrap_or(""))),
+        ("compaction_strategy_class", text(&o.compaction_strategy)),
+        (
+            "compaction_strategy_options",
+            text(&json_map(&o.compaction_strategy_options)),
+        ),
+        ("comparator", text(&cf.comparator.class_name())),
+        (
+            "compression_parameters",
+            text(&json_map(&o.compression_options)),
+        ),
+        (
+            "default_validator",
+            text(&o.default_validation_class.class_name()),
+        ),
+        ("gc_grace_seconds", int(cf.gc_grace_seconds)),
+        ("id", int(cf.id as i32)),
+        ("key_aliases", text(&aliases(&o.key_aliases))),
+        ("key_validator", text(&o.key_validation_class.class_name())),
+        (
+            "local_read_repair_chance",
+            double(o.dclocal_read_repair_chance),
+        ),
+        ("max_compaction_threshold", int(o.max_compaction_threshold)),
+        ("min_compaction_threshold", int(o.min_compaction_threshold)),
+        (
+            "populate_io_cache_on_flush",
+            boolean(o.populate_io_cache_on_flush),
+        ),
+        ("read_repair_chance", double(o.read_repair_chance)),
+        ("replicate_on_write", boolean(o.replicate_on_write)),
+        (
+            "subcomparator",
+            cf.subcomparator
+                .as_ref()
+                .and_then(|s| text(&s.class_name())),
+        ),
+        ("type", text(cf.column_type.as_str())),
+        ("value_alias", o.value_alias.clone()),
+    ]
+}
+
+/// Cells of one synthesized partition (one keyspace), in comparator order.
+fn partition(schema: &Schema, table: &Table, keyspace: &str) -> CqlResult<Vec<Cell>> {
+    let Some(ks) = schema.keyspace(keyspace) else {
+        return Ok(Vec::new());
+    };
+    // (clustering values, [(column, value)]) rows, already in clustering order.
+    let mut rows: Vec<(Vec<Vec<u8>>, Vec<Value>)> = Vec::new();
+    match table.name.as_str() {
+        "schema_keyspaces" => rows.push((
+            Vec::new(),
+            vec![
+                ("durable_writes", boolean(ks.durable_writes)),
+                ("strategy_class", text(&ks.strategy_class())),
+                ("strategy_options", text(&json_map(&ks.strategy_options))),
+            ],
+        )),
+        "schema_columnfamilies" => {
+            for (name, cf) in &ks.cfs {
+                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf)));
+            }
+        }
+        _ => {
+            for (name, cf) in &ks.cfs {
+                let Ok(t) = table_of(cf) else { continue };
+                let mut cols = t.schema().columns;
+                cols.sort_by(|a, b| a.name.cmp(&b.name));
+                for c in cols {
+                    rows.push((
+                        vec![name.as_bytes().to_vec(), c.name.as_bytes().to_vec()],
+                        vec![
+                            ("component_index", c.component_index.and_then(int)),
+                            ("index_name", c.index_name.as_deref().and_then(text)),
+                            ("index_options", c.index_options.as_deref().and_then(text)),
+                            ("index_type", c.index_type.as_deref().and_then(text)),
+                            ("validator", text(&c.validator)),
+                        ],
+                    ));
+                }
+            }
+        }
+    }
+    let mut cells = Vec::new();
+    for (clustering, values) in rows {
+        cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
+        for (column, value) in values {
+            if let Some(v) = value {
+                cells.push(Cell::live(
+                    cell_name(table, &clustering, column, None)?,
+                    v,
+                    0,
+                ));
+            }
+        }
+    }
+    let cmp = table.comparator_type();
+    cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));
+    Ok(cells)
+}
+
+/// A `PartitionSource` over the schema snapshot.
+pub struct SchemaSource<'a> {
+    pub schema: &'a Schema,
+    pub table: &'a Table,
+}
+
+impl PartitionSource for SchemaSource<'_> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+        let keyspace = String::from_utf8_lossy(row_key);
+        let cells = partition(self.schema, self.table, &keyspace).unwrap_or_default();
+        let cmp = self.table.comparator_type();
+        match slice {
+            Slice::Names(names) => cells
+                .into_iter()
+                .filter(|c| names.contains(&c.name))
+                .collect(),
+            Slice::Range {
+                start,
+                finish,
+                reversed,
+                count,
+            } => {
+                let (lo, hi) = if *reversed {
+                    (finish, start)
+                } else {
+                    (start, finish)
+                };
+                let mut out: Vec<Cell> = cells
+                    .into_iter()
+                    .filter(|c| {
+                        (lo.is_empty() || cmp.compare(lo, &c.name).is_le())
+                            && (hi.is_empty() || cmp.compare(&c.name, hi).is_le())
+                    })
+                    .collect();
+                if *reversed {
+                    out.reverse();
+                }
+                out.truncate(*count);
+                out
+            }
+        }
+    }
+
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+        let p = &self.schema.partitioner;
+        let mut keys: Vec<Vec<u8>> = self
+            .schema
+            .keyspaces
+            .keys()
+            .map(|k| k.as_bytes().to_vec())
+            .filter(|k| {
+                let t = p.token(k);
+                (match &start {
+                    Bound::Unbounded => true,
+                    Bound::Included(s) => &t >= s,
+                    Bound::Excluded(s) => &t > s,
+                }) && (match &end {
+                    Bound::Unbounded => true,
+                    Bound::Included(e) => &t <= e,
+                    Bound::Excluded(e) => &t < e,
+                })
+            })
+            .collect();
+        keys.sort_by_key(|k| p.decorate(k));
+        keys
+    }
+}

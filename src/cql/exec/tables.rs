@@ -1,0 +1,168 @@
+//! CQL tables ⇄ the dynamic schema: a [`Table`] (with its `WITH` options)
+//! becomes the `CfSpec` the schema stores, and a stored `CfDef` becomes
+//! the [`Table`] again (through [`Table::from_schema`]), so a restarted
+//! server gets its CQL3 tables back from the persisted schema alone.
+//!
+//! Owns only the field mapping; it must not apply or persist anything.
+
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::options::TableOptions;
+use crate::cql::schema::{json_string_list, SchemaColumn, TableSchema};
+use crate::cql::table::Table;
+use crate::schema::{CfDef, CfSpec, ColumnSpec, IndexType, Schema};
+use std::collections::BTreeMap;
+
+/// The table's column family as a schema change request.
+pub fn table_spec(table: &Table) -> CfSpec {
+    let s = table.schema();
+    let names = |list: &str| -> Vec<Vec<u8>> {
+        crate::cql::schema::parse_json_string_list(list)
+            .unwrap_or_default()
+            .into_iter()
+            .map(String::into_bytes)
+            .collect()
+    };
+    let columns = s
+        .columns
+        .iter()
+        .map(|c| ColumnSpec {
+            name: c.name.as_bytes().to_vec(),
+            validation_class: Some(c.validator.clone()),
+            index_type: c.index_type.as_deref().and_then(IndexType::from_name),
+            index_name: c.index_name.clone(),
+            index_options: c.index_options.as_deref().map(parse_flat_json_map),
+            component_index: c.component_index,
+        })
+        .collect();
+    CfSpec {
+        keyspace: table.keyspace.clone(),
+        name: table.name.clone(),
+        column_type: Some("Standard".into()),
+        comparator_type: Some(s.comparator.clone()),
+        default_validation_class: Some(s.default_validator.clone()),
+        key_validation_class: Some(s.key_validator.clone()),
+        column_metadata: Some(columns),
+        key_aliases: Some(names(&s.key_aliases)),
+        column_aliases: Some(names(&s.column_aliases)),
+        value_alias: s.value_alias.map(String::into_bytes),
+        ..CfSpec::default()
+    }
+}
+
+/// Puts `WITH` options on a spec (unset options stay as they are).
+pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
+    macro_rules! copy {
+        ($($f:ident),*) => { $( if o.$f.is_some() { spec.$f = o.$f.clone(); } )* };
+    }
+    copy!(
+        comment,
+        read_repair_chance,
+        dclocal_read_repair_chance,
+        gc_grace_seconds,
+        replicate_on_write,
+        caching,
+        bloom_filter_fp_chance,
+        populate_io_cache_on_flush,
+        default_time_to_live,
+        index_interval,
+        memtable_flush_period_in_ms,
+        speculative_retry
+    );
+    if let Some(c) = &o.compaction {
+        let mut c = c.clone();
+        spec.compaction_strategy = c.remove("class");
+        spec.compaction_strategy_options = Some(c);
+    }
+    if let Some(c) = &o.compression {
+        spec.compression_options = Some(c.clone());
+    }
+}
+
+/// The CQL table stored as `cf` (1.2's view of any column family).
+pub fn table_of(cf: &CfDef) -> CqlResult<Table> {
+    let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let o = &cf.options;
+    let stored = TableSchema {
+        comparator: cf.comparator.class_name(),
+        key_validator: o.key_validation_class.class_name(),
+        default_validator: o.default_validation_class.class_name(),
+        key_aliases: json_string_list(
+            o.key_aliases
+                .iter()
+                .map(|a| utf8(a))
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str),
+        ),
+        column_aliases: json_string_list(
+            o.column_aliases
+                .iter()
+                .map(|a| utf8(a))
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str),
+        ),
+        value_alias: o.value_alias.as_deref().map(utf8),
+        columns: o
+            .column_metadata
+            .iter()
+            .map(|c| SchemaColumn {
+                name: utf8(&c.name),
+                component_index: c.component_index,
+                validator: c.validation_class.class_name(),
+                index_name: c.index_name.clone(),
+                index_type: c.index_type.map(|t| t.as_str().to_string()),
+                index_options: c.index_options.as_ref().map(flat_json_map),
+            })
+            .collect(),
+    };
+    Table::from_schema(&cf.keyspace, &cf.name, &stored)
+}
+
+/// Looks a table up as 1.2.9 did, with its messages.
+pub fn lookup(schema: &Schema, keyspace: &str, name: &str) -> CqlResult<Table> {
+    if schema.keyspace(keyspace).is_none() {
+        return Err(CqlError::Invalid(format!(
+            "Keyspace {keyspace} does not exist"
+        )));
+    }
+    match schema.cf(keyspace, name) {
+        Some(cf) => table_of(cf),
+        None => Err(CqlError::Invalid(format!(
+            "unconfigured columnfamily {name}"
+        ))),
+    }
+}
+
+/// `{"k":"v",...}` as 1.2 wrote index options (string values only).
+fn flat_json_map(m: &BTreeMap<String, String>) -> String {
+    let body: Vec<String> = m.iter().map(|(k, v)| format!("\"{k}\":\"{v}\"")).collect();
+    format!("{{{}}}", body.join(","))
+}
+
+fn parse_flat_json_map(text: &str) -> BTreeMap<String, String> {
+    let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+    inner
+        .split(',')
+        .filter_map(|pair| {
+            let (k, v) = pair.split_once(':')?;
+            Some((
+                k.trim().trim_matches('"').to_string(),
+                v.trim().trim_matches('"').to_string(),
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_options_round_trip() {
+        let m = parse_flat_json_map("{\"prefix_size\":\"1\"}");
+        assert_eq!(m.get("prefix_size").map(String::as_str), Some("1"));
+        assert_eq!(flat_json_map(&m), "{\"prefix_size\":\"1\"}");
+        assert!(parse_flat_json_map("{}").is_empty());
+    }
+}
