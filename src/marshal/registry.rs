@@ -186,11 +186,37 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
         };
         MarshalError(format!("Unable to find abstract-type class '{class}'"))
     })?;
+    if !params.is_empty() && params.iter().all(|p| is_key_value(p)) {
+        return default_parameters(factory(&[])?, &params);
+    }
     let resolved = params
         .iter()
         .map(|p| parse_type(p))
         .collect::<Result<Vec<_>, _>>()?;
     factory(&resolved)
+}
+
+/// `key=value` (or a bare `reversed`): Cassandra's "default parameters" of a
+/// type that takes no type parameters. Clients send them: pycassa writes
+/// `UTF8Type(reversed=false)` in every CfDef it builds.
+fn is_key_value(param: &str) -> bool {
+    let p = param.trim();
+    p == "reversed" || (p.contains('=') && !p.contains("=>") && !p.contains('('))
+}
+
+/// Cassandra 1.2's `AbstractType.parseDefaultParameters`: `reversed` (empty
+/// or `true`) wraps the type in `ReversedType`; any other key, or `false`,
+/// leaves it as it is.
+fn default_parameters(base: TypeRef, params: &[String]) -> Result<TypeRef, MarshalError> {
+    let reversed = params.iter().any(|p| {
+        let (key, value) = p.split_once('=').unwrap_or((p.as_str(), ""));
+        key.trim() == "reversed" && matches!(value.trim(), "" | "true")
+    });
+    Ok(if reversed {
+        Arc::new(ReversedType::new(base))
+    } else {
+        base
+    })
 }
 
 /// Splits a parameter list at top-level commas.
@@ -258,6 +284,33 @@ mod tests {
         "TimestampType",
         "InetAddressType",
     ];
+
+    #[test]
+    fn default_parameters_as_pycassa_sends_them() {
+        let utf8 = "org.apache.cassandra.db.marshal.UTF8Type";
+        for name in [
+            "org.apache.cassandra.db.marshal.UTF8Type(reversed=false)",
+            "UTF8Type(reversed=false)",
+            "UTF8Type(someoption=1)",
+        ] {
+            assert_eq!(parse_type(name).unwrap().class_name(), utf8, "{name}");
+        }
+        for name in [
+            "UTF8Type(reversed=true)",
+            "UTF8Type(reversed)",
+            "UTF8Type(reversed=)",
+        ] {
+            let t = parse_type(name).unwrap();
+            assert!(t.is_reversed(), "{name}");
+            assert_eq!(
+                t.class_name(),
+                format!("org.apache.cassandra.db.marshal.ReversedType({utf8})")
+            );
+        }
+        // Type parameters are still type parameters.
+        assert!(parse_type("UTF8Type(LongType)").is_err());
+        assert_eq!(parse_type("ReversedType(LongType)").unwrap().class_name(), "org.apache.cassandra.db.marshal.ReversedType(org.apache.cassandra.db.marshal.LongType)");
+    }
 
     #[test]
     fn short_and_full_names_resolve_to_the_same_class() {
