@@ -104,6 +104,7 @@ async function cql(con) {
   check('counter values', rows.map((r) => [Number(r.colHash.views), Number(r.colHash.likes)]), [[42, -2]]);
 
   step('TTL (UPDATE ... USING TTL 1), wait 2 s');
+  await sleep(1010 - (Date.now() % 1000)); // expiry is at whole seconds: start a fresh one
   await q('UPDATE Users USING TTL 1 SET ?=? WHERE KEY=?', ['short', 'lived', 'ephemeral']);
   await q('UPDATE Users SET ?=? WHERE KEY=?', ['long', 'lived', 'ephemeral']);
   rows = await q('SELECT * FROM Users WHERE KEY=?', ['ephemeral']);
