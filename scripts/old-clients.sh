@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Real old Cassandra clients against a fresh supercolumn server, each through a
+# realistic flow (schema calls, insert/get, batch, super columns, counters, TTL,
+# an indexed query):
+#   - pycassa 1.11.2 (Python 2) with thrift 0.13.0, run by Debian's jython;
+#   - helenus 0.6.10 (npm), Thrift API;
+#   - cassandra-client 0.15.2 (npm), its System (Thrift schema) API and its CQL 2 API.
+#
+# Installs what is missing first (idempotent; apt-get, PyPI and npm only):
+#   jython + bouncycastle (jython's ssl module needs it to reach PyPI), a Python 2
+#   pip/setuptools that jython runs, pycassa/thrift/six into clients/pycassa/.site,
+#   and clients/node/node_modules from package-lock.json.
+#
+# The server gets the repo's storage-conf.xml plus <ThriftApiDefault>19</ThriftApiDefault>:
+# these clients speak API 19.x and open with calls both generations share
+# (describe_version, describe_keyspace), which a connection answers as 0.6 by default.
+#
+# Usage: scripts/old-clients.sh [pycassa] [helenus] [cassandra-client]   (default: all)
+# Exits non-zero if any flow fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+PYCASSA_DIR=$ROOT/clients/pycassa
+NODE_DIR=$ROOT/clients/node
+SITE=$PYCASSA_DIR/.site
+BOOT=$PYCASSA_DIR/.boot
+
+PYCASSA_VERSION=1.11.2
+THRIFT_VERSION=0.13.0
+SIX_VERSION=1.16.0
+PIP2_VERSION=20.3.4
+SETUPTOOLS2_VERSION=44.1.1
+
+say() { printf '%s\n' "old-clients: $*"; }
+
+# jython with bouncycastle on the class path (Debian's /usr/bin/jython runs
+# `java -jar`, which ignores CLASSPATH; jython's ssl module imports bouncycastle).
+jython_run() {
+    JYTHONPATH=${JYTHONPATH:-} java -Xss4m \
+        -cp /usr/share/java/jython.jar:/usr/share/java/bcprov.jar:/usr/share/java/bcpkix.jar:/usr/share/java/bcutil.jar \
+        -Dpython.home=/usr/share/jython -Dpython.console= \
+        org.python.util.jython "$@"
+}
+
+install_apt() {
+    local missing=()
+    [ -f /usr/share/java/jython.jar ] || missing+=(jython)
+    [ -f /usr/share/java/bcprov.jar ] || missing+=(libbcprov-java)
+    [ -f /usr/share/java/bcpkix.jar ] || missing+=(libbcpkix-java)
+    [ -f /usr/share/java/bcutil.jar ] || missing+=(libbcutil-java)
+    command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
+    if [ ${#missing[@]} -gt 0 ]; then
+        say "installing Debian packages: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+}
+
+install_pycassa() {
+    if [ -f "$SITE/.installed-$PYCASSA_VERSION-$THRIFT_VERSION-$SIX_VERSION" ]; then
+        return
+    fi
+    say "installing pycassa $PYCASSA_VERSION, thrift $THRIFT_VERSION, six $SIX_VERSION for jython"
+    rm -rf "$BOOT" "$SITE"
+    mkdir -p "$BOOT" "$SITE"
+    # A pip that runs on Python 2 (jython 2.7); the wheels are pure Python.
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+        --python-version 2.7 --platform any -d "$BOOT/wheels" \
+        "pip==$PIP2_VERSION" "setuptools==$SETUPTOOLS2_VERSION"
+    # Unpacked, not zipped: pycassa's setup.py (ez_setup) looks for setuptools
+    # with pkg_resources and would try to download 0.9.6 from a dead URL otherwise.
+    for whl in "$BOOT"/wheels/*.whl; do
+        python3 -m zipfile -e "$whl" "$BOOT/lib"
+    done
+    # jython's own pip builds the sdists (their setup.py is Python 2); pycassa has no wheel.
+    JYTHONPATH=$BOOT/lib jython_run -m pip install --quiet --disable-pip-version-check \
+        --no-compile --no-deps --target "$SITE" \
+        "pycassa==$PYCASSA_VERSION" "thrift==$THRIFT_VERSION" "six==$SIX_VERSION" \
+        2> >(grep -v -e 'DEPRECATION: pip 21.0' -e 'ssl module in Python is not available' >&2)
+    touch "$SITE/.installed-$PYCASSA_VERSION-$THRIFT_VERSION-$SIX_VERSION"
+}
+
+install_node() {
+    local want
+    want=$(sha256sum "$NODE_DIR/package-lock.json" | cut -d' ' -f1)
+    if [ "$(cat "$NODE_DIR/node_modules/.installed-lock" 2>/dev/null)" = "$want" ]; then
+        return
+    fi
+    say "installing npm packages (npm ci)"
+    (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    echo "$want" >"$NODE_DIR/node_modules/.installed-lock"
+}
+
+clients=("$@")
+[ ${#clients[@]} -gt 0 ] || clients=(pycassa helenus cassandra-client)
+for c in "${clients[@]}"; do
+    case $c in
+    pycassa | helenus | cassandra-client) ;;
+    *) echo "unknown client '$c' (pycassa, helenus, cassandra-client)" >&2; exit 2 ;;
+    esac
+done
+
+install_apt
+for c in "${clients[@]}"; do
+    case $c in
+    pycassa) install_pycassa ;;
+    helenus | cassandra-client) install_node ;;
+    esac
+done
+
+# shellcheck source=scripts/server-lib.sh
+source scripts/server-lib.sh
+CONF=$(mktemp --suffix=.xml)
+sed 's|^<Storage>$|<Storage>\n  <ThriftApiDefault>19</ThriftApiDefault>|' storage-conf.xml >"$CONF"
+grep -q '<ThriftApiDefault>19</ThriftApiDefault>' "$CONF" || { echo "could not add ThriftApiDefault to the config" >&2; exit 1; }
+start_server "$CONF"
+trap 'stop_server >/dev/null 2>&1 || true; rm -f "$CONF"' EXIT
+say "server on 127.0.0.1:$SERVER_PORT"
+
+passed=()
+failed=()
+for c in "${clients[@]}"; do
+    start=$(date +%s)
+    status=0
+    case $c in
+    pycassa) (cd "$PYCASSA_DIR" && JYTHONPATH=$SITE jython_run flow.py "127.0.0.1:$SERVER_PORT") 2>&1 |
+        grep -v '^No handlers could be found for logger "thrift.transport.sslcompat"$' || status=$? ;;
+    helenus) node "$NODE_DIR/helenus_flow.js" "127.0.0.1:$SERVER_PORT" || status=$? ;;
+    cassandra-client) node "$NODE_DIR/cassandra_client_flow.js" "127.0.0.1:$SERVER_PORT" || status=$? ;;
+    esac
+    say "$c: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(($(date +%s) - start)) s"
+    if [ $status -eq 0 ]; then passed+=("$c"); else failed+=("$c"); fi
+done
+
+trap - EXIT
+rm -f "$CONF"
+stop_server
+echo "old-clients: ${#passed[@]} passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]
