@@ -8,7 +8,9 @@
 # 4. replays the recorded Cassandra 0.6.8 conformance cases against the server,
 #    unframed and framed; then the 1.2.9 (API 19.x) cases together with the
 #    0.6 cases on one server;
-# 5. runs the BloggyAppy example app against the server on the repo's config.
+# 5. runs the BloggyAppy example app against the server on the repo's config;
+# 6. runs real old clients (pycassa under jython, npm's helenus and
+#    cassandra-client) through their flows (scripts/old-clients.sh installs them).
 #
 # The conformance corpus lives beside the repository in ../shared/conformance;
 # set CONFORMANCE_DIR to point elsewhere.
@@ -55,6 +57,9 @@ CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh \
 
 step "example: BloggyAppy"
 scripts/run-example.sh
+
+step "old clients: pycassa (jython), helenus, cassandra-client"
+scripts/old-clients.sh
 
 echo
 echo "all tests passed"
