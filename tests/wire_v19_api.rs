@@ -5,55 +5,18 @@
 mod wire_support;
 
 use std::collections::BTreeMap;
-use std::net::TcpStream;
-use std::time::Duration;
 use supercolumn::thrift::gen::cassandra06 as t06;
 use supercolumn::thrift::gen::cassandra06::TCassandraSyncClient as _;
 use supercolumn::thrift::gen::cassandra19::{
-    CassandraSyncClient, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, Compression,
-    ConsistencyLevel as CL, Deletion, InvalidRequestException, KeyRange, Mutation,
-    NotFoundException, SlicePredicate, SliceRange, SuperColumn, TCassandraSyncClient,
-    UnavailableException,
+    Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, Compression, ConsistencyLevel as CL,
+    Deletion, KeyRange, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
+    TCassandraSyncClient, UnavailableException,
 };
-use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
-};
-use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
-use wire_support::{conformance_config, timestamp, Server};
-
-type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+use wire_support::{conformance_config, connect19, ire19 as ire, timestamp, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf-v19.xml");
     Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"])
-}
-
-fn connect19(port: u16) -> Client19 {
-    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
-    let (r, w) = TTcpChannel::with_stream(stream).split().expect("split");
-    CassandraSyncClient::new(
-        Box::new(TBinaryInputProtocol::new(
-            TFramedReadTransport::new(r),
-            true,
-        )),
-        Box::new(TBinaryOutputProtocol::new(
-            TFramedWriteTransport::new(w),
-            true,
-        )),
-    )
-}
-
-fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
-    match r {
-        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
-            Ok(ire) => ire.why,
-            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
-        },
-        other => panic!("expected an InvalidRequestException, got {other:?}"),
-    }
 }
 
 fn is_user<E: std::error::Error + 'static, T: std::fmt::Debug>(r: thrift::Result<T>) -> bool {

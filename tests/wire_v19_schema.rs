@@ -4,47 +4,11 @@
 
 mod wire_support;
 
-use std::net::TcpStream;
-use std::time::Duration;
 use supercolumn::thrift::gen::cassandra19::{
-    CassandraSyncClient, CfDef, Column, ColumnParent, ConsistencyLevel as CL,
-    InvalidRequestException, KsDef, SlicePredicate, SliceRange, TCassandraSyncClient,
+    CfDef, Column, ColumnParent, ConsistencyLevel as CL, KsDef, SlicePredicate, SliceRange,
+    TCassandraSyncClient,
 };
-use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
-};
-use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
-use wire_support::{conformance_config, timestamp, Server};
-
-type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
-
-fn connect19(port: u16) -> Client19 {
-    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
-    let (r, w) = TTcpChannel::with_stream(stream).split().expect("split");
-    CassandraSyncClient::new(
-        Box::new(TBinaryInputProtocol::new(
-            TFramedReadTransport::new(r),
-            true,
-        )),
-        Box::new(TBinaryOutputProtocol::new(
-            TFramedWriteTransport::new(w),
-            true,
-        )),
-    )
-}
-
-fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
-    match r {
-        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
-            Ok(ire) => ire.why,
-            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
-        },
-        other => panic!("expected an InvalidRequestException, got {other:?}"),
-    }
-}
+use wire_support::{conformance_config, connect19, ire19 as ire, timestamp, Client19, Server};
 
 fn cf_def(ks: &str, name: &str, comparator: &str) -> CfDef {
     CfDef {

@@ -80,29 +80,36 @@ pub fn validate_column_path(
 ) -> ApiResult<Arc<CfDef>> {
     validate_keyspace(schema, keyspace)?;
     let cf = validate_cf(schema, keyspace, &path.column_family)?.clone();
+    column_path_shape(&cf, path.super_column.is_some(), path.column.is_some())?;
+    check_path_names(&cf, path)?;
+    Ok(cf)
+}
+
+/// The parts a ColumnPath of a get or insert must have for its CF's type;
+/// the rule and its messages are the same in 0.6 and 1.2.
+pub fn column_path_shape(cf: &CfDef, has_super_column: bool, has_column: bool) -> ApiResult<()> {
     if cf.is_super() {
-        if path.super_column.is_none() {
+        if !has_super_column {
             return invalid(format!(
                 "supercolumn parameter is not optional for super CF {}",
                 cf.name
             ));
         }
     } else {
-        if path.super_column.is_some() {
+        if has_super_column {
             return invalid(format!(
                 "supercolumn parameter is invalid for standard CF {}",
                 cf.name
             ));
         }
-        if path.column.is_none() {
+        if !has_column {
             return invalid(format!(
                 "column parameter is not optional for standard CF {}",
                 cf.name
             ));
         }
     }
-    check_path_names(&cf, path)?;
-    Ok(cf)
+    Ok(())
 }
 
 fn check_path_names(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {

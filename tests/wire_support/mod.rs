@@ -9,13 +9,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use supercolumn::thrift::gen::cassandra06::CassandraSyncClient;
-use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
-};
-use thrift::transport::{
-    TBufferedReadTransport, TBufferedWriteTransport, TFramedReadTransport, TFramedWriteTransport,
-    TIoChannel, TTcpChannel,
-};
+use supercolumn::thrift::gen::cassandra19;
+use thrift::protocol::{TInputProtocol, TOutputProtocol};
 
 /// Copies of the conformance configs (kept identical to the corpus by the config tests).
 pub const CONFORMANCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/config/testdata");
@@ -168,39 +163,42 @@ impl Drop for Server {
     }
 }
 
+fn protocols(port: u16, framed: bool) -> (Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>) {
+    let (i, o) = supercolumn::thrift::client::connect(
+        "127.0.0.1",
+        port,
+        framed,
+        Duration::from_secs(5),
+        Duration::from_secs(15),
+    )
+    .expect("connect");
+    (i, o)
+}
+
 /// A generated 0.6 client on a fresh connection, framed or buffered.
 pub fn connect(port: u16, framed: bool) -> Client {
-    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream.set_nodelay(true).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
-    let channel = TTcpChannel::with_stream(stream);
-    let (r, w) = channel.split().expect("split channel");
-    let (i, o): (Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>) = if framed {
-        (
-            Box::new(TBinaryInputProtocol::new(
-                TFramedReadTransport::new(r),
-                true,
-            )),
-            Box::new(TBinaryOutputProtocol::new(
-                TFramedWriteTransport::new(w),
-                true,
-            )),
-        )
-    } else {
-        (
-            Box::new(TBinaryInputProtocol::new(
-                TBufferedReadTransport::new(r),
-                true,
-            )),
-            Box::new(TBinaryOutputProtocol::new(
-                TBufferedWriteTransport::new(w),
-                true,
-            )),
-        )
-    };
+    let (i, o) = protocols(port, framed);
     CassandraSyncClient::new(i, o)
+}
+
+pub type Client19 =
+    cassandra19::CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+
+/// A generated 19.x client on a fresh framed connection (as 1.2 clients connected).
+pub fn connect19(port: u16) -> Client19 {
+    let (i, o) = protocols(port, true);
+    cassandra19::CassandraSyncClient::new(i, o)
+}
+
+/// The `why` of a 19.x InvalidRequestException, or a panic naming what came instead.
+pub fn ire19<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
+    match r {
+        Err(thrift::Error::User(e)) => match e.downcast::<cassandra19::InvalidRequestException>() {
+            Ok(ire) => ire.why,
+            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
+        },
+        other => panic!("expected an InvalidRequestException, got {other:?}"),
+    }
 }
 
 /// The `why` of an InvalidRequestException, or a panic naming what came instead.

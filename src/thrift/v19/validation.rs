@@ -87,27 +87,11 @@ fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
 }
 
 pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
-    if cf.is_super() {
-        if path.super_column.is_none() {
-            return invalid(format!(
-                "supercolumn parameter is not optional for super CF {}",
-                cf.name
-            ));
-        }
-    } else {
-        if path.super_column.is_some() {
-            return invalid(format!(
-                "supercolumn parameter is invalid for standard CF {}",
-                cf.name
-            ));
-        }
-        if path.column.is_none() {
-            return invalid(format!(
-                "column parameter is not optional for standard CF {}",
-                cf.name
-            ));
-        }
-    }
+    crate::thrift::validation::column_path_shape(
+        cf,
+        path.super_column.is_some(),
+        path.column.is_some(),
+    )?;
     check_path_names(cf, path)
 }
 
