@@ -104,37 +104,75 @@ pub fn slice_command(
     parent: &t::ColumnParent,
     predicate: &t::SlicePredicate,
 ) -> ReadCommand {
-    let slice = match (&predicate.column_names, &predicate.slice_range) {
-        (Some(names), _) => Slice::Names(names.clone()),
-        (None, Some(r)) => Slice::Range {
-            start: r.start.clone(),
-            finish: r.finish.clone(),
-            reversed: r.reversed,
-            count: usize::try_from(r.count).unwrap_or(0),
-        },
-        (None, None) => Slice::Names(Vec::new()),
-    };
-    ReadCommand {
-        keyspace: keyspace.to_string(),
-        cf: parent.column_family.clone(),
-        super_column: parent.super_column.clone(),
-        slice,
-    }
+    let range = predicate
+        .slice_range
+        .as_ref()
+        .map(|r| (&r.start[..], &r.finish[..], r.reversed, r.count));
+    read_of(
+        keyspace,
+        &parent.column_family,
+        parent.super_column.clone(),
+        slice_from(predicate.column_names.as_ref(), range),
+    )
 }
 
 /// A read of the single column or super column a `get` path names.
 pub fn path_command(keyspace: &str, path: &t::ColumnPath) -> ReadCommand {
-    let (super_column, name) = match (&path.super_column, &path.column) {
-        (sc, Some(column)) => (sc.clone(), column.clone()),
-        (Some(sc), None) => (None, sc.clone()),
-        (None, None) => (None, Vec::new()),
-    };
+    named_read(
+        keyspace,
+        &path.column_family,
+        path.super_column.as_deref(),
+        path.column.as_deref(),
+    )
+}
+
+// Generation-neutral builders: both APIs' SlicePredicate, ColumnParent and
+// ColumnPath have the same parts under different Rust types.
+
+/// The engine slice of a predicate's parts: names win over a range, as in
+/// both generations; a (validated) negative count reads nothing.
+pub fn slice_from(names: Option<&Vec<Vec<u8>>>, range: Option<(&[u8], &[u8], bool, i32)>) -> Slice {
+    match (names, range) {
+        (Some(names), _) => Slice::Names(names.clone()),
+        (None, Some((start, finish, reversed, count))) => Slice::Range {
+            start: start.to_vec(),
+            finish: finish.to_vec(),
+            reversed,
+            count: usize::try_from(count).unwrap_or(0),
+        },
+        (None, None) => Slice::Names(Vec::new()),
+    }
+}
+
+/// A read of `slice` in column family `cf` (inside `super_column` if given).
+pub fn read_of(
+    keyspace: &str,
+    cf: &str,
+    super_column: Option<Vec<u8>>,
+    slice: Slice,
+) -> ReadCommand {
     ReadCommand {
         keyspace: keyspace.to_string(),
-        cf: path.column_family.clone(),
+        cf: cf.to_string(),
         super_column,
-        slice: Slice::Names(vec![name]),
+        slice,
     }
+}
+
+/// The read a `get` path names: the column (inside its super column), or a
+/// whole super column when only that is given.
+pub fn named_read(
+    keyspace: &str,
+    cf: &str,
+    super_column: Option<&[u8]>,
+    column: Option<&[u8]>,
+) -> ReadCommand {
+    let (super_column, name) = match (super_column, column) {
+        (sc, Some(column)) => (sc.map(<[u8]>::to_vec), column.to_vec()),
+        (Some(sc), None) => (None, sc.to_vec()),
+        (None, None) => (None, Vec::new()),
+    };
+    read_of(keyspace, cf, super_column, Slice::Names(vec![name]))
 }
 
 fn column(cell: &Cell) -> t::Column {

@@ -5,6 +5,7 @@
 //! Input here is already validated; these functions only translate.
 
 use crate::storage::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
+use crate::thrift::convert as shared;
 use crate::thrift::gen::cassandra19 as t;
 
 /// A live or expiring cell from a validated Column (value and timestamp present).
@@ -90,40 +91,30 @@ pub fn mutation_ops(m: &t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>
 
 /// The engine slice of a validated predicate.
 pub fn slice_of(predicate: &t::SlicePredicate) -> Slice {
-    match (&predicate.column_names, &predicate.slice_range) {
-        (Some(names), _) => Slice::Names(names.clone()),
-        (None, Some(r)) => Slice::Range {
-            start: r.start.clone(),
-            finish: r.finish.clone(),
-            reversed: r.reversed,
-            count: usize::try_from(r.count).unwrap_or(0),
-        },
-        (None, None) => Slice::Names(Vec::new()),
-    }
+    let range = predicate
+        .slice_range
+        .as_ref()
+        .map(|r| (&r.start[..], &r.finish[..], r.reversed, r.count));
+    shared::slice_from(predicate.column_names.as_ref(), range)
 }
 
 pub fn slice_command(ks: &str, parent: &t::ColumnParent, slice: Slice) -> ReadCommand {
-    ReadCommand {
-        keyspace: ks.to_string(),
-        cf: parent.column_family.clone(),
-        super_column: parent.super_column.clone(),
+    shared::read_of(
+        ks,
+        &parent.column_family,
+        parent.super_column.clone(),
         slice,
-    }
+    )
 }
 
 /// A read of the single column or super column a `get` path names.
 pub fn path_command(ks: &str, path: &t::ColumnPath) -> ReadCommand {
-    let (super_column, name) = match (&path.super_column, &path.column) {
-        (sc, Some(column)) => (sc.clone(), column.clone()),
-        (Some(sc), None) => (None, sc.clone()),
-        (None, None) => (None, Vec::new()),
-    };
-    ReadCommand {
-        keyspace: ks.to_string(),
-        cf: path.column_family.clone(),
-        super_column,
-        slice: Slice::Names(vec![name]),
-    }
+    shared::named_read(
+        ks,
+        &path.column_family,
+        path.super_column.as_deref(),
+        path.column.as_deref(),
+    )
 }
 
 fn column(cell: &Cell) -> t::Column {
