@@ -1,6 +1,7 @@
 //! What every connection shares: the storage engine (which holds the one
-//! current schema snapshot), the authenticator and a few facts about this
-//! node for the describe calls, plus the narrow adapters through which both
+//! current schema snapshot), the authenticator, the CQL3 write clock and
+//! prepared statements, and a few facts about this node for the describe
+//! calls, plus the narrow adapters through which both
 //! API generations reach the engine.
 //!
 //! Schema changes go through [`Node::change_schema`] only: validated by
