@@ -36,11 +36,9 @@ cargo test --release
 step "conformance: Cassandra 0.6.8 cases"
 CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh "$CONFORMANCE_DIR/cases/v06"
 
-step "conformance: Cassandra 1.2.9 cases (API 19.x) and the 0.6 cases on one server"
+step "conformance: Cassandra 1.2.9 cases (API 19.x and CQL3) and the 0.6 cases on one server"
 # Both API generations on one port, on the config the 1.2.9 cases were recorded
 # under (Murmur3Partitioner). Known failures, each skipped by name:
-# - v19_cql3_collections, v19_cql3_compound_keys: CQL3 is not yet executed over
-#   Thrift (the executor is issue 5's);
 # - v19_describe: 1.2.9 dropped the connection on describe_splits for an unknown
 #   column family; we answer InvalidRequestException (the step is not marked
 #   peer_bug in the corpus);
@@ -49,11 +47,11 @@ step "conformance: Cassandra 1.2.9 cases (API 19.x) and the 0.6 cases on one ser
 #   range scans, and describe_cluster / describe_splits with string tokens.
 CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh \
     --config "$CONFORMANCE_DIR/config/storage-conf-v19.xml" \
-    --skip "v19_cql3_collections v19_cql3_compound_keys v19_describe
+    --skip "v19_describe
             blog_comments crud_consistency_levels describe_cluster describe_splits_and_login
             invalid_consistency_and_protocol range_deprecated_get_range_slice range_key_bounds
             range_super_columns range_whole_column_family" \
-    "$CONFORMANCE_DIR/cases/v19" "$CONFORMANCE_DIR/cases/v06"
+    "$CONFORMANCE_DIR/cases/v19" "$CONFORMANCE_DIR/cases/cql3" "$CONFORMANCE_DIR/cases/v06"
 
 step "example: BloggyAppy"
 scripts/run-example.sh

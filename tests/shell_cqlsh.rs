@@ -1,14 +1,10 @@
 //! `supercolumn cqlsh` end to end: the script runner (`-f`, `-e`, a pipe),
 //! statement splitting across lines and quotes, and error lines, against the
-//! real server. cqlsh needs `set_cql_version` and `execute_cql3_query`
-//! (19.x API): those tests are ignored until the server answers them (run
-//! them against such a build with `SUPERCOLUMN_TEST_SERVER=<path> cargo test
-//! --test shell_cqlsh -- --ignored`). They only rely on statements that fail
-//! on every server (unknown keyspaces and tables), so they keep holding once
-//! the CQL executor answers.
+//! real server (`SUPERCOLUMN_TEST_SERVER=<path>` runs them against another
+//! build), and one real table round trip through the server's CQL3.
 
 mod shell_support;
-use shell_support::{script, shell, Server};
+use shell_support::{normalize, script, shell, Server};
 
 /// `<input>:<line>:Bad Request: <why>` with a non-empty why.
 fn assert_bad_request(line: &str, prefix: &str) {
@@ -64,6 +60,29 @@ fn execute_option_and_pipes() {
     let run = shell("cqlsh", server.port, &["-e", "HELP"], "");
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("execute_cql3_query"));
+}
+
+#[test]
+fn a_table_round_trip_through_execute() {
+    let server = Server::start();
+    let run = shell(
+        "cqlsh",
+        server.port,
+        &[
+            "-e",
+            "CREATE KEYSPACE sh WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; \
+             USE sh; CREATE TABLE t (k text PRIMARY KEY, n int, s text); \
+             INSERT INTO t (k, n, s) VALUES ('a', 1, 'x;y'); INSERT INTO t (k, n) VALUES ('b', 2); \
+             SELECT * FROM t WHERE k = 'a'; SELECT n, s FROM t WHERE k = 'b';",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.stderr, "");
+    let out = normalize(&run.stdout);
+    assert!(out.contains("a | 1 | x;y"), "{out}");
+    assert!(out.contains("2 | null"), "{out}");
+    assert_eq!(out.matches("(1 rows)").count(), 2, "{out}");
 }
 
 #[test]

@@ -256,9 +256,13 @@ fn session_state_and_crud_with_1_2_rules() {
         )),
         "missing mandatory super column name for super CF SupBytes"
     );
+    assert_eq!(
+        ire(c.execute_cql3_query(b"SELECT * FROM x".to_vec(), Compression::NONE, CL::ONE)),
+        "unconfigured columnfamily x"
+    );
     assert!(
-        ire(c.execute_cql3_query(b"SELECT * FROM x".to_vec(), Compression::NONE, CL::ONE))
-            .contains("CQL is not supported")
+        ire(c.execute_cql_query(b"SELECT * FROM x".to_vec(), Compression::NONE))
+            .contains("CQL2 is not supported")
     );
     assert_eq!(
         ire(c.system_drop_keyspace("cv_nothing".into())),

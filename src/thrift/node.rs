@@ -1,6 +1,7 @@
 //! What every connection shares: the storage engine (which holds the one
-//! current schema snapshot), the authenticator and a few facts about this
-//! node for the describe calls, plus the narrow adapters through which both
+//! current schema snapshot), the authenticator, the CQL3 write clock and
+//! prepared statements, and a few facts about this node for the describe
+//! calls, plus the narrow adapters through which both
 //! API generations reach the engine.
 //!
 //! Schema changes go through [`Node::change_schema`] only: validated by
@@ -11,6 +12,7 @@
 //! implement storage semantics; it only routes and maps errors.
 
 use crate::auth::Authenticator;
+use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::{Engine, StorageError};
@@ -31,6 +33,10 @@ pub struct Node {
     pub endpoint: String,
     /// This node's token as a partitioner string (it owns the whole ring).
     pub token: String,
+    /// Stamps CQL writes: timestamps strictly increase across connections.
+    pub cql_clock: Arc<ServerClock>,
+    /// CQL statements prepared on any connection, usable on every one (as 1.2).
+    pub prepared: PreparedCache,
 }
 
 /// The engine's errors in API terms. A keyspace or column family the
@@ -46,6 +52,16 @@ fn storage_error(e: StorageError) -> ApiError {
         StorageError::Invalid(why) => ApiError::invalid(why),
         other => ApiError::Internal(other.to_string()),
     }
+}
+
+/// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
+/// host address; a random value per start is as unique and needs no
+/// network lookup.
+fn uuid_node() -> u64 {
+    let random = uuid::Uuid::new_v4();
+    let mut low = [0u8; 8];
+    low.copy_from_slice(&random.as_bytes()[8..]);
+    u64::from_be_bytes(low)
 }
 
 impl Node {
@@ -65,6 +81,8 @@ impl Node {
             config_file: None,
             endpoint,
             token,
+            cql_clock: Arc::new(ServerClock::new(uuid_node())),
+            prepared: PreparedCache::new(),
         }
     }
 

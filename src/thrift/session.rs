@@ -8,6 +8,8 @@
 //! both (see `dispatch::choose_generation`). Nothing here is shared between
 //! connections.
 
+use crate::cql::exec::CqlSession;
+
 /// Which Thrift API generation a call speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generation {
@@ -58,13 +60,28 @@ pub struct Session {
 }
 
 /// What a 19.x client has established, as 1.2's `ClientState`.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Default)]
 pub struct State19 {
     pub keyspace: Option<String>,
     /// The user of a successful 19.x `login` (`Some("")` when the
     /// authenticator does not name users).
     pub user: Option<String>,
     pub cql_version: Option<String>,
+    /// The CQL3 session, made on the connection's first CQL call. Its
+    /// keyspace is `keyspace` (1.2 had one for both): `set_keyspace` and
+    /// `USE` each set both.
+    pub cql: Option<CqlSession>,
+}
+
+impl std::fmt::Debug for State19 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("State19")
+            .field("keyspace", &self.keyspace)
+            .field("user", &self.user)
+            .field("cql_version", &self.cql_version)
+            .field("cql", &self.cql.is_some())
+            .finish()
+    }
 }
 
 impl Session {

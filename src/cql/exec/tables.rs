@@ -49,7 +49,8 @@ pub fn table_spec(table: &Table) -> CfSpec {
     }
 }
 
-/// Puts `WITH` options on a spec (unset options stay as they are).
+/// Puts `WITH` options on a spec (unset options stay as they are, but
+/// the bloom filter chance always gets its effective value).
 pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
     macro_rules! copy {
         ($($f:ident),*) => { $( if o.$f.is_some() { spec.$f = o.$f.clone(); } )* };
@@ -75,6 +76,16 @@ pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
     }
     if let Some(c) = &o.compression {
         spec.compression_options = Some(c.clone());
+    }
+    // 1.2's CQL3 wrote the effective chance into the definition on every
+    // CREATE TABLE and ALTER ... WITH (Thrift-made column families keep it
+    // unset), so describe_keyspace reports it.
+    if spec.bloom_filter_fp_chance.is_none() {
+        let leveled = spec
+            .compaction_strategy
+            .as_deref()
+            .is_some_and(|c| c.ends_with("LeveledCompactionStrategy"));
+        spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
     }
 }
 

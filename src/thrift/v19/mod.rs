@@ -5,13 +5,14 @@
 //! `reads`, `writes` and `describe`, which return typed [`ApiError`]s; the
 //! only conversion to Thrift exceptions is [`error::into_thrift`]. The
 //! connection's 19.x state (keyspace, user, CQL version) lives in the
-//! session. CQL is another layer's: its entry points answer a clear
-//! InvalidRequestException until it is plugged in here.
+//! session. CQL3 runs in `cql::exec` through [`cql::NodeBackend`]; CQL2 is
+//! not served and answers a clear InvalidRequestException.
 
 pub mod error;
 
 mod convert;
 mod counters;
+pub mod cql;
 mod defs;
 mod describe;
 mod index;
@@ -22,6 +23,8 @@ mod writes;
 
 pub use describe::VERSION;
 
+use crate::cql::exec::{self, CqlOutcome, CqlSession};
+use crate::cql::CqlError;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::node::Node;
@@ -41,7 +44,7 @@ fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
     r.map_err(|e| error::into_thrift(e, method))
 }
 
-const NO_CQL: &str = "CQL is not supported by this server yet; use the Thrift data calls (get_slice, batch_mutate, ...)";
+const NO_CQL2: &str = "CQL2 is not supported by this server; use CQL3 (execute_cql3_query, prepare_cql3_query, execute_prepared_cql3_query) or the Thrift data calls";
 
 impl<'a> Handler<'a> {
     pub fn new(node: &'a Node, session: &'a mut Session) -> Self {
@@ -51,13 +54,20 @@ impl<'a> Handler<'a> {
         }
     }
 
-    /// 1.2's `ClientState.getKeyspace` plus the login check every data call made.
-    fn keyspace(&self) -> ApiResult<String> {
-        let s = self.session.borrow();
-        if self.node.auth.requires_login() && s.v19.user.is_none() {
+    /// The login check every data call made.
+    fn logged_in(&self) -> ApiResult<()> {
+        if self.node.auth.requires_login() && self.session.borrow().v19.user.is_none() {
             return Err(ApiError::invalid("You have not logged in"));
         }
-        s.v19
+        Ok(())
+    }
+
+    /// 1.2's `ClientState.getKeyspace` plus the login check every data call made.
+    fn keyspace(&self) -> ApiResult<String> {
+        self.logged_in()?;
+        self.session
+            .borrow()
+            .v19
             .keyspace
             .clone()
             .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))
@@ -75,6 +85,45 @@ impl<'a> Handler<'a> {
             .map_or(Ok(()), |cl| known_level(cl, "consistency_level", method))
             .and_then(|_| self.keyspace())
             .and_then(|ks| f(&ks));
+        wrap(method, r)
+    }
+
+    /// Runs `f` with this connection's CQL session (made on first use,
+    /// sharing the node's clock), whose keyspace is the Thrift one.
+    fn with_cql<T>(
+        &self,
+        f: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<T, CqlError>,
+    ) -> ApiResult<T> {
+        let backend = cql::NodeBackend::new(self.node);
+        let mut session = self.session.borrow_mut();
+        let state = &mut session.v19;
+        let keyspace = state.keyspace.clone();
+        let cql = state
+            .cql
+            .get_or_insert_with(|| CqlSession::new(self.node.cql_clock.clone()));
+        if let Some(ks) = keyspace {
+            cql.set_keyspace(ks);
+        }
+        backend.finish(f(&backend, cql))
+    }
+
+    /// Runs one CQL3 statement (plain or prepared) and answers as 1.2:
+    /// a `USE` also becomes the Thrift keyspace of the connection.
+    fn cql3(
+        &self,
+        method: &str,
+        cl: ConsistencyLevel,
+        run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<CqlOutcome, CqlError>,
+    ) -> thrift::Result<t::CqlResult> {
+        let r = known_level(cl, "consistency", method)
+            .and_then(|_| self.logged_in())
+            .and_then(|_| self.with_cql(run))
+            .map(|outcome| {
+                if let CqlOutcome::SetKeyspace(ks) = &outcome {
+                    self.session.borrow_mut().v19.keyspace = Some(ks.clone());
+                }
+                cql::result(outcome)
+            });
         wrap(method, r)
     }
 }
@@ -110,7 +159,11 @@ impl CassandraSyncHandler for Handler<'_> {
                 ))),
             );
         }
-        self.session.borrow_mut().v19.keyspace = Some(keyspace);
+        let mut session = self.session.borrow_mut();
+        if let Some(cql) = session.v19.cql.as_mut() {
+            cql.set_keyspace(keyspace.clone());
+        }
+        session.v19.keyspace = Some(keyspace);
         Ok(())
     }
 
@@ -449,16 +502,23 @@ impl CassandraSyncHandler for Handler<'_> {
         _query: Vec<u8>,
         _compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
-        wrap("execute_cql_query", Err(ApiError::invalid(NO_CQL)))
+        wrap("execute_cql_query", Err(ApiError::invalid(NO_CQL2)))
     }
 
     fn handle_execute_cql3_query(
         &self,
-        _query: Vec<u8>,
-        _compression: t::Compression,
-        _consistency: ConsistencyLevel,
+        query: Vec<u8>,
+        compression: t::Compression,
+        consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        wrap("execute_cql3_query", Err(ApiError::invalid(NO_CQL)))
+        let method = "execute_cql3_query";
+        let text = match cql::query_text(query, compression) {
+            Ok(text) => text,
+            Err(e) => return wrap(method, Err(e)),
+        };
+        self.cql3(method, consistency, |backend, session| {
+            exec::execute(backend, session, &text, consistency.0)
+        })
     }
 
     fn handle_prepare_cql_query(
@@ -466,15 +526,20 @@ impl CassandraSyncHandler for Handler<'_> {
         _query: Vec<u8>,
         _compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        wrap("prepare_cql_query", Err(ApiError::invalid(NO_CQL)))
+        wrap("prepare_cql_query", Err(ApiError::invalid(NO_CQL2)))
     }
 
     fn handle_prepare_cql3_query(
         &self,
-        _query: Vec<u8>,
-        _compression: t::Compression,
+        query: Vec<u8>,
+        compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        wrap("prepare_cql3_query", Err(ApiError::invalid(NO_CQL)))
+        let r = cql::query_text(query, compression).and_then(|text| {
+            self.with_cql(|backend, session| {
+                exec::prepare(backend, session, &self.node.prepared, &text)
+            })
+        });
+        wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
     }
 
     fn handle_execute_prepared_cql_query(
@@ -482,18 +547,33 @@ impl CassandraSyncHandler for Handler<'_> {
         _item_id: i32,
         _values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        wrap("execute_prepared_cql_query", Err(ApiError::invalid(NO_CQL)))
+        wrap(
+            "execute_prepared_cql_query",
+            Err(ApiError::invalid(NO_CQL2)),
+        )
     }
 
     fn handle_execute_prepared_cql3_query(
         &self,
-        _item_id: i32,
-        _values: Vec<Vec<u8>>,
-        _consistency: ConsistencyLevel,
+        item_id: i32,
+        values: Vec<Vec<u8>>,
+        consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        wrap(
+        // Thrift cannot send a null list element: every value is bound.
+        let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
+        self.cql3(
             "execute_prepared_cql3_query",
-            Err(ApiError::invalid(NO_CQL)),
+            consistency,
+            |backend, session| {
+                exec::execute_prepared(
+                    backend,
+                    session,
+                    &self.node.prepared,
+                    item_id,
+                    &values,
+                    consistency.0,
+                )
+            },
         )
     }
 

@@ -1,0 +1,252 @@
+//! CQL3 over Thrift 19.x: the server's [`CqlBackend`] over [`Node`], the
+//! query text of an `execute`/`prepare` call, and the conversion of the
+//! executor's answers into Thrift's `CqlResult` / `CqlPreparedResult`, as
+//! Cassandra 1.2.9 replied.
+//!
+//! Statement semantics belong to `cql::exec`; this module must not
+//! interpret CQL. Schema changes go through `Node::change_schema` so they
+//! are validated, persisted and applied under the node's schema lock.
+
+use crate::cql::exec::{CqlBackend, CqlOutcome, Prepared};
+use crate::cql::CqlError;
+use crate::schema::{Schema, SchemaChange};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::node::Node;
+use parking_lot::Mutex;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The executor's view of the node for one call.
+///
+/// The executor only knows [`CqlError`] (an InvalidRequestException), but a
+/// failing disk must still reach the client as 1.2's "Internal error
+/// processing ..." and be logged, so such errors are kept aside and win
+/// over the `CqlError` they were squeezed into (see [`NodeBackend::finish`]).
+pub struct NodeBackend<'a> {
+    node: &'a Node,
+    internal: Mutex<Option<ApiError>>,
+}
+
+impl<'a> NodeBackend<'a> {
+    pub fn new(node: &'a Node) -> Self {
+        NodeBackend {
+            node,
+            internal: Mutex::new(None),
+        }
+    }
+
+    fn fail(&self, e: ApiError) -> CqlError {
+        match e {
+            ApiError::InvalidRequest(why) => CqlError::Invalid(why),
+            other => {
+                let shown = CqlError::Invalid(other.to_string());
+                self.internal.lock().get_or_insert(other);
+                shown
+            }
+        }
+    }
+
+    /// The call's result in API terms: an error the node raised that is
+    /// not an invalid request is returned as it was.
+    pub fn finish<T>(&self, r: Result<T, CqlError>) -> ApiResult<T> {
+        r.map_err(|e| {
+            self.internal
+                .lock()
+                .take()
+                .unwrap_or_else(|| ApiError::invalid(e.to_string()))
+        })
+    }
+}
+
+impl CqlBackend for NodeBackend<'_> {
+    fn schema(&self) -> Arc<Schema> {
+        self.node.schema()
+    }
+
+    fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError> {
+        self.node
+            .change_schema(change)
+            .map(|_version| ())
+            .map_err(|e| self.fail(e))
+    }
+
+    fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
+        self.node.apply_batch(mutations).map_err(|e| self.fail(e))
+    }
+
+    fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {
+        self.node.read(cmd, key).map_err(|e| self.fail(e))
+    }
+
+    fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+        self.node
+            .read_range(cmd, range, max_rows)
+            .map_err(|e| self.fail(e))
+    }
+
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+        self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
+    }
+
+    fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
+        self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))
+    }
+}
+
+/// The statement text of a CQL call. 1.2 inflated GZIP queries with zlib;
+/// no inflater is built into this server, so such a query is refused
+/// clearly rather than misread.
+pub fn query_text(query: Vec<u8>, compression: t::Compression) -> ApiResult<String> {
+    match compression {
+        t::Compression::NONE => String::from_utf8(query)
+            .map_err(|e| ApiError::invalid(format!("the query is not valid UTF-8: {e}"))),
+        t::Compression::GZIP => Err(ApiError::invalid(
+            "Compression.GZIP is not supported by this server; send the query with Compression.NONE",
+        )),
+        other => Err(ApiError::invalid(format!(
+            "Unknown compression type: {}",
+            other.0
+        ))),
+    }
+}
+
+/// 1.2's Thrift form of a statement's outcome: ROWS with every column
+/// named by a UTF8Type name, or VOID for everything else (USE and schema
+/// changes included).
+pub fn result(outcome: CqlOutcome) -> t::CqlResult {
+    let rs = match outcome {
+        CqlOutcome::Rows(rs) => rs,
+        CqlOutcome::Void | CqlOutcome::SetKeyspace(_) | CqlOutcome::SchemaChange { .. } => {
+            return t::CqlResult::new(t::CqlResultType::VOID, None, None, None)
+        }
+    };
+    let names: Vec<Vec<u8>> = rs
+        .columns
+        .iter()
+        .map(|c| c.name.as_bytes().to_vec())
+        .collect();
+    let rows: Vec<t::CqlRow> = rs
+        .rows
+        .into_iter()
+        .map(|values| {
+            let columns = names
+                .iter()
+                .zip(values)
+                .map(|(name, value)| t::Column::new(name.clone(), value, None, None))
+                .collect();
+            t::CqlRow::new(Vec::new(), columns)
+        })
+        .collect();
+    let mut name_types = BTreeMap::new();
+    let mut value_types = BTreeMap::new();
+    for c in &rs.columns {
+        name_types.insert(c.name.as_bytes().to_vec(), "UTF8Type".to_string());
+        value_types.insert(c.name.as_bytes().to_vec(), c.type_class.clone());
+    }
+    let metadata = t::CqlMetadata::new(
+        name_types,
+        value_types,
+        "UTF8Type".to_string(),
+        "UTF8Type".to_string(),
+    );
+    t::CqlResult::new(t::CqlResultType::ROWS, rows, None, metadata)
+}
+
+/// 1.2's Thrift form of a prepared statement: its id and its markers.
+pub fn prepared_result(p: &Prepared) -> t::CqlPreparedResult {
+    t::CqlPreparedResult::new(
+        p.id,
+        p.specs.len() as i32,
+        p.specs
+            .iter()
+            .map(|s| s.ty.class_name())
+            .collect::<Vec<_>>(),
+        p.specs.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::mapping::{ResultColumn, ResultSet};
+
+    #[test]
+    fn rows_carry_names_values_and_1_2_metadata() {
+        let rs = ResultSet {
+            columns: vec![
+                ResultColumn {
+                    name: "k".into(),
+                    type_class: "org.apache.cassandra.db.marshal.UTF8Type".into(),
+                },
+                ResultColumn {
+                    name: "v".into(),
+                    type_class: "org.apache.cassandra.db.marshal.Int32Type".into(),
+                },
+            ],
+            rows: vec![vec![Some(b"a".to_vec()), None]],
+        };
+        let r = result(CqlOutcome::Rows(rs));
+        assert_eq!(r.type_, t::CqlResultType::ROWS);
+        assert_eq!(r.num, None);
+        let rows = r.rows.unwrap();
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].key.is_empty());
+        let cols = &rows[0].columns;
+        assert_eq!(cols[0].name, b"k");
+        assert_eq!(cols[0].value.as_deref(), Some(&b"a"[..]));
+        assert_eq!(cols[0].timestamp, None);
+        assert_eq!(cols[1].name, b"v");
+        assert_eq!(cols[1].value, None, "a null is an unset value");
+        let md = r.schema.unwrap();
+        assert_eq!(md.name_types[&b"v".to_vec()], "UTF8Type");
+        assert_eq!(
+            md.value_types[&b"v".to_vec()],
+            "org.apache.cassandra.db.marshal.Int32Type"
+        );
+        assert_eq!(md.default_name_type, "UTF8Type");
+        assert_eq!(md.default_value_type, "UTF8Type");
+    }
+
+    #[test]
+    fn everything_but_rows_is_void() {
+        for o in [
+            CqlOutcome::Void,
+            CqlOutcome::SetKeyspace("ks".into()),
+            CqlOutcome::SchemaChange {
+                change: crate::cql::exec::ChangeKind::Created,
+                keyspace: "ks".into(),
+                table: String::new(),
+            },
+        ] {
+            let r = result(o);
+            assert_eq!(r.type_, t::CqlResultType::VOID);
+            assert!(r.rows.is_none() && r.schema.is_none() && r.num.is_none());
+        }
+    }
+
+    #[test]
+    fn query_text_refuses_what_it_cannot_read() {
+        assert_eq!(
+            query_text(b"USE ks".to_vec(), t::Compression::NONE).unwrap(),
+            "USE ks"
+        );
+        for (q, c) in [
+            (vec![0xff, 0xfe], t::Compression::NONE),
+            (b"x".to_vec(), t::Compression::GZIP),
+            (b"x".to_vec(), t::Compression(7)),
+        ] {
+            assert!(matches!(query_text(q, c), Err(ApiError::InvalidRequest(_))));
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! CQL3 over Thrift 19.x with the generated 19.x client against the real
+//! binary: schema statements, writes and SELECT replies shaped as 1.2.9's,
+//! the same data seen as raw cells through get_slice, prepared statements
+//! shared by all connections, error replies, and a restart.
+
+mod wire_support;
+
+use std::net::TcpStream;
+use std::time::Duration;
+use supercolumn::thrift::gen::cassandra19::{
+    CassandraSyncClient, ColumnParent, Compression, ConsistencyLevel as CL, CqlResult,
+    CqlResultType, InvalidRequestException, SlicePredicate, SliceRange, TCassandraSyncClient,
+};
+use thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
+};
+use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
+use wire_support::{conformance_config, Server};
+
+type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+
+const UTF8: &str = "org.apache.cassandra.db.marshal.UTF8Type";
+const INT32: &str = "org.apache.cassandra.db.marshal.Int32Type";
+
+fn server(data_dir: &std::path::Path) -> Server {
+    let conf = conformance_config("storage-conf-v19.xml");
+    Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        data_dir.to_str().unwrap(),
+    ])
+}
+
+fn connect19(port: u16) -> Client19 {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let (r, w) = TTcpChannel::with_stream(stream).split().expect("split");
+    CassandraSyncClient::new(
+        Box::new(TBinaryInputProtocol::new(
+            TFramedReadTransport::new(r),
+            true,
+        )),
+        Box::new(TBinaryOutputProtocol::new(
+            TFramedWriteTransport::new(w),
+            true,
+        )),
+    )
+}
+
+fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
+    match r {
+        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
+            Ok(ire) => ire.why,
+            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
+        },
+        other => panic!("expected an InvalidRequestException, got {other:?}"),
+    }
+}
+
+fn cql(c: &mut Client19, query: &str) -> CqlResult {
+    c.execute_cql3_query(query.as_bytes().to_vec(), Compression::NONE, CL::ONE)
+        .unwrap_or_else(|e| panic!("{query}: {e:?}"))
+}
+
+fn void(c: &mut Client19, query: &str) {
+    let r = cql(c, query);
+    assert_eq!(r.type_, CqlResultType::VOID, "{query}");
+    assert!(r.rows.is_none() && r.schema.is_none() && r.num.is_none());
+}
+
+/// Each row as (column name, value) pairs, checking the 1.2 row shape.
+fn rows(r: CqlResult) -> Vec<Vec<(String, Option<Vec<u8>>)>> {
+    assert_eq!(r.type_, CqlResultType::ROWS);
+    r.rows
+        .unwrap()
+        .into_iter()
+        .map(|row| {
+            assert!(row.key.is_empty(), "CQL3 rows carry no key");
+            row.columns
+                .into_iter()
+                .map(|c| {
+                    assert!(c.timestamp.is_none() && c.ttl.is_none());
+                    (String::from_utf8(c.name).unwrap(), c.value)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn text(v: &str) -> Option<Vec<u8>> {
+    Some(v.as_bytes().to_vec())
+}
+
+fn int(v: i32) -> Option<Vec<u8>> {
+    Some(v.to_be_bytes().to_vec())
+}
+
+/// A composite cell name of UTF-8 components, as CQL3 stores them.
+fn composite(parts: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for p in parts {
+        out.extend_from_slice(&(p.len() as u16).to_be_bytes());
+        out.extend_from_slice(p.as_bytes());
+        out.push(0);
+    }
+    out
+}
+
+fn all() -> SlicePredicate {
+    SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 100))
+}
+
+#[test]
+fn cql3_tables_rows_cells_and_prepared_statements() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = server(dir.path());
+    let mut c = connect19(srv.port);
+
+    void(
+        &mut c,
+        "CREATE KEYSPACE cq WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    void(&mut c, "USE cq");
+    void(
+        &mut c,
+        "CREATE TABLE users (id text PRIMARY KEY, name text, age int)",
+    );
+    void(
+        &mut c,
+        "INSERT INTO users (id, name, age) VALUES ('ann', 'Ann', 31)",
+    );
+    void(&mut c, "INSERT INTO users (id, name) VALUES ('bob', 'Bob')");
+
+    let r = cql(&mut c, "SELECT id, name, age FROM users WHERE id = 'ann'");
+    let md = r.schema.clone().expect("metadata");
+    for (col, ty) in [("id", UTF8), ("name", UTF8), ("age", INT32)] {
+        assert_eq!(md.name_types[col.as_bytes()], "UTF8Type");
+        assert_eq!(md.value_types[col.as_bytes()], ty);
+    }
+    assert_eq!(md.default_name_type, "UTF8Type");
+    assert_eq!(md.default_value_type, "UTF8Type");
+    assert_eq!(
+        rows(r),
+        vec![vec![
+            ("id".to_string(), text("ann")),
+            ("name".to_string(), text("Ann")),
+            ("age".to_string(), int(31)),
+        ]]
+    );
+    let bob = rows(cql(&mut c, "SELECT age FROM users WHERE id = 'bob'"));
+    assert_eq!(bob, vec![vec![("age".to_string(), None)]], "null is unset");
+
+    // USE also set the Thrift keyspace: the row is there as raw cells, the
+    // row marker first, all stamped by one server timestamp.
+    let cells = c
+        .get_slice(
+            b"ann".to_vec(),
+            ColumnParent::new("users".to_string(), None),
+            all(),
+            CL::ONE,
+        )
+        .unwrap();
+    let cells: Vec<_> = cells.into_iter().map(|c| c.column.unwrap()).collect();
+    let names: Vec<_> = cells.iter().map(|c| c.name.clone()).collect();
+    assert_eq!(
+        names,
+        vec![composite(&[""]), composite(&["age"]), composite(&["name"])]
+    );
+    assert_eq!(cells[1].value.as_deref(), Some(&31i32.to_be_bytes()[..]));
+    assert_eq!(cells[2].value.as_deref(), Some(&b"Ann"[..]));
+    let ts = cells[0].timestamp.unwrap();
+    assert!(cells.iter().all(|c| c.timestamp == Some(ts)));
+
+    // A prepared statement: 1.2's markers, and usable from another connection.
+    let p = c
+        .prepare_cql3_query(
+            b"INSERT INTO users (id, name, age) VALUES (?, ?, ?)".to_vec(),
+            Compression::NONE,
+        )
+        .unwrap();
+    assert_eq!(p.count, 3);
+    assert_eq!(
+        p.variable_types.as_deref(),
+        Some(&[UTF8.to_string(), UTF8.to_string(), INT32.to_string()][..])
+    );
+    assert_eq!(
+        p.variable_names.as_deref(),
+        Some(&["id".to_string(), "name".to_string(), "age".to_string()][..])
+    );
+    let mut other = connect19(srv.port);
+    // Thrift set_keyspace is the CQL keyspace too.
+    other.set_keyspace("cq".into()).unwrap();
+    let r = other
+        .execute_prepared_cql3_query(
+            p.item_id,
+            vec![b"cy".to_vec(), b"Cy".to_vec(), 7i32.to_be_bytes().to_vec()],
+            CL::ONE,
+        )
+        .unwrap();
+    assert_eq!(r.type_, CqlResultType::VOID);
+    let q = c
+        .prepare_cql3_query(
+            b"SELECT name, age FROM users WHERE id = ?".to_vec(),
+            Compression::NONE,
+        )
+        .unwrap();
+    assert_eq!(q.variable_names.as_deref(), Some(&["id".to_string()][..]));
+    let r = c
+        .execute_prepared_cql3_query(q.item_id, vec![b"cy".to_vec()], CL::ONE)
+        .unwrap();
+    assert_eq!(
+        rows(r),
+        vec![vec![
+            ("name".to_string(), text("Cy")),
+            ("age".to_string(), int(7)),
+        ]]
+    );
+    let newer = other
+        .get_slice(
+            b"cy".to_vec(),
+            ColumnParent::new("users".to_string(), None),
+            all(),
+            CL::ONE,
+        )
+        .unwrap()[0]
+        .column
+        .as_ref()
+        .unwrap()
+        .timestamp
+        .unwrap();
+    assert!(newer > ts, "server timestamps increase across connections");
+
+    // Errors are InvalidRequestExceptions worded as 1.2's.
+    assert_eq!(
+        ire(c.execute_cql3_query(b"SELECT * FROM nosuch".to_vec(), Compression::NONE, CL::ONE)),
+        "unconfigured columnfamily nosuch"
+    );
+    assert_eq!(
+        ire(c.execute_cql3_query(b"SELEC * FROM users".to_vec(), Compression::NONE, CL::ONE)),
+        "line 1:0 no viable alternative at input 'SELEC'"
+    );
+    assert_eq!(
+        ire(c.execute_cql3_query(
+            b"INSERT INTO users (id, age) VALUES ('x', 'old')".to_vec(),
+            Compression::NONE,
+            CL::ONE
+        )),
+        "Invalid STRING constant (old) for age of type int"
+    );
+    assert!(ire(c.execute_prepared_cql3_query(12345, vec![], CL::ONE))
+        .starts_with("Prepared query with ID 12345 not found"));
+    assert_eq!(
+        ire(c.execute_prepared_cql3_query(q.item_id, vec![], CL::ONE)),
+        "There were 1 markers(?) in CQL but 0 bound variables"
+    );
+    assert!(
+        ire(c.execute_cql3_query(b"SELECT * FROM users".to_vec(), Compression::GZIP, CL::ONE))
+            .contains("GZIP")
+    );
+    let mut fresh = connect19(srv.port);
+    assert_eq!(
+        ire(fresh.execute_cql3_query(b"SELECT * FROM users".to_vec(), Compression::NONE, CL::ONE)),
+        "You have not set a keyspace for this session"
+    );
+    // The connections still work after the errors.
+    assert_eq!(rows(cql(&mut c, "SELECT id FROM users")).len(), 3);
+}
+
+#[test]
+fn cql3_tables_and_rows_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut srv = server(dir.path());
+        let mut c = connect19(srv.port);
+        void(
+            &mut c,
+            "CREATE KEYSPACE kept WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+        );
+        void(
+            &mut c,
+            "CREATE TABLE kept.posts (user text, id int, body text, PRIMARY KEY (user, id))",
+        );
+        for (id, body) in [(2, "second"), (1, "first")] {
+            void(
+                &mut c,
+                &format!("INSERT INTO kept.posts (user, id, body) VALUES ('ann', {id}, '{body}')"),
+            );
+        }
+        srv.terminate();
+    }
+    let srv = server(dir.path());
+    let mut c = connect19(srv.port);
+    let got = rows(cql(
+        &mut c,
+        "SELECT id, body FROM kept.posts WHERE user = 'ann'",
+    ));
+    assert_eq!(
+        got,
+        vec![
+            vec![
+                ("id".to_string(), int(1)),
+                ("body".to_string(), text("first"))
+            ],
+            vec![
+                ("id".to_string(), int(2)),
+                ("body".to_string(), text("second"))
+            ],
+        ]
+    );
+}
