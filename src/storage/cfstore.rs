@@ -118,9 +118,18 @@ impl CfStore {
         let st = self.state.read();
         let mut v: Vec<Arc<dyn RowStore>> =
             Vec::with_capacity(1 + st.flushing.len() + st.sstables.len());
+        // Newest first throughout (memtables, then SSTables from the last
+        // flushed back): counter versions add up, and a tombstone must meet
+        // them in a consistent order of age, or a sum formed before it could
+        // hide an older increment it deletes.
         v.push(st.live.clone());
         v.extend(st.flushing.iter().map(|m| m.clone() as Arc<dyn RowStore>));
-        v.extend(st.sstables.iter().map(|t| t.clone() as Arc<dyn RowStore>));
+        v.extend(
+            st.sstables
+                .iter()
+                .rev()
+                .map(|t| t.clone() as Arc<dyn RowStore>),
+        );
         v
     }
 
