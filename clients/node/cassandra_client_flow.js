@@ -6,7 +6,7 @@
 //   node cassandra_client_flow.js HOST:PORT
 //
 // Schema steps are always checked. The data steps are CQL 2 statements: when
-// the server refuses CQL with its "CQL is not supported" InvalidRequestException
+// the server refuses CQL 2 with its "CQL2 is not supported" InvalidRequestException
 // the data steps are reported as skipped, with that reply; any other refusal, or
 // a wrong read, fails the flow. Super columns cannot be addressed from CQL 2 (nor
 // from this client's API), so only the Super CF's creation is checked.
@@ -18,8 +18,8 @@ const { setPrefix, step, check, skip, call, sleep, uniqueKeyspace, run } = requi
 setPrefix('cassandra-client');
 
 const M = 'org.apache.cassandra.db.marshal.';
-// The server's reply to any CQL query while it has no CQL executor.
-const NO_CQL = /^CQL is not supported by this server/;
+// The server's reply to any CQL 2 query (it serves CQL 3 only).
+const NO_CQL = /^CQL2? is not supported by this server/;
 
 function cfDef(ks, name, extra) {
   return new cc.CfDef(Object.assign({
