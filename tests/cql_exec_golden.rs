@@ -18,14 +18,14 @@ mod cql_exec_support;
 mod masks;
 
 use cql_exec_support::{EngineBackend, Node};
-use masks::{masked_name, result_value, SERVER_TS};
+use masks::{check_cells, result_value, server_order_problems};
 use serde_json::Value;
 use supercolumn::cql::exec::tables::table_of;
 use supercolumn::cql::exec::CqlOutcome;
 use supercolumn::cql::schema::TableSchema;
 use supercolumn::cql::table::Table;
 use supercolumn::marshal::{bytes_to_hex, hex_to_bytes};
-use supercolumn::storage::model::{CellKind, ReadCommand, RowRange, RowResult, Slice};
+use supercolumn::storage::model::{ReadCommand, RowRange, RowResult, Slice};
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -241,69 +241,11 @@ impl Replay<'_> {
             };
             let want = row["cells"].as_array().unwrap();
             self.stats.cells += want.len();
-            if got.len() != want.len() {
-                bad.push(format!(
-                    "{name} key {}: {} cells, want {}",
-                    bytes_to_hex(key),
-                    got.len(),
-                    want.len()
-                ));
-                continue;
-            }
-            for (w, g) in want.iter().zip(got) {
-                let wname = masked_name(
-                    &table,
-                    &hex_to_bytes(w["name_hex"].as_str().unwrap()).unwrap(),
-                );
-                let gname = masked_name(&table, &g.name);
-                let wts = w["timestamp"].as_i64().unwrap();
-                let wttl = w.get("ttl").and_then(Value::as_i64);
-                let gttl = match g.kind {
-                    CellKind::Expiring { ttl, .. } => Some(ttl as i64),
-                    _ => None,
-                };
-                let mut problems = Vec::new();
-                if wname != gname {
-                    problems.push(format!("name {gname}, want {wname}"));
-                }
-                if w["value_hex"].as_str().unwrap() != bytes_to_hex(&g.value) {
-                    problems.push(format!(
-                        "value {}, want {}",
-                        bytes_to_hex(&g.value),
-                        w["value_hex"]
-                    ));
-                }
-                if wttl != gttl {
-                    problems.push(format!("ttl {gttl:?}, want {wttl:?}"));
-                }
-                if wts < SERVER_TS && wts != g.timestamp {
-                    problems.push(format!("timestamp {}, want {wts}", g.timestamp));
-                }
-                if wts >= SERVER_TS {
-                    pairs.push((wts, g.timestamp));
-                }
-                if problems.is_empty() {
-                    self.stats.cells_exact += 1;
-                } else {
-                    bad.push(format!(
-                        "{name} key {} cell {}: {}",
-                        bytes_to_hex(key),
-                        w["name"],
-                        problems.join("; ")
-                    ));
-                }
-            }
+            let (exact, problems) = check_cells(&name, &table, key, want, got, &mut pairs);
+            self.stats.cells_exact += exact;
+            bad.extend(problems);
         }
-        for a in &pairs {
-            for b in &pairs {
-                if a.0.cmp(&b.0) != a.1.cmp(&b.1) {
-                    bad.push(format!(
-                        "{name}: server timestamp order differs ({} vs {} recorded, {} vs {} here)",
-                        a.0, b.0, a.1, b.1
-                    ));
-                }
-            }
-        }
+        bad.extend(server_order_problems(&name, &pairs));
         bad.dedup();
         for b in bad {
             self.fail(b);

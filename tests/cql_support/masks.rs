@@ -2,9 +2,11 @@
 //! generated (list-element and `now()` time UUIDs, dates derived from
 //! them, server timestamps), rendered so that equal shapes compare equal.
 
+use serde_json::Value;
 use supercolumn::cql::table::{Layout, Table};
 use supercolumn::cql::types::CqlType;
-use supercolumn::marshal::{bytes_to_hex, CompositeType};
+use supercolumn::marshal::{bytes_to_hex, hex_to_bytes, CompositeType};
+use supercolumn::storage::model::{Cell, CellKind};
 
 /// Timestamps at or above this were assigned by the recording server.
 pub const SERVER_TS: i64 = 100_000_000_000_000;
@@ -71,4 +73,91 @@ pub fn ts_text(ts: i64) -> String {
     } else {
         ts.to_string()
     }
+}
+
+/// Compares one row's cells with the golden's recorded ones (`want`, the
+/// row's `cells` array): masked names, values, TTLs and client timestamps
+/// exactly. Server timestamps cannot match; their (recorded, here) pairs go to
+/// `server_ts` for [`server_order_problems`]. Returns the number of exact
+/// cells and one line per cell that differs.
+pub fn check_cells(
+    name: &str,
+    table: &Table,
+    key: &[u8],
+    want: &[Value],
+    got: &[Cell],
+    server_ts: &mut Vec<(i64, i64)>,
+) -> (usize, Vec<String>) {
+    if got.len() != want.len() {
+        let line = format!(
+            "{name} key {}: {} cells, want {}",
+            bytes_to_hex(key),
+            got.len(),
+            want.len()
+        );
+        return (0, vec![line]);
+    }
+    let mut exact = 0;
+    let mut bad = Vec::new();
+    for (w, g) in want.iter().zip(got) {
+        let wname = masked_name(
+            table,
+            &hex_to_bytes(w["name_hex"].as_str().unwrap()).unwrap(),
+        );
+        let gname = masked_name(table, &g.name);
+        let wts = w["timestamp"].as_i64().unwrap();
+        let wttl = w.get("ttl").and_then(Value::as_i64);
+        let gttl = match g.kind {
+            CellKind::Expiring { ttl, .. } => Some(i64::from(ttl)),
+            _ => None,
+        };
+        let mut problems = Vec::new();
+        if wname != gname {
+            problems.push(format!("name {gname}, want {wname}"));
+        }
+        if w["value_hex"].as_str().unwrap() != bytes_to_hex(&g.value) {
+            problems.push(format!(
+                "value {}, want {}",
+                bytes_to_hex(&g.value),
+                w["value_hex"]
+            ));
+        }
+        if wttl != gttl {
+            problems.push(format!("ttl {gttl:?}, want {wttl:?}"));
+        }
+        if wts < SERVER_TS && wts != g.timestamp {
+            problems.push(format!("timestamp {}, want {wts}", g.timestamp));
+        }
+        if wts >= SERVER_TS {
+            server_ts.push((wts, g.timestamp));
+        }
+        if problems.is_empty() {
+            exact += 1;
+        } else {
+            bad.push(format!(
+                "{name} key {} cell {}: {}",
+                bytes_to_hex(key),
+                w["name"],
+                problems.join("; ")
+            ));
+        }
+    }
+    (exact, bad)
+}
+
+/// Server-assigned timestamps: the same statement must give the same
+/// timestamp, and statements must keep their recorded order.
+pub fn server_order_problems(name: &str, pairs: &[(i64, i64)]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for a in pairs {
+        for b in pairs {
+            if a.0.cmp(&b.0) != a.1.cmp(&b.1) {
+                bad.push(format!(
+                    "{name}: server timestamp order differs ({} vs {} recorded, {} vs {} here)",
+                    a.0, b.0, a.1, b.1
+                ));
+            }
+        }
+    }
+    bad
 }
