@@ -4,8 +4,12 @@
 //! sends each statement with `execute_cql3_query` (Compression NONE,
 //! ConsistencyLevel ONE). `USE` moves the prompt's keyspace. Errors are one
 //! line on stderr (`Bad Request: <why>`), prefixed `<input>:<line>:` when
-//! reading a file or a pipe, as cqlsh did. Owns only the session loop: value
-//! and table rendering live in `cql_format`.
+//! reading a file or a pipe, as cqlsh 1.2.9 did: its line counter started at
+//! 1 and counted every line read, so the number is one past the line that
+//! ended the statement. Input ending inside a statement is an error
+//! ("Incomplete statement at end of file"), except for `-e` text, whose last
+//! statement needs no `;` (as cqlsh 2's `-e`). Owns only the session loop:
+//! value and table rendering live in `cql_format`.
 
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, table_of};
@@ -165,9 +169,23 @@ impl<'a> Cqlsh<'a> {
                 }
             }
         }
+        let lines_read = splitter.lines_read();
         if let Some(st) = splitter.finish() {
-            // cqlsh ran a final statement even without its `;` at end of input.
-            if !is_exit(&st.text) && !self.run_one(&st, location.as_deref()) {
+            if is_exit(&st.text) {
+                return failures;
+            }
+            if source.is_interactive() || location.is_some() {
+                let msg = "Incomplete statement at end of file";
+                match &location {
+                    Some(name) => {
+                        let _ = writeln!(self.err, "{name}:{}:{msg}", lines_read + 1);
+                    }
+                    None => {
+                        let _ = writeln!(self.err, "{msg}");
+                    }
+                }
+                failures += 1;
+            } else if !self.run_one(&st, None) {
                 failures += 1;
             }
         }
@@ -184,7 +202,7 @@ impl<'a> Cqlsh<'a> {
             Err(msg) => {
                 match location {
                     Some(name) => {
-                        let _ = writeln!(self.err, "{name}:{}:{msg}", st.line);
+                        let _ = writeln!(self.err, "{name}:{}:{msg}", st.end_line + 1);
                     }
                     None => {
                         let _ = writeln!(self.err, "{msg}");
