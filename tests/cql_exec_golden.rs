@@ -13,11 +13,14 @@
 //! The on-disk run then restarts and checks every table and cell again.
 
 mod cql_exec_support;
+#[path = "cql_support/golden.rs"]
+mod golden;
 #[allow(dead_code)]
 #[path = "cql_support/masks.rs"]
 mod masks;
 
 use cql_exec_support::{EngineBackend, Node};
+use golden::short_types;
 use masks::{check_cells, result_value, server_order_problems};
 use serde_json::Value;
 use supercolumn::cql::exec::tables::table_of;
@@ -26,15 +29,6 @@ use supercolumn::cql::schema::TableSchema;
 use supercolumn::cql::table::Table;
 use supercolumn::marshal::{bytes_to_hex, hex_to_bytes};
 use supercolumn::storage::model::{ReadCommand, RowRange, RowResult, Slice};
-
-const GOLDEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
-);
-
-fn short_types(s: &str) -> String {
-    s.replace("org.apache.cassandra.db.marshal.", "")
-}
 
 #[derive(Default)]
 struct Stats {
@@ -255,16 +249,8 @@ impl Replay<'_> {
 
 /// Replays every scenario in recording order on one node.
 fn replay(node: &mut Node, flush: bool) -> Stats {
-    let text = std::fs::read_to_string(GOLDEN).unwrap();
-    let golden: Value = serde_json::from_str(&text).unwrap();
-    let mut order: Vec<(&String, &Value)> =
-        golden["scenarios"].as_object().unwrap().iter().collect();
-    order.sort_by_key(|(id, _)| {
-        text.find(&format!("\"id\": \"{id}\""))
-            .unwrap_or(usize::MAX)
-    });
     let mut stats = Stats::default();
-    for (id, scenario) in order {
+    for (id, scenario) in golden::scenarios() {
         stats.scenarios += 1;
         let mut r = Replay {
             node,

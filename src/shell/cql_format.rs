@@ -492,7 +492,10 @@ mod tests {
             rows: Vec::new(),
         };
         assert_eq!(render_table(&empty), "");
-        assert_eq!(format_value(&t("UTF8Type"), Some("a\u{85}b\u{a0}".as_bytes()), false), "a\\x85b\\xa0");
+        assert_eq!(
+            format_value(&t("UTF8Type"), Some("a\u{85}b\u{a0}".as_bytes()), false),
+            "a\\x85b\\xa0"
+        );
     }
 
     #[test]
