@@ -10,34 +10,9 @@ mod cql_exec_support;
 #[path = "cql_support/seeds.rs"]
 mod seeds;
 
-use cql_exec_support::{EngineBackend, Node};
+use cql_exec_support::{rows_rendered, EngineBackend, Node};
 use seeds::Step;
-use supercolumn::cql::exec::CqlOutcome;
-use supercolumn::marshal::parse_type;
 use supercolumn::shell::cql_format::format_value;
-
-/// The rows of a SELECT, each value as cqlsh prints it.
-fn cqlsh_rows(node: &mut Node, cql: &str) -> Vec<Vec<String>> {
-    match node.execute(cql).unwrap_or_else(|e| panic!("{cql}: {e}")) {
-        CqlOutcome::Rows(rs) => {
-            let types: Vec<_> = rs
-                .columns
-                .iter()
-                .map(|c| parse_type(&c.type_class).unwrap())
-                .collect();
-            rs.rows
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .zip(&types)
-                        .map(|(v, t)| format_value(t, v.as_deref(), false))
-                        .collect()
-                })
-                .collect()
-        }
-        other => panic!("{cql}: {other:?}, want rows"),
-    }
-}
 
 /// Runs the named case on a fresh in-memory node.
 fn run_case(name: &str) {
@@ -52,7 +27,11 @@ fn run_case(name: &str) {
                 n.execute(cql).unwrap_or_else(|e| panic!("{cql}: {e}"));
             }
             Step::Rows { cql, rows, why } => {
-                assert_eq!(cqlsh_rows(&mut n, cql), *rows, "{name}: {cql}: {why}")
+                assert_eq!(
+                    rows_rendered(&mut n, cql, |t, v| format_value(t, v, false)),
+                    *rows,
+                    "{name}: {cql}: {why}"
+                )
             }
             Step::Error { cql, why } => {
                 let err = n.execute(cql).expect_err(cql);
