@@ -99,7 +99,7 @@ fn unknown_keyspace_option_fails_at_start() {
     );
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(run.stderr.lines().count(), 1);
-    assert_bad_request(run.stderr.trim_end(), "");
+    assert_bad_request(run.stderr.trim_end(), "Connection error: ");
 }
 
 #[test]

@@ -281,6 +281,17 @@ impl<'a> Cqlsh<'a> {
     }
 }
 
+/// cqlsh 1.2.9's line for a file it could not open (Python's IOError text).
+fn cannot_open(path: &std::path::Path, e: &std::io::Error) -> String {
+    let p = path.display();
+    let text = e.to_string();
+    let why = text.split(" (os error").next().unwrap_or(&text);
+    match e.raw_os_error() {
+        Some(code) => format!("Can't open '{p}': [Errno {code}] {why}: '{p}'"),
+        None => format!("Can't open '{p}': {why}"),
+    }
+}
+
 fn is_exit(text: &str) -> bool {
     let t = text.trim().trim_end_matches(';').trim();
     t.eq_ignore_ascii_case("exit") || t.eq_ignore_ascii_case("quit")
@@ -300,6 +311,20 @@ Shell commands: HELP, EXIT, QUIT.
 
 /// Entry point of `supercolumn cqlsh`; returns the process exit code.
 pub fn main(args: &CqlshArgs) -> i32 {
+    // cqlsh 1.2.9 opened its file before connecting.
+    let mut source = if let Some(text) = &args.execute {
+        Source::text(text)
+    } else if let Some(path) = &args.file {
+        match Source::file(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}", cannot_open(path, &e));
+                return 1;
+            }
+        }
+    } else {
+        Source::stdin(".supercolumn_cqlsh_history")
+    };
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
     let mut shell = match Cqlsh::connect(&args.host, args.port, &mut stdout, &mut stderr) {
@@ -312,23 +337,11 @@ pub fn main(args: &CqlshArgs) -> i32 {
     if let Some(ks) = &args.keyspace {
         let quoted = format!("USE \"{}\"", ks.replace('"', "\"\""));
         if let Err(msg) = shell.execute(&quoted) {
-            eprintln!("{msg}");
+            // cqlsh 1.2.9 ran this USE while connecting, so it failed as a connection.
+            eprintln!("Connection error: {msg}");
             return 1;
         }
     }
-    let mut source = if let Some(text) = &args.execute {
-        Source::text(text)
-    } else if let Some(path) = &args.file {
-        match Source::file(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{}: {e}", path.display());
-                return 1;
-            }
-        }
-    } else {
-        Source::stdin(".supercolumn_cqlsh_history")
-    };
     if source.is_interactive() {
         let banner = shell.banner(&args.host, args.port);
         let _ = shell.out.write_all(banner.as_bytes());
@@ -400,6 +413,16 @@ mod tests {
         let row = CqlRow::new(vec![], vec![]);
         let full = CqlResult::new(CqlResultType::ROWS, vec![row; 10_000], None, None);
         assert!(fills_default_limit(&full));
+    }
+
+    #[test]
+    fn a_missing_file_reads_as_python_said_it() {
+        let path = std::path::Path::new("/nonexistent/s.cql");
+        let e = std::fs::File::open(path).unwrap_err();
+        assert_eq!(
+            cannot_open(path, &e),
+            "Can't open '/nonexistent/s.cql': [Errno 2] No such file or directory: '/nonexistent/s.cql'"
+        );
     }
 
     #[test]
