@@ -13,28 +13,22 @@
 //! The on-disk run then restarts and checks every table and cell again.
 
 mod cql_exec_support;
+#[path = "cql_support/golden.rs"]
+mod golden;
 #[allow(dead_code)]
 #[path = "cql_support/masks.rs"]
 mod masks;
 
 use cql_exec_support::{EngineBackend, Node};
-use masks::{check_cells, result_value, server_order_problems};
+use golden::short_types;
+use masks::{check_rows, result_value};
 use serde_json::Value;
 use supercolumn::cql::exec::tables::table_of;
 use supercolumn::cql::exec::CqlOutcome;
 use supercolumn::cql::schema::TableSchema;
 use supercolumn::cql::table::Table;
-use supercolumn::marshal::{bytes_to_hex, hex_to_bytes};
-use supercolumn::storage::model::{ReadCommand, RowRange, RowResult, Slice};
-
-const GOLDEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
-);
-
-fn short_types(s: &str) -> String {
-    s.replace("org.apache.cassandra.db.marshal.", "")
-}
+use supercolumn::marshal::hex_to_bytes;
+use supercolumn::storage::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
 
 #[derive(Default)]
 struct Stats {
@@ -223,31 +217,17 @@ impl Replay<'_> {
             .engine
             .read_range(&cmd, &all, usize::MAX)
             .unwrap();
-        let want_rows = st["rows"].as_array().unwrap();
-        let want_keys: Vec<&str> = want_rows
-            .iter()
-            .map(|r| r["key_hex"].as_str().unwrap())
-            .collect();
-        let got_keys: Vec<String> = rows.iter().map(|(k, _)| bytes_to_hex(k)).collect();
-        if want_keys != got_keys {
-            return self.fail(format!("{name}: row keys {got_keys:?}, want {want_keys:?}"));
+        let mut got: Vec<(&[u8], &[Cell])> = Vec::new();
+        for (key, result) in &rows {
+            match result {
+                RowResult::Cells(cells) => got.push((key, cells)),
+                RowResult::SuperColumns(_) => return self.fail(format!("{name}: super columns")),
+            }
         }
-        let mut pairs: Vec<(i64, i64)> = Vec::new();
-        let mut bad = Vec::new();
-        for (row, (key, result)) in want_rows.iter().zip(&rows) {
-            let RowResult::Cells(got) = result else {
-                bad.push(format!("{name}: super columns"));
-                continue;
-            };
-            let want = row["cells"].as_array().unwrap();
-            self.stats.cells += want.len();
-            let (exact, problems) = check_cells(&name, &table, key, want, got, &mut pairs);
-            self.stats.cells_exact += exact;
-            bad.extend(problems);
-        }
-        bad.extend(server_order_problems(&name, &pairs));
-        bad.dedup();
-        for b in bad {
+        let report = check_rows(&name, &table, st["rows"].as_array().unwrap(), &got);
+        self.stats.cells += report.cells;
+        self.stats.cells_exact += report.exact;
+        for b in report.problems {
             self.fail(b);
         }
     }
@@ -255,16 +235,8 @@ impl Replay<'_> {
 
 /// Replays every scenario in recording order on one node.
 fn replay(node: &mut Node, flush: bool) -> Stats {
-    let text = std::fs::read_to_string(GOLDEN).unwrap();
-    let golden: Value = serde_json::from_str(&text).unwrap();
-    let mut order: Vec<(&String, &Value)> =
-        golden["scenarios"].as_object().unwrap().iter().collect();
-    order.sort_by_key(|(id, _)| {
-        text.find(&format!("\"id\": \"{id}\""))
-            .unwrap_or(usize::MAX)
-    });
     let mut stats = Stats::default();
-    for (id, scenario) in order {
+    for (id, scenario) in golden::scenarios() {
         stats.scenarios += 1;
         let mut r = Replay {
             node,

@@ -31,10 +31,12 @@ fn file_script_reports_each_failed_statement_with_its_line() {
     assert_eq!(run.stdout, "");
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(lines.len(), 4, "{run:?}");
-    assert_bad_request(lines[0], &format!("{p}:3:"));
-    assert_bad_request(lines[1], &format!("{p}:4:"));
-    assert_bad_request(lines[2], &format!("{p}:7:"));
-    assert_bad_request(lines[3], &format!("{p}:7:"));
+    // cqlsh 1.2.9 counted from 1 and added every line read: one past the
+    // line that ended the statement.
+    assert_bad_request(lines[0], &format!("{p}:4:"));
+    assert_bad_request(lines[1], &format!("{p}:7:"));
+    assert_bad_request(lines[2], &format!("{p}:8:"));
+    assert_bad_request(lines[3], &format!("{p}:8:"));
 }
 
 #[test]
@@ -55,7 +57,7 @@ fn execute_option_and_pipes() {
     assert_eq!(run.code, 1, "{run:?}");
     assert!(!run.stdout.contains("cqlsh>"), "{}", run.stdout);
     assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
-    assert_bad_request(run.stderr.trim_end(), "<stdin>:1:");
+    assert_bad_request(run.stderr.trim_end(), "<stdin>:2:");
     // Nothing failed: exit 0.
     let run = shell("cqlsh", server.port, &["-e", "HELP"], "");
     assert_eq!(run.code, 0, "{run:?}");
@@ -82,7 +84,8 @@ fn a_table_round_trip_through_execute() {
     let out = normalize(&run.stdout);
     assert!(out.contains("a | 1 | x;y"), "{out}");
     assert!(out.contains("2 | null"), "{out}");
-    assert_eq!(out.matches("(1 rows)").count(), 2, "{out}");
+    // Two one-row tables, each framed by blank lines (cqlsh 1.2.9 printed no row count).
+    assert_eq!(out.matches("\n\n").count(), 2, "{out}");
 }
 
 #[test]
@@ -96,7 +99,7 @@ fn unknown_keyspace_option_fails_at_start() {
     );
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(run.stderr.lines().count(), 1);
-    assert_bad_request(run.stderr.trim_end(), "");
+    assert_bad_request(run.stderr.trim_end(), "Connection error: ");
 }
 
 #[test]

@@ -490,6 +490,7 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source) -> usize {
             vec![crate::shell::input::Statement {
                 text: "?".into(),
                 line: 0,
+                end_line: 0,
             }]
         } else {
             splitter.push_line(&line)

@@ -4,13 +4,17 @@
 //! Values: text as is (backslashes doubled, control characters escaped),
 //! blobs `0x..`, timestamps `%Y-%m-%d %H:%M:%S+0000` (UTC), uuids hyphenated,
 //! floats with five significant digits, booleans `True`/`False`, collections
-//! `[..]`/`{..}` with text elements quoted, a missing value `null`. Table:
-//! header left-justified (trailing blanks stripped), values right-justified,
-//! ` | ` between columns, a `-+-` rule, then `(N rows)`.
-//! Nothing here talks to a server.
+//! `[..]`/`{..}` with text elements quoted, a missing value `null`. Table
+//! (cqlsh 1.2.9's `print_result`): a blank line, the header left-justified
+//! (trailing blanks stripped), a `-+-` rule, values right-justified with
+//! ` | ` between columns, a blank line; no row count (that footer came with
+//! cqlsh 2.0) and nothing at all for an empty result. Widths are terminal
+//! display widths (wide CJK characters take two columns), as cqlsh's
+//! `wcwidth` measured them. Nothing here talks to a server.
 
 use crate::marshal::{bytes_to_hex, parse_type, CollectionKind, TypeRef};
 use crate::thrift::gen::cassandra19::{CqlResult, CqlResultType};
+use unicode_width::UnicodeWidthStr;
 
 /// The type short name with `ReversedType(...)` unwrapped, e.g. `Int32Type`.
 fn base_name(t: &TypeRef) -> String {
@@ -151,7 +155,9 @@ fn format_collection(
     })
 }
 
-/// Backslashes doubled, control characters shown as Python escapes.
+/// Backslashes doubled, control characters (C0, DEL and C1 up to the
+/// no-break space, as cqlsh's `unicode_controlchars_re` picked them) shown
+/// as Python escapes.
 fn escape_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -160,7 +166,7 @@ fn escape_text(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+            c if (c as u32) < 0x20 || (0x7f..=0xa0).contains(&(c as u32)) => {
                 out.push_str(&format!("\\x{:02x}", c as u32))
             }
             c => out.push(c),
@@ -251,44 +257,54 @@ pub fn table_of(result: &CqlResult) -> Option<Table> {
     })
 }
 
-/// The table as cqlsh printed it, starting and ending with a blank line and
-/// closing with `(N rows)`.
+/// The columns a value takes on a terminal, as cqlsh measured it.
+pub fn display_width(s: &str) -> usize {
+    UnicodeWidthStr::width(s)
+}
+
+/// `s` padded with blanks on the left to `width` display columns.
+pub fn pad_left(s: &str, width: usize) -> String {
+    format!("{}{s}", " ".repeat(width.saturating_sub(display_width(s))))
+}
+
+/// `s` padded with blanks on the right to `width` display columns.
+pub fn pad_right(s: &str, width: usize) -> String {
+    format!("{s}{}", " ".repeat(width.saturating_sub(display_width(s))))
+}
+
+/// The table as cqlsh 1.2.9 printed it: a blank line, header, rule, rows,
+/// a blank line. An empty result prints nothing (its driver reported no
+/// description for it, so cqlsh treated it like a VOID result).
 pub fn render_table(t: &Table) -> String {
-    let width = |s: &str| s.chars().count();
-    let mut widths: Vec<usize> = t.header.iter().map(|h| width(h)).collect();
+    if t.rows.is_empty() {
+        return String::new();
+    }
+    let mut widths: Vec<usize> = t.header.iter().map(|h| display_width(h)).collect();
     for row in &t.rows {
         for (i, v) in row.iter().enumerate() {
             if i < widths.len() {
-                widths[i] = widths[i].max(width(v));
+                widths[i] = widths[i].max(display_width(v));
             }
         }
     }
-    let mut out = String::from("\n");
-    if !t.header.is_empty() {
-        let header: Vec<String> = t
-            .header
+    let header: Vec<String> = t
+        .header
+        .iter()
+        .zip(&widths)
+        .map(|(h, w)| pad_right(h, *w))
+        .collect();
+    let mut out = format!("\n {}\n", header.join(" | ").trim_end());
+    let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+    out.push_str(&format!("-{}-\n", rule.join("-+-")));
+    for row in &t.rows {
+        let cells: Vec<String> = row
             .iter()
             .zip(&widths)
-            .map(|(h, w)| format!("{h:<w$}"))
+            .map(|(v, w)| pad_left(v, *w))
             .collect();
-        out.push(' ');
-        out.push_str(header.join(" | ").trim_end());
-        out.push('\n');
-        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
-        out.push_str(&format!("-{}-\n", rule.join("-+-")));
-        for row in &t.rows {
-            let cells: Vec<String> = row
-                .iter()
-                .zip(&widths)
-                .map(|(v, w)| format!("{v:>w$}"))
-                .collect();
-            out.push(' ');
-            out.push_str(&cells.join(" | "));
-            out.push('\n');
-        }
-        out.push('\n');
+        out.push_str(&format!(" {}\n", cells.join(" | ")));
     }
-    out.push_str(&format!("({} rows)\n\n", t.rows.len()));
+    out.push('\n');
     out
 }
 
@@ -405,8 +421,6 @@ mod tests {
  pkey1_1 | pkey2_1 |  103 | {'hoge1': 'fuga1'} | value11_103
  pkey1_1 | pkey2_1 |   12 |   {'hoge': 'fuga'} |  value11_12
 
-(2 rows)
-
 ";
         assert_eq!(render_table(&table), want);
     }
@@ -460,12 +474,28 @@ mod tests {
   -673080153566543031 | pkey1_2 | pkey2_1 |  200
   3536923985201474435 | pkey1_1 | pkey2_3 |  102
 
-(4 rows)
-
 ";
         assert_eq!(render_table(&table_of(&result).unwrap()), want);
         let void = CqlResult::new(CqlResultType::VOID, None, None, None);
         assert_eq!(table_of(&void), None);
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns_and_empty_results_print_nothing() {
+        let table = Table {
+            header: vec!["k".to_string()],
+            rows: vec![vec!["健身房".to_string()], vec!["théo".to_string()]],
+        };
+        assert_eq!(render_table(&table), "\n k\n--------\n 健身房\n   théo\n\n");
+        let empty = Table {
+            header: vec!["k".to_string()],
+            rows: Vec::new(),
+        };
+        assert_eq!(render_table(&empty), "");
+        assert_eq!(
+            format_value(&t("UTF8Type"), Some("a\u{85}b\u{a0}".as_bytes()), false),
+            "a\\x85b\\xa0"
+        );
     }
 
     #[test]

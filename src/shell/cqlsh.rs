@@ -4,13 +4,22 @@
 //! sends each statement with `execute_cql3_query` (Compression NONE,
 //! ConsistencyLevel ONE). `USE` moves the prompt's keyspace. Errors are one
 //! line on stderr (`Bad Request: <why>`), prefixed `<input>:<line>:` when
-//! reading a file or a pipe, as cqlsh did. Owns only the session loop: value
-//! and table rendering live in `cql_format`.
+//! reading a file or a pipe, as cqlsh 1.2.9 did: its line counter started at
+//! 1 and counted every line read, so the number is one past the line that
+//! ended the statement. Input ending inside a statement is an error
+//! ("Incomplete statement at end of file"), except for `-e` text, whose last
+//! statement needs no `;` (as cqlsh 2's `-e`). A SELECT naming no LIMIT is
+//! sent with `LIMIT 10000` and a result that fills it says so, as cqlsh
+//! 1.2.9's `do_select` did. Owns only the session loop: value and table
+//! rendering live in `cql_format`.
 
+use crate::cql::ast::Statement as CqlStatement;
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, table_of};
 use crate::shell::input::{QuoteStyle, Read, Source, Splitter, Statement};
-use crate::thrift::gen::cassandra19::{Compression, ConsistencyLevel, TCassandraSyncClient};
+use crate::thrift::gen::cassandra19::{
+    Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -34,6 +43,52 @@ pub struct CqlshArgs {
     /// Run the statements in FILE and exit.
     #[arg(short = 'f', long)]
     pub file: Option<PathBuf>,
+}
+
+/// The LIMIT cqlsh 1.2.9 added to a SELECT that named none.
+pub const DEFAULT_SELECT_LIMIT: usize = 10_000;
+
+/// What cqlsh 1.2.9 printed when a result filled the default LIMIT.
+const DEFAULT_LIMIT_NOTE: &str =
+    "Default LIMIT of 10000 was used. Specify your own LIMIT clause to get more results.\n\n";
+
+/// The statement as cqlsh 1.2.9 sent it, and whether it added the default
+/// LIMIT: it did for every SELECT its own grammar read that named no LIMIT.
+/// That grammar knew neither ALLOW FILTERING nor DISTINCT; such SELECTs,
+/// and anything that does not parse, go as typed.
+pub fn with_default_limit(statement: &str) -> (String, bool) {
+    let plain_select = match crate::cql::parse(statement) {
+        Ok(p) => matches!(
+            p.statement,
+            CqlStatement::Select(ref s) if s.limit.is_none() && !s.allow_filtering && !s.distinct
+        ),
+        Err(_) => false,
+    };
+    if plain_select {
+        (format!("{statement} LIMIT {DEFAULT_SELECT_LIMIT}"), true)
+    } else {
+        (statement.to_string(), false)
+    }
+}
+
+/// True when a result filled the default LIMIT: that many rows, or a lone
+/// `count` of that many.
+fn fills_default_limit(result: &CqlResult) -> bool {
+    let rows = result.rows.as_deref().unwrap_or_default();
+    if rows.len() == DEFAULT_SELECT_LIMIT {
+        return true;
+    }
+    match rows {
+        [row] => match row.columns.as_slice() {
+            [c] if c.name == b"count" => c
+                .value
+                .as_deref()
+                .and_then(|v| <[u8; 8]>::try_from(v).ok())
+                .is_some_and(|v| i64::from_be_bytes(v) == DEFAULT_SELECT_LIMIT as i64),
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// A connected cqlsh session writing to `out` (results) and `err` (errors).
@@ -109,13 +164,10 @@ impl<'a> Cqlsh<'a> {
 
     /// Runs one statement, printing its result; `Err` carries the error line.
     pub fn execute(&mut self, statement: &str) -> Result<(), String> {
+        let (sent, default_limit) = with_default_limit(statement);
         let result = self
             .client
-            .execute_cql3_query(
-                statement.as_bytes().to_vec(),
-                Compression::NONE,
-                ConsistencyLevel::ONE,
-            )
+            .execute_cql3_query(sent.into_bytes(), Compression::NONE, ConsistencyLevel::ONE)
             .classified()
             .map_err(|e| error_line(&e))?;
         if let Some(ks) = use_target(statement) {
@@ -123,6 +175,9 @@ impl<'a> Cqlsh<'a> {
         }
         if let Some(table) = table_of(&result) {
             let _ = self.out.write_all(render_table(&table).as_bytes());
+            if default_limit && fills_default_limit(&result) {
+                let _ = self.out.write_all(DEFAULT_LIMIT_NOTE.as_bytes());
+            }
         }
         let _ = self.out.flush();
         Ok(())
@@ -165,9 +220,23 @@ impl<'a> Cqlsh<'a> {
                 }
             }
         }
+        let lines_read = splitter.lines_read();
         if let Some(st) = splitter.finish() {
-            // cqlsh ran a final statement even without its `;` at end of input.
-            if !is_exit(&st.text) && !self.run_one(&st, location.as_deref()) {
+            if is_exit(&st.text) {
+                return failures;
+            }
+            if source.is_interactive() || location.is_some() {
+                let msg = "Incomplete statement at end of file";
+                match &location {
+                    Some(name) => {
+                        let _ = writeln!(self.err, "{name}:{}:{msg}", lines_read + 1);
+                    }
+                    None => {
+                        let _ = writeln!(self.err, "{msg}");
+                    }
+                }
+                failures += 1;
+            } else if !self.run_one(&st, None) {
                 failures += 1;
             }
         }
@@ -184,7 +253,7 @@ impl<'a> Cqlsh<'a> {
             Err(msg) => {
                 match location {
                     Some(name) => {
-                        let _ = writeln!(self.err, "{name}:{}:{msg}", st.line);
+                        let _ = writeln!(self.err, "{name}:{}:{msg}", st.end_line + 1);
                     }
                     None => {
                         let _ = writeln!(self.err, "{msg}");
@@ -212,6 +281,17 @@ impl<'a> Cqlsh<'a> {
     }
 }
 
+/// cqlsh 1.2.9's line for a file it could not open (Python's IOError text).
+fn cannot_open(path: &std::path::Path, e: &std::io::Error) -> String {
+    let p = path.display();
+    let text = e.to_string();
+    let why = text.split(" (os error").next().unwrap_or(&text);
+    match e.raw_os_error() {
+        Some(code) => format!("Can't open '{p}': [Errno {code}] {why}: '{p}'"),
+        None => format!("Can't open '{p}': {why}"),
+    }
+}
+
 fn is_exit(text: &str) -> bool {
     let t = text.trim().trim_end_matches(';').trim();
     t.eq_ignore_ascii_case("exit") || t.eq_ignore_ascii_case("quit")
@@ -231,6 +311,20 @@ Shell commands: HELP, EXIT, QUIT.
 
 /// Entry point of `supercolumn cqlsh`; returns the process exit code.
 pub fn main(args: &CqlshArgs) -> i32 {
+    // cqlsh 1.2.9 opened its file before connecting.
+    let mut source = if let Some(text) = &args.execute {
+        Source::text(text)
+    } else if let Some(path) = &args.file {
+        match Source::file(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}", cannot_open(path, &e));
+                return 1;
+            }
+        }
+    } else {
+        Source::stdin(".supercolumn_cqlsh_history")
+    };
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
     let mut shell = match Cqlsh::connect(&args.host, args.port, &mut stdout, &mut stderr) {
@@ -243,23 +337,11 @@ pub fn main(args: &CqlshArgs) -> i32 {
     if let Some(ks) = &args.keyspace {
         let quoted = format!("USE \"{}\"", ks.replace('"', "\"\""));
         if let Err(msg) = shell.execute(&quoted) {
-            eprintln!("{msg}");
+            // cqlsh 1.2.9 ran this USE while connecting, so it failed as a connection.
+            eprintln!("Connection error: {msg}");
             return 1;
         }
     }
-    let mut source = if let Some(text) = &args.execute {
-        Source::text(text)
-    } else if let Some(path) = &args.file {
-        match Source::file(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{}: {e}", path.display());
-                return 1;
-            }
-        }
-    } else {
-        Source::stdin(".supercolumn_cqlsh_history")
-    };
     if source.is_interactive() {
         let banner = shell.banner(&args.host, args.port);
         let _ = shell.out.write_all(banner.as_bytes());
@@ -292,6 +374,54 @@ mod tests {
         assert_eq!(
             error_line(&CallError::TimedOut),
             "Request did not complete within rpc_timeout."
+        );
+    }
+
+    #[test]
+    fn selects_without_limit_get_cqlsh_default_limit() {
+        let q = "SELECT * FROM t WHERE k = 'a;b' ORDER BY c DESC";
+        assert_eq!(with_default_limit(q), (format!("{q} LIMIT 10000"), true));
+        assert_eq!(
+            with_default_limit("select count(*) from t"),
+            ("select count(*) from t LIMIT 10000".to_string(), true)
+        );
+        for q in [
+            "SELECT * FROM t LIMIT 5",
+            "SELECT * FROM t WHERE v = 1 ALLOW FILTERING",
+            "SELECT * FROM t WHERE k = \"x\"",
+            "INSERT INTO t (k) VALUES ('a')",
+            "SELEC * FROM t",
+        ] {
+            assert_eq!(with_default_limit(q), (q.to_string(), false), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_full_default_limit_is_noted() {
+        use crate::thrift::gen::cassandra19::{Column, CqlResultType, CqlRow};
+        let count = |n: i64| {
+            let col = Column::new(b"count".to_vec(), n.to_be_bytes().to_vec(), None, None);
+            CqlResult::new(
+                CqlResultType::ROWS,
+                vec![CqlRow::new(vec![], vec![col])],
+                None,
+                None,
+            )
+        };
+        assert!(fills_default_limit(&count(10_000)));
+        assert!(!fills_default_limit(&count(9_999)));
+        let row = CqlRow::new(vec![], vec![]);
+        let full = CqlResult::new(CqlResultType::ROWS, vec![row; 10_000], None, None);
+        assert!(fills_default_limit(&full));
+    }
+
+    #[test]
+    fn a_missing_file_reads_as_python_said_it() {
+        let path = std::path::Path::new("/nonexistent/s.cql");
+        let e = std::fs::File::open(path).unwrap_err();
+        assert_eq!(
+            cannot_open(path, &e),
+            "Can't open '/nonexistent/s.cql': [Errno 2] No such file or directory: '/nonexistent/s.cql'"
         );
     }
 

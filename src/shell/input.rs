@@ -30,11 +30,13 @@ pub struct Splitter {
     quote_state: Option<char>,
 }
 
-/// One complete statement and the line it started on.
+/// One complete statement, the line it started on and the line its `;`
+/// (or the end of input) was on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Statement {
     pub text: String,
     pub line: usize,
+    pub end_line: usize,
 }
 
 impl Splitter {
@@ -113,6 +115,7 @@ impl Splitter {
                         done.push(Statement {
                             text,
                             line: self.start_line,
+                            end_line: self.line,
                         });
                     }
                     self.pending.clear();
@@ -139,7 +142,13 @@ impl Splitter {
         (!text.is_empty()).then_some(Statement {
             text,
             line: self.start_line,
+            end_line: self.line,
         })
+    }
+
+    /// How many lines were fed so far.
+    pub fn lines_read(&self) -> usize {
+        self.line
     }
 }
 
@@ -317,6 +326,8 @@ mod tests {
         assert_eq!(done.len(), 1);
         assert_eq!(done[0].text, "INSERT INTO t (a) VALUES ('one\ntwo;')");
         assert_eq!(done[0].line, 2);
+        assert_eq!(done[0].end_line, 3);
+        assert_eq!(s.lines_read(), 3);
         assert!(!s.in_statement());
     }
 }

@@ -12,6 +12,7 @@ use supercolumn::cql::exec::{
     self, CqlBackend, CqlOutcome, CqlSession, PreparedCache, ServerClock,
 };
 use supercolumn::cql::CqlError;
+use supercolumn::marshal::TypeRef;
 use supercolumn::schema::{Schema, SchemaChange, SchemaStore};
 use supercolumn::storage::model::{
     Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
@@ -180,9 +181,22 @@ impl Node {
 /// The rows of a SELECT, each value rendered by its column's type
 /// (`get_string` of the marshal type; "null" for nulls).
 pub fn rows(node: &mut Node, cql: &str) -> Vec<Vec<String>> {
+    rows_rendered(node, cql, |t, v| match v {
+        Some(v) => t.get_string(v),
+        None => "null".to_string(),
+    })
+}
+
+/// The rows of a SELECT, each value rendered by `render` from its column's
+/// type and bytes.
+pub fn rows_rendered(
+    node: &mut Node,
+    cql: &str,
+    render: impl Fn(&TypeRef, Option<&[u8]>) -> String,
+) -> Vec<Vec<String>> {
     match node.execute(cql).unwrap_or_else(|e| panic!("{cql}: {e}")) {
         CqlOutcome::Rows(rs) => {
-            let types: Vec<_> = rs
+            let types: Vec<TypeRef> = rs
                 .columns
                 .iter()
                 .map(|c| supercolumn::marshal::parse_type(&c.type_class).unwrap())
@@ -192,10 +206,7 @@ pub fn rows(node: &mut Node, cql: &str) -> Vec<Vec<String>> {
                 .map(|r| {
                     r.iter()
                         .zip(&types)
-                        .map(|(v, t)| match v {
-                            Some(v) => t.get_string(v),
-                            None => "null".to_string(),
-                        })
+                        .map(|(v, t)| render(t, v.as_deref()))
                         .collect()
                 })
                 .collect()

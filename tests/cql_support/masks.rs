@@ -161,3 +161,47 @@ pub fn server_order_problems(name: &str, pairs: &[(i64, i64)]) -> Vec<String> {
     }
     bad
 }
+
+/// What comparing a column family's rows with a golden `cells` step found.
+#[derive(Debug, Default)]
+pub struct CellReport {
+    /// Recorded cells compared, and how many matched exactly.
+    pub cells: usize,
+    pub exact: usize,
+    pub problems: Vec<String>,
+}
+
+/// Compares every row read from a table's column family (`got`: row key
+/// and cells, in ring order, deleted partitions as empty ghosts) with the
+/// golden step's `rows`: the same keys in the same order, then each row's
+/// cells by [`check_cells`], then the server timestamps' order.
+pub fn check_rows(
+    name: &str,
+    table: &Table,
+    want_rows: &[Value],
+    got: &[(&[u8], &[Cell])],
+) -> CellReport {
+    let want_keys: Vec<&str> = want_rows
+        .iter()
+        .map(|r| r["key_hex"].as_str().unwrap())
+        .collect();
+    let got_keys: Vec<String> = got.iter().map(|(k, _)| bytes_to_hex(k)).collect();
+    if want_keys != got_keys {
+        return CellReport {
+            problems: vec![format!("{name}: row keys {got_keys:?}, want {want_keys:?}")],
+            ..CellReport::default()
+        };
+    }
+    let mut report = CellReport::default();
+    let mut pairs = Vec::new();
+    for (row, (key, cells)) in want_rows.iter().zip(got) {
+        let want = row["cells"].as_array().unwrap();
+        report.cells += want.len();
+        let (exact, problems) = check_cells(name, table, key, want, cells, &mut pairs);
+        report.exact += exact;
+        report.problems.extend(problems);
+    }
+    report.problems.extend(server_order_problems(name, &pairs));
+    report.problems.dedup();
+    report
+}

@@ -1,8 +1,11 @@
 //! Shared by the shell tests: starts a server (the crate's own binary, or
 //! the one `SUPERCOLUMN_TEST_SERVER` names, e.g. a build of a branch with
 //! more of the API) on port 0 with `--in-memory`, and runs
-//! `supercolumn cli`/`cqlsh` against it as a user would.
+//! `supercolumn cli`/`cqlsh` against it as a user would. [`cqlsh_output`]
+//! reads cqlsh's printed tables back.
 #![allow(dead_code)]
+
+pub mod cqlsh_output;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -11,6 +14,12 @@ use std::time::Duration;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_supercolumn");
 pub const CONFIG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
+/// The 1.2.9 conformance config: Murmur3Partitioner, as the CQL3 golden
+/// recording ran (ring order of partitions depends on it).
+pub const MURMUR3_CONFIG: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/src/config/testdata/storage-conf-v19.xml"
+);
 
 pub struct Server {
     child: Child,
@@ -19,12 +28,17 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
+        Server::start_with(CONFIG)
+    }
+
+    /// A server on another config file.
+    pub fn start_with(config: &str) -> Server {
         let bin = std::env::var("SUPERCOLUMN_TEST_SERVER").unwrap_or_else(|_| BIN.to_string());
         let mut child = Command::new(bin)
             .args([
                 "serve",
                 "--config",
-                CONFIG,
+                config,
                 "--in-memory",
                 "--listen",
                 "127.0.0.1:0",
