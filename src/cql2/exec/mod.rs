@@ -246,3 +246,6 @@ pub(crate) fn check_counter_consistency(cf: &CfDef, level: &str) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -622,3 +622,6 @@ fn number_error(t: &Token) -> CqlError {
 }
 
 mod ddl;
+
+#[cfg(test)]
+mod tests;
