@@ -117,6 +117,19 @@ pub(crate) fn column_family(schema: &Schema, ks: &str, cf: &str) -> Result<Arc<C
         .ok_or_else(|| CqlError::Invalid(format!("unconfigured columnfamily {cf}")))
 }
 
+/// A column family CQL 2 can address: 1.2 failed internally on super
+/// column families (it could not name a super column), so they are
+/// refused with a clear reason.
+pub(crate) fn standard_cf(schema: &Schema, ks: &str, cf: &str) -> Result<Arc<CfDef>> {
+    let def = column_family(schema, ks, cf)?;
+    if def.is_super() {
+        return invalid(format!(
+            "{cf} is a super column family; CQL 2 cannot address super columns"
+        ));
+    }
+    Ok(def)
+}
+
 /// 1.2's `CFMetaData.getCQL2KeyName`: the key alias, or `KEY`; the
 /// default alias is reported upper-cased.
 pub(crate) fn key_name(cf: &CfDef) -> Result<String> {

@@ -8,8 +8,8 @@
 //! order, missing columns, counter totals, metadata). It must not write.
 
 use super::{
-    check_column_name, check_consistency, check_key, check_key_alias, column_family, invalid,
-    key_name, keyspace, term_bytes, Access, Context, Result,
+    check_column_name, check_consistency, check_key, check_key_alias, invalid, key_name, keyspace,
+    standard_cf, term_bytes, Access, Context, Result,
 };
 use crate::cql2::ast::{RelOp, Relation, Select, Selection, Term, Where};
 use crate::cql2::result::{short_name, Column, Cql2Result, Metadata, Row};
@@ -79,7 +79,7 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &[Vec<u8>]) -> Result<Cql
         }
         None => ctx.session_keyspace()?,
     };
-    let cf = column_family(&schema, &ks, &s.cf)?;
+    let cf = standard_cf(&schema, &ks, &s.cf)?;
     let real_alias = key_name(&cf)?.to_uppercase();
     let clause = split(&s.where_, &real_alias);
     if !clause.keys.is_empty() {
@@ -184,6 +184,15 @@ fn slice_filter(cf: &CfDef, s: &Select, vars: &[Vec<u8>]) -> Result<Slice> {
     })
 }
 
+fn command(ks: &str, cf: &CfDef, slice: Slice) -> ReadCommand {
+    ReadCommand {
+        keyspace: ks.to_string(),
+        cf: cf.name.clone(),
+        super_column: None,
+        slice,
+    }
+}
+
 /// A row as read: its key, and its columns unless 1.2 would have had
 /// no column family for it at all (`None`).
 type ReadRow = (Bytes, Option<Vec<Cell>>);
@@ -191,11 +200,8 @@ type ReadRow = (Bytes, Option<Vec<Cell>>);
 fn cells(r: RowResult) -> Vec<Cell> {
     match r {
         RowResult::Cells(c) => c,
-        // CQL 2 cannot address super columns; their names stand as columns.
-        RowResult::SuperColumns(scs) => scs
-            .into_iter()
-            .map(|sc| Cell::live(sc.name, Vec::new(), sc.deletion.marked_for_delete_at))
-            .collect(),
+        // Super column families are refused before any read.
+        RowResult::SuperColumns(_) => Vec::new(),
     }
 }
 
@@ -211,12 +217,7 @@ fn by_keys(
         Some(names) => Slice::Names(names),
         None => slice_filter(cf, s, vars)?,
     };
-    let cmd = ReadCommand {
-        keyspace: ks.to_string(),
-        cf: cf.name.clone(),
-        super_column: None,
-        slice,
-    };
+    let cmd = command(ks, cf, slice);
     let mut keys = Vec::with_capacity(c.keys.len());
     for k in &c.keys {
         let key = term_bytes(k, &cf.options.key_validation_class, vars)?;
@@ -277,12 +278,7 @@ fn by_range(
         Some(names) if !names.is_empty() => Slice::Names(names),
         _ => slice_filter(cf, s, vars)?,
     };
-    let cmd = ReadCommand {
-        keyspace: ks.to_string(),
-        cf: cf.name.clone(),
-        super_column: None,
-        slice,
-    };
+    let cmd = command(ks, cf, slice);
     let records = usize::try_from(s.limit).unwrap_or(0);
     let limit = if start.is_some() {
         records.saturating_add(1)

@@ -126,13 +126,20 @@ fn schema() -> Arc<Schema> {
     let blobs = CfDef::new("ks", "Blobs", 102, Arc::new(BytesType), None);
     let mut aliased = CfDef::new("ks", "Aliased", 103, Arc::new(UTF8Type), None);
     aliased.options.key_aliases = vec![b"id".to_vec()];
+    let posts = CfDef::new(
+        "ks",
+        "Posts",
+        104,
+        Arc::new(UTF8Type),
+        Some(Arc::new(UTF8Type)),
+    );
     Arc::new(Schema {
         cluster_name: "test".into(),
         partitioner: crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner")
             .unwrap(),
         keyspaces: [(
             "ks".to_string(),
-            KeyspaceDef::new("ks", [users, hits, blobs, aliased]),
+            KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts]),
         )]
         .into(),
     })
@@ -405,6 +412,14 @@ fn refusals_write_nothing() {
         ),
         ("UPDATE other.x SET a = 'b' WHERE KEY = 'k'", "Keyspace other does not exist"),
         ("TRUNCATE Nope", "unconfigured columnfamily Nope"),
+        (
+            "UPDATE Posts SET a = 'b' WHERE KEY = 'k'",
+            "Posts is a super column family; CQL 2 cannot address super columns",
+        ),
+        (
+            "SELECT * FROM Posts WHERE KEY = 'k'",
+            "Posts is a super column family; CQL 2 cannot address super columns",
+        ),
     ] {
         let b = recorder(vec![]);
         assert_eq!(exec(&b, &c, q).unwrap_err().to_string(), why, "{q}");

@@ -9,7 +9,7 @@
 
 use super::{
     check_column, check_column_name, check_consistency, check_counter_consistency, check_key,
-    check_key_alias, column_family, invalid, keyspace, term_bytes, Access, Context, Result,
+    check_key_alias, invalid, keyspace, standard_cf, term_bytes, Access, Context, Result,
 };
 use crate::cql2::ast::{Attributes, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
@@ -144,7 +144,7 @@ fn update_mutations(
     {
         return invalid("Mix of commutative and non-commutative operations is not allowed.");
     }
-    let cf = column_family(&ctx.backend.schema(), ks, &u.cf)?;
+    let cf = standard_cf(&ctx.backend.schema(), ks, &u.cf)?;
     if counting && !cf.is_counter() {
         return invalid(format!(
             "invalid operation for non commutative columnfamily {}",
@@ -230,7 +230,7 @@ fn delete_mutations(
     batch_timestamp: Option<i64>,
     vars: &[Vec<u8>],
 ) -> Result<Vec<RowMutation>> {
-    let cf = column_family(&ctx.backend.schema(), ks, &d.cf)?;
+    let cf = standard_cf(&ctx.backend.schema(), ks, &d.cf)?;
     let timestamp = d
         .attrs
         .timestamp

@@ -535,19 +535,13 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_cql_query";
-        let text = match cql::query_text(query, compression) {
-            Ok(text) => text,
-            Err(e) => return wrap(method, Err(e)),
-        };
         if !self.speaks_cql2() {
             // 1.2 ran CQL 3 through this call at consistency ONE.
-            let one = ConsistencyLevel::ONE;
-            return self.cql3(method, one, |backend, session| {
-                exec::execute(backend, session, &text, one.0)
-            });
+            return self.handle_execute_cql3_query(query, compression, ConsistencyLevel::ONE);
         }
-        wrap(method, self.cql2(|ctx| crate::cql2::execute(ctx, &text)))
+        let r = cql::query_text(query, compression)
+            .and_then(|text| self.cql2(|ctx| crate::cql2::execute(ctx, &text)));
+        wrap("execute_cql_query", r)
     }
 
     fn handle_execute_cql3_query(
@@ -602,18 +596,8 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<t::CqlResult> {
         let method = "execute_prepared_cql_query";
         if !self.speaks_cql2() {
-            let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
-            let one = ConsistencyLevel::ONE;
-            return self.cql3(method, one, |backend, session| {
-                exec::execute_prepared(
-                    backend,
-                    session,
-                    &self.node.prepared,
-                    item_id,
-                    &values,
-                    one.0,
-                )
-            });
+            // 1.2 ran prepared CQL 3 through this call at consistency ONE.
+            return self.handle_execute_prepared_cql3_query(item_id, values, ConsistencyLevel::ONE);
         }
         let r = self.cql2(|ctx| {
             let prepared = cql2::PREPARED.get(item_id)?;
