@@ -6,8 +6,13 @@
 //! Statement semantics belong to `cql2`; this module must not interpret
 //! CQL.
 
-use crate::cql2::{Cql2Result, PreparedCache};
+use super::cql::NodeBackend;
+use crate::cql::CqlError;
+use crate::cql2::{Context, Cql2Result, PreparedCache};
+use crate::thrift::error::ApiResult;
 use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::node::Node;
+use crate::thrift::session::State19;
 use std::sync::LazyLock;
 
 /// Prepared CQL 2 statements of this process. They hold no connection or
@@ -23,6 +28,31 @@ pub fn speaks_cql2(cql_version: Option<&str>) -> bool {
         None => true,
         Some(v) => v.trim().split('.').next() == Some("2"),
     }
+}
+
+/// Runs CQL 2 with the connection's keyspace and answers in Thrift form;
+/// a `USE` becomes the Thrift (and CQL 3) keyspace of the connection, as
+/// in 1.2. Login is the caller's check.
+pub fn run(
+    node: &Node,
+    state: &mut State19,
+    run: impl FnOnce(&mut Context) -> Result<Cql2Result, CqlError>,
+) -> ApiResult<t::CqlResult> {
+    let backend = NodeBackend::new(node);
+    let mut ctx = Context {
+        backend: &backend,
+        clock: &node.cql_clock,
+        keyspace: state.keyspace.clone(),
+        now: node.now(),
+    };
+    let outcome = backend.finish(run(&mut ctx))?;
+    if ctx.keyspace != state.keyspace {
+        if let (Some(cql), Some(ks)) = (state.cql.as_mut(), ctx.keyspace.clone()) {
+            cql.set_keyspace(ks);
+        }
+        state.keyspace = ctx.keyspace;
+    }
+    Ok(result(outcome))
 }
 
 /// 1.2.9's Thrift form of a CQL 2 answer. Rows carry their key; columns

@@ -134,30 +134,13 @@ impl Handler<'_> {
         cql2::speaks_cql2(self.session.borrow().v19.cql_version.as_deref())
     }
 
-    /// Runs CQL 2 with this connection's keyspace; a `USE` becomes the
-    /// Thrift (and CQL 3) keyspace of the connection, as in 1.2.
+    /// Runs CQL 2 for this connection (see [`cql2::run`]).
     fn cql2(
         &self,
         run: impl FnOnce(&mut crate::cql2::Context) -> Result<crate::cql2::Cql2Result, CqlError>,
     ) -> ApiResult<t::CqlResult> {
         self.logged_in()?;
-        let backend = cql::NodeBackend::new(self.node);
-        let keyspace = self.session.borrow().v19.keyspace.clone();
-        let mut ctx = crate::cql2::Context {
-            backend: &backend,
-            clock: &self.node.cql_clock,
-            keyspace: keyspace.clone(),
-            now: self.node.now(),
-        };
-        let outcome = backend.finish(run(&mut ctx))?;
-        if ctx.keyspace != keyspace {
-            let mut session = self.session.borrow_mut();
-            if let (Some(cql), Some(ks)) = (session.v19.cql.as_mut(), ctx.keyspace.clone()) {
-                cql.set_keyspace(ks);
-            }
-            session.v19.keyspace = ctx.keyspace;
-        }
-        Ok(cql2::result(outcome))
+        cql2::run(self.node, &mut self.session.borrow_mut().v19, run)
     }
 }
 
