@@ -6,7 +6,7 @@
 //   node cassandra_client_flow.js HOST:PORT
 //
 // Schema steps and the CQL 2 data steps (UPDATE/SELECT/DELETE, BATCH, counters,
-// TTL, an indexed SELECT) are all checked: any refusal of a CQL 2 statement, or a
+// TTL, an indexed SELECT, INSERT, COUNT, LIMIT) are all checked: any refusal of a CQL 2 statement, or a
 // wrong read, fails the flow. Super columns cannot be addressed from CQL 2 (nor
 // from this client's API), so only the Super CF's creation is checked.
 'use strict';
@@ -107,6 +107,16 @@ async function cql(con) {
   await q('UPDATE People SET name=?, state=?, birth_year=? WHERE KEY=?', ['Cid', 'TX', 1990, 'p3']);
   rows = await q('SELECT name FROM People WHERE state=?', ['TX']);
   check('state = TX', rows.map((r) => [r.key, r.colHash.name]).sort(), [['p1', 'Ann'], ['p3', 'Cid']]);
+
+  step('INSERT, COUNT(*) and LIMIT');
+  await q('INSERT INTO People (KEY, name, state, birth_year) VALUES (?, ?, ?, ?)', ['p4', 'Dan', 'NY', 2001]);
+  rows = await q('SELECT name, birth_year FROM People WHERE KEY=?', ['p4']);
+  check('inserted row, LongType value', rows.map((r) => [r.colHash.name, Number(r.colHash.birth_year)]),
+    [['Dan', 2001]]);
+  rows = await q('SELECT COUNT(*) FROM People');
+  check('COUNT(*) of People', rows.map((r) => Number(r.colHash.count)), [4]);
+  rows = await q('SELECT name FROM People LIMIT 2');
+  check('LIMIT 2', rows.length, 2);
 }
 
 async function main(host, port) {
