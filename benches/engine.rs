@@ -46,11 +46,7 @@ fn schema() -> Arc<Schema> {
             },
         ],
     );
-    Arc::new(Schema {
-        cluster_name: "bench".into(),
-        partitioner: Arc::new(RandomPartitioner),
-        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
-    })
+    Arc::new(Schema::new("bench", Arc::new(RandomPartitioner), [ks]))
 }
 
 fn open(dir: &Path) -> Engine {

@@ -38,17 +38,13 @@ CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh "$CONFORMANCE_DIR/cases/
 
 step "conformance: Cassandra 1.2.9 cases (API 19.x and CQL3) and the 0.6 cases on one server"
 # Both API generations on one port, on the config the 1.2.9 cases were recorded
-# under (Murmur3Partitioner). Known failures, each skipped by name:
-# - v19_describe: 1.2.9 dropped the connection on describe_splits for an unknown
-#   column family; we answer InvalidRequestException (the step is not marked
-#   peer_bug in the corpus);
+# under (Murmur3Partitioner). Skipped by name:
 # - the 0.6 cases that depend on the partitioner or the cluster name (they were
 #   recorded with OrderPreservingPartitioner and "Conformance Cluster"): key-bounded
 #   range scans, and describe_cluster / describe_splits with string tokens.
 CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh \
     --config "$CONFORMANCE_DIR/config/storage-conf-v19.xml" \
-    --skip "v19_describe
-            blog_comments crud_consistency_levels describe_cluster describe_splits_and_login
+    --skip "blog_comments crud_consistency_levels describe_cluster describe_splits_and_login
             invalid_consistency_and_protocol range_deprecated_get_range_slice range_key_bounds
             range_super_columns range_whole_column_family" \
     "$CONFORMANCE_DIR/cases/v19" "$CONFORMANCE_DIR/cases/cql3" "$CONFORMANCE_DIR/cases/v06"

@@ -186,3 +186,32 @@ fn in_memory_store_keeps_nothing() {
         .keyspace("dyn")
         .is_none());
 }
+
+#[test]
+fn retired_column_family_ids_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SchemaStore::open(dir.path());
+    let changed = rich(&config_schema(CONF));
+    let id = changed.cf("dyn", "Sup").unwrap().id;
+    let dropped = changed
+        .apply(SchemaChange::DropColumnFamily {
+            keyspace: "dyn".into(),
+            name: "Sup".into(),
+        })
+        .unwrap();
+    store.save(&dropped).unwrap();
+    let reloaded = store.load(config_schema(CONF)).unwrap();
+    assert!(reloaded.retired_cf_ids.contains(&id));
+    assert_eq!(reloaded.version(), dropped.version());
+
+    // The retired ids are under the checksum too.
+    let path = dir.path().join(SCHEMA_FILE);
+    let text = fs::read_to_string(&path).unwrap();
+    let forged = text.replace(&id.to_string(), &(id ^ 1).to_string());
+    assert_ne!(forged, text);
+    fs::write(&path, forged).unwrap();
+    assert!(matches!(
+        store.load(config_schema(CONF)),
+        Err(StoreError::Corrupt { .. })
+    ));
+}

@@ -118,6 +118,22 @@ fn describe_calls_answer_as_1_2() {
         .describe_splits("StdBytes".into(), "0".into(), "0".into(), 128)
         .unwrap();
     assert_eq!(splits, ["0", "0"]);
+    // 1.2.9 dropped the connection on an unknown column family (an
+    // uncaught IllegalArgumentException); the server does the same, and
+    // only that connection is affected.
+    for unknown in ["NoSuchCF", ""] {
+        let mut doomed = connect19(s.port);
+        doomed.set_keyspace("CT".into()).unwrap();
+        match doomed.describe_splits(unknown.into(), "0".into(), "0".into(), 128) {
+            Err(thrift::Error::Transport(_)) => {}
+            other => panic!("expected the connection to close, got {other:?}"),
+        }
+    }
+    assert_eq!(
+        c.describe_splits("StdBytes".into(), "0".into(), "0".into(), 128)
+            .unwrap(),
+        ["0", "0"]
+    );
 }
 
 #[test]

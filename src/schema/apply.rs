@@ -142,15 +142,24 @@ impl Schema {
         Ok(())
     }
 
-    /// An id no live column family has. Seeded randomly rather than from
-    /// the name so that a dropped and re-created column family never
-    /// inherits the old one's files or commit-log entries.
+    /// An id no live column family has and no dropped one had. Seeded
+    /// randomly rather than from the name, and never a retired id, so that
+    /// a new column family never inherits a dropped one's files or
+    /// commit-log entries.
     fn fresh_id(&self, also_taken: &BTreeSet<u32>) -> u32 {
         let seed = uuid::Uuid::new_v4();
         let b = seed.as_bytes();
+        self.free_id_from(u32::from_be_bytes([b[0], b[1], b[2], b[3]]), also_taken)
+    }
+
+    /// The first usable id at or after `seed` (wrapped into the user range).
+    pub(super) fn free_id_from(&self, seed: u32, also_taken: &BTreeSet<u32>) -> u32 {
         let span = (1u32 << 31) - FIRST_USER_CF_ID;
-        let mut id = FIRST_USER_CF_ID + u32::from_be_bytes([b[0], b[1], b[2], b[3]]) % span;
-        while self.cf_by_id(id).is_some() || also_taken.contains(&id) {
+        let mut id = FIRST_USER_CF_ID + seed % span;
+        while self.cf_by_id(id).is_some()
+            || also_taken.contains(&id)
+            || self.retired_cf_ids.contains(&id)
+        {
             id = FIRST_USER_CF_ID + (id - FIRST_USER_CF_ID + 1) % span;
         }
         id
@@ -246,7 +255,10 @@ impl Schema {
         if old.origin == KeyspaceOrigin::Config {
             return Err(SchemaChangeError::ConfigKeyspace(name.to_string()));
         }
-        self.keyspaces.remove(name);
+        if let Some(gone) = self.keyspaces.remove(name) {
+            self.retired_cf_ids
+                .extend(gone.cfs.values().map(|cf| cf.id));
+        }
         Ok(())
     }
 
@@ -328,7 +340,9 @@ impl Schema {
         if ks.origin == KeyspaceOrigin::Config {
             return Err(SchemaChangeError::ConfigKeyspace(keyspace.to_string()));
         }
-        ks.cfs.remove(name);
+        if let Some(gone) = ks.cfs.remove(name) {
+            self.retired_cf_ids.insert(gone.id);
+        }
         Ok(())
     }
 }

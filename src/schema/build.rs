@@ -133,6 +133,7 @@ impl Schema {
             cluster_name: config.cluster_name.clone(),
             partitioner,
             keyspaces,
+            retired_cf_ids: Default::default(),
         })
     }
 }

@@ -36,7 +36,7 @@ pub use validate::{resolve_strategy_class, MAX_NAME_LENGTH};
 
 use crate::marshal::TypeRef;
 use crate::partitioner::PartitionerRef;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Standard rows hold columns; Super rows hold super columns holding columns.
@@ -217,9 +217,27 @@ pub struct Schema {
     pub cluster_name: String,
     pub partitioner: PartitionerRef,
     pub keyspaces: BTreeMap<String, KeyspaceDef>,
+    /// Ids of column families dropped through schema calls. They are never
+    /// handed out again, so that commit-log entries of a dropped column
+    /// family still waiting in an old segment can never be replayed into a
+    /// new one. Persisted with the dynamic keyspaces.
+    pub retired_cf_ids: BTreeSet<u32>,
 }
 
 impl Schema {
+    /// A schema of these keyspaces, with no dropped column family yet.
+    pub fn new(
+        cluster_name: impl Into<String>,
+        partitioner: PartitionerRef,
+        keyspaces: impl IntoIterator<Item = KeyspaceDef>,
+    ) -> Schema {
+        Schema {
+            cluster_name: cluster_name.into(),
+            partitioner,
+            keyspaces: keyspaces.into_iter().map(|k| (k.name.clone(), k)).collect(),
+            retired_cf_ids: BTreeSet::new(),
+        }
+    }
     pub fn keyspace(&self, name: &str) -> Option<&KeyspaceDef> {
         self.keyspaces.get(name)
     }

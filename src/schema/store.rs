@@ -46,13 +46,22 @@ pub enum StoreError {
 #[derive(Serialize, Deserialize)]
 struct SchemaFile {
     format: u32,
-    /// CRC32 of the compact JSON of `keyspaces`.
+    /// CRC32 of the compact JSON of `keyspaces`, then of `retired_cf_ids`
+    /// when there are any (so files written before ids were retired still
+    /// check).
     crc32: u32,
     keyspaces: Vec<KeyspaceRecord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    retired_cf_ids: Vec<u32>,
 }
 
-fn checksum(keyspaces: &[KeyspaceRecord]) -> u32 {
-    crc32fast::hash(&serde_json::to_vec(keyspaces).expect("records always serialize"))
+fn checksum(keyspaces: &[KeyspaceRecord], retired: &[u32]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&serde_json::to_vec(keyspaces).expect("records always serialize"));
+    if !retired.is_empty() {
+        h.update(&serde_json::to_vec(retired).expect("ids always serialize"));
+    }
+    h.finalize()
 }
 
 /// Where dynamic keyspaces are kept: a file under the data directory, or
@@ -108,7 +117,7 @@ impl SchemaStore {
         if file.format != FORMAT {
             return Err(corrupt(format!("unknown format {}", file.format)));
         }
-        let actual = checksum(&file.keyspaces);
+        let actual = checksum(&file.keyspaces, &file.retired_cf_ids);
         if actual != file.crc32 {
             return Err(corrupt(format!(
                 "checksum mismatch (stored {:#010x}, computed {actual:#010x})",
@@ -116,6 +125,9 @@ impl SchemaStore {
             )));
         }
         let mut schema = base;
+        schema
+            .retired_cf_ids
+            .extend(file.retired_cf_ids.iter().copied());
         let mut owners: BTreeMap<u32, String> = schema
             .column_families()
             .map(|cf| (cf.id, format!("{}.{}", cf.keyspace, cf.name)))
@@ -159,10 +171,12 @@ impl SchemaStore {
             .filter(|k| k.origin == KeyspaceOrigin::Dynamic)
             .map(KeyspaceRecord::of)
             .collect();
+        let retired_cf_ids: Vec<u32> = schema.retired_cf_ids.iter().copied().collect();
         let file = SchemaFile {
             format: FORMAT,
-            crc32: checksum(&keyspaces),
+            crc32: checksum(&keyspaces, &retired_cf_ids),
             keyspaces,
+            retired_cf_ids,
         };
         let bytes = serde_json::to_vec_pretty(&file).expect("records always serialize");
         let io = |source| StoreError::Io {

@@ -252,3 +252,36 @@ fn unknown_comparator_names_the_column_family_and_line() {
         format!("{M}UTF8Type")
     );
 }
+
+#[test]
+fn dropped_column_family_ids_are_never_given_out_again() {
+    let base = schema(MINI);
+    let two = base
+        .apply(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("D", "X"), CfSpec::new("D", "Y")],
+            ..KeyspaceSpec::simple("D", 1)
+        }))
+        .unwrap();
+    let x = two.cf("D", "X").unwrap().id;
+    let y = two.cf("D", "Y").unwrap().id;
+    let one = two
+        .apply(SchemaChange::DropColumnFamily {
+            keyspace: "D".into(),
+            name: "X".into(),
+        })
+        .unwrap();
+    assert_eq!(one.retired_cf_ids, [x].into());
+    let none = one.apply(SchemaChange::DropKeyspace("D".into())).unwrap();
+    assert_eq!(none.retired_cf_ids, [x, y].into());
+    // An id search that starts on a retired id walks past it.
+    let seed = x - FIRST_USER_CF_ID;
+    assert_eq!(base.free_id_from(seed, &Default::default()), x);
+    assert_ne!(none.free_id_from(seed, &Default::default()), x);
+    let again = none
+        .apply(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("D", "X")],
+            ..KeyspaceSpec::simple("D", 1)
+        }))
+        .unwrap();
+    assert!(![x, y].contains(&again.cf("D", "X").unwrap().id));
+}

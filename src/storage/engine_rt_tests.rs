@@ -169,11 +169,11 @@ fn composite_prefix_ranges_delete_one_cql_row() {
         Arc::new(UTF8Type),
     ]));
     let ks = KeyspaceDef::new("ks", [CfDef::new("ks", "Cql", 9, cmp, None)]);
-    let s = Arc::new(Schema {
-        cluster_name: "test".into(),
-        partitioner: Arc::new(OrderPreservingPartitioner),
-        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
-    });
+    let s = Arc::new(Schema::new(
+        "test",
+        Arc::new(OrderPreservingPartitioner),
+        [ks],
+    ));
     let clock = Arc::new(ManualClock::new(1_000_000));
     let dir = tempfile::tempdir().unwrap();
     let mut opts = EngineOptions::in_memory(clock.clone());

@@ -61,11 +61,7 @@ pub fn schema(partitioner: PartitionerRef) -> Arc<Schema> {
             people_cf(6, true),
         ],
     );
-    Arc::new(Schema {
-        cluster_name: "test".into(),
-        partitioner,
-        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
-    })
+    Arc::new(Schema::new("test", partitioner, [ks]))
 }
 
 pub fn b(s: &str) -> Bytes {

@@ -5,8 +5,9 @@
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did); run the generation's API
-//! implementation. Only a message whose header cannot be read closes the
-//! connection; every other problem is answered with an exception.
+//! implementation. Only a message whose header cannot be read, or a call
+//! 1.2 answered by dropping the connection (`ApiError::Dropped`), closes
+//! the connection; every other problem is answered with an exception.
 
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
@@ -24,7 +25,8 @@ use thrift::protocol::{
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
 
-/// The message cannot be answered (its header is unreadable): close the connection.
+/// The message cannot be answered (its header is unreadable, or 1.2 dropped
+/// the connection on this call): close the connection.
 #[derive(Debug, thiserror::Error)]
 #[error("unreadable message: {0}")]
 pub struct Unanswerable(pub String);
@@ -127,6 +129,9 @@ pub fn handle(
         Generation::V06 => handle_v06(node, session, &header, &mut r),
         Generation::V19 => handle_v19(node, session, &header, msg),
     };
+    if let Some(why) = session.close_connection.take() {
+        return Err(Unanswerable(why));
+    }
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
 }
 

@@ -36,6 +36,12 @@ pub enum ApiError {
     /// A TApplicationException PROTOCOL_ERROR with this message.
     #[error("protocol error: {0}")]
     Protocol(String),
+    /// A call 1.2 failed with an uncaught exception, so that its Thrift
+    /// server closed the connection without a reply (recorded by the 1.2.9
+    /// conformance cases). The front end closes the connection too; should
+    /// a reply be written anyway, it is the internal-error one.
+    #[error("connection dropped: {0}")]
+    Dropped(String),
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -62,7 +68,7 @@ impl ApiError {
             ApiError::Authorization(why) => {
                 thrift::Error::User(Box::new(t06::AuthorizationException::new(why)))
             }
-            ApiError::Internal(detail) => {
+            ApiError::Internal(detail) | ApiError::Dropped(detail) => {
                 tracing::error!(method, %detail, "internal error");
                 thrift::Error::Application(application_error(
                     ApplicationErrorKind::InternalError,

@@ -57,6 +57,10 @@ pub struct Session {
     pub policy: GenerationPolicy,
     /// The 19.x state (`set_keyspace`, `login`, `set_cql_version`).
     pub v19: State19,
+    /// Set by a call that 1.2 failed with an uncaught exception: its Thrift
+    /// server then closed the connection without a reply, and so does this
+    /// one (see `ApiError::Dropped`). Holds why, for the log.
+    pub close_connection: Option<String>,
 }
 
 /// What a 19.x client has established, as 1.2's `ClientState`.

@@ -17,11 +17,7 @@ fn schema(partitioner: &str) -> Schema {
             cf("Sup", 3, "UTF8Type", Some("LongType")),
         ],
     );
-    Schema {
-        cluster_name: "Test".into(),
-        partitioner: by_name(partitioner).unwrap(),
-        keyspaces: [("KS".to_string(), ks)].into_iter().collect(),
-    }
+    Schema::new("Test", by_name(partitioner).unwrap(), [ks])
 }
 
 fn why<T: std::fmt::Debug>(r: ApiResult<T>) -> String {

@@ -25,22 +25,16 @@ pub fn schema(partitioner: PartitionerRef, gc_grace: i32) -> Arc<Schema> {
             cf("Super", 2, true, gc_grace),
         ],
     );
-    Arc::new(Schema {
-        cluster_name: "test".into(),
-        partitioner,
-        keyspaces: [("ks".to_string(), ks)].into_iter().collect(),
-    })
+    Arc::new(Schema::new("test", partitioner, [ks]))
 }
 
 /// Keyspace `ks` with the counter CF `Counts` (BytesType names).
 pub fn counter_schema(partitioner: PartitionerRef) -> Arc<Schema> {
     let mut def = cf("Counts", 1, false, 864_000);
     def.options.default_validation_class = Arc::new(supercolumn::marshal::CounterColumnType);
-    Arc::new(Schema {
-        cluster_name: "test".into(),
+    Arc::new(Schema::new(
+        "test",
         partitioner,
-        keyspaces: [("ks".to_string(), KeyspaceDef::new("ks", [def]))]
-            .into_iter()
-            .collect(),
-    })
+        [KeyspaceDef::new("ks", [def])],
+    ))
 }

@@ -104,16 +104,39 @@ impl CqlBackend for NodeBackend<'_> {
     }
 }
 
-/// The statement text of a CQL call. 1.2 inflated GZIP queries with zlib;
-/// no inflater is built into this server, so such a query is refused
-/// clearly rather than misread.
+/// The largest statement an inflated GZIP query may grow to. Without a cap
+/// a few kilobytes of deflated zeros could make the server allocate
+/// gigabytes; no real statement comes near this.
+const MAX_INFLATED_QUERY: u64 = 64 << 20;
+
+/// The statement text of a CQL call, as 1.2 decoded it: GZIP means a zlib
+/// stream (Java's `Inflater`) whose bytes are read as UTF-8 with bad
+/// sequences replaced; NONE must be valid UTF-8, else Java's decoder error
+/// text. A truncated stream made 1.2 spin forever; here it is the same
+/// "Error deflating" refusal as any other bad stream.
 pub fn query_text(query: Vec<u8>, compression: t::Compression) -> ApiResult<String> {
     match compression {
-        t::Compression::NONE => String::from_utf8(query)
-            .map_err(|e| ApiError::invalid(format!("the query is not valid UTF-8: {e}"))),
-        t::Compression::GZIP => Err(ApiError::invalid(
-            "Compression.GZIP is not supported by this server; send the query with Compression.NONE",
-        )),
+        t::Compression::NONE => String::from_utf8(query).map_err(|e| {
+            let bytes = e.as_bytes();
+            let err = e.utf8_error();
+            let bad = err.error_len().unwrap_or(bytes.len() - err.valid_up_to());
+            ApiError::invalid(format!("Input length = {bad}"))
+        }),
+        t::Compression::GZIP => {
+            use std::io::Read;
+            let mut out = Vec::new();
+            let mut inflater =
+                flate2::read::ZlibDecoder::new(query.as_slice()).take(MAX_INFLATED_QUERY + 1);
+            inflater
+                .read_to_end(&mut out)
+                .map_err(|_| ApiError::invalid("Error deflating query string."))?;
+            if out.len() as u64 > MAX_INFLATED_QUERY {
+                return Err(ApiError::invalid(format!(
+                    "the inflated query is larger than {MAX_INFLATED_QUERY} bytes"
+                )));
+            }
+            Ok(String::from_utf8_lossy(&out).into_owned())
+        }
         other => Err(ApiError::invalid(format!(
             "Unknown compression type: {}",
             other.0
@@ -235,18 +258,65 @@ mod tests {
         }
     }
 
+    fn deflate(text: &[u8]) -> Vec<u8> {
+        use std::io::Write;
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(text).unwrap();
+        z.finish().unwrap()
+    }
+
+    fn refusal(q: Vec<u8>, c: t::Compression) -> String {
+        match query_text(q, c) {
+            Err(ApiError::InvalidRequest(why)) => why,
+            other => panic!("expected an InvalidRequest, got {other:?}"),
+        }
+    }
+
     #[test]
-    fn query_text_refuses_what_it_cannot_read() {
+    fn query_text_reads_plain_and_zlib_queries() {
         assert_eq!(
             query_text(b"USE ks".to_vec(), t::Compression::NONE).unwrap(),
             "USE ks"
         );
-        for (q, c) in [
-            (vec![0xff, 0xfe], t::Compression::NONE),
-            (b"x".to_vec(), t::Compression::GZIP),
-            (b"x".to_vec(), t::Compression(7)),
-        ] {
-            assert!(matches!(query_text(q, c), Err(ApiError::InvalidRequest(_))));
+        let q = "SELECT * FROM t WHERE k = 'h\u{e9}'";
+        assert_eq!(
+            query_text(deflate(q.as_bytes()), t::Compression::GZIP).unwrap(),
+            q
+        );
+        // Java's String(bytes, "UTF-8") replaces what it cannot decode.
+        assert_eq!(
+            query_text(deflate(b"a\xffb"), t::Compression::GZIP).unwrap(),
+            "a\u{fffd}b"
+        );
+    }
+
+    #[test]
+    fn query_text_refuses_what_it_cannot_read() {
+        assert_eq!(
+            refusal(vec![b'a', 0xff, 0xfe], t::Compression::NONE),
+            "Input length = 1"
+        );
+        assert_eq!(
+            refusal(vec![b'a', 0xe2, 0x82], t::Compression::NONE),
+            "Input length = 2"
+        );
+        let whole = deflate(b"USE ks");
+        for bad in [b"x".to_vec(), whole[..whole.len() - 3].to_vec()] {
+            assert_eq!(
+                refusal(bad, t::Compression::GZIP),
+                "Error deflating query string."
+            );
         }
+        assert_eq!(
+            refusal(b"x".to_vec(), t::Compression(7)),
+            "Unknown compression type: 7"
+        );
+    }
+
+    #[test]
+    fn query_text_caps_what_a_small_stream_inflates_to() {
+        let bomb = deflate(&vec![b' '; (MAX_INFLATED_QUERY + 1) as usize]);
+        assert!(bomb.len() < 1 << 20);
+        assert!(refusal(bomb, t::Compression::GZIP).contains("larger than"));
     }
 }

@@ -94,11 +94,19 @@ pub fn splits(
     keys_per_split: i32,
 ) -> ApiResult<Vec<t::CfSplit>> {
     let schema = node.schema();
-    v::validate_cf(&schema, ks, cf)?;
+    v::validate_keyspace(&schema, ks)?;
     let p = schema.partitioner.as_ref();
     for tok in [start, end] {
         p.token_from_string(tok)
             .map_err(|e| ApiError::invalid(e.0))?;
+    }
+    // 1.2 looked the column family up only when computing the splits, and
+    // an unknown one escaped as an IllegalArgumentException that dropped
+    // the connection (v19_describe step 13 records it).
+    if schema.cf(ks, cf).is_none() {
+        return Err(ApiError::Dropped(format!(
+            "describe_splits: unknown column family '{cf}' in keyspace '{ks}'"
+        )));
     }
     if keys_per_split <= 0 {
         return Err(ApiError::invalid(format!(

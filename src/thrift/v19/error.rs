@@ -18,7 +18,7 @@ pub fn into_thrift(e: ApiError, method: &str) -> thrift::Error {
         ApiError::TimedOut => user(Box::new(t::TimedOutException::new(0, None, None))),
         ApiError::Authentication(why) => user(Box::new(t::AuthenticationException::new(why))),
         ApiError::Authorization(why) => user(Box::new(t::AuthorizationException::new(why))),
-        ApiError::Internal(detail) => {
+        ApiError::Internal(detail) | ApiError::Dropped(detail) => {
             tracing::error!(method, %detail, "internal error");
             thrift::Error::Application(application_error(
                 ApplicationErrorKind::InternalError,

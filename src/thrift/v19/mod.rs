@@ -85,6 +85,14 @@ impl<'a> Handler<'a> {
             .map_or(Ok(()), |cl| known_level(cl, "consistency_level", method))
             .and_then(|_| self.keyspace())
             .and_then(|ks| f(&ks));
+        if let Err(ApiError::Dropped(why)) = &r {
+            tracing::warn!(
+                method,
+                why,
+                "closing the connection without a reply, as Cassandra 1.2 did"
+            );
+            self.session.borrow_mut().close_connection = Some(why.clone());
+        }
         wrap(method, r)
     }
 
