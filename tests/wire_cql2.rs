@@ -2,8 +2,8 @@
 //! `execute_prepared_cql_query`) with the generated 19.x client against
 //! the real binary: schema statements, typed writes and reads (UTF8, Long,
 //! Ascii, Bytes as hex), counters, TTL and timestamps, key ranges, index
-//! queries, batches, prepared statements, the CQL-version routing and
-//! 1.2.9's error replies.
+//! queries, batches, prepared statements, GZIP queries, the CQL-version
+//! routing and 1.2.9's error replies.
 
 mod wire_support;
 
@@ -403,6 +403,17 @@ fn prepared_statements_and_version_routing() {
         ire19(c.execute_prepared_cql_query(12345, vec![])),
         "Prepared query with ID 12345 not found"
     );
+
+    // A GZIP query is a zlib stream, inflated before CQL 2 parses it.
+    let gz = {
+        use std::io::Write;
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(b"SELECT age FROM Users WHERE KEY = 'ann'")
+            .unwrap();
+        z.finish().unwrap()
+    };
+    let r = c.execute_cql_query(gz, Compression::GZIP).unwrap();
+    assert_eq!(r.rows.unwrap()[0].columns[0].value, long(7));
 
     // The connection's CQL version picks the dialect of execute_cql_query.
     c.set_cql_version("3.0.0".into()).unwrap();

@@ -133,16 +133,11 @@ fn schema() -> Arc<Schema> {
         Arc::new(UTF8Type),
         Some(Arc::new(UTF8Type)),
     );
-    Arc::new(Schema {
-        cluster_name: "test".into(),
-        partitioner: crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner")
-            .unwrap(),
-        keyspaces: [(
-            "ks".to_string(),
-            KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts]),
-        )]
-        .into(),
-    })
+    Arc::new(Schema::new(
+        "test",
+        crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner").unwrap(),
+        [KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts])],
+    ))
 }
 
 fn recorder(rows: Vec<(Bytes, Vec<Cell>)>) -> Recorder {
