@@ -21,6 +21,7 @@
 pub mod auth;
 pub mod config;
 pub mod cql;
+pub mod cql2;
 pub mod marshal;
 pub mod partitioner;
 pub mod schema;

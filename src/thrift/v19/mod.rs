@@ -5,14 +5,16 @@
 //! `reads`, `writes` and `describe`, which return typed [`ApiError`]s; the
 //! only conversion to Thrift exceptions is [`error::into_thrift`]. The
 //! connection's 19.x state (keyspace, user, CQL version) lives in the
-//! session. CQL3 runs in `cql::exec` through [`cql::NodeBackend`]; CQL2 is
-//! not served and answers a clear InvalidRequestException.
+//! session. CQL3 runs in `cql::exec` and CQL 2 in `cql2`, both through
+//! [`cql::NodeBackend`]; `execute_cql_query` picks the dialect by the
+//! connection's CQL version, as 1.2 did (see [`cql2::speaks_cql2`]).
 
 pub mod error;
 
 mod convert;
 mod counters;
 pub mod cql;
+pub mod cql2;
 mod defs;
 mod describe;
 mod index;
@@ -43,8 +45,6 @@ pub struct Handler<'a> {
 fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
     r.map_err(|e| error::into_thrift(e, method))
 }
-
-const NO_CQL2: &str = "CQL2 is not supported by this server; use CQL3 (execute_cql3_query, prepare_cql3_query, execute_prepared_cql3_query) or the Thrift data calls";
 
 impl<'a> Handler<'a> {
     pub fn new(node: &'a Node, session: &'a mut Session) -> Self {
@@ -133,6 +133,22 @@ impl<'a> Handler<'a> {
                 cql::result(outcome)
             });
         wrap(method, r)
+    }
+}
+
+impl Handler<'_> {
+    /// True when this connection's `execute_cql_query` speaks CQL 2.
+    fn speaks_cql2(&self) -> bool {
+        cql2::speaks_cql2(self.session.borrow().v19.cql_version.as_deref())
+    }
+
+    /// Runs CQL 2 for this connection (see [`cql2::run`]).
+    fn cql2(
+        &self,
+        run: impl FnOnce(&mut crate::cql2::Context) -> Result<crate::cql2::Cql2Result, CqlError>,
+    ) -> ApiResult<t::CqlResult> {
+        self.logged_in()?;
+        cql2::run(self.node, &mut self.session.borrow_mut().v19, run)
     }
 }
 
@@ -507,10 +523,16 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_execute_cql_query(
         &self,
-        _query: Vec<u8>,
-        _compression: t::Compression,
+        query: Vec<u8>,
+        compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
-        wrap("execute_cql_query", Err(ApiError::invalid(NO_CQL2)))
+        if !self.speaks_cql2() {
+            // 1.2 ran CQL 3 through this call at consistency ONE.
+            return self.handle_execute_cql3_query(query, compression, ConsistencyLevel::ONE);
+        }
+        let r = cql::query_text(query, compression)
+            .and_then(|text| self.cql2(|ctx| crate::cql2::execute(ctx, &text)));
+        wrap("execute_cql_query", r)
     }
 
     fn handle_execute_cql3_query(
@@ -531,10 +553,18 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_prepare_cql_query(
         &self,
-        _query: Vec<u8>,
-        _compression: t::Compression,
+        query: Vec<u8>,
+        compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        wrap("prepare_cql_query", Err(ApiError::invalid(NO_CQL2)))
+        if !self.speaks_cql2() {
+            return self.handle_prepare_cql3_query(query, compression);
+        }
+        let r = cql::query_text(query, compression).and_then(|text| {
+            cql2::PREPARED
+                .prepare(&text)
+                .map_err(|e| ApiError::invalid(e.to_string()))
+        });
+        wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
     }
 
     fn handle_prepare_cql3_query(
@@ -552,13 +582,19 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_execute_prepared_cql_query(
         &self,
-        _item_id: i32,
-        _values: Vec<Vec<u8>>,
+        item_id: i32,
+        values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        wrap(
-            "execute_prepared_cql_query",
-            Err(ApiError::invalid(NO_CQL2)),
-        )
+        let method = "execute_prepared_cql_query";
+        if !self.speaks_cql2() {
+            // 1.2 ran prepared CQL 3 through this call at consistency ONE.
+            return self.handle_execute_prepared_cql3_query(item_id, values, ConsistencyLevel::ONE);
+        }
+        let r = self.cql2(|ctx| {
+            let prepared = cql2::PREPARED.get(item_id)?;
+            crate::cql2::execute_prepared(ctx, &prepared, &values)
+        });
+        wrap(method, r)
     }
 
     fn handle_execute_prepared_cql3_query(

@@ -1,0 +1,428 @@
+//! CQL 2's schema statements as 1.2.9 ran them: CREATE/DROP KEYSPACE,
+//! CREATE/DROP COLUMNFAMILY, CREATE/DROP INDEX and ALTER COLUMNFAMILY,
+//! each turned into one [`SchemaChange`] for the backend.
+//!
+//! Owns CQL 2's property names (`comparator`, `default_validation`,
+//! `compaction_strategy_options:x`, ...), its type words and its own
+//! checks; the schema's validation and messages are the backend's (1.2
+//! wrapped those of CREATE COLUMNFAMILY and the index statements in the
+//! exception's `toString`). It must not touch data.
+
+use super::{column_family, invalid, keyspace, Context, Result};
+use crate::cql::CqlError;
+use crate::cql2::ast::{AlterOp, CfColumn, Statement, Term, TermKind};
+use crate::cql2::result::Cql2Result;
+use crate::marshal::{parse_type, AbstractType, FloatType, IntegerType, LexicalUUIDType, TypeRef};
+use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec, SchemaChange};
+use std::collections::BTreeMap;
+
+/// How 1.2 rendered a `ConfigurationException` it wrapped with `toString`.
+const CONFIG_ERROR: &str = "org.apache.cassandra.exceptions.ConfigurationException: ";
+
+/// CQL 2's type words and the classes they stand for.
+fn type_class(word: &str) -> &str {
+    match word {
+        "ascii" => "AsciiType",
+        "bigint" => "LongType",
+        "blob" => "BytesType",
+        "boolean" => "BooleanType",
+        "counter" => "CounterColumnType",
+        "decimal" => "DecimalType",
+        "double" => "DoubleType",
+        "float" => "FloatType",
+        "int" => "Int32Type",
+        "text" | "varchar" => "UTF8Type",
+        "timestamp" => "DateType",
+        "uuid" => "UUIDType",
+        "varint" => "IntegerType",
+        other => other,
+    }
+}
+
+fn resolve(word: &str) -> Result<TypeRef> {
+    parse_type(type_class(word)).map_err(|e| CqlError::Invalid(format!("{CONFIG_ERROR}{e}")))
+}
+
+const CF_KEYWORDS: &[&str] = &[
+    "comparator",
+    "comment",
+    "read_repair_chance",
+    "dclocal_read_repair_chance",
+    "gc_grace_seconds",
+    "default_validation",
+    "min_compaction_threshold",
+    "max_compaction_threshold",
+    "replicate_on_write",
+    "compaction_strategy_class",
+    "caching",
+    "bloom_filter_fp_chance",
+];
+
+/// 1.2 accepted and ignored these pre-1.1 settings.
+const OBSOLETE: &[&str] = &[
+    "row_cache_size",
+    "key_cache_size",
+    "row_cache_save_period_in_seconds",
+    "key_cache_save_period_in_seconds",
+    "memtable_throughput_in_mb",
+    "memtable_operations_in_millions",
+    "memtable_flush_after_mins",
+    "row_cache_provider",
+];
+
+/// `CFPropDefs` after `validate`: plain properties and the option maps.
+struct Props {
+    plain: BTreeMap<String, String>,
+    compaction: BTreeMap<String, String>,
+    compression: BTreeMap<String, String>,
+}
+
+impl Props {
+    fn parse(list: &[(String, String)]) -> Result<Props> {
+        let mut p = Props {
+            plain: BTreeMap::new(),
+            compaction: BTreeMap::new(),
+            compression: BTreeMap::new(),
+        };
+        for (k, v) in list {
+            match k.split_once(':') {
+                Some((prefix, sub)) if prefix.starts_with("compaction_strategy_options") => {
+                    p.compaction.insert(sub.to_string(), v.clone());
+                }
+                Some((prefix, sub)) if prefix.starts_with("compression_parameters") => {
+                    p.compression.insert(sub.to_string(), v.clone());
+                }
+                _ => {
+                    p.plain.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        if let Some(bogus) = p
+            .plain
+            .keys()
+            .find(|k| !CF_KEYWORDS.contains(&k.as_str()) && !OBSOLETE.contains(&k.as_str()))
+        {
+            return invalid(format!(
+                "{bogus} is not a valid keyword argument for CREATE COLUMNFAMILY"
+            ));
+        }
+        let min = p.int("min_compaction_threshold")?;
+        let max = p.int("max_compaction_threshold")?;
+        match (min, max) {
+            (Some(min), Some(max)) if min > max && max != 0 => {
+                return invalid("min_compaction_threshold cannot be larger than max_compaction_threshold")
+            }
+            (Some(min), None) if min > 32 => {
+                return invalid("min_compaction_threshold cannot be larger than max_compaction_threshold, (default 32)")
+            }
+            (None, Some(max)) if max < 4 && max != 0 => {
+                return invalid("max_compaction_threshold cannot be smaller than min_compaction_threshold, (default 4)")
+            }
+            _ => {}
+        }
+        Ok(p)
+    }
+
+    fn get(&self, key: &str) -> Option<&String> {
+        self.plain.get(key)
+    }
+
+    fn parsed<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>> {
+        self.get(key)
+            .map(|v| {
+                v.trim()
+                    .parse::<T>()
+                    .map_err(|_| CqlError::Invalid(format!("{v} not valid for \"{key}\"")))
+            })
+            .transpose()
+    }
+
+    fn int(&self, key: &str) -> Result<Option<i32>> {
+        self.parsed(key)
+    }
+
+    fn boolean(&self, key: &str) -> Option<bool> {
+        self.get(key)
+            .map(|v| matches!(v.to_lowercase().as_str(), "1" | "true" | "yes"))
+    }
+
+    /// Writes every property that was given into `spec`.
+    fn apply(&self, spec: &mut CfSpec) -> Result<()> {
+        if let Some(c) = self.get("comment") {
+            spec.comment = Some(c.clone());
+        }
+        if let Some(v) = self.get("default_validation") {
+            spec.default_validation_class = Some(resolve(v)?.class_name());
+        }
+        spec.read_repair_chance = self
+            .parsed("read_repair_chance")?
+            .or(spec.read_repair_chance);
+        spec.dclocal_read_repair_chance = self
+            .parsed("dclocal_read_repair_chance")?
+            .or(spec.dclocal_read_repair_chance);
+        spec.gc_grace_seconds = self.int("gc_grace_seconds")?.or(spec.gc_grace_seconds);
+        spec.replicate_on_write = self
+            .boolean("replicate_on_write")
+            .or(spec.replicate_on_write);
+        spec.min_compaction_threshold = self
+            .int("min_compaction_threshold")?
+            .or(spec.min_compaction_threshold);
+        spec.max_compaction_threshold = self
+            .int("max_compaction_threshold")?
+            .or(spec.max_compaction_threshold);
+        if let Some(c) = self.get("caching") {
+            spec.caching = Some(c.clone());
+        }
+        spec.bloom_filter_fp_chance = self
+            .parsed("bloom_filter_fp_chance")?
+            .or(spec.bloom_filter_fp_chance);
+        if let Some(c) = self.get("compaction_strategy_class") {
+            spec.compaction_strategy = Some(c.clone());
+        }
+        if !self.compaction.is_empty() {
+            spec.compaction_strategy_options = Some(self.compaction.clone());
+        }
+        if !self.compression.is_empty() {
+            spec.compression_options = Some(self.compression.clone());
+        }
+        Ok(())
+    }
+}
+
+/// A change whose `ConfigurationException` 1.2 reported with `toString`.
+fn change_wrapped(ctx: &Context, change: SchemaChange) -> Result<Cql2Result> {
+    ctx.backend.change_schema(change).map_err(|e| match e {
+        CqlError::Invalid(why) => CqlError::Invalid(format!("{CONFIG_ERROR}{why}")),
+        other => other,
+    })?;
+    Ok(Cql2Result::Void)
+}
+
+fn change(ctx: &Context, change: SchemaChange) -> Result<Cql2Result> {
+    ctx.backend.change_schema(change)?;
+    Ok(Cql2Result::Void)
+}
+
+pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result> {
+    let schema = ctx.backend.schema();
+    match statement {
+        Statement::CreateKeyspace { name, attrs } => {
+            let Some((_, strategy)) = attrs.iter().rev().find(|(k, _)| k == "strategy_class")
+            else {
+                return invalid("missing required argument \"strategy_class\"");
+            };
+            let options = attrs
+                .iter()
+                .filter(|(k, _)| k.starts_with("strategy_options") && k.contains(':'))
+                .filter_map(|(k, v)| Some((k.split(':').nth(1)?.to_string(), v.clone())))
+                .collect();
+            if name.eq_ignore_ascii_case("system") {
+                return invalid("system keyspace is not user-modifiable");
+            }
+            change(
+                ctx,
+                SchemaChange::AddKeyspace(KeyspaceSpec {
+                    name: name.clone(),
+                    strategy_class: strategy.clone(),
+                    strategy_options: Some(options),
+                    ..KeyspaceSpec::default()
+                }),
+            )
+        }
+        Statement::DropKeyspace(name) => {
+            if name.eq_ignore_ascii_case("system") {
+                return invalid("system keyspace is not user-modifiable");
+            }
+            change(ctx, SchemaChange::DropKeyspace(name.clone()))
+        }
+        Statement::CreateColumnFamily {
+            name,
+            columns,
+            props,
+        } => {
+            let ks = ctx.session_keyspace()?;
+            let spec = create_cf_spec(&ks, name, columns, props)?;
+            change_wrapped(ctx, SchemaChange::AddColumnFamily(spec))
+        }
+        Statement::DropColumnFamily(name) => {
+            let ks = ctx.session_keyspace()?;
+            change(
+                ctx,
+                SchemaChange::DropColumnFamily {
+                    keyspace: ks,
+                    name: name.clone(),
+                },
+            )
+        }
+        Statement::CreateIndex { name, cf, column } => {
+            let ks = ctx.session_keyspace()?;
+            let Some(def) = schema.cf(&ks, cf) else {
+                return invalid(format!("No such column family: {cf}"));
+            };
+            let column_name = term_bytes_by_kind(column)?;
+            let mut spec = def.describe_v12();
+            let cols = spec.column_metadata.get_or_insert_with(Vec::new);
+            let Some(col) = cols.iter_mut().find(|c| c.name == column_name) else {
+                return invalid(format!(
+                    "No column definition found for column {}",
+                    def.comparator.get_string(&column_name)
+                ));
+            };
+            if col.index_type.is_some() {
+                return invalid("Index already exists");
+            }
+            col.index_type = Some(IndexType::Keys);
+            col.index_name = name.clone();
+            change_wrapped(ctx, SchemaChange::UpdateColumnFamily(spec))
+        }
+        Statement::DropIndex(index) => {
+            let ks = ctx.session_keyspace()?;
+            let found = keyspace(&schema, &ks)?.cfs.values().find_map(|def| {
+                let mut spec = def.describe_v12();
+                let col = spec.column_metadata.as_mut()?.iter_mut().find(|c| {
+                    c.index_type.is_some() && c.index_name.as_deref() == Some(index.as_str())
+                })?;
+                col.index_type = None;
+                col.index_name = None;
+                Some(spec)
+            });
+            let Some(spec) = found else {
+                return invalid(format!(
+                    "Index '{index}' could not be found in any of the ColumnFamilies of keyspace '{ks}'"
+                ));
+            };
+            change_wrapped(ctx, SchemaChange::UpdateColumnFamily(spec))
+        }
+        Statement::AlterColumnFamily { cf, op } => {
+            let ks = ctx.session_keyspace()?;
+            let def = column_family(&schema, &ks, cf)?;
+            let spec = alter_spec(&def, op)?;
+            change(ctx, SchemaChange::UpdateColumnFamily(spec))
+        }
+        other => invalid(format!("not a schema statement: {other:?}")),
+    }
+}
+
+/// 1.2's `Term.getByteBuffer()` without a receiving type: the term's own
+/// kind picks the type (strings are ASCII, integers varints).
+fn term_bytes_by_kind(t: &Term) -> Result<Vec<u8>> {
+    let r = match t.kind {
+        TermKind::Integer => IntegerType.from_string(&t.text),
+        TermKind::Uuid => LexicalUUIDType.from_string(&t.text),
+        TermKind::Float => FloatType.from_string(&t.text),
+        _ => crate::marshal::AsciiType.from_string(&t.text),
+    };
+    r.map_err(|e| CqlError::Invalid(e.0))
+}
+
+/// 1.2's `CreateColumnFamilyStatement.getCFMetaData`.
+fn create_cf_spec(
+    ks: &str,
+    name: &str,
+    columns: &[CfColumn],
+    props: &[(String, String)],
+) -> Result<CfSpec> {
+    let props = Props::parse(props)?;
+    let keys: Vec<&CfColumn> = columns.iter().filter(|c| c.primary_key).collect();
+    let key = match keys.as_slice() {
+        [] => return invalid("You must specify a PRIMARY KEY"),
+        [one] => *one,
+        _ => return invalid("You may only specify one PRIMARY KEY"),
+    };
+    let comparator = resolve(props.get("comparator").map_or("text", |s| s.as_str()))?;
+    let key_alias = (!key.name.text.eq_ignore_ascii_case("KEY")).then(|| key.name.text.clone());
+    let mut metadata: Vec<ColumnSpec> = Vec::new();
+    for c in columns.iter().filter(|c| !c.primary_key) {
+        let col = comparator
+            .from_string(&c.name.text)
+            .map_err(|e| CqlError::Invalid(e.0))?;
+        if key_alias.as_deref().map(str::as_bytes) == Some(col.as_slice()) {
+            return invalid(format!(
+                "Invalid column name: {}, because it equals to the key_alias.",
+                c.name.text
+            ));
+        }
+        let validator = resolve(&c.validator)?;
+        metadata.retain(|m| m.name != col);
+        metadata.push(ColumnSpec {
+            name: col,
+            validation_class: Some(validator.class_name()),
+            ..ColumnSpec::default()
+        });
+    }
+    let mut spec = CfSpec::new(ks, name);
+    spec.column_type = Some("Standard".into());
+    spec.comparator_type = Some(comparator.class_name());
+    spec.key_validation_class = Some(resolve(&key.validator)?.class_name());
+    spec.default_validation_class = Some(resolve("text")?.class_name());
+    spec.column_metadata = Some(metadata);
+    spec.key_alias = key_alias.map(String::into_bytes);
+    props.apply(&mut spec)?;
+    Ok(spec)
+}
+
+/// 1.2's `AlterTableStatement.getCFMetaData`.
+fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp) -> Result<CfSpec> {
+    let mut spec = def.describe_v12();
+    let name_of = |column: &str| {
+        def.comparator
+            .from_string(column)
+            .map_err(|e| CqlError::Invalid(e.0))
+    };
+    let not_found = |column: &str| {
+        invalid(format!(
+            "Column '{column}' was not found in CF '{}'",
+            def.name
+        ))
+    };
+    let cols = spec.column_metadata.get_or_insert_with(Vec::new);
+    match op {
+        AlterOp::Add { column, validator } => {
+            let name = name_of(column)?;
+            if def.options.key_aliases.contains(&name) {
+                return invalid(format!(
+                    "Invalid column name: {column}, because it equals to a key alias."
+                ));
+            }
+            cols.retain(|c| c.name != name);
+            cols.push(ColumnSpec {
+                name,
+                validation_class: Some(resolve(validator)?.class_name()),
+                ..ColumnSpec::default()
+            });
+        }
+        AlterOp::Alter { column, validator } => {
+            let name = name_of(column)?;
+            let class = resolve(validator)?.class_name();
+            if def.options.key_aliases.first() == Some(&name) {
+                spec.key_validation_class = Some(class);
+            } else {
+                let Some(col) = cols.iter_mut().find(|c| c.name == name) else {
+                    return not_found(column);
+                };
+                col.validation_class = Some(class);
+            }
+        }
+        AlterOp::Drop { column } => {
+            let name = name_of(column)?;
+            let before = cols.len();
+            cols.retain(|c| c.name != name);
+            if cols.len() == before {
+                return not_found(column);
+            }
+        }
+        AlterOp::With(list) => {
+            let props = Props::parse(list)?;
+            if props.get("comparator").is_some() {
+                return invalid("Can't change CF comparator after creation");
+            }
+            if let Some(v) = props.get("default_validation") {
+                if parse_type(type_class(v)).is_err() {
+                    return invalid(format!("Invalid validation type {v}"));
+                }
+            }
+            props.apply(&mut spec)?;
+        }
+    }
+    Ok(spec)
+}

@@ -1,0 +1,472 @@
+//! Executor tests over a recording backend: which engine mutations and
+//! reads each statement turns into (typed by the CF's comparator and
+//! validators, as 1.2 converted terms), how rows are shaped, and the
+//! checks that refuse a statement before anything is written.
+
+use super::*;
+use crate::cql2::parser::parse;
+use crate::cql2::result::{Column, Row};
+use crate::marshal::{AsciiType, BytesType, CounterColumnType, LongType, UTF8Type};
+use crate::schema::{ColumnDef, IndexType, SchemaChange};
+use crate::storage::model::{
+    Bytes, Cell, CellKind, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice,
+};
+use parking_lot::Mutex;
+
+/// Serves canned rows and records what it was asked.
+struct Recorder {
+    schema: Arc<Schema>,
+    rows: Vec<(Bytes, Vec<Cell>)>,
+    applied: Mutex<Vec<RowMutation>>,
+    reads: Mutex<Vec<ReadCommand>>,
+    indexed: Mutex<Vec<IndexQuery>>,
+    changes: Mutex<Vec<SchemaChange>>,
+}
+
+fn sliced(cells: &[Cell], slice: &Slice) -> Vec<Cell> {
+    match slice {
+        Slice::Names(names) => cells
+            .iter()
+            .filter(|c| names.contains(&c.name))
+            .cloned()
+            .collect(),
+        Slice::Range {
+            reversed, count, ..
+        } => {
+            let mut out: Vec<Cell> = cells.to_vec();
+            if *reversed {
+                out.reverse();
+            }
+            out.truncate(*count);
+            out
+        }
+    }
+}
+
+impl CqlBackend for Recorder {
+    fn schema(&self) -> Arc<Schema> {
+        self.schema.clone()
+    }
+    fn change_schema(&self, change: SchemaChange) -> Result<()> {
+        self.changes.lock().push(change);
+        Ok(())
+    }
+    fn apply(&self, mutations: &[RowMutation]) -> Result<()> {
+        self.applied.lock().extend_from_slice(mutations);
+        Ok(())
+    }
+    fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult> {
+        self.reads.lock().push(cmd.clone());
+        let cells = self
+            .rows
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, c)| sliced(c, &cmd.slice))
+            .unwrap_or_default();
+        Ok(RowResult::Cells(cells))
+    }
+    fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        _range: &RowRange,
+        max_rows: usize,
+    ) -> Result<Vec<(Bytes, RowResult)>> {
+        self.reads.lock().push(cmd.clone());
+        Ok(self
+            .rows
+            .iter()
+            .take(max_rows)
+            .map(|(k, c)| (k.clone(), RowResult::Cells(sliced(c, &cmd.slice))))
+            .collect())
+    }
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> Result<Vec<(Bytes, RowResult)>> {
+        self.indexed.lock().push(query.clone());
+        self.read_range(
+            cmd,
+            &RowRange::Keys {
+                start: vec![],
+                end: vec![],
+            },
+            query.count,
+        )
+    }
+    fn truncate(&self, _keyspace: &str, _cf: &str) -> Result<()> {
+        Ok(())
+    }
+}
+
+fn schema() -> Arc<Schema> {
+    let mut users = CfDef::new("ks", "Users", 100, Arc::new(UTF8Type), None);
+    users.options.default_validation_class = Arc::new(UTF8Type);
+    users.options.key_validation_class = Arc::new(UTF8Type);
+    users.options.column_metadata = vec![
+        ColumnDef {
+            name: b"age".to_vec(),
+            validation_class: Arc::new(LongType),
+            index_type: None,
+            index_name: None,
+            index_options: None,
+            component_index: None,
+        },
+        ColumnDef {
+            name: b"state".to_vec(),
+            validation_class: Arc::new(UTF8Type),
+            index_type: Some(IndexType::Keys),
+            index_name: Some("users_state".into()),
+            index_options: None,
+            component_index: None,
+        },
+    ];
+    let mut hits = CfDef::new("ks", "Hits", 101, Arc::new(AsciiType), None);
+    hits.options.default_validation_class = Arc::new(CounterColumnType);
+    let blobs = CfDef::new("ks", "Blobs", 102, Arc::new(BytesType), None);
+    let mut aliased = CfDef::new("ks", "Aliased", 103, Arc::new(UTF8Type), None);
+    aliased.options.key_aliases = vec![b"id".to_vec()];
+    let posts = CfDef::new(
+        "ks",
+        "Posts",
+        104,
+        Arc::new(UTF8Type),
+        Some(Arc::new(UTF8Type)),
+    );
+    Arc::new(Schema::new(
+        "test",
+        crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner").unwrap(),
+        [KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts])],
+    ))
+}
+
+fn recorder(rows: Vec<(Bytes, Vec<Cell>)>) -> Recorder {
+    Recorder {
+        schema: schema(),
+        rows,
+        applied: Mutex::new(Vec::new()),
+        reads: Mutex::new(Vec::new()),
+        indexed: Mutex::new(Vec::new()),
+        changes: Mutex::new(Vec::new()),
+    }
+}
+
+fn exec(backend: &Recorder, clock: &ServerClock, q: &str) -> Result<Cql2Result> {
+    let mut ctx = Context {
+        backend,
+        clock,
+        keyspace: Some("ks".into()),
+        now: 1_000,
+    };
+    run(&mut ctx, &parse(q)?.statement, &[])
+}
+
+fn clock() -> ServerClock {
+    ServerClock::with_source(1, Box::new(|| 500))
+}
+
+fn only_ops(b: &Recorder) -> Vec<Op> {
+    let applied = b.applied.lock();
+    assert_eq!(applied.len(), 1);
+    applied[0].updates[0].1.clone()
+}
+
+#[test]
+fn update_converts_terms_by_comparator_and_validators() {
+    let b = recorder(vec![]);
+    let c = clock();
+    exec(
+        &b,
+        &c,
+        "UPDATE Users USING TTL 60 AND TIMESTAMP 9 SET age = '41', name = 7 WHERE KEY = 'bob'",
+    )
+    .unwrap();
+    let applied = b.applied.lock().clone();
+    assert_eq!(
+        (applied[0].keyspace.as_str(), applied[0].key.as_slice()),
+        ("ks", &b"bob"[..])
+    );
+    assert_eq!(
+        applied[0].updates[0].1,
+        vec![
+            Op::Put {
+                super_column: None,
+                cell: Cell::expiring(b"age".to_vec(), 41i64.to_be_bytes().to_vec(), 9, 60, 1_000),
+            },
+            Op::Put {
+                super_column: None,
+                cell: Cell::expiring(b"name".to_vec(), b"7".to_vec(), 9, 60, 1_000),
+            },
+        ]
+    );
+}
+
+#[test]
+fn insert_takes_server_timestamps_and_hex_for_bytes() {
+    let b = recorder(vec![]);
+    let c = clock();
+    exec(
+        &b,
+        &c,
+        "INSERT INTO Blobs (KEY, 'c0', 'c1') VALUES ('cafe', 'ff', '')",
+    )
+    .unwrap();
+    let applied = b.applied.lock().clone();
+    assert_eq!(applied[0].key, vec![0xca, 0xfe]);
+    let Op::Put { cell, .. } = &applied[0].updates[0].1[0] else {
+        panic!()
+    };
+    assert_eq!(
+        (cell.name.as_slice(), cell.value.as_slice()),
+        (&[0xc0][..], &[0xff][..])
+    );
+    assert_eq!(cell.timestamp, 500, "the server clock stamps it");
+    assert_eq!(cell.kind, CellKind::Live);
+}
+
+#[test]
+fn counters_deletes_and_batches() {
+    let b = recorder(vec![]);
+    let c = clock();
+    exec(
+        &b,
+        &c,
+        "UPDATE Hits SET v = v + 5, w = w - 2 WHERE KEY = 'a0'",
+    )
+    .unwrap();
+    let deltas: Vec<i64> = only_ops(&b)
+        .iter()
+        .map(|op| match op {
+            Op::CounterAdd { delta, .. } => *delta,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(deltas, [5, -2]);
+
+    let b = recorder(vec![]);
+    exec(
+        &b,
+        &c,
+        "DELETE FROM Users USING TIMESTAMP 3 WHERE KEY IN ('a', 'b')",
+    )
+    .unwrap();
+    let applied = b.applied.lock().clone();
+    assert_eq!(applied.len(), 2);
+    assert_eq!(
+        applied[1].updates[0].1,
+        vec![Op::DeleteRow(crate::storage::model::DeletionTime::new(
+            3, 1_000
+        ))]
+    );
+
+    let b = recorder(vec![]);
+    exec(
+        &b,
+        &c,
+        "BEGIN BATCH USING TIMESTAMP 4 UPDATE Users SET a = 'x' WHERE KEY = 'k' DELETE a FROM Users WHERE KEY = 'k' APPLY BATCH",
+    )
+    .unwrap();
+    let applied = b.applied.lock().clone();
+    assert_eq!(applied.len(), 2, "one backend call with both statements");
+    assert_eq!(
+        applied[1].updates[0].1,
+        vec![Op::Put {
+            super_column: None,
+            cell: Cell::tombstone(b"a".to_vec(), 4, 1_000)
+        }]
+    );
+}
+
+#[test]
+fn select_by_key_shapes_rows_as_1_2() {
+    let cells = vec![
+        Cell::live(b"age".to_vec(), 30i64.to_be_bytes().to_vec(), 7),
+        Cell::live(b"name".to_vec(), b"Ann".to_vec(), 8),
+    ];
+    let b = recorder(vec![(b"ann".to_vec(), cells)]);
+    let c = clock();
+    let Cql2Result::Rows { rows, metadata } = exec(
+        &b,
+        &c,
+        "SELECT name, KEY, missing FROM Users WHERE KEY IN ('ann', 'zed')",
+    )
+    .unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        b.reads.lock()[0].slice,
+        Slice::Names(vec![b"name".to_vec(), b"missing".to_vec()])
+    );
+    assert_eq!(
+        rows,
+        vec![
+            Row {
+                key: b"ann".to_vec(),
+                columns: vec![
+                    Column {
+                        name: b"name".to_vec(),
+                        value: Some(b"Ann".to_vec()),
+                        timestamp: Some(8)
+                    },
+                    Column {
+                        name: b"KEY".to_vec(),
+                        value: Some(b"ann".to_vec()),
+                        timestamp: Some(-1)
+                    },
+                    Column {
+                        name: b"missing".to_vec(),
+                        value: None,
+                        timestamp: None
+                    },
+                ]
+            },
+            Row {
+                key: b"zed".to_vec(),
+                columns: vec![Column {
+                    name: b"KEY".to_vec(),
+                    value: Some(b"zed".to_vec()),
+                    timestamp: Some(-1)
+                }]
+            },
+        ]
+    );
+    assert_eq!(metadata.name_types[&b"KEY".to_vec()], "AsciiType");
+    assert_eq!(metadata.value_types[&b"KEY".to_vec()], "UTF8Type");
+    assert_eq!(metadata.default_value_type, "UTF8Type");
+}
+
+#[test]
+fn select_wildcard_first_reversed_and_count() {
+    let cells = vec![
+        Cell::live(b"a".to_vec(), b"1".to_vec(), 1),
+        Cell::live(b"b".to_vec(), b"2".to_vec(), 1),
+    ];
+    let b = recorder(vec![(b"k".to_vec(), cells)]);
+    let c = clock();
+    let Cql2Result::Rows { rows, .. } = exec(
+        &b,
+        &c,
+        "SELECT FIRST 1 REVERSED * FROM Users WHERE KEY = 'k'",
+    )
+    .unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        b.reads.lock()[0].slice,
+        Slice::Range {
+            start: vec![],
+            finish: vec![],
+            reversed: true,
+            count: 1
+        }
+    );
+    // With FIRST the key column is left out.
+    let names: Vec<&[u8]> = rows[0].columns.iter().map(|c| c.name.as_slice()).collect();
+    assert_eq!(names, [&b"b"[..]]);
+
+    let Cql2Result::Rows { rows, metadata } = exec(&b, &c, "SELECT COUNT(1) FROM Users").unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(rows[0].key, b"count");
+    assert_eq!(rows[0].columns[0].value, Some(1i64.to_be_bytes().to_vec()));
+    assert_eq!(metadata.default_value_type, "LongType");
+}
+
+#[test]
+fn index_queries_type_their_values() {
+    let b = recorder(vec![]);
+    let c = clock();
+    exec(
+        &b,
+        &c,
+        "SELECT * FROM Users WHERE state = 'TX' AND age > 20 LIMIT 3",
+    )
+    .unwrap();
+    let q = b.indexed.lock()[0].clone();
+    assert_eq!(q.count, 3);
+    assert_eq!(q.expressions[1].column, b"age");
+    assert_eq!(q.expressions[1].value, 20i64.to_be_bytes());
+}
+
+#[test]
+fn refusals_write_nothing() {
+    let c = clock();
+    for (q, why) in [
+        (
+            "UPDATE Aliased SET a = 'b' WHERE KEY = 'k'",
+            "Expected key 'ID' to be present in WHERE clause for 'Aliased'",
+        ),
+        (
+            "BEGIN BATCH UPDATE Users SET a = 'b' WHERE KEY = 'k' UPDATE Users SET age = 'x' WHERE KEY = 'k' APPLY BATCH",
+            "unable to make long from 'x'",
+        ),
+        (
+            "UPDATE Hits SET v = v + 1 WHERE KEY = ''",
+            "Key may not be empty",
+        ),
+        ("UPDATE other.x SET a = 'b' WHERE KEY = 'k'", "Keyspace other does not exist"),
+        ("TRUNCATE Nope", "unconfigured columnfamily Nope"),
+        (
+            "UPDATE Posts SET a = 'b' WHERE KEY = 'k'",
+            "Posts is a super column family; CQL 2 cannot address super columns",
+        ),
+        (
+            "SELECT * FROM Posts WHERE KEY = 'k'",
+            "Posts is a super column family; CQL 2 cannot address super columns",
+        ),
+    ] {
+        let b = recorder(vec![]);
+        assert_eq!(exec(&b, &c, q).unwrap_err().to_string(), why, "{q}");
+        assert!(b.applied.lock().is_empty(), "{q}");
+    }
+    let b = recorder(vec![]);
+    let mut ctx = Context {
+        backend: &b,
+        clock: &c,
+        keyspace: None,
+        now: 0,
+    };
+    let stmt = parse("TRUNCATE Users").unwrap().statement;
+    assert_eq!(
+        run(&mut ctx, &stmt, &[]).unwrap_err().to_string(),
+        "no keyspace has been specified"
+    );
+}
+
+#[test]
+fn schema_statements_become_schema_changes() {
+    let b = recorder(vec![]);
+    let c = clock();
+    exec(
+        &b,
+        &c,
+        "CREATE COLUMNFAMILY T (id bigint PRIMARY KEY, n text) WITH comparator = ascii AND compaction_strategy_options:min_sstable_size = 10",
+    )
+    .unwrap();
+    exec(&b, &c, "CREATE INDEX ON Users (age)").unwrap();
+    let changes = b.changes.lock().clone();
+    let SchemaChange::AddColumnFamily(spec) = &changes[0] else {
+        panic!()
+    };
+    assert_eq!(spec.key_alias.as_deref(), Some(&b"id"[..]));
+    assert_eq!(
+        spec.key_validation_class.as_deref(),
+        Some("org.apache.cassandra.db.marshal.LongType")
+    );
+    assert_eq!(
+        spec.compaction_strategy_options.as_ref().unwrap()["min_sstable_size"],
+        "10"
+    );
+    let SchemaChange::UpdateColumnFamily(spec) = &changes[1] else {
+        panic!()
+    };
+    let age = spec
+        .column_metadata
+        .as_ref()
+        .unwrap()
+        .iter()
+        .find(|c| c.name == b"age")
+        .unwrap();
+    assert_eq!(age.index_type, Some(IndexType::Keys));
+}

@@ -1,0 +1,138 @@
+//! CQL 2: the `org.apache.cassandra.cql` dialect Cassandra 1.2.9 served
+//! over Thrift's `execute_cql_query` / `prepare_cql_query` /
+//! `execute_prepared_cql_query` when a connection's CQL version was 2.x
+//! (the default), as old clients such as npm's cassandra-client speak it.
+//!
+//! Owns the language ([`lexer`], [`parser`], [`ast`]), its execution
+//! ([`exec`]) through the same narrow engine border the CQL3 executor
+//! uses ([`CqlBackend`]), its answers ([`result`]) and its prepared
+//! statements. It must not know about Thrift: the server converts
+//! [`Cql2Result`] into `CqlResult` and [`Prepared`] into
+//! `CqlPreparedResult`.
+//!
+//! CQL 2 is untyped text: every term is converted by the type that
+//! receives it (`fromString` of the comparator for names, of the column's
+//! validator for values, of the key validator for keys), so `'1980'` and
+//! `1980` are the same LongType value and `'ff'` is one BytesType byte.
+//!
+//! ```text
+//! execute_cql_query(q):            cql2::execute(&mut ctx, q)
+//! prepare_cql_query(q):            cache.prepare(q)      -> Prepared { id, markers }
+//! execute_prepared_cql_query(id):  cql2::execute_prepared(&mut ctx, &prepared, values)
+//! ```
+
+pub mod ast;
+pub mod exec;
+pub mod lexer;
+pub mod parser;
+pub mod result;
+
+pub use exec::Context;
+pub use result::{Column, Cql2Result, Metadata, Row};
+
+use crate::cql::CqlError;
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Parses and runs one statement.
+pub fn execute(ctx: &mut Context, query: &str) -> Result<Cql2Result, CqlError> {
+    let parsed = parser::parse(query)?;
+    exec::run(ctx, &parsed.statement, &[])
+}
+
+/// A prepared statement: 1.2's id (the Java `String.hashCode` of the
+/// text) and its `?` markers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    pub id: i32,
+    pub markers: usize,
+    pub statement: ast::Statement,
+}
+
+/// Runs a prepared statement with one value per marker, sent as bytes
+/// already in the receiving type's encoding.
+pub fn execute_prepared(
+    ctx: &mut Context,
+    prepared: &Prepared,
+    values: &[Vec<u8>],
+) -> Result<Cql2Result, CqlError> {
+    if !(values.is_empty() && prepared.markers == 0) && values.len() != prepared.markers {
+        return Err(CqlError::Invalid(format!(
+            "there were {} markers(?) in CQL but {} bound variables",
+            prepared.markers,
+            values.len()
+        )));
+    }
+    exec::run(ctx, &prepared.statement, values)
+}
+
+/// 1.2's bound on each connection's map of prepared CQL 2 statements.
+pub const MAX_PREPARED: usize = 10_000;
+
+/// Prepared CQL 2 statements by id. 1.2 kept them per connection; the
+/// statements hold no connection state (the keyspace is read when they
+/// run), so sharing one cache answers every connection the same way.
+#[derive(Default)]
+pub struct PreparedCache {
+    entries: Mutex<HashMap<i32, Arc<Prepared>>>,
+}
+
+/// Java's `String.hashCode` over UTF-16 code units.
+fn java_hash(text: &str) -> i32 {
+    text.encode_utf16()
+        .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(i32::from(u)))
+}
+
+impl PreparedCache {
+    pub fn new() -> PreparedCache {
+        PreparedCache::default()
+    }
+
+    /// Parses `query` and keeps it under its id.
+    pub fn prepare(&self, query: &str) -> Result<Arc<Prepared>, CqlError> {
+        let parsed = parser::parse(query)?;
+        let p = Arc::new(Prepared {
+            id: java_hash(query),
+            markers: parsed.markers,
+            statement: parsed.statement,
+        });
+        let mut entries = self.entries.lock();
+        if entries.len() >= MAX_PREPARED && !entries.contains_key(&p.id) {
+            // A client re-prepares on "not found"; which entry goes is moot.
+            if let Some(k) = entries.keys().next().copied() {
+                entries.remove(&k);
+            }
+        }
+        entries.insert(p.id, p.clone());
+        Ok(p)
+    }
+
+    /// The statement prepared under `id`, or 1.2's "not found" error.
+    pub fn get(&self, id: i32) -> Result<Arc<Prepared>, CqlError> {
+        self.entries
+            .lock()
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| CqlError::Invalid(format!("Prepared query with ID {id} not found")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_java_string_hashes() {
+        assert_eq!(java_hash(""), 0);
+        assert_eq!(java_hash("abc"), 96354);
+        let cache = PreparedCache::new();
+        let p = cache.prepare("SELECT * FROM cf WHERE KEY = ?").unwrap();
+        assert_eq!(p.markers, 1);
+        assert_eq!(cache.get(p.id).unwrap().id, p.id);
+        assert_eq!(
+            cache.get(p.id.wrapping_add(1)).unwrap_err().to_string(),
+            format!("Prepared query with ID {} not found", p.id.wrapping_add(1))
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! The schema statements of CQL 2: CREATE/DROP KEYSPACE, CREATE/DROP
+//! COLUMNFAMILY (or TABLE), CREATE/DROP INDEX and ALTER COLUMNFAMILY.
+//!
+//! Owns only their grammar; property names and type words stay text for
+//! the executor to check as 1.2 did.
+
+use super::super::ast::*;
+use super::super::lexer::Kind;
+use super::{PResult, Parser, TYPE_WORDS};
+
+impl Parser<'_> {
+    pub(super) fn schema_statement(&mut self) -> PResult<Statement> {
+        if self.eat_kw("CREATE") {
+            if self.eat_kw("KEYSPACE") || self.eat_kw("SCHEMA") {
+                let name = self.name()?;
+                self.expect_kw("WITH")?;
+                let attrs = self.properties(|p| p.keyspace_value())?;
+                return Ok(Statement::CreateKeyspace { name, attrs });
+            }
+            if self.eat_kw("COLUMNFAMILY") || self.eat_kw("TABLE") {
+                return self.create_column_family();
+            }
+            if self.eat_kw("INDEX") {
+                let name = if Self::is_ident(self.peek()) {
+                    Some(self.advance().text)
+                } else {
+                    None
+                };
+                self.expect_kw("ON")?;
+                let cf = self.name()?;
+                self.expect_sym("(")?;
+                let column = self.term()?;
+                self.expect_sym(")")?;
+                return Ok(Statement::CreateIndex { name, cf, column });
+            }
+            return Err(self.no_viable());
+        }
+        if self.eat_kw("DROP") {
+            if self.eat_kw("KEYSPACE") || self.eat_kw("SCHEMA") {
+                return Ok(Statement::DropKeyspace(self.name()?));
+            }
+            if self.eat_kw("COLUMNFAMILY") || self.eat_kw("TABLE") {
+                return Ok(Statement::DropColumnFamily(self.name()?));
+            }
+            if self.eat_kw("INDEX") {
+                return Ok(Statement::DropIndex(self.name()?));
+            }
+            return Err(self.no_viable());
+        }
+        self.expect_kw("ALTER")?;
+        if !(self.eat_kw("COLUMNFAMILY") || self.eat_kw("TABLE")) {
+            return Err(self.mismatched("K_COLUMNFAMILY"));
+        }
+        let cf = self.name()?;
+        let op = if self.eat_kw("ALTER") {
+            let column = self.name()?;
+            self.expect_kw("TYPE")?;
+            AlterOp::Alter {
+                column,
+                validator: self.type_word()?,
+            }
+        } else if self.eat_kw("ADD") {
+            let column = self.name()?;
+            AlterOp::Add {
+                column,
+                validator: self.type_word()?,
+            }
+        } else if self.eat_kw("DROP") {
+            AlterOp::Drop {
+                column: self.name()?,
+            }
+        } else if self.eat_kw("WITH") {
+            AlterOp::With(self.properties(|p| p.cf_argument())?)
+        } else {
+            return Err(self.no_viable());
+        };
+        Ok(Statement::AlterColumnFamily { cf, op })
+    }
+
+    fn create_column_family(&mut self) -> PResult<Statement> {
+        let name = self.name()?;
+        let mut columns = Vec::new();
+        if self.eat_sym("(") {
+            loop {
+                let col = self.term()?;
+                let validator = if self.peek().kind == Kind::Str {
+                    self.advance().text
+                } else {
+                    self.type_word()?
+                };
+                let primary_key = self.eat_kw("PRIMARY");
+                if primary_key {
+                    self.expect_kw("KEY")?;
+                }
+                columns.push(CfColumn {
+                    name: col,
+                    validator,
+                    primary_key,
+                });
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+            self.expect_sym(")")?;
+        }
+        let props = if self.eat_kw("WITH") {
+            self.properties(|p| p.cf_argument())?
+        } else {
+            Vec::new()
+        };
+        Ok(Statement::CreateColumnFamily {
+            name,
+            columns,
+            props,
+        })
+    }
+
+    /// `name = value (AND name = value)*` with `(COMPIDENT | IDENT)` names.
+    fn properties(
+        &mut self,
+        value: impl Fn(&mut Self) -> PResult<String>,
+    ) -> PResult<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        loop {
+            let t = self.peek();
+            if !(t.kind == Kind::CompoundWord || Self::is_ident(t)) {
+                return Err(self.no_viable());
+            }
+            let key = self.advance().text;
+            self.expect_sym("=")?;
+            out.push((key, value(self)?));
+            if !self.eat_kw("AND") {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// `STRING_LITERAL | INTEGER | IDENT`.
+    fn keyspace_value(&mut self) -> PResult<String> {
+        let t = self.peek();
+        if matches!(t.kind, Kind::Str | Kind::Integer) || Self::is_ident(t) {
+            Ok(self.advance().text)
+        } else {
+            Err(self.no_viable())
+        }
+    }
+
+    /// `comparatorType | STRING_LITERAL | IDENT | INTEGER | FLOAT`.
+    fn cf_argument(&mut self) -> PResult<String> {
+        let t = self.peek();
+        if TYPE_WORDS.contains(&t.text.as_str())
+            || matches!(t.kind, Kind::Str | Kind::Integer | Kind::Float)
+            || Self::is_ident(t)
+        {
+            Ok(self.advance().text)
+        } else {
+            Err(self.no_viable())
+        }
+    }
+
+    /// One of the grammar's (lower-case) type words.
+    fn type_word(&mut self) -> PResult<String> {
+        let t = self.peek();
+        if t.kind == Kind::Word && TYPE_WORDS.contains(&t.text.as_str()) {
+            Ok(self.advance().text)
+        } else {
+            Err(self.no_viable())
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! CQL 2's data-changing statements: INSERT, UPDATE (with counter
+//! operations), DELETE, BEGIN BATCH ... APPLY BATCH and their `USING`
+//! clauses.
+//!
+//! Owns only their grammar; terms stay text for the executor.
+
+use super::super::ast::*;
+use super::super::lexer::Kind;
+use super::{PResult, Parser};
+use crate::cql::CqlError;
+
+impl Parser<'_> {
+    /// `USING a [AND] b ...`; TTL only where `ttl_allowed`.
+    fn using(&mut self, ttl_allowed: bool) -> PResult<Attributes> {
+        let mut attrs = Attributes::default();
+        if !self.eat_kw("USING") {
+            return Ok(attrs);
+        }
+        loop {
+            if self.at_kw("CONSISTENCY") {
+                attrs.consistency = Some(self.consistency_level()?);
+            } else if self.eat_kw("TIMESTAMP") {
+                attrs.timestamp = Some(self.integer()?);
+            } else if ttl_allowed && self.eat_kw("TTL") {
+                attrs.ttl = self.int32()?;
+            } else {
+                return Err(self.no_viable());
+            }
+            let and = self.eat_kw("AND");
+            let more = ["CONSISTENCY", "TIMESTAMP", "TTL"]
+                .iter()
+                .any(|k| self.at_kw(k));
+            if !more {
+                if and {
+                    return Err(self.no_viable());
+                }
+                return Ok(attrs);
+            }
+        }
+    }
+
+    pub(super) fn insert(&mut self) -> PResult<Update> {
+        self.expect_kw("INSERT")?;
+        self.expect_kw("INTO")?;
+        let (keyspace, cf) = self.qualified_name()?;
+        self.expect_sym("(")?;
+        let key_alias = self.term()?.text;
+        let mut names = Vec::new();
+        while self.eat_sym(",") {
+            names.push(self.term()?);
+        }
+        if names.is_empty() {
+            return Err(self.mismatched("','"));
+        }
+        self.expect_sym(")")?;
+        self.expect_kw("VALUES")?;
+        self.expect_sym("(")?;
+        let key = self.term()?;
+        let mut values = Vec::new();
+        while self.eat_sym(",") {
+            values.push(self.term()?);
+        }
+        if values.is_empty() {
+            return Err(self.mismatched("','"));
+        }
+        self.expect_sym(")")?;
+        let attrs = self.using(true)?;
+        let unpaired = names.len() != values.len();
+        let columns = names
+            .into_iter()
+            .zip(values)
+            .map(|(n, v)| (n, Operation::Set(v)))
+            .collect();
+        Ok(Update {
+            insert: true,
+            keyspace,
+            cf,
+            key_alias,
+            columns,
+            unpaired,
+            keys: vec![key],
+            attrs,
+        })
+    }
+
+    /// `KEY = k` or `KEY IN (k, ...)` after WHERE: (alias, keys).
+    fn key_target(&mut self) -> PResult<(String, Vec<Term>)> {
+        let alias = self.term()?.text;
+        if self.eat_sym("=") {
+            Ok((alias, vec![self.term()?]))
+        } else if self.eat_kw("IN") {
+            self.expect_sym("(")?;
+            let keys = self.term_list()?;
+            self.expect_sym(")")?;
+            Ok((alias, keys))
+        } else {
+            Err(self.no_viable())
+        }
+    }
+
+    pub(super) fn update(&mut self) -> PResult<Update> {
+        self.expect_kw("UPDATE")?;
+        let (keyspace, cf) = self.qualified_name()?;
+        let attrs = self.using(true)?;
+        self.expect_kw("SET")?;
+        let mut columns = vec![self.assignment()?];
+        while self.eat_sym(",") {
+            columns.push(self.assignment()?);
+        }
+        self.expect_kw("WHERE")?;
+        let (key_alias, keys) = self.key_target()?;
+        Ok(Update {
+            insert: false,
+            keyspace,
+            cf,
+            key_alias,
+            columns,
+            unpaired: false,
+            keys,
+            attrs,
+        })
+    }
+
+    /// `name = value`, `name = c + v`, `name = c - n`, `name = c -n`.
+    fn assignment(&mut self) -> PResult<(Term, Operation)> {
+        let name = self.term()?;
+        self.expect_sym("=")?;
+        let value = self.term()?;
+        if self.eat_sym("+") {
+            let delta = self.term()?;
+            return Ok((
+                name,
+                Operation::Counter {
+                    column: value,
+                    delta,
+                },
+            ));
+        }
+        let minus = self.eat_sym("-");
+        if !minus && self.peek().kind != Kind::Integer {
+            return Ok((name, Operation::Set(value)));
+        }
+        let t = self.peek().clone();
+        let n = self.integer()?;
+        // Without '-' only a negative literal (`c -5`) reads as a decrement.
+        if !minus && n > 0 {
+            return Err(Self::error_at(&t, format!("missing '-' at '{}'", t.text)));
+        }
+        let delta = if minus { n.wrapping_neg() } else { n };
+        Ok((
+            name,
+            Operation::Counter {
+                column: value,
+                delta: Term::new(delta.to_string(), TermKind::Integer),
+            },
+        ))
+    }
+
+    pub(super) fn delete(&mut self) -> PResult<Delete> {
+        self.expect_kw("DELETE")?;
+        let columns = if self.at_kw("FROM") {
+            Vec::new()
+        } else {
+            self.term_list()?
+        };
+        self.expect_kw("FROM")?;
+        let (keyspace, cf) = self.qualified_name()?;
+        let attrs = self.using(false)?;
+        if !self.eat_kw("WHERE") {
+            // 1.2's parser action dereferenced the missing key alias and
+            // reported the NullPointerException it caught.
+            return Err(CqlError::Invalid(format!(
+                "Failed parsing statement: [{}] reason: NullPointerException null",
+                self.query
+            )));
+        }
+        let (key_alias, keys) = self.key_target()?;
+        Ok(Delete {
+            columns,
+            keyspace,
+            cf,
+            key_alias,
+            keys,
+            attrs,
+        })
+    }
+
+    pub(super) fn batch(&mut self) -> PResult<Statement> {
+        self.expect_kw("BEGIN")?;
+        self.expect_kw("BATCH")?;
+        let attrs = self.using(true)?;
+        let mut statements = Vec::new();
+        loop {
+            let m = if self.at_kw("INSERT") {
+                Modification::Update(self.insert()?)
+            } else if self.at_kw("UPDATE") {
+                Modification::Update(self.update()?)
+            } else if self.at_kw("DELETE") {
+                Modification::Delete(self.delete()?)
+            } else if !statements.is_empty() && self.at_kw("APPLY") {
+                break;
+            } else {
+                return Err(self.no_viable());
+            };
+            statements.push(m);
+            self.eat_sym(";");
+        }
+        self.expect_kw("APPLY")?;
+        self.expect_kw("BATCH")?;
+        Ok(Statement::Batch { attrs, statements })
+    }
+}

@@ -1,0 +1,428 @@
+//! A recursive-descent parser for the CQL 2 grammar of Cassandra 1.2.9
+//! (`org/apache/cassandra/cql/Cql.g`), producing [`ast`](super::ast) values.
+//!
+//! Owns the statement grammar, the reserved words and ANTLR-style syntax
+//! errors (`line L:C mismatched input 'x' expecting ...`). It must not
+//! look at a schema or convert values: terms stay text until execution.
+
+use super::ast::*;
+use super::lexer::{tokenize, Kind, Token};
+use crate::cql::CqlError;
+
+/// Words the 1.2 lexer turned into keyword tokens (case-insensitive), so
+/// they can never be identifiers or terms (`KEY` is the one keyword that
+/// is also a term).
+const KEYWORDS: &[&str] = &[
+    "SELECT",
+    "FROM",
+    "WHERE",
+    "AND",
+    "KEY",
+    "INSERT",
+    "UPDATE",
+    "WITH",
+    "LIMIT",
+    "USING",
+    "CONSISTENCY",
+    "ONE",
+    "QUORUM",
+    "ALL",
+    "ANY",
+    "LOCAL_QUORUM",
+    "EACH_QUORUM",
+    "TWO",
+    "THREE",
+    "USE",
+    "FIRST",
+    "REVERSED",
+    "COUNT",
+    "SET",
+    "BEGIN",
+    "APPLY",
+    "BATCH",
+    "TRUNCATE",
+    "DELETE",
+    "IN",
+    "CREATE",
+    "KEYSPACE",
+    "SCHEMA",
+    "COLUMNFAMILY",
+    "TABLE",
+    "INDEX",
+    "ON",
+    "DROP",
+    "PRIMARY",
+    "INTO",
+    "VALUES",
+    "TIMESTAMP",
+    "TTL",
+    "ALTER",
+    "ADD",
+    "TYPE",
+];
+
+/// The consistency levels `K_LEVEL` matched.
+const LEVELS: &[&str] = &[
+    "ONE",
+    "QUORUM",
+    "ALL",
+    "ANY",
+    "LOCAL_QUORUM",
+    "EACH_QUORUM",
+    "TWO",
+    "THREE",
+];
+
+/// The grammar's `comparatorType` literals: implicit, case-sensitive tokens.
+pub const TYPE_WORDS: &[&str] = &[
+    "blob",
+    "ascii",
+    "text",
+    "varchar",
+    "int",
+    "varint",
+    "bigint",
+    "uuid",
+    "counter",
+    "boolean",
+    "timestamp",
+    "float",
+    "double",
+    "decimal",
+];
+
+/// 1.2's defaults for `FIRST` and `LIMIT`.
+pub const DEFAULT_COUNT: i32 = 10_000;
+
+fn is_reserved(word: &str) -> bool {
+    TYPE_WORDS.contains(&word) || KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
+}
+
+/// Parses one statement.
+pub fn parse(query: &str) -> Result<Parsed, CqlError> {
+    let tokens = tokenize(query)?;
+    let mut p = Parser {
+        tokens,
+        pos: 0,
+        markers: 0,
+        query,
+    };
+    let statement = p.statement()?;
+    Ok(Parsed {
+        statement,
+        markers: p.markers,
+    })
+}
+
+struct Parser<'q> {
+    tokens: Vec<Token>,
+    pos: usize,
+    markers: usize,
+    query: &'q str,
+}
+
+type PResult<T> = Result<T, CqlError>;
+
+impl Parser<'_> {
+    fn peek(&self) -> &Token {
+        &self.tokens[self.pos.min(self.tokens.len() - 1)]
+    }
+
+    fn peek_at(&self, ahead: usize) -> &Token {
+        &self.tokens[(self.pos + ahead).min(self.tokens.len() - 1)]
+    }
+
+    fn advance(&mut self) -> Token {
+        let t = self.peek().clone();
+        if t.kind != Kind::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn error_at(t: &Token, message: String) -> CqlError {
+        let (line, column) = if t.kind == Kind::Eof {
+            (0, -1)
+        } else {
+            (t.line, t.column)
+        };
+        CqlError::Syntax {
+            line,
+            column,
+            message,
+        }
+    }
+
+    fn mismatched(&self, expecting: &str) -> CqlError {
+        let t = self.peek();
+        Self::error_at(
+            t,
+            format!("mismatched input '{}' expecting {expecting}", t.text),
+        )
+    }
+
+    fn no_viable(&self) -> CqlError {
+        let t = self.peek();
+        Self::error_at(t, format!("no viable alternative at input '{}'", t.text))
+    }
+
+    fn at_kw(&self, kw: &str) -> bool {
+        self.peek().is_kw(kw)
+    }
+
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        let hit = self.at_kw(kw);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+
+    fn expect_kw(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            Err(self.mismatched(&format!("K_{kw}")))
+        }
+    }
+
+    fn eat_sym(&mut self, sym: &str) -> bool {
+        let hit = self.peek().is_sym(sym);
+        if hit {
+            self.advance();
+        }
+        hit
+    }
+
+    fn expect_sym(&mut self, sym: &str) -> PResult<()> {
+        if self.eat_sym(sym) {
+            Ok(())
+        } else {
+            Err(self.mismatched(&format!("'{sym}'")))
+        }
+    }
+
+    fn is_ident(t: &Token) -> bool {
+        t.kind == Kind::Word && !is_reserved(&t.text)
+    }
+
+    /// `( IDENT | STRING_LITERAL | INTEGER )`: a keyspace or CF name.
+    fn name(&mut self) -> PResult<String> {
+        let t = self.peek();
+        if Self::is_ident(t) || matches!(t.kind, Kind::Str | Kind::Integer) {
+            Ok(self.advance().text)
+        } else {
+            Err(self.no_viable())
+        }
+    }
+
+    /// `(keyspace '.')? cf`.
+    fn qualified_name(&mut self) -> PResult<(Option<String>, String)> {
+        let first = self.name()?;
+        if self.eat_sym(".") {
+            Ok((Some(first), self.name()?))
+        } else {
+            Ok((None, first))
+        }
+    }
+
+    fn term(&mut self) -> PResult<Term> {
+        let t = self.peek();
+        let kind = match t.kind {
+            Kind::Str => TermKind::Str,
+            Kind::Word if t.is_kw("KEY") => TermKind::Key,
+            Kind::Word if Self::is_ident(t) => TermKind::Str,
+            Kind::Integer => TermKind::Integer,
+            Kind::Float => TermKind::Float,
+            Kind::Uuid => TermKind::Uuid,
+            Kind::Marker => {
+                self.markers += 1;
+                TermKind::Marker(self.markers - 1)
+            }
+            _ => return Err(self.no_viable()),
+        };
+        Ok(Term::new(self.advance().text, kind))
+    }
+
+    fn term_list(&mut self) -> PResult<Vec<Term>> {
+        let mut items = vec![self.term()?];
+        while self.eat_sym(",") {
+            items.push(self.term()?);
+        }
+        Ok(items)
+    }
+
+    fn integer(&mut self) -> PResult<i64> {
+        if self.peek().kind != Kind::Integer {
+            return Err(self.mismatched("INTEGER"));
+        }
+        let t = self.advance();
+        t.text.parse::<i64>().map_err(|_| number_error(&t))
+    }
+
+    fn int32(&mut self) -> PResult<i32> {
+        let t = self.peek().clone();
+        let v = self.integer()?;
+        i32::try_from(v).map_err(|_| number_error(&t))
+    }
+
+    fn end(&mut self) -> PResult<()> {
+        self.eat_sym(";");
+        if self.peek().kind == Kind::Eof {
+            Ok(())
+        } else {
+            Err(self.mismatched("EOF"))
+        }
+    }
+
+    fn statement(&mut self) -> PResult<Statement> {
+        let t = self.peek().clone();
+        let s = if t.is_kw("SELECT") {
+            Statement::Select(self.select()?)
+        } else if t.is_kw("INSERT") {
+            Statement::Update(self.insert()?)
+        } else if t.is_kw("UPDATE") {
+            Statement::Update(self.update()?)
+        } else if t.is_kw("DELETE") {
+            Statement::Delete(self.delete()?)
+        } else if t.is_kw("BEGIN") {
+            self.batch()?
+        } else if t.is_kw("USE") {
+            self.advance();
+            Statement::Use(self.name()?)
+        } else if t.is_kw("TRUNCATE") {
+            self.advance();
+            let (keyspace, cf) = self.qualified_name()?;
+            Statement::Truncate { keyspace, cf }
+        } else if t.is_kw("CREATE") || t.is_kw("DROP") || t.is_kw("ALTER") {
+            self.schema_statement()?
+        } else {
+            return Err(self.no_viable());
+        };
+        self.end()?;
+        Ok(s)
+    }
+
+    fn consistency_level(&mut self) -> PResult<String> {
+        self.expect_kw("CONSISTENCY")?;
+        let t = self.peek();
+        if t.kind == Kind::Word && LEVELS.iter().any(|l| t.is_kw(l)) {
+            Ok(self.advance().text.to_ascii_uppercase())
+        } else {
+            Err(self.mismatched("K_LEVEL"))
+        }
+    }
+
+    fn select(&mut self) -> PResult<Select> {
+        self.expect_kw("SELECT")?;
+        let count = self.at_kw("COUNT") && self.peek_at(1).is_sym("(");
+        if count {
+            self.advance();
+            self.advance();
+        }
+        let (first, first_set) = if self.eat_kw("FIRST") {
+            (self.int32()?, true)
+        } else {
+            (DEFAULT_COUNT, false)
+        };
+        let reversed = self.eat_kw("REVERSED");
+        let selection = if self.eat_sym("*") {
+            Selection::Wildcard
+        } else {
+            let start = self.term()?;
+            if self.peek().kind == Kind::RangeOp {
+                self.advance();
+                Selection::Range(start, self.term()?)
+            } else {
+                let mut cols = vec![start];
+                while self.eat_sym(",") {
+                    cols.push(self.term()?);
+                }
+                Selection::Columns(cols)
+            }
+        };
+        if count {
+            self.expect_sym(")")?;
+        }
+        self.expect_kw("FROM")?;
+        let (keyspace, cf) = self.qualified_name()?;
+        let consistency = if self.eat_kw("USING") {
+            Some(self.consistency_level()?)
+        } else {
+            None
+        };
+        let where_ = if self.eat_kw("WHERE") {
+            self.where_clause()?
+        } else {
+            Where::None
+        };
+        let limit = if self.eat_kw("LIMIT") {
+            self.int32()?
+        } else {
+            DEFAULT_COUNT
+        };
+        Ok(Select {
+            count,
+            first,
+            first_set,
+            reversed,
+            selection,
+            keyspace,
+            cf,
+            consistency,
+            where_,
+            limit,
+        })
+    }
+
+    fn where_clause(&mut self) -> PResult<Where> {
+        if self.peek_at(1).is_kw("IN") {
+            let alias = self.term()?.text;
+            self.advance();
+            self.expect_sym("(")?;
+            let keys = self.term_list()?;
+            self.expect_sym(")")?;
+            return Ok(Where::KeyIn { alias, keys });
+        }
+        let mut relations = vec![self.relation()?];
+        while self.eat_kw("AND") {
+            relations.push(self.relation()?);
+        }
+        Ok(Where::Relations(relations))
+    }
+
+    fn relation(&mut self) -> PResult<Relation> {
+        let entity = self.term()?;
+        let op = match self.peek().text.as_str() {
+            "=" => RelOp::Eq,
+            "<" => RelOp::Lt,
+            "<=" => RelOp::Lte,
+            ">" => RelOp::Gt,
+            ">=" => RelOp::Gte,
+            _ => return Err(self.no_viable()),
+        };
+        if self.peek().kind != Kind::Symbol {
+            return Err(self.no_viable());
+        }
+        self.advance();
+        Ok(Relation {
+            entity,
+            op,
+            value: self.term()?,
+        })
+    }
+}
+
+fn number_error(t: &Token) -> CqlError {
+    CqlError::Syntax {
+        line: t.line,
+        column: t.column,
+        message: format!("For input string: \"{}\"", t.text),
+    }
+}
+
+mod ddl;
+mod dml;
+
+#[cfg(test)]
+mod tests;

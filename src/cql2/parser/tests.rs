@@ -1,0 +1,224 @@
+//! Grammar tests: every statement kind, the term kinds, the counter
+//! forms, reserved words and syntax errors.
+
+use super::*;
+
+fn stmt(q: &str) -> Statement {
+    parse(q).unwrap_or_else(|e| panic!("{q}: {e}")).statement
+}
+
+fn err(q: &str) -> String {
+    parse(q).unwrap_err().to_string()
+}
+
+fn str_term(t: &str) -> Term {
+    Term::new(t, TermKind::Str)
+}
+
+#[test]
+fn select_with_every_clause() {
+    let Statement::Select(s) = stmt(
+        "SELECT COUNT(FIRST 3 REVERSED 'a'..'z') FROM ks.cf USING CONSISTENCY quorum \
+         WHERE KEY > 'k1' AND age >= 30 LIMIT 5;",
+    ) else {
+        panic!()
+    };
+    assert!(s.count && s.reversed && s.first_set);
+    assert_eq!(s.first, 3);
+    assert_eq!(s.selection, Selection::Range(str_term("a"), str_term("z")));
+    assert_eq!((s.keyspace.as_deref(), s.cf.as_str()), (Some("ks"), "cf"));
+    assert_eq!(s.consistency.as_deref(), Some("QUORUM"));
+    assert_eq!(s.limit, 5);
+    let Where::Relations(rels) = &s.where_ else {
+        panic!()
+    };
+    assert_eq!(rels[0].entity.kind, TermKind::Key);
+    assert_eq!(rels[0].op, RelOp::Gt);
+    assert_eq!(rels[1].op, RelOp::Gte);
+    assert_eq!(rels[1].value, Term::new("30", TermKind::Integer));
+}
+
+#[test]
+fn select_defaults_lists_wildcards_and_in() {
+    let Statement::Select(s) = stmt("select * from cf") else {
+        panic!()
+    };
+    assert_eq!(
+        (s.first, s.limit, s.first_set),
+        (DEFAULT_COUNT, DEFAULT_COUNT, false)
+    );
+    assert_eq!(s.selection, Selection::Wildcard);
+    assert_eq!(s.where_, Where::None);
+    let Statement::Select(s) = stmt("SELECT name, 1, KEY FROM cf WHERE id IN ('a', ?, 7)") else {
+        panic!()
+    };
+    let Selection::Columns(cols) = &s.selection else {
+        panic!()
+    };
+    assert_eq!(cols.len(), 3);
+    assert_eq!(cols[2].kind, TermKind::Key);
+    let Where::KeyIn { alias, keys } = &s.where_ else {
+        panic!()
+    };
+    assert_eq!(alias, "id");
+    assert_eq!(keys[1].kind, TermKind::Marker(0));
+}
+
+#[test]
+fn insert_update_and_counter_operations() {
+    let Statement::Update(u) =
+        stmt("INSERT INTO cf (KEY, a, b) VALUES ('k', 1, 'x') USING TTL 10 AND TIMESTAMP 5")
+    else {
+        panic!()
+    };
+    assert!(u.insert && !u.unpaired);
+    assert_eq!(u.key_alias, "KEY");
+    assert_eq!(u.keys, vec![str_term("k")]);
+    assert_eq!((u.attrs.ttl, u.attrs.timestamp), (10, Some(5)));
+    assert_eq!(
+        u.columns[0].1,
+        Operation::Set(Term::new("1", TermKind::Integer))
+    );
+    let Statement::Update(u) = stmt("INSERT INTO cf (KEY, a, b) VALUES ('k', 1)") else {
+        panic!()
+    };
+    assert!(u.unpaired);
+
+    let Statement::Update(u) = stmt(
+        "UPDATE cf USING CONSISTENCY ONE SET c = c + 3, d = d - 2, e = e -4, f = f + 'x' WHERE KEY IN (1, 2)",
+    ) else {
+        panic!()
+    };
+    let deltas: Vec<&str> = u
+        .columns
+        .iter()
+        .map(|(_, op)| match op {
+            Operation::Counter { delta, .. } => delta.text.as_str(),
+            Operation::Set(_) => panic!("not a counter"),
+        })
+        .collect();
+    assert_eq!(deltas, ["3", "-2", "-4", "x"]);
+    assert_eq!(u.keys.len(), 2);
+    assert!(err("UPDATE cf SET c = c 4 WHERE KEY = 1").contains("missing '-'"));
+}
+
+#[test]
+fn delete_batch_use_truncate() {
+    let Statement::Delete(d) = stmt("DELETE a, 'b' FROM ks.cf USING TIMESTAMP 9 WHERE KEY = 'k'")
+    else {
+        panic!()
+    };
+    assert_eq!(d.columns.len(), 2);
+    assert_eq!(d.attrs.timestamp, Some(9));
+    assert!(err("DELETE FROM cf USING TTL 5 WHERE KEY = 'k'").starts_with("line 1:21 "));
+    assert_eq!(
+        err("DELETE FROM cf"),
+        "Failed parsing statement: [DELETE FROM cf] reason: NullPointerException null"
+    );
+
+    let Statement::Batch { attrs, statements } = stmt(
+        "BEGIN BATCH USING CONSISTENCY ONE \
+         INSERT INTO a (KEY, c) VALUES ('k', 'v'); UPDATE b SET c = 'd' WHERE KEY = 'k' \
+         DELETE FROM c WHERE KEY = 'k' APPLY BATCH;",
+    ) else {
+        panic!()
+    };
+    assert_eq!(attrs.consistency.as_deref(), Some("ONE"));
+    assert_eq!(statements.len(), 3);
+    assert!(matches!(statements[2], Modification::Delete(_)));
+    assert!(err("BEGIN BATCH APPLY BATCH").starts_with("line 1:12 "));
+
+    assert_eq!(stmt("USE 'Ks'"), Statement::Use("Ks".into()));
+    assert_eq!(
+        stmt("TRUNCATE ks.cf"),
+        Statement::Truncate {
+            keyspace: Some("ks".into()),
+            cf: "cf".into()
+        }
+    );
+}
+
+#[test]
+fn schema_statements() {
+    assert_eq!(
+        stmt("CREATE KEYSPACE k WITH strategy_class = SimpleStrategy AND strategy_options:replication_factor = 1"),
+        Statement::CreateKeyspace {
+            name: "k".into(),
+            attrs: vec![
+                ("strategy_class".into(), "SimpleStrategy".into()),
+                ("strategy_options:replication_factor".into(), "1".into())
+            ]
+        }
+    );
+    let Statement::CreateColumnFamily {
+        name,
+        columns,
+        props,
+    } = stmt("CREATE TABLE t (id bigint PRIMARY KEY, a text, 'b' 'LongType') WITH comparator = ascii AND gc_grace_seconds = 5")
+    else {
+        panic!()
+    };
+    assert_eq!(name, "t");
+    assert!(columns[0].primary_key && columns[0].validator == "bigint");
+    assert_eq!(columns[2].validator, "LongType");
+    assert_eq!(props[0], ("comparator".into(), "ascii".into()));
+    assert_eq!(
+        stmt("CREATE INDEX ON cf (col)"),
+        Statement::CreateIndex {
+            name: None,
+            cf: "cf".into(),
+            column: str_term("col")
+        }
+    );
+    assert_eq!(stmt("DROP INDEX i"), Statement::DropIndex("i".into()));
+    assert_eq!(stmt("DROP SCHEMA k"), Statement::DropKeyspace("k".into()));
+    assert_eq!(
+        stmt("DROP COLUMNFAMILY t"),
+        Statement::DropColumnFamily("t".into())
+    );
+    assert_eq!(
+        stmt("ALTER TABLE t ALTER a TYPE int"),
+        Statement::AlterColumnFamily {
+            cf: "t".into(),
+            op: AlterOp::Alter {
+                column: "a".into(),
+                validator: "int".into()
+            }
+        }
+    );
+}
+
+#[test]
+fn markers_are_numbered_in_order() {
+    let p = parse("UPDATE cf SET ? = ? WHERE KEY = ?").unwrap();
+    assert_eq!(p.markers, 3);
+    let Statement::Update(u) = p.statement else {
+        panic!()
+    };
+    assert_eq!(u.columns[0].0.kind, TermKind::Marker(0));
+    assert_eq!(u.keys[0].kind, TermKind::Marker(2));
+}
+
+#[test]
+fn reserved_words_are_not_terms_and_errors_name_the_place() {
+    // `one` is a consistency level and `text` a type word: neither is a name.
+    assert!(err("SELECT one FROM cf").starts_with("line 1:7 no viable alternative"));
+    assert!(err("SELECT text FROM cf").starts_with("line 1:7 "));
+    assert!(
+        parse("SELECT Text FROM cf").is_ok(),
+        "type words are case-sensitive"
+    );
+    assert_eq!(
+        err("SELECT * cf"),
+        "line 1:9 mismatched input 'cf' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELECT * FROM"),
+        "line 0:-1 no viable alternative at input '<EOF>'"
+    );
+    assert_eq!(
+        err("SELECT * FROM cf x"),
+        "line 1:17 mismatched input 'x' expecting EOF"
+    );
+    assert!(err("SELECT * FROM cf LIMIT 99999999999").contains("For input string"));
+}

@@ -1,0 +1,141 @@
+//! CQL 2 over Thrift 19.x: which dialect an `execute_cql_query` call
+//! speaks, the server's cache of prepared CQL 2 statements, and the
+//! conversion of [`crate::cql2`]'s answers into Thrift's `CqlResult` /
+//! `CqlPreparedResult` as Cassandra 1.2.9 sent them.
+//!
+//! Statement semantics belong to `cql2`; this module must not interpret
+//! CQL.
+
+use super::cql::NodeBackend;
+use crate::cql::CqlError;
+use crate::cql2::{Context, Cql2Result, PreparedCache};
+use crate::thrift::error::ApiResult;
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::node::Node;
+use crate::thrift::session::State19;
+use std::sync::LazyLock;
+
+/// Prepared CQL 2 statements of this process. They hold no connection or
+/// node state (keyspace and schema are read when they run), so one cache
+/// serves every connection of every server in the process.
+pub static PREPARED: LazyLock<PreparedCache> = LazyLock::new(PreparedCache::new);
+
+/// 1.2's rule for `execute_cql_query` and its prepared pair: CQL 2 when
+/// the connection's CQL version has major 2 (the default when
+/// `set_cql_version` was never called), CQL 3 otherwise.
+pub fn speaks_cql2(cql_version: Option<&str>) -> bool {
+    match cql_version {
+        None => true,
+        Some(v) => v.trim().split('.').next() == Some("2"),
+    }
+}
+
+/// Runs CQL 2 with the connection's keyspace and answers in Thrift form;
+/// a `USE` becomes the Thrift (and CQL 3) keyspace of the connection, as
+/// in 1.2. Login is the caller's check.
+pub fn run(
+    node: &Node,
+    state: &mut State19,
+    run: impl FnOnce(&mut Context) -> Result<Cql2Result, CqlError>,
+) -> ApiResult<t::CqlResult> {
+    let backend = NodeBackend::new(node);
+    let mut ctx = Context {
+        backend: &backend,
+        clock: &node.cql_clock,
+        keyspace: state.keyspace.clone(),
+        now: node.now(),
+    };
+    let outcome = backend.finish(run(&mut ctx))?;
+    if ctx.keyspace != state.keyspace {
+        if let (Some(cql), Some(ks)) = (state.cql.as_mut(), ctx.keyspace.clone()) {
+            cql.set_keyspace(ks);
+        }
+        state.keyspace = ctx.keyspace;
+    }
+    Ok(result(outcome))
+}
+
+/// 1.2.9's Thrift form of a CQL 2 answer. Rows carry their key; columns
+/// their value and timestamp only where 1.2 set them.
+pub fn result(r: Cql2Result) -> t::CqlResult {
+    let (rows, md) = match r {
+        Cql2Result::Void => return t::CqlResult::new(t::CqlResultType::VOID, None, None, None),
+        Cql2Result::Rows { rows, metadata } => (rows, metadata),
+    };
+    let rows: Vec<t::CqlRow> = rows
+        .into_iter()
+        .map(|row| {
+            let columns = row
+                .columns
+                .into_iter()
+                .map(|c| t::Column::new(c.name, c.value, c.timestamp, None))
+                .collect();
+            t::CqlRow::new(row.key, columns)
+        })
+        .collect();
+    let metadata = t::CqlMetadata::new(
+        md.name_types,
+        md.value_types,
+        md.default_name_type,
+        md.default_value_type,
+    );
+    t::CqlResult::new(t::CqlResultType::ROWS, rows, None, metadata)
+}
+
+/// 1.2.9's `CqlPreparedResult` for CQL 2: the id and the marker count,
+/// without variable types or names.
+pub fn prepared_result(p: &crate::cql2::Prepared) -> t::CqlPreparedResult {
+    t::CqlPreparedResult::new(p.id, p.markers as i32, None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql2::{Column, Metadata, Row};
+
+    #[test]
+    fn version_routing() {
+        assert!(speaks_cql2(None));
+        assert!(speaks_cql2(Some("2.0.0")));
+        assert!(!speaks_cql2(Some("3.0.0")));
+        assert!(!speaks_cql2(Some("3.0.5")));
+    }
+
+    #[test]
+    fn rows_keep_keys_timestamps_and_metadata() {
+        let r = result(Cql2Result::Rows {
+            rows: vec![Row {
+                key: b"k".to_vec(),
+                columns: vec![
+                    Column {
+                        name: b"KEY".to_vec(),
+                        value: Some(b"k".to_vec()),
+                        timestamp: Some(-1),
+                    },
+                    Column {
+                        name: b"gone".to_vec(),
+                        value: None,
+                        timestamp: None,
+                    },
+                ],
+            }],
+            metadata: Metadata {
+                default_name_type: "UTF8Type".into(),
+                default_value_type: "BytesType".into(),
+                ..Metadata::default()
+            },
+        });
+        assert_eq!(r.type_, t::CqlResultType::ROWS);
+        let rows = r.rows.unwrap();
+        assert_eq!(rows[0].key, b"k");
+        assert_eq!(rows[0].columns[0].timestamp, Some(-1));
+        assert_eq!(rows[0].columns[1].value, None);
+        let md = r.schema.unwrap();
+        assert_eq!(md.default_value_type, "BytesType");
+        assert_eq!(
+            result(Cql2Result::Void).type_,
+            t::CqlResultType::VOID,
+            "writes answer VOID"
+        );
+    }
+}
