@@ -37,6 +37,10 @@ pub struct Node {
     pub cql_clock: Arc<ServerClock>,
     /// CQL statements prepared on any connection, usable on every one (as 1.2).
     pub prepared: PreparedCache,
+    /// Prepared CQL 2 statements. They hold no connection state (keyspace
+    /// and schema are read when they run), so one cache serves every
+    /// connection; 1.2 kept one per connection, with the same answers.
+    pub prepared_cql2: crate::cql2::PreparedCache,
 }
 
 /// The engine's errors in API terms. A keyspace or column family the
@@ -83,6 +87,7 @@ impl Node {
             token,
             cql_clock: Arc::new(ServerClock::new(uuid_node())),
             prepared: PreparedCache::new(),
+            prepared_cql2: crate::cql2::PreparedCache::new(),
         }
     }
 

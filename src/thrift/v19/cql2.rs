@@ -1,6 +1,5 @@
 //! CQL 2 over Thrift 19.x: which dialect an `execute_cql_query` call
-//! speaks, the server's cache of prepared CQL 2 statements, and the
-//! conversion of [`crate::cql2`]'s answers into Thrift's `CqlResult` /
+//! speaks, and the conversion of [`crate::cql2`]'s answers into Thrift's `CqlResult` /
 //! `CqlPreparedResult` as Cassandra 1.2.9 sent them.
 //!
 //! Statement semantics belong to `cql2`; this module must not interpret
@@ -8,17 +7,11 @@
 
 use super::cql::NodeBackend;
 use crate::cql::CqlError;
-use crate::cql2::{Context, Cql2Result, PreparedCache};
+use crate::cql2::{Context, Cql2Result};
 use crate::thrift::error::ApiResult;
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::node::Node;
 use crate::thrift::session::State19;
-use std::sync::LazyLock;
-
-/// Prepared CQL 2 statements of this process. They hold no connection or
-/// node state (keyspace and schema are read when they run), so one cache
-/// serves every connection of every server in the process.
-pub static PREPARED: LazyLock<PreparedCache> = LazyLock::new(PreparedCache::new);
 
 /// 1.2's rule for `execute_cql_query` and its prepared pair: CQL 2 when
 /// the connection's CQL version has major 2 (the default when

@@ -560,7 +560,8 @@ impl CassandraSyncHandler for Handler<'_> {
             return self.handle_prepare_cql3_query(query, compression);
         }
         let r = cql::query_text(query, compression).and_then(|text| {
-            cql2::PREPARED
+            self.node
+                .prepared_cql2
                 .prepare(&text)
                 .map_err(|e| ApiError::invalid(e.to_string()))
         });
@@ -591,7 +592,7 @@ impl CassandraSyncHandler for Handler<'_> {
             return self.handle_execute_prepared_cql3_query(item_id, values, ConsistencyLevel::ONE);
         }
         let r = self.cql2(|ctx| {
-            let prepared = cql2::PREPARED.get(item_id)?;
+            let prepared = self.node.prepared_cql2.get(item_id)?;
             crate::cql2::execute_prepared(ctx, &prepared, &values)
         });
         wrap(method, r)
