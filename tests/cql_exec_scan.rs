@@ -1,5 +1,6 @@
 //! SELECTs over a real engine read only what they need: an indexed EQ on
-//! a KEYS index (COMPACT STORAGE) reads just the matching partitions,
+//! a KEYS index (COMPACT STORAGE) or a COMPOSITES one (non-compact
+//! tables, built over existing rows too) reads just the matching partitions,
 //! LIMIT stops a range scan after the pages it needs (ghosts of deleted
 //! partitions included), and token ranges start where they say — each
 //! answer checked against the same query answered from a full listing.
@@ -9,7 +10,9 @@ mod cql_exec_support;
 use cql_exec_support::EngineBackend;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
-use supercolumn::cql::exec::{self, CqlBackend, CqlOutcome, CqlSession, ServerClock};
+use supercolumn::cql::exec::{
+    self, CqlBackend, CqlOutcome, CqlSession, IndexCandidates, ServerClock,
+};
 use supercolumn::cql::CqlError;
 use supercolumn::partitioner::{Murmur3Partitioner, Partitioner};
 use supercolumn::schema::{Schema, SchemaChange};
@@ -85,6 +88,11 @@ impl CqlBackend for Counting {
 
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.inner.truncate(keyspace, cf)
+    }
+
+    fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
+        self.indexed.fetch_add(1, Relaxed);
+        self.inner.index_candidates(keyspace, cf, query)
     }
 }
 
@@ -189,17 +197,71 @@ fn an_indexed_eq_reads_only_the_matching_partitions() {
 }
 
 #[test]
-fn a_composites_index_is_answered_by_a_paged_scan_until_the_engine_keeps_one() {
+fn a_composites_index_reads_only_the_matching_partitions() {
     let mut db = loaded();
     let want: Vec<String> = all_keys(&mut db, "sparse")
         .into_iter()
         .filter(|k| k[1..].parse::<u32>().unwrap() % 100 == 0)
         .collect();
     assert_eq!(db.keys("SELECT k FROM sparse WHERE v = 'hit'"), want);
+    let (reads, ranges, _, indexed) = db.backend.counts();
+    assert_eq!((reads, ranges, indexed), (3, 0, 1));
     assert_eq!(
         db.keys("SELECT k FROM sparse WHERE v = 'hit' LIMIT 2"),
         want[..2]
     );
+    assert_eq!(db.backend.counts().0, 2);
+    db.run("UPDATE sparse SET v = 'moved' WHERE k = 'k100'");
+    let got = db.keys("SELECT k FROM sparse WHERE v = 'hit'");
+    assert_eq!(
+        got,
+        want[..]
+            .iter()
+            .filter(|k| *k != "k100")
+            .cloned()
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(db.keys("SELECT k FROM sparse WHERE v = 'moved'"), ["k100"]);
+}
+
+#[test]
+fn an_index_created_over_existing_rows_finds_them_in_clustering_order() {
+    let mut db = Db::new();
+    db.run("CREATE TABLE posts (blog text, at int, title text, tags set<text>, PRIMARY KEY (blog, at)) WITH CLUSTERING ORDER BY (at DESC)");
+    for b in 0..50 {
+        for at in 0..4 {
+            let title = if at % 2 == 1 && b % 10 == 0 {
+                "pick"
+            } else {
+                "other"
+            };
+            db.run(&format!(
+                "INSERT INTO posts (blog, at, title, tags) VALUES ('b{b}', {at}, '{title}', {{'pick'}})"
+            ));
+        }
+    }
+    db.run("CREATE INDEX ON posts (title)");
+    db.backend.reset();
+    let got = match db.run("SELECT blog, at FROM posts WHERE title = 'pick'") {
+        CqlOutcome::Rows(rs) => rs
+            .rows
+            .into_iter()
+            .map(|r| {
+                let blog = String::from_utf8(r[0].clone().unwrap()).unwrap();
+                let at = i32::from_be_bytes(r[1].clone().unwrap().try_into().unwrap());
+                (blog, at)
+            })
+            .collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    let mut blogs: Vec<String> = (0..50).step_by(10).map(|b| format!("b{b}")).collect();
+    blogs.sort_by_key(|b| token(b));
+    let want: Vec<(String, i32)> = blogs
+        .iter()
+        .flat_map(|b| [(b.clone(), 3), (b.clone(), 1)])
+        .collect();
+    assert_eq!(got, want, "ring order, then clustering order (DESC)");
+    assert_eq!(db.backend.counts().0, 5, "one read per matching partition");
 }
 
 #[test]

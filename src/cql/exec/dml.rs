@@ -4,7 +4,7 @@
 //!
 //! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
 //! partition source: paged key listing over token ranges, and candidate
-//! keys from the engine's KEYS indexes. The CQL semantics are
+//! keys from the engine's secondary indexes (KEYS or COMPOSITES). The CQL semantics are
 //! `cql::mapping`'s. It must not change the schema.
 
 use super::system_tables;
@@ -16,9 +16,8 @@ use crate::cql::mapping::scan::{Page, TokenRange};
 use crate::cql::mapping::{
     self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
 };
-use crate::cql::table::Table;
+use crate::cql::table::{Layout, Table};
 use crate::partitioner::{PartitionerRef, Token};
-use crate::schema::CfDef;
 use crate::storage::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
     RowResult, Slice,
@@ -168,16 +167,6 @@ fn token_before(t: &Token) -> Option<Token> {
     }
 }
 
-/// True when the engine keeps a KEYS index on the cell name `name` of
-/// `def` (its rule: whole-name columns of standard column families).
-fn engine_indexes(def: &CfDef, name: &[u8]) -> bool {
-    !def.is_super()
-        && def
-            .options
-            .indexed_columns()
-            .any(|c| c.component_index.is_none() && c.name == name)
-}
-
 impl PartitionSource for Source<'_> {
     fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
         self.cells(row_key, slice.clone())
@@ -246,34 +235,32 @@ impl PartitionSource for Source<'_> {
     }
 
     fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
-        let (after, limit) = (page.after, page.limit);
         let table = self.table.as_ref()?;
-        let name = mapping::cell_name(table, &[], &eq.column, None).ok()?;
-        let schema = self.backend.schema();
-        if !engine_indexes(schema.cf(&self.keyspace, &self.cf)?, &name) {
-            return None;
-        }
-        // Keys only: the engine checks the expression against the row.
-        let cmd = ReadCommand {
-            slice: Slice::Names(Vec::new()),
-            ..self.key_listing()
+        // The index's column: a composite name's last component in the
+        // non-compact layout (COMPOSITES), the whole cell name otherwise (KEYS).
+        let column = match table.layout {
+            Layout::Sparse => eq.column.as_bytes().to_vec(),
+            _ => mapping::cell_name(table, &[], &eq.column, None).ok()?,
         };
         let query = IndexQuery {
             expressions: vec![IndexExpression {
-                column: name,
+                column,
                 op: IndexOperator::Eq,
                 value: eq.value.clone(),
             }],
-            // Inclusive: the key `after` comes back first if it still matches.
-            start_key: after.unwrap_or_default().to_vec(),
-            count: limit.saturating_add(usize::from(after.is_some())),
+            // Inclusive: the key `after` comes back first if still listed.
+            start_key: page.after.unwrap_or_default().to_vec(),
+            count: page.limit.saturating_add(usize::from(page.after.is_some())),
         };
-        match self.backend.read_indexed(&cmd, &query) {
-            Ok(rows) => Some(
-                rows.into_iter()
-                    .map(|(k, _)| k)
-                    .filter(|k| Some(k.as_slice()) != after)
-                    .take(limit)
+        match self
+            .backend
+            .index_candidates(&self.keyspace, &self.cf, &query)
+        {
+            Ok(keys) => Some(
+                keys?
+                    .into_iter()
+                    .filter(|k| Some(k.as_slice()) != page.after)
+                    .take(page.limit)
                     .collect(),
             ),
             Err(e) => {
