@@ -3,6 +3,9 @@
 //! non-compact table, whose index is a COMPOSITES one, and on a COMPACT
 //! STORAGE table, whose index is a KEYS one) and `SELECT * ... LIMIT 10`.
 //! Their cost should follow the answer, not the table.
+//!
+//! Measured on the 2-core dev box (median): before paging and index use,
+//! 149 ms / 129 ms / 62 ms; after, 20 µs / 21 µs / 25 µs.
 
 #[path = "../tests/cql_exec_support/mod.rs"]
 mod cql_exec_support;
