@@ -1,7 +1,9 @@
 //! Secondary-index reads (`get_indexed_slices`): candidate rows from the
 //! KEYS index of an `Eq` expression, each verified against the row's live
 //! data (the index may hold stale entries) and every other expression, then
-//! read with the caller's slice; and building an index from stored data.
+//! read with the caller's slice; candidate keys alone from a KEYS or
+//! COMPOSITES index, for callers that check rows themselves; and building
+//! an index from stored data.
 //!
 //! It must not validate the clause beyond what the engine needs to answer
 //! it (the Thrift layer checks it with Cassandra's messages).
@@ -87,6 +89,42 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Keys of rows that may hold `query`'s first `Eq` value in its
+    /// indexed column (KEYS or COMPOSITES), in ring order from
+    /// `query.start_key` (inclusive; empty is the start), at most
+    /// `query.count`. A superset: stale entries are not removed, so the
+    /// caller checks each row. `None` when no `Eq` column is indexed.
+    pub fn index_candidates(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
+    ) -> Result<Option<Vec<Bytes>>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let store = cat.cf(keyspace, cf)?;
+        let Some(index) = store.index() else {
+            return Ok(None);
+        };
+        let Some(eq) = query
+            .expressions
+            .iter()
+            .find(|e| e.op == IndexOperator::Eq && index.keeps(&e.column))
+        else {
+            return Ok(None);
+        };
+        let from = if query.start_key.is_empty() {
+            Bound::Unbounded
+        } else {
+            Bound::Included(cat.schema.partitioner.decorate(&query.start_key))
+        };
+        let keys = index.candidates(&eq.column, &eq.value, &from, query.count);
+        Ok(Some(keys.into_iter().map(|dk| dk.key).collect()))
+    }
+}
+
 /// True when the row's live columns satisfy every expression (a missing
 /// column satisfies none), comparing with each column's validator.
 fn satisfies(def: &CfDef, exprs: &[IndexExpression], row: &RowResult) -> bool {
@@ -124,8 +162,15 @@ impl Inner {
                     break;
                 };
                 for (key, handle) in &rows {
-                    for e in handle.named(&names)? {
-                        index.note_entry(key, &e);
+                    if index.needs_every_cell() {
+                        let mut entries = handle.slice(&[], &[], false, usize::MAX)?;
+                        while let Some(e) = entries.next_entry()? {
+                            index.note_entry(key, &e);
+                        }
+                    } else {
+                        for e in handle.named(&names)? {
+                            index.note_entry(key, &e);
+                        }
                     }
                 }
                 if n < 1024 {

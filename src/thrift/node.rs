@@ -157,6 +157,18 @@ impl Node {
         self.engine.read_indexed(cmd, query).map_err(storage_error)
     }
 
+    /// Keys that may match an indexed `Eq` (KEYS or COMPOSITES), unchecked.
+    pub fn index_candidates(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
+    ) -> ApiResult<Option<Vec<Bytes>>> {
+        self.engine
+            .index_candidates(keyspace, cf, query)
+            .map_err(storage_error)
+    }
+
     pub fn apply(&self, m: &RowMutation) -> ApiResult<()> {
         self.apply_batch(std::slice::from_ref(m))
     }

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use supercolumn::config::Config;
 use supercolumn::cql::exec::{
-    self, CqlBackend, CqlOutcome, CqlSession, PreparedCache, ServerClock,
+    self, CqlBackend, CqlOutcome, CqlSession, IndexCandidates, PreparedCache, ServerClock,
 };
 use supercolumn::cql::CqlError;
 use supercolumn::marshal::TypeRef;
@@ -147,6 +147,12 @@ impl CqlBackend for EngineBackend {
 
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.engine.truncate(keyspace, cf).map_err(storage)
+    }
+
+    fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
+        self.engine
+            .index_candidates(keyspace, cf, query)
+            .map_err(storage)
     }
 }
 

@@ -3,19 +3,27 @@
 //! reads the table's column family.
 //!
 //! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
-//! partition source; the CQL semantics are `cql::mapping`'s. It must not
-//! change the schema.
+//! partition source: paged key listing over token ranges, and candidate
+//! keys from the engine's secondary indexes (KEYS or COMPOSITES). The CQL semantics are
+//! `cql::mapping`'s. It must not change the schema.
 
 use super::system_tables;
 use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::mapping::{self, CqlOp, CqlWrite, ListReader, PartitionSource, WriteContext};
-use crate::cql::table::Table;
+use crate::cql::mapping::scan::{Page, TokenRange};
+use crate::cql::mapping::{
+    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
+};
+use crate::cql::table::{Layout, Table};
 use crate::partitioner::{PartitionerRef, Token};
-use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
+use crate::storage::model::{
+    Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
+    RowResult, Slice,
+};
 use std::cell::RefCell;
+use std::cmp::Ordering;
 use std::ops::Bound;
 
 /// The engine's ops for one CQL write.
@@ -67,6 +75,8 @@ struct Source<'a> {
     keyspace: String,
     cf: String,
     partitioner: PartitionerRef,
+    /// The table a SELECT reads (for its index lookups).
+    table: Option<Table>,
     error: RefCell<Option<CqlError>>,
 }
 
@@ -106,13 +116,10 @@ impl Source<'_> {
     }
 }
 
-impl PartitionSource for Source<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
-        self.cells(row_key, slice.clone())
-    }
-
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
-        let cmd = ReadCommand {
+impl Source<'_> {
+    /// Lists keys only: the cheapest slice that still reports each row.
+    fn key_listing(&self) -> ReadCommand {
+        ReadCommand {
             keyspace: self.keyspace.clone(),
             cf: self.cf.clone(),
             super_column: None,
@@ -122,33 +129,145 @@ impl PartitionSource for Source<'_> {
                 reversed: false,
                 count: 1,
             },
+        }
+    }
+
+    /// The engine's range that begins where `start` does, or as close
+    /// before it as a range can say (the keys before it are skipped).
+    fn first_range(&self, start: &Bound<Token>) -> RowRange {
+        let p = &self.partitioner;
+        let after = |t: &Token| RowRange::Tokens {
+            start: p.token_to_string(t),
+            end: p.token_to_string(&p.min_token()),
         };
-        let all = RowRange::Keys {
-            start: Vec::new(),
-            end: Vec::new(),
+        match start {
+            Bound::Excluded(t) => after(t),
+            Bound::Included(t) => match token_before(t) {
+                Some(before) => after(&before),
+                None => RowRange::Keys {
+                    start: Vec::new(),
+                    end: Vec::new(),
+                },
+            },
+            Bound::Unbounded => RowRange::Keys {
+                start: Vec::new(),
+                end: Vec::new(),
+            },
+        }
+    }
+}
+
+/// The token just before `t`, where tokens are integers (Murmur3,
+/// Random); `None` at the minimum and for key-ordered tokens.
+fn token_before(t: &Token) -> Option<Token> {
+    match t {
+        Token::Long(v) => v.checked_sub(1).map(Token::Long),
+        Token::Big(v) if *v > -1 => Some(Token::Big(v - 1)),
+        _ => None,
+    }
+}
+
+impl PartitionSource for Source<'_> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+        self.cells(row_key, slice.clone())
+    }
+
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+        let all = Page {
+            after: None,
+            limit: usize::MAX,
         };
-        let rows = match self.backend.read_range(&cmd, &all, usize::MAX) {
-            Ok(rows) => rows,
+        self.scan_keys_page(&TokenRange { start, end }, all)
+    }
+
+    fn scan_keys_page(&self, bounds: &TokenRange, page: Page) -> Vec<Vec<u8>> {
+        let (after, limit) = (page.after, page.limit);
+        let cmd = self.key_listing();
+        let (mut range, mut skip) = match after {
+            Some(k) => (
+                RowRange::Keys {
+                    start: k.to_vec(),
+                    end: Vec::new(),
+                },
+                Some(k.to_vec()),
+            ),
+            None => (self.first_range(&bounds.start), None),
+        };
+        let mut out = Vec::new();
+        loop {
+            // A key range starts at (and so returns again) the last key seen.
+            let want = (limit - out.len()).saturating_add(usize::from(skip.is_some()));
+            let rows = match self.backend.read_range(&cmd, &range, want) {
+                Ok(rows) => rows,
+                Err(e) => {
+                    self.fail(e);
+                    return out;
+                }
+            };
+            let full = rows.len() >= want;
+            let Some(last) = rows.last().map(|(k, _)| k.clone()) else {
+                return out;
+            };
+            for (k, _) in rows {
+                if skip.as_ref() == Some(&k) {
+                    continue;
+                }
+                match bounds.position(&self.partitioner.token(&k)) {
+                    Ordering::Less => continue,
+                    Ordering::Greater => return out,
+                    Ordering::Equal => {
+                        out.push(k);
+                        if out.len() >= limit {
+                            return out;
+                        }
+                    }
+                }
+            }
+            if !full {
+                return out;
+            }
+            range = RowRange::Keys {
+                start: last.clone(),
+                end: Vec::new(),
+            };
+            skip = Some(last);
+        }
+    }
+
+    fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
+        let table = self.table.as_ref()?;
+        // The index's column: a composite name's last component in the
+        // non-compact layout (COMPOSITES), the whole cell name otherwise (KEYS).
+        let column = match table.layout {
+            Layout::Sparse => eq.column.as_bytes().to_vec(),
+            _ => mapping::cell_name(table, &[], &eq.column, None).ok()?,
+        };
+        let query = IndexQuery {
+            expressions: vec![IndexExpression {
+                column,
+                op: IndexOperator::Eq,
+                value: eq.value.clone(),
+            }],
+            // Inclusive: the key `after` comes back first if still listed.
+            start_key: page.after.unwrap_or_default().to_vec(),
+            count: page.limit.saturating_add(usize::from(page.after.is_some())),
+        };
+        match self
+            .backend
+            .index_candidates(&self.keyspace, &self.cf, &query)
+        {
+            Ok(keys) => Some(
+                keys?
+                    .into_iter()
+                    .filter(|k| Some(k.as_slice()) != page.after)
+                    .take(page.limit)
+                    .collect(),
+            ),
             Err(e) => {
                 self.fail(e);
-                return Vec::new();
+                Some(Vec::new())
             }
-        };
-        rows.into_iter()
-            .map(|(k, _)| k)
-            .filter(|k| {
-                let t = self.partitioner.token(k);
-                (match &start {
-                    Bound::Unbounded => true,
-                    Bound::Included(s) => &t >= s,
-                    Bound::Excluded(s) => &t > s,
-                }) && (match &end {
-                    Bound::Unbounded => true,
-                    Bound::Included(e) => &t <= e,
-                    Bound::Excluded(e) => &t < e,
-                })
-            })
-            .collect()
+        }
     }
 }
 
@@ -226,6 +345,7 @@ pub(super) fn write(
         keyspace: String::new(),
         cf: String::new(),
         partitioner: schema.partitioner.clone(),
+        table: None,
         error: RefCell::new(None),
     };
     let writes = session.clock().with_uuids(|uuids| {
@@ -279,6 +399,7 @@ pub(super) fn select(
         keyspace: ks,
         cf: sel.table.name.clone(),
         partitioner: partitioner.clone(),
+        table: Some(table.clone()),
         error: RefCell::new(None),
     };
     let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;

@@ -77,7 +77,21 @@ pub trait CqlBackend: Send + Sync {
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError>;
+    /// Keys of rows that may hold the first indexed `Eq` value of `query`
+    /// (a KEYS or COMPOSITES index), in ring order from `query.start_key`
+    /// (inclusive; empty is the start), at most `query.count`. Stale
+    /// entries included: callers check the rows. `None` when the column
+    /// family keeps no such index; a backend that cannot look indexes up
+    /// answers `None` too, and SELECTs scan instead.
+    fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
+        let _ = (keyspace, cf, query);
+        Ok(None)
+    }
 }
+
+/// What [`CqlBackend::index_candidates`] answers: row keys, or `None`
+/// when there is no index to ask.
+pub type IndexCandidates = Result<Option<Vec<Bytes>>, CqlError>;
 
 /// The consistency level a statement was sent with (Thrift's enum value).
 /// One node answers every level, so it is accepted and not acted on.

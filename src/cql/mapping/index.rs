@@ -9,6 +9,11 @@
 //! rows themselves sort by the indexed column's type. Stale entries are
 //! not deleted at write time (1.2 drops them lazily when a read finds the
 //! row no longer matches), so only live writes produce entries here.
+//!
+//! This server answers indexed SELECTs from the engine's own index of the
+//! table's COMPOSITES columns (`storage::index`, kept in memory and rebuilt
+//! from the data), which holds the same facts per partition; these entries
+//! are 1.2's on-disk form, checked against the golden index SSTable.
 
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;

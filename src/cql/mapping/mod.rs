@@ -1,6 +1,7 @@
 //! The exact mapping between CQL3 rows and storage cells, as Cassandra
 //! 1.2.9 did it: statements → writes (`write`), stored cells → CQL rows
-//! (`read`), and SELECT → slices, filters and result rows (`select`).
+//! (`read`), and SELECT → slices, filters (`select`) and result rows
+//! (`scan`).
 //!
 //! Owns the write representation below. It must not apply writes or read
 //! storage itself: callers pass cells in (for reads and list index
@@ -12,6 +13,7 @@ pub mod index;
 pub mod keys;
 pub mod names;
 pub mod read;
+pub mod scan;
 pub mod select;
 pub mod selection;
 pub mod values;
@@ -25,9 +27,8 @@ pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
 };
 pub use read::{rows_from_cells, CqlRow, StoredValue};
-pub use select::{
-    execute_select, plan_select, PartitionSource, ResultColumn, ResultSet, SelectPlan,
-};
+pub use scan::{execute_select, PartitionSource};
+pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};
 pub use values::TermContext;
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, ListReader,

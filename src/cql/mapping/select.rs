@@ -1,12 +1,12 @@
-//! SELECT: validation with Cassandra 1.2.9's messages, planning into
-//! partition keys / token ranges and slices on the table's comparator,
-//! and execution over any [`PartitionSource`] into result rows.
+//! SELECT planning: validation with Cassandra 1.2.9's messages, and the
+//! plan — partition keys / token ranges, the indexed EQ restrictions that
+//! can find candidates, and slices on the table's comparator. Running a
+//! plan is `scan`'s business.
 //!
 //! Owns WHERE analysis (partition key, token, clustering prefix and
 //! slice, indexed and filtered columns), ORDER BY (reversed slices),
 //! LIMIT, COUNT(*), and the selectors (columns, WRITETIME, TTL, token(),
-//! dateOf/unixTimestampOf, blob conversions). It must not know how the
-//! source stores cells.
+//! dateOf/unixTimestampOf, blob conversions). It must not read data.
 
 use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
 use super::super::error::{CqlError, CqlResult};
@@ -15,23 +15,13 @@ use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
 use super::names::{row_key, slice_bound};
-use super::read::{rows_from_cells, CqlRow};
-use super::selection::{eval_selector, passes, selection};
+use super::selection::selection;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::marshal::Eoc;
 use crate::partitioner::{Partitioner, Token};
-use crate::storage::model::{Cell, Slice};
+use crate::storage::model::Slice;
 use std::cmp::Ordering;
 use std::ops::Bound;
-
-/// Where the cells come from (the engine, or a test store).
-pub trait PartitionSource {
-    /// Live cells of one partition within `slice`, in the slice's
-    /// traversal order (backwards when reversed).
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell>;
-    /// Row keys whose token is within the bounds, in ring (token) order.
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>>;
-}
 
 /// Which partitions a SELECT reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,16 +70,25 @@ pub struct SelectPlan {
     pub reversed: bool,
     /// Checked on every row (clustering bounds, indexed/filtered columns).
     pub filters: Vec<Filter>,
-    /// The indexed column an EQ restriction uses, if any.
-    pub index: Option<String>,
+    /// Every EQ restriction on an indexed column, in WHERE order; the
+    /// executor answers through the most selective one.
+    pub indexed: Vec<IndexedEq>,
     pub limit: usize,
     pub count: bool,
     /// `SELECT DISTINCT`: the first row of each partition only.
     pub distinct: bool,
     /// ORDER BY was given: rows of several partitions are merged by clustering.
     pub ordered: bool,
-    selectors: Vec<(Selector, String)>,
-    columns: Vec<ResultColumn>,
+    pub(super) selectors: Vec<(Selector, String)>,
+    pub(super) columns: Vec<ResultColumn>,
+}
+
+/// `column = value` on an indexed column: a way to find candidate
+/// partitions without a scan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexedEq {
+    pub column: String,
+    pub value: Vec<u8>,
 }
 
 fn invalid(msg: impl Into<String>) -> CqlError {
@@ -218,16 +217,21 @@ pub fn plan_select(
     };
     let single = matches!(partitions, Partitions::Keys(_));
     // Regular columns: need an index on an EQ, and ALLOW FILTERING for more.
-    let index = regular
+    let indexed: Vec<IndexedEq> = regular
         .iter()
-        .find(|f| {
+        .filter(|f| {
             f.op == Operator::Eq
                 && table
                     .regular
                     .iter()
                     .any(|r| r.column.name == f.column && r.index.is_some())
         })
-        .map(|f| f.column.clone());
+        .map(|f| IndexedEq {
+            column: f.column.clone(),
+            value: f.values[0].clone(),
+        })
+        .collect();
+    let index = indexed.first();
     // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
     // FILTERING permits extra restrictions, never an unindexed scan.
     if !regular.is_empty() && index.is_none() {
@@ -334,7 +338,7 @@ pub fn plan_select(
         slices,
         reversed,
         filters,
-        index,
+        indexed,
         limit,
         count,
         distinct: sel.distinct,
@@ -518,92 +522,4 @@ fn build_slices(
         slices.reverse();
     }
     Ok(slices)
-}
-
-/// Runs a planned SELECT against `source`.
-pub fn execute_select(
-    plan: &SelectPlan,
-    source: &dyn PartitionSource,
-    partitioner: &dyn Partitioner,
-    now_seconds: i32,
-) -> CqlResult<ResultSet> {
-    let table = &plan.table;
-    let keys = match &plan.partitions {
-        Partitions::Keys(k) => k.clone(),
-        Partitions::Range { start, end } => source.scan_keys(start.clone(), end.clone()),
-    };
-    let mut rows: Vec<CqlRow> = Vec::new();
-    'outer: for key in &keys {
-        let before = rows.len();
-        for slice in &plan.slices {
-            if plan.distinct && rows.len() > before {
-                break;
-            }
-            let mut cells = source.read(key, slice);
-            if plan.reversed {
-                cells.reverse();
-            }
-            let mut part = rows_from_cells(table, key, &cells, now_seconds)?;
-            if plan.reversed {
-                part.reverse();
-            }
-            for r in part {
-                if plan.filters.iter().all(|f| passes(table, &r, f)) {
-                    rows.push(r);
-                    if plan.distinct {
-                        break;
-                    }
-                    if rows.len() >= plan.limit && !(plan.ordered && keys.len() > 1) {
-                        break 'outer;
-                    }
-                }
-            }
-        }
-    }
-    if plan.ordered && keys.len() > 1 {
-        // IN on the partition key with ORDER BY: merge by clustering order.
-        rows.sort_by(|a, b| {
-            let natural = a
-                .clustering
-                .iter()
-                .zip(&b.clustering)
-                .zip(&table.clustering)
-                .map(|((x, y), c)| {
-                    let o = c.column.ty.compare(x, y);
-                    if c.reversed {
-                        o.reverse()
-                    } else {
-                        o
-                    }
-                })
-                .find(|o| o.is_ne())
-                .unwrap_or(Ordering::Equal);
-            if plan.reversed {
-                natural.reverse()
-            } else {
-                natural
-            }
-        });
-    }
-    if plan.count {
-        let n = rows.len().min(plan.limit) as i64;
-        return Ok(ResultSet {
-            columns: plan.columns.clone(),
-            rows: vec![vec![Some(n.to_be_bytes().to_vec())]],
-        });
-    }
-    rows.truncate(plan.limit);
-    let out = rows
-        .iter()
-        .map(|r| {
-            plan.selectors
-                .iter()
-                .map(|(s, _)| eval_selector(table, s, r, partitioner))
-                .collect()
-        })
-        .collect();
-    Ok(ResultSet {
-        columns: plan.columns.clone(),
-        rows: out,
-    })
 }

@@ -7,7 +7,7 @@
 //! interpret CQL. Schema changes go through `Node::change_schema` so they
 //! are validated, persisted and applied under the node's schema lock.
 
-use crate::cql::exec::{CqlBackend, CqlOutcome, Prepared};
+use crate::cql::exec::{CqlBackend, CqlOutcome, IndexCandidates, Prepared};
 use crate::cql::CqlError;
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
@@ -101,6 +101,12 @@ impl CqlBackend for NodeBackend<'_> {
 
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))
+    }
+
+    fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
+        self.node
+            .index_candidates(keyspace, cf, query)
+            .map_err(|e| self.fail(e))
     }
 }
 

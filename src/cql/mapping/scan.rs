@@ -1,0 +1,342 @@
+//! Running a planned SELECT over a [`PartitionSource`]: which partitions
+//! are read, in what order and how many are listed at a time; then rows,
+//! filters, the ORDER BY merge of IN queries, LIMIT and COUNT.
+//!
+//! Owns the key streams — the keys a statement names, pages of a token
+//! range, or pages of candidates from the most selective indexed EQ (as
+//! 1.2.9 answered from its index) — so that listing and reading stop as
+//! soon as LIMIT rows are found. Index candidates may be stale: every row
+//! is checked against every restriction. It must not know how the source
+//! stores cells or keeps its indexes.
+
+use super::super::error::CqlResult;
+use super::read::{rows_from_cells, CqlRow};
+use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
+use super::selection::{eval_selector, passes};
+use crate::partitioner::{Partitioner, Token};
+use crate::storage::model::{Cell, Slice};
+use std::cmp::Ordering;
+use std::collections::VecDeque;
+use std::ops::Bound;
+
+/// Where the cells come from (the engine, or a test store).
+pub trait PartitionSource {
+    /// Live cells of one partition within `slice`, in the slice's
+    /// traversal order (backwards when reversed).
+    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell>;
+
+    /// Row keys whose token is within the bounds, in ring (token) order.
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>>;
+
+    /// Up to `page.limit` row keys of `range` in ring order, strictly
+    /// after `page.after` (a key this method returned) or from the start.
+    /// Fewer than the limit means the range is exhausted.
+    ///
+    /// The default lists the whole range on every call, which only suits
+    /// small sources over one snapshot (where `after` is always found).
+    fn scan_keys_page(&self, range: &TokenRange, page: Page) -> Vec<Vec<u8>> {
+        let keys = self.scan_keys(range.start.clone(), range.end.clone());
+        let from = match page.after {
+            None => 0,
+            Some(a) => match keys.iter().position(|k| k == a) {
+                Some(i) => i + 1,
+                None => keys.len(),
+            },
+        };
+        keys.into_iter().skip(from).take(page.limit).collect()
+    }
+
+    /// Up to `page.limit` distinct partitions that may hold `eq.value` in
+    /// the indexed column `eq.column`, in ring order, strictly after
+    /// `page.after`; fewer than the limit means there are no more. Entries
+    /// may be stale (callers check every row). `None` when the source
+    /// keeps no index for the column, and the caller scans instead.
+    fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
+        let _ = (eq, page);
+        None
+    }
+}
+
+/// A stretch of the ring, as a SELECT's token restrictions bound it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenRange {
+    pub start: Bound<Token>,
+    pub end: Bound<Token>,
+}
+
+impl TokenRange {
+    pub const ALL: TokenRange = TokenRange {
+        start: Bound::Unbounded,
+        end: Bound::Unbounded,
+    };
+
+    /// Where `t` lies: `Less` before the start, `Greater` past the end,
+    /// `Equal` inside.
+    pub fn position(&self, t: &Token) -> Ordering {
+        let after_start = match &self.start {
+            Bound::Unbounded => true,
+            Bound::Included(s) => t >= s,
+            Bound::Excluded(s) => t > s,
+        };
+        if !after_start {
+            return Ordering::Less;
+        }
+        let before_end = match &self.end {
+            Bound::Unbounded => true,
+            Bound::Included(e) => t <= e,
+            Bound::Excluded(e) => t < e,
+        };
+        if before_end {
+            Ordering::Equal
+        } else {
+            Ordering::Greater
+        }
+    }
+}
+
+/// One call's worth of a key listing: keys strictly after `after` (from
+/// the start when `None`), at most `limit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page<'a> {
+    pub after: Option<&'a [u8]>,
+    pub limit: usize,
+}
+
+/// Keys listed per call at least (so a filter that rejects most rows
+/// does not make one call per key) and at most (so a COUNT does not
+/// hold the whole table's keys at once).
+const PAGE_MIN: usize = 8;
+const PAGE_MAX: usize = 1024;
+
+/// How many keys to list when `wanted` more rows are needed.
+pub fn page_size(wanted: usize) -> usize {
+    wanted.clamp(PAGE_MIN, PAGE_MAX)
+}
+
+/// The index to answer through: the one whose probe found the fewest
+/// candidates (a probe that did not fill its page is an exact count),
+/// the first in WHERE order on ties; `None` entries have no index.
+pub fn most_selective(candidates: &[Option<usize>]) -> Option<usize> {
+    candidates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|c| (c, i)))
+        .min()
+        .map(|(_, i)| i)
+}
+
+enum Cursor<'p> {
+    /// Every key is in the buffer from the start.
+    Fixed,
+    /// Pages of the token range.
+    Range,
+    /// Pages of index candidates, kept to the token range.
+    Index(&'p IndexedEq),
+}
+
+/// The partitions a plan reads, listed lazily in pages.
+struct KeyStream<'p> {
+    source: &'p dyn PartitionSource,
+    partitioner: &'p dyn Partitioner,
+    range: TokenRange,
+    cursor: Cursor<'p>,
+    buffer: VecDeque<Vec<u8>>,
+    /// The last key the source listed: where the next page starts.
+    last: Option<Vec<u8>>,
+    done: bool,
+}
+
+impl<'p> KeyStream<'p> {
+    fn open(
+        plan: &'p SelectPlan,
+        source: &'p dyn PartitionSource,
+        partitioner: &'p dyn Partitioner,
+        wanted: usize,
+    ) -> KeyStream<'p> {
+        let mut s = KeyStream {
+            source,
+            partitioner,
+            range: TokenRange::ALL,
+            cursor: Cursor::Fixed,
+            buffer: VecDeque::new(),
+            last: None,
+            done: false,
+        };
+        let (start, end) = match &plan.partitions {
+            Partitions::Keys(keys) => {
+                s.buffer = keys.iter().cloned().collect();
+                s.done = true;
+                return s;
+            }
+            Partitions::Range { start, end } => (start, end),
+        };
+        s.range = TokenRange {
+            start: start.clone(),
+            end: end.clone(),
+        };
+        s.cursor = Cursor::Range;
+        // Probe every indexed EQ with one page; keep the best one's page.
+        let n = page_size(wanted);
+        let mut probes: Vec<Option<Vec<Vec<u8>>>> = Vec::new();
+        for eq in &plan.indexed {
+            let page = source.index_keys(
+                eq,
+                Page {
+                    after: None,
+                    limit: n,
+                },
+            );
+            let empty = page.as_ref().is_some_and(Vec::is_empty);
+            probes.push(page);
+            if empty {
+                break; // nothing can match: no need to probe further
+            }
+        }
+        let counts: Vec<Option<usize>> = probes.iter().map(|p| p.as_ref().map(Vec::len)).collect();
+        if let Some(i) = most_selective(&counts) {
+            s.cursor = Cursor::Index(&plan.indexed[i]);
+            let page = probes[i].take().unwrap_or_default();
+            s.accept(page, n);
+        }
+        s
+    }
+
+    /// The next partition to read; `wanted` is how many rows are still
+    /// needed, to size the next page.
+    fn next(&mut self, wanted: usize) -> Option<Vec<u8>> {
+        loop {
+            if let Some(k) = self.buffer.pop_front() {
+                return Some(k);
+            }
+            if self.done {
+                return None;
+            }
+            let n = page_size(wanted);
+            let page = Page {
+                after: self.last.as_deref(),
+                limit: n,
+            };
+            let page = match self.cursor {
+                Cursor::Fixed => Vec::new(),
+                Cursor::Range => self.source.scan_keys_page(&self.range, page),
+                Cursor::Index(eq) => self.source.index_keys(eq, page).unwrap_or_default(),
+            };
+            self.accept(page, n);
+        }
+    }
+
+    /// Takes one page listed with limit `n`.
+    fn accept(&mut self, page: Vec<Vec<u8>>, n: usize) {
+        if page.len() < n {
+            self.done = true;
+        }
+        if let Some(last) = page.last() {
+            self.last = Some(last.clone());
+        }
+        let index = matches!(self.cursor, Cursor::Index(_));
+        for k in page {
+            if index {
+                // Index candidates come in ring order but ignore the range.
+                match self.range.position(&self.partitioner.token(&k)) {
+                    Ordering::Less => continue,
+                    Ordering::Greater => {
+                        self.done = true;
+                        break;
+                    }
+                    Ordering::Equal => {}
+                }
+            }
+            self.buffer.push_back(k);
+        }
+    }
+}
+
+/// Runs a planned SELECT against `source`.
+pub fn execute_select(
+    plan: &SelectPlan,
+    source: &dyn PartitionSource,
+    partitioner: &dyn Partitioner,
+    now_seconds: i32,
+) -> CqlResult<ResultSet> {
+    let table = &plan.table;
+    // IN on the partition key with ORDER BY: every row, merged afterwards.
+    let merge = plan.ordered && matches!(&plan.partitions, Partitions::Keys(k) if k.len() > 1);
+    let mut keys = KeyStream::open(plan, source, partitioner, plan.limit);
+    let mut rows: Vec<CqlRow> = Vec::new();
+    'outer: while let Some(key) = keys.next(plan.limit.saturating_sub(rows.len())) {
+        let before = rows.len();
+        for slice in &plan.slices {
+            if plan.distinct && rows.len() > before {
+                break;
+            }
+            let mut cells = source.read(&key, slice);
+            if plan.reversed {
+                cells.reverse();
+            }
+            let mut part = rows_from_cells(table, &key, &cells, now_seconds)?;
+            if plan.reversed {
+                part.reverse();
+            }
+            for r in part {
+                if plan.filters.iter().all(|f| passes(table, &r, f)) {
+                    rows.push(r);
+                    if rows.len() >= plan.limit && !merge {
+                        break 'outer;
+                    }
+                    if plan.distinct {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if merge {
+        rows.sort_by(|a, b| {
+            let natural = a
+                .clustering
+                .iter()
+                .zip(&b.clustering)
+                .zip(&table.clustering)
+                .map(|((x, y), c)| {
+                    let o = c.column.ty.compare(x, y);
+                    if c.reversed {
+                        o.reverse()
+                    } else {
+                        o
+                    }
+                })
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal);
+            if plan.reversed {
+                natural.reverse()
+            } else {
+                natural
+            }
+        });
+    }
+    if plan.count {
+        let n = rows.len().min(plan.limit) as i64;
+        return Ok(ResultSet {
+            columns: plan.columns.clone(),
+            rows: vec![vec![Some(n.to_be_bytes().to_vec())]],
+        });
+    }
+    rows.truncate(plan.limit);
+    let out = rows
+        .iter()
+        .map(|r| {
+            plan.selectors
+                .iter()
+                .map(|(s, _)| eval_selector(table, s, r, partitioner))
+                .collect()
+        })
+        .collect();
+    Ok(ResultSet {
+        columns: plan.columns.clone(),
+        rows: out,
+    })
+}
+
+#[cfg(test)]
+#[path = "scan_tests.rs"]
+mod tests;
