@@ -18,13 +18,16 @@
 //!   whether `describe_keyspace` lists it.
 //! - Writes: [`mapping::statement_writes`] turns INSERT/UPDATE/DELETE/BATCH
 //!   into [`mapping::CqlWrite`]s (cells, range tombstones, partition
-//!   deletes, counter adds) plus [`mapping::index_entries`] for indexed
-//!   columns. List index operations read the current list through
-//!   [`mapping::ListReader`].
+//!   deletes, counter adds). List index operations read the current list
+//!   through [`mapping::ListReader`]. Secondary indexes are kept by the
+//!   storage engine; [`mapping::index_entries`] gives the entries 1.2.9
+//!   wrote to its hidden index column family, checked against the golden
+//!   recording only.
 //! - Reads: [`mapping::plan_select`] checks a SELECT (1.2.9's messages) and
-//!   plans partitions and comparator slices; [`mapping::execute_select`]
-//!   runs the plan over a [`mapping::PartitionSource`] into a
-//!   [`mapping::ResultSet`].
+//!   plans partitions, comparator slices and the indexed restrictions;
+//!   [`mapping::execute_select`] runs the plan over a
+//!   [`mapping::PartitionSource`] into a [`mapping::ResultSet`], paging
+//!   through key ranges and using an index where one applies.
 //!
 //! [`exec`] is the other half: it runs statements against the live schema
 //! and storage engine through its `CqlBackend` border (the Thrift server
