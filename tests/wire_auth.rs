@@ -1,6 +1,7 @@
 //! SimpleAuthenticator over the wire: data calls need a login, login checks
 //! the password and the keyspace's access list, with 0.6's messages; a
-//! login opens only the keyspace it named.
+//! login opens only the keyspace it named. Over 19.x, `login` names no
+//! keyspace: it checks the password, and each keyspace is checked on use.
 
 mod wire_support;
 
@@ -9,7 +10,7 @@ use supercolumn::thrift::gen::cassandra06::{
     AuthenticationException, AuthenticationRequest, AuthorizationException, ColumnParent,
     ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, ire, timestamp, Server};
+use wire_support::{conformance_config, connect19, ire, ire19, timestamp, Server};
 
 fn creds(user: &str, password: &str) -> AuthenticationRequest {
     AuthenticationRequest::new(BTreeMap::from([
@@ -27,11 +28,11 @@ fn user_error<T: std::fmt::Debug, E: std::error::Error + 'static>(r: thrift::Res
     }
 }
 
-#[test]
-fn simple_authenticator_requires_and_checks_login() {
-    let dir = tempfile::tempdir().unwrap();
-    let passwd = dir.path().join("passwd.properties");
-    let access = dir.path().join("access.properties");
+/// A server on the conformance config with SimpleAuthenticator: alice may
+/// use CT, bob may use Blog.
+fn simple_server(dir: &std::path::Path) -> Server {
+    let passwd = dir.join("passwd.properties");
+    let access = dir.join("access.properties");
     std::fs::write(&passwd, "alice=secret\nbob=hunter2\n").unwrap();
     std::fs::write(&access, "CT=alice\nBlog=bob\n").unwrap();
     let base = std::fs::read_to_string(conformance_config("storage-conf.xml")).unwrap();
@@ -40,7 +41,7 @@ fn simple_authenticator_requires_and_checks_login() {
         passwd.display(),
         access.display()
     );
-    let conf = dir.path().join("storage-conf.xml");
+    let conf = dir.join("storage-conf.xml");
     std::fs::write(
         &conf,
         base.replace(
@@ -49,7 +50,13 @@ fn simple_authenticator_requires_and_checks_login() {
         ),
     )
     .unwrap();
-    let server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+    Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"])
+}
+
+#[test]
+fn simple_authenticator_requires_and_checks_login() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = simple_server(dir.path());
 
     for framed in [false, true] {
         let mut c = server.client(framed);
@@ -131,4 +138,76 @@ fn simple_authenticator_requires_and_checks_login() {
             "Login is required before any other API calls"
         );
     }
+}
+
+#[test]
+fn api_19_login_authenticates_and_keyspaces_are_checked_on_use() {
+    use supercolumn::thrift::gen::cassandra19 as t19;
+    use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient as _;
+    let dir = tempfile::tempdir().unwrap();
+    let server = simple_server(dir.path());
+    let creds19 = |user: &str, password: &str| {
+        t19::AuthenticationRequest::new(creds(user, password).credentials)
+    };
+    let parent = || t19::ColumnParent::new("StdBytes".to_string(), None);
+    let column = || t19::Column {
+        name: b"c".to_vec(),
+        value: Some(b"v".to_vec()),
+        timestamp: Some(timestamp()),
+        ttl: None,
+    };
+
+    let mut c = connect19(server.port);
+    c.set_keyspace("CT".into()).unwrap();
+    assert_eq!(
+        ire19(c.insert(
+            b"k".to_vec(),
+            parent(),
+            column(),
+            t19::ConsistencyLevel::ONE
+        )),
+        "You have not logged in"
+    );
+    let wrong = user_error::<_, t19::AuthenticationException>(c.login(creds19("alice", "nope")));
+    assert_eq!(
+        wrong.why,
+        "Given password in password mode PLAIN could not be validated for user alice"
+    );
+    // Logged in with no keyspace set: only the password is checked.
+    let mut fresh = connect19(server.port);
+    fresh.login(creds19("alice", "secret")).unwrap();
+    fresh.set_keyspace("CT".into()).unwrap();
+    fresh
+        .insert(
+            b"k".to_vec(),
+            parent(),
+            column(),
+            t19::ConsistencyLevel::ONE,
+        )
+        .unwrap();
+    fresh.set_keyspace("Blog".into()).unwrap();
+    assert_eq!(
+        ire19(fresh.insert(
+            b"k".to_vec(),
+            parent(),
+            column(),
+            t19::ConsistencyLevel::ONE
+        )),
+        "User alice could not be authorized to use keyspace Blog"
+    );
+    // With a keyspace already set, login checks it at once.
+    c.set_keyspace("Blog".into()).unwrap();
+    let barred = user_error::<_, t19::AuthorizationException>(c.login(creds19("alice", "secret")));
+    assert_eq!(
+        barred.why,
+        "User alice could not be authorized to use keyspace Blog"
+    );
+    c.login(creds19("bob", "hunter2")).unwrap();
+    c.insert(
+        b"k".to_vec(),
+        t19::ColumnParent::new("Authors".to_string(), None),
+        column(),
+        t19::ConsistencyLevel::ONE,
+    )
+    .unwrap();
 }

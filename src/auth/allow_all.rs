@@ -15,12 +15,15 @@ impl Authenticator for AllowAllAuthenticator {
         false
     }
 
-    fn login(
+    fn authenticate(
         &self,
-        _keyspace: &str,
         _credentials: &BTreeMap<String, String>,
     ) -> Result<AuthenticatedUser, AuthError> {
         Ok(AuthenticatedUser { username: None })
+    }
+
+    fn authorize(&self, _user: &AuthenticatedUser, _keyspace: &str) -> Result<(), AuthError> {
+        Ok(())
     }
 }
 

@@ -8,8 +8,9 @@
 //! ([`from_config`]). Errors carry 0.6.13's exact `why` texts; the server
 //! turns [`AuthError`] into the Thrift exceptions (see its variants). This
 //! module must not know about the wire or connections: the server keeps the
-//! per-connection "logged in" flag. As in 0.6, a successful login to any
-//! keyspace lets that connection use every keyspace.
+//! per-connection login state. 0.6's `login` names a keyspace and runs
+//! both checks ([`Authenticator::login`]); 19.x's names none, so the server
+//! authenticates at `login` and authorizes each keyspace on first use.
 
 mod allow_all;
 pub mod properties;
@@ -51,13 +52,26 @@ pub trait Authenticator: Send + Sync + fmt::Debug {
     /// calls")`. False only for AllowAll, which 0.6 exempted by class.
     fn requires_login(&self) -> bool;
 
-    /// Checks `credentials` (the Thrift `AuthenticationRequest` map) for
-    /// `keyspace`.
+    /// Checks `credentials` (the Thrift `AuthenticationRequest` map): who
+    /// is this? The 19.x `login`, which names no keyspace.
+    fn authenticate(
+        &self,
+        credentials: &BTreeMap<String, String>,
+    ) -> Result<AuthenticatedUser, AuthError>;
+
+    /// May `user` use `keyspace`?
+    fn authorize(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<(), AuthError>;
+
+    /// 0.6's `login(keyspace, credentials)`: both checks at once.
     fn login(
         &self,
         keyspace: &str,
         credentials: &BTreeMap<String, String>,
-    ) -> Result<AuthenticatedUser, AuthError>;
+    ) -> Result<AuthenticatedUser, AuthError> {
+        let user = self.authenticate(credentials)?;
+        self.authorize(&user, keyspace)?;
+        Ok(user)
+    }
 }
 
 /// Who logged in; the server may keep it with the connection for its logs.

@@ -141,9 +141,8 @@ impl Authenticator for SimpleAuthenticator {
         true
     }
 
-    fn login(
+    fn authenticate(
         &self,
-        keyspace: &str,
         credentials: &BTreeMap<String, String>,
     ) -> Result<AuthenticatedUser, AuthError> {
         let missing = |key: &str| {
@@ -175,7 +174,13 @@ impl Authenticator for SimpleAuthenticator {
                 self.mode, username,
             )));
         }
+        Ok(AuthenticatedUser {
+            username: Some(username.clone()),
+        })
+    }
 
+    fn authorize(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<(), AuthError> {
+        let username = user.username.as_deref().unwrap_or_default();
         let access = load(&self.access_file).map_err(|e| {
             AuthError::Internal(format!(
                 "Authorization table file given by property {ACCESS_ROLE} could not be opened: {}: {e}",
@@ -188,13 +193,11 @@ impl Authenticator for SimpleAuthenticator {
                 authorization_failed(keyspace, username)
             )));
         };
-        if !allowed.split(',').any(|user| user == username) {
+        if !allowed.split(',').any(|listed| listed == username) {
             return Err(AuthError::Authorization(authorization_failed(
                 keyspace, username,
             )));
         }
-        Ok(AuthenticatedUser {
-            username: Some(username.clone()),
-        })
+        Ok(())
     }
 }

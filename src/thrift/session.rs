@@ -70,6 +70,9 @@ pub struct State19 {
     /// The user of a successful 19.x `login` (`Some("")` when the
     /// authenticator does not name users).
     pub user: Option<String>,
+    /// Keyspaces that user was found allowed to use on this connection
+    /// (checked once each, not on every call; a new login starts over).
+    pub authorized: std::collections::BTreeSet<String>,
     pub cql_version: Option<String>,
     /// The CQL3 session, made on the connection's first CQL call. Its
     /// keyspace is `keyspace` (1.2 had one for both): `set_keyspace` and

@@ -25,6 +25,7 @@ mod writes;
 
 pub use describe::VERSION;
 
+use crate::auth::AuthenticatedUser;
 use crate::cql::exec::{self, CqlOutcome, CqlSession};
 use crate::cql::CqlError;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -62,15 +63,29 @@ impl<'a> Handler<'a> {
         Ok(())
     }
 
-    /// 1.2's `ClientState.getKeyspace` plus the login check every data call made.
+    /// 1.2's `ClientState.getKeyspace` plus the login check every data call
+    /// made, and the keyspace access check of the authenticator (once per
+    /// keyspace and connection; a refusal is an InvalidRequestException, as
+    /// 1.2's refused permissions were).
     fn keyspace(&self) -> ApiResult<String> {
         self.logged_in()?;
-        self.session
-            .borrow()
-            .v19
+        let mut session = self.session.borrow_mut();
+        let state = &mut session.v19;
+        let ks = state
             .keyspace
             .clone()
-            .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))
+            .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))?;
+        if self.node.auth.requires_login() && !state.authorized.contains(&ks) {
+            let user = AuthenticatedUser {
+                username: state.user.clone(),
+            };
+            self.node
+                .auth
+                .authorize(&user, &ks)
+                .map_err(|e| ApiError::invalid(e.to_string()))?;
+            state.authorized.insert(ks.clone());
+        }
+        Ok(ks)
     }
 
     /// Runs `f` with the session's keyspace after checking the consistency
@@ -153,21 +168,23 @@ impl Handler<'_> {
 }
 
 impl CassandraSyncHandler for Handler<'_> {
+    /// 1.2's login names no keyspace: it authenticates the user. A
+    /// keyspace already set is checked at once (so a user barred from it
+    /// hears so from `login`); any other is checked on first use.
     fn handle_login(&self, auth_request: t::AuthenticationRequest) -> thrift::Result<()> {
-        let ks = self
-            .session
-            .borrow()
-            .v19
-            .keyspace
-            .clone()
-            .unwrap_or_default();
-        let r = self
-            .node
-            .auth
-            .login(&ks, &auth_request.credentials)
+        let auth = &self.node.auth;
+        let ks = self.session.borrow().v19.keyspace.clone();
+        let r = auth
+            .authenticate(&auth_request.credentials)
+            .and_then(|user| match &ks {
+                Some(ks) => auth.authorize(&user, ks).map(|()| user),
+                None => Ok(user),
+            })
             .map_err(ApiError::from)
             .map(|user| {
-                self.session.borrow_mut().v19.user = Some(user.username.unwrap_or_default());
+                let state = &mut self.session.borrow_mut().v19;
+                state.user = Some(user.username.unwrap_or_default());
+                state.authorized = ks.into_iter().collect();
             });
         wrap("login", r)
     }
