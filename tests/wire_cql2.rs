@@ -12,17 +12,7 @@ use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ColumnPath, Compression, ConsistencyLevel as CL, CqlResult, CqlResultType,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, ire19, Client19, Server};
-
-fn server(data_dir: &std::path::Path) -> Server {
-    let conf = conformance_config("storage-conf-v19.xml");
-    Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--data-dir",
-        data_dir.to_str().unwrap(),
-    ])
-}
+use wire_support::{connect19, ire19, v19_server, Client19};
 
 fn run(c: &mut Client19, q: &str) -> thrift::Result<CqlResult> {
     c.execute_cql_query(q.as_bytes().to_vec(), Compression::NONE)
@@ -98,7 +88,7 @@ fn setup(c: &mut Client19) {
 #[test]
 fn cql2_statements_values_and_replies() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
     setup(&mut c);
 
@@ -358,7 +348,7 @@ fn cql2_statements_values_and_replies() {
 #[test]
 fn prepared_statements_and_version_routing() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
     setup(&mut c);
     void(
@@ -466,7 +456,7 @@ fn prepared_statements_and_version_routing() {
 #[test]
 fn errors_are_1_2_invalid_requests() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
     assert_eq!(
         ire19(run(&mut c, "UPDATE Users SET a = 'b' WHERE KEY = 'k'")),

@@ -15,22 +15,12 @@ use thrift::protocol::{
     TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
 };
 use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
-use wire_support::{conformance_config, Server};
+use wire_support::v19_server;
 
 type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
 
 const UTF8: &str = "org.apache.cassandra.db.marshal.UTF8Type";
 const INT32: &str = "org.apache.cassandra.db.marshal.Int32Type";
-
-fn server(data_dir: &std::path::Path) -> Server {
-    let conf = conformance_config("storage-conf-v19.xml");
-    Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--data-dir",
-        data_dir.to_str().unwrap(),
-    ])
-}
 
 fn connect19(port: u16) -> Client19 {
     let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
@@ -116,7 +106,7 @@ fn all() -> SlicePredicate {
 #[test]
 fn cql3_tables_rows_cells_and_prepared_statements() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
 
     void(
@@ -273,7 +263,7 @@ fn cql3_tables_rows_cells_and_prepared_statements() {
 fn cql3_tables_and_rows_survive_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     {
-        let mut srv = server(dir.path());
+        let mut srv = v19_server(dir.path());
         let mut c = connect19(srv.port);
         void(
             &mut c,
@@ -291,7 +281,7 @@ fn cql3_tables_and_rows_survive_a_restart() {
         }
         srv.terminate();
     }
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
     let got = rows(cql(
         &mut c,
@@ -318,7 +308,7 @@ fn cql3_tables_and_rows_survive_a_restart() {
 fn gzip_queries_are_inflated_and_broken_ones_refused() {
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path());
+    let srv = v19_server(dir.path());
     let mut c = connect19(srv.port);
     let deflate = |q: &str| {
         let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());

@@ -244,6 +244,21 @@ impl Schema {
     pub fn cf(&self, keyspace: &str, cf: &str) -> Option<&Arc<CfDef>> {
         self.keyspaces.get(keyspace)?.cfs.get(cf)
     }
+    /// 1.2's `ThriftValidation.validateKeyspace` lookup, with its message
+    /// (shared by the 19.x Thrift calls and CQL 2).
+    pub fn existing_keyspace(&self, keyspace: &str) -> Result<&KeyspaceDef, String> {
+        self.keyspace(keyspace)
+            .ok_or_else(|| format!("Keyspace {keyspace} does not exist"))
+    }
+    /// 1.2's `ThriftValidation.validateColumnFamily` lookup, with its messages.
+    pub fn existing_cf(&self, keyspace: &str, cf: &str) -> Result<&Arc<CfDef>, String> {
+        self.existing_keyspace(keyspace)?;
+        if cf.is_empty() {
+            return Err("non-empty columnfamily is required".to_string());
+        }
+        self.cf(keyspace, cf)
+            .ok_or_else(|| format!("unconfigured columnfamily {cf}"))
+    }
     pub fn cf_by_id(&self, id: u32) -> Option<&Arc<CfDef>> {
         self.keyspaces
             .values()

@@ -19,6 +19,18 @@ pub fn conformance_config(name: &str) -> PathBuf {
     Path::new(CONFORMANCE).join(name)
 }
 
+/// A server on the config the 1.2.9 cases were recorded under
+/// (Murmur3Partitioner), keeping its data in `data_dir`.
+pub fn v19_server(data_dir: &Path) -> Server {
+    let conf = conformance_config("storage-conf-v19.xml");
+    Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        data_dir.to_str().unwrap(),
+    ])
+}
+
 pub type Client = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
 
 /// A running server process; killed when dropped.

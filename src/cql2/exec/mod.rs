@@ -100,21 +100,15 @@ impl Context<'_> {
 
 /// 1.2's `ThriftValidation.validateTable`.
 pub(crate) fn keyspace<'s>(schema: &'s Schema, ks: &str) -> Result<&'s KeyspaceDef> {
-    schema
-        .keyspace(ks)
-        .ok_or_else(|| CqlError::Invalid(format!("Keyspace {ks} does not exist")))
+    schema.existing_keyspace(ks).map_err(CqlError::Invalid)
 }
 
 /// 1.2's `ThriftValidation.validateColumnFamily`.
 pub(crate) fn column_family(schema: &Schema, ks: &str, cf: &str) -> Result<Arc<CfDef>> {
-    keyspace(schema, ks)?;
-    if cf.is_empty() {
-        return invalid("non-empty columnfamily is required");
-    }
     schema
-        .cf(ks, cf)
+        .existing_cf(ks, cf)
         .cloned()
-        .ok_or_else(|| CqlError::Invalid(format!("unconfigured columnfamily {cf}")))
+        .map_err(CqlError::Invalid)
 }
 
 /// A column family CQL 2 can address: 1.2 failed internally on super

@@ -44,20 +44,16 @@ pub fn validate_key(cf: &CfDef, key: &[u8]) -> ApiResult<()> {
 
 pub fn validate_keyspace<'a>(schema: &'a Schema, keyspace: &str) -> ApiResult<&'a KeyspaceDef> {
     schema
-        .keyspace(keyspace)
-        .ok_or_else(|| ApiError::invalid(format!("Keyspace {keyspace} does not exist")))
+        .existing_keyspace(keyspace)
+        .map_err(ApiError::invalid)
 }
 
 /// 1.2's `validateColumnFamily(keyspace, cf)`.
 pub fn validate_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<CfDef>> {
-    validate_keyspace(schema, keyspace)?;
-    if cf.is_empty() {
-        return invalid("non-empty columnfamily is required");
-    }
     schema
-        .cf(keyspace, cf)
+        .existing_cf(keyspace, cf)
         .cloned()
-        .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
+        .map_err(ApiError::invalid)
 }
 
 /// 1.2's `validateColumnFamily(keyspace, cf, isCommutativeOp)`.
