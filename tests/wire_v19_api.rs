@@ -150,6 +150,14 @@ fn session_state_and_crud_with_1_2_rules() {
         "Keyspace 'NoSuchKs' does not exist"
     );
     c.set_keyspace("CT".into()).unwrap();
+    assert_eq!(
+        ire(c.set_cql_version("3.1.0".into())),
+        "Provided version 3.1.0 is not supported by this server (supported: 2.0.0, 3.0.5)"
+    );
+    assert_eq!(
+        ire(c.set_cql_version("three".into())),
+        "Invalid version value: three (see http://semver.org/ for details)"
+    );
     c.set_cql_version("3.0.0".into()).unwrap();
     c.login(supercolumn::thrift::gen::cassandra19::AuthenticationRequest::new(BTreeMap::new()))
         .unwrap();

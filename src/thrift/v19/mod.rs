@@ -15,6 +15,7 @@ mod convert;
 mod counters;
 pub mod cql;
 pub mod cql2;
+mod cql_version;
 mod defs;
 mod describe;
 mod index;
@@ -640,7 +641,9 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
-        self.session.borrow_mut().v19.cql_version = Some(version);
-        Ok(())
+        let r = cql_version::choose(&version)
+            .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
+            .map_err(ApiError::InvalidRequest);
+        wrap("set_cql_version", r)
     }
 }
