@@ -263,3 +263,173 @@ fn concurrent_cas_increments_count_exactly_the_successes() {
     let total: usize = row(&mut c, "n")[0].1.parse().unwrap();
     assert_eq!(total, successes, "every success and only they were counted");
 }
+
+/// `[applied]` plus the other columns of the one row a conditional
+/// statement answers with, as (name, value) pairs; checks the metadata.
+fn cas_row(c: &mut Client19, query: &str) -> Vec<(String, Option<Vec<u8>>)> {
+    let r = cql(c, query);
+    assert_eq!(
+        r.type_,
+        supercolumn::thrift::gen::cassandra19::CqlResultType::ROWS
+    );
+    let schema = r.schema.unwrap();
+    assert_eq!(
+        schema
+            .value_types
+            .get(b"[applied]".as_slice())
+            .map(String::as_str),
+        Some("org.apache.cassandra.db.marshal.BooleanType")
+    );
+    let mut rows = r.rows.unwrap();
+    assert_eq!(rows.len(), 1, "{query}");
+    rows.remove(0)
+        .columns
+        .into_iter()
+        .map(|c| (String::from_utf8(c.name).unwrap(), c.value))
+        .collect()
+}
+
+fn applied(row: &[(String, Option<Vec<u8>>)]) -> bool {
+    assert_eq!(row[0].0, "[applied]");
+    row[0].1.as_deref() == Some(&[1][..])
+}
+
+#[test]
+fn cql3_conditional_statements_answer_with_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = v19_server(dir.path());
+    let mut c = connect19(srv.port);
+    setup(&mut c);
+    cql(&mut c, "USE lwt");
+    cql(
+        &mut c,
+        "CREATE TABLE users (id text PRIMARY KEY, name text, age int)",
+    );
+
+    let r = cas_row(
+        &mut c,
+        "INSERT INTO users (id, name, age) VALUES ('a', 'ann', 30) IF NOT EXISTS",
+    );
+    assert_eq!(r.len(), 1);
+    assert!(applied(&r));
+    // Not applied: the whole row as it is.
+    let r = cas_row(
+        &mut c,
+        "INSERT INTO users (id, name) VALUES ('a', 'bob') IF NOT EXISTS",
+    );
+    assert!(!applied(&r));
+    let names: Vec<&str> = r.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["[applied]", "id", "age", "name"]);
+    assert_eq!(r[3].1.as_deref(), Some(&b"ann"[..]));
+
+    // UPDATE ... IF: the conditioned columns come back when not applied.
+    let r = cas_row(
+        &mut c,
+        "UPDATE users SET age = 31 WHERE id = 'a' IF name = 'bob'",
+    );
+    assert!(!applied(&r));
+    assert_eq!(r[1], ("name".to_string(), Some(b"ann".to_vec())));
+    assert_eq!(r.len(), 2);
+    let r = cas_row(
+        &mut c,
+        "UPDATE users SET age = 31 WHERE id = 'a' IF name = 'ann' AND age = 30",
+    );
+    assert!(applied(&r) && r.len() == 1);
+    // A missing row never satisfies a column condition, and reports nothing.
+    let r = cas_row(
+        &mut c,
+        "UPDATE users SET age = 1 WHERE id = 'zz' IF name = null",
+    );
+    assert!(!applied(&r) && r.len() == 1);
+    let r = cas_row(&mut c, "UPDATE users SET age = 32 WHERE id = 'a' IF EXISTS");
+    assert!(applied(&r));
+    // DELETE ... IF.
+    let r = cas_row(&mut c, "DELETE FROM users WHERE id = 'a' IF age = 1");
+    assert!(!applied(&r));
+    assert_eq!(
+        r[1],
+        ("age".to_string(), Some(32i32.to_be_bytes().to_vec()))
+    );
+    assert!(applied(&cas_row(
+        &mut c,
+        "DELETE FROM users WHERE id = 'a' IF age = 32"
+    )));
+    assert!(!applied(&cas_row(
+        &mut c,
+        "DELETE FROM users WHERE id = 'a' IF EXISTS"
+    )));
+    assert!(applied(&cas_row(
+        &mut c,
+        "INSERT INTO users (id) VALUES ('a') IF NOT EXISTS"
+    )));
+
+    // Refusals.
+    let err = |c: &mut Client19, q: &str| {
+        ire19(c.execute_cql3_query(q.as_bytes().to_vec(), Compression::NONE, CL::ONE))
+    };
+    assert_eq!(
+        err(
+            &mut c,
+            "UPDATE counts SET n = n + 1 WHERE k = 'a' IF EXISTS"
+        ),
+        "Conditional updates are not supported on counter tables"
+    );
+    assert_eq!(
+        err(
+            &mut c,
+            "INSERT INTO users (id) VALUES ('b') IF NOT EXISTS USING TIMESTAMP 5"
+        ),
+        "Cannot provide custom timestamp for conditional updates"
+    );
+    assert_eq!(
+        err(
+            &mut c,
+            "UPDATE users SET age = 1 WHERE id = 'a' IF id = 'a'"
+        ),
+        "PRIMARY KEY part id found in SET part"
+    );
+    assert_eq!(
+        err(
+            &mut c,
+            "UPDATE users SET age = 1 WHERE id = 'a' IF nope = 1"
+        ),
+        "Unknown identifier nope"
+    );
+    assert_eq!(
+        err(
+            &mut c,
+            "UPDATE users SET age = 1 WHERE id IN ('a', 'b') IF age = 1"
+        ),
+        "IN on the partition key is not supported with conditional updates"
+    );
+}
+
+#[test]
+fn concurrent_insert_if_not_exists_has_one_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = v19_server(dir.path());
+    let mut c = connect19(srv.port);
+    setup(&mut c);
+    cql(
+        &mut c,
+        "CREATE TABLE lwt.seats (id int PRIMARY KEY, owner text)",
+    );
+    let port = srv.port;
+    for seat in 0..5 {
+        let winners: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..6)
+                .map(|t| {
+                    s.spawn(move || {
+                        let mut c = connect19(port);
+                        let q = format!(
+                            "INSERT INTO lwt.seats (id, owner) VALUES ({seat}, 't{t}') IF NOT EXISTS"
+                        );
+                        usize::from(applied(&cas_row(&mut c, &q)))
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(winners, 1, "seat {seat}");
+    }
+}

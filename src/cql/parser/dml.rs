@@ -65,12 +65,34 @@ impl Parser {
             assignments.push(self.assignment()?);
         }
         let where_clause = self.where_clause(true)?;
+        let condition = self.condition()?;
         Ok(Update {
             table,
             using,
             assignments,
             where_clause,
+            condition,
         })
+    }
+
+    /// `IF EXISTS` or `IF c = term AND ...` after an UPDATE's or DELETE's WHERE.
+    fn condition(&mut self) -> CqlResult<Option<Condition>> {
+        if !self.eat_kw("if") {
+            return Ok(None);
+        }
+        if self.eat_kw("exists") {
+            return Ok(Some(Condition::Exists));
+        }
+        let mut conditions = Vec::new();
+        loop {
+            let column = self.ident()?;
+            self.expect_sym("=")?;
+            let value = self.term()?;
+            conditions.push(ColumnCondition { column, value });
+            if !self.eat_kw("and") {
+                return Ok(Some(Condition::Columns(conditions)));
+            }
+        }
     }
 
     fn assignment(&mut self) -> CqlResult<Assignment> {
@@ -133,11 +155,13 @@ impl Parser {
         let table = self.table_name()?;
         let using = self.using()?;
         let where_clause = self.where_clause(true)?;
+        let condition = self.condition()?;
         Ok(Delete {
             table,
             columns,
             using,
             where_clause,
+            condition,
         })
     }
 
