@@ -222,3 +222,42 @@ pub fn result(applied: bool, current: ResultSet) -> ResultSet {
         .collect();
     ResultSet { columns, rows }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rs(rows: Vec<Vec<Option<Vec<u8>>>>) -> ResultSet {
+        ResultSet {
+            columns: vec![ResultColumn {
+                name: "v".into(),
+                type_class: "org.apache.cassandra.db.marshal.UTF8Type".into(),
+            }],
+            rows,
+        }
+    }
+
+    #[test]
+    fn applied_alone_when_applied_or_no_row() {
+        let r = result(true, rs(vec![vec![Some(b"x".to_vec())]]));
+        assert_eq!(r.columns.len(), 1);
+        assert_eq!(r.columns[0].name, APPLIED);
+        assert_eq!(r.rows, vec![vec![Some(vec![1])]]);
+        let r = result(false, rs(vec![]));
+        assert_eq!(r.rows, vec![vec![Some(vec![0])]]);
+    }
+
+    #[test]
+    fn not_applied_carries_the_rows_read() {
+        let r = result(false, rs(vec![vec![Some(b"x".to_vec())], vec![None]]));
+        let names: Vec<&str> = r.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, [APPLIED, "v"]);
+        assert_eq!(
+            r.rows,
+            vec![
+                vec![Some(vec![0]), Some(b"x".to_vec())],
+                vec![Some(vec![0]), None]
+            ]
+        );
+    }
+}

@@ -376,3 +376,40 @@ impl Parser {
         Ok(Selector::Column(self.ident()?))
     }
 }
+
+#[cfg(test)]
+mod condition_tests {
+    use super::super::super::ast::*;
+    use crate::cql::parse;
+
+    fn statement(q: &str) -> Statement {
+        parse(q).unwrap().statement
+    }
+
+    #[test]
+    fn update_and_delete_take_if_exists_or_column_conditions() {
+        let Statement::Update(u) = statement("UPDATE t SET a = 1 WHERE k = 0 IF b = 'x' AND c = ?")
+        else {
+            panic!("not an update")
+        };
+        let Some(Condition::Columns(cs)) = u.condition else {
+            panic!("no conditions")
+        };
+        assert_eq!(cs.len(), 2);
+        assert_eq!((cs[0].column.as_str(), &cs[1].value), ("b", &Term::Bind(0)));
+        let Statement::Delete(d) = statement("DELETE FROM t WHERE k = 0 IF EXISTS") else {
+            panic!("not a delete")
+        };
+        assert_eq!(d.condition, Some(Condition::Exists));
+        let Statement::Update(u) = statement("UPDATE t SET a = 1 WHERE k = 0") else {
+            panic!("not an update")
+        };
+        assert_eq!(u.condition, None);
+    }
+
+    #[test]
+    fn update_refuses_if_not_exists() {
+        assert!(parse("UPDATE t SET a = 1 WHERE k = 0 IF NOT EXISTS").is_err());
+        assert!(parse("DELETE FROM t WHERE k = 0 IF").is_err());
+    }
+}
