@@ -218,6 +218,24 @@ pub struct Update {
     pub using: Using,
     pub assignments: Vec<Assignment>,
     pub where_clause: Vec<Relation>,
+    /// `IF EXISTS` / `IF c = v AND ...` (2.0 lightweight transactions).
+    pub condition: Option<Condition>,
+}
+
+/// The `IF` of a conditional UPDATE or DELETE (Cassandra 2.0.x).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Condition {
+    /// `IF EXISTS`: the CQL row must exist.
+    Exists,
+    /// `IF c = v AND ...`: each column must hold its value (`null`: absent).
+    Columns(Vec<ColumnCondition>),
+}
+
+/// `c = term` in an `IF`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnCondition {
+    pub column: String,
+    pub value: Term,
 }
 
 /// What a `DELETE` removes before `FROM`.
@@ -238,6 +256,8 @@ pub struct Delete {
     pub columns: Vec<Deletion>,
     pub using: Using,
     pub where_clause: Vec<Relation>,
+    /// `IF EXISTS` / `IF c = v AND ...` (2.0 lightweight transactions).
+    pub condition: Option<Condition>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,6 +10,13 @@
 //! schema calls cannot interleave. Readers take the snapshot with
 //! [`Node::schema`] (an `Arc` clone) once per call. This module must not
 //! implement storage semantics; it only routes and maps errors.
+//!
+//! Conditional writes (Thrift `cas`, CQL3 `IF`) run their read, compare
+//! and write inside [`Node::serialized`], which holds one lock per
+//! partition stripe: on one node this is what Cassandra 2.0's Paxos round
+//! guaranteed, that no other conditional write to the partition lands
+//! between the read and the write. Plain writes do not take it, as plain
+//! writes did not join Paxos rounds in 2.0.
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
@@ -19,6 +26,7 @@ use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
 use crate::thrift::error::{ApiError, ApiResult};
 use parking_lot::Mutex;
+use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -41,6 +49,30 @@ pub struct Node {
     /// and schema are read when they run), so one cache serves every
     /// connection; 1.2 kept one per connection, with the same answers.
     pub prepared_cql2: crate::cql2::PreparedCache,
+    /// Serializes conditional writes per partition (see [`Node::serialized`]).
+    partition_locks: PartitionLocks,
+}
+
+/// Striped locks over (keyspace, column family, row key): two partitions
+/// may share a stripe, which only costs waiting, never correctness.
+struct PartitionLocks {
+    stripes: Vec<Mutex<()>>,
+}
+
+impl PartitionLocks {
+    const STRIPES: usize = 256;
+
+    fn new() -> PartitionLocks {
+        PartitionLocks {
+            stripes: (0..Self::STRIPES).map(|_| Mutex::new(())).collect(),
+        }
+    }
+
+    fn stripe(&self, keyspace: &str, cf: &str, key: &[u8]) -> &Mutex<()> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (keyspace, cf, key).hash(&mut h);
+        &self.stripes[(h.finish() % Self::STRIPES as u64) as usize]
+    }
 }
 
 /// The engine's errors in API terms. A keyspace or column family the
@@ -88,7 +120,17 @@ impl Node {
             cql_clock: Arc::new(ServerClock::new(uuid_node())),
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
+            partition_locks: PartitionLocks::new(),
         }
+    }
+
+    /// Runs `f` (a read, a comparison and maybe a write of one partition)
+    /// while no other conditional write of that partition runs. Timestamps
+    /// `f` takes from the CQL clock inside are thereby later than those of
+    /// every conditional write it could have read.
+    pub fn serialized<T>(&self, keyspace: &str, cf: &str, key: &[u8], f: impl FnOnce() -> T) -> T {
+        let _guard = self.partition_locks.stripe(keyspace, cf, key).lock();
+        f()
     }
 
     /// The current schema (config and dynamic keyspaces): take it once per call.

@@ -12,9 +12,11 @@ use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::condition::{self, Conditional};
 use crate::cql::mapping::scan::{Page, TokenRange};
 use crate::cql::mapping::{
-    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
+    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, ResultSet, TermContext,
+    WriteContext,
 };
 use crate::cql::table::{Layout, Table};
 use crate::partitioner::{PartitionerRef, Token};
@@ -324,13 +326,42 @@ fn check_batch_kind(b: &Batch, tables: &dyn Fn(&TableName) -> CqlResult<Table>) 
     Ok(())
 }
 
-/// INSERT / UPDATE / DELETE / BATCH: every write in one engine batch.
+/// INSERT / UPDATE / DELETE / BATCH: every write in one engine batch;
+/// a statement with `IF` is a conditional write.
 pub(super) fn write(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     statement: &Statement,
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
+    if let Statement::Batch(b) = statement {
+        if b.statements
+            .iter()
+            .any(|s| condition::conditional(s).is_some())
+        {
+            return Err(CqlError::invalid(
+                "Conditional updates in batches are not supported by this server",
+            ));
+        }
+    }
+    if let Some((name, cond)) = condition::conditional(statement) {
+        return conditional_write(backend, session, statement, name, &cond, binds);
+    }
+    let writes = statement_writes(backend, session, statement, binds)?;
+    let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+    if !mutations.is_empty() {
+        backend.apply(&mutations)?;
+    }
+    Ok(CqlOutcome::Void)
+}
+
+/// The writes of a statement, stamped now by the session's clock.
+fn statement_writes(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<Vec<CqlWrite>> {
     let schema = backend.schema();
     let tables = |t: &TableName| -> CqlResult<Table> {
         let ks = session.keyspace_for(t)?;
@@ -360,11 +391,58 @@ pub(super) fn write(
         mapping::statement_writes(statement, &tables, &mut ctx)
     })?;
     lists.finish()?;
-    let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
-    if !mutations.is_empty() {
-        backend.apply(&mutations)?;
-    }
-    Ok(CqlOutcome::Void)
+    Ok(writes)
+}
+
+/// One conditional statement: read its row, decide, and write only when
+/// the condition holds, all while the partition is serialized. The writes
+/// are stamped inside, so they order after every conditional write read.
+fn conditional_write(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    name: &TableName,
+    cond: &Conditional,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<CqlOutcome> {
+    let ks = session.keyspace_for(name)?;
+    let table = lookup(&backend.schema(), &ks, &name.name)?;
+    condition::check(&table, statement, cond)?;
+    // A first computation validates the statement and names its partition.
+    let writes = statement_writes(backend, session, statement, binds)?;
+    let key = match writes.as_slice() {
+        [w] => w.row_key.clone(),
+        _ => {
+            return Err(CqlError::invalid(
+                "IN on the partition key is not supported with conditional updates",
+            ))
+        }
+    };
+    let read = condition::read_for(statement, &table, cond)?;
+    backend.serialized(&ks, &table.name, &key, &mut || {
+        let current = match select(backend, session, &read, binds)? {
+            CqlOutcome::Rows(rs) => rs,
+            _ => ResultSet {
+                columns: Vec::new(),
+                rows: Vec::new(),
+            },
+        };
+        let now = session.clock().next_timestamp();
+        let applied = session.clock().with_uuids(|uuids| {
+            let mut ctx = TermContext {
+                binds,
+                now_millis: now / 1000,
+                uuids,
+            };
+            condition::applies(&table, cond, &current, &mut ctx)
+        })?;
+        if applied {
+            let writes = statement_writes(backend, session, statement, binds)?;
+            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+            backend.apply(&mutations)?;
+        }
+        Ok(CqlOutcome::Rows(condition::result(applied, current)))
+    })
 }
 
 /// SELECT: planned by the mapping, read through the backend.

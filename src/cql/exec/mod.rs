@@ -77,6 +77,23 @@ pub trait CqlBackend: Send + Sync {
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError>;
+    /// Runs `f` (the read, comparison and writes of one conditional
+    /// statement) while no other conditional statement on the same
+    /// partition runs: Cassandra 2.0's Paxos round, on one node. The
+    /// default serializes every conditional statement of the process,
+    /// which is correct for any backend; servers lock per partition.
+    fn serialized(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+        f: &mut dyn FnMut() -> Result<CqlOutcome, CqlError>,
+    ) -> Result<CqlOutcome, CqlError> {
+        static ALL_CONDITIONAL: parking_lot::Mutex<()> = parking_lot::Mutex::new(());
+        let _ = (keyspace, cf, key);
+        let _guard = ALL_CONDITIONAL.lock();
+        f()
+    }
     /// Keys of rows that may hold the first indexed `Eq` value of `query`
     /// (a KEYS or COMPOSITES index), in ring order from `query.start_key`
     /// (inclusive; empty is the start), at most `query.count`. Stale

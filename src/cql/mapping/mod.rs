@@ -9,6 +9,7 @@
 
 pub mod assign;
 pub mod binds;
+pub mod condition;
 pub mod index;
 pub mod keys;
 pub mod names;

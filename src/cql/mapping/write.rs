@@ -192,12 +192,6 @@ pub fn insert_writes(
     if ins.columns.len() != ins.values.len() {
         return Err(CqlError::invalid("Unmatched column names/values"));
     }
-    if ins.if_not_exists {
-        // Lightweight transactions (2.0) need Paxos; 1.2 had no IF NOT EXISTS.
-        return Err(CqlError::invalid(
-            "Conditional updates (IF NOT EXISTS) are not supported",
-        ));
-    }
     if table.is_counter_table() {
         return Err(CqlError::invalid(
             "INSERT statement are not allowed on counter tables, use UPDATE instead",
@@ -229,6 +223,7 @@ pub fn insert_writes(
         using: ins.using.clone(),
         assignments,
         where_clause,
+        condition: None,
     };
     write_rows(table, &upd, default_ts, ctx)
 }

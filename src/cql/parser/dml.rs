@@ -65,12 +65,34 @@ impl Parser {
             assignments.push(self.assignment()?);
         }
         let where_clause = self.where_clause(true)?;
+        let condition = self.condition()?;
         Ok(Update {
             table,
             using,
             assignments,
             where_clause,
+            condition,
         })
+    }
+
+    /// `IF EXISTS` or `IF c = term AND ...` after an UPDATE's or DELETE's WHERE.
+    fn condition(&mut self) -> CqlResult<Option<Condition>> {
+        if !self.eat_kw("if") {
+            return Ok(None);
+        }
+        if self.eat_kw("exists") {
+            return Ok(Some(Condition::Exists));
+        }
+        let mut conditions = Vec::new();
+        loop {
+            let column = self.ident()?;
+            self.expect_sym("=")?;
+            let value = self.term()?;
+            conditions.push(ColumnCondition { column, value });
+            if !self.eat_kw("and") {
+                return Ok(Some(Condition::Columns(conditions)));
+            }
+        }
     }
 
     fn assignment(&mut self) -> CqlResult<Assignment> {
@@ -133,11 +155,13 @@ impl Parser {
         let table = self.table_name()?;
         let using = self.using()?;
         let where_clause = self.where_clause(true)?;
+        let condition = self.condition()?;
         Ok(Delete {
             table,
             columns,
             using,
             where_clause,
+            condition,
         })
     }
 
@@ -350,5 +374,42 @@ impl Parser {
             return Ok(Selector::Function { name, args });
         }
         Ok(Selector::Column(self.ident()?))
+    }
+}
+
+#[cfg(test)]
+mod condition_tests {
+    use super::super::super::ast::*;
+    use crate::cql::parse;
+
+    fn statement(q: &str) -> Statement {
+        parse(q).unwrap().statement
+    }
+
+    #[test]
+    fn update_and_delete_take_if_exists_or_column_conditions() {
+        let Statement::Update(u) = statement("UPDATE t SET a = 1 WHERE k = 0 IF b = 'x' AND c = ?")
+        else {
+            panic!("not an update")
+        };
+        let Some(Condition::Columns(cs)) = u.condition else {
+            panic!("no conditions")
+        };
+        assert_eq!(cs.len(), 2);
+        assert_eq!((cs[0].column.as_str(), &cs[1].value), ("b", &Term::Bind(0)));
+        let Statement::Delete(d) = statement("DELETE FROM t WHERE k = 0 IF EXISTS") else {
+            panic!("not a delete")
+        };
+        assert_eq!(d.condition, Some(Condition::Exists));
+        let Statement::Update(u) = statement("UPDATE t SET a = 1 WHERE k = 0") else {
+            panic!("not an update")
+        };
+        assert_eq!(u.condition, None);
+    }
+
+    #[test]
+    fn update_refuses_if_not_exists() {
+        assert!(parse("UPDATE t SET a = 1 WHERE k = 0 IF NOT EXISTS").is_err());
+        assert!(parse("DELETE FROM t WHERE k = 0 IF").is_err());
     }
 }

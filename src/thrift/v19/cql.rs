@@ -108,6 +108,16 @@ impl CqlBackend for NodeBackend<'_> {
             .index_candidates(keyspace, cf, query)
             .map_err(|e| self.fail(e))
     }
+
+    fn serialized(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+        f: &mut dyn FnMut() -> Result<CqlOutcome, CqlError>,
+    ) -> Result<CqlOutcome, CqlError> {
+        self.node.serialized(keyspace, cf, key, f)
+    }
 }
 
 /// The largest statement an inflated GZIP query may grow to. Without a cap

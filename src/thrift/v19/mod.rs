@@ -11,6 +11,7 @@
 
 pub mod error;
 
+mod cas;
 mod convert;
 mod counters;
 pub mod cql;
@@ -346,20 +347,29 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_cas(
         &self,
-        _key: Vec<u8>,
-        _column_family: String,
-        _expected: Vec<t::Column>,
-        _updates: Vec<t::Column>,
-        _serial: ConsistencyLevel,
-        _commit: ConsistencyLevel,
+        key: Vec<u8>,
+        column_family: String,
+        expected: Vec<t::Column>,
+        updates: Vec<t::Column>,
+        serial: ConsistencyLevel,
+        commit: ConsistencyLevel,
     ) -> thrift::Result<t::CASResult> {
-        // cas needs a serial read-compare-write the engine does not offer.
-        wrap(
-            "cas",
-            Err(ApiError::invalid(
-                "cas is not supported by this server yet (the storage engine has no compare-and-set)",
-            )),
-        )
+        let r = known_level(serial, "serial_consistency_level", "cas")
+            .and_then(|_| known_level(commit, "commit_consistency_level", "cas"));
+        if let Err(e) = r {
+            return wrap("cas", Err(e));
+        }
+        self.with_ks("cas", None, |ks| {
+            let req = cas::CasRequest {
+                key: &key,
+                column_family: &column_family,
+                expected: &expected,
+                updates: &updates,
+                serial,
+                commit,
+            };
+            cas::cas(self.node, ks, &req)
+        })
     }
 
     fn handle_remove(

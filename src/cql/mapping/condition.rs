@@ -1,0 +1,263 @@
+//! Conditional writes (Cassandra 2.0 lightweight transactions): which
+//! statements may carry `IF`, the read that decides them, whether the row
+//! read satisfies them, and the `[applied]` result set 2.0 answered with.
+//!
+//! 2.0's rules kept here: counter tables refuse conditions; `USING
+//! TIMESTAMP` is refused with them; conditions name regular, non-list
+//! columns; `IF NOT EXISTS` holds when the CQL row has no live cell, `IF
+//! EXISTS` when it has one, `IF c = v` when the row exists and `c` holds
+//! `v` (`null`: holds nothing). When not applied, the result also carries
+//! the row as read: every column for `IF NOT EXISTS` / `IF EXISTS`, the
+//! conditioned columns (in `IF` order, once each) otherwise; nothing more
+//! when the row does not exist.
+//!
+//! It must not read or write: the executor runs the read and the writes,
+//! serialized per partition.
+
+use super::super::ast::{
+    Condition, Operator, Relation, Select, Selection, Selector, Statement, TableName, Using,
+};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Table};
+use super::super::types::CqlType;
+use super::select::{ResultColumn, ResultSet};
+use super::values::{eval_scalar, TermContext};
+
+/// The `[applied]` column's name and type, as 2.0 named them.
+pub const APPLIED: &str = "[applied]";
+const BOOLEAN: &str = "org.apache.cassandra.db.marshal.BooleanType";
+
+/// A statement's condition, if it has one.
+pub enum Conditional<'a> {
+    NotExists,
+    Exists,
+    Columns(&'a [super::super::ast::ColumnCondition]),
+}
+
+/// The table a conditional statement writes and its condition; `None`
+/// for statements without `IF`.
+pub fn conditional(statement: &Statement) -> Option<(&TableName, Conditional<'_>)> {
+    match statement {
+        Statement::Insert(i) if i.if_not_exists => Some((&i.table, Conditional::NotExists)),
+        Statement::Update(u) => u.condition.as_ref().map(|c| (&u.table, wrap(c))),
+        Statement::Delete(d) => d.condition.as_ref().map(|c| (&d.table, wrap(c))),
+        _ => None,
+    }
+}
+
+fn wrap(c: &Condition) -> Conditional<'_> {
+    match c {
+        Condition::Exists => Conditional::Exists,
+        Condition::Columns(cs) => Conditional::Columns(cs),
+    }
+}
+
+fn using(statement: &Statement) -> Option<&Using> {
+    match statement {
+        Statement::Insert(i) => Some(&i.using),
+        Statement::Update(u) => Some(&u.using),
+        Statement::Delete(d) => Some(&d.using),
+        _ => None,
+    }
+}
+
+/// 2.0's checks of a conditional statement against its table.
+pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlResult<()> {
+    if table.is_counter_table() {
+        return Err(CqlError::invalid(
+            "Conditional updates are not supported on counter tables",
+        ));
+    }
+    if using(statement).is_some_and(|u| u.timestamp.is_some()) {
+        return Err(CqlError::invalid(
+            "Cannot provide custom timestamp for conditional updates",
+        ));
+    }
+    if let Conditional::Columns(cs) = cond {
+        for c in cs.iter() {
+            match table.role(&c.column) {
+                None => {
+                    return Err(CqlError::invalid(format!(
+                        "Unknown identifier {}",
+                        c.column
+                    )))
+                }
+                Some(ColumnRole::Regular(_)) => {}
+                Some(_) => {
+                    return Err(CqlError::invalid(format!(
+                        "PRIMARY KEY part {} found in SET part",
+                        c.column
+                    )))
+                }
+            }
+            let ty = table.column(&c.column).map(|c| c.ty.clone());
+            if matches!(ty, Some(CqlType::List(_))) {
+                return Err(CqlError::invalid(format!(
+                    "List operation ({}) are not allowed in conditional updates",
+                    c.column
+                )));
+            }
+            if ty.is_some_and(|t| t.is_collection()) {
+                return Err(CqlError::invalid(format!(
+                    "Conditions on collection column {} are not supported by this server",
+                    c.column
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The SELECT that reads what the condition is decided on: the statement's
+/// CQL row(s), every column, or the conditioned columns.
+pub fn read_for(statement: &Statement, table: &Table, cond: &Conditional) -> CqlResult<Select> {
+    let (name, where_clause) = match statement {
+        Statement::Insert(i) => {
+            let rels = i
+                .columns
+                .iter()
+                .zip(&i.values)
+                .filter(|(c, _)| !matches!(table.role(c), Some(ColumnRole::Regular(_)) | None))
+                .map(|(c, v)| Relation::Column {
+                    column: c.clone(),
+                    op: Operator::Eq,
+                    value: v.clone(),
+                })
+                .collect();
+            (&i.table, rels)
+        }
+        Statement::Update(u) => (&u.table, u.where_clause.clone()),
+        Statement::Delete(d) => (&d.table, d.where_clause.clone()),
+        _ => {
+            return Err(CqlError::invalid(
+                "Only INSERT, UPDATE and DELETE statements take conditions",
+            ))
+        }
+    };
+    let selection = match cond {
+        Conditional::Columns(cs) => {
+            let mut names: Vec<&str> = Vec::new();
+            for c in cs.iter() {
+                if !names.contains(&c.column.as_str()) {
+                    names.push(&c.column);
+                }
+            }
+            Selection::Columns(
+                names
+                    .into_iter()
+                    .map(|n| (Selector::Column(n.to_string()), None))
+                    .collect(),
+            )
+        }
+        _ => Selection::Wildcard,
+    };
+    Ok(Select {
+        table: name.clone(),
+        selection,
+        where_clause,
+        order_by: Vec::new(),
+        limit: None,
+        allow_filtering: false,
+        distinct: false,
+    })
+}
+
+/// Whether `current` (the rows `read_for` returned) satisfies the condition.
+pub fn applies(
+    table: &Table,
+    cond: &Conditional,
+    current: &ResultSet,
+    ctx: &mut TermContext,
+) -> CqlResult<bool> {
+    match cond {
+        Conditional::NotExists => Ok(current.rows.is_empty()),
+        Conditional::Exists => Ok(!current.rows.is_empty()),
+        Conditional::Columns(cs) => {
+            if current.rows.is_empty() {
+                return Ok(false);
+            }
+            for c in cs.iter() {
+                let ty = table
+                    .column(&c.column)
+                    .map(|col| col.ty.clone())
+                    .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+                let want = eval_scalar(&c.value, &ty, &c.column, ctx)?;
+                let at = current
+                    .columns
+                    .iter()
+                    .position(|rc| rc.name == c.column)
+                    .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+                if current.rows.iter().any(|row| row[at] != want) {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+    }
+}
+
+/// 2.0's reply: `[applied]`, then (not applied) the rows as read.
+pub fn result(applied: bool, current: ResultSet) -> ResultSet {
+    let flag = ResultColumn {
+        name: APPLIED.to_string(),
+        type_class: BOOLEAN.to_string(),
+    };
+    let value = Some(vec![u8::from(applied)]);
+    if applied || current.rows.is_empty() {
+        return ResultSet {
+            columns: vec![flag],
+            rows: vec![vec![value]],
+        };
+    }
+    let mut columns = vec![flag];
+    columns.extend(current.columns);
+    let rows = current
+        .rows
+        .into_iter()
+        .map(|row| {
+            let mut r = vec![value.clone()];
+            r.extend(row);
+            r
+        })
+        .collect();
+    ResultSet { columns, rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rs(rows: Vec<Vec<Option<Vec<u8>>>>) -> ResultSet {
+        ResultSet {
+            columns: vec![ResultColumn {
+                name: "v".into(),
+                type_class: "org.apache.cassandra.db.marshal.UTF8Type".into(),
+            }],
+            rows,
+        }
+    }
+
+    #[test]
+    fn applied_alone_when_applied_or_no_row() {
+        let r = result(true, rs(vec![vec![Some(b"x".to_vec())]]));
+        assert_eq!(r.columns.len(), 1);
+        assert_eq!(r.columns[0].name, APPLIED);
+        assert_eq!(r.rows, vec![vec![Some(vec![1])]]);
+        let r = result(false, rs(vec![]));
+        assert_eq!(r.rows, vec![vec![Some(vec![0])]]);
+    }
+
+    #[test]
+    fn not_applied_carries_the_rows_read() {
+        let r = result(false, rs(vec![vec![Some(b"x".to_vec())], vec![None]]));
+        let names: Vec<&str> = r.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, [APPLIED, "v"]);
+        assert_eq!(
+            r.rows,
+            vec![
+                vec![Some(vec![0]), Some(b"x".to_vec())],
+                vec![Some(vec![0]), None]
+            ]
+        );
+    }
+}

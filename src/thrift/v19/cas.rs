@@ -1,0 +1,195 @@
+//! `cas` (API 19.36, Cassandra 2.0): compare-and-set of one row of one
+//! standard column family, answered as 2.0 answered it on one node.
+//!
+//! 2.0's rules, kept here:
+//! - the column family must exist and must not be a counter or super CF;
+//!   the key and the `updates` are validated as `insert` validates them;
+//!   `expected` is not validated;
+//! - the serial level must be SERIAL or LOCAL_SERIAL, the commit level
+//!   must not be one of them;
+//! - empty `expected` means "the row has no live column" (2.0 read one
+//!   column to tell); otherwise every expected column must be live with an
+//!   equal value (a column sent without a value never matches, as 2.0's
+//!   `equals(null)` never did);
+//! - on failure the reply carries the live columns that were read: the
+//!   first column of the row for an empty `expected`, else the expected
+//!   columns that exist (an empty list when none does);
+//! - `updates` are written with their own timestamps and without TTL
+//!   (2.0 copied name, value and timestamp only).
+//!
+//! The read-compare-write runs under [`Node::serialized`]. This module
+//! must not know CQL.
+
+use super::convert::thriftify;
+use super::validation::{self as v, Access};
+use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+use crate::thrift::node::Node;
+
+/// One `cas` call after the keyspace is known.
+pub struct CasRequest<'a> {
+    pub key: &'a [u8],
+    pub column_family: &'a str,
+    pub expected: &'a [t::Column],
+    pub updates: &'a [t::Column],
+    pub serial: ConsistencyLevel,
+    pub commit: ConsistencyLevel,
+}
+
+/// 2.0's `ConsistencyLevel.validateForCas` and `validateForCasCommit`,
+/// then this node's availability for the commit level.
+fn check_levels(
+    node: &Node,
+    ks: &str,
+    serial: ConsistencyLevel,
+    commit: ConsistencyLevel,
+) -> ApiResult<()> {
+    let is_serial = |cl| cl == ConsistencyLevel::SERIAL || cl == ConsistencyLevel::LOCAL_SERIAL;
+    if !is_serial(serial) {
+        return Err(ApiError::invalid(
+            "Invalid consistency for conditional update. Must be one of SERIAL or LOCAL_SERIAL",
+        ));
+    }
+    if is_serial(commit) {
+        let name = if commit == ConsistencyLevel::SERIAL {
+            "SERIAL"
+        } else {
+            "LOCAL_SERIAL"
+        };
+        return Err(ApiError::invalid(format!(
+            "{name} is not supported as conditional update commit consistency. Use ANY if you mean \"make sure it is accepted but I don't care how many replicas commit it for non-SERIAL reads\""
+        )));
+    }
+    let schema = node.schema();
+    let ksdef = v::validate_keyspace(&schema, ks)?;
+    v::check_consistency(ksdef, None, commit, Access::Write)
+}
+
+/// Whether the row as read satisfies `expected` (2.0's ThriftCASConditions).
+fn applies(expected: &[t::Column], current: &[Cell]) -> bool {
+    if expected.is_empty() {
+        return current.is_empty();
+    }
+    expected.iter().all(|e| {
+        current
+            .iter()
+            .find(|c| c.name == e.name)
+            .is_some_and(|c| e.value.as_deref() == Some(c.value.as_slice()))
+    })
+}
+
+pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
+    let cf = v::validate_cf_for(&node.schema(), ks, req.column_family, false)?;
+    v::validate_key(&cf, req.key)?;
+    if cf.is_super() {
+        return Err(ApiError::invalid("CAS does not support supercolumns"));
+    }
+    v::validate_column_names(&cf, None, req.updates.iter().map(|c| c.name.as_slice()))?;
+    for c in req.updates {
+        v::validate_column_data(&cf, c, false)?;
+    }
+    check_levels(node, ks, req.serial, req.commit)?;
+    if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {
+        return Err(ApiError::invalid("system keyspace is not user-modifiable"));
+    }
+    let slice = if req.expected.is_empty() {
+        Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: 1,
+        }
+    } else {
+        let mut names: Vec<Vec<u8>> = req.expected.iter().map(|c| c.name.clone()).collect();
+        names.sort_by(|a, b| cf.comparator.compare(a, b));
+        names.dedup();
+        Slice::Names(names)
+    };
+    let cmd = ReadCommand {
+        keyspace: ks.to_string(),
+        cf: cf.name.clone(),
+        super_column: None,
+        slice,
+    };
+    node.serialized(ks, &cf.name, req.key, || {
+        let now = node.now();
+        let current = match node.read(&cmd, req.key)? {
+            RowResult::Cells(cells) => cells.into_iter().filter(|c| c.is_live(now)).collect(),
+            RowResult::SuperColumns(_) => Vec::new(),
+        };
+        if !applies(req.expected, &current) {
+            let values = thriftify(&RowResult::Cells(current), now, false)
+                .into_iter()
+                .filter_map(|cosc| cosc.column)
+                .collect();
+            return Ok(t::CASResult::new(false, Some(values)));
+        }
+        if !req.updates.is_empty() {
+            let ops = req
+                .updates
+                .iter()
+                .map(|c| Op::Put {
+                    super_column: None,
+                    cell: Cell::live(
+                        c.name.clone(),
+                        c.value.clone().unwrap_or_default(),
+                        c.timestamp.unwrap_or_default(),
+                    ),
+                })
+                .collect();
+            node.apply(&RowMutation {
+                keyspace: ks.to_string(),
+                key: req.key.to_vec(),
+                updates: vec![(cf.name.clone(), ops)],
+            })?;
+        }
+        Ok(t::CASResult::new(true, None))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(name: &str, value: Option<&str>) -> t::Column {
+        t::Column {
+            name: name.as_bytes().to_vec(),
+            value: value.map(|v| v.as_bytes().to_vec()),
+            timestamp: Some(1),
+            ttl: None,
+        }
+    }
+
+    fn cell(name: &str, value: &str) -> Cell {
+        Cell::live(name.as_bytes().to_vec(), value.as_bytes().to_vec(), 1)
+    }
+
+    #[test]
+    fn empty_expected_wants_no_live_column() {
+        assert!(applies(&[], &[]));
+        assert!(!applies(&[], &[cell("a", "1")]));
+    }
+
+    #[test]
+    fn every_expected_column_must_hold_its_value() {
+        let current = [cell("a", "1"), cell("b", "2")];
+        assert!(applies(&[col("a", Some("1"))], &current));
+        assert!(applies(
+            &[col("a", Some("1")), col("b", Some("2"))],
+            &current
+        ));
+        assert!(!applies(
+            &[col("a", Some("1")), col("b", Some("3"))],
+            &current
+        ));
+        assert!(!applies(&[col("c", Some("1"))], &current));
+        assert!(!applies(&[col("a", Some("1"))], &[]));
+    }
+
+    #[test]
+    fn an_expected_column_without_value_never_matches() {
+        assert!(!applies(&[col("a", None)], &[cell("a", "")]));
+        assert!(!applies(&[col("a", None)], &[]));
+    }
+}
