@@ -341,6 +341,25 @@ fn cql3_conditional_statements_answer_with_applied() {
         "UPDATE users SET age = 1 WHERE id = 'zz' IF name = null",
     );
     assert!(!applied(&r) && r.len() == 1);
+    // Markers in the condition are bound like the others (text order).
+    let p = c
+        .prepare_cql3_query(
+            b"UPDATE users SET age = ? WHERE id = ? IF name = ?".to_vec(),
+            Compression::NONE,
+        )
+        .unwrap();
+    assert_eq!(p.count, 3);
+    for (name, want) in [("bob", false), ("ann", true)] {
+        let r = c
+            .execute_prepared_cql3_query(
+                p.item_id,
+                vec![31i32.to_be_bytes().to_vec(), b"a".to_vec(), name.into()],
+                CL::ONE,
+            )
+            .unwrap();
+        let first = &r.rows.unwrap()[0].columns[0];
+        assert_eq!(first.value.as_deref(), Some(&[want as u8][..]), "{name}");
+    }
     let r = cas_row(&mut c, "UPDATE users SET age = 32 WHERE id = 'a' IF EXISTS");
     assert!(applied(&r));
     // DELETE ... IF.

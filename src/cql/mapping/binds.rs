@@ -8,7 +8,7 @@
 //! It must not evaluate anything.
 
 use super::super::ast::{
-    Assignment, Deletion, Relation, Select, Statement, TableName, Term, Using,
+    Assignment, Condition, Deletion, Relation, Select, Statement, TableName, Term, Using,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
@@ -112,6 +112,17 @@ impl Collector<'_> {
         if let Some(t) = &u.timestamp {
             self.term(t, "[timestamp]", &CqlType::Native(Native::Bigint));
         }
+    }
+
+    /// The markers of an `IF c = ?` condition, typed by their column.
+    fn condition(&mut self, cond: Option<&Condition>) -> CqlResult<()> {
+        if let Some(Condition::Columns(cs)) = cond {
+            for cc in cs {
+                let ty = self.column_type(&cc.column)?;
+                self.term(&cc.value, &cc.column, &ty);
+            }
+        }
+        Ok(())
     }
 
     fn relations(&mut self, rels: &[Relation]) -> CqlResult<()> {
@@ -225,6 +236,7 @@ pub fn bind_specs(
                     c.assignment(a)?;
                 }
                 c.relations(&u.where_clause)?;
+                c.condition(u.condition.as_ref())?;
                 c.finish()
             }
             Statement::Delete(d) => {
@@ -242,6 +254,7 @@ pub fn bind_specs(
                 }
                 c.using(&d.using);
                 c.relations(&d.where_clause)?;
+                c.condition(d.condition.as_ref())?;
                 c.finish()
             }
             Statement::Select(Select {
