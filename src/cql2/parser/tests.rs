@@ -222,3 +222,31 @@ fn reserved_words_are_not_terms_and_errors_name_the_place() {
     );
     assert!(err("SELECT * FROM cf LIMIT 99999999999").contains("For input string"));
 }
+
+/// The parser answers every input with a statement or an error, never a
+/// panic (queries come straight off the wire).
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "SELECT", "FIRST", "REVERSED", "COUNT", "(", ")", "*", "FROM", "WHERE", "KEY", "IN",
+        "AND", "LIMIT", "USING", "CONSISTENCY", "ONE", "TTL", "TIMESTAMP", "UPDATE", "SET", "=",
+        "+", "-", "INSERT", "INTO", "VALUES", "DELETE", "BEGIN", "BATCH", "APPLY", "USE",
+        "TRUNCATE", "CREATE", "DROP", "ALTER", "KEYSPACE", "COLUMNFAMILY", "INDEX", "ON", "WITH",
+        "ADD", "TYPE", "PRIMARY", "varchar", "..", ",", ";", "<", ">=", "?", "'x'", "''", "12",
+        "-3", "1.5", "0x0f", "cf", "k", "ks.cf", "c", "Users", "4f4a6c8e-0c7a-11e2-9b6a-00163e0a0001",
+    ];
+
+    proptest! {
+        #[test]
+        fn on_arbitrary_text(s in "\\PC{0,120}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn on_token_soup(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..40)) {
+            let _ = parse(&words.join(" "));
+        }
+    }
+}
