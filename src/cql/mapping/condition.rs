@@ -11,6 +11,8 @@
 //! conditioned columns (in `IF` order, once each) otherwise; nothing more
 //! when the row does not exist.
 //!
+//! A conditional BATCH's own rules live in `batch`.
+//!
 //! It must not read or write: the executor runs the read and the writes,
 //! serialized per partition.
 
