@@ -4,19 +4,22 @@
 //!
 //! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
 //! partition source: paged key listing over token ranges, and candidate
-//! keys from the engine's secondary indexes (KEYS or COMPOSITES). The CQL semantics are
-//! `cql::mapping`'s. It must not change the schema.
+//! keys from the engine's secondary indexes (KEYS or COMPOSITES).
+//! Conditional statements and batches go to `conditional`. The CQL
+//! semantics are `cql::mapping`'s. It must not change the schema.
+
+mod conditional;
 
 use super::system_tables;
 use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::mapping::condition::{self, Conditional};
+use crate::cql::mapping::condition;
+use crate::cql::mapping::condition::batch;
 use crate::cql::mapping::scan::{Page, TokenRange};
 use crate::cql::mapping::{
-    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, ResultSet, TermContext,
-    WriteContext,
+    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
 };
 use crate::cql::table::{Layout, Table};
 use crate::partitioner::{PartitionerRef, Token};
@@ -335,17 +338,12 @@ pub(super) fn write(
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
     if let Statement::Batch(b) = statement {
-        if b.statements
-            .iter()
-            .any(|s| condition::conditional(s).is_some())
-        {
-            return Err(CqlError::invalid(
-                "Conditional updates in batches are not supported by this server",
-            ));
+        if batch::has_conditions(b) {
+            return conditional::conditional_batch(backend, session, statement, b, binds);
         }
     }
     if let Some((name, cond)) = condition::conditional(statement) {
-        return conditional_write(backend, session, statement, name, &cond, binds);
+        return conditional::conditional_write(backend, session, statement, name, &cond, binds);
     }
     let writes = statement_writes(backend, session, statement, binds)?;
     let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
@@ -392,57 +390,6 @@ fn statement_writes(
     })?;
     lists.finish()?;
     Ok(writes)
-}
-
-/// One conditional statement: read its row, decide, and write only when
-/// the condition holds, all while the partition is serialized. The writes
-/// are stamped inside, so they order after every conditional write read.
-fn conditional_write(
-    backend: &dyn CqlBackend,
-    session: &CqlSession,
-    statement: &Statement,
-    name: &TableName,
-    cond: &Conditional,
-    binds: &[Option<Vec<u8>>],
-) -> CqlResult<CqlOutcome> {
-    let ks = session.keyspace_for(name)?;
-    let table = lookup(&backend.schema(), &ks, &name.name)?;
-    condition::check(&table, statement, cond)?;
-    // A first computation validates the statement and names its partition.
-    let writes = statement_writes(backend, session, statement, binds)?;
-    let key = match writes.as_slice() {
-        [w] => w.row_key.clone(),
-        _ => {
-            return Err(CqlError::invalid(
-                "IN on the partition key is not supported with conditional updates",
-            ))
-        }
-    };
-    let read = condition::read_for(statement, &table, cond)?;
-    backend.serialized(&ks, &table.name, &key, &mut || {
-        let current = match select(backend, session, &read, binds)? {
-            CqlOutcome::Rows(rs) => rs,
-            _ => ResultSet {
-                columns: Vec::new(),
-                rows: Vec::new(),
-            },
-        };
-        let now = session.clock().next_timestamp();
-        let applied = session.clock().with_uuids(|uuids| {
-            let mut ctx = TermContext {
-                binds,
-                now_millis: now / 1000,
-                uuids,
-            };
-            condition::applies(&table, cond, &current, &mut ctx)
-        })?;
-        if applied {
-            let writes = statement_writes(backend, session, statement, binds)?;
-            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
-            backend.apply(&mutations)?;
-        }
-        Ok(CqlOutcome::Rows(condition::result(applied, current)))
-    })
 }
 
 /// SELECT: planned by the mapping, read through the backend.

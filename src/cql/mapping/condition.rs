@@ -11,6 +11,8 @@
 //! conditioned columns (in `IF` order, once each) otherwise; nothing more
 //! when the row does not exist.
 //!
+//! A conditional BATCH's own rules live in `batch`.
+//!
 //! It must not read or write: the executor runs the read and the writes,
 //! serialized per partition.
 
@@ -22,6 +24,8 @@ use super::super::table::{ColumnRole, Table};
 use super::super::types::CqlType;
 use super::select::{ResultColumn, ResultSet};
 use super::values::{eval_scalar, TermContext};
+
+pub mod batch;
 
 /// The `[applied]` column's name and type, as 2.0 named them.
 pub const APPLIED: &str = "[applied]";
@@ -111,6 +115,32 @@ pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlRes
 /// The SELECT that reads what the condition is decided on: the statement's
 /// CQL row(s), every column, or the conditioned columns.
 pub fn read_for(statement: &Statement, table: &Table, cond: &Conditional) -> CqlResult<Select> {
+    let selection = match cond {
+        Conditional::Columns(cs) => {
+            let mut names: Vec<&str> = Vec::new();
+            for c in cs.iter() {
+                if !names.contains(&c.column.as_str()) {
+                    names.push(&c.column);
+                }
+            }
+            columns_selection(names)
+        }
+        _ => Selection::Wildcard,
+    };
+    read_rows(statement, table, selection)
+}
+
+fn columns_selection<'n>(names: impl IntoIterator<Item = &'n str>) -> Selection {
+    Selection::Columns(
+        names
+            .into_iter()
+            .map(|n| (Selector::Column(n.to_string()), None))
+            .collect(),
+    )
+}
+
+/// The SELECT of the CQL row(s) a statement writes, with `selection`.
+pub fn read_rows(statement: &Statement, table: &Table, selection: Selection) -> CqlResult<Select> {
     let (name, where_clause) = match statement {
         Statement::Insert(i) => {
             let rels = i
@@ -133,23 +163,6 @@ pub fn read_for(statement: &Statement, table: &Table, cond: &Conditional) -> Cql
                 "Only INSERT, UPDATE and DELETE statements take conditions",
             ))
         }
-    };
-    let selection = match cond {
-        Conditional::Columns(cs) => {
-            let mut names: Vec<&str> = Vec::new();
-            for c in cs.iter() {
-                if !names.contains(&c.column.as_str()) {
-                    names.push(&c.column);
-                }
-            }
-            Selection::Columns(
-                names
-                    .into_iter()
-                    .map(|n| (Selector::Column(n.to_string()), None))
-                    .collect(),
-            )
-        }
-        _ => Selection::Wildcard,
     };
     Ok(Select {
         table: name.clone(),

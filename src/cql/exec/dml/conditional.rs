@@ -1,0 +1,202 @@
+//! Conditional writes against the backend: one conditional statement, or
+//! a conditional BATCH, read, decided and written inside one serialized
+//! section of its partition (Cassandra 2.0's Paxos round, on one node).
+//!
+//! The rules (what may be conditioned, what is refused, what the reply
+//! shows) are `cql::mapping::condition`'s. It must not change the schema.
+
+use super::super::tables::lookup;
+use super::super::{CqlBackend, CqlOutcome, CqlSession};
+use super::{check_batch_kind, mutation, select, statement_writes};
+use crate::cql::ast::{Batch, Statement, TableName};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::condition::batch::{self, BatchConditions};
+use crate::cql::mapping::condition::{self, Conditional};
+use crate::cql::mapping::{ResultSet, TermContext};
+use crate::cql::table::Table;
+use crate::storage::model::RowMutation;
+
+/// One conditional statement: read its row, decide, and write only when
+/// the condition holds, all while the partition is serialized. The writes
+/// are stamped inside, so they order after every conditional write read.
+pub(super) fn conditional_write(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    name: &TableName,
+    cond: &Conditional,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<CqlOutcome> {
+    let ks = session.keyspace_for(name)?;
+    let table = lookup(&backend.schema(), &ks, &name.name)?;
+    condition::check(&table, statement, cond)?;
+    // A first computation validates the statement and names its partition.
+    let writes = statement_writes(backend, session, statement, binds)?;
+    let key = match writes.as_slice() {
+        [w] => w.row_key.clone(),
+        _ => {
+            return Err(CqlError::invalid(
+                "IN on the partition key is not supported with conditional updates",
+            ))
+        }
+    };
+    let read = condition::read_for(statement, &table, cond)?;
+    backend.serialized(&ks, &table.name, &key, &mut || {
+        let current = match select(backend, session, &read, binds)? {
+            CqlOutcome::Rows(rs) => rs,
+            _ => ResultSet {
+                columns: Vec::new(),
+                rows: Vec::new(),
+            },
+        };
+        let now = session.clock().next_timestamp();
+        let applied = session.clock().with_uuids(|uuids| {
+            let mut ctx = TermContext {
+                binds,
+                now_millis: now / 1000,
+                uuids,
+            };
+            condition::applies(&table, cond, &current, &mut ctx)
+        })?;
+        if applied {
+            let writes = statement_writes(backend, session, statement, binds)?;
+            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+            backend.apply(&mutations)?;
+        }
+        Ok(CqlOutcome::Rows(condition::result(applied, current)))
+    })
+}
+
+/// A BATCH with conditions (2.0.6+): one table, one partition; every
+/// condition is read and checked, and all the batch's writes applied in one
+/// batch only when all hold, while the partition is serialized.
+pub(super) fn conditional_batch(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    b: &Batch,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<CqlOutcome> {
+    let schema = backend.schema();
+    let mut target: Option<(String, String)> = None;
+    for s in &b.statements {
+        let name = batch::target(s)?;
+        let this = (session.keyspace_for(name)?, name.name.clone());
+        if target.as_ref().is_some_and(|t| *t != this) {
+            return Err(CqlError::invalid(
+                "Batch with conditions cannot span multiple tables",
+            ));
+        }
+        target = Some(this);
+    }
+    let Some((ks, cf)) = target else {
+        return Ok(CqlOutcome::Void);
+    };
+    let table = lookup(&schema, &ks, &cf)?;
+    let tables = |t: &TableName| -> CqlResult<Table> {
+        let ks = session.keyspace_for(t)?;
+        lookup(&schema, &ks, &t.name)
+    };
+    check_batch_kind(b, &tables)?;
+    batch::check_batch(b)?;
+    let mut conditions = BatchConditions::new(&table);
+    let mut reads = Vec::new();
+    for s in &b.statements {
+        let Some((_, cond)) = condition::conditional(s) else {
+            continue;
+        };
+        condition::check(&table, s, &cond)?;
+        let read = condition::read_for(s, &table, &cond)?;
+        let now = session.clock().next_timestamp();
+        let row = session.clock().with_uuids(|uuids| {
+            let mut ctx = TermContext {
+                binds,
+                now_millis: now / 1000,
+                uuids,
+            };
+            conditions.row_of(&read, &mut ctx)
+        })?;
+        conditions.add(row, &cond)?;
+        reads.push((s, cond, read));
+    }
+    let selection = conditions.selection();
+    for (s, _, read) in reads.iter_mut() {
+        *read = condition::read_rows(s, &table, selection.clone())?;
+    }
+    // Every statement, conditional or not, must write the same partition.
+    let mut key: Option<Vec<u8>> = None;
+    for s in &b.statements {
+        let writes = statement_writes(backend, session, s, binds)?;
+        let [w] = writes.as_slice() else {
+            return Err(CqlError::invalid(
+                "Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)",
+            ));
+        };
+        match &key {
+            Some(k) if *k != w.row_key => {
+                return Err(CqlError::invalid(
+                    "Batch with conditions cannot span multiple partitions",
+                ))
+            }
+            Some(_) => {}
+            None => key = Some(w.row_key.clone()),
+        }
+    }
+    let Some(key) = key else {
+        return Ok(CqlOutcome::Void);
+    };
+    backend.serialized(&ks, &table.name, &key, &mut || {
+        let mut applied = true;
+        let mut touched: Vec<Vec<Option<Vec<u8>>>> = Vec::new();
+        let mut last = None;
+        for (_, cond, read) in &reads {
+            let current = rows(select(backend, session, read, binds)?);
+            let now = session.clock().next_timestamp();
+            let holds = session.clock().with_uuids(|uuids| {
+                let mut ctx = TermContext {
+                    binds,
+                    now_millis: now / 1000,
+                    uuids,
+                };
+                condition::applies(&table, cond, &current, &mut ctx)
+            })?;
+            applied &= holds;
+            for r in &current.rows {
+                if !touched.contains(r) {
+                    touched.push(r.clone());
+                }
+            }
+            last = Some(current);
+        }
+        if applied {
+            let writes = statement_writes(backend, session, statement, binds)?;
+            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+            backend.apply(&mutations)?;
+            return Ok(CqlOutcome::Rows(condition::result(true, empty_rows())));
+        }
+        let current = match (reads.as_slice(), last) {
+            ([_], Some(only)) => only,
+            (_, _) if touched.is_empty() => empty_rows(),
+            ([(_, _, read), ..], _) => {
+                let whole = batch::partition_read(&table, read);
+                batch::touched_rows(rows(select(backend, session, &whole, binds)?), &touched)
+            }
+            ([], _) => empty_rows(),
+        };
+        Ok(CqlOutcome::Rows(condition::result(false, current)))
+    })
+}
+
+fn empty_rows() -> ResultSet {
+    ResultSet {
+        columns: Vec::new(),
+        rows: Vec::new(),
+    }
+}
+
+fn rows(outcome: CqlOutcome) -> ResultSet {
+    match outcome {
+        CqlOutcome::Rows(rs) => rs,
+        _ => empty_rows(),
+    }
+}
