@@ -240,3 +240,27 @@ pub fn timestamp() -> i64 {
         now
     }
 }
+
+/// Runs one CQL3 statement at ONE, panicking with the statement on failure.
+pub fn cql3(c: &mut Client19, query: &str) -> cassandra19::CqlResult {
+    use cassandra19::TCassandraSyncClient;
+    c.execute_cql3_query(
+        query.as_bytes().to_vec(),
+        cassandra19::Compression::NONE,
+        cassandra19::ConsistencyLevel::ONE,
+    )
+    .unwrap_or_else(|e| panic!("{query}: {e:?}"))
+}
+
+/// For the compare-and-set tests: keyspace `lwt` with a counter table
+/// `counts`, and the connection on keyspace CT of the v19 config (StdUTF8,
+/// SupBytes).
+pub fn lwt_setup(c: &mut Client19) {
+    use cassandra19::TCassandraSyncClient;
+    cql3(
+        c,
+        "CREATE KEYSPACE lwt WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    cql3(c, "CREATE TABLE lwt.counts (k text PRIMARY KEY, n counter)");
+    c.set_keyspace("CT".into()).unwrap();
+}
