@@ -49,15 +49,7 @@ pub(super) fn conditional_write(
                 rows: Vec::new(),
             },
         };
-        let now = session.clock().next_timestamp();
-        let applied = session.clock().with_uuids(|uuids| {
-            let mut ctx = TermContext {
-                binds,
-                now_millis: now / 1000,
-                uuids,
-            };
-            condition::applies(&table, cond, &current, &mut ctx)
-        })?;
+        let applied = holds(session, binds, &table, cond, &current)?;
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
             let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
@@ -151,15 +143,7 @@ pub(super) fn conditional_batch(
         let mut last = None;
         for (_, cond, read) in &reads {
             let current = rows(select(backend, session, read, binds)?);
-            let now = session.clock().next_timestamp();
-            let holds = session.clock().with_uuids(|uuids| {
-                let mut ctx = TermContext {
-                    binds,
-                    now_millis: now / 1000,
-                    uuids,
-                };
-                condition::applies(&table, cond, &current, &mut ctx)
-            })?;
+            let holds = holds(session, binds, &table, cond, &current)?;
             applied &= holds;
             for r in &current.rows {
                 if !touched.contains(r) {
@@ -184,6 +168,26 @@ pub(super) fn conditional_batch(
             ([], _) => empty_rows(),
         };
         Ok(CqlOutcome::Rows(condition::result(false, current)))
+    })
+}
+
+/// Whether `cond` holds for the rows read, its terms evaluated at a fresh
+/// timestamp of the session's clock.
+fn holds(
+    session: &CqlSession,
+    binds: &[Option<Vec<u8>>],
+    table: &Table,
+    cond: &Conditional,
+    current: &ResultSet,
+) -> CqlResult<bool> {
+    let now = session.clock().next_timestamp();
+    session.clock().with_uuids(|uuids| {
+        let mut ctx = TermContext {
+            binds,
+            now_millis: now / 1000,
+            uuids,
+        };
+        condition::applies(table, cond, current, &mut ctx)
     })
 }
 
