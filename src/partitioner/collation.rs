@@ -29,6 +29,9 @@ use std::sync::OnceLock;
 
 const TABLE: &str = include_str!("collation_en_us.txt");
 
+/// A contraction: the whole character sequence and its elements.
+type Contraction = (Vec<u32>, Vec<u32>);
+
 /// The parsed `collation_en_us.txt`.
 struct Table {
     max_secondary: u16,
@@ -39,7 +42,7 @@ struct Table {
     /// Character -> its elements, as a range of `orders`.
     entries: HashMap<u32, (usize, usize)>,
     /// First character -> (whole sequence, elements), longest first.
-    contractions: HashMap<u32, Vec<(Vec<u32>, Vec<u32>)>>,
+    contractions: HashMap<u32, Vec<Contraction>>,
     orders: Vec<u32>,
 }
 
@@ -90,7 +93,7 @@ impl Table {
                     let first = *seq.first().ok_or_else(|| at("empty sequence".into()))?;
                     let list = t.contractions.entry(first).or_default();
                     list.push((seq, parse_orders(orders).map_err(at)?));
-                    list.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+                    list.sort_by_key(|c| std::cmp::Reverse(c.0.len()));
                 }
                 cp => {
                     let orders = rest
