@@ -2,7 +2,7 @@
 # The whole test suite: the one command the README names and CI runs.
 #
 # 1. installs what the tests need (Python's thrift package for the generated
-#    Python client; nothing else is needed beyond the Rust toolchain);
+#    Python client, and a JDK for the collation tests when javac is missing);
 # 2. checks formatting and lints;
 # 3. runs every Rust test (unit, property, crash and wire tests) in release mode;
 # 4. replays the recorded Cassandra 0.6.8 conformance cases against the server,
@@ -23,6 +23,14 @@ step() { printf '\n=== %s ===\n' "$*"; }
 
 step "python test dependencies"
 python3 -m pip install --quiet --disable-pip-version-check -r clients/python/requirements.txt
+
+step "JDK (the collation tests compare with java.text.Collator)"
+if ! command -v javac >/dev/null || ! command -v java >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless >/dev/null
+fi
+# tests/collation_jdk.rs skips without a JDK unless this is set.
+export SUPERCOLUMN_REQUIRE_JDK=1
 
 step "cargo fmt --check"
 cargo fmt --all -- --check

@@ -333,11 +333,38 @@ fn column_family(
     let row_cache_save_period_in_seconds = period("RowCacheSavePeriodInSeconds")?;
     let key_cache_save_period_in_seconds = period("KeyCacheSavePeriodInSeconds")?;
 
-    let mut comment = el.attr("Comment").map(|a| a.value.clone());
+    // 0.6 (every 0.6.x DatabaseDescriptor) read the comment with the XPath
+    // `ColumnFamily[@Name='X']/Comment`: the string value of the first
+    // `<Comment>` child, untrimmed, "" meaning none. The attribute form its
+    // sample conf showed was never read, so describe_keyspace ignored it.
+    if let Some(a) = el.attr("Comment") {
+        cx.warn(
+            a.line,
+            format!(
+                "attribute Comment on {at} in keyspace {keyspace} ignored, as Cassandra 0.6 \
+                 ignored it: 0.6 reads a comment only from a <Comment> child element"
+            ),
+        );
+    }
+    let mut comment: Option<String> = None;
+    let mut seen_comment = false;
     for child in &el.children {
         if child.name == "Comment" {
-            // 0.6 read only this child-element form.
-            comment = Some(child.text.trim().to_string());
+            if seen_comment {
+                cx.warn(
+                    child.line,
+                    format!("a second <Comment> inside {at} ignored (0.6 read the first)"),
+                );
+                continue;
+            }
+            seen_comment = true;
+            if let Some(inner) = child.children.first() {
+                cx.warn(
+                    inner.line,
+                    format!("element <{}> inside <Comment> ignored", inner.name),
+                );
+            }
+            comment = (!child.text.is_empty()).then(|| child.text.clone());
         } else {
             cx.warn(
                 child.line,

@@ -17,10 +17,12 @@
 //!   listed by [`Config::ignored`] so the server can say so at start-up.
 //! - Leaf values are trimmed, and an empty element counts as absent (0.6's
 //!   XPath helper turned "" into null).
-//! - A ColumnFamily `Comment` may be an attribute (as 0.6's sample conf wrote
-//!   it) or a child element (the only form 0.6 actually read); a child
-//!   element wins. 0.6 also swapped the two cache save periods internally; we
-//!   keep each where it was written.
+//! - A ColumnFamily's comment comes only from its first `<Comment>` child
+//!   element, untrimmed (0.6 read it with XPath). A `Comment="..."`
+//!   attribute, which 0.6's sample conf showed but 0.6 never read, is
+//!   ignored with a warning, so `describe_keyspace` answers as 0.6.8 did.
+//!   0.6 also swapped the two cache save periods internally; we keep each
+//!   where it was written.
 //! - Supercolumn additions: `ThriftMaxMessageLengthInMB` (default 16, from
 //!   0.7's `thrift_max_message_length_in_mb`), and the `PasswdProperties`,
 //!   `AccessProperties` and `PasswdMode` attributes on `<Authenticator>`

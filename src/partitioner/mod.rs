@@ -1,20 +1,23 @@
 //! Partitioners: how a row key becomes a token, and how tokens order rows.
 //!
-//! Owns the token algorithms (Murmur3, Random/MD5, order-preserving, byte
-//! ordered), token string forms (as `describe_ring` prints them) and the
-//! (token, key) order every scan and SSTable uses. It must not know about
-//! storage or Thrift.
+//! Owns the token algorithms (Murmur3, Random/MD5, order-preserving,
+//! collating, byte ordered), token string forms (as `describe_ring` prints
+//! them) and the (token, key) order every scan and SSTable uses. It must not
+//! know about storage or Thrift.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
 mod byte_ordered;
+mod collating;
+pub mod collation;
 mod murmur3;
 mod order_preserving;
 mod random;
 
 pub use byte_ordered::ByteOrderedPartitioner;
+pub use collating::CollatingOrderPreservingPartitioner;
 pub use murmur3::{cassandra_murmur3_h1, Murmur3Partitioner};
 pub use order_preserving::OrderPreservingPartitioner;
 pub use random::RandomPartitioner;
@@ -34,7 +37,9 @@ pub enum Token {
     /// OrderPreservingPartitioner: the key as Java's UTF-16 code units
     /// (Java `String.compareTo` order). Empty is the minimum.
     Utf16(Vec<u16>),
-    /// ByteOrderedPartitioner (and collating order, pre-computed): raw bytes.
+    /// ByteOrderedPartitioner (raw key bytes) and
+    /// CollatingOrderPreservingPartitioner (Java collation key bytes),
+    /// compared as unsigned bytes.
     Bytes(Vec<u8>),
 }
 
@@ -93,12 +98,7 @@ pub fn by_name(name: &str) -> Result<PartitionerRef, TokenError> {
         "RandomPartitioner" => Ok(Arc::new(RandomPartitioner)),
         "OrderPreservingPartitioner" => Ok(Arc::new(OrderPreservingPartitioner)),
         "ByteOrderedPartitioner" => Ok(Arc::new(ByteOrderedPartitioner)),
-        // Its tokens are Java's en_US Collator keys, which depend on the JDK's
-        // collation tables; an approximation would silently misorder rows.
-        "CollatingOrderPreservingPartitioner" => Err(TokenError(format!(
-            "{DHT_PACKAGE}CollatingOrderPreservingPartitioner is not supported (its order is Java's en_US \
-             Collator); use OrderPreservingPartitioner or ByteOrderedPartitioner"
-        ))),
+        "CollatingOrderPreservingPartitioner" => Ok(Arc::new(CollatingOrderPreservingPartitioner)),
         _ => Err(TokenError(format!("Unknown partitioner '{name}'"))),
     }
 }
@@ -119,11 +119,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const NAMES: [&str; 4] = [
+    const NAMES: [&str; 5] = [
         "Murmur3Partitioner",
         "RandomPartitioner",
         "OrderPreservingPartitioner",
         "ByteOrderedPartitioner",
+        "CollatingOrderPreservingPartitioner",
     ];
 
     proptest! {
@@ -157,12 +158,7 @@ mod tests {
 
     #[test]
     fn by_name_accepts_short_and_full_names() {
-        for short in [
-            "Murmur3Partitioner",
-            "RandomPartitioner",
-            "OrderPreservingPartitioner",
-            "ByteOrderedPartitioner",
-        ] {
+        for short in NAMES {
             let p = by_name(short).unwrap();
             assert_eq!(p.class_name(), format!("{DHT_PACKAGE}{short}"));
             assert_eq!(
@@ -176,9 +172,6 @@ mod tests {
 
     #[test]
     fn by_name_rejects_clearly() {
-        let err =
-            by_name("org.apache.cassandra.dht.CollatingOrderPreservingPartitioner").unwrap_err();
-        assert!(err.0.contains("not supported"), "{err}");
         assert_eq!(by_name("Nope").unwrap_err().0, "Unknown partitioner 'Nope'");
     }
 
@@ -207,12 +200,7 @@ mod tests {
 
     #[test]
     fn every_partitioner_round_trips_its_token_strings() {
-        for name in [
-            "Murmur3Partitioner",
-            "RandomPartitioner",
-            "OrderPreservingPartitioner",
-            "ByteOrderedPartitioner",
-        ] {
+        for name in NAMES {
             let p = by_name(name).unwrap();
             for key in [
                 &b""[..],

@@ -10,14 +10,19 @@
 //! separate so neither API sees the other's system keyspace. None of them
 //! is user-modifiable (see [`super::apply`]).
 //!
-//! Column families: 1.2.9 describes `system`'s four deprecated 0.6-era
-//! column families with the attributes listed here. Its CQL3-defined
-//! system tables are not listed yet: the composite ones are hidden from
-//! Thrift by 1.2 anyway (CASSANDRA-4377), and the compact ones
-//! (`IndexInfo`, `NodeIdInfo`, `hints`, `schema_keyspaces`) need the CQL3
-//! table-to-CfDef mapping the CQL layer will bring.
+//! Column families: `system` as 1.2.9's `describe_keyspace` listed it, the
+//! eight that Thrift could handle: the four deprecated 0.6-era ones
+//! (`newSystemMetadata`) and the four CQL3 tables declared `WITH COMPACT
+//! STORAGE` (`IndexInfo`, `NodeIdInfo`, `hints`, `schema_keyspaces`), whose
+//! definitions follow from their CREATE TABLE statements as 1.2 compiled
+//! them. The other system tables (`local`, `peers`, `batchlog`,
+//! `schema_columnfamilies`, ...) are non-compact CQL3 tables that 1.2 hid
+//! from Thrift (CASSANDRA-4377). The CQL3 `system.schema_*` tables the shells
+//! read are served by the CQL layer from the live schema, not from here.
 
-use super::{CfDef, CfOptions, ColumnType, KeyspaceDef, KeyspaceOrigin, SYSTEM_KEYSPACE};
+use super::{
+    CfDef, CfOptions, ColumnDef, ColumnType, KeyspaceDef, KeyspaceOrigin, SYSTEM_KEYSPACE,
+};
 use crate::marshal::{parse_type, TypeRef};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -60,6 +65,70 @@ fn deprecated_cf(name: &str, id: u32, comparator: &str, sub: Option<&str>) -> Cf
     }
 }
 
+/// A CQL3 system table 1.2.9 declared `WITH COMPACT STORAGE`, as its
+/// `CFMetaData.compile` built it: `newSystemMetadata` (no read repair, gc
+/// grace 0, empty comment) under the statement's properties, with the
+/// Snappy compression CQL3's CREATE TABLE adds when none is given.
+struct CompactTable<'a> {
+    name: &'a str,
+    /// 1.2's old numeric id where it had one (never sent over Thrift).
+    id: u32,
+    comparator: &'a str,
+    key_validator: &'a str,
+    key_alias: &'a str,
+    /// Clustering column names (stored for the CQL layer, not described).
+    column_aliases: &'a [&'a str],
+    /// The value column of a composite-keyed table; `Some("")` when the
+    /// table is all primary key.
+    value_alias: Option<&'a str>,
+    /// The values' type (`BytesType` unless the value column says otherwise).
+    default_validator: &'a str,
+    /// The declared columns of a table without clustering columns.
+    columns: &'a [(&'a str, &'a str)],
+    comment: &'a str,
+    gc_grace_seconds: i32,
+}
+
+impl CompactTable<'_> {
+    fn def(&self) -> CfDef {
+        let bytes = |s: &str| s.as_bytes().to_vec();
+        CfDef {
+            keyspace: SYSTEM_KEYSPACE.to_string(),
+            name: self.name.to_string(),
+            id: self.id,
+            column_type: ColumnType::Standard,
+            comparator: ty(self.comparator),
+            subcomparator: None,
+            comment: Some(self.comment.to_string()),
+            rows_cached: "0".to_string(),
+            keys_cached: "0".to_string(),
+            gc_grace_seconds: self.gc_grace_seconds,
+            options: CfOptions {
+                default_validation_class: ty(self.default_validator),
+                key_validation_class: ty(self.key_validator),
+                column_metadata: self
+                    .columns
+                    .iter()
+                    .map(|(name, validator)| ColumnDef {
+                        name: bytes(name),
+                        validation_class: ty(validator),
+                        index_type: None,
+                        index_name: None,
+                        index_options: None,
+                        component_index: None,
+                    })
+                    .collect(),
+                read_repair_chance: 0.0,
+                dclocal_read_repair_chance: 0.0,
+                key_aliases: vec![bytes(self.key_alias)],
+                column_aliases: self.column_aliases.iter().map(|a| bytes(a)).collect(),
+                value_alias: self.value_alias.map(bytes),
+                ..CfOptions::default()
+            },
+        }
+    }
+}
+
 fn keyspace(name: &str, strategy: &str, options: &[(&str, &str)], cfs: Vec<CfDef>) -> KeyspaceDef {
     let strategy_options: BTreeMap<String, String> = options
         .iter()
@@ -82,6 +151,71 @@ fn keyspace(name: &str, strategy: &str, options: &[(&str, &str)], cfs: Vec<CfDef
 
 /// 1.2.9's `system` keyspace as Thrift describes it.
 pub fn system_keyspace() -> KeyspaceDef {
+    // CREATE TABLE "IndexInfo" (table_name text, index_name text,
+    // PRIMARY KEY (table_name, index_name)) WITH COMPACT STORAGE ...
+    let index_info = CompactTable {
+        name: "IndexInfo",
+        id: 5,
+        comparator: "UTF8Type",
+        key_validator: "UTF8Type",
+        key_alias: "table_name",
+        column_aliases: &["index_name"],
+        value_alias: Some(""),
+        default_validator: "BytesType",
+        columns: &[],
+        comment: "indexes that have been completed",
+        gc_grace_seconds: 0,
+    };
+    // CREATE TABLE "NodeIdInfo" (key text, id timeuuid, PRIMARY KEY (key, id))
+    let node_id_info = CompactTable {
+        name: "NodeIdInfo",
+        id: 6,
+        comparator: "TimeUUIDType",
+        key_alias: "key",
+        column_aliases: &["id"],
+        comment: "counter node IDs",
+        ..index_info
+    };
+    // CREATE TABLE schema_keyspaces (keyspace_name text PRIMARY KEY,
+    // durable_writes boolean, strategy_class text, strategy_options text)
+    // ... AND gc_grace_seconds=8640
+    let schema_keyspaces = CompactTable {
+        name: "schema_keyspaces",
+        id: 8,
+        key_alias: "keyspace_name",
+        column_aliases: &[],
+        value_alias: None,
+        columns: &[
+            ("durable_writes", "BooleanType"),
+            ("strategy_class", "UTF8Type"),
+            ("strategy_options", "UTF8Type"),
+        ],
+        comment: "keyspace definitions",
+        gc_grace_seconds: 8640,
+        ..index_info
+    };
+    // CREATE TABLE hints (target_id uuid, hint_id timeuuid, message_version
+    // int, mutation blob, PRIMARY KEY (target_id, hint_id, message_version))
+    // WITH COMPACT STORAGE AND COMPACTION={'class' : 'SizeTieredCompactionStrategy',
+    // 'min_threshold' : 0, 'max_threshold' : 0} ... AND gc_grace_seconds=0
+    let mut hints = CompactTable {
+        name: "hints",
+        id: 11,
+        comparator: "CompositeType(TimeUUIDType,Int32Type)",
+        key_validator: "UUIDType",
+        key_alias: "target_id",
+        column_aliases: &["hint_id", "message_version"],
+        value_alias: Some("mutation"),
+        comment: "hints awaiting delivery",
+        ..index_info
+    }
+    .def();
+    hints.options.min_compaction_threshold = 0;
+    hints.options.max_compaction_threshold = 0;
+    hints.options.compaction_strategy_options = [("min_threshold", "0"), ("max_threshold", "0")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     keyspace(
         SYSTEM_KEYSPACE,
         LOCAL_STRATEGY,
@@ -91,6 +225,10 @@ pub fn system_keyspace() -> KeyspaceDef {
             deprecated_cf("HintsColumnFamily", 1, "BytesType", Some("BytesType")),
             deprecated_cf("Migrations", 2, "TimeUUIDType", None),
             deprecated_cf("Schema", 3, "UTF8Type", None),
+            index_info.def(),
+            node_id_info.def(),
+            schema_keyspaces.def(),
+            hints,
         ],
     )
 }
@@ -126,4 +264,119 @@ pub fn system_keyspaces(with_auth: bool) -> Vec<KeyspaceDef> {
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const M: &str = "org.apache.cassandra.db.marshal.";
+
+    #[test]
+    fn system_lists_the_eight_column_families_1_2_9_described() {
+        let ks = system_keyspace().describe_v12();
+        let names: Vec<&str> = ks.cf_defs.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "HintsColumnFamily",
+                "IndexInfo",
+                "LocationInfo",
+                "Migrations",
+                "NodeIdInfo",
+                "Schema",
+                "hints",
+                "schema_keyspaces"
+            ]
+        );
+        assert_eq!(
+            ks.strategy_class,
+            format!("org.apache.cassandra.locator.LocalStrategy")
+        );
+        let cf = |n: &str| ks.cf_defs.iter().find(|c| c.name == n).unwrap();
+        for c in &ks.cf_defs {
+            assert_eq!(c.read_repair_chance, Some(0.0), "{}", c.name);
+            assert_eq!(c.dclocal_read_repair_chance, Some(0.0), "{}", c.name);
+            assert_eq!(c.id, None, "1.2.9 sent no id");
+            assert_eq!(c.caching.as_deref(), Some("KEYS_ONLY"));
+            assert_eq!(c.replicate_on_write, Some(true));
+        }
+        // The deprecated ones: no compression, comment "unused".
+        let loc = cf("LocationInfo");
+        assert_eq!(loc.comment.as_deref(), Some("unused"));
+        assert_eq!(loc.compression_options, Some(BTreeMap::new()));
+        assert_eq!(loc.key_alias, None);
+        let old_hints = cf("HintsColumnFamily");
+        assert_eq!(old_hints.column_type.as_deref(), Some("Super"));
+        assert_eq!(old_hints.subcomparator_type, Some(format!("{M}BytesType")));
+        assert_eq!(
+            cf("Migrations").comparator_type,
+            Some(format!("{M}TimeUUIDType"))
+        );
+        assert_eq!(cf("Schema").comparator_type, Some(format!("{M}UTF8Type")));
+
+        let hints = cf("hints");
+        assert_eq!(
+            hints.comparator_type,
+            Some(format!("{M}CompositeType({M}TimeUUIDType,{M}Int32Type)"))
+        );
+        assert_eq!(hints.key_validation_class, Some(format!("{M}UUIDType")));
+        assert_eq!(
+            hints.default_validation_class,
+            Some(format!("{M}BytesType"))
+        );
+        assert_eq!(hints.key_alias.as_deref(), Some(&b"target_id"[..]));
+        assert_eq!(hints.comment.as_deref(), Some("hints awaiting delivery"));
+        assert_eq!(hints.gc_grace_seconds, Some(0));
+        assert_eq!(
+            (
+                hints.min_compaction_threshold,
+                hints.max_compaction_threshold
+            ),
+            (Some(0), Some(0))
+        );
+        let opts = hints.compaction_strategy_options.clone().unwrap();
+        assert_eq!(opts.len(), 2);
+        assert_eq!(opts["min_threshold"], "0");
+        assert_eq!(
+            hints.compression_options.clone().unwrap()["sstable_compression"],
+            "org.apache.cassandra.io.compress.SnappyCompressor"
+        );
+
+        let ks_cf = cf("schema_keyspaces");
+        assert_eq!(ks_cf.gc_grace_seconds, Some(8640));
+        assert_eq!(ks_cf.comparator_type, Some(format!("{M}UTF8Type")));
+        assert_eq!(ks_cf.key_alias.as_deref(), Some(&b"keyspace_name"[..]));
+        let cols: Vec<(String, String)> = ks_cf
+            .column_metadata
+            .clone()
+            .unwrap()
+            .into_iter()
+            .map(|c| {
+                (
+                    String::from_utf8(c.name).unwrap(),
+                    c.validation_class.unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            cols,
+            [
+                ("durable_writes".to_string(), format!("{M}BooleanType")),
+                ("strategy_class".to_string(), format!("{M}UTF8Type")),
+                ("strategy_options".to_string(), format!("{M}UTF8Type")),
+            ]
+        );
+        let index = cf("IndexInfo");
+        assert_eq!(
+            index.comment.as_deref(),
+            Some("indexes that have been completed")
+        );
+        assert_eq!(index.key_validation_class, Some(format!("{M}UTF8Type")));
+        assert_eq!(index.key_alias.as_deref(), Some(&b"table_name"[..]));
+        let node_ids = cf("NodeIdInfo");
+        assert_eq!(node_ids.comparator_type, Some(format!("{M}TimeUUIDType")));
+        assert_eq!(node_ids.comment.as_deref(), Some("counter node IDs"));
+        assert_eq!(node_ids.key_alias.as_deref(), Some(&b"key"[..]));
+    }
 }

@@ -218,11 +218,19 @@ fn unknown_partitioner_names_the_line() {
         "{text}"
     );
     assert!(text.starts_with("test.xml:11: <Partitioner>: Invalid partitioner class org.apache.cassandra.dht.NoSuchPartitioner"), "{text}");
+}
+
+#[test]
+fn collating_partitioner_is_served() {
     let xml = MINI.replace(
         "dht.OrderPreservingPartitioner",
         "dht.CollatingOrderPreservingPartitioner",
     );
-    assert!(schema_err(&xml).to_string().contains("not supported"));
+    let s = schema(&xml);
+    assert_eq!(
+        s.partitioner.class_name(),
+        "org.apache.cassandra.dht.CollatingOrderPreservingPartitioner"
+    );
 }
 
 #[test]

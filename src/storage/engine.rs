@@ -206,6 +206,7 @@ impl Engine {
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
+    /// A token range whose start is not before its end wraps around the ring.
     pub fn read_range(
         &self,
         cmd: &ReadCommand,
@@ -218,21 +219,27 @@ impl Engine {
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
         let stores = cf.stores();
-        let bounds = KeyBounds::new(&cat.schema, range)?;
-        let mut scans = Vec::with_capacity(stores.len());
-        for s in &stores {
-            scans.push(scan_rows(s.as_ref(), &bounds, max_rows)?);
-        }
-        let keys: BTreeSet<DecoratedKey> =
-            scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
         let now = inner.opts.clock.now_seconds();
-        let mut out = Vec::with_capacity(keys.len().min(max_rows));
-        for dk in keys.into_iter().take(max_rows) {
-            let mut handles = Vec::with_capacity(stores.len());
-            for (store, scan) in stores.iter().zip(scans.iter_mut()) {
-                handles.extend(scan.take(store.as_ref(), &dk)?);
+        let mut out = Vec::new();
+        // A wrapping token range comes in two pieces, read one after the other.
+        for bounds in KeyBounds::pieces(&cat.schema, range)? {
+            let want = max_rows - out.len();
+            if want == 0 {
+                break;
             }
-            out.push((dk.key, read_row(&def, cmd, &handles, now)?));
+            let mut scans = Vec::with_capacity(stores.len());
+            for s in &stores {
+                scans.push(scan_rows(s.as_ref(), &bounds, want)?);
+            }
+            let keys: BTreeSet<DecoratedKey> =
+                scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
+            for dk in keys.into_iter().take(want) {
+                let mut handles = Vec::with_capacity(stores.len());
+                for (store, scan) in stores.iter().zip(scans.iter_mut()) {
+                    handles.extend(scan.take(store.as_ref(), &dk)?);
+                }
+                out.push((dk.key, read_row(&def, cmd, &handles, now)?));
+            }
         }
         Ok(out)
     }

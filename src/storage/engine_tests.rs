@@ -375,6 +375,39 @@ fn range_reads_return_ghosts_and_respect_bounds() {
 }
 
 #[test]
+fn token_ranges_that_do_not_advance_wrap_around_the_ring() {
+    each(|h| {
+        for k in ["a", "b", "c", "d", "e"] {
+            h.apply(put("Std", k, "c", "v", 1));
+        }
+        let cmd = range("Std", "", "", false, 10);
+        let read = |start: &str, end: &str, max: usize| -> Vec<String> {
+            let range = RowRange::Tokens {
+                start: start.into(),
+                end: end.into(),
+            };
+            h.engine
+                .read_range(&cmd, &range, max)
+                .unwrap()
+                .into_iter()
+                .map(|(k, _)| String::from_utf8(k).unwrap())
+                .collect()
+        };
+        // (t, t] is the whole ring, beginning after t.
+        assert_eq!(read("c", "c", 100), ["d", "e", "a", "b", "c"]);
+        assert_eq!(read("e", "e", 100), ["a", "b", "c", "d", "e"]);
+        // (d, b]: the end of the ring, then its start up to b inclusive.
+        assert_eq!(read("d", "b", 100), ["e", "a", "b"]);
+        // The row count cuts across the wrap.
+        assert_eq!(read("c", "c", 3), ["d", "e", "a"]);
+        assert_eq!(read("c", "c", 2), ["d", "e"]);
+        // (min, min] and (x, min] do not wrap.
+        assert_eq!(read("", "", 100), ["a", "b", "c", "d", "e"]);
+        assert_eq!(read("b", "", 100), ["c", "d", "e"]);
+    });
+}
+
+#[test]
 fn range_reads_follow_ring_order_with_a_hashing_partitioner() {
     for h in harnesses(Arc::new(RandomPartitioner)) {
         let keys: Vec<String> = (0..50).map(|i| format!("key{i}")).collect();

@@ -264,7 +264,8 @@ pub enum RowRange {
     /// (With an order-preserving partitioner this is key order.)
     Keys { start: Bytes, end: Bytes },
     /// Tokens in (start, end] as partitioner strings; an end equal to the
-    /// minimum token means "to the end of the ring" (wrapping is not supported).
+    /// minimum token means "to the end of the ring". A start at or after the
+    /// end wraps around the ring: `(t, t]` is the whole ring, from after `t`.
     Tokens { start: String, end: String },
 }
 

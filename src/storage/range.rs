@@ -1,6 +1,12 @@
 //! Range reads: turning a `RowRange` into decorated-key bounds and
 //! collecting the first row keys of each store inside them, in ring order.
 //!
+//! A token range `(start, end]` whose start is not before its end wraps
+//! around the ring, as Cassandra's `Range` did from 0.6 to 2.x: it is read
+//! as `(start, end of ring]` then `(minimum, end]`, so `(t, t]` is the whole
+//! ring beginning after `t`. This is the one place that splits such ranges
+//! (both Thrift generations and CQL read through it).
+//!
 //! It must not read row contents.
 
 use super::model::RowRange;
@@ -21,6 +27,38 @@ pub(crate) struct KeyBounds {
 }
 
 impl KeyBounds {
+    /// The non-wrapping pieces of `range`, in the order a scan reads them.
+    pub fn pieces(schema: &Schema, range: &RowRange) -> Result<Vec<KeyBounds>, StorageError> {
+        let RowRange::Tokens { start, end } = range else {
+            return Ok(vec![KeyBounds::new(schema, range)?]);
+        };
+        let p = &schema.partitioner;
+        let parse = |t: &str| {
+            p.token_from_string(t)
+                .map_err(|e| StorageError::Invalid(e.to_string()))
+        };
+        let (s, e) = (parse(start)?, parse(end)?);
+        let min = p.min_token();
+        if e == min || s < e {
+            return Ok(vec![KeyBounds::new(schema, range)?]);
+        }
+        let min_text = p.token_to_string(&min);
+        let before_min = RowRange::Tokens {
+            start: start.clone(),
+            end: min_text.clone(),
+        };
+        let after_min = RowRange::Tokens {
+            start: min_text,
+            end: end.clone(),
+        };
+        Ok(vec![
+            KeyBounds::new(schema, &before_min)?,
+            KeyBounds::new(schema, &after_min)?,
+        ])
+    }
+
+    /// Bounds of a range that does not wrap (a wrapping token range here
+    /// covers nothing; see [`KeyBounds::pieces`]).
     pub fn new(schema: &Schema, range: &RowRange) -> Result<KeyBounds, StorageError> {
         let p = &schema.partitioner;
         match range {

@@ -338,18 +338,44 @@ fn super_cf_defaults_its_subcomparator() {
 }
 
 #[test]
-fn comment_element_wins_over_attribute() {
+fn comment_comes_only_from_the_first_comment_element() {
+    // 0.6.8 read the child element's text, untrimmed; "" is no comment.
     let c = parse(&cf(
-        r#"<ColumnFamily Name="S" Comment="attr"><Comment> element </Comment></ColumnFamily>"#,
+        r#"<ColumnFamily Name="S"><Comment> element &amp; more </Comment><Comment>second</Comment></ColumnFamily>"#,
+    ));
+    assert_eq!(
+        c.keyspaces[0].column_families[0].comment.as_deref(),
+        Some(" element & more ")
+    );
+    assert!(
+        c.warnings()
+            .iter()
+            .any(|w| w.message.contains("second <Comment>")),
+        "{:?}",
+        c.warnings()
+    );
+    // The attribute form is ignored, as 0.6.8's describe_keyspace ignored it.
+    for xml in [
+        r#"<ColumnFamily Name="S" Comment="attr"/>"#,
+        r#"<ColumnFamily Name="S" Comment="attr"><Comment></Comment></ColumnFamily>"#,
+    ] {
+        let c = parse(&cf(xml));
+        assert_eq!(c.keyspaces[0].column_families[0].comment, None, "{xml}");
+        assert!(
+            c.warnings()
+                .iter()
+                .any(|w| w.message.contains("attribute Comment on")
+                    && w.message.contains("<Comment> child element")),
+            "{:?}",
+            c.warnings()
+        );
+    }
+    let c = parse(&cf(
+        r#"<ColumnFamily Name="S" Comment="attr"><Comment>element</Comment></ColumnFamily>"#,
     ));
     assert_eq!(
         c.keyspaces[0].column_families[0].comment.as_deref(),
         Some("element")
-    );
-    let c = parse(&cf(r#"<ColumnFamily Name="S" Comment="attr &amp; more"/>"#));
-    assert_eq!(
-        c.keyspaces[0].column_families[0].comment.as_deref(),
-        Some("attr & more")
     );
 }
 

@@ -146,6 +146,8 @@ pub fn get_range_slices(
                     p.token_from_string(tok)
                         .map_err(|e| ApiError::invalid(e.0))?;
                 }
+                // As 0.6's Range: (start, end], wrapping around the ring
+                // when start >= end, so describe_ring's (t, t) is every row.
                 RowRange::Tokens {
                     start: start.clone(),
                     end: end.clone(),

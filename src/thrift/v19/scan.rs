@@ -1,6 +1,6 @@
 //! Range scans for 19.x KeyRanges on top of the engine's `read_range`:
-//! key bounds, (key, token) bounds, and token ranges that wrap around the
-//! ring (`(t, t]` is the whole ring, as 1.2 read it).
+//! key bounds, (key, token) bounds, and token ranges (which the engine
+//! wraps around the ring: `(t, t]` is the whole ring, as 1.2 read it).
 //!
 //! The range is already validated; this module must not build replies.
 
@@ -49,40 +49,19 @@ pub fn scan(
                 .take_while(|(k, _)| end == min || p.token(k) <= end)
                 .collect())
         }
+        // The engine reads a wrapping range (start >= end) around the ring.
         (None, None, Some(start), Some(end)) => {
-            let (s, e) = (parse(p, start)?, parse(p, end)?);
-            if e == min || s < e {
-                return node.read_range(
-                    cmd,
-                    &RowRange::Tokens {
-                        start: start.clone(),
-                        end: end.clone(),
-                    },
-                    max_rows,
-                );
+            for tok in [start, end] {
+                parse(p, tok)?;
             }
-            // (s, e] wraps: (s, end of ring] then (min, e].
-            let min_text = p.token_to_string(&min);
-            let mut rows = node.read_range(
+            node.read_range(
                 cmd,
                 &RowRange::Tokens {
                     start: start.clone(),
-                    end: min_text.clone(),
+                    end: end.clone(),
                 },
                 max_rows,
-            )?;
-            let rest = max_rows.saturating_sub(rows.len());
-            if rest > 0 {
-                rows.extend(node.read_range(
-                    cmd,
-                    &RowRange::Tokens {
-                        start: min_text,
-                        end: end.clone(),
-                    },
-                    rest,
-                )?);
-            }
-            Ok(rows)
+            )
         }
         _ => Err(ApiError::invalid(
             "exactly one each of {start key, start token} and {end key, end token} must be specified",
