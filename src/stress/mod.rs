@@ -29,6 +29,7 @@ mod client06;
 mod client19;
 mod failure;
 mod report;
+mod worker;
 
 pub use failure::Failure;
 pub use report::Report;
@@ -39,7 +40,8 @@ use report::{Progress, Shared};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
+use worker::Worker;
 
 /// What each operation does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -372,78 +374,6 @@ fn header(opts: &StressOptions, work: &Workload) -> String {
          {} keys, {row} per row, {} threads, consistency {}{detail}\n",
         work.server, work.keyspace, work.column_family, opts.keys, opts.threads, work.consistency
     )
-}
-
-struct Worker {
-    conn: Box<dyn Connection>,
-    index: usize,
-    opts: StressOptions,
-    shared: Arc<Shared>,
-}
-
-#[derive(Clone, Copy)]
-enum Call {
-    Insert,
-    Read,
-    RangeSlice,
-}
-
-impl Worker {
-    fn run(mut self) {
-        let step = u64::from(self.opts.threads);
-        let mut key = self.index as u64;
-        while key < self.opts.keys {
-            let row = format!("{key:010}");
-            let calls: &[(Call, u32)] = match self.opts.operation {
-                Operation::Insert => &[(Call::Insert, 1)],
-                Operation::Read => &[(Call::Read, 1)],
-                Operation::RangeSlice => &[(Call::RangeSlice, 1)],
-                Operation::Mixed => &[
-                    (Call::Insert, self.opts.ratio.inserts),
-                    (Call::Read, self.opts.ratio.reads),
-                ],
-            };
-            for &(call, times) in calls {
-                for _ in 0..times {
-                    if self.shared.stopping() || !self.attempt(call, &row) {
-                        return;
-                    }
-                }
-            }
-            key += step;
-        }
-    }
-
-    /// Makes one call and tallies it; false when the connection is lost.
-    fn attempt(&mut self, call: Call, row: &str) -> bool {
-        let start = Instant::now();
-        let outcome = match call {
-            Call::Insert => {
-                let ts = SystemTime::now()
-                    .duration_since(UNIX_EPOCH)
-                    .map_or(0, |d| d.as_micros() as i64);
-                self.conn.insert(row, ts).map(|()| true)
-            }
-            Call::Read => self.conn.read(row),
-            Call::RangeSlice => self.conn.range_slice(row),
-        };
-        let latency = start.elapsed();
-        match outcome {
-            Ok(hit) => {
-                let mut t = self.shared.tallies[self.index].lock();
-                t.operations += 1;
-                t.misses += u64::from(!hit);
-                t.latencies.push(latency);
-                true
-            }
-            Err(e) => {
-                let failure = Failure::from_thrift(&e);
-                let lost = failure.connection_lost;
-                self.shared.record_failure(self.index, failure);
-                !lost
-            }
-        }
-    }
 }
 
 /// `supercolumn stress` from the command line: runs with Ctrl-C handled
