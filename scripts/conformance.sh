@@ -11,12 +11,15 @@
 # port and a temporary data directory, replays the cases unframed and then
 # framed, stops the server with SIGTERM and checks that it exited 0. Exits
 # non-zero if either replay or the shutdown fails. CONFORMANCE_DIR says where
-# the corpus lives (default: ../shared/conformance beside the repository).
+# the corpus lives (default: ../shared/conformance beside the repository);
+# SUPERCOLUMN_BIN, CARGO_TARGET_DIR and VENV_DIR as in scripts/env.sh. replay.py
+# runs under the virtual environment's Python.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/env.sh"
 . scripts/server-lib.sh
 
-CONF=${CONFORMANCE_DIR:-$(pwd)/../shared/conformance}
+CONF=$CONFORMANCE_DIR
+check_corpus || exit 1
 CONFIG="$CONF/config/storage-conf.xml"
 SKIP=""
 while [ $# -gt 0 ]; do
@@ -37,7 +40,8 @@ if [ -n "$SKIP" ]; then
     ONLY=(--only "${ONLY[@]}")
 fi
 
-cargo build --release --quiet || { echo "conformance: build failed" >&2; exit 1; }
+ensure_binary || exit 1
+ensure_python || exit 1
 start_server "$CONFIG" || exit 1
 trap 'kill -9 $SERVER_PID 2>/dev/null || true' EXIT
 echo "conformance: server pid $SERVER_PID on port $SERVER_PORT"
@@ -49,7 +53,7 @@ for MODE in --unframed --framed; do
     # first run's writes.
     sleep 1.1
     echo "== replay $MODE"
-    python3 "$CONF/replay.py" --port "$SERVER_PORT" $MODE "${CASES[@]}" "${ONLY[@]}" || RC=1
+    "$PYTHON" "$CONF/replay.py" --port "$SERVER_PORT" $MODE "${CASES[@]}" "${ONLY[@]}" || RC=1
 done
 
 trap - EXIT

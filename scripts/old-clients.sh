@@ -7,9 +7,11 @@
 #   - cassandra-client 0.15.2 (npm), its System (Thrift schema) API and its CQL 2 API.
 #
 # Installs what is missing first (idempotent; apt-get, PyPI and npm only):
-#   jython + bouncycastle (jython's ssl module needs it to reach PyPI), a Python 2
-#   pip/setuptools that jython runs, pycassa/thrift/six into clients/pycassa/.site,
-#   and clients/node/node_modules from package-lock.json.
+#   jython + bouncycastle (jython's ssl module needs it to reach PyPI) and Node.js/npm
+#   through scripts/system-packages.sh (the one place system packages are installed),
+#   a Python 2 pip/setuptools that jython runs (fetched with the virtual environment's
+#   pip), pycassa/thrift/six into clients/pycassa/.site, and clients/node/node_modules
+#   from package-lock.json.
 #
 # The server gets the repo's storage-conf.xml plus <ThriftApiDefault>19</ThriftApiDefault>:
 # these clients speak API 19.x and open with calls both generations share
@@ -18,8 +20,7 @@
 # Usage: scripts/old-clients.sh [pycassa] [helenus] [cassandra-client]   (default: all)
 # Exits non-zero if any flow fails.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$(pwd)
+. "$(dirname "$0")/env.sh"
 PYCASSA_DIR=$ROOT/clients/pycassa
 NODE_DIR=$ROOT/clients/node
 SITE=$PYCASSA_DIR/.site
@@ -42,20 +43,6 @@ jython_run() {
         org.python.util.jython "$@"
 }
 
-install_apt() {
-    local missing=()
-    [ -f /usr/share/java/jython.jar ] || missing+=(jython)
-    [ -f /usr/share/java/bcprov.jar ] || missing+=(libbcprov-java)
-    [ -f /usr/share/java/bcpkix.jar ] || missing+=(libbcpkix-java)
-    [ -f /usr/share/java/bcutil.jar ] || missing+=(libbcutil-java)
-    command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
-    if [ ${#missing[@]} -gt 0 ]; then
-        say "installing Debian packages: ${missing[*]}"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
-}
-
 install_pycassa() {
     if [ -f "$SITE/.installed-$PYCASSA_VERSION-$THRIFT_VERSION-$SIX_VERSION" ]; then
         return
@@ -64,13 +51,13 @@ install_pycassa() {
     rm -rf "$BOOT" "$SITE"
     mkdir -p "$BOOT" "$SITE"
     # A pip that runs on Python 2 (jython 2.7); the wheels are pure Python.
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+    "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
         --python-version 2.7 --platform any -d "$BOOT/wheels" \
         "pip==$PIP2_VERSION" "setuptools==$SETUPTOOLS2_VERSION"
     # Unpacked, not zipped: pycassa's setup.py (ez_setup) looks for setuptools
     # with pkg_resources and would try to download 0.9.6 from a dead URL otherwise.
     for whl in "$BOOT"/wheels/*.whl; do
-        python3 -m zipfile -e "$whl" "$BOOT/lib"
+        "$PYTHON" -m zipfile -e "$whl" "$BOOT/lib"
     done
     # jython's own pip builds the sdists (their setup.py is Python 2); pycassa has no wheel.
     JYTHONPATH=$BOOT/lib jython_run -m pip install --quiet --disable-pip-version-check \
@@ -100,10 +87,13 @@ for c in "${clients[@]}"; do
     esac
 done
 
-install_apt
+scripts/system-packages.sh python old-clients
 for c in "${clients[@]}"; do
     case $c in
-    pycassa) install_pycassa ;;
+    pycassa)
+        ensure_python
+        install_pycassa
+        ;;
     helenus | cassandra-client) install_node ;;
     esac
 done

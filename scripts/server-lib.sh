@@ -4,14 +4,14 @@
 #   stop_server                                 SIGTERM, waits, fails unless it exited 0
 #
 # The server listens on a free port (--listen 127.0.0.1:0) with its data in a
-# fresh temporary directory, and announces the port on stdout.
-
-SUPERCOLUMN_BIN=${SUPERCOLUMN_BIN:-target/release/supercolumn}
+# fresh temporary directory, and announces the port on stdout. The binary is
+# SUPERCOLUMN_BIN, or the release build in cargo's target directory (see
+# scripts/env.sh, which must be sourced first).
 
 start_server() {
     local config=$1
     shift
-    [ -x "$SUPERCOLUMN_BIN" ] || cargo build --release --quiet
+    [ -n "${SUPERCOLUMN_BIN:-}" ] || ensure_binary || return 1
     SERVER_DATA=$(mktemp -d)
     SERVER_OUT="$SERVER_DATA.stdout"
     SERVER_ERR="$SERVER_DATA.stderr"

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite: the one command the README names and CI runs.
 #
-# 1. installs what the tests need (Python's thrift package for the generated
-#    Python client, and a JDK for the collation tests when javac is missing);
-# 2. checks formatting and lints;
+# 0. checks that the conformance corpus is there (../shared/conformance, or
+#    CONFORMANCE_DIR) before anything else, and says what it is if not;
+# 1. installs what the tests need: system packages in one step
+#    (scripts/system-packages.sh: Python's venv, a JDK for the collation
+#    tests, jython, Node.js/npm), then
+#    the Python test dependencies (clients/python/requirements.txt) into a
+#    virtual environment it creates (.venv/, or VENV_DIR) and that every
+#    Python step uses;
+# 2. checks formatting, builds the release binary once (the first build takes
+#    5-10 minutes; cargo shows its progress) and runs the lints;
 # 3. runs every Rust test (unit, property, crash and wire tests) in release mode;
 # 4. replays the recorded Cassandra 0.6.8 conformance cases against the server,
 #    unframed and framed; then the 1.2.9 (API 19.x) cases together with the
@@ -12,37 +19,44 @@
 # 6. runs real old clients (pycassa under jython, npm's helenus and
 #    cassandra-client) through their flows (scripts/old-clients.sh installs them).
 #
-# The conformance corpus lives beside the repository in ../shared/conformance;
-# set CONFORMANCE_DIR to point elsewhere.
+# CARGO_TARGET_DIR is honoured throughout; SUPERCOLUMN_BIN makes the scripts of
+# steps 4-6 run that binary instead of the release build (see scripts/env.sh).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$(pwd)
-CONFORMANCE_DIR=${CONFORMANCE_DIR:-$ROOT/../shared/conformance}
+. "$(dirname "$0")/env.sh"
 
-step() { printf '\n=== %s ===\n' "$*"; }
+started=$(date +%s)
+step() { printf '\n=== %s === (%d s)\n' "$*" "$(($(date +%s) - started))"; }
 
-step "python test dependencies"
-python3 -m pip install --quiet --disable-pip-version-check -r clients/python/requirements.txt
+step "conformance corpus"
+check_corpus
+echo "found at $CONFORMANCE_DIR"
 
-step "JDK (the collation tests compare with java.text.Collator)"
-if ! command -v javac >/dev/null || ! command -v java >/dev/null; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless >/dev/null
-fi
-# tests/collation_jdk.rs skips without a JDK unless this is set.
+step "system packages"
+# Every apt-get install of the test command happens here (see the script to add one).
+scripts/system-packages.sh
+
+step "python test dependencies (virtual environment $VENV_DIR)"
+ensure_python
+"$PYTHON" --version
+
+# tests/collation_jdk.rs skips without a JDK unless this is set; the JDK
+# came with the system packages above.
 export SUPERCOLUMN_REQUIRE_JDK=1
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
+step "build the release binary (a first build takes 5-10 minutes)"
+cargo build --release
+
 step "cargo clippy"
-cargo clippy --release --all-targets --quiet -- -D warnings
+cargo clippy --release --all-targets -- -D warnings
 
 step "cargo test (unit, property, crash, wire)"
 cargo test --release
 
 step "conformance: Cassandra 0.6.8 cases"
-CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh "$CONFORMANCE_DIR/cases/v06"
+scripts/conformance.sh "$CONFORMANCE_DIR/cases/v06"
 
 step "conformance: Cassandra 1.2.9 cases (API 19.x and CQL3) and the 0.6 cases on one server"
 # Both API generations on one port, on the config the 1.2.9 cases were recorded
@@ -50,7 +64,7 @@ step "conformance: Cassandra 1.2.9 cases (API 19.x and CQL3) and the 0.6 cases o
 # - the 0.6 cases that depend on the partitioner or the cluster name (they were
 #   recorded with OrderPreservingPartitioner and "Conformance Cluster"): key-bounded
 #   range scans, and describe_cluster / describe_splits with string tokens.
-CONFORMANCE_DIR=$CONFORMANCE_DIR scripts/conformance.sh \
+scripts/conformance.sh \
     --config "$CONFORMANCE_DIR/config/storage-conf-v19.xml" \
     --skip "blog_comments crud_consistency_levels describe_cluster describe_splits_and_login
             invalid_consistency_and_protocol range_deprecated_get_range_slice range_key_bounds
@@ -64,4 +78,4 @@ step "old clients: pycassa (jython), helenus, cassandra-client"
 scripts/old-clients.sh
 
 echo
-echo "all tests passed"
+echo "all tests passed in $(($(date +%s) - started)) s"

@@ -43,7 +43,8 @@ enum Command {
     Cqlsh(supercolumn::shell::CqlshArgs),
     /// cassandra-cli style shell.
     Cli(supercolumn::shell::CliArgs),
-    /// Drive a running server with a generated 0.6 client and report throughput and latency.
+    /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
+    /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
 }
 
@@ -78,7 +79,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => args,
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
-        Command::Stress(opts) => return stress(&opts),
+        Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -103,24 +104,6 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fatal(msg)) => {
             eprintln!("supercolumn: {msg}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// Runs `supercolumn stress`: prints the report; fails on any error.
-fn stress(opts: &supercolumn::stress::StressOptions) -> ExitCode {
-    match supercolumn::stress::run(opts) {
-        Ok(report) => {
-            print!("{report}");
-            if report.errors == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
-        Err(e) => {
-            eprintln!("supercolumn stress: {e}");
             ExitCode::from(1)
         }
     }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The one place the test command installs system packages (Debian's, through
+# apt-get). Everything else it needs goes inside the repository: Python
+# packages into .venv/, the old clients' packages into clients/.
+#
+# usage: scripts/system-packages.sh [GROUP...]      (default: every group)
+#
+# Each group checks what its tests need and collects the packages that are
+# missing; they are then installed with one apt-get run (root needed; a
+# non-root user is told the command to run). Nothing is installed when
+# nothing is missing, so running it again costs a few checks.
+#
+# To add a test that needs a system package, add a `need_...` line to its
+# group below (or a new group, listed in GROUPS_ALL and the case below).
+set -euo pipefail
+
+GROUPS_ALL=(python jdk old-clients)
+
+missing=()
+need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
+need_file() { [ -e "$1" ] || missing+=("${@:2}"); }
+
+# Python 3 with venv: every Python step runs in the virtual environment the
+# scripts create (Debian ships venv/ensurepip separately, as python3-venv).
+group_python() {
+    need_command python3 python3
+    python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+}
+
+# tests/collation_jdk.rs compares CollatingOrderPreservingPartitioner's order
+# with java.text.Collator, compiled and run through a JDK.
+group_jdk() {
+    need_command javac openjdk-17-jdk-headless
+    need_command java openjdk-17-jdk-headless
+}
+
+# scripts/old-clients.sh: pycassa under Debian's jython (which brings a Java
+# runtime), bouncycastle for jython's ssl module, Node.js and npm for the npm
+# clients.
+group_old_clients() {
+    need_file /usr/share/java/jython.jar jython
+    need_file /usr/share/java/bcprov.jar libbcprov-java
+    need_file /usr/share/java/bcpkix.jar libbcpkix-java
+    need_file /usr/share/java/bcutil.jar libbcutil-java
+    need_command java default-jre-headless
+    need_command node nodejs
+    need_command npm npm
+}
+
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=("${GROUPS_ALL[@]}")
+for g in "${groups[@]}"; do
+    case $g in
+    python) group_python ;;
+    jdk) group_jdk ;;
+    old-clients) group_old_clients ;;
+    *) echo "system-packages: unknown group '$g' (${GROUPS_ALL[*]})" >&2; exit 2 ;;
+    esac
+done
+
+[ ${#missing[@]} -gt 0 ] || exit 0
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+    echo "system-packages: missing Debian packages: ${missing[*]}" >&2
+    echo "  install them as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+echo "system-packages: installing Debian packages: ${missing[*]} (apt-get; a minute or two)"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >"$log" 2>&1; then
+    tail -30 "$log" >&2
+    echo "system-packages: apt-get failed" >&2
+    exit 1
+fi
+echo "system-packages: installed"

@@ -1,0 +1,257 @@
+//! The stress calls over Thrift API 19.x (Cassandra 0.7 to 2.x): framed
+//! transport, `set_keyspace` once per connection, binary keys; and the set-up
+//! a 0.7+ stress tool did, creating its keyspace and column family through
+//! the schema calls when they are absent.
+
+use super::failure::Failure;
+use super::{Connection, StressError, Workload};
+use crate::thrift::gen::cassandra19::{
+    CassandraSyncClient, CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL,
+    KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
+    TCassandraSyncClient,
+};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::Arc;
+
+/// The consistency level named on the command line, as 1.x numbered it.
+pub(super) fn consistency(name: &str) -> Result<CL, StressError> {
+    const LEVELS: &[(&str, CL)] = &[
+        ("ONE", CL::ONE),
+        ("TWO", CL::TWO),
+        ("THREE", CL::THREE),
+        ("QUORUM", CL::QUORUM),
+        ("LOCAL_QUORUM", CL::LOCAL_QUORUM),
+        ("EACH_QUORUM", CL::EACH_QUORUM),
+        ("ALL", CL::ALL),
+        ("ANY", CL::ANY),
+        ("LOCAL_ONE", CL::LOCAL_ONE),
+        ("SERIAL", CL::SERIAL),
+        ("LOCAL_SERIAL", CL::LOCAL_SERIAL),
+    ];
+    super::level_by_name(name, LEVELS, "19")
+}
+
+type Client = CassandraSyncClient<
+    Box<dyn thrift::protocol::TInputProtocol + Send>,
+    Box<dyn thrift::protocol::TOutputProtocol + Send>,
+>;
+
+/// `call` failed: the set-up cannot go on.
+fn setup(call: &'static str) -> impl Fn(thrift::Error) -> StressError {
+    move |e| StressError::Setup {
+        call,
+        failure: Failure::from_thrift(&e),
+    }
+}
+
+fn open(work: &Workload) -> Result<Client, StressError> {
+    // 0.7 and later clients were framed; a 19.x stress run is too.
+    let (i, o) = work.connect(true)?;
+    Ok(CassandraSyncClient::new(i, o))
+}
+
+/// Makes sure the keyspace and column family exist, creating what is absent
+/// (SimpleStrategy, replication factor 1; BytesType names), and that the
+/// column family is of the kind the run writes. Says on `out` what it made.
+pub(super) fn prepare(work: &Workload, out: &mut dyn Write) -> Result<(), StressError> {
+    let mut c = open(work)?;
+    // A call only API 19 has, so that the server answers this connection's
+    // later calls that both generations share (describe_keyspace) as 19.x.
+    c.describe_schema_versions()
+        .map_err(setup("describe_schema_versions"))?;
+    let want_super = work.super_columns > 0;
+    match c.describe_keyspace(work.keyspace.clone()) {
+        Ok(ks) => match ks.cf_defs.iter().find(|cf| cf.name == work.column_family) {
+            Some(cf) => {
+                let is_super = cf.column_type.as_deref() == Some("Super");
+                if is_super != want_super {
+                    return Err(StressError::Usage(format!(
+                        "column family {}.{} is {}; {} needs a {} one",
+                        work.keyspace,
+                        work.column_family,
+                        if is_super { "Super" } else { "Standard" },
+                        if want_super {
+                            "--super"
+                        } else {
+                            "a run without --super"
+                        },
+                        if want_super { "Super" } else { "Standard" },
+                    )));
+                }
+            }
+            None => {
+                c.set_keyspace(work.keyspace.clone())
+                    .map_err(setup("set_keyspace"))?;
+                c.system_add_column_family(cf_def(work))
+                    .map_err(setup("system_add_column_family"))?;
+                let _ = writeln!(
+                    out,
+                    "created column family {}.{}",
+                    work.keyspace, work.column_family
+                );
+            }
+        },
+        Err(thrift::Error::User(e)) if e.is::<NotFoundException>() => {
+            let ks = KsDef::new(
+                work.keyspace.clone(),
+                "org.apache.cassandra.locator.SimpleStrategy".to_string(),
+                BTreeMap::from([("replication_factor".to_string(), "1".to_string())]),
+                None,
+                vec![cf_def(work)],
+                None,
+            );
+            c.system_add_keyspace(ks)
+                .map_err(setup("system_add_keyspace"))?;
+            let _ = writeln!(
+                out,
+                "created keyspace {} with column family {}",
+                work.keyspace, work.column_family
+            );
+        }
+        Err(e) => return Err(setup("describe_keyspace")(e)),
+    }
+    Ok(())
+}
+
+/// The column family a run writes: BytesType names, values and keys.
+fn cf_def(work: &Workload) -> CfDef {
+    let want_super = work.super_columns > 0;
+    CfDef {
+        keyspace: work.keyspace.clone(),
+        name: work.column_family.clone(),
+        column_type: Some(if want_super { "Super" } else { "Standard" }.to_string()),
+        comparator_type: Some("BytesType".to_string()),
+        subcomparator_type: want_super.then(|| "BytesType".to_string()),
+        comment: Some("made by supercolumn stress".to_string()),
+        row_cache_size: None,
+        key_cache_size: None,
+        read_repair_chance: None,
+        column_metadata: None,
+        gc_grace_seconds: None,
+        default_validation_class: None,
+        id: None,
+        min_compaction_threshold: None,
+        max_compaction_threshold: None,
+        row_cache_save_period_in_seconds: None,
+        key_cache_save_period_in_seconds: None,
+        memtable_flush_after_mins: None,
+        memtable_throughput_in_mb: None,
+        memtable_operations_in_millions: None,
+        replicate_on_write: None,
+        merge_shards_chance: None,
+        key_validation_class: None,
+        row_cache_provider: None,
+        key_alias: None,
+        compaction_strategy: None,
+        compaction_strategy_options: None,
+        row_cache_keys_to_save: None,
+        compression_options: None,
+        bloom_filter_fp_chance: None,
+        caching: None,
+        column_aliases: None,
+        value_alias: None,
+        dclocal_read_repair_chance: None,
+        populate_io_cache_on_flush: None,
+        memtable_flush_period_in_ms: None,
+        default_time_to_live: None,
+        index_interval: None,
+        speculative_retry: None,
+        triggers: None,
+        cells_per_row_to_cache: None,
+        min_index_interval: None,
+        max_index_interval: None,
+    }
+}
+
+pub(super) struct Conn19 {
+    client: Client,
+    work: Arc<Workload>,
+    cl: CL,
+}
+
+impl Conn19 {
+    /// A framed connection with the run's keyspace set.
+    pub fn open(work: &Arc<Workload>) -> Result<Conn19, StressError> {
+        let mut client = open(work)?;
+        client
+            .set_keyspace(work.keyspace.clone())
+            .map_err(setup("set_keyspace"))?;
+        Ok(Conn19 {
+            client,
+            work: work.clone(),
+            cl: consistency(&work.consistency)?,
+        })
+    }
+
+    fn columns(&self, timestamp: i64) -> Vec<Column> {
+        (0..self.work.columns)
+            .map(|c| {
+                Column::new(
+                    super::column_name(c),
+                    self.work.value.clone(),
+                    timestamp,
+                    None,
+                )
+            })
+            .collect()
+    }
+
+    fn parent(&self) -> ColumnParent {
+        ColumnParent::new(self.work.column_family.clone(), None)
+    }
+
+    fn predicate(&self) -> SlicePredicate {
+        let count = self.work.row_width() as i32;
+        SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, count))
+    }
+}
+
+impl Connection for Conn19 {
+    fn insert(&mut self, key: &str, timestamp: i64) -> thrift::Result<()> {
+        let mutations: Vec<Mutation> = if self.work.super_columns == 0 {
+            self.columns(timestamp)
+                .into_iter()
+                .map(|c| Mutation::new(ColumnOrSuperColumn::new(c, None, None, None), None))
+                .collect()
+        } else {
+            (0..self.work.super_columns)
+                .map(|s| {
+                    let sc = SuperColumn::new(super::super_name(s), self.columns(timestamp));
+                    Mutation::new(ColumnOrSuperColumn::new(None, sc, None, None), None)
+                })
+                .collect()
+        };
+        let map = BTreeMap::from([(
+            key.as_bytes().to_vec(),
+            BTreeMap::from([(self.work.column_family.clone(), mutations)]),
+        )]);
+        self.client.batch_mutate(map, self.cl)
+    }
+
+    fn read(&mut self, key: &str) -> thrift::Result<bool> {
+        let got = self.client.get_slice(
+            key.as_bytes().to_vec(),
+            self.parent(),
+            self.predicate(),
+            self.cl,
+        )?;
+        Ok(got.len() == self.work.row_width() as usize)
+    }
+
+    fn range_slice(&mut self, key: &str) -> thrift::Result<bool> {
+        // An empty end key: from `key` to the end of the ring, in token order.
+        let range = KeyRange::new(
+            key.as_bytes().to_vec(),
+            Vec::new(),
+            None,
+            None,
+            self.work.range_count,
+            None,
+        );
+        let rows = self
+            .client
+            .get_range_slices(self.parent(), self.predicate(), range, self.cl)?;
+        Ok(rows.first().is_some_and(|r| &r.key[..] == key.as_bytes()))
+    }
+}
