@@ -196,6 +196,12 @@ fn process_v19(
     i: &mut dyn TInputProtocol,
     o: &mut dyn TOutputProtocol,
 ) -> Option<thrift::Result<()>> {
+    // The batches are read and converted mutation by mutation (see `v19::batch`).
+    match name {
+        "batch_mutate" => return Some(v19::process_batch_mutate(h, false, seq, i, o)),
+        "atomic_batch_mutate" => return Some(v19::process_batch_mutate(h, true, seq, i, o)),
+        _ => {}
+    }
     macro_rules! route {
         ($($m:literal => $f:ident),* $(,)?) => {
             match name {
@@ -214,8 +220,6 @@ fn process_v19(
         "get_multi_slice" => process_get_multi_slice,
         "insert" => process_insert, "add" => process_add, "cas" => process_cas,
         "remove" => process_remove, "remove_counter" => process_remove_counter,
-        "batch_mutate" => process_batch_mutate,
-        "atomic_batch_mutate" => process_atomic_batch_mutate,
         "truncate" => process_truncate,
         "describe_schema_versions" => process_describe_schema_versions,
         "describe_keyspaces" => process_describe_keyspaces,
