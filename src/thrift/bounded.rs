@@ -67,7 +67,9 @@ pub struct BudgetGuard {
 
 /// Opens the decoding budget of a message of `size` bytes.
 pub fn budget_for(size: usize) -> BudgetGuard {
-    let limit = size.saturating_mul(DECODE_FACTOR).saturating_add(DECODE_SLACK);
+    let limit = size
+        .saturating_mul(DECODE_FACTOR)
+        .saturating_add(DECODE_SLACK);
     let previous = BUDGET.with(|b| {
         b.replace(Some(Budget {
             left: limit,

@@ -247,7 +247,11 @@ fn skipping_is_depth_limited_and_does_not_spend_the_budget() {
     let e = after_header(&msg, |p| {
         t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
     });
-    assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::DepthLimit), "{e}");
+    assert_eq!(
+        protocol_kind(&e),
+        Some(ProtocolErrorKind::DepthLimit),
+        "{e}"
+    );
     // A skipped 100 KB string costs nothing.
     let mut body = vec![ttype::STRING, 0, 9];
     body.extend_from_slice(&i32b(100_000));
@@ -291,7 +295,11 @@ fn struct_amplification_is_bounded_by_the_budget() {
     let thrift::Error::Protocol(p) = err else {
         unreachable!()
     };
-    assert!(p.message.contains(&format!("{limit} bytes")), "{}", p.message);
+    assert!(
+        p.message.contains(&format!("{limit} bytes")),
+        "{}",
+        p.message
+    );
 }
 
 #[test]

@@ -158,9 +158,7 @@ fn handle_v06(
         let _budget = bounded::budget_for(msg_len);
         let args = match javaread::read_args(r, &method.args) {
             Ok(args) => args,
-            Err(e) => {
-                return exception(header, ApplicationErrorKind::ProtocolError, e.to_string())
-            }
+            Err(e) => return exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
         };
         let mut canonical = Writer::new();
         canonical.message_header(&header.name, mtype::CALL, header.seqid);

@@ -203,12 +203,12 @@ impl Batch {
         entries.sort_by(|a, b| keys[*a].cmp(&keys[*b]).then(a.cmp(b)));
         let mut live = vec![false; keys.len()];
         for (i, e) in entries.iter().enumerate() {
-            live[*e] = entries.get(i + 1).is_none_or(|next| keys[*next] != keys[*e]);
+            live[*e] = entries
+                .get(i + 1)
+                .is_none_or(|next| keys[*next] != keys[*e]);
         }
         let parts = &self.parts;
-        let mut order: Vec<usize> = (0..parts.len())
-            .filter(|p| live[parts[*p].entry])
-            .collect();
+        let mut order: Vec<usize> = (0..parts.len()).filter(|p| live[parts[*p].entry]).collect();
         order.sort_by(|a, b| {
             let (pa, pb) = (&parts[*a], &parts[*b]);
             keys[pa.entry]
