@@ -242,7 +242,7 @@ fn skipping_is_depth_limited_and_does_not_spend_the_budget() {
     for _ in 0..100 {
         body.extend_from_slice(&[ttype::STRUCT, 0, 1]);
     }
-    body.extend(std::iter::repeat(0).take(101));
+    body.extend(std::iter::repeat_n(0, 101));
     let msg = call("describe_version", &body);
     let e = after_header(&msg, |p| {
         t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
@@ -255,7 +255,7 @@ fn skipping_is_depth_limited_and_does_not_spend_the_budget() {
     // A skipped 100 KB string costs nothing.
     let mut body = vec![ttype::STRING, 0, 9];
     body.extend_from_slice(&i32b(100_000));
-    body.extend(std::iter::repeat(b'x').take(100_000));
+    body.extend(std::iter::repeat_n(b'x', 100_000));
     body.push(0);
     let msg = call("describe_version", &body);
     after_header(&msg, |p| {
@@ -272,7 +272,7 @@ fn struct_amplification_is_bounded_by_the_budget() {
     let n = 2_000_000usize;
     let mut body = vec![ttype::LIST, 0, 1, ttype::STRUCT];
     body.extend_from_slice(&i32b(n as i32));
-    body.extend(std::iter::repeat(0).take(n));
+    body.extend(std::iter::repeat_n(0, n));
     let msg = call("x", &body);
     let mut input = BoundedInput::new(&msg);
     input.read_message_begin().unwrap();
