@@ -13,6 +13,14 @@
 #    `N if field_ident.field_type == TType::X => {`, so mismatched fields fall through to the
 #    existing `_ => skip` arm. X is derived from the decoder the arm calls; an arm this script
 #    does not recognise aborts generation rather than being left unchecked.
+#
+# 3. Decoding is bounded. The generated readers reserve a container's whole wire count up front
+#    (`Vec::with_capacity(list_ident.size as usize)`), trusting a count a client chose; each becomes
+#    `Vec::new()`, so a container grows only as its elements actually arrive. And before every
+#    element is added to a container (`x.push(e)`, `x.insert(e)`, `x.insert(k, v)`), its in-memory
+#    size is charged to the decoding budget of the message (`crate::thrift::bounded::charge`), so
+#    no message can decode into more than a fixed multiple of its size. A use of a wire count or an
+#    add to a container in a form this script does not recognise aborts generation.
 
 # Pass 1: the enums (generated as `pub struct Name(pub i32);`), which travel as i32.
 FNR == NR {
@@ -52,6 +60,28 @@ pending != "" {
   print arm; pending = ""
 }
 /^        -?[0-9]+ => \{$/                 { pending = $0; next }
+/_ident\.size as usize/ {
+  if (!sub(/Vec::with_capacity\([a-z]+_ident\.size as usize\)/, "Vec::new()") || $0 ~ /_ident\.size as usize/) {
+    printf("gen-thrift-post.awk: %s:%d: unbounded use of a wire count: %s\n", FILENAME, FNR, $0) > "/dev/stderr"
+    failed = 1; exit 1
+  }
+}
+/\.(push|insert)\(/ {
+  indent = $0; sub(/[^ ].*$/, "", indent)
+  body = substr($0, length(indent) + 1)
+  if (body ~ /^[a-z_0-9]+\.(push|insert)\([a-z_0-9]+\);$/) {
+    arg = body; sub(/^[^(]*\(/, "", arg); sub(/\);$/, "", arg)
+    cost = "std::mem::size_of_val(&" arg ")"
+  } else if (body ~ /^[a-z_0-9]+\.insert\([a-z_0-9]+, [a-z_0-9]+\);$/) {
+    args = body; sub(/^[^(]*\(/, "", args); sub(/\);$/, "", args)
+    split(args, kv, ", ")
+    cost = "std::mem::size_of_val(&" kv[1] ") + std::mem::size_of_val(&" kv[2] ")"
+  } else {
+    printf("gen-thrift-post.awk: %s:%d: cannot charge this container add: %s\n", FILENAME, FNR, $0) > "/dev/stderr"
+    failed = 1; exit 1
+  }
+  print indent "crate::thrift::bounded::charge(" cost ")?;"
+}
 /^struct [A-Za-z0-9_]+(Args|Result) \{$/ { print "pub " $0; in_struct = 1; next }
 /^impl [A-Za-z0-9_]+(Args|Result) \{$/   { print; in_impl = 1; next }
 /^}$/                                     { in_struct = 0; in_impl = 0; print; next }

@@ -333,7 +333,8 @@ pub fn deserialize_collection(value: &[u8], pairs: bool) -> CqlResult<Vec<Vec<u8
     }
     let n = u16::from_be_bytes([value[0], value[1]]) as usize * if pairs { 2 } else { 1 };
     let mut rest = &value[2..];
-    let mut out = Vec::with_capacity(n);
+    // Each element takes at least its 2-byte length: never reserve more.
+    let mut out = Vec::with_capacity(n.min(rest.len() / 2));
     for _ in 0..n {
         if rest.len() < 2 {
             return Err(bad());

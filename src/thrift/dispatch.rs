@@ -5,10 +5,14 @@
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did); run the generation's API
-//! implementation. Only a message whose header cannot be read, or a call
+//! implementation. Every decoding of client bytes here goes through
+//! [`BoundedInput`] or a `wire::Reader` under the message's budget, so no
+//! length or count in a message is trusted. Only a message whose header
+//! cannot be read, or a call
 //! 1.2 answered by dropping the connection (`ApiError::Dropped`), closes
 //! the connection; every other problem is answered with an exception.
 
+use crate::thrift::bounded::{self, BoundedInput};
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
@@ -19,8 +23,7 @@ use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;
 use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
 use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType,
-    TOutputProtocol,
+    TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
 };
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
@@ -126,7 +129,7 @@ pub fn handle(
     }
     session.generation = Some(generation);
     let reply = match generation {
-        Generation::V06 => handle_v06(node, session, &header, &mut r),
+        Generation::V06 => handle_v06(node, session, &header, &mut r, msg.len()),
         Generation::V19 => handle_v19(node, session, &header, msg),
     };
     if let Some(why) = session.close_connection.take() {
@@ -140,6 +143,7 @@ fn handle_v06(
     session: &mut Session,
     header: &MessageHeader,
     r: &mut Reader<'_>,
+    msg_len: usize,
 ) -> Vec<u8> {
     let Some(method) = idl::method(&header.name) else {
         return exception(
@@ -148,14 +152,20 @@ fn handle_v06(
             format!("Invalid method name: '{}'", header.name),
         );
     };
-    let args = match javaread::read_args(r, &method.args) {
-        Ok(args) => args,
-        Err(e) => return exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
+    // The Java-faithful tree lives only until it is re-encoded, under the
+    // message's budget; the generated code then decodes the canonical bytes.
+    let canonical = {
+        let _budget = bounded::budget_for(msg_len);
+        let args = match javaread::read_args(r, &method.args) {
+            Ok(args) => args,
+            Err(e) => return exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
+        };
+        let mut canonical = Writer::new();
+        canonical.message_header(&header.name, mtype::CALL, header.seqid);
+        canonical.value(&javaread::to_value(&args));
+        canonical.buf
     };
-    let mut canonical = Writer::new();
-    canonical.message_header(&header.name, mtype::CALL, header.seqid);
-    canonical.value(&javaread::to_value(&args));
-    let mut input = TBinaryInputProtocol::new(&canonical.buf[..], true);
+    let mut input = BoundedInput::new(&canonical);
     let mut out = Vec::with_capacity(256);
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
@@ -184,6 +194,12 @@ fn process_v19(
     i: &mut dyn TInputProtocol,
     o: &mut dyn TOutputProtocol,
 ) -> Option<thrift::Result<()>> {
+    // The batches are read and converted mutation by mutation (see `v19::batch`).
+    match name {
+        "batch_mutate" => return Some(v19::process_batch_mutate(h, false, seq, i, o)),
+        "atomic_batch_mutate" => return Some(v19::process_batch_mutate(h, true, seq, i, o)),
+        _ => {}
+    }
     macro_rules! route {
         ($($m:literal => $f:ident),* $(,)?) => {
             match name {
@@ -202,8 +218,6 @@ fn process_v19(
         "get_multi_slice" => process_get_multi_slice,
         "insert" => process_insert, "add" => process_add, "cas" => process_cas,
         "remove" => process_remove, "remove_counter" => process_remove_counter,
-        "batch_mutate" => process_batch_mutate,
-        "atomic_batch_mutate" => process_atomic_batch_mutate,
         "truncate" => process_truncate,
         "describe_schema_versions" => process_describe_schema_versions,
         "describe_keyspaces" => process_describe_keyspaces,
@@ -248,7 +262,7 @@ fn required_field_message(method: &str, rust: &str) -> String {
 
 fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &[u8]) -> Vec<u8> {
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
-    let mut input = TBinaryInputProtocol::new(msg, false);
+    let mut input = BoundedInput::new(msg);
     if let Err(e) = input.read_message_begin() {
         return exception(header, ApplicationErrorKind::ProtocolError, e.to_string());
     }

@@ -1,6 +1,7 @@
 //! The Thrift front end: transport, generated code, and the 0.6 API.
 //!
-//! Layout: [`wire`] is the binary protocol as data, [`transport`] cuts a TCP
+//! Layout: [`wire`] is the binary protocol as data, [`bounded`] the one input
+//! protocol client messages are decoded with, [`transport`] cuts a TCP
 //! stream into messages, [`server`] accepts connections and runs calls on the
 //! blocking pool, [`dispatch`] picks the API generation for each call, and
 //! [`v06`] implements API 2.2.0 (Cassandra 0.6). [`validation`] (request
@@ -10,6 +11,7 @@
 //! schema snapshot (config and dynamic keyspaces alike), one door for
 //! schema changes.
 
+pub mod bounded;
 pub mod client;
 pub mod convert;
 pub mod dispatch;

@@ -5,8 +5,10 @@
 //! container encodings). It must not know any IDL: which field means what is
 //! decided by the API modules that read the tree. Every length read from the
 //! wire is checked against the bytes actually present before anything is
-//! allocated, so a hostile length cannot make us reserve memory.
+//! allocated, so a hostile length cannot make us reserve memory, and what the
+//! decoder builds is charged to the message's budget (`thrift::bounded`).
 
+use crate::thrift::bounded::{self, OverBudget, PREALLOC_MAX};
 use std::fmt;
 
 /// Wire type codes of the binary protocol.
@@ -91,6 +93,12 @@ pub enum WireError {
     Truncated,
     #[error("{0}")]
     Invalid(String),
+}
+
+impl From<OverBudget> for WireError {
+    fn from(e: OverBudget) -> Self {
+        WireError::Invalid(e.to_string())
+    }
 }
 
 /// The header of a message.
@@ -191,11 +199,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Decodes one value of wire type `t`.
+    /// Decodes one value of wire type `t`, charging what it builds to the
+    /// current message's budget.
     pub fn value(&mut self, t: u8, depth: usize) -> Result<Value, WireError> {
         if depth > MAX_DEPTH {
             return Err(WireError::Invalid("Maximum nesting depth exceeded".into()));
         }
+        const ITEM: usize = std::mem::size_of::<Value>();
         Ok(match t {
             ttype::BOOL => Value::Bool(self.u8()? != 0),
             ttype::BYTE => Value::Byte(self.u8()? as i8),
@@ -203,7 +213,11 @@ impl<'a> Reader<'a> {
             ttype::I32 => Value::I32(self.i32()?),
             ttype::I64 => Value::I64(self.i64()?),
             ttype::DOUBLE => Value::Double(f64::from_bits(self.i64()? as u64)),
-            ttype::STRING => Value::Bin(self.bytes()?.to_vec()),
+            ttype::STRING => {
+                let b = self.bytes()?;
+                bounded::reserve(b.len())?;
+                Value::Bin(b.to_vec())
+            }
             ttype::STRUCT => {
                 let mut fields = Vec::new();
                 loop {
@@ -212,17 +226,20 @@ impl<'a> Reader<'a> {
                         break;
                     }
                     let id = self.i16()?;
-                    fields.push((id, self.value(ft, depth + 1)?));
+                    let v = self.value(ft, depth + 1)?;
+                    bounded::reserve(std::mem::size_of::<(i16, Value)>())?;
+                    fields.push((id, v));
                 }
                 Value::Struct(fields)
             }
             ttype::LIST | ttype::SET => {
                 let et = self.u8()?;
-                let n = self.len("collection")?;
-                self.check_room(n, et)?;
-                let mut items = Vec::with_capacity(n);
+                let n = self.collection_len(et)?;
+                let mut items = Vec::with_capacity(n.min(PREALLOC_MAX));
                 for _ in 0..n {
-                    items.push(self.value(et, depth + 1)?);
+                    let v = self.value(et, depth + 1)?;
+                    bounded::reserve(ITEM)?;
+                    items.push(v);
                 }
                 if t == ttype::LIST {
                     Value::List(et, items)
@@ -231,14 +248,12 @@ impl<'a> Reader<'a> {
                 }
             }
             ttype::MAP => {
-                let kt = self.u8()?;
-                let vt = self.u8()?;
-                let n = self.len("map")?;
-                self.check_room(n, kt)?;
-                let mut items = Vec::with_capacity(n);
+                let (kt, vt, n) = self.map_len()?;
+                let mut items = Vec::with_capacity(n.min(PREALLOC_MAX));
                 for _ in 0..n {
                     let k = self.value(kt, depth + 1)?;
                     let v = self.value(vt, depth + 1)?;
+                    bounded::reserve(2 * ITEM)?;
                     items.push((k, v));
                 }
                 Value::Map(kt, vt, items)
@@ -247,20 +262,73 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Steps over one value of wire type `t` without building anything.
+    pub fn skip(&mut self, t: u8, depth: usize) -> Result<(), WireError> {
+        if depth > MAX_DEPTH {
+            return Err(WireError::Invalid("Maximum nesting depth exceeded".into()));
+        }
+        match t {
+            ttype::BOOL | ttype::BYTE => self.take(1).map(drop),
+            ttype::I16 => self.take(2).map(drop),
+            ttype::I32 => self.take(4).map(drop),
+            ttype::I64 | ttype::DOUBLE => self.take(8).map(drop),
+            ttype::STRING => self.bytes().map(drop),
+            ttype::STRUCT => loop {
+                let ft = self.u8()?;
+                if ft == ttype::STOP {
+                    return Ok(());
+                }
+                self.i16()?;
+                self.skip(ft, depth + 1)?;
+            },
+            ttype::LIST | ttype::SET => {
+                let et = self.u8()?;
+                let n = self.collection_len(et)?;
+                for _ in 0..n {
+                    self.skip(et, depth + 1)?;
+                }
+                Ok(())
+            }
+            ttype::MAP => {
+                let (kt, vt, n) = self.map_len()?;
+                for _ in 0..n {
+                    self.skip(kt, depth + 1)?;
+                    self.skip(vt, depth + 1)?;
+                }
+                Ok(())
+            }
+            other => Err(WireError::Invalid(format!("Unknown field type {other}"))),
+        }
+    }
+
+    /// Reads a map's key type, value type and entry count, refusing counts
+    /// the remaining bytes cannot hold.
+    pub fn map_len(&mut self) -> Result<(u8, u8, usize), WireError> {
+        let kt = self.u8()?;
+        let vt = self.u8()?;
+        let n = self.len("map")?;
+        let per = min_size(kt)
+            .zip(min_size(vt))
+            .map(|(k, v)| k + v)
+            .ok_or_else(|| WireError::Invalid(format!("Unknown map types {kt}, {vt}")))?;
+        self.check_room(n, per)?;
+        Ok((kt, vt, n))
+    }
+
     /// Reads a container's element count, refusing counts the remaining bytes
     /// cannot hold (for elements of type `et`).
     pub fn collection_len(&mut self, et: u8) -> Result<usize, WireError> {
         let n = self.len("collection")?;
-        self.check_room(n, et)?;
+        let per =
+            min_size(et).ok_or_else(|| WireError::Invalid(format!("Unknown field type {et}")))?;
+        self.check_room(n, per)?;
         Ok(n)
     }
 
-    /// Refuses element counts the remaining bytes cannot possibly hold, so
-    /// `with_capacity` never trusts a hostile count.
-    fn check_room(&self, n: usize, et: u8) -> Result<(), WireError> {
-        let min =
-            min_size(et).ok_or_else(|| WireError::Invalid(format!("Unknown field type {et}")))?;
-        if n.saturating_mul(min) > self.buf.len() - self.pos {
+    /// Refuses element counts the remaining bytes cannot possibly hold (at
+    /// `per` bytes each at least), so no count is trusted before its bytes.
+    fn check_room(&self, n: usize, per: usize) -> Result<(), WireError> {
+        if n.saturating_mul(per) > self.buf.len() - self.pos {
             return Err(WireError::Truncated);
         }
         Ok(())

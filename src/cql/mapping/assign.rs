@@ -11,7 +11,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
 use super::names::{cell_name, prefix_range};
-use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use super::values::{check_element, eval, eval_i64, eval_scalar, Element, TermContext};
 use super::write::{Stamp, WriteContext};
 use super::CqlOp;
 
@@ -184,7 +184,10 @@ pub(super) fn sparse_assignment(
                 .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
             let name = cell_name(table, ck, column, Some(&mk))?;
             match eval_scalar(value, vt, column, &mut tctx)? {
-                Some(v) => ops.push(st.cell(name, v)),
+                Some(v) => {
+                    check_element(Element::MapValue, &v)?;
+                    ops.push(st.cell(name, v))
+                }
                 None => ops.push(st.tombstone(name)),
             }
         }
@@ -198,7 +201,10 @@ pub(super) fn sparse_assignment(
             let v = eval_scalar(value, et, column, &mut tctx)?;
             let existing = existing_element(table, key, ck, column, idx, ctx)?;
             match v {
-                Some(v) => ops.push(st.cell(existing, v)),
+                Some(v) => {
+                    check_element(Element::ListValue, &v)?;
+                    ops.push(st.cell(existing, v))
+                }
                 None => ops.push(st.tombstone(existing)),
             }
         }

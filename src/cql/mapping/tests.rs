@@ -26,6 +26,15 @@ impl ListReader for Lists {
 }
 
 fn writes(t: &Table, cql: &str, lists: &[Cell]) -> CqlResult<Vec<CqlWrite>> {
+    writes_bound(t, cql, lists, &[])
+}
+
+fn writes_bound(
+    t: &Table,
+    cql: &str,
+    lists: &[Cell],
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<Vec<CqlWrite>> {
     let stmt = parse(cql).unwrap().statement;
     let mut uuids = TimeUuidGenerator::new(7);
     let reader = Lists(lists.to_vec());
@@ -33,7 +42,7 @@ fn writes(t: &Table, cql: &str, lists: &[Cell]) -> CqlResult<Vec<CqlWrite>> {
         timestamp: 5000,
         now_millis: 1_795_289_830_328,
         now_seconds: 1_795_289_830,
-        binds: &[],
+        binds,
         uuids: &mut uuids,
         lists: &reader,
     };
@@ -228,6 +237,130 @@ fn write_errors() {
         writes(&k, "INSERT INTO tok_text (k) VALUES ('')", &[]).unwrap_err(),
         CqlError::Invalid("Key may not be empty".into())
     );
+}
+
+/// Collection elements travel with 2-byte lengths: longer ones are refused
+/// with the words of Cassandra 2.0+, literal or bound, whole or by element.
+#[test]
+fn collection_elements_over_65535_bytes_are_refused() {
+    let t =
+        table("CREATE TABLE c (k int PRIMARY KEY, l list<text>, s set<text>, m map<text, text>)");
+    let (big, max) = ("x".repeat(65536), "x".repeat(65535));
+    let why = |cql: &str, lists: &[Cell], binds: &[Option<Vec<u8>>]| {
+        writes_bound(&t, cql, lists, binds).unwrap_err().to_string()
+    };
+    let value = |kind: &str| {
+        format!("{kind} value is too long. {kind} values are limited to 65535 bytes but 65536 bytes value provided")
+    };
+    for verb in [
+        "INSERT INTO c (k, l) VALUES (1, [%])",
+        "UPDATE c SET l = l + [%] WHERE k = 1",
+    ] {
+        assert_eq!(
+            why(&verb.replace('%', &format!("'a', '{big}'")), &[], &[]),
+            value("List")
+        );
+        assert!(writes(&t, &verb.replace('%', &format!("'{max}'")), &[]).is_ok());
+    }
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET l = ['{big}'] + l WHERE k = 1"),
+            &[],
+            &[]
+        ),
+        value("List")
+    );
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET s = {{'{big}'}} WHERE k = 1"),
+            &[],
+            &[]
+        ),
+        value("Set")
+    );
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET m = {{'a': '{big}'}} WHERE k = 1"),
+            &[],
+            &[]
+        ),
+        value("Map")
+    );
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET m = m + {{'{big}': 'a'}} WHERE k = 1"),
+            &[],
+            &[]
+        ),
+        "Map key is too long. Map keys are limited to 65535 bytes but 65536 bytes keys provided"
+    );
+    assert!(writes(
+        &t,
+        &format!("UPDATE c SET m = {{'{max}': '{max}'}} WHERE k = 1"),
+        &[]
+    )
+    .is_ok());
+    // By element, with a literal or a bound value.
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET m['a'] = '{big}' WHERE k = 1"),
+            &[],
+            &[]
+        ),
+        value("Map")
+    );
+    assert_eq!(
+        why(
+            "UPDATE c SET m['a'] = ? WHERE k = 1",
+            &[],
+            &[Some(big.clone().into_bytes())]
+        ),
+        value("Map")
+    );
+    let existing = [Cell::live(b"elem".to_vec(), b"v".to_vec(), 1)];
+    assert_eq!(
+        why(
+            &format!("UPDATE c SET l[0] = '{big}' WHERE k = 1"),
+            &existing,
+            &[]
+        ),
+        value("List")
+    );
+    assert_eq!(
+        why(
+            "UPDATE c SET l[0] = ? WHERE k = 1",
+            &existing,
+            &[Some(big.into_bytes())]
+        ),
+        value("List")
+    );
+    assert!(writes_bound(
+        &t,
+        "UPDATE c SET l[0] = ? WHERE k = 1",
+        &existing,
+        &[Some(max.into_bytes())]
+    )
+    .is_ok());
+}
+
+#[test]
+fn map_literals_keep_the_last_duplicate_in_key_order() {
+    let t = table("CREATE TABLE c (k int PRIMARY KEY, m map<int, text>)");
+    let w = writes(
+        &t,
+        "UPDATE c SET m = {3: 'a', 1: 'b', 3: 'c', 2: 'd', 1: 'e'} WHERE k = 1",
+        &[],
+    )
+    .unwrap();
+    let values: Vec<Vec<u8>> = w[0]
+        .ops
+        .iter()
+        .filter_map(|op| match op {
+            CqlOp::Cell(c) => Some(c.value.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(values, [b"e".to_vec(), b"d".to_vec(), b"c".to_vec()]);
 }
 
 fn plan(t: &Table, cql: &str) -> CqlResult<SelectPlan> {

@@ -45,14 +45,22 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
         (Term::List(items), CqlType::List(elem)) => {
             let vals = items
                 .iter()
-                .map(|t| eval_element(t, elem, column, "list", ctx))
+                .map(|t| {
+                    let v = eval_element(t, elem, column, "list", ctx)?;
+                    check_element(Element::ListValue, &v)?;
+                    Ok(v)
+                })
                 .collect::<CqlResult<Vec<_>>>()?;
             Ok(CqlValue::List(vals))
         }
         (Term::Set(items), CqlType::Set(elem)) => {
             let vals = items
                 .iter()
-                .map(|t| eval_element(t, elem, column, "set", ctx))
+                .map(|t| {
+                    let v = eval_element(t, elem, column, "set", ctx)?;
+                    check_element(Element::SetValue, &v)?;
+                    Ok(v)
+                })
                 .collect::<CqlResult<Vec<_>>>()?;
             Ok(CqlValue::Set(sorted_unique(vals, elem)))
         }
@@ -62,10 +70,11 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
         (Term::Map(entries), CqlType::Map(kt, vt)) => {
             let mut out = Vec::new();
             for (k, v) in entries {
-                out.push((
-                    eval_element(k, kt, column, "map", ctx)?,
-                    eval_element(v, vt, column, "map", ctx)?,
-                ));
+                let k = eval_element(k, kt, column, "map", ctx)?;
+                check_element(Element::MapKey, &k)?;
+                let v = eval_element(v, vt, column, "map", ctx)?;
+                check_element(Element::MapValue, &v)?;
+                out.push((k, v));
             }
             Ok(CqlValue::Map(sorted_map(out, kt)))
         }
@@ -134,6 +143,40 @@ fn eval_element(
     }
 }
 
+/// Which part of a collection a value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Element {
+    ListValue,
+    SetValue,
+    MapKey,
+    MapValue,
+}
+
+/// Collections travel (in bound values and in the rows 1.2 returns) with a
+/// 2-byte length per element, so a longer element would come back cut:
+/// refused up front, in the words Cassandra used from 2.0 on.
+pub fn check_element(what: Element, value: &[u8]) -> CqlResult<()> {
+    const MAX: usize = u16::MAX as usize;
+    let n = value.len();
+    if n <= MAX {
+        return Ok(());
+    }
+    Err(CqlError::invalid(match what {
+        Element::ListValue => format!(
+            "List value is too long. List values are limited to {MAX} bytes but {n} bytes value provided"
+        ),
+        Element::SetValue => format!(
+            "Set value is too long. Set values are limited to {MAX} bytes but {n} bytes value provided"
+        ),
+        Element::MapKey => format!(
+            "Map key is too long. Map keys are limited to {MAX} bytes but {n} bytes keys provided"
+        ),
+        Element::MapValue => format!(
+            "Map value is too long. Map values are limited to {MAX} bytes but {n} bytes value provided"
+        ),
+    }))
+}
+
 fn sorted_unique(mut vals: Vec<Vec<u8>>, ty: &CqlType) -> Vec<Vec<u8>> {
     vals.sort_by(|a, b| ty.compare(a, b));
     vals.dedup_by(|a, b| ty.compare(a, b) == Ordering::Equal);
@@ -142,14 +185,17 @@ fn sorted_unique(mut vals: Vec<Vec<u8>>, ty: &CqlType) -> Vec<Vec<u8>> {
 
 fn sorted_map(entries: Vec<(Vec<u8>, Vec<u8>)>, kt: &CqlType) -> Vec<(Vec<u8>, Vec<u8>)> {
     // The last of duplicate keys wins, as Java's map literal building did.
-    let mut out: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
-    for (k, v) in entries {
-        match out.binary_search_by(|(e, _)| kt.compare(e, &k)) {
-            Ok(i) => out[i].1 = v,
-            Err(i) => out.insert(i, (k, v)),
+    // A stable sort keeps duplicates in arrival order; keep the last of each.
+    let mut out = entries;
+    out.sort_by(|(a, _), (b, _)| kt.compare(a, b));
+    let mut kept: Vec<(Vec<u8>, Vec<u8>)> = Vec::with_capacity(out.len());
+    for (k, v) in out {
+        match kept.last_mut() {
+            Some(last) if kt.compare(&last.0, &k) == Ordering::Equal => *last = (k, v),
+            _ => kept.push((k, v)),
         }
     }
-    out
+    kept
 }
 
 /// A bound value: collections arrive serialized (u16 count, u16-length elements).

@@ -215,9 +215,10 @@ impl TSerializable for SuperColumn {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_0 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
             val.push(list_elem_0);
           }
           i_prot.read_list_end()?;
@@ -1021,9 +1022,10 @@ impl TSerializable for SlicePredicate {
       match field_id {
         1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_1 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
             val.push(list_elem_1);
           }
           i_prot.read_list_end()?;
@@ -1225,9 +1227,10 @@ impl TSerializable for KeySlice {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_2 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
             val.push(list_elem_2);
           }
           i_prot.read_list_end()?;
@@ -1475,9 +1478,10 @@ impl TSerializable for TokenRange {
         },
         3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_3 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
             val.push(list_elem_3);
           }
           i_prot.read_list_end()?;
@@ -1556,6 +1560,7 @@ impl TSerializable for AuthenticationRequest {
           for _ in 0..map_ident.size {
             let map_key_4 = i_prot.read_string()?;
             let map_val_5 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_4) + std::mem::size_of_val(&map_val_5))?;
             val.insert(map_key_4, map_val_5);
           }
           i_prot.read_map_end()?;
@@ -4209,9 +4214,10 @@ impl CassandraGetSliceResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_6 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
             val.push(list_elem_6);
           }
           i_prot.read_list_end()?;
@@ -4308,9 +4314,10 @@ impl CassandraMultigetArgs {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_7 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
             val.push(list_elem_7);
           }
           i_prot.read_list_end()?;
@@ -4419,6 +4426,7 @@ impl CassandraMultigetResult {
           for _ in 0..map_ident.size {
             let map_key_8 = i_prot.read_string()?;
             let map_val_9 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_8) + std::mem::size_of_val(&map_val_9))?;
             val.insert(map_key_8, map_val_9);
           }
           i_prot.read_map_end()?;
@@ -4518,9 +4526,10 @@ impl CassandraMultigetSliceArgs {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_10 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_10))?;
             val.push(list_elem_10);
           }
           i_prot.read_list_end()?;
@@ -4638,12 +4647,14 @@ impl CassandraMultigetSliceResult {
           for _ in 0..map_ident.size {
             let map_key_11 = i_prot.read_string()?;
             let list_ident = i_prot.read_list_begin()?;
-            let mut map_val_12: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+            let mut map_val_12: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_13 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_13))?;
               map_val_12.push(list_elem_13);
             }
             i_prot.read_list_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_11) + std::mem::size_of_val(&map_val_12))?;
             val.insert(map_key_11, map_val_12);
           }
           i_prot.read_map_end()?;
@@ -5061,9 +5072,10 @@ impl CassandraGetRangeSliceResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_14 = KeySlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_14))?;
             val.push(list_elem_14);
           }
           i_prot.read_list_end()?;
@@ -5268,9 +5280,10 @@ impl CassandraGetRangeSlicesResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_15 = KeySlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_15))?;
             val.push(list_elem_15);
           }
           i_prot.read_list_end()?;
@@ -5562,12 +5575,14 @@ impl CassandraBatchInsertArgs {
           for _ in 0..map_ident.size {
             let map_key_16 = i_prot.read_string()?;
             let list_ident = i_prot.read_list_begin()?;
-            let mut map_val_17: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+            let mut map_val_17: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_18 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_18))?;
               map_val_17.push(list_elem_18);
             }
             i_prot.read_list_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_16) + std::mem::size_of_val(&map_val_17))?;
             val.insert(map_key_16, map_val_17);
           }
           i_prot.read_map_end()?;
@@ -5923,15 +5938,18 @@ impl CassandraBatchMutateArgs {
             for _ in 0..map_ident.size {
               let map_key_21 = i_prot.read_string()?;
               let list_ident = i_prot.read_list_begin()?;
-              let mut map_val_22: Vec<Mutation> = Vec::with_capacity(list_ident.size as usize);
+              let mut map_val_22: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_23 = Mutation::read_from_in_protocol(i_prot)?;
+                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_23))?;
                 map_val_22.push(list_elem_23);
               }
               i_prot.read_list_end()?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_21) + std::mem::size_of_val(&map_val_22))?;
               map_val_20.insert(map_key_21, map_val_22);
             }
             i_prot.read_map_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
             val.insert(map_key_19, map_val_20);
           }
           i_prot.read_map_end()?;
@@ -6268,9 +6286,10 @@ impl CassandraGetStringListPropertyResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_24 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_24))?;
             val.push(list_elem_24);
           }
           i_prot.read_list_end()?;
@@ -6380,6 +6399,7 @@ impl CassandraDescribeKeyspacesResult {
           let mut val: BTreeSet<String> = BTreeSet::new();
           for _ in 0..set_ident.size {
             let set_elem_25 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&set_elem_25))?;
             val.insert(set_elem_25);
           }
           i_prot.read_set_end()?;
@@ -6700,9 +6720,10 @@ impl CassandraDescribeRingResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_26 = TokenRange::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
             val.push(list_elem_26);
           }
           i_prot.read_list_end()?;
@@ -6942,9 +6963,11 @@ impl CassandraDescribeKeyspaceResult {
             for _ in 0..map_ident.size {
               let map_key_29 = i_prot.read_string()?;
               let map_val_30 = i_prot.read_string()?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
               map_val_28.insert(map_key_29, map_val_30);
             }
             i_prot.read_map_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
             val.insert(map_key_27, map_val_28);
           }
           i_prot.read_map_end()?;
@@ -7101,9 +7124,10 @@ impl CassandraDescribeSplitsResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_31 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
             val.push(list_elem_31);
           }
           i_prot.read_list_end()?;

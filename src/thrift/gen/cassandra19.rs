@@ -468,9 +468,10 @@ impl TSerializable for SuperColumn {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_0 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
             val.push(list_elem_0);
           }
           i_prot.read_list_end()?;
@@ -616,9 +617,10 @@ impl TSerializable for CounterSuperColumn {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<CounterColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<CounterColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_1 = CounterColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
             val.push(list_elem_1);
           }
           i_prot.read_list_end()?;
@@ -1560,9 +1562,10 @@ impl TSerializable for SlicePredicate {
       match field_id {
         1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_2 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
             val.push(list_elem_2);
           }
           i_prot.read_list_end()?;
@@ -1734,9 +1737,10 @@ impl TSerializable for IndexClause {
       match field_id {
         1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<IndexExpression> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<IndexExpression> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_3 = IndexExpression::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
             val.push(list_elem_3);
           }
           i_prot.read_list_end()?;
@@ -1856,9 +1860,10 @@ impl TSerializable for KeyRange {
         },
         6 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<IndexExpression> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<IndexExpression> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_4 = IndexExpression::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_4))?;
             val.push(list_elem_4);
           }
           i_prot.read_list_end()?;
@@ -1960,9 +1965,10 @@ impl TSerializable for KeySlice {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_5 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_5))?;
             val.push(list_elem_5);
           }
           i_prot.read_list_end()?;
@@ -2378,9 +2384,10 @@ impl TSerializable for CASResult {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_6 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
             val.push(list_elem_6);
           }
           i_prot.read_list_end()?;
@@ -2472,9 +2479,10 @@ impl TSerializable for TokenRange {
         },
         3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_7 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
             val.push(list_elem_7);
           }
           i_prot.read_list_end()?;
@@ -2482,9 +2490,10 @@ impl TSerializable for TokenRange {
         },
         4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_8 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_8))?;
             val.push(list_elem_8);
           }
           i_prot.read_list_end()?;
@@ -2492,9 +2501,10 @@ impl TSerializable for TokenRange {
         },
         5 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<EndpointDetails> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<EndpointDetails> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_9 = EndpointDetails::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_9))?;
             val.push(list_elem_9);
           }
           i_prot.read_list_end()?;
@@ -2593,6 +2603,7 @@ impl TSerializable for AuthenticationRequest {
           for _ in 0..map_ident.size {
             let map_key_10 = i_prot.read_string()?;
             let map_val_11 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_10) + std::mem::size_of_val(&map_val_11))?;
             val.insert(map_key_10, map_val_11);
           }
           i_prot.read_map_end()?;
@@ -2690,6 +2701,7 @@ impl TSerializable for ColumnDef {
           for _ in 0..map_ident.size {
             let map_key_12 = i_prot.read_string()?;
             let map_val_13 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_12) + std::mem::size_of_val(&map_val_13))?;
             val.insert(map_key_12, map_val_13);
           }
           i_prot.read_map_end()?;
@@ -2789,6 +2801,7 @@ impl TSerializable for TriggerDef {
           for _ in 0..map_ident.size {
             let map_key_14 = i_prot.read_string()?;
             let map_val_15 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_14) + std::mem::size_of_val(&map_val_15))?;
             val.insert(map_key_14, map_val_15);
           }
           i_prot.read_map_end()?;
@@ -3025,9 +3038,10 @@ impl TSerializable for CfDef {
         },
         13 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnDef> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_16 = ColumnDef::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_16))?;
             val.push(list_elem_16);
           }
           i_prot.read_list_end()?;
@@ -3103,6 +3117,7 @@ impl TSerializable for CfDef {
           for _ in 0..map_ident.size {
             let map_key_17 = i_prot.read_string()?;
             let map_val_18 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_17) + std::mem::size_of_val(&map_val_18))?;
             val.insert(map_key_17, map_val_18);
           }
           i_prot.read_map_end()?;
@@ -3118,6 +3133,7 @@ impl TSerializable for CfDef {
           for _ in 0..map_ident.size {
             let map_key_19 = i_prot.read_string()?;
             let map_val_20 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
             val.insert(map_key_19, map_val_20);
           }
           i_prot.read_map_end()?;
@@ -3133,9 +3149,10 @@ impl TSerializable for CfDef {
         },
         35 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_21 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_21))?;
             val.push(list_elem_21);
           }
           i_prot.read_list_end()?;
@@ -3171,9 +3188,10 @@ impl TSerializable for CfDef {
         },
         43 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<TriggerDef> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<TriggerDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_22 = TriggerDef::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_22))?;
             val.push(list_elem_22);
           }
           i_prot.read_list_end()?;
@@ -3547,6 +3565,7 @@ impl TSerializable for KsDef {
           for _ in 0..map_ident.size {
             let map_key_23 = i_prot.read_string()?;
             let map_val_24 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_23) + std::mem::size_of_val(&map_val_24))?;
             val.insert(map_key_23, map_val_24);
           }
           i_prot.read_map_end()?;
@@ -3558,9 +3577,10 @@ impl TSerializable for KsDef {
         },
         5 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<CfDef> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<CfDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_25 = CfDef::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_25))?;
             val.push(list_elem_25);
           }
           i_prot.read_list_end()?;
@@ -3670,9 +3690,10 @@ impl TSerializable for CqlRow {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_26 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
             val.push(list_elem_26);
           }
           i_prot.read_list_end()?;
@@ -3755,6 +3776,7 @@ impl TSerializable for CqlMetadata {
           for _ in 0..map_ident.size {
             let map_key_27 = i_prot.read_bytes()?;
             let map_val_28 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
             val.insert(map_key_27, map_val_28);
           }
           i_prot.read_map_end()?;
@@ -3766,6 +3788,7 @@ impl TSerializable for CqlMetadata {
           for _ in 0..map_ident.size {
             let map_key_29 = i_prot.read_bytes()?;
             let map_val_30 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
             val.insert(map_key_29, map_val_30);
           }
           i_prot.read_map_end()?;
@@ -3872,9 +3895,10 @@ impl TSerializable for CqlResult {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<CqlRow> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<CqlRow> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_31 = CqlRow::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
             val.push(list_elem_31);
           }
           i_prot.read_list_end()?;
@@ -3982,9 +4006,10 @@ impl TSerializable for CqlPreparedResult {
         },
         3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_32 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_32))?;
             val.push(list_elem_32);
           }
           i_prot.read_list_end()?;
@@ -3992,9 +4017,10 @@ impl TSerializable for CqlPreparedResult {
         },
         4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_33 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_33))?;
             val.push(list_elem_33);
           }
           i_prot.read_list_end()?;
@@ -4264,9 +4290,10 @@ impl TSerializable for MultiSliceRequest {
         },
         3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnSlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnSlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_34 = ColumnSlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_34))?;
             val.push(list_elem_34);
           }
           i_prot.read_list_end()?;
@@ -9658,9 +9685,10 @@ impl CassandraGetSliceResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_35 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_35))?;
             val.push(list_elem_35);
           }
           i_prot.read_list_end()?;
@@ -9939,9 +9967,10 @@ impl CassandraMultigetSliceArgs {
       match field_id {
         1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_36 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_36))?;
             val.push(list_elem_36);
           }
           i_prot.read_list_end()?;
@@ -10054,12 +10083,14 @@ impl CassandraMultigetSliceResult {
           for _ in 0..map_ident.size {
             let map_key_37 = i_prot.read_bytes()?;
             let list_ident = i_prot.read_list_begin()?;
-            let mut map_val_38: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+            let mut map_val_38: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_39 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_39))?;
               map_val_38.push(list_elem_39);
             }
             i_prot.read_list_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_37) + std::mem::size_of_val(&map_val_38))?;
             val.insert(map_key_37, map_val_38);
           }
           i_prot.read_map_end()?;
@@ -10157,9 +10188,10 @@ impl CassandraMultigetCountArgs {
       match field_id {
         1 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_40 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_40))?;
             val.push(list_elem_40);
           }
           i_prot.read_list_end()?;
@@ -10272,6 +10304,7 @@ impl CassandraMultigetCountResult {
           for _ in 0..map_ident.size {
             let map_key_41 = i_prot.read_bytes()?;
             let map_val_42 = i_prot.read_i32()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_41) + std::mem::size_of_val(&map_val_42))?;
             val.insert(map_key_41, map_val_42);
           }
           i_prot.read_map_end()?;
@@ -10466,9 +10499,10 @@ impl CassandraGetRangeSlicesResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_43 = KeySlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_43))?;
             val.push(list_elem_43);
           }
           i_prot.read_list_end()?;
@@ -10662,9 +10696,10 @@ impl CassandraGetPagedSliceResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_44 = KeySlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_44))?;
             val.push(list_elem_44);
           }
           i_prot.read_list_end()?;
@@ -10858,9 +10893,10 @@ impl CassandraGetIndexedSlicesResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KeySlice> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_45 = KeySlice::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_45))?;
             val.push(list_elem_45);
           }
           i_prot.read_list_end()?;
@@ -11021,9 +11057,10 @@ impl CassandraGetMultiSliceResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<ColumnOrSuperColumn> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_46 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_46))?;
             val.push(list_elem_46);
           }
           i_prot.read_list_end()?;
@@ -11458,9 +11495,10 @@ impl CassandraCasArgs {
         },
         3 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_47 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_47))?;
             val.push(list_elem_47);
           }
           i_prot.read_list_end()?;
@@ -11468,9 +11506,10 @@ impl CassandraCasArgs {
         },
         4 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Column> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_48 = Column::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_48))?;
             val.push(list_elem_48);
           }
           i_prot.read_list_end()?;
@@ -11997,15 +12036,18 @@ impl CassandraBatchMutateArgs {
             for _ in 0..map_ident.size {
               let map_key_51 = i_prot.read_string()?;
               let list_ident = i_prot.read_list_begin()?;
-              let mut map_val_52: Vec<Mutation> = Vec::with_capacity(list_ident.size as usize);
+              let mut map_val_52: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_53 = Mutation::read_from_in_protocol(i_prot)?;
+                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_53))?;
                 map_val_52.push(list_elem_53);
               }
               i_prot.read_list_end()?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_51) + std::mem::size_of_val(&map_val_52))?;
               map_val_50.insert(map_key_51, map_val_52);
             }
             i_prot.read_map_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_49) + std::mem::size_of_val(&map_val_50))?;
             val.insert(map_key_49, map_val_50);
           }
           i_prot.read_map_end()?;
@@ -12174,15 +12216,18 @@ impl CassandraAtomicBatchMutateArgs {
             for _ in 0..map_ident.size {
               let map_key_56 = i_prot.read_string()?;
               let list_ident = i_prot.read_list_begin()?;
-              let mut map_val_57: Vec<Mutation> = Vec::with_capacity(list_ident.size as usize);
+              let mut map_val_57: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_58 = Mutation::read_from_in_protocol(i_prot)?;
+                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_58))?;
                 map_val_57.push(list_elem_58);
               }
               i_prot.read_list_end()?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_56) + std::mem::size_of_val(&map_val_57))?;
               map_val_55.insert(map_key_56, map_val_57);
             }
             i_prot.read_map_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_54) + std::mem::size_of_val(&map_val_55))?;
             val.insert(map_key_54, map_val_55);
           }
           i_prot.read_map_end()?;
@@ -12531,12 +12576,14 @@ impl CassandraDescribeSchemaVersionsResult {
           for _ in 0..map_ident.size {
             let map_key_59 = i_prot.read_string()?;
             let list_ident = i_prot.read_list_begin()?;
-            let mut map_val_60: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+            let mut map_val_60: Vec<String> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_61 = i_prot.read_string()?;
+              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_61))?;
               map_val_60.push(list_elem_61);
             }
             i_prot.read_list_end()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_59) + std::mem::size_of_val(&map_val_60))?;
             val.insert(map_key_59, map_val_60);
           }
           i_prot.read_map_end()?;
@@ -12662,9 +12709,10 @@ impl CassandraDescribeKeyspacesResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<KsDef> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<KsDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_62 = KsDef::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_62))?;
             val.push(list_elem_62);
           }
           i_prot.read_list_end()?;
@@ -12995,9 +13043,10 @@ impl CassandraDescribeRingResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_63 = TokenRange::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_63))?;
             val.push(list_elem_63);
           }
           i_prot.read_list_end()?;
@@ -13130,9 +13179,10 @@ impl CassandraDescribeLocalRingResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<TokenRange> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_64 = TokenRange::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_64))?;
             val.push(list_elem_64);
           }
           i_prot.read_list_end()?;
@@ -13257,6 +13307,7 @@ impl CassandraDescribeTokenMapResult {
           for _ in 0..map_ident.size {
             let map_key_65 = i_prot.read_string()?;
             let map_val_66 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_65) + std::mem::size_of_val(&map_val_66))?;
             val.insert(map_key_65, map_val_66);
           }
           i_prot.read_map_end()?;
@@ -13760,9 +13811,10 @@ impl CassandraDescribeSplitsResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<String> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_67 = i_prot.read_string()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_67))?;
             val.push(list_elem_67);
           }
           i_prot.read_list_end()?;
@@ -14027,9 +14079,10 @@ impl CassandraDescribeSplitsExResult {
       match field_id {
         0 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<CfSplit> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<CfSplit> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_68 = CfSplit::read_from_in_protocol(i_prot)?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_68))?;
             val.push(list_elem_68);
           }
           i_prot.read_list_end()?;
@@ -15575,9 +15628,10 @@ impl CassandraExecutePreparedCqlQueryArgs {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_69 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_69))?;
             val.push(list_elem_69);
           }
           i_prot.read_list_end()?;
@@ -15765,9 +15819,10 @@ impl CassandraExecutePreparedCql3QueryArgs {
         },
         2 if field_ident.field_type == TType::List => {
           let list_ident = i_prot.read_list_begin()?;
-          let mut val: Vec<Vec<u8>> = Vec::with_capacity(list_ident.size as usize);
+          let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_70 = i_prot.read_bytes()?;
+            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_70))?;
             val.push(list_elem_70);
           }
           i_prot.read_list_end()?;

@@ -15,6 +15,7 @@
 
 use super::idl::{cl_name, Default, Field, Req, StructDesc, Ty};
 use super::javaorder::hashmap_order;
+use crate::thrift::bounded::{self, OverBudget, PREALLOC_MAX};
 use crate::thrift::wire::{ttype, Reader, Value, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
 
@@ -60,6 +61,12 @@ impl From<WireError> for ArgsError {
     }
 }
 
+impl From<OverBudget> for ArgsError {
+    fn from(e: OverBudget) -> Self {
+        ArgsError::Malformed(e.to_string())
+    }
+}
+
 /// Reads one argument struct (the reader is positioned after the message header).
 pub fn read_args(r: &mut Reader<'_>, desc: &'static StructDesc) -> Result<JStruct, ArgsError> {
     read_struct(r, desc, 0)
@@ -88,6 +95,8 @@ fn read_struct(
             "Maximum nesting depth exceeded".into(),
         ));
     }
+    // What this struct holds, charged to the message's decoding budget.
+    bounded::reserve(desc.fields.len() * (std::mem::size_of::<Option<J>>() + 1))?;
     let mut s = JStruct {
         desc,
         slots: desc.fields.iter().map(default_of).collect(),
@@ -118,9 +127,7 @@ fn read_struct(
                     v => Some(v),
                 };
             }
-            None => {
-                r.value(ft, depth + 1)?;
-            }
+            None => r.skip(ft, depth + 1)?,
         }
     }
     for (i, field) in desc.fields.iter().enumerate() {
@@ -171,8 +178,16 @@ fn read_value(r: &mut Reader<'_>, ty: &'static Ty, depth: usize) -> Result<J, Ar
         Ty::Bool => J::Bool(r.u8()? != 0),
         Ty::I32 => J::I32(r.i32()?),
         Ty::I64 => J::I64(r.i64()?),
-        Ty::Str => J::Str(String::from_utf8_lossy(r.bytes()?).into_owned()),
-        Ty::Bin => J::Bin(r.bytes()?.to_vec()),
+        Ty::Str => {
+            let b = r.bytes()?;
+            bounded::reserve(b.len())?;
+            J::Str(String::from_utf8_lossy(b).into_owned())
+        }
+        Ty::Bin => {
+            let b = r.bytes()?;
+            bounded::reserve(b.len())?;
+            J::Bin(b.to_vec())
+        }
         Ty::Cl => {
             let v = r.i32()?;
             J::Cl(cl_name(v).map(|_| v))
@@ -182,9 +197,11 @@ fn read_value(r: &mut Reader<'_>, ty: &'static Ty, depth: usize) -> Result<J, Ar
             let wire = r.u8()?;
             let n = r.collection_len(wire)?;
             elem_type_ok(et, wire, n)?;
-            let mut out = Vec::with_capacity(n);
+            let mut out = Vec::with_capacity(n.min(PREALLOC_MAX));
             for _ in 0..n {
-                out.push(read_value(r, et, depth + 1)?);
+                let v = read_value(r, et, depth + 1)?;
+                bounded::reserve(std::mem::size_of::<J>())?;
+                out.push(v);
             }
             J::List(out)
         }
@@ -194,10 +211,11 @@ fn read_value(r: &mut Reader<'_>, ty: &'static Ty, depth: usize) -> Result<J, Ar
             let n = r.collection_len(kw)?;
             elem_type_ok(kt, kw, n)?;
             elem_type_ok(vt, vw, n)?;
-            let mut out = Vec::with_capacity(n);
+            let mut out = Vec::with_capacity(n.min(PREALLOC_MAX));
             for _ in 0..n {
                 let k = read_value(r, kt, depth + 1)?;
                 let v = read_value(r, vt, depth + 1)?;
+                bounded::reserve(2 * std::mem::size_of::<J>())?;
                 out.push((k, v));
             }
             J::Map(out)

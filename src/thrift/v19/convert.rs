@@ -10,27 +10,32 @@ use crate::thrift::gen::cassandra19 as t;
 
 /// A live or expiring cell from a validated Column (value and timestamp present).
 pub fn cell(c: &t::Column, now: i32) -> Cell {
-    let value = c.value.clone().unwrap_or_default();
+    cell_from(c.clone(), now)
+}
+
+/// [`cell`], taking the Column's bytes instead of copying them.
+pub fn cell_from(c: t::Column, now: i32) -> Cell {
+    let value = c.value.unwrap_or_default();
     let ts = c.timestamp.unwrap_or_default();
     match c.ttl {
-        Some(ttl) if ttl > 0 => Cell::expiring(c.name.clone(), value, ts, ttl, now),
-        _ => Cell::live(c.name.clone(), value, ts),
+        Some(ttl) if ttl > 0 => Cell::expiring(c.name, value, ts, ttl, now),
+        _ => Cell::live(c.name, value, ts),
     }
 }
 
 /// The ops of one (non-counter) ColumnOrSuperColumn write.
-pub fn cosc_ops(cosc: &t::ColumnOrSuperColumn, now: i32, out: &mut Vec<Op>) {
-    if let Some(c) = &cosc.column {
+pub fn cosc_ops(cosc: t::ColumnOrSuperColumn, now: i32, out: &mut Vec<Op>) {
+    if let Some(c) = cosc.column {
         out.push(Op::Put {
             super_column: None,
-            cell: cell(c, now),
+            cell: cell_from(c, now),
         });
     }
-    if let Some(sc) = &cosc.super_column {
-        for c in &sc.columns {
+    if let Some(sc) = cosc.super_column {
+        for c in sc.columns {
             out.push(Op::Put {
                 super_column: Some(sc.name.clone()),
-                cell: cell(c, now),
+                cell: cell_from(c, now),
             });
         }
     }
@@ -53,38 +58,33 @@ pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
 
 /// The ops of one Deletion. In a Super CF, names without a super column
 /// name whole super columns.
-pub fn deletion_ops(del: &t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    let ts = del.timestamp.unwrap_or_default();
-    let names = del.predicate.as_ref().and_then(|p| p.column_names.as_ref());
-    match (names, &del.super_column) {
+pub fn deletion_ops(del: t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    let deletion = DeletionTime::new(del.timestamp.unwrap_or_default(), now);
+    let names = del.predicate.and_then(|p| p.column_names);
+    match (names, del.super_column) {
         (Some(names), None) if is_super => {
-            for n in names {
-                out.push(Op::DeleteSuperColumn {
-                    name: n.clone(),
-                    deletion: DeletionTime::new(ts, now),
-                });
-            }
+            out.extend(
+                names
+                    .into_iter()
+                    .map(|name| Op::DeleteSuperColumn { name, deletion }),
+            );
         }
         (Some(names), sc) => {
-            for n in names {
-                out.push(Op::Put {
-                    super_column: sc.clone(),
-                    cell: Cell::tombstone(n.clone(), ts, now),
-                });
-            }
+            out.extend(names.into_iter().map(|n| Op::Put {
+                super_column: sc.clone(),
+                cell: Cell::tombstone(n, deletion.marked_for_delete_at, now),
+            }));
         }
-        (None, Some(sc)) => out.push(Op::DeleteSuperColumn {
-            name: sc.clone(),
-            deletion: DeletionTime::new(ts, now),
-        }),
-        (None, None) => out.push(Op::DeleteRow(DeletionTime::new(ts, now))),
+        (None, Some(name)) => out.push(Op::DeleteSuperColumn { name, deletion }),
+        (None, None) => out.push(Op::DeleteRow(deletion)),
     }
 }
 
-pub fn mutation_ops(m: &t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    if let Some(cosc) = &m.column_or_supercolumn {
+/// The ops of one validated (non-counter) Mutation, taking its bytes.
+pub fn mutation_ops(m: t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    if let Some(cosc) = m.column_or_supercolumn {
         cosc_ops(cosc, now, out);
-    } else if let Some(del) = &m.deletion {
+    } else if let Some(del) = m.deletion {
         deletion_ops(del, is_super, now, out);
     }
 }
@@ -198,7 +198,7 @@ mod tests {
     fn deletion_without_names_removes_the_row() {
         let del = t::Deletion::new(5, None, None);
         let mut ops = Vec::new();
-        deletion_ops(&del, false, 9, &mut ops);
+        deletion_ops(del, false, 9, &mut ops);
         assert_eq!(ops, [Op::DeleteRow(DeletionTime::new(5, 9))]);
     }
 }

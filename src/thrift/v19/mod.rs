@@ -12,6 +12,7 @@
 
 pub mod error;
 
+mod batch;
 mod cas;
 mod convert;
 mod counters;
@@ -27,6 +28,7 @@ mod scan;
 mod validation;
 mod writes;
 
+pub use batch::process_batch_mutate;
 pub use describe::VERSION;
 
 use crate::cql::exec;
@@ -280,9 +282,7 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: MutationMap,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("batch_mutate", Some(cl), |ks| {
-            writes::batch_mutate(self.node, ks, &mutation_map, cl, false)
-        })
+        self.batch_mutate("batch_mutate", mutation_map, cl, false)
     }
 
     fn handle_atomic_batch_mutate(
@@ -290,9 +290,7 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: MutationMap,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("atomic_batch_mutate", Some(cl), |ks| {
-            writes::batch_mutate(self.node, ks, &mutation_map, cl, true)
-        })
+        self.batch_mutate("atomic_batch_mutate", mutation_map, cl, true)
     }
 
     fn handle_truncate(&self, cfname: String) -> thrift::Result<()> {

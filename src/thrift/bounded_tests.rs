@@ -1,0 +1,338 @@
+use super::*;
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::wire::{mtype, ttype, Writer};
+use thrift::protocol::{TBinaryOutputProtocol, TOutputProtocol, TSerializable};
+
+/// A strict call header followed by `body` (the argument struct's bytes).
+fn call(name: &str, body: &[u8]) -> Vec<u8> {
+    let mut w = Writer::new();
+    w.message_header(name, mtype::CALL, 1);
+    w.buf.extend_from_slice(body);
+    w.buf
+}
+
+fn i32b(n: i32) -> [u8; 4] {
+    n.to_be_bytes()
+}
+
+/// Runs `f` on a protocol positioned after the header of `msg`.
+fn after_header<T>(msg: &[u8], f: impl FnOnce(&mut BoundedInput<'_>) -> T) -> T {
+    let mut p = BoundedInput::new(msg);
+    p.read_message_begin().expect("header");
+    f(&mut p)
+}
+
+fn protocol_kind(e: &thrift::Error) -> Option<ProtocolErrorKind> {
+    match e {
+        thrift::Error::Protocol(p) => Some(p.kind),
+        _ => None,
+    }
+}
+
+fn encode<T: TSerializable>(v: &T) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut p = TBinaryOutputProtocol::new(&mut out, true);
+    v.write_to_out_protocol(&mut p).unwrap();
+    p.flush().unwrap();
+    out
+}
+
+#[test]
+fn generated_structs_round_trip() {
+    let m = t::Mutation::new(
+        t::ColumnOrSuperColumn::new(
+            None,
+            t::SuperColumn::new(
+                b"sc".to_vec(),
+                vec![t::Column::new(b"a".to_vec(), b"v".to_vec(), 5, None)],
+            ),
+            None,
+            None,
+        ),
+        t::Deletion::new(
+            7,
+            None,
+            t::SlicePredicate::new(vec![b"x".to_vec(), Vec::new()], None),
+        ),
+    );
+    let msg = call("x", &encode(&m));
+    let back = after_header(&msg, |p| t::Mutation::read_from_in_protocol(p)).unwrap();
+    assert_eq!(back, m);
+    let ks = t::KsDef::new(
+        "ks".to_string(),
+        "SimpleStrategy".to_string(),
+        [("replication_factor".to_string(), "1".to_string())]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+        None,
+        vec![],
+        None,
+    );
+    let msg = call("x", &encode(&ks));
+    let back = after_header(&msg, |p| t::KsDef::read_from_in_protocol(p)).unwrap();
+    assert_eq!(back, ks);
+}
+
+#[test]
+fn both_header_forms_are_read() {
+    let strict = call("get", &[0]);
+    let h = BoundedInput::new(&strict).read_message_begin().unwrap();
+    assert_eq!(
+        (h.name.as_str(), h.message_type, h.sequence_number),
+        ("get", TMessageType::Call, 1)
+    );
+    let mut old = Vec::new();
+    old.extend_from_slice(&i32b(3));
+    old.extend_from_slice(b"get");
+    old.push(mtype::CALL);
+    old.extend_from_slice(&i32b(9));
+    let h = BoundedInput::new(&old).read_message_begin().unwrap();
+    assert_eq!((h.name.as_str(), h.sequence_number), ("get", 9));
+    // A name longer than the message, and a bad version.
+    let mut long = i32b(1000).to_vec();
+    long.extend_from_slice(b"get");
+    assert!(BoundedInput::new(&long).read_message_begin().is_err());
+    assert!(BoundedInput::new(&[0x80, 0x02, 0, 1, 0, 0, 0, 0])
+        .read_message_begin()
+        .is_err());
+}
+
+/// The request of issue 9 that aborted the server: a framed 19.x
+/// `multiget_slice` whose `list<binary>` claims 2^31-1 elements.
+#[test]
+fn the_43_byte_multiget_slice_is_a_protocol_error() {
+    let mut body = vec![ttype::LIST, 0, 1, ttype::STRING];
+    body.extend_from_slice(&i32b(i32::MAX));
+    body.extend_from_slice(&i32b(1));
+    body.push(b'k');
+    let msg = call("multiget_slice", &body);
+    assert_eq!(msg.len() + 4, 43);
+    let e = after_header(&msg, |p| {
+        t::CassandraMultigetSliceArgs::read_from_in_protocol(p).unwrap_err()
+    });
+    assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+}
+
+#[test]
+fn hostile_counts_are_refused_for_every_container_kind() {
+    for count in [i32::MAX, 1 << 20, 9] {
+        // list<i64>, set<i64>: 8 bytes of room are not 9 elements.
+        for kind in [ttype::LIST, ttype::SET] {
+            // A struct whose field 1 is that container.
+            let mut msg = vec![kind, 0, 1, ttype::I64];
+            msg.extend_from_slice(&i32b(count));
+            msg.extend_from_slice(&[0; 8]);
+            let mut p = BoundedInput::new(&msg);
+            let e = p.skip(TType::Struct).unwrap_err();
+            assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit));
+            let mut p = BoundedInput::new(&msg[3..]);
+            let e = if kind == ttype::LIST {
+                p.read_list_begin().unwrap_err()
+            } else {
+                p.read_set_begin().unwrap_err()
+            };
+            assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit));
+        }
+        // map<string, string>: each entry takes at least 8 bytes.
+        let mut msg = vec![ttype::STRING, ttype::STRING];
+        msg.extend_from_slice(&i32b(count));
+        msg.extend_from_slice(&[0; 64]);
+        let e = BoundedInput::new(&msg).read_map_begin().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit));
+    }
+}
+
+#[test]
+fn counts_that_fit_are_read() {
+    let mut msg = vec![ttype::I64];
+    msg.extend_from_slice(&i32b(2));
+    msg.extend_from_slice(&[0; 16]);
+    let ident = BoundedInput::new(&msg).read_list_begin().unwrap();
+    assert_eq!((ident.element_type, ident.size), (TType::I64, 2));
+    let mut msg = vec![ttype::STRING, ttype::I32];
+    msg.extend_from_slice(&i32b(2));
+    msg.extend_from_slice(&[0; 16]);
+    let ident = BoundedInput::new(&msg).read_map_begin().unwrap();
+    assert_eq!(ident.size, 2);
+    // An element type no value has is fine only for an empty container.
+    let mut msg = vec![ttype::STOP];
+    msg.extend_from_slice(&i32b(0));
+    assert_eq!(BoundedInput::new(&msg).read_list_begin().unwrap().size, 0);
+    let mut msg = vec![ttype::STOP];
+    msg.extend_from_slice(&i32b(1));
+    msg.push(0);
+    assert!(BoundedInput::new(&msg).read_list_begin().is_err());
+}
+
+#[test]
+fn negative_lengths_and_counts_are_protocol_errors() {
+    for n in [-1, i32::MIN] {
+        let e = BoundedInput::new(&i32b(n)).read_bytes().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::NegativeSize));
+        let e = BoundedInput::new(&i32b(n)).read_string().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::NegativeSize));
+        let mut list = vec![ttype::STRING];
+        list.extend_from_slice(&i32b(n));
+        let e = BoundedInput::new(&list).read_list_begin().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::NegativeSize));
+        let e = BoundedInput::new(&list).read_set_begin().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::NegativeSize));
+        let mut map = vec![ttype::STRING, ttype::STRING];
+        map.extend_from_slice(&i32b(n));
+        let e = BoundedInput::new(&map).read_map_begin().unwrap_err();
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::NegativeSize));
+    }
+}
+
+#[test]
+fn huge_string_lengths_are_refused_before_allocation() {
+    let mut msg = i32b(i32::MAX).to_vec();
+    msg.extend_from_slice(b"abc");
+    let e = BoundedInput::new(&msg).read_bytes().unwrap_err();
+    assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit));
+    let mut msg = i32b(3).to_vec();
+    msg.extend_from_slice(b"abc");
+    assert_eq!(BoundedInput::new(&msg).read_bytes().unwrap(), b"abc");
+    // Truncated scalars.
+    assert!(BoundedInput::new(&[0, 0, 0]).read_i32().is_err());
+    assert!(BoundedInput::new(&[0; 7]).read_double().is_err());
+}
+
+/// Hostile counts inside otherwise plausible generated structures, nested.
+#[test]
+fn nested_hostile_counts_are_refused() {
+    // batch_mutate: map<binary, map<string, list<Mutation>>> whose inner
+    // list claims 2^31-1 mutations.
+    let mut body = vec![ttype::MAP, 0, 1, ttype::STRING, ttype::MAP];
+    body.extend_from_slice(&i32b(1));
+    body.extend_from_slice(&i32b(1));
+    body.push(b'k');
+    body.extend_from_slice(&[ttype::STRING, ttype::LIST]);
+    body.extend_from_slice(&i32b(1));
+    body.extend_from_slice(&i32b(2));
+    body.extend_from_slice(b"cf");
+    body.push(ttype::STRUCT);
+    body.extend_from_slice(&i32b(i32::MAX));
+    body.extend_from_slice(&[0; 16]);
+    let msg = call("batch_mutate", &body);
+    let e = after_header(&msg, |p| {
+        t::CassandraBatchMutateArgs::read_from_in_protocol(p).unwrap_err()
+    });
+    assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+    // An unknown field holding list<list<list<i64>>> with a huge inner count
+    // is refused while being skipped.
+    let mut body = vec![ttype::LIST, 0, 99, ttype::LIST];
+    body.extend_from_slice(&i32b(1));
+    body.push(ttype::LIST);
+    body.extend_from_slice(&i32b(1));
+    body.push(ttype::I64);
+    body.extend_from_slice(&i32b(1 << 30));
+    body.extend_from_slice(&[0; 32]);
+    let msg = call("describe_version", &body);
+    let e = after_header(&msg, |p| {
+        t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
+    });
+    assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+}
+
+#[test]
+fn skipping_is_depth_limited_and_does_not_spend_the_budget() {
+    // 100 nested structs in an unknown field.
+    let mut body = Vec::new();
+    for _ in 0..100 {
+        body.extend_from_slice(&[ttype::STRUCT, 0, 1]);
+    }
+    body.extend(std::iter::repeat_n(0, 101));
+    let msg = call("describe_version", &body);
+    let e = after_header(&msg, |p| {
+        t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
+    });
+    assert_eq!(
+        protocol_kind(&e),
+        Some(ProtocolErrorKind::DepthLimit),
+        "{e}"
+    );
+    // A skipped 100 KB string costs nothing.
+    let mut body = vec![ttype::STRING, 0, 9];
+    body.extend_from_slice(&i32b(100_000));
+    body.extend(std::iter::repeat_n(b'x', 100_000));
+    body.push(0);
+    let msg = call("describe_version", &body);
+    after_header(&msg, |p| {
+        let before = budget_left().unwrap();
+        t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap();
+        assert_eq!(budget_left(), Some(before));
+    });
+}
+
+/// A list of empty structs is one byte per element on the wire and hundreds
+/// in memory: the budget stops it long before it is all built.
+#[test]
+fn struct_amplification_is_bounded_by_the_budget() {
+    let n = 2_000_000usize;
+    let mut body = vec![ttype::LIST, 0, 1, ttype::STRUCT];
+    body.extend_from_slice(&i32b(n as i32));
+    body.extend(std::iter::repeat_n(0, n));
+    let msg = call("x", &body);
+    let mut input = BoundedInput::new(&msg);
+    input.read_message_begin().unwrap();
+    input.read_field_begin().unwrap();
+    let ident = input.read_list_begin().unwrap();
+    assert_eq!(ident.size, n as i32);
+    let mut built = 0usize;
+    let err = loop {
+        match t::Mutation::read_from_in_protocol(&mut input)
+            .and_then(|m| charge(std::mem::size_of_val(&m)))
+        {
+            Ok(()) => built += 1,
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(protocol_kind(&err), Some(ProtocolErrorKind::SizeLimit));
+    let limit = msg.len() * DECODE_FACTOR + DECODE_SLACK;
+    assert!(built * std::mem::size_of::<t::Mutation>() <= limit);
+    assert!(built < n / 2, "built {built}");
+    let thrift::Error::Protocol(p) = err else {
+        unreachable!()
+    };
+    assert!(
+        p.message.contains(&format!("{limit} bytes")),
+        "{}",
+        p.message
+    );
+}
+
+#[test]
+fn budgets_nest_and_end_with_their_guard() {
+    assert_eq!(budget_left(), None);
+    assert!(reserve(usize::MAX).is_ok());
+    {
+        let _outer = budget_for(10);
+        let limit = 10 * DECODE_FACTOR + DECODE_SLACK;
+        assert_eq!(budget_left(), Some(limit));
+        reserve(100).unwrap();
+        {
+            let _inner = budget_for(0);
+            assert_eq!(budget_left(), Some(DECODE_SLACK));
+            assert_eq!(
+                reserve(DECODE_SLACK + 1),
+                Err(OverBudget {
+                    size: 0,
+                    limit: DECODE_SLACK
+                })
+            );
+        }
+        assert_eq!(budget_left(), Some(limit - 100));
+    }
+    assert_eq!(budget_left(), None);
+}
+
+#[test]
+fn strings_are_charged_and_must_be_utf8() {
+    let mut msg = i32b(2).to_vec();
+    msg.extend_from_slice(&[0xc3, 0x28]);
+    let mut p = BoundedInput::new(&msg);
+    let before = budget_left().unwrap();
+    assert!(p.read_string().is_err());
+    assert_eq!(budget_left(), Some(before - 2));
+}
