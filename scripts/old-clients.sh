@@ -131,7 +131,6 @@ for c in "${clients[@]}"; do
 done
 
 trap - EXIT
-rm -f "$CONF"
 stop_server
 echo "old-clients: ${#passed[@]} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]
