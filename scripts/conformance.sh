@@ -42,8 +42,16 @@ fi
 
 ensure_binary || exit 1
 ensure_python || exit 1
-start_server "$CONFIG" || exit 1
-trap 'kill -9 $SERVER_PID 2>/dev/null || true' EXIT
+# The 0.6 cases are replayed framed as well as unframed. A framed 0.6 client
+# only ever talked to a 0.6.8 whose config said ThriftFramedTransport true, and
+# that setting is what keeps such a connection's first ambiguous call
+# (describe_keyspace, describe_version) on API 0.6 under ThriftApiDefault auto;
+# so the server runs a copy of the config that says so (it serves both
+# transports either way, and the 19.x cases show their generation first).
+SERVED=$(mktemp --suffix=.conf)
+sed 's|<ThriftFramedTransport>false</ThriftFramedTransport>|<ThriftFramedTransport>true</ThriftFramedTransport>|' "$CONFIG" >"$SERVED"
+start_server "$SERVED" || { rm -f "$SERVED"; exit 1; }
+trap 'kill -9 $SERVER_PID 2>/dev/null || true; rm -f "$SERVED"' EXIT
 echo "conformance: server pid $SERVER_PID on port $SERVER_PORT"
 
 RC=0
@@ -58,4 +66,5 @@ done
 
 trap - EXIT
 stop_server || RC=1
+rm -f "$SERVED"
 exit $RC

@@ -13,9 +13,10 @@
 #   pip), pycassa/thrift/six into clients/pycassa/.site, and clients/node/node_modules
 #   from package-lock.json.
 #
-# The server gets the repo's storage-conf.xml plus <ThriftApiDefault>19</ThriftApiDefault>:
-# these clients speak API 19.x and open with calls both generations share
-# (describe_version, describe_keyspace), which a connection answers as 0.6 by default.
+# The server runs the repo's storage-conf.xml unchanged (no ThriftApiDefault):
+# these clients speak API 19.x over framed transport and open with calls both
+# generations share (describe_version, describe_keyspace), which a framed
+# connection gets as 19.x by default.
 #
 # Usage: scripts/old-clients.sh [pycassa] [helenus] [cassandra-client]   (default: all)
 # Exits non-zero if any flow fails.
@@ -100,11 +101,8 @@ done
 
 # shellcheck source=scripts/server-lib.sh
 source scripts/server-lib.sh
-CONF=$(mktemp --suffix=.xml)
-sed 's|^<Storage>$|<Storage>\n  <ThriftApiDefault>19</ThriftApiDefault>|' storage-conf.xml >"$CONF"
-grep -q '<ThriftApiDefault>19</ThriftApiDefault>' "$CONF" || { echo "could not add ThriftApiDefault to the config" >&2; exit 1; }
-start_server "$CONF"
-trap 'stop_server >/dev/null 2>&1 || true; rm -f "$CONF"' EXIT
+start_server storage-conf.xml
+trap 'stop_server >/dev/null 2>&1 || true' EXIT
 say "server on 127.0.0.1:$SERVER_PORT"
 
 passed=()
@@ -123,7 +121,6 @@ for c in "${clients[@]}"; do
 done
 
 trap - EXIT
-rm -f "$CONF"
 stop_server
 echo "old-clients: ${#passed[@]} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]

@@ -1,7 +1,11 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory]`, plus the client shells
+//! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]`,
+//! plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
+//!
+//! With no `--config`, `./storage-conf.xml` is used if present, else the
+//! built-in copy of the repository's (`config::Config::builtin`).
 //!
 //! Start-up is all-or-nothing: the configuration, schema, authenticator,
 //! storage engine and listening socket are all set up before the one ready
@@ -17,12 +21,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::config::CommitLogSync;
-use supercolumn::config::Config;
-use supercolumn::schema::{Schema, SchemaStore};
+use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
+use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
 #[derive(Parser)]
 #[command(
@@ -50,9 +54,10 @@ enum Command {
 
 #[derive(Args)]
 struct ServeArgs {
-    /// The storage-conf.xml to load.
-    #[arg(long, default_value = "storage-conf.xml")]
-    config: PathBuf,
+    /// The storage-conf.xml or cassandra.yaml to load (default:
+    /// ./storage-conf.xml if present, else the built-in default).
+    #[arg(long)]
+    config: Option<PathBuf>,
     /// Listen on HOST:PORT instead of ThriftAddress/ThriftPort; port 0 picks a free port.
     #[arg(long, value_name = "HOST:PORT")]
     listen: Option<String>,
@@ -62,7 +67,19 @@ struct ServeArgs {
     /// Keep no files at all (data is lost on exit).
     #[arg(long)]
     in_memory: bool,
+    /// The API generation of calls both generations share, on a connection
+    /// that has not shown its own: 0.6, 19, or auto (by transport: framed
+    /// 19, unframed 0.6). Overrides ThriftApiDefault.
+    #[arg(long, value_name = "0.6|19|auto", value_parser = parse_api)]
+    api_default: Option<ThriftApi>,
 }
+
+fn parse_api(text: &str) -> Result<ThriftApi, String> {
+    ThriftApi::parse(text).ok_or_else(|| format!("expected 0.6, 19 or auto, found '{text}'"))
+}
+
+/// The file `serve` reads when `--config` is not given.
+const DEFAULT_CONFIG: &str = "storage-conf.xml";
 
 /// A start-up failure: one message, exit status 1.
 struct Fatal(String);
@@ -128,9 +145,29 @@ fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
     Ok((host.to_string(), port))
 }
 
+/// The configuration file named, else `./storage-conf.xml`, else the
+/// built-in default.
+fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
+    let path = match &args.config {
+        Some(path) => path.clone(),
+        None if std::path::Path::new(DEFAULT_CONFIG).exists() => PathBuf::from(DEFAULT_CONFIG),
+        None => {
+            let config = Config::builtin();
+            tracing::info!(
+                "no --config and no ./{DEFAULT_CONFIG}: using the built-in default \
+                 (the repository's storage-conf.xml: Keyspace1 and BloggyAppy, data under ./data)"
+            );
+            return Ok(config);
+        }
+    };
+    let config =
+        Config::from_file(&path).map_err(|e| Fatal(format!("configuration error: {e}")))?;
+    tracing::info!("configuration: {}", path.display());
+    Ok(config)
+}
+
 fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
-    let mut config =
-        Config::from_file(&args.config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
+    let mut config = read_config(args)?;
     if let Some(listen) = &args.listen {
         let (host, port) = parse_listen(listen)?;
         config.override_thrift_address(&host);
@@ -142,14 +179,30 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
     }
-    for ignored in config.ignored() {
-        tracing::info!("accepted but ignored on a single node: {ignored}");
+    if !config.ignored().is_empty() {
+        let list: Vec<String> = config.ignored().iter().map(|i| i.to_string()).collect();
+        tracing::info!("accepted but ignored on a single node: {}", list.join("; "));
     }
-    tracing::info!(
-        "ThriftFramedTransport = {} is not needed: framed and unframed clients are told apart per connection",
-        config.thrift_framed_transport
-    );
     Ok(config)
+}
+
+/// How the main port picks the generation of calls both share:
+/// `--api-default`, else `ThriftApiDefault`, else by transport.
+fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> GenerationPolicy {
+    let chosen = match flag.unwrap_or(config.thrift_api_default) {
+        ThriftApi::V06 => Some(Generation::V06),
+        ThriftApi::V19 => Some(Generation::V19),
+        ThriftApi::Auto => None,
+    };
+    GenerationPolicy {
+        pinned: None,
+        default: chosen,
+        framed: if config.framed_clients_speak_0_6() {
+            Generation::V06
+        } else {
+            Generation::V19
+        },
+    }
 }
 
 /// The engine's settings from the config; directories only when durable.
@@ -201,11 +254,23 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(dir) => SchemaStore::open(dir),
         None => SchemaStore::in_memory(),
     };
-    let schema = Arc::new(
+    let loaded = store
+        .open_schema(base)
+        .map_err(|e| Fatal(format!("cannot load the saved schema: {e}")))?;
+    for note in &loaded.notes {
+        match note.level {
+            NoteLevel::Info => tracing::info!("schema: {}", note.message),
+            NoteLevel::Warn => tracing::warn!("schema: {}", note.message),
+        }
+    }
+    if loaded.changed {
+        // The file's keyspaces are seeded once; from now on the persisted
+        // schema is the truth.
         store
-            .load(base)
-            .map_err(|e| Fatal(format!("cannot load the saved schema: {e}")))?,
-    );
+            .save(&loaded.schema)
+            .map_err(|e| Fatal(format!("cannot save the schema: {e}")))?;
+    }
+    let schema = Arc::new(loaded.schema);
     if let Some(dir) = &options.data_dir {
         let stopgap = dir.join("dynamic");
         if stopgap.exists() {
@@ -245,40 +310,41 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         None => partitioner.token_to_string(&partitioner.token(local.ip().to_string().as_bytes())),
     };
     let mut node = Node::new(engine.clone(), store, auth, local.ip().to_string(), token);
-    node.config_file = std::fs::canonicalize(&args.config).ok();
+    node.config_file = config
+        .source
+        .as_ref()
+        .and_then(|p| std::fs::canonicalize(p).ok());
     let node = Arc::new(node);
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
-        generations: supercolumn::thrift::session::GenerationPolicy {
-            pinned: None,
-            default: Some(match config.thrift_api_default {
-                supercolumn::config::ThriftApi::V06 => {
-                    supercolumn::thrift::session::Generation::V06
-                }
-                supercolumn::config::ThriftApi::V19 => {
-                    supercolumn::thrift::session::Generation::V19
-                }
-            }),
-        },
+        generations: generation_policy(&config, args.api_default),
         ..ServerOptions::default()
     };
 
     let signals = ShutdownSignals::install()?;
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
-    tracing::info!(cluster = %node.schema().cluster_name, "serving Thrift API 2.2.0 on {local}");
+    tracing::info!(
+        cluster = %node.schema().cluster_name,
+        "serving Thrift on {local}: {}",
+        opts.generations.describe()
+    );
 
     let (stop19, stopped19) = tokio::sync::watch::channel(false);
     let pinned19 = match listener19 {
         Some(l) => {
-            tracing::info!("serving Thrift API 19.x only on {}", l.local_addr()?);
             let opts19 = ServerOptions {
-                generations: supercolumn::thrift::session::GenerationPolicy {
-                    pinned: Some(supercolumn::thrift::session::Generation::V19),
-                    default: None,
+                generations: GenerationPolicy {
+                    pinned: Some(Generation::V19),
+                    ..GenerationPolicy::default()
                 },
                 ..opts.clone()
             };
+            tracing::info!(
+                "serving Thrift on {}: {}",
+                l.local_addr()?,
+                opts19.generations.describe()
+            );
             let mut stopped = stopped19.clone();
             Some(tokio::spawn(serve(l, node.clone(), opts19, async move {
                 let _ = stopped.changed().await;

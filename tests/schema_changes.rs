@@ -2,9 +2,7 @@
 //! plus ids, versions, snapshots and config-keyspace protection.
 
 use std::collections::BTreeMap;
-use supercolumn::schema::{
-    CfSpec, KeyspaceSpec, SchemaChange, SchemaChangeError, FIRST_USER_CF_ID,
-};
+use supercolumn::schema::{CfSpec, KeyspaceSpec, SchemaChange, FIRST_USER_CF_ID};
 
 mod schema_support;
 use schema_support::*;
@@ -327,29 +325,33 @@ fn ids_are_fresh_and_versions_follow_content() {
 }
 
 #[test]
-fn config_keyspaces_are_read_only_and_get_1_2_defaults() {
+fn config_keyspaces_change_like_any_other_and_get_1_2_defaults() {
+    // The file only seeds the schema: its keyspaces can be dropped and
+    // changed through the API (Cassandra's own system tests drop them all).
     let s = base();
-    let conf = |e: SchemaChange| match s.apply(e) {
-        Err(e @ SchemaChangeError::ConfigKeyspace(_)) => e.to_string(),
-        other => panic!("{other:?}"),
-    };
-    let msg = conf(SchemaChange::DropKeyspace("Conf".into()));
-    assert!(
-        msg.starts_with("Keyspace 'Conf' is defined in storage-conf.xml"),
-        "{msg}"
+    let std_id = s.cf("Conf", "Std").unwrap().id;
+    let dropped = s.apply(SchemaChange::DropKeyspace("Conf".into())).unwrap();
+    assert!(dropped.keyspace("Conf").is_none());
+    assert!(dropped.retired_cf_ids.contains(&std_id));
+    let updated = s
+        .apply(SchemaChange::UpdateKeyspace(KeyspaceSpec::simple(
+            "Conf", 1,
+        )))
+        .unwrap();
+    assert_eq!(
+        updated.keyspace("Conf").unwrap().origin,
+        supercolumn::schema::KeyspaceOrigin::Config
     );
-    conf(SchemaChange::UpdateKeyspace(KeyspaceSpec::simple(
-        "Conf", 1,
-    )));
-    conf(add_cf(CfSpec::new("Conf", "New")));
-    conf(SchemaChange::UpdateColumnFamily(CfSpec {
-        comparator_type: Some("UTF8Type".into()),
-        ..CfSpec::new("Conf", "Std")
-    }));
-    conf(SchemaChange::DropColumnFamily {
-        keyspace: "Conf".into(),
-        name: "Std".into(),
-    });
+    let added = s.apply(add_cf(CfSpec::new("Conf", "New"))).unwrap();
+    assert!(added.cf("Conf", "New").is_some());
+    let gone = s
+        .apply(SchemaChange::DropColumnFamily {
+            keyspace: "Conf".into(),
+            name: "Std".into(),
+        })
+        .unwrap();
+    assert!(gone.cf("Conf", "Std").is_none());
+    assert!(gone.retired_cf_ids.contains(&std_id));
 
     let ks = s.keyspace("Conf").unwrap().describe_v12();
     assert_eq!(

@@ -36,16 +36,23 @@ fn framed(msg: &[u8]) -> Vec<u8> {
     b
 }
 
-/// The expected strict reply to describe_version (seqid as sent).
+/// The expected strict reply to an unframed connection's first
+/// describe_version (seqid as sent): unframed clients are taken for 0.6 ones.
 fn version_reply(seqid: i32) -> Vec<u8> {
+    version_reply_of(seqid, "2.2.0")
+}
+
+/// The reply carrying `version`; a framed connection's first call gets
+/// 19.x's, since 0.7+ clients framed by default.
+fn version_reply_of(seqid: i32, version: &str) -> Vec<u8> {
     let mut b = vec![0x80, 0x01, 0x00, 0x02];
     b.extend_from_slice(&16i32.to_be_bytes());
     b.extend_from_slice(b"describe_version");
     b.extend_from_slice(&seqid.to_be_bytes());
     b.push(11);
     b.extend_from_slice(&0i16.to_be_bytes());
-    b.extend_from_slice(&5i32.to_be_bytes());
-    b.extend_from_slice(b"2.2.0");
+    b.extend_from_slice(&(version.len() as i32).to_be_bytes());
+    b.extend_from_slice(version.as_bytes());
     b.push(0);
     b
 }
@@ -107,7 +114,7 @@ fn detects_all_four_encodings_and_pipelines() {
         s.write_all(&msgs.concat()).unwrap();
         for seqid in [1, 2] {
             let expected = if is_framed {
-                framed(&version_reply(seqid))
+                framed(&version_reply_of(seqid, "19.36.0"))
             } else {
                 version_reply(seqid)
             };

@@ -1,4 +1,5 @@
-//! Errors and warnings produced while reading `storage-conf.xml`.
+//! Errors and warnings produced while reading `storage-conf.xml` or
+//! `cassandra.yaml`.
 //!
 //! Every error found in the file names the element (or attribute) and its
 //! line; where Cassandra 0.6 had a message for the same mistake, the message
@@ -20,6 +21,14 @@ pub enum ConfigError {
     /// The file is not well-formed XML (or not UTF-8).
     #[error("{origin}:{line}: malformed XML: {message}")]
     Xml {
+        origin: String,
+        line: usize,
+        message: String,
+    },
+
+    /// The file is not well-formed YAML (a `cassandra.yaml`).
+    #[error("{origin}:{line}: malformed YAML: {message}")]
+    Yaml {
         origin: String,
         line: usize,
         message: String,
@@ -47,7 +56,9 @@ impl ConfigError {
     /// The line the error refers to, when it has one.
     pub fn line(&self) -> Option<usize> {
         match self {
-            ConfigError::Xml { line, .. } | ConfigError::Invalid { line, .. } => Some(*line),
+            ConfigError::Xml { line, .. }
+            | ConfigError::Yaml { line, .. }
+            | ConfigError::Invalid { line, .. } => Some(*line),
             ConfigError::Io { .. } | ConfigError::Incomplete { .. } => None,
         }
     }
@@ -57,6 +68,7 @@ impl ConfigError {
         match self {
             ConfigError::Io { source, .. } => source.to_string(),
             ConfigError::Xml { message, .. }
+            | ConfigError::Yaml { message, .. }
             | ConfigError::Invalid { message, .. }
             | ConfigError::Incomplete { message, .. } => message.clone(),
         }

@@ -3,8 +3,9 @@
 //! typed getters. They know the value formats, not what any setting means.
 
 use super::error::{ConfigError, ConfigWarning};
+use super::suggest::close_match;
 use super::values;
-use super::xml::Element;
+use super::xml::{Attr, Element};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -35,6 +36,60 @@ impl Cx {
             message: message.into(),
         });
     }
+
+    /// An element not in `known` (`inside` names its parent, if not
+    /// `<Storage>`): an error when it is a likely typo of a known name,
+    /// else a warning (0.6 silently ignored such elements).
+    pub fn unknown_element(
+        &mut self,
+        el: &Element,
+        inside: Option<&str>,
+        known: &[&str],
+    ) -> Result<(), ConfigError> {
+        let place = inside.map(|p| format!(" inside {p}")).unwrap_or_default();
+        if let Some(meant) = close_match(&el.name, known) {
+            return Err(self.invalid(
+                el.line,
+                format!("<{}>", el.name),
+                format!(
+                    "unknown element <{}>{place}; did you mean <{meant}>?",
+                    el.name
+                ),
+            ));
+        }
+        self.warn(
+            el.line,
+            format!("unknown element <{}>{place} ignored", el.name),
+        );
+        Ok(())
+    }
+
+    /// An attribute not in `known` on the element described by `on`: an
+    /// error when it is a likely typo of a known name, else a warning that
+    /// ends with `note`.
+    pub fn unknown_attribute(
+        &mut self,
+        attr: &Attr,
+        on: &str,
+        known: &[&str],
+        note: &str,
+    ) -> Result<(), ConfigError> {
+        if let Some(meant) = close_match(&attr.name, known) {
+            return Err(self.invalid(
+                attr.line,
+                format!("{on} attribute {}", attr.name),
+                format!(
+                    "unknown attribute {} on {on}; did you mean {meant}?",
+                    attr.name
+                ),
+            ));
+        }
+        self.warn(
+            attr.line,
+            format!("unknown attribute {} on {on} ignored{note}", attr.name),
+        );
+        Ok(())
+    }
 }
 
 /// Trimmed text of a value element; `None` when empty (0.6 treated "" as absent).
@@ -59,16 +114,14 @@ pub(super) struct Top<'a> {
 }
 
 impl<'a> Top<'a> {
-    /// Elements not in `known` are warned about and skipped; a known one
-    /// appearing twice is an error (0.6 silently used the first).
+    /// Elements not in `known` are warned about and skipped (refused when
+    /// they look like a typo of a known one); a known one appearing twice
+    /// is an error (0.6 silently used the first).
     pub fn index(cx: &mut Cx, root: &'a Element, known: &[&str]) -> Result<Top<'a>, ConfigError> {
         let mut by_name: BTreeMap<&'a str, &'a Element> = BTreeMap::new();
         for child in &root.children {
             if !known.contains(&child.name.as_str()) {
-                cx.warn(
-                    child.line,
-                    format!("unknown element <{}> ignored", child.name),
-                );
+                cx.unknown_element(child, None, known)?;
                 continue;
             }
             if let Some(first) = by_name.get(child.name.as_str()) {
@@ -178,10 +231,7 @@ impl<'a> Top<'a> {
         let mut out = Vec::new();
         for c in &el.children {
             if c.name != child {
-                cx.warn(
-                    c.line,
-                    format!("unknown element <{}> inside <{container}> ignored", c.name),
-                );
+                cx.unknown_element(c, Some(&format!("<{container}>")), &[child])?;
                 continue;
             }
             match leaf_text(cx, c)? {

@@ -36,6 +36,14 @@ const CF_ATTRIBUTES: &[&str] = &[
     "ColumnSort",
 ];
 
+/// The elements a `<Keyspace>` holds.
+const KEYSPACE_CHILDREN: &[&str] = &[
+    "ColumnFamily",
+    "ReplicaPlacementStrategy",
+    "ReplicationFactor",
+    "EndPointSnitch",
+];
+
 /// Per-CF settings that arrived with 0.7; a 0.6 file that has them probably
 /// expects them to work, so the warning says where 0.6 keeps the setting.
 const LATER_CF_ATTRIBUTES: &[&str] = &[
@@ -47,7 +55,7 @@ const LATER_CF_ATTRIBUTES: &[&str] = &[
 
 /// Names become directory and file names; refuse the ones that would escape
 /// the data directory or cannot be file names. (Our rule; 0.6 had none.)
-fn check_file_name(kind: &str, name: &str) -> Result<(), String> {
+pub(super) fn check_file_name(kind: &str, name: &str) -> Result<(), String> {
     if name.is_empty() {
         return Err(format!("{kind} name may not be empty"));
     }
@@ -72,10 +80,7 @@ pub(super) fn keyspaces(
     let mut out: Vec<KeyspaceConfig> = Vec::new();
     for el in &container.children {
         if el.name != "Keyspace" {
-            cx.warn(
-                el.line,
-                format!("unknown element <{}> inside <Keyspaces> ignored", el.name),
-            );
+            cx.unknown_element(el, Some("<Keyspaces>"), &["Keyspace"])?;
             continue;
         }
         let ks = keyspace(cx, el, ignored)?;
@@ -113,10 +118,7 @@ fn keyspace(
     }
     check_file_name("keyspace", &name).map_err(|m| cx.invalid(name_attr.line, &at, m))?;
     for a in el.attrs.iter().filter(|a| a.name != "Name") {
-        cx.warn(
-            a.line,
-            format!("unknown attribute {} on {at} ignored", a.name),
-        );
+        cx.unknown_attribute(a, &at, &["Name"], "")?;
     }
 
     let mut strategy: Option<(&str, usize)> = None;
@@ -140,11 +142,8 @@ fn keyspace(
             "ReplicaPlacementStrategy" => &mut strategy,
             "ReplicationFactor" => &mut factor,
             "EndPointSnitch" => &mut snitch,
-            other => {
-                cx.warn(
-                    child.line,
-                    format!("unknown element <{other}> inside {at} ignored"),
-                );
+            _ => {
+                cx.unknown_element(child, Some(&at), KEYSPACE_CHILDREN)?;
                 continue;
             }
         };
@@ -233,6 +232,7 @@ fn keyspace(
         replica_placement_strategy: strategy.to_string(),
         replication_factor,
         endpoint_snitch: snitch.to_string(),
+        strategy_options: None,
         column_families: cfs,
     })
 }
@@ -366,10 +366,7 @@ fn column_family(
             }
             comment = (!child.text.is_empty()).then(|| child.text.clone());
         } else {
-            cx.warn(
-                child.line,
-                format!("unknown element <{}> inside {at} ignored", child.name),
-            );
+            cx.unknown_element(child, Some(&at), &["Comment"])?;
         }
     }
 
@@ -389,13 +386,12 @@ fn column_family(
         } else {
             ""
         };
-        cx.warn(
-            a.line,
-            format!(
-                "unknown attribute {} on {at} in keyspace {keyspace} ignored{why}",
-                a.name
-            ),
-        );
+        let known: Vec<&str> = CF_ATTRIBUTES
+            .iter()
+            .chain(LATER_CF_ATTRIBUTES)
+            .copied()
+            .collect();
+        cx.unknown_attribute(a, &format!("{at} in keyspace {keyspace}"), &known, why)?;
     }
 
     Ok(ColumnFamilyConfig {
@@ -409,5 +405,6 @@ fn column_family(
         rows_cached,
         row_cache_save_period_in_seconds,
         key_cache_save_period_in_seconds,
+        extra: Default::default(),
     })
 }

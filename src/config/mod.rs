@@ -1,8 +1,11 @@
-//! Reading `storage-conf.xml` (Cassandra 0.6 format) into a plain [`Config`].
+//! Reading `storage-conf.xml` (Cassandra 0.6 format) or a Cassandra 0.7–2.x
+//! `cassandra.yaml` (see [`yaml`]) into one plain [`Config`].
 //!
-//! Owns the file format: every element and attribute 0.6 read, 0.6's
+//! Owns the file formats: every element and attribute 0.6 read, 0.6's
 //! defaults, and 0.6's validation (with 0.6's messages where it had one),
-//! plus a few supercolumn settings. The result holds only strings, numbers and
+//! plus a few supercolumn settings; which format a file is is decided by
+//! its content ([`Config::from_file`]), and the repository's
+//! `storage-conf.xml` is built in ([`Config::builtin`]). The result holds only strings, numbers and
 //! paths: resolving comparators and the partitioner is [`crate::schema`]'s
 //! job, choosing an authenticator is [`crate::auth`]'s. Nothing here touches
 //! the data directories.
@@ -12,7 +15,9 @@
 //!   the process's current directory, as they were for 0.6 (which simply used
 //!   `new File(path)`), not to the config file's directory.
 //! - Unknown elements and attributes are accepted with a warning (0.6 silently
-//!   ignored them); see [`Config::warnings`].
+//!   ignored them); see [`Config::warnings`]. One within a small edit
+//!   distance of a known name is refused with "did you mean …?" ([`suggest`]).
+//! - A file without keyspaces is valid: the schema API creates them.
 //! - Settings that only matter in a multi-node cluster are accepted and
 //!   listed by [`Config::ignored`] so the server can say so at start-up.
 //! - Leaf values are trimmed, and an empty element counts as absent (0.6's
@@ -35,8 +40,14 @@ mod error;
 mod fields;
 mod keyspace;
 mod parse;
+mod suggest;
 mod values;
 mod xml;
+mod yaml;
+mod yaml_fields;
+mod yaml_keys;
+mod yaml_keyspace;
+mod yaml_tree;
 
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
@@ -57,16 +68,41 @@ pub enum CommitLogSync {
     Batch { window_in_ms: f64 },
 }
 
-/// `<ThriftApiDefault>` (a supercolumn element): the Thrift API generation
-/// that answers describe_keyspace(s) and the other calls identical in both
-/// generations on a connection that has not shown which one it speaks.
+/// `<ThriftApiDefault>` (a supercolumn element) or `serve --api-default`:
+/// the Thrift API generation that answers describe_keyspace(s) and the
+/// other calls identical in both generations on a connection that has not
+/// shown which one it speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ThriftApi {
-    /// API 2.2.0 (Cassandra 0.6), the default.
-    #[default]
+    /// API 2.2.0 (Cassandra 0.6).
     V06,
     /// API 19.x (Cassandra 0.7 to 2.x).
     V19,
+    /// By the connection's transport (the default): framed is 19.x,
+    /// unframed 0.6.
+    #[default]
+    Auto,
+}
+
+impl ThriftApi {
+    /// `0.6`, `19` or `auto`, as the config element and the flag spell it.
+    pub fn parse(text: &str) -> Option<ThriftApi> {
+        match text.trim() {
+            "0.6" => Some(ThriftApi::V06),
+            "19" => Some(ThriftApi::V19),
+            "auto" => Some(ThriftApi::Auto),
+            _ => None,
+        }
+    }
+}
+
+/// Which kind of file a [`Config`] was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigFormat {
+    /// Cassandra 0.6's `storage-conf.xml`.
+    StorageConfXml,
+    /// Cassandra 0.7–2.x's `cassandra.yaml`.
+    CassandraYaml,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +157,36 @@ pub struct ColumnFamilyConfig {
     pub rows_cached: CacheSize,
     pub row_cache_save_period_in_seconds: u32,
     pub key_cache_save_period_in_seconds: u32,
+    /// What only a 0.7 `cassandra.yaml` can say about a column family.
+    pub extra: CfExtras,
+}
+
+/// Column-family attributes of a 0.7 `cassandra.yaml` `keyspaces:` section
+/// that `storage-conf.xml` cannot express (all unset from XML). Type names
+/// stay strings; the schema resolves them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CfExtras {
+    pub default_validation_class: Option<String>,
+    pub gc_grace_seconds: Option<i32>,
+    pub read_repair_chance: Option<f64>,
+    pub min_compaction_threshold: Option<i32>,
+    pub max_compaction_threshold: Option<i32>,
+    pub replicate_on_write: Option<bool>,
+    pub column_metadata: Vec<ColumnMetadataConfig>,
+}
+
+/// One `column_metadata` entry of a 0.7 `cassandra.yaml` column family.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnMetadataConfig {
+    /// The column name as text; its UTF-8 bytes are the name, as 0.7 read
+    /// it whatever the comparator.
+    pub name: String,
+    /// Default `BytesType`.
+    pub validator_class: String,
+    /// `KEYS` when indexed.
+    pub index_type: Option<String>,
+    pub index_name: Option<String>,
+    pub line: usize,
 }
 
 impl ColumnFamilyConfig {
@@ -137,6 +203,9 @@ pub struct KeyspaceConfig {
     pub replica_placement_strategy: String,
     pub replication_factor: i32,
     pub endpoint_snitch: String,
+    /// A 0.7 `cassandra.yaml`'s `strategy_options`; `None` from XML (the
+    /// replication factor is then the only option).
+    pub strategy_options: Option<BTreeMap<String, String>>,
     /// In file order.
     pub column_families: Vec<ColumnFamilyConfig>,
 }
@@ -156,19 +225,22 @@ pub struct Directories {
     pub saved_caches: PathBuf,
 }
 
-/// Everything `storage-conf.xml` says, with 0.6's defaults filled in.
+/// Everything the configuration file says, with 0.6's defaults filled in
+/// (a `cassandra.yaml` is mapped onto the same settings).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Where the configuration came from (a path or `<string>`), for messages.
     pub origin: String,
     /// The file it was read from, if any.
     pub source: Option<PathBuf>,
+    pub format: ConfigFormat,
 
     pub cluster_name: String,
     pub auto_bootstrap: bool,
     pub hinted_handoff_enabled: bool,
     pub index_interval: u32,
-    /// In file order; never empty.
+    /// In file order; may be empty. They seed the schema (see
+    /// `schema::SchemaStore`): afterwards the persisted schema is the truth.
     pub keyspaces: Vec<KeyspaceConfig>,
     pub authenticator: AuthenticatorConfig,
     /// Class name as written, e.g. `org.apache.cassandra.dht.RandomPartitioner`.
@@ -190,6 +262,9 @@ pub struct Config {
     /// `<Thrift19Port>` (a supercolumn element): a second port on the
     /// Thrift address where every call is API 19.x.
     pub thrift19_port: Option<u16>,
+    /// `cassandra.yaml`'s `thrift_framed_transport_size_in_mb` (0 meant
+    /// unframed in 0.7–1.1); `None` from XML.
+    pub thrift_framed_transport_size_in_mb: Option<u32>,
     pub thrift_max_message_length_in_mb: u32,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
@@ -221,8 +296,17 @@ pub struct Config {
 /// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
 pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";
 
+/// The repository's `storage-conf.xml`, built into the binary: what
+/// `supercolumn serve` runs on when given no configuration.
+pub const BUILTIN_STORAGE_CONF: &str = include_str!("../../storage-conf.xml");
+
+/// How [`Config::builtin`] names itself in messages.
+pub const BUILTIN_ORIGIN: &str = "<built-in storage-conf.xml>";
+
 impl Config {
-    /// Reads and validates a file.
+    /// Reads and validates a file: a `storage-conf.xml` when its first
+    /// non-blank character is `<`, else a `cassandra.yaml` (the content
+    /// decides, not the file name).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
@@ -231,7 +315,23 @@ impl Config {
         })?;
         let origin = path.display().to_string();
         let text = utf8(&bytes, &origin)?;
-        parse::parse(text, origin, Some(path.to_path_buf()))
+        if is_xml(text) {
+            parse::parse(text, origin, Some(path.to_path_buf()))
+        } else {
+            yaml::parse(text, origin, Some(path.to_path_buf()))
+        }
+    }
+
+    /// The built-in default ([`BUILTIN_STORAGE_CONF`]): relative paths, so
+    /// data goes under `./data`.
+    pub fn builtin() -> Config {
+        parse::parse(BUILTIN_STORAGE_CONF, BUILTIN_ORIGIN.to_string(), None)
+            .expect("the built-in storage-conf.xml is valid (checked by a test)")
+    }
+
+    /// Parses a `cassandra.yaml` held in memory; `origin` names it in messages.
+    pub fn from_yaml(text: &str, origin: &str) -> Result<Config, ConfigError> {
+        yaml::parse(text, origin.to_string(), None)
     }
 
     /// Parses a configuration held in memory; `origin` names it in messages.
@@ -277,9 +377,23 @@ impl Config {
             .unwrap_or(DEFAULT_THRIFT_ADDRESS)
     }
 
-    /// Largest Thrift message accepted, in bytes.
+    /// Largest Thrift message accepted, in bytes: the maximum message
+    /// length, or a `cassandra.yaml`'s framed transport size when that is
+    /// smaller (1.x refused larger frames).
     pub fn thrift_max_message_length(&self) -> usize {
-        self.thrift_max_message_length_in_mb as usize * 1024 * 1024
+        let mb = match self.thrift_framed_transport_size_in_mb {
+            Some(framed) if framed > 0 => framed.min(self.thrift_max_message_length_in_mb),
+            _ => self.thrift_max_message_length_in_mb,
+        };
+        mb as usize * 1024 * 1024
+    }
+
+    /// True when this is a 0.6 `storage-conf.xml` declaring
+    /// `ThriftFramedTransport` true: 0.6.8 then served only framed clients,
+    /// so a framed connection's ambiguous first call is taken as 0.6 under
+    /// `ThriftApiDefault` `auto`.
+    pub fn framed_clients_speak_0_6(&self) -> bool {
+        self.format == ConfigFormat::StorageConfXml && self.thrift_framed_transport
     }
 
     /// `--data-dir DIR`: commit log in `DIR/commitlog`, data in `DIR/data`
@@ -301,37 +415,60 @@ impl Config {
         self.thrift_port = port;
     }
 
-    /// The storage directories, checked as 0.6 checked them at start-up
-    /// (call after applying overrides).
+    /// The storage directories, checked as 0.6 (or, for a `cassandra.yaml`,
+    /// 1.2) checked them at start-up (call after applying overrides).
     pub fn directories(&self) -> Result<Directories, ConfigError> {
-        let incomplete = |message: &str| ConfigError::Incomplete {
+        let incomplete = |message: String| ConfigError::Incomplete {
             origin: self.origin.clone(),
-            message: message.into(),
+            message,
+        };
+        let yaml = self.format == ConfigFormat::CassandraYaml;
+        let [data, commit_log, caches] = if yaml {
+            [
+                "data_file_directories",
+                "commitlog_directory",
+                "saved_caches_directory",
+            ]
+        } else {
+            [
+                "DataFileDirectory",
+                "CommitLogDirectory",
+                "SavedCachesDirectory",
+            ]
         };
         if self.data_file_directories.is_empty() {
-            return Err(incomplete(
-                "At least one DataFileDirectory must be specified",
-            ));
+            return Err(incomplete(if yaml {
+                format!("{data} is missing and --data-dir is not given")
+            } else {
+                format!("At least one {data} must be specified")
+            }));
         }
-        let commit_log = self
+        let missing = |name: &str| {
+            incomplete(if yaml {
+                format!("{name} missing")
+            } else {
+                format!("{name} must be specified")
+            })
+        };
+        let commit_log_dir = self
             .commit_log_directory
             .clone()
-            .ok_or_else(|| incomplete("CommitLogDirectory must be specified"))?;
+            .ok_or_else(|| missing(commit_log))?;
         let saved_caches = self
             .saved_caches_directory
             .clone()
-            .ok_or_else(|| incomplete("SavedCachesDirectory must be specified"))?;
+            .ok_or_else(|| missing(caches))?;
         if self
             .data_file_directories
             .iter()
-            .any(|d| same_path(d, &commit_log))
+            .any(|d| same_path(d, &commit_log_dir))
         {
-            return Err(incomplete(
-                "CommitLogDirectory must not be the same as any DataFileDirectory",
-            ));
+            return Err(incomplete(format!(
+                "{commit_log} must not be the same as any {data}"
+            )));
         }
         Ok(Directories {
-            commit_log,
+            commit_log: commit_log_dir,
             data: self.data_file_directories.clone(),
             saved_caches,
         })
@@ -345,6 +482,15 @@ pub(crate) fn same_path(a: &Path, b: &Path) -> bool {
         p.components().filter(|c| *c != Component::CurDir).collect()
     }
     norm(a) == norm(b)
+}
+
+/// A `storage-conf.xml` starts with `<` (a declaration, a comment or the
+/// root element) after any byte-order mark and blanks; a `cassandra.yaml`
+/// never does.
+fn is_xml(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('<')
 }
 
 fn utf8<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ConfigError> {

@@ -8,7 +8,8 @@ use super::keyspace;
 use super::values;
 use super::xml;
 use super::{
-    AuthenticatorConfig, CommitLogSync, Config, DiskAccessMode, ThriftApi, DEFAULT_AUTHENTICATOR,
+    AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
+    DEFAULT_AUTHENTICATOR,
 };
 use std::path::PathBuf;
 
@@ -59,6 +60,9 @@ const KNOWN: &[&str] = &[
     "JobJarFileLocation",
 ];
 
+/// Supercolumn's attributes on `<Authenticator>`.
+const AUTHENTICATOR_ATTRIBUTES: &[&str] = &["PasswdProperties", "AccessProperties", "PasswdMode"];
+
 /// Elements that hold other elements rather than a value.
 const CONTAINERS: &[&str] = &["Keyspaces", "DataFileDirectories", "Seeds"];
 
@@ -101,10 +105,7 @@ pub(super) fn parse(
         ));
     }
     for a in &root.attrs {
-        cx.warn(
-            a.line,
-            format!("unknown attribute {} on <Storage> ignored", a.name),
-        );
+        cx.unknown_attribute(a, "<Storage>", &[], "")?;
     }
     let top = Top::index(&mut cx, &root, KNOWN)?;
     for name in CONTAINERS {
@@ -117,16 +118,14 @@ pub(super) fn parse(
 
     let commit_log_sync = commit_log_sync(&cx, &top, root.line)?;
     let thrift_api_default = match top.text(&cx, "ThriftApiDefault")? {
-        None => ThriftApi::V06,
-        Some(("0.6", _)) => ThriftApi::V06,
-        Some(("19", _)) => ThriftApi::V19,
-        Some((raw, line)) => {
-            return Err(cx.invalid(
+        None => ThriftApi::Auto,
+        Some((raw, line)) => ThriftApi::parse(raw).ok_or_else(|| {
+            cx.invalid(
                 line,
                 "<ThriftApiDefault>",
-                format!("ThriftApiDefault must be either '0.6' or '19' (found '{raw}')"),
-            ))
-        }
+                format!("ThriftApiDefault must be '0.6', '19' or 'auto' (found '{raw}')"),
+            )
+        })?,
     };
     let thrift19_port = match top.text(&cx, "Thrift19Port")? {
         None => None,
@@ -201,14 +200,12 @@ pub(super) fn parse(
         Some(el) => keyspace::keyspaces(&mut cx, el, &mut keyspace_ignored)?,
         None => Vec::new(),
     };
-    if keyspaces.is_empty() {
-        let line = top.element("Keyspaces").map_or(root.line, |e| e.line);
-        return Err(cx.invalid(line, "<Keyspaces>", "No keyspaces configured"));
-    }
+    // No keyspaces is fine (0.6 refused it): the schema API creates them.
 
     let mut config = Config {
         origin: cx.origin.clone(),
         source,
+        format: ConfigFormat::StorageConfXml,
         cluster_name: top
             .string(&cx, "ClusterName")?
             .unwrap_or_else(|| "Test".into()),
@@ -264,6 +261,7 @@ pub(super) fn parse(
             false,
             "Unrecognized value for ThriftFramedTransport.  Use 'true' or 'false'.",
         )?,
+        thrift_framed_transport_size_in_mb: None,
         thrift_max_message_length_in_mb: top.int(
             &cx,
             "ThriftMaxMessageLengthInMB",
@@ -467,10 +465,7 @@ fn authenticator(cx: &mut Cx, top: &Top<'_>) -> Result<AuthenticatorConfig, Conf
                 }
                 config.passwd_mode = Some(value.to_string());
             }
-            other => cx.warn(
-                a.line,
-                format!("unknown attribute {other} on <Authenticator> ignored"),
-            ),
+            _ => cx.unknown_attribute(a, "<Authenticator>", AUTHENTICATOR_ATTRIBUTES, "")?,
         }
     }
     Ok(config)

@@ -21,16 +21,10 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SchemaChangeError {
     /// Refused as Cassandra 1.2 refused it; the text is 1.2's message.
+    /// (Keyspaces from the configuration file are changed like any other:
+    /// the file only seeds the schema, see [`super::SchemaStore`].)
     #[error("{0}")]
     Invalid(String),
-    /// The keyspace is declared in storage-conf.xml. Its definition belongs
-    /// to that file (it is re-read at every start), so the API may not
-    /// change or drop it, nor its column families.
-    #[error(
-        "Keyspace '{0}' is defined in storage-conf.xml and cannot be changed through the API; \
-         edit the configuration file instead"
-    )]
-    ConfigKeyspace(String),
 }
 
 impl From<String> for SchemaChangeError {
@@ -239,21 +233,17 @@ impl Schema {
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
         validate_strategy_options(&strategy, &options)?;
-        if old.origin == KeyspaceOrigin::Config {
-            return Err(SchemaChangeError::ConfigKeyspace(spec.name));
-        }
-        let ks = dynamic_keyspace(&spec, strategy, options, old.cfs.clone());
+        let mut ks = dynamic_keyspace(&spec, strategy, options, old.cfs.clone());
+        // A keyspace seeded from the config file keeps saying so.
+        ks.origin = old.origin;
         self.keyspaces.insert(spec.name.clone(), ks);
         Ok(())
     }
 
     fn drop_keyspace(&mut self, name: &str) -> Result<()> {
         not_system(name)?;
-        let Some(old) = self.keyspaces.get(name) else {
+        if !self.keyspaces.contains_key(name) {
             return invalid(format!("Cannot drop non existing keyspace '{name}'."));
-        };
-        if old.origin == KeyspaceOrigin::Config {
-            return Err(SchemaChangeError::ConfigKeyspace(name.to_string()));
         }
         if let Some(gone) = self.keyspaces.remove(name) {
             self.retired_cf_ids
@@ -280,9 +270,6 @@ impl Schema {
                 cf.name, cf.keyspace
             ));
         }
-        if ks.origin == KeyspaceOrigin::Config {
-            return Err(SchemaChangeError::ConfigKeyspace(cf.keyspace));
-        }
         cf.id = self.fresh_id(&BTreeSet::new());
         let ks = self
             .keyspaces
@@ -302,9 +289,6 @@ impl Schema {
         self.name_indexes(&mut cf)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name)))?;
         check_compatible(&old, &cf)?;
-        if self.keyspaces[&spec.keyspace].origin == KeyspaceOrigin::Config {
-            return Err(SchemaChangeError::ConfigKeyspace(spec.keyspace));
-        }
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;
         if o.key_aliases.is_empty() {
@@ -336,9 +320,6 @@ impl Schema {
             return invalid(format!(
                 "Cannot drop non existing column family '{name}' in keyspace '{keyspace}'."
             ));
-        }
-        if ks.origin == KeyspaceOrigin::Config {
-            return Err(SchemaChangeError::ConfigKeyspace(keyspace.to_string()));
         }
         if let Some(gone) = ks.cfs.remove(name) {
             self.retired_cf_ids.insert(gone.id);

@@ -1,6 +1,8 @@
 //! Builds a [`Schema`] from a parsed [`Config`]: resolves the partitioner and
-//! every comparator by name, assigns column-family ids, and adds the `system`
-//! keyspace.
+//! every comparator by name (and, for a 0.7 `cassandra.yaml`, validators and
+//! declared columns), assigns column-family ids, and adds the `system`
+//! keyspace. The config's keyspaces only seed the schema: see
+//! [`super::SchemaStore`] for how they meet the persisted one.
 //!
 //! Column-family ids. A CF's id is a pure function of its keyspace and name
 //! ([`cf_id_for`]), so ids survive reordering, adding or removing other CFs in
@@ -14,13 +16,15 @@
 //! the same function (and [`Schema::cf_by_id`] to detect a collision).
 
 use super::system::system_keyspace;
+use super::validate::default_index_name;
 use super::{
-    Caching, CfDef, CfOptions, ColumnType, KeyspaceDef, KeyspaceOrigin, Schema, SYSTEM_KEYSPACE,
+    Caching, CfDef, CfOptions, ColumnDef, ColumnType, IndexType, KeyspaceDef, KeyspaceOrigin,
+    Schema, SYSTEM_KEYSPACE,
 };
 use crate::config::{ColumnFamilyConfig, Config};
 use crate::marshal::{parse_type, TypeRef};
 use md5::{Digest, Md5};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Smallest id given to a user column family.
@@ -51,6 +55,16 @@ pub enum SchemaError {
         attribute: &'static str,
         name: String,
         reason: String,
+    },
+
+    /// A `column_metadata` entry of a `cassandra.yaml` column family is invalid.
+    #[error("{origin}:{line}: column family {column_family} column_metadata: {message}")]
+    Column {
+        origin: String,
+        line: usize,
+        /// `Keyspace.ColumnFamily`.
+        column_family: String,
+        message: String,
     },
 
     /// Two column families hash to the same id.
@@ -96,10 +110,11 @@ impl Schema {
             .collect();
         keyspaces.insert(SYSTEM_KEYSPACE.to_string(), system);
 
+        let mut index_names = BTreeSet::new();
         for ks in &config.keyspaces {
             let mut cfs = BTreeMap::new();
             for cf in &ks.column_families {
-                let def = column_family(config, &ks.name, cf)?;
+                let def = column_family(config, &ks.name, cf, &mut index_names)?;
                 let full_name = format!("{}.{}", ks.name, cf.name);
                 if let Some(first) = owners.insert(def.id, full_name.clone()) {
                     return Err(SchemaError::IdCollision {
@@ -118,12 +133,13 @@ impl Schema {
                     replication_factor: ks.replication_factor,
                     endpoint_snitch: ks.endpoint_snitch.clone(),
                     cfs,
-                    strategy_options: [(
-                        "replication_factor".to_string(),
-                        ks.replication_factor.to_string(),
-                    )]
-                    .into_iter()
-                    .collect(),
+                    strategy_options: ks.strategy_options.clone().unwrap_or_else(|| {
+                        [(
+                            "replication_factor".to_string(),
+                            ks.replication_factor.to_string(),
+                        )]
+                        .into()
+                    }),
                     durable_writes: true,
                     origin: KeyspaceOrigin::Config,
                 },
@@ -142,6 +158,7 @@ fn column_family(
     config: &Config,
     keyspace: &str,
     cf: &ColumnFamilyConfig,
+    index_names: &mut BTreeSet<String>,
 ) -> Result<CfDef, SchemaError> {
     let resolve = |attribute: &'static str, name: &str| -> Result<TypeRef, SchemaError> {
         parse_type(name).map_err(|e| SchemaError::Comparator {
@@ -165,7 +182,7 @@ fn column_family(
     } else {
         (ColumnType::Standard, None)
     };
-    Ok(CfDef {
+    let mut def = CfDef {
         keyspace: keyspace.to_string(),
         name: cf.name.clone(),
         id: cf_id_for(keyspace, &cf.name),
@@ -175,12 +192,88 @@ fn column_family(
         comment: cf.comment.clone(),
         rows_cached: cf.rows_cached.raw.clone(),
         keys_cached: cf.keys_cached.raw.clone(),
-        gc_grace_seconds: config.gc_grace_seconds,
+        gc_grace_seconds: cf.extra.gc_grace_seconds.unwrap_or(config.gc_grace_seconds),
         options: CfOptions {
             caching: caching_of(cf.rows_cached.value > 0.0, cf.keys_cached.value > 0.0),
             ..CfOptions::default()
         },
-    })
+    };
+    apply_extras(config, cf, &mut def, index_names)?;
+    Ok(def)
+}
+
+/// What a 0.7 `cassandra.yaml` column family adds: validators, declared
+/// (and indexed) columns, read repair, compaction thresholds.
+fn apply_extras(
+    config: &Config,
+    cf: &ColumnFamilyConfig,
+    def: &mut CfDef,
+    index_names: &mut BTreeSet<String>,
+) -> Result<(), SchemaError> {
+    let x = &cf.extra;
+    let full_name = format!("{}.{}", def.keyspace, cf.name);
+    let column_error = |line: usize, message: String| SchemaError::Column {
+        origin: config.origin.clone(),
+        line,
+        column_family: full_name.clone(),
+        message,
+    };
+    let o = &mut def.options;
+    if let Some(name) = &x.default_validation_class {
+        o.default_validation_class = parse_type(name)
+            .map_err(|e| column_error(cf.line, format!("default_validation_class {name}: {e}")))?;
+    }
+    if let Some(v) = x.read_repair_chance {
+        o.read_repair_chance = v;
+    }
+    if let Some(v) = x.min_compaction_threshold {
+        o.min_compaction_threshold = v;
+    }
+    if let Some(v) = x.max_compaction_threshold {
+        o.max_compaction_threshold = v;
+    }
+    if let Some(v) = x.replicate_on_write {
+        o.replicate_on_write = v;
+    }
+    let mut columns: BTreeMap<Vec<u8>, ColumnDef> = BTreeMap::new();
+    for c in &x.column_metadata {
+        // 0.7 stored the name's UTF-8 bytes, whatever the comparator.
+        let name = c.name.as_bytes().to_vec();
+        let validation_class = parse_type(&c.validator_class).map_err(|e| {
+            column_error(
+                c.line,
+                format!("validator_class {}: {e}", c.validator_class),
+            )
+        })?;
+        let index_type = c.index_type.as_deref().and_then(IndexType::from_name);
+        columns.insert(
+            name.clone(),
+            ColumnDef {
+                name,
+                validation_class,
+                index_type,
+                index_name: c.index_name.clone(),
+                index_options: None,
+                component_index: None,
+            },
+        );
+    }
+    let mut declared: Vec<ColumnDef> = columns.into_values().collect();
+    for c in declared.iter_mut().filter(|c| c.index_type.is_some()) {
+        let name = match c.index_name.take() {
+            Some(name) => name,
+            None => default_index_name(def, c, index_names),
+        };
+        if !index_names.insert(name.clone()) {
+            return Err(column_error(
+                cf.line,
+                format!("index name {name} is already used"),
+            ));
+        }
+        c.index_name = Some(name);
+    }
+    def.options.column_metadata = declared;
+    Ok(())
 }
 
 /// 1.2's caching setting for 0.6's two cache sizes: a cache sized zero is off.

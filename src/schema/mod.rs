@@ -12,7 +12,8 @@
 //! Dynamic schema (Thrift 19.x `system_*` calls): a change request
 //! ([`spec`]) is validated as Cassandra 1.2 did ([`validate`]) and applied
 //! by [`Schema::apply`] ([`apply`]), which returns a new snapshot; the
-//! [`store`] persists the keyspaces created that way. [`system19`]
+//! [`store`] persists every user keyspace, seeded from the configuration
+//! file on first start and the truth afterwards. [`system19`]
 //! describes the system keyspaces 1.2 lists.
 
 mod apply;
@@ -31,7 +32,7 @@ pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
-pub use store::{SchemaStore, StoreError, SCHEMA_FILE};
+pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};
 pub use validate::{resolve_strategy_class, MAX_NAME_LENGTH};
 
 use crate::marshal::TypeRef;
@@ -146,15 +147,17 @@ impl CfDef {
     }
 }
 
-/// Where a keyspace's definition comes from, which decides who may change it.
+/// Where a keyspace's definition came from. Only `System` keyspaces are
+/// out of the schema API's reach; the others are persisted alike by the
+/// [`SchemaStore`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyspaceOrigin {
     /// Built in (`system`, and for 19.x `system_traces` / `system_auth`).
     System,
-    /// Declared in storage-conf.xml: changed by editing the file, never
-    /// through the API (see [`SchemaChangeError::ConfigKeyspace`]).
+    /// Seeded from the configuration file (storage-conf.xml or a 0.7
+    /// cassandra.yaml); changed since, perhaps, through the schema API.
     Config,
-    /// Created through a schema call and kept by the [`SchemaStore`].
+    /// Created through a schema call.
     Dynamic,
 }
 

@@ -91,6 +91,10 @@ fn resolve(name: &str) -> Result<TypeRef, String> {
 }
 
 impl KeyspaceRecord {
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+
     pub(super) fn of(ks: &KeyspaceDef) -> KeyspaceRecord {
         KeyspaceRecord {
             name: ks.name.clone(),
@@ -261,4 +265,15 @@ impl Schema {
         }
         uuid::Builder::from_md5_bytes(md5.finalize().into()).into_uuid()
     }
+}
+
+/// True when two column-family definitions say the same thing, ids aside
+/// (a file's column family and its persisted copy may have different ids
+/// once it was dropped and re-created through the API).
+pub(super) fn same_cf_definition(a: &CfDef, b: &CfDef) -> bool {
+    let mut a = CfRecord::of(a);
+    let mut b = CfRecord::of(b);
+    a.id = 0;
+    b.id = 0;
+    a == b
 }

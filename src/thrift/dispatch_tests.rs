@@ -172,7 +172,7 @@ fn generations_are_told_apart_by_wire_types_and_history() {
     );
     session.policy = GenerationPolicy {
         pinned: Some(G::V06),
-        default: None,
+        ..GenerationPolicy::default()
     };
     assert_eq!(choose_generation("set_keyspace", &vec![], &session), G::V06);
 }

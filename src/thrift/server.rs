@@ -122,6 +122,9 @@ async fn connection(
                 return;
             }
         };
+        // Until the connection shows its generation, its transport decides
+        // the calls both generations share (see Session::ambiguous_generation).
+        session.framing = Some(framing);
         let call_node = node.clone();
         let joined = tokio::task::spawn_blocking(move || {
             let reply = dispatch::handle(&call_node, &mut session, &msg);

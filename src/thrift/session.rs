@@ -5,10 +5,12 @@
 //! the logged-in user and the CQL version. Both generations share one
 //! connection type, so the session also remembers which generation the
 //! client has shown, to answer the calls whose requests are identical in
-//! both (see `dispatch::choose_generation`). Nothing here is shared between
-//! connections.
+//! both (see `dispatch::choose_generation`), and the transport it uses,
+//! which decides those calls until it has shown one. Nothing here is shared
+//! between connections.
 
 use crate::cql::exec::CqlSession;
+use crate::thrift::transport::Framing;
 
 /// Which Thrift API generation a call speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,15 +32,55 @@ impl Generation {
 }
 
 /// How a listener decides the generation of calls that do not show it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenerationPolicy {
     /// Every call on this listener speaks this generation (a pinned port).
     pub pinned: Option<Generation>,
     /// The answer for an ambiguous call on a connection that has not shown
-    /// its generation yet (`ThriftApiDefault`); `None` means 0.6. The
-    /// transport is no hint: a 0.6 client may be framed
-    /// (ThriftFramedTransport) and 1.x clients may be buffered.
+    /// its generation yet, when the operator chose one (`ThriftApiDefault`
+    /// or `serve --api-default` set to `0.6` or `19`). `None` is `auto`:
+    /// the connection's transport decides (see [`Session::ambiguous_generation`]).
     pub default: Option<Generation>,
+    /// Under `auto`, the generation of a framed connection: 19.x, since
+    /// 0.7+ clients framed by default and 0.6 clients did not; 0.6 when a
+    /// 0.6 `storage-conf.xml` declares `ThriftFramedTransport` true (its
+    /// clients were then framed 0.6 clients, as 0.6.8 served nothing else).
+    pub framed: Generation,
+}
+
+impl Default for GenerationPolicy {
+    fn default() -> Self {
+        GenerationPolicy {
+            pinned: None,
+            default: None,
+            framed: Generation::V19,
+        }
+    }
+}
+
+impl GenerationPolicy {
+    /// How this listener answers ambiguous first calls, for the start-up log.
+    pub fn describe(&self) -> String {
+        match (self.pinned, self.default) {
+            (Some(g), _) => format!("every call is API {}", api_name(g)),
+            (None, Some(g)) => format!(
+                "API 2.2.0 (0.6) and 19.x; calls both share answer as API {} until a connection shows its own",
+                api_name(g)
+            ),
+            (None, None) => format!(
+                "API 2.2.0 (0.6) and 19.x; calls both share answer by transport until a connection shows its own \
+                 (unframed: 0.6, framed: {})",
+                self.framed.as_str()
+            ),
+        }
+    }
+}
+
+fn api_name(g: Generation) -> &'static str {
+    match g {
+        Generation::V06 => "2.2.0 (0.6)",
+        Generation::V19 => "19.x",
+    }
 }
 
 /// One connection's state.
@@ -55,6 +97,9 @@ pub struct Session {
     /// apart (a method only one generation has, or argument wire types).
     pub shown: Option<Generation>,
     pub policy: GenerationPolicy,
+    /// The transport of the connection's requests (set by the server before
+    /// each call; `None` outside a server, e.g. in tests).
+    pub framing: Option<Framing>,
     /// The 19.x state (`set_keyspace`, `login`, `set_cql_version`).
     pub v19: State19,
     /// Set by a call that 1.2 failed with an uncaught exception: its Thrift
@@ -100,12 +145,18 @@ impl Session {
         }
     }
 
-    /// The generation an ambiguous call gets on this connection.
+    /// The generation an ambiguous call gets on this connection: the
+    /// pinned one, else the one the connection last showed, else the
+    /// operator's choice, else by transport (framed: `policy.framed`;
+    /// unframed or unknown: 0.6).
     pub fn ambiguous_generation(&self) -> Generation {
-        if let Some(g) = self.policy.pinned.or(self.shown) {
+        if let Some(g) = self.policy.pinned.or(self.shown).or(self.policy.default) {
             return g;
         }
-        self.policy.default.unwrap_or(Generation::V06)
+        match self.framing {
+            Some(Framing::Framed) => self.policy.framed,
+            Some(Framing::Unframed) | None => Generation::V06,
+        }
     }
 }
 
@@ -132,5 +183,29 @@ mod tests {
         assert_eq!(s.ambiguous_generation(), Generation::V19);
         s.policy.pinned = Some(Generation::V06);
         assert_eq!(s.ambiguous_generation(), Generation::V06);
+    }
+
+    #[test]
+    fn auto_follows_the_transport_until_the_connection_shows_its_generation() {
+        let mut s = Session::default();
+        s.framing = Some(Framing::Framed);
+        assert_eq!(s.ambiguous_generation(), Generation::V19);
+        s.framing = Some(Framing::Unframed);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        // A 0.6 config that declares framed transport: its framed clients are 0.6.
+        s.policy.framed = Generation::V06;
+        s.framing = Some(Framing::Framed);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        // What the connection showed wins over the transport...
+        s.policy.framed = Generation::V19;
+        s.shown = Some(Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        // ...and the operator's choice wins over the transport.
+        s.shown = None;
+        s.policy.default = Some(Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        s.framing = Some(Framing::Unframed);
+        s.policy.default = Some(Generation::V19);
+        assert_eq!(s.ambiguous_generation(), Generation::V19);
     }
 }

@@ -51,7 +51,19 @@ impl Server {
 
     /// Like `start`, but returns the exit status and log when the server fails to start.
     pub fn try_start(args: &[&str]) -> Result<Server, (Option<ExitStatus>, String)> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        Self::try_start_in(None, args)
+    }
+
+    /// Like `try_start`, with the server's current directory set to `cwd`.
+    pub fn try_start_in(
+        cwd: Option<&Path>,
+        args: &[&str],
+    ) -> Result<Server, (Option<ExitStatus>, String)> {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_supercolumn"));
+        if let Some(dir) = cwd {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .arg("serve")
             .args(args)
             .args(["--listen", "127.0.0.1:0"])

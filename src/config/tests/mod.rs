@@ -4,7 +4,9 @@
 
 use super::*;
 
+mod contact;
 mod rejects;
+mod yaml;
 
 /// The configs the 0.6 conformance cases were recorded under (copied from
 /// the conformance corpus so the tests do not depend on its location).

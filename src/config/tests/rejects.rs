@@ -46,14 +46,6 @@ fn required_top_level_settings() {
         "Missing required directive CommitLogSync",
     );
     rejects(
-        &replace("  <Keyspaces>", "  <Other>").replace("</Keyspaces>", "</Other>"),
-        "<Storage>",
-        "<Keyspaces>",
-        "No keyspaces configured",
-    );
-    let x = "<Storage>\n  <Keyspaces/>\n  <Partitioner>P</Partitioner>\n  <CommitLogSync>periodic</CommitLogSync>\n  <CommitLogSyncPeriodInMS>1</CommitLogSyncPeriodInMS>\n</Storage>";
-    rejects(x, "<Keyspaces/>", "<Keyspaces>", "No keyspaces configured");
-    rejects(
         "<Config/>",
         "<Config/>",
         "<Config>",
@@ -419,9 +411,11 @@ fn directories_and_authenticator_rules() {
 }
 
 #[test]
-fn thrift_api_default_is_0_6_or_19() {
+fn thrift_api_default_is_0_6_19_or_auto() {
     use crate::config::ThriftApi;
-    assert_eq!(parse(&add("")).thrift_api_default, ThriftApi::V06);
+    assert_eq!(parse(&add("")).thrift_api_default, ThriftApi::Auto);
+    let c = parse(&add("  <ThriftApiDefault>auto</ThriftApiDefault>"));
+    assert_eq!(c.thrift_api_default, ThriftApi::Auto);
     let c = parse(&add("  <ThriftApiDefault>19</ThriftApiDefault>"));
     assert_eq!(c.thrift_api_default, ThriftApi::V19);
     let c = parse(&add("  <ThriftApiDefault>0.6</ThriftApiDefault>"));
@@ -431,7 +425,7 @@ fn thrift_api_default_is_0_6_or_19() {
         &add(&format!("  {element}")),
         element,
         "<ThriftApiDefault>",
-        "ThriftApiDefault must be either '0.6' or '19' (found '7')",
+        "ThriftApiDefault must be '0.6', '19' or 'auto' (found '7')",
     );
 }
 

@@ -1,0 +1,328 @@
+//! `cassandra.yaml`: the stock 1.2.9 file starts unchanged and maps onto
+//! the same settings as storage-conf.xml; 0.7's `keyspaces:` section;
+//! typos and bad values named with their line.
+
+use super::*;
+
+const STOCK_1_2_9: &str = include_str!("../testdata/cassandra-1.2.9.yaml");
+
+fn yaml(text: &str) -> Config {
+    Config::from_yaml(text, "c.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Rejected on the line holding `needle`, saying `message`.
+fn yaml_rejects(text: &str, needle: &str, message: &str) {
+    let err = match Config::from_yaml(text, "c.yaml") {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(e) => e,
+    };
+    let line = line_of(text, needle);
+    let shown = err.to_string();
+    assert_eq!(err.line(), Some(line), "wrong line in: {shown}");
+    assert!(shown.starts_with(&format!("c.yaml:{line}: ")), "{shown}");
+    assert!(shown.contains(message), "{shown} does not say {message}");
+}
+
+const MINIMAL: &str = "partitioner: org.apache.cassandra.dht.Murmur3Partitioner\ncommitlog_sync: periodic\ncommitlog_sync_period_in_ms: 10000\n";
+
+#[test]
+fn the_stock_1_2_9_file_maps_onto_the_same_settings() {
+    let c = yaml(STOCK_1_2_9);
+    assert_eq!(c.format, ConfigFormat::CassandraYaml);
+    assert_eq!(c.cluster_name, "Test Cluster");
+    assert_eq!(c.partitioner, "org.apache.cassandra.dht.Murmur3Partitioner");
+    assert_eq!(c.thrift_listen_address(), "localhost");
+    assert_eq!(c.thrift_port, 9160);
+    assert_eq!(
+        c.data_file_directories,
+        [PathBuf::from("/var/lib/cassandra/data")]
+    );
+    assert_eq!(
+        c.commit_log_directory.as_deref(),
+        Some(Path::new("/var/lib/cassandra/commitlog"))
+    );
+    assert_eq!(
+        c.commit_log_sync,
+        CommitLogSync::Periodic {
+            period_in_ms: 10000
+        }
+    );
+    assert_eq!(c.commit_log_rotation_threshold_in_mb, 32);
+    assert_eq!(
+        c.authenticator.class_name,
+        "org.apache.cassandra.auth.AllowAllAuthenticator"
+    );
+    assert!(c.keyspaces.is_empty());
+    assert_eq!(c.initial_token, None);
+    // 15 MB frames, 16 MB messages: the frame limit is the smaller.
+    assert_eq!(c.thrift_max_message_length(), 15 * 1024 * 1024);
+    assert_eq!(c.thrift_api_default, ThriftApi::Auto);
+    assert!(!c.framed_clients_speak_0_6());
+    assert_eq!(
+        c.line_of("Partitioner"),
+        Some(line_of(STOCK_1_2_9, "partitioner: org"))
+    );
+    // Multi-node settings are listed, not warned about.
+    let ignored: Vec<&str> = c.ignored().iter().map(|i| i.setting.as_str()).collect();
+    for key in [
+        "seed_provider",
+        "listen_address",
+        "storage_port",
+        "endpoint_snitch",
+    ] {
+        assert!(ignored.contains(&key), "{key} not in {ignored:?}");
+    }
+    let seeds = c
+        .ignored()
+        .iter()
+        .find(|i| i.setting == "seed_provider")
+        .unwrap();
+    assert_eq!(seeds.value, "127.0.0.1");
+    // Only the native protocol gets a word: it is not served.
+    let warnings: Vec<String> = c.warnings().iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("native protocol"), "{warnings:?}");
+    // The encryption options' passwords never reach the log line.
+    assert!(c.ignored().iter().all(|i| !i.value.contains("cassandra")));
+}
+
+#[test]
+fn the_stock_file_is_the_corpus_copy() {
+    let corpus = Path::new("/work/shared/conformance/config/cassandra-1.2.9.yaml");
+    if !corpus.is_file() {
+        eprintln!(
+            "skipped: the conformance corpus is not at {}",
+            corpus.display()
+        );
+        return;
+    }
+    assert_eq!(std::fs::read_to_string(corpus).unwrap(), STOCK_1_2_9);
+}
+
+#[test]
+fn required_keys_and_sync_rules() {
+    yaml_rejects(
+        "cluster_name: x\n",
+        "cluster_name",
+        "Missing directive: partitioner",
+    );
+    yaml_rejects(
+        "partitioner: RandomPartitioner\n",
+        "partitioner",
+        "Missing required directive CommitLogSync",
+    );
+    yaml_rejects(
+        "partitioner: P\ncommitlog_sync: periodic\n",
+        "commitlog_sync",
+        "Missing value for commitlog_sync_period_in_ms",
+    );
+    yaml_rejects(
+        "partitioner: P\ncommitlog_sync: batch\ncommitlog_sync_period_in_ms: 5\n",
+        "commitlog_sync_period_in_ms",
+        "Batch sync specified, but commitlog_sync_period_in_ms found",
+    );
+    yaml_rejects(
+        "partitioner: P\ncommitlog_sync: sometimes\n",
+        "commitlog_sync",
+        "either 'periodic' or 'batch'",
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}rpc_port: nine\n"),
+        "rpc_port",
+        "expected an integer, found 'nine'",
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}data_file_directories:\n  a: b\n"),
+        "a: b",
+        "data_file_directories must be a list",
+    );
+    let e = Config::from_yaml("a: [1,\n", "c.yaml").unwrap_err();
+    assert!(e.to_string().contains("malformed YAML"), "{e}");
+}
+
+#[test]
+fn typos_are_refused_and_unknown_keys_warned() {
+    yaml_rejects(
+        &format!("{MINIMAL}comitlog_directory: /x\n"),
+        "comitlog_directory",
+        "unknown key comitlog_directory; did you mean commitlog_directory?",
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}Cluster_Name: x\n"),
+        "Cluster_Name",
+        "did you mean cluster_name?",
+    );
+    let c = yaml(&format!("{MINIMAL}my_own_setting: 1\n"));
+    assert_eq!(c.warnings().len(), 1);
+    assert_eq!(c.warnings()[0].line, 4);
+    assert!(c.warnings()[0].message.contains("my_own_setting"));
+}
+
+#[test]
+fn authenticators() {
+    let c = yaml(&format!("{MINIMAL}authenticator: SimpleAuthenticator\n"));
+    assert_eq!(
+        c.authenticator.class_name,
+        "org.apache.cassandra.auth.SimpleAuthenticator"
+    );
+    assert_eq!(c.authenticator.line, Some(4));
+    let full = "org.apache.cassandra.auth.AllowAllAuthenticator";
+    assert_eq!(
+        yaml(&format!("{MINIMAL}authenticator: {full}\n"))
+            .authenticator
+            .class_name,
+        full
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}authenticator: PasswordAuthenticator\n"),
+        "PasswordAuthenticator",
+        "PasswordAuthenticator is not supported",
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}authorizer: CassandraAuthorizer\n"),
+        "CassandraAuthorizer",
+        "not supported",
+    );
+    yaml(&format!(
+        "{MINIMAL}authorizer: AllowAllAuthorizer\nauthority: SimpleAuthority\n"
+    ));
+}
+
+#[test]
+fn yaml_1_1_values_and_defaults() {
+    let c = yaml(&format!(
+        "{MINIMAL}thrift_framed_transport_size_in_mb: 0\nthrift_max_message_length_in_mb: 4\n\
+         hinted_handoff_enabled: off\nrpc_address:\nlisten_address: 10.0.0.1\n\
+         commitlog_rotation_threshold_in_mb: 64\ninitial_token: 5\n"
+    ));
+    assert_eq!(c.thrift_max_message_length(), 4 * 1024 * 1024);
+    assert!(!c.thrift_framed_transport);
+    assert!(!c.hinted_handoff_enabled);
+    // No rpc_address: the listen address, as storage-conf.xml falls back.
+    assert_eq!(c.thrift_listen_address(), "10.0.0.1");
+    assert_eq!(c.commit_log_rotation_threshold_in_mb, 64);
+    assert_eq!(c.initial_token.as_deref(), Some("5"));
+    assert_eq!(c.cluster_name, "Test Cluster");
+    // Directories name the yaml keys when missing.
+    let e = yaml(MINIMAL).directories().unwrap_err().to_string();
+    assert!(e.contains("data_file_directories"), "{e}");
+}
+
+const KEYSPACES_0_7: &str = "
+keyspaces:
+    - name: Keyspace1
+      replica_placement_strategy: org.apache.cassandra.locator.SimpleStrategy
+      replication_factor: 1
+      column_families:
+        - name: Standard1
+          compare_with: UTF8Type
+          keys_cached: 10000
+          rows_cached: 0.5
+          memtable_throughput_in_mb: 255
+        - name: Super1
+          column_type: Super
+          compare_with: LongType
+          compare_subcolumns_with: UTF8Type
+          comment: 'A super one'
+        - name: Indexed1
+          default_validation_class: LongType
+          gc_grace_seconds: 10
+          read_repair_chance: 0.5
+          column_metadata:
+            - name: birthdate
+              validator_class: LongType
+              index_type: KEYS
+    - name: Other
+      replica_placement_strategy: NetworkTopologyStrategy
+      strategy_options:
+        DC1: 2
+        DC2: 1
+";
+
+#[test]
+fn the_0_7_keyspaces_section() {
+    let c = yaml(&format!("{MINIMAL}{KEYSPACES_0_7}"));
+    assert_eq!(c.keyspaces.len(), 2);
+    let ks = c.keyspace("Keyspace1").unwrap();
+    assert_eq!(ks.replication_factor, 1);
+    assert_eq!(ks.column_families.len(), 3);
+    let std = ks.column_family("Standard1").unwrap();
+    assert_eq!(std.compare_with, "UTF8Type");
+    assert_eq!(
+        (std.keys_cached.value, std.rows_cached.value),
+        (10000.0, 0.5)
+    );
+    let sup = ks.column_family("Super1").unwrap();
+    assert!(sup.is_super());
+    assert_eq!(sup.compare_subcolumns_with.as_deref(), Some("UTF8Type"));
+    assert_eq!(sup.comment.as_deref(), Some("A super one"));
+    let idx = ks.column_family("Indexed1").unwrap();
+    assert_eq!(
+        idx.extra.default_validation_class.as_deref(),
+        Some("LongType")
+    );
+    assert_eq!(idx.extra.gc_grace_seconds, Some(10));
+    assert_eq!(idx.extra.column_metadata[0].name, "birthdate");
+    assert_eq!(
+        idx.extra.column_metadata[0].index_type.as_deref(),
+        Some("KEYS")
+    );
+    let other = c.keyspace("Other").unwrap();
+    assert_eq!(other.replication_factor, 3);
+    assert_eq!(
+        other.replica_placement_strategy,
+        "org.apache.cassandra.locator.NetworkTopologyStrategy"
+    );
+    assert!(c
+        .ignored()
+        .iter()
+        .any(|i| i.setting == "keyspaces[Other].replication_factor"));
+
+    // The schema resolves the types, declared columns and their index.
+    let schema = crate::schema::Schema::from_config(&c).unwrap();
+    let cf = schema.cf("Keyspace1", "Indexed1").unwrap();
+    assert_eq!(cf.gc_grace_seconds, 10);
+    assert_eq!(cf.options.read_repair_chance, 0.5);
+    assert_eq!(cf.options.column_metadata.len(), 1);
+    assert_eq!(cf.options.column_metadata[0].name, b"birthdate");
+    assert_eq!(
+        cf.options.column_metadata[0].index_name.as_deref(),
+        // 1.2's default name: the column name as the (Bytes) comparator prints it.
+        Some("Indexed1_626972746864617465_idx")
+    );
+    let other = schema.keyspace("Other").unwrap();
+    assert_eq!(
+        other.strategy_options.get("DC1").map(String::as_str),
+        Some("2")
+    );
+}
+
+#[test]
+fn bad_0_7_keyspaces_name_their_line() {
+    let ks = |body: &str| format!("{MINIMAL}keyspaces:\n    - name: K\n{body}");
+    yaml_rejects(
+        &ks("      replication_factor: 1\n"),
+        "- name: K",
+        "needs a replica_placement_strategy",
+    );
+    yaml_rejects(
+        &ks("      replica_placement_strategy: SimpleStrategy\n      replication_factr: 1\n"),
+        "replication_factr",
+        "did you mean replication_factor?",
+    );
+    yaml_rejects(
+        &ks("      replica_placement_strategy: SimpleStrategy\n      replication_factor: 1\n      column_families:\n        - name: C\n          compare_wth: UTF8Type\n"),
+        "compare_wth",
+        "did you mean compare_with?",
+    );
+    yaml_rejects(
+        &ks("      replica_placement_strategy: SimpleStrategy\n      replication_factor: 1\n      column_families:\n        - name: C\n          column_type: Sup\n"),
+        "column_type: Sup",
+        "invalid type Sup",
+    );
+    yaml_rejects(
+        &format!("{MINIMAL}keyspaces:\n    - name: system\n"),
+        "name: system",
+        "reserved",
+    );
+}
