@@ -139,6 +139,7 @@ mod options;
 mod query;
 mod range;
 mod recovery;
+mod resource;
 mod row;
 mod schema_change;
 pub mod sstable;
@@ -151,6 +152,7 @@ pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::Engine;
 pub use options::{EngineOptions, SyncMode};
+pub use resource::Exhaustion;
 
 use std::path::PathBuf;
 
@@ -159,6 +161,15 @@ use std::path::PathBuf;
 pub enum StorageError {
     #[error("I/O error on {path}: {source}")]
     Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The disk is full or no file could be opened. Nothing of the call was
+    /// acknowledged and nothing already acknowledged is lost; the same call
+    /// succeeds once space or descriptors are back (no restart needed).
+    #[error("{cause} on {path}: {source}")]
+    Exhausted {
+        cause: Exhaustion,
         path: PathBuf,
         source: std::io::Error,
     },
@@ -173,8 +184,44 @@ pub enum StorageError {
     Invalid(String),
     #[error("the storage engine is shut down")]
     Closed,
-    /// The commit log refused or failed a write (after a failed fsync it
-    /// refuses all writes until the process restarts and replays).
+    /// The commit log refused or failed a write (after a device error it
+    /// refuses all writes until the process restarts and replays), or found
+    /// corruption when opening. Its exhaustion errors become `Exhausted`.
     #[error(transparent)]
-    CommitLog(#[from] commitlog::CommitLogError),
+    CommitLog(commitlog::CommitLogError),
+}
+
+impl StorageError {
+    /// The error for a failed OS call on `path`: `Exhausted` when it ran out
+    /// of disk space or file descriptors, else `Io`.
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> StorageError {
+        match Exhaustion::of(&source) {
+            Some(cause) => StorageError::Exhausted {
+                cause,
+                path: path.into(),
+                source,
+            },
+            None => StorageError::Io {
+                path: path.into(),
+                source,
+            },
+        }
+    }
+}
+
+impl From<commitlog::CommitLogError> for StorageError {
+    fn from(e: commitlog::CommitLogError) -> Self {
+        match e {
+            commitlog::CommitLogError::Exhausted {
+                cause,
+                path,
+                source,
+            } => StorageError::Exhausted {
+                cause,
+                path,
+                source,
+            },
+            other => StorageError::CommitLog(other),
+        }
+    }
 }

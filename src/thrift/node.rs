@@ -21,6 +21,7 @@
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
+use crate::storage::commitlog::CommitLogError;
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
@@ -75,8 +76,18 @@ impl PartitionLocks {
     }
 }
 
-/// The engine's errors in API terms. A keyspace or column family the
-/// engine no longer knows was dropped while the call ran.
+/// The engine's errors in API terms, for data calls (reads, writes,
+/// truncate, CQL statements), which all declare `TimedOutException`. A
+/// keyspace or column family the engine no longer knows was dropped while
+/// the call ran.
+///
+/// A write the node could not make durable is what Cassandra 1.2 answered
+/// with `TimedOutException` (the coordinator never heard back from the
+/// replica whose write failed): a full disk, no file descriptors left, or a
+/// commit log that refuses writes after a device error. Old clients retry
+/// on it. Each such episode is logged once by the storage engine, so it is
+/// not logged again here per request. Damaged SSTables and other failures
+/// stay internal errors, logged with the file and offset on every call.
 fn storage_error(e: StorageError) -> ApiError {
     match e {
         StorageError::UnknownKeyspace(ks) => {
@@ -86,7 +97,24 @@ fn storage_error(e: StorageError) -> ApiError {
             ApiError::invalid(format!("unconfigured columnfamily {cf}"))
         }
         StorageError::Invalid(why) => ApiError::invalid(why),
+        StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => ApiError::invalid(
+            format!("mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"),
+        ),
+        StorageError::Exhausted { .. } | StorageError::CommitLog(_) => ApiError::TimedOut,
         other => ApiError::Internal(other.to_string()),
+    }
+}
+
+/// The engine's errors for schema calls. `system_*` calls declare no
+/// `TimedOutException`, so running out of space or descriptors there is an
+/// internal error (logged with its cause); everything else is as for data
+/// calls.
+fn schema_storage_error(e: StorageError) -> ApiError {
+    match e {
+        e @ (StorageError::Exhausted { .. } | StorageError::CommitLog(_)) => {
+            ApiError::Internal(e.to_string())
+        }
+        other => storage_error(other),
     }
 }
 
@@ -165,7 +193,7 @@ impl Node {
             if let Err(undo) = store.save(&old) {
                 tracing::error!(error = %undo, "cannot restore the schema file");
             }
-            return Err(storage_error(e));
+            return Err(schema_storage_error(e));
         }
         Ok(version)
     }
