@@ -124,6 +124,8 @@ mod engine_counter_tests;
 #[cfg(test)]
 mod engine_disk_tests;
 #[cfg(test)]
+mod engine_failure_tests;
+#[cfg(test)]
 mod engine_index_tests;
 #[cfg(test)]
 mod engine_rt_tests;

@@ -295,6 +295,36 @@ mod tests {
     }
 
     #[test]
+    fn failed_writes_are_timeouts_and_damage_stays_internal() {
+        use crate::storage::Exhaustion;
+        let full = || StorageError::Exhausted {
+            cause: Exhaustion::DiskFull,
+            path: "/d/CommitLog-1.log".into(),
+            source: std::io::Error::from_raw_os_error(28),
+        };
+        let emfile = StorageError::Exhausted {
+            cause: Exhaustion::TooManyOpenFiles,
+            path: "/d/data".into(),
+            source: std::io::Error::from_raw_os_error(24),
+        };
+        assert_eq!(storage_error(full()), ApiError::TimedOut);
+        assert_eq!(storage_error(emfile), ApiError::TimedOut);
+        let failed = StorageError::CommitLog(CommitLogError::Failed("EIO".into()));
+        assert_eq!(storage_error(failed), ApiError::TimedOut);
+        let corrupt = StorageError::Corrupt {
+            file: "/d/data/cf1-1-Data.db".into(),
+            detail: "at offset 7: checksum".into(),
+        };
+        assert!(matches!(storage_error(corrupt), ApiError::Internal(d) if d.contains("offset 7")));
+        let big = StorageError::CommitLog(CommitLogError::PayloadTooLarge { len: 9, max: 8 });
+        assert!(matches!(storage_error(big), ApiError::InvalidRequest(_)));
+        // Schema calls declare no TimedOutException.
+        assert!(
+            matches!(schema_storage_error(full()), ApiError::Internal(d) if d.contains("disk full"))
+        );
+    }
+
+    #[test]
     fn concurrent_schema_calls_all_land_in_the_engine_and_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let (node, base) = node(dir.path());

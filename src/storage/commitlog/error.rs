@@ -42,7 +42,7 @@ pub enum CommitLogError {
     /// creating a segment or syncing). Nothing of this call is acknowledged,
     /// no partial record is left behind, and the log stays usable: the next
     /// write tries again.
-    #[error("commit log write failed ({cause}) on {path}: {source}")]
+    #[error("commit log write failed on {path}: {source}")]
     Exhausted {
         cause: Exhaustion,
         path: PathBuf,

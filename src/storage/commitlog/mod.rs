@@ -435,6 +435,15 @@ impl CommitLog {
         s.closed_gap_epoch = s.closed_gap_epoch.max(epoch);
     }
 
+    /// Fails the active segment's fsync with `err`, as the OS would (tests).
+    #[cfg(test)]
+    pub(crate) fn inject_sync_failure(&self, err: std::io::Error) {
+        let mut w = self.shared.writer.lock();
+        let path = w.active.path.clone();
+        self.shared
+            .sync_failed(&mut w, CommitLogError::io(path, err));
+    }
+
     /// Stops the syncer and makes every appended record durable.
     pub fn close(mut self) -> Result<(), CommitLogError> {
         self.shutdown()
