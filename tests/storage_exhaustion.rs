@@ -2,16 +2,21 @@
 //! where that is permitted (else skipped, saying why). A write that fails is
 //! refused whole (no torn record, nothing acknowledged), a segment that
 //! cannot be created is retried by the next write, the episode is logged
-//! once, and writes succeed again once space is back.
+//! once, and writes succeed again once space is back. An engine flush on a
+//! full disk fails whole, leaves no temporary file, keeps its memtable, and
+//! is retried in the background once space is back.
 //! (`storage_fd_exhaustion.rs` does the same for file descriptors.)
 
+mod engine_support;
 mod tmpfs_support;
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::commitlog::{read_dir, CommitLog, CommitLogOptions, Position, SyncMode};
-use supercolumn::storage::Exhaustion;
+use supercolumn::storage::model::*;
+use supercolumn::storage::{Engine, EngineOptions, Exhaustion, StorageError};
 use tmpfs_support::Tmpfs;
 
 fn record(i: usize, len: usize) -> Vec<u8> {
@@ -77,6 +82,7 @@ fn assert_log_holds(dir: &Path, acked: &[(Position, Vec<u8>)]) {
 fn a_full_disk_refuses_commit_log_writes_whole_and_they_recover() {
     a_record_failing_half_written_is_cut_back_and_writes_recover();
     a_segment_that_cannot_be_created_is_retried_by_the_next_write();
+    an_engine_flush_fails_whole_and_is_retried_when_space_returns();
 }
 
 fn a_record_failing_half_written_is_cut_back_and_writes_recover() {
@@ -162,4 +168,94 @@ fn a_segment_that_cannot_be_created_is_retried_by_the_next_write() {
     acked.push((at, r));
     log.close().unwrap();
     assert_log_holds(&dir, &acked);
+}
+
+fn open_engine(dir: &Path) -> Engine {
+    let o = EngineOptions {
+        data_dir: Some(dir.to_path_buf()),
+        sync: SyncMode::Batch {
+            window: Duration::ZERO,
+        },
+        ..EngineOptions::default()
+    };
+    let schema = engine_support::schema(Arc::new(ByteOrderedPartitioner), 864_000);
+    Engine::open(schema, o).unwrap()
+}
+
+fn put(key: &str) -> RowMutation {
+    let cell = Cell::live(b"c".to_vec(), vec![b'v'; 1000], 1);
+    RowMutation {
+        keyspace: "ks".into(),
+        key: key.into(),
+        updates: vec![(
+            "Std".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell,
+            }],
+        )],
+    }
+}
+
+fn row_count(e: &Engine) -> usize {
+    let cmd = ReadCommand {
+        keyspace: "ks".into(),
+        cf: "Std".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: vec![],
+            finish: vec![],
+            reversed: false,
+            count: 10,
+        },
+    };
+    let all = RowRange::Keys {
+        start: vec![],
+        end: vec![],
+    };
+    e.read_range(&cmd, &all, 100_000)
+        .unwrap()
+        .iter()
+        .filter(|(_, r)| !r.is_empty())
+        .count()
+}
+
+fn an_engine_flush_fails_whole_and_is_retried_when_space_returns() {
+    let fs = match Tmpfs::mount("2m") {
+        Ok(fs) => fs,
+        Err(why) => return println!("skipped: {why}"),
+    };
+    let dir = fs.path().join("engine");
+    let engine = open_engine(&dir);
+    for i in 0..300 {
+        engine.apply(&put(&format!("k{i:03}"))).unwrap();
+    }
+    let filler = fs.fill();
+    match engine.flush(None) {
+        Err(StorageError::Exhausted { cause, .. }) => assert_eq!(cause, Exhaustion::DiskFull),
+        other => panic!("flush on a full disk: {other:?}"),
+    }
+    let data: Vec<String> = std::fs::read_dir(dir.join("data"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(data.is_empty(), "a failed flush left files: {data:?}");
+    assert_eq!(row_count(&engine), 300, "the memtable is still read");
+    assert_eq!(engine.stats("ks", "Std").unwrap().flushing_memtables, 1);
+
+    std::fs::remove_file(filler).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let stats = engine.stats("ks", "Std").unwrap();
+        if stats.flushing_memtables == 0 && stats.sstable_count == 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never retried: {stats:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    engine.shutdown().unwrap();
+    drop(engine);
+    let engine = open_engine(&dir);
+    assert_eq!(row_count(&engine), 300, "after a restart");
+    engine.shutdown().unwrap();
 }

@@ -1,10 +1,11 @@
 //! Running out of file descriptors in the storage engine, for real: the
 //! test reruns itself in a child process whose descriptor limit is low
 //! (`ulimit -n`, so nothing else in this process is affected), uses up every
-//! descriptor, and checks that writes needing a new commit-log segment and
-//! flushes needing new SSTable files fail cleanly with the typed error, that
-//! nothing acknowledged is lost, and that writes and the failed flush
-//! succeed once descriptors are back, without a restart. Alone in its file
+//! descriptor, and checks that writes needing a new commit-log segment, and
+//! flushes and compactions needing new SSTable files, fail cleanly with the
+//! typed error, that nothing acknowledged is lost, and that writes, the
+//! failed flush (retried in the background) and compaction succeed once
+//! descriptors are back, without a restart. Alone in its file
 //! because a forked child briefly shares the parent's open files (and so
 //! its commit-log directory locks).
 
@@ -107,10 +108,10 @@ fn open_engine(dir: &Path) -> Engine {
 }
 
 #[test]
-fn without_file_descriptors_writes_and_flushes_fail_cleanly_and_recover() {
+fn without_file_descriptors_writes_flushes_and_compactions_fail_cleanly_and_recover() {
     if std::env::var_os(CHILD).is_none() {
         return run_in_child_with_few_fds(
-            "without_file_descriptors_writes_and_flushes_fail_cleanly_and_recover",
+            "without_file_descriptors_writes_flushes_and_compactions_fail_cleanly_and_recover",
         );
     }
     let dir = tempfile::tempdir().unwrap();
@@ -168,6 +169,30 @@ fn without_file_descriptors_writes_and_flushes_fail_cleanly_and_recover() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+
+    // A compaction that cannot create its output leaves its inputs alone.
+    for i in 45..50 {
+        engine.apply(&put("k", i)).unwrap();
+        acked.push(i);
+    }
+    engine.flush(None).unwrap();
+    assert_eq!(engine.stats("ks", "Std").unwrap().sstable_count, 2);
+    let hoard = hoard_descriptors();
+    match engine.compact("ks", "Std") {
+        Err(StorageError::Exhausted { cause, .. }) => {
+            assert_eq!(cause, Exhaustion::TooManyOpenFiles)
+        }
+        other => panic!("compaction without descriptors: {other:?}"),
+    }
+    assert_eq!(engine.stats("ks", "Std").unwrap().sstable_count, 2);
+    let expected: Vec<Vec<u8>> = acked
+        .iter()
+        .map(|i| format!("c{i:04}").into_bytes())
+        .collect();
+    assert_eq!(columns(&engine, "k"), expected);
+    drop(hoard);
+    engine.compact("ks", "Std").unwrap();
+    assert_eq!(engine.stats("ks", "Std").unwrap().sstable_count, 1);
     drop(engine);
     let engine = open_engine(dir.path());
     let expected: Vec<Vec<u8>> = acked

@@ -55,10 +55,27 @@
 //!   times, gc grace) come from `EngineOptions::clock`.
 //! - Errors: `UnknownKeyspace` / `UnknownColumnFamily`, `Invalid` (an op that
 //!   does not fit the CF type, e.g. a Standard write to a Super CF, or an
-//!   unparsable token; nothing of the batch is applied), `Io`, `Corrupt
-//!   { file, detail }` (damaged SSTable: the read fails, no data is served),
-//!   `CommitLog` (the log failed; after a failed fsync it refuses all writes),
-//!   `Closed`.
+//!   unparsable token; nothing of the batch is applied), `Io`, `Exhausted
+//!   { cause, .. }` (the disk is full or no file could be opened: the call
+//!   did nothing durable and succeeds again once the resource is back, no
+//!   restart needed; see "Running out of space" below), `Corrupt { file,
+//!   detail }` (damaged SSTable: the read fails, no data is served),
+//!   `CommitLog` (the log failed after a device error and refuses all
+//!   writes; or, from `open`, the log is corrupt, see
+//!   `EngineOptions::ignore_commitlog_replay_errors`), `Closed`.
+//!
+//! # Running out of space or descriptors
+//!
+//! A write whose commit-log append fails for lack of space or descriptors
+//! is not applied and gets `Exhausted`; the log cuts back any partial
+//! record and retries a segment it could not create on the next write. A
+//! flush or compaction that fails the same way deletes what it half wrote
+//! and keeps its inputs (a frozen memtable stays readable and in the log);
+//! the background threads retry with a growing pause (up to 8 s). Each
+//! episode is logged once when it starts and once when it ends
+//! (`resource::Episodes`), not once per call. After a periodic-mode fsync
+//! fails for lack of space the engine flushes every memtable, since the
+//! log can no longer vouch for what it acknowledged since its last sync.
 //!
 //! # Semantics (Cassandra 0.6)
 //!

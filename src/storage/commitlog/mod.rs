@@ -73,9 +73,10 @@
 //! # Layout
 //!
 //! `format` (bytes on disk), `segment` (the file being appended to), `replay`
-//! (reading back), `syncer` (the fsync thread and group commit), this module
-//! (the API and the writer path).
+//! (reading back), `damage` (what opening does about damage), `syncer` (the
+//! fsync thread and group commit), this module (the API and the writer path).
 
+mod damage;
 mod error;
 mod format;
 mod replay;
@@ -267,8 +268,8 @@ impl CommitLog {
         let lock = lock_dir(&dir)?;
 
         let report = replay::read_dir(&dir)?;
-        apply_damage_policy(&report, opts.ignore_replay_errors)?;
-        cut_torn_tails(&report)?;
+        damage::apply_policy(&report, opts.ignore_replay_errors)?;
+        damage::cut_torn_tails(&report)?;
         if !report.temp_files.is_empty() {
             for tmp in &report.temp_files {
                 std::fs::remove_file(tmp).map_err(|e| CommitLogError::io(tmp, e))?;
@@ -541,62 +542,6 @@ impl Shared {
             None => self.fail(err),
         }
     }
-}
-
-/// Refuses to open over corruption unless told to replay around it; logs
-/// every damaged region either way.
-fn apply_damage_policy(report: &ReplayReport, ignore: bool) -> Result<(), CommitLogError> {
-    let regions = report.corruptions().count();
-    if let Some(first) = report.corruptions().next() {
-        if !ignore {
-            return Err(CommitLogError::Corrupt {
-                file: first.file.clone(),
-                offset: first.offset,
-                what: first.kind.to_string(),
-                regions,
-            });
-        }
-    }
-    for issue in &report.issues {
-        let file = issue.file.display();
-        match (&issue.kind, issue.corruption) {
-            (IssueKind::MalformedName, _) => {}
-            (kind, true) => tracing::warn!(
-                "commit log segment {file} is damaged at byte offset {} ({kind}); skipping {} bytes and replaying the intact records after them, as asked (ignore replay errors)",
-                issue.offset,
-                issue.dropped_bytes
-            ),
-            (kind, false) => tracing::warn!(
-                "commit log segment {file} ends in a torn record at byte offset {} ({kind}); dropping its last {} bytes (a write cut short by a crash)",
-                issue.offset,
-                issue.dropped_bytes
-            ),
-        }
-    }
-    Ok(())
-}
-
-/// Cuts torn tails off their segments, so that a record written later (in
-/// a new segment) never follows one: that would read as corruption.
-fn cut_torn_tails(report: &ReplayReport) -> Result<(), CommitLogError> {
-    for issue in &report.issues {
-        if issue.corruption
-            || !matches!(
-                issue.kind,
-                IssueKind::TornRecord | IssueKind::CorruptLength | IssueKind::CorruptPayload
-            )
-        {
-            continue;
-        }
-        let file = OpenOptions::new()
-            .write(true)
-            .open(&issue.file)
-            .map_err(|e| CommitLogError::io(&issue.file, e))?;
-        file.set_len(issue.offset)
-            .and_then(|()| file.sync_all())
-            .map_err(|e| CommitLogError::io(&issue.file, e))?;
-    }
-    Ok(())
 }
 
 /// A segment id above `last` and not below the wall clock in milliseconds.
