@@ -17,6 +17,7 @@ fn open(dir: &std::path::Path, sync: SyncMode) -> Arc<CommitLog> {
         dir: dir.to_path_buf(),
         sync,
         segment_size: 8 * 1024 * 1024,
+        ignore_replay_errors: false,
     };
     Arc::new(CommitLog::open(opts).expect("open commit log").0)
 }

@@ -1,6 +1,6 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]`,
-//! plus the client shells
+//! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
+//! [--ignore-commitlog-replay-errors]`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
@@ -23,7 +23,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ThriftApi};
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::commitlog::CommitLogError;
+use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
 use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
@@ -72,6 +73,10 @@ struct ServeArgs {
     /// 19, unframed 0.6). Overrides ThriftApiDefault.
     #[arg(long, value_name = "0.6|19|auto", value_parser = parse_api)]
     api_default: Option<ThriftApi>,
+    /// Start even if the commit log is corrupt: replay every intact record
+    /// and skip only the damaged ones (overrides CommitLogIgnoreReplayErrors).
+    #[arg(long)]
+    ignore_commitlog_replay_errors: bool,
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -223,6 +228,7 @@ fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fat
         column_index_size_kb: config.column_index_size_in_kb.into(),
         index_interval: config.index_interval as usize,
         gc_grace_seconds: config.gc_grace_seconds,
+        ignore_commitlog_replay_errors: config.commit_log_ignore_replay_errors,
         ..EngineOptions::default()
     };
     if !in_memory {
@@ -247,7 +253,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
         .map_err(|e| Fatal(format!("configuration error: {e}")))?;
-    let options = engine_options(&config, args.in_memory)?;
+    let mut options = engine_options(&config, args.in_memory)?;
+    options.ignore_commitlog_replay_errors |= args.ignore_commitlog_replay_errors;
     // The dynamic keyspaces are loaded before the engine opens, so that
     // commit-log replay knows their column families.
     let store = match &options.data_dir {
@@ -281,10 +288,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
             );
         }
     }
-    let engine = Arc::new(
-        Engine::open(schema.clone(), options)
-            .map_err(|e| Fatal(format!("cannot open storage: {e}")))?,
-    );
+    let engine = Arc::new(Engine::open(schema.clone(), options).map_err(open_failure)?);
 
     let host = config.thrift_listen_address().to_string();
     let listener = tokio::net::TcpListener::bind((host.as_str(), config.thrift_port))
@@ -367,6 +371,22 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Why the engine did not open, with what the operator can do about a
+/// corrupt commit log.
+fn open_failure(e: StorageError) -> Fatal {
+    match e {
+        StorageError::CommitLog(e @ CommitLogError::Corrupt { .. }) => Fatal(format!(
+            "cannot open storage: {e}. Records after the damage were acknowledged to clients; \
+             starting over them would serve old values and resurrect deleted data. \
+             To start anyway, replaying every intact record and skipping only the damaged bytes, \
+             restart once with --ignore-commitlog-replay-errors \
+             (or <CommitLogIgnoreReplayErrors>true</CommitLogIgnoreReplayErrors>); \
+             keep a copy of the commit log directory first"
+        )),
+        other => Fatal(format!("cannot open storage: {other}")),
+    }
 }
 
 /// SIGTERM and SIGINT handlers, installed before the ready line so that a

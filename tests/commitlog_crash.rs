@@ -37,6 +37,7 @@ fn options(dir: &Path) -> CommitLogOptions {
             window: Duration::from_millis(1),
         },
         segment_size: SEGMENT_SIZE,
+        ignore_replay_errors: false,
     }
 }
 

@@ -17,6 +17,7 @@ fn write_all(dir: &Path, payloads: &[Vec<u8>], segment_size: u64) -> Vec<Positio
             period: Duration::from_secs(60),
         },
         segment_size,
+        ignore_replay_errors: false,
     };
     let (log, replayed) = CommitLog::open(opts).unwrap();
     assert!(replayed.is_empty());

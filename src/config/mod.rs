@@ -279,6 +279,10 @@ pub struct Config {
     pub concurrent_reads: u32,
     pub concurrent_writes: u32,
     pub commit_log_sync: CommitLogSync,
+    /// `<CommitLogIgnoreReplayErrors>` (a supercolumn element, default
+    /// false): start even when the commit log is corrupt, replaying every
+    /// intact record (Cassandra's `cassandra.commitlog.ignorereplayerrors`).
+    pub commit_log_ignore_replay_errors: bool,
     /// Global in 0.6 (per column family only from 0.7).
     pub gc_grace_seconds: i32,
     pub do_consistency_checks: bool,

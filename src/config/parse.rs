@@ -53,6 +53,7 @@ const KNOWN: &[&str] = &[
     "CommitLogSync",
     "CommitLogSyncPeriodInMS",
     "CommitLogSyncBatchWindowInMS",
+    "CommitLogIgnoreReplayErrors",
     "GCGraceSeconds",
     "DoConsistencyChecksBoolean",
     "SnapshotBeforeCompaction",
@@ -335,6 +336,12 @@ pub(super) fn parse(
             "ConcurrentWrites must be at least 2",
         )?,
         commit_log_sync,
+        commit_log_ignore_replay_errors: top.boolean(
+            &cx,
+            "CommitLogIgnoreReplayErrors",
+            false,
+            "Unrecognized value for CommitLogIgnoreReplayErrors.  Use 'true' or 'false'.",
+        )?,
         gc_grace_seconds: top.int(
             &cx,
             "GCGraceSeconds",

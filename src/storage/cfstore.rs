@@ -144,6 +144,12 @@ impl CfStore {
         }
     }
 
+    /// Whether memtables were switched out and not yet written (a flush
+    /// failed, or one is running).
+    pub fn has_frozen(&self) -> bool {
+        !self.state.read().flushing.is_empty()
+    }
+
     pub fn stats(&self) -> CfStats {
         let st = self.state.read();
         CfStats {

@@ -14,6 +14,7 @@ use super::options::EngineOptions;
 use super::query::{read_row, RowStore};
 use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
+use super::resource::Episodes;
 use super::row::validate_op;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
@@ -24,7 +25,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The storage engine. `Send + Sync`; every call blocks.
 pub struct Engine {
@@ -81,6 +82,7 @@ impl Engine {
                 );
             }
         }
+        let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
         let (disk, replay) = match recovered {
             Some(r) => (
                 Some(Disk {
@@ -121,6 +123,23 @@ impl Engine {
                 inner.build_index(store, &ix)?;
             }
         }
+        if replayed_around_damage {
+            // Write what was replayed to SSTables now, so the damaged
+            // segments are deleted and the next start needs no override.
+            let flushed = inner
+                .catalog()
+                .cfs
+                .values()
+                .try_for_each(|cf| inner.flush_cf(cf));
+            match flushed {
+                Ok(()) => tracing::info!(
+                    "flushed the records replayed around commit log damage; the damaged segments are deleted"
+                ),
+                Err(e) => tracing::warn!(
+                    "could not flush the records replayed around commit log damage ({e}); the damaged segments stay until a later flush, and a restart before then needs the override again"
+                ),
+            }
+        }
         let mut threads = Vec::new();
         if inner.disk.is_some() {
             for (name, job) in [("flush", Job::Flush), ("compaction", Job::Compact)] {
@@ -128,10 +147,7 @@ impl Engine {
                 let t = std::thread::Builder::new()
                     .name(format!("storage-{name}"))
                     .spawn(move || i.background(job))
-                    .map_err(|source| StorageError::Io {
-                        path: PathBuf::from("<thread>"),
-                        source,
-                    })?;
+                    .map_err(|source| StorageError::io("<thread>", source))?;
                 threads.push(t);
             }
         }
@@ -402,27 +418,86 @@ impl Inner {
         read_row(def, cmd, &handles, self.opts.clock.now_seconds())
     }
 
-    /// A background thread: flushes full memtables, or compacts due buckets,
-    /// until told to stop. Errors are logged; the work is retried later.
+    /// A background thread: flushes full memtables (and retries flushes
+    /// that failed), or compacts due buckets, until told to stop. Errors are
+    /// logged and the work retried later; running out of disk space or
+    /// descriptors is logged once per episode, and backs the retries off
+    /// (up to `MAX_BACKOFF`) so a full disk is not rewritten in a loop.
     fn background(&self, job: Job) {
+        let episodes = match job {
+            Job::Flush => Episodes::new(
+                "memtable flushes",
+                "the memtables stay in memory and in the commit log, and the flush is retried",
+            ),
+            Job::Compact => Episodes::new(
+                "compactions",
+                "the SSTables stay as they are, and the compaction is retried",
+            ),
+        };
+        let mut backoff = IDLE;
         while !self.stop.load(Ordering::SeqCst) {
+            let mut exhausted = false;
+            let mut note = |r: Result<bool, StorageError>, what: &str| match r {
+                Ok(true) => episodes.succeeded(),
+                Ok(false) => {}
+                Err(StorageError::Exhausted {
+                    cause,
+                    path,
+                    source,
+                }) => {
+                    episodes.failed(cause, &format_args!("{what}: {}: {source}", path.display()));
+                    exhausted = true;
+                }
+                Err(e) => tracing::error!("background work on {what} failed: {e}"),
+            };
+            if let (Job::Flush, Some(disk)) = (job, &self.disk) {
+                if let Some(epoch) = disk.log.durability_gap() {
+                    // Acknowledged records may be missing from the log:
+                    // only SSTables can make them durable now.
+                    let r = self
+                        .catalog()
+                        .cfs
+                        .values()
+                        .try_for_each(|cf| self.flush_cf(cf));
+                    if r.is_ok() {
+                        disk.log.close_durability_gap(epoch);
+                        tracing::info!("every memtable is flushed: records acknowledged before the failed commit log sync are durable");
+                    }
+                    note(r.map(|()| true), "the flush after a failed commit log sync");
+                }
+            }
             for ((ks, name), cf) in &self.catalog().cfs {
                 if self.stop.load(Ordering::SeqCst) {
                     return;
                 }
                 let r = match job {
-                    Job::Flush if self.needs_flush(cf) => self.flush_cf(cf),
-                    Job::Flush => Ok(()),
-                    Job::Compact => self.compact_if_due(cf).map(|_| ()),
+                    Job::Flush if self.needs_flush(cf) => self.flush_cf(cf).map(|()| true),
+                    Job::Flush if cf.has_frozen() => self.flush_pending(cf).map(|()| true),
+                    Job::Flush => Ok(false),
+                    Job::Compact => self.compact_if_due(cf),
                 };
-                if let Err(e) = r {
-                    tracing::error!("background work on {ks}.{name} failed: {e}");
-                }
+                note(r, &format!("{ks}.{name}"));
             }
+            backoff = if exhausted {
+                (backoff * 2).min(MAX_BACKOFF)
+            } else {
+                IDLE
+            };
+            let until = Instant::now() + backoff;
             let mut g = self.wake.0.lock();
-            if !self.stop.load(Ordering::SeqCst) {
-                self.wake.1.wait_for(&mut g, Duration::from_millis(500));
+            while !self.stop.load(Ordering::SeqCst) {
+                let timed_out = self.wake.1.wait_until(&mut g, until).timed_out();
+                // A full memtable wakes the thread at once, unless it is
+                // backing off after running out of space or descriptors.
+                if timed_out || !exhausted {
+                    break;
+                }
             }
         }
     }
 }
+
+/// How long the background threads sleep between looks for work.
+const IDLE: Duration = Duration::from_millis(500);
+/// The longest wait between retries after running out of space or descriptors.
+const MAX_BACKOFF: Duration = Duration::from_secs(8);

@@ -9,6 +9,12 @@
 //! the switch itself (so the position is exact), the state lock only to
 //! switch and to swap, and a frozen memtable is read while its SSTable is
 //! written.
+//!
+//! A flush that fails (the disk is full, no file can be opened) loses
+//! nothing: the frozen memtable stays readable in the CF's `flushing` list
+//! and its records stay in the commit log, the half-written SSTable is
+//! deleted, and [`Inner::flush_pending`] writes it later (the background
+//! flush thread retries) without switching the live memtable again.
 
 use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};
@@ -45,6 +51,22 @@ impl Inner {
             let _gate = self.catalog.write();
             cf.switch_memtable(disk.log.current_position());
         }
+        self.write_frozen(cf)
+    }
+
+    /// Writes the memtables an earlier flush of this CF froze but could not
+    /// write (see the module comment); the live one stays as it is.
+    pub(crate) fn flush_pending(&self, cf: &CfStore) -> Result<(), StorageError> {
+        if self.disk.is_none() || cf.is_dropped() {
+            return Ok(());
+        }
+        let _in_order = cf.flushing_lock.lock();
+        self.write_frozen(cf)
+    }
+
+    /// Writes every frozen memtable of `cf`, oldest first, then discards the
+    /// commit log no memtable needs. Caller holds `cf.flushing_lock`.
+    fn write_frozen(&self, cf: &CfStore) -> Result<(), StorageError> {
         loop {
             let Some(mem) = cf.state.read().flushing.last().cloned() else {
                 break;
@@ -64,7 +86,8 @@ impl Inner {
                 }
             }
         }
-        self.discard_log()
+        self.discard_log();
+        Ok(())
     }
 
     /// Writes a frozen memtable; None when it holds no rows.
@@ -129,9 +152,12 @@ impl Inner {
     /// Discards the commit log before the oldest record some memtable (or an
     /// in-flight write) still needs. Reads the log end first, then in-flight
     /// writes, then memtables, so no record slips between the three looks.
-    pub(crate) fn discard_log(&self) -> Result<(), StorageError> {
+    /// A failure is only logged: the segments stay listed and the next
+    /// discard retries, and replaying them again is harmless (SSTables
+    /// record how far they cover the log).
+    pub(crate) fn discard_log(&self) {
         let Some(disk) = &self.disk else {
-            return Ok(());
+            return;
         };
         let _one_at_a_time = disk.discard_lock.lock();
         let mut floor = disk.log.current_position();
@@ -146,8 +172,9 @@ impl Inner {
                 }
             }
         }
-        disk.log.discard_before(floor)?;
-        Ok(())
+        if let Err(e) = disk.log.discard_before(floor) {
+            tracing::warn!("could not delete commit log segments before {floor} (retried at the next flush): {e}");
+        }
     }
 
     /// True when the live memtable is due for a flush by size, operations or age.

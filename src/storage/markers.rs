@@ -23,10 +23,7 @@ pub(crate) struct Truncation {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
-    move |source| StorageError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| StorageError::io(path, source)
 }
 
 fn path(dir: &Path, cf_id: u32) -> PathBuf {

@@ -55,10 +55,27 @@
 //!   times, gc grace) come from `EngineOptions::clock`.
 //! - Errors: `UnknownKeyspace` / `UnknownColumnFamily`, `Invalid` (an op that
 //!   does not fit the CF type, e.g. a Standard write to a Super CF, or an
-//!   unparsable token; nothing of the batch is applied), `Io`, `Corrupt
-//!   { file, detail }` (damaged SSTable: the read fails, no data is served),
-//!   `CommitLog` (the log failed; after a failed fsync it refuses all writes),
-//!   `Closed`.
+//!   unparsable token; nothing of the batch is applied), `Io`, `Exhausted
+//!   { cause, .. }` (the disk is full or no file could be opened: the call
+//!   did nothing durable and succeeds again once the resource is back, no
+//!   restart needed; see "Running out of space" below), `Corrupt { file,
+//!   detail }` (damaged SSTable: the read fails, no data is served),
+//!   `CommitLog` (the log failed after a device error and refuses all
+//!   writes; or, from `open`, the log is corrupt, see
+//!   `EngineOptions::ignore_commitlog_replay_errors`), `Closed`.
+//!
+//! # Running out of space or descriptors
+//!
+//! A write whose commit-log append fails for lack of space or descriptors
+//! is not applied and gets `Exhausted`; the log cuts back any partial
+//! record and retries a segment it could not create on the next write. A
+//! flush or compaction that fails the same way deletes what it half wrote
+//! and keeps its inputs (a frozen memtable stays readable and in the log);
+//! the background threads retry with a growing pause (up to 8 s). Each
+//! episode is logged once when it starts and once when it ends
+//! (`resource::Episodes`), not once per call. After a periodic-mode fsync
+//! fails for lack of space the engine flushes every memtable, since the
+//! log can no longer vouch for what it acknowledged since its last sync.
 //!
 //! # Semantics (Cassandra 0.6)
 //!
@@ -124,6 +141,8 @@ mod engine_counter_tests;
 #[cfg(test)]
 mod engine_disk_tests;
 #[cfg(test)]
+mod engine_failure_tests;
+#[cfg(test)]
 mod engine_index_tests;
 #[cfg(test)]
 mod engine_rt_tests;
@@ -139,6 +158,7 @@ mod options;
 mod query;
 mod range;
 mod recovery;
+mod resource;
 mod row;
 mod schema_change;
 pub mod sstable;
@@ -151,6 +171,7 @@ pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::Engine;
 pub use options::{EngineOptions, SyncMode};
+pub use resource::Exhaustion;
 
 use std::path::PathBuf;
 
@@ -159,6 +180,15 @@ use std::path::PathBuf;
 pub enum StorageError {
     #[error("I/O error on {path}: {source}")]
     Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The disk is full or no file could be opened. Nothing of the call was
+    /// acknowledged and nothing already acknowledged is lost; the same call
+    /// succeeds once space or descriptors are back (no restart needed).
+    #[error("{cause} on {path}: {source}")]
+    Exhausted {
+        cause: Exhaustion,
         path: PathBuf,
         source: std::io::Error,
     },
@@ -173,8 +203,44 @@ pub enum StorageError {
     Invalid(String),
     #[error("the storage engine is shut down")]
     Closed,
-    /// The commit log refused or failed a write (after a failed fsync it
-    /// refuses all writes until the process restarts and replays).
+    /// The commit log refused or failed a write (after a device error it
+    /// refuses all writes until the process restarts and replays), or found
+    /// corruption when opening. Its exhaustion errors become `Exhausted`.
     #[error(transparent)]
-    CommitLog(#[from] commitlog::CommitLogError),
+    CommitLog(commitlog::CommitLogError),
+}
+
+impl StorageError {
+    /// The error for a failed OS call on `path`: `Exhausted` when it ran out
+    /// of disk space or file descriptors, else `Io`.
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> StorageError {
+        match Exhaustion::of(&source) {
+            Some(cause) => StorageError::Exhausted {
+                cause,
+                path: path.into(),
+                source,
+            },
+            None => StorageError::Io {
+                path: path.into(),
+                source,
+            },
+        }
+    }
+}
+
+impl From<commitlog::CommitLogError> for StorageError {
+    fn from(e: commitlog::CommitLogError) -> Self {
+        match e {
+            commitlog::CommitLogError::Exhausted {
+                cause,
+                path,
+                source,
+            } => StorageError::Exhausted {
+                cause,
+                path,
+                source,
+            },
+            other => StorageError::CommitLog(other),
+        }
+    }
 }

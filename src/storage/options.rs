@@ -18,6 +18,9 @@ pub struct EngineOptions {
     pub sync: SyncMode,
     /// Commit-log segment size in bytes.
     pub segment_size: u64,
+    /// Open even when the commit log is corrupt (damage with intact records
+    /// after it), replaying every intact record; see `CommitLogOptions`.
+    pub ignore_commitlog_replay_errors: bool,
     pub memtable_throughput_mb: u64,
     pub memtable_operations_millions: f64,
     pub memtable_flush_after_minutes: u64,
@@ -39,6 +42,7 @@ impl Default for EngineOptions {
                 period: Duration::from_millis(10_000),
             },
             segment_size: 128 * 1024 * 1024,
+            ignore_commitlog_replay_errors: false,
             memtable_throughput_mb: 64,
             memtable_operations_millions: 0.3,
             memtable_flush_after_minutes: 60,

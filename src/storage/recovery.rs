@@ -30,13 +30,12 @@ pub(crate) struct Recovered {
     pub next_generation: u64,
     pub log: CommitLog,
     pub replay: Vec<(Position, RowMutation)>,
+    /// Replay skipped corruption because the options said to.
+    pub replayed_around_damage: bool,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
-    move |source| StorageError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| StorageError::io(path, source)
 }
 
 pub(crate) fn recover(
@@ -119,6 +118,7 @@ pub(crate) fn recover(
         dir: log_dir,
         sync: opts.sync,
         segment_size: opts.segment_size,
+        ignore_replay_errors: opts.ignore_commitlog_replay_errors,
     };
     // New records must sort after every position recorded above.
     let min_segment = replay_from
@@ -126,10 +126,9 @@ pub(crate) fn recover(
         .map(|p| p.segment.saturating_add(1))
         .max()
         .unwrap_or(0);
+    // The log refuses corruption (unless told otherwise) and logs damage.
     let (log, report) = CommitLog::open_after(log_opts, min_segment)?;
-    for issue in &report.issues {
-        tracing::warn!("commit log replay skipped damaged data: {issue:?}");
-    }
+    let replayed_around_damage = report.corruptions().next().is_some();
     let mut replay = Vec::with_capacity(report.records.len());
     for r in report.records {
         match decode_mutation(schema, &r.payload) {
@@ -159,5 +158,6 @@ pub(crate) fn recover(
         next_generation,
         log,
         replay,
+        replayed_around_damage,
     })
 }

@@ -93,7 +93,8 @@ impl Engine {
             inner.build_index(&store, &ix)?;
         }
         // The dropped CFs' memtables no longer hold back the commit log.
-        inner.discard_log()
+        inner.discard_log();
+        Ok(())
     }
 
     /// Removes every piece of data of one CF written before this call
@@ -123,6 +124,7 @@ impl Engine {
             store.clear(false)
         };
         tables.iter().for_each(|t| discard_sstable(t));
-        inner.discard_log()
+        inner.discard_log();
+        Ok(())
     }
 }

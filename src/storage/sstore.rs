@@ -112,7 +112,7 @@ impl SsTable {
 impl From<SSTableError> for StorageError {
     fn from(e: SSTableError) -> Self {
         match e {
-            SSTableError::Io { file, source } => StorageError::Io { path: file, source },
+            SSTableError::Io { file, source } => StorageError::io(file, source),
             SSTableError::Corrupt {
                 file,
                 offset,

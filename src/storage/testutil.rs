@@ -136,3 +136,31 @@ pub fn pairs(r: &RowResult) -> Vec<(String, String)> {
         RowResult::SuperColumns(_) => panic!("expected cells, got super columns"),
     }
 }
+
+/// Runs `f` with a log subscriber on this thread and returns what it logged
+/// (plain text, one event a line), for tests of log lines.
+pub fn capture_logs(f: impl FnOnce()) -> String {
+    use std::sync::Mutex as StdMutex;
+
+    #[derive(Clone, Default)]
+    struct Capture(Arc<StdMutex<Vec<u8>>>);
+    impl std::io::Write for Capture {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let capture = Capture::default();
+    let sink = capture.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || sink.clone())
+        .with_ansi(false)
+        .finish();
+    tracing::subscriber::with_default(subscriber, f);
+    let bytes = capture.0.lock().unwrap().clone();
+    String::from_utf8(bytes).unwrap()
+}

@@ -21,6 +21,7 @@
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
+use crate::storage::commitlog::CommitLogError;
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
@@ -75,8 +76,18 @@ impl PartitionLocks {
     }
 }
 
-/// The engine's errors in API terms. A keyspace or column family the
-/// engine no longer knows was dropped while the call ran.
+/// The engine's errors in API terms, for data calls (reads, writes,
+/// truncate, CQL statements), which all declare `TimedOutException`. A
+/// keyspace or column family the engine no longer knows was dropped while
+/// the call ran.
+///
+/// A write the node could not make durable is what Cassandra 1.2 answered
+/// with `TimedOutException` (the coordinator never heard back from the
+/// replica whose write failed): a full disk, no file descriptors left, or a
+/// commit log that refuses writes after a device error. Old clients retry
+/// on it. Each such episode is logged once by the storage engine, so it is
+/// not logged again here per request. Damaged SSTables and other failures
+/// stay internal errors, logged with the file and offset on every call.
 fn storage_error(e: StorageError) -> ApiError {
     match e {
         StorageError::UnknownKeyspace(ks) => {
@@ -86,7 +97,24 @@ fn storage_error(e: StorageError) -> ApiError {
             ApiError::invalid(format!("unconfigured columnfamily {cf}"))
         }
         StorageError::Invalid(why) => ApiError::invalid(why),
+        StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => ApiError::invalid(
+            format!("mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"),
+        ),
+        StorageError::Exhausted { .. } | StorageError::CommitLog(_) => ApiError::TimedOut,
         other => ApiError::Internal(other.to_string()),
+    }
+}
+
+/// The engine's errors for schema calls. `system_*` calls declare no
+/// `TimedOutException`, so running out of space or descriptors there is an
+/// internal error (logged with its cause); everything else is as for data
+/// calls.
+fn schema_storage_error(e: StorageError) -> ApiError {
+    match e {
+        e @ (StorageError::Exhausted { .. } | StorageError::CommitLog(_)) => {
+            ApiError::Internal(e.to_string())
+        }
+        other => storage_error(other),
     }
 }
 
@@ -165,7 +193,7 @@ impl Node {
             if let Err(undo) = store.save(&old) {
                 tracing::error!(error = %undo, "cannot restore the schema file");
             }
-            return Err(storage_error(e));
+            return Err(schema_storage_error(e));
         }
         Ok(version)
     }
@@ -264,6 +292,36 @@ mod tests {
             cf_defs: vec![CfSpec::new(name, "A")],
             ..KeyspaceSpec::simple(name, 1)
         })
+    }
+
+    #[test]
+    fn failed_writes_are_timeouts_and_damage_stays_internal() {
+        use crate::storage::Exhaustion;
+        let full = || StorageError::Exhausted {
+            cause: Exhaustion::DiskFull,
+            path: "/d/CommitLog-1.log".into(),
+            source: std::io::Error::from_raw_os_error(28),
+        };
+        let emfile = StorageError::Exhausted {
+            cause: Exhaustion::TooManyOpenFiles,
+            path: "/d/data".into(),
+            source: std::io::Error::from_raw_os_error(24),
+        };
+        assert_eq!(storage_error(full()), ApiError::TimedOut);
+        assert_eq!(storage_error(emfile), ApiError::TimedOut);
+        let failed = StorageError::CommitLog(CommitLogError::Failed("EIO".into()));
+        assert_eq!(storage_error(failed), ApiError::TimedOut);
+        let corrupt = StorageError::Corrupt {
+            file: "/d/data/cf1-1-Data.db".into(),
+            detail: "at offset 7: checksum".into(),
+        };
+        assert!(matches!(storage_error(corrupt), ApiError::Internal(d) if d.contains("offset 7")));
+        let big = StorageError::CommitLog(CommitLogError::PayloadTooLarge { len: 9, max: 8 });
+        assert!(matches!(storage_error(big), ApiError::InvalidRequest(_)));
+        // Schema calls declare no TimedOutException.
+        assert!(
+            matches!(schema_storage_error(full()), ApiError::Internal(d) if d.contains("disk full"))
+        );
     }
 
     #[test]

@@ -442,3 +442,20 @@ fn thrift19_port_is_optional_and_a_port() {
         "Thrift19Port must be a port number (found 'x')",
     );
 }
+
+#[test]
+fn commit_log_ignore_replay_errors_is_an_optional_boolean() {
+    assert!(!parse(&add("")).commit_log_ignore_replay_errors);
+    let c = parse(&add(
+        "  <CommitLogIgnoreReplayErrors>true</CommitLogIgnoreReplayErrors>",
+    ));
+    assert!(c.commit_log_ignore_replay_errors);
+    assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+    let element = "<CommitLogIgnoreReplayErrors>yes</CommitLogIgnoreReplayErrors>";
+    rejects(
+        &add(&format!("  {element}")),
+        element,
+        "<CommitLogIgnoreReplayErrors>",
+        "Unrecognized value for CommitLogIgnoreReplayErrors.  Use 'true' or 'false'. (found 'yes')",
+    );
+}

@@ -15,6 +15,7 @@
 //!     dir: "/var/lib/supercolumn/commitlog".into(),
 //!     sync: SyncMode::Batch { window: Duration::from_millis(1) },
 //!     segment_size: 128 * 1024 * 1024,
+//!     ignore_replay_errors: false,
 //! };
 //! let (log, replay) = CommitLog::open(opts)?;
 //! // Everything replayed lies before this: once the memtables rebuilt from
@@ -39,26 +40,43 @@
 //!   cache; a background thread fsyncs every `period`. A process crash loses
 //!   nothing; a power loss can lose up to one period of writes.
 //! - Replay never serves a record whose checksums fail, and never invents
-//!   one. At the first torn or corrupt record of a segment, the rest of that
-//!   segment is dropped (its length cannot be trusted to find what follows)
-//!   with a `tracing::warn!` naming the file and byte offset, and replay goes
-//!   on with the next segment, as Cassandra does. A zero-filled tail is the end
-//!   of the log, not damage. A segment with a bad header is skipped with a
-//!   warning. Damage never panics; `open_with_report` lists what was skipped.
+//!   one. A torn tail (damage with no intact record after it anywhere in the
+//!   log: what a crash leaves) is dropped with a `tracing::warn!` naming the
+//!   file and byte offset, and cut off the file so it stays the end of the
+//!   log. Damage with intact records after it is corruption (see `replay`):
+//!   `open` refuses with [`CommitLogError::Corrupt`] naming the segment and
+//!   offset, unless `ignore_replay_errors` is set; then it skips only the
+//!   damaged bytes (warning for each region) and serves every intact record,
+//!   before and after them. A zero-filled tail is the end of the log, not
+//!   damage. Damage never panics; `open_with_report` lists what was found.
 //! - Segment ids increase forever, also across restarts with an empty
 //!   directory: a new id is at least one more than every id on disk and at
 //!   least the current Unix time in milliseconds (as Cassandra named
 //!   segments). So a [`Position`] saved by the engine (for example in SSTable
 //!   metadata) is never reused for a different record.
-//! - After any failed write or fsync the log refuses further writes
-//!   ([`CommitLogError::Failed`]): the process must restart and replay.
+//! - Running out of disk space or file descriptors is not fatal
+//!   ([`CommitLogError::Exhausted`]): a record that failed half-written is
+//!   cut back off (so no torn record ever lies before a later one), a
+//!   segment that could not be created is retried by the next write, and
+//!   the call that failed is not acknowledged; later writes succeed as soon
+//!   as space or descriptors are back. The episode is logged once (see
+//!   `resource::Episodes`). An fsync that fails for lack of space abandons
+//!   its segment (the kernel may have dropped the pages, and a second fsync
+//!   would report success): batch-mode writes it covered fail, the next
+//!   write starts a new segment, and in periodic mode
+//!   [`durability_gap`](CommitLog::durability_gap) tells the owner to flush
+//!   its memtables so that the records acknowledged meanwhile are durable.
+//! - After any other failed write, truncation or fsync (a device error) the
+//!   log refuses further writes ([`CommitLogError::Failed`]): the process
+//!   must restart and replay.
 //!
 //! # Layout
 //!
 //! `format` (bytes on disk), `segment` (the file being appended to), `replay`
-//! (reading back), `syncer` (the fsync thread and group commit), this module
-//! (the API and the writer path).
+//! (reading back), `damage` (what opening does about damage), `syncer` (the
+//! fsync thread and group commit), this module (the API and the writer path).
 
+mod damage;
 mod error;
 mod format;
 mod replay;
@@ -66,6 +84,10 @@ mod segment;
 mod syncer;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_damage;
+#[cfg(test)]
+mod tests_exhaustion;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -77,6 +99,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use parking_lot::{Condvar, Mutex};
 
+use super::resource::Episodes;
+pub use super::resource::Exhaustion;
 pub use error::CommitLogError;
 pub use format::{HeaderError, MAX_PAYLOAD_LEN};
 pub use replay::{read_dir, IssueKind, ReplayIssue, ReplayReport, Replayed};
@@ -108,6 +132,10 @@ pub struct CommitLogOptions {
     /// it past this many bytes (`CommitLogRotationThresholdInMB`). A record
     /// larger than this gets a segment of its own.
     pub segment_size: u64,
+    /// Open even when replay finds corruption (damage with intact records
+    /// after it), replaying every intact record and skipping only the
+    /// damaged bytes (Cassandra's `cassandra.commitlog.ignorereplayerrors`).
+    pub ignore_replay_errors: bool,
 }
 
 /// The smallest accepted `segment_size`.
@@ -122,6 +150,7 @@ impl CommitLogOptions {
                 period: Duration::from_millis(10_000),
             },
             segment_size: 128 * 1024 * 1024,
+            ignore_replay_errors: false,
         }
     }
 
@@ -180,10 +209,15 @@ pub(crate) struct Shared {
     synced: Condvar,
     /// Holds the directory's advisory lock for the log's lifetime.
     _lock: File,
+    /// Logs running out of disk space or descriptors once per episode.
+    episodes: Episodes,
 }
 
-struct Writer {
+pub(crate) struct Writer {
     active: ActiveSegment,
+    /// The active segment's fsync failed for lack of space: it takes no
+    /// more records, and the next write starts a new segment first.
+    retired: bool,
     /// Count of writes so far; the syncer tracks durability by this number.
     seq: u64,
     /// Ids of the segment files on disk, including the active one.
@@ -234,6 +268,8 @@ impl CommitLog {
         let lock = lock_dir(&dir)?;
 
         let report = replay::read_dir(&dir)?;
+        damage::apply_policy(&report, opts.ignore_replay_errors)?;
+        damage::cut_torn_tails(&report)?;
         if !report.temp_files.is_empty() {
             for tmp in &report.temp_files {
                 std::fs::remove_file(tmp).map_err(|e| CommitLogError::io(tmp, e))?;
@@ -255,6 +291,7 @@ impl CommitLog {
             segment_size: opts.segment_size,
             writer: Mutex::new(Writer {
                 active,
+                retired: false,
                 seq: 0,
                 segments,
                 buf: Vec::new(),
@@ -263,6 +300,10 @@ impl CommitLog {
             work: Condvar::new(),
             synced: Condvar::new(),
             _lock: lock,
+            episodes: Episodes::new(
+                "commit log writes",
+                "writes are refused (clients see TimedOutException) until space or file descriptors come back",
+            ),
         });
         let syncer =
             syncer::spawn(Arc::clone(&shared)).map_err(|e| CommitLogError::io(&shared.dir, e))?;
@@ -376,6 +417,34 @@ impl CommitLog {
         self.shared.writer.lock().segments.iter().copied().collect()
     }
 
+    /// In periodic mode, after an fsync failed for lack of space: records
+    /// acknowledged before the failure may be missing from disk (the kernel
+    /// may have dropped their pages). The owner makes them durable another
+    /// way (flushing every memtable switched out after this call), then
+    /// passes the returned value to
+    /// [`close_durability_gap`](Self::close_durability_gap). `None` when
+    /// every acknowledged record is on disk as the sync mode promises.
+    pub fn durability_gap(&self) -> Option<u64> {
+        let s = self.shared.sync.lock();
+        (s.gap_epoch > s.closed_gap_epoch).then_some(s.gap_epoch)
+    }
+
+    /// Closes the gap reported by `durability_gap` as `epoch` (a later
+    /// failure opens a new one).
+    pub fn close_durability_gap(&self, epoch: u64) {
+        let mut s = self.shared.sync.lock();
+        s.closed_gap_epoch = s.closed_gap_epoch.max(epoch);
+    }
+
+    /// Fails the active segment's fsync with `err`, as the OS would (tests).
+    #[cfg(test)]
+    pub(crate) fn inject_sync_failure(&self, err: std::io::Error) {
+        let mut w = self.shared.writer.lock();
+        let path = w.active.path.clone();
+        self.shared
+            .sync_failed(&mut w, CommitLogError::io(path, err));
+    }
+
     /// Stops the syncer and makes every appended record durable.
     pub fn close(mut self) -> Result<(), CommitLogError> {
         self.shutdown()
@@ -410,7 +479,7 @@ impl Shared {
     fn write(&self, payloads: &[&[u8]]) -> Result<(Position, u64), CommitLogError> {
         let mut w = self.writer.lock();
         let total: u64 = payloads.iter().map(|p| format::record_len(p.len())).sum();
-        if !w.active.is_empty() && w.active.offset + total > self.segment_size {
+        if w.retired || (!w.active.is_empty() && w.active.offset + total > self.segment_size) {
             self.rotate(&mut w)?;
         }
         let Writer { active, buf, .. } = &mut *w;
@@ -424,7 +493,14 @@ impl Shared {
         };
         if let Err(e) = active.write(buf) {
             let err = CommitLogError::io(&active.path, e);
-            return Err(self.fail(err));
+            // Cut the partial record off: a later record must never follow
+            // a torn one (replay would take that for corruption).
+            if let Err(e) = active.cut_back() {
+                let cut = CommitLogError::io(&active.path, e);
+                tracing::error!("cannot cut a partly written record off: {cut}");
+                return Err(self.fail(err));
+            }
+            return Err(self.refuse(err));
         }
         if buf.capacity() > 1 << 20 {
             // Do not keep a huge record's buffer alive forever.
@@ -434,19 +510,37 @@ impl Shared {
         Ok((pos, w.seq))
     }
 
-    /// Closes the active segment durably and starts the next one.
+    /// Closes the active segment durably and starts the next one. When the
+    /// next one cannot be created, the active one stays (durable, so later
+    /// records may still follow it) and the next write tries again.
     fn rotate(&self, w: &mut Writer) -> Result<(), CommitLogError> {
         // Everything in the old segment must be durable before records land
-        // in the new one: the syncer only ever fsyncs the active file.
-        if let Err(e) = w.active.file.sync_data() {
-            let err = CommitLogError::io(&w.active.path, e);
-            return Err(self.fail(err));
+        // in the new one: the syncer only ever fsyncs the active file. A
+        // retired segment's fsync already failed; another would lie.
+        if !w.retired {
+            if let Err(e) = w.active.file.sync_data() {
+                let err = CommitLogError::io(&w.active.path, e);
+                return Err(self.sync_failed(w, err));
+            }
         }
         let next = ActiveSegment::create(&self.dir, next_segment_id(Some(w.active.id)))
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.refuse(e))?;
         w.segments.insert(next.id);
         w.active = next;
+        w.retired = false;
         Ok(())
+    }
+
+    /// A write or segment creation failed: exhaustion leaves the log usable
+    /// (logged once per episode), anything else fails it for good.
+    fn refuse(&self, err: CommitLogError) -> CommitLogError {
+        match err.exhaustion() {
+            Some(cause) => {
+                self.episodes.failed(cause, &err);
+                err
+            }
+            None => self.fail(err),
+        }
     }
 }
 

@@ -1,19 +1,42 @@
 //! Reading a commit log directory back: every intact record of every segment,
-//! in log order, plus a report of the damage that was skipped.
+//! in log order, plus a report of the damage found between them.
 //!
-//! Owns the damage policy. A record is served only if its length checksum and
-//! payload checksum both hold. At the first record that fails (torn by a
-//! crash, or corrupt), the rest of that segment is dropped with a
-//! `tracing::warn!` naming the file and byte offset, and replay continues with
-//! the next segment (Cassandra's rule: a record's length cannot be trusted past
-//! damage, so nothing after it in the segment can be located safely). A
-//! zero-filled tail is the end of the log, not damage. A segment whose header
-//! is bad is skipped whole, with a warning. Damage never causes a panic or an
-//! error; only failing I/O does. This module never modifies the directory.
+//! Owns finding records and classifying damage; what to do about damage is
+//! the opener's policy (`CommitLog::open_*`). This module never modifies the
+//! directory and never panics on damage; only failing I/O is an error.
+//!
+//! A record is served only if its length checksum and payload checksum both
+//! hold. After a damaged record, reading resynchronises: when the length's
+//! checksum holds, the length is trusted and reading resumes right after the
+//! record (or, if it runs past the end of the file, the rest of the file is
+//! the damage: a record cut short); when the length itself is damaged,
+//! reading scans forward byte by byte for the next position where a length
+//! checksum and a payload checksum both hold. A damaged region is the bytes
+//! from the damage to that next intact record (or to the end of the file).
+//!
+//! # Torn write or corruption
+//!
+//! A crash can only tear the last thing written: records are appended in
+//! order, a segment is fsynced before the next one is created, and the log
+//! cuts a record that failed half-written back off before writing the next.
+//! So damage is a **torn tail** when no intact record follows it anywhere in
+//! the log (not later in its segment, not in any later segment; segments that
+//! hold only a header do not count), and **corruption** otherwise. A torn tail
+//! is dropped with a warning. Corruption is reported with
+//! [`ReplayIssue::corruption`] set, for the opener to refuse. A bad segment
+//! header is always corruption (headers are written and fsynced before the
+//! file gets its name); the records after it are still read, for an opener
+//! told to replay around damage. A zero-filled tail is the end of the log, not
+//! damage (a file system may extend a file before writing its data).
+//!
+//! A power loss (unlike a process crash) can leave holes in the part of the
+//! last segment written after its last fsync, since the kernel writes pages
+//! back in any order. In batch mode no record there was acknowledged; in
+//! periodic mode they are within the sync period a power loss may lose.
+//! Either way they look like corruption and make the opener refuse, and
+//! the operator decides (see the README).
 
-use std::fs::File;
-use std::io::{self, BufReader, Read};
-use std::os::unix::fs::FileExt;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::error::CommitLogError;
@@ -28,20 +51,32 @@ pub struct Replayed {
     pub payload: Vec<u8>,
 }
 
-/// What was wrong at a place where replay stopped serving records.
+/// What was wrong where replay found damage.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IssueKind {
-    /// The segment header is unusable; the whole segment was skipped.
+    /// The segment header is unusable.
     BadHeader(format::HeaderError),
     /// Named like a segment but without a usable id; the file was ignored
     /// (and is never deleted by the log).
     MalformedName,
-    /// The last record runs past the end of the file (a write cut short).
+    /// A record runs past the end of the file (a write cut short).
     TornRecord,
     /// A record's length failed its checksum.
     CorruptLength,
     /// A record's payload failed its checksum.
     CorruptPayload,
+}
+
+impl std::fmt::Display for IssueKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IssueKind::BadHeader(e) => write!(f, "bad segment header: {e}"),
+            IssueKind::MalformedName => f.write_str("malformed segment file name"),
+            IssueKind::TornRecord => f.write_str("record cut short by the end of the file"),
+            IssueKind::CorruptLength => f.write_str("record length checksum mismatch"),
+            IssueKind::CorruptPayload => f.write_str("record payload checksum mismatch"),
+        }
+    }
 }
 
 /// Damage found while reading a directory.
@@ -50,9 +85,13 @@ pub struct ReplayIssue {
     pub file: PathBuf,
     /// Byte offset in `file` where the unusable bytes start.
     pub offset: u64,
-    /// How many bytes (from `offset` to the end of the file) were not served.
+    /// How many bytes from `offset` were not served (up to the next intact
+    /// record, or to the end of the file).
     pub dropped_bytes: u64,
     pub kind: IssueKind,
+    /// Intact records follow the damage (see the module comment): it is
+    /// corruption, not a torn last write.
+    pub corruption: bool,
 }
 
 /// Everything `read_dir` found.
@@ -60,12 +99,19 @@ pub struct ReplayIssue {
 pub struct ReplayReport {
     /// Intact records, ordered by position.
     pub records: Vec<Replayed>,
-    /// Damage that was skipped, in the order it was met.
+    /// Damage, in log order.
     pub issues: Vec<ReplayIssue>,
-    /// Ids of all segment files present (including skipped ones), ascending.
+    /// Ids of all segment files present (including damaged ones), ascending.
     pub segments: Vec<u64>,
     /// Segments whose creation never finished (no records; safe to delete).
     pub temp_files: Vec<PathBuf>,
+}
+
+impl ReplayReport {
+    /// The damage that is corruption rather than a torn tail.
+    pub fn corruptions(&self) -> impl Iterator<Item = &ReplayIssue> {
+        self.issues.iter().filter(|i| i.corruption)
+    }
 }
 
 /// Reads every segment in `dir`. A missing directory reads as empty.
@@ -89,153 +135,167 @@ pub fn read_dir(dir: &Path) -> Result<ReplayReport, CommitLogError> {
                     offset: 0,
                     dropped_bytes: 0,
                     kind: IssueKind::MalformedName,
+                    corruption: false,
                 });
             }
             FileKind::Other => {}
         }
     }
     segments.sort();
+    let mut damage = Vec::new();
     for (id, path) in segments {
         report.segments.push(id);
-        read_segment(id, &path, &mut report)?;
+        let bytes = std::fs::read(&path).map_err(|e| CommitLogError::io(&path, e))?;
+        read_segment(id, &path, &bytes, &mut report.records, &mut damage);
+    }
+    // Damage is corruption when an intact record lies after it in the log.
+    let last = report.records.last().map(|r| r.position);
+    for (at, mut issue) in damage {
+        issue.corruption |= last.is_some_and(|l| l > at);
+        report.issues.push(issue);
     }
     Ok(report)
 }
 
-/// Where reading a segment stopped early.
-struct Stop {
-    offset: u64,
-    kind: IssueKind,
+/// What the bytes at one offset hold.
+enum Parsed {
+    /// An intact record with this payload length.
+    Record(usize),
+    /// A damaged record; `resume` is where reading may go on (past the
+    /// record when its length is trusted), or `None` to scan byte by byte.
+    Damaged { kind: IssueKind, resume: Resume },
 }
 
-fn read_segment(id: u64, path: &Path, report: &mut ReplayReport) -> Result<(), CommitLogError> {
-    let io_err = |e| CommitLogError::io(path, e);
-    let file = File::open(path).map_err(io_err)?;
-    let file_len = file.metadata().map_err(io_err)?.len();
-    if file_len < HEADER_LEN {
-        let stop = Stop {
-            offset: 0,
-            kind: IssueKind::BadHeader(format::HeaderError::Short { len: file_len }),
-        };
-        return record_damage(path, &file, file_len, stop, report);
-    }
-    let mut reader = BufReader::with_capacity(64 * 1024, &file);
-    let mut header = [0u8; HEADER_LEN as usize];
-    reader.read_exact(&mut header).map_err(io_err)?;
-    if let Err(e) = format::decode_header(&header, id) {
-        let stop = Stop {
-            offset: 0,
-            kind: IssueKind::BadHeader(e),
-        };
-        return record_damage(path, &file, file_len, stop, report);
-    }
+enum Resume {
+    At(u64),
+    Scan,
+    EndOfFile,
+}
 
-    let mut offset = HEADER_LEN;
-    while offset < file_len {
-        let remaining = file_len - offset;
-        let stop = |kind| Stop { offset, kind };
-        if remaining < RECORD_PREFIX_LEN as u64 {
-            return record_damage(path, &file, file_len, stop(IssueKind::TornRecord), report);
-        }
-        let mut prefix = [0u8; RECORD_PREFIX_LEN];
-        reader.read_exact(&mut prefix).map_err(io_err)?;
-        let len = match format::decode_prefix(&prefix) {
-            Some(len) if len <= MAX_PAYLOAD_LEN => len,
-            _ => {
-                return record_damage(
-                    path,
-                    &file,
-                    file_len,
-                    stop(IssueKind::CorruptLength),
-                    report,
-                )
-            }
+fn parse_at(bytes: &[u8], at: u64) -> Parsed {
+    let len_total = bytes.len() as u64;
+    let remaining = len_total - at;
+    if remaining < RECORD_PREFIX_LEN as u64 {
+        return Parsed::Damaged {
+            kind: IssueKind::TornRecord,
+            resume: Resume::EndOfFile,
         };
-        if format::record_len(len) > remaining {
-            return record_damage(path, &file, file_len, stop(IssueKind::TornRecord), report);
+    }
+    let start = at as usize;
+    let prefix: &[u8; RECORD_PREFIX_LEN] = bytes[start..start + RECORD_PREFIX_LEN]
+        .try_into()
+        .expect("prefix length");
+    let len = match format::decode_prefix(prefix) {
+        Some(len) if len <= MAX_PAYLOAD_LEN => len,
+        _ => {
+            return Parsed::Damaged {
+                kind: IssueKind::CorruptLength,
+                resume: Resume::Scan,
+            }
         }
-        let mut payload = vec![0u8; len];
-        reader.read_exact(&mut payload).map_err(io_err)?;
-        let mut crc = [0u8; 4];
-        reader.read_exact(&mut crc).map_err(io_err)?;
-        if !format::payload_intact(&payload, crc) {
-            return record_damage(
-                path,
-                &file,
-                file_len,
-                stop(IssueKind::CorruptPayload),
-                report,
-            );
+    };
+    let total = format::record_len(len);
+    if total > remaining {
+        // The length is trusted: nothing after it in this file can be a
+        // record of its own (scanning inside would mistake payload bytes
+        // that happen to look like a record for one).
+        return Parsed::Damaged {
+            kind: IssueKind::TornRecord,
+            resume: Resume::EndOfFile,
+        };
+    }
+    let body = start + RECORD_PREFIX_LEN;
+    let crc: [u8; 4] = bytes[body + len..body + len + 4]
+        .try_into()
+        .expect("crc length");
+    if format::payload_intact(&bytes[body..body + len], crc) {
+        Parsed::Record(len)
+    } else {
+        Parsed::Damaged {
+            kind: IssueKind::CorruptPayload,
+            resume: Resume::At(at + total),
         }
-        report.records.push(Replayed {
-            position: Position {
+    }
+}
+
+/// Reads one segment's records into `records`, and its damage into
+/// `damage` (each with the position it starts at).
+fn read_segment(
+    id: u64,
+    path: &Path,
+    bytes: &[u8],
+    records: &mut Vec<Replayed>,
+    damage: &mut Vec<(Position, ReplayIssue)>,
+) {
+    let file_len = bytes.len() as u64;
+    let issue = |offset: u64, end: u64, kind: IssueKind, corruption: bool| {
+        (
+            Position {
                 segment: id,
                 offset,
             },
-            payload,
-        });
-        offset += format::record_len(len);
+            ReplayIssue {
+                file: path.to_path_buf(),
+                offset,
+                dropped_bytes: end - offset,
+                kind,
+                corruption,
+            },
+        )
+    };
+    let header_ok = match bytes.get(..HEADER_LEN as usize) {
+        None => Err(format::HeaderError::Short { len: file_len }),
+        Some(h) => format::decode_header(h.try_into().expect("header length"), id),
+    };
+    if let Err(e) = header_ok {
+        let end = file_len.min(HEADER_LEN);
+        damage.push(issue(0, end, IssueKind::BadHeader(e), true));
     }
-    Ok(())
-}
 
-/// Records (and logs) why the rest of a segment is not served, unless the rest
-/// is only zeros, which is the end of the log.
-fn record_damage(
-    path: &Path,
-    file: &File,
-    file_len: u64,
-    stop: Stop,
-    report: &mut ReplayReport,
-) -> Result<(), CommitLogError> {
-    let dropped_bytes = file_len - stop.offset;
-    let headerless = matches!(stop.kind, IssueKind::BadHeader(_));
-    if !headerless
-        && all_zero(file, stop.offset, file_len).map_err(|e| CommitLogError::io(path, e))?
-    {
-        tracing::debug!(
-            file = %path.display(),
-            offset = stop.offset,
-            "commit log segment ends in {dropped_bytes} zero bytes; treating them as the end of the log"
-        );
-        return Ok(());
-    }
-    match &stop.kind {
-        IssueKind::BadHeader(e) => tracing::warn!(
-            file = %path.display(),
-            "skipping commit log segment with a bad header ({e}); its {file_len} bytes are not replayed"
-        ),
-        kind => tracing::warn!(
-            file = %path.display(),
-            offset = stop.offset,
-            "commit log record at byte offset {} of {} is unusable ({kind:?}); dropping the rest of this segment ({dropped_bytes} bytes) and continuing with the next",
-            stop.offset,
-            path.display()
-        ),
-    }
-    report.issues.push(ReplayIssue {
-        file: path.to_path_buf(),
-        offset: stop.offset,
-        dropped_bytes,
-        kind: stop.kind,
-    });
-    Ok(())
-}
-
-fn all_zero(file: &File, from: u64, to: u64) -> io::Result<bool> {
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut at = from;
-    while at < to {
-        let want = ((to - at) as usize).min(buf.len());
-        let n = file.read_at(&mut buf[..want], at)?;
-        if n == 0 {
-            // The file shrank under us; what is left is not data.
-            return Ok(true);
+    let mut at = HEADER_LEN;
+    // Where the damage being skipped started, and what it was.
+    let mut damaged: Option<(u64, IssueKind)> = None;
+    while at < file_len {
+        match parse_at(bytes, at) {
+            Parsed::Record(len) => {
+                if let Some((from, kind)) = damaged.take() {
+                    damage.push(issue(from, at, kind, true));
+                }
+                let body = (at as usize) + RECORD_PREFIX_LEN;
+                records.push(Replayed {
+                    position: Position {
+                        segment: id,
+                        offset: at,
+                    },
+                    payload: bytes[body..body + len].to_vec(),
+                });
+                at += format::record_len(len);
+            }
+            Parsed::Damaged { kind, resume } => {
+                let first = damaged.is_none();
+                if first {
+                    damaged = Some((at, kind));
+                }
+                at = match resume {
+                    // Inside a damaged region only a whole intact record
+                    // ends it; a trusted length is followed from its start.
+                    Resume::At(next) if first => next,
+                    Resume::EndOfFile if first => file_len,
+                    _ => at + 1,
+                };
+            }
         }
-        if buf[..n].iter().any(|&b| b != 0) {
-            return Ok(false);
-        }
-        at += n as u64;
     }
-    Ok(true)
+    if let Some((from, kind)) = damaged {
+        if bytes[from as usize..].iter().all(|&b| b == 0) {
+            tracing::debug!(
+                file = %path.display(),
+                offset = from,
+                "commit log segment ends in {} zero bytes; treating them as the end of the log",
+                file_len - from
+            );
+        } else {
+            damage.push(issue(from, file_len, kind, false));
+        }
+    }
 }

@@ -27,25 +27,43 @@ impl ActiveSegment {
     /// Creates segment `id` in `dir`. The header is written and fsynced under
     /// a temporary name and only then renamed into place (and the directory
     /// fsynced), so a file named as a segment always has a whole header.
+    /// On failure nothing is left behind (as far as removing it succeeds; a
+    /// leftover temporary file is removed at the next open, a leftover
+    /// header-only segment holds no records).
     pub fn create(dir: &Path, id: u64) -> Result<Self, CommitLogError> {
         let tmp = dir.join(format::temp_file_name(id));
         let path = dir.join(format::segment_file_name(id));
-        let io_tmp = |e| CommitLogError::io(&tmp, e);
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-            .map_err(io_tmp)?;
-        file.write_all(&format::encode_header(id)).map_err(io_tmp)?;
-        file.sync_all().map_err(io_tmp)?;
-        std::fs::rename(&tmp, &path).map_err(|e| CommitLogError::io(&path, e))?;
-        sync_dir(dir)?;
-        Ok(ActiveSegment {
-            id,
-            path,
-            file: Arc::new(file),
-            offset: HEADER_LEN,
-        })
+        let mut renamed = false;
+        let made = (|| {
+            let io_tmp = |e| CommitLogError::io(&tmp, e);
+            // Not `create_new`: a failed earlier attempt may have left it.
+            let mut file = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&tmp)
+                .map_err(io_tmp)?;
+            file.write_all(&format::encode_header(id)).map_err(io_tmp)?;
+            file.sync_all().map_err(io_tmp)?;
+            std::fs::rename(&tmp, &path).map_err(|e| CommitLogError::io(&path, e))?;
+            renamed = true;
+            // Until the directory is synced the name may not survive a
+            // crash: records must not go into it before.
+            sync_dir(dir)?;
+            Ok(file)
+        })();
+        match made {
+            Ok(file) => Ok(ActiveSegment {
+                id,
+                path,
+                file: Arc::new(file),
+                offset: HEADER_LEN,
+            }),
+            Err(e) => {
+                let _ = std::fs::remove_file(if renamed { &path } else { &tmp });
+                Err(e)
+            }
+        }
     }
 
     /// Whether nothing but the header has been written.
@@ -53,11 +71,18 @@ impl ActiveSegment {
         self.offset == HEADER_LEN
     }
 
-    /// Writes already-framed records at the end of the segment.
+    /// Writes already-framed records at the end of the segment. On failure
+    /// part of them may be in the file: see [`cut_back`](Self::cut_back).
     pub fn write(&mut self, framed: &[u8]) -> std::io::Result<()> {
         self.file.write_all_at(framed, self.offset)?;
         self.offset += framed.len() as u64;
         Ok(())
+    }
+
+    /// Removes whatever a failed `write` left after the last whole record.
+    /// Shrinking a file needs no free space or new descriptor.
+    pub fn cut_back(&self) -> std::io::Result<()> {
+        self.file.set_len(self.offset)
     }
 }
 

@@ -8,14 +8,24 @@
 //! `synced` is waiting, after giving appenders already in progress up to the
 //! batch window to finish writing so they share the fsync. It must not frame
 //! or write records.
+//!
+//! An fsync that fails for lack of space abandons every write so far
+//! (`abandoned`): after a failed fsync the kernel may have dropped the dirty
+//! pages and marked them clean, so a later fsync of the same file would
+//! report success for data that is gone. Batch-mode writes not yet covered
+//! by a good fsync fail; the segment is retired (the writer starts a new one
+//! before the next record); in periodic mode a durability gap is opened for
+//! the owner to close by flushing.
 
 use std::io;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 use super::error::CommitLogError;
-use super::{Position, Shared, SyncMode};
+use super::{Position, Shared, SyncMode, Writer};
+use crate::storage::resource::Exhaustion;
 
 /// Guarded by `Shared::sync`.
 #[derive(Debug, Default)]
@@ -26,9 +36,19 @@ pub(crate) struct SyncState {
     pub synced: u64,
     /// Batch-mode appenders between `begin_write` and `finish_write`.
     pub in_flight: usize,
-    /// Set once by the first failed write or fsync; never cleared.
+    /// Set once by the first failed write or fsync that was not an
+    /// exhaustion; never cleared.
     pub failed: Option<String>,
     pub shutdown: bool,
+    /// Every write up to this sequence number lies in a segment whose fsync
+    /// failed for lack of space: none of them will be made durable.
+    pub abandoned: u64,
+    /// Why, for the error of the writes that were waiting.
+    pub abandoned_by: Option<(Exhaustion, PathBuf, String)>,
+    /// Periodic mode: counts fsync failures that may have lost acknowledged
+    /// records; the gap is open while it exceeds `closed_gap_epoch`.
+    pub gap_epoch: u64,
+    pub closed_gap_epoch: u64,
 }
 
 impl Shared {
@@ -61,21 +81,33 @@ impl Shared {
         if batch {
             s.written = s.written.max(seq);
             while s.synced < seq {
-                if s.failed.is_some() {
+                if s.failed.is_some() || s.abandoned >= seq {
                     break;
                 }
                 self.synced.wait(&mut s);
+            }
+            if s.abandoned >= seq {
+                // Even if a later fsync reported success: it may have lied.
+                return Err(abandoned_error(&s));
             }
         }
         match &s.failed {
             // A write that a failed fsync may have covered is not durable.
             Some(msg) if s.synced < seq => Err(CommitLogError::Failed(msg.clone())),
-            _ => Ok(pos),
+            _ => {
+                drop(s);
+                self.episodes.succeeded();
+                Ok(pos)
+            }
         }
     }
 
     /// Fsyncs the active segment so that every write done before this call
     /// is durable. Earlier segments were fsynced when they were rotated out.
+    ///
+    /// Writes abandoned after a failed fsync are not covered: in batch mode
+    /// none of them was acknowledged, in periodic mode
+    /// `CommitLog::durability_gap` reports them.
     pub(crate) fn sync_now(&self) -> Result<(), CommitLogError> {
         let (file, path, seq) = {
             let w = self.writer.lock();
@@ -86,7 +118,7 @@ impl Shared {
             if let Some(msg) = &s.failed {
                 return Err(CommitLogError::Failed(msg.clone()));
             }
-            if s.synced >= seq {
+            if s.synced >= seq || s.abandoned >= seq {
                 return Ok(());
             }
         }
@@ -95,10 +127,40 @@ impl Shared {
                 let mut s = self.sync.lock();
                 s.synced = s.synced.max(seq);
                 self.synced.notify_all();
+                // An episode ends with a write that succeeds (finish_write),
+                // not here: with nothing new to write, an fsync proves little.
                 Ok(())
             }
-            Err(e) => Err(self.fail(CommitLogError::io(path, e))),
+            Err(e) => {
+                let err = CommitLogError::io(path, e);
+                let mut w = self.writer.lock();
+                Err(self.sync_failed(&mut w, err))
+            }
         }
+    }
+
+    /// An fsync failed; the caller holds the writer lock. Lack of space
+    /// abandons every write so far and retires the active segment (see the
+    /// module comment); anything else fails the log for good.
+    pub(crate) fn sync_failed(&self, w: &mut Writer, err: CommitLogError) -> CommitLogError {
+        let Some(cause) = err.exhaustion() else {
+            return self.fail(err);
+        };
+        w.retired = true;
+        let mut s = self.sync.lock();
+        s.abandoned = s.abandoned.max(w.seq);
+        let path = match &err {
+            CommitLogError::Exhausted { path, .. } => path.clone(),
+            _ => self.dir.clone(),
+        };
+        s.abandoned_by = Some((cause, path, err.to_string()));
+        if matches!(self.mode, SyncMode::Periodic { .. }) {
+            s.gap_epoch += 1;
+        }
+        self.synced.notify_all();
+        drop(s);
+        self.episodes.failed(cause, &err);
+        err
     }
 
     /// Puts the log in the failed state (first failure wins), wakes every
@@ -130,7 +192,7 @@ fn run_batch(shared: &Shared, window: std::time::Duration) {
             if s.failed.is_some() {
                 return;
             }
-            if s.written > s.synced {
+            if s.written > s.synced.max(s.abandoned) {
                 break;
             }
             if s.shutdown {
@@ -169,5 +231,25 @@ fn run_periodic(shared: &Shared, period: std::time::Duration) {
             return;
         }
         let _ = shared.sync_now();
+    }
+}
+
+/// The error of a batch-mode write whose segment was abandoned.
+fn abandoned_error(s: &SyncState) -> CommitLogError {
+    let (cause, path, detail) =
+        s.abandoned_by
+            .clone()
+            .unwrap_or((Exhaustion::DiskFull, PathBuf::new(), String::new()));
+    let kind = match cause {
+        Exhaustion::DiskFull => io::ErrorKind::StorageFull,
+        Exhaustion::TooManyOpenFiles => io::ErrorKind::Other,
+    };
+    CommitLogError::Exhausted {
+        cause,
+        path,
+        source: io::Error::new(
+            kind,
+            format!("an fsync covering this write failed: {detail}"),
+        ),
     }
 }

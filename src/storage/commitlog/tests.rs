@@ -12,6 +12,7 @@ fn opts(dir: &Path, sync: SyncMode, segment_size: u64) -> CommitLogOptions {
         dir: dir.to_path_buf(),
         sync,
         segment_size,
+        ignore_replay_errors: false,
     }
 }
 
@@ -224,7 +225,7 @@ fn torn_tail_at_every_truncation_offset_drops_only_the_last_record() {
 }
 
 #[test]
-fn a_flipped_byte_anywhere_in_a_record_drops_the_rest_of_its_segment_only() {
+fn a_flipped_byte_anywhere_in_a_record_loses_only_that_record() {
     let dir = tempfile::tempdir().unwrap();
     // Small segments: the damaged record's segment is followed by others.
     let positions = write_records(dir.path(), 60, 1024);
@@ -245,16 +246,16 @@ fn a_flipped_byte_anywhere_in_a_record_drops_the_rest_of_its_segment_only() {
             IssueKind::CorruptPayload
         };
         assert_eq!(report.issues.len(), 1, "flip at {i}");
-        assert_eq!(report.issues[0].kind, expected_kind, "flip at {i}");
-        assert_eq!(report.issues[0].offset, at.offset);
+        let issue = &report.issues[0];
+        assert_eq!(issue.kind, expected_kind, "flip at {i}");
+        assert_eq!((issue.offset, issue.dropped_bytes), (at.offset, rec_len));
+        assert!(issue.corruption, "flip at {i}: intact records follow");
         let served: Vec<usize> = report
             .records
             .iter()
             .map(|r| positions.iter().position(|p| *p == r.position).unwrap())
             .collect();
-        let expected: Vec<usize> = (0..60)
-            .filter(|&j| positions[j] < at || positions[j].segment > at.segment)
-            .collect();
+        let expected: Vec<usize> = (0..60).filter(|&j| j != victim).collect();
         assert_eq!(served, expected, "flip at {i}");
         for r in &report.records {
             let j = positions.iter().position(|p| *p == r.position).unwrap();
@@ -262,7 +263,6 @@ fn a_flipped_byte_anywhere_in_a_record_drops_the_rest_of_its_segment_only() {
         }
     }
 }
-
 #[test]
 fn zero_filled_tails_are_the_end_of_the_log() {
     let dir = tempfile::tempdir().unwrap();
@@ -286,7 +286,7 @@ fn zero_filled_tails_are_the_end_of_the_log() {
 }
 
 #[test]
-fn bad_headers_skip_their_segment_without_panicking() {
+fn bad_headers_are_corruption_and_their_intact_records_still_found() {
     let dir = tempfile::tempdir().unwrap();
     let positions = write_records(dir.path(), 60, 1024);
     let segments = read_dir(dir.path()).unwrap().segments;
@@ -294,16 +294,20 @@ fn bad_headers_skip_their_segment_without_panicking() {
     let middle = segments[1];
     let path = dir.path().join(format::segment_file_name(middle));
     let pristine = std::fs::read(&path).unwrap();
-    let expected: Vec<Position> = positions
+    let without_middle: Vec<Position> = positions
         .iter()
         .copied()
         .filter(|p| p.segment != middle)
         .collect();
-    let damages: Vec<(Vec<u8>, &str)> = vec![
-        (Vec::new(), "empty file"),
-        (pristine[..10].to_vec(), "short header"),
-        (vec![0u8; pristine.len()], "all zeros"),
-        ([&b"XXXX"[..], &pristine[4..]].concat(), "bad magic"),
+    let damages: Vec<(Vec<u8>, &str, &Vec<Position>)> = vec![
+        (Vec::new(), "empty file", &without_middle),
+        (pristine[..10].to_vec(), "short header", &without_middle),
+        (vec![0u8; pristine.len()], "all zeros", &without_middle),
+        (
+            [&b"XXXX"[..], &pristine[4..]].concat(),
+            "bad magic",
+            &positions,
+        ),
         (
             {
                 let mut b = pristine.clone();
@@ -311,18 +315,20 @@ fn bad_headers_skip_their_segment_without_panicking() {
                 b
             },
             "flipped id",
+            &positions,
         ),
     ];
-    for (bytes, what) in damages {
+    for (bytes, what, expected) in damages {
         std::fs::write(&path, &bytes).unwrap();
         let report = read_dir(dir.path()).unwrap();
         let served: Vec<Position> = report.records.iter().map(|r| r.position).collect();
-        assert_eq!(served, expected, "{what}");
+        assert_eq!(&served, expected, "{what}");
         assert_eq!(report.issues.len(), 1, "{what}");
         assert!(
             matches!(report.issues[0].kind, IssueKind::BadHeader(_)),
             "{what}"
         );
+        assert!(report.issues[0].corruption, "{what}");
     }
     // A header copied from another segment names the wrong id.
     let other = std::fs::read(dir.path().join(format::segment_file_name(segments[0]))).unwrap();
@@ -334,14 +340,22 @@ fn bad_headers_skip_their_segment_without_panicking() {
         report.issues[0].kind,
         IssueKind::BadHeader(HeaderError::IdMismatch { .. })
     ));
-    // Open works too, and discard removes the damaged segment like any other.
-    let (log, replayed) = CommitLog::open(opts(dir.path(), batch(), 1024)).unwrap();
-    assert_eq!(replayed.len(), expected.len());
+    // Open refuses, naming the segment; told to go on, it serves every
+    // intact record, and discard removes the damaged segment like any other.
+    match CommitLog::open(opts(dir.path(), batch(), 1024)) {
+        Err(CommitLogError::Corrupt { file, offset, .. }) => {
+            assert_eq!((file, offset), (path.clone(), 0))
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let mut lenient = opts(dir.path(), batch(), 1024);
+    lenient.ignore_replay_errors = true;
+    let (log, replayed) = CommitLog::open(lenient).unwrap();
+    assert_eq!(replayed.len(), positions.len());
     log.discard_before(log.current_position()).unwrap();
     assert!(!path.exists());
     log.close().unwrap();
 }
-
 #[test]
 fn stray_files_are_ignored_and_unfinished_segments_removed() {
     let dir = tempfile::tempdir().unwrap();
@@ -516,20 +530,6 @@ fn a_failed_log_refuses_writes_and_wakes_waiters() {
 
 #[test]
 fn damage_warnings_name_the_segment_file_and_byte_offset() {
-    use std::sync::Mutex as StdMutex;
-
-    #[derive(Clone, Default)]
-    struct Capture(Arc<StdMutex<Vec<u8>>>);
-    impl std::io::Write for Capture {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     let dir = tempfile::tempdir().unwrap();
     let positions = write_records(dir.path(), 3, 1 << 20);
     let seg = only_segment(dir.path());
@@ -537,14 +537,10 @@ fn damage_warnings_name_the_segment_file_and_byte_offset() {
     bytes.truncate(bytes.len() - 2);
     std::fs::write(&seg, &bytes).unwrap();
 
-    let capture = Capture::default();
-    let sink = capture.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || sink.clone())
-        .with_ansi(false)
-        .finish();
-    tracing::subscriber::with_default(subscriber, || read_dir(dir.path()).unwrap());
-    let logged = String::from_utf8(capture.0.lock().unwrap().clone()).unwrap();
+    let logged = crate::storage::testutil::capture_logs(|| {
+        let (log, _) = CommitLog::open(opts(dir.path(), batch(), 1 << 20)).unwrap();
+        log.close().unwrap();
+    });
     assert!(logged.contains("WARN"), "{logged}");
     assert!(logged.contains(&seg.display().to_string()), "{logged}");
     assert!(
@@ -552,7 +548,6 @@ fn damage_warnings_name_the_segment_file_and_byte_offset() {
         "{logged}"
     );
 }
-
 #[test]
 fn open_after_keeps_new_ids_above_a_floor() {
     let dir = tempfile::tempdir().unwrap();

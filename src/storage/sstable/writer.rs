@@ -49,6 +49,8 @@ pub struct SSTableWriter {
     entry_count: u64,
     /// An I/O error mid-partition leaves the files inconsistent: refuse to go on.
     failed: bool,
+    /// `finish` began moving files to their final names.
+    renaming: bool,
     finished: bool,
 }
 
@@ -138,6 +140,7 @@ impl SSTableWriter {
             partition_count: 0,
             entry_count: 0,
             failed: false,
+            renaming: false,
             finished: false,
         })
     }
@@ -370,6 +373,7 @@ impl SSTableWriter {
             Component::Statistics,
             &stats.encode(),
         )?;
+        self.renaming = true;
         for c in Component::ALL {
             if c == Component::Statistics {
                 // Without this barrier the directory could persist the commit
@@ -380,9 +384,10 @@ impl SSTableWriter {
             let to = self.dir.join(c.file_name(&self.name));
             fs::rename(&from, &to).map_err(|e| SSTableError::io(&from, e))?;
         }
-        self.finished = true;
         fsync_dir(&self.dir)?;
-        SSTableReader::open(&self.dir, &self.name, &self.partitioner)
+        let reader = SSTableReader::open(&self.dir, &self.name, &self.partitioner)?;
+        self.finished = true;
+        Ok(reader)
     }
 
     /// Gives up on this SSTable and deletes its temporary files.
@@ -392,12 +397,28 @@ impl SSTableWriter {
 }
 
 impl Drop for SSTableWriter {
+    /// Deletes what an unfinished writer wrote. A `finish` that failed after
+    /// renaming (say, the reader could not open a file for lack of
+    /// descriptors) leaves a complete SSTable its caller does not know of:
+    /// it is deleted too, Statistics (the commit marker) first, or the
+    /// caller's retry would store the same data twice (counters would add
+    /// up twice after a restart).
     fn drop(&mut self) {
-        if !self.finished {
-            for c in Component::ALL {
-                // Missing files are expected (not all components exist yet).
-                let _ = fs::remove_file(self.temp_path(c));
+        if self.finished {
+            return;
+        }
+        if self.renaming {
+            for c in std::iter::once(Component::Statistics).chain(Component::ALL) {
+                let _ = fs::remove_file(self.dir.join(c.file_name(&self.name)));
             }
+            // Best effort: should the removals not survive a power loss,
+            // recovery would find this SSTable beside the retry's, holding
+            // the same data (harmless, but for counters, counted twice).
+            let _ = fsync_dir(&self.dir);
+        }
+        for c in Component::ALL {
+            // Missing files are expected (not all components exist yet).
+            let _ = fs::remove_file(self.temp_path(c));
         }
     }
 }
