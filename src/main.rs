@@ -1,5 +1,7 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory]`, plus the client shells
+//! HOST:PORT] [--data-dir DIR] [--in-memory]` and the limit overrides
+//! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
+//! `--memory-budget`), plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
@@ -21,6 +23,7 @@ use supercolumn::config::CommitLogSync;
 use supercolumn::config::Config;
 use supercolumn::schema::{Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::thrift::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
 
@@ -61,6 +64,19 @@ struct ServeArgs {
     /// Keep no files at all (data is lost on exit).
     #[arg(long)]
     in_memory: bool,
+    /// Most client connections at once (overrides ThriftMaxConnections).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: Option<u32>,
+    /// Close a connection silent this many seconds, 0 never (overrides ThriftIdleTimeoutInSeconds).
+    #[arg(long, value_name = "SECS")]
+    idle_timeout: Option<u32>,
+    /// Close a connection that reads none of a reply for this many seconds, 0 never
+    /// (overrides ThriftWriteTimeoutInSeconds).
+    #[arg(long, value_name = "SECS")]
+    write_timeout: Option<u32>,
+    /// Memory for requests in flight and unsent replies, in MB (overrides ThriftMemoryBudgetInMB).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=4_000_000))]
+    memory_budget: Option<u32>,
 }
 
 /// A start-up failure: one message, exit status 1.
@@ -156,6 +172,19 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     if let Some(dir) = &args.data_dir {
         config.override_data_dir(dir);
     }
+    let limits = &mut config.thrift_limits;
+    if let Some(n) = args.max_connections {
+        limits.max_connections = Some(n);
+    }
+    if let Some(s) = args.idle_timeout {
+        limits.idle_timeout_in_seconds = s;
+    }
+    if let Some(s) = args.write_timeout {
+        limits.write_timeout_in_seconds = s;
+    }
+    if let Some(mb) = args.memory_budget {
+        limits.memory_budget_in_mb = mb;
+    }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
     }
@@ -205,7 +234,65 @@ fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fat
     Ok(o)
 }
 
+/// The server's limits from the configuration, with the connection cap
+/// lowered to what the open-file limit leaves after the storage reserve.
+/// Call once the engine has opened its files and the listeners are bound.
+fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
+    let l = config.thrift_limits;
+    let open = limits::open_fds().unwrap_or(0);
+    let cap = limits::fd_connection_cap(fds.now, open);
+    if cap == 0 {
+        return Err(Fatal(format!(
+            "the open-file limit ({}) leaves no descriptor for client connections: {open} are \
+             open and {} are kept in reserve for storage; raise it (ulimit -n)",
+            fds.now.unwrap_or(0),
+            limits::fd_reserve(fds.now.unwrap_or(0) as usize, open),
+        )));
+    }
+    let max_connections = match l.max_connections {
+        Some(n) if n as usize > cap => {
+            tracing::warn!(
+                "ThriftMaxConnections {n} is more than the open-file limit allows; using {cap}"
+            );
+            cap
+        }
+        Some(n) => n as usize,
+        None => cap,
+    };
+    let limit = fds.now.map_or("unlimited".to_string(), |n| n.to_string());
+    let raised = match (fds.before, fds.now) {
+        (before, now) if before == now => String::new(),
+        (Some(before), _) => format!(" (raised from {before})"),
+        (None, _) => String::new(),
+    };
+    tracing::info!(
+        "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
+         client connections; memory budget {} MB; idle timeout {}; write timeout {}",
+        l.memory_budget_in_mb,
+        seconds_or_never(l.idle_timeout_in_seconds),
+        seconds_or_never(l.write_timeout_in_seconds),
+    );
+    let secs = |s: u32| (s > 0).then(|| Duration::from_secs(s.into()));
+    Ok(Limits::new(LimitSettings {
+        max_connections,
+        memory_budget_bytes: l.memory_budget_in_mb as usize * 1024 * 1024,
+        idle_timeout: secs(l.idle_timeout_in_seconds),
+        write_timeout: secs(l.write_timeout_in_seconds),
+        worker_slots: limits::WORKER_SLOTS,
+    }))
+}
+
+fn seconds_or_never(s: u32) -> String {
+    if s == 0 {
+        "none".into()
+    } else {
+        format!("{s} s")
+    }
+}
+
 async fn run(args: ServeArgs) -> Result<(), Fatal> {
+    // First, so that the storage engine opens its files under the raised limit.
+    let fds = limits::raise_fd_limit();
     let config = load_config(&args)?;
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
@@ -266,6 +353,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let node = Arc::new(node);
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
+        limits: server_limits(&config, fds)?,
         generations: supercolumn::thrift::session::GenerationPolicy {
             pinned: None,
             default: Some(match config.thrift_api_default {

@@ -10,11 +10,13 @@
 //! schema snapshot (config and dynamic keyspaces alike), one door for
 //! schema changes.
 
+pub mod budget;
 pub mod client;
 pub mod convert;
 pub mod dispatch;
 pub mod error;
 pub mod gen;
+pub mod limits;
 pub mod node;
 pub mod scan;
 pub mod server;
