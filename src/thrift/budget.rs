@@ -12,10 +12,17 @@
 //! received, a whole message about to be decoded) must not wait for budget
 //! held by others that may themselves be waiting: if what it needs is not
 //! free at once, it takes the single *lane* and goes over the budget
-//! instead. Only the lane's holder may go over, and it never waits for
-//! budget, so it always finishes and gives everything back. The worst case
-//! is therefore the budget plus one request (the biggest one), which is also
-//! how a request bigger than the whole budget is served: alone in the lane.
+//! instead. Only the lane's holder may go over (as debt, leaving what is
+//! still free to others), and it never waits for budget, so it always
+//! finishes and gives everything back. The worst case is therefore the
+//! budget plus one request (the biggest one), which is also how a request
+//! bigger than the whole budget is served: alone in the lane.
+//!
+//! Messages still arriving may fill only three quarters of the budget
+//! ([`Charge::grow_partial_to`]); beyond that they too take the lane. The
+//! last quarter stays for what finishes quickly (small requests, the cost
+//! of a request about to run), so that big uploads waiting their turn in
+//! the lane do not stop every other client until one of them is done.
 //!
 //! Accounting is in KiB units (a tokio semaphore counts them) so that any
 //! budget up to terabytes fits its 32-bit acquisitions; going over the
@@ -159,32 +166,47 @@ impl Charge {
     /// Grows the charge to `bytes`, waiting for the budget as the module
     /// comment describes. Cancel-safe: nothing is taken unless it returns.
     pub async fn grow_to(&mut self, bytes: usize) {
+        self.grow(bytes, 0).await
+    }
+
+    /// Like [`Charge::grow_to`], for a message still arriving: if holding
+    /// something already, it takes from the budget only while a quarter of
+    /// it stays free, and goes to the lane otherwise.
+    pub async fn grow_partial_to(&mut self, bytes: usize) {
+        self.grow(bytes, u64::from(self.budget.total / 4)).await
+    }
+
+    async fn grow(&mut self, bytes: usize, keep_free: u64) {
         let want = units(bytes);
         if want > self.units {
             let mut need = want - self.units;
             if self.lane.is_none() {
+                let budget = &self.budget;
                 if self.units == 0 {
                     // Holding nothing, waiting blocks nobody. A need beyond
                     // the whole budget waits for all of it, then goes over.
-                    let n = need.min(u64::from(self.budget.total)) as u32;
-                    if let Ok(p) = self.budget.sem.acquire_many(n).await {
+                    let n = need.min(u64::from(budget.total)) as u32;
+                    if let Ok(p) = budget.sem.acquire_many(n).await {
                         p.forget();
                         self.units += u64::from(n);
                         need -= u64::from(n);
                     }
                 } else if let Some(p) = u32::try_from(need)
                     .ok()
-                    .and_then(|n| self.budget.sem.try_acquire_many(n).ok())
+                    .filter(|_| budget.sem.available_permits() as u64 >= need + keep_free)
+                    .and_then(|n| budget.sem.try_acquire_many(n).ok())
                 {
                     p.forget();
                     self.units += need;
                     need = 0;
                 } else {
-                    self.lane = Some(self.budget.lane.clone().lock_owned().await);
+                    self.lane = Some(budget.lane.clone().lock_owned().await);
                 }
             }
             if need > 0 {
-                self.budget.take_now(need);
+                // Over the budget, not out of what is free: what others
+                // could still take stays theirs.
+                *self.budget.debt.lock() += need;
                 self.units += need;
             }
         }
@@ -327,6 +349,25 @@ mod tests {
         let mut d = Charge::new(&b);
         d.grow_to(2 * MB).await;
         assert!(!d.in_lane());
+    }
+
+    #[tokio::test]
+    async fn arriving_messages_leave_a_quarter_of_the_budget() {
+        let b = Budget::new(4 * MB);
+        let mut upload = Charge::new(&b);
+        upload.grow_partial_to(UNIT).await;
+        upload.grow_partial_to(3 * MB).await;
+        assert!(!upload.in_lane());
+        let mut more = Charge::new(&b);
+        more.grow_partial_to(UNIT).await;
+        // Taking another byte would leave less than a quarter free.
+        more.grow_partial_to(MB / 2).await;
+        assert!(more.in_lane());
+        // A request about to run may use the last quarter without the lane.
+        let mut small = Charge::new(&b);
+        small.grow_to(UNIT).await;
+        small.grow_to(MB / 4).await;
+        assert!(!small.in_lane());
     }
 
     #[tokio::test]

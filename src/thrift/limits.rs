@@ -1,7 +1,8 @@
 //! The server's resource limits, shared by every listener: how many client
 //! connections it keeps, the file descriptors it keeps in reserve for the
-//! storage engine, the idle and write timeouts, the memory budget, and the
-//! worker slots that run calls.
+//! storage engine, the idle and write timeouts, the memory budget, the
+//! worker slots that run calls, and the thread that runs the calls over the
+//! budget.
 //!
 //! Owns admission (keep or refuse an accepted connection, with a log line
 //! that stays rate-limited under a flood) and the start-up arithmetic of
@@ -11,8 +12,9 @@
 use crate::thrift::budget::Budget;
 use parking_lot::Mutex;
 use std::net::SocketAddr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -50,6 +52,7 @@ pub struct Limits {
     budget: Arc<Budget>,
     workers: Arc<Semaphore>,
     refusals: Mutex<Refusals>,
+    lane_thread: LaneThread,
 }
 
 #[derive(Debug, Default)]
@@ -83,8 +86,14 @@ impl Limits {
             budget,
             workers: Arc::new(Semaphore::new(settings.worker_slots.max(1))),
             refusals: Mutex::new(Refusals::default()),
+            lane_thread: LaneThread::default(),
             settings,
         })
+    }
+
+    /// Where the calls of requests over the budget run.
+    pub fn lane_thread(&self) -> &LaneThread {
+        &self.lane_thread
     }
 
     pub fn settings(&self) -> &LimitSettings {
@@ -118,7 +127,9 @@ impl Limits {
         let mut r = self.refusals.lock();
         r.unlogged += 1;
         let now = Instant::now();
-        if r.last_log.is_none_or(|t| now.duration_since(t) >= REFUSAL_LOG_EVERY) {
+        if r.last_log
+            .is_none_or(|t| now.duration_since(t) >= REFUSAL_LOG_EVERY)
+        {
             tracing::warn!(
                 "refusing connection from {peer}: {max} client connections open, the most \
                  allowed (ThriftMaxConnections, or the file-descriptor limit less its reserve); \
@@ -129,6 +140,62 @@ impl Limits {
             r.unlogged = 0;
         }
         None
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// One thread for the calls of requests that went over the memory budget.
+/// The budget lets one such request run at a time; running them all on the
+/// same thread lets each reuse the memory the previous one freed, where the
+/// blocking pool would spread them over threads whose allocator arenas each
+/// keep the peak of the last big call they ran.
+#[derive(Debug, Default)]
+pub struct LaneThread {
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+}
+
+impl LaneThread {
+    /// Runs `f` on the lane thread; `Err` if it panicked.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, String> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
+        });
+        self.submit(job)?;
+        match rx.await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(_)) => Err("the call panicked".into()),
+            Err(_) => Err("the lane thread stopped".into()),
+        }
+    }
+
+    fn submit(&self, job: Job) -> Result<(), String> {
+        let mut jobs = self.jobs.lock();
+        let job = match jobs.as_ref() {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return Ok(()),
+                Err(mpsc::SendError(job)) => job,
+            },
+            None => job,
+        };
+        // First use (or the thread is gone): start it.
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("supercolumn-lane".into())
+            .spawn(move || {
+                for job in rx {
+                    job();
+                }
+            })
+            .map_err(|e| format!("cannot start the lane thread: {e}"))?;
+        tx.send(job)
+            .map_err(|_| "the lane thread stopped".to_string())?;
+        *jobs = Some(tx);
+        Ok(())
     }
 }
 
@@ -226,6 +293,15 @@ mod tests {
         drop(a);
         assert_eq!(limits.open_connections(), 1);
         assert!(limits.admit(peer).is_some());
+    }
+
+    #[tokio::test]
+    async fn lane_calls_run_on_one_thread_and_survive_panics() {
+        let lane = LaneThread::default();
+        let first = lane.run(|| std::thread::current().id()).await.unwrap();
+        assert!(lane.run(|| panic!("boom")).await.is_err());
+        let again = lane.run(|| std::thread::current().id()).await.unwrap();
+        assert_eq!(first, again);
     }
 
     #[test]

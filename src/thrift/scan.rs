@@ -291,7 +291,9 @@ impl Scanner {
             per += known_min(*t)?;
         }
         self.pos += 4 + arity;
-        self.floor = self.floor.max(self.pos.saturating_add(n.saturating_mul(per)));
+        self.floor = self
+            .floor
+            .max(self.pos.saturating_add(n.saturating_mul(per)));
         if kinds[..arity].iter().all(|t| fixed_size(*t).is_some()) {
             // Fixed-size elements are skipped in one step.
             self.step = Step::Skip(n.saturating_mul(per));

@@ -8,7 +8,8 @@
 //! timeout while none of its calls runs is closed; every request is counted
 //! against the memory budget from its first byte until its reply is written
 //! (the reader stops while the budget is spent); calls wait for one of a
-//! fixed number of worker slots in arrival order; a reply the peer does not
+//! fixed number of worker slots in arrival order (a call over the budget
+//! runs on the lane thread instead of the pool); a reply the peer does not
 //! read for the write timeout closes the connection.
 //!
 //! Shutdown: when the shutdown future completes, the listener closes, every
@@ -191,19 +192,25 @@ async fn connection(
         };
         let Ok(slot) = admitted else { return };
         let call_node = node.clone();
-        let joined = tokio::task::spawn_blocking(move || {
+        let call = move || {
             let reply = dispatch::handle(&call_node, &mut session, &bytes);
             drop((bytes, slot));
             (session, reply)
-        })
-        .await;
+        };
+        let joined = if charge.in_lane() {
+            limits.lane_thread().run(call).await
+        } else {
+            tokio::task::spawn_blocking(call)
+                .await
+                .map_err(|e| e.to_string())
+        };
         let reply = match joined {
             Ok((s, reply)) => {
                 session = s;
                 reply
             }
             Err(e) => {
-                tracing::error!(error = %e, "call panicked; closing connection");
+                tracing::error!(error = %e, "call failed; closing connection");
                 return;
             }
         };

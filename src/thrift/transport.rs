@@ -173,9 +173,18 @@ impl MessageReader {
         let want = want.clamp(1, CHUNK);
         timed(self.idle, io.ready()).await?;
         // Waiting for the budget is the server's doing, not idleness.
-        self.held.grow_to(self.buf.len() + want).await;
+        let to = self.buf.len() + want;
+        if self.buf.is_empty() {
+            self.held.grow_to(to).await;
+        } else {
+            self.held.grow_partial_to(to).await;
+        }
         self.buf.reserve(want);
-        let read = timed(self.idle, (&mut *io).take(want as u64).read_buf(&mut self.buf)).await;
+        let read = timed(
+            self.idle,
+            (&mut *io).take(want as u64).read_buf(&mut self.buf),
+        )
+        .await;
         self.held.shrink_to(self.buf.len());
         Ok(read? > 0)
     }
@@ -237,8 +246,7 @@ impl MessageReader {
         }
         let total = 4 + len as usize;
         // Address space only: pages are touched (and charged) as bytes come.
-        self.buf
-            .reserve_exact(total.saturating_sub(self.buf.len()));
+        self.buf.reserve_exact(total.saturating_sub(self.buf.len()));
         loop {
             let end = self.buf.len().min(total);
             // Counting as we go keeps the walk proportional to new bytes; a
@@ -480,9 +488,13 @@ mod tests {
         let (mut c2, mut s2) = pair().await;
         let msg = big_call(200_000);
         let mut r1 = MessageReader::new(1 << 20, &budget, None);
-        tokio::io::AsyncWriteExt::write_all(&mut c1, &msg).await.unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut c1, &msg)
+            .await
+            .unwrap();
         let first = r1.next(&mut s1).await.unwrap().unwrap();
-        tokio::io::AsyncWriteExt::write_all(&mut c2, &msg).await.unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut c2, &msg)
+            .await
+            .unwrap();
         let second = tokio::spawn(async move {
             let mut r2 = MessageReader::new(1 << 20, &budget, None);
             r2.next(&mut s2).await.unwrap().unwrap().bytes
@@ -504,7 +516,9 @@ mod tests {
         let sent = msg.clone();
         let writer = tokio::spawn(async move {
             for piece in sent.chunks(7) {
-                tokio::io::AsyncWriteExt::write_all(&mut c, piece).await.unwrap();
+                tokio::io::AsyncWriteExt::write_all(&mut c, piece)
+                    .await
+                    .unwrap();
                 tokio::task::yield_now().await;
             }
             c

@@ -51,7 +51,32 @@ impl Server {
 
     /// Like `start`, but returns the exit status and log when the server fails to start.
     pub fn try_start(args: &[&str]) -> Result<Server, (Option<ExitStatus>, String)> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        Self::try_start_via(&[], args)
+    }
+
+    /// Starts the server through `wrapper` (a program and its arguments that
+    /// end by running the command appended to them, e.g. a shell setting a
+    /// resource limit and then `exec "$@"`); the pid is the server's if the
+    /// wrapper execs it.
+    pub fn start_via(wrapper: &[&str], args: &[&str]) -> Server {
+        Self::try_start_via(wrapper, args)
+            .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
+    }
+
+    fn try_start_via(
+        wrapper: &[&str],
+        args: &[&str],
+    ) -> Result<Server, (Option<ExitStatus>, String)> {
+        let bin = env!("CARGO_BIN_EXE_supercolumn");
+        let mut command = match wrapper.split_first() {
+            Some((program, rest)) => {
+                let mut c = Command::new(program);
+                c.args(rest).arg(bin);
+                c
+            }
+            None => Command::new(bin),
+        };
+        let mut child = command
             .arg("serve")
             .args(args)
             .args(["--listen", "127.0.0.1:0"])

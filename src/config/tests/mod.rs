@@ -339,12 +339,10 @@ fn thrift_limits_are_read() {
         ),
         (None, 0, 60, 512)
     );
-    let c = parse(&add(
-        "<ThriftMaxConnections>100</ThriftMaxConnections>\n\
+    let c = parse(&add("<ThriftMaxConnections>100</ThriftMaxConnections>\n\
          <ThriftIdleTimeoutInSeconds>30</ThriftIdleTimeoutInSeconds>\n\
          <ThriftWriteTimeoutInSeconds>0</ThriftWriteTimeoutInSeconds>\n\
-         <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>",
-    ));
+         <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>"));
     assert_eq!(
         c.thrift_limits,
         ThriftLimits {
