@@ -244,9 +244,9 @@ impl MessageReader {
                 "invalid frame length {len}"
             )));
         }
+        // The buffer grows as bytes come (never to the announced length at
+        // once: a peer announcing 16 MB and sending nothing costs nothing).
         let total = 4 + len as usize;
-        // Address space only: pages are touched (and charged) as bytes come.
-        self.buf.reserve_exact(total.saturating_sub(self.buf.len()));
         loop {
             let end = self.buf.len().min(total);
             // Counting as we go keeps the walk proportional to new bytes; a
