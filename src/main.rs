@@ -1,6 +1,8 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
 //! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
-//! [--ignore-commitlog-replay-errors]`, plus the client shells
+//! [--ignore-commitlog-replay-errors]` and the limit overrides
+//! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
+//! `--memory-budget`), plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
@@ -25,6 +27,7 @@ use supercolumn::config::{CommitLogSync, Config, ThriftApi};
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
 use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
+use supercolumn::thrift::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
@@ -77,6 +80,19 @@ struct ServeArgs {
     /// and skip only the damaged ones (overrides CommitLogIgnoreReplayErrors).
     #[arg(long)]
     ignore_commitlog_replay_errors: bool,
+    /// Most client connections at once (overrides ThriftMaxConnections).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: Option<u32>,
+    /// Close a connection silent this many seconds, 0 never (overrides ThriftIdleTimeoutInSeconds).
+    #[arg(long, value_name = "SECS")]
+    idle_timeout: Option<u32>,
+    /// Close a connection that reads none of a reply for this many seconds, 0 never
+    /// (overrides ThriftWriteTimeoutInSeconds).
+    #[arg(long, value_name = "SECS")]
+    write_timeout: Option<u32>,
+    /// Memory for requests in flight and unsent replies, in MB (overrides ThriftMemoryBudgetInMB).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=4_000_000))]
+    memory_budget: Option<u32>,
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -181,6 +197,19 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     if let Some(dir) = &args.data_dir {
         config.override_data_dir(dir);
     }
+    let limits = &mut config.thrift_limits;
+    if let Some(n) = args.max_connections {
+        limits.max_connections = Some(n);
+    }
+    if let Some(s) = args.idle_timeout {
+        limits.idle_timeout_in_seconds = s;
+    }
+    if let Some(s) = args.write_timeout {
+        limits.write_timeout_in_seconds = s;
+    }
+    if let Some(mb) = args.memory_budget {
+        limits.memory_budget_in_mb = mb;
+    }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
     }
@@ -247,7 +276,65 @@ fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fat
     Ok(o)
 }
 
+/// The server's limits from the configuration, with the connection cap
+/// lowered to what the open-file limit leaves after the storage reserve.
+/// Call once the engine has opened its files and the listeners are bound.
+fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
+    let l = config.thrift_limits;
+    let open = limits::open_fds().unwrap_or(0);
+    let cap = limits::fd_connection_cap(fds.now, open);
+    if cap == 0 {
+        return Err(Fatal(format!(
+            "the open-file limit ({}) leaves no descriptor for client connections: {open} are \
+             open and {} are kept in reserve for storage; raise it (ulimit -n)",
+            fds.now.unwrap_or(0),
+            limits::fd_reserve(fds.now.unwrap_or(0) as usize, open),
+        )));
+    }
+    let max_connections = match l.max_connections {
+        Some(n) if n as usize > cap => {
+            tracing::warn!(
+                "ThriftMaxConnections {n} is more than the open-file limit allows; using {cap}"
+            );
+            cap
+        }
+        Some(n) => n as usize,
+        None => cap,
+    };
+    let limit = fds.now.map_or("unlimited".to_string(), |n| n.to_string());
+    let raised = match (fds.before, fds.now) {
+        (before, now) if before == now => String::new(),
+        (Some(before), _) => format!(" (raised from {before})"),
+        (None, _) => String::new(),
+    };
+    tracing::info!(
+        "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
+         client connections; memory budget {} MB; idle timeout {}; write timeout {}",
+        l.memory_budget_in_mb,
+        seconds_or_never(l.idle_timeout_in_seconds),
+        seconds_or_never(l.write_timeout_in_seconds),
+    );
+    let secs = |s: u32| (s > 0).then(|| Duration::from_secs(s.into()));
+    Ok(Limits::new(LimitSettings {
+        max_connections,
+        memory_budget_bytes: l.memory_budget_in_mb as usize * 1024 * 1024,
+        idle_timeout: secs(l.idle_timeout_in_seconds),
+        write_timeout: secs(l.write_timeout_in_seconds),
+        worker_slots: limits::WORKER_SLOTS,
+    }))
+}
+
+fn seconds_or_never(s: u32) -> String {
+    if s == 0 {
+        "none".into()
+    } else {
+        format!("{s} s")
+    }
+}
+
 async fn run(args: ServeArgs) -> Result<(), Fatal> {
+    // First, so that the storage engine opens its files under the raised limit.
+    let fds = limits::raise_fd_limit();
     let config = load_config(&args)?;
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
@@ -322,6 +409,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
         generations: generation_policy(&config, args.api_default),
+        limits: server_limits(&config, fds)?,
         ..ServerOptions::default()
     };
 

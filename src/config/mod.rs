@@ -29,7 +29,8 @@
 //!   0.6 also swapped the two cache save periods internally; we keep each
 //!   where it was written.
 //! - Supercolumn additions: `ThriftMaxMessageLengthInMB` (default 16, from
-//!   0.7's `thrift_max_message_length_in_mb`), and the `PasswdProperties`,
+//!   0.7's `thrift_max_message_length_in_mb`), the connection and memory
+//!   limits of [`ThriftLimits`], and the `PasswdProperties`,
 //!   `AccessProperties` and `PasswdMode` attributes on `<Authenticator>`
 //!   (0.6 took these from Java system properties; 0.6 ignores attributes on
 //!   that element, so such a file still loads in 0.6).
@@ -216,6 +217,34 @@ impl KeyspaceConfig {
     }
 }
 
+/// Supercolumn's own limits on client connections (Cassandra had none of
+/// these but the message size): `<ThriftMaxConnections>`,
+/// `<ThriftIdleTimeoutInSeconds>`, `<ThriftWriteTimeoutInSeconds>` and
+/// `<ThriftMemoryBudgetInMB>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThriftLimits {
+    /// `None` (the default): as many as the file-descriptor limit leaves
+    /// room for after the server's reserve.
+    pub max_connections: Option<u32>,
+    /// 0 (the default): never close an idle connection.
+    pub idle_timeout_in_seconds: u32,
+    /// Default 60; 0: wait forever for a peer to read its reply.
+    pub write_timeout_in_seconds: u32,
+    /// Default 512.
+    pub memory_budget_in_mb: u32,
+}
+
+impl Default for ThriftLimits {
+    fn default() -> Self {
+        ThriftLimits {
+            max_connections: None,
+            idle_timeout_in_seconds: 0,
+            write_timeout_in_seconds: 60,
+            memory_budget_in_mb: 512,
+        }
+    }
+}
+
 /// The directories the storage engine needs, once all are known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Directories {
@@ -266,6 +295,7 @@ pub struct Config {
     /// unframed in 0.7–1.1); `None` from XML.
     pub thrift_framed_transport_size_in_mb: Option<u32>,
     pub thrift_max_message_length_in_mb: u32,
+    pub thrift_limits: ThriftLimits,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
     pub sliced_buffer_size_in_kb: u32,

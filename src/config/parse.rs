@@ -9,6 +9,7 @@ use super::values;
 use super::xml;
 use super::{
     AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
+    ThriftLimits,
     DEFAULT_AUTHENTICATOR,
 };
 use std::path::PathBuf;
@@ -38,6 +39,10 @@ const KNOWN: &[&str] = &[
     "ThriftApiDefault",
     "Thrift19Port",
     "ThriftMaxMessageLengthInMB",
+    "ThriftMaxConnections",
+    "ThriftIdleTimeoutInSeconds",
+    "ThriftWriteTimeoutInSeconds",
+    "ThriftMemoryBudgetInMB",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
     "SlicedBufferSizeInKB",
@@ -270,6 +275,7 @@ pub(super) fn parse(
             |v| (1..=2047).contains(&v),
             "ThriftMaxMessageLengthInMB must be between 1 and 2047",
         )?,
+        thrift_limits: thrift_limits(&cx, &top)?,
         thrift_api_default,
         thrift19_port,
         disk_access_mode,
@@ -375,6 +381,40 @@ pub(super) fn parse(
     config.ignored.extend(keyspace_ignored);
     config.warnings = cx.warnings;
     Ok(config)
+}
+
+/// The connection and memory limits (supercolumn's own elements).
+fn thrift_limits(cx: &Cx, top: &Top<'_>) -> Result<ThriftLimits, ConfigError> {
+    let d = ThriftLimits::default();
+    let max_connections = match top.text(cx, "ThriftMaxConnections")? {
+        None => None,
+        Some(_) => Some(top.int(cx, "ThriftMaxConnections", 0, |v| v > 0, POSITIVE)?),
+    };
+    let seconds = "must be a number of seconds (0 for none)";
+    Ok(ThriftLimits {
+        max_connections,
+        idle_timeout_in_seconds: top.int(
+            cx,
+            "ThriftIdleTimeoutInSeconds",
+            d.idle_timeout_in_seconds,
+            |v| v >= 0,
+            seconds,
+        )?,
+        write_timeout_in_seconds: top.int(
+            cx,
+            "ThriftWriteTimeoutInSeconds",
+            d.write_timeout_in_seconds,
+            |v| v >= 0,
+            seconds,
+        )?,
+        memory_budget_in_mb: top.int(
+            cx,
+            "ThriftMemoryBudgetInMB",
+            d.memory_budget_in_mb,
+            |v| (1..=4_000_000).contains(&v),
+            "ThriftMemoryBudgetInMB must be between 1 and 4000000",
+        )?,
+    })
 }
 
 fn commit_log_sync(cx: &Cx, top: &Top<'_>, root_line: usize) -> Result<CommitLogSync, ConfigError> {

@@ -147,6 +147,9 @@ pub(super) fn parse(
             |v| (1..=2047).contains(&v),
             "thrift_max_message_length_in_mb must be between 1 and 2047",
         )?,
+        // supercolumn's own limits have no cassandra.yaml key: the defaults,
+        // or the `serve` flags.
+        thrift_limits: super::ThriftLimits::default(),
         disk_access_mode,
         row_warning_threshold_in_mb: 512,
         sliced_buffer_size_in_kb: 64,
@@ -188,6 +191,9 @@ pub(super) fn parse(
             "concurrent_writes must be at least 2",
         )?,
         commit_log_sync,
+        // Cassandra took this from a system property, not the yaml; the
+        // `serve` flag sets it.
+        commit_log_ignore_replay_errors: false,
         gc_grace_seconds: f.int(
             &cx,
             "gc_grace_seconds",

@@ -12,11 +12,13 @@
 //! schema changes.
 
 pub mod bounded;
+pub mod budget;
 pub mod client;
 pub mod convert;
 pub mod dispatch;
 pub mod error;
 pub mod gen;
+pub mod limits;
 pub mod node;
 pub mod scan;
 pub mod server;

@@ -3,16 +3,28 @@
 //! reply with one write. One task per connection; calls on one connection
 //! are answered in order.
 //!
+//! Limits (see [`crate::thrift::limits`]): a connection over the cap is
+//! closed as soon as it is accepted; a connection silent for the idle
+//! timeout while none of its calls runs is closed; every request is counted
+//! against the memory budget from its first byte until its reply is written
+//! (the reader stops while the budget is spent); calls wait for one of a
+//! fixed number of worker slots in arrival order (a call over the budget
+//! runs on the lane thread instead of the pool); a reply the peer does not
+//! read for the write timeout closes the connection.
+//!
 //! Shutdown: when the shutdown future completes, the listener closes, every
 //! connection finishes the call it is running (its reply is still sent) and
 //! closes, and [`serve`] returns once all connections are gone (or after a
 //! grace period). Flushing the engine is the caller's job.
 
+use crate::thrift::budget::request_cost;
 use crate::thrift::dispatch;
+use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::node::Node;
 use crate::thrift::session::{GenerationPolicy, Session};
-use crate::thrift::transport::{frame_reply, Framing, MessageReader, TransportError};
+use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
+use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 use thrift::ApplicationErrorKind;
@@ -29,6 +41,9 @@ pub struct ServerOptions {
     pub shutdown_grace: Duration,
     /// How this listener picks the API generation of ambiguous calls.
     pub generations: GenerationPolicy,
+    /// Connection cap, timeouts, memory budget and worker slots; one set
+    /// shared by every listener of the process.
+    pub limits: Arc<Limits>,
 }
 
 impl Default for ServerOptions {
@@ -37,6 +52,7 @@ impl Default for ServerOptions {
             max_message_bytes: 16 * 1024 * 1024,
             shutdown_grace: Duration::from_secs(10),
             generations: GenerationPolicy::default(),
+            limits: Limits::unlimited(),
         }
     }
 }
@@ -55,10 +71,14 @@ pub async fn serve(
         tokio::select! {
             _ = &mut shutdown => break,
             accepted = listener.accept() => match accepted {
-                Ok((stream, peer)) => {
-                    tracing::debug!(%peer, "connection accepted");
-                    conns.spawn(connection(stream, node.clone(), opts.max_message_bytes, opts.generations, stop_rx.clone()));
-                }
+                Ok((stream, peer)) => match opts.limits.admit(peer) {
+                    Some(admitted) => {
+                        tracing::debug!(%peer, "connection accepted");
+                        conns.spawn(connection(stream, node.clone(), opts.clone(), stop_rx.clone(), admitted));
+                    }
+                    // Over the cap: closed at once (admit logged it).
+                    None => drop(stream),
+                },
                 Err(e) => {
                     // Typically EMFILE; back off instead of spinning.
                     tracing::warn!(error = %e, "accept failed");
@@ -83,25 +103,63 @@ pub async fn serve(
     }
 }
 
+/// Writes a whole reply; fails if no byte of it can be written for
+/// `limit` (a peer that does not read its replies must not hold the
+/// reply's memory forever).
+async fn write_reply(
+    stream: &mut TcpStream,
+    bytes: &[u8],
+    limit: Option<Duration>,
+) -> io::Result<()> {
+    let mut sent = 0;
+    while sent < bytes.len() {
+        let write = stream.write(&bytes[sent..]);
+        let n = match limit {
+            None => write.await?,
+            Some(l) => tokio::time::timeout(l, write).await.map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    format!("the peer read none of its reply for {l:?}"),
+                )
+            })??,
+        };
+        if n == 0 {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        sent += n;
+    }
+    Ok(())
+}
+
 async fn connection(
     mut stream: TcpStream,
     node: Arc<Node>,
-    max: usize,
-    generations: GenerationPolicy,
+    opts: ServerOptions,
     mut stop: watch::Receiver<bool>,
+    _admitted: Admitted,
 ) {
     if let Err(e) = stream.set_nodelay(true) {
         tracing::debug!(error = %e, "set_nodelay failed");
     }
-    let mut reader = MessageReader::new(max);
-    let mut session = Session::with_policy(generations);
+    let limits = opts.limits.clone();
+    let settings = limits.settings();
+    let mut reader = MessageReader::new(
+        opts.max_message_bytes,
+        limits.budget(),
+        settings.idle_timeout,
+    );
+    let mut session = Session::with_policy(opts.generations);
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
             _ = stop.changed() => return,
         };
         let framing = reader.framing().unwrap_or(Framing::Unframed);
-        let msg = match next {
+        let Message {
+            bytes,
+            values,
+            mut charge,
+        } = match next {
             Ok(Some(msg)) => msg,
             Ok(None) => return,
             Err(TransportError::TooLarge { len, max, header }) => {
@@ -113,7 +171,8 @@ async fn connection(
                 if let Some(h) = header {
                     let text = format!("Message length {len} exceeds the maximum of {max} bytes");
                     let reply = dispatch::exception(&h, ApplicationErrorKind::ProtocolError, text);
-                    let _ = stream.write_all(&frame_reply(framing, reply)).await;
+                    let reply = frame_reply(framing, reply);
+                    let _ = write_reply(&mut stream, &reply, settings.write_timeout).await;
                 }
                 return;
             }
@@ -125,26 +184,52 @@ async fn connection(
         // Until the connection shows its generation, its transport decides
         // the calls both generations share (see Session::ambiguous_generation).
         session.framing = Some(framing);
+        // Count what decoding and running the call will take before doing
+        // it; the reader is stopped meanwhile, so a wait here is backpressure.
+        let admitted = tokio::select! {
+            slot = async {
+                charge.grow_to(request_cost(bytes.len(), values)).await;
+                limits.workers().clone().acquire_owned().await
+            } => slot,
+            _ = stop.changed() => return,
+        };
+        let Ok(slot) = admitted else { return };
         let call_node = node.clone();
-        let joined = tokio::task::spawn_blocking(move || {
-            let reply = dispatch::handle(&call_node, &mut session, &msg);
+        let call = move || {
+            let reply = dispatch::handle(&call_node, &mut session, &bytes);
+            drop((bytes, slot));
             (session, reply)
-        })
-        .await;
+        };
+        let joined = if charge.in_lane() {
+            limits.lane_thread().run(call).await
+        } else {
+            tokio::task::spawn_blocking(call)
+                .await
+                .map_err(|e| e.to_string())
+        };
         let reply = match joined {
             Ok((s, reply)) => {
                 session = s;
                 reply
             }
             Err(e) => {
-                tracing::error!(error = %e, "call panicked; closing connection");
+                tracing::error!(error = %e, "call failed; closing connection");
                 return;
             }
         };
         match reply {
             Ok(Some(bytes)) => {
-                if let Err(e) = stream.write_all(&frame_reply(framing, bytes)).await {
-                    tracing::debug!(error = %e, "write failed");
+                let framed = frame_reply(framing, bytes);
+                // The request's memory is gone; the reply's is what is held
+                // until it is written.
+                charge.set_now(framed.len());
+                charge.leave_lane();
+                if let Err(e) = write_reply(&mut stream, &framed, settings.write_timeout).await {
+                    if e.kind() == io::ErrorKind::TimedOut {
+                        tracing::info!(error = %e, "closing connection");
+                    } else {
+                        tracing::debug!(error = %e, "write failed");
+                    }
                     return;
                 }
             }

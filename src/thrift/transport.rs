@@ -18,10 +18,24 @@
 //! or its buffered bytes pass the maximum. Either way nothing is allocated
 //! beyond the limit. This module must not decode message contents beyond the
 //! header it quotes in errors.
+//!
+//! Memory: every byte buffered is counted against the server's memory
+//! budget before it is read (see [`crate::thrift::budget`]): the reader waits
+//! until the socket has bytes, charges one read's worth, reads, and gives
+//! back what the read did not fill, so an idle connection holds nothing and
+//! a spent budget stops reading. A whole message leaves with its charge.
+//!
+//! Unframed messages are walked by a resumable [`Scanner`] as their bytes
+//! arrive (framed ones too, to count their values): the work per read is
+//! proportional to the bytes read, however slowly a message trickles in.
 
-use crate::thrift::scan::{scan_message, Scan};
+use crate::thrift::budget::{Budget, Charge};
+use crate::thrift::scan::{Scan, Scanner};
 use crate::thrift::wire::{MessageHeader, Reader};
+use std::future::Future;
 use std::io;
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt};
 
 /// How a connection frames its messages.
@@ -50,24 +64,82 @@ pub enum TransportError {
     /// The bytes are not a Thrift binary-protocol message.
     #[error("not a Thrift binary message: {0}")]
     Garbage(String),
+    /// Nothing arrived for the idle timeout.
+    #[error("no bytes received for {0:?} (idle timeout)")]
+    Idle(Duration),
+}
+
+/// A byte stream that can tell when reading would not wait, so that the
+/// reader charges the budget only once bytes are there.
+pub trait Source: AsyncRead + Unpin {
+    /// Completes when bytes (or the end of the stream) are ready to read.
+    fn ready(&mut self) -> impl Future<Output = io::Result<()>> + Send;
+}
+
+impl Source for tokio::net::TcpStream {
+    fn ready(&mut self) -> impl Future<Output = io::Result<()>> + Send {
+        self.readable()
+    }
+}
+
+impl Source for &[u8] {
+    fn ready(&mut self) -> impl Future<Output = io::Result<()>> + Send {
+        std::future::ready(Ok(()))
+    }
+}
+
+/// One whole request, without any frame header.
+#[derive(Debug)]
+pub struct Message {
+    pub bytes: Vec<u8>,
+    /// Thrift values in it (what decoding it will allocate scales with).
+    pub values: u64,
+    /// The budget held for its bytes.
+    pub charge: Charge,
 }
 
 /// Reads whole messages from one connection.
 pub struct MessageReader {
+    /// Bytes received and not yet handed out: the current message (after
+    /// its frame header, for framed connections) and maybe the next one.
     buf: Vec<u8>,
     framing: Option<Framing>,
     max: usize,
+    idle: Option<Duration>,
+    /// The walk through the current message so far.
+    scan: Scanner,
+    /// The budget held for `buf`.
+    held: Charge,
 }
 
-/// Bytes read per call when we do not know how much is coming.
+/// Bytes read per call at most.
 const CHUNK: usize = 64 * 1024;
 
+/// `io` with the idle timeout, if any.
+async fn timed<T>(
+    idle: Option<Duration>,
+    io: impl Future<Output = io::Result<T>>,
+) -> Result<T, TransportError> {
+    match idle {
+        None => Ok(io.await?),
+        Some(limit) => match tokio::time::timeout(limit, io).await {
+            Ok(r) => Ok(r?),
+            Err(_) => Err(TransportError::Idle(limit)),
+        },
+    }
+}
+
 impl MessageReader {
-    pub fn new(max_message: usize) -> Self {
+    /// A reader refusing messages over `max_message` bytes, charging
+    /// `budget`, closing after `idle` without bytes (if set).
+    pub fn new(max_message: usize, budget: &Arc<Budget>, idle: Option<Duration>) -> Self {
         MessageReader {
             buf: Vec::new(),
             framing: None,
             max: max_message,
+            idle,
+            scan: Scanner::new(),
+            held: Charge::new(budget),
         }
     }
 
@@ -76,12 +148,9 @@ impl MessageReader {
         self.framing
     }
 
-    /// The next whole message (without any frame header), or `None` on a
-    /// clean end of stream between messages.
-    pub async fn next<R: AsyncRead + Unpin>(
-        &mut self,
-        io: &mut R,
-    ) -> Result<Option<Vec<u8>>, TransportError> {
+    /// The next whole message, or `None` on a clean end of stream between
+    /// messages.
+    pub async fn next<R: Source>(&mut self, io: &mut R) -> Result<Option<Message>, TransportError> {
         let framing = match self.framing {
             Some(f) => f,
             None => match self.detect(io).await? {
@@ -98,22 +167,29 @@ impl MessageReader {
         }
     }
 
-    /// Reads more bytes; false on end of stream.
-    async fn fill<R: AsyncRead + Unpin>(
-        &mut self,
-        io: &mut R,
-        want: usize,
-    ) -> Result<bool, TransportError> {
+    /// Reads up to `want` more bytes (at most one chunk), charging them
+    /// first; false on end of stream.
+    async fn fill<R: Source>(&mut self, io: &mut R, want: usize) -> Result<bool, TransportError> {
         let want = want.clamp(1, CHUNK);
+        timed(self.idle, io.ready()).await?;
+        // Waiting for the budget is the server's doing, not idleness.
+        let to = self.buf.len() + want;
+        if self.buf.is_empty() {
+            self.held.grow_to(to).await;
+        } else {
+            self.held.grow_partial_to(to).await;
+        }
         self.buf.reserve(want);
-        let n = io.read_buf(&mut self.buf).await?;
-        Ok(n > 0)
+        let read = timed(
+            self.idle,
+            (&mut *io).take(want as u64).read_buf(&mut self.buf),
+        )
+        .await;
+        self.held.shrink_to(self.buf.len());
+        Ok(read? > 0)
     }
 
-    async fn detect<R: AsyncRead + Unpin>(
-        &mut self,
-        io: &mut R,
-    ) -> Result<Option<Framing>, TransportError> {
+    async fn detect<R: Source>(&mut self, io: &mut R) -> Result<Option<Framing>, TransportError> {
         loop {
             if let Some(f) = classify(&self.buf)? {
                 return Ok(Some(f));
@@ -128,12 +204,26 @@ impl MessageReader {
         }
     }
 
-    async fn next_framed<R: AsyncRead + Unpin>(
+    /// Hands out `buf[skip..end]` with its charge; keeps the rest.
+    fn cut(&mut self, end: usize, skip: usize) -> Message {
+        let rest = self.buf.split_off(end);
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        let charge = self.held.split(end);
+        bytes.drain(..skip);
+        let values = std::mem::take(&mut self.scan).values();
+        Message {
+            bytes,
+            values,
+            charge,
+        }
+    }
+
+    async fn next_framed<R: Source>(
         &mut self,
         io: &mut R,
-    ) -> Result<Option<Vec<u8>>, TransportError> {
+    ) -> Result<Option<Message>, TransportError> {
         while self.buf.len() < 4 {
-            if !self.fill(io, 4 - self.buf.len()).await? {
+            if !self.fill(io, CHUNK).await? {
                 return if self.buf.is_empty() {
                     Ok(None)
                 } else {
@@ -154,46 +244,45 @@ impl MessageReader {
                 "invalid frame length {len}"
             )));
         }
+        // The buffer grows as bytes come (never to the announced length at
+        // once: a peer announcing 16 MB and sending nothing costs nothing).
         let total = 4 + len as usize;
-        while self.buf.len() < total {
+        loop {
+            let end = self.buf.len().min(total);
+            // Counting as we go keeps the walk proportional to new bytes; a
+            // body that is no message is answered by dispatch, not here.
+            self.scan.advance(&self.buf[4..end]);
+            if self.buf.len() >= total {
+                return Ok(Some(self.cut(total, 4)));
+            }
             if !self.fill(io, total - self.buf.len()).await? {
                 return Err(TransportError::Truncated);
             }
         }
-        let msg = self.buf[4..total].to_vec();
-        self.buf.drain(..total);
-        Ok(Some(msg))
     }
 
-    async fn next_unframed<R: AsyncRead + Unpin>(
+    async fn next_unframed<R: Source>(
         &mut self,
         io: &mut R,
-    ) -> Result<Option<Vec<u8>>, TransportError> {
+    ) -> Result<Option<Message>, TransportError> {
         if self.buf.is_empty() && !self.fill(io, CHUNK).await? {
             return Ok(None);
         }
         loop {
-            match scan_message(&self.buf) {
+            match self.scan.advance(&self.buf) {
                 Scan::Complete(n) => {
                     if n > self.max {
                         return Err(self.too_large(n as u64));
                     }
-                    let msg = self.buf[..n].to_vec();
-                    self.buf.drain(..n);
-                    return Ok(Some(msg));
+                    return Ok(Some(self.cut(n, 0)));
                 }
                 Scan::Invalid(why) => return Err(TransportError::Garbage(why)),
                 Scan::NeedMore(need) => {
                     if need > self.max {
                         return Err(self.too_large(need as u64));
                     }
-                    // `need` is a lower bound on the message size, so reading
-                    // up to it before rescanning never waits for bytes that
-                    // are not coming.
-                    while self.buf.len() < need {
-                        if !self.fill(io, need - self.buf.len()).await? {
-                            return Err(TransportError::Truncated);
-                        }
+                    if !self.fill(io, CHUNK).await? {
+                        return Err(TransportError::Truncated);
                     }
                 }
             }
@@ -294,11 +383,15 @@ mod tests {
     }
 
     async fn read_all(bytes: Vec<u8>, max: usize) -> Vec<Result<Option<Vec<u8>>, String>> {
-        let mut r = MessageReader::new(max);
+        let mut r = MessageReader::new(max, &Budget::unlimited(), None);
         let mut io = &bytes[..];
         let mut out = Vec::new();
         loop {
-            let m = r.next(&mut io).await.map_err(|e| e.to_string());
+            let m = r
+                .next(&mut io)
+                .await
+                .map(|m| m.map(|m| m.bytes))
+                .map_err(|e| e.to_string());
             let stop = !matches!(m, Ok(Some(_)));
             out.push(m);
             if stop {
@@ -347,5 +440,108 @@ mod tests {
         let cut = strict_call();
         let got = read_all(cut[..cut.len() - 1].to_vec(), 1000).await;
         assert!(matches!(&got[0], Err(e) if e.contains("closed")));
+    }
+
+    /// A connected pair of TCP streams (client, server side).
+    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let c = tokio::net::TcpStream::connect(l.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (s, _) = l.accept().await.unwrap();
+        (c, s)
+    }
+
+    /// A strict call whose one string argument is `n` bytes long.
+    fn big_call(n: usize) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.message_header("insert", mtype::CALL, 9);
+        w.field_header(ttype::STRING, 1);
+        w.bytes(&vec![b'x'; n]);
+        w.stop();
+        w.buf
+    }
+
+    #[tokio::test]
+    async fn messages_carry_their_charge_and_count_their_values() {
+        let budget = Budget::new(1 << 20);
+        let msg = big_call(100_000);
+        for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
+            let mut r = MessageReader::new(1 << 20, &budget, None);
+            let mut io = &stream[..];
+            let m = r.next(&mut io).await.unwrap().unwrap();
+            assert_eq!(m.bytes, msg);
+            // The argument struct and its string.
+            assert_eq!(m.values, 2);
+            assert_eq!(m.charge.bytes(), stream.len());
+            assert!(budget.in_use_bytes() >= stream.len());
+            drop(m);
+            assert_eq!(budget.in_use_bytes(), 0);
+            assert!(r.next(&mut io).await.unwrap().is_none());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_spent_budget_stops_reading_until_it_drains() {
+        let budget = Budget::new(256 << 10);
+        let (mut c1, mut s1) = pair().await;
+        let (mut c2, mut s2) = pair().await;
+        let msg = big_call(200_000);
+        let mut r1 = MessageReader::new(1 << 20, &budget, None);
+        tokio::io::AsyncWriteExt::write_all(&mut c1, &msg)
+            .await
+            .unwrap();
+        let first = r1.next(&mut s1).await.unwrap().unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut c2, &msg)
+            .await
+            .unwrap();
+        let second = tokio::spawn(async move {
+            let mut r2 = MessageReader::new(1 << 20, &budget, None);
+            r2.next(&mut s2).await.unwrap().unwrap().bytes
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(!second.is_finished(), "read past a spent budget");
+        drop(first);
+        let got = tokio::time::timeout(Duration::from_secs(10), second)
+            .await
+            .expect("reading resumed once the budget drained")
+            .unwrap();
+        assert_eq!(got, msg);
+    }
+
+    #[tokio::test]
+    async fn trickled_messages_are_reassembled() {
+        let (mut c, mut s) = pair().await;
+        let msg = big_call(3000);
+        let sent = msg.clone();
+        let writer = tokio::spawn(async move {
+            for piece in sent.chunks(7) {
+                tokio::io::AsyncWriteExt::write_all(&mut c, piece)
+                    .await
+                    .unwrap();
+                tokio::task::yield_now().await;
+            }
+            c
+        });
+        let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None);
+        let m = r.next(&mut s).await.unwrap().unwrap();
+        assert_eq!(m.bytes, msg);
+        drop(writer.await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn silence_past_the_idle_timeout_closes() {
+        let idle = Some(Duration::from_millis(200));
+        let (mut c, mut s) = pair().await;
+        let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), idle);
+        let err = r.next(&mut s).await.unwrap_err();
+        assert!(matches!(err, TransportError::Idle(_)), "{err}");
+        // Half a message, then silence, is idle too.
+        let msg = big_call(100);
+        tokio::io::AsyncWriteExt::write_all(&mut c, &msg[..20])
+            .await
+            .unwrap();
+        let err = r.next(&mut s).await.unwrap_err();
+        assert!(matches!(err, TransportError::Idle(_)), "{err}");
     }
 }

@@ -59,7 +59,32 @@ impl Server {
         cwd: Option<&Path>,
         args: &[&str],
     ) -> Result<Server, (Option<ExitStatus>, String)> {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_supercolumn"));
+        Self::launch(cwd, &[], args)
+    }
+
+    /// Starts the server through `wrapper` (a program and its arguments that
+    /// end by running the command appended to them, e.g. a shell setting a
+    /// resource limit and then `exec "$@"`); the pid is the server's if the
+    /// wrapper execs it.
+    pub fn start_via(wrapper: &[&str], args: &[&str]) -> Server {
+        Self::launch(None, wrapper, args)
+            .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
+    }
+
+    fn launch(
+        cwd: Option<&Path>,
+        wrapper: &[&str],
+        args: &[&str],
+    ) -> Result<Server, (Option<ExitStatus>, String)> {
+        let bin = env!("CARGO_BIN_EXE_supercolumn");
+        let mut command = match wrapper.split_first() {
+            Some((program, rest)) => {
+                let mut c = Command::new(program);
+                c.args(rest).arg(bin);
+                c
+            }
+            None => Command::new(bin),
+        };
         if let Some(dir) = cwd {
             command.current_dir(dir);
         }

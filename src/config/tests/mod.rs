@@ -284,6 +284,7 @@ fn defaults_are_0_6_defaults() {
     assert_eq!((c.storage_port, c.thrift_port), (7000, 9160));
     assert!(!c.thrift_framed_transport);
     assert_eq!(c.thrift_max_message_length_in_mb, 16);
+    assert_eq!(c.thrift_limits, ThriftLimits::default());
     assert_eq!(c.disk_access_mode, DiskAccessMode::Auto);
     assert_eq!(c.row_warning_threshold_in_mb, 512);
     assert_eq!(c.sliced_buffer_size_in_kb, 64);
@@ -326,6 +327,34 @@ fn defaults_are_0_6_defaults() {
         Some(line_of(BASE, "<Partitioner>"))
     );
     assert_eq!(c.line_of("Seeds"), None);
+}
+
+#[test]
+fn thrift_limits_are_read() {
+    let d = ThriftLimits::default();
+    assert_eq!(
+        (
+            d.max_connections,
+            d.idle_timeout_in_seconds,
+            d.write_timeout_in_seconds,
+            d.memory_budget_in_mb
+        ),
+        (None, 0, 60, 512)
+    );
+    let c = parse(&add("<ThriftMaxConnections>100</ThriftMaxConnections>\n\
+         <ThriftIdleTimeoutInSeconds>30</ThriftIdleTimeoutInSeconds>\n\
+         <ThriftWriteTimeoutInSeconds>0</ThriftWriteTimeoutInSeconds>\n\
+         <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>"));
+    assert_eq!(
+        c.thrift_limits,
+        ThriftLimits {
+            max_connections: Some(100),
+            idle_timeout_in_seconds: 30,
+            write_timeout_in_seconds: 0,
+            memory_budget_in_mb: 64,
+        }
+    );
+    assert!(c.warnings().is_empty());
 }
 
 #[test]

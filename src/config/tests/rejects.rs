@@ -204,6 +204,26 @@ fn numeric_and_boolean_settings() {
             "out of range",
         ),
         (
+            "<ThriftMaxConnections>0</ThriftMaxConnections>",
+            "<ThriftMaxConnections>",
+            "must be a positive integer",
+        ),
+        (
+            "<ThriftIdleTimeoutInSeconds>-1</ThriftIdleTimeoutInSeconds>",
+            "<ThriftIdleTimeoutInSeconds>",
+            "must be a number of seconds",
+        ),
+        (
+            "<ThriftWriteTimeoutInSeconds>soon</ThriftWriteTimeoutInSeconds>",
+            "<ThriftWriteTimeoutInSeconds>",
+            "expected an integer",
+        ),
+        (
+            "<ThriftMemoryBudgetInMB>0</ThriftMemoryBudgetInMB>",
+            "<ThriftMemoryBudgetInMB>",
+            "between 1 and 4000000",
+        ),
+        (
             "<ThriftMaxMessageLengthInMB>0</ThriftMaxMessageLengthInMB>",
             "<ThriftMaxMessageLengthInMB>",
             "between 1 and 2047",

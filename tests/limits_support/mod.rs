@@ -1,0 +1,189 @@
+//! Shared by the resource-limit tests: raw request builders (big batches
+//! built byte by byte, far faster than the generated client), reply readers
+//! for both framings, and what /proc says about the server process.
+#![allow(dead_code)]
+
+use std::io::{ErrorKind, Read};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use supercolumn::thrift::scan::{scan_message, Scan};
+use supercolumn::thrift::wire::{mtype, ttype, Reader};
+
+fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    out.extend_from_slice(&(b.len() as i32).to_be_bytes());
+    out.extend_from_slice(b);
+}
+
+fn field(out: &mut Vec<u8>, t: u8, id: i16) {
+    out.push(t);
+    out.extend_from_slice(&id.to_be_bytes());
+}
+
+/// A strict API 0.6 `batch_mutate` call on `keyspace`, row `key`, column
+/// family `cf`: column deletions (names `c00000000`, ...) until the message
+/// is about `bytes` long. Returns the message and the number of deletions.
+pub fn deletions_06(keyspace: &str, key: &[u8], cf: &str, bytes: usize) -> (Vec<u8>, usize) {
+    let ts = 1_000_000i64;
+    let mut muts = Vec::with_capacity(bytes);
+    let mut n = 0usize;
+    while muts.len() + 200 < bytes {
+        // Mutation { 2: Deletion { 1: ts, 3: SlicePredicate { 1: [name] } } }
+        field(&mut muts, ttype::STRUCT, 2);
+        field(&mut muts, ttype::I64, 1);
+        muts.extend_from_slice(&ts.to_be_bytes());
+        field(&mut muts, ttype::STRUCT, 3);
+        field(&mut muts, ttype::LIST, 1);
+        muts.push(ttype::STRING);
+        muts.extend_from_slice(&1i32.to_be_bytes());
+        put_bytes(&mut muts, format!("c{n:08}").as_bytes());
+        muts.extend_from_slice(&[0, 0, 0]);
+        n += 1;
+    }
+    let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
+    put_bytes(&mut m, b"batch_mutate");
+    m.extend_from_slice(&1i32.to_be_bytes());
+    field(&mut m, ttype::STRING, 1);
+    put_bytes(&mut m, keyspace.as_bytes());
+    field(&mut m, ttype::MAP, 2);
+    m.extend_from_slice(&[ttype::STRING, ttype::MAP]);
+    m.extend_from_slice(&1i32.to_be_bytes());
+    put_bytes(&mut m, key);
+    m.extend_from_slice(&[ttype::STRING, ttype::LIST]);
+    m.extend_from_slice(&1i32.to_be_bytes());
+    put_bytes(&mut m, cf.as_bytes());
+    m.push(ttype::STRUCT);
+    m.extend_from_slice(&(n as i32).to_be_bytes());
+    m.extend_from_slice(&muts);
+    field(&mut m, ttype::I32, 3);
+    m.extend_from_slice(&1i32.to_be_bytes()); // ONE
+    m.push(0);
+    (m, n)
+}
+
+/// A strict call with no arguments (e.g. `describe_version`).
+pub fn bare_call(name: &str, seqid: i32) -> Vec<u8> {
+    let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
+    put_bytes(&mut m, name.as_bytes());
+    m.extend_from_slice(&seqid.to_be_bytes());
+    m.push(0);
+    m
+}
+
+pub fn framed(msg: &[u8]) -> Vec<u8> {
+    let mut b = (msg.len() as u32).to_be_bytes().to_vec();
+    b.extend_from_slice(msg);
+    b
+}
+
+/// Reads one reply (framed or not) from a blocking stream.
+pub fn read_reply(s: &mut TcpStream, is_framed: bool) -> std::io::Result<Vec<u8>> {
+    if is_framed {
+        let mut len = [0u8; 4];
+        s.read_exact(&mut len)?;
+        let mut body = vec![0u8; u32::from_be_bytes(len) as usize];
+        s.read_exact(&mut body)?;
+        return Ok(body);
+    }
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        match scan_message(&buf) {
+            Scan::Complete(n) => {
+                buf.truncate(n);
+                return Ok(buf);
+            }
+            Scan::Invalid(why) => return Err(std::io::Error::other(why)),
+            Scan::NeedMore(_) => {}
+        }
+        let n = s.read(&mut chunk)?;
+        if n == 0 {
+            return Err(ErrorKind::UnexpectedEof.into());
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// True for a REPLY whose result struct is empty: a void call that succeeded.
+pub fn void_success(reply: &[u8]) -> bool {
+    let mut r = Reader::new(reply);
+    match r.message_header() {
+        Ok(h) => h.mtype == mtype::REPLY && reply.get(r.position()) == Some(&0),
+        Err(_) => false,
+    }
+}
+
+/// True once the server has closed `s` (EOF or reset); false while it is
+/// open with nothing to read. Any bytes waiting are read and dropped.
+pub fn closed_by_server(s: &mut TcpStream) -> bool {
+    s.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 64 * 1024];
+    let closed = loop {
+        match s.read(&mut buf) {
+            Ok(0) => break true,
+            Ok(_) => continue,
+            Err(e) if e.kind() == ErrorKind::WouldBlock => break false,
+            Err(_) => break true,
+        }
+    };
+    s.set_nonblocking(false).unwrap();
+    closed
+}
+
+/// Waits (up to `limit`) until `s` is closed by the server.
+pub fn wait_closed(s: &mut TcpStream, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if closed_by_server(s) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+fn status_kb(pid: u32, key: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {key} in /proc/{pid}/status"))
+}
+
+/// Peak resident memory of the process so far, in MB (VmHWM).
+pub fn peak_rss_mb(pid: u32) -> u64 {
+    status_kb(pid, "VmHWM:") / 1024
+}
+
+/// CPU time (user + system) the process has used, in seconds. /proc
+/// reports it in USER_HZ ticks, which Linux fixes at 100 per second.
+pub fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("proc stat");
+    // Fields after the parenthesised command name; utime and stime are the
+    // 14th and 15th fields of the whole line.
+    let rest = &stat[stat.rfind(')').expect("comm") + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap();
+    ticks as f64 / 100.0
+}
+
+/// The conformance `storage-conf.xml` (keyspace CT) with `changes` applied
+/// (each a (from, to) text replacement), written into `dir`.
+pub fn config_with(dir: &Path, changes: &[(&str, &str)]) -> PathBuf {
+    let base = crate::wire_support::conformance_config("storage-conf.xml");
+    let mut text = std::fs::read_to_string(base).unwrap();
+    for (from, to) in changes {
+        assert!(text.contains(from), "config lacks {from}");
+        text = text.replacen(from, to, 1);
+    }
+    let path = dir.join("storage-conf.xml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The median of some durations.
+pub fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v.get(v.len() / 2).copied().unwrap_or_default()
+}
