@@ -138,11 +138,13 @@ fn ire(r: thrift::Result<impl std::fmt::Debug>) -> String {
 /// Every 19.x call that runs on the session's keyspace, as `who` with the
 /// session on CT: (method, outcome).
 fn calls_on_ct(node: &Node, who: Option<&str>) -> Vec<(&'static str, thrift::Result<()>)> {
-    let mut alice = Session::default();
-    alice.identity = Some(Identity {
-        user: Some("alice".into()),
-        v06_keyspace: None,
-    });
+    let mut alice = Session {
+        identity: Some(Identity {
+            user: Some("alice".into()),
+            v06_keyspace: None,
+        }),
+        ..Session::default()
+    };
     let described = v19::Handler::new(node, &mut alice)
         .handle_describe_keyspace("CT".into())
         .unwrap();
@@ -312,4 +314,33 @@ fn describe_splits_needs_no_login_as_in_1_2() {
         "You have not logged in",
         "1.2's validateLogin"
     );
+}
+
+#[test]
+fn a_confined_cql_backend_reaches_no_other_keyspace() {
+    use crate::cql::exec::CqlBackend;
+    use crate::storage::model::RowMutation;
+    let dir = tempfile::tempdir().unwrap();
+    let node = node(dir.path());
+    let backend = v19::cql::NodeBackend::confined(&node, Some(["CT".to_string()].into()));
+    let write = |ks: &str| RowMutation {
+        keyspace: ks.into(),
+        key: b"k".to_vec(),
+        updates: vec![],
+    };
+    backend.apply(&[write("CT")]).unwrap();
+    let refused = backend.apply(&[write("CT"), write("Blog")]);
+    assert!(matches!(
+        backend.finish(refused),
+        Err(ApiError::Internal(why)) if why.contains("keyspace Blog")
+    ));
+    let outside = |r: Result<(), crate::cql::CqlError>| matches!(backend.finish(r), Err(ApiError::Internal(why)) if why.contains("did not cover"));
+    assert!(outside(backend.truncate("Blog", "Authors")));
+    let drop = crate::schema::SchemaChange::DropKeyspace("Blog".into());
+    assert!(outside(backend.change_schema(drop)));
+    assert!(node.schema().keyspace("Blog").is_some());
+    // Unconfined (nothing enforced): every keyspace.
+    v19::cql::NodeBackend::confined(&node, None)
+        .apply(&[write("Blog")])
+        .unwrap();
 }
