@@ -1,7 +1,9 @@
 //! SimpleAuthenticator over the wire: data calls need a login, login checks
 //! the password and the keyspace's access list, with 0.6's messages; a
-//! login opens only the keyspace it named. Over 19.x, `login` names no
+//! login opens only the keyspace it named, replaces the previous login, and
+//! a failed one logs the connection out. Over 19.x, `login` names no
 //! keyspace: it checks the password, and each keyspace is checked on use.
+//! (Every call of both generations: `wire_auth_matrix.rs`.)
 
 mod wire_support;
 
@@ -104,14 +106,17 @@ fn simple_authenticator_requires_and_checks_login() {
         // and logging in to Blog as her is refused by access.properties.
         let blog_path = ColumnParent::new("Authors".to_string(), None);
         let everything = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 10));
-        assert_eq!(
-            ire(c.get_slice(
+        let blog_read = |c: &mut wire_support::Client| {
+            c.get_slice(
                 "Blog".into(),
                 "auth/k".into(),
                 blog_path.clone(),
                 everything.clone(),
-                CL::ONE
-            )),
+                CL::ONE,
+            )
+        };
+        assert_eq!(
+            ire(blog_read(&mut c)),
             "Login is required before any other API calls on keyspace Blog"
         );
         let e: Box<AuthorizationException> =
@@ -120,16 +125,21 @@ fn simple_authenticator_requires_and_checks_login() {
             e.why,
             "User alice could not be authorized to use keyspace Blog"
         );
-        // A second login (as bob, to Blog) opens Blog too; CT stays open.
+        // The failed login logged the connection out: alice's CT is closed.
+        assert_eq!(
+            ire(insert(&mut c)),
+            "Login is required before any other API calls"
+        );
+        // A new login replaces the previous one: bob in Blog, and alice's
+        // CT stays closed.
+        c.login("CT".into(), creds("alice", "secret")).unwrap();
         c.login("Blog".into(), creds("bob", "hunter2")).unwrap();
-        c.get_slice(
-            "Blog".into(),
-            "auth/k".into(),
-            blog_path,
-            everything,
-            CL::ONE,
-        )
-        .unwrap();
+        blog_read(&mut c).unwrap();
+        assert_eq!(
+            ire(insert(&mut c)),
+            "Login is required before any other API calls on keyspace CT"
+        );
+        c.login("CT".into(), creds("alice", "secret")).unwrap();
         insert(&mut c).unwrap();
         // The login belongs to the connection.
         let mut other = server.client(framed);
@@ -185,17 +195,26 @@ fn api_19_login_authenticates_and_keyspaces_are_checked_on_use() {
             t19::ConsistencyLevel::ONE,
         )
         .unwrap();
-    fresh.set_keyspace("Blog".into()).unwrap();
+    // Once logged in, a keyspace must be granted to become the session's;
+    // a refusal leaves the session where it was.
     assert_eq!(
-        ire19(fresh.insert(
+        ire19(fresh.set_keyspace("Blog".into())),
+        "User alice could not be authorized to use keyspace Blog"
+    );
+    assert_eq!(
+        ire19(fresh.set_keyspace("NoSuchKS".into())),
+        "Keyspace 'NoSuchKS' does not exist"
+    );
+    fresh
+        .insert(
             b"k".to_vec(),
             parent(),
             column(),
-            t19::ConsistencyLevel::ONE
-        )),
-        "User alice could not be authorized to use keyspace Blog"
-    );
-    // With a keyspace already set, login checks it at once.
+            t19::ConsistencyLevel::ONE,
+        )
+        .unwrap();
+    // Before a login any name is kept (1.2 did, for clients that call
+    // set_keyspace first); login then checks it at once.
     c.set_keyspace("Blog".into()).unwrap();
     let barred = user_error::<_, t19::AuthorizationException>(c.login(creds19("alice", "secret")));
     assert_eq!(

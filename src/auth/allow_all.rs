@@ -25,6 +25,10 @@ impl Authenticator for AllowAllAuthenticator {
     fn authorize(&self, _user: &AuthenticatedUser, _keyspace: &str) -> Result<(), AuthError> {
         Ok(())
     }
+
+    fn may_use(&self, _user: &AuthenticatedUser, _keyspace: &str) -> Result<bool, AuthError> {
+        Ok(true)
+    }
 }
 
 #[cfg(test)]
@@ -42,5 +46,9 @@ mod tests {
             Ok(AuthenticatedUser { username: None })
         );
         assert!(a.login("", &BTreeMap::new()).is_ok());
+        assert_eq!(
+            a.may_use(&AuthenticatedUser { username: None }, "x"),
+            Ok(true)
+        );
     }
 }

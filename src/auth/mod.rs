@@ -10,8 +10,10 @@
 //! module must not know about the wire or connections: the server keeps the
 //! per-connection login state. 0.6's `login` names a keyspace and runs
 //! both checks ([`Authenticator::login`]); 19.x's names none, so the server
-//! authenticates at `login` and authorizes each keyspace on first use.
+//! authenticates at `login` and asks [`Authenticator::may_use`] for each
+//! keyspace a request touches ([`access`] names what a request needs).
 
+pub mod access;
 mod allow_all;
 pub mod properties;
 mod simple;
@@ -59,8 +61,12 @@ pub trait Authenticator: Send + Sync + fmt::Debug {
         credentials: &BTreeMap<String, String>,
     ) -> Result<AuthenticatedUser, AuthError>;
 
-    /// May `user` use `keyspace`?
+    /// May `user` use `keyspace`? 0.6's login check, with its errors.
     fn authorize(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<(), AuthError>;
+
+    /// May `user` use `keyspace`, as a yes or no: the per-request check.
+    /// `Err` only when the grants cannot be read at all (then nobody may).
+    fn may_use(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<bool, AuthError>;
 
     /// 0.6's `login(keyspace, credentials)`: both checks at once.
     fn login(

@@ -111,6 +111,16 @@ impl SimpleAuthenticator {
         self.mode
     }
 
+    /// access.properties, read afresh.
+    fn grants(&self) -> Result<BTreeMap<String, String>, AuthError> {
+        load(&self.access_file).map_err(|e| {
+            AuthError::Internal(format!(
+                "Authorization table file given by property {ACCESS_ROLE} could not be opened: {}: {e}",
+                self.access_file.display()
+            ))
+        })
+    }
+
     fn password_matches(
         &self,
         username: &str,
@@ -181,23 +191,34 @@ impl Authenticator for SimpleAuthenticator {
 
     fn authorize(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<(), AuthError> {
         let username = user.username.as_deref().unwrap_or_default();
-        let access = load(&self.access_file).map_err(|e| {
-            AuthError::Internal(format!(
-                "Authorization table file given by property {ACCESS_ROLE} could not be opened: {}: {e}",
-                self.access_file.display()
-            ))
-        })?;
+        let access = self.grants()?;
         let Some(allowed) = access.get(keyspace) else {
             return Err(AuthError::Internal(format!(
                 "Unexpected authorization problem: {}",
                 authorization_failed(keyspace, username)
             )));
         };
-        if !allowed.split(',').any(|listed| listed == username) {
+        if !listed(allowed, username) {
             return Err(AuthError::Authorization(authorization_failed(
                 keyspace, username,
             )));
         }
         Ok(())
     }
+
+    fn may_use(&self, user: &AuthenticatedUser, keyspace: &str) -> Result<bool, AuthError> {
+        let Some(username) = user.username.as_deref() else {
+            return Ok(false);
+        };
+        Ok(self
+            .grants()?
+            .get(keyspace)
+            .is_some_and(|allowed| listed(allowed, username)))
+    }
+}
+
+/// Whether `username` is in an access.properties list (split on commas,
+/// not trimmed, as 0.6 did).
+fn listed(allowed: &str, username: &str) -> bool {
+    allowed.split(',').any(|listed| listed == username)
 }

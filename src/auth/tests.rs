@@ -261,3 +261,29 @@ fn shipped_example_files_work() {
         Err(AuthError::Authorization(_))
     ));
 }
+
+#[test]
+fn may_use_answers_yes_or_no_per_keyspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = simple(dir.path());
+    let user = |name: &str| AuthenticatedUser {
+        username: Some(name.to_string()),
+    };
+    assert_eq!(a.may_use(&user("jsmith"), "Keyspace1"), Ok(true));
+    assert_eq!(a.may_use(&user("jsmith"), "Blog"), Ok(false));
+    // Absent from access.properties: simply no (0.6's login called it internal).
+    assert_eq!(a.may_use(&user("jsmith"), "NoSuchKS"), Ok(false));
+    assert_eq!(a.may_use(&user("dilbert"), "Spaced"), Ok(false));
+    assert_eq!(
+        a.may_use(&AuthenticatedUser { username: None }, "Keyspace1"),
+        Ok(false)
+    );
+    // Grants are read afresh: a revoked grant is gone at once.
+    fs::write(dir.path().join("access.properties"), "Keyspace1=dilbert\n").unwrap();
+    assert_eq!(a.may_use(&user("jsmith"), "Keyspace1"), Ok(false));
+    fs::remove_file(dir.path().join("access.properties")).unwrap();
+    assert!(matches!(
+        a.may_use(&user("dilbert"), "Keyspace1"),
+        Err(AuthError::Internal(_))
+    ));
+}

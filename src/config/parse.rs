@@ -9,8 +9,7 @@ use super::values;
 use super::xml;
 use super::{
     AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
-    ThriftLimits,
-    DEFAULT_AUTHENTICATOR,
+    ThriftLimits, DEFAULT_AUTHENTICATOR,
 };
 use std::path::PathBuf;
 

@@ -21,6 +21,7 @@
 //! execute_prepared_cql_query(id):  cql2::execute_prepared(&mut ctx, &prepared, values)
 //! ```
 
+pub mod access;
 pub mod ast;
 pub mod exec;
 pub mod lexer;

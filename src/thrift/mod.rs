@@ -9,8 +9,10 @@
 //! mapping from typed errors to Thrift exceptions) are shared by generations.
 //! Both generations reach storage through [`node`] only: one engine, one
 //! schema snapshot (config and dynamic keyspaces alike), one door for
-//! schema changes.
+//! schema changes. [`access`] is the one place either generation logs in
+//! and authorizes.
 
+pub mod access;
 pub mod bounded;
 pub mod budget;
 pub mod client;

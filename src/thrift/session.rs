@@ -8,6 +8,10 @@
 //! both (see `dispatch::choose_generation`), and the transport it uses,
 //! which decides those calls until it has shown one. Nothing here is shared
 //! between connections.
+//!
+//! A connection has at most one [`Identity`], whichever generation's
+//! `login` made it: every `login` replaces it, and a failed one leaves the
+//! connection logged out (see `thrift::access`).
 
 use crate::cql::exec::CqlSession;
 use crate::thrift::transport::Framing;
@@ -86,11 +90,9 @@ fn api_name(g: Generation) -> &'static str {
 /// One connection's state.
 #[derive(Debug, Default)]
 pub struct Session {
-    /// Set by a successful 0.6 `login`: the keyspace it named and the user.
-    pub login: Option<Login>,
-    /// Every keyspace a successful 0.6 `login` named on this connection: the
-    /// ones its data calls may use when the authenticator requires a login.
-    pub logged_in_keyspaces: std::collections::BTreeSet<String>,
+    /// Who logged in, by the last `login` of either generation; `None`
+    /// before any and after a failed one.
+    pub identity: Option<Identity>,
     /// The generation of the last call.
     pub generation: Option<Generation>,
     /// The generation of the last call whose request told the generations
@@ -112,12 +114,6 @@ pub struct Session {
 #[derive(Default)]
 pub struct State19 {
     pub keyspace: Option<String>,
-    /// The user of a successful 19.x `login` (`Some("")` when the
-    /// authenticator does not name users).
-    pub user: Option<String>,
-    /// Keyspaces that user was found allowed to use on this connection
-    /// (checked once each, not on every call; a new login starts over).
-    pub authorized: std::collections::BTreeSet<String>,
     pub cql_version: Option<String>,
     /// The CQL3 session, made on the connection's first CQL call. Its
     /// keyspace is `keyspace` (1.2 had one for both): `set_keyspace` and
@@ -129,7 +125,6 @@ impl std::fmt::Debug for State19 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("State19")
             .field("keyspace", &self.keyspace)
-            .field("user", &self.user)
             .field("cql_version", &self.cql_version)
             .field("cql", &self.cql.is_some())
             .finish()
@@ -160,11 +155,14 @@ impl Session {
     }
 }
 
+/// Who logged in on a connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Login {
-    pub keyspace: String,
+pub struct Identity {
     /// `None` when the authenticator does not identify users.
     pub user: Option<String>,
+    /// The keyspace a 0.6 `login` named: the only one 0.6 data calls may
+    /// then use. `None` after a 19.x `login`, which names none.
+    pub v06_keyspace: Option<String>,
 }
 
 #[cfg(test)]

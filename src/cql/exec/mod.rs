@@ -38,6 +38,7 @@
 //! persists, swaps the schema and updates the engine before returning;
 //! `apply` writes one batch atomically per the engine's batch rules.
 
+pub mod access;
 mod ddl;
 mod dml;
 mod session;
@@ -46,6 +47,7 @@ pub mod tables;
 
 pub use session::{CqlSession, Prepared, PreparedCache, ServerClock};
 
+use crate::cql::ast::Parsed;
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlError;
 use crate::cql::mapping::ResultSet;
@@ -141,9 +143,19 @@ pub fn execute(
     backend: &dyn CqlBackend,
     session: &mut CqlSession,
     query: &str,
+    consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
+    execute_parsed(backend, session, &parse(query)?, consistency)
+}
+
+/// Runs one statement already parsed (by a caller that looked at it
+/// first, e.g. to check what it may touch).
+pub fn execute_parsed(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    parsed: &Parsed,
     _consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
-    let parsed = parse(query)?;
     if parsed.bind_count != 0 {
         return Err(bind_count_error(parsed.bind_count, 0));
     }
@@ -157,7 +169,17 @@ pub fn prepare(
     cache: &PreparedCache,
     query: &str,
 ) -> Result<Prepared, CqlError> {
-    let parsed = parse(query)?;
+    prepare_parsed(backend, session, cache, query, parse(query)?)
+}
+
+/// Prepares `query`, already parsed as `parsed`.
+pub fn prepare_parsed(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    cache: &PreparedCache,
+    query: &str,
+    parsed: Parsed,
+) -> Result<Prepared, CqlError> {
     let schema = backend.schema();
     let specs = crate::cql::mapping::bind_specs(&parsed.statement, &|t| {
         let ks = session.keyspace_for(t)?;
@@ -173,14 +195,33 @@ pub fn execute_prepared(
     cache: &PreparedCache,
     id: i32,
     values: &[Option<Vec<u8>>],
-    _consistency: Consistency,
+    consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
-    let prepared = cache.get(id).ok_or_else(|| {
+    let prepared = lookup_prepared(cache, id)?;
+    run_prepared(backend, session, &prepared, values, consistency)
+}
+
+/// The statement prepared under `id`, or 1.2.9's "not found" error. A
+/// caller that checks a statement before running it fetches it once with
+/// this and runs that one with [`run_prepared`], so that a statement
+/// re-prepared under the same id meanwhile cannot slip in unchecked.
+pub fn lookup_prepared(cache: &PreparedCache, id: i32) -> Result<Arc<Prepared>, CqlError> {
+    cache.get(id).ok_or_else(|| {
         CqlError::Invalid(format!(
             "Prepared query with ID {id} not found (either the query was not prepared on this host (maybe the host has been restarted?) or you have prepared more than {} queries and queries {id} has been evicted from the internal cache)",
             session::MAX_PREPARED
         ))
-    })?;
+    })
+}
+
+/// Runs an already looked-up prepared statement with its bound values.
+pub fn run_prepared(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    prepared: &Prepared,
+    values: &[Option<Vec<u8>>],
+    _consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }

@@ -1,27 +1,15 @@
-//! The 0.6 meta calls: login, describe_*, get_string(_list)_property.
+//! The 0.6 meta calls: describe_*, get_string(_list)_property.
 
 use crate::schema::{CfDef, ColumnType};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
 use crate::thrift::node::Node;
-use crate::thrift::session::Login;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The Thrift API version of Cassandra 0.6.
 pub const VERSION: &str = "2.2.0";
 
 const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
-
-pub fn login(node: &Node, keyspace: &str, request: &t::AuthenticationRequest) -> ApiResult<Login> {
-    let user = node
-        .auth
-        .login(keyspace, &request.credentials)
-        .map_err(ApiError::from)?;
-    Ok(Login {
-        keyspace: keyspace.to_string(),
-        user: user.username,
-    })
-}
 
 /// Every keyspace, including `system`.
 pub fn keyspaces(node: &Node) -> BTreeSet<String> {

@@ -13,6 +13,7 @@ mod describe;
 mod reads;
 mod writes;
 
+use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::node::Node;
@@ -35,20 +36,22 @@ impl<'a> Handler<'a> {
     }
 
     /// 0.6's checkLoginDone, per keyspace: only authenticators that require
-    /// a login enforce it, and a login only opens the keyspace it named (0.6
-    /// itself let one login open every keyspace; the access.properties
-    /// grants are per keyspace, so we hold the connection to them).
+    /// a login enforce it, and the connection's login only opens the
+    /// keyspace it named (0.6 itself let one login open every keyspace; the
+    /// access.properties grants are per keyspace, so we hold the connection
+    /// to them). The login is the connection's last one (see
+    /// `thrift::access::login`).
     fn check_login(&self, keyspace: &str) -> ApiResult<()> {
-        if !self.node.auth.requires_login() {
+        if !access::enforced(self.node) {
             return Ok(());
         }
         let session = self.session.borrow();
-        if session.login.is_none() {
+        let Some(identity) = &session.identity else {
             return Err(ApiError::invalid(
                 "Login is required before any other API calls",
             ));
-        }
-        if !session.logged_in_keyspaces.contains(keyspace) {
+        };
+        if identity.v06_keyspace.as_deref() != Some(keyspace) {
             return Err(ApiError::invalid(format!(
                 "Login is required before any other API calls on keyspace {keyspace}"
             )));
@@ -80,11 +83,8 @@ impl CassandraSyncHandler for Handler<'_> {
         keyspace: String,
         auth_request: t::AuthenticationRequest,
     ) -> thrift::Result<()> {
-        let r = describe::login(self.node, &keyspace, &auth_request).map(|login| {
-            let mut session = self.session.borrow_mut();
-            session.logged_in_keyspaces.insert(keyspace.clone());
-            session.login = Some(login);
-        });
+        let attempt = self.node.auth.login(&keyspace, &auth_request.credentials);
+        let r = access::login(&mut self.session.borrow_mut(), Some(&keyspace), attempt);
         wrap("login", r)
     }
 

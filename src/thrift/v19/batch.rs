@@ -18,9 +18,11 @@
 
 use super::convert::{deletion_ops, mutation_ops};
 use super::counters::{self, Increment};
+use super::handler::Needs;
 use super::validation::{self as v, Access};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
+use crate::auth::access::Permission;
 use crate::schema::{CfDef, Schema};
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::bounded::{self, OverBudget};
@@ -83,6 +85,14 @@ impl Batch {
             keys: Vec::new(),
             parts: Vec::new(),
         }
+    }
+
+    /// The column families the batch mutates, each once, by name: what it
+    /// must be allowed to modify.
+    pub fn column_families(&self) -> Vec<String> {
+        let names: std::collections::BTreeSet<&str> =
+            self.parts.iter().map(|p| p.cf_name.as_str()).collect();
+        names.into_iter().map(str::to_owned).collect()
     }
 
     /// Forgets everything read (a repeated `mutation_map` field replaces the
@@ -428,7 +438,9 @@ pub fn process_batch_mutate(
     let keyspace = h.session.borrow().v19.keyspace.clone();
     let mut batch = Batch::new(h.node, keyspace, atomic);
     let cl = read_args(i, &mut batch, args)?;
-    let result = h.with_ks(method, Some(cl), |ks| batch.apply(h.node, ks, cl));
+    let cfs = batch.column_families();
+    let needs = Needs::Tables(Permission::Modify, cfs.iter().map(String::as_str).collect());
+    let result = h.with_ks(method, Some(cl), needs, |ks| batch.apply(h.node, ks, cl));
     // The reply is the same struct shape for both calls: void, ire, ue, te.
     let reply = match result {
         Ok(()) => Ok((None, None, None)),
@@ -485,6 +497,8 @@ impl Handler<'_> {
     ) -> thrift::Result<()> {
         let keyspace = self.session.borrow().v19.keyspace.clone();
         let batch = Batch::from_map(self.node, keyspace, atomic, map)?;
-        self.with_ks(method, Some(cl), |ks| batch.apply(self.node, ks, cl))
+        let cfs = batch.column_families();
+        let needs = Needs::Tables(Permission::Modify, cfs.iter().map(String::as_str).collect());
+        self.with_ks(method, Some(cl), needs, |ks| batch.apply(self.node, ks, cl))
     }
 }

@@ -15,7 +15,7 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::node::Node;
 use parking_lot::Mutex;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// The executor's view of the node for one call.
@@ -24,16 +24,38 @@ use std::sync::Arc;
 /// failing disk must still reach the client as 1.2's "Internal error
 /// processing ..." and be logged, so such errors are kept aside and win
 /// over the `CqlError` they were squeezed into (see [`NodeBackend::finish`]).
+///
+/// A confined backend serves only the keyspaces the statement was
+/// authorized for: the authorization check reads the statement, and this
+/// makes sure no way of running it reaches further (a refusal here is a
+/// bug, so it is an internal error, logged).
 pub struct NodeBackend<'a> {
     node: &'a Node,
     internal: Mutex<Option<ApiError>>,
+    confined: Option<BTreeSet<String>>,
 }
 
 impl<'a> NodeBackend<'a> {
     pub fn new(node: &'a Node) -> Self {
+        NodeBackend::confined(node, None)
+    }
+
+    /// A backend that reaches only `keyspaces` (every keyspace when `None`).
+    pub fn confined(node: &'a Node, keyspaces: Option<BTreeSet<String>>) -> Self {
         NodeBackend {
             node,
             internal: Mutex::new(None),
+            confined: keyspaces,
+        }
+    }
+
+    /// Refuses a keyspace outside the confinement.
+    fn reach(&self, keyspace: &str) -> Result<(), CqlError> {
+        match &self.confined {
+            Some(allowed) if !allowed.contains(keyspace) => Err(self.fail(ApiError::Internal(
+                format!("a CQL statement reached keyspace {keyspace}, which its authorization check did not cover"),
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -66,6 +88,9 @@ impl CqlBackend for NodeBackend<'_> {
     }
 
     fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError> {
+        for ks in changed_keyspaces(&change) {
+            self.reach(ks)?;
+        }
         self.node
             .change_schema(change)
             .map(|_version| ())
@@ -73,10 +98,14 @@ impl CqlBackend for NodeBackend<'_> {
     }
 
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
+        for m in mutations {
+            self.reach(&m.keyspace)?;
+        }
         self.node.apply_batch(mutations).map_err(|e| self.fail(e))
     }
 
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {
+        self.reach(&cmd.keyspace)?;
         self.node.read(cmd, key).map_err(|e| self.fail(e))
     }
 
@@ -86,6 +115,7 @@ impl CqlBackend for NodeBackend<'_> {
         range: &RowRange,
         max_rows: usize,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+        self.reach(&cmd.keyspace)?;
         self.node
             .read_range(cmd, range, max_rows)
             .map_err(|e| self.fail(e))
@@ -96,14 +126,17 @@ impl CqlBackend for NodeBackend<'_> {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+        self.reach(&cmd.keyspace)?;
         self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
     }
 
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
+        self.reach(keyspace)?;
         self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))
     }
 
     fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
+        self.reach(keyspace)?;
         self.node
             .index_candidates(keyspace, cf, query)
             .map_err(|e| self.fail(e))
@@ -116,7 +149,24 @@ impl CqlBackend for NodeBackend<'_> {
         key: &[u8],
         f: &mut dyn FnMut() -> Result<CqlOutcome, CqlError>,
     ) -> Result<CqlOutcome, CqlError> {
+        self.reach(keyspace)?;
         self.node.serialized(keyspace, cf, key, f)
+    }
+}
+
+/// Every keyspace a schema change writes to.
+fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
+    match change {
+        SchemaChange::AddKeyspace(ks) | SchemaChange::UpdateKeyspace(ks) => {
+            let mut all = vec![ks.name.as_str()];
+            all.extend(ks.cf_defs.iter().map(|cf| cf.keyspace.as_str()));
+            all
+        }
+        SchemaChange::DropKeyspace(name) => vec![name.as_str()],
+        SchemaChange::AddColumnFamily(cf) | SchemaChange::UpdateColumnFamily(cf) => {
+            vec![cf.keyspace.as_str()]
+        }
+        SchemaChange::DropColumnFamily { keyspace, .. } => vec![keyspace.as_str()],
     }
 }
 

@@ -23,17 +23,17 @@ pub fn speaks_cql2(cql_version: Option<&str>) -> bool {
     }
 }
 
-/// Runs CQL 2 with the connection's keyspace and answers in Thrift form;
-/// a `USE` becomes the Thrift (and CQL 3) keyspace of the connection, as
-/// in 1.2. Login is the caller's check.
+/// Runs CQL 2 on `backend` with the connection's keyspace and answers in
+/// Thrift form; a `USE` becomes the Thrift (and CQL 3) keyspace of the
+/// connection, as in 1.2. Login and access are the caller's checks.
 pub fn run(
+    backend: &NodeBackend,
     node: &Node,
     state: &mut State19,
     run: impl FnOnce(&mut Context) -> Result<Cql2Result, CqlError>,
 ) -> ApiResult<t::CqlResult> {
-    let backend = NodeBackend::new(node);
     let mut ctx = Context {
-        backend: &backend,
+        backend,
         clock: &node.cql_clock,
         keyspace: state.keyspace.clone(),
         now: node.now(),

@@ -1,18 +1,47 @@
-//! The connection-state half of [`Handler`]: the login and keyspace checks
-//! every data call makes, the consistency-level check around them, and the
-//! connection's CQL sessions (CQL3 and CQL 2). The method implementations
-//! live in `mod.rs`; this file must not implement API methods.
+//! The connection-state half of [`Handler`]: the login and access checks
+//! every call makes (what each needs is said at the call, checked by
+//! `thrift::access`), the consistency-level check around them, and the
+//! connection's CQL sessions (CQL3 and CQL 2), whose statements are checked
+//! per keyspace and table they touch and run on a backend confined to
+//! those keyspaces. The method implementations live in `mod.rs`; this file
+//! must not implement API methods.
 
 use super::validation::known_level;
 use super::{cql, cql2, wrap, Handler};
-use crate::auth::AuthenticatedUser;
+use crate::auth::access::{Access, Permission};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;
+use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use crate::thrift::node::Node;
 use crate::thrift::session::Session;
 use std::cell::RefCell;
+
+/// What a call on the session's keyspace must be allowed to do.
+pub(super) enum Needs<'a> {
+    /// Only a keyspace chosen: 1.2 asked no login for it (describe_splits).
+    KeyspaceOnly,
+    /// `permission` on these column families of the session's keyspace
+    /// (on the keyspace itself when the list is empty).
+    Tables(Permission, Vec<&'a str>),
+    /// Exactly these, whatever the session's keyspace is (a schema call
+    /// naming the keyspace it changes).
+    Exactly(Vec<Access>),
+}
+
+impl Needs<'_> {
+    fn accesses(self, ks: &str) -> Option<Vec<Access>> {
+        match self {
+            Needs::KeyspaceOnly => None,
+            Needs::Tables(p, cfs) if cfs.is_empty() => Some(vec![Access::keyspace(p, ks)]),
+            Needs::Tables(p, cfs) => {
+                Some(cfs.into_iter().map(|cf| Access::table(p, ks, cf)).collect())
+            }
+            Needs::Exactly(all) => Some(all),
+        }
+    }
+}
 
 impl<'a> Handler<'a> {
     pub fn new(node: &'a Node, session: &'a mut Session) -> Self {
@@ -22,50 +51,52 @@ impl<'a> Handler<'a> {
         }
     }
 
-    /// The login check every data call made.
+    /// 1.2's `validateLogin`.
     pub(super) fn logged_in(&self) -> ApiResult<()> {
-        if self.node.auth.requires_login() && self.session.borrow().v19.user.is_none() {
-            return Err(ApiError::invalid("You have not logged in"));
-        }
-        Ok(())
+        access::require_login(self.node, self.session.borrow().identity.as_ref())
     }
 
-    /// 1.2's `ClientState.getKeyspace` plus the login check every data call
-    /// made, and the keyspace access check of the authenticator (once per
-    /// keyspace and connection; a refusal is an InvalidRequestException, as
-    /// 1.2's refused permissions were).
-    pub(super) fn keyspace(&self) -> ApiResult<String> {
-        self.logged_in()?;
-        let mut session = self.session.borrow_mut();
-        let state = &mut session.v19;
-        let ks = state
-            .keyspace
-            .clone()
-            .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))?;
-        if self.node.auth.requires_login() && !state.authorized.contains(&ks) {
-            let user = AuthenticatedUser {
-                username: state.user.clone(),
-            };
-            self.node
-                .auth
-                .authorize(&user, &ks)
-                .map_err(|e| ApiError::invalid(e.to_string()))?;
-            state.authorized.insert(ks.clone());
-        }
-        Ok(ks)
+    /// Checks `accesses` for this connection (a login first).
+    pub(super) fn allowed(&self, accesses: &[Access]) -> ApiResult<()> {
+        access::check_all(self.node, self.session.borrow().identity.as_ref(), accesses)
+    }
+
+    /// Runs `f` after checking `accesses`: schema calls that name the
+    /// keyspace they change and need no session keyspace.
+    pub(super) fn checked<T>(
+        &self,
+        method: &str,
+        accesses: Vec<Access>,
+        f: impl FnOnce() -> ApiResult<T>,
+    ) -> thrift::Result<T> {
+        wrap(method, self.allowed(&accesses).and_then(|()| f()))
     }
 
     /// Runs `f` with the session's keyspace after checking the consistency
-    /// level is one the IDL declares.
+    /// level is one the IDL declares, that a keyspace was chosen (1.2's
+    /// `ClientState.getKeyspace`, asked first) and that the connection may
+    /// do what `needs` says.
     pub(super) fn with_ks<T>(
         &self,
         method: &str,
         cl: Option<ConsistencyLevel>,
+        needs: Needs<'_>,
         f: impl FnOnce(&str) -> ApiResult<T>,
     ) -> thrift::Result<T> {
         let r = cl
             .map_or(Ok(()), |cl| known_level(cl, "consistency_level", method))
-            .and_then(|_| self.keyspace())
+            .and_then(|_| {
+                self.session
+                    .borrow()
+                    .v19
+                    .keyspace
+                    .clone()
+                    .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))
+            })
+            .and_then(|ks| match needs.accesses(&ks) {
+                Some(accesses) => self.allowed(&accesses).map(|()| ks),
+                None => Ok(ks),
+            })
             .and_then(|ks| f(&ks));
         if let Err(ApiError::Dropped(why)) = &r {
             tracing::warn!(
@@ -78,15 +109,22 @@ impl<'a> Handler<'a> {
         wrap(method, r)
     }
 
-    /// Runs `f` with this connection's CQL session (made on first use,
-    /// sharing the node's clock), whose keyspace is the Thrift one.
+    /// Runs `run` with this connection's CQL session (made on first use,
+    /// sharing the node's clock; its keyspace is the Thrift one), after a
+    /// login and the check of what `needs` says the statement needs, on a
+    /// backend that can reach no other keyspace.
     pub(super) fn with_cql<T>(
         &self,
-        f: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<T, CqlError>,
+        needs: impl FnOnce(&CqlSession) -> Result<Vec<Access>, CqlError>,
+        run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<T, CqlError>,
     ) -> ApiResult<T> {
-        let backend = cql::NodeBackend::new(self.node);
+        self.logged_in()?;
         let mut session = self.session.borrow_mut();
-        let state = &mut session.v19;
+        let Session {
+            identity,
+            v19: state,
+            ..
+        } = &mut **session;
         let keyspace = state.keyspace.clone();
         let cql = state
             .cql
@@ -94,7 +132,10 @@ impl<'a> Handler<'a> {
         if let Some(ks) = keyspace {
             cql.set_keyspace(ks);
         }
-        backend.finish(f(&backend, cql))
+        let accesses = needs(cql).map_err(|e| ApiError::invalid(e.to_string()))?;
+        access::check_all(self.node, identity.as_ref(), &accesses)?;
+        let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
+        backend.finish(run(&backend, cql))
     }
 
     /// Runs one CQL3 statement (plain or prepared) and answers as 1.2:
@@ -103,11 +144,11 @@ impl<'a> Handler<'a> {
         &self,
         method: &str,
         cl: ConsistencyLevel,
+        needs: impl FnOnce(&CqlSession) -> Result<Vec<Access>, CqlError>,
         run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<CqlOutcome, CqlError>,
     ) -> thrift::Result<t::CqlResult> {
         let r = known_level(cl, "consistency", method)
-            .and_then(|_| self.logged_in())
-            .and_then(|_| self.with_cql(run))
+            .and_then(|_| self.with_cql(needs, run))
             .map(|outcome| {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {
                     self.session.borrow_mut().v19.keyspace = Some(ks.clone());
@@ -124,12 +165,25 @@ impl Handler<'_> {
         cql2::speaks_cql2(self.session.borrow().v19.cql_version.as_deref())
     }
 
-    /// Runs CQL 2 for this connection (see [`cql2::run`]).
+    /// Runs a CQL 2 `statement` for this connection (see [`cql2::run`])
+    /// after a login and the check of what it needs, on a backend confined
+    /// to those keyspaces.
     pub(super) fn cql2(
         &self,
+        statement: &crate::cql2::ast::Statement,
         run: impl FnOnce(&mut crate::cql2::Context) -> Result<crate::cql2::Cql2Result, CqlError>,
     ) -> ApiResult<t::CqlResult> {
         self.logged_in()?;
-        cql2::run(self.node, &mut self.session.borrow_mut().v19, run)
+        let mut session = self.session.borrow_mut();
+        let Session {
+            identity,
+            v19: state,
+            ..
+        } = &mut **session;
+        let accesses = crate::cql2::access::requirements(state.keyspace.as_deref(), statement)
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
+        access::check_all(self.node, identity.as_ref(), &accesses)?;
+        let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
+        cql2::run(&backend, self.node, state, run)
     }
 }

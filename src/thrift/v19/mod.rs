@@ -7,8 +7,11 @@
 //! connection's 19.x state (keyspace, user, CQL version) lives in the
 //! session. CQL3 runs in `cql::exec` and CQL 2 in `cql2`, both through
 //! [`cql::NodeBackend`]; `execute_cql_query` picks the dialect by the
-//! connection's CQL version, as 1.2 did (see [`cql2::speaks_cql2`]). The
-//! login, keyspace and CQL-session helpers of [`Handler`] are in `handler`.
+//! connection's CQL version, as 1.2 did (see [`cql2::speaks_cql2`]); the
+//! CQL calls themselves are in `cql_calls`. The login, access and
+//! CQL-session helpers of [`Handler`] are in `handler`: every call says
+//! what it must be allowed to do (`Needs`, `Access`), following 1.2.9's
+//! checks, and `thrift::access` decides.
 
 pub mod error;
 
@@ -18,6 +21,7 @@ mod convert;
 mod counters;
 pub mod cql;
 pub mod cql2;
+mod cql_calls;
 mod cql_version;
 mod defs;
 mod describe;
@@ -31,11 +35,14 @@ mod writes;
 pub use batch::process_batch_mutate;
 pub use describe::VERSION;
 
-use crate::cql::exec;
+use crate::auth::access::{Access, Permission};
+use crate::auth::AuthError;
+use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::node::Node;
 use crate::thrift::session::Session;
+use handler::Needs;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use validation::known_level;
@@ -52,37 +59,49 @@ fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
 }
 
 impl CassandraSyncHandler for Handler<'_> {
-    /// 1.2's login names no keyspace: it authenticates the user. A
-    /// keyspace already set is checked at once (so a user barred from it
-    /// hears so from `login`); any other is checked on first use.
+    /// 1.2's login names no keyspace: it authenticates the user, and
+    /// replaces whoever was logged in (nobody is, when it fails). A
+    /// keyspace already set (some clients call `set_keyspace` first) is
+    /// checked at once, so a user barred from it hears so from `login`.
     fn handle_login(&self, auth_request: t::AuthenticationRequest) -> thrift::Result<()> {
         let auth = &self.node.auth;
         let ks = self.session.borrow().v19.keyspace.clone();
-        let r = auth
+        let attempt = auth
             .authenticate(&auth_request.credentials)
             .and_then(|user| match &ks {
-                Some(ks) => auth.authorize(&user, ks).map(|()| user),
-                None => Ok(user),
-            })
-            .map_err(ApiError::from)
-            .map(|user| {
-                let state = &mut self.session.borrow_mut().v19;
-                state.user = Some(user.username.unwrap_or_default());
-                state.authorized = ks.into_iter().collect();
+                Some(ks) if access::enforced(self.node) => match auth.may_use(&user, ks) {
+                    Ok(true) => Ok(user),
+                    Ok(false) => Err(AuthError::Authorization(
+                        Access::keyspace(Permission::Use, ks.as_str())
+                            .denial(user.username.as_deref().unwrap_or_default()),
+                    )),
+                    Err(e) => Err(e),
+                },
+                _ => Ok(user),
             });
-        wrap("login", r)
+        wrap(
+            "login",
+            access::login(&mut self.session.borrow_mut(), None, attempt),
+        )
     }
 
+    /// Before a login, any name is kept without looking it up (as 1.2 did,
+    /// for clients that call `set_keyspace` first; `login` then checks
+    /// it). After one, the keyspace must exist and be granted.
     fn handle_set_keyspace(&self, keyspace: String) -> thrift::Result<()> {
-        let exists = self.node.schema().keyspace(&keyspace).is_some()
-            || describe::keyspace(self.node, &keyspace).is_ok();
-        if !exists {
-            return wrap(
-                "set_keyspace",
+        if self.logged_in().is_ok() {
+            let exists = self.node.schema().keyspace(&keyspace).is_some()
+                || describe::keyspace(self.node, &keyspace).is_ok();
+            let r = if exists {
+                self.allowed(&[Access::keyspace(Permission::Use, keyspace.as_str())])
+            } else {
                 Err(ApiError::invalid(format!(
                     "Keyspace '{keyspace}' does not exist"
-                ))),
-            );
+                )))
+            };
+            if r.is_err() {
+                return wrap("set_keyspace", r);
+            }
         }
         let mut session = self.session.borrow_mut();
         if let Some(cql) = session.v19.cql.as_mut() {
@@ -98,9 +117,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
-        self.with_ks("get", Some(cl), |ks| {
-            reads::get(self.node, ks, &key, &column_path, cl)
-        })
+        self.with_ks(
+            "get",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_path.column_family]),
+            |ks| reads::get(self.node, ks, &key, &column_path, cl),
+        )
     }
 
     fn handle_get_slice(
@@ -110,9 +132,12 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
-        self.with_ks("get_slice", Some(cl), |ks| {
-            reads::get_slice(self.node, ks, &key, &column_parent, &predicate, cl)
-        })
+        self.with_ks(
+            "get_slice",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| reads::get_slice(self.node, ks, &key, &column_parent, &predicate, cl),
+        )
     }
 
     fn handle_get_count(
@@ -122,9 +147,12 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
-        self.with_ks("get_count", Some(cl), |ks| {
-            reads::get_count(self.node, ks, &key, &column_parent, &predicate, cl)
-        })
+        self.with_ks(
+            "get_count",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| reads::get_count(self.node, ks, &key, &column_parent, &predicate, cl),
+        )
     }
 
     fn handle_multiget_slice(
@@ -134,9 +162,12 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
-        self.with_ks("multiget_slice", Some(cl), |ks| {
-            reads::multiget_slice(self.node, ks, &keys, &column_parent, &predicate, cl)
-        })
+        self.with_ks(
+            "multiget_slice",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| reads::multiget_slice(self.node, ks, &keys, &column_parent, &predicate, cl),
+        )
     }
 
     fn handle_multiget_count(
@@ -146,9 +177,12 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<Vec<u8>, i32>> {
-        self.with_ks("multiget_count", Some(cl), |ks| {
-            reads::multiget_count(self.node, ks, &keys, &column_parent, &predicate, cl)
-        })
+        self.with_ks(
+            "multiget_count",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| reads::multiget_count(self.node, ks, &keys, &column_parent, &predicate, cl),
+        )
     }
 
     fn handle_get_range_slices(
@@ -158,9 +192,12 @@ impl CassandraSyncHandler for Handler<'_> {
         range: t::KeyRange,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        self.with_ks("get_range_slices", Some(cl), |ks| {
-            reads::get_range_slices(self.node, ks, &column_parent, &predicate, &range, cl)
-        })
+        self.with_ks(
+            "get_range_slices",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| reads::get_range_slices(self.node, ks, &column_parent, &predicate, &range, cl),
+        )
     }
 
     fn handle_get_paged_slice(
@@ -170,9 +207,12 @@ impl CassandraSyncHandler for Handler<'_> {
         start_column: Vec<u8>,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        self.with_ks("get_paged_slice", Some(cl), |ks| {
-            reads::get_paged_slice(self.node, ks, &column_family, &range, &start_column, cl)
-        })
+        self.with_ks(
+            "get_paged_slice",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_family]),
+            |ks| reads::get_paged_slice(self.node, ks, &column_family, &range, &start_column, cl),
+        )
     }
 
     fn handle_get_indexed_slices(
@@ -182,25 +222,40 @@ impl CassandraSyncHandler for Handler<'_> {
         column_predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        self.with_ks("get_indexed_slices", Some(cl), |ks| {
-            reads::get_indexed_slices(
-                self.node,
-                ks,
-                &column_parent,
-                &index_clause,
-                &column_predicate,
-                cl,
-            )
-        })
+        self.with_ks(
+            "get_indexed_slices",
+            Some(cl),
+            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            |ks| {
+                reads::get_indexed_slices(
+                    self.node,
+                    ks,
+                    &column_parent,
+                    &index_clause,
+                    &column_predicate,
+                    cl,
+                )
+            },
+        )
     }
 
     fn handle_get_multi_slice(
         &self,
         request: t::MultiSliceRequest,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
-        self.with_ks("get_multi_slice", request.consistency_level, |ks| {
-            reads::get_multi_slice(self.node, ks, &request)
-        })
+        self.with_ks(
+            "get_multi_slice",
+            request.consistency_level,
+            Needs::Tables(
+                Permission::Select,
+                request
+                    .column_parent
+                    .iter()
+                    .map(|p| p.column_family.as_str())
+                    .collect(),
+            ),
+            |ks| reads::get_multi_slice(self.node, ks, &request),
+        )
     }
 
     fn handle_insert(
@@ -210,9 +265,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column: t::Column,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("insert", Some(cl), |ks| {
-            writes::insert(self.node, ks, &key, &column_parent, &column, cl)
-        })
+        self.with_ks(
+            "insert",
+            Some(cl),
+            Needs::Tables(Permission::Modify, vec![&column_parent.column_family]),
+            |ks| writes::insert(self.node, ks, &key, &column_parent, &column, cl),
+        )
     }
 
     fn handle_add(
@@ -222,9 +280,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column: t::CounterColumn,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("add", Some(cl), |ks| {
-            writes::add(self.node, ks, &key, &column_parent, &column, cl)
-        })
+        self.with_ks(
+            "add",
+            Some(cl),
+            Needs::Tables(Permission::Modify, vec![&column_parent.column_family]),
+            |ks| writes::add(self.node, ks, &key, &column_parent, &column, cl),
+        )
     }
 
     fn handle_cas(
@@ -241,17 +302,22 @@ impl CassandraSyncHandler for Handler<'_> {
         if let Err(e) = r {
             return wrap("cas", Err(e));
         }
-        self.with_ks("cas", None, |ks| {
-            let req = cas::CasRequest {
-                key: &key,
-                column_family: &column_family,
-                expected: &expected,
-                updates: &updates,
-                serial,
-                commit,
-            };
-            cas::cas(self.node, ks, &req)
-        })
+        self.with_ks(
+            "cas",
+            None,
+            Needs::Tables(Permission::Modify, vec![&column_family]),
+            |ks| {
+                let req = cas::CasRequest {
+                    key: &key,
+                    column_family: &column_family,
+                    expected: &expected,
+                    updates: &updates,
+                    serial,
+                    commit,
+                };
+                cas::cas(self.node, ks, &req)
+            },
+        )
     }
 
     fn handle_remove(
@@ -261,9 +327,12 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("remove", Some(cl), |ks| {
-            writes::remove(self.node, ks, &key, &column_path, timestamp, cl)
-        })
+        self.with_ks(
+            "remove",
+            Some(cl),
+            Needs::Tables(Permission::Modify, vec![&column_path.column_family]),
+            |ks| writes::remove(self.node, ks, &key, &column_path, timestamp, cl),
+        )
     }
 
     fn handle_remove_counter(
@@ -272,9 +341,12 @@ impl CassandraSyncHandler for Handler<'_> {
         path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.with_ks("remove_counter", Some(cl), |ks| {
-            writes::remove_counter(self.node, ks, &key, &path, cl)
-        })
+        self.with_ks(
+            "remove_counter",
+            Some(cl),
+            Needs::Tables(Permission::Modify, vec![&path.column_family]),
+            |ks| writes::remove_counter(self.node, ks, &key, &path, cl),
+        )
     }
 
     fn handle_batch_mutate(
@@ -294,17 +366,22 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_truncate(&self, cfname: String) -> thrift::Result<()> {
-        self.with_ks("truncate", None, |ks| {
-            writes::truncate(self.node, ks, &cfname)
-        })
+        self.with_ks(
+            "truncate",
+            None,
+            Needs::Tables(Permission::Modify, vec![&cfname]),
+            |ks| writes::truncate(self.node, ks, &cfname),
+        )
     }
 
     fn handle_describe_schema_versions(&self) -> thrift::Result<BTreeMap<String, Vec<String>>> {
         Ok(describe::schema_versions(self.node))
     }
 
+    /// 1.2 asked for a login (its `validateLogin`), not for grants.
     fn handle_describe_keyspaces(&self) -> thrift::Result<Vec<t::KsDef>> {
-        Ok(describe::keyspaces(self.node))
+        let r = self.logged_in().map(|()| describe::keyspaces(self.node));
+        wrap("describe_keyspaces", r)
     }
 
     fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
@@ -336,10 +413,10 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_keyspace(&self, keyspace: String) -> thrift::Result<t::KsDef> {
-        wrap(
-            "describe_keyspace",
-            describe::keyspace(self.node, &keyspace),
-        )
+        let r = self
+            .logged_in()
+            .and_then(|()| describe::keyspace(self.node, &keyspace));
+        wrap("describe_keyspace", r)
     }
 
     fn handle_describe_splits(
@@ -349,7 +426,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
-        self.with_ks("describe_splits", None, |ks| {
+        self.with_ks("describe_splits", None, Needs::KeyspaceOnly, |ks| {
             let splits = describe::splits(
                 self.node,
                 ks,
@@ -376,7 +453,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<t::CfSplit>> {
-        self.with_ks("describe_splits_ex", None, |ks| {
+        self.with_ks("describe_splits_ex", None, Needs::KeyspaceOnly, |ks| {
             describe::splits(
                 self.node,
                 ks,
@@ -389,40 +466,61 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_system_add_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
-        self.with_ks("system_add_column_family", None, |_| {
+        // 1.2 required a session keyspace but checked it, not the one the
+        // CfDef names and the column family goes to; this checks that one.
+        let needs = Needs::Exactly(vec![Access::keyspace(
+            Permission::Create,
+            cf_def.keyspace.as_str(),
+        )]);
+        self.with_ks("system_add_column_family", None, needs, |_| {
             describe::add_column_family(self.node, &cf_def)
         })
     }
 
     fn handle_system_drop_column_family(&self, column_family: String) -> thrift::Result<String> {
-        self.with_ks("system_drop_column_family", None, |ks| {
-            describe::drop_column_family(self.node, ks, &column_family)
-        })
+        self.with_ks(
+            "system_drop_column_family",
+            None,
+            Needs::Tables(Permission::Drop, vec![&column_family]),
+            |ks| describe::drop_column_family(self.node, ks, &column_family),
+        )
     }
 
     fn handle_system_add_keyspace(&self, ks_def: t::KsDef) -> thrift::Result<String> {
-        wrap(
-            "system_add_keyspace",
-            describe::add_keyspace(self.node, &ks_def),
-        )
+        // 1.2 asked for CREATE on all keyspaces (`<modify-keyspaces>` in
+        // its access.properties); the grants here are per keyspace, so a
+        // grant for the new keyspace (and any its CfDefs name) is enough.
+        let mut needs = vec![Access::keyspace(Permission::Create, ks_def.name.as_str())];
+        for cf in &ks_def.cf_defs {
+            needs.push(Access::keyspace(Permission::Create, cf.keyspace.as_str()));
+        }
+        self.checked("system_add_keyspace", needs, || {
+            describe::add_keyspace(self.node, &ks_def)
+        })
     }
 
     fn handle_system_drop_keyspace(&self, keyspace: String) -> thrift::Result<String> {
-        wrap(
-            "system_drop_keyspace",
-            describe::drop_keyspace(self.node, &keyspace),
-        )
+        let needs = vec![Access::keyspace(Permission::Drop, keyspace.as_str())];
+        self.checked("system_drop_keyspace", needs, || {
+            describe::drop_keyspace(self.node, &keyspace)
+        })
     }
 
     fn handle_system_update_keyspace(&self, ks_def: t::KsDef) -> thrift::Result<String> {
-        wrap(
-            "system_update_keyspace",
-            describe::update_keyspace(self.node, &ks_def),
-        )
+        let needs = vec![Access::keyspace(Permission::Alter, ks_def.name.as_str())];
+        self.checked("system_update_keyspace", needs, || {
+            describe::update_keyspace(self.node, &ks_def)
+        })
     }
 
     fn handle_system_update_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
-        self.with_ks("system_update_column_family", None, |_| {
+        // 1.2 needed no session keyspace here: the CfDef names it.
+        let needs = vec![Access::table(
+            Permission::Alter,
+            cf_def.keyspace.as_str(),
+            cf_def.name.as_str(),
+        )];
+        self.checked("system_update_column_family", needs, || {
             describe::update_column_family(self.node, &cf_def)
         })
     }
@@ -434,11 +532,9 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<t::CqlResult> {
         if !self.speaks_cql2() {
             // 1.2 ran CQL 3 through this call at consistency ONE.
-            return self.handle_execute_cql3_query(query, compression, ConsistencyLevel::ONE);
+            return self.execute_cql3(query, compression, ConsistencyLevel::ONE);
         }
-        let r = cql::query_text(query, compression)
-            .and_then(|text| self.cql2(|ctx| crate::cql2::execute(ctx, &text)));
-        wrap("execute_cql_query", r)
+        self.execute_cql2(query, compression)
     }
 
     fn handle_execute_cql3_query(
@@ -447,14 +543,7 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_cql3_query";
-        let text = match cql::query_text(query, compression) {
-            Ok(text) => text,
-            Err(e) => return wrap(method, Err(e)),
-        };
-        self.cql3(method, consistency, |backend, session| {
-            exec::execute(backend, session, &text, consistency.0)
-        })
+        self.execute_cql3(query, compression, consistency)
     }
 
     fn handle_prepare_cql_query(
@@ -463,15 +552,9 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
         if !self.speaks_cql2() {
-            return self.handle_prepare_cql3_query(query, compression);
+            return self.prepare_cql3(query, compression);
         }
-        let r = cql::query_text(query, compression).and_then(|text| {
-            self.node
-                .prepared_cql2
-                .prepare(&text)
-                .map_err(|e| ApiError::invalid(e.to_string()))
-        });
-        wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
+        self.prepare_cql2(query, compression)
     }
 
     fn handle_prepare_cql3_query(
@@ -479,12 +562,7 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        let r = cql::query_text(query, compression).and_then(|text| {
-            self.with_cql(|backend, session| {
-                exec::prepare(backend, session, &self.node.prepared, &text)
-            })
-        });
-        wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
+        self.prepare_cql3(query, compression)
     }
 
     fn handle_execute_prepared_cql_query(
@@ -492,16 +570,11 @@ impl CassandraSyncHandler for Handler<'_> {
         item_id: i32,
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_prepared_cql_query";
         if !self.speaks_cql2() {
             // 1.2 ran prepared CQL 3 through this call at consistency ONE.
-            return self.handle_execute_prepared_cql3_query(item_id, values, ConsistencyLevel::ONE);
+            return self.execute_prepared_cql3(item_id, values, ConsistencyLevel::ONE);
         }
-        let r = self.cql2(|ctx| {
-            let prepared = self.node.prepared_cql2.get(item_id)?;
-            crate::cql2::execute_prepared(ctx, &prepared, &values)
-        });
-        wrap(method, r)
+        self.execute_prepared_cql2(item_id, values)
     }
 
     fn handle_execute_prepared_cql3_query(
@@ -510,22 +583,7 @@ impl CassandraSyncHandler for Handler<'_> {
         values: Vec<Vec<u8>>,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        // Thrift cannot send a null list element: every value is bound.
-        let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
-        self.cql3(
-            "execute_prepared_cql3_query",
-            consistency,
-            |backend, session| {
-                exec::execute_prepared(
-                    backend,
-                    session,
-                    &self.node.prepared,
-                    item_id,
-                    &values,
-                    consistency.0,
-                )
-            },
-        )
+        self.execute_prepared_cql3(item_id, values, consistency)
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {

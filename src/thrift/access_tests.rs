@@ -1,0 +1,346 @@
+//! Logins replace identities, and every API 19.x data call checks the
+//! keyspace it runs on, driven through the handlers directly so that the
+//! per-call checks are exercised even where the wire cannot reach them
+//! (a user without a grant cannot make the keyspace the session's: both
+//! `set_keyspace` and `login` refuse it; here the session is set up by
+//! hand as if something had let it through).
+
+use super::*;
+use crate::auth::{PasswordMode, SimpleAuthenticator};
+use crate::config::Config;
+use crate::schema::Schema;
+use crate::storage::{Engine, EngineOptions};
+use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::gen::cassandra19::CassandraSyncHandler;
+use crate::thrift::v19;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A node on the conformance config with SimpleAuthenticator: alice may
+/// use CT, bob may use Blog.
+fn node(dir: &std::path::Path) -> Node {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/config/testdata/storage-conf-v19.xml"
+    );
+    let config = Config::from_file(path).unwrap();
+    let schema = Arc::new(Schema::from_config(&config).unwrap());
+    let engine = Arc::new(Engine::open(schema, EngineOptions::default()).unwrap());
+    std::fs::write(dir.join("passwd"), "alice=secret\nbob=hunter2\n").unwrap();
+    std::fs::write(dir.join("access"), "CT=alice\nBlog=bob\n").unwrap();
+    let auth =
+        SimpleAuthenticator::new(dir.join("passwd"), dir.join("access"), PasswordMode::Plain)
+            .unwrap();
+    Node::new(
+        engine,
+        crate::schema::SchemaStore::in_memory(),
+        Arc::new(auth),
+        "127.0.0.1".into(),
+        "0".into(),
+    )
+}
+
+fn user(name: &str) -> AuthenticatedUser {
+    AuthenticatedUser {
+        username: Some(name.into()),
+    }
+}
+
+fn why(e: ApiError) -> String {
+    match e {
+        ApiError::InvalidRequest(why) => why,
+        other => panic!("expected an invalid request, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_login_replaces_the_identity_and_a_failed_one_clears_it() {
+    let mut s = Session::default();
+    login(&mut s, Some("CT"), Ok(user("alice"))).unwrap();
+    assert_eq!(
+        s.identity,
+        Some(Identity {
+            user: Some("alice".into()),
+            v06_keyspace: Some("CT".into()),
+        })
+    );
+    login(&mut s, None, Ok(user("bob"))).unwrap();
+    assert_eq!(s.identity.as_ref().unwrap().user.as_deref(), Some("bob"));
+    assert_eq!(s.identity.as_ref().unwrap().v06_keyspace, None);
+    let failed = login(
+        &mut s,
+        Some("Blog"),
+        Err(AuthError::Authentication("no".into())),
+    );
+    assert_eq!(failed, Err(ApiError::Authentication("no".into())));
+    assert_eq!(s.identity, None);
+}
+
+#[test]
+fn checks_follow_the_grants_with_1_2s_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = node(dir.path());
+    let select = |ks: &str| Access::table(crate::auth::access::Permission::Select, ks, "T");
+    assert_eq!(
+        why(check(&node, None, &select("CT")).unwrap_err()),
+        "You have not logged in"
+    );
+    assert_eq!(
+        why(require_login(&node, None).unwrap_err()),
+        "You have not logged in"
+    );
+    let alice = Identity {
+        user: Some("alice".into()),
+        v06_keyspace: None,
+    };
+    check(&node, Some(&alice), &select("CT")).unwrap();
+    assert_eq!(
+        why(check(&node, Some(&alice), &select("Blog")).unwrap_err()),
+        "User alice has no SELECT permission on <table Blog.T> or any of its parents"
+    );
+    // The schema tables 1.2 let everyone read need only a login.
+    let schema_table = Access::table(
+        crate::auth::access::Permission::Select,
+        "system",
+        "schema_keyspaces",
+    );
+    check(&node, Some(&alice), &schema_table).unwrap();
+    assert!(check(&node, None, &schema_table).is_err());
+    // Grants are read on every check: a revoked one is gone at once.
+    std::fs::write(dir.path().join("access"), "Blog=bob\n").unwrap();
+    assert!(check(&node, Some(&alice), &select("CT")).is_err());
+    // Unreadable grants: nobody may, and it is an internal error.
+    std::fs::remove_file(dir.path().join("access")).unwrap();
+    assert!(matches!(
+        check(&node, Some(&alice), &select("CT")),
+        Err(ApiError::Internal(_))
+    ));
+    assert_eq!(
+        reach(&node, &[select("CT"), select("CT"), select("x")]),
+        Some(["CT".to_string(), "x".to_string()].into())
+    );
+}
+
+fn unit<T>(r: thrift::Result<T>) -> thrift::Result<()> {
+    r.map(|_| ())
+}
+
+fn ire(r: thrift::Result<impl std::fmt::Debug>) -> String {
+    match r {
+        Err(thrift::Error::User(e)) => e
+            .downcast::<t::InvalidRequestException>()
+            .map(|e| e.why)
+            .unwrap_or_else(|e| panic!("not an InvalidRequestException: {e:?}")),
+        other => panic!("expected an InvalidRequestException, got {other:?}"),
+    }
+}
+
+/// Every 19.x call that runs on the session's keyspace, as `who` with the
+/// session on CT: (method, outcome).
+fn calls_on_ct(node: &Node, who: Option<&str>) -> Vec<(&'static str, thrift::Result<()>)> {
+    let mut alice = Session {
+        identity: Some(Identity {
+            user: Some("alice".into()),
+            v06_keyspace: None,
+        }),
+        ..Session::default()
+    };
+    let described = v19::Handler::new(node, &mut alice)
+        .handle_describe_keyspace("CT".into())
+        .unwrap();
+    let mut cf_def = described.cf_defs[0].clone();
+    cf_def.name = "Fresh".into();
+    let mut session = Session::default();
+    session.v19.keyspace = Some("CT".into());
+    session.identity = who.map(|u| Identity {
+        user: Some(u.into()),
+        v06_keyspace: None,
+    });
+    let h = v19::Handler::new(node, &mut session);
+    let cl = t::ConsistencyLevel::ONE;
+    let parent = || t::ColumnParent::new("StdBytes".to_string(), None);
+    let path = || t::ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
+    let all = || t::SlicePredicate::new(None, t::SliceRange::new(vec![], vec![], false, 10));
+    let range = || t::KeyRange::new(Vec::new(), Vec::new(), None, None, 10, None);
+    let column = || t::Column::new(b"c".to_vec(), b"v".to_vec(), 1, None);
+    let cosc = t::ColumnOrSuperColumn::new(column(), None, None, None);
+    let mutations = BTreeMap::from([(
+        b"k".to_vec(),
+        BTreeMap::from([("StdBytes".to_string(), vec![t::Mutation::new(cosc, None)])]),
+    )]);
+    let clause = t::IndexClause::new(
+        vec![t::IndexExpression::new(
+            b"c".to_vec(),
+            t::IndexOperator::EQ,
+            b"v".to_vec(),
+        )],
+        Vec::new(),
+        10,
+    );
+    let multi = t::MultiSliceRequest::new(b"k".to_vec(), parent(), None, None, None, cl);
+    vec![
+        ("get", unit(h.handle_get(b"k".to_vec(), path(), cl))),
+        (
+            "get_slice",
+            unit(h.handle_get_slice(b"k".to_vec(), parent(), all(), cl)),
+        ),
+        (
+            "get_count",
+            unit(h.handle_get_count(b"k".to_vec(), parent(), all(), cl)),
+        ),
+        (
+            "multiget_slice",
+            unit(h.handle_multiget_slice(vec![b"k".to_vec()], parent(), all(), cl)),
+        ),
+        (
+            "multiget_count",
+            unit(h.handle_multiget_count(vec![b"k".to_vec()], parent(), all(), cl)),
+        ),
+        (
+            "get_range_slices",
+            unit(h.handle_get_range_slices(parent(), all(), range(), cl)),
+        ),
+        (
+            "get_paged_slice",
+            unit(h.handle_get_paged_slice("StdBytes".into(), range(), Vec::new(), cl)),
+        ),
+        (
+            "get_indexed_slices",
+            unit(h.handle_get_indexed_slices(parent(), clause, all(), cl)),
+        ),
+        ("get_multi_slice", unit(h.handle_get_multi_slice(multi))),
+        (
+            "insert",
+            unit(h.handle_insert(b"k".to_vec(), parent(), column(), cl)),
+        ),
+        (
+            "add",
+            unit(h.handle_add(
+                b"k".to_vec(),
+                parent(),
+                t::CounterColumn::new(b"c".to_vec(), 1),
+                cl,
+            )),
+        ),
+        (
+            "cas",
+            unit(h.handle_cas(
+                b"k".to_vec(),
+                "StdBytes".into(),
+                vec![],
+                vec![column()],
+                t::ConsistencyLevel::SERIAL,
+                cl,
+            )),
+        ),
+        (
+            "remove",
+            unit(h.handle_remove(b"k".to_vec(), path(), 2, cl)),
+        ),
+        (
+            "remove_counter",
+            unit(h.handle_remove_counter(b"k".to_vec(), path(), cl)),
+        ),
+        (
+            "batch_mutate",
+            unit(h.handle_batch_mutate(mutations.clone(), cl)),
+        ),
+        (
+            "atomic_batch_mutate",
+            unit(h.handle_atomic_batch_mutate(mutations, cl)),
+        ),
+        ("truncate", unit(h.handle_truncate("StdBytes".into()))),
+        (
+            "system_add_column_family",
+            unit(h.handle_system_add_column_family(cf_def)),
+        ),
+        (
+            "system_drop_column_family",
+            unit(h.handle_system_drop_column_family("StdBytes".into())),
+        ),
+        (
+            "execute_cql3_query",
+            unit(h.handle_execute_cql3_query(
+                b"SELECT * FROM \"StdBytes\"".to_vec(),
+                t::Compression::NONE,
+                cl,
+            )),
+        ),
+    ]
+}
+
+#[test]
+fn every_call_on_the_session_keyspace_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = node(dir.path());
+    for (method, outcome) in calls_on_ct(&node, None) {
+        assert_eq!(ire(outcome), "You have not logged in", "{method}");
+    }
+    for (method, outcome) in calls_on_ct(&node, Some("bob")) {
+        let why = ire(outcome);
+        assert!(
+            why.starts_with("User bob has no ")
+                && why.contains(" permission on <")
+                && why.contains("CT"),
+            "{method}: {why}"
+        );
+    }
+    // A user with the grant gets past the check: whatever happens then is
+    // the call's own business (a counter add to a bytes CF is refused).
+    for (method, outcome) in calls_on_ct(&node, Some("alice")) {
+        if let Err(e) = outcome {
+            let text = format!("{e:?}");
+            assert!(
+                !text.contains("permission") && !text.contains("logged in"),
+                "{method}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn describe_splits_needs_no_login_as_in_1_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = node(dir.path());
+    let mut session = Session::default();
+    session.v19.keyspace = Some("CT".into());
+    let h = v19::Handler::new(&node, &mut session);
+    let splits = h
+        .handle_describe_splits_ex("StdBytes".into(), "0".into(), "0".into(), 10)
+        .unwrap();
+    assert_eq!(splits.len(), 1);
+    assert_eq!(
+        ire(h.handle_describe_keyspaces()),
+        "You have not logged in",
+        "1.2's validateLogin"
+    );
+}
+
+#[test]
+fn a_confined_cql_backend_reaches_no_other_keyspace() {
+    use crate::cql::exec::CqlBackend;
+    use crate::storage::model::RowMutation;
+    let dir = tempfile::tempdir().unwrap();
+    let node = node(dir.path());
+    let backend = v19::cql::NodeBackend::confined(&node, Some(["CT".to_string()].into()));
+    let write = |ks: &str| RowMutation {
+        keyspace: ks.into(),
+        key: b"k".to_vec(),
+        updates: vec![],
+    };
+    backend.apply(&[write("CT")]).unwrap();
+    let refused = backend.apply(&[write("CT"), write("Blog")]);
+    assert!(matches!(
+        backend.finish(refused),
+        Err(ApiError::Internal(why)) if why.contains("keyspace Blog")
+    ));
+    let outside = |r: Result<(), crate::cql::CqlError>| matches!(backend.finish(r), Err(ApiError::Internal(why)) if why.contains("did not cover"));
+    assert!(outside(backend.truncate("Blog", "Authors")));
+    let drop = crate::schema::SchemaChange::DropKeyspace("Blog".into());
+    assert!(outside(backend.change_schema(drop)));
+    assert!(node.schema().keyspace("Blog").is_some());
+    // Unconfined (nothing enforced): every keyspace.
+    v19::cql::NodeBackend::confined(&node, None)
+        .apply(&[write("Blog")])
+        .unwrap();
+}

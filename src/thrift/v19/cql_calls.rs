@@ -1,0 +1,153 @@
+//! The CQL calls of API 19.x (CQL 2 and CQL3, plain and prepared): each
+//! parses its statement, has it checked for what it touches and runs it
+//! on the connection's CQL session (see `handler`). The generated trait's
+//! methods in `mod.rs` route here by the connection's CQL version; this
+//! file must not interpret CQL.
+
+use super::{cql, cql2, wrap, Handler};
+use crate::cql::exec;
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+
+fn parse_cql3(text: &str) -> ApiResult<crate::cql::ast::Parsed> {
+    crate::cql::parse(text).map_err(|e| ApiError::invalid(e.to_string()))
+}
+
+fn parse_cql2(text: &str) -> ApiResult<crate::cql2::ast::Parsed> {
+    crate::cql2::parser::parse(text).map_err(|e| ApiError::invalid(e.to_string()))
+}
+
+impl Handler<'_> {
+    pub(super) fn execute_cql2(
+        &self,
+        query: Vec<u8>,
+        compression: t::Compression,
+    ) -> thrift::Result<t::CqlResult> {
+        let r = self
+            .logged_in()
+            .and_then(|()| cql::query_text(query, compression))
+            .and_then(|text| parse_cql2(&text))
+            .and_then(|parsed| {
+                self.cql2(&parsed.statement, |ctx| {
+                    crate::cql2::exec::run(ctx, &parsed.statement, &[])
+                })
+            });
+        wrap("execute_cql_query", r)
+    }
+
+    pub(super) fn execute_cql3(
+        &self,
+        query: Vec<u8>,
+        compression: t::Compression,
+        consistency: ConsistencyLevel,
+    ) -> thrift::Result<t::CqlResult> {
+        let method = "execute_cql3_query";
+        let parsed = match self
+            .logged_in()
+            .and_then(|()| cql::query_text(query, compression))
+            .and_then(|text| parse_cql3(&text))
+        {
+            Ok(parsed) => parsed,
+            Err(e) => return wrap(method, Err(e)),
+        };
+        self.cql3(
+            method,
+            consistency,
+            |session| exec::access::requirements(session, &parsed.statement),
+            |backend, session| exec::execute_parsed(backend, session, &parsed, consistency.0),
+        )
+    }
+
+    pub(super) fn prepare_cql2(
+        &self,
+        query: Vec<u8>,
+        compression: t::Compression,
+    ) -> thrift::Result<t::CqlPreparedResult> {
+        // A CQL 2 statement is only parsed here, reading no schema: a
+        // login is enough, and its access is checked when it runs.
+        let r = self
+            .logged_in()
+            .and_then(|()| cql::query_text(query, compression))
+            .and_then(|text| {
+                self.node
+                    .prepared_cql2
+                    .prepare(&text)
+                    .map_err(|e| ApiError::invalid(e.to_string()))
+            });
+        wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
+    }
+
+    pub(super) fn prepare_cql3(
+        &self,
+        query: Vec<u8>,
+        compression: t::Compression,
+    ) -> thrift::Result<t::CqlPreparedResult> {
+        // Preparing reads the schema of what the statement touches (its
+        // markers' types), so it is checked as running it would be.
+        let r = self
+            .logged_in()
+            .and_then(|()| cql::query_text(query, compression))
+            .and_then(|text| parse_cql3(&text).map(|parsed| (text, parsed)))
+            .and_then(|(text, parsed)| {
+                let needs = exec::access::requirements;
+                let statement = parsed.statement.clone();
+                self.with_cql(
+                    |session| needs(session, &statement),
+                    |backend, session| {
+                        exec::prepare_parsed(backend, session, &self.node.prepared, &text, parsed)
+                    },
+                )
+            });
+        wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
+    }
+
+    pub(super) fn execute_prepared_cql2(
+        &self,
+        item_id: i32,
+        values: Vec<Vec<u8>>,
+    ) -> thrift::Result<t::CqlResult> {
+        let method = "execute_prepared_cql_query";
+        let r = self
+            .logged_in()
+            .and_then(|()| {
+                self.node
+                    .prepared_cql2
+                    .get(item_id)
+                    .map_err(|e| ApiError::invalid(e.to_string()))
+            })
+            .and_then(|prepared| {
+                self.cql2(&prepared.statement, |ctx| {
+                    crate::cql2::execute_prepared(ctx, &prepared, &values)
+                })
+            });
+        wrap(method, r)
+    }
+
+    pub(super) fn execute_prepared_cql3(
+        &self,
+        item_id: i32,
+        values: Vec<Vec<u8>>,
+        consistency: ConsistencyLevel,
+    ) -> thrift::Result<t::CqlResult> {
+        let method = "execute_prepared_cql3_query";
+        // Thrift cannot send a null list element: every value is bound.
+        let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
+        // The statement is looked up once and that one is checked and run,
+        // whoever prepared it (the cache is the server's).
+        let prepared = match self.logged_in().and_then(|()| {
+            exec::lookup_prepared(&self.node.prepared, item_id)
+                .map_err(|e| ApiError::invalid(e.to_string()))
+        }) {
+            Ok(p) => p,
+            Err(e) => return wrap(method, Err(e)),
+        };
+        self.cql3(
+            method,
+            consistency,
+            |session| exec::access::requirements(session, &prepared.statement),
+            |backend, session| {
+                exec::run_prepared(backend, session, &prepared, &values, consistency.0)
+            },
+        )
+    }
+}
