@@ -37,15 +37,17 @@ const UNIT: usize = 1024;
 
 /// Measured cost of decoding and running a request, per byte of message
 /// (the message itself, the decoded arguments, the storage mutations, the
-/// commit-log record and the memtable copy): on this build a 16 MB
-/// `batch_mutate` of 163 large columns peaked at 6.2x its size (API 19.x)
-/// and 8.1x (API 0.6, which decodes twice).
+/// commit-log record and the memtable copy): a 16 MB `batch_mutate` of 163
+/// large columns peaked at 8.1x its size on API 0.6 (which decodes twice)
+/// and 6.2x on API 19.x; with the bounded decoder, 7.1x and 5.2x.
 pub const COST_PER_BYTE: usize = 8;
 
 /// Measured cost per Thrift value (each struct, field value and element):
 /// a 16 MB 0.6 `batch_mutate` of 409,196 column deletions (6 values each)
-/// peaked at 636 MB, of which about 128 MB is the per-byte cost above: about
-/// 210 bytes per value; rounded up.
+/// peaked at 636 MB, of which about 128 MB is the per-byte cost above:
+/// about 210 bytes per value (the bounded decoder: 584 MB on 0.6, 209 MB
+/// on 19.x, about 55 bytes per value there). Rounded up: the budget errs
+/// on the side of counting too much.
 pub const COST_PER_VALUE: usize = 256;
 
 /// What a request of `len` bytes holding `values` Thrift values is counted
