@@ -356,7 +356,8 @@ fn map_literals_keep_the_last_duplicate_in_key_order() {
         .ops
         .iter()
         .filter_map(|op| match op {
-            CqlOp::Cell(c) => Some(c.value.clone()),
+            // The element cells (not the row marker).
+            CqlOp::Cell(c) if !c.value.is_empty() => Some(c.value.clone()),
             _ => None,
         })
         .collect();

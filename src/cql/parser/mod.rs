@@ -25,6 +25,7 @@ pub fn parse(text: &str) -> CqlResult<Parsed> {
         pos: 0,
         binds: 0,
         recovered: Vec::new(),
+        depth: 0,
     };
     let statement = p.statement()?;
     p.eat_sym(";");
@@ -146,7 +147,15 @@ pub(crate) struct Parser {
     /// Errors ANTLR would have recovered from (a name where a value was
     /// expected); parsing goes on and the last one is reported.
     recovered: Vec<CqlError>,
+    /// How many collection literals, function calls or collection types
+    /// enclose the current token (see [`MAX_NESTING`]).
+    depth: usize,
 }
+
+/// Terms and types nest at most this deep. Deeper input is refused rather
+/// than recursed into: a client's text must not be able to exhaust the
+/// stack (which aborts the whole server).
+const MAX_NESTING: usize = 64;
 
 impl Parser {
     fn peek(&self) -> &Token {
@@ -161,6 +170,20 @@ impl Parser {
             self.pos += 1;
         }
         t
+    }
+
+    /// Runs `f` one nesting level deeper, refusing to go past [`MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> CqlResult<T>) -> CqlResult<T> {
+        if self.depth >= MAX_NESTING {
+            return Err(Self::error_at(
+                self.peek(),
+                format!("input nested more than {MAX_NESTING} levels deep"),
+            ));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     fn error_at(tok: &Token, message: String) -> CqlError {
@@ -311,8 +334,8 @@ impl Parser {
                 self.binds += 1;
                 Term::Bind(self.binds - 1)
             }
-            TokenKind::Symbol if t.text == "[" => return self.list_literal(),
-            TokenKind::Symbol if t.text == "{" => return self.brace_literal(),
+            TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
+            TokenKind::Symbol if t.text == "{" => return self.nested(Self::brace_literal),
             TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
                 constant(ConstantKind::Boolean)
             }
@@ -320,7 +343,9 @@ impl Parser {
             TokenKind::Ident if (t.is_kw("nan") || t.is_kw("infinity")) => {
                 constant(ConstantKind::Float)
             }
-            TokenKind::Ident if self.peek_at(1).is_sym("(") => return self.function_term(),
+            TokenKind::Ident if self.peek_at(1).is_sym("(") => {
+                return self.nested(Self::function_term)
+            }
             // A name (typically a double-quoted "string") where a value is due:
             // ANTLR reports it and recovers by dropping the token.
             TokenKind::QuotedName | TokenKind::Ident => {
@@ -405,7 +430,7 @@ impl Parser {
                 match name.as_str() {
                     "list" | "set" => {
                         self.expect_sym("<")?;
-                        let inner = Box::new(self.type_expr()?);
+                        let inner = Box::new(self.nested(Self::type_expr)?);
                         self.expect_sym(">")?;
                         Ok(if name == "list" {
                             TypeExpr::List(inner)
@@ -415,9 +440,9 @@ impl Parser {
                     }
                     "map" => {
                         self.expect_sym("<")?;
-                        let k = Box::new(self.type_expr()?);
+                        let k = Box::new(self.nested(Self::type_expr)?);
                         self.expect_sym(",")?;
-                        let v = Box::new(self.type_expr()?);
+                        let v = Box::new(self.nested(Self::type_expr)?);
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Map(k, v))
                     }

@@ -35,6 +35,35 @@ fn recorded_syntax_errors_match_cassandra_1_2_9() {
     );
 }
 
+/// Nesting deep enough to exhaust a thread's stack (which aborts the whole
+/// server) is refused at 64 levels; 64 levels still parse.
+#[test]
+fn deep_nesting_is_refused_not_recursed_into() {
+    for (open, close) in [("[", "]"), ("{1: ", "}"), ("blobasint(", ")")] {
+        let q = |n: usize| {
+            format!(
+                "INSERT INTO t (k, v) VALUES (1, {}1{})",
+                open.repeat(n),
+                close.repeat(n)
+            )
+        };
+        assert!(parse(&q(64)).is_ok(), "{open}");
+        let e = err(&q(65));
+        assert!(e.ends_with("input nested more than 64 levels deep"), "{e}");
+        let e = err(&q(200_000));
+        assert!(e.ends_with("input nested more than 64 levels deep"), "{e}");
+    }
+    let ty = |n: usize| {
+        format!(
+            "CREATE TABLE t (k int PRIMARY KEY, v {}int{})",
+            "list<".repeat(n),
+            ">".repeat(n)
+        )
+    };
+    assert!(parse(&ty(64)).is_ok());
+    assert!(err(&ty(100_000)).ends_with("input nested more than 64 levels deep"));
+}
+
 #[test]
 fn end_of_input_is_reported_like_antlr() {
     assert_eq!(
