@@ -187,8 +187,10 @@ mod tests {
 
     #[test]
     fn auto_follows_the_transport_until_the_connection_shows_its_generation() {
-        let mut s = Session::default();
-        s.framing = Some(Framing::Framed);
+        let mut s = Session {
+            framing: Some(Framing::Framed),
+            ..Session::default()
+        };
         assert_eq!(s.ambiguous_generation(), Generation::V19);
         s.framing = Some(Framing::Unframed);
         assert_eq!(s.ambiguous_generation(), Generation::V06);
