@@ -69,6 +69,11 @@ pub fn cql3_rows() -> Vec<Row<Client19>> {
     };
     add("SELECT * FROM mtx.t3 WHERE k = 'victim3'", None);
     add("SELECT COUNT(*) FROM mtx.t3", None);
+    add("SELECT * FROM t3 WHERE k = 'victim3'", None);
+    add(
+        "INSERT INTO t3 (k, v) VALUES ('w3unq', 'x')",
+        Some(Box::new(t3_lacks("w3unq"))),
+    );
     add(
         "INSERT INTO mtx.t3 (k, v) VALUES ('w3ins', 'x')",
         Some(Box::new(t3_lacks("w3ins"))),
