@@ -472,7 +472,7 @@ impl Inner {
                 }
                 let r = match job {
                     Job::Flush if self.needs_flush(cf) => self.flush_cf(cf).map(|()| true),
-                    Job::Flush if cf.has_frozen() => self.flush_pending(cf).map(|()| true),
+                    Job::Flush if cf.has_frozen() => self.flush_pending(cf),
                     Job::Flush => Ok(false),
                     Job::Compact => self.compact_if_due(cf),
                 };

@@ -55,13 +55,17 @@ impl Inner {
     }
 
     /// Writes the memtables an earlier flush of this CF froze but could not
-    /// write (see the module comment); the live one stays as it is.
-    pub(crate) fn flush_pending(&self, cf: &CfStore) -> Result<(), StorageError> {
+    /// write (see the module comment); the live one stays as it is. Does
+    /// nothing (false) while another flush of the CF runs: that one writes
+    /// them.
+    pub(crate) fn flush_pending(&self, cf: &CfStore) -> Result<bool, StorageError> {
         if self.disk.is_none() || cf.is_dropped() {
-            return Ok(());
+            return Ok(false);
         }
-        let _in_order = cf.flushing_lock.lock();
-        self.write_frozen(cf)
+        let Some(_in_order) = cf.flushing_lock.try_lock() else {
+            return Ok(false);
+        };
+        self.write_frozen(cf).map(|()| true)
     }
 
     /// Writes every frozen memtable of `cf`, oldest first, then discards the
