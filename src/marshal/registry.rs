@@ -139,8 +139,31 @@ pub fn register_type(short_name: &str, factory: TypeFactory) {
     registry().write().insert(short_name.to_string(), factory);
 }
 
+/// Type names nest at most this deep (`CompositeType(ReversedType(...))`):
+/// a client's name must not recurse the parser off its stack.
+const MAX_TYPE_NESTING: usize = 32;
+
 /// Parses `Name` or `Name(Param, Param...)`, with or without the package prefix.
 pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
+    let mut depth = 0usize;
+    for ch in name.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => continue,
+        }
+        if depth > MAX_TYPE_NESTING {
+            let shown: String = name.chars().take(100).collect();
+            let more = if shown.len() < name.len() { "..." } else { "" };
+            return Err(MarshalError(format!(
+                "Syntax error parsing '{shown}{more}': nested more than {MAX_TYPE_NESTING} levels deep"
+            )));
+        }
+    }
+    parse_nested(name)
+}
+
+fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(MarshalError::new("Empty type name"));
@@ -191,7 +214,7 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
     }
     let resolved = params
         .iter()
-        .map(|p| parse_type(p))
+        .map(|p| parse_nested(p))
         .collect::<Result<Vec<_>, _>>()?;
     factory(&resolved)
 }
@@ -310,6 +333,17 @@ mod tests {
         // Type parameters are still type parameters.
         assert!(parse_type("UTF8Type(LongType)").is_err());
         assert_eq!(parse_type("ReversedType(LongType)").unwrap().class_name(), "org.apache.cassandra.db.marshal.ReversedType(org.apache.cassandra.db.marshal.LongType)");
+    }
+
+    /// A client-chosen name nested deep enough to exhaust the stack (and
+    /// take seconds of copying) is refused up front.
+    #[test]
+    fn deep_nesting_is_refused() {
+        let nest = |n: usize| format!("{}BytesType{}", "CompositeType(".repeat(n), ")".repeat(n));
+        assert!(parse_type(&nest(MAX_TYPE_NESTING)).is_ok());
+        let e = parse_type(&nest(200_000)).unwrap_err().0;
+        assert!(e.ends_with("...': nested more than 32 levels deep"), "{e}");
+        assert!(e.len() < 200, "{e}");
     }
 
     #[test]
