@@ -253,7 +253,8 @@ fn idle_connections_close_and_a_waiting_request_is_not_idle() {
         .write_all(&framed(&bare_call("describe_version", 4)))
         .unwrap();
     let reply = read_reply(&mut waiting, true).expect("the waiting request is answered");
-    assert!(reply.ends_with(b"2.2.0\0"), "{reply:?}");
+    // A framed connection's ambiguous first call is 19.x (generation by transport).
+    assert!(reply.ends_with(b"19.36.0\0"), "{reply:?}");
     assert!(
         asked.elapsed() >= Duration::from_secs(1),
         "the request did not wait for the budget ({:?}): the test proves nothing",
