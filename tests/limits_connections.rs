@@ -25,7 +25,14 @@ fn all_columns() -> SlicePredicate {
 
 /// The connection cap the server announced at start-up.
 fn announced_cap(server: &mut Server) -> usize {
-    let log = server.log();
+    // The log arrives on stderr, read by another thread: it may trail the
+    // "listening" line on stdout.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut log = server.log();
+    while !log.contains("at most ") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        log = server.log();
+    }
     log.split("at most ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
