@@ -14,6 +14,8 @@
 //! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping
 //!   onto the storage model (exactly as Cassandra 1.2 stored it).
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
+//! - [`node`]: what every front end shares: the engine, schema changes,
+//!   auth, the CQL clock and prepared statements. It knows no wire protocol.
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
@@ -23,6 +25,7 @@ pub mod config;
 pub mod cql;
 pub mod cql2;
 pub mod marshal;
+pub mod node;
 pub mod partitioner;
 pub mod schema;
 pub mod shell;

@@ -24,11 +24,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
 use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
 use supercolumn::thrift::limits::{self, FdLimit, LimitSettings, Limits};
-use supercolumn::thrift::node::Node;
 use supercolumn::thrift::server::{serve, ServerOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 

@@ -17,8 +17,8 @@
 
 use crate::auth::access::{Access, NOT_LOGGED_IN};
 use crate::auth::{AuthError, AuthenticatedUser};
+use crate::node::Node;
 use crate::thrift::error::{ApiError, ApiResult};
-use crate::thrift::node::Node;
 use crate::thrift::session::{Identity, Session};
 
 /// Replaces the connection's identity with the outcome of `attempt` (the

@@ -10,13 +10,7 @@ use crate::storage::model::{Cell, DeletionTime, Op, ReadCommand, RowResult, Slic
 use crate::thrift::gen::cassandra06 as t;
 
 /// Server time in seconds, for deletion and expiry bookkeeping.
-pub fn now_seconds() -> i32 {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    i32::try_from(secs).unwrap_or(i32::MAX)
-}
+pub use crate::node::now_seconds;
 
 /// `insert`: one live column at the path.
 pub fn insert_op(path: &t::ColumnPath, value: Vec<u8>, timestamp: i64) -> Option<Op> {

@@ -12,11 +12,11 @@
 //! 1.2 answered by dropping the connection (`ApiError::Dropped`), closes
 //! the connection; every other problem is answered with an exception.
 
+use crate::node::Node;
 use crate::thrift::bounded::{self, BoundedInput};
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
-use crate::thrift::node::Node;
 use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};

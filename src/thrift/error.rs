@@ -7,6 +7,7 @@
 
 use crate::auth::AuthError;
 use crate::marshal::MarshalError;
+use crate::node::NodeError;
 use crate::thrift::gen::cassandra06 as t06;
 use thrift::{ApplicationError, ApplicationErrorKind};
 
@@ -45,6 +46,18 @@ pub enum ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// The node's failures as Thrift answers: a write that could not be made
+/// durable is 1.2's `TimedOutException` (a replica that never replied).
+impl From<NodeError> for ApiError {
+    fn from(e: NodeError) -> Self {
+        match e {
+            NodeError::Invalid(why) => ApiError::InvalidRequest(why),
+            NodeError::Unwritable(_) => ApiError::TimedOut,
+            NodeError::Internal(detail) => ApiError::Internal(detail),
+        }
+    }
+}
 
 impl ApiError {
     pub fn invalid(why: impl Into<String>) -> Self {

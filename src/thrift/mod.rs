@@ -7,9 +7,9 @@
 //! [`v06`] implements API 2.2.0 (Cassandra 0.6). [`validation`] (request
 //! checks), [`convert`] (Thrift ↔ storage model) and [`error`] (the one
 //! mapping from typed errors to Thrift exceptions) are shared by generations.
-//! Both generations reach storage through [`node`] only: one engine, one
-//! schema snapshot (config and dynamic keyspaces alike), one door for
-//! schema changes. [`access`] is the one place either generation logs in
+//! Both generations reach storage through [`crate::node`] only (the layer
+//! below every front end): one engine, one schema snapshot (config and
+//! dynamic keyspaces alike), one door for schema changes. [`access`] is the one place either generation logs in
 //! and authorizes.
 
 pub mod access;
@@ -21,7 +21,6 @@ pub mod dispatch;
 pub mod error;
 pub mod gen;
 pub mod limits;
-pub mod node;
 pub mod scan;
 pub mod server;
 pub mod session;

@@ -17,10 +17,10 @@
 //! closes, and [`serve`] returns once all connections are gone (or after a
 //! grace period). Flushing the engine is the caller's job.
 
+use crate::node::Node;
 use crate::thrift::budget::request_cost;
 use crate::thrift::dispatch;
 use crate::thrift::limits::{Admitted, Limits};
-use crate::thrift::node::Node;
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;

@@ -1,9 +1,9 @@
 //! The 0.6 meta calls: describe_*, get_string(_list)_property.
 
+use crate::node::Node;
 use crate::schema::{CfDef, ColumnType};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
-use crate::thrift::node::Node;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The Thrift API version of Cassandra 0.6.

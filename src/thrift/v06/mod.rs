@@ -13,10 +13,10 @@ mod describe;
 mod reads;
 mod writes;
 
+use crate::node::Node;
 use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
-use crate::thrift::node::Node;
 use crate::thrift::session::Session;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};

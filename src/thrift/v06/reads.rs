@@ -3,11 +3,11 @@
 //! level is checked last, as 0.6 did.
 
 use super::check_read_level;
+use crate::node::Node;
 use crate::storage::model::{ReadCommand, RowRange, Slice};
 use crate::thrift::convert::{path_command, slice_command, thriftify};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
-use crate::thrift::node::Node;
 use crate::thrift::validation as v;
 use std::collections::BTreeMap;
 

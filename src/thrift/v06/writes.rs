@@ -2,12 +2,12 @@
 //! mutation is validated whole before any of it is applied; a batch is
 //! applied with one engine call.
 
+use crate::node::Node;
 use crate::schema::Schema;
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::convert::{cosc_ops, insert_op, mutation_ops, remove_op};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
-use crate::thrift::node::Node;
 use crate::thrift::validation as v;
 use std::collections::BTreeMap;
 
@@ -50,6 +50,7 @@ pub fn insert(
         key,
         vec![(path.column_family.clone(), vec![op])],
     ))
+    .map_err(ApiError::from)
 }
 
 pub fn batch_insert(
@@ -79,6 +80,7 @@ pub fn batch_insert(
         .filter(|(_, ops)| !ops.is_empty())
         .collect();
     node.apply(&mutation(ks, key, updates))
+        .map_err(ApiError::from)
 }
 
 pub fn remove(
@@ -98,6 +100,7 @@ pub fn remove(
         key,
         vec![(path.column_family.clone(), vec![op])],
     ))
+    .map_err(ApiError::from)
 }
 
 pub fn batch_mutate(
@@ -129,5 +132,5 @@ pub fn batch_mutate(
     }
     v::validate_keyspace(&schema, ks)?;
     check_writable(&schema, ks)?;
-    node.apply_batch(&rows)
+    node.apply_batch(&rows).map_err(ApiError::from)
 }

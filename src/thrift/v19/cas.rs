@@ -22,10 +22,10 @@
 
 use super::convert::thriftify;
 use super::validation::{self as v, Access};
+use crate::node::Node;
 use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::node::Node;
 
 /// One `cas` call after the keyspace is known.
 pub struct CasRequest<'a> {

@@ -7,9 +7,9 @@
 //!
 //! Requests are validated before they reach this module.
 
+use crate::node::Node;
 use crate::storage::model::{Op, RowMutation};
-use crate::thrift::error::ApiResult;
-use crate::thrift::node::Node;
+use crate::thrift::error::{ApiError, ApiResult};
 use std::sync::atomic::{AtomicI64, Ordering};
 
 /// One counter increment: (row key, CF, super column, name, delta).
@@ -66,7 +66,7 @@ pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
             )],
         })
         .collect();
-    node.apply_batch(&rows)
+    node.apply_batch(&rows).map_err(ApiError::from)
 }
 
 #[cfg(test)]

@@ -9,11 +9,11 @@
 
 use crate::cql::exec::{CqlBackend, CqlOutcome, IndexCandidates, Prepared};
 use crate::cql::CqlError;
+use crate::node::Node;
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
-use crate::thrift::node::Node;
 use parking_lot::Mutex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -59,8 +59,8 @@ impl<'a> NodeBackend<'a> {
         }
     }
 
-    fn fail(&self, e: ApiError) -> CqlError {
-        match e {
+    fn fail(&self, e: impl Into<ApiError>) -> CqlError {
+        match e.into() {
             ApiError::InvalidRequest(why) => CqlError::Invalid(why),
             other => {
                 let shown = CqlError::Invalid(other.to_string());

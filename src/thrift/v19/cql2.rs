@@ -8,9 +8,9 @@
 use super::cql::NodeBackend;
 use crate::cql::CqlError;
 use crate::cql2::{Context, Cql2Result};
+use crate::node::Node;
 use crate::thrift::error::ApiResult;
 use crate::thrift::gen::cassandra19 as t;
-use crate::thrift::node::Node;
 use crate::thrift::session::State19;
 
 /// 1.2's rule for `execute_cql_query` and its prepared pair: CQL 2 when

@@ -7,10 +7,10 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::validation as v;
+use crate::node::Node;
 use crate::schema::{system19, CfSpec, KeyspaceDef, SchemaChange};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
-use crate::thrift::node::Node;
 use std::collections::BTreeMap;
 
 /// The Thrift API version of Cassandra 1.2.9.
@@ -128,7 +128,7 @@ pub fn splits(
 /// Validates a schema call as 1.2 did and applies it; returns the new
 /// schema version, as 1.2's schema calls did.
 fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
-    node.change_schema(change)
+    node.change_schema(change).map_err(ApiError::from)
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {

@@ -11,10 +11,10 @@ use super::{cql, cql2, wrap, Handler};
 use crate::auth::access::{Access, Permission};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;
+use crate::node::Node;
 use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::node::Node;
 use crate::thrift::session::Session;
 use std::cell::RefCell;
 

@@ -37,9 +37,9 @@ pub use batch::process_batch_mutate;
 pub use describe::VERSION;
 
 use crate::auth::access::{Access, Permission};
+use crate::node::Node;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
-use crate::thrift::node::Node;
 use crate::thrift::session::Session;
 use handler::Needs;
 use std::cell::RefCell;

@@ -8,11 +8,11 @@ use super::convert::{path_command, slice_command, slice_of, thriftify};
 use super::index;
 use super::scan::scan;
 use super::validation::{self as v, Access};
+use crate::node::Node;
 use crate::schema::CfDef;
 use crate::storage::model::{IndexQuery, ReadCommand, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::node::Node;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 

@@ -4,11 +4,11 @@
 //!
 //! The range is already validated; this module must not build replies.
 
+use crate::node::Node;
 use crate::partitioner::{Partitioner, Token};
 use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
-use crate::thrift::node::Node;
 
 fn parse(p: &dyn Partitioner, text: &str) -> ApiResult<Token> {
     p.token_from_string(text)
@@ -33,7 +33,7 @@ pub fn scan(
                 end: end.clone(),
             },
             max_rows,
-        ),
+        ).map_err(ApiError::from),
         (Some(start), None, _, Some(end)) => {
             let end = parse(p, end)?;
             let rows = node.read_range(
@@ -61,7 +61,7 @@ pub fn scan(
                     end: end.clone(),
                 },
                 max_rows,
-            )
+            ).map_err(ApiError::from)
         }
         _ => Err(ApiError::invalid(
             "exactly one each of {start key, start token} and {end key, end token} must be specified",

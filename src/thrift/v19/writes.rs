@@ -6,11 +6,11 @@
 use super::convert::{cell, remove_op};
 use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
+use crate::node::Node;
 use crate::schema::CfDef;
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::node::Node;
 use std::collections::BTreeMap;
 
 /// The system keyspaces belong to the server.
@@ -75,6 +75,7 @@ pub fn insert(
         cell: cell(column, node.now()),
     };
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
+        .map_err(ApiError::from)
 }
 
 pub fn remove(
@@ -92,6 +93,7 @@ pub fn remove(
     check_writable(node, ks)?;
     let op = remove_op(path, timestamp, node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
+        .map_err(ApiError::from)
 }
 
 pub type MutationMap = BTreeMap<Vec<u8>, BTreeMap<String, Vec<t::Mutation>>>;
@@ -144,6 +146,7 @@ pub fn remove_counter(
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
     let op = remove_op(path, counters::timestamp(), node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
+        .map_err(ApiError::from)
 }
 
 /// `truncate`: every column family, from the configuration or not, is
@@ -157,5 +160,5 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         return Ok(());
     }
     check_writable(node, ks)?;
-    node.truncate(ks, cf)
+    node.truncate(ks, cf).map_err(ApiError::from)
 }

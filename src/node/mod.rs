@@ -1,8 +1,14 @@
-//! What every connection shares: the storage engine (which holds the one
-//! current schema snapshot), the authenticator, the CQL3 write clock and
-//! prepared statements, and a few facts about this node for the describe
-//! calls, plus the narrow adapters through which both
-//! API generations reach the engine.
+//! The node: what every front end shares, below all of them. It owns the
+//! storage engine (which holds the one current schema snapshot), schema
+//! changes, the authenticator, the CQL3 write clock and prepared
+//! statements, the per-partition locks of conditional writes, and a few
+//! facts about this node for the describe calls.
+//!
+//! Front ends (Thrift today; the native protocol and the admin surface
+//! later) sit above it as siblings and reach the engine only through
+//! [`Node`]. It must not know any wire protocol: its errors are
+//! [`NodeError`]s, which each front end turns into its own exceptions in one
+//! place (for Thrift, `thrift::error`).
 //!
 //! Schema changes go through [`Node::change_schema`] only: validated by
 //! `Schema::apply`, persisted by the `SchemaStore`, then handed to the engine
@@ -18,16 +24,19 @@
 //! between the read and the write. Plain writes do not take it, as plain
 //! writes did not join Paxos rounds in 2.0.
 
+mod error;
+mod locks;
+
+pub use error::{NodeError, NodeResult};
+
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
-use crate::storage::commitlog::CommitLogError;
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
-use crate::storage::{Engine, StorageError};
-use crate::thrift::convert::now_seconds;
-use crate::thrift::error::{ApiError, ApiResult};
+use crate::storage::Engine;
+use error::{schema_storage_error, storage_error};
+use locks::PartitionLocks;
 use parking_lot::Mutex;
-use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -52,70 +61,6 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
-}
-
-/// Striped locks over (keyspace, column family, row key): two partitions
-/// may share a stripe, which only costs waiting, never correctness.
-struct PartitionLocks {
-    stripes: Vec<Mutex<()>>,
-}
-
-impl PartitionLocks {
-    const STRIPES: usize = 256;
-
-    fn new() -> PartitionLocks {
-        PartitionLocks {
-            stripes: (0..Self::STRIPES).map(|_| Mutex::new(())).collect(),
-        }
-    }
-
-    fn stripe(&self, keyspace: &str, cf: &str, key: &[u8]) -> &Mutex<()> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (keyspace, cf, key).hash(&mut h);
-        &self.stripes[(h.finish() % Self::STRIPES as u64) as usize]
-    }
-}
-
-/// The engine's errors in API terms, for data calls (reads, writes,
-/// truncate, CQL statements), which all declare `TimedOutException`. A
-/// keyspace or column family the engine no longer knows was dropped while
-/// the call ran.
-///
-/// A write the node could not make durable is what Cassandra 1.2 answered
-/// with `TimedOutException` (the coordinator never heard back from the
-/// replica whose write failed): a full disk, no file descriptors left, or a
-/// commit log that refuses writes after a device error. Old clients retry
-/// on it. Each such episode is logged once by the storage engine, so it is
-/// not logged again here per request. Damaged SSTables and other failures
-/// stay internal errors, logged with the file and offset on every call.
-fn storage_error(e: StorageError) -> ApiError {
-    match e {
-        StorageError::UnknownKeyspace(ks) => {
-            ApiError::invalid(format!("Keyspace {ks} does not exist"))
-        }
-        StorageError::UnknownColumnFamily { cf, .. } => {
-            ApiError::invalid(format!("unconfigured columnfamily {cf}"))
-        }
-        StorageError::Invalid(why) => ApiError::invalid(why),
-        StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => ApiError::invalid(
-            format!("mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"),
-        ),
-        StorageError::Exhausted { .. } | StorageError::CommitLog(_) => ApiError::TimedOut,
-        other => ApiError::Internal(other.to_string()),
-    }
-}
-
-/// The engine's errors for schema calls. `system_*` calls declare no
-/// `TimedOutException`, so running out of space or descriptors there is an
-/// internal error (logged with its cause); everything else is as for data
-/// calls.
-fn schema_storage_error(e: StorageError) -> ApiError {
-    match e {
-        e @ (StorageError::Exhausted { .. } | StorageError::CommitLog(_)) => {
-            ApiError::Internal(e.to_string())
-        }
-        other => storage_error(other),
-    }
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -174,19 +119,31 @@ impl Node {
     pub fn now(&self) -> i32 {
         now_seconds()
     }
+}
 
+/// Seconds since the epoch, saturated to `i32` (Cassandra's local deletion
+/// times are 32-bit seconds).
+pub fn now_seconds() -> i32 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    i32::try_from(secs).unwrap_or(i32::MAX)
+}
+
+impl Node {
     /// Validates, persists and applies one schema change; returns the new
     /// schema version. On failure the schema, its file and the engine are
     /// as they were.
-    pub fn change_schema(&self, change: SchemaChange) -> ApiResult<String> {
+    pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
         let store = self.schema_store.lock();
         let old = self.engine.schema();
         let next = old
             .apply(change)
-            .map_err(|e| ApiError::invalid(e.to_string()))?;
+            .map_err(|e| NodeError::Invalid(e.to_string()))?;
         store
             .save(&next)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+            .map_err(|e| NodeError::Internal(e.to_string()))?;
         let version = next.version().to_string();
         if let Err(e) = self.engine.update_schema(Arc::new(next)) {
             // The engine refused before touching anything: put the file back.
@@ -199,11 +156,11 @@ impl Node {
     }
 
     /// Discards all data of one column family (durable).
-    pub fn truncate(&self, keyspace: &str, cf: &str) -> ApiResult<()> {
+    pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
-    pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> ApiResult<RowResult> {
+    pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
         self.engine.read(cmd, key).map_err(storage_error)
     }
 
@@ -212,7 +169,7 @@ impl Node {
         cmd: &ReadCommand,
         range: &RowRange,
         max_rows: usize,
-    ) -> ApiResult<Vec<(Bytes, RowResult)>> {
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
         self.engine
             .read_range(cmd, range, max_rows)
             .map_err(storage_error)
@@ -223,7 +180,7 @@ impl Node {
         &self,
         cmd: &ReadCommand,
         query: &IndexQuery,
-    ) -> ApiResult<Vec<(Bytes, RowResult)>> {
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
         self.engine.read_indexed(cmd, query).map_err(storage_error)
     }
 
@@ -233,18 +190,18 @@ impl Node {
         keyspace: &str,
         cf: &str,
         query: &IndexQuery,
-    ) -> ApiResult<Option<Vec<Bytes>>> {
+    ) -> NodeResult<Option<Vec<Bytes>>> {
         self.engine
             .index_candidates(keyspace, cf, query)
             .map_err(storage_error)
     }
 
-    pub fn apply(&self, m: &RowMutation) -> ApiResult<()> {
+    pub fn apply(&self, m: &RowMutation) -> NodeResult<()> {
         self.apply_batch(std::slice::from_ref(m))
     }
 
     /// One engine call: the batch is validated whole and logged once.
-    pub fn apply_batch(&self, ms: &[RowMutation]) -> ApiResult<()> {
+    pub fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
         self.engine.apply_batch(ms).map_err(storage_error)
     }
 }
@@ -295,36 +252,6 @@ mod tests {
     }
 
     #[test]
-    fn failed_writes_are_timeouts_and_damage_stays_internal() {
-        use crate::storage::Exhaustion;
-        let full = || StorageError::Exhausted {
-            cause: Exhaustion::DiskFull,
-            path: "/d/CommitLog-1.log".into(),
-            source: std::io::Error::from_raw_os_error(28),
-        };
-        let emfile = StorageError::Exhausted {
-            cause: Exhaustion::TooManyOpenFiles,
-            path: "/d/data".into(),
-            source: std::io::Error::from_raw_os_error(24),
-        };
-        assert_eq!(storage_error(full()), ApiError::TimedOut);
-        assert_eq!(storage_error(emfile), ApiError::TimedOut);
-        let failed = StorageError::CommitLog(CommitLogError::Failed("EIO".into()));
-        assert_eq!(storage_error(failed), ApiError::TimedOut);
-        let corrupt = StorageError::Corrupt {
-            file: "/d/data/cf1-1-Data.db".into(),
-            detail: "at offset 7: checksum".into(),
-        };
-        assert!(matches!(storage_error(corrupt), ApiError::Internal(d) if d.contains("offset 7")));
-        let big = StorageError::CommitLog(CommitLogError::PayloadTooLarge { len: 9, max: 8 });
-        assert!(matches!(storage_error(big), ApiError::InvalidRequest(_)));
-        // Schema calls declare no TimedOutException.
-        assert!(
-            matches!(schema_storage_error(full()), ApiError::Internal(d) if d.contains("disk full"))
-        );
-    }
-
-    #[test]
     fn concurrent_schema_calls_all_land_in_the_engine_and_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let (node, base) = node(dir.path());
@@ -354,12 +281,12 @@ mod tests {
         let before = node.schema().version();
         assert!(matches!(
             node.change_schema(add_keyspace("kept")),
-            Err(ApiError::InvalidRequest(_))
+            Err(NodeError::Invalid(_))
         ));
         node.engine().shutdown().unwrap();
         assert!(matches!(
             node.change_schema(add_keyspace("lost")),
-            Err(ApiError::Internal(_))
+            Err(NodeError::Internal(_))
         ));
         assert_eq!(node.schema().version(), before);
         let saved = SchemaStore::open(dir.path()).load(base).unwrap();

@@ -1,0 +1,99 @@
+//! Why a node operation failed, in terms every front end can map: the
+//! request was invalid, the write could not be made durable right now, or
+//! the node itself failed. Each front end converts these to its own
+//! exceptions in one place (Thrift: `thrift::error`); this module must not
+//! know any wire protocol.
+
+use crate::storage::commitlog::CommitLogError;
+use crate::storage::StorageError;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NodeError {
+    /// The request cannot be served as asked (Cassandra's `why` text).
+    #[error("invalid request: {0}")]
+    Invalid(String),
+    /// A write the node could not make durable: a full disk, no file
+    /// descriptors left, or a commit log that refuses writes after a device
+    /// error. Cassandra 1.2 answered this as a replica that never replied
+    /// (`TimedOutException`), which old clients retry. Each episode is
+    /// logged once by the storage engine, not per request.
+    #[error("write not durable: {0}")]
+    Unwritable(String),
+    /// Anything the client did not cause (damaged SSTables among them).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+pub type NodeResult<T> = Result<T, NodeError>;
+
+/// The engine's errors for data calls (reads, writes, truncate, CQL
+/// statements). A keyspace or column family the engine no longer knows was
+/// dropped while the call ran.
+pub(super) fn storage_error(e: StorageError) -> NodeError {
+    match e {
+        StorageError::UnknownKeyspace(ks) => {
+            NodeError::Invalid(format!("Keyspace {ks} does not exist"))
+        }
+        StorageError::UnknownColumnFamily { cf, .. } => {
+            NodeError::Invalid(format!("unconfigured columnfamily {cf}"))
+        }
+        StorageError::Invalid(why) => NodeError::Invalid(why),
+        StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => {
+            NodeError::Invalid(format!(
+                "mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"
+            ))
+        }
+        e @ (StorageError::Exhausted { .. } | StorageError::CommitLog(_)) => {
+            NodeError::Unwritable(e.to_string())
+        }
+        other => NodeError::Internal(other.to_string()),
+    }
+}
+
+/// The engine's errors for schema changes. A schema change that cannot be
+/// made durable is a failure of the node, not a retryable write (Thrift's
+/// `system_*` calls declare no `TimedOutException`); the rest is as for data
+/// calls.
+pub(super) fn schema_storage_error(e: StorageError) -> NodeError {
+    match e {
+        e @ (StorageError::Exhausted { .. } | StorageError::CommitLog(_)) => {
+            NodeError::Internal(e.to_string())
+        }
+        other => storage_error(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failed_writes_are_unwritable_and_damage_stays_internal() {
+        use crate::storage::Exhaustion;
+        let full = || StorageError::Exhausted {
+            cause: Exhaustion::DiskFull,
+            path: "/d/CommitLog-1.log".into(),
+            source: std::io::Error::from_raw_os_error(28),
+        };
+        let emfile = StorageError::Exhausted {
+            cause: Exhaustion::TooManyOpenFiles,
+            path: "/d/data".into(),
+            source: std::io::Error::from_raw_os_error(24),
+        };
+        assert!(matches!(storage_error(full()), NodeError::Unwritable(_)));
+        assert!(matches!(storage_error(emfile), NodeError::Unwritable(_)));
+        let failed = StorageError::CommitLog(CommitLogError::Failed("EIO".into()));
+        assert!(matches!(storage_error(failed), NodeError::Unwritable(_)));
+        let corrupt = StorageError::Corrupt {
+            file: "/d/data/cf1-1-Data.db".into(),
+            detail: "at offset 7: checksum".into(),
+        };
+        assert!(matches!(storage_error(corrupt), NodeError::Internal(d) if d.contains("offset 7")));
+        let big = StorageError::CommitLog(CommitLogError::PayloadTooLarge { len: 9, max: 8 });
+        assert!(matches!(storage_error(big), NodeError::Invalid(_)));
+        // A schema change that cannot be made durable is the node's failure.
+        assert!(
+            matches!(schema_storage_error(full()), NodeError::Internal(d) if d.contains("disk full"))
+        );
+    }
+}
