@@ -18,15 +18,18 @@
 //! grace period). Flushing the engine is the caller's job.
 
 use crate::thrift::budget::request_cost;
+use crate::thrift::calllog::CallLog;
 use crate::thrift::dispatch;
+use crate::thrift::foreign;
 use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::node::Node;
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
@@ -44,6 +47,8 @@ pub struct ServerOptions {
     /// Connection cap, timeouts, memory budget and worker slots; one set
     /// shared by every listener of the process.
     pub limits: Arc<Limits>,
+    /// Calls at least this slow are logged at INFO (see [`crate::thrift::calllog`]).
+    pub slow_request: Option<Duration>,
 }
 
 impl Default for ServerOptions {
@@ -53,6 +58,7 @@ impl Default for ServerOptions {
             shutdown_grace: Duration::from_secs(10),
             generations: GenerationPolicy::default(),
             limits: Limits::unlimited(),
+            slow_request: None,
         }
     }
 }
@@ -74,7 +80,7 @@ pub async fn serve(
                 Ok((stream, peer)) => match opts.limits.admit(peer) {
                     Some(admitted) => {
                         tracing::debug!(%peer, "connection accepted");
-                        conns.spawn(connection(stream, node.clone(), opts.clone(), stop_rx.clone(), admitted));
+                        conns.spawn(connection(stream, peer, node.clone(), opts.clone(), stop_rx.clone(), admitted));
                     }
                     // Over the cap: closed at once (admit logged it).
                     None => drop(stream),
@@ -133,6 +139,7 @@ async fn write_reply(
 
 async fn connection(
     mut stream: TcpStream,
+    peer: SocketAddr,
     node: Arc<Node>,
     opts: ServerOptions,
     mut stop: watch::Receiver<bool>,
@@ -149,6 +156,10 @@ async fn connection(
         settings.idle_timeout,
     );
     let mut session = Session::with_policy(opts.generations);
+    let log = CallLog {
+        peer,
+        slow: opts.slow_request,
+    };
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
@@ -176,11 +187,23 @@ async fn connection(
                 }
                 return;
             }
+            Err(TransportError::Foreign(what)) => {
+                tracing::warn!(
+                    "connection from {peer} opened like {what}; only Thrift (API 0.6 and 19.x) \
+                     is served on this port: closing it"
+                );
+                if what.wants_http_reply() {
+                    let _ = write_reply(&mut stream, foreign::http_reply(), settings.write_timeout)
+                        .await;
+                }
+                return;
+            }
             Err(e) => {
                 tracing::debug!(error = %e, "closing connection");
                 return;
             }
         };
+        let received = Instant::now();
         // Until the connection shows its generation, its transport decides
         // the calls both generations share (see Session::ambiguous_generation).
         session.framing = Some(framing);
@@ -196,7 +219,7 @@ async fn connection(
         let Ok(slot) = admitted else { return };
         let call_node = node.clone();
         let call = move || {
-            let reply = dispatch::handle(&call_node, &mut session, &bytes);
+            let reply = log.answer(&call_node, &mut session, &bytes, received);
             drop((bytes, slot));
             (session, reply)
         };
