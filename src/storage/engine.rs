@@ -14,6 +14,7 @@ use super::options::EngineOptions;
 use super::query::{read_row, RowStore};
 use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
+use super::startup;
 use super::resource::Episodes;
 use super::row::validate_op;
 use super::StorageError;
@@ -70,12 +71,19 @@ impl Engine {
             None => None,
         };
         let mut cfs = HashMap::new();
+        let mut opened = Vec::new();
         for ks in schema.keyspaces.values() {
             for cf in ks.cfs.values() {
                 let tables = recovered
                     .as_mut()
                     .and_then(|r| r.sstables.remove(&cf.id))
                     .unwrap_or_default();
+                opened.push(startup::CfTables {
+                    keyspace: ks.name.clone(),
+                    cf: cf.name.clone(),
+                    count: tables.len(),
+                    bytes: tables.iter().map(|t| t.reader.on_disk_size()).sum(),
+                });
                 cfs.insert(
                     (ks.name.clone(), cf.name.clone()),
                     Arc::new(CfStore::new(cf.clone(), tables)),
@@ -83,6 +91,10 @@ impl Engine {
             }
         }
         let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
+        if let Some(r) = &recovered {
+            startup::log_sstables(opened, r.stats.sstables_opened_in);
+        }
+        let stats = recovered.as_ref().map(|r| r.stats.clone());
         let (disk, replay) = match recovered {
             Some(r) => (
                 Some(Disk {
@@ -105,6 +117,8 @@ impl Engine {
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
         });
+        let apply_started = Instant::now();
+        let mut applied = 0;
         {
             let cat = inner.catalog();
             for (pos, m) in &replay {
@@ -112,11 +126,12 @@ impl Engine {
                 // recovery; one that does not fit its CF any more is skipped.
                 if validate(&cat, m).is_ok() {
                     inner.apply_to_memtables(&cat, m, Some(*pos));
+                    applied += 1;
                 }
             }
         }
-        if !replay.is_empty() {
-            tracing::info!("replayed {} commit log records", replay.len());
+        if let Some(stats) = &stats {
+            startup::log_replay(stats, applied, apply_started.elapsed());
         }
         for store in inner.catalog().cfs.values() {
             if let Some(ix) = store.index() {
