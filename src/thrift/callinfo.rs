@@ -154,6 +154,12 @@ impl Target {
 /// bytes after its header) name, as far as they can be read.
 pub fn target(g: Generation, method: &str, args: &[u8]) -> Target {
     let mut t = Target::default();
+    if method.starts_with("execute_prepared_") {
+        // The statement was named by its `prepare_*` call's line; the
+        // request holds only its id and bound values.
+        t.statement = Some(Statement::kind_only("EXECUTE PREPARED"));
+        return t;
+    }
     let (ks, cf) = locations(g, method);
     if ks == Some(At::Query) {
         t.statement = Some(query_statement(args));

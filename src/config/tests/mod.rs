@@ -365,10 +365,14 @@ fn slow_request_threshold_is_read() {
         d.slow_request_threshold(),
         Some(std::time::Duration::from_millis(500))
     );
-    let c = parse(&add("<SlowRequestThresholdInMS>20</SlowRequestThresholdInMS>"));
+    let c = parse(&add(
+        "<SlowRequestThresholdInMS>20</SlowRequestThresholdInMS>",
+    ));
     assert_eq!(c.slow_request_threshold_in_ms, 20);
     assert!(c.warnings().is_empty());
-    let off = parse(&add("<SlowRequestThresholdInMS>0</SlowRequestThresholdInMS>"));
+    let off = parse(&add(
+        "<SlowRequestThresholdInMS>0</SlowRequestThresholdInMS>",
+    ));
     assert_eq!(off.slow_request_threshold(), None);
 }
 
