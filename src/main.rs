@@ -2,7 +2,7 @@
 //! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
 //! [--ignore-commitlog-replay-errors]` and the limit overrides
 //! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
-//! `--memory-budget`), plus the client shells
+//! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
