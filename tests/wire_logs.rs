@@ -318,6 +318,21 @@ fn other_protocols_get_one_clear_line() {
     assert!(reply.starts_with("HTTP/1.0 400 "), "{reply}");
     assert!(reply.contains("Cassandra Thrift port"), "{reply}");
     server.wait_for_line(&["an HTTP GET request", "only Thrift"]);
+    // A request with a body still gets its answer (the body is read and
+    // dropped, not left to reset the connection).
+    let mut s = server.raw();
+    let body = vec![b'x'; 30_000];
+    let head = format!(
+        "POST /api HTTP/1.1\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    s.write_all(&body).unwrap();
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.0 400 "), "{reply}");
+    server.wait_for_line(&["an HTTP POST request"]);
 
     let log = server.log();
     assert!(!log.contains("maximum message size"), "{log}");

@@ -31,7 +31,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
@@ -137,6 +137,31 @@ async fn write_reply(
     Ok(())
 }
 
+/// Sends an HTTP client the plain-text 400 and ends the connection
+/// gracefully: closing with its request body unread would reset the
+/// connection and could discard the answer before the client reads it.
+async fn answer_http(stream: &mut TcpStream, write_timeout: Option<Duration>) {
+    if write_reply(stream, foreign::http_reply(), write_timeout)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let _ = stream.shutdown().await;
+    // At most 64 KiB or one second of whatever the client still sends.
+    let drain = async {
+        let mut sink = [0u8; 4096];
+        let mut left: usize = 64 * 1024;
+        while left > 0 {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+}
+
 async fn connection(
     mut stream: TcpStream,
     peer: SocketAddr,
@@ -193,8 +218,7 @@ async fn connection(
                      is served on this port: closing it"
                 );
                 if what.wants_http_reply() {
-                    let _ = write_reply(&mut stream, foreign::http_reply(), settings.write_timeout)
-                        .await;
+                    answer_http(&mut stream, settings.write_timeout).await;
                 }
                 return;
             }
