@@ -66,10 +66,12 @@ impl Engine {
     /// Opens the engine: on disk, removes leftovers of interrupted writes,
     /// opens the SSTables and replays the commit log into memtables.
     pub fn open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError> {
+        let started = Instant::now();
         let mut recovered = match &opts.data_dir {
             Some(dir) => Some(recover(&schema, dir, &opts)?),
             None => None,
         };
+        let recovered_in = started.elapsed();
         let mut cfs = HashMap::new();
         let mut opened = Vec::new();
         for ks in schema.keyspaces.values() {
@@ -92,7 +94,8 @@ impl Engine {
         }
         let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
         if let Some(r) = &recovered {
-            startup::log_sstables(opened, r.stats.sstables_opened_in);
+            // Recovery opens the SSTables, then reads the commit log.
+            startup::log_sstables(opened, recovered_in.saturating_sub(r.stats.log_read_in));
         }
         let stats = recovered.as_ref().map(|r| r.stats.clone());
         let (disk, replay) = match recovered {

@@ -16,6 +16,11 @@
 //! connection finishes the call it is running (its reply is still sent) and
 //! closes, and [`serve`] returns once all connections are gone (or after a
 //! grace period). Flushing the engine is the caller's job.
+//!
+//! Logging: every call goes through [`crate::thrift::calllog`] (DEBUG
+//! line, slow-request INFO line); a connection that opens with another
+//! protocol's bytes (see [`crate::thrift::foreign`]) gets one WARN line, an
+//! HTTP client a plain-text 400, and is closed.
 
 use crate::thrift::budget::request_cost;
 use crate::thrift::calllog::CallLog;
