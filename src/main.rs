@@ -2,17 +2,18 @@
 //! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
 //! [--ignore-commitlog-replay-errors]` and the limit overrides
 //! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
-//! `--memory-budget`), plus the client shells
+//! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
 //!
 //! With no `--config`, `./storage-conf.xml` is used if present, else the
 //! built-in copy of the repository's (`config::Config::builtin`).
 //!
-//! Start-up is all-or-nothing: the configuration, schema, authenticator,
-//! storage engine and listening socket are all set up before the one ready
-//! line `supercolumn listening on HOST:PORT` goes to stdout; any failure
-//! before that prints one message to stderr and exits with status 1. Logs go
+//! Start-up is all-or-nothing: the configuration, listening sockets, schema,
+//! authenticator and storage engine are all set up, in that order, before the
+//! one ready line `supercolumn listening on HOST:PORT` goes to stdout; any failure
+//! before that prints one message to stderr and exits with status 1 (a port
+//! in use is found before the commit log or schema store is touched). Logs go
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
@@ -93,6 +94,10 @@ struct ServeArgs {
     /// Memory for requests in flight and unsent replies, in MB (overrides ThriftMemoryBudgetInMB).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=4_000_000))]
     memory_budget: Option<u32>,
+    /// Log calls at least this slow at INFO, 0 never (overrides SlowRequestThresholdInMS
+    /// and slow_query_log_timeout_in_ms; default 500).
+    #[arg(long, value_name = "MS")]
+    slow_request_threshold: Option<u32>,
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -210,6 +215,9 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     if let Some(mb) = args.memory_budget {
         limits.memory_budget_in_mb = mb;
     }
+    if let Some(ms) = args.slow_request_threshold {
+        config.slow_request_threshold_in_ms = ms;
+    }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
     }
@@ -307,9 +315,14 @@ fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
         (Some(before), _) => format!(" (raised from {before})"),
         (None, _) => String::new(),
     };
+    let slow = match config.slow_request_threshold_in_ms {
+        0 => "off".to_string(),
+        ms => format!("over {ms} ms"),
+    };
     tracing::info!(
         "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
-         client connections; memory budget {} MB; idle timeout {}; write timeout {}",
+         client connections; memory budget {} MB; idle timeout {}; write timeout {}; \
+         slow-request log {slow}",
         l.memory_budget_in_mb,
         seconds_or_never(l.idle_timeout_in_seconds),
         seconds_or_never(l.write_timeout_in_seconds),
@@ -336,6 +349,15 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     // First, so that the storage engine opens its files under the raised limit.
     let fds = limits::raise_fd_limit();
     let config = load_config(&args)?;
+    // The ports are bound before storage is opened: a port in use fails
+    // the start before the commit log or the schema store is touched.
+    let host = config.thrift_listen_address().to_string();
+    let listener = bind(&host, config.thrift_port).await?;
+    let local: SocketAddr = listener.local_addr()?;
+    let listener19 = match config.thrift19_port {
+        Some(port) => Some(bind(&host, port).await?),
+        None => None,
+    };
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
@@ -377,24 +399,6 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     }
     let engine = Arc::new(Engine::open(schema.clone(), options).map_err(open_failure)?);
 
-    let host = config.thrift_listen_address().to_string();
-    let listener = tokio::net::TcpListener::bind((host.as_str(), config.thrift_port))
-        .await
-        .map_err(|e| {
-            Fatal(format!(
-                "cannot listen on {host}:{}: {e}",
-                config.thrift_port
-            ))
-        })?;
-    let local: SocketAddr = listener.local_addr()?;
-    let listener19 = match config.thrift19_port {
-        Some(port) => Some(
-            tokio::net::TcpListener::bind((host.as_str(), port))
-                .await
-                .map_err(|e| Fatal(format!("cannot listen on {host}:{port}: {e}")))?,
-        ),
-        None => None,
-    };
     let partitioner = schema.partitioner.clone();
     let token = match &config.initial_token {
         Some(t) => t.clone(),
@@ -410,6 +414,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         max_message_bytes: config.thrift_max_message_length(),
         generations: generation_policy(&config, args.api_default),
         limits: server_limits(&config, fds)?,
+        slow_request: config.slow_request_threshold(),
         ..ServerOptions::default()
     };
 
@@ -459,6 +464,22 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// A listening socket on `host:port`, or why not (with what to check when
+/// the port is taken).
+async fn bind(host: &str, port: u16) -> Result<tokio::net::TcpListener, Fatal> {
+    tokio::net::TcpListener::bind((host, port))
+        .await
+        .map_err(|e| {
+            let hint = if e.kind() == std::io::ErrorKind::AddrInUse {
+                " (is another server running on this port? choose another with --listen \
+                 HOST:PORT or in the configuration)"
+            } else {
+                ""
+            };
+            Fatal(format!("cannot listen on {host}:{port}: {e}{hint}"))
+        })
 }
 
 /// Why the engine did not open, with what the operator can do about a

@@ -296,6 +296,10 @@ pub struct Config {
     pub thrift_framed_transport_size_in_mb: Option<u32>,
     pub thrift_max_message_length_in_mb: u32,
     pub thrift_limits: ThriftLimits,
+    /// `<SlowRequestThresholdInMS>` (a supercolumn element), yaml
+    /// `slow_query_log_timeout_in_ms` (3.10+'s name): calls at least this
+    /// slow are logged at INFO. Default 500; 0 logs none.
+    pub slow_request_threshold_in_ms: u32,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
     pub sliced_buffer_size_in_kb: u32,
@@ -326,6 +330,10 @@ pub struct Config {
     /// Present multi-node-only settings (computed while parsing).
     ignored: Vec<IgnoredSetting>,
 }
+
+/// The slow-request log's threshold when the configuration sets none
+/// (Cassandra 3.10's `slow_query_log_timeout_in_ms` default).
+pub const DEFAULT_SLOW_REQUEST_MS: u32 = 500;
 
 /// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
 pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";
@@ -420,6 +428,12 @@ impl Config {
             _ => self.thrift_max_message_length_in_mb,
         };
         mb as usize * 1024 * 1024
+    }
+
+    /// The threshold of the slow-request log, `None` when it is off.
+    pub fn slow_request_threshold(&self) -> Option<std::time::Duration> {
+        (self.slow_request_threshold_in_ms > 0)
+            .then(|| std::time::Duration::from_millis(self.slow_request_threshold_in_ms.into()))
     }
 
     /// True when this is a 0.6 `storage-conf.xml` declaring

@@ -9,7 +9,7 @@ use super::values;
 use super::xml;
 use super::{
     AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
-    ThriftLimits, DEFAULT_AUTHENTICATOR,
+    ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS,
 };
 use std::path::PathBuf;
 
@@ -42,6 +42,7 @@ const KNOWN: &[&str] = &[
     "ThriftIdleTimeoutInSeconds",
     "ThriftWriteTimeoutInSeconds",
     "ThriftMemoryBudgetInMB",
+    "SlowRequestThresholdInMS",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
     "SlicedBufferSizeInKB",
@@ -275,6 +276,13 @@ pub(super) fn parse(
             "ThriftMaxMessageLengthInMB must be between 1 and 2047",
         )?,
         thrift_limits: thrift_limits(&cx, &top)?,
+        slow_request_threshold_in_ms: top.int(
+            &cx,
+            "SlowRequestThresholdInMS",
+            DEFAULT_SLOW_REQUEST_MS,
+            |v| v >= 0,
+            "must be a number of milliseconds (0 for none)",
+        )?,
         thrift_api_default,
         thrift19_port,
         disk_access_mode,

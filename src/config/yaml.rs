@@ -150,6 +150,13 @@ pub(super) fn parse(
         // supercolumn's own limits have no cassandra.yaml key: the defaults,
         // or the `serve` flags.
         thrift_limits: super::ThriftLimits::default(),
+        slow_request_threshold_in_ms: f.int(
+            &cx,
+            "slow_query_log_timeout_in_ms",
+            super::DEFAULT_SLOW_REQUEST_MS,
+            |v| v >= 0,
+            "slow_query_log_timeout_in_ms must be a number of milliseconds (0 for none)",
+        )?,
         disk_access_mode,
         row_warning_threshold_in_mb: 512,
         sliced_buffer_size_in_kb: 64,

@@ -16,6 +16,7 @@ use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
 use super::resource::Episodes;
 use super::row::validate_op;
+use super::startup;
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::{CfDef, Schema};
@@ -65,17 +66,26 @@ impl Engine {
     /// Opens the engine: on disk, removes leftovers of interrupted writes,
     /// opens the SSTables and replays the commit log into memtables.
     pub fn open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError> {
+        let started = Instant::now();
         let mut recovered = match &opts.data_dir {
             Some(dir) => Some(recover(&schema, dir, &opts)?),
             None => None,
         };
+        let recovered_in = started.elapsed();
         let mut cfs = HashMap::new();
+        let mut opened = Vec::new();
         for ks in schema.keyspaces.values() {
             for cf in ks.cfs.values() {
                 let tables = recovered
                     .as_mut()
                     .and_then(|r| r.sstables.remove(&cf.id))
                     .unwrap_or_default();
+                opened.push(startup::CfTables {
+                    keyspace: ks.name.clone(),
+                    cf: cf.name.clone(),
+                    count: tables.len(),
+                    bytes: tables.iter().map(|t| t.reader.on_disk_size()).sum(),
+                });
                 cfs.insert(
                     (ks.name.clone(), cf.name.clone()),
                     Arc::new(CfStore::new(cf.clone(), tables)),
@@ -83,6 +93,11 @@ impl Engine {
             }
         }
         let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
+        if let Some(r) = &recovered {
+            // Recovery opens the SSTables, then reads the commit log.
+            startup::log_sstables(opened, recovered_in.saturating_sub(r.stats.log_read_in));
+        }
+        let stats = recovered.as_ref().map(|r| r.stats.clone());
         let (disk, replay) = match recovered {
             Some(r) => (
                 Some(Disk {
@@ -105,6 +120,8 @@ impl Engine {
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
         });
+        let apply_started = Instant::now();
+        let mut applied = 0;
         {
             let cat = inner.catalog();
             for (pos, m) in &replay {
@@ -112,11 +129,12 @@ impl Engine {
                 // recovery; one that does not fit its CF any more is skipped.
                 if validate(&cat, m).is_ok() {
                     inner.apply_to_memtables(&cat, m, Some(*pos));
+                    applied += 1;
                 }
             }
         }
-        if !replay.is_empty() {
-            tracing::info!("replayed {} commit log records", replay.len());
+        if let Some(stats) = &stats {
+            startup::log_replay(stats, applied, apply_started.elapsed());
         }
         for store in inner.catalog().cfs.values() {
             if let Some(ix) = store.index() {

@@ -163,6 +163,7 @@ mod row;
 mod schema_change;
 pub mod sstable;
 mod sstore;
+mod startup;
 #[cfg(test)]
 mod testutil;
 mod tombstones;

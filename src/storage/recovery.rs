@@ -20,6 +20,7 @@ use crate::schema::Schema;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 pub(crate) struct Recovered {
     pub sstable_dir: PathBuf,
@@ -32,6 +33,18 @@ pub(crate) struct Recovered {
     pub replay: Vec<(Position, RowMutation)>,
     /// Replay skipped corruption because the options said to.
     pub replayed_around_damage: bool,
+    /// For the start-up log (see `startup`).
+    pub stats: RecoveryStats,
+}
+
+/// What recovery read, for the start-up log.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RecoveryStats {
+    pub log_segments: usize,
+    pub log_bytes: u64,
+    pub log_records: usize,
+    /// Reading and decoding the commit log.
+    pub log_read_in: Duration,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
@@ -127,8 +140,11 @@ pub(crate) fn recover(
         .max()
         .unwrap_or(0);
     // The log refuses corruption (unless told otherwise) and logs damage.
+    let log_started = Instant::now();
     let (log, report) = CommitLog::open_after(log_opts, min_segment)?;
     let replayed_around_damage = report.corruptions().next().is_some();
+    let (log_segments, log_bytes, log_records) =
+        (report.segments.len(), report.bytes, report.records.len());
     let mut replay = Vec::with_capacity(report.records.len());
     for r in report.records {
         match decode_mutation(schema, &r.payload) {
@@ -159,5 +175,11 @@ pub(crate) fn recover(
         log,
         replay,
         replayed_around_damage,
+        stats: RecoveryStats {
+            log_segments,
+            log_bytes,
+            log_records,
+            log_read_in: log_started.elapsed(),
+        },
     })
 }

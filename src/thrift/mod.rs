@@ -15,10 +15,14 @@
 pub mod access;
 pub mod bounded;
 pub mod budget;
+pub mod callinfo;
+mod callinfo_cql;
+pub mod calllog;
 pub mod client;
 pub mod convert;
 pub mod dispatch;
 pub mod error;
+pub mod foreign;
 pub mod gen;
 pub mod limits;
 pub mod scan;

@@ -16,19 +16,27 @@
 //! connection finishes the call it is running (its reply is still sent) and
 //! closes, and [`serve`] returns once all connections are gone (or after a
 //! grace period). Flushing the engine is the caller's job.
+//!
+//! Logging: every call goes through [`crate::thrift::calllog`] (DEBUG
+//! line, slow-request INFO line); a connection that opens with another
+//! protocol's bytes (see [`crate::thrift::foreign`]) gets one WARN line, an
+//! HTTP client a plain-text 400, and is closed.
 
 use crate::node::Node;
 use crate::thrift::budget::request_cost;
+use crate::thrift::calllog::CallLog;
 use crate::thrift::dispatch;
+use crate::thrift::foreign;
 use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
@@ -44,6 +52,8 @@ pub struct ServerOptions {
     /// Connection cap, timeouts, memory budget and worker slots; one set
     /// shared by every listener of the process.
     pub limits: Arc<Limits>,
+    /// Calls at least this slow are logged at INFO (see [`crate::thrift::calllog`]).
+    pub slow_request: Option<Duration>,
 }
 
 impl Default for ServerOptions {
@@ -53,6 +63,7 @@ impl Default for ServerOptions {
             shutdown_grace: Duration::from_secs(10),
             generations: GenerationPolicy::default(),
             limits: Limits::unlimited(),
+            slow_request: None,
         }
     }
 }
@@ -74,7 +85,7 @@ pub async fn serve(
                 Ok((stream, peer)) => match opts.limits.admit(peer) {
                     Some(admitted) => {
                         tracing::debug!(%peer, "connection accepted");
-                        conns.spawn(connection(stream, node.clone(), opts.clone(), stop_rx.clone(), admitted));
+                        conns.spawn(connection(stream, peer, node.clone(), opts.clone(), stop_rx.clone(), admitted));
                     }
                     // Over the cap: closed at once (admit logged it).
                     None => drop(stream),
@@ -131,8 +142,34 @@ async fn write_reply(
     Ok(())
 }
 
+/// Sends an HTTP client the plain-text 400 and ends the connection
+/// gracefully: closing with its request body unread would reset the
+/// connection and could discard the answer before the client reads it.
+async fn answer_http(stream: &mut TcpStream, write_timeout: Option<Duration>) {
+    if write_reply(stream, foreign::http_reply(), write_timeout)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let _ = stream.shutdown().await;
+    // At most 64 KiB or one second of whatever the client still sends.
+    let drain = async {
+        let mut sink = [0u8; 4096];
+        let mut left: usize = 64 * 1024;
+        while left > 0 {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+}
+
 async fn connection(
     mut stream: TcpStream,
+    peer: SocketAddr,
     node: Arc<Node>,
     opts: ServerOptions,
     mut stop: watch::Receiver<bool>,
@@ -149,6 +186,10 @@ async fn connection(
         settings.idle_timeout,
     );
     let mut session = Session::with_policy(opts.generations);
+    let log = CallLog {
+        peer,
+        slow: opts.slow_request,
+    };
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
@@ -176,11 +217,22 @@ async fn connection(
                 }
                 return;
             }
+            Err(TransportError::Foreign(what)) => {
+                tracing::warn!(
+                    "connection from {peer} opened like {what}; only Thrift (API 0.6 and 19.x) \
+                     is served on this port: closing it"
+                );
+                if what.wants_http_reply() {
+                    answer_http(&mut stream, settings.write_timeout).await;
+                }
+                return;
+            }
             Err(e) => {
                 tracing::debug!(error = %e, "closing connection");
                 return;
             }
         };
+        let received = Instant::now();
         // Until the connection shows its generation, its transport decides
         // the calls both generations share (see Session::ambiguous_generation).
         session.framing = Some(framing);
@@ -196,7 +248,7 @@ async fn connection(
         let Ok(slot) = admitted else { return };
         let call_node = node.clone();
         let call = move || {
-            let reply = dispatch::handle(&call_node, &mut session, &bytes);
+            let reply = log.answer(&call_node, &mut session, &bytes, received);
             drop((bytes, slot));
             (session, reply)
         };

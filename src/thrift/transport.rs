@@ -13,6 +13,10 @@
 //! - a first word of zero is neither (an empty frame or an empty method name)
 //!   and is refused.
 //!
+//! Before that, the first 8 bytes (fewer than any Thrift message has) are
+//! checked for another protocol's opening (CQL native protocol, HTTP, TLS:
+//! see [`crate::thrift::foreign`]), which is reported as such.
+//!
 //! Size limit: a frame longer than the maximum is refused from its length
 //! word alone; an unframed message is refused as soon as its declared lengths
 //! or its buffered bytes pass the maximum. Either way nothing is allocated
@@ -30,6 +34,7 @@
 //! proportional to the bytes read, however slowly a message trickles in.
 
 use crate::thrift::budget::{Budget, Charge};
+use crate::thrift::foreign::{self, Foreign, DECIDING_BYTES};
 use crate::thrift::scan::{Scan, Scanner};
 use crate::thrift::wire::{MessageHeader, Reader};
 use std::future::Future;
@@ -64,6 +69,9 @@ pub enum TransportError {
     /// The bytes are not a Thrift binary-protocol message.
     #[error("not a Thrift binary message: {0}")]
     Garbage(String),
+    /// The first bytes are another protocol's (see [`crate::thrift::foreign`]).
+    #[error("not Thrift: {0}")]
+    Foreign(Foreign),
     /// Nothing arrived for the idle timeout.
     #[error("no bytes received for {0:?} (idle timeout)")]
     Idle(Duration),
@@ -191,14 +199,22 @@ impl MessageReader {
 
     async fn detect<R: Source>(&mut self, io: &mut R) -> Result<Option<Framing>, TransportError> {
         loop {
-            if let Some(f) = classify(&self.buf)? {
-                return Ok(Some(f));
+            // Every Thrift message is longer than this, so waiting for these
+            // bytes never stalls a Thrift client; another protocol's first
+            // bytes are named before they are misread as lengths.
+            if self.buf.len() >= DECIDING_BYTES {
+                if let Some(f) = foreign::identify(&self.buf, self.max) {
+                    return Err(TransportError::Foreign(f));
+                }
+                if let Some(f) = classify(&self.buf)? {
+                    return Ok(Some(f));
+                }
             }
             if !self.fill(io, CHUNK).await? {
-                return if self.buf.is_empty() {
-                    Ok(None)
-                } else {
-                    Err(TransportError::Truncated)
+                return match foreign::identify(&self.buf, self.max) {
+                    _ if self.buf.is_empty() => Ok(None),
+                    Some(f) => Err(TransportError::Foreign(f)),
+                    None => Err(TransportError::Truncated),
                 };
             }
         }
@@ -440,6 +456,30 @@ mod tests {
         let cut = strict_call();
         let got = read_all(cut[..cut.len() - 1].to_vec(), 1000).await;
         assert!(matches!(&got[0], Err(e) if e.contains("closed")));
+    }
+
+    #[tokio::test]
+    async fn other_protocols_are_named_not_misread() {
+        let http = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n".to_vec();
+        let got = read_all(http, 16 << 20).await;
+        assert_eq!(
+            got,
+            vec![Err("not Thrift: an HTTP GET request".to_string())]
+        );
+        let cql = vec![0x04, 0, 0, 0, 0x05, 0, 0, 0, 0];
+        let got = read_all(cql, 16 << 20).await;
+        assert_eq!(
+            got,
+            vec![Err(
+                "not Thrift: a CQL native protocol v4 client (OPTIONS)".to_string()
+            )]
+        );
+        // A peer that sends only a verb and hangs up is still named.
+        let got = read_all(b"POST /".to_vec(), 16 << 20).await;
+        assert_eq!(
+            got,
+            vec![Err("not Thrift: an HTTP POST request".to_string())]
+        );
     }
 
     /// A connected pair of TCP streams (client, server side).

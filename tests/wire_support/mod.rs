@@ -59,7 +59,14 @@ impl Server {
         cwd: Option<&Path>,
         args: &[&str],
     ) -> Result<Server, (Option<ExitStatus>, String)> {
-        Self::launch(cwd, &[], args)
+        Self::launch(cwd, &[], &[], args)
+    }
+
+    /// Like `start`, with these environment variables set (`RUST_LOG` is
+    /// `info` unless set here).
+    pub fn start_with_env(env: &[(&str, &str)], args: &[&str]) -> Server {
+        Self::launch(None, env, &[], args)
+            .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
     }
 
     /// Starts the server through `wrapper` (a program and its arguments that
@@ -67,12 +74,13 @@ impl Server {
     /// resource limit and then `exec "$@"`); the pid is the server's if the
     /// wrapper execs it.
     pub fn start_via(wrapper: &[&str], args: &[&str]) -> Server {
-        Self::launch(None, wrapper, args)
+        Self::launch(None, &[], wrapper, args)
             .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
     }
 
     fn launch(
         cwd: Option<&Path>,
+        env: &[(&str, &str)],
         wrapper: &[&str],
         args: &[&str],
     ) -> Result<Server, (Option<ExitStatus>, String)> {
@@ -93,6 +101,7 @@ impl Server {
             .args(args)
             .args(["--listen", "127.0.0.1:0"])
             .env("RUST_LOG", "info")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -158,6 +167,22 @@ impl Server {
             self.log_lines.push(l);
         }
         self.log_lines.join("\n")
+    }
+
+    /// Waits (up to 20 s) until the log holds a line containing every one
+    /// of `parts`, and returns that line; panics with the log if none does.
+    pub fn wait_for_line(&mut self, parts: &[&str]) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let log = self.log();
+            if let Some(line) = log.lines().find(|l| parts.iter().all(|p| l.contains(p))) {
+                return line.to_string();
+            }
+            if Instant::now() > deadline {
+                panic!("no log line with {parts:?} in:\n{log}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     pub fn pid(&self) -> u32 {

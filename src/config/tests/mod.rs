@@ -358,6 +358,25 @@ fn thrift_limits_are_read() {
 }
 
 #[test]
+fn slow_request_threshold_is_read() {
+    let d = parse(&add(""));
+    assert_eq!(d.slow_request_threshold_in_ms, 500);
+    assert_eq!(
+        d.slow_request_threshold(),
+        Some(std::time::Duration::from_millis(500))
+    );
+    let c = parse(&add(
+        "<SlowRequestThresholdInMS>20</SlowRequestThresholdInMS>",
+    ));
+    assert_eq!(c.slow_request_threshold_in_ms, 20);
+    assert!(c.warnings().is_empty());
+    let off = parse(&add(
+        "<SlowRequestThresholdInMS>0</SlowRequestThresholdInMS>",
+    ));
+    assert_eq!(off.slow_request_threshold(), None);
+}
+
+#[test]
 fn super_cf_defaults_its_subcomparator() {
     let c = parse(&cf(r#"<ColumnFamily Name="S" ColumnType="Super"/>"#));
     assert_eq!(

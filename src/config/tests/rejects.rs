@@ -224,6 +224,11 @@ fn numeric_and_boolean_settings() {
             "between 1 and 4000000",
         ),
         (
+            "<SlowRequestThresholdInMS>-1</SlowRequestThresholdInMS>",
+            "<SlowRequestThresholdInMS>",
+            "number of milliseconds",
+        ),
+        (
             "<ThriftMaxMessageLengthInMB>0</ThriftMaxMessageLengthInMB>",
             "<ThriftMaxMessageLengthInMB>",
             "between 1 and 2047",

@@ -100,6 +100,19 @@ fn the_stock_file_is_the_corpus_copy() {
 }
 
 #[test]
+fn slow_query_log_timeout_is_the_slow_request_threshold() {
+    assert_eq!(yaml(MINIMAL).slow_request_threshold_in_ms, 500);
+    let c = yaml(&format!("{MINIMAL}slow_query_log_timeout_in_ms: 50\n"));
+    assert_eq!(c.slow_request_threshold_in_ms, 50);
+    assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+    yaml_rejects(
+        &format!("{MINIMAL}slow_query_log_timeout_in_ms: -5\n"),
+        "slow_query_log_timeout_in_ms",
+        "number of milliseconds",
+    );
+}
+
+#[test]
 fn required_keys_and_sync_rules() {
     yaml_rejects(
         "cluster_name: x\n",

@@ -105,6 +105,8 @@ pub struct ReplayReport {
     pub segments: Vec<u64>,
     /// Segments whose creation never finished (no records; safe to delete).
     pub temp_files: Vec<PathBuf>,
+    /// Bytes read from segment files (for the start-up log).
+    pub bytes: u64,
 }
 
 impl ReplayReport {
@@ -146,6 +148,7 @@ pub fn read_dir(dir: &Path) -> Result<ReplayReport, CommitLogError> {
     for (id, path) in segments {
         report.segments.push(id);
         let bytes = std::fs::read(&path).map_err(|e| CommitLogError::io(&path, e))?;
+        report.bytes += bytes.len() as u64;
         read_segment(id, &path, &bytes, &mut report.records, &mut damage);
     }
     // Damage is corruption when an intact record lies after it in the log.
