@@ -11,6 +11,12 @@
 #
 #   scripts/bench.sh [-n KEYS] [--threads "1 4 16"] [--api "19 0.6"]
 #                    [--operations "null insert read range-slice"] [--config FILE]
+#                    [--perf DIR]
+#
+# --perf DIR also profiles the server during each run (`perf record`, CPU-clock
+# samples with DWARF call graphs; Debian's linux-perf) into DIR/API-THREADS-OP.data;
+# read one with `perf report -i FILE --no-children`. Sampling costs the server
+# CPU: take the table's figures from a run without it.
 #
 # KEYS (default 200000) is the calls per run and the rows written: 1,000,000
 # columns by default. SUPERCOLUMN_BIN runs that binary instead of building one
@@ -25,6 +31,7 @@ threads="1 4 16"
 apis="19"
 operations="null insert read range-slice"
 config=$ROOT/storage-conf.xml
+perf_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         -n) keys=$2; shift 2 ;;
@@ -32,11 +39,16 @@ while [ $# -gt 0 ]; do
         --api) apis=$2; shift 2 ;;
         --operations) operations=$2; shift 2 ;;
         --config) config=$(absolute_path "$2"); shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --perf) perf_dir=$(absolute_path "$2"); mkdir -p "$perf_dir"; shift 2 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 
+if [ -n "$perf_dir" ] && ! command -v perf >/dev/null; then
+    echo "--perf needs perf (Debian: apt-get install linux-perf)" >&2
+    exit 1
+fi
 ensure_binary
 log=$(mktemp /tmp/supercolumn-bench.XXXXXX.log)
 table=$(mktemp)
@@ -45,7 +57,13 @@ trap 'rm -f "$table"; [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/n
 # One stress run; appends a table row. Its report's lines are parsed by their
 # labels (see src/stress/report.rs).
 run() {
-    local api=$1 t=$2 op=$3 out
+    local api=$1 t=$2 op=$3 out perf_pid=
+    if [ -n "$perf_dir" ]; then
+        perf record -q -e cpu-clock -F 499 --call-graph dwarf,8192 -p "$SERVER_PID" \
+            -o "$perf_dir/$api-$t-$op.data" >/dev/null 2>&1 &
+        perf_pid=$!
+        sleep 0.5 # perf attaches before the run starts
+    fi
     out=$("$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$SERVER_PORT" --server-pid "$SERVER_PID" \
         --api "$api" -t "$t" -n "$keys" --operation "$op" --keyspace Keyspace1 2>&1) || {
         printf '%s\n' "$out" >>"$log"
@@ -53,6 +71,9 @@ run() {
         printf '%s\n' "$out" | tail -15 >&2
         return 1
     }
+    if [ -n "$perf_pid" ]; then
+        kill -INT "$perf_pid" && wait "$perf_pid" || true
+    fi
     printf '== api %s, %s threads, %s\n%s\n' "$api" "$t" "$op" "$out" >>"$log"
     printf '%s\n' "$out" | awk -v api="$api" -v t="$t" -v op="$op" '
         /^throughput / { ops = $2 }
@@ -96,3 +117,4 @@ awk '
 misses=$(awk '$10 > 0' "$table" | wc -l)
 [ "$misses" -eq 0 ] || echo "note: $misses runs had misses (reads of rows not written)"
 echo "stress reports: $log"
+[ -z "$perf_dir" ] || echo "server profiles: $perf_dir"
