@@ -1,5 +1,5 @@
 //! Commit log append throughput: batch mode (fsync before acknowledging) with
-//! 1 and 16 writer threads, which shows group commit sharing fsyncs, and
+//! 1, 16 and 32 writer threads, which shows group commit sharing fsyncs, and
 //! periodic mode. Kept short by default (10 samples, 2 s per benchmark).
 //! Figures are time per acknowledged append; with 16 threads that is wall
 //! time divided by all threads' appends.
@@ -61,6 +61,7 @@ fn bench_append(c: &mut Criterion) {
     for (name, mode, threads) in [
         ("batch_1_thread", batch, 1),
         ("batch_16_threads", batch, 16),
+        ("batch_32_threads", batch, 32),
         ("periodic_1_thread", periodic, 1),
     ] {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -3,7 +3,10 @@
 //! generations, for Standard and Super column families, with every
 //! operation; with --api 19 it creates its keyspace and column family; a
 //! refused call is an error, not an operation; a killed server ends the run
-//! with one error per connection; Ctrl-C prints the results so far.
+//! with one error per connection; Ctrl-C prints the results so far. Null
+//! calls (describe_version) run over both generations, and the server's CPU
+//! per operation is reported for a local server, found by its port or named
+//! by --server-pid.
 
 mod wire_support;
 
@@ -93,6 +96,50 @@ fn inserts_then_reads_everything_back() {
         assert_eq!(range.field("operations"), 300);
         assert_eq!(range.field("misses"), 0, "{}", range.out);
     }
+}
+
+/// The text after `name` on its report line (`server cpu  25.0 µs/op ...`).
+fn line_after<'a>(r: &'a Run, name: &str) -> &'a str {
+    r.out
+        .lines()
+        .find_map(|l| l.strip_prefix(name))
+        .unwrap_or_else(|| panic!("no {name} in {}", r.out))
+        .trim()
+}
+
+#[test]
+fn null_calls_and_the_servers_cpu_per_operation() {
+    let server = start();
+    let pid = server.pid().to_string();
+    for api in ["0.6", "19"] {
+        let r = stress(
+            server.port,
+            &["--api", api, "--operation", "null", "-n", "3000"],
+        );
+        assert_eq!((r.field("operations"), r.field("errors")), (3000, 0));
+        // Found by its port: 3000 calls take some clock ticks of its CPU.
+        let cpu = line_after(&r, "server cpu");
+        assert!(cpu.ends_with(&format!("pid {pid})")), "{}", r.out);
+        let per_op: f64 = cpu.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(per_op > 0.0, "{}", r.out);
+        let rss = line_after(&r, "server      rss");
+        assert!(rss.ends_with("threads at the end"), "{}", r.out);
+        assert!(line_after(&r, "client cpu").ends_with("µs/op"), "{}", r.out);
+    }
+    // Named by --server-pid, for an insert run.
+    let r = stress(server.port, &["--server-pid", &pid, "-n", "30"]);
+    assert!(line_after(&r, "server cpu").contains(&format!("pid {pid}")));
+    // A process that cannot exist: the run goes on, and says why.
+    let r = stress(
+        server.port,
+        &["--operation", "null", "--server-pid", "4294967295"],
+    );
+    let why = line_after(&r, "server cpu");
+    assert!(
+        why.starts_with("not measured: cannot read /proc/4294967295/stat"),
+        "{}",
+        r.out
+    );
 }
 
 #[test]

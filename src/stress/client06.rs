@@ -59,6 +59,10 @@ impl Conn06 {
 }
 
 impl Connection for Conn06 {
+    fn null(&mut self) -> thrift::Result<()> {
+        self.client.describe_version().map(drop)
+    }
+
     fn insert(&mut self, key: &str, timestamp: i64) -> thrift::Result<()> {
         let mutations: Vec<Mutation> = if self.work.super_columns == 0 {
             self.columns(timestamp)

@@ -208,6 +208,10 @@ impl Conn19 {
 }
 
 impl Connection for Conn19 {
+    fn null(&mut self) -> thrift::Result<()> {
+        self.client.describe_version().map(drop)
+    }
+
     fn insert(&mut self, key: &str, timestamp: i64) -> thrift::Result<()> {
         let mutations: Vec<Mutation> = if self.work.super_columns == 0 {
             self.columns(timestamp)

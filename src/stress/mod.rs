@@ -6,7 +6,9 @@
 //! calls if absent) and reports throughput, latency and errors.
 //!
 //! Each of `threads` workers owns one connection and the keys
-//! `i ≡ worker (mod threads)` of `0..keys`. An insert is one `batch_mutate`
+//! `i ≡ worker (mod threads)` of `0..keys`. A null call is one
+//! `describe_version`, which touches no data: the baseline a data call's
+//! cost is put beside. An insert is one `batch_mutate`
 //! of `columns` columns (or, with `--super N`, N super columns of `columns`
 //! sub-columns each) into one row; a read is one `get_slice` of the whole row
 //! and counts a miss when the row comes back short; a range slice is one
@@ -21,6 +23,11 @@
 //! of a flood of instant "operations". Progress goes out once a second;
 //! Ctrl-C stops the workers and prints the results so far.
 //!
+//! When the server runs on this machine (`--server-pid`, or found by the
+//! port it listens on when the address is a loopback one), the report adds
+//! the server's CPU time per operation, its RSS and thread count at the end,
+//! from `/proc` (see [`procfs`]), and this client's own CPU per operation.
+//!
 //! Speed is measured here, never asserted by tests: the tests only check
 //! that the tool works end to end. It must not touch the server's internals:
 //! only the wire.
@@ -28,6 +35,7 @@
 mod client06;
 mod client19;
 mod failure;
+mod procfs;
 mod report;
 mod worker;
 
@@ -46,6 +54,8 @@ use worker::Worker;
 /// What each operation does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Operation {
+    /// One describe_version per key: a call that touches no data.
+    Null,
     /// One batch_mutate per row.
     Insert,
     /// One get_slice of the whole row.
@@ -129,6 +139,10 @@ pub struct StressOptions {
     pub consistency: String,
     #[arg(long, default_value = "Keyspace1")]
     pub keyspace: String,
+    /// The server's process id, for its CPU time per operation (default: the
+    /// process listening on the --server port, when that is a loopback address).
+    #[arg(long, value_name = "PID")]
+    pub server_pid: Option<u32>,
     /// Column family (default Standard1, or Super1 with --super).
     #[arg(long)]
     pub column_family: Option<String>,
@@ -253,6 +267,8 @@ fn level_by_name<L: Copy>(name: &str, levels: &[(&str, L)], api: &str) -> Result
 /// One worker's connection, speaking one API generation. Reads say whether
 /// they found what a full insert writes (false is a miss).
 trait Connection: Send {
+    /// `describe_version`, whose answer is not checked.
+    fn null(&mut self) -> thrift::Result<()>;
     fn insert(&mut self, key: &str, timestamp: i64) -> thrift::Result<()>;
     /// `get_slice` of the row: did it have every column (super column)?
     fn read(&mut self, key: &str) -> thrift::Result<bool>;
@@ -294,6 +310,7 @@ pub fn run(
     let _ = out.flush();
 
     let shared = Arc::new(Shared::new(conns.len(), stop));
+    let probe = procfs::Probe::start(&work.host, work.port, opts.server_pid);
     let started = Instant::now();
     let workers: Vec<_> = conns
         .into_iter()
@@ -335,7 +352,9 @@ pub fn run(
             w.join().map_err(|_| StressError::WorkerPanicked)?;
         }
     }
-    Ok(shared.report(elapsed, interrupted))
+    let mut report = shared.report(elapsed, interrupted);
+    report.usage = probe.finish();
+    Ok(report)
 }
 
 /// The parameters, echoed before the run.

@@ -4,6 +4,7 @@
 //! calls and decides nothing about the run.
 
 use super::failure::Failure;
+use super::procfs::RunUsage;
 use parking_lot::Mutex;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -101,6 +102,8 @@ pub struct Report {
     pub workers: u32,
     /// Workers whose connection failed (each stopped there).
     pub lost_connections: u32,
+    /// CPU time of the server and of this client over the run.
+    pub usage: RunUsage,
 }
 
 impl Report {
@@ -108,6 +111,12 @@ impl Report {
     /// dead server gives a low figure, not a high one.
     pub fn ops_per_second(&self) -> f64 {
         self.operations as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The server's CPU time per successful operation, when it was measured.
+    pub fn server_cpu_per_op(&self) -> Option<Duration> {
+        let server = self.usage.server?;
+        (self.operations > 0).then(|| server.cpu.div_f64(self.operations as f64))
     }
 
     /// The latency below which `p` (0..=1) of operations completed.
@@ -139,6 +148,38 @@ impl fmt::Display for Report {
             ms(self.percentile(0.99)),
             ms(self.percentile(1.0))
         )?;
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        match (&self.usage.server, self.server_cpu_per_op()) {
+            (Some(s), Some(per_op)) => writeln!(
+                f,
+                "server cpu  {:.1} µs/op  ({:.3} s over {} operations, pid {})",
+                us(per_op),
+                s.cpu.as_secs_f64(),
+                self.operations,
+                s.pid
+            )?,
+            (Some(_), None) => writeln!(f, "server cpu  no operations to divide by")?,
+            (None, _) => writeln!(
+                f,
+                "server cpu  not measured: {}",
+                self.usage.server_unmeasured.as_deref().unwrap_or("unknown")
+            )?,
+        }
+        if let Some(s) = &self.usage.server {
+            writeln!(
+                f,
+                "server      rss {:.1} MB, {} threads at the end",
+                s.at_end.rss as f64 / (1024.0 * 1024.0),
+                s.at_end.threads
+            )?;
+        }
+        if let (Some(cpu), true) = (self.usage.client_cpu, self.operations > 0) {
+            writeln!(
+                f,
+                "client cpu  {:.1} µs/op",
+                us(cpu.div_f64(self.operations as f64))
+            )?;
+        }
         if self.lost_connections > 0 {
             writeln!(
                 f,
@@ -228,6 +269,42 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("connections lost 1 of 2"), "{text}");
+    }
+
+    #[test]
+    fn server_cpu_is_per_operation() {
+        use super::super::procfs::{ServerUsage, Usage};
+        let mut r = Report {
+            operations: 4000,
+            elapsed: Duration::from_secs(1),
+            ..Report::default()
+        };
+        let text = r.to_string();
+        assert!(text.contains("server cpu  not measured: unknown"), "{text}");
+        r.usage.server_unmeasured = Some("no local process listens on port 1".into());
+        assert!(r.to_string().contains("not measured: no local process"));
+        r.usage.server = Some(ServerUsage {
+            pid: 42,
+            cpu: Duration::from_millis(100),
+            at_end: Usage {
+                cpu: Duration::from_secs(3),
+                rss: 12 * 1024 * 1024 + 512 * 1024,
+                threads: 7,
+            },
+        });
+        r.usage.client_cpu = Some(Duration::from_millis(60));
+        assert_eq!(r.server_cpu_per_op(), Some(Duration::from_micros(25)));
+        let text = r.to_string();
+        for line in [
+            "server cpu  25.0 µs/op  (0.100 s over 4000 operations, pid 42)",
+            "server      rss 12.5 MB, 7 threads at the end",
+            "client cpu  15.0 µs/op",
+        ] {
+            assert!(text.contains(line), "{line} in {text}");
+        }
+        r.operations = 0;
+        assert_eq!(r.server_cpu_per_op(), None);
+        assert!(r.to_string().contains("server cpu  no operations"));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub(super) struct Worker {
 
 #[derive(Clone, Copy)]
 enum Call {
+    Null,
     Insert,
     Read,
     RangeSlice,
@@ -30,6 +31,7 @@ impl Worker {
         while key < self.opts.keys {
             let row = format!("{key:010}");
             let calls: &[(Call, u32)] = match self.opts.operation {
+                Operation::Null => &[(Call::Null, 1)],
                 Operation::Insert => &[(Call::Insert, 1)],
                 Operation::Read => &[(Call::Read, 1)],
                 Operation::RangeSlice => &[(Call::RangeSlice, 1)],
@@ -53,6 +55,7 @@ impl Worker {
     fn attempt(&mut self, call: Call, row: &str) -> bool {
         let start = Instant::now();
         let outcome = match call {
+            Call::Null => self.conn.null().map(|()| true),
             Call::Insert => {
                 let ts = SystemTime::now()
                     .duration_since(UNIX_EPOCH)
