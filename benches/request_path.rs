@@ -26,7 +26,7 @@ use supercolumn::schema::{Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 use supercolumn::thrift::dispatch;
 use supercolumn::thrift::gen::{cassandra06 as v06, cassandra19 as v19};
-use supercolumn::thrift::node::Node;
+use supercolumn::node::Node;
 use supercolumn::thrift::session::Session;
 use support::ProcessCpu;
 use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol};
