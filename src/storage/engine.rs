@@ -50,9 +50,8 @@ pub(crate) struct Inner {
 
 /// What only an engine with files has.
 pub(crate) struct Disk {
-    pub sstable_dir: PathBuf,
-    /// Where truncation markers live (`markers`).
-    pub marker_dir: PathBuf,
+    /// Keyspace directories of SSTables and truncation markers (`layout`).
+    pub data_dir: PathBuf,
     pub log: CommitLog,
     pub generation: AtomicU64,
     /// Lower bounds of the log positions of writes between append and
@@ -66,7 +65,7 @@ impl Engine {
     /// opens the SSTables and replays the commit log into memtables.
     pub fn open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError> {
         let mut recovered = match &opts.data_dir {
-            Some(dir) => Some(recover(&schema, dir, &opts)?),
+            Some(dir) => Some((dir.clone(), recover(&schema, dir, &opts)?)),
             None => None,
         };
         let mut cfs = HashMap::new();
@@ -74,7 +73,7 @@ impl Engine {
             for cf in ks.cfs.values() {
                 let tables = recovered
                     .as_mut()
-                    .and_then(|r| r.sstables.remove(&cf.id))
+                    .and_then(|(_, r)| r.sstables.remove(&cf.id))
                     .unwrap_or_default();
                 cfs.insert(
                     (ks.name.clone(), cf.name.clone()),
@@ -82,12 +81,13 @@ impl Engine {
                 );
             }
         }
-        let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
+        let replayed_around_damage = recovered
+            .as_ref()
+            .is_some_and(|(_, r)| r.replayed_around_damage);
         let (disk, replay) = match recovered {
-            Some(r) => (
+            Some((data_dir, r)) => (
                 Some(Disk {
-                    sstable_dir: r.sstable_dir,
-                    marker_dir: r.marker_dir,
+                    data_dir,
                     log: r.log,
                     generation: AtomicU64::new(r.next_generation),
                     inflight: Mutex::new(BTreeMap::new()),
