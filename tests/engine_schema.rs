@@ -109,8 +109,15 @@ fn created_cf_is_usable_and_dropped_cf_is_deleted_and_never_replayed() {
     assert!(files_of(dir.path(), "dyn", "T") > 0);
 
     e.update_schema(base()).unwrap();
-    assert_eq!(files_of(dir.path(), "dyn", "T"), 0, "SSTables of the dropped CF");
-    assert!(!dir.path().join("dyn").exists(), "the dropped keyspace's directory");
+    assert_eq!(
+        files_of(dir.path(), "dyn", "T"),
+        0,
+        "SSTables of the dropped CF"
+    );
+    assert!(
+        !dir.path().join("dyn").exists(),
+        "the dropped keyspace's directory"
+    );
     assert!(matches!(
         e.read(&all("dyn", "T"), b"k"),
         Err(StorageError::UnknownKeyspace(_))

@@ -126,10 +126,15 @@ fn a_schema_file_where_earlier_builds_kept_it_is_moved_under_system() {
     let loaded = store.load(config_schema(CONF)).unwrap();
     assert_eq!(loaded.version(), changed.version());
     assert!(!legacy.exists());
-    assert_eq!(store.path(), Some(dir.path().join("system/schema.json").as_path()));
+    assert_eq!(
+        store.path(),
+        Some(dir.path().join("system/schema.json").as_path())
+    );
     assert!(dir.path().join("system/schema.json").is_file());
     // Loading again finds it in its new place.
-    let again = SchemaStore::open(dir.path()).load(config_schema(CONF)).unwrap();
+    let again = SchemaStore::open(dir.path())
+        .load(config_schema(CONF))
+        .unwrap();
     assert_eq!(again.version(), changed.version());
 }
 

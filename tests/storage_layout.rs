@@ -129,7 +129,10 @@ fn assert_fixture_data(e: &Engine) {
     // 5 flushed to an SSTable, then 2 in the log: each counted once.
     let hits = dump(e, "dyn", "hits");
     assert_eq!(hits.len(), 1);
-    assert!(hits[0].starts_with("home: ") && hits[0].ends_with("=7"), "{hits:?}");
+    assert!(
+        hits[0].starts_with("home: ") && hits[0].ends_with("=7"),
+        "{hits:?}"
+    );
 }
 
 /// Every file under `dir`, relative to it.
@@ -155,7 +158,9 @@ fn assert_new_layout(data: &Path, schema: &Schema) -> BTreeSet<String> {
     let mut tables = BTreeSet::new();
     for f in listing(data) {
         let (ks, file) = f.split_once('/').unwrap_or_else(|| panic!("{f} at top"));
-        let k = schema.keyspace(ks).unwrap_or_else(|| panic!("{f}: no keyspace {ks}"));
+        let k = schema
+            .keyspace(ks)
+            .unwrap_or_else(|| panic!("{f}: no keyspace {ks}"));
         if ks == "system" && file == "schema.json" {
             continue;
         }
@@ -173,8 +178,14 @@ fn assert_new_layout(data: &Path, schema: &Schema) -> BTreeSet<String> {
         assert!(generation.parse::<u64>().is_ok(), "{f}");
         assert!(!generation.starts_with('0'), "{f}: padded generation");
         assert!(
-            ["Data.db", "Index.db", "Summary.db", "Filter.db", "Statistics.db"]
-                .contains(&component),
+            [
+                "Data.db",
+                "Index.db",
+                "Summary.db",
+                "Filter.db",
+                "Statistics.db"
+            ]
+            .contains(&component),
             "{f}"
         );
         tables.insert(format!("{ks}/{cf}-{generation}"));
@@ -187,7 +198,10 @@ fn a_data_directory_of_the_previous_layout_is_migrated_and_reads_back() {
     let (root, data) = fixture_copy();
     let before = listing(&data);
     assert!(before.contains("schema.json") && before.contains("markers/cf1102017570.truncated"));
-    let old_tables = before.iter().filter(|f| f.ends_with("-Statistics.db")).count();
+    let old_tables = before
+        .iter()
+        .filter(|f| f.ends_with("-Statistics.db"))
+        .count();
     assert_eq!(old_tables, 4);
 
     let schema = schema_of(&data);
@@ -238,7 +252,10 @@ fn a_migration_cut_short_is_finished_by_the_next_start() {
         .into_iter()
         .find(|f| f.starts_with(&format!("cf{}-", std1.id)) && f.ends_with("-Statistics.db"))
         .unwrap();
-    let name = statistics.strip_suffix("-Statistics.db").unwrap().to_string();
+    let name = statistics
+        .strip_suffix("-Statistics.db")
+        .unwrap()
+        .to_string();
     let generation: u64 = name.rsplit('-').next().unwrap().parse().unwrap();
     // As the migration leaves it when it dies halfway through one SSTable:
     // some components renamed (Statistics is renamed last), and a
@@ -274,7 +291,10 @@ fn a_migration_cut_short_is_finished_by_the_next_start() {
 fn migrated_sstables_record_their_column_family() {
     let (root, data) = fixture_copy();
     let schema = schema_of(&data);
-    open(root.path(), schema.clone()).unwrap().shutdown().unwrap();
+    open(root.path(), schema.clone())
+        .unwrap()
+        .shutdown()
+        .unwrap();
     // Standard1 dropped (its files left behind by a crash) and created
     // again under the same name, with a new id: the old files are not its.
     let mut again = (*schema).clone();
@@ -285,10 +305,14 @@ fn migrated_sstables_record_their_column_family() {
         ..(*old).clone()
     };
     ks.cfs.insert("Standard1".into(), Arc::new(renewed));
-    assert!(listing(&data).iter().any(|f| f.starts_with("Keyspace1/Standard1-")));
+    assert!(listing(&data)
+        .iter()
+        .any(|f| f.starts_with("Keyspace1/Standard1-")));
     let e = open(root.path(), Arc::new(again)).unwrap();
     assert!(dump(&e, "Keyspace1", "Standard1").is_empty());
-    assert!(!listing(&data).iter().any(|f| f.starts_with("Keyspace1/Standard1-")));
+    assert!(!listing(&data)
+        .iter()
+        .any(|f| f.starts_with("Keyspace1/Standard1-")));
     assert_eq!(dump(&e, "Keyspace1", "Super1").len(), 2);
 }
 
@@ -341,10 +365,14 @@ fn a_column_family_created_again_never_sees_the_dropped_ones_files() {
     assert!(listing(saved.path()).contains("T-1-Data.db"));
     // Dropped: its files are gone before the call returns.
     e.update_schema(small_schema(&[("A", 10)])).unwrap();
-    assert_eq!(listing(&data.join("ks")), ["A.truncated".to_string()].into());
+    assert_eq!(
+        listing(&data.join("ks")),
+        ["A.truncated".to_string()].into()
+    );
     // As if the deletion had been cut short: created again, it starts empty.
     copy_tree(saved.path(), &data.join("ks"));
-    e.update_schema(small_schema(&[("A", 10), ("T", 101)])).unwrap();
+    e.update_schema(small_schema(&[("A", 10), ("T", 101)]))
+        .unwrap();
     assert!(dump(&e, "ks", "T").is_empty());
     e.apply(&put("ks", "T", "new", "c")).unwrap();
     e.flush(None).unwrap();

@@ -296,16 +296,12 @@ pub fn decode_meta(data: &[u8]) -> Result<MetaParts, CodecError> {
     let segment = r.i64()? as u64;
     let offset = r.i64()? as u64;
     let n = r.count()?;
-    let mut ancestors = Vec::with_capacity(n);
-    for _ in 0..n {
-        ancestors.push(r.var()?);
-    }
-    let cf_id = match v {
-        META_V1 => None,
-        _ => Some(
-            u32::try_from(r.var()?)
-                .map_err(|_| CodecError("column family id out of range".into()))?,
-        ),
+    let ancestors = (0..n).map(|_| r.var()).collect::<Result<Vec<u64>, _>>()?;
+    let out_of_range = |_| CodecError("column family id out of range".into());
+    let cf_id = if v == META_V2 {
+        Some(u32::try_from(r.var()?).map_err(out_of_range)?)
+    } else {
+        None
     };
     r.end()?;
     Ok(((segment, offset), ancestors, cf_id))
@@ -556,7 +552,10 @@ mod tests {
         // Version 1 (before the CF id was recorded) still decodes.
         let v1 = encode_meta((3, 4), &[9], None);
         assert_eq!(decode_meta(&v1).unwrap(), ((3, 4), vec![9], None));
-        assert_eq!(v1.len() + 5, encode_meta((3, 4), &[9], Some(u32::MAX)).len());
+        assert_eq!(
+            v1.len() + 5,
+            encode_meta((3, 4), &[9], Some(u32::MAX)).len()
+        );
         for cut in 1..enc.len() {
             assert!(decode_meta(&enc[..cut]).is_err());
         }

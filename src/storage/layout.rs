@@ -158,7 +158,10 @@ pub(crate) fn scan(schema: &Schema, data_dir: &Path) -> Result<Scan, StorageErro
             }
         }
         if !unknown.is_empty() {
-            let list: Vec<String> = unknown.iter().map(|(cf, n)| format!("{cf} ({n})")).collect();
+            let list: Vec<String> = unknown
+                .iter()
+                .map(|(cf, n)| format!("{cf} ({n})"))
+                .collect();
             tracing::warn!(
                 "ignoring SSTables in {} of column families keyspace {} does not have: {}; \
                  they are not read (a column family created with such a name deletes them)",
@@ -246,7 +249,9 @@ mod tests {
         assert_eq!(parse_sstable_name("../x-1"), None);
         assert_eq!(parse_sstable_name("-1"), None);
         assert!(check_name("keyspace", "Keyspace_1").is_ok());
-        for bad in ["", "..", ".", "a/b", "a\\b", "a-b", "a.b", "a b", "ä", "a\0b"] {
+        for bad in [
+            "", "..", ".", "a/b", "a\\b", "a-b", "a.b", "a b", "ä", "a\0b",
+        ] {
             assert!(
                 matches!(check_name("keyspace", bad), Err(StorageError::Invalid(m)) if m.contains("letters")),
                 "{bad:?} accepted"

@@ -54,7 +54,9 @@ fn old_name(name: &str) -> Option<(u32, u64)> {
 /// A keyspace named like an old directory owns it in the new layout; a file
 /// there named after one of its CFs (`cf123`) is that CF's, not an old one.
 fn owned_by_keyspace(schema: &Schema, dir: &str, cf: &str) -> bool {
-    schema.keyspace(dir).is_some_and(|ks| ks.cfs.contains_key(cf))
+    schema
+        .keyspace(dir)
+        .is_some_and(|ks| ks.cfs.contains_key(cf))
 }
 
 /// What a migration did, for its log line.
@@ -147,7 +149,11 @@ fn migrate_sstables(
         let Some((id, generation)) = old_name(name) else {
             continue;
         };
-        if owned_by_keyspace(schema, OLD_SSTABLE_DIR, name.split('-').next().unwrap_or("")) {
+        if owned_by_keyspace(
+            schema,
+            OLD_SSTABLE_DIR,
+            name.split('-').next().unwrap_or(""),
+        ) {
             continue;
         }
         let name = name.to_string();

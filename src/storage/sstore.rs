@@ -70,13 +70,12 @@ impl SsTable {
     /// Wraps an opened reader named by `layout::sstable_name`, reading its metadata.
     pub fn new(reader: SSTableReader, cf: Arc<CfDef>) -> Result<SsTable, StorageError> {
         let generation = parse_sstable_name(reader.name()).map_or(0, |(_, g)| g);
-        let meta =
-            SsMeta::decode(reader.user_meta()).map_err(|e| StorageError::Corrupt {
-                file: reader
-                    .dir()
-                    .join(Component::Statistics.file_name(reader.name())),
-                detail: e.0,
-            })?;
+        let meta = SsMeta::decode(reader.user_meta()).map_err(|e| StorageError::Corrupt {
+            file: reader
+                .dir()
+                .join(Component::Statistics.file_name(reader.name())),
+            detail: e.0,
+        })?;
         Ok(SsTable {
             reader,
             cf,

@@ -238,8 +238,8 @@ pub fn replace_user_meta(
 ) -> Result<bool, SSTableError> {
     let path = dir.join(Component::Statistics.file_name(name));
     let bytes = fs::read(&path).map_err(|e| SSTableError::io(&path, e))?;
-    let mut stats = format::Statistics::decode(&bytes)
-        .map_err(|e| reader::corrupt_at(&path, 0, e))?;
+    let mut stats =
+        format::Statistics::decode(&bytes).map_err(|e| reader::corrupt_at(&path, 0, e))?;
     let Some(meta) = change(&stats.user_meta) else {
         return Ok(false);
     };
