@@ -65,7 +65,7 @@ impl Engine {
     /// opens the SSTables and replays the commit log into memtables.
     pub fn open(schema: Arc<Schema>, opts: EngineOptions) -> Result<Engine, StorageError> {
         let mut recovered = match &opts.data_dir {
-            Some(dir) => Some((dir.clone(), recover(&schema, dir, &opts)?)),
+            Some(dir) => Some(recover(&schema, dir, &opts)?),
             None => None,
         };
         let mut cfs = HashMap::new();
@@ -73,7 +73,7 @@ impl Engine {
             for cf in ks.cfs.values() {
                 let tables = recovered
                     .as_mut()
-                    .and_then(|(_, r)| r.sstables.remove(&cf.id))
+                    .and_then(|r| r.sstables.remove(&cf.id))
                     .unwrap_or_default();
                 cfs.insert(
                     (ks.name.clone(), cf.name.clone()),
@@ -81,13 +81,11 @@ impl Engine {
                 );
             }
         }
-        let replayed_around_damage = recovered
-            .as_ref()
-            .is_some_and(|(_, r)| r.replayed_around_damage);
+        let replayed_around_damage = recovered.as_ref().is_some_and(|r| r.replayed_around_damage);
         let (disk, replay) = match recovered {
-            Some((data_dir, r)) => (
+            Some(r) => (
                 Some(Disk {
-                    data_dir,
+                    data_dir: r.data_dir,
                     log: r.log,
                     generation: AtomicU64::new(r.next_generation),
                     inflight: Mutex::new(BTreeMap::new()),

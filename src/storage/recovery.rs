@@ -22,10 +22,11 @@ use super::sstore::SsTable;
 use super::{EngineOptions, StorageError};
 use crate::schema::Schema;
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub(crate) struct Recovered {
+    pub data_dir: PathBuf,
     /// CF id -> its SSTables, oldest first.
     pub sstables: HashMap<u32, Vec<Arc<SsTable>>>,
     /// One more than the highest generation on disk or in a marker.
@@ -75,6 +76,15 @@ pub(crate) fn recover(
     for found in scan.found {
         let (cf, name) = (&found.cf, &found.name);
         let reader = SSTableReader::open(&found.dir, name, &schema.partitioner)?;
+        if truncations
+            .get(&cf.id)
+            .is_some_and(|t| found.generation < t.min_generation)
+        {
+            // Truncated before a crash let the deletion finish.
+            tracing::info!("deleting SSTable {name}: its column family was truncated");
+            reader.delete_files()?;
+            continue;
+        }
         let table = SsTable::new(reader, cf.clone())?;
         if let Some(other) = table.meta.cf_id.filter(|id| *id != cf.id) {
             // Files are found by name: these were written for a column
@@ -87,15 +97,6 @@ pub(crate) fn recover(
                 cf.name,
                 cf.id
             );
-            table.reader.delete_files()?;
-            continue;
-        }
-        if truncations
-            .get(&cf.id)
-            .is_some_and(|t| found.generation < t.min_generation)
-        {
-            // Truncated before a crash let the deletion finish.
-            tracing::info!("deleting SSTable {name}: its column family was truncated");
             table.reader.delete_files()?;
             continue;
         }
@@ -170,6 +171,7 @@ pub(crate) fn recover(
         }
     }
     Ok(Recovered {
+        data_dir: data_dir.to_path_buf(),
         sstables,
         next_generation,
         log,
