@@ -288,6 +288,46 @@ fn a_migration_cut_short_is_finished_by_the_next_start() {
 }
 
 #[test]
+fn keyspaces_named_like_the_old_directories_share_them_safely() {
+    use supercolumn::marshal::BytesType;
+    use supercolumn::schema::KeyspaceDef;
+    let (root, data) = fixture_copy();
+    // Keyspaces `data` and `markers` own the directories the old layout used.
+    let mut schema = (*schema_of(&data)).clone();
+    for (ks, id) in [("data", 5001), ("markers", 5002)] {
+        let cf = CfDef::new(ks, "Std", id, Arc::new(BytesType), None);
+        schema
+            .keyspaces
+            .insert(ks.into(), KeyspaceDef::new(ks, [cf]));
+    }
+    let schema = Arc::new(schema);
+    let e = open(root.path(), schema.clone()).unwrap();
+    assert_fixture_data(&e);
+    for ks in ["data", "markers"] {
+        e.apply(&put(ks, "Std", "k", "c")).unwrap();
+    }
+    e.flush(None).unwrap();
+    e.truncate("markers", "Std").unwrap();
+    e.shutdown().unwrap();
+    drop(e);
+    // Every file is where the new layout puts it (none left under an old
+    // name), the old SSTables among them.
+    let tables = assert_new_layout(&data, &schema);
+    assert!(
+        tables.iter().any(|t| t.starts_with("data/Std-")) && tables.contains("Keyspace1/Super1-3"),
+        "{tables:?}"
+    );
+    assert!(data.join("markers/Std.truncated").is_file());
+    for _ in 0..2 {
+        let e = open(root.path(), schema.clone()).unwrap();
+        assert_fixture_data(&e);
+        assert_eq!(dump(&e, "data", "Std"), ["k: c=v"]);
+        assert!(dump(&e, "markers", "Std").is_empty());
+        drop(e);
+    }
+}
+
+#[test]
 fn migrated_sstables_record_their_column_family() {
     let (root, data) = fixture_copy();
     let schema = schema_of(&data);
