@@ -389,7 +389,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let schema = Arc::new(loaded.schema);
     if let Some(dir) = &options.data_dir {
         let stopgap = dir.join("dynamic");
-        if stopgap.exists() {
+        // A keyspace named `dynamic` keeps its files there now.
+        if stopgap.exists() && schema.keyspace("dynamic").is_none() {
             tracing::warn!(
                 "{} holds data of an earlier build (one engine per dynamic column family); \
                  it is not read any more",

@@ -74,7 +74,7 @@ fn flipped_sstable_byte_is_an_error_naming_the_file() {
     }
     e.shutdown().unwrap();
     drop(e);
-    let data = files_ending(&dir.path().join("data"), "-Data.db");
+    let data = files_ending(&dir.path().join("ks"), "-Data.db");
     assert_eq!(data.len(), 1);
     let mut bytes = std::fs::read(&data[0]).unwrap();
     let at = bytes.len() / 2;

@@ -76,15 +76,18 @@ fn names(e: &Engine, ks: &str, cf: &str, key: &str) -> Vec<String> {
     }
 }
 
-fn files_of(dir: &Path, cf_id: u32) -> usize {
-    std::fs::read_dir(dir.join("data"))
-        .unwrap()
+/// Files of one CF's SSTables: `<data_dir>/<keyspace>/<cf>-<generation>-<Component>.db`.
+fn files_of(dir: &Path, ks: &str, cf: &str) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir.join(ks)) else {
+        return 0;
+    };
+    entries
         .filter(|e| {
             e.as_ref()
                 .unwrap()
                 .file_name()
                 .to_string_lossy()
-                .starts_with(&format!("cf{cf_id}-"))
+                .starts_with(&format!("{cf}-"))
         })
         .count()
 }
@@ -103,10 +106,18 @@ fn created_cf_is_usable_and_dropped_cf_is_deleted_and_never_replayed() {
     e.apply(&put("dyn", "T", "k", "b", 1)).unwrap();
     e.apply(&put("ks", "Std", "k", "x", 1)).unwrap();
     assert_eq!(names(&e, "dyn", "T", "k"), ["a", "b"]);
-    assert!(files_of(dir.path(), 100) > 0);
+    assert!(files_of(dir.path(), "dyn", "T") > 0);
 
     e.update_schema(base()).unwrap();
-    assert_eq!(files_of(dir.path(), 100), 0, "SSTables of the dropped CF");
+    assert_eq!(
+        files_of(dir.path(), "dyn", "T"),
+        0,
+        "SSTables of the dropped CF"
+    );
+    assert!(
+        !dir.path().join("dyn").exists(),
+        "the dropped keyspace's directory"
+    );
     assert!(matches!(
         e.read(&all("dyn", "T"), b"k"),
         Err(StorageError::UnknownKeyspace(_))
@@ -215,7 +226,7 @@ fn truncate_removes_earlier_data_in_memory_and_on_disk() {
         .unwrap();
     e.truncate("ks", "Std").unwrap();
     assert!(names(&e, "ks", "Std", "k").is_empty());
-    assert_eq!(files_of(dir.path(), 1), 0);
+    assert_eq!(files_of(dir.path(), "ks", "Std"), 0);
     e.apply(&put("ks", "Std", "k", "after", 1)).unwrap();
     drop(e); // crash: the log still holds the records from before the truncate
 
@@ -246,7 +257,7 @@ fn sstables_left_by_a_crash_during_truncate_stay_truncated() {
     e.apply(&put("ks", "Std", "k", "old", 1)).unwrap();
     e.flush(None).unwrap();
     let saved = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
+    let data = dir.path().join("ks");
     for f in std::fs::read_dir(&data).unwrap() {
         let f = f.unwrap();
         std::fs::copy(f.path(), saved.path().join(f.file_name())).unwrap();
@@ -297,9 +308,9 @@ fn writes_racing_a_drop_fail_cleanly() {
     for w in writers {
         w.join().unwrap();
     }
-    assert_eq!(files_of(dir.path(), 100), 0);
+    assert_eq!(files_of(dir.path(), "dyn", "T"), 0);
     e.flush(None).unwrap();
-    assert_eq!(files_of(dir.path(), 100), 0);
+    assert_eq!(files_of(dir.path(), "dyn", "T"), 0);
 }
 
 trait AsSuper {

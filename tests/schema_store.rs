@@ -87,7 +87,7 @@ fn save_and_reload_gives_the_same_schema() {
     let changed = rich(&base);
     store.save(&changed).unwrap();
     assert!(dir.path().join(SCHEMA_FILE).exists());
-    assert!(!dir.path().join("schema.json.tmp").exists());
+    assert!(!dir.path().join("system/schema.json.tmp").exists());
     let reloaded = store.load(config_schema(CONF)).unwrap();
     assert_eq!(reloaded.version(), changed.version());
     for (a, b) in changed.column_families().zip(reloaded.column_families()) {
@@ -111,6 +111,31 @@ fn save_and_reload_gives_the_same_schema() {
     let again = store.load(config_schema(CONF)).unwrap();
     assert!(again.keyspace("dyn").is_none());
     assert_eq!(again.version(), base.version());
+}
+
+#[test]
+fn a_schema_file_where_earlier_builds_kept_it_is_moved_under_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = config_schema(CONF);
+    let changed = rich(&base);
+    SchemaStore::open(dir.path()).save(&changed).unwrap();
+    // Earlier builds kept it at <data dir>/schema.json.
+    let legacy = dir.path().join("schema.json");
+    std::fs::rename(dir.path().join(SCHEMA_FILE), &legacy).unwrap();
+    let store = SchemaStore::open(dir.path());
+    let loaded = store.load(config_schema(CONF)).unwrap();
+    assert_eq!(loaded.version(), changed.version());
+    assert!(!legacy.exists());
+    assert_eq!(
+        store.path(),
+        Some(dir.path().join("system/schema.json").as_path())
+    );
+    assert!(dir.path().join("system/schema.json").is_file());
+    // Loading again finds it in its new place.
+    let again = SchemaStore::open(dir.path())
+        .load(config_schema(CONF))
+        .unwrap();
+    assert_eq!(again.version(), changed.version());
 }
 
 #[test]

@@ -53,7 +53,7 @@ fn serve_in_an_empty_directory_runs_the_built_in_default() {
     // Its data lives under ./data of the directory it runs in.
     assert!(dir.path().join("data/commitlog").is_dir());
     assert_eq!(server.terminate().code(), Some(0));
-    assert!(dir.path().join("data/data/schema.json").is_file());
+    assert!(dir.path().join("data/data/system/schema.json").is_file());
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! Persistence of the schema: every user keyspace, whether it was seeded
 //! from the configuration file or created through schema calls.
 //!
-//! Owns the schema file (`<data dir>/schema.json`): its format, its atomic
+//! Owns the schema file (`<data dir>/system/schema.json`, beside the system
+//! keyspace's files as Cassandra 1.x kept its schema in system tables; one
+//! at `<data dir>/schema.json`, where earlier builds kept it, is moved there
+//! on first load): its format, its atomic
 //! replacement (temp file, fsync, rename, directory fsync) and how the
 //! keyspaces of the configuration file meet it at start
 //! ([`SchemaStore::open_schema`]). The file seeds the schema; afterwards the
@@ -40,8 +43,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Name of the schema file inside the data directory.
-pub const SCHEMA_FILE: &str = "schema.json";
+/// Where the schema file is, relative to the data directory.
+pub const SCHEMA_FILE: &str = "system/schema.json";
+/// Where builds before the per-keyspace layout kept it.
+const LEGACY_SCHEMA_FILE: &str = "schema.json";
 /// Format 2 holds every user keyspace and the seeded record; format 1
 /// (still read) held only the keyspaces made through the API.
 const FORMAT: u32 = 2;
@@ -98,6 +103,8 @@ fn checksum(keyspaces: &[KeyspaceRecord], retired: &[u32], seeded: &Seeded) -> u
 #[derive(Debug, Clone)]
 pub struct SchemaStore {
     path: Option<PathBuf>,
+    /// The file's place in earlier builds, moved to `path` by the first load.
+    legacy: Option<PathBuf>,
     /// What the configuration file seeded so far: set by
     /// [`SchemaStore::open_schema`], written by every [`SchemaStore::save`].
     seeded: Arc<Mutex<Seeded>>,
@@ -133,6 +140,7 @@ impl SchemaStore {
     pub fn open(data_dir: &Path) -> SchemaStore {
         SchemaStore {
             path: Some(data_dir.join(SCHEMA_FILE)),
+            legacy: Some(data_dir.join(LEGACY_SCHEMA_FILE)),
             seeded: Arc::default(),
         }
     }
@@ -142,6 +150,7 @@ impl SchemaStore {
     pub fn in_memory() -> SchemaStore {
         SchemaStore {
             path: None,
+            legacy: None,
             seeded: Arc::default(),
         }
     }
@@ -168,6 +177,9 @@ impl SchemaStore {
                 changed: false,
             });
         };
+        if let Some(legacy) = &self.legacy {
+            move_legacy(legacy, path)?;
+        }
         let text = match fs::read(path) {
             Ok(text) => Some(text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -327,6 +339,30 @@ impl SchemaStore {
         File::open(dir).and_then(|d| d.sync_all()).map_err(io)?;
         Ok(())
     }
+}
+
+/// Moves the schema file from where earlier builds kept it, if it is there
+/// and `path` is not (one atomic rename: a crash leaves it in one place).
+fn move_legacy(legacy: &Path, path: &Path) -> Result<(), StoreError> {
+    if path.exists() || !legacy.is_file() {
+        return Ok(());
+    }
+    let io = |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(io)?;
+    fs::rename(legacy, path).map_err(io)?;
+    for d in [dir, legacy.parent().unwrap_or(Path::new("."))] {
+        File::open(d).and_then(|d| d.sync_all()).map_err(io)?;
+    }
+    tracing::info!(
+        "schema file moved from {} to {}",
+        legacy.display(),
+        path.display()
+    );
+    Ok(())
 }
 
 /// The configuration file's keyspaces meeting the persisted schema.

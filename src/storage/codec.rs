@@ -258,40 +258,53 @@ pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, Codec
 }
 
 const META_V1: u8 = 1;
+/// Version 2 adds the id of the column family the SSTable was written for.
+const META_V2: u8 = 2;
 
-/// What the engine keeps in an SSTable's Statistics (see `sstore::SsMeta`).
-pub fn encode_meta(covers_until: (u64, u64), ancestors: &[u64]) -> Vec<u8> {
-    let mut out = vec![META_V1];
+/// An SSTable's engine metadata: (covers until (segment, offset), ancestor
+/// generations, the CF id it was written for when recorded).
+pub type MetaParts = ((u64, u64), Vec<u64>, Option<u32>);
+
+/// What the engine keeps in an SSTable's Statistics (see `sstore::SsMeta`);
+/// version 1 when no CF id is given.
+pub fn encode_meta(covers_until: (u64, u64), ancestors: &[u64], cf_id: Option<u32>) -> Vec<u8> {
+    let mut out = vec![if cf_id.is_some() { META_V2 } else { META_V1 }];
     out.extend_from_slice(&covers_until.0.to_be_bytes());
     out.extend_from_slice(&covers_until.1.to_be_bytes());
     put_var(&mut out, ancestors.len() as u64);
     for g in ancestors {
         put_var(&mut out, *g);
     }
+    if let Some(id) = cf_id {
+        put_var(&mut out, id.into());
+    }
     out
 }
 
 /// Decodes `encode_meta`'s bytes; empty bytes (an SSTable written before
-/// metadata existed) are "covers nothing, no ancestors".
-#[allow(clippy::type_complexity)]
-pub fn decode_meta(data: &[u8]) -> Result<((u64, u64), Vec<u64>), CodecError> {
+/// metadata existed) are "covers nothing, no ancestors", and neither they
+/// nor version 1 record the CF id.
+pub fn decode_meta(data: &[u8]) -> Result<MetaParts, CodecError> {
     if data.is_empty() {
-        return Ok(((0, 0), Vec::new()));
+        return Ok(((0, 0), Vec::new(), None));
     }
     let mut r = Reader(data);
     let v = r.u8()?;
-    if v != META_V1 {
+    if v != META_V1 && v != META_V2 {
         return Err(CodecError(format!("unknown SSTable metadata version {v}")));
     }
     let segment = r.i64()? as u64;
     let offset = r.i64()? as u64;
     let n = r.count()?;
-    let mut ancestors = Vec::with_capacity(n);
-    for _ in 0..n {
-        ancestors.push(r.var()?);
-    }
+    let ancestors = (0..n).map(|_| r.var()).collect::<Result<Vec<u64>, _>>()?;
+    let out_of_range = |_| CodecError("column family id out of range".into());
+    let cf_id = if v == META_V2 {
+        Some(u32::try_from(r.var()?).map_err(out_of_range)?)
+    } else {
+        None
+    };
     r.end()?;
-    Ok(((segment, offset), ancestors))
+    Ok(((segment, offset), ancestors, cf_id))
 }
 
 fn put_var(out: &mut Vec<u8>, mut v: u64) {
@@ -532,9 +545,17 @@ mod tests {
 
     #[test]
     fn sstable_metadata_round_trips() {
-        let enc = encode_meta((u64::MAX, 7), &[1, 300, 5]);
-        assert_eq!(decode_meta(&enc).unwrap(), ((u64::MAX, 7), vec![1, 300, 5]));
-        assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![]));
+        let enc = encode_meta((u64::MAX, 7), &[1, 300, 5], Some(4_000_000_000));
+        let want = ((u64::MAX, 7), vec![1, 300, 5], Some(4_000_000_000));
+        assert_eq!(decode_meta(&enc).unwrap(), want);
+        assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![], None));
+        // Version 1 (before the CF id was recorded) still decodes.
+        let v1 = encode_meta((3, 4), &[9], None);
+        assert_eq!(decode_meta(&v1).unwrap(), ((3, 4), vec![9], None));
+        assert_eq!(
+            v1.len() + 5,
+            encode_meta((3, 4), &[9], Some(u32::MAX)).len()
+        );
         for cut in 1..enc.len() {
             assert!(decode_meta(&enc[..cut]).is_err());
         }

@@ -91,6 +91,7 @@ impl Inner {
                 .max()
                 .unwrap_or_default(),
             ancestors: inputs.iter().map(|t| t.generation).collect(),
+            cf_id: Some(def.id),
         };
         w.set_user_meta(meta.encode());
         let written = (|| -> Result<u64, StorageError> {

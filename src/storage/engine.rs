@@ -51,9 +51,8 @@ pub(crate) struct Inner {
 
 /// What only an engine with files has.
 pub(crate) struct Disk {
-    pub sstable_dir: PathBuf,
-    /// Where truncation markers live (`markers`).
-    pub marker_dir: PathBuf,
+    /// Keyspace directories of SSTables and truncation markers (`layout`).
+    pub data_dir: PathBuf,
     pub log: CommitLog,
     pub generation: AtomicU64,
     /// Lower bounds of the log positions of writes between append and
@@ -101,8 +100,7 @@ impl Engine {
         let (disk, replay) = match recovered {
             Some(r) => (
                 Some(Disk {
-                    sstable_dir: r.sstable_dir,
-                    marker_dir: r.marker_dir,
+                    data_dir: r.data_dir,
                     log: r.log,
                     generation: AtomicU64::new(r.next_generation),
                     inflight: Mutex::new(BTreeMap::new()),

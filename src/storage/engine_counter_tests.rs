@@ -121,7 +121,7 @@ fn inputs_left_by_a_crash_after_compaction_are_not_counted_again() {
         e.apply(&add("k", "a", 1, i)).unwrap();
         e.flush(None).unwrap();
     }
-    let data = dir.path().join("data");
+    let data = dir.path().join("ks");
     let saved = tempfile::tempdir().unwrap();
     for f in std::fs::read_dir(&data).unwrap() {
         let f = f.unwrap();

@@ -20,9 +20,10 @@ use super::cfstore::CfStore;
 use super::codec::{encode_entry, encode_header};
 use super::commitlog::Position;
 use super::engine::Inner;
+use super::layout::{keyspace_dir, sstable_name};
 use super::memtable::Memtable;
 use super::sstable::{SSTableOptions, SSTableWriter};
-use super::sstore::{sstable_name, SsMeta, SsTable};
+use super::sstore::{SsMeta, SsTable};
 use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -108,6 +109,7 @@ impl Inner {
         let meta = SsMeta {
             covers_until: mem.frozen_at().unwrap_or_default(),
             ancestors: Vec::new(),
+            cf_id: Some(def.id),
         };
         w.set_user_meta(meta.encode());
         let res: Result<(), StorageError> = (|| {
@@ -143,9 +145,11 @@ impl Inner {
             ..SSTableOptions::default()
         };
         let partitioner = self.catalog().schema.partitioner.clone();
+        let dir = keyspace_dir(&disk.data_dir, &def.keyspace);
+        std::fs::create_dir_all(&dir).map_err(|e| StorageError::io(&dir, e))?;
         let w = SSTableWriter::create(
-            &disk.sstable_dir,
-            &sstable_name(def.id, generation),
+            &dir,
+            &sstable_name(&def.name, generation),
             &partitioner,
             expected,
             opts,

@@ -33,22 +33,32 @@
 //!   threads without flushing (the commit log has everything).
 //! - `EngineOptions { data_dir: None, .. }` (e.g. `EngineOptions::in_memory(clock)`)
 //!   keeps everything in memory: no files, `flush`/`compact` do nothing.
-//!   On disk, SSTables live in `<data_dir>/data` (named `cf<id>-<generation>`,
-//!   so `CfDef::id` must stay stable across restarts) and the commit log in
-//!   `commitlog_dir` or `<data_dir>/commitlog`.
+//!   On disk (Cassandra 0.6's layout, see `layout`), SSTables live in
+//!   `<data_dir>/<keyspace>/<cf>-<generation>-<Component>.db` and record
+//!   the `CfDef::id` they were written for, truncation markers in
+//!   `<data_dir>/<keyspace>/<cf>.truncated`, and the commit log in
+//!   `commitlog_dir` or `<data_dir>/commitlog`. Keyspace and CF names must
+//!   be letters, digits and `_` (`open` and `update_schema` refuse others
+//!   with `Invalid`). `open` first moves a directory of the previous layout
+//!   (`<data_dir>/data/cf<id>-<generation>-*`, `<data_dir>/markers`) into
+//!   this one (`migrate`).
 //! - Schema changes: the caller validates and persists the new schema, then
 //!   calls `update_schema`. CFs are matched by `CfDef::id`: a new id gets an
-//!   empty store; an id that is gone (dropped CF or keyspace) has its
-//!   memtables, SSTables and truncation marker deleted, and its commit-log
-//!   records are skipped on replay (ids are never reused); a kept id takes the
+//!   empty store (files a dropped CF left under its name are deleted); an
+//!   id that is gone (dropped CF or keyspace) has its memtables, SSTables
+//!   and truncation marker deleted before the call returns (and a dropped
+//!   keyspace its directory), and its commit-log records are skipped on
+//!   replay (ids are never reused); an SSTable or marker found under a CF's
+//!   name but recorded for another id is deleted at `open`, so a CF dropped
+//!   and created again never reads the old one's data; a kept id takes the
 //!   new definition (options such as gc grace; comparators must not change).
 //!   Writes in flight finish against the old snapshot; a write arriving after
 //!   the drop gets `UnknownKeyspace` / `UnknownColumnFamily`. Reads in flight
 //!   finish on the data they started with. `open` replays against the schema
 //!   it is given, so load the persisted dynamic schema first.
 //! - `truncate` removes all data of one CF written before the call, and writes
-//!   a marker (`<data_dir>/markers/cf<id>.truncated`: commit-log position and
-//!   SSTable generation at truncation) so that after a restart or crash no
+//!   a marker (`<data_dir>/<keyspace>/<cf>.truncated`: CF id, commit-log
+//!   position and SSTable generation at truncation) so that after a restart or crash no
 //!   older record is replayed and no older SSTable is reopened.
 //! - gc grace is `CfDef::gc_grace_seconds` when it is >= 0, else
 //!   `EngineOptions::gc_grace_seconds`. Local times (TTL expiry, deletion
@@ -151,8 +161,10 @@ mod engine_tests;
 mod flush;
 mod index;
 mod indexed;
+mod layout;
 mod markers;
 mod memtable;
+mod migrate;
 pub mod model;
 mod options;
 mod query;

@@ -1,6 +1,8 @@
-//! Opening the on-disk state: clearing what interrupted writes left behind,
-//! opening each CF's SSTables (found by the CF id in their names), opening
-//! the commit log and decoding the records to replay.
+//! Opening the on-disk state: moving an old-layout directory to the current
+//! layout (`migrate`), clearing what interrupted writes left behind, opening
+//! each CF's SSTables (found by keyspace and CF name, see `layout`; one
+//! written for a dropped CF of the same name is deleted), opening the commit
+//! log and decoding the records to replay.
 //!
 //! Each record is replayed only into the CFs whose SSTables do not already
 //! hold it (`SsMeta::covers_until`, truncation markers), and inputs of a
@@ -11,10 +13,12 @@
 
 use super::codec::decode_mutation;
 use super::commitlog::{CommitLog, CommitLogOptions, Position};
+use super::layout;
 use super::markers;
+use super::migrate::migrate;
 use super::model::RowMutation;
-use super::sstable::{cleanup_temporaries, list_sstables, SSTableReader};
-use super::sstore::{parse_sstable_name, SsTable};
+use super::sstable::SSTableReader;
+use super::sstore::SsTable;
 use super::{EngineOptions, StorageError};
 use crate::schema::Schema;
 use std::collections::{HashMap, HashSet};
@@ -23,11 +27,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub(crate) struct Recovered {
-    pub sstable_dir: PathBuf,
-    pub marker_dir: PathBuf,
-    /// CF id -> its SSTables.
+    pub data_dir: PathBuf,
+    /// CF id -> its SSTables, oldest first.
     pub sstables: HashMap<u32, Vec<Arc<SsTable>>>,
-    /// One more than the highest generation on disk.
+    /// One more than the highest generation on disk or in a marker.
     pub next_generation: u64,
     pub log: CommitLog,
     pub replay: Vec<(Position, RowMutation)>,
@@ -47,54 +50,74 @@ pub(crate) struct RecoveryStats {
     pub log_read_in: Duration,
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
-    move |source| StorageError::io(path, source)
-}
-
 pub(crate) fn recover(
     schema: &Arc<Schema>,
     data_dir: &Path,
     opts: &EngineOptions,
 ) -> Result<Recovered, StorageError> {
-    let sstable_dir = data_dir.join("data");
-    std::fs::create_dir_all(&sstable_dir).map_err(io(&sstable_dir))?;
-    for removed in cleanup_temporaries(&sstable_dir)? {
-        tracing::info!(
-            "removed leftover of an interrupted SSTable write: {}",
-            removed.display()
-        );
+    layout::check_names(schema)?;
+    let log_dir = opts
+        .commitlog_dir
+        .clone()
+        .unwrap_or_else(|| data_dir.join("commitlog"));
+    if let Some(ks) = schema
+        .keyspaces
+        .keys()
+        .find(|ks| log_dir == layout::keyspace_dir(data_dir, ks))
+    {
+        return Err(StorageError::Invalid(format!(
+            "the commit log directory {} is keyspace {ks}'s data directory; move one of them",
+            log_dir.display()
+        )));
     }
-    let marker_dir = data_dir.join("markers");
-    let truncations = markers::read_all(&marker_dir)?;
+    std::fs::create_dir_all(data_dir).map_err(|e| StorageError::io(data_dir, e))?;
+    migrate(schema, data_dir)?;
+    let mut truncations = HashMap::new();
+    for cf in schema.column_families() {
+        if let Some(t) = markers::read(data_dir, cf)? {
+            truncations.insert(cf.id, t);
+        }
+    }
+    let scan = layout::scan(schema, data_dir)?;
+    // A truncation's bound must stay below every generation written after
+    // it, even once the SSTables that held the highest ones are gone.
+    let next_generation = truncations
+        .values()
+        .map(|t| t.min_generation)
+        .fold(scan.max_generation + 1, u64::max);
     let mut sstables: HashMap<u32, Vec<Arc<SsTable>>> = HashMap::new();
-    let mut next_generation = 1;
-    for name in list_sstables(&sstable_dir)? {
-        let Some((id, generation)) = parse_sstable_name(&name) else {
-            tracing::warn!(
-                "ignoring SSTable {name} in {}: not named by this engine",
-                sstable_dir.display()
-            );
-            continue;
-        };
-        next_generation = next_generation.max(generation + 1);
-        let Some(cf) = schema.cf_by_id(id) else {
-            tracing::warn!("ignoring SSTable {name}: no column family with id {id} in the schema");
-            continue;
-        };
-        let reader = SSTableReader::open(&sstable_dir, &name, &schema.partitioner)?;
+    for found in scan.found {
+        let (cf, name) = (&found.cf, &found.name);
+        let reader = SSTableReader::open(&found.dir, name, &schema.partitioner)?;
         if truncations
-            .get(&id)
-            .is_some_and(|t| generation < t.min_generation)
+            .get(&cf.id)
+            .is_some_and(|t| found.generation < t.min_generation)
         {
             // Truncated before a crash let the deletion finish.
             tracing::info!("deleting SSTable {name}: its column family was truncated");
             reader.delete_files()?;
             continue;
         }
-        sstables
-            .entry(id)
-            .or_default()
-            .push(Arc::new(SsTable::new(reader, cf.clone())?));
+        let table = SsTable::new(reader, cf.clone())?;
+        if let Some(other) = table.meta.cf_id.filter(|id| *id != cf.id) {
+            // Files are found by name: these were written for a column
+            // family of the same name that was dropped (its deletion was
+            // cut short), never for this one.
+            tracing::info!(
+                "deleting SSTable {name} in {}: written for a dropped column family (id {other}), not {}.{} (id {})",
+                found.dir.display(),
+                cf.keyspace,
+                cf.name,
+                cf.id
+            );
+            table.reader.delete_files()?;
+            continue;
+        }
+        sstables.entry(cf.id).or_default().push(Arc::new(table));
+    }
+    for tables in sstables.values_mut() {
+        // Reads take SSTables in age order (counter versions add up).
+        tables.sort_by_key(|t| t.generation);
     }
     // Where each CF's replay starts: records before it are in SSTables (or
     // truncated), and replaying them again would count counters twice.
@@ -123,10 +146,6 @@ pub(crate) fn recover(
         }
     }
 
-    let log_dir = opts
-        .commitlog_dir
-        .clone()
-        .unwrap_or_else(|| data_dir.join("commitlog"));
     let log_opts = CommitLogOptions {
         dir: log_dir,
         sync: opts.sync,
@@ -168,8 +187,7 @@ pub(crate) fn recover(
         }
     }
     Ok(Recovered {
-        sstable_dir,
-        marker_dir,
+        data_dir: data_dir.to_path_buf(),
         sstables,
         next_generation,
         log,

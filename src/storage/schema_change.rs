@@ -10,24 +10,31 @@ use super::cfstore::CfStore;
 use super::engine::Engine;
 use super::flush::discard_sstable;
 use super::index::CfIndex;
+use super::layout;
 use super::markers::{self, Truncation};
 use super::StorageError;
-use crate::schema::Schema;
+use crate::schema::{CfDef, Schema};
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Engine {
     /// Switches to a new schema snapshot. CFs are matched by id: a new id
-    /// gets an empty store, an id that disappeared (dropped CF or keyspace)
-    /// loses its memtables, SSTables and truncation marker, and a kept id
-    /// takes its new definition (comparators never change). Writes in flight
+    /// gets an empty store (files left under its name by a dropped CF are
+    /// deleted first), an id that disappeared (dropped CF or keyspace)
+    /// loses its memtables, SSTables and truncation marker before this
+    /// returns (and a dropped keyspace its directory), and a kept id takes
+    /// its new definition (comparators never change). Writes in flight
     /// finish against the old snapshot first; later ones see the new one.
     pub fn update_schema(&self, new: Arc<Schema>) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        if inner.disk.is_some() {
+            layout::check_names(&new)?;
+        }
         let mut reindex = Vec::new();
-        let dropped: Vec<Arc<CfStore>> = {
+        let (dropped, dropped_keyspaces) = {
             let mut gate = inner.catalog.write();
             if gate.schema.partitioner.class_name() != new.partitioner.class_name() {
                 return Err(StorageError::Invalid(format!(
@@ -67,26 +74,53 @@ impl Engine {
                         }
                         store.clone()
                     }
-                    None => Arc::new(CfStore::new(def.clone(), Vec::new())),
+                    None => {
+                        // Ids are never reused, so a new CF owns no file
+                        // yet: whatever has its name is left from a dropped
+                        // one. Removed before any write can reach the CF.
+                        if let Some(disk) = &inner.disk {
+                            remove_leftovers(&disk.data_dir, def, "created");
+                        }
+                        Arc::new(CfStore::new(def.clone(), Vec::new()))
+                    }
                 };
                 cfs.insert((def.keyspace.clone(), def.name.clone()), store);
             }
             let kept: std::collections::HashSet<u32> = cfs.values().map(|s| s.id()).collect();
+            let gone: Vec<String> = gate
+                .schema
+                .keyspaces
+                .keys()
+                .filter(|k| new.keyspace(k).is_none())
+                .cloned()
+                .collect();
             *gate = Arc::new(Catalog { schema: new, cfs });
-            old.into_values()
+            let dropped: Vec<Arc<CfStore>> = old
+                .into_values()
                 .filter(|s| !kept.contains(&s.id()))
-                .collect()
+                .collect();
+            (dropped, gone)
         };
         for store in dropped {
             let tables = store.clear(true);
+            let def = store.def();
             tracing::info!(
-                "column family id {} dropped: deleting {} SSTables",
-                store.id(),
+                "column family {}.{} (id {}) dropped: deleting {} SSTables",
+                def.keyspace,
+                def.name,
+                def.id,
                 tables.len()
             );
             tables.iter().for_each(|t| discard_sstable(t));
             if let Some(disk) = &inner.disk {
-                markers::remove(&disk.marker_dir, store.id())?;
+                remove_leftovers(&disk.data_dir, &def, "dropped");
+            }
+        }
+        if let Some(disk) = &inner.disk {
+            for ks in dropped_keyspaces {
+                if let Err(e) = layout::remove_keyspace_dir(&disk.data_dir, &ks) {
+                    tracing::warn!("keyspace {ks} dropped: could not remove its directory: {e}");
+                }
             }
         }
         for (store, ix) in reindex {
@@ -119,12 +153,33 @@ impl Engine {
                     replay_from: disk.log.current_position(),
                     min_generation: disk.generation.load(Ordering::SeqCst),
                 };
-                markers::write(&disk.marker_dir, store.id(), &t)?;
+                markers::write(&disk.data_dir, &store.def(), &t)?;
             }
             store.clear(false)
         };
         tables.iter().for_each(|t| discard_sstable(t));
         inner.discard_log();
         Ok(())
+    }
+}
+
+/// Deletes every file named after `def` (see [`layout::remove_cf_files`]).
+/// A failure is logged, not returned: the schema change has happened, and
+/// files left behind are never read as another CF's (SSTables record the id
+/// of their CF, markers too) and are retried when a CF takes the name.
+fn remove_leftovers(data_dir: &Path, def: &CfDef, why: &str) {
+    match layout::remove_cf_files(data_dir, &def.keyspace, &def.name) {
+        Ok(0) => {}
+        Ok(n) if why == "created" => tracing::warn!(
+            "column family {}.{} created: deleted {n} SSTables a dropped column family of that name left behind",
+            def.keyspace,
+            def.name
+        ),
+        Ok(_) => {}
+        Err(e) => tracing::warn!(
+            "column family {}.{} {why}: could not delete the files under its name: {e}",
+            def.keyspace,
+            def.name
+        ),
     }
 }

@@ -1,11 +1,13 @@
 //! One column family's SSTable as a [`RowStore`]: decodes partition headers
-//! and entries with the engine codec, names files, and maps SSTable errors
-//! to engine errors that name the file.
+//! and entries with the engine codec, reads the engine's metadata, and maps
+//! SSTable errors to engine errors that name the file. File names are
+//! `layout`'s.
 //!
 //! It must not decide when SSTables are written or merged (flush, compaction).
 
 use super::codec::{decode_entry, decode_header, decode_meta, encode_meta, CodecError};
 use super::commitlog::Position;
+use super::layout::parse_sstable_name;
 use super::model::{Bytes, DeletionTime};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
@@ -37,6 +39,11 @@ pub struct SsMeta {
     /// Generations of the SSTables compacted into this one: if any is still
     /// on disk after a crash, it is deleted, not read again.
     pub ancestors: Vec<u64>,
+    /// The id of the column family it was written for: files are found by
+    /// the CF's name, and a CF dropped and created again under the same
+    /// name has a new id, so a file of the old one is never read as the new
+    /// one's. `None` only in SSTables written before ids were recorded.
+    pub cf_id: Option<u32>,
 }
 
 impl SsMeta {
@@ -44,42 +51,36 @@ impl SsMeta {
         encode_meta(
             (self.covers_until.segment, self.covers_until.offset),
             &self.ancestors,
+            self.cf_id,
         )
+    }
+
+    /// Decodes the metadata bytes of an SSTable's Statistics.
+    pub fn decode(bytes: &[u8]) -> Result<SsMeta, CodecError> {
+        let ((segment, offset), ancestors, cf_id) = decode_meta(bytes)?;
+        Ok(SsMeta {
+            covers_until: Position { segment, offset },
+            ancestors,
+            cf_id,
+        })
     }
 }
 
-/// File-name prefix of an SSTable: `cf<id>-<generation>`, so a restart finds
-/// each CF's files by id whatever the CF is called.
-pub fn sstable_name(cf_id: u32, generation: u64) -> String {
-    format!("cf{cf_id}-{generation:08}")
-}
-
-/// The (cf id, generation) of an SSTable name made by [`sstable_name`].
-pub fn parse_sstable_name(name: &str) -> Option<(u32, u64)> {
-    let rest = name.strip_prefix("cf")?;
-    let (id, generation) = rest.split_once('-')?;
-    Some((id.parse().ok()?, generation.parse().ok()?))
-}
-
 impl SsTable {
-    /// Wraps an opened reader named by [`sstable_name`], reading its metadata.
+    /// Wraps an opened reader named by `layout::sstable_name`, reading its metadata.
     pub fn new(reader: SSTableReader, cf: Arc<CfDef>) -> Result<SsTable, StorageError> {
         let generation = parse_sstable_name(reader.name()).map_or(0, |(_, g)| g);
-        let ((segment, offset), ancestors) =
-            decode_meta(reader.user_meta()).map_err(|e| StorageError::Corrupt {
-                file: reader
-                    .dir()
-                    .join(Component::Statistics.file_name(reader.name())),
-                detail: e.0,
-            })?;
+        let meta = SsMeta::decode(reader.user_meta()).map_err(|e| StorageError::Corrupt {
+            file: reader
+                .dir()
+                .join(Component::Statistics.file_name(reader.name())),
+            detail: e.0,
+        })?;
         Ok(SsTable {
             reader,
             cf,
             generation,
-            meta: SsMeta {
-                covers_until: Position { segment, offset },
-                ancestors,
-            },
+            meta,
         })
     }
 

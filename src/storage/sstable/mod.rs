@@ -36,8 +36,9 @@
 //! [`names`](PartitionReader::names); [`all`](PartitionReader::all) /
 //! [`entries`](PartitionReader::entries).
 //!
-//! Directory housekeeping: [`cleanup_temporaries`] (once at startup) and
-//! [`list_sstables`].
+//! Directory housekeeping: [`cleanup_temporaries`] (once at startup),
+//! [`list_sstables`], [`split_file_name`], and [`replace_user_meta`] (for a
+//! closed SSTable: rewrites the owner's bytes in its Statistics atomically).
 //!
 //! # Structures
 //!
@@ -159,7 +160,7 @@ fn fsync_dir(dir: &Path) -> Result<(), SSTableError> {
 }
 
 /// The SSTable name a component file belongs to, and which component it is.
-fn split_file_name(file: &str) -> Option<(&str, Component)> {
+pub fn split_file_name(file: &str) -> Option<(&str, Component)> {
     Component::ALL.iter().find_map(|&c| {
         file.strip_suffix(c.suffix())
             .and_then(|p| p.strip_suffix('-'))
@@ -222,4 +223,36 @@ pub fn list_sstables(dir: &Path) -> Result<Vec<String>, SSTableError> {
         .collect();
     names.sort();
     Ok(names)
+}
+
+/// Rewrites the owner's bytes kept in the Statistics of SSTable `name` in
+/// `dir` (see [`SSTableWriter::set_user_meta`]) to what `change` makes of
+/// the current ones (`None`: leave them). The SSTable must not be open.
+/// Atomic: the new Statistics goes to a temporary file (removed by
+/// [`cleanup_temporaries`] after a crash), is synced and renamed over the
+/// old one. Returns whether it changed anything.
+pub fn replace_user_meta(
+    dir: &Path,
+    name: &str,
+    change: impl FnOnce(&[u8]) -> Option<Vec<u8>>,
+) -> Result<bool, SSTableError> {
+    let path = dir.join(Component::Statistics.file_name(name));
+    let bytes = fs::read(&path).map_err(|e| SSTableError::io(&path, e))?;
+    let mut stats =
+        format::Statistics::decode(&bytes).map_err(|e| reader::corrupt_at(&path, 0, e))?;
+    let Some(meta) = change(&stats.user_meta) else {
+        return Ok(false);
+    };
+    stats.user_meta = meta;
+    let tmp = dir.join(Component::Statistics.temp_file_name(name));
+    {
+        use std::io::Write;
+        let mut f = File::create(&tmp).map_err(|e| SSTableError::io(&tmp, e))?;
+        f.write_all(&stats.encode())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| SSTableError::io(&tmp, e))?;
+    }
+    fs::rename(&tmp, &path).map_err(|e| SSTableError::io(&path, e))?;
+    fsync_dir(dir)?;
+    Ok(true)
 }
