@@ -152,6 +152,14 @@ fn handle_v06(
             format!("Invalid method name: '{}'", header.name),
         );
     };
+    // The batches are read and converted mutation by mutation when they can
+    // be (see `v06::batch`).
+    if let Some(reply) = {
+        let handler = v06::Handler::new(node, session);
+        v06::batch::process(node, &handler, header, r.clone(), msg_len)
+    } {
+        return reply;
+    }
     // The Java-faithful tree lives only until it is re-encoded, under the
     // message's budget; the generated code then decodes the canonical bytes.
     let canonical = {

@@ -13,6 +13,7 @@
 //! and authorizes.
 
 pub mod access;
+pub mod batch;
 pub mod bounded;
 pub mod budget;
 pub mod client;
