@@ -229,6 +229,20 @@ impl Engine {
         range: &RowRange,
         max_rows: usize,
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
+        self.read_range_while(cmd, range, max_rows, &mut |_, _| true)
+    }
+
+    /// [`Engine::read_range`], asking `keep` about each row as it is read:
+    /// the read stops (with the rows so far, that one included) once `keep`
+    /// says no, so that a caller bounding what it holds need not wait for
+    /// the whole range.
+    pub fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        keep: &mut dyn FnMut(&[u8], &RowResult) -> bool,
+    ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let cat = inner.catalog();
@@ -254,7 +268,12 @@ impl Engine {
                 for (store, scan) in stores.iter().zip(scans.iter_mut()) {
                     handles.extend(scan.take(store.as_ref(), &dk)?);
                 }
-                out.push((dk.key, read_row(&def, cmd, &handles, now)?));
+                let row = read_row(&def, cmd, &handles, now)?;
+                let more = keep(&dk.key, &row);
+                out.push((dk.key, row));
+                if !more {
+                    return Ok(out);
+                }
             }
         }
         Ok(out)

@@ -135,6 +135,21 @@ pub fn handle(
     if let Some(why) = session.close_connection.take() {
         return Err(Unanswerable(why));
     }
+    // The reads of a call are refused once its reply would exceed the cap;
+    // what they did not count (describe calls, CQL result metadata) is
+    // checked here, so that no reply over the cap is ever sent.
+    let reply = match crate::thrift::reply::cap() {
+        Some(cap) if reply.len() > cap => exception(
+            &header,
+            ApplicationErrorKind::InternalError,
+            format!(
+                "Internal error processing {}: reply of {} bytes exceeds the maximum message length of {cap} bytes",
+                header.name,
+                reply.len()
+            ),
+        ),
+        _ => reply,
+    };
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
 }
 

@@ -23,6 +23,7 @@ pub mod error;
 pub mod gen;
 pub mod limits;
 pub mod node;
+pub mod reply;
 pub mod scan;
 pub mod server;
 pub mod session;

@@ -26,6 +26,7 @@ use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRang
 use crate::storage::{Engine, StorageError};
 use crate::thrift::convert::now_seconds;
 use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::reply;
 use parking_lot::Mutex;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -203,8 +204,13 @@ impl Node {
         self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
+    // Reads count what they return toward the reply of the call (see
+    // `thrift::reply`): a reply over its cap is refused as it grows.
+
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> ApiResult<RowResult> {
-        self.engine.read(cmd, key).map_err(storage_error)
+        let row = self.engine.read(cmd, key).map_err(storage_error)?;
+        reply::hold(key, &row)?;
+        Ok(row)
     }
 
     pub fn read_range(
@@ -213,9 +219,18 @@ impl Node {
         range: &RowRange,
         max_rows: usize,
     ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-        self.engine
-            .read_range(cmd, range, max_rows)
-            .map_err(storage_error)
+        let mut refused = None;
+        let rows = self
+            .engine
+            .read_range_while(cmd, range, max_rows, &mut |key, row| {
+                refused = reply::hold(key, row).err();
+                refused.is_none()
+            })
+            .map_err(storage_error)?;
+        match refused {
+            Some(e) => Err(e),
+            None => Ok(rows),
+        }
     }
 
     /// Rows found through the KEYS secondary indexes, read with `cmd`'s slice.
@@ -224,7 +239,14 @@ impl Node {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-        self.engine.read_indexed(cmd, query).map_err(storage_error)
+        let rows = self
+            .engine
+            .read_indexed(cmd, query)
+            .map_err(storage_error)?;
+        for (key, row) in &rows {
+            reply::hold(key, row)?;
+        }
+        Ok(rows)
     }
 
     /// Keys that may match an indexed `Eq` (KEYS or COMPOSITES), unchecked.
