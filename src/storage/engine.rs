@@ -28,6 +28,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The storage engine. `Send + Sync`; every call blocks.
+/// Rows a range read scans at a time (see [`Engine::read_range_while`]).
+const RANGE_PAGE_ROWS: usize = 128;
+
 pub struct Engine {
     pub(crate) inner: Arc<Inner>,
     threads: Mutex<Vec<JoinHandle<()>>>,
@@ -251,28 +254,41 @@ impl Engine {
         let stores = cf.stores();
         let now = inner.opts.clock.now_seconds();
         let mut out = Vec::new();
-        // A wrapping token range comes in two pieces, read one after the other.
-        for bounds in KeyBounds::pieces(&cat.schema, range)? {
-            let want = max_rows - out.len();
-            if want == 0 {
-                break;
-            }
-            let mut scans = Vec::with_capacity(stores.len());
-            for s in &stores {
-                scans.push(scan_rows(s.as_ref(), &bounds, want)?);
-            }
-            let keys: BTreeSet<DecoratedKey> =
-                scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
-            for dk in keys.into_iter().take(want) {
-                let mut handles = Vec::with_capacity(stores.len());
-                for (store, scan) in stores.iter().zip(scans.iter_mut()) {
-                    handles.extend(scan.take(store.as_ref(), &dk)?);
+        // A wrapping token range comes in two pieces, read one after the
+        // other, each a page of rows at a time: a scan holds the rows it
+        // found until they are read, and `keep` may stop the read.
+        for mut bounds in KeyBounds::pieces(&cat.schema, range)? {
+            loop {
+                let want = (max_rows - out.len()).min(RANGE_PAGE_ROWS);
+                if want == 0 {
+                    break;
                 }
-                let row = read_row(&def, cmd, &handles, now)?;
-                let more = keep(&dk.key, &row);
-                out.push((dk.key, row));
-                if !more {
-                    return Ok(out);
+                let mut scans = Vec::with_capacity(stores.len());
+                for s in &stores {
+                    scans.push(scan_rows(s.as_ref(), &bounds, want)?);
+                }
+                let keys: BTreeSet<DecoratedKey> =
+                    scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
+                let mut last = None;
+                let mut read = 0;
+                for dk in keys.into_iter().take(want) {
+                    let mut handles = Vec::with_capacity(stores.len());
+                    for (store, scan) in stores.iter().zip(scans.iter_mut()) {
+                        handles.extend(scan.take(store.as_ref(), &dk)?);
+                    }
+                    let row = read_row(&def, cmd, &handles, now)?;
+                    let more = keep(&dk.key, &row);
+                    out.push((dk.key.clone(), row));
+                    if !more {
+                        return Ok(out);
+                    }
+                    read += 1;
+                    last = Some(dk);
+                }
+                // Fewer than a page: every store is done with this piece.
+                match last {
+                    Some(last) if read == want => bounds.after(last),
+                    _ => break,
                 }
             }
         }
