@@ -363,7 +363,10 @@ mod tests {
         fn end_column_family(&self, _cf: &mut Result<(), ApiError>, _effect: &mut Vec<&str>) {}
     }
 
-    fn batch(entries: &[(&str, &[(&str, &[&'static str])])]) -> Batch<Toy> {
+    /// Column family lists: a name and its mutations.
+    type Lists<'a> = &'a [(&'a str, &'a [&'static str])];
+
+    fn batch(entries: &[(&str, Lists<'_>)]) -> Batch<Toy> {
         let mut b = Batch::new(Toy);
         for (key, lists) in entries {
             b.key(key.as_bytes().to_vec()).unwrap();
@@ -394,7 +397,8 @@ mod tests {
             ("k2", &[("C", &["4"]), ("C", &["5", "6"])]),
         ]);
         let (_, entries) = b.into_entries().unwrap();
-        let seen: Vec<(String, Vec<(String, Vec<&str>)>)> = entries
+        type Seen = (String, Vec<(String, Vec<&'static str>)>);
+        let seen: Vec<Seen> = entries
             .into_iter()
             .map(|e| {
                 let lists = e.lists.into_iter().map(|l| (l.cf_name, l.effect)).collect();
