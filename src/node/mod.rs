@@ -24,8 +24,10 @@
 //! between the read and the write. Plain writes do not take it, as plain
 //! writes did not join Paxos rounds in 2.0.
 
+pub mod budget;
 mod error;
 mod locks;
+pub mod reply;
 
 pub use error::{NodeError, NodeResult};
 
@@ -36,6 +38,7 @@ use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRang
 use crate::storage::Engine;
 use error::{schema_storage_error, storage_error};
 use locks::PartitionLocks;
+
 use parking_lot::Mutex;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -160,8 +163,13 @@ impl Node {
         self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
+    // Reads count what they return toward the reply of the call (see
+    // `node::reply`): a reply over its cap is refused as it grows.
+
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
-        self.engine.read(cmd, key).map_err(storage_error)
+        let row = self.engine.read(cmd, key).map_err(storage_error)?;
+        reply::hold(key, &row)?;
+        Ok(row)
     }
 
     pub fn read_range(
@@ -170,9 +178,18 @@ impl Node {
         range: &RowRange,
         max_rows: usize,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        self.engine
-            .read_range(cmd, range, max_rows)
-            .map_err(storage_error)
+        let mut refused = None;
+        let rows = self
+            .engine
+            .read_range_while(cmd, range, max_rows, &mut |key, row| {
+                refused = reply::hold(key, row).err();
+                refused.is_none()
+            })
+            .map_err(storage_error)?;
+        match refused {
+            Some(e) => Err(e),
+            None => Ok(rows),
+        }
     }
 
     /// Rows found through the KEYS secondary indexes, read with `cmd`'s slice.
@@ -181,7 +198,14 @@ impl Node {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        self.engine.read_indexed(cmd, query).map_err(storage_error)
+        let rows = self
+            .engine
+            .read_indexed(cmd, query)
+            .map_err(storage_error)?;
+        for (key, row) in &rows {
+            reply::hold(key, row)?;
+        }
+        Ok(rows)
     }
 
     /// Keys that may match an indexed `Eq` (KEYS or COMPOSITES), unchecked.

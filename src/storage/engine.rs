@@ -29,6 +29,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The storage engine. `Send + Sync`; every call blocks.
+/// Rows a range read scans at a time (see [`Engine::read_range_while`]).
+const RANGE_PAGE_ROWS: usize = 128;
+
 pub struct Engine {
     pub(crate) inner: Arc<Inner>,
     threads: Mutex<Vec<JoinHandle<()>>>,
@@ -245,6 +248,20 @@ impl Engine {
         range: &RowRange,
         max_rows: usize,
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
+        self.read_range_while(cmd, range, max_rows, &mut |_, _| true)
+    }
+
+    /// [`Engine::read_range`], asking `keep` about each row as it is read:
+    /// the read stops (with the rows so far, that one included) once `keep`
+    /// says no, so that a caller bounding what it holds need not wait for
+    /// the whole range.
+    pub fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        keep: &mut dyn FnMut(&[u8], &RowResult) -> bool,
+    ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let cat = inner.catalog();
@@ -253,24 +270,42 @@ impl Engine {
         let stores = cf.stores();
         let now = inner.opts.clock.now_seconds();
         let mut out = Vec::new();
-        // A wrapping token range comes in two pieces, read one after the other.
-        for bounds in KeyBounds::pieces(&cat.schema, range)? {
-            let want = max_rows - out.len();
-            if want == 0 {
-                break;
-            }
-            let mut scans = Vec::with_capacity(stores.len());
-            for s in &stores {
-                scans.push(scan_rows(s.as_ref(), &bounds, want)?);
-            }
-            let keys: BTreeSet<DecoratedKey> =
-                scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
-            for dk in keys.into_iter().take(want) {
-                let mut handles = Vec::with_capacity(stores.len());
-                for (store, scan) in stores.iter().zip(scans.iter_mut()) {
-                    handles.extend(scan.take(store.as_ref(), &dk)?);
+        // A wrapping token range comes in two pieces, read one after the
+        // other, each a page of rows at a time: a scan holds the rows it
+        // found until they are read, and `keep` may stop the read.
+        for mut bounds in KeyBounds::pieces(&cat.schema, range)? {
+            loop {
+                let want = (max_rows - out.len()).min(RANGE_PAGE_ROWS);
+                if want == 0 {
+                    break;
                 }
-                out.push((dk.key, read_row(&def, cmd, &handles, now)?));
+                let mut scans = Vec::with_capacity(stores.len());
+                for s in &stores {
+                    scans.push(scan_rows(s.as_ref(), &bounds, want)?);
+                }
+                let keys: BTreeSet<DecoratedKey> =
+                    scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
+                let mut last = None;
+                let mut read = 0;
+                for dk in keys.into_iter().take(want) {
+                    let mut handles = Vec::with_capacity(stores.len());
+                    for (store, scan) in stores.iter().zip(scans.iter_mut()) {
+                        handles.extend(scan.take(store.as_ref(), &dk)?);
+                    }
+                    let row = read_row(&def, cmd, &handles, now)?;
+                    let more = keep(&dk.key, &row);
+                    out.push((dk.key.clone(), row));
+                    if !more {
+                        return Ok(out);
+                    }
+                    read += 1;
+                    last = Some(dk);
+                }
+                // Fewer than a page: every store is done with this piece.
+                match last {
+                    Some(last) if read == want => bounds.after(last),
+                    _ => break,
+                }
             }
         }
         Ok(out)

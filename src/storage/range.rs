@@ -27,6 +27,12 @@ pub(crate) struct KeyBounds {
 }
 
 impl KeyBounds {
+    /// Narrows the bounds to what comes after `key` (the next page of a
+    /// scan that read up to it).
+    pub fn after(&mut self, key: DecoratedKey) {
+        self.from = Bound::Excluded(key);
+    }
+
     /// The non-wrapping pieces of `range`, in the order a scan reads them.
     pub fn pieces(schema: &Schema, range: &RowRange) -> Result<Vec<KeyBounds>, StorageError> {
         let RowRange::Tokens { start, end } = range else {

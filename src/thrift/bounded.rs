@@ -46,6 +46,12 @@ impl From<OverBudget> for thrift::Error {
     }
 }
 
+impl From<OverBudget> for crate::thrift::error::ApiError {
+    fn from(e: OverBudget) -> Self {
+        crate::thrift::error::ApiError::Protocol(e.to_string())
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Budget {
     left: usize,
@@ -104,6 +110,26 @@ pub fn reserve(bytes: usize) -> Result<(), OverBudget> {
             limit: budget.limit,
         }),
     })
+}
+
+/// Runs `f`, whose decoded values are gone (used and dropped) by the time
+/// it returns: its charges are given back, while the budget still bounds
+/// what it decodes. For readers that convert a message piece by piece and
+/// charge what they keep.
+pub fn transient<T>(f: impl FnOnce() -> T) -> T {
+    let before = BUDGET.with(|b| b.get());
+    let out = f();
+    BUDGET.with(|b| b.set(before));
+    out
+}
+
+/// Runs `f` outside any budget: for work on values already decoded (and
+/// charged) that moves them rather than adding to them.
+pub fn uncharged<T>(f: impl FnOnce() -> T) -> T {
+    let before = BUDGET.with(|b| b.replace(None));
+    let out = f();
+    BUDGET.with(|b| b.set(before));
+    out
 }
 
 /// [`reserve`] for the generated readers.

@@ -36,19 +36,19 @@ pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
     }
 }
 
-/// The ops of one ColumnOrSuperColumn write.
-pub fn cosc_ops(cosc: &t::ColumnOrSuperColumn, out: &mut Vec<Op>) {
-    if let Some(c) = &cosc.column {
+/// The ops of one ColumnOrSuperColumn write, taking its bytes.
+pub fn cosc_ops(cosc: t::ColumnOrSuperColumn, out: &mut Vec<Op>) {
+    if let Some(c) = cosc.column {
         out.push(Op::Put {
             super_column: None,
-            cell: Cell::live(c.name.clone(), c.value.clone(), c.timestamp),
+            cell: Cell::live(c.name, c.value, c.timestamp),
         });
     }
-    if let Some(sc) = &cosc.super_column {
-        for c in &sc.columns {
+    if let Some(sc) = cosc.super_column {
+        for c in sc.columns {
             out.push(Op::Put {
                 super_column: Some(sc.name.clone()),
-                cell: Cell::live(c.name.clone(), c.value.clone(), c.timestamp),
+                cell: Cell::live(c.name, c.value, c.timestamp),
             });
         }
     }
@@ -56,38 +56,45 @@ pub fn cosc_ops(cosc: &t::ColumnOrSuperColumn, out: &mut Vec<Op>) {
 
 /// The ops of one Deletion: named columns, a super column, or the row. In a
 /// Super CF, names without a super column name whole super columns.
-pub fn deletion_ops(del: &t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    let names = del.predicate.as_ref().and_then(|p| p.column_names.as_ref());
-    match (names, &del.super_column) {
+pub fn deletion_ops(del: t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    let names = del.predicate.and_then(|p| p.column_names);
+    deletion_parts_ops(names, del.super_column, del.timestamp, is_super, now, out)
+}
+
+/// [`deletion_ops`] on a Deletion's parts, which both generations share.
+pub fn deletion_parts_ops(
+    names: Option<Vec<Vec<u8>>>,
+    super_column: Option<Vec<u8>>,
+    timestamp: i64,
+    is_super: bool,
+    now: i32,
+    out: &mut Vec<Op>,
+) {
+    let deletion = DeletionTime::new(timestamp, now);
+    match (names, super_column) {
         (Some(names), None) if is_super => {
-            for n in names {
-                out.push(Op::DeleteSuperColumn {
-                    name: n.clone(),
-                    deletion: DeletionTime::new(del.timestamp, now),
-                });
-            }
+            out.extend(
+                names
+                    .into_iter()
+                    .map(|name| Op::DeleteSuperColumn { name, deletion }),
+            );
         }
         (Some(names), sc) => {
-            for n in names {
-                out.push(Op::Put {
-                    super_column: sc.clone(),
-                    cell: Cell::tombstone(n.clone(), del.timestamp, now),
-                });
-            }
+            out.extend(names.into_iter().map(|n| Op::Put {
+                super_column: sc.clone(),
+                cell: Cell::tombstone(n, timestamp, now),
+            }));
         }
-        (None, Some(sc)) => out.push(Op::DeleteSuperColumn {
-            name: sc.clone(),
-            deletion: DeletionTime::new(del.timestamp, now),
-        }),
-        (None, None) => out.push(Op::DeleteRow(DeletionTime::new(del.timestamp, now))),
+        (None, Some(name)) => out.push(Op::DeleteSuperColumn { name, deletion }),
+        (None, None) => out.push(Op::DeleteRow(deletion)),
     }
 }
 
-/// The ops of one Mutation.
-pub fn mutation_ops(m: &t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    if let Some(cosc) = &m.column_or_supercolumn {
+/// The ops of one validated Mutation, taking its bytes.
+pub fn mutation_ops(m: t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
+    if let Some(cosc) = m.column_or_supercolumn {
         cosc_ops(cosc, out);
-    } else if let Some(del) = &m.deletion {
+    } else if let Some(del) = m.deletion {
         deletion_ops(del, is_super, now, out);
     }
 }
@@ -243,7 +250,7 @@ mod tests {
     fn deletion_names_in_a_super_cf_are_super_columns() {
         let del = t::Deletion::new(7, None, t::SlicePredicate::new(vec![b"s".to_vec()], None));
         let mut ops = Vec::new();
-        deletion_ops(&del, true, 100, &mut ops);
+        deletion_ops(del.clone(), true, 100, &mut ops);
         assert_eq!(
             ops,
             [Op::DeleteSuperColumn {
@@ -252,7 +259,7 @@ mod tests {
             }]
         );
         ops.clear();
-        deletion_ops(&del, false, 100, &mut ops);
+        deletion_ops(del, false, 100, &mut ops);
         assert_eq!(
             ops,
             [Op::Put {

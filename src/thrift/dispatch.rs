@@ -135,6 +135,21 @@ pub fn handle(
     if let Some(why) = session.close_connection.take() {
         return Err(Unanswerable(why));
     }
+    // The reads of a call are refused once its reply would exceed the cap;
+    // what they did not count (describe calls, CQL result metadata) is
+    // checked here, so that no reply over the cap is ever sent.
+    let reply = match crate::node::reply::cap() {
+        Some(cap) if reply.len() > cap => exception(
+            &header,
+            ApplicationErrorKind::InternalError,
+            format!(
+                "Internal error processing {}: reply of {} bytes exceeds the maximum message length of {cap} bytes",
+                header.name,
+                reply.len()
+            ),
+        ),
+        _ => reply,
+    };
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
 }
 
@@ -152,6 +167,14 @@ fn handle_v06(
             format!("Invalid method name: '{}'", header.name),
         );
     };
+    // The batches are read and converted mutation by mutation when they can
+    // be (see `v06::batch`).
+    if let Some(reply) = {
+        let handler = v06::Handler::new(node, session);
+        v06::batch::process(node, &handler, header, r.clone(), msg_len)
+    } {
+        return reply;
+    }
     // The Java-faithful tree lives only until it is re-encoded, under the
     // message's budget; the generated code then decodes the canonical bytes.
     let canonical = {

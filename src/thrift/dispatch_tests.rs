@@ -198,3 +198,89 @@ fn a_19x_call_with_a_missing_required_argument_is_a_protocol_error() {
         Some(crate::thrift::session::Generation::V19)
     );
 }
+
+/// The streamed 0.6 batch reader answers as the whole-struct path does: the
+/// same arguments with the map before the keyspace (or key) go that way.
+#[test]
+fn streamed_06_batches_answer_as_the_whole_struct_path() {
+    let node = node();
+    let column = |n: &str| Value::Struct(vec![(1, bin(n)), (2, bin("v")), (3, Value::I64(1))]);
+    let cosc = |n: &str| Value::Struct(vec![(1, column(n))]);
+    let insert = |n: &str| Value::Struct(vec![(1, cosc(n))]);
+    let delete_sc = Value::Struct(vec![(
+        2,
+        Value::Struct(vec![(1, Value::I64(1)), (2, bin("s"))]),
+    )]);
+    let empty = Value::Struct(vec![]);
+    let lists = |entries: Vec<(&str, Vec<Value>)>| {
+        let entries = entries
+            .into_iter()
+            .map(|(cf, ms)| (bin(cf), Value::List(ttype::STRUCT, ms)));
+        Value::Map(ttype::STRING, ttype::LIST, entries.collect())
+    };
+    let rows = |rows: Vec<(&str, Value)>| {
+        let rows = rows.into_iter().map(|(k, v)| (bin(k), v));
+        Value::Map(ttype::STRING, ttype::MAP, rows.collect())
+    };
+    let maps = vec![
+        rows(vec![("k", lists(vec![("StdBytes", vec![insert("a")])]))]),
+        rows(vec![
+            ("k2", lists(vec![("Nope", vec![insert("a")])])),
+            (
+                "k1",
+                lists(vec![("StdBytes", vec![insert("b"), empty.clone()])]),
+            ),
+        ]),
+        rows(vec![("", lists(vec![("StdBytes", vec![insert("a")])]))]),
+        rows(vec![("k", lists(vec![("StdLong", vec![insert("a")])]))]),
+        rows(vec![("k", lists(vec![("StdBytes", vec![delete_sc])]))]),
+        rows(vec![("k", lists(vec![("StdBytes", vec![])]))]),
+        rows(vec![("k", lists(vec![]))]),
+        rows(vec![]),
+    ];
+    let answer = |msg: &[u8]| handle(&node, &mut Session::default(), msg).unwrap();
+    for ks in ["CT", "Nope"] {
+        for map in &maps {
+            let (ks, cl) = ((1, bin(ks)), (3, Value::I32(1)));
+            let streamed = call(
+                "batch_mutate",
+                Value::Struct(vec![ks.clone(), (2, map.clone()), cl.clone()]),
+            );
+            let whole = call(
+                "batch_mutate",
+                Value::Struct(vec![(2, map.clone()), ks, cl]),
+            );
+            assert_eq!(answer(&streamed), answer(&whole), "{map:?}");
+        }
+        // The answers are the validation errors, in map order.
+        let first = call(
+            "batch_mutate",
+            Value::Struct(vec![(1, bin(ks)), (2, maps[1].clone()), (3, Value::I32(1))]),
+        );
+        let why = if ks == "CT" {
+            "Mutation must have one ColumnOrSuperColumn or one Deletion"
+        } else {
+            "Keyspace Nope does not exist in this schema."
+        };
+        let reply = answer(&first).unwrap();
+        assert!(reply.windows(why.len()).any(|w| w == why.as_bytes()));
+        let cfmaps = [
+            lists(vec![("StdBytes", vec![cosc("a"), cosc("b")])]),
+            lists(vec![("StdLong", vec![cosc("a")]), ("Nope", vec![])]),
+            lists(vec![("StdBytes", vec![Value::Struct(vec![])])]),
+            lists(vec![]),
+        ];
+        for cfmap in cfmaps {
+            for key in ["k", ""] {
+                let (ks, key, cl) = ((1, bin(ks)), (2, bin(key)), (4, Value::I32(1)));
+                let fields = vec![ks.clone(), key.clone(), (3, cfmap.clone()), cl.clone()];
+                let streamed = call("batch_insert", Value::Struct(fields));
+                let whole = call(
+                    "batch_insert",
+                    Value::Struct(vec![(3, cfmap.clone()), ks, key, cl]),
+                );
+                assert_eq!(answer(&streamed), answer(&whole), "{cfmap:?}");
+            }
+        }
+    }
+}

@@ -13,8 +13,8 @@
 //! and authorizes.
 
 pub mod access;
+pub mod batch;
 pub mod bounded;
-pub mod budget;
 pub mod callinfo;
 mod callinfo_cql;
 pub mod calllog;

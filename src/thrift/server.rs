@@ -7,7 +7,9 @@
 //! closed as soon as it is accepted; a connection silent for the idle
 //! timeout while none of its calls runs is closed; every request is counted
 //! against the memory budget from its first byte until its reply is written
-//! (the reader stops while the budget is spent); calls wait for one of a
+//! (the reader stops while the budget is spent), the rows a call reads for
+//! its reply as they are read (`node::reply`, which also caps a reply at
+//! the maximum message length); calls wait for one of a
 //! fixed number of worker slots in arrival order (a call over the budget
 //! runs on the lane thread instead of the pool); a reply the peer does not
 //! read for the write timeout closes the connection.
@@ -22,8 +24,9 @@
 //! protocol's bytes (see [`crate::thrift::foreign`]) gets one WARN line, an
 //! HTTP client a plain-text 400, and is closed.
 
+use crate::node::budget::{request_cost, Charge};
+use crate::node::reply;
 use crate::node::Node;
-use crate::thrift::budget::request_cost;
 use crate::thrift::calllog::CallLog;
 use crate::thrift::dispatch;
 use crate::thrift::foreign;
@@ -247,22 +250,28 @@ async fn connection(
         };
         let Ok(slot) = admitted else { return };
         let call_node = node.clone();
+        let in_lane = charge.in_lane();
+        let budget = limits.budget().clone();
+        let max_reply = opts.max_message_bytes;
         let call = move || {
+            // The reply is charged as its rows are read (see node::reply).
+            let meter = reply::open(max_reply, charge);
             let reply = log.answer(&call_node, &mut session, &bytes, received);
             drop((bytes, slot));
-            (session, reply)
+            let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+            (session, reply, charge)
         };
-        let joined = if charge.in_lane() {
+        let joined = if in_lane {
             limits.lane_thread().run(call).await
         } else {
             tokio::task::spawn_blocking(call)
                 .await
                 .map_err(|e| e.to_string())
         };
-        let reply = match joined {
-            Ok((s, reply)) => {
+        let (reply, mut charge) = match joined {
+            Ok((s, reply, charge)) => {
                 session = s;
-                reply
+                (reply, charge)
             }
             Err(e) => {
                 tracing::error!(error = %e, "call failed; closing connection");
@@ -272,8 +281,8 @@ async fn connection(
         match reply {
             Ok(Some(bytes)) => {
                 let framed = frame_reply(framing, bytes);
-                // The request's memory is gone; the reply's is what is held
-                // until it is written.
+                // The request's memory and the rows read are gone; the
+                // reply's bytes are what is held until they are written.
                 charge.set_now(framed.len());
                 charge.leave_lane();
                 if let Err(e) = write_reply(&mut stream, &framed, settings.write_timeout).await {

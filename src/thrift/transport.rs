@@ -24,7 +24,7 @@
 //! header it quotes in errors.
 //!
 //! Memory: every byte buffered is counted against the server's memory
-//! budget before it is read (see [`crate::thrift::budget`]): the reader waits
+//! budget before it is read (see [`crate::node::budget`]): the reader waits
 //! until the socket has bytes, charges one read's worth, reads, and gives
 //! back what the read did not fill, so an idle connection holds nothing and
 //! a spent budget stops reading. A whole message leaves with its charge.
@@ -33,7 +33,7 @@
 //! arrive (framed ones too, to count their values): the work per read is
 //! proportional to the bytes read, however slowly a message trickles in.
 
-use crate::thrift::budget::{Budget, Charge};
+use crate::node::budget::{Budget, Charge};
 use crate::thrift::foreign::{self, Foreign, DECIDING_BYTES};
 use crate::thrift::scan::{Scan, Scanner};
 use crate::thrift::wire::{MessageHeader, Reader};

@@ -112,6 +112,7 @@ pub struct MessageHeader {
 }
 
 /// A cursor over a complete buffer.
+#[derive(Clone)]
 pub struct Reader<'a> {
     buf: &'a [u8],
     pos: usize,

@@ -20,25 +20,94 @@ fn field(out: &mut Vec<u8>, t: u8, id: i16) {
     out.extend_from_slice(&id.to_be_bytes());
 }
 
-/// A strict API 0.6 `batch_mutate` call on `keyspace`, row `key`, column
-/// family `cf`: column deletions (names `c00000000`, ...) until the message
-/// is about `bytes` long. Returns the message and the number of deletions.
-pub fn deletions_06(keyspace: &str, key: &[u8], cf: &str, bytes: usize) -> (Vec<u8>, usize) {
+/// What each mutation of a built 0.6 batch does.
+#[derive(Clone, Copy, Debug)]
+pub enum Mutations {
+    /// Deletes one column (names `c00000000`, ...): about 41 bytes each.
+    ColumnDeletions,
+    /// Deletes the whole row: 16 bytes each, the smallest mutation.
+    RowDeletions,
+    /// Inserts a column (names `c00000000`, ...) with a value of this many
+    /// bytes.
+    Inserts(usize),
+}
+
+/// One encoded 0.6 `Mutation` number `n`.
+fn mutation_06(out: &mut Vec<u8>, kind: Mutations, n: usize) {
     let ts = 1_000_000i64;
-    let mut muts = Vec::with_capacity(bytes);
+    match kind {
+        Mutations::ColumnDeletions => {
+            // Mutation { 2: Deletion { 1: ts, 3: SlicePredicate { 1: [name] } } }
+            field(out, ttype::STRUCT, 2);
+            field(out, ttype::I64, 1);
+            out.extend_from_slice(&ts.to_be_bytes());
+            field(out, ttype::STRUCT, 3);
+            field(out, ttype::LIST, 1);
+            out.push(ttype::STRING);
+            out.extend_from_slice(&1i32.to_be_bytes());
+            put_bytes(out, format!("c{n:08}").as_bytes());
+            out.extend_from_slice(&[0, 0, 0]);
+        }
+        Mutations::RowDeletions => {
+            // Mutation { 2: Deletion { 1: ts } }
+            field(out, ttype::STRUCT, 2);
+            field(out, ttype::I64, 1);
+            out.extend_from_slice(&ts.to_be_bytes());
+            out.extend_from_slice(&[0, 0]);
+        }
+        Mutations::Inserts(value) => {
+            // Mutation { 1: ColumnOrSuperColumn { 1: Column { name, value, ts } } }
+            field(out, ttype::STRUCT, 1);
+            field(out, ttype::STRUCT, 1);
+            field(out, ttype::STRING, 1);
+            put_bytes(out, format!("c{n:08}").as_bytes());
+            field(out, ttype::STRING, 2);
+            out.extend_from_slice(&(value as i32).to_be_bytes());
+            out.extend(std::iter::repeat_n(b'v', value));
+            field(out, ttype::I64, 3);
+            out.extend_from_slice(&ts.to_be_bytes());
+            out.extend_from_slice(&[0, 0, 0]);
+        }
+    }
+}
+
+/// A strict API 0.6 `batch_mutate` call on `keyspace`, column family `cf`:
+/// mutations of `kind` until the message is about `bytes` long, `per_row`
+/// of them for each row key (`{key_prefix}00000000`, ...). Returns the
+/// message and the number of mutations.
+pub fn batch_06(
+    keyspace: &str,
+    key_prefix: &str,
+    cf: &str,
+    bytes: usize,
+    kind: Mutations,
+    per_row: usize,
+) -> (Vec<u8>, usize) {
+    let mut rows: Vec<Vec<u8>> = Vec::new();
+    let mut size = 0;
     let mut n = 0usize;
-    while muts.len() + 200 < bytes {
-        // Mutation { 2: Deletion { 1: ts, 3: SlicePredicate { 1: [name] } } }
-        field(&mut muts, ttype::STRUCT, 2);
-        field(&mut muts, ttype::I64, 1);
-        muts.extend_from_slice(&ts.to_be_bytes());
-        field(&mut muts, ttype::STRUCT, 3);
-        field(&mut muts, ttype::LIST, 1);
-        muts.push(ttype::STRING);
-        muts.extend_from_slice(&1i32.to_be_bytes());
-        put_bytes(&mut muts, format!("c{n:08}").as_bytes());
-        muts.extend_from_slice(&[0, 0, 0]);
-        n += 1;
+    while size + 300 < bytes {
+        let mut muts = Vec::new();
+        let mut k = 0;
+        while k < per_row && size + muts.len() + 300 < bytes {
+            mutation_06(&mut muts, kind, n);
+            n += 1;
+            k += 1;
+        }
+        // key, one-entry map header, cf name, list header.
+        let mut row = Vec::with_capacity(muts.len() + 64);
+        put_bytes(
+            &mut row,
+            format!("{key_prefix}{:08}", rows.len()).as_bytes(),
+        );
+        row.extend_from_slice(&[ttype::STRING, ttype::LIST]);
+        row.extend_from_slice(&1i32.to_be_bytes());
+        put_bytes(&mut row, cf.as_bytes());
+        row.push(ttype::STRUCT);
+        row.extend_from_slice(&(k as i32).to_be_bytes());
+        row.extend_from_slice(&muts);
+        size += row.len();
+        rows.push(row);
     }
     let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
     put_bytes(&mut m, b"batch_mutate");
@@ -47,18 +116,30 @@ pub fn deletions_06(keyspace: &str, key: &[u8], cf: &str, bytes: usize) -> (Vec<
     put_bytes(&mut m, keyspace.as_bytes());
     field(&mut m, ttype::MAP, 2);
     m.extend_from_slice(&[ttype::STRING, ttype::MAP]);
-    m.extend_from_slice(&1i32.to_be_bytes());
-    put_bytes(&mut m, key);
-    m.extend_from_slice(&[ttype::STRING, ttype::LIST]);
-    m.extend_from_slice(&1i32.to_be_bytes());
-    put_bytes(&mut m, cf.as_bytes());
-    m.push(ttype::STRUCT);
-    m.extend_from_slice(&(n as i32).to_be_bytes());
-    m.extend_from_slice(&muts);
+    m.extend_from_slice(&(rows.len() as i32).to_be_bytes());
+    for row in rows {
+        m.extend_from_slice(&row);
+    }
     field(&mut m, ttype::I32, 3);
     m.extend_from_slice(&1i32.to_be_bytes()); // ONE
     m.push(0);
     (m, n)
+}
+
+/// A strict API 0.6 `batch_mutate` call on `keyspace`, one row (`key`
+/// followed by `00000000`) of column family `cf`: column deletions (names
+/// `c00000000`, ...) until the message is about `bytes` long. Returns the
+/// message and the number of deletions.
+pub fn deletions_06(keyspace: &str, key: &[u8], cf: &str, bytes: usize) -> (Vec<u8>, usize) {
+    let key = String::from_utf8_lossy(key);
+    batch_06(
+        keyspace,
+        &key,
+        cf,
+        bytes,
+        Mutations::ColumnDeletions,
+        usize::MAX,
+    )
 }
 
 /// A strict call with no arguments (e.g. `describe_version`).

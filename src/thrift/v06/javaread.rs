@@ -157,7 +157,7 @@ fn read_struct(
     Ok(s)
 }
 
-fn elem_type_ok(declared: &Ty, wire: u8, n: usize) -> Result<(), ArgsError> {
+pub(crate) fn elem_type_ok(declared: &Ty, wire: u8, n: usize) -> Result<(), ArgsError> {
     // Java ignored the element type byte and misread; we refuse instead.
     if n > 0 && declared.wire() != wire {
         return Err(ArgsError::Malformed(format!(
@@ -168,7 +168,11 @@ fn elem_type_ok(declared: &Ty, wire: u8, n: usize) -> Result<(), ArgsError> {
     Ok(())
 }
 
-fn read_value(r: &mut Reader<'_>, ty: &'static Ty, depth: usize) -> Result<J, ArgsError> {
+pub(crate) fn read_value(
+    r: &mut Reader<'_>,
+    ty: &'static Ty,
+    depth: usize,
+) -> Result<J, ArgsError> {
     if depth > MAX_DEPTH {
         return Err(ArgsError::Malformed(
             "Maximum nesting depth exceeded".into(),

@@ -5,6 +5,7 @@
 //! `reads`, `writes` and `describe`, which return typed [`ApiError`]s; the
 //! only conversion to Thrift exceptions is `ApiError::into_thrift`.
 
+pub mod batch;
 pub mod idl;
 pub mod javaorder;
 pub mod javaread;
@@ -15,6 +16,7 @@ mod writes;
 
 use crate::node::Node;
 use crate::thrift::access;
+use crate::thrift::bounded;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
@@ -208,9 +210,13 @@ impl CassandraSyncHandler for Handler<'_> {
         cfmap: BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| writes::batch_insert(self.node, &keyspace, &key, &cfmap));
+        // The server reads batches with `batch::process`; this is the
+        // whole-struct path it leaves some messages to.
+        let r = self.check_login(&keyspace).and_then(|_| {
+            // The decoded map was charged; converting it moves its bytes.
+            let batch = bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
+            batch::apply(batch, self.node, &keyspace)
+        });
         wrap("batch_insert", r)
     }
 
@@ -234,9 +240,12 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
         _cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| writes::batch_mutate(self.node, &keyspace, &mutation_map));
+        let r = self.check_login(&keyspace).and_then(|_| {
+            let batch = bounded::uncharged(|| {
+                batch::from_mutation_map(self.node, &keyspace, mutation_map)
+            })?;
+            batch::apply(batch, self.node, &keyspace)
+        });
         wrap("batch_mutate", r)
     }
 

@@ -108,7 +108,9 @@ pub fn get_count(
 ) -> ApiResult<i32> {
     let all = t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX);
     let predicate = t::SlicePredicate::new(None, all);
-    let n = get_slice(node, ks, key, parent, &predicate, cl)?.len();
+    // Rows read to be counted are no part of the reply (see `thrift::reply`).
+    let n =
+        crate::node::reply::counting(|| get_slice(node, ks, key, parent, &predicate, cl))?.len();
     Ok(i32::try_from(n).unwrap_or(i32::MAX))
 }
 

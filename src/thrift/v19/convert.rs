@@ -59,25 +59,9 @@ pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
 /// The ops of one Deletion. In a Super CF, names without a super column
 /// name whole super columns.
 pub fn deletion_ops(del: t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    let deletion = DeletionTime::new(del.timestamp.unwrap_or_default(), now);
     let names = del.predicate.and_then(|p| p.column_names);
-    match (names, del.super_column) {
-        (Some(names), None) if is_super => {
-            out.extend(
-                names
-                    .into_iter()
-                    .map(|name| Op::DeleteSuperColumn { name, deletion }),
-            );
-        }
-        (Some(names), sc) => {
-            out.extend(names.into_iter().map(|n| Op::Put {
-                super_column: sc.clone(),
-                cell: Cell::tombstone(n, deletion.marked_for_delete_at, now),
-            }));
-        }
-        (None, Some(name)) => out.push(Op::DeleteSuperColumn { name, deletion }),
-        (None, None) => out.push(Op::DeleteRow(deletion)),
-    }
+    let ts = del.timestamp.unwrap_or_default();
+    shared::deletion_parts_ops(names, del.super_column, ts, is_super, now, out)
 }
 
 /// The ops of one validated (non-counter) Mutation, taking its bytes.

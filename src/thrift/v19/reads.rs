@@ -92,7 +92,10 @@ pub fn multiget_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, i32>> {
-    Ok(multiget_slice(node, ks, keys, parent, predicate, cl)?
+    // Rows read to be counted are no part of the reply (see `thrift::reply`).
+    let rows =
+        crate::node::reply::counting(|| multiget_slice(node, ks, keys, parent, predicate, cl))?;
+    Ok(rows
         .into_iter()
         .map(|(k, cols)| (k, count(cols.len())))
         .collect())
@@ -106,9 +109,8 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
-    Ok(count(
-        get_slice(node, ks, key, parent, predicate, cl)?.len(),
-    ))
+    let columns = crate::node::reply::counting(|| get_slice(node, ks, key, parent, predicate, cl))?;
+    Ok(count(columns.len()))
 }
 
 fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {

@@ -1,0 +1,225 @@
+//! The reply a call is building: the read results it holds, counted as
+//! they arrive from the engine, against the reply's size cap and the
+//! server's memory budget.
+//!
+//! Why: a small request (a `get_range_slices` with a huge count) may ask for
+//! a reply of any size. Counting the reply only once encoded would let it
+//! be built whole outside the budget. Here every row read for a call is
+//! counted as it is read: its share of the reply (names, values and their
+//! framing) against the cap, the maximum message length, so that a reply
+//! that would exceed it is refused with an InvalidRequestException before
+//! it is built; its memory (the row, its Thrift form and its bytes) against
+//! the budget, at once, without waiting. A call never waits for budget (it
+//! already holds some, and waiting while holding could deadlock), so what
+//! it takes beyond what is free is debt, and while there is debt no
+//! connection reads a new request: backpressure.
+//!
+//! The meter is per thread, opened by the server around one call (a call
+//! runs on one thread start to finish); without one (tests, tools) nothing
+//! is counted. This module owns only the counting; it builds no replies.
+
+use crate::node::budget::Charge;
+use crate::node::{NodeError, NodeResult};
+use crate::storage::model::{Cell, RowResult};
+use std::cell::RefCell;
+
+/// What a column adds to the encoded reply beyond its name and value: its
+/// field headers, lengths, timestamp and the ColumnOrSuperColumn around it.
+const FRAMING_PER_CELL: usize = 30;
+
+/// Memory a column of a reply takes beyond three copies of its bytes (the
+/// engine's cell, its Thrift struct, its encoding): the structs and vectors
+/// of each copy. Measured with `get_range_slices` of many small columns.
+const MEMORY_PER_CELL: usize = 320;
+
+struct Meter {
+    /// The largest reply allowed, in encoded bytes.
+    cap: usize,
+    /// Encoded bytes of the results counted so far.
+    reply: usize,
+    /// Memory of the results counted so far.
+    memory: usize,
+    /// The call's charge, and what it stood for when the call started.
+    charge: Charge,
+    base: usize,
+    /// Inside [`counting`]: rows are not part of the reply.
+    counting: bool,
+}
+
+thread_local! {
+    static METER: RefCell<Option<Meter>> = const { RefCell::new(None) };
+}
+
+/// While alive, the results read on this thread count toward one call's
+/// reply; [`MeterGuard::close`] hands the charge back.
+pub struct MeterGuard {
+    _private: (),
+}
+
+/// Opens the meter of a call whose reply may take `cap` bytes, charging its
+/// memory to `charge` (which holds what the request itself costs).
+pub fn open(cap: usize, charge: Charge) -> MeterGuard {
+    let base = charge.bytes();
+    METER.with(|m| {
+        *m.borrow_mut() = Some(Meter {
+            cap,
+            reply: 0,
+            memory: 0,
+            charge,
+            base,
+            counting: false,
+        })
+    });
+    MeterGuard { _private: () }
+}
+
+impl MeterGuard {
+    /// Ends the call's counting and returns its charge (still holding what
+    /// the results took, until the reply is written); `None` only if
+    /// another meter was opened on this thread meanwhile and closed.
+    pub fn close(self) -> Option<Charge> {
+        METER.with(|m| m.borrow_mut().take()).map(|m| m.charge)
+    }
+}
+
+impl Drop for MeterGuard {
+    fn drop(&mut self) {
+        METER.with(|m| m.borrow_mut().take());
+    }
+}
+
+/// The reply cap of the call running on this thread, if any.
+pub fn cap() -> Option<usize> {
+    METER.with(|m| m.borrow().as_ref().map(|m| m.cap))
+}
+
+/// The refusal of a reply over the cap.
+pub fn too_large(cap: usize) -> NodeError {
+    NodeError::Invalid(format!(
+        "the reply would exceed the maximum message length of {cap} bytes \
+         (ThriftMaxMessageLengthInMB); ask for fewer rows or columns"
+    ))
+}
+
+fn cell_sizes(cells: &[Cell]) -> (usize, usize) {
+    cells.iter().fold((0, 0), |(reply, memory), c| {
+        let bytes = c.name.len() + c.value.len();
+        (
+            reply + bytes + FRAMING_PER_CELL,
+            memory + 3 * bytes + MEMORY_PER_CELL,
+        )
+    })
+}
+
+/// A row's share of a reply: (encoded bytes, memory).
+pub fn row_size(key: &[u8], row: &RowResult) -> (usize, usize) {
+    let (reply, memory) = match row {
+        RowResult::Cells(cells) => cell_sizes(cells),
+        RowResult::SuperColumns(scs) => scs.iter().fold((0, 0), |(r, m), sc| {
+            let (cr, cm) = cell_sizes(&sc.cells);
+            let name = sc.name.len() + FRAMING_PER_CELL;
+            (r + cr + name, m + cm + 3 * name + MEMORY_PER_CELL)
+        }),
+    };
+    let key = key.len() + FRAMING_PER_CELL;
+    (reply + key, memory + 3 * key)
+}
+
+/// Counts a row read for the current call: refused (and not counted) if
+/// the reply would exceed the cap; its memory is charged to the budget.
+pub fn hold(key: &[u8], row: &RowResult) -> NodeResult<()> {
+    let (reply, memory) = row_size(key, row);
+    METER.with(|m| {
+        let mut m = m.borrow_mut();
+        let Some(m) = m.as_mut() else {
+            return Ok(());
+        };
+        if !m.counting {
+            if m.reply.saturating_add(reply) > m.cap {
+                return Err(too_large(m.cap));
+            }
+            m.reply += reply;
+        }
+        m.memory = m.memory.saturating_add(memory);
+        let want = m.base.saturating_add(m.memory);
+        if want > m.charge.bytes() {
+            m.charge.set_now(want);
+        }
+        Ok(())
+    })
+}
+
+/// Runs `f`, which reads rows only to count them (`get_count`): they are
+/// no part of the reply, so no cap refuses them, but their memory is
+/// charged while it runs (the charge stays until the reply is written).
+pub fn counting<T>(f: impl FnOnce() -> T) -> T {
+    let before = METER.with(|m| {
+        m.borrow_mut().as_mut().map(|m| {
+            let was = (m.counting, m.memory);
+            m.counting = true;
+            was
+        })
+    });
+    let out = f();
+    if let Some((counting, memory)) = before {
+        METER.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                m.counting = counting;
+                m.memory = memory;
+            }
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::budget::Budget;
+
+    fn row(columns: usize, value: usize) -> RowResult {
+        RowResult::Cells(
+            (0..columns)
+                .map(|i| Cell::live(format!("c{i}").into_bytes(), vec![0; value], 1))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn rows_are_counted_until_the_cap() {
+        let budget = Budget::new(1 << 20);
+        let meter = open(12_000, Charge::new(&budget));
+        hold(b"k", &row(10, 100)).unwrap();
+        let (reply, memory) = row_size(b"k", &row(10, 100));
+        assert!(reply > 10 * 100 && 8 * reply < 12_000 && 9 * reply > 12_000);
+        assert!(budget.in_use_bytes() >= memory);
+        // Rows read only to be counted are no part of the reply.
+        counting(|| {
+            for _ in 0..20 {
+                hold(b"k", &row(10, 100)).unwrap();
+            }
+        });
+        for _ in 0..7 {
+            hold(b"k", &row(10, 100)).unwrap();
+        }
+        let err = hold(b"k", &row(10, 100)).unwrap_err();
+        assert!(matches!(&err, NodeError::Invalid(why) if why.contains("12000 bytes")));
+        let charge = meter.close().unwrap();
+        assert!(charge.bytes() >= 21 * memory);
+        drop(charge);
+        assert_eq!(budget.in_use_bytes(), 0);
+        // Without a meter nothing is counted or refused.
+        hold(b"k", &row(1000, 1000)).unwrap();
+        assert_eq!(cap(), None);
+    }
+
+    #[test]
+    fn the_charge_goes_over_the_budget_without_waiting() {
+        let budget = Budget::new(64 * 1024);
+        let meter = open(usize::MAX, Charge::new(&budget));
+        hold(b"k", &row(100, 1000)).unwrap();
+        assert!(budget.in_use_bytes() > 64 * 1024);
+        drop(meter);
+        assert_eq!(budget.in_use_bytes(), 0);
+    }
+}
