@@ -14,6 +14,12 @@
 //! msec(s).`; the port after `127.0.0.1/` -> `<port>`; the directory before
 //! `/.cassandra/assumptions.json` -> `<home>`; a UUID that does not occur in
 //! the session text (schema versions, `timeuuid()` results) -> `<uuid>`.
+//!
+//! Known differences, by design: the text of `help` (this project writes its
+//! own help rather than copy cassandra-cli's). Those statements are counted
+//! apart and must be the only ones that differ. The `-f` script
+//! (`blog_script.txt`) is the session without its `help` and failing
+//! statements, ending in one error and a statement the run must not reach.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -201,11 +207,15 @@ fn blog_session_piped_on_stdin_matches_the_real_cli() {
     let statements = want_blocks.len() - 1;
     assert_eq!(statements, session.lines().filter(|l| !l.trim().is_empty()).count());
     let mut identical = 0;
+    let mut own_help = 0;
     let mut report = String::new();
     for (i, want) in want_blocks.iter().enumerate() {
         let got = got_blocks.get(i).map_or("", String::as_str);
+        let first = want.lines().next().unwrap_or("");
         if want == got {
             identical += usize::from(i > 0);
+        } else if first.contains("] help") && got.lines().next() == Some(first) {
+            own_help += 1;
         } else {
             let what = want.lines().next().unwrap_or("");
             report.push_str(&format!(
@@ -215,16 +225,19 @@ fn blog_session_piped_on_stdin_matches_the_real_cli() {
         }
     }
     eprintln!("{report}");
-    eprintln!("stdin session: statements compared {statements} / identical {identical}");
+    eprintln!(
+        "stdin session: statements compared {statements} / identical {identical} \
+         (help text differing by design: {own_help})"
+    );
     assert_eq!(code, 0, "exit code of a piped session");
     assert!(report.is_empty(), "transcript differs:\n{report}");
 }
 
 #[test]
-fn blog_session_with_dash_f_matches_the_real_cli() {
-    let session_path = Path::new(DATA).join("blog_session.txt");
+fn blog_script_with_dash_f_matches_the_real_cli() {
+    let session_path = Path::new(DATA).join("blog_script.txt");
     let session = std::fs::read_to_string(&session_path).unwrap();
-    let golden = std::fs::read_to_string(Path::new(DATA).join("blog_session.file.golden")).unwrap();
+    let golden = std::fs::read_to_string(Path::new(DATA).join("blog_script.file.golden")).unwrap();
     let server = Server::start();
     let (got, code) = run_cli(server.port, &["-f", session_path.to_str().unwrap()], None);
     let got = format!("{}<exit code {code}>\n", mask(&got, &session));

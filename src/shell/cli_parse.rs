@@ -49,11 +49,53 @@ pub enum Command {
         reversed: bool,
     },
     Describe(Option<String>),
+    DescribeCluster,
     ShowKeyspaces,
+    ShowSchema(Option<String>),
+    /// `create keyspace|column family NAME with a = v and ...`.
+    Create(SchemaTarget, String, Vec<(String, Attr)>),
+    /// `update keyspace|column family NAME with a = v and ...`.
+    Update(SchemaTarget, String, Vec<(String, Attr)>),
+    Drop(SchemaTarget, String),
+    /// `assume CF comparator|sub_comparator|validator|keys as TYPE`.
+    Assume {
+        cf: String,
+        what: String,
+        type_name: String,
+    },
+    /// `get CF where col op value [and ...] [limit N]`.
+    GetWhere {
+        cf: String,
+        conds: Vec<(Term, String, Term)>,
+        limit: Option<i64>,
+    },
+    /// `incr`/`decr` (negative `by`).
+    Incr {
+        access: Access,
+        by: i64,
+    },
+    Truncate(String),
+    Consistency(String),
     ShowClusterName,
     ShowApiVersion,
     Help(Option<String>),
     Exit,
+}
+
+/// What a schema statement works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaTarget {
+    Keyspace,
+    ColumnFamily,
+}
+
+/// An attribute value of `create`/`update`: a word, string or number, a
+/// `{k: v, ...}` map or a `[{...}, ...]` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attr {
+    Text(String),
+    Map(Vec<(String, Attr)>),
+    List(Vec<Attr>),
 }
 
 /// A statement the parser could not read; the message names the position.
@@ -146,7 +188,13 @@ fn tokenize(s: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
                 i += 1;
             }
             out.push((start, Tok::Word(chars[start..i].iter().collect())));
-        } else if "[]=():;,?".contains(c) {
+        } else if "[]=():;,?{}<>".contains(c) {
+            // `>=` and `<=` are one operator.
+            if (c == '>' || c == '<') && chars.get(i + 1) == Some(&'=') {
+                out.push((start, Tok::Word(format!("{c}="))));
+                i += 2;
+                continue;
+            }
             out.push((start, Tok::Punct(c)));
             i += 1;
         } else {
@@ -203,11 +251,84 @@ impl Parser {
             false
         }
     }
+    /// The text of the next token as ANTLR quotes it in its messages.
+    fn tok_text(&self) -> String {
+        match self.peek() {
+            // Statements reach the parser without their `;`, which is
+            // where ANTLR saw the end.
+            None => ";".into(),
+            Some(Tok::Word(w)) | Some(Tok::Num(w)) => w.clone(),
+            Some(Tok::Str(s)) => format!("'{s}'"),
+            Some(Tok::Punct(c)) => c.to_string(),
+        }
+    }
     fn expect(&mut self, c: char) -> Result<(), ParseError> {
         if self.punct(c) {
             Ok(())
         } else {
-            self.err(format!("expected '{c}'"))
+            let at = self.tok_text();
+            self.err(format!("missing '{c}' at '{at}'"))
+        }
+    }
+    /// `{k: v, ...}`, `[a, ...]` or a single word, string or number.
+    fn attr(&mut self) -> Result<Attr, ParseError> {
+        if self.punct('{') {
+            let mut entries = Vec::new();
+            if !self.punct('}') {
+                loop {
+                    let k = self.name("a name")?;
+                    self.expect(':')?;
+                    entries.push((k, self.attr()?));
+                    if self.punct('}') {
+                        break;
+                    }
+                    self.expect(',')?;
+                }
+            }
+            return Ok(Attr::Map(entries));
+        }
+        if self.punct('[') {
+            let mut items = Vec::new();
+            if !self.punct(']') {
+                loop {
+                    items.push(self.attr()?);
+                    if self.punct(']') {
+                        break;
+                    }
+                    self.expect(',')?;
+                }
+            }
+            return Ok(Attr::List(items));
+        }
+        Ok(Attr::Text(self.name("a value")?))
+    }
+    /// `[with a = v [and b = w ...]]`.
+    fn attrs(&mut self) -> Result<Vec<(String, Attr)>, ParseError> {
+        let mut out = Vec::new();
+        if !self.keyword("with") {
+            return Ok(out);
+        }
+        loop {
+            let k = self.name("an attribute name")?.to_ascii_lowercase();
+            self.expect('=')?;
+            out.push((k, self.attr()?));
+            if !self.keyword("and") {
+                return Ok(out);
+            }
+        }
+    }
+    fn target(&mut self) -> Result<SchemaTarget, ParseError> {
+        if self.keyword("keyspace") {
+            Ok(SchemaTarget::Keyspace)
+        } else if self.keyword("column") {
+            if !self.keyword("family") {
+                let at = self.tok_text();
+                return self.err(format!("missing FAMILY at '{at}'"));
+            }
+            Ok(SchemaTarget::ColumnFamily)
+        } else {
+            let at = self.tok_text();
+            self.err(format!("no viable alternative at input '{at}'"))
         }
     }
     fn name(&mut self, what: &str) -> Result<String, ParseError> {
@@ -306,6 +427,82 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
             };
             Command::Set { access, value, ttl }
         }
+        "get" if matches!(p.toks.get(p.at + 1), Some((_, Tok::Word(w))) if w.eq_ignore_ascii_case("where")) => {
+            let cf = p.name("a column family name")?;
+            p.keyword("where");
+            let mut conds = Vec::new();
+            loop {
+                let col = p.term()?;
+                let op = match p.next() {
+                    Some(Tok::Punct('=')) => "=".to_string(),
+                    Some(Tok::Punct(c)) if c == '>' || c == '<' => c.to_string(),
+                    Some(Tok::Word(w)) if w == ">=" || w == "<=" => w,
+                    _ => {
+                        p.at -= 1;
+                        let at = p.tok_text();
+                        return p.err(format!("no viable alternative at input '{at}'"));
+                    }
+                };
+                conds.push((col, op, p.term()?));
+                if !p.keyword("and") {
+                    break;
+                }
+            }
+            let limit = if p.keyword("limit") {
+                Some(p.integer("a limit")?)
+            } else {
+                None
+            };
+            Command::GetWhere { cf, conds, limit }
+        }
+        "incr" | "decr" => {
+            let access = p.access()?;
+            let mut by = if p.keyword("by") {
+                p.integer("an amount")?
+            } else {
+                1
+            };
+            if verb.eq_ignore_ascii_case("decr") {
+                by = -by;
+            }
+            Command::Incr { access, by }
+        }
+        "create" | "update" => {
+            let target = p.target()?;
+            let name = p.name("a name")?;
+            let attrs = p.attrs()?;
+            if verb.eq_ignore_ascii_case("create") {
+                Command::Create(target, name, attrs)
+            } else {
+                Command::Update(target, name, attrs)
+            }
+        }
+        "drop" => {
+            let target = p.target()?;
+            Command::Drop(target, p.name("a name")?)
+        }
+        "assume" => {
+            let cf = p.name("a column family name")?;
+            let what = p.name("comparator, sub_comparator, validator or keys")?;
+            if !p.keyword("as") {
+                let at = p.tok_text();
+                return p.err(format!("missing AS at '{at}'"));
+            }
+            let type_name = p.name("a type")?;
+            Command::Assume {
+                cf,
+                what: what.to_ascii_lowercase(),
+                type_name,
+            }
+        }
+        "truncate" => Command::Truncate(p.name("a column family name")?),
+        "consistencylevel" => {
+            if !p.keyword("as") {
+                let at = p.tok_text();
+                return p.err(format!("missing AS at '{at}'"));
+            }
+            Command::Consistency(p.name("a consistency level")?)
+        }
         "get" => {
             let access = p.access()?;
             let as_type = if p.keyword("as") {
@@ -362,6 +559,10 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 reversed,
             }
         }
+        "describe" if matches!(p.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("cluster")) => {
+            p.next();
+            Command::DescribeCluster
+        }
         "describe" => {
             // `describe keyspace KS` is the older spelling of `describe KS`.
             let name = match p.peek() {
@@ -382,6 +583,11 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "show" => {
             if p.keyword("keyspaces") {
                 Command::ShowKeyspaces
+            } else if p.keyword("schema") {
+                match p.peek() {
+                    Some(Tok::Word(_)) => Command::ShowSchema(Some(p.name("a keyspace")?)),
+                    _ => Command::ShowSchema(None),
+                }
             } else if p.keyword("cluster") {
                 if !p.keyword("name") {
                     return p.err("expected 'name'");
@@ -410,9 +616,7 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "quit" | "exit" => Command::Exit,
         _ => {
             p.at = 0;
-            return p.err(format!(
-                "unknown command '{verb}' (type 'help;' for the list)"
-            ));
+            return p.err(format!("no viable alternative at input '{verb}'"));
         }
     };
     p.done()?;
