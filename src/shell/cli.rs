@@ -559,6 +559,9 @@ pub enum Mode {
     Piped,
     /// `-f` or `-e`: no banner, no echo; the first error ends the run.
     File,
+    /// A 0.6 script or pipe: no banner, no echo; errors are counted and the
+    /// run goes on (exit code 1 if any failed).
+    Script06,
 }
 
 /// The banner piped and interactive sessions start with. The version is
@@ -610,14 +613,18 @@ pub fn main(args: &CliArgs) -> i32 {
     } else {
         Source::stdin(".supercolumn_cli_history")
     };
-    let mode = if args.execute.is_some() || args.file.is_some() {
-        Mode::File
-    } else if source.is_interactive() {
+    let mode = if source.is_interactive() {
         Mode::Interactive
+    } else if cli.backend.is_v06() {
+        // Cassandra 0.6's cli is its own grammar and session (a later
+        // piece of work); until then a 0.6 script runs on past errors.
+        Mode::Script06
+    } else if args.execute.is_some() || args.file.is_some() {
+        Mode::File
     } else {
         Mode::Piped
     };
-    if mode != Mode::File {
+    if mode == Mode::Interactive || mode == Mode::Piped {
         cli.say(WELCOME);
     }
     if !cli.backend.is_v06() {
@@ -640,6 +647,8 @@ fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool) {
 pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debug: bool) -> i32 {
     let mut splitter = Splitter::new(QuoteStyle::Backslash);
     let stop_at_error = batch || mode == Mode::File;
+    let numbered = mode == Mode::File || mode == Mode::Script06;
+    let mut failures = 0;
     loop {
         let prompt = if splitter.in_statement() {
             "...\t".to_string()
@@ -679,11 +688,11 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                 Ok(Flow::Exit) => {
                     cli.write_assumptions();
                     let _ = cli.out.flush();
-                    return 0;
+                    return i32::from(failures > 0);
                 }
                 Ok(Flow::Continue) => {}
                 Err(e) => {
-                    let prefix = if mode == Mode::File {
+                    let prefix = if numbered {
                         format!("Line {} => ", st.line)
                     } else {
                         String::new()
@@ -692,13 +701,15 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                     if stop_at_error {
                         return 4;
                     }
+                    failures += usize::from(mode == Mode::Script06);
                 }
             }
         }
     }
     if let Some(st) = splitter.finish() {
         if let Err(e) = cli.execute(&st.text) {
-            let prefix = if mode == Mode::File {
+            failures += usize::from(mode == Mode::Script06);
+            let prefix = if numbered {
                 format!("Line {} => ", st.line)
             } else {
                 String::new()
@@ -710,5 +721,5 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
         }
     }
     let _ = cli.out.flush();
-    0
+    i32::from(failures > 0)
 }
