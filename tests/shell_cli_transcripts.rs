@@ -199,13 +199,17 @@ fn first_difference(want: &str, got: &str) -> String {
 fn blog_session_piped_on_stdin_matches_the_real_cli() {
     let session_path = Path::new(DATA).join("blog_session.txt");
     let session = std::fs::read_to_string(&session_path).unwrap();
-    let golden = std::fs::read_to_string(Path::new(DATA).join("blog_session.stdin.golden")).unwrap();
+    let golden =
+        std::fs::read_to_string(Path::new(DATA).join("blog_session.stdin.golden")).unwrap();
     let server = Server::start();
     let (got, code) = run_cli(server.port, &[], Some(&session_path));
     let got = mask(&got, &session);
     let (want_blocks, got_blocks) = (blocks(&golden), blocks(&got));
     let statements = want_blocks.len() - 1;
-    assert_eq!(statements, session.lines().filter(|l| !l.trim().is_empty()).count());
+    assert_eq!(
+        statements,
+        session.lines().filter(|l| !l.trim().is_empty()).count()
+    );
     let mut identical = 0;
     let mut own_help = 0;
     let mut report = String::new();
@@ -254,7 +258,8 @@ fn blog_script_with_dash_f_matches_the_real_cli() {
 #[test]
 fn masking_keeps_session_uuids_and_hides_the_rest() {
     let session = "set T['k'][e1b5a3c0-0b5d-11e0-8000-0800200c9a66] = 'v';";
-    let text = "=> (name=e1b5a3c0-0b5d-11e0-8000-0800200c9a66, value=v, timestamp=1795358477009000)\n\
+    let text =
+        "=> (name=e1b5a3c0-0b5d-11e0-8000-0800200c9a66, value=v, timestamp=1795358477009000)\n\
                 c62ad9b0-e682-11f1-beeb-f1ea424135ff\nElapsed time: 3.84 msec(s).\n\
                 Connected to: \"Test Cluster\" on 127.0.0.1/9181\n\
                 Column Family assumptions written to /tmp/x/.cassandra/assumptions.json\n";

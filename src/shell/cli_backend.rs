@@ -187,11 +187,7 @@ impl Backend {
                     ks.replace('\'', "''")
                 );
                 if let Ok(result) = c
-                    .execute_cql3_query(
-                        query.into_bytes(),
-                        v19::Compression::NONE,
-                        level19(),
-                    )
+                    .execute_cql3_query(query.into_bytes(), v19::Compression::NONE, level19())
                     .classified()
                 {
                     for row in result.rows.unwrap_or_default() {
@@ -397,8 +393,7 @@ impl Backend {
             Backend::V19(c) => {
                 let path = v19::ColumnPath::new(cf.to_string(), super_column, name);
                 if counter {
-                    c.remove_counter(key.to_vec(), path, level19())
-                        .classified()
+                    c.remove_counter(key.to_vec(), path, level19()).classified()
                 } else {
                     c.remove(key.to_vec(), path, timestamp, level19())
                         .classified()

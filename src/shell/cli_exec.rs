@@ -31,7 +31,10 @@ const LEVELS: &[(&str, v19::ConsistencyLevel)] = &[
 ];
 
 /// Applies one keyspace's assumptions to its column family views.
-pub fn apply_assumptions(cfs: &mut [CfView], assumed: Option<&BTreeMap<String, BTreeMap<String, String>>>) {
+pub fn apply_assumptions(
+    cfs: &mut [CfView],
+    assumed: Option<&BTreeMap<String, BTreeMap<String, String>>>,
+) {
     let Some(assumed) = assumed else { return };
     for cf in cfs.iter_mut() {
         let Some(a) = assumed.get(&cf.name) else {
@@ -106,11 +109,15 @@ impl Cli<'_> {
                     .and_then(|s| s.def19.as_ref())
                     .and_then(|d| d.cf_defs.iter().find(|c| c.name == view.name))
                     .cloned()
-                    .ok_or_else(|| CliError(format!("Column family {name} definition not found")))?;
+                    .ok_or_else(|| {
+                        CliError(format!("Column family {name} definition not found"))
+                    })?;
                 let mut cf = def;
                 cf.keyspace = ks;
                 apply_cf_attrs(&mut cf, attrs)?;
-                self.client()?.system_update_column_family(cf).classified()?
+                self.client()?
+                    .system_update_column_family(cf)
+                    .classified()?
             }
         };
         self.say(&format!("{version}\n"));
@@ -133,7 +140,9 @@ impl Cli<'_> {
             SchemaTarget::ColumnFamily => {
                 self.ks()?;
                 let cf = self.cf(name)?;
-                self.client()?.system_drop_column_family(cf.name).classified()?
+                self.client()?
+                    .system_drop_column_family(cf.name)
+                    .classified()?
             }
         };
         self.say(&format!("{version}\n"));
@@ -159,11 +168,15 @@ impl Cli<'_> {
         // Only the assumed part changes: columns typed by functions earlier
         // in the session keep their types, as in the real cli.
         if let Some(schema) = self.schema.as_mut() {
-            let one = self.assumptions.get(&ks).and_then(|k| k.get(&view.name)).map(|a| {
-                let mut m = BTreeMap::new();
-                m.insert(view.name.clone(), a.clone());
-                m
-            });
+            let one = self
+                .assumptions
+                .get(&ks)
+                .and_then(|k| k.get(&view.name))
+                .map(|a| {
+                    let mut m = BTreeMap::new();
+                    m.insert(view.name.clone(), a.clone());
+                    m
+                });
             if let Some(cf) = schema.cfs.iter_mut().find(|c| c.name == view.name) {
                 apply_assumptions(std::slice::from_mut(cf), one.as_ref());
             }

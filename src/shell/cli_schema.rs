@@ -236,9 +236,15 @@ mod tests {
             &attrs("create keyspace Blog with placement_strategy = 'SimpleStrategy' and strategy_options = {replication_factor:1};"),
         )
         .unwrap();
-        assert_eq!(ks.strategy_class, "org.apache.cassandra.locator.SimpleStrategy");
         assert_eq!(
-            ks.strategy_options.unwrap().get("replication_factor").map(String::as_str),
+            ks.strategy_class,
+            "org.apache.cassandra.locator.SimpleStrategy"
+        );
+        assert_eq!(
+            ks.strategy_options
+                .unwrap()
+                .get("replication_factor")
+                .map(String::as_str),
             Some("1")
         );
     }
@@ -257,6 +263,10 @@ mod tests {
         assert_eq!(cols[1].index_type, None);
         assert_eq!(cf.gc_grace_seconds, Some(10));
         let mut bad = blank_cf("Blog", "X");
-        assert!(apply_cf_attrs(&mut bad, &attrs("create column family X with colour = red;")).is_err());
+        assert!(apply_cf_attrs(
+            &mut bad,
+            &attrs("create column family X with colour = red;")
+        )
+        .is_err());
     }
 }

@@ -74,7 +74,7 @@ fn column_meta(out: &mut String, cf: &CfDef, col: &ColumnDef) {
         );
         if let Some(opts) = col.index_options.as_ref().filter(|o| !o.is_empty()) {
             out.push_str(",\n");
-            let _ = write!(out, "{TAB}{TAB}index_options : {{\n");
+            let _ = writeln!(out, "{TAB}{TAB}index_options : {{");
             let items: Vec<String> = opts
                 .iter()
                 .map(|(k, v)| format!("{TAB}{TAB}{TAB}'{}' : '{}'", esc(k), esc(v)))
@@ -91,21 +91,43 @@ fn column_family(out: &mut String, cf: &CfDef) {
     let column_type = cf.column_type.as_deref().unwrap_or("Standard");
     attr(out, true, "column_type", &quoted(column_type));
     let comparator = cf.comparator_type.as_deref().unwrap_or("BytesType");
-    attr(out, false, "comparator", &quoted(&short(comparator, MARSHAL)));
+    attr(
+        out,
+        false,
+        "comparator",
+        &quoted(&short(comparator, MARSHAL)),
+    );
     if column_type == "Super" {
         let sub = cf.subcomparator_type.as_deref().unwrap_or("BytesType");
         attr(out, false, "subcomparator", &quoted(&short(sub, MARSHAL)));
     }
-    if let Some(v) = cf.default_validation_class.as_deref().filter(|v| !v.is_empty()) {
-        attr(out, false, "default_validation_class", &quoted(&short(v, MARSHAL)));
+    if let Some(v) = cf
+        .default_validation_class
+        .as_deref()
+        .filter(|v| !v.is_empty())
+    {
+        attr(
+            out,
+            false,
+            "default_validation_class",
+            &quoted(&short(v, MARSHAL)),
+        );
     }
     if let Some(v) = &cf.key_validation_class {
-        attr(out, false, "key_validation_class", &quoted(&short(v, MARSHAL)));
+        attr(
+            out,
+            false,
+            "key_validation_class",
+            &quoted(&short(v, MARSHAL)),
+        );
     }
     let float = |v: Option<thrift::OrderedFloat<f64>>| v.map(|f| format!("{:?}", f.0));
     let rows: [(&str, Option<String>); 9] = [
         ("read_repair_chance", float(cf.read_repair_chance)),
-        ("dclocal_read_repair_chance", float(cf.dclocal_read_repair_chance)),
+        (
+            "dclocal_read_repair_chance",
+            float(cf.dclocal_read_repair_chance),
+        ),
         (
             "populate_io_cache_on_flush",
             cf.populate_io_cache_on_flush.map(|b| b.to_string()),
@@ -123,7 +145,10 @@ fn column_family(out: &mut String, cf: &CfDef) {
             "replicate_on_write",
             cf.replicate_on_write.map(|b| b.to_string()),
         ),
-        ("compaction_strategy", cf.compaction_strategy.as_deref().map(quoted)),
+        (
+            "compaction_strategy",
+            cf.compaction_strategy.as_deref().map(quoted),
+        ),
         ("caching", cf.caching.as_deref().map(quoted)),
     ];
     for (name, value) in rows {
@@ -134,8 +159,17 @@ fn column_family(out: &mut String, cf: &CfDef) {
     if let Some(f) = cf.bloom_filter_fp_chance {
         attr(out, false, "bloom_filter_fp_chance", &format!("{:?}", f.0));
     }
-    if let Some(o) = cf.compaction_strategy_options.as_ref().filter(|o| !o.is_empty()) {
-        attr(out, false, "compaction_strategy_options", &map_text(o, true));
+    if let Some(o) = cf
+        .compaction_strategy_options
+        .as_ref()
+        .filter(|o| !o.is_empty())
+    {
+        attr(
+            out,
+            false,
+            "compaction_strategy_options",
+            &map_text(o, true),
+        );
     }
     if let Some(c) = cf.comment.as_deref().filter(|c| !c.is_empty()) {
         attr(out, false, "comment", &quoted(c));
