@@ -439,8 +439,40 @@ mod tests {
         assert!(parse("frobnicate;")
             .unwrap_err()
             .to_string()
-            .contains("unknown command"));
+            .contains("no viable alternative at input 'frobnicate'"));
         assert!(parse("get Standard1['k").is_err());
         assert!(parse("list Standard1 limit x;").is_err());
+    }
+
+    #[test]
+    fn schema_and_session_statements() {
+        assert!(matches!(
+            parse("create column family C with comparator = UTF8Type and column_metadata = [{column_name: a, validation_class: LongType}];").unwrap(),
+            Command::Create(SchemaTarget::ColumnFamily, n, a) if n == "C" && a.len() == 2
+        ));
+        assert_eq!(
+            parse("drop keyspace Blog;").unwrap(),
+            Command::Drop(SchemaTarget::Keyspace, "Blog".into())
+        );
+        assert!(matches!(
+            parse("get Authors where country = 'US' and numPosts >= 5 limit 3;").unwrap(),
+            Command::GetWhere { conds, limit: Some(3), .. } if conds.len() == 2 && conds[1].1 == ">="
+        ));
+        assert!(matches!(
+            parse("decr C['k']['c'] by 3;").unwrap(),
+            Command::Incr { by: -3, .. }
+        ));
+        assert!(matches!(
+            parse("assume C sub_comparator as utf8;").unwrap(),
+            Command::Assume { what, .. } if what == "sub_comparator"
+        ));
+        assert_eq!(
+            parse("get Authors['Arin'").unwrap_err().to_string(),
+            "Syntax error at position 18: missing ']' at ';'"
+        );
+        assert_eq!(
+            parse("foo bar").unwrap_err().to_string(),
+            "Syntax error at position 0: no viable alternative at input 'foo'"
+        );
     }
 }

@@ -229,3 +229,60 @@ pub fn show_schema(backend: &mut Backend, ks: Option<&str>) -> Result<String, Cl
         .map(keyspace)
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::cli_schema::blank_cf;
+    use crate::thrift::gen::cassandra19::IndexType;
+
+    #[test]
+    fn keyspace_script_layout() {
+        let mut cf = blank_cf("Blog", "Authors");
+        cf.column_type = Some("Standard".into());
+        cf.comparator_type = Some("org.apache.cassandra.db.marshal.UTF8Type".into());
+        cf.gc_grace_seconds = Some(864000);
+        cf.comment = Some("it's".into());
+        cf.column_metadata = Some(vec![ColumnDef::new(
+            b"email".to_vec(),
+            "org.apache.cassandra.db.marshal.UTF8Type".to_string(),
+            IndexType::KEYS,
+            "Authors_email_idx".to_string(),
+            None,
+        )]);
+        let mut opts = std::collections::BTreeMap::new();
+        opts.insert("replication_factor".to_string(), "1".to_string());
+        let ks = KsDef::new(
+            "Blog".into(),
+            "org.apache.cassandra.locator.SimpleStrategy".into(),
+            opts,
+            None,
+            vec![cf],
+            true,
+        );
+        assert_eq!(
+            keyspace(&ks),
+            "create keyspace Blog
+  with placement_strategy = 'SimpleStrategy'
+  and strategy_options = {replication_factor : 1}
+  and durable_writes = true;
+
+use Blog;
+
+create column family Authors
+  with column_type = 'Standard'
+  and comparator = 'UTF8Type'
+  and gc_grace = 864000
+  and comment = 'it\\'s'
+  and column_metadata = [
+    {column_name : 'email',
+    validation_class : UTF8Type,
+    index_name : 'Authors_email_idx',
+    index_type : 0}];
+
+
+
+"
+        );
+    }
+}
