@@ -30,7 +30,8 @@ const LEVELS: &[(&str, v19::ConsistencyLevel)] = &[
     ("ANY", v19::ConsistencyLevel::ANY),
 ];
 
-/// Applies one keyspace's assumptions to its column family views.
+/// Applies one keyspace's assumptions to its column family views. Types are
+/// kept as written (`utf8`, a class name) and resolved here.
 pub fn apply_assumptions(
     cfs: &mut [CfView],
     assumed: Option<&BTreeMap<String, BTreeMap<String, String>>>,
@@ -40,16 +41,67 @@ pub fn apply_assumptions(
         let Some(a) = assumed.get(&cf.name) else {
             continue;
         };
-        for (what, class) in a {
+        for (what, written) in a {
+            let Ok(t) = format_type(written) else {
+                continue;
+            };
+            let class = t.class_name();
             match what.as_str() {
-                "comparator" => cf.comparator = class.clone(),
-                "sub_comparator" => cf.subcomparator = Some(class.clone()),
-                "validator" => cf.default_validator = Some(class.clone()),
-                "keys" => cf.key_validator = Some(class.clone()),
+                "comparator" => cf.comparator = class,
+                "sub_comparator" => cf.subcomparator = Some(class),
+                "validator" => cf.default_validator = Some(class),
+                "keys" => cf.key_validator = Some(class),
                 _ => {}
             }
         }
     }
+}
+
+/// The assumptions file's layout, as the real cli wrote and read it:
+/// `{"KS": [{"CF": [{"COMPARATOR": "utf8"}, ...]}]}`.
+fn assumptions_to_json(a: &Assumptions) -> serde_json::Value {
+    use serde_json::{Map, Value};
+    let mut top = Map::new();
+    for (ks, cfs) in a {
+        let list: Vec<Value> = cfs
+            .iter()
+            .map(|(cf, whats)| {
+                let items: Vec<Value> = whats
+                    .iter()
+                    .map(|(w, t)| {
+                        let mut m = Map::new();
+                        m.insert(w.to_ascii_uppercase(), Value::String(t.clone()));
+                        Value::Object(m)
+                    })
+                    .collect();
+                let mut m = Map::new();
+                m.insert(cf.clone(), Value::Array(items));
+                Value::Object(m)
+            })
+            .collect();
+        top.insert(ks.clone(), Value::Array(list));
+    }
+    Value::Object(top)
+}
+
+fn assumptions_from_json(v: &serde_json::Value) -> Option<Assumptions> {
+    let mut out = Assumptions::new();
+    for (ks, cfs) in v.as_object()? {
+        for cf_obj in cfs.as_array()? {
+            for (cf, whats) in cf_obj.as_object()? {
+                for w in whats.as_array()? {
+                    for (what, t) in w.as_object()? {
+                        out.entry(ks.clone())
+                            .or_default()
+                            .entry(cf.clone())
+                            .or_default()
+                            .insert(what.to_ascii_lowercase(), t.as_str()?.to_string());
+                    }
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 impl Cli<'_> {
@@ -157,13 +209,13 @@ impl Cli<'_> {
                 "'{what}' is not a valid assumption; use comparator, sub_comparator, validator or keys."
             )));
         }
-        let class = format_type(type_name)?.class_name();
+        format_type(type_name)?;
         self.assumptions
             .entry(ks.clone())
             .or_default()
             .entry(view.name.clone())
             .or_default()
-            .insert(what.to_string(), class);
+            .insert(what.to_string(), type_name.to_string());
         self.assumptions_changed = true;
         // Only the assumed part changes: columns typed by functions earlier
         // in the session keep their types, as in the real cli.
@@ -310,7 +362,8 @@ impl Cli<'_> {
         let Some(path) = assumptions_path() else {
             return;
         };
-        let json = serde_json::to_string_pretty(&self.assumptions).unwrap_or_default();
+        let json = serde_json::to_string_pretty(&assumptions_to_json(&self.assumptions))
+            .unwrap_or_default();
         let written = path
             .parent()
             .map(std::fs::create_dir_all)
@@ -337,7 +390,10 @@ impl Cli<'_> {
         let Ok(text) = std::fs::read_to_string(&path) else {
             return;
         };
-        match serde_json::from_str::<Assumptions>(&text) {
+        let parsed = serde_json::from_str::<serde_json::Value>(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|v| assumptions_from_json(&v).ok_or_else(|| "unexpected layout".to_string()));
+        match parsed {
             Ok(a) => {
                 self.assumptions = a;
                 self.say(&format!(
@@ -360,4 +416,26 @@ fn assumptions_path() -> Option<std::path::PathBuf> {
             .join(".cassandra")
             .join("assumptions.json"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assumptions_file_layout_round_trips() {
+        let text = r#"{"Blog": [{"Raw": [{"VALIDATOR": "utf8"}, {"KEYS": "bytes"}]}]}"#;
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let a = assumptions_from_json(&v).unwrap();
+        assert_eq!(a["Blog"]["Raw"]["keys"], "bytes");
+        assert_eq!(assumptions_from_json(&assumptions_to_json(&a)).unwrap(), a);
+        let mut cfs = vec![crate::shell::cli_backend::cf_view19(
+            &crate::shell::cli_schema::blank_cf("Blog", "Raw"),
+        )];
+        apply_assumptions(&mut cfs, a.get("Blog"));
+        assert_eq!(
+            cfs[0].default_validator.as_deref(),
+            Some("org.apache.cassandra.db.marshal.UTF8Type")
+        );
+    }
 }
