@@ -336,6 +336,7 @@ impl<'a> Cli<'a> {
                 self.schema_change(false, target, &name, &attrs)?
             }
             Command::Drop(target, name) => self.drop(target, &name)?,
+            Command::DropIndex { cf, column } => self.drop_index(&cf, &column)?,
             Command::Assume {
                 cf,
                 what,

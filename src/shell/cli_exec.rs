@@ -179,6 +179,9 @@ impl Cli<'_> {
     pub(crate) fn drop(&mut self, target: SchemaTarget, name: &str) -> Result<(), CliError> {
         let version = match target {
             SchemaTarget::Keyspace => {
+                if !self.backend.keyspace_names()?.iter().any(|n| n == name) {
+                    return Err(CliError(format!("Keyspace '{name}' not found.")));
+                }
                 let v = self
                     .client()?
                     .system_drop_keyspace(name.to_string())
@@ -197,6 +200,46 @@ impl Cli<'_> {
                     .classified()?
             }
         };
+        self.say(&format!("{version}\n"));
+        self.reload()
+    }
+
+    /// `drop index on CF.column`: the column keeps its validator, loses its index.
+    pub(crate) fn drop_index(&mut self, cf: &str, column: &str) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let view = self.cf(cf)?;
+        let name = self.convert_name(&Term::Text(column.to_string()), view.comparator_type())?;
+        let mut def = self
+            .schema
+            .as_ref()
+            .and_then(|s| s.def19.as_ref())
+            .and_then(|d| d.cf_defs.iter().find(|c| c.name == view.name))
+            .cloned()
+            .ok_or_else(|| CliError(format!("{cf} not found in current keyspace.")))?;
+        let col = def
+            .column_metadata
+            .iter_mut()
+            .flatten()
+            .find(|c| c.name == name)
+            .ok_or_else(|| {
+                CliError(format!(
+                    "Column '{column}' definition was not found in ColumnFamily '{}'.",
+                    view.name
+                ))
+            })?;
+        if col.index_type.is_none() {
+            return Err(CliError(format!(
+                "Column '{column}' does not have an index."
+            )));
+        }
+        col.index_type = None;
+        col.index_name = None;
+        col.index_options = None;
+        def.keyspace = ks;
+        let version = self
+            .client()?
+            .system_update_column_family(def)
+            .classified()?;
         self.say(&format!("{version}\n"));
         self.reload()
     }
@@ -317,7 +360,8 @@ impl Cli<'_> {
         self.ks()?;
         let view = self.cf(cf)?;
         self.client()?.truncate(view.name.clone()).classified()?;
-        self.say(&format!("{} truncated.\n", view.name));
+        // The name as written, as the real cli printed it.
+        self.say(&format!("{cf} truncated.\n"));
         Ok(())
     }
 

@@ -30,7 +30,7 @@ Commands (end each with ';'):
       key_validation_class, comment, gc_grace, read_repair_chance, replicate_on_write,
       column_metadata = [{column_name: <c>, validation_class: <t>, index_type: KEYS}], ...
   update keyspace <ks> with ...;  update column family <cf> with ...;
-  drop keyspace <ks>;  drop column family <cf>;  truncate <cf>;
+  drop keyspace <ks>;  drop column family <cf>;  drop index on <cf>.<col>;  truncate <cf>;
   assume <cf> comparator|sub_comparator|validator|keys as <type>;
                                            how the cli converts and shows that part
   consistencylevel as ONE|TWO|THREE|QUORUM|ALL|LOCAL_QUORUM|EACH_QUORUM|ANY;
@@ -98,6 +98,9 @@ pub fn describe(
     current: Option<&str>,
     name: Option<&str>,
 ) -> Result<String, CliError> {
+    if !backend.is_v06() && name.is_none() && current.is_none() {
+        cql3_warning("describe");
+    }
     let Some(name) = name.or(current) else {
         return Ok(
             "Authenticate to a Keyspace, before using `describe` or `describe <column_family>`\n"

@@ -59,6 +59,11 @@ pub enum Command {
     /// `update keyspace|column family NAME with a = v and ...`.
     Update(SchemaTarget, String, Vec<(String, Attr)>),
     Drop(SchemaTarget, String),
+    /// `drop index on CF.column`.
+    DropIndex {
+        cf: String,
+        column: String,
+    },
     /// `assume CF comparator|sub_comparator|validator|keys as TYPE`.
     Assume {
         cf: String,
@@ -135,6 +140,12 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                     return p.err("expected 'ttl'");
                 }
                 p.expect('=')?;
+                if matches!(p.peek(), Some(Tok::Num(n)) if n.starts_with('-')) {
+                    let at = p.tok_text();
+                    return p.err(format!(
+                        "mismatched input '{at}' expecting IntegerPositiveLiteral"
+                    ));
+                }
                 Some(i32::try_from(p.integer("a TTL")?).or_else(|_| p.err("TTL out of range"))?)
             } else {
                 None
@@ -192,6 +203,22 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 Command::Update(target, name, attrs)
             }
         }
+        "drop" if p.keyword("index") => {
+            if !p.keyword("on") {
+                let at = p.tok_text();
+                return p.err(format!("missing ON at '{at}'"));
+            }
+            // `CF.column` is one word to the tokenizer.
+            let target = p.name("a column family and column")?;
+            let Some((cf, column)) = target.split_once('.') else {
+                let at = p.tok_text();
+                return p.err(format!("missing '.' at '{at}'"));
+            };
+            Command::DropIndex {
+                cf: cf.to_string(),
+                column: column.to_string(),
+            }
+        }
         "drop" => {
             let target = p.target()?;
             Command::Drop(target, p.name("a name")?)
@@ -217,6 +244,12 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 return p.err(format!("missing AS at '{at}'"));
             }
             Command::Consistency(p.name("a consistency level")?)
+        }
+        "get" if !matches!(p.toks.get(p.at + 1), Some((_, Tok::Punct('[')))) => {
+            // Neither `get CF[...]` nor `get CF where`: ANTLR could not
+            // choose a rule and blamed the verb.
+            p.at = 0;
+            return p.err("no viable alternative at input 'get'");
         }
         "get" => {
             let access = p.access()?;
@@ -469,6 +502,23 @@ mod tests {
         assert_eq!(
             parse("get Authors['Arin'").unwrap_err().to_string(),
             "Syntax error at position 18: missing ']' at ';'"
+        );
+        assert_eq!(
+            parse("drop index on Authors.email;").unwrap(),
+            Command::DropIndex {
+                cf: "Authors".into(),
+                column: "email".into()
+            }
+        );
+        assert_eq!(
+            parse("set S['k']['c'] = 'v' with ttl = -5")
+                .unwrap_err()
+                .to_string(),
+            "Syntax error at position 33: mismatched input '-5' expecting IntegerPositiveLiteral"
+        );
+        assert_eq!(
+            parse("get Standard1").unwrap_err().to_string(),
+            "Syntax error at position 0: no viable alternative at input 'get'"
         );
         assert_eq!(
             parse("foo bar").unwrap_err().to_string(),
