@@ -1,9 +1,12 @@
 //! The statements `supercolumn cli` understands, parsed from text.
 //!
-//! A cassandra-cli 1.2 subset: `use`, `set`, `get` (with `as TYPE` and
-//! `limit N`), `del`, `count`, `list` (key range, `limit`, `columns`,
-//! `reversed`), `describe`, `show keyspaces`, `show cluster name`,
-//! `show api version`, `help`, `quit`/`exit`. Keywords are case-insensitive;
+//! cassandra-cli 1.2's statements: `use`, `set` (`with ttl`), `get` (with
+//! `as TYPE` and `limit N`, or `where` on indexed columns), `del`, `count`,
+//! `list` (key range, `limit`, `columns`, `reversed`), `incr`/`decr`,
+//! `create`/`update`/`drop` of keyspaces and column families, `drop index`,
+//! `assume`, `truncate`, `consistencylevel`, `describe [cluster]`,
+//! `show keyspaces|schema|cluster name|api version`, `help`, `quit`/`exit`.
+//! Syntax errors read as ANTLR's did. Keywords are case-insensitive;
 //! strings are single-quoted with Java backslash escapes; a term may also be
 //! a bare word, a number or a conversion function such as `utf8('x')` or
 //! `long(5)`. This module only parses: types and the server come later.
