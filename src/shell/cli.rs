@@ -5,16 +5,16 @@
 //! family's key validator, comparator and validators (`fromString`) as
 //! cassandra-cli did, and printing with `cli_render`. Messages and their
 //! wording follow cassandra-cli 1.2.9 (`Value inserted.`, `cell removed.`,
-//! `N cells`, `Authenticated to keyspace: KS`, `Elapsed time: ...`). In a
-//! script an error prints `Line N => <why>` and the run goes on; the exit
-//! code is then 1.
+//! `N cells`, `Authenticated to keyspace: KS`, `Elapsed time: ...`), errors
+//! keep the Java exception prefixes users grep for. Piped input gets the
+//! banner, prompt and statement echo; with `-f` (or `-B`) the first error
+//! prints `Line N => <why>` and ends the run with exit code 4.
 
 use crate::marshal::{parse_type, TypeRef};
 use crate::shell::cli_backend::{Api, Backend, KsInfo};
 use crate::shell::cli_parse::{parse, Access, Command, Term};
 use crate::shell::cli_render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
 use crate::shell::client::{now_micros, CallError};
-use crate::shell::input::{QuoteStyle, Read, Source, Splitter};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -39,6 +39,12 @@ pub struct CliArgs {
     /// Thrift API generation the server speaks.
     #[arg(long, value_enum, default_value = "1.2")]
     pub api: Api,
+    /// Stop at the first error with exit code 4, as in a `-f` run.
+    #[arg(short = 'B', long)]
+    pub batch: bool,
+    /// Print more about each error.
+    #[arg(long)]
+    pub debug: bool,
 }
 
 /// A failed statement: the line to print.
@@ -62,10 +68,57 @@ pub enum Flow {
 }
 
 pub struct Cli<'a> {
-    backend: Backend,
-    keyspace: Option<String>,
-    schema: Option<KsInfo>,
-    out: &'a mut dyn Write,
+    pub(crate) backend: Backend,
+    pub(crate) keyspace: Option<String>,
+    pub(crate) schema: Option<KsInfo>,
+    pub(crate) out: &'a mut dyn Write,
+    /// `host` as given, for the JMX warning of `describe`.
+    pub(crate) host: String,
+    pub(crate) assumptions: crate::shell::cli_exec::Assumptions,
+    pub(crate) assumptions_changed: bool,
+    pub(crate) level: crate::thrift::gen::cassandra19::ConsistencyLevel,
+}
+
+/// What a failed conversion printed: Java's message for the exception the
+/// real cli let through at that point (a `MarshalException` as is, wrapped
+/// once in a `RuntimeException`, or twice).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wrap {
+    Bare,
+    Once,
+    Twice,
+}
+
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.MarshalException";
+
+fn marshal_error(wrap: Wrap, msg: &str) -> CliError {
+    CliError(match wrap {
+        Wrap::Bare => msg.to_string(),
+        Wrap::Once => format!("{MARSHAL}: {msg}"),
+        Wrap::Twice => format!("java.lang.RuntimeException: {MARSHAL}: {msg}"),
+    })
+}
+
+/// Text to bytes with `t`, as 1.2's `fromString`: TimeUUIDType takes only
+/// the UUID form there (dates were CQL's).
+fn from_string(t: &TypeRef, text: &str) -> Result<Vec<u8>, String> {
+    if t.class_name().ends_with("TimeUUIDType") && !text.is_empty() {
+        let b = text.as_bytes();
+        let uuid_form = b.len() == 36
+            && b.iter().enumerate().all(|(i, c)| match i {
+                8 | 13 | 18 | 23 => *c == b'-',
+                _ => c.is_ascii_hexdigit(),
+            });
+        if !uuid_form {
+            return Err(format!("Unknown timeuuid representation: {text}"));
+        }
+    }
+    t.from_string(text).map_err(|e| e.to_string())
+}
+
+/// Timestamps as the real cli wrote them: milliseconds times 1000.
+fn cli_timestamp() -> i64 {
+    (now_micros() / 1000) * 1000
 }
 
 const FUNCTIONS: &[(&str, &str)] = &[
@@ -82,7 +135,7 @@ const FUNCTIONS: &[(&str, &str)] = &[
 ];
 
 /// A type named as cassandra-cli accepted it: a function name (`long`) or a class.
-fn format_type(name: &str) -> Result<TypeRef, CliError> {
+pub(crate) fn format_type(name: &str) -> Result<TypeRef, CliError> {
     let lower = name.to_ascii_lowercase();
     if let Some((_, class)) = FUNCTIONS.iter().find(|(f, _)| *f == lower) {
         return Ok(type_named(Some(class)));
@@ -103,6 +156,10 @@ impl<'a> Cli<'a> {
             keyspace: None,
             schema: None,
             out,
+            host: "127.0.0.1".into(),
+            assumptions: Default::default(),
+            assumptions_changed: false,
+            level: crate::thrift::gen::cassandra19::ConsistencyLevel::ONE,
         }
     }
 
@@ -113,11 +170,11 @@ impl<'a> Cli<'a> {
         )
     }
 
-    fn say(&mut self, text: &str) {
+    pub(crate) fn say(&mut self, text: &str) {
         let _ = self.out.write_all(text.as_bytes());
     }
 
-    fn ks(&self) -> Result<String, CliError> {
+    pub(crate) fn ks(&self) -> Result<String, CliError> {
         self.keyspace
             .clone()
             .ok_or_else(|| CliError("Not authorized to a working keyspace.".into()))
@@ -125,7 +182,7 @@ impl<'a> Cli<'a> {
 
     /// The column family a statement names: exact, else the one
     /// case-insensitive match, as cassandra-cli resolved names.
-    fn cf(&self, name: &str) -> Result<CfView, CliError> {
+    pub(crate) fn cf(&self, name: &str) -> Result<CfView, CliError> {
         let schema = self
             .schema
             .as_ref()
@@ -144,36 +201,70 @@ impl<'a> Cli<'a> {
         }
     }
 
-    /// Text to bytes with `t`; 0.6 servers took untyped names as raw text.
-    fn convert(&self, term: &Term, t: TypeRef) -> Result<Vec<u8>, CliError> {
-        match term {
-            Term::Func(f, arg) => {
-                let ft = format_type(f)?;
-                match arg {
-                    Some(a) => ft.from_string(a).map_err(|e| CliError(e.to_string())),
-                    None if f == "timeuuid" => Ok(uuid::Uuid::now_v1(&[0x5c, 0, 0, 0, 0, 1])
-                        .as_bytes()
-                        .to_vec()),
-                    None => Err(CliError(format!("{f}() needs an argument"))),
-                }
+    /// A function term's bytes (`long(5)`, `timeuuid()`, ...).
+    fn convert_func(&self, f: &str, arg: Option<&str>) -> Result<Vec<u8>, CliError> {
+        let ft = format_type(f)?;
+        match arg {
+            Some(a) if !a.is_empty() => {
+                from_string(&ft, a).map_err(|e| marshal_error(Wrap::Twice, &e))
             }
+            _ => match ft.class_name().rsplit('.').next().unwrap_or_default() {
+                "TimeUUIDType" => Ok(uuid::Uuid::now_v1(&[0x5c, 0, 0, 0, 0, 1])
+                    .as_bytes()
+                    .to_vec()),
+                "LexicalUUIDType" => Ok(uuid::Uuid::new_v4().as_bytes().to_vec()),
+                "BytesType" => Ok(Vec::new()),
+                _ => Err(CliError(format!(
+                    "java.lang.RuntimeException: Argument for '{f}' could not be empty."
+                ))),
+            },
+        }
+    }
+
+    /// Text to bytes with `t`; 0.6 servers took untyped names as raw text.
+    /// `wrap` is how a failure of plain text shows.
+    fn convert_as(&self, term: &Term, t: TypeRef, wrap: Wrap) -> Result<Vec<u8>, CliError> {
+        match term {
+            Term::Func(f, arg) => self.convert_func(f, arg.as_deref()),
             Term::Text(s) => {
                 if self.backend.is_v06() && t.class_name().ends_with("BytesType") {
                     return Ok(s.as_bytes().to_vec());
                 }
-                t.from_string(s).map_err(|e| CliError(e.to_string()))
+                from_string(&t, s).map_err(|e| marshal_error(wrap, &e))
             }
         }
     }
 
-    fn key(&self, cf: &CfView, term: &Term) -> Result<Vec<u8>, CliError> {
+    /// A key, column or super column name.
+    pub(crate) fn convert_name(&self, term: &Term, t: TypeRef) -> Result<Vec<u8>, CliError> {
+        self.convert_as(term, t, Wrap::Once)
+    }
+
+    /// A value with the family's default validator.
+    pub(crate) fn convert_value(&self, term: &Term, t: TypeRef) -> Result<Vec<u8>, CliError> {
+        self.convert_as(term, t, Wrap::Bare)
+    }
+
+    fn convert(&self, term: &Term, t: TypeRef) -> Result<Vec<u8>, CliError> {
+        self.convert_name(term, t)
+    }
+
+    pub(crate) fn key(&self, cf: &CfView, term: &Term) -> Result<Vec<u8>, CliError> {
         self.convert(term, cf.key_type())
+    }
+
+    /// Loads a keyspace's schema, with the session's assumptions applied.
+    pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
+        let mut info = self.backend.keyspace(ks)?;
+        crate::shell::cli_exec::apply_assumptions(&mut info.cfs, self.assumptions.get(ks));
+        self.schema = Some(info);
+        Ok(())
     }
 
     /// `use KS;`: resolves the name (case-insensitively when unambiguous),
     /// switches, loads the schema. `announce` prints the confirmation line,
     /// which cassandra-cli left out for its `-k` option.
-    fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
+    pub(crate) fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
         let names = self.backend.keyspace_names()?;
         let resolved = if names.iter().any(|n| n == name) {
             name.to_string()
@@ -190,7 +281,7 @@ impl<'a> Cli<'a> {
         self.backend
             .set_keyspace(&resolved)
             .map_err(|_| CliError(format!("{resolved} does not exist.")))?;
-        self.schema = Some(self.backend.keyspace(&resolved)?);
+        self.load_schema(&resolved)?;
         self.keyspace = Some(resolved.clone());
         if announce {
             self.say(&format!("Authenticated to keyspace: {resolved}\n"));
@@ -215,17 +306,48 @@ impl<'a> Cli<'a> {
                 self.say(&format!("{v}\n"));
             }
             Command::ShowKeyspaces => {
-                let text = super::cli_help::show_keyspaces(&mut self.backend)?;
+                let _ = self.out.flush();
+                let text = super::cli_help::show_keyspaces(&mut self.backend, &self.host)?;
                 self.say(&text);
             }
             Command::Describe(name) => {
+                let _ = self.out.flush();
                 let text = super::cli_help::describe(
                     &mut self.backend,
+                    &self.host,
                     self.keyspace.as_deref(),
                     name.as_deref(),
                 )?;
                 self.say(&text);
             }
+            Command::DescribeCluster => self.describe_cluster()?,
+            Command::ShowSchema(ks) => {
+                let _ = self.out.flush();
+                let text = super::cli_show::show_schema(
+                    &mut self.backend,
+                    ks.as_deref().or(self.keyspace.as_deref()),
+                )?;
+                self.say(&text);
+            }
+            Command::Create(target, name, attrs) => {
+                self.schema_change(true, target, &name, &attrs)?
+            }
+            Command::Update(target, name, attrs) => {
+                self.schema_change(false, target, &name, &attrs)?
+            }
+            Command::Drop(target, name) => self.drop(target, &name)?,
+            Command::DropIndex { cf, column } => self.drop_index(&cf, &column)?,
+            Command::Assume {
+                cf,
+                what,
+                type_name,
+            } => self.assume(&cf, &what, &type_name)?,
+            Command::GetWhere { cf, conds, limit } => {
+                self.get_where(&cf, &conds, limit, started)?
+            }
+            Command::Incr { access, by } => self.incr(&access, by)?,
+            Command::Truncate(cf) => self.truncate(&cf)?,
+            Command::Consistency(level) => self.consistency(&level)?,
             Command::Set { access, value, ttl } => {
                 self.set(&access, &value, ttl)?;
                 self.say("Value inserted.\n");
@@ -266,6 +388,7 @@ impl<'a> Cli<'a> {
                 reversed,
             } => {
                 let ks = self.ks()?;
+                let cf = self.cf(&cf)?;
                 let rows = match limit {
                     Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
                     Some(n) => n.min(i64::from(i32::MAX)) as i32,
@@ -282,7 +405,6 @@ impl<'a> Cli<'a> {
                         100
                     }
                 };
-                let cf = self.cf(&cf)?;
                 let bound = |k: &Option<String>| -> Result<Vec<u8>, CliError> {
                     match k {
                         Some(k) if !k.is_empty() => self.key(&cf, &Term::Text(k.clone())),
@@ -302,7 +424,7 @@ impl<'a> Cli<'a> {
     }
 
     /// The super column and column a path names, converted per the schema.
-    fn path(&self, cf: &CfView, path: &[Term]) -> Result<PathNames, CliError> {
+    pub(crate) fn path(&self, cf: &CfView, path: &[Term]) -> Result<PathNames, CliError> {
         match path {
             [] => Ok((None, None)),
             [c] if cf.is_super => Ok((Some(self.convert(c, cf.comparator_type())?), None)),
@@ -331,15 +453,40 @@ impl<'a> Cli<'a> {
                 cf.name
             )));
         }
-        let key = self.key(&cf, &a.key)?;
+        // The real cli converted names, then the value, then the key: the
+        // first failure in that order is the one reported.
         let (sc, name) = self.path(&cf, &a.path)?;
         let name = name.ok_or_else(|| CliError("No cell name specified".into()))?;
         let vt = cf
             .value_type(&name)
             .unwrap_or_else(|| type_named(Some("BytesType")));
-        let bytes = self.convert(value, vt)?;
-        self.backend
-            .insert(&ks, &cf.name, &key, sc, name, bytes, now_micros(), ttl)?;
+        let declared = cf.columns.iter().any(|(n, _)| *n == name);
+        let wrap = if declared { Wrap::Twice } else { Wrap::Bare };
+        let bytes = self.convert_as(value, vt, wrap)?;
+        let key = self.key(&cf, &a.key)?;
+        self.backend.insert(
+            &ks,
+            &cf.name,
+            &key,
+            sc,
+            name.clone(),
+            bytes,
+            cli_timestamp(),
+            ttl,
+        )?;
+        // A value given through a function makes that function's type the
+        // column's validator for the rest of the session, as in the real cli.
+        if let Term::Func(f, _) = value {
+            let class = format_type(f)?.class_name();
+            if let Some(view) = self
+                .schema
+                .as_mut()
+                .and_then(|s| s.cfs.iter_mut().find(|c| c.name == cf.name))
+            {
+                view.columns.retain(|(n, _)| *n != name);
+                view.columns.push((name, class));
+            }
+        }
         Ok(())
     }
 
@@ -405,119 +552,17 @@ impl<'a> Cli<'a> {
         let cf = self.cf(&a.cf)?;
         let key = self.key(&cf, &a.key)?;
         let (sc, name) = self.path(&cf, &a.path)?;
-        self.backend
-            .remove(&ks, &cf.name, &key, sc, name, now_micros(), cf.is_counter())?;
+        self.backend.remove(
+            &ks,
+            &cf.name,
+            &key,
+            sc,
+            name,
+            cli_timestamp(),
+            cf.is_counter(),
+        )?;
         Ok(())
     }
 }
 
-/// Entry point of `supercolumn cli`; returns the process exit code.
-pub fn main(args: &CliArgs) -> i32 {
-    let mut stdout = std::io::stdout();
-    let mut backend = match Backend::connect(args.api, &args.host, args.port) {
-        Ok(b) => b,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return 1;
-        }
-    };
-    // As cassandra-cli: the `-k` keyspace is set first, quietly, then the
-    // `Connected to:` line.
-    let cluster = match backend.cluster_name() {
-        Ok(name) => name,
-        Err(e) => {
-            eprintln!("Exception retrieving information about the cassandra node, check you have connected to the thrift port. ({e})");
-            return 1;
-        }
-    };
-    let mut cli = Cli::new(backend, &mut stdout);
-    if let Some(ks) = &args.keyspace {
-        if let Err(e) = cli.use_keyspace(ks, false) {
-            eprintln!("{e}");
-            return 1;
-        }
-    }
-    cli.say(&format!(
-        "Connected to: \"{cluster}\" on {}/{}\n",
-        args.host, args.port
-    ));
-    let mut source = if let Some(text) = &args.execute {
-        Source::text(text)
-    } else if let Some(path) = &args.file {
-        match Source::file(path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{}: {e}", path.display());
-                return 1;
-            }
-        }
-    } else {
-        Source::stdin(".supercolumn_cli_history")
-    };
-    let interactive = source.is_interactive();
-    if interactive {
-        cli.say("Welcome to the supercolumn CLI (cassandra-cli 1.2 style).\n\nType 'help;' or '?' for help.\nType 'quit;' or 'exit;' to quit.\n\n");
-    }
-    let failures = run(&mut cli, &mut source);
-    i32::from(failures > 0 && !interactive)
-}
-
-/// Runs statements until the input ends or `quit;`; returns how many failed.
-pub fn run(cli: &mut Cli<'_>, source: &mut Source) -> usize {
-    let mut splitter = Splitter::new(QuoteStyle::Backslash);
-    let interactive = source.is_interactive();
-    let mut failures = 0;
-    let mut number = 0;
-    loop {
-        let prompt = if splitter.in_statement() {
-            "...\t".to_string()
-        } else {
-            cli.prompt()
-        };
-        let line = match source.read(&prompt) {
-            Ok(Read::Line(l)) => l,
-            Ok(Read::Interrupted) => {
-                splitter = Splitter::new(QuoteStyle::Backslash);
-                continue;
-            }
-            Ok(Read::Eof) => break,
-            Err(e) => {
-                eprintln!("{e}");
-                return failures + 1;
-            }
-        };
-        let statements = if line.trim() == "?" && !splitter.in_statement() {
-            vec![crate::shell::input::Statement {
-                text: "?".into(),
-                line: 0,
-                end_line: 0,
-            }]
-        } else {
-            splitter.push_line(&line)
-        };
-        for st in statements {
-            number += 1;
-            match cli.execute(&st.text) {
-                Ok(Flow::Exit) => return failures,
-                Ok(Flow::Continue) => {}
-                Err(e) => {
-                    failures += 1;
-                    let _ = cli.out.flush();
-                    if interactive {
-                        eprintln!("{e}");
-                    } else {
-                        eprintln!("Line {number} => {e}");
-                    }
-                }
-            }
-        }
-    }
-    if let Some(st) = splitter.finish() {
-        number += 1;
-        if let Err(e) = cli.execute(&st.text) {
-            failures += 1;
-            eprintln!("Line {number} => {e}");
-        }
-    }
-    failures
-}
+pub use crate::shell::cli_session::{main, run, Mode};

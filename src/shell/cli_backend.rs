@@ -94,7 +94,31 @@ fn cf_view06(name: &str, props: &std::collections::BTreeMap<String, String>) -> 
     }
 }
 
+thread_local! {
+    /// The level of `consistencylevel as`: the shell is one thread and one
+    /// connection, and every 19.x call it makes uses this level.
+    static LEVEL19: std::cell::Cell<v19::ConsistencyLevel> =
+        const { std::cell::Cell::new(v19::ConsistencyLevel::ONE) };
+}
+
+fn level19() -> v19::ConsistencyLevel {
+    LEVEL19.with(|l| l.get())
+}
+
 impl Backend {
+    /// Sets the consistency level of every later 19.x call.
+    pub fn set_level(&mut self, level: v19::ConsistencyLevel) {
+        LEVEL19.with(|l| l.set(level));
+    }
+
+    /// The 19.x client, for the statements only that API has.
+    pub fn client19(&mut self) -> Option<&mut Client19> {
+        match self {
+            Backend::V19(c) => Some(c),
+            Backend::V06(_) => None,
+        }
+    }
+
     pub fn connect(api: Api, host: &str, port: u16) -> Result<Backend, String> {
         Ok(match api {
             Api::V12 => {
@@ -163,11 +187,7 @@ impl Backend {
                     ks.replace('\'', "''")
                 );
                 if let Ok(result) = c
-                    .execute_cql3_query(
-                        query.into_bytes(),
-                        v19::Compression::NONE,
-                        v19::ConsistencyLevel::ONE,
-                    )
+                    .execute_cql3_query(query.into_bytes(), v19::Compression::NONE, level19())
                     .classified()
                 {
                     for row in result.rows.unwrap_or_default() {
@@ -236,7 +256,7 @@ impl Backend {
                     key.to_vec(),
                     v19::ColumnParent::new(cf.to_string(), super_column),
                     v19::Column::new(name, value, timestamp, ttl),
-                    v19::ConsistencyLevel::ONE,
+                    level19(),
                 )
                 .classified(),
             Backend::V06(c) => {
@@ -270,7 +290,7 @@ impl Backend {
                 .get(
                     key.to_vec(),
                     v19::ColumnPath::new(cf.to_string(), super_column, name),
-                    v19::ConsistencyLevel::ONE,
+                    level19(),
                 )
                 .classified(),
             Backend::V06(c) => c
@@ -307,7 +327,7 @@ impl Backend {
                         None,
                         v19::SliceRange::new(vec![], vec![], false, count),
                     ),
-                    v19::ConsistencyLevel::ONE,
+                    level19(),
                 )
                 .classified(),
             Backend::V06(c) => Ok(c
@@ -344,7 +364,7 @@ impl Backend {
                         None,
                         v19::SliceRange::new(vec![], vec![], false, i32::MAX),
                     ),
-                    v19::ConsistencyLevel::ONE,
+                    level19(),
                 )
                 .classified(),
             Backend::V06(c) => c
@@ -373,10 +393,9 @@ impl Backend {
             Backend::V19(c) => {
                 let path = v19::ColumnPath::new(cf.to_string(), super_column, name);
                 if counter {
-                    c.remove_counter(key.to_vec(), path, v19::ConsistencyLevel::ONE)
-                        .classified()
+                    c.remove_counter(key.to_vec(), path, level19()).classified()
                 } else {
-                    c.remove(key.to_vec(), path, timestamp, v19::ConsistencyLevel::ONE)
+                    c.remove(key.to_vec(), path, timestamp, level19())
                         .classified()
                 }
             }
@@ -412,7 +431,7 @@ impl Backend {
                         v19::SliceRange::new(vec![], vec![], reversed, cells),
                     ),
                     v19::KeyRange::new(start, end, None, None, rows, None),
-                    v19::ConsistencyLevel::ONE,
+                    level19(),
                 )
                 .classified(),
             Backend::V06(c) => Ok(c

@@ -21,7 +21,21 @@ Commands (end each with ';'):
   del <cf>['<key>'];  del <cf>['<key>']['<col>'];
   count <cf>['<key>'];                     cells in a row
   list <cf> [<start>:<end>] [limit <rows>] [columns <cells> [reversed]];
-  describe [<keyspace> | <cf>];  show keyspaces;  show cluster name;  show api version;
+  get <cf> where <col> = <value> [and <col> <op> <value> ...] [limit <n>];
+                                           rows by an indexed column (op: = > >= < <=)
+  incr <cf>['<key>']['<col>'] [by <n>];   decr <cf>['<key>']['<col>'] [by <n>];
+  create keyspace <ks> [with placement_strategy = '<class>' and strategy_options = {<k>:<v>}];
+  create column family <cf> [with <attribute> = <value> [and ...]];
+      attributes: column_type, comparator, subcomparator, default_validation_class,
+      key_validation_class, comment, gc_grace, read_repair_chance, replicate_on_write,
+      column_metadata = [{column_name: <c>, validation_class: <t>, index_type: KEYS}], ...
+  update keyspace <ks> with ...;  update column family <cf> with ...;
+  drop keyspace <ks>;  drop column family <cf>;  drop index on <cf>.<col>;  truncate <cf>;
+  assume <cf> comparator|sub_comparator|validator|keys as <type>;
+                                           how the cli converts and shows that part
+  consistencylevel as ONE|TWO|THREE|QUORUM|ALL|LOCAL_QUORUM|EACH_QUORUM|ANY;
+  describe [<keyspace> | <cf>];  describe cluster;  show keyspaces;  show schema [<ks>];
+  show cluster name;  show api version;
   help [<command>];  quit;  exit;
 Keys, names and values are converted with the column family's key validator,
 comparator and validators; wrap a term in a function to choose the type instead:
@@ -50,7 +64,14 @@ fn cql3_warning(cmd: &str) {
     eprintln!("See https://issues.apache.org/jira/browse/CASSANDRA-4377 for details.\n");
 }
 
-pub fn show_keyspaces(backend: &mut Backend) -> Result<String, CliError> {
+/// What cassandra-cli printed (on stderr) before each keyspace or column
+/// family description when it could not reach the node's JMX port; this
+/// server has no JMX, so the line is always printed.
+pub fn jmx_warning(host: &str) {
+    eprint!("WARNING: Could not connect to the JMX on {host}:7199 - some information won't be shown.\n\n");
+}
+
+pub fn show_keyspaces(backend: &mut Backend, host: &str) -> Result<String, CliError> {
     if backend.is_v06() {
         let mut out = String::new();
         for name in backend.keyspace_names()? {
@@ -62,14 +83,24 @@ pub fn show_keyspaces(backend: &mut Backend) -> Result<String, CliError> {
     cql3_warning("show keyspaces");
     let mut all = backend.all_keyspaces19()?;
     all.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(all.iter().map(describe_keyspace).collect())
+    let mut stdout = std::io::stdout();
+    for ks in &all {
+        jmx_warning(host);
+        let _ = std::io::Write::write_all(&mut stdout, describe_keyspace(ks).as_bytes());
+        let _ = std::io::Write::flush(&mut stdout);
+    }
+    Ok(String::new())
 }
 
 pub fn describe(
     backend: &mut Backend,
+    host: &str,
     current: Option<&str>,
     name: Option<&str>,
 ) -> Result<String, CliError> {
+    if !backend.is_v06() && name.is_none() && current.is_none() {
+        cql3_warning("describe");
+    }
     let Some(name) = name.or(current) else {
         return Ok(
             "Authenticate to a Keyspace, before using `describe` or `describe <column_family>`\n"
@@ -97,6 +128,7 @@ pub fn describe(
     cql3_warning("describe");
     if let Some(ks) = ks_name {
         let info = backend.keyspace(&ks)?;
+        jmx_warning(host);
         return Ok(info
             .def19
             .as_ref()
@@ -112,8 +144,11 @@ pub fn describe(
         .as_ref()
         .and_then(|d| d.cf_defs.iter().find(|c| c.name.eq_ignore_ascii_case(name)));
     Ok(match cf {
-        Some(cf) => describe_cf(cf),
-        None => format!("Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"),
+        Some(cf) => {
+            jmx_warning(host);
+            describe_cf(cf)
+        }
+        None => format!("Sorry, no Keyspace nor (non-CQL3) ColumnFamily was found with name: {name} (if this is a CQL3 table, you should use cqlsh instead)\n"),
     })
 }
 
@@ -241,7 +276,13 @@ fn describe_cf(cf: &CfDef) -> String {
                 let _ = writeln!(out, "          Index Name: {n}");
             }
             if let Some(t) = &c.index_type {
-                let _ = writeln!(out, "          Index Type: {t:?}");
+                let name = match t.0 {
+                    0 => "KEYS".to_string(),
+                    1 => "CUSTOM".to_string(),
+                    2 => "COMPOSITES".to_string(),
+                    n => n.to_string(),
+                };
+                let _ = writeln!(out, "          Index Type: {name}");
             }
         }
     }

@@ -1,12 +1,17 @@
 //! The statements `supercolumn cli` understands, parsed from text.
 //!
-//! A cassandra-cli 1.2 subset: `use`, `set`, `get` (with `as TYPE` and
-//! `limit N`), `del`, `count`, `list` (key range, `limit`, `columns`,
-//! `reversed`), `describe`, `show keyspaces`, `show cluster name`,
-//! `show api version`, `help`, `quit`/`exit`. Keywords are case-insensitive;
+//! cassandra-cli 1.2's statements: `use`, `set` (`with ttl`), `get` (with
+//! `as TYPE` and `limit N`, or `where` on indexed columns), `del`, `count`,
+//! `list` (key range, `limit`, `columns`, `reversed`), `incr`/`decr`,
+//! `create`/`update`/`drop` of keyspaces and column families, `drop index`,
+//! `assume`, `truncate`, `consistencylevel`, `describe [cluster]`,
+//! `show keyspaces|schema|cluster name|api version`, `help`, `quit`/`exit`.
+//! Syntax errors read as ANTLR's did. Keywords are case-insensitive;
 //! strings are single-quoted with Java backslash escapes; a term may also be
 //! a bare word, a number or a conversion function such as `utf8('x')` or
 //! `long(5)`. This module only parses: types and the server come later.
+
+use crate::shell::cli_lex::{tokenize, Parser, Tok};
 
 /// A row key, column name or value as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,11 +54,58 @@ pub enum Command {
         reversed: bool,
     },
     Describe(Option<String>),
+    DescribeCluster,
     ShowKeyspaces,
+    ShowSchema(Option<String>),
+    /// `create keyspace|column family NAME with a = v and ...`.
+    Create(SchemaTarget, String, Vec<(String, Attr)>),
+    /// `update keyspace|column family NAME with a = v and ...`.
+    Update(SchemaTarget, String, Vec<(String, Attr)>),
+    Drop(SchemaTarget, String),
+    /// `drop index on CF.column`.
+    DropIndex {
+        cf: String,
+        column: String,
+    },
+    /// `assume CF comparator|sub_comparator|validator|keys as TYPE`.
+    Assume {
+        cf: String,
+        what: String,
+        type_name: String,
+    },
+    /// `get CF where col op value [and ...] [limit N]`.
+    GetWhere {
+        cf: String,
+        conds: Vec<(Term, String, Term)>,
+        limit: Option<i64>,
+    },
+    /// `incr`/`decr` (negative `by`).
+    Incr {
+        access: Access,
+        by: i64,
+    },
+    Truncate(String),
+    Consistency(String),
     ShowClusterName,
     ShowApiVersion,
     Help(Option<String>),
     Exit,
+}
+
+/// What a schema statement works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaTarget {
+    Keyspace,
+    ColumnFamily,
+}
+
+/// An attribute value of `create`/`update`: a word, string or number, a
+/// `{k: v, ...}` map or a `[{...}, ...]` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attr {
+    Text(String),
+    Map(Vec<(String, Attr)>),
+    List(Vec<Attr>),
 }
 
 /// A statement the parser could not read; the message names the position.
@@ -62,215 +114,6 @@ pub enum Command {
 pub struct ParseError {
     pub pos: usize,
     pub what: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Word(String),
-    Str(String),
-    Num(String),
-    Punct(char),
-}
-
-fn tokenize(s: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        if c == '\'' {
-            i += 1;
-            let mut text = String::new();
-            loop {
-                let Some(&c) = chars.get(i) else {
-                    return Err(ParseError {
-                        pos: start,
-                        what: "unterminated string".into(),
-                    });
-                };
-                i += 1;
-                match c {
-                    '\'' => break,
-                    '\\' => {
-                        let Some(&e) = chars.get(i) else { continue };
-                        i += 1;
-                        match e {
-                            'n' => text.push('\n'),
-                            't' => text.push('\t'),
-                            'r' => text.push('\r'),
-                            'b' => text.push('\u{8}'),
-                            'f' => text.push('\u{c}'),
-                            '0' => text.push('\0'),
-                            'u' => {
-                                let hex: String = chars.iter().skip(i).take(4).collect();
-                                let ch = u32::from_str_radix(&hex, 16)
-                                    .ok()
-                                    .and_then(char::from_u32)
-                                    .ok_or_else(|| ParseError {
-                                        pos: i,
-                                        what: format!("bad unicode escape \\u{hex}"),
-                                    })?;
-                                text.push(ch);
-                                i += 4;
-                            }
-                            other => text.push(other),
-                        }
-                    }
-                    c => text.push(c),
-                }
-            }
-            out.push((start, Tok::Str(text)));
-        } else if c.is_ascii_digit()
-            || (c == '-' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
-        {
-            i += 1;
-            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
-                i += 1;
-            }
-            // A word that starts with digits (e.g. a hex key) stays a word.
-            if i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                while i < chars.len() && is_word(chars[i]) {
-                    i += 1;
-                }
-                out.push((start, Tok::Word(chars[start..i].iter().collect())));
-            } else {
-                out.push((start, Tok::Num(chars[start..i].iter().collect())));
-            }
-        } else if is_word(c) {
-            while i < chars.len() && is_word(chars[i]) {
-                i += 1;
-            }
-            out.push((start, Tok::Word(chars[start..i].iter().collect())));
-        } else if "[]=():;,?".contains(c) {
-            out.push((start, Tok::Punct(c)));
-            i += 1;
-        } else {
-            return Err(ParseError {
-                pos: start,
-                what: format!("unexpected character '{c}'"),
-            });
-        }
-    }
-    Ok(out)
-}
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '-' || c == '.'
-}
-
-struct Parser {
-    toks: Vec<(usize, Tok)>,
-    at: usize,
-    end: usize,
-}
-
-impl Parser {
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|(_, t)| t)
-    }
-    fn pos(&self) -> usize {
-        self.toks.get(self.at).map(|(p, _)| *p).unwrap_or(self.end)
-    }
-    fn err<T>(&self, what: impl Into<String>) -> Result<T, ParseError> {
-        Err(ParseError {
-            pos: self.pos(),
-            what: what.into(),
-        })
-    }
-    fn next(&mut self) -> Option<Tok> {
-        let t = self.toks.get(self.at).map(|(_, t)| t.clone());
-        self.at += 1;
-        t
-    }
-    fn keyword(&mut self, kw: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(kw)) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn punct(&mut self, c: char) -> bool {
-        if self.peek() == Some(&Tok::Punct(c)) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, c: char) -> Result<(), ParseError> {
-        if self.punct(c) {
-            Ok(())
-        } else {
-            self.err(format!("expected '{c}'"))
-        }
-    }
-    fn name(&mut self, what: &str) -> Result<String, ParseError> {
-        match self.next() {
-            Some(Tok::Word(w)) | Some(Tok::Str(w)) | Some(Tok::Num(w)) => Ok(w),
-            _ => {
-                self.at -= 1;
-                self.err(format!("expected {what}"))
-            }
-        }
-    }
-    fn integer(&mut self, what: &str) -> Result<i64, ParseError> {
-        match self.next() {
-            Some(Tok::Num(n)) => n.parse().or_else(|_| {
-                self.at -= 1;
-                self.err(format!("{what} must be an integer"))
-            }),
-            _ => {
-                self.at -= 1;
-                self.err(format!("expected {what}"))
-            }
-        }
-    }
-    fn term(&mut self) -> Result<Term, ParseError> {
-        match self.next() {
-            Some(Tok::Str(s)) | Some(Tok::Num(s)) => Ok(Term::Text(s)),
-            Some(Tok::Word(w)) => {
-                if self.punct('(') {
-                    let arg = match self.peek() {
-                        Some(Tok::Punct(')')) => None,
-                        _ => Some(self.name("a function argument")?),
-                    };
-                    self.expect(')')?;
-                    Ok(Term::Func(w.to_ascii_lowercase(), arg))
-                } else {
-                    Ok(Term::Text(w))
-                }
-            }
-            _ => {
-                self.at -= 1;
-                self.err("expected a key, column name or value")
-            }
-        }
-    }
-    fn access(&mut self) -> Result<Access, ParseError> {
-        let cf = self.name("a column family name")?;
-        self.expect('[')?;
-        let key = self.term()?;
-        self.expect(']')?;
-        let mut path = Vec::new();
-        while self.punct('[') {
-            path.push(self.term()?);
-            self.expect(']')?;
-        }
-        Ok(Access { cf, key, path })
-    }
-    fn done(&mut self) -> Result<(), ParseError> {
-        self.punct(';');
-        if self.at < self.toks.len() {
-            return self.err("unexpected text after the statement");
-        }
-        Ok(())
-    }
 }
 
 /// Parses one statement (its trailing `;` optional).
@@ -300,11 +143,116 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                     return p.err("expected 'ttl'");
                 }
                 p.expect('=')?;
+                if matches!(p.peek(), Some(Tok::Num(n)) if n.starts_with('-')) {
+                    let at = p.tok_text();
+                    return p.err(format!(
+                        "mismatched input '{at}' expecting IntegerPositiveLiteral"
+                    ));
+                }
                 Some(i32::try_from(p.integer("a TTL")?).or_else(|_| p.err("TTL out of range"))?)
             } else {
                 None
             };
             Command::Set { access, value, ttl }
+        }
+        "get" if matches!(p.toks.get(p.at + 1), Some((_, Tok::Word(w))) if w.eq_ignore_ascii_case("where")) =>
+        {
+            let cf = p.name("a column family name")?;
+            p.keyword("where");
+            let mut conds = Vec::new();
+            loop {
+                let col = p.term()?;
+                let op = match p.next() {
+                    Some(Tok::Punct('=')) => "=".to_string(),
+                    Some(Tok::Punct(c)) if c == '>' || c == '<' => c.to_string(),
+                    Some(Tok::Word(w)) if w == ">=" || w == "<=" => w,
+                    _ => {
+                        p.at -= 1;
+                        let at = p.tok_text();
+                        return p.err(format!("no viable alternative at input '{at}'"));
+                    }
+                };
+                conds.push((col, op, p.term()?));
+                if !p.keyword("and") {
+                    break;
+                }
+            }
+            let limit = if p.keyword("limit") {
+                Some(p.integer("a limit")?)
+            } else {
+                None
+            };
+            Command::GetWhere { cf, conds, limit }
+        }
+        "incr" | "decr" => {
+            let access = p.access()?;
+            let mut by = if p.keyword("by") {
+                p.integer("an amount")?
+            } else {
+                1
+            };
+            if verb.eq_ignore_ascii_case("decr") {
+                by = -by;
+            }
+            Command::Incr { access, by }
+        }
+        "create" | "update" => {
+            let target = p.target()?;
+            let name = p.name("a name")?;
+            let attrs = p.attrs()?;
+            if verb.eq_ignore_ascii_case("create") {
+                Command::Create(target, name, attrs)
+            } else {
+                Command::Update(target, name, attrs)
+            }
+        }
+        "drop" if p.keyword("index") => {
+            if !p.keyword("on") {
+                let at = p.tok_text();
+                return p.err(format!("missing ON at '{at}'"));
+            }
+            // `CF.column` is one word to the tokenizer.
+            let target = p.name("a column family and column")?;
+            let Some((cf, column)) = target.split_once('.') else {
+                let at = p.tok_text();
+                return p.err(format!("missing '.' at '{at}'"));
+            };
+            Command::DropIndex {
+                cf: cf.to_string(),
+                column: column.to_string(),
+            }
+        }
+        "drop" => {
+            let target = p.target()?;
+            Command::Drop(target, p.name("a name")?)
+        }
+        "assume" => {
+            let cf = p.name("a column family name")?;
+            let what = p.name("comparator, sub_comparator, validator or keys")?;
+            if !p.keyword("as") {
+                let at = p.tok_text();
+                return p.err(format!("missing AS at '{at}'"));
+            }
+            let type_name = p.name("a type")?;
+            Command::Assume {
+                cf,
+                what: what.to_ascii_lowercase(),
+                type_name,
+            }
+        }
+        "truncate" => Command::Truncate(p.name("a column family name")?),
+        "consistencylevel" => {
+            if !p.keyword("as") {
+                let at = p.tok_text();
+                return p.err(format!("missing AS at '{at}'"));
+            }
+            Command::Consistency(p.name("a consistency level")?)
+        }
+        "get" if !matches!(p.toks.get(p.at + 1), Some((_, Tok::Punct('[')))) => {
+            // Neither `get CF[...]` nor `get CF where`: ANTLR could not
+            // choose a rule and blamed the verb.
+            p.at = 0;
+            return p.err("no viable alternative at input 'get'");
         }
         "get" => {
             let access = p.access()?;
@@ -362,6 +310,11 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 reversed,
             }
         }
+        "describe" if matches!(p.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("cluster")) =>
+        {
+            p.next();
+            Command::DescribeCluster
+        }
         "describe" => {
             // `describe keyspace KS` is the older spelling of `describe KS`.
             let name = match p.peek() {
@@ -382,6 +335,11 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "show" => {
             if p.keyword("keyspaces") {
                 Command::ShowKeyspaces
+            } else if p.keyword("schema") {
+                match p.peek() {
+                    Some(Tok::Word(_)) => Command::ShowSchema(Some(p.name("a keyspace")?)),
+                    _ => Command::ShowSchema(None),
+                }
             } else if p.keyword("cluster") {
                 if !p.keyword("name") {
                     return p.err("expected 'name'");
@@ -410,9 +368,7 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "quit" | "exit" => Command::Exit,
         _ => {
             p.at = 0;
-            return p.err(format!(
-                "unknown command '{verb}' (type 'help;' for the list)"
-            ));
+            return p.err(format!("no viable alternative at input '{verb}'"));
         }
     };
     p.done()?;
@@ -519,8 +475,57 @@ mod tests {
         assert!(parse("frobnicate;")
             .unwrap_err()
             .to_string()
-            .contains("unknown command"));
+            .contains("no viable alternative at input 'frobnicate'"));
         assert!(parse("get Standard1['k").is_err());
         assert!(parse("list Standard1 limit x;").is_err());
+    }
+
+    #[test]
+    fn schema_and_session_statements() {
+        assert!(matches!(
+            parse("create column family C with comparator = UTF8Type and column_metadata = [{column_name: a, validation_class: LongType}];").unwrap(),
+            Command::Create(SchemaTarget::ColumnFamily, n, a) if n == "C" && a.len() == 2
+        ));
+        assert_eq!(
+            parse("drop keyspace Blog;").unwrap(),
+            Command::Drop(SchemaTarget::Keyspace, "Blog".into())
+        );
+        assert!(matches!(
+            parse("get Authors where country = 'US' and numPosts >= 5 limit 3;").unwrap(),
+            Command::GetWhere { conds, limit: Some(3), .. } if conds.len() == 2 && conds[1].1 == ">="
+        ));
+        assert!(matches!(
+            parse("decr C['k']['c'] by 3;").unwrap(),
+            Command::Incr { by: -3, .. }
+        ));
+        assert!(matches!(
+            parse("assume C sub_comparator as utf8;").unwrap(),
+            Command::Assume { what, .. } if what == "sub_comparator"
+        ));
+        assert_eq!(
+            parse("get Authors['Arin'").unwrap_err().to_string(),
+            "Syntax error at position 18: missing ']' at ';'"
+        );
+        assert_eq!(
+            parse("drop index on Authors.email;").unwrap(),
+            Command::DropIndex {
+                cf: "Authors".into(),
+                column: "email".into()
+            }
+        );
+        assert_eq!(
+            parse("set S['k']['c'] = 'v' with ttl = -5")
+                .unwrap_err()
+                .to_string(),
+            "Syntax error at position 33: mismatched input '-5' expecting IntegerPositiveLiteral"
+        );
+        assert_eq!(
+            parse("get Standard1").unwrap_err().to_string(),
+            "Syntax error at position 0: no viable alternative at input 'get'"
+        );
+        assert_eq!(
+            parse("foo bar").unwrap_err().to_string(),
+            "Syntax error at position 0: no viable alternative at input 'foo'"
+        );
     }
 }

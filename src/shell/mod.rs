@@ -10,9 +10,14 @@
 
 pub mod cli;
 pub mod cli_backend;
+pub mod cli_exec;
 pub mod cli_help;
+pub mod cli_lex;
 pub mod cli_parse;
 pub mod cli_render;
+pub mod cli_schema;
+pub mod cli_session;
+pub mod cli_show;
 pub mod client;
 pub mod cql_format;
 pub mod cqlsh;

@@ -87,7 +87,10 @@ pub struct Run {
 
 /// Runs `supercolumn <shell> --port P ARGS` with `stdin` piped in.
 pub fn shell(shell: &str, port: u16, args: &[&str], stdin: &str) -> Run {
+    // A HOME of its own: the cli reads `~/.cassandra/assumptions.json`.
+    let home = tempfile::tempdir().unwrap();
     let mut child = Command::new(BIN)
+        .env("HOME", home.path())
         .arg(shell)
         .args(["--port", &port.to_string()])
         .args(args)

@@ -1,0 +1,485 @@
+//! The statements of `supercolumn cli` beyond reading and writing cells:
+//! schema changes (create/update/drop), `assume`, `get ... where`,
+//! `incr`/`decr`, `truncate`, `consistencylevel`, `describe cluster`, and
+//! the session's assumptions file. 19.x API only; texts follow
+//! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
+
+use crate::shell::cli::{format_type, Cli, CliError};
+use crate::shell::cli_parse::{Access, Attr, SchemaTarget, Term};
+use crate::shell::cli_render::{elapsed_line, slice_list, CfView};
+use crate::shell::cli_schema::{apply_cf_attrs, apply_ks_attrs, blank_cf, new_ks};
+use crate::shell::client::{CallError, Classify, Client19};
+use crate::thrift::gen::cassandra19 as v19;
+use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Session-wide `assume` statements: keyspace -> column family -> what -> class.
+pub type Assumptions = BTreeMap<String, BTreeMap<String, BTreeMap<String, String>>>;
+
+/// The consistency levels `consistencylevel as` takes, in the order its
+/// error message lists them.
+const LEVELS: &[(&str, v19::ConsistencyLevel)] = &[
+    ("ONE", v19::ConsistencyLevel::ONE),
+    ("TWO", v19::ConsistencyLevel::TWO),
+    ("THREE", v19::ConsistencyLevel::THREE),
+    ("QUORUM", v19::ConsistencyLevel::QUORUM),
+    ("ALL", v19::ConsistencyLevel::ALL),
+    ("LOCAL_QUORUM", v19::ConsistencyLevel::LOCAL_QUORUM),
+    ("EACH_QUORUM", v19::ConsistencyLevel::EACH_QUORUM),
+    ("ANY", v19::ConsistencyLevel::ANY),
+];
+
+/// Applies one keyspace's assumptions to its column family views. Types are
+/// kept as written (`utf8`, a class name) and resolved here.
+pub fn apply_assumptions(
+    cfs: &mut [CfView],
+    assumed: Option<&BTreeMap<String, BTreeMap<String, String>>>,
+) {
+    let Some(assumed) = assumed else { return };
+    for cf in cfs.iter_mut() {
+        let Some(a) = assumed.get(&cf.name) else {
+            continue;
+        };
+        for (what, written) in a {
+            let Ok(t) = format_type(written) else {
+                continue;
+            };
+            let class = t.class_name();
+            match what.as_str() {
+                "comparator" => cf.comparator = class,
+                "sub_comparator" => cf.subcomparator = Some(class),
+                "validator" => cf.default_validator = Some(class),
+                "keys" => cf.key_validator = Some(class),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The assumptions file's layout, as the real cli wrote and read it:
+/// `{"KS": [{"CF": [{"COMPARATOR": "utf8"}, ...]}]}`.
+fn assumptions_to_json(a: &Assumptions) -> serde_json::Value {
+    use serde_json::{Map, Value};
+    let mut top = Map::new();
+    for (ks, cfs) in a {
+        let list: Vec<Value> = cfs
+            .iter()
+            .map(|(cf, whats)| {
+                let items: Vec<Value> = whats
+                    .iter()
+                    .map(|(w, t)| {
+                        let mut m = Map::new();
+                        m.insert(w.to_ascii_uppercase(), Value::String(t.clone()));
+                        Value::Object(m)
+                    })
+                    .collect();
+                let mut m = Map::new();
+                m.insert(cf.clone(), Value::Array(items));
+                Value::Object(m)
+            })
+            .collect();
+        top.insert(ks.clone(), Value::Array(list));
+    }
+    Value::Object(top)
+}
+
+fn assumptions_from_json(v: &serde_json::Value) -> Option<Assumptions> {
+    let mut out = Assumptions::new();
+    for (ks, cfs) in v.as_object()? {
+        for cf_obj in cfs.as_array()? {
+            for (cf, whats) in cf_obj.as_object()? {
+                for w in whats.as_array()? {
+                    for (what, t) in w.as_object()? {
+                        out.entry(ks.clone())
+                            .or_default()
+                            .entry(cf.clone())
+                            .or_default()
+                            .insert(what.to_ascii_lowercase(), t.as_str()?.to_string());
+                    }
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+impl Cli<'_> {
+    fn client(&mut self) -> Result<&mut Client19, CliError> {
+        self.backend
+            .client19()
+            .ok_or_else(|| CliError("This statement needs the 19.x API.".into()))
+    }
+
+    /// Re-reads the current keyspace's schema after a change.
+    fn reload(&mut self) -> Result<(), CliError> {
+        if let Some(ks) = self.keyspace.clone() {
+            self.load_schema(&ks)?;
+        }
+        Ok(())
+    }
+
+    /// `create`/`update` keyspace or column family: prints the new schema
+    /// version, as the real cli did.
+    pub(crate) fn schema_change(
+        &mut self,
+        create: bool,
+        target: SchemaTarget,
+        name: &str,
+        attrs: &[(String, Attr)],
+    ) -> Result<(), CliError> {
+        let version = match (target, create) {
+            (SchemaTarget::Keyspace, true) => {
+                let ks = new_ks(name, attrs)?;
+                self.client()?.system_add_keyspace(ks).classified()?
+            }
+            (SchemaTarget::Keyspace, false) => {
+                let mut ks = self
+                    .client()?
+                    .describe_keyspace(name.to_string())
+                    .classified()
+                    .map_err(|e| match e {
+                        CallError::NotFound => CliError(format!("Keyspace '{name}' not found.")),
+                        e => e.into(),
+                    })?;
+                ks.cf_defs = Vec::new();
+                apply_ks_attrs(&mut ks, attrs)?;
+                self.client()?.system_update_keyspace(ks).classified()?
+            }
+            (SchemaTarget::ColumnFamily, true) => {
+                let ks = self.ks()?;
+                let mut cf = blank_cf(&ks, name);
+                apply_cf_attrs(&mut cf, attrs)?;
+                self.client()?.system_add_column_family(cf).classified()?
+            }
+            (SchemaTarget::ColumnFamily, false) => {
+                let ks = self.ks()?;
+                let view = self.cf(name)?;
+                let def = self
+                    .schema
+                    .as_ref()
+                    .and_then(|s| s.def19.as_ref())
+                    .and_then(|d| d.cf_defs.iter().find(|c| c.name == view.name))
+                    .cloned()
+                    .ok_or_else(|| {
+                        CliError(format!("Column family {name} definition not found"))
+                    })?;
+                let mut cf = def;
+                cf.keyspace = ks;
+                apply_cf_attrs(&mut cf, attrs)?;
+                self.client()?
+                    .system_update_column_family(cf)
+                    .classified()?
+            }
+        };
+        self.say(&format!("{version}\n"));
+        self.reload()
+    }
+
+    pub(crate) fn drop(&mut self, target: SchemaTarget, name: &str) -> Result<(), CliError> {
+        let version = match target {
+            SchemaTarget::Keyspace => {
+                if !self.backend.keyspace_names()?.iter().any(|n| n == name) {
+                    return Err(CliError(format!("Keyspace '{name}' not found.")));
+                }
+                let v = self
+                    .client()?
+                    .system_drop_keyspace(name.to_string())
+                    .classified()?;
+                if self.keyspace.as_deref() == Some(name) {
+                    self.keyspace = None;
+                    self.schema = None;
+                }
+                v
+            }
+            SchemaTarget::ColumnFamily => {
+                self.ks()?;
+                let cf = self.cf(name)?;
+                self.client()?
+                    .system_drop_column_family(cf.name)
+                    .classified()?
+            }
+        };
+        self.say(&format!("{version}\n"));
+        self.reload()
+    }
+
+    /// `drop index on CF.column`: the column keeps its validator, loses its index.
+    pub(crate) fn drop_index(&mut self, cf: &str, column: &str) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let view = self.cf(cf)?;
+        let name = self.convert_name(&Term::Text(column.to_string()), view.comparator_type())?;
+        let mut def = self
+            .schema
+            .as_ref()
+            .and_then(|s| s.def19.as_ref())
+            .and_then(|d| d.cf_defs.iter().find(|c| c.name == view.name))
+            .cloned()
+            .ok_or_else(|| CliError(format!("{cf} not found in current keyspace.")))?;
+        let col = def
+            .column_metadata
+            .iter_mut()
+            .flatten()
+            .find(|c| c.name == name)
+            .ok_or_else(|| {
+                CliError(format!(
+                    "Column '{column}' definition was not found in ColumnFamily '{}'.",
+                    view.name
+                ))
+            })?;
+        if col.index_type.is_none() {
+            return Err(CliError(format!(
+                "Column '{column}' does not have an index."
+            )));
+        }
+        col.index_type = None;
+        col.index_name = None;
+        col.index_options = None;
+        def.keyspace = ks;
+        let version = self
+            .client()?
+            .system_update_column_family(def)
+            .classified()?;
+        self.say(&format!("{version}\n"));
+        self.reload()
+    }
+
+    pub(crate) fn assume(&mut self, cf: &str, what: &str, type_name: &str) -> Result<(), CliError> {
+        let ks = self.ks()?;
+        let view = self.cf(cf)?;
+        if !["comparator", "sub_comparator", "validator", "keys"].contains(&what) {
+            return Err(CliError(format!(
+                "'{what}' is not a valid assumption; use comparator, sub_comparator, validator or keys."
+            )));
+        }
+        format_type(type_name)?;
+        self.assumptions
+            .entry(ks.clone())
+            .or_default()
+            .entry(view.name.clone())
+            .or_default()
+            .insert(what.to_string(), type_name.to_string());
+        self.assumptions_changed = true;
+        // Only the assumed part changes: columns typed by functions earlier
+        // in the session keep their types, as in the real cli.
+        if let Some(schema) = self.schema.as_mut() {
+            let one = self
+                .assumptions
+                .get(&ks)
+                .and_then(|k| k.get(&view.name))
+                .map(|a| {
+                    let mut m = BTreeMap::new();
+                    m.insert(view.name.clone(), a.clone());
+                    m
+                });
+            if let Some(cf) = schema.cfs.iter_mut().find(|c| c.name == view.name) {
+                apply_assumptions(std::slice::from_mut(cf), one.as_ref());
+            }
+        }
+        self.say(&format!(
+            "Assumption for column family '{}' added successfully.\n",
+            view.name
+        ));
+        Ok(())
+    }
+
+    pub(crate) fn get_where(
+        &mut self,
+        cf: &str,
+        conds: &[(Term, String, Term)],
+        limit: Option<i64>,
+        started: Instant,
+    ) -> Result<(), CliError> {
+        self.ks()?;
+        let view = self.cf(cf)?;
+        let mut expressions = Vec::new();
+        for (col, op, value) in conds {
+            let name = self.convert_name(col, view.comparator_type())?;
+            let vt = view
+                .value_type(&name)
+                .unwrap_or_else(|| crate::shell::cli_render::type_named(Some("BytesType")));
+            let value = self.convert_value(value, vt)?;
+            let op = match op.as_str() {
+                "=" => v19::IndexOperator::EQ,
+                ">" => v19::IndexOperator::GT,
+                ">=" => v19::IndexOperator::GTE,
+                "<" => v19::IndexOperator::LT,
+                _ => v19::IndexOperator::LTE,
+            };
+            expressions.push(v19::IndexExpression::new(name, op, value));
+        }
+        let count = match limit {
+            Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
+            Some(n) => n.min(i64::from(i32::MAX)) as i32,
+            None => 100,
+        };
+        let level = self.level;
+        let slices = self
+            .client()?
+            .get_indexed_slices(
+                v19::ColumnParent::new(view.name.clone(), None),
+                v19::IndexClause::new(expressions, Vec::new(), count),
+                v19::SlicePredicate::new(
+                    None,
+                    v19::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX),
+                ),
+                level,
+            )
+            .classified()?;
+        self.say(&slice_list(&view, &slices));
+        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        Ok(())
+    }
+
+    pub(crate) fn incr(&mut self, a: &Access, by: i64) -> Result<(), CliError> {
+        self.ks()?;
+        let view = self.cf(&a.cf)?;
+        let key = self.key(&view, &a.key)?;
+        let (sc, name) = self.path(&view, &a.path)?;
+        let name = name.ok_or_else(|| {
+            CliError("No cell name specified, (type 'help;' or '?' for help on syntax).".into())
+        })?;
+        let level = self.level;
+        self.client()?
+            .add(
+                key,
+                v19::ColumnParent::new(view.name.clone(), sc),
+                v19::CounterColumn::new(name, by),
+                level,
+            )
+            .classified()?;
+        self.say(if by < 0 {
+            "Value decremented.\n"
+        } else {
+            "Value incremented.\n"
+        });
+        Ok(())
+    }
+
+    pub(crate) fn truncate(&mut self, cf: &str) -> Result<(), CliError> {
+        self.ks()?;
+        let view = self.cf(cf)?;
+        self.client()?.truncate(view.name.clone()).classified()?;
+        // The name as written, as the real cli printed it.
+        self.say(&format!("{cf} truncated.\n"));
+        Ok(())
+    }
+
+    pub(crate) fn consistency(&mut self, level: &str) -> Result<(), CliError> {
+        let upper = level.to_ascii_uppercase();
+        let Some((name, l)) = LEVELS.iter().find(|(n, _)| *n == upper) else {
+            let names: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+            return Err(CliError(format!(
+                "'{level}' is invalid. Available: {}",
+                names.join(", ")
+            )));
+        };
+        self.level = *l;
+        self.backend.set_level(*l);
+        self.say(&format!("Consistency level is set to '{name}'.\n"));
+        Ok(())
+    }
+
+    pub(crate) fn describe_cluster(&mut self) -> Result<(), CliError> {
+        let c = self.client()?;
+        let name = c.describe_cluster_name().classified()?;
+        let snitch = c.describe_snitch().classified()?;
+        let partitioner = c.describe_partitioner().classified()?;
+        let versions = c.describe_schema_versions().classified()?;
+        let mut out = format!(
+            "Cluster Information:\n   Name: {name}\n   Snitch: {snitch}\n   Partitioner: {partitioner}\n   Schema versions: \n"
+        );
+        for (v, hosts) in versions {
+            out.push_str(&format!("\t{v}: [{}]\n", hosts.join(", ")));
+        }
+        out.push('\n');
+        self.say(&out);
+        Ok(())
+    }
+
+    /// The assumptions file under `$HOME/.cassandra`, written at `quit` when
+    /// `assume` changed anything, as the real cli did.
+    pub(crate) fn write_assumptions(&mut self) {
+        if !self.assumptions_changed {
+            return;
+        }
+        let Some(path) = assumptions_path() else {
+            return;
+        };
+        let json = serde_json::to_string_pretty(&assumptions_to_json(&self.assumptions))
+            .unwrap_or_default();
+        let written = path
+            .parent()
+            .map(std::fs::create_dir_all)
+            .unwrap_or(Ok(()))
+            .and_then(|_| std::fs::write(&path, json));
+        match written {
+            Ok(()) => self.say(&format!(
+                "Column Family assumptions written to {}\n",
+                path.display()
+            )),
+            Err(e) => self.say(&format!(
+                "Error while writing assumptions to {}: {e}\n",
+                path.display()
+            )),
+        }
+        self.assumptions_changed = false;
+    }
+
+    /// Reads the assumptions file at start, if there is one.
+    pub(crate) fn read_assumptions(&mut self) {
+        let Some(path) = assumptions_path() else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return;
+        };
+        let parsed = serde_json::from_str::<serde_json::Value>(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|v| assumptions_from_json(&v).ok_or_else(|| "unexpected layout".to_string()));
+        match parsed {
+            Ok(a) => {
+                self.assumptions = a;
+                self.say(&format!(
+                    "Column Family assumptions read from {}\n",
+                    path.display()
+                ));
+            }
+            Err(e) => self.say(&format!(
+                "Error while reading assumptions from {}: {e}\n",
+                path.display()
+            )),
+        }
+    }
+}
+
+fn assumptions_path() -> Option<std::path::PathBuf> {
+    let home = std::env::var_os("HOME")?;
+    Some(
+        std::path::Path::new(&home)
+            .join(".cassandra")
+            .join("assumptions.json"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assumptions_file_layout_round_trips() {
+        let text = r#"{"Blog": [{"Raw": [{"VALIDATOR": "utf8"}, {"KEYS": "bytes"}]}]}"#;
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let a = assumptions_from_json(&v).unwrap();
+        assert_eq!(a["Blog"]["Raw"]["keys"], "bytes");
+        assert_eq!(assumptions_from_json(&assumptions_to_json(&a)).unwrap(), a);
+        let mut cfs = vec![crate::shell::cli_backend::cf_view19(
+            &crate::shell::cli_schema::blank_cf("Blog", "Raw"),
+        )];
+        apply_assumptions(&mut cfs, a.get("Blog"));
+        assert_eq!(
+            cfs[0].default_validator.as_deref(),
+            Some("org.apache.cassandra.db.marshal.UTF8Type")
+        );
+    }
+}
