@@ -23,6 +23,7 @@ pub mod convert;
 pub mod dispatch;
 pub mod error;
 pub mod foreign;
+pub mod handoff;
 pub mod gen;
 pub mod limits;
 pub mod scan;
