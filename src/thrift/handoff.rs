@@ -83,7 +83,12 @@ fn kind(method: &str) -> Kind {
         | "describe_schema_versions"
         | "set_keyspace"
         | "set_cql_version" => Kind::Metadata,
-        "insert" | "remove" | "batch_insert" | "batch_mutate" | "atomic_batch_mutate" | "add"
+        "insert"
+        | "remove"
+        | "batch_insert"
+        | "batch_mutate"
+        | "atomic_batch_mutate"
+        | "add"
         | "remove_counter" => Kind::Write,
         "get" | "get_slice" | "get_count" | "multiget" | "multiget_slice" | "multiget_count"
         | "get_multi_slice" => Kind::Read,
