@@ -147,6 +147,13 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
+    use crate::schema::Schema;
+    use crate::storage::model::{Cell, Op, RowMutation};
+    use crate::storage::{Engine, EngineOptions, SyncMode};
+    use crate::thrift::wire::{mtype, Value, Writer};
+    use std::sync::Arc;
+    use std::time::Duration;
 
     #[test]
     fn methods_are_classified() {
@@ -161,5 +168,130 @@ mod tests {
         assert_eq!(kind("execute_cql3_query"), Kind::Other);
         assert_eq!(kind("cas"), Kind::Other);
         assert_eq!(kind("truncate"), Kind::Other);
+    }
+
+    /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
+    fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/config/testdata/storage-conf.xml"
+        );
+        let config = Config::from_file(path).unwrap();
+        let schema = Arc::new(Schema::from_config(&config).unwrap());
+        let opts = EngineOptions {
+            data_dir: Some(dir.to_path_buf()),
+            sync,
+            ..EngineOptions::default()
+        };
+        let engine = Arc::new(Engine::open(schema, opts).unwrap());
+        Node::new(
+            engine,
+            crate::schema::SchemaStore::in_memory(),
+            crate::auth::from_config(&config).unwrap(),
+            "127.0.0.1".into(),
+            "t".into(),
+        )
+    }
+
+    fn call(name: &str, args: Value) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.message_header(name, mtype::CALL, 1);
+        w.value(&args);
+        w.buf
+    }
+
+    fn bin(s: &str) -> Value {
+        Value::Bin(s.as_bytes().to_vec())
+    }
+
+    /// 19.x `get_slice(key, ColumnParent(cf), predicate, ONE)`.
+    fn get_slice(cf: &str) -> Vec<u8> {
+        let range = Value::Struct(vec![
+            (1, bin("")),
+            (2, bin("")),
+            (3, Value::Bool(false)),
+            (4, Value::I32(10)),
+        ]);
+        call(
+            "get_slice",
+            Value::Struct(vec![
+                (1, bin("k")),
+                (2, Value::Struct(vec![(3, bin(cf))])),
+                (3, Value::Struct(vec![(2, range)])),
+                (4, Value::I32(1)),
+            ]),
+        )
+    }
+
+    fn session19() -> Session {
+        let mut s = Session::default();
+        s.generation = Some(Generation::V19);
+        s.v19.keyspace = Some("CT".into());
+        s
+    }
+
+    #[test]
+    fn calls_that_cannot_wait_run_inline_and_others_on_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Periodic {
+                period: Duration::from_secs(10),
+            },
+        );
+        let s = session19();
+        let version = call("describe_version", Value::Struct(vec![]));
+        assert_eq!(route(&node, &s, &version), Route::Inline);
+        let cql = call(
+            "execute_cql3_query",
+            Value::Struct(vec![(1, bin("SELECT * FROM x"))]),
+        );
+        assert_eq!(route(&node, &s, &cql), Route::Pool);
+        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
+        assert_eq!(route(&node, &s, &insert), Route::Inline);
+        // Until the connection shows its generation, data calls go to the pool.
+        assert_eq!(route(&node, &Session::default(), &insert), Route::Pool);
+        let big = call(
+            "insert",
+            Value::Struct(vec![(1, Value::Bin(vec![0; INLINE_MAX_REQUEST]))]),
+        );
+        assert_eq!(route(&node, &s, &big), Route::Pool);
+
+        // A memtable-only CF is read inline; once it has an SSTable, on the pool.
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
+        let m = RowMutation {
+            keyspace: "CT".into(),
+            key: b"k".to_vec(),
+            updates: vec![(
+                "StdBytes".into(),
+                vec![Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
+                }],
+            )],
+        };
+        node.engine().apply(&m).unwrap();
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
+        node.engine().flush(Some("CT")).unwrap();
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Pool);
+        assert_eq!(route(&node, &s, &get_slice("StdAscii")), Route::Inline);
+        // An unknown CF is answered (with an error) at once.
+        assert_eq!(route(&node, &s, &get_slice("Nope")), Route::Inline);
+    }
+
+    #[test]
+    fn writes_that_wait_for_an_fsync_go_to_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Batch {
+                window: Duration::from_millis(1),
+            },
+        );
+        let s = session19();
+        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
+        assert_eq!(route(&node, &s, &insert), Route::Pool);
+        let version = call("describe_version", Value::Struct(vec![]));
+        assert_eq!(route(&node, &s, &version), Route::Inline);
     }
 }
