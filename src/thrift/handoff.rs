@@ -224,8 +224,10 @@ mod tests {
     }
 
     fn session19() -> Session {
-        let mut s = Session::default();
-        s.generation = Some(Generation::V19);
+        let mut s = Session {
+            generation: Some(Generation::V19),
+            ..Session::default()
+        };
         s.v19.keyspace = Some("CT".into());
         s
     }
