@@ -133,8 +133,13 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
+    // One tokio worker per core (tokio's default) runs the connections and
+    // the calls that never wait (see `thrift::handoff`); the blocking pool
+    // only grows for calls that may wait, at most one per worker slot
+    // (tokio's default cap of 512 threads is far above any useful count).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(supercolumn::thrift::limits::WORKER_SLOTS)
         .build()
     {
         Ok(rt) => rt,

@@ -229,6 +229,37 @@ impl Engine {
         Ok(())
     }
 
+    /// Whether a write now could wait on the disk or on a schema change:
+    /// in batch sync mode (the fsync wait), near a commit-log rotation (see
+    /// `CommitLog::append_may_wait`), or while the write gate is closed (a
+    /// schema change, truncation or memtable switch holds it). Lock-free; a
+    /// hint for choosing a thread, which a change starting right after it
+    /// can make stale.
+    pub fn write_may_wait(&self) -> bool {
+        let inner = &*self.inner;
+        inner.catalog.is_locked_exclusive()
+            || inner.disk.as_ref().is_some_and(|d| d.log.append_may_wait())
+    }
+
+    /// Whether reading a row of `keyspace.cf` now could wait on the disk:
+    /// when the CF has SSTables (a read may miss the page cache) or the
+    /// write gate is closed. Memtables, including those being flushed, are
+    /// memory. An unknown CF is answered at once (with an error). A hint,
+    /// as [`Engine::write_may_wait`].
+    pub fn read_may_wait(&self, keyspace: &str, cf: &str) -> bool {
+        let inner = &*self.inner;
+        let Some(gate) = inner.catalog.try_read() else {
+            return true;
+        };
+        match gate.cf(keyspace, cf) {
+            Ok(store) => store
+                .state
+                .try_read()
+                .is_none_or(|st| !st.sstables.is_empty()),
+            Err(_) => false,
+        }
+    }
+
     /// Reads one row.
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
         let inner = &*self.inner;

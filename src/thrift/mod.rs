@@ -24,6 +24,7 @@ pub mod dispatch;
 pub mod error;
 pub mod foreign;
 pub mod gen;
+pub mod handoff;
 pub mod limits;
 pub mod scan;
 pub mod server;

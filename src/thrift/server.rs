@@ -1,5 +1,7 @@
 //! The Thrift server: accepts connections on tokio, reads whole messages,
-//! runs each call on the blocking pool (engine calls block), and writes each
+//! runs each call either inline on the tokio worker (calls that cannot wait
+//! on the disk or a lock: see [`crate::thrift::handoff`] for the choice and
+//! why) or on the blocking pool (calls that may block), and writes each
 //! reply with one write. One task per connection; calls on one connection
 //! are answered in order.
 //!
@@ -9,9 +11,9 @@
 //! against the memory budget from its first byte until its reply is written
 //! (the reader stops while the budget is spent), the rows a call reads for
 //! its reply as they are read (`node::reply`, which also caps a reply at
-//! the maximum message length); calls wait for one of a
-//! fixed number of worker slots in arrival order (a call over the budget
-//! runs on the lane thread instead of the pool); a reply the peer does not
+//! the maximum message length); calls wait for one of a fixed number of
+//! worker slots in arrival order, inline calls too (a call over the budget
+//! runs on the lane thread, never inline); a reply the peer does not
 //! read for the write timeout closes the connection.
 //!
 //! Shutdown: when the shutdown future completes, the listener closes, every
@@ -30,12 +32,14 @@ use crate::node::Node;
 use crate::thrift::calllog::CallLog;
 use crate::thrift::dispatch;
 use crate::thrift::foreign;
+use crate::thrift::handoff::{self, Route};
 use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
@@ -249,33 +253,51 @@ async fn connection(
             _ = stop.changed() => return,
         };
         let Ok(slot) = admitted else { return };
-        let call_node = node.clone();
         let in_lane = charge.in_lane();
+        let inline = !in_lane && handoff::route(&node, &session, &bytes) == Route::Inline;
         let budget = limits.budget().clone();
         let max_reply = opts.max_message_bytes;
-        let call = move || {
+        let (reply, mut charge) = if inline {
             // The reply is charged as its rows are read (see node::reply).
             let meter = reply::open(max_reply, charge);
-            let reply = log.answer(&call_node, &mut session, &bytes, received);
+            // A panic closes this connection only, as on the pool.
+            let answered = catch_unwind(AssertUnwindSafe(|| {
+                log.answer(&node, &mut session, &bytes, received)
+            }));
             drop((bytes, slot));
             let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-            (session, reply, charge)
-        };
-        let joined = if in_lane {
-            limits.lane_thread().run(call).await
-        } else {
-            tokio::task::spawn_blocking(call)
-                .await
-                .map_err(|e| e.to_string())
-        };
-        let (reply, mut charge) = match joined {
-            Ok((s, reply, charge)) => {
-                session = s;
-                (reply, charge)
+            match answered {
+                Ok(reply) => (reply, charge),
+                Err(_) => {
+                    tracing::error!("call panicked; closing connection");
+                    return;
+                }
             }
-            Err(e) => {
-                tracing::error!(error = %e, "call failed; closing connection");
-                return;
+        } else {
+            let call_node = node.clone();
+            let call = move || {
+                let meter = reply::open(max_reply, charge);
+                let reply = log.answer(&call_node, &mut session, &bytes, received);
+                drop((bytes, slot));
+                let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+                (session, reply, charge)
+            };
+            let joined = if in_lane {
+                limits.lane_thread().run(call).await
+            } else {
+                tokio::task::spawn_blocking(call)
+                    .await
+                    .map_err(|e| e.to_string())
+            };
+            match joined {
+                Ok((s, reply, charge)) => {
+                    session = s;
+                    (reply, charge)
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "call failed; closing connection");
+                    return;
+                }
             }
         };
         match reply {

@@ -93,6 +93,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -211,7 +212,15 @@ pub(crate) struct Shared {
     _lock: File,
     /// Logs running out of disk space or descriptors once per episode.
     episodes: Episodes,
+    /// The active segment is within [`ROTATION_MARGIN`] of its end, or
+    /// retired: an append soon may have to wait for a rotation's fsync.
+    /// Read without the writer lock by [`CommitLog::append_may_wait`].
+    near_end: AtomicBool,
 }
+
+/// How close to a segment's end appends count as possibly waiting for a
+/// rotation (at most an eighth of the segment).
+const ROTATION_MARGIN: u64 = 4 << 20;
 
 pub(crate) struct Writer {
     active: ActiveSegment,
@@ -297,6 +306,7 @@ impl CommitLog {
                 buf: Vec::new(),
             }),
             sync: Mutex::new(SyncState::default()),
+            near_end: AtomicBool::new(false),
             work: Condvar::new(),
             synced: Condvar::new(),
             _lock: lock,
@@ -343,6 +353,16 @@ impl CommitLog {
         shared.begin_write(batch)?;
         let written = shared.write(payloads);
         shared.finish_write(batch, written)
+    }
+
+    /// Whether an append now could wait on the disk: always in batch mode
+    /// (it waits for an fsync); in periodic mode when the active segment is
+    /// near its end (the append that rotates fsyncs it, and the others wait
+    /// for the writer lock meanwhile) or retired. Takes no lock; a hint for
+    /// callers choosing a thread (`thrift::handoff`), never a promise.
+    pub fn append_may_wait(&self) -> bool {
+        matches!(self.shared.mode, SyncMode::Batch { .. })
+            || self.shared.near_end.load(Ordering::Relaxed)
     }
 
     /// Where the next record will start. The record of every append that
@@ -502,6 +522,11 @@ impl Shared {
             }
             return Err(self.refuse(err));
         }
+        let margin = ROTATION_MARGIN.min(self.segment_size / 8);
+        self.near_end.store(
+            active.offset.saturating_add(margin) > self.segment_size,
+            Ordering::Relaxed,
+        );
         if buf.capacity() > 1 << 20 {
             // Do not keep a huge record's buffer alive forever.
             *buf = Vec::new();
@@ -528,6 +553,7 @@ impl Shared {
         w.segments.insert(next.id);
         w.active = next;
         w.retired = false;
+        self.near_end.store(false, Ordering::Relaxed);
         Ok(())
     }
 

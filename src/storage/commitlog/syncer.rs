@@ -147,6 +147,8 @@ impl Shared {
             return self.fail(err);
         };
         w.retired = true;
+        self.near_end
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         let mut s = self.sync.lock();
         s.abandoned = s.abandoned.max(w.seq);
         let path = match &err {

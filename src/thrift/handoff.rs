@@ -1,0 +1,299 @@
+//! Where a call runs: inline on the tokio worker that read it, or handed
+//! off to the blocking pool. Owns that choice only; it must not run calls,
+//! change the session, or count memory (the server does, with the limits of
+//! [`crate::thrift::limits`], which apply to both routes alike).
+//!
+//! Why classify rather than a cheaper hand-off: on a 2-core machine any
+//! hand-off costs a wake-up and a context switch per call, and profiles put
+//! the hand-off (spawn_blocking's queue lock, parking and waking pool
+//! threads, the switches) at half of a null call's server CPU; a faster
+//! channel shrinks that but cannot remove it. Most calls never wait, so the
+//! cheapest hand-off is none. A call runs inline only when nothing in it
+//! can wait on the disk or on another thread for long:
+//!
+//! - metadata calls (`describe_*` but `describe_splits*`, `set_keyspace`,
+//!   `set_cql_version`): they read the schema snapshot and node facts only;
+//! - writes (`insert`, `remove`, `batch_insert`, `batch_mutate`, counter
+//!   `add`/`remove_counter`) while [`Engine::write_may_wait`] says no: in
+//!   periodic commit-log mode an append writes to the page cache without
+//!   waiting for an fsync (the syncer thread does that off the writer
+//!   lock), and the memtable and index updates are memory; in batch mode,
+//!   near a segment rotation (its fsync), or while a schema change,
+//!   truncation or memtable switch holds the write gate, writes go to the
+//!   pool;
+//! - single-partition reads (`get`, `get_slice`, `get_count`, `multiget*`,
+//!   `get_multi_slice`) of a column family whose data is all in memtables
+//!   ([`Engine::read_may_wait`]): no SSTable, so no page-cache miss.
+//!
+//! Everything else goes to the pool: every call when the authenticator
+//! reads its property files per check (`login`, and the keyspace checks of
+//! `set_keyspace` and data calls), the string properties (one reads the
+//! config file), CQL (any statement
+//! may change the schema or scan), range and index scans, `cas`, flush-like
+//! and schema calls, calls of a connection whose generation is not known
+//! yet, and requests over [`INLINE_MAX_REQUEST`] bytes (decoding and
+//! applying them is long CPU work that would hold the worker's other
+//! connections back). The engine's answers are hints taken just before the
+//! call: a schema change or rotation starting in between can still make an
+//! inline call wait once, briefly; that window is microseconds wide and
+//! the wait is bounded by one fsync.
+//!
+//! The residual risk of inline calls is CPU, not blocking: a slice with a
+//! huge count over a huge memtable row runs to its end on the worker. The
+//! request size bound keeps multigets and batches small; slice counts are
+//! not bounded here.
+
+use crate::node::Node;
+use crate::thrift::callinfo::target;
+use crate::thrift::session::{Generation, Session};
+use crate::thrift::wire::Reader;
+
+/// Requests larger than this always go to the pool.
+pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
+
+/// Where one call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// On the tokio worker, without a thread hand-off.
+    Inline,
+    /// On the blocking pool (it may wait on the disk or on a lock).
+    Pool,
+}
+
+/// What a method does, as far as the choice goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Metadata,
+    Write,
+    Read,
+    Other,
+}
+
+fn kind(method: &str) -> Kind {
+    match method {
+        "describe_version"
+        | "describe_cluster_name"
+        | "describe_keyspaces"
+        | "describe_keyspace"
+        | "describe_ring"
+        | "describe_local_ring"
+        | "describe_token_map"
+        | "describe_partitioner"
+        | "describe_snitch"
+        | "describe_schema_versions"
+        | "set_keyspace"
+        | "set_cql_version" => Kind::Metadata,
+        "insert"
+        | "remove"
+        | "batch_insert"
+        | "batch_mutate"
+        | "atomic_batch_mutate"
+        | "add"
+        | "remove_counter" => Kind::Write,
+        "get" | "get_slice" | "get_count" | "multiget" | "multiget_slice" | "multiget_count"
+        | "get_multi_slice" => Kind::Read,
+        _ => Kind::Other,
+    }
+}
+
+/// Chooses where the call in `msg` (a whole request, header first) runs.
+pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
+    if msg.len() > INLINE_MAX_REQUEST {
+        return Route::Pool;
+    }
+    let mut r = Reader::new(msg);
+    let Ok(header) = r.message_header() else {
+        // Answered with an error at once, wherever it runs.
+        return Route::Inline;
+    };
+    let k = kind(&header.name);
+    if k == Kind::Other || node.auth.requires_login() {
+        return Route::Pool;
+    }
+    if k == Kind::Metadata {
+        return Route::Inline;
+    }
+    // Both generations name these methods alike; the arguments differ,
+    // so a connection that has not shown its generation goes to the pool.
+    let Some(g) = session.generation else {
+        return Route::Pool;
+    };
+    let engine = node.engine();
+    let may_wait = match k {
+        Kind::Write => engine.write_may_wait(),
+        _ => {
+            let args = &msg[r.position().min(msg.len())..];
+            let t = target(g, &header.name, args);
+            let keyspace = match g {
+                Generation::V06 => t.keyspace.map(|n| n.0),
+                Generation::V19 => session.v19.keyspace.clone(),
+            };
+            match keyspace {
+                // A name the target could not read: let the pool answer.
+                Some(ks) if !t.cfs.is_empty() && t.more_cfs == 0 => {
+                    t.cfs.iter().any(|cf| engine.read_may_wait(&ks, &cf.0))
+                }
+                _ => true,
+            }
+        }
+    };
+    if may_wait {
+        Route::Pool
+    } else {
+        Route::Inline
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::schema::Schema;
+    use crate::storage::model::{Cell, Op, RowMutation};
+    use crate::storage::{Engine, EngineOptions, SyncMode};
+    use crate::thrift::wire::{mtype, Value, Writer};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    #[test]
+    fn methods_are_classified() {
+        assert_eq!(kind("describe_version"), Kind::Metadata);
+        assert_eq!(kind("set_keyspace"), Kind::Metadata);
+        assert_eq!(kind("describe_splits"), Kind::Other);
+        assert_eq!(kind("login"), Kind::Other);
+        assert_eq!(kind("get_string_property"), Kind::Other);
+        assert_eq!(kind("batch_mutate"), Kind::Write);
+        assert_eq!(kind("get_slice"), Kind::Read);
+        assert_eq!(kind("get_range_slices"), Kind::Other);
+        assert_eq!(kind("execute_cql3_query"), Kind::Other);
+        assert_eq!(kind("cas"), Kind::Other);
+        assert_eq!(kind("truncate"), Kind::Other);
+    }
+
+    /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
+    fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/config/testdata/storage-conf.xml"
+        );
+        let config = Config::from_file(path).unwrap();
+        let schema = Arc::new(Schema::from_config(&config).unwrap());
+        let opts = EngineOptions {
+            data_dir: Some(dir.to_path_buf()),
+            sync,
+            ..EngineOptions::default()
+        };
+        let engine = Arc::new(Engine::open(schema, opts).unwrap());
+        Node::new(
+            engine,
+            crate::schema::SchemaStore::in_memory(),
+            crate::auth::from_config(&config).unwrap(),
+            "127.0.0.1".into(),
+            "t".into(),
+        )
+    }
+
+    fn call(name: &str, args: Value) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.message_header(name, mtype::CALL, 1);
+        w.value(&args);
+        w.buf
+    }
+
+    fn bin(s: &str) -> Value {
+        Value::Bin(s.as_bytes().to_vec())
+    }
+
+    /// 19.x `get_slice(key, ColumnParent(cf), predicate, ONE)`.
+    fn get_slice(cf: &str) -> Vec<u8> {
+        let range = Value::Struct(vec![
+            (1, bin("")),
+            (2, bin("")),
+            (3, Value::Bool(false)),
+            (4, Value::I32(10)),
+        ]);
+        call(
+            "get_slice",
+            Value::Struct(vec![
+                (1, bin("k")),
+                (2, Value::Struct(vec![(3, bin(cf))])),
+                (3, Value::Struct(vec![(2, range)])),
+                (4, Value::I32(1)),
+            ]),
+        )
+    }
+
+    fn session19() -> Session {
+        let mut s = Session {
+            generation: Some(Generation::V19),
+            ..Session::default()
+        };
+        s.v19.keyspace = Some("CT".into());
+        s
+    }
+
+    #[test]
+    fn calls_that_cannot_wait_run_inline_and_others_on_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Periodic {
+                period: Duration::from_secs(10),
+            },
+        );
+        let s = session19();
+        let version = call("describe_version", Value::Struct(vec![]));
+        assert_eq!(route(&node, &s, &version), Route::Inline);
+        let cql = call(
+            "execute_cql3_query",
+            Value::Struct(vec![(1, bin("SELECT * FROM x"))]),
+        );
+        assert_eq!(route(&node, &s, &cql), Route::Pool);
+        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
+        assert_eq!(route(&node, &s, &insert), Route::Inline);
+        // Until the connection shows its generation, data calls go to the pool.
+        assert_eq!(route(&node, &Session::default(), &insert), Route::Pool);
+        let big = call(
+            "insert",
+            Value::Struct(vec![(1, Value::Bin(vec![0; INLINE_MAX_REQUEST]))]),
+        );
+        assert_eq!(route(&node, &s, &big), Route::Pool);
+
+        // A memtable-only CF is read inline; once it has an SSTable, on the pool.
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
+        let m = RowMutation {
+            keyspace: "CT".into(),
+            key: b"k".to_vec(),
+            updates: vec![(
+                "StdBytes".into(),
+                vec![Op::Put {
+                    super_column: None,
+                    cell: Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
+                }],
+            )],
+        };
+        node.engine().apply(&m).unwrap();
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
+        node.engine().flush(Some("CT")).unwrap();
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Pool);
+        assert_eq!(route(&node, &s, &get_slice("StdAscii")), Route::Inline);
+        // An unknown CF is answered (with an error) at once.
+        assert_eq!(route(&node, &s, &get_slice("Nope")), Route::Inline);
+    }
+
+    #[test]
+    fn writes_that_wait_for_an_fsync_go_to_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Batch {
+                window: Duration::from_millis(1),
+            },
+        );
+        let s = session19();
+        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
+        assert_eq!(route(&node, &s, &insert), Route::Pool);
+        let version = call("describe_version", Value::Struct(vec![]));
+        assert_eq!(route(&node, &s, &version), Route::Inline);
+    }
+}
