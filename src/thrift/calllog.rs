@@ -11,9 +11,9 @@
 //! the moment the whole request was read to the moment its reply is ready
 //! (waiting for a worker slot included, writing the reply not).
 
+use crate::node::Node;
 use crate::thrift::callinfo::{outcome, target, Outcome, Target};
 use crate::thrift::dispatch::{self, Unanswerable};
-use crate::node::Node;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
 use std::fmt;
