@@ -133,8 +133,7 @@ impl<T: Named> Sorted<T> {
     fn insert_at(&mut self, (ci, i): Pos, item: T) -> Pos {
         self.len += 1;
         if self.chunks.is_empty() {
-            let mut c = Vec::with_capacity(1);
-            c.push(item);
+            let c = vec![item];
             self.slots += c.capacity();
             self.chunks.push(c);
             return (0, 0);
@@ -145,8 +144,7 @@ impl<T: Named> Sorted<T> {
             if last_chunk && i == c.len() {
                 // Appending past a full last chunk: start a new one and leave
                 // this one full (in-order inserts then waste no slots).
-                let mut n = Vec::with_capacity(1);
-                n.push(item);
+                let n = vec![item];
                 self.slots += n.capacity();
                 self.chunks.push(n);
                 return (ci + 1, 0);
