@@ -7,10 +7,10 @@
 use super::commitlog::Position;
 use super::model::{Bytes, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
-use super::row::{CKey, Entry, Row};
+use super::row::{heap_bytes, CKey, Entry, Row};
 use super::tombstones::RangeTombstones;
 use super::StorageError;
-use crate::partitioner::DecoratedKey;
+use crate::partitioner::{DecoratedKey, Token};
 use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
 use std::collections::BTreeMap;
@@ -59,12 +59,18 @@ impl Memtable {
         let mut added = 0usize;
         {
             let mut rows = self.rows.write();
-            let row = rows.entry(key).or_default();
+            let row = match rows.entry(key) {
+                std::collections::btree_map::Entry::Occupied(o) => o.into_mut(),
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    added += row_bytes(v.key());
+                    v.insert(Row::default())
+                }
+            };
             for op in ops {
                 added += row.apply(&self.cf, op);
             }
         }
-        self.bytes.fetch_add(added as u64 + 16, Ordering::Relaxed);
+        self.bytes.fetch_add(added as u64, Ordering::Relaxed);
         self.ops.fetch_add(ops.len() as u64, Ordering::Relaxed);
         self.cells.fetch_add(
             ops.iter()
@@ -101,24 +107,26 @@ impl Memtable {
             .map(|r| (r.deletion, r.ranges.clone()))
     }
 
-    /// Copies of the entries of `key` with these names (in any order given).
-    pub fn entries_named(&self, key: &DecoratedKey, names: &[CKey]) -> Vec<Entry> {
+    /// Copies of the entries of `key` with these names (in the order given).
+    pub fn entries_named(&self, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
         let rows = self.rows.read();
         let Some(row) = rows.get(key) else {
             return Vec::new();
         };
+        let cmp = &self.cf.comparator;
         names
             .iter()
-            .filter_map(|n| row.entries.get(n).cloned())
+            .filter_map(|n| row.entries.get(cmp, n).cloned())
             .collect()
     }
 
-    /// Up to `limit` entries of `key` between the bounds, in traversal order.
+    /// Up to `limit` entries of `key` between the bounds (low, high in
+    /// comparator order), in traversal order; none when they are inverted.
     pub fn entries_chunk(
         &self,
         key: &DecoratedKey,
-        lo: &Bound<CKey>,
-        hi: &Bound<CKey>,
+        lo: &Bound<Bytes>,
+        hi: &Bound<Bytes>,
         reversed: bool,
         limit: usize,
     ) -> Vec<Entry> {
@@ -126,14 +134,15 @@ impl Memtable {
         let Some(row) = rows.get(key) else {
             return Vec::new();
         };
-        if !valid_range(lo, hi) {
-            return Vec::new();
-        }
-        let range = row.entries.range((lo.clone(), hi.clone()));
+        let range = row.entries.range(
+            &self.cf.comparator,
+            lo.as_ref().map(Vec::as_slice),
+            hi.as_ref().map(Vec::as_slice),
+        );
         if reversed {
-            range.rev().take(limit).map(|(_, e)| e.clone()).collect()
+            range.rev().take(limit).cloned().collect()
         } else {
-            range.take(limit).map(|(_, e)| e.clone()).collect()
+            range.take(limit).cloned().collect()
         }
     }
 
@@ -165,16 +174,16 @@ impl Memtable {
     }
 }
 
-/// `BTreeMap::range` panics on inverted or empty-exclusive bounds; this says
-/// whether a range is safe (and non-empty in principle).
-pub fn valid_range<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
-    use Bound::*;
-    match (lo, hi) {
-        (Included(a), Included(b)) => a <= b,
-        (Included(a), Excluded(b)) | (Excluded(a), Included(b)) => a < b,
-        (Excluded(a), Excluded(b)) => a < b,
-        _ => true,
-    }
+/// What a new row costs besides its entries: its slot in the memtable's
+/// B-tree (leaves about two thirds full on average) and its key's heap.
+fn row_bytes(key: &DecoratedKey) -> usize {
+    let token = match &key.token {
+        Token::Utf16(units) => heap_bytes(units.len() * 2),
+        _ => 0,
+    };
+    (std::mem::size_of::<DecoratedKey>() + std::mem::size_of::<Row>()) * 3 / 2
+        + heap_bytes(key.key.len())
+        + token
 }
 
 /// Reads copy entries out in chunks so no lock is held while merging and a
@@ -223,18 +232,13 @@ struct MemRow<'a> {
     ranges: RangeTombstones,
 }
 
-/// Slice bounds as comparator-ordered `Bound`s (low, high).
-pub fn slice_bounds(
-    cmp: &crate::marshal::TypeRef,
-    start: &[u8],
-    finish: &[u8],
-    reversed: bool,
-) -> (Bound<CKey>, Bound<CKey>) {
+/// Slice bounds as `Bound`s (low, high) in comparator order.
+pub fn slice_bounds(start: &[u8], finish: &[u8], reversed: bool) -> (Bound<Bytes>, Bound<Bytes>) {
     let b = |v: &[u8]| {
         if v.is_empty() {
             Bound::Unbounded
         } else {
-            Bound::Included(CKey::new(v.to_vec(), cmp))
+            Bound::Included(v.to_vec())
         }
     };
     if reversed {
@@ -258,7 +262,7 @@ impl RowHandle for MemRow<'_> {
         reversed: bool,
         wanted: usize,
     ) -> Result<Box<dyn EntrySource + 'b>, StorageError> {
-        let (lo, hi) = slice_bounds(&self.mem.cf.comparator, start, finish, reversed);
+        let (lo, hi) = slice_bounds(start, finish, reversed);
         Ok(Box::new(MemIter {
             row: self,
             lo,
@@ -274,15 +278,15 @@ impl RowHandle for MemRow<'_> {
             .iter()
             .map(|n| CKey::new(n.clone(), &self.mem.cf.comparator))
             .collect();
-        let keys: Vec<CKey> = set.into_iter().collect();
+        let keys: Vec<Bytes> = set.into_iter().map(|k| k.name).collect();
         Ok(self.mem.entries_named(&self.key, &keys))
     }
 }
 
 struct MemIter<'a> {
     row: &'a MemRow<'a>,
-    lo: Bound<CKey>,
-    hi: Bound<CKey>,
+    lo: Bound<Bytes>,
+    hi: Bound<Bytes>,
     reversed: bool,
     buf: std::vec::IntoIter<Entry>,
     chunk: usize,
@@ -309,7 +313,7 @@ impl EntrySource for MemIter<'_> {
         }
         if let Some(last) = got.last() {
             // Resume strictly after the last entry handed out.
-            let k = Bound::Excluded(CKey::new(last.name().to_vec(), &self.row.mem.cf.comparator));
+            let k = Bound::Excluded(last.name().to_vec());
             if self.reversed {
                 self.hi = k;
             } else {

@@ -173,6 +173,7 @@ mod recovery;
 mod resource;
 mod row;
 mod schema_change;
+mod sorted;
 pub mod sstable;
 mod sstore;
 mod startup;

@@ -6,6 +6,7 @@
 
 use super::counter::{absorb, increment, reconcile};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
+use super::sorted::{Named, Sorted};
 use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
@@ -120,8 +121,34 @@ impl Entry {
     }
 }
 
-fn cell_bytes(c: &Cell) -> usize {
-    c.name.len() + c.value.len() + 32
+impl Named for Entry {
+    fn name(&self) -> &[u8] {
+        Entry::name(self)
+    }
+}
+
+/// What the allocator hands out for a request of `n` bytes (glibc malloc:
+/// 16-byte granules including an 8-byte header, 32 at least), so the
+/// memtable's estimate follows its real heap use.
+pub fn heap_bytes(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        ((n + 8 + 15) & !15).max(32)
+    }
+}
+
+/// The heap a cell's name and value hold (its slot is counted by the row).
+fn cell_heap(c: &Cell) -> usize {
+    heap_bytes(c.name.len()) + heap_bytes(c.value.len())
+}
+
+/// A sub-column in a super column's map: key (name copy + comparator) and
+/// cell, in a B-tree slot (about two thirds full on average).
+fn sub_cell_bytes(c: &Cell) -> usize {
+    (std::mem::size_of::<CKey>() + std::mem::size_of::<Cell>()) * 3 / 2
+        + heap_bytes(c.name.len())
+        + cell_heap(c)
 }
 
 fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
@@ -134,12 +161,13 @@ fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
     }
 }
 
-/// A row: deletion marker plus entries keyed by the CF comparator.
+/// A row: deletion marker plus entries in CF comparator order (the
+/// comparator is the CF's, passed in by every caller that looks names up).
 #[derive(Clone, Debug)]
 pub struct Row {
     pub deletion: DeletionTime,
     pub ranges: RangeTombstones,
-    pub entries: BTreeMap<CKey, Entry>,
+    pub entries: Sorted<Entry>,
 }
 
 impl Default for Row {
@@ -147,16 +175,18 @@ impl Default for Row {
         Row {
             deletion: DeletionTime::LIVE,
             ranges: RangeTombstones::default(),
-            entries: BTreeMap::new(),
+            entries: Sorted::default(),
         }
     }
 }
 
 impl Row {
-    /// Applies one op; returns the approximate bytes it added. The op's shape
-    /// was checked against the CF type by the caller (`validate_op`).
+    /// Applies one op; returns the heap bytes it added, as near as can be
+    /// told cheaply (overwrites count as new data, as in Cassandra). The op's
+    /// shape was checked against the CF type by the caller (`validate_op`).
     pub fn apply(&mut self, cf: &CfDef, op: &Op) -> usize {
-        let added = self.apply_op(cf, op);
+        let slots = self.entries.slot_bytes();
+        let added = self.apply_op(cf, op) + self.entries.slot_bytes().saturating_sub(slots);
         if cf.is_counter() {
             // Counters must see the deletions over them before any later
             // version meets them (see `counter::absorb`).
@@ -183,10 +213,7 @@ impl Row {
             match touched {
                 Some(name) => {
                     let (row_del, ranges) = (self.deletion, &self.ranges);
-                    if let Some(e) = self
-                        .entries
-                        .get_mut(&CKey::new(name.clone(), &cf.comparator))
-                    {
+                    if let Some(e) = self.entries.get_mut(&cf.comparator, name) {
                         absorb_entry(e, row_del, ranges, &cf.comparator);
                     }
                 }
@@ -200,7 +227,7 @@ impl Row {
         match op {
             Op::DeleteRow(dt) => {
                 self.deletion = self.deletion.max(*dt);
-                16
+                0
             }
             Op::CounterAdd {
                 super_column,
@@ -218,7 +245,7 @@ impl Row {
                 super_column: None,
                 cell,
             } => {
-                let added = cell_bytes(cell);
+                let added = cell_heap(cell);
                 self.merge_entry(Entry::Cell(cell.clone()), &cf.comparator);
                 added
             }
@@ -229,13 +256,10 @@ impl Row {
                 let Some(subcmp) = cf.subcomparator.as_ref() else {
                     return 0;
                 };
-                let key = CKey::new(sc.clone(), &cf.comparator);
-                let added = cell_bytes(cell);
-                match self
-                    .entries
-                    .entry(key)
-                    .or_insert_with(|| Entry::Super(StoredSuper::new(sc.clone())))
-                {
+                let added = sub_cell_bytes(cell);
+                match self.entries.get_or_insert_with(&cf.comparator, sc, || {
+                    Entry::Super(StoredSuper::new(sc.clone()))
+                }) {
                     Entry::Super(s) => s.merge_cell(cell.clone(), subcmp),
                     Entry::Cell(_) => return 0,
                 }
@@ -251,30 +275,25 @@ impl Row {
                     end: end.clone(),
                     deletion: *deletion,
                 });
-                start.len() + end.len() + 24
+                std::mem::size_of::<RangeTombstone>()
+                    + heap_bytes(start.len())
+                    + heap_bytes(end.len())
             }
             Op::DeleteSuperColumn { name, deletion } => {
-                let key = CKey::new(name.clone(), &cf.comparator);
-                if let Entry::Super(s) = self
-                    .entries
-                    .entry(key)
-                    .or_insert_with(|| Entry::Super(StoredSuper::new(name.clone())))
+                if let Entry::Super(s) =
+                    self.entries.get_or_insert_with(&cf.comparator, name, || {
+                        Entry::Super(StoredSuper::new(name.clone()))
+                    })
                 {
                     s.deletion = s.deletion.max(*deletion);
                 }
-                name.len() + 24
+                heap_bytes(name.len())
             }
         }
     }
 
     pub fn merge_entry(&mut self, e: Entry, cmp: &TypeRef) {
-        let key = CKey::new(e.name().to_vec(), cmp);
-        match self.entries.get_mut(&key) {
-            Some(old) => old.merge(e),
-            None => {
-                self.entries.insert(key, e);
-            }
-        }
+        self.entries.upsert(cmp, e, |old, e| old.merge(e));
     }
 
     /// Applies the row deletion and range tombstones to the counter cells
@@ -295,7 +314,7 @@ impl Row {
         other.ranges = self.ranges.clone();
         self.absorb_counters(cmp);
         other.absorb_counters(cmp);
-        for (_, e) in other.entries {
+        for e in other.entries.into_values() {
             self.merge_entry(e, cmp);
         }
     }
@@ -392,7 +411,7 @@ pub fn purge(mut row: Row, cmp: &TypeRef, now: i32, gc_before: Option<i32>) -> O
         |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
     let ranges = &row.ranges;
-    row.entries.retain(|_, e| match e {
+    row.entries.retain(|e| match e {
         Entry::Cell(c) => {
             expire(c, now);
             !row_del.shadows(c.timestamp)
