@@ -4,6 +4,7 @@
 
 mod wire_support;
 
+use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ConsistencyLevel as CL, KsDef, SlicePredicate, SliceRange,
     TCassandraSyncClient,
@@ -12,49 +13,8 @@ use wire_support::{conformance_config, connect19, ire19 as ire, timestamp, Clien
 
 fn cf_def(ks: &str, name: &str, comparator: &str) -> CfDef {
     CfDef {
-        keyspace: ks.into(),
-        name: name.into(),
-        column_type: None,
         comparator_type: Some(comparator.into()),
-        subcomparator_type: None,
-        comment: None,
-        row_cache_size: None,
-        key_cache_size: None,
-        read_repair_chance: None,
-        column_metadata: None,
-        gc_grace_seconds: None,
-        default_validation_class: None,
-        id: None,
-        min_compaction_threshold: None,
-        max_compaction_threshold: None,
-        row_cache_save_period_in_seconds: None,
-        key_cache_save_period_in_seconds: None,
-        memtable_flush_after_mins: None,
-        memtable_throughput_in_mb: None,
-        memtable_operations_in_millions: None,
-        replicate_on_write: None,
-        merge_shards_chance: None,
-        key_validation_class: None,
-        row_cache_provider: None,
-        key_alias: None,
-        compaction_strategy: None,
-        compaction_strategy_options: None,
-        row_cache_keys_to_save: None,
-        compression_options: None,
-        bloom_filter_fp_chance: None,
-        caching: None,
-        column_aliases: None,
-        value_alias: None,
-        dclocal_read_repair_chance: None,
-        populate_io_cache_on_flush: None,
-        memtable_flush_period_in_ms: None,
-        default_time_to_live: None,
-        index_interval: None,
-        speculative_retry: None,
-        triggers: None,
-        cells_per_row_to_cache: None,
-        min_index_interval: None,
-        max_index_interval: None,
+        ..blank_cf_def(ks, name)
     }
 }
 

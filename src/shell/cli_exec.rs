@@ -7,8 +7,9 @@
 use crate::shell::cli::{format_type, Cli, CliError};
 use crate::shell::cli_parse::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli_render::{elapsed_line, slice_list, CfView};
-use crate::shell::cli_schema::{apply_cf_attrs, apply_ks_attrs, blank_cf, new_ks};
+use crate::shell::cli_schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
 use crate::shell::client::{CallError, Classify, Client19};
+use crate::thrift::client::blank_cf_def;
 use crate::thrift::gen::cassandra19 as v19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
 use std::collections::BTreeMap;
@@ -148,7 +149,7 @@ impl Cli<'_> {
             }
             (SchemaTarget::ColumnFamily, true) => {
                 let ks = self.ks()?;
-                let mut cf = blank_cf(&ks, name);
+                let mut cf = blank_cf_def(&ks, name);
                 apply_cf_attrs(&mut cf, attrs)?;
                 self.client()?.system_add_column_family(cf).classified()?
             }
@@ -473,9 +474,9 @@ mod tests {
         let a = assumptions_from_json(&v).unwrap();
         assert_eq!(a["Blog"]["Raw"]["keys"], "bytes");
         assert_eq!(assumptions_from_json(&assumptions_to_json(&a)).unwrap(), a);
-        let mut cfs = vec![crate::shell::cli_backend::cf_view19(
-            &crate::shell::cli_schema::blank_cf("Blog", "Raw"),
-        )];
+        let mut cfs = vec![crate::shell::cli_backend::cf_view19(&blank_cf_def(
+            "Blog", "Raw",
+        ))];
         apply_assumptions(&mut cfs, a.get("Blog"));
         assert_eq!(
             cfs[0].default_validator.as_deref(),

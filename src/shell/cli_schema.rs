@@ -10,56 +10,6 @@ use crate::thrift::gen::cassandra19::{CfDef, ColumnDef, IndexType, KsDef};
 use std::collections::BTreeMap;
 use thrift::OrderedFloat;
 
-/// A column family definition with nothing set but its names: the server
-/// fills in every default, as for the real cli's sparse `CfDef`.
-pub fn blank_cf(keyspace: &str, name: &str) -> CfDef {
-    CfDef {
-        keyspace: keyspace.to_string(),
-        name: name.to_string(),
-        column_type: None,
-        comparator_type: None,
-        subcomparator_type: None,
-        comment: None,
-        row_cache_size: None,
-        key_cache_size: None,
-        read_repair_chance: None,
-        column_metadata: None,
-        gc_grace_seconds: None,
-        default_validation_class: None,
-        id: None,
-        min_compaction_threshold: None,
-        max_compaction_threshold: None,
-        row_cache_save_period_in_seconds: None,
-        key_cache_save_period_in_seconds: None,
-        memtable_flush_after_mins: None,
-        memtable_throughput_in_mb: None,
-        memtable_operations_in_millions: None,
-        replicate_on_write: None,
-        merge_shards_chance: None,
-        key_validation_class: None,
-        row_cache_provider: None,
-        key_alias: None,
-        compaction_strategy: None,
-        compaction_strategy_options: None,
-        row_cache_keys_to_save: None,
-        compression_options: None,
-        bloom_filter_fp_chance: None,
-        caching: None,
-        column_aliases: None,
-        value_alias: None,
-        dclocal_read_repair_chance: None,
-        populate_io_cache_on_flush: None,
-        memtable_flush_period_in_ms: None,
-        default_time_to_live: None,
-        index_interval: None,
-        speculative_retry: None,
-        triggers: None,
-        cells_per_row_to_cache: None,
-        min_index_interval: None,
-        max_index_interval: None,
-    }
-}
-
 fn text<'a>(name: &str, v: &'a Attr) -> Result<&'a str, CliError> {
     match v {
         Attr::Text(t) => Ok(t),
@@ -221,6 +171,7 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), Cl
 mod tests {
     use super::*;
     use crate::shell::cli_parse::{parse, Command};
+    use crate::thrift::client::blank_cf_def;
 
     fn attrs(stmt: &str) -> Vec<(String, Attr)> {
         match parse(stmt).unwrap() {
@@ -251,7 +202,7 @@ mod tests {
 
     #[test]
     fn column_metadata_uses_the_comparator_and_index_types() {
-        let mut cf = blank_cf("Blog", "Authors");
+        let mut cf = blank_cf_def("Blog", "Authors");
         apply_cf_attrs(
             &mut cf,
             &attrs("create column family Authors with comparator = UTF8Type and gc_grace = 10 and column_metadata = [{column_name: email, validation_class: UTF8Type, index_type: KEYS}, {column_name: n, validation_class: LongType}];"),
@@ -262,7 +213,7 @@ mod tests {
         assert_eq!(cols[0].index_type, Some(IndexType::KEYS));
         assert_eq!(cols[1].index_type, None);
         assert_eq!(cf.gc_grace_seconds, Some(10));
-        let mut bad = blank_cf("Blog", "X");
+        let mut bad = blank_cf_def("Blog", "X");
         assert!(apply_cf_attrs(
             &mut bad,
             &attrs("create column family X with colour = red;")

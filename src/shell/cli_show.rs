@@ -233,12 +233,12 @@ pub fn show_schema(backend: &mut Backend, ks: Option<&str>) -> Result<String, Cl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::cli_schema::blank_cf;
+    use crate::thrift::client::blank_cf_def;
     use crate::thrift::gen::cassandra19::IndexType;
 
     #[test]
     fn keyspace_script_layout() {
-        let mut cf = blank_cf("Blog", "Authors");
+        let mut cf = blank_cf_def("Blog", "Authors");
         cf.column_type = Some("Standard".into());
         cf.comparator_type = Some("org.apache.cassandra.db.marshal.UTF8Type".into());
         cf.gc_grace_seconds = Some(864000);

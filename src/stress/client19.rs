@@ -5,6 +5,7 @@
 
 use super::failure::Failure;
 use super::{Connection, StressError, Workload};
+use crate::thrift::client::blank_cf_def;
 use crate::thrift::gen::cassandra19::{
     CassandraSyncClient, CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL,
     KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
@@ -118,49 +119,11 @@ pub(super) fn prepare(work: &Workload, out: &mut dyn Write) -> Result<(), Stress
 fn cf_def(work: &Workload) -> CfDef {
     let want_super = work.super_columns > 0;
     CfDef {
-        keyspace: work.keyspace.clone(),
-        name: work.column_family.clone(),
         column_type: Some(if want_super { "Super" } else { "Standard" }.to_string()),
         comparator_type: Some("BytesType".to_string()),
         subcomparator_type: want_super.then(|| "BytesType".to_string()),
         comment: Some("made by supercolumn stress".to_string()),
-        row_cache_size: None,
-        key_cache_size: None,
-        read_repair_chance: None,
-        column_metadata: None,
-        gc_grace_seconds: None,
-        default_validation_class: None,
-        id: None,
-        min_compaction_threshold: None,
-        max_compaction_threshold: None,
-        row_cache_save_period_in_seconds: None,
-        key_cache_save_period_in_seconds: None,
-        memtable_flush_after_mins: None,
-        memtable_throughput_in_mb: None,
-        memtable_operations_in_millions: None,
-        replicate_on_write: None,
-        merge_shards_chance: None,
-        key_validation_class: None,
-        row_cache_provider: None,
-        key_alias: None,
-        compaction_strategy: None,
-        compaction_strategy_options: None,
-        row_cache_keys_to_save: None,
-        compression_options: None,
-        bloom_filter_fp_chance: None,
-        caching: None,
-        column_aliases: None,
-        value_alias: None,
-        dclocal_read_repair_chance: None,
-        populate_io_cache_on_flush: None,
-        memtable_flush_period_in_ms: None,
-        default_time_to_live: None,
-        index_interval: None,
-        speculative_retry: None,
-        triggers: None,
-        cells_per_row_to_cache: None,
-        min_index_interval: None,
-        max_index_interval: None,
+        ..blank_cf_def(&work.keyspace, &work.column_family)
     }
 }
 

@@ -3,6 +3,7 @@
 //! binary protocol. Used by the command-line tools (`cqlsh`, `cli`,
 //! `stress`); the server side never uses it.
 
+use crate::thrift::gen::cassandra19 as t19;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 use thrift::protocol::{
@@ -71,4 +72,55 @@ fn stack(channel: TTcpChannel, framed: bool) -> std::io::Result<Protocols> {
             )),
         )
     })
+}
+
+/// An API 19.x column family definition with nothing set but its names:
+/// the server fills in every default, as for the real cli's sparse
+/// `CfDef`. Tools set what they need with struct update syntax.
+pub fn blank_cf_def(keyspace: &str, name: &str) -> t19::CfDef {
+    t19::CfDef {
+        keyspace: keyspace.to_string(),
+        name: name.to_string(),
+        column_type: None,
+        comparator_type: None,
+        subcomparator_type: None,
+        comment: None,
+        row_cache_size: None,
+        key_cache_size: None,
+        read_repair_chance: None,
+        column_metadata: None,
+        gc_grace_seconds: None,
+        default_validation_class: None,
+        id: None,
+        min_compaction_threshold: None,
+        max_compaction_threshold: None,
+        row_cache_save_period_in_seconds: None,
+        key_cache_save_period_in_seconds: None,
+        memtable_flush_after_mins: None,
+        memtable_throughput_in_mb: None,
+        memtable_operations_in_millions: None,
+        replicate_on_write: None,
+        merge_shards_chance: None,
+        key_validation_class: None,
+        row_cache_provider: None,
+        key_alias: None,
+        compaction_strategy: None,
+        compaction_strategy_options: None,
+        row_cache_keys_to_save: None,
+        compression_options: None,
+        bloom_filter_fp_chance: None,
+        caching: None,
+        column_aliases: None,
+        value_alias: None,
+        dclocal_read_repair_chance: None,
+        populate_io_cache_on_flush: None,
+        memtable_flush_period_in_ms: None,
+        default_time_to_live: None,
+        index_interval: None,
+        speculative_retry: None,
+        triggers: None,
+        cells_per_row_to_cache: None,
+        min_index_interval: None,
+        max_index_interval: None,
+    }
 }
