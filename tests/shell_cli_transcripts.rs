@@ -21,65 +21,14 @@
 //! (`blog_script.txt`) is the session without its `help` and failing
 //! statements, ending in one error and a statement the run must not reach.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_supercolumn");
+#[path = "shell_support/mod.rs"]
+mod shell_support;
+
+use shell_support::{Server, BIN};
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cli12");
-
-/// A server on the built-in default configuration (no storage-conf.xml in
-/// its working directory), in memory, on a free port.
-struct Server {
-    child: Child,
-    port: u16,
-    _cwd: tempfile::TempDir,
-}
-
-impl Server {
-    fn start() -> Server {
-        let cwd = tempfile::tempdir().unwrap();
-        let mut child = Command::new(BIN)
-            .args(["serve", "--in-memory", "--listen", "127.0.0.1:0"])
-            .current_dir(cwd.path())
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn server");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
-            }
-            for _ in lines {}
-        });
-        let line = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("server ready line");
-        let port = line
-            .rsplit_once(':')
-            .and_then(|(_, p)| p.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected ready line {line:?}"));
-        Server {
-            child,
-            port,
-            _cwd: cwd,
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Runs `supercolumn cli` with stdout and stderr into one file (so their
 /// order is kept as a terminal would show it) and HOME in a fresh directory.
@@ -201,7 +150,7 @@ fn blog_session_piped_on_stdin_matches_the_real_cli() {
     let session = std::fs::read_to_string(&session_path).unwrap();
     let golden =
         std::fs::read_to_string(Path::new(DATA).join("blog_session.stdin.golden")).unwrap();
-    let server = Server::start();
+    let server = Server::start_default();
     let (got, code) = run_cli(server.port, &[], Some(&session_path));
     let got = mask(&got, &session);
     let (want_blocks, got_blocks) = (blocks(&golden), blocks(&got));
@@ -242,7 +191,7 @@ fn blog_script_with_dash_f_matches_the_real_cli() {
     let session_path = Path::new(DATA).join("blog_script.txt");
     let session = std::fs::read_to_string(&session_path).unwrap();
     let golden = std::fs::read_to_string(Path::new(DATA).join("blog_script.file.golden")).unwrap();
-    let server = Server::start();
+    let server = Server::start_default();
     let (got, code) = run_cli(server.port, &["-f", session_path.to_str().unwrap()], None);
     let got = format!("{}<exit code {code}>\n", mask(&got, &session));
     let (w, g): (Vec<&str>, Vec<&str>) = (golden.lines().collect(), got.lines().collect());

@@ -24,6 +24,8 @@ pub const MURMUR3_CONFIG: &str = concat!(
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The working directory of a server on the default config.
+    _cwd: Option<tempfile::TempDir>,
 }
 
 impl Server {
@@ -33,16 +35,27 @@ impl Server {
 
     /// A server on another config file.
     pub fn start_with(config: &str) -> Server {
+        Server::launch(&["--config", config], None)
+    }
+
+    /// A server on the built-in default configuration: no `--config`, and a
+    /// fresh working directory with no storage-conf.xml, as a new user has.
+    pub fn start_default() -> Server {
+        let cwd = tempfile::tempdir().unwrap();
+        Server::launch(&[], Some(cwd))
+    }
+
+    fn launch(config: &[&str], cwd: Option<tempfile::TempDir>) -> Server {
         let bin = std::env::var("SUPERCOLUMN_TEST_SERVER").unwrap_or_else(|_| BIN.to_string());
-        let mut child = Command::new(bin)
-            .args([
-                "serve",
-                "--config",
-                config,
-                "--in-memory",
-                "--listen",
-                "127.0.0.1:0",
-            ])
+        let mut command = Command::new(bin);
+        command
+            .arg("serve")
+            .args(config)
+            .args(["--in-memory", "--listen", "127.0.0.1:0"]);
+        if let Some(dir) = &cwd {
+            command.current_dir(dir.path());
+        }
+        let mut child = command
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -66,7 +79,11 @@ impl Server {
             .rsplit_once(':')
             .and_then(|(_, p)| p.parse().ok())
             .unwrap_or_else(|| panic!("unexpected ready line {line:?}"));
-        Server { child, port }
+        Server {
+            child,
+            port,
+            _cwd: cwd,
+        }
     }
 }
 
