@@ -20,14 +20,12 @@ mod golden;
 mod masks;
 
 use cql_exec_support::{EngineBackend, Node};
-use golden::short_types;
-use masks::{check_rows, result_value};
+use masks::{check_result_set, check_rows};
 use serde_json::Value;
 use supercolumn::cql::exec::tables::table_of;
 use supercolumn::cql::exec::CqlOutcome;
 use supercolumn::cql::schema::TableSchema;
 use supercolumn::cql::table::Table;
-use supercolumn::marshal::hex_to_bytes;
 use supercolumn::storage::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
 
 #[derive(Default)]
@@ -75,46 +73,8 @@ impl Replay<'_> {
         match (st["result"].as_str(), got) {
             (Some("ROWS"), Ok(CqlOutcome::Rows(rs))) => {
                 self.stats.results += 1;
-                let want_cols: Vec<&str> = st["columns"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                let got_cols: Vec<&str> = rs.columns.iter().map(|c| c.name.as_str()).collect();
-                if want_cols != got_cols {
-                    return self.fail(format!("{cql}: columns {got_cols:?}, want {want_cols:?}"));
-                }
-                for c in &rs.columns {
-                    let want = st["types"][&c.name].as_str().unwrap_or("?");
-                    if short_types(&c.type_class) != want {
-                        self.fail(format!(
-                            "{cql}: type of {} is {}, want {want}",
-                            c.name, c.type_class
-                        ));
-                    }
-                }
-                let want_rows = st["rows"].as_array().unwrap();
-                if want_rows.len() != rs.rows.len() {
-                    return self.fail(format!(
-                        "{cql}: {} rows, want {}",
-                        rs.rows.len(),
-                        want_rows.len()
-                    ));
-                }
-                for (i, (w, g)) in want_rows.iter().zip(&rs.rows).enumerate() {
-                    for (j, c) in rs.columns.iter().enumerate() {
-                        let ty = short_types(&c.type_class);
-                        let wv = w[j]["hex"].as_str().map(|h| hex_to_bytes(h).unwrap());
-                        let want = result_value(wv.as_deref(), &ty, &c.name);
-                        let have = result_value(g[j].as_deref(), &ty, &c.name);
-                        if want != have {
-                            self.fail(format!(
-                                "{cql}: row {i} column {}: {have}, want {want}",
-                                c.name
-                            ));
-                        }
-                    }
+                for problem in check_result_set(cql, st, &rs) {
+                    self.fail(problem);
                 }
             }
             (Some("VOID"), Ok(CqlOutcome::Rows(_))) => self.fail(format!("{cql}: rows, want VOID")),

@@ -12,15 +12,17 @@
 
 mod cql_support;
 
-use cql_support::masks::{check_cells, result_value, server_order_problems, ts_text, KeyedRange};
-use cql_support::{short_types, Outcome, Session, TableStore};
+use cql_support::masks::{
+    check_cells, check_result_set, server_order_problems, ts_text, KeyedRange,
+};
+use cql_support::{Outcome, Session, TableStore};
 use serde_json::Value;
 use std::collections::HashMap;
 use supercolumn::cql::mapping::CqlOp;
 use supercolumn::cql::mapping::{index_entries, CqlWrite};
 use supercolumn::cql::schema::{SchemaColumn, TableSchema};
 use supercolumn::cql::table::Table;
-use supercolumn::marshal::{bytes_to_hex, hex_to_bytes, parse_type};
+use supercolumn::marshal::{bytes_to_hex, parse_type};
 use supercolumn::storage::model::Cell;
 
 const GOLDEN: &str = concat!(
@@ -81,47 +83,8 @@ impl Replay<'_> {
             (Some("VOID"), Ok(Outcome::Void)) => {}
             (Some("ROWS"), Ok(Outcome::Rows(rs))) => {
                 self.stats.results += 1;
-                let want_cols: Vec<&str> = st["columns"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                let got_cols: Vec<&str> = rs.columns.iter().map(|c| c.name.as_str()).collect();
-                if want_cols != got_cols {
-                    return self.fail(format!("{cql}: columns {got_cols:?}, want {want_cols:?}"));
-                }
-                for c in &rs.columns {
-                    let want = st["types"][&c.name].as_str().unwrap_or("?");
-                    if short_types(&c.type_class) != want {
-                        self.fail(format!(
-                            "{cql}: type of {} is {}, want {want}",
-                            c.name,
-                            short_types(&c.type_class)
-                        ));
-                    }
-                }
-                let want_rows = st["rows"].as_array().unwrap();
-                if want_rows.len() != rs.rows.len() {
-                    return self.fail(format!(
-                        "{cql}: {} rows, want {}",
-                        rs.rows.len(),
-                        want_rows.len()
-                    ));
-                }
-                for (i, (w, g)) in want_rows.iter().zip(&rs.rows).enumerate() {
-                    for (j, c) in rs.columns.iter().enumerate() {
-                        let ty = short_types(&c.type_class);
-                        let wv = w[j]["hex"].as_str().map(|h| hex_to_bytes(h).unwrap());
-                        let want = result_value(wv.as_deref(), &ty, &c.name);
-                        let have = result_value(g[j].as_deref(), &ty, &c.name);
-                        if want != have {
-                            self.fail(format!(
-                                "{cql}: row {i} column {}: {have}, want {want}",
-                                c.name
-                            ));
-                        }
-                    }
+                for problem in check_result_set(cql, st, &rs) {
+                    self.fail(problem);
                 }
             }
             (want, Ok(_)) => self.fail(format!("{cql}: wrong kind of result, want {want:?}")),

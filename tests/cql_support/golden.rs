@@ -27,8 +27,3 @@ pub fn scenarios() -> Vec<(String, Value)> {
     });
     order
 }
-
-/// Strips the marshal package from every class name in `s`.
-pub fn short_types(s: &str) -> String {
-    s.replace("org.apache.cassandra.db.marshal.", "")
-}

@@ -3,6 +3,7 @@
 //! them, server timestamps), rendered so that equal shapes compare equal.
 
 use serde_json::Value;
+use supercolumn::cql::mapping::ResultSet;
 use supercolumn::cql::table::{Layout, Table};
 use supercolumn::cql::types::CqlType;
 use supercolumn::marshal::{bytes_to_hex, hex_to_bytes, CompositeType};
@@ -204,4 +205,57 @@ pub fn check_rows(
     report.problems.extend(server_order_problems(name, &pairs));
     report.problems.dedup();
     report
+}
+
+/// Strips the marshal package from every class name in `s`.
+pub fn short_types(s: &str) -> String {
+    s.replace("org.apache.cassandra.db.marshal.", "")
+}
+
+/// Compares a SELECT's result set with a golden `ROWS` step: the column
+/// names, their types, the row count, then every value through
+/// [`result_value`]'s masks. Returns what differed, each naming `cql`.
+pub fn check_result_set(cql: &str, st: &Value, rs: &ResultSet) -> Vec<String> {
+    let want_cols: Vec<&str> = st["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let got_cols: Vec<&str> = rs.columns.iter().map(|c| c.name.as_str()).collect();
+    if want_cols != got_cols {
+        return vec![format!("{cql}: columns {got_cols:?}, want {want_cols:?}")];
+    }
+    let mut problems = Vec::new();
+    for c in &rs.columns {
+        let want = st["types"][&c.name].as_str().unwrap_or("?");
+        let have = short_types(&c.type_class);
+        if have != want {
+            problems.push(format!("{cql}: type of {} is {have}, want {want}", c.name));
+        }
+    }
+    let want_rows = st["rows"].as_array().unwrap();
+    if want_rows.len() != rs.rows.len() {
+        problems.push(format!(
+            "{cql}: {} rows, want {}",
+            rs.rows.len(),
+            want_rows.len()
+        ));
+        return problems;
+    }
+    for (i, (w, g)) in want_rows.iter().zip(&rs.rows).enumerate() {
+        for (j, c) in rs.columns.iter().enumerate() {
+            let ty = short_types(&c.type_class);
+            let wv = w[j]["hex"].as_str().map(|h| hex_to_bytes(h).unwrap());
+            let want = result_value(wv.as_deref(), &ty, &c.name);
+            let have = result_value(g[j].as_deref(), &ty, &c.name);
+            if want != have {
+                problems.push(format!(
+                    "{cql}: row {i} column {}: {have}, want {want}",
+                    c.name
+                ));
+            }
+        }
+    }
+    problems
 }

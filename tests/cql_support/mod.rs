@@ -447,11 +447,6 @@ impl Session {
     }
 }
 
-/// Strips the marshal package from every class name in `s`.
-pub fn short_types(s: &str) -> String {
-    s.replace("org.apache.cassandra.db.marshal.", "")
-}
-
 /// True when the cell is a tombstone.
 pub fn is_tombstone(c: &Cell) -> bool {
     matches!(c.kind, CellKind::Tombstone { .. })
