@@ -1,6 +1,7 @@
 //! DoubleType (1.2 CQL3 `double`): 8-byte IEEE-754 big-endian (or empty),
 //! ordered as Java's `Double.compare` (-0.0 < 0.0, NaN above +Infinity).
-//! Also the Java-style number rendering FloatType shares.
+//! Also what FloatType shares with it: the fixed-width IEEE-754 marshal
+//! logic (`Ieee`), Java-style rendering and parsing.
 
 use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
@@ -79,16 +80,108 @@ pub(crate) fn java_number_string(sci: &str, is_nan: bool, is_inf: bool, negative
     }
 }
 
-/// Java's `Double.parseDouble` for the forms people type (Rust also accepts
-/// `inf`/`nan` spellings, a harmless superset).
-pub(crate) fn parse_java_double(text: &str) -> Option<f64> {
+/// Java's `Double.parseDouble`/`Float.parseFloat` for the forms people type
+/// (Rust also accepts `inf`/`nan` spellings, a harmless superset). Parsed at
+/// the type's own width: going through f64 for a float could round twice.
+fn parse_java<T: Ieee>(text: &str) -> Option<T> {
     let t = text.trim();
     match t {
-        "Infinity" | "+Infinity" => Some(f64::INFINITY),
-        "-Infinity" => Some(f64::NEG_INFINITY),
-        "NaN" => Some(f64::NAN),
+        "Infinity" | "+Infinity" => Some(T::INFINITY),
+        "-Infinity" => Some(T::NEG_INFINITY),
+        "NaN" => Some(T::NAN),
         _ => t.trim_end_matches(['d', 'D', 'f', 'F']).parse().ok(),
     }
+}
+
+/// What DoubleType and FloatType share: a fixed-width IEEE-754 big-endian
+/// value (or empty), Java's order and Java's rendering. Each type gives its
+/// width and names; the marshal logic is written once, below.
+pub(crate) trait Ieee: Copy + std::str::FromStr + std::fmt::LowerExp {
+    const WIDTH: usize;
+    /// The word Cassandra's messages use ("double", "float").
+    const WORD: &'static str;
+    const INFINITY: Self;
+    const NEG_INFINITY: Self;
+    const NAN: Self;
+    fn from_be(bytes: &[u8]) -> Option<Self>;
+    fn to_be(self) -> Vec<u8>;
+    /// Exact widening, so the order (and -0.0 / NaN handling) is kept.
+    fn wide(self) -> f64;
+}
+
+impl Ieee for f64 {
+    const WIDTH: usize = 8;
+    const WORD: &'static str = "double";
+    const INFINITY: Self = f64::INFINITY;
+    const NEG_INFINITY: Self = f64::NEG_INFINITY;
+    const NAN: Self = f64::NAN;
+    fn from_be(bytes: &[u8]) -> Option<Self> {
+        <[u8; 8]>::try_from(bytes).ok().map(f64::from_be_bytes)
+    }
+    fn to_be(self) -> Vec<u8> {
+        self.to_be_bytes().to_vec()
+    }
+    fn wide(self) -> f64 {
+        self
+    }
+}
+
+impl Ieee for f32 {
+    const WIDTH: usize = 4;
+    const WORD: &'static str = "float";
+    const INFINITY: Self = f32::INFINITY;
+    const NEG_INFINITY: Self = f32::NEG_INFINITY;
+    const NAN: Self = f32::NAN;
+    fn from_be(bytes: &[u8]) -> Option<Self> {
+        <[u8; 4]>::try_from(bytes).ok().map(f32::from_be_bytes)
+    }
+    fn to_be(self) -> Vec<u8> {
+        self.to_be_bytes().to_vec()
+    }
+    fn wide(self) -> f64 {
+        self as f64
+    }
+}
+
+pub(crate) fn ieee_compare<T: Ieee>(a: &[u8], b: &[u8]) -> Ordering {
+    empty_first(a, b).unwrap_or_else(|| match (T::from_be(a), T::from_be(b)) {
+        (Some(x), Some(y)) => java_compare(x.wide(), y.wide()),
+        // Only reachable with unvalidated input; keep the order total.
+        _ => a.len().cmp(&b.len()).then_with(|| a.cmp(b)),
+    })
+}
+
+pub(crate) fn ieee_validate<T: Ieee>(value: &[u8]) -> Result<(), MarshalError> {
+    if value.is_empty() || value.len() == T::WIDTH {
+        Ok(())
+    } else {
+        Err(MarshalError(format!(
+            "Expected {} or 0 byte value for a {} ({})",
+            T::WIDTH,
+            T::WORD,
+            value.len()
+        )))
+    }
+}
+
+pub(crate) fn ieee_get_string<T: Ieee>(value: &[u8]) -> String {
+    match T::from_be(value) {
+        Some(v) => {
+            let w = v.wide();
+            java_number_string(&format!("{v:e}"), w.is_nan(), w.is_infinite(), w < 0.0)
+        }
+        None if value.is_empty() => String::new(),
+        None => bytes_to_hex(value),
+    }
+}
+
+pub(crate) fn ieee_from_string<T: Ieee>(text: &str) -> Result<Vec<u8>, MarshalError> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    parse_java::<T>(text)
+        .map(T::to_be)
+        .ok_or_else(|| MarshalError(format!("unable to make {} from '{text}'", T::WORD)))
 }
 
 impl AbstractType for DoubleType {
@@ -96,41 +189,16 @@ impl AbstractType for DoubleType {
         class_name_of("DoubleType")
     }
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
-        empty_first(a, b).unwrap_or_else(|| {
-            match (<[u8; 8]>::try_from(a), <[u8; 8]>::try_from(b)) {
-                (Ok(x), Ok(y)) => java_compare(f64::from_be_bytes(x), f64::from_be_bytes(y)),
-                // Only reachable with unvalidated input; keep the order total.
-                _ => a.len().cmp(&b.len()).then_with(|| a.cmp(b)),
-            }
-        })
+        ieee_compare::<f64>(a, b)
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        if value.is_empty() || value.len() == 8 {
-            Ok(())
-        } else {
-            Err(MarshalError(format!(
-                "Expected 8 or 0 byte value for a double ({})",
-                value.len()
-            )))
-        }
+        ieee_validate::<f64>(value)
     }
     fn get_string(&self, value: &[u8]) -> String {
-        match <[u8; 8]>::try_from(value) {
-            Ok(b) => {
-                let v = f64::from_be_bytes(b);
-                java_number_string(&format!("{v:e}"), v.is_nan(), v.is_infinite(), v < 0.0)
-            }
-            Err(_) if value.is_empty() => String::new(),
-            Err(_) => bytes_to_hex(value),
-        }
+        ieee_get_string::<f64>(value)
     }
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        if text.is_empty() {
-            return Ok(Vec::new());
-        }
-        parse_java_double(text)
-            .map(|v| v.to_be_bytes().to_vec())
-            .ok_or_else(|| MarshalError(format!("unable to make double from '{text}'")))
+        ieee_from_string::<f64>(text)
     }
 }
 

@@ -1,8 +1,8 @@
 //! FloatType (1.2 CQL3 `float`): 4-byte IEEE-754 big-endian (or empty),
 //! ordered as Java's `Float.compare`.
 
-use super::double::{java_compare, java_number_string};
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
+use super::double::{ieee_compare, ieee_from_string, ieee_get_string, ieee_validate};
+use super::{class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -13,51 +13,16 @@ impl AbstractType for FloatType {
         class_name_of("FloatType")
     }
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
-        empty_first(a, b).unwrap_or_else(|| {
-            match (<[u8; 4]>::try_from(a), <[u8; 4]>::try_from(b)) {
-                // Widening is exact, so the order (and -0.0 / NaN handling) is kept.
-                (Ok(x), Ok(y)) => {
-                    java_compare(f32::from_be_bytes(x) as f64, f32::from_be_bytes(y) as f64)
-                }
-                _ => a.len().cmp(&b.len()).then_with(|| a.cmp(b)),
-            }
-        })
+        ieee_compare::<f32>(a, b)
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        if value.is_empty() || value.len() == 4 {
-            Ok(())
-        } else {
-            Err(MarshalError(format!(
-                "Expected 4 or 0 byte value for a float ({})",
-                value.len()
-            )))
-        }
+        ieee_validate::<f32>(value)
     }
     fn get_string(&self, value: &[u8]) -> String {
-        match <[u8; 4]>::try_from(value) {
-            Ok(b) => {
-                let v = f32::from_be_bytes(b);
-                java_number_string(&format!("{v:e}"), v.is_nan(), v.is_infinite(), v < 0.0)
-            }
-            Err(_) if value.is_empty() => String::new(),
-            Err(_) => bytes_to_hex(value),
-        }
+        ieee_get_string::<f32>(value)
     }
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        if text.is_empty() {
-            return Ok(Vec::new());
-        }
-        // Parse as f32 directly: going through f64 could round twice.
-        let t = text.trim();
-        let parsed = match t {
-            "Infinity" | "+Infinity" => Some(f32::INFINITY),
-            "-Infinity" => Some(f32::NEG_INFINITY),
-            "NaN" => Some(f32::NAN),
-            _ => t.trim_end_matches(['d', 'D', 'f', 'F']).parse::<f32>().ok(),
-        };
-        parsed
-            .map(|v| v.to_be_bytes().to_vec())
-            .ok_or_else(|| MarshalError(format!("unable to make float from '{text}'")))
+        ieee_from_string::<f32>(text)
     }
 }
 
