@@ -134,17 +134,7 @@ fn reads_stay_consistent_during_flush_and_compaction() {
         start: vec![],
         end: vec![],
     };
-    let cmd = ReadCommand {
-        keyspace: "ks".into(),
-        cf: "Std".into(),
-        super_column: None,
-        slice: Slice::Range {
-            start: vec![],
-            finish: vec![],
-            reversed: false,
-            count: 1,
-        },
-    };
+    let cmd = engine_support::std_columns(1);
     assert_eq!(
         engine.read_range(&cmd, &range, usize::MAX).unwrap().len() as u64,
         total

@@ -25,32 +25,11 @@ fn open(dir: &Path) -> Result<Engine, StorageError> {
 
 fn put(key: &str, i: usize) -> RowMutation {
     let cell = Cell::live(format!("c{i:04}").into_bytes(), vec![b'v'; 100], 1);
-    RowMutation {
-        keyspace: "ks".into(),
-        key: key.into(),
-        updates: vec![(
-            "Std".into(),
-            vec![Op::Put {
-                super_column: None,
-                cell,
-            }],
-        )],
-    }
+    engine_support::put_std(key, cell)
 }
 
 fn read_all(e: &Engine, key: &str) -> Result<RowResult, StorageError> {
-    let cmd = ReadCommand {
-        keyspace: "ks".into(),
-        cf: "Std".into(),
-        super_column: None,
-        slice: Slice::Range {
-            start: vec![],
-            finish: vec![],
-            reversed: false,
-            count: usize::MAX,
-        },
-    };
-    e.read(&cmd, key.as_bytes())
+    e.read(&engine_support::std_columns(usize::MAX), key.as_bytes())
 }
 
 fn files_ending(dir: &Path, suffix: &str) -> Vec<PathBuf> {

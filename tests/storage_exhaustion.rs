@@ -183,32 +183,11 @@ fn open_engine(dir: &Path) -> Engine {
 }
 
 fn put(key: &str) -> RowMutation {
-    let cell = Cell::live(b"c".to_vec(), vec![b'v'; 1000], 1);
-    RowMutation {
-        keyspace: "ks".into(),
-        key: key.into(),
-        updates: vec![(
-            "Std".into(),
-            vec![Op::Put {
-                super_column: None,
-                cell,
-            }],
-        )],
-    }
+    engine_support::put_std(key, Cell::live(b"c".to_vec(), vec![b'v'; 1000], 1))
 }
 
 fn row_count(e: &Engine) -> usize {
-    let cmd = ReadCommand {
-        keyspace: "ks".into(),
-        cf: "Std".into(),
-        super_column: None,
-        slice: Slice::Range {
-            start: vec![],
-            finish: vec![],
-            reversed: false,
-            count: 10,
-        },
-    };
+    let cmd = engine_support::std_columns(10);
     let all = RowRange::Keys {
         start: vec![],
         end: vec![],

@@ -58,31 +58,11 @@ fn hoard_descriptors() -> Vec<std::fs::File> {
 
 fn put(key: &str, i: usize) -> RowMutation {
     let cell = Cell::live(format!("c{i:04}").into_bytes(), vec![b'v'; 100], 1);
-    RowMutation {
-        keyspace: "ks".into(),
-        key: key.into(),
-        updates: vec![(
-            "Std".into(),
-            vec![Op::Put {
-                super_column: None,
-                cell,
-            }],
-        )],
-    }
+    engine_support::put_std(key, cell)
 }
 
 fn columns(e: &Engine, key: &str) -> Vec<Vec<u8>> {
-    let cmd = ReadCommand {
-        keyspace: "ks".into(),
-        cf: "Std".into(),
-        super_column: None,
-        slice: Slice::Range {
-            start: vec![],
-            finish: vec![],
-            reversed: false,
-            count: usize::MAX,
-        },
-    };
+    let cmd = engine_support::std_columns(usize::MAX);
     let row = e.read(&cmd, key.as_bytes()).unwrap();
     match row {
         RowResult::Cells(cells) => cells.into_iter().map(|c| c.name).collect(),

@@ -38,3 +38,39 @@ pub fn counter_schema(partitioner: PartitionerRef) -> Arc<Schema> {
         [KeyspaceDef::new("ks", [def])],
     ))
 }
+
+/// A mutation putting one cell into `ks.Std` under `key`.
+pub fn put_std(
+    key: &str,
+    cell: supercolumn::storage::model::Cell,
+) -> supercolumn::storage::model::RowMutation {
+    use supercolumn::storage::model::{Op, RowMutation};
+    RowMutation {
+        keyspace: "ks".into(),
+        key: key.into(),
+        updates: vec![(
+            "Std".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell,
+            }],
+        )],
+    }
+}
+
+/// A read of the first `count` columns of a `ks.Std` row (all of them with
+/// `usize::MAX`).
+pub fn std_columns(count: usize) -> supercolumn::storage::model::ReadCommand {
+    use supercolumn::storage::model::{ReadCommand, Slice};
+    ReadCommand {
+        keyspace: "ks".into(),
+        cf: "Std".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: vec![],
+            finish: vec![],
+            reversed: false,
+            count,
+        },
+    }
+}
