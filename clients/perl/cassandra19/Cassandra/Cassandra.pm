@@ -8972,7 +8972,7 @@ sub get_indexed_slices{
 sub get_multi_slice{
   my ($self, $request) = @_;
 
-  my $request = ($request->{'request'}) ? $request->{'request'} : undef;
+  $request = ($request->{'request'}) ? $request->{'request'} : undef;
   return $self->{impl}->get_multi_slice($request);
 }
 
