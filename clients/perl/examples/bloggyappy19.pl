@@ -275,10 +275,11 @@ sub run_blog {
     same('comments on a post without comments', comments($c, $posts[1]{slug}), []);
 }
 
+# Thrift's own exceptions carry `message`; the generated ones (InvalidRequestException...) `why`.
 sub describe_error {
     my $e = shift;
-    return ref($e) . ': ' . ($e->can('why') && $e->why // $e->can('message') && $e->message // '') if blessed($e);
-    return "$e";
+    return "$e" unless blessed($e);
+    return ref($e) . ': ' . ($e->{why} // $e->{message} // '');
 }
 
 my %opt = (host => '127.0.0.1', port => 9160, framed => 0, keyspace => 'BloggyAppy');
