@@ -141,30 +141,35 @@ variants() {
     esac
 }
 
-# Runs one variant; prints its time; returns non-zero with the reason in $why.
+# Runs one variant; prints its time; returns non-zero with the reason in $why (the exit status
+# and the first line the example wrote to stderr; its output is shown below the line).
 run_variant() {
-    local gen=$1 label=$2 log status=0 start ms want
+    local gen=$1 label=$2 out err status=0 start ms want first
     shift 2
     local args=(--port "$SERVER_PORT")
     case $label in framed*) args+=(--framed) ;; esac
-    log=$(mktemp)
+    out=$(mktemp)
+    err=$(mktemp)
     start=$(date +%s%N)
-    timeout 120 "$@" "${args[@]}" >"$log" 2>&1 || status=$?
+    timeout 120 "$@" "${args[@]}" >"$out" 2>"$err" || status=$?
     ms=$((($(date +%s%N) - start) / 1000000))
     if [ "$gen" = 06 ]; then want='server speaks API 2\.2\.0'; else want='server speaks API 19\.'; fi
+    first=$(grep -m1 -v '^[[:space:]]*$' "$err" | cut -c1-120 || true)
+    first=${first%:}
     why=
     if [ $status -ne 0 ]; then
-        why="API $gen $label: exit $status$([ $status -eq 124 ] && echo ', timed out')"
-    elif [ "$(tail -n 1 "$log")" != "OK: every read returned what was written" ]; then
+        why="API $gen $label: exit $status$([ $status -eq 124 ] && echo ', timed out')${first:+, $first}"
+    elif [ "$(tail -n 1 "$out")" != "OK: every read returned what was written" ]; then
         why="API $gen $label: no OK line"
-    elif ! grep -q "^$want" "$log"; then
-        why="API $gen $label: $(grep -m1 '^server speaks API' "$log" || echo 'no API version line'), want ${want//\\/}"
+    elif ! grep -q "^$want" "$out"; then
+        why="API $gen $label: $(grep -m1 '^server speaks API' "$out" || echo 'no API version line'), want ${want//\\/}"
     fi
     printf '  %-3s %-20s %5d ms  %s\n' "$gen" "$label" "$ms" "$([ -z "$why" ] && echo ok || echo FAILED)"
     if [ -n "$why" ]; then
-        sed 's/^/    | /' "$log" | tail -n 25
+        tail -n 15 "$out" | sed 's/^/    | /'
+        head -n 25 "$err" | sed 's/^/    ! /'
     fi
-    rm -f "$log"
+    rm -f "$out" "$err"
     [ -z "$why" ]
 }
 
