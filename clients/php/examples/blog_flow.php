@@ -228,15 +228,18 @@ function run_blog(BlogStore $blog, string $run_id): array
 }
 
 /**
- * Parses [--host H] [--port P] [--framed] [--keyspace K], connects, runs and reports; returns
+ * Parses [--host H] [--port P] [--framed] [--non-strict] [--keyspace K], connects, runs and reports; returns
  * the exit status. $open gets the protocol and the keyspace and returns the BlogStore.
  */
 function blog_main(array $argv, callable $open): int
 {
-    $opts = getopt('', ['host:', 'port:', 'framed', 'keyspace:']);
+    $opts = getopt('', ['host:', 'port:', 'framed', 'non-strict', 'keyspace:']);
     $host = $opts['host'] ?? '127.0.0.1';
     $port = (int) ($opts['port'] ?? 9160);
     $framed = isset($opts['framed']);
+    // Non-strict binary protocol: messages without the version word (TBinaryProtocol's
+    // strict_write off), which the 0.6 server accepted as well.
+    $strict = !isset($opts['non-strict']);
     $keyspace = $opts['keyspace'] ?? 'BloggyAppy';
 
     // phpcassa's way: a TSocket, buffered (0.6) or framed (0.7+), and the accelerated binary
@@ -253,9 +256,11 @@ function blog_main(array $argv, callable $open): int
         return 2;
     }
     echo 'thrift_protocol extension ' . (extension_loaded('thrift_protocol') ? 'loaded' : 'not loaded')
-        . ', ' . ($framed ? 'framed' : 'buffered') . " transport\n";
+        . ', ' . ($framed ? 'framed' : 'buffered') . ' transport, ' . ($strict ? 'strict' : 'non-strict')
+        . " binary protocol\n";
     try {
-        $failures = run_blog($open(new Thrift\Protocol\TBinaryProtocolAccelerated($transport), $keyspace),
+        $protocol = new Thrift\Protocol\TBinaryProtocolAccelerated($transport, $strict, $strict);
+        $failures = run_blog($open($protocol, $keyspace),
             bin2hex(random_bytes(4)));
     } catch (Thrift\Exception\TException $e) {
         fwrite(STDERR, "\ncall failed: " . get_class($e) . ": {$e->getMessage()}\n");

@@ -5,7 +5,7 @@
  * write uses a different write call of that API: insert (authors), batch_mutate (a post and
  * its index entries), batch_insert (a comment). The scenario and checks are blog_flow.php's.
  *
- * usage: php bloggyappy06.php [--host H] [--port P] [--framed] [--keyspace BloggyAppy]
+ * usage: php bloggyappy06.php [--host H] [--port P] [--framed] [--non-strict] [--keyspace BloggyAppy]
  */
 require __DIR__ . '/blog_flow.php';
 register_autoload(dirname(__DIR__) . '/cassandra06');

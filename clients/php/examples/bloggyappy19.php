@@ -6,7 +6,7 @@
  * batch_insert is gone (a comment is a one-row batch_mutate). The scenario and checks are
  * blog_flow.php's.
  *
- * usage: php bloggyappy19.php [--host H] [--port P] [--framed] [--keyspace BloggyAppy]
+ * usage: php bloggyappy19.php [--host H] [--port P] [--framed] [--non-strict] [--keyspace BloggyAppy]
  */
 require __DIR__ . '/blog_flow.php';
 register_autoload(dirname(__DIR__) . '/cassandra19');

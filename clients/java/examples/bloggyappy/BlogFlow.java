@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.thrift.TException;
+import org.apache.thrift.protocol.TBinaryProtocol;
+import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.transport.layered.TFramedTransport;
 import org.apache.thrift.transport.TSocket;
 import org.apache.thrift.transport.TTransport;
@@ -215,11 +217,13 @@ public final class BlogFlow {
         return failures;
     }
 
-    /** Command line: [--host H] [--port P] [--framed] [--keyspace K]. */
+    /** Command line: [--host H] [--port P] [--framed] [--non-strict] [--keyspace K]. */
     static final class Options {
         String host = "127.0.0.1";
         int port = 9160;
         boolean framed = false;
+        /** Non-strict binary protocol: messages without the version word, as pre-0.x clients sent. */
+        boolean strict = true;
         String keyspace = "BloggyAppy";
 
         static Options parse(String[] args) {
@@ -229,9 +233,10 @@ public final class BlogFlow {
                     case "--host" -> o.host = args[++i];
                     case "--port" -> o.port = Integer.parseInt(args[++i]);
                     case "--framed" -> o.framed = true;
+                    case "--non-strict" -> o.strict = false;
                     case "--keyspace" -> o.keyspace = args[++i];
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                            + " (usage: [--host H] [--port P] [--framed] [--keyspace K])");
+                            + " (usage: [--host H] [--port P] [--framed] [--non-strict] [--keyspace K])");
                 }
             }
             return o;
@@ -246,11 +251,12 @@ public final class BlogFlow {
         }
     }
 
-    /** Connects, runs and reports: the exit status of the example. */
+    /** Makes the blog of one API generation over a connected protocol. */
     interface Connect {
-        Blog open(TTransport transport) throws TException;
+        Blog open(TProtocol protocol, String keyspace) throws TException;
     }
 
+    /** Connects, runs and reports: the exit status of the example. */
     static int main(String[] args, Connect connect) {
         Options o = Options.parse(args);
         TTransport transport;
@@ -262,7 +268,8 @@ public final class BlogFlow {
         }
         List<String> failures;
         try {
-            failures = new BlogFlow().run(connect.open(transport),
+            TProtocol protocol = new TBinaryProtocol(transport, o.strict, o.strict);
+            failures = new BlogFlow().run(connect.open(protocol, o.keyspace),
                     UUID.randomUUID().toString().substring(0, 8));
         } catch (Exception e) {
             System.err.println("\ncall failed: " + e);

@@ -24,7 +24,6 @@ import org.apache.cassandra.thrift.NotFoundException;
 import org.apache.cassandra.thrift.SlicePredicate;
 import org.apache.cassandra.thrift.SliceRange;
 import org.apache.cassandra.thrift.SuperColumn;
-import org.apache.thrift.protocol.TBinaryProtocol;
 
 /**
  * BloggyAppy over Cassandra 0.6's API 2.2.0 (clients/java/cassandra06): the keyspace is named in
@@ -162,8 +161,7 @@ public final class BloggyAppy06 implements Blog {
     }
 
     public static void main(String[] args) {
-        String keyspace = BlogFlow.Options.parse(args).keyspace;
         System.exit(BlogFlow.main(args,
-                t -> new BloggyAppy06(new Cassandra.Client(new TBinaryProtocol(t)), keyspace)));
+                (protocol, keyspace) -> new BloggyAppy06(new Cassandra.Client(protocol), keyspace)));
     }
 }

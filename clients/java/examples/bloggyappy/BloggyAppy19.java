@@ -24,7 +24,6 @@ import org.apache.cassandra.thrift.NotFoundException;
 import org.apache.cassandra.thrift.SlicePredicate;
 import org.apache.cassandra.thrift.SliceRange;
 import org.apache.cassandra.thrift.SuperColumn;
-import org.apache.thrift.protocol.TBinaryProtocol;
 
 /**
  * BloggyAppy over API 19.x (Cassandra 0.7 to 2.x; clients/java/cassandra19): the keyspace is
@@ -172,9 +171,8 @@ public final class BloggyAppy19 implements Blog {
     }
 
     public static void main(String[] args) {
-        String keyspace = BlogFlow.Options.parse(args).keyspace;
-        System.exit(BlogFlow.main(args, t -> {
-            Cassandra.Client client = new Cassandra.Client(new TBinaryProtocol(t));
+        System.exit(BlogFlow.main(args, (protocol, keyspace) -> {
+            Cassandra.Client client = new Cassandra.Client(protocol);
             client.set_keyspace(keyspace);
             return new BloggyAppy19(client);
         }));
