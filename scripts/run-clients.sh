@@ -72,7 +72,7 @@ build_java() {
         javac -nowarn -encoding UTF-8 -d "$out" -cp /usr/share/java/thrift.jar \
             $(find "$CLIENTS/java/cassandra$gen" -name '*.java') \
             "$CLIENTS/java/examples/bloggyappy/Blog.java" "$CLIENTS/java/examples/bloggyappy/BlogFlow.java" \
-            "$CLIENTS/java/examples/bloggyappy/BloggyAppy$gen.java"
+            "$CLIENTS/java/examples/bloggyappy/BloggyAppy$gen.java" || return 1
         echo "$want" >"$out/.sources"
     done
 }
@@ -90,9 +90,10 @@ build_cpp() {
     rm -rf "$out"
     mkdir -p "$out"
     for f in "$CLIENTS"/cpp/cassandra19/*.cpp "$CLIENTS"/cpp/examples/bloggyappy19.cpp; do
-        g++ "${CXXFLAGS_CLIENTS[@]}" -I "$CLIENTS/cpp/cassandra19" -c "$f" -o "$out/$(basename "$f" .cpp).o"
+        g++ "${CXXFLAGS_CLIENTS[@]}" -I "$CLIENTS/cpp/cassandra19" -c "$f" -o "$out/$(basename "$f" .cpp).o" ||
+            return 1
     done
-    g++ -o "$out/bloggyappy19" "$out"/*.o -lthrift
+    g++ -o "$out/bloggyappy19" "$out"/*.o -lthrift || return 1
     echo "$want" >"$out/.sources"
 }
 
@@ -101,11 +102,13 @@ install_node() {
     want=$(sha256sum "$CLIENTS/node/package-lock.json" | cut -d' ' -f1)
     [ "$(cat "$CLIENTS/node/node_modules/.installed-lock" 2>/dev/null)" = "$want" ] && return 0
     say "installing npm packages (npm ci)"
-    (cd "$CLIENTS/node" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    (cd "$CLIENTS/node" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) || return 1
     echo "$want" >"$CLIENTS/node/node_modules/.installed-lock"
 }
 
-# A language whose build fails is reported as failed, and the others still run.
+# A language whose build fails is reported as failed, and the others still run. (The build
+# functions return on their first failing command themselves: errexit is off inside a
+# function called on the left of `||`.)
 declare -A broken=()
 has java && { build_java || broken[java]="javac failed"; }
 has cpp && { build_cpp || broken[cpp]="g++ failed"; }
