@@ -42,8 +42,8 @@ idls=(
 
 rs_dir="$root/src/thrift/gen"
 py_dir="$root/clients/python"
-# language directory under clients/ : thrift generator (with options) : subdirectory the
-# generator writes under -out (after the namespace). Why the options:
+# "directory under clients/:thrift generator[:options]" (the generator writes under the
+# namespace of the IDL inside that directory). Why the options and generators:
 #   java:generated_annotations=suppress  the default @javax.annotation.Generated carries the
 #       date of the run (the output would change at every regeneration) and needs the
 #       javax.annotation-api jar on JDK 11+, which the runtime does not otherwise need;

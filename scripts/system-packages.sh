@@ -48,7 +48,7 @@ group_old_clients() {
 }
 
 # scripts/run-clients.sh: the Thrift runtimes of the generated clients in clients/<language>/
-# and what builds or runs them. Three Debian packages miss a dependency their runtime needs:
+# and what builds or runs them. Two Debian packages miss a dependency their runtime needs:
 # libthrift-perl (Bit::Vector, Class::Accessor) and libthrift-dev (Boost headers).
 group_clients() {
     need_command javac openjdk-17-jdk-headless
