@@ -13,7 +13,13 @@
 // keyspace / key / column family / [super column] / column; each write carries a
 // client-chosen i64 timestamp (any unit; newest wins).
 
+// The generated clients of clients/<language>/ use the names Cassandra's own IDL gave them, so
+// an app's imports read as they did (the py/rs names tell the two generations apart instead).
 namespace java org.apache.cassandra.thrift
+namespace cpp org.apache.cassandra
+namespace php cassandra
+namespace perl Cassandra
+namespace rb CassandraThrift
 namespace py cassandra06
 namespace rs cassandra06
 

@@ -20,7 +20,13 @@
 // counters, secondary indexes, schema changes over Thrift and CQL were added; several 0.6
 // calls were removed; ConsistencyLevel numbers 3 and 4 changed meaning and ZERO is gone.
 
+// The generated clients of clients/<language>/ use the names Cassandra's own IDL gave them, so
+// an app's imports read as they did (the py/rs names tell the two generations apart instead).
 namespace java org.apache.cassandra.thrift
+namespace cpp org.apache.cassandra
+namespace php cassandra
+namespace perl Cassandra
+namespace rb CassandraThrift
 namespace py cassandra19
 namespace rs cassandra19
 

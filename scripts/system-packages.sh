@@ -14,7 +14,7 @@
 # group below (or a new group, listed in GROUPS_ALL and the case below).
 set -euo pipefail
 
-GROUPS_ALL=(python jdk old-clients)
+GROUPS_ALL=(python jdk old-clients clients)
 
 missing=()
 need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
@@ -47,6 +47,27 @@ group_old_clients() {
     need_command npm npm
 }
 
+# scripts/run-clients.sh: the Thrift runtimes of the generated clients in clients/<language>/
+# and what builds or runs them. Two Debian packages miss a dependency their runtime needs:
+# libthrift-perl (Bit::Vector, Class::Accessor) and libthrift-dev (Boost headers).
+group_clients() {
+    need_command javac openjdk-17-jdk-headless
+    need_file /usr/share/java/thrift.jar libthrift-java
+    need_file /usr/share/java/slf4j-nop.jar libslf4j-java
+    need_command php php-cli
+    need_file /usr/lib/php/Transport/TSocket.php php-thrift
+    need_command ruby ruby
+    ruby -e 'require "thrift"' 2>/dev/null || missing+=(ruby-thrift)
+    need_file /usr/share/perl5/Thrift.pm libthrift-perl
+    perl -MBit::Vector -e1 2>/dev/null || missing+=(libbit-vector-perl)
+    perl -MClass::Accessor -e1 2>/dev/null || missing+=(libclass-accessor-perl)
+    need_command g++ g++
+    need_file /usr/include/thrift/Thrift.h libthrift-dev
+    need_file /usr/include/boost/numeric/conversion/cast.hpp libboost-dev
+    need_command node nodejs
+    need_command npm npm
+}
+
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=("${GROUPS_ALL[@]}")
 for g in "${groups[@]}"; do
@@ -54,6 +75,7 @@ for g in "${groups[@]}"; do
     python) group_python ;;
     jdk) group_jdk ;;
     old-clients) group_old_clients ;;
+    clients) group_clients ;;
     *) echo "system-packages: unknown group '$g' (${GROUPS_ALL[*]})" >&2; exit 2 ;;
     esac
 done

@@ -5,7 +5,7 @@
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
-#    tests, jython, Node.js/npm), then
+#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients), then
 #    the Python test dependencies (clients/python/requirements.txt) into a
 #    virtual environment it creates (.venv/, or VENV_DIR) and that every
 #    Python step uses;
@@ -17,10 +17,14 @@
 #    0.6 cases on one server;
 # 5. runs the BloggyAppy example app against the server on the repo's config;
 # 6. runs real old clients (pycassa under jython, npm's helenus and
-#    cassandra-client) through their flows (scripts/old-clients.sh installs them).
+#    cassandra-client) through their flows (scripts/old-clients.sh installs them);
+# 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
+#    PHP, Ruby, Perl, C++, Node; both API generations where the language had
+#    apps of both) against one server (scripts/run-clients.sh; it builds the Java
+#    and C++ code once and keeps it in clients/.build/).
 #
 # CARGO_TARGET_DIR is honoured throughout; SUPERCOLUMN_BIN makes the scripts of
-# steps 4-6 run that binary instead of the release build (see scripts/env.sh).
+# steps 4-7 run that binary instead of the release build (see scripts/env.sh).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -76,6 +80,9 @@ scripts/run-example.sh
 
 step "old clients: pycassa (jython), helenus, cassandra-client"
 scripts/old-clients.sh
+
+step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
+scripts/run-clients.sh
 
 echo
 echo "all tests passed in $(($(date +%s) - started)) s"
