@@ -86,7 +86,19 @@ pub fn deletion_parts_ops(
             }));
         }
         (None, Some(name)) => out.push(Op::DeleteSuperColumn { name, deletion }),
-        (None, None) => out.push(Op::DeleteRow(deletion)),
+        (None, None) => push_row_deletion(out, deletion),
+    }
+}
+
+/// Adds a deletion of the whole row to a list of ops, folding it into a
+/// row deletion just before it: a row's deletions collapse into the latest
+/// one (the memtable keeps only their maximum, as Cassandra's ColumnFamily
+/// did), so a batch of many row deletions costs one op, not one per
+/// mutation (each op is about 100 bytes; the mutation is 16 on the wire).
+pub fn push_row_deletion(out: &mut Vec<Op>, deletion: DeletionTime) {
+    match out.last_mut() {
+        Some(Op::DeleteRow(d)) => *d = d.max(deletion),
+        _ => out.push(Op::DeleteRow(deletion)),
     }
 }
 

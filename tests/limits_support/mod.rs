@@ -237,6 +237,11 @@ pub fn peak_rss_mb(pid: u32) -> u64 {
     status_kb(pid, "VmHWM:") / 1024
 }
 
+/// Resident memory of the process now, in MB (VmRSS).
+pub fn rss_mb(pid: u32) -> u64 {
+    status_kb(pid, "VmRSS:") / 1024
+}
+
 /// CPU time (user + system) the process has used, in seconds. /proc
 /// reports it in USER_HZ ticks, which Linux fixes at 100 per second.
 pub fn cpu_seconds(pid: u32) -> f64 {
