@@ -230,6 +230,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_rows_deletions_in_a_row_fold_into_the_latest() {
+        let del = |ts| t::Deletion::new(ts, None::<Vec<u8>>, None::<t::SlicePredicate>);
+        let mut ops = Vec::new();
+        for ts in [5, 9, 7] {
+            deletion_ops(del(ts), false, 100, &mut ops);
+        }
+        assert_eq!(ops, [Op::DeleteRow(DeletionTime::new(9, 100))]);
+        // Only neighbours fold: a column between keeps them apart.
+        let names = t::SlicePredicate::new(Some(vec![b"c".to_vec()]), None);
+        deletion_ops(
+            t::Deletion::new(3, None::<Vec<u8>>, names),
+            false,
+            100,
+            &mut ops,
+        );
+        deletion_ops(del(1), false, 100, &mut ops);
+        assert_eq!(ops.len(), 3);
+    }
+
+    #[test]
     fn remove_levels() {
         let p = |sc: Option<&[u8]>, c: Option<&[u8]>| {
             t::ColumnPath::new(
