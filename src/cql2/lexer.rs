@@ -189,7 +189,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token; `Eof` at the end (and after it, again).
-    pub fn next(&mut self) -> Result<Token, CqlError> {
+    fn next(&mut self) -> Result<Token, CqlError> {
         self.skip_trivia()?;
         let (line, column) = (self.line, self.column);
         let tok = |kind, text| Token {
