@@ -45,50 +45,130 @@ impl Token {
     }
 }
 
+/// A statement's characters, by index, without a copy of ASCII text.
+///
+/// Why: positions and lookahead count characters, so the lexers index by
+/// character; a `Vec<char>` of the text costs four times its size (64 MB
+/// for a 16 MB statement). ASCII text (any statement without non-ASCII
+/// strings or names) is indexed in place; only other text is decoded.
+pub(crate) enum Source<'a> {
+    Ascii(&'a [u8]),
+    Wide(Vec<char>),
+}
+
+impl<'a> Source<'a> {
+    pub(crate) fn new(src: &'a str) -> Source<'a> {
+        if src.is_ascii() {
+            Source::Ascii(src.as_bytes())
+        } else {
+            Source::Wide(src.chars().collect())
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Source::Ascii(b) => b.len(),
+            Source::Wide(c) => c.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<char> {
+        match self {
+            Source::Ascii(b) => b.get(i).map(|&b| char::from(b)),
+            Source::Wide(c) => c.get(i).copied(),
+        }
+    }
+
+    /// How many characters from `from` on satisfy `pred`.
+    pub(crate) fn count_while(&self, from: usize, pred: impl Fn(char) -> bool) -> usize {
+        match self {
+            Source::Ascii(b) => b.get(from..).map_or(0, |b| {
+                b.iter().take_while(|&&b| pred(char::from(b))).count()
+            }),
+            Source::Wide(c) => c
+                .get(from..)
+                .map_or(0, |c| c.iter().take_while(|&&c| pred(c)).count()),
+        }
+    }
+}
+
 /// Tokenizes a whole statement; the last token is always `Eof`.
 pub fn tokenize(src: &str) -> CqlResult<Vec<Token>> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut lx = Lexer {
-        chars,
-        pos: 0,
-        line: 1,
-        col: 0,
-    };
+    let mut lx = Lexer::new(src);
     let mut out = Vec::new();
     loop {
-        lx.skip_blanks_and_comments()?;
-        if lx.pos >= lx.chars.len() {
+        let t = lx.next_token()?;
+        let end = t.kind == TokenKind::Eof;
+        out.push(t);
+        if end {
+            return Ok(out);
+        }
+    }
+}
+
+/// Hands out a statement's tokens one at a time (see `cql::lookahead`).
+pub struct Lexer<'a> {
+    chars: Source<'a>,
+    pos: usize,
+    line: i32,
+    col: i32,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            chars: Source::new(src),
+            pos: 0,
+            line: 1,
+            col: 0,
+        }
+    }
+
+    /// The next token; `Eof` at the end (and after it, again).
+    pub fn next_token(&mut self) -> CqlResult<Token> {
+        self.skip_blanks_and_comments()?;
+        if self.pos >= self.chars.len() {
             // ANTLR 3 reports the end of input at line 0, column -1.
-            out.push(Token {
+            return Ok(Token {
                 kind: TokenKind::Eof,
                 text: "<EOF>".into(),
                 line: 0,
                 column: -1,
             });
-            return Ok(out);
         }
-        out.push(lx.next_token()?);
+        self.token()
     }
 }
 
-struct Lexer {
-    chars: Vec<char>,
-    pos: usize,
-    line: i32,
-    col: i32,
+impl crate::cql::lookahead::Pull for Lexer<'_> {
+    type Token = Token;
+    fn next_token(&mut self) -> CqlResult<Token> {
+        Lexer::next_token(self)
+    }
+    fn is_eof(t: &Token) -> bool {
+        t.kind == TokenKind::Eof
+    }
+    fn eof() -> Token {
+        Token {
+            kind: TokenKind::Eof,
+            text: "<EOF>".into(),
+            line: 0,
+            column: -1,
+        }
+    }
 }
 
 fn is_hex(c: char) -> bool {
     c.is_ascii_hexdigit()
 }
 
-impl Lexer {
+impl Lexer<'_> {
     fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead).copied()
+        self.chars.get(self.pos + ahead)
     }
 
     fn bump(&mut self) -> Option<char> {
-        let c = self.chars.get(self.pos).copied()?;
+        let c = self.chars.get(self.pos)?;
         self.pos += 1;
         if c == '\n' {
             self.line += 1;
@@ -179,10 +259,12 @@ impl Lexer {
     }
 
     fn take(&mut self, n: usize) -> String {
-        (0..n).filter_map(|_| self.bump()).collect()
+        let mut text = String::with_capacity(n);
+        text.extend((0..n).map_while(|_| self.bump()));
+        text
     }
 
-    fn next_token(&mut self) -> CqlResult<Token> {
+    fn token(&mut self) -> CqlResult<Token> {
         let (line, column) = (self.line, self.col);
         let tok = |kind, text| {
             Ok(Token {
@@ -197,23 +279,16 @@ impl Lexer {
             return tok(TokenKind::Uuid, self.take(n));
         }
         if c == '0' && matches!(self.peek(1), Some('x') | Some('X')) {
-            let mut n = 2;
-            while self.peek(n).is_some_and(is_hex) {
-                n += 1;
-            }
+            let n = 2 + self.chars.count_while(self.pos + 2, is_hex);
             return tok(TokenKind::Hex, self.take(n));
         }
         if c.is_ascii_digit() || (c == '-' && self.peek(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(line, column);
         }
         if c.is_ascii_alphabetic() {
-            let mut n = 1;
-            while self
-                .peek(n)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
-                n += 1;
-            }
+            let n = 1 + self
+                .chars
+                .count_while(self.pos + 1, |c| c.is_ascii_alphanumeric() || c == '_');
             return tok(TokenKind::Ident, self.take(n));
         }
         if c == '\'' || c == '"' {

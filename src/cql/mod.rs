@@ -37,6 +37,7 @@ pub mod ast;
 pub mod error;
 pub mod exec;
 pub mod lexer;
+pub mod lookahead;
 pub mod mapping;
 pub mod options;
 pub mod parser;

@@ -6,6 +6,8 @@
 //! an integer, a range operator and an integer, not two floats. It must
 //! not know the grammar: keywords are words; the parser decides.
 
+use crate::cql::lexer::Source;
+use crate::cql::lookahead::Pull;
 use crate::cql::CqlError;
 
 /// What a token is.
@@ -49,16 +51,26 @@ impl Token {
     }
 }
 
-struct Lexer<'a> {
-    chars: &'a [char],
+/// Hands out a statement's tokens one at a time (see `cql::lookahead`).
+pub struct Lexer<'a> {
+    chars: Source<'a>,
     pos: usize,
     line: i32,
     column: i32,
 }
 
-impl Lexer<'_> {
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            chars: Source::new(src),
+            pos: 0,
+            line: 1,
+            column: 0,
+        }
+    }
+
     fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead).copied()
+        self.chars.get(self.pos + ahead)
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -74,7 +86,9 @@ impl Lexer<'_> {
     }
 
     fn bump_n(&mut self, n: usize) -> String {
-        (0..n).filter_map(|_| self.bump()).collect()
+        let mut text = String::with_capacity(n);
+        text.extend((0..n).map_while(|_| self.bump()));
+        text
     }
 
     fn error(&self, message: String) -> CqlError {
@@ -125,10 +139,7 @@ impl Lexer<'_> {
     }
 
     fn digits_at(&self, from: usize) -> usize {
-        self.chars[from.min(self.chars.len())..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .count()
+        self.chars.count_while(from, |c| c.is_ascii_digit())
     }
 
     /// Length of a UUID (8-4-4-4-12 hex digits) starting here, if one does.
@@ -136,7 +147,7 @@ impl Lexer<'_> {
         let mut at = self.pos;
         for (i, group) in [8, 4, 4, 4, 12].into_iter().enumerate() {
             if i > 0 {
-                if self.chars.get(at) != Some(&'-') {
+                if self.chars.get(at) != Some('-') {
                     return None;
                 }
                 at += 1;
@@ -156,10 +167,9 @@ impl Lexer<'_> {
             Some(c) if c.is_ascii_alphabetic() => {}
             _ => return 0,
         }
-        1 + self.chars[from + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
-            .count()
+        1 + self
+            .chars
+            .count_while(from + 1, |c| c.is_ascii_alphanumeric() || c == '_')
     }
 
     fn string(&mut self) -> Result<String, CqlError> {
@@ -178,6 +188,7 @@ impl Lexer<'_> {
         }
     }
 
+    /// The next token; `Eof` at the end (and after it, again).
     fn next(&mut self) -> Result<Token, CqlError> {
         self.skip_trivia()?;
         let (line, column) = (self.line, self.column);
@@ -199,8 +210,8 @@ impl Lexer<'_> {
             let int_len = sign + int_digits;
             let after = self.pos + int_len;
             // INTEGER '.' INTEGER is a float, but INTEGER '..' is a range bound.
-            if self.chars.get(after) == Some(&'.') && self.chars.get(after + 1) != Some(&'.') {
-                let frac_sign = usize::from(self.chars.get(after + 1) == Some(&'-'));
+            if self.chars.get(after) == Some('.') && self.chars.get(after + 1) != Some('.') {
+                let frac_sign = usize::from(self.chars.get(after + 1) == Some('-'));
                 let frac = self.digits_at(after + 1 + frac_sign);
                 if frac > 0 {
                     return Ok(tok(
@@ -214,10 +225,10 @@ impl Lexer<'_> {
         let word = self.word_len(self.pos);
         if word > 0 {
             let mut len = word;
-            while self.chars.get(self.pos + len) == Some(&':') {
+            while self.chars.get(self.pos + len) == Some(':') {
                 let at = self.pos + len + 1;
                 let next = self.word_len(at).max(self.digits_at(at));
-                let signed = if self.chars.get(at) == Some(&'-') {
+                let signed = if self.chars.get(at) == Some('-') {
                     let d = self.digits_at(at + 1);
                     if d > 0 {
                         d + 1
@@ -256,15 +267,27 @@ impl Lexer<'_> {
     }
 }
 
+impl Pull for Lexer<'_> {
+    type Token = Token;
+    fn next_token(&mut self) -> Result<Token, CqlError> {
+        self.next()
+    }
+    fn is_eof(t: &Token) -> bool {
+        t.kind == Kind::Eof
+    }
+    fn eof() -> Token {
+        Token {
+            kind: Kind::Eof,
+            text: "<EOF>".into(),
+            line: 0,
+            column: -1,
+        }
+    }
+}
+
 /// Tokenizes a statement; the last token is always `Eof`.
 pub fn tokenize(src: &str) -> Result<Vec<Token>, CqlError> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut lexer = Lexer {
-        chars: &chars,
-        pos: 0,
-        line: 1,
-        column: 0,
-    };
+    let mut lexer = Lexer::new(src);
     let mut out = Vec::new();
     loop {
         let t = lexer.next()?;

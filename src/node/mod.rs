@@ -167,9 +167,20 @@ impl Node {
     // `node::reply`): a reply over its cap is refused as it grows.
 
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
-        let row = self.engine.read(cmd, key).map_err(storage_error)?;
+        let allowance = reply::row_allowance();
+        let row = self
+            .engine
+            .read_bounded(cmd, key, allowance.unwrap_or(usize::MAX))
+            .map_err(storage_error)?;
+        // Cut short only when over what the reply may still take.
+        let row = row.ok_or_else(Self::reply_too_large)?;
         reply::hold(key, &row)?;
         Ok(row)
+    }
+
+    /// The refusal of the current call's reply as too large.
+    fn reply_too_large() -> NodeError {
+        reply::too_large(reply::cap().unwrap_or(0))
     }
 
     pub fn read_range(
@@ -179,10 +190,16 @@ impl Node {
         max_rows: usize,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
         let mut refused = None;
+        // A row is read only while it fits what the reply may still take
+        // when the range starts (it can only take less later).
+        let allowance = reply::row_allowance().unwrap_or(usize::MAX);
         let rows = self
             .engine
-            .read_range_while(cmd, range, max_rows, &mut |key, row| {
-                refused = reply::hold(key, row).err();
+            .read_range_while(cmd, range, max_rows, allowance, &mut |key, row| {
+                refused = match row {
+                    Some(row) => reply::hold(key, row).err(),
+                    None => Some(Self::reply_too_large()),
+                };
                 refused.is_none()
             })
             .map_err(storage_error)?;

@@ -93,6 +93,19 @@ pub fn cap() -> Option<usize> {
     METER.with(|m| m.borrow().as_ref().map(|m| m.cap))
 }
 
+/// How many bytes of names and values the next row read for the current
+/// call may hold before the reply is sure to be over its cap: what the
+/// engine is asked to stop reading a row at (`Engine::read_bounded`), so a
+/// row far over the cap is refused before it is all in memory. `None`
+/// without a meter, or while rows are only counted (`counting`).
+pub fn row_allowance() -> Option<usize> {
+    METER.with(|m| {
+        let m = m.borrow();
+        let m = m.as_ref()?;
+        (!m.counting).then(|| m.cap.saturating_sub(m.reply))
+    })
+}
+
 /// The refusal of a reply over the cap.
 pub fn too_large(cap: usize) -> NodeError {
     NodeError::Invalid(format!(

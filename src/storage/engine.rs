@@ -11,7 +11,7 @@ use super::codec::encode_mutation;
 use super::commitlog::{CommitLog, Position};
 use super::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
 use super::options::EngineOptions;
-use super::query::{read_row, RowStore};
+use super::query::{read_row_bounded, RowStore};
 use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
 use super::resource::Episodes;
@@ -210,6 +210,10 @@ impl Engine {
             floor
         };
         let result = disk.log.append_all(&refs);
+        // The records are in the log: free them before the memtables grow
+        // (for a big batch they are about its size again).
+        drop(refs);
+        drop(payloads);
         if let Ok(pos) = &result {
             for m in ms {
                 inner.apply_to_memtables(cat, m, Some(*pos));
@@ -262,13 +266,26 @@ impl Engine {
 
     /// Reads one row.
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
+        let row = self.read_bounded(cmd, key, usize::MAX)?;
+        Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    /// Reads one row, stopping once its names and values come to more than
+    /// `max_bytes` (`None` then): a row too big for its reply is refused
+    /// without being read whole (see `query::read_row_bounded`).
+    pub fn read_bounded(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+    ) -> Result<Option<RowResult>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let cat = inner.catalog();
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let stores = cf.stores();
         let dk = cat.schema.partitioner.decorate(key);
-        inner.read_key(&cf.def(), &stores, cmd, &dk)
+        inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
@@ -279,19 +296,22 @@ impl Engine {
         range: &RowRange,
         max_rows: usize,
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
-        self.read_range_while(cmd, range, max_rows, &mut |_, _| true)
+        self.read_range_while(cmd, range, max_rows, usize::MAX, &mut |_, _| true)
     }
 
     /// [`Engine::read_range`], asking `keep` about each row as it is read:
     /// the read stops (with the rows so far, that one included) once `keep`
     /// says no, so that a caller bounding what it holds need not wait for
-    /// the whole range.
+    /// the whole range. A row whose names and values come to more than
+    /// `max_row_bytes` is not read whole: `keep` sees `None` for it and the
+    /// read stops there (without it).
     pub fn read_range_while(
         &self,
         cmd: &ReadCommand,
         range: &RowRange,
         max_rows: usize,
-        keep: &mut dyn FnMut(&[u8], &RowResult) -> bool,
+        max_row_bytes: usize,
+        keep: &mut dyn FnMut(&[u8], Option<&RowResult>) -> bool,
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
@@ -323,8 +343,12 @@ impl Engine {
                     for (store, scan) in stores.iter().zip(scans.iter_mut()) {
                         handles.extend(scan.take(store.as_ref(), &dk)?);
                     }
-                    let row = read_row(&def, cmd, &handles, now)?;
-                    let more = keep(&dk.key, &row);
+                    let Some(row) = read_row_bounded(&def, cmd, &handles, now, max_row_bytes)?
+                    else {
+                        keep(&dk.key, None);
+                        return Ok(out);
+                    };
+                    let more = keep(&dk.key, Some(&row));
                     out.push((dk.key.clone(), row));
                     if !more {
                         return Ok(out);
@@ -491,13 +515,26 @@ impl Inner {
         cmd: &ReadCommand,
         dk: &DecoratedKey,
     ) -> Result<RowResult, StorageError> {
+        let row = self.read_key_bounded(def, stores, cmd, dk, usize::MAX)?;
+        Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    fn read_key_bounded(
+        &self,
+        def: &CfDef,
+        stores: &[Arc<dyn RowStore>],
+        cmd: &ReadCommand,
+        dk: &DecoratedKey,
+        max_bytes: usize,
+    ) -> Result<Option<RowResult>, StorageError> {
         let mut handles = Vec::with_capacity(stores.len());
         for s in stores {
             if let Some(h) = s.open_row(dk)? {
                 handles.push(h);
             }
         }
-        read_row(def, cmd, &handles, self.opts.clock.now_seconds())
+        let now = self.opts.clock.now_seconds();
+        read_row_bounded(def, cmd, &handles, now, max_bytes)
     }
 
     /// A background thread: flushes full memtables (and retries flushes

@@ -527,3 +527,36 @@ fn counts_skip_tombstones_across_many_chunks() {
         assert_eq!(got("", false, 1000).len(), 200);
     }
 }
+
+#[test]
+fn a_bounded_read_stops_once_the_row_is_over_its_limit() {
+    each(|h| {
+        for i in 0..100 {
+            // 10 bytes of name and value each.
+            h.apply(put("Std", "k", &format!("c{i:04}"), "vvvvv", 1));
+        }
+        let all = range("Std", "", "", false, usize::MAX);
+        let read = |max| h.engine.read_bounded(&all, b"k", max).unwrap();
+        assert_eq!(read(1000).map(|r| pairs(&r).len()), Some(100));
+        assert_eq!(read(999), None);
+        // The count comes first: 10 columns fit in 100 bytes.
+        let ten = range("Std", "", "", false, 10);
+        let row = h.engine.read_bounded(&ten, b"k", 100).unwrap();
+        assert_eq!(row.map(|r| pairs(&r).len()), Some(10));
+        // A range read hands over a row over the limit as None, and stops.
+        let mut seen = Vec::new();
+        let whole = RowRange::Keys {
+            start: vec![],
+            end: vec![],
+        };
+        let rows = h
+            .engine
+            .read_range_while(&all, &whole, 10, 999, &mut |k, r| {
+                seen.push((k.to_vec(), r.is_some()));
+                true
+            })
+            .unwrap();
+        assert!(rows.is_empty());
+        assert_eq!(seen, [(b"k".to_vec(), false)]);
+    });
+}

@@ -64,13 +64,24 @@ impl EntrySource for VecSource {
     }
 }
 
-/// Answers `cmd` for one row from all the handles that know it.
-pub fn read_row(
+/// The names and values a row's answer holds, in bytes: what
+/// [`read_row_bounded`] bounds.
+fn cell_bytes(c: &Cell) -> usize {
+    c.name.len() + c.value.len()
+}
+
+/// Answers `cmd` for one row from all the handles that know it, stopping
+/// as soon as the answer's names and values come to more than `max_bytes`
+/// (`usize::MAX`: no limit): `None` then, without the rest of the row ever
+/// being held. Why: a caller bounding a reply (the maximum message length)
+/// must be able to refuse a row of hundreds of MB before it is in memory.
+pub fn read_row_bounded(
     cf: &CfDef,
     cmd: &ReadCommand,
     handles: &[Box<dyn RowHandle + '_>],
     now: i32,
-) -> Result<RowResult, StorageError> {
+    max_bytes: usize,
+) -> Result<Option<RowResult>, StorageError> {
     let row_del = handles
         .iter()
         .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
@@ -94,16 +105,14 @@ pub fn read_row(
                 }
             }
             let Some(sup) = merged else {
-                return Ok(RowResult::Cells(Vec::new()));
+                return Ok(Some(RowResult::Cells(Vec::new())));
             };
+            // One super column's sub-columns are read whole (as stored).
             let eff = row_del.max(sup.deletion);
             let cells = slice_cells(sup.cells.into_values().collect(), subcmp, &cmd.slice);
-            Ok(RowResult::Cells(live_cells(
-                cells,
-                eff,
-                now,
-                limit(&cmd.slice),
-            )))
+            let cells = live_cells(cells, eff, now, limit(&cmd.slice));
+            let bytes = cells.iter().map(cell_bytes).fold(0, usize::saturating_add);
+            Ok((bytes <= max_bytes).then_some(RowResult::Cells(cells)))
         }
         _ => {
             let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
@@ -130,7 +139,8 @@ pub fn read_row(
                 row: row_del,
                 ranges: &ranges,
             };
-            merge_top(cf, sources, reversed, dels, now, limit(&cmd.slice))
+            let count = limit(&cmd.slice);
+            merge_top(cf, sources, reversed, dels, now, count, max_bytes)
         }
     }
 }
@@ -156,7 +166,8 @@ fn merge_top(
     dels: Deletions<'_>,
     now: i32,
     count: usize,
-) -> Result<RowResult, StorageError> {
+    max_bytes: usize,
+) -> Result<Option<RowResult>, StorageError> {
     let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
@@ -173,7 +184,11 @@ fn merge_top(
     let mut cells = Vec::new();
     let mut supers = Vec::new();
     let mut found = 0usize;
+    let mut bytes = 0usize;
     while found < count {
+        if bytes > max_bytes {
+            return Ok(None);
+        }
         // The next name in traversal order among the heads.
         let mut best: Option<usize> = None;
         for (i, h) in heads.iter().enumerate() {
@@ -206,23 +221,29 @@ fn merge_top(
                     && !row_del.shadows(c.timestamp)
                     && !dels.ranges.shadows(cmp, &c.name, c.timestamp)
                 {
+                    bytes = bytes.saturating_add(cell_bytes(&c));
                     cells.push(c);
                     found += 1;
                 }
             }
             Entry::Super(s) => {
                 if let Some(sc) = live_super(s, row_del, now) {
+                    let cells = sc.cells.iter().map(cell_bytes);
+                    bytes = cells.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
                     supers.push(sc);
                     found += 1;
                 }
             }
         }
     }
-    Ok(if cf.is_super() {
+    if bytes > max_bytes {
+        return Ok(None);
+    }
+    Ok(Some(if cf.is_super() {
         RowResult::SuperColumns(supers)
     } else {
         RowResult::Cells(cells)
-    })
+    }))
 }
 
 /// The next entry of a source, expired cells already turned into tombstones.

@@ -83,9 +83,24 @@ pub fn batch_06(
     kind: Mutations,
     per_row: usize,
 ) -> (Vec<u8>, usize) {
+    batch_06_from(keyspace, key_prefix, cf, bytes, kind, per_row, 0)
+}
+
+/// [`batch_06`] with its mutations numbered from `first` (column names
+/// `c{first:08}` on), so that batches can add columns to the same rows.
+/// Returns the number after the last mutation.
+pub fn batch_06_from(
+    keyspace: &str,
+    key_prefix: &str,
+    cf: &str,
+    bytes: usize,
+    kind: Mutations,
+    per_row: usize,
+    first: usize,
+) -> (Vec<u8>, usize) {
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut size = 0;
-    let mut n = 0usize;
+    let mut n = first;
     while size + 300 < bytes {
         let mut muts = Vec::new();
         let mut k = 0;
@@ -235,6 +250,19 @@ fn status_kb(pid: u32, key: &str) -> u64 {
 /// Peak resident memory of the process so far, in MB (VmHWM).
 pub fn peak_rss_mb(pid: u32) -> u64 {
     status_kb(pid, "VmHWM:") / 1024
+}
+
+/// Starts counting the process's peak resident memory afresh (writing 5 to
+/// clear_refs resets VmHWM to VmRSS), so that the next [`peak_rss_mb`]
+/// measures one request rather than everything before it. False when the
+/// kernel does not allow it (the peak then includes what came before).
+pub fn reset_peak(pid: u32) -> bool {
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").is_ok()
+}
+
+/// Resident memory of the process now, in MB (VmRSS).
+pub fn rss_mb(pid: u32) -> u64 {
+    status_kb(pid, "VmRSS:") / 1024
 }
 
 /// CPU time (user + system) the process has used, in seconds. /proc

@@ -7,7 +7,7 @@ use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::Parser;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn create(&mut self) -> CqlResult<Statement> {
         self.expect_kw("create")?;
         if self.eat_kw("keyspace") || self.eat_kw("schema") {

@@ -7,7 +7,7 @@ use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
 use super::Parser;
 
-impl Parser {
+impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
         let mut using = Using::default();
         if !self.eat_kw("using") {

@@ -15,31 +15,24 @@ mod dml;
 
 use super::ast::*;
 use super::error::{CqlError, CqlResult};
-use super::lexer::{tokenize, Token, TokenKind};
+use super::lexer::{Lexer, Token, TokenKind};
+use super::lookahead::Lookahead;
 
 /// Parses one statement (a trailing `;` is allowed).
+///
+/// The lexer is pulled a token at a time (`cql::lookahead`); the answers
+/// are those of lexing the whole text first: a lexical error anywhere in
+/// the text wins over any syntax error.
 pub fn parse(text: &str) -> CqlResult<Parsed> {
-    let tokens = tokenize(text)?;
     let mut p = Parser {
-        tokens,
-        pos: 0,
+        tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
         recovered: Vec::new(),
         depth: 0,
     };
-    let statement = p.statement()?;
-    p.eat_sym(";");
-    if p.peek().kind != TokenKind::Eof {
-        return Err(p.no_viable());
-    }
-    // Cassandra 1.2 lets ANTLR recover and then reports the *last* error.
-    if let Some(e) = p.recovered.pop() {
-        return Err(e);
-    }
-    Ok(Parsed {
-        statement,
-        bind_count: p.binds,
-    })
+    let parsed = p.parse_all();
+    p.tokens.lexical_error()?;
+    parsed
 }
 
 /// Splits a script on top-level `;` (quotes and comments respected) and
@@ -140,9 +133,8 @@ const RESERVED: &[&str] = &[
     "with",
 ];
 
-pub(crate) struct Parser {
-    tokens: Vec<Token>,
-    pos: usize,
+pub(crate) struct Parser<'a> {
+    tokens: Lookahead<Lexer<'a>>,
     binds: usize,
     /// Errors ANTLR would have recovered from (a name where a value was
     /// expected); parsing goes on and the last one is reported.
@@ -157,19 +149,32 @@ pub(crate) struct Parser {
 /// stack (which aborts the whole server).
 const MAX_NESTING: usize = 64;
 
-impl Parser {
+impl Parser<'_> {
+    /// The statement, a `;` and the end of the text.
+    fn parse_all(&mut self) -> CqlResult<Parsed> {
+        let statement = self.statement()?;
+        self.eat_sym(";");
+        if self.peek().kind != TokenKind::Eof {
+            return Err(self.no_viable());
+        }
+        // Cassandra 1.2 lets ANTLR recover and then reports the *last* error.
+        if let Some(e) = self.recovered.pop() {
+            return Err(e);
+        }
+        Ok(Parsed {
+            statement,
+            bind_count: self.binds,
+        })
+    }
+
     fn peek(&self) -> &Token {
-        &self.tokens[self.pos.min(self.tokens.len() - 1)]
+        self.tokens.peek_at(0)
     }
     fn peek_at(&self, ahead: usize) -> &Token {
-        &self.tokens[(self.pos + ahead).min(self.tokens.len() - 1)]
+        self.tokens.peek_at(ahead)
     }
     fn advance(&mut self) -> Token {
-        let t = self.peek().clone();
-        if self.pos < self.tokens.len() - 1 {
-            self.pos += 1;
-        }
-        t
+        self.tokens.advance()
     }
 
     /// Runs `f` one nesting level deeper, refusing to go past [`MAX_NESTING`].

@@ -6,7 +6,8 @@
 //! look at a schema or convert values: terms stay text until execution.
 
 use super::ast::*;
-use super::lexer::{tokenize, Kind, Token};
+use super::lexer::{Kind, Lexer, Token};
+use crate::cql::lookahead::Lookahead;
 use crate::cql::CqlError;
 
 /// Words the 1.2 lexer turned into keyword tokens (case-insensitive), so
@@ -99,24 +100,26 @@ fn is_reserved(word: &str) -> bool {
 }
 
 /// Parses one statement.
+///
+/// The lexer is pulled a token at a time (`cql::lookahead`); the answers
+/// are those of lexing the whole text first: a lexical error anywhere in
+/// the text wins over any syntax error.
 pub fn parse(query: &str) -> Result<Parsed, CqlError> {
-    let tokens = tokenize(query)?;
     let mut p = Parser {
-        tokens,
-        pos: 0,
+        tokens: Lookahead::new(Lexer::new(query)),
         markers: 0,
         query,
     };
-    let statement = p.statement()?;
+    let statement = p.statement();
+    p.tokens.lexical_error()?;
     Ok(Parsed {
-        statement,
+        statement: statement?,
         markers: p.markers,
     })
 }
 
 struct Parser<'q> {
-    tokens: Vec<Token>,
-    pos: usize,
+    tokens: Lookahead<Lexer<'q>>,
     markers: usize,
     query: &'q str,
 }
@@ -125,19 +128,15 @@ type PResult<T> = Result<T, CqlError>;
 
 impl Parser<'_> {
     fn peek(&self) -> &Token {
-        &self.tokens[self.pos.min(self.tokens.len() - 1)]
+        self.tokens.peek_at(0)
     }
 
     fn peek_at(&self, ahead: usize) -> &Token {
-        &self.tokens[(self.pos + ahead).min(self.tokens.len() - 1)]
+        self.tokens.peek_at(ahead)
     }
 
     fn advance(&mut self) -> Token {
-        let t = self.peek().clone();
-        if t.kind != Kind::Eof {
-            self.pos += 1;
-        }
-        t
+        self.tokens.advance()
     }
 
     fn error_at(t: &Token, message: String) -> CqlError {

@@ -100,7 +100,8 @@ impl Rules for V06 {
 
 /// Applies a batch read for keyspace `ks`: the first error in map order;
 /// a batch with no row key is done; then the keyspace must exist and be
-/// writable, and every row goes to the engine in one call.
+/// writable, and the rows go to the engine a chunk at a time
+/// ([`batch::apply_in_chunks`]).
 pub fn apply(batch: Batch, node: &Node, ks: &str) -> ApiResult<()> {
     if batch.rules().keyspace != ks {
         return Err(ApiError::Internal(format!(
@@ -114,20 +115,18 @@ pub fn apply(batch: Batch, node: &Node, ks: &str) -> ApiResult<()> {
     }
     v::validate_keyspace(&rules.schema, ks)?;
     super::writes::check_writable(&rules.schema, ks)?;
-    let rows: Vec<RowMutation> = entries
-        .into_iter()
-        .map(|e| RowMutation {
-            keyspace: ks.to_string(),
-            key: e.key,
-            updates: e
-                .lists
-                .into_iter()
-                .filter(|l| !l.effect.is_empty())
-                .map(|l| (l.cf_name, l.effect))
-                .collect(),
-        })
-        .collect();
-    node.apply_batch(&rows).map_err(ApiError::from)
+    // 0.6 applied each row of a batch on its own (`StorageProxy`).
+    let rows = entries.into_iter().map(|e| RowMutation {
+        keyspace: ks.to_string(),
+        key: e.key,
+        updates: e
+            .lists
+            .into_iter()
+            .filter(|l| !l.effect.is_empty())
+            .map(|l| (l.cf_name, l.effect))
+            .collect(),
+    });
+    batch::apply_in_chunks(node, rows).map_err(ApiError::from)
 }
 
 /// A decoded `batch_mutate` map.

@@ -155,7 +155,8 @@ fn from_map(
 
 /// Answers the batch for keyspace `ks` (the connection's, checked by the
 /// caller): the first error in key, column family, list order, else the
-/// consistency checks, then one engine call for the ordinary rows, the
+/// consistency checks, then the ordinary rows (`atomic_batch_mutate`'s in
+/// one engine call, `batch_mutate`'s a chunk of rows at a time), the
 /// counter deletes, then the increments.
 pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     if batch.rules().keyspace.as_deref() != Some(ks) {
@@ -202,10 +203,12 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
         return Ok(());
     }
     check_writable(node, ks)?;
-    if !rows.is_empty() {
+    if rules.atomic && !rows.is_empty() {
+        // All or nothing: one engine call, one commit-log write.
         node.apply_batch(&rows)?;
+    } else {
+        batch::apply_in_chunks(node, rows)?;
     }
-    drop(rows);
     if !counter_deletes.is_empty() {
         let ts = counters::timestamp();
         let rows: Vec<RowMutation> = counter_deletes
