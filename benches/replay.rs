@@ -69,6 +69,11 @@ fn log_bytes(dir: &Path) -> u64 {
 }
 
 fn main() {
+    // The engine's start-up lines (the replay line gives read and apply times).
+    tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::INFO)
+        .with_writer(std::io::stderr)
+        .init();
     // `cargo bench` passes `--bench`; filters are not supported.
     let mb: u64 = std::env::var("REPLAY_MB")
         .ok()

@@ -118,7 +118,9 @@ pub use durable::Durable;
 pub use error::CommitLogError;
 pub use format::{HeaderError, MAX_PAYLOAD_LEN};
 pub use options::{CommitLogOptions, Position, SyncMode, MIN_SEGMENT_SIZE};
-pub use replay::{read_dir, IssueKind, ReplayIssue, ReplayReport, Replayed};
+pub use replay::{
+    read_dir, read_dir_raw, IssueKind, RawRecords, RecordRef, ReplayIssue, ReplayReport, Replayed,
+};
 
 use segment::{sync_dir, ActiveSegment};
 use syncer::SyncState;
@@ -195,12 +197,24 @@ impl CommitLog {
         opts: CommitLogOptions,
         min_segment_id: u64,
     ) -> Result<(CommitLog, ReplayReport), CommitLogError> {
+        let (log, mut report, raw) = Self::open_raw(opts, min_segment_id)?;
+        report.records = raw.to_replayed();
+        Ok((log, report))
+    }
+
+    /// Like [`open_after`](Self::open_after), but the records to replay stay
+    /// in the segments' bytes ([`RawRecords`]; `report.records` is empty):
+    /// replay copies nothing per record.
+    pub fn open_raw(
+        opts: CommitLogOptions,
+        min_segment_id: u64,
+    ) -> Result<(CommitLog, ReplayReport, RawRecords), CommitLogError> {
         opts.validate()?;
         let dir = opts.dir.clone();
         create_dir_durably(&dir)?;
         let lock = lock_dir(&dir)?;
 
-        let report = replay::read_dir(&dir)?;
+        let (report, raw) = replay::read_dir_raw(&dir)?;
         damage::apply_policy(&report, opts.ignore_replay_errors)?;
         damage::cut_torn_tails(&report)?;
         if !report.temp_files.is_empty() {
@@ -247,6 +261,7 @@ impl CommitLog {
                 syncer: Some(syncer),
             },
             report,
+            raw,
         ))
     }
 
