@@ -14,6 +14,7 @@ use super::options::EngineOptions;
 use super::query::{read_row_bounded, RowStore};
 use super::range::{scan_rows, KeyBounds};
 use super::recovery::recover;
+use super::replaying;
 use super::resource::Episodes;
 use super::row::validate_op;
 use super::startup;
@@ -109,9 +110,9 @@ impl Engine {
                     inflight: Mutex::new(BTreeMap::new()),
                     discard_lock: Mutex::new(()),
                 }),
-                r.replay,
+                Some(r.replay),
             ),
-            None => (None, Vec::new()),
+            None => (None, None),
         };
         let inner = Arc::new(Inner {
             catalog: RwLock::new(Arc::new(Catalog { schema, cfs })),
@@ -121,22 +122,12 @@ impl Engine {
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
         });
-        let apply_started = Instant::now();
-        let mut applied = 0;
-        {
-            let cat = inner.catalog();
-            for (pos, m) in &replay {
-                // Records of CFs no longer in the schema were left out by
-                // recovery; one that does not fit its CF any more is skipped.
-                if validate(&cat, m).is_ok() {
-                    inner.apply_to_memtables(&cat, m, Some(*pos));
-                    applied += 1;
-                }
-            }
+        if let (Some(pending), Some(stats)) = (&replay, &stats) {
+            let outcome = replaying::replay(&inner.catalog(), pending);
+            startup::log_replay(stats, &outcome);
         }
-        if let Some(stats) = &stats {
-            startup::log_replay(stats, applied, apply_started.elapsed());
-        }
+        // The segments' bytes are not needed any more.
+        drop(replay);
         for store in inner.catalog().cfs.values() {
             if let Some(ix) = store.index() {
                 inner.build_index(store, &ix)?;
@@ -443,8 +434,26 @@ impl Drop for Engine {
     }
 }
 
+/// Applies one CF's ops of a mutation to its live memtable (and notes them
+/// for its secondary index).
+pub(crate) fn apply_to_store(
+    cf: &CfStore,
+    dk: DecoratedKey,
+    ops: &[super::model::Op],
+    pos: Option<(u64, u64)>,
+) {
+    let st = cf.state.read();
+    match cf.index() {
+        Some(ix) => {
+            st.live.apply(dk.clone(), ops, pos);
+            ix.note_ops(&dk, ops);
+        }
+        None => st.live.apply(dk, ops, pos),
+    }
+}
+
 /// Checks every op of a mutation against its CF.
-fn validate(cat: &Catalog, m: &RowMutation) -> Result<(), StorageError> {
+pub(crate) fn validate(cat: &Catalog, m: &RowMutation) -> Result<(), StorageError> {
     for (cf_name, ops) in &m.updates {
         let def = cat.cf(&m.keyspace, cf_name)?.def();
         for op in ops {
@@ -484,11 +493,7 @@ impl Inner {
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
             if let Some(cf) = cat.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
-                let st = cf.state.read();
-                st.live.apply(dk.clone(), ops, pos);
-                if let Some(ix) = cf.index() {
-                    ix.note_ops(&dk, ops);
-                }
+                apply_to_store(cf, dk.clone(), ops, pos);
             }
         }
     }

@@ -170,6 +170,7 @@ mod options;
 mod query;
 mod range;
 mod recovery;
+mod replaying;
 mod resource;
 mod row;
 mod schema_change;

@@ -2,7 +2,8 @@
 //! layout (`migrate`), clearing what interrupted writes left behind, opening
 //! each CF's SSTables (found by keyspace and CF name, see `layout`; one
 //! written for a dropped CF of the same name is deleted), opening the commit
-//! log and decoding the records to replay.
+//! log and reading the records to replay (`replaying` decodes and applies
+//! them).
 //!
 //! Each record is replayed only into the CFs whose SSTables do not already
 //! hold it (`SsMeta::covers_until`, truncation markers), and inputs of a
@@ -11,12 +12,11 @@
 //!
 //! It must not apply anything itself: the engine re-applies the mutations.
 
-use super::codec::decode_mutation;
 use super::commitlog::{CommitLog, CommitLogOptions, Position};
 use super::layout;
 use super::markers;
 use super::migrate::migrate;
-use super::model::RowMutation;
+use super::replaying::PendingReplay;
 use super::sstable::SSTableReader;
 use super::sstore::SsTable;
 use super::{EngineOptions, StorageError};
@@ -33,7 +33,8 @@ pub(crate) struct Recovered {
     /// One more than the highest generation on disk or in a marker.
     pub next_generation: u64,
     pub log: CommitLog,
-    pub replay: Vec<(Position, RowMutation)>,
+    /// The records to re-apply (decoded while applied, see `replaying`).
+    pub replay: PendingReplay,
     /// Replay skipped corruption because the options said to.
     pub replayed_around_damage: bool,
     /// For the start-up log (see `startup`).
@@ -46,7 +47,7 @@ pub(crate) struct RecoveryStats {
     pub log_segments: usize,
     pub log_bytes: u64,
     pub log_records: usize,
-    /// Reading and decoding the commit log.
+    /// Reading the commit log and checking its records' checksums.
     pub log_read_in: Duration,
 }
 
@@ -160,44 +161,20 @@ pub(crate) fn recover(
         .unwrap_or(0);
     // The log refuses corruption (unless told otherwise) and logs damage.
     let log_started = Instant::now();
-    let (log, report) = CommitLog::open_after(log_opts, min_segment)?;
+    let (log, report, raw) = CommitLog::open_raw(log_opts, min_segment)?;
     let replayed_around_damage = report.corruptions().next().is_some();
-    let (log_segments, log_bytes, log_records) =
-        (report.segments.len(), report.bytes, report.records.len());
-    let mut replay = Vec::with_capacity(report.records.len());
-    for r in report.records {
-        match decode_mutation(schema, &r.payload) {
-            Ok(Some(mut m)) => {
-                m.updates.retain(|(cf, _)| {
-                    let done = schema
-                        .cf(&m.keyspace, cf)
-                        .and_then(|d| replay_from.get(&d.id))
-                        .is_some_and(|from| r.position < *from);
-                    !done
-                });
-                if !m.updates.is_empty() {
-                    replay.push((r.position, m));
-                }
-            }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(
-                "skipping undecodable commit log record at {}: {e}",
-                r.position
-            ),
-        }
-    }
     Ok(Recovered {
         data_dir: data_dir.to_path_buf(),
         sstables,
         next_generation,
         log,
-        replay,
-        replayed_around_damage,
         stats: RecoveryStats {
-            log_segments,
-            log_bytes,
-            log_records,
+            log_segments: report.segments.len(),
+            log_bytes: report.bytes,
+            log_records: raw.records.len(),
             log_read_in: log_started.elapsed(),
         },
+        replay: PendingReplay { raw, replay_from },
+        replayed_around_damage,
     })
 }

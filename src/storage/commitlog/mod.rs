@@ -23,6 +23,9 @@
 //! let replayed_up_to = log.current_position();
 //! for r in replay { /* re-apply r.payload to the memtables */ }
 //! let _at = log.append(b"serialized mutation")?; // durable when this returns
+//! // Or write now and wait (or `.await`) for durability separately:
+//! let ticket = log.append_all_deferred(&[b"another"])?;
+//! let _at = ticket.wait()?;
 //! // When a memtable is switched out, remember where the log was:
 //! let flushed_up_to = log.current_position();
 //! // ... and once that memtable (and every older one) is on disk:
@@ -33,8 +36,10 @@
 //!
 //! # Guarantees
 //!
-//! - `SyncMode::Batch`: `append` returns `Ok` only after an fsync covering its
-//!   record. Concurrent appenders share fsyncs (group commit). A `kill -9` or
+//! - `SyncMode::Batch`: `append` returns `Ok` (and a `Durable` ticket
+//!   resolves `Ok`) only after an fsync covering its record. Concurrent
+//!   appenders share fsyncs (group commit: one syncer thread, one fsync per
+//!   round, exactly the covered waiters woken; see `syncer`). A `kill -9` or
 //!   power loss never loses an acknowledged record.
 //! - `SyncMode::Periodic`: `append` returns once the record is in the OS page
 //!   cache; a background thread fsyncs every `period`. A process crash loses
@@ -72,13 +77,18 @@
 //!
 //! # Layout
 //!
-//! `format` (bytes on disk), `segment` (the file being appended to), `replay`
-//! (reading back), `damage` (what opening does about damage), `syncer` (the
-//! fsync thread and group commit), this module (the API and the writer path).
+//! `options` (what a log is opened with, positions), `format` (bytes on
+//! disk), `segment` (the file being appended to), `writer` (framing,
+//! writing, rotation), `syncer` (the fsync thread and group commit),
+//! `durable` (an append's ticket: waiting for its fsync, blocking or as a
+//! future), `replay` (reading back), `damage` (what opening does about
+//! damage), this module (the API).
 
 mod damage;
+mod durable;
 mod error;
 mod format;
+mod options;
 mod replay;
 mod segment;
 mod syncer;
@@ -88,105 +98,33 @@ mod tests;
 mod tests_damage;
 #[cfg(test)]
 mod tests_exhaustion;
+#[cfg(test)]
+mod tests_group;
+mod writer;
 
 use std::collections::BTreeSet;
 use std::fmt;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use parking_lot::{Condvar, Mutex};
 
 use super::resource::Episodes;
 pub use super::resource::Exhaustion;
+pub use durable::Durable;
 pub use error::CommitLogError;
 pub use format::{HeaderError, MAX_PAYLOAD_LEN};
-pub use replay::{read_dir, IssueKind, ReplayIssue, ReplayReport, Replayed};
+pub use options::{CommitLogOptions, Position, SyncMode, MIN_SEGMENT_SIZE};
+pub use replay::{
+    read_dir, read_dir_raw, IssueKind, RawRecords, RecordRef, ReplayIssue, ReplayReport, Replayed,
+};
 
 use segment::{sync_dir, ActiveSegment};
 use syncer::SyncState;
-
-/// When appended records are made durable (Cassandra's `CommitLogSync`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SyncMode {
-    /// Acknowledge at once; fsync every `period` (`CommitLogSyncPeriodInMS`).
-    Periodic { period: Duration },
-    /// Acknowledge after an fsync covering the record. Once a record is
-    /// waiting, the syncer waits up to `window` (`CommitLogSyncBatchWindowInMS`)
-    /// for appenders already in progress to finish writing, so one fsync covers
-    /// them all; it never waits when no appender is in progress. A zero window
-    /// syncs at once (writes arriving during an fsync still share the next one).
-    Batch { window: Duration },
-}
-
-/// How to open a commit log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommitLogOptions {
-    /// The directory holding the segments (`CommitLogDirectory`). Created if
-    /// missing. One open `CommitLog` owns it at a time.
-    pub dir: PathBuf,
-    pub sync: SyncMode,
-    /// A segment is closed and a new one started before a record would grow
-    /// it past this many bytes (`CommitLogRotationThresholdInMB`). A record
-    /// larger than this gets a segment of its own.
-    pub segment_size: u64,
-    /// Open even when replay finds corruption (damage with intact records
-    /// after it), replaying every intact record and skipping only the
-    /// damaged bytes (Cassandra's `cassandra.commitlog.ignorereplayerrors`).
-    pub ignore_replay_errors: bool,
-}
-
-/// The smallest accepted `segment_size`.
-pub const MIN_SEGMENT_SIZE: u64 = 1024;
-
-impl CommitLogOptions {
-    /// Cassandra 0.6's defaults: periodic sync every 10 s, 128 MiB segments.
-    pub fn new(dir: impl Into<PathBuf>) -> Self {
-        CommitLogOptions {
-            dir: dir.into(),
-            sync: SyncMode::Periodic {
-                period: Duration::from_millis(10_000),
-            },
-            segment_size: 128 * 1024 * 1024,
-            ignore_replay_errors: false,
-        }
-    }
-
-    fn validate(&self) -> Result<(), CommitLogError> {
-        if self.segment_size < MIN_SEGMENT_SIZE {
-            return Err(CommitLogError::InvalidOptions(format!(
-                "segment_size {} is below the minimum of {MIN_SEGMENT_SIZE} bytes",
-                self.segment_size
-            )));
-        }
-        if let SyncMode::Periodic { period } = self.sync {
-            if period.is_zero() {
-                return Err(CommitLogError::InvalidOptions(
-                    "the periodic sync period must be greater than zero".into(),
-                ));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A place in the log: the start of a record, or (from `current_position`)
-/// where the next record will start. Ordered by segment, then offset; every
-/// record appended later has a greater position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Position {
-    pub segment: u64,
-    pub offset: u64,
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.segment, self.offset)
-    }
-}
+use writer::{next_segment_id, Writer};
 
 /// A durable record log shared by many writer threads (`Send + Sync`; share
 /// it with an `Arc`). Dropping it stops the syncer after a last fsync, but
@@ -203,11 +141,10 @@ pub(crate) struct Shared {
     segment_size: u64,
     writer: Mutex<Writer>,
     sync: Mutex<SyncState>,
-    /// Wakes the syncer: a record is waiting, an appender finished writing,
-    /// or shutdown.
+    /// Wakes the syncer: a first record is waiting, the writes it gathers
+    /// for are in, or shutdown (see `syncer`). Appenders waiting for an
+    /// fsync are woken through their `Durable` tickets' wakers instead.
     work: Condvar,
-    /// Wakes appenders waiting for an fsync.
-    synced: Condvar,
     /// Holds the directory's advisory lock for the log's lifetime.
     _lock: File,
     /// Logs running out of disk space or descriptors once per episode.
@@ -216,24 +153,13 @@ pub(crate) struct Shared {
     /// retired: an append soon may have to wait for a rotation's fsync.
     /// Read without the writer lock by [`CommitLog::append_may_wait`].
     near_end: AtomicBool,
+    /// Fsyncs of segments done by this log (for benchmarks and tests).
+    fsyncs: AtomicU64,
 }
 
 /// How close to a segment's end appends count as possibly waiting for a
 /// rotation (at most an eighth of the segment).
 const ROTATION_MARGIN: u64 = 4 << 20;
-
-pub(crate) struct Writer {
-    active: ActiveSegment,
-    /// The active segment's fsync failed for lack of space: it takes no
-    /// more records, and the next write starts a new segment first.
-    retired: bool,
-    /// Count of writes so far; the syncer tracks durability by this number.
-    seq: u64,
-    /// Ids of the segment files on disk, including the active one.
-    segments: BTreeSet<u64>,
-    /// Reused framing buffer.
-    buf: Vec<u8>,
-}
 
 impl fmt::Debug for CommitLog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -271,12 +197,24 @@ impl CommitLog {
         opts: CommitLogOptions,
         min_segment_id: u64,
     ) -> Result<(CommitLog, ReplayReport), CommitLogError> {
+        let (log, mut report, raw) = Self::open_raw(opts, min_segment_id)?;
+        report.records = raw.to_replayed();
+        Ok((log, report))
+    }
+
+    /// Like [`open_after`](Self::open_after), but the records to replay stay
+    /// in the segments' bytes ([`RawRecords`]; `report.records` is empty):
+    /// replay copies nothing per record.
+    pub fn open_raw(
+        opts: CommitLogOptions,
+        min_segment_id: u64,
+    ) -> Result<(CommitLog, ReplayReport, RawRecords), CommitLogError> {
         opts.validate()?;
         let dir = opts.dir.clone();
         create_dir_durably(&dir)?;
         let lock = lock_dir(&dir)?;
 
-        let report = replay::read_dir(&dir)?;
+        let (report, raw) = replay::read_dir_raw(&dir)?;
         damage::apply_policy(&report, opts.ignore_replay_errors)?;
         damage::cut_torn_tails(&report)?;
         if !report.temp_files.is_empty() {
@@ -307,8 +245,8 @@ impl CommitLog {
             }),
             sync: Mutex::new(SyncState::default()),
             near_end: AtomicBool::new(false),
+            fsyncs: AtomicU64::new(0),
             work: Condvar::new(),
-            synced: Condvar::new(),
             _lock: lock,
             episodes: Episodes::new(
                 "commit log writes",
@@ -323,6 +261,7 @@ impl CommitLog {
                 syncer: Some(syncer),
             },
             report,
+            raw,
         ))
     }
 
@@ -337,6 +276,17 @@ impl CommitLog {
     /// prefix of them may survive if the call had not returned `Ok`. An empty
     /// slice writes nothing and returns the current position.
     pub fn append_all(&self, payloads: &[&[u8]]) -> Result<Position, CommitLogError> {
+        self.append_all_deferred(payloads)?.wait()
+    }
+
+    /// Writes like [`append_all`](Self::append_all) but returns without
+    /// waiting for durability: the [`Durable`] ticket resolves once the
+    /// records are durable per the sync mode (at once in periodic mode; after
+    /// the group-commit fsync covering them in batch mode). Await it, or
+    /// `wait` on it; a caller acknowledging a batch-mode write must not do so
+    /// before the ticket resolves `Ok`. Lets a caller that must not block
+    /// (an async task) hand off nothing but the wait.
+    pub fn append_all_deferred(&self, payloads: &[&[u8]]) -> Result<Durable, CommitLogError> {
         for p in payloads {
             if p.len() > MAX_PAYLOAD_LEN {
                 return Err(CommitLogError::PayloadTooLarge {
@@ -346,13 +296,17 @@ impl CommitLog {
             }
         }
         if payloads.is_empty() {
-            return Ok(self.current_position());
+            let at = self.current_position();
+            return Ok(Durable::new(Arc::clone(&self.shared), at, 0));
         }
         let shared = &*self.shared;
         let batch = matches!(shared.mode, SyncMode::Batch { .. });
         shared.begin_write(batch)?;
         let written = shared.write(payloads);
-        shared.finish_write(batch, written)
+        let (pos, seq) = shared.finish_write(batch, written)?;
+        // Periodic mode: acknowledged now (finish_write checked the state).
+        let seq = if batch { seq } else { 0 };
+        Ok(Durable::new(Arc::clone(&self.shared), pos, seq))
     }
 
     /// Whether an append now could wait on the disk: always in batch mode
@@ -424,7 +378,13 @@ impl CommitLog {
 
     /// Makes every record appended so far durable, whatever the sync mode.
     pub fn sync(&self) -> Result<(), CommitLogError> {
-        self.shared.sync_now()
+        self.shared.sync_now().map(|_| ())
+    }
+
+    /// How many fsyncs of segments this log has done so far (group commit
+    /// shares one among many batch-mode appends; benchmarks report the ratio).
+    pub fn fsync_count(&self) -> u64 {
+        self.shared.fsyncs.load(Ordering::Relaxed)
     }
 
     /// The directory this log owns.
@@ -474,11 +434,10 @@ impl CommitLog {
         let Some(handle) = self.syncer.take() else {
             return Ok(());
         };
-        self.shared.sync.lock().shutdown = true;
-        self.shared.work.notify_all();
+        self.shared.stop_syncer();
         // The syncer never panics on I/O errors; a join error means a bug.
         let _ = handle.join();
-        self.shared.sync_now()
+        self.shared.sync_now().map(|_| ())
     }
 }
 
@@ -490,94 +449,6 @@ impl Drop for CommitLog {
                 self.shared.dir.display()
             );
         }
-    }
-}
-
-impl Shared {
-    /// Frames and writes `payloads` under the writer lock; returns the first
-    /// record's position and the write's sequence number.
-    fn write(&self, payloads: &[&[u8]]) -> Result<(Position, u64), CommitLogError> {
-        let mut w = self.writer.lock();
-        let total: u64 = payloads.iter().map(|p| format::record_len(p.len())).sum();
-        if w.retired || (!w.active.is_empty() && w.active.offset + total > self.segment_size) {
-            self.rotate(&mut w)?;
-        }
-        let Writer { active, buf, .. } = &mut *w;
-        buf.clear();
-        for p in payloads {
-            format::encode_record(p, buf);
-        }
-        let pos = Position {
-            segment: active.id,
-            offset: active.offset,
-        };
-        if let Err(e) = active.write(buf) {
-            let err = CommitLogError::io(&active.path, e);
-            // Cut the partial record off: a later record must never follow
-            // a torn one (replay would take that for corruption).
-            if let Err(e) = active.cut_back() {
-                let cut = CommitLogError::io(&active.path, e);
-                tracing::error!("cannot cut a partly written record off: {cut}");
-                return Err(self.fail(err));
-            }
-            return Err(self.refuse(err));
-        }
-        let margin = ROTATION_MARGIN.min(self.segment_size / 8);
-        self.near_end.store(
-            active.offset.saturating_add(margin) > self.segment_size,
-            Ordering::Relaxed,
-        );
-        if buf.capacity() > 1 << 20 {
-            // Do not keep a huge record's buffer alive forever.
-            *buf = Vec::new();
-        }
-        w.seq += 1;
-        Ok((pos, w.seq))
-    }
-
-    /// Closes the active segment durably and starts the next one. When the
-    /// next one cannot be created, the active one stays (durable, so later
-    /// records may still follow it) and the next write tries again.
-    fn rotate(&self, w: &mut Writer) -> Result<(), CommitLogError> {
-        // Everything in the old segment must be durable before records land
-        // in the new one: the syncer only ever fsyncs the active file. A
-        // retired segment's fsync already failed; another would lie.
-        if !w.retired {
-            if let Err(e) = w.active.file.sync_data() {
-                let err = CommitLogError::io(&w.active.path, e);
-                return Err(self.sync_failed(w, err));
-            }
-        }
-        let next = ActiveSegment::create(&self.dir, next_segment_id(Some(w.active.id)))
-            .map_err(|e| self.refuse(e))?;
-        w.segments.insert(next.id);
-        w.active = next;
-        w.retired = false;
-        self.near_end.store(false, Ordering::Relaxed);
-        Ok(())
-    }
-
-    /// A write or segment creation failed: exhaustion leaves the log usable
-    /// (logged once per episode), anything else fails it for good.
-    fn refuse(&self, err: CommitLogError) -> CommitLogError {
-        match err.exhaustion() {
-            Some(cause) => {
-                self.episodes.failed(cause, &err);
-                err
-            }
-            None => self.fail(err),
-        }
-    }
-}
-
-/// A segment id above `last` and not below the wall clock in milliseconds.
-fn next_segment_id(last: Option<u64>) -> u64 {
-    let now_ms = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64);
-    match last {
-        Some(last) => now_ms.max(last.saturating_add(1)),
-        None => now_ms.max(1),
     }
 }
 

@@ -94,6 +94,48 @@ pub struct ReplayIssue {
     pub corruption: bool,
 }
 
+/// Where one intact record's payload lies in the segments `read_dir_raw`
+/// read (no copy of it is made).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordRef {
+    pub position: Position,
+    /// Index into [`RawRecords::segments`].
+    segment: usize,
+    start: usize,
+    len: usize,
+}
+
+/// The intact records of a directory as read: the segment files' bytes and
+/// where each record's payload lies in them, in log order. Replaying from
+/// this allocates nothing per record.
+#[derive(Debug, Default)]
+pub struct RawRecords {
+    segments: Vec<Vec<u8>>,
+    pub records: Vec<RecordRef>,
+}
+
+impl RawRecords {
+    /// The payload of `r` (a record of this set).
+    pub fn payload(&self, r: &RecordRef) -> &[u8] {
+        &self.segments[r.segment][r.start..r.start + r.len]
+    }
+
+    /// Every record's position and payload, in log order.
+    pub fn iter(&self) -> impl Iterator<Item = (Position, &[u8])> + '_ {
+        self.records.iter().map(|r| (r.position, self.payload(r)))
+    }
+
+    /// Copies the records out (the owned form `read_dir` reports).
+    pub fn to_replayed(&self) -> Vec<Replayed> {
+        self.iter()
+            .map(|(position, p)| Replayed {
+                position,
+                payload: p.to_vec(),
+            })
+            .collect()
+    }
+}
+
 /// Everything `read_dir` found.
 #[derive(Debug, Default)]
 pub struct ReplayReport {
@@ -118,10 +160,19 @@ impl ReplayReport {
 
 /// Reads every segment in `dir`. A missing directory reads as empty.
 pub fn read_dir(dir: &Path) -> Result<ReplayReport, CommitLogError> {
+    let (mut report, raw) = read_dir_raw(dir)?;
+    report.records = raw.to_replayed();
+    Ok(report)
+}
+
+/// Like [`read_dir`], but the records stay in the segments' bytes
+/// (`report.records` is left empty).
+pub fn read_dir_raw(dir: &Path) -> Result<(ReplayReport, RawRecords), CommitLogError> {
     let mut report = ReplayReport::default();
+    let mut raw = RawRecords::default();
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(report),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((report, raw)),
         Err(e) => return Err(CommitLogError::io(dir, e)),
     };
     let mut segments = Vec::new();
@@ -149,15 +200,17 @@ pub fn read_dir(dir: &Path) -> Result<ReplayReport, CommitLogError> {
         report.segments.push(id);
         let bytes = std::fs::read(&path).map_err(|e| CommitLogError::io(&path, e))?;
         report.bytes += bytes.len() as u64;
-        read_segment(id, &path, &bytes, &mut report.records, &mut damage);
+        let index = raw.segments.len();
+        read_segment(id, index, &path, &bytes, &mut raw.records, &mut damage);
+        raw.segments.push(bytes);
     }
     // Damage is corruption when an intact record lies after it in the log.
-    let last = report.records.last().map(|r| r.position);
+    let last = raw.records.last().map(|r| r.position);
     for (at, mut issue) in damage {
         issue.corruption |= last.is_some_and(|l| l > at);
         report.issues.push(issue);
     }
-    Ok(report)
+    Ok((report, raw))
 }
 
 /// What the bytes at one offset hold.
@@ -225,9 +278,10 @@ fn parse_at(bytes: &[u8], at: u64) -> Parsed {
 /// `damage` (each with the position it starts at).
 fn read_segment(
     id: u64,
+    index: usize,
     path: &Path,
     bytes: &[u8],
-    records: &mut Vec<Replayed>,
+    records: &mut Vec<RecordRef>,
     damage: &mut Vec<(Position, ReplayIssue)>,
 ) {
     let file_len = bytes.len() as u64;
@@ -264,13 +318,14 @@ fn read_segment(
                 if let Some((from, kind)) = damaged.take() {
                     damage.push(issue(from, at, kind, true));
                 }
-                let body = (at as usize) + RECORD_PREFIX_LEN;
-                records.push(Replayed {
+                records.push(RecordRef {
                     position: Position {
                         segment: id,
                         offset: at,
                     },
-                    payload: bytes[body..body + len].to_vec(),
+                    segment: index,
+                    start: (at as usize) + RECORD_PREFIX_LEN,
+                    len,
                 });
                 at += format::record_len(len);
             }

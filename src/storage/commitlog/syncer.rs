@@ -3,11 +3,28 @@
 //!
 //! Owns when fsyncs happen and who waits for them. Every write gets a
 //! sequence number (under the writer lock); `synced` is the highest sequence
-//! number known durable. A batch-mode appender waits until `synced` reaches
-//! its number; the syncer fsyncs the active segment whenever a number above
-//! `synced` is waiting, after giving appenders already in progress up to the
-//! batch window to finish writing so they share the fsync. It must not frame
-//! or write records.
+//! number known durable. A batch-mode write is acknowledged once `synced`
+//! reaches its number (see `durable::Durable`). It must not frame or write
+//! records.
+//!
+//! # Group commit (batch mode)
+//!
+//! One syncer thread fsyncs the active segment once for every write
+//! appended since the fsync before, then wakes exactly the waiters that
+//! fsync covered (their wakers are taken out of `waiters`; a write that
+//! landed while the fsync ran stays for the next one). Appenders never
+//! fsync themselves in batch mode, so N concurrent writers cost one fsync
+//! per round, not N.
+//!
+//! Before an fsync the syncer gathers: it waits, never beyond the batch
+//! window, while an appender is still writing (`in_flight`) or while fewer
+//! writes are pending than the round before acknowledged or left waiting
+//! (`expect`): the writers just acknowledged are about to write again, and
+//! one fsync should cover them all rather than the first one to come back.
+//! A lone writer expects one write, so its fsync starts at once. Appenders
+//! wake the syncer only when the condition it waits for may have become
+//! true (first pending write, last in-flight writer done, the expected
+//! count reached), not on every write.
 //!
 //! An fsync that fails for lack of space abandons every write so far
 //! (`abandoned`): after a failed fsync the kernel may have dropped the dirty
@@ -20,11 +37,13 @@
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::task::Waker;
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::error::CommitLogError;
-use super::{Position, Shared, SyncMode, Writer};
+use super::writer::Writer;
+use super::{Shared, SyncMode};
 use crate::storage::resource::Exhaustion;
 
 /// Guarded by `Shared::sync`.
@@ -36,6 +55,16 @@ pub(crate) struct SyncState {
     pub synced: u64,
     /// Batch-mode appenders between `begin_write` and `finish_write`.
     pub in_flight: usize,
+    /// Sequence numbers of batch-mode writes done but not yet covered by
+    /// an fsync (each a writer about to wait, or waiting).
+    pub unsynced: Vec<u64>,
+    /// Wakers of batch-mode writes waiting for an fsync, by sequence number.
+    pub waiters: Vec<(u64, Waker)>,
+    /// The syncer waits for `unsynced` to reach this many (see the module
+    /// comment); 0 while it is not gathering.
+    pub expect: usize,
+    /// The syncer is idle, waiting for a first pending write.
+    pub idle: bool,
     /// Set once by the first failed write or fsync that was not an
     /// exhaustion; never cleared.
     pub failed: Option<String>,
@@ -51,6 +80,46 @@ pub(crate) struct SyncState {
     pub closed_gap_epoch: u64,
 }
 
+impl SyncState {
+    /// Takes out the wakers of every waiter whose outcome is now known
+    /// (covered by an fsync, abandoned, or the log failed), to be woken
+    /// after the lock is released.
+    fn take_settled(&mut self) -> Vec<Waker> {
+        let settled = self.synced.max(self.abandoned);
+        let all = self.failed.is_some();
+        let mut out = Vec::new();
+        self.waiters.retain(|(seq, w)| {
+            let done = all || *seq <= settled;
+            if done {
+                out.push(w.clone());
+            }
+            !done
+        });
+        self.unsynced.retain(|seq| *seq > settled);
+        out
+    }
+
+    /// The outcome of write `seq` if it is known: durable, or failed.
+    pub(crate) fn outcome(&self, seq: u64) -> Option<Result<(), CommitLogError>> {
+        if self.abandoned >= seq {
+            // Even if a later fsync reported success: it may have lied.
+            return Some(Err(abandoned_error(self)));
+        }
+        if self.synced >= seq {
+            return Some(Ok(()));
+        }
+        self.failed
+            .as_ref()
+            .map(|msg| Err(CommitLogError::Failed(msg.clone())))
+    }
+}
+
+fn wake_all(wakers: Vec<Waker>) {
+    for w in wakers {
+        w.wake();
+    }
+}
+
 impl Shared {
     /// Admits an appender: refuses if the log has failed.
     pub(crate) fn begin_write(&self, batch: bool) -> Result<(), CommitLogError> {
@@ -64,32 +133,38 @@ impl Shared {
         Ok(())
     }
 
-    /// Ends an append begun with `begin_write`: in batch mode, waits until
-    /// an fsync covers the write.
-    pub(crate) fn finish_write(
+    /// Ends the writing part of an append begun with `begin_write`: returns
+    /// the write's sequence number once it is written. In batch mode the
+    /// caller then waits for durability (`durable::Durable`); in periodic
+    /// mode the write is acknowledged now.
+    pub(crate) fn finish_write<T>(
         &self,
         batch: bool,
-        written: Result<(Position, u64), CommitLogError>,
-    ) -> Result<Position, CommitLogError> {
+        written: Result<(T, u64), CommitLogError>,
+    ) -> Result<(T, u64), CommitLogError> {
         let mut s = self.sync.lock();
         if batch {
             s.in_flight -= 1;
-            // The syncer may be waiting for in-progress appenders to finish.
-            self.work.notify_one();
         }
-        let (pos, seq) = written?;
+        let (pos, seq) = match written {
+            Ok(w) => w,
+            Err(e) => {
+                if batch && s.in_flight == 0 && s.expect > 0 {
+                    // The syncer may be gathering for this appender.
+                    self.work.notify_one();
+                }
+                return Err(e);
+            }
+        };
         if batch {
             s.written = s.written.max(seq);
-            while s.synced < seq {
-                if s.failed.is_some() || s.abandoned >= seq {
-                    break;
-                }
-                self.synced.wait(&mut s);
+            s.unsynced.push(seq);
+            let gathered = s.expect > 0 && s.in_flight == 0 && s.unsynced.len() >= s.expect;
+            if s.idle || gathered {
+                s.idle = false;
+                self.work.notify_one();
             }
-            if s.abandoned >= seq {
-                // Even if a later fsync reported success: it may have lied.
-                return Err(abandoned_error(&s));
-            }
+            return Ok((pos, seq));
         }
         match &s.failed {
             // A write that a failed fsync may have covered is not durable.
@@ -97,18 +172,19 @@ impl Shared {
             _ => {
                 drop(s);
                 self.episodes.succeeded();
-                Ok(pos)
+                Ok((pos, seq))
             }
         }
     }
 
     /// Fsyncs the active segment so that every write done before this call
-    /// is durable. Earlier segments were fsynced when they were rotated out.
+    /// is durable, and wakes the waiters it covered; returns how many writes
+    /// it covered. Earlier segments were fsynced when they were rotated out.
     ///
     /// Writes abandoned after a failed fsync are not covered: in batch mode
     /// none of them was acknowledged, in periodic mode
     /// `CommitLog::durability_gap` reports them.
-    pub(crate) fn sync_now(&self) -> Result<(), CommitLogError> {
+    pub(crate) fn sync_now(&self) -> Result<usize, CommitLogError> {
         let (file, path, seq) = {
             let w = self.writer.lock();
             (Arc::clone(&w.active.file), w.active.path.clone(), w.seq)
@@ -119,17 +195,24 @@ impl Shared {
                 return Err(CommitLogError::Failed(msg.clone()));
             }
             if s.synced >= seq || s.abandoned >= seq {
-                return Ok(());
+                return Ok(0);
             }
         }
         match file.sync_data() {
             Ok(()) => {
+                self.fsyncs
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let mut s = self.sync.lock();
                 s.synced = s.synced.max(seq);
-                self.synced.notify_all();
-                // An episode ends with a write that succeeds (finish_write),
-                // not here: with nothing new to write, an fsync proves little.
-                Ok(())
+                let pending = s.unsynced.len();
+                let wakers = s.take_settled();
+                let covered = pending - s.unsynced.len();
+                drop(s);
+                wake_all(wakers);
+                // An episode ends with a write that succeeds (its
+                // acknowledgement), not here: with nothing new to write, an
+                // fsync proves little.
+                Ok(covered)
             }
             Err(e) => {
                 let err = CommitLogError::io(path, e);
@@ -159,8 +242,9 @@ impl Shared {
         if matches!(self.mode, SyncMode::Periodic { .. }) {
             s.gap_epoch += 1;
         }
-        self.synced.notify_all();
+        let wakers = s.take_settled();
         drop(s);
+        wake_all(wakers);
         self.episodes.failed(cause, &err);
         err
     }
@@ -171,9 +255,18 @@ impl Shared {
         tracing::error!("commit log {} failed: {err}", self.dir.display());
         let mut s = self.sync.lock();
         s.failed.get_or_insert_with(|| err.to_string());
-        self.synced.notify_all();
+        let wakers = s.take_settled();
         self.work.notify_all();
+        drop(s);
+        wake_all(wakers);
         err
+    }
+
+    /// Tells the syncer to stop (it returns after its current fsync); the
+    /// caller joins it and makes the last `sync_now`.
+    pub(crate) fn stop_syncer(&self) {
+        self.sync.lock().shutdown = true;
+        self.work.notify_all();
     }
 }
 
@@ -187,7 +280,9 @@ pub(crate) fn spawn(shared: Arc<Shared>) -> io::Result<JoinHandle<()>> {
         })
 }
 
-fn run_batch(shared: &Shared, window: std::time::Duration) {
+fn run_batch(shared: &Shared, window: Duration) {
+    // How many writes the next fsync should cover (see the module comment).
+    let mut expect = 1;
     loop {
         let mut s = shared.sync.lock();
         loop {
@@ -200,23 +295,37 @@ fn run_batch(shared: &Shared, window: std::time::Duration) {
             if s.shutdown {
                 return;
             }
+            s.idle = true;
             shared.work.wait(&mut s);
         }
-        // Gather: let appenders that are already writing join this fsync,
-        // but never wait when nobody is, and never beyond the window.
-        let deadline = Instant::now() + window;
-        while s.in_flight > 0 && !s.shutdown && s.failed.is_none() {
-            if shared.work.wait_until(&mut s, deadline).timed_out() {
-                break;
+        s.idle = false;
+        // Gather: let appenders that are writing, and the writers the last
+        // fsync acknowledged, join this fsync; never beyond the window.
+        if !window.is_zero() {
+            let deadline = Instant::now() + window;
+            s.expect = expect;
+            while (s.in_flight > 0 || s.unsynced.len() < expect)
+                && !s.shutdown
+                && s.failed.is_none()
+            {
+                if shared.work.wait_until(&mut s, deadline).timed_out() {
+                    break;
+                }
             }
+            s.expect = 0;
         }
         drop(s);
         // A failure is recorded in the shared state and reported to waiters.
-        let _ = shared.sync_now();
+        if let Ok(covered) = shared.sync_now() {
+            if covered > 0 {
+                let left = shared.sync.lock().unsynced.len();
+                expect = (covered + left).max(1);
+            }
+        }
     }
 }
 
-fn run_periodic(shared: &Shared, period: std::time::Duration) {
+fn run_periodic(shared: &Shared, period: Duration) {
     loop {
         let deadline = Instant::now() + period;
         let stop = {

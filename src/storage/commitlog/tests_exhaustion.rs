@@ -49,7 +49,7 @@ fn an_fsync_out_of_space_fails_the_writes_it_covered_and_the_log_goes_on() {
     }
     // Not failed for good: the next write starts a new segment.
     log.shared
-        .finish_write(true, Err(CommitLogError::InvalidOptions("x".into())))
+        .finish_write::<Position>(true, Err(CommitLogError::InvalidOptions("x".into())))
         .unwrap_err();
     let after = log.append(b"after").unwrap();
     assert!(after.segment > acked.segment, "{after} after {acked}");

@@ -1,0 +1,119 @@
+//! The writer path: framing records and writing them at the end of the
+//! active segment under the writer lock, rotating segments, and what a
+//! failed write does to the log.
+//!
+//! Owns the `Writer` state (active segment, sequence numbers, the segment
+//! list). It must not wait for fsyncs (the syncer and `Durable` do) nor
+//! read segments back.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::error::CommitLogError;
+use super::format;
+use super::segment::ActiveSegment;
+use super::{Position, Shared, ROTATION_MARGIN};
+
+/// Guarded by `Shared::writer`.
+pub(crate) struct Writer {
+    pub active: ActiveSegment,
+    /// The active segment's fsync failed for lack of space: it takes no
+    /// more records, and the next write starts a new segment first.
+    pub retired: bool,
+    /// Count of writes so far; the syncer tracks durability by this number.
+    pub seq: u64,
+    /// Ids of the segment files on disk, including the active one.
+    pub segments: BTreeSet<u64>,
+    /// Reused framing buffer.
+    pub buf: Vec<u8>,
+}
+
+impl Shared {
+    /// Frames and writes `payloads` under the writer lock; returns the first
+    /// record's position and the write's sequence number.
+    pub(crate) fn write(&self, payloads: &[&[u8]]) -> Result<(Position, u64), CommitLogError> {
+        let mut w = self.writer.lock();
+        let total: u64 = payloads.iter().map(|p| format::record_len(p.len())).sum();
+        if w.retired || (!w.active.is_empty() && w.active.offset + total > self.segment_size) {
+            self.rotate(&mut w)?;
+        }
+        let Writer { active, buf, .. } = &mut *w;
+        buf.clear();
+        for p in payloads {
+            format::encode_record(p, buf);
+        }
+        let pos = Position {
+            segment: active.id,
+            offset: active.offset,
+        };
+        if let Err(e) = active.write(buf) {
+            let err = CommitLogError::io(&active.path, e);
+            // Cut the partial record off: a later record must never follow
+            // a torn one (replay would take that for corruption).
+            if let Err(e) = active.cut_back() {
+                let cut = CommitLogError::io(&active.path, e);
+                tracing::error!("cannot cut a partly written record off: {cut}");
+                return Err(self.fail(err));
+            }
+            return Err(self.refuse(err));
+        }
+        let margin = ROTATION_MARGIN.min(self.segment_size / 8);
+        self.near_end.store(
+            active.offset.saturating_add(margin) > self.segment_size,
+            Ordering::Relaxed,
+        );
+        if buf.capacity() > 1 << 20 {
+            // Do not keep a huge record's buffer alive forever.
+            *buf = Vec::new();
+        }
+        w.seq += 1;
+        Ok((pos, w.seq))
+    }
+
+    /// Closes the active segment durably and starts the next one. When the
+    /// next one cannot be created, the active one stays (durable, so later
+    /// records may still follow it) and the next write tries again.
+    fn rotate(&self, w: &mut Writer) -> Result<(), CommitLogError> {
+        // Everything in the old segment must be durable before records land
+        // in the new one: the syncer only ever fsyncs the active file. A
+        // retired segment's fsync already failed; another would lie.
+        if !w.retired {
+            if let Err(e) = w.active.file.sync_data() {
+                let err = CommitLogError::io(&w.active.path, e);
+                return Err(self.sync_failed(w, err));
+            }
+            self.fsyncs.fetch_add(1, Ordering::Relaxed);
+        }
+        let next = ActiveSegment::create(&self.dir, next_segment_id(Some(w.active.id)))
+            .map_err(|e| self.refuse(e))?;
+        w.segments.insert(next.id);
+        w.active = next;
+        w.retired = false;
+        self.near_end.store(false, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// A write or segment creation failed: exhaustion leaves the log usable
+    /// (logged once per episode), anything else fails it for good.
+    pub(crate) fn refuse(&self, err: CommitLogError) -> CommitLogError {
+        match err.exhaustion() {
+            Some(cause) => {
+                self.episodes.failed(cause, &err);
+                err
+            }
+            None => self.fail(err),
+        }
+    }
+}
+
+/// A segment id above `last` and not below the wall clock in milliseconds.
+pub(crate) fn next_segment_id(last: Option<u64>) -> u64 {
+    let now_ms = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    match last {
+        Some(last) => now_ms.max(last.saturating_add(1)),
+        None => now_ms.max(1),
+    }
+}
