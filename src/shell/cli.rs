@@ -45,6 +45,12 @@ pub struct CliArgs {
     /// Print more about each error.
     #[arg(long)]
     pub debug: bool,
+    /// User name to log in with (SimpleAuthenticator).
+    #[arg(short = 'u', long)]
+    pub username: Option<String>,
+    /// Password to log in with (`-pw` as cassandra-cli spelled it also works).
+    #[arg(long)]
+    pub password: Option<String>,
 }
 
 /// A failed statement: the line to print.
