@@ -83,6 +83,21 @@ pub struct Cli<'a> {
     pub(crate) assumptions: crate::shell::cli_exec::Assumptions,
     pub(crate) assumptions_changed: bool,
     pub(crate) level: crate::thrift::gen::cassandra19::ConsistencyLevel,
+    /// Who the prompt says is logged in (`default` before any login).
+    pub(crate) username: String,
+    /// The last credentials given, reused by a later `connect`.
+    pub(crate) credentials: Option<(String, String)>,
+    /// Why there is no usable connection, if there is none.
+    pub(crate) offline: Option<Offline>,
+}
+
+/// The ways cassandra-cli 1.2 could be left without a working connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Offline {
+    /// A login failed: it dropped the client, and statements said so.
+    NotConnected,
+    /// A `connect` failed after closing the old transport: calls failed on it.
+    Closed,
 }
 
 /// What a failed conversion printed: Java's message for the exception the
@@ -166,12 +181,16 @@ impl<'a> Cli<'a> {
             assumptions: Default::default(),
             assumptions_changed: false,
             level: crate::thrift::gen::cassandra19::ConsistencyLevel::ONE,
+            username: "default".into(),
+            credentials: None,
+            offline: None,
         }
     }
 
     pub fn prompt(&self) -> String {
         format!(
-            "[default@{}] ",
+            "[{}@{}] ",
+            self.username,
             self.keyspace.as_deref().unwrap_or("unknown")
         )
     }
@@ -298,11 +317,44 @@ impl<'a> Cli<'a> {
     /// Runs one statement; output goes to `out`, a failure comes back.
     pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
         let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
+        let local = matches!(
+            cmd,
+            Command::Help(_)
+                | Command::Exit
+                | Command::Connect { .. }
+                | Command::Assume { .. }
+                | Command::Consistency(_)
+        );
+        match self.offline {
+            Some(Offline::Closed) if !local => {
+                return Err(CliError("Cannot write to null outputStream".into()))
+            }
+            Some(Offline::NotConnected) if !local => {
+                self.say("Not connected to a cassandra instance.\n");
+                return Ok(Flow::Continue);
+            }
+            _ => {}
+        }
         let started = Instant::now();
         match cmd {
             Command::Exit => return Ok(Flow::Exit),
             Command::Help(topic) => self.say(&super::cli_help::help(topic.as_deref())),
-            Command::Use(ks) => self.use_keyspace(&ks, true)?,
+            Command::Use(ks) => {
+                self.use_keyspace(&ks, true)?;
+                // A plain `use` speaks for no one in particular, as in 1.2.
+                self.username = "default".into();
+            }
+            Command::UseLogin {
+                keyspace,
+                user,
+                password,
+            } => self.use_with_login(&keyspace, &user, &password)?,
+            Command::Connect { host, port, login } => self.reconnect(&host, port, login)?,
+            Command::TraceNextQuery => self.trace_next_query()?,
+            // cassandra-cli 1.2.9 parsed it and then had no case for it.
+            Command::SetTraceProbability(_) => {
+                return Err(CliError("Invalid Statement (Type: 9)".into()))
+            }
             Command::ShowClusterName => {
                 let name = self.backend.cluster_name()?;
                 self.say(&format!("{name}\n"));

@@ -1,5 +1,7 @@
 //! `supercolumn cli --api 0.6`: Cassandra 0.6's cli over API 2.2.0.
 //!
+//! `-f FILE` and `-e TEXT` (which 0.6 lacked) run one statement per line
+//! with no banner, prompt or echo, and exit with 1 if any line failed.
 //! The session (banner, `cassandra> ` prompt, statement echo on a pipe as
 //! its jline did, `connect host/port`, login with `--username`,
 //! `--password` and `-k`) and the statements of its grammar (`cli06_parse`):
@@ -46,6 +48,8 @@ pub struct Cli06<'a> {
     username: Option<String>,
     password: Option<String>,
     login_keyspace: Option<String>,
+    /// Whether any line went to stderr (a `-f`/`-e` run then exits with 1).
+    failed: bool,
 }
 
 impl<'a> Cli06<'a> {
@@ -58,6 +62,7 @@ impl<'a> Cli06<'a> {
             username: args.username.clone(),
             password: args.password.clone(),
             login_keyspace: args.keyspace.clone(),
+            failed: false,
         }
     }
 
@@ -67,6 +72,7 @@ impl<'a> Cli06<'a> {
 
     /// A line on stderr, after everything already on stdout.
     fn err(&mut self, text: &str) {
+        self.failed = true;
         let _ = self.out.flush();
         eprintln!("{text}");
     }
@@ -501,5 +507,7 @@ pub fn main(args: &CliArgs) -> i32 {
         }
     }
     let _ = cli.out.flush();
-    0
+    // The 0.6 cli had no scripts and always ended with 0; a `-f`/`-e` run
+    // (this project's addition) says whether anything failed.
+    i32::from(scripted && cli.failed)
 }

@@ -166,6 +166,32 @@ impl Backend {
         }
     }
 
+    /// `login` with SimpleAuthenticator's credentials (19.x names no keyspace).
+    pub fn login(&mut self, user: &str, password: &str) -> Result<(), CallError> {
+        let credentials = std::collections::BTreeMap::from([
+            ("username".to_string(), user.to_string()),
+            ("password".to_string(), password.to_string()),
+        ]);
+        match self {
+            Backend::V19(c) => c
+                .login(v19::AuthenticationRequest::new(credentials))
+                .classified(),
+            Backend::V06(_) => Err(CallError::Invalid(
+                "API 0.6 logs in per keyspace: use --api 0.6's own cli".into(),
+            )),
+        }
+    }
+
+    /// `trace_next_query`: the tracing session id (16 bytes).
+    pub fn trace_next_query(&mut self) -> Result<Vec<u8>, CallError> {
+        match self {
+            Backend::V19(c) => c.trace_next_query().classified(),
+            Backend::V06(_) => Err(CallError::Invalid(
+                "tracing needs the 19.x API".into(),
+            )),
+        }
+    }
+
     pub fn set_keyspace(&mut self, ks: &str) -> Result<(), CallError> {
         match self {
             Backend::V19(c) => c.set_keyspace(ks.to_string()).classified(),

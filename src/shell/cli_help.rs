@@ -46,6 +46,9 @@ pub fn help(topic: Option<&str>) -> String {
     match topic {
         None => HELP.to_string(),
         Some(t) => {
+            if let Some(text) = crate::shell::cli_help_topics::topic(t) {
+                return text.to_string();
+            }
             let lines: Vec<&str> = HELP
                 .lines()
                 .filter(|l| l.trim_start().starts_with(t))

@@ -47,16 +47,28 @@ pub fn main(args: &CliArgs) -> i32 {
     };
     let mut cli = Cli::new(backend, &mut stdout);
     cli.host = args.host.clone();
-    if let Some(ks) = &args.keyspace {
-        if let Err(e) = cli.use_keyspace(ks, false) {
+    // As cassandra-cli 1.2: log in first (`-u`/`-pw`); a refused login
+    // leaves the session running unconnected, without `Connected to:`.
+    let mut connected = true;
+    if let (Some(user), Some(password)) = (&args.username, &args.password) {
+        cli.credentials = Some((user.clone(), password.clone()));
+        if let Err(e) = cli.login(user, password) {
             eprintln!("{e}");
-            return 1;
+            connected = false;
         }
     }
-    cli.say(&format!(
-        "Connected to: \"{cluster}\" on {}/{}\n",
-        args.host, args.port
-    ));
+    if connected {
+        if let Some(ks) = &args.keyspace {
+            if let Err(e) = cli.use_keyspace(ks, false) {
+                eprintln!("{e}");
+                return 1;
+            }
+        }
+        cli.say(&format!(
+            "Connected to: \"{cluster}\" on {}/{}\n",
+            args.host, args.port
+        ));
+    }
     let mut source = if let Some(text) = &args.execute {
         Source::text(text)
     } else if let Some(path) = &args.file {
@@ -91,11 +103,23 @@ pub fn main(args: &CliArgs) -> i32 {
 }
 
 /// Prints a failed statement's message on stderr, after what is on stdout.
-fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool) {
+/// With `--debug`, what the statement was and what it was read as follow
+/// (cassandra-cli printed a Java stack trace there).
+fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool, statement: &str) {
     let _ = cli.out.flush();
     eprintln!("{prefix}{e}");
     if debug {
-        eprintln!("{e:?}");
+        eprintln!("  statement: {}", statement.trim());
+        match crate::shell::cli_parse::parse(statement) {
+            Ok(cmd) => eprintln!("  parsed as: {cmd:?}"),
+            Err(p) => eprintln!("  parse error at {}: {}", p.pos, p.what),
+        }
+        eprintln!(
+            "  session: keyspace {}, user {}, consistency {:?}",
+            cli.keyspace.as_deref().unwrap_or("unknown"),
+            cli.username,
+            cli.level
+        );
     }
 }
 
@@ -154,7 +178,7 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                     } else {
                         String::new()
                     };
-                    report(cli, &prefix, &e, debug);
+                    report(cli, &prefix, &e, debug, &st.text);
                     if stop_at_error {
                         return 4;
                     }
@@ -171,7 +195,7 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
             } else {
                 String::new()
             };
-            report(cli, &prefix, &e, debug);
+            report(cli, &prefix, &e, debug, &st.text);
             if stop_at_error {
                 return 4;
             }
