@@ -87,6 +87,8 @@ pub struct Cli<'a> {
     pub(crate) username: String,
     /// The last credentials given, reused by a later `connect`.
     pub(crate) credentials: Option<(String, String)>,
+    /// `-k`: the keyspace every new connection starts in.
+    pub(crate) start_keyspace: Option<String>,
     /// Why there is no usable connection, if there is none.
     pub(crate) offline: Option<Offline>,
 }
@@ -184,6 +186,7 @@ impl<'a> Cli<'a> {
             username: "default".into(),
             credentials: None,
             offline: None,
+            start_keyspace: None,
         }
     }
 
@@ -290,7 +293,14 @@ impl<'a> Cli<'a> {
     /// switches, loads the schema. `announce` prints the confirmation line,
     /// which cassandra-cli left out for its `-k` option.
     pub(crate) fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
-        let names = self.backend.keyspace_names()?;
+        // cassandra-cli read the names inside the same `try` as
+        // `set_keyspace`: a refusal (e.g. no login yet) reads as a missing keyspace.
+        let names = self.backend.keyspace_names().map_err(|e| match e {
+            CallError::Invalid(_) | CallError::NotFound => {
+                CliError(format!("{name} does not exist."))
+            }
+            other => CliError::from(other),
+        })?;
         let resolved = if names.iter().any(|n| n == name) {
             name.to_string()
         } else {

@@ -132,11 +132,29 @@ impl Cli<'_> {
         if let Some((user, password)) = self.credentials.clone() {
             self.login(&user, &password)?;
         }
+        if !self.enter_start_keyspace() {
+            return Ok(());
+        }
         let cluster = self.backend.cluster_name().map_err(|_| {
             CliError("Exception retrieving information about the cassandra node, check you have connected to the thrift port.".into())
         })?;
         self.say(&format!("Connected to: \"{cluster}\" on {host}/{port}\n"));
         Ok(())
+    }
+
+    /// Enters the `-k` keyspace on a new connection, quietly; if that fails
+    /// cassandra-cli said `Keyspace KS not found` and left out its
+    /// `Connected to:` line (the connection stays). Returns whether to print it.
+    pub fn enter_start_keyspace(&mut self) -> bool {
+        let Some(ks) = self.start_keyspace.clone() else {
+            return true;
+        };
+        if self.use_keyspace(&ks, false).is_err() {
+            let _ = self.out.flush();
+            eprintln!("Keyspace {ks} not found");
+            return false;
+        }
+        true
     }
 
     /// `use KS user 'password';`: switch, then log in; each failure in
@@ -147,9 +165,13 @@ impl Cli<'_> {
         user: &str,
         password: &str,
     ) -> Result<(), CliError> {
+        let (before, before_schema) = (self.keyspace.clone(), self.schema.clone());
         self.use_keyspace(ks, false)?;
         let resolved = self.keyspace.clone().unwrap_or_default();
         self.backend.login(user, password).map_err(|e| {
+            // cassandra-cli took the new keyspace only after the login.
+            self.keyspace = before;
+            self.schema = before_schema;
             CliError(match e {
                 CallError::Authentication(_) => "Exception during authentication to the cassandra node: verify keyspace exists, and you are using correct credentials.".into(),
                 CallError::Authorization(_) => format!("You are not authorized to use keyspace: {resolved}"),

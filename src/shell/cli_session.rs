@@ -57,13 +57,8 @@ pub fn main(args: &CliArgs) -> i32 {
             connected = false;
         }
     }
-    if connected {
-        if let Some(ks) = &args.keyspace {
-            if let Err(e) = cli.use_keyspace(ks, false) {
-                eprintln!("{e}");
-                return 1;
-            }
-        }
+    cli.start_keyspace = args.keyspace.clone();
+    if connected && cli.enter_start_keyspace() {
         cli.say(&format!(
             "Connected to: \"{cluster}\" on {}/{}\n",
             args.host, args.port
