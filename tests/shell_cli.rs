@@ -124,9 +124,15 @@ fn api06_execute_option_and_a_pipe() {
         "",
     );
     assert_eq!(run.code, 0, "{run:?}");
-    assert!(run.stdout.contains("Keyspace1.Standard2\nColumn Family Type: Standard\n"));
+    assert!(run
+        .stdout
+        .contains("Keyspace1.Standard2\nColumn Family Type: Standard\n"));
     assert!(run.stdout.contains("flush period: null minutes\n------\n"));
-    assert!(run.stdout.ends_with("Keyspace1\nBloggyAppy\nsystem\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with("Keyspace1\nBloggyAppy\nsystem\n"),
+        "{}",
+        run.stdout
+    );
     // A pipe gets the banner, the prompt and the echo, as jline gave them.
     let run = shell(
         "cli",
@@ -136,9 +142,15 @@ fn api06_execute_option_and_a_pipe() {
     );
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("Welcome to cassandra CLI.\n"));
-    assert!(run.stdout.contains("cassandra> show api version\n2.2.0\ncassandra> "));
+    assert!(run
+        .stdout
+        .contains("cassandra> show api version\n2.2.0\ncassandra> "));
     // 0.6 kept the escaped letter after the escape it made.
-    assert!(run.stdout.contains("=> (column=c, value=a\ttb, timestamp="), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("=> (column=c, value=a\ttb, timestamp="),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.ends_with("cassandra> "));
 }
 

@@ -132,7 +132,10 @@ fn logins_at_start_and_on_connect_match_cassandra_cli() {
     for (name, extra) in [
         ("ok", &["-u", "alice", "-pw", "secret"][..]),
         ("badpw", &["-u", "alice", "-pw", "wrong"][..]),
-        ("badks", &["-u", "alice", "-pw", "secret", "-k", "BloggyAppy"][..]),
+        (
+            "badks",
+            &["-u", "alice", "-pw", "secret", "-k", "BloggyAppy"][..],
+        ),
         ("nologin", &[][..]),
     ] {
         let mut args = vec!["--port", &port];

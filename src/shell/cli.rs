@@ -25,7 +25,7 @@ pub struct CliArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Server Thrift port.
-    #[arg(long, default_value_t = 9160)]
+    #[arg(short = 'p', long, default_value_t = 9160)]
     pub port: u16,
     /// Keyspace to use first.
     #[arg(short = 'k', long)]

@@ -270,7 +270,11 @@ impl<'a> Cli06<'a> {
                 return Ok(());
             }
         };
-        match self.client()?.describe_keyspace(name.clone()).map_err(classify) {
+        match self
+            .client()?
+            .describe_keyspace(name.clone())
+            .map_err(classify)
+        {
             Ok(cfs) => {
                 let text = render::describe(&cfs);
                 self.say(&text);

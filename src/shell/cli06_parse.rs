@@ -160,13 +160,22 @@ impl<'a> Parser<'a> {
         if self.la(1) == t {
             self.recovering = false;
             self.i += 1;
-            return Ok(self.toks.get(self.i - 1).map_or(String::new(), |k| k.text.clone()));
+            return Ok(self
+                .toks
+                .get(self.i - 1)
+                .map_or(String::new(), |k| k.text.clone()));
         }
         if self.la(2) == t {
             let (w, text) = self.where_(self.i);
-            self.report(format!("{w} extraneous input {text} expecting {}", t.display()));
+            self.report(format!(
+                "{w} extraneous input {text} expecting {}",
+                t.display()
+            ));
             self.i += 2;
-            return Ok(self.toks.get(self.i - 1).map_or(String::new(), |k| k.text.clone()));
+            return Ok(self
+                .toks
+                .get(self.i - 1)
+                .map_or(String::new(), |k| k.text.clone()));
         }
         if self.missing_is_plausible(follow) {
             let (w, text) = self.where_(self.i);
@@ -238,9 +247,9 @@ fn stmt(p: &mut Parser<'_>) -> R<Stmt> {
         T::Describe => flatten(p.rule(sub, |p| {
             p.matches(T::Describe, T::Keyspace.bit())?;
             p.matches(T::Keyspace, bits(&[T::Integer, T::Ident]))?;
-            Ok(Stmt::Describe(p.rule(EOR, |p| {
-                p.match_set(&[T::Integer, T::Ident])
-            })))
+            Ok(Stmt::Describe(
+                p.rule(EOR, |p| p.match_set(&[T::Integer, T::Ident])),
+            ))
         })),
         T::Del => flatten(p.rule(sub, |p| access_stmt(p, T::Del).map(Stmt::Del))),
         T::Get => flatten(p.rule(sub, |p| access_stmt(p, T::Get).map(Stmt::Get))),
@@ -425,7 +434,10 @@ mod tests {
 
     #[test]
     fn errors_and_repairs_as_antlr_made_them() {
-        assert_eq!(errs("foo"), ["line 1:0 no viable alternative at input 'foo'"]);
+        assert_eq!(
+            errs("foo"),
+            ["line 1:0 no viable alternative at input 'foo'"]
+        );
         assert_eq!(parse("show tables").0, Stmt::Invalid);
         assert_eq!(
             errs("get Keyspace1.Standard1"),

@@ -270,8 +270,20 @@ mod tests {
     fn hashmap_order_matches_the_recorded_describe() {
         // Recorded from the real 0.6 cli (Java 17) describing Keyspace1 and BloggyAppy.
         assert_eq!(
-            java_map_order(&["Standard1", "Standard2", "StandardByUUID1", "Super1", "Super2"]),
-            ["Super2", "Super1", "StandardByUUID1", "Standard1", "Standard2"]
+            java_map_order(&[
+                "Standard1",
+                "Standard2",
+                "StandardByUUID1",
+                "Super1",
+                "Super2"
+            ]),
+            [
+                "Super2",
+                "Super1",
+                "StandardByUUID1",
+                "Standard1",
+                "Standard2"
+            ]
         );
         assert_eq!(
             java_map_order(&["Authors", "BlogEntries", "Comments", "TaggedPosts"]),
@@ -281,7 +293,10 @@ mod tests {
 
     #[test]
     fn unescape_keeps_the_escaped_letter_as_0_6_did() {
-        assert_eq!(unescape("'line one\\nline two'").unwrap(), "line one\nnline two");
+        assert_eq!(
+            unescape("'line one\\nline two'").unwrap(),
+            "line one\nnline two"
+        );
         assert_eq!(unescape("'it''s'").unwrap(), "it''s");
         assert!(unescape("k").is_err());
     }
@@ -296,7 +311,9 @@ mod tests {
             "7"
         );
         assert_eq!(
-            format_name(c("LongType").as_ref(), b"ab").unwrap_err().to_string(),
+            format_name(c("LongType").as_ref(), b"ab")
+                .unwrap_err()
+                .to_string(),
             "Exception A long is exactly 8 bytes"
         );
         let v1 = [

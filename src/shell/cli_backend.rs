@@ -186,9 +186,7 @@ impl Backend {
     pub fn trace_next_query(&mut self) -> Result<Vec<u8>, CallError> {
         match self {
             Backend::V19(c) => c.trace_next_query().classified(),
-            Backend::V06(_) => Err(CallError::Invalid(
-                "tracing needs the 19.x API".into(),
-            )),
+            Backend::V06(_) => Err(CallError::Invalid("tracing needs the 19.x API".into())),
         }
     }
 

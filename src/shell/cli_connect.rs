@@ -28,9 +28,11 @@ pub fn parse_connect(statement: &str) -> Result<Command, ParseError> {
     };
     let host = rest[..slash].trim();
     let host_ok = !host.is_empty()
-        && host
-            .split('.')
-            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-'));
+        && host.split('.').all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        });
     if !host_ok {
         return err(base, "no viable alternative at input 'connect'");
     }

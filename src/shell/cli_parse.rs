@@ -176,7 +176,10 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
             for kw in ["next", "query"] {
                 if !p.keyword(kw) {
                     let at = p.tok_text();
-                    return p.err(format!("mismatched input '{at}' expecting {}", kw.to_uppercase()));
+                    return p.err(format!(
+                        "mismatched input '{at}' expecting {}",
+                        kw.to_uppercase()
+                    ));
                 }
             }
             Command::TraceNextQuery
