@@ -96,7 +96,9 @@ fn is_help(block: &str) -> bool {
     stmt == "?" || stmt.to_ascii_lowercase().starts_with("help")
 }
 
-/// Compares block by block; returns (compared, identical, help blocks).
+/// Compares block by block; returns the statements (the start, banner and
+/// `Connected to:`, is compared but not counted) compared, identical, and
+/// the help statements set apart.
 fn compare(name: &str, golden: &str, ours: &str) -> (usize, usize, usize) {
     let (want, got) = (blocks(golden), blocks(ours));
     assert_eq!(
@@ -104,8 +106,9 @@ fn compare(name: &str, golden: &str, ours: &str) -> (usize, usize, usize) {
         got.len(),
         "{name}: statement count differs\n--- ours:\n{ours}"
     );
+    assert_eq!(want[0], got[0], "{name}: the start differs");
     let (mut compared, mut identical, mut help) = (0, 0, 0);
-    for (w, g) in want.iter().zip(&got) {
+    for (w, g) in want.iter().zip(&got).skip(1) {
         if is_help(w) {
             help += 1;
             assert_eq!(w.lines().next(), g.lines().next(), "{name}: echo differs");
