@@ -249,17 +249,11 @@ impl<'a> Cli<'a> {
         }
     }
 
-    /// Text to bytes with `t`; 0.6 servers took untyped names as raw text.
-    /// `wrap` is how a failure of plain text shows.
+    /// Text to bytes with `t`; `wrap` is how a failure of plain text shows.
     fn convert_as(&self, term: &Term, t: TypeRef, wrap: Wrap) -> Result<Vec<u8>, CliError> {
         match term {
             Term::Func(f, arg) => self.convert_func(f, arg.as_deref()),
-            Term::Text(s) => {
-                if self.backend.is_v06() && t.class_name().ends_with("BytesType") {
-                    return Ok(s.as_bytes().to_vec());
-                }
-                from_string(&t, s).map_err(|e| marshal_error(wrap, &e))
-            }
+            Term::Text(s) => from_string(&t, s).map_err(|e| marshal_error(wrap, &e)),
         }
     }
 
@@ -437,14 +431,15 @@ impl<'a> Cli<'a> {
                 self.say(&elapsed_line(started.elapsed().as_nanos()));
             }
             Command::Count(access) => {
-                let ks = self.ks()?;
+                // A working keyspace is needed first, as in cassandra-cli.
+                self.ks()?;
                 let cf = self.cf(&access.cf)?;
                 let key = self.key(&cf, &access.key)?;
                 let sc = match access.path.first() {
                     Some(t) => Some(self.convert(t, cf.comparator_type())?),
                     None => None,
                 };
-                let n = self.backend.count(&ks, &cf.name, &key, sc)?;
+                let n = self.backend.count(&cf.name, &key, sc)?;
                 self.say(&format!("{n} cells\n"));
             }
             Command::List {
@@ -455,7 +450,8 @@ impl<'a> Cli<'a> {
                 columns,
                 reversed,
             } => {
-                let ks = self.ks()?;
+                // A working keyspace is needed first, as in cassandra-cli.
+                self.ks()?;
                 let cf = self.cf(&cf)?;
                 let rows = match limit {
                     Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
@@ -480,9 +476,7 @@ impl<'a> Cli<'a> {
                     }
                 };
                 let (s, e) = (bound(&start)?, bound(&end)?);
-                let slices = self
-                    .backend
-                    .range(&ks, &cf.name, s, e, rows, cells, reversed)?;
+                let slices = self.backend.range(&cf.name, s, e, rows, cells, reversed)?;
                 self.say(&slice_list(&cf, &slices));
                 self.say(&elapsed_line(started.elapsed().as_nanos()));
             }
@@ -508,7 +502,8 @@ impl<'a> Cli<'a> {
     }
 
     fn set(&mut self, a: &Access, value: &Term, ttl: Option<i32>) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         if a.path.is_empty() {
             return Err(CliError(
@@ -533,7 +528,6 @@ impl<'a> Cli<'a> {
         let bytes = self.convert_as(value, vt, wrap)?;
         let key = self.key(&cf, &a.key)?;
         self.backend.insert(
-            &ks,
             &cf.name,
             &key,
             sc,
@@ -565,7 +559,8 @@ impl<'a> Cli<'a> {
         limit: Option<i32>,
         started: Instant,
     ) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         let key = self.key(&cf, &a.key)?;
         let limit = match limit {
@@ -576,7 +571,7 @@ impl<'a> Cli<'a> {
         let (sc, name) = self.path(&cf, &a.path)?;
         let Some(name) = name else {
             let in_super = sc.is_some();
-            let items = self.backend.slice(&ks, &cf.name, &key, sc, limit)?;
+            let items = self.backend.slice(&cf.name, &key, sc, limit)?;
             let mut text = String::new();
             for c in &items {
                 text.push_str(&cosc_lines(&cf, c, in_super));
@@ -587,7 +582,7 @@ impl<'a> Cli<'a> {
             return Ok(());
         };
         let in_super = sc.is_some();
-        let Some(found) = self.backend.get(&ks, &cf.name, &key, sc, name.clone())? else {
+        let Some(found) = self.backend.get(&cf.name, &key, sc, name.clone())? else {
             self.say("Value was not found\n");
             self.say(&elapsed_line(started.elapsed().as_nanos()));
             return Ok(());
@@ -616,19 +611,13 @@ impl<'a> Cli<'a> {
     }
 
     fn del(&mut self, a: &Access) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         let key = self.key(&cf, &a.key)?;
         let (sc, name) = self.path(&cf, &a.path)?;
-        self.backend.remove(
-            &ks,
-            &cf.name,
-            &key,
-            sc,
-            name,
-            cli_timestamp(),
-            cf.is_counter(),
-        )?;
+        self.backend
+            .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
         Ok(())
     }
 }

@@ -7,7 +7,7 @@
 //! `Will trace next query. Session ID: ...`). Data statements are not here.
 
 use crate::shell::cli::{Cli, CliError, Offline};
-use crate::shell::cli_backend::{Api, Backend};
+use crate::shell::cli_backend::Backend;
 use crate::shell::cli_parse::{Command, ParseError};
 use crate::shell::client::CallError;
 
@@ -116,7 +116,7 @@ impl Cli<'_> {
         // The old connection is closed first: if the new one fails, the
         // session is left without one, as cassandra-cli's was.
         self.offline = Some(Offline::Closed);
-        let backend = Backend::connect(Api::V12, host, port).map_err(|reason| {
+        let backend = Backend::connect(host, port).map_err(|reason| {
             let reason = reason
                 .strip_prefix(&format!("Exception connecting to {host}/{port}. Reason: "))
                 .map(|r| r.trim_end_matches('.').to_string())
