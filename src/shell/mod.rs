@@ -14,6 +14,7 @@ pub mod cli06_parse;
 pub mod cli06_render;
 pub mod cli_backend;
 pub mod cli_connect;
+pub mod cli_convert;
 pub mod cli_exec;
 pub mod cli_help;
 pub mod cli_help_topics;
