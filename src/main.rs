@@ -117,7 +117,18 @@ impl<E: std::fmt::Display> From<E> for Fatal {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // cassandra-cli spelled its password option `-pw`, which clap cannot
+    // take as a short option: read it as `--password`.
+    let cli =
+        Cli::parse_from(std::env::args_os().map(
+            |a| {
+                if a == "-pw" {
+                    "--password".into()
+                } else {
+                    a
+                }
+            },
+        ));
     let args = match cli.command {
         Command::Serve(args) => args,
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),

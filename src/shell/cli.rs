@@ -10,11 +10,13 @@
 //! banner, prompt and statement echo; with `-f` (or `-B`) the first error
 //! prints `Line N => <why>` and ends the run with exit code 4.
 
-use crate::marshal::{parse_type, TypeRef};
+use crate::marshal::TypeRef;
 use crate::shell::cli_backend::{Api, Backend, KsInfo};
+pub(crate) use crate::shell::cli_convert::format_type;
+use crate::shell::cli_convert::{cli_timestamp, from_string, marshal_error, Wrap};
 use crate::shell::cli_parse::{parse, Access, Command, Term};
 use crate::shell::cli_render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
-use crate::shell::client::{now_micros, CallError};
+use crate::shell::client::CallError;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -25,7 +27,7 @@ pub struct CliArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Server Thrift port.
-    #[arg(long, default_value_t = 9160)]
+    #[arg(short = 'p', long, default_value_t = 9160)]
     pub port: u16,
     /// Keyspace to use first.
     #[arg(short = 'k', long)]
@@ -45,6 +47,12 @@ pub struct CliArgs {
     /// Print more about each error.
     #[arg(long)]
     pub debug: bool,
+    /// User name to log in with (SimpleAuthenticator).
+    #[arg(short = 'u', long)]
+    pub username: Option<String>,
+    /// Password to log in with (`-pw` as cassandra-cli spelled it also works).
+    #[arg(long)]
+    pub password: Option<String>,
 }
 
 /// A failed statement: the line to print.
@@ -77,76 +85,23 @@ pub struct Cli<'a> {
     pub(crate) assumptions: crate::shell::cli_exec::Assumptions,
     pub(crate) assumptions_changed: bool,
     pub(crate) level: crate::thrift::gen::cassandra19::ConsistencyLevel,
+    /// Who the prompt says is logged in (`default` before any login).
+    pub(crate) username: String,
+    /// The last credentials given, reused by a later `connect`.
+    pub(crate) credentials: Option<(String, String)>,
+    /// `-k`: the keyspace every new connection starts in.
+    pub(crate) start_keyspace: Option<String>,
+    /// Why there is no usable connection, if there is none.
+    pub(crate) offline: Option<Offline>,
 }
 
-/// What a failed conversion printed: Java's message for the exception the
-/// real cli let through at that point (a `MarshalException` as is, wrapped
-/// once in a `RuntimeException`, or twice).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Wrap {
-    Bare,
-    Once,
-    Twice,
-}
-
-const MARSHAL: &str = "org.apache.cassandra.db.marshal.MarshalException";
-
-fn marshal_error(wrap: Wrap, msg: &str) -> CliError {
-    CliError(match wrap {
-        Wrap::Bare => msg.to_string(),
-        Wrap::Once => format!("{MARSHAL}: {msg}"),
-        Wrap::Twice => format!("java.lang.RuntimeException: {MARSHAL}: {msg}"),
-    })
-}
-
-/// Text to bytes with `t`, as 1.2's `fromString`: TimeUUIDType takes only
-/// the UUID form there (dates were CQL's).
-fn from_string(t: &TypeRef, text: &str) -> Result<Vec<u8>, String> {
-    if t.class_name().ends_with("TimeUUIDType") && !text.is_empty() {
-        let b = text.as_bytes();
-        let uuid_form = b.len() == 36
-            && b.iter().enumerate().all(|(i, c)| match i {
-                8 | 13 | 18 | 23 => *c == b'-',
-                _ => c.is_ascii_hexdigit(),
-            });
-        if !uuid_form {
-            return Err(format!("Unknown timeuuid representation: {text}"));
-        }
-    }
-    t.from_string(text).map_err(|e| e.to_string())
-}
-
-/// Timestamps as the real cli wrote them: milliseconds times 1000.
-fn cli_timestamp() -> i64 {
-    (now_micros() / 1000) * 1000
-}
-
-const FUNCTIONS: &[(&str, &str)] = &[
-    ("bytes", "BytesType"),
-    ("integer", "IntegerType"),
-    ("long", "LongType"),
-    ("int", "Int32Type"),
-    ("lexicaluuid", "LexicalUUIDType"),
-    ("timeuuid", "TimeUUIDType"),
-    ("utf8", "UTF8Type"),
-    ("ascii", "AsciiType"),
-    ("double", "DoubleType"),
-    ("countercolumn", "CounterColumnType"),
-];
-
-/// A type named as cassandra-cli accepted it: a function name (`long`) or a class.
-pub(crate) fn format_type(name: &str) -> Result<TypeRef, CliError> {
-    let lower = name.to_ascii_lowercase();
-    if let Some((_, class)) = FUNCTIONS.iter().find(|(f, _)| *f == lower) {
-        return Ok(type_named(Some(class)));
-    }
-    parse_type(name).map_err(|_| {
-        let names: Vec<&str> = FUNCTIONS.iter().map(|(f, _)| *f).collect();
-        CliError(format!(
-            "Unknown comparator '{name}'. Available functions: {}.",
-            names.join(", ")
-        ))
-    })
+/// The ways cassandra-cli 1.2 could be left without a working connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Offline {
+    /// A login failed: it dropped the client, and statements said so.
+    NotConnected,
+    /// A `connect` failed after closing the old transport: calls failed on it.
+    Closed,
 }
 
 impl<'a> Cli<'a> {
@@ -160,12 +115,17 @@ impl<'a> Cli<'a> {
             assumptions: Default::default(),
             assumptions_changed: false,
             level: crate::thrift::gen::cassandra19::ConsistencyLevel::ONE,
+            username: "default".into(),
+            credentials: None,
+            offline: None,
+            start_keyspace: None,
         }
     }
 
     pub fn prompt(&self) -> String {
         format!(
-            "[default@{}] ",
+            "[{}@{}] ",
+            self.username,
             self.keyspace.as_deref().unwrap_or("unknown")
         )
     }
@@ -221,17 +181,11 @@ impl<'a> Cli<'a> {
         }
     }
 
-    /// Text to bytes with `t`; 0.6 servers took untyped names as raw text.
-    /// `wrap` is how a failure of plain text shows.
+    /// Text to bytes with `t`; `wrap` is how a failure of plain text shows.
     fn convert_as(&self, term: &Term, t: TypeRef, wrap: Wrap) -> Result<Vec<u8>, CliError> {
         match term {
             Term::Func(f, arg) => self.convert_func(f, arg.as_deref()),
-            Term::Text(s) => {
-                if self.backend.is_v06() && t.class_name().ends_with("BytesType") {
-                    return Ok(s.as_bytes().to_vec());
-                }
-                from_string(&t, s).map_err(|e| marshal_error(wrap, &e))
-            }
+            Term::Text(s) => from_string(&t, s).map_err(|e| marshal_error(wrap, &e)),
         }
     }
 
@@ -265,7 +219,14 @@ impl<'a> Cli<'a> {
     /// switches, loads the schema. `announce` prints the confirmation line,
     /// which cassandra-cli left out for its `-k` option.
     pub(crate) fn use_keyspace(&mut self, name: &str, announce: bool) -> Result<(), CliError> {
-        let names = self.backend.keyspace_names()?;
+        // cassandra-cli read the names inside the same `try` as
+        // `set_keyspace`: a refusal (e.g. no login yet) reads as a missing keyspace.
+        let names = self.backend.keyspace_names().map_err(|e| match e {
+            CallError::Invalid(_) | CallError::NotFound => {
+                CliError(format!("{name} does not exist."))
+            }
+            other => CliError::from(other),
+        })?;
         let resolved = if names.iter().any(|n| n == name) {
             name.to_string()
         } else {
@@ -292,11 +253,44 @@ impl<'a> Cli<'a> {
     /// Runs one statement; output goes to `out`, a failure comes back.
     pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
         let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
+        let local = matches!(
+            cmd,
+            Command::Help(_)
+                | Command::Exit
+                | Command::Connect { .. }
+                | Command::Assume { .. }
+                | Command::Consistency(_)
+        );
+        match self.offline {
+            Some(Offline::Closed) if !local => {
+                return Err(CliError("Cannot write to null outputStream".into()))
+            }
+            Some(Offline::NotConnected) if !local => {
+                self.say("Not connected to a cassandra instance.\n");
+                return Ok(Flow::Continue);
+            }
+            _ => {}
+        }
         let started = Instant::now();
         match cmd {
             Command::Exit => return Ok(Flow::Exit),
             Command::Help(topic) => self.say(&super::cli_help::help(topic.as_deref())),
-            Command::Use(ks) => self.use_keyspace(&ks, true)?,
+            Command::Use(ks) => {
+                self.use_keyspace(&ks, true)?;
+                // A plain `use` speaks for no one in particular, as in 1.2.
+                self.username = "default".into();
+            }
+            Command::UseLogin {
+                keyspace,
+                user,
+                password,
+            } => self.use_with_login(&keyspace, &user, &password)?,
+            Command::Connect { host, port, login } => self.reconnect(&host, port, login)?,
+            Command::TraceNextQuery => self.trace_next_query()?,
+            // cassandra-cli 1.2.9 parsed it and then had no case for it.
+            Command::SetTraceProbability(_) => {
+                return Err(CliError("Invalid Statement (Type: 9)".into()))
+            }
             Command::ShowClusterName => {
                 let name = self.backend.cluster_name()?;
                 self.say(&format!("{name}\n"));
@@ -369,14 +363,15 @@ impl<'a> Cli<'a> {
                 self.say(&elapsed_line(started.elapsed().as_nanos()));
             }
             Command::Count(access) => {
-                let ks = self.ks()?;
+                // A working keyspace is needed first, as in cassandra-cli.
+                self.ks()?;
                 let cf = self.cf(&access.cf)?;
                 let key = self.key(&cf, &access.key)?;
                 let sc = match access.path.first() {
                     Some(t) => Some(self.convert(t, cf.comparator_type())?),
                     None => None,
                 };
-                let n = self.backend.count(&ks, &cf.name, &key, sc)?;
+                let n = self.backend.count(&cf.name, &key, sc)?;
                 self.say(&format!("{n} cells\n"));
             }
             Command::List {
@@ -387,7 +382,8 @@ impl<'a> Cli<'a> {
                 columns,
                 reversed,
             } => {
-                let ks = self.ks()?;
+                // A working keyspace is needed first, as in cassandra-cli.
+                self.ks()?;
                 let cf = self.cf(&cf)?;
                 let rows = match limit {
                     Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
@@ -412,9 +408,7 @@ impl<'a> Cli<'a> {
                     }
                 };
                 let (s, e) = (bound(&start)?, bound(&end)?);
-                let slices = self
-                    .backend
-                    .range(&ks, &cf.name, s, e, rows, cells, reversed)?;
+                let slices = self.backend.range(&cf.name, s, e, rows, cells, reversed)?;
                 self.say(&slice_list(&cf, &slices));
                 self.say(&elapsed_line(started.elapsed().as_nanos()));
             }
@@ -440,7 +434,8 @@ impl<'a> Cli<'a> {
     }
 
     fn set(&mut self, a: &Access, value: &Term, ttl: Option<i32>) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         if a.path.is_empty() {
             return Err(CliError(
@@ -465,7 +460,6 @@ impl<'a> Cli<'a> {
         let bytes = self.convert_as(value, vt, wrap)?;
         let key = self.key(&cf, &a.key)?;
         self.backend.insert(
-            &ks,
             &cf.name,
             &key,
             sc,
@@ -497,7 +491,8 @@ impl<'a> Cli<'a> {
         limit: Option<i32>,
         started: Instant,
     ) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         let key = self.key(&cf, &a.key)?;
         let limit = match limit {
@@ -508,7 +503,7 @@ impl<'a> Cli<'a> {
         let (sc, name) = self.path(&cf, &a.path)?;
         let Some(name) = name else {
             let in_super = sc.is_some();
-            let items = self.backend.slice(&ks, &cf.name, &key, sc, limit)?;
+            let items = self.backend.slice(&cf.name, &key, sc, limit)?;
             let mut text = String::new();
             for c in &items {
                 text.push_str(&cosc_lines(&cf, c, in_super));
@@ -519,7 +514,7 @@ impl<'a> Cli<'a> {
             return Ok(());
         };
         let in_super = sc.is_some();
-        let Some(found) = self.backend.get(&ks, &cf.name, &key, sc, name.clone())? else {
+        let Some(found) = self.backend.get(&cf.name, &key, sc, name.clone())? else {
             self.say("Value was not found\n");
             self.say(&elapsed_line(started.elapsed().as_nanos()));
             return Ok(());
@@ -548,19 +543,13 @@ impl<'a> Cli<'a> {
     }
 
     fn del(&mut self, a: &Access) -> Result<(), CliError> {
-        let ks = self.ks()?;
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
         let cf = self.cf(&a.cf)?;
         let key = self.key(&cf, &a.key)?;
         let (sc, name) = self.path(&cf, &a.path)?;
-        self.backend.remove(
-            &ks,
-            &cf.name,
-            &key,
-            sc,
-            name,
-            cli_timestamp(),
-            cf.is_counter(),
-        )?;
+        self.backend
+            .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
         Ok(())
     }
 }

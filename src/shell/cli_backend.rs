@@ -1,16 +1,11 @@
-//! The server calls `supercolumn cli` makes, over either API generation.
-//!
-//! 19.x (`--api 1.2`, the default) uses the calls cassandra-cli 1.2 made,
-//! including its `system.schema_columnfamilies` query for CQL3 tables that
-//! `describe_keyspace` leaves out. 0.6 (`--api 0.6`) maps the same
-//! operations onto API 2.2.0: keyspace in every call, string row keys, and a
-//! schema read from the property maps of `describe_keyspace`. Results come
-//! back as 19.x values so one renderer serves both.
+//! The server calls `supercolumn cli` (1.2 mode) makes over API 19.x: the
+//! calls cassandra-cli 1.2 made, including its
+//! `system.schema_columnfamilies` query for CQL3 tables that
+//! `describe_keyspace` leaves out. (`--api 0.6` is another shell, `cli06`,
+//! with its own client.)
 
 use crate::shell::cli_render::CfView;
-use crate::shell::client::{connect06, connect19, CallError, Classify, Client06, Client19};
-use crate::thrift::gen::cassandra06 as v06;
-use crate::thrift::gen::cassandra06::TCassandraSyncClient as _;
+use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::thrift::gen::cassandra19 as v19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
 
@@ -27,7 +22,6 @@ pub enum Api {
 
 pub enum Backend {
     V19(Client19),
-    V06(Client06),
 }
 
 /// A keyspace as the cli shows and uses it.
@@ -37,25 +31,6 @@ pub struct KsInfo {
     pub cfs: Vec<CfView>,
     /// The 19.x definition (for `describe`), when the server speaks 19.x.
     pub def19: Option<v19::KsDef>,
-    /// The 0.6 property maps (for `describe`), when it speaks 0.6.
-    pub props06:
-        Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>>,
-}
-
-fn key06(key: &[u8]) -> Result<String, CallError> {
-    String::from_utf8(key.to_vec())
-        .map_err(|_| CallError::Invalid("API 0.6 row keys must be UTF-8 text".into()))
-}
-
-fn cosc_from06(c: v06::ColumnOrSuperColumn) -> v19::ColumnOrSuperColumn {
-    let col = |c: v06::Column| v19::Column::new(c.name, c.value, c.timestamp, None);
-    v19::ColumnOrSuperColumn::new(
-        c.column.map(col),
-        c.super_column
-            .map(|s| v19::SuperColumn::new(s.name, s.columns.into_iter().map(col).collect())),
-        None,
-        None,
-    )
 }
 
 pub fn cf_view19(cf: &v19::CfDef) -> CfView {
@@ -75,22 +50,6 @@ pub fn cf_view19(cf: &v19::CfDef) -> CfView {
             .flatten()
             .map(|c| (c.name.clone(), c.validation_class.clone()))
             .collect(),
-    }
-}
-
-fn cf_view06(name: &str, props: &std::collections::BTreeMap<String, String>) -> CfView {
-    CfView {
-        name: name.to_string(),
-        is_super: props.get("Type").map(String::as_str) == Some("Super"),
-        comparator: props
-            .get("CompareWith")
-            .cloned()
-            .unwrap_or_else(|| "BytesType".into()),
-        subcomparator: props.get("CompareSubcolumnsWith").cloned(),
-        // 0.6 keys are strings and values were shown as text by its cli.
-        key_validator: Some("UTF8Type".into()),
-        default_validator: Some("UTF8Type".into()),
-        columns: Vec::new(),
     }
 }
 
@@ -115,42 +74,30 @@ impl Backend {
     pub fn client19(&mut self) -> Option<&mut Client19> {
         match self {
             Backend::V19(c) => Some(c),
-            Backend::V06(_) => None,
         }
     }
 
-    pub fn connect(api: Api, host: &str, port: u16) -> Result<Backend, String> {
-        Ok(match api {
-            Api::V12 => {
-                let mut c = connect19(host, port).map_err(|e| e.to_string())?;
-                // A call only 19.x has, first: it tells a server that serves
-                // both generations which one this connection speaks (calls
-                // such as describe_keyspaces look the same in both), and it
-                // finds out early when the server only speaks 0.6.
-                c.describe_snitch().classified().map_err(|e| {
-                    format!("The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6")
-                })?;
-                Backend::V19(c)
-            }
-            Api::V06 => Backend::V06(connect06(host, port).map_err(|e| e.to_string())?),
-        })
-    }
-
-    pub fn is_v06(&self) -> bool {
-        matches!(self, Backend::V06(_))
+    pub fn connect(host: &str, port: u16) -> Result<Backend, String> {
+        let mut c = connect19(host, port).map_err(|e| e.to_string())?;
+        // A call only 19.x has, first: it tells a server that serves both
+        // generations which one this connection speaks (calls such as
+        // describe_keyspaces look the same in both), and it finds out early
+        // when the server only speaks 0.6.
+        c.describe_snitch().classified().map_err(|e| {
+            format!("The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6")
+        })?;
+        Ok(Backend::V19(c))
     }
 
     pub fn cluster_name(&mut self) -> Result<String, CallError> {
         match self {
             Backend::V19(c) => c.describe_cluster_name().classified(),
-            Backend::V06(c) => c.describe_cluster_name().classified(),
         }
     }
 
     pub fn version(&mut self) -> Result<String, CallError> {
         match self {
             Backend::V19(c) => c.describe_version().classified(),
-            Backend::V06(c) => c.describe_version().classified(),
         }
     }
 
@@ -162,7 +109,26 @@ impl Backend {
                 .into_iter()
                 .map(|k| k.name)
                 .collect()),
-            Backend::V06(c) => Ok(c.describe_keyspaces().classified()?.into_iter().collect()),
+        }
+    }
+
+    /// `login` with SimpleAuthenticator's credentials (19.x names no keyspace).
+    pub fn login(&mut self, user: &str, password: &str) -> Result<(), CallError> {
+        let credentials = std::collections::BTreeMap::from([
+            ("username".to_string(), user.to_string()),
+            ("password".to_string(), password.to_string()),
+        ]);
+        match self {
+            Backend::V19(c) => c
+                .login(v19::AuthenticationRequest::new(credentials))
+                .classified(),
+        }
+    }
+
+    /// `trace_next_query`: the tracing session id (16 bytes).
+    pub fn trace_next_query(&mut self) -> Result<Vec<u8>, CallError> {
+        match self {
+            Backend::V19(c) => c.trace_next_query().classified(),
         }
     }
 
@@ -170,7 +136,6 @@ impl Backend {
         match self {
             Backend::V19(c) => c.set_keyspace(ks.to_string()).classified(),
             // 0.6 names the keyspace in every call; just check it exists.
-            Backend::V06(c) => c.describe_keyspace(ks.to_string()).classified().map(|_| ()),
         }
     }
 
@@ -216,16 +181,6 @@ impl Backend {
                     name: def.name.clone(),
                     cfs,
                     def19: Some(def),
-                    props06: None,
-                })
-            }
-            Backend::V06(c) => {
-                let props = c.describe_keyspace(ks.to_string()).classified()?;
-                Ok(KsInfo {
-                    name: ks.to_string(),
-                    cfs: props.iter().map(|(n, p)| cf_view06(n, p)).collect(),
-                    def19: None,
-                    props06: Some(props),
                 })
             }
         }
@@ -234,14 +189,12 @@ impl Backend {
     pub fn all_keyspaces19(&mut self) -> Result<Vec<v19::KsDef>, CallError> {
         match self {
             Backend::V19(c) => c.describe_keyspaces().classified(),
-            Backend::V06(_) => Ok(Vec::new()),
         }
     }
 
     #[allow(clippy::too_many_arguments)]
     pub fn insert(
         &mut self,
-        ks: &str,
         cf: &str,
         key: &[u8],
         super_column: Option<Vec<u8>>,
@@ -259,27 +212,12 @@ impl Backend {
                     level19(),
                 )
                 .classified(),
-            Backend::V06(c) => {
-                if ttl.is_some() {
-                    return Err(CallError::Invalid("API 0.6 has no TTLs".into()));
-                }
-                c.insert(
-                    ks.to_string(),
-                    key06(key)?,
-                    v06::ColumnPath::new(cf.to_string(), super_column, name),
-                    value,
-                    timestamp,
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified()
-            }
         }
     }
 
     /// One column (`Ok(None)` when absent).
     pub fn get(
         &mut self,
-        ks: &str,
         cf: &str,
         key: &[u8],
         super_column: Option<Vec<u8>>,
@@ -293,15 +231,6 @@ impl Backend {
                     level19(),
                 )
                 .classified(),
-            Backend::V06(c) => c
-                .get(
-                    ks.to_string(),
-                    key06(key)?,
-                    v06::ColumnPath::new(cf.to_string(), super_column, name),
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified()
-                .map(cosc_from06),
         };
         match r {
             Ok(c) => Ok(Some(c)),
@@ -312,7 +241,6 @@ impl Backend {
 
     pub fn slice(
         &mut self,
-        ks: &str,
         cf: &str,
         key: &[u8],
         super_column: Option<Vec<u8>>,
@@ -330,27 +258,11 @@ impl Backend {
                     level19(),
                 )
                 .classified(),
-            Backend::V06(c) => Ok(c
-                .get_slice(
-                    ks.to_string(),
-                    key06(key)?,
-                    v06::ColumnParent::new(cf.to_string(), super_column),
-                    v06::SlicePredicate::new(
-                        None,
-                        v06::SliceRange::new(vec![], vec![], false, count),
-                    ),
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified()?
-                .into_iter()
-                .map(cosc_from06)
-                .collect()),
         }
     }
 
     pub fn count(
         &mut self,
-        ks: &str,
         cf: &str,
         key: &[u8],
         super_column: Option<Vec<u8>>,
@@ -367,21 +279,12 @@ impl Backend {
                     level19(),
                 )
                 .classified(),
-            Backend::V06(c) => c
-                .get_count(
-                    ks.to_string(),
-                    key06(key)?,
-                    v06::ColumnParent::new(cf.to_string(), super_column),
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified(),
         }
     }
 
     #[allow(clippy::too_many_arguments)]
     pub fn remove(
         &mut self,
-        ks: &str,
         cf: &str,
         key: &[u8],
         super_column: Option<Vec<u8>>,
@@ -399,22 +302,12 @@ impl Backend {
                         .classified()
                 }
             }
-            Backend::V06(c) => c
-                .remove(
-                    ks.to_string(),
-                    key06(key)?,
-                    v06::ColumnPath::new(cf.to_string(), super_column, name),
-                    timestamp,
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified(),
         }
     }
 
     #[allow(clippy::too_many_arguments)]
     pub fn range(
         &mut self,
-        ks: &str,
         cf: &str,
         start: Vec<u8>,
         end: Vec<u8>,
@@ -434,26 +327,6 @@ impl Backend {
                     level19(),
                 )
                 .classified(),
-            Backend::V06(c) => Ok(c
-                .get_range_slices(
-                    ks.to_string(),
-                    v06::ColumnParent::new(cf.to_string(), None),
-                    v06::SlicePredicate::new(
-                        None,
-                        v06::SliceRange::new(vec![], vec![], reversed, cells),
-                    ),
-                    v06::KeyRange::new(key06(&start)?, key06(&end)?, None, None, rows),
-                    v06::ConsistencyLevel::ONE,
-                )
-                .classified()?
-                .into_iter()
-                .map(|ks| {
-                    v19::KeySlice::new(
-                        ks.key.into_bytes(),
-                        ks.columns.into_iter().map(cosc_from06).collect(),
-                    )
-                })
-                .collect()),
         }
     }
 }

@@ -2,13 +2,11 @@
 //!
 //! Keyspace descriptions follow cassandra-cli 1.2.9's layout (`Keyspace:
 //! KS:`, `  Replication Strategy: ...`, one block per column family, sorted
-//! by name) for 19.x servers; 0.6 servers are described from their property
-//! maps. The help text is this project's own.
+//! by name). The help text is this project's own.
 
 use crate::shell::cli::CliError;
 use crate::shell::cli_backend::Backend;
 use crate::thrift::gen::cassandra19::{CfDef, KsDef};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 const HELP: &str = "\
@@ -46,6 +44,9 @@ pub fn help(topic: Option<&str>) -> String {
     match topic {
         None => HELP.to_string(),
         Some(t) => {
+            if let Some(text) = crate::shell::cli_help_topics::topic(t) {
+                return text.to_string();
+            }
             let lines: Vec<&str> = HELP
                 .lines()
                 .filter(|l| l.trim_start().starts_with(t))
@@ -72,14 +73,6 @@ pub fn jmx_warning(host: &str) {
 }
 
 pub fn show_keyspaces(backend: &mut Backend, host: &str) -> Result<String, CliError> {
-    if backend.is_v06() {
-        let mut out = String::new();
-        for name in backend.keyspace_names()? {
-            let ks = backend.keyspace(&name)?;
-            out.push_str(&describe06(&name, ks.props06.as_ref()));
-        }
-        return Ok(out);
-    }
     cql3_warning("show keyspaces");
     let mut all = backend.all_keyspaces19()?;
     all.sort_by(|a, b| a.name.cmp(&b.name));
@@ -98,7 +91,7 @@ pub fn describe(
     current: Option<&str>,
     name: Option<&str>,
 ) -> Result<String, CliError> {
-    if !backend.is_v06() && name.is_none() && current.is_none() {
+    if name.is_none() && current.is_none() {
         cql3_warning("describe");
     }
     let Some(name) = name.or(current) else {
@@ -109,22 +102,6 @@ pub fn describe(
     };
     let names = backend.keyspace_names()?;
     let ks_name = names.iter().find(|n| n.eq_ignore_ascii_case(name)).cloned();
-    if backend.is_v06() {
-        if let Some(ks) = ks_name {
-            let info = backend.keyspace(&ks)?;
-            return Ok(describe06(&ks, info.props06.as_ref()));
-        }
-        let Some(cur) = current else {
-            return Err(keyspace_missing(name));
-        };
-        let info = backend.keyspace(cur)?;
-        return match info.props06.as_ref().and_then(|p| p.get(name)) {
-            Some(props) => Ok(describe06_cf(name, props)),
-            None => Ok(format!(
-                "Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"
-            )),
-        };
-    }
     cql3_warning("describe");
     if let Some(ks) = ks_name {
         let info = backend.keyspace(&ks)?;
@@ -306,22 +283,6 @@ fn describe_cf(cf: &CfDef) -> String {
         for (k, v) in o {
             let _ = writeln!(out, "        {k}: {v}");
         }
-    }
-    out
-}
-
-fn describe06(name: &str, props: Option<&BTreeMap<String, BTreeMap<String, String>>>) -> String {
-    let mut out = format!("Keyspace: {name}:\n  Column Families:\n");
-    for (cf, p) in props.into_iter().flatten() {
-        out.push_str(&describe06_cf(cf, p));
-    }
-    out
-}
-
-fn describe06_cf(name: &str, props: &BTreeMap<String, String>) -> String {
-    let mut out = format!("    ColumnFamily: {name}\n");
-    for (k, v) in props {
-        let _ = writeln!(out, "      {k}: {v}");
     }
     out
 }

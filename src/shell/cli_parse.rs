@@ -90,6 +90,22 @@ pub enum Command {
     ShowApiVersion,
     Help(Option<String>),
     Exit,
+    /// `connect host/port [user 'password']`.
+    Connect {
+        host: String,
+        port: u16,
+        login: Option<(String, String)>,
+    },
+    /// `use KS user 'password'`.
+    UseLogin {
+        keyspace: String,
+        user: String,
+        password: String,
+    },
+    TraceNextQuery,
+    /// `set trace probability P`: in 1.2.9's grammar, but its client had no
+    /// case for it.
+    SetTraceProbability(String),
 }
 
 /// What a schema statement works on.
@@ -118,6 +134,11 @@ pub struct ParseError {
 
 /// Parses one statement (its trailing `;` optional).
 pub fn parse(statement: &str) -> Result<Command, ParseError> {
+    // `host/port` is no token of this lexer: connect parses itself.
+    let first = statement.split_whitespace().next().unwrap_or("");
+    if first.eq_ignore_ascii_case("connect") {
+        return crate::shell::cli_connect::parse_connect(statement);
+    }
     let toks = tokenize(statement)?;
     let mut p = Parser {
         toks,
@@ -133,7 +154,59 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         return p.err("expected a command (type 'help;' for the list)");
     };
     let cmd = match verb.to_ascii_lowercase().as_str() {
-        "use" => Command::Use(p.name("a keyspace name")?),
+        "use" => {
+            let keyspace = p.name("a keyspace name")?;
+            if let Some(Tok::Word(_)) = p.peek() {
+                let user = p.name("a user name")?;
+                let Some(Tok::Str(password)) = p.next() else {
+                    p.at -= 1;
+                    let at = p.tok_text();
+                    return p.err(format!("mismatched input '{at}' expecting StringLiteral"));
+                };
+                Command::UseLogin {
+                    keyspace,
+                    user,
+                    password,
+                }
+            } else {
+                Command::Use(keyspace)
+            }
+        }
+        "trace" => {
+            for kw in ["next", "query"] {
+                if !p.keyword(kw) {
+                    let at = p.tok_text();
+                    return p.err(format!(
+                        "mismatched input '{at}' expecting {}",
+                        kw.to_uppercase()
+                    ));
+                }
+            }
+            Command::TraceNextQuery
+        }
+        "set"
+            if matches!(p.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("trace"))
+                && !matches!(p.toks.get(p.at + 1), Some((_, Tok::Punct('[')))) =>
+        {
+            p.next();
+            if !p.keyword("probability") {
+                let at = p.tok_text();
+                return p.err(format!("mismatched input '{at}' expecting PROBABILITY"));
+            }
+            match p.next() {
+                Some(Tok::Num(n)) => Command::SetTraceProbability(n),
+                Some(_) if p.peek().is_some() => {
+                    p.at -= 1;
+                    let at = p.tok_text();
+                    return p.err(format!("extraneous input '{at}' expecting DoubleLiteral"));
+                }
+                _ => {
+                    p.at = p.at.saturating_sub(1);
+                    let at = p.tok_text();
+                    return p.err(format!("mismatched input '{at}' expecting DoubleLiteral"));
+                }
+            }
+        }
         "set" => {
             let access = p.access()?;
             p.expect('=')?;
@@ -355,15 +428,13 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
             }
         }
         "help" => {
-            let topic = match p.peek() {
-                Some(Tok::Word(_)) => Some(p.name("a topic")?.to_ascii_lowercase()),
-                _ => None,
-            };
-            // `help show keyspaces;` and the like: the rest names the topic too.
-            while let Some(Tok::Word(_)) = p.peek() {
+            // `help show keyspaces;` and the like: all the words name the topic.
+            let mut words = Vec::new();
+            while let Some(Tok::Word(w)) = p.peek() {
+                words.push(w.to_ascii_lowercase());
                 p.next();
             }
-            Command::Help(topic)
+            Command::Help((!words.is_empty()).then(|| words.join(" ")))
         }
         "quit" | "exit" => Command::Exit,
         _ => {

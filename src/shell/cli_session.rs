@@ -16,9 +16,6 @@ pub enum Mode {
     Piped,
     /// `-f` or `-e`: no banner, no echo; the first error ends the run.
     File,
-    /// A 0.6 script or pipe: no banner, no echo; errors are counted and the
-    /// run goes on (exit code 1 if any failed).
-    Script06,
 }
 
 /// The banner piped and interactive sessions start with. The version is
@@ -29,7 +26,7 @@ Type 'help;' or '?' for help.\nType 'quit;' or 'exit;' to quit.\n\n";
 /// Entry point of `supercolumn cli`; returns the process exit code.
 pub fn main(args: &CliArgs) -> i32 {
     let mut stdout = std::io::stdout();
-    let mut backend = match Backend::connect(args.api, &args.host, args.port) {
+    let mut backend = match Backend::connect(&args.host, args.port) {
         Ok(b) => b,
         Err(msg) => {
             eprintln!("{msg}");
@@ -47,16 +44,23 @@ pub fn main(args: &CliArgs) -> i32 {
     };
     let mut cli = Cli::new(backend, &mut stdout);
     cli.host = args.host.clone();
-    if let Some(ks) = &args.keyspace {
-        if let Err(e) = cli.use_keyspace(ks, false) {
+    // As cassandra-cli 1.2: log in first (`-u`/`-pw`); a refused login
+    // leaves the session running unconnected, without `Connected to:`.
+    let mut connected = true;
+    if let (Some(user), Some(password)) = (&args.username, &args.password) {
+        cli.credentials = Some((user.clone(), password.clone()));
+        if let Err(e) = cli.login(user, password) {
             eprintln!("{e}");
-            return 1;
+            connected = false;
         }
     }
-    cli.say(&format!(
-        "Connected to: \"{cluster}\" on {}/{}\n",
-        args.host, args.port
-    ));
+    cli.start_keyspace = args.keyspace.clone();
+    if connected && cli.enter_start_keyspace() {
+        cli.say(&format!(
+            "Connected to: \"{cluster}\" on {}/{}\n",
+            args.host, args.port
+        ));
+    }
     let mut source = if let Some(text) = &args.execute {
         Source::text(text)
     } else if let Some(path) = &args.file {
@@ -72,10 +76,6 @@ pub fn main(args: &CliArgs) -> i32 {
     };
     let mode = if source.is_interactive() {
         Mode::Interactive
-    } else if cli.backend.is_v06() {
-        // Cassandra 0.6's cli is its own grammar and session (a later
-        // piece of work); until then a 0.6 script runs on past errors.
-        Mode::Script06
     } else if args.execute.is_some() || args.file.is_some() {
         Mode::File
     } else {
@@ -84,18 +84,28 @@ pub fn main(args: &CliArgs) -> i32 {
     if mode == Mode::Interactive || mode == Mode::Piped {
         cli.say(WELCOME);
     }
-    if !cli.backend.is_v06() {
-        cli.read_assumptions();
-    }
+    cli.read_assumptions();
     run(&mut cli, &mut source, mode, args.batch, args.debug)
 }
 
 /// Prints a failed statement's message on stderr, after what is on stdout.
-fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool) {
+/// With `--debug`, what the statement was and what it was read as follow
+/// (cassandra-cli printed a Java stack trace there).
+fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool, statement: &str) {
     let _ = cli.out.flush();
     eprintln!("{prefix}{e}");
     if debug {
-        eprintln!("{e:?}");
+        eprintln!("  statement: {}", statement.trim());
+        match crate::shell::cli_parse::parse(statement) {
+            Ok(cmd) => eprintln!("  parsed as: {cmd:?}"),
+            Err(p) => eprintln!("  parse error at {}: {}", p.pos, p.what),
+        }
+        eprintln!(
+            "  session: keyspace {}, user {}, consistency {:?}",
+            cli.keyspace.as_deref().unwrap_or("unknown"),
+            cli.username,
+            cli.level
+        );
     }
 }
 
@@ -104,8 +114,7 @@ fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool) {
 pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debug: bool) -> i32 {
     let mut splitter = Splitter::new(QuoteStyle::Backslash);
     let stop_at_error = batch || mode == Mode::File;
-    let numbered = mode == Mode::File || mode == Mode::Script06;
-    let mut failures = 0;
+    let numbered = mode == Mode::File;
     loop {
         let prompt = if splitter.in_statement() {
             "...\t".to_string()
@@ -145,7 +154,7 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                 Ok(Flow::Exit) => {
                     cli.write_assumptions();
                     let _ = cli.out.flush();
-                    return i32::from(failures > 0);
+                    return 0;
                 }
                 Ok(Flow::Continue) => {}
                 Err(e) => {
@@ -154,29 +163,27 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                     } else {
                         String::new()
                     };
-                    report(cli, &prefix, &e, debug);
+                    report(cli, &prefix, &e, debug, &st.text);
                     if stop_at_error {
                         return 4;
                     }
-                    failures += usize::from(mode == Mode::Script06);
                 }
             }
         }
     }
     if let Some(st) = splitter.finish() {
         if let Err(e) = cli.execute(&st.text) {
-            failures += usize::from(mode == Mode::Script06);
             let prefix = if numbered {
                 format!("Line {} => ", st.line)
             } else {
                 String::new()
             };
-            report(cli, &prefix, &e, debug);
+            report(cli, &prefix, &e, debug, &st.text);
             if stop_at_error {
                 return 4;
             }
         }
     }
     let _ = cli.out.flush();
-    i32::from(failures > 0)
+    0
 }

@@ -3,15 +3,21 @@
 //! Both are Thrift clients of a running server, built on the generated
 //! clients in `thrift::gen`; they never reach into the server's internals.
 //! [`cqlsh`] speaks CQL3 through the 19.x API and prints results as cqlsh
-//! did; [`cli`] is a cassandra-cli 1.2 style shell over the 19.x API (or
-//! 0.6 with `--api 0.6`) whose `list`/`get` output matches cassandra-cli
-//! byte for byte. [`input`] turns terminals, files and `-e` text into
+//! did; [`cli`] is cassandra-cli 1.2 over the 19.x API, and with
+//! `--api 0.6` [`cli06`] is Cassandra 0.6's own cli over API 2.2.0. [`input`] turns terminals, files and `-e` text into
 //! statements; [`client`] opens connections and sorts call failures.
 
 pub mod cli;
+pub mod cli06;
+pub mod cli06_lex;
+pub mod cli06_parse;
+pub mod cli06_render;
 pub mod cli_backend;
+pub mod cli_connect;
+pub mod cli_convert;
 pub mod cli_exec;
 pub mod cli_help;
+pub mod cli_help_topics;
 pub mod cli_lex;
 pub mod cli_parse;
 pub mod cli_render;
@@ -36,5 +42,8 @@ pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
 
 /// Runs `supercolumn cli`; returns the process exit code.
 pub fn run_cli(args: &CliArgs) -> i32 {
-    cli::main(args)
+    match args.api {
+        cli_backend::Api::V06 => cli06::main(args),
+        cli_backend::Api::V12 => cli::main(args),
+    }
 }
