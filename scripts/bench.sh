@@ -16,7 +16,8 @@
 # --perf DIR also profiles the server during each run (`perf record`, CPU-clock
 # samples with DWARF call graphs; Debian's linux-perf) into DIR/API-THREADS-OP.data;
 # read one with `perf report -i FILE --no-children`. Sampling costs the server
-# CPU: take the table's figures from a run without it.
+# CPU: take the table's figures from a run without it. PERF_FREQ (default 499
+# samples/s) and PERF_STACK (default 8192 bytes of stack per sample) tune it.
 #
 # KEYS (default 200000) is the calls per run and the rows written: 1,000,000
 # columns by default. SUPERCOLUMN_BIN runs that binary instead of building one
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
         --operations) operations=$2; shift 2 ;;
         --config) config=$(absolute_path "$2"); shift 2 ;;
         --perf) perf_dir=$(absolute_path "$2"); mkdir -p "$perf_dir"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -59,7 +60,7 @@ trap 'rm -f "$table"; [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/n
 run() {
     local api=$1 t=$2 op=$3 out perf_pid=
     if [ -n "$perf_dir" ]; then
-        perf record -q -e cpu-clock -F 499 --call-graph dwarf,8192 -p "$SERVER_PID" \
+        perf record -q -e cpu-clock -F ${PERF_FREQ:-499} --call-graph dwarf,${PERF_STACK:-8192} -p "$SERVER_PID" \
             -o "$perf_dir/$api-$t-$op.data" >/dev/null 2>&1 &
         perf_pid=$!
         sleep 0.5 # perf attaches before the run starts

@@ -33,6 +33,17 @@ use std::time::{Duration, Instant};
 /// Rows a range read scans at a time (see [`Engine::read_range_while`]).
 const RANGE_PAGE_ROWS: usize = 128;
 
+/// What a read could wait on (see [`Engine::read_wait`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadWait {
+    /// Nothing: the data is all in memtables.
+    Nothing,
+    /// The disk only: a read that finds its bytes cached does not wait.
+    Disk,
+    /// A lock held by a schema change, truncation, memtable switch or flush.
+    Lock,
+}
+
 pub struct Engine {
     pub(crate) inner: Arc<Inner>,
     threads: Mutex<Vec<JoinHandle<()>>>,
@@ -252,6 +263,26 @@ impl Engine {
                 .try_read()
                 .is_none_or(|st| !st.sstables.is_empty()),
             Err(_) => false,
+        }
+    }
+
+    /// [`Engine::read_may_wait`], told apart: whether a read of
+    /// `keyspace.cf` now could wait only on the disk (the CF has SSTables:
+    /// a read that finds its bytes in the page cache does not wait), or on
+    /// a lock too (the write gate or the CF's state is held). A hint, as
+    /// [`Engine::read_may_wait`].
+    pub fn read_wait(&self, keyspace: &str, cf: &str) -> ReadWait {
+        let inner = &*self.inner;
+        let Some(gate) = inner.catalog.try_read() else {
+            return ReadWait::Lock;
+        };
+        match gate.cf(keyspace, cf) {
+            Ok(store) => match store.state.try_read() {
+                None => ReadWait::Lock,
+                Some(st) if st.sstables.is_empty() => ReadWait::Nothing,
+                Some(_) => ReadWait::Disk,
+            },
+            Err(_) => ReadWait::Nothing,
         }
     }
 

@@ -166,6 +166,7 @@ mod markers;
 mod memtable;
 mod migrate;
 pub mod model;
+pub mod nowait;
 mod options;
 mod query;
 mod range;
@@ -184,7 +185,7 @@ mod tombstones;
 
 pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use engine::Engine;
+pub use engine::{Engine, ReadWait};
 pub use options::{EngineOptions, SyncMode};
 pub use resource::Exhaustion;
 

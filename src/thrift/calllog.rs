@@ -39,6 +39,30 @@ impl CallLog {
         received: Instant,
     ) -> Result<Option<Vec<u8>>, Unanswerable> {
         let reply = dispatch::handle(node, session, msg);
+        self.log(session, msg, reply, received)
+    }
+
+    /// [`CallLog::answer`] with reads that do not wait on the disk (see
+    /// [`crate::storage::nowait`]); `None`, and nothing logged, when one
+    /// would have: the call is to be answered again where it may wait.
+    pub fn answer_without_waiting(
+        &self,
+        node: &Node,
+        session: &mut Session,
+        msg: &[u8],
+        received: Instant,
+    ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
+        let reply = crate::storage::nowait::attempt(|| dispatch::handle(node, session, msg))?;
+        Some(self.log(session, msg, reply, received))
+    }
+
+    fn log(
+        &self,
+        session: &Session,
+        msg: &[u8],
+        reply: Result<Option<Vec<u8>>, Unanswerable>,
+        received: Instant,
+    ) -> Result<Option<Vec<u8>>, Unanswerable> {
         let took = received.elapsed();
         let slow = self.slow.filter(|limit| took >= *limit);
         if let Some(limit) = slow {

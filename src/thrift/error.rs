@@ -82,7 +82,11 @@ impl ApiError {
                 thrift::Error::User(Box::new(t06::AuthorizationException::new(why)))
             }
             ApiError::Internal(detail) | ApiError::Dropped(detail) => {
-                tracing::error!(method, %detail, "internal error");
+                // A read that would have waited in a no-wait attempt is
+                // run again on the pool: its made-up failure is not news.
+                if !crate::storage::nowait::missed() {
+                    tracing::error!(method, %detail, "internal error");
+                }
                 thrift::Error::Application(application_error(
                     ApplicationErrorKind::InternalError,
                     format!("Internal error processing {method}"),

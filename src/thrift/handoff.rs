@@ -23,7 +23,19 @@
 //!   pool;
 //! - single-partition reads (`get`, `get_slice`, `get_count`, `multiget*`,
 //!   `get_multi_slice`) of a column family whose data is all in memtables
-//!   ([`Engine::read_may_wait`]): no SSTable, so no page-cache miss.
+//!   ([`Engine::read_wait`]): no SSTable, so no page-cache miss;
+//! - the same reads of a column family with SSTables, as an *attempt*
+//!   ([`Route::Attempt`]): their SSTable reads ask the kernel for cached
+//!   bytes only (`preadv2` with `RWF_NOWAIT`, see [`crate::storage::nowait`]);
+//!   a read that would go to the disk fails at once, the answer is dropped
+//!   and the call runs again on the pool. So a read missing the page cache
+//!   still never stalls the worker's other connections, and a read whose
+//!   data is cached (the usual case for a working set that fits in memory)
+//!   costs no hand-off. Measured with `scripts/bench.sh` on reads served
+//!   from SSTables: the hand-off (spawn_blocking's queue, waking a pool
+//!   thread, the switches back) was most of such a read's server CPU, and a
+//!   pool thread per waiting call. A miss costs the attempt (microseconds
+//!   of CPU, up to the first uncached block) on top of the pooled read.
 //!
 //! Everything else goes to the pool: every call when the authenticator
 //! reads its property files per check (`login`, and the keyspace checks of
@@ -44,6 +56,7 @@
 //! not bounded here.
 
 use crate::node::Node;
+use crate::storage::ReadWait;
 use crate::thrift::callinfo::target;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
@@ -56,6 +69,10 @@ pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
 pub enum Route {
     /// On the tokio worker, without a thread hand-off.
     Inline,
+    /// On the tokio worker with reads that do not wait on the disk
+    /// ([`crate::storage::nowait`]); on the blocking pool again if one of
+    /// them would have.
+    Attempt,
     /// On the blocking pool (it may wait on the disk or on a lock).
     Pool,
 }
@@ -119,28 +136,36 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
         return Route::Pool;
     };
     let engine = node.engine();
-    let may_wait = match k {
-        Kind::Write => engine.write_may_wait(),
-        _ => {
-            let args = &msg[r.position().min(msg.len())..];
-            let t = target(g, &header.name, args);
-            let keyspace = match g {
-                Generation::V06 => t.keyspace.map(|n| n.0),
-                Generation::V19 => session.v19.keyspace.clone(),
-            };
-            match keyspace {
-                // A name the target could not read: let the pool answer.
-                Some(ks) if !t.cfs.is_empty() && t.more_cfs == 0 => {
-                    t.cfs.iter().any(|cf| engine.read_may_wait(&ks, &cf.0))
-                }
-                _ => true,
-            }
-        }
+    if k == Kind::Write {
+        return if engine.write_may_wait() {
+            Route::Pool
+        } else {
+            Route::Inline
+        };
+    }
+    let args = &msg[r.position().min(msg.len())..];
+    let t = target(g, &header.name, args);
+    let keyspace = match g {
+        Generation::V06 => t.keyspace.map(|n| n.0),
+        Generation::V19 => session.v19.keyspace.clone(),
     };
-    if may_wait {
-        Route::Pool
-    } else {
-        Route::Inline
+    match keyspace {
+        // A name the target could not read: let the pool answer.
+        Some(ks) if !t.cfs.is_empty() && t.more_cfs == 0 => t
+            .cfs
+            .iter()
+            .map(|cf| match engine.read_wait(&ks, &cf.0) {
+                ReadWait::Nothing => Route::Inline,
+                ReadWait::Disk => Route::Attempt,
+                ReadWait::Lock => Route::Pool,
+            })
+            .max_by_key(|r| match r {
+                Route::Inline => 0,
+                Route::Attempt => 1,
+                Route::Pool => 2,
+            })
+            .unwrap_or(Route::Pool),
+        _ => Route::Pool,
     }
 }
 
@@ -259,7 +284,8 @@ mod tests {
         );
         assert_eq!(route(&node, &s, &big), Route::Pool);
 
-        // A memtable-only CF is read inline; once it has an SSTable, on the pool.
+        // A memtable-only CF is read inline; once it has an SSTable, as an
+        // attempt that does not wait on the disk.
         assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
         let m = RowMutation {
             keyspace: "CT".into(),
@@ -275,7 +301,7 @@ mod tests {
         node.engine().apply(&m).unwrap();
         assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
         node.engine().flush(Some("CT")).unwrap();
-        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Pool);
+        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Attempt);
         assert_eq!(route(&node, &s, &get_slice("StdAscii")), Route::Inline);
         // An unknown CF is answered (with an error) at once.
         assert_eq!(route(&node, &s, &get_slice("Nope")), Route::Inline);

@@ -1,9 +1,10 @@
 //! The Thrift server: accepts connections on tokio, reads whole messages,
 //! runs each call either inline on the tokio worker (calls that cannot wait
-//! on the disk or a lock: see [`crate::thrift::handoff`] for the choice and
-//! why) or on the blocking pool (calls that may block), and writes each
-//! reply with one write. One task per connection; calls on one connection
-//! are answered in order.
+//! on the disk or a lock, and reads of cached SSTable data, attempted
+//! without waiting and moved to the pool if a read would wait: see
+//! [`crate::thrift::handoff`] for the choice and why) or on the blocking
+//! pool (calls that may block), and writes each reply with one write. One
+//! task per connection; calls on one connection are answered in order.
 //!
 //! Limits (see [`crate::thrift::limits`]): a connection over the cap is
 //! closed as soon as it is accepted; a connection silent for the idle
@@ -254,25 +255,41 @@ async fn connection(
         };
         let Ok(slot) = admitted else { return };
         let in_lane = charge.in_lane();
-        let inline = !in_lane && handoff::route(&node, &session, &bytes) == Route::Inline;
+        let route = if in_lane {
+            Route::Pool
+        } else {
+            handoff::route(&node, &session, &bytes)
+        };
         let budget = limits.budget().clone();
         let max_reply = opts.max_message_bytes;
-        let (reply, mut charge) = if inline {
+        // Inline first (an attempt may give up: see handoff), else the pool.
+        let mut answered = None;
+        if route != Route::Pool {
+            let base = charge.bytes();
             // The reply is charged as its rows are read (see node::reply).
             let meter = reply::open(max_reply, charge);
             // A panic closes this connection only, as on the pool.
-            let answered = catch_unwind(AssertUnwindSafe(|| {
-                log.answer(&node, &mut session, &bytes, received)
+            let run = catch_unwind(AssertUnwindSafe(|| {
+                if route == Route::Attempt {
+                    log.answer_without_waiting(&node, &mut session, &bytes, received)
+                } else {
+                    Some(log.answer(&node, &mut session, &bytes, received))
+                }
             }));
-            drop((bytes, slot));
-            let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-            match answered {
-                Ok(reply) => (reply, charge),
+            charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+            match run {
+                Ok(Some(reply)) => answered = Some(reply),
+                // A read would have waited: what the attempt read is let go.
+                Ok(None) => charge.shrink_to(base),
                 Err(_) => {
                     tracing::error!("call panicked; closing connection");
                     return;
                 }
             }
+        }
+        let (reply, mut charge) = if let Some(reply) = answered {
+            drop((bytes, slot));
+            (reply, charge)
         } else {
             let call_node = node.clone();
             let call = move || {

@@ -11,7 +11,6 @@
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::ops::Bound;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -75,7 +74,8 @@ fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<
         )
     })?;
     let mut buf = vec![0u8; len];
-    file.read_exact_at(&mut buf, offset).map_err(|e| {
+    // Without waiting on the disk inside a server's attempt (see storage::nowait).
+    crate::storage::nowait::read_exact_at(file, &mut buf, offset).map_err(|e| {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             SSTableError::corrupt(
                 path,

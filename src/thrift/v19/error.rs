@@ -19,7 +19,10 @@ pub fn into_thrift(e: ApiError, method: &str) -> thrift::Error {
         ApiError::Authentication(why) => user(Box::new(t::AuthenticationException::new(why))),
         ApiError::Authorization(why) => user(Box::new(t::AuthorizationException::new(why))),
         ApiError::Internal(detail) | ApiError::Dropped(detail) => {
-            tracing::error!(method, %detail, "internal error");
+            // See `thrift::error`: a no-wait attempt's miss is retried, not news.
+            if !crate::storage::nowait::missed() {
+                tracing::error!(method, %detail, "internal error");
+            }
             thrift::Error::Application(application_error(
                 ApplicationErrorKind::InternalError,
                 format!("Internal error processing {method}"),

@@ -4,7 +4,7 @@
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
-use super::convert::{path_command, slice_command, slice_of, thriftify};
+use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::index;
 use super::scan::scan;
 use super::validation::{self as v, Access};
@@ -40,6 +40,29 @@ pub fn get(
         .ok_or(ApiError::NotFound)
 }
 
+/// The checks of a slice of `keys`, in 1.2's order, and the read command
+/// with whether the column family holds counters.
+fn checked_slice<'k>(
+    node: &Node,
+    ks: &str,
+    keys: impl IntoIterator<Item = &'k [u8]>,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> ApiResult<(ReadCommand, bool)> {
+    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
+    v::validate_column_parent(&cf, parent)?;
+    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    check_read(node, ks, cl)?;
+    for key in keys {
+        v::validate_key(&cf, key)?;
+    }
+    Ok((
+        slice_command(ks, parent, slice_of(predicate)),
+        cf.is_counter(),
+    ))
+}
+
 pub fn multiget_slice(
     node: &Node,
     ks: &str,
@@ -48,25 +71,27 @@ pub fn multiget_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
-    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, parent)?;
-    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
-    check_read(node, ks, cl)?;
-    for key in keys {
-        v::validate_key(&cf, key)?;
-    }
-    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let (cmd, counter) = checked_slice(
+        node,
+        ks,
+        keys.iter().map(Vec::as_slice),
+        parent,
+        predicate,
+        cl,
+    )?;
     let now = node.now();
     keys.iter()
         .map(|key| {
             Ok((
                 key.clone(),
-                thriftify(&node.read(&cmd, key)?, now, cf.is_counter()),
+                into_thrift(node.read(&cmd, key)?, now, counter),
             ))
         })
         .collect()
 }
 
+/// One key's slice, as [`multiget_slice`] would answer it (without the map
+/// and the key's copy it would build).
 pub fn get_slice(
     node: &Node,
     ks: &str,
@@ -75,9 +100,8 @@ pub fn get_slice(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
-    let keys = [key.to_vec()];
-    let mut rows = multiget_slice(node, ks, &keys, parent, predicate, cl)?;
-    Ok(rows.remove(key).unwrap_or_default())
+    let (cmd, counter) = checked_slice(node, ks, [key], parent, predicate, cl)?;
+    Ok(into_thrift(node.read(&cmd, key)?, node.now(), counter))
 }
 
 fn count(n: usize) -> i32 {
@@ -180,7 +204,7 @@ pub fn get_range_slices(
     let now = node.now();
     Ok(scan(node, &cmd, range, max_rows)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now, cf.is_counter())))
+        .map(|(key, row)| t::KeySlice::new(key, into_thrift(row, now, cf.is_counter())))
         .collect())
 }
 
@@ -343,6 +367,6 @@ pub fn get_indexed_slices(
     Ok(node
         .read_indexed(&cmd, &query)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(key, thriftify(&row, now, cf.is_counter())))
+        .map(|(key, row)| t::KeySlice::new(key, into_thrift(row, now, cf.is_counter())))
         .collect())
 }

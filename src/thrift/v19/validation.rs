@@ -440,10 +440,11 @@ pub fn check_consistency(
     cl: ConsistencyLevel,
     access: Access,
 ) -> ApiResult<()> {
-    let strategy = ks.strategy_class();
-    let nts = strategy.ends_with("NetworkTopologyStrategy");
+    // The strategy's name is built only for the levels that ask about it
+    // (building it allocates, on every read and write otherwise).
     let needs_nts = || -> ApiResult<()> {
-        if nts {
+        let strategy = ks.strategy_class();
+        if strategy.ends_with("NetworkTopologyStrategy") {
             return Ok(());
         }
         invalid(format!(
