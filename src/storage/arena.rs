@@ -108,6 +108,18 @@ pub fn put_var(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// `v` as LEB128 in `buf`, without allocating.
+pub fn var_bytes(mut v: u64, buf: &mut [u8; 10]) -> &[u8] {
+    let mut n = 0;
+    while v >= 0x80 {
+        buf[n] = v as u8 | 0x80;
+        v >>= 7;
+        n += 1;
+    }
+    buf[n] = v as u8;
+    &buf[..=n]
+}
+
 /// Reads a LEB128 number at the start of `b`: (value, bytes it took).
 pub fn get_var(b: &[u8]) -> (u64, usize) {
     let mut v = 0u64;
@@ -284,6 +296,7 @@ mod tests {
             put_var(&mut out, v);
             assert_eq!(out.len(), var_len(v));
             assert_eq!(get_var(&out), (v, out.len()));
+            assert_eq!(var_bytes(v, &mut [0; 10]), &out[..]);
         }
     }
 

@@ -14,7 +14,7 @@
 
 use super::arena::{heap_bytes, row_key, Arena, Ref};
 use super::counter::{absorb, increment, reconcile};
-use super::model::{Bytes, Cell, DeletionTime, Op};
+use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::packed;
 use super::row::{Entry, Row};
 use super::sorted::{Pos, Sorted};
@@ -36,6 +36,9 @@ pub struct Rows {
 }
 
 struct Slot {
+    /// The packed key's first 8 bytes (big-endian, zero-padded): most
+    /// comparisons end here, without reading the arena (a cache miss each).
+    prefix: u64,
     /// The packed row key (`row_key`): token and key, once.
     key: Ref,
     body: Body,
@@ -79,9 +82,26 @@ fn by_name<'a>(arena: &'a Arena, cmp: &'a TypeRef, k: &'a [u8]) -> impl Fn(&Ref)
     move |r| cmp.compare(packed::name(arena.at(*r)), k)
 }
 
-/// How the row in slot `s` compares with the packed key `k`.
+/// The first 8 bytes of a packed key as a number ordered as the bytes are
+/// (zero padding cannot invert an order: see `by_key`).
+fn prefix_of(packed: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = packed.len().min(8);
+    b[..n].copy_from_slice(&packed[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// How the row in slot `s` compares with the packed key `k`. Prefixes that
+/// differ decide: where one key is shorter, its padding 0 can only meet a
+/// byte of the other key that is greater (or equal, and then they do not
+/// differ there).
 fn by_key<'a>(arena: &'a Arena, k: &'a [u8]) -> impl Fn(&Slot) -> Ordering + 'a {
-    move |s| row_key::get(arena, s.key).cmp(k)
+    let prefix = prefix_of(k);
+    move |s| {
+        s.prefix
+            .cmp(&prefix)
+            .then_with(|| row_key::get(arena, s.key).cmp(k))
+    }
 }
 
 impl Body {
@@ -147,7 +167,8 @@ impl Rows {
                         cells: Sorted::default(),
                     }
                 };
-                self.slots.insert_at(p, Slot { key, body })
+                let prefix = prefix_of(&packed_key);
+                self.slots.insert_at(p, Slot { prefix, key, body })
             }
         };
         let Rows {
@@ -393,10 +414,17 @@ fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
 fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef, cell: &Cell) {
     match cells.search_by(by_name(arena, cmp, &cell.name)) {
         Ok(p) => {
-            if let Some(r) = cells.at_mut(p) {
-                let mut old = packed::decode(arena.at(*r));
+            let Some(r) = cells.at_mut(p) else {
+                return;
+            };
+            let rec = arena.at(*r);
+            if packed::is_counter(rec) || matches!(cell.kind, CellKind::Counter { .. }) {
+                let mut old = packed::decode(rec);
                 reconcile(&mut old, cell.clone());
                 *r = packed::replace(arena, *r, &old);
+            } else if packed::superseded_by(rec, cell) {
+                // `reconcile`'s rule for two versions that are not counters.
+                *r = packed::replace(arena, *r, cell);
             }
         }
         Err(p) => {
@@ -425,3 +453,7 @@ fn absorb_at(
         *r = packed::replace(arena, *r, &c);
     }
 }
+
+/// What a row's slot costs inline (for the tests).
+#[cfg(test)]
+pub const SLOT_SIZE: usize = std::mem::size_of::<Slot>();

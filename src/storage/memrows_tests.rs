@@ -211,6 +211,16 @@ fn bytes_per_column(count: u64, per_row: u64, name_of: impl Fn(u64) -> Bytes) ->
 }
 
 #[test]
+fn a_row_slot_stays_small() {
+    // Key prefix and reference, header pointer, cell index: 48 bytes.
+    assert!(
+        super::memrows::SLOT_SIZE <= 48,
+        "{}",
+        super::memrows::SLOT_SIZE
+    );
+}
+
+#[test]
 fn a_column_costs_near_its_packed_size() {
     // Packed: 1 + 1 + 2 + 1 + 34 + 8 = 47 bytes, and 8 for its reference;
     // the row (key and token once, its slot) is shared by five.

@@ -8,7 +8,7 @@
 //! deletion (8 + 4). The name comes first so a binary search reads only it.
 //! It must not know where records live or how cells reconcile.
 
-use super::arena::{get_var, put_var, var_len, Arena, Ref};
+use super::arena::{get_var, var_bytes, var_len, Arena, Ref};
 use super::model::{Cell, CellKind, DeletionTime};
 
 const LIVE: u8 = 0;
@@ -35,55 +35,62 @@ pub fn encoded_len(c: &Cell) -> usize {
         + kind_len(&c.kind)
 }
 
-fn encode(c: &Cell) -> Vec<u8> {
-    let mut out = Vec::with_capacity(encoded_len(c));
+/// Writes the record of `c` into `out`, which is `encoded_len(c)` long.
+fn write(c: &Cell, out: &mut [u8]) {
+    let mut at = 0;
+    let mut put = |bytes: &[u8]| {
+        out[at..at + bytes.len()].copy_from_slice(bytes);
+        at += bytes.len();
+    };
     let tag = match c.kind {
         CellKind::Live => LIVE,
         CellKind::Expiring { .. } => EXPIRING,
         CellKind::Tombstone { .. } => TOMBSTONE,
         CellKind::Counter { .. } => COUNTER,
     };
-    out.push(tag);
-    put_var(&mut out, c.name.len() as u64);
-    out.extend_from_slice(&c.name);
-    put_var(&mut out, c.value.len() as u64);
-    out.extend_from_slice(&c.value);
-    out.extend_from_slice(&c.timestamp.to_le_bytes());
+    put(&[tag]);
+    for part in [&c.name, &c.value] {
+        let mut buf = [0u8; 10];
+        put(var_bytes(part.len() as u64, &mut buf));
+        put(part);
+    }
+    put(&c.timestamp.to_le_bytes());
     match c.kind {
         CellKind::Live => {}
         CellKind::Expiring {
             ttl,
             local_expiration_time,
         } => {
-            out.extend_from_slice(&ttl.to_le_bytes());
-            out.extend_from_slice(&local_expiration_time.to_le_bytes());
+            put(&ttl.to_le_bytes());
+            put(&local_expiration_time.to_le_bytes());
         }
         CellKind::Tombstone {
             local_deletion_time,
-        } => out.extend_from_slice(&local_deletion_time.to_le_bytes()),
+        } => put(&local_deletion_time.to_le_bytes()),
         CellKind::Counter { deletion } => {
-            out.extend_from_slice(&deletion.marked_for_delete_at.to_le_bytes());
-            out.extend_from_slice(&deletion.local_deletion_time.to_le_bytes());
+            put(&deletion.marked_for_delete_at.to_le_bytes());
+            put(&deletion.local_deletion_time.to_le_bytes());
         }
     }
-    out
 }
 
 /// Stores `c` as a new record.
 pub fn put(arena: &mut Arena, c: &Cell) -> Ref {
-    arena.put(&encode(c))
+    let (r, room) = arena.alloc(encoded_len(c));
+    write(c, room);
+    r
 }
 
 /// Stores `c` over the record at `r` when it has the same length (an
 /// overwrite of a value by one as long, every counter update), else as a
 /// new record; returns where it is.
 pub fn replace(arena: &mut Arena, r: Ref, c: &Cell) -> Ref {
-    let bytes = encode(c);
-    if record_len(arena.at(r)) == bytes.len() {
-        arena.at_mut(r)[..bytes.len()].copy_from_slice(&bytes);
+    let len = encoded_len(c);
+    if record_len(arena.at(r)) == len {
+        write(c, &mut arena.at_mut(r)[..len]);
         r
     } else {
-        arena.put(&bytes)
+        put(arena, c)
     }
 }
 
@@ -95,6 +102,22 @@ pub fn name(rec: &[u8]) -> &[u8] {
 
 pub fn is_counter(rec: &[u8]) -> bool {
     rec[0] == COUNTER
+}
+
+/// `Cell::supersedes(new, decode(rec))` without decoding: true when `new`
+/// wins over the record (the rule for two versions that are not counters).
+pub fn superseded_by(rec: &[u8], new: &Cell) -> bool {
+    let (vstart, vend) = value_span(rec);
+    let timestamp = i64_at(rec, vend);
+    if new.timestamp != timestamp {
+        return new.timestamp > timestamp;
+    }
+    let new_tomb = matches!(new.kind, CellKind::Tombstone { .. });
+    match (new_tomb, rec[0] == TOMBSTONE) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => new.value.as_slice() > &rec[vstart..vend],
+    }
 }
 
 /// Where the value's length is, and the value's end.
@@ -175,13 +198,17 @@ mod tests {
     fn every_kind_round_trips_with_its_length_and_name() {
         let mut a = Arena::default();
         let refs: Vec<Ref> = cells().iter().map(|c| put(&mut a, c)).collect();
-        for (c, r) in cells().iter().zip(refs) {
+        for (c, &r) in cells().iter().zip(&refs) {
             let rec = a.at(r);
             assert_eq!(decode(rec), *c);
             assert_eq!(name(rec), &c.name[..]);
             assert_eq!(record_len(rec), encoded_len(c));
-            assert_eq!(encode(c).len(), encoded_len(c));
             assert_eq!(is_counter(rec), matches!(c.kind, CellKind::Counter { .. }));
+        }
+        for (d, other) in cells().iter().zip(refs.iter()) {
+            for e in cells() {
+                assert_eq!(superseded_by(a.at(*other), &e), e.supersedes(d));
+            }
         }
         // 2-byte name, 34-byte value: 47 bytes.
         assert_eq!(encoded_len(&cells()[0]), 47);
