@@ -3,6 +3,9 @@
 //! and slicing one back. First prints what a column costs in memory: the
 //! growth of this process's RSS over 1,000,000 such columns (200,000 rows),
 //! beside the memtable's own size estimate, which decides when it flushes.
+//! Then a 100-column slice from the middle of a 1,000,000-column row beside
+//! the same slice of a 100-column row: the memtable finds both by binary
+//! search, so they should cost about the same.
 //! Figures are CPU time per call (see `support`).
 
 mod support;
@@ -101,17 +104,7 @@ fn bytes_per_column() {
         &row,
         ROWS,
     );
-    let wide = |i: u64| RowMutation {
-        keyspace: "ks".into(),
-        key: b"wide".to_vec(),
-        updates: vec![(
-            "Std".into(),
-            vec![Op::Put {
-                super_column: None,
-                cell: Cell::live(format!("{i:07}").into_bytes(), vec![b'x'; 34], 1),
-            }],
-        )],
-    };
+    let wide = |i: u64| column(b"wide", i);
     let _wide = measure("(7-byte names, 34-byte values) in one row", &wide, CELLS);
 }
 
@@ -145,6 +138,58 @@ fn benches(c: &mut Criterion<ProcessCpu>) {
     });
 }
 
+/// One column of the row `key`, named by `i` in 7 digits.
+fn column(key: &[u8], i: u64) -> RowMutation {
+    RowMutation {
+        keyspace: "ks".into(),
+        key: key.to_vec(),
+        updates: vec![(
+            "Std".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(format!("{i:07}").into_bytes(), vec![b'x'; 34], 1),
+            }],
+        )],
+    }
+}
+
+/// 100 columns from `start` on.
+fn slice_from(start: u64) -> ReadCommand {
+    ReadCommand {
+        keyspace: "ks".into(),
+        cf: "Std".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: format!("{start:07}").into_bytes(),
+            finish: vec![],
+            reversed: false,
+            count: 100,
+        },
+    }
+}
+
+fn wide_slices(c: &mut Criterion<ProcessCpu>) {
+    const WIDE: u64 = 1_000_000;
+    let e = engine();
+    for i in 0..WIDE {
+        e.apply(&column(b"wide", i)).expect("apply");
+    }
+    for i in 0..100 {
+        e.apply(&column(b"narrow", i)).expect("apply");
+    }
+    let middle = slice_from(WIDE / 2);
+    assert_eq!(e.read(&middle, b"wide").expect("read").len(), 100);
+    let all = slice_from(0);
+    assert_eq!(e.read(&all, b"narrow").expect("read").len(), 100);
+    c.bench_function("memtable slice (100 columns of a 100-column row)", |b| {
+        b.iter(|| e.read(&all, b"narrow").expect("read"))
+    });
+    c.bench_function(
+        "memtable slice (100 columns from the middle of a 1,000,000-column row)",
+        |b| b.iter(|| e.read(&middle, b"wide").expect("read")),
+    );
+}
+
 criterion_group! {
     name = memtable;
     config = Criterion::default()
@@ -152,6 +197,6 @@ criterion_group! {
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = benches
+    targets = benches, wide_slices
 }
 criterion_main!(memtable);

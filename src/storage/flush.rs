@@ -29,7 +29,6 @@ use super::memtable::Memtable;
 use super::sstable::{SSTableOptions, SSTableWriter};
 use super::sstore::{SsMeta, SsTable};
 use super::StorageError;
-use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -118,12 +117,13 @@ impl Inner {
         };
         w.set_user_meta(meta.encode());
         let res: Result<(), StorageError> = (|| {
-            for (dk, row) in rows.iter() {
-                let entries = row
-                    .entries
-                    .values()
-                    .map(|e| (e.name().to_vec(), encode_entry(e)));
-                w.append(dk, &encode_header(&row.deletion, &row.ranges), entries)?;
+            for row in rows.iter() {
+                let entries = row.entries.map(|e| (e.name().to_vec(), encode_entry(&e)));
+                w.append(
+                    &row.key,
+                    &encode_header(&row.deletion, &row.ranges),
+                    entries,
+                )?;
             }
             Ok(())
         })();
@@ -213,10 +213,6 @@ pub(crate) fn discard_sstable(t: &SsTable) {
         tracing::warn!("could not delete SSTable {}: {e}", t.reader.name());
     }
 }
-
-/// Rows of a frozen memtable in ring order.
-pub(crate) type FrozenRows<'a> =
-    parking_lot::RwLockReadGuard<'a, std::collections::BTreeMap<DecoratedKey, super::row::Row>>;
 
 /// Returns the free pages of every malloc arena to the operating system.
 /// glibc keeps what a dropped memtable freed in the arenas of the threads

@@ -1,19 +1,21 @@
 //! The memtable: one column family's recent writes, rows in ring order.
 //!
-//! Owns the in-memory rows, their size accounting (to decide when to flush)
-//! and the oldest commit-log position whose data it holds (so the log is only
-//! discarded once that data is in an SSTable). It must not do I/O.
+//! Owns the in-memory rows (packed: see `memrows`), their size accounting
+//! (to decide when to flush: the heap they hold, as the allocator counts
+//! it) and the oldest commit-log position whose data it holds (so the log
+//! is only discarded once that data is in an SSTable), and reading them
+//! back through `RowStore`. It must not do I/O.
 
 use super::commitlog::Position;
+use super::memrows::Rows;
 use super::model::{Bytes, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
-use super::row::{heap_bytes, CKey, Entry, Row};
+use super::row::{CKey, Entry};
 use super::tombstones::RangeTombstones;
 use super::StorageError;
-use crate::partitioner::{DecoratedKey, Token};
+use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use parking_lot::{Mutex, RwLock};
-use std::collections::BTreeMap;
+use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use std::ops::Bound;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -21,7 +23,8 @@ use std::time::Instant;
 
 pub struct Memtable {
     pub cf: Arc<CfDef>,
-    rows: RwLock<BTreeMap<DecoratedKey, Row>>,
+    rows: RwLock<Rows>,
+    /// The rows' heap (`Rows::heap_bytes`), kept current by every write.
     bytes: AtomicU64,
     ops: AtomicU64,
     cells: AtomicU64,
@@ -33,11 +36,14 @@ pub struct Memtable {
     frozen_at: Mutex<Option<Position>>,
 }
 
+/// Rows of a frozen memtable in ring order, read in place.
+pub(crate) type FrozenRows<'a> = RwLockReadGuard<'a, Rows>;
+
 impl Memtable {
     pub fn new(cf: Arc<CfDef>) -> Memtable {
         Memtable {
             cf,
-            rows: RwLock::new(BTreeMap::new()),
+            rows: RwLock::new(Rows::default()),
             bytes: AtomicU64::new(0),
             ops: AtomicU64::new(0),
             cells: AtomicU64::new(0),
@@ -56,21 +62,14 @@ impl Memtable {
                 *min = Some(p);
             }
         }
-        let mut added = 0usize;
         {
             let mut rows = self.rows.write();
-            let row = match rows.entry(key) {
-                std::collections::btree_map::Entry::Occupied(o) => o.into_mut(),
-                std::collections::btree_map::Entry::Vacant(v) => {
-                    added += row_bytes(v.key());
-                    v.insert(Row::default())
-                }
-            };
-            for op in ops {
-                added += row.apply(&self.cf, op);
-            }
+            rows.apply(&self.cf, &key, ops);
+            // Stored under the lock, so a later write never stores an older
+            // figure over a newer one.
+            self.bytes
+                .store(rows.heap_bytes() as u64, Ordering::Relaxed);
         }
-        self.bytes.fetch_add(added as u64, Ordering::Relaxed);
         self.ops.fetch_add(ops.len() as u64, Ordering::Relaxed);
         self.cells.fetch_add(
             ops.iter()
@@ -101,23 +100,12 @@ impl Memtable {
 
     /// The row deletion and range tombstones, if the row exists here at all.
     pub fn row_header(&self, key: &DecoratedKey) -> Option<(DeletionTime, RangeTombstones)> {
-        self.rows
-            .read()
-            .get(key)
-            .map(|r| (r.deletion, r.ranges.clone()))
+        self.rows.read().header(key)
     }
 
     /// Copies of the entries of `key` with these names (in the order given).
     pub fn entries_named(&self, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
-        let rows = self.rows.read();
-        let Some(row) = rows.get(key) else {
-            return Vec::new();
-        };
-        let cmp = &self.cf.comparator;
-        names
-            .iter()
-            .filter_map(|n| row.entries.get(cmp, n).cloned())
-            .collect()
+        self.rows.read().named(&self.cf.comparator, key, names)
     }
 
     /// Up to `limit` entries of `key` between the bounds (low, high in
@@ -130,20 +118,13 @@ impl Memtable {
         reversed: bool,
         limit: usize,
     ) -> Vec<Entry> {
-        let rows = self.rows.read();
-        let Some(row) = rows.get(key) else {
-            return Vec::new();
-        };
-        let range = row.entries.range(
-            &self.cf.comparator,
+        let bounds = (
             lo.as_ref().map(Vec::as_slice),
             hi.as_ref().map(Vec::as_slice),
         );
-        if reversed {
-            range.rev().take(limit).cloned().collect()
-        } else {
-            range.take(limit).cloned().collect()
-        }
+        self.rows
+            .read()
+            .slice(&self.cf.comparator, key, bounds, reversed, limit)
     }
 
     /// Up to `limit` row keys at or after `from` (in ring order), with their
@@ -153,16 +134,12 @@ impl Memtable {
         from: &Bound<DecoratedKey>,
         limit: usize,
     ) -> Vec<(DecoratedKey, DeletionTime, RangeTombstones)> {
-        let rows = self.rows.read();
-        rows.range((from.clone(), Bound::Unbounded))
-            .take(limit)
-            .map(|(k, r)| (k.clone(), r.deletion, r.ranges.clone()))
-            .collect()
+        self.rows.read().keys_from(from, limit)
     }
 
     /// Every row in ring order, read in place. Only for a frozen memtable:
     /// nobody writes it any more, so holding this read lock blocks no one.
-    pub fn frozen_rows(&self) -> super::flush::FrozenRows<'_> {
+    pub fn frozen_rows(&self) -> FrozenRows<'_> {
         self.rows.read()
     }
 
@@ -172,18 +149,6 @@ impl Memtable {
     pub fn frozen_at(&self) -> Option<Position> {
         *self.frozen_at.lock()
     }
-}
-
-/// What a new row costs besides its entries: its slot in the memtable's
-/// B-tree (leaves about two thirds full on average) and its key's heap.
-fn row_bytes(key: &DecoratedKey) -> usize {
-    let token = match &key.token {
-        Token::Utf16(units) => heap_bytes(units.len() * 2),
-        _ => 0,
-    };
-    (std::mem::size_of::<DecoratedKey>() + std::mem::size_of::<Row>()) * 3 / 2
-        + heap_bytes(key.key.len())
-        + token
 }
 
 /// Reads copy entries out in chunks so no lock is held while merging and a

@@ -138,6 +138,7 @@
 //! `Invalid("No indexed columns present in index clause with operator EQ")`;
 //! other checks of the clause are the front end's.
 
+mod arena;
 mod catalog;
 mod cfstore;
 pub mod clock;
@@ -163,11 +164,15 @@ mod index;
 mod indexed;
 mod layout;
 mod markers;
+mod memrows;
+#[cfg(test)]
+mod memrows_tests;
 mod memtable;
 mod migrate;
 pub mod model;
 pub mod nowait;
 mod options;
+mod packed;
 mod query;
 mod range;
 mod recovery;

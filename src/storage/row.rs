@@ -4,6 +4,7 @@
 //!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
+use super::arena::heap_bytes;
 use super::counter::{absorb, increment, reconcile};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::sorted::{Named, Sorted};
@@ -124,17 +125,6 @@ impl Entry {
 impl Named for Entry {
     fn name(&self) -> &[u8] {
         Entry::name(self)
-    }
-}
-
-/// What the allocator hands out for a request of `n` bytes (glibc malloc:
-/// 16-byte granules including an 8-byte header, 32 at least), so the
-/// memtable's estimate follows its real heap use.
-pub fn heap_bytes(n: usize) -> usize {
-    if n == 0 {
-        0
-    } else {
-        ((n + 8 + 15) & !15).max(32)
     }
 }
 

@@ -1,16 +1,22 @@
-//! A comparator-ordered set of named items (a row's entries) that stores
-//! each item once, inline, with its name read from the item itself.
+//! A comparator-ordered set of items (a row's entries, the memtable's rows)
+//! stored inline in sorted chunks, each item once.
 //!
-//! Why not `BTreeMap<CKey, Entry>`: the map key repeated the name (a second
-//! heap allocation per column) and a comparator pointer, and a B-tree leaf
-//! always has eleven slots, so a row of five columns paid for eleven. Here
-//! the items sit in sorted chunks of at most `CHUNK`, found by binary search
-//! on each chunk's last name; the comparator is passed in by the owner (the
-//! row's column family), never stored per item. Small rows are one exactly
-//! sized chunk; appending in order (the common wide-row pattern) fills
-//! chunks completely. It must not know what the items mean (merging is the
-//! caller's closure) and it never panics on inverted bounds: they are empty.
+//! Why not `BTreeMap`: its key repeated the name (a second heap allocation
+//! per column) and a comparator pointer, and a leaf always has eleven slots,
+//! so a row of five columns paid for eleven. Here a set of up to `CHUNK`
+//! items is one exactly sized vector (no chunk index at all); a larger one
+//! is sorted chunks of at most `CHUNK`, found by binary search on each
+//! chunk's last item. Appending in order (the common wide-row pattern)
+//! fills chunks completely.
+//!
+//! The order comes from the caller, never from the items: either a name
+//! (`Named`) and the CF comparator, or a closure telling how an item
+//! compares with what is looked for (items that are references into an
+//! arena know nothing of their own bytes). It must not know what the items
+//! mean (merging is the caller's business) and it never panics on inverted
+//! bounds: they are empty.
 
+use super::arena::heap_bytes;
 use crate::marshal::TypeRef;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -25,8 +31,18 @@ pub trait Named {
 const CHUNK: usize = 128;
 
 #[derive(Clone, Debug)]
-pub struct Sorted<T> {
-    /// Never holds an empty chunk.
+pub struct Sorted<T>(Repr<T>);
+
+#[derive(Clone, Debug)]
+enum Repr<T> {
+    /// Up to `CHUNK` items: one vector, grown exactly while small.
+    Flat(Vec<T>),
+    /// More: sorted chunks, never an empty one.
+    Chunked(Box<Chunked<T>>),
+}
+
+#[derive(Clone, Debug)]
+struct Chunked<T> {
     chunks: Vec<Vec<T>>,
     len: usize,
     /// Sum of the chunks' capacities (kept so accounting is O(1)).
@@ -35,109 +51,198 @@ pub struct Sorted<T> {
 
 impl<T> Default for Sorted<T> {
     fn default() -> Self {
-        Sorted {
-            chunks: Vec::new(),
-            len: 0,
-            slots: 0,
-        }
+        Sorted(Repr::Flat(Vec::new()))
     }
 }
 
-/// Where an item is or would go: chunk index and index in the chunk.
-type Pos = (usize, usize);
+/// The items of a range, in order (either way).
+pub type Range<'a, T> = std::iter::Chain<
+    std::iter::Chain<std::slice::Iter<'a, T>, std::iter::Flatten<std::slice::Iter<'a, Vec<T>>>>,
+    std::slice::Iter<'a, T>,
+>;
 
-impl<T: Named> Sorted<T> {
-    #[cfg(test)]
+/// Where an item is or would go: chunk index and index in the chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Pos(usize, usize);
+
+impl<T> Sorted<T> {
     pub fn len(&self) -> usize {
-        self.len
+        match &self.0 {
+            Repr::Flat(v) => v.len(),
+            Repr::Chunked(c) => c.len,
+        }
     }
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
+    }
+
+    /// The chunks, none of them empty.
+    fn chunks(&self) -> &[Vec<T>] {
+        match &self.0 {
+            Repr::Flat(v) if v.is_empty() => &[],
+            Repr::Flat(v) => std::slice::from_ref(v),
+            Repr::Chunked(c) => &c.chunks,
+        }
+    }
+
+    fn chunks_mut(&mut self) -> &mut [Vec<T>] {
+        match &mut self.0 {
+            Repr::Flat(v) => std::slice::from_mut(v),
+            Repr::Chunked(c) => &mut c.chunks,
+        }
     }
 
     /// The first position whose item does not satisfy `before` (which must
     /// hold for a prefix of the items only); the end is (last chunk, its len).
-    fn partition(&self, before: impl Fn(&T) -> bool) -> Pos {
-        let ci = self
-            .chunks
-            .partition_point(|c| c.last().is_some_and(&before));
-        if ci == self.chunks.len() {
-            return match self.chunks.last() {
-                Some(c) => (ci - 1, c.len()),
-                None => (0, 0),
+    pub fn partition(&self, before: impl Fn(&T) -> bool) -> Pos {
+        let chunks = self.chunks();
+        let ci = chunks.partition_point(|c| c.last().is_some_and(&before));
+        if ci == chunks.len() {
+            return match chunks.last() {
+                Some(c) => Pos(ci - 1, c.len()),
+                None => Pos(0, 0),
             };
         }
-        (ci, self.chunks[ci].partition_point(before))
+        Pos(ci, chunks[ci].partition_point(before))
     }
 
-    fn lower(&self, cmp: &TypeRef, b: Bound<&[u8]>) -> Pos {
-        match b {
-            Bound::Unbounded => (0, 0),
-            Bound::Included(k) => self.partition(|t| cmp.compare(t.name(), k) == Ordering::Less),
-            Bound::Excluded(k) => self.partition(|t| cmp.compare(t.name(), k) != Ordering::Greater),
-        }
-    }
-
-    fn upper(&self, cmp: &TypeRef, b: Bound<&[u8]>) -> Pos {
-        match b {
-            Bound::Unbounded => self.partition(|_| true),
-            Bound::Included(k) => self.partition(|t| cmp.compare(t.name(), k) != Ordering::Greater),
-            Bound::Excluded(k) => self.partition(|t| cmp.compare(t.name(), k) == Ordering::Less),
-        }
-    }
-
-    /// Position of `name` if present.
-    fn find(&self, cmp: &TypeRef, name: &[u8]) -> Result<Pos, Pos> {
-        let p = self.lower(cmp, Bound::Included(name));
-        match self.chunks.get(p.0).and_then(|c| c.get(p.1)) {
-            Some(t) if cmp.compare(t.name(), name) == Ordering::Equal => Ok(p),
+    /// Where the item comparing `Equal` is, or where it would go. `ord`
+    /// tells how an item compares with the one looked for.
+    pub fn search_by(&self, ord: impl Fn(&T) -> Ordering) -> Result<Pos, Pos> {
+        let p = self.partition(|t| ord(t) == Ordering::Less);
+        match self.at(p) {
+            Some(t) if ord(t) == Ordering::Equal => Ok(p),
             _ => Err(p),
         }
     }
 
-    pub fn get(&self, cmp: &TypeRef, name: &[u8]) -> Option<&T> {
-        let (ci, i) = self.find(cmp, name).ok()?;
-        Some(&self.chunks[ci][i])
+    pub fn at(&self, Pos(ci, i): Pos) -> Option<&T> {
+        self.chunks().get(ci).and_then(|c| c.get(i))
     }
 
-    pub fn get_mut(&mut self, cmp: &TypeRef, name: &[u8]) -> Option<&mut T> {
-        let (ci, i) = self.find(cmp, name).ok()?;
-        Some(&mut self.chunks[ci][i])
+    pub fn at_mut(&mut self, Pos(ci, i): Pos) -> Option<&mut T> {
+        self.chunks_mut().get_mut(ci).and_then(|c| c.get_mut(i))
     }
 
-    /// The item named `name`, inserted from `make` when absent.
-    pub fn get_or_insert_with(
-        &mut self,
-        cmp: &TypeRef,
-        name: &[u8],
-        make: impl FnOnce() -> T,
-    ) -> &mut T {
-        let (ci, i) = match self.find(cmp, name) {
-            Ok(p) => p,
-            Err(p) => self.insert_at(p, make()),
+    /// The items between two bounds, each given as how an item compares
+    /// with it (low, high in the set's order); empty when inverted.
+    pub fn range_by<L, H>(&self, lo: Bound<L>, hi: Bound<H>) -> Range<'_, T>
+    where
+        L: Fn(&T) -> Ordering,
+        H: Fn(&T) -> Ordering,
+    {
+        let s = match lo {
+            Bound::Unbounded => Pos(0, 0),
+            Bound::Included(f) => self.partition(|t| f(t) == Ordering::Less),
+            Bound::Excluded(f) => self.partition(|t| f(t) != Ordering::Greater),
         };
-        &mut self.chunks[ci][i]
+        let e = match hi {
+            Bound::Unbounded => self.partition(|_| true),
+            Bound::Included(f) => self.partition(|t| f(t) != Ordering::Greater),
+            Bound::Excluded(f) => self.partition(|t| f(t) == Ordering::Less),
+        };
+        let chunks = self.chunks();
+        let empty: (&[T], &[Vec<T>], &[T]) = (&[], &[], &[]);
+        let (a, mid, b) = if s >= e || chunks.is_empty() {
+            empty
+        } else if s.0 == e.0 {
+            (&chunks[s.0][s.1..e.1], &[][..], &[][..])
+        } else {
+            (
+                &chunks[s.0][s.1..],
+                &chunks[s.0 + 1..e.0],
+                &chunks[e.0][..e.1],
+            )
+        };
+        a.iter().chain(mid.iter().flatten()).chain(b.iter())
     }
 
-    /// Inserts `item`, or hands it to `merge` with the item of the same name.
-    pub fn upsert(&mut self, cmp: &TypeRef, item: T, merge: impl FnOnce(&mut T, T)) {
-        match self.find(cmp, item.name()) {
-            Ok((ci, i)) => merge(&mut self.chunks[ci][i], item),
-            Err(p) => {
-                self.insert_at(p, item);
+    /// Inserts at `p` (from `search_by`'s `Err`) and returns where the item
+    /// ended up (a split may move it).
+    pub fn insert_at(&mut self, Pos(ci, i): Pos, item: T) -> Pos {
+        match &mut self.0 {
+            Repr::Flat(v) if v.len() < CHUNK => {
+                if v.len() == v.capacity() {
+                    v.reserve_exact(grow_by(v.len()));
+                }
+                v.insert(i, item);
+                Pos(0, i)
+            }
+            Repr::Flat(v) => {
+                let full = std::mem::take(v);
+                let (len, slots) = (full.len(), full.capacity());
+                self.0 = Repr::Chunked(Box::new(Chunked {
+                    chunks: vec![full],
+                    len,
+                    slots,
+                }));
+                self.insert_at(Pos(ci, i), item)
+            }
+            Repr::Chunked(c) => c.insert_at(ci, i, item),
+        }
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> {
+        self.chunks().iter().flatten()
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.chunks_mut().iter_mut().flatten()
+    }
+
+    pub fn into_values(self) -> impl DoubleEndedIterator<Item = T> {
+        let chunks = match self.0 {
+            Repr::Flat(v) => vec![v],
+            Repr::Chunked(c) => c.chunks,
+        };
+        chunks.into_iter().flatten()
+    }
+
+    /// Keeps the items for which `keep` says so (it may change them).
+    pub fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
+        match &mut self.0 {
+            Repr::Flat(v) => v.retain_mut(keep),
+            Repr::Chunked(c) => {
+                for chunk in &mut c.chunks {
+                    chunk.retain_mut(&mut keep);
+                }
+                c.chunks.retain(|c| !c.is_empty());
+                c.len = c.chunks.iter().map(Vec::len).sum();
+                c.slots = c.chunks.iter().map(Vec::capacity).sum();
             }
         }
     }
 
-    /// Inserts at `p` and returns where the item ended up (a split may move it).
-    fn insert_at(&mut self, (ci, i): Pos, item: T) -> Pos {
-        self.len += 1;
-        if self.chunks.is_empty() {
-            let c = vec![item];
-            self.slots += c.capacity();
-            self.chunks.push(c);
-            return (0, 0);
+    /// Heap bytes held by the slots and the chunk index (not the items'
+    /// own heap data), as the allocator counts them, for memory accounting.
+    pub fn slot_bytes(&self) -> usize {
+        let size = std::mem::size_of::<T>();
+        match &self.0 {
+            Repr::Flat(v) => heap_bytes(v.capacity() * size),
+            Repr::Chunked(c) => {
+                heap_bytes(std::mem::size_of::<Chunked<T>>())
+                    + heap_bytes(c.chunks.capacity() * std::mem::size_of::<Vec<T>>())
+                    // Each chunk's allocation header and rounding, about.
+                    + c.slots * size
+                    + c.chunks.len() * 16
+            }
         }
+    }
+}
+
+/// How many slots a full vector of `len` grows by: one at a time while
+/// small (a row of five holds five slots), then doubling up to the chunk.
+fn grow_by(len: usize) -> usize {
+    if len < 8 {
+        1
+    } else {
+        len.min(CHUNK - len).max(1)
+    }
+}
+
+impl<T> Chunked<T> {
+    fn insert_at(&mut self, ci: usize, i: usize, item: T) -> Pos {
+        self.len += 1;
         let last_chunk = ci + 1 == self.chunks.len();
         let c = &mut self.chunks[ci];
         if c.len() >= CHUNK {
@@ -147,15 +252,15 @@ impl<T: Named> Sorted<T> {
                 let n = vec![item];
                 self.slots += n.capacity();
                 self.chunks.push(n);
-                return (ci + 1, 0);
+                return Pos(ci + 1, 0);
             }
             let right = c.split_off(CHUNK / 2);
             self.slots += right.capacity();
             self.chunks.insert(ci + 1, right);
             let p = if i <= CHUNK / 2 {
-                (ci, i)
+                Pos(ci, i)
             } else {
-                (ci + 1, i - CHUNK / 2)
+                Pos(ci + 1, i - CHUNK / 2)
             };
             let t = &mut self.chunks[p.0];
             let cap = t.capacity();
@@ -164,72 +269,63 @@ impl<T: Named> Sorted<T> {
             return p;
         }
         if c.len() == c.capacity() {
-            // Grow exactly while small (a row of five holds five slots), then
-            // double up to the chunk size.
-            let extra = if c.len() < 8 {
-                1
-            } else {
-                c.len().min(CHUNK - c.len())
-            };
             let cap = c.capacity();
-            c.reserve_exact(extra.max(1));
+            c.reserve_exact(grow_by(c.len()));
             self.slots += c.capacity() - cap;
         }
         c.insert(i, item);
-        (ci, i)
+        Pos(ci, i)
+    }
+}
+
+/// How an item named `t` compares with the name `k` by `cmp`, for bounds.
+fn by_name<'k, T: Named>(cmp: &'k TypeRef, k: &'k [u8]) -> impl Fn(&T) -> Ordering + 'k {
+    move |t| cmp.compare(t.name(), k)
+}
+
+impl<T: Named> Sorted<T> {
+    pub fn get(&self, cmp: &TypeRef, name: &[u8]) -> Option<&T> {
+        let p = self.search_by(by_name(cmp, name)).ok()?;
+        self.at(p)
+    }
+
+    pub fn get_mut(&mut self, cmp: &TypeRef, name: &[u8]) -> Option<&mut T> {
+        let p = self.search_by(by_name(cmp, name)).ok()?;
+        self.at_mut(p)
+    }
+
+    /// The item named `name`, inserted from `make` when absent.
+    pub fn get_or_insert_with(
+        &mut self,
+        cmp: &TypeRef,
+        name: &[u8],
+        make: impl FnOnce() -> T,
+    ) -> &mut T {
+        let p = match self.search_by(by_name(cmp, name)) {
+            Ok(p) => p,
+            Err(p) => self.insert_at(p, make()),
+        };
+        self.at_mut(p).expect("the position just found or filled")
+    }
+
+    /// Inserts `item`, or hands it to `merge` with the item of the same name.
+    pub fn upsert(&mut self, cmp: &TypeRef, item: T, merge: impl FnOnce(&mut T, T)) {
+        match self.search_by(by_name(cmp, item.name())) {
+            Ok(p) => {
+                if let Some(old) = self.at_mut(p) {
+                    merge(old, item)
+                }
+            }
+            Err(p) => {
+                self.insert_at(p, item);
+            }
+        }
     }
 
     /// Items between the bounds (low, high) in comparator order; empty when
     /// the bounds are inverted.
-    pub fn range<'a>(
-        &'a self,
-        cmp: &TypeRef,
-        lo: Bound<&[u8]>,
-        hi: Bound<&[u8]>,
-    ) -> impl DoubleEndedIterator<Item = &'a T> + 'a {
-        let (s, e) = (self.lower(cmp, lo), self.upper(cmp, hi));
-        let empty: (&[T], &[Vec<T>], &[T]) = (&[], &[], &[]);
-        let (a, mid, b) = if s >= e || self.chunks.is_empty() {
-            empty
-        } else if s.0 == e.0 {
-            (&self.chunks[s.0][s.1..e.1], &[][..], &[][..])
-        } else {
-            (
-                &self.chunks[s.0][s.1..],
-                &self.chunks[s.0 + 1..e.0],
-                &self.chunks[e.0][..e.1],
-            )
-        };
-        a.iter().chain(mid.iter().flatten()).chain(b.iter())
-    }
-
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> {
-        self.chunks.iter().flatten()
-    }
-
-    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
-        self.chunks.iter_mut().flatten()
-    }
-
-    pub fn into_values(self) -> impl DoubleEndedIterator<Item = T> {
-        self.chunks.into_iter().flatten()
-    }
-
-    /// Keeps the items for which `keep` says so (it may change them).
-    pub fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
-        for c in &mut self.chunks {
-            c.retain_mut(&mut keep);
-        }
-        self.chunks.retain(|c| !c.is_empty());
-        self.len = self.chunks.iter().map(Vec::len).sum();
-        self.slots = self.chunks.iter().map(Vec::capacity).sum();
-    }
-
-    /// Heap bytes held by the chunk index and slots (not the items' own
-    /// heap data), for memory accounting.
-    pub fn slot_bytes(&self) -> usize {
-        self.chunks.capacity() * std::mem::size_of::<Vec<T>>()
-            + self.slots * std::mem::size_of::<T>()
+    pub fn range(&self, cmp: &TypeRef, lo: Bound<&[u8]>, hi: Bound<&[u8]>) -> Range<'_, T> {
+        self.range_by(lo.map(|k| by_name(cmp, k)), hi.map(|k| by_name(cmp, k)))
     }
 }
 
@@ -245,6 +341,15 @@ mod tests {
     impl Named for It {
         fn name(&self) -> &[u8] {
             &self.0
+        }
+    }
+
+    fn check_invariants(s: &Sorted<It>) {
+        assert!(s.chunks().iter().all(|c| !c.is_empty() && c.len() <= CHUNK));
+        assert_eq!(s.len(), s.chunks().iter().map(Vec::len).sum::<usize>());
+        if let Repr::Chunked(c) = &s.0 {
+            let slots: usize = c.chunks.iter().map(Vec::capacity).sum();
+            assert_eq!(c.slots, slots);
         }
     }
 
@@ -314,9 +419,7 @@ mod tests {
         m.retain(|_, v| *v % 2 == 0);
         assert_eq!(s.len(), m.len());
         assert_eq!(names(s.values()), m.keys().cloned().collect::<Vec<_>>());
-        assert!(s.chunks.iter().all(|c| !c.is_empty() && c.len() <= CHUNK));
-        let slots: usize = s.chunks.iter().map(Vec::capacity).sum();
-        assert_eq!(s.slots, slots);
+        check_invariants(&s);
     }
 
     #[test]
@@ -355,15 +458,15 @@ mod tests {
         for k in 0..5u8 {
             s.upsert(&cmp, It(vec![k], 0), |_, _| {});
         }
-        assert_eq!(s.chunks[0].capacity(), 5);
+        assert!(matches!(&s.0, Repr::Flat(v) if v.capacity() == 5));
+        assert_eq!(s.slot_bytes(), heap_bytes(5 * std::mem::size_of::<It>()));
         let mut w = Sorted::default();
         for k in 0..10_000u32 {
             w.upsert(&cmp, It(k.to_be_bytes().to_vec(), 0), |_, _| {});
         }
-        let full = w.chunks.iter().filter(|c| c.len() == CHUNK).count();
+        let full = w.chunks().iter().filter(|c| c.len() == CHUNK).count();
         assert_eq!(full, 10_000 / CHUNK);
         assert_eq!(w.len(), 10_000);
-        let slots: usize = w.chunks.iter().map(Vec::capacity).sum();
-        assert_eq!(w.slots, slots);
+        check_invariants(&w);
     }
 }

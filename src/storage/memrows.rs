@@ -1,0 +1,459 @@
+//! The memtable's rows, packed: row keys and cells are arena records (see
+//! `arena` and `packed`), and a row is its key's reference, its deletion
+//! and range tombstones when it has any, and its cells' references in
+//! comparator order. A column then costs its packed bytes plus 8 for its
+//! reference; rows are found by binary search on their packed keys and a
+//! slice of a wide row by binary search on names, never by a scan.
+//!
+//! A Super CF's row stays a `Row` (super columns are maps of sub-columns
+//! that grow one write at a time, which a flat record cannot do cheaply).
+//!
+//! Owns applying ops (reconciling overwrites, counters absorbing the
+//! deletions over them exactly as `Row` does) and reading back copies. It
+//! must not know about flushing, the commit log or locks.
+
+use super::arena::{heap_bytes, row_key, Arena, Ref};
+use super::counter::{absorb, increment, reconcile};
+use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
+use super::packed;
+use super::row::{Entry, Row};
+use super::sorted::{Pos, Sorted};
+use super::tombstones::{RangeTombstone, RangeTombstones};
+use crate::marshal::TypeRef;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::ops::Bound;
+
+#[derive(Default)]
+pub struct Rows {
+    arena: Arena,
+    slots: Sorted<Slot>,
+    /// Heap held by the rows' own parts outside the arena (cell indexes,
+    /// headers, Super CF rows).
+    row_bytes: usize,
+}
+
+struct Slot {
+    /// The packed key's first 8 bytes (big-endian, zero-padded): most
+    /// comparisons end here, without reading the arena (a cache miss each).
+    prefix: u64,
+    /// The packed row key (`row_key`): token and key, once.
+    key: Ref,
+    body: Body,
+}
+
+// What a row costs inline, checked at compile time: key prefix and
+// reference, header pointer, cell index.
+const _: () = assert!(std::mem::size_of::<Slot>() <= 48);
+
+enum Body {
+    /// A Standard CF's row.
+    Cells {
+        /// Only for a row with a deletion or range tombstones (most have
+        /// neither, and then pay 8 bytes for them).
+        head: Option<Box<Head>>,
+        /// Cell records in comparator order of their names.
+        cells: Sorted<Ref>,
+    },
+    /// A Super CF's row.
+    Entries(Box<Row>),
+}
+
+struct Head {
+    deletion: DeletionTime,
+    ranges: RangeTombstones,
+}
+
+/// One row of a frozen memtable, for writing it out.
+pub struct FlushRow<'a> {
+    pub key: DecoratedKey,
+    pub deletion: DeletionTime,
+    pub ranges: RangeTombstones,
+    /// The row's entries in comparator order, decoded one at a time.
+    pub entries: Box<dyn Iterator<Item = Cow<'a, Entry>> + 'a>,
+}
+
+fn pack(key: &DecoratedKey) -> Vec<u8> {
+    let mut out = Vec::with_capacity(key.key.len() + 24);
+    row_key::pack(key, &mut out);
+    out
+}
+
+/// How the cell record at `r` compares with the name `k`.
+fn by_name<'a>(arena: &'a Arena, cmp: &'a TypeRef, k: &'a [u8]) -> impl Fn(&Ref) -> Ordering + 'a {
+    move |r| cmp.compare(packed::name(arena.at(*r)), k)
+}
+
+/// The first 8 bytes of a packed key as a number ordered as the bytes are
+/// (zero padding cannot invert an order: see `by_key`).
+fn prefix_of(packed: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = packed.len().min(8);
+    b[..n].copy_from_slice(&packed[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// How the row in slot `s` compares with the packed key `k`. Prefixes that
+/// differ decide: where one key is shorter, its padding 0 can only meet a
+/// byte of the other key that is greater (or equal, and then they do not
+/// differ there).
+fn by_key<'a>(arena: &'a Arena, k: &'a [u8]) -> impl Fn(&Slot) -> Ordering + 'a {
+    let prefix = prefix_of(k);
+    move |s| {
+        s.prefix
+            .cmp(&prefix)
+            .then_with(|| row_key::get(arena, s.key).cmp(k))
+    }
+}
+
+impl Body {
+    /// Heap this row holds outside the arena, besides what `Row::apply`
+    /// reports for a Super CF row's entries.
+    fn index_bytes(&self) -> usize {
+        match self {
+            Body::Cells { head, cells } => {
+                head.as_ref()
+                    .map_or(0, |_| heap_bytes(std::mem::size_of::<Head>()))
+                    + cells.slot_bytes()
+            }
+            Body::Entries(_) => heap_bytes(std::mem::size_of::<Row>()),
+        }
+    }
+
+    fn header(&self) -> (DeletionTime, RangeTombstones) {
+        match self {
+            Body::Cells { head: Some(h), .. } => (h.deletion, h.ranges.clone()),
+            Body::Cells { head: None, .. } => (DeletionTime::LIVE, RangeTombstones::default()),
+            Body::Entries(row) => (row.deletion, row.ranges.clone()),
+        }
+    }
+}
+
+impl Rows {
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Heap held by everything here, as the allocator counts it (overwritten
+    /// records included: they stay until the memtable is dropped).
+    pub fn heap_bytes(&self) -> usize {
+        self.arena.heap_bytes() + self.slots.slot_bytes() + self.row_bytes
+    }
+
+    fn find(&self, packed: &[u8]) -> Result<Pos, Pos> {
+        let arena = &self.arena;
+        self.slots.search_by(by_key(arena, packed))
+    }
+
+    fn slot(&self, key: &DecoratedKey) -> Option<&Slot> {
+        let p = self.find(&pack(key)).ok()?;
+        self.slots.at(p)
+    }
+
+    /// Applies the ops of one mutation to the row `key`. The ops' shapes
+    /// were checked against the CF type by the caller (`validate_op`).
+    pub fn apply(&mut self, cf: &CfDef, key: &DecoratedKey, ops: &[Op]) {
+        let packed_key = pack(key);
+        let p = match self.find(&packed_key) {
+            Ok(p) => p,
+            Err(p) => {
+                let key = row_key::put(&mut self.arena, &packed_key);
+                let body = if cf.is_super() {
+                    Body::Entries(Box::default())
+                } else {
+                    Body::Cells {
+                        head: None,
+                        cells: Sorted::default(),
+                    }
+                };
+                let prefix = prefix_of(&packed_key);
+                self.slots.insert_at(p, Slot { prefix, key, body })
+            }
+        };
+        let Rows {
+            arena,
+            slots,
+            row_bytes,
+        } = self;
+        let Some(slot) = slots.at_mut(p) else {
+            return;
+        };
+        let before = slot.body.index_bytes();
+        let mut added = 0;
+        match &mut slot.body {
+            Body::Cells { head, cells } => {
+                for op in ops {
+                    added += apply_to_cells(arena, head, cells, cf, op);
+                }
+            }
+            Body::Entries(row) => {
+                for op in ops {
+                    added += row.apply(cf, op);
+                }
+            }
+        }
+        *row_bytes = (*row_bytes + slot.body.index_bytes() + added).saturating_sub(before);
+    }
+
+    /// The row deletion and range tombstones, if the row exists here at all.
+    pub fn header(&self, key: &DecoratedKey) -> Option<(DeletionTime, RangeTombstones)> {
+        self.slot(key).map(|s| s.body.header())
+    }
+
+    /// Copies of the entries of `key` with these names (in the order given).
+    pub fn named(&self, cmp: &TypeRef, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
+        let Some(slot) = self.slot(key) else {
+            return Vec::new();
+        };
+        let arena = &self.arena;
+        match &slot.body {
+            Body::Cells { cells, .. } => names
+                .iter()
+                .filter_map(|n| {
+                    let p = cells.search_by(by_name(arena, cmp, n)).ok()?;
+                    let r = cells.at(p)?;
+                    Some(Entry::Cell(packed::decode(arena.at(*r))))
+                })
+                .collect(),
+            Body::Entries(row) => names
+                .iter()
+                .filter_map(|n| row.entries.get(cmp, n).cloned())
+                .collect(),
+        }
+    }
+
+    /// Up to `limit` entries of `key` between the bounds (low, high in
+    /// comparator order), in traversal order; none when they are inverted.
+    pub fn slice(
+        &self,
+        cmp: &TypeRef,
+        key: &DecoratedKey,
+        (lo, hi): (Bound<&[u8]>, Bound<&[u8]>),
+        reversed: bool,
+        limit: usize,
+    ) -> Vec<Entry> {
+        let Some(slot) = self.slot(key) else {
+            return Vec::new();
+        };
+        let arena = &self.arena;
+        match &slot.body {
+            Body::Cells { cells, .. } => {
+                let by = |k| by_name(arena, cmp, k);
+                let range = cells.range_by(lo.map(by), hi.map(by));
+                let decode = |r: &Ref| Entry::Cell(packed::decode(arena.at(*r)));
+                if reversed {
+                    range.rev().take(limit).map(decode).collect()
+                } else {
+                    range.take(limit).map(decode).collect()
+                }
+            }
+            Body::Entries(row) => {
+                let range = row.entries.range(cmp, lo, hi);
+                if reversed {
+                    range.rev().take(limit).cloned().collect()
+                } else {
+                    range.take(limit).cloned().collect()
+                }
+            }
+        }
+    }
+
+    /// Up to `limit` row keys at or after `from` (in ring order), with their
+    /// deletion and range tombstones.
+    pub fn keys_from(
+        &self,
+        from: &Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Vec<(DecoratedKey, DeletionTime, RangeTombstones)> {
+        let arena = &self.arena;
+        let packed = from.as_ref().map(pack);
+        let lo = match &packed {
+            Bound::Included(k) => Bound::Included(by_key(arena, k)),
+            Bound::Excluded(k) => Bound::Excluded(by_key(arena, k)),
+            Bound::Unbounded => Bound::Unbounded,
+        };
+        self.slots
+            .range_by(lo, Bound::<fn(&Slot) -> Ordering>::Unbounded)
+            .take(limit)
+            .map(|s| {
+                let (deletion, ranges) = s.body.header();
+                (self.key_of(s), deletion, ranges)
+            })
+            .collect()
+    }
+
+    fn key_of(&self, s: &Slot) -> DecoratedKey {
+        row_key::unpack(row_key::get(&self.arena, s.key))
+            .expect("row keys in the arena are the ones this memtable packed")
+    }
+
+    /// Every row in ring order, each decoded as it is reached.
+    pub fn iter(&self) -> impl Iterator<Item = FlushRow<'_>> + '_ {
+        let arena = &self.arena;
+        self.slots.values().map(move |s| {
+            let (deletion, ranges) = s.body.header();
+            let entries: Box<dyn Iterator<Item = Cow<'_, Entry>> + '_> = match &s.body {
+                Body::Cells { cells, .. } => Box::new(
+                    cells
+                        .values()
+                        .map(move |r| Cow::Owned(Entry::Cell(packed::decode(arena.at(*r))))),
+                ),
+                Body::Entries(row) => Box::new(row.entries.values().map(Cow::Borrowed)),
+            };
+            FlushRow {
+                key: self.key_of(s),
+                deletion,
+                ranges,
+                entries,
+            }
+        })
+    }
+}
+
+/// Applies one op to a Standard CF's row; returns the heap it added
+/// outside the arena and the cell index.
+fn apply_to_cells(
+    arena: &mut Arena,
+    head: &mut Option<Box<Head>>,
+    cells: &mut Sorted<Ref>,
+    cf: &CfDef,
+    op: &Op,
+) -> usize {
+    let cmp = &cf.comparator;
+    let added = match op {
+        Op::DeleteRow(dt) => {
+            let h = head_mut(head);
+            h.deletion = h.deletion.max(*dt);
+            0
+        }
+        Op::DeleteRange {
+            start,
+            end,
+            deletion,
+        } => {
+            head_mut(head).ranges.add(RangeTombstone {
+                start: start.clone(),
+                end: end.clone(),
+                deletion: *deletion,
+            });
+            std::mem::size_of::<RangeTombstone>() + heap_bytes(start.len()) + heap_bytes(end.len())
+        }
+        Op::Put {
+            super_column: None,
+            cell,
+        } => {
+            put_cell(arena, cells, cmp, cell);
+            0
+        }
+        Op::CounterAdd {
+            super_column: None,
+            name,
+            delta,
+            timestamp,
+        } => {
+            put_cell(
+                arena,
+                cells,
+                cmp,
+                &increment(name.clone(), *delta, *timestamp),
+            );
+            0
+        }
+        // A Standard CF has no super columns: `validate_op` refuses these
+        // before they reach the commit log, and `Row` ignores them too.
+        Op::Put { .. } | Op::CounterAdd { .. } | Op::DeleteSuperColumn { .. } => 0,
+    };
+    if cf.is_counter() {
+        // Counters must see the deletions over them before any later
+        // version meets them (see `counter::absorb`), as in `Row::apply`.
+        let (row_del, ranges) = match head.as_deref() {
+            Some(h) => (h.deletion, Some(&h.ranges)),
+            None => (DeletionTime::LIVE, None),
+        };
+        let touched = match op {
+            Op::Put {
+                super_column: None,
+                cell,
+            } => Some(&cell.name),
+            Op::CounterAdd {
+                super_column: None,
+                name,
+                ..
+            } => Some(name),
+            _ => None,
+        };
+        match touched {
+            Some(name) => {
+                if let Ok(p) = cells.search_by(by_name(arena, cmp, name)) {
+                    if let Some(r) = cells.at_mut(p) {
+                        absorb_at(arena, r, cmp, row_del, ranges);
+                    }
+                }
+            }
+            None => {
+                for r in cells.values_mut() {
+                    absorb_at(arena, r, cmp, row_del, ranges);
+                }
+            }
+        }
+    }
+    added
+}
+
+fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
+    head.get_or_insert_with(|| {
+        Box::new(Head {
+            deletion: DeletionTime::LIVE,
+            ranges: RangeTombstones::default(),
+        })
+    })
+}
+
+/// Inserts `cell`, or reconciles it with the version already here.
+fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef, cell: &Cell) {
+    match cells.search_by(by_name(arena, cmp, &cell.name)) {
+        Ok(p) => {
+            let Some(r) = cells.at_mut(p) else {
+                return;
+            };
+            let rec = arena.at(*r);
+            if packed::is_counter(rec) || matches!(cell.kind, CellKind::Counter { .. }) {
+                let mut old = packed::decode(rec);
+                reconcile(&mut old, cell.clone());
+                *r = packed::replace(arena, *r, &old);
+            } else if packed::superseded_by(rec, cell) {
+                // `reconcile`'s rule for two versions that are not counters.
+                *r = packed::replace(arena, *r, cell);
+            }
+        }
+        Err(p) => {
+            let r = packed::put(arena, cell);
+            cells.insert_at(p, r);
+        }
+    }
+}
+
+/// Applies the row's deletions to the counter cell at `r` (if it is one).
+fn absorb_at(
+    arena: &mut Arena,
+    r: &mut Ref,
+    cmp: &TypeRef,
+    row_del: DeletionTime,
+    ranges: Option<&RangeTombstones>,
+) {
+    if !packed::is_counter(arena.at(*r)) {
+        return;
+    }
+    let mut c = packed::decode(arena.at(*r));
+    let del = row_del.max(ranges.map_or(DeletionTime::LIVE, |rs| rs.deletion_for(cmp, &c.name)));
+    let before = c.clone();
+    absorb(&mut c, del);
+    if c != before {
+        *r = packed::replace(arena, *r, &c);
+    }
+}

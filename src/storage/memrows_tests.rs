@@ -1,0 +1,253 @@
+//! Tests of the packed memtable rows: random ops on Standard, counter and
+//! Super CFs give exactly what `Row` (the reconciling row compaction uses)
+//! gives for the same ops, through every read (headers, slices either way
+//! with bounds and limits, names, keys in ring order, the flush iterator);
+//! and what a column costs stays near its packed size.
+
+use super::memrows::Rows;
+use super::model::*;
+use super::row::{Entry, Row};
+use super::testutil::schema;
+use crate::partitioner::{
+    DecoratedKey, OrderPreservingPartitioner, Partitioner, RandomPartitioner,
+};
+use crate::schema::CfDef;
+use std::collections::BTreeMap;
+use std::ops::Bound;
+use std::sync::Arc;
+
+/// A pseudo-random sequence without a dependency.
+fn lcg(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+fn name(seed: &mut u64) -> Bytes {
+    (lcg(seed) % 40).to_be_bytes()[6..].to_vec()
+}
+
+/// A random op that `validate_op` accepts for `cf`.
+fn random_op(seed: &mut u64, cf: &CfDef) -> Op {
+    let ts = (lcg(seed) % 30) as i64;
+    let now = 1000 + (lcg(seed) % 10) as i32;
+    let value: Bytes = vec![b'v'; (lcg(seed) % 4) as usize];
+    let sc = cf.is_super().then(|| vec![b's', (lcg(seed) % 4) as u8]);
+    let cell = match lcg(seed) % 3 {
+        _ if cf.is_counter() => Cell::tombstone(name(seed), ts, now),
+        0 => Cell::live(name(seed), value, ts),
+        1 => Cell::expiring(name(seed), value, ts, 5, now),
+        _ => Cell::tombstone(name(seed), ts, now),
+    };
+    match lcg(seed) % 20 {
+        0 => Op::DeleteRow(DeletionTime::new(ts - 10, now)),
+        1 if !cf.is_super() => {
+            let (mut a, mut z) = (name(seed), name(seed));
+            if a > z {
+                std::mem::swap(&mut a, &mut z);
+            }
+            if lcg(seed).is_multiple_of(4) {
+                a.clear();
+            }
+            Op::DeleteRange {
+                start: a,
+                end: z,
+                deletion: DeletionTime::new(ts - 5, now),
+            }
+        }
+        2 if cf.is_super() => Op::DeleteSuperColumn {
+            name: sc.clone().unwrap_or_default(),
+            deletion: DeletionTime::new(ts - 5, now),
+        },
+        3..=10 if cf.is_counter() => Op::CounterAdd {
+            super_column: sc,
+            name: name(seed),
+            delta: (lcg(seed) % 7) as i64 - 3,
+            timestamp: ts,
+        },
+        _ => Op::Put {
+            super_column: sc,
+            cell,
+        },
+    }
+}
+
+/// An entry in a comparable shape: (name, deletion, cells).
+fn flat(e: &Entry) -> (Bytes, Option<DeletionTime>, Vec<Cell>) {
+    match e {
+        Entry::Cell(c) => (c.name.clone(), None, vec![c.clone()]),
+        Entry::Super(s) => (
+            s.name.clone(),
+            Some(s.deletion),
+            s.cells.values().cloned().collect(),
+        ),
+    }
+}
+
+fn flats<'a>(
+    es: impl IntoIterator<Item = &'a Entry>,
+) -> Vec<(Bytes, Option<DeletionTime>, Vec<Cell>)> {
+    es.into_iter().map(flat).collect()
+}
+
+fn check_against_row(cf_name: &str, partitioner: &dyn Partitioner, seed: u64) {
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", cf_name).unwrap().clone();
+    let cmp = &cf.comparator;
+    let mut seed = seed;
+    let mut rows = Rows::default();
+    let mut want: BTreeMap<DecoratedKey, Row> = BTreeMap::new();
+    let keys: Vec<DecoratedKey> = (0..6)
+        .map(|k| partitioner.decorate(format!("key{k}").as_bytes()))
+        .collect();
+    for _ in 0..3000 {
+        let key = &keys[(lcg(&mut seed) % keys.len() as u64) as usize];
+        let ops: Vec<Op> = (0..1 + lcg(&mut seed) % 3)
+            .map(|_| random_op(&mut seed, &cf))
+            .collect();
+        rows.apply(&cf, key, &ops);
+        let row = want.entry(key.clone()).or_default();
+        for op in &ops {
+            row.apply(&cf, op);
+        }
+    }
+    assert_eq!(rows.len(), want.len());
+    let got_keys: Vec<DecoratedKey> = rows
+        .keys_from(&Bound::Unbounded, 100)
+        .into_iter()
+        .map(|(k, _, _)| k)
+        .collect();
+    assert_eq!(got_keys, want.keys().cloned().collect::<Vec<_>>());
+    let after_first: Vec<DecoratedKey> = rows
+        .keys_from(&Bound::Excluded(got_keys[0].clone()), 2)
+        .into_iter()
+        .map(|(k, _, _)| k)
+        .collect();
+    assert_eq!(after_first, got_keys[1..3]);
+    for ((key, row), flushed) in want.iter().zip(rows.iter()) {
+        assert_eq!(&flushed.key, key);
+        assert_eq!(
+            (flushed.deletion, &flushed.ranges),
+            (row.deletion, &row.ranges)
+        );
+        let entries: Vec<Entry> = flushed.entries.map(|e| e.into_owned()).collect();
+        assert_eq!(flats(&entries), flats(row.entries.values()), "{cf_name}");
+        assert_eq!(rows.header(key), Some((row.deletion, row.ranges.clone())));
+        let names: Vec<Bytes> = (0..10).map(|_| name(&mut seed)).collect();
+        let expected: Vec<&Entry> = names
+            .iter()
+            .filter_map(|n| row.entries.get(cmp, n))
+            .collect();
+        assert_eq!(flats(&rows.named(cmp, key, &names)), flats(expected));
+        for _ in 0..50 {
+            let (a, z) = (name(&mut seed), name(&mut seed));
+            let bound = |n: &Bytes, seed: &mut u64| match lcg(seed) % 3 {
+                0 => Bound::Included(n.clone()),
+                1 => Bound::Excluded(n.clone()),
+                _ => Bound::Unbounded,
+            };
+            let (lo, hi) = (bound(&a, &mut seed), bound(&z, &mut seed));
+            let reversed = lcg(&mut seed).is_multiple_of(2);
+            let limit = (lcg(&mut seed) % 12) as usize;
+            let bounds = (
+                lo.as_ref().map(Vec::as_slice),
+                hi.as_ref().map(Vec::as_slice),
+            );
+            let range = row.entries.range(cmp, bounds.0, bounds.1);
+            let expected: Vec<&Entry> = if reversed {
+                range.rev().take(limit).collect()
+            } else {
+                range.take(limit).collect()
+            };
+            let got = rows.slice(cmp, key, bounds, reversed, limit);
+            assert_eq!(flats(&got), flats(expected));
+        }
+    }
+    let absent = partitioner.decorate(b"absent");
+    assert!(rows.header(&absent).is_none());
+    assert!(rows
+        .slice(cmp, &absent, (Bound::Unbounded, Bound::Unbounded), false, 9)
+        .is_empty());
+}
+
+#[test]
+fn standard_rows_match_the_reference_row() {
+    for seed in 1..4 {
+        check_against_row("Std", &RandomPartitioner, seed);
+        check_against_row("Std", &OrderPreservingPartitioner, seed + 10);
+    }
+}
+
+#[test]
+fn counter_rows_match_the_reference_row() {
+    for seed in 1..4 {
+        check_against_row("Counter", &RandomPartitioner, seed);
+    }
+}
+
+#[test]
+fn super_rows_match_the_reference_row() {
+    check_against_row("Super", &RandomPartitioner, 5);
+    check_against_row("SuperCounter", &OrderPreservingPartitioner, 6);
+}
+
+/// Heap per column for `count` columns of 34 bytes, `per_row` to a row.
+fn bytes_per_column(count: u64, per_row: u64, name_of: impl Fn(u64) -> Bytes) -> f64 {
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", "Std").unwrap().clone();
+    let mut rows = Rows::default();
+    for r in 0..count / per_row {
+        let key = RandomPartitioner.decorate(format!("{r:010}").as_bytes());
+        let ops: Vec<Op> = (0..per_row)
+            .map(|c| Op::Put {
+                super_column: None,
+                cell: Cell::live(name_of(r * per_row + c), vec![b'x'; 34], 1),
+            })
+            .collect();
+        rows.apply(&cf, &key, &ops);
+    }
+    rows.heap_bytes() as f64 / count as f64
+}
+
+#[test]
+fn a_column_costs_near_its_packed_size() {
+    // Packed: 1 + 1 + 2 + 1 + 34 + 8 = 47 bytes, and 8 for its reference;
+    // the row (key and token once, its slot) is shared by five.
+    let rows_of_5 = bytes_per_column(100_000, 5, |i| format!("C{}", i % 5).into_bytes());
+    assert!((55.0..90.0).contains(&rows_of_5), "{rows_of_5}");
+    // 52 bytes packed (7-byte names) and 8 for the reference, in full chunks.
+    let wide = bytes_per_column(100_000, 100_000, |i| format!("{i:07}").into_bytes());
+    assert!((60.0..66.0).contains(&wide), "{wide}");
+}
+
+#[test]
+fn overwrites_of_the_same_length_take_no_new_space() {
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", "Counter").unwrap().clone();
+    let mut rows = Rows::default();
+    let key = RandomPartitioner.decorate(b"k");
+    let add = |ts| Op::CounterAdd {
+        super_column: None,
+        name: b"hits".to_vec(),
+        delta: 1,
+        timestamp: ts,
+    };
+    rows.apply(&cf, &key, &[add(1)]);
+    let held = rows.heap_bytes();
+    for ts in 2..10_000 {
+        rows.apply(&cf, &key, &[add(ts)]);
+    }
+    assert_eq!(rows.heap_bytes(), held);
+    let got = rows.slice(
+        &cf.comparator,
+        &key,
+        (Bound::Unbounded, Bound::Unbounded),
+        false,
+        9,
+    );
+    let [Entry::Cell(c)] = &got[..] else {
+        panic!("{got:?}")
+    };
+    assert_eq!(c.counter_total(), Some(9_999));
+}
