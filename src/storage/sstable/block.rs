@@ -21,10 +21,13 @@ pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
     put_bytes(block, payload);
 }
 
-/// A checked, indexed block.
+/// A checked, indexed block. Only where each entry starts is recorded (one
+/// word per entry); names and payloads are located again when asked for, a
+/// varint or two, so parsing a 64 KiB block of small cells costs one pass
+/// and one small allocation.
 pub(crate) struct Block {
     body: Vec<u8>,
-    spans: Vec<(Range<usize>, Range<usize>)>,
+    starts: Vec<usize>,
 }
 
 impl Block {
@@ -33,27 +36,39 @@ impl Block {
         let body_len = check_crc(&chunk)?.len();
         chunk.truncate(body_len);
         let mut d = Decoder::new(&chunk);
-        let mut spans = Vec::new();
+        // Cells are rarely under 16 bytes: one growth at most, as a rule.
+        let mut starts = Vec::with_capacity(body_len / 16 + 1);
         while !d.is_empty() {
-            let name = d.bytes_range()?;
-            let payload = d.bytes_range()?;
-            spans.push((name, payload));
+            starts.push(d.pos());
+            d.bytes_range()?;
+            d.bytes_range()?;
         }
-        Ok(Block { body: chunk, spans })
+        Ok(Block {
+            body: chunk,
+            starts,
+        })
     }
 
     pub fn len(&self) -> usize {
-        self.spans.len()
+        self.starts.len()
+    }
+
+    /// Where entry `i`'s name and payload lie in the body.
+    fn spans(&self, i: usize) -> (Range<usize>, Range<usize>) {
+        let mut d = Decoder::at(&self.body, self.starts[i]);
+        let name = d.bytes_range().expect("entry checked by parse");
+        let payload = d.bytes_range().expect("entry checked by parse");
+        (name, payload)
     }
 
     pub fn name(&self, i: usize) -> &[u8] {
-        &self.body[self.spans[i].0.clone()]
+        &self.body[self.spans(i).0]
     }
 
     /// A copy of entry `i`.
     pub fn entry(&self, i: usize) -> Entry {
-        let (n, p) = &self.spans[i];
-        (self.body[n.clone()].to_vec(), self.body[p.clone()].to_vec())
+        let (n, p) = self.spans(i);
+        (self.body[n].to_vec(), self.body[p].to_vec())
     }
 
     /// Index of the first entry whose name is not before `name` under `cmp`.
@@ -67,7 +82,7 @@ impl Block {
     }
 
     fn partition_point(&self, pred: impl Fn(&[u8]) -> bool) -> usize {
-        let (mut lo, mut hi) = (0, self.spans.len());
+        let (mut lo, mut hi) = (0, self.starts.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             if pred(self.name(mid)) {

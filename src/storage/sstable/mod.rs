@@ -63,6 +63,7 @@ mod codec;
 mod error;
 mod format;
 mod head;
+mod headcache;
 mod partition;
 mod reader;
 mod scan;

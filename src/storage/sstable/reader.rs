@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::bloom::BloomFilter;
+use super::headcache::HeadCache;
 use super::codec::{parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION};
 use super::format::{
     decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
@@ -38,6 +39,8 @@ pub struct ReadStats {
     pub blocks_read: u64,
     /// Index segments read (each holds up to `index_interval` keys).
     pub index_segments_read: u64,
+    /// Wide partitions opened without reading their head (see `headcache`).
+    pub head_cache_hits: u64,
 }
 
 #[derive(Default)]
@@ -46,6 +49,7 @@ pub(crate) struct Counters {
     data_bytes_read: AtomicU64,
     pub(crate) blocks_read: AtomicU64,
     index_segments_read: AtomicU64,
+    pub(crate) head_cache_hits: AtomicU64,
 }
 
 pub(crate) struct Inner {
@@ -59,6 +63,7 @@ pub(crate) struct Inner {
     pub(crate) summary: Vec<SummaryEntry>,
     bloom: BloomFilter,
     pub(crate) counters: Counters,
+    pub(crate) heads: HeadCache,
 }
 
 /// Maps a decode failure inside `file` at `base` to the typed error.
@@ -280,6 +285,7 @@ impl SSTableReader {
                 summary,
                 bloom,
                 counters: Counters::default(),
+                heads: HeadCache::default(),
             }),
         })
     }
@@ -360,6 +366,7 @@ impl SSTableReader {
             data_bytes_read: c.data_bytes_read.load(Ordering::Relaxed),
             blocks_read: c.blocks_read.load(Ordering::Relaxed),
             index_segments_read: c.index_segments_read.load(Ordering::Relaxed),
+            head_cache_hits: c.head_cache_hits.load(Ordering::Relaxed),
         }
     }
 
@@ -383,7 +390,7 @@ impl SSTableReader {
         let found = find_in_segment(&bytes, key)
             .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
         match found {
-            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry)?)),
+            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry, true)?)),
             None => Ok(None),
         }
     }

@@ -74,7 +74,7 @@ impl ScanPartitions {
     fn load(&mut self, entry: &IndexEntry) -> Result<PartitionReader, SSTableError> {
         let (start, end) = (entry.data_offset, entry.end());
         if end - start > SCAN_READ_AHEAD {
-            return PartitionReader::load(self.inner.clone(), entry);
+            return PartitionReader::load(self.inner.clone(), entry, false);
         }
         let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
         if !covered {
