@@ -6,11 +6,27 @@
 //! binary-search their start and copy out only the entries they return. It
 //! must not do I/O or interpret names beyond the comparator it is handed.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::Range;
 
 use super::codec::{check_crc, put_bytes, DecodeError, Decoder};
 use crate::marshal::AbstractType;
+
+/// Block buffers up to this size are kept for the next block read on the
+/// same thread (one each), so a slice's block costs no allocation of its own.
+const SPARE_MAX: usize = 128 * 1024;
+
+thread_local! {
+    static SPARE_BODY: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    static SPARE_STARTS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
+
+/// A buffer to read the next block into: the last one this thread dropped,
+/// or a new one.
+pub(crate) fn spare_buffer() -> Vec<u8> {
+    SPARE_BODY.take()
+}
 
 /// One `(name, payload)` pair as the engine stored it.
 pub type Entry = (Vec<u8>, Vec<u8>);
@@ -36,8 +52,8 @@ impl Block {
         let body_len = check_crc(&chunk)?.len();
         chunk.truncate(body_len);
         let mut d = Decoder::new(&chunk);
-        // Cells are rarely under 16 bytes: one growth at most, as a rule.
-        let mut starts = Vec::with_capacity(body_len / 16 + 1);
+        let mut starts = SPARE_STARTS.take();
+        starts.clear();
         while !d.is_empty() {
             starts.push(d.pos());
             d.bytes_range()?;
@@ -65,10 +81,16 @@ impl Block {
         &self.body[self.spans(i).0]
     }
 
+    /// Entry `i`'s name and payload, borrowed.
+    pub fn entry_ref(&self, i: usize) -> (&[u8], &[u8]) {
+        let (n, p) = self.spans(i);
+        (&self.body[n], &self.body[p])
+    }
+
     /// A copy of entry `i`.
     pub fn entry(&self, i: usize) -> Entry {
-        let (n, p) = self.spans(i);
-        (self.body[n].to_vec(), self.body[p].to_vec())
+        let (n, p) = self.entry_ref(i);
+        (n.to_vec(), p.to_vec())
     }
 
     /// Index of the first entry whose name is not before `name` under `cmp`.
@@ -103,6 +125,17 @@ impl Block {
 
     pub fn into_entries(self) -> Vec<Entry> {
         (0..self.len()).map(|i| self.entry(i)).collect()
+    }
+}
+
+impl Drop for Block {
+    fn drop(&mut self) {
+        if self.body.capacity() <= SPARE_MAX {
+            SPARE_BODY.set(std::mem::take(&mut self.body));
+        }
+        if self.starts.capacity() * std::mem::size_of::<usize>() <= SPARE_MAX {
+            SPARE_STARTS.set(std::mem::take(&mut self.starts));
+        }
     }
 }
 

@@ -136,6 +136,9 @@ mod tests {
         assert!(c.get(19).is_some());
         let huge = head(BUDGET_BYTES / 40, 8);
         c.offer(100, &huge);
-        assert!(c.get(100).is_none(), "a head over half the budget is not kept");
+        assert!(
+            c.get(100).is_none(),
+            "a head over half the budget is not kept"
+        );
     }
 }

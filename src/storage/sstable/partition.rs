@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-use super::block::{Block, Entry};
+use super::block::{self, Block, Entry};
 use super::format::IndexEntry;
 use super::head::{decode_head, ColumnIndex, HeadView};
 use super::reader::{corrupt_at, Inner};
@@ -159,10 +159,15 @@ impl PartitionReader {
     pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
         let (offset, len) = (self.head.index.offset(i), self.head.index.block_len(i));
         let abs = self.data_offset + offset;
-        let decoded = match &self.prefetched {
-            Some(p) => Block::parse(p[offset as usize..(offset + len) as usize].to_vec()),
-            None => Block::parse(self.inner.read_data(abs, len)?),
-        };
+        let mut buf = block::spare_buffer();
+        match &self.prefetched {
+            Some(p) => {
+                buf.clear();
+                buf.extend_from_slice(&p[offset as usize..(offset + len) as usize]);
+            }
+            None => self.inner.read_data_into(abs, len, &mut buf)?,
+        }
+        let decoded = Block::parse(buf);
         self.inner
             .counters
             .blocks_read

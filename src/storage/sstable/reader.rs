@@ -17,12 +17,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::bloom::BloomFilter;
-use super::headcache::HeadCache;
 use super::codec::{parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION};
 use super::format::{
     decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
     Statistics, SummaryEntry,
 };
+use super::headcache::HeadCache;
 use super::partition::PartitionReader;
 use super::scan::{ScanPartitions, Start};
 use super::{fsync_dir, validate_name, Partition, SSTableError};
@@ -72,6 +72,20 @@ pub(crate) fn corrupt_at(file: &Path, base: u64, e: DecodeError) -> SSTableError
 }
 
 fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
+    let mut buf = Vec::new();
+    read_exact_at_into(file, path, offset, len, &mut buf)?;
+    Ok(buf)
+}
+
+/// Reads `len` bytes at `offset` into `buf` (resized to `len`; a reused
+/// buffer is not zeroed first where it already has the length).
+fn read_exact_at_into(
+    file: &File,
+    path: &Path,
+    offset: u64,
+    len: u64,
+    buf: &mut Vec<u8>,
+) -> Result<(), SSTableError> {
     let len = usize::try_from(len).map_err(|_| {
         SSTableError::corrupt(
             path,
@@ -79,8 +93,12 @@ fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<
             format!("chunk length {len} does not fit in memory"),
         )
     })?;
-    let mut buf = vec![0u8; len];
-    file.read_exact_at(&mut buf, offset).map_err(|e| {
+    if buf.len() >= len {
+        buf.truncate(len);
+    } else {
+        buf.resize(len, 0);
+    }
+    file.read_exact_at(buf, offset).map_err(|e| {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             SSTableError::corrupt(
                 path,
@@ -90,8 +108,7 @@ fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<
         } else {
             SSTableError::io(path, e)
         }
-    })?;
-    Ok(buf)
+    })
 }
 
 fn read_whole(path: &Path) -> Result<Vec<u8>, SSTableError> {
@@ -390,7 +407,11 @@ impl SSTableReader {
         let found = find_in_segment(&bytes, key)
             .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
         match found {
-            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry, true)?)),
+            Some(entry) => Ok(Some(PartitionReader::load(
+                self.inner.clone(),
+                &entry,
+                true,
+            )?)),
             None => Ok(None),
         }
     }
@@ -447,11 +468,23 @@ impl Inner {
 
     /// A positioned read of the Data file, counted in the read statistics.
     pub(crate) fn read_data(&self, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
-        let buf = read_exact_at(&self.data, &self.data_path, offset, len)?;
+        let mut buf = Vec::new();
+        self.read_data_into(offset, len, &mut buf)?;
+        Ok(buf)
+    }
+
+    /// As [`read_data`](Self::read_data), into a buffer the caller reuses.
+    pub(crate) fn read_data_into(
+        &self,
+        offset: u64,
+        len: u64,
+        buf: &mut Vec<u8>,
+    ) -> Result<(), SSTableError> {
+        read_exact_at_into(&self.data, &self.data_path, offset, len, buf)?;
         self.counters.data_reads.fetch_add(1, Ordering::Relaxed);
         self.counters
             .data_bytes_read
             .fetch_add(len, Ordering::Relaxed);
-        Ok(buf)
+        Ok(())
     }
 }
