@@ -1,8 +1,9 @@
 //! Ordered scans of an SSTable from a key or token bound: walking the index
 //! segment by segment and cutting small partitions out of a read-ahead
 //! window of the Data file (one read per 256 KiB instead of one per
-//! partition); larger partitions are opened lazily. It must not know cell
-//! formats.
+//! partition, and never past the partitions of the index segment in hand,
+//! so a scan that stops after ten rows reads about ten rows); larger
+//! partitions are opened lazily. It must not know cell formats.
 
 use std::ops::Bound;
 use std::sync::Arc;
@@ -78,8 +79,14 @@ impl ScanPartitions {
         }
         let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
         if !covered {
-            let len = SCAN_READ_AHEAD.min(self.inner.stats.data_len - start);
-            self.window = Some((start, self.inner.read_data(start, len)?));
+            // Up to the end of the last partition the index segment in hand
+            // names (a scan asked for a few rows reads a few rows' bytes,
+            // not a whole read-ahead), within the read-ahead.
+            let known_end = self.pending.as_slice().last().map_or(end, |e| e.end());
+            let len = SCAN_READ_AHEAD.min(known_end.max(end) - start);
+            let mut buf = self.window.take().map(|(_, b)| b).unwrap_or_default();
+            self.inner.read_data_into(start, len, &mut buf)?;
+            self.window = Some((start, buf));
         }
         let (w, bytes) = self.window.as_ref().expect("window just filled");
         let slice = bytes[(start - w) as usize..(end - w) as usize].to_vec();
