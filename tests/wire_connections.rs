@@ -42,7 +42,7 @@ fn put(c: &mut Client, row: usize, value: &str) {
 
 /// The value a row holds once both rounds of writes are in.
 fn newest(row: usize) -> String {
-    if row % 2 == 0 {
+    if row.is_multiple_of(2) {
         format!("new{row}")
     } else {
         format!("old{row}")
@@ -79,7 +79,7 @@ fn two_hundred_connections_looping_on_get_all_succeed() {
                 let c = supercolumn::thrift::client::connect(
                     "127.0.0.1",
                     port,
-                    i % 2 == 0,
+                    i.is_multiple_of(2),
                     Duration::from_secs(10),
                     Duration::from_secs(30),
                 );

@@ -1,9 +1,9 @@
 //! Ordered scans of an SSTable from a key or token bound: walking the index
 //! segment by segment and cutting small partitions out of a read-ahead
 //! window of the Data file (one read per 256 KiB instead of one per
-//! partition, and never past the partitions of the index segment in hand,
-//! so a scan that stops after ten rows reads about ten rows); larger
-//! partitions are opened lazily. It must not know cell formats.
+//! partition; the first window stops at the partitions of the first index
+//! segment, so a scan that stops after ten rows reads about ten rows);
+//! larger partitions are opened lazily. It must not know cell formats.
 
 use std::ops::Bound;
 use std::sync::Arc;
@@ -79,11 +79,16 @@ impl ScanPartitions {
         }
         let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
         if !covered {
-            // Up to the end of the last partition the index segment in hand
-            // names (a scan asked for a few rows reads a few rows' bytes,
-            // not a whole read-ahead), within the read-ahead.
-            let known_end = self.pending.as_slice().last().map_or(end, |e| e.end());
-            let len = SCAN_READ_AHEAD.min(known_end.max(end) - start);
+            // The first window stops at the last partition of the index
+            // segment in hand (a scan asked for ten rows reads about ten
+            // rows, not 256 KiB); a scan that goes on reads ahead fully.
+            let limit = if self.window.is_none() {
+                let known_end = self.pending.as_slice().last().map_or(end, |e| e.end());
+                known_end.max(end) - start
+            } else {
+                self.inner.stats.data_len - start
+            };
+            let len = SCAN_READ_AHEAD.min(limit);
             let mut buf = self.window.take().map(|(_, b)| b).unwrap_or_default();
             self.inner.read_data_into(start, len, &mut buf)?;
             self.window = Some((start, buf));
