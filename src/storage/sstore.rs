@@ -235,10 +235,14 @@ struct SsIter<'a> {
 
 impl EntrySource for SsIter<'_> {
     fn next_entry(&mut self) -> Result<Option<Entry>, StorageError> {
-        match self.it.next() {
+        let table = self.table;
+        match self
+            .it
+            .next_with(|name, payload| table.decode_entry(name, payload))
+        {
             None => Ok(None),
             Some(Err(e)) => Err(e.into()),
-            Some(Ok((name, payload))) => Ok(Some(self.table.decode_entry(&name, &payload)?)),
+            Some(Ok(entry)) => Ok(Some(entry?)),
         }
     }
 }

@@ -133,6 +133,10 @@ pub struct StressOptions {
     /// Worker threads, one connection each.
     #[arg(short = 't', long, default_value_t = 8)]
     pub threads: u32,
+    /// Run for this many seconds, each worker looping over its keys again and
+    /// again (default: one pass over the keys).
+    #[arg(long, value_name = "SECONDS")]
+    pub duration: Option<u64>,
     /// Consistency level of every call (ONE, QUORUM, ALL, ANY, ...; 0.6 also has ZERO,
     /// DCQUORUM, DCQUORUMSYNC; 19 also TWO, THREE, LOCAL_QUORUM, EACH_QUORUM, LOCAL_ONE).
     #[arg(long, default_value = "ONE")]
@@ -312,6 +316,7 @@ pub fn run(
     let shared = Arc::new(Shared::new(conns.len(), stop));
     let probe = procfs::Probe::start(&work.host, work.port, opts.server_pid);
     let started = Instant::now();
+    let deadline = opts.duration.map(|s| started + Duration::from_secs(s));
     let workers: Vec<_> = conns
         .into_iter()
         .enumerate()
@@ -321,6 +326,7 @@ pub fn run(
                 index,
                 opts: opts.clone(),
                 shared: shared.clone(),
+                deadline,
             };
             std::thread::spawn(move || worker.run())
         })
@@ -387,6 +393,10 @@ fn header(opts: &StressOptions, work: &Workload) -> String {
         ),
         Operation::RangeSlice => format!(", {} rows per range slice", opts.range_count),
         _ => String::new(),
+    };
+    let detail = match opts.duration {
+        Some(s) => format!("{detail}, looping for {s} s"),
+        None => detail,
     };
     format!(
         "supercolumn stress: {op} on {} (API {api}, {transport}), {}.{}\n  \

@@ -14,6 +14,8 @@ pub(super) struct Worker {
     pub index: usize,
     pub opts: StressOptions,
     pub shared: Arc<Shared>,
+    /// With `--duration`: when to stop looping over the keys.
+    pub deadline: Option<Instant>,
 }
 
 #[derive(Clone, Copy)]
@@ -27,8 +29,21 @@ enum Call {
 impl Worker {
     pub fn run(mut self) {
         let step = u64::from(self.opts.threads);
-        let mut key = self.index as u64;
-        while key < self.opts.keys {
+        let first = self.index as u64;
+        let mut key = first;
+        let expired = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
+        loop {
+            if key >= self.opts.keys {
+                // One pass, unless looping until the deadline (a worker with
+                // no key of its own has nothing to loop over).
+                if self.deadline.is_none() || first >= self.opts.keys {
+                    return;
+                }
+                key = first;
+            }
+            if expired(self.deadline) {
+                return;
+            }
             let row = format!("{key:010}");
             let calls: &[(Call, u32)] = match self.opts.operation {
                 Operation::Null => &[(Call::Null, 1)],

@@ -6,11 +6,27 @@
 //! binary-search their start and copy out only the entries they return. It
 //! must not do I/O or interpret names beyond the comparator it is handed.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::Range;
 
 use super::codec::{check_crc, put_bytes, DecodeError, Decoder};
 use crate::marshal::AbstractType;
+
+/// Block buffers up to this size are kept for the next block read on the
+/// same thread (one each), so a slice's block costs no allocation of its own.
+const SPARE_MAX: usize = 128 * 1024;
+
+thread_local! {
+    static SPARE_BODY: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    static SPARE_STARTS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
+
+/// A buffer to read the next block into: the last one this thread dropped,
+/// or a new one.
+pub(crate) fn spare_buffer() -> Vec<u8> {
+    SPARE_BODY.take()
+}
 
 /// One `(name, payload)` pair as the engine stored it.
 pub type Entry = (Vec<u8>, Vec<u8>);
@@ -21,10 +37,13 @@ pub(crate) fn put_entry(block: &mut Vec<u8>, name: &[u8], payload: &[u8]) {
     put_bytes(block, payload);
 }
 
-/// A checked, indexed block.
+/// A checked, indexed block. Only where each entry starts is recorded (one
+/// word per entry); names and payloads are located again when asked for, a
+/// varint or two, so parsing a 64 KiB block of small cells costs one pass
+/// and one small allocation.
 pub(crate) struct Block {
     body: Vec<u8>,
-    spans: Vec<(Range<usize>, Range<usize>)>,
+    starts: Vec<usize>,
 }
 
 impl Block {
@@ -33,27 +52,45 @@ impl Block {
         let body_len = check_crc(&chunk)?.len();
         chunk.truncate(body_len);
         let mut d = Decoder::new(&chunk);
-        let mut spans = Vec::new();
+        let mut starts = SPARE_STARTS.take();
+        starts.clear();
         while !d.is_empty() {
-            let name = d.bytes_range()?;
-            let payload = d.bytes_range()?;
-            spans.push((name, payload));
+            starts.push(d.pos());
+            d.bytes_range()?;
+            d.bytes_range()?;
         }
-        Ok(Block { body: chunk, spans })
+        Ok(Block {
+            body: chunk,
+            starts,
+        })
     }
 
     pub fn len(&self) -> usize {
-        self.spans.len()
+        self.starts.len()
+    }
+
+    /// Where entry `i`'s name and payload lie in the body.
+    fn spans(&self, i: usize) -> (Range<usize>, Range<usize>) {
+        let mut d = Decoder::at(&self.body, self.starts[i]);
+        let name = d.bytes_range().expect("entry checked by parse");
+        let payload = d.bytes_range().expect("entry checked by parse");
+        (name, payload)
     }
 
     pub fn name(&self, i: usize) -> &[u8] {
-        &self.body[self.spans[i].0.clone()]
+        &self.body[self.spans(i).0]
+    }
+
+    /// Entry `i`'s name and payload, borrowed.
+    pub fn entry_ref(&self, i: usize) -> (&[u8], &[u8]) {
+        let (n, p) = self.spans(i);
+        (&self.body[n], &self.body[p])
     }
 
     /// A copy of entry `i`.
     pub fn entry(&self, i: usize) -> Entry {
-        let (n, p) = &self.spans[i];
-        (self.body[n.clone()].to_vec(), self.body[p.clone()].to_vec())
+        let (n, p) = self.entry_ref(i);
+        (n.to_vec(), p.to_vec())
     }
 
     /// Index of the first entry whose name is not before `name` under `cmp`.
@@ -67,7 +104,7 @@ impl Block {
     }
 
     fn partition_point(&self, pred: impl Fn(&[u8]) -> bool) -> usize {
-        let (mut lo, mut hi) = (0, self.spans.len());
+        let (mut lo, mut hi) = (0, self.starts.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             if pred(self.name(mid)) {
@@ -88,6 +125,17 @@ impl Block {
 
     pub fn into_entries(self) -> Vec<Entry> {
         (0..self.len()).map(|i| self.entry(i)).collect()
+    }
+}
+
+impl Drop for Block {
+    fn drop(&mut self) {
+        if self.body.capacity() <= SPARE_MAX {
+            SPARE_BODY.set(std::mem::take(&mut self.body));
+        }
+        if self.starts.capacity() * std::mem::size_of::<usize>() <= SPARE_MAX {
+            SPARE_STARTS.set(std::mem::take(&mut self.starts));
+        }
     }
 }
 

@@ -145,6 +145,11 @@ impl<'a> Decoder<'a> {
         Decoder { buf, pos: 0 }
     }
 
+    /// A decoder positioned at `pos` (offsets it reports stay buffer-relative).
+    pub fn at(buf: &'a [u8], pos: usize) -> Self {
+        Decoder { buf, pos }
+    }
+
     pub fn pos(&self) -> usize {
         self.pos
     }
@@ -160,23 +165,44 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    #[inline]
     pub fn take(&mut self, n: usize) -> Result<&'a [u8], DecodeError> {
-        if self.buf.len() - self.pos < n {
-            return Err(self.err(format!(
-                "needs {n} bytes but only {} remain",
-                self.buf.len() - self.pos
-            )));
+        match self.buf.get(self.pos..).and_then(|rest| rest.get(..n)) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => Err(self.short(n)),
         }
-        let s = &self.buf[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
     }
 
+    #[cold]
+    fn short(&self, n: usize) -> DecodeError {
+        self.err(format!(
+            "needs {n} bytes but only {} remain",
+            self.buf.len().saturating_sub(self.pos)
+        ))
+    }
+
+    #[inline]
     pub fn u8(&mut self) -> Result<u8, DecodeError> {
         Ok(self.take(1)?[0])
     }
 
+    /// Entry blocks and heads are mostly one-byte varints (lengths under
+    /// 128): those take the inline path, the rest the loop.
+    #[inline]
     pub fn varint(&mut self) -> Result<u64, DecodeError> {
+        match self.buf.get(self.pos) {
+            Some(&b) if b < 0x80 => {
+                self.pos += 1;
+                Ok(u64::from(b))
+            }
+            _ => self.varint_long(),
+        }
+    }
+
+    fn varint_long(&mut self) -> Result<u64, DecodeError> {
         let mut v: u64 = 0;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;
@@ -189,12 +215,14 @@ impl<'a> Decoder<'a> {
     }
 
     /// A varint that must fit a length or count in memory.
+    #[inline]
     pub fn len(&mut self) -> Result<usize, DecodeError> {
         let v = self.varint()?;
         usize::try_from(v).map_err(|_| self.err(format!("length {v} does not fit in memory")))
     }
 
     /// Where the next length-prefixed byte string lies in the buffer.
+    #[inline]
     pub fn bytes_range(&mut self) -> Result<std::ops::Range<usize>, DecodeError> {
         let n = self.len()?;
         let start = self.pos;
@@ -202,6 +230,7 @@ impl<'a> Decoder<'a> {
         Ok(start..self.pos)
     }
 
+    #[inline]
     pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
         let n = self.len()?;
         self.take(n)

@@ -119,6 +119,17 @@ pub(crate) struct HeadView {
     pub entry_count: u64,
 }
 
+impl HeadView {
+    /// Heap bytes it holds, roughly (for the head cache's budget).
+    pub fn footprint(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.key.key.len()
+            + self.header.capacity()
+            + self.index.bytes.capacity()
+            + self.index.blocks.capacity() * std::mem::size_of::<BlockPos>()
+    }
+}
+
 /// Checks and decodes a head chunk, keeping its bytes for the column index.
 pub(crate) fn decode_head(chunk: Vec<u8>) -> Result<HeadView, DecodeError> {
     let mut d = Decoder::new(check_crc(&chunk)?);

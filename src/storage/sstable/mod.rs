@@ -46,7 +46,9 @@
 //! `column_index_size` bytes (each with a CRC32) followed by its head (key,
 //! header, column index = first/last name + position of every block, CRC32;
 //! a lone block needs no names). Partitions up to one block's size are read
-//! with one `pread`, wider ones head first and then block by block; scans cut
+//! with one `pread`, wider ones head first (kept decoded in the SSTable's
+//! `headcache` when the partition has 16 blocks or more, so the next point
+//! read of it skips the head) and then block by block; scans cut
 //! small partitions out of 256 KiB read-ahead windows. Index file: every key with its partition's position, in checksummed
 //! segments of `index_interval` keys; the Summary (first key of each
 //! segment) and the Bloom filter are held in memory. Statistics records the
@@ -63,6 +65,7 @@ mod codec;
 mod error;
 mod format;
 mod head;
+mod headcache;
 mod partition;
 mod reader;
 mod scan;

@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-use super::block::{Block, Entry};
+use super::block::{self, Block, Entry};
 use super::format::IndexEntry;
 use super::head::{decode_head, ColumnIndex, HeadView};
 use super::reader::{corrupt_at, Inner};
@@ -28,10 +28,9 @@ const MIN_PREFETCH: u64 = 4096;
 /// outlive the `SSTableReader` it came from and move between threads.
 pub struct PartitionReader {
     inner: Arc<Inner>,
-    key: DecoratedKey,
-    header: Vec<u8>,
-    index: ColumnIndex,
-    entry_count: u64,
+    /// Key, header and column index, checked; shared with the SSTable's
+    /// head cache when the partition is wide.
+    head: Arc<HeadView>,
     data_offset: u64,
     /// The whole partition, when it was small enough to read at once.
     prefetched: Option<Vec<u8>>,
@@ -41,8 +40,8 @@ impl std::fmt::Debug for PartitionReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PartitionReader")
             .field("sstable", &self.inner.name)
-            .field("key", &self.key)
-            .field("entries", &self.entry_count)
+            .field("key", &self.head.key)
+            .field("entries", &self.head.entry_count)
             .finish()
     }
 }
@@ -52,15 +51,40 @@ fn read_head(inner: &Inner, entry: &IndexEntry, bytes: Vec<u8>) -> Result<HeadVi
 }
 
 impl PartitionReader {
-    pub(crate) fn load(inner: Arc<Inner>, entry: &IndexEntry) -> Result<Self, SSTableError> {
+    /// Opens the partition `entry` points at. A small one is read whole; a
+    /// wide one has its head read (or found in the SSTable's head cache)
+    /// and its blocks are read as slices reach them. `keep_head` offers a
+    /// wide head to the cache (point reads do; scans, which see each
+    /// partition once, only look).
+    pub(crate) fn load(
+        inner: Arc<Inner>,
+        entry: &IndexEntry,
+        keep_head: bool,
+    ) -> Result<Self, SSTableError> {
         let total = entry.end() - entry.data_offset;
         if total <= inner.stats.column_index_size.max(MIN_PREFETCH) {
             let bytes = inner.read_data(entry.data_offset, total)?;
             return Self::from_bytes(inner, entry, bytes);
         }
+        if let Some(head) = inner.heads.get(entry.data_offset) {
+            inner
+                .counters
+                .head_cache_hits
+                .fetch_add(1, AtomicOrdering::Relaxed);
+            return Ok(PartitionReader {
+                inner,
+                head,
+                data_offset: entry.data_offset,
+                prefetched: None,
+            });
+        }
         let bytes = inner.read_data(entry.head_offset(), entry.head_len)?;
         let head = read_head(&inner, entry, bytes)?;
-        Self::build(inner, entry, head, None)
+        let part = Self::build(inner, entry, head, None)?;
+        if keep_head {
+            part.inner.heads.offer(entry.data_offset, &part.head);
+        }
+        Ok(part)
     }
 
     /// A partition whose bytes (`entry.data_offset..entry.end()`) are already read.
@@ -107,41 +131,43 @@ impl PartitionReader {
         }
         Ok(PartitionReader {
             inner,
-            key: head.key,
-            header: head.header,
-            index: head.index,
-            entry_count: head.entry_count,
+            head: Arc::new(head),
             data_offset: entry.data_offset,
             prefetched,
         })
     }
 
     pub fn key(&self) -> &DecoratedKey {
-        &self.key
+        &self.head.key
     }
 
     /// The engine's opaque partition header, as appended.
     pub fn header(&self) -> &[u8] {
-        &self.header
+        &self.head.header
     }
 
     pub fn entry_count(&self) -> u64 {
-        self.entry_count
+        self.head.entry_count
     }
 
     /// Number of column-index blocks.
     pub fn block_count(&self) -> usize {
-        self.index.len()
+        self.head.index.len()
     }
 
     /// Reads and checks one block.
     pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
-        let (offset, len) = (self.index.offset(i), self.index.block_len(i));
+        let (offset, len) = (self.head.index.offset(i), self.head.index.block_len(i));
         let abs = self.data_offset + offset;
-        let decoded = match &self.prefetched {
-            Some(p) => Block::parse(p[offset as usize..(offset + len) as usize].to_vec()),
-            None => Block::parse(self.inner.read_data(abs, len)?),
-        };
+        let mut buf = block::spare_buffer();
+        match &self.prefetched {
+            Some(p) => {
+                buf.clear();
+                buf.extend_from_slice(&p[offset as usize..(offset + len) as usize]);
+            }
+            None => self.inner.read_data_into(abs, len, &mut buf)?,
+        }
+        let decoded = Block::parse(buf);
         self.inner
             .counters
             .blocks_read
@@ -188,7 +214,7 @@ impl PartitionReader {
 
     /// Column-index block boundaries, for `slice`'s cursor.
     pub(crate) fn index(&self) -> &ColumnIndex {
-        &self.index
+        &self.head.index
     }
 
     /// The entries whose names are in `names` (compared with `cmp`), in
@@ -204,7 +230,7 @@ impl PartitionReader {
         let mut cached: Option<(usize, Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
-            let index = &self.index;
+            let index = &self.head.index;
             let i = if index.has_names() {
                 index.partition_point(|b| cmp.compare(index.last(b), name) == Ordering::Less)
             } else {
@@ -227,8 +253,8 @@ impl PartitionReader {
 
     /// All entries, materialized.
     pub fn entries(&self) -> Result<Vec<Entry>, SSTableError> {
-        let mut out = Vec::with_capacity(self.entry_count.min(1 << 20) as usize);
-        for i in 0..self.index.len() {
+        let mut out = Vec::with_capacity(self.head.entry_count.min(1 << 20) as usize);
+        for i in 0..self.head.index.len() {
             out.extend(self.block(i)?.into_entries());
         }
         Ok(out)
@@ -237,9 +263,13 @@ impl PartitionReader {
     /// The whole partition, materialized.
     pub fn into_partition(self) -> Result<Partition, SSTableError> {
         let entries = self.entries()?;
+        let (key, header) = match Arc::try_unwrap(self.head) {
+            Ok(h) => (h.key, h.header),
+            Err(shared) => (shared.key.clone(), shared.header.clone()),
+        };
         Ok(Partition {
-            key: self.key,
-            header: self.header,
+            key,
+            header,
             entries,
         })
     }

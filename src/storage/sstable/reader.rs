@@ -21,6 +21,7 @@ use super::format::{
     decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
     Statistics, SummaryEntry,
 };
+use super::headcache::HeadCache;
 use super::partition::PartitionReader;
 use super::scan::{ScanPartitions, Start};
 use super::{fsync_dir, validate_name, Partition, SSTableError};
@@ -37,6 +38,8 @@ pub struct ReadStats {
     pub blocks_read: u64,
     /// Index segments read (each holds up to `index_interval` keys).
     pub index_segments_read: u64,
+    /// Wide partitions opened without reading their head (see `headcache`).
+    pub head_cache_hits: u64,
 }
 
 #[derive(Default)]
@@ -45,6 +48,7 @@ pub(crate) struct Counters {
     data_bytes_read: AtomicU64,
     pub(crate) blocks_read: AtomicU64,
     index_segments_read: AtomicU64,
+    pub(crate) head_cache_hits: AtomicU64,
 }
 
 pub(crate) struct Inner {
@@ -58,6 +62,7 @@ pub(crate) struct Inner {
     pub(crate) summary: Vec<SummaryEntry>,
     bloom: BloomFilter,
     pub(crate) counters: Counters,
+    pub(crate) heads: HeadCache,
 }
 
 /// Maps a decode failure inside `file` at `base` to the typed error.
@@ -66,6 +71,20 @@ pub(crate) fn corrupt_at(file: &Path, base: u64, e: DecodeError) -> SSTableError
 }
 
 fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
+    let mut buf = Vec::new();
+    read_exact_at_into(file, path, offset, len, &mut buf)?;
+    Ok(buf)
+}
+
+/// Reads `len` bytes at `offset` into `buf` (resized to `len`; a reused
+/// buffer is not zeroed first where it already has the length).
+fn read_exact_at_into(
+    file: &File,
+    path: &Path,
+    offset: u64,
+    len: u64,
+    buf: &mut Vec<u8>,
+) -> Result<(), SSTableError> {
     let len = usize::try_from(len).map_err(|_| {
         SSTableError::corrupt(
             path,
@@ -73,9 +92,13 @@ fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<
             format!("chunk length {len} does not fit in memory"),
         )
     })?;
-    let mut buf = vec![0u8; len];
+    if buf.len() >= len {
+        buf.truncate(len);
+    } else {
+        buf.resize(len, 0);
+    }
     // Without waiting on the disk inside a server's attempt (see storage::nowait).
-    crate::storage::nowait::read_exact_at(file, &mut buf, offset).map_err(|e| {
+    crate::storage::nowait::read_exact_at(file, buf, offset).map_err(|e| {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             SSTableError::corrupt(
                 path,
@@ -85,8 +108,7 @@ fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<
         } else {
             SSTableError::io(path, e)
         }
-    })?;
-    Ok(buf)
+    })
 }
 
 fn read_whole(path: &Path) -> Result<Vec<u8>, SSTableError> {
@@ -280,6 +302,7 @@ impl SSTableReader {
                 summary,
                 bloom,
                 counters: Counters::default(),
+                heads: HeadCache::default(),
             }),
         })
     }
@@ -360,6 +383,7 @@ impl SSTableReader {
             data_bytes_read: c.data_bytes_read.load(Ordering::Relaxed),
             blocks_read: c.blocks_read.load(Ordering::Relaxed),
             index_segments_read: c.index_segments_read.load(Ordering::Relaxed),
+            head_cache_hits: c.head_cache_hits.load(Ordering::Relaxed),
         }
     }
 
@@ -383,7 +407,11 @@ impl SSTableReader {
         let found = find_in_segment(&bytes, key)
             .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
         match found {
-            Some(entry) => Ok(Some(PartitionReader::load(self.inner.clone(), &entry)?)),
+            Some(entry) => Ok(Some(PartitionReader::load(
+                self.inner.clone(),
+                &entry,
+                true,
+            )?)),
             None => Ok(None),
         }
     }
@@ -440,11 +468,23 @@ impl Inner {
 
     /// A positioned read of the Data file, counted in the read statistics.
     pub(crate) fn read_data(&self, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
-        let buf = read_exact_at(&self.data, &self.data_path, offset, len)?;
+        let mut buf = Vec::new();
+        self.read_data_into(offset, len, &mut buf)?;
+        Ok(buf)
+    }
+
+    /// As [`read_data`](Self::read_data), into a buffer the caller reuses.
+    pub(crate) fn read_data_into(
+        &self,
+        offset: u64,
+        len: u64,
+        buf: &mut Vec<u8>,
+    ) -> Result<(), SSTableError> {
+        read_exact_at_into(&self.data, &self.data_path, offset, len, buf)?;
         self.counters.data_reads.fetch_add(1, Ordering::Relaxed);
         self.counters
             .data_bytes_read
             .fetch_add(len, Ordering::Relaxed);
-        Ok(buf)
+        Ok(())
     }
 }

@@ -1,8 +1,9 @@
 //! Ordered scans of an SSTable from a key or token bound: walking the index
 //! segment by segment and cutting small partitions out of a read-ahead
 //! window of the Data file (one read per 256 KiB instead of one per
-//! partition); larger partitions are opened lazily. It must not know cell
-//! formats.
+//! partition; the first window stops at the partitions of the first index
+//! segment, so a scan that stops after ten rows reads about ten rows);
+//! larger partitions are opened lazily. It must not know cell formats.
 
 use std::ops::Bound;
 use std::sync::Arc;
@@ -74,12 +75,23 @@ impl ScanPartitions {
     fn load(&mut self, entry: &IndexEntry) -> Result<PartitionReader, SSTableError> {
         let (start, end) = (entry.data_offset, entry.end());
         if end - start > SCAN_READ_AHEAD {
-            return PartitionReader::load(self.inner.clone(), entry);
+            return PartitionReader::load(self.inner.clone(), entry, false);
         }
         let covered = matches!(&self.window, Some((w, bytes)) if *w <= start && end <= w + bytes.len() as u64);
         if !covered {
-            let len = SCAN_READ_AHEAD.min(self.inner.stats.data_len - start);
-            self.window = Some((start, self.inner.read_data(start, len)?));
+            // The first window stops at the last partition of the index
+            // segment in hand (a scan asked for ten rows reads about ten
+            // rows, not 256 KiB); a scan that goes on reads ahead fully.
+            let limit = if self.window.is_none() {
+                let known_end = self.pending.as_slice().last().map_or(end, |e| e.end());
+                known_end.max(end) - start
+            } else {
+                self.inner.stats.data_len - start
+            };
+            let len = SCAN_READ_AHEAD.min(limit);
+            let mut buf = self.window.take().map(|(_, b)| b).unwrap_or_default();
+            self.inner.read_data_into(start, len, &mut buf)?;
+            self.window = Some((start, buf));
         }
         let (w, bytes) = self.window.as_ref().expect("window just filled");
         let slice = bytes[(start - w) as usize..(end - w) as usize].to_vec();

@@ -87,6 +87,16 @@ impl SliceCursor {
         part: &PartitionReader,
         cmp: &dyn AbstractType,
     ) -> Option<Result<Entry, SSTableError>> {
+        self.next_with(part, cmp, |n, p| (n.to_vec(), p.to_vec()))
+    }
+
+    /// The next entry, lent to `f` (no copy unless `f` makes one).
+    pub(crate) fn next_with<R>(
+        &mut self,
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+        f: impl FnOnce(&[u8], &[u8]) -> R,
+    ) -> Option<Result<R, SSTableError>> {
         loop {
             if self.done {
                 return None;
@@ -100,7 +110,8 @@ impl SliceCursor {
                         range.start += 1;
                         range.start - 1
                     };
-                    return Some(Ok(block.entry(i)));
+                    let (name, payload) = block.entry_ref(i);
+                    return Some(Ok(f(name, payload)));
                 }
                 self.current = None;
             }
@@ -189,6 +200,17 @@ impl<'a> Slice<'a> {
         cursor: SliceCursor,
     ) -> Self {
         Slice { part, cmp, cursor }
+    }
+}
+
+impl Slice<'_> {
+    /// The next entry's name and payload, lent to `f` instead of copied out
+    /// (what a reader decoding entries wants).
+    pub fn next_with<R>(
+        &mut self,
+        f: impl FnOnce(&[u8], &[u8]) -> R,
+    ) -> Option<Result<R, SSTableError>> {
+        self.cursor.next_with(self.part, self.cmp, f)
     }
 }
 
