@@ -24,6 +24,7 @@ use super::names::{cell_name, marker_name, prefix_range, row_key};
 use super::values::{eval_i64, eval_scalar, TermContext};
 use super::{CqlOp, CqlWrite};
 use crate::storage::model::{Cell, DeletionTime};
+use std::collections::HashMap;
 
 /// Reads a list column's current live cells for index operations
 /// (`l[i] = x`, `DELETE l[i]`, `l = l - [...]`), in comparator order.
@@ -142,6 +143,10 @@ pub fn batch_writes(
     }
     let batch_ts = stamp(&batch.using, None, ctx)?.timestamp;
     let mut out: Vec<CqlWrite> = Vec::new();
+    // Where each row key's writes are in `out` (several when tables or
+    // keyspaces differ): a batch of many rows is not merged in quadratic
+    // time.
+    let mut by_key: HashMap<Vec<u8>, Vec<usize>> = HashMap::new();
     for s in &batch.statements {
         let writes = match s {
             Statement::Insert(i) => {
@@ -161,12 +166,16 @@ pub fn batch_writes(
             }
         };
         for w in writes {
-            match out
-                .iter_mut()
-                .find(|o| o.keyspace == w.keyspace && o.table == w.table && o.row_key == w.row_key)
+            let at = by_key.entry(w.row_key.clone()).or_default();
+            match at
+                .iter()
+                .find(|&&i| out[i].keyspace == w.keyspace && out[i].table == w.table)
             {
-                Some(o) => o.ops.extend(w.ops),
-                None => out.push(w),
+                Some(&i) => out[i].ops.extend(w.ops),
+                None => {
+                    at.push(out.len());
+                    out.push(w);
+                }
             }
         }
     }

@@ -46,6 +46,9 @@ impl Parser<'_> {
         self.expect_sym(")")?;
         let if_not_exists = self.if_not_exists()?;
         let using = self.using()?;
+        // A batch holds many: no spare room (a pushed vector has four).
+        columns.shrink_to_fit();
+        values.shrink_to_fit();
         Ok(Insert {
             table,
             columns,
@@ -66,6 +69,7 @@ impl Parser<'_> {
         }
         let where_clause = self.where_clause(true)?;
         let condition = self.condition()?;
+        assignments.shrink_to_fit();
         Ok(Update {
             table,
             using,
@@ -156,6 +160,7 @@ impl Parser<'_> {
         let using = self.using()?;
         let where_clause = self.where_clause(true)?;
         let condition = self.condition()?;
+        columns.shrink_to_fit();
         Ok(Delete {
             table,
             columns,
@@ -187,11 +192,14 @@ impl Parser<'_> {
             } else {
                 break;
             };
-            statements.push(s);
+            if self.keep_batch {
+                statements.push(s);
+            }
             self.eat_sym(";");
         }
         self.expect_kw("apply")?;
         self.expect_kw("batch")?;
+        statements.shrink_to_fit();
         Ok(Batch {
             kind,
             using,
@@ -211,6 +219,7 @@ impl Parser<'_> {
         while self.eat_kw("and") {
             rels.push(self.relation()?);
         }
+        rels.shrink_to_fit();
         Ok(rels)
     }
 

@@ -24,11 +24,28 @@ use super::lookahead::Lookahead;
 /// are those of lexing the whole text first: a lexical error anywhere in
 /// the text wins over any syntax error.
 pub fn parse(text: &str) -> CqlResult<Parsed> {
+    // A batch is parsed twice: first for its errors only, each inner
+    // statement dropped once parsed, then again to keep them. Why: a big
+    // batch's syntax trees are some 15 times its text, and 1.2.9 reports
+    // every syntax error (anywhere in the batch) before any semantic one,
+    // so a batch refused for its syntax never holds them. Both passes run
+    // the same grammar, so the errors, their positions and their order
+    // are those of one pass.
+    let parsed = parse_pass(text, false)?;
+    if matches!(parsed.statement, Statement::Batch(_)) {
+        return parse_pass(text, true);
+    }
+    Ok(parsed)
+}
+
+/// One parse of `text`; `keep_batch`: whether a batch keeps its statements.
+fn parse_pass(text: &str, keep_batch: bool) -> CqlResult<Parsed> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
         recovered: Vec::new(),
         depth: 0,
+        keep_batch,
     };
     let parsed = p.parse_all();
     p.tokens.lexical_error()?;
@@ -142,6 +159,9 @@ pub(crate) struct Parser<'a> {
     /// How many collection literals, function calls or collection types
     /// enclose the current token (see [`MAX_NESTING`]).
     depth: usize,
+    /// False in the syntax-only pass over a batch (see [`parse`]): each
+    /// inner statement is dropped once parsed.
+    keep_batch: bool,
 }
 
 /// Terms and types nest at most this deep. Deeper input is refused rather
