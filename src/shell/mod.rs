@@ -2,8 +2,9 @@
 //!
 //! Both are Thrift clients of a running server, built on the generated
 //! clients in `thrift::gen`; they never reach into the server's internals.
-//! [`cqlsh`] speaks CQL3 through the 19.x API and prints results as cqlsh
-//! did; [`cli`] is a cassandra-cli 1.2 style shell over the 19.x API (or
+//! [`cqlsh`] is cqlsh 1.2.9 (CQL 3): it speaks CQL3 through the 19.x API
+//! and runs cqlsh's shell commands itself (`cqlsh_*` modules: statement
+//! splitting, DESCRIBE, COPY, the other commands, help, completion); [`cli`] is a cassandra-cli 1.2 style shell over the 19.x API (or
 //! 0.6 with `--api 0.6`) whose `list`/`get` output matches cassandra-cli
 //! byte for byte. [`input`] turns terminals, files and `-e` text into
 //! statements; [`client`] opens connections and sorts call failures.
@@ -21,6 +22,13 @@ pub mod cli_show;
 pub mod client;
 pub mod cql_format;
 pub mod cqlsh;
+pub mod cqlsh_commands;
+pub mod cqlsh_complete;
+pub mod cqlsh_copy;
+pub mod cqlsh_describe;
+pub mod cqlsh_help;
+pub mod cqlsh_lex;
+pub mod cqlsh_types;
 pub mod input;
 
 #[cfg(test)]
