@@ -9,17 +9,20 @@
 //! every line read, so the number is one past the line that ended the
 //! statement. Query results go to the capture file while CAPTURE is on;
 //! everything else a command prints goes to stdout. The exit code is 0
-//! once connected, whatever failed, as 1.2.9's was. A SELECT naming no
+//! once connected, whatever failed, as 1.2.9's was (`-e`, which 1.2.9 did
+//! not have, exits 1 if anything failed). A SELECT naming no
 //! LIMIT is sent with `LIMIT 10000`. Owns the session loop; value and
 //! table rendering live in `cql_format`.
 
-use crate::cql::ast::Statement as CqlStatement;
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
-use crate::shell::cqlsh_lex::{split, Piece};
+use crate::shell::cqlsh_lex::{lex_error, split, Piece};
+use crate::shell::cqlsh_select::{
+    apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
+};
 use crate::shell::input::{Read, Source};
 use crate::thrift::gen::cassandra19::{
-    Compression, ConsistencyLevel, CqlMetadata, CqlResult, TCassandraSyncClient,
+    Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
 };
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -49,60 +52,6 @@ pub struct CqlshArgs {
     /// Run the statements in FILE and exit.
     #[arg(short = 'f', long)]
     pub file: Option<PathBuf>,
-}
-
-/// The LIMIT cqlsh 1.2.9 added to a SELECT that named none.
-pub const DEFAULT_SELECT_LIMIT: usize = 10_000;
-
-/// What cqlsh 1.2.9 printed when a result filled the default LIMIT.
-const DEFAULT_LIMIT_NOTE: &str =
-    "Default LIMIT of 10000 was used. Specify your own LIMIT clause to get more results.\n\n";
-
-/// The statement as cqlsh 1.2.9 sent it, and whether it added the default
-/// LIMIT: it did for every SELECT its own grammar read that named no LIMIT.
-/// That grammar knew neither ALLOW FILTERING nor DISTINCT; such SELECTs,
-/// and anything that does not parse, go as typed.
-pub fn with_default_limit(statement: &str) -> (String, bool) {
-    let plain_select = match crate::cql::parse(statement) {
-        Ok(p) => matches!(
-            p.statement,
-            CqlStatement::Select(ref s) if s.limit.is_none() && !s.allow_filtering && !s.distinct
-        ),
-        Err(_) => false,
-    };
-    if plain_select {
-        (format!("{statement} LIMIT {DEFAULT_SELECT_LIMIT}"), true)
-    } else {
-        (statement.to_string(), false)
-    }
-}
-
-/// The (keyspace, table) a SELECT reads, for ASSUME overrides.
-fn select_target(statement: &str) -> Option<(Option<String>, String)> {
-    match crate::cql::parse(statement).ok()?.statement {
-        CqlStatement::Select(s) => Some((s.table.keyspace.clone(), s.table.name.clone())),
-        _ => None,
-    }
-}
-
-/// True when a result filled the default LIMIT: that many rows, or a lone
-/// `count` of that many.
-fn fills_default_limit(result: &CqlResult) -> bool {
-    let rows = result.rows.as_deref().unwrap_or_default();
-    if rows.len() == DEFAULT_SELECT_LIMIT {
-        return true;
-    }
-    match rows {
-        [row] => match row.columns.as_slice() {
-            [c] if c.name == b"count" => c
-                .value
-                .as_deref()
-                .and_then(|v| <[u8; 8]>::try_from(v).ok())
-                .is_some_and(|v| i64::from_be_bytes(v) == DEFAULT_SELECT_LIMIT as i64),
-            _ => false,
-        },
-        _ => false,
-    }
 }
 
 /// Why a command failed: a call's error, or one of cqlsh's own messages.
@@ -164,6 +113,8 @@ pub struct Cqlsh<'a> {
     pub(crate) host: String,
     pub(crate) port: u16,
     pub(crate) stop: bool,
+    /// Error lines printed (for `-e`'s exit code).
+    pub(crate) failures: usize,
 }
 
 /// The readable line for a failed statement, as cqlsh worded them.
@@ -201,21 +152,6 @@ pub fn use_target(statement: &str) -> Option<String> {
         .then(|| name.to_ascii_lowercase())
 }
 
-/// The metadata with ASSUME's overrides applied, as cqlsh's decoder did.
-fn apply_assumption(schema: &mut CqlMetadata, a: &Assumption) {
-    if let Some(n) = &a.names {
-        schema.default_name_type = n.clone();
-    }
-    if let Some(v) = &a.values {
-        schema.default_value_type = v.clone();
-    }
-    for (col, class) in &a.columns {
-        schema
-            .value_types
-            .insert(col.as_bytes().to_vec(), class.clone());
-    }
-}
-
 impl<'a> Cqlsh<'a> {
     /// Connects and negotiates the CQL version.
     pub fn connect(
@@ -238,6 +174,7 @@ impl<'a> Cqlsh<'a> {
             host: host.to_string(),
             port,
             stop: false,
+            failures: 0,
         })
     }
 
@@ -278,6 +215,7 @@ impl<'a> Cqlsh<'a> {
             Some(name) => format!("{name}:{}:{msg}\n", self.state.lineno),
             None => format!("{msg}\n"),
         };
+        self.failures += 1;
         let _ = self.out.flush();
         let _ = self.err.write_all(line.as_bytes());
         let _ = self.err.flush();
@@ -417,6 +355,24 @@ impl<'a> Cqlsh<'a> {
 
     /// Runs the buffer's statements if the last is complete; false to read on.
     fn onecmd(&mut self, buffer: &str, source: &mut Source) -> bool {
+        if let Some(e) = lex_error(buffer) {
+            if self.state.location.is_some() {
+                self.printerr(&format!("Invalid syntax at char {}", e.char));
+            } else {
+                self.printerr(&format!(
+                    "Invalid syntax at line {}, char {}",
+                    e.line, e.char
+                ));
+            }
+            let line = buffer
+                .split('\n')
+                .nth(e.line - 1)
+                .unwrap_or_default()
+                .to_string();
+            self.printerr(&format!("  {line}"));
+            self.printerr(&format!(" {}^", " ".repeat(e.char)));
+            return true;
+        }
         let (pieces, complete) = split(buffer);
         if pieces.is_empty() {
             return true;
@@ -456,7 +412,8 @@ impl<'a> Cqlsh<'a> {
 pub fn main(args: &CqlshArgs) -> i32 {
     // cqlsh 1.2.9 opened its file before connecting.
     let (mut source, location) = if let Some(text) = &args.execute {
-        (Source::text(text), None)
+        // `-e`'s last statement needs no `;` (as later cqlshs' -e).
+        (Source::text(&format!("{text}\n;")), None)
     } else if let Some(path) = &args.file {
         match Source::file(path) {
             Ok(s) => (s, Some(path.display().to_string())),
@@ -508,7 +465,9 @@ pub fn main(args: &CqlshArgs) -> i32 {
         crate::shell::cqlsh_complete::set_keyspace(args.keyspace.as_deref());
     }
     shell.run(&mut source);
-    0
+    // cqlsh 1.2.9 exited 0 once connected, whatever failed; `-e` is
+    // supercolumn's own and says whether everything worked.
+    i32::from(args.execute.is_some() && shell.failures > 0)
 }
 
 #[cfg(test)]
@@ -535,64 +494,6 @@ mod tests {
         assert_eq!(
             error_line(&CallError::TimedOut),
             "Request did not complete within rpc_timeout."
-        );
-    }
-
-    #[test]
-    fn selects_without_limit_get_cqlsh_default_limit() {
-        let q = "SELECT * FROM t WHERE k = 'a;b' ORDER BY c DESC";
-        assert_eq!(with_default_limit(q), (format!("{q} LIMIT 10000"), true));
-        assert_eq!(
-            with_default_limit("select count(*) from t"),
-            ("select count(*) from t LIMIT 10000".to_string(), true)
-        );
-        for q in [
-            "SELECT * FROM t LIMIT 5",
-            "SELECT * FROM t WHERE v = 1 ALLOW FILTERING",
-            "SELECT * FROM t WHERE k = \"x\"",
-            "INSERT INTO t (k) VALUES ('a')",
-            "SELEC * FROM t",
-        ] {
-            assert_eq!(with_default_limit(q), (q.to_string(), false), "{q}");
-        }
-    }
-
-    #[test]
-    fn a_full_default_limit_is_noted() {
-        use crate::thrift::gen::cassandra19::{Column, CqlResultType, CqlRow};
-        let count = |n: i64| {
-            let col = Column::new(b"count".to_vec(), n.to_be_bytes().to_vec(), None, None);
-            CqlResult::new(
-                CqlResultType::ROWS,
-                vec![CqlRow::new(vec![], vec![col])],
-                None,
-                None,
-            )
-        };
-        assert!(fills_default_limit(&count(10_000)));
-        assert!(!fills_default_limit(&count(9_999)));
-        let row = CqlRow::new(vec![], vec![]);
-        let full = CqlResult::new(CqlResultType::ROWS, vec![row; 10_000], None, None);
-        assert!(fills_default_limit(&full));
-    }
-
-    #[test]
-    fn assumptions_override_the_result_types() {
-        let mut m = CqlMetadata::new(
-            BTreeMap::new(),
-            BTreeMap::new(),
-            "UTF8Type".into(),
-            "UTF8Type".into(),
-        );
-        let mut a = Assumption::default();
-        a.columns.insert("email".into(), "BytesType".into());
-        a.values = Some("AsciiType".into());
-        apply_assumption(&mut m, &a);
-        assert_eq!(m.value_types[&b"email".to_vec()], "BytesType");
-        assert_eq!(m.default_value_type, "AsciiType");
-        assert_eq!(
-            select_target("SELECT * FROM blog.posts WHERE k = 1"),
-            Some((Some("blog".into()), "posts".into()))
         );
     }
 }

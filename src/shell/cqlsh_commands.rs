@@ -1,15 +1,14 @@
 //! cqlsh 1.2.9's shell commands other than DESCRIBE and COPY: CONSISTENCY,
 //! TRACING, EXPAND, SHOW, ASSUME, SOURCE, CAPTURE, HELP, EXIT/QUIT and USE's
 //! bookkeeping, each with the messages 1.2.9 printed (a command its grammar
-//! does not read is `Improper <WORD> command.`). Also the one addition to
-//! 1.2.9's output: a hint after an error caused by an unquoted name that
-//! exists with other case. Owns the parsing of these commands' words;
-//! printing goes through the session's sinks.
+//! does not read is `Improper <WORD> command.`). Owns the parsing of these
+//! commands' words; printing goes through the session's sinks.
 
-use crate::shell::client::{CallError, Classify};
+use crate::shell::client::Classify;
 use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
 use crate::shell::cqlsh_copy::Copy;
-use crate::shell::cqlsh_describe::{decode_rows, Describe, Val};
+use crate::shell::cqlsh_describe::Describe;
+use crate::shell::cqlsh_layout::{decode_rows, Val};
 use crate::shell::cqlsh_lex::{
     protect_name, py_repr, unquote_name, unquote_value, Kind, Piece, Token,
 };
@@ -64,8 +63,9 @@ impl Cqlsh<'_> {
         p: &Piece,
         source: &mut Source,
     ) -> Option<Result<(), ShellError>> {
-        let word = p.command().to_ascii_lowercase();
-        let rest = &p.tokens[1..];
+        // A lone `;` has no command word: it goes to the server, as cqlsh sent it.
+        let (first, rest) = p.tokens.split_first()?;
+        let word = first.text.to_ascii_lowercase();
         let words: Vec<String> = rest.iter().map(|t| t.text.to_ascii_uppercase()).collect();
         let w: Vec<&str> = words.iter().map(String::as_str).collect();
         Some(match word.as_str() {
@@ -471,166 +471,6 @@ impl Cqlsh<'_> {
             }
         }
     }
-
-    /// cqlsh's tracing printout: the session row, its events, and the end.
-    pub(crate) fn print_trace(&mut self, id: &[u8]) -> Result<(), ShellError> {
-        let uuid = uuid::Uuid::from_slice(id)
-            .map_err(|_| ShellError::Message("bad tracing session id".into()))?;
-        let sessions = self.query(&format!(
-            "SELECT request, coordinator, started_at, duration FROM system_traces.sessions WHERE session_id = {uuid}"
-        ))?;
-        if decode_rows(&sessions).is_empty() {
-            // cqlsh unpacked a missing row; Python said this.
-            return Err(ShellError::Message(
-                "'NoneType' object is not iterable".into(),
-            ));
-        }
-        let events = self.query(&format!(
-            "SELECT activity, event_id, source, source_elapsed FROM system_traces.events WHERE session_id = {uuid}"
-        ))?;
-        let session = decode_rows(&sessions).remove(0);
-        let text = |r: &crate::shell::cqlsh_describe::Row, k: &str| match r.get(k) {
-            Some(Val::Text(s)) => s.clone(),
-            Some(Val::Int(i)) => i.to_string(),
-            _ => String::new(),
-        };
-        let coordinator = text(&session, "coordinator");
-        let started = match session.get("started_at") {
-            Some(Val::Int(ms)) => *ms,
-            _ => 0,
-        };
-        let duration = match session.get("duration") {
-            Some(Val::Int(us)) => Some(*us),
-            _ => None,
-        };
-        let mut rows = vec![vec![
-            text(&session, "request"),
-            trace_time(started),
-            coordinator.clone(),
-            "0".to_string(),
-        ]];
-        for e in decode_rows(&events) {
-            let at = match e.get("event_id") {
-                Some(Val::Text(u)) => uuid::Uuid::parse_str(u)
-                    .ok()
-                    .and_then(|u| u.get_timestamp())
-                    .map(|t| {
-                        let (s, n) = t.to_unix();
-                        s as i64 * 1000 + i64::from(n / 1_000_000)
-                    })
-                    .map(trace_time)
-                    .unwrap_or_default(),
-                _ => String::new(),
-            };
-            rows.push(vec![
-                text(&e, "activity"),
-                at,
-                text(&e, "source"),
-                text(&e, "source_elapsed"),
-            ]);
-        }
-        let (finished, took) = match duration {
-            Some(d) if d != 0 => (trace_time(started + d / 1000), d.to_string()),
-            _ => ("--".to_string(), "--".to_string()),
-        };
-        rows.push(vec!["Request complete".into(), finished, coordinator, took]);
-        let table = crate::shell::cql_format::Table {
-            header: ["activity", "timestamp", "source", "source_elapsed"]
-                .map(String::from)
-                .to_vec(),
-            rows,
-        };
-        let body = crate::shell::cql_format::render_table(&table);
-        self.result(&format!("\nTracing session: {uuid}\n{body}"));
-        Ok(())
-    }
-
-    /// After an error, a hint when an unquoted name exists with other case:
-    /// a keyspace (`USE BloggyAppy`), a table or a column.
-    pub(crate) fn hint_for(&mut self, statement: &str, e: &CallError) {
-        let CallError::Invalid(why) = e else { return };
-        let Some((what, name)) = missing_name(why) else {
-            return;
-        };
-        if name != name.to_ascii_lowercase() {
-            return;
-        }
-        let target = statement_table(statement);
-        let candidates: Vec<String> = match what {
-            "keyspace" => match self.client.describe_keyspaces().classified() {
-                Ok(k) => k.into_iter().map(|k| k.name).collect(),
-                Err(_) => return,
-            },
-            "table" => {
-                let ks = target
-                    .as_ref()
-                    .and_then(|(k, _)| k.clone())
-                    .or_else(|| self.state.keyspace.clone());
-                match ks.map(|k| self.table_names(&k)) {
-                    Some(Ok(t)) => t,
-                    _ => return,
-                }
-            }
-            _ => match target.map(|(k, t)| self.layout(k.as_deref(), &t)) {
-                Some(Ok(l)) => l.columns.into_iter().map(|c| c.name).collect(),
-                _ => return,
-            },
-        };
-        if let Some(real) = candidates
-            .iter()
-            .find(|c| c.to_ascii_lowercase() == name && **c != name)
-        {
-            let quoted = protect_name(real);
-            let line = format!(
-                "Hint: names not in double quotes are read in lower case; {what} {quoted} exists: write it as {quoted}.\n"
-            );
-            let _ = self.err.write_all(line.as_bytes());
-            let _ = self.err.flush();
-        }
-    }
-}
-
-/// What a server error says is missing: ("keyspace" | "table" | "column", name).
-fn missing_name(why: &str) -> Option<(&'static str, String)> {
-    if let Some(rest) = why.strip_prefix("Keyspace '") {
-        return rest
-            .strip_suffix("' does not exist")
-            .map(|n| ("keyspace", n.to_string()));
-    }
-    if let Some(n) = why.strip_prefix("unconfigured columnfamily ") {
-        return Some(("table", n.to_string()));
-    }
-    if let Some(rest) = why.strip_prefix("Undefined name ") {
-        return rest.split(' ').next().map(|n| ("column", n.to_string()));
-    }
-    why.strip_prefix("Unknown identifier ")
-        .map(|n| ("column", n.trim().to_string()))
-}
-
-/// A trace time as cqlsh printed it: `HH:MM:SS,mmm` (UTC here; cqlsh used
-/// the local zone).
-fn trace_time(millis: i64) -> String {
-    let (s, ms) = (millis.div_euclid(1000), millis.rem_euclid(1000));
-    let day = s.rem_euclid(86_400);
-    format!(
-        "{:02}:{:02}:{:02},{ms:03}",
-        day / 3600,
-        day % 3600 / 60,
-        day % 60
-    )
-}
-
-/// The table a statement reads or writes (after FROM, INTO or UPDATE).
-fn statement_table(statement: &str) -> Option<(Option<String>, String)> {
-    let toks = crate::shell::cqlsh_lex::lex(statement);
-    let at = toks
-        .iter()
-        .position(|t| t.is_word("from") || t.is_word("into") || t.is_word("update"))?;
-    dotted_name(&toks[at + 1..]).map(|(ks, t, _)| {
-        // An unquoted table name folds to lower case, as the server reads it.
-        let quoted = toks[at + 1..].iter().any(|t| t.kind == Kind::Name);
-        (ks, if quoted { t } else { t.to_ascii_lowercase() })
-    })
 }
 
 /// `~` at the start of a path is the home directory (Python's expanduser).
@@ -648,29 +488,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn missing_names_from_server_errors() {
-        assert_eq!(
-            missing_name("Keyspace 'bloggyappy' does not exist"),
-            Some(("keyspace", "bloggyappy".to_string()))
-        );
-        assert_eq!(
-            missing_name("unconfigured columnfamily camelposts"),
-            Some(("table", "camelposts".to_string()))
-        );
-        assert_eq!(
-            missing_name("Undefined name value in selection clause"),
-            Some(("column", "value".to_string()))
-        );
-        assert_eq!(missing_name("line 1:0 no viable alternative"), None);
-        assert_eq!(
-            statement_table("SELECT Value FROM \"CamelPosts\""),
-            Some((None, "CamelPosts".to_string()))
-        );
-        assert_eq!(
-            statement_table("insert into Blog.T (k) values (1)"),
-            Some((Some("Blog".to_string()), "t".to_string()))
-        );
-        assert_eq!(trace_time(3_723_004), "01:02:03,004");
+    fn home_is_expanded_in_paths() {
         assert_eq!(expand_user("a/b"), "a/b");
+        if let Some(home) = std::env::var_os("HOME") {
+            assert_eq!(expand_user("~/x"), format!("{}/x", home.to_string_lossy()));
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! statement.
 
 use crate::shell::client::connect19;
-use crate::shell::cqlsh_describe::{decode_rows, Layout, Val};
+use crate::shell::cqlsh_layout::{decode_rows, Layout, Val};
 use crate::shell::cqlsh_lex::{lex, protect_name, Kind};
 use crate::shell::input::{LineEditor, Source};
 use crate::thrift::gen::cassandra19::{Compression, ConsistencyLevel, TCassandraSyncClient};
@@ -136,16 +136,20 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
         .into_iter()
         .filter(|t| !(t.kind == Kind::End && t.text == "\n"))
         .collect();
-    let ends_in_word = line
-        .chars()
+    // The word being completed: the trailing run of name characters, a
+    // `ks.` qualifier included.
+    let start = line
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '"' | '.'))
         .last()
-        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '"' || c == '.');
-    let (partial, start, before) = if ends_in_word && !toks.is_empty() {
-        let last = toks.last().expect("not empty");
-        (last.text.clone(), last.start, &toks[..toks.len() - 1])
-    } else {
-        (String::new(), line.len(), &toks[..])
-    };
+        .map_or(line.len(), |(i, _)| i);
+    let partial = line[start..].to_string();
+    let cut = toks
+        .iter()
+        .position(|t| t.start >= start)
+        .unwrap_or(toks.len());
+    let before = &toks[..cut];
     // The statement being typed starts after the last `;`.
     let stmt_start = before
         .iter()
@@ -160,7 +164,7 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
             .into_iter()
             .map(String::from)
             .collect(),
-        Some(p) if BEFORE_TABLE.contains(&p) && !(p == "(") => {
+        Some(p) if BEFORE_TABLE.contains(&p) => {
             if let Some((ks, _)) = partial.split_once('.') {
                 let ks = crate::shell::cqlsh_lex::unquote_name(ks);
                 let tables = names.tables.get(&ks).cloned().unwrap_or_default();
@@ -236,7 +240,8 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
                 .to_vec()
             }),
     };
-    let lower = partial.to_ascii_lowercase();
+    // A quoted name matches what is typed with or without its opening quote.
+    let lower = partial.trim_start_matches('"').to_ascii_lowercase();
     let keyword_case = |w: &str| {
         let is_keyword = w.chars().all(|c| c.is_ascii_uppercase() || c == '_');
         if is_keyword && !partial.is_empty() && partial.chars().all(|c| !c.is_ascii_uppercase()) {
@@ -247,7 +252,11 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
     };
     let mut out: Vec<String> = words
         .iter()
-        .filter(|w| w.to_ascii_lowercase().starts_with(&lower))
+        .filter(|w| {
+            w.trim_start_matches('"')
+                .to_ascii_lowercase()
+                .starts_with(&lower)
+        })
         .map(|w| keyword_case(w))
         .collect();
     out.dedup();

@@ -14,7 +14,7 @@ use crate::shell::client::Classify;
 use crate::shell::cql_format::format_value;
 use crate::shell::cqlsh::{Cqlsh, ShellError};
 use crate::shell::cqlsh_commands::{dotted_name, expand_user};
-use crate::shell::cqlsh_describe::Layout;
+use crate::shell::cqlsh_layout::Layout;
 use crate::shell::cqlsh_lex::{
     io_error, protect_name, protect_value, py_repr, unquote_name, unquote_value, Kind, Token,
 };
@@ -417,18 +417,14 @@ impl Cqlsh<'_> {
             None => {
                 self.say("[Use \\. on a line by itself to end input]\n");
                 let mut text = String::new();
-                loop {
-                    match source.read("[copy] ") {
-                        Ok(Read::Line(l)) => {
-                            self.state.lineno += 1;
-                            if l == "\\." {
-                                break;
-                            }
-                            text.push_str(&l);
-                            text.push('\n');
-                        }
-                        _ => break,
+                // Input ends at `\.` alone on a line, or at the end of input.
+                while let Ok(Read::Line(l)) = source.read("[copy] ") {
+                    self.state.lineno += 1;
+                    if l == "\\." {
+                        break;
                     }
+                    text.push_str(&l);
+                    text.push('\n');
                 }
                 text
             }

@@ -42,6 +42,8 @@ pub enum Kind {
     Punct,
     /// `;` or the newline ending a shell command.
     End,
+    /// A character cqlsh's lexer had no rule for (it stopped there).
+    Bad,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,9 +149,10 @@ pub fn lex(src: &str) -> Vec<Token> {
                 });
                 i += 1;
             }
-            c if c.is_alphanumeric() || c == '_' => {
+            c if c.is_ascii_alphanumeric() => {
                 let mut j = i;
-                while j < b.len() && (b[j].1.is_alphanumeric() || matches!(b[j].1, '_' | '-')) {
+                while j < b.len() && (b[j].1.is_ascii_alphanumeric() || matches!(b[j].1, '_' | '-'))
+                {
                     // A '-' continues only numbers and uuids (as in `1-2` it would not).
                     if b[j].1 == '-'
                         && !b[i..j]
@@ -168,6 +171,16 @@ pub fn lex(src: &str) -> Vec<Token> {
                     end,
                 });
                 i = j;
+            }
+            c if !c.is_ascii() || c == '_' || !":*-+=,().<>[]{}?".contains(c) => {
+                out.push(Token {
+                    kind: Kind::Bad,
+                    text: c.to_string(),
+                    start,
+                    end: end_of(i + 1),
+                });
+                // cqlsh's scanner gave up at the first character it could not read.
+                return out;
             }
             _ => {
                 let end = end_of(i + 1);
@@ -198,6 +211,24 @@ impl Piece {
     }
 }
 
+/// Where cqlsh's lexer stopped: 1-based line and character (in bytes, as
+/// Python 2 counted a byte string) within the pending text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LexError {
+    pub line: usize,
+    pub char: usize,
+}
+
+/// The first character of `src` cqlsh could not lex, if any.
+pub fn lex_error(src: &str) -> Option<LexError> {
+    let bad = lex(src).into_iter().find(|t| t.kind == Kind::Bad)?;
+    let before = &src[..bad.start];
+    Some(LexError {
+        line: before.matches('\n').count() + 1,
+        char: before.rsplit('\n').next().map_or(0, str::len) + 1,
+    })
+}
+
 /// The statements of `src` and whether the text is complete (its last
 /// statement ended, and no batch is open). Empty statements are dropped.
 pub fn split(src: &str) -> (Vec<Piece>, bool) {
@@ -225,7 +256,7 @@ pub fn split(src: &str) -> (Vec<Piece>, bool) {
     let mut merged: Vec<(Vec<Token>, bool)> = Vec::new();
     let mut in_batch = false;
     for (toks, ended) in pieces {
-        if toks.is_empty() && !in_batch {
+        if toks.is_empty() && !ended {
             continue;
         }
         let begins = toks.first().is_some_and(|t| t.is_word("begin"));
@@ -244,11 +275,14 @@ pub fn split(src: &str) -> (Vec<Piece>, bool) {
         }
     }
     let complete = !in_batch && merged.last().is_none_or(|(_, ended)| *ended);
+    // A lone `;` is a statement too: cqlsh sent it, and the server refused it.
     let out = merged
         .into_iter()
-        .filter(|(t, _)| !t.is_empty())
         .map(|(tokens, _)| {
-            let text = src[tokens[0].start..tokens[tokens.len() - 1].end].to_string();
+            let text = match (tokens.first(), tokens.last()) {
+                (Some(a), Some(b)) => src[a.start..b.end].to_string(),
+                _ => ";".to_string(),
+            };
             Piece { tokens, text }
         })
         .collect();
@@ -390,10 +424,22 @@ mod tests {
             texts("DESCRIBE KEYSPACES\n"),
             (vec!["DESCRIBE KEYSPACES".into()], true)
         );
-        assert_eq!(texts("SELECT *\nFROM t\n").1, false);
-        assert_eq!(texts("SELECT 1; SELECT\n").1, false);
+        assert!(!texts("SELECT *\nFROM t\n").1);
+        assert!(!texts("SELECT 1; SELECT\n").1);
         assert_eq!(texts("-- only a comment\n"), (vec![], true));
-        assert_eq!(texts("INSERT INTO t (a) VALUES ('x\n").1, false);
+        assert_eq!(texts(";\n"), (vec![";".into()], true));
+        assert!(!texts("INSERT INTO t (a) VALUES ('x\n").1);
+    }
+
+    #[test]
+    fn characters_cqlsh_could_not_lex() {
+        assert_eq!(lex_error("SELECT * FROM t;\n"), None);
+        assert_eq!(lex_error("SELECT '@#' FROM t -- ok @\n"), None);
+        assert_eq!(
+            lex_error("SELECT *\nFROM t WHERE k != 1;\n"),
+            Some(LexError { line: 2, char: 16 })
+        );
+        assert_eq!(lex_error("SELECT é"), Some(LexError { line: 1, char: 8 }));
     }
 
     #[test]

@@ -27,7 +27,11 @@ pub mod cqlsh_complete;
 pub mod cqlsh_copy;
 pub mod cqlsh_describe;
 pub mod cqlsh_help;
+pub mod cqlsh_hint;
+pub mod cqlsh_layout;
 pub mod cqlsh_lex;
+pub mod cqlsh_select;
+pub mod cqlsh_trace;
 pub mod cqlsh_types;
 pub mod input;
 
