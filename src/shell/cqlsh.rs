@@ -348,7 +348,18 @@ impl<'a> Cqlsh<'a> {
         if self.state.interactive {
             self.say("\n");
         }
-        if !buffer.trim().is_empty() && !self.onecmd(buffer, source) {
+        if buffer.trim().is_empty() {
+            return;
+        }
+        // `-e` text (no name, no terminal): its last statement needs no `;`,
+        // as later cqlshs' `-e`.
+        let eof_ends_it = self.state.location.is_none() && !self.state.interactive;
+        let complete = if eof_ends_it {
+            self.onecmd(&format!("{buffer};"), source)
+        } else {
+            self.onecmd(buffer, source)
+        };
+        if !complete {
             self.printerr("Incomplete statement at end of file");
         }
     }
@@ -412,8 +423,7 @@ impl<'a> Cqlsh<'a> {
 pub fn main(args: &CqlshArgs) -> i32 {
     // cqlsh 1.2.9 opened its file before connecting.
     let (mut source, location) = if let Some(text) = &args.execute {
-        // `-e`'s last statement needs no `;` (as later cqlshs' -e).
-        (Source::text(&format!("{text}\n;")), None)
+        (Source::text(text), None)
     } else if let Some(path) = &args.file {
         match Source::file(path) {
             Ok(s) => (s, Some(path.display().to_string())),
