@@ -69,7 +69,8 @@ pub struct Access {
 
 /// The system tables 1.2.9 let every logged-in user SELECT, whatever the
 /// grants (cqlsh and drivers read the schema from them).
-const READABLE_SYSTEM_TABLES: [&str; 3] = [
+const READABLE_SYSTEM_TABLES: [&str; 4] = [
+    "local",
     "schema_keyspaces",
     "schema_columnfamilies",
     "schema_columns",

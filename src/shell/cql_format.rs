@@ -46,8 +46,13 @@ pub fn format_value(t: &TypeRef, value: Option<&[u8]>, quote: bool) -> String {
             }
         }
         "BytesType" => format!("0x{}", bytes_to_hex(v)),
-        "Int32Type" | "LongType" | "CounterColumnType" | "IntegerType" | "DecimalType"
-        | "UUIDType" | "TimeUUIDType" | "LexicalUUIDType" => t.get_string(v),
+        // A counter is a long to cqlsh (Cassandra's own getString shows hex).
+        "CounterColumnType" => match <[u8; 8]>::try_from(v) {
+            Ok(b) => i64::from_be_bytes(b).to_string(),
+            Err(_) => format!("0x{}", bytes_to_hex(v)),
+        },
+        "Int32Type" | "LongType" | "IntegerType" | "DecimalType" | "UUIDType" | "TimeUUIDType"
+        | "LexicalUUIDType" => t.get_string(v),
         "BooleanType" => match v {
             [0] => "False".to_string(),
             [_] => "True".to_string(),
@@ -308,6 +313,38 @@ pub fn render_table(t: &Table) -> String {
     out
 }
 
+/// EXPAND ON's layout (cqlsh's `print_formatted_result_vertically`): per
+/// row `@ Row N`, a rule, then ` name | value` lines (names padded to the
+/// widest name, the rule to the widest value of the whole result) and a
+/// blank line; the whole between the blank lines a table has.
+pub fn render_vertical(t: &Table) -> String {
+    if t.rows.is_empty() {
+        return String::new();
+    }
+    let name_w = t.header.iter().map(|h| display_width(h)).max().unwrap_or(0);
+    let value_w = t
+        .rows
+        .iter()
+        .flat_map(|r| r.iter().map(|v| display_width(v)))
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("\n");
+    for (i, row) in t.rows.iter().enumerate() {
+        out.push_str(&format!("@ Row {}\n", i + 1));
+        out.push_str(&format!(
+            "-{}-+-{}-\n",
+            "-".repeat(name_w),
+            "-".repeat(value_w)
+        ));
+        for (h, v) in t.header.iter().zip(row) {
+            out.push_str(&format!(" {} | {v}\n", pad_right(h, name_w)));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,6 +385,10 @@ mod tests {
             "2013-02-11 17:30:00+0000"
         );
         assert_eq!(format_value(&t("BooleanType"), Some(&[1]), false), "True");
+        assert_eq!(
+            format_value(&t("CounterColumnType"), Some(&7i64.to_be_bytes()), false),
+            "7"
+        );
         assert_eq!(format_value(&t("BooleanType"), Some(&[0]), false), "False");
         assert_eq!(format_value(&t("UTF8Type"), None, false), "null");
         assert_eq!(

@@ -1,30 +1,39 @@
-//! `supercolumn cqlsh`: CQL3 through the 19.x Thrift API, shown as cqlsh did.
+//! `supercolumn cqlsh`: cqlsh 1.2.9 in CQL 3 mode, over the 19.x Thrift API.
 //!
-//! Connects framed, calls `set_cql_version("3.0.5")` as cqlsh 3 did, then
-//! sends each statement with `execute_cql3_query` (Compression NONE,
-//! ConsistencyLevel ONE). `USE` moves the prompt's keyspace. Errors are one
-//! line on stderr (`Bad Request: <why>`), prefixed `<input>:<line>:` when
-//! reading a file or a pipe, as cqlsh 1.2.9 did: its line counter started at
-//! 1 and counted every line read, so the number is one past the line that
-//! ended the statement. Input ending inside a statement is an error
-//! ("Incomplete statement at end of file"), except for `-e` text, whose last
-//! statement needs no `;` (as cqlsh 2's `-e`). A SELECT naming no LIMIT is
-//! sent with `LIMIT 10000` and a result that fills it says so, as cqlsh
-//! 1.2.9's `do_select` did. Owns only the session loop: value and table
-//! rendering live in `cql_format`.
+//! Connects framed, asks for CQL "3.0.0" (what cqlsh 1.2.9 expanded its
+//! default `3` to), reads statements as cqlsh did (`cqlsh_lex`), runs its
+//! shell commands itself (`cqlsh_commands`, `cqlsh_describe`, `cqlsh_copy`)
+//! and sends everything else with `execute_cql3_query` at the session's
+//! consistency level. Errors go to stderr, prefixed `<input>:<line>:` when
+//! reading a file or a pipe; cqlsh's line counter started at 1 and counted
+//! every line read, so the number is one past the line that ended the
+//! statement. Query results go to the capture file while CAPTURE is on;
+//! everything else a command prints goes to stdout. The exit code is 0
+//! once connected, whatever failed, as 1.2.9's was (`-e`, which 1.2.9 did
+//! not have, exits 1 if anything failed). A SELECT naming no
+//! LIMIT is sent with `LIMIT 10000`. Owns the session loop; value and
+//! table rendering live in `cql_format`.
 
-use crate::cql::ast::Statement as CqlStatement;
 use crate::shell::client::{connect19, CallError, Classify, Client19};
-use crate::shell::cql_format::{render_table, table_of};
-use crate::shell::input::{QuoteStyle, Read, Source, Splitter, Statement};
+use crate::shell::cql_format::{render_table, render_vertical, table_of};
+use crate::shell::cqlsh_lex::{lex_error, split, Piece};
+use crate::shell::cqlsh_select::{
+    apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
+};
+use crate::shell::input::{Read, Source};
 use crate::thrift::gen::cassandra19::{
     Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
 };
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// The CQL version cqlsh 3 (Cassandra 1.2) asked for.
-pub const CQL_VERSION: &str = "3.0.5";
+/// The CQL version cqlsh 1.2.9 asked for (its default `3`, expanded).
+pub const CQL_VERSION: &str = "3.0.0";
+/// The cqlsh release this shell reproduces: the one recorded (Cassandra
+/// 1.2.13's copy, whose output differs from 1.2.9's cqlsh only where the
+/// transcripts' README says).
+pub const CQLSH_VERSION: &str = "3.1.8";
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct CqlshArgs {
@@ -45,58 +54,67 @@ pub struct CqlshArgs {
     pub file: Option<PathBuf>,
 }
 
-/// The LIMIT cqlsh 1.2.9 added to a SELECT that named none.
-pub const DEFAULT_SELECT_LIMIT: usize = 10_000;
+/// Why a command failed: a call's error, or one of cqlsh's own messages.
+#[derive(Debug, thiserror::Error)]
+pub enum ShellError {
+    #[error("{}", error_line(.0))]
+    Call(#[from] CallError),
+    #[error("{0}")]
+    Message(String),
+}
 
-/// What cqlsh 1.2.9 printed when a result filled the default LIMIT.
-const DEFAULT_LIMIT_NOTE: &str =
-    "Default LIMIT of 10000 was used. Specify your own LIMIT clause to get more results.\n\n";
+/// Type overrides of one table (ASSUME).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Assumption {
+    pub names: Option<String>,
+    pub values: Option<String>,
+    pub columns: BTreeMap<String, String>,
+}
 
-/// The statement as cqlsh 1.2.9 sent it, and whether it added the default
-/// LIMIT: it did for every SELECT its own grammar read that named no LIMIT.
-/// That grammar knew neither ALLOW FILTERING nor DISTINCT; such SELECTs,
-/// and anything that does not parse, go as typed.
-pub fn with_default_limit(statement: &str) -> (String, bool) {
-    let plain_select = match crate::cql::parse(statement) {
-        Ok(p) => matches!(
-            p.statement,
-            CqlStatement::Select(ref s) if s.limit.is_none() && !s.allow_filtering && !s.distinct
-        ),
-        Err(_) => false,
-    };
-    if plain_select {
-        (format!("{statement} LIMIT {DEFAULT_SELECT_LIMIT}"), true)
-    } else {
-        (statement.to_string(), false)
+/// What a (sub)shell keeps: cqlsh's `Shell` attributes. SOURCE runs a file
+/// in a fresh one over the same connection, as cqlsh's subshell did.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub keyspace: Option<String>,
+    pub consistency: ConsistencyLevel,
+    pub tracing: bool,
+    pub expand: bool,
+    pub assumptions: BTreeMap<(String, String), Assumption>,
+    /// The input's name for error prefixes; `None` on a terminal.
+    pub location: Option<String>,
+    /// cqlsh's `lineno`: 1 plus the lines read.
+    pub lineno: usize,
+    pub interactive: bool,
+}
+
+impl State {
+    pub fn new(location: Option<String>, interactive: bool) -> State {
+        State {
+            keyspace: None,
+            consistency: ConsistencyLevel::ONE,
+            tracing: false,
+            expand: false,
+            assumptions: BTreeMap::new(),
+            location,
+            lineno: 1,
+            interactive,
+        }
     }
 }
 
-/// True when a result filled the default LIMIT: that many rows, or a lone
-/// `count` of that many.
-fn fills_default_limit(result: &CqlResult) -> bool {
-    let rows = result.rows.as_deref().unwrap_or_default();
-    if rows.len() == DEFAULT_SELECT_LIMIT {
-        return true;
-    }
-    match rows {
-        [row] => match row.columns.as_slice() {
-            [c] if c.name == b"count" => c
-                .value
-                .as_deref()
-                .and_then(|v| <[u8; 8]>::try_from(v).ok())
-                .is_some_and(|v| i64::from_be_bytes(v) == DEFAULT_SELECT_LIMIT as i64),
-            _ => false,
-        },
-        _ => false,
-    }
-}
-
-/// A connected cqlsh session writing to `out` (results) and `err` (errors).
+/// A connected cqlsh session writing to `out` (stdout) and `err` (errors).
 pub struct Cqlsh<'a> {
-    client: Client19,
-    keyspace: Option<String>,
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
+    pub(crate) client: Client19,
+    pub(crate) state: State,
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) err: &'a mut dyn Write,
+    /// CAPTURE's file and the name it was given.
+    pub(crate) capture: Option<(String, std::fs::File)>,
+    pub(crate) host: String,
+    pub(crate) port: u16,
+    pub(crate) stop: bool,
+    /// Error lines printed (for `-e`'s exit code).
+    pub(crate) failures: usize,
 }
 
 /// The readable line for a failed statement, as cqlsh worded them.
@@ -146,184 +164,283 @@ impl<'a> Cqlsh<'a> {
         client
             .set_cql_version(CQL_VERSION.to_string())
             .classified()
-            .map_err(|e| format!("Connection error: set_cql_version: {}", error_line(&e)))?;
+            .map_err(|e| format!("Unsupported CQL version: {}", error_line(&e)))?;
         Ok(Cqlsh {
             client,
-            keyspace: None,
+            state: State::new(None, false),
             out,
             err,
+            capture: None,
+            host: host.to_string(),
+            port,
+            stop: false,
+            failures: 0,
         })
     }
 
     pub fn prompt(&self) -> String {
-        match &self.keyspace {
+        match &self.state.keyspace {
             Some(ks) => format!("cqlsh:{ks}> "),
             None => "cqlsh> ".to_string(),
         }
     }
 
-    /// Runs one statement, printing its result; `Err` carries the error line.
-    pub fn execute(&mut self, statement: &str) -> Result<(), String> {
-        let (sent, default_limit) = with_default_limit(statement);
-        let result = self
-            .client
-            .execute_cql3_query(sent.into_bytes(), Compression::NONE, ConsistencyLevel::ONE)
-            .classified()
-            .map_err(|e| error_line(&e))?;
-        if let Some(ks) = use_target(statement) {
-            self.keyspace = Some(ks);
+    fn continue_prompt(&self) -> String {
+        match &self.state.keyspace {
+            Some(ks) => format!("{}    ... ", " ".repeat(ks.chars().count())),
+            None => "   ... ".to_string(),
         }
-        if let Some(table) = table_of(&result) {
-            let _ = self.out.write_all(render_table(&table).as_bytes());
-            if default_limit && fills_default_limit(&result) {
-                let _ = self.out.write_all(DEFAULT_LIMIT_NOTE.as_bytes());
-            }
-        }
-        let _ = self.out.flush();
-        Ok(())
     }
 
-    /// Runs statements from `source` until it ends or `exit`; returns the
-    /// number of statements that failed.
-    pub fn run(&mut self, source: &mut Source) -> usize {
-        let mut splitter = Splitter::new(QuoteStyle::Doubled);
-        let mut failures = 0;
-        let location = source.name().map(str::to_string);
-        loop {
-            let prompt = if splitter.in_statement() {
-                "   ... ".to_string()
-            } else {
+    /// Prints to stdout (what cqlsh's `print` wrote).
+    pub(crate) fn say(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+    }
+
+    /// Writes a query result (to the capture file while CAPTURE is on).
+    pub(crate) fn result(&mut self, text: &str) {
+        match &mut self.capture {
+            Some((_, f)) => {
+                let _ = f.write_all(text.as_bytes());
+                let _ = f.flush();
+            }
+            None => self.say(text),
+        }
+    }
+
+    /// An error line, with the input's name and line when not on a terminal.
+    pub(crate) fn printerr(&mut self, msg: &str) {
+        let line = match &self.state.location {
+            Some(name) => format!("{name}:{}:{msg}\n", self.state.lineno),
+            None => format!("{msg}\n"),
+        };
+        self.failures += 1;
+        let _ = self.out.flush();
+        let _ = self.err.write_all(line.as_bytes());
+        let _ = self.err.flush();
+    }
+
+    /// Runs a query for the shell itself (schema, tracing, versions) at ONE.
+    pub(crate) fn query(&mut self, q: &str) -> Result<CqlResult, CallError> {
+        self.client
+            .execute_cql3_query(
+                q.as_bytes().to_vec(),
+                Compression::NONE,
+                ConsistencyLevel::ONE,
+            )
+            .classified()
+    }
+
+    /// Runs one CQL statement untraced, printing its result; false if it failed.
+    pub(crate) fn perform_untraced(&mut self, statement: &str) -> bool {
+        let is_select = statement
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("select"));
+        let (sent, default_limit) = if is_select {
+            with_default_limit(statement)
+        } else {
+            (statement.to_string(), false)
+        };
+        let level = self.state.consistency;
+        let result = match self
+            .client
+            .execute_cql3_query(sent.into_bytes(), Compression::NONE, level)
+            .classified()
+        {
+            Ok(r) => r,
+            Err(e) => {
+                self.printerr(&error_line(&e));
+                self.hint_for(statement, &e);
+                return false;
+            }
+        };
+        if let Some(ks) = use_target(statement) {
+            if self.state.interactive {
+                crate::shell::cqlsh_complete::set_keyspace(Some(&ks));
+            }
+            self.state.keyspace = Some(ks);
+        }
+        let mut result = result;
+        if is_select {
+            if let Some((ks, cf)) = select_target(statement) {
+                let ks = ks
+                    .or_else(|| self.state.keyspace.clone())
+                    .unwrap_or_default();
+                if let (Some(a), Some(schema)) = (
+                    self.state.assumptions.get(&(ks, cf)).cloned(),
+                    result.schema.as_mut(),
+                ) {
+                    apply_assumption(schema, &a);
+                }
+            }
+        }
+        if let Some(table) = table_of(&result) {
+            if !table.rows.is_empty() {
+                let text = if self.state.expand {
+                    render_vertical(&table)
+                } else {
+                    render_table(&table)
+                };
+                self.result(&text);
+                if default_limit && fills_default_limit(&result) {
+                    self.result(DEFAULT_LIMIT_NOTE);
+                }
+            }
+        }
+        true
+    }
+
+    /// A CQL statement, traced when TRACING is on (cqlsh's `perform_statement`).
+    pub(crate) fn perform(&mut self, statement: &str) -> bool {
+        if !self.state.tracing {
+            return self.perform_untraced(statement);
+        }
+        let session = self.client.trace_next_query().classified();
+        let ok = self.perform_untraced(statement);
+        match session {
+            Ok(id) => {
+                if let Err(e) = self.print_trace(&id) {
+                    self.printerr(&e.to_string());
+                }
+            }
+            Err(e) => self.printerr(&error_line(&e)),
+        }
+        ok
+    }
+
+    /// Runs statements from `source` until it ends or EXIT.
+    pub fn run(&mut self, source: &mut Source) {
+        let mut buffer = String::new();
+        while !self.stop {
+            let prompt = if buffer.trim().is_empty() {
                 self.prompt()
+            } else {
+                self.continue_prompt()
             };
             let line = match source.read(&prompt) {
                 Ok(Read::Line(l)) => l,
                 Ok(Read::Interrupted) => {
-                    splitter = Splitter::new(QuoteStyle::Doubled);
+                    buffer.clear();
+                    self.say("\n");
                     continue;
                 }
-                Ok(Read::Eof) => break,
+                Ok(Read::Eof) => {
+                    self.handle_eof(&buffer, source);
+                    return;
+                }
                 Err(e) => {
-                    let _ = writeln!(self.err, "{e}");
-                    failures += 1;
-                    break;
+                    self.printerr(&e.to_string());
+                    return;
                 }
             };
-            if !splitter.in_statement() && is_exit(&line) {
-                return failures;
-            }
-            for st in splitter.push_line(&line) {
-                if is_exit(&st.text) {
-                    return failures;
-                }
-                if !self.run_one(&st, location.as_deref()) {
-                    failures += 1;
-                }
+            self.state.lineno += 1;
+            buffer.push_str(&line);
+            buffer.push('\n');
+            if self.onecmd(&buffer, source) {
+                buffer.clear();
             }
         }
-        let lines_read = splitter.lines_read();
-        if let Some(st) = splitter.finish() {
-            if is_exit(&st.text) {
-                return failures;
-            }
-            if source.is_interactive() || location.is_some() {
-                let msg = "Incomplete statement at end of file";
-                match &location {
-                    Some(name) => {
-                        let _ = writeln!(self.err, "{name}:{}:{msg}", lines_read + 1);
-                    }
-                    None => {
-                        let _ = writeln!(self.err, "{msg}");
-                    }
-                }
-                failures += 1;
-            } else if !self.run_one(&st, None) {
-                failures += 1;
-            }
-        }
-        failures
     }
 
-    fn run_one(&mut self, st: &Statement, location: Option<&str>) -> bool {
-        if is_help(&st.text) {
-            let _ = self.out.write_all(HELP.as_bytes());
+    fn handle_eof(&mut self, buffer: &str, source: &mut Source) {
+        if self.state.interactive {
+            self.say("\n");
+        }
+        if buffer.trim().is_empty() {
+            return;
+        }
+        // `-e` text (no name, no terminal): its last statement needs no `;`,
+        // as later cqlshs' `-e`.
+        let eof_ends_it = self.state.location.is_none() && !self.state.interactive;
+        let complete = if eof_ends_it {
+            self.onecmd(&format!("{buffer};"), source)
+        } else {
+            self.onecmd(buffer, source)
+        };
+        if !complete {
+            self.printerr("Incomplete statement at end of file");
+        }
+    }
+
+    /// Runs the buffer's statements if the last is complete; false to read on.
+    fn onecmd(&mut self, buffer: &str, source: &mut Source) -> bool {
+        if let Some(e) = lex_error(buffer) {
+            if self.state.location.is_some() {
+                self.printerr(&format!("Invalid syntax at char {}", e.char));
+            } else {
+                self.printerr(&format!(
+                    "Invalid syntax at line {}, char {}",
+                    e.line, e.char
+                ));
+            }
+            let line = buffer
+                .split('\n')
+                .nth(e.line - 1)
+                .unwrap_or_default()
+                .to_string();
+            self.printerr(&format!("  {line}"));
+            self.printerr(&format!(" {}^", " ".repeat(e.char)));
             return true;
         }
-        match self.execute(&st.text) {
-            Ok(()) => true,
-            Err(msg) => {
-                match location {
-                    Some(name) => {
-                        let _ = writeln!(self.err, "{name}:{}:{msg}", st.end_line + 1);
-                    }
-                    None => {
-                        let _ = writeln!(self.err, "{msg}");
-                    }
-                }
-                let _ = self.err.flush();
-                false
+        let (pieces, complete) = split(buffer);
+        if pieces.is_empty() {
+            return true;
+        }
+        if !complete {
+            return false;
+        }
+        for p in pieces {
+            if self.stop {
+                break;
+            }
+            self.handle(&p, source);
+        }
+        true
+    }
+
+    /// One statement: a shell command, or CQL for the server.
+    fn handle(&mut self, p: &Piece, source: &mut Source) {
+        match self.shell_command(p, source) {
+            Some(Ok(())) => {}
+            Some(Err(e)) => self.printerr(&e.to_string()),
+            None => {
+                self.perform(&p.text);
             }
         }
     }
 
     /// The welcome lines of an interactive session.
-    pub fn banner(&mut self, host: &str, port: u16) -> String {
-        let cluster = self
-            .client
-            .describe_cluster_name()
-            .unwrap_or_else(|_| "unknown".to_string());
-        let version = self
-            .client
-            .describe_version()
-            .unwrap_or_else(|_| "unknown".to_string());
-        format!(
-            "Connected to {cluster} at {host}:{port}.\n[supercolumn cqlsh | CQL spec {CQL_VERSION} | Thrift protocol {version}]\nUse HELP for help.\n"
-        )
+    pub fn banner(&mut self) {
+        let _ = self.show_host();
+        self.show_version();
+        self.say("Use HELP for help.\n");
     }
 }
-
-/// cqlsh 1.2.9's line for a file it could not open (Python's IOError text).
-fn cannot_open(path: &std::path::Path, e: &std::io::Error) -> String {
-    let p = path.display();
-    let text = e.to_string();
-    let why = text.split(" (os error").next().unwrap_or(&text);
-    match e.raw_os_error() {
-        Some(code) => format!("Can't open '{p}': [Errno {code}] {why}: '{p}'"),
-        None => format!("Can't open '{p}': {why}"),
-    }
-}
-
-fn is_exit(text: &str) -> bool {
-    let t = text.trim().trim_end_matches(';').trim();
-    t.eq_ignore_ascii_case("exit") || t.eq_ignore_ascii_case("quit")
-}
-
-fn is_help(text: &str) -> bool {
-    let t = text.trim();
-    t.eq_ignore_ascii_case("help") || t == "?"
-}
-
-const HELP: &str = "
-Statements end with ';' and are sent to the server as CQL3 (execute_cql3_query),
-e.g. CREATE KEYSPACE, USE, CREATE TABLE, INSERT, UPDATE, DELETE, SELECT, BATCH.
-Shell commands: HELP, EXIT, QUIT.
-
-";
 
 /// Entry point of `supercolumn cqlsh`; returns the process exit code.
 pub fn main(args: &CqlshArgs) -> i32 {
     // cqlsh 1.2.9 opened its file before connecting.
-    let mut source = if let Some(text) = &args.execute {
-        Source::text(text)
+    let (mut source, location) = if let Some(text) = &args.execute {
+        (Source::text(text), None)
     } else if let Some(path) = &args.file {
         match Source::file(path) {
-            Ok(s) => s,
+            Ok(s) => (s, Some(path.display().to_string())),
             Err(e) => {
-                eprintln!("{}", cannot_open(path, &e));
+                let p = path.display().to_string();
+                eprintln!(
+                    "Can't open {}: {}",
+                    crate::shell::cqlsh_lex::py_repr(&p),
+                    crate::shell::cqlsh_lex::io_error(&p, &e)
+                );
                 return 1;
             }
         }
     } else {
-        Source::stdin(".supercolumn_cqlsh_history")
+        let s = crate::shell::cqlsh_complete::stdin_source(&args.host, args.port);
+        let loc = (!s.is_interactive()).then(|| "<stdin>".to_string());
+        (s, loc)
     };
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
@@ -335,19 +452,32 @@ pub fn main(args: &CqlshArgs) -> i32 {
         }
     };
     if let Some(ks) = &args.keyspace {
-        let quoted = format!("USE \"{}\"", ks.replace('"', "\"\""));
-        if let Err(msg) = shell.execute(&quoted) {
+        let quoted = format!("USE {}", crate::shell::cqlsh_lex::protect_name(ks));
+        if let Err(e) = shell
+            .client
+            .execute_cql3_query(
+                quoted.into_bytes(),
+                Compression::NONE,
+                ConsistencyLevel::ONE,
+            )
+            .classified()
+        {
             // cqlsh 1.2.9 ran this USE while connecting, so it failed as a connection.
-            eprintln!("Connection error: {msg}");
+            eprintln!("Connection error: {}", error_line(&e));
             return 1;
         }
     }
-    if source.is_interactive() {
-        let banner = shell.banner(&args.host, args.port);
-        let _ = shell.out.write_all(banner.as_bytes());
+    let interactive = source.is_interactive();
+    shell.state = State::new(location, interactive);
+    shell.state.keyspace = args.keyspace.clone();
+    if interactive {
+        shell.banner();
+        crate::shell::cqlsh_complete::set_keyspace(args.keyspace.as_deref());
     }
-    let failures = shell.run(&mut source);
-    i32::from(failures > 0 && !source.is_interactive())
+    shell.run(&mut source);
+    // cqlsh 1.2.9 exited 0 once connected, whatever failed; `-e` is
+    // supercolumn's own and says whether everything worked.
+    i32::from(args.execute.is_some() && shell.failures > 0)
 }
 
 #[cfg(test)]
@@ -375,61 +505,5 @@ mod tests {
             error_line(&CallError::TimedOut),
             "Request did not complete within rpc_timeout."
         );
-    }
-
-    #[test]
-    fn selects_without_limit_get_cqlsh_default_limit() {
-        let q = "SELECT * FROM t WHERE k = 'a;b' ORDER BY c DESC";
-        assert_eq!(with_default_limit(q), (format!("{q} LIMIT 10000"), true));
-        assert_eq!(
-            with_default_limit("select count(*) from t"),
-            ("select count(*) from t LIMIT 10000".to_string(), true)
-        );
-        for q in [
-            "SELECT * FROM t LIMIT 5",
-            "SELECT * FROM t WHERE v = 1 ALLOW FILTERING",
-            "SELECT * FROM t WHERE k = \"x\"",
-            "INSERT INTO t (k) VALUES ('a')",
-            "SELEC * FROM t",
-        ] {
-            assert_eq!(with_default_limit(q), (q.to_string(), false), "{q}");
-        }
-    }
-
-    #[test]
-    fn a_full_default_limit_is_noted() {
-        use crate::thrift::gen::cassandra19::{Column, CqlResultType, CqlRow};
-        let count = |n: i64| {
-            let col = Column::new(b"count".to_vec(), n.to_be_bytes().to_vec(), None, None);
-            CqlResult::new(
-                CqlResultType::ROWS,
-                vec![CqlRow::new(vec![], vec![col])],
-                None,
-                None,
-            )
-        };
-        assert!(fills_default_limit(&count(10_000)));
-        assert!(!fills_default_limit(&count(9_999)));
-        let row = CqlRow::new(vec![], vec![]);
-        let full = CqlResult::new(CqlResultType::ROWS, vec![row; 10_000], None, None);
-        assert!(fills_default_limit(&full));
-    }
-
-    #[test]
-    fn a_missing_file_reads_as_python_said_it() {
-        let path = std::path::Path::new("/nonexistent/s.cql");
-        let e = std::fs::File::open(path).unwrap_err();
-        assert_eq!(
-            cannot_open(path, &e),
-            "Can't open '/nonexistent/s.cql': [Errno 2] No such file or directory: '/nonexistent/s.cql'"
-        );
-    }
-
-    #[test]
-    fn exit_and_help_are_shell_commands() {
-        assert!(is_exit("exit"));
-        assert!(is_exit(" QUIT; "));
-        assert!(!is_exit("exits"));
-        assert!(is_help("HELP"));
     }
 }

@@ -152,11 +152,36 @@ impl Splitter {
     }
 }
 
+/// A terminal line editor: rustyline, with or without a shell's completer.
+pub trait LineEditor {
+    fn read_line(&mut self, prompt: &str) -> rustyline::Result<String>;
+    fn remember(&mut self, line: &str);
+    fn load(&mut self, path: &std::path::Path);
+    fn save(&mut self, path: &std::path::Path);
+}
+
+impl<H: rustyline::Helper> LineEditor for rustyline::Editor<H, rustyline::history::FileHistory> {
+    fn read_line(&mut self, prompt: &str) -> rustyline::Result<String> {
+        self.readline(prompt)
+    }
+    fn remember(&mut self, line: &str) {
+        let _ = self.add_history_entry(line);
+    }
+    fn load(&mut self, path: &std::path::Path) {
+        // A missing or unreadable history file just means a fresh one.
+        let _ = self.load_history(path);
+    }
+    fn save(&mut self, path: &std::path::Path) {
+        // Losing history is not worth failing the session's exit over.
+        let _ = self.save_history(path);
+    }
+}
+
 /// Where lines come from.
 pub enum Source {
     /// A terminal: line editing and history (saved to `history` on exit).
     Interactive {
-        editor: Box<rustyline::DefaultEditor>,
+        editor: Box<dyn LineEditor>,
         history: Option<PathBuf>,
     },
     /// A file, a pipe or `-e` text: no prompt, no echo.
@@ -178,18 +203,27 @@ pub enum Read {
 impl Source {
     /// Stdin: interactive when it is a terminal, plain lines otherwise.
     pub fn stdin(history_name: &str) -> Source {
+        Source::stdin_with(history_name, || {
+            rustyline::DefaultEditor::new()
+                .ok()
+                .map(|e| Box::new(e) as Box<dyn LineEditor>)
+        })
+    }
+
+    /// Stdin, with the editor `make` builds when it is a terminal (a shell
+    /// with a completer of its own).
+    pub fn stdin_with(
+        history_name: &str,
+        make: impl FnOnce() -> Option<Box<dyn LineEditor>>,
+    ) -> Source {
         if std::io::stdin().is_terminal() {
-            if let Ok(mut editor) = rustyline::DefaultEditor::new() {
+            if let Some(mut editor) = make() {
                 let history =
                     std::env::var_os("HOME").map(|home| PathBuf::from(home).join(history_name));
                 if let Some(path) = &history {
-                    // A missing or unreadable history file just means a fresh one.
-                    let _ = editor.load_history(path);
+                    editor.load(path);
                 }
-                return Source::Interactive {
-                    editor: Box::new(editor),
-                    history,
-                };
+                return Source::Interactive { editor, history };
             }
         }
         let stdin = std::io::stdin();
@@ -232,10 +266,10 @@ impl Source {
     /// Reads one line, showing `prompt` when interactive.
     pub fn read(&mut self, prompt: &str) -> std::io::Result<Read> {
         match self {
-            Source::Interactive { editor, .. } => match editor.readline(prompt) {
+            Source::Interactive { editor, .. } => match editor.read_line(prompt) {
                 Ok(line) => {
                     if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
+                        editor.remember(&line);
                     }
                     Ok(Read::Line(line))
                 }
@@ -259,8 +293,7 @@ impl Drop for Source {
             history: Some(path),
         } = self
         {
-            // Losing history is not worth failing the session's exit over.
-            let _ = editor.save_history(path);
+            editor.save(path);
         }
     }
 }

@@ -2,9 +2,12 @@
 //!
 //! Both are Thrift clients of a running server, built on the generated
 //! clients in `thrift::gen`; they never reach into the server's internals.
-//! [`cqlsh`] speaks CQL3 through the 19.x API and prints results as cqlsh
-//! did; [`cli`] is cassandra-cli 1.2 over the 19.x API, and with
-//! `--api 0.6` [`cli06`] is Cassandra 0.6's own cli over API 2.2.0. [`input`] turns terminals, files and `-e` text into
+//! [`cqlsh`] is cqlsh 1.2.9 (CQL 3): it speaks CQL3 through the 19.x API
+//! and runs cqlsh's shell commands itself (`cqlsh_*` modules: statement
+//! splitting, DESCRIBE, COPY, the other commands, help, completion);
+//! [`cli`] is cassandra-cli 1.2 over the 19.x API, and with `--api 0.6`
+//! [`cli06`] is Cassandra 0.6's own cli over API 2.2.0. [`input`] turns
+//! terminals, files and `-e` text into
 //! statements; [`client`] opens connections and sorts call failures.
 
 pub mod cli;
@@ -27,6 +30,17 @@ pub mod cli_show;
 pub mod client;
 pub mod cql_format;
 pub mod cqlsh;
+pub mod cqlsh_commands;
+pub mod cqlsh_complete;
+pub mod cqlsh_copy;
+pub mod cqlsh_describe;
+pub mod cqlsh_help;
+pub mod cqlsh_hint;
+pub mod cqlsh_layout;
+pub mod cqlsh_lex;
+pub mod cqlsh_select;
+pub mod cqlsh_trace;
+pub mod cqlsh_types;
 pub mod input;
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! The schema tables 1.2.9 let CQL read (`system.schema_keyspaces`,
-//! `system.schema_columnfamilies`, `system.schema_columns`), served from
+//! `system.schema_columnfamilies`, `system.schema_columns`) and the node's
+//! own row `system.local` (versions, cluster name, partitioner: cqlsh reads
+//! it to pick the schema-table column names of its server), served from
 //! the live schema snapshot: each is a real CQL table model whose cells
 //! are synthesized on read, so SELECT's planning, filtering and ordering
 //! are the ordinary ones. cqlsh's DESCRIBE and old drivers read these.
@@ -21,6 +23,11 @@ use std::ops::Bound;
 
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
+const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, cluster_name text, cql_version text, data_center text, native_protocol_version text, partitioner text, rack text, release_version text, thrift_version text)";
+/// The Cassandra release whose behaviour this server keeps, as `system.local` names it.
+pub const RELEASE_VERSION: &str = "1.2.9";
+/// The one partition key of `system.local`.
+const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
 
 /// The virtual table `system.<name>`, if it is one.
@@ -32,6 +39,7 @@ pub fn table(keyspace: &str, name: &str) -> Option<Table> {
         "schema_keyspaces" => KEYSPACES,
         "schema_columnfamilies" => COLUMNFAMILIES,
         "schema_columns" => COLUMNS,
+        "local" => LOCAL,
         _ => return None,
     };
     let Ok(parsed) = parse(text) else { return None };
@@ -136,6 +144,9 @@ fn cf_row(cf: &CfDef) -> Vec<Value> {
 
 /// Cells of one synthesized partition (one keyspace), in comparator order.
 fn partition(schema: &Schema, table: &Table, keyspace: &str) -> CqlResult<Vec<Cell>> {
+    if table.name == "local" {
+        return local_partition(schema, table, keyspace);
+    }
     let Some(ks) = schema.keyspace(keyspace) else {
         return Ok(Vec::new());
     };
@@ -175,6 +186,33 @@ fn partition(schema: &Schema, table: &Table, keyspace: &str) -> CqlResult<Vec<Ce
             }
         }
     }
+    cells_of(table, rows)
+}
+
+/// `system.local`'s one row, under the key `local` (a single node is its
+/// own whole ring: SimpleSnitch's data center and rack).
+fn local_partition(schema: &Schema, table: &Table, key: &str) -> CqlResult<Vec<Cell>> {
+    if key != LOCAL_KEY {
+        return Ok(Vec::new());
+    }
+    let row = vec![
+        ("bootstrapped", text("COMPLETED")),
+        ("cluster_name", text(&schema.cluster_name)),
+        ("cql_version", text("3.0.5")),
+        ("data_center", text("datacenter1")),
+        ("native_protocol_version", text("1")),
+        ("partitioner", text(schema.partitioner.class_name())),
+        ("rack", text("rack1")),
+        ("release_version", text(RELEASE_VERSION)),
+        // The 19.x API's version (thrift's `describe_version`); spelled here
+        // because cql sits below thrift in the layering.
+        ("thrift_version", text("19.36.0")),
+    ];
+    cells_of(table, vec![(Vec::new(), row)])
+}
+
+/// A partition's cells from its rows, in the table's comparator order.
+fn cells_of(table: &Table, rows: Vec<(Vec<Vec<u8>>, Vec<Value>)>) -> CqlResult<Vec<Cell>> {
     let mut cells = Vec::new();
     for (clustering, values) in rows {
         cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
@@ -238,11 +276,17 @@ impl PartitionSource for SchemaSource<'_> {
 
     fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
         let p = &self.schema.partitioner;
-        let mut keys: Vec<Vec<u8>> = self
-            .schema
-            .keyspaces
-            .keys()
-            .map(|k| k.as_bytes().to_vec())
+        let names: Vec<Vec<u8>> = if self.table.name == "local" {
+            vec![LOCAL_KEY.as_bytes().to_vec()]
+        } else {
+            self.schema
+                .keyspaces
+                .keys()
+                .map(|k| k.as_bytes().to_vec())
+                .collect()
+        };
+        let mut keys: Vec<Vec<u8>> = names
+            .into_iter()
             .filter(|k| {
                 let t = p.token(k);
                 (match &start {
