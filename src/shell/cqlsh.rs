@@ -16,17 +16,17 @@
 
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
+pub use crate::shell::cqlsh_args::CqlshArgs;
 use crate::shell::cqlsh_lex::{lex_error, split, Piece};
 use crate::shell::cqlsh_select::{
     apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
 };
 use crate::shell::input::{Read, Source};
 use crate::thrift::gen::cassandra19::{
-    Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
+    AuthenticationRequest, Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
 };
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// The CQL version cqlsh 1.2.9 asked for (its default `3`, expanded).
 pub const CQL_VERSION: &str = "3.0.0";
@@ -34,25 +34,6 @@ pub const CQL_VERSION: &str = "3.0.0";
 /// 1.2.13's copy, whose output differs from 1.2.9's cqlsh only where the
 /// transcripts' README says).
 pub const CQLSH_VERSION: &str = "3.1.8";
-
-#[derive(Debug, Clone, clap::Args)]
-pub struct CqlshArgs {
-    /// Server host.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-    /// Server Thrift port.
-    #[arg(long, default_value_t = 9160)]
-    pub port: u16,
-    /// Keyspace to USE first.
-    #[arg(short = 'k', long)]
-    pub keyspace: Option<String>,
-    /// Run these statements and exit.
-    #[arg(short = 'e', long = "execute", conflicts_with = "file")]
-    pub execute: Option<String>,
-    /// Run the statements in FILE and exit.
-    #[arg(short = 'f', long)]
-    pub file: Option<PathBuf>,
-}
 
 /// Why a command failed: a call's error, or one of cqlsh's own messages.
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +99,18 @@ pub struct Cqlsh<'a> {
 }
 
 /// The readable line for a failed statement, as cqlsh worded them.
+/// A failed login as the exception cqlsh's driver raised (`Name(why='…')`);
+/// 1.2.9's cqlsh let it escape as a traceback ending in that line, this
+/// shell prints it as the connection error cqlsh meant it to be.
+fn login_error(e: &CallError) -> String {
+    use crate::shell::cqlsh_lex::py_repr;
+    match e {
+        CallError::Authentication(why) => format!("AuthenticationException(why={})", py_repr(why)),
+        CallError::Authorization(why) => format!("AuthorizationException(why={})", py_repr(why)),
+        other => error_line(other),
+    }
+}
+
 pub fn error_line(e: &CallError) -> String {
     match e {
         CallError::Invalid(why) => format!("Bad Request: {why}"),
@@ -157,10 +150,22 @@ impl<'a> Cqlsh<'a> {
     pub fn connect(
         host: &str,
         port: u16,
+        credentials: Option<(String, String)>,
         out: &'a mut dyn Write,
         err: &'a mut dyn Write,
     ) -> Result<Cqlsh<'a>, String> {
         let mut client = connect19(host, port).map_err(|e| format!("Connection error: {e}"))?;
+        if let Some((user, password)) = credentials {
+            // cqlsh's driver logged in before anything else on the connection.
+            let request = AuthenticationRequest::new(BTreeMap::from([
+                ("username".to_string(), user),
+                ("password".to_string(), password),
+            ]));
+            client
+                .login(request)
+                .classified()
+                .map_err(|e| format!("Connection error: {}", login_error(&e)))?;
+        }
         client
             .set_cql_version(CQL_VERSION.to_string())
             .classified()
@@ -421,6 +426,13 @@ impl<'a> Cqlsh<'a> {
 
 /// Entry point of `supercolumn cqlsh`; returns the process exit code.
 pub fn main(args: &CqlshArgs) -> i32 {
+    let (host, port) = match args.target(|k| std::env::var(k).ok()) {
+        Ok(t) => t,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 2;
+        }
+    };
     // cqlsh 1.2.9 opened its file before connecting.
     let (mut source, location) = if let Some(text) = &args.execute {
         (Source::text(text), None)
@@ -438,13 +450,20 @@ pub fn main(args: &CqlshArgs) -> i32 {
             }
         }
     } else {
-        let s = crate::shell::cqlsh_complete::stdin_source(&args.host, args.port);
+        let s = crate::shell::cqlsh_complete::stdin_source(&host, port);
         let loc = (!s.is_interactive()).then(|| "<stdin>".to_string());
         (s, loc)
     };
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
-    let mut shell = match Cqlsh::connect(&args.host, args.port, &mut stdout, &mut stderr) {
+    let credentials = match args.credentials() {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 1;
+        }
+    };
+    let mut shell = match Cqlsh::connect(&host, port, credentials, &mut stdout, &mut stderr) {
         Ok(s) => s,
         Err(msg) => {
             eprintln!("{msg}");

@@ -30,6 +30,7 @@ pub mod cli_show;
 pub mod client;
 pub mod cql_format;
 pub mod cqlsh;
+pub mod cqlsh_args;
 pub mod cqlsh_commands;
 pub mod cqlsh_complete;
 pub mod cqlsh_copy;
