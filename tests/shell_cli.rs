@@ -155,6 +155,22 @@ fn api06_execute_option_and_a_pipe() {
 }
 
 #[test]
+fn host_is_dash_h_and_help_is_dash_question_mark_as_in_cassandra_cli() {
+    let server = Server::start();
+    let run = shell(
+        "cli",
+        server.port,
+        &["-h", "127.0.0.1", "-e", "show api version;"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("19."), "{run:?}");
+    let help = shell("cli", server.port, &["-?"], "");
+    assert_eq!(help.code, 0, "{help:?}");
+    assert!(help.stdout.contains("-h, --host"), "{help:?}");
+}
+
+#[test]
 fn unreachable_server_is_one_clear_line() {
     // Bind then drop a listener: nothing answers on that port afterwards.
     let port = std::net::TcpListener::bind("127.0.0.1:0")

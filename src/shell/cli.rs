@@ -21,10 +21,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// cassandra-cli's options; `-h` is the host there, so help is `--help` or
+/// `-?` as it was.
 #[derive(Debug, Clone, clap::Args)]
+#[command(disable_help_flag = true)]
 pub struct CliArgs {
     /// Server host.
-    #[arg(long, default_value = "127.0.0.1")]
+    #[arg(short = 'h', long, default_value = "127.0.0.1")]
     pub host: String,
     /// Server Thrift port.
     #[arg(short = 'p', long, default_value_t = 9160)]
@@ -53,6 +56,9 @@ pub struct CliArgs {
     /// Password to log in with (`-pw` as cassandra-cli spelled it also works).
     #[arg(long)]
     pub password: Option<String>,
+    /// Print help.
+    #[arg(short = '?', long, action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
 }
 
 /// A failed statement: the line to print.
