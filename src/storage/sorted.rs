@@ -116,6 +116,30 @@ impl<T> Sorted<T> {
         }
     }
 
+    /// The last item, if any.
+    pub fn last(&self) -> Option<&T> {
+        self.chunks().last().and_then(|c| c.last())
+    }
+
+    /// The position after the last item (where `insert_at` appends).
+    pub fn end(&self) -> Pos {
+        match self.chunks() {
+            [] => Pos(0, 0),
+            chunks => Pos(chunks.len() - 1, chunks[chunks.len() - 1].len()),
+        }
+    }
+
+    /// Makes room for `n` more items in a set still held in one vector
+    /// (a new row about to get its cells): exactly, so no slot is wasted and
+    /// the inserts do not grow it one at a time.
+    pub fn reserve_flat(&mut self, n: usize) {
+        if let Repr::Flat(v) = &mut self.0 {
+            if v.len() + n <= CHUNK {
+                v.reserve_exact(n);
+            }
+        }
+    }
+
     pub fn at(&self, Pos(ci, i): Pos) -> Option<&T> {
         self.chunks().get(ci).and_then(|c| c.get(i))
     }
