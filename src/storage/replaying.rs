@@ -18,9 +18,11 @@
 //! position), so even a reader of the memtable mid-replay, were there one,
 //! would see each row's history in sequence.
 //!
-//! Decoding and inserting stay on one thread: allocations made by a decoder
-//! thread and freed by the inserting one cost more in the allocator than
-//! the decoding they would overlap with (measured: see issue 11's note).
+//! Decoding and inserting overlap: one thread decodes and checks records
+//! (in the sorted order) while the opening thread inserts the ones before.
+//! What the decoder allocated goes back to it to be freed: freed by the
+//! inserting thread, it cost more in glibc's allocator (arena consolidation
+//! on every large allocation) than the decoding it overlapped with.
 //!
 //! It must not read files (recovery did) nor decide what to replay.
 
@@ -31,9 +33,10 @@ use super::commitlog::{Position, RawRecords, RecordRef};
 use super::engine::apply_to_store;
 use super::model::Op;
 use super::row::validate_op;
-use crate::partitioner::PartitionerRef;
+use crate::partitioner::{DecoratedKey, PartitionerRef};
 use crate::schema::CfDef;
 use std::collections::HashMap;
+use std::sync::mpsc::{channel, sync_channel};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -69,6 +72,19 @@ struct Ordered {
     record: u32,
 }
 
+/// One CF's part of one record, decoded and checked, ready to insert.
+struct Item<'a> {
+    store: &'a CfStore,
+    key: DecoratedKey,
+    ops: Vec<Op>,
+    position: (u64, u64),
+}
+
+/// Records per message between the decoding and the inserting thread:
+/// large enough that the channel costs nothing per record, small enough
+/// that the two overlap at once.
+const CHUNK: usize = 512;
+
 /// Applies every record of `pending` to the memtables of `cat`.
 pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
     let started = Instant::now();
@@ -85,15 +101,48 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
         })
         .collect();
     let records = &pending.raw.records;
-    for o in &order {
-        let r = &records[o.record as usize];
-        let packed = &keys[o.start..o.start + o.len as usize];
-        if apply_record(&cat.schema.partitioner, &stores, pending, r, packed) {
-            out.applied += 1;
-        } else {
-            out.skipped += 1;
+    let partitioner = &cat.schema.partitioner;
+    std::thread::scope(|scope| {
+        let (tx, rx) = sync_channel::<Vec<Item<'_>>>(4);
+        // Used items come back to be freed by the thread that allocated
+        // them: freed on the other, they cost the allocator more than the
+        // decoding they overlap with.
+        let (done_tx, done_rx) = channel::<Vec<Item<'_>>>();
+        let decoder = scope.spawn(move || {
+            let (mut applied, mut skipped) = (0, 0);
+            for chunk in order.chunks(CHUNK) {
+                let mut items = Vec::with_capacity(chunk.len());
+                for o in chunk {
+                    let r = &records[o.record as usize];
+                    let packed = &keys[o.start..o.start + o.len as usize];
+                    if prepare(partitioner, &stores, pending, r, packed, &mut items) {
+                        applied += 1;
+                    } else {
+                        skipped += 1;
+                    }
+                }
+                if tx.send(items).is_err() {
+                    break;
+                }
+                drop(done_rx.try_iter().collect::<Vec<_>>());
+            }
+            drop(tx);
+            // Until the inserting thread has returned everything.
+            drop(done_rx.iter().collect::<Vec<_>>());
+            (applied, skipped)
+        });
+        for items in rx {
+            for item in &items {
+                apply_to_store(item.store, item.key.clone(), &item.ops, Some(item.position));
+            }
+            // The decoder may have finished: then it is freed here.
+            let _ = done_tx.send(items);
         }
-    }
+        drop(done_tx);
+        let (applied, skipped) = decoder.join().expect("the replay decoder panicked");
+        out.applied = applied;
+        out.skipped = skipped;
+    });
     out.took = started.elapsed();
     out
 }
@@ -158,14 +207,15 @@ fn pack_keys(
     (keys, order)
 }
 
-/// Decodes one record and inserts it into each CF that still needs it;
-/// false when none did.
-fn apply_record(
+/// Decodes one record and pushes an item for each CF that still needs
+/// it; false when none does.
+fn prepare<'a>(
     partitioner: &PartitionerRef,
-    stores: &HashMap<u32, (&Arc<CfStore>, Arc<CfDef>)>,
+    stores: &HashMap<u32, (&'a Arc<CfStore>, Arc<CfDef>)>,
     pending: &PendingReplay,
     r: &RecordRef,
     packed: &[u8],
+    items: &mut Vec<Item<'a>>,
 ) -> bool {
     let position = r.position;
     let logged = match decode_logged(pending.raw.payload(r)) {
@@ -177,7 +227,7 @@ fn apply_record(
     };
     // Records of CFs no longer in the schema, and CFs whose SSTables
     // already hold this record, are left out.
-    let mut updates: Vec<(&Arc<CfStore>, &CfDef, Vec<Op>)> = logged
+    let updates: Vec<(&'a Arc<CfStore>, &CfDef, Vec<Op>)> = logged
         .updates
         .into_iter()
         .filter_map(|(id, ops)| {
@@ -201,13 +251,13 @@ fn apply_record(
     let key = super::arena::row_key::unpack(packed)
         .filter(|k| k.key == logged.key)
         .unwrap_or_else(|| partitioner.decorate(logged.key));
-    let pos = Some((position.segment, position.offset));
-    let last = updates.pop();
-    for (store, _, ops) in &updates {
-        apply_to_store(store, key.clone(), ops, pos);
-    }
-    if let Some((store, _, ops)) = last {
-        apply_to_store(store, key, &ops, pos);
+    for (store, _, ops) in updates {
+        items.push(Item {
+            store,
+            key: key.clone(),
+            ops,
+            position: (position.segment, position.offset),
+        });
     }
     true
 }
