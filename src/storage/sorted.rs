@@ -476,6 +476,30 @@ mod tests {
     }
 
     #[test]
+    fn appending_at_the_end_keeps_the_order_and_reserving_is_exact() {
+        let cmp: TypeRef = Arc::new(BytesType);
+        let mut s: Sorted<It> = Sorted::default();
+        assert!(s.last().is_none());
+        assert_eq!(s.end(), Pos(0, 0));
+        s.reserve_flat(3);
+        assert!(matches!(&s.0, Repr::Flat(v) if v.capacity() == 3));
+        // Appends across several chunks, as replay's sorted rows arrive.
+        for k in 0..1000u32 {
+            let end = s.end();
+            s.insert_at(end, It(k.to_be_bytes().to_vec(), k));
+            assert_eq!(s.last().map(|i| i.1), Some(k));
+        }
+        check_invariants(&s);
+        let want: Vec<Vec<u8>> = (0..1000u32).map(|k| k.to_be_bytes().to_vec()).collect();
+        assert_eq!(names(s.values()), want);
+        assert_eq!(s.get(&cmp, &500u32.to_be_bytes()).map(|i| i.1), Some(500));
+        // Once chunked, reserving does nothing.
+        let slots = s.slot_bytes();
+        s.reserve_flat(5);
+        assert_eq!(s.slot_bytes(), slots);
+    }
+
+    #[test]
     fn small_rows_hold_exact_slots_and_in_order_appends_fill_chunks() {
         let cmp: TypeRef = Arc::new(BytesType);
         let mut s = Sorted::default();
