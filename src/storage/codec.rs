@@ -87,67 +87,49 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
     out
 }
 
-/// Decodes a logged mutation. CFs no longer in the schema are dropped; a
-/// record touching several keyspaces cannot exist (one mutation, one keyspace).
-pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutation>, CodecError> {
+/// A logged mutation as stored: its key and each column family's ops by
+/// CF id (ids of CFs dropped since included; the reader decides).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Logged<'a> {
+    pub key: &'a [u8],
+    pub updates: Vec<(u32, Vec<Op>)>,
+}
+
+/// The key of a logged mutation, without decoding its ops (replay orders
+/// records by key before decoding them).
+pub fn logged_key(data: &[u8]) -> Result<&[u8], CodecError> {
+    Reader(data).mutation_key()
+}
+
+/// Decodes a logged mutation, its CFs left as ids.
+pub fn decode_logged(data: &[u8]) -> Result<Logged<'_>, CodecError> {
     let mut r = Reader(data);
-    let v = r.u8()?;
-    if v != MUTATION_V1 {
-        return Err(CodecError(format!("unknown mutation version {v}")));
-    }
-    let key = r.bytes()?;
+    let key = r.mutation_key()?;
     let n = r.count()?;
-    let mut keyspace: Option<String> = None;
-    let mut updates = Vec::new();
+    let mut updates = Vec::with_capacity(n.min(16));
     for _ in 0..n {
         let id = u32::try_from(r.var()?).map_err(|_| CodecError("cf id out of range".into()))?;
         let nops = r.count()?;
-        let mut ops = Vec::new();
+        let mut ops = Vec::with_capacity(nops.min(256));
         for _ in 0..nops {
-            let op = match r.u8()? {
-                0 => Op::Put {
-                    super_column: None,
-                    cell: r.cell()?,
-                },
-                1 => {
-                    let sc = r.bytes()?;
-                    Op::Put {
-                        super_column: Some(sc),
-                        cell: r.cell()?,
-                    }
-                }
-                2 => Op::DeleteRow(r.deletion()?),
-                3 => {
-                    let name = r.bytes()?;
-                    Op::DeleteSuperColumn {
-                        name,
-                        deletion: r.deletion()?,
-                    }
-                }
-                4 => {
-                    let start = r.bytes()?;
-                    let end = r.bytes()?;
-                    Op::DeleteRange {
-                        start,
-                        end,
-                        deletion: r.deletion()?,
-                    }
-                }
-                t @ (5 | 6) => {
-                    let super_column = if t == 6 { Some(r.bytes()?) } else { None };
-                    let name = r.bytes()?;
-                    let delta = r.i64()?;
-                    Op::CounterAdd {
-                        super_column,
-                        name,
-                        delta,
-                        timestamp: r.i64()?,
-                    }
-                }
-                t => return Err(CodecError(format!("unknown op tag {t}"))),
-            };
-            ops.push(op);
+            ops.push(r.op()?);
         }
+        updates.push((id, ops));
+    }
+    r.end()?;
+    Ok(Logged { key, updates })
+}
+
+/// Decodes a logged mutation with its CFs named (the inverse of
+/// `encode_mutation`, for tests; replay reads `decode_logged`). CFs no
+/// longer in the schema are dropped; a record touching several keyspaces
+/// cannot exist (one mutation, one keyspace).
+#[cfg(test)]
+pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutation>, CodecError> {
+    let logged = decode_logged(data)?;
+    let mut keyspace: Option<String> = None;
+    let mut updates = Vec::with_capacity(logged.updates.len());
+    for (id, ops) in logged.updates {
         match schema.cf_by_id(id) {
             Some(cf) => {
                 keyspace.get_or_insert_with(|| cf.keyspace.clone());
@@ -157,10 +139,9 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
             None => tracing::debug!("skipping logged ops of unknown column family id {id}"),
         }
     }
-    r.end()?;
     Ok(keyspace.map(|keyspace| RowMutation {
         keyspace,
-        key,
+        key: logged.key.to_vec(),
         updates,
     }))
 }
@@ -360,8 +341,8 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
 
 struct Reader<'a>(&'a [u8]);
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], CodecError> {
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], CodecError> {
         if self.0.len() < n {
             return Err(CodecError(format!(
                 "truncated: wanted {n} bytes, {} left",
@@ -412,6 +393,60 @@ impl Reader<'_> {
         let n = self.count()?;
         Ok(self.take(n)?.to_vec())
     }
+    /// A logged mutation's version and key.
+    fn mutation_key(&mut self) -> Result<&'a [u8], CodecError> {
+        let v = self.u8()?;
+        if v != MUTATION_V1 {
+            return Err(CodecError(format!("unknown mutation version {v}")));
+        }
+        let n = self.count()?;
+        self.take(n)
+    }
+    /// One logged op (its tag, then its fields).
+    fn op(&mut self) -> Result<Op, CodecError> {
+        Ok(match self.u8()? {
+            0 => Op::Put {
+                super_column: None,
+                cell: self.cell()?,
+            },
+            1 => {
+                let sc = self.bytes()?;
+                Op::Put {
+                    super_column: Some(sc),
+                    cell: self.cell()?,
+                }
+            }
+            2 => Op::DeleteRow(self.deletion()?),
+            3 => {
+                let name = self.bytes()?;
+                Op::DeleteSuperColumn {
+                    name,
+                    deletion: self.deletion()?,
+                }
+            }
+            4 => {
+                let start = self.bytes()?;
+                let end = self.bytes()?;
+                Op::DeleteRange {
+                    start,
+                    end,
+                    deletion: self.deletion()?,
+                }
+            }
+            t @ (5 | 6) => {
+                let super_column = if t == 6 { Some(self.bytes()?) } else { None };
+                let name = self.bytes()?;
+                let delta = self.i64()?;
+                Op::CounterAdd {
+                    super_column,
+                    name,
+                    delta,
+                    timestamp: self.i64()?,
+                }
+            }
+            t => return Err(CodecError(format!("unknown op tag {t}"))),
+        })
+    }
     fn deletion(&mut self) -> Result<DeletionTime, CodecError> {
         let at = self.i64()?;
         Ok(DeletionTime::new(at, self.i32()?))
@@ -461,142 +496,5 @@ impl Reader<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::partitioner::ByteOrderedPartitioner;
-    use crate::storage::testutil::{b, schema};
-    use std::sync::Arc;
-
-    #[test]
-    fn mutations_round_trip() {
-        let s = schema(Arc::new(ByteOrderedPartitioner));
-        let m = RowMutation {
-            keyspace: "ks".into(),
-            key: b("key"),
-            updates: vec![
-                (
-                    "Std".into(),
-                    vec![
-                        Op::Put {
-                            super_column: None,
-                            cell: Cell::live(b("a"), b("v"), -5),
-                        },
-                        Op::Put {
-                            super_column: None,
-                            cell: Cell::expiring(b("t"), b("v"), 7, 60, 100),
-                        },
-                        Op::Put {
-                            super_column: None,
-                            cell: Cell::tombstone(b("d"), 9, 100),
-                        },
-                        Op::DeleteRow(DeletionTime::new(3, 4)),
-                        Op::CounterAdd {
-                            super_column: None,
-                            name: b("n"),
-                            delta: -7,
-                            timestamp: 8,
-                        },
-                        Op::Put {
-                            super_column: None,
-                            cell: Cell {
-                                kind: CellKind::Counter {
-                                    deletion: DeletionTime::new(1, 2),
-                                },
-                                ..Cell::live(b("c"), 5i64.to_be_bytes().to_vec(), 3)
-                            },
-                        },
-                        Op::DeleteRange {
-                            start: b("a"),
-                            end: vec![],
-                            deletion: DeletionTime::new(-3, 4),
-                        },
-                    ],
-                ),
-                (
-                    "Super".into(),
-                    vec![
-                        Op::Put {
-                            super_column: Some(b("s")),
-                            cell: Cell::live(vec![], vec![0; 300], i64::MAX),
-                        },
-                        Op::DeleteSuperColumn {
-                            name: b("s"),
-                            deletion: DeletionTime::new(i64::MIN + 1, 0),
-                        },
-                        Op::CounterAdd {
-                            super_column: Some(b("s")),
-                            name: b("n"),
-                            delta: i64::MIN,
-                            timestamp: -1,
-                        },
-                    ],
-                ),
-            ],
-        };
-        let enc = encode_mutation(&s, &m);
-        assert_eq!(decode_mutation(&s, &enc).unwrap(), Some(m));
-        for cut in 0..enc.len() {
-            assert!(
-                decode_mutation(&s, &enc[..cut]).is_err(),
-                "prefix of {cut} bytes decoded"
-            );
-        }
-    }
-
-    #[test]
-    fn sstable_metadata_round_trips() {
-        let enc = encode_meta((u64::MAX, 7), &[1, 300, 5], Some(4_000_000_000));
-        let want = ((u64::MAX, 7), vec![1, 300, 5], Some(4_000_000_000));
-        assert_eq!(decode_meta(&enc).unwrap(), want);
-        assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![], None));
-        // Version 1 (before the CF id was recorded) still decodes.
-        let v1 = encode_meta((3, 4), &[9], None);
-        assert_eq!(decode_meta(&v1).unwrap(), ((3, 4), vec![9], None));
-        assert_eq!(
-            v1.len() + 5,
-            encode_meta((3, 4), &[9], Some(u32::MAX)).len()
-        );
-        for cut in 1..enc.len() {
-            assert!(decode_meta(&enc[..cut]).is_err());
-        }
-    }
-
-    #[test]
-    fn entries_and_headers_round_trip() {
-        let s = schema(Arc::new(ByteOrderedPartitioner));
-        let cf = s.cf("ks", "Super").unwrap();
-        let mut sup = StoredSuper::new(b("s"));
-        sup.deletion = DeletionTime::new(5, 6);
-        sup.merge_cell(
-            Cell::live(b("x"), b("1"), 1),
-            cf.subcomparator.as_ref().unwrap(),
-        );
-        sup.merge_cell(
-            Cell::tombstone(b("y"), 2, 3),
-            cf.subcomparator.as_ref().unwrap(),
-        );
-        let e = encode_entry(&Entry::Super(sup));
-        let Entry::Super(back) = decode_entry(cf, b"s", &e).unwrap() else {
-            panic!()
-        };
-        assert_eq!(back.deletion, DeletionTime::new(5, 6));
-        assert_eq!(back.cells.len(), 2);
-        let d = DeletionTime::new(42, 7);
-        let none = RangeTombstones::default();
-        assert_eq!(decode_header(&encode_header(&d, &none)).unwrap(), (d, none));
-        let ranges: RangeTombstones = [RangeTombstone {
-            start: b("a"),
-            end: b("b"),
-            deletion: DeletionTime::new(1, 2),
-        }]
-        .into_iter()
-        .collect();
-        let enc = encode_header(&d, &ranges);
-        assert_eq!(decode_header(&enc).unwrap(), (d, ranges));
-        for cut in 0..enc.len() {
-            assert!(decode_header(&enc[..cut]).is_err());
-        }
-        assert!(decode_header(&[9, 9]).is_err());
-        assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
-    }
-}
+#[path = "codec_tests.rs"]
+mod tests;

@@ -147,7 +147,13 @@ impl Rows {
 
     fn find(&self, packed: &[u8]) -> Result<Pos, Pos> {
         let arena = &self.arena;
-        self.slots.search_by(by_key(arena, packed))
+        let ord = by_key(arena, packed);
+        // A key after the last row goes at the end: rows arriving in ring
+        // order (commit-log replay sorts them so) skip the binary search.
+        if self.slots.last().is_some_and(|s| ord(s) == Ordering::Less) {
+            return Err(self.slots.end());
+        }
+        self.slots.search_by(ord)
     }
 
     fn slot(&self, key: &DecoratedKey) -> Option<&Slot> {
@@ -166,10 +172,9 @@ impl Rows {
                 let body = if cf.is_super() {
                     Body::Entries(Box::default())
                 } else {
-                    Body::Cells {
-                        head: None,
-                        cells: Sorted::default(),
-                    }
+                    let mut cells = Sorted::default();
+                    cells.reserve_flat(ops.iter().filter(|o| adds_cell(o)).count());
+                    Body::Cells { head: None, cells }
                 };
                 let prefix = prefix_of(&packed_key);
                 self.slots.insert_at(p, Slot { prefix, key, body })
@@ -403,6 +408,21 @@ fn apply_to_cells(
         }
     }
     added
+}
+
+/// Whether `op` can add a cell to a Standard CF's row (a new row then
+/// reserves a slot for it).
+fn adds_cell(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Put {
+            super_column: None,
+            ..
+        } | Op::CounterAdd {
+            super_column: None,
+            ..
+        }
+    )
 }
 
 fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {

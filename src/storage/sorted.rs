@@ -116,6 +116,30 @@ impl<T> Sorted<T> {
         }
     }
 
+    /// The last item, if any.
+    pub fn last(&self) -> Option<&T> {
+        self.chunks().last().and_then(|c| c.last())
+    }
+
+    /// The position after the last item (where `insert_at` appends).
+    pub fn end(&self) -> Pos {
+        match self.chunks() {
+            [] => Pos(0, 0),
+            chunks => Pos(chunks.len() - 1, chunks[chunks.len() - 1].len()),
+        }
+    }
+
+    /// Makes room for `n` more items in a set still held in one vector
+    /// (a new row about to get its cells): exactly, so no slot is wasted and
+    /// the inserts do not grow it one at a time.
+    pub fn reserve_flat(&mut self, n: usize) {
+        if let Repr::Flat(v) = &mut self.0 {
+            if v.len() + n <= CHUNK {
+                v.reserve_exact(n);
+            }
+        }
+    }
+
     pub fn at(&self, Pos(ci, i): Pos) -> Option<&T> {
         self.chunks().get(ci).and_then(|c| c.get(i))
     }
@@ -449,6 +473,30 @@ mod tests {
             names(s.range(&cmp, Bound::Included(b"c"), Bound::Excluded(b"a"))),
             vec![b"c".to_vec(), b"b".to_vec()]
         );
+    }
+
+    #[test]
+    fn appending_at_the_end_keeps_the_order_and_reserving_is_exact() {
+        let cmp: TypeRef = Arc::new(BytesType);
+        let mut s: Sorted<It> = Sorted::default();
+        assert!(s.last().is_none());
+        assert_eq!(s.end(), Pos(0, 0));
+        s.reserve_flat(3);
+        assert!(matches!(&s.0, Repr::Flat(v) if v.capacity() == 3));
+        // Appends across several chunks, as replay's sorted rows arrive.
+        for k in 0..1000u32 {
+            let end = s.end();
+            s.insert_at(end, It(k.to_be_bytes().to_vec(), k));
+            assert_eq!(s.last().map(|i| i.1), Some(k));
+        }
+        check_invariants(&s);
+        let want: Vec<Vec<u8>> = (0..1000u32).map(|k| k.to_be_bytes().to_vec()).collect();
+        assert_eq!(names(s.values()), want);
+        assert_eq!(s.get(&cmp, &500u32.to_be_bytes()).map(|i| i.1), Some(500));
+        // Once chunked, reserving does nothing.
+        let slots = s.slot_bytes();
+        s.reserve_flat(5);
+        assert_eq!(s.slot_bytes(), slots);
     }
 
     #[test]

@@ -1,0 +1,139 @@
+//! Unit tests of `codec` (a file of their own so `codec.rs` stays short).
+
+use super::*;
+use crate::partitioner::ByteOrderedPartitioner;
+use crate::storage::testutil::{b, schema};
+use std::sync::Arc;
+
+#[test]
+fn mutations_round_trip() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let m = RowMutation {
+        keyspace: "ks".into(),
+        key: b("key"),
+        updates: vec![
+            (
+                "Std".into(),
+                vec![
+                    Op::Put {
+                        super_column: None,
+                        cell: Cell::live(b("a"), b("v"), -5),
+                    },
+                    Op::Put {
+                        super_column: None,
+                        cell: Cell::expiring(b("t"), b("v"), 7, 60, 100),
+                    },
+                    Op::Put {
+                        super_column: None,
+                        cell: Cell::tombstone(b("d"), 9, 100),
+                    },
+                    Op::DeleteRow(DeletionTime::new(3, 4)),
+                    Op::CounterAdd {
+                        super_column: None,
+                        name: b("n"),
+                        delta: -7,
+                        timestamp: 8,
+                    },
+                    Op::Put {
+                        super_column: None,
+                        cell: Cell {
+                            kind: CellKind::Counter {
+                                deletion: DeletionTime::new(1, 2),
+                            },
+                            ..Cell::live(b("c"), 5i64.to_be_bytes().to_vec(), 3)
+                        },
+                    },
+                    Op::DeleteRange {
+                        start: b("a"),
+                        end: vec![],
+                        deletion: DeletionTime::new(-3, 4),
+                    },
+                ],
+            ),
+            (
+                "Super".into(),
+                vec![
+                    Op::Put {
+                        super_column: Some(b("s")),
+                        cell: Cell::live(vec![], vec![0; 300], i64::MAX),
+                    },
+                    Op::DeleteSuperColumn {
+                        name: b("s"),
+                        deletion: DeletionTime::new(i64::MIN + 1, 0),
+                    },
+                    Op::CounterAdd {
+                        super_column: Some(b("s")),
+                        name: b("n"),
+                        delta: i64::MIN,
+                        timestamp: -1,
+                    },
+                ],
+            ),
+        ],
+    };
+    let enc = encode_mutation(&s, &m);
+    assert_eq!(decode_mutation(&s, &enc).unwrap(), Some(m));
+    for cut in 0..enc.len() {
+        assert!(
+            decode_mutation(&s, &enc[..cut]).is_err(),
+            "prefix of {cut} bytes decoded"
+        );
+    }
+}
+
+#[test]
+fn sstable_metadata_round_trips() {
+    let enc = encode_meta((u64::MAX, 7), &[1, 300, 5], Some(4_000_000_000));
+    let want = ((u64::MAX, 7), vec![1, 300, 5], Some(4_000_000_000));
+    assert_eq!(decode_meta(&enc).unwrap(), want);
+    assert_eq!(decode_meta(&[]).unwrap(), ((0, 0), vec![], None));
+    // Version 1 (before the CF id was recorded) still decodes.
+    let v1 = encode_meta((3, 4), &[9], None);
+    assert_eq!(decode_meta(&v1).unwrap(), ((3, 4), vec![9], None));
+    assert_eq!(
+        v1.len() + 5,
+        encode_meta((3, 4), &[9], Some(u32::MAX)).len()
+    );
+    for cut in 1..enc.len() {
+        assert!(decode_meta(&enc[..cut]).is_err());
+    }
+}
+
+#[test]
+fn entries_and_headers_round_trip() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let cf = s.cf("ks", "Super").unwrap();
+    let mut sup = StoredSuper::new(b("s"));
+    sup.deletion = DeletionTime::new(5, 6);
+    sup.merge_cell(
+        Cell::live(b("x"), b("1"), 1),
+        cf.subcomparator.as_ref().unwrap(),
+    );
+    sup.merge_cell(
+        Cell::tombstone(b("y"), 2, 3),
+        cf.subcomparator.as_ref().unwrap(),
+    );
+    let e = encode_entry(&Entry::Super(sup));
+    let Entry::Super(back) = decode_entry(cf, b"s", &e).unwrap() else {
+        panic!()
+    };
+    assert_eq!(back.deletion, DeletionTime::new(5, 6));
+    assert_eq!(back.cells.len(), 2);
+    let d = DeletionTime::new(42, 7);
+    let none = RangeTombstones::default();
+    assert_eq!(decode_header(&encode_header(&d, &none)).unwrap(), (d, none));
+    let ranges: RangeTombstones = [RangeTombstone {
+        start: b("a"),
+        end: b("b"),
+        deletion: DeletionTime::new(1, 2),
+    }]
+    .into_iter()
+    .collect();
+    let enc = encode_header(&d, &ranges);
+    assert_eq!(decode_header(&enc).unwrap(), (d, ranges));
+    for cut in 0..enc.len() {
+        assert!(decode_header(&enc[..cut]).is_err());
+    }
+    assert!(decode_header(&[9, 9]).is_err());
+    assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
+}
