@@ -8,16 +8,12 @@
 //!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
-#[cfg(test)]
-use super::arena::heap_bytes;
-#[cfg(test)]
-use super::counter::increment;
 use super::counter::{absorb, reconcile};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::sorted::{Named, Sorted};
-#[cfg(test)]
-use super::tombstones::RangeTombstone;
 use super::tombstones::RangeTombstones;
+#[cfg(test)]
+use super::{arena::heap_bytes, counter::increment, tombstones::RangeTombstone};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
 use std::cmp::Ordering;

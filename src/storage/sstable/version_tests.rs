@@ -24,7 +24,7 @@ fn lcg(seed: &mut u64) -> u64 {
 fn partition(width: u64, seed: &mut u64) -> Vec<Entry> {
     (0..width)
         .map(|i| {
-            let len = if lcg(seed) % 50 == 0 {
+            let len = if lcg(seed).is_multiple_of(50) {
                 700
             } else {
                 (lcg(seed) % 40) as usize
@@ -121,7 +121,7 @@ fn format_1_and_chunked_format_2_read_the_same() {
         assert_eq!(pn.all().map(Result::unwrap).collect::<Vec<_>>(), entries);
         for _ in 0..300 {
             let (start, finish) = (name(&mut seed, width), name(&mut seed, width));
-            let reversed = lcg(&mut seed) % 2 == 0;
+            let reversed = lcg(&mut seed).is_multiple_of(2);
             let take = (lcg(&mut seed) % 300) as usize;
             let want: Vec<Entry> = expected(&entries, &start, &finish, reversed)
                 .into_iter()
