@@ -74,11 +74,29 @@ impl Arena {
         ((bi as u64) << 32 | off as u64, &mut block[off..])
     }
 
+    #[cfg(test)]
     /// Stores `bytes` as a new record.
     pub fn put(&mut self, bytes: &[u8]) -> Ref {
         let (r, room) = self.alloc(bytes.len());
         room.copy_from_slice(bytes);
         r
+    }
+
+    /// Stores `bytes` as a record that knows its length (LEB128 first).
+    pub fn put_prefixed(&mut self, bytes: &[u8]) -> Ref {
+        let mut len = [0u8; 10];
+        let len = var_bytes(bytes.len() as u64, &mut len);
+        let (r, room) = self.alloc(len.len() + bytes.len());
+        room[..len.len()].copy_from_slice(len);
+        room[len.len()..].copy_from_slice(bytes);
+        r
+    }
+
+    /// The bytes of a record `put_prefixed` stored.
+    pub fn prefixed(&self, r: Ref) -> &[u8] {
+        let b = self.at(r);
+        let (len, n) = get_var(b);
+        &b[n..n + len as usize]
     }
 
     /// The bytes from the record's start to the end of what its block holds
@@ -99,6 +117,7 @@ impl Arena {
     }
 }
 
+#[cfg(test)]
 /// Appends `v` as LEB128 (7 bits a byte, low first).
 pub fn put_var(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -245,17 +264,12 @@ pub mod row_key {
 
     /// Stores a packed key as a record (its length first).
     pub fn put(arena: &mut Arena, packed: &[u8]) -> Ref {
-        let mut rec = Vec::with_capacity(packed.len() + 2);
-        put_var(&mut rec, packed.len() as u64);
-        rec.extend_from_slice(packed);
-        arena.put(&rec)
+        arena.put_prefixed(packed)
     }
 
     /// The packed key of a record `put` stored.
     pub fn get(arena: &Arena, r: Ref) -> &[u8] {
-        let b = arena.at(r);
-        let (len, n) = get_var(b);
-        &b[n..n + len as usize]
+        arena.prefixed(r)
     }
 }
 

@@ -117,7 +117,7 @@ impl Inner {
         };
         w.set_user_meta(meta.encode());
         let res: Result<(), StorageError> = (|| {
-            for row in rows.iter() {
+            for row in rows.iter(def) {
                 let entries = row.entries.map(|e| (e.name().to_vec(), encode_entry(&e)));
                 w.append(
                     &row.key,

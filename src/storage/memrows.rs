@@ -5,8 +5,8 @@
 //! reference; rows are found by binary search on their packed keys and a
 //! slice of a wide row by binary search on names, never by a scan.
 //!
-//! A Super CF's row stays a `Row` (super columns are maps of sub-columns
-//! that grow one write at a time, which a flat record cannot do cheaply).
+//! A Super CF's row is packed the same way one level down: its super
+//! columns, each with its sub-columns' cell references (see `memsupers`).
 //!
 //! Owns applying ops (reconciling overwrites, counters absorbing the
 //! deletions over them exactly as `Row` does) and reading back copies. It
@@ -14,9 +14,10 @@
 
 use super::arena::{heap_bytes, row_key, Arena, Ref};
 use super::counter::{absorb, increment, reconcile};
+use super::memsupers::{apply_to_supers, by_super, stored, Super};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::packed;
-use super::row::{Entry, Row};
+use super::row::Entry;
 use super::sorted::{Pos, Sorted};
 use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::marshal::TypeRef;
@@ -30,8 +31,8 @@ use std::ops::Bound;
 pub struct Rows {
     arena: Arena,
     slots: Sorted<Slot>,
-    /// Heap held by the rows' own parts outside the arena (cell indexes,
-    /// headers, Super CF rows).
+    /// Heap held by the rows' own parts outside the arena (cell and super
+    /// column indexes, headers).
     row_bytes: usize,
 }
 
@@ -57,13 +58,20 @@ enum Body {
         /// Cell records in comparator order of their names.
         cells: Sorted<Ref>,
     },
-    /// A Super CF's row.
-    Entries(Box<Row>),
+    /// A Super CF's row (boxed: a row slot stays as small as a Standard
+    /// CF row's).
+    Supers(Box<SuperRow>),
 }
 
-struct Head {
-    deletion: DeletionTime,
-    ranges: RangeTombstones,
+struct SuperRow {
+    head: Option<Box<Head>>,
+    /// Super columns in comparator order of their names.
+    supers: Sorted<Super>,
+}
+
+pub(crate) struct Head {
+    pub(crate) deletion: DeletionTime,
+    pub(crate) ranges: RangeTombstones,
 }
 
 /// One row of a frozen memtable, for writing it out.
@@ -109,24 +117,31 @@ fn by_key<'a>(arena: &'a Arena, k: &'a [u8]) -> impl Fn(&Slot) -> Ordering + 'a 
 }
 
 impl Body {
-    /// Heap this row holds outside the arena, besides what `Row::apply`
-    /// reports for a Super CF row's entries.
+    /// Heap this row holds outside the arena, besides its super columns'
+    /// sub-column indexes (counted as they grow by `apply_to_supers`).
     fn index_bytes(&self) -> usize {
+        let head_bytes = |h: &Option<Box<Head>>| {
+            h.as_ref()
+                .map_or(0, |_| heap_bytes(std::mem::size_of::<Head>()))
+        };
         match self {
-            Body::Cells { head, cells } => {
-                head.as_ref()
-                    .map_or(0, |_| heap_bytes(std::mem::size_of::<Head>()))
-                    + cells.slot_bytes()
+            Body::Cells { head, cells } => head_bytes(head) + cells.slot_bytes(),
+            Body::Supers(row) => {
+                heap_bytes(std::mem::size_of::<SuperRow>())
+                    + head_bytes(&row.head)
+                    + row.supers.slot_bytes()
             }
-            Body::Entries(_) => heap_bytes(std::mem::size_of::<Row>()),
         }
     }
 
     fn header(&self) -> (DeletionTime, RangeTombstones) {
-        match self {
-            Body::Cells { head: Some(h), .. } => (h.deletion, h.ranges.clone()),
-            Body::Cells { head: None, .. } => (DeletionTime::LIVE, RangeTombstones::default()),
-            Body::Entries(row) => (row.deletion, row.ranges.clone()),
+        let head = match self {
+            Body::Cells { head, .. } => head,
+            Body::Supers(row) => &row.head,
+        };
+        match head {
+            Some(h) => (h.deletion, h.ranges.clone()),
+            None => (DeletionTime::LIVE, RangeTombstones::default()),
         }
     }
 }
@@ -170,7 +185,10 @@ impl Rows {
             Err(p) => {
                 let key = row_key::put(&mut self.arena, &packed_key);
                 let body = if cf.is_super() {
-                    Body::Entries(Box::default())
+                    Body::Supers(Box::new(SuperRow {
+                        head: None,
+                        supers: Sorted::default(),
+                    }))
                 } else {
                     let mut cells = Sorted::default();
                     cells.reserve_flat(ops.iter().filter(|o| adds_cell(o)).count());
@@ -196,9 +214,9 @@ impl Rows {
                     added += apply_to_cells(arena, head, cells, cf, op);
                 }
             }
-            Body::Entries(row) => {
+            Body::Supers(row) => {
                 for op in ops {
-                    added += row.apply(cf, op);
+                    added += apply_to_supers(arena, &mut row.head, &mut row.supers, cf, op);
                 }
             }
         }
@@ -211,11 +229,11 @@ impl Rows {
     }
 
     /// Copies of the entries of `key` with these names (in the order given).
-    pub fn named(&self, cmp: &TypeRef, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
+    pub fn named(&self, cf: &CfDef, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
         let Some(slot) = self.slot(key) else {
             return Vec::new();
         };
-        let arena = &self.arena;
+        let (arena, cmp) = (&self.arena, &cf.comparator);
         match &slot.body {
             Body::Cells { cells, .. } => names
                 .iter()
@@ -225,10 +243,19 @@ impl Rows {
                     Some(Entry::Cell(packed::decode(arena.at(*r))))
                 })
                 .collect(),
-            Body::Entries(row) => names
-                .iter()
-                .filter_map(|n| row.entries.get(cmp, n).cloned())
-                .collect(),
+            Body::Supers(row) => {
+                let Some(subcmp) = cf.subcomparator.as_ref() else {
+                    return Vec::new();
+                };
+                let supers = &row.supers;
+                names
+                    .iter()
+                    .filter_map(|n| {
+                        let p = supers.search_by(by_super(arena, cmp, n)).ok()?;
+                        Some(Entry::Super(stored(arena, supers.at(p)?, subcmp)))
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -236,7 +263,7 @@ impl Rows {
     /// comparator order), in traversal order; none when they are inverted.
     pub fn slice(
         &self,
-        cmp: &TypeRef,
+        cf: &CfDef,
         key: &DecoratedKey,
         (lo, hi): (Bound<&[u8]>, Bound<&[u8]>),
         reversed: bool,
@@ -245,7 +272,7 @@ impl Rows {
         let Some(slot) = self.slot(key) else {
             return Vec::new();
         };
-        let arena = &self.arena;
+        let (arena, cmp) = (&self.arena, &cf.comparator);
         match &slot.body {
             Body::Cells { cells, .. } => {
                 let by = |k| by_name(arena, cmp, k);
@@ -257,12 +284,17 @@ impl Rows {
                     range.take(limit).map(decode).collect()
                 }
             }
-            Body::Entries(row) => {
-                let range = row.entries.range(cmp, lo, hi);
+            Body::Supers(row) => {
+                let Some(subcmp) = cf.subcomparator.as_ref() else {
+                    return Vec::new();
+                };
+                let by = |k| by_super(arena, cmp, k);
+                let range = row.supers.range_by(lo.map(by), hi.map(by));
+                let copy = |s: &Super| Entry::Super(stored(arena, s, subcmp));
                 if reversed {
-                    range.rev().take(limit).cloned().collect()
+                    range.rev().take(limit).map(copy).collect()
                 } else {
-                    range.take(limit).cloned().collect()
+                    range.take(limit).map(copy).collect()
                 }
             }
         }
@@ -297,8 +329,9 @@ impl Rows {
             .expect("row keys in the arena are the ones this memtable packed")
     }
 
-    /// Every row in ring order, each decoded as it is reached.
-    pub fn iter(&self) -> impl Iterator<Item = FlushRow<'_>> + '_ {
+    /// Every row in ring order, each decoded as it is reached (`cf` is
+    /// the column family these rows were written for).
+    pub fn iter<'a>(&'a self, cf: &'a CfDef) -> impl Iterator<Item = FlushRow<'a>> + 'a {
         let arena = &self.arena;
         self.slots.values().map(move |s| {
             let (deletion, ranges) = s.body.header();
@@ -308,7 +341,14 @@ impl Rows {
                         .values()
                         .map(move |r| Cow::Owned(Entry::Cell(packed::decode(arena.at(*r))))),
                 ),
-                Body::Entries(row) => Box::new(row.entries.values().map(Cow::Borrowed)),
+                Body::Supers(row) => match cf.subcomparator.as_ref() {
+                    Some(subcmp) => Box::new(
+                        row.supers
+                            .values()
+                            .map(move |s| Cow::Owned(Entry::Super(stored(arena, s, subcmp)))),
+                    ),
+                    None => Box::new(std::iter::empty()),
+                },
             };
             FlushRow {
                 key: self.key_of(s),
@@ -425,7 +465,7 @@ fn adds_cell(op: &Op) -> bool {
     )
 }
 
-fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
+pub(crate) fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
     head.get_or_insert_with(|| {
         Box::new(Head {
             deletion: DeletionTime::LIVE,
@@ -435,7 +475,7 @@ fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
 }
 
 /// Inserts `cell`, or reconciles it with the version already here.
-fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef, cell: &Cell) {
+pub(crate) fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef, cell: &Cell) {
     match cells.search_by(by_name(arena, cmp, &cell.name)) {
         Ok(p) => {
             let Some(r) = cells.at_mut(p) else {

@@ -2,7 +2,8 @@
 //! Super CFs give exactly what `Row` (the reconciling row compaction uses)
 //! gives for the same ops, through every read (headers, slices either way
 //! with bounds and limits, names, keys in ring order, the flush iterator);
-//! and what a column costs stays near its packed size.
+//! and what a column (or a super column's sub-column) costs stays near its
+//! packed size.
 
 use super::memrows::Rows;
 use super::model::*;
@@ -125,7 +126,7 @@ fn check_against_row(cf_name: &str, partitioner: &dyn Partitioner, seed: u64) {
         .map(|(k, _, _)| k)
         .collect();
     assert_eq!(after_first, got_keys[1..3]);
-    for ((key, row), flushed) in want.iter().zip(rows.iter()) {
+    for ((key, row), flushed) in want.iter().zip(rows.iter(&cf)) {
         assert_eq!(&flushed.key, key);
         assert_eq!(
             (flushed.deletion, &flushed.ranges),
@@ -139,7 +140,7 @@ fn check_against_row(cf_name: &str, partitioner: &dyn Partitioner, seed: u64) {
             .iter()
             .filter_map(|n| row.entries.get(cmp, n))
             .collect();
-        assert_eq!(flats(&rows.named(cmp, key, &names)), flats(expected));
+        assert_eq!(flats(&rows.named(&cf, key, &names)), flats(expected));
         for _ in 0..50 {
             let (a, z) = (name(&mut seed), name(&mut seed));
             let bound = |n: &Bytes, seed: &mut u64| match lcg(seed) % 3 {
@@ -160,14 +161,14 @@ fn check_against_row(cf_name: &str, partitioner: &dyn Partitioner, seed: u64) {
             } else {
                 range.take(limit).collect()
             };
-            let got = rows.slice(cmp, key, bounds, reversed, limit);
+            let got = rows.slice(&cf, key, bounds, reversed, limit);
             assert_eq!(flats(&got), flats(expected));
         }
     }
     let absent = partitioner.decorate(b"absent");
     assert!(rows.header(&absent).is_none());
     assert!(rows
-        .slice(cmp, &absent, (Bound::Unbounded, Bound::Unbounded), false, 9)
+        .slice(&cf, &absent, (Bound::Unbounded, Bound::Unbounded), false, 9)
         .is_empty());
 }
 
@@ -239,15 +240,66 @@ fn overwrites_of_the_same_length_take_no_new_space() {
         rows.apply(&cf, &key, &[add(ts)]);
     }
     assert_eq!(rows.heap_bytes(), held);
-    let got = rows.slice(
-        &cf.comparator,
-        &key,
-        (Bound::Unbounded, Bound::Unbounded),
-        false,
-        9,
-    );
+    let got = rows.slice(&cf, &key, (Bound::Unbounded, Bound::Unbounded), false, 9);
     let [Entry::Cell(c)] = &got[..] else {
         panic!("{got:?}")
     };
     assert_eq!(c.counter_total(), Some(9_999));
+}
+
+/// Heap per sub-column for `count` sub-columns of 34 bytes, `per_super` to
+/// a super column and 10 super columns to a row.
+/// Also what the same writes cost a `Row` by its own estimate (how the
+/// memtable held Super CF rows before they were packed).
+fn bytes_per_sub_column(count: u64, per_super: u64) -> (f64, f64) {
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", "Super").unwrap().clone();
+    let mut rows = Rows::default();
+    let mut row_estimate = 0usize;
+    let per_row = per_super * 10;
+    for r in 0..count / per_row {
+        let key = RandomPartitioner.decorate(format!("{r:010}").as_bytes());
+        let ops: Vec<Op> = (0..per_row)
+            .map(|c| Op::Put {
+                super_column: Some(format!("S{}", c / per_super).into_bytes()),
+                cell: Cell::live(
+                    format!("C{}", c % per_super).into_bytes(),
+                    vec![b'x'; 34],
+                    1,
+                ),
+            })
+            .collect();
+        rows.apply(&cf, &key, &ops);
+        let mut row = Row::default();
+        row_estimate += std::mem::size_of::<Row>() + 32;
+        for op in &ops {
+            row_estimate += row.apply(&cf, op);
+        }
+    }
+    let got = rows.slice(
+        &cf,
+        &RandomPartitioner.decorate(b"0000000000"),
+        (Bound::Unbounded, Bound::Unbounded),
+        false,
+        100,
+    );
+    assert_eq!(got.len(), 10, "every super column is read back");
+    (
+        rows.heap_bytes() as f64 / count as f64,
+        row_estimate as f64 / count as f64,
+    )
+}
+
+#[test]
+fn a_sub_column_costs_near_its_packed_size() {
+    // Packed: 47 bytes and 8 for its reference; a super column (name
+    // record, deletion, index) is shared by its sub-columns.
+    let (small, small_row) = bytes_per_sub_column(100_000, 5);
+    let (wide, wide_row) = bytes_per_sub_column(100_000, 1000);
+    eprintln!(
+        "bytes per sub-column, packed (as a Row): {small:.1} ({small_row:.1}) with 5 per \
+         super column, {wide:.1} ({wide_row:.1}) with 1000"
+    );
+    assert!((55.0..100.0).contains(&small), "{small}");
+    assert!((55.0..80.0).contains(&wide), "{wide}");
 }

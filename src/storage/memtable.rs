@@ -105,7 +105,7 @@ impl Memtable {
 
     /// Copies of the entries of `key` with these names (in the order given).
     pub fn entries_named(&self, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
-        self.rows.read().named(&self.cf.comparator, key, names)
+        self.rows.read().named(&self.cf, key, names)
     }
 
     /// Up to `limit` entries of `key` between the bounds (low, high in
@@ -124,7 +124,7 @@ impl Memtable {
         );
         self.rows
             .read()
-            .slice(&self.cf.comparator, key, bounds, reversed, limit)
+            .slice(&self.cf, key, bounds, reversed, limit)
     }
 
     /// Up to `limit` row keys at or after `from` (in ring order), with their

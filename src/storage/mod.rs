@@ -167,6 +167,7 @@ mod markers;
 mod memrows;
 #[cfg(test)]
 mod memrows_tests;
+mod memsupers;
 mod memtable;
 mod migrate;
 pub mod model;

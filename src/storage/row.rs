@@ -2,13 +2,18 @@
 //! deletion marker plus its columns (or super columns) ordered by the CF
 //! comparator, and how two versions of a row reconcile.
 //!
+//! Applying ops to a `Row` (`Row::apply`) is only built for tests: the
+//! memtable packs its rows (`memrows`), and this is the reference they are
+//! checked against.
+//!
 //! It must not know where a row lives (memtable, SSTable) or how it is read.
 
-use super::arena::heap_bytes;
-use super::counter::{absorb, increment, reconcile};
+use super::counter::{absorb, reconcile};
 use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use super::sorted::{Named, Sorted};
-use super::tombstones::{RangeTombstone, RangeTombstones};
+use super::tombstones::RangeTombstones;
+#[cfg(test)]
+use super::{arena::heap_bytes, counter::increment, tombstones::RangeTombstone};
 use crate::marshal::TypeRef;
 use crate::schema::CfDef;
 use std::cmp::Ordering;
@@ -61,6 +66,7 @@ pub struct StoredSuper {
 }
 
 impl StoredSuper {
+    #[cfg(test)]
     pub fn new(name: Bytes) -> StoredSuper {
         StoredSuper {
             name,
@@ -76,6 +82,7 @@ impl StoredSuper {
         self.cells.values_mut().for_each(|c| absorb(c, del));
     }
 
+    #[cfg(test)]
     pub fn merge_cell(&mut self, cell: Cell, subcmp: &TypeRef) {
         merge_cell_into(&mut self.cells, cell, subcmp);
     }
@@ -128,11 +135,13 @@ impl Named for Entry {
     }
 }
 
+#[cfg(test)]
 /// The heap a cell's name and value hold (its slot is counted by the row).
 fn cell_heap(c: &Cell) -> usize {
     heap_bytes(c.name.len()) + heap_bytes(c.value.len())
 }
 
+#[cfg(test)]
 /// A sub-column in a super column's map: key (name copy + comparator) and
 /// cell, in a B-tree slot (about two thirds full on average).
 fn sub_cell_bytes(c: &Cell) -> usize {
@@ -141,6 +150,7 @@ fn sub_cell_bytes(c: &Cell) -> usize {
         + cell_heap(c)
 }
 
+#[cfg(test)]
 fn merge_cell_into(map: &mut BTreeMap<CKey, Cell>, cell: Cell, cmp: &TypeRef) {
     let key = CKey::new(cell.name.clone(), cmp);
     match map.get_mut(&key) {
@@ -171,6 +181,7 @@ impl Default for Row {
 }
 
 impl Row {
+    #[cfg(test)]
     /// Applies one op; returns the heap bytes it added, as near as can be
     /// told cheaply (overwrites count as new data, as in Cassandra). The op's
     /// shape was checked against the CF type by the caller (`validate_op`).
@@ -213,6 +224,7 @@ impl Row {
         added
     }
 
+    #[cfg(test)]
     fn apply_op(&mut self, cf: &CfDef, op: &Op) -> usize {
         match op {
             Op::DeleteRow(dt) => {

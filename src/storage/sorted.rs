@@ -308,16 +308,19 @@ fn by_name<'k, T: Named>(cmp: &'k TypeRef, k: &'k [u8]) -> impl Fn(&T) -> Orderi
 }
 
 impl<T: Named> Sorted<T> {
+    #[cfg(test)]
     pub fn get(&self, cmp: &TypeRef, name: &[u8]) -> Option<&T> {
         let p = self.search_by(by_name(cmp, name)).ok()?;
         self.at(p)
     }
 
+    #[cfg(test)]
     pub fn get_mut(&mut self, cmp: &TypeRef, name: &[u8]) -> Option<&mut T> {
         let p = self.search_by(by_name(cmp, name)).ok()?;
         self.at_mut(p)
     }
 
+    #[cfg(test)]
     /// The item named `name`, inserted from `make` when absent.
     pub fn get_or_insert_with(
         &mut self,
@@ -346,6 +349,7 @@ impl<T: Named> Sorted<T> {
         }
     }
 
+    #[cfg(test)]
     /// Items between the bounds (low, high) in comparator order; empty when
     /// the bounds are inverted.
     pub fn range(&self, cmp: &TypeRef, lo: Bound<&[u8]>, hi: Bound<&[u8]>) -> Range<'_, T> {

@@ -3,8 +3,9 @@
 //! followed by a CRC32.
 //!
 //! A read block keeps its bytes and the position of each entry, so slices
-//! binary-search their start and copy out only the entries they return. It
-//! must not do I/O or interpret names beyond the comparator it is handed.
+//! binary-search their start and copy out only the entries they return. The
+//! same type holds a run of a block's chunks (see `chunk`), read on its own.
+//! It must not do I/O or interpret names beyond the comparator it is handed.
 
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -47,20 +48,55 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    /// Checks the CRC and locates every entry of a block read from disk.
-    pub fn parse(mut chunk: Vec<u8>) -> Result<Block, DecodeError> {
-        let body_len = check_crc(&chunk)?.len();
-        chunk.truncate(body_len);
-        let mut d = Decoder::new(&chunk);
+    /// Checks the CRC and locates every entry of a block read from disk
+    /// (one chunk: format 1's block, or a format-2 block of one chunk).
+    pub fn parse(chunk: Vec<u8>) -> Result<Block, DecodeError> {
+        let len = chunk.len() as u64;
+        Self::parse_chunks(chunk, std::iter::once(len))
+    }
+
+    /// Checks and locates the entries of consecutive chunks (see `chunk`)
+    /// of the given lengths, which must add up to the buffer. Their
+    /// checksums stay in the body, between the entries.
+    pub fn parse_chunks(
+        chunks: Vec<u8>,
+        lens: impl Iterator<Item = u64>,
+    ) -> Result<Block, DecodeError> {
         let mut starts = SPARE_STARTS.take();
         starts.clear();
-        while !d.is_empty() {
-            starts.push(d.pos());
-            d.bytes_range()?;
-            d.bytes_range()?;
+        let mut at = 0usize;
+        for len in lens {
+            let end = usize::try_from(len)
+                .ok()
+                .and_then(|l| at.checked_add(l))
+                .filter(|&e| e <= chunks.len())
+                .ok_or(DecodeError {
+                    offset: at,
+                    reason: format!("a {len}-byte chunk runs past its block"),
+                })?;
+            let body_end = at
+                + check_crc(&chunks[at..end])
+                    .map_err(|e| DecodeError {
+                        offset: at + e.offset,
+                        reason: e.reason,
+                    })?
+                    .len();
+            let mut d = Decoder::at(&chunks[..body_end], at);
+            while !d.is_empty() {
+                starts.push(d.pos());
+                d.bytes_range()?;
+                d.bytes_range()?;
+            }
+            at = end;
+        }
+        if at != chunks.len() {
+            return Err(DecodeError {
+                offset: at,
+                reason: format!("chunks cover {at} of the block's {} bytes", chunks.len()),
+            });
         }
         Ok(Block {
-            body: chunk,
+            body: chunks,
             starts,
         })
     }

@@ -11,7 +11,12 @@ use crate::partitioner::{DecoratedKey, Token};
 
 /// Every component file starts with these 8 bytes: magic, component tag, version.
 pub(crate) const MAGIC: &[u8; 5] = b"SCSST";
-pub(crate) const FORMAT_VERSION: u16 = 1;
+/// The version written. Version 2 cuts large entry blocks into checksummed
+/// chunks with a directory (see `chunk`) and records the directory's length
+/// in the partition head; every other structure is as in version 1.
+pub(crate) const FORMAT_VERSION: u16 = 2;
+/// The oldest version still read (files of earlier builds stay readable).
+pub(crate) const OLDEST_FORMAT_VERSION: u16 = 1;
 pub(crate) const FILE_HEADER_LEN: usize = 8;
 
 /// Where a decode went wrong, relative to the start of the buffer decoded.
@@ -58,10 +63,15 @@ pub(crate) fn check_crc(chunk: &[u8]) -> Result<&[u8], DecodeError> {
 }
 
 pub(crate) fn file_header(component: u8) -> [u8; FILE_HEADER_LEN] {
+    file_header_of(component, FORMAT_VERSION)
+}
+
+/// A header naming `version` (tests write version-1 files with it).
+pub(crate) fn file_header_of(component: u8, version: u16) -> [u8; FILE_HEADER_LEN] {
     let mut h = [0u8; FILE_HEADER_LEN];
     h[..5].copy_from_slice(MAGIC);
     h[5] = component;
-    h[6..8].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[6..8].copy_from_slice(&version.to_le_bytes());
     h
 }
 

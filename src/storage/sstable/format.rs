@@ -4,6 +4,7 @@
 //! ```text
 //! <name>-Data.db        header | partition*            partition = block* head
 //!     block   = (name payload)* crc32                   (~column_index_size bytes; `block`)
+//!             | chunk chunk+ directory                  (format 2, over 4 KiB; `chunk`)
 //!     head    = key header column_index entry_count crc32                     (`head`)
 //! <name>-Index.db       header | segment*               (index_interval keys each)
 //!     segment = count (key data_offset head_delta head_len)* crc32
@@ -12,7 +13,8 @@
 //! <name>-Statistics.db  header partitioner counts lengths options min/max key [user_meta] crc32
 //! ```
 //!
-//! `header` is 8 bytes (magic `SCSST`, component tag, version). Integers are
+//! `header` is 8 bytes (magic `SCSST`, component tag, version: 2 is written,
+//! 1 and 2 are read; only the Data file's chunks and heads differ). Integers are
 //! LEB128 varints, byte strings are length-prefixed, CRC32s are little-endian.
 //! Every byte of every file is covered by a checksum or checked on open.
 //! Statistics is written last and is the commit marker of a complete SSTable.

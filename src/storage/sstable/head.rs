@@ -6,7 +6,9 @@
 //! [`HeadView`] whose [`ColumnIndex`] keeps the head's bytes and points into
 //! them, so opening a wide partition costs no allocation per block. A
 //! partition with a single block stores no names for it (the block starts the
-//! partition and its contents decide). It must not do I/O.
+//! partition and its contents decide). Format 2 adds, per block, the length
+//! of its chunk directory (0 for a block of one chunk; see `chunk`). It must
+//! not do I/O.
 
 use std::ops::Range;
 
@@ -20,8 +22,10 @@ pub(crate) struct BlockInfo {
     pub last: Vec<u8>,
     /// Relative to the partition's first byte.
     pub offset: u64,
-    /// Including the block's CRC32.
+    /// Including the block's CRC32 (or chunks and directory).
     pub len: u64,
+    /// The chunk directory's length at the block's end (format 2; 0: none).
+    pub dir_len: u64,
 }
 
 /// A head as the writer builds it.
@@ -34,19 +38,27 @@ pub(crate) struct PartitionHead {
 }
 
 impl PartitionHead {
-    pub fn encode(&self) -> Vec<u8> {
+    /// The head in format `version` (1 has no chunk directories).
+    pub fn encode(&self, version: u16) -> Vec<u8> {
         let mut b = Vec::new();
         put_key(&mut b, &self.key);
         put_bytes(&mut b, &self.header);
         put_varint(&mut b, self.blocks.len() as u64);
+        let chunked = version >= 2;
         if let [only] = &self.blocks[..] {
             put_varint(&mut b, only.len);
+            if chunked {
+                put_varint(&mut b, only.dir_len);
+            }
         } else {
             for blk in &self.blocks {
                 put_bytes(&mut b, &blk.first);
                 put_bytes(&mut b, &blk.last);
                 put_varint(&mut b, blk.offset);
                 put_varint(&mut b, blk.len);
+                if chunked {
+                    put_varint(&mut b, blk.dir_len);
+                }
             }
         }
         put_varint(&mut b, self.entry_count);
@@ -60,6 +72,7 @@ struct BlockPos {
     last: Range<usize>,
     offset: u64,
     len: u64,
+    dir_len: u64,
 }
 
 /// The column index of one partition, read from disk.
@@ -96,6 +109,11 @@ impl ColumnIndex {
         self.blocks[i].len
     }
 
+    /// Length of block `i`'s chunk directory (0: the block is one chunk).
+    pub fn dir_len(&self, i: usize) -> u64 {
+        self.blocks[i].dir_len
+    }
+
     /// The first block index for which `pred` is false (blocks are in name order).
     pub fn partition_point(&self, pred: impl Fn(usize) -> bool) -> usize {
         let (mut lo, mut hi) = (0, self.blocks.len());
@@ -130,20 +148,25 @@ impl HeadView {
     }
 }
 
-/// Checks and decodes a head chunk, keeping its bytes for the column index.
-pub(crate) fn decode_head(chunk: Vec<u8>) -> Result<HeadView, DecodeError> {
+/// Checks and decodes a head chunk of format `version`, keeping its bytes
+/// for the column index.
+pub(crate) fn decode_head(chunk: Vec<u8>, version: u16) -> Result<HeadView, DecodeError> {
     let mut d = Decoder::new(check_crc(&chunk)?);
     let key = d.key()?;
     let header = d.bytes()?.to_vec();
     let n = d.len()?;
     let mut blocks = Vec::with_capacity(n.min(1 << 16));
+    let chunked = version >= 2;
+    let dir_len = |d: &mut Decoder| if chunked { d.varint() } else { Ok(0) };
     if n == 1 {
         let len = d.varint()?;
+        let dir_len = dir_len(&mut d)?;
         blocks.push(BlockPos {
             first: 0..0,
             last: 0..0,
             offset: 0,
             len,
+            dir_len,
         });
     } else {
         for _ in 0..n {
@@ -151,11 +174,13 @@ pub(crate) fn decode_head(chunk: Vec<u8>) -> Result<HeadView, DecodeError> {
             let last = d.bytes_range()?;
             let offset = d.varint()?;
             let len = d.varint()?;
+            let dir_len = dir_len(&mut d)?;
             blocks.push(BlockPos {
                 first,
                 last,
                 offset,
                 len,
+                dir_len,
             });
         }
     }
@@ -188,6 +213,7 @@ mod tests {
             last: last.to_vec(),
             offset,
             len,
+            dir_len: len / 3,
         }
     }
 
@@ -207,7 +233,14 @@ mod tests {
     #[test]
     fn heads_round_trip() {
         let h = head(vec![block(b"a", b"m", 0, 12), block(b"n", b"zz", 12, 9)]);
-        let v = decode_head(h.encode()).unwrap();
+        let v = decode_head(h.encode(2), 2).unwrap();
+        assert_eq!((v.index.dir_len(0), v.index.dir_len(1)), (4, 3));
+        let v1 = decode_head(h.encode(1), 1).unwrap();
+        assert_eq!((v1.index.dir_len(0), v1.index.block_len(1)), (0, 9));
+        assert!(
+            decode_head(h.encode(1), 2).is_err(),
+            "versions are told apart"
+        );
         assert_eq!((v.key, v.header, v.entry_count), (h.key, h.header, 4));
         assert_eq!(v.index.len(), 2);
         assert!(v.index.has_names());
@@ -219,21 +252,21 @@ mod tests {
 
     #[test]
     fn a_lone_block_is_stored_without_names_and_no_block_is_fine() {
-        let v = decode_head(head(vec![block(b"a", b"z", 0, 12)]).encode()).unwrap();
+        let v = decode_head(head(vec![block(b"a", b"z", 0, 12)]).encode(2), 2).unwrap();
         assert_eq!(
             (v.index.len(), v.index.has_names(), v.index.block_len(0)),
             (1, false, 12)
         );
-        assert_eq!(v.index.first(0), b"");
-        let v = decode_head(head(vec![]).encode()).unwrap();
+        assert_eq!((v.index.first(0), v.index.dir_len(0)), (&b""[..], 4));
+        let v = decode_head(head(vec![]).encode(2), 2).unwrap();
         assert_eq!(v.index.len(), 0);
     }
 
     #[test]
     fn damage_is_rejected() {
-        let mut bytes = head(vec![block(b"a", b"m", 0, 12), block(b"n", b"z", 12, 9)]).encode();
+        let mut bytes = head(vec![block(b"a", b"m", 0, 12), block(b"n", b"z", 12, 9)]).encode(2);
         bytes[3] ^= 1;
-        assert!(decode_head(bytes).is_err());
-        assert!(decode_head(vec![1, 2]).is_err());
+        assert!(decode_head(bytes, 2).is_err());
+        assert!(decode_head(vec![1, 2], 2).is_err());
     }
 }

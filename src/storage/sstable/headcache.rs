@@ -95,6 +95,7 @@ mod tests {
                 last: vec![2; name_len],
                 offset: i * 10,
                 len: 10,
+                dir_len: 0,
             })
             .collect();
         let h = PartitionHead {
@@ -106,7 +107,7 @@ mod tests {
             blocks,
             entry_count: 1,
         };
-        Arc::new(decode_head(h.encode()).unwrap())
+        Arc::new(decode_head(h.encode(2), 2).unwrap())
     }
 
     #[test]

@@ -43,9 +43,11 @@
 //! # Structures
 //!
 //! Data file: each partition is a run of entry blocks of about
-//! `column_index_size` bytes (each with a CRC32) followed by its head (key,
-//! header, column index = first/last name + position of every block, CRC32;
-//! a lone block needs no names). Partitions up to one block's size are read
+//! `column_index_size` bytes (each with a CRC32; from format 2 on, a block
+//! over 4 KiB is cut into chunks, each with its CRC32, and ends with a chunk
+//! directory: see `chunk`) followed by its head (key, header, column index =
+//! first/last name + position of every block, CRC32; a lone block needs no
+//! names). Partitions up to one block's size are read
 //! with one `pread`, wider ones head first (kept decoded in the SSTable's
 //! `headcache` when the partition has 16 blocks or more, so the next point
 //! read of it skips the head) and then block by block; scans cut
@@ -61,6 +63,7 @@
 
 mod block;
 mod bloom;
+mod chunk;
 mod codec;
 mod error;
 mod format;
@@ -70,6 +73,8 @@ mod partition;
 mod reader;
 mod scan;
 mod slice;
+#[cfg(test)]
+mod version_tests;
 mod writer;
 
 use std::fs::{self, File};

@@ -5,7 +5,9 @@
 //! with a single positioned read; a wide one reads its head (key, header,
 //! column index) first and then each block on demand, so a slice that stops
 //! after a few entries costs a few blocks whatever the partition's size.
-//! Every block is checksummed before it is decoded. The comparator passed in
+//! A block cut into chunks (format 2, see `chunk`) is read a chunk or a few
+//! at a time, found through its directory, by slices and name lookups.
+//! Every block or chunk is checksummed before it is decoded. The comparator passed in
 //! must be the one the entries were sorted by. It must not know cell formats.
 
 use std::cmp::Ordering;
@@ -13,6 +15,8 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
 use super::block::{self, Block, Entry};
+use super::chunk::ChunkDir;
+use super::codec::DecodeError;
 use super::format::IndexEntry;
 use super::head::{decode_head, ColumnIndex, HeadView};
 use super::reader::{corrupt_at, Inner};
@@ -47,7 +51,8 @@ impl std::fmt::Debug for PartitionReader {
 }
 
 fn read_head(inner: &Inner, entry: &IndexEntry, bytes: Vec<u8>) -> Result<HeadView, SSTableError> {
-    decode_head(bytes).map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
+    decode_head(bytes, inner.data_version)
+        .map_err(|e| corrupt_at(&inner.data_path, entry.head_offset(), e))
 }
 
 impl PartitionReader {
@@ -118,6 +123,7 @@ impl PartitionReader {
         for i in 0..index.len() {
             let (offset, len) = (index.offset(i), index.block_len(i));
             if len < 4
+                || index.dir_len(i) > len - 4
                 || offset
                     .checked_add(len)
                     .is_none_or(|end| end > entry.head_delta)
@@ -155,24 +161,82 @@ impl PartitionReader {
         self.head.index.len()
     }
 
-    /// Reads and checks one block.
-    pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
-        let (offset, len) = (self.head.index.offset(i), self.head.index.block_len(i));
-        let abs = self.data_offset + offset;
-        let mut buf = block::spare_buffer();
+    /// Reads `len` bytes at `offset` from the partition's first byte into
+    /// `buf`: from the copy when the partition was read whole, else from disk.
+    fn read_at(&self, offset: u64, len: u64, buf: &mut Vec<u8>) -> Result<(), SSTableError> {
         match &self.prefetched {
             Some(p) => {
                 buf.clear();
                 buf.extend_from_slice(&p[offset as usize..(offset + len) as usize]);
+                Ok(())
             }
-            None => self.inner.read_data_into(abs, len, &mut buf)?,
+            None => self
+                .inner
+                .read_data_into(self.data_offset + offset, len, buf),
         }
-        let decoded = Block::parse(buf);
+    }
+
+    /// Reads and checks one whole block (every chunk and the directory of
+    /// a chunked one).
+    pub(crate) fn block(&self, i: usize) -> Result<Block, SSTableError> {
+        let index = &self.head.index;
+        let (offset, len, dir_len) = (index.offset(i), index.block_len(i), index.dir_len(i));
+        let abs = self.data_offset + offset;
+        let mut buf = block::spare_buffer();
+        self.read_at(offset, len, &mut buf)?;
+        let decoded = if dir_len == 0 {
+            Block::parse(buf)
+        } else {
+            let body_len = len - dir_len;
+            let dir = buf[body_len as usize..].to_vec();
+            buf.truncate(body_len as usize);
+            ChunkDir::decode(dir, body_len)
+                .map_err(|e| DecodeError {
+                    offset: body_len as usize + e.offset,
+                    reason: e.reason,
+                })
+                .and_then(|dir| Block::parse_chunks(buf, dir.lens(0..dir.len())))
+        };
         self.inner
             .counters
             .blocks_read
             .fetch_add(1, AtomicOrdering::Relaxed);
         decoded.map_err(|e| corrupt_at(&self.inner.data_path, abs, e))
+    }
+
+    /// Block `i`'s chunk directory, read and checked; `None` when the
+    /// block is a single chunk (or written in format 1): read it whole.
+    pub(crate) fn chunk_dir(&self, i: usize) -> Result<Option<ChunkDir>, SSTableError> {
+        let index = &self.head.index;
+        let (len, dir_len) = (index.block_len(i), index.dir_len(i));
+        if dir_len == 0 {
+            return Ok(None);
+        }
+        let at = index.offset(i) + len - dir_len;
+        let mut buf = Vec::new();
+        self.read_at(at, dir_len, &mut buf)?;
+        ChunkDir::decode(buf, len - dir_len)
+            .map(Some)
+            .map_err(|e| corrupt_at(&self.inner.data_path, self.data_offset + at, e))
+    }
+
+    /// Reads and checks the chunks `range` of block `i` only.
+    pub(crate) fn chunks(
+        &self,
+        i: usize,
+        dir: &ChunkDir,
+        range: std::ops::Range<usize>,
+    ) -> Result<Block, SSTableError> {
+        let (at, len) = dir.span(range.clone());
+        let offset = self.head.index.offset(i) + at;
+        let mut buf = block::spare_buffer();
+        self.read_at(offset, len, &mut buf)?;
+        let decoded = Block::parse_chunks(buf, dir.lens(range));
+        self.inner
+            .counters
+            .chunk_reads
+            .fetch_add(1, AtomicOrdering::Relaxed);
+        decoded.map_err(|e| corrupt_at(&self.inner.data_path, self.data_offset + offset, e))
     }
 
     /// Entries between `start` and `finish` inclusive (an empty bound is open),
@@ -227,7 +291,9 @@ impl PartitionReader {
         let mut wanted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
         wanted.sort_by(|a, b| cmp.compare(a, b));
         wanted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
-        let mut cached: Option<(usize, Block)> = None;
+        // The block whose directory is at hand, and the last block or chunk read.
+        let mut dir: Option<(usize, Option<ChunkDir>)> = None;
+        let mut cached: Option<((usize, usize), Block)> = None;
         let mut out = Vec::new();
         for name in wanted {
             let index = &self.head.index;
@@ -242,8 +308,18 @@ impl PartitionReader {
             {
                 continue;
             }
-            if cached.as_ref().map(|(c, _)| *c) != Some(i) {
-                cached = Some((i, self.block(i)?));
+            if dir.as_ref().map(|(b, _)| *b) != Some(i) {
+                dir = Some((i, self.chunk_dir(i)?));
+            }
+            let chunks = dir.as_ref().and_then(|(_, d)| d.as_ref());
+            // A whole block is `usize::MAX`, a chunk its number.
+            let j = chunks.map_or(usize::MAX, |d| d.find(cmp, name));
+            if cached.as_ref().map(|(at, _)| *at) != Some((i, j)) {
+                let block = match chunks {
+                    Some(d) => self.chunks(i, d, j..j + 1)?,
+                    None => self.block(i)?,
+                };
+                cached = Some(((i, j), block));
             }
             let (_, block) = cached.as_ref().expect("just filled");
             out.extend(block.find(cmp, name));

@@ -16,7 +16,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::bloom::BloomFilter;
-use super::codec::{parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION};
+use super::codec::{
+    parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
+};
 use super::format::{
     decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
     Statistics, SummaryEntry,
@@ -34,8 +36,10 @@ pub struct ReadStats {
     pub data_reads: u64,
     /// Bytes read from the Data file.
     pub data_bytes_read: u64,
-    /// Entry blocks decoded (column-index blocks).
+    /// Entry blocks decoded whole (column-index blocks).
     pub blocks_read: u64,
+    /// Runs of chunks read without the rest of their block (format 2).
+    pub chunk_reads: u64,
     /// Index segments read (each holds up to `index_interval` keys).
     pub index_segments_read: u64,
     /// Wide partitions opened without reading their head (see `headcache`).
@@ -47,6 +51,7 @@ pub(crate) struct Counters {
     data_reads: AtomicU64,
     data_bytes_read: AtomicU64,
     pub(crate) blocks_read: AtomicU64,
+    pub(crate) chunk_reads: AtomicU64,
     index_segments_read: AtomicU64,
     pub(crate) head_cache_hits: AtomicU64,
 }
@@ -57,6 +62,9 @@ pub(crate) struct Inner {
     pub(crate) data_path: PathBuf,
     index_path: PathBuf,
     data: File,
+    /// The Data file's format version: it decides how heads and blocks are
+    /// read (the other components are encoded alike in every version).
+    pub(crate) data_version: u16,
     index: File,
     pub(crate) stats: Statistics,
     pub(crate) summary: Vec<SummaryEntry>,
@@ -119,16 +127,17 @@ fn read_whole(path: &Path) -> Result<Vec<u8>, SSTableError> {
     Ok(buf)
 }
 
-fn check_header(bytes: &[u8], path: &Path, c: Component) -> Result<(), SSTableError> {
+/// Checks a component's header; returns its format version.
+fn check_header(bytes: &[u8], path: &Path, c: Component) -> Result<u16, SSTableError> {
     let version = parse_file_header(bytes, c.tag()).map_err(|e| corrupt_at(path, 0, e))?;
-    if version != FORMAT_VERSION {
+    if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version) {
         return Err(SSTableError::UnsupportedVersion {
             file: path.to_path_buf(),
             found: version,
             supported: FORMAT_VERSION,
         });
     }
-    Ok(())
+    Ok(version)
 }
 
 fn check_len(path: &Path, actual: u64, expected: u64) -> Result<(), SSTableError> {
@@ -163,12 +172,13 @@ fn load_small(
     Ok((path, bytes))
 }
 
+/// A large component opened, its header and length checked; with its version.
 fn open_big(
     dir: &Path,
     name: &str,
     c: Component,
     expected_len: u64,
-) -> Result<(PathBuf, File), SSTableError> {
+) -> Result<(PathBuf, File, u16), SSTableError> {
     let path = dir.join(c.file_name(name));
     let file = File::open(&path).map_err(|e| SSTableError::io(&path, e))?;
     let len = file
@@ -177,8 +187,8 @@ fn open_big(
         .len();
     check_len(&path, len, expected_len)?;
     let header = read_exact_at(&file, &path, 0, FILE_HEADER_LEN as u64)?;
-    check_header(&header, &path, c)?;
-    Ok((path, file))
+    let version = check_header(&header, &path, c)?;
+    Ok((path, file, version))
 }
 
 /// Reads every index segment once, checking checksums, structure, order and
@@ -287,8 +297,8 @@ impl SSTableReader {
         let (filter_path, bytes) =
             load_small(dir, name, Component::Filter, Some(stats.filter_len))?;
         let bloom = decode_filter(&bytes).map_err(|e| corrupt_at(&filter_path, 0, e))?;
-        let (data_path, data) = open_big(dir, name, Component::Data, stats.data_len)?;
-        let (index_path, index) = open_big(dir, name, Component::Index, stats.index_len)?;
+        let (data_path, data, data_version) = open_big(dir, name, Component::Data, stats.data_len)?;
+        let (index_path, index, _) = open_big(dir, name, Component::Index, stats.index_len)?;
         verify_index(&index, &index_path, &summary, &stats)?;
         Ok(SSTableReader {
             inner: Arc::new(Inner {
@@ -297,6 +307,7 @@ impl SSTableReader {
                 data_path,
                 index_path,
                 data,
+                data_version,
                 index,
                 stats,
                 summary,
@@ -382,6 +393,7 @@ impl SSTableReader {
             data_reads: c.data_reads.load(Ordering::Relaxed),
             data_bytes_read: c.data_bytes_read.load(Ordering::Relaxed),
             blocks_read: c.blocks_read.load(Ordering::Relaxed),
+            chunk_reads: c.chunk_reads.load(Ordering::Relaxed),
             index_segments_read: c.index_segments_read.load(Ordering::Relaxed),
             head_cache_hits: c.head_cache_hits.load(Ordering::Relaxed),
         }

@@ -1,6 +1,10 @@
 //! Slice iteration inside one partition: walking column-index blocks forward
 //! or backward between two inclusive bounds, reading each block only when the
 //! walk reaches it and stopping before any block that lies past the end bound.
+//! A block cut into chunks (format 2) is walked through its chunk directory:
+//! the first read is the chunk holding the start bound, and later reads take
+//! runs of chunks that double in length up to the rest of the block, so a
+//! short slice reads a chunk or two and a long one few reads per block.
 //!
 //! The walk itself ([`SliceCursor`]) holds no references, so it backs both the
 //! borrowing iterator [`Slice`] and the owning [`OwnedSlice`]. It must not
@@ -10,9 +14,20 @@ use std::cmp::Ordering;
 use std::ops::Range;
 
 use super::block::{Block, Entry};
+use super::chunk::ChunkDir;
 use super::partition::PartitionReader;
 use super::SSTableError;
 use crate::marshal::{AbstractType, TypeRef};
+
+/// Where a walk is in a block read a few chunks at a time.
+struct ChunkWalk {
+    block: usize,
+    dir: ChunkDir,
+    /// The next chunk to read, in traversal order.
+    next: Option<usize>,
+    /// Chunks the next read takes.
+    run: usize,
+}
 
 /// The position of a slice walk.
 pub(crate) struct SliceCursor {
@@ -20,7 +35,9 @@ pub(crate) struct SliceCursor {
     finish: Vec<u8>,
     reversed: bool,
     next_block: Option<usize>,
-    /// The block being walked and its entries not yet returned.
+    /// The chunked block being walked, if any.
+    chunked: Option<ChunkWalk>,
+    /// The block (or run of chunks) being walked and its entries not yet returned.
     current: Option<(Block, Range<usize>)>,
     /// `start` still has to be located (it lies in the first block read).
     seeking: bool,
@@ -62,6 +79,7 @@ impl SliceCursor {
             finish: finish.to_vec(),
             reversed,
             next_block,
+            chunked: None,
             current: None,
             seeking: !start.is_empty(),
             done: false,
@@ -115,6 +133,22 @@ impl SliceCursor {
                 }
                 self.current = None;
             }
+            if let Some(read) = self.next_chunks(part, cmp) {
+                match read {
+                    Ok(block) => {
+                        let range = self.range_in(cmp, &block);
+                        self.current = Some((block, range));
+                        continue;
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                }
+            }
+            if self.done {
+                return None;
+            }
             let Some(i) = self.next_block else {
                 self.done = true;
                 return None;
@@ -135,17 +169,73 @@ impl SliceCursor {
             } else {
                 (i + 1 < index.len()).then_some(i + 1)
             };
-            match part.block(i) {
-                Ok(block) => {
+            let read = part.chunk_dir(i).and_then(|dir| match dir {
+                Some(dir) => {
+                    let first = if self.seeking {
+                        dir.find(cmp, &self.start)
+                    } else if self.reversed {
+                        dir.len() - 1
+                    } else {
+                        0
+                    };
+                    self.chunked = Some(ChunkWalk {
+                        block: i,
+                        dir,
+                        next: Some(first),
+                        run: 1,
+                    });
+                    Ok(None)
+                }
+                None => part.block(i).map(Some),
+            });
+            match read {
+                Ok(Some(block)) => {
                     let range = self.range_in(cmp, &block);
                     self.current = Some((block, range));
                 }
+                Ok(None) => {}
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
             }
         }
+    }
+
+    /// The next run of chunks of the chunked block being walked; `None`
+    /// when there is none (or the walk is done: a chunk starting past
+    /// `finish` is not read).
+    fn next_chunks(
+        &mut self,
+        part: &PartitionReader,
+        cmp: &dyn AbstractType,
+    ) -> Option<Result<Block, SSTableError>> {
+        let walk = self.chunked.as_mut()?;
+        let Some(j) = walk.next else {
+            self.chunked = None;
+            return None;
+        };
+        let n = walk.dir.len();
+        let range = if self.reversed {
+            (j + 1).saturating_sub(walk.run)..j + 1
+        } else {
+            j..(j + walk.run).min(n)
+        };
+        if !self.reversed && !self.finish.is_empty() {
+            let o = cmp.compare(walk.dir.first(j), &self.finish);
+            if o == Ordering::Greater {
+                self.chunked = None;
+                self.done = true;
+                return None;
+            }
+        }
+        walk.next = if self.reversed {
+            range.start.checked_sub(1)
+        } else {
+            (range.end < n).then_some(range.end)
+        };
+        walk.run = (walk.run * 2).min(n);
+        Some(part.chunks(walk.block, &walk.dir, range))
     }
 
     /// The entries of a newly read block that lie within the bounds; when
@@ -176,6 +266,7 @@ impl SliceCursor {
         };
         if cut_by_finish {
             self.next_block = None;
+            self.chunked = None;
         }
         if range.start > range.end {
             // start lies past finish: an empty slice.

@@ -15,9 +15,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::block::put_entry;
 use super::bloom::BloomFilter;
-use super::codec::{file_header, push_crc, FILE_HEADER_LEN};
+use super::chunk::{BlockBuilder, CHUNK_BYTES};
+use super::codec::{file_header_of, FILE_HEADER_LEN, FORMAT_VERSION};
 use super::format::{
     encode_filter, encode_index_segment, encode_summary, Component, IndexEntry, Statistics,
     SummaryEntry,
@@ -52,6 +52,10 @@ pub struct SSTableWriter {
     /// `finish` began moving files to their final names.
     renaming: bool,
     finished: bool,
+    /// The format written (always the current one but in tests of reading
+    /// older files) and the chunk size of its blocks.
+    version: u16,
+    chunk_bytes: usize,
 }
 
 impl std::fmt::Debug for SSTableWriter {
@@ -68,6 +72,7 @@ fn create_temp(
     dir: &Path,
     name: &str,
     c: Component,
+    version: u16,
 ) -> Result<(BufWriter<File>, PathBuf), SSTableError> {
     let path = dir.join(c.temp_file_name(name));
     let file = OpenOptions::new()
@@ -77,7 +82,7 @@ fn create_temp(
         .open(&path)
         .map_err(|e| SSTableError::io(&path, e))?;
     let mut w = BufWriter::with_capacity(256 * 1024, file);
-    w.write_all(&file_header(c.tag()))
+    w.write_all(&file_header_of(c.tag(), version))
         .map_err(|e| SSTableError::io(&path, e))?;
     Ok((w, path))
 }
@@ -119,8 +124,8 @@ impl SSTableWriter {
                 dir.display()
             )));
         }
-        let (data, _) = create_temp(dir, name, Component::Data)?;
-        let (index, _) = create_temp(dir, name, Component::Index)?;
+        let (data, _) = create_temp(dir, name, Component::Data, FORMAT_VERSION)?;
+        let (index, _) = create_temp(dir, name, Component::Index, FORMAT_VERSION)?;
         Ok(SSTableWriter {
             dir: dir.to_path_buf(),
             name: name.to_string(),
@@ -142,7 +147,37 @@ impl SSTableWriter {
             failed: false,
             renaming: false,
             finished: false,
+            version: FORMAT_VERSION,
+            chunk_bytes: CHUNK_BYTES,
         })
+    }
+
+    /// Writes format 1 (blocks of one checksum, heads without directory
+    /// lengths), as builds before format 2 did: for tests that older files
+    /// stay readable. Must come before the first `append`.
+    #[cfg(test)]
+    pub(crate) fn with_format_1(mut self) -> Result<Self, SSTableError> {
+        use std::io::{Seek, SeekFrom};
+        self.version = 1;
+        self.chunk_bytes = usize::MAX;
+        for (w, c) in [
+            (&mut self.data, Component::Data),
+            (&mut self.index, Component::Index),
+        ] {
+            let path = self.dir.join(c.temp_file_name(&self.name));
+            w.seek(SeekFrom::Start(0))
+                .and_then(|_| w.write_all(&file_header_of(c.tag(), 1)))
+                .map_err(|e| SSTableError::io(&path, e))?;
+        }
+        Ok(self)
+    }
+
+    /// Cuts blocks into chunks of this many bytes (tests: many chunks from
+    /// little data).
+    #[cfg(test)]
+    pub(crate) fn with_chunk_bytes(mut self, n: usize) -> Self {
+        self.chunk_bytes = n;
+        self
     }
 
     /// Makes `append` verify that each partition's entry names are strictly
@@ -204,7 +239,7 @@ impl SSTableWriter {
         let data_path = self.temp_path(Component::Data);
         let data_offset = self.data_pos;
         let mut blocks = Vec::new();
-        let mut block = Vec::new();
+        let mut block = BlockBuilder::new(self.chunk_bytes);
         let mut first = Vec::new();
         let mut last = Vec::new();
         let mut count = 0u64;
@@ -229,7 +264,7 @@ impl SSTableWriter {
             if block.is_empty() {
                 first = name.clone();
             }
-            put_entry(&mut block, &name, &payload);
+            block.push(&name, &payload);
             last = name;
             count += 1;
             if block.len() >= self.opts.column_index_size {
@@ -238,6 +273,7 @@ impl SSTableWriter {
                     last: std::mem::take(&mut last),
                     offset: 0,
                     len: 0,
+                    dir_len: 0,
                 };
                 self.write_block(&mut block, info, data_offset, &mut blocks, &data_path)?;
             }
@@ -248,6 +284,7 @@ impl SSTableWriter {
                 last,
                 offset: 0,
                 len: 0,
+                dir_len: 0,
             };
             self.write_block(&mut block, info, data_offset, &mut blocks, &data_path)?;
         }
@@ -258,7 +295,7 @@ impl SSTableWriter {
             blocks,
             entry_count: count,
         }
-        .encode();
+        .encode(self.version);
         self.data
             .write_all(&head)
             .map_err(|e| SSTableError::io(&data_path, e))?;
@@ -286,19 +323,20 @@ impl SSTableWriter {
 
     fn write_block(
         &mut self,
-        block: &mut Vec<u8>,
+        block: &mut BlockBuilder,
         mut info: BlockInfo,
         data_offset: u64,
         blocks: &mut Vec<BlockInfo>,
         data_path: &Path,
     ) -> Result<(), SSTableError> {
-        push_crc(block, 0);
+        let (bytes, dir_len) = block.finish();
         self.data
-            .write_all(block)
+            .write_all(bytes)
             .map_err(|e| SSTableError::io(data_path, e))?;
         info.offset = self.data_pos - data_offset;
-        info.len = block.len() as u64;
-        self.data_pos += block.len() as u64;
+        info.len = bytes.len() as u64;
+        info.dir_len = dir_len;
+        self.data_pos += bytes.len() as u64;
         blocks.push(info);
         block.clear();
         Ok(())
