@@ -56,6 +56,8 @@ enum Command {
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
+    /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
+    Nodetool(supercolumn::nodetool::NodetoolArgs),
 }
 
 #[derive(Args)]
@@ -143,6 +145,7 @@ fn main() -> ExitCode {
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
+        Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -454,7 +457,15 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let signals = ShutdownSignals::install()?;
     let (admin, admin_task) = match admin_listener {
         Some(l) => {
-            let state = Arc::new(AdminState::new(node.clone()));
+            let limits = opts.limits.clone();
+            let metrics = supercolumn::admin::metrics::Metrics::install(
+                &node,
+                supercolumn::admin::metrics::ServerGauges {
+                    budget: limits.budget().clone(),
+                    open_connections: Box::new(move || limits.open_connections()),
+                },
+            );
+            let state = Arc::new(AdminState::new(node.clone()).with(metrics));
             let addr = l.local_addr()?;
             println!("supercolumn admin on {addr}");
             tracing::info!("serving the admin surface on http://{addr}/");

@@ -4,9 +4,9 @@
 //! on the disk or a lock. Paths match exactly (parameters go in the query
 //! string or the JSON body).
 
-use super::health;
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
+use super::{health, info, metrics, ops, snapshots};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -39,14 +39,30 @@ const fn route(method: Method, path: &'static str, access: Access, handler: Hand
 }
 
 use Access::{Open, Operator};
-#[allow(unused_imports)] // every method is used once all routes are in
-use Method::{Delete, Get, Post, Put};
+use Method::{Delete, Get, Post};
 
 /// The routes, in the order the README lists them.
 pub fn routes() -> Vec<Route> {
     vec![
         route(Get, "/healthz", Open, health::healthz),
         route(Get, "/version", Operator, health::version),
+        route(Get, "/metrics", Operator, metrics::scrape),
+        route(Get, "/info", Operator, info::info),
+        route(Get, "/ring", Operator, info::ring),
+        route(Get, "/cfstats", Operator, info::cfstats),
+        route(Post, "/flush", Operator, ops::flush),
+        route(Post, "/compact", Operator, ops::compact),
+        route(Post, "/cleanup", Operator, ops::cleanup),
+        route(Post, "/drain", Operator, ops::drain),
+        route(
+            Post,
+            "/compactionthreshold",
+            Operator,
+            ops::set_compaction_threshold,
+        ),
+        route(Post, "/snapshot", Operator, snapshots::take),
+        route(Get, "/snapshots", Operator, snapshots::list),
+        route(Delete, "/snapshot", Operator, snapshots::clear),
     ]
 }
 
