@@ -17,6 +17,10 @@
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
+#[path = "app/admin_surface.rs"]
+mod admin_surface;
+
+use admin_surface::AdminSurface;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -24,7 +28,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::admin::AdminState;
 use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
@@ -455,28 +458,9 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     };
 
     let signals = ShutdownSignals::install()?;
-    let (admin, admin_task) = match admin_listener {
-        Some(l) => {
-            let limits = opts.limits.clone();
-            let metrics = supercolumn::admin::metrics::Metrics::install(
-                &node,
-                supercolumn::admin::metrics::ServerGauges {
-                    budget: limits.budget().clone(),
-                    open_connections: Box::new(move || limits.open_connections()),
-                },
-            );
-            let state = Arc::new(AdminState::new(node.clone()).with(metrics));
-            let addr = l.local_addr()?;
-            println!("supercolumn admin on {addr}");
-            tracing::info!("serving the admin surface on http://{addr}/");
-            let (stop, stopped) = tokio::sync::watch::channel(false);
-            let task = tokio::spawn(supercolumn::admin::serve(l, state.clone(), async move {
-                let mut stopped = stopped;
-                let _ = stopped.wait_for(|s| *s).await;
-            }));
-            (Some(state), Some((stop, task)))
-        }
-        None => (None, None),
+    let admin = match admin_listener {
+        Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+        None => None,
     };
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
@@ -509,16 +493,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         None => None,
     };
     // A signal, or `nodetool drain`, stops the server.
-    let drained = admin.as_ref().map(|a| a.stop_requested());
-    let stop = async move {
-        match drained {
-            Some(drained) => tokio::select! {
-                _ = signals.received() => {}
-                _ = drained => tracing::info!("drain requested over the admin surface"),
-            },
-            None => signals.received().await,
-        }
-    };
+    let drained = admin.as_ref().map(AdminSurface::drain_requested);
+    let stop = admin_surface::stop_signal(signals.received(), drained);
     serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
     if let Some(task) = pinned19 {
@@ -533,9 +509,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     // After storage: a drain's caller waits for its answer until the flush.
-    if let Some((stop, task)) = admin_task {
-        let _ = stop.send(true);
-        let _ = task.await;
+    if let Some(admin) = admin {
+        admin.stop().await;
     }
     tracing::info!("stopped");
     Ok(())

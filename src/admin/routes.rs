@@ -21,7 +21,7 @@ pub enum Access {
     Operator,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Route {
     pub method: Method,
     pub path: &'static str,
@@ -39,7 +39,8 @@ const fn route(method: Method, path: &'static str, access: Access, handler: Hand
 }
 
 use Access::{Open, Operator};
-use Method::{Delete, Get, Post};
+#[allow(unused_imports)] // Put: for routes that replace a whole resource
+use Method::{Delete, Get, Post, Put};
 
 /// The routes, in the order the README lists them.
 pub fn routes() -> Vec<Route> {
