@@ -17,6 +17,10 @@
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
+#[path = "app/admin_surface.rs"]
+mod admin_surface;
+
+use admin_surface::AdminSurface;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -24,7 +28,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
@@ -55,6 +59,8 @@ enum Command {
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
+    /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
+    Nodetool(supercolumn::nodetool::NodetoolArgs),
 }
 
 #[derive(Args)]
@@ -98,6 +104,14 @@ struct ServeArgs {
     /// and slow_query_log_timeout_in_ms; default 500).
     #[arg(long, value_name = "MS")]
     slow_request_threshold: Option<u32>,
+    /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
+    /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
+    #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
+    admin_listen: Option<AdminListen>,
+}
+
+fn parse_admin_listen(text: &str) -> Result<AdminListen, String> {
+    AdminListen::parse(text)
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -134,6 +148,7 @@ fn main() -> ExitCode {
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
+        Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -233,6 +248,9 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     }
     if let Some(ms) = args.slow_request_threshold {
         config.slow_request_threshold_in_ms = ms;
+    }
+    if let Some(admin) = &args.admin_listen {
+        config.admin_listen = Some(admin.clone());
     }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
@@ -374,6 +392,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(port) => Some(bind(&host, port).await?),
         None => None,
     };
+    let admin_listener = match &config.admin_listen {
+        Some(a) => Some(bind(&a.host, a.port).await?),
+        None => None,
+    };
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
@@ -436,6 +458,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     };
 
     let signals = ShutdownSignals::install()?;
+    let admin = match admin_listener {
+        Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+        None => None,
+    };
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
     tracing::info!(
@@ -466,7 +492,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         }
         None => None,
     };
-    serve(listener, node, opts, signals.received()).await;
+    // A signal, or `nodetool drain`, stops the server.
+    let drained = admin.as_ref().map(AdminSurface::drain_requested);
+    let stop = admin_surface::stop_signal(signals.received(), drained);
+    serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
     if let Some(task) = pinned19 {
         let _ = task.await;
@@ -479,6 +508,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     engine
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    // After storage: a drain's caller waits for its answer until the flush.
+    if let Some(admin) = admin {
+        admin.stop().await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

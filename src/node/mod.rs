@@ -27,6 +27,7 @@
 pub mod budget;
 mod error;
 mod locks;
+pub mod observe;
 pub mod reply;
 
 pub use error::{NodeError, NodeResult};
@@ -64,6 +65,8 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
+    /// Sees every answered call (metrics), once installed.
+    call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -97,6 +100,7 @@ impl Node {
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
             partition_locks: PartitionLocks::new(),
+            call_observer: std::sync::OnceLock::new(),
         }
     }
 
@@ -116,6 +120,16 @@ impl Node {
 
     pub fn engine(&self) -> &Arc<Engine> {
         &self.engine
+    }
+
+    /// Installs the observer of answered calls (once; a second is refused).
+    pub fn observe_calls(&self, observer: Arc<dyn observe::CallObserver>) -> bool {
+        self.call_observer.set(observer).is_ok()
+    }
+
+    /// The observer of answered calls, if one is installed.
+    pub fn call_observer(&self) -> Option<&dyn observe::CallObserver> {
+        self.call_observer.get().map(|o| &**o)
     }
 
     /// Server time in seconds (deletion times, expiry).
