@@ -85,7 +85,7 @@ pub fn read_row_bounded(
     let mut cells = Vec::new();
     let mut supers = Vec::new();
     let mut bytes = 0usize;
-    let whole = each_live(cf, cmd, handles, now, &mut |live| {
+    let whole = each_live(cf, cmd, handles, now, usize::MAX, &mut |live| {
         match live {
             Live::Cell(c) => {
                 bytes = bytes.saturating_add(cell_bytes(&c));
@@ -121,12 +121,17 @@ pub fn count_row(
     now: i32,
 ) -> Result<usize, StorageError> {
     let mut n = 0usize;
-    each_live(cf, cmd, handles, now, &mut |_| {
+    each_live(cf, cmd, handles, now, COUNT_FETCH, &mut |_| {
         n += 1;
         true
     })?;
     Ok(n)
 }
+
+/// How many entries a count asks each source for at a time: what it holds
+/// at once (the values of wide columns among them) is that many, however
+/// many the slice counts.
+const COUNT_FETCH: usize = 32;
 
 /// One live column of an answer, as it is found.
 enum Live {
@@ -136,12 +141,14 @@ enum Live {
 
 /// Finds the live columns `cmd` answers for one row, in traversal order,
 /// and gives each to `each` until `each` says stop (false) or the slice's
-/// count is reached. False when stopped by `each`.
+/// count is reached. False when stopped by `each`. Sources are asked for
+/// at most `fetch` entries at a time.
 fn each_live(
     cf: &CfDef,
     cmd: &ReadCommand,
     handles: &[Box<dyn RowHandle + '_>],
     now: i32,
+    fetch: usize,
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
     let row_del = handles
@@ -202,7 +209,7 @@ fn each_live(
                     count,
                 } => {
                     for h in handles {
-                        sources.push(h.slice(start, finish, *reversed, *count)?);
+                        sources.push(h.slice(start, finish, *reversed, (*count).min(fetch))?);
                     }
                     *reversed
                 }
