@@ -6,7 +6,7 @@
 
 /// `keyspace.table` or just `table` (then the connection keyspace applies).
 /// Names are already case-folded (unquoted names lowered).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TableName {
     pub keyspace: Option<String>,
     pub name: String,
@@ -271,8 +271,23 @@ pub enum BatchKind {
 pub struct Batch {
     pub kind: BatchKind,
     pub using: Using,
-    /// Only INSERT, UPDATE and DELETE statements.
+    /// Only INSERT, UPDATE and DELETE statements (none when `outline` is
+    /// set: they are still in the text).
     pub statements: Vec<Statement>,
+    /// Set by [`crate::cql::parser::parse_outlined`] instead of keeping the
+    /// statements: what must be known of them before any is run.
+    pub outline: Option<BatchOutline>,
+}
+
+/// What a batch's statements need before the first of them runs, from the
+/// syntax-only pass over it: the tables they write (each once, in the order
+/// of first appearance: access checks and the counter-batch rule stop at
+/// the first table that fails, which is the same as statement by statement)
+/// and whether any is conditional.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BatchOutline {
+    pub tables: Vec<TableName>,
+    pub conditional: bool,
 }
 
 /// One item of a `SELECT` list.

@@ -47,4 +47,4 @@ pub mod timeuuid;
 pub mod types;
 
 pub use error::{CqlError, CqlResult};
-pub use parser::{parse, parse_script, split_statements};
+pub use parser::{each_batch_statement, parse, parse_outlined, parse_script, split_statements};

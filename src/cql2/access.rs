@@ -40,6 +40,20 @@ pub fn requirements(session: Option<&str>, statement: &Statement) -> Result<Vec<
         Statement::Select(s) => vec![table(Permission::Select, in_(&s.keyspace)?, &s.cf)],
         Statement::Update(u) => vec![table(Permission::Modify, in_(&u.keyspace)?, &u.cf)],
         Statement::Delete(d) => vec![table(Permission::Modify, in_(&d.keyspace)?, &d.cf)],
+        // An outlined batch: each (qualifier, column family) once, which
+        // fails first where its first statement would.
+        Statement::Batch {
+            outline: Some(o), ..
+        } => {
+            let mut all = Vec::new();
+            for (qualifier, cf) in &o.tables {
+                all.push(table(Permission::Modify, here()?, cf));
+                if let Some(ks) = qualifier {
+                    all.push(table(Permission::Modify, ks.clone(), cf));
+                }
+            }
+            all
+        }
         Statement::Batch { statements, .. } => {
             // Members run in the connection's keyspace; a qualifier a
             // member names is required too, so that no reading of the

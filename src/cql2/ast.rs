@@ -159,6 +159,19 @@ impl Modification {
     }
 }
 
+/// What a batch's statements need checked before the first of them runs,
+/// from a parse that dropped each once parsed: the column families they
+/// name (each `(qualifier, cf)` once, in order of first appearance: access
+/// checks stop at the first that fails, as statement by statement), and
+/// the first statement naming its own consistency level and its own
+/// timestamp (both refused in a batch, the earlier statement first).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BatchOutline {
+    pub tables: Vec<(Option<String>, String)>,
+    pub first_consistency: Option<usize>,
+    pub first_timestamp: Option<usize>,
+}
+
 /// A column of CREATE COLUMNFAMILY: `name type` or `alias type PRIMARY KEY`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CfColumn {
@@ -183,7 +196,11 @@ pub enum Statement {
     Delete(Delete),
     Batch {
         attrs: Attributes,
+        /// None when `outline` is set: they are still in the text.
         statements: Vec<Modification>,
+        /// Set by [`crate::cql2::parser::parse_outlined`] instead of
+        /// keeping the statements.
+        outline: Option<BatchOutline>,
     },
     Use(String),
     Truncate {

@@ -22,6 +22,12 @@ pub enum NodeError {
     /// Anything the client did not cause (damaged SSTables among them).
     #[error("internal error: {0}")]
     Internal(String),
+    /// A read in a no-wait attempt would have waited on the disk
+    /// (`StorageError::WouldBlock`): not a failure, and never an answer.
+    /// The front end that made the attempt runs the call again where it
+    /// may wait, before anything becomes a protocol error.
+    #[error("read would wait on the disk: {0}")]
+    WouldBlock(String),
 }
 
 pub type NodeResult<T> = Result<T, NodeError>;
@@ -38,6 +44,7 @@ pub(super) fn storage_error(e: StorageError) -> NodeError {
             NodeError::Invalid(format!("unconfigured columnfamily {cf}"))
         }
         StorageError::Invalid(why) => NodeError::Invalid(why),
+        e @ StorageError::WouldBlock { .. } => NodeError::WouldBlock(e.to_string()),
         StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => {
             NodeError::Invalid(format!(
                 "mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"
@@ -89,6 +96,11 @@ mod tests {
             detail: "at offset 7: checksum".into(),
         };
         assert!(matches!(storage_error(corrupt), NodeError::Internal(d) if d.contains("offset 7")));
+        let miss = StorageError::io(
+            "/d/data/cf1-1-Data.db",
+            std::io::Error::from(std::io::ErrorKind::WouldBlock),
+        );
+        assert!(matches!(storage_error(miss), NodeError::WouldBlock(d) if d.contains("cf1-1")));
         let big = StorageError::CommitLog(CommitLogError::PayloadTooLarge { len: 9, max: 8 });
         assert!(matches!(storage_error(big), NodeError::Invalid(_)));
         // A schema change that cannot be made durable is the node's failure.

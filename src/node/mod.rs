@@ -192,6 +192,12 @@ impl Node {
         Ok(row)
     }
 
+    /// How many columns [`Node::read`] would answer (`get_count`): counted
+    /// as the row is read, so nothing is held and nothing joins the reply.
+    pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
+        self.engine.count(cmd, key).map_err(storage_error)
+    }
+
     /// The refusal of the current call's reply as too large.
     fn reply_too_large() -> NodeError {
         reply::too_large(reply::cap().unwrap_or(0))

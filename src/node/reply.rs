@@ -42,8 +42,6 @@ struct Meter {
     /// The call's charge, and what it stood for when the call started.
     charge: Charge,
     base: usize,
-    /// Inside [`counting`]: rows are not part of the reply.
-    counting: bool,
 }
 
 thread_local! {
@@ -67,7 +65,6 @@ pub fn open(cap: usize, charge: Charge) -> MeterGuard {
             memory: 0,
             charge,
             base,
-            counting: false,
         })
     });
     MeterGuard { _private: () }
@@ -97,12 +94,13 @@ pub fn cap() -> Option<usize> {
 /// call may hold before the reply is sure to be over its cap: what the
 /// engine is asked to stop reading a row at (`Engine::read_bounded`), so a
 /// row far over the cap is refused before it is all in memory. `None`
-/// without a meter, or while rows are only counted (`counting`).
+/// without a meter. (`get_count` reads no rows: the engine counts them as
+/// it merges, `Engine::count`.)
 pub fn row_allowance() -> Option<usize> {
     METER.with(|m| {
         let m = m.borrow();
         let m = m.as_ref()?;
-        (!m.counting).then(|| m.cap.saturating_sub(m.reply))
+        Some(m.cap.saturating_sub(m.reply))
     })
 }
 
@@ -147,12 +145,10 @@ pub fn hold(key: &[u8], row: &RowResult) -> NodeResult<()> {
         let Some(m) = m.as_mut() else {
             return Ok(());
         };
-        if !m.counting {
-            if m.reply.saturating_add(reply) > m.cap {
-                return Err(too_large(m.cap));
-            }
-            m.reply += reply;
+        if m.reply.saturating_add(reply) > m.cap {
+            return Err(too_large(m.cap));
         }
+        m.reply += reply;
         m.memory = m.memory.saturating_add(memory);
         let want = m.base.saturating_add(m.memory);
         if want > m.charge.bytes() {
@@ -160,29 +156,6 @@ pub fn hold(key: &[u8], row: &RowResult) -> NodeResult<()> {
         }
         Ok(())
     })
-}
-
-/// Runs `f`, which reads rows only to count them (`get_count`): they are
-/// no part of the reply, so no cap refuses them, but their memory is
-/// charged while it runs (the charge stays until the reply is written).
-pub fn counting<T>(f: impl FnOnce() -> T) -> T {
-    let before = METER.with(|m| {
-        m.borrow_mut().as_mut().map(|m| {
-            let was = (m.counting, m.memory);
-            m.counting = true;
-            was
-        })
-    });
-    let out = f();
-    if let Some((counting, memory)) = before {
-        METER.with(|m| {
-            if let Some(m) = m.borrow_mut().as_mut() {
-                m.counting = counting;
-                m.memory = memory;
-            }
-        });
-    }
-    out
 }
 
 #[cfg(test)]
@@ -206,19 +179,13 @@ mod tests {
         let (reply, memory) = row_size(b"k", &row(10, 100));
         assert!(reply > 10 * 100 && 8 * reply < 12_000 && 9 * reply > 12_000);
         assert!(budget.in_use_bytes() >= memory);
-        // Rows read only to be counted are no part of the reply.
-        counting(|| {
-            for _ in 0..20 {
-                hold(b"k", &row(10, 100)).unwrap();
-            }
-        });
         for _ in 0..7 {
             hold(b"k", &row(10, 100)).unwrap();
         }
         let err = hold(b"k", &row(10, 100)).unwrap_err();
         assert!(matches!(&err, NodeError::Invalid(why) if why.contains("12000 bytes")));
         let charge = meter.close().unwrap();
-        assert!(charge.bytes() >= 21 * memory);
+        assert!(charge.bytes() >= 8 * memory);
         drop(charge);
         assert_eq!(budget.in_use_bytes(), 0);
         // Without a meter nothing is counted or refused.

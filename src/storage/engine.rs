@@ -8,7 +8,7 @@
 use super::catalog::Catalog;
 use super::cfstore::{CfStats, CfStore};
 use super::codec::encode_mutation;
-use super::commitlog::{CommitLog, Position};
+use super::commitlog::{CommitLog, Position, Records};
 use super::model::RowMutation;
 use super::options::EngineOptions;
 use super::recovery::recover;
@@ -204,19 +204,23 @@ impl Engine {
             }
             return Ok(());
         };
-        let payloads: Vec<Vec<u8>> = ms.iter().map(|m| encode_mutation(&cat.schema, m)).collect();
-        let refs: Vec<&[u8]> = payloads.iter().map(Vec::as_slice).collect();
+        // Each record is framed as it is encoded, and the framed records
+        // are written as they are: a big batch's log records are in memory
+        // once (the encoding of one mutation at a time besides).
+        let mut records = Records::default();
+        for m in ms {
+            records.push(&encode_mutation(&cat.schema, m))?;
+        }
         let floor = {
             let mut inflight = disk.inflight.lock();
             let floor = disk.log.current_position();
             *inflight.entry(floor).or_insert(0) += 1;
             floor
         };
-        let result = disk.log.append_all(&refs);
+        let result = disk.log.append_records(&records);
         // The records are in the log: free them before the memtables grow
         // (for a big batch they are about its size again).
-        drop(refs);
-        drop(payloads);
+        drop(records);
         if let Ok(pos) = &result {
             for m in ms {
                 inner.apply_to_memtables(cat, m, Some(*pos));

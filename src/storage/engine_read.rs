@@ -7,7 +7,7 @@ use super::{Engine, Inner, ReadWait};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
-use crate::storage::query::{read_row_bounded, RowStore};
+use crate::storage::query::{count_row, read_row_bounded, RowStore};
 use crate::storage::range::{scan_rows, KeyBounds};
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -78,6 +78,26 @@ impl Engine {
         let stores = cf.stores();
         let dk = cat.schema.partitioner.decorate(key);
         inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
+    }
+
+    /// How many columns [`Engine::read`] would answer for `cmd` (super
+    /// columns, for a super CF read whole), counted as the row is merged:
+    /// no column is held, however wide the row (`get_count`).
+    pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> Result<usize, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let dk = cat.schema.partitioner.decorate(key);
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in &stores {
+            if let Some(h) = s.open_row(&dk)? {
+                handles.push(h);
+            }
+        }
+        let now = inner.opts.clock.now_seconds();
+        count_row(&cf.def(), cmd, &handles, now)
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.

@@ -23,8 +23,17 @@ impl Harness {
             self.engine.flush(None).unwrap();
         }
     }
+    /// Reads, checking that [`Engine::count`] counts what the read answers
+    /// (every read of these scenarios is a case for `get_count`).
     fn read(&self, cmd: &ReadCommand, key: &str) -> RowResult {
-        self.engine.read(cmd, key.as_bytes()).unwrap()
+        let row = self.engine.read(cmd, key.as_bytes()).unwrap();
+        let columns = match &row {
+            RowResult::Cells(cells) => cells.len(),
+            RowResult::SuperColumns(supers) => supers.len(),
+        };
+        let counted = self.engine.count(cmd, key.as_bytes()).unwrap();
+        assert_eq!(counted, columns, "count of {cmd:?} at {key}");
+        row
     }
 }
 

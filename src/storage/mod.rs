@@ -219,6 +219,11 @@ pub enum StorageError {
     },
     #[error("corrupt data in {file}: {detail}")]
     Corrupt { file: PathBuf, detail: String },
+    /// In a no-wait read ([`nowait::attempt`]), the bytes of `path` were not
+    /// in the page cache: nothing failed, the read is to be run again where
+    /// it may wait (the caller decides where; this is never the client's).
+    #[error("read of {path} would wait on the disk")]
+    WouldBlock { path: PathBuf },
     #[error("unknown keyspace {0}")]
     UnknownKeyspace(String),
     #[error("unknown column family {cf} in keyspace {keyspace}")]
@@ -239,6 +244,10 @@ impl StorageError {
     /// The error for a failed OS call on `path`: `Exhausted` when it ran out
     /// of disk space or file descriptors, else `Io`.
     pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> StorageError {
+        // Only a no-wait read fails this way (storage files are blocking).
+        if source.kind() == std::io::ErrorKind::WouldBlock {
+            return StorageError::WouldBlock { path: path.into() };
+        }
         match Exhaustion::of(&source) {
             Some(cause) => StorageError::Exhausted {
                 cause,

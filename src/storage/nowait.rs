@@ -2,9 +2,11 @@
 //! read it runs on its network thread) runs a closure under [`attempt`];
 //! while it runs, SSTable reads on this thread ask the kernel for the bytes
 //! only if they are in the page cache (`preadv2` with `RWF_NOWAIT`), and a
-//! read that would have gone to the disk fails at once and marks the
-//! attempt as missed. The caller then discards what the closure produced
-//! and runs the call again where waiting is allowed (the blocking pool).
+//! read that would have gone to the disk fails at once (an I/O error of
+//! kind `WouldBlock`, which the engine types as `StorageError::WouldBlock`)
+//! and marks the attempt as missed. The caller then discards what the
+//! closure produced and runs the call again where waiting is allowed (the
+//! blocking pool).
 //! Reads change nothing, so running one twice is harmless.
 //!
 //! This module owns the per-thread mode and the one read primitive; it must
@@ -28,6 +30,30 @@ thread_local! {
     static MODE: Cell<Mode> = const { Cell::new(Mode::Wait) };
 }
 
+#[cfg(test)]
+thread_local! {
+    static MISS_ALL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with every no-wait read on this thread missing, as if nothing
+/// were in the page cache: for tests of the callers' path after a miss.
+#[cfg(test)]
+pub(crate) fn missing_everything<T>(f: impl FnOnce() -> T) -> T {
+    MISS_ALL.with(|m| m.set(true));
+    let out = f();
+    MISS_ALL.with(|m| m.set(false));
+    out
+}
+
+/// Marks the attempt as missed; the error its read fails with.
+fn miss() -> io::Error {
+    MODE.with(|m| m.set(Mode::Missed));
+    io::Error::new(
+        io::ErrorKind::WouldBlock,
+        "data not in the page cache (read is retried where it may wait)",
+    )
+}
+
 /// Runs `f` with reads that do not wait; `None` when one of them would
 /// have (what `f` returned is dropped: it saw a made-up I/O error).
 pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
@@ -49,8 +75,10 @@ pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
 }
 
 /// True while an attempt on this thread has had a read that would have
-/// waited (its errors are expected: callers keep them out of the logs).
-pub fn missed() -> bool {
+/// waited. Callers see a miss as the typed `StorageError::WouldBlock` its
+/// read failed with, and as `attempt`'s `None`; this is for the tests.
+#[cfg(test)]
+fn missed() -> bool {
     MODE.with(|m| m.get()) == Mode::Missed
 }
 
@@ -61,6 +89,10 @@ pub fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()>
     use std::os::unix::fs::FileExt;
     if MODE.with(|m| m.get()) == Mode::Wait {
         return file.read_exact_at(buf, offset);
+    }
+    #[cfg(test)]
+    if MISS_ALL.with(|m| m.get()) {
+        return Err(miss());
     }
     let mut done = 0;
     while done < buf.len() {
@@ -77,13 +109,7 @@ pub fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()>
             Err(rustix::io::Errno::INTR) => {}
             // EAGAIN: not cached; EOPNOTSUPP: this filesystem cannot tell.
             // Either way the read is left to a thread that may wait.
-            Err(_) => {
-                MODE.with(|m| m.set(Mode::Missed));
-                return Err(io::Error::new(
-                    io::ErrorKind::WouldBlock,
-                    "data not in the page cache (read is retried where it may wait)",
-                ));
-            }
+            Err(_) => return Err(miss()),
         }
     }
     Ok(())

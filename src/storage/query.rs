@@ -82,6 +82,75 @@ pub fn read_row_bounded(
     now: i32,
     max_bytes: usize,
 ) -> Result<Option<RowResult>, StorageError> {
+    let mut cells = Vec::new();
+    let mut supers = Vec::new();
+    let mut bytes = 0usize;
+    let whole = each_live(cf, cmd, handles, now, usize::MAX, &mut |live| {
+        match live {
+            Live::Cell(c) => {
+                bytes = bytes.saturating_add(cell_bytes(&c));
+                cells.push(c);
+            }
+            Live::Super(sc) => {
+                let sizes = sc.cells.iter().map(cell_bytes);
+                bytes = sizes.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
+                supers.push(sc);
+            }
+        }
+        bytes <= max_bytes
+    })?;
+    if !whole || bytes > max_bytes {
+        return Ok(None);
+    }
+    // Sub-columns of one super column come back as cells.
+    let sub_columns = cmd.super_column.is_some() && cf.subcomparator.is_some();
+    Ok(Some(if cf.is_super() && !sub_columns {
+        RowResult::SuperColumns(supers)
+    } else {
+        RowResult::Cells(cells)
+    }))
+}
+
+/// How many columns (super columns, for a super CF read whole) `cmd`
+/// answers for one row, counted as the row is merged: none of them is
+/// held (`get_count` of a wide row reads it, but never keeps it).
+pub fn count_row(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+) -> Result<usize, StorageError> {
+    let mut n = 0usize;
+    each_live(cf, cmd, handles, now, COUNT_FETCH, &mut |_| {
+        n += 1;
+        true
+    })?;
+    Ok(n)
+}
+
+/// How many entries a count asks each source for at a time: what it holds
+/// at once (the values of wide columns among them) is that many, however
+/// many the slice counts.
+const COUNT_FETCH: usize = 32;
+
+/// One live column of an answer, as it is found.
+enum Live {
+    Cell(Cell),
+    Super(SuperColumn),
+}
+
+/// Finds the live columns `cmd` answers for one row, in traversal order,
+/// and gives each to `each` until `each` says stop (false) or the slice's
+/// count is reached. False when stopped by `each`. Sources are asked for
+/// at most `fetch` entries at a time.
+fn each_live(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+    fetch: usize,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
     let row_del = handles
         .iter()
         .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
@@ -105,14 +174,24 @@ pub fn read_row_bounded(
                 }
             }
             let Some(sup) = merged else {
-                return Ok(Some(RowResult::Cells(Vec::new())));
+                return Ok(true);
             };
-            // One super column's sub-columns are read whole (as stored).
+            // One super column's sub-columns are stored (and merged) as one
+            // entry; the slice and the count walk them without a copy.
             let eff = row_del.max(sup.deletion);
-            let cells = slice_cells(sup.cells.into_values().collect(), subcmp, &cmd.slice);
-            let cells = live_cells(cells, eff, now, limit(&cmd.slice));
-            let bytes = cells.iter().map(cell_bytes).fold(0, usize::saturating_add);
-            Ok((bytes <= max_bytes).then_some(RowResult::Cells(cells)))
+            let mut left = limit(&cmd.slice);
+            for c in slice_cells(sup.cells.into_values(), subcmp, &cmd.slice) {
+                if left == 0 {
+                    break;
+                }
+                if c.is_live(now) && !eff.shadows(c.timestamp) {
+                    left -= 1;
+                    if !each(Live::Cell(c)) {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
         }
         _ => {
             let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
@@ -130,7 +209,7 @@ pub fn read_row_bounded(
                     count,
                 } => {
                     for h in handles {
-                        sources.push(h.slice(start, finish, *reversed, *count)?);
+                        sources.push(h.slice(start, finish, *reversed, (*count).min(fetch))?);
                     }
                     *reversed
                 }
@@ -140,7 +219,7 @@ pub fn read_row_bounded(
                 ranges: &ranges,
             };
             let count = limit(&cmd.slice);
-            merge_top(cf, sources, reversed, dels, now, count, max_bytes)
+            merge_top(cf, sources, reversed, dels, now, count, each)
         }
     }
 }
@@ -158,7 +237,9 @@ struct Deletions<'a> {
     ranges: &'a RangeTombstones,
 }
 
-/// Lazily merges the top-level entries of all sources until `count` live ones.
+/// Lazily merges the top-level entries of all sources until `count` live
+/// ones, each given to `each` as found (false from it stops the merge:
+/// then false).
 fn merge_top(
     cf: &CfDef,
     mut sources: Vec<Box<dyn EntrySource + '_>>,
@@ -166,8 +247,8 @@ fn merge_top(
     dels: Deletions<'_>,
     now: i32,
     count: usize,
-    max_bytes: usize,
-) -> Result<Option<RowResult>, StorageError> {
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
     let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
@@ -181,14 +262,8 @@ fn merge_top(
     for s in sources.iter_mut() {
         heads.push(next(s.as_mut())?);
     }
-    let mut cells = Vec::new();
-    let mut supers = Vec::new();
     let mut found = 0usize;
-    let mut bytes = 0usize;
     while found < count {
-        if bytes > max_bytes {
-            return Ok(None);
-        }
         // The next name in traversal order among the heads.
         let mut best: Option<usize> = None;
         for (i, h) in heads.iter().enumerate() {
@@ -215,35 +290,21 @@ fn merge_top(
                 heads[i] = next(sources[i].as_mut())?;
             }
         }
-        match merged {
-            Entry::Cell(c) => {
-                if c.is_live(now)
-                    && !row_del.shadows(c.timestamp)
-                    && !dels.ranges.shadows(cmp, &c.name, c.timestamp)
-                {
-                    bytes = bytes.saturating_add(cell_bytes(&c));
-                    cells.push(c);
-                    found += 1;
-                }
-            }
-            Entry::Super(s) => {
-                if let Some(sc) = live_super(s, row_del, now) {
-                    let cells = sc.cells.iter().map(cell_bytes);
-                    bytes = cells.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
-                    supers.push(sc);
-                    found += 1;
-                }
+        let live = match merged {
+            Entry::Cell(c) => (c.is_live(now)
+                && !row_del.shadows(c.timestamp)
+                && !dels.ranges.shadows(cmp, &c.name, c.timestamp))
+            .then_some(Live::Cell(c)),
+            Entry::Super(s) => live_super(s, row_del, now).map(Live::Super),
+        };
+        if let Some(live) = live {
+            found += 1;
+            if !each(live) {
+                return Ok(false);
             }
         }
     }
-    if bytes > max_bytes {
-        return Ok(None);
-    }
-    Ok(Some(if cf.is_super() {
-        RowResult::SuperColumns(supers)
-    } else {
-        RowResult::Cells(cells)
-    }))
+    Ok(true)
 }
 
 /// The next entry of a source, expired cells already turned into tombstones.
@@ -267,7 +328,11 @@ fn traversal(cmp: &TypeRef, a: &[u8], b: &[u8], reversed: bool) -> Ordering {
 /// The live part of a super column, or None when nothing of it is live.
 fn live_super(s: StoredSuper, row_del: DeletionTime, now: i32) -> Option<SuperColumn> {
     let eff = row_del.max(s.deletion);
-    let cells = live_cells(s.cells.into_values().collect(), eff, now, usize::MAX);
+    let cells: Vec<Cell> = s
+        .cells
+        .into_values()
+        .filter(|c| c.is_live(now) && !eff.shadows(c.timestamp))
+        .collect();
     if cells.is_empty() {
         None
     } else {
@@ -279,25 +344,21 @@ fn live_super(s: StoredSuper, row_del: DeletionTime, now: i32) -> Option<SuperCo
     }
 }
 
-fn live_cells(cells: Vec<Cell>, del: DeletionTime, now: i32, count: usize) -> Vec<Cell> {
-    cells
-        .into_iter()
-        .filter(|c| c.is_live(now) && !del.shadows(c.timestamp))
-        .take(count)
-        .collect()
-}
-
 /// Restricts comparator-ordered cells to a slice (names or bounds), in
 /// traversal order, without applying the count.
-fn slice_cells(cells: Vec<Cell>, cmp: &TypeRef, slice: &Slice) -> Vec<Cell> {
+fn slice_cells<'a>(
+    cells: impl DoubleEndedIterator<Item = Cell> + 'a,
+    cmp: &'a TypeRef,
+    slice: &'a Slice,
+) -> Box<dyn Iterator<Item = Cell> + 'a> {
     match slice {
         Slice::Names(names) => {
             let wanted: std::collections::BTreeSet<CKey> =
                 names.iter().map(|n| CKey::new(n.clone(), cmp)).collect();
-            cells
-                .into_iter()
+            let picked: Vec<Cell> = cells
                 .filter(|c| wanted.contains(&CKey::new(c.name.clone(), cmp)))
-                .collect()
+                .collect();
+            Box::new(picked.into_iter())
         }
         Slice::Range {
             start,
@@ -310,15 +371,15 @@ fn slice_cells(cells: Vec<Cell>, cmp: &TypeRef, slice: &Slice) -> Vec<Cell> {
             } else {
                 (start, finish)
             };
-            let inside = |c: &Cell| {
+            let inside = move |c: &Cell| {
                 (lo.is_empty() || cmp.compare(&c.name, lo) != Ordering::Less)
                     && (hi.is_empty() || cmp.compare(&c.name, hi) != Ordering::Greater)
             };
-            let mut out: Vec<Cell> = cells.into_iter().filter(inside).collect();
             if *reversed {
-                out.reverse();
+                Box::new(cells.rev().filter(inside))
+            } else {
+                Box::new(cells.filter(inside))
             }
-            out
         }
     }
 }

@@ -55,7 +55,7 @@ impl CallLog {
         msg: &[u8],
         received: Instant,
     ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
-        let reply = crate::storage::nowait::attempt(|| dispatch::handle(node, session, msg))?;
+        let reply = dispatch::handle_without_waiting(node, session, msg)?;
         Some(self.log(node, session, msg, reply, received))
     }
 

@@ -117,6 +117,7 @@ pub fn handle(
     msg: &[u8],
 ) -> Result<Option<Vec<u8>>, Unanswerable> {
     let mut r = Reader::new(msg);
+    session.would_block = false;
     let header = r
         .message_header()
         .map_err(|e| Unanswerable(e.to_string()))?;
@@ -151,6 +152,25 @@ pub fn handle(
         _ => reply,
     };
     Ok((header.mtype != mtype::ONEWAY).then_some(reply))
+}
+
+/// [`handle`] with reads that do not wait on the disk (see
+/// [`crate::storage::nowait`]); `None` when one of them would have (the
+/// handlers note the typed `ApiError::WouldBlock` in the session): what the
+/// call produced is dropped, for the caller to run it again where it may
+/// wait. Reads change nothing, so running one twice is harmless.
+pub fn handle_without_waiting(
+    node: &Node,
+    session: &mut Session,
+    msg: &[u8],
+) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
+    // The attempt also gives up on a miss no handler saw (one swallowed
+    // on its way up, e.g. by a read that falls back to another source).
+    let reply = crate::storage::nowait::attempt(|| handle(node, session, msg));
+    if std::mem::take(&mut session.would_block) {
+        return None;
+    }
+    reply
 }
 
 fn handle_v06(

@@ -284,3 +284,75 @@ fn streamed_06_batches_answer_as_the_whole_struct_path() {
         }
     }
 }
+
+/// A node whose column families are stored on disk (so they have SSTables).
+fn node_on_disk(dir: &std::path::Path) -> Node {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/config/testdata/storage-conf.xml"
+    );
+    let config = Config::from_file(path).unwrap();
+    let schema = Arc::new(Schema::from_config(&config).unwrap());
+    let opts = EngineOptions {
+        data_dir: Some(dir.to_path_buf()),
+        ..EngineOptions::default()
+    };
+    let engine = Arc::new(Engine::open(schema, opts).unwrap());
+    Node::new(
+        engine,
+        crate::schema::SchemaStore::in_memory(),
+        crate::auth::from_config(&config).unwrap(),
+        "127.0.0.1".into(),
+        "t".into(),
+    )
+}
+
+#[test]
+fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
+    use crate::storage::nowait;
+    let dir = tempfile::tempdir().unwrap();
+    let node = node_on_disk(dir.path());
+    let mut session = Session::default();
+    let calls = samples("CT", "StdBytes");
+    let (insert, get06) = (&calls[0], &calls[1]);
+    let reply = handle(&node, &mut session, insert).unwrap().unwrap();
+    assert_eq!(
+        Reader::new(&reply).message_header().unwrap().mtype,
+        mtype::REPLY
+    );
+    node.engine().flush(Some("CT")).unwrap();
+    let get19 = call(
+        "get",
+        Value::Struct(vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("StdBytes")), (5, bin("c"))])),
+            (3, Value::I32(1)),
+        ]),
+    );
+    session.v19.keyspace = Some("CT".into());
+    for (g, get) in [("0.6", get06), ("19.x", &get19)] {
+        // The handler sees the miss as the typed error and notes it for
+        // the server, whatever exception the reply it made carries.
+        let noted = nowait::attempt(|| {
+            nowait::missing_everything(|| {
+                handle(&node, &mut session, get).unwrap();
+                session.would_block
+            })
+        });
+        assert_eq!(noted, None, "{g}: the attempt is given up");
+        assert!(
+            session.would_block,
+            "{g}: the miss reached the handler typed"
+        );
+        // The server's attempt gives up, with the note taken.
+        let attempted =
+            nowait::missing_everything(|| handle_without_waiting(&node, &mut session, get));
+        assert!(attempted.is_none(), "{g}: a miss is not answered");
+        assert!(!session.would_block, "{g}: the note is taken");
+        // Run where it may wait, the call is answered with the column.
+        let reply = handle(&node, &mut session, get).unwrap().unwrap();
+        let mut r = Reader::new(&reply);
+        assert_eq!(r.message_header().unwrap().mtype, mtype::REPLY, "{g}");
+        assert!(!session.would_block);
+    }
+}

@@ -43,6 +43,13 @@ pub enum ApiError {
     /// a reply be written anyway, it is the internal-error one.
     #[error("connection dropped: {0}")]
     Dropped(String),
+    /// A read in a no-wait attempt would have waited on the disk
+    /// (`NodeError::WouldBlock`). The handlers record it in the session
+    /// (`Session::would_block`) as they finish the call, and the server
+    /// runs the call again on the blocking pool; what is converted here
+    /// is never sent.
+    #[error("read would wait: {0}")]
+    WouldBlock(String),
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -55,6 +62,7 @@ impl From<NodeError> for ApiError {
             NodeError::Invalid(why) => ApiError::InvalidRequest(why),
             NodeError::Unwritable(_) => ApiError::TimedOut,
             NodeError::Internal(detail) => ApiError::Internal(detail),
+            NodeError::WouldBlock(detail) => ApiError::WouldBlock(detail),
         }
     }
 }
@@ -82,16 +90,11 @@ impl ApiError {
                 thrift::Error::User(Box::new(t06::AuthorizationException::new(why)))
             }
             ApiError::Internal(detail) | ApiError::Dropped(detail) => {
-                // A read that would have waited in a no-wait attempt is
-                // run again on the pool: its made-up failure is not news.
-                if !crate::storage::nowait::missed() {
-                    tracing::error!(method, %detail, "internal error");
-                }
-                thrift::Error::Application(application_error(
-                    ApplicationErrorKind::InternalError,
-                    format!("Internal error processing {method}"),
-                ))
+                tracing::error!(method, %detail, "internal error");
+                internal_error(method)
             }
+            // Never sent: the server answers the call again (see the variant).
+            ApiError::WouldBlock(_) => internal_error(method),
             ApiError::Protocol(msg) => thrift::Error::Application(application_error(
                 ApplicationErrorKind::ProtocolError,
                 msg,
@@ -114,6 +117,14 @@ impl From<MarshalError> for ApiError {
     fn from(e: MarshalError) -> Self {
         ApiError::InvalidRequest(e.0)
     }
+}
+
+/// Cassandra's TApplicationException for a failure of the node in `method`.
+pub(crate) fn internal_error(method: &str) -> thrift::Error {
+    thrift::Error::Application(application_error(
+        ApplicationErrorKind::InternalError,
+        format!("Internal error processing {method}"),
+    ))
 }
 
 pub fn application_error(

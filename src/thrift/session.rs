@@ -108,6 +108,11 @@ pub struct Session {
     /// server then closed the connection without a reply, and so does this
     /// one (see `ApiError::Dropped`). Holds why, for the log.
     pub close_connection: Option<String>,
+    /// Set by a call run as a no-wait attempt when one of its reads would
+    /// have waited on the disk (`ApiError::WouldBlock`): its reply is not
+    /// sent, and the server runs it again on the blocking pool (see
+    /// `dispatch::handle_without_waiting`).
+    pub would_block: bool,
 }
 
 /// What a 19.x client has established, as 1.2's `ClientState`.

@@ -31,6 +31,14 @@ pub fn requirements(session: &CqlSession, statement: &Statement) -> CqlResult<Ve
         Statement::Insert(i) => writes(&i.table, i.if_not_exists, table),
         Statement::Update(u) => writes(&u.table, u.condition.is_some(), table),
         Statement::Delete(d) => writes(&d.table, d.condition.is_some(), table),
+        // An outlined batch has no conditions: each table it writes, once
+        // (a table's repeats are the same access, checked again).
+        Statement::Batch(b) if b.outline.is_some() => b
+            .outline
+            .iter()
+            .flat_map(|o| &o.tables)
+            .map(|t| table(Permission::Modify, t))
+            .collect(),
         Statement::Batch(b) => {
             let mut all = Vec::new();
             for member in &b.statements {

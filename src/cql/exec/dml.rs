@@ -31,45 +31,43 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
 
-/// The engine's ops for one CQL write.
-pub fn engine_ops(w: &CqlWrite) -> Vec<Op> {
-    w.ops
-        .iter()
-        .map(|op| match op {
-            CqlOp::Cell(c) => Op::Put {
-                super_column: None,
-                cell: c.clone(),
-            },
-            CqlOp::RangeTombstone {
-                start,
-                end,
-                deletion,
-            } => Op::DeleteRange {
-                start: start.clone(),
-                end: end.clone(),
-                deletion: *deletion,
-            },
-            CqlOp::PartitionDelete(d) => Op::DeleteRow(*d),
-            CqlOp::CounterAdd {
-                name,
-                delta,
-                timestamp,
-            } => Op::CounterAdd {
-                super_column: None,
-                name: name.clone(),
-                delta: *delta,
-                timestamp: *timestamp,
-            },
-        })
-        .collect()
+/// The engine's op for one CQL op.
+fn engine_op(op: CqlOp) -> Op {
+    match op {
+        CqlOp::Cell(cell) => Op::Put {
+            super_column: None,
+            cell,
+        },
+        CqlOp::RangeTombstone {
+            start,
+            end,
+            deletion,
+        } => Op::DeleteRange {
+            start,
+            end,
+            deletion,
+        },
+        CqlOp::PartitionDelete(d) => Op::DeleteRow(d),
+        CqlOp::CounterAdd {
+            name,
+            delta,
+            timestamp,
+        } => Op::CounterAdd {
+            super_column: None,
+            name,
+            delta,
+            timestamp,
+        },
+    }
 }
 
-/// The engine mutation for one CQL write.
-pub fn mutation(w: &CqlWrite) -> RowMutation {
+/// The engine mutation for one CQL write (its cells are moved, not copied:
+/// a big batch's writes are not held twice).
+pub fn mutation(w: CqlWrite) -> RowMutation {
     RowMutation {
-        keyspace: w.keyspace.clone(),
-        key: w.row_key.clone(),
-        updates: vec![(w.table.clone(), engine_ops(w))],
+        keyspace: w.keyspace,
+        key: w.row_key,
+        updates: vec![(w.table, w.ops.into_iter().map(engine_op).collect())],
     }
 }
 
@@ -307,20 +305,30 @@ fn now_seconds(micros: i64) -> i32 {
 /// 1.2.9's rule: counter tables are written only by COUNTER batches, and
 /// those write nothing else (checked statement by statement, in order).
 fn check_batch_kind(b: &Batch, tables: &dyn Fn(&TableName) -> CqlResult<Table>) -> CqlResult<()> {
-    for s in &b.statements {
-        let name = match s {
-            Statement::Insert(i) => &i.table,
-            Statement::Update(u) => &u.table,
-            Statement::Delete(d) => &d.table,
-            _ => continue,
-        };
+    let names = b.statements.iter().filter_map(|s| match s {
+        Statement::Insert(i) => Some(&i.table),
+        Statement::Update(u) => Some(&u.table),
+        Statement::Delete(d) => Some(&d.table),
+        _ => None,
+    });
+    check_kind_of_tables(b.kind, names, tables)
+}
+
+/// [`check_batch_kind`] over the tables the statements write, in order (a
+/// table's repeats change nothing: whether it passes depends on it alone).
+fn check_kind_of_tables<'t>(
+    kind: BatchKind,
+    names: impl Iterator<Item = &'t TableName>,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+) -> CqlResult<()> {
+    for name in names {
         let counter = tables(name)?.is_counter_table();
-        if counter && b.kind != BatchKind::Counter {
+        if counter && kind != BatchKind::Counter {
             return Err(CqlError::invalid(
                 "Counter mutations are only allowed in COUNTER batches",
             ));
         }
-        if !counter && b.kind == BatchKind::Counter {
+        if !counter && kind == BatchKind::Counter {
             return Err(CqlError::invalid(
                 "Only counter mutations are allowed in COUNTER batches",
             ));
@@ -346,11 +354,62 @@ pub(super) fn write(
         return conditional::conditional_write(backend, session, statement, name, &cond, binds);
     }
     let writes = statement_writes(backend, session, statement, binds)?;
-    let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+    apply_writes(backend, writes)
+}
+
+/// Applies a statement's writes as one engine batch.
+fn apply_writes(backend: &dyn CqlBackend, writes: Vec<CqlWrite>) -> CqlResult<CqlOutcome> {
+    let mutations: Vec<RowMutation> = writes.into_iter().map(mutation).collect();
     if !mutations.is_empty() {
         backend.apply(&mutations)?;
     }
     Ok(CqlOutcome::Void)
+}
+
+/// A batch without conditions that `parse_outlined` outlined, `text` being
+/// its query: each statement is mapped to its writes as it is parsed again
+/// and then dropped, and the writes are merged per row as they come (the
+/// statements' syntax trees are never all held, nor writes and mutations
+/// both). Everything is checked before anything is applied, in the order
+/// and with the errors of [`write`] over the whole batch: the tables (the
+/// counter-batch rule), the batch's `USING`, then each statement in turn.
+pub(super) fn write_outlined(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    b: &Batch,
+    text: &str,
+) -> CqlResult<CqlOutcome> {
+    let outline = b.outline.as_ref().map(|o| o.tables.as_slice());
+    let schema = backend.schema();
+    let tables = |t: &TableName| -> CqlResult<Table> {
+        let ks = session.keyspace_for(t)?;
+        lookup(&schema, &ks, &t.name)
+    };
+    check_kind_of_tables(b.kind, outline.unwrap_or_default().iter(), &tables)?;
+    let timestamp = session.clock().next_timestamp();
+    let lists = Source {
+        backend,
+        keyspace: String::new(),
+        cf: String::new(),
+        partitioner: schema.partitioner.clone(),
+        table: None,
+        error: RefCell::new(None),
+    };
+    let writes = session.clock().with_uuids(|uuids| {
+        let mut ctx = WriteContext {
+            timestamp,
+            now_millis: timestamp / 1000,
+            now_seconds: now_seconds(timestamp),
+            binds: &[],
+            uuids,
+            lists: &lists,
+        };
+        let mut writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
+        crate::cql::each_batch_statement(text, &mut |s| writes.add(&s, &tables, &mut ctx))?;
+        Ok::<_, CqlError>(writes.finish())
+    })?;
+    lists.finish()?;
+    apply_writes(backend, writes)
 }
 
 /// The writes of a statement, stamped now by the session's clock.
@@ -459,7 +518,7 @@ mod tests {
                 },
             ],
         };
-        let m = mutation(&w);
+        let m = mutation(w);
         assert_eq!((m.keyspace.as_str(), m.key.as_slice()), ("ks", &b"k"[..]));
         assert_eq!(m.updates.len(), 1);
         let (cf, ops) = &m.updates[0];

@@ -51,7 +51,7 @@ use crate::cql::ast::Parsed;
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlError;
 use crate::cql::mapping::ResultSet;
-use crate::cql::parse;
+use crate::cql::{parse, parse_outlined};
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use std::sync::Arc;
@@ -145,7 +145,29 @@ pub fn execute(
     query: &str,
     consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
-    execute_parsed(backend, session, &parse(query)?, consistency)
+    execute_outlined(
+        backend,
+        session,
+        query,
+        &parse_outlined(query)?,
+        consistency,
+    )
+}
+
+/// Runs `parsed`, the [`parse_outlined`] form of `query`: a batch outlined
+/// there is run statement by statement as `query` is parsed again (see
+/// `dml::write_outlined`).
+pub fn execute_outlined(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    query: &str,
+    parsed: &Parsed,
+    _consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
+    if parsed.bind_count != 0 {
+        return Err(bind_count_error(parsed.bind_count, 0));
+    }
+    run(backend, session, &parsed.statement, &[], Some(query))
 }
 
 /// Runs one statement already parsed (by a caller that looked at it
@@ -159,7 +181,7 @@ pub fn execute_parsed(
     if parsed.bind_count != 0 {
         return Err(bind_count_error(parsed.bind_count, 0));
     }
-    run(backend, session, &parsed.statement, &[])
+    run(backend, session, &parsed.statement, &[], None)
 }
 
 /// Prepares a statement: its id and the receivers of its markers.
@@ -225,7 +247,7 @@ pub fn run_prepared(
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
-    run(backend, session, &prepared.statement, values)
+    run(backend, session, &prepared.statement, values, None)
 }
 
 fn bind_count_error(markers: usize, bound: usize) -> CqlError {
@@ -234,13 +256,23 @@ fn bind_count_error(markers: usize, bound: usize) -> CqlError {
     ))
 }
 
+/// Runs one statement; `text` is its query text when it was parsed by
+/// [`parse_outlined`] (an outlined batch is parsed again from it).
 fn run(
     backend: &dyn CqlBackend,
     session: &mut CqlSession,
     statement: &Statement,
     binds: &[Option<Vec<u8>>],
+    text: Option<&str>,
 ) -> Result<CqlOutcome, CqlError> {
     match statement {
+        Statement::Batch(b) if b.outline.is_some() => match text {
+            Some(text) => dml::write_outlined(backend, session, b, text),
+            // Outlines are made only for the runs above that pass the text.
+            None => Err(CqlError::invalid(
+                "a batch outline was run without its text",
+            )),
+        },
         Statement::Insert(_)
         | Statement::Update(_)
         | Statement::Delete(_)

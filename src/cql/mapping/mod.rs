@@ -32,8 +32,8 @@ pub use scan::{execute_select, PartitionSource};
 pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};
 pub use values::TermContext;
 pub use write::{
-    batch_writes, delete_writes, insert_writes, statement_writes, update_writes, ListReader,
-    WriteContext,
+    batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
+    ListReader, WriteContext,
 };
 
 use crate::storage::model::{Cell, DeletionTime, Op};

@@ -136,29 +136,71 @@ pub fn batch_writes(
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
-    if batch.using.ttl.is_some() {
-        return Err(CqlError::invalid(
-            "Global TTL on the BATCH statement is not supported.",
-        ));
-    }
-    let batch_ts = stamp(&batch.using, None, ctx)?.timestamp;
-    let mut out: Vec<CqlWrite> = Vec::new();
-    // Where each row key's writes are in `out` (several when tables or
-    // keyspaces differ): a batch of many rows is not merged in quadratic
-    // time.
-    let mut by_key: HashMap<Vec<u8>, Vec<usize>> = HashMap::new();
+    let mut writes = BatchWrites::new(&batch.using, ctx)?;
     for s in &batch.statements {
+        writes.add(s, tables, ctx)?;
+    }
+    Ok(writes.finish())
+}
+
+/// A batch's writes, gathered statement by statement (so that a caller can
+/// drop each statement once it is added): writes to one row key of one
+/// table are merged into one, in statement order.
+pub struct BatchWrites {
+    /// The batch's own `USING TIMESTAMP`, if any.
+    timestamped: bool,
+    timestamp: i64,
+    out: Vec<CqlWrite>,
+    /// Where the writes of a row key are in `out`, without a copy of every
+    /// key (a batch of small rows would hold its keys twice): the last
+    /// write in `out` whose key has this hash, and from each write the one
+    /// before it with the same hash (`usize::MAX`: none). A batch of many
+    /// rows is not merged in quadratic time.
+    by_hash: HashMap<u64, usize>,
+    same_hash: Vec<usize>,
+}
+
+fn key_hash(key: &[u8]) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key)
+}
+
+impl BatchWrites {
+    /// Checks the batch's own `USING` (before any statement, as 1.2.9 did).
+    pub fn new(using: &Using, ctx: &mut WriteContext) -> CqlResult<BatchWrites> {
+        if using.ttl.is_some() {
+            return Err(CqlError::invalid(
+                "Global TTL on the BATCH statement is not supported.",
+            ));
+        }
+        Ok(BatchWrites {
+            timestamped: using.timestamp.is_some(),
+            timestamp: stamp(using, None, ctx)?.timestamp,
+            out: Vec::new(),
+            by_hash: HashMap::new(),
+            same_hash: Vec::new(),
+        })
+    }
+
+    /// Adds the writes of the batch's next statement.
+    pub fn add(
+        &mut self,
+        s: &Statement,
+        tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+        ctx: &mut WriteContext,
+    ) -> CqlResult<()> {
+        let batch_ts = Some(self.timestamp);
         let writes = match s {
             Statement::Insert(i) => {
-                if batch.using.timestamp.is_some() && i.using.timestamp.is_some() {
+                if self.timestamped && i.using.timestamp.is_some() {
                     return Err(CqlError::invalid(
                         "Timestamp must be set either on BATCH or individual statements",
                     ));
                 }
-                insert_writes(&tables(&i.table)?, i, Some(batch_ts), ctx)?
+                insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?
             }
-            Statement::Update(u) => update_writes(&tables(&u.table)?, u, Some(batch_ts), ctx)?,
-            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, Some(batch_ts), ctx)?,
+            Statement::Update(u) => update_writes(&tables(&u.table)?, u, batch_ts, ctx)?,
+            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, batch_ts, ctx)?,
             _ => {
                 return Err(CqlError::invalid(
                     "Only INSERT, UPDATE and DELETE statements are allowed in a BATCH",
@@ -166,20 +208,30 @@ pub fn batch_writes(
             }
         };
         for w in writes {
-            let at = by_key.entry(w.row_key.clone()).or_default();
-            match at
-                .iter()
-                .find(|&&i| out[i].keyspace == w.keyspace && out[i].table == w.table)
-            {
-                Some(&i) => out[i].ops.extend(w.ops),
-                None => {
-                    at.push(out.len());
-                    out.push(w);
+            let hash = key_hash(&w.row_key);
+            let mut at = self.by_hash.get(&hash).copied().unwrap_or(usize::MAX);
+            while at != usize::MAX {
+                let o = &self.out[at];
+                if o.row_key == w.row_key && o.keyspace == w.keyspace && o.table == w.table {
+                    break;
                 }
+                at = self.same_hash[at];
+            }
+            if at != usize::MAX {
+                self.out[at].ops.extend(w.ops);
+            } else {
+                let before = self.by_hash.insert(hash, self.out.len());
+                self.same_hash.push(before.unwrap_or(usize::MAX));
+                self.out.push(w);
             }
         }
+        Ok(())
     }
-    Ok(out)
+
+    /// The merged writes, in the order their rows were first written.
+    pub fn finish(self) -> Vec<CqlWrite> {
+        self.out
+    }
 }
 
 fn new_write(table: &Table, key: Vec<u8>) -> CqlWrite {

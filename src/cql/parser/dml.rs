@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::Parser;
+use super::{BatchMode, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -182,6 +182,7 @@ impl Parser<'_> {
         self.expect_kw("batch")?;
         let using = self.using()?;
         let mut statements = Vec::new();
+        let mut outline = Outliner::default();
         loop {
             let s = if self.at_kw("insert") {
                 Statement::Insert(self.insert()?)
@@ -192,18 +193,23 @@ impl Parser<'_> {
             } else {
                 break;
             };
-            if self.keep_batch {
-                statements.push(s);
+            match &mut self.batch_mode {
+                BatchMode::Outline => outline.note(&s),
+                BatchMode::Keep => statements.push(s),
+                // Run as parsed, and dropped.
+                BatchMode::Each(each) => each(s)?,
             }
             self.eat_sym(";");
         }
         self.expect_kw("apply")?;
         self.expect_kw("batch")?;
         statements.shrink_to_fit();
+        let outline = matches!(self.batch_mode, BatchMode::Outline).then(|| outline.done());
         Ok(Batch {
             kind,
             using,
             statements,
+            outline,
         })
     }
 
@@ -383,6 +389,33 @@ impl Parser<'_> {
             return Ok(Selector::Function { name, args });
         }
         Ok(Selector::Column(self.ident()?))
+    }
+}
+
+/// Builds a [`BatchOutline`] statement by statement (tables kept once).
+#[derive(Default)]
+struct Outliner {
+    seen: std::collections::HashSet<TableName>,
+    outline: BatchOutline,
+}
+
+impl Outliner {
+    fn note(&mut self, s: &Statement) {
+        let (table, conditional) = match s {
+            Statement::Insert(i) => (&i.table, i.if_not_exists),
+            Statement::Update(u) => (&u.table, u.condition.is_some()),
+            Statement::Delete(d) => (&d.table, d.condition.is_some()),
+            _ => return,
+        };
+        self.outline.conditional |= conditional;
+        if self.seen.insert(table.clone()) {
+            self.outline.tables.push(table.clone());
+        }
+    }
+
+    fn done(mut self) -> BatchOutline {
+        self.outline.tables.shrink_to_fit();
+        self.outline
     }
 }
 

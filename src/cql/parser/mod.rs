@@ -31,21 +31,59 @@ pub fn parse(text: &str) -> CqlResult<Parsed> {
     // so a batch refused for its syntax never holds them. Both passes run
     // the same grammar, so the errors, their positions and their order
     // are those of one pass.
-    let parsed = parse_pass(text, false)?;
+    let parsed = parse_pass(text, BatchMode::Outline)?;
     if matches!(parsed.statement, Statement::Batch(_)) {
-        return parse_pass(text, true);
+        return parse_pass(text, BatchMode::Keep);
     }
     Ok(parsed)
 }
 
-/// One parse of `text`; `keep_batch`: whether a batch keeps its statements.
-fn parse_pass(text: &str, keep_batch: bool) -> CqlResult<Parsed> {
+/// [`parse`] for a statement about to run once: a batch without
+/// conditions keeps only its [`BatchOutline`], not its statements, and is
+/// run by passing its statements one at a time, as they are parsed again,
+/// through [`each_batch_statement`] (so that its syntax trees are never
+/// all held at once). A conditional batch is kept whole, as by [`parse`]:
+/// it is checked whole before anything is written.
+pub fn parse_outlined(text: &str) -> CqlResult<Parsed> {
+    let parsed = parse_pass(text, BatchMode::Outline)?;
+    match &parsed.statement {
+        Statement::Batch(b) if b.outline.as_ref().is_some_and(|o| o.conditional) => {
+            parse_pass(text, BatchMode::Keep)
+        }
+        _ => Ok(parsed),
+    }
+}
+
+/// Parses `text`, a batch that [`parse_outlined`] accepted, again and hands
+/// each of its statements to `each` as soon as it is parsed; the first
+/// error `each` returns stops the parse and is returned. (No syntax error
+/// can come up: the text already parsed.)
+pub fn each_batch_statement(
+    text: &str,
+    each: &mut dyn FnMut(Statement) -> CqlResult<()>,
+) -> CqlResult<()> {
+    parse_pass(text, BatchMode::Each(each)).map(|_| ())
+}
+
+/// What a batch does with each statement once it is parsed.
+pub(crate) enum BatchMode<'a> {
+    /// Drops it, noting its table in the batch's outline (the syntax-only
+    /// pass: see [`parse`]).
+    Outline,
+    /// Keeps it in the batch.
+    Keep,
+    /// Hands it over (see [`each_batch_statement`]).
+    Each(&'a mut dyn FnMut(Statement) -> CqlResult<()>),
+}
+
+/// One parse of `text`; `batch_mode`: what a batch does with its statements.
+fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>) -> CqlResult<Parsed> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
         recovered: Vec::new(),
         depth: 0,
-        keep_batch,
+        batch_mode,
     };
     let parsed = p.parse_all();
     p.tokens.lexical_error()?;
@@ -159,9 +197,8 @@ pub(crate) struct Parser<'a> {
     /// How many collection literals, function calls or collection types
     /// enclose the current token (see [`MAX_NESTING`]).
     depth: usize,
-    /// False in the syntax-only pass over a batch (see [`parse`]): each
-    /// inner statement is dropped once parsed.
-    keep_batch: bool,
+    /// What a batch does with each inner statement once it is parsed.
+    batch_mode: BatchMode<'a>,
 }
 
 /// Terms and types nest at most this deep. Deeper input is refused rather

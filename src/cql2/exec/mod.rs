@@ -43,6 +43,21 @@ pub(crate) fn invalid<T>(msg: impl Into<String>) -> Result<T> {
 
 /// Runs one statement with its bound values (empty unless prepared).
 pub fn run(ctx: &mut Context, statement: &Statement, vars: &[Vec<u8>]) -> Result<Cql2Result> {
+    run_with(ctx, statement, vars, None)
+}
+
+/// Runs `statement`, the `parser::parse_outlined` form of `text`: a batch
+/// outlined there runs its statements as `text` is parsed again.
+pub fn run_outlined(ctx: &mut Context, statement: &Statement, text: &str) -> Result<Cql2Result> {
+    run_with(ctx, statement, &[], Some(text))
+}
+
+fn run_with(
+    ctx: &mut Context,
+    statement: &Statement,
+    vars: &[Vec<u8>],
+    text: Option<&str>,
+) -> Result<Cql2Result> {
     // 1.2 asked for the connection's keyspace before anything else for
     // every statement but SELECT, USE and CREATE/DROP KEYSPACE.
     let needs_keyspace = !matches!(
@@ -59,7 +74,11 @@ pub fn run(ctx: &mut Context, statement: &Statement, vars: &[Vec<u8>]) -> Result
         Statement::Select(s) => select::run(ctx, s, vars),
         Statement::Update(u) => write::update(ctx, u, vars),
         Statement::Delete(d) => write::delete(ctx, d, vars),
-        Statement::Batch { attrs, statements } => write::batch(ctx, attrs, statements, vars),
+        Statement::Batch {
+            attrs,
+            statements,
+            outline,
+        } => write::batch(ctx, attrs, statements, outline.as_ref(), text, vars),
         Statement::Use(ks) => {
             if ctx.backend.schema().keyspace(ks).is_none() {
                 return invalid(format!("Keyspace '{ks}' does not exist"));

@@ -11,7 +11,7 @@ use super::{
     check_column, check_column_name, check_consistency, check_counter_consistency, check_key,
     check_key_alias, invalid, keyspace, standard_cf, term_bytes, Access, Context, Result,
 };
-use crate::cql2::ast::{Attributes, Delete, Modification, Operation, Update};
+use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
 use crate::schema::CfDef;
 use crate::storage::model::{Cell, DeletionTime, Op, RowMutation};
@@ -55,11 +55,16 @@ pub(super) fn delete(ctx: &mut Context, d: &Delete, vars: &[Vec<u8>]) -> Result<
 }
 
 /// BEGIN BATCH ... APPLY BATCH: every statement in the connection's
-/// keyspace, the batch's timestamp (if any) for all of them.
+/// keyspace, the batch's timestamp (if any) for all of them. An outlined
+/// batch (see `parser::parse_outlined`) has no statements but its
+/// `outline`: they are parsed again from `text` and mapped one at a time,
+/// each dropped once mapped, with the same checks in the same order.
 pub(super) fn batch(
     ctx: &mut Context,
     attrs: &Attributes,
     statements: &[Modification],
+    outline: Option<&BatchOutline>,
+    text: Option<&str>,
     vars: &[Vec<u8>],
 ) -> Result<Cql2Result> {
     let ks = ctx.session_keyspace()?;
@@ -68,24 +73,53 @@ pub(super) fn batch(
     if attrs.ttl != 0 {
         return invalid("Global TTL on the BATCH statement is not supported.");
     }
-    for m in statements {
-        if m.attrs().consistency.is_some() {
-            return invalid(
-                "Consistency level must be set on the BATCH, not individual statements",
-            );
+    // The first statement naming its own level, or its own timestamp in a
+    // batch that names one, is refused (the level first).
+    let (consistency, timestamp) = match outline {
+        Some(o) => (o.first_consistency, o.first_timestamp),
+        None => (
+            statements
+                .iter()
+                .position(|m| m.attrs().consistency.is_some()),
+            statements
+                .iter()
+                .position(|m| m.attrs().timestamp.is_some()),
+        ),
+    };
+    let timestamp = timestamp.filter(|_| attrs.timestamp.is_some());
+    match (consistency, timestamp) {
+        (Some(c), Some(t)) if t < c => {
+            return invalid("Timestamp must be set either on BATCH or individual statements")
         }
-        if attrs.timestamp.is_some() && m.attrs().timestamp.is_some() {
-            return invalid("Timestamp must be set either on BATCH or individual statements");
+        (Some(_), _) => {
+            return invalid("Consistency level must be set on the BATCH, not individual statements")
         }
+        (None, Some(_)) => {
+            return invalid("Timestamp must be set either on BATCH or individual statements")
+        }
+        (None, None) => {}
     }
     let mut mutations = Vec::new();
-    for m in statements {
+    let mut add = |ctx: &mut Context, m: &Modification| -> Result<()> {
         match m {
             Modification::Update(u) => {
                 mutations.extend(update_mutations(ctx, &ks, u, attrs.timestamp, vars)?)
             }
             Modification::Delete(d) => {
                 mutations.extend(delete_mutations(ctx, &ks, d, attrs.timestamp, vars)?)
+            }
+        }
+        Ok(())
+    };
+    match (outline, text) {
+        (Some(_), Some(text)) => {
+            crate::cql2::parser::each_batch_statement(text, &mut |m| add(ctx, &m))?
+        }
+        // Outlines are made only for runs that pass the text.
+        (Some(_), None) => return invalid("a batch outline was run without its text"),
+        (None, _) => {
+            for m in statements {
+                add(ctx, m)?;
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use super::super::ast::*;
 use super::super::lexer::Kind;
-use super::{PResult, Parser};
+use super::{BatchMode, PResult, Parser};
 use crate::cql::CqlError;
 
 impl Parser<'_> {
@@ -190,6 +190,8 @@ impl Parser<'_> {
         self.expect_kw("BATCH")?;
         let attrs = self.using(true)?;
         let mut statements = Vec::new();
+        let mut outline = Outliner::default();
+        let mut count = 0;
         loop {
             let m = if self.at_kw("INSERT") {
                 Modification::Update(self.insert()?)
@@ -197,16 +199,61 @@ impl Parser<'_> {
                 Modification::Update(self.update()?)
             } else if self.at_kw("DELETE") {
                 Modification::Delete(self.delete()?)
-            } else if !statements.is_empty() && self.at_kw("APPLY") {
+            } else if count > 0 && self.at_kw("APPLY") {
                 break;
             } else {
                 return Err(self.no_viable());
             };
-            statements.push(m);
+            match &mut self.batch_mode {
+                BatchMode::Outline => outline.note(count, &m),
+                BatchMode::Keep => statements.push(m),
+                // Run as parsed, and dropped.
+                BatchMode::Each(each) => each(m)?,
+            }
+            count += 1;
             self.eat_sym(";");
         }
         self.expect_kw("APPLY")?;
         self.expect_kw("BATCH")?;
-        Ok(Statement::Batch { attrs, statements })
+        statements.shrink_to_fit();
+        let outline = matches!(self.batch_mode, BatchMode::Outline).then(|| outline.done());
+        Ok(Statement::Batch {
+            attrs,
+            statements,
+            outline,
+        })
+    }
+}
+
+/// Builds a [`BatchOutline`] statement by statement (tables kept once).
+#[derive(Default)]
+struct Outliner {
+    seen: std::collections::HashSet<(Option<String>, String)>,
+    outline: BatchOutline,
+}
+
+impl Outliner {
+    fn note(&mut self, at: usize, m: &Modification) {
+        let (keyspace, cf) = match m {
+            Modification::Update(u) => (&u.keyspace, &u.cf),
+            Modification::Delete(d) => (&d.keyspace, &d.cf),
+        };
+        let o = &mut self.outline;
+        if m.attrs().consistency.is_some() && o.first_consistency.is_none() {
+            o.first_consistency = Some(at);
+        }
+        if m.attrs().timestamp.is_some() && o.first_timestamp.is_none() {
+            o.first_timestamp = Some(at);
+        }
+        let table = (keyspace.clone(), cf.clone());
+        if !self.seen.contains(&table) {
+            self.seen.insert(table.clone());
+            o.tables.push(table);
+        }
+    }
+
+    fn done(mut self) -> BatchOutline {
+        self.outline.tables.shrink_to_fit();
+        self.outline
     }
 }

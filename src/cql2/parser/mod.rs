@@ -105,10 +105,44 @@ fn is_reserved(word: &str) -> bool {
 /// are those of lexing the whole text first: a lexical error anywhere in
 /// the text wins over any syntax error.
 pub fn parse(query: &str) -> Result<Parsed, CqlError> {
+    parse_pass(query, BatchMode::Keep)
+}
+
+/// [`parse`] for a statement about to run once: a batch keeps only its
+/// [`BatchOutline`], not its statements (their syntax trees are many
+/// times the text), and is run by passing its statements one at a time,
+/// as they are parsed again, through [`each_batch_statement`]. Errors are
+/// those of [`parse`]: the grammar is the same.
+pub fn parse_outlined(query: &str) -> Result<Parsed, CqlError> {
+    parse_pass(query, BatchMode::Outline)
+}
+
+/// Parses `query`, a batch that [`parse_outlined`] accepted, again and
+/// hands each of its statements to `each` as soon as it is parsed; the
+/// first error `each` returns stops the parse and is returned.
+pub fn each_batch_statement(
+    query: &str,
+    each: &mut dyn FnMut(Modification) -> Result<(), CqlError>,
+) -> Result<(), CqlError> {
+    parse_pass(query, BatchMode::Each(each)).map(|_| ())
+}
+
+/// What a batch does with each statement once it is parsed.
+enum BatchMode<'a> {
+    /// Drops it, noting what the batch's outline needs.
+    Outline,
+    /// Keeps it in the batch.
+    Keep,
+    /// Hands it over (see [`each_batch_statement`]).
+    Each(&'a mut dyn FnMut(Modification) -> Result<(), CqlError>),
+}
+
+fn parse_pass<'q>(query: &'q str, batch_mode: BatchMode<'q>) -> Result<Parsed, CqlError> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(query)),
         markers: 0,
         query,
+        batch_mode,
     };
     let statement = p.statement();
     p.tokens.lexical_error()?;
@@ -122,6 +156,8 @@ struct Parser<'q> {
     tokens: Lookahead<Lexer<'q>>,
     markers: usize,
     query: &'q str,
+    /// What a batch does with each statement once it is parsed.
+    batch_mode: BatchMode<'q>,
 }
 
 type PResult<T> = Result<T, CqlError>;

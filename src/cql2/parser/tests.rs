@@ -116,11 +116,14 @@ fn delete_batch_use_truncate() {
         "Failed parsing statement: [DELETE FROM cf] reason: NullPointerException null"
     );
 
-    let Statement::Batch { attrs, statements } = stmt(
+    let Statement::Batch {
+        attrs, statements, ..
+    } = stmt(
         "BEGIN BATCH USING CONSISTENCY ONE \
          INSERT INTO a (KEY, c) VALUES ('k', 'v'); UPDATE b SET c = 'd' WHERE KEY = 'k' \
          DELETE FROM c WHERE KEY = 'k' APPLY BATCH;",
-    ) else {
+    )
+    else {
         panic!()
     };
     assert_eq!(attrs.consistency.as_deref(), Some("ONE"));

@@ -124,6 +124,7 @@ pub use replay::{
 
 use segment::{sync_dir, ActiveSegment};
 use syncer::SyncState;
+pub use writer::Records;
 use writer::{next_segment_id, Writer};
 
 /// A durable record log shared by many writer threads (`Send + Sync`; share
@@ -310,6 +311,21 @@ impl CommitLog {
         // Periodic mode: acknowledged now (finish_write checked the state).
         let seq = if batch { seq } else { 0 };
         Ok(Durable::new(Arc::clone(&self.shared), pos, seq))
+    }
+
+    /// [`append_all`](Self::append_all) for records the caller framed
+    /// (each payload checked there): written as they are, not copied.
+    pub fn append_records(&self, records: &Records) -> Result<Position, CommitLogError> {
+        if records.is_empty() {
+            return Ok(self.current_position());
+        }
+        let shared = &*self.shared;
+        let batch = matches!(shared.mode, SyncMode::Batch { .. });
+        shared.begin_write(batch)?;
+        let written = shared.write_framed(records);
+        let (pos, seq) = shared.finish_write(batch, written)?;
+        let seq = if batch { seq } else { 0 };
+        Durable::new(Arc::clone(&self.shared), pos, seq).wait()
     }
 
     /// Whether an append now could wait on the disk: always in batch mode

@@ -29,25 +29,80 @@ pub(crate) struct Writer {
     pub buf: Vec<u8>,
 }
 
+/// Records framed by the caller, outside the writer lock, to be written
+/// as they are ([`super::CommitLog::append_records`]): a big batch's
+/// records are then in memory once, not once as payloads and again in the
+/// writer's buffer.
+#[derive(Default)]
+pub struct Records {
+    framed: Vec<u8>,
+}
+
+impl Records {
+    /// Frames `payload` after the records so far (refused over
+    /// [`format::MAX_PAYLOAD_LEN`], with nothing added).
+    pub fn push(&mut self, payload: &[u8]) -> Result<(), CommitLogError> {
+        if payload.len() > format::MAX_PAYLOAD_LEN {
+            return Err(CommitLogError::PayloadTooLarge {
+                len: payload.len(),
+                max: format::MAX_PAYLOAD_LEN,
+            });
+        }
+        format::encode_record(payload, &mut self.framed);
+        Ok(())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.framed.is_empty()
+    }
+}
+
 impl Shared {
     /// Frames and writes `payloads` under the writer lock; returns the first
     /// record's position and the write's sequence number.
     pub(crate) fn write(&self, payloads: &[&[u8]]) -> Result<(Position, u64), CommitLogError> {
         let mut w = self.writer.lock();
-        let total: u64 = payloads.iter().map(|p| format::record_len(p.len())).sum();
-        if w.retired || (!w.active.is_empty() && w.active.offset + total > self.segment_size) {
-            self.rotate(&mut w)?;
-        }
-        let Writer { active, buf, .. } = &mut *w;
+        // The reused buffer is taken out while the lock is held (and put
+        // back after), so that the write below can borrow the writer.
+        let mut buf = std::mem::take(&mut w.buf);
         buf.clear();
         for p in payloads {
-            format::encode_record(p, buf);
+            format::encode_record(p, &mut buf);
         }
+        let written = self.write_locked(&mut w, &buf);
+        if buf.capacity() <= 1 << 20 {
+            // A huge record's buffer is not kept alive forever.
+            w.buf = buf;
+        }
+        written
+    }
+
+    /// Writes records framed already ([`Records`]), as they are.
+    pub(crate) fn write_framed(
+        &self,
+        records: &Records,
+    ) -> Result<(Position, u64), CommitLogError> {
+        let mut w = self.writer.lock();
+        self.write_locked(&mut w, &records.framed)
+    }
+
+    /// Writes `framed` at the end of the active segment (a new one first
+    /// when it would not fit).
+    fn write_locked(
+        &self,
+        w: &mut Writer,
+        framed: &[u8],
+    ) -> Result<(Position, u64), CommitLogError> {
+        let total = framed.len() as u64;
+        if w.retired || (!w.active.is_empty() && w.active.offset + total > self.segment_size) {
+            self.rotate(w)?;
+        }
+        let active = &mut w.active;
         let pos = Position {
             segment: active.id,
             offset: active.offset,
         };
-        if let Err(e) = active.write(buf) {
+        if let Err(e) = active.write(framed) {
             let err = CommitLogError::io(&active.path, e);
             // Cut the partial record off: a later record must never follow
             // a torn one (replay would take that for corruption).
@@ -63,10 +118,6 @@ impl Shared {
             active.offset.saturating_add(margin) > self.segment_size,
             Ordering::Relaxed,
         );
-        if buf.capacity() > 1 << 20 {
-            // Do not keep a huge record's buffer alive forever.
-            *buf = Vec::new();
-        }
         w.seq += 1;
         Ok((pos, w.seq))
     }

@@ -19,7 +19,7 @@
 
 use super::idl::{self, Ty};
 use super::javaread::{self, ArgsError, JStruct, J};
-use super::{wrap, Handler};
+use super::Handler;
 use crate::node::Node;
 use crate::schema::Schema;
 use crate::storage::model::{Op, RowMutation};
@@ -224,7 +224,7 @@ pub fn process(
     let result = handler
         .check_login(&ks)
         .and_then(|()| apply(batch, node, &ks));
-    let outcome = batch::void_outcome(wrap(call.method, result));
+    let outcome = batch::void_outcome(handler.wrap(call.method, result));
     let mut out = Vec::with_capacity(64);
     let mut o = TBinaryOutputProtocol::new(&mut out, true);
     // Writing into a Vec cannot fail.

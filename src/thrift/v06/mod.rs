@@ -75,8 +75,17 @@ fn check_read_level(cl: ConsistencyLevel) -> ApiResult<()> {
     }
 }
 
-fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
-    r.map_err(|e| e.into_thrift(method))
+impl Handler<'_> {
+    /// The one way a 0.6 result leaves the handler: a read that would have
+    /// waited on the disk is noted in the session for the server (see
+    /// `Session::would_block`), and errors become this generation's
+    /// exceptions.
+    pub(crate) fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
+        if let Err(ApiError::WouldBlock(_)) = &r {
+            self.session.borrow_mut().would_block = true;
+        }
+        r.map_err(|e| e.into_thrift(method))
+    }
 }
 
 impl CassandraSyncHandler for Handler<'_> {
@@ -87,7 +96,7 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<()> {
         let attempt = self.node.auth.login(&keyspace, &auth_request.credentials);
         let r = access::login(&mut self.session.borrow_mut(), Some(&keyspace), attempt);
-        wrap("login", r)
+        self.wrap("login", r)
     }
 
     fn handle_get(
@@ -100,7 +109,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .check_login(&keyspace)
             .and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
-        wrap("get", r)
+        self.wrap("get", r)
     }
 
     fn handle_get_slice(
@@ -114,7 +123,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
         });
-        wrap("get_slice", r)
+        self.wrap("get_slice", r)
     }
 
     fn handle_multiget(
@@ -127,7 +136,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .check_login(&keyspace)
             .and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
-        wrap("multiget", r)
+        self.wrap("multiget", r)
     }
 
     fn handle_multiget_slice(
@@ -141,7 +150,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self.check_login(&keyspace).and_then(|_| {
             reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
         });
-        wrap("multiget_slice", r)
+        self.wrap("multiget_slice", r)
     }
 
     fn handle_get_count(
@@ -154,7 +163,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .check_login(&keyspace)
             .and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
-        wrap("get_count", r)
+        self.wrap("get_count", r)
     }
 
     fn handle_get_range_slice(
@@ -171,7 +180,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
         });
-        wrap("get_range_slice", r)
+        self.wrap("get_range_slice", r)
     }
 
     fn handle_get_range_slices(
@@ -185,7 +194,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self.check_login(&keyspace).and_then(|_| {
             reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
         });
-        wrap("get_range_slices", r)
+        self.wrap("get_range_slices", r)
     }
 
     fn handle_insert(
@@ -200,7 +209,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self.check_login(&keyspace).and_then(|_| {
             writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
         });
-        wrap("insert", r)
+        self.wrap("insert", r)
     }
 
     fn handle_batch_insert(
@@ -217,7 +226,7 @@ impl CassandraSyncHandler for Handler<'_> {
             let batch = bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
             batch::apply(batch, self.node, &keyspace)
         });
-        wrap("batch_insert", r)
+        self.wrap("batch_insert", r)
     }
 
     fn handle_remove(
@@ -231,7 +240,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .check_login(&keyspace)
             .and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
-        wrap("remove", r)
+        self.wrap("remove", r)
     }
 
     fn handle_batch_mutate(
@@ -246,7 +255,7 @@ impl CassandraSyncHandler for Handler<'_> {
             })?;
             batch::apply(batch, self.node, &keyspace)
         });
-        wrap("batch_mutate", r)
+        self.wrap("batch_mutate", r)
     }
 
     fn handle_get_string_property(&self, property: String) -> thrift::Result<String> {
@@ -270,7 +279,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        wrap("describe_ring", describe::ring(self.node, &keyspace))
+        self.wrap("describe_ring", describe::ring(self.node, &keyspace))
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
@@ -281,7 +290,7 @@ impl CassandraSyncHandler for Handler<'_> {
         &self,
         keyspace: String,
     ) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
-        wrap(
+        self.wrap(
             "describe_keyspace",
             describe::keyspace(self.node, &keyspace),
         )
@@ -293,7 +302,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
-        wrap(
+        self.wrap(
             "describe_splits",
             describe::splits(self.node, &start_token, &end_token, keys_per_split),
         )

@@ -108,9 +108,13 @@ pub fn get_count(
 ) -> ApiResult<i32> {
     let all = t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX);
     let predicate = t::SlicePredicate::new(None, all);
-    // Rows read to be counted are no part of the reply (see `thrift::reply`).
-    let n =
-        crate::node::reply::counting(|| get_slice(node, ks, key, parent, &predicate, cl))?.len();
+    // Checked as get_slice; counted without holding the row.
+    let cf = v::validate_column_parent(&node.schema(), ks, parent)?;
+    v::validate_predicate(&cf, parent.super_column.as_deref(), &predicate)?;
+    v::validate_key(key)?;
+    check_read_level(cl)?;
+    let cmd = slice_command(ks, parent, &predicate);
+    let n = node.count(&cmd, key.as_bytes())?;
     Ok(i32::try_from(n).unwrap_or(i32::MAX))
 }
 

@@ -4,7 +4,7 @@
 //! methods in `mod.rs` route here by the connection's CQL version; this
 //! file must not interpret CQL.
 
-use super::{cql, cql2, wrap, Handler};
+use super::{cql, cql2, Handler};
 use crate::cql::exec;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -13,26 +13,28 @@ fn parse_cql3(text: &str) -> ApiResult<crate::cql::ast::Parsed> {
     crate::cql::parse(text).map_err(|e| ApiError::invalid(e.to_string()))
 }
 
-fn parse_cql2(text: &str) -> ApiResult<crate::cql2::ast::Parsed> {
-    crate::cql2::parser::parse(text).map_err(|e| ApiError::invalid(e.to_string()))
-}
-
 impl Handler<'_> {
     pub(super) fn execute_cql2(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
+        // A batch is outlined, and its statements run as they are parsed
+        // again from the text (see `cql2::parser::parse_outlined`).
         let r = self
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
-            .and_then(|text| parse_cql2(&text))
-            .and_then(|parsed| {
+            .and_then(|text| {
+                crate::cql2::parser::parse_outlined(&text)
+                    .map(|parsed| (text, parsed))
+                    .map_err(|e| ApiError::invalid(e.to_string()))
+            })
+            .and_then(|(text, parsed)| {
                 self.cql2(&parsed.statement, |ctx| {
-                    crate::cql2::exec::run(ctx, &parsed.statement, &[])
+                    crate::cql2::exec::run_outlined(ctx, &parsed.statement, &text)
                 })
             });
-        wrap("execute_cql_query", r)
+        self.wrap("execute_cql_query", r)
     }
 
     pub(super) fn execute_cql3(
@@ -42,19 +44,26 @@ impl Handler<'_> {
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
         let method = "execute_cql3_query";
-        let parsed = match self
+        // A batch is outlined, and its statements run as they are parsed
+        // again from the text (see `cql::parse_outlined`).
+        let (text, parsed) = match self
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
-            .and_then(|text| parse_cql3(&text))
-        {
+            .and_then(|text| {
+                crate::cql::parse_outlined(&text)
+                    .map(|parsed| (text, parsed))
+                    .map_err(|e| ApiError::invalid(e.to_string()))
+            }) {
             Ok(parsed) => parsed,
-            Err(e) => return wrap(method, Err(e)),
+            Err(e) => return self.wrap(method, Err(e)),
         };
         self.cql3(
             method,
             consistency,
             |session| exec::access::requirements(session, &parsed.statement),
-            |backend, session| exec::execute_parsed(backend, session, &parsed, consistency.0),
+            |backend, session| {
+                exec::execute_outlined(backend, session, &text, &parsed, consistency.0)
+            },
         )
     }
 
@@ -74,7 +83,7 @@ impl Handler<'_> {
                     .prepare(&text)
                     .map_err(|e| ApiError::invalid(e.to_string()))
             });
-        wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
+        self.wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
     }
 
     pub(super) fn prepare_cql3(
@@ -98,7 +107,7 @@ impl Handler<'_> {
                     },
                 )
             });
-        wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
+        self.wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
     }
 
     pub(super) fn execute_prepared_cql2(
@@ -120,7 +129,7 @@ impl Handler<'_> {
                     crate::cql2::execute_prepared(ctx, &prepared, &values)
                 })
             });
-        wrap(method, r)
+        self.wrap(method, r)
     }
 
     pub(super) fn execute_prepared_cql3(
@@ -139,7 +148,7 @@ impl Handler<'_> {
                 .map_err(|e| ApiError::invalid(e.to_string()))
         }) {
             Ok(p) => p,
-            Err(e) => return wrap(method, Err(e)),
+            Err(e) => return self.wrap(method, Err(e)),
         };
         self.cql3(
             method,

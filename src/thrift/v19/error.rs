@@ -3,7 +3,7 @@
 //! generated 19.x processor only recognises its own exception structs, so
 //! every 19.x handler returns errors through [`into_thrift`].
 
-use crate::thrift::error::{application_error, ApiError};
+use crate::thrift::error::{application_error, internal_error, ApiError};
 use crate::thrift::gen::cassandra19 as t;
 use thrift::ApplicationErrorKind;
 
@@ -19,15 +19,11 @@ pub fn into_thrift(e: ApiError, method: &str) -> thrift::Error {
         ApiError::Authentication(why) => user(Box::new(t::AuthenticationException::new(why))),
         ApiError::Authorization(why) => user(Box::new(t::AuthorizationException::new(why))),
         ApiError::Internal(detail) | ApiError::Dropped(detail) => {
-            // See `thrift::error`: a no-wait attempt's miss is retried, not news.
-            if !crate::storage::nowait::missed() {
-                tracing::error!(method, %detail, "internal error");
-            }
-            thrift::Error::Application(application_error(
-                ApplicationErrorKind::InternalError,
-                format!("Internal error processing {method}"),
-            ))
+            tracing::error!(method, %detail, "internal error");
+            internal_error(method)
         }
+        // Never sent: the server answers the call again (see the variant).
+        ApiError::WouldBlock(_) => internal_error(method),
         ApiError::Protocol(msg) => {
             thrift::Error::Application(application_error(ApplicationErrorKind::ProtocolError, msg))
         }

@@ -7,7 +7,7 @@
 //! must not implement API methods.
 
 use super::validation::known_level;
-use super::{cql, cql2, wrap, Handler};
+use super::{cql, cql2, Handler};
 use crate::auth::access::{Access, Permission};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;
@@ -69,7 +69,7 @@ impl<'a> Handler<'a> {
         accesses: Vec<Access>,
         f: impl FnOnce() -> ApiResult<T>,
     ) -> thrift::Result<T> {
-        wrap(method, self.allowed(&accesses).and_then(|()| f()))
+        self.wrap(method, self.allowed(&accesses).and_then(|()| f()))
     }
 
     /// Runs `f` with the session's keyspace after checking the consistency
@@ -113,7 +113,7 @@ impl<'a> Handler<'a> {
             );
             self.session.borrow_mut().close_connection = Some(why.clone());
         }
-        wrap(method, r)
+        self.wrap(method, r)
     }
 
     /// Runs `run` with this connection's CQL session (made on first use,
@@ -168,7 +168,7 @@ impl<'a> Handler<'a> {
                 }
                 cql::result(outcome)
             });
-        wrap(method, r)
+        self.wrap(method, r)
     }
 }
 

@@ -53,8 +53,17 @@ pub struct Handler<'a> {
     session: RefCell<&'a mut Session>,
 }
 
-fn wrap<T>(method: &str, r: ApiResult<T>) -> thrift::Result<T> {
-    r.map_err(|e| error::into_thrift(e, method))
+impl Handler<'_> {
+    /// The one way a 19.x result leaves the handler: a read that would
+    /// have waited on the disk is noted in the session for the server (see
+    /// `Session::would_block`), and errors become this generation's
+    /// exceptions.
+    fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
+        if let Err(ApiError::WouldBlock(_)) = &r {
+            self.session.borrow_mut().would_block = true;
+        }
+        r.map_err(|e| error::into_thrift(e, method))
+    }
 }
 
 impl CassandraSyncHandler for Handler<'_> {
@@ -255,7 +264,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = known_level(serial, "serial_consistency_level", "cas")
             .and_then(|_| known_level(commit, "commit_consistency_level", "cas"));
         if let Err(e) = r {
-            return wrap("cas", Err(e));
+            return self.wrap("cas", Err(e));
         }
         self.with_ks(
             "cas",
@@ -336,7 +345,7 @@ impl CassandraSyncHandler for Handler<'_> {
     /// 1.2 asked for a login (its `validateLogin`), not for grants.
     fn handle_describe_keyspaces(&self) -> thrift::Result<Vec<t::KsDef>> {
         let r = self.logged_in().map(|()| describe::keyspaces(self.node));
-        wrap("describe_keyspaces", r)
+        self.wrap("describe_keyspaces", r)
     }
 
     fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
@@ -348,11 +357,11 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        wrap("describe_ring", describe::ring(self.node, &keyspace))
+        self.wrap("describe_ring", describe::ring(self.node, &keyspace))
     }
 
     fn handle_describe_local_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        wrap("describe_local_ring", describe::ring(self.node, &keyspace))
+        self.wrap("describe_local_ring", describe::ring(self.node, &keyspace))
     }
 
     fn handle_describe_token_map(&self) -> thrift::Result<BTreeMap<String, String>> {
@@ -371,7 +380,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .logged_in()
             .and_then(|()| describe::keyspace(self.node, &keyspace));
-        wrap("describe_keyspace", r)
+        self.wrap("describe_keyspace", r)
     }
 
     fn handle_describe_splits(
@@ -545,6 +554,6 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = cql_version::choose(&version)
             .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
-        wrap("set_cql_version", r)
+        self.wrap("set_cql_version", r)
     }
 }

@@ -116,13 +116,18 @@ pub fn multiget_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<BTreeMap<Vec<u8>, i32>> {
-    // Rows read to be counted are no part of the reply (see `thrift::reply`).
-    let rows =
-        crate::node::reply::counting(|| multiget_slice(node, ks, keys, parent, predicate, cl))?;
-    Ok(rows
-        .into_iter()
-        .map(|(k, cols)| (k, count(cols.len())))
-        .collect())
+    // Checked as multiget_slice; counted without holding any row.
+    let (cmd, _) = checked_slice(
+        node,
+        ks,
+        keys.iter().map(Vec::as_slice),
+        parent,
+        predicate,
+        cl,
+    )?;
+    keys.iter()
+        .map(|key| Ok((key.clone(), count(node.count(&cmd, key)?))))
+        .collect()
 }
 
 pub fn get_count(
@@ -133,8 +138,9 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
-    let columns = crate::node::reply::counting(|| get_slice(node, ks, key, parent, predicate, cl))?;
-    Ok(count(columns.len()))
+    // Checked as get_slice; counted without holding the row.
+    let (cmd, _) = checked_slice(node, ks, [key], parent, predicate, cl)?;
+    Ok(count(node.count(&cmd, key)?))
 }
 
 fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {

@@ -52,7 +52,7 @@ pub(super) fn conditional_write(
         let applied = holds(session, binds, &table, cond, &current)?;
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
-            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+            let mutations: Vec<RowMutation> = writes.into_iter().map(mutation).collect();
             backend.apply(&mutations)?;
         }
         Ok(CqlOutcome::Rows(condition::result(applied, current)))
@@ -154,7 +154,7 @@ pub(super) fn conditional_batch(
         }
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
-            let mutations: Vec<RowMutation> = writes.iter().map(mutation).collect();
+            let mutations: Vec<RowMutation> = writes.into_iter().map(mutation).collect();
             backend.apply(&mutations)?;
             return Ok(CqlOutcome::Rows(condition::result(true, empty_rows())));
         }
