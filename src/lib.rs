@@ -17,15 +17,20 @@
 //! - [`node`]: what every front end shares: the engine, schema changes,
 //!   auth, the CQL clock and prepared statements. It knows no wire protocol.
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`admin`]: the admin HTTP surface (healthz, metrics, nodetool's
+//!   endpoints, the test kit's), a front end beside [`thrift`] above [`node`].
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
+//! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
 
+pub mod admin;
 pub mod auth;
 pub mod config;
 pub mod cql;
 pub mod cql2;
 pub mod marshal;
 pub mod node;
+pub mod nodetool;
 pub mod partitioner;
 pub mod schema;
 pub mod shell;

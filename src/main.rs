@@ -24,7 +24,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::admin::AdminState;
+use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
@@ -103,6 +104,14 @@ struct ServeArgs {
     /// the admin surface on, else 0).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     activity_log_size: Option<u32>,
+    /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
+    /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
+    #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
+    admin_listen: Option<AdminListen>,
+}
+
+fn parse_admin_listen(text: &str) -> Result<AdminListen, String> {
+    AdminListen::parse(text)
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -241,6 +250,9 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     }
     if let Some(n) = args.activity_log_size {
         config.activity_log_size = Some(n);
+    }
+    if let Some(admin) = &args.admin_listen {
+        config.admin_listen = Some(admin.clone());
     }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
@@ -382,6 +394,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(port) => Some(bind(&host, port).await?),
         None => None,
     };
+    let admin_listener = match &config.admin_listen {
+        Some(a) => Some(bind(&a.host, a.port).await?),
+        None => None,
+    };
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
@@ -435,7 +451,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .as_ref()
         .and_then(|p| std::fs::canonicalize(p).ok());
     // The record is read only through the admin surface.
-    let admin_on = false;
+    let admin_on = config.admin_listen.is_some();
     let activity = config.activity_log_size.map(|n| n as usize);
     node.activity.set_size(activity.unwrap_or(if admin_on {
         supercolumn::node::activity::DEFAULT_SIZE
@@ -452,6 +468,21 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     };
 
     let signals = ShutdownSignals::install()?;
+    let (admin, admin_task) = match admin_listener {
+        Some(l) => {
+            let state = Arc::new(AdminState::new(node.clone()));
+            let addr = l.local_addr()?;
+            println!("supercolumn admin on {addr}");
+            tracing::info!("serving the admin surface on http://{addr}/");
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            let task = tokio::spawn(supercolumn::admin::serve(l, state.clone(), async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|s| *s).await;
+            }));
+            (Some(state), Some((stop, task)))
+        }
+        None => (None, None),
+    };
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
     tracing::info!(
@@ -482,7 +513,18 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         }
         None => None,
     };
-    serve(listener, node, opts, signals.received()).await;
+    // A signal, or `nodetool drain`, stops the server.
+    let drained = admin.as_ref().map(|a| a.stop_requested());
+    let stop = async move {
+        match drained {
+            Some(drained) => tokio::select! {
+                _ = signals.received() => {}
+                _ = drained => tracing::info!("drain requested over the admin surface"),
+            },
+            None => signals.received().await,
+        }
+    };
+    serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
     if let Some(task) = pinned19 {
         let _ = task.await;
@@ -495,6 +537,11 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     engine
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    // After storage: a drain's caller waits for its answer until the flush.
+    if let Some((stop, task)) = admin_task {
+        let _ = stop.send(true);
+        let _ = task.await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

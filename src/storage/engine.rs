@@ -276,6 +276,11 @@ impl Engine {
         Ok(())
     }
 
+    /// False once [`Engine::shutdown`] has begun.
+    pub fn is_open(&self) -> bool {
+        self.inner.check_open().is_ok()
+    }
+
     pub fn stats(&self, keyspace: &str, cf: &str) -> Result<CfStats, StorageError> {
         Ok(self.inner.catalog().cf(keyspace, cf)?.stats())
     }
