@@ -224,6 +224,7 @@ fn a_write_fault_says_whether_the_write_was_applied() {
     prime(&admin, json!({"method": "insert", "error": "drop_connection", "applied": true}));
     let r = c6.insert("CT".into(), "d".into(), path06("after"), b"v".to_vec(), timestamp(), CL::ONE);
     assert!(matches!(r, Err(thrift::Error::Transport(_)) | Err(thrift::Error::Protocol(_))), "{r:?}");
+    clear(&admin);
     prime(&admin, json!({"method": "insert", "error": "drop_connection"}));
     let mut c6 = server.client(false);
     let r = c6.insert("CT".into(), "d".into(), path06("before"), b"v".to_vec(), timestamp(), CL::ONE);
@@ -335,7 +336,9 @@ fn the_activity_record_shows_each_call() {
     assert_eq!(inserts[0]["consistency_level"], "ALL");
     assert_ne!(inserts[0]["connection"], gets[0]["connection"]);
     let all = activity(&admin, "");
-    assert!(all.iter().any(|e| e["method"] == "set_keyspace"));
+    let methods: Vec<&str> = all.iter().map(|e| e["method"].as_str().unwrap()).collect();
+    assert_eq!(methods, ["get", "get", "insert"], "every call since the clear");
+    assert!(all[0]["seq"].as_u64() < all[1]["seq"].as_u64());
     assert_eq!(activity(&admin, "?limit=1").len(), 1);
     assert_eq!(admin.get("/activity?methd=get").unwrap().status, 400);
     assert_eq!(admin.delete("/activity").unwrap().status, 200);
