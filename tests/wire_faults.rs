@@ -15,7 +15,7 @@ use supercolumn::thrift::gen::cassandra06::{
     TCassandraSyncClient as _,
 };
 use supercolumn::thrift::gen::cassandra19::{self as t19, TCassandraSyncClient as _};
-use wire_support::{connect19, conformance_config, timestamp, Client19, Server};
+use wire_support::{conformance_config, connect19, timestamp, Client19, Server};
 
 fn start() -> (Server, Endpoint) {
     let conf = conformance_config("storage-conf.xml");
@@ -111,13 +111,21 @@ fn thrown19<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
 fn each_kind_reaches_a_06_client_as_its_exception() {
     let (server, admin) = start();
     let mut c = server.client(false);
-    let get = |c: &mut wire_support::Client| {
-        c.get("CT".into(), "k".into(), path06("c"), CL::QUORUM)
-    };
+    let get =
+        |c: &mut wire_support::Client| c.get("CT".into(), "k".into(), path06("c"), CL::QUORUM);
     for (rule, expected) in [
-        (json!({"method": "get", "error": "timed_out"}), "TimedOutException"),
-        (json!({"method": "get", "error": "unavailable"}), "UnavailableException"),
-        (json!({"method": "get", "error": "not_found"}), "NotFoundException"),
+        (
+            json!({"method": "get", "error": "timed_out"}),
+            "TimedOutException",
+        ),
+        (
+            json!({"method": "get", "error": "unavailable"}),
+            "UnavailableException",
+        ),
+        (
+            json!({"method": "get", "error": "not_found"}),
+            "NotFoundException",
+        ),
         (
             json!({"method": "get", "error": "invalid_request", "why": "primed"}),
             "InvalidRequestException:primed",
@@ -141,14 +149,24 @@ fn each_kind_reaches_a_06_client_as_its_exception() {
         ("authentication", "AuthenticationException:bad login"),
         ("authorization", "AuthorizationException:bad login"),
     ] {
-        prime(&admin, json!({"method": "login", "error": kind, "why": "bad login"}));
+        prime(
+            &admin,
+            json!({"method": "login", "error": kind, "why": "bad login"}),
+        );
         assert_eq!(thrown06(c.login("CT".into(), auth())), expected);
         clear(&admin);
     }
     // Unprimed, the call is answered for real.
     assert_eq!(thrown06(get(&mut c)), "NotFoundException");
-    c.insert("CT".into(), "k".into(), path06("c"), b"v".to_vec(), timestamp(), CL::ONE)
-        .unwrap();
+    c.insert(
+        "CT".into(),
+        "k".into(),
+        path06("c"),
+        b"v".to_vec(),
+        timestamp(),
+        CL::ONE,
+    )
+    .unwrap();
     assert_eq!(get(&mut c).unwrap().column.unwrap().value, b"v");
 }
 
@@ -158,9 +176,18 @@ fn each_kind_reaches_a_19x_client_as_its_exception() {
     let mut c = client19(&server);
     let get = |c: &mut Client19| c.get(b"k".to_vec(), path19("c"), t19::ConsistencyLevel::QUORUM);
     for (rule, expected) in [
-        (json!({"method": "get", "error": "timed_out"}), "TimedOutException:Some(0)"),
-        (json!({"method": "get", "error": "unavailable"}), "UnavailableException"),
-        (json!({"method": "get", "error": "not_found"}), "NotFoundException"),
+        (
+            json!({"method": "get", "error": "timed_out"}),
+            "TimedOutException:Some(0)",
+        ),
+        (
+            json!({"method": "get", "error": "unavailable"}),
+            "UnavailableException",
+        ),
+        (
+            json!({"method": "get", "error": "not_found"}),
+            "NotFoundException",
+        ),
         (
             json!({"method": "get", "error": "invalid_request", "why": "primed"}),
             "InvalidRequestException:primed",
@@ -183,7 +210,10 @@ fn each_kind_reaches_a_19x_client_as_its_exception() {
         ("authentication", "AuthenticationException:bad login"),
         ("authorization", "AuthorizationException:bad login"),
     ] {
-        prime(&admin, json!({"method": "login", "error": kind, "why": "bad login"}));
+        prime(
+            &admin,
+            json!({"method": "login", "error": kind, "why": "bad login"}),
+        );
         assert_eq!(thrown19(c.login(auth())), expected);
         clear(&admin);
     }
@@ -207,31 +237,68 @@ fn a_write_fault_says_whether_the_write_was_applied() {
     let (server, admin) = start();
     let mut c = client19(&server);
     let parent = t19::ColumnParent::new("StdBytes".to_string(), None);
-    let column = |name: &str| t19::Column::new(name.as_bytes().to_vec(), b"v".to_vec(), timestamp(), None);
+    let column =
+        |name: &str| t19::Column::new(name.as_bytes().to_vec(), b"v".to_vec(), timestamp(), None);
     for (applied, col, acknowledged) in [(false, "lost", 0), (true, "landed", 1)] {
         prime(
             &admin,
             json!({"method": "insert", "error": "timed_out", "applied": applied}),
         );
-        let r = c.insert(b"w".to_vec(), parent.clone(), column(col), t19::ConsistencyLevel::ONE);
-        assert_eq!(thrown19(r), format!("TimedOutException:Some({acknowledged})"));
+        let r = c.insert(
+            b"w".to_vec(),
+            parent.clone(),
+            column(col),
+            t19::ConsistencyLevel::ONE,
+        );
+        assert_eq!(
+            thrown19(r),
+            format!("TimedOutException:Some({acknowledged})")
+        );
         clear(&admin);
         let read = c.get(b"w".to_vec(), path19(col), t19::ConsistencyLevel::ONE);
         assert_eq!(read.is_ok(), applied, "{col}: {read:?}");
     }
     // 0.6: the same, and a connection dropped after the write is applied.
     let mut c6 = server.client(false);
-    prime(&admin, json!({"method": "insert", "error": "drop_connection", "applied": true}));
-    let r = c6.insert("CT".into(), "d".into(), path06("after"), b"v".to_vec(), timestamp(), CL::ONE);
-    assert!(matches!(r, Err(thrift::Error::Transport(_)) | Err(thrift::Error::Protocol(_))), "{r:?}");
+    prime(
+        &admin,
+        json!({"method": "insert", "error": "drop_connection", "applied": true}),
+    );
+    let r = c6.insert(
+        "CT".into(),
+        "d".into(),
+        path06("after"),
+        b"v".to_vec(),
+        timestamp(),
+        CL::ONE,
+    );
+    assert!(
+        matches!(
+            r,
+            Err(thrift::Error::Transport(_)) | Err(thrift::Error::Protocol(_))
+        ),
+        "{r:?}"
+    );
     clear(&admin);
-    prime(&admin, json!({"method": "insert", "error": "drop_connection"}));
+    prime(
+        &admin,
+        json!({"method": "insert", "error": "drop_connection"}),
+    );
     let mut c6 = server.client(false);
-    let r = c6.insert("CT".into(), "d".into(), path06("before"), b"v".to_vec(), timestamp(), CL::ONE);
+    let r = c6.insert(
+        "CT".into(),
+        "d".into(),
+        path06("before"),
+        b"v".to_vec(),
+        timestamp(),
+        CL::ONE,
+    );
     assert!(r.is_err(), "{r:?}");
     clear(&admin);
     let mut c6 = server.client(false);
-    assert!(c6.get("CT".into(), "d".into(), path06("after"), CL::ONE).is_ok());
+    assert!(c6
+        .get("CT".into(), "d".into(), path06("after"), CL::ONE)
+        .is_ok());
     assert_eq!(
         thrown06(c6.get("CT".into(), "d".into(), path06("before"), CL::ONE)),
         "NotFoundException"
@@ -272,14 +339,19 @@ fn nth_and_times_pick_the_calls_and_hits_are_counted() {
     assert_eq!(admin.get("/faults").unwrap().json().unwrap(), json!([]));
     let bad = admin.post("/faults", &json!({"error": "delay"})).unwrap();
     assert_eq!(bad.status, 400, "{}", bad.text());
-    let typo = admin.post("/faults", &json!({"error": "timed_out", "mehtod": "get"})).unwrap();
+    let typo = admin
+        .post("/faults", &json!({"error": "timed_out", "mehtod": "get"}))
+        .unwrap();
     assert_eq!(typo.status, 400, "{}", typo.text());
 }
 
 #[test]
 fn a_delay_holds_only_its_own_connection() {
     let (server, admin) = start();
-    prime(&admin, json!({"method": "get", "key": "slow", "error": "delay", "delay_ms": 3000}));
+    prime(
+        &admin,
+        json!({"method": "get", "key": "slow", "error": "delay", "delay_ms": 3000}),
+    );
     let port = server.port;
     let started = Instant::now();
     let slow = std::thread::spawn(move || {
@@ -298,7 +370,10 @@ fn a_delay_holds_only_its_own_connection() {
     }
     assert!(!slow.is_finished(), "the delayed call is still waiting");
     let (outcome, took) = slow.join().unwrap();
-    assert_eq!(outcome, "NotFoundException", "the real answer follows the delay");
+    assert_eq!(
+        outcome, "NotFoundException",
+        "the real answer follows the delay"
+    );
     assert!(took >= Duration::from_millis(3000), "{took:?}");
 }
 
@@ -307,12 +382,22 @@ fn the_activity_record_shows_each_call() {
     let (server, admin) = start();
     let mut c = client19(&server);
     assert_eq!(admin.delete("/activity").unwrap().status, 200);
-    let id = prime(&admin, json!({"method": "get", "nth": 1, "error": "timed_out"}));
+    let id = prime(
+        &admin,
+        json!({"method": "get", "nth": 1, "error": "timed_out"}),
+    );
     let _ = c.get(b"k1".to_vec(), path19("c"), t19::ConsistencyLevel::QUORUM);
     let _ = c.get(b"k1".to_vec(), path19("c"), t19::ConsistencyLevel::QUORUM);
     let mut c6 = server.client(false);
-    c6.insert("CT".into(), "k2".into(), path06("c"), b"v".to_vec(), timestamp(), CL::ALL)
-        .unwrap();
+    c6.insert(
+        "CT".into(),
+        "k2".into(),
+        path06("c"),
+        b"v".to_vec(),
+        timestamp(),
+        CL::ALL,
+    )
+    .unwrap();
     let gets = activity(&admin, "?method=get");
     assert_eq!(gets.len(), 2, "{gets:?}");
     for g in &gets {
@@ -337,7 +422,11 @@ fn the_activity_record_shows_each_call() {
     assert_ne!(inserts[0]["connection"], gets[0]["connection"]);
     let all = activity(&admin, "");
     let methods: Vec<&str> = all.iter().map(|e| e["method"].as_str().unwrap()).collect();
-    assert_eq!(methods, ["get", "get", "insert"], "every call since the clear");
+    assert_eq!(
+        methods,
+        ["get", "get", "insert"],
+        "every call since the clear"
+    );
     assert!(all[0]["seq"].as_u64() < all[1]["seq"].as_u64());
     assert_eq!(activity(&admin, "?limit=1").len(), 1);
     assert_eq!(admin.get("/activity?methd=get").unwrap().status, 400);

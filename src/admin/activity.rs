@@ -10,8 +10,9 @@ use crate::node::activity::Filter;
 fn filter(req: &Request) -> Result<Filter, AdminError> {
     let mut f = Filter::default();
     let number = |name: &str, v: &str| {
-        v.parse::<u64>()
-            .map_err(|_| AdminError::BadRequest(format!("{name} must be a whole number, not {v:?}")))
+        v.parse::<u64>().map_err(|_| {
+            AdminError::BadRequest(format!("{name} must be a whole number, not {v:?}"))
+        })
     };
     for (k, v) in &req.query {
         match k.as_str() {

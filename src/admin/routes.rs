@@ -4,9 +4,9 @@
 //! on the disk or a lock. Paths match exactly (parameters go in the query
 //! string or the JSON body).
 
-use super::{activity, faults, health};
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
+use super::{activity, faults, health};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;

@@ -280,13 +280,17 @@ pub fn reply_outcome(g: Generation, method: &str, reply: &[u8]) -> (String, Opti
                 why = Some(String::from_utf8_lossy(r.bytes()?).into_owned())
             }
             // A declared exception: its `why`, when it has one.
-            (mtype::REPLY, id, ttype::STRUCT) if id != 0 && is_first => each_field(r, &mut |r, f, t| {
-                match (f, t) {
-                    (1, ttype::STRING) => why = Some(String::from_utf8_lossy(r.bytes()?).into_owned()),
-                    _ => r.skip(t, 2)?,
-                }
-                Ok(())
-            })?,
+            (mtype::REPLY, id, ttype::STRUCT) if id != 0 && is_first => {
+                each_field(r, &mut |r, f, t| {
+                    match (f, t) {
+                        (1, ttype::STRING) => {
+                            why = Some(String::from_utf8_lossy(r.bytes()?).into_owned())
+                        }
+                        _ => r.skip(t, 2)?,
+                    }
+                    Ok(())
+                })?
+            }
             _ => r.skip(t, 1)?,
         }
         Ok(())

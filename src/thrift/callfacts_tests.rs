@@ -94,7 +94,11 @@ fn batch_keys_and_column_families_and_a_defaulted_remove_level() {
         ],
     );
     let f = read(&session(), &remove).unwrap();
-    assert_eq!(f.consistency_level.as_deref(), Some("ONE"), "the IDL default");
+    assert_eq!(
+        f.consistency_level.as_deref(),
+        Some("ONE"),
+        "the IDL default"
+    );
 }
 
 #[test]

@@ -157,11 +157,15 @@ pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Opti
     // was applied.
     let acknowledged = i32::from(fault.applied);
     Some(match (g, name) {
-        (Generation::V06, "TimedOutException") => declared(header, id, &t06::TimedOutException::new()),
+        (Generation::V06, "TimedOutException") => {
+            declared(header, id, &t06::TimedOutException::new())
+        }
         (Generation::V06, "UnavailableException") => {
             declared(header, id, &t06::UnavailableException::new())
         }
-        (Generation::V06, "NotFoundException") => declared(header, id, &t06::NotFoundException::new()),
+        (Generation::V06, "NotFoundException") => {
+            declared(header, id, &t06::NotFoundException::new())
+        }
         (Generation::V06, "AuthenticationException") => {
             declared(header, id, &t06::AuthenticationException::new(why))
         }
@@ -177,7 +181,9 @@ pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Opti
         (Generation::V19, "UnavailableException") => {
             declared(header, id, &t19::UnavailableException::new())
         }
-        (Generation::V19, "NotFoundException") => declared(header, id, &t19::NotFoundException::new()),
+        (Generation::V19, "NotFoundException") => {
+            declared(header, id, &t19::NotFoundException::new())
+        }
         (Generation::V19, "AuthenticationException") => {
             declared(header, id, &t19::AuthenticationException::new(why))
         }

@@ -41,9 +41,18 @@ fn exception(g: Generation, method: &str, kind: FaultKind) -> String {
 #[test]
 fn each_kind_is_its_declared_exception_in_both_generations() {
     for g in [Generation::V06, Generation::V19] {
-        assert_eq!(exception(g, "get", FaultKind::TimedOut), "TimedOutException");
-        assert_eq!(exception(g, "get", FaultKind::Unavailable), "UnavailableException");
-        assert_eq!(exception(g, "get", FaultKind::NotFound), "NotFoundException");
+        assert_eq!(
+            exception(g, "get", FaultKind::TimedOut),
+            "TimedOutException"
+        );
+        assert_eq!(
+            exception(g, "get", FaultKind::Unavailable),
+            "UnavailableException"
+        );
+        assert_eq!(
+            exception(g, "get", FaultKind::NotFound),
+            "NotFoundException"
+        );
         assert_eq!(
             exception(g, "get_slice", FaultKind::InvalidRequest),
             "InvalidRequestException"
@@ -77,7 +86,10 @@ fn whys_default_sensibly_and_can_be_given() {
     let (_, body) = answer(Generation::V19, "get", &fault(FaultKind::InvalidRequest));
     let ire = body.unwrap();
     let ire = ire.field(1).unwrap();
-    assert_eq!(ire.field(1), Some(&Value::Bin(b"Injected by fault rule 4".to_vec())));
+    assert_eq!(
+        ire.field(1),
+        Some(&Value::Bin(b"Injected by fault rule 4".to_vec()))
+    );
     let mut f = fault(FaultKind::Authentication);
     let (_, body) = answer(Generation::V06, "insert", &f);
     let body = body.unwrap();
@@ -125,13 +137,33 @@ fn application_errors_are_internal_errors() {
 fn undeclared_exceptions_and_unknown_methods_cannot_carry_faults() {
     use FaultKind::*;
     assert!(!fault_carried(Generation::V19, "get_slice", NotFound));
-    assert!(fault_carried(Generation::V19, "describe_keyspace", NotFound));
-    assert!(!fault_carried(Generation::V19, "describe_version", InvalidRequest));
+    assert!(fault_carried(
+        Generation::V19,
+        "describe_keyspace",
+        NotFound
+    ));
+    assert!(!fault_carried(
+        Generation::V19,
+        "describe_version",
+        InvalidRequest
+    ));
     assert!(!fault_carried(Generation::V06, "describe_splits", TimedOut));
     assert!(!fault_carried(Generation::V19, "set_keyspace", TimedOut));
-    assert!(!fault_carried(Generation::V06, "execute_cql3_query", TimedOut));
-    assert!(fault_carried(Generation::V06, "describe_version", ApplicationError));
-    assert!(fault_carried(Generation::V19, "no_such_method", DropConnection));
+    assert!(!fault_carried(
+        Generation::V06,
+        "execute_cql3_query",
+        TimedOut
+    ));
+    assert!(fault_carried(
+        Generation::V06,
+        "describe_version",
+        ApplicationError
+    ));
+    assert!(fault_carried(
+        Generation::V19,
+        "no_such_method",
+        DropConnection
+    ));
     assert!(fault_carried(Generation::V19, "no_such_method", Delay));
     assert!(fault_reply(Generation::V19, &header("get_slice"), &fault(NotFound)).is_none());
     assert!(fault_reply(Generation::V19, &header("get"), &fault(DropConnection)).is_none());

@@ -134,7 +134,14 @@ impl Watch {
     }
 
     /// Records the call in the activity record (if it is on).
-    pub fn record(self, node: &Node, connection: u64, peer: SocketAddr, reply: &Reply, took: Duration) {
+    pub fn record(
+        self,
+        node: &Node,
+        connection: u64,
+        peer: SocketAddr,
+        reply: &Reply,
+        took: Duration,
+    ) {
         if !node.activity.enabled() {
             return;
         }
