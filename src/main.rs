@@ -17,6 +17,10 @@
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
+#[path = "app/admin_surface.rs"]
+mod admin_surface;
+
+use admin_surface::AdminSurface;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -24,7 +28,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::admin::AdminState;
 use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
@@ -56,6 +59,8 @@ enum Command {
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
+    /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
+    Nodetool(supercolumn::nodetool::NodetoolArgs),
 }
 
 #[derive(Args)]
@@ -148,6 +153,7 @@ fn main() -> ExitCode {
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
+        Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -468,20 +474,9 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     };
 
     let signals = ShutdownSignals::install()?;
-    let (admin, admin_task) = match admin_listener {
-        Some(l) => {
-            let state = Arc::new(AdminState::new(node.clone()));
-            let addr = l.local_addr()?;
-            println!("supercolumn admin on {addr}");
-            tracing::info!("serving the admin surface on http://{addr}/");
-            let (stop, stopped) = tokio::sync::watch::channel(false);
-            let task = tokio::spawn(supercolumn::admin::serve(l, state.clone(), async move {
-                let mut stopped = stopped;
-                let _ = stopped.wait_for(|s| *s).await;
-            }));
-            (Some(state), Some((stop, task)))
-        }
-        None => (None, None),
+    let admin = match admin_listener {
+        Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+        None => None,
     };
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
@@ -514,16 +509,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         None => None,
     };
     // A signal, or `nodetool drain`, stops the server.
-    let drained = admin.as_ref().map(|a| a.stop_requested());
-    let stop = async move {
-        match drained {
-            Some(drained) => tokio::select! {
-                _ = signals.received() => {}
-                _ = drained => tracing::info!("drain requested over the admin surface"),
-            },
-            None => signals.received().await,
-        }
-    };
+    let drained = admin.as_ref().map(AdminSurface::drain_requested);
+    let stop = admin_surface::stop_signal(signals.received(), drained);
     serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
     if let Some(task) = pinned19 {
@@ -538,9 +525,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
     // After storage: a drain's caller waits for its answer until the flush.
-    if let Some((stop, task)) = admin_task {
-        let _ = stop.send(true);
-        let _ = task.await;
+    if let Some(admin) = admin {
+        admin.stop().await;
     }
     tracing::info!("stopped");
     Ok(())

@@ -21,8 +21,12 @@ pub mod auth;
 pub mod faults;
 pub mod health;
 pub mod http;
+pub mod info;
+pub mod metrics;
+pub mod ops;
 pub mod routes;
 mod server;
+pub mod snapshots;
 pub mod state;
 
 pub use http::{AdminError, Method, Request, Response};

@@ -6,7 +6,7 @@
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
-use super::{activity, faults, health};
+use super::{activity, faults, health, info, metrics, ops, snapshots};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -21,7 +21,7 @@ pub enum Access {
     Operator,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Route {
     pub method: Method,
     pub path: &'static str,
@@ -39,7 +39,7 @@ const fn route(method: Method, path: &'static str, access: Access, handler: Hand
 }
 
 use Access::{Open, Operator};
-#[allow(unused_imports)] // every method is used once all routes are in
+#[allow(unused_imports)] // Put: for routes that replace a whole resource
 use Method::{Delete, Get, Post, Put};
 
 /// The routes, in the order the README lists them.
@@ -47,6 +47,23 @@ pub fn routes() -> Vec<Route> {
     vec![
         route(Get, "/healthz", Open, health::healthz),
         route(Get, "/version", Operator, health::version),
+        route(Get, "/metrics", Operator, metrics::scrape),
+        route(Get, "/info", Operator, info::info),
+        route(Get, "/ring", Operator, info::ring),
+        route(Get, "/cfstats", Operator, info::cfstats),
+        route(Post, "/flush", Operator, ops::flush),
+        route(Post, "/compact", Operator, ops::compact),
+        route(Post, "/cleanup", Operator, ops::cleanup),
+        route(Post, "/drain", Operator, ops::drain),
+        route(
+            Post,
+            "/compactionthreshold",
+            Operator,
+            ops::set_compaction_threshold,
+        ),
+        route(Post, "/snapshot", Operator, snapshots::take),
+        route(Get, "/snapshots", Operator, snapshots::list),
+        route(Delete, "/snapshot", Operator, snapshots::clear),
         route(Post, "/faults", Operator, faults::add),
         route(Get, "/faults", Operator, faults::list),
         route(Delete, "/faults", Operator, faults::clear),

@@ -32,6 +32,7 @@ pub mod budget;
 mod error;
 pub mod faults;
 mod locks;
+pub mod observe;
 pub mod reply;
 
 pub use error::{NodeError, NodeResult};
@@ -73,6 +74,8 @@ pub struct Node {
     pub faults: faults::Faults,
     /// The record of recent calls (see [`activity`]); size 0 (off) until set.
     pub activity: activity::Activity,
+    /// Sees every answered call (metrics), once installed.
+    call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -108,6 +111,7 @@ impl Node {
             partition_locks: PartitionLocks::new(),
             faults: faults::Faults::new(),
             activity: activity::Activity::new(0),
+            call_observer: std::sync::OnceLock::new(),
         }
     }
 
@@ -127,6 +131,16 @@ impl Node {
 
     pub fn engine(&self) -> &Arc<Engine> {
         &self.engine
+    }
+
+    /// Installs the observer of answered calls (once; a second is refused).
+    pub fn observe_calls(&self, observer: Arc<dyn observe::CallObserver>) -> bool {
+        self.call_observer.set(observer).is_ok()
+    }
+
+    /// The observer of answered calls, if one is installed.
+    pub fn call_observer(&self) -> Option<&dyn observe::CallObserver> {
+        self.call_observer.get().map(|o| &**o)
     }
 
     /// Server time in seconds (deletion times, expiry).

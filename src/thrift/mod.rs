@@ -20,6 +20,7 @@ pub mod callfacts;
 pub mod callinfo;
 mod callinfo_cql;
 pub mod calllog;
+mod callseen;
 pub mod client;
 pub mod convert;
 pub mod dispatch;

@@ -263,7 +263,7 @@ async fn connection(
             if let Some(w) = &watch {
                 w.note(&mut session, &bytes);
             }
-            let answer = log.log(&session, &bytes, answer, received);
+            let answer = log.log(&node, &session, &bytes, answer, received);
             drop(bytes);
             if let Some(w) = watch {
                 w.record(&node, connection_id, peer, &answer, received.elapsed());
