@@ -69,7 +69,7 @@ pub fn read(session: &Session, msg: &[u8]) -> Option<CallFacts> {
 enum Keys {
     One(i16),
     List(i16),
-    MapKeys(i16),
+    InMap(i16),
 }
 
 fn key_location(g: Generation, method: &str) -> Option<Keys> {
@@ -80,14 +80,14 @@ fn key_location(g: Generation, method: &str) -> Option<Keys> {
             "get" | "get_slice" | "get_count" | "insert" | "remove" | "batch_insert",
         ) => One(2),
         (Generation::V06, "multiget" | "multiget_slice") => List(2),
-        (Generation::V06, "batch_mutate") => MapKeys(2),
+        (Generation::V06, "batch_mutate") => InMap(2),
         (
             Generation::V19,
             "get" | "get_slice" | "get_count" | "insert" | "add" | "remove" | "remove_counter"
             | "cas",
         ) => One(1),
         (Generation::V19, "multiget_slice" | "multiget_count") => List(1),
-        (Generation::V19, "batch_mutate" | "atomic_batch_mutate") => MapKeys(1),
+        (Generation::V19, "batch_mutate" | "atomic_batch_mutate") => InMap(1),
         _ => return None,
     })
 }
@@ -127,7 +127,7 @@ fn read_keys(args: &[u8], at: Keys, out: &mut Vec<Vec<u8>>) -> Result<(), WireEr
                     }
                 }
             }
-            (Keys::MapKeys(a), ttype::MAP) if a == id => {
+            (Keys::InMap(a), ttype::MAP) if a == id => {
                 let (kt, vt, n) = r.map_len()?;
                 for _ in 0..n {
                     if kt == ttype::STRING {

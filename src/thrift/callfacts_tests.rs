@@ -201,7 +201,7 @@ fn the_argument_tables_agree_with_the_idl() {
             let keys = m.args.iter().find_map(|(id, ty, arg)| match arg.as_str() {
                 "key" => Some(Keys::One(*id)),
                 "keys" => Some(Keys::List(*id)),
-                "mutation_map" => Some(Keys::MapKeys(*id)),
+                "mutation_map" => Some(Keys::InMap(*id)),
                 _ => {
                     let _ = ty;
                     None
