@@ -18,7 +18,11 @@
 # generations share (describe_version, describe_keyspace), which a framed
 # connection gets as 19.x by default.
 #
-# Usage: scripts/old-clients.sh [pycassa] [helenus] [cassandra-client]   (default: all)
+# pycassa-faults (clients/pycassa/faults.py) runs pycassa against primed faults through the
+# admin surface (the server runs with --admin-listen 127.0.0.1:0).
+#
+# Usage: scripts/old-clients.sh [pycassa] [pycassa-faults] [helenus] [cassandra-client]
+#        (default: all)
 # Exits non-zero if any flow fails.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
@@ -80,18 +84,18 @@ install_node() {
 }
 
 clients=("$@")
-[ ${#clients[@]} -gt 0 ] || clients=(pycassa helenus cassandra-client)
+[ ${#clients[@]} -gt 0 ] || clients=(pycassa pycassa-faults helenus cassandra-client)
 for c in "${clients[@]}"; do
     case $c in
-    pycassa | helenus | cassandra-client) ;;
-    *) echo "unknown client '$c' (pycassa, helenus, cassandra-client)" >&2; exit 2 ;;
+    pycassa | pycassa-faults | helenus | cassandra-client) ;;
+    *) echo "unknown client '$c' (pycassa, pycassa-faults, helenus, cassandra-client)" >&2; exit 2 ;;
     esac
 done
 
 scripts/system-packages.sh python old-clients
 for c in "${clients[@]}"; do
     case $c in
-    pycassa)
+    pycassa | pycassa-faults)
         ensure_python
         install_pycassa
         ;;
@@ -101,7 +105,8 @@ done
 
 # shellcheck source=scripts/server-lib.sh
 source scripts/server-lib.sh
-start_server storage-conf.xml
+start_server storage-conf.xml --admin-listen 127.0.0.1:0
+ADMIN_PORT=$(sed -n 's/^supercolumn admin on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
 trap 'stop_server >/dev/null 2>&1 || true' EXIT
 say "server on 127.0.0.1:$SERVER_PORT"
 
@@ -112,6 +117,9 @@ for c in "${clients[@]}"; do
     status=0
     case $c in
     pycassa) (cd "$PYCASSA_DIR" && JYTHONPATH=$SITE jython_run flow.py "127.0.0.1:$SERVER_PORT") 2>&1 |
+        grep -v '^No handlers could be found for logger "thrift.transport.sslcompat"$' || status=$? ;;
+    pycassa-faults) (cd "$PYCASSA_DIR" && JYTHONPATH=$SITE jython_run faults.py \
+        "127.0.0.1:$SERVER_PORT" "127.0.0.1:$ADMIN_PORT") 2>&1 |
         grep -v '^No handlers could be found for logger "thrift.transport.sslcompat"$' || status=$? ;;
     helenus) node "$NODE_DIR/helenus_flow.js" "127.0.0.1:$SERVER_PORT" || status=$? ;;
     cassandra-client) node "$NODE_DIR/cassandra_client_flow.js" "127.0.0.1:$SERVER_PORT" || status=$? ;;

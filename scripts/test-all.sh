@@ -17,7 +17,9 @@
 #    0.6 cases on one server;
 # 5. runs the BloggyAppy example app against the server on the repo's config;
 # 6. runs real old clients (pycassa under jython, npm's helenus and
-#    cassandra-client) through their flows (scripts/old-clients.sh installs them);
+#    cassandra-client) through their flows (scripts/old-clients.sh installs them),
+#    pycassa also against primed faults; then every primed fault kind through
+#    the generated Python clients (clients/python/tests/faults.py);
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
@@ -80,6 +82,10 @@ scripts/run-example.sh
 
 step "old clients: pycassa (jython), helenus, cassandra-client"
 scripts/old-clients.sh
+
+step "primed faults: the generated Python clients of both generations"
+ensure_binary
+SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
 scripts/run-clients.sh

@@ -104,6 +104,11 @@ struct ServeArgs {
     /// and slow_query_log_timeout_in_ms; default 500).
     #[arg(long, value_name = "MS")]
     slow_request_threshold: Option<u32>,
+    /// Calls the activity record keeps for the admin surface, 0 none
+    /// (overrides ActivityLogSize and activity_log_size; default 1000 with
+    /// the admin surface on, else 0).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    activity_log_size: Option<u32>,
     /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
     /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
     #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
@@ -248,6 +253,9 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     }
     if let Some(ms) = args.slow_request_threshold {
         config.slow_request_threshold_in_ms = ms;
+    }
+    if let Some(n) = args.activity_log_size {
+        config.activity_log_size = Some(n);
     }
     if let Some(admin) = &args.admin_listen {
         config.admin_listen = Some(admin.clone());
@@ -448,6 +456,14 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .source
         .as_ref()
         .and_then(|p| std::fs::canonicalize(p).ok());
+    // The record is read only through the admin surface.
+    let admin_on = config.admin_listen.is_some();
+    let activity = config.activity_log_size.map(|n| n as usize);
+    node.activity.set_size(activity.unwrap_or(if admin_on {
+        supercolumn::node::activity::DEFAULT_SIZE
+    } else {
+        0
+    }));
     let node = Arc::new(node);
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),

@@ -16,7 +16,9 @@
 //! login (SimpleAuthenticator), every route but `/healthz` needs HTTP Basic
 //! credentials that it accepts, of a user who may use every keyspace.
 
+pub mod activity;
 pub mod auth;
+pub mod faults;
 pub mod health;
 pub mod http;
 pub mod info;

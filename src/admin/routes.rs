@@ -6,7 +6,7 @@
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
-use super::{health, info, metrics, ops, snapshots};
+use super::{activity, faults, health, info, metrics, ops, snapshots};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -64,6 +64,11 @@ pub fn routes() -> Vec<Route> {
         route(Post, "/snapshot", Operator, snapshots::take),
         route(Get, "/snapshots", Operator, snapshots::list),
         route(Delete, "/snapshot", Operator, snapshots::clear),
+        route(Post, "/faults", Operator, faults::add),
+        route(Get, "/faults", Operator, faults::list),
+        route(Delete, "/faults", Operator, faults::clear),
+        route(Get, "/activity", Operator, activity::list),
+        route(Delete, "/activity", Operator, activity::clear),
     ]
 }
 

@@ -305,6 +305,10 @@ pub struct Config {
     /// `slow_query_log_timeout_in_ms` (3.10+'s name): calls at least this
     /// slow are logged at INFO. Default 500; 0 logs none.
     pub slow_request_threshold_in_ms: u32,
+    /// `<ActivityLogSize>` (a supercolumn element), yaml `activity_log_size`:
+    /// calls the activity record keeps (see `node::activity`); 0 records
+    /// none. `None`: 1000 when the admin surface is on, else 0.
+    pub activity_log_size: Option<u32>,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
     pub sliced_buffer_size_in_kb: u32,
@@ -339,6 +343,9 @@ pub struct Config {
 /// The slow-request log's threshold when the configuration sets none
 /// (Cassandra 3.10's `slow_query_log_timeout_in_ms` default).
 pub const DEFAULT_SLOW_REQUEST_MS: u32 = 500;
+
+/// The largest activity record a configuration may ask for.
+pub const MAX_ACTIVITY_LOG_SIZE: i64 = 1_000_000;
 
 /// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
 pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";

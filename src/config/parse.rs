@@ -9,7 +9,7 @@ use super::values;
 use super::xml;
 use super::{
     AdminListen, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
-    ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS,
+    ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
 };
 use std::path::PathBuf;
 
@@ -44,6 +44,7 @@ const KNOWN: &[&str] = &[
     "ThriftWriteTimeoutInSeconds",
     "ThriftMemoryBudgetInMB",
     "SlowRequestThresholdInMS",
+    "ActivityLogSize",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
     "SlicedBufferSizeInKB",
@@ -291,6 +292,16 @@ pub(super) fn parse(
             |v| v >= 0,
             "must be a number of milliseconds (0 for none)",
         )?,
+        activity_log_size: match top.text(&cx, "ActivityLogSize")? {
+            None => None,
+            Some(_) => Some(top.int(
+                &cx,
+                "ActivityLogSize",
+                0,
+                |v| (0..=MAX_ACTIVITY_LOG_SIZE).contains(&v),
+                "ActivityLogSize must be between 0 and 1000000",
+            )?),
+        },
         thrift_api_default,
         thrift19_port,
         admin_listen,

@@ -164,6 +164,12 @@ pub(super) fn parse(
             |v| v >= 0,
             "slow_query_log_timeout_in_ms must be a number of milliseconds (0 for none)",
         )?,
+        activity_log_size: f.opt_int(
+            &cx,
+            "activity_log_size",
+            |v| (0..=super::MAX_ACTIVITY_LOG_SIZE).contains(&v),
+            "activity_log_size must be between 0 and 1000000",
+        )?,
         disk_access_mode,
         row_warning_threshold_in_mb: 512,
         sliced_buffer_size_in_kb: 64,

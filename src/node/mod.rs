@@ -23,9 +23,14 @@
 //! guaranteed, that no other conditional write to the partition lands
 //! between the read and the write. Plain writes do not take it, as plain
 //! writes did not join Paxos rounds in 2.0.
+//!
+//! Test support shared by front ends: primed [`faults`] and the
+//! [`activity`] record of recent calls.
 
+pub mod activity;
 pub mod budget;
 mod error;
+pub mod faults;
 mod locks;
 pub mod observe;
 pub mod reply;
@@ -65,6 +70,10 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
+    /// Primed faults (see [`faults`]): none unless a test adds them.
+    pub faults: faults::Faults,
+    /// The record of recent calls (see [`activity`]); size 0 (off) until set.
+    pub activity: activity::Activity,
     /// Sees every answered call (metrics), once installed.
     call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
 }
@@ -100,6 +109,8 @@ impl Node {
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
             partition_locks: PartitionLocks::new(),
+            faults: faults::Faults::new(),
+            activity: activity::Activity::new(0),
             call_observer: std::sync::OnceLock::new(),
         }
     }

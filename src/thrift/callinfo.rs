@@ -361,4 +361,4 @@ fn application_kind(kind: i32) -> &'static str {
 
 #[cfg(test)]
 #[path = "callinfo_tests.rs"]
-mod tests;
+pub(crate) mod tests;

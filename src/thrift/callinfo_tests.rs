@@ -2,17 +2,17 @@ use super::*;
 use crate::thrift::wire::Writer;
 
 /// One field of an IDL argument or throws list: (id, type, name).
-type IdlField = (i16, String, String);
+pub(crate) type IdlField = (i16, String, String);
 
-struct IdlMethod {
-    name: String,
-    args: Vec<IdlField>,
-    throws: Vec<IdlField>,
+pub(crate) struct IdlMethod {
+    pub(crate) name: String,
+    pub(crate) args: Vec<IdlField>,
+    pub(crate) throws: Vec<IdlField>,
 }
 
 /// The methods of the IDL file's service, read with a small tokenizer (the
 /// IDL files are the repository's own, in `idl/`).
-fn idl_methods(file: &str) -> Vec<IdlMethod> {
+pub(crate) fn idl_methods(file: &str) -> Vec<IdlMethod> {
     let path = format!("{}/idl/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut clean = String::new();

@@ -59,7 +59,9 @@ impl CallLog {
         Some(self.log(node, session, msg, reply, received))
     }
 
-    fn log(
+    /// Logs a call's `reply` if due (for a reply made without running the
+    /// call: a primed fault's) and hands it back.
+    pub fn log(
         &self,
         node: &Node,
         session: &Session,

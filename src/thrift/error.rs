@@ -4,6 +4,10 @@
 //! `thrift::Error` the generated processor writes: a declared exception
 //! (`User`) or a TApplicationException (`Application`). Nothing else in the
 //! front end builds exceptions by hand.
+//!
+//! Primed faults ([`crate::node::faults`]) become the exception structs of
+//! the call's generation here too ([`fault_reply`]), in the result field
+//! its method declares them in.
 
 use crate::auth::AuthError;
 use crate::marshal::MarshalError;
@@ -133,6 +137,10 @@ pub fn application_error(
 ) -> ApplicationError {
     ApplicationError::new(kind, message.into())
 }
+
+#[path = "error_fault.rs"]
+mod fault;
+pub use fault::{fault_carried, fault_reply};
 
 #[cfg(test)]
 mod tests {

@@ -10,11 +10,13 @@
 //! Both generations reach storage through [`crate::node`] only (the layer
 //! below every front end): one engine, one schema snapshot (config and
 //! dynamic keyspaces alike), one door for schema changes. [`access`] is the one place either generation logs in
-//! and authorizes.
+//! and authorizes. [`testkit`] is the one hook of primed faults and the
+//! activity record on the call path.
 
 pub mod access;
 pub mod batch;
 pub mod bounded;
+pub mod callfacts;
 pub mod callinfo;
 mod callinfo_cql;
 pub mod calllog;
@@ -30,6 +32,7 @@ pub mod limits;
 pub mod scan;
 pub mod server;
 pub mod session;
+pub mod testkit;
 pub mod transport;
 pub mod v06;
 pub mod v19;

@@ -26,6 +26,11 @@
 //! line, slow-request INFO line); a connection that opens with another
 //! protocol's bytes (see [`crate::thrift::foreign`]) gets one WARN line, an
 //! HTTP client a plain-text 400, and is closed.
+//!
+//! Test kit: each call is watched by [`crate::thrift::testkit`] (primed
+//! faults, the activity record); with no fault rule and no record that is
+//! two atomic loads. A primed delay is slept here, on the connection's task,
+//! before the call takes a worker slot.
 
 use crate::node::budget::{request_cost, Charge};
 use crate::node::reply;
@@ -36,6 +41,7 @@ use crate::thrift::foreign;
 use crate::thrift::handoff::{self, Route};
 use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::session::{GenerationPolicy, Session};
+use crate::thrift::testkit::{Reply, Watch};
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
 use std::io;
@@ -198,6 +204,7 @@ async fn connection(
         peer,
         slow: opts.slow_request,
     };
+    let connection_id = node.activity.next_connection();
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
@@ -244,6 +251,28 @@ async fn connection(
         // Until the connection shows its generation, its transport decides
         // the calls both generations share (see Session::ambiguous_generation).
         session.framing = Some(framing);
+        let watch = Watch::begin(&node, &session, &bytes, peer);
+        if let Some(delay) = watch.as_ref().and_then(Watch::delay) {
+            tokio::select! {
+                _ = tokio::time::sleep(delay) => {}
+                _ = stop.changed() => return,
+            }
+        }
+        if let Some(answer) = watch.as_ref().and_then(Watch::instead) {
+            // The call does not run; the log still shows its answer.
+            if let Some(w) = &watch {
+                w.note(&mut session, &bytes);
+            }
+            let answer = log.log(&node, &session, &bytes, answer, received);
+            drop(bytes);
+            if let Some(w) = watch {
+                w.record(&node, connection_id, peer, &answer, received.elapsed());
+            }
+            if !deliver(&mut stream, framing, answer, charge, settings.write_timeout).await {
+                return;
+            }
+            continue;
+        }
         // Count what decoding and running the call will take before doing
         // it; the reader is stopped meanwhile, so a wait here is backpressure.
         let admitted = tokio::select! {
@@ -287,7 +316,7 @@ async fn connection(
                 }
             }
         }
-        let (reply, mut charge) = if let Some(reply) = answered {
+        let (reply, charge) = if let Some(reply) = answered {
             drop((bytes, slot));
             (reply, charge)
         } else {
@@ -317,27 +346,49 @@ async fn connection(
                 }
             }
         };
-        match reply {
-            Ok(Some(bytes)) => {
-                let framed = frame_reply(framing, bytes);
-                // The request's memory and the rows read are gone; the
-                // reply's bytes are what is held until they are written.
-                charge.set_now(framed.len());
-                charge.leave_lane();
-                if let Err(e) = write_reply(&mut stream, &framed, settings.write_timeout).await {
-                    if e.kind() == io::ErrorKind::TimedOut {
-                        tracing::info!(error = %e, "closing connection");
-                    } else {
-                        tracing::debug!(error = %e, "write failed");
-                    }
-                    return;
+        let reply = match watch {
+            Some(w) => {
+                let reply = w.after(reply);
+                w.record(&node, connection_id, peer, &reply, received.elapsed());
+                reply
+            }
+            None => reply,
+        };
+        if !deliver(&mut stream, framing, reply, charge, settings.write_timeout).await {
+            return;
+        }
+    }
+}
+
+/// Sends a call's reply; false when the connection is to be closed.
+async fn deliver(
+    stream: &mut TcpStream,
+    framing: Framing,
+    reply: Reply,
+    mut charge: Charge,
+    write_timeout: Option<Duration>,
+) -> bool {
+    match reply {
+        Ok(Some(bytes)) => {
+            let framed = frame_reply(framing, bytes);
+            // The request's memory and the rows read are gone; the
+            // reply's bytes are what is held until they are written.
+            charge.set_now(framed.len());
+            charge.leave_lane();
+            if let Err(e) = write_reply(stream, &framed, write_timeout).await {
+                if e.kind() == io::ErrorKind::TimedOut {
+                    tracing::info!(error = %e, "closing connection");
+                } else {
+                    tracing::debug!(error = %e, "write failed");
                 }
+                return false;
             }
-            Ok(None) => {}
-            Err(e) => {
-                tracing::debug!(error = %e, "closing connection");
-                return;
-            }
+            true
+        }
+        Ok(None) => true,
+        Err(e) => {
+            tracing::debug!(error = %e, "closing connection");
+            false
         }
     }
 }

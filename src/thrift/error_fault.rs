@@ -1,0 +1,228 @@
+//! Primed faults as Thrift answers (part of [`crate::thrift::error`], the
+//! one place typed errors become Thrift exceptions).
+//!
+//! A fault kind becomes the exception struct of the call's generation (the
+//! 0.6 and 19.x structs differ: 19.x's TimedOutException says how many
+//! replicas acknowledged a write), written in the result field the method
+//! declares it in. A method that declares no such exception cannot carry
+//! the fault ([`fault_carried`] says no, and the rule does not match it).
+//! Authentication and authorization errors are declared by `login` only;
+//! on the other calls they are what Cassandra 1.2 answered a refused
+//! login or permission with, an InvalidRequestException.
+
+use crate::node::faults::{Fault, FaultKind};
+use crate::thrift::callinfo::exception_name;
+use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
+use crate::thrift::session::Generation;
+use crate::thrift::wire::MessageHeader;
+use thrift::protocol::{
+    TBinaryOutputProtocol, TFieldIdentifier, TMessageIdentifier, TMessageType, TOutputProtocol,
+    TSerializable, TStructIdentifier, TType,
+};
+use thrift::ApplicationErrorKind;
+
+const IRE: &str = "InvalidRequestException";
+
+/// API 19.x methods (the IDL's service).
+const V19_METHODS: &[&str] = &[
+    "login",
+    "set_keyspace",
+    "get",
+    "get_slice",
+    "get_count",
+    "multiget_slice",
+    "multiget_count",
+    "get_range_slices",
+    "get_paged_slice",
+    "get_indexed_slices",
+    "get_multi_slice",
+    "insert",
+    "add",
+    "cas",
+    "remove",
+    "remove_counter",
+    "batch_mutate",
+    "atomic_batch_mutate",
+    "truncate",
+    "describe_schema_versions",
+    "describe_keyspaces",
+    "describe_cluster_name",
+    "describe_version",
+    "describe_ring",
+    "describe_local_ring",
+    "describe_token_map",
+    "describe_partitioner",
+    "describe_snitch",
+    "describe_keyspace",
+    "describe_splits",
+    "trace_next_query",
+    "describe_splits_ex",
+    "system_add_column_family",
+    "system_drop_column_family",
+    "system_add_keyspace",
+    "system_drop_keyspace",
+    "system_update_keyspace",
+    "system_update_column_family",
+    "execute_cql_query",
+    "execute_cql3_query",
+    "prepare_cql_query",
+    "prepare_cql3_query",
+    "execute_prepared_cql_query",
+    "execute_prepared_cql3_query",
+    "set_cql_version",
+];
+
+/// Methods that declare no exception at all.
+fn throws_nothing(g: Generation, method: &str) -> bool {
+    match g {
+        Generation::V06 => matches!(
+            method,
+            "get_string_property"
+                | "get_string_list_property"
+                | "describe_keyspaces"
+                | "describe_cluster_name"
+                | "describe_version"
+                | "describe_partitioner"
+                | "describe_splits"
+        ),
+        Generation::V19 => matches!(
+            method,
+            "describe_cluster_name"
+                | "describe_version"
+                | "describe_partitioner"
+                | "describe_snitch"
+                | "trace_next_query"
+        ),
+    }
+}
+
+fn known(g: Generation, method: &str) -> bool {
+    match g {
+        Generation::V06 => crate::thrift::v06::idl::method(method).is_some(),
+        Generation::V19 => V19_METHODS.contains(&method),
+    }
+}
+
+/// The declared exception a fault kind is answered with (`None`: not an
+/// exception of the method's result).
+fn exception_for(kind: FaultKind, method: &str) -> Option<&'static str> {
+    let login = method == "login";
+    Some(match kind {
+        FaultKind::TimedOut => "TimedOutException",
+        FaultKind::Unavailable => "UnavailableException",
+        FaultKind::InvalidRequest => IRE,
+        FaultKind::NotFound => "NotFoundException",
+        FaultKind::Authentication if login => "AuthenticationException",
+        FaultKind::Authorization if login => "AuthorizationException",
+        FaultKind::Authentication | FaultKind::Authorization => IRE,
+        FaultKind::ApplicationError | FaultKind::DropConnection | FaultKind::Delay => return None,
+    })
+}
+
+/// The result field `method` declares `exception` in.
+fn field_id(g: Generation, method: &str, exception: &str) -> Option<i16> {
+    if !known(g, method) || throws_nothing(g, method) {
+        return None;
+    }
+    (1..=4).find(|id| exception_name(g, method, *id) == Some(exception))
+}
+
+/// Whether a call of `method` can carry a fault of `kind`.
+pub fn fault_carried(g: Generation, method: &str, kind: FaultKind) -> bool {
+    match exception_for(kind, method) {
+        Some(name) => field_id(g, method, name).is_some(),
+        None => true,
+    }
+}
+
+/// The reply a fault answers the call of `header` with; `None` for the
+/// kinds that answer nothing themselves (closing the connection, a delay)
+/// and for an exception the method does not declare.
+pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Option<Vec<u8>> {
+    let method = header.name.as_str();
+    let why = |default: String| fault.why.clone().unwrap_or(default);
+    if fault.kind == FaultKind::ApplicationError {
+        let message = why(format!("Internal error processing {method}"));
+        return Some(application(header, message));
+    }
+    let name = exception_for(fault.kind, method)?;
+    let id = field_id(g, method, name)?;
+    let default_why = match fault.kind {
+        FaultKind::Authentication if method != "login" => "You have not logged in".to_string(),
+        FaultKind::Authorization => format!("Access denied by fault rule {}", fault.rule),
+        _ => format!("Injected by fault rule {}", fault.rule),
+    };
+    let why = why(default_why);
+    // A timed-out write on one node was acknowledged by it exactly when it
+    // was applied.
+    let acknowledged = i32::from(fault.applied);
+    Some(match (g, name) {
+        (Generation::V06, "TimedOutException") => {
+            declared(header, id, &t06::TimedOutException::new())
+        }
+        (Generation::V06, "UnavailableException") => {
+            declared(header, id, &t06::UnavailableException::new())
+        }
+        (Generation::V06, "NotFoundException") => {
+            declared(header, id, &t06::NotFoundException::new())
+        }
+        (Generation::V06, "AuthenticationException") => {
+            declared(header, id, &t06::AuthenticationException::new(why))
+        }
+        (Generation::V06, "AuthorizationException") => {
+            declared(header, id, &t06::AuthorizationException::new(why))
+        }
+        (Generation::V06, _) => declared(header, id, &t06::InvalidRequestException::new(why)),
+        (Generation::V19, "TimedOutException") => declared(
+            header,
+            id,
+            &t19::TimedOutException::new(acknowledged, None, None),
+        ),
+        (Generation::V19, "UnavailableException") => {
+            declared(header, id, &t19::UnavailableException::new())
+        }
+        (Generation::V19, "NotFoundException") => {
+            declared(header, id, &t19::NotFoundException::new())
+        }
+        (Generation::V19, "AuthenticationException") => {
+            declared(header, id, &t19::AuthenticationException::new(why))
+        }
+        (Generation::V19, "AuthorizationException") => {
+            declared(header, id, &t19::AuthorizationException::new(why))
+        }
+        (Generation::V19, _) => declared(header, id, &t19::InvalidRequestException::new(why)),
+    })
+}
+
+/// A REPLY whose result struct holds `exception` in field `id`.
+fn declared<T: TSerializable>(header: &MessageHeader, id: i16, exception: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    let mut p = TBinaryOutputProtocol::new(&mut out, true);
+    let ident = TMessageIdentifier::new(header.name.clone(), TMessageType::Reply, header.seqid);
+    // Writing into a Vec cannot fail.
+    let _ = p.write_message_begin(&ident);
+    let _ = p.write_struct_begin(&TStructIdentifier::new(format!("{}_result", header.name)));
+    let _ = p.write_field_begin(&TFieldIdentifier::new("e", TType::Struct, id));
+    let _ = exception.write_to_out_protocol(&mut p);
+    let _ = p.write_field_end();
+    let _ = p.write_field_stop();
+    let _ = p.write_struct_end();
+    let _ = p.write_message_end();
+    out
+}
+
+/// A TApplicationException INTERNAL_ERROR with `message`.
+fn application(header: &MessageHeader, message: String) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 + message.len());
+    let mut p = TBinaryOutputProtocol::new(&mut out, true);
+    let err = super::application_error(ApplicationErrorKind::InternalError, message);
+    let ident = TMessageIdentifier::new(header.name.clone(), TMessageType::Exception, header.seqid);
+    let _ = p.write_message_begin(&ident);
+    let _ = thrift::Error::write_application_error_to_out_protocol(&err, &mut p);
+    let _ = p.write_message_end();
+    out
+}
+
+#[cfg(test)]
+#[path = "error_fault_tests.rs"]
+mod tests;
