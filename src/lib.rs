@@ -19,11 +19,16 @@
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
+//! - [`dataset`]: cassandra-unit datasets (XML, JSON, YAML, CQL scripts),
+//!   loaded into a node through its own operations at start, or into a
+//!   running server over the wire by `supercolumn load` ([`dataset::remote`],
+//!   a client like `stress`).
 
 pub mod auth;
 pub mod config;
 pub mod cql;
 pub mod cql2;
+pub mod dataset;
 pub mod marshal;
 pub mod node;
 pub mod partitioner;

@@ -55,6 +55,8 @@ enum Command {
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
+    /// Load cassandra-unit datasets (.xml, .json, .yaml, .cql) into a running server over Thrift.
+    Load(supercolumn::dataset::remote::LoadArgs),
 }
 
 #[derive(Args)]
@@ -98,6 +100,10 @@ struct ServeArgs {
     /// and slow_query_log_timeout_in_ms; default 500).
     #[arg(long, value_name = "MS")]
     slow_request_threshold: Option<u32>,
+    /// Load a cassandra-unit dataset (.xml, .json, .yaml, .cql) before serving; repeatable.
+    /// `POST /reset` returns to the state right after they loaded.
+    #[arg(long, value_name = "FILE")]
+    dataset: Vec<PathBuf>,
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -134,6 +140,7 @@ fn main() -> ExitCode {
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
+        Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -427,6 +434,11 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .as_ref()
         .and_then(|p| std::fs::canonicalize(p).ok());
     let node = Arc::new(node);
+    supercolumn::dataset::load_files(&node, &args.dataset)?;
+    match node.mark_baseline() {
+        Ok(columns) => tracing::info!("reset baseline recorded: {columns} columns"),
+        Err(e) => tracing::warn!("reset is unavailable: {e}"),
+    }
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
         generations: generation_policy(&config, args.api_default),

@@ -24,11 +24,13 @@
 //! between the read and the write. Plain writes do not take it, as plain
 //! writes did not join Paxos rounds in 2.0.
 
+mod baseline;
 pub mod budget;
 mod error;
 mod locks;
 pub mod reply;
 
+pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{NodeError, NodeResult};
 
 use crate::auth::Authenticator;
@@ -39,8 +41,9 @@ use crate::storage::Engine;
 use error::{schema_storage_error, storage_error};
 use locks::PartitionLocks;
 
-use parking_lot::Mutex;
+use parking_lot::{Mutex, RwLock};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct Node {
@@ -64,6 +67,14 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
+    /// Shared by every front-end call, exclusive for a reset (`baseline`).
+    gate: RwLock<()>,
+    /// What a reset returns to, once recorded.
+    baseline: Mutex<Option<Arc<baseline::Baseline>>>,
+    /// Column families written since the baseline or the last reset.
+    dirty: Mutex<baseline::Dirty>,
+    /// Whether writes are noted in `dirty` (only once there is a baseline).
+    tracking: AtomicBool,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -97,6 +108,10 @@ impl Node {
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
             partition_locks: PartitionLocks::new(),
+            gate: RwLock::new(()),
+            baseline: Mutex::new(None),
+            dirty: Mutex::new(baseline::Dirty::default()),
+            tracking: AtomicBool::new(false),
         }
     }
 
@@ -160,6 +175,7 @@ impl Node {
 
     /// Discards all data of one column family (durable).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
+        self.note_cf(keyspace, cf);
         self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
@@ -243,6 +259,9 @@ impl Node {
 
     /// One engine call: the batch is validated whole and logged once.
     pub fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        // Noted before the write: a reset after a failed write only
+        // rewrites the column family once more.
+        self.note_writes(ms);
         self.engine.apply_batch(ms).map_err(storage_error)
     }
 }
