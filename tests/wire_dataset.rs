@@ -106,7 +106,7 @@ fn serve_on_disk_drops_and_recreates_the_dataset_keyspace() {
         let s = Server::start(&["--data-dir", d, "--dataset", &data("sample.yaml")]);
         let mut c = connect19(s.port);
         c.set_keyspace("sample".into()).unwrap();
-        cql3(&mut c, "INSERT INTO \"Users\" (key, name) VALUES ('carol', 'Carol')");
+        cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
         assert_eq!(slice(&mut c, "Users", "carol").len(), 1);
     }
     // Loading again starts the keyspace over, as cassandra-unit did.
@@ -126,6 +126,19 @@ fn a_bad_dataset_stops_the_start_with_file_and_line() {
         .expect("the start fails");
     assert_eq!(status.and_then(|s| s.code()), Some(1));
     assert!(log.contains("bad.yaml:5: row key: "), "{log}");
+    // Well formed, but a value its validator refuses (as Cassandra refused it).
+    let bad = dir.path().join("invalid.yaml");
+    std::fs::write(
+        &bad,
+        "name: k\ncolumnFamilies:\n- name: A\n  defaultColumnValueType: UTF8Type\n  rows:\n  \
+         - key: 0a\n    columns:\n    - {name: 0b, value: bytes(ff)}\n",
+    )
+    .unwrap();
+    let (_, log) = Server::try_start(&["--in-memory", "--dataset", bad.to_str().unwrap()])
+        .err()
+        .expect("the start fails");
+    assert!(log.contains("invalid.yaml: row at line 6: ("), "{log}");
+    assert!(log.contains("[k][A][0x0b] failed validation"), "{log}");
 }
 
 #[test]
@@ -146,7 +159,7 @@ fn load_writes_into_a_running_server() {
     check_cql_sample(&mut c);
     // Loading again replaces the keyspace (drop and create).
     c.set_keyspace("sample".into()).unwrap();
-    cql3(&mut c, "INSERT INTO \"Users\" (key, name) VALUES ('carol', 'Carol')");
+    cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
     let again = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
         .args(["load", "--server", &format!("127.0.0.1:{}", s.port), &data("sample.xml")])
         .output()

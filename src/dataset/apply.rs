@@ -137,11 +137,67 @@ pub fn keyspace(node: &Node, ks: &KeyspaceData) -> Result<(), String> {
     node.change_schema(SchemaChange::AddKeyspace(keyspace_spec(ks)))
         .map_err(|e| failed(format!("creating keyspace {}", ks.name), e))?;
     let now = now_millis();
+    let schema = node.schema();
     for cf in &ks.column_families {
+        if let Some(def) = schema.cf(&ks.name, &cf.name) {
+            validate(def, cf)?;
+        }
         for batch in mutations(&ks.name, cf, now).chunks(ROWS_PER_BATCH) {
             node.apply_batch(batch).map_err(|e| {
                 failed(format!("writing rows of {} (line {})", cf.name, cf.line), e)
             })?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks keys, names and values against the created column family's
+/// types, as the Thrift calls cassandra-unit made checked them (a value
+/// that does not fit its validator was refused by Cassandra too).
+fn validate(def: &crate::schema::CfDef, cf: &CfData) -> Result<(), String> {
+    let o = &def.options;
+    // Names as text when they are printable text, else as hex.
+    let shown = |b: &[u8]| match std::str::from_utf8(b) {
+        Ok(t) if !t.chars().any(char::is_control) => t.to_string(),
+        _ => format!("0x{}", crate::marshal::bytes_to_hex(b)),
+    };
+    let check = |row: &RowData, names: &crate::marshal::TypeRef, c: &ColumnData| {
+        names.validate(&c.name).map_err(|e| {
+            format!("row at line {}: column name {}: {e}", row.line, shown(&c.name))
+        })?;
+        if cf.is_counter() {
+            return Ok(());
+        }
+        let validator = o
+            .column_metadata
+            .iter()
+            .find(|m| m.name == c.name)
+            .map_or(&o.default_validation_class, |m| &m.validation_class);
+        validator.validate(&c.value).map_err(|e| {
+            format!(
+                "row at line {}: ({e}) [{}][{}][{}] failed validation",
+                row.line,
+                def.keyspace,
+                def.name,
+                shown(&c.name)
+            )
+        })
+    };
+    for row in &cf.rows {
+        o.key_validation_class
+            .validate(&row.key)
+            .map_err(|e| format!("row at line {}: key: {e}", row.line))?;
+        for c in &row.columns {
+            check(row, &def.comparator, c)?;
+        }
+        let sub = def.subcomparator.as_ref().unwrap_or(&def.comparator);
+        for sc in &row.super_columns {
+            def.comparator.validate(&sc.name).map_err(|e| {
+                format!("row at line {}: super column name {}: {e}", row.line, shown(&sc.name))
+            })?;
+            for c in &sc.columns {
+                check(row, sub, c)?;
+            }
         }
     }
     Ok(())

@@ -51,15 +51,18 @@ fn keyspace_and_column_families() {
     assert!(!users.is_super);
     assert_eq!(users.comment.as_deref(), Some("people"));
     assert_eq!(users.gc_grace_seconds, Some(9999));
+    assert_eq!(users.column_metadata.len(), 4);
     assert_eq!(
-        users.column_metadata,
-        [ColumnMeta {
+        users.column_metadata[0],
+        ColumnMeta {
             name: b"age".to_vec(),
             validation_class: ValueType::Long,
             indexed: true,
             index_name: Some("age".into()),
-        }]
+        }
     );
+    assert_eq!(users.column_metadata[2].validation_class, ValueType::TimeUuid);
+    assert_eq!(users.column_metadata[2].index_name, None);
     let posts = &ks.column_families[1];
     assert!(posts.is_super);
     assert_eq!(posts.subcomparator.as_deref(), Some("LongType"));
