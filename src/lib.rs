@@ -17,13 +17,17 @@
 //! - [`node`]: what every front end shares: the engine, schema changes,
 //!   auth, the CQL clock and prepared statements. It knows no wire protocol.
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`admin`]: the admin HTTP surface (healthz, metrics, nodetool's
+//!   endpoints, the test kit's), a front end beside [`thrift`] above [`node`].
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
 //! - [`dataset`]: cassandra-unit datasets (XML, JSON, YAML, CQL scripts),
 //!   loaded into a node through its own operations at start, or into a
 //!   running server over the wire by `supercolumn load` ([`dataset::remote`],
 //!   a client like `stress`).
+//! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
 
+pub mod admin;
 pub mod auth;
 pub mod config;
 pub mod cql;
@@ -31,6 +35,7 @@ pub mod cql2;
 pub mod dataset;
 pub mod marshal;
 pub mod node;
+pub mod nodetool;
 pub mod partitioner;
 pub mod schema;
 pub mod shell;

@@ -24,7 +24,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::admin::AdminState;
+use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
@@ -57,6 +58,8 @@ enum Command {
     Stress(supercolumn::stress::StressOptions),
     /// Load cassandra-unit datasets (.xml, .json, .yaml, .cql) into a running server over Thrift.
     Load(supercolumn::dataset::remote::LoadArgs),
+    /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
+    Nodetool(supercolumn::nodetool::NodetoolArgs),
 }
 
 #[derive(Args)]
@@ -104,6 +107,14 @@ struct ServeArgs {
     /// `POST /reset` returns to the state right after they loaded.
     #[arg(long, value_name = "FILE")]
     dataset: Vec<PathBuf>,
+    /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
+    /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
+    #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
+    admin_listen: Option<AdminListen>,
+}
+
+fn parse_admin_listen(text: &str) -> Result<AdminListen, String> {
+    AdminListen::parse(text)
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -141,6 +152,7 @@ fn main() -> ExitCode {
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
         Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
+        Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -240,6 +252,9 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     }
     if let Some(ms) = args.slow_request_threshold {
         config.slow_request_threshold_in_ms = ms;
+    }
+    if let Some(admin) = &args.admin_listen {
+        config.admin_listen = Some(admin.clone());
     }
     for w in config.warnings() {
         tracing::warn!("{}: {w}", config.origin);
@@ -381,6 +396,10 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(port) => Some(bind(&host, port).await?),
         None => None,
     };
+    let admin_listener = match &config.admin_listen {
+        Some(a) => Some(bind(&a.host, a.port).await?),
+        None => None,
+    };
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
@@ -435,9 +454,12 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .and_then(|p| std::fs::canonicalize(p).ok());
     let node = Arc::new(node);
     supercolumn::dataset::load_files(&node, &args.dataset)?;
-    match node.mark_baseline() {
-        Ok(columns) => tracing::info!("reset baseline recorded: {columns} columns"),
-        Err(e) => tracing::warn!("reset is unavailable: {e}"),
+    // Only `POST /reset` uses the baseline: none without the admin surface.
+    if admin_listener.is_some() {
+        match node.mark_baseline() {
+            Ok(columns) => tracing::info!("reset baseline recorded: {columns} columns"),
+            Err(e) => tracing::warn!("reset is unavailable: {e}"),
+        }
     }
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
@@ -448,6 +470,29 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     };
 
     let signals = ShutdownSignals::install()?;
+    let (admin, admin_task) = match admin_listener {
+        Some(l) => {
+            let limits = opts.limits.clone();
+            let metrics = supercolumn::admin::metrics::Metrics::install(
+                &node,
+                supercolumn::admin::metrics::ServerGauges {
+                    budget: limits.budget().clone(),
+                    open_connections: Box::new(move || limits.open_connections()),
+                },
+            );
+            let state = Arc::new(AdminState::new(node.clone()).with(metrics));
+            let addr = l.local_addr()?;
+            println!("supercolumn admin on {addr}");
+            tracing::info!("serving the admin surface on http://{addr}/");
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            let task = tokio::spawn(supercolumn::admin::serve(l, state.clone(), async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|s| *s).await;
+            }));
+            (Some(state), Some((stop, task)))
+        }
+        None => (None, None),
+    };
     println!("supercolumn listening on {local}");
     std::io::stdout().flush()?;
     tracing::info!(
@@ -478,7 +523,18 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         }
         None => None,
     };
-    serve(listener, node, opts, signals.received()).await;
+    // A signal, or `nodetool drain`, stops the server.
+    let drained = admin.as_ref().map(|a| a.stop_requested());
+    let stop = async move {
+        match drained {
+            Some(drained) => tokio::select! {
+                _ = signals.received() => {}
+                _ = drained => tracing::info!("drain requested over the admin surface"),
+            },
+            None => signals.received().await,
+        }
+    };
+    serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
     if let Some(task) = pinned19 {
         let _ = task.await;
@@ -491,6 +547,11 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     engine
         .shutdown()
         .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    // After storage: a drain's caller waits for its answer until the flush.
+    if let Some((stop, task)) = admin_task {
+        let _ = stop.send(true);
+        let _ = task.await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

@@ -37,6 +37,7 @@
 //! - `DiskAccessMode` defaults to `auto` (0.6 crashed without it), `ClusterName`
 //!   to "Test", and at least one `<Seed>` is not required on a single node.
 
+mod admin;
 mod error;
 mod fields;
 mod keyspace;
@@ -50,6 +51,7 @@ mod yaml_keys;
 mod yaml_keyspace;
 pub(crate) mod yaml_tree;
 
+pub use admin::{AdminListen, DEFAULT_ADMIN_HOST};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
 
@@ -291,6 +293,9 @@ pub struct Config {
     /// `<Thrift19Port>` (a supercolumn element): a second port on the
     /// Thrift address where every call is API 19.x.
     pub thrift19_port: Option<u16>,
+    /// `<AdminListen>` / yaml `admin_listen` (supercolumn settings): where
+    /// the admin HTTP surface listens; `None` (the default) serves none.
+    pub admin_listen: Option<AdminListen>,
     /// `cassandra.yaml`'s `thrift_framed_transport_size_in_mb` (0 meant
     /// unframed in 0.7–1.1); `None` from XML.
     pub thrift_framed_transport_size_in_mb: Option<u32>,

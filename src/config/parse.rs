@@ -8,8 +8,8 @@ use super::keyspace;
 use super::values;
 use super::xml;
 use super::{
-    AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
-    ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS,
+    AdminListen, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
+    ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS,
 };
 use std::path::PathBuf;
 
@@ -37,6 +37,7 @@ const KNOWN: &[&str] = &[
     "ThriftFramedTransport",
     "ThriftApiDefault",
     "Thrift19Port",
+    "AdminListen",
     "ThriftMaxMessageLengthInMB",
     "ThriftMaxConnections",
     "ThriftIdleTimeoutInSeconds",
@@ -132,6 +133,13 @@ pub(super) fn parse(
                 format!("ThriftApiDefault must be '0.6', '19' or 'auto' (found '{raw}')"),
             )
         })?,
+    };
+    let admin_listen = match top.text(&cx, "AdminListen")? {
+        None => None,
+        Some((raw, line)) => Some(
+            AdminListen::parse(raw)
+                .map_err(|e| cx.invalid(line, "<AdminListen>", format!("AdminListen: {e}")))?,
+        ),
     };
     let thrift19_port = match top.text(&cx, "Thrift19Port")? {
         None => None,
@@ -285,6 +293,7 @@ pub(super) fn parse(
         )?,
         thrift_api_default,
         thrift19_port,
+        admin_listen,
         disk_access_mode,
         row_warning_threshold_in_mb: top.int(
             &cx,

@@ -22,8 +22,8 @@ use super::yaml_keys::{self, CLUSTER_ONLY};
 use super::yaml_keyspace;
 use super::yaml_tree::{self, Node};
 use super::{
-    AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode, ThriftApi,
-    DEFAULT_AUTHENTICATOR,
+    AdminListen, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
+    ThriftApi, DEFAULT_AUTHENTICATOR,
 };
 use std::path::PathBuf;
 
@@ -139,6 +139,13 @@ pub(super) fn parse(
         },
         thrift_api_default: ThriftApi::Auto,
         thrift19_port: None,
+        admin_listen: match f.text(&cx, "admin_listen")? {
+            None => None,
+            Some((raw, line)) => Some(
+                AdminListen::parse(raw)
+                    .map_err(|e| cx.invalid(line, "admin_listen", format!("admin_listen: {e}")))?,
+            ),
+        },
         thrift_framed_transport_size_in_mb: framed_size,
         thrift_max_message_length_in_mb: f.int(
             &cx,

@@ -30,6 +30,7 @@ pub(super) const READ: &[&str] = &[
     "thrift_framed_transport_size_in_mb",
     "thrift_max_message_length_in_mb",
     "slow_query_log_timeout_in_ms",
+    "admin_listen",
     "column_index_size_in_kb",
     "index_interval",
     "initial_token",

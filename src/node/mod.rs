@@ -28,6 +28,7 @@ mod baseline;
 pub mod budget;
 mod error;
 mod locks;
+pub mod observe;
 pub mod reply;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
@@ -75,6 +76,8 @@ pub struct Node {
     dirty: Mutex<baseline::Dirty>,
     /// Whether writes are noted in `dirty` (only once there is a baseline).
     tracking: AtomicBool,
+    /// Sees every answered call (metrics), once installed.
+    call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -112,6 +115,7 @@ impl Node {
             baseline: Mutex::new(None),
             dirty: Mutex::new(baseline::Dirty::default()),
             tracking: AtomicBool::new(false),
+            call_observer: std::sync::OnceLock::new(),
         }
     }
 
@@ -131,6 +135,16 @@ impl Node {
 
     pub fn engine(&self) -> &Arc<Engine> {
         &self.engine
+    }
+
+    /// Installs the observer of answered calls (once; a second is refused).
+    pub fn observe_calls(&self, observer: Arc<dyn observe::CallObserver>) -> bool {
+        self.call_observer.set(observer).is_ok()
+    }
+
+    /// The observer of answered calls, if one is installed.
+    pub fn call_observer(&self) -> Option<&dyn observe::CallObserver> {
+        self.call_observer.get().map(|o| &**o)
     }
 
     /// Server time in seconds (deletion times, expiry).

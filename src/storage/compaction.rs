@@ -14,6 +14,7 @@ use super::sstable::Partition;
 use super::sstore::{SsMeta, SsTable};
 use super::StorageError;
 use std::ops::Bound;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// At most this many SSTables go into one compaction.
@@ -53,9 +54,17 @@ impl Inner {
     /// Compacts one bucket of this CF if one is due; true when it did.
     pub(crate) fn compact_if_due(&self, cf: &CfStore) -> Result<bool, StorageError> {
         let _one = cf.compaction.lock();
+        let (min, max) = self.thresholds(&cf.def());
+        if min == 0 || max == 0 {
+            // Minor compaction is off for this CF (as 1.2's threshold 0).
+            return Ok(false);
+        }
         let inputs = {
             let st = cf.state.read();
-            pick_bucket(&st.sstables, self.opts.compaction_min_threshold)
+            pick_bucket(&st.sstables, min).map(|mut inputs| {
+                inputs.truncate(max);
+                inputs
+            })
         };
         match inputs {
             Some(inputs) => self.compact_tables(cf, inputs).map(|_| true),
@@ -164,11 +173,34 @@ impl Inner {
             all_there
         };
         if swapped {
+            let read: u64 = inputs.iter().map(|t| t.reader.on_disk_size()).sum();
+            let counts = &self.compactions;
+            counts.completed.fetch_add(1, Ordering::Relaxed);
+            counts.bytes_compacted.fetch_add(read, Ordering::Relaxed);
             inputs.iter().for_each(|t| discard_sstable(t));
         } else if let Some(t) = output {
             discard_sstable(&t);
         }
         Ok(())
+    }
+
+    /// A CF's minor-compaction thresholds: its own when set away from the
+    /// schema defaults (`nodetool setcompactionthreshold`, a schema call),
+    /// else the engine's minimum and the largest bucket compacted at once.
+    fn thresholds(&self, def: &crate::schema::CfDef) -> (usize, usize) {
+        use crate::schema::{DEFAULT_MAX_COMPACTION_THRESHOLD, DEFAULT_MIN_COMPACTION_THRESHOLD};
+        let o = &def.options;
+        let min = if o.min_compaction_threshold != DEFAULT_MIN_COMPACTION_THRESHOLD {
+            usize::try_from(o.min_compaction_threshold).unwrap_or(0)
+        } else {
+            self.opts.compaction_min_threshold
+        };
+        let max = if o.max_compaction_threshold != DEFAULT_MAX_COMPACTION_THRESHOLD {
+            usize::try_from(o.max_compaction_threshold).unwrap_or(0)
+        } else {
+            MAX_THRESHOLD
+        };
+        (min, max)
     }
 
     pub(crate) fn gc_grace(&self, def: &crate::schema::CfDef) -> i32 {

@@ -60,6 +60,8 @@ pub(crate) struct Inner {
     stop: AtomicBool,
     /// Wakes the background threads (a memtable is full, or stop).
     wake: (Mutex<()>, Condvar),
+    /// Compactions done since start (for metrics).
+    pub compactions: super::stats::CompactionCounts,
 }
 
 /// What only an engine with files has.
@@ -130,6 +132,7 @@ impl Engine {
             closed: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
+            compactions: Default::default(),
         });
         if let (Some(pending), Some(stats)) = (&replay, &stats) {
             let outcome = replaying::replay(&inner.catalog(), pending);
@@ -274,6 +277,33 @@ impl Engine {
             inner.compact_all(cf)?;
         }
         Ok(())
+    }
+
+    /// Engine-wide figures for operators: commit log and compactions.
+    pub fn metrics(&self) -> super::stats::EngineMetrics {
+        let inner = &*self.inner;
+        let mut m = super::stats::EngineMetrics {
+            compactions_completed: inner.compactions.completed.load(Ordering::Relaxed),
+            bytes_compacted: inner.compactions.bytes_compacted.load(Ordering::Relaxed),
+            ..Default::default()
+        };
+        if let Some(disk) = &inner.disk {
+            m.commitlog_segments = disk.log.segment_ids().len();
+            m.commitlog_bytes = disk.log.segment_bytes();
+            m.commitlog_fsyncs = disk.log.fsync_count();
+            m.commitlog_sync = disk.log.sync_latencies();
+        }
+        m
+    }
+
+    /// The data directory (SSTables by keyspace), `None` in memory.
+    pub fn data_dir(&self) -> Option<&std::path::Path> {
+        self.inner.disk.as_ref().map(|d| d.data_dir.as_path())
+    }
+
+    /// False once [`Engine::shutdown`] has begun.
+    pub fn is_open(&self) -> bool {
+        self.inner.check_open().is_ok()
     }
 
     pub fn stats(&self, keyspace: &str, cf: &str) -> Result<CfStats, StorageError> {

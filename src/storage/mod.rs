@@ -180,10 +180,12 @@ mod replaying;
 mod resource;
 mod row;
 mod schema_change;
+mod snapshot;
 mod sorted;
 pub mod sstable;
 mod sstore;
 mod startup;
+pub mod stats;
 #[cfg(test)]
 mod testutil;
 mod tombstones;
@@ -193,6 +195,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
 pub use options::{EngineOptions, SyncMode};
 pub use resource::Exhaustion;
+pub use snapshot::{SnapshotEntry, SNAPSHOTS_DIR};
 
 use std::path::PathBuf;
 

@@ -6,6 +6,9 @@
 //! duration and outcome (see [`crate::thrift::callinfo`] for how they are
 //! read).
 //!
+//! Every call is also reported to the node's call observer (metrics, see
+//! [`crate::thrift::callseen`]), from the headers only.
+//!
 //! When neither line is due, a call costs one clock read and one level
 //! check: nothing is parsed, formatted or allocated. The duration runs from
 //! the moment the whole request was read to the moment its reply is ready
@@ -39,7 +42,7 @@ impl CallLog {
         received: Instant,
     ) -> Result<Option<Vec<u8>>, Unanswerable> {
         let reply = dispatch::handle(node, session, msg);
-        self.log(session, msg, reply, received)
+        self.log(node, session, msg, reply, received)
     }
 
     /// [`CallLog::answer`] with reads that do not wait on the disk (see
@@ -53,17 +56,21 @@ impl CallLog {
         received: Instant,
     ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
         let reply = crate::storage::nowait::attempt(|| dispatch::handle(node, session, msg))?;
-        Some(self.log(session, msg, reply, received))
+        Some(self.log(node, session, msg, reply, received))
     }
 
     fn log(
         &self,
+        node: &Node,
         session: &Session,
         msg: &[u8],
         reply: Result<Option<Vec<u8>>, Unanswerable>,
         received: Instant,
     ) -> Result<Option<Vec<u8>>, Unanswerable> {
         let took = received.elapsed();
+        if let Some(observer) = node.call_observer() {
+            crate::thrift::callseen::report(observer, session.generation, msg, &reply, took);
+        }
         let slow = self.slow.filter(|limit| took >= *limit);
         if let Some(limit) = slow {
             if tracing::enabled!(tracing::Level::INFO) {

@@ -18,6 +18,7 @@ pub mod bounded;
 pub mod callinfo;
 mod callinfo_cql;
 pub mod calllog;
+mod callseen;
 pub mod client;
 pub mod convert;
 pub mod dispatch;

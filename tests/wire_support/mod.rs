@@ -37,6 +37,8 @@ pub type Client = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputPr
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The admin surface's port, when started with `--admin-listen`.
+    pub admin_port: Option<u16>,
     /// Everything the server wrote to stderr so far (collected by a thread).
     log: mpsc::Receiver<String>,
     log_lines: Vec<String>,
@@ -134,11 +136,16 @@ impl Server {
         let mut server = Server {
             child,
             port: 0,
+            admin_port: None,
             log: log_rx,
             log_lines: Vec::new(),
         };
         loop {
             match ready_rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) if line.starts_with("supercolumn admin on ") => {
+                    let port = line.rsplit_once(':').and_then(|(_, p)| p.parse().ok());
+                    server.admin_port = Some(port.expect("admin port"));
+                }
                 Ok(line) => {
                     let port = line
                         .strip_prefix("supercolumn listening on ")

@@ -155,6 +155,8 @@ pub(crate) struct Shared {
     near_end: AtomicBool,
     /// Fsyncs of segments done by this log (for benchmarks and tests).
     fsyncs: AtomicU64,
+    /// How long those fsyncs took (for metrics).
+    sync_times: crate::storage::stats::Latencies,
 }
 
 /// How close to a segment's end appends count as possibly waiting for a
@@ -246,6 +248,7 @@ impl CommitLog {
             sync: Mutex::new(SyncState::default()),
             near_end: AtomicBool::new(false),
             fsyncs: AtomicU64::new(0),
+            sync_times: Default::default(),
             work: Condvar::new(),
             _lock: lock,
             episodes: Episodes::new(
@@ -385,6 +388,22 @@ impl CommitLog {
     /// shares one among many batch-mode appends; benchmarks report the ratio).
     pub fn fsync_count(&self) -> u64 {
         self.shared.fsyncs.load(Ordering::Relaxed)
+    }
+
+    /// How long this log's fsyncs took.
+    pub fn sync_latencies(&self) -> crate::storage::stats::LatencySnapshot {
+        self.shared.sync_times.snapshot()
+    }
+
+    /// Bytes of the segment files on disk (a file gone meanwhile counts 0).
+    pub fn segment_bytes(&self) -> u64 {
+        self.segment_ids()
+            .into_iter()
+            .filter_map(|id| {
+                std::fs::metadata(self.shared.dir.join(format::segment_file_name(id))).ok()
+            })
+            .map(|m| m.len())
+            .sum()
     }
 
     /// The directory this log owns.

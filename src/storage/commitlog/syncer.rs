@@ -198,8 +198,10 @@ impl Shared {
                 return Ok(0);
             }
         }
+        let started = std::time::Instant::now();
         match file.sync_data() {
             Ok(()) => {
+                self.sync_times.record(started.elapsed());
                 self.fsyncs
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let mut s = self.sync.lock();

@@ -79,10 +79,12 @@ impl Shared {
         // in the new one: the syncer only ever fsyncs the active file. A
         // retired segment's fsync already failed; another would lie.
         if !w.retired {
+            let started = std::time::Instant::now();
             if let Err(e) = w.active.file.sync_data() {
                 let err = CommitLogError::io(&w.active.path, e);
                 return Err(self.sync_failed(w, err));
             }
+            self.sync_times.record(started.elapsed());
             self.fsyncs.fetch_add(1, Ordering::Relaxed);
         }
         let next = ActiveSegment::create(&self.dir, next_segment_id(Some(w.active.id)))

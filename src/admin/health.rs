@@ -1,0 +1,30 @@
+//! `GET /healthz` (readiness: the node answers and its storage is open)
+//! and `GET /version`.
+
+use super::http::{AdminError, Request, Response};
+use super::state::AdminState;
+use serde_json::json;
+
+/// The Cassandra release whose nodetool layout and behaviour we follow.
+pub const CASSANDRA_RELEASE: &str = "1.2.19";
+
+/// 200 `{"status": "ok", ...}` once the server serves; 503 when storage is
+/// closed (after `nodetool drain`, during shutdown).
+pub fn healthz(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+    let node = &state.node;
+    let open = node.engine().is_open();
+    let body = json!({
+        "status": if open { "ok" } else { "draining" },
+        "uptime_seconds": state.started.elapsed().as_secs(),
+        "keyspaces": node.schema().user_keyspaces().count(),
+    });
+    Ok(Response::json_status(if open { 200 } else { 503 }, &body))
+}
+
+/// `{"release_version": ..., "supercolumn": ...}`.
+pub fn version(_state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+    Ok(Response::json(&json!({
+        "release_version": CASSANDRA_RELEASE,
+        "supercolumn": env!("CARGO_PKG_VERSION"),
+    })))
+}

@@ -1,0 +1,360 @@
+//! `GET /metrics`: the Prometheus (OpenMetrics) text of the request
+//! counters and latencies, recorded as calls are answered (see
+//! [`crate::node::observe`]), and of the server and storage figures read at
+//! each scrape (connections, memory in flight, memtables, SSTables, commit
+//! log, compactions).
+//!
+//! Recording is the hot path: every handle is created at start for every
+//! (generation, method) pair, and a call finds its own by a binary search
+//! of the method name: a few comparisons and atomic adds, no allocation.
+
+use super::http::{AdminError, Request, Response};
+use super::state::AdminState;
+use crate::node::budget::Budget;
+use crate::node::observe::{CallObserver, CallSeen};
+use crate::node::Node;
+use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric, NoLabelSet};
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::metrics::MetricType;
+use prometheus_client::registry::Registry;
+use std::sync::Arc;
+
+/// Every method of both API generations, sorted; any other name counts as "other".
+const METHODS: &[&str] = &[
+    "add",
+    "atomic_batch_mutate",
+    "batch_insert",
+    "batch_mutate",
+    "cas",
+    "describe_cluster_name",
+    "describe_keyspace",
+    "describe_keyspaces",
+    "describe_local_ring",
+    "describe_partitioner",
+    "describe_ring",
+    "describe_schema_versions",
+    "describe_snitch",
+    "describe_splits",
+    "describe_splits_ex",
+    "describe_token_map",
+    "describe_version",
+    "execute_cql3_query",
+    "execute_cql_query",
+    "execute_prepared_cql3_query",
+    "execute_prepared_cql_query",
+    "get",
+    "get_count",
+    "get_indexed_slices",
+    "get_multi_slice",
+    "get_paged_slice",
+    "get_range_slice",
+    "get_range_slices",
+    "get_slice",
+    "get_string_list_property",
+    "get_string_property",
+    "insert",
+    "login",
+    "multiget",
+    "multiget_count",
+    "multiget_slice",
+    "prepare_cql3_query",
+    "prepare_cql_query",
+    "remove",
+    "remove_counter",
+    "set_cql_version",
+    "set_keyspace",
+    "system_add_column_family",
+    "system_add_keyspace",
+    "system_drop_column_family",
+    "system_drop_keyspace",
+    "system_update_column_family",
+    "system_update_keyspace",
+    "trace_next_query",
+    "truncate",
+];
+const OTHER: &str = "other";
+const APIS: [&str; 2] = ["0.6", "19"];
+
+type Labels = Vec<(&'static str, &'static str)>;
+
+/// The handles one (generation, method) pair records into.
+struct PerCall {
+    requests: Counter,
+    errors: Counter,
+    latency: Histogram,
+}
+
+/// The request metrics: the call observer installed on the node.
+pub struct RequestMetrics {
+    /// Indexed by generation then method (METHODS, then OTHER).
+    handles: Vec<Vec<PerCall>>,
+}
+
+impl std::fmt::Debug for RequestMetrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RequestMetrics")
+    }
+}
+
+impl RequestMetrics {
+    fn register(registry: &mut Registry) -> RequestMetrics {
+        let requests = Family::<Labels, Counter>::default();
+        let errors = Family::<Labels, Counter>::default();
+        let latency = Family::<Labels, Histogram>::new_with_constructor(|| {
+            // 50 µs to ~6.5 s.
+            Histogram::new(exponential_buckets(0.00005, 2.0, 18))
+        });
+        registry.register(
+            "supercolumn_requests",
+            "Thrift calls answered, by API generation and method",
+            requests.clone(),
+        );
+        registry.register(
+            "supercolumn_request_errors",
+            "Thrift calls answered with an exception or not at all, by API generation and method",
+            errors.clone(),
+        );
+        registry.register(
+            "supercolumn_request_duration_seconds",
+            "Time from a Thrift request read whole to its reply ready, by API generation and method",
+            latency.clone(),
+        );
+        let names = METHODS.iter().chain(std::iter::once(&OTHER));
+        let handles = APIS
+            .iter()
+            .map(|&api| {
+                names
+                    .clone()
+                    .map(|&method| {
+                        let labels = vec![("api", api), ("method", method)];
+                        PerCall {
+                            requests: requests.get_or_create(&labels).clone(),
+                            errors: errors.get_or_create(&labels).clone(),
+                            latency: latency.get_or_create(&labels).clone(),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        RequestMetrics { handles }
+    }
+}
+
+impl CallObserver for RequestMetrics {
+    fn call(&self, call: &CallSeen<'_>) {
+        let api = usize::from(call.api != APIS[0]);
+        let method = METHODS
+            .binary_search_by(|m| m.as_bytes().cmp(call.method))
+            .unwrap_or(METHODS.len());
+        let h = &self.handles[api][method];
+        h.requests.inc();
+        if call.failed {
+            h.errors.inc();
+        }
+        h.latency.observe(call.took.as_secs_f64());
+    }
+}
+
+/// What the server (not the node) knows: its connections and the memory
+/// held by requests and replies in flight.
+pub struct ServerGauges {
+    pub open_connections: Box<dyn Fn() -> usize + Send + Sync>,
+    pub budget: Arc<Budget>,
+}
+
+/// The metrics registry of one server.
+pub struct Metrics {
+    registry: Registry,
+}
+
+impl Metrics {
+    /// Registers every metric and installs the request recorder on `node`.
+    pub fn install(node: &Arc<Node>, server: ServerGauges) -> Arc<Metrics> {
+        let mut registry = Registry::default();
+        let requests = Arc::new(RequestMetrics::register(&mut registry));
+        if !node.observe_calls(requests) {
+            tracing::warn!("a call observer was already installed: request metrics are off");
+        }
+        registry.register_collector(Box::new(Scraped {
+            node: node.clone(),
+            server: Arc::new(server),
+        }));
+        Arc::new(Metrics { registry })
+    }
+
+    /// The whole exposition text.
+    pub fn render(&self) -> Result<String, AdminError> {
+        let mut out = String::new();
+        prometheus_client::encoding::text::encode(&mut out, &self.registry)
+            .map_err(|_| AdminError::Internal("cannot encode the metrics".into()))?;
+        Ok(out)
+    }
+}
+
+/// The OpenMetrics text type, which Prometheus reads.
+pub const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// `GET /metrics`.
+pub fn scrape(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+    let metrics = state
+        .get::<Metrics>()
+        .ok_or_else(|| AdminError::NotFound("metrics are not collected by this server".into()))?;
+    Ok(Response::body(OPENMETRICS, metrics.render()?))
+}
+
+/// The figures read at each scrape.
+struct Scraped {
+    node: Arc<Node>,
+    server: Arc<ServerGauges>,
+}
+
+impl std::fmt::Debug for Scraped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scraped")
+    }
+}
+
+fn gauge(
+    encoder: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    kind: MetricType,
+    values: &[(Vec<(&str, String)>, f64)],
+) -> Result<(), std::fmt::Error> {
+    let mut metric = encoder.encode_descriptor(name, help, None, kind)?;
+    // An unlabelled metric has one sample, written without braces.
+    if let [(labels, value)] = values {
+        if labels.is_empty() {
+            return match kind {
+                MetricType::Counter => {
+                    metric.encode_counter::<NoLabelSet, _, u64>(&(*value as u64), None)
+                }
+                _ => ConstGauge::new(*value).encode(metric),
+            };
+        }
+    }
+    for (labels, value) in values {
+        let mut family = metric.encode_family(labels)?;
+        match kind {
+            MetricType::Counter => {
+                family.encode_counter::<NoLabelSet, _, u64>(&(*value as u64), None)?
+            }
+            _ => ConstGauge::new(*value).encode(family)?,
+        }
+    }
+    Ok(())
+}
+
+impl Collector for Scraped {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let e = &mut encoder;
+        let none = Vec::new;
+        let s = &self.server;
+        gauge(
+            e,
+            "supercolumn_open_connections",
+            "Open Thrift client connections",
+            MetricType::Gauge,
+            &[(none(), (s.open_connections)() as f64)],
+        )?;
+        gauge(
+            e,
+            "supercolumn_inflight_bytes",
+            "Bytes held by Thrift requests being read or run and replies not yet sent",
+            MetricType::Gauge,
+            &[(none(), s.budget.in_use_bytes() as f64)],
+        )?;
+
+        let engine = self.node.engine();
+        let schema = self.node.schema();
+        let (mut mem, mut count, mut bytes) = (Vec::new(), Vec::new(), Vec::new());
+        for ks in schema.keyspaces.values() {
+            for cf in ks.cfs.values() {
+                let Ok(st) = engine.stats(&ks.name, &cf.name) else {
+                    continue;
+                };
+                let labels = vec![
+                    ("keyspace", ks.name.clone()),
+                    ("column_family", cf.name.clone()),
+                ];
+                mem.push((labels.clone(), st.memtable_bytes as f64));
+                count.push((labels.clone(), st.sstable_count as f64));
+                bytes.push((labels, st.live_bytes as f64));
+            }
+        }
+        gauge(
+            e,
+            "supercolumn_memtable_bytes",
+            "Bytes of the live memtable, per column family",
+            MetricType::Gauge,
+            &mem,
+        )?;
+        gauge(
+            e,
+            "supercolumn_sstables",
+            "Live SSTables, per column family",
+            MetricType::Gauge,
+            &count,
+        )?;
+        gauge(
+            e,
+            "supercolumn_sstable_bytes",
+            "Bytes of live SSTables on disk, per column family",
+            MetricType::Gauge,
+            &bytes,
+        )?;
+
+        let m = engine.metrics();
+        gauge(
+            e,
+            "supercolumn_commitlog_segments",
+            "Commit-log segment files on disk",
+            MetricType::Gauge,
+            &[(none(), m.commitlog_segments as f64)],
+        )?;
+        gauge(
+            e,
+            "supercolumn_commitlog_bytes",
+            "Bytes of the commit-log segment files",
+            MetricType::Gauge,
+            &[(none(), m.commitlog_bytes as f64)],
+        )?;
+        let mut sync = e.encode_descriptor(
+            "supercolumn_commitlog_sync_duration_seconds",
+            "Time of each commit-log fsync",
+            None,
+            MetricType::Histogram,
+        )?;
+        let snap = &m.commitlog_sync;
+        sync.encode_histogram::<NoLabelSet>(snap.sum_seconds, snap.count, &snap.buckets, None)?;
+        gauge(
+            e,
+            "supercolumn_compactions",
+            "Compactions completed since start",
+            MetricType::Counter,
+            &[(none(), m.compactions_completed as f64)],
+        )?;
+        gauge(
+            e,
+            "supercolumn_compacted_bytes",
+            "SSTable bytes read by completed compactions",
+            MetricType::Counter,
+            &[(none(), m.bytes_compacted as f64)],
+        )?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::METHODS;
+
+    #[test]
+    fn methods_are_sorted_for_the_binary_search() {
+        assert!(METHODS.windows(2).all(|w| w[0] < w[1]));
+    }
+}

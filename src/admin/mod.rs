@@ -1,0 +1,34 @@
+//! The admin surface: an HTTP/1.1 server (JSON in and out) beside the
+//! Thrift port, started by `serve --admin-listen HOST:PORT` or the
+//! `<AdminListen>` / `admin_listen` setting. It serves `/healthz`,
+//! `/metrics` (Prometheus text) and the endpoints behind `nodetool`, and is
+//! where the test-kit endpoints (`/reset`, `/faults`, `/activity`) plug in.
+//!
+//! Layering: a front end like [`crate::thrift`], above [`crate::node`]; it
+//! reaches storage only through [`crate::node::Node`] and the engine handle it exposes.
+//! Nothing below it knows HTTP. Every route is listed in [`routes`] (one
+//! line each); handlers live in their own modules and are plain functions
+//! of the shared [`AdminState`] and the [`Request`]. Errors are
+//! [`AdminError`]s, turned into HTTP statuses and JSON bodies in one place
+//! ([`http`]).
+//!
+//! Authentication (see [`auth`]): when the node's authenticator requires a
+//! login (SimpleAuthenticator), every route but `/healthz` needs HTTP Basic
+//! credentials that it accepts, of a user who may use every keyspace.
+
+pub mod auth;
+pub mod health;
+pub mod http;
+pub mod info;
+pub mod metrics;
+pub mod ops;
+pub mod reset;
+pub mod routes;
+mod server;
+pub mod snapshots;
+pub mod state;
+
+pub use http::{AdminError, Method, Request, Response};
+pub use routes::{Access, Handler, Route};
+pub use server::serve;
+pub use state::AdminState;

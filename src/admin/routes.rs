@@ -1,0 +1,116 @@
+//! Every route of the admin surface, one line each: the one place to add
+//! an endpoint. A handler is a plain function of the shared state and the
+//! request, in its own module; it runs on the blocking pool, so it may wait
+//! on the disk or a lock. Paths match exactly (parameters go in the query
+//! string or the JSON body).
+
+use super::http::{AdminError, Method, Request, Response};
+use super::state::AdminState;
+use super::{health, info, metrics, ops, reset, snapshots};
+
+/// A handler: the answer to one request, or why not.
+pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
+
+/// Who may call a route when the authenticator requires a login.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone (readiness probes).
+    Open,
+    /// A user whose credentials the authenticator accepts and who may use
+    /// every keyspace (see [`super::auth`]).
+    Operator,
+}
+
+#[derive(Clone, Copy)]
+pub struct Route {
+    pub method: Method,
+    pub path: &'static str,
+    pub access: Access,
+    pub handler: Handler,
+}
+
+const fn route(method: Method, path: &'static str, access: Access, handler: Handler) -> Route {
+    Route {
+        method,
+        path,
+        access,
+        handler,
+    }
+}
+
+use Access::{Open, Operator};
+use Method::{Delete, Get, Post};
+
+/// The routes, in the order the README lists them.
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Get, "/healthz", Open, health::healthz),
+        route(Get, "/version", Operator, health::version),
+        route(Get, "/metrics", Operator, metrics::scrape),
+        route(Get, "/info", Operator, info::info),
+        route(Get, "/ring", Operator, info::ring),
+        route(Get, "/cfstats", Operator, info::cfstats),
+        route(Post, "/flush", Operator, ops::flush),
+        route(Post, "/compact", Operator, ops::compact),
+        route(Post, "/cleanup", Operator, ops::cleanup),
+        route(Post, "/drain", Operator, ops::drain),
+        route(
+            Post,
+            "/compactionthreshold",
+            Operator,
+            ops::set_compaction_threshold,
+        ),
+        route(Post, "/snapshot", Operator, snapshots::take),
+        route(Get, "/snapshots", Operator, snapshots::list),
+        route(Delete, "/snapshot", Operator, snapshots::clear),
+        route(Post, "/reset", Operator, reset::reset),
+    ]
+}
+
+/// Finds the route for `method` and `path`: the route, or why none.
+pub fn find<'a>(routes: &'a [Route], method: Method, path: &str) -> Result<&'a Route, AdminError> {
+    let mut allowed = Vec::new();
+    for r in routes.iter().filter(|r| r.path == path) {
+        if r.method == method {
+            return Ok(r);
+        }
+        allowed.push(r.method.as_str());
+    }
+    if allowed.is_empty() {
+        return Err(AdminError::NotFound(format!("no such endpoint: {path}")));
+    }
+    Err(AdminError::MethodNotAllowed {
+        method: method.as_str().to_string(),
+        path: path.to_string(),
+        allowed: allowed.join(", "),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_method_and_path_is_registered_once() {
+        let all = routes();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert!(
+                    !(a.method == b.method && a.path == b.path),
+                    "{} {} twice",
+                    a.method.as_str(),
+                    a.path
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_paths_and_methods_are_told_apart() {
+        let all = routes();
+        assert!(find(&all, Method::Get, "/healthz").is_ok());
+        assert_eq!(find(&all, Method::Get, "/nope").unwrap_err().status(), 404);
+        let e = find(&all, Method::Delete, "/healthz").unwrap_err();
+        assert_eq!(e.status(), 405);
+    }
+}
