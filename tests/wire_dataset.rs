@@ -1,7 +1,8 @@
 //! cassandra-unit datasets over the wire: `serve --dataset` (XML, JSON,
 //! YAML, CQL) then reads with the generated 19.x client (`get_slice`,
 //! super columns, counters, CQL3), `supercolumn load` into a running
-//! server, and a bad dataset stopping the start with its file and line.
+//! server, a bad dataset stopping the start with its file and line, and
+//! `POST /reset` after writes and schema changes, with clients busy.
 
 mod wire_support;
 
@@ -11,6 +12,7 @@ use supercolumn::thrift::gen::cassandra19::{
     ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
+use supercolumn::nodetool::http::Endpoint;
 use wire_support::{connect19, cql3, Client19, Server};
 
 fn data(name: &str) -> String {
@@ -179,4 +181,62 @@ fn load_writes_into_a_running_server() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.cql:3: "), "{err}");
+}
+
+#[test]
+fn post_reset_returns_to_the_datasets() {
+    for storage in ["--in-memory", "--data-dir"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut args = vec![storage];
+        if storage == "--data-dir" {
+            args.push(dir.path().to_str().unwrap());
+        }
+        let (xml, cql) = (data("sample.xml"), data("sample.cql"));
+        args.extend(["--dataset", &xml, "--dataset", &cql, "--admin-listen", "127.0.0.1:0"]);
+        let s = Server::start(&args);
+        let admin = Endpoint::new("127.0.0.1", s.admin_port.expect("admin port"));
+        let mut c = connect19(s.port);
+        c.set_keyspace("sample".into()).unwrap();
+        // A test's writes and schema changes.
+        cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
+        cql3(&mut c, "UPDATE \"Users\" SET age = 99 WHERE key = 'alice'");
+        cql3(&mut c, "DELETE FROM cqlsample.events WHERE user = 'alice'");
+        cql3(&mut c, "TRUNCATE \"Posts\"");
+        cql3(&mut c, "CREATE KEYSPACE scratch WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        cql3(&mut c, "DROP TABLE cqlsample.events");
+        // Clients keep writing while the reset runs: each of their calls
+        // lands wholly before or after it.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let answer = std::thread::scope(|scope| {
+            for n in 0..2 {
+                let (port, stop) = (s.port, &stop);
+                scope.spawn(move || {
+                    let mut w = connect19(port);
+                    w.set_keyspace("sample".into()).unwrap();
+                    let mut i = 0;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        cql3(&mut w, &format!("INSERT INTO \"Users\" (key, age) VALUES ('w{n}-{i}', {i})"));
+                        i += 1;
+                    }
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let answer = admin.post("/reset", &serde_json::json!({})).unwrap();
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            answer
+        });
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let report = answer.json().unwrap();
+        assert_eq!(report["schema_changes"], 2, "{report}");
+        // Writers may have landed after the reset: remove them, then check.
+        let again = admin.post("/reset", &serde_json::json!({})).unwrap().json().unwrap();
+        assert_eq!(again["schema_changes"], 0, "{again}");
+        let mut c = connect19(s.port);
+        check_sample(&mut c);
+        check_cql_sample(&mut c);
+        assert!(slice(&mut c, "Users", "carol").is_empty());
+        assert!(slice(&mut c, "Users", "w0-0").is_empty());
+        let ks = c.describe_keyspaces().unwrap();
+        assert!(!ks.iter().any(|k| k.name == "scratch"));
+    }
 }

@@ -273,7 +273,7 @@ impl Node {
         }
         for want in user_keyspaces(target) {
             let Some(have) = current.keyspace(&want.name) else {
-                changes.push(SchemaChange::AddKeyspace(want.describe_v12()));
+                changes.push(SchemaChange::AddKeyspace(full_keyspace_spec(want)));
                 continue;
             };
             let mut attrs = want.describe_v12();
@@ -291,15 +291,15 @@ impl Node {
             }
             for (name, cf) in &want.cfs {
                 match have.cfs.get(name) {
-                    Some(h) if h.describe_v12() == cf.describe_v12() => {}
+                    Some(h) if full_spec(h) == full_spec(cf) => {}
                     Some(_) => {
                         changes.push(SchemaChange::DropColumnFamily {
                             keyspace: want.name.clone(),
                             name: name.clone(),
                         });
-                        changes.push(SchemaChange::AddColumnFamily(cf.describe_v12()));
+                        changes.push(SchemaChange::AddColumnFamily(full_spec(cf)));
                     }
-                    None => changes.push(SchemaChange::AddColumnFamily(cf.describe_v12())),
+                    None => changes.push(SchemaChange::AddColumnFamily(full_spec(cf))),
                 }
             }
         }
@@ -309,6 +309,29 @@ impl Node {
         }
         Ok(n)
     }
+}
+
+/// A request recreating `cf` whole: 1.2's describe form plus what it
+/// leaves out for CQL3 tables (column metadata's components, aliases).
+fn full_spec(cf: &crate::schema::CfDef) -> crate::schema::CfSpec {
+    let o = &cf.options;
+    let mut spec = cf.describe_v12();
+    if let Some(columns) = spec.column_metadata.as_mut() {
+        for (c, def) in columns.iter_mut().zip(&o.column_metadata) {
+            c.component_index = def.component_index;
+        }
+    }
+    spec.key_aliases = Some(o.key_aliases.clone());
+    spec.column_aliases = Some(o.column_aliases.clone());
+    spec.value_alias = o.value_alias.clone();
+    spec
+}
+
+/// A request recreating keyspace `ks` whole, with its column families.
+fn full_keyspace_spec(ks: &crate::schema::KeyspaceDef) -> crate::schema::KeyspaceSpec {
+    let mut spec = ks.describe_v12();
+    spec.cf_defs = ks.cfs.values().map(|cf| full_spec(cf)).collect();
+    spec
 }
 
 impl Dirty {
