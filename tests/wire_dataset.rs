@@ -8,11 +8,11 @@ mod wire_support;
 
 use std::path::PathBuf;
 use std::process::Command;
+use supercolumn::nodetool::http::Endpoint;
 use supercolumn::thrift::gen::cassandra19::{
     ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use supercolumn::nodetool::http::Endpoint;
 use wire_support::{connect19, cql3, Client19, Server};
 
 fn data(name: &str) -> String {
@@ -57,7 +57,10 @@ fn check_sample(c: &mut Client19) {
     assert_eq!(col("old").timestamp, Some(12345));
 
     let posts = slice(c, "Posts", "alice");
-    let scs: Vec<_> = posts.iter().filter_map(|c| c.super_column.as_ref()).collect();
+    let scs: Vec<_> = posts
+        .iter()
+        .filter_map(|c| c.super_column.as_ref())
+        .collect();
     assert_eq!(scs.len(), 2);
     assert_eq!(scs[0].name, b"2011");
     assert_eq!(scs[0].columns[1].name, 2i64.to_be_bytes());
@@ -72,10 +75,15 @@ fn check_sample(c: &mut Client19) {
         .unwrap();
     assert_eq!(counts.counter_column.unwrap().value, 11);
     let sc = slice(c, "SuperCounts", "alice");
-    assert_eq!(sc[0].counter_super_column.as_ref().unwrap().columns[0].value, 3);
+    assert_eq!(
+        sc[0].counter_super_column.as_ref().unwrap().columns[0].value,
+        3
+    );
 
     // The KEYS index on Users.age answers through CQL too.
-    let rows = cql3(c, "SELECT * FROM \"Users\" WHERE age = 41").rows.unwrap();
+    let rows = cql3(c, "SELECT * FROM \"Users\" WHERE age = 41")
+        .rows
+        .unwrap();
     assert_eq!(rows.len(), 1);
 }
 
@@ -93,7 +101,13 @@ fn check_cql_sample(c: &mut Client19) {
 #[test]
 fn serve_loads_each_format_before_listening() {
     for file in ["sample.xml", "sample.json", "sample.yaml"] {
-        let s = Server::start(&["--in-memory", "--dataset", &data(file), "--dataset", &data("sample.cql")]);
+        let s = Server::start(&[
+            "--in-memory",
+            "--dataset",
+            &data(file),
+            "--dataset",
+            &data("sample.cql"),
+        ]);
         let mut c = connect19(s.port);
         check_sample(&mut c);
         check_cql_sample(&mut c);
@@ -108,7 +122,10 @@ fn serve_on_disk_drops_and_recreates_the_dataset_keyspace() {
         let s = Server::start(&["--data-dir", d, "--dataset", &data("sample.yaml")]);
         let mut c = connect19(s.port);
         c.set_keyspace("sample".into()).unwrap();
-        cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
+        cql3(
+            &mut c,
+            "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)",
+        );
         assert_eq!(slice(&mut c, "Users", "carol").len(), 1);
     }
     // Loading again starts the keyspace over, as cassandra-unit did.
@@ -122,7 +139,11 @@ fn serve_on_disk_drops_and_recreates_the_dataset_keyspace() {
 fn a_bad_dataset_stops_the_start_with_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.yaml");
-    std::fs::write(&bad, "name: k\ncolumnFamilies:\n- name: A\n  rows:\n  - key: key01\n").unwrap();
+    std::fs::write(
+        &bad,
+        "name: k\ncolumnFamilies:\n- name: A\n  rows:\n  - key: key01\n",
+    )
+    .unwrap();
     let (status, log) = Server::try_start(&["--in-memory", "--dataset", bad.to_str().unwrap()])
         .err()
         .expect("the start fails");
@@ -161,9 +182,17 @@ fn load_writes_into_a_running_server() {
     check_cql_sample(&mut c);
     // Loading again replaces the keyspace (drop and create).
     c.set_keyspace("sample".into()).unwrap();
-    cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
+    cql3(
+        &mut c,
+        "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)",
+    );
     let again = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
-        .args(["load", "--server", &format!("127.0.0.1:{}", s.port), &data("sample.xml")])
+        .args([
+            "load",
+            "--server",
+            &format!("127.0.0.1:{}", s.port),
+            &data("sample.xml"),
+        ])
         .output()
         .unwrap();
     assert!(again.status.success());
@@ -173,9 +202,18 @@ fn load_writes_into_a_running_server() {
     // A failing statement names its line.
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.cql");
-    std::fs::write(&bad, "USE cqlsample;\n\nINSERT INTO nowhere (a) VALUES (1);\n").unwrap();
+    std::fs::write(
+        &bad,
+        "USE cqlsample;\n\nINSERT INTO nowhere (a) VALUES (1);\n",
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
-        .args(["load", "--server", &format!("127.0.0.1:{}", s.port), bad.to_str().unwrap()])
+        .args([
+            "load",
+            "--server",
+            &format!("127.0.0.1:{}", s.port),
+            bad.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -192,13 +230,23 @@ fn post_reset_returns_to_the_datasets() {
             args.push(dir.path().to_str().unwrap());
         }
         let (xml, cql) = (data("sample.xml"), data("sample.cql"));
-        args.extend(["--dataset", &xml, "--dataset", &cql, "--admin-listen", "127.0.0.1:0"]);
+        args.extend([
+            "--dataset",
+            &xml,
+            "--dataset",
+            &cql,
+            "--admin-listen",
+            "127.0.0.1:0",
+        ]);
         let s = Server::start(&args);
         let admin = Endpoint::new("127.0.0.1", s.admin_port.expect("admin port"));
         let mut c = connect19(s.port);
         c.set_keyspace("sample".into()).unwrap();
         // A test's writes and schema changes.
-        cql3(&mut c, "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)");
+        cql3(
+            &mut c,
+            "INSERT INTO \"Users\" (key, age) VALUES ('carol', 5)",
+        );
         cql3(&mut c, "UPDATE \"Users\" SET age = 99 WHERE key = 'alice'");
         cql3(&mut c, "DELETE FROM cqlsample.events WHERE user = 'alice'");
         cql3(&mut c, "TRUNCATE \"Posts\"");
@@ -215,7 +263,10 @@ fn post_reset_returns_to_the_datasets() {
                     w.set_keyspace("sample".into()).unwrap();
                     let mut i = 0;
                     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        cql3(&mut w, &format!("INSERT INTO \"Users\" (key, age) VALUES ('w{n}-{i}', {i})"));
+                        cql3(
+                            &mut w,
+                            &format!("INSERT INTO \"Users\" (key, age) VALUES ('w{n}-{i}', {i})"),
+                        );
                         i += 1;
                     }
                 });
@@ -229,7 +280,11 @@ fn post_reset_returns_to_the_datasets() {
         let report = answer.json().unwrap();
         assert_eq!(report["schema_changes"], 2, "{report}");
         // Writers may have landed after the reset: remove them, then check.
-        let again = admin.post("/reset", &serde_json::json!({})).unwrap().json().unwrap();
+        let again = admin
+            .post("/reset", &serde_json::json!({}))
+            .unwrap()
+            .json()
+            .unwrap();
         assert_eq!(again["schema_changes"], 0, "{again}");
         let mut c = connect19(s.port);
         check_sample(&mut c);

@@ -21,7 +21,7 @@ pub enum Access {
     Operator,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Route {
     pub method: Method,
     pub path: &'static str,

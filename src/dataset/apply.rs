@@ -12,7 +12,9 @@ use crate::cql::exec::{self, CqlBackend, CqlOutcome, CqlSession, IndexCandidates
 use crate::cql::CqlError;
 use crate::node::{Node, NodeError};
 use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec, Schema, SchemaChange};
-use crate::storage::model::{Bytes, Cell, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::model::{
+    Bytes, Cell, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult,
+};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -34,7 +36,11 @@ pub fn keyspace_spec(ks: &KeyspaceData) -> KeyspaceSpec {
         strategy_class: ks.strategy.clone(),
         strategy_options: Some([(option.to_string(), rf)].into()),
         replication_factor: None,
-        cf_defs: ks.column_families.iter().map(|cf| cf_spec(&ks.name, cf)).collect(),
+        cf_defs: ks
+            .column_families
+            .iter()
+            .map(|cf| cf_spec(&ks.name, cf))
+            .collect(),
         durable_writes: None,
     }
 }
@@ -163,7 +169,11 @@ fn validate(def: &crate::schema::CfDef, cf: &CfData) -> Result<(), String> {
     };
     let check = |row: &RowData, names: &crate::marshal::TypeRef, c: &ColumnData| {
         names.validate(&c.name).map_err(|e| {
-            format!("row at line {}: column name {}: {e}", row.line, shown(&c.name))
+            format!(
+                "row at line {}: column name {}: {e}",
+                row.line,
+                shown(&c.name)
+            )
         })?;
         if cf.is_counter() {
             return Ok(());
@@ -193,7 +203,11 @@ fn validate(def: &crate::schema::CfDef, cf: &CfData) -> Result<(), String> {
         let sub = def.subcomparator.as_ref().unwrap_or(&def.comparator);
         for sc in &row.super_columns {
             def.comparator.validate(&sc.name).map_err(|e| {
-                format!("row at line {}: super column name {}: {e}", row.line, shown(&sc.name))
+                format!(
+                    "row at line {}: super column name {}: {e}",
+                    row.line,
+                    shown(&sc.name)
+                )
             })?;
             for c in &sc.columns {
                 check(row, sub, c)?;
@@ -246,7 +260,11 @@ impl CqlBackend for Backend<'_> {
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.0.read_range(cmd, range, max_rows).map_err(invalid)
     }
-    fn read_indexed(&self, cmd: &ReadCommand, query: &IndexQuery) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.0.read_indexed(cmd, query).map_err(invalid)
     }
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
@@ -262,6 +280,8 @@ impl CqlBackend for Backend<'_> {
         self.0.serialized(keyspace, cf, key, f)
     }
     fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
-        self.0.index_candidates(keyspace, cf, query).map_err(invalid)
+        self.0
+            .index_candidates(keyspace, cf, query)
+            .map_err(invalid)
     }
 }

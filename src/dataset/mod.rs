@@ -98,7 +98,10 @@ pub fn parse(text: &str, format: Format, source: PathBuf) -> Result<Dataset, Dat
         Format::Xml => {
             let (root, tree) = tree::xml(text).map_err(invalid)?;
             if root != "keyspace" {
-                return Err(invalid((1, format!("the root element is <{root}>, expected <keyspace>"))));
+                return Err(invalid((
+                    1,
+                    format!("the root element is <{root}>, expected <keyspace>"),
+                )));
             }
             Content::Keyspace(read::keyspace(&tree, read::Flavor::Xml).map_err(invalid)?)
         }

@@ -111,7 +111,13 @@ impl KeyspaceData {
         self.column_families
             .iter()
             .flat_map(|cf| &cf.rows)
-            .map(|r| r.columns.len() + r.super_columns.iter().map(|s| s.columns.len()).sum::<usize>())
+            .map(|r| {
+                r.columns.len()
+                    + r.super_columns
+                        .iter()
+                        .map(|s| s.columns.len())
+                        .sum::<usize>()
+            })
             .sum()
     }
 }

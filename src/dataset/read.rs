@@ -45,15 +45,28 @@ impl<'a> Obj<'a> {
             // An empty XML element or an empty YAML value: no fields.
             Tree::Text { value, line } if value.trim().is_empty() => (&[], *line),
             Tree::Null { line } => (&[], *line),
-            other => return Err((other.line(), format!("{what}: expected a mapping of fields"))),
+            other => {
+                return Err((
+                    other.line(),
+                    format!("{what}: expected a mapping of fields"),
+                ))
+            }
         };
         if let Some(e) = entries.iter().find(|e| !known.contains(&e.key.as_str())) {
             return Err((
                 e.line,
-                format!("unknown field '{}' in {what} (expected one of: {})", e.key, known.join(", ")),
+                format!(
+                    "unknown field '{}' in {what} (expected one of: {})",
+                    e.key,
+                    known.join(", ")
+                ),
             ));
         }
-        Ok(Obj { entries, line, what })
+        Ok(Obj {
+            entries,
+            line,
+            what,
+        })
     }
 
     fn all(&self, key: &str) -> impl Iterator<Item = &'a Entry> + '_ {
@@ -75,14 +88,24 @@ impl<'a> Obj<'a> {
     fn text(&self, key: &str) -> R<Option<(String, usize)>> {
         match self.one(key)? {
             None => Ok(None),
-            Some(Entry { value: Tree::Null { .. }, .. }) => Ok(None),
-            Some(Entry { value: Tree::Text { value, line }, .. }) => Ok(Some((value.clone(), *line))),
-            Some(e) => Err((e.line, format!("'{key}' in {} must be a single value", self.what))),
+            Some(Entry {
+                value: Tree::Null { .. },
+                ..
+            }) => Ok(None),
+            Some(Entry {
+                value: Tree::Text { value, line },
+                ..
+            }) => Ok(Some((value.clone(), *line))),
+            Some(e) => Err((
+                e.line,
+                format!("'{key}' in {} must be a single value", self.what),
+            )),
         }
     }
 
     fn required(&self, key: &str, message: &str) -> R<(String, usize)> {
-        self.text(key)?.ok_or_else(|| (self.line, message.to_string()))
+        self.text(key)?
+            .ok_or_else(|| (self.line, message.to_string()))
     }
 
     fn parsed<T: std::str::FromStr>(&self, key: &str, kind: &str) -> R<Option<T>> {
@@ -98,11 +121,24 @@ impl<'a> Obj<'a> {
 
     /// A list: `bean` as a list value in JSON/YAML; in XML the repeated
     /// `xml_item` children, inside `xml_wrapper` when there is one.
-    fn list(&self, flavor: Flavor, bean: &str, xml_wrapper: Option<&str>, xml_item: &str) -> R<Vec<&'a Tree>> {
+    fn list(
+        &self,
+        flavor: Flavor,
+        bean: &str,
+        xml_wrapper: Option<&str>,
+        xml_item: &str,
+    ) -> R<Vec<&'a Tree>> {
         match flavor {
             Flavor::Bean => match self.one(bean)? {
-                None | Some(Entry { value: Tree::Null { .. }, .. }) => Ok(Vec::new()),
-                Some(Entry { value: Tree::List { items, .. }, .. }) => Ok(items.iter().collect()),
+                None
+                | Some(Entry {
+                    value: Tree::Null { .. },
+                    ..
+                }) => Ok(Vec::new()),
+                Some(Entry {
+                    value: Tree::List { items, .. },
+                    ..
+                }) => Ok(items.iter().collect()),
                 Some(e) => Err((e.line, format!("'{bean}' in {} must be a list", self.what))),
             },
             Flavor::Xml => match xml_wrapper {
@@ -121,7 +157,11 @@ impl<'a> Obj<'a> {
 
 /// The keyspace of a document.
 pub(super) fn keyspace(tree: &Tree, flavor: Flavor) -> R<KeyspaceData> {
-    let ks = Obj::of(tree, "the keyspace", &["name", "strategy", "replicationFactor", "columnFamilies"])?;
+    let ks = Obj::of(
+        tree,
+        "the keyspace",
+        &["name", "strategy", "replicationFactor", "columnFamilies"],
+    )?;
     let (name, _) = ks.required("name", "Keyspace name is mandatory")?;
     let strategy = match ks.text("strategy")? {
         None => STRATEGIES[2].to_string(),
@@ -129,7 +169,13 @@ pub(super) fn keyspace(tree: &Tree, flavor: Flavor) -> R<KeyspaceData> {
             .iter()
             .find(|k| k.eq_ignore_ascii_case(s.trim()))
             .map(|k| k.to_string())
-            .ok_or((line, format!("Invalid keyspace Strategy \"{s}\" (expected one of: {})", STRATEGIES.join(", "))))?,
+            .ok_or((
+                line,
+                format!(
+                    "Invalid keyspace Strategy \"{s}\" (expected one of: {})",
+                    STRATEGIES.join(", ")
+                ),
+            ))?,
     };
     // cassandra-unit kept its default of 1 for a factor of 0.
     let replication_factor = match ks.parsed::<i32>("replicationFactor", "an integer")? {
@@ -137,7 +183,12 @@ pub(super) fn keyspace(tree: &Tree, flavor: Flavor) -> R<KeyspaceData> {
         Some(n) => n,
     };
     let mut column_families = Vec::new();
-    for cf in ks.list(flavor, "columnFamilies", Some("columnFamilies"), "columnFamily")? {
+    for cf in ks.list(
+        flavor,
+        "columnFamilies",
+        Some("columnFamilies"),
+        "columnFamily",
+    )? {
         column_families.push(column_family(cf, flavor)?);
     }
     Ok(KeyspaceData {
@@ -204,7 +255,12 @@ fn column_family(tree: &Tree, flavor: Flavor) -> R<CfData> {
         None => false,
         Some((t, _)) if t.trim() == "STANDARD" => false,
         Some((t, _)) if t.trim() == "SUPER" => true,
-        Some((t, line)) => return Err((line, format!("column family type \"{t}\" is invalid (STANDARD or SUPER)"))),
+        Some((t, line)) => {
+            return Err((
+                line,
+                format!("column family type \"{t}\" is invalid (STANDARD or SUPER)"),
+            ))
+        }
     };
     let (key, key_type) = comparator(&cf, "keyType")?;
     let (comparator_type, comparator_class) = comparator(&cf, "comparatorType")?;
@@ -217,7 +273,12 @@ fn column_family(tree: &Tree, flavor: Flavor) -> R<CfData> {
         default: default.clone(),
     };
     let mut options = BTreeMap::new();
-    for o in cf.list(flavor, "compactionStrategyOptions", Some("compactionStrategyOptions"), "compactionStrategyOption")? {
+    for o in cf.list(
+        flavor,
+        "compactionStrategyOptions",
+        Some("compactionStrategyOptions"),
+        "compactionStrategyOption",
+    )? {
         let o = Obj::of(o, "a compaction strategy option", &["name", "value"])?;
         let (n, _) = o.required("name", "a compaction strategy option needs a name")?;
         let (v, _) = o.required("value", "a compaction strategy option needs a value")?;
@@ -258,14 +319,25 @@ fn column_family(tree: &Tree, flavor: Flavor) -> R<CfData> {
 /// A column's metadata and the name as written (values are matched to
 /// their metadata by that text, as cassandra-unit matched them).
 fn column_meta(tree: &Tree, typing: &Typing) -> R<(ColumnMeta, String)> {
-    let m = Obj::of(tree, "column metadata", &["name", "validationClass", "indexType", "indexName"])?;
+    let m = Obj::of(
+        tree,
+        "column metadata",
+        &["name", "validationClass", "indexType", "indexName"],
+    )?;
     let (name, line) = m.required("name", "column metadata name can't be empty")?;
-    let validation_class =
-        data_type(&m, "validationClass")?.ok_or((m.line, "column metadata validation class can't be empty".to_string()))?;
+    let validation_class = data_type(&m, "validationClass")?.ok_or((
+        m.line,
+        "column metadata validation class can't be empty".to_string(),
+    ))?;
     let indexed = match m.text("indexType")? {
         None => false,
         Some((t, _)) if t.trim() == "KEYS" => true,
-        Some((t, line)) => return Err((line, format!("index type \"{t}\" is invalid (KEYS is the only one)"))),
+        Some((t, line)) => {
+            return Err((
+                line,
+                format!("index type \"{t}\" is invalid (KEYS is the only one)"),
+            ))
+        }
     };
     let name_type = typing.subcomparator.as_ref().unwrap_or(&typing.comparator);
     let bytes = name_type.encode(&name).map_err(|e| (line, e))?;
@@ -285,14 +357,23 @@ fn column_meta(tree: &Tree, typing: &Typing) -> R<(ColumnMeta, String)> {
     ))
 }
 
-fn row(tree: &Tree, flavor: Flavor, typing: &Typing, meta: &[(String, ValueType)], is_super: bool) -> R<RowData> {
+fn row(
+    tree: &Tree,
+    flavor: Flavor,
+    typing: &Typing,
+    meta: &[(String, ValueType)],
+    is_super: bool,
+) -> R<RowData> {
     let known: &[&str] = match flavor {
         Flavor::Xml => &["key", "superColumn", "column"],
         Flavor::Bean => &["key", "superColumns", "columns"],
     };
     let r = Obj::of(tree, "a row", known)?;
     let (key, line) = r.required("key", "a row needs a key")?;
-    let key = typing.key.encode(&key).map_err(|e| (line, format!("row key: {e}")))?;
+    let key = typing
+        .key
+        .encode(&key)
+        .map_err(|e| (line, format!("row key: {e}")))?;
     let columns_of = |o: &Obj, names: &ValueType| -> R<Vec<ColumnData>> {
         let mut out = Vec::new();
         for c in o.list(flavor, "columns", None, "column")? {
@@ -310,7 +391,10 @@ fn row(tree: &Tree, flavor: Flavor, typing: &Typing, meta: &[(String, ValueType)
         let o = Obj::of(s, "a super column", known)?;
         let (name, line) = o.required("name", "a super column needs a name")?;
         // A super column's name is read with the comparator's simple type.
-        let name = typing.comparator.encode(&name).map_err(|e| (line, format!("super column name: {e}")))?;
+        let name = typing
+            .comparator
+            .encode(&name)
+            .map_err(|e| (line, format!("super column name: {e}")))?;
         let sub = typing.subcomparator.clone().unwrap_or(ValueType::Bytes);
         super_columns.push(SuperColumnData {
             name,
@@ -318,10 +402,16 @@ fn row(tree: &Tree, flavor: Flavor, typing: &Typing, meta: &[(String, ValueType)
         });
     }
     if is_super && !columns.is_empty() {
-        return Err((r.line, "a row of a super column family holds super columns, not columns".into()));
+        return Err((
+            r.line,
+            "a row of a super column family holds super columns, not columns".into(),
+        ));
     }
     if !is_super && !super_columns.is_empty() {
-        return Err((r.line, "a row of a standard column family holds columns, not super columns".into()));
+        return Err((
+            r.line,
+            "a row of a standard column family holds columns, not super columns".into(),
+        ));
     }
     Ok(RowData {
         key,
@@ -331,16 +421,26 @@ fn row(tree: &Tree, flavor: Flavor, typing: &Typing, meta: &[(String, ValueType)
     })
 }
 
-fn column(tree: &Tree, names: &ValueType, typing: &Typing, meta: &[(String, ValueType)]) -> R<ColumnData> {
+fn column(
+    tree: &Tree,
+    names: &ValueType,
+    typing: &Typing,
+    meta: &[(String, ValueType)],
+) -> R<ColumnData> {
     let c = Obj::of(tree, "a column", &["name", "value", "timestamp"])?;
     let (name_text, line) = c.required("name", "a column needs a name")?;
-    let name = names.encode(&name_text).map_err(|e| (line, format!("column name: {e}")))?;
+    let name = names
+        .encode(&name_text)
+        .map_err(|e| (line, format!("column name: {e}")))?;
     let counter = typing.default == ValueType::Counter;
     let value = match c.text("value")? {
         None => Vec::new(),
         Some((v, line)) => {
             if counter && typed::function(&v).is_some() {
-                return Err((line, "Impossible to override Column value into a Counter column family".into()));
+                return Err((
+                    line,
+                    "Impossible to override Column value into a Counter column family".into(),
+                ));
             }
             let declared = meta.iter().find(|(n, _)| *n == name_text).map(|(_, t)| t);
             let result = match declared {

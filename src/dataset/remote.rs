@@ -159,7 +159,12 @@ fn load_keyspace(client: &mut Client19, ks: &KeyspaceData) -> Result<(), String>
             }
             client
                 .batch_mutate(map, t::ConsistencyLevel::ONE)
-                .map_err(|e| err(&format!("writing rows of {} (line {})", cf.name, cf.line), e))?;
+                .map_err(|e| {
+                    err(
+                        &format!("writing rows of {} (line {})", cf.name, cf.line),
+                        e,
+                    )
+                })?;
         }
     }
     Ok(())
@@ -205,10 +210,20 @@ fn mutation_map(cf: &CfData, rows: &[RowData], now: i64) -> MutationMap {
         for sc in &row.super_columns {
             ms.push(if counter {
                 let columns = sc.columns.iter().map(counter_column).collect();
-                cosc(None, None, None, Some(t::CounterSuperColumn::new(sc.name.clone(), columns)))
+                cosc(
+                    None,
+                    None,
+                    None,
+                    Some(t::CounterSuperColumn::new(sc.name.clone(), columns)),
+                )
             } else {
                 let columns = sc.columns.iter().map(column).collect();
-                cosc(None, Some(t::SuperColumn::new(sc.name.clone(), columns)), None, None)
+                cosc(
+                    None,
+                    Some(t::SuperColumn::new(sc.name.clone(), columns)),
+                    None,
+                    None,
+                )
             });
         }
     }

@@ -46,7 +46,10 @@ fn keyspace_and_column_families() {
     assert_eq!(ks.strategy, "org.apache.cassandra.locator.SimpleStrategy");
     assert_eq!(ks.replication_factor, 1);
     let names: Vec<&str> = ks.column_families.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["Users", "Posts", "Counts", "SuperCounts", "Composite"]);
+    assert_eq!(
+        names,
+        ["Users", "Posts", "Counts", "SuperCounts", "Composite"]
+    );
     let users = &ks.column_families[0];
     assert!(!users.is_super);
     assert_eq!(users.comment.as_deref(), Some("people"));
@@ -61,7 +64,10 @@ fn keyspace_and_column_families() {
             index_name: Some("age".into()),
         }
     );
-    assert_eq!(users.column_metadata[2].validation_class, ValueType::TimeUuid);
+    assert_eq!(
+        users.column_metadata[2].validation_class,
+        ValueType::TimeUuid
+    );
     assert_eq!(users.column_metadata[2].index_name, None);
     let posts = &ks.column_families[1];
     assert!(posts.is_super);
@@ -69,7 +75,10 @@ fn keyspace_and_column_families() {
     assert!(ks.column_families[2].is_counter());
     assert!(ks.column_families[3].is_counter() && ks.column_families[3].is_super);
     let composite = &ks.column_families[4];
-    assert_eq!(composite.comparator, "CompositeType(LongType,ReversedType(UTF8Type))");
+    assert_eq!(
+        composite.comparator,
+        "CompositeType(LongType,ReversedType(UTF8Type))"
+    );
     assert_eq!(composite.key_type, "LongType");
     assert_eq!(composite.default_validator, ValueType::Bytes);
 }
@@ -135,8 +144,14 @@ fn cql_scripts_split_into_statements() {
 
 #[test]
 fn errors_name_the_file_and_line() {
-    let e = bad(Format::Yaml, "name: k\ncolumnFamilies:\n- name: A\n  comparatorTyp: UTF8Type\n");
-    assert!(e.starts_with("dataset bad:4: unknown field 'comparatorTyp'"), "{e}");
+    let e = bad(
+        Format::Yaml,
+        "name: k\ncolumnFamilies:\n- name: A\n  comparatorTyp: UTF8Type\n",
+    );
+    assert!(
+        e.starts_with("dataset bad:4: unknown field 'comparatorTyp'"),
+        "{e}"
+    );
     let e = bad(
         Format::Json,
         "{\"name\": \"k\",\n \"columnFamilies\": [{\"name\": \"A\",\n \"rows\": [{\"key\": \"key01\"}]}]}",
@@ -147,15 +162,24 @@ fn errors_name_the_file_and_line() {
     assert!(e.starts_with("dataset bad:1: invalid JSON"), "{e}");
     let e = bad(Format::Xml, "<keyspace><strategy>x</strategy></keyspace>");
     assert!(e.contains("Keyspace name is mandatory"), "{e}");
-    let e = bad(Format::Xml, "<keyspace>\n<name>k</name>\n<replicationFactor>one</replicationFactor></keyspace>");
-    assert!(e.starts_with("dataset bad:3: 'replicationFactor' must be an integer"), "{e}");
+    let e = bad(
+        Format::Xml,
+        "<keyspace>\n<name>k</name>\n<replicationFactor>one</replicationFactor></keyspace>",
+    );
+    assert!(
+        e.starts_with("dataset bad:3: 'replicationFactor' must be an integer"),
+        "{e}"
+    );
     let e = bad(Format::Yaml, "");
     assert!(e.contains("dataSet is empty"), "{e}");
     let e = bad(
         Format::Yaml,
         "name: k\ncolumnFamilies:\n- name: C\n  defaultColumnValueType: CounterColumnType\n  rows:\n  - key: 0a\n    columns:\n    - {name: 0b, value: long(1)}\n",
     );
-    assert!(e.contains("Impossible to override Column value into a Counter column family"), "{e}");
+    assert!(
+        e.contains("Impossible to override Column value into a Counter column family"),
+        "{e}"
+    );
     let e = bad(
         Format::Yaml,
         "name: k\ncolumnFamilies:\n- name: S\n  type: SUPER\n  rows:\n  - key: 0a\n    columns:\n    - {name: 0b, value: 0c}\n",

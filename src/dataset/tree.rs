@@ -81,7 +81,10 @@ pub(super) fn yaml(text: &str) -> Result<Option<Tree>, SyntaxError> {
 /// for the lines.
 pub(super) fn json(text: &str) -> Result<Option<Tree>, SyntaxError> {
     if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
-        return Err((e.line(), format!("invalid JSON at column {}: {e}", e.column())));
+        return Err((
+            e.line(),
+            format!("invalid JSON at column {}: {e}", e.column()),
+        ));
     }
     yaml(text)
 }
@@ -117,7 +120,9 @@ mod tests {
 
     #[test]
     fn json_gets_lines_and_rejects_what_yaml_would_take() {
-        let t = json("{\n \"name\": \"ks\",\n \"n\": 1\n}").unwrap().unwrap();
+        let t = json("{\n \"name\": \"ks\",\n \"n\": 1\n}")
+            .unwrap()
+            .unwrap();
         let Tree::Map { entries, .. } = t else {
             panic!("a map")
         };
@@ -130,9 +135,10 @@ mod tests {
 
     #[test]
     fn xml_repeated_children_and_namespaces() {
-        let (root, t) =
-            xml("<ns:keyspace xmlns:ns=\"x\"><ns:name>k</ns:name>\n<ns:name>j</ns:name></ns:keyspace>")
-                .unwrap();
+        let (root, t) = xml(
+            "<ns:keyspace xmlns:ns=\"x\"><ns:name>k</ns:name>\n<ns:name>j</ns:name></ns:keyspace>",
+        )
+        .unwrap();
         assert_eq!(root, "keyspace");
         let Tree::Map { entries, .. } = t else {
             panic!("a map")

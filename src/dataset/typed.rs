@@ -229,20 +229,24 @@ fn decode_bytes(text: &str) -> Result<Vec<u8>, String> {
         return Ok(Vec::new());
     }
     if text.chars().all(|c| c.is_ascii_hexdigit()) {
-        if text.len() % 2 == 1 {
-            return Err(format!("Failed to parse \"{text}\" as bytes: odd number of hex digits"));
+        if !text.len().is_multiple_of(2) {
+            return Err(format!(
+                "Failed to parse \"{text}\" as bytes: odd number of hex digits"
+            ));
         }
         return crate::marshal::hex_to_bytes(text)
             .ok_or_else(|| format!("Failed to parse \"{text}\" as bytes"));
     }
     base64(text).ok_or_else(|| {
-        format!("Failed to parse \"{text}\" as bytes: unknown binary encoding (hex or base64 expected)")
+        format!(
+            "Failed to parse \"{text}\" as bytes: unknown binary encoding (hex or base64 expected)"
+        )
     })
 }
 
 /// Standard base64 with padding, as cassandra-unit recognised it.
 fn base64(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return None;
     }
     let body = text.trim_end_matches('=');
@@ -285,7 +289,12 @@ fn java_float(text: &str) -> Option<f64> {
         "NaN" => Some(f64::NAN),
         "Infinity" | "+Infinity" => Some(f64::INFINITY),
         "-Infinity" => Some(f64::NEG_INFINITY),
-        _ if t.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') => None,
+        _ if t
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') =>
+        {
+            None
+        }
         _ => t.parse().ok(),
     }
 }
@@ -295,7 +304,10 @@ fn date_millis(text: &str) -> Result<i64, String> {
     let bad = || format!("cannot parse \"{text}\" as date (yyyyMMdd HHmmss expected)");
     let t = text.trim();
     let (day, time) = t.split_once(' ').ok_or_else(bad)?;
-    if day.len() != 8 || time.len() != 6 || !(day.bytes().chain(time.bytes())).all(|b| b.is_ascii_digit()) {
+    if day.len() != 8
+        || time.len() != 6
+        || !(day.bytes().chain(time.bytes())).all(|b| b.is_ascii_digit())
+    {
         return Err(bad());
     }
     let n = |s: &str| s.parse::<i64>().map_err(|_| bad());
@@ -328,7 +340,10 @@ mod tests {
         assert_eq!(ty, ValueType::Long);
         assert_eq!(bytes, 2i64.to_be_bytes());
         assert_eq!(value("utf8(a(b))", &ValueType::Bytes).unwrap().1, b"a(b)");
-        assert_eq!(value("integer(7)", &ValueType::Bytes).unwrap().1, 7i32.to_be_bytes());
+        assert_eq!(
+            value("integer(7)", &ValueType::Bytes).unwrap().1,
+            7i32.to_be_bytes()
+        );
         assert_eq!(value("boolean(TRUE)", &ValueType::Bytes).unwrap().1, [1]);
         let id = "13816710-1dd2-11b2-879a-782bcb80ff6a";
         let (ty, bytes) = value(&format!("timeuuid({id})"), &ValueType::Bytes).unwrap();
@@ -352,8 +367,14 @@ mod tests {
 
     #[test]
     fn numbers_dates_and_floats() {
-        assert_eq!(ValueType::Double.encode("1.5").unwrap(), 1.5f64.to_be_bytes());
-        assert_eq!(ValueType::Float.encode("2.25").unwrap(), 2.25f32.to_be_bytes());
+        assert_eq!(
+            ValueType::Double.encode("1.5").unwrap(),
+            1.5f64.to_be_bytes()
+        );
+        assert_eq!(
+            ValueType::Float.encode("2.25").unwrap(),
+            2.25f32.to_be_bytes()
+        );
         assert!(ValueType::Integer.encode("3000000000").is_err());
         assert_eq!(
             ValueType::Date.encode("20110901 120000").unwrap(),

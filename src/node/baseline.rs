@@ -23,7 +23,9 @@
 
 use super::{Node, NodeError, NodeResult};
 use crate::schema::{KeyspaceOrigin, Schema, SchemaChange};
-use crate::storage::model::{Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
+use crate::storage::model::{
+    Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice,
+};
 use parking_lot::{Mutex, RwLockReadGuard};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -183,11 +185,17 @@ impl Node {
                 let mut seen = bytes;
                 let rows = self
                     .engine
-                    .read_range_while(&cmd, &whole, usize::MAX, MAX_BASELINE_BYTES, &mut |key, row| {
-                        // A row too big to be read whole counts as over.
-                        seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
-                        seen <= MAX_BASELINE_BYTES
-                    })
+                    .read_range_while(
+                        &cmd,
+                        &whole,
+                        usize::MAX,
+                        MAX_BASELINE_BYTES,
+                        &mut |key, row| {
+                            // A row too big to be read whole counts as over.
+                            seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
+                            seen <= MAX_BASELINE_BYTES
+                        },
+                    )
                     .map_err(super::error::storage_error)?;
                 if seen > MAX_BASELINE_BYTES {
                     return Err(too_big());
@@ -210,7 +218,8 @@ impl Node {
             ids: Mutex::new(ids),
         }));
         *self.dirty.lock() = Dirty::default();
-        self.tracking.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.tracking
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         Ok(columns)
     }
 

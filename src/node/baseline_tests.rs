@@ -5,8 +5,8 @@
 use super::*;
 use crate::config::Config;
 use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange, SchemaStore};
-use crate::storage::Engine;
 use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, Slice};
+use crate::storage::Engine;
 use crate::storage::EngineOptions;
 
 const CONF: &str = r#"<Storage>
@@ -110,10 +110,13 @@ fn add(delta: i64) -> RowMutation {
 
 fn reset_restores_data_and_schema(node: &Node) {
     node.change_schema(counters_cf()).unwrap();
-    node.apply(&put("Conf", "Std", "a", None, "x", "1")).unwrap();
-    node.apply(&put("Conf", "Sup", "a", Some("s"), "y", "2")).unwrap();
+    node.apply(&put("Conf", "Std", "a", None, "x", "1"))
+        .unwrap();
+    node.apply(&put("Conf", "Sup", "a", Some("s"), "y", "2"))
+        .unwrap();
     node.apply(&add(7)).unwrap();
-    node.apply(&put("Conf", "Idle", "i", None, "z", "3")).unwrap();
+    node.apply(&put("Conf", "Idle", "i", None, "z", "3"))
+        .unwrap();
     assert_eq!(node.mark_baseline().unwrap(), 4);
     let (std0, sup0, cnt0) = (
         dump(node, "Conf", "Std"),
@@ -122,8 +125,10 @@ fn reset_restores_data_and_schema(node: &Node) {
     );
 
     // Writes, a truncation, counter increments and schema changes.
-    node.apply(&put("Conf", "Std", "a", None, "x", "changed")).unwrap();
-    node.apply(&put("Conf", "Std", "b", None, "new", "row")).unwrap();
+    node.apply(&put("Conf", "Std", "a", None, "x", "changed"))
+        .unwrap();
+    node.apply(&put("Conf", "Std", "b", None, "new", "row"))
+        .unwrap();
     node.truncate("Conf", "Sup").unwrap();
     node.apply(&add(100)).unwrap();
     node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
@@ -171,7 +176,9 @@ fn reset_on_disk_survives_a_restart() {
     let n = node(Some(dir.path()));
     assert!(n.schema().keyspace("Later").is_none());
     assert_eq!(dump(&n, "Conf", "Std").len(), 1);
-    assert!(dump(&n, "Dyn", "Counts")[0].1.contains("value: [0, 0, 0, 0, 0, 0, 0, 7]"));
+    assert!(dump(&n, "Dyn", "Counts")[0]
+        .1
+        .contains("value: [0, 0, 0, 0, 0, 0, 0, 7]"));
 }
 
 #[test]
