@@ -21,6 +21,10 @@
 //!   endpoints, the test kit's), a front end beside [`thrift`] above [`node`].
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
+//! - [`dataset`]: cassandra-unit datasets (XML, JSON, YAML, CQL scripts),
+//!   loaded into a node through its own operations at start, or into a
+//!   running server over the wire by `supercolumn load` ([`dataset::remote`],
+//!   a client like `stress`).
 //! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
 
 pub mod admin;
@@ -28,6 +32,7 @@ pub mod auth;
 pub mod config;
 pub mod cql;
 pub mod cql2;
+pub mod dataset;
 pub mod marshal;
 pub mod node;
 pub mod nodetool;

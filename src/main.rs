@@ -59,6 +59,8 @@ enum Command {
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
+    /// Load cassandra-unit datasets (.xml, .json, .yaml, .cql) into a running server over Thrift.
+    Load(supercolumn::dataset::remote::LoadArgs),
     /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
     Nodetool(supercolumn::nodetool::NodetoolArgs),
 }
@@ -109,6 +111,10 @@ struct ServeArgs {
     /// the admin surface on, else 0).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     activity_log_size: Option<u32>,
+    /// Load a cassandra-unit dataset (.xml, .json, .yaml, .cql) before serving; repeatable.
+    /// `POST /reset` returns to the state right after they loaded.
+    #[arg(long, value_name = "FILE")]
+    dataset: Vec<PathBuf>,
     /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
     /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
     #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
@@ -153,6 +159,7 @@ fn main() -> ExitCode {
         Command::Cqlsh(args) => return exit_code(supercolumn::shell::run_cqlsh(&args)),
         Command::Cli(args) => return exit_code(supercolumn::shell::run_cli(&args)),
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
+        Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
         Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
     };
     tracing_subscriber::fmt()
@@ -465,6 +472,14 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         0
     }));
     let node = Arc::new(node);
+    supercolumn::dataset::load_files(&node, &args.dataset)?;
+    // Only `POST /reset` uses the baseline: none without the admin surface.
+    if admin_listener.is_some() {
+        match node.mark_baseline() {
+            Ok(columns) => tracing::info!("reset baseline recorded: {columns} columns"),
+            Err(e) => tracing::warn!("reset is unavailable: {e}"),
+        }
+    }
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
         generations: generation_policy(&config, args.api_default),

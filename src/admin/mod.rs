@@ -24,6 +24,7 @@ pub mod http;
 pub mod info;
 pub mod metrics;
 pub mod ops;
+pub mod reset;
 pub mod routes;
 mod server;
 pub mod snapshots;

@@ -6,7 +6,7 @@
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
-use super::{activity, faults, health, info, metrics, ops, snapshots};
+use super::{activity, faults, health, info, metrics, ops, reset, snapshots};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -69,6 +69,7 @@ pub fn routes() -> Vec<Route> {
         route(Delete, "/faults", Operator, faults::clear),
         route(Get, "/activity", Operator, activity::list),
         route(Delete, "/activity", Operator, activity::clear),
+        route(Post, "/reset", Operator, reset::reset),
     ]
 }
 

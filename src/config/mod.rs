@@ -44,12 +44,12 @@ mod keyspace;
 mod parse;
 mod suggest;
 mod values;
-mod xml;
+pub(crate) mod xml;
 mod yaml;
 mod yaml_fields;
 mod yaml_keys;
 mod yaml_keyspace;
-mod yaml_tree;
+pub(crate) mod yaml_tree;
 
 pub use admin::{AdminListen, DEFAULT_ADMIN_HOST};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};

@@ -28,6 +28,7 @@
 //! [`activity`] record of recent calls.
 
 pub mod activity;
+mod baseline;
 pub mod budget;
 mod error;
 pub mod faults;
@@ -35,6 +36,7 @@ mod locks;
 pub mod observe;
 pub mod reply;
 
+pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{NodeError, NodeResult};
 
 use crate::auth::Authenticator;
@@ -45,8 +47,9 @@ use crate::storage::Engine;
 use error::{schema_storage_error, storage_error};
 use locks::PartitionLocks;
 
-use parking_lot::Mutex;
+use parking_lot::{Mutex, RwLock};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct Node {
@@ -74,6 +77,14 @@ pub struct Node {
     pub faults: faults::Faults,
     /// The record of recent calls (see [`activity`]); size 0 (off) until set.
     pub activity: activity::Activity,
+    /// Shared by every front-end call, exclusive for a reset (`baseline`).
+    gate: RwLock<()>,
+    /// What a reset returns to, once recorded.
+    baseline: Mutex<Option<Arc<baseline::Baseline>>>,
+    /// Column families written since the baseline or the last reset.
+    dirty: Mutex<baseline::Dirty>,
+    /// Whether writes are noted in `dirty` (only once there is a baseline).
+    tracking: AtomicBool,
     /// Sees every answered call (metrics), once installed.
     call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
 }
@@ -111,6 +122,10 @@ impl Node {
             partition_locks: PartitionLocks::new(),
             faults: faults::Faults::new(),
             activity: activity::Activity::new(0),
+            gate: RwLock::new(()),
+            baseline: Mutex::new(None),
+            dirty: Mutex::new(baseline::Dirty::default()),
+            tracking: AtomicBool::new(false),
             call_observer: std::sync::OnceLock::new(),
         }
     }
@@ -185,6 +200,7 @@ impl Node {
 
     /// Discards all data of one column family (durable).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
+        self.note_cf(keyspace, cf);
         self.engine.truncate(keyspace, cf).map_err(storage_error)
     }
 
@@ -274,6 +290,9 @@ impl Node {
 
     /// One engine call: the batch is validated whole and logged once.
     pub fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        // Noted before the write: a reset after a failed write only
+        // rewrites the column family once more.
+        self.note_writes(ms);
         self.engine.apply_batch(ms).map_err(storage_error)
     }
 }

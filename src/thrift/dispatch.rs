@@ -116,6 +116,8 @@ pub fn handle(
     session: &mut Session,
     msg: &[u8],
 ) -> Result<Option<Vec<u8>>, Unanswerable> {
+    // A reset (`Node::reset`) waits for this call or this call for it.
+    let _gate = node.call_gate();
     let mut r = Reader::new(msg);
     session.would_block = false;
     let header = r
