@@ -25,8 +25,11 @@
 //! writes did not join Paxos rounds in 2.0.
 
 pub mod budget;
+pub mod cql;
 mod error;
+pub mod limits;
 mod locks;
+pub mod notices;
 pub mod reply;
 
 pub use error::{NodeError, NodeResult};
@@ -64,6 +67,8 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
+    /// Every applied schema change is announced here (see [`notices`]).
+    pub notices: notices::Notices,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -97,6 +102,7 @@ impl Node {
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
             partition_locks: PartitionLocks::new(),
+            notices: notices::Notices::default(),
         }
     }
 
@@ -141,6 +147,7 @@ impl Node {
     pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
         let store = self.schema_store.lock();
         let old = self.engine.schema();
+        let notice = notices::SchemaNotice::of(&change);
         let next = old
             .apply(change)
             .map_err(|e| NodeError::Invalid(e.to_string()))?;
@@ -155,6 +162,7 @@ impl Node {
             }
             return Err(schema_storage_error(e));
         }
+        self.notices.announce(notice);
         Ok(version)
     }
 

@@ -102,6 +102,9 @@ impl CqlSession {
 pub struct Prepared {
     /// 1.2.9's id: the Java `String.hashCode` of the query text.
     pub id: i32,
+    /// The native protocol's id, as 1.2 and 2.0 made it: the MD5 digest
+    /// of the query text.
+    pub md5: [u8; 16],
     /// The receivers of the `?` markers, in order.
     pub specs: Vec<BindSpec>,
     pub statement: Statement,
@@ -110,7 +113,20 @@ pub struct Prepared {
 /// Prepared statements of the whole server, by id.
 #[derive(Default)]
 pub struct PreparedCache {
-    entries: Mutex<HashMap<i32, Arc<Prepared>>>,
+    entries: Mutex<Entries>,
+}
+
+/// The statements by Thrift id, and the Thrift id of each native id.
+#[derive(Default)]
+struct Entries {
+    by_id: HashMap<i32, Arc<Prepared>>,
+    by_md5: HashMap<[u8; 16], i32>,
+}
+
+/// The MD5 digest of a query's text: the native protocol's prepared id.
+pub fn md5_id(query: &str) -> [u8; 16] {
+    use md5::{Digest, Md5};
+    Md5::digest(query.as_bytes()).into()
 }
 
 /// Java's `String.hashCode` over UTF-16 code units.
@@ -132,22 +148,38 @@ impl PreparedCache {
     ) -> Prepared {
         let p = Prepared {
             id: java_hash(query),
+            md5: md5_id(query),
             specs,
             statement,
         };
         let mut entries = self.entries.lock();
-        if entries.len() >= MAX_PREPARED && !entries.contains_key(&p.id) {
+        if entries.by_id.len() >= MAX_PREPARED && !entries.by_id.contains_key(&p.id) {
             // Evict an arbitrary entry: a client re-prepares on "not found".
-            if let Some(k) = entries.keys().next().copied() {
-                entries.remove(&k);
+            if let Some(k) = entries.by_id.keys().next().copied() {
+                if let Some(gone) = entries.by_id.remove(&k) {
+                    entries.by_md5.remove(&gone.md5);
+                }
             }
         }
-        entries.insert(p.id, Arc::new(p.clone()));
+        if let Some(replaced) = entries.by_id.insert(p.id, Arc::new(p.clone())) {
+            entries.by_md5.remove(&replaced.md5);
+        }
+        entries.by_md5.insert(p.md5, p.id);
         p
     }
 
     pub fn get(&self, id: i32) -> Option<Arc<Prepared>> {
-        self.entries.lock().get(&id).cloned()
+        self.entries.lock().by_id.get(&id).cloned()
+    }
+
+    /// The statement prepared under the native protocol's `md5` id. Two
+    /// texts sharing a Java hash replace each other, as under Thrift; the
+    /// replaced text's digest is then forgotten (its client re-prepares).
+    pub fn get_md5(&self, md5: &[u8]) -> Option<Arc<Prepared>> {
+        let md5 = <[u8; 16]>::try_from(md5).ok()?;
+        let entries = self.entries.lock();
+        let id = entries.by_md5.get(&md5)?;
+        entries.by_id.get(id).cloned()
     }
 }
 
@@ -165,6 +197,19 @@ mod tests {
                 .encode_utf16()
                 .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(u as i32))
         );
+    }
+
+    #[test]
+    fn native_ids_are_the_md5_of_the_text() {
+        // MD5("") is d41d8cd98f00b204e9800998ecf8427e.
+        let hex: String = md5_id("").iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, "d41d8cd98f00b204e9800998ecf8427e");
+        let cache = PreparedCache::new();
+        let stmt = crate::cql::parse("USE ks").unwrap().statement;
+        let p = cache.insert("USE ks", stmt, Vec::new());
+        assert_eq!(cache.get_md5(&p.md5).unwrap().id, p.id);
+        assert!(cache.get_md5(&md5_id("USE other")).is_none());
+        assert!(cache.get_md5(b"short").is_none());
     }
 
     #[test]
