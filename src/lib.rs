@@ -25,6 +25,7 @@ pub mod config;
 pub mod cql;
 pub mod cql2;
 pub mod marshal;
+pub mod native;
 pub mod node;
 pub mod partitioner;
 pub mod schema;

@@ -37,6 +37,8 @@ pub type Client = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputPr
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The native protocol's port, when the server announced one.
+    pub native_port: Option<u16>,
     /// Everything the server wrote to stderr so far (collected by a thread).
     log: mpsc::Receiver<String>,
     log_lines: Vec<String>,
@@ -134,12 +136,18 @@ impl Server {
         let mut server = Server {
             child,
             port: 0,
+            native_port: None,
             log: log_rx,
             log_lines: Vec::new(),
         };
         loop {
             match ready_rx.recv_timeout(Duration::from_millis(50)) {
                 Ok(line) => {
+                    if let Some(addr) = line.strip_prefix("supercolumn native on ") {
+                        server.native_port =
+                            addr.rsplit_once(':').and_then(|(_, p)| p.parse().ok());
+                        continue;
+                    }
                     let port = line
                         .strip_prefix("supercolumn listening on ")
                         .and_then(|addr| addr.rsplit_once(':'))

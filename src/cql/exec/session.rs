@@ -60,10 +60,42 @@ impl ServerClock {
     }
 }
 
+/// What `system.local` says about this node, which depends on the front
+/// end a session came through: the Thrift API keeps 1.2.9's claim, the
+/// native protocol claims the release that introduced the protocol version
+/// the connection speaks (see `native::claims`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalFacts {
+    pub release_version: String,
+    pub native_protocol_version: String,
+    /// This node's tokens (one: it owns the whole ring); empty when unknown.
+    pub tokens: Vec<String>,
+    /// The address clients reach this node at.
+    pub address: Option<std::net::IpAddr>,
+    /// A stable id of this node (drivers key their host list by it).
+    pub host_id: Option<[u8; 16]>,
+}
+
+impl Default for LocalFacts {
+    fn default() -> Self {
+        LocalFacts {
+            release_version: super::system_tables::RELEASE_VERSION.to_string(),
+            native_protocol_version: "1".to_string(),
+            tokens: Vec::new(),
+            address: None,
+            host_id: None,
+        }
+    }
+}
+
 /// One connection's CQL state.
 pub struct CqlSession {
     keyspace: Option<String>,
     clock: Arc<ServerClock>,
+    /// The client's timestamp for the writes of the next statements
+    /// (the native protocol's default timestamp), else the server clock's.
+    default_timestamp: Option<i64>,
+    local: LocalFacts,
 }
 
 impl CqlSession {
@@ -72,7 +104,29 @@ impl CqlSession {
         CqlSession {
             keyspace: None,
             clock,
+            default_timestamp: None,
+            local: LocalFacts::default(),
         }
+    }
+
+    /// The timestamp of the next statement's writes: the client's default
+    /// when it gave one, else the next tick of the server clock.
+    pub fn write_timestamp(&self) -> i64 {
+        self.default_timestamp
+            .unwrap_or_else(|| self.clock.next_timestamp())
+    }
+
+    /// Sets (or clears) the client-supplied timestamp of later writes.
+    pub fn set_default_timestamp(&mut self, timestamp: Option<i64>) {
+        self.default_timestamp = timestamp;
+    }
+
+    pub fn local_facts(&self) -> &LocalFacts {
+        &self.local
+    }
+
+    pub fn set_local_facts(&mut self, facts: LocalFacts) {
+        self.local = facts;
     }
 
     /// The keyspace chosen by USE (or Thrift `set_keyspace`).
@@ -105,6 +159,9 @@ pub struct Prepared {
     /// The native protocol's id, as 1.2 and 2.0 made it: the MD5 digest
     /// of the query text.
     pub md5: [u8; 16],
+    /// The text it was prepared from (the native protocol's BATCH
+    /// combines the texts of its prepared members).
+    pub query: String,
     /// The receivers of the `?` markers, in order.
     pub specs: Vec<BindSpec>,
     pub statement: Statement,
@@ -149,6 +206,7 @@ impl PreparedCache {
         let p = Prepared {
             id: java_hash(query),
             md5: md5_id(query),
+            query: query.to_string(),
             specs,
             statement,
         };
