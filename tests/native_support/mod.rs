@@ -29,7 +29,12 @@ impl Frame {
 
     /// The kind of a RESULT frame.
     pub fn result_kind(&self) -> i32 {
-        assert_eq!(self.opcode, op::RESULT, "not a result: {:?}", self.describe());
+        assert_eq!(
+            self.opcode,
+            op::RESULT,
+            "not a result: {:?}",
+            self.describe()
+        );
         Reader::new(&self.body).int().unwrap()
     }
 
@@ -53,7 +58,11 @@ impl Frame {
         r.int().unwrap();
         let flags = r.int().unwrap();
         let n = r.int().unwrap() as usize;
-        let state = if flags & 2 != 0 { r.bytes().unwrap() } else { None };
+        let state = if flags & 2 != 0 {
+            r.bytes().unwrap()
+        } else {
+            None
+        };
         if flags & 4 == 0 {
             if flags & 1 != 0 {
                 r.string().unwrap();
@@ -145,7 +154,11 @@ impl Conn {
         h[0] = first[0];
         self.s.read_exact(&mut h[1..]).ok()?;
         let (stream, opcode, len) = if hlen == 8 {
-            (h[2] as i8 as i16, h[3], u32::from_be_bytes([h[4], h[5], h[6], h[7]]))
+            (
+                h[2] as i8 as i16,
+                h[3],
+                u32::from_be_bytes([h[4], h[5], h[6], h[7]]),
+            )
         } else {
             (
                 i16::from_be_bytes([h[2], h[3]]),
@@ -156,7 +169,11 @@ impl Conn {
         let mut body = vec![0u8; len as usize];
         self.s.read_exact(&mut body).ok()?;
         if h[1] & 1 != 0 {
-            body = self.compression.expect("compressed").decompress(&body, 1 << 30).unwrap();
+            body = self
+                .compression
+                .expect("compressed")
+                .decompress(&body, 1 << 30)
+                .unwrap();
         }
         Some(Frame {
             version,
