@@ -112,7 +112,15 @@ pub fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
         op::REGISTER => Request::Register(r.string_list()?),
         other => return Err(unexpected(other, version)),
     };
-    r.finish(op::name(opcode))?;
+    // Bytes after the message are ignored, as Cassandra ignored them: the
+    // python driver sends v2's flags byte after a v1 QUERY.
+    if r.remaining() > 0 {
+        tracing::debug!(
+            extra = r.remaining(),
+            "ignoring bytes after a {} message",
+            op::name(opcode)
+        );
+    }
     Ok(req)
 }
 
@@ -240,10 +248,11 @@ mod tests {
 
     #[test]
     fn malformed_bodies_are_protocol_errors() {
-        // Trailing bytes, short bodies, v2 flags only v3 knows, v1 BATCH.
+        // Short bodies, v2 flags only v3 knows, v1 BATCH; a v1 QUERY with
+        // v2's flags byte after it (the python driver's) is read as v1.
         let mut w = Writer::new();
         w.long_string("q").short(1).byte(0);
-        assert!(decode(1, op::QUERY, &w.buf).is_err());
+        assert!(decode(1, op::QUERY, &w.buf).is_ok());
         assert!(decode(2, op::QUERY, &w.buf[..3]).is_err());
         let mut w = Writer::new();
         w.long_string("q").short(1).byte(0x20).long(1);
