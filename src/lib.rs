@@ -17,6 +17,8 @@
 //! - [`node`]: what every front end shares: the engine, schema changes,
 //!   auth, the CQL clock and prepared statements. It knows no wire protocol.
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
+//! - [`native`]: the CQL native protocol (v1-v4), a sibling of [`thrift`]
+//!   over the same node and CQL3 executor.
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
 

@@ -155,7 +155,7 @@ fn many_requests_in_flight_on_one_connection() {
         let body = c.query_body(&format!("SELECT v FROM nk.t WHERE k = {k}"), &[]);
         c.send(k, op::QUERY, &body);
     }
-    let mut seen = vec![false; 100];
+    let mut seen = [false; 100];
     for _ in 0..100 {
         let f = c.recv().expect("an answer");
         let rows = f.rows();

@@ -9,6 +9,9 @@ use std::time::Duration;
 pub use supercolumn::native::codec::{Reader, Writer};
 pub use supercolumn::native::frame::{op, Compression};
 
+/// Rows of a ROWS result: each value as bytes, `None` for null.
+pub type Rows = Vec<Vec<Option<Vec<u8>>>>;
+
 /// A response frame.
 #[derive(Debug)]
 pub struct Frame {
@@ -47,12 +50,12 @@ impl Frame {
     }
 
     /// Rows of a ROWS result (with metadata), each value as bytes.
-    pub fn rows(&self) -> Vec<Vec<Option<Vec<u8>>>> {
+    pub fn rows(&self) -> Rows {
         self.rows_and_state().0
     }
 
     /// Rows and the paging state of a ROWS result.
-    pub fn rows_and_state(&self) -> (Vec<Vec<Option<Vec<u8>>>>, Option<Vec<u8>>) {
+    pub fn rows_and_state(&self) -> (Rows, Option<Vec<u8>>) {
         assert_eq!(self.result_kind(), 2, "{}", self.describe());
         let mut r = Reader::new(&self.body);
         r.int().unwrap();
