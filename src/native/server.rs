@@ -183,6 +183,10 @@ async fn connection(
     let mut requests = JoinSet::new();
     let events = tokio::spawn(push_events(node.clone(), shared.clone(), tx.clone()));
     loop {
+        // The writer gave up (the peer reads nothing): nothing more is answered.
+        if tx.is_closed() {
+            break;
+        }
         let idle = if in_flight.available_permits() == MAX_IN_FLIGHT {
             settings.idle_timeout
         } else {
