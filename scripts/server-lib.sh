@@ -1,6 +1,7 @@
 # Shell helpers to run a throwaway supercolumn server in scripts (sourced, not run).
 #
-#   start_server CONFIG [extra serve args...]   sets SERVER_PID and SERVER_PORT
+#   start_server CONFIG [extra serve args...]   sets SERVER_PID and SERVER_PORT (and
+#                                               NATIVE_PORT when the native protocol is served)
 #   stop_server                                 SIGTERM, waits, fails unless it exited 0
 #
 # The server listens on a free port (--listen 127.0.0.1:0) with its data in a
@@ -21,6 +22,7 @@ start_server() {
     SERVER_PORT=
     for _ in $(seq 1 200); do
         SERVER_PORT=$(sed -n 's/^supercolumn listening on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
+        NATIVE_PORT=$(sed -n 's/^supercolumn native on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
         [ -n "$SERVER_PORT" ] && break
         if ! kill -0 "$SERVER_PID" 2>/dev/null; then
             echo "server exited before it was ready:" >&2

@@ -23,7 +23,9 @@
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
-#    and C++ code once and keeps it in clients/.build/).
+#    and C++ code once and keeps it in clients/.build/);
+# 8. runs today's native-protocol clients (PyPI cassandra-driver and cqlsh, npm
+#    cassandra-driver) through their flows (scripts/run-native-drivers.sh installs them).
 #
 # CARGO_TARGET_DIR is honoured throughout; SUPERCOLUMN_BIN makes the scripts of
 # steps 4-7 run that binary instead of the release build (see scripts/env.sh).
@@ -89,6 +91,9 @@ SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
 scripts/run-clients.sh
+
+step "native protocol: python-driver, Node driver, cqlsh"
+scripts/run-native-drivers.sh
 
 echo
 echo "all tests passed in $(($(date +%s) - started)) s"

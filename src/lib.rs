@@ -19,6 +19,8 @@
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
 //! - [`admin`]: the admin HTTP surface (healthz, metrics, nodetool's
 //!   endpoints, the test kit's), a front end beside [`thrift`] above [`node`].
+//! - [`native`]: the CQL native protocol (v1-v4), a sibling of [`thrift`]
+//!   over the same node and CQL3 executor.
 //! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
 //! - [`stress`]: a load generator that drives a server over the wire.
 //! - [`dataset`]: cassandra-unit datasets (XML, JSON, YAML, CQL scripts),
@@ -34,6 +36,7 @@ pub mod cql;
 pub mod cql2;
 pub mod dataset;
 pub mod marshal;
+pub mod native;
 pub mod node;
 pub mod nodetool;
 pub mod partitioner;

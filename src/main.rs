@@ -1,5 +1,5 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
-//! HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
+//! HOST:PORT] [--native-listen HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
 //! [--ignore-commitlog-replay-errors]` and the limit overrides
 //! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
 //! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
@@ -11,7 +11,8 @@
 //!
 //! Start-up is all-or-nothing: the configuration, listening sockets, schema,
 //! authenticator and storage engine are all set up, in that order, before the
-//! one ready line `supercolumn listening on HOST:PORT` goes to stdout; any failure
+//! ready line `supercolumn listening on HOST:PORT` goes to stdout (preceded by
+//! `supercolumn native on HOST:PORT` when the native protocol is served); any failure
 //! before that prints one message to stderr and exits with status 1 (a port
 //! in use is found before the commit log or schema store is touched). Logs go
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
@@ -29,6 +30,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
+use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
@@ -71,9 +74,14 @@ struct ServeArgs {
     /// ./storage-conf.xml if present, else the built-in default).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Listen on HOST:PORT instead of ThriftAddress/ThriftPort; port 0 picks a free port.
+    /// Listen on HOST:PORT instead of ThriftAddress/ThriftPort; port 0 picks a free port
+    /// (and, unless --native-listen says otherwise, a free port for the native protocol too).
     #[arg(long, value_name = "HOST:PORT")]
     listen: Option<String>,
+    /// Serve the CQL native protocol on HOST:PORT (overrides NativeTransportPort /
+    /// native_transport_port, and serves it even if the configuration does not); port 0 picks one.
+    #[arg(long, value_name = "HOST:PORT")]
+    native_listen: Option<String>,
     /// Keep the commit log and data files under DIR.
     #[arg(long, value_name = "DIR", conflicts_with = "in_memory")]
     data_dir: Option<PathBuf>,
@@ -241,6 +249,10 @@ fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
         let (host, port) = parse_listen(listen)?;
         config.override_thrift_address(&host);
         config.override_thrift_port(port);
+        // A throwaway server (tests, scripts) must not take the fixed port.
+        if port == 0 && config.native_port.is_some() {
+            config.native_port = Some(0);
+        }
     }
     if let Some(dir) = &args.data_dir {
         config.override_data_dir(dir);
@@ -410,6 +422,14 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let admin_listener = match &config.admin_listen {
         Some(a) => Some(bind(&a.host, a.port).await?),
         None => None,
+    let native_listener = match (&args.native_listen, config.native_port) {
+        (Some(addr), _) => {
+            let (h, port) = parse_listen(addr)
+                .map_err(|_| Fatal(format!("--native-listen {addr:?}: expected HOST:PORT")))?;
+            Some(bind(&h, port).await?)
+        }
+        (None, Some(port)) => Some(bind(&host, port).await?),
+        (None, None) => None,
     };
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
@@ -491,6 +511,27 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let signals = ShutdownSignals::install()?;
     let admin = match admin_listener {
         Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+    let (stop_native, stopped_native) = tokio::sync::watch::channel(false);
+    let native = match native_listener {
+        Some(l) => {
+            let addr = l.local_addr()?;
+            println!("supercolumn native on {addr}");
+            tracing::info!("serving the CQL native protocol (v1 to v4) on {addr}");
+            let native_opts = NativeOptions {
+                max_frame_bytes: opts.max_message_bytes,
+                limits: opts.limits.clone(),
+                ..NativeOptions::default()
+            };
+            let mut stopped = stopped_native.clone();
+            Some(tokio::spawn(native_serve(
+                l,
+                node.clone(),
+                native_opts,
+                async move {
+                    let _ = stopped.changed().await;
+                },
+            )))
+        }
         None => None,
     };
     println!("supercolumn listening on {local}");
@@ -528,7 +569,11 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let stop = admin_surface::stop_signal(signals.received(), drained);
     serve(listener, node, opts, stop).await;
     let _ = stop19.send(true);
+    let _ = stop_native.send(true);
     if let Some(task) = pinned19 {
+        let _ = task.await;
+    }
+    if let Some(task) = native {
         let _ = task.await;
     }
 

@@ -69,8 +69,9 @@ pub struct Access {
 
 /// The system tables 1.2.9 let every logged-in user SELECT, whatever the
 /// grants (cqlsh and drivers read the schema from them).
-const READABLE_SYSTEM_TABLES: [&str; 4] = [
+const READABLE_SYSTEM_TABLES: [&str; 5] = [
     "local",
+    "peers",
     "schema_keyspaces",
     "schema_columnfamilies",
     "schema_columns",

@@ -296,6 +296,10 @@ pub struct Config {
     /// `<AdminListen>` / yaml `admin_listen` (supercolumn settings): where
     /// the admin HTTP surface listens; `None` (the default) serves none.
     pub admin_listen: Option<AdminListen>,
+    /// Where the CQL native protocol is served (on the Thrift address):
+    /// `<NativeTransportPort>` (a supercolumn element; absent: not served),
+    /// yaml `native_transport_port` when `start_native_transport: true`.
+    pub native_port: Option<u16>,
     /// `cassandra.yaml`'s `thrift_framed_transport_size_in_mb` (0 meant
     /// unframed in 0.7–1.1); `None` from XML.
     pub thrift_framed_transport_size_in_mb: Option<u32>,

@@ -38,6 +38,7 @@ const KNOWN: &[&str] = &[
     "ThriftApiDefault",
     "Thrift19Port",
     "AdminListen",
+    "NativeTransportPort",
     "ThriftMaxMessageLengthInMB",
     "ThriftMaxConnections",
     "ThriftIdleTimeoutInSeconds",
@@ -149,6 +150,16 @@ pub(super) fn parse(
                 line,
                 "<Thrift19Port>",
                 format!("Thrift19Port must be a port number (found '{raw}')"),
+            )
+        })?),
+    };
+    let native_port = match top.text(&cx, "NativeTransportPort")? {
+        None => None,
+        Some((raw, line)) => Some(raw.trim().parse::<u16>().map_err(|_| {
+            cx.invalid(
+                line,
+                "<NativeTransportPort>",
+                format!("NativeTransportPort must be a port number (found '{raw}')"),
             )
         })?),
     };
@@ -305,6 +316,7 @@ pub(super) fn parse(
         thrift_api_default,
         thrift19_port,
         admin_listen,
+        native_port,
         disk_access_mode,
         row_warning_threshold_in_mb: top.int(
             &cx,

@@ -3,6 +3,7 @@
 //! file it was started with.
 //!
 //! What is read: cluster_name, partitioner, rpc_address/rpc_port,
+//! start_native_transport/native_transport_port,
 //! data_file_directories, commitlog_directory, saved_caches_directory,
 //! commitlog_sync with its period or batch window, the commit log segment
 //! size, authenticator (AllowAll or Simple; 1.2's PasswordAuthenticator and
@@ -145,6 +146,9 @@ pub(super) fn parse(
                 AdminListen::parse(raw)
                     .map_err(|e| cx.invalid(line, "admin_listen", format!("admin_listen: {e}")))?,
             ),
+        native_port: match f.opt_bool(&cx, "start_native_transport")? {
+            Some(true) => Some(f.int(&cx, "native_transport_port", 9042, |_| true, "")?),
+            _ => None,
         },
         thrift_framed_transport_size_in_mb: framed_size,
         thrift_max_message_length_in_mb: f.int(
@@ -359,14 +363,6 @@ fn notes(cx: &mut Cx, f: &Fields<'_>) -> Result<(), ConfigError> {
         cx.warn(
             line,
             "start_rpc: false ignored: supercolumn always serves Thrift on rpc_port",
-        );
-    }
-    if f.opt_bool(cx, "start_native_transport")? == Some(true) {
-        let line = f.line_of("start_native_transport").unwrap_or(f.line);
-        cx.warn(
-            line,
-            "start_native_transport: the CQL native protocol is not served; \
-             CQL is served over Thrift on rpc_port",
         );
     }
     Ok(())

@@ -44,6 +44,7 @@ pub(super) const READ: &[&str] = &[
     "disk_access_mode",
     "start_rpc",
     "start_native_transport",
+    "native_transport_port",
 ];
 
 /// Keys that only matter between nodes (or to Hadoop jobs): accepted and
@@ -146,7 +147,6 @@ pub(super) const TUNING: &[&str] = &[
     "rpc_max_threads",
     "rpc_send_buff_size_in_bytes",
     "rpc_recv_buff_size_in_bytes",
-    "native_transport_port",
     "native_transport_port_ssl",
     "native_transport_min_threads",
     "native_transport_max_threads",

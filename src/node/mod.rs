@@ -30,9 +30,12 @@
 pub mod activity;
 mod baseline;
 pub mod budget;
+pub mod cql;
 mod error;
 pub mod faults;
+pub mod limits;
 mod locks;
+pub mod notices;
 pub mod observe;
 pub mod reply;
 
@@ -87,6 +90,8 @@ pub struct Node {
     tracking: AtomicBool,
     /// Sees every answered call (metrics), once installed.
     call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
+    /// Every applied schema change is announced here (see [`notices`]).
+    pub notices: notices::Notices,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -127,6 +132,7 @@ impl Node {
             dirty: Mutex::new(baseline::Dirty::default()),
             tracking: AtomicBool::new(false),
             call_observer: std::sync::OnceLock::new(),
+            notices: notices::Notices::default(),
         }
     }
 
@@ -181,6 +187,7 @@ impl Node {
     pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
         let store = self.schema_store.lock();
         let old = self.engine.schema();
+        let notice = notices::SchemaNotice::of(&change);
         let next = old
             .apply(change)
             .map_err(|e| NodeError::Invalid(e.to_string()))?;
@@ -195,6 +202,7 @@ impl Node {
             }
             return Err(schema_storage_error(e));
         }
+        self.notices.announce(notice);
         Ok(version)
     }
 

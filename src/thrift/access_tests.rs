@@ -331,10 +331,10 @@ fn a_confined_cql_backend_reaches_no_other_keyspace() {
     backend.apply(&[write("CT")]).unwrap();
     let refused = backend.apply(&[write("CT"), write("Blog")]);
     assert!(matches!(
-        backend.finish(refused),
+        backend.finish(refused).map_err(ApiError::from),
         Err(ApiError::Internal(why)) if why.contains("keyspace Blog")
     ));
-    let outside = |r: Result<(), crate::cql::CqlError>| matches!(backend.finish(r), Err(ApiError::Internal(why)) if why.contains("did not cover"));
+    let outside = |r: Result<(), crate::cql::CqlError>| matches!(backend.finish(r).map_err(ApiError::from), Err(ApiError::Internal(why)) if why.contains("did not cover"));
     assert!(outside(backend.truncate("Blog", "Authors")));
     let drop = crate::schema::SchemaChange::DropKeyspace("Blog".into());
     assert!(outside(backend.change_schema(drop)));

@@ -28,7 +28,7 @@ pub mod error;
 pub mod foreign;
 pub mod gen;
 pub mod handoff;
-pub mod limits;
+pub use crate::node::limits;
 pub mod scan;
 pub mod server;
 pub mod session;

@@ -66,8 +66,12 @@ impl Server {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
+            // The native protocol's line, if any, comes first.
+            for line in lines.by_ref().map_while(Result::ok) {
+                if !line.starts_with("supercolumn native on ") {
+                    let _ = tx.send(line);
+                    break;
+                }
             }
             // Keep draining so the server never blocks on a full pipe.
             for _ in lines {}

@@ -39,6 +39,8 @@ pub struct Server {
     pub port: u16,
     /// The admin surface's port, when started with `--admin-listen`.
     pub admin_port: Option<u16>,
+    /// The native protocol's port, when the server announced one.
+    pub native_port: Option<u16>,
     /// Everything the server wrote to stderr so far (collected by a thread).
     log: mpsc::Receiver<String>,
     log_lines: Vec<String>,
@@ -137,6 +139,7 @@ impl Server {
             child,
             port: 0,
             admin_port: None,
+            native_port: None,
             log: log_rx,
             log_lines: Vec::new(),
         };
@@ -147,6 +150,11 @@ impl Server {
                     server.admin_port = Some(port.expect("admin port"));
                 }
                 Ok(line) => {
+                    if let Some(addr) = line.strip_prefix("supercolumn native on ") {
+                        server.native_port =
+                            addr.rsplit_once(':').and_then(|(_, p)| p.parse().ok());
+                        continue;
+                    }
                     let port = line
                         .strip_prefix("supercolumn listening on ")
                         .and_then(|addr| addr.rsplit_once(':'))

@@ -427,7 +427,7 @@ fn statement_writes(
     if let Statement::Batch(b) = statement {
         check_batch_kind(b, &tables)?;
     }
-    let timestamp = session.clock().next_timestamp();
+    let timestamp = session.write_timestamp();
     let lists = Source {
         backend,
         keyspace: String::new(),
@@ -474,6 +474,7 @@ pub(super) fn select(
         let source = system_tables::SchemaSource {
             schema: &schema,
             table: &table,
+            local: session.local_facts(),
         };
         let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
         return Ok(CqlOutcome::Rows(rows));

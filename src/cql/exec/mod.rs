@@ -45,7 +45,7 @@ mod session;
 pub mod system_tables;
 pub mod tables;
 
-pub use session::{CqlSession, Prepared, PreparedCache, ServerClock};
+pub use session::{md5_id, CqlSession, LocalFacts, Prepared, PreparedCache, ServerClock};
 
 use crate::cql::ast::Parsed;
 use crate::cql::ast::Statement;

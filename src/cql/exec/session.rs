@@ -60,10 +60,42 @@ impl ServerClock {
     }
 }
 
+/// What `system.local` says about this node, which depends on the front
+/// end a session came through: the Thrift API keeps 1.2.9's claim, the
+/// native protocol claims the release that introduced the protocol version
+/// the connection speaks (see `native::claims`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalFacts {
+    pub release_version: String,
+    pub native_protocol_version: String,
+    /// This node's tokens (one: it owns the whole ring); empty when unknown.
+    pub tokens: Vec<String>,
+    /// The address clients reach this node at.
+    pub address: Option<std::net::IpAddr>,
+    /// A stable id of this node (drivers key their host list by it).
+    pub host_id: Option<[u8; 16]>,
+}
+
+impl Default for LocalFacts {
+    fn default() -> Self {
+        LocalFacts {
+            release_version: super::system_tables::RELEASE_VERSION.to_string(),
+            native_protocol_version: "1".to_string(),
+            tokens: Vec::new(),
+            address: None,
+            host_id: None,
+        }
+    }
+}
+
 /// One connection's CQL state.
 pub struct CqlSession {
     keyspace: Option<String>,
     clock: Arc<ServerClock>,
+    /// The client's timestamp for the writes of the next statements
+    /// (the native protocol's default timestamp), else the server clock's.
+    default_timestamp: Option<i64>,
+    local: LocalFacts,
 }
 
 impl CqlSession {
@@ -72,7 +104,29 @@ impl CqlSession {
         CqlSession {
             keyspace: None,
             clock,
+            default_timestamp: None,
+            local: LocalFacts::default(),
         }
+    }
+
+    /// The timestamp of the next statement's writes: the client's default
+    /// when it gave one, else the next tick of the server clock.
+    pub fn write_timestamp(&self) -> i64 {
+        self.default_timestamp
+            .unwrap_or_else(|| self.clock.next_timestamp())
+    }
+
+    /// Sets (or clears) the client-supplied timestamp of later writes.
+    pub fn set_default_timestamp(&mut self, timestamp: Option<i64>) {
+        self.default_timestamp = timestamp;
+    }
+
+    pub fn local_facts(&self) -> &LocalFacts {
+        &self.local
+    }
+
+    pub fn set_local_facts(&mut self, facts: LocalFacts) {
+        self.local = facts;
     }
 
     /// The keyspace chosen by USE (or Thrift `set_keyspace`).
@@ -102,6 +156,12 @@ impl CqlSession {
 pub struct Prepared {
     /// 1.2.9's id: the Java `String.hashCode` of the query text.
     pub id: i32,
+    /// The native protocol's id, as 1.2 and 2.0 made it: the MD5 digest
+    /// of the query text.
+    pub md5: [u8; 16],
+    /// The text it was prepared from (the native protocol's BATCH
+    /// combines the texts of its prepared members).
+    pub query: String,
     /// The receivers of the `?` markers, in order.
     pub specs: Vec<BindSpec>,
     pub statement: Statement,
@@ -110,7 +170,20 @@ pub struct Prepared {
 /// Prepared statements of the whole server, by id.
 #[derive(Default)]
 pub struct PreparedCache {
-    entries: Mutex<HashMap<i32, Arc<Prepared>>>,
+    entries: Mutex<Entries>,
+}
+
+/// The statements by Thrift id, and the Thrift id of each native id.
+#[derive(Default)]
+struct Entries {
+    by_id: HashMap<i32, Arc<Prepared>>,
+    by_md5: HashMap<[u8; 16], i32>,
+}
+
+/// The MD5 digest of a query's text: the native protocol's prepared id.
+pub fn md5_id(query: &str) -> [u8; 16] {
+    use md5::{Digest, Md5};
+    Md5::digest(query.as_bytes()).into()
 }
 
 /// Java's `String.hashCode` over UTF-16 code units.
@@ -132,22 +205,39 @@ impl PreparedCache {
     ) -> Prepared {
         let p = Prepared {
             id: java_hash(query),
+            md5: md5_id(query),
+            query: query.to_string(),
             specs,
             statement,
         };
         let mut entries = self.entries.lock();
-        if entries.len() >= MAX_PREPARED && !entries.contains_key(&p.id) {
+        if entries.by_id.len() >= MAX_PREPARED && !entries.by_id.contains_key(&p.id) {
             // Evict an arbitrary entry: a client re-prepares on "not found".
-            if let Some(k) = entries.keys().next().copied() {
-                entries.remove(&k);
+            if let Some(k) = entries.by_id.keys().next().copied() {
+                if let Some(gone) = entries.by_id.remove(&k) {
+                    entries.by_md5.remove(&gone.md5);
+                }
             }
         }
-        entries.insert(p.id, Arc::new(p.clone()));
+        if let Some(replaced) = entries.by_id.insert(p.id, Arc::new(p.clone())) {
+            entries.by_md5.remove(&replaced.md5);
+        }
+        entries.by_md5.insert(p.md5, p.id);
         p
     }
 
     pub fn get(&self, id: i32) -> Option<Arc<Prepared>> {
-        self.entries.lock().get(&id).cloned()
+        self.entries.lock().by_id.get(&id).cloned()
+    }
+
+    /// The statement prepared under the native protocol's `md5` id. Two
+    /// texts sharing a Java hash replace each other, as under Thrift; the
+    /// replaced text's digest is then forgotten (its client re-prepares).
+    pub fn get_md5(&self, md5: &[u8]) -> Option<Arc<Prepared>> {
+        let md5 = <[u8; 16]>::try_from(md5).ok()?;
+        let entries = self.entries.lock();
+        let id = entries.by_md5.get(&md5)?;
+        entries.by_id.get(id).cloned()
     }
 }
 
@@ -165,6 +255,19 @@ mod tests {
                 .encode_utf16()
                 .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(u as i32))
         );
+    }
+
+    #[test]
+    fn native_ids_are_the_md5_of_the_text() {
+        // MD5("") is d41d8cd98f00b204e9800998ecf8427e.
+        let hex: String = md5_id("").iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, "d41d8cd98f00b204e9800998ecf8427e");
+        let cache = PreparedCache::new();
+        let stmt = crate::cql::parse("USE ks").unwrap().statement;
+        let p = cache.insert("USE ks", stmt, Vec::new());
+        assert_eq!(cache.get_md5(&p.md5).unwrap().id, p.id);
+        assert!(cache.get_md5(&md5_id("USE other")).is_none());
+        assert!(cache.get_md5(b"short").is_none());
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The schema tables 1.2.9 let CQL read (`system.schema_keyspaces`,
-//! `system.schema_columnfamilies`, `system.schema_columns`) and the node's
-//! own row `system.local` (versions, cluster name, partitioner: cqlsh reads
-//! it to pick the schema-table column names of its server), served from
+//! `system.schema_columnfamilies`, `system.schema_columns`), the node's
+//! own row `system.local` (versions, cluster name, partitioner, token:
+//! cqlsh reads it to pick the schema-table column names of its server,
+//! drivers to learn the ring) and `system.peers` (empty: a single node
+//! has none), served from
 //! the live schema snapshot: each is a real CQL table model whose cells
 //! are synthesized on read, so SELECT's planning, filtering and ordering
 //! are the ordinary ones. cqlsh's DESCRIBE and old drivers read these.
@@ -9,6 +11,7 @@
 //! Owns the column lists and the schema → cell encoding; it must not
 //! accept writes (they are refused before reaching here).
 
+use super::session::LocalFacts;
 use super::tables::table_of;
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
@@ -23,9 +26,12 @@ use std::ops::Bound;
 
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
-const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, cluster_name text, cql_version text, data_center text, native_protocol_version text, partitioner text, rack text, release_version text, thrift_version text)";
+const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>)";
+const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// The Cassandra release whose behaviour this server keeps, as `system.local` names it.
 pub const RELEASE_VERSION: &str = "1.2.9";
+/// The CQL3 version the executor speaks (1.2.9's).
+pub const CQL_VERSION: &str = "3.0.5";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
@@ -40,6 +46,7 @@ pub fn table(keyspace: &str, name: &str) -> Option<Table> {
         "schema_columnfamilies" => COLUMNFAMILIES,
         "schema_columns" => COLUMNS,
         "local" => LOCAL,
+        "peers" => PEERS,
         _ => return None,
     };
     let Ok(parsed) = parse(text) else { return None };
@@ -143,9 +150,16 @@ fn cf_row(cf: &CfDef) -> Vec<Value> {
 }
 
 /// Cells of one synthesized partition (one keyspace), in comparator order.
-fn partition(schema: &Schema, table: &Table, keyspace: &str) -> CqlResult<Vec<Cell>> {
-    if table.name == "local" {
-        return local_partition(schema, table, keyspace);
+fn partition(
+    schema: &Schema,
+    table: &Table,
+    local: &LocalFacts,
+    keyspace: &str,
+) -> CqlResult<Vec<Cell>> {
+    match table.name.as_str() {
+        "local" => return local_partition(schema, table, local, keyspace),
+        "peers" => return Ok(Vec::new()),
+        _ => {}
     }
     let Some(ks) = schema.keyspace(keyspace) else {
         return Ok(Vec::new());
@@ -191,24 +205,48 @@ fn partition(schema: &Schema, table: &Table, keyspace: &str) -> CqlResult<Vec<Ce
 
 /// `system.local`'s one row, under the key `local` (a single node is its
 /// own whole ring: SimpleSnitch's data center and rack).
-fn local_partition(schema: &Schema, table: &Table, key: &str) -> CqlResult<Vec<Cell>> {
+fn local_partition(
+    schema: &Schema,
+    table: &Table,
+    local: &LocalFacts,
+    key: &str,
+) -> CqlResult<Vec<Cell>> {
     if key != LOCAL_KEY {
         return Ok(Vec::new());
     }
+    let address = local.address.map(|a| match a {
+        std::net::IpAddr::V4(v4) => v4.octets().to_vec(),
+        std::net::IpAddr::V6(v6) => v6.octets().to_vec(),
+    });
     let row = vec![
         ("bootstrapped", text("COMPLETED")),
+        ("broadcast_address", address.clone()),
         ("cluster_name", text(&schema.cluster_name)),
-        ("cql_version", text("3.0.5")),
+        ("cql_version", text(CQL_VERSION)),
         ("data_center", text("datacenter1")),
-        ("native_protocol_version", text("1")),
+        ("host_id", local.host_id.map(|id| id.to_vec())),
+        ("listen_address", address.clone()),
+        (
+            "native_protocol_version",
+            text(&local.native_protocol_version),
+        ),
         ("partitioner", text(schema.partitioner.class_name())),
         ("rack", text("rack1")),
-        ("release_version", text(RELEASE_VERSION)),
+        ("release_version", text(&local.release_version)),
+        ("rpc_address", address),
+        ("schema_version", Some(schema.version().as_bytes().to_vec())),
         // The 19.x API's version (thrift's `describe_version`); spelled here
         // because cql sits below thrift in the layering.
         ("thrift_version", text("19.36.0")),
     ];
-    cells_of(table, vec![(Vec::new(), row)])
+    let mut cells = cells_of(table, vec![(Vec::new(), row)])?;
+    for token in &local.tokens {
+        let name = cell_name(table, &[], "tokens", Some(token.as_bytes()))?;
+        cells.push(Cell::live(name, Vec::new(), 0));
+    }
+    let cmp = table.comparator_type();
+    cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));
+    Ok(cells)
 }
 
 /// A partition's cells from its rows, in the table's comparator order.
@@ -235,12 +273,13 @@ fn cells_of(table: &Table, rows: Vec<(Vec<Vec<u8>>, Vec<Value>)>) -> CqlResult<V
 pub struct SchemaSource<'a> {
     pub schema: &'a Schema,
     pub table: &'a Table,
+    pub local: &'a LocalFacts,
 }
 
 impl PartitionSource for SchemaSource<'_> {
     fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
         let keyspace = String::from_utf8_lossy(row_key);
-        let cells = partition(self.schema, self.table, &keyspace).unwrap_or_default();
+        let cells = partition(self.schema, self.table, self.local, &keyspace).unwrap_or_default();
         let cmp = self.table.comparator_type();
         match slice {
             Slice::Names(names) => cells
@@ -278,6 +317,8 @@ impl PartitionSource for SchemaSource<'_> {
         let p = &self.schema.partitioner;
         let names: Vec<Vec<u8>> = if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
+        } else if self.table.name == "peers" {
+            Vec::new()
         } else {
             self.schema
                 .keyspaces

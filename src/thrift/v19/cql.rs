@@ -1,5 +1,4 @@
-//! CQL3 over Thrift 19.x: the server's [`CqlBackend`] over [`Node`], the
-//! query text of an `execute`/`prepare` call, and the conversion of the
+//! CQL3 over Thrift 19.x: the query text of an `execute`/`prepare` call, and the conversion of the
 //! executor's answers into Thrift's `CqlResult` / `CqlPreparedResult`, as
 //! Cassandra 1.2.9 replied.
 //!
@@ -7,168 +6,13 @@
 //! interpret CQL. Schema changes go through `Node::change_schema` so they
 //! are validated, persisted and applied under the node's schema lock.
 
-use crate::cql::exec::{CqlBackend, CqlOutcome, IndexCandidates, Prepared};
-use crate::cql::CqlError;
-use crate::node::Node;
-use crate::schema::{Schema, SchemaChange};
-use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::cql::exec::{CqlOutcome, Prepared};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
-use parking_lot::Mutex;
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::collections::BTreeMap;
 
-/// The executor's view of the node for one call.
-///
-/// The executor only knows [`CqlError`] (an InvalidRequestException), but a
-/// failing disk must still reach the client as 1.2's "Internal error
-/// processing ..." and be logged, so such errors are kept aside and win
-/// over the `CqlError` they were squeezed into (see [`NodeBackend::finish`]).
-///
-/// A confined backend serves only the keyspaces the statement was
-/// authorized for: the authorization check reads the statement, and this
-/// makes sure no way of running it reaches further (a refusal here is a
-/// bug, so it is an internal error, logged).
-pub struct NodeBackend<'a> {
-    node: &'a Node,
-    internal: Mutex<Option<ApiError>>,
-    confined: Option<BTreeSet<String>>,
-}
-
-impl<'a> NodeBackend<'a> {
-    pub fn new(node: &'a Node) -> Self {
-        NodeBackend::confined(node, None)
-    }
-
-    /// A backend that reaches only `keyspaces` (every keyspace when `None`).
-    pub fn confined(node: &'a Node, keyspaces: Option<BTreeSet<String>>) -> Self {
-        NodeBackend {
-            node,
-            internal: Mutex::new(None),
-            confined: keyspaces,
-        }
-    }
-
-    /// Refuses a keyspace outside the confinement.
-    fn reach(&self, keyspace: &str) -> Result<(), CqlError> {
-        match &self.confined {
-            Some(allowed) if !allowed.contains(keyspace) => Err(self.fail(ApiError::Internal(
-                format!("a CQL statement reached keyspace {keyspace}, which its authorization check did not cover"),
-            ))),
-            _ => Ok(()),
-        }
-    }
-
-    fn fail(&self, e: impl Into<ApiError>) -> CqlError {
-        match e.into() {
-            ApiError::InvalidRequest(why) => CqlError::Invalid(why),
-            other => {
-                let shown = CqlError::Invalid(other.to_string());
-                self.internal.lock().get_or_insert(other);
-                shown
-            }
-        }
-    }
-
-    /// The call's result in API terms: an error the node raised that is
-    /// not an invalid request is returned as it was.
-    pub fn finish<T>(&self, r: Result<T, CqlError>) -> ApiResult<T> {
-        r.map_err(|e| {
-            self.internal
-                .lock()
-                .take()
-                .unwrap_or_else(|| ApiError::invalid(e.to_string()))
-        })
-    }
-}
-
-impl CqlBackend for NodeBackend<'_> {
-    fn schema(&self) -> Arc<Schema> {
-        self.node.schema()
-    }
-
-    fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError> {
-        for ks in changed_keyspaces(&change) {
-            self.reach(ks)?;
-        }
-        self.node
-            .change_schema(change)
-            .map(|_version| ())
-            .map_err(|e| self.fail(e))
-    }
-
-    fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
-        for m in mutations {
-            self.reach(&m.keyspace)?;
-        }
-        self.node.apply_batch(mutations).map_err(|e| self.fail(e))
-    }
-
-    fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {
-        self.reach(&cmd.keyspace)?;
-        self.node.read(cmd, key).map_err(|e| self.fail(e))
-    }
-
-    fn read_range(
-        &self,
-        cmd: &ReadCommand,
-        range: &RowRange,
-        max_rows: usize,
-    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
-        self.reach(&cmd.keyspace)?;
-        self.node
-            .read_range(cmd, range, max_rows)
-            .map_err(|e| self.fail(e))
-    }
-
-    fn read_indexed(
-        &self,
-        cmd: &ReadCommand,
-        query: &IndexQuery,
-    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
-        self.reach(&cmd.keyspace)?;
-        self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
-    }
-
-    fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
-        self.reach(keyspace)?;
-        self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))
-    }
-
-    fn index_candidates(&self, keyspace: &str, cf: &str, query: &IndexQuery) -> IndexCandidates {
-        self.reach(keyspace)?;
-        self.node
-            .index_candidates(keyspace, cf, query)
-            .map_err(|e| self.fail(e))
-    }
-
-    fn serialized(
-        &self,
-        keyspace: &str,
-        cf: &str,
-        key: &[u8],
-        f: &mut dyn FnMut() -> Result<CqlOutcome, CqlError>,
-    ) -> Result<CqlOutcome, CqlError> {
-        self.reach(keyspace)?;
-        self.node.serialized(keyspace, cf, key, f)
-    }
-}
-
-/// Every keyspace a schema change writes to.
-fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
-    match change {
-        SchemaChange::AddKeyspace(ks) | SchemaChange::UpdateKeyspace(ks) => {
-            let mut all = vec![ks.name.as_str()];
-            all.extend(ks.cf_defs.iter().map(|cf| cf.keyspace.as_str()));
-            all
-        }
-        SchemaChange::DropKeyspace(name) => vec![name.as_str()],
-        SchemaChange::AddColumnFamily(cf) | SchemaChange::UpdateColumnFamily(cf) => {
-            vec![cf.keyspace.as_str()]
-        }
-        SchemaChange::DropColumnFamily { keyspace, .. } => vec![keyspace.as_str()],
-    }
-}
+/// The executor's backend over the node (shared with the native protocol).
+pub use crate::node::cql::NodeBackend;
 
 /// The largest statement an inflated GZIP query may grow to. Without a cap
 /// a few kilobytes of deflated zeros could make the server allocate

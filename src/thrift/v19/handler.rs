@@ -148,7 +148,7 @@ impl<'a> Handler<'a> {
         };
         access::check_all(self.node, identity.as_ref(), &accesses)?;
         let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
-        backend.finish(run(&backend, cql))
+        backend.finish(run(&backend, cql)).map_err(ApiError::from)
     }
 
     /// Runs one CQL3 statement (plain or prepared) and answers as 1.2:

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Today's native-protocol clients against fresh supercolumn servers (the native protocol on a
+# free port, announced as "supercolumn native on HOST:PORT"):
+#
+#   python   clients/native/python_flow.py   PyPI cassandra-driver (pure Python: CASS_DRIVER_NO_CYTHON)
+#   node     clients/native/node_flow.js     npm cassandra-driver
+#   cqlsh    PyPI cqlsh: connect, SELECT, COPY TO (its DESCRIBE is server-side, 4.0+ only)
+#
+# The python flow also logs in to a second server that runs SimpleAuthenticator.
+# Installs what is missing first (idempotent): a virtual environment in
+# clients/.build/native-venv (gitignored) from clients/native/requirements.txt, and
+# clients/native/node_modules from package.json. Usage: scripts/run-native-drivers.sh
+# Ends with one line per client, "NAME: ok" or "NAME: FAIL (why)", then "N passed, N failed".
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+. "$ROOT/scripts/server-lib.sh"
+
+NATIVE=$ROOT/clients/native
+VENV=$ROOT/clients/.build/native-venv
+say() { printf 'run-native-drivers: %s\n' "$*"; }
+
+ensure_binary
+req_hash=$(sha256sum "$NATIVE/requirements.txt" | cut -d' ' -f1)
+if [ "$(cat "$VENV/.installed" 2>/dev/null)" != "$req_hash" ]; then
+    say "installing clients/native/requirements.txt into $VENV"
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+    CASS_DRIVER_NO_CYTHON=1 CASS_DRIVER_NO_EXTENSIONS=1 "$VENV/bin/python" -m pip install \
+        --quiet --disable-pip-version-check -r "$NATIVE/requirements.txt"
+    echo "$req_hash" >"$VENV/.installed"
+fi
+pkg_hash=$(sha256sum "$NATIVE/package.json" | cut -d' ' -f1)
+if [ "$(cat "$NATIVE/node_modules/.installed" 2>/dev/null)" != "$pkg_hash" ]; then
+    say "installing npm cassandra-driver"
+    (cd "$NATIVE" && npm install --no-audit --no-fund --no-package-lock --loglevel=error >/dev/null)
+    echo "$pkg_hash" >"$NATIVE/node_modules/.installed"
+fi
+
+# The server with SimpleAuthenticator (alice / secret) first; its variables are kept aside.
+AUTH_DIR=$(mktemp -d)
+printf 'alice=secret\n' >"$AUTH_DIR/passwd.properties"
+printf 'Keyspace1=alice\n' >"$AUTH_DIR/access.properties"
+sed "s|<Authenticator>org.apache.cassandra.auth.AllowAllAuthenticator</Authenticator>|<Authenticator PasswdProperties=\"$AUTH_DIR/passwd.properties\" AccessProperties=\"$AUTH_DIR/access.properties\">org.apache.cassandra.auth.SimpleAuthenticator</Authenticator>|" \
+    storage-conf.xml >"$AUTH_DIR/storage-conf.xml"
+grep -q SimpleAuthenticator "$AUTH_DIR/storage-conf.xml" || { echo "no authenticator to replace" >&2; exit 1; }
+start_server "$AUTH_DIR/storage-conf.xml"
+AUTH_PID=$SERVER_PID AUTH_NATIVE=$NATIVE_PORT AUTH_DATA=$SERVER_DATA
+start_server storage-conf.xml
+cleanup() {
+    stop_server >/dev/null 2>&1 || true
+    kill -TERM "$AUTH_PID" 2>/dev/null || true
+    wait "$AUTH_PID" 2>/dev/null || true
+    rm -rf "$AUTH_DIR" "$AUTH_DATA" "$AUTH_DATA.stdout" "$AUTH_DATA.stderr"
+}
+trap cleanup EXIT
+[ -n "$NATIVE_PORT" ] && [ -n "$AUTH_NATIVE" ] || { echo "no native port announced" >&2; exit 1; }
+say "servers: native on 127.0.0.1:$NATIVE_PORT (AllowAll), 127.0.0.1:$AUTH_NATIVE (SimpleAuthenticator)"
+
+passed=0 failed=0 results=()
+run() { # NAME COMMAND...
+    local name=$1 log
+    shift
+    log=$(mktemp)
+    if timeout 300 "$@" >"$log" 2>&1 && grep -q '^OK' "$log"; then
+        grep -E '^(ok|OK|skipped):' "$log" | sed "s/^/  $name /"
+        results+=("$name: ok"); passed=$((passed + 1))
+    else
+        tail -25 "$log" | sed "s/^/  $name | /"
+        results+=("$name: FAIL (see above)"); failed=$((failed + 1))
+    fi
+    rm -f "$log"
+}
+
+run python "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
+run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT"
+run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
+
+printf '%s\n' "${results[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,231 @@
+//! One connection's protocol state and the messages that change it:
+//! STARTUP (CQL version, compression), OPTIONS, the login (v1 CREDENTIALS,
+//! v2+ SASL PLAIN through AUTH_RESPONSE, both checked by the node's
+//! authenticator), and REGISTER.
+//!
+//! A connection moves from "not started" to "authenticating" (only when
+//! the authenticator requires a login) to "ready"; statements are refused
+//! before it is ready. This module must not run statements.
+
+use super::codec::Writer;
+use super::error::{NativeError, NativeResult};
+use super::frame::{op, Compression};
+use crate::auth::{AuthError, AuthenticatedUser, PASSWORD_KEY, USERNAME_KEY};
+use crate::cql::exec::system_tables::CQL_VERSION;
+use crate::node::Node;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    NotStarted,
+    Authenticating,
+    Ready,
+}
+
+/// What a connection has agreed and who it is.
+#[derive(Debug)]
+pub struct ConnState {
+    pub version: u8,
+    pub phase: Phase,
+    pub compression: Option<Compression>,
+    pub user: Option<AuthenticatedUser>,
+    pub keyspace: Option<String>,
+    /// The event types this connection registered for.
+    pub events: BTreeSet<String>,
+}
+
+impl ConnState {
+    pub fn new(version: u8) -> ConnState {
+        ConnState {
+            version,
+            phase: Phase::NotStarted,
+            compression: None,
+            user: None,
+            keyspace: None,
+            events: BTreeSet::new(),
+        }
+    }
+
+    /// Refuses a statement on a connection that is not ready.
+    pub fn require_ready(&self, opcode: u8) -> NativeResult<()> {
+        match self.phase {
+            Phase::Ready => Ok(()),
+            Phase::NotStarted => Err(NativeError::Protocol(format!(
+                "Unexpected message {}, expecting STARTUP or OPTIONS",
+                op::name(opcode)
+            ))),
+            Phase::Authenticating => {
+                Err(NativeError::Unauthorized("You have not logged in".into()))
+            }
+        }
+    }
+}
+
+/// A reply: the opcode and body of the response frame.
+pub type Reply = (u8, Vec<u8>);
+
+pub fn supported() -> Reply {
+    let mut w = Writer::new();
+    w.string_multimap(&[
+        ("CQL_VERSION", vec![CQL_VERSION]),
+        ("COMPRESSION", vec!["lz4", "snappy"]),
+    ]);
+    (op::SUPPORTED, w.buf)
+}
+
+/// Whether a client's CQL_VERSION is one the executor serves: 3.x (every
+/// driver asks for 3.0.0 or a later 3.x; the executor answers as 3.0.5).
+fn cql_version_ok(v: &str) -> bool {
+    let mut parts = v.split('.');
+    parts.next() == Some("3") && parts.all(|p| p.chars().all(|c| c.is_ascii_digit()))
+}
+
+pub fn startup(
+    node: &Node,
+    state: &mut ConnState,
+    options: &BTreeMap<String, String>,
+) -> NativeResult<Reply> {
+    if state.phase != Phase::NotStarted {
+        return Err(NativeError::Protocol(
+            "Unexpected message STARTUP: the connection is already started".into(),
+        ));
+    }
+    let cql = options.get("CQL_VERSION").ok_or_else(|| {
+        NativeError::Protocol("Missing value CQL_VERSION in STARTUP message".into())
+    })?;
+    if !cql_version_ok(cql) {
+        return Err(NativeError::Protocol(format!(
+            "Invalid or unsupported CQL version {cql}; supported: {CQL_VERSION} (any 3.x is served as {CQL_VERSION})"
+        )));
+    }
+    if let Some(c) = options.get("COMPRESSION") {
+        state.compression =
+            Some(Compression::parse(c).ok_or_else(|| {
+                NativeError::Protocol(format!("Unknown compression algorithm: {c}"))
+            })?);
+    }
+    if node.auth.requires_login() {
+        state.phase = Phase::Authenticating;
+        let mut w = Writer::new();
+        w.string(node.auth.class_name());
+        Ok((op::AUTHENTICATE, w.buf))
+    } else {
+        state.phase = Phase::Ready;
+        state.user = Some(AuthenticatedUser { username: None });
+        Ok((op::READY, Vec::new()))
+    }
+}
+
+fn login(
+    node: &Node,
+    state: &mut ConnState,
+    credentials: &BTreeMap<String, String>,
+) -> NativeResult<()> {
+    if state.phase != Phase::Authenticating {
+        return Err(NativeError::Protocol(
+            "Unexpected authentication message: no authentication was asked for".into(),
+        ));
+    }
+    match node.auth.authenticate(credentials) {
+        Ok(user) => {
+            state.user = Some(user);
+            state.phase = Phase::Ready;
+            Ok(())
+        }
+        Err(AuthError::Internal(detail)) => {
+            tracing::error!(%detail, "authenticator failed");
+            Err(NativeError::Server(
+                crate::auth::INTERNAL_ERROR_MESSAGE.into(),
+            ))
+        }
+        Err(e) => Err(NativeError::BadCredentials(e.to_string())),
+    }
+}
+
+/// v1's CREDENTIALS: a map of the authenticator's keys.
+pub fn credentials(
+    node: &Node,
+    state: &mut ConnState,
+    credentials: &BTreeMap<String, String>,
+) -> NativeResult<Reply> {
+    login(node, state, credentials)?;
+    Ok((op::READY, Vec::new()))
+}
+
+/// v2+'s AUTH_RESPONSE with a SASL PLAIN token: `[authzid] NUL user NUL password`.
+pub fn auth_response(
+    node: &Node,
+    state: &mut ConnState,
+    token: Option<&[u8]>,
+) -> NativeResult<Reply> {
+    let token = token.unwrap_or_default();
+    let mut parts = token.split(|b| *b == 0);
+    let (Some(_authzid), Some(user), Some(password), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(NativeError::BadCredentials(
+            "Authentication failed: the token is not a SASL PLAIN response".into(),
+        ));
+    };
+    let text = |b: &[u8]| {
+        String::from_utf8(b.to_vec())
+            .map_err(|_| NativeError::BadCredentials("Credentials must be UTF-8".into()))
+    };
+    let credentials = BTreeMap::from([
+        (USERNAME_KEY.to_string(), text(user)?),
+        (PASSWORD_KEY.to_string(), text(password)?),
+    ]);
+    login(node, state, &credentials)?;
+    let mut w = Writer::new();
+    w.bytes(None);
+    Ok((op::AUTH_SUCCESS, w.buf))
+}
+
+/// The event types a client may register for.
+const EVENT_TYPES: &[&str] = &["TOPOLOGY_CHANGE", "STATUS_CHANGE", "SCHEMA_CHANGE"];
+
+/// REGISTER: a single node never changes topology or status, so only
+/// SCHEMA_CHANGE events are ever sent; the other two are accepted (a
+/// driver registers for all three).
+pub fn register(state: &mut ConnState, types: &[String]) -> NativeResult<Reply> {
+    state.require_ready(op::REGISTER)?;
+    for t in types {
+        if !EVENT_TYPES.contains(&t.as_str()) {
+            return Err(NativeError::Protocol(format!(
+                "Invalid value '{t}' for Type"
+            )));
+        }
+    }
+    state.events.extend(types.iter().cloned());
+    Ok((op::READY, Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cql_versions() {
+        assert!(cql_version_ok("3.0.0"));
+        assert!(cql_version_ok("3.4.5"));
+        assert!(!cql_version_ok("2.0.0"));
+        assert!(!cql_version_ok("3.x"));
+    }
+
+    #[test]
+    fn statements_wait_for_ready() {
+        let mut s = ConnState::new(4);
+        assert_eq!(
+            s.require_ready(op::QUERY).unwrap_err().code(),
+            super::super::error::code::PROTOCOL_ERROR
+        );
+        s.phase = Phase::Authenticating;
+        assert!(matches!(
+            s.require_ready(op::QUERY),
+            Err(NativeError::Unauthorized(_))
+        ));
+        s.phase = Phase::Ready;
+        assert!(register(&mut s, &["SCHEMA_CHANGE".into()]).is_ok());
+        assert!(register(&mut s, &["NOPE".into()]).is_err());
+    }
+}

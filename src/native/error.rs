@@ -1,0 +1,195 @@
+//! The one mapping from typed errors to the native protocol's ERROR
+//! message: Cassandra's codes, its texts, and the extra fields some codes
+//! carry. The executor's, the node's and the decoder's errors all become a
+//! [`NativeError`] here and nowhere else.
+//!
+//! Must not decide whether something is an error (the layers below do).
+
+use super::codec::{DecodeError, Writer};
+use crate::cql::CqlError;
+use crate::node::NodeError;
+
+/// The error codes (native_protocol_v4.spec, section 9).
+pub mod code {
+    pub const SERVER_ERROR: i32 = 0x0000;
+    pub const PROTOCOL_ERROR: i32 = 0x000A;
+    pub const BAD_CREDENTIALS: i32 = 0x0100;
+    pub const WRITE_TIMEOUT: i32 = 0x1100;
+    pub const SYNTAX_ERROR: i32 = 0x2000;
+    pub const UNAUTHORIZED: i32 = 0x2100;
+    pub const INVALID: i32 = 0x2200;
+    pub const CONFIG_ERROR: i32 = 0x2300;
+    pub const ALREADY_EXISTS: i32 = 0x2400;
+    pub const UNPREPARED: i32 = 0x2500;
+}
+
+/// An ERROR to send.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NativeError {
+    #[error("{0}")]
+    Server(String),
+    /// The client broke the protocol (a bad frame, an unexpected message).
+    #[error("{0}")]
+    Protocol(String),
+    #[error("{0}")]
+    BadCredentials(String),
+    /// A write that could not be made durable: 1.2 answered it as a
+    /// timeout, which clients retry.
+    #[error("{message}")]
+    WriteTimeout { message: String, consistency: u16 },
+    #[error("{0}")]
+    Syntax(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{message}")]
+    AlreadyExists {
+        message: String,
+        keyspace: String,
+        table: String,
+    },
+    #[error("Prepared query with ID {} not found", hex(.0))]
+    Unprepared(Vec<u8>),
+}
+
+pub type NativeResult<T> = Result<T, NativeError>;
+
+pub fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+impl From<DecodeError> for NativeError {
+    fn from(e: DecodeError) -> Self {
+        NativeError::Protocol(e.0)
+    }
+}
+
+impl From<CqlError> for NativeError {
+    fn from(e: CqlError) -> Self {
+        match e {
+            CqlError::Syntax { .. } => NativeError::Syntax(e.to_string()),
+            CqlError::Invalid(why) => already_exists(&why).unwrap_or(NativeError::Invalid(why)),
+        }
+    }
+}
+
+impl From<NodeError> for NativeError {
+    fn from(e: NodeError) -> Self {
+        match e {
+            NodeError::Invalid(why) => already_exists(&why).unwrap_or(NativeError::Invalid(why)),
+            NodeError::Unwritable(why) => NativeError::WriteTimeout {
+                message: format!("Operation timed out - received only 0 responses. ({why})"),
+                consistency: 1,
+            },
+            NodeError::Internal(detail) => {
+                tracing::error!(%detail, "native protocol request failed");
+                NativeError::Server(detail)
+            }
+        }
+    }
+}
+
+/// 1.2's refusals of a keyspace or table that exists already, which the
+/// native protocol reports as ALREADY_EXISTS (drivers act on the code).
+fn already_exists(why: &str) -> Option<NativeError> {
+    // The names are the double-quoted parts of 1.2's texts.
+    let quoted: Vec<&str> = why.split('"').skip(1).step_by(2).collect();
+    let (keyspace, table) = if why.starts_with("Cannot add existing keyspace") {
+        (quoted.first()?.to_string(), String::new())
+    } else if why.starts_with("Cannot add already existing column family") {
+        (quoted.get(1)?.to_string(), quoted.first()?.to_string())
+    } else {
+        return None;
+    };
+    Some(NativeError::AlreadyExists {
+        message: why.to_string(),
+        keyspace,
+        table,
+    })
+}
+
+impl NativeError {
+    pub fn code(&self) -> i32 {
+        match self {
+            NativeError::Server(_) => code::SERVER_ERROR,
+            NativeError::Protocol(_) => code::PROTOCOL_ERROR,
+            NativeError::BadCredentials(_) => code::BAD_CREDENTIALS,
+            NativeError::WriteTimeout { .. } => code::WRITE_TIMEOUT,
+            NativeError::Syntax(_) => code::SYNTAX_ERROR,
+            NativeError::Unauthorized(_) => code::UNAUTHORIZED,
+            NativeError::Invalid(_) => code::INVALID,
+            NativeError::AlreadyExists { .. } => code::ALREADY_EXISTS,
+            NativeError::Unprepared(_) => code::UNPREPARED,
+        }
+    }
+
+    /// The ERROR message's body.
+    pub fn body(&self) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.int(self.code()).string(&self.to_string());
+        match self {
+            NativeError::WriteTimeout { consistency, .. } => {
+                w.short(*consistency).int(0).int(1).string("SIMPLE");
+            }
+            NativeError::AlreadyExists {
+                keyspace, table, ..
+            } => {
+                w.string(keyspace).string(table);
+            }
+            NativeError::Unprepared(id) => {
+                w.short_bytes(id);
+            }
+            _ => {}
+        }
+        w.buf
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::codec::Reader;
+
+    #[test]
+    fn executor_errors_keep_their_texts_under_their_codes() {
+        let e: NativeError = CqlError::Invalid("unconfigured columnfamily t".into()).into();
+        assert_eq!(e.code(), code::INVALID);
+        let body = e.body();
+        let mut r = Reader::new(&body);
+        assert_eq!(r.int().unwrap(), 0x2200);
+        assert_eq!(r.string().unwrap(), "unconfigured columnfamily t");
+        let e: NativeError = CqlError::Syntax {
+            line: 1,
+            column: 0,
+            message: "x".into(),
+        }
+        .into();
+        assert_eq!(e.code(), code::SYNTAX_ERROR);
+        assert_eq!(e.to_string(), "line 1:0 x");
+    }
+
+    #[test]
+    fn existing_keyspaces_are_already_exists() {
+        let e: NativeError = CqlError::Invalid("Cannot add existing keyspace \"ks\"".into()).into();
+        assert_eq!(e.code(), code::ALREADY_EXISTS);
+        let e: NativeError = CqlError::Invalid(
+            "Cannot add already existing column family \"t\" to keyspace \"ks\"".into(),
+        )
+        .into();
+        let NativeError::AlreadyExists {
+            keyspace, table, ..
+        } = e
+        else {
+            panic!()
+        };
+        assert_eq!((keyspace.as_str(), table.as_str()), ("ks", "t"));
+        let e = NativeError::Unprepared(vec![0xab, 0x01]);
+        assert_eq!(e.to_string(), "Prepared query with ID ab01 not found");
+        let body = e.body();
+        let mut r = Reader::new(&body);
+        r.int().unwrap();
+        r.string().unwrap();
+        assert_eq!(r.short_bytes().unwrap(), vec![0xab, 0x01]);
+    }
+}

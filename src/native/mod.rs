@@ -1,0 +1,24 @@
+//! The CQL native protocol (versions 1 to 4), a front end beside Thrift
+//! above [`crate::node`]: the same node, the same CQL3 executor and the
+//! same row <-> cell mapping as Thrift's `execute_cql3_query`, so a row
+//! written through either is the same cells, readable through the other.
+//!
+//! Layout: [`codec`] is the body notation with checked lengths, [`frame`]
+//! headers, versions and compression, [`request`] the messages clients send,
+//! [`result`] the RESULT and EVENT bodies, [`types`] CQL types on the wire,
+//! [`error`] the one mapping of typed errors to ERROR messages, [`conn`]
+//! a connection's state (STARTUP, login, REGISTER), [`query`] statements
+//! through the executor, [`dispatch`] one frame in, one out, and [`server`]
+//! the listener and connections. It must not reach storage except through
+//! the node, and nothing below it knows it exists.
+
+pub mod codec;
+pub mod conn;
+pub mod dispatch;
+pub mod error;
+pub mod frame;
+pub mod query;
+pub mod request;
+pub mod result;
+pub mod server;
+pub mod types;

@@ -1,0 +1,454 @@
+//! QUERY, PREPARE, EXECUTE and BATCH through the one CQL3 executor that
+//! Thrift's `execute_cql3_query` uses (`cql::exec` over `node::cql`), with
+//! the connection's keyspace and login, the client's default timestamp,
+//! bound values (positional or, v3+, named; v4's unset refused clearly),
+//! and paging (see `result`).
+//!
+//! A BATCH message becomes one CQL3 `BEGIN ... APPLY BATCH` statement made
+//! of its members' texts (a prepared member contributes the text it was
+//! prepared from), so its markers are numbered in order across members and
+//! it is applied as one batch, exactly as the same batch sent as text.
+//!
+//! Owns only the translation between messages and executor calls; the
+//! statements' semantics belong to the executor.
+
+use super::codec::Value;
+use super::conn::ConnState;
+use super::error::{NativeError, NativeResult};
+use super::request::{Batch, BatchQuery, QueryParams};
+use super::result::{self, Marker, Page, TableSpec};
+use super::types::{value_from_wire, WireType};
+use crate::auth::access::Resource;
+use crate::auth::AuthenticatedUser;
+use crate::cql::ast::{Statement, TableName};
+use crate::cql::exec::{self, access, tables, CqlOutcome, CqlSession, LocalFacts, Prepared};
+use crate::cql::mapping::{bind_specs, BindSpec};
+use crate::node::cql::NodeBackend;
+use crate::node::Node;
+use md5::{Digest, Md5};
+use parking_lot::Mutex;
+
+/// Cassandra 2.2's `batch_size_warn_threshold_in_kb` (5 KiB): a bigger
+/// batch is run, with a warning (protocol v4).
+pub const BATCH_WARN_BYTES: usize = 5 * 1024;
+
+/// What a statement needs from its connection and protocol version.
+pub struct Ctx<'a> {
+    pub node: &'a Node,
+    pub version: u8,
+    pub local: &'a LocalFacts,
+    pub state: &'a Mutex<ConnState>,
+}
+
+/// A RESULT body and the warnings that go with it.
+pub type Answer = (Vec<u8>, Vec<String>);
+
+/// The highest consistency code (LOCAL_ONE).
+const MAX_CONSISTENCY: u16 = 0x000A;
+const SERIAL: u16 = 0x0008;
+const LOCAL_SERIAL: u16 = 0x0009;
+
+fn check_consistency(cl: u16, serial: Option<u16>) -> NativeResult<()> {
+    if cl > MAX_CONSISTENCY {
+        return Err(NativeError::Protocol(format!(
+            "Unknown code {cl} for a consistency level"
+        )));
+    }
+    match serial {
+        Some(s) if s != SERIAL && s != LOCAL_SERIAL => Err(NativeError::Invalid(format!(
+            "Invalid serial consistency level {s}: only SERIAL and LOCAL_SERIAL are"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A session for one statement: the connection's keyspace, this node's
+/// facts as claimed on this protocol version, the client's timestamp.
+fn session(ctx: &Ctx, timestamp: Option<i64>) -> (CqlSession, Option<AuthenticatedUser>) {
+    let (keyspace, user) = {
+        let s = ctx.state.lock();
+        (s.keyspace.clone(), s.user.clone())
+    };
+    let mut session = CqlSession::new(ctx.node.cql_clock.clone());
+    if let Some(ks) = keyspace {
+        session.set_keyspace(ks);
+    }
+    session.set_local_facts(ctx.local.clone());
+    session.set_default_timestamp(timestamp);
+    (session, user)
+}
+
+/// Checks what `statement` needs against the login; returns the keyspaces
+/// it may reach (`None`: everything, when no login is required).
+fn authorize(
+    node: &Node,
+    session: &CqlSession,
+    user: Option<&AuthenticatedUser>,
+    statement: &Statement,
+) -> NativeResult<Option<std::collections::BTreeSet<String>>> {
+    if !node.auth.requires_login() {
+        return Ok(None);
+    }
+    let user = user.ok_or_else(|| NativeError::Unauthorized("You have not logged in".into()))?;
+    let accesses = access::requirements(session, statement)?;
+    let schema = node.schema();
+    for a in &accesses {
+        if a.needs_only_login() || unknown_table(&schema, &a.resource) {
+            continue;
+        }
+        match node.auth.may_use(user, a.resource.keyspace()) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(NativeError::Unauthorized(
+                    a.denial(user.username.as_deref().unwrap_or_default()),
+                ))
+            }
+            Err(e) => return Err(NativeError::Server(e.to_string())),
+        }
+    }
+    Ok(Some(
+        accesses
+            .iter()
+            .map(|a| a.resource.keyspace().to_string())
+            .collect(),
+    ))
+}
+
+/// A table that does not exist: the executor refuses the statement as
+/// invalid ("unconfigured columnfamily"), as Cassandra did before checking
+/// permissions. Drivers probe tables of later releases this way (the
+/// python driver reads `system.schema_usertypes` and expects that error).
+fn unknown_table(schema: &crate::schema::Schema, r: &Resource) -> bool {
+    match r {
+        Resource::Table { keyspace, table } => {
+            schema.cf(keyspace, table).is_none()
+                && exec::system_tables::table(keyspace, table).is_none()
+        }
+        Resource::Keyspace(_) => false,
+    }
+}
+
+/// The table a statement's columns belong to, for the metadata.
+fn table_of(statement: &Statement) -> Option<&TableName> {
+    match statement {
+        Statement::Select(s) => Some(&s.table),
+        Statement::Insert(i) => Some(&i.table),
+        Statement::Update(u) => Some(&u.table),
+        Statement::Delete(d) => Some(&d.table),
+        Statement::Batch(b) => b.statements.first().and_then(table_of),
+        _ => None,
+    }
+}
+
+fn spec_of(statement: &Statement, session: &CqlSession) -> TableSpec {
+    match table_of(statement) {
+        Some(t) => TableSpec {
+            keyspace: session.keyspace_for(t).unwrap_or_default(),
+            table: t.name.clone(),
+        },
+        None => TableSpec {
+            keyspace: session.keyspace().unwrap_or_default().to_string(),
+            table: String::new(),
+        },
+    }
+}
+
+/// The receivers of `statement`'s markers, resolved as PREPARE resolves them.
+fn specs(node: &Node, session: &CqlSession, statement: &Statement) -> NativeResult<Vec<BindSpec>> {
+    let schema = node.schema();
+    Ok(bind_specs(statement, &|t| {
+        let ks = session.keyspace_for(t)?;
+        tables::lookup(&schema, &ks, &t.name)
+    })?)
+}
+
+/// The bound values in marker order, in the executor's form.
+fn binds(
+    specs: &[BindSpec],
+    values: &[Value],
+    names: Option<&[String]>,
+    version: u8,
+) -> NativeResult<Vec<Option<Vec<u8>>>> {
+    if values.len() != specs.len() {
+        return Err(NativeError::Invalid(format!(
+            "There were {} markers(?) in CQL but {} bound variables",
+            specs.len(),
+            values.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(specs.len());
+    for (i, spec) in specs.iter().enumerate() {
+        let value = match names {
+            None => &values[i],
+            Some(names) => {
+                let at = names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(&spec.name))
+                    .ok_or_else(|| {
+                        NativeError::Invalid(format!("No value bound for marker {}", spec.name))
+                    })?;
+                &values[at]
+            }
+        };
+        out.push(match value {
+            Value::Null => None,
+            Value::Unset => {
+                return Err(NativeError::Invalid(format!(
+                    "Invalid unset value for column {}: unset values are not supported; bind a value or null",
+                    spec.name
+                )))
+            }
+            Value::Set(v) => {
+                let ty = WireType::of_class(&spec.ty.class_name());
+                Some(value_from_wire(&ty, v.clone(), version)?)
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// Identifies a statement and its values for the paging state.
+fn digest(what: &[u8], values: &[Value]) -> [u8; 16] {
+    let mut md5 = Md5::new();
+    md5.update(what);
+    for v in values {
+        match v {
+            Value::Set(b) => {
+                md5.update((b.len() as u32).to_be_bytes());
+                md5.update(b);
+            }
+            Value::Null => md5.update([0xff]),
+            Value::Unset => md5.update([0xfe]),
+        }
+    }
+    md5.finalize().into()
+}
+
+/// Runs `prepared` with `binds` and encodes its outcome.
+fn run(
+    ctx: &Ctx,
+    mut session: CqlSession,
+    user: Option<AuthenticatedUser>,
+    prepared: &Prepared,
+    binds: Vec<Option<Vec<u8>>>,
+    params: &QueryParams,
+    digest: [u8; 16],
+) -> NativeResult<Vec<u8>> {
+    check_consistency(params.consistency, params.serial_consistency)?;
+    let reach = authorize(ctx.node, &session, user.as_ref(), &prepared.statement)?;
+    let page = match (&params.paging_state, params.page_size) {
+        _ if ctx.version < 2 => Page {
+            start: 0,
+            size: None,
+        },
+        (state, size) => Page {
+            start: match state {
+                Some(s) => result::page_start(s, &digest)?,
+                None => 0,
+            },
+            size: size.filter(|n| *n > 0).map(|n| n as usize),
+        },
+    };
+    let backend = NodeBackend::confined(ctx.node, reach);
+    let outcome = backend.finish(exec::run_prepared(
+        &backend,
+        &mut session,
+        prepared,
+        &binds,
+        i32::from(params.consistency),
+    ))?;
+    Ok(match outcome {
+        CqlOutcome::Void => result::void(),
+        CqlOutcome::Rows(rs) => {
+            let spec = spec_of(&prepared.statement, &session);
+            result::rows(rs, &spec, ctx.version, page, &digest, params.skip_metadata)
+        }
+        CqlOutcome::SetKeyspace(ks) => {
+            ctx.state.lock().keyspace = Some(ks.clone());
+            result::set_keyspace(&ks)
+        }
+        CqlOutcome::SchemaChange {
+            change,
+            keyspace,
+            table,
+        } => result::schema_change(&result::notice_of(&change, &keyspace, &table), ctx.version),
+    })
+}
+
+/// A statement run without PREPARE: not cached, its markers resolved now.
+fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>) -> Prepared {
+    Prepared {
+        id: 0,
+        md5: exec::md5_id(query),
+        query: query.to_string(),
+        specs,
+        statement,
+    }
+}
+
+pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer> {
+    let (session, user) = session(ctx, params.timestamp);
+    let parsed = crate::cql::parse(text)?;
+    let specs = if parsed.bind_count == 0 {
+        Vec::new()
+    } else {
+        specs(ctx.node, &session, &parsed.statement)?
+    };
+    let binds = binds(&specs, &params.values, params.names.as_deref(), ctx.version)?;
+    let prepared = unprepared(text, parsed.statement, specs);
+    let digest = digest(text.as_bytes(), &params.values);
+    let body = run(ctx, session, user, &prepared, binds, params, digest)?;
+    Ok((body, Vec::new()))
+}
+
+pub fn prepare(ctx: &Ctx, text: &str) -> NativeResult<Answer> {
+    let (session, _) = session(ctx, None);
+    let backend = NodeBackend::new(ctx.node);
+    let prepared = backend.finish(exec::prepare(&backend, &session, &ctx.node.prepared, text))?;
+    let spec = spec_of(&prepared.statement, &session);
+    let markers: Vec<Marker> = prepared
+        .specs
+        .iter()
+        .map(|s| Marker {
+            name: s.name.clone(),
+            type_class: s.ty.class_name(),
+        })
+        .collect();
+    let pk = pk_indexes(ctx.node, &spec, &prepared.specs);
+    let body = result::prepared(&prepared.md5, &markers, &spec, &pk, ctx.version);
+    Ok((body, Vec::new()))
+}
+
+/// The markers that bind the whole partition key, in key order (drivers
+/// route by them); empty when some key column is not bound by a marker.
+fn pk_indexes(node: &Node, spec: &TableSpec, specs: &[BindSpec]) -> Vec<u16> {
+    let Ok(table) = tables::lookup(&node.schema(), &spec.keyspace, &spec.table) else {
+        return Vec::new();
+    };
+    let found: Option<Vec<u16>> = table
+        .partition_key
+        .iter()
+        .map(|c| {
+            specs
+                .iter()
+                .position(|s| s.name == c.name)
+                .map(|i| i as u16)
+        })
+        .collect();
+    found.unwrap_or_default()
+}
+
+fn lookup(node: &Node, id: &[u8]) -> NativeResult<std::sync::Arc<Prepared>> {
+    node.prepared
+        .get_md5(id)
+        .ok_or_else(|| NativeError::Unprepared(id.to_vec()))
+}
+
+pub fn execute(ctx: &Ctx, id: &[u8], params: &QueryParams) -> NativeResult<Answer> {
+    let prepared = lookup(ctx.node, id)?;
+    let (session, user) = session(ctx, params.timestamp);
+    let binds = binds(
+        &prepared.specs,
+        &params.values,
+        params.names.as_deref(),
+        ctx.version,
+    )?;
+    let digest = digest(id, &params.values);
+    let body = run(ctx, session, user, &prepared, binds, params, digest)?;
+    Ok((body, Vec::new()))
+}
+
+pub fn batch(ctx: &Ctx, b: &Batch) -> NativeResult<Answer> {
+    let (session, user) = session(ctx, b.timestamp);
+    let mut members = Vec::with_capacity(b.statements.len());
+    let mut values = Vec::new();
+    let mut size = 0usize;
+    for (query, vals) in &b.statements {
+        let (text, markers) = match query {
+            BatchQuery::Text(t) => {
+                let parsed = crate::cql::parse(t)?;
+                member_kind(&parsed.statement)?;
+                (
+                    t.trim().trim_end_matches(';').to_string(),
+                    parsed.bind_count,
+                )
+            }
+            BatchQuery::Prepared(id) => {
+                let p = lookup(ctx.node, id)?;
+                member_kind(&p.statement)?;
+                (
+                    p.query.trim().trim_end_matches(';').to_string(),
+                    p.specs.len(),
+                )
+            }
+        };
+        if markers != vals.len() {
+            return Err(NativeError::Invalid(format!(
+                "There were {markers} markers(?) in CQL but {} bound variables",
+                vals.len()
+            )));
+        }
+        size += text.len();
+        size += vals
+            .iter()
+            .map(|v| match v {
+                Value::Set(b) => b.len(),
+                _ => 0,
+            })
+            .sum::<usize>();
+        members.push(text);
+        values.extend(vals.iter().cloned());
+    }
+    let kind = match b.kind {
+        0 => "",
+        1 => "UNLOGGED ",
+        _ => "COUNTER ",
+    };
+    let text = format!("BEGIN {kind}BATCH {}; APPLY BATCH", members.join("; "));
+    let parsed = crate::cql::parse(&text)?;
+    let specs = specs(ctx.node, &session, &parsed.statement)?;
+    let binds = binds(&specs, &values, None, ctx.version)?;
+    let tables = batch_tables(&parsed.statement, &session);
+    let prepared = unprepared(&text, parsed.statement, specs);
+    let params = QueryParams {
+        consistency: b.consistency,
+        serial_consistency: b.serial_consistency,
+        ..QueryParams::default()
+    };
+    let body = run(ctx, session, user, &prepared, binds, &params, [0; 16])?;
+    let mut warnings = Vec::new();
+    if size > BATCH_WARN_BYTES {
+        warnings.push(format!(
+            "Batch of prepared statements for [{tables}] is of size {size}, exceeding specified threshold of {BATCH_WARN_BYTES} by {}.",
+            size - BATCH_WARN_BYTES
+        ));
+    }
+    Ok((body, warnings))
+}
+
+/// Only writes may be members of a batch.
+fn member_kind(s: &Statement) -> NativeResult<()> {
+    match s {
+        Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) => Ok(()),
+        _ => Err(NativeError::Invalid(
+            "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed."
+                .into(),
+        )),
+    }
+}
+
+/// `ks.t, ks.u` of a batch's members, for its warning.
+fn batch_tables(s: &Statement, session: &CqlSession) -> String {
+    let Statement::Batch(b) = s else {
+        return String::new();
+    };
+    let mut names: Vec<String> = b
+        .statements
+        .iter()
+        .filter_map(table_of)
+        .map(|t| format!("{}.{}", session.keyspace_for(t).unwrap_or_default(), t.name))
+        .collect();
+    names.sort();
+    names.dedup();
+    names.join(", ")
+}
