@@ -30,7 +30,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
-use supercolumn::config::{CommitLogSync, Config, ThriftApi};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
@@ -422,6 +421,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let admin_listener = match &config.admin_listen {
         Some(a) => Some(bind(&a.host, a.port).await?),
         None => None,
+    };
     let native_listener = match (&args.native_listen, config.native_port) {
         (Some(addr), _) => {
             let (h, port) = parse_listen(addr)
@@ -511,6 +511,8 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let signals = ShutdownSignals::install()?;
     let admin = match admin_listener {
         Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+        None => None,
+    };
     let (stop_native, stopped_native) = tokio::sync::watch::channel(false);
     let native = match native_listener {
         Some(l) => {

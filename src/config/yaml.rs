@@ -146,6 +146,7 @@ pub(super) fn parse(
                 AdminListen::parse(raw)
                     .map_err(|e| cx.invalid(line, "admin_listen", format!("admin_listen: {e}")))?,
             ),
+        },
         native_port: match f.opt_bool(&cx, "start_native_transport")? {
             Some(true) => Some(f.int(&cx, "native_transport_port", 9042, |_| true, "")?),
             _ => None,

@@ -86,6 +86,9 @@ impl From<NodeError> for NativeError {
                 tracing::error!(%detail, "native protocol request failed");
                 NativeError::Server(detail)
             }
+            // Native requests run where reads may wait (the blocking pool),
+            // so no no-wait attempt is ever made on their behalf.
+            NodeError::WouldBlock(detail) => NativeError::Server(detail),
         }
     }
 }
