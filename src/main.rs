@@ -20,22 +20,24 @@
 
 #[path = "app/admin_surface.rs"]
 mod admin_surface;
+#[path = "app/serve_config.rs"]
+mod serve_config;
 
 use admin_surface::AdminSurface;
 use clap::{Args, Parser, Subcommand};
+use serve_config::*;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
-use supercolumn::config::{AdminListen, CommitLogSync, Config, ThriftApi};
+use supercolumn::config::{AdminListen, ThriftApi};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
-use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
-use supercolumn::thrift::limits::{self, FdLimit, LimitSettings, Limits};
+use supercolumn::storage::{Engine, StorageError};
+use supercolumn::thrift::limits;
 use supercolumn::thrift::server::{serve, ServerOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
@@ -204,205 +206,6 @@ fn main() -> ExitCode {
 
 fn exit_code(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(1))
-}
-
-/// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
-fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
-    let bad = || Fatal(format!("--listen {s:?}: expected HOST:PORT"));
-    let (host, port) = s.rsplit_once(':').ok_or_else(bad)?;
-    let host = host
-        .strip_prefix('[')
-        .and_then(|h| h.strip_suffix(']'))
-        .unwrap_or(host);
-    if host.is_empty() {
-        return Err(bad());
-    }
-    let port = port.parse::<u16>().map_err(|_| bad())?;
-    Ok((host.to_string(), port))
-}
-
-/// The configuration file named, else `./storage-conf.xml`, else the
-/// built-in default.
-fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
-    let path = match &args.config {
-        Some(path) => path.clone(),
-        None if std::path::Path::new(DEFAULT_CONFIG).exists() => PathBuf::from(DEFAULT_CONFIG),
-        None => {
-            let config = Config::builtin();
-            tracing::info!(
-                "no --config and no ./{DEFAULT_CONFIG}: using the built-in default \
-                 (the repository's storage-conf.xml: Keyspace1 and BloggyAppy, data under ./data)"
-            );
-            return Ok(config);
-        }
-    };
-    let config =
-        Config::from_file(&path).map_err(|e| Fatal(format!("configuration error: {e}")))?;
-    tracing::info!("configuration: {}", path.display());
-    Ok(config)
-}
-
-fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
-    let mut config = read_config(args)?;
-    if let Some(listen) = &args.listen {
-        let (host, port) = parse_listen(listen)?;
-        config.override_thrift_address(&host);
-        config.override_thrift_port(port);
-        // A throwaway server (tests, scripts) must not take the fixed port.
-        if port == 0 && config.native_port.is_some() {
-            config.native_port = Some(0);
-        }
-    }
-    if let Some(dir) = &args.data_dir {
-        config.override_data_dir(dir);
-    }
-    let limits = &mut config.thrift_limits;
-    if let Some(n) = args.max_connections {
-        limits.max_connections = Some(n);
-    }
-    if let Some(s) = args.idle_timeout {
-        limits.idle_timeout_in_seconds = s;
-    }
-    if let Some(s) = args.write_timeout {
-        limits.write_timeout_in_seconds = s;
-    }
-    if let Some(mb) = args.memory_budget {
-        limits.memory_budget_in_mb = mb;
-    }
-    if let Some(ms) = args.slow_request_threshold {
-        config.slow_request_threshold_in_ms = ms;
-    }
-    if let Some(n) = args.activity_log_size {
-        config.activity_log_size = Some(n);
-    }
-    if let Some(admin) = &args.admin_listen {
-        config.admin_listen = Some(admin.clone());
-    }
-    for w in config.warnings() {
-        tracing::warn!("{}: {w}", config.origin);
-    }
-    if !config.ignored().is_empty() {
-        let list: Vec<String> = config.ignored().iter().map(|i| i.to_string()).collect();
-        tracing::info!("accepted but ignored on a single node: {}", list.join("; "));
-    }
-    Ok(config)
-}
-
-/// How the main port picks the generation of calls both share:
-/// `--api-default`, else `ThriftApiDefault`, else by transport.
-fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> GenerationPolicy {
-    let chosen = match flag.unwrap_or(config.thrift_api_default) {
-        ThriftApi::V06 => Some(Generation::V06),
-        ThriftApi::V19 => Some(Generation::V19),
-        ThriftApi::Auto => None,
-    };
-    GenerationPolicy {
-        pinned: None,
-        default: chosen,
-        framed: if config.framed_clients_speak_0_6() {
-            Generation::V06
-        } else {
-            Generation::V19
-        },
-    }
-}
-
-/// The engine's settings from the config; directories only when durable.
-fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fatal> {
-    let mut o = EngineOptions {
-        sync: match config.commit_log_sync {
-            CommitLogSync::Periodic { period_in_ms } => SyncMode::Periodic {
-                period: Duration::from_millis(period_in_ms.into()),
-            },
-            CommitLogSync::Batch { window_in_ms } => SyncMode::Batch {
-                window: Duration::from_secs_f64(window_in_ms.max(0.0) / 1000.0),
-            },
-        },
-        segment_size: u64::from(config.commit_log_rotation_threshold_in_mb.max(1)) * 1024 * 1024,
-        memtable_throughput_mb: config.memtable_throughput_in_mb.into(),
-        memtable_operations_millions: config.memtable_operations_in_millions,
-        memtable_flush_after_minutes: config.memtable_flush_after_minutes.into(),
-        column_index_size_kb: config.column_index_size_in_kb.into(),
-        index_interval: config.index_interval as usize,
-        gc_grace_seconds: config.gc_grace_seconds,
-        ignore_commitlog_replay_errors: config.commit_log_ignore_replay_errors,
-        ..EngineOptions::default()
-    };
-    if !in_memory {
-        let dirs = config
-            .directories()
-            .map_err(|e| Fatal(format!("configuration error: {e}")))?;
-        if dirs.data.len() > 1 {
-            tracing::warn!(
-                "only the first DataFileDirectory is used: {}",
-                dirs.data[0].display()
-            );
-        }
-        o.data_dir = Some(dirs.data[0].clone());
-        o.commitlog_dir = Some(dirs.commit_log);
-    }
-    Ok(o)
-}
-
-/// The server's limits from the configuration, with the connection cap
-/// lowered to what the open-file limit leaves after the storage reserve.
-/// Call once the engine has opened its files and the listeners are bound.
-fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
-    let l = config.thrift_limits;
-    let open = limits::open_fds().unwrap_or(0);
-    let cap = limits::fd_connection_cap(fds.now, open);
-    if cap == 0 {
-        return Err(Fatal(format!(
-            "the open-file limit ({}) leaves no descriptor for client connections: {open} are \
-             open and {} are kept in reserve for storage; raise it (ulimit -n)",
-            fds.now.unwrap_or(0),
-            limits::fd_reserve(fds.now.unwrap_or(0) as usize, open),
-        )));
-    }
-    let max_connections = match l.max_connections {
-        Some(n) if n as usize > cap => {
-            tracing::warn!(
-                "ThriftMaxConnections {n} is more than the open-file limit allows; using {cap}"
-            );
-            cap
-        }
-        Some(n) => n as usize,
-        None => cap,
-    };
-    let limit = fds.now.map_or("unlimited".to_string(), |n| n.to_string());
-    let raised = match (fds.before, fds.now) {
-        (before, now) if before == now => String::new(),
-        (Some(before), _) => format!(" (raised from {before})"),
-        (None, _) => String::new(),
-    };
-    let slow = match config.slow_request_threshold_in_ms {
-        0 => "off".to_string(),
-        ms => format!("over {ms} ms"),
-    };
-    tracing::info!(
-        "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
-         client connections; memory budget {} MB; idle timeout {}; write timeout {}; \
-         slow-request log {slow}",
-        l.memory_budget_in_mb,
-        seconds_or_never(l.idle_timeout_in_seconds),
-        seconds_or_never(l.write_timeout_in_seconds),
-    );
-    let secs = |s: u32| (s > 0).then(|| Duration::from_secs(s.into()));
-    Ok(Limits::new(LimitSettings {
-        max_connections,
-        memory_budget_bytes: l.memory_budget_in_mb as usize * 1024 * 1024,
-        idle_timeout: secs(l.idle_timeout_in_seconds),
-        write_timeout: secs(l.write_timeout_in_seconds),
-        worker_slots: limits::WORKER_SLOTS,
-    }))
-}
-
-fn seconds_or_never(s: u32) -> String {
-    if s == 0 {
-        "none".into()
-    } else {
-        format!("{s} s")
-    }
 }
 
 async fn run(args: ServeArgs) -> Result<(), Fatal> {
