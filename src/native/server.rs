@@ -286,7 +286,10 @@ async fn connection(
             let budget = limits.budget().clone();
             let run = tokio::task::spawn_blocking(move || {
                 let meter = reply::open(max_reply, charge);
+                // A `POST /reset` waits for the calls in flight and holds the next.
+                let gate = node.call_gate();
                 let resp = dispatch::answer(&node, &shared, h.flags, h.opcode, body);
+                drop(gate);
                 let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
                 drop(slot);
                 let bytes = response_frame(&shared.state.lock(), h.opcode, h.stream, resp);
