@@ -25,6 +25,7 @@ use super::frame::{self, header_len, op, Header, FLAG_WARNING, MAX_VERSION, MIN_
 use super::result;
 use crate::node::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
+use crate::node::listen::accept_loop;
 use crate::node::reply;
 use crate::node::Node;
 use parking_lot::Mutex;
@@ -69,37 +70,19 @@ pub async fn serve(
     opts: NativeOptions,
     shutdown: impl Future<Output = ()>,
 ) {
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let mut conns = JoinSet::new();
-    tokio::pin!(shutdown);
-    loop {
-        tokio::select! {
-            _ = &mut shutdown => break,
-            accepted = listener.accept() => match accepted {
-                Ok((stream, peer)) => match opts.limits.admit(peer) {
-                    Some(admitted) => {
-                        tracing::debug!(%peer, "native connection accepted");
-                        conns.spawn(connection(stream, peer, node.clone(), opts.clone(), stop_rx.clone(), admitted));
-                    }
-                    None => drop(stream),
-                },
-                Err(e) => {
-                    tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-            },
-            Some(_) = conns.join_next(), if !conns.is_empty() => {}
-        }
-    }
-    drop(listener);
-    let _ = stop_tx.send(true);
-    let drained = tokio::time::timeout(opts.shutdown_grace, async {
-        while conns.join_next().await.is_some() {}
-    })
+    let limits = opts.limits.clone();
+    let grace = opts.shutdown_grace;
+    accept_loop(
+        "native",
+        listener,
+        &limits,
+        grace,
+        shutdown,
+        |stream, peer, stop, admitted| {
+            connection(stream, peer, node.clone(), opts.clone(), stop, admitted)
+        },
+    )
     .await;
-    if drained.is_err() {
-        conns.abort_all();
-    }
 }
 
 /// A frame to write, and the memory it holds until written.

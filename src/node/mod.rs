@@ -34,6 +34,7 @@ pub mod cql;
 mod error;
 pub mod faults;
 pub mod limits;
+pub mod listen;
 mod locks;
 pub mod notices;
 pub mod observe;

@@ -33,6 +33,7 @@
 //! before the call takes a worker slot.
 
 use crate::node::budget::{request_cost, Charge};
+use crate::node::listen::accept_loop;
 use crate::node::reply;
 use crate::node::Node;
 use crate::thrift::calllog::CallLog;
@@ -53,7 +54,6 @@ use thrift::ApplicationErrorKind;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
-use tokio::task::JoinSet;
 
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
@@ -89,43 +89,19 @@ pub async fn serve(
     opts: ServerOptions,
     shutdown: impl Future<Output = ()>,
 ) {
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let mut conns = JoinSet::new();
-    tokio::pin!(shutdown);
-    loop {
-        tokio::select! {
-            _ = &mut shutdown => break,
-            accepted = listener.accept() => match accepted {
-                Ok((stream, peer)) => match opts.limits.admit(peer) {
-                    Some(admitted) => {
-                        tracing::debug!(%peer, "connection accepted");
-                        conns.spawn(connection(stream, peer, node.clone(), opts.clone(), stop_rx.clone(), admitted));
-                    }
-                    // Over the cap: closed at once (admit logged it).
-                    None => drop(stream),
-                },
-                Err(e) => {
-                    // Typically EMFILE; back off instead of spinning.
-                    tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-            },
-            Some(_) = conns.join_next(), if !conns.is_empty() => {}
-        }
-    }
-    drop(listener);
-    let _ = stop_tx.send(true);
-    let drained = tokio::time::timeout(opts.shutdown_grace, async {
-        while conns.join_next().await.is_some() {}
-    })
+    let limits = opts.limits.clone();
+    let grace = opts.shutdown_grace;
+    accept_loop(
+        "Thrift",
+        listener,
+        &limits,
+        grace,
+        shutdown,
+        |stream, peer, stop, admitted| {
+            connection(stream, peer, node.clone(), opts.clone(), stop, admitted)
+        },
+    )
     .await;
-    if drained.is_err() {
-        tracing::warn!(
-            "shutdown grace period over; abandoning {} connection(s)",
-            conns.len()
-        );
-        conns.abort_all();
-    }
 }
 
 /// Writes a whole reply; fails if no byte of it can be written for
