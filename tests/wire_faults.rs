@@ -228,6 +228,24 @@ fn each_kind_reaches_a_19x_client_as_its_exception() {
         t19::ConsistencyLevel::LOCAL_QUORUM,
     );
     assert_eq!(thrown19(select), "UnavailableException");
+    // A prepared execution is matched (and recorded) by its statement's text.
+    let prepared = c
+        .prepare_cql3_query(
+            b"SELECT * FROM \"StdBytes\" WHERE key = ?".to_vec(),
+            t19::Compression::NONE,
+        )
+        .unwrap();
+    let run = c.execute_prepared_cql3_query(
+        prepared.item_id,
+        vec![b"k1".to_vec()],
+        t19::ConsistencyLevel::ONE,
+    );
+    assert_eq!(thrown19(run), "UnavailableException");
+    let runs = activity(&admin, "?method=execute_prepared_cql3_query");
+    assert_eq!(
+        runs.last().unwrap()["cql"],
+        "SELECT * FROM \"StdBytes\" WHERE key = ?"
+    );
     clear(&admin);
     assert_eq!(thrown19(get(&mut c)), "NotFoundException");
 }

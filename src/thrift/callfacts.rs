@@ -30,6 +30,9 @@ pub struct CallFacts {
     pub keys: Vec<Vec<u8>>,
     pub consistency_level: Option<String>,
     pub cql: Option<String>,
+    /// The statement id of `execute_prepared_cql3_query`, whose text the
+    /// caller finds in the node's prepared cache.
+    pub prepared_id: Option<i32>,
 }
 
 /// The facts of request `msg` on a connection in state `session` (before
@@ -52,6 +55,7 @@ pub fn read(session: &Session, msg: &[u8]) -> Option<CallFacts> {
     }
     let consistency_level = consistency(g, method, args);
     let cql = cql_text(g, method, args);
+    let prepared_id = prepared_id(g, method, args);
     Some(CallFacts {
         header,
         args_at: r.position(),
@@ -61,7 +65,24 @@ pub fn read(session: &Session, msg: &[u8]) -> Option<CallFacts> {
         keys,
         consistency_level,
         cql,
+        prepared_id,
     })
+}
+
+/// The statement id a 19.x prepared CQL3 execution names (argument 1).
+fn prepared_id(g: Generation, method: &str, args: &[u8]) -> Option<i32> {
+    if g != Generation::V19 || method != "execute_prepared_cql3_query" {
+        return None;
+    }
+    let mut id = None;
+    let _ = each_field(&mut Reader::new(args), &mut |r, field, t| {
+        match (field, t) {
+            (1, ttype::I32) => id = Some(r.i32()?),
+            _ => r.skip(t, 1)?,
+        }
+        Ok(())
+    });
+    id
 }
 
 /// Where a method's row keys are: (argument, how).

@@ -56,7 +56,11 @@ impl Watch {
         armed: bool,
     ) -> Option<Watch> {
         let received = SystemTime::now();
-        let facts = callfacts::read(session, msg)?;
+        let mut facts = callfacts::read(session, msg)?;
+        if let Some(id) = facts.prepared_id {
+            // A prepared execution is recorded and matched by its text.
+            facts.cql = node.prepared.get(id).map(|p| p.query.clone());
+        }
         let fault = if armed {
             let g = facts.generation;
             let method = facts.header.name.as_str();
