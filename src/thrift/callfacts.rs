@@ -9,7 +9,7 @@
 //! for the request log; this module adds what the log must not show (row
 //! keys, CQL text), which only the admin surface exposes.
 
-use crate::thrift::callinfo::{exception_name, target};
+use crate::thrift::callinfo::{each_field, exception_name, target};
 use crate::thrift::dispatch::choose_generation;
 use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
@@ -111,21 +111,6 @@ fn key_location(g: Generation, method: &str) -> Option<Keys> {
         (Generation::V19, "batch_mutate" | "atomic_batch_mutate") => InMap(1),
         _ => return None,
     })
-}
-
-/// Calls `f` on each field of the struct `r` is at, until its STOP.
-fn each_field<'a>(
-    r: &mut Reader<'a>,
-    f: &mut dyn FnMut(&mut Reader<'a>, i16, u8) -> Result<(), WireError>,
-) -> Result<(), WireError> {
-    loop {
-        let t = r.u8()?;
-        if t == ttype::STOP {
-            return Ok(());
-        }
-        let id = r.i16()?;
-        f(r, id, t)?;
-    }
 }
 
 fn read_keys(args: &[u8], at: Keys, out: &mut Vec<Vec<u8>>) -> Result<(), WireError> {

@@ -202,7 +202,7 @@ fn query_statement(args: &[u8]) -> Statement {
 }
 
 /// Calls `f` on each field of the struct `r` is at, until its STOP.
-fn each_field<'a>(
+pub(crate) fn each_field<'a>(
     r: &mut Reader<'a>,
     f: &mut dyn FnMut(&mut Reader<'a>, i16, u8) -> Result<(), WireError>,
 ) -> Result<(), WireError> {

@@ -386,15 +386,8 @@ pub(super) fn write_outlined(
         lookup(&schema, &ks, &t.name)
     };
     check_kind_of_tables(b.kind, outline.unwrap_or_default().iter(), &tables)?;
-    let timestamp = session.clock().next_timestamp();
-    let lists = Source {
-        backend,
-        keyspace: String::new(),
-        cf: String::new(),
-        partitioner: schema.partitioner.clone(),
-        table: None,
-        error: RefCell::new(None),
-    };
+    let timestamp = session.write_timestamp();
+    let lists = list_source(backend, &schema);
     let writes = session.clock().with_uuids(|uuids| {
         let mut ctx = WriteContext {
             timestamp,
@@ -410,6 +403,19 @@ pub(super) fn write_outlined(
     })?;
     lists.finish()?;
     apply_writes(backend, writes)
+}
+
+/// Where writes read the lists they change (a list's element cells are
+/// found by reading them).
+fn list_source<'a>(backend: &'a dyn CqlBackend, schema: &crate::schema::Schema) -> Source<'a> {
+    Source {
+        backend,
+        keyspace: String::new(),
+        cf: String::new(),
+        partitioner: schema.partitioner.clone(),
+        table: None,
+        error: RefCell::new(None),
+    }
 }
 
 /// The writes of a statement, stamped now by the session's clock.
@@ -428,14 +434,7 @@ fn statement_writes(
         check_batch_kind(b, &tables)?;
     }
     let timestamp = session.write_timestamp();
-    let lists = Source {
-        backend,
-        keyspace: String::new(),
-        cf: String::new(),
-        partitioner: schema.partitioner.clone(),
-        table: None,
-        error: RefCell::new(None),
-    };
+    let lists = list_source(backend, &schema);
     let writes = session.clock().with_uuids(|uuids| {
         let mut ctx = WriteContext {
             timestamp,
