@@ -73,11 +73,26 @@ pub fn supported() -> Reply {
     (op::SUPPORTED, w.buf)
 }
 
-/// Whether a client's CQL_VERSION is one the executor serves: 3.x (every
-/// driver asks for 3.0.0 or a later 3.x; the executor answers as 3.0.5).
-fn cql_version_ok(v: &str) -> bool {
-    let mut parts = v.split('.');
-    parts.next() == Some("3") && parts.all(|p| p.chars().all(|c| c.is_ascii_digit()))
+/// Whether a client's CQL_VERSION is one the executor serves on protocol
+/// `version`. On v1 (1.2) only 3.x: 1.2 matched the asked version against
+/// its CQL 3 version. From v2 on, Cassandra (2.0 to 3.x) only refused
+/// versions below 3.0, so a driver asking for 4.0.0 (the Rust `scylla`
+/// driver does) is served CQL 3 as 3.0.5.
+fn cql_version_ok(v: &str, version: u8) -> bool {
+    let parts: Vec<&str> = v.split('.').collect();
+    if parts.is_empty()
+        || !parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    {
+        return false;
+    }
+    let major: u32 = parts[0].parse().unwrap_or(0);
+    if version <= 1 {
+        major == 3
+    } else {
+        major >= 3
+    }
 }
 
 pub fn startup(
@@ -93,7 +108,7 @@ pub fn startup(
     let cql = options.get("CQL_VERSION").ok_or_else(|| {
         NativeError::Protocol("Missing value CQL_VERSION in STARTUP message".into())
     })?;
-    if !cql_version_ok(cql) {
+    if !cql_version_ok(cql, state.version) {
         return Err(NativeError::Protocol(format!(
             "Invalid or unsupported CQL version {cql}; supported: {CQL_VERSION} (any 3.x is served as {CQL_VERSION})"
         )));
@@ -206,10 +221,13 @@ mod tests {
 
     #[test]
     fn cql_versions() {
-        assert!(cql_version_ok("3.0.0"));
-        assert!(cql_version_ok("3.4.5"));
-        assert!(!cql_version_ok("2.0.0"));
-        assert!(!cql_version_ok("3.x"));
+        assert!(cql_version_ok("3.0.0", 1));
+        assert!(cql_version_ok("3.4.5", 4));
+        assert!(!cql_version_ok("4.0.0", 1));
+        assert!(cql_version_ok("4.0.0", 4));
+        assert!(!cql_version_ok("2.0.0", 2));
+        assert!(!cql_version_ok("3.x", 3));
+        assert!(!cql_version_ok("", 3));
     }
 
     #[test]
