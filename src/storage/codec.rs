@@ -401,6 +401,13 @@ impl<'a> Reader<'a> {
         ))
     }
     fn var(&mut self) -> Result<u64, CodecError> {
+        // Most varints (lengths, counts, ids) are one byte.
+        if let Some((&b, rest)) = self.0.split_first() {
+            if b < 0x80 {
+                self.0 = rest;
+                return Ok(u64::from(b));
+            }
+        }
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;

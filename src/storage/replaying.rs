@@ -114,6 +114,8 @@ struct Target<'a> {
     store: &'a CfStore,
     def: Arc<CfDef>,
     in_place: bool,
+    /// Records before this are already in its SSTables (`replay_from`).
+    from: Option<Position>,
 }
 
 /// Records per message between the decoding and the inserting thread:
@@ -127,8 +129,9 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
     let mut out = ReplayOutcome::default();
     let (keys, order) = order(&cat.schema.partitioner, &pending.raw);
     out.ordered = started.elapsed();
-    // The stores by CF id, resolved once (records name their CFs by id).
-    let stores: HashMap<u32, Target<'_>> = cat
+    // The stores by CF id, resolved once (records name their CFs by id;
+    // a schema has few, and a scan of them is cheaper than hashing).
+    let stores: Vec<(u32, Target<'_>)> = cat
         .cfs
         .values()
         .map(|s| {
@@ -136,6 +139,7 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
             let in_place = !def.is_super() && !def.is_counter() && s.index().is_none();
             let target = Target {
                 store: &**s,
+                from: pending.replay_from.get(&def.id).copied(),
                 def,
                 in_place,
             };
@@ -143,7 +147,7 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
         })
         .collect();
     let partitioner = &cat.schema.partitioner;
-    let keys = &keys[..];
+    let (keys, stores) = (&keys[..], &stores[..]);
     std::thread::scope(|scope| {
         let (tx, rx) = sync_channel::<Chunk<'_>>(4);
         let (done_tx, done_rx) = channel::<Chunk<'_>>();
@@ -159,7 +163,7 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
                 for o in part {
                     let packed = &keys[o.start..o.start + o.len as usize];
                     let r = &pending.raw.records[o.record as usize];
-                    let ctx = (partitioner, &stores, pending);
+                    let ctx = (partitioner, stores, pending);
                     if prepare(ctx, r, packed, &mut cfs, &mut chunk) {
                         applied += 1;
                     } else {
@@ -272,7 +276,7 @@ fn pack_keys(
 /// Decodes one record and pushes an item for each CF that still needs
 /// it; false when none does. `cfs` is scratch space.
 fn prepare<'a>(
-    (partitioner, stores, pending): (&PartitionerRef, &HashMap<u32, Target<'a>>, &'a PendingReplay),
+    (partitioner, stores, pending): (&PartitionerRef, &[(u32, Target<'a>)], &'a PendingReplay),
     r: &RecordRef,
     packed: &'a [u8],
     cfs: &mut Vec<(u32, Range<usize>)>,
@@ -284,11 +288,8 @@ fn prepare<'a>(
     // Records of CFs no longer in the schema, and CFs whose SSTables
     // already hold this record, are left out.
     let wanted = |id: &u32| {
-        let target = stores.get(id)?;
-        let done = pending
-            .replay_from
-            .get(id)
-            .is_some_and(|from| position < *from);
+        let (_, target) = stores.iter().find(|(i, _)| i == id)?;
+        let done = target.from.is_some_and(|from| position < from);
         (!done).then_some(target)
     };
     cfs.clear();
