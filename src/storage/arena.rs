@@ -167,7 +167,13 @@ pub mod row_key {
     const BYTES: u8 = 3;
 
     pub fn pack(k: &DecoratedKey, out: &mut Vec<u8>) {
-        match &k.token {
+        pack_parts(&k.token, &k.key, out)
+    }
+
+    /// `pack` from a key and its token (no `DecoratedKey` built: replay
+    /// packs every record's key this way).
+    pub fn pack_parts(token: &Token, key: &[u8], out: &mut Vec<u8>) {
+        match token {
             Token::Long(v) => {
                 out.push(LONG);
                 out.extend_from_slice(&((*v as u64) ^ (1 << 63)).to_be_bytes());
@@ -199,7 +205,7 @@ pub mod row_key {
                 out.extend_from_slice(&[0, 0]);
             }
         }
-        out.extend_from_slice(&k.key);
+        out.extend_from_slice(key);
     }
 
     /// The key `pack` wrote (None if these bytes are not such a key).

@@ -6,7 +6,7 @@
 //! It must not do I/O; a decode error says what is wrong and the caller adds
 //! which file it came from.
 
-use super::model::{Bytes, Cell, CellKind, DeletionTime, Op, RowMutation};
+use super::model::{Bytes, Cell, CellKind, CellView, DeletionTime, Op, RowMutation};
 use super::row::{CKey, Entry, StoredSuper};
 use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::schema::{CfDef, Schema};
@@ -118,6 +118,40 @@ pub fn decode_logged(data: &[u8]) -> Result<Logged<'_>, CodecError> {
     }
     r.end()?;
     Ok(Logged { key, updates })
+}
+
+/// Decodes a logged mutation in place when every op is a put of a column
+/// that is not a counter and has no super column (what most writes log):
+/// appends each CF's id and the span of its cells in `cells`, the cells
+/// borrowed from `data`, and returns the key. `Ok(None)` (or an error) when
+/// the record holds anything else: the caller truncates what was appended
+/// and decodes it with `decode_logged`, which says what is wrong if anything.
+pub fn logged_puts<'a>(
+    data: &'a [u8],
+    cfs: &mut Vec<(u32, std::ops::Range<usize>)>,
+    cells: &mut Vec<CellView<'a>>,
+) -> Result<Option<&'a [u8]>, CodecError> {
+    let mut r = Reader(data);
+    let key = r.mutation_key()?;
+    let n = r.count()?;
+    for _ in 0..n {
+        let id = u32::try_from(r.var()?).map_err(|_| CodecError("cf id out of range".into()))?;
+        let nops = r.count()?;
+        let start = cells.len();
+        for _ in 0..nops {
+            if r.u8()? != 0 {
+                return Ok(None);
+            }
+            let name = r.count().and_then(|n| r.take(n))?;
+            match r.cell_view(name)? {
+                Some(c) => cells.push(c),
+                None => return Ok(None),
+            }
+        }
+        cfs.push((id, start..cells.len()));
+    }
+    r.end()?;
+    Ok(Some(key))
 }
 
 /// Decodes a logged mutation with its CFs named (the inverse of
@@ -367,6 +401,13 @@ impl<'a> Reader<'a> {
         ))
     }
     fn var(&mut self) -> Result<u64, CodecError> {
+        // Most varints (lengths, counts, ids) are one byte.
+        if let Some((&b, rest)) = self.0.split_first() {
+            if b < 0x80 {
+                self.0 = rest;
+                return Ok(u64::from(b));
+            }
+        }
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;
@@ -454,6 +495,37 @@ impl<'a> Reader<'a> {
     fn cell(&mut self) -> Result<Cell, CodecError> {
         let name = self.bytes()?;
         self.cell_body(name)
+    }
+    /// `cell_body` borrowed; `None` for a counter (replay decodes those
+    /// whole, to reconcile them).
+    fn cell_view(&mut self, name: &'a [u8]) -> Result<Option<CellView<'a>>, CodecError> {
+        let timestamp = self.i64()?;
+        let kind = match self.u8()? {
+            0 => CellKind::Live,
+            1 => {
+                let ttl = self.i32()?;
+                CellKind::Expiring {
+                    ttl,
+                    local_expiration_time: self.i32()?,
+                }
+            }
+            2 => CellKind::Tombstone {
+                local_deletion_time: self.i32()?,
+            },
+            _ => return Ok(None),
+        };
+        let value = if matches!(kind, CellKind::Tombstone { .. }) {
+            &[][..]
+        } else {
+            let n = self.count()?;
+            self.take(n)?
+        };
+        Ok(Some(CellView {
+            name,
+            value,
+            timestamp,
+            kind,
+        }))
     }
     fn cell_body(&mut self, name: Bytes) -> Result<Cell, CodecError> {
         let timestamp = self.i64()?;

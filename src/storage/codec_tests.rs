@@ -137,3 +137,57 @@ fn entries_and_headers_round_trip() {
     assert!(decode_header(&[9, 9]).is_err());
     assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
 }
+
+/// `logged_puts` borrows exactly the cells `decode_logged` decodes, and
+/// declines (for the caller to decode whole) any record holding another op,
+/// a counter cell or a super column.
+#[test]
+fn plain_puts_decode_in_place_and_others_are_declined() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let put = |cell: Cell| Op::Put {
+        super_column: None,
+        cell,
+    };
+    let record = |ops: Vec<Op>| {
+        encode_mutation(
+            &s,
+            &RowMutation {
+                keyspace: "ks".into(),
+                key: b("key"),
+                updates: vec![("Std".into(), ops)],
+            },
+        )
+    };
+    let plain = record(vec![
+        put(Cell::live(b("a"), b("v"), -5)),
+        put(Cell::expiring(b("t"), vec![b'x'; 300], 7, 60, 100)),
+        put(Cell::tombstone(b("d"), 9, 100)),
+    ]);
+    let (mut cfs, mut cells) = (Vec::new(), Vec::new());
+    let key = logged_puts(&plain, &mut cfs, &mut cells).unwrap();
+    assert_eq!(key, Some(&b"key"[..]));
+    let whole = decode_logged(&plain).unwrap();
+    assert_eq!(cfs, vec![(whole.updates[0].0, 0..3)]);
+    let decoded: Vec<Op> = cells.iter().map(|c| put(c.to_cell())).collect();
+    assert_eq!(decoded, whole.updates[0].1);
+
+    let counter = Cell {
+        kind: CellKind::Counter {
+            deletion: DeletionTime::LIVE,
+        },
+        ..Cell::live(b("c"), 5i64.to_be_bytes().to_vec(), 1)
+    };
+    for other in [
+        Op::DeleteRow(DeletionTime::new(3, 4)),
+        put(counter),
+        Op::Put {
+            super_column: Some(b("sc")),
+            cell: Cell::live(b("a"), b("v"), 1),
+        },
+    ] {
+        let rec = record(vec![put(Cell::live(b("a"), b("v"), 1)), other]);
+        let (mut cfs, mut cells) = (Vec::new(), Vec::new());
+        assert_eq!(logged_puts(&rec, &mut cfs, &mut cells), Ok(None));
+    }
+    assert!(logged_puts(&plain[..plain.len() - 1], &mut cfs, &mut cells).is_err());
+}

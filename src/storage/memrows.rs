@@ -15,7 +15,7 @@
 use super::arena::{heap_bytes, row_key, Arena, Ref};
 use super::counter::{absorb, increment, reconcile};
 use super::memsupers::{apply_to_supers, by_super, stored, Super};
-use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
+use super::model::{Bytes, CellKind, CellView, DeletionTime, Op};
 use super::packed;
 use super::row::Entry;
 use super::sorted::{Pos, Sorted};
@@ -221,6 +221,41 @@ impl Rows {
             }
         }
         *row_bytes = (*row_bytes + slot.body.index_bytes() + added).saturating_sub(before);
+    }
+
+    /// Puts `cells` into the row whose packed key (`row_key`) is
+    /// `packed_key`: `apply` for a mutation of plain puts to a Standard CF,
+    /// with the key packed and the cells borrowed by the caller (replay
+    /// has both in hand). Counter cells are reconciled as `apply` does;
+    /// a counter CF's deletions are never among plain puts.
+    pub fn put_cells(&mut self, cf: &CfDef, packed_key: &[u8], new: &[CellView<'_>]) {
+        debug_assert!(!cf.is_super() && !cf.is_counter());
+        let p = match self.find(packed_key) {
+            Ok(p) => p,
+            Err(p) => {
+                let key = row_key::put(&mut self.arena, packed_key);
+                let mut cells = Sorted::default();
+                cells.reserve_flat(new.len());
+                let body = Body::Cells { head: None, cells };
+                let prefix = prefix_of(packed_key);
+                self.slots.insert_at(p, Slot { prefix, key, body })
+            }
+        };
+        let Rows {
+            arena,
+            slots,
+            row_bytes,
+        } = self;
+        let Some(slot) = slots.at_mut(p) else {
+            return;
+        };
+        let before = slot.body.index_bytes();
+        if let Body::Cells { cells, .. } = &mut slot.body {
+            for c in new {
+                put_cell(arena, cells, &cf.comparator, *c);
+            }
+        }
+        *row_bytes = (*row_bytes + slot.body.index_bytes()).saturating_sub(before);
     }
 
     /// The row deletion and range tombstones, if the row exists here at all.
@@ -475,8 +510,23 @@ pub(crate) fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {
 }
 
 /// Inserts `cell`, or reconciles it with the version already here.
-pub(crate) fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef, cell: &Cell) {
-    match cells.search_by(by_name(arena, cmp, &cell.name)) {
+pub(crate) fn put_cell<'a>(
+    arena: &mut Arena,
+    cells: &mut Sorted<Ref>,
+    cmp: &TypeRef,
+    cell: impl Into<CellView<'a>>,
+) {
+    let cell = cell.into();
+    // Names arriving in order (a row's columns as a client sends them, and
+    // as replay meets them) go at the end without a binary search.
+    let at = {
+        let by = by_name(arena, cmp, cell.name);
+        match cells.last() {
+            Some(last) if by(last) == Ordering::Less => Err(cells.end()),
+            _ => cells.search_by(by),
+        }
+    };
+    match at {
         Ok(p) => {
             let Some(r) = cells.at_mut(p) else {
                 return;
@@ -484,7 +534,7 @@ pub(crate) fn put_cell(arena: &mut Arena, cells: &mut Sorted<Ref>, cmp: &TypeRef
             let rec = arena.at(*r);
             if packed::is_counter(rec) || matches!(cell.kind, CellKind::Counter { .. }) {
                 let mut old = packed::decode(rec);
-                reconcile(&mut old, cell.clone());
+                reconcile(&mut old, cell.to_cell());
                 *r = packed::replace(arena, *r, &old);
             } else if packed::superseded_by(rec, cell) {
                 // `reconcile`'s rule for two versions that are not counters.

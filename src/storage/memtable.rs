@@ -8,7 +8,7 @@
 
 use super::commitlog::Position;
 use super::memrows::Rows;
-use super::model::{Bytes, DeletionTime, Op};
+use super::model::{Bytes, CellView, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
 use super::tombstones::RangeTombstones;
@@ -77,6 +77,26 @@ impl Memtable {
                 .count() as u64,
             Ordering::Relaxed,
         );
+    }
+
+    /// `apply` for plain puts to a Standard CF, the row key packed and the
+    /// cells borrowed by the caller (see `Rows::put_cells`).
+    pub fn put_cells(&self, packed_key: &[u8], cells: &[CellView<'_>], position: (u64, u64)) {
+        {
+            let mut min = self.min_position.lock();
+            if min.is_none_or(|m| position < m) {
+                *min = Some(position);
+            }
+        }
+        {
+            let mut rows = self.rows.write();
+            rows.put_cells(&self.cf, packed_key, cells);
+            self.bytes
+                .store(rows.heap_bytes() as u64, Ordering::Relaxed);
+        }
+        let n = cells.len() as u64;
+        self.ops.fetch_add(n, Ordering::Relaxed);
+        self.cells.fetch_add(n, Ordering::Relaxed);
     }
 
     pub fn is_empty(&self) -> bool {

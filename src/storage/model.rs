@@ -79,6 +79,38 @@ pub struct Cell {
     pub kind: CellKind,
 }
 
+/// A cell borrowed from bytes that hold it (a commit-log record being
+/// replayed): what the memtable stores without a copy of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellView<'a> {
+    pub name: &'a [u8],
+    pub value: &'a [u8],
+    pub timestamp: i64,
+    pub kind: CellKind,
+}
+
+impl CellView<'_> {
+    pub fn to_cell(&self) -> Cell {
+        Cell {
+            name: self.name.to_vec(),
+            value: self.value.to_vec(),
+            timestamp: self.timestamp,
+            kind: self.kind,
+        }
+    }
+}
+
+impl<'a> From<&'a Cell> for CellView<'a> {
+    fn from(c: &'a Cell) -> Self {
+        CellView {
+            name: &c.name,
+            value: &c.value,
+            timestamp: c.timestamp,
+            kind: c.kind,
+        }
+    }
+}
+
 impl Cell {
     pub fn live(name: Bytes, value: Bytes, timestamp: i64) -> Cell {
         Cell {

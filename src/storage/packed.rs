@@ -9,7 +9,7 @@
 //! It must not know where records live or how cells reconcile.
 
 use super::arena::{get_var, var_bytes, var_len, Arena, Ref};
-use super::model::{Cell, CellKind, DeletionTime};
+use super::model::{Cell, CellKind, CellView, DeletionTime};
 
 const LIVE: u8 = 0;
 const EXPIRING: u8 = 1;
@@ -26,7 +26,8 @@ fn kind_len(kind: &CellKind) -> usize {
 }
 
 /// The record's length for `c`.
-pub fn encoded_len(c: &Cell) -> usize {
+pub fn encoded_len<'a>(c: impl Into<CellView<'a>>) -> usize {
+    let c = c.into();
     1 + var_len(c.name.len() as u64)
         + c.name.len()
         + var_len(c.value.len() as u64)
@@ -36,7 +37,7 @@ pub fn encoded_len(c: &Cell) -> usize {
 }
 
 /// Writes the record of `c` into `out`, which is `encoded_len(c)` long.
-fn write(c: &Cell, out: &mut [u8]) {
+fn write(c: CellView<'_>, out: &mut [u8]) {
     let mut at = 0;
     let mut put = |bytes: &[u8]| {
         out[at..at + bytes.len()].copy_from_slice(bytes);
@@ -49,7 +50,7 @@ fn write(c: &Cell, out: &mut [u8]) {
         CellKind::Counter { .. } => COUNTER,
     };
     put(&[tag]);
-    for part in [&c.name, &c.value] {
+    for part in [c.name, c.value] {
         let mut buf = [0u8; 10];
         put(var_bytes(part.len() as u64, &mut buf));
         put(part);
@@ -75,7 +76,8 @@ fn write(c: &Cell, out: &mut [u8]) {
 }
 
 /// Stores `c` as a new record.
-pub fn put(arena: &mut Arena, c: &Cell) -> Ref {
+pub fn put<'a>(arena: &mut Arena, c: impl Into<CellView<'a>>) -> Ref {
+    let c = c.into();
     let (r, room) = arena.alloc(encoded_len(c));
     write(c, room);
     r
@@ -84,7 +86,8 @@ pub fn put(arena: &mut Arena, c: &Cell) -> Ref {
 /// Stores `c` over the record at `r` when it has the same length (an
 /// overwrite of a value by one as long, every counter update), else as a
 /// new record; returns where it is.
-pub fn replace(arena: &mut Arena, r: Ref, c: &Cell) -> Ref {
+pub fn replace<'a>(arena: &mut Arena, r: Ref, c: impl Into<CellView<'a>>) -> Ref {
+    let c = c.into();
     let len = encoded_len(c);
     if record_len(arena.at(r)) == len {
         write(c, &mut arena.at_mut(r)[..len]);
@@ -106,7 +109,8 @@ pub fn is_counter(rec: &[u8]) -> bool {
 
 /// `Cell::supersedes(new, decode(rec))` without decoding: true when `new`
 /// wins over the record (the rule for two versions that are not counters).
-pub fn superseded_by(rec: &[u8], new: &Cell) -> bool {
+pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>) -> bool {
+    let new = new.into();
     let (vstart, vend) = value_span(rec);
     let timestamp = i64_at(rec, vend);
     if new.timestamp != timestamp {
@@ -116,7 +120,7 @@ pub fn superseded_by(rec: &[u8], new: &Cell) -> bool {
     match (new_tomb, rec[0] == TOMBSTONE) {
         (true, false) => true,
         (false, true) => false,
-        _ => new.value.as_slice() > &rec[vstart..vend],
+        _ => new.value > &rec[vstart..vend],
     }
 }
 

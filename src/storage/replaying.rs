@@ -20,22 +20,29 @@
 //!
 //! Decoding and inserting overlap: one thread decodes and checks records
 //! (in the sorted order) while the opening thread inserts the ones before.
-//! What the decoder allocated goes back to it to be freed: freed by the
-//! inserting thread, it cost more in glibc's allocator (arena consolidation
-//! on every large allocation) than the decoding it overlapped with.
+//! A record of plain puts to Standard CFs (what nearly every write logs) is
+//! decoded in place: its cells are borrowed from the segment's bytes and
+//! go into the memtable under the key `order` already packed, with no
+//! allocation per record or cell. Anything else (deletions, counters,
+//! super columns, CFs with an index) is decoded whole. Chunks go back to
+//! the decoder to be reused, and what it allocated is freed there: freed
+//! by the inserting thread, it cost more in glibc's allocator (arena
+//! consolidation on every large allocation) than the decoding it
+//! overlapped with.
 //!
 //! It must not read files (recovery did) nor decide what to replay.
 
 use super::catalog::Catalog;
 use super::cfstore::CfStore;
-use super::codec::{decode_logged, logged_key};
+use super::codec::{decode_logged, logged_key, logged_puts};
 use super::commitlog::{Position, RawRecords, RecordRef};
 use super::engine::apply_to_store;
-use super::model::Op;
+use super::model::{CellView, Op};
 use super::row::validate_op;
 use crate::partitioner::{DecoratedKey, PartitionerRef};
 use crate::schema::CfDef;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::mpsc::{channel, sync_channel};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -73,11 +80,42 @@ struct Ordered {
 }
 
 /// One CF's part of one record, decoded and checked, ready to insert.
-struct Item<'a> {
+enum Item<'a> {
+    /// Plain puts (see `codec::logged_puts`): the row's packed key (from
+    /// `order`) and its cells, `cells[cells]` of the chunk.
+    Puts {
+        store: &'a CfStore,
+        key: &'a [u8],
+        cells: Range<usize>,
+        position: (u64, u64),
+    },
+    /// Anything else, decoded whole.
+    Ops {
+        store: &'a CfStore,
+        key: DecoratedKey,
+        ops: Vec<Op>,
+        position: (u64, u64),
+    },
+}
+
+/// Records passed from the decoding to the inserting thread at once, and
+/// back to be reused.
+#[derive(Default)]
+struct Chunk<'a> {
+    items: Vec<Item<'a>>,
+    /// The borrowed cells of every `Item::Puts`.
+    cells: Vec<CellView<'a>>,
+}
+
+/// A CF as replay sees it: its store, definition and whether its plain
+/// puts may be inserted in place (a Standard CF, not of counters, without
+/// an index: then such a put always fits it and touches nothing else).
+struct Target<'a> {
     store: &'a CfStore,
-    key: DecoratedKey,
-    ops: Vec<Op>,
-    position: (u64, u64),
+    def: Arc<CfDef>,
+    in_place: bool,
+    /// Records before this are already in its SSTables (`replay_from`).
+    from: Option<Position>,
 }
 
 /// Records per message between the decoding and the inserting thread:
@@ -91,52 +129,80 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
     let mut out = ReplayOutcome::default();
     let (keys, order) = order(&cat.schema.partitioner, &pending.raw);
     out.ordered = started.elapsed();
-    // The stores by CF id, resolved once (records name their CFs by id).
-    let stores: HashMap<u32, (&Arc<CfStore>, Arc<CfDef>)> = cat
+    // The stores by CF id, resolved once (records name their CFs by id;
+    // a schema has few, and a scan of them is cheaper than hashing).
+    let stores: Vec<(u32, Target<'_>)> = cat
         .cfs
         .values()
         .map(|s| {
             let def = s.def();
-            (def.id, (s, def))
+            let in_place = !def.is_super() && !def.is_counter() && s.index().is_none();
+            let target = Target {
+                store: &**s,
+                from: pending.replay_from.get(&def.id).copied(),
+                def,
+                in_place,
+            };
+            (target.def.id, target)
         })
         .collect();
-    let records = &pending.raw.records;
     let partitioner = &cat.schema.partitioner;
+    let (keys, stores) = (&keys[..], &stores[..]);
     std::thread::scope(|scope| {
-        let (tx, rx) = sync_channel::<Vec<Item<'_>>>(4);
-        // Used items come back to be freed by the thread that allocated
-        // them: freed on the other, they cost the allocator more than the
-        // decoding they overlap with.
-        let (done_tx, done_rx) = channel::<Vec<Item<'_>>>();
+        let (tx, rx) = sync_channel::<Chunk<'_>>(4);
+        let (done_tx, done_rx) = channel::<Chunk<'_>>();
         let decoder = scope.spawn(move || {
             let (mut applied, mut skipped) = (0, 0);
-            for chunk in order.chunks(CHUNK) {
-                let mut items = Vec::with_capacity(chunk.len());
-                for o in chunk {
-                    let r = &records[o.record as usize];
+            let mut cfs = Vec::new();
+            let mut spare: Vec<Chunk<'_>> = Vec::new();
+            for part in order.chunks(CHUNK) {
+                spare.extend(done_rx.try_iter());
+                let mut chunk = spare.pop().unwrap_or_default();
+                chunk.items.clear();
+                chunk.cells.clear();
+                for o in part {
                     let packed = &keys[o.start..o.start + o.len as usize];
-                    if prepare(partitioner, &stores, pending, r, packed, &mut items) {
+                    let r = &pending.raw.records[o.record as usize];
+                    let ctx = (partitioner, stores, pending);
+                    if prepare(ctx, r, packed, &mut cfs, &mut chunk) {
                         applied += 1;
                     } else {
                         skipped += 1;
                     }
                 }
-                if tx.send(items).is_err() {
+                if tx.send(chunk).is_err() {
                     break;
                 }
-                drop(done_rx.try_iter().collect::<Vec<_>>());
             }
             drop(tx);
-            // Until the inserting thread has returned everything.
+            // Until the inserting thread has returned everything: what
+            // this thread allocated is freed here.
+            drop(spare);
             drop(done_rx.iter().collect::<Vec<_>>());
             (applied, skipped)
         });
-        for items in rx {
-            for item in &items {
-                apply_to_store(item.store, item.key.clone(), &item.ops, Some(item.position));
+        for chunk in rx {
+            for item in &chunk.items {
+                match item {
+                    Item::Puts {
+                        store,
+                        key,
+                        cells,
+                        position,
+                    } => {
+                        let cells = &chunk.cells[cells.clone()];
+                        store.state.read().live.put_cells(key, cells, *position);
+                    }
+                    Item::Ops {
+                        store,
+                        key,
+                        ops,
+                        position,
+                    } => apply_to_store(store, key.clone(), ops, Some(*position)),
+                }
             }
             // The decoder may have finished: then it is freed here.
-            let _ = done_tx.send(items);
+            let _ = done_tx.send(chunk);
         }
         drop(done_tx);
         let (applied, skipped) = decoder.join().expect("the replay decoder panicked");
@@ -191,7 +257,7 @@ fn pack_keys(
     for (i, r) in records.iter().enumerate() {
         let start = keys.len();
         if let Ok(key) = logged_key(raw.payload(r)) {
-            super::arena::row_key::pack(&partitioner.decorate(key), &mut keys);
+            super::arena::row_key::pack_parts(&partitioner.token(key), key, &mut keys);
         }
         let packed = &keys[start..];
         let mut prefix = [0u8; 8];
@@ -208,36 +274,62 @@ fn pack_keys(
 }
 
 /// Decodes one record and pushes an item for each CF that still needs
-/// it; false when none does.
+/// it; false when none does. `cfs` is scratch space.
 fn prepare<'a>(
-    partitioner: &PartitionerRef,
-    stores: &HashMap<u32, (&'a Arc<CfStore>, Arc<CfDef>)>,
-    pending: &PendingReplay,
+    (partitioner, stores, pending): (&PartitionerRef, &[(u32, Target<'a>)], &'a PendingReplay),
     r: &RecordRef,
-    packed: &[u8],
-    items: &mut Vec<Item<'a>>,
+    packed: &'a [u8],
+    cfs: &mut Vec<(u32, Range<usize>)>,
+    chunk: &mut Chunk<'a>,
 ) -> bool {
     let position = r.position;
-    let logged = match decode_logged(pending.raw.payload(r)) {
+    let at = (position.segment, position.offset);
+    let payload = pending.raw.payload(r);
+    // Records of CFs no longer in the schema, and CFs whose SSTables
+    // already hold this record, are left out.
+    let wanted = |id: &u32| {
+        let (_, target) = stores.iter().find(|(i, _)| i == id)?;
+        let done = target.from.is_some_and(|from| position < from);
+        (!done).then_some(target)
+    };
+    cfs.clear();
+    let mark = chunk.cells.len();
+    if let Ok(Some(key)) = logged_puts(payload, cfs, &mut chunk.cells) {
+        // The key `order` packed ends with the record's own key (always:
+        // it was read from this record); in place only if every CF that
+        // still wants the record takes plain puts in place.
+        let in_place = !packed.is_empty()
+            && packed.ends_with(key)
+            && cfs
+                .iter()
+                .all(|(id, _)| wanted(id).is_none_or(|t| t.in_place));
+        if in_place {
+            let before = chunk.items.len();
+            for (id, cells) in cfs.drain(..) {
+                if let Some(t) = wanted(&id) {
+                    chunk.items.push(Item::Puts {
+                        store: t.store,
+                        key: packed,
+                        cells,
+                        position: at,
+                    });
+                }
+            }
+            return chunk.items.len() > before;
+        }
+    }
+    chunk.cells.truncate(mark);
+    let logged = match decode_logged(payload) {
         Ok(l) => l,
         Err(e) => {
             tracing::warn!("skipping undecodable commit log record at {position}: {e}");
             return false;
         }
     };
-    // Records of CFs no longer in the schema, and CFs whose SSTables
-    // already hold this record, are left out.
-    let updates: Vec<(&'a Arc<CfStore>, &CfDef, Vec<Op>)> = logged
+    let updates: Vec<(&'a CfStore, &CfDef, Vec<Op>)> = logged
         .updates
         .into_iter()
-        .filter_map(|(id, ops)| {
-            let (store, def) = stores.get(&id)?;
-            let done = pending
-                .replay_from
-                .get(&id)
-                .is_some_and(|from| position < *from);
-            (!done).then_some((*store, &**def, ops))
-        })
+        .filter_map(|(id, ops)| wanted(&id).map(|t| (t.store, &*t.def, ops)))
         .collect();
     // A record that does not fit its CFs any more is skipped whole.
     let fits = updates
@@ -252,11 +344,11 @@ fn prepare<'a>(
         .filter(|k| k.key == logged.key)
         .unwrap_or_else(|| partitioner.decorate(logged.key));
     for (store, _, ops) in updates {
-        items.push(Item {
+        chunk.items.push(Item::Ops {
             store,
             key: key.clone(),
             ops,
-            position: (position.segment, position.offset),
+            position: at,
         });
     }
     true

@@ -161,15 +161,15 @@ impl TSerializable for Column {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Column");
+    let struct_ident = TStructIdentifier::new(String::new() /* Column */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("value", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value */, TType::String, 2))?;
     o_prot.write_bytes(&self.value)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 3))?;
     o_prot.write_i64(self.timestamp)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -240,12 +240,12 @@ impl TSerializable for SuperColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SuperColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* SuperColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -311,15 +311,15 @@ impl TSerializable for ColumnOrSuperColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnOrSuperColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnOrSuperColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -373,7 +373,7 @@ impl TSerializable for NotFoundException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("NotFoundException");
+    let struct_ident = TStructIdentifier::new(String::new() /* NotFoundException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -447,9 +447,9 @@ impl TSerializable for InvalidRequestException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("InvalidRequestException");
+    let struct_ident = TStructIdentifier::new(String::new() /* InvalidRequestException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -507,7 +507,7 @@ impl TSerializable for UnavailableException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("UnavailableException");
+    let struct_ident = TStructIdentifier::new(String::new() /* UnavailableException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -570,7 +570,7 @@ impl TSerializable for TimedOutException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("TimedOutException");
+    let struct_ident = TStructIdentifier::new(String::new() /* TimedOutException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -644,9 +644,9 @@ impl TSerializable for AuthenticationException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthenticationException");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthenticationException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -715,9 +715,9 @@ impl TSerializable for AuthorizationException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthorizationException");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthorizationException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -794,13 +794,13 @@ impl TSerializable for ColumnParent {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnParent");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnParent */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 3))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 4))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -873,18 +873,18 @@ impl TSerializable for ColumnPath {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnPath");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnPath */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 3))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 4))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::String, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::String, 5))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -969,18 +969,18 @@ impl TSerializable for SliceRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SliceRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* SliceRange */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start */, TType::String, 1))?;
     o_prot.write_bytes(&self.start)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("finish", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* finish */, TType::String, 2))?;
     o_prot.write_bytes(&self.finish)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("reversed", TType::Bool, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* reversed */, TType::Bool, 3))?;
     o_prot.write_bool(self.reversed)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 4))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1049,10 +1049,10 @@ impl TSerializable for SlicePredicate {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SlicePredicate");
+    let struct_ident = TStructIdentifier::new(String::new() /* SlicePredicate */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column_names {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_names", TType::List, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_names */, TType::List, 1))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_bytes(e)?;
@@ -1061,7 +1061,7 @@ impl TSerializable for SlicePredicate {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.slice_range {
-      o_prot.write_field_begin(&TFieldIdentifier::new("slice_range", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* slice_range */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -1159,29 +1159,29 @@ impl TSerializable for KeyRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KeyRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* KeyRange */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.start_key {
-      o_prot.write_field_begin(&TFieldIdentifier::new("start_key", TType::String, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_key */, TType::String, 1))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.end_key {
-      o_prot.write_field_begin(&TFieldIdentifier::new("end_key", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_key */, TType::String, 2))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.start_token {
-      o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 3))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.end_token {
-      o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 4))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 5))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1252,12 +1252,12 @@ impl TSerializable for KeySlice {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KeySlice");
+    let struct_ident = TStructIdentifier::new(String::new() /* KeySlice */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -1333,18 +1333,18 @@ impl TSerializable for Deletion {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Deletion");
+    let struct_ident = TStructIdentifier::new(String::new() /* Deletion */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 1))?;
     o_prot.write_i64(self.timestamp)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 2))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.predicate {
-      o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -1407,15 +1407,15 @@ impl TSerializable for Mutation {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Mutation");
+    let struct_ident = TStructIdentifier::new(String::new() /* Mutation */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column_or_supercolumn {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_or_supercolumn", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_or_supercolumn */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.deletion {
-      o_prot.write_field_begin(&TFieldIdentifier::new("deletion", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* deletion */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -1505,15 +1505,15 @@ impl TSerializable for TokenRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("TokenRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* TokenRange */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 1))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 2))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("endpoints", TType::List, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* endpoints */, TType::List, 3))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.endpoints.len() as i32))?;
     for e in &self.endpoints {
       o_prot.write_string(e)?;
@@ -1580,9 +1580,9 @@ impl TSerializable for AuthenticationRequest {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthenticationRequest");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthenticationRequest */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("credentials", TType::Map, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* credentials */, TType::Map, 1))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, self.credentials.len() as i32))?;
     for (k, v) in &self.credentials {
       o_prot.write_string(k)?;
@@ -3791,12 +3791,12 @@ impl CassandraLoginArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("login_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* login_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("auth_request", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* auth_request */, TType::Struct, 2))?;
     self.auth_request.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -3857,15 +3857,15 @@ impl CassandraLoginResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraLoginResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraLoginResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.authnx {
-      o_prot.write_field_begin(&TFieldIdentifier::new("authnx", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* authnx */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.authzx {
-      o_prot.write_field_begin(&TFieldIdentifier::new("authzx", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* authzx */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -3936,18 +3936,18 @@ impl CassandraGetArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 3))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4042,30 +4042,30 @@ impl CassandraGetResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.nfe {
-      o_prot.write_field_begin(&TFieldIdentifier::new("nfe", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* nfe */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4144,21 +4144,21 @@ impl CassandraGetSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 3))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 4))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 5))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4251,10 +4251,10 @@ impl CassandraGetSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -4263,17 +4263,17 @@ impl CassandraGetSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4351,22 +4351,22 @@ impl CassandraMultigetArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("multiget_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* multiget_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.keys.len() as i32))?;
     for e in &self.keys {
       o_prot.write_string(e)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 3))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4460,10 +4460,10 @@ impl CassandraMultigetResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraMultigetResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraMultigetResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::Struct, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -4473,17 +4473,17 @@ impl CassandraMultigetResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4569,25 +4569,25 @@ impl CassandraMultigetSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("multiget_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* multiget_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.keys.len() as i32))?;
     for e in &self.keys {
       o_prot.write_string(e)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 3))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 4))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 5))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4688,10 +4688,10 @@ impl CassandraMultigetSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraMultigetSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraMultigetSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::List, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -4705,17 +4705,17 @@ impl CassandraMultigetSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4786,18 +4786,18 @@ impl CassandraGetCountArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_count_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_count_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 3))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4883,25 +4883,25 @@ impl CassandraGetCountResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetCountResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetCountResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::I32, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::I32, 0))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4996,27 +4996,27 @@ impl CassandraGetRangeSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_range_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_range_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_key", TType::String, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_key */, TType::String, 4))?;
     o_prot.write_string(&self.start_key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("finish_key", TType::String, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* finish_key */, TType::String, 5))?;
     o_prot.write_string(&self.finish_key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("row_count", TType::I32, 6))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_count */, TType::I32, 6))?;
     o_prot.write_i32(self.row_count)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 7))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 7))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -5109,10 +5109,10 @@ impl CassandraGetRangeSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetRangeSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetRangeSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -5121,17 +5121,17 @@ impl CassandraGetRangeSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -5210,21 +5210,21 @@ impl CassandraGetRangeSlicesArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_range_slices_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_range_slices_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("range", TType::Struct, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* range */, TType::Struct, 4))?;
     self.range.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 5))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -5317,10 +5317,10 @@ impl CassandraGetRangeSlicesResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetRangeSlicesResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetRangeSlicesResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -5329,17 +5329,17 @@ impl CassandraGetRangeSlicesResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -5426,24 +5426,24 @@ impl CassandraInsertArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("insert_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* insert_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 3))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("value", TType::String, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value */, TType::String, 4))?;
     o_prot.write_bytes(&self.value)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 5))?;
     o_prot.write_i64(self.timestamp)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 6))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 6))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -5513,20 +5513,20 @@ impl CassandraInsertResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraInsertResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraInsertResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -5612,15 +5612,15 @@ impl CassandraBatchInsertArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("batch_insert_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* batch_insert_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cfmap", TType::Map, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cfmap */, TType::Map, 3))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::List, self.cfmap.len() as i32))?;
     for (k, v) in &self.cfmap {
       o_prot.write_string(k)?;
@@ -5632,7 +5632,7 @@ impl CassandraBatchInsertArgs {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -5702,20 +5702,20 @@ impl CassandraBatchInsertResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraBatchInsertResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraBatchInsertResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -5794,21 +5794,21 @@ impl CassandraRemoveArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("remove_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* remove_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 2))?;
     o_prot.write_string(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 3))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 4))?;
     o_prot.write_i64(self.timestamp)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 5))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -5878,20 +5878,20 @@ impl CassandraRemoveResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraRemoveResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraRemoveResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -5977,12 +5977,12 @@ impl CassandraBatchMutateArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("batch_mutate_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* batch_mutate_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("mutation_map", TType::Map, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* mutation_map */, TType::Map, 2))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::Map, self.mutation_map.len() as i32))?;
     for (k, v) in &self.mutation_map {
       o_prot.write_string(k)?;
@@ -5999,7 +5999,7 @@ impl CassandraBatchMutateArgs {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 3))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -6069,20 +6069,20 @@ impl CassandraBatchMutateResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraBatchMutateResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraBatchMutateResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -6129,9 +6129,9 @@ impl CassandraGetStringPropertyArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_string_property_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_string_property_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("property", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* property */, TType::String, 1))?;
     o_prot.write_string(&self.property)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -6190,10 +6190,10 @@ impl CassandraGetStringPropertyResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetStringPropertyResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetStringPropertyResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -6240,9 +6240,9 @@ impl CassandraGetStringListPropertyArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_string_list_property_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_string_list_property_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("property", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* property */, TType::String, 1))?;
     o_prot.write_string(&self.property)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -6308,10 +6308,10 @@ impl CassandraGetStringListPropertyResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetStringListPropertyResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetStringListPropertyResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -6353,7 +6353,7 @@ impl CassandraDescribeKeyspacesArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_keyspaces_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_keyspaces_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -6418,10 +6418,10 @@ impl CassandraDescribeKeyspacesResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeKeyspacesResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeKeyspacesResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Set, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Set, 0))?;
       o_prot.write_set_begin(&TSetIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -6463,7 +6463,7 @@ impl CassandraDescribeClusterNameArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_cluster_name_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_cluster_name_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -6521,10 +6521,10 @@ impl CassandraDescribeClusterNameResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeClusterNameResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeClusterNameResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -6562,7 +6562,7 @@ impl CassandraDescribeVersionArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_version_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_version_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -6620,10 +6620,10 @@ impl CassandraDescribeVersionResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeVersionResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeVersionResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -6670,9 +6670,9 @@ impl CassandraDescribeRingArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_ring_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_ring_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -6747,10 +6747,10 @@ impl CassandraDescribeRingResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeRingResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeRingResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -6759,7 +6759,7 @@ impl CassandraDescribeRingResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -6797,7 +6797,7 @@ impl CassandraDescribePartitionerArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_partitioner_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_partitioner_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -6855,10 +6855,10 @@ impl CassandraDescribePartitionerResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribePartitionerResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribePartitionerResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -6905,9 +6905,9 @@ impl CassandraDescribeKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -6991,10 +6991,10 @@ impl CassandraDescribeKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::Map, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -7009,7 +7009,7 @@ impl CassandraDescribeKeyspaceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.nfe {
-      o_prot.write_field_begin(&TFieldIdentifier::new("nfe", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* nfe */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -7072,15 +7072,15 @@ impl CassandraDescribeSplitsArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_splits_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_splits_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 1))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 2))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys_per_split", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys_per_split */, TType::I32, 3))?;
     o_prot.write_i32(self.keys_per_split)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -7146,10 +7146,10 @@ impl CassandraDescribeSplitsResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeSplitsResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeSplitsResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;

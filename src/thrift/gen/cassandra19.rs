@@ -405,23 +405,23 @@ impl TSerializable for Column {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Column");
+    let struct_ident = TStructIdentifier::new(String::new() /* Column */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("value", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value */, TType::String, 2))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.timestamp {
-      o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 3))?;
       o_prot.write_i64(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.ttl {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ttl", TType::I32, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ttl */, TType::I32, 4))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -493,12 +493,12 @@ impl TSerializable for SuperColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SuperColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* SuperColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -566,12 +566,12 @@ impl TSerializable for CounterColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CounterColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* CounterColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("value", TType::I64, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value */, TType::I64, 2))?;
     o_prot.write_i64(self.value)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -642,12 +642,12 @@ impl TSerializable for CounterSuperColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CounterSuperColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* CounterSuperColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -730,25 +730,25 @@ impl TSerializable for ColumnOrSuperColumn {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnOrSuperColumn");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnOrSuperColumn */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.counter_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("counter_column", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* counter_column */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.counter_super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("counter_super_column", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* counter_super_column */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -804,7 +804,7 @@ impl TSerializable for NotFoundException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("NotFoundException");
+    let struct_ident = TStructIdentifier::new(String::new() /* NotFoundException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -878,9 +878,9 @@ impl TSerializable for InvalidRequestException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("InvalidRequestException");
+    let struct_ident = TStructIdentifier::new(String::new() /* InvalidRequestException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -938,7 +938,7 @@ impl TSerializable for UnavailableException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("UnavailableException");
+    let struct_ident = TStructIdentifier::new(String::new() /* UnavailableException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -1028,20 +1028,20 @@ impl TSerializable for TimedOutException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("TimedOutException");
+    let struct_ident = TStructIdentifier::new(String::new() /* TimedOutException */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(fld_var) = self.acknowledged_by {
-      o_prot.write_field_begin(&TFieldIdentifier::new("acknowledged_by", TType::I32, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* acknowledged_by */, TType::I32, 1))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.acknowledged_by_batchlog {
-      o_prot.write_field_begin(&TFieldIdentifier::new("acknowledged_by_batchlog", TType::Bool, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* acknowledged_by_batchlog */, TType::Bool, 2))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.paxos_in_progress {
-      o_prot.write_field_begin(&TFieldIdentifier::new("paxos_in_progress", TType::Bool, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* paxos_in_progress */, TType::Bool, 3))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -1121,9 +1121,9 @@ impl TSerializable for AuthenticationException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthenticationException");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthenticationException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1192,9 +1192,9 @@ impl TSerializable for AuthorizationException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthorizationException");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthorizationException */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("why", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* why */, TType::String, 1))?;
     o_prot.write_string(&self.why)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1252,7 +1252,7 @@ impl TSerializable for SchemaDisagreementException {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SchemaDisagreementException");
+    let struct_ident = TStructIdentifier::new(String::new() /* SchemaDisagreementException */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -1334,13 +1334,13 @@ impl TSerializable for ColumnParent {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnParent");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnParent */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 3))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 4))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -1413,18 +1413,18 @@ impl TSerializable for ColumnPath {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnPath");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnPath */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 3))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 4))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::String, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::String, 5))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -1509,18 +1509,18 @@ impl TSerializable for SliceRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SliceRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* SliceRange */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start */, TType::String, 1))?;
     o_prot.write_bytes(&self.start)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("finish", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* finish */, TType::String, 2))?;
     o_prot.write_bytes(&self.finish)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("reversed", TType::Bool, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* reversed */, TType::Bool, 3))?;
     o_prot.write_bool(self.reversed)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 4))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1589,10 +1589,10 @@ impl TSerializable for SlicePredicate {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("SlicePredicate");
+    let struct_ident = TStructIdentifier::new(String::new() /* SlicePredicate */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column_names {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_names", TType::List, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_names */, TType::List, 1))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_bytes(e)?;
@@ -1601,7 +1601,7 @@ impl TSerializable for SlicePredicate {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.slice_range {
-      o_prot.write_field_begin(&TFieldIdentifier::new("slice_range", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* slice_range */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -1684,15 +1684,15 @@ impl TSerializable for IndexExpression {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("IndexExpression");
+    let struct_ident = TStructIdentifier::new(String::new() /* IndexExpression */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_name */, TType::String, 1))?;
     o_prot.write_bytes(&self.column_name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("op", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* op */, TType::I32, 2))?;
     self.op.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("value", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value */, TType::String, 3))?;
     o_prot.write_bytes(&self.value)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1772,19 +1772,19 @@ impl TSerializable for IndexClause {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("IndexClause");
+    let struct_ident = TStructIdentifier::new(String::new() /* IndexClause */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("expressions", TType::List, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* expressions */, TType::List, 1))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.expressions.len() as i32))?;
     for e in &self.expressions {
       e.write_to_out_protocol(o_prot)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_key", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_key */, TType::String, 2))?;
     o_prot.write_bytes(&self.start_key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 3))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -1888,33 +1888,33 @@ impl TSerializable for KeyRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KeyRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* KeyRange */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.start_key {
-      o_prot.write_field_begin(&TFieldIdentifier::new("start_key", TType::String, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_key */, TType::String, 1))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.end_key {
-      o_prot.write_field_begin(&TFieldIdentifier::new("end_key", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_key */, TType::String, 2))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.start_token {
-      o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 3))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.end_token {
-      o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 4))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 5))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.row_filter {
-      o_prot.write_field_begin(&TFieldIdentifier::new("row_filter", TType::List, 6))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_filter */, TType::List, 6))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -1990,12 +1990,12 @@ impl TSerializable for KeySlice {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KeySlice");
+    let struct_ident = TStructIdentifier::new(String::new() /* KeySlice */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -2063,12 +2063,12 @@ impl TSerializable for KeyCount {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KeyCount");
+    let struct_ident = TStructIdentifier::new(String::new() /* KeyCount */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 2))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -2140,20 +2140,20 @@ impl TSerializable for Deletion {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Deletion");
+    let struct_ident = TStructIdentifier::new(String::new() /* Deletion */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(fld_var) = self.timestamp {
-      o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 1))?;
       o_prot.write_i64(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.super_column {
-      o_prot.write_field_begin(&TFieldIdentifier::new("super_column", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* super_column */, TType::String, 2))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.predicate {
-      o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -2226,15 +2226,15 @@ impl TSerializable for Mutation {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("Mutation");
+    let struct_ident = TStructIdentifier::new(String::new() /* Mutation */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.column_or_supercolumn {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_or_supercolumn", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_or_supercolumn */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.deletion {
-      o_prot.write_field_begin(&TFieldIdentifier::new("deletion", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* deletion */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -2314,20 +2314,20 @@ impl TSerializable for EndpointDetails {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("EndpointDetails");
+    let struct_ident = TStructIdentifier::new(String::new() /* EndpointDetails */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.host {
-      o_prot.write_field_begin(&TFieldIdentifier::new("host", TType::String, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* host */, TType::String, 1))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.datacenter {
-      o_prot.write_field_begin(&TFieldIdentifier::new("datacenter", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* datacenter */, TType::String, 2))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.rack {
-      o_prot.write_field_begin(&TFieldIdentifier::new("rack", TType::String, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* rack */, TType::String, 3))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -2408,13 +2408,13 @@ impl TSerializable for CASResult {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CASResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CASResult */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("success", TType::Bool, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* success */, TType::Bool, 1))?;
     o_prot.write_bool(self.success)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.current_values {
-      o_prot.write_field_begin(&TFieldIdentifier::new("current_values", TType::List, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* current_values */, TType::List, 2))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -2530,15 +2530,15 @@ impl TSerializable for TokenRange {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("TokenRange");
+    let struct_ident = TStructIdentifier::new(String::new() /* TokenRange */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 1))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 2))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("endpoints", TType::List, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* endpoints */, TType::List, 3))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.endpoints.len() as i32))?;
     for e in &self.endpoints {
       o_prot.write_string(e)?;
@@ -2546,7 +2546,7 @@ impl TSerializable for TokenRange {
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.rpc_endpoints {
-      o_prot.write_field_begin(&TFieldIdentifier::new("rpc_endpoints", TType::List, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* rpc_endpoints */, TType::List, 4))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -2555,7 +2555,7 @@ impl TSerializable for TokenRange {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.endpoint_details {
-      o_prot.write_field_begin(&TFieldIdentifier::new("endpoint_details", TType::List, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* endpoint_details */, TType::List, 5))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -2623,9 +2623,9 @@ impl TSerializable for AuthenticationRequest {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("AuthenticationRequest");
+    let struct_ident = TStructIdentifier::new(String::new() /* AuthenticationRequest */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("credentials", TType::Map, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* credentials */, TType::Map, 1))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, self.credentials.len() as i32))?;
     for (k, v) in &self.credentials {
       o_prot.write_string(k)?;
@@ -2726,26 +2726,26 @@ impl TSerializable for ColumnDef {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnDef");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnDef */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_bytes(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("validation_class", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* validation_class */, TType::String, 2))?;
     o_prot.write_string(&self.validation_class)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.index_type {
-      o_prot.write_field_begin(&TFieldIdentifier::new("index_type", TType::I32, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* index_type */, TType::I32, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.index_name {
-      o_prot.write_field_begin(&TFieldIdentifier::new("index_name", TType::String, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* index_name */, TType::String, 4))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.index_options {
-      o_prot.write_field_begin(&TFieldIdentifier::new("index_options", TType::Map, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* index_options */, TType::Map, 5))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -2823,12 +2823,12 @@ impl TSerializable for TriggerDef {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("TriggerDef");
+    let struct_ident = TStructIdentifier::new(String::new() /* TriggerDef */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_string(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("options", TType::Map, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* options */, TType::Map, 2))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, self.options.len() as i32))?;
     for (k, v) in &self.options {
       o_prot.write_string(k)?;
@@ -3266,51 +3266,51 @@ impl TSerializable for CfDef {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CfDef");
+    let struct_ident = TStructIdentifier::new(String::new() /* CfDef */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 2))?;
     o_prot.write_string(&self.name)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.column_type {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_type", TType::String, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_type */, TType::String, 3))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.comparator_type {
-      o_prot.write_field_begin(&TFieldIdentifier::new("comparator_type", TType::String, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* comparator_type */, TType::String, 5))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.subcomparator_type {
-      o_prot.write_field_begin(&TFieldIdentifier::new("subcomparator_type", TType::String, 6))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* subcomparator_type */, TType::String, 6))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.comment {
-      o_prot.write_field_begin(&TFieldIdentifier::new("comment", TType::String, 8))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* comment */, TType::String, 8))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.row_cache_size {
-      o_prot.write_field_begin(&TFieldIdentifier::new("row_cache_size", TType::Double, 9))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_cache_size */, TType::Double, 9))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.key_cache_size {
-      o_prot.write_field_begin(&TFieldIdentifier::new("key_cache_size", TType::Double, 11))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key_cache_size */, TType::Double, 11))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.read_repair_chance {
-      o_prot.write_field_begin(&TFieldIdentifier::new("read_repair_chance", TType::Double, 12))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* read_repair_chance */, TType::Double, 12))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column_metadata {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_metadata", TType::List, 13))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_metadata */, TType::List, 13))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -3319,87 +3319,87 @@ impl TSerializable for CfDef {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.gc_grace_seconds {
-      o_prot.write_field_begin(&TFieldIdentifier::new("gc_grace_seconds", TType::I32, 14))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* gc_grace_seconds */, TType::I32, 14))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.default_validation_class {
-      o_prot.write_field_begin(&TFieldIdentifier::new("default_validation_class", TType::String, 15))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* default_validation_class */, TType::String, 15))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.id {
-      o_prot.write_field_begin(&TFieldIdentifier::new("id", TType::I32, 16))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* id */, TType::I32, 16))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.min_compaction_threshold {
-      o_prot.write_field_begin(&TFieldIdentifier::new("min_compaction_threshold", TType::I32, 17))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* min_compaction_threshold */, TType::I32, 17))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.max_compaction_threshold {
-      o_prot.write_field_begin(&TFieldIdentifier::new("max_compaction_threshold", TType::I32, 18))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* max_compaction_threshold */, TType::I32, 18))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.row_cache_save_period_in_seconds {
-      o_prot.write_field_begin(&TFieldIdentifier::new("row_cache_save_period_in_seconds", TType::I32, 19))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_cache_save_period_in_seconds */, TType::I32, 19))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.key_cache_save_period_in_seconds {
-      o_prot.write_field_begin(&TFieldIdentifier::new("key_cache_save_period_in_seconds", TType::I32, 20))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key_cache_save_period_in_seconds */, TType::I32, 20))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.memtable_flush_after_mins {
-      o_prot.write_field_begin(&TFieldIdentifier::new("memtable_flush_after_mins", TType::I32, 21))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* memtable_flush_after_mins */, TType::I32, 21))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.memtable_throughput_in_mb {
-      o_prot.write_field_begin(&TFieldIdentifier::new("memtable_throughput_in_mb", TType::I32, 22))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* memtable_throughput_in_mb */, TType::I32, 22))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.memtable_operations_in_millions {
-      o_prot.write_field_begin(&TFieldIdentifier::new("memtable_operations_in_millions", TType::Double, 23))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* memtable_operations_in_millions */, TType::Double, 23))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.replicate_on_write {
-      o_prot.write_field_begin(&TFieldIdentifier::new("replicate_on_write", TType::Bool, 24))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* replicate_on_write */, TType::Bool, 24))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.merge_shards_chance {
-      o_prot.write_field_begin(&TFieldIdentifier::new("merge_shards_chance", TType::Double, 25))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* merge_shards_chance */, TType::Double, 25))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.key_validation_class {
-      o_prot.write_field_begin(&TFieldIdentifier::new("key_validation_class", TType::String, 26))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key_validation_class */, TType::String, 26))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.row_cache_provider {
-      o_prot.write_field_begin(&TFieldIdentifier::new("row_cache_provider", TType::String, 27))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_cache_provider */, TType::String, 27))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.key_alias {
-      o_prot.write_field_begin(&TFieldIdentifier::new("key_alias", TType::String, 28))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key_alias */, TType::String, 28))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.compaction_strategy {
-      o_prot.write_field_begin(&TFieldIdentifier::new("compaction_strategy", TType::String, 29))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compaction_strategy */, TType::String, 29))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.compaction_strategy_options {
-      o_prot.write_field_begin(&TFieldIdentifier::new("compaction_strategy_options", TType::Map, 30))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compaction_strategy_options */, TType::Map, 30))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -3409,12 +3409,12 @@ impl TSerializable for CfDef {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.row_cache_keys_to_save {
-      o_prot.write_field_begin(&TFieldIdentifier::new("row_cache_keys_to_save", TType::I32, 31))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_cache_keys_to_save */, TType::I32, 31))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.compression_options {
-      o_prot.write_field_begin(&TFieldIdentifier::new("compression_options", TType::Map, 32))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compression_options */, TType::Map, 32))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -3424,17 +3424,17 @@ impl TSerializable for CfDef {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.bloom_filter_fp_chance {
-      o_prot.write_field_begin(&TFieldIdentifier::new("bloom_filter_fp_chance", TType::Double, 33))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* bloom_filter_fp_chance */, TType::Double, 33))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.caching {
-      o_prot.write_field_begin(&TFieldIdentifier::new("caching", TType::String, 34))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* caching */, TType::String, 34))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column_aliases {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_aliases", TType::List, 35))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_aliases */, TType::List, 35))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_bytes(e)?;
@@ -3443,42 +3443,42 @@ impl TSerializable for CfDef {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.value_alias {
-      o_prot.write_field_begin(&TFieldIdentifier::new("value_alias", TType::String, 36))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value_alias */, TType::String, 36))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.dclocal_read_repair_chance {
-      o_prot.write_field_begin(&TFieldIdentifier::new("dclocal_read_repair_chance", TType::Double, 37))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* dclocal_read_repair_chance */, TType::Double, 37))?;
       o_prot.write_double(fld_var.into())?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.populate_io_cache_on_flush {
-      o_prot.write_field_begin(&TFieldIdentifier::new("populate_io_cache_on_flush", TType::Bool, 38))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* populate_io_cache_on_flush */, TType::Bool, 38))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.memtable_flush_period_in_ms {
-      o_prot.write_field_begin(&TFieldIdentifier::new("memtable_flush_period_in_ms", TType::I32, 39))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* memtable_flush_period_in_ms */, TType::I32, 39))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.default_time_to_live {
-      o_prot.write_field_begin(&TFieldIdentifier::new("default_time_to_live", TType::I32, 40))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* default_time_to_live */, TType::I32, 40))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.index_interval {
-      o_prot.write_field_begin(&TFieldIdentifier::new("index_interval", TType::I32, 41))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* index_interval */, TType::I32, 41))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.speculative_retry {
-      o_prot.write_field_begin(&TFieldIdentifier::new("speculative_retry", TType::String, 42))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* speculative_retry */, TType::String, 42))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.triggers {
-      o_prot.write_field_begin(&TFieldIdentifier::new("triggers", TType::List, 43))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* triggers */, TType::List, 43))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -3487,17 +3487,17 @@ impl TSerializable for CfDef {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.cells_per_row_to_cache {
-      o_prot.write_field_begin(&TFieldIdentifier::new("cells_per_row_to_cache", TType::String, 44))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cells_per_row_to_cache */, TType::String, 44))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.min_index_interval {
-      o_prot.write_field_begin(&TFieldIdentifier::new("min_index_interval", TType::I32, 45))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* min_index_interval */, TType::I32, 45))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.max_index_interval {
-      o_prot.write_field_begin(&TFieldIdentifier::new("max_index_interval", TType::I32, 46))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* max_index_interval */, TType::I32, 46))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -3611,16 +3611,16 @@ impl TSerializable for KsDef {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("KsDef");
+    let struct_ident = TStructIdentifier::new(String::new() /* KsDef */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name */, TType::String, 1))?;
     o_prot.write_string(&self.name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("strategy_class", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* strategy_class */, TType::String, 2))?;
     o_prot.write_string(&self.strategy_class)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.strategy_options {
-      o_prot.write_field_begin(&TFieldIdentifier::new("strategy_options", TType::Map, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* strategy_options */, TType::Map, 3))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -3630,11 +3630,11 @@ impl TSerializable for KsDef {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.replication_factor {
-      o_prot.write_field_begin(&TFieldIdentifier::new("replication_factor", TType::I32, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* replication_factor */, TType::I32, 4))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
-    o_prot.write_field_begin(&TFieldIdentifier::new("cf_defs", TType::List, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cf_defs */, TType::List, 5))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.cf_defs.len() as i32))?;
     for e in &self.cf_defs {
       e.write_to_out_protocol(o_prot)?;
@@ -3642,7 +3642,7 @@ impl TSerializable for KsDef {
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
     if let Some(fld_var) = self.durable_writes {
-      o_prot.write_field_begin(&TFieldIdentifier::new("durable_writes", TType::Bool, 6))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* durable_writes */, TType::Bool, 6))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -3715,12 +3715,12 @@ impl TSerializable for CqlRow {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CqlRow");
+    let struct_ident = TStructIdentifier::new(String::new() /* CqlRow */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("columns", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* columns */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.columns.len() as i32))?;
     for e in &self.columns {
       e.write_to_out_protocol(o_prot)?;
@@ -3822,9 +3822,9 @@ impl TSerializable for CqlMetadata {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CqlMetadata");
+    let struct_ident = TStructIdentifier::new(String::new() /* CqlMetadata */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("name_types", TType::Map, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* name_types */, TType::Map, 1))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, self.name_types.len() as i32))?;
     for (k, v) in &self.name_types {
       o_prot.write_bytes(k)?;
@@ -3832,7 +3832,7 @@ impl TSerializable for CqlMetadata {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("value_types", TType::Map, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* value_types */, TType::Map, 2))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, self.value_types.len() as i32))?;
     for (k, v) in &self.value_types {
       o_prot.write_bytes(k)?;
@@ -3840,10 +3840,10 @@ impl TSerializable for CqlMetadata {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("default_name_type", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* default_name_type */, TType::String, 3))?;
     o_prot.write_string(&self.default_name_type)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("default_value_type", TType::String, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* default_value_type */, TType::String, 4))?;
     o_prot.write_string(&self.default_value_type)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -3929,13 +3929,13 @@ impl TSerializable for CqlResult {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CqlResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CqlResult */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("type", TType::I32, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* type */, TType::I32, 1))?;
     self.type_.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.rows {
-      o_prot.write_field_begin(&TFieldIdentifier::new("rows", TType::List, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* rows */, TType::List, 2))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -3944,12 +3944,12 @@ impl TSerializable for CqlResult {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.num {
-      o_prot.write_field_begin(&TFieldIdentifier::new("num", TType::I32, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* num */, TType::I32, 3))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.schema {
-      o_prot.write_field_begin(&TFieldIdentifier::new("schema", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* schema */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -4044,16 +4044,16 @@ impl TSerializable for CqlPreparedResult {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CqlPreparedResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CqlPreparedResult */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("itemId", TType::I32, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* itemId */, TType::I32, 1))?;
     o_prot.write_i32(self.item_id)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 2))?;
     o_prot.write_i32(self.count)?;
     o_prot.write_field_end()?;
     if let Some(ref fld_var) = self.variable_types {
-      o_prot.write_field_begin(&TFieldIdentifier::new("variable_types", TType::List, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* variable_types */, TType::List, 3))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -4062,7 +4062,7 @@ impl TSerializable for CqlPreparedResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.variable_names {
-      o_prot.write_field_begin(&TFieldIdentifier::new("variable_names", TType::List, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* variable_names */, TType::List, 4))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -4140,15 +4140,15 @@ impl TSerializable for CfSplit {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CfSplit");
+    let struct_ident = TStructIdentifier::new(String::new() /* CfSplit */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 1))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 2))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("row_count", TType::I64, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* row_count */, TType::I64, 3))?;
     o_prot.write_i64(self.row_count)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -4210,15 +4210,15 @@ impl TSerializable for ColumnSlice {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("ColumnSlice");
+    let struct_ident = TStructIdentifier::new(String::new() /* ColumnSlice */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.start {
-      o_prot.write_field_begin(&TFieldIdentifier::new("start", TType::String, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start */, TType::String, 1))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.finish {
-      o_prot.write_field_begin(&TFieldIdentifier::new("finish", TType::String, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* finish */, TType::String, 2))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -4329,20 +4329,20 @@ impl TSerializable for MultiSliceRequest {
     Ok(ret)
   }
   fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("MultiSliceRequest");
+    let struct_ident = TStructIdentifier::new(String::new() /* MultiSliceRequest */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.key {
-      o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column_parent {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.column_slices {
-      o_prot.write_field_begin(&TFieldIdentifier::new("column_slices", TType::List, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_slices */, TType::List, 3))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -4351,17 +4351,17 @@ impl TSerializable for MultiSliceRequest {
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.reversed {
-      o_prot.write_field_begin(&TFieldIdentifier::new("reversed", TType::Bool, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* reversed */, TType::Bool, 4))?;
       o_prot.write_bool(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(fld_var) = self.count {
-      o_prot.write_field_begin(&TFieldIdentifier::new("count", TType::I32, 5))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* count */, TType::I32, 5))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.consistency_level {
-      o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 6))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 6))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -9183,9 +9183,9 @@ impl CassandraLoginArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("login_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* login_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("auth_request", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* auth_request */, TType::Struct, 1))?;
     self.auth_request.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -9246,15 +9246,15 @@ impl CassandraLoginResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraLoginResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraLoginResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.authnx {
-      o_prot.write_field_begin(&TFieldIdentifier::new("authnx", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* authnx */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.authzx {
-      o_prot.write_field_begin(&TFieldIdentifier::new("authzx", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* authzx */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -9301,9 +9301,9 @@ impl CassandraSetKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("set_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* set_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -9355,10 +9355,10 @@ impl CassandraSetKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSetKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSetKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -9421,15 +9421,15 @@ impl CassandraGetArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 2))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 3))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -9524,30 +9524,30 @@ impl CassandraGetResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.nfe {
-      o_prot.write_field_begin(&TFieldIdentifier::new("nfe", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* nfe */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -9618,18 +9618,18 @@ impl CassandraGetSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -9722,10 +9722,10 @@ impl CassandraGetSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -9734,17 +9734,17 @@ impl CassandraGetSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -9815,18 +9815,18 @@ impl CassandraGetCountArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_count_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_count_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -9912,25 +9912,25 @@ impl CassandraGetCountResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetCountResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetCountResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::I32, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::I32, 0))?;
       o_prot.write_i32(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10008,22 +10008,22 @@ impl CassandraMultigetSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("multiget_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* multiget_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys", TType::List, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys */, TType::List, 1))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.keys.len() as i32))?;
     for e in &self.keys {
       o_prot.write_bytes(e)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -10124,10 +10124,10 @@ impl CassandraMultigetSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraMultigetSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraMultigetSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::List, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_bytes(k)?;
@@ -10141,17 +10141,17 @@ impl CassandraMultigetSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10229,22 +10229,22 @@ impl CassandraMultigetCountArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("multiget_count_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* multiget_count_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys", TType::List, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys */, TType::List, 1))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.keys.len() as i32))?;
     for e in &self.keys {
       o_prot.write_bytes(e)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 3))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -10338,10 +10338,10 @@ impl CassandraMultigetCountResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraMultigetCountResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraMultigetCountResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::I32, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_bytes(k)?;
@@ -10351,17 +10351,17 @@ impl CassandraMultigetCountResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10432,18 +10432,18 @@ impl CassandraGetRangeSlicesArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_range_slices_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_range_slices_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 1))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("predicate", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* predicate */, TType::Struct, 2))?;
     self.predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("range", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* range */, TType::Struct, 3))?;
     self.range.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -10536,10 +10536,10 @@ impl CassandraGetRangeSlicesResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetRangeSlicesResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetRangeSlicesResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -10548,17 +10548,17 @@ impl CassandraGetRangeSlicesResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10629,18 +10629,18 @@ impl CassandraGetPagedSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_paged_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_paged_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 1))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("range", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* range */, TType::Struct, 2))?;
     self.range.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_column", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_column */, TType::String, 3))?;
     o_prot.write_bytes(&self.start_column)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -10733,10 +10733,10 @@ impl CassandraGetPagedSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetPagedSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetPagedSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -10745,17 +10745,17 @@ impl CassandraGetPagedSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10826,18 +10826,18 @@ impl CassandraGetIndexedSlicesArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_indexed_slices_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_indexed_slices_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 1))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("index_clause", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* index_clause */, TType::Struct, 2))?;
     self.index_clause.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_predicate", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_predicate */, TType::Struct, 3))?;
     self.column_predicate.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -10930,10 +10930,10 @@ impl CassandraGetIndexedSlicesResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetIndexedSlicesResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetIndexedSlicesResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -10942,17 +10942,17 @@ impl CassandraGetIndexedSlicesResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -10999,9 +10999,9 @@ impl CassandraGetMultiSliceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("get_multi_slice_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* get_multi_slice_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("request", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* request */, TType::Struct, 1))?;
     self.request.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11094,10 +11094,10 @@ impl CassandraGetMultiSliceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraGetMultiSliceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraGetMultiSliceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -11106,17 +11106,17 @@ impl CassandraGetMultiSliceResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -11187,18 +11187,18 @@ impl CassandraInsertArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("insert_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* insert_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::Struct, 3))?;
     self.column.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11268,20 +11268,20 @@ impl CassandraInsertResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraInsertResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraInsertResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -11352,18 +11352,18 @@ impl CassandraAddArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("add_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* add_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_parent", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_parent */, TType::Struct, 2))?;
     self.column_parent.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column", TType::Struct, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column */, TType::Struct, 3))?;
     self.column.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11433,20 +11433,20 @@ impl CassandraAddResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraAddResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraAddResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -11547,32 +11547,32 @@ impl CassandraCasArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("cas_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* cas_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 2))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("expected", TType::List, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* expected */, TType::List, 3))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.expected.len() as i32))?;
     for e in &self.expected {
       e.write_to_out_protocol(o_prot)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("updates", TType::List, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* updates */, TType::List, 4))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, self.updates.len() as i32))?;
     for e in &self.updates {
       e.write_to_out_protocol(o_prot)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("serial_consistency_level", TType::I32, 5))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* serial_consistency_level */, TType::I32, 5))?;
     self.serial_consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("commit_consistency_level", TType::I32, 6))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* commit_consistency_level */, TType::I32, 6))?;
     self.commit_consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11658,25 +11658,25 @@ impl CassandraCasResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraCasResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraCasResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -11747,18 +11747,18 @@ impl CassandraRemoveArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("remove_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* remove_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_path", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_path */, TType::Struct, 2))?;
     self.column_path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("timestamp", TType::I64, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* timestamp */, TType::I64, 3))?;
     o_prot.write_i64(self.timestamp)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 4))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11828,20 +11828,20 @@ impl CassandraRemoveResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraRemoveResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraRemoveResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -11904,15 +11904,15 @@ impl CassandraRemoveCounterArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("remove_counter_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* remove_counter_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("key", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* key */, TType::String, 1))?;
     o_prot.write_bytes(&self.key)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("path", TType::Struct, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* path */, TType::Struct, 2))?;
     self.path.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 3))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -11982,20 +11982,20 @@ impl CassandraRemoveCounterResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraRemoveCounterResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraRemoveCounterResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12073,9 +12073,9 @@ impl CassandraBatchMutateArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("batch_mutate_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* batch_mutate_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("mutation_map", TType::Map, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* mutation_map */, TType::Map, 1))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::Map, self.mutation_map.len() as i32))?;
     for (k, v) in &self.mutation_map {
       o_prot.write_bytes(k)?;
@@ -12092,7 +12092,7 @@ impl CassandraBatchMutateArgs {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 2))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -12162,20 +12162,20 @@ impl CassandraBatchMutateResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraBatchMutateResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraBatchMutateResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12253,9 +12253,9 @@ impl CassandraAtomicBatchMutateArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("atomic_batch_mutate_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* atomic_batch_mutate_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("mutation_map", TType::Map, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* mutation_map */, TType::Map, 1))?;
     o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::Map, self.mutation_map.len() as i32))?;
     for (k, v) in &self.mutation_map {
       o_prot.write_bytes(k)?;
@@ -12272,7 +12272,7 @@ impl CassandraAtomicBatchMutateArgs {
     }
     o_prot.write_map_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency_level", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency_level */, TType::I32, 2))?;
     self.consistency_level.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -12342,20 +12342,20 @@ impl CassandraAtomicBatchMutateResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraAtomicBatchMutateResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraAtomicBatchMutateResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12402,9 +12402,9 @@ impl CassandraTruncateArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("truncate_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* truncate_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cfname", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cfname */, TType::String, 1))?;
     o_prot.write_string(&self.cfname)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -12474,20 +12474,20 @@ impl CassandraTruncateResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraTruncateResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraTruncateResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12525,7 +12525,7 @@ impl CassandraDescribeSchemaVersionsArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_schema_versions_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_schema_versions_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -12607,10 +12607,10 @@ impl CassandraDescribeSchemaVersionsResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeSchemaVersionsResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeSchemaVersionsResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::List, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -12624,7 +12624,7 @@ impl CassandraDescribeSchemaVersionsResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12662,7 +12662,7 @@ impl CassandraDescribeKeyspacesArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_keyspaces_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_keyspaces_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -12736,10 +12736,10 @@ impl CassandraDescribeKeyspacesResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeKeyspacesResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeKeyspacesResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -12748,7 +12748,7 @@ impl CassandraDescribeKeyspacesResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -12786,7 +12786,7 @@ impl CassandraDescribeClusterNameArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_cluster_name_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_cluster_name_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -12844,10 +12844,10 @@ impl CassandraDescribeClusterNameResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeClusterNameResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeClusterNameResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -12885,7 +12885,7 @@ impl CassandraDescribeVersionArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_version_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_version_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -12943,10 +12943,10 @@ impl CassandraDescribeVersionResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeVersionResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeVersionResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -12993,9 +12993,9 @@ impl CassandraDescribeRingArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_ring_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_ring_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -13070,10 +13070,10 @@ impl CassandraDescribeRingResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeRingResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeRingResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -13082,7 +13082,7 @@ impl CassandraDescribeRingResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -13129,9 +13129,9 @@ impl CassandraDescribeLocalRingArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_local_ring_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_local_ring_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -13206,10 +13206,10 @@ impl CassandraDescribeLocalRingResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeLocalRingResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeLocalRingResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -13218,7 +13218,7 @@ impl CassandraDescribeLocalRingResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -13256,7 +13256,7 @@ impl CassandraDescribeTokenMapArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_token_map_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_token_map_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -13331,10 +13331,10 @@ impl CassandraDescribeTokenMapResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeTokenMapResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeTokenMapResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Map, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Map, 0))?;
       o_prot.write_map_begin(&TMapIdentifier::new(TType::String, TType::String, fld_var.len() as i32))?;
       for (k, v) in fld_var {
         o_prot.write_string(k)?;
@@ -13344,7 +13344,7 @@ impl CassandraDescribeTokenMapResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -13382,7 +13382,7 @@ impl CassandraDescribePartitionerArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_partitioner_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_partitioner_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -13440,10 +13440,10 @@ impl CassandraDescribePartitionerResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribePartitionerResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribePartitionerResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -13481,7 +13481,7 @@ impl CassandraDescribeSnitchArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_snitch_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_snitch_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -13539,10 +13539,10 @@ impl CassandraDescribeSnitchResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeSnitchResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeSnitchResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -13589,9 +13589,9 @@ impl CassandraDescribeKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -13668,20 +13668,20 @@ impl CassandraDescribeKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.nfe {
-      o_prot.write_field_begin(&TFieldIdentifier::new("nfe", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* nfe */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -13752,18 +13752,18 @@ impl CassandraDescribeSplitsArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_splits_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_splits_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cfName", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cfName */, TType::String, 1))?;
     o_prot.write_string(&self.cf_name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 2))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 3))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys_per_split", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys_per_split */, TType::I32, 4))?;
     o_prot.write_i32(self.keys_per_split)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -13838,10 +13838,10 @@ impl CassandraDescribeSplitsResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeSplitsResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeSplitsResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::String, fld_var.len() as i32))?;
       for e in fld_var {
         o_prot.write_string(e)?;
@@ -13850,7 +13850,7 @@ impl CassandraDescribeSplitsResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -13888,7 +13888,7 @@ impl CassandraTraceNextQueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("trace_next_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* trace_next_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
     o_prot.write_field_stop()?;
     o_prot.write_struct_end()
@@ -13946,10 +13946,10 @@ impl CassandraTraceNextQueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraTraceNextQueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraTraceNextQueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_bytes(fld_var)?;
       o_prot.write_field_end()?
     }
@@ -14020,18 +14020,18 @@ impl CassandraDescribeSplitsExArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("describe_splits_ex_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* describe_splits_ex_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cfName", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cfName */, TType::String, 1))?;
     o_prot.write_string(&self.cf_name)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("start_token", TType::String, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* start_token */, TType::String, 2))?;
     o_prot.write_string(&self.start_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("end_token", TType::String, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* end_token */, TType::String, 3))?;
     o_prot.write_string(&self.end_token)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keys_per_split", TType::I32, 4))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keys_per_split */, TType::I32, 4))?;
     o_prot.write_i32(self.keys_per_split)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14106,10 +14106,10 @@ impl CassandraDescribeSplitsExResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraDescribeSplitsExResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraDescribeSplitsExResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::List, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::List, 0))?;
       o_prot.write_list_begin(&TListIdentifier::new(TType::Struct, fld_var.len() as i32))?;
       for e in fld_var {
         e.write_to_out_protocol(o_prot)?;
@@ -14118,7 +14118,7 @@ impl CassandraDescribeSplitsExResult {
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14165,9 +14165,9 @@ impl CassandraSystemAddColumnFamilyArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_add_column_family_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_add_column_family_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cf_def", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cf_def */, TType::Struct, 1))?;
     self.cf_def.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14244,20 +14244,20 @@ impl CassandraSystemAddColumnFamilyResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemAddColumnFamilyResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemAddColumnFamilyResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14304,9 +14304,9 @@ impl CassandraSystemDropColumnFamilyArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_drop_column_family_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_drop_column_family_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("column_family", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* column_family */, TType::String, 1))?;
     o_prot.write_string(&self.column_family)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14383,20 +14383,20 @@ impl CassandraSystemDropColumnFamilyResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemDropColumnFamilyResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemDropColumnFamilyResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14443,9 +14443,9 @@ impl CassandraSystemAddKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_add_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_add_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("ks_def", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ks_def */, TType::Struct, 1))?;
     self.ks_def.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14522,20 +14522,20 @@ impl CassandraSystemAddKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemAddKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemAddKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14582,9 +14582,9 @@ impl CassandraSystemDropKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_drop_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_drop_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("keyspace", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* keyspace */, TType::String, 1))?;
     o_prot.write_string(&self.keyspace)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14661,20 +14661,20 @@ impl CassandraSystemDropKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemDropKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemDropKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14721,9 +14721,9 @@ impl CassandraSystemUpdateKeyspaceArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_update_keyspace_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_update_keyspace_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("ks_def", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ks_def */, TType::Struct, 1))?;
     self.ks_def.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14800,20 +14800,20 @@ impl CassandraSystemUpdateKeyspaceResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemUpdateKeyspaceResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemUpdateKeyspaceResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -14860,9 +14860,9 @@ impl CassandraSystemUpdateColumnFamilyArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("system_update_column_family_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* system_update_column_family_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("cf_def", TType::Struct, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* cf_def */, TType::Struct, 1))?;
     self.cf_def.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -14939,20 +14939,20 @@ impl CassandraSystemUpdateColumnFamilyResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSystemUpdateColumnFamilyResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSystemUpdateColumnFamilyResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::String, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::String, 0))?;
       o_prot.write_string(fld_var)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15007,12 +15007,12 @@ impl CassandraExecuteCqlQueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("execute_cql_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* execute_cql_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("query", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* query */, TType::String, 1))?;
     o_prot.write_bytes(&self.query)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("compression", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compression */, TType::I32, 2))?;
     self.compression.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -15107,30 +15107,30 @@ impl CassandraExecuteCqlQueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraExecuteCqlQueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraExecuteCqlQueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15193,15 +15193,15 @@ impl CassandraExecuteCql3QueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("execute_cql3_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* execute_cql3_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("query", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* query */, TType::String, 1))?;
     o_prot.write_bytes(&self.query)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("compression", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compression */, TType::I32, 2))?;
     self.compression.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency */, TType::I32, 3))?;
     self.consistency.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -15296,30 +15296,30 @@ impl CassandraExecuteCql3QueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraExecuteCql3QueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraExecuteCql3QueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15374,12 +15374,12 @@ impl CassandraPrepareCqlQueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("prepare_cql_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* prepare_cql_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("query", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* query */, TType::String, 1))?;
     o_prot.write_bytes(&self.query)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("compression", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compression */, TType::I32, 2))?;
     self.compression.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -15447,15 +15447,15 @@ impl CassandraPrepareCqlQueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraPrepareCqlQueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraPrepareCqlQueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15510,12 +15510,12 @@ impl CassandraPrepareCql3QueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("prepare_cql3_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* prepare_cql3_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("query", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* query */, TType::String, 1))?;
     o_prot.write_bytes(&self.query)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("compression", TType::I32, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* compression */, TType::I32, 2))?;
     self.compression.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -15583,15 +15583,15 @@ impl CassandraPrepareCql3QueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraPrepareCql3QueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraPrepareCql3QueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15653,12 +15653,12 @@ impl CassandraExecutePreparedCqlQueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("execute_prepared_cql_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* execute_prepared_cql_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("itemId", TType::I32, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* itemId */, TType::I32, 1))?;
     o_prot.write_i32(self.item_id)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("values", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* values */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.values.len() as i32))?;
     for e in &self.values {
       o_prot.write_bytes(e)?;
@@ -15757,30 +15757,30 @@ impl CassandraExecutePreparedCqlQueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraExecutePreparedCqlQueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraExecutePreparedCqlQueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -15850,19 +15850,19 @@ impl CassandraExecutePreparedCql3QueryArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("execute_prepared_cql3_query_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* execute_prepared_cql3_query_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("itemId", TType::I32, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* itemId */, TType::I32, 1))?;
     o_prot.write_i32(self.item_id)?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("values", TType::List, 2))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* values */, TType::List, 2))?;
     o_prot.write_list_begin(&TListIdentifier::new(TType::String, self.values.len() as i32))?;
     for e in &self.values {
       o_prot.write_bytes(e)?;
     }
     o_prot.write_list_end()?;
     o_prot.write_field_end()?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("consistency", TType::I32, 3))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* consistency */, TType::I32, 3))?;
     self.consistency.write_to_out_protocol(o_prot)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -15957,30 +15957,30 @@ impl CassandraExecutePreparedCql3QueryResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraExecutePreparedCql3QueryResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraExecutePreparedCql3QueryResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.result_value {
-      o_prot.write_field_begin(&TFieldIdentifier::new("result_value", TType::Struct, 0))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* result_value */, TType::Struct, 0))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.ue {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ue", TType::Struct, 2))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ue */, TType::Struct, 2))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.te {
-      o_prot.write_field_begin(&TFieldIdentifier::new("te", TType::Struct, 3))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* te */, TType::Struct, 3))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
     if let Some(ref fld_var) = self.sde {
-      o_prot.write_field_begin(&TFieldIdentifier::new("sde", TType::Struct, 4))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* sde */, TType::Struct, 4))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }
@@ -16027,9 +16027,9 @@ impl CassandraSetCqlVersionArgs {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("set_cql_version_args");
+    let struct_ident = TStructIdentifier::new(String::new() /* set_cql_version_args */);
     o_prot.write_struct_begin(&struct_ident)?;
-    o_prot.write_field_begin(&TFieldIdentifier::new("version", TType::String, 1))?;
+    o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* version */, TType::String, 1))?;
     o_prot.write_string(&self.version)?;
     o_prot.write_field_end()?;
     o_prot.write_field_stop()?;
@@ -16081,10 +16081,10 @@ impl CassandraSetCqlVersionResult {
     Ok(ret)
   }
   pub fn write_to_out_protocol(&self, o_prot: &mut dyn TOutputProtocol) -> thrift::Result<()> {
-    let struct_ident = TStructIdentifier::new("CassandraSetCqlVersionResult");
+    let struct_ident = TStructIdentifier::new(String::new() /* CassandraSetCqlVersionResult */);
     o_prot.write_struct_begin(&struct_ident)?;
     if let Some(ref fld_var) = self.ire {
-      o_prot.write_field_begin(&TFieldIdentifier::new("ire", TType::Struct, 1))?;
+      o_prot.write_field_begin(&TFieldIdentifier::new::<Option<String>, String, i16>(None /* ire */, TType::Struct, 1))?;
       fld_var.write_to_out_protocol(o_prot)?;
       o_prot.write_field_end()?
     }

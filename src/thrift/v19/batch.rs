@@ -290,8 +290,14 @@ fn read_args(
         i.read_field_end()?;
     }
     i.read_struct_end()?;
-    verify_required_field_exists(&format!("{args}.mutation_map"), &have_map)?;
-    verify_required_field_exists(&format!("{args}.consistency_level"), &cl)?;
+    // The field names are formatted only for the error (a call that has
+    // both pays nothing for them).
+    if have_map.is_none() {
+        verify_required_field_exists(&format!("{args}.mutation_map"), &have_map)?;
+    }
+    if cl.is_none() {
+        verify_required_field_exists(&format!("{args}.consistency_level"), &cl)?;
+    }
     cl.ok_or_else(|| thrift::Error::from(format!("missing {args}.consistency_level")))
 }
 

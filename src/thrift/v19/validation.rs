@@ -244,12 +244,15 @@ pub fn validate_column_data(cf: &CfDef, column: &t::Column, is_sub: bool) -> Api
     Ok(())
 }
 
-fn path(cf: &CfDef, super_column: Option<&[u8]>, column: &[u8]) -> t::ColumnPath {
-    t::ColumnPath::new(
-        cf.name.clone(),
-        super_column.map(<[u8]>::to_vec),
-        column.to_vec(),
-    )
+/// `validate_column_path` of the path to `column` (under `super_column`),
+/// without building the path: a write checks each of its columns so.
+fn validate_column_at(cf: &CfDef, super_column: Option<&[u8]>, column: &[u8]) -> ApiResult<()> {
+    crate::thrift::validation::column_path_shape(cf, super_column.is_some(), true)?;
+    validate_column_names(cf, super_column, [column])?;
+    if let Some(sc) = super_column {
+        validate_column_names(cf, None, [sc])?;
+    }
+    Ok(())
 }
 
 pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()> {
@@ -278,24 +281,24 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()>
     if let Some(c) = &cosc.column {
         commutative(false)?;
         validate_ttl(c)?;
-        validate_column_path(cf, &path(cf, None, &c.name))?;
+        validate_column_at(cf, None, &c.name)?;
         validate_column_data(cf, c, false)?;
     }
     if let Some(sc) = &cosc.super_column {
         commutative(false)?;
         for c in &sc.columns {
-            validate_column_path(cf, &path(cf, Some(&sc.name), &c.name))?;
+            validate_column_at(cf, Some(&sc.name), &c.name)?;
             validate_column_data(cf, c, true)?;
         }
     }
     if let Some(c) = &cosc.counter_column {
         commutative(true)?;
-        validate_column_path(cf, &path(cf, None, &c.name))?;
+        validate_column_at(cf, None, &c.name)?;
     }
     if let Some(sc) = &cosc.counter_super_column {
         commutative(true)?;
         for c in &sc.columns {
-            validate_column_path(cf, &path(cf, Some(&sc.name), &c.name))?;
+            validate_column_at(cf, Some(&sc.name), &c.name)?;
         }
     }
     Ok(())
