@@ -27,6 +27,8 @@ use crate::storage::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
     RowResult, Slice,
 };
+use crate::storage::packed_batch::PackedBatchBuilder;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -368,16 +370,18 @@ fn apply_writes(backend: &dyn CqlBackend, writes: Vec<CqlWrite>) -> CqlResult<Cq
 
 /// A batch without conditions that `parse_outlined` outlined, `text` being
 /// its query: each statement is mapped to its writes as it is parsed again
-/// and then dropped, and the writes are merged per row as they come (the
-/// statements' syntax trees are never all held, nor writes and mutations
-/// both). Everything is checked before anything is applied, in the order
-/// and with the errors of [`write`] over the whole batch: the tables (the
-/// counter-batch rule), the batch's `USING`, then each statement in turn.
+/// and then dropped, and its writes are packed at once (see
+/// `storage::packed_batch`: the statements' syntax trees are never all
+/// held, nor their writes as trees of cells). Everything is checked before
+/// anything is applied, in the order and with the errors of [`write`] over
+/// the whole batch: the tables (the counter-batch rule), the batch's
+/// `USING`, then each statement in turn. The text, when owned, is freed
+/// once parsed, before the memtables grow.
 pub(super) fn write_outlined(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     b: &Batch,
-    text: &str,
+    text: Cow<'_, str>,
 ) -> CqlResult<CqlOutcome> {
     let outline = b.outline.as_ref().map(|o| o.tables.as_slice());
     let schema = backend.schema();
@@ -388,7 +392,7 @@ pub(super) fn write_outlined(
     check_kind_of_tables(b.kind, outline.unwrap_or_default().iter(), &tables)?;
     let timestamp = session.write_timestamp();
     let lists = list_source(backend, &schema);
-    let writes = session.clock().with_uuids(|uuids| {
+    let packed = session.clock().with_uuids(|uuids| {
         let mut ctx = WriteContext {
             timestamp,
             now_millis: timestamp / 1000,
@@ -397,12 +401,25 @@ pub(super) fn write_outlined(
             uuids,
             lists: &lists,
         };
-        let mut writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
-        crate::cql::each_batch_statement(text, &mut |s| writes.add(&s, &tables, &mut ctx))?;
-        Ok::<_, CqlError>(writes.finish())
+        let writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
+        // Writes to one row of one table become one mutation, as
+        // `BatchWrites` merges them.
+        let mut packed = PackedBatchBuilder::new(true);
+        crate::cql::each_batch_statement(&text, &mut |s| {
+            for w in writes.statement_writes(&s, &tables, &mut ctx)? {
+                let ops = w.ops.into_iter().map(engine_op);
+                packed.push(&w.keyspace, &w.table, &w.row_key, ops);
+            }
+            Ok(())
+        })?;
+        Ok::<_, CqlError>(packed.finish())
     })?;
     lists.finish()?;
-    apply_writes(backend, writes)
+    drop(text);
+    if !packed.is_empty() {
+        backend.apply_packed(&packed)?;
+    }
+    Ok(CqlOutcome::Void)
 }
 
 /// Where writes read the lists they change (a list's element cells are
