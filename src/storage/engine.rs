@@ -505,11 +505,9 @@ impl Inner {
     }
 
     fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
-        let full = tables.iter().any(|t| {
-            cat.cfs
-                .get(t)
-                .is_some_and(|c| self.needs_flush(c))
-        });
+        let full = tables
+            .iter()
+            .any(|t| cat.cfs.get(t).is_some_and(|c| self.needs_flush(c)));
         if full {
             let _g = self.wake.0.lock();
             self.wake.1.notify_all();

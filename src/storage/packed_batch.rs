@@ -72,11 +72,7 @@ impl PackedBatchBuilder {
         let last = b.entries.last().map(|e| e.table as usize);
         let table = match last.filter(|&t| b.tables[t].0 == keyspace && b.tables[t].1 == cf) {
             Some(t) => t,
-            None => match b
-                .tables
-                .iter()
-                .position(|(k, c)| k == keyspace && c == cf)
-            {
+            None => match b.tables.iter().position(|(k, c)| k == keyspace && c == cf) {
                 Some(t) => t,
                 None => {
                     b.tables.push((keyspace.to_string(), cf.to_string()));
@@ -298,7 +294,12 @@ mod tests {
     fn unmerged_rows_come_back_as_pushed() {
         let mut b = PackedBatchBuilder::new(false);
         b.push("ks", "a", b"k1", [put("x", 1)]);
-        b.push("ks", "a", b"k1", [put("y", 2), Op::DeleteRow(DeletionTime::new(3, 4))]);
+        b.push(
+            "ks",
+            "a",
+            b"k1",
+            [put("y", 2), Op::DeleteRow(DeletionTime::new(3, 4))],
+        );
         b.push("ks", "b", b"", []);
         let b = b.finish();
         assert_eq!(b.len(), 3);

@@ -13,13 +13,13 @@ mod ddl;
 mod select;
 mod write;
 
-use std::borrow::Cow;
 use super::ast::{Statement, Term, TermKind};
 use super::result::Cql2Result;
 use crate::cql::exec::{CqlBackend, ServerClock};
 use crate::cql::CqlError;
 use crate::marshal::{Dialect, TypeRef};
 use crate::schema::{CfDef, KeyspaceDef, Schema};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// 1.2's `FBUtilities.MAX_UNSIGNED_SHORT`: the longest key or column name.
