@@ -3,7 +3,8 @@
 //! peaks within a small multiple of its size (the lexer is pulled by the
 //! parser: no statement is ever held as a list of tokens), a 4 MB CQL 3 or
 //! CQL 2 `BATCH` of small INSERTs is applied within a small multiple of its
-//! size (its statements are mapped as they are parsed), and a read of a
+//! size (its statements are mapped and packed as they are parsed), the
+//! same batch over the native protocol likewise, and a read of a
 //! row far bigger than the maximum message length is refused after reading
 //! about that much of it, not the whole row.
 //!
@@ -11,12 +12,14 @@
 //! before it (`/proc/PID/clear_refs`), then read back from VmHWM.
 
 mod limits_support;
+mod native_support;
 mod wire_support;
 
 use limits_support::{
     batch_06_from, config_with, framed, peak_rss_mb, read_reply, reset_peak, rss_mb, void_success,
     Mutations,
 };
+use native_support::{op, Conn, Writer};
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
@@ -35,10 +38,17 @@ const MB: usize = 1 << 20;
 const STATEMENT: usize = 16 * MB - 64 * 1024;
 
 /// How many times its size an applied batch of small statements may take
-/// above the server's RSS before it (measured: about 10 to 11, CQL 3 and
-/// CQL 2; it was some 50 before a batch's statements were mapped as they
-/// were parsed). Generous: a loaded machine's RSS moves.
-const APPLIED_BATCH_TIMES: usize = 16;
+/// above the server's RSS before it (measured: 5.8 for CQL 3, 4.5 for CQL
+/// 2, most of it the memtable's new rows, which stay; it was 18 and 13
+/// while the pending writes were trees of cells, and some 50 before a
+/// batch's statements were mapped as they were parsed). With the fixed
+/// 16 MB of slack below, generous: a loaded machine's RSS moves.
+const APPLIED_BATCH_TIMES: usize = 7;
+
+/// The same for a native BATCH message, which is parsed whole (measured:
+/// 20, most of it the syntax trees, about 800 bytes for an INSERT of 47;
+/// its writes are packed).
+const NATIVE_MESSAGE_TIMES: usize = 26;
 
 /// The server's peak RSS while `f` runs, in MB, and what it was before.
 fn peak_of<T>(server: &Server, f: impl FnOnce() -> T) -> (T, usize, usize) {
@@ -189,11 +199,13 @@ fn small_inserts(size: usize, cql2: bool) -> (String, usize) {
 /// A 4 MB batch of small INSERTs applied, CQL 3 and CQL 2, each on a fresh
 /// server (so that no memory an earlier request freed hides its peak): it
 /// is parsed for its errors, then again statement by statement, each
-/// mapped to its writes and dropped as it is parsed, and applied. What it
-/// holds at its peak: the text and its copy, the rows' mutations (about
-/// 500 bytes for an INSERT of 47), the commit-log records and the
-/// memtable's rows (which stay). All the syntax trees at once, with the
-/// writes and the mutations both, were about 40 times its size.
+/// mapped to its writes, packed and dropped as it is parsed (see
+/// `storage::packed_batch`), and applied once its text is freed. What it
+/// holds at its peak: the request's frame, the packed writes (about their
+/// commit-log records), then those records or the memtable's new rows
+/// (which stay). As `RowMutation`s, the writes were some 500 bytes for an
+/// INSERT of 47 (18 times the batch's size in all); all the syntax trees
+/// at once, with the writes and the mutations both, about 40 times.
 #[test]
 fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
     for cql2 in [false, true] {
@@ -237,6 +249,73 @@ fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
         assert!(
             peak < bound,
             "{generation} batch: peak RSS {peak} MB over {bound} MB"
+        );
+        let log = server.log();
+        assert!(!log.contains("panicked"), "{log}");
+        assert!(server.terminate().success(), "{}", server.log());
+    }
+}
+
+/// The same 4 MB batch over the native protocol, as a QUERY (run as the
+/// Thrift call runs it: outlined, each statement mapped and packed as its
+/// text is parsed again), and as a BATCH message of as many INSERTs as it
+/// can hold (65,000 of them, 3.6 MB): that one is parsed whole (its
+/// members' markers are numbered across the batch), so its syntax trees
+/// are all held, but its writes are packed as they are mapped.
+#[test]
+fn a_4mb_native_batch_peaks_within_a_small_multiple_of_its_size() {
+    for message in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let conf = wire_support::conformance_config("storage-conf-v19.xml");
+        let data = dir.path().join("data");
+        let mut server = Server::start(&[
+            "--config",
+            conf.to_str().unwrap(),
+            "--data-dir",
+            data.to_str().unwrap(),
+            "--native-listen",
+            "127.0.0.1:0",
+        ]);
+        let mut c = Conn::ready(server.native_port.expect("native port"), 2);
+        c.ok("CREATE KEYSPACE big WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        c.ok("CREATE TABLE big.t (k text PRIMARY KEY, v blob)");
+        let insert = |n: usize| format!("INSERT INTO big.t (k, v) VALUES ('k{n}', 0x0{})", n % 10);
+        let (what, body, n, times) = if message {
+            let mut w = Writer::new();
+            let n = 65_000;
+            w.byte(1).short(n as u16);
+            for i in 0..n {
+                w.byte(0).long_string(&insert(i)).short(0);
+            }
+            w.short(1).byte(0);
+            ("BATCH message", w.buf, n, NATIVE_MESSAGE_TIMES)
+        } else {
+            let mut q = String::from("BEGIN UNLOGGED BATCH\n");
+            let mut n = 0;
+            while q.len() < STATEMENT / 4 - 100 {
+                q.push_str(&insert(n));
+                q.push_str(";\n");
+                n += 1;
+            }
+            q.push_str("APPLY BATCH");
+            let body = c.query_body(&q, &[]);
+            ("QUERY", body, n, APPLIED_BATCH_TIMES)
+        };
+        let opcode = if message { op::BATCH } else { op::QUERY };
+        let (reply, before, peak) = peak_of(&server, || c.call(opcode, &body));
+        let size = body.len();
+        let bound = before + times * size / MB + 16;
+        eprintln!(
+            "native {what} of {:.1} MB, {n} small inserts, applied: peak RSS {peak} MB from \
+             {before} MB ({:.1} x its size; bound {bound} MB); {} MB after",
+            size as f64 / MB as f64,
+            (peak - before) as f64 * MB as f64 / size as f64,
+            rss_mb(server.pid()),
+        );
+        assert_eq!(reply.result_kind(), 1, "{what}: {}", reply.describe());
+        assert!(
+            peak < bound,
+            "native {what}: peak RSS {peak} MB over {bound} MB"
         );
         let log = server.log();
         assert!(!log.contains("panicked"), "{log}");

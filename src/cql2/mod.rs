@@ -39,7 +39,7 @@ use std::sync::Arc;
 /// Parses and runs one statement.
 pub fn execute(ctx: &mut Context, query: &str) -> Result<Cql2Result, CqlError> {
     let parsed = parser::parse_outlined(query)?;
-    exec::run_outlined(ctx, &parsed.statement, query)
+    exec::run_outlined(ctx, &parsed.statement, query.into())
 }
 
 /// A prepared statement: 1.2's id (the Java `String.hashCode` of the

@@ -27,6 +27,7 @@ use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use md5::{Digest, Md5};
 use parking_lot::Mutex;
+use std::borrow::Cow;
 
 /// Cassandra 2.2's `batch_size_warn_threshold_in_kb` (5 KiB): a bigger
 /// batch is run, with a warning (protocol v4).
@@ -287,8 +288,31 @@ fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>) -> Prepar
 }
 
 pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer> {
-    let (session, user) = session(ctx, params.timestamp);
-    let parsed = crate::cql::parse(text)?;
+    let (mut session, user) = session(ctx, params.timestamp);
+    let parsed = crate::cql::parse_outlined(text)?;
+    let parsed = match &parsed.statement {
+        // A batch without markers, values, paging state or conditions runs
+        // as its text is parsed again, statement by statement (see
+        // `cql::parse_outlined`): its syntax trees are never all held.
+        // The checks are those `run` makes, in its order.
+        Statement::Batch(b) if b.outline.is_some() => {
+            if parsed.bind_count == 0 && params.values.is_empty() && params.paging_state.is_none() {
+                check_consistency(params.consistency, params.serial_consistency)?;
+                let reach = authorize(ctx.node, &session, user.as_ref(), &parsed.statement)?;
+                let backend = NodeBackend::confined(ctx.node, reach);
+                backend.finish(exec::execute_outlined(
+                    &backend,
+                    &mut session,
+                    Cow::Borrowed(text),
+                    &parsed,
+                    i32::from(params.consistency),
+                ))?;
+                return Ok((result::void(), Vec::new()));
+            }
+            crate::cql::parse(text)?
+        }
+        _ => parsed,
+    };
     let specs = if parsed.bind_count == 0 {
         Vec::new()
     } else {
@@ -405,6 +429,7 @@ pub fn batch(ctx: &Ctx, b: &Batch) -> NativeResult<Answer> {
         _ => "COUNTER ",
     };
     let text = format!("BEGIN {kind}BATCH {}; APPLY BATCH", members.join("; "));
+    drop(members);
     let parsed = crate::cql::parse(&text)?;
     let specs = specs(ctx.node, &session, &parsed.statement)?;
     let binds = binds(&specs, &values, None, ctx.version)?;

@@ -11,6 +11,7 @@ use crate::cql::CqlError;
 use crate::node::{Node, NodeError, NodeResult};
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::packed_batch::PackedBatch;
 use parking_lot::Mutex;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -99,6 +100,13 @@ impl CqlBackend for NodeBackend<'_> {
             self.reach(&m.keyspace)?;
         }
         self.node.apply_batch(mutations).map_err(|e| self.fail(e))
+    }
+
+    fn apply_packed(&self, batch: &PackedBatch) -> Result<(), CqlError> {
+        for (ks, _) in batch.tables() {
+            self.reach(ks)?;
+        }
+        self.node.apply_packed(batch).map_err(|e| self.fail(e))
     }
 
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {

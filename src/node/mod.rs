@@ -47,6 +47,7 @@ use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use error::{schema_storage_error, storage_error};
 use locks::PartitionLocks;
@@ -303,6 +304,14 @@ impl Node {
         // rewrites the column family once more.
         self.note_writes(ms);
         self.engine.apply_batch(ms).map_err(storage_error)
+    }
+
+    /// [`Node::apply_batch`] for mutations held packed (a big batch's).
+    pub fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+        for (ks, cf) in batch.tables() {
+            self.note_cf(ks, cf);
+        }
+        self.engine.apply_packed(batch).map_err(storage_error)
     }
 }
 

@@ -40,51 +40,78 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
         put_var(&mut out, u64::from(id));
         put_var(&mut out, ops.len() as u64);
         for op in ops {
-            match op {
-                Op::Put { super_column, cell } => {
-                    out.push(if super_column.is_some() { 1 } else { 0 });
-                    if let Some(sc) = super_column {
-                        put_bytes(&mut out, sc);
-                    }
-                    put_cell(&mut out, cell);
-                }
-                Op::DeleteRow(dt) => {
-                    out.push(2);
-                    put_deletion(&mut out, dt);
-                }
-                Op::DeleteSuperColumn { name, deletion } => {
-                    out.push(3);
-                    put_bytes(&mut out, name);
-                    put_deletion(&mut out, deletion);
-                }
-                Op::CounterAdd {
-                    super_column,
-                    name,
-                    delta,
-                    timestamp,
-                } => {
-                    out.push(if super_column.is_some() { 6 } else { 5 });
-                    if let Some(sc) = super_column {
-                        put_bytes(&mut out, sc);
-                    }
-                    put_bytes(&mut out, name);
-                    out.extend_from_slice(&delta.to_be_bytes());
-                    out.extend_from_slice(&timestamp.to_be_bytes());
-                }
-                Op::DeleteRange {
-                    start,
-                    end,
-                    deletion,
-                } => {
-                    out.push(4);
-                    put_bytes(&mut out, start);
-                    put_bytes(&mut out, end);
-                    put_deletion(&mut out, deletion);
-                }
-            }
+            put_op(&mut out, op);
         }
     }
     out
+}
+
+/// One op as a logged mutation holds it (see [`encode_mutation`]).
+pub(crate) fn put_op(out: &mut Vec<u8>, op: &Op) {
+    match op {
+        Op::Put { super_column, cell } => {
+            out.push(if super_column.is_some() { 1 } else { 0 });
+            if let Some(sc) = super_column {
+                put_bytes(out, sc);
+            }
+            put_cell(out, cell);
+        }
+        Op::DeleteRow(dt) => {
+            out.push(2);
+            put_deletion(out, dt);
+        }
+        Op::DeleteSuperColumn { name, deletion } => {
+            out.push(3);
+            put_bytes(out, name);
+            put_deletion(out, deletion);
+        }
+        Op::CounterAdd {
+            super_column,
+            name,
+            delta,
+            timestamp,
+        } => {
+            out.push(if super_column.is_some() { 6 } else { 5 });
+            if let Some(sc) = super_column {
+                put_bytes(out, sc);
+            }
+            put_bytes(out, name);
+            out.extend_from_slice(&delta.to_be_bytes());
+            out.extend_from_slice(&timestamp.to_be_bytes());
+        }
+        Op::DeleteRange {
+            start,
+            end,
+            deletion,
+        } => {
+            out.push(4);
+            put_bytes(out, start);
+            put_bytes(out, end);
+            put_deletion(out, deletion);
+        }
+    }
+}
+
+/// The start of a logged mutation of one column family (id `cf_id`) under
+/// `key`, whose `nops` ops, each written by [`put_op`], follow it: with
+/// them, the bytes [`encode_mutation`] gives for such a mutation.
+pub(crate) fn put_record_head(out: &mut Vec<u8>, key: &[u8], cf_id: u32, nops: usize) {
+    out.push(MUTATION_V1);
+    put_bytes(out, key);
+    put_var(out, 1);
+    put_var(out, u64::from(cf_id));
+    put_var(out, nops as u64);
+}
+
+/// `n` ops written back to back by [`put_op`], and nothing after them.
+pub(crate) fn decode_ops(data: &[u8], n: usize) -> Result<Vec<Op>, CodecError> {
+    let mut r = Reader(data);
+    let mut ops = Vec::with_capacity(n.min(256));
+    for _ in 0..n {
+        ops.push(r.op()?);
+    }
+    r.end()?;
+    Ok(ops)
 }
 
 /// A logged mutation as stored: its key and each column family's ops by

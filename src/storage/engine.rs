@@ -7,10 +7,11 @@
 
 use super::catalog::Catalog;
 use super::cfstore::{CfStats, CfStore};
-use super::codec::encode_mutation;
+use super::codec::{encode_mutation, CodecError};
 use super::commitlog::{CommitLog, Position, Records};
 use super::model::RowMutation;
 use super::options::EngineOptions;
+use super::packed_batch::PackedBatch;
 use super::recovery::recover;
 use super::replaying;
 use super::resource::Episodes;
@@ -191,26 +192,32 @@ impl Engine {
     /// Applies several mutations with one commit-log write and one sync wait.
     /// All are validated first: an invalid one rejects the whole batch.
     pub fn apply_batch(&self, ms: &[RowMutation]) -> Result<(), StorageError> {
+        self.write(Writes::Whole(ms))
+    }
+
+    /// [`Engine::apply_batch`] for mutations held packed: each is decoded
+    /// only while it is validated or applied, and logged as packed.
+    pub fn apply_packed(&self, batch: &PackedBatch) -> Result<(), StorageError> {
+        self.write(Writes::Packed(batch))
+    }
+
+    fn write(&self, ms: Writes) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let gate = inner.catalog.read();
         let cat: &Catalog = &gate;
-        for m in ms {
-            validate(cat, m)?;
-        }
+        ms.each(&mut |m| validate(cat, m))?;
         let Some(disk) = &inner.disk else {
-            for m in ms {
+            return ms.each(&mut |m| {
                 inner.apply_to_memtables(cat, m, None);
-            }
-            return Ok(());
+                Ok(())
+            });
         };
         // Each record is framed as it is encoded, and the framed records
         // are written as they are: a big batch's log records are in memory
         // once (the encoding of one mutation at a time besides).
         let mut records = Records::default();
-        for m in ms {
-            records.push(&encode_mutation(&cat.schema, m))?;
-        }
+        ms.encode(&cat.schema, &mut records)?;
         let floor = {
             let mut inflight = disk.inflight.lock();
             let floor = disk.log.current_position();
@@ -221,11 +228,13 @@ impl Engine {
         // The records are in the log: free them before the memtables grow
         // (for a big batch they are about its size again).
         drop(records);
-        if let Ok(pos) = &result {
-            for m in ms {
+        let applied = match &result {
+            Ok(pos) => ms.each(&mut |m| {
                 inner.apply_to_memtables(cat, m, Some(*pos));
-            }
-        }
+                Ok(())
+            }),
+            Err(_) => Ok(()),
+        };
         {
             let mut inflight = disk.inflight.lock();
             if let Some(n) = inflight.get_mut(&floor) {
@@ -236,7 +245,8 @@ impl Engine {
             }
         }
         result?;
-        inner.wake_if_full(cat, ms);
+        applied?;
+        inner.wake_if_full(cat, &ms.tables());
         Ok(())
     }
 
@@ -391,6 +401,80 @@ enum Job {
     Compact,
 }
 
+/// What one engine write applies: mutations given whole, or packed.
+#[derive(Clone, Copy)]
+enum Writes<'a> {
+    Whole(&'a [RowMutation]),
+    Packed(&'a PackedBatch),
+}
+
+fn undecodable(e: CodecError) -> StorageError {
+    StorageError::Invalid(format!("a packed mutation does not decode: {e}"))
+}
+
+impl Writes<'_> {
+    /// Calls `f` with each mutation in order (a packed one decoded for the
+    /// call only), up to its first error.
+    fn each(
+        self,
+        f: &mut dyn FnMut(&RowMutation) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        match self {
+            Writes::Whole(ms) => ms.iter().try_for_each(f),
+            Writes::Packed(b) => b
+                .rows()
+                .try_for_each(|r| f(&r.mutation().map_err(undecodable)?)),
+        }
+    }
+
+    /// Frames each mutation's commit-log record into `records`.
+    fn encode(self, schema: &Schema, records: &mut Records) -> Result<(), StorageError> {
+        match self {
+            Writes::Whole(ms) => {
+                for m in ms {
+                    records.push(&encode_mutation(schema, m))?;
+                }
+            }
+            Writes::Packed(b) => {
+                let mut record = Vec::new();
+                for r in b.rows() {
+                    record.clear();
+                    match schema.cf(r.keyspace(), r.cf()) {
+                        Some(cf) => r.encode(cf.id, &mut record),
+                        // Validated, so never; encoded as a mutation would be.
+                        None => {
+                            record = encode_mutation(schema, &r.mutation().map_err(undecodable)?)
+                        }
+                    }
+                    records.push(&record)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The (keyspace, column family) pairs written.
+    fn tables(self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        let mut add = |ks: &str, cf: &str| {
+            if !out.iter().any(|(k, c)| k == ks && c == cf) {
+                out.push((ks.to_string(), cf.to_string()));
+            }
+        };
+        match self {
+            Writes::Whole(ms) => {
+                for m in ms {
+                    for (cf, _) in &m.updates {
+                        add(&m.keyspace, cf);
+                    }
+                }
+            }
+            Writes::Packed(b) => b.tables().for_each(|(ks, cf)| add(ks, cf)),
+        }
+        out
+    }
+}
+
 impl Inner {
     pub(crate) fn check_open(&self) -> Result<(), StorageError> {
         if self.closed.load(Ordering::SeqCst) {
@@ -420,15 +504,10 @@ impl Inner {
         }
     }
 
-    fn wake_if_full(&self, cat: &Catalog, ms: &[RowMutation]) {
-        let full = ms
+    fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
+        let full = tables
             .iter()
-            .flat_map(|m| m.updates.iter().map(move |(cf, _)| (m, cf)))
-            .any(|(m, cf)| {
-                cat.cfs
-                    .get(&(m.keyspace.clone(), cf.clone()))
-                    .is_some_and(|c| self.needs_flush(c))
-            });
+            .any(|t| cat.cfs.get(t).is_some_and(|c| self.needs_flush(c)));
         if full {
             let _g = self.wake.0.lock();
             self.wake.1.notify_all();

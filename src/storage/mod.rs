@@ -174,6 +174,7 @@ pub mod model;
 pub mod nowait;
 mod options;
 mod packed;
+pub mod packed_batch;
 mod query;
 mod range;
 mod recovery;

@@ -27,6 +27,8 @@ use crate::storage::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
     RowResult, Slice,
 };
+use crate::storage::packed_batch::{PackedBatch, PackedBatchBuilder};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -349,6 +351,10 @@ pub(super) fn write(
         if batch::has_conditions(b) {
             return conditional::conditional_batch(backend, session, statement, b, binds);
         }
+        let packed = pack_batch(backend, session, b, binds, &mut |add| {
+            b.statements.iter().try_for_each(|s| add(s))
+        })?;
+        return apply_packed(backend, packed);
     }
     if let Some((name, cond)) = condition::conditional(statement) {
         return conditional::conditional_write(backend, session, statement, name, &cond, binds);
@@ -368,41 +374,82 @@ fn apply_writes(backend: &dyn CqlBackend, writes: Vec<CqlWrite>) -> CqlResult<Cq
 
 /// A batch without conditions that `parse_outlined` outlined, `text` being
 /// its query: each statement is mapped to its writes as it is parsed again
-/// and then dropped, and the writes are merged per row as they come (the
-/// statements' syntax trees are never all held, nor writes and mutations
-/// both). Everything is checked before anything is applied, in the order
-/// and with the errors of [`write`] over the whole batch: the tables (the
-/// counter-batch rule), the batch's `USING`, then each statement in turn.
+/// and then dropped (the statements' syntax trees are never all held). The
+/// text, when owned, is freed once parsed, before the memtables grow.
 pub(super) fn write_outlined(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     b: &Batch,
-    text: &str,
+    text: Cow<'_, str>,
 ) -> CqlResult<CqlOutcome> {
-    let outline = b.outline.as_ref().map(|o| o.tables.as_slice());
+    let packed = pack_batch(backend, session, b, &[], &mut |add| {
+        crate::cql::each_batch_statement(&text, &mut |s| add(&s))
+    })?;
+    drop(text);
+    apply_packed(backend, packed)
+}
+
+/// The writes of a batch without conditions, packed as each statement is
+/// mapped (see `storage::packed_batch`: never held as trees of cells, some
+/// 500 bytes for an INSERT of 47), `each` handing its statements in order
+/// (from its syntax tree, or as its text is parsed again). Everything is
+/// checked before anything is applied, in the order and with the errors of
+/// 1.2.9: the tables (the counter-batch rule), the batch's `USING`, then
+/// each statement in turn; writes to one row of one table become one
+/// mutation, as `mapping::BatchWrites` merges them.
+fn pack_batch(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    b: &Batch,
+    binds: &[Option<Vec<u8>>],
+    each: StatementSource<'_>,
+) -> CqlResult<PackedBatch> {
     let schema = backend.schema();
     let tables = |t: &TableName| -> CqlResult<Table> {
         let ks = session.keyspace_for(t)?;
         lookup(&schema, &ks, &t.name)
     };
-    check_kind_of_tables(b.kind, outline.unwrap_or_default().iter(), &tables)?;
+    match &b.outline {
+        Some(o) => check_kind_of_tables(b.kind, o.tables.iter(), &tables)?,
+        None => check_batch_kind(b, &tables)?,
+    }
     let timestamp = session.write_timestamp();
     let lists = list_source(backend, &schema);
-    let writes = session.clock().with_uuids(|uuids| {
+    let packed = session.clock().with_uuids(|uuids| {
         let mut ctx = WriteContext {
             timestamp,
             now_millis: timestamp / 1000,
             now_seconds: now_seconds(timestamp),
-            binds: &[],
+            binds,
             uuids,
             lists: &lists,
         };
-        let mut writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
-        crate::cql::each_batch_statement(text, &mut |s| writes.add(&s, &tables, &mut ctx))?;
-        Ok::<_, CqlError>(writes.finish())
+        let writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
+        let mut packed = PackedBatchBuilder::new(true);
+        each(&mut |s| {
+            for w in writes.statement_writes(s, &tables, &mut ctx)? {
+                let ops = w.ops.into_iter().map(engine_op);
+                packed.push(&w.keyspace, &w.table, &w.row_key, ops);
+            }
+            Ok(())
+        })?;
+        Ok::<_, CqlError>(packed.finish())
     })?;
     lists.finish()?;
-    apply_writes(backend, writes)
+    Ok(packed)
+}
+
+/// Hands a batch's statements, in order, to the function given, up to its
+/// first error.
+type StatementSource<'a> =
+    &'a mut dyn FnMut(&mut dyn FnMut(&Statement) -> CqlResult<()>) -> CqlResult<()>;
+
+/// Applies a batch's packed writes as one engine batch.
+fn apply_packed(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
+    if !packed.is_empty() {
+        backend.apply_packed(&packed)?;
+    }
+    Ok(CqlOutcome::Void)
 }
 
 /// Where writes read the lists they change (a list's element cells are

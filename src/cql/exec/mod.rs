@@ -54,6 +54,8 @@ use crate::cql::mapping::ResultSet;
 use crate::cql::{parse, parse_outlined};
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::packed_batch::PackedBatch;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// What the executor needs from the server: the schema, schema changes,
@@ -65,6 +67,15 @@ pub trait CqlBackend: Send + Sync {
     fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError>;
     /// Writes one batch.
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError>;
+    /// Writes one batch held packed (a big batch's): as [`CqlBackend::apply`]
+    /// of its mutations, which a backend that can should apply without
+    /// unpacking them all at once.
+    fn apply_packed(&self, batch: &PackedBatch) -> Result<(), CqlError> {
+        let mutations = batch
+            .to_mutations()
+            .map_err(|e| CqlError::Invalid(e.to_string()))?;
+        self.apply(&mutations)
+    }
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError>;
     /// Rows in ring order, deleted ones ("ghosts") included.
     fn read_range(
@@ -148,7 +159,7 @@ pub fn execute(
     execute_outlined(
         backend,
         session,
-        query,
+        Cow::Borrowed(query),
         &parse_outlined(query)?,
         consistency,
     )
@@ -156,11 +167,12 @@ pub fn execute(
 
 /// Runs `parsed`, the [`parse_outlined`] form of `query`: a batch outlined
 /// there is run statement by statement as `query` is parsed again (see
-/// `dml::write_outlined`).
+/// `dml::write_outlined`). Given owned, `query` is freed as soon as it is
+/// no longer needed (a big batch's text, before its writes are applied).
 pub fn execute_outlined(
     backend: &dyn CqlBackend,
     session: &mut CqlSession,
-    query: &str,
+    query: Cow<'_, str>,
     parsed: &Parsed,
     _consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
@@ -263,7 +275,7 @@ fn run(
     session: &mut CqlSession,
     statement: &Statement,
     binds: &[Option<Vec<u8>>],
-    text: Option<&str>,
+    text: Option<Cow<'_, str>>,
 ) -> Result<CqlOutcome, CqlError> {
     match statement {
         Statement::Batch(b) if b.outline.is_some() => match text {

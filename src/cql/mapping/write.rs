@@ -189,24 +189,7 @@ impl BatchWrites {
         tables: &dyn Fn(&TableName) -> CqlResult<Table>,
         ctx: &mut WriteContext,
     ) -> CqlResult<()> {
-        let batch_ts = Some(self.timestamp);
-        let writes = match s {
-            Statement::Insert(i) => {
-                if self.timestamped && i.using.timestamp.is_some() {
-                    return Err(CqlError::invalid(
-                        "Timestamp must be set either on BATCH or individual statements",
-                    ));
-                }
-                insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?
-            }
-            Statement::Update(u) => update_writes(&tables(&u.table)?, u, batch_ts, ctx)?,
-            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, batch_ts, ctx)?,
-            _ => {
-                return Err(CqlError::invalid(
-                    "Only INSERT, UPDATE and DELETE statements are allowed in a BATCH",
-                ))
-            }
-        };
+        let writes = self.statement_writes(s, tables, ctx)?;
         for w in writes {
             let hash = key_hash(&w.row_key);
             let mut at = self.by_hash.get(&hash).copied().unwrap_or(usize::MAX);
@@ -231,6 +214,34 @@ impl BatchWrites {
     /// The merged writes, in the order their rows were first written.
     pub fn finish(self) -> Vec<CqlWrite> {
         self.out
+    }
+
+    /// The writes of one of the batch's statements, checked and stamped as
+    /// [`BatchWrites::add`] does, for a caller that merges them itself.
+    pub fn statement_writes(
+        &self,
+        s: &Statement,
+        tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+        ctx: &mut WriteContext,
+    ) -> CqlResult<Vec<CqlWrite>> {
+        let batch_ts = Some(self.timestamp);
+        Ok(match s {
+            Statement::Insert(i) => {
+                if self.timestamped && i.using.timestamp.is_some() {
+                    return Err(CqlError::invalid(
+                        "Timestamp must be set either on BATCH or individual statements",
+                    ));
+                }
+                insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?
+            }
+            Statement::Update(u) => update_writes(&tables(&u.table)?, u, batch_ts, ctx)?,
+            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, batch_ts, ctx)?,
+            _ => {
+                return Err(CqlError::invalid(
+                    "Only INSERT, UPDATE and DELETE statements are allowed in a BATCH",
+                ))
+            }
+        })
     }
 }
 

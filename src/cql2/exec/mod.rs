@@ -19,6 +19,7 @@ use crate::cql::exec::{CqlBackend, ServerClock};
 use crate::cql::CqlError;
 use crate::marshal::{Dialect, TypeRef};
 use crate::schema::{CfDef, KeyspaceDef, Schema};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// 1.2's `FBUtilities.MAX_UNSIGNED_SHORT`: the longest key or column name.
@@ -47,8 +48,13 @@ pub fn run(ctx: &mut Context, statement: &Statement, vars: &[Vec<u8>]) -> Result
 }
 
 /// Runs `statement`, the `parser::parse_outlined` form of `text`: a batch
-/// outlined there runs its statements as `text` is parsed again.
-pub fn run_outlined(ctx: &mut Context, statement: &Statement, text: &str) -> Result<Cql2Result> {
+/// outlined there runs its statements as `text` is parsed again. Given
+/// owned, `text` is freed once parsed, before a batch's writes are applied.
+pub fn run_outlined(
+    ctx: &mut Context,
+    statement: &Statement,
+    text: Cow<'_, str>,
+) -> Result<Cql2Result> {
     run_with(ctx, statement, &[], Some(text))
 }
 
@@ -56,7 +62,7 @@ fn run_with(
     ctx: &mut Context,
     statement: &Statement,
     vars: &[Vec<u8>],
-    text: Option<&str>,
+    text: Option<Cow<'_, str>>,
 ) -> Result<Cql2Result> {
     // 1.2 asked for the connection's keyspace before anything else for
     // every statement but SELECT, USE and CREATE/DROP KEYSPACE.

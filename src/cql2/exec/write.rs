@@ -15,6 +15,8 @@ use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation
 use crate::cql2::result::Cql2Result;
 use crate::schema::CfDef;
 use crate::storage::model::{Cell, DeletionTime, Op, RowMutation};
+use crate::storage::packed_batch::PackedBatchBuilder;
+use std::borrow::Cow;
 
 /// The system keyspace belongs to the server.
 fn check_writable(ctx: &Context, ks: &str) -> Result<()> {
@@ -64,7 +66,7 @@ pub(super) fn batch(
     attrs: &Attributes,
     statements: &[Modification],
     outline: Option<&BatchOutline>,
-    text: Option<&str>,
+    text: Option<Cow<'_, str>>,
     vars: &[Vec<u8>],
 ) -> Result<Cql2Result> {
     let ks = ctx.session_keyspace()?;
@@ -99,21 +101,26 @@ pub(super) fn batch(
         }
         (None, None) => {}
     }
-    let mut mutations = Vec::new();
+    // Each statement's mutations are packed as they come (see
+    // `storage::packed_batch`), one a statement and key as 1.2 made them.
+    let mut packed = PackedBatchBuilder::new(false);
     let mut add = |ctx: &mut Context, m: &Modification| -> Result<()> {
-        match m {
-            Modification::Update(u) => {
-                mutations.extend(update_mutations(ctx, &ks, u, attrs.timestamp, vars)?)
-            }
-            Modification::Delete(d) => {
-                mutations.extend(delete_mutations(ctx, &ks, d, attrs.timestamp, vars)?)
+        let mutations = match m {
+            Modification::Update(u) => update_mutations(ctx, &ks, u, attrs.timestamp, vars)?,
+            Modification::Delete(d) => delete_mutations(ctx, &ks, d, attrs.timestamp, vars)?,
+        };
+        for m in mutations {
+            for (cf, ops) in m.updates {
+                packed.push(&m.keyspace, &cf, &m.key, ops);
             }
         }
         Ok(())
     };
     match (outline, text) {
         (Some(_), Some(text)) => {
-            crate::cql2::parser::each_batch_statement(text, &mut |m| add(ctx, &m))?
+            crate::cql2::parser::each_batch_statement(&text, &mut |m| add(ctx, &m))?;
+            // Parsed: the text is freed before the memtables grow.
+            drop(text);
         }
         // Outlines are made only for runs that pass the text.
         (Some(_), None) => return invalid("a batch outline was run without its text"),
@@ -123,7 +130,13 @@ pub(super) fn batch(
             }
         }
     }
-    apply(ctx, &ks, &mutations)
+    let packed = packed.finish();
+    for r in packed.rows() {
+        check_key(r.key())?;
+    }
+    check_writable(ctx, &ks)?;
+    ctx.backend.apply_packed(&packed)?;
+    Ok(Cql2Result::Void)
 }
 
 fn apply(ctx: &Context, ks: &str, mutations: &[RowMutation]) -> Result<Cql2Result> {

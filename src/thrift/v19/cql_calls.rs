@@ -30,8 +30,10 @@ impl Handler<'_> {
                     .map_err(|e| ApiError::invalid(e.to_string()))
             })
             .and_then(|(text, parsed)| {
-                self.cql2(&parsed.statement, |ctx| {
-                    crate::cql2::exec::run_outlined(ctx, &parsed.statement, &text)
+                let statement = &parsed.statement;
+                // The text moves in, to be freed once a batch is parsed.
+                self.cql2(statement, move |ctx| {
+                    crate::cql2::exec::run_outlined(ctx, statement, text.into())
                 })
             });
         self.wrap("execute_cql_query", r)
@@ -57,12 +59,14 @@ impl Handler<'_> {
             Ok(parsed) => parsed,
             Err(e) => return self.wrap(method, Err(e)),
         };
+        let parsed = &parsed;
         self.cql3(
             method,
             consistency,
             |session| exec::access::requirements(session, &parsed.statement),
-            |backend, session| {
-                exec::execute_outlined(backend, session, &text, &parsed, consistency.0)
+            // The text moves in, to be freed once a batch is parsed.
+            move |backend, session| {
+                exec::execute_outlined(backend, session, text.into(), parsed, consistency.0)
             },
         )
     }
