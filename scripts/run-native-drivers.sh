@@ -3,6 +3,8 @@
 # free port, announced as "supercolumn native on HOST:PORT"):
 #
 #   python   clients/native/python_flow.py   PyPI cassandra-driver (pure Python: CASS_DRIVER_NO_CYTHON)
+#   golden   clients/native/golden_flow.py   the golden CQL3 scenarios through python-driver, their
+#                                            rows and cells checked through Thrift as well
 #   node     clients/native/node_flow.js     npm cassandra-driver
 #   cqlsh    PyPI cqlsh: connect, SELECT, COPY TO (its DESCRIBE is server-side, 4.0+ only)
 #
@@ -72,6 +74,7 @@ run() { # NAME COMMAND...
 }
 
 run python "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
+run golden "$VENV/bin/python" "$NATIVE/golden_flow.py" 127.0.0.1 "$NATIVE_PORT" "$SERVER_PORT"
 run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT"
 run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
 
