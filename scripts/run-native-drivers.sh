@@ -8,7 +8,7 @@
 #   node     clients/native/node_flow.js     npm cassandra-driver
 #   cqlsh    PyPI cqlsh: connect, SELECT, COPY TO (its DESCRIBE is server-side, 4.0+ only)
 #
-# The python flow also logs in to a second server that runs SimpleAuthenticator.
+# The python and Node flows also log in to a second server that runs SimpleAuthenticator.
 # Installs what is missing first (idempotent): a virtual environment in
 # clients/.build/native-venv (gitignored) from clients/native/requirements.txt, and
 # clients/native/node_modules from package.json. Usage: scripts/run-native-drivers.sh
@@ -75,7 +75,7 @@ run() { # NAME COMMAND...
 
 run python "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
 run golden "$VENV/bin/python" "$NATIVE/golden_flow.py" 127.0.0.1 "$NATIVE_PORT" "$SERVER_PORT"
-run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT"
+run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
 run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
 
 printf '%s\n' "${results[@]}"

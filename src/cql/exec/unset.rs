@@ -7,7 +7,9 @@
 //!   (the column keeps what it holds: no tombstone, unlike a bound null);
 //!   so is `c = c + ?`, `c = ? + c`, `c = c - ?`, `c[k] = ?` and `DELETE
 //!   l[?]`, and a collection literal with an unset element is unset as a
-//!   whole;
+//!   whole (an UPDATE left with no assignment still writes its row marker,
+//!   as every UPDATE of a CQL3 table does here; a DELETE left with no
+//!   element to delete does nothing);
 //! - `USING TTL ?` / `USING TIMESTAMP ?` unset take their defaults, and an
 //!   unset `LIMIT ?` is no limit;
 //! - where an unset value cannot mean "leave alone" it is an error with
@@ -22,11 +24,9 @@
 use super::tables;
 use super::CqlBackend;
 use super::CqlSession;
-use crate::cql::ast::{
-    Assignment, Condition, Deletion, Relation, Statement, TableName, Term, Update, Using,
-};
+use crate::cql::ast::{Assignment, Condition, Deletion, Relation, Statement, TableName, Term, Using};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::table::{ColumnRole, Table};
+use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::types::CqlType;
 
 /// `statement` with its unset markers (`unset[i]` for marker `i`) taken
@@ -172,7 +172,10 @@ impl Rewrite<'_> {
                 let mut out = u.clone();
                 out.assignments = self.assignments(&table, &u.assignments)?;
                 out.using = self.using(&u.using)?;
-                if out.assignments.is_empty() && out.condition.is_none() {
+                // With nothing left to set, a CQL3 table still gets its row
+                // marker (an UPDATE writes one here, as in 1.2-2.x); a
+                // compact table has none, so nothing is written.
+                if out.assignments.is_empty() && table.layout != Layout::Sparse {
                     None
                 } else {
                     Some(Statement::Update(out))
@@ -195,20 +198,13 @@ impl Rewrite<'_> {
                     }
                 }
                 out.using = self.using(&d.using)?;
-                match (d.columns.is_empty(), out.columns.is_empty()) {
-                    // Every element deletion was unset: the row must not go.
-                    (false, true) => match &d.condition {
-                        None => None,
-                        // Still checked and answered, changing nothing.
-                        Some(_) => Some(Statement::Update(Update {
-                            table: d.table.clone(),
-                            using: out.using,
-                            assignments: Vec::new(),
-                            where_clause: d.where_clause.clone(),
-                            condition: d.condition.clone(),
-                        })),
-                    },
-                    _ => Some(Statement::Delete(out)),
+                if !d.columns.is_empty() && out.columns.is_empty() {
+                    // Every element deletion was unset: the row must not go,
+                    // and nothing else is asked (a conditional one is not
+                    // evaluated either).
+                    None
+                } else {
+                    Some(Statement::Delete(out))
                 }
             }
             Statement::Batch(b) => {
