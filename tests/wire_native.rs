@@ -465,10 +465,22 @@ fn v4_unset_values_leave_columns_alone_and_are_refused_where_cassandra_refused_t
             "UPDATE nk.u SET s = ?, i = ? WHERE k = ?",
             vec![Unset, Unset, Set(&k)],
         ),
-        ("UPDATE nk.u SET m['a'] = ? WHERE k = ?", vec![Unset, Set(&k)]),
-        ("UPDATE nk.u SET l = l + ? WHERE k = ?", vec![Unset, Set(&k)]),
-        ("UPDATE nk.u SET l = l - ? WHERE k = ?", vec![Unset, Set(&k)]),
-        ("UPDATE nk.u SET l = ? + l WHERE k = ?", vec![Unset, Set(&k)]),
+        (
+            "UPDATE nk.u SET m['a'] = ? WHERE k = ?",
+            vec![Unset, Set(&k)],
+        ),
+        (
+            "UPDATE nk.u SET l = l + ? WHERE k = ?",
+            vec![Unset, Set(&k)],
+        ),
+        (
+            "UPDATE nk.u SET l = l - ? WHERE k = ?",
+            vec![Unset, Set(&k)],
+        ),
+        (
+            "UPDATE nk.u SET l = ? + l WHERE k = ?",
+            vec![Unset, Set(&k)],
+        ),
         ("UPDATE nk.u SET l[1] = ? WHERE k = ?", vec![Unset, Set(&k)]),
         ("DELETE l[?] FROM nk.u WHERE k = ?", vec![Unset, Set(&k)]),
         (
@@ -544,6 +556,11 @@ fn v4_unset_values_leave_columns_alone_and_are_refused_where_cassandra_refused_t
             "UPDATE nk.u SET l[?] = 'foo' WHERE k = 1",
             vec![Unset],
             "Invalid unset value for list index",
+        ),
+        (
+            "UPDATE nk.u SET i = 1 WHERE k = 1 IF i = ?",
+            vec![Unset],
+            "Invalid 'unset' value in condition",
         ),
         (
             "SELECT * FROM nk.u WHERE k = blobAsInt(?)",

@@ -2,7 +2,8 @@
 Cassandra 1.2.9 over Thrift) replayed through python-driver on the native protocol, with every
 result and every cell checked through Thrift as well.
 
-Usage: golden_flow.py HOST NATIVE_PORT THRIFT_PORT
+Usage: golden_flow.py HOST NATIVE_PORT THRIFT_PORT (one server, on Murmur3Partitioner as the
+recording was: scripts/run-native-drivers.sh starts it on the conformance config)
 Statements run through the driver (negotiated protocol, v4). Each statement that has a recorded
 outcome must give it: the same error text, or the same rows; each ROWS result must also be the
 same through Thrift's execute_cql3_query. Each recorded cell listing must be what Thrift's

@@ -24,7 +24,9 @@
 use super::tables;
 use super::CqlBackend;
 use super::CqlSession;
-use crate::cql::ast::{Assignment, Condition, Deletion, Relation, Statement, TableName, Term, Using};
+use crate::cql::ast::{
+    Assignment, Condition, Deletion, Relation, Statement, TableName, Term, Using,
+};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::types::CqlType;
