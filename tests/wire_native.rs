@@ -484,7 +484,7 @@ fn v4_unset_values_leave_columns_alone_and_are_refused_where_cassandra_refused_t
         ("UPDATE nk.u SET l[1] = ? WHERE k = ?", vec![Unset, Set(&k)]),
         ("DELETE l[?] FROM nk.u WHERE k = ?", vec![Unset, Set(&k)]),
         (
-            "UPDATE nk.u USING TTL ? SET m = m + {'a': ?} WHERE k = ?",
+            "UPDATE nk.u USING TTL ? SET m = m + ? WHERE k = ?",
             vec![Unset, Unset, Set(&k)],
         ),
     ] {

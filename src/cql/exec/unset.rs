@@ -6,10 +6,10 @@
 //! - an INSERT column or a SET assignment whose value is unset is left out
 //!   (the column keeps what it holds: no tombstone, unlike a bound null);
 //!   so is `c = c + ?`, `c = ? + c`, `c = c - ?`, `c[k] = ?` and `DELETE
-//!   l[?]`, and a collection literal with an unset element is unset as a
-//!   whole (an UPDATE left with no assignment still writes its row marker,
+//!   l[?]` (an UPDATE left with no assignment still writes its row marker,
 //!   as every UPDATE of a CQL3 table does here; a DELETE left with no
-//!   element to delete does nothing);
+//!   element to delete does nothing). Markers inside collection literals
+//!   stay refused, as 1.2's CQL refused them;
 //! - `USING TTL ?` / `USING TIMESTAMP ?` unset take their defaults, and an
 //!   unset `LIMIT ?` is no limit;
 //! - where an unset value cannot mean "leave alone" it is an error with
@@ -63,25 +63,14 @@ impl Rewrite<'_> {
         tables::lookup(&self.backend.schema(), &ks, &t.name)
     }
 
-    /// Whether `term` is unset as a whole (a marker bound to unset, or a
-    /// collection literal with an unset element).
+    /// Whether `term` is a marker bound to unset (a function of one is an
+    /// error).
     fn is_unset(&self, term: &Term) -> CqlResult<bool> {
         Ok(match term {
             Term::Bind(i) => self.unset.get(*i).copied().unwrap_or(false),
-            Term::List(items) | Term::Set(items) => {
-                let mut any = false;
-                for t in items {
-                    any |= self.is_unset(t)?;
-                }
-                any
-            }
-            Term::Map(entries) => {
-                let mut any = false;
-                for (k, v) in entries {
-                    any |= self.is_unset(k)? | self.is_unset(v)?;
-                }
-                any
-            }
+            // 1.2's CQL takes no markers inside collection literals (the
+            // executor refuses them, unset or not).
+            Term::List(_) | Term::Set(_) | Term::Map(_) => false,
             Term::Function { name, args } => {
                 for a in args {
                     if self.is_unset(a)? {
