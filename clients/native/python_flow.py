@@ -100,18 +100,20 @@ check(bool(future.warnings) and "exceeding specified threshold of 5120" in futur
       "batch-size warning: %s" % (future.warnings or ["none"])[0][:60])
 
 # v4: UNSET_VALUE leaves a column as it is (a None deletes it); in a WHERE clause it is refused.
-s.execute("CREATE TABLE unset (k int PRIMARY KEY, a text, b int, m map<text, int>)")
-s.execute("INSERT INTO unset (k, a, b, m) VALUES (1, 'kept', 7, {'x': 1})")
-up = s.prepare("UPDATE unset SET a = ?, b = ?, m = m + ? WHERE k = ?")
-s.execute(up, (UNSET_VALUE, 8, UNSET_VALUE, 1))
-s.execute(s.prepare("INSERT INTO unset (k, a, b) VALUES (?, ?, ?)"), (1, UNSET_VALUE, UNSET_VALUE))
-row = s.execute("SELECT a, b, m FROM unset WHERE k = 1").one()
+s.execute("CREATE TABLE unset (k int, c int, a text, b int, m map<text, int>, PRIMARY KEY (k, c))")
+s.execute("INSERT INTO unset (k, c, a, b, m) VALUES (1, 1, 'kept', 7, {'x': 1})")
+up = s.prepare("UPDATE unset SET a = ?, b = ?, m = m + ? WHERE k = ? AND c = ?")
+s.execute(up, (UNSET_VALUE, 8, UNSET_VALUE, 1, 1))
+s.execute(s.prepare("INSERT INTO unset (k, c, a, b) VALUES (?, ?, ?, ?)"),
+          (1, 1, UNSET_VALUE, UNSET_VALUE))
+row = s.execute("SELECT a, b, m FROM unset WHERE k = 1 AND c = 1").one()
 check((row.a, row.b, dict(row.m)) == ("kept", 8, {"x": 1}), "UNSET_VALUE leaves columns alone")
 try:
-    s.execute(up, ("x", 1, None, UNSET_VALUE))
-    raise AssertionError("an unset key was accepted")
+    # (the driver itself refuses an unset partition key: it routes by it)
+    s.execute(up, ("x", 1, None, 1, UNSET_VALUE))
+    raise AssertionError("an unset clustering key was accepted")
 except InvalidRequest as e:
-    check("Invalid unset value for column k" in str(e), "UNSET_VALUE in WHERE is refused")
+    check("Invalid unset value for column c" in str(e), "UNSET_VALUE in WHERE is refused")
 
 r1 = s.execute("INSERT INTO wide (p, c, v) VALUES (2, 1, 'first') IF NOT EXISTS").one()
 r2 = s.execute("INSERT INTO wide (p, c, v) VALUES (2, 1, 'second') IF NOT EXISTS").one()
