@@ -3,10 +3,13 @@
 # free port, announced as "supercolumn native on HOST:PORT"):
 #
 #   python   clients/native/python_flow.py   PyPI cassandra-driver (pure Python: CASS_DRIVER_NO_CYTHON)
+#   golden   clients/native/golden_flow.py   the golden CQL3 scenarios through python-driver, their
+#                                            rows and cells checked through Thrift as well
 #   node     clients/native/node_flow.js     npm cassandra-driver
 #   cqlsh    PyPI cqlsh: connect, SELECT, COPY TO (its DESCRIBE is server-side, 4.0+ only)
 #
-# The python flow also logs in to a second server that runs SimpleAuthenticator.
+# The python and Node flows also log in to a second server that runs SimpleAuthenticator;
+# the golden flow has a third, on the conformance config (Murmur3Partitioner).
 # Installs what is missing first (idempotent): a virtual environment in
 # clients/.build/native-venv (gitignored) from clients/native/requirements.txt, and
 # clients/native/node_modules from package.json. Usage: scripts/run-native-drivers.sh
@@ -45,16 +48,25 @@ sed "s|<Authenticator>org.apache.cassandra.auth.AllowAllAuthenticator</Authentic
 grep -q SimpleAuthenticator "$AUTH_DIR/storage-conf.xml" || { echo "no authenticator to replace" >&2; exit 1; }
 start_server "$AUTH_DIR/storage-conf.xml"
 AUTH_PID=$SERVER_PID AUTH_NATIVE=$NATIVE_PORT AUTH_DATA=$SERVER_DATA
+# The golden scenarios were recorded on 1.2.9 with Murmur3Partitioner: their row order and
+# token() values need the config the conformance cases were recorded under.
+start_server "$CONFORMANCE_DIR/config/storage-conf-v19.xml" --native-listen 127.0.0.1:0
+GOLDEN_PID=$SERVER_PID GOLDEN_NATIVE=$NATIVE_PORT GOLDEN_THRIFT=$SERVER_PORT GOLDEN_DATA=$SERVER_DATA
 start_server storage-conf.xml
 cleanup() {
     stop_server >/dev/null 2>&1 || true
-    kill -TERM "$AUTH_PID" 2>/dev/null || true
-    wait "$AUTH_PID" 2>/dev/null || true
+    local pid
+    for pid in "$AUTH_PID" "$GOLDEN_PID"; do
+        kill -TERM "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
     rm -rf "$AUTH_DIR" "$AUTH_DATA" "$AUTH_DATA.stdout" "$AUTH_DATA.stderr"
+    rm -rf "$GOLDEN_DATA" "$GOLDEN_DATA.stdout" "$GOLDEN_DATA.stderr"
 }
 trap cleanup EXIT
-[ -n "$NATIVE_PORT" ] && [ -n "$AUTH_NATIVE" ] || { echo "no native port announced" >&2; exit 1; }
-say "servers: native on 127.0.0.1:$NATIVE_PORT (AllowAll), 127.0.0.1:$AUTH_NATIVE (SimpleAuthenticator)"
+[ -n "$NATIVE_PORT" ] && [ -n "$AUTH_NATIVE" ] && [ -n "$GOLDEN_NATIVE" ] ||
+    { echo "no native port announced" >&2; exit 1; }
+say "servers: native on 127.0.0.1:$NATIVE_PORT (AllowAll), 127.0.0.1:$AUTH_NATIVE (SimpleAuthenticator), 127.0.0.1:$GOLDEN_NATIVE (Murmur3Partitioner, golden)"
 
 passed=0 failed=0 results=()
 run() { # NAME COMMAND...
@@ -72,7 +84,8 @@ run() { # NAME COMMAND...
 }
 
 run python "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
-run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT"
+run golden "$VENV/bin/python" "$NATIVE/golden_flow.py" 127.0.0.1 "$GOLDEN_NATIVE" "$GOLDEN_THRIFT"
+run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
 run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
 
 printf '%s\n' "${results[@]}"

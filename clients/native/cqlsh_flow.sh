@@ -10,9 +10,13 @@ fail() { echo "FAIL: $1"; cat "$2"; exit 1; }
 q "SHOW VERSION" >"$out/version"
 grep -q "Native protocol v4" "$out/version" || fail "SHOW VERSION" "$out/version"
 echo "ok: connected: $(grep "Native protocol" "$out/version")"
-# Today's cqlsh sends DESCRIBE to the server and shows the answer only from Cassandra
-# 4.0 on (server-side DESCRIBE): supercolumn claims 2.2 on v4 and has no DESCRIBE.
-echo "skipped: DESCRIBE KEYSPACES/TABLE (server-side in today's cqlsh: Cassandra 4.0+ only)"
+# cqlsh 6.2.2 has no client-side DESCRIBE: it sends the statement and shows the answer only
+# when release_version starts with 4+ (server-side DESCRIBE, Cassandra 4.0). supercolumn claims
+# 2.2 on v4 and serves no DESCRIBE (README, "Native protocol"); check that this is still why.
+q "DESCRIBE KEYSPACES" >"$out/describe" 2>&1 || true
+grep -q "DESCRIBE does not exist server side prior Cassandra 4.0" "$out/describe" ||
+    fail "DESCRIBE KEYSPACES: not the pre-4.0 refusal this flow expects (update it)" "$out/describe"
+echo "skipped: DESCRIBE KEYSPACES/TABLE (cqlsh 6.2.2: server-side only, needs a 4.0 claim)"
 q "SELECT v FROM py.wide WHERE p = 1" >"$out/select"
 grep -q "(3 rows)" "$out/select" || fail SELECT "$out/select"
 echo "ok: SELECT"

@@ -1,15 +1,18 @@
 // The DataStax Node.js driver (npm cassandra-driver) against supercolumn's native
-// protocol: connect (negotiated, then each version pinned), metadata, prepared
-// statements, a batch, paging, concurrent requests.
-// Usage: node node_flow.js HOST PORT. Last line "OK: node cassandra-driver <version>".
+// protocol, the python flow made smaller: connect (negotiated, then each version
+// pinned), metadata, prepared statements, paging, a batch (and v4's batch-size warning),
+// v4's unset values, a lightweight transaction, concurrent requests, schema-change
+// events, and login with PlainTextAuthProvider.
+// Usage: node node_flow.js HOST PORT [AUTH_PORT] (AUTH_PORT: a server with
+// SimpleAuthenticator, user alice / secret). Last line "OK: node cassandra-driver <version>".
 'use strict';
 const assert = require('assert');
 const cassandra = require('cassandra-driver');
-const [host, port] = [process.argv[2], Number(process.argv[3])];
+const [host, port, authPort] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4] || 0)];
 
-function client(extra) {
+function client(extra, atPort) {
   return new cassandra.Client(Object.assign({
-    contactPoints: [`${host}:${port}`],
+    contactPoints: [`${host}:${atPort || port}`],
     localDataCenter: 'datacenter1',
   }, extra || {}));
 }
@@ -71,11 +74,58 @@ async function main() {
   assert.deepStrictEqual(b.rows.map(r => r.v), ['a', 'b']);
   ok('batch');
 
+  // v4: a batch over 5 KiB is applied with Cassandra 2.2's warning.
+  const big = [...Array(60).keys()].map(i => ({ query: ins, params: [3, i, 'x'.repeat(100), null] }));
+  const warned = await c.batch(big, { prepare: true });
+  assert.ok((warned.info.warnings || []).some(w => w.includes('exceeding specified threshold of 5120')),
+    `batch-size warning: ${warned.info.warnings}`);
+  ok('batch-size warning');
+
+  // v4: unset leaves the column alone.
+  await c.execute('UPDATE js.t SET v = ?, m = ? WHERE p = ? AND c = ?',
+    [cassandra.types.unset, { k: 70 }, 0, 7], { prepare: true });
+  const un = (await c.execute('SELECT v, m FROM js.t WHERE p = 0 AND c = 7')).first();
+  assert.deepStrictEqual([un.v, un.m.k], ['v7', 70]);
+  ok('unset values');
+
+  const lwt1 = await c.execute("INSERT INTO js.t (p, c, v) VALUES (2, 1, 'first') IF NOT EXISTS");
+  const lwt2 = await c.execute("INSERT INTO js.t (p, c, v) VALUES (2, 1, 'second') IF NOT EXISTS");
+  assert.deepStrictEqual([lwt1.first()['[applied]'], lwt2.first()['[applied]'], lwt2.first().v],
+    [true, false, 'first']);
+  ok('lightweight transactions');
+
+  // A keyspace made through another connection reaches this client's metadata as an event.
+  const other = client();
+  await other.connect();
+  await other.execute("CREATE KEYSPACE js_elsewhere WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+  await other.shutdown();
+  const deadline = Date.now() + 20000;
+  while (!c.metadata.keyspaces.js_elsewhere && Date.now() < deadline) {
+    await new Promise(r => setTimeout(r, 200));
+  }
+  assert.ok(c.metadata.keyspaces.js_elsewhere, 'schema-change event refreshed the metadata');
+  ok('schema-change event');
+
   const all = await Promise.all([...Array(50).keys()].map(i =>
     c.execute('SELECT v FROM js.t WHERE p = 0 AND c = ?', [i], { prepare: true })));
   assert.deepStrictEqual(all.map(r => r.first().v), [...Array(50).keys()].map(i => `v${i}`));
   ok('50 concurrent requests');
   await c.shutdown();
+
+  if (authPort) {
+    const auth = (password) => client({
+      authProvider: new cassandra.auth.PlainTextAuthProvider('alice', password) }, authPort);
+    const a = auth('secret');
+    await a.connect();
+    await a.execute('SELECT * FROM system.local');
+    await a.shutdown();
+    ok('PlainTextAuthProvider login');
+    const bad = auth('wrong');
+    await assert.rejects(bad.connect(), e => /credentials|password|Authentication/i.test(
+      Object.values(e.innerErrors || {}).map(x => String(x && x.message)).join(' ') + e.message));
+    await bad.shutdown();
+    ok('a wrong password is refused');
+  }
   console.log(`OK: node cassandra-driver ${require('cassandra-driver/package.json').version}`);
 }
 

@@ -11,12 +11,12 @@ import decimal
 import datetime
 import ipaddress
 
-from cassandra import ConsistencyLevel, __version__ as driver_version
+from cassandra import ConsistencyLevel, InvalidRequest, __version__ as driver_version
 from cassandra.auth import PlainTextAuthProvider
 from cassandra.cluster import Cluster, NoHostAvailable, ExecutionProfile, EXEC_PROFILE_DEFAULT
 from cassandra.concurrent import execute_concurrent_with_args
 from cassandra.policies import RoundRobinPolicy
-from cassandra.query import BatchStatement, SimpleStatement
+from cassandra.query import UNSET_VALUE, BatchStatement, SimpleStatement
 
 host, port = sys.argv[1], int(sys.argv[2])
 auth_port = int(sys.argv[3]) if len(sys.argv) > 3 else None
@@ -89,6 +89,31 @@ b.add(SimpleStatement("INSERT INTO wide (p, c, v) VALUES (1, 2, 'b')"))
 b.add(put, (1, 3, "c"))
 s.execute(b)
 check([r.v for r in s.execute("SELECT v FROM wide WHERE p = 1")] == ["a", "b", "c"], "batch")
+
+# v4: a batch over Cassandra 2.2's batch_size_warn_threshold (5 KiB) is applied, with its warning.
+big = BatchStatement()
+for i in range(60):
+    big.add(put, (3, i, "x" * 100))
+future = s.execute_async(big)
+future.result()
+check(bool(future.warnings) and "exceeding specified threshold of 5120" in future.warnings[0],
+      "batch-size warning: %s" % (future.warnings or ["none"])[0][:60])
+
+# v4: UNSET_VALUE leaves a column as it is (a None deletes it); in a WHERE clause it is refused.
+s.execute("CREATE TABLE unset (k int, c int, a text, b int, m map<text, int>, PRIMARY KEY (k, c))")
+s.execute("INSERT INTO unset (k, c, a, b, m) VALUES (1, 1, 'kept', 7, {'x': 1})")
+up = s.prepare("UPDATE unset SET a = ?, b = ?, m = m + ? WHERE k = ? AND c = ?")
+s.execute(up, (UNSET_VALUE, 8, UNSET_VALUE, 1, 1))
+s.execute(s.prepare("INSERT INTO unset (k, c, a, b) VALUES (?, ?, ?, ?)"),
+          (1, 1, UNSET_VALUE, UNSET_VALUE))
+row = s.execute("SELECT a, b, m FROM unset WHERE k = 1 AND c = 1").one()
+check((row.a, row.b, dict(row.m)) == ("kept", 8, {"x": 1}), "UNSET_VALUE leaves columns alone")
+try:
+    # (the driver itself refuses an unset partition key: it routes by it)
+    s.execute(up, ("x", 1, None, 1, UNSET_VALUE))
+    raise AssertionError("an unset clustering key was accepted")
+except InvalidRequest as e:
+    check("Invalid unset value for column c" in str(e), "UNSET_VALUE in WHERE is refused")
 
 r1 = s.execute("INSERT INTO wide (p, c, v) VALUES (2, 1, 'first') IF NOT EXISTS").one()
 r2 = s.execute("INSERT INTO wide (p, c, v) VALUES (2, 1, 'second') IF NOT EXISTS").one()

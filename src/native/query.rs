@@ -1,7 +1,8 @@
 //! QUERY, PREPARE, EXECUTE and BATCH through the one CQL3 executor that
 //! Thrift's `execute_cql3_query` uses (`cql::exec` over `node::cql`), with
 //! the connection's keyspace and login, the client's default timestamp,
-//! bound values (positional or, v3+, named; v4's unset refused clearly),
+//! bound values (positional or, v3+, named; v4's unset ones through
+//! `cql::exec::unset`),
 //! and paging (see `result`).
 //!
 //! A BATCH message becomes one CQL3 `BEGIN ... APPLY BATCH` statement made
@@ -163,13 +164,20 @@ fn specs(node: &Node, session: &CqlSession, statement: &Statement) -> NativeResu
     })?)
 }
 
+/// The bound values in marker order, in the executor's form, and which
+/// markers are unset (v4).
+struct Binds {
+    values: Vec<Option<Vec<u8>>>,
+    unset: Vec<bool>,
+}
+
 /// The bound values in marker order, in the executor's form.
 fn binds(
     specs: &[BindSpec],
     values: &[Value],
     names: Option<&[String]>,
     version: u8,
-) -> NativeResult<Vec<Option<Vec<u8>>>> {
+) -> NativeResult<Binds> {
     if values.len() != specs.len() {
         return Err(NativeError::Invalid(format!(
             "There were {} markers(?) in CQL but {} bound variables",
@@ -178,6 +186,7 @@ fn binds(
         )));
     }
     let mut out = Vec::with_capacity(specs.len());
+    let mut unset = vec![false; specs.len()];
     for (i, spec) in specs.iter().enumerate() {
         let value = match names {
             None => &values[i],
@@ -194,10 +203,8 @@ fn binds(
         out.push(match value {
             Value::Null => None,
             Value::Unset => {
-                return Err(NativeError::Invalid(format!(
-                    "Invalid unset value for column {}: unset values are not supported; bind a value or null",
-                    spec.name
-                )))
+                unset[i] = true;
+                None
             }
             Value::Set(v) => {
                 let ty = WireType::of_class(&spec.ty.class_name());
@@ -205,7 +212,7 @@ fn binds(
             }
         });
     }
-    Ok(out)
+    Ok(Binds { values: out, unset })
 }
 
 /// Identifies a statement and its values for the paging state.
@@ -231,7 +238,7 @@ fn run(
     mut session: CqlSession,
     user: Option<AuthenticatedUser>,
     prepared: &Prepared,
-    binds: Vec<Option<Vec<u8>>>,
+    binds: Binds,
     params: &QueryParams,
     digest: [u8; 16],
 ) -> NativeResult<Vec<u8>> {
@@ -251,11 +258,12 @@ fn run(
         },
     };
     let backend = NodeBackend::confined(ctx.node, reach);
-    let outcome = backend.finish(exec::run_prepared(
+    let outcome = backend.finish(exec::run_prepared_unset(
         &backend,
         &mut session,
         prepared,
-        &binds,
+        &binds.values,
+        &binds.unset,
         i32::from(params.consistency),
     ))?;
     Ok(match outcome {

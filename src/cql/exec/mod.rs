@@ -44,6 +44,7 @@ mod dml;
 mod session;
 pub mod system_tables;
 pub mod tables;
+pub mod unset;
 
 pub use session::{md5_id, CqlSession, LocalFacts, Prepared, PreparedCache, ServerClock};
 
@@ -260,6 +261,30 @@ pub fn run_prepared(
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
     run(backend, session, &prepared.statement, values, None)
+}
+
+/// [`run_prepared`] for a statement some of whose markers (`unset[i]`)
+/// were bound to the native protocol v4's unset value: it runs as
+/// [`unset::rewrite`] makes it (nothing at all when every change it would
+/// make was unset).
+pub fn run_prepared_unset(
+    backend: &dyn CqlBackend,
+    session: &mut CqlSession,
+    prepared: &Prepared,
+    values: &[Option<Vec<u8>>],
+    unset: &[bool],
+    consistency: Consistency,
+) -> Result<CqlOutcome, CqlError> {
+    if !unset.iter().any(|u| *u) {
+        return run_prepared(backend, session, prepared, values, consistency);
+    }
+    if prepared.specs.len() != values.len() {
+        return Err(bind_count_error(prepared.specs.len(), values.len()));
+    }
+    match unset::rewrite(backend, session, &prepared.statement, unset)? {
+        Some(statement) => run(backend, session, &statement, values, None),
+        None => Ok(CqlOutcome::Void),
+    }
 }
 
 fn bind_count_error(markers: usize, bound: usize) -> CqlError {
