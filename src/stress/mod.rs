@@ -3,7 +3,9 @@
 //! over the wire with the real generated client of either API generation
 //! (`--api 0.6`, the keyspace in every call; `--api 19`, framed with
 //! `set_keyspace`, creating its keyspace and column family through schema
-//! calls if absent) and reports throughput, latency and errors.
+//! calls if absent; or `--api native`, the CQL native protocol with
+//! prepared statements and `--in-flight` requests outstanding on each
+//! connection, see [`native`]) and reports throughput, latency and errors.
 //!
 //! Each of `threads` workers owns one connection and the keys
 //! `i ≡ worker (mod threads)` of `0..keys`. A null call is one
@@ -35,6 +37,8 @@
 mod client06;
 mod client19;
 mod failure;
+mod native;
+mod pipeline;
 mod procfs;
 mod report;
 mod worker;
@@ -75,6 +79,9 @@ pub enum Api {
     /// API 19.x (Cassandra 0.7 to 2.x): framed, set_keyspace, schema set-up.
     #[value(name = "19")]
     V19,
+    /// The CQL native protocol (versions 2 to 4), prepared statements on a
+    /// compact-storage table of the same cells, --in-flight per connection.
+    Native,
 }
 
 /// Inserts and reads per key in a mixed run.
@@ -103,7 +110,7 @@ pub struct StressOptions {
     /// Server address.
     #[arg(long, default_value = "127.0.0.1:9160")]
     pub server: String,
-    /// Thrift API generation to speak.
+    /// Thrift API generation to speak, or the CQL native protocol.
     #[arg(long, value_enum, default_value = "0.6")]
     pub api: Api,
     /// Use framed transport with --api 0.6 (default: buffered, as 0.6 clients did;
@@ -147,9 +154,20 @@ pub struct StressOptions {
     /// process listening on the --server port, when that is a loopback address).
     #[arg(long, value_name = "PID")]
     pub server_pid: Option<u32>,
-    /// Column family (default Standard1, or Super1 with --super).
+    /// Column family (default Standard1, or Super1 with --super; with
+    /// --api native the CQL3 table Standard1Cql).
     #[arg(long)]
     pub column_family: Option<String>,
+    /// With --api native: requests outstanding per connection, each on its
+    /// own stream id (Thrift connections have one at a time).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub in_flight: u32,
+    /// With --api native: the protocol version to speak (2 to 4).
+    #[arg(long, value_name = "V", default_value_t = 4)]
+    pub native_version: u8,
+    /// With --api native: body compression, lz4 or snappy (default none).
+    #[arg(long, value_name = "NAME")]
+    pub compression: Option<String>,
 }
 
 /// Why a run could not start (a run that starts reports its failed calls
@@ -184,6 +202,8 @@ pub(crate) struct Workload {
     value: Vec<u8>,
     range_count: i32,
     consistency: String,
+    native_version: u8,
+    compression: Option<String>,
 }
 
 impl Workload {
@@ -201,7 +221,9 @@ impl Workload {
                 StressError::Usage(format!("--server {:?}: expected HOST:PORT", opts.server))
             })?;
         let column_family = opts.column_family.clone().unwrap_or_else(|| {
-            if opts.super_columns > 0 {
+            if opts.api == Api::Native {
+                native::DEFAULT_TABLE
+            } else if opts.super_columns > 0 {
                 "Super1"
             } else {
                 "Standard1"
@@ -219,6 +241,8 @@ impl Workload {
             value: vec![b'x'; opts.column_size],
             range_count: i32::try_from(opts.range_count).unwrap_or(i32::MAX),
             consistency: opts.consistency.to_ascii_uppercase(),
+            native_version: opts.native_version,
+            compression: opts.compression.clone(),
         })
     }
 
@@ -281,6 +305,43 @@ trait Connection: Send {
     fn range_slice(&mut self, key: &str) -> thrift::Result<bool>;
 }
 
+/// A worker's connection: Thrift's, one call at a time, or a native one
+/// with many requests in flight.
+enum Conn {
+    Thrift(Box<dyn Connection>),
+    Native(Box<native::NativeConn>),
+}
+
+/// The options only the native protocol has, and what it cannot do.
+fn check_native_options(opts: &StressOptions) -> Result<(), StressError> {
+    let usage = |m: &str| Err(StressError::Usage(m.to_string()));
+    if opts.api != Api::Native {
+        if opts.in_flight != 1 || opts.compression.is_some() {
+            return usage("--in-flight and --compression need --api native (a Thrift connection has one call at a time)");
+        }
+        return Ok(());
+    }
+    if !(2..=4).contains(&opts.native_version) {
+        return usage("--native-version: 2, 3 or 4");
+    }
+    let max = if opts.native_version >= 3 { 32768 } else { 128 };
+    if opts.in_flight == 0 || opts.in_flight > max {
+        return Err(StressError::Usage(format!(
+            "--in-flight: 1 to {max} on protocol version {}",
+            opts.native_version
+        )));
+    }
+    if opts.super_columns > 0 {
+        return usage("--super needs a Thrift API: CQL3 tables have no super columns");
+    }
+    if let Some(c) = &opts.compression {
+        if crate::native::frame::Compression::parse(c).is_none() {
+            return usage("--compression: lz4 or snappy");
+        }
+    }
+    Ok(())
+}
+
 /// Runs the load: prints the header and a progress line each second on
 /// `out`, and returns what was measured when every worker is done, or at
 /// once (with the results so far) when `stop` is set, as Ctrl-C does.
@@ -294,22 +355,39 @@ pub fn run(
             "--threads and --columns must be at least 1".to_string(),
         ));
     }
+    check_native_options(opts)?;
     let work = Arc::new(Workload::new(opts)?);
     // Refuse an unknown level before connecting anywhere.
     match opts.api {
         Api::V06 => client06::consistency(&work.consistency).map(|_| ())?,
         Api::V19 => client19::consistency(&work.consistency).map(|_| ())?,
+        Api::Native => native::consistency(&work.consistency).map(|_| ())?,
     }
     let _ = write!(out, "{}", header(opts, &work));
-    if opts.api == Api::V19 {
-        client19::prepare(&work, out)?;
-    }
-    let mut conns: Vec<Box<dyn Connection>> = Vec::new();
-    for _ in 0..opts.threads {
-        conns.push(match opts.api {
-            Api::V06 => Box::new(client06::Conn06::open(&work, opts.framed)?),
-            Api::V19 => Box::new(client19::Conn19::open(&work)?),
-        });
+    let mut conns: Vec<Conn> = Vec::new();
+    match opts.api {
+        Api::V06 => {
+            for _ in 0..opts.threads {
+                conns.push(Conn::Thrift(Box::new(client06::Conn06::open(
+                    &work,
+                    opts.framed,
+                )?)));
+            }
+        }
+        Api::V19 => {
+            client19::prepare(&work, out)?;
+            for _ in 0..opts.threads {
+                conns.push(Conn::Thrift(Box::new(client19::Conn19::open(&work)?)));
+            }
+        }
+        Api::Native => {
+            native::NativeConn::connect(&work)?.create_schema(out)?;
+            for _ in 0..opts.threads {
+                let mut c = native::NativeConn::connect(&work)?;
+                c.prepare()?;
+                conns.push(Conn::Native(Box::new(c)));
+            }
+        }
     }
     let _ = out.flush();
 
@@ -321,14 +399,29 @@ pub fn run(
         .into_iter()
         .enumerate()
         .map(|(index, conn)| {
-            let worker = Worker {
-                conn,
-                index,
-                opts: opts.clone(),
-                shared: shared.clone(),
-                deadline,
-            };
-            std::thread::spawn(move || worker.run())
+            let (opts, shared) = (opts.clone(), shared.clone());
+            match conn {
+                Conn::Thrift(conn) => {
+                    let worker = Worker {
+                        conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+                Conn::Native(conn) => {
+                    let worker = pipeline::Pipeline {
+                        conn: *conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+            }
         })
         .collect();
 
@@ -369,14 +462,23 @@ fn header(opts: &StressOptions, work: &Workload) -> String {
         .operation
         .to_possible_value()
         .map_or_else(String::new, |v| v.get_name().to_string());
-    let transport = if opts.api == Api::V19 || opts.framed {
-        "framed"
+    let transport = if opts.api == Api::Native {
+        format!(
+            "{} in flight per connection{}",
+            opts.in_flight,
+            opts.compression
+                .as_ref()
+                .map_or_else(String::new, |c| format!(", {c}"))
+        )
+    } else if opts.api == Api::V19 || opts.framed {
+        "framed".to_string()
     } else {
-        "unframed"
+        "unframed".to_string()
     };
     let api = match opts.api {
-        Api::V06 => "0.6",
-        Api::V19 => "19",
+        Api::V06 => "API 0.6".to_string(),
+        Api::V19 => "API 19".to_string(),
+        Api::Native => format!("native protocol v{}", opts.native_version),
     };
     let row = if work.super_columns == 0 {
         format!("{} columns of {} bytes", work.columns, opts.column_size)
@@ -399,7 +501,7 @@ fn header(opts: &StressOptions, work: &Workload) -> String {
         None => detail,
     };
     format!(
-        "supercolumn stress: {op} on {} (API {api}, {transport}), {}.{}\n  \
+        "supercolumn stress: {op} on {} ({api}, {transport}), {}.{}\n  \
          {} keys, {row} per row, {} threads, consistency {}{detail}\n",
         work.server, work.keyspace, work.column_family, opts.keys, opts.threads, work.consistency
     )
