@@ -113,7 +113,10 @@ fn mutate_frame(rng: &mut StdRng, f: &mut Vec<u8>, version: u8) {
             let s = h - 6;
             f[s] = rng.gen();
         }
-        3 => f[h - 5] = [0x02, 0x06, 0x08, 0x0c, 0x0e, 0x10, 0x11, 0x33, rng.gen()][rng.gen_range(0..9)],
+        3 => {
+            f[h - 5] =
+                [0x02, 0x06, 0x08, 0x0c, 0x0e, 0x10, 0x11, 0x33, rng.gen()][rng.gen_range(0..9)]
+        }
         4 | 5 => {
             let honest = (f.len() - h) as i32;
             let v = hostile(rng, honest, 0);
@@ -159,8 +162,12 @@ fn count_answers(mut got: &[u8], a: &mut Answers) {
 /// it neither answers nor closes within a minute). `None`: not accepted.
 fn exchange(port: u16, bytes: &[u8]) -> Option<Answers> {
     let stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    stream.set_write_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    stream
+        .set_write_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
     let mut reader = stream.try_clone().expect("clone");
     let drained = std::thread::spawn(move || {
         let mut got = Vec::new();
@@ -230,7 +237,13 @@ fn fuzz(port: u16, seed: u64, target: u64) -> Stats {
         sent.push(broken);
         if rng.gen_bool(0.5) {
             let u = seeds::query(version, "USE fz");
-            bytes.extend(frame(version, next_stream(), op::QUERY, &u.body, compression));
+            bytes.extend(frame(
+                version,
+                next_stream(),
+                op::QUERY,
+                &u.body,
+                compression,
+            ));
             sent.push(false);
         }
         let mine = &by_version[usize::from(version - 1)];
@@ -341,7 +354,11 @@ fn assert_healthy(server: &mut Server) {
         assert_eq!(got[0].0, op::READY, "v{v}");
         assert_eq!(got[1].0, op::RESULT, "v{v}: {:?}", got[1].1);
         assert_eq!(got[2].0, op::RESULT, "v{v}: {:?}", got[2].1);
-        assert!(got[2].1.ends_with(&[0, 0, 0, 2, b'o', b'k']), "v{v}: {:?}", got[2].1);
+        assert!(
+            got[2].1.ends_with(&[0, 0, 0, 2, b'o', b'k']),
+            "v{v}: {:?}",
+            got[2].1
+        );
     }
     use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
     let mut c = wire_support::connect19(server.port);
@@ -360,7 +377,9 @@ fn run(frames: u64) {
         .unwrap_or(9);
     let dir = tempfile::tempdir().unwrap();
     let mut server = fuzz_server(dir.path());
-    let port = server.native_port.expect("the server announced its native port");
+    let port = server
+        .native_port
+        .expect("the server announced its native port");
     setup(port);
     let started = Instant::now();
     let per = frames.div_ceil(2);
@@ -393,8 +412,15 @@ fn run(frames: u64) {
         t.hangs,
     );
     assert_healthy(&mut server);
-    assert!(t.mutated >= frames, "the server stopped accepting connections:\n{}", tail(&server.log()));
-    assert_eq!(t.hangs, 0, "connections the server neither answered nor closed");
+    assert!(
+        t.mutated >= frames,
+        "the server stopped accepting connections:\n{}",
+        tail(&server.log())
+    );
+    assert_eq!(
+        t.hangs, 0,
+        "connections the server neither answered nor closed"
+    );
     assert!(server.terminate().success(), "{}", tail(&server.log()));
 }
 

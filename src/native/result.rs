@@ -265,7 +265,13 @@ mod tests {
             partition_done: false,
             remaining: 98,
         };
-        let body = rows(three_rows(), &spec, Some(paging_state(&next, &id)), 4, false);
+        let body = rows(
+            three_rows(),
+            &spec,
+            Some(paging_state(&next, &id)),
+            4,
+            false,
+        );
         let mut r = Reader::new(&body);
         assert_eq!(r.int().unwrap(), ROWS);
         assert_eq!(r.int().unwrap(), GLOBAL_TABLES_SPEC | HAS_MORE_PAGES);

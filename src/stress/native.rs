@@ -121,15 +121,23 @@ impl Answer {
     pub fn rows(&self) -> Result<Vec<Vec<Option<Vec<u8>>>>, Failure> {
         let mut r = self.result(2)?;
         let bad = |e: crate::native::codec::DecodeError| lost(format!("bad ROWS result: {e}"));
+        // The column and row counts are [int]s, each value at least 4 bytes.
+        let count = |r: &mut Reader, min: usize| -> Result<usize, Failure> {
+            let n = r.int().map_err(bad)?;
+            usize::try_from(n)
+                .ok()
+                .filter(|n| n.saturating_mul(min) <= r.remaining())
+                .ok_or_else(|| lost(format!("a ROWS result announcing {n} items")))
+        };
         let flags = r.int().map_err(bad)?;
-        let columns = r.count(0).map_err(bad)?;
+        let columns = count(&mut r, 0)?;
         if flags & 0x0002 != 0 {
             r.bytes().map_err(bad)?;
         }
         if flags & 0x0004 == 0 {
             return Err(lost("a ROWS result with metadata, which was skipped"));
         }
-        let n = r.count(columns * 4).map_err(bad)?;
+        let n = count(&mut r, columns.max(1) * 4)?;
         (0..n)
             .map(|_| {
                 (0..columns)

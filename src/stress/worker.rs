@@ -81,7 +81,8 @@ impl Calls {
             };
             // Popped from the back: pushed in reverse.
             for &(call, times) in calls.iter().rev() {
-                self.pending.extend(std::iter::repeat(call).take(times as usize));
+                self.pending
+                    .extend(std::iter::repeat(call).take(times as usize));
             }
             self.key += u64::from(self.opts.threads);
         }

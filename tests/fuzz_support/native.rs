@@ -127,9 +127,18 @@ pub fn prepared() -> Vec<(&'static str, Vec<Option<Vec<u8>>>)> {
                 int(4),
             ],
         ),
-        ("INSERT INTO fz.s (k, v) VALUES (?, ?)", vec![text("sk"), Some(vec![1, 2, 3])]),
-        ("SELECT k, v FROM fz.s WHERE token(k) > token(?) LIMIT 5", vec![text("a")]),
-        ("DELETE FROM fz.t WHERE k = ? AND c = ?", vec![int(1), int(2)]),
+        (
+            "INSERT INTO fz.s (k, v) VALUES (?, ?)",
+            vec![text("sk"), Some(vec![1, 2, 3])],
+        ),
+        (
+            "SELECT k, v FROM fz.s WHERE token(k) > token(?) LIMIT 5",
+            vec![text("a")],
+        ),
+        (
+            "DELETE FROM fz.t WHERE k = ? AND c = ?",
+            vec![int(1), int(2)],
+        ),
     ]
 }
 
@@ -158,7 +167,9 @@ fn params(b: &mut B, version: u8, values: &[Option<Vec<u8>>], flags: u8) {
         b.int(2);
     }
     if flags & 0x08 != 0 {
-        b.bytes(Some(&[0, 0, 0, 0, 0, 0, 0, 2, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]));
+        b.bytes(Some(&[
+            0, 0, 0, 0, 0, 0, 0, 2, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        ]));
     }
     if flags & 0x10 != 0 {
         b.short(8); // SERIAL
@@ -270,13 +281,18 @@ pub fn seeds(version: u8) -> Vec<NativeSeed> {
         for kind in [0u8, 1, 2] {
             let mut b = B::default();
             b.byte(kind).count(3);
-            b.byte(0).long_string("INSERT INTO fz.t (k, c, v) VALUES (?, ?, 'b')");
-            b.count(2).bytes(Some(&5i32.to_be_bytes())).bytes(Some(&6i32.to_be_bytes()));
+            b.byte(0)
+                .long_string("INSERT INTO fz.t (k, c, v) VALUES (?, ?, 'b')");
+            b.count(2)
+                .bytes(Some(&5i32.to_be_bytes()))
+                .bytes(Some(&6i32.to_be_bytes()));
             b.byte(1).short_bytes(&md5_id(insert)).count(values.len());
             for v in &values {
                 b.bytes(v.as_deref());
             }
-            b.byte(0).long_string("DELETE FROM fz.t WHERE k = 9").count(0);
+            b.byte(0)
+                .long_string("DELETE FROM fz.t WHERE k = 9")
+                .count(0);
             b.short(1);
             if version >= 3 {
                 b.byte(0x30).short(9).long(1_400_000_000_000_001);

@@ -28,8 +28,8 @@ pub use index::{
 pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
 };
-pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use paging::{PagePosition, Paging};
+pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use scan::{execute_select, execute_select_paged, PartitionSource};
 pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};
 pub use values::TermContext;
