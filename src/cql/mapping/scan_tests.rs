@@ -418,7 +418,7 @@ fn pages_continue_after_the_last_key_listed() {
     expected.truncate(1500);
     let p = plan("SELECT k FROM t", &s.table);
     s.pages.set(0);
-    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5);
+    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5, None);
     let mut got = Vec::new();
     while let Some(k) = keys.next(5) {
         got.push(vec![Some(k)]);
