@@ -82,7 +82,7 @@ impl Calls {
             // Popped from the back: pushed in reverse.
             for &(call, times) in calls.iter().rev() {
                 self.pending
-                    .extend(std::iter::repeat(call).take(times as usize));
+                    .extend(std::iter::repeat_n(call, times as usize));
             }
             self.key += u64::from(self.opts.threads);
         }
