@@ -104,7 +104,7 @@ fn frame(version: u8, stream: i16, opcode: u8, body: &[u8], c: Option<Compressio
 }
 
 /// Mutates a whole frame: its header fields, or its (compressed) body.
-fn mutate_frame(rng: &mut StdRng, f: &mut Vec<u8>, version: u8) {
+fn mutate_frame(rng: &mut StdRng, f: &mut [u8], version: u8) {
     let h = if version >= 3 { 9 } else { 8 };
     match rng.gen_range(0..7) {
         0 => f[0] = [0, 5, 6, 0x41, 0x42, 0x81, 0x84, 3, 4, rng.gen()][rng.gen_range(0..10)],
