@@ -13,7 +13,7 @@
 mod fuzz_support;
 mod wire_support;
 
-use fuzz_support::{builtin_cases, corpus_dir, issue_9_request, load_cases, Case, Seed};
+use fuzz_support::{builtin_cases, corpus_dir, hostile, issue_9_request, load_cases, Case, Seed};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{Read, Write};
@@ -22,24 +22,6 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use supercolumn::thrift::wire::{mtype, ttype, Reader};
 use wire_support::{conformance_config, Server};
-
-/// Values a hostile client puts in a length or count.
-fn hostile(rng: &mut StdRng, honest: i32, left: usize) -> i32 {
-    match rng.gen_range(0..12) {
-        0 => -1,
-        1 => i32::MIN,
-        2 => i32::MAX,
-        3 => i32::MAX - 7,
-        4 => 1 << 16,
-        5 => 1 << 20,
-        6 => 1 << 24,
-        7 => 0,
-        8 => left as i32 + rng.gen_range(1..64),
-        9 => honest.saturating_add(rng.gen_range(1..4)),
-        10 => honest.saturating_sub(rng.gen_range(1..4)),
-        _ => rng.gen(),
-    }
-}
 
 /// One to three mutations of `seed`: byte flips, a lying length or count,
 /// truncation, splicing from another request, inserted bytes, type codes.

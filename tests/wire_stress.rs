@@ -6,7 +6,8 @@
 //! with one error per connection; Ctrl-C prints the results so far. Null
 //! calls (describe_version) run over both generations, and the server's CPU
 //! per operation is reported for a local server, found by its port or named
-//! by --server-pid.
+//! by --server-pid. `--api native` runs the same operations over the CQL
+//! native protocol with many requests in flight per connection.
 
 mod wire_support;
 
@@ -268,6 +269,116 @@ fn column_size_sets_the_value_length() {
         .map(|c| c.column.as_ref().unwrap().value.len())
         .collect();
     assert_eq!(sizes, [1000, 1000]);
+}
+
+/// `--api native`: many requests in flight per connection, every row read
+/// back (prepared statements, v4 and v3 with lz4), the same cells Thrift
+/// writes (`C0`.. of `-S` bytes, seen through `get_slice`), and the
+/// options a Thrift run or a CQL3 table cannot take refused.
+#[test]
+fn native_protocol_with_requests_in_flight() {
+    let server = start();
+    let port = server
+        .native_port
+        .expect("the server serves the native protocol");
+    let native = |extra: &[&str]| {
+        let args = [&["--api", "native", "--in-flight", "16"][..], extra].concat();
+        stress(port, &args)
+    };
+    let insert = native(&["--operation", "insert"]);
+    assert_eq!(
+        (insert.field("operations"), insert.field("errors")),
+        (300, 0)
+    );
+    assert!(
+        insert
+            .out
+            .contains("native protocol v4, 16 in flight per connection"),
+        "{}",
+        insert.out
+    );
+    assert!(
+        insert.out.contains("Keyspace1.Standard1Cql"),
+        "{}",
+        insert.out
+    );
+    for op in ["read", "range-slice", "mixed", "null"] {
+        let r = native(&["--operation", op]);
+        assert_eq!(r.field("operations"), if op == "mixed" { 600 } else { 300 });
+        assert_eq!(
+            (r.field("misses"), r.field("errors")),
+            (0, 0),
+            "{op}: {}",
+            r.out
+        );
+    }
+    let v3 = native(&[
+        "--operation",
+        "read",
+        "--native-version",
+        "3",
+        "--compression",
+        "lz4",
+    ]);
+    assert_eq!(
+        (v3.field("operations"), v3.field("misses")),
+        (300, 0),
+        "{}",
+        v3.out
+    );
+    // Rows never written are misses, not errors.
+    let unwritten = native(&["--operation", "read", "-n", "600"]);
+    assert_eq!(unwritten.field("misses"), 300, "{}", unwritten.out);
+
+    let mut c = server.client(false);
+    let got = c
+        .get_slice(
+            "Keyspace1".into(),
+            "0000000002".into(),
+            ColumnParent::new("Standard1Cql".into(), None),
+            SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 10)),
+            ConsistencyLevel::ONE,
+        )
+        .expect("get_slice");
+    let cells: Vec<(Vec<u8>, usize)> = got
+        .iter()
+        .map(|c| {
+            let c = c.column.as_ref().unwrap();
+            (c.name.clone(), c.value.len())
+        })
+        .collect();
+    let want: Vec<(Vec<u8>, usize)> = (0..5).map(|i| (format!("C{i}").into_bytes(), 34)).collect();
+    assert_eq!(cells, want);
+
+    for (bad, why) in [
+        (
+            &["--api", "native", "--super", "2"][..],
+            "--super needs a Thrift API",
+        ),
+        (
+            &["--api", "19", "--in-flight", "4"][..],
+            "--in-flight and --compression need --api native",
+        ),
+        (
+            &["--api", "native", "--native-version", "1"][..],
+            "--native-version: 2, 3 or 4",
+        ),
+        (
+            &[
+                "--api",
+                "native",
+                "--native-version",
+                "2",
+                "--in-flight",
+                "200",
+            ][..],
+            "--in-flight: 1 to 128",
+        ),
+    ] {
+        let r = run(port, bad);
+        assert_ne!(r.code, Some(0), "{bad:?}");
+        assert!(r.out.contains(why), "{bad:?}: {}", r.out);
+    }
 }
 
 /// A long run in the background, its stdout read line by line.

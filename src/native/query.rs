@@ -17,13 +17,13 @@ use super::codec::Value;
 use super::conn::ConnState;
 use super::error::{NativeError, NativeResult};
 use super::request::{Batch, BatchQuery, QueryParams};
-use super::result::{self, Marker, Page, TableSpec};
+use super::result::{self, Marker, TableSpec};
 use super::types::{value_from_wire, WireType};
 use crate::auth::access::Resource;
 use crate::auth::AuthenticatedUser;
 use crate::cql::ast::{Statement, TableName};
 use crate::cql::exec::{self, access, tables, CqlOutcome, CqlSession, LocalFacts, Prepared};
-use crate::cql::mapping::{bind_specs, BindSpec};
+use crate::cql::mapping::{bind_specs, BindSpec, Paging};
 use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use md5::{Digest, Md5};
@@ -244,19 +244,22 @@ fn run(
 ) -> NativeResult<Vec<u8>> {
     check_consistency(params.consistency, params.serial_consistency)?;
     let reach = authorize(ctx.node, &session, user.as_ref(), &prepared.statement)?;
-    let page = match (&params.paging_state, params.page_size) {
-        _ if ctx.version < 2 => Page {
-            start: 0,
-            size: None,
-        },
-        (state, size) => Page {
-            start: match state {
-                Some(s) => result::page_start(s, &digest)?,
-                None => 0,
+    // v1 has no paging; a page size of 0 or less asks for every row.
+    let size = params
+        .page_size
+        .filter(|n| *n > 0 && ctx.version >= 2)
+        .map(|n| n as usize);
+    let paging = match (size, &params.paging_state) {
+        (None, _) => None,
+        (Some(size), state) => Some(Paging {
+            size,
+            from: match state {
+                Some(s) => Some(result::page_from(s, &digest)?),
+                None => None,
             },
-            size: size.filter(|n| *n > 0).map(|n| n as usize),
-        },
+        }),
     };
+    session.set_paging(paging);
     let backend = NodeBackend::confined(ctx.node, reach);
     let outcome = backend.finish(exec::run_prepared_unset(
         &backend,
@@ -270,7 +273,10 @@ fn run(
         CqlOutcome::Void => result::void(),
         CqlOutcome::Rows(rs) => {
             let spec = spec_of(&prepared.statement, &session);
-            result::rows(rs, &spec, ctx.version, page, &digest, params.skip_metadata)
+            let state = session
+                .take_next_page()
+                .map(|next| result::paging_state(&next, &digest));
+            result::rows(rs, &spec, state, ctx.version, params.skip_metadata)
         }
         CqlOutcome::SetKeyspace(ks) => {
             ctx.state.lock().keyspace = Some(ks.clone());

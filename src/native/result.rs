@@ -3,16 +3,18 @@
 //! no result metadata) and schema_change, laid out per protocol version;
 //! and the EVENT body of a schema change.
 //!
-//! Paging: the executor answers a SELECT whole; a page is a window of that
-//! answer, and the paging state says where the next window starts and which
-//! statement it belongs to (a state offered with another statement is
-//! refused). This module must not run statements.
+//! Paging: the executor answers one page of a SELECT and says where it
+//! ended (the last row's partition key and clustering, and what the LIMIT
+//! still allows); the paging state carries that position and the digest of
+//! the statement it belongs to (a state offered with another statement is
+//! refused), so the next page resumes there instead of re-running the
+//! statement. This module must not run statements.
 
-use super::codec::Writer;
+use super::codec::{Reader, Writer};
 use super::error::{NativeError, NativeResult};
 use super::types::{value_to_wire, WireType};
 use crate::cql::exec::ChangeKind;
-use crate::cql::mapping::ResultSet;
+use crate::cql::mapping::{PagePosition, ResultSet};
 use crate::node::notices::{NoticeKind, SchemaNotice};
 
 pub const VOID: i32 = 0x0001;
@@ -44,41 +46,60 @@ pub fn set_keyspace(keyspace: &str) -> Vec<u8> {
     w.buf
 }
 
-/// The page asked for: the first row and how many (`None`: all).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Page {
-    pub start: usize,
-    pub size: Option<usize>,
+/// A paging state: the digest of the statement (its text or prepared id,
+/// and its values) it continues, then the position the next page starts
+/// after: rows left under the LIMIT, whether the partition is done, the
+/// row key and the clustering values.
+pub fn paging_state(next: &PagePosition, statement: &[u8; 16]) -> Vec<u8> {
+    let mut w = Writer::new();
+    w.buf.extend_from_slice(statement);
+    w.long(next.remaining.min(i64::MAX as usize) as i64)
+        .byte(u8::from(next.partition_done))
+        .bytes(Some(&next.row_key))
+        .short(next.clustering.len() as u16);
+    for c in &next.clustering {
+        w.bytes(Some(c));
+    }
+    w.buf
 }
 
-/// A paging state: the next row's index and the digest of the statement
-/// (its text or prepared id, and its values) it continues.
-pub fn paging_state(next: usize, statement: &[u8; 16]) -> Vec<u8> {
-    let mut out = (next as u64).to_be_bytes().to_vec();
-    out.extend_from_slice(statement);
-    out
-}
-
-/// Reads a paging state given with `statement`.
-pub fn page_start(state: &[u8], statement: &[u8; 16]) -> NativeResult<usize> {
-    if state.len() != 24 || &state[8..] != statement {
+/// Reads a paging state given with `statement`: where its page starts.
+pub fn page_from(state: &[u8], statement: &[u8; 16]) -> NativeResult<PagePosition> {
+    let invalid = || NativeError::Invalid("Invalid value for the paging state".into());
+    if state.len() < 16 || &state[..16] != statement {
         return Err(NativeError::Invalid(
             "Invalid value for the paging state: it does not belong to this statement".into(),
         ));
     }
-    let mut n = [0u8; 8];
-    n.copy_from_slice(&state[..8]);
-    usize::try_from(u64::from_be_bytes(n))
-        .map_err(|_| NativeError::Invalid("Invalid value for the paging state".into()))
+    let mut r = Reader::new(&state[16..]);
+    let remaining = usize::try_from(r.long().map_err(|_| invalid())?).map_err(|_| invalid())?;
+    let partition_done = match r.byte().map_err(|_| invalid())? {
+        0 => false,
+        1 => true,
+        _ => return Err(invalid()),
+    };
+    let row_key = r.bytes().ok().flatten().ok_or_else(invalid)?;
+    let n = r.count(4).map_err(|_| invalid())?;
+    let clustering = (0..n)
+        .map(|_| r.bytes().ok().flatten().ok_or_else(invalid))
+        .collect::<NativeResult<Vec<_>>>()?;
+    if r.remaining() != 0 {
+        return Err(invalid());
+    }
+    Ok(PagePosition {
+        row_key,
+        clustering,
+        partition_done,
+        remaining,
+    })
 }
 
-/// A ROWS result of one page of `rs`.
+/// A ROWS result of one page, `state` the paging state of the next.
 pub fn rows(
     rs: ResultSet,
     spec: &TableSpec,
+    state: Option<Vec<u8>>,
     version: u8,
-    page: Page,
-    statement: &[u8; 16],
     skip_metadata: bool,
 ) -> Vec<u8> {
     let types: Vec<WireType> = rs
@@ -86,13 +107,7 @@ pub fn rows(
         .iter()
         .map(|c| WireType::of_class(&c.type_class))
         .collect();
-    let total = rs.rows.len();
-    let start = page.start.min(total);
-    let end = match page.size {
-        Some(n) => start.saturating_add(n).min(total),
-        None => total,
-    };
-    let more = end < total;
+    let more = state.is_some();
     let mut w = Writer::new();
     w.int(ROWS);
     let mut flags = GLOBAL_TABLES_SPEC;
@@ -103,8 +118,8 @@ pub fn rows(
         flags = (flags & HAS_MORE_PAGES) | NO_METADATA;
     }
     w.int(flags).int(rs.columns.len() as i32);
-    if more {
-        w.bytes(Some(&paging_state(end, statement)));
+    if let Some(state) = &state {
+        w.bytes(Some(state));
     }
     if !skip_metadata {
         w.string(&spec.keyspace).string(&spec.table);
@@ -113,8 +128,8 @@ pub fn rows(
             t.write(&mut w);
         }
     }
-    w.int((end - start) as i32);
-    for row in rs.rows.into_iter().skip(start).take(end - start) {
+    w.int(rs.rows.len() as i32);
+    for row in rs.rows {
         for (value, t) in row.into_iter().zip(&types) {
             match value {
                 Some(v) => {
@@ -244,41 +259,42 @@ mod tests {
             keyspace: "ks".into(),
             table: "t".into(),
         };
-        let page = Page {
-            start: 0,
-            size: Some(2),
+        let next = PagePosition {
+            row_key: b"k1".to_vec(),
+            clustering: vec![vec![0, 0, 0, 2], vec![]],
+            partition_done: false,
+            remaining: 98,
         };
-        let body = rows(three_rows(), &spec, 4, page, &id, false);
+        let body = rows(
+            three_rows(),
+            &spec,
+            Some(paging_state(&next, &id)),
+            4,
+            false,
+        );
         let mut r = Reader::new(&body);
         assert_eq!(r.int().unwrap(), ROWS);
         assert_eq!(r.int().unwrap(), GLOBAL_TABLES_SPEC | HAS_MORE_PAGES);
         assert_eq!(r.int().unwrap(), 1);
         let state = r.bytes().unwrap().unwrap();
-        assert_eq!(page_start(&state, &id).unwrap(), 2);
-        assert!(page_start(&state, &[0; 16]).is_err());
+        assert_eq!(page_from(&state, &id).unwrap(), next);
+        assert!(page_from(&state, &[0; 16]).is_err());
+        for bad in [&state[..state.len() - 1], &state[..20], &[7u8; 16][..]] {
+            assert!(page_from(bad, &id).is_err(), "{bad:?}");
+        }
         assert_eq!(
             (r.string().unwrap(), r.string().unwrap()),
             ("ks".into(), "t".into())
         );
         assert_eq!(r.string().unwrap(), "k");
         assert_eq!(r.short().unwrap(), 0x0009);
-        assert_eq!(r.int().unwrap(), 2);
-        let last = rows(
-            three_rows(),
-            &spec,
-            4,
-            Page {
-                start: 2,
-                size: Some(2),
-            },
-            &id,
-            true,
-        );
+        assert_eq!(r.int().unwrap(), 3);
+        let last = rows(three_rows(), &spec, None, 4, true);
         let mut r = Reader::new(&last);
         r.int().unwrap();
         assert_eq!(r.int().unwrap(), NO_METADATA);
         assert_eq!(r.int().unwrap(), 1);
-        assert_eq!(r.int().unwrap(), 1, "one row left");
+        assert_eq!(r.int().unwrap(), 3);
     }
 
     #[test]

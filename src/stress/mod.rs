@@ -3,7 +3,9 @@
 //! over the wire with the real generated client of either API generation
 //! (`--api 0.6`, the keyspace in every call; `--api 19`, framed with
 //! `set_keyspace`, creating its keyspace and column family through schema
-//! calls if absent) and reports throughput, latency and errors.
+//! calls if absent; or `--api native`, the CQL native protocol with
+//! prepared statements and `--in-flight` requests outstanding on each
+//! connection, see [`native`]) and reports throughput, latency and errors.
 //!
 //! Each of `threads` workers owns one connection and the keys
 //! `i ≡ worker (mod threads)` of `0..keys`. A null call is one
@@ -35,122 +37,25 @@
 mod client06;
 mod client19;
 mod failure;
+mod native;
+mod options;
+mod pipeline;
 mod procfs;
 mod report;
 mod worker;
 
 pub use failure::Failure;
+pub use options::{Api, Operation, Ratio, StressOptions};
 pub use report::Report;
 
 use crate::thrift::client::{self, Protocols};
-use clap::ValueEnum;
+use options::{check_native_options, header};
 use report::{Progress, Shared};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::Worker;
-
-/// What each operation does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Operation {
-    /// One describe_version per key: a call that touches no data.
-    Null,
-    /// One batch_mutate per row.
-    Insert,
-    /// One get_slice of the whole row.
-    Read,
-    /// `get_range_slices` from each key on.
-    RangeSlice,
-    /// Per key, the inserts then the reads of --ratio.
-    Mixed,
-}
-
-/// Which Thrift API generation the client speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Api {
-    /// API 2.2.0 (Cassandra 0.6): keyspace in each call, unframed unless --framed.
-    #[value(name = "0.6")]
-    V06,
-    /// API 19.x (Cassandra 0.7 to 2.x): framed, set_keyspace, schema set-up.
-    #[value(name = "19")]
-    V19,
-}
-
-/// Inserts and reads per key in a mixed run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ratio {
-    pub inserts: u32,
-    pub reads: u32,
-}
-
-fn parse_ratio(s: &str) -> Result<Ratio, String> {
-    let bad = || format!("{s:?}: expected INSERTS:READS, e.g. 1:3");
-    let (i, r) = s.split_once(':').ok_or_else(bad)?;
-    let ratio = Ratio {
-        inserts: i.trim().parse().map_err(|_| bad())?,
-        reads: r.trim().parse().map_err(|_| bad())?,
-    };
-    if ratio.inserts + ratio.reads == 0 {
-        return Err(format!("{s:?}: at least one insert or read per key"));
-    }
-    Ok(ratio)
-}
-
-/// A stress run's parameters (the command line of `supercolumn stress`).
-#[derive(Clone, Debug, clap::Args)]
-pub struct StressOptions {
-    /// Server address.
-    #[arg(long, default_value = "127.0.0.1:9160")]
-    pub server: String,
-    /// Thrift API generation to speak.
-    #[arg(long, value_enum, default_value = "0.6")]
-    pub api: Api,
-    /// Use framed transport with --api 0.6 (default: buffered, as 0.6 clients did;
-    /// --api 19 is always framed).
-    #[arg(long)]
-    pub framed: bool,
-    #[arg(long, value_enum, default_value = "insert")]
-    pub operation: Operation,
-    /// Inserts and reads per key with --operation mixed.
-    #[arg(long, value_name = "INSERTS:READS", default_value = "1:1", value_parser = parse_ratio)]
-    pub ratio: Ratio,
-    /// Rows per get_range_slices with --operation range-slice.
-    #[arg(long, default_value_t = 10)]
-    pub range_count: u32,
-    /// Number of distinct row keys.
-    #[arg(short = 'n', long, default_value_t = 10_000)]
-    pub keys: u64,
-    /// Columns per row (per super column with --super).
-    #[arg(short = 'c', long, default_value_t = 5)]
-    pub columns: u32,
-    /// Bytes per column value.
-    #[arg(short = 'S', long, alias = "value-size", default_value_t = 34)]
-    pub column_size: usize,
-    /// Super columns per row; 0 writes a Standard CF.
-    #[arg(long = "super", default_value_t = 0)]
-    pub super_columns: u32,
-    /// Worker threads, one connection each.
-    #[arg(short = 't', long, default_value_t = 8)]
-    pub threads: u32,
-    /// Run for this many seconds, each worker looping over its keys again and
-    /// again (default: one pass over the keys).
-    #[arg(long, value_name = "SECONDS")]
-    pub duration: Option<u64>,
-    /// Consistency level of every call (ONE, QUORUM, ALL, ANY, ...; 0.6 also has ZERO,
-    /// DCQUORUM, DCQUORUMSYNC; 19 also TWO, THREE, LOCAL_QUORUM, EACH_QUORUM, LOCAL_ONE).
-    #[arg(long, default_value = "ONE")]
-    pub consistency: String,
-    #[arg(long, default_value = "Keyspace1")]
-    pub keyspace: String,
-    /// The server's process id, for its CPU time per operation (default: the
-    /// process listening on the --server port, when that is a loopback address).
-    #[arg(long, value_name = "PID")]
-    pub server_pid: Option<u32>,
-    /// Column family (default Standard1, or Super1 with --super).
-    #[arg(long)]
-    pub column_family: Option<String>,
-}
 
 /// Why a run could not start (a run that starts reports its failed calls
 /// as errors instead).
@@ -184,6 +89,8 @@ pub(crate) struct Workload {
     value: Vec<u8>,
     range_count: i32,
     consistency: String,
+    native_version: u8,
+    compression: Option<String>,
 }
 
 impl Workload {
@@ -201,7 +108,9 @@ impl Workload {
                 StressError::Usage(format!("--server {:?}: expected HOST:PORT", opts.server))
             })?;
         let column_family = opts.column_family.clone().unwrap_or_else(|| {
-            if opts.super_columns > 0 {
+            if opts.api == Api::Native {
+                native::DEFAULT_TABLE
+            } else if opts.super_columns > 0 {
                 "Super1"
             } else {
                 "Standard1"
@@ -219,6 +128,8 @@ impl Workload {
             value: vec![b'x'; opts.column_size],
             range_count: i32::try_from(opts.range_count).unwrap_or(i32::MAX),
             consistency: opts.consistency.to_ascii_uppercase(),
+            native_version: opts.native_version,
+            compression: opts.compression.clone(),
         })
     }
 
@@ -281,6 +192,13 @@ trait Connection: Send {
     fn range_slice(&mut self, key: &str) -> thrift::Result<bool>;
 }
 
+/// A worker's connection: Thrift's, one call at a time, or a native one
+/// with many requests in flight.
+enum Conn {
+    Thrift(Box<dyn Connection>),
+    Native(Box<native::NativeConn>),
+}
+
 /// Runs the load: prints the header and a progress line each second on
 /// `out`, and returns what was measured when every worker is done, or at
 /// once (with the results so far) when `stop` is set, as Ctrl-C does.
@@ -294,22 +212,39 @@ pub fn run(
             "--threads and --columns must be at least 1".to_string(),
         ));
     }
+    check_native_options(opts)?;
     let work = Arc::new(Workload::new(opts)?);
     // Refuse an unknown level before connecting anywhere.
     match opts.api {
         Api::V06 => client06::consistency(&work.consistency).map(|_| ())?,
         Api::V19 => client19::consistency(&work.consistency).map(|_| ())?,
+        Api::Native => native::consistency(&work.consistency).map(|_| ())?,
     }
     let _ = write!(out, "{}", header(opts, &work));
-    if opts.api == Api::V19 {
-        client19::prepare(&work, out)?;
-    }
-    let mut conns: Vec<Box<dyn Connection>> = Vec::new();
-    for _ in 0..opts.threads {
-        conns.push(match opts.api {
-            Api::V06 => Box::new(client06::Conn06::open(&work, opts.framed)?),
-            Api::V19 => Box::new(client19::Conn19::open(&work)?),
-        });
+    let mut conns: Vec<Conn> = Vec::new();
+    match opts.api {
+        Api::V06 => {
+            for _ in 0..opts.threads {
+                conns.push(Conn::Thrift(Box::new(client06::Conn06::open(
+                    &work,
+                    opts.framed,
+                )?)));
+            }
+        }
+        Api::V19 => {
+            client19::prepare(&work, out)?;
+            for _ in 0..opts.threads {
+                conns.push(Conn::Thrift(Box::new(client19::Conn19::open(&work)?)));
+            }
+        }
+        Api::Native => {
+            native::NativeConn::connect(&work)?.create_schema(out)?;
+            for _ in 0..opts.threads {
+                let mut c = native::NativeConn::connect(&work)?;
+                c.prepare()?;
+                conns.push(Conn::Native(Box::new(c)));
+            }
+        }
     }
     let _ = out.flush();
 
@@ -321,14 +256,29 @@ pub fn run(
         .into_iter()
         .enumerate()
         .map(|(index, conn)| {
-            let worker = Worker {
-                conn,
-                index,
-                opts: opts.clone(),
-                shared: shared.clone(),
-                deadline,
-            };
-            std::thread::spawn(move || worker.run())
+            let (opts, shared) = (opts.clone(), shared.clone());
+            match conn {
+                Conn::Thrift(conn) => {
+                    let worker = Worker {
+                        conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+                Conn::Native(conn) => {
+                    let worker = pipeline::Pipeline {
+                        conn: *conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+            }
         })
         .collect();
 
@@ -361,48 +311,6 @@ pub fn run(
     let mut report = shared.report(elapsed, interrupted);
     report.usage = probe.finish();
     Ok(report)
-}
-
-/// The parameters, echoed before the run.
-fn header(opts: &StressOptions, work: &Workload) -> String {
-    let op = opts
-        .operation
-        .to_possible_value()
-        .map_or_else(String::new, |v| v.get_name().to_string());
-    let transport = if opts.api == Api::V19 || opts.framed {
-        "framed"
-    } else {
-        "unframed"
-    };
-    let api = match opts.api {
-        Api::V06 => "0.6",
-        Api::V19 => "19",
-    };
-    let row = if work.super_columns == 0 {
-        format!("{} columns of {} bytes", work.columns, opts.column_size)
-    } else {
-        format!(
-            "{} super columns of {} columns of {} bytes",
-            work.super_columns, work.columns, opts.column_size
-        )
-    };
-    let detail = match opts.operation {
-        Operation::Mixed => format!(
-            ", {}:{} inserts:reads per key",
-            opts.ratio.inserts, opts.ratio.reads
-        ),
-        Operation::RangeSlice => format!(", {} rows per range slice", opts.range_count),
-        _ => String::new(),
-    };
-    let detail = match opts.duration {
-        Some(s) => format!("{detail}, looping for {s} s"),
-        None => detail,
-    };
-    format!(
-        "supercolumn stress: {op} on {} (API {api}, {transport}), {}.{}\n  \
-         {} keys, {row} per row, {} threads, consistency {}{detail}\n",
-        work.server, work.keyspace, work.column_family, opts.keys, opts.threads, work.consistency
-    )
 }
 
 /// `supercolumn stress` from the command line: runs with Ctrl-C handled
@@ -473,39 +381,6 @@ mod tests {
     }
 
     #[test]
-    fn command_line() {
-        let o = parse(&["--api", "19", "--operation", "range-slice", "-S", "100"]).unwrap();
-        assert_eq!(
-            (o.api, o.operation, o.column_size),
-            (Api::V19, Operation::RangeSlice, 100)
-        );
-        let o = parse(&[
-            "--operation",
-            "mixed",
-            "--ratio",
-            "1:3",
-            "--value-size",
-            "7",
-        ])
-        .unwrap();
-        assert_eq!(
-            o.ratio,
-            Ratio {
-                inserts: 1,
-                reads: 3
-            }
-        );
-        assert_eq!((o.api, o.column_size), (Api::V06, 7));
-        for bad in [
-            &["--api", "0.7"][..],
-            &["--ratio", "0:0"],
-            &["--ratio", "2"],
-        ] {
-            assert!(parse(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
     fn refuses_bad_parameters_before_connecting() {
         let base = parse(&["--server", "127.0.0.1:1", "-n", "1"]).unwrap();
         let stop = || Arc::new(AtomicBool::new(false));
@@ -536,28 +411,6 @@ mod tests {
         assert!(
             out.is_empty(),
             "nothing printed before the parameters are checked"
-        );
-    }
-
-    #[test]
-    fn header_echoes_the_parameters() {
-        let o = parse(&[
-            "--api",
-            "19",
-            "--operation",
-            "mixed",
-            "--ratio",
-            "2:1",
-            "--super",
-            "3",
-        ])
-        .unwrap();
-        let h = header(&o, &Workload::new(&o).unwrap());
-        assert_eq!(
-            h,
-            "supercolumn stress: mixed on 127.0.0.1:9160 (API 19, framed), Keyspace1.Super1\n  \
-             10000 keys, 3 super columns of 5 columns of 34 bytes per row, 8 threads, \
-             consistency ONE, 2:1 inserts:reads per key\n"
         );
     }
 }

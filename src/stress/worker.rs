@@ -18,33 +18,57 @@ pub(super) struct Worker {
     pub deadline: Option<Instant>,
 }
 
-#[derive(Clone, Copy)]
-enum Call {
+/// One call of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Call {
     Null,
     Insert,
     Read,
     RangeSlice,
 }
 
-impl Worker {
-    pub fn run(mut self) {
-        let step = u64::from(self.opts.threads);
-        let first = self.index as u64;
-        let mut key = first;
-        let expired = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
-        loop {
-            if key >= self.opts.keys {
+/// The calls one worker makes, in order: its keys (`i ≡ index mod
+/// threads`), each with the calls of the run's operation, over one pass or
+/// again and again until the deadline. Shared by the Thrift workers (one
+/// call at a time) and the native ones (many in flight).
+pub(super) struct Calls {
+    opts: StressOptions,
+    first: u64,
+    key: u64,
+    deadline: Option<Instant>,
+    /// The calls of the current key still to make.
+    pending: Vec<Call>,
+    row: String,
+}
+
+impl Calls {
+    pub fn new(opts: &StressOptions, index: usize, deadline: Option<Instant>) -> Calls {
+        Calls {
+            opts: opts.clone(),
+            first: index as u64,
+            key: index as u64,
+            deadline,
+            pending: Vec::new(),
+            row: String::new(),
+        }
+    }
+
+    /// The next call and its row key; `None` when the run is over for
+    /// this worker (its keys done, or the deadline passed).
+    pub fn next_call(&mut self) -> Option<(Call, &str)> {
+        if self.pending.is_empty() {
+            if self.key >= self.opts.keys {
                 // One pass, unless looping until the deadline (a worker with
                 // no key of its own has nothing to loop over).
-                if self.deadline.is_none() || first >= self.opts.keys {
-                    return;
+                if self.deadline.is_none() || self.first >= self.opts.keys {
+                    return None;
                 }
-                key = first;
+                self.key = self.first;
             }
-            if expired(self.deadline) {
-                return;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
             }
-            let row = format!("{key:010}");
+            self.row = format!("{:010}", self.key);
             let calls: &[(Call, u32)] = match self.opts.operation {
                 Operation::Null => &[(Call::Null, 1)],
                 Operation::Insert => &[(Call::Insert, 1)],
@@ -55,14 +79,33 @@ impl Worker {
                     (Call::Read, self.opts.ratio.reads),
                 ],
             };
-            for &(call, times) in calls {
-                for _ in 0..times {
-                    if self.shared.stopping() || !self.attempt(call, &row) {
-                        return;
-                    }
-                }
+            // Popped from the back: pushed in reverse.
+            for &(call, times) in calls.iter().rev() {
+                self.pending
+                    .extend(std::iter::repeat_n(call, times as usize));
             }
-            key += step;
+            self.key += u64::from(self.opts.threads);
+        }
+        let call = self.pending.pop()?;
+        Some((call, &self.row))
+    }
+}
+
+/// Microseconds since the epoch: the writes' timestamp.
+pub(super) fn now_micros() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as i64)
+}
+
+impl Worker {
+    pub fn run(mut self) {
+        let mut calls = Calls::new(&self.opts, self.index, self.deadline);
+        while let Some((call, row)) = calls.next_call() {
+            let row = row.to_string();
+            if self.shared.stopping() || !self.attempt(call, &row) {
+                return;
+            }
         }
     }
 
@@ -71,12 +114,7 @@ impl Worker {
         let start = Instant::now();
         let outcome = match call {
             Call::Null => self.conn.null().map(|()| true),
-            Call::Insert => {
-                let ts = SystemTime::now()
-                    .duration_since(UNIX_EPOCH)
-                    .map_or(0, |d| d.as_micros() as i64);
-                self.conn.insert(row, ts).map(|()| true)
-            }
+            Call::Insert => self.conn.insert(row, now_micros()).map(|()| true),
             Call::Read => self.conn.read(row),
             Call::RangeSlice => self.conn.range_slice(row),
         };

@@ -4,6 +4,10 @@
 //! built-in requests of both generations, and issue 9's 43-byte request.
 #![allow(dead_code)]
 
+pub mod native;
+
+use rand::rngs::StdRng;
+use rand::Rng;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use supercolumn::thrift::wire::{mtype, ttype};
@@ -254,4 +258,23 @@ pub fn builtin_cases() -> Vec<Case> {
     steps.push(call("system_add_keyspace", 4, &a, &l));
     let state = vec![true, false, false, false];
     vec![Case { steps, state }]
+}
+
+/// Values a hostile client puts in a length or count (`honest` is the
+/// true one, `left` the bytes after it).
+pub fn hostile(rng: &mut StdRng, honest: i32, left: usize) -> i32 {
+    match rng.gen_range(0..12) {
+        0 => -1,
+        1 => i32::MIN,
+        2 => i32::MAX,
+        3 => i32::MAX - 7,
+        4 => 1 << 16,
+        5 => 1 << 20,
+        6 => 1 << 24,
+        7 => 0,
+        8 => left as i32 + rng.gen_range(1..64),
+        9 => honest.saturating_add(rng.gen_range(1..4)),
+        10 => honest.saturating_sub(rng.gen_range(1..4)),
+        _ => rng.gen(),
+    }
 }

@@ -497,13 +497,26 @@ fn statement_writes(
     Ok(writes)
 }
 
-/// SELECT: planned by the mapping, read through the backend.
+/// SELECT: planned by the mapping, read through the backend; every row
+/// (the reads of conditional writes).
 pub(super) fn select(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     sel: &Select,
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
+    select_page(backend, session, sel, binds, None).map(|(outcome, _)| outcome)
+}
+
+/// SELECT of one page (every row without `paging`), and where the next
+/// page starts.
+pub(super) fn select_page(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    sel: &Select,
+    binds: &[Option<Vec<u8>>],
+    paging: Option<&mapping::Paging>,
+) -> CqlResult<(CqlOutcome, Option<mapping::PagePosition>)> {
     let schema = backend.schema();
     let ks = session.keyspace_for(&sel.table)?;
     let virtual_table = system_tables::table(&ks, &sel.table.name);
@@ -522,8 +535,14 @@ pub(super) fn select(
             table: &table,
             local: session.local_facts(),
         };
-        let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
-        return Ok(CqlOutcome::Rows(rows));
+        let (rows, next) = mapping::execute_select_paged(
+            &plan,
+            &source,
+            partitioner.as_ref(),
+            now_seconds(now),
+            paging,
+        )?;
+        return Ok((CqlOutcome::Rows(rows), next));
     }
     let source = Source {
         backend,
@@ -533,9 +552,15 @@ pub(super) fn select(
         table: Some(table.clone()),
         error: RefCell::new(None),
     };
-    let rows = mapping::execute_select(&plan, &source, partitioner.as_ref(), now_seconds(now))?;
+    let (rows, next) = mapping::execute_select_paged(
+        &plan,
+        &source,
+        partitioner.as_ref(),
+        now_seconds(now),
+        paging,
+    )?;
     source.finish()?;
-    Ok(CqlOutcome::Rows(rows))
+    Ok((CqlOutcome::Rows(rows), next))
 }
 
 #[cfg(test)]

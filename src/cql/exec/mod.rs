@@ -314,7 +314,12 @@ fn run(
         | Statement::Update(_)
         | Statement::Delete(_)
         | Statement::Batch(_) => dml::write(backend, session, statement, binds),
-        Statement::Select(sel) => dml::select(backend, session, sel, binds),
+        Statement::Select(sel) => {
+            let paging = session.paging().cloned();
+            let (outcome, next) = dml::select_page(backend, session, sel, binds, paging.as_ref())?;
+            session.set_next_page(next);
+            Ok(outcome)
+        }
         Statement::Use(ks) => {
             if backend.schema().keyspace(ks).is_none() {
                 return Err(CqlError::Invalid(format!("Keyspace '{ks}' does not exist")));

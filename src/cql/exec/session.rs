@@ -96,6 +96,10 @@ pub struct CqlSession {
     /// (the native protocol's default timestamp), else the server clock's.
     default_timestamp: Option<i64>,
     local: LocalFacts,
+    /// The page a SELECT should answer (the native protocol's paging),
+    /// and where the page it answered ended.
+    paging: Option<crate::cql::mapping::Paging>,
+    next_page: Option<crate::cql::mapping::PagePosition>,
 }
 
 impl CqlSession {
@@ -106,6 +110,8 @@ impl CqlSession {
             clock,
             default_timestamp: None,
             local: LocalFacts::default(),
+            paging: None,
+            next_page: None,
         }
     }
 
@@ -119,6 +125,24 @@ impl CqlSession {
     /// Sets (or clears) the client-supplied timestamp of later writes.
     pub fn set_default_timestamp(&mut self, timestamp: Option<i64>) {
         self.default_timestamp = timestamp;
+    }
+
+    /// Makes the next SELECT answer one page (`None`: every row).
+    pub fn set_paging(&mut self, paging: Option<crate::cql::mapping::Paging>) {
+        self.paging = paging;
+    }
+
+    pub fn paging(&self) -> Option<&crate::cql::mapping::Paging> {
+        self.paging.as_ref()
+    }
+
+    /// Where the last SELECT's page ended, when more rows may follow.
+    pub fn take_next_page(&mut self) -> Option<crate::cql::mapping::PagePosition> {
+        self.next_page.take()
+    }
+
+    pub(super) fn set_next_page(&mut self, next: Option<crate::cql::mapping::PagePosition>) {
+        self.next_page = next;
     }
 
     pub fn local_facts(&self) -> &LocalFacts {

@@ -13,6 +13,7 @@ pub mod condition;
 pub mod index;
 pub mod keys;
 pub mod names;
+pub mod paging;
 pub mod read;
 pub mod scan;
 pub mod select;
@@ -27,8 +28,9 @@ pub use index::{
 pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
 };
+pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
-pub use scan::{execute_select, PartitionSource};
+pub use scan::{execute_select, execute_select_paged, PartitionSource};
 pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};
 pub use values::TermContext;
 pub use write::{

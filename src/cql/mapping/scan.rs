@@ -10,6 +10,7 @@
 //! stores cells or keeps its indexes.
 
 use super::super::error::CqlResult;
+use super::paging::{comes_after, position_after, resumed_slices, PagePosition, Paging};
 use super::read::{rows_from_cells, CqlRow};
 use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
 use super::selection::{eval_selector, passes};
@@ -152,6 +153,7 @@ impl<'p> KeyStream<'p> {
         source: &'p dyn PartitionSource,
         partitioner: &'p dyn Partitioner,
         wanted: usize,
+        resume: Option<&PagePosition>,
     ) -> KeyStream<'p> {
         let mut s = KeyStream {
             source,
@@ -166,6 +168,12 @@ impl<'p> KeyStream<'p> {
             Partitions::Keys(keys) => {
                 s.buffer = keys.iter().cloned().collect();
                 s.done = true;
+                if let Some(r) = resume {
+                    // The named keys up to the one the last page ended in.
+                    let at = keys.iter().position(|k| *k == r.row_key);
+                    let skip = at.map_or(keys.len(), |i| i + usize::from(r.partition_done));
+                    s.buffer.drain(..skip);
+                }
                 return s;
             }
             Partitions::Range { start, end } => (start, end),
@@ -175,6 +183,14 @@ impl<'p> KeyStream<'p> {
             end: end.clone(),
         };
         s.cursor = Cursor::Range;
+        if let Some(r) = resume {
+            // Keys in ring order after the partition the last page ended
+            // in, that partition's rest first when it ended mid-partition.
+            s.last = Some(r.row_key.clone());
+            if !r.partition_done {
+                s.buffer.push_back(r.row_key.clone());
+            }
+        }
         // Probe every indexed EQ with one page; keep the best one's page.
         let n = page_size(wanted);
         let mut probes: Vec<Option<Vec<Vec<u8>>>> = Vec::new();
@@ -182,7 +198,7 @@ impl<'p> KeyStream<'p> {
             let page = source.index_keys(
                 eq,
                 Page {
-                    after: None,
+                    after: s.last.as_deref(),
                     limit: n,
                 },
             );
@@ -258,14 +274,46 @@ pub fn execute_select(
     partitioner: &dyn Partitioner,
     now_seconds: i32,
 ) -> CqlResult<ResultSet> {
+    execute_select_paged(plan, source, partitioner, now_seconds, None).map(|(rs, _)| rs)
+}
+
+/// Runs one page of a planned SELECT: at most `paging.size` rows from
+/// where the last page ended, and where the next one starts (`None`: no
+/// more rows). COUNT and an IN ... ORDER BY merge answer whole, in one page.
+pub fn execute_select_paged(
+    plan: &SelectPlan,
+    source: &dyn PartitionSource,
+    partitioner: &dyn Partitioner,
+    now_seconds: i32,
+    paging: Option<&Paging>,
+) -> CqlResult<(ResultSet, Option<PagePosition>)> {
     let table = &plan.table;
     // IN on the partition key with ORDER BY: every row, merged afterwards.
     let merge = plan.ordered && matches!(&plan.partitions, Partitions::Keys(k) if k.len() > 1);
-    let mut keys = KeyStream::open(plan, source, partitioner, plan.limit);
+    let paging = paging.filter(|_| !plan.count && !merge);
+    let resume = paging.and_then(|p| p.from.as_ref());
+    // The statement's LIMIT over every page, and this page's share.
+    let limit = resume.map_or(plan.limit, |r| r.remaining.min(plan.limit));
+    let page_limit = paging.map_or(limit, |p| p.size.max(1).min(limit));
+    let mut keys = KeyStream::open(plan, source, partitioner, page_limit, resume);
+    // The rest of the partition the last page ended in.
+    let mut partial = resume.filter(|r| !r.partition_done);
     let mut rows: Vec<CqlRow> = Vec::new();
-    'outer: while let Some(key) = keys.next(plan.limit.saturating_sub(rows.len())) {
+    'outer: while let Some(key) = keys.next(page_limit.saturating_sub(rows.len())) {
         let before = rows.len();
-        for slice in &plan.slices {
+        let after = partial
+            .take()
+            .filter(|r| r.row_key == key)
+            .map(|r| r.clustering.as_slice());
+        let resumed;
+        let slices = match after {
+            Some(after) => {
+                resumed = resumed_slices(plan, after)?;
+                &resumed
+            }
+            None => &plan.slices,
+        };
+        for slice in slices {
             if plan.distinct && rows.len() > before {
                 break;
             }
@@ -278,9 +326,12 @@ pub fn execute_select(
                 part.reverse();
             }
             for r in part {
+                if after.is_some_and(|a| !comes_after(plan, &r.clustering, a)) {
+                    continue;
+                }
                 if plan.filters.iter().all(|f| passes(table, &r, f)) {
                     rows.push(r);
-                    if rows.len() >= plan.limit && !merge {
+                    if rows.len() >= page_limit && !merge {
                         break 'outer;
                     }
                     if plan.distinct {
@@ -316,12 +367,22 @@ pub fn execute_select(
     }
     if plan.count {
         let n = rows.len().min(plan.limit) as i64;
-        return Ok(ResultSet {
-            columns: plan.columns.clone(),
-            rows: vec![vec![Some(n.to_be_bytes().to_vec())]],
-        });
+        return Ok((
+            ResultSet {
+                columns: plan.columns.clone(),
+                rows: vec![vec![Some(n.to_be_bytes().to_vec())]],
+            },
+            None,
+        ));
     }
-    rows.truncate(plan.limit);
+    rows.truncate(limit);
+    // A full page short of the LIMIT: the next starts after its last row.
+    let next = match rows.last() {
+        Some(last) if paging.is_some() && rows.len() >= page_limit && page_limit < limit => {
+            Some(position_after(plan, last, limit - rows.len()))
+        }
+        _ => None,
+    };
     let out = rows
         .iter()
         .map(|r| {
@@ -331,10 +392,13 @@ pub fn execute_select(
                 .collect()
         })
         .collect();
-    Ok(ResultSet {
-        columns: plan.columns.clone(),
-        rows: out,
-    })
+    Ok((
+        ResultSet {
+            columns: plan.columns.clone(),
+            rows: out,
+        },
+        next,
+    ))
 }
 
 #[cfg(test)]

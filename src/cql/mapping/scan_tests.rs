@@ -418,11 +418,63 @@ fn pages_continue_after_the_last_key_listed() {
     expected.truncate(1500);
     let p = plan("SELECT k FROM t", &s.table);
     s.pages.set(0);
-    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5);
+    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5, None);
     let mut got = Vec::new();
     while let Some(k) = keys.next(5) {
         got.push(vec![Some(k)]);
     }
     assert_eq!(got, expected);
     assert_eq!(s.pages.get(), 1000 / PAGE_MIN + 1);
+}
+
+/// Pages of a range scan resume after the last partition: every row once,
+/// and the keys listed and partitions read over all pages are those of one
+/// full scan (linear, not a re-run per page). The LIMIT spans pages.
+#[test]
+fn pages_resume_where_the_last_ended() {
+    let store = loaded();
+    let full = run(&store, "SELECT k FROM t");
+    for (limit, size) in [
+        (None, 64usize),
+        (Some(150usize), 64),
+        (None, 1000),
+        (None, 1),
+    ] {
+        let cql = match limit {
+            Some(n) => format!("SELECT k FROM t LIMIT {n}"),
+            None => "SELECT k FROM t".to_string(),
+        };
+        let p = plan(&cql, &store.table);
+        store.reads.set(0);
+        store.listed.set(0);
+        let mut paging = Paging { size, from: None };
+        let mut got = Vec::new();
+        let mut pages = 0;
+        loop {
+            let (rs, next) =
+                execute_select_paged(&p, &store, &Murmur3Partitioner, 1, Some(&paging)).unwrap();
+            assert!(rs.rows.len() <= size);
+            pages += 1;
+            got.extend(rs.rows);
+            match next {
+                Some(n) => {
+                    assert!(n.partition_done, "no clustering: a row is a partition");
+                    paging.from = Some(n);
+                }
+                None => break,
+            }
+        }
+        let want = limit.map_or(full.len(), |n| n.min(full.len()));
+        assert_eq!(got, full[..want], "limit {limit:?}, pages of {size}");
+        // A full last page short of the LIMIT is followed by an empty one.
+        let empty_last = usize::from(limit.is_none() && want % size == 0);
+        assert_eq!(pages, want.div_ceil(size) + empty_last, "{limit:?} {size}");
+        // Each partition read once; keys listed at most a page beyond.
+        assert_eq!(store.reads.get(), want, "{limit:?} {size}");
+        assert!(
+            store.listed.get() <= want + pages * page_size(size),
+            "{limit:?} {size}: {} keys listed",
+            store.listed.get()
+        );
+    }
 }
