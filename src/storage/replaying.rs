@@ -138,7 +138,7 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
             let def = s.def();
             let in_place = !def.is_super() && !def.is_counter() && s.index().is_none();
             let target = Target {
-                store: &**s,
+                store: s,
                 from: pending.replay_from.get(&def.id).copied(),
                 def,
                 in_place,
