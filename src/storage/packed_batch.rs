@@ -358,4 +358,49 @@ mod tests {
         let m = row("ks", "Std", "k", ops);
         assert_eq!(out, super::super::codec::encode_mutation(&schema, &m));
     }
+
+    /// Applied by the engine, a packed batch is validated whole (an invalid
+    /// op anywhere refuses all of it), applied, and logged so that a
+    /// restart replays it.
+    #[test]
+    fn the_engine_applies_logs_and_replays_a_packed_batch_whole() {
+        use crate::partitioner::ByteOrderedPartitioner;
+        use crate::storage::testutil::{pairs, range, schema};
+        use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let open = || {
+            let clock = Arc::new(ManualClock::new(1_000_000));
+            let mut opts = EngineOptions::in_memory(clock);
+            opts.data_dir = Some(dir.path().to_path_buf());
+            Engine::open(schema(Arc::new(ByteOrderedPartitioner)), opts).unwrap()
+        };
+        let engine = open();
+        let mut bad = PackedBatchBuilder::new(true);
+        bad.push("ks", "Std", b"a", [put("x", 1)]);
+        bad.push("ks", "Super", b"a", [put("y", 1)]);
+        assert!(matches!(
+            engine.apply_packed(&bad.finish()),
+            Err(StorageError::Invalid(_))
+        ));
+        let mut b = PackedBatchBuilder::new(true);
+        b.push("ks", "Std", b"a", [put("x", 1)]);
+        b.push("ks", "Std", b"b", [put("y", 1)]);
+        b.push("ks", "Std", b"a", [put("z", 2), put("x", 3)]);
+        engine.apply_packed(&b.finish()).unwrap();
+        let read = |e: &Engine, key: &str| {
+            pairs(
+                &e.read(&range("Std", "", "", false, 10), key.as_bytes())
+                    .unwrap(),
+            )
+        };
+        let want_a = vec![("x".to_string(), "v".to_string()), ("z".into(), "v".into())];
+        let want_b = vec![("y".to_string(), "v".to_string())];
+        assert_eq!(read(&engine, "a"), want_a);
+        assert_eq!(read(&engine, "b"), want_b);
+        drop(engine);
+        let engine = open();
+        assert_eq!(read(&engine, "a"), want_a);
+        assert_eq!(read(&engine, "b"), want_b);
+    }
 }

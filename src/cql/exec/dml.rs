@@ -352,7 +352,7 @@ pub(super) fn write(
             return conditional::conditional_batch(backend, session, statement, b, binds);
         }
         let packed = pack_batch(backend, session, b, binds, &mut |add| {
-            b.statements.iter().try_for_each(|s| add(s))
+            b.statements.iter().try_for_each(add)
         })?;
         return apply_packed(backend, packed);
     }
