@@ -35,6 +35,7 @@ pub mod config;
 pub mod cql;
 pub mod cql2;
 pub mod dataset;
+pub mod explorer;
 pub mod marshal;
 pub mod native;
 pub mod node;

@@ -44,7 +44,7 @@ use Method::{Delete, Get, Post, Put};
 
 /// The routes, in the order the README lists them.
 pub fn routes() -> Vec<Route> {
-    vec![
+    let mut all = vec![
         route(Get, "/healthz", Open, health::healthz),
         route(Get, "/version", Operator, health::version),
         route(Get, "/metrics", Operator, metrics::scrape),
@@ -70,7 +70,10 @@ pub fn routes() -> Vec<Route> {
         route(Get, "/activity", Operator, activity::list),
         route(Delete, "/activity", Operator, activity::clear),
         route(Post, "/reset", Operator, reset::reset),
-    ]
+    ];
+    // The explorer's page and its embedded assets (one exact path each).
+    all.extend(crate::explorer::page::routes());
+    all
 }
 
 /// Finds the route for `method` and `path`: the route, or why none.

@@ -1,0 +1,210 @@
+// One partition, two views side by side: on the left its CQL rows (CQL3
+// tables) or the nested drawing of a Thrift row (drawing.js); on the right
+// the cells as the server stores them (composite names split into their
+// components, row markers, collection cells, tombstones, TTLs, timestamps).
+// Hovering a row lights its cells and hovering a cell lights its row:
+// elements share link tokens in data-links (r<row>, c<cell id>, s<super hex>).
+
+import { api } from "./api.js";
+import { h, table, badge, valueWithHex } from "./dom.js";
+import * as fmt from "./format.js";
+import { drawThrift } from "./drawing.js";
+
+// Column order and key roles from CREATE TABLE text: the API gives each row
+// as an object, whose key order JSON does not promise.
+export function parseCqlDefinition(text) {
+  const out = { columns: [], partitionKey: [], clustering: [] };
+  if (!text) return out;
+  const open = text.indexOf("(");
+  if (open < 0) return out;
+  let depth = 0;
+  let item = "";
+  const items = [];
+  for (const ch of text.slice(open + 1)) {
+    if (ch === "(" || ch === "<") depth++;
+    if (ch === ")" || ch === ">") depth--;
+    if (depth < 0) break;
+    if (ch === "," && depth === 0) {
+      items.push(item.trim());
+      item = "";
+    } else item += ch;
+  }
+  items.push(item.trim());
+  const ident = (s) => {
+    s = s.trim();
+    return s.startsWith('"') ? s.slice(1, -1) : s.toLowerCase();
+  };
+  for (const it of items) {
+    const pk = /^PRIMARY\s+KEY\s*\(([\s\S]*)\)$/i.exec(it);
+    if (pk) {
+      const inner = pk[1].trim();
+      let rest;
+      if (inner.startsWith("(")) {
+        const close = inner.indexOf(")");
+        out.partitionKey = inner.slice(1, close).split(",").map(ident);
+        rest = inner.slice(close + 1);
+      } else {
+        const parts = inner.split(",");
+        out.partitionKey = [ident(parts[0])];
+        rest = parts.slice(1).join(",");
+      }
+      out.clustering = rest.split(",").map((s) => s.trim()).filter(Boolean).map(ident);
+      continue;
+    }
+    const m = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)\s+/.exec(it);
+    if (m) {
+      out.columns.push(ident(m[1]));
+      if (/\bPRIMARY\s+KEY\b/i.test(it)) out.partitionKey = [ident(m[1])];
+    }
+  }
+  return out;
+}
+
+function orderedColumns(rows, parsed) {
+  const seen = [];
+  for (const r of rows) for (const k of Object.keys(r.columns)) if (!seen.includes(k)) seen.push(k);
+  const rank = (k) => {
+    const i = parsed.columns.indexOf(k.toLowerCase());
+    return i < 0 ? parsed.columns.length + seen.indexOf(k) : i;
+  };
+  return seen.sort((a, b) => rank(a) - rank(b));
+}
+
+function cqlRows(p, parsed) {
+  const cols = orderedColumns(p.rows, parsed);
+  const role = (c) => parsed.partitionKey.includes(c.toLowerCase()) ? "partition key"
+    : parsed.clustering.includes(c.toLowerCase()) ? "clustering" : null;
+  return h("table.cql-rows",
+    h("thead", h("tr", cols.map((c) => h("th", c, role(c) ? h("span.role", role(c)) : null)))),
+    h("tbody", p.rows.map((r) => h("tr.cql-row", { dataset: { links: "r" + r.index, row: String(r.index) } },
+      cols.map((c) => h("td" + (role(c) ? ".key-col" : ""), r.columns[c] === undefined || r.columns[c] === null
+        ? h("span.muted", "null") : String(r.columns[c])))))));
+}
+
+const KIND_LABEL = {
+  column: "column",
+  row_marker: "row marker",
+  collection: "collection",
+  counter: "counter",
+  tombstone: "tombstone",
+  range_tombstone: "range tombstone",
+  expiring: "expiring",
+};
+
+function nameCell(cell) {
+  const comps = cell.components && cell.components.length ? cell.components : [{ type: "", value: "" }];
+  const chips = [];
+  comps.forEach((c, i) => {
+    if (i) chips.push(h("span.sep", ":"));
+    const empty = c.value === null || c.value === undefined || c.value === "";
+    chips.push(h("span.comp" + (empty ? ".empty" : ""),
+      { title: (c.type ? fmt.typeName(c.type) : "") + (c.eoc ? " (end-of-component " + c.eoc + ")" : "") },
+      empty ? "" : String(c.value)));
+  });
+  return h("td.name", h("span.comps", chips), h("code.hex", cell.name_hex));
+}
+
+function cellRow(cell, superHex) {
+  const links = ["c" + cell.id];
+  if (cell.row !== null && cell.row !== undefined) links.push("r" + cell.row);
+  if (superHex) links.push("s" + superHex);
+  const lifetime = [];
+  if (cell.ttl) lifetime.push(h("div", "TTL " + fmt.count(cell.ttl) + " s"));
+  if (cell.local_deletion_time !== null && cell.local_deletion_time !== undefined) {
+    lifetime.push(h("div.muted", (cell.kind === "expiring" ? "expires " : "deleted ") + fmt.seconds(cell.local_deletion_time)));
+  }
+  return h("tr.cell.kind-" + cell.kind, { dataset: { links: links.join(" "), cell: String(cell.id), kind: cell.kind } },
+    nameCell(cell),
+    h("td", badge(KIND_LABEL[cell.kind] || cell.kind, "k-" + cell.kind)),
+    h("td.value", cell.kind === "row_marker" || cell.kind === "tombstone" || cell.kind === "range_tombstone"
+      ? h("span.muted", cell.value_hex ? valueWithHex(cell.value, cell.value_hex) : "—")
+      : valueWithHex(cell.value, cell.value_hex)),
+    h("td.ts", h("div.num", { dataset: { ts: String(cell.timestamp) } }, String(cell.timestamp ?? "")),
+      h("div.muted", fmt.micros(cell.timestamp))),
+    h("td.life", lifetime));
+}
+
+function cellsTable(p, isSuper) {
+  const rows = [];
+  const superOf = new Map();
+  for (const s of p.supers || []) for (const id of s.cells) superOf.set(id, s);
+  let lastSuper = null;
+  for (const cell of p.cells) {
+    const s = superOf.get(cell.id);
+    if (isSuper && s !== lastSuper) {
+      lastSuper = s;
+      rows.push(h("tr.group", { dataset: s ? { links: "s" + s.name_hex } : {} },
+        h("td", { colspan: "5" }, h("span.group-kind", "super column "),
+          valueWithHex(s ? s.name : cell.super, s && s.name_hex))));
+    }
+    rows.push(cellRow(cell, s && s.name_hex));
+  }
+  return table([{ label: "Name" }, { label: "Kind" }, { label: "Value" }, { label: "Timestamp (µs)" }, { label: "TTL / deletion" }],
+    rows, "cells");
+}
+
+// Lights every element sharing a link token with the hovered one.
+function linkHover(root) {
+  const index = new Map();
+  for (const el of root.querySelectorAll("[data-links]")) {
+    for (const t of el.dataset.links.split(" ")) {
+      if (!index.has(t)) index.set(t, []);
+      index.get(t).push(el);
+    }
+  }
+  let lit = [];
+  const off = () => {
+    lit.forEach((el) => el.classList.remove("lit", "focus"));
+    lit = [];
+  };
+  root.addEventListener("mouseover", (e) => {
+    const el = e.target.closest("[data-links]");
+    if (!el || !root.contains(el) || el.classList.contains("focus")) return;
+    off();
+    // A cell (or a drawn column) lights its twin and its row or super
+    // column, not every other cell of that row.
+    const leaf = (x) => x.classList.contains("cell") || x.classList.contains("col");
+    for (const t of el.dataset.links.split(" ")) {
+      for (const other of index.get(t) || []) {
+        if (leaf(el) && !t.startsWith("c") && leaf(other)) continue;
+        other.classList.add("lit");
+        lit.push(other);
+      }
+    }
+    el.classList.add("focus");
+  });
+  root.addEventListener("mouseleave", off);
+}
+
+export async function renderPartition(view, { ks, cf, key, href }) {
+  const [def, p] = await Promise.all([api.columnFamily(ks, cf), api.partition(ks, cf, key)]);
+  const isCql = !!def.cql_definition;
+  const isSuper = def.column_type === "Super";
+  const live = p.cells.filter((c) => c.kind !== "tombstone" && c.kind !== "range_tombstone").length;
+  view.append(h("section.card.partition-head",
+    h("div.card-head",
+      h("h1", h("span.label", "Partition "), valueWithHex(p.key, p.key_hex, "pkey")),
+      h("a.back", { href: href("ks", ks, "cf", cf) }, "← all partitions of " + cf)),
+    h("dl.facts.inline",
+      h("dt", "Token"), h("dd", h("code.token", String(p.token))),
+      h("dt", "Cells"), h("dd", fmt.count(p.cells.length) + (live !== p.cells.length ? " (" + fmt.count(live) + " live)" : "")),
+      isCql ? [h("dt", "CQL rows"), h("dd", fmt.count(p.rows.length))] : null,
+      isSuper ? [h("dt", "Super columns"), h("dd", fmt.count(p.supers.length))] : null,
+      h("dt", "Key validator"), h("dd", h("code", fmt.typeName(def.key_validator)))),
+    p.truncated ? h("p.warn", "Only the first " + fmt.count(p.cells.length) + " cells are shown (the partition has more).") : null));
+
+  const left = h("section.pane.left",
+    h("h2", isCql ? "As CQL rows" : isSuper ? "As rows → super columns → columns" : "As a row of columns"),
+    h("p.muted", isCql ? "What SELECT returns. Hover a row to light its cells."
+      : "How the Thrift API sees it. Hover a column to light its cell."),
+    isCql ? (p.rows.length ? cqlRows(p, parseCqlDefinition(def.cql_definition)) : h("p.empty-state", "No live rows."))
+      : drawThrift(def, p));
+  const right = h("section.pane.right",
+    h("h2", "As stored cells"),
+    h("p.muted", isCql ? "What cassandra-cli lists: one cell per column, names are composites of the clustering values and the column name."
+      : "What cassandra-cli lists, one cell per column" + (isSuper ? ", grouped by super column." : ".")),
+    cellsTable(p, isSuper));
+  const split = h("div.split", left, right);
+  view.append(split);
+  linkHover(split);
+}
