@@ -41,24 +41,24 @@ function definition(cf, ks) {
     ["Key validator (row keys)", fmt.typeName(cf.key_validator)],
     ks ? ["Replication", fmt.typeName(ks.strategy) + " " + JSON.stringify(ks.replication || {})] : null,
   ].filter(Boolean);
-  const card = h("section.card.definition",
-    h("div.card-head",
-      h("h1", cf.name, h("span.in", " in ", cf.keyspace)),
-      h("div.badges", badge(cf.column_type, cf.column_type === "Super" ? "super" : "std"),
-        cf.cql_definition ? badge("CQL3 table", "cql") : null,
-        badge("defined by " + cf.origin, "origin"))),
+  const facts = h("div.def-facts",
     h("dl.facts", rows.map(([k, v]) => [h("dt", k), h("dd", h("code", v || "–"))])));
   if (cf.column_metadata && cf.column_metadata.length) {
-    card.append(h("h3", "Column metadata"),
+    facts.append(h("h3", "Column metadata"),
       table([{ label: "Column" }, { label: "Validator" }, { label: "Index" }],
         cf.column_metadata.map((c) => h("tr",
           h("td", valueWithHex(c.name, c.name_hex)),
           h("td", h("code", fmt.typeName(c.validator))),
           h("td", c.index ? String(c.index) : h("span.muted", "–")))), "compact"));
   }
-  if (cf.cql_definition) {
-    card.append(h("h3", "CQL definition"), h("pre.cql", cf.cql_definition));
-  }
+  const card = h("section.card.definition",
+    h("div.card-head",
+      h("h1", cf.name, h("span.in", " in ", cf.keyspace)),
+      h("div.badges", badge(cf.column_type, cf.column_type === "Super" ? "super" : "std"),
+        cf.cql_definition ? badge("CQL3 table", "cql") : null,
+        badge("defined by " + cf.origin, "origin"))),
+    h("div.def-body" + (cf.cql_definition ? ".with-cql" : ""), facts,
+      cf.cql_definition ? h("div.def-cql", h("h3", "CQL definition"), h("pre.cql", cf.cql_definition)) : null));
   return card;
 }
 
@@ -145,7 +145,7 @@ async function renderPartitions(panel, { ks, cf, def, href }) {
         h("td", h("a.key", { href: href("ks", ks, "cf", cf, "p", p.key_hex) }, valueWithHex(p.key, p.key_hex))),
         h("td", h("code.token", { title: String(p.token) }, fmt.shortToken(p.token))),
         h("td.num", fmt.count(p.cells)),
-        h("td.num", fmt.bytes(p.bytes)))), "partition-list"));
+        h("td.num", { title: fmt.bytes(p.bytes) }, fmt.count(p.bytes)))), "partition-list"));
     const pager = h("div.pager");
     if (!state.key && state.trail.length) {
       pager.append(h("button.secondary", { type: "button", onclick: () => {

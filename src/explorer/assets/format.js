@@ -47,5 +47,5 @@ export function shortToken(t) {
 // keeping parameters (CompositeType(Int32Type,UTF8Type)).
 export function typeName(t) {
   if (!t) return "–";
-  return String(t).replace(/org\.apache\.cassandra\.db\.marshal\./g, "");
+  return String(t).replace(/org\.apache\.cassandra\.(db\.marshal|locator)\./g, "");
 }

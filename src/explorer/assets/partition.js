@@ -176,6 +176,10 @@ function linkHover(root) {
   root.addEventListener("mouseleave", off);
 }
 
+function fact(label, value) {
+  return h("div.fact", h("span.fact-k", label), h("span.fact-v", value));
+}
+
 export async function renderPartition(view, { ks, cf, key, href }) {
   const [def, p] = await Promise.all([api.columnFamily(ks, cf), api.partition(ks, cf, key)]);
   const isCql = !!def.cql_definition;
@@ -185,12 +189,12 @@ export async function renderPartition(view, { ks, cf, key, href }) {
     h("div.card-head",
       h("h1", h("span.label", "Partition "), valueWithHex(p.key, p.key_hex, "pkey")),
       h("a.back", { href: href("ks", ks, "cf", cf) }, "← all partitions of " + cf)),
-    h("dl.facts.inline",
-      h("dt", "Token"), h("dd", h("code.token", String(p.token))),
-      h("dt", "Cells"), h("dd", fmt.count(p.cells.length) + (live !== p.cells.length ? " (" + fmt.count(live) + " live)" : "")),
-      isCql ? [h("dt", "CQL rows"), h("dd", fmt.count(p.rows.length))] : null,
-      isSuper ? [h("dt", "Super columns"), h("dd", fmt.count(p.supers.length))] : null,
-      h("dt", "Key validator"), h("dd", h("code", fmt.typeName(def.key_validator)))),
+    h("div.facts-inline",
+      fact("Token", h("code.token", String(p.token))),
+      fact("Cells", fmt.count(p.cells.length) + (live !== p.cells.length ? " (" + fmt.count(live) + " live)" : "")),
+      isCql ? fact("CQL rows", fmt.count(p.rows.length)) : null,
+      isSuper ? fact("Super columns", fmt.count(p.supers.length)) : null,
+      fact("Key validator", h("code", fmt.typeName(def.key_validator)))),
     p.truncated ? h("p.warn", "Only the first " + fmt.count(p.cells.length) + " cells are shown (the partition has more).") : null));
 
   const left = h("section.pane.left",
