@@ -59,7 +59,8 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 fn page_response(content_type: &'static str, bytes: &'static [u8]) -> Response {
     let mut r = Response::body(content_type, bytes);
     r.headers.push(("Content-Security-Policy", CSP.to_string()));
-    r.headers.push(("X-Content-Type-Options", "nosniff".to_string()));
+    r.headers
+        .push(("X-Content-Type-Options", "nosniff".to_string()));
     // The files change only with the binary; revalidating costs one small
     // request per file and a restarted server never serves stale modules.
     r.headers.push(("Cache-Control", "no-cache".to_string()));
@@ -145,7 +146,10 @@ mod tests {
         }
         assert!(wanted.contains("app.js") && wanted.contains("style.css"));
         for w in &wanted {
-            assert!(served.contains(w.as_str()), "{w} is referenced but not embedded");
+            assert!(
+                served.contains(w.as_str()),
+                "{w} is referenced but not embedded"
+            );
         }
     }
 
@@ -158,7 +162,11 @@ mod tests {
             bytes: INDEX,
         })) {
             let t = text(a.bytes);
-            assert!(!t.contains("http://") && !t.contains("https://"), "{}", a.path);
+            assert!(
+                !t.contains("http://") && !t.contains("https://"),
+                "{}",
+                a.path
+            );
             assert!(!t.contains("//cdn"), "{}", a.path);
         }
     }

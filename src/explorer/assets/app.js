@@ -71,10 +71,10 @@ function drawSide(r) {
         h("li",
           h("a" + (open && cf.name === r.cf ? ".current" : ""),
             { href: href("ks", ks.name, "cf", cf.name), dataset: { cf: ks.name + "/" + cf.name } },
-            h("span.name", cf.name),
+            h("span.name", { title: cf.name }, cf.name),
             cf.type === "Super" ? badge("super", "super") : null,
             cf.cql3 ? badge("CQL3", "cql") : null))));
-    side.append(h("details.ks", { open: open || keyspaces.keyspaces.length <= 4 },
+    side.append(h("details.ks", { open: open || keyspaces.keyspaces.length <= 6 },
       h("summary", h("span.name", ks.name), h("span.count", String(ks.column_families.length))),
       list));
   }

@@ -32,13 +32,14 @@ export async function renderHome(view, { keyspaces, href }) {
   renderQuery(query, { keyspaces, keyspace: keyspaces.keyspaces[0] && keyspaces.keyspaces[0].name, href });
 }
 
-function definition(cf, ks) {
+function definition(cf, ks, open) {
   const rows = [
     ["Column type", cf.column_type],
     ["Comparator (column names)", fmt.typeName(cf.comparator)],
     cf.column_type === "Super" ? ["Subcomparator (sub-column names)", fmt.typeName(cf.subcomparator)] : null,
     ["Default validator (values)", fmt.typeName(cf.default_validator)],
     ["Key validator (row keys)", fmt.typeName(cf.key_validator)],
+    cf.comment ? ["Comment", cf.comment] : null,
     ks ? ["Replication", fmt.typeName(ks.strategy) + " " + JSON.stringify(ks.replication || {})] : null,
   ].filter(Boolean);
   const facts = h("div.def-facts",
@@ -57,8 +58,10 @@ function definition(cf, ks) {
       h("div.badges", badge(cf.column_type, cf.column_type === "Super" ? "super" : "std"),
         cf.cql_definition ? badge("CQL3 table", "cql") : null,
         badge("defined by " + cf.origin, "origin"))),
-    h("div.def-body" + (cf.cql_definition ? ".with-cql" : ""), facts,
-      cf.cql_definition ? h("div.def-cql", h("h3", "CQL definition"), h("pre.cql", cf.cql_definition)) : null));
+    h("details.def", { open },
+      h("summary", "Definition ", h("span.muted", "(comparators, validators", cf.cql_definition ? ", CREATE TABLE)" : ")")),
+      h("div.def-body" + (cf.cql_definition ? ".with-cql" : ""), facts,
+        cf.cql_definition ? h("div.def-cql", h("h3", "CQL definition"), h("pre.cql", cf.cql_definition)) : null)));
   return card;
 }
 
@@ -71,8 +74,9 @@ const TABS = [
 export async function renderColumnFamily(view, { ks, cf, tab, keyspaces, href }) {
   const def = await api.columnFamily(ks, cf);
   const ksInfo = keyspaces.keyspaces.find((k) => k.name === ks);
-  view.append(definition(def, ksInfo));
   const current = TABS.some(([t]) => t === tab) ? tab : "partitions";
+  // The definition is open where one browses partitions, folded on the other tabs.
+  view.append(definition(def, ksInfo, current === "partitions"));
   view.append(h("nav.tabs", { role: "tablist" },
     TABS.map(([t, label]) => h("a" + (t === current ? ".active" : ""),
       { href: href("ks", ks, "cf", cf, t), role: "tab", "aria-selected": t === current ? "true" : "false" }, label))));

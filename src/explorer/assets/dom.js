@@ -45,12 +45,33 @@ export function clear(node) {
   return node;
 }
 
+// The UTF-8 reading of bytes shown as hex (BytesType names, keys and
+// values, as Cassandra renders them), when they are printable text.
+export function utf8Hint(text, hex) {
+  if (!hex || text !== hex || hex.length % 2 || hex.length > 512) return null;
+  try {
+    const bytes = new Uint8Array(hex.match(/../g).map((b) => parseInt(b, 16)));
+    const s = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // eslint-disable-next-line no-control-regex
+    return /^[^\u0000-\u001f\u007f]+$/.test(s) ? s : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// Bytes shown as hex are read as UTF-8 where they are text: the reading is
+// shown (in quotes, italic) and the hex stays a hover (and the hex switch) away.
+export function readable(text, hex) {
+  const s = utf8Hint(text, hex);
+  return s === null ? text : h("span.utf8", { title: "bytes " + hex + ", read as UTF-8" }, "“" + s + "”");
+}
+
 // A rendered value with its stored bytes: the text, and the hex shown
 // beside it when the page's hex switch is on (CSS does the showing).
 export function valueWithHex(text, hex, cls) {
   const shown = text === null || text === undefined ? "" : String(text);
   return h("span.v" + (cls ? "." + cls : ""), { title: hex ? "0x" + hex : null },
-    h("span.txt", shown === "" ? h("span.empty", "(empty)") : shown),
+    h("span.txt", shown === "" ? h("span.empty", "(empty)") : readable(shown, hex)),
     hex !== undefined && hex !== null ? h("code.hex", hex === "" ? "(0 bytes)" : hex) : null);
 }
 

@@ -49,3 +49,14 @@ export function typeName(t) {
   if (!t) return "–";
   return String(t).replace(/org\.apache\.cassandra\.(db\.marshal|locator)\./g, "");
 }
+
+// Decimal magnitudes for histogram bounds (1k, 10M; 100 kB): the size
+// thresholds are decimal (100 MB), so the buckets are powers of ten.
+export function si(n, unit) {
+  const v = Number(n);
+  const steps = [[1e12, "T"], [1e9, "G"], [1e6, "M"], [1e3, "k"]];
+  for (const [m, s] of steps) {
+    if (v >= m) return String(+(v / m).toFixed(1)) + (unit ? " " + s + unit : s);
+  }
+  return String(v) + (unit ? " " + unit : "");
+}

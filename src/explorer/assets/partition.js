@@ -6,7 +6,7 @@
 // elements share link tokens in data-links (r<row>, c<cell id>, s<super hex>).
 
 import { api } from "./api.js";
-import { h, table, badge, valueWithHex } from "./dom.js";
+import { h, table, badge, valueWithHex, utf8Hint } from "./dom.js";
 import * as fmt from "./format.js";
 import { drawThrift } from "./drawing.js";
 
@@ -91,17 +91,38 @@ const KIND_LABEL = {
   expiring: "expiring",
 };
 
-function nameCell(cell) {
-  const comps = cell.components && cell.components.length ? cell.components : [{ type: "", value: "" }];
-  const chips = [];
+function chips(components) {
+  const comps = components && components.length ? components : [{ type: "", value: "" }];
+  const out = [];
   comps.forEach((c, i) => {
-    if (i) chips.push(h("span.sep", ":"));
+    if (i) out.push(h("span.sep", ":"));
     const empty = c.value === null || c.value === undefined || c.value === "";
-    chips.push(h("span.comp" + (empty ? ".empty" : ""),
-      { title: (c.type ? fmt.typeName(c.type) : "") + (c.eoc ? " (end-of-component " + c.eoc + ")" : "") },
-      empty ? "" : String(c.value)));
+    const text = empty ? null : utf8Hint(String(c.value), c.hex);
+    out.push(h("span.comp" + (empty ? ".empty" : "") + (text !== null ? ".utf8" : ""),
+      { title: (c.type ? fmt.typeName(c.type) : "") + (c.eoc ? " (end-of-component " + c.eoc + ")" : "")
+        + (text !== null ? ": bytes " + c.hex + ", read as UTF-8" : "") },
+      empty ? "" : text !== null ? text : String(c.value)));
   });
-  return h("td.name", h("span.comps", chips), h("code.hex", cell.name_hex));
+  return h("span.comps", out);
+}
+
+// A cell's name split into its components; a range tombstone shows its
+// start and end; a partition or super-column deletion has no name of its own.
+function nameCell(cell) {
+  if (cell.scope === "partition") return h("td.name", h("span.scope", "the whole partition"));
+  if (cell.scope === "super_column") return h("td.name", h("span.scope", "the whole super column"), h("code.hex", cell.name_hex));
+  if (cell.kind === "range_tombstone" && cell.end_components) {
+    const hex = h("code.hex", cell.name_hex + " … " + (cell.end_hex || ""));
+    const same = (a, b) => a.length === b.length && a.every((c, i) => c.value === b[i].value);
+    // A collection overwritten whole (or a CQL row deleted) is one prefix:
+    // every cell under it is deleted.
+    if (same(cell.components || [], cell.end_components)) {
+      return h("td.name", h("span.range", chips(cell.components), h("span.sep", ":"),
+        h("span.comp.star", { title: "every cell under this prefix" }, "*")), hex);
+    }
+    return h("td.name", h("span.range", chips(cell.components), h("span.range-to", " to "), chips(cell.end_components)), hex);
+  }
+  return h("td.name", chips(cell.components), h("code.hex", cell.name_hex));
 }
 
 function cellRow(cell, superHex) {
@@ -120,8 +141,19 @@ function cellRow(cell, superHex) {
       ? h("span.muted", cell.value_hex ? valueWithHex(cell.value, cell.value_hex) : "—")
       : valueWithHex(cell.value, cell.value_hex)),
     h("td.ts", h("div.num", { dataset: { ts: String(cell.timestamp) } }, String(cell.timestamp ?? "")),
-      h("div.muted", fmt.micros(cell.timestamp))),
-    h("td.life", lifetime));
+      h("div.muted", fmt.micros(cell.timestamp)), lifetime));
+}
+
+// The API lists range tombstones first; beside the cells of their CQL row
+// they read as what they are (e.g. the old map deleted before the new one).
+function storedOrder(cells) {
+  const out = cells.filter((c) => !(c.kind === "range_tombstone" && c.row !== null && c.row !== undefined));
+  for (const rt of cells.filter((c) => c.kind === "range_tombstone" && c.row !== null && c.row !== undefined)) {
+    const at = out.findIndex((c) => c.row === rt.row && c.kind !== "range_tombstone" && c.scope !== "partition");
+    if (at < 0) out.push(rt);
+    else out.splice(at, 0, rt);
+  }
+  return out;
 }
 
 function cellsTable(p, isSuper) {
@@ -129,17 +161,17 @@ function cellsTable(p, isSuper) {
   const superOf = new Map();
   for (const s of p.supers || []) for (const id of s.cells) superOf.set(id, s);
   let lastSuper = null;
-  for (const cell of p.cells) {
+  for (const cell of storedOrder(p.cells)) {
     const s = superOf.get(cell.id);
     if (isSuper && s !== lastSuper) {
       lastSuper = s;
       rows.push(h("tr.group", { dataset: s ? { links: "s" + s.name_hex } : {} },
-        h("td", { colspan: "5" }, h("span.group-kind", "super column "),
+        h("td", { colspan: "4" }, h("span.group-kind", "super column "),
           valueWithHex(s ? s.name : cell.super, s && s.name_hex))));
     }
     rows.push(cellRow(cell, s && s.name_hex));
   }
-  return table([{ label: "Name" }, { label: "Kind" }, { label: "Value" }, { label: "Timestamp (µs)" }, { label: "TTL / deletion" }],
+  return table([{ label: "Name" }, { label: "Kind" }, { label: "Value" }, { label: "Timestamp (µs), TTL" }],
     rows, "cells");
 }
 
@@ -205,8 +237,8 @@ export async function renderPartition(view, { ks, cf, key, href }) {
       : drawThrift(def, p));
   const right = h("section.pane.right",
     h("h2", "As stored cells"),
-    h("p.muted", isCql ? "What cassandra-cli lists: one cell per column, names are composites of the clustering values and the column name."
-      : "What cassandra-cli lists, one cell per column" + (isSuper ? ", grouped by super column." : ".")),
+    h("p.muted", isCql ? "What the server stores (cassandra-cli lists the live cells): a name is the row's clustering values, then the column name (and a map key)."
+      : "What the server stores (cassandra-cli lists the live cells), one cell per column" + (isSuper ? ", grouped by super column." : ".")),
     cellsTable(p, isSuper));
   const split = h("div.split", left, right);
   view.append(split);

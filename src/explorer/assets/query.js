@@ -46,7 +46,8 @@ function verdict(v, ctx) {
       v.refused_by_1_2 ? badge("refused by Cassandra 1.2", "bad") : badge("accepted by Cassandra 1.2", "good")),
     h("p.message", v.message),
     explain ? h("p.muted", explain) : null,
-    h("div.touched", h("span", "Partitions it would touch on the stored data: ", h("strong.touched-count", String(parts.length))),
+    h("div.touched", h("span", "Partitions it would touch on the stored data: ", h("strong.touched-count", String(parts.length)),
+      v.partitions_total !== undefined ? " of " + v.partitions_total : ""),
       parts.length ? h("ul.keys", parts.slice(0, 50).map((k) => h("li",
         ctx.cf ? h("a", { href: ctx.href("ks", ctx.ks, "cf", ctx.cf, "p", k) }, h("code", k)) : h("code", k))),
       parts.length > 50 ? h("li.muted", "… and " + (parts.length - 50) + " more") : null) : null));

@@ -12,17 +12,21 @@ import * as fmt from "./format.js";
 const SKEW_UNEVEN = 1.2;
 const SKEW_BAD = 1.5;
 
-function skewBadge(skew) {
-  if (skew >= SKEW_BAD) return badge("skewed " + fmt.ratio(skew), "bad");
+function skewBadge(skew, skewed) {
+  if (skewed || skew >= SKEW_BAD) return badge("skewed " + fmt.ratio(skew), "bad");
   if (skew >= SKEW_UNEVEN) return badge("uneven " + fmt.ratio(skew), "warn");
   return badge("even " + fmt.ratio(skew), "good");
 }
 
-function histogram(title, buckets, label) {
+const bound = (b) => (b.le === null || b.le === undefined || b.le === "+Inf" ? Infinity : Number(b.le));
+
+// Bars of partitions per size bucket; buckets wholly past the threshold are red.
+function histogram(title, buckets, label, threshold) {
   const max = Math.max(1, ...buckets.map((b) => b.count));
-  const bars = buckets.map((b) => {
+  const bars = buckets.map((b, i) => {
     const pct = (100 * b.count) / max;
-    return h("div.hbar", { title: fmt.count(b.count) + " partitions with " + label(b) },
+    const over = threshold !== undefined && i > 0 && bound(buckets[i - 1]) >= threshold;
+    return h("div.hbar" + (over ? ".over" : ""), { title: fmt.count(b.count) + " partitions with " + label(b) + (over ? " (past the limit)" : "") },
       h("div.hbar-count", b.count ? fmt.count(b.count) : ""),
       h("div.hbar-track", h("div.hbar-fill" + (b.count ? "" : ".zero"), { style: "height:" + pct.toFixed(1) + "%" })),
       h("div.hbar-label", label(b)));
@@ -30,7 +34,7 @@ function histogram(title, buckets, label) {
   return h("figure.histogram", h("figcaption", title), h("div.hbars", bars));
 }
 
-const le = (f) => (b) => (b.le === null || b.le === undefined || b.le === "+Inf" ? "more" : "≤ " + f(b.le));
+const le = (f) => (b) => (bound(b) === Infinity ? "more" : "≤ " + f(b.le));
 
 async function renderStats(box, { ks, cf, href }) {
   const s = await api.stats(ks, cf);
@@ -42,16 +46,25 @@ async function renderStats(box, { ks, cf, href }) {
     h("div.tile", h("div.tile-v", s.partitions ? fmt.count(Math.round(s.cells / s.partitions)) : "–"), h("div.tile-k", "cells per partition (mean)")),
     h("div.tile", h("div.tile-v", largest ? fmt.count(largest.cells) : "–"), h("div.tile-k", "cells in the largest")),
   ));
+  const th = s.thresholds || { bytes: 100e6, cells: 100000 };
+  const limits = fmt.si(th.bytes, "B") + " or " + fmt.count(th.cells) + " cells per partition";
+  if (s.complete === false) {
+    box.append(h("p.warn", "Figures from the first " + fmt.count(s.partitions) + " partitions in ring order (the scan is bounded)."));
+  }
   if (s.warnings && s.warnings.length) {
-    box.append(h("div.warnings", { role: "alert" }, h("h3", "Partitions past the limits"),
-      h("ul", s.warnings.map((w) => h("li", h("strong", String(w.key)), ": ", w.reason)))));
+    const more = (s.warning_count || s.warnings.length) - s.warnings.length;
+    box.append(h("div.warnings", { role: "alert" },
+      h("h3", fmt.count(s.warning_count || s.warnings.length) + " partitions past the limits (" + limits + ")"),
+      h("ul", s.warnings.map((w) => h("li",
+        w.key_hex ? h("a", { href: href("ks", ks, "cf", cf, "p", w.key_hex) }, String(w.key)) : h("strong", String(w.key)),
+        ": ", w.reason)), more > 0 ? h("li", "… and " + fmt.count(more) + " more") : null)));
   } else {
-    box.append(h("p.ok", "No partition is past the limits (100 MB or 100,000 cells per partition): ",
-      "partitions this size read and compact comfortably."));
+    box.append(h("p.ok", "No partition is past the limits (" + limits + "): ",
+      "partitions this size read, compact and repair comfortably."));
   }
   box.append(h("div.histograms",
-    histogram("Partitions by cells", s.histogram.cells, le(fmt.count)),
-    histogram("Partitions by bytes", s.histogram.bytes, le(fmt.bytes))));
+    histogram("Partitions by cells (rows)", s.histogram.cells, le((n) => fmt.si(n)), th.cells),
+    histogram("Partitions by bytes", s.histogram.bytes, le((n) => fmt.si(n, "B")), th.bytes)));
   if (s.largest && s.largest.length) {
     box.append(h("h3", "Largest partitions"), table(
       [{ label: "Key" }, { label: "Cells", num: true }, { label: "Bytes", num: true }],
@@ -86,8 +99,9 @@ function ringBars(r, opts) {
     h("td.num.parts", fmt.count(sumParts)), h("td.num.pbytes", fmt.count(sumBytes)),
     h("td.num", fmt.count(r.nodes.reduce((a, n) => a + n.replica_bytes, 0)))));
   return h("div",
-    h("p.ring-summary", skewBadge(r.skew), " the busiest node holds ", fmt.ratio(r.skew),
-      " the mean (", opts.nodes, " nodes, RF ", opts.rf, ", ", opts.partitioner, ")."),
+    h("p.ring-summary", skewBadge(r.skew, r.skewed), " the busiest node holds ", fmt.ratio(r.skew),
+      " the mean (", r.nodes.length, " nodes, RF ", r.rf ?? opts.rf, ", ", r.partitioner || opts.partitioner, ")."),
+    r.complete === false ? h("p.warn", "Computed from the first partitions in ring order (the scan is bounded).") : null,
     table([{ label: "Node" }, { label: "Primary range" }, { label: "Load (dark: primary, light: with replicas)" },
       { label: "Partitions", num: true }, { label: "Primary bytes", num: true }, { label: "Replica bytes", num: true }],
     rows, "ring"),
@@ -98,7 +112,8 @@ function ringBars(r, opts) {
 }
 
 async function renderRing(box, { ks, cf }) {
-  const opts = { nodes: 3, rf: 1, partitioner: "murmur3" };
+  // No partitioner at first: the API answers with the node's own.
+  const opts = { nodes: 3, rf: 1, partitioner: null };
   const result = h("div.ring-result");
   const sweep = h("div.sweep");
   const nodeButtons = h("div.seg", { role: "group", "aria-label": "nodes" });
@@ -126,13 +141,17 @@ async function renderRing(box, { ks, cf }) {
   }
 
   async function set(change) {
-    const sweepChanged = change.partitioner !== undefined || change.rf !== undefined || !sweep.firstChild;
+    const sweepChanged = change.partitioner !== undefined || change.rf !== undefined || !sweep.dataset.drawn;
     Object.assign(opts, change);
     opts.rf = Math.min(opts.rf, opts.nodes);
     syncControls();
     clear(result).append(h("p.muted", "Computing…"));
     try {
       const r = await api.ring(ks, cf, opts);
+      if (!opts.partitioner && r.partitioner) {
+        opts.partitioner = r.partitioner;
+        partSel.value = r.partitioner;
+      }
       clear(result).append(ringBars(r, opts));
     } catch (e) {
       clear(result).append(errorBox(e));
@@ -142,6 +161,7 @@ async function renderRing(box, { ks, cf }) {
 
   // Skew for every ring size from 3 to 12 at once, to see where it settles.
   async function drawSweep() {
+    sweep.dataset.drawn = "1";
     clear(sweep).append(h("p.muted", "Spread for 3–12 nodes…"));
     const sizes = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     try {
