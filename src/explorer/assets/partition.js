@@ -13,7 +13,7 @@ import { drawThrift } from "./drawing.js";
 // Column order and key roles from CREATE TABLE text: the API gives each row
 // as an object, whose key order JSON does not promise.
 export function parseCqlDefinition(text) {
-  const out = { columns: [], partitionKey: [], clustering: [] };
+  const out = { columns: [], types: {}, partitionKey: [], clustering: [] };
   if (!text) return out;
   const open = text.indexOf("(");
   if (open < 0) return out;
@@ -51,9 +51,10 @@ export function parseCqlDefinition(text) {
       out.clustering = rest.split(",").map((s) => s.trim()).filter(Boolean).map(ident);
       continue;
     }
-    const m = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)\s+/.exec(it);
+    const m = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)\s+([^\s]+(?:\s*<[^>]*>)?)/.exec(it);
     if (m) {
       out.columns.push(ident(m[1]));
+      out.types[ident(m[1])] = m[2].toLowerCase();
       if (/\bPRIMARY\s+KEY\b/i.test(it)) out.partitionKey = [ident(m[1])];
     }
   }

@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { h, clear, badge, errorBox } from "./dom.js";
+import { parseCqlDefinition } from "./partition.js";
 
 const SHAPES = {
   single_partition: ["one partition", "good", "Reads one partition: one node (per replica) answers from one place on disk."],
@@ -46,14 +47,46 @@ function verdict(v, ctx) {
       v.refused_by_1_2 ? badge("refused by Cassandra 1.2", "bad") : badge("accepted by Cassandra 1.2", "good")),
     h("p.message", v.message),
     explain ? h("p.muted", explain) : null,
-    h("div.touched", h("span", "Partitions it would touch on the stored data: ", h("strong.touched-count", String(parts.length)),
-      v.partitions_total !== undefined ? " of " + v.partitions_total : ""),
+    h("div.touched", h("span", "Partitions it would touch on the stored data: ",
+      h("strong.touched-count", String(v.partitions_total ?? parts.length)),
+      (v.partitions_total ?? parts.length) > parts.length ? " (the first " + parts.length + " listed)" : ""),
       parts.length ? h("ul.keys", parts.slice(0, 50).map((k) => h("li",
         ctx.cf ? h("a", { href: ctx.href("ks", ctx.ks, "cf", ctx.cf, "p", k) }, h("code", k)) : h("code", k))),
       parts.length > 50 ? h("li.muted", "… and " + (parts.length - 50) + " more") : null) : null));
 }
 
-export function renderQuery(box, { keyspaces, keyspace, cf, href }) {
+// A CQL literal for a key component as the API renders it.
+function literal(type, text) {
+  return /^(text|varchar|ascii|inet)$/.test(type) ? "'" + text.replace(/'/g, "''") + "'" : text;
+}
+
+// Queries on this table, with a partition key taken from its stored data.
+async function tableExamples(cf, def) {
+  const t = parseCqlDefinition(def.cql_definition);
+  if (!t.partitionKey.length) return [];
+  const out = [["This table: every row (no WHERE)", "SELECT * FROM " + cf]];
+  let first = null;
+  try {
+    first = (await api.partitions(def.keyspace, cf, { limit: 1 })).partitions[0];
+  } catch (e) {
+    /* no sample key: the other examples still apply */
+  }
+  if (first && first.key !== null && first.key !== undefined) {
+    const parts = t.partitionKey.length > 1 ? String(first.key).split(":") : [String(first.key)];
+    if (parts.length === t.partitionKey.length) {
+      const where = t.partitionKey.map((c, i) => c + " = " + literal(t.types[c] || "", parts[i])).join(" AND ");
+      out.unshift(["This table: one stored partition", "SELECT * FROM " + cf + " WHERE " + where]);
+    }
+  }
+  const other = t.columns.find((c) => !t.partitionKey.includes(c) && !t.clustering.includes(c));
+  if (other) out.push(["This table: by a non-key column", "SELECT * FROM " + cf + " WHERE " + other + " = " + literal(t.types[other] || "text", "x")]);
+  if (t.clustering.length) {
+    out.push(["This table: by a clustering column only", "SELECT * FROM " + cf + " WHERE " + t.clustering[0] + " > " + literal(t.types[t.clustering[0]] || "", "0")]);
+  }
+  return out;
+}
+
+export function renderQuery(box, { keyspaces, keyspace, cf, def, href }) {
   const names = keyspaces.keyspaces.map((k) => k.name);
   const ksSel = h("select", { name: "keyspace", "aria-label": "keyspace" },
     names.map((n) => h("option", { value: n, selected: n === keyspace }, n)));
@@ -62,11 +95,19 @@ export function renderQuery(box, { keyspaces, keyspace, cf, href }) {
     placeholder: cf ? "SELECT * FROM " + cf + " WHERE …" : "SELECT * FROM table WHERE …",
   });
   const examples = h("select", { "aria-label": "example queries" },
-    h("option", { value: "" }, "Examples from the seeds…"),
-    EXAMPLES.map(([label, q]) => h("option", { value: q }, label)));
+    h("option", { value: "" }, "Examples…"),
+    h("optgroup", { label: "From the seeds (on their tables)" }, EXAMPLES.map(([label, q]) => h("option", { value: q }, label))));
   examples.addEventListener("change", () => {
     if (examples.value) text.value = examples.value;
   });
+  if (cf && def && def.cql_definition) {
+    tableExamples(cf, def).then((list) => {
+      if (list.length) {
+        examples.insertBefore(h("optgroup", { label: "On " + cf }, list.map(([label, q]) => h("option", { value: q }, label))),
+          examples.children[1]);
+      }
+    });
+  }
   const mode = { thrift: false };
   const callSel = h("select", { name: "call", "aria-label": "Thrift call" }, THRIFT_CALLS.map((c) => h("option", { value: c }, c)));
   const cfSel = h("select", { name: "column_family", "aria-label": "column family" });
@@ -78,7 +119,7 @@ export function renderQuery(box, { keyspaces, keyspace, cf, href }) {
   };
   ksSel.addEventListener("change", fillCfs);
   fillCfs();
-  const cqlPart = h("div.cql-part", text, h("div.row", examples));
+  const cqlPart = h("div.cql-part", text);
   const thriftPart = h("div.thrift-part", { hidden: true }, h("div.row", h("label", "Call ", callSel), h("label", "Column family ", cfSel)), keysIn);
   const modeSwitch = h("div.seg", { role: "group", "aria-label": "query kind" },
     h("button.active", { type: "button", onclick: (e) => setMode(false, e.target) }, "CQL3 SELECT"),
@@ -118,7 +159,7 @@ export function renderQuery(box, { keyspaces, keyspace, cf, href }) {
   },
   h("div.row", h("label", "Keyspace ", ksSel), modeSwitch),
   cqlPart, thriftPart,
-  h("div.row", h("button", { type: "submit", class: "primary" }, "Check")));
+  h("div.row", h("button", { type: "submit", class: "primary" }, "Check"), examples));
   box.append(h("h2", "Query check"),
     h("p.muted", "How would a read run on this schema? Nothing is executed; the server classifies the query ",
       "and lists the partitions it would read."),
