@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 from supercolumn_testing import Supercolumn  # noqa: E402
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -157,6 +157,14 @@ class Page:
         WebDriverWait(self.d, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) >= count)
         return self.d.find_elements(By.CSS_SELECTOR, css)
 
+    def text(self, css):
+        """The text of the first element matching css, or "" while there is none (re-rendering)."""
+        found = self.d.find_elements(By.CSS_SELECTOR, css)
+        try:
+            return found[0].text if found else ""
+        except StaleElementReferenceException:
+            return ""
+
     def all(self, css, root=None):
         return (root or self.d).find_elements(By.CSS_SELECTOR, css)
 
@@ -245,8 +253,7 @@ def partition_list(page, ks, cf):
             return rows
         before = page.all(".partitions p.muted")[0].text
         nxt[0].click()
-        WebDriverWait(page.d, WAIT).until(
-            lambda d: page.all(".partitions p.muted") and page.all(".partitions p.muted")[0].text not in (before, "Loading…"))
+        WebDriverWait(page.d, WAIT).until(lambda d: page.text(".partitions p.muted") not in (before, "Loading…", ""))
 
 
 def test_seed_002_partition(page, listing):
@@ -256,7 +263,7 @@ def test_seed_002_partition(page, listing):
     page.all("form.search button[type=submit]")[0].click()
     links = page.wait_for("table.partition-list a.key")
     WebDriverWait(page.d, WAIT).until(lambda d: len(page.all("table.partition-list a.key")) == 1
-                                      and "Found" in page.all(".partitions p.muted")[0].text)
+                                      and "Found" in page.text(".partitions p.muted"))
     links = page.all("table.partition-list a.key")
     check("key search finds exactly seed 002's row", len(links) == 1 and links[0].text.split("\n")[0] == "pkey1_1:pkey2_1",
           repr([link.text for link in links]))
@@ -356,7 +363,7 @@ def test_ring(page):
         check("ring of %d nodes: per-node primary bytes sum to the list's %d" % (n, total_bytes), sum_bytes == total_bytes,
               str(sum_bytes))
     Select(page.all("select[name=rf]")[0]).select_by_value("2")
-    WebDriverWait(page.d, WAIT).until(lambda d: "RF 2" in page.all(".ring-summary")[0].text)
+    WebDriverWait(page.d, WAIT).until(lambda d: "RF 2" in page.text(".ring-summary"))
     replica = sum(int(tr.find_elements(By.CSS_SELECTOR, "td.num")[-1].text.replace(",", ""))
                   for tr in page.all("table.ring tr.node"))
     check("RF 2: replica bytes are twice the data", replica == 2 * total_bytes, "%d vs %d" % (replica, total_bytes))
@@ -426,7 +433,7 @@ def main():
                 print("%s:" % name)
                 try:
                     test()
-                except (TimeoutException, IndexError, ValueError) as e:
+                except (TimeoutException, StaleElementReferenceException, IndexError, ValueError) as e:
                     check("%s ran to the end" % name, False, "%s: %s" % (type(e).__name__, str(e).strip()[:300]))
                     page.shot("fail-%s.png" % name.replace(" ", "-"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
