@@ -9,7 +9,7 @@ use super::error::{ExplorerError, ExplorerResult};
 use super::render::{text, type_name};
 use crate::cql::exec::tables::table_of;
 use crate::cql::table::{Layout, Table};
-use crate::marshal::bytes_to_hex;
+use crate::marshal::{bytes_to_hex, TypeRef};
 use crate::node::Node;
 use crate::schema::{CfDef, KeyspaceDef, KeyspaceOrigin, Schema};
 use serde_json::{json, Value};
@@ -59,6 +59,22 @@ pub fn origin(node: &Node, ks: &KeyspaceDef, cf: &CfDef) -> &'static str {
             }
         }
     }
+}
+
+/// The type keys are shown and typed with: the key validator, except for
+/// a column family of a 0.6 storage-conf.xml, whose keys were strings
+/// (0.6's API took them as Java strings) although its validator reads
+/// BytesType: those are shown as UTF-8 (hex when they are not).
+pub fn key_type(node: &Node, cf: &CfDef) -> TypeRef {
+    let validator = cf.options.key_validation_class.clone();
+    let schema = node.schema();
+    let from_xml = schema
+        .keyspace(&cf.keyspace)
+        .is_some_and(|ks| origin(node, ks, cf) == "storage-conf.xml");
+    if from_xml && validator.class_name().ends_with(".BytesType") {
+        return crate::marshal::parse_type("UTF8Type").unwrap_or(validator);
+    }
+    validator
 }
 
 /// `GET /api/explorer/keyspaces`.

@@ -72,7 +72,7 @@ pub fn partition(
             } => view.super_column(name, *deletion, cells),
         }
     }
-    let key_type = &def.options.key_validation_class;
+    let key_type = &super::catalog::key_type(node, &def);
     let rows_json: Vec<Value> = rows
         .iter()
         .enumerate()
@@ -294,7 +294,7 @@ impl View<'_> {
 
     /// The kind a cell is shown as, and the types of its value and of its
     /// collection element component.
-    fn classify(&self, c: &Cell, in_super: bool) -> (&'static str, TypeRef, Option<TypeRef>) {
+    fn classify(&self, c: &Cell) -> (&'static str, TypeRef, Option<TypeRef>) {
         let o = &self.def.options;
         let mut kind = "column";
         let mut value_type = o.default_validation_class.clone();
@@ -341,7 +341,6 @@ impl View<'_> {
             }
         } else {
             // Thrift-declared columns name whole cells (sub-columns in a Super CF).
-            let _ = in_super;
             if let Some(m) = o
                 .column_metadata
                 .iter()
@@ -364,7 +363,7 @@ impl View<'_> {
             Some(_) => self.def.subcomparator.clone().unwrap_or_else(bytes_type),
             None => self.def.comparator.clone(),
         };
-        let (kind, value_type, element) = self.classify(c, super_name.is_some());
+        let (kind, value_type, element) = self.classify(c);
         let (value, value_hex) = match (c.kind, c.counter_total()) {
             (_, Some(total)) => (total.to_string(), bytes_to_hex(&total.to_be_bytes())),
             (CellKind::Tombstone { .. }, _) => (String::new(), bytes_to_hex(&c.value)),

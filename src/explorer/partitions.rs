@@ -44,7 +44,7 @@ pub fn entry(node: &Node, key_type: &crate::marshal::TypeRef, p: &PartitionSize)
 pub fn page(node: &Node, ks: &str, cf: &str, q: &PageQuery) -> ExplorerResult<Value> {
     let schema = node.schema();
     let def = cf_def(&schema, ks, cf)?;
-    let key_type = def.options.key_validation_class.clone();
+    let key_type = super::catalog::key_type(node, &def);
     if let Some(typed) = &q.key {
         let key = key_type.from_string(typed).map_err(|e| {
             ExplorerError::BadRequest(format!(

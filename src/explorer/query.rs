@@ -330,7 +330,7 @@ fn refused_shape(table: &Table, sel: &Select) -> &'static str {
 fn thrift(node: &Node, keyspace: &str, t: &ThriftCall) -> ExplorerResult<Value> {
     let schema = node.schema();
     let def = cf_def(&schema, keyspace, &t.column_family)?;
-    let key_type = def.options.key_validation_class.clone();
+    let key_type = super::catalog::key_type(node, &def);
     let mut keys = Vec::new();
     for k in &t.keys {
         keys.push(

@@ -95,7 +95,7 @@ pub fn value(t: &dyn AbstractType, bytes: &[u8]) -> Value {
 
 /// A lowercase hex string back to bytes (explorer parameters).
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     crate::marshal::hex_to_bytes(text)

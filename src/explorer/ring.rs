@@ -21,8 +21,12 @@ use serde_json::{json, Value};
 pub const MAX_NODES: usize = 64;
 /// Partitions listed as hot at most.
 const HOT: usize = 10;
-/// A partition is hot when it holds at least this share of its node's data
-/// and that node holds more than the mean.
+/// A ring is skewed when its most loaded node holds more than this many
+/// times the mean.
+const SKEWED: f64 = 1.5;
+/// A partition is hot when its node holds more than the mean and either the
+/// ring is skewed (it is among that node's biggest) or it holds at least
+/// this share of its node's data.
 const HOT_SHARE: f64 = 0.10;
 
 /// What a ring request asked for.
@@ -102,7 +106,7 @@ pub fn ring(node: &Node, ks: &str, cf: &str, q: &RingQuery) -> ExplorerResult<Va
     }
     let schema = node.schema();
     let def = cf_def(&schema, ks, cf)?;
-    let key_type = def.options.key_validation_class.clone();
+    let key_type = super::catalog::key_type(node, &def);
     let name = q
         .partitioner
         .clone()
@@ -136,18 +140,22 @@ pub fn ring(node: &Node, ks: &str, cf: &str, q: &RingQuery) -> ExplorerResult<Va
     let mean = total as f64 / n as f64;
     let max = primary_bytes.iter().copied().max().unwrap_or(0) as f64;
     let skew = if total == 0 { 1.0 } else { max / mean };
+    let skewed = skew > SKEWED;
     let mut hot: Vec<(u64, usize, Vec<u8>)> = Vec::new();
     for (i, top) in biggest.iter().enumerate() {
         if (primary_bytes[i] as f64) <= mean || n == 1 {
             continue;
         }
         for (b, k) in top {
-            if *b as f64 >= HOT_SHARE * primary_bytes[i] as f64 {
+            // On a skewed ring the biggest partitions of the overloaded
+            // nodes are what to move; otherwise only a partition that is a
+            // large share of its node's load on its own.
+            if skewed || *b as f64 >= HOT_SHARE * primary_bytes[i] as f64 {
                 hot.push((*b, i, k.clone()));
             }
         }
     }
-    hot.sort_by(|a, b| b.0.cmp(&a.0));
+    hot.sort_by_key(|h| std::cmp::Reverse(h.0));
     hot.truncate(HOT);
     let nodes: Vec<Value> = (0..n)
         .map(|i| {
@@ -169,7 +177,7 @@ pub fn ring(node: &Node, ks: &str, cf: &str, q: &RingQuery) -> ExplorerResult<Va
         "total_partitions": primary_parts.iter().sum::<u64>(),
         "total_bytes": total,
         "skew": skew,
-        "skewed": skew > 1.5,
+        "skewed": skewed,
         "complete": complete,
         "hot": hot.iter().map(|(b, i, k)| json!({
             "key": text(key_type.as_ref(), k),

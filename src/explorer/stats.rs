@@ -128,7 +128,7 @@ fn line(key_type: &TypeRef, p: &PartitionSize) -> Value {
 pub fn stats(node: &Node, ks: &str, cf: &str, q: &StatsQuery) -> ExplorerResult<Value> {
     let schema = node.schema();
     let def = cf_def(&schema, ks, cf)?;
-    let key_type = def.options.key_validation_class.clone();
+    let key_type = super::catalog::key_type(node, &def);
     let mut cells_h = Histogram::new(bounds(1, 10_000_000));
     let mut bytes_h = Histogram::new(bounds(100, 10_000_000_000));
     let (mut partitions, mut cells, mut bytes) = (0u64, 0u64, 0u64);

@@ -89,7 +89,7 @@ impl Engine {
         if handles.is_empty() {
             return Ok(None);
         }
-        let refs: Vec<&Box<dyn RowHandle + '_>> = handles.iter().collect();
+        let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
         let now = inner.opts.clock.now_seconds();
         size_of(&def.comparator, &dk, &refs, now).map(Some)
     }
@@ -139,12 +139,12 @@ impl Engine {
             }
             let mut last = None;
             for dk in keys {
-                let handles: Vec<&Box<dyn RowHandle + '_>> = scans
+                let handles: Vec<&(dyn RowHandle + '_)> = scans
                     .iter()
                     .filter_map(|rows| {
                         rows.binary_search_by(|(k, _)| k.cmp(&dk))
                             .ok()
-                            .map(|i| &rows[i].1)
+                            .map(|i| rows[i].1.as_ref())
                     })
                     .collect();
                 let size = size_of(&def.comparator, &dk, &handles, now)?;
@@ -165,13 +165,13 @@ impl Engine {
 fn size_of(
     cmp: &crate::marshal::TypeRef,
     dk: &DecoratedKey,
-    handles: &[&Box<dyn RowHandle + '_>],
+    handles: &[&(dyn RowHandle + '_)],
     now: i32,
 ) -> Result<PartitionSize, StorageError> {
     // `each_stored` takes owned boxes; borrow them through a thin wrapper.
     let owned: Vec<Box<dyn RowHandle + '_>> = handles
         .iter()
-        .map(|h| Box::new(Borrowed(h.as_ref())) as Box<dyn RowHandle + '_>)
+        .map(|h| Box::new(Borrowed(*h)) as Box<dyn RowHandle + '_>)
         .collect();
     let (deletion, ranges) = row_markers(&owned);
     let mut cells = u64::from(!deletion.is_live()) + ranges.len() as u64;

@@ -186,3 +186,111 @@ pub(crate) fn weigh(item: &StoredItem, cells: &mut u64, bytes: &mut u64) {
 pub fn is_tombstone(c: &Cell) -> bool {
     matches!(c.kind, CellKind::Tombstone { .. })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{Cell, Op};
+    use super::super::testutil::*;
+    use super::super::{Engine, EngineOptions, ManualClock};
+    use super::*;
+    use crate::partitioner::Murmur3Partitioner;
+    use std::sync::Arc;
+
+    fn on_disk(dir: &std::path::Path) -> Engine {
+        let mut opts = EngineOptions::in_memory(Arc::new(ManualClock::new(1_000_000)));
+        opts.data_dir = Some(dir.to_path_buf());
+        Engine::open(schema(Arc::new(Murmur3Partitioner)), opts).unwrap()
+    }
+
+    /// Keys spread over three SSTables and the memtable, some in several:
+    /// every partition is sized once, in ring order, pages or not.
+    #[test]
+    fn partition_sizes_visit_each_partition_once_across_stores() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = on_disk(dir.path());
+        for round in 0..4 {
+            for i in (round * 200)..(round * 200 + 300) {
+                e.apply(&put("Std", &format!("k{i}"), &format!("c{round}"), "v", 1))
+                    .unwrap();
+            }
+            if round < 3 {
+                e.flush(None).unwrap();
+            }
+        }
+        let mut all = Vec::new();
+        e.partition_sizes("ks", "Std", None, &mut |p| {
+            all.push(p);
+            true
+        })
+        .unwrap();
+        assert_eq!(all.len(), 900);
+        assert!(all
+            .windows(2)
+            .all(|w| (&w[0].token, &w[0].key) < (&w[1].token, &w[1].key)));
+        // k250 was written in rounds 0 and 1: two cells of "c0"/"c1", "v", ts.
+        let k250 = all.iter().find(|p| p.key == b("k250")).unwrap();
+        assert_eq!((k250.cells, k250.bytes), (2, 4 + 2 * (2 + 1 + 8)));
+        // Paging with `after` gives the same sequence.
+        let mut paged = Vec::new();
+        let mut after: Option<Bytes> = None;
+        loop {
+            let mut page = Vec::new();
+            e.partition_sizes("ks", "Std", after.as_deref(), &mut |p| {
+                page.push(p);
+                page.len() < 97
+            })
+            .unwrap();
+            if page.is_empty() {
+                break;
+            }
+            after = page.last().map(|p| p.key.clone());
+            paged.extend(page);
+        }
+        assert_eq!(paged, all);
+        assert_eq!(
+            e.partition_size("ks", "Std", b"k250").unwrap().as_ref(),
+            Some(k250)
+        );
+        assert_eq!(e.partition_size("ks", "Std", b"none").unwrap(), None);
+    }
+
+    #[test]
+    fn stored_partitions_keep_tombstones_and_markers() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = on_disk(dir.path());
+        e.apply(&put("Std", "k", "a", "1", 1)).unwrap();
+        e.apply(&put("Std", "k", "b", "2", 1)).unwrap();
+        e.flush(None).unwrap();
+        e.apply(&ops(
+            "Std",
+            "k",
+            vec![
+                Op::Put {
+                    super_column: None,
+                    cell: Cell::tombstone(b("a"), 2, 5),
+                },
+                Op::DeleteRange {
+                    start: b("x"),
+                    end: b("z"),
+                    deletion: DeletionTime::new(3, 6),
+                },
+            ],
+        ))
+        .unwrap();
+        e.apply(&sput("k", "sc", "n", "v", 1)).unwrap();
+        let p = e.stored_partition("ks", "Std", b"k", 10).unwrap().unwrap();
+        assert_eq!(p.items.len(), 2);
+        assert!(matches!(&p.items[0], StoredItem::Cell(c) if is_tombstone(c) && c.name == b("a")));
+        assert!(matches!(&p.items[1], StoredItem::Cell(c) if c.value == b("2")));
+        assert_eq!(p.range_tombstones.len(), 1);
+        assert!(p.deletion.is_live());
+        let short = e.stored_partition("ks", "Std", b"k", 1).unwrap().unwrap();
+        assert_eq!((short.items.len(), short.truncated), (1, true));
+        let s = e
+            .stored_partition("ks", "Super", b"k", 10)
+            .unwrap()
+            .unwrap();
+        assert!(matches!(&s.items[0], StoredItem::Super { cells, .. } if cells.len() == 1));
+        assert_eq!(e.stored_partition("ks", "Std", b"none", 10).unwrap(), None);
+    }
+}
