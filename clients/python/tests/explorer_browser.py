@@ -170,7 +170,7 @@ class Page:
 
     def shot(self, name):
         """A full-page screenshot: the window grows to the page's height first."""
-        height = self.d.execute_script("return document.documentElement.scrollHeight")
+        height = self.d.execute_script("window.scrollTo(0, 0); return document.documentElement.scrollHeight")
         self.d.set_window_size(1440, min(max(height, 800), 4000))
         time.sleep(0.3)
         path = os.path.join(self.screens, name)
