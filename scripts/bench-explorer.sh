@@ -67,6 +67,7 @@ report() {
     timed "page after the 1000th partition" "$api/partitions?limit=$limit&after=$middle"
     timed "key lookup (key=...)" "$api/partitions?key=$(python3 -c 'import sys,urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$first_key")"
     once "stats (whole CF)" "$api/stats"
+    curl -sf "$api/stats" | python3 -c 'import json,sys; s=json.load(sys.stdin); print("  stats counted %d partitions, %d cells, %d bytes" % (s["partitions"], s["cells"], s["bytes"]))'
     once "ring nodes=6 rf=3 (whole CF)" "$api/ring?nodes=6&rf=3&partitioner=murmur3"
 }
 

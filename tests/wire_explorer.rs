@@ -581,6 +581,15 @@ fn partitions_page_in_ring_order_and_stats_and_ring_add_up() {
                 assert_eq!(sum("replica_bytes"), rf as u64 * total_bytes);
                 assert_eq!(r["total_bytes"], total_bytes);
                 assert!(r["skew"].as_f64().unwrap() >= 1.0);
+                if partitioner == "random" {
+                    // Evenly spaced over [0, 2^127 - 1], ascending.
+                    let ends: Vec<u128> = ns
+                        .iter()
+                        .map(|n| n["end_token"].as_str().unwrap().parse().unwrap())
+                        .collect();
+                    assert!(ends.windows(2).all(|w| w[0] < w[1]), "{ends:?}");
+                    assert_eq!(ends[nodes - 1], (1u128 << 127) - 1);
+                }
             }
         }
     }

@@ -65,7 +65,8 @@ fn default_partitioner(node: &Node) -> &'static str {
     }
 }
 
-/// `n` evenly spaced tokens, ascending; node `i` owns (t[i-1], t[i]] and
+/// `n` evenly spaced tokens, ascending (the last is the partitioner's
+/// largest); node `i` owns (t[i-1], t[i]] and
 /// node 0 also everything after the last token (the ring wraps).
 pub fn tokens(p: &dyn Partitioner, n: usize) -> Vec<Token> {
     let n128 = n as i128;
@@ -76,8 +77,11 @@ pub fn tokens(p: &dyn Partitioner, n: usize) -> Vec<Token> {
                 Token::Long((i64::MIN as i128 + i * span / n128 - 1) as i64)
             }
             Token::Big(_) => {
-                let span: i128 = 1 << 127;
-                Token::Big(i * (span / n128) - 1 + if i == n128 { span % n128 } else { 0 })
+                // [0, 2^127 - 1]: computed unsigned, as 2^127 is not an i128.
+                let (span, n) = (1u128 << 127, n128 as u128);
+                let i = i as u128;
+                let t = i * (span / n) - 1 + if i == n { span % n } else { 0 };
+                Token::Big(t as i128)
             }
             _ => {
                 let v = (i * 65_536 / n128 - 1) as u16;
@@ -198,7 +202,8 @@ mod tests {
         assert_eq!(m[3], Token::Long(i64::MAX));
         assert_eq!(m[0], Token::Long(i64::MIN / 2 - 1));
         let r = tokens(&RandomPartitioner, 3);
-        assert_eq!(r[2], Token::Big((1i128 << 127) - 1));
+        assert_eq!(r[2], Token::Big(i128::MAX));
+        assert!(matches!(r[0], Token::Big(t) if t > 0 && t < i128::MAX / 2));
         let b = tokens(&ByteOrderedPartitioner, 2);
         assert_eq!(
             b,
