@@ -14,7 +14,7 @@
 # group below (or a new group, listed in GROUPS_ALL and the case below).
 set -euo pipefail
 
-GROUPS_ALL=(python jdk old-clients clients)
+GROUPS_ALL=(python jdk old-clients clients browser)
 
 missing=()
 need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
@@ -68,6 +68,13 @@ group_clients() {
     need_command npm npm
 }
 
+# scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven
+# through chromium-driver (selenium comes from clients/python/requirements.txt).
+group_browser() {
+    need_command chromium chromium
+    need_command chromedriver chromium-driver
+}
+
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=("${GROUPS_ALL[@]}")
 for g in "${groups[@]}"; do
@@ -76,6 +83,7 @@ for g in "${groups[@]}"; do
     jdk) group_jdk ;;
     old-clients) group_old_clients ;;
     clients) group_clients ;;
+    browser) group_browser ;;
     *) echo "system-packages: unknown group '$g' (${GROUPS_ALL[*]})" >&2; exit 2 ;;
     esac
 done

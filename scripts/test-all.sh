@@ -5,7 +5,8 @@
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
-#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients), then
+#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients, chromium
+#    and chromium-driver), then
 #    the Python test dependencies (clients/python/requirements.txt) into a
 #    virtual environment it creates (.venv/, or VENV_DIR) and that every
 #    Python step uses;
@@ -26,7 +27,9 @@
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
 #    and C++ code once and keeps it in clients/.build/);
 # 8. runs today's native-protocol clients (PyPI cassandra-driver and cqlsh, npm
-#    cassandra-driver) through their flows (scripts/run-native-drivers.sh installs them).
+#    cassandra-driver) through their flows (scripts/run-native-drivers.sh installs them);
+# 9. checks the data-model explorer page in headless chromium (scripts/run-explorer-browser.sh;
+#    screenshots in the target directory's explorer-screens/).
 #
 # CARGO_TARGET_DIR is honoured throughout; SUPERCOLUMN_BIN makes the scripts of
 # steps 4-7 run that binary instead of the release build (see scripts/env.sh).
@@ -97,6 +100,9 @@ scripts/run-clients.sh
 
 step "native protocol: python-driver, Node driver, cqlsh"
 scripts/run-native-drivers.sh
+
+step "explorer page: headless chromium"
+scripts/run-explorer-browser.sh
 
 echo
 echo "all tests passed in $(($(date +%s) - started)) s"

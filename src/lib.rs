@@ -28,6 +28,8 @@
 //!   running server over the wire by `supercolumn load` ([`dataset::remote`],
 //!   a client like `stress`).
 //! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
+//! - [`explorer`]: the data-model explorer (JSON API and page) served on
+//!   the admin surface, reading the engine and schema through [`node`].
 
 pub mod admin;
 pub mod auth;
@@ -35,6 +37,7 @@ pub mod config;
 pub mod cql;
 pub mod cql2;
 pub mod dataset;
+pub mod explorer;
 pub mod marshal;
 pub mod native;
 pub mod node;

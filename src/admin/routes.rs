@@ -2,7 +2,9 @@
 //! an endpoint. A handler is a plain function of the shared state and the
 //! request, in its own module; it runs on the blocking pool, so it may wait
 //! on the disk or a lock. Paths match exactly (parameters go in the query
-//! string or the JSON body).
+//! string or the JSON body), except a path ending in `/*`, which matches
+//! every path under it (the explorer's resource paths); its handler reads
+//! `Request::path` itself.
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
@@ -44,7 +46,7 @@ use Method::{Delete, Get, Post, Put};
 
 /// The routes, in the order the README lists them.
 pub fn routes() -> Vec<Route> {
-    vec![
+    let mut all = vec![
         route(Get, "/healthz", Open, health::healthz),
         route(Get, "/version", Operator, health::version),
         route(Get, "/metrics", Operator, metrics::scrape),
@@ -70,13 +72,23 @@ pub fn routes() -> Vec<Route> {
         route(Get, "/activity", Operator, activity::list),
         route(Delete, "/activity", Operator, activity::clear),
         route(Post, "/reset", Operator, reset::reset),
-    ]
+        route(Get, "/api/explorer/*", Operator, crate::explorer::api::get),
+        route(
+            Post,
+            "/api/explorer/*",
+            Operator,
+            crate::explorer::api::post,
+        ),
+    ];
+    // The explorer's page and its embedded assets (one exact path each).
+    all.extend(crate::explorer::page::routes());
+    all
 }
 
 /// Finds the route for `method` and `path`: the route, or why none.
 pub fn find<'a>(routes: &'a [Route], method: Method, path: &str) -> Result<&'a Route, AdminError> {
     let mut allowed = Vec::new();
-    for r in routes.iter().filter(|r| r.path == path) {
+    for r in routes.iter().filter(|r| matches(r.path, path)) {
         if r.method == method {
             return Ok(r);
         }
@@ -90,6 +102,15 @@ pub fn find<'a>(routes: &'a [Route], method: Method, path: &str) -> Result<&'a R
         path: path.to_string(),
         allowed: allowed.join(", "),
     })
+}
+
+/// Whether a route's path matches a request's: exactly, or for a route
+/// ending in `/*`, any path strictly under its prefix.
+fn matches(route: &str, path: &str) -> bool {
+    match route.strip_suffix('*') {
+        Some(prefix) => path.len() > prefix.len() && path.starts_with(prefix),
+        None => route == path,
+    }
 }
 
 #[cfg(test)]
@@ -117,6 +138,18 @@ mod tests {
         assert!(find(&all, Method::Get, "/healthz").is_ok());
         assert_eq!(find(&all, Method::Get, "/nope").unwrap_err().status(), 404);
         let e = find(&all, Method::Delete, "/healthz").unwrap_err();
+        assert_eq!(e.status(), 405);
+    }
+
+    #[test]
+    fn prefix_routes_match_only_below_their_prefix() {
+        assert!(matches("/api/explorer/*", "/api/explorer/keyspaces"));
+        assert!(!matches("/api/explorer/*", "/api/explorer/"));
+        assert!(!matches("/api/explorer/*", "/api/explorer"));
+        assert!(!matches("/api/explorer/*", "/api/explorers/x"));
+        let all = routes();
+        assert!(find(&all, Method::Get, "/api/explorer/keyspaces").is_ok());
+        let e = find(&all, Method::Delete, "/api/explorer/keyspaces").unwrap_err();
         assert_eq!(e.status(), 405);
     }
 }

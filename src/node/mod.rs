@@ -282,6 +282,46 @@ impl Node {
         Ok(rows)
     }
 
+    /// One partition as stored: every cell (tombstones included) and
+    /// marker, at most `max_items` top-level items (the explorer's view).
+    pub fn stored_partition(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+        max_items: usize,
+    ) -> NodeResult<Option<crate::storage::stored::StoredPartition>> {
+        self.engine
+            .stored_partition(keyspace, cf, key, max_items)
+            .map_err(storage_error)
+    }
+
+    /// The size of one partition (cells and bytes as stored), if it exists.
+    pub fn partition_size(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> NodeResult<Option<crate::storage::stored::PartitionSize>> {
+        self.engine
+            .partition_size(keyspace, cf, key)
+            .map_err(storage_error)
+    }
+
+    /// Partition sizes in ring order after `after` (see
+    /// `Engine::partition_sizes`), until `each` says stop.
+    pub fn partition_sizes(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        after: Option<&[u8]>,
+        each: &mut dyn FnMut(crate::storage::stored::PartitionSize) -> bool,
+    ) -> NodeResult<()> {
+        self.engine
+            .partition_sizes(keyspace, cf, after, each)
+            .map_err(storage_error)
+    }
+
     /// Keys that may match an indexed `Eq` (KEYS or COMPOSITES), unchecked.
     pub fn index_candidates(
         &self,

@@ -30,6 +30,8 @@ use std::time::{Duration, Instant};
 
 #[path = "engine_read.rs"]
 mod read;
+#[path = "engine_stored.rs"]
+mod stored;
 
 /// What a read could wait on (see [`Engine::read_wait`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

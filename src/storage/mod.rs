@@ -188,6 +188,7 @@ pub mod sstable;
 mod sstore;
 mod startup;
 pub mod stats;
+pub mod stored;
 #[cfg(test)]
 mod testutil;
 mod tombstones;

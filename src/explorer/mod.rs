@@ -1,0 +1,32 @@
+//! The data-model explorer (issue 16): a read-only view of how Cassandra
+//! stores a schema, served on the admin HTTP surface. This module owns the
+//! JSON API under `/api/explorer` (documented in `docs/explorer-api.md`)
+//! and its analyses; the page that draws it is [`page`] (its
+//! files in `assets/`, embedded in the binary).
+//!
+//! One concept per file: [`catalog`] (keyspaces, column families, their
+//! types, CQL definition and origin), [`partitions`] (ring-order paging and
+//! key lookup), [`cells`] (one partition as stored cells beside its CQL
+//! rows or super columns), [`render`] (values per the marshal registry),
+//! [`stats`] (partition-size histogram, largest partitions, warnings),
+//! [`ring`] (spread over a hypothetical ring), [`query`] (how a CQL3
+//! SELECT or a Thrift call would run), and [`api`] (routes, parameters and
+//! the one place its errors become the admin surface's).
+//!
+//! Layering: a sibling of `admin`, `thrift` and `native` above `node`: it
+//! reads the engine and the schema through [`crate::node::Node`] only, and
+//! the CQL3 parser, table model and planner of [`crate::cql`]; it must not
+//! depend on `thrift` or `native`, and it never writes.
+
+pub mod api;
+pub mod catalog;
+pub mod cells;
+pub mod error;
+pub mod page;
+pub mod partitions;
+pub mod query;
+pub mod render;
+pub mod ring;
+pub mod stats;
+
+pub use error::ExplorerError;
