@@ -8,8 +8,9 @@
 //! `bloom_filter_fp_chance` until one is set, and the CQL3 aliases; it
 //! hides CQL3 tables Thrift cannot handle. It must not know the wire.
 
+use super::javaorder::java_hashmap_order;
 use super::spec::{CfSpec, ColumnSpec, KeyspaceSpec};
-use super::{CfDef, KeyspaceDef};
+use super::{CfDef, ColumnDef, KeyspaceDef};
 
 impl CfDef {
     /// This column family as 1.2.9's `CFMetaData.toThrift` reports it.
@@ -24,8 +25,8 @@ impl CfDef {
             comment: Some(self.comment.clone().unwrap_or_default()),
             read_repair_chance: Some(o.read_repair_chance),
             column_metadata: Some(
-                o.column_metadata
-                    .iter()
+                hashmap_ordered(&o.column_metadata)
+                    .into_iter()
                     .map(|c| ColumnSpec {
                         name: c.name.clone(),
                         validation_class: Some(c.validation_class.class_name()),
@@ -62,6 +63,19 @@ impl CfDef {
     }
 }
 
+/// Column metadata in the order 1.2.9's `toThrift` listed it: the values of
+/// a Java `HashMap` keyed by column name, filled in name order (the order
+/// of the schema rows it was loaded from), which decides ties in a bucket.
+fn hashmap_ordered(columns: &[ColumnDef]) -> Vec<&ColumnDef> {
+    let mut by_name: Vec<&ColumnDef> = columns.iter().collect();
+    by_name.sort_by(|a, b| a.name.cmp(&b.name));
+    let keys: Vec<&[u8]> = by_name.iter().map(|c| c.name.as_slice()).collect();
+    java_hashmap_order(&keys)
+        .into_iter()
+        .map(|i| by_name[i])
+        .collect()
+}
+
 impl KeyspaceDef {
     /// This keyspace as 1.2.9's `KSMetaData.toThrift` reports it: column
     /// families by name, Thrift-incompatible CQL3 tables left out.
@@ -79,5 +93,49 @@ impl KeyspaceDef {
                 .collect(),
             durable_writes: Some(self.durable_writes),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::parse_type;
+
+    fn col(name: &str) -> ColumnDef {
+        ColumnDef {
+            name: name.as_bytes().to_vec(),
+            validation_class: parse_type("UTF8Type").unwrap(),
+            index_type: None,
+            index_name: None,
+            index_options: None,
+            component_index: None,
+        }
+    }
+
+    fn names(cols: &[ColumnDef]) -> Vec<String> {
+        hashmap_ordered(cols)
+            .iter()
+            .map(|c| String::from_utf8(c.name.clone()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn column_metadata_comes_in_the_order_1_2_9_listed_it() {
+        // Both as a real 1.2.9 node's cassandra-cli printed them, whatever
+        // order they were declared in.
+        assert_eq!(
+            names(&[col("email"), col("numPosts"), col("country")]),
+            ["country", "numPosts", "email"]
+        );
+        // `durable_writes` and `strategy_options` share a bucket: name
+        // order decides between them.
+        assert_eq!(
+            names(&[
+                col("strategy_options"),
+                col("strategy_class"),
+                col("durable_writes")
+            ]),
+            ["durable_writes", "strategy_options", "strategy_class"]
+        );
     }
 }

@@ -68,7 +68,9 @@ fn deprecated_cf(name: &str, id: u32, comparator: &str, sub: Option<&str>) -> Cf
 /// A CQL3 system table 1.2.9 declared `WITH COMPACT STORAGE`, as its
 /// `CFMetaData.compile` built it: `newSystemMetadata` (no read repair, gc
 /// grace 0, empty comment) under the statement's properties, with the
-/// Snappy compression CQL3's CREATE TABLE adds when none is given.
+/// Snappy compression CQL3's CREATE TABLE adds when none is given. Those
+/// properties set `bloom_filter_fp_chance` to its 0.01 default explicitly,
+/// so (unlike the deprecated tables) Thrift reports it.
 struct CompactTable<'a> {
     name: &'a str,
     /// 1.2's old numeric id where it had one (never sent over Thrift).
@@ -123,6 +125,7 @@ impl CompactTable<'_> {
                 key_aliases: vec![bytes(self.key_alias)],
                 column_aliases: self.column_aliases.iter().map(|a| bytes(a)).collect(),
                 value_alias: self.value_alias.map(bytes),
+                bloom_filter_fp_chance: Some(0.01),
                 ..CfOptions::default()
             },
         }
@@ -359,14 +362,23 @@ mod tests {
                 )
             })
             .collect();
+        // In 1.2.9's HashMap order, as its cassandra-cli printed them.
         assert_eq!(
             cols,
             [
                 ("durable_writes".to_string(), format!("{M}BooleanType")),
-                ("strategy_class".to_string(), format!("{M}UTF8Type")),
                 ("strategy_options".to_string(), format!("{M}UTF8Type")),
+                ("strategy_class".to_string(), format!("{M}UTF8Type")),
             ]
         );
+        // CQL3-compiled tables carry an explicit 0.01; the deprecated ones
+        // report none (cassandra-cli prints "default").
+        for name in ["IndexInfo", "NodeIdInfo", "hints", "schema_keyspaces"] {
+            assert_eq!(cf(name).bloom_filter_fp_chance, Some(0.01), "{name}");
+        }
+        for name in ["LocationInfo", "HintsColumnFamily", "Migrations", "Schema"] {
+            assert_eq!(cf(name).bloom_filter_fp_chance, None, "{name}");
+        }
         let index = cf("IndexInfo");
         assert_eq!(
             index.comment.as_deref(),

@@ -125,7 +125,9 @@ pub fn describe(
             jmx_warning(host);
             describe_cf(cf)
         }
-        None => format!("Sorry, no Keyspace nor (non-CQL3) ColumnFamily was found with name: {name} (if this is a CQL3 table, you should use cqlsh instead)\n"),
+        // 1.2.9's wording; the "(non-CQL3) ... use cqlsh instead" text came
+        // with CASSANDRA-5750 in 1.2.11.
+        None => format!("Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"),
     })
 }
 

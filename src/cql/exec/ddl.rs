@@ -129,7 +129,9 @@ pub(super) fn run(
             if *if_exists && schema.cf(&ks, &table.name).is_none() {
                 return Ok(CqlOutcome::Void);
             }
-            lookup(&schema, &ks, &table.name)?;
+            // No lookup first: 1.2.9 left a missing table (or keyspace) to
+            // the schema change, whose "Cannot drop non existing column
+            // family" is what clients saw.
             backend.change_schema(SchemaChange::DropColumnFamily {
                 keyspace: ks.clone(),
                 name: table.name.clone(),
