@@ -4,6 +4,7 @@
 //! must not write, filter or purge.
 
 use super::Engine;
+use crate::marshal::TypeRef;
 use crate::partitioner::DecoratedKey;
 use crate::storage::query::RowHandle;
 use crate::storage::stored::{
@@ -16,6 +17,11 @@ use std::ops::Bound;
 /// Rows each store is asked for at a time by [`Engine::partition_sizes`].
 const SCAN_PAGE_ROWS: usize = 256;
 
+/// What [`Engine::with_partition`] runs on one partition's stored copies:
+/// the CF's comparator, the decorated key, the copies, and now in seconds.
+type PartitionFn<'f, T> = dyn FnMut(&TypeRef, &DecoratedKey, &[Box<dyn RowHandle + '_>], i32) -> Result<T, StorageError>
+    + 'f;
+
 impl Engine {
     /// One partition as stored, with at most `max_items` top-level items
     /// (`truncated` says whether there were more); `None` when no store
@@ -27,42 +33,27 @@ impl Engine {
         key: &[u8],
         max_items: usize,
     ) -> Result<Option<StoredPartition>, StorageError> {
-        let inner = &*self.inner;
-        inner.check_open()?;
-        let cat = inner.catalog();
-        let store = cat.cf(keyspace, cf)?;
-        let def = store.def();
-        let dk = cat.schema.partitioner.decorate(key);
-        let stores = store.stores();
-        let mut handles: Vec<Box<dyn RowHandle + '_>> = Vec::with_capacity(stores.len());
-        for s in &stores {
-            if let Some(h) = s.open_row(&dk)? {
-                handles.push(h);
-            }
-        }
-        if handles.is_empty() {
-            return Ok(None);
-        }
-        let (deletion, range_tombstones) = row_markers(&handles);
-        let now = inner.opts.clock.now_seconds();
-        let mut items = Vec::new();
-        let mut truncated = false;
-        each_stored(&def.comparator, &handles, now, &mut |item| {
-            if items.len() >= max_items {
-                truncated = true;
-                return false;
-            }
-            items.push(item);
-            true
-        })?;
-        Ok(Some(StoredPartition {
-            key: key.to_vec(),
-            token: dk.token,
-            deletion,
-            range_tombstones,
-            items,
-            truncated,
-        }))
+        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+            let (deletion, range_tombstones) = row_markers(handles);
+            let mut items = Vec::new();
+            let mut truncated = false;
+            each_stored(cmp, handles, now, &mut |item| {
+                if items.len() >= max_items {
+                    truncated = true;
+                    return false;
+                }
+                items.push(item);
+                true
+            })?;
+            Ok(StoredPartition {
+                key: key.to_vec(),
+                token: dk.token.clone(),
+                deletion,
+                range_tombstones,
+                items,
+                truncated,
+            })
+        })
     }
 
     /// The size of one partition, counted as it is read (nothing of it is
@@ -73,6 +64,22 @@ impl Engine {
         cf: &str,
         key: &[u8],
     ) -> Result<Option<PartitionSize>, StorageError> {
+        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+            let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
+            size_of(cmp, dk, &refs, now)
+        })
+    }
+
+    /// Runs `f` on every store's copy of one partition (with the CF's
+    /// comparator, the decorated key and the clock's now); `None` when no
+    /// store knows the key.
+    fn with_partition<T>(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+        f: &mut PartitionFn<'_, T>,
+    ) -> Result<Option<T>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let cat = inner.catalog();
@@ -89,9 +96,8 @@ impl Engine {
         if handles.is_empty() {
             return Ok(None);
         }
-        let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
         let now = inner.opts.clock.now_seconds();
-        size_of(&def.comparator, &dk, &refs, now).map(Some)
+        f(&def.comparator, &dk, &handles, now).map(Some)
     }
 
     /// The sizes of the partitions after `after` (the start of the ring

@@ -368,17 +368,7 @@ fn watch_ctrl_c(stop: Arc<AtomicBool>) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        opts: StressOptions,
-    }
-
-    fn parse(args: &[&str]) -> Result<StressOptions, clap::Error> {
-        Cli::try_parse_from(std::iter::once("stress").chain(args.iter().copied())).map(|c| c.opts)
-    }
+    use crate::stress::options::parse;
 
     #[test]
     fn refuses_bad_parameters_before_connecting() {

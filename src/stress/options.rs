@@ -201,20 +201,21 @@ pub(super) fn header(opts: &StressOptions, work: &Workload) -> String {
     )
 }
 
+/// The options as `supercolumn stress ARGS` would parse them (for tests).
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) fn parse(args: &[&str]) -> Result<StressOptions, clap::Error> {
     use clap::Parser;
-
     #[derive(Parser)]
     struct Cli {
         #[command(flatten)]
         opts: StressOptions,
     }
+    Cli::try_parse_from(std::iter::once("stress").chain(args.iter().copied())).map(|c| c.opts)
+}
 
-    fn parse(args: &[&str]) -> Result<StressOptions, clap::Error> {
-        Cli::try_parse_from(std::iter::once("stress").chain(args.iter().copied())).map(|c| c.opts)
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn command_line() {
