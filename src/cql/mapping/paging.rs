@@ -43,12 +43,12 @@ pub(super) fn position_after(plan: &SelectPlan, row: &CqlRow, remaining: usize) 
     }
 }
 
-/// Whether `clustering` comes strictly after `after` in the plan's output
-/// order (comparator order, DESC columns reversed, ORDER BY reversing all).
-pub(super) fn comes_after(plan: &SelectPlan, clustering: &[Vec<u8>], after: &[Vec<u8>]) -> bool {
-    let natural = clustering
+/// How clustering values `a` and `b` compare in the plan's output order
+/// (comparator order, DESC columns reversed, ORDER BY reversing all).
+pub(super) fn output_order(plan: &SelectPlan, a: &[Vec<u8>], b: &[Vec<u8>]) -> Ordering {
+    let natural = a
         .iter()
-        .zip(after)
+        .zip(b)
         .zip(&plan.table.clustering)
         .map(|((x, y), c)| {
             let o = c.column.ty.compare(x, y);
@@ -60,12 +60,17 @@ pub(super) fn comes_after(plan: &SelectPlan, clustering: &[Vec<u8>], after: &[Ve
         })
         .find(|o| o.is_ne())
         .unwrap_or(Ordering::Equal);
-    let o = if plan.reversed {
+    if plan.reversed {
         natural.reverse()
     } else {
         natural
-    };
-    o == Ordering::Greater
+    }
+}
+
+/// Whether `clustering` comes strictly after `after` in the plan's output
+/// order.
+pub(super) fn comes_after(plan: &SelectPlan, clustering: &[Vec<u8>], after: &[Vec<u8>]) -> bool {
+    output_order(plan, clustering, after) == Ordering::Greater
 }
 
 /// The slices that read the rest of a partition after `after`: a single

@@ -10,7 +10,9 @@
 //! stores cells or keeps its indexes.
 
 use super::super::error::CqlResult;
-use super::paging::{comes_after, position_after, resumed_slices, PagePosition, Paging};
+use super::paging::{
+    comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
+};
 use super::read::{rows_from_cells, CqlRow};
 use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
 use super::selection::{eval_selector, passes};
@@ -342,28 +344,7 @@ pub fn execute_select_paged(
         }
     }
     if merge {
-        rows.sort_by(|a, b| {
-            let natural = a
-                .clustering
-                .iter()
-                .zip(&b.clustering)
-                .zip(&table.clustering)
-                .map(|((x, y), c)| {
-                    let o = c.column.ty.compare(x, y);
-                    if c.reversed {
-                        o.reverse()
-                    } else {
-                        o
-                    }
-                })
-                .find(|o| o.is_ne())
-                .unwrap_or(Ordering::Equal);
-            if plan.reversed {
-                natural.reverse()
-            } else {
-                natural
-            }
-        });
+        rows.sort_by(|a, b| output_order(plan, &a.clustering, &b.clustering));
     }
     if plan.count {
         let n = rows.len().min(plan.limit) as i64;
