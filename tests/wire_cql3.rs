@@ -5,55 +5,14 @@
 
 mod wire_support;
 
-use std::net::TcpStream;
-use std::time::Duration;
 use supercolumn::thrift::gen::cassandra19::{
-    CassandraSyncClient, ColumnParent, Compression, ConsistencyLevel as CL, CqlResult,
-    CqlResultType, InvalidRequestException, SlicePredicate, SliceRange, TCassandraSyncClient,
+    ColumnParent, Compression, ConsistencyLevel as CL, CqlResult, CqlResultType, SlicePredicate,
+    SliceRange, TCassandraSyncClient,
 };
-use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
-};
-use thrift::transport::{TFramedReadTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
-use wire_support::v19_server;
-
-type Client19 = CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
+use wire_support::{connect19, cql3 as cql, ire19 as ire, v19_server, Client19};
 
 const UTF8: &str = "org.apache.cassandra.db.marshal.UTF8Type";
 const INT32: &str = "org.apache.cassandra.db.marshal.Int32Type";
-
-fn connect19(port: u16) -> Client19 {
-    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
-    let (r, w) = TTcpChannel::with_stream(stream).split().expect("split");
-    CassandraSyncClient::new(
-        Box::new(TBinaryInputProtocol::new(
-            TFramedReadTransport::new(r),
-            true,
-        )),
-        Box::new(TBinaryOutputProtocol::new(
-            TFramedWriteTransport::new(w),
-            true,
-        )),
-    )
-}
-
-fn ire<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
-    match r {
-        Err(thrift::Error::User(e)) => match e.downcast::<InvalidRequestException>() {
-            Ok(ire) => ire.why,
-            Err(other) => panic!("expected an InvalidRequestException, got {other:?}"),
-        },
-        other => panic!("expected an InvalidRequestException, got {other:?}"),
-    }
-}
-
-fn cql(c: &mut Client19, query: &str) -> CqlResult {
-    c.execute_cql3_query(query.as_bytes().to_vec(), Compression::NONE, CL::ONE)
-        .unwrap_or_else(|e| panic!("{query}: {e:?}"))
-}
 
 fn void(c: &mut Client19, query: &str) {
     let r = cql(c, query);
@@ -345,4 +304,84 @@ fn gzip_queries_are_inflated_and_broken_ones_refused() {
     );
     // The connection is still usable after the refusal.
     void(&mut c, "USE zipped");
+}
+
+/// `token(k)` is typed by the partitioner, as 1.2's token validator typed
+/// it: varint under RandomPartitioner (cqlsh decodes it by that type), both
+/// in a SELECT's metadata and as the receiver of a bound `token(k) > ?`.
+#[test]
+fn token_values_are_varints_under_the_random_partitioner() {
+    use md5::{Digest, Md5};
+    use num_bigint::BigInt;
+    let dir = tempfile::tempdir().unwrap();
+    let xml = std::fs::read_to_string(wire_support::conformance_config("storage-conf-v19.xml"))
+        .unwrap()
+        .replace("Murmur3Partitioner", "RandomPartitioner");
+    let conf = dir.path().join("storage-conf.xml");
+    std::fs::write(&conf, xml).unwrap();
+    let data = dir.path().join("data");
+    let srv = wire_support::Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        data.to_str().unwrap(),
+    ]);
+    let mut c = connect19(srv.port);
+    void(
+        &mut c,
+        "CREATE KEYSPACE rp WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    void(&mut c, "CREATE TABLE rp.t (k text PRIMARY KEY, v int)");
+    let keys = ["a", "b", "c", "d"];
+    for k in keys {
+        void(
+            &mut c,
+            &format!("INSERT INTO rp.t (k, v) VALUES ('{k}', 1)"),
+        );
+    }
+    // RandomPartitioner's token: abs(MD5 as a signed 128-bit integer),
+    // as Java's BigInteger.toByteArray() writes it.
+    let token = |k: &str| {
+        BigInt::from_signed_bytes_be(&Md5::digest(k.as_bytes()))
+            .magnitude()
+            .clone()
+    };
+    let r = cql(&mut c, "SELECT k, token(k) FROM rp.t");
+    let md = r.schema.clone().expect("metadata");
+    assert_eq!(
+        md.value_types[&b"token(k)"[..]],
+        "org.apache.cassandra.db.marshal.IntegerType"
+    );
+    let got = rows(r);
+    assert_eq!(got.len(), keys.len());
+    let mut previous = None;
+    for row in &got {
+        let k = String::from_utf8(row[0].1.clone().unwrap()).unwrap();
+        let t = BigInt::from_signed_bytes_be(row[1].1.as_deref().unwrap());
+        assert_eq!(t, BigInt::from(token(&k)), "token({k})");
+        assert_eq!(
+            row[1].1.clone().unwrap(),
+            t.to_signed_bytes_be(),
+            "minimal bytes"
+        );
+        assert!(previous.as_ref().is_none_or(|p| p < &t), "ring order");
+        previous = Some(t);
+    }
+    let p = c
+        .prepare_cql3_query(
+            b"SELECT k FROM rp.t WHERE token(k) > ?".to_vec(),
+            Compression::NONE,
+        )
+        .unwrap();
+    assert_eq!(
+        p.variable_types.as_deref(),
+        Some(&["org.apache.cassandra.db.marshal.IntegerType".to_string()][..])
+    );
+    let first = got[0][1].1.clone().unwrap();
+    let r = c
+        .execute_prepared_cql3_query(p.item_id, vec![first], CL::ONE)
+        .unwrap();
+    let after: Vec<_> = rows(r).into_iter().map(|row| row[0].1.clone()).collect();
+    let expected: Vec<_> = got[1..].iter().map(|row| row[0].1.clone()).collect();
+    assert_eq!(after, expected);
 }

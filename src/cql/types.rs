@@ -72,6 +72,15 @@ impl Native {
             .map(|(_, n, _)| *n)
             .unwrap_or("blob")
     }
+    /// The type of `token(...)` under `partitioner` (1.2's token validator).
+    pub fn of_token(partitioner: &dyn crate::partitioner::Partitioner) -> Native {
+        let class = partitioner.token_validator();
+        NATIVES
+            .iter()
+            .find(|(_, _, c)| *c == class)
+            .map(|(t, _, _)| *t)
+            .unwrap_or(Native::Blob)
+    }
     /// The short marshal class name, e.g. `Int32Type`.
     pub fn short_class(self) -> &'static str {
         NATIVES

@@ -43,6 +43,9 @@ pub enum NativeError {
     Unauthorized(String),
     #[error("{0}")]
     Invalid(String),
+    /// A schema change the schema refused (1.2's `ConfigurationException`).
+    #[error("{0}")]
+    Config(String),
     #[error("{message}")]
     AlreadyExists {
         message: String,
@@ -69,7 +72,7 @@ impl From<CqlError> for NativeError {
     fn from(e: CqlError) -> Self {
         match e {
             CqlError::Syntax { .. } => NativeError::Syntax(e.to_string()),
-            CqlError::Invalid(why) => already_exists(&why).unwrap_or(NativeError::Invalid(why)),
+            CqlError::Invalid(why) => refused(why),
         }
     }
 }
@@ -77,7 +80,7 @@ impl From<CqlError> for NativeError {
 impl From<NodeError> for NativeError {
     fn from(e: NodeError) -> Self {
         match e {
-            NodeError::Invalid(why) => already_exists(&why).unwrap_or(NativeError::Invalid(why)),
+            NodeError::Invalid(why) => refused(why),
             NodeError::Unwritable(why) => NativeError::WriteTimeout {
                 message: format!("Operation timed out - received only 0 responses. ({why})"),
                 consistency: 1,
@@ -91,6 +94,26 @@ impl From<NodeError> for NativeError {
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
         }
     }
+}
+
+/// An invalid request under the code 1.2 gave its text: its schema
+/// refusals (`ConfigurationException`s: a missing keyspace or table to drop
+/// or update, an incompatible type change) are CONFIG_ERROR, an existing one
+/// to add is ALREADY_EXISTS, the rest INVALID.
+fn refused(why: String) -> NativeError {
+    const CONFIG: [&str; 5] = [
+        "Cannot drop non existing ",
+        "Cannot update non existing ",
+        "Cannot add column family '",
+        "Missing mandatory replication strategy class",
+        "Missing replication strategy class",
+    ];
+    if CONFIG.iter().any(|p| why.starts_with(p))
+        || (why.starts_with("Cannot change ") && why.ends_with(": types are incompatible."))
+    {
+        return NativeError::Config(why);
+    }
+    already_exists(&why).unwrap_or(NativeError::Invalid(why))
 }
 
 /// 1.2's refusals of a keyspace or table that exists already, which the
@@ -122,6 +145,7 @@ impl NativeError {
             NativeError::Syntax(_) => code::SYNTAX_ERROR,
             NativeError::Unauthorized(_) => code::UNAUTHORIZED,
             NativeError::Invalid(_) => code::INVALID,
+            NativeError::Config(_) => code::CONFIG_ERROR,
             NativeError::AlreadyExists { .. } => code::ALREADY_EXISTS,
             NativeError::Unprepared(_) => code::UNPREPARED,
         }
@@ -170,6 +194,22 @@ mod tests {
         .into();
         assert_eq!(e.code(), code::SYNTAX_ERROR);
         assert_eq!(e.to_string(), "line 1:0 x");
+    }
+
+    #[test]
+    fn schema_refusals_are_config_errors() {
+        for why in [
+            "Cannot drop non existing column family 't' in keyspace 'ks'.",
+            "Cannot drop non existing keyspace 'ks'.",
+            "Cannot change v from type int to type text: types are incompatible.",
+        ] {
+            let e: NativeError = CqlError::Invalid(why.into()).into();
+            assert_eq!(e.code(), code::CONFIG_ERROR, "{why}");
+            assert_eq!(e.to_string(), why);
+        }
+        let e: NativeError =
+            NodeError::Invalid("Cannot drop non existing keyspace 'x'.".into()).into();
+        assert_eq!(e.code(), code::CONFIG_ERROR);
     }
 
     #[test]

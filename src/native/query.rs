@@ -158,10 +158,14 @@ fn spec_of(statement: &Statement, session: &CqlSession) -> TableSpec {
 /// The receivers of `statement`'s markers, resolved as PREPARE resolves them.
 fn specs(node: &Node, session: &CqlSession, statement: &Statement) -> NativeResult<Vec<BindSpec>> {
     let schema = node.schema();
-    Ok(bind_specs(statement, &|t| {
-        let ks = session.keyspace_for(t)?;
-        tables::lookup(&schema, &ks, &t.name)
-    })?)
+    Ok(bind_specs(
+        statement,
+        &|t| {
+            let ks = session.keyspace_for(t)?;
+            tables::lookup(&schema, &ks, &t.name)
+        },
+        schema.partitioner.as_ref(),
+    )?)
 }
 
 /// The bound values in marker order, in the executor's form, and which

@@ -36,6 +36,9 @@ impl Partitioner for CollatingOrderPreservingPartitioner {
     fn min_token(&self) -> Token {
         Token::Bytes(Vec::new())
     }
+    fn token_validator(&self) -> &'static str {
+        "BytesType"
+    }
     fn preserves_order(&self) -> bool {
         true
     }

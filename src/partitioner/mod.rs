@@ -77,6 +77,39 @@ pub trait Partitioner: Send + Sync + fmt::Debug {
     fn preserves_order(&self) -> bool;
     fn token_to_string(&self, token: &Token) -> String;
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError>;
+    /// Short marshal class of CQL3's `token(...)`: what 1.2's
+    /// `IPartitioner.getTokenValidator()` answered (bigint under Murmur3,
+    /// varint under RandomPartitioner, text or blob for the ordered ones).
+    fn token_validator(&self) -> &'static str;
+
+    /// A token as a value of `token_validator()`'s type.
+    fn token_to_bytes(&self, token: &Token) -> Vec<u8> {
+        match token {
+            Token::Long(v) => v.to_be_bytes().to_vec(),
+            // Java's BigInteger.toByteArray(): minimal two's complement.
+            Token::Big(v) => num_bigint::BigInt::from(*v).to_signed_bytes_be(),
+            Token::Utf16(units) => String::from_utf16_lossy(units).into_bytes(),
+            Token::Bytes(b) => b.clone(),
+        }
+    }
+
+    /// The token a value of `token_validator()`'s type stands for (a bound
+    /// `token(k) > ?`).
+    fn token_from_bytes(&self, bytes: &[u8]) -> Result<Token, TokenError> {
+        let text = match self.token_validator() {
+            "LongType" => {
+                let b: [u8; 8] = bytes.try_into().map_err(|_| {
+                    TokenError(format!("Expected 8 bytes for a token, got {}", bytes.len()))
+                })?;
+                i64::from_be_bytes(b).to_string()
+            }
+            "IntegerType" => num_bigint::BigInt::from_signed_bytes_be(bytes).to_string(),
+            "UTF8Type" => String::from_utf8(bytes.to_vec())
+                .map_err(|_| TokenError("Invalid UTF-8 bytes for a token".into()))?,
+            _ => crate::marshal::bytes_to_hex(bytes),
+        };
+        self.token_from_string(&text)
+    }
 
     fn decorate(&self, key: &[u8]) -> DecoratedKey {
         DecoratedKey {
@@ -199,6 +232,27 @@ mod tests {
     }
 
     #[test]
+    fn token_values_are_typed_as_1_2_typed_them() {
+        let random = by_name("RandomPartitioner").unwrap();
+        assert_eq!(random.token_validator(), "IntegerType");
+        // BigInteger.toByteArray(): 255 needs a leading zero byte, -1 is 0xff.
+        assert_eq!(random.token_to_bytes(&Token::Big(255)), vec![0, 255]);
+        assert_eq!(random.token_to_bytes(&Token::Big(-1)), vec![0xff]);
+        let murmur = by_name("Murmur3Partitioner").unwrap();
+        assert_eq!(murmur.token_validator(), "LongType");
+        assert_eq!(
+            murmur.token_from_bytes(&[0, 0, 0, 0, 0, 0, 1, 0]).unwrap(),
+            Token::Long(256)
+        );
+        assert!(murmur.token_from_bytes(&[1, 2]).is_err());
+        let opp = by_name("OrderPreservingPartitioner").unwrap();
+        assert_eq!(opp.token_validator(), "UTF8Type");
+        assert_eq!(opp.token_to_bytes(&opp.token(b"abc")), b"abc".to_vec());
+        let bop = by_name("ByteOrderedPartitioner").unwrap();
+        assert_eq!(bop.token_validator(), "BytesType");
+    }
+
+    #[test]
     fn every_partitioner_round_trips_its_token_strings() {
         for name in NAMES {
             let p = by_name(name).unwrap();
@@ -214,6 +268,12 @@ mod tests {
                     p.token_from_string(&p.token_to_string(&t)).unwrap(),
                     t,
                     "{name} {key:?}"
+                );
+                assert_eq!(
+                    p.token_from_bytes(&p.token_to_bytes(&t)).unwrap(),
+                    t,
+                    "{name} {key:?} as {}",
+                    p.token_validator()
                 );
             }
             let min = p.min_token();

@@ -25,6 +25,9 @@ impl Partitioner for OrderPreservingPartitioner {
     fn min_token(&self) -> Token {
         Token::Utf16(Vec::new())
     }
+    fn token_validator(&self) -> &'static str {
+        "UTF8Type"
+    }
     fn preserves_order(&self) -> bool {
         true
     }

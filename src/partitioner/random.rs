@@ -30,6 +30,9 @@ impl Partitioner for RandomPartitioner {
     fn min_token(&self) -> Token {
         Token::Big(-1)
     }
+    fn token_validator(&self) -> &'static str {
+        "IntegerType"
+    }
     fn preserves_order(&self) -> bool {
         false
     }

@@ -216,10 +216,14 @@ pub fn prepare_parsed(
     parsed: Parsed,
 ) -> Result<Prepared, CqlError> {
     let schema = backend.schema();
-    let specs = crate::cql::mapping::bind_specs(&parsed.statement, &|t| {
-        let ks = session.keyspace_for(t)?;
-        tables::lookup(&schema, &ks, &t.name)
-    })?;
+    let specs = crate::cql::mapping::bind_specs(
+        &parsed.statement,
+        &|t| {
+            let ks = session.keyspace_for(t)?;
+            tables::lookup(&schema, &ks, &t.name)
+        },
+        schema.partitioner.as_ref(),
+    )?;
     Ok(cache.insert(query, parsed.statement, specs))
 }
 

@@ -13,6 +13,7 @@ use super::super::ast::{
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{CqlType, Native};
+use crate::partitioner::Partitioner;
 
 /// One bind marker's receiver.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,11 +24,22 @@ pub struct BindSpec {
 
 struct Collector<'a> {
     table: &'a Table,
+    /// What `token(k) > ?` binds: the partitioner's token type.
+    token: Native,
     specs: Vec<(usize, BindSpec)>,
     error: Option<CqlError>,
 }
 
-impl Collector<'_> {
+impl<'a> Collector<'a> {
+    fn new(table: &'a Table, token: Native) -> Self {
+        Collector {
+            table,
+            token,
+            specs: Vec::new(),
+            error: None,
+        }
+    }
+
     fn finish(self) -> CqlResult<Vec<(usize, BindSpec)>> {
         match self.error {
             Some(e) => Err(e),
@@ -145,11 +157,7 @@ impl Collector<'_> {
                             self.term(a, &k.name, &k.ty);
                         }
                     }
-                    other => self.term(
-                        other,
-                        "partition key token",
-                        &CqlType::Native(Native::Bigint),
-                    ),
+                    other => self.term(other, "partition key token", &CqlType::Native(self.token)),
                 },
             }
         }
@@ -206,17 +214,15 @@ impl Collector<'_> {
 pub fn bind_specs(
     statement: &Statement,
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+    partitioner: &dyn Partitioner,
 ) -> CqlResult<Vec<BindSpec>> {
+    let token = Native::of_token(partitioner);
     let mut all: Vec<(usize, BindSpec)> = Vec::new();
     let single = |s: &Statement| -> CqlResult<Vec<(usize, BindSpec)>> {
         match s {
             Statement::Insert(i) => {
                 let t = tables(&i.table)?;
-                let mut c = Collector {
-                    table: &t,
-                    specs: Vec::new(),
-                    error: None,
-                };
+                let mut c = Collector::new(&t, token);
                 for (col, v) in i.columns.iter().zip(&i.values) {
                     let ty = c.column_type(col)?;
                     c.term(v, col, &ty);
@@ -226,11 +232,7 @@ pub fn bind_specs(
             }
             Statement::Update(u) => {
                 let t = tables(&u.table)?;
-                let mut c = Collector {
-                    table: &t,
-                    specs: Vec::new(),
-                    error: None,
-                };
+                let mut c = Collector::new(&t, token);
                 c.using(&u.using);
                 for a in &u.assignments {
                     c.assignment(a)?;
@@ -241,11 +243,7 @@ pub fn bind_specs(
             }
             Statement::Delete(d) => {
                 let t = tables(&d.table)?;
-                let mut c = Collector {
-                    table: &t,
-                    specs: Vec::new(),
-                    error: None,
-                };
+                let mut c = Collector::new(&t, token);
                 for del in &d.columns {
                     if let Deletion::Element { column, key } = del {
                         let ty = c.column_type(column)?;
@@ -264,11 +262,7 @@ pub fn bind_specs(
                 ..
             }) => {
                 let t = tables(table)?;
-                let mut c = Collector {
-                    table: &t,
-                    specs: Vec::new(),
-                    error: None,
-                };
+                let mut c = Collector::new(&t, token);
                 c.relations(where_clause)?;
                 if let Some(l) = limit {
                     c.term(l, "[limit]", &CqlType::Native(Native::Int));
@@ -303,6 +297,7 @@ pub fn bind_specs(
 mod tests {
     use super::*;
     use crate::cql::parse;
+    use crate::partitioner::Murmur3Partitioner;
 
     #[test]
     fn receivers_in_marker_order() {
@@ -311,7 +306,7 @@ mod tests {
         let tables = |_: &TableName| Ok(t.clone());
         let names = |cql: &str| -> Vec<String> {
             let p = parse(cql).unwrap();
-            let specs = bind_specs(&p.statement, &tables).unwrap();
+            let specs = bind_specs(&p.statement, &tables, &Murmur3Partitioner).unwrap();
             assert_eq!(specs.len(), p.bind_count, "{cql}");
             specs
                 .iter()
@@ -343,6 +338,6 @@ mod tests {
             ["key(m):text", "k:int", "c:int"]
         );
         let p = parse("UPDATE t SET l = l + [?, 1] WHERE k = 1 AND c = 1").unwrap();
-        assert_eq!(bind_specs(&p.statement, &tables).unwrap_err().to_string(), "Invalid list literal for l: bind variables are not supported inside collection literals");
+        assert_eq!(bind_specs(&p.statement, &tables, &Murmur3Partitioner).unwrap_err().to_string(), "Invalid list literal for l: bind variables are not supported inside collection literals");
     }
 }

@@ -328,7 +328,7 @@ pub fn plan_select(
             l as usize
         }
     };
-    let (selectors, columns, count) = selection(table, &sel.selection)?;
+    let (selectors, columns, count) = selection(table, &sel.selection, partitioner)?;
     if sel.distinct {
         check_distinct(table, &selectors)?;
     }
@@ -426,19 +426,12 @@ fn token_value(
         Term::Bind(_) => {
             let b = eval_scalar(
                 value,
-                &CqlType::Native(Native::Bigint),
+                &CqlType::Native(Native::of_token(partitioner)),
                 "partition key token",
                 ctx,
             )?
             .ok_or_else(|| invalid("Invalid null token"))?;
-            let v = i64::from_be_bytes(
-                b.as_slice()
-                    .try_into()
-                    .map_err(|_| invalid("Invalid token"))?,
-            );
-            partitioner
-                .token_from_string(&v.to_string())
-                .map_err(|e| invalid(e.0))
+            partitioner.token_from_bytes(&b).map_err(|e| invalid(e.0))
         }
         _ => Err(invalid("Invalid token restriction")),
     }

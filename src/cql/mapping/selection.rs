@@ -12,7 +12,7 @@ use super::super::types::{CqlType, Native};
 use super::read::CqlRow;
 use super::select::{Filter, ResultColumn};
 use crate::marshal::MARSHAL_PACKAGE;
-use crate::partitioner::{Partitioner, Token};
+use crate::partitioner::Partitioner;
 use std::cmp::Ordering;
 
 fn invalid(msg: impl Into<String>) -> CqlError {
@@ -46,7 +46,7 @@ fn class(short: &str) -> String {
     format!("{MARSHAL_PACKAGE}{short}")
 }
 
-fn selector_type(table: &Table, s: &Selector) -> CqlResult<String> {
+fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> CqlResult<String> {
     match s {
         Selector::Column(c) => table
             .column(c)
@@ -83,13 +83,13 @@ fn selector_type(table: &Table, s: &Selector) -> CqlResult<String> {
                             + &names.join(", "),
                     ));
                 }
-                Ok(class("LongType"))
+                Ok(class(Native::of_token(partitioner).short_class()))
             }
             "dateof" | "unixtimestampof" => {
                 if args.len() != 1 {
                     return Err(invalid(format!("Invalid number of arguments in call to function {name}: 1 required but {} provided", args.len())));
                 }
-                let t = selector_type(table, &args[0])?;
+                let t = selector_type(table, &args[0], partitioner)?;
                 if t != class("TimeUUIDType") {
                     return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_display(name))));
                 }
@@ -120,7 +120,11 @@ fn selector_type(table: &Table, s: &Selector) -> CqlResult<String> {
 
 pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
 
-pub(super) fn selection(table: &Table, s: &Selection) -> CqlResult<Selectors> {
+pub(super) fn selection(
+    table: &Table,
+    s: &Selection,
+    partitioner: &dyn Partitioner,
+) -> CqlResult<Selectors> {
     let items: Vec<(Selector, Option<String>)> = match s {
         Selection::Wildcard => table
             .all_columns()
@@ -139,7 +143,7 @@ pub(super) fn selection(table: &Table, s: &Selection) -> CqlResult<Selectors> {
     let mut sels = Vec::new();
     let mut cols = Vec::new();
     for (sel, alias) in items {
-        let type_class = selector_type(table, &sel)?;
+        let type_class = selector_type(table, &sel, partitioner)?;
         let name = alias.clone().unwrap_or_else(|| selector_name(&sel));
         cols.push(ResultColumn {
             name: name.clone(),
@@ -170,10 +174,7 @@ pub(super) fn eval_selector(
             .and_then(|v| v.ttl)
             .map(|t| t.to_be_bytes().to_vec()),
         Selector::Function { name, args } => match name.as_str() {
-            "token" => match partitioner.token(&row.row_key) {
-                Token::Long(t) => Some(t.to_be_bytes().to_vec()),
-                other => Some(partitioner.token_to_string(&other).into_bytes()),
-            },
+            "token" => Some(partitioner.token_to_bytes(&partitioner.token(&row.row_key))),
             "dateof" | "unixtimestampof" => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
