@@ -32,6 +32,9 @@ impl Partitioner for BenchPartitioner {
     fn min_token(&self) -> Token {
         Token::Long(i64::MIN)
     }
+    fn token_validator(&self) -> &'static str {
+        "LongType"
+    }
     fn preserves_order(&self) -> bool {
         false
     }

@@ -30,6 +30,9 @@ impl Partitioner for HashPartitioner {
     fn min_token(&self) -> Token {
         Token::Long(i64::MIN)
     }
+    fn token_validator(&self) -> &'static str {
+        "LongType"
+    }
     fn preserves_order(&self) -> bool {
         false
     }
@@ -56,6 +59,9 @@ impl Partitioner for OtherPartitioner {
     }
     fn min_token(&self) -> Token {
         Token::Bytes(Vec::new())
+    }
+    fn token_validator(&self) -> &'static str {
+        "BytesType"
     }
     fn preserves_order(&self) -> bool {
         true
@@ -141,6 +147,9 @@ impl Partitioner for CoarsePartitioner {
     }
     fn min_token(&self) -> Token {
         Token::Long(-1)
+    }
+    fn token_validator(&self) -> &'static str {
+        "LongType"
     }
     fn preserves_order(&self) -> bool {
         true
