@@ -137,7 +137,7 @@ fn a_16mb_batch_peaks_within_a_small_multiple_of_its_size() {
         // deletions and inserts through either generation's batch_mutate
         // and atomic_batch_mutate (3.9 for atomic inserts 10 a row), 1.1
         // for one row's row deletions, 11.6 for one-deletion rows (two
-        // thirds of it the memtable's rows), 8.6 for four at once.
+        // thirds of it the memtable's rows), 8.6 to 9.2 for four at once.
         let times = match (kind, per_row, concurrent) {
             (Mutations::RowDeletions, usize::MAX, _) => 3,
             (Mutations::RowDeletions, 1, _) => 14,
