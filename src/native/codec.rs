@@ -37,6 +37,11 @@ impl<'a> Reader<'a> {
         Reader { body, at: 0 }
     }
 
+    /// How many bytes were read.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
     pub fn remaining(&self) -> usize {
         self.body.len() - self.at
     }
@@ -91,10 +96,16 @@ impl<'a> Reader<'a> {
     }
 
     pub fn long_string(&mut self) -> DecodeResult<String> {
+        self.long_str().map(str::to_owned)
+    }
+
+    /// A [long string] borrowed from the body.
+    pub fn long_str(&mut self) -> DecodeResult<&'a str> {
         let n = self.int()?;
         let n = usize::try_from(n)
             .map_err(|_| DecodeError(format!("Invalid long string length {n}")))?;
-        Self::utf8(self.take(n, "a long string")?)
+        std::str::from_utf8(self.take(n, "a long string")?)
+            .map_err(|_| DecodeError("Cannot decode string as UTF8".into()))
     }
 
     /// [bytes]: a negative length is null.
@@ -107,8 +118,13 @@ impl<'a> Reader<'a> {
     }
 
     pub fn short_bytes(&mut self) -> DecodeResult<Vec<u8>> {
+        self.short_bytes_ref().map(<[u8]>::to_vec)
+    }
+
+    /// [short bytes] borrowed from the body.
+    pub fn short_bytes_ref(&mut self) -> DecodeResult<&'a [u8]> {
         let n = self.short()? as usize;
-        Ok(self.take(n, "short bytes")?.to_vec())
+        self.take(n, "short bytes")
     }
 
     /// [value]: -1 null, -2 unset (v4 only; before v4 any negative is null).

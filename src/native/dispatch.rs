@@ -6,6 +6,7 @@
 //! Runs on the blocking pool (statements may wait on the disk or a lock);
 //! it must not touch the socket.
 
+use super::batch;
 use super::codec::Reader;
 use super::conn::{self, ConnState};
 use super::error::{NativeError, NativeResult};
@@ -95,11 +96,14 @@ fn run(
                 "Received a compressed frame but no compression was agreed in STARTUP".into(),
             )
         })?;
-        c.decompress(&body, shared.max_frame_bytes)?
+        let plain = c.decompress(&body, shared.max_frame_bytes)?;
+        // The compressed bytes are not needed while the request runs.
+        drop(body);
+        plain
     } else {
         body
     };
-    let mut message = &body[..];
+    let mut start = 0;
     if flags & FLAG_CUSTOM_PAYLOAD != 0 && version >= 4 {
         // A [bytes map] for a custom query handler; this server has none.
         let mut r = Reader::new(&body);
@@ -108,9 +112,10 @@ fn run(
             r.string()?;
             r.bytes()?;
         }
-        message = &body[body.len() - r.remaining()..];
+        start = r.offset();
     }
-    let req = request::decode(version, opcode, message)?;
+    // The body is handed over: a BATCH frees it once its members are packed.
+    let req = request::decode(version, opcode, body, start)?;
     let simple = |(opcode, body): conn::Reply| Response {
         opcode,
         body,
@@ -146,7 +151,7 @@ fn run(
                 Request::Query { query, params } => result(query::query(&ctx, &query, &params)?),
                 Request::Prepare(text) => result(query::prepare(&ctx, &text)?),
                 Request::Execute { id, params } => result(query::execute(&ctx, &id, &params)?),
-                Request::Batch(b) => result(query::batch(&ctx, &b)?),
+                Request::Batch(b) => result(batch::batch(&ctx, b)?),
                 _ => unreachable!("handled above"),
             }
         }

@@ -8,10 +8,11 @@
 //! [`result`] the RESULT and EVENT bodies, [`types`] CQL types on the wire,
 //! [`error`] the one mapping of typed errors to ERROR messages, [`conn`]
 //! a connection's state (STARTUP, login, REGISTER), [`query`] statements
-//! through the executor, [`dispatch`] one frame in, one out, and [`server`]
-//! the listener and connections. It must not reach storage except through
+//! through the executor, [`batch`] BATCH messages, [`dispatch`] one frame
+//! in, one out, and [`server`] the listener and connections. It must not reach storage except through
 //! the node, and nothing below it knows it exists.
 
+pub mod batch;
 pub mod codec;
 pub mod conn;
 pub mod dispatch;

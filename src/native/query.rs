@@ -5,10 +5,7 @@
 //! `cql::exec::unset`),
 //! and paging (see `result`).
 //!
-//! A BATCH message becomes one CQL3 `BEGIN ... APPLY BATCH` statement made
-//! of its members' texts (a prepared member contributes the text it was
-//! prepared from), so its markers are numbered in order across members and
-//! it is applied as one batch, exactly as the same batch sent as text.
+//! BATCH messages are `batch`'s, over the helpers here.
 //!
 //! Owns only the translation between messages and executor calls; the
 //! statements' semantics belong to the executor.
@@ -16,12 +13,14 @@
 use super::codec::Value;
 use super::conn::ConnState;
 use super::error::{NativeError, NativeResult};
-use super::request::{Batch, BatchQuery, QueryParams};
+use super::request::QueryParams;
 use super::result::{self, Marker, TableSpec};
 use super::types::{value_from_wire, WireType};
+use crate::auth::access::Access;
 use crate::auth::access::Resource;
 use crate::auth::AuthenticatedUser;
 use crate::cql::ast::{Statement, TableName};
+use crate::cql::error::CqlResult;
 use crate::cql::exec::{self, access, tables, CqlOutcome, CqlSession, LocalFacts, Prepared};
 use crate::cql::mapping::{bind_specs, BindSpec, Paging};
 use crate::node::cql::NodeBackend;
@@ -29,10 +28,6 @@ use crate::node::Node;
 use md5::{Digest, Md5};
 use parking_lot::Mutex;
 use std::borrow::Cow;
-
-/// Cassandra 2.2's `batch_size_warn_threshold_in_kb` (5 KiB): a bigger
-/// batch is run, with a warning (protocol v4).
-pub const BATCH_WARN_BYTES: usize = 5 * 1024;
 
 /// What a statement needs from its connection and protocol version.
 pub struct Ctx<'a> {
@@ -50,7 +45,7 @@ const MAX_CONSISTENCY: u16 = 0x000A;
 const SERIAL: u16 = 0x0008;
 const LOCAL_SERIAL: u16 = 0x0009;
 
-fn check_consistency(cl: u16, serial: Option<u16>) -> NativeResult<()> {
+pub(super) fn check_consistency(cl: u16, serial: Option<u16>) -> NativeResult<()> {
     if cl > MAX_CONSISTENCY {
         return Err(NativeError::Protocol(format!(
             "Unknown code {cl} for a consistency level"
@@ -66,7 +61,10 @@ fn check_consistency(cl: u16, serial: Option<u16>) -> NativeResult<()> {
 
 /// A session for one statement: the connection's keyspace, this node's
 /// facts as claimed on this protocol version, the client's timestamp.
-fn session(ctx: &Ctx, timestamp: Option<i64>) -> (CqlSession, Option<AuthenticatedUser>) {
+pub(super) fn session(
+    ctx: &Ctx,
+    timestamp: Option<i64>,
+) -> (CqlSession, Option<AuthenticatedUser>) {
     let (keyspace, user) = {
         let s = ctx.state.lock();
         (s.keyspace.clone(), s.user.clone())
@@ -88,11 +86,21 @@ fn authorize(
     user: Option<&AuthenticatedUser>,
     statement: &Statement,
 ) -> NativeResult<Option<std::collections::BTreeSet<String>>> {
+    authorize_accesses(node, user, || access::requirements(session, statement))
+}
+
+/// [`authorize`] for the accesses `accesses` lists (asked for only once a
+/// login is known to be there, as its errors come after that one's).
+pub(super) fn authorize_accesses(
+    node: &Node,
+    user: Option<&AuthenticatedUser>,
+    accesses: impl FnOnce() -> CqlResult<Vec<Access>>,
+) -> NativeResult<Option<std::collections::BTreeSet<String>>> {
     if !node.auth.requires_login() {
         return Ok(None);
     }
     let user = user.ok_or_else(|| NativeError::Unauthorized("You have not logged in".into()))?;
-    let accesses = access::requirements(session, statement)?;
+    let accesses = accesses()?;
     let schema = node.schema();
     for a in &accesses {
         if a.needs_only_login() || unknown_table(&schema, &a.resource) {
@@ -131,7 +139,7 @@ fn unknown_table(schema: &crate::schema::Schema, r: &Resource) -> bool {
 }
 
 /// The table a statement's columns belong to, for the metadata.
-fn table_of(statement: &Statement) -> Option<&TableName> {
+pub(super) fn table_of(statement: &Statement) -> Option<&TableName> {
     match statement {
         Statement::Select(s) => Some(&s.table),
         Statement::Insert(i) => Some(&i.table),
@@ -156,7 +164,11 @@ fn spec_of(statement: &Statement, session: &CqlSession) -> TableSpec {
 }
 
 /// The receivers of `statement`'s markers, resolved as PREPARE resolves them.
-fn specs(node: &Node, session: &CqlSession, statement: &Statement) -> NativeResult<Vec<BindSpec>> {
+pub(super) fn specs(
+    node: &Node,
+    session: &CqlSession,
+    statement: &Statement,
+) -> NativeResult<Vec<BindSpec>> {
     let schema = node.schema();
     Ok(bind_specs(
         statement,
@@ -170,13 +182,13 @@ fn specs(node: &Node, session: &CqlSession, statement: &Statement) -> NativeResu
 
 /// The bound values in marker order, in the executor's form, and which
 /// markers are unset (v4).
-struct Binds {
-    values: Vec<Option<Vec<u8>>>,
-    unset: Vec<bool>,
+pub(super) struct Binds {
+    pub(super) values: Vec<Option<Vec<u8>>>,
+    pub(super) unset: Vec<bool>,
 }
 
 /// The bound values in marker order, in the executor's form.
-fn binds(
+pub(super) fn binds(
     specs: &[BindSpec],
     values: &[Value],
     names: Option<&[String]>,
@@ -237,7 +249,7 @@ fn digest(what: &[u8], values: &[Value]) -> [u8; 16] {
 }
 
 /// Runs `prepared` with `binds` and encodes its outcome.
-fn run(
+pub(super) fn run(
     ctx: &Ctx,
     mut session: CqlSession,
     user: Option<AuthenticatedUser>,
@@ -295,7 +307,7 @@ fn run(
 }
 
 /// A statement run without PREPARE: not cached, its markers resolved now.
-fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>) -> Prepared {
+pub(super) fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>) -> Prepared {
     Prepared {
         id: 0,
         md5: exec::md5_id(query),
@@ -380,7 +392,7 @@ fn pk_indexes(node: &Node, spec: &TableSpec, specs: &[BindSpec]) -> Vec<u16> {
     found.unwrap_or_default()
 }
 
-fn lookup(node: &Node, id: &[u8]) -> NativeResult<std::sync::Arc<Prepared>> {
+pub(super) fn lookup(node: &Node, id: &[u8]) -> NativeResult<std::sync::Arc<Prepared>> {
     node.prepared
         .get_md5(id)
         .ok_or_else(|| NativeError::Unprepared(id.to_vec()))
@@ -398,100 +410,4 @@ pub fn execute(ctx: &Ctx, id: &[u8], params: &QueryParams) -> NativeResult<Answe
     let digest = digest(id, &params.values);
     let body = run(ctx, session, user, &prepared, binds, params, digest)?;
     Ok((body, Vec::new()))
-}
-
-pub fn batch(ctx: &Ctx, b: &Batch) -> NativeResult<Answer> {
-    let (session, user) = session(ctx, b.timestamp);
-    let mut members = Vec::with_capacity(b.statements.len());
-    let mut values = Vec::new();
-    let mut size = 0usize;
-    for (query, vals) in &b.statements {
-        let (text, markers) = match query {
-            BatchQuery::Text(t) => {
-                let parsed = crate::cql::parse(t)?;
-                member_kind(&parsed.statement)?;
-                (
-                    t.trim().trim_end_matches(';').to_string(),
-                    parsed.bind_count,
-                )
-            }
-            BatchQuery::Prepared(id) => {
-                let p = lookup(ctx.node, id)?;
-                member_kind(&p.statement)?;
-                (
-                    p.query.trim().trim_end_matches(';').to_string(),
-                    p.specs.len(),
-                )
-            }
-        };
-        if markers != vals.len() {
-            return Err(NativeError::Invalid(format!(
-                "There were {markers} markers(?) in CQL but {} bound variables",
-                vals.len()
-            )));
-        }
-        size += text.len();
-        size += vals
-            .iter()
-            .map(|v| match v {
-                Value::Set(b) => b.len(),
-                _ => 0,
-            })
-            .sum::<usize>();
-        members.push(text);
-        values.extend(vals.iter().cloned());
-    }
-    let kind = match b.kind {
-        0 => "",
-        1 => "UNLOGGED ",
-        _ => "COUNTER ",
-    };
-    let text = format!("BEGIN {kind}BATCH {}; APPLY BATCH", members.join("; "));
-    drop(members);
-    let parsed = crate::cql::parse(&text)?;
-    let specs = specs(ctx.node, &session, &parsed.statement)?;
-    let binds = binds(&specs, &values, None, ctx.version)?;
-    let tables = batch_tables(&parsed.statement, &session);
-    let prepared = unprepared(&text, parsed.statement, specs);
-    let params = QueryParams {
-        consistency: b.consistency,
-        serial_consistency: b.serial_consistency,
-        ..QueryParams::default()
-    };
-    let body = run(ctx, session, user, &prepared, binds, &params, [0; 16])?;
-    let mut warnings = Vec::new();
-    if size > BATCH_WARN_BYTES {
-        warnings.push(format!(
-            "Batch of prepared statements for [{tables}] is of size {size}, exceeding specified threshold of {BATCH_WARN_BYTES} by {}.",
-            size - BATCH_WARN_BYTES
-        ));
-    }
-    Ok((body, warnings))
-}
-
-/// Only writes may be members of a batch.
-fn member_kind(s: &Statement) -> NativeResult<()> {
-    match s {
-        Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) => Ok(()),
-        _ => Err(NativeError::Invalid(
-            "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed."
-                .into(),
-        )),
-    }
-}
-
-/// `ks.t, ks.u` of a batch's members, for its warning.
-fn batch_tables(s: &Statement, session: &CqlSession) -> String {
-    let Statement::Batch(b) = s else {
-        return String::new();
-    };
-    let mut names: Vec<String> = b
-        .statements
-        .iter()
-        .filter_map(table_of)
-        .map(|t| format!("{}.{}", session.keyspace_for(t).unwrap_or_default(), t.name))
-        .collect();
-    names.sort();
-    names.dedup();
-    names.join(", ")
 }

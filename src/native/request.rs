@@ -25,21 +25,55 @@ pub struct QueryParams {
     pub timestamp: Option<i64>,
 }
 
-/// One statement of a BATCH.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BatchQuery {
-    Text(String),
-    Prepared(Vec<u8>),
+/// One statement of a BATCH, as its body holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchQuery<'a> {
+    Text(&'a str),
+    Prepared(&'a [u8]),
 }
 
+/// One member of a BATCH: its statement and its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member<'a> {
+    pub query: BatchQuery<'a>,
+    pub values: Vec<Value>,
+}
+
+/// A BATCH message. Its members stay in the body's encoding (checked whole
+/// by [`decode`]) and are decoded one at a time by [`Batch::members`]: a
+/// batch of 65,535 small statements decoded whole costs several times its
+/// size in strings and vectors. The body is owned, so that the batch frees
+/// it when dropped (as soon as its members are packed, before they apply).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Batch {
     /// 0 logged, 1 unlogged, 2 counter.
     pub kind: u8,
-    pub statements: Vec<(BatchQuery, Vec<Value>)>,
     pub consistency: u16,
     pub serial_consistency: Option<u16>,
     pub timestamp: Option<i64>,
+    version: u8,
+    count: usize,
+    body: Vec<u8>,
+    /// Where the members lie in `body`.
+    members: std::ops::Range<usize>,
+}
+
+impl Batch {
+    /// How many members.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The members, in order, decoded as they are reached.
+    pub fn members(&self) -> impl Iterator<Item = DecodeResult<Member<'_>>> + '_ {
+        let mut r = Reader::new(&self.body[self.members.clone()]);
+        let version = self.version;
+        (0..self.count).map(move |_| member(&mut r, version))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,9 +104,13 @@ fn unexpected(opcode: u8, version: u8) -> DecodeError {
     ))
 }
 
-/// Decodes the body of a request with `opcode` in `version`.
-pub fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
-    let mut r = Reader::new(body);
+/// Decodes the body of a request with `opcode` in `version`, its message
+/// starting at `start` (after a custom payload).
+pub fn decode(version: u8, opcode: u8, body: Vec<u8>, start: usize) -> DecodeResult<Request> {
+    if opcode == op::BATCH && version >= 2 {
+        return batch(body, start, version).map(Request::Batch);
+    }
+    let mut r = Reader::new(body.get(start..).unwrap_or_default());
     let req = match opcode {
         op::STARTUP => Request::Startup(r.string_map()?),
         op::OPTIONS => Request::Options,
@@ -108,12 +146,16 @@ pub fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
             };
             Request::Execute { id, params }
         }
-        op::BATCH if version >= 2 => Request::Batch(batch(&mut r, version)?),
         op::REGISTER => Request::Register(r.string_list()?),
         other => return Err(unexpected(other, version)),
     };
-    // Bytes after the message are ignored, as Cassandra ignored them: the
-    // python driver sends v2's flags byte after a v1 QUERY.
+    ignore_rest(&r, opcode);
+    Ok(req)
+}
+
+/// Bytes after the message are ignored, as Cassandra ignored them: the
+/// python driver sends v2's flags byte after a v1 QUERY.
+fn ignore_rest(r: &Reader, opcode: u8) {
     if r.remaining() > 0 {
         tracing::debug!(
             extra = r.remaining(),
@@ -121,7 +163,6 @@ pub fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
             op::name(opcode)
         );
     }
-    Ok(req)
 }
 
 fn values(r: &mut Reader, version: u8, named: bool) -> DecodeResult<(Vec<Value>, Vec<String>)> {
@@ -173,33 +214,22 @@ fn params(r: &mut Reader, version: u8) -> DecodeResult<QueryParams> {
     Ok(p)
 }
 
-fn batch(r: &mut Reader, version: u8) -> DecodeResult<Batch> {
+/// A BATCH body, its members checked (every length, string and kind) but
+/// left encoded.
+fn batch(body: Vec<u8>, start: usize, version: u8) -> DecodeResult<Batch> {
+    let mut r = Reader::new(body.get(start..).unwrap_or_default());
     let kind = r.byte()?;
     if kind > 2 {
         return Err(DecodeError(format!("Unknown batch type {kind}")));
     }
-    let n = r.count(3)?;
-    let mut statements = Vec::with_capacity(n);
-    for _ in 0..n {
-        let query = match r.byte()? {
-            0 => BatchQuery::Text(r.long_string()?),
-            1 => BatchQuery::Prepared(r.short_bytes()?),
-            k => {
-                return Err(DecodeError(format!(
-                    "Invalid query kind in BATCH messages. Must be 0 or 1 but got {k}"
-                )))
-            }
-        };
-        let (values, _) = values(r, version, false)?;
-        statements.push((query, values));
+    let count = r.count(3)?;
+    let from = start + r.offset();
+    for _ in 0..count {
+        member(&mut r, version)?;
     }
-    let mut b = Batch {
-        kind,
-        statements,
-        consistency: r.short()?,
-        serial_consistency: None,
-        timestamp: None,
-    };
+    let to = start + r.offset();
+    let consistency = r.short()?;
+    let (mut serial_consistency, mut timestamp) = (None, None);
     if version >= 3 {
         let flags = r.byte()?;
         if flags & NAMES != 0 {
@@ -209,19 +239,48 @@ fn batch(r: &mut Reader, version: u8) -> DecodeResult<Batch> {
             ));
         }
         if flags & SERIAL_CONSISTENCY != 0 {
-            b.serial_consistency = Some(r.short()?);
+            serial_consistency = Some(r.short()?);
         }
         if flags & DEFAULT_TIMESTAMP != 0 {
-            b.timestamp = Some(r.long()?);
+            timestamp = Some(r.long()?);
         }
     }
-    Ok(b)
+    ignore_rest(&r, op::BATCH);
+    Ok(Batch {
+        kind,
+        consistency,
+        serial_consistency,
+        timestamp,
+        version,
+        count,
+        body,
+        members: from..to,
+    })
+}
+
+/// One member of a BATCH.
+fn member<'a>(r: &mut Reader<'a>, version: u8) -> DecodeResult<Member<'a>> {
+    let query = match r.byte()? {
+        0 => BatchQuery::Text(r.long_str()?),
+        1 => BatchQuery::Prepared(r.short_bytes_ref()?),
+        k => {
+            return Err(DecodeError(format!(
+                "Invalid query kind in BATCH messages. Must be 0 or 1 but got {k}"
+            )))
+        }
+    };
+    let (values, _) = values(r, version, false)?;
+    Ok(Member { query, values })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::native::codec::Writer;
+
+    fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
+        super::decode(version, opcode, body.to_vec(), 0)
+    }
 
     #[test]
     fn v1_and_v4_queries() {
@@ -272,8 +331,23 @@ mod tests {
         let Request::Batch(b) = decode(3, op::BATCH, &w.buf).unwrap() else {
             panic!()
         };
-        assert_eq!(b.statements.len(), 2);
-        assert_eq!(b.statements[1].1, vec![Value::Null]);
+        assert_eq!(b.len(), 2);
+        let members: Vec<Member> = b.members().map(Result::unwrap).collect();
+        assert_eq!(members[0].query, BatchQuery::Text("INSERT"));
+        assert_eq!(members[1].query, BatchQuery::Prepared(&[9; 16]));
+        assert_eq!(members[1].values, vec![Value::Null]);
         assert_eq!(b.timestamp, Some(7));
+        // A member cut short, or of an unknown kind, refuses the message
+        // before anything runs; so does a body after a custom payload.
+        assert!(decode(3, op::BATCH, &w.buf[..w.buf.len() - 14]).is_err());
+        let mut bad = w.buf.clone();
+        bad[3] = 2;
+        assert!(decode(3, op::BATCH, &bad).is_err());
+        let mut offset = vec![0xee; 5];
+        offset.extend_from_slice(&w.buf);
+        let Request::Batch(b) = super::decode(3, op::BATCH, offset, 5).unwrap() else {
+            panic!()
+        };
+        assert_eq!(b.members().count(), 2);
     }
 }

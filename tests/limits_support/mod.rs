@@ -98,6 +98,36 @@ pub fn batch_06_from(
     per_row: usize,
     first: usize,
 ) -> (Vec<u8>, usize) {
+    let (rows, n) = batch_rows(key_prefix, cf, bytes, kind, per_row, first);
+    let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
+    put_bytes(&mut m, b"batch_mutate");
+    m.extend_from_slice(&1i32.to_be_bytes());
+    field(&mut m, ttype::STRING, 1);
+    put_bytes(&mut m, keyspace.as_bytes());
+    field(&mut m, ttype::MAP, 2);
+    m.extend_from_slice(&[ttype::STRING, ttype::MAP]);
+    m.extend_from_slice(&(rows.len() as i32).to_be_bytes());
+    for row in rows {
+        m.extend_from_slice(&row);
+    }
+    field(&mut m, ttype::I32, 3);
+    m.extend_from_slice(&1i32.to_be_bytes()); // ONE
+    m.push(0);
+    (m, n)
+}
+
+/// The encoded map entries (row key, then a one-entry map of `cf` to its
+/// list) of a batch of about `bytes`, as [`batch_06_from`] describes, and
+/// the number after the last mutation. A 19.x `Mutation` of these kinds is
+/// laid out as a 0.6 one.
+fn batch_rows(
+    key_prefix: &str,
+    cf: &str,
+    bytes: usize,
+    kind: Mutations,
+    per_row: usize,
+    first: usize,
+) -> (Vec<Vec<u8>>, usize) {
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut size = 0;
     let mut n = first;
@@ -124,21 +154,46 @@ pub fn batch_06_from(
         size += row.len();
         rows.push(row);
     }
+    (rows, n)
+}
+
+/// A strict API 19.x `method` call (`batch_mutate` or
+/// `atomic_batch_mutate`) on the connection's keyspace, column family `cf`,
+/// as [`batch_06`] builds its map. Returns the message and the number of
+/// mutations.
+pub fn batch_19(
+    method: &str,
+    key_prefix: &str,
+    cf: &str,
+    bytes: usize,
+    kind: Mutations,
+    per_row: usize,
+) -> (Vec<u8>, usize) {
+    let (rows, n) = batch_rows(key_prefix, cf, bytes, kind, per_row, 0);
     let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
-    put_bytes(&mut m, b"batch_mutate");
+    put_bytes(&mut m, method.as_bytes());
     m.extend_from_slice(&1i32.to_be_bytes());
-    field(&mut m, ttype::STRING, 1);
-    put_bytes(&mut m, keyspace.as_bytes());
-    field(&mut m, ttype::MAP, 2);
+    field(&mut m, ttype::MAP, 1);
     m.extend_from_slice(&[ttype::STRING, ttype::MAP]);
     m.extend_from_slice(&(rows.len() as i32).to_be_bytes());
     for row in rows {
         m.extend_from_slice(&row);
     }
-    field(&mut m, ttype::I32, 3);
+    field(&mut m, ttype::I32, 2);
     m.extend_from_slice(&1i32.to_be_bytes()); // ONE
     m.push(0);
     (m, n)
+}
+
+/// A strict API 19.x `set_keyspace` call.
+pub fn set_keyspace_19(keyspace: &str) -> Vec<u8> {
+    let mut m = vec![0x80, 0x01, 0x00, mtype::CALL];
+    put_bytes(&mut m, b"set_keyspace");
+    m.extend_from_slice(&1i32.to_be_bytes());
+    field(&mut m, ttype::STRING, 1);
+    put_bytes(&mut m, keyspace.as_bytes());
+    m.push(0);
+    m
 }
 
 /// A strict API 0.6 `batch_mutate` call on `keyspace`, one row (`key`

@@ -5,15 +5,17 @@
 //! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
 //! partition source: paged key listing over token ranges, and candidate
 //! keys from the engine's secondary indexes (KEYS or COMPOSITES).
-//! Conditional statements and batches go to `conditional`. The CQL
-//! semantics are `cql::mapping`'s. It must not change the schema.
+//! Batches without conditions are packed by `packed`; conditional
+//! statements and batches go to `conditional`. The CQL semantics are
+//! `cql::mapping`'s. It must not change the schema.
 
 mod conditional;
+pub(super) mod packed;
 
 use super::system_tables;
 use super::tables::lookup;
 use super::{CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{Batch, BatchKind, Select, Statement, TableName};
+use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::condition;
 use crate::cql::mapping::condition::batch;
@@ -23,12 +25,11 @@ use crate::cql::mapping::{
 };
 use crate::cql::table::{Layout, Table};
 use crate::partitioner::{PartitionerRef, Token};
+use crate::schema::Schema;
 use crate::storage::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
     RowResult, Slice,
 };
-use crate::storage::packed_batch::{PackedBatch, PackedBatchBuilder};
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -304,41 +305,6 @@ fn now_seconds(micros: i64) -> i32 {
     (micros / 1_000_000) as i32
 }
 
-/// 1.2.9's rule: counter tables are written only by COUNTER batches, and
-/// those write nothing else (checked statement by statement, in order).
-fn check_batch_kind(b: &Batch, tables: &dyn Fn(&TableName) -> CqlResult<Table>) -> CqlResult<()> {
-    let names = b.statements.iter().filter_map(|s| match s {
-        Statement::Insert(i) => Some(&i.table),
-        Statement::Update(u) => Some(&u.table),
-        Statement::Delete(d) => Some(&d.table),
-        _ => None,
-    });
-    check_kind_of_tables(b.kind, names, tables)
-}
-
-/// [`check_batch_kind`] over the tables the statements write, in order (a
-/// table's repeats change nothing: whether it passes depends on it alone).
-fn check_kind_of_tables<'t>(
-    kind: BatchKind,
-    names: impl Iterator<Item = &'t TableName>,
-    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
-) -> CqlResult<()> {
-    for name in names {
-        let counter = tables(name)?.is_counter_table();
-        if counter && kind != BatchKind::Counter {
-            return Err(CqlError::invalid(
-                "Counter mutations are only allowed in COUNTER batches",
-            ));
-        }
-        if !counter && kind == BatchKind::Counter {
-            return Err(CqlError::invalid(
-                "Only counter mutations are allowed in COUNTER batches",
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// INSERT / UPDATE / DELETE / BATCH: every write in one engine batch;
 /// a statement with `IF` is a conditional write.
 pub(super) fn write(
@@ -351,10 +317,10 @@ pub(super) fn write(
         if batch::has_conditions(b) {
             return conditional::conditional_batch(backend, session, statement, b, binds);
         }
-        let packed = pack_batch(backend, session, b, binds, &mut |add| {
+        let packed = packed::pack_batch(backend, session, b, binds, &mut |add| {
             b.statements.iter().try_for_each(add)
         })?;
-        return apply_packed(backend, packed);
+        return packed::apply_packed(backend, packed);
     }
     if let Some((name, cond)) = condition::conditional(statement) {
         return conditional::conditional_write(backend, session, statement, name, &cond, binds);
@@ -372,89 +338,9 @@ fn apply_writes(backend: &dyn CqlBackend, writes: Vec<CqlWrite>) -> CqlResult<Cq
     Ok(CqlOutcome::Void)
 }
 
-/// A batch without conditions that `parse_outlined` outlined, `text` being
-/// its query: each statement is mapped to its writes as it is parsed again
-/// and then dropped (the statements' syntax trees are never all held). The
-/// text, when owned, is freed once parsed, before the memtables grow.
-pub(super) fn write_outlined(
-    backend: &dyn CqlBackend,
-    session: &CqlSession,
-    b: &Batch,
-    text: Cow<'_, str>,
-) -> CqlResult<CqlOutcome> {
-    let packed = pack_batch(backend, session, b, &[], &mut |add| {
-        crate::cql::each_batch_statement(&text, &mut |s| add(&s))
-    })?;
-    drop(text);
-    apply_packed(backend, packed)
-}
-
-/// The writes of a batch without conditions, packed as each statement is
-/// mapped (see `storage::packed_batch`: never held as trees of cells, some
-/// 500 bytes for an INSERT of 47), `each` handing its statements in order
-/// (from its syntax tree, or as its text is parsed again). Everything is
-/// checked before anything is applied, in the order and with the errors of
-/// 1.2.9: the tables (the counter-batch rule), the batch's `USING`, then
-/// each statement in turn; writes to one row of one table become one
-/// mutation, as `mapping::BatchWrites` merges them.
-fn pack_batch(
-    backend: &dyn CqlBackend,
-    session: &CqlSession,
-    b: &Batch,
-    binds: &[Option<Vec<u8>>],
-    each: StatementSource<'_>,
-) -> CqlResult<PackedBatch> {
-    let schema = backend.schema();
-    let tables = |t: &TableName| -> CqlResult<Table> {
-        let ks = session.keyspace_for(t)?;
-        lookup(&schema, &ks, &t.name)
-    };
-    match &b.outline {
-        Some(o) => check_kind_of_tables(b.kind, o.tables.iter(), &tables)?,
-        None => check_batch_kind(b, &tables)?,
-    }
-    let timestamp = session.write_timestamp();
-    let lists = list_source(backend, &schema);
-    let packed = session.clock().with_uuids(|uuids| {
-        let mut ctx = WriteContext {
-            timestamp,
-            now_millis: timestamp / 1000,
-            now_seconds: now_seconds(timestamp),
-            binds,
-            uuids,
-            lists: &lists,
-        };
-        let writes = mapping::BatchWrites::new(&b.using, &mut ctx)?;
-        let mut packed = PackedBatchBuilder::new(true);
-        each(&mut |s| {
-            for w in writes.statement_writes(s, &tables, &mut ctx)? {
-                let ops = w.ops.into_iter().map(engine_op);
-                packed.push(&w.keyspace, &w.table, &w.row_key, ops);
-            }
-            Ok(())
-        })?;
-        Ok::<_, CqlError>(packed.finish())
-    })?;
-    lists.finish()?;
-    Ok(packed)
-}
-
-/// Hands a batch's statements, in order, to the function given, up to its
-/// first error.
-type StatementSource<'a> =
-    &'a mut dyn FnMut(&mut dyn FnMut(&Statement) -> CqlResult<()>) -> CqlResult<()>;
-
-/// Applies a batch's packed writes as one engine batch.
-fn apply_packed(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
-    if !packed.is_empty() {
-        backend.apply_packed(&packed)?;
-    }
-    Ok(CqlOutcome::Void)
-}
-
 /// Where writes read the lists they change (a list's element cells are
 /// found by reading them).
-fn list_source<'a>(backend: &'a dyn CqlBackend, schema: &crate::schema::Schema) -> Source<'a> {
+fn list_source<'a>(backend: &'a dyn CqlBackend, schema: &Schema) -> Source<'a> {
     Source {
         backend,
         keyspace: String::new(),
@@ -473,28 +359,52 @@ fn statement_writes(
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<Vec<CqlWrite>> {
     let schema = backend.schema();
-    let tables = |t: &TableName| -> CqlResult<Table> {
-        let ks = session.keyspace_for(t)?;
-        lookup(&schema, &ks, &t.name)
-    };
+    let tables = table_lookup(&schema, session);
     if let Statement::Batch(b) = statement {
-        check_batch_kind(b, &tables)?;
+        packed::check_batch_kind(b, &tables)?;
     }
+    with_write_context(backend, session, binds, |ctx| {
+        mapping::statement_writes(statement, &tables, ctx)
+    })
+}
+
+/// Resolves a statement's table names in the session's keyspace.
+fn table_lookup<'a>(
+    schema: &'a Schema,
+    session: &'a CqlSession,
+) -> impl Fn(&TableName) -> CqlResult<Table> + 'a {
+    move |t| {
+        let ks = session.keyspace_for(t)?;
+        lookup(schema, &ks, &t.name)
+    }
+}
+
+/// Runs `f` with the context of writes stamped now (the session's
+/// timestamp), their markers bound to `binds`, their lists read through
+/// `backend` (a failed read is reported after `f`'s own errors, as the
+/// mapping cannot return one). Every write of a statement or a batch is
+/// mapped in one call, under the session clock's time-UUID generator.
+fn with_write_context<T>(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    binds: &[Option<Vec<u8>>],
+    f: impl FnOnce(&mut WriteContext) -> CqlResult<T>,
+) -> CqlResult<T> {
+    let schema = backend.schema();
     let timestamp = session.write_timestamp();
     let lists = list_source(backend, &schema);
-    let writes = session.clock().with_uuids(|uuids| {
-        let mut ctx = WriteContext {
+    let out = session.clock().with_uuids(|uuids| {
+        f(&mut WriteContext {
             timestamp,
             now_millis: timestamp / 1000,
             now_seconds: now_seconds(timestamp),
             binds,
             uuids,
             lists: &lists,
-        };
-        mapping::statement_writes(statement, &tables, &mut ctx)
+        })
     })?;
     lists.finish()?;
-    Ok(writes)
+    Ok(out)
 }
 
 /// SELECT: planned by the mapping, read through the backend; every row

@@ -46,6 +46,7 @@ pub mod system_tables;
 pub mod tables;
 pub mod unset;
 
+pub use dml::packed::{apply_packed, pack_members, MemberSource};
 pub use session::{md5_id, CqlSession, LocalFacts, Prepared, PreparedCache, ServerClock};
 
 use crate::cql::ast::Parsed;
@@ -168,7 +169,7 @@ pub fn execute(
 
 /// Runs `parsed`, the [`parse_outlined`] form of `query`: a batch outlined
 /// there is run statement by statement as `query` is parsed again (see
-/// `dml::write_outlined`). Given owned, `query` is freed as soon as it is
+/// `dml::packed::write_outlined`). Given owned, `query` is freed as soon as it is
 /// no longer needed (a big batch's text, before its writes are applied).
 pub fn execute_outlined(
     backend: &dyn CqlBackend,
@@ -308,7 +309,7 @@ fn run(
 ) -> Result<CqlOutcome, CqlError> {
     match statement {
         Statement::Batch(b) if b.outline.is_some() => match text {
-            Some(text) => dml::write_outlined(backend, session, b, text),
+            Some(text) => dml::packed::write_outlined(backend, session, b, text),
             // Outlines are made only for the runs above that pass the text.
             None => Err(CqlError::invalid(
                 "a batch outline was run without its text",

@@ -47,6 +47,21 @@ pub struct WriteContext<'a> {
     pub lists: &'a dyn ListReader,
 }
 
+impl WriteContext<'_> {
+    /// This context with `binds` for the markers (the members of a native
+    /// BATCH message each bring their own values).
+    pub fn with_binds<'b>(&'b mut self, binds: &'b [Option<Vec<u8>>]) -> WriteContext<'b> {
+        WriteContext {
+            timestamp: self.timestamp,
+            now_millis: self.now_millis,
+            now_seconds: self.now_seconds,
+            binds,
+            uuids: &mut *self.uuids,
+            lists: self.lists,
+        }
+    }
+}
+
 /// The per-statement write parameters after `USING`.
 pub(super) struct Stamp {
     pub(super) timestamp: i64,

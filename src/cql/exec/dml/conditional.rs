@@ -7,7 +7,8 @@
 
 use super::super::tables::lookup;
 use super::super::{CqlBackend, CqlOutcome, CqlSession};
-use super::{check_batch_kind, mutation, select, statement_writes};
+use super::packed::check_batch_kind;
+use super::{mutation, select, statement_writes};
 use crate::cql::ast::{Batch, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::condition::batch::{self, BatchConditions};

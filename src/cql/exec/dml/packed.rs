@@ -1,0 +1,210 @@
+//! Batches without conditions, packed: every statement mapped to its writes
+//! and packed (see `storage::packed_batch`) as it comes, then dropped, so
+//! that a batch's syntax trees and writes are never all held. Three
+//! sources: a batch's syntax tree, its text parsed again statement by
+//! statement (an outlined batch), and the members of a native BATCH
+//! message, each with its own bound values.
+//!
+//! Owns the checks a batch makes before anything applies, in 1.2.9's order
+//! and words: the counter-batch rule over every table, the batch's `USING`,
+//! then each statement's writes. It must not apply anything but a packed
+//! batch whose every statement passed.
+
+use super::super::unset;
+use super::{engine_op, table_lookup, with_write_context};
+use crate::cql::ast::{Batch, BatchKind, Statement, TableName, Using};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::exec::{CqlBackend, CqlOutcome, CqlSession};
+use crate::cql::mapping::{self, CqlWrite};
+use crate::cql::table::Table;
+use crate::storage::packed_batch::{PackedBatch, PackedBatchBuilder};
+use std::borrow::Cow;
+
+/// The table a batch member writes.
+fn written_table(s: &Statement) -> Option<&TableName> {
+    match s {
+        Statement::Insert(i) => Some(&i.table),
+        Statement::Update(u) => Some(&u.table),
+        Statement::Delete(d) => Some(&d.table),
+        _ => None,
+    }
+}
+
+/// 1.2.9's rule: counter tables are written only by COUNTER batches, and
+/// those write nothing else (checked statement by statement, in order).
+pub(super) fn check_batch_kind(
+    b: &Batch,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+) -> CqlResult<()> {
+    check_kind_of_tables(
+        b.kind,
+        b.statements.iter().filter_map(written_table),
+        tables,
+    )
+}
+
+/// [`check_batch_kind`] over the tables the statements write, in order (a
+/// table's repeats change nothing: whether it passes depends on it alone).
+fn check_kind_of_tables<'t>(
+    kind: BatchKind,
+    names: impl Iterator<Item = &'t TableName>,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+) -> CqlResult<()> {
+    for name in names {
+        let counter = tables(name)?.is_counter_table();
+        if counter && kind != BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Counter mutations are only allowed in COUNTER batches",
+            ));
+        }
+        if !counter && kind == BatchKind::Counter {
+            return Err(CqlError::invalid(
+                "Only counter mutations are allowed in COUNTER batches",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A batch without conditions that `parse_outlined` outlined, `text` being
+/// its query: each statement is mapped to its writes as it is parsed again
+/// and then dropped (the statements' syntax trees are never all held). The
+/// text, when owned, is freed once parsed, before the memtables grow.
+pub(in crate::cql::exec) fn write_outlined(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    b: &Batch,
+    text: Cow<'_, str>,
+) -> CqlResult<CqlOutcome> {
+    let packed = pack_batch(backend, session, b, &[], &mut |add| {
+        crate::cql::each_batch_statement(&text, &mut |s| add(&s))
+    })?;
+    drop(text);
+    apply_packed(backend, packed)
+}
+
+/// The writes of a batch without conditions, packed as each statement is
+/// mapped (never held as trees of cells, some 500 bytes for an INSERT of
+/// 47), `each` handing its statements in order (from its syntax tree, or as
+/// its text is parsed again). Everything is checked before anything is
+/// applied, in the order and with the errors of 1.2.9: the tables (the
+/// counter-batch rule), the batch's `USING`, then each statement in turn;
+/// writes to one row of one table become one mutation, as
+/// `mapping::BatchWrites` merges them.
+pub(super) fn pack_batch(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    b: &Batch,
+    binds: &[Option<Vec<u8>>],
+    each: StatementSource<'_>,
+) -> CqlResult<PackedBatch> {
+    let schema = backend.schema();
+    let tables = table_lookup(&schema, session);
+    match &b.outline {
+        Some(o) => check_kind_of_tables(b.kind, o.tables.iter(), &tables)?,
+        None => check_batch_kind(b, &tables)?,
+    }
+    with_write_context(backend, session, binds, |ctx| {
+        let writes = mapping::BatchWrites::new(&b.using, ctx)?;
+        let mut packed = PackedBatchBuilder::new(true);
+        each(&mut |s| {
+            let ws = writes.statement_writes(s, &tables, ctx)?;
+            push(&mut packed, ws);
+            Ok(())
+        })?;
+        Ok(packed.finish())
+    })
+}
+
+fn push(packed: &mut PackedBatchBuilder, writes: Vec<CqlWrite>) {
+    for w in writes {
+        let ops = w.ops.into_iter().map(engine_op);
+        packed.push(&w.keyspace, &w.table, &w.row_key, ops);
+    }
+}
+
+/// Hands a batch's statements, in order, to the function given, up to its
+/// first error.
+pub(super) type StatementSource<'a> =
+    &'a mut dyn FnMut(&mut dyn FnMut(&Statement) -> CqlResult<()>) -> CqlResult<()>;
+
+/// Hands a batch's members in order to the function given, each with its
+/// bound values (its markers numbered from 0) and which of them are unset
+/// (native protocol v4), up to the first error.
+pub type MemberSource<'a> = &'a mut dyn FnMut(
+    &mut dyn FnMut(&Statement, &[Option<Vec<u8>>], &[bool]) -> CqlResult<()>,
+) -> CqlResult<()>;
+
+/// The packed writes of a batch of `kind` without conditions nor `USING`,
+/// whose members `each` hands one at a time with their own values (a
+/// native BATCH message: its members are never all parsed at once). The
+/// errors and their order are those of the same members run as one
+/// `BEGIN ... APPLY BATCH` with their values bound in order: every
+/// member's unset values taken out (`unset::rewrite`), then the
+/// counter-batch rule over every member's table, then each member's writes.
+/// So a member's error of a later step does not end the run: the members
+/// after it are still checked for the earlier steps (their writes are no
+/// longer mapped).
+pub fn pack_members(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    kind: BatchKind,
+    each: MemberSource<'_>,
+) -> CqlResult<PackedBatch> {
+    /// The steps after the rewrite, in their order.
+    const KIND: u8 = 1;
+    const WRITES: u8 = 2;
+    let schema = backend.schema();
+    let tables = table_lookup(&schema, session);
+    with_write_context(backend, session, &[], |ctx| {
+        let writes = mapping::BatchWrites::new(&Using::default(), ctx)?;
+        let mut packed = Some(PackedBatchBuilder::new(true));
+        // The first error of the latest step reached, (step, error).
+        let mut later: Option<(u8, CqlError)> = None;
+        each(&mut |s, binds, unset| {
+            let rewritten;
+            let s = if unset.contains(&true) {
+                match unset::rewrite(backend, session, s, unset)? {
+                    Some(r) => {
+                        rewritten = r;
+                        &rewritten
+                    }
+                    None => return Ok(()),
+                }
+            } else {
+                s
+            };
+            let reached = later.as_ref().map_or(u8::MAX, |(step, _)| *step);
+            if reached > KIND {
+                if let Err(e) = check_kind_of_tables(kind, written_table(s).into_iter(), &tables) {
+                    later = Some((KIND, e));
+                    packed = None;
+                    return Ok(());
+                }
+            }
+            if reached > WRITES {
+                match writes.statement_writes(s, &tables, &mut ctx.with_binds(binds)) {
+                    Ok(ws) => push(packed.as_mut().expect("packing until an error"), ws),
+                    Err(e) => {
+                        later = Some((WRITES, e));
+                        packed = None;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        match (later, packed) {
+            (Some((_, e)), _) => Err(e),
+            (None, Some(p)) => Ok(p.finish()),
+            (None, None) => Err(CqlError::invalid("a batch was packed without its writes")),
+        }
+    })
+}
+
+/// Applies a batch's packed writes as one engine batch.
+pub fn apply_packed(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
+    if !packed.is_empty() {
+        backend.apply_packed(&packed)?;
+    }
+    Ok(CqlOutcome::Void)
+}
