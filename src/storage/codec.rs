@@ -525,7 +525,9 @@ impl<'a> Reader<'a> {
     }
     /// A cell after its name, its value borrowed: the one decoding of a
     /// cell's timestamp, kind and value, which `cell_view` and `cell_body`
-    /// only wrap.
+    /// only wrap. Always inlined: out of line, returning the three parts
+    /// through memory cost replay ~40 instructions per cell (callgrind).
+    #[inline(always)]
     fn cell_parts(&mut self) -> Result<(i64, CellKind, &'a [u8]), CodecError> {
         let timestamp = self.i64()?;
         let kind = match self.u8()? {

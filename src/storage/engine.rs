@@ -26,12 +26,12 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+#[path = "engine_background.rs"]
+mod background;
 #[path = "engine_read.rs"]
 mod read;
 #[path = "engine_stored.rs"]
 mod stored;
-#[path = "engine_background.rs"]
-mod background;
 #[path = "engine_writes.rs"]
 mod writes;
 

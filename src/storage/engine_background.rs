@@ -20,6 +20,8 @@ pub(super) enum Job {
 }
 
 impl Inner {
+    /// Wakes the flush thread at once when a CF just written is due by its
+    /// own bounds; the total space is looked at by the thread itself.
     pub(super) fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
         let full = tables
             .iter()
@@ -89,7 +91,10 @@ impl Inner {
                         return;
                     }
                     let def = cf.def();
-                    let what = format!("{}.{} (memtables over their total space)", def.keyspace, def.name);
+                    let what = format!(
+                        "{}.{} (memtables over their total space)",
+                        def.keyspace, def.name
+                    );
                     let r = self.flush_cf(&cf);
                     let failed = r.is_err();
                     note(r.map(|()| true), &what);

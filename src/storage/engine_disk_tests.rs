@@ -212,8 +212,8 @@ fn the_largest_memtable_flushes_when_all_together_pass_the_total_space() {
     let dir = tempfile::tempdir().unwrap();
     let e = with_total_space(dir.path(), 1);
     e.apply(&put("Long", "small", "12345678", "v", 1)).unwrap();
-    let value = "x".repeat(1000);
-    for i in 0..1500 {
+    let value = "x".repeat(2000);
+    for i in 0..900 {
         e.apply(&put("Std", &format!("k{i:04}"), "c", &value, 1))
             .unwrap();
     }
@@ -229,7 +229,7 @@ fn the_largest_memtable_flushes_when_all_together_pass_the_total_space() {
     // one stays in memory.
     assert!(e.inner.over_total_space().is_none());
     assert_eq!(e.stats("ks", "Long").unwrap().sstable_count, 0);
-    assert_eq!(all_rows(&e, "Std").len(), 1500);
+    assert_eq!(all_rows(&e, "Std").len(), 900);
     e.shutdown().unwrap();
 }
 
@@ -250,6 +250,7 @@ fn without_bounds_no_memtable_is_due() {
     // Under a total space it holds, nothing is due either.
     drop(cat);
     e.shutdown().unwrap();
+    drop(e);
     let e = with_total_space(dir.path(), 64);
     assert!(e.inner.over_total_space().is_none());
     e.shutdown().unwrap();

@@ -228,9 +228,7 @@ impl Inner {
                 largest = Some((live, cf));
             }
         }
-        largest
-            .filter(|_| total >= limit)
-            .map(|(_, cf)| cf.clone())
+        largest.filter(|_| total >= limit).map(|(_, cf)| cf.clone())
     }
 }
 

@@ -200,8 +200,10 @@ pub fn read_dir_raw(dir: &Path) -> Result<(ReplayReport, RawRecords), CommitLogE
         let mut read = read?;
         report.segments.push(*id);
         report.bytes += read.bytes.len() as u64;
-        raw.records
-            .extend(read.records.iter().map(|r| RecordRef { segment: index, ..*r }));
+        raw.records.extend(read.records.iter().map(|r| RecordRef {
+            segment: index,
+            ..*r
+        }));
         damage.append(&mut read.damage);
         raw.segments.push(read.bytes);
     }
