@@ -7,7 +7,7 @@ use super::{Fatal, ServeArgs, DEFAULT_CONFIG};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use supercolumn::config::{CommitLogSync, Config, ThriftApi};
+use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::storage::{EngineOptions, SyncMode};
 use supercolumn::thrift::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
@@ -128,6 +128,7 @@ pub(super) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
         memtable_throughput_mb: config.memtable_throughput_in_mb.into(),
         memtable_operations_millions: config.memtable_operations_in_millions,
         memtable_flush_after_minutes: config.memtable_flush_after_minutes.into(),
+        memtable_total_space_mb: memtable_total_space_mb(config),
         column_index_size_kb: config.column_index_size_in_kb.into(),
         index_interval: config.index_interval as usize,
         gc_grace_seconds: config.gc_grace_seconds,
@@ -209,4 +210,34 @@ pub(super) fn seconds_or_never(s: u32) -> String {
     } else {
         format!("{s} s")
     }
+}
+
+/// The engine's total memtable space: the config's, else for a
+/// cassandra.yaml the default Cassandra 1.2 would have used on this
+/// machine (see `default_memtable_total_space_mb`), else (storage-conf.xml,
+/// 0.6 semantics) none.
+fn memtable_total_space_mb(config: &Config) -> u64 {
+    match (config.memtable_total_space_in_mb, config.format) {
+        (Some(mb), _) => mb.into(),
+        (None, ConfigFormat::CassandraYaml) => {
+            let ram = physical_memory_mb().unwrap_or(2048);
+            let mb = supercolumn::config::default_memtable_total_space_mb(ram);
+            tracing::info!("memtable_total_space_in_mb not set: {mb} MB, a third of the heap Cassandra 1.2 would take with {ram} MB of memory");
+            mb
+        }
+        (None, _) => 0,
+    }
+}
+
+/// This machine's memory in MB (`MemTotal` of /proc/meminfo).
+fn physical_memory_mb() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .split_whitespace()
+        .next()?
+        .parse::<u64>()
+        .ok()?;
+    Some(kb / 1024)
 }

@@ -319,10 +319,19 @@ pub struct Config {
     pub flush_data_buffer_size_in_mb: f64,
     pub flush_index_buffer_size_in_mb: f64,
     pub column_index_size_in_kb: u32,
+    /// One memtable's flush size; 0 (a cassandra.yaml without the key,
+    /// as from 1.0 on) sets no such bound.
     pub memtable_throughput_in_mb: u32,
     pub binary_memtable_throughput_in_mb: u32,
+    /// One memtable's flush operation count; 0 (a cassandra.yaml without
+    /// the key) sets no such bound.
     pub memtable_operations_in_millions: f64,
     pub memtable_flush_after_minutes: u32,
+    /// cassandra.yaml `memtable_total_space_in_mb` (1.0 to 1.2): all
+    /// memtables together; the largest is flushed past it. `None` when
+    /// absent: a yaml config then gets [`default_memtable_total_space_mb`],
+    /// a storage-conf.xml (0.6 had no such setting) no total bound.
+    pub memtable_total_space_in_mb: Option<u32>,
     pub concurrent_reads: u32,
     pub concurrent_writes: u32,
     pub commit_log_sync: CommitLogSync,
@@ -574,3 +583,13 @@ fn utf8<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ConfigError> {
 
 #[cfg(test)]
 mod tests;
+
+/// The total memtable space of a cassandra.yaml that does not set
+/// `memtable_total_space_in_mb`: a third of the heap Cassandra 1.2's
+/// `cassandra-env.sh` would have given a node with `ram_mb` of memory
+/// (half the memory up to 1 GB, or a quarter up to 8 GB, whichever is
+/// more), as 1.2 used a third of its heap.
+pub fn default_memtable_total_space_mb(ram_mb: u64) -> u64 {
+    let heap = (ram_mb / 2).min(1024).max((ram_mb / 4).min(8192));
+    (heap / 3).max(1)
+}

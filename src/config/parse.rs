@@ -359,6 +359,7 @@ pub(super) fn parse(
             0.1,
             "Memtable object count must be a positive double",
         )?,
+        memtable_total_space_in_mb: None,
         memtable_flush_after_minutes: top.int(
             &cx,
             "MemtableFlushAfterMinutes",

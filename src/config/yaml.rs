@@ -181,10 +181,13 @@ pub(super) fn parse(
         flush_data_buffer_size_in_mb: 32.0,
         flush_index_buffer_size_in_mb: 8.0,
         column_index_size_in_kb: f.int(&cx, "column_index_size_in_kb", 64, |v| v > 0, positive)?,
+        // Cassandra 1.0 dropped the per-memtable bounds for the total
+        // space below: absent, they bound nothing (a stock 1.2 file would
+        // otherwise flush every 100,000 operations, 0.6's default).
         memtable_throughput_in_mb: f.int(
             &cx,
             "memtable_throughput_in_mb",
-            64,
+            0,
             |v| v > 0,
             positive,
         )?,
@@ -192,7 +195,13 @@ pub(super) fn parse(
         memtable_operations_in_millions: f.positive_double(
             &cx,
             "memtable_operations_in_millions",
-            0.1,
+            0.0,
+        )?,
+        memtable_total_space_in_mb: f.opt_int(
+            &cx,
+            "memtable_total_space_in_mb",
+            |v| v > 0,
+            positive,
         )?,
         memtable_flush_after_minutes: f.int(
             &cx,

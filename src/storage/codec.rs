@@ -523,38 +523,12 @@ impl<'a> Reader<'a> {
         let name = self.bytes()?;
         self.cell_body(name)
     }
-    /// `cell_body` borrowed; `None` for a counter (replay decodes those
-    /// whole, to reconcile them).
-    fn cell_view(&mut self, name: &'a [u8]) -> Result<Option<CellView<'a>>, CodecError> {
-        let timestamp = self.i64()?;
-        let kind = match self.u8()? {
-            0 => CellKind::Live,
-            1 => {
-                let ttl = self.i32()?;
-                CellKind::Expiring {
-                    ttl,
-                    local_expiration_time: self.i32()?,
-                }
-            }
-            2 => CellKind::Tombstone {
-                local_deletion_time: self.i32()?,
-            },
-            _ => return Ok(None),
-        };
-        let value = if matches!(kind, CellKind::Tombstone { .. }) {
-            &[][..]
-        } else {
-            let n = self.count()?;
-            self.take(n)?
-        };
-        Ok(Some(CellView {
-            name,
-            value,
-            timestamp,
-            kind,
-        }))
-    }
-    fn cell_body(&mut self, name: Bytes) -> Result<Cell, CodecError> {
+    /// A cell after its name, its value borrowed: the one decoding of a
+    /// cell's timestamp, kind and value, which `cell_view` and `cell_body`
+    /// only wrap. Always inlined: out of line, returning the three parts
+    /// through memory cost replay ~40 instructions per cell (callgrind).
+    #[inline(always)]
+    fn cell_parts(&mut self) -> Result<(i64, CellKind, &'a [u8]), CodecError> {
         let timestamp = self.i64()?;
         let kind = match self.u8()? {
             0 => CellKind::Live,
@@ -574,13 +548,32 @@ impl<'a> Reader<'a> {
             t => return Err(CodecError(format!("unknown cell kind {t}"))),
         };
         let value = if matches!(kind, CellKind::Tombstone { .. }) {
-            Vec::new()
+            &[][..]
         } else {
-            self.bytes()?
+            let n = self.count()?;
+            self.take(n)?
         };
+        Ok((timestamp, kind, value))
+    }
+    /// A cell borrowed; `None` for a counter (replay decodes those whole,
+    /// to reconcile them).
+    fn cell_view(&mut self, name: &'a [u8]) -> Result<Option<CellView<'a>>, CodecError> {
+        let (timestamp, kind, value) = self.cell_parts()?;
+        Ok(
+            (!matches!(kind, CellKind::Counter { .. })).then_some(CellView {
+                name,
+                value,
+                timestamp,
+                kind,
+            }),
+        )
+    }
+    /// A cell owned, under the name already read.
+    fn cell_body(&mut self, name: Bytes) -> Result<Cell, CodecError> {
+        let (timestamp, kind, value) = self.cell_parts()?;
         Ok(Cell {
             name,
-            value,
+            value: value.to_vec(),
             timestamp,
             kind,
         })

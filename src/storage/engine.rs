@@ -7,14 +7,12 @@
 
 use super::catalog::Catalog;
 use super::cfstore::{CfStats, CfStore};
-use super::codec::{encode_mutation, CodecError};
 use super::commitlog::{CommitLog, Position, Records};
 use super::model::RowMutation;
 use super::options::EngineOptions;
 use super::packed_batch::PackedBatch;
 use super::recovery::recover;
 use super::replaying;
-use super::resource::Episodes;
 use super::row::validate_op;
 use super::startup;
 use super::StorageError;
@@ -26,12 +24,19 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+#[path = "engine_background.rs"]
+mod background;
 #[path = "engine_read.rs"]
 mod read;
 #[path = "engine_stored.rs"]
 mod stored;
+#[path = "engine_writes.rs"]
+mod writes;
+
+use background::Job;
+use writes::Writes;
 
 /// What a read could wait on (see [`Engine::read_wait`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,86 +402,6 @@ pub(crate) fn validate(cat: &Catalog, m: &RowMutation) -> Result<(), StorageErro
     Ok(())
 }
 
-#[derive(Clone, Copy)]
-enum Job {
-    Flush,
-    Compact,
-}
-
-/// What one engine write applies: mutations given whole, or packed.
-#[derive(Clone, Copy)]
-enum Writes<'a> {
-    Whole(&'a [RowMutation]),
-    Packed(&'a PackedBatch),
-}
-
-fn undecodable(e: CodecError) -> StorageError {
-    StorageError::Invalid(format!("a packed mutation does not decode: {e}"))
-}
-
-impl Writes<'_> {
-    /// Calls `f` with each mutation in order (a packed one decoded for the
-    /// call only), up to its first error.
-    fn each(
-        self,
-        f: &mut dyn FnMut(&RowMutation) -> Result<(), StorageError>,
-    ) -> Result<(), StorageError> {
-        match self {
-            Writes::Whole(ms) => ms.iter().try_for_each(f),
-            Writes::Packed(b) => b
-                .rows()
-                .try_for_each(|r| f(&r.mutation().map_err(undecodable)?)),
-        }
-    }
-
-    /// Frames each mutation's commit-log record into `records`.
-    fn encode(self, schema: &Schema, records: &mut Records) -> Result<(), StorageError> {
-        match self {
-            Writes::Whole(ms) => {
-                for m in ms {
-                    records.push(&encode_mutation(schema, m))?;
-                }
-            }
-            Writes::Packed(b) => {
-                let mut record = Vec::new();
-                for r in b.rows() {
-                    record.clear();
-                    match schema.cf(r.keyspace(), r.cf()) {
-                        Some(cf) => r.encode(cf.id, &mut record),
-                        // Validated, so never; encoded as a mutation would be.
-                        None => {
-                            record = encode_mutation(schema, &r.mutation().map_err(undecodable)?)
-                        }
-                    }
-                    records.push(&record)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The (keyspace, column family) pairs written.
-    fn tables(self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = Vec::new();
-        let mut add = |ks: &str, cf: &str| {
-            if !out.iter().any(|(k, c)| k == ks && c == cf) {
-                out.push((ks.to_string(), cf.to_string()));
-            }
-        };
-        match self {
-            Writes::Whole(ms) => {
-                for m in ms {
-                    for (cf, _) in &m.updates {
-                        add(&m.keyspace, cf);
-                    }
-                }
-            }
-            Writes::Packed(b) => b.tables().for_each(|(ks, cf)| add(ks, cf)),
-        }
-        out
-    }
-}
-
 impl Inner {
     pub(crate) fn check_open(&self) -> Result<(), StorageError> {
         if self.closed.load(Ordering::SeqCst) {
@@ -505,97 +430,4 @@ impl Inner {
             }
         }
     }
-
-    fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
-        let full = tables
-            .iter()
-            .any(|t| cat.cfs.get(t).is_some_and(|c| self.needs_flush(c)));
-        if full {
-            let _g = self.wake.0.lock();
-            self.wake.1.notify_all();
-        }
-    }
-
-    /// A background thread: flushes full memtables (and retries flushes
-    /// that failed), or compacts due buckets, until told to stop. Errors are
-    /// logged and the work retried later; running out of disk space or
-    /// descriptors is logged once per episode, and backs the retries off
-    /// (up to `MAX_BACKOFF`) so a full disk is not rewritten in a loop.
-    fn background(&self, job: Job) {
-        let episodes = match job {
-            Job::Flush => Episodes::new(
-                "memtable flushes",
-                "the memtables stay in memory and in the commit log, and the flush is retried",
-            ),
-            Job::Compact => Episodes::new(
-                "compactions",
-                "the SSTables stay as they are, and the compaction is retried",
-            ),
-        };
-        let mut backoff = IDLE;
-        while !self.stop.load(Ordering::SeqCst) {
-            let mut exhausted = false;
-            let mut note = |r: Result<bool, StorageError>, what: &str| match r {
-                Ok(true) => episodes.succeeded(),
-                Ok(false) => {}
-                Err(StorageError::Exhausted {
-                    cause,
-                    path,
-                    source,
-                }) => {
-                    episodes.failed(cause, &format_args!("{what}: {}: {source}", path.display()));
-                    exhausted = true;
-                }
-                Err(e) => tracing::error!("background work on {what} failed: {e}"),
-            };
-            if let (Job::Flush, Some(disk)) = (job, &self.disk) {
-                if let Some(epoch) = disk.log.durability_gap() {
-                    // Acknowledged records may be missing from the log:
-                    // only SSTables can make them durable now.
-                    let r = self
-                        .catalog()
-                        .cfs
-                        .values()
-                        .try_for_each(|cf| self.flush_cf(cf));
-                    if r.is_ok() {
-                        disk.log.close_durability_gap(epoch);
-                        tracing::info!("every memtable is flushed: records acknowledged before the failed commit log sync are durable");
-                    }
-                    note(r.map(|()| true), "the flush after a failed commit log sync");
-                }
-            }
-            for ((ks, name), cf) in &self.catalog().cfs {
-                if self.stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                let r = match job {
-                    Job::Flush if self.needs_flush(cf) => self.flush_cf(cf).map(|()| true),
-                    Job::Flush if cf.has_frozen() => self.flush_pending(cf),
-                    Job::Flush => Ok(false),
-                    Job::Compact => self.compact_if_due(cf),
-                };
-                note(r, &format!("{ks}.{name}"));
-            }
-            backoff = if exhausted {
-                (backoff * 2).min(MAX_BACKOFF)
-            } else {
-                IDLE
-            };
-            let until = Instant::now() + backoff;
-            let mut g = self.wake.0.lock();
-            while !self.stop.load(Ordering::SeqCst) {
-                let timed_out = self.wake.1.wait_until(&mut g, until).timed_out();
-                // A full memtable wakes the thread at once, unless it is
-                // backing off after running out of space or descriptors.
-                if timed_out || !exhausted {
-                    break;
-                }
-            }
-        }
-    }
 }
-
-/// How long the background threads sleep between looks for work.
-const IDLE: Duration = Duration::from_millis(500);
-/// The longest wait between retries after running out of space or descriptors.
-const MAX_BACKOFF: Duration = Duration::from_secs(8);

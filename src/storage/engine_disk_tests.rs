@@ -196,6 +196,66 @@ fn memtables_flush_in_the_background_when_full() {
     e.shutdown().unwrap();
 }
 
+/// A durable engine with only a total memtable space (as a cassandra.yaml
+/// of 1.0 or later sets up).
+fn with_total_space(dir: &std::path::Path, total_mb: u64) -> Engine {
+    let mut opts = EngineOptions::in_memory(Arc::new(ManualClock::new(1_000_000)));
+    opts.data_dir = Some(dir.to_path_buf());
+    opts.memtable_throughput_mb = 0;
+    opts.memtable_operations_millions = 0.0;
+    opts.memtable_total_space_mb = total_mb;
+    Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap()
+}
+
+#[test]
+fn the_largest_memtable_flushes_when_all_together_pass_the_total_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = with_total_space(dir.path(), 1);
+    e.apply(&put("Long", "small", "12345678", "v", 1)).unwrap();
+    let value = "x".repeat(2000);
+    for i in 0..900 {
+        e.apply(&put("Std", &format!("k{i:04}"), "c", &value, 1))
+            .unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while e.stats("ks", "Std").unwrap().sstable_count < 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the largest memtable was not flushed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Flushing the largest brought the total under the space: the small
+    // one stays in memory.
+    assert!(e.inner.over_total_space().is_none());
+    assert_eq!(e.stats("ks", "Long").unwrap().sstable_count, 0);
+    assert_eq!(all_rows(&e, "Std").len(), 900);
+    e.shutdown().unwrap();
+}
+
+#[test]
+fn without_bounds_no_memtable_is_due() {
+    let dir = tempfile::tempdir().unwrap();
+    // No per-memtable bound and no total space: nothing is ever due (a
+    // bound of 0 operations once made every memtable due at once).
+    let e = with_total_space(dir.path(), 0);
+    for i in 0..300 {
+        e.apply(&put("Std", &format!("k{i:03}"), "c", "v", 1))
+            .unwrap();
+    }
+    let cat = e.inner.catalog();
+    let std = cat.cfs.get(&("ks".to_string(), "Std".to_string())).unwrap();
+    assert!(!e.inner.needs_flush(std));
+    assert!(e.inner.over_total_space().is_none());
+    // Under a total space it holds, nothing is due either.
+    drop(cat);
+    e.shutdown().unwrap();
+    drop(e);
+    let e = with_total_space(dir.path(), 64);
+    assert!(e.inner.over_total_space().is_none());
+    e.shutdown().unwrap();
+}
+
 #[test]
 fn engine_is_send_and_sync() {
     fn check<T: Send + Sync>() {}

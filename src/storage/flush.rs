@@ -198,10 +198,37 @@ impl Inner {
         if m.is_empty() {
             return false;
         }
-        m.approx_bytes() >= o.memtable_throughput_mb.saturating_mul(1 << 20)
-            || (m.operations() as f64) >= o.memtable_operations_millions * 1e6
+        (o.memtable_throughput_mb > 0
+            && m.approx_bytes() >= o.memtable_throughput_mb.saturating_mul(1 << 20))
+            || (o.memtable_operations_millions > 0.0
+                && (m.operations() as f64) >= o.memtable_operations_millions * 1e6)
             || (o.memtable_flush_after_minutes > 0
                 && m.age().as_secs() >= o.memtable_flush_after_minutes * 60)
+    }
+}
+
+impl Inner {
+    /// The CF whose live memtable is the largest, when every memtable
+    /// together (live and frozen, of every CF) holds at least
+    /// `memtable_total_space_mb`; flushing it is how Cassandra 1.0 to 1.2
+    /// kept memtables within `memtable_total_space_in_mb`.
+    pub(crate) fn over_total_space(&self) -> Option<Arc<CfStore>> {
+        let limit = self.opts.memtable_total_space_mb.saturating_mul(1 << 20);
+        if limit == 0 {
+            return None;
+        }
+        let mut total = 0u64;
+        let mut largest: Option<(u64, &Arc<CfStore>)> = None;
+        let cat = self.catalog();
+        for cf in cat.cfs.values() {
+            let st = cf.state.read();
+            let live = st.live.approx_bytes();
+            total += live + st.flushing.iter().map(|m| m.approx_bytes()).sum::<u64>();
+            if live > 0 && largest.is_none_or(|(b, _)| live > b) {
+                largest = Some((live, cf));
+            }
+        }
+        largest.filter(|_| total >= limit).map(|(_, cf)| cf.clone())
     }
 }
 

@@ -21,9 +21,17 @@ pub struct EngineOptions {
     /// Open even when the commit log is corrupt (damage with intact records
     /// after it), replaying every intact record; see `CommitLogOptions`.
     pub ignore_commitlog_replay_errors: bool,
+    /// One CF's memtable is flushed at this many MB (0: no such bound;
+    /// Cassandra 1.0 and later have none).
     pub memtable_throughput_mb: u64,
+    /// ... or at this many million operations (0: no such bound).
     pub memtable_operations_millions: f64,
     pub memtable_flush_after_minutes: u64,
+    /// When every CF's memtables together (live and being flushed) hold
+    /// this many MB, the largest live one is flushed, as Cassandra 1.0 to
+    /// 1.2 did with `memtable_total_space_in_mb` (0: no such bound, as in
+    /// 0.6). Checked by the flush thread twice a second.
+    pub memtable_total_space_mb: u64,
     pub column_index_size_kb: u64,
     pub index_interval: usize,
     /// Used when a CF does not set its own (CfDef::gc_grace_seconds <= 0 is taken as unset).
@@ -46,6 +54,7 @@ impl Default for EngineOptions {
             memtable_throughput_mb: 64,
             memtable_operations_millions: 0.3,
             memtable_flush_after_minutes: 60,
+            memtable_total_space_mb: 0,
             column_index_size_kb: 64,
             index_interval: 128,
             gc_grace_seconds: 864_000,

@@ -202,6 +202,29 @@ fn authenticators() {
 }
 
 #[test]
+fn memtables_are_bounded_by_their_total_space_as_from_1_0() {
+    // The stock 1.2.9 file sets no per-memtable bound (1.0 dropped them)
+    // and leaves memtable_total_space_in_mb commented out.
+    let c = yaml(STOCK_1_2_9);
+    assert_eq!(c.memtable_throughput_in_mb, 0);
+    assert_eq!(c.memtable_operations_in_millions, 0.0);
+    assert_eq!(c.memtable_total_space_in_mb, None);
+    let c = yaml(&format!(
+        "{MINIMAL}memtable_total_space_in_mb: 512\nmemtable_operations_in_millions: 0.5\n"
+    ));
+    assert_eq!(c.memtable_total_space_in_mb, Some(512));
+    assert_eq!(c.memtable_operations_in_millions, 0.5);
+    let bad = format!("{MINIMAL}memtable_total_space_in_mb: 0\n");
+    yaml_rejects(&bad, "memtable_total_space_in_mb", "positive");
+    // Absent: a third of 1.2's default heap (half the memory up to 1 GB,
+    // or a quarter up to 8 GB, whichever is more).
+    assert_eq!(default_memtable_total_space_mb(512), 85);
+    assert_eq!(default_memtable_total_space_mb(2048), 341);
+    assert_eq!(default_memtable_total_space_mb(16384), 1365);
+    assert_eq!(default_memtable_total_space_mb(65536), 2730);
+}
+
+#[test]
 fn yaml_1_1_values_and_defaults() {
     let c = yaml(&format!(
         "{MINIMAL}thrift_framed_transport_size_in_mb: 0\nthrift_max_message_length_in_mb: 4\n\

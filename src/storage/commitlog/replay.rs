@@ -196,13 +196,16 @@ pub fn read_dir_raw(dir: &Path) -> Result<(ReplayReport, RawRecords), CommitLogE
     }
     segments.sort();
     let mut damage = Vec::new();
-    for (id, path) in segments {
-        report.segments.push(id);
-        let bytes = std::fs::read(&path).map_err(|e| CommitLogError::io(&path, e))?;
-        report.bytes += bytes.len() as u64;
-        let index = raw.segments.len();
-        read_segment(id, index, &path, &bytes, &mut raw.records, &mut damage);
-        raw.segments.push(bytes);
+    for (index, ((id, _), read)) in segments.iter().zip(read_segments(&segments)).enumerate() {
+        let mut read = read?;
+        report.segments.push(*id);
+        report.bytes += read.bytes.len() as u64;
+        raw.records.extend(read.records.iter().map(|r| RecordRef {
+            segment: index,
+            ..*r
+        }));
+        damage.append(&mut read.damage);
+        raw.segments.push(read.bytes);
     }
     // Damage is corruption when an intact record lies after it in the log.
     let last = raw.records.last().map(|r| r.position);
@@ -211,6 +214,61 @@ pub fn read_dir_raw(dir: &Path) -> Result<(ReplayReport, RawRecords), CommitLogE
         report.issues.push(issue);
     }
     Ok((report, raw))
+}
+
+/// One segment file read and checked (its records' `segment` index still
+/// unset).
+struct ReadSegment {
+    bytes: Vec<u8>,
+    records: Vec<RecordRef>,
+    damage: Vec<(Position, ReplayIssue)>,
+}
+
+/// Reads and checks `segments` (id and path, in log order), on up to four
+/// threads: copying a file's pages and checking its records' checksums
+/// is each segment's own work, and the results come back in order, so
+/// what is found does not depend on the threads.
+fn read_segments(segments: &[(u64, PathBuf)]) -> Vec<Result<ReadSegment, CommitLogError>> {
+    let read = |(id, path): &(u64, PathBuf)| {
+        let bytes = std::fs::read(path).map_err(|e| CommitLogError::io(path, e))?;
+        let (mut records, mut damage) = (Vec::new(), Vec::new());
+        read_segment(*id, path, &bytes, &mut records, &mut damage);
+        Ok(ReadSegment {
+            bytes,
+            records,
+            damage,
+        })
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4)
+        .min(segments.len());
+    if threads <= 1 {
+        return segments.iter().map(read).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Result<ReadSegment, CommitLogError>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(s) = segments.get(i) else {
+                            break mine;
+                        };
+                        mine.push((i, read(s)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a commit log reading thread panicked"))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// What the bytes at one offset hold.
@@ -274,11 +332,11 @@ fn parse_at(bytes: &[u8], at: u64) -> Parsed {
     }
 }
 
-/// Reads one segment's records into `records`, and its damage into
-/// `damage` (each with the position it starts at).
+/// Reads one segment's records into `records` (their `segment` index left
+/// 0 for the caller to set), and its damage into `damage` (each with the
+/// position it starts at).
 fn read_segment(
     id: u64,
-    index: usize,
     path: &Path,
     bytes: &[u8],
     records: &mut Vec<RecordRef>,
@@ -323,7 +381,7 @@ fn read_segment(
                         segment: id,
                         offset: at,
                     },
-                    segment: index,
+                    segment: 0,
                     start: (at as usize) + RECORD_PREFIX_LEN,
                     len,
                 });

@@ -1,0 +1,87 @@
+//! What one engine write carries (mutations given whole, or packed by the
+//! request decoder): walking its mutations, framing their commit-log
+//! records and naming the column families written.
+//!
+//! It must not apply anything (the engine does) nor check the mutations
+//! against their CFs (`validate`).
+
+use super::super::codec::{encode_mutation, CodecError};
+use super::super::commitlog::Records;
+use super::super::model::RowMutation;
+use super::super::packed_batch::PackedBatch;
+use super::super::StorageError;
+use crate::schema::Schema;
+
+/// What one engine write applies: mutations given whole, or packed.
+#[derive(Clone, Copy)]
+pub(super) enum Writes<'a> {
+    Whole(&'a [RowMutation]),
+    Packed(&'a PackedBatch),
+}
+
+fn undecodable(e: CodecError) -> StorageError {
+    StorageError::Invalid(format!("a packed mutation does not decode: {e}"))
+}
+
+impl Writes<'_> {
+    /// Calls `f` with each mutation in order (a packed one decoded for the
+    /// call only), up to its first error.
+    pub(super) fn each(
+        self,
+        f: &mut dyn FnMut(&RowMutation) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        match self {
+            Writes::Whole(ms) => ms.iter().try_for_each(f),
+            Writes::Packed(b) => b
+                .rows()
+                .try_for_each(|r| f(&r.mutation().map_err(undecodable)?)),
+        }
+    }
+
+    /// Frames each mutation's commit-log record into `records`.
+    pub(super) fn encode(self, schema: &Schema, records: &mut Records) -> Result<(), StorageError> {
+        match self {
+            Writes::Whole(ms) => {
+                for m in ms {
+                    records.push(&encode_mutation(schema, m))?;
+                }
+            }
+            Writes::Packed(b) => {
+                let mut record = Vec::new();
+                for r in b.rows() {
+                    record.clear();
+                    match schema.cf(r.keyspace(), r.cf()) {
+                        Some(cf) => r.encode(cf.id, &mut record),
+                        // Validated, so never; encoded as a mutation would be.
+                        None => {
+                            record = encode_mutation(schema, &r.mutation().map_err(undecodable)?)
+                        }
+                    }
+                    records.push(&record)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The (keyspace, column family) pairs written.
+    pub(super) fn tables(self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        let mut add = |ks: &str, cf: &str| {
+            if !out.iter().any(|(k, c)| k == ks && c == cf) {
+                out.push((ks.to_string(), cf.to_string()));
+            }
+        };
+        match self {
+            Writes::Whole(ms) => {
+                for m in ms {
+                    for (cf, _) in &m.updates {
+                        add(&m.keyspace, cf);
+                    }
+                }
+            }
+            Writes::Packed(b) => b.tables().for_each(|(ks, cf)| add(ks, cf)),
+        }
+        out
+    }
+}
