@@ -95,7 +95,7 @@ fn authorize(
     let accesses = access::requirements(session, statement)?;
     let schema = node.schema();
     for a in &accesses {
-        if a.needs_only_login() || unknown_table(&schema, &a.resource) {
+        if a.needs_only_login() || unknown_table(&schema, session.local_facts(), &a.resource) {
             continue;
         }
         match node.auth.may_use(user, a.resource.keyspace()) {
@@ -120,11 +120,11 @@ fn authorize(
 /// invalid ("unconfigured columnfamily"), as Cassandra did before checking
 /// permissions. Drivers probe tables of later releases this way (the
 /// python driver reads `system.schema_usertypes` and expects that error).
-fn unknown_table(schema: &crate::schema::Schema, r: &Resource) -> bool {
+fn unknown_table(schema: &crate::schema::Schema, local: &LocalFacts, r: &Resource) -> bool {
     match r {
         Resource::Table { keyspace, table } => {
             schema.cf(keyspace, table).is_none()
-                && exec::system_tables::table(keyspace, table).is_none()
+                && exec::system_tables::table(keyspace, table, local).is_none()
         }
         Resource::Keyspace(_) => false,
     }

@@ -42,6 +42,8 @@ pub mod access;
 mod ddl;
 mod dml;
 mod session;
+pub mod system_schema;
+mod system_schema_rows;
 pub mod system_tables;
 pub mod tables;
 pub mod unset;
