@@ -183,17 +183,20 @@ pub fn legacy_table_id(keyspace: &str, table: &str) -> [u8; 16] {
     id
 }
 
-/// Picks 3.x's default names (`key`, `key2`.., `column1`.., `value`),
-/// skipping names a declared column already uses.
+/// Picks 3.x's default names for the columns a compact table adds
+/// (`column1`, `column2`..; `value`, `value1`..), skipping names a declared
+/// column already uses.
 struct DefaultNames {
     used: BTreeSet<String>,
 }
 
 impl DefaultNames {
-    fn next(&mut self, base: &str, first_bare: bool, from: usize) -> String {
-        let mut i = from;
+    /// The first free name of `base` followed by 1, 2.. (`bare_first`:
+    /// `base` itself comes first).
+    fn next(&mut self, base: &str, bare_first: bool) -> String {
+        let mut i = usize::from(!bare_first);
         loop {
-            let candidate = if first_bare && i == 1 {
+            let candidate = if i == 0 {
                 base.to_string()
             } else {
                 format!("{base}{i}")
@@ -215,9 +218,10 @@ pub fn layout_of(cf: &CfDef) -> CqlResult<Layout3> {
     let mut layout = layout_of_table(&table);
     let counter = cf.options.default_validation_class.is_counter();
     layout.flags.counter |= counter;
-    layout.flags.compound = cf.comparator.class_name().starts_with(&format!(
-        "{MARSHAL_PACKAGE}CompositeType("
-    ));
+    layout.flags.compound = cf
+        .comparator
+        .class_name()
+        .starts_with(&format!("{MARSHAL_PACKAGE}CompositeType("));
     if table.layout == Layout::CompactStatic {
         // The declared columns become static; the cells no column declares
         // stay reachable through a hidden (column1, value) pair.
@@ -229,8 +233,8 @@ pub fn layout_of(cf: &CfDef) -> CqlResult<Layout3> {
                 c.kind = Kind::Static;
             }
         }
-        let column1 = names.next("column", false, 1);
-        let value = names.next("value", true, 1);
+        let column1 = names.next("column", false);
+        let value = names.next("value", true);
         layout.columns.push(Column3 {
             name: column1.clone(),
             name_bytes: column1.into_bytes(),
@@ -272,7 +276,7 @@ pub fn layout_of(cf: &CfDef) -> CqlResult<Layout3> {
         let mut names = DefaultNames {
             used: layout.columns.iter().map(|c| c.name.clone()).collect(),
         };
-        let value = names.next("value", true, 1);
+        let value = names.next("value", true);
         layout.columns.push(Column3 {
             name: value.clone(),
             name_bytes: value.into_bytes(),
@@ -379,13 +383,7 @@ fn super_layout(cf: &CfDef) -> Layout3 {
                 false,
             )
         },
-        column(
-            "",
-            Kind::Regular,
-            -1,
-            format!("map<{sub}, {value}>"),
-            true,
-        ),
+        column("", Kind::Regular, -1, format!("map<{sub}, {value}>"), true),
     ];
     sort_columns(&mut columns);
     Layout3 {
@@ -411,13 +409,11 @@ fn sort_columns(columns: &mut [Column3]) {
         _ => 2,
     };
     columns.sort_by(|a, b| {
-        rank(a.kind)
-            .cmp(&rank(b.kind))
-            .then(if rank(a.kind) < 2 {
-                a.position.cmp(&b.position)
-            } else {
-                a.name.cmp(&b.name)
-            })
+        rank(a.kind).cmp(&rank(b.kind)).then(if rank(a.kind) < 2 {
+            a.position.cmp(&b.position)
+        } else {
+            a.name.cmp(&b.name)
+        })
     });
 }
 

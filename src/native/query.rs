@@ -303,6 +303,19 @@ fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>) -> Prepar
 
 pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer> {
     let (mut session, user) = session(ctx, params.timestamp);
+    // Server-side DESCRIBE (a 4.0 claim only; see `cql::exec::describe`):
+    // a handful of rows, answered in one page.
+    if let Some(rs) = exec::describe::run(&ctx.node.schema(), &session, text)? {
+        check_consistency(params.consistency, params.serial_consistency)?;
+        let spec = TableSpec {
+            keyspace: session.keyspace().unwrap_or_default().to_string(),
+            table: String::new(),
+        };
+        return Ok((
+            result::rows(rs, &spec, None, ctx.version, false),
+            Vec::new(),
+        ));
+    }
     let parsed = crate::cql::parse_outlined(text)?;
     let parsed = match &parsed.statement {
         // A batch without markers, values, paging state or conditions runs

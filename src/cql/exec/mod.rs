@@ -40,6 +40,8 @@
 
 pub mod access;
 mod ddl;
+pub mod describe;
+mod describe_create;
 mod dml;
 mod session;
 pub mod system_schema;

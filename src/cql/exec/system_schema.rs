@@ -128,9 +128,7 @@ pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
             .keyspaces
             .keys()
             .map(String::as_str)
-            .chain(
-                (!schema.keyspaces.contains_key(SCHEMA_KEYSPACE)).then_some(SCHEMA_KEYSPACE),
-            )
+            .chain((!schema.keyspaces.contains_key(SCHEMA_KEYSPACE)).then_some(SCHEMA_KEYSPACE))
             .map(|k| k.as_bytes().to_vec())
             .collect(),
         _ => Vec::new(),

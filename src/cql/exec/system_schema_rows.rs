@@ -124,7 +124,8 @@ pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
             for (l, cf) in layouts(schema, keyspace) {
                 if let Some(cf) = cf {
                     for (index, kind, options) in indexes(&cf, &l) {
-                        let options = text_map(options.iter().map(|(k, v)| (k.as_str(), v.clone())));
+                        let options =
+                            text_map(options.iter().map(|(k, v)| (k.as_str(), v.clone())));
                         out.push((
                             vec![key(&l.name), key(&index)],
                             vec![("kind", text(kind)), ("options", options)],
@@ -258,7 +259,10 @@ pub fn compression(cf: Option<&CfDef>) -> BTreeMap<String, String> {
             ),
         ]);
     };
-    let class = given.get("sstable_compression").cloned().unwrap_or_default();
+    let class = given
+        .get("sstable_compression")
+        .cloned()
+        .unwrap_or_default();
     if class.is_empty() {
         return BTreeMap::from([("enabled".to_string(), "false".to_string())]);
     }
@@ -294,7 +298,8 @@ pub fn speculative_retry(given: Option<&str>) -> String {
 /// `system_schema.tables`'s columns of one table.
 pub fn table_options(l: &Layout3, cf: Option<&CfDef>) -> Vec<(&'static str, Val)> {
     let o = cf.map(|c| &c.options);
-    let map = |m: BTreeMap<String, String>| text_map(m.iter().map(|(k, v)| (k.as_str(), v.clone())));
+    let map =
+        |m: BTreeMap<String, String>| text_map(m.iter().map(|(k, v)| (k.as_str(), v.clone())));
     let leveled = o.is_some_and(|o| o.compaction_strategy == crate::schema::LEVELED);
     vec![
         ("additional_write_policy", text("99p")),
@@ -337,7 +342,10 @@ pub fn table_options(l: &Layout3, cf: Option<&CfDef>) -> Vec<(&'static str, Val)
             "gc_grace_seconds",
             int(cf.map_or(604_800, |c| c.gc_grace_seconds)),
         ),
-        ("id", Val::Bytes(legacy_table_id(&l.keyspace, &l.name).to_vec())),
+        (
+            "id",
+            Val::Bytes(legacy_table_id(&l.keyspace, &l.name).to_vec()),
+        ),
         ("max_index_interval", int(2048)),
         (
             "memtable_flush_period_in_ms",
@@ -369,9 +377,11 @@ pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
         for (column, value) in values {
             match value {
                 Val::Null => {}
-                Val::Bytes(v) => {
-                    cells.push(Cell::live(cell_name(table, &clustering, column, None)?, v, 0))
-                }
+                Val::Bytes(v) => cells.push(Cell::live(
+                    cell_name(table, &clustering, column, None)?,
+                    v,
+                    0,
+                )),
                 Val::Entries(entries) => {
                     for (k, v) in entries {
                         cells.push(Cell::live(
@@ -414,7 +424,10 @@ mod tests {
             "org.apache.cassandra.io.compress.SnappyCompressor".to_string(),
         )]);
         let c = compression(Some(&cf));
-        assert_eq!(c["class"], "org.apache.cassandra.io.compress.SnappyCompressor");
+        assert_eq!(
+            c["class"],
+            "org.apache.cassandra.io.compress.SnappyCompressor"
+        );
         assert_eq!(c["chunk_length_in_kb"], "64");
         cf.options.compression_options.clear();
         assert_eq!(compression(Some(&cf))["enabled"], "false");

@@ -12,8 +12,8 @@
 //! accept writes (they are refused before reaching here).
 
 use super::session::LocalFacts;
-use super::{system_schema, system_schema_rows};
 use super::tables::table_of;
+use super::{system_schema, system_schema_rows};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
