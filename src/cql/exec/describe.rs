@@ -104,7 +104,11 @@ fn syntax(message: &str) -> CqlError {
 
 /// Parses `text` if it is a DESCRIBE statement (`None` otherwise).
 pub fn parse(text: &str) -> CqlResult<Option<Describe>> {
-    let first = text.trim_start().split_whitespace().next().unwrap_or("");
+    let first = text
+        .trim_start()
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
     if !first.eq_ignore_ascii_case("describe") && !first.eq_ignore_ascii_case("desc") {
         return Ok(None);
     }
@@ -523,6 +527,8 @@ mod tests {
         assert_eq!(p("DESCRIBE CLUSTER"), Describe::Cluster);
         assert!(parse("SELECT * FROM t").unwrap().is_none());
         assert!(parse("DESCRIBE").is_err());
+        assert!(parse("DESCRIBE;").is_err());
+        assert!(parse("descriptions").unwrap().is_none());
         assert!(parse("DESCRIBE TABLE a.b c").is_err());
         assert!(parse("DESCRIBE KEYSPACES x").is_err());
         assert!(parse("DESCRIBE TABLE \"x").is_err());
