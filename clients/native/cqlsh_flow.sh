@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PyPI cqlsh against supercolumn's native protocol: connect, SELECT, COPY TO.
+# PyPI cqlsh against supercolumn's native protocol: connect, DESCRIBE, SELECT, COPY TO.
 # Usage: cqlsh_flow.sh CQLSH HOST PORT (the python flow has made keyspace py first).
 set -euo pipefail
 cqlsh=$1 host=$2 port=$3
@@ -10,13 +10,29 @@ fail() { echo "FAIL: $1"; cat "$2"; exit 1; }
 q "SHOW VERSION" >"$out/version"
 grep -q "Native protocol v4" "$out/version" || fail "SHOW VERSION" "$out/version"
 echo "ok: connected: $(grep "Native protocol" "$out/version")"
-# cqlsh 6.2.2 has no client-side DESCRIBE: it sends the statement and shows the answer only
-# when release_version starts with 4+ (server-side DESCRIBE, Cassandra 4.0). supercolumn claims
-# 2.2 on v4 and serves no DESCRIBE (README, "Native protocol"); check that this is still why.
-q "DESCRIBE KEYSPACES" >"$out/describe" 2>&1 || true
-grep -q "DESCRIBE does not exist server side prior Cassandra 4.0" "$out/describe" ||
-    fail "DESCRIBE KEYSPACES: not the pre-4.0 refusal this flow expects (update it)" "$out/describe"
-echo "skipped: DESCRIBE KEYSPACES/TABLE (cqlsh 6.2.2: server-side only, needs a 4.0 claim)"
+# cqlsh 6.2.2 has no client-side DESCRIBE: it sends the statement and prints the server's
+# rows when release_version starts with 4+; supercolumn claims 4.0.0 on v4 (README, "Native
+# protocol") and answers DESCRIBE as 4.0 does.
+q "DESCRIBE KEYSPACES" >"$out/keyspaces" 2>&1
+for ks in py Keyspace1 BloggyAppy system system_schema; do
+    grep -qw "$ks" "$out/keyspaces" || fail "DESCRIBE KEYSPACES: no $ks" "$out/keyspaces"
+done
+echo "ok: DESCRIBE KEYSPACES ($(wc -w <"$out/keyspaces") keyspaces)"
+q "DESCRIBE TABLE py.wide" >"$out/wide" 2>&1
+grep -q "^CREATE TABLE py.wide ($" "$out/wide" && grep -q "PRIMARY KEY (p, c)" "$out/wide" &&
+    grep -q "CLUSTERING ORDER BY (c ASC)" "$out/wide" || fail "DESCRIBE TABLE py.wide" "$out/wide"
+echo "ok: DESCRIBE TABLE of a CQL3 table"
+# A storage-conf.xml column family: the dense compact table 3.x made of it.
+q 'DESCRIBE TABLE "Keyspace1"."Standard1"' >"$out/std" 2>&1
+grep -q '^CREATE TABLE "Keyspace1"."Standard1" ($' "$out/std" && grep -q "column1 blob," "$out/std" &&
+    grep -q "WITH COMPACT STORAGE" "$out/std" || fail "DESCRIBE TABLE Keyspace1.Standard1" "$out/std"
+echo "ok: DESCRIBE TABLE of a Thrift column family"
+q 'USE "Keyspace1"; DESCRIBE TABLES' >"$out/tables" 2>&1
+grep -qw Super1 "$out/tables" && grep -qw Standard1 "$out/tables" || fail "DESCRIBE TABLES" "$out/tables"
+echo "ok: DESCRIBE TABLES"
+q 'DESCRIBE TABLE py.nope' >"$out/nope" 2>&1 || true
+grep -q "'nope' not found in keyspace 'py'" "$out/nope" || fail "DESCRIBE of a missing table" "$out/nope"
+echo "ok: DESCRIBE of a missing table is refused"
 q "SELECT v FROM py.wide WHERE p = 1" >"$out/select"
 grep -q "(3 rows)" "$out/select" || fail SELECT "$out/select"
 echo "ok: SELECT"

@@ -69,9 +69,10 @@ pub struct Access {
 
 /// The system tables 1.2.9 let every logged-in user SELECT, whatever the
 /// grants (cqlsh and drivers read the schema from them).
-const READABLE_SYSTEM_TABLES: [&str; 5] = [
+const READABLE_SYSTEM_TABLES: [&str; 6] = [
     "local",
     "peers",
+    "peers_v2",
     "schema_keyspaces",
     "schema_columnfamilies",
     "schema_columns",
@@ -103,13 +104,16 @@ impl Access {
         )
     }
 
-    /// 1.2's `READABLE_SYSTEM_RESOURCES`: a login is enough.
+    /// 1.2's `READABLE_SYSTEM_RESOURCES`: a login is enough (and, as for
+    /// 3.0+, to read the schema keyspaces a node claiming 3.0+ serves).
     pub fn needs_only_login(&self) -> bool {
         match &self.resource {
             Resource::Table { keyspace, table } => {
                 self.permission == Permission::Select
-                    && keyspace == crate::schema::SYSTEM_KEYSPACE
-                    && READABLE_SYSTEM_TABLES.contains(&table.as_str())
+                    && ((keyspace == crate::schema::SYSTEM_KEYSPACE
+                        && READABLE_SYSTEM_TABLES.contains(&table.as_str()))
+                        || keyspace == "system_schema"
+                        || keyspace == "system_virtual_schema")
             }
             Resource::Keyspace(_) => false,
         }

@@ -36,6 +36,7 @@
 pub mod ast;
 pub mod error;
 pub mod exec;
+pub mod layout3;
 pub mod lexer;
 pub mod lookahead;
 pub mod mapping;

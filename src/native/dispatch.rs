@@ -19,16 +19,21 @@ use md5::{Digest, Md5};
 use parking_lot::Mutex;
 use std::net::IpAddr;
 
-/// The release a server speaking `version` claims in `system.local`: the
-/// Cassandra release line that introduced that protocol version (1.2: v1,
-/// 2.0: v2, 2.1: v3, 2.2: v4), all before 3.0, so that drivers read the
-/// schema from the 1.2-2.x tables (`system.schema_*`) this server serves.
+/// The release a server speaking `version` claims in `system.local`.
+/// v1-v3: the release line that introduced the version (1.2, 2.0, 2.1), so
+/// drivers read the 1.2-2.x schema tables (`system.schema_*`). v4: 4.0.0,
+/// the first release whose DESCRIBE is answered by the server (cqlsh 6
+/// sends it only to a node whose release starts with 4) and whose drivers
+/// read `system_schema.*` and `system_virtual_schema.*` (python-driver's
+/// SchemaParserV4 from "4.0-alpha" on, the Node and Rust drivers likewise);
+/// no patch level is claimed beyond the first GA. v5, which 4.0 also
+/// speaks, is not offered.
 pub fn claimed_release(version: u8) -> &'static str {
     match version {
         1 => "1.2.9",
         2 => "2.0.17",
         3 => "2.1.22",
-        _ => "2.2.19",
+        _ => "4.0.0",
     }
 }
 

@@ -103,7 +103,7 @@ pub(super) fn authorize_accesses(
     let accesses = accesses()?;
     let schema = node.schema();
     for a in &accesses {
-        if a.needs_only_login() || unknown_table(&schema, &a.resource) {
+        if a.needs_only_login() || unknown_table(&schema, session.local_facts(), &a.resource) {
             continue;
         }
         match node.auth.may_use(user, a.resource.keyspace()) {
@@ -128,11 +128,11 @@ pub(super) fn authorize_accesses(
 /// invalid ("unconfigured columnfamily"), as Cassandra did before checking
 /// permissions. Drivers probe tables of later releases this way (the
 /// python driver reads `system.schema_usertypes` and expects that error).
-fn unknown_table(schema: &crate::schema::Schema, r: &Resource) -> bool {
+fn unknown_table(schema: &crate::schema::Schema, local: &LocalFacts, r: &Resource) -> bool {
     match r {
         Resource::Table { keyspace, table } => {
             schema.cf(keyspace, table).is_none()
-                && exec::system_tables::table(keyspace, table).is_none()
+                && exec::system_tables::table(keyspace, table, local).is_none()
         }
         Resource::Keyspace(_) => false,
     }
@@ -319,6 +319,19 @@ pub(super) fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>
 
 pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer> {
     let (mut session, user) = session(ctx, params.timestamp);
+    // Server-side DESCRIBE (a 4.0 claim only; see `cql::exec::describe`):
+    // a handful of rows, answered in one page.
+    if let Some(rs) = exec::describe::run(&ctx.node.schema(), &session, text)? {
+        check_consistency(params.consistency, params.serial_consistency)?;
+        let spec = TableSpec {
+            keyspace: session.keyspace().unwrap_or_default().to_string(),
+            table: String::new(),
+        };
+        return Ok((
+            result::rows(rs, &spec, None, ctx.version, false),
+            Vec::new(),
+        ));
+    }
     let parsed = crate::cql::parse_outlined(text)?;
     let parsed = match &parsed.statement {
         // A batch without markers, values, paging state or conditions runs

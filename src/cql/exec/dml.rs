@@ -429,7 +429,7 @@ pub(super) fn select_page(
 ) -> CqlResult<(CqlOutcome, Option<mapping::PagePosition>)> {
     let schema = backend.schema();
     let ks = session.keyspace_for(&sel.table)?;
-    let virtual_table = system_tables::table(&ks, &sel.table.name);
+    let virtual_table = system_tables::table(&ks, &sel.table.name, session.local_facts());
     let table = match &virtual_table {
         Some(t) => t.clone(),
         None => lookup(&schema, &ks, &sel.table.name)?,

@@ -40,8 +40,12 @@
 
 pub mod access;
 mod ddl;
+pub mod describe;
+mod describe_create;
 mod dml;
 mod session;
+pub mod system_schema;
+mod system_schema_rows;
 pub mod system_tables;
 pub mod tables;
 pub mod unset;

@@ -13,6 +13,7 @@
 
 use super::session::LocalFacts;
 use super::tables::table_of;
+use super::{system_schema, system_schema_rows};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -36,8 +37,13 @@ pub const CQL_VERSION: &str = "3.0.5";
 const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
 
-/// The virtual table `system.<name>`, if it is one.
-pub fn table(keyspace: &str, name: &str) -> Option<Table> {
+/// The virtual table `keyspace.<name>` served to a session whose node
+/// claims `local`'s release: 1.2-2.x's schema tables before 3.0, the 3.0+
+/// ones (`system_schema`) from 3.0 on.
+pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
+    if system_schema::claims_schema_tables(local) {
+        return system_schema::table(keyspace, name);
+    }
     if keyspace != "system" {
         return None;
     }
@@ -156,6 +162,10 @@ fn partition(
     local: &LocalFacts,
     keyspace: &str,
 ) -> CqlResult<Vec<Cell>> {
+    if system_schema::owns(table) {
+        let rows = system_schema::partition(schema, table, keyspace);
+        return system_schema_rows::cells(table, rows);
+    }
     match table.name.as_str() {
         "local" => return local_partition(schema, table, local, keyspace),
         "peers" => return Ok(Vec::new()),
@@ -239,6 +249,11 @@ fn local_partition(
         // because cql sits below thrift in the layering.
         ("thrift_version", text("19.36.0")),
     ];
+    // 4.0's definition has no `thrift_version` (see `system_schema`).
+    let row = row
+        .into_iter()
+        .filter(|(c, _)| table.column(c).is_some())
+        .collect();
     let mut cells = cells_of(table, vec![(Vec::new(), row)])?;
     for token in &local.tokens {
         let name = cell_name(table, &[], "tokens", Some(token.as_bytes()))?;
@@ -315,7 +330,9 @@ impl PartitionSource for SchemaSource<'_> {
 
     fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
         let p = &self.schema.partitioner;
-        let names: Vec<Vec<u8>> = if self.table.name == "local" {
+        let names: Vec<Vec<u8>> = if system_schema::owns(self.table) {
+            system_schema::partition_keys(self.schema, self.table)
+        } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
         } else if self.table.name == "peers" {
             Vec::new()

@@ -1,0 +1,151 @@
+//! The schema tables of Cassandra 3.0+ (`system_schema.keyspaces`,
+//! `tables`, `columns`, `dropped_columns`, `triggers`, `views`, `types`,
+//! `functions`, `aggregates`, `indexes`), 4.0's `system_virtual_schema`
+//! (`keyspaces`, `tables`, `columns`: it lists itself, the one virtual
+//! keyspace served) and 4.0's `system.local` / `system.peers_v2`: what
+//! drivers read from a node claiming 3.0 or later (the native protocol's
+//! v4 claim, see `native::dispatch`). Served, like `system_tables`, as CQL
+//! table models whose cells are synthesized from the live schema.
+//!
+//! Column sets are 4.0's. Where a 4.0 column is frozen the model declares
+//! the collection unfrozen (the wire type is the same); the primary keys of
+//! `functions` and `aggregates` leave out `argument_types` (this CQL layer
+//! has no collection in a key; both tables are always empty: no UDFs).
+//!
+//! Owns these definitions and the schema → rows encoding; how each column
+//! family looks as a 3.x table is `cql::layout3`. It must not accept writes.
+
+use super::session::LocalFacts;
+use super::system_schema_rows::{self as rows, Row};
+use crate::cql::ast::Statement;
+use crate::cql::parse;
+use crate::cql::table::Table;
+use crate::schema::Schema;
+
+/// The keyspace of the 3.0+ schema tables.
+pub const SCHEMA_KEYSPACE: &str = "system_schema";
+/// 4.0's keyspace describing virtual keyspaces.
+pub const VIRTUAL_SCHEMA_KEYSPACE: &str = "system_virtual_schema";
+
+const SCHEMA_TABLES: &[(&str, &str)] = &[
+    ("keyspaces", "(keyspace_name text PRIMARY KEY, durable_writes boolean, replication map<text, text>)"),
+    ("tables", "(keyspace_name text, table_name text, additional_write_policy text, bloom_filter_fp_chance double, caching map<text, text>, cdc boolean, comment text, compaction map<text, text>, compression map<text, text>, crc_check_chance double, dclocal_read_repair_chance double, default_time_to_live int, extensions map<text, blob>, flags set<text>, gc_grace_seconds int, id uuid, max_index_interval int, memtable_flush_period_in_ms int, min_index_interval int, read_repair text, read_repair_chance double, speculative_retry text, PRIMARY KEY (keyspace_name, table_name))"),
+    ("columns", "(keyspace_name text, table_name text, column_name text, clustering_order text, column_name_bytes blob, kind text, position int, type text, PRIMARY KEY (keyspace_name, table_name, column_name))"),
+    ("dropped_columns", "(keyspace_name text, table_name text, column_name text, dropped_time timestamp, kind text, type text, PRIMARY KEY (keyspace_name, table_name, column_name))"),
+    ("triggers", "(keyspace_name text, table_name text, trigger_name text, options map<text, text>, PRIMARY KEY (keyspace_name, table_name, trigger_name))"),
+    ("views", "(keyspace_name text, view_name text, additional_write_policy text, base_table_id uuid, base_table_name text, bloom_filter_fp_chance double, caching map<text, text>, cdc boolean, comment text, compaction map<text, text>, compression map<text, text>, crc_check_chance double, dclocal_read_repair_chance double, default_time_to_live int, extensions map<text, blob>, gc_grace_seconds int, id uuid, include_all_columns boolean, max_index_interval int, memtable_flush_period_in_ms int, min_index_interval int, read_repair text, read_repair_chance double, speculative_retry text, where_clause text, PRIMARY KEY (keyspace_name, view_name))"),
+    ("types", "(keyspace_name text, type_name text, field_names list<text>, field_types list<text>, PRIMARY KEY (keyspace_name, type_name))"),
+    ("functions", "(keyspace_name text, function_name text, argument_names list<text>, argument_types list<text>, body text, called_on_null_input boolean, language text, return_type text, PRIMARY KEY (keyspace_name, function_name))"),
+    ("aggregates", "(keyspace_name text, aggregate_name text, argument_types list<text>, final_func text, initcond text, return_type text, state_func text, state_type text, PRIMARY KEY (keyspace_name, aggregate_name))"),
+    ("indexes", "(keyspace_name text, table_name text, index_name text, kind text, options map<text, text>, PRIMARY KEY (keyspace_name, table_name, index_name))"),
+];
+
+const VIRTUAL_TABLES: &[(&str, &str)] = &[
+    ("keyspaces", "(keyspace_name text PRIMARY KEY)"),
+    ("tables", "(keyspace_name text, table_name text, comment text, PRIMARY KEY (keyspace_name, table_name))"),
+    ("columns", "(keyspace_name text, table_name text, column_name text, clustering_order text, column_name_bytes blob, kind text, position int, type text, PRIMARY KEY (keyspace_name, table_name, column_name))"),
+];
+
+/// 4.0's `system.local` (no `thrift_version`; ports and gossip facts a
+/// single node without gossip leaves null).
+const LOCAL: &str = "(key text PRIMARY KEY, bootstrapped text, broadcast_address inet, broadcast_port int, cluster_name text, cql_version text, data_center text, gossip_generation int, host_id uuid, listen_address inet, listen_port int, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, rpc_port int, schema_version uuid, tokens set<text>, truncated_at map<uuid, blob>)";
+/// 4.0's `system.peers_v2` (empty: a single node has no peers).
+const PEERS_V2: &str = "(peer inet, peer_port int, data_center text, host_id uuid, native_address inet, native_port int, preferred_ip inet, preferred_port int, rack text, release_version text, schema_version uuid, tokens set<text>, PRIMARY KEY (peer, peer_port))";
+/// 4.0's `system.peers`, kept for drivers that read it.
+const PEERS: &str = "(peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
+
+/// Whether `local` claims a release whose drivers read `system_schema`
+/// (3.0 and later).
+pub fn claims_schema_tables(local: &LocalFacts) -> bool {
+    local
+        .release_version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok())
+        .is_some_and(|major| major >= 3)
+}
+
+fn build(keyspace: &str, name: &str, columns: &str) -> Option<Table> {
+    let text = format!("CREATE TABLE {keyspace}.{name} {columns}");
+    let Ok(parsed) = parse(&text) else {
+        return None;
+    };
+    let Statement::CreateTable(ct) = parsed.statement else {
+        return None;
+    };
+    Table::from_create(keyspace, &ct).ok()
+}
+
+/// The table `keyspace.name` served under a 3.0+ claim, if it is one of
+/// this module's.
+pub fn table(keyspace: &str, name: &str) -> Option<Table> {
+    let list = match keyspace {
+        SCHEMA_KEYSPACE => SCHEMA_TABLES,
+        VIRTUAL_SCHEMA_KEYSPACE => VIRTUAL_TABLES,
+        "system" => {
+            let columns = match name {
+                "local" => LOCAL,
+                "peers" => PEERS,
+                "peers_v2" => PEERS_V2,
+                _ => return None,
+            };
+            return build(keyspace, name, columns);
+        }
+        _ => return None,
+    };
+    let (_, columns) = list.iter().find(|(n, _)| *n == name)?;
+    build(keyspace, name, columns)
+}
+
+/// Every table of `keyspace` this module serves (for the schema tables'
+/// own rows and DESCRIBE).
+pub fn tables_of(keyspace: &str) -> Vec<Table> {
+    let names: Vec<&str> = match keyspace {
+        SCHEMA_KEYSPACE => SCHEMA_TABLES.iter().map(|(n, _)| *n).collect(),
+        VIRTUAL_SCHEMA_KEYSPACE => VIRTUAL_TABLES.iter().map(|(n, _)| *n).collect(),
+        "system" => vec!["local", "peers", "peers_v2"],
+        _ => Vec::new(),
+    };
+    names
+        .into_iter()
+        .filter_map(|n| table(keyspace, n))
+        .collect()
+}
+
+/// Whether `table` is one this module synthesizes (`system.local` is
+/// left to `system_tables`, which fills either definition).
+pub fn owns(table: &Table) -> bool {
+    table.keyspace == SCHEMA_KEYSPACE
+        || table.keyspace == VIRTUAL_SCHEMA_KEYSPACE
+        || (table.keyspace == "system" && table.name == "peers_v2")
+}
+
+/// The partition keys of one of this module's tables, unordered.
+pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
+    match table.keyspace.as_str() {
+        VIRTUAL_SCHEMA_KEYSPACE => vec![VIRTUAL_SCHEMA_KEYSPACE.as_bytes().to_vec()],
+        SCHEMA_KEYSPACE => schema
+            .keyspaces
+            .keys()
+            .map(String::as_str)
+            .chain((!schema.keyspaces.contains_key(SCHEMA_KEYSPACE)).then_some(SCHEMA_KEYSPACE))
+            .map(|k| k.as_bytes().to_vec())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The rows of one partition of one of this module's tables, as
+/// (clustering values, column values), in clustering order.
+pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
+    match (table.keyspace.as_str(), table.name.as_str()) {
+        (VIRTUAL_SCHEMA_KEYSPACE, name) => {
+            if key != VIRTUAL_SCHEMA_KEYSPACE {
+                return Vec::new();
+            }
+            rows::virtual_rows(name, &tables_of(VIRTUAL_SCHEMA_KEYSPACE))
+        }
+        (SCHEMA_KEYSPACE, name) => rows::schema_rows(schema, name, key),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,440 @@
+//! The rows of the 3.0+ schema tables (see `system_schema`): a keyspace's
+//! replication map, each table's options in 4.0's spelling (1.2's options
+//! converted as the 2.1/3.0 upgrades converted them), its columns from
+//! `cql::layout3`, its indexes; and the encoding of such rows, maps and
+//! sets included, as cells of the serving table model.
+//!
+//! Owns that conversion; it must not decide which tables exist.
+
+use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
+use crate::cql::error::CqlResult;
+use crate::cql::layout3::{layout_of, layout_of_table, legacy_table_id, Layout3};
+use crate::cql::mapping::{cell_name, marker_name};
+use crate::cql::table::Table;
+use crate::schema::{Caching, CfDef, IndexType, KeyspaceDef, Schema};
+use crate::storage::model::Cell;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One column's value.
+pub enum Val {
+    Null,
+    Bytes(Vec<u8>),
+    /// A map's entries (keys serialized), or a set's members with empty values.
+    Entries(Vec<(Vec<u8>, Vec<u8>)>),
+}
+
+/// A row: its clustering values and its columns' values.
+pub type Row = (Vec<Vec<u8>>, Vec<(&'static str, Val)>);
+
+pub fn text(s: &str) -> Val {
+    Val::Bytes(s.as_bytes().to_vec())
+}
+fn int(v: i32) -> Val {
+    Val::Bytes(v.to_be_bytes().to_vec())
+}
+fn double(v: f64) -> Val {
+    Val::Bytes(v.to_be_bytes().to_vec())
+}
+fn boolean(v: bool) -> Val {
+    Val::Bytes(vec![u8::from(v)])
+}
+fn text_map<'a>(m: impl IntoIterator<Item = (&'a str, String)>) -> Val {
+    Val::Entries(
+        m.into_iter()
+            .map(|(k, v)| (k.as_bytes().to_vec(), v.into_bytes()))
+            .collect(),
+    )
+}
+
+/// A keyspace's tables as 3.x tables, by name, with the column family
+/// behind each (none for the served system tables).
+pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDef>>)> {
+    let mut out: Vec<(Layout3, Option<Arc<CfDef>>)> = Vec::new();
+    if let Some(ks) = schema.keyspace(keyspace) {
+        for cf in ks.cfs.values() {
+            if let Ok(l) = layout_of(cf) {
+                out.push((l, Some(cf.clone())));
+            }
+        }
+    }
+    for t in tables_of(keyspace) {
+        if !out.iter().any(|(l, _)| l.name == t.name) {
+            out.push((layout_of_table(&t), None));
+        }
+    }
+    out.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+    out
+}
+
+/// `replication` as 3.0 migrated it: the class plus the strategy options.
+pub fn replication(ks: &KeyspaceDef) -> BTreeMap<String, String> {
+    let mut m = ks.strategy_options.clone();
+    let class = ks.strategy_class();
+    if class.ends_with(".SimpleStrategy") && !m.contains_key("replication_factor") {
+        m.insert(
+            "replication_factor".into(),
+            ks.replication_factor.to_string(),
+        );
+    }
+    m.insert("class".into(), class);
+    m
+}
+
+/// The local strategy of the schema keyspaces themselves.
+pub fn local_replication() -> BTreeMap<String, String> {
+    BTreeMap::from([(
+        "class".to_string(),
+        "org.apache.cassandra.locator.LocalStrategy".to_string(),
+    )])
+}
+
+/// The rows of `system_schema.<name>` for `keyspace`.
+pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
+    let ks = schema.keyspace(keyspace);
+    if ks.is_none() && keyspace != SCHEMA_KEYSPACE {
+        return Vec::new();
+    }
+    let key = |s: &str| s.as_bytes().to_vec();
+    match name {
+        "keyspaces" => {
+            let (durable, repl) = match ks {
+                Some(k) => (k.durable_writes, replication(k)),
+                None => (true, local_replication()),
+            };
+            let repl = text_map(repl.iter().map(|(k, v)| (k.as_str(), v.clone())));
+            vec![(
+                Vec::new(),
+                vec![("durable_writes", boolean(durable)), ("replication", repl)],
+            )]
+        }
+        "tables" => layouts(schema, keyspace)
+            .iter()
+            .map(|(l, cf)| (vec![key(&l.name)], table_options(l, cf.as_deref())))
+            .collect(),
+        "columns" => {
+            let mut out = Vec::new();
+            for (l, _) in layouts(schema, keyspace) {
+                out.extend(column_rows(&l));
+            }
+            out
+        }
+        "indexes" => {
+            let mut out = Vec::new();
+            for (l, cf) in layouts(schema, keyspace) {
+                if let Some(cf) = cf {
+                    for (index, kind, options) in indexes(&cf, &l) {
+                        let options =
+                            text_map(options.iter().map(|(k, v)| (k.as_str(), v.clone())));
+                        out.push((
+                            vec![key(&l.name), key(&index)],
+                            vec![("kind", text(kind)), ("options", options)],
+                        ));
+                    }
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `system_schema.columns` rows of one table.
+fn column_rows(l: &Layout3) -> Vec<Row> {
+    l.columns
+        .iter()
+        .map(|c| {
+            (
+                vec![l.name.as_bytes().to_vec(), c.name.as_bytes().to_vec()],
+                vec![
+                    ("clustering_order", text(c.clustering_order())),
+                    ("column_name_bytes", Val::Bytes(c.name_bytes.clone())),
+                    ("kind", text(c.kind.as_str())),
+                    ("position", int(c.position)),
+                    ("type", text(&c.ty)),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// The rows of `system_virtual_schema.<name>`: the virtual keyspace itself.
+pub fn virtual_rows(name: &str, tables: &[Table]) -> Vec<Row> {
+    match name {
+        "keyspaces" => vec![(Vec::new(), Vec::new())],
+        "tables" => tables
+            .iter()
+            .map(|t| {
+                (
+                    vec![t.name.as_bytes().to_vec()],
+                    vec![("comment", text(&format!("virtual {} definitions", t.name)))],
+                )
+            })
+            .collect(),
+        "columns" => tables
+            .iter()
+            .flat_map(|t| column_rows(&layout_of_table(t)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The indexes of a column family: (name, kind, options with `target`).
+pub fn indexes(cf: &CfDef, l: &Layout3) -> Vec<(String, &'static str, BTreeMap<String, String>)> {
+    let mut out = Vec::new();
+    for c in &cf.options.column_metadata {
+        let Some(kind) = cf_index_kind(c.index_type) else {
+            continue;
+        };
+        let column = l
+            .columns
+            .iter()
+            .find(|x| x.name_bytes == c.name)
+            .map(|x| x.name.clone())
+            .unwrap_or_else(|| String::from_utf8_lossy(&c.name).into_owned());
+        let name = c
+            .index_name
+            .clone()
+            .unwrap_or_else(|| format!("{}_{}_idx", cf.name, column));
+        let mut options = c.index_options.clone().unwrap_or_default();
+        options.insert("target".into(), column);
+        out.push((name, kind, options));
+    }
+    out.sort();
+    out
+}
+
+fn cf_index_kind(t: Option<IndexType>) -> Option<&'static str> {
+    Some(match t? {
+        IndexType::Keys => "KEYS",
+        IndexType::Composites => "COMPOSITES",
+        IndexType::Custom => "CUSTOM",
+    })
+}
+
+/// `caching` as 2.1 converted 1.2's caching string.
+pub fn caching(c: Option<Caching>) -> BTreeMap<String, String> {
+    let (keys, rows) = match c {
+        Some(Caching::All) => ("ALL", "ALL"),
+        Some(Caching::RowsOnly) => ("NONE", "ALL"),
+        Some(Caching::None) => ("NONE", "NONE"),
+        _ => ("ALL", "NONE"),
+    };
+    BTreeMap::from([
+        ("keys".to_string(), keys.to_string()),
+        ("rows_per_partition".to_string(), rows.to_string()),
+    ])
+}
+
+/// `compaction`: the class, the thresholds and the strategy's options.
+pub fn compaction(cf: Option<&CfDef>) -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    let (class, min, max) = match cf {
+        Some(cf) => {
+            m.extend(cf.options.compaction_strategy_options.clone());
+            (
+                cf.options.compaction_strategy.clone(),
+                cf.options.min_compaction_threshold,
+                cf.options.max_compaction_threshold,
+            )
+        }
+        None => (crate::schema::SIZE_TIERED.to_string(), 4, 32),
+    };
+    m.insert("class".into(), class);
+    m.insert("max_threshold".into(), max.to_string());
+    m.insert("min_threshold".into(), min.to_string());
+    m
+}
+
+/// `compression`: 1.2's `sstable_compression`/`chunk_length_kb` as 3.0's
+/// `class`/`chunk_length_in_kb`; none is `enabled: false`.
+pub fn compression(cf: Option<&CfDef>) -> BTreeMap<String, String> {
+    let given = cf.map(|c| c.options.compression_options.clone());
+    let Some(given) = given else {
+        return BTreeMap::from([
+            ("chunk_length_in_kb".to_string(), "16".to_string()),
+            (
+                "class".to_string(),
+                "org.apache.cassandra.io.compress.LZ4Compressor".to_string(),
+            ),
+        ]);
+    };
+    let class = given
+        .get("sstable_compression")
+        .cloned()
+        .unwrap_or_default();
+    if class.is_empty() {
+        return BTreeMap::from([("enabled".to_string(), "false".to_string())]);
+    }
+    let mut m = BTreeMap::new();
+    for (k, v) in &given {
+        match k.as_str() {
+            "sstable_compression" => {}
+            "chunk_length_kb" => {
+                m.insert("chunk_length_in_kb".into(), v.clone());
+            }
+            _ => {
+                m.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    m.insert("class".into(), class);
+    m.entry("chunk_length_in_kb".into())
+        .or_insert_with(|| "64".into());
+    m
+}
+
+/// 2.0's speculative retry (`99.0PERCENTILE`) in 4.0's spelling (`99p`).
+pub fn speculative_retry(given: Option<&str>) -> String {
+    let Some(s) = given else {
+        return "99p".into();
+    };
+    match s.to_ascii_uppercase().strip_suffix("PERCENTILE") {
+        Some(n) => format!("{}p", n.trim_end_matches(".0")),
+        None => s.to_string(),
+    }
+}
+
+/// `system_schema.tables`'s columns of one table.
+pub fn table_options(l: &Layout3, cf: Option<&CfDef>) -> Vec<(&'static str, Val)> {
+    let o = cf.map(|c| &c.options);
+    let map =
+        |m: BTreeMap<String, String>| text_map(m.iter().map(|(k, v)| (k.as_str(), v.clone())));
+    let leveled = o.is_some_and(|o| o.compaction_strategy == crate::schema::LEVELED);
+    vec![
+        ("additional_write_policy", text("99p")),
+        (
+            "bloom_filter_fp_chance",
+            double(
+                o.and_then(|o| o.bloom_filter_fp_chance)
+                    .unwrap_or(if leveled { 0.1 } else { 0.01 }),
+            ),
+        ),
+        ("caching", map(caching(o.map(|o| o.caching)))),
+        ("cdc", boolean(false)),
+        (
+            "comment",
+            text(cf.and_then(|c| c.comment.as_deref()).unwrap_or("")),
+        ),
+        ("compaction", map(compaction(cf))),
+        ("compression", map(compression(cf))),
+        ("crc_check_chance", double(1.0)),
+        (
+            "dclocal_read_repair_chance",
+            double(o.map_or(0.0, |o| o.dclocal_read_repair_chance)),
+        ),
+        (
+            "default_time_to_live",
+            int(o.and_then(|o| o.default_time_to_live).unwrap_or(0)),
+        ),
+        ("extensions", Val::Entries(Vec::new())),
+        (
+            "flags",
+            Val::Entries(
+                l.flags
+                    .names()
+                    .into_iter()
+                    .map(|f| (f.as_bytes().to_vec(), Vec::new()))
+                    .collect(),
+            ),
+        ),
+        (
+            "gc_grace_seconds",
+            int(cf.map_or(604_800, |c| c.gc_grace_seconds)),
+        ),
+        (
+            "id",
+            Val::Bytes(legacy_table_id(&l.keyspace, &l.name).to_vec()),
+        ),
+        ("max_index_interval", int(2048)),
+        (
+            "memtable_flush_period_in_ms",
+            int(o.and_then(|o| o.memtable_flush_period_in_ms).unwrap_or(0)),
+        ),
+        (
+            "min_index_interval",
+            int(o.and_then(|o| o.index_interval).unwrap_or(128)),
+        ),
+        ("read_repair", text("BLOCKING")),
+        (
+            "read_repair_chance",
+            double(o.map_or(0.0, |o| o.read_repair_chance)),
+        ),
+        (
+            "speculative_retry",
+            text(&speculative_retry(
+                o.and_then(|o| o.speculative_retry.as_deref()),
+            )),
+        ),
+    ]
+}
+
+/// A partition's cells from its rows, in the table's comparator order.
+pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
+    let mut cells = Vec::new();
+    for (clustering, values) in rows {
+        cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
+        for (column, value) in values {
+            match value {
+                Val::Null => {}
+                Val::Bytes(v) => cells.push(Cell::live(
+                    cell_name(table, &clustering, column, None)?,
+                    v,
+                    0,
+                )),
+                Val::Entries(entries) => {
+                    for (k, v) in entries {
+                        cells.push(Cell::live(
+                            cell_name(table, &clustering, column, Some(&k))?,
+                            v,
+                            0,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let cmp = table.comparator_type();
+    cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));
+    Ok(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_converted_as_the_upgrades_did() {
+        assert_eq!(speculative_retry(Some("99.0PERCENTILE")), "99p");
+        assert_eq!(speculative_retry(Some("95PERCENTILE")), "95p");
+        assert_eq!(speculative_retry(Some("10ms")), "10ms");
+        assert_eq!(speculative_retry(None), "99p");
+        assert_eq!(caching(Some(Caching::KeysOnly))["keys"], "ALL");
+        assert_eq!(caching(Some(Caching::RowsOnly))["keys"], "NONE");
+        assert_eq!(caching(Some(Caching::All))["rows_per_partition"], "ALL");
+        let mut cf = CfDef::new(
+            "ks",
+            "cf",
+            1000,
+            crate::marshal::parse_type("BytesType").unwrap(),
+            None,
+        );
+        cf.options.compression_options = BTreeMap::from([(
+            "sstable_compression".to_string(),
+            "org.apache.cassandra.io.compress.SnappyCompressor".to_string(),
+        )]);
+        let c = compression(Some(&cf));
+        assert_eq!(
+            c["class"],
+            "org.apache.cassandra.io.compress.SnappyCompressor"
+        );
+        assert_eq!(c["chunk_length_in_kb"], "64");
+        cf.options.compression_options.clear();
+        assert_eq!(compression(Some(&cf))["enabled"], "false");
+        let k = compaction(Some(&cf));
+        assert_eq!(
+            (k["min_threshold"].as_str(), k["max_threshold"].as_str()),
+            ("4", "32")
+        );
+    }
+}
