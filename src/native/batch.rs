@@ -119,7 +119,7 @@ pub fn batch(ctx: &Ctx, b: Batch) -> NativeResult<Answer> {
         mut prepared,
         ..
     } = checked;
-    let reach = query::authorize_accesses(ctx.node, user.as_ref(), || accesses)?;
+    let reach = query::authorize_accesses(ctx.node, &session, user.as_ref(), || accesses)?;
     let backend = NodeBackend::confined(ctx.node, reach);
     // An error of this side (none is expected: the first pass met them
     // all) is kept here while the executor is told only to stop.

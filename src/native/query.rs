@@ -86,13 +86,16 @@ fn authorize(
     user: Option<&AuthenticatedUser>,
     statement: &Statement,
 ) -> NativeResult<Option<std::collections::BTreeSet<String>>> {
-    authorize_accesses(node, user, || access::requirements(session, statement))
+    authorize_accesses(node, session, user, || {
+        access::requirements(session, statement)
+    })
 }
 
 /// [`authorize`] for the accesses `accesses` lists (asked for only once a
 /// login is known to be there, as its errors come after that one's).
 pub(super) fn authorize_accesses(
     node: &Node,
+    session: &CqlSession,
     user: Option<&AuthenticatedUser>,
     accesses: impl FnOnce() -> CqlResult<Vec<Access>>,
 ) -> NativeResult<Option<std::collections::BTreeSet<String>>> {
