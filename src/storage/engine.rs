@@ -414,7 +414,7 @@ fn undecodable(e: CodecError) -> StorageError {
     StorageError::Invalid(format!("a packed mutation does not decode: {e}"))
 }
 
-impl Writes<'_> {
+impl<'a> Writes<'a> {
     /// Calls `f` with each mutation in order (a packed one decoded for the
     /// call only), up to its first error.
     fn each(
@@ -455,12 +455,13 @@ impl Writes<'_> {
         Ok(())
     }
 
-    /// The (keyspace, column family) pairs written.
-    fn tables(self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = Vec::new();
-        let mut add = |ks: &str, cf: &str| {
-            if !out.iter().any(|(k, c)| k == ks && c == cf) {
-                out.push((ks.to_string(), cf.to_string()));
+    /// The (keyspace, column family) pairs written (borrowed: this is on
+    /// every write).
+    fn tables(self) -> Vec<(&'a str, &'a str)> {
+        let mut out: Vec<(&'a str, &'a str)> = Vec::new();
+        let mut add = |ks: &'a str, cf: &'a str| {
+            if !out.iter().any(|(k, c)| *k == ks && *c == cf) {
+                out.push((ks, cf));
             }
         };
         match self {
@@ -500,16 +501,16 @@ impl Inner {
         let dk = cat.schema.partitioner.decorate(&m.key);
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
-            if let Some(cf) = cat.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
+            if let Some(cf) = cat.store(&m.keyspace, cf_name) {
                 apply_to_store(cf, dk.clone(), ops, pos);
             }
         }
     }
 
-    fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
+    fn wake_if_full(&self, cat: &Catalog, tables: &[(&str, &str)]) {
         let full = tables
             .iter()
-            .any(|t| cat.cfs.get(t).is_some_and(|c| self.needs_flush(c)));
+            .any(|(ks, cf)| cat.store(ks, cf).is_some_and(|c| self.needs_flush(c)));
         if full {
             let _g = self.wake.0.lock();
             self.wake.1.notify_all();

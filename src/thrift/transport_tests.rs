@@ -153,6 +153,8 @@ async fn messages_carry_their_charge_and_count_their_values() {
         assert_eq!(m.bytes, msg);
         // The argument struct and its string.
         assert_eq!(m.values, 2);
+        // Walked whole in one pass, with the argument shape noted.
+        assert_eq!(m.shape, Some(vec![(1, ttype::STRING)]));
         assert_eq!(m.charge.bytes(), stream.len());
         assert!(budget.in_use_bytes() >= stream.len());
         drop(m);
@@ -206,7 +208,37 @@ async fn trickled_messages_are_reassembled() {
     let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None);
     let m = r.next(&mut s).await.unwrap().unwrap();
     assert_eq!(m.bytes, msg);
+    assert_eq!(m.values, 2);
+    // A shape, when the message happened to come whole, is the right one.
+    assert!(m.shape.is_none_or(|s| s == [(1, ttype::STRING)]));
     drop(writer.await.unwrap());
+}
+
+#[tokio::test]
+async fn a_frame_that_is_no_message_is_counted_by_the_scanner() {
+    // A valid header, then a field of an unknown type: handed to dispatch
+    // (which answers it), counted by the scanner, with no shape.
+    let mut w = Writer::new();
+    w.message_header("get", mtype::CALL, 1);
+    w.field_header(ttype::STRING, 1);
+    w.bytes(b"k");
+    w.field_header(99, 2);
+    w.stop();
+    let body = w.buf;
+    let stream = frame_reply(Framing::Framed, body.clone());
+    let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None);
+    let mut io = &stream[..];
+    let m = r.next(&mut io).await.unwrap().unwrap();
+    assert_eq!(m.bytes, body);
+    assert_eq!(m.shape, None);
+    // The argument struct and the string before the bad field.
+    assert_eq!(m.values, 2);
+    // Unframed, the same bytes are no message at all.
+    let got = read_all(body, 1024).await;
+    assert!(
+        matches!(&got[..], [Err(e)] if e.contains("Unknown field type 99")),
+        "{got:?}"
+    );
 }
 
 #[tokio::test]
