@@ -146,15 +146,23 @@ fn big_call(n: usize) -> Vec<u8> {
 async fn messages_carry_their_charge_and_count_their_values() {
     let budget = Budget::new(1 << 20);
     let msg = big_call(100_000);
-    for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
+    for (stream, framed) in [
+        (msg.clone(), false),
+        (frame_reply(Framing::Framed, msg.clone()), true),
+    ] {
         let mut r = MessageReader::new(1 << 20, &budget, None);
         let mut io = &stream[..];
         let m = r.next(&mut io).await.unwrap().unwrap();
         assert_eq!(m.bytes, msg);
         // The argument struct and its string.
         assert_eq!(m.values, 2);
-        // Walked whole in one pass, with the argument shape noted.
-        assert_eq!(m.shape, Some(vec![(1, ttype::STRING)]));
+        if framed {
+            // Walked whole in one pass, with the argument shape noted.
+            assert_eq!(m.shape, Some(vec![(1, ttype::STRING)]));
+        } else {
+            // Over one read: walked by the scanner as it came, no shape.
+            assert_eq!(m.shape, None);
+        }
         assert_eq!(m.charge.bytes(), stream.len());
         assert!(budget.in_use_bytes() >= stream.len());
         drop(m);
@@ -255,4 +263,19 @@ async fn silence_past_the_idle_timeout_closes() {
         .unwrap();
     let err = r.next(&mut s).await.unwrap_err();
     assert!(matches!(err, TransportError::Idle(_)), "{err}");
+}
+
+#[tokio::test]
+async fn whole_messages_carry_their_argument_shape() {
+    for msg in [strict_call(), old_call()] {
+        for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
+            let mut r = MessageReader::new(1024, &Budget::unlimited(), None);
+            let mut io = &stream[..];
+            let m = r.next(&mut io).await.unwrap().unwrap();
+            assert_eq!(m.bytes, msg);
+            // describe_version has no arguments.
+            assert_eq!(m.shape, Some(vec![]));
+            assert_eq!(m.values, 1);
+        }
+    }
 }
