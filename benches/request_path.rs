@@ -1,8 +1,10 @@
 //! The request path without the network: one Thrift message in, decoded,
 //! executed against an engine with a commit log (periodic sync) and the
-//! reply encoded (`dispatch::handle`, what each server call runs on the
-//! blocking pool), for the data calls of API 19.x and 0.6 and a null call
-//! (describe_version) of each, the baseline of a call that touches no data.
+//! reply encoded (the transport's one walk of the message, `walk_message`,
+//! then `dispatch::handle_shaped`, what each server call runs), for the data
+//! calls of API 19.x and 0.6 and a null call (describe_version) of each, the
+//! baseline of a call that touches no data. The walk itself is also timed
+//! beside the resumable scanner it replaces for whole messages.
 //!
 //! Requests are encoded by the generated clients over an in-process
 //! transport (see [`Conn`]), and each benchmark's call is first made once
@@ -27,7 +29,9 @@ use supercolumn::schema::{Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 use supercolumn::thrift::dispatch;
 use supercolumn::thrift::gen::{cassandra06 as v06, cassandra19 as v19};
+use supercolumn::thrift::scan::Scanner;
 use supercolumn::thrift::session::Session;
+use supercolumn::thrift::walk::walk_message;
 use support::ProcessCpu;
 use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol};
 use v06::TCassandraSyncClient as _;
@@ -137,7 +141,11 @@ impl<C> Harness<C> {
         c.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % requests.len();
-                dispatch::handle(&conn.node, &mut conn.session, &requests[i]).expect("answerable")
+                let msg = &requests[i];
+                let walked = walk_message(msg);
+                let shape = walked.as_ref().map(|w| &w.shape);
+                dispatch::handle_shaped(&conn.node, &mut conn.session, msg, shape)
+                    .expect("answerable")
             })
         });
     }
@@ -247,6 +255,18 @@ fn api19(c: &mut Criterion<ProcessCpu>, node: &Arc<Node>) {
     });
     let ranges = h.requests(READ_KEYS, |c, i| {
         c.get_range_slices(parent(), pred(), range(i), CL::ONE)
+    });
+    // The transport's walk of a whole request, and the scanner's.
+    let msg = &batch[0];
+    c.bench_function("19.x batch_mutate walk (one pass)", |b| {
+        b.iter(|| walk_message(msg).expect("a whole message").values)
+    });
+    c.bench_function("19.x batch_mutate scan (resumable scanner)", |b| {
+        b.iter(|| {
+            let mut s = Scanner::new();
+            s.advance(msg);
+            s.values()
+        })
     });
     h.bench(c, "19.x describe_version (null call)", &null);
     h.bench(c, "19.x insert (1 column)", &insert);

@@ -27,7 +27,7 @@ pub struct CodecError(pub String);
 /// Encodes a mutation whose CFs the caller has resolved (CF ids, not names,
 /// so a record stays valid however names are spelled).
 pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64);
+    let mut out = Vec::with_capacity(size_hint(m));
     out.push(MUTATION_V1);
     put_bytes(&mut out, &m.key);
     let cfs: Vec<(u32, &Vec<Op>)> = m
@@ -44,6 +44,26 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
         }
     }
     out
+}
+
+/// About the encoded size of `m` (a little over for plain puts), so the
+/// encoding is allocated once rather than grown twice or three times.
+fn size_hint(m: &RowMutation) -> usize {
+    let ops: usize = m
+        .updates
+        .iter()
+        .flat_map(|(_, ops)| ops)
+        .map(|op| match op {
+            Op::Put { super_column, cell } => {
+                super_column.as_ref().map_or(0, |sc| sc.len() + 5)
+                    + cell.name.len()
+                    + cell.value.len()
+                    + 32
+            }
+            _ => 48,
+        })
+        .sum();
+    16 + m.key.len() + 10 * m.updates.len() + ops
 }
 
 /// One op as a logged mutation holds it (see [`encode_mutation`]).

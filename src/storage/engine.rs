@@ -425,7 +425,7 @@ impl Inner {
         let dk = cat.schema.partitioner.decorate(&m.key);
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
-            if let Some(cf) = cat.cfs.get(&(m.keyspace.clone(), cf_name.clone())) {
+            if let Some(cf) = cat.store(&m.keyspace, cf_name) {
                 apply_to_store(cf, dk.clone(), ops, pos);
             }
         }

@@ -22,10 +22,10 @@ pub(super) enum Job {
 impl Inner {
     /// Wakes the flush thread at once when a CF just written is due by its
     /// own bounds; the total space is looked at by the thread itself.
-    pub(super) fn wake_if_full(&self, cat: &Catalog, tables: &[(String, String)]) {
+    pub(super) fn wake_if_full(&self, cat: &Catalog, tables: &[(&str, &str)]) {
         let full = tables
             .iter()
-            .any(|t| cat.cfs.get(t).is_some_and(|c| self.needs_flush(c)));
+            .any(|(ks, cf)| cat.store(ks, cf).is_some_and(|c| self.needs_flush(c)));
         if full {
             let _g = self.wake.0.lock();
             self.wake.1.notify_all();

@@ -23,7 +23,7 @@ fn undecodable(e: CodecError) -> StorageError {
     StorageError::Invalid(format!("a packed mutation does not decode: {e}"))
 }
 
-impl Writes<'_> {
+impl<'a> Writes<'a> {
     /// Calls `f` with each mutation in order (a packed one decoded for the
     /// call only), up to its first error.
     pub(super) fn each(
@@ -64,12 +64,13 @@ impl Writes<'_> {
         Ok(())
     }
 
-    /// The (keyspace, column family) pairs written.
-    pub(super) fn tables(self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = Vec::new();
-        let mut add = |ks: &str, cf: &str| {
-            if !out.iter().any(|(k, c)| k == ks && c == cf) {
-                out.push((ks.to_string(), cf.to_string()));
+    /// The (keyspace, column family) pairs written (borrowed: this is on
+    /// every write).
+    pub(super) fn tables(self) -> Vec<(&'a str, &'a str)> {
+        let mut out: Vec<(&'a str, &'a str)> = Vec::new();
+        let mut add = |ks: &'a str, cf: &'a str| {
+            if !out.iter().any(|(k, c)| *k == ks && *c == cf) {
+                out.push((ks, cf));
             }
         };
         match self {

@@ -16,7 +16,7 @@
 
 use crate::node::Node;
 use crate::thrift::callinfo::{outcome, target, Outcome, Target};
-use crate::thrift::dispatch::{self, Unanswerable};
+use crate::thrift::dispatch::{self, ArgShape, Unanswerable};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
 use std::fmt;
@@ -32,16 +32,18 @@ pub struct CallLog {
 }
 
 impl CallLog {
-    /// Answers one request (see [`dispatch::handle`]) and logs it if due.
+    /// Answers one request (see [`dispatch::handle_shaped`]; `shape` is
+    /// its argument shape if the transport read it) and logs it if due.
     /// `received` is when its last byte was read.
     pub fn answer(
         &self,
         node: &Node,
         session: &mut Session,
         msg: &[u8],
+        shape: Option<&ArgShape>,
         received: Instant,
     ) -> Result<Option<Vec<u8>>, Unanswerable> {
-        let reply = dispatch::handle(node, session, msg);
+        let reply = dispatch::handle_shaped(node, session, msg, shape);
         self.log(node, session, msg, reply, received)
     }
 
@@ -53,9 +55,10 @@ impl CallLog {
         node: &Node,
         session: &mut Session,
         msg: &[u8],
+        shape: Option<&ArgShape>,
         received: Instant,
     ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
-        let reply = dispatch::handle_without_waiting(node, session, msg)?;
+        let reply = dispatch::handle_without_waiting(node, session, msg, shape)?;
         Some(self.log(node, session, msg, reply, received))
     }
 

@@ -28,6 +28,9 @@ use thrift::protocol::{
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
 
+/// What a reply buffer starts with (see `handle_v19`).
+const REPLY_CAPACITY: usize = 1024;
+
 /// The message cannot be answered (its header is unreadable, or 1.2 dropped
 /// the connection on this call): close the connection.
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +119,17 @@ pub fn handle(
     session: &mut Session,
     msg: &[u8],
 ) -> Result<Option<Vec<u8>>, Unanswerable> {
+    handle_shaped(node, session, msg, None)
+}
+
+/// [`handle`] for a request whose argument shape the transport already
+/// read (`Message::shape`), so the arguments are not walked again here.
+pub fn handle_shaped(
+    node: &Node,
+    session: &mut Session,
+    msg: &[u8],
+    shape: Option<&ArgShape>,
+) -> Result<Option<Vec<u8>>, Unanswerable> {
     // A reset (`Node::reset`) waits for this call or this call for it.
     let _gate = node.call_gate();
     let mut r = Reader::new(msg);
@@ -123,10 +137,17 @@ pub fn handle(
     let header = r
         .message_header()
         .map_err(|e| Unanswerable(e.to_string()))?;
-    let shape = field_shape(&msg[r.position()..]);
-    let generation = choose_generation(&header.name, &shape, session);
+    let walked;
+    let shape = match shape {
+        Some(s) => s,
+        None => {
+            walked = field_shape(&msg[r.position()..]);
+            &walked
+        }
+    };
+    let generation = choose_generation(&header.name, shape, session);
     if session.policy.pinned.is_none() {
-        if let Some(shown) = shown_generation(&header.name, &shape) {
+        if let Some(shown) = shown_generation(&header.name, shape) {
             session.shown = Some(shown);
         }
     }
@@ -165,10 +186,11 @@ pub fn handle_without_waiting(
     node: &Node,
     session: &mut Session,
     msg: &[u8],
+    shape: Option<&ArgShape>,
 ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
     // The attempt also gives up on a miss no handler saw (one swallowed
     // on its way up, e.g. by a read that falls back to another source).
-    let reply = crate::storage::nowait::attempt(|| handle(node, session, msg));
+    let reply = crate::storage::nowait::attempt(|| handle_shaped(node, session, msg, shape));
     if std::mem::take(&mut session.would_block) {
         return None;
     }
@@ -211,7 +233,7 @@ fn handle_v06(
         canonical.buf
     };
     let mut input = BoundedInput::new(&canonical);
-    let mut out = Vec::with_capacity(256);
+    let mut out = Vec::with_capacity(REPLY_CAPACITY);
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
         let processor = CassandraSyncProcessor::new(v06::Handler::new(node, session));
@@ -311,7 +333,9 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     if let Err(e) = input.read_message_begin() {
         return exception(header, ApplicationErrorKind::ProtocolError, e.to_string());
     }
-    let mut out = Vec::with_capacity(256);
+    // Room for a typical reply and its frame header, so neither grows it
+    // (a malloc of 1 KiB costs what one of 256 bytes does; a regrowth copies).
+    let mut out = Vec::with_capacity(REPLY_CAPACITY);
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
         let handler = v19::Handler::new(node, session);

@@ -346,7 +346,7 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
         );
         // The server's attempt gives up, with the note taken.
         let attempted =
-            nowait::missing_everything(|| handle_without_waiting(&node, &mut session, get));
+            nowait::missing_everything(|| handle_without_waiting(&node, &mut session, get, None));
         assert!(attempted.is_none(), "{g}: a miss is not answered");
         assert!(!session.would_block, "{g}: the note is taken");
         // Run where it may wait, the call is answered with the column.

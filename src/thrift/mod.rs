@@ -37,4 +37,5 @@ pub mod transport;
 pub mod v06;
 pub mod v19;
 pub mod validation;
+pub mod walk;
 pub mod wire;

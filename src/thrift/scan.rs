@@ -93,7 +93,8 @@ enum Stop {
     Invalid(String),
 }
 
-fn fixed_size(t: u8) -> Option<usize> {
+/// The size of a value of wire type `t` when every such value has one.
+pub(crate) fn fixed_size(t: u8) -> Option<usize> {
     match t {
         ttype::BOOL | ttype::BYTE => Some(1),
         ttype::I16 => Some(2),

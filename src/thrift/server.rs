@@ -190,6 +190,7 @@ async fn connection(
         let Message {
             bytes,
             values,
+            shape,
             mut charge,
         } = match next {
             Ok(Some(msg)) => msg,
@@ -276,9 +277,15 @@ async fn connection(
             // A panic closes this connection only, as on the pool.
             let run = catch_unwind(AssertUnwindSafe(|| {
                 if route == Route::Attempt {
-                    log.answer_without_waiting(&node, &mut session, &bytes, received)
+                    log.answer_without_waiting(
+                        &node,
+                        &mut session,
+                        &bytes,
+                        shape.as_ref(),
+                        received,
+                    )
                 } else {
-                    Some(log.answer(&node, &mut session, &bytes, received))
+                    Some(log.answer(&node, &mut session, &bytes, shape.as_ref(), received))
                 }
             }));
             charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
@@ -299,7 +306,7 @@ async fn connection(
             let call_node = node.clone();
             let call = move || {
                 let meter = reply::open(max_reply, charge);
-                let reply = log.answer(&call_node, &mut session, &bytes, received);
+                let reply = log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received);
                 drop((bytes, slot));
                 let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
                 (session, reply, charge)

@@ -37,13 +37,18 @@
 //! lists on every call). Readiness is awaited first and the read is a
 //! non-blocking `try_read`, so no read returns EAGAIN in the usual case.
 //!
-//! Unframed messages are walked by a resumable [`Scanner`] as their bytes
-//! arrive (framed ones too, to count their values): the work per read is
-//! proportional to the bytes read, however slowly a message trickles in.
+//! Each message is walked once: a framed one when its frame is complete, an
+//! unframed one that came whole in one read likewise, by the one-pass
+//! [`walk_message`] (which also notes the argument shape for dispatch);
+//! an unframed message that trickles in (or that the walk does not accept)
+//! is walked by a resumable [`Scanner`] as its bytes arrive, so the work per
+//! read is proportional to the bytes read, however slowly it comes.
 
 use crate::node::budget::{Budget, Charge};
+use crate::thrift::dispatch::ArgShape;
 use crate::thrift::foreign::{self, Foreign, DECIDING_BYTES};
 use crate::thrift::scan::{Scan, Scanner};
+use crate::thrift::walk::{walk_message, Walked};
 use crate::thrift::wire::{MessageHeader, Reader};
 use std::future::Future;
 use std::io;
@@ -126,6 +131,9 @@ pub struct Message {
     pub bytes: Vec<u8>,
     /// Thrift values in it (what decoding it will allocate scales with).
     pub values: u64,
+    /// Its top-level arguments, when the transport's walk found the message
+    /// whole and valid (dispatch walks the arguments itself otherwise).
+    pub shape: Option<ArgShape>,
     /// The budget held for its bytes.
     pub charge: Charge,
 }
@@ -272,16 +280,30 @@ impl MessageReader {
         }
     }
 
-    /// Hands out `buf[skip..end]` with its charge; keeps the rest.
-    fn cut(&mut self, end: usize, skip: usize) -> Message {
-        let rest = self.buf.split_off(end);
-        let mut bytes = std::mem::replace(&mut self.buf, rest);
+    /// Hands out `buf[skip..end]` with its charge; keeps the rest. `walked`
+    /// is the message's one-pass walk, if it had one (else the scanner's
+    /// count stands).
+    fn cut(&mut self, end: usize, skip: usize, walked: Option<Walked>) -> Message {
+        let mut bytes = if end == self.buf.len() {
+            // The usual case: nothing of the next message is here yet.
+            std::mem::take(&mut self.buf)
+        } else {
+            let rest = self.buf.split_off(end);
+            std::mem::replace(&mut self.buf, rest)
+        };
         let charge = self.held.split(end);
-        bytes.drain(..skip);
-        let values = std::mem::take(&mut self.scan).values();
+        if skip > 0 {
+            bytes.drain(..skip);
+        }
+        let scanned = std::mem::take(&mut self.scan).values();
+        let (values, shape) = match walked {
+            Some(w) => (w.values, Some(w.shape)),
+            None => (scanned, None),
+        };
         Message {
             bytes,
             values,
+            shape,
             charge,
         }
     }
@@ -315,18 +337,20 @@ impl MessageReader {
         // The buffer grows as bytes come (never to the announced length at
         // once: a peer announcing 16 MB and sending nothing costs nothing).
         let total = 4 + len as usize;
-        loop {
-            let end = self.buf.len().min(total);
-            // Counting as we go keeps the walk proportional to new bytes; a
-            // body that is no message is answered by dispatch, not here.
-            self.scan.advance(&self.buf[4..end]);
-            if self.buf.len() >= total {
-                return Ok(Some(self.cut(total, 4)));
-            }
+        while self.buf.len() < total {
             if !self.fill(io, total - self.buf.len()).await? {
                 return Err(TransportError::Truncated);
             }
         }
+        // The frame is whole: one walk counts its values. A body that is
+        // no valid message is counted by the scanner (in one pass too) and
+        // answered by dispatch, not here.
+        let body = &self.buf[4..total];
+        let walked = walk_message(body).filter(|w| w.end == body.len());
+        if walked.is_none() {
+            self.scan.advance(body);
+        }
+        Ok(Some(self.cut(total, 4, walked)))
     }
 
     async fn next_unframed<R: Source>(
@@ -337,12 +361,22 @@ impl MessageReader {
             return Ok(None);
         }
         loop {
+            if self.scan.steps() == 0 {
+                // A message not yet walked: if it came whole, one pass.
+                if let Some(w) = walk_message(&self.buf) {
+                    if w.end > self.max {
+                        return Err(self.too_large(w.end as u64));
+                    }
+                    let end = w.end;
+                    return Ok(Some(self.cut(end, 0, Some(w))));
+                }
+            }
             match self.scan.advance(&self.buf) {
                 Scan::Complete(n) => {
                     if n > self.max {
                         return Err(self.too_large(n as u64));
                     }
-                    return Ok(Some(self.cut(n, 0)));
+                    return Ok(Some(self.cut(n, 0, None)));
                 }
                 Scan::Invalid(why) => return Err(TransportError::Garbage(why)),
                 Scan::NeedMore(need) => {

@@ -146,13 +146,23 @@ fn big_call(n: usize) -> Vec<u8> {
 async fn messages_carry_their_charge_and_count_their_values() {
     let budget = Budget::new(1 << 20);
     let msg = big_call(100_000);
-    for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
+    for (stream, framed) in [
+        (msg.clone(), false),
+        (frame_reply(Framing::Framed, msg.clone()), true),
+    ] {
         let mut r = MessageReader::new(1 << 20, &budget, None);
         let mut io = &stream[..];
         let m = r.next(&mut io).await.unwrap().unwrap();
         assert_eq!(m.bytes, msg);
         // The argument struct and its string.
         assert_eq!(m.values, 2);
+        if framed {
+            // Walked whole in one pass, with the argument shape noted.
+            assert_eq!(m.shape, Some(vec![(1, ttype::STRING)]));
+        } else {
+            // Over one read: walked by the scanner as it came, no shape.
+            assert_eq!(m.shape, None);
+        }
         assert_eq!(m.charge.bytes(), stream.len());
         assert!(budget.in_use_bytes() >= stream.len());
         drop(m);
@@ -206,7 +216,37 @@ async fn trickled_messages_are_reassembled() {
     let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None);
     let m = r.next(&mut s).await.unwrap().unwrap();
     assert_eq!(m.bytes, msg);
+    assert_eq!(m.values, 2);
+    // A shape, when the message happened to come whole, is the right one.
+    assert!(m.shape.is_none_or(|s| s == [(1, ttype::STRING)]));
     drop(writer.await.unwrap());
+}
+
+#[tokio::test]
+async fn a_frame_that_is_no_message_is_counted_by_the_scanner() {
+    // A valid header, then a field of an unknown type: handed to dispatch
+    // (which answers it), counted by the scanner, with no shape.
+    let mut w = Writer::new();
+    w.message_header("get", mtype::CALL, 1);
+    w.field_header(ttype::STRING, 1);
+    w.bytes(b"k");
+    w.field_header(99, 2);
+    w.stop();
+    let body = w.buf;
+    let stream = frame_reply(Framing::Framed, body.clone());
+    let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None);
+    let mut io = &stream[..];
+    let m = r.next(&mut io).await.unwrap().unwrap();
+    assert_eq!(m.bytes, body);
+    assert_eq!(m.shape, None);
+    // The argument struct and the string before the bad field.
+    assert_eq!(m.values, 2);
+    // Unframed, the same bytes are no message at all.
+    let got = read_all(body, 1024).await;
+    assert!(
+        matches!(&got[..], [Err(e)] if e.contains("Unknown field type 99")),
+        "{got:?}"
+    );
 }
 
 #[tokio::test]
@@ -223,4 +263,19 @@ async fn silence_past_the_idle_timeout_closes() {
         .unwrap();
     let err = r.next(&mut s).await.unwrap_err();
     assert!(matches!(err, TransportError::Idle(_)), "{err}");
+}
+
+#[tokio::test]
+async fn whole_messages_carry_their_argument_shape() {
+    for msg in [strict_call(), old_call()] {
+        for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
+            let mut r = MessageReader::new(1024, &Budget::unlimited(), None);
+            let mut io = &stream[..];
+            let m = r.next(&mut io).await.unwrap().unwrap();
+            assert_eq!(m.bytes, msg);
+            // describe_version has no arguments.
+            assert_eq!(m.shape, Some(vec![]));
+            assert_eq!(m.values, 1);
+        }
+    }
 }

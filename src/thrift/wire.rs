@@ -200,6 +200,28 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The method name of the message header here, borrowed, checked as
+    /// [`Reader::message_header`] checks it (for deciding on a call before
+    /// it runs, without building its header).
+    pub fn method_name(&mut self) -> Result<&'a [u8], WireError> {
+        let first = self.i32()?;
+        let name = if first < 0 {
+            let word = first as u32;
+            if word & VERSION_MASK != VERSION_1 {
+                return Err(WireError::Invalid(format!(
+                    "Bad version in readMessageBegin: {word:#010x}"
+                )));
+            }
+            self.bytes()?
+        } else {
+            let name = self.take(first as usize)?;
+            self.u8()?;
+            name
+        };
+        self.i32()?;
+        Ok(name)
+    }
+
     /// Decodes one value of wire type `t`, charging what it builds to the
     /// current message's budget.
     pub fn value(&mut self, t: u8, depth: usize) -> Result<Value, WireError> {
@@ -480,6 +502,23 @@ pub(crate) mod tests {
             ),
             (4, Value::I32(1)),
         ])
+    }
+
+    #[test]
+    fn method_names_are_borrowed_from_either_header_form() {
+        for strict in [true, false] {
+            let bytes = call("get_slice", sample(), strict);
+            let mut r = Reader::new(&bytes);
+            assert_eq!(r.method_name().unwrap(), b"get_slice");
+            let at = r.position();
+            let mut r = Reader::new(&bytes);
+            r.message_header().unwrap();
+            assert_eq!(r.position(), at);
+        }
+        let mut r = Reader::new(&[0x80, 0x02, 0, 1, 0, 0, 0, 0]);
+        assert!(r.method_name().is_err());
+        let mut r = Reader::new(&[0x80, 0x01, 0, 1, 0, 0, 0, 3, b'g']);
+        assert!(r.method_name().is_err());
     }
 
     #[test]

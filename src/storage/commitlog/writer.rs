@@ -48,6 +48,9 @@ impl Records {
                 max: format::MAX_PAYLOAD_LEN,
             });
         }
+        // Sized once: growing from empty reallocated three times per record.
+        self.framed
+            .reserve(format::record_len(payload.len()) as usize);
         format::encode_record(payload, &mut self.framed);
         Ok(())
     }
