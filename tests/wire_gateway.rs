@@ -7,30 +7,60 @@
 mod wire_support;
 
 use supercolumn::thrift::gen::cassandra19::{
-    CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL,
-    Deletion, KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange,
-    SuperColumn, TCassandraSyncClient,
+    CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, Deletion,
+    KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
+    TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, timestamp, Client19, Server};
+use wire_support::{conformance_config, connect19, cql3, timestamp, Client19, Server};
 
 /// A backend serving native on a free port, and a gateway in front of it,
-/// both on the v19 conformance config (Murmur3Partitioner).
+/// both on the v19 conformance config (Murmur3Partitioner): the gateway
+/// finds its tables in the backend already (as Thrift CFs).
 fn pair() -> (Server, Server) {
     let conf = conformance_config("storage-conf-v19.xml");
     let conf = conf.to_str().unwrap();
-    let backend = Server::start(&[
+    let backend = backend(conf);
+    let gateway = gateway(conf, &backend);
+    (backend, gateway)
+}
+
+/// As [`pair`], but the backend starts with no keyspace at all: the gateway
+/// creates its keyspaces and tables there (super CFs as the CQL table 3.x
+/// shows them, which a CQL3-made table is in supercolumn: a composite CF).
+fn pair_on_empty_backend(dir: &std::path::Path) -> (Server, Server) {
+    let conf = conformance_config("storage-conf-v19.xml");
+    let text = std::fs::read_to_string(&conf).unwrap();
+    let (start, end) = (
+        text.find("<Keyspaces>").unwrap(),
+        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
+    );
+    let empty = dir.join("empty.xml");
+    std::fs::write(
+        &empty,
+        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let backend = backend(empty.to_str().unwrap());
+    let gateway = gateway(conf.to_str().unwrap(), &backend);
+    (backend, gateway)
+}
+
+fn backend(conf: &str) -> Server {
+    Server::start(&[
         "--config",
         conf,
         "--in-memory",
         "--native-listen",
         "127.0.0.1:0",
-    ]);
+    ])
+}
+
+fn gateway(conf: &str, backend: &Server) -> Server {
     let url = format!(
         "cassandra://127.0.0.1:{}",
         backend.native_port.expect("the backend serves native")
     );
-    let gateway = Server::start(&["--config", conf, "--in-memory", "--backend", &url]);
-    (backend, gateway)
+    Server::start(&["--config", conf, "--in-memory", "--backend", &url])
 }
 
 fn client(s: &Server, ks: &str) -> Client19 {
@@ -69,7 +99,10 @@ fn range(start: &str, finish: &str, reversed: bool, count: i32) -> SlicePredicat
 
 fn by_names(names: &[&str]) -> SlicePredicate {
     SlicePredicate::new(
-        names.iter().map(|n| n.as_bytes().to_vec()).collect::<Vec<_>>(),
+        names
+            .iter()
+            .map(|n| n.as_bytes().to_vec())
+            .collect::<Vec<_>>(),
         None,
     )
 }
@@ -141,7 +174,10 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
     assert!((3500..=3600).contains(&ttl), "ttl {ttl}");
 
     let slice = |g: &mut Client19, p: SlicePredicate| {
-        shown(&g.get_slice(b"k1".to_vec(), parent(cf, None), p, CL::ONE).unwrap())
+        shown(
+            &g.get_slice(b"k1".to_vec(), parent(cf, None), p, CL::ONE)
+                .unwrap(),
+        )
     };
     assert_eq!(
         slice(&mut g, by_names(&["d", "a", "nope"])),
@@ -179,13 +215,8 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
     assert!(multi[&b"k3".to_vec()].is_empty());
 
     // A column and then a whole row deleted, each at its own timestamp.
-    g.remove(
-        b"k1".to_vec(),
-        path(cf, None, Some("a")),
-        t + 10,
-        CL::ONE,
-    )
-    .unwrap();
+    g.remove(b"k1".to_vec(), path(cf, None, Some("a")), t + 10, CL::ONE)
+        .unwrap();
     assert_eq!(slice(&mut g, everything()).len(), 4);
     // A deletion older than the column leaves it.
     g.remove(b"k1".to_vec(), path(cf, None, Some("b")), t, CL::ONE)
@@ -242,7 +273,14 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
         .get_range_slices(
             parent(cf, None),
             everything(),
-            KeyRange::new(through_gateway[1].clone(), Vec::new(), None, None, None, 100),
+            KeyRange::new(
+                through_gateway[1].clone(),
+                Vec::new(),
+                None,
+                None,
+                None,
+                100,
+            ),
             CL::ONE,
         )
         .unwrap();
@@ -269,7 +307,8 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
 
 #[test]
 fn a_super_cf_flow_through_the_gateway_lands_in_the_backend() {
-    let (backend, gateway) = pair();
+    let dir = tempfile::tempdir().unwrap();
+    let (backend, gateway) = pair_on_empty_backend(dir.path());
     let mut g = client(&gateway, "CT");
     let cf = "SupBytes";
     let t = timestamp();
@@ -288,7 +327,10 @@ fn a_super_cf_flow_through_the_gateway_lands_in_the_backend() {
         .unwrap();
     }
     let supers = |c: &mut Client19, p: SlicePredicate| {
-        shown(&c.get_slice(b"k".to_vec(), parent(cf, None), p, CL::ONE).unwrap())
+        shown(
+            &c.get_slice(b"k".to_vec(), parent(cf, None), p, CL::ONE)
+                .unwrap(),
+        )
     };
     assert_eq!(
         supers(&mut g, everything()),
@@ -304,13 +346,15 @@ fn a_super_cf_flow_through_the_gateway_lands_in_the_backend() {
     );
     assert_eq!(
         supers(&mut g, by_names(&["s3", "s1"])),
-        [
-            format!("s1{{a=1@{t},b=2@{t}}}"),
-            format!("s3{{c=4@{t}}}")
-        ]
+        [format!("s1{{a=1@{t},b=2@{t}}}"), format!("s3{{c=4@{t}}}")]
     );
     let sub = g
-        .get_slice(b"k".to_vec(), parent(cf, Some("s1")), range("b", "", false, 10), CL::ONE)
+        .get_slice(
+            b"k".to_vec(),
+            parent(cf, Some("s1")),
+            range("b", "", false, 10),
+            CL::ONE,
+        )
         .unwrap();
     assert_eq!(shown(&sub), [format!("b=2@{t}")]);
     let one = g
@@ -326,17 +370,47 @@ fn a_super_cf_flow_through_the_gateway_lands_in_the_backend() {
     // A super column deleted whole, a sub-column alone.
     g.remove(b"k".to_vec(), path(cf, Some("s2"), None), t + 1, CL::ONE)
         .unwrap();
-    g.remove(b"k".to_vec(), path(cf, Some("s1"), Some("a")), t + 1, CL::ONE)
-        .unwrap();
+    g.remove(
+        b"k".to_vec(),
+        path(cf, Some("s1"), Some("a")),
+        t + 1,
+        CL::ONE,
+    )
+    .unwrap();
     let expected = [format!("s1{{b=2@{t}}}"), format!("s3{{c=4@{t}}}")];
     assert_eq!(supers(&mut g, everything()), expected);
+    // The backend holds the (key, column1, column2, value) rows.
     let mut b = client(&backend, "CT");
-    assert_eq!(supers(&mut b, everything()), expected);
+    let rows = cql3(
+        &mut b,
+        "SELECT column1, column2, value, writetime(value) FROM \"SupBytes\" WHERE key = 0x6b",
+    )
+    .rows
+    .unwrap_or_default();
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let v: Vec<Vec<u8>> = r
+                .columns
+                .iter()
+                .map(|c| c.value.clone().unwrap_or_default())
+                .collect();
+            format!(
+                "{}/{}={}@{}",
+                String::from_utf8_lossy(&v[0]),
+                String::from_utf8_lossy(&v[1]),
+                String::from_utf8_lossy(&v[2]),
+                i64::from_be_bytes(v[3].clone().try_into().unwrap())
+            )
+        })
+        .collect();
+    assert_eq!(rows, [format!("s1/b=2@{t}"), format!("s3/c=4@{t}")]);
 }
 
 #[test]
 fn a_keyspace_made_through_the_gateway_is_made_in_the_backend() {
-    let (backend, gateway) = pair();
+    let dir = tempfile::tempdir().unwrap();
+    let (backend, gateway) = pair_on_empty_backend(dir.path());
     let mut g = connect19(gateway.port);
     let mut cf = CfDef::default();
     cf.keyspace = "Made".into();
@@ -373,7 +447,11 @@ fn a_keyspace_made_through_the_gateway_is_made_in_the_backend() {
     assert_eq!(order(&mut b), [-1, 3, 20]);
     let def = b.describe_keyspace("Made".into()).unwrap();
     let wide = &def.cf_defs[0];
-    assert!(wide.comparator_type.as_deref().unwrap().ends_with("LongType"));
+    assert!(wide
+        .comparator_type
+        .as_deref()
+        .unwrap()
+        .ends_with("LongType"));
     assert!(wide
         .default_validation_class
         .as_deref()

@@ -50,11 +50,8 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 Some(kept) => {
                     for cf in ks.cfs.values() {
                         if kept.cfs.get(&cf.name).is_none_or(|n| n.id != cf.id) {
-                            let table = format!(
-                                "{}.{}",
-                                layout::quote(&ks.name),
-                                layout::quote(&cf.name)
-                            );
+                            let table =
+                                format!("{}.{}", layout::quote(&ks.name), layout::quote(&cf.name));
                             drop(inner, &format!("DROP TABLE {table}")).await?;
                             changed = true;
                         }
@@ -115,16 +112,39 @@ fn already_exists(e: &ExecutionError) -> bool {
     )
 }
 
-/// Waits until every node has the same schema version (bounded by the
-/// driver's agreement timeout); a cluster that does not agree in time is
-/// logged, not failed: the change was made.
+/// Waits until every node has the same schema version, at most
+/// [`AGREEMENT_WAIT`]; a cluster that does not agree in time, or whose
+/// schema versions cannot be read (supercolumn's native side serves no
+/// paged `system.peers` read yet), is logged, not failed: the change was made.
 async fn agree(inner: &Inner) {
-    if let Err(e) = inner.session.await_schema_agreement().await {
-        tracing::warn!("the cluster's schema did not agree in time: {e}");
+    let deadline = tokio::time::Instant::now() + AGREEMENT_WAIT;
+    loop {
+        match inner.session.check_schema_agreement().await {
+            Ok(Some(_)) => return,
+            Ok(None) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await
+            }
+            Ok(None) => {
+                tracing::warn!("the cluster's schema did not agree within {AGREEMENT_WAIT:?}");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!("cannot check the cluster's schema agreement: {e}");
+                return;
+            }
+        }
     }
 }
 
-pub async fn truncate(inner: &Inner, keyspace: &str, cf: &str, cl: Consistency) -> GatewayResult<()> {
+/// The longest wait for schema agreement after a change.
+pub const AGREEMENT_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+pub async fn truncate(
+    inner: &Inner,
+    keyspace: &str,
+    cf: &str,
+    cl: Consistency,
+) -> GatewayResult<()> {
     let (_, layout) = super::reads::table(inner, keyspace, cf)?;
     run(inner, &format!("TRUNCATE {}", layout.table), &[], cl).await?;
     Ok(())

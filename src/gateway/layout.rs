@@ -104,11 +104,9 @@ impl Layout {
 /// `CREATE KEYSPACE` with the keyspace's strategy and options (1.2's and
 /// 3.x's common `WITH replication = {...}` form).
 pub fn create_keyspace(ks: &KeyspaceDef) -> String {
-    let class = ks
-        .replica_placement_strategy
-        .rsplit('.')
-        .next()
-        .unwrap_or("SimpleStrategy");
+    // 0.6's strategy names as 1.2 converted them (RackUnaware is Simple).
+    let class = ks.strategy_class();
+    let class = class.rsplit('.').next().unwrap_or("SimpleStrategy");
     let mut options = vec![format!("'class': {}", literal(class))];
     let mut has_rf = false;
     for (k, v) in &ks.strategy_options {
@@ -192,9 +190,9 @@ mod tests {
         );
         let sup = Layout::of(&cf("Super1", "BytesType", Some("LongType"))).unwrap();
         assert_eq!(sup.shape, Shape::Super);
-        assert!(sup
-            .create_table()
-            .contains("column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"));
+        assert!(sup.create_table().contains(
+            "column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"
+        ));
         let composite = Layout::of(&cf("C", "CompositeType(UTF8Type,LongType)", None)).unwrap();
         assert_eq!(
             composite.column1_type,
@@ -206,5 +204,15 @@ mod tests {
     fn quoting_keeps_case_and_quotes() {
         assert_eq!(quote("My\"Cf"), "\"My\"\"Cf\"");
         assert_eq!(literal("it's"), "'it''s'");
+    }
+
+    #[test]
+    fn a_0_6_keyspace_is_created_with_1_2s_strategy_name() {
+        let ks = crate::schema::KeyspaceDef::new("Old", []);
+        assert_eq!(
+            create_keyspace(&ks),
+            "CREATE KEYSPACE \"Old\" WITH replication = {'class': 'SimpleStrategy', \
+             'replication_factor': '1'} AND durable_writes = true"
+        );
     }
 }

@@ -132,9 +132,13 @@ impl Cluster {
             .known_nodes(&url.hosts)
             .connection_timeout(url.connect_timeout)
             .default_execution_profile_handle(profile)
-            // The gateway knows its schema; the driver's metadata reads
-            // (3.x's `system_schema`) are not needed for routing by token.
-            .fetch_schema_metadata(false);
+            // Keyspaces' replication (for token-aware routing) only: the
+            // gateway knows its tables from supercolumn's schema and does
+            // not depend on the driver's view of them.
+            .fetch_full_schema_metadata(false)
+            // Agreement is awaited by `ddl`, which can tell a cluster that
+            // disagrees from one whose versions cannot be read.
+            .auto_await_schema_agreement(false);
         let session = runtime
             .block_on(async move { builder.build().await })
             .map_err(GatewayError::from)?;
@@ -159,7 +163,9 @@ impl Cluster {
         f: impl Future<Output = GatewayResult<T>> + Send + 'static,
     ) -> GatewayResult<T> {
         let Some(rt) = &self.runtime else {
-            return Err(GatewayError::Internal("the cluster backend is closed".into()));
+            return Err(GatewayError::Internal(
+                "the cluster backend is closed".into(),
+            ));
         };
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         rt.spawn(async move {

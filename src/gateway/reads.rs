@@ -58,7 +58,8 @@ pub async fn read_row(
     let now = now_seconds();
     match (layout.shape, &cmd.super_column) {
         (Shape::Super, None) => {
-            let supers = super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;
+            let supers =
+                super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;
             Ok(budget.ok().then_some(RowResult::SuperColumns(supers)))
         }
         (Shape::Super, Some(sc)) => {
@@ -75,8 +76,17 @@ pub async fn read_row(
                 column: "column1",
                 fixed: vec![("key", key)],
             };
-            let cells = cells(inner, &layout, &def.comparator, &sel, &cmd.slice, cl, &mut budget, now)
-                .await?;
+            let cells = cells(
+                inner,
+                &layout,
+                &def.comparator,
+                &sel,
+                &cmd.slice,
+                cl,
+                &mut budget,
+                now,
+            )
+            .await?;
             Ok(budget.ok().then_some(RowResult::Cells(cells)))
         }
     }
@@ -126,7 +136,11 @@ async fn cells(
     now: i32,
 ) -> GatewayResult<Vec<Cell>> {
     let what = selected(sel.column, layout.counter);
-    let mut values: Vec<Bound> = sel.fixed.iter().map(|(_, v)| Bound::Bytes(v.to_vec())).collect();
+    let mut values: Vec<Bound> = sel
+        .fixed
+        .iter()
+        .map(|(_, v)| Bound::Bytes(v.to_vec()))
+        .collect();
     let mut text = format!(
         "SELECT {what} FROM {} WHERE {}",
         layout.table,
@@ -139,21 +153,28 @@ async fn cells(
     let mut out = Vec::new();
     match slice {
         Slice::Names(names) => {
-            if names.is_empty() {
-                return Ok(out);
-            }
-            let marks = vec!["?"; names.len()].join(", ");
-            text.push_str(&format!(" AND {} IN ({marks})", sel.column));
-            values.extend(names.iter().map(|n| Bound::Bytes(n.clone())));
-            for row in run(inner, &text, &values, cl).await? {
-                let cell = cell(row, layout.counter, now)?;
-                if !budget.spend(&cell) {
-                    return Ok(out);
+            // One query per name, all at once: `IN (?, ...)` would be one,
+            // but supercolumn's own CQL3 refuses markers in an IN list
+            // (Cassandra 1.2 and 3.x take them).
+            text.push_str(&format!(" AND {} = ?", sel.column));
+            let mut wanted: Vec<&Vec<u8>> = names.iter().collect();
+            wanted.sort_by(|a, b| comparator.compare(a, b));
+            wanted.dedup();
+            let reads = wanted.iter().map(|name| {
+                let mut v = values.clone();
+                v.push(Bound::Bytes(name.to_vec()));
+                let text = &text;
+                async move { run(inner, text, &v, cl).await }
+            });
+            for rows in futures_util::future::try_join_all(reads).await? {
+                for row in rows {
+                    let cell = cell(row, layout.counter, now)?;
+                    if !budget.spend(&cell) {
+                        return Ok(out);
+                    }
+                    out.push(cell);
                 }
-                out.push(cell);
             }
-            out.sort_by(|a, b| comparator.compare(&a.name, &b.name));
-            out.dedup_by(|a, b| a.name == b.name);
         }
         Slice::Range {
             start,
@@ -161,7 +182,11 @@ async fn cells(
             reversed,
             count,
         } => {
-            let (low, high) = if *reversed { (finish, start) } else { (start, finish) };
+            let (low, high) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
             bounds(&mut text, &mut values, sel.column, low, high);
             if *reversed {
                 text.push_str(&format!(" ORDER BY {} DESC", sel.column));
@@ -254,7 +279,11 @@ async fn super_columns(
             }
             let mut text = format!("SELECT {what} FROM {} WHERE key = ?", layout.table);
             let mut values = vec![Bound::Bytes(key.to_vec())];
-            let (low, high) = if *reversed { (finish, start) } else { (start, finish) };
+            let (low, high) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
             bounds(&mut text, &mut values, "column1", low, high);
             if *reversed {
                 text.push_str(" ORDER BY column1 DESC");

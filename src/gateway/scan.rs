@@ -177,9 +177,9 @@ pub async fn keys(
     }
     let mut out: Vec<Bytes> = Vec::new();
     each_row(inner, &text, values, cl, |mut row| {
-        let key = row
-            .bytes(0)
-            .map_err(|e| GatewayError::Internal(format!("unexpected result from the cluster: {e}")))?;
+        let key = row.bytes(0).map_err(|e| {
+            GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
+        })?;
         if out.last() != Some(&key) {
             out.push(key);
         }
@@ -207,7 +207,9 @@ mod tests {
     fn a_wrapping_token_range_is_two_pieces() {
         let config = crate::config::Config::builtin();
         let schema = Schema::from_config(&config).unwrap();
-        let min = schema.partitioner.token_to_string(&schema.partitioner.min_token());
+        let min = schema
+            .partitioner
+            .token_to_string(&schema.partitioner.min_token());
         let whole = pieces(
             &schema,
             &RowRange::Tokens {
@@ -226,8 +228,19 @@ mod tests {
         let p = &schema.partitioner;
         let a = p.token_to_string(&p.token(b"a"));
         let b = p.token_to_string(&p.token(b"b"));
-        let (lo, hi) = if p.token(b"a") < p.token(b"b") { (a, b) } else { (b, a) };
-        let straight = pieces(&schema, &RowRange::Tokens { start: lo.clone(), end: hi.clone() }).unwrap();
+        let (lo, hi) = if p.token(b"a") < p.token(b"b") {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let straight = pieces(
+            &schema,
+            &RowRange::Tokens {
+                start: lo.clone(),
+                end: hi.clone(),
+            },
+        )
+        .unwrap();
         assert_eq!(straight.len(), 1);
         let wrapped = pieces(&schema, &RowRange::Tokens { start: hi, end: lo }).unwrap();
         assert_eq!(wrapped.len(), 2);

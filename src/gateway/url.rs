@@ -115,8 +115,9 @@ mod tests {
 
     #[test]
     fn hosts_ports_and_options() {
-        let u = ClusterUrl::parse("cassandra://a,b:9999,[::1]:19042?consistency=QUORUM&timeout_ms=500")
-            .unwrap();
+        let u =
+            ClusterUrl::parse("cassandra://a,b:9999,[::1]:19042?consistency=QUORUM&timeout_ms=500")
+                .unwrap();
         assert_eq!(u.hosts, ["a:9042", "b:9999", "[::1]:19042"]);
         assert_eq!(u.consistency, Consistency::Quorum);
         assert_eq!(u.timeout, Duration::from_millis(500));

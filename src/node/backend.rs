@@ -23,10 +23,10 @@
 
 use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
+use crate::gateway::{Cluster, Consistency};
 use crate::schema::Schema;
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::packed_batch::PackedBatch;
-use crate::gateway::{Cluster, Consistency};
 use crate::storage::Engine;
 use std::sync::Arc;
 

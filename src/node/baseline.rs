@@ -184,16 +184,16 @@ impl Node {
                 // store is not read whole at start just to be refused).
                 let mut seen = bytes;
                 let rows = self.backend.read_range_while(
-                        &cmd,
-                        &whole,
-                        usize::MAX,
-                        MAX_BASELINE_BYTES,
-                        &mut |key, row| {
-                            // A row too big to be read whole counts as over.
-                            seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
-                            seen <= MAX_BASELINE_BYTES
-                        },
-                    )?;
+                    &cmd,
+                    &whole,
+                    usize::MAX,
+                    MAX_BASELINE_BYTES,
+                    &mut |key, row| {
+                        // A row too big to be read whole counts as over.
+                        seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
+                        seen <= MAX_BASELINE_BYTES
+                    },
+                )?;
                 if seen > MAX_BASELINE_BYTES {
                     return Err(too_big());
                 }
