@@ -7,7 +7,7 @@
 #        the 0.6 cases on theirs)
 #
 # Without --backend, a backend supercolumn serving the native protocol is
-# started first (in memory, on the same config), and the gateway keeps its
+# started first (on the same config, in a temporary directory), and the gateway keeps its
 # data there; with --backend URL, the gateway uses that cluster (which must
 # use the config's partitioner). Each case set gets a fresh pair of servers.
 # Exits non-zero when any case fails: the list of failing scenarios is the
@@ -36,7 +36,7 @@ run_set() {
     shift
     local url=$BACKEND_URL backend_pid=""
     if [ -z "$url" ]; then
-        start_server "$config" --in-memory --native-listen 127.0.0.1:0 || return 1
+        start_server "$config" --native-listen 127.0.0.1:0 || return 1
         backend_pid=$SERVER_PID
         BACKEND_DATA=$SERVER_DATA
         url="cassandra://127.0.0.1:$NATIVE_PORT"
