@@ -6,6 +6,8 @@
 
 mod wire_support;
 
+use supercolumn::thrift::client::blank_cf_def;
+
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, Deletion,
     KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
@@ -125,7 +127,7 @@ fn shown(cols: &[ColumnOrSuperColumn]) -> Vec<String> {
 fn cell(c: &Column) -> String {
     format!(
         "{}={}@{}",
-        String::from_utf8_lossy(c.name.as_deref().unwrap_or_default()),
+        String::from_utf8_lossy(&c.name),
         String::from_utf8_lossy(c.value.as_deref().unwrap_or_default()),
         c.timestamp.unwrap_or_default()
     )
@@ -255,7 +257,7 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
         c.get_range_slices(
             parent(cf, None),
             everything(),
-            KeyRange::new(Vec::new(), Vec::new(), None, None, None, 100),
+            KeyRange::new(Vec::new(), Vec::new(), None, None, 100, None),
             CL::ONE,
         )
         .unwrap()
@@ -278,8 +280,8 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
                 Vec::new(),
                 None,
                 None,
-                None,
                 100,
+                None,
             ),
             CL::ONE,
         )
@@ -412,15 +414,17 @@ fn a_keyspace_made_through_the_gateway_is_made_in_the_backend() {
     let dir = tempfile::tempdir().unwrap();
     let (backend, gateway) = pair_on_empty_backend(dir.path());
     let mut g = connect19(gateway.port);
-    let mut cf = CfDef::default();
-    cf.keyspace = "Made".into();
-    cf.name = "Wide".into();
-    cf.comparator_type = Some("LongType".into());
-    cf.default_validation_class = Some("UTF8Type".into());
+    let cf = CfDef {
+        comparator_type: Some("LongType".into()),
+        default_validation_class: Some("UTF8Type".into()),
+        ..blank_cf_def("Made", "Wide")
+    };
     let ks = KsDef::new(
         "Made".to_string(),
         "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        Some([("replication_factor".to_string(), "1".to_string())].into()),
+        [("replication_factor".to_string(), "1".to_string())]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
         None,
         vec![cf],
         None,
@@ -438,7 +442,7 @@ fn a_keyspace_made_through_the_gateway_is_made_in_the_backend() {
         c.get_slice(b"row".to_vec(), parent("Wide", None), everything(), CL::ONE)
             .unwrap()
             .into_iter()
-            .map(|c| i64::from_be_bytes(c.column.unwrap().name.unwrap().try_into().unwrap()))
+            .map(|c| i64::from_be_bytes(c.column.unwrap().name.try_into().unwrap()))
             .collect()
     };
     // LongType order (-1 first), through the gateway and in the backend.
