@@ -130,7 +130,7 @@ fn bench(c: &mut Criterion) {
         )
     });
     g.finish();
-    on_disk.engine().shutdown().unwrap();
+    on_disk.engine().unwrap().shutdown().unwrap();
 }
 
 criterion_group!(benches, bench);

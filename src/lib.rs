@@ -11,10 +11,14 @@
 //! - [`storage`]: the durable engine (commit log, memtables, SSTables,
 //!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
 //!   of Thrift or CQL.
+//! - [`gateway`]: the cluster backend, a sibling of [`storage`]: the same
+//!   storage model kept in a Cassandra or ScyllaDB cluster over the CQL
+//!   native protocol, in the tables Cassandra 3.x made of Thrift CFs.
 //! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping
 //!   onto the storage model (exactly as Cassandra 1.2 stored it).
 //! - [`auth`]: authenticators (AllowAll, Simple with properties files).
-//! - [`node`]: what every front end shares: the engine, schema changes,
+//! - [`node`]: what every front end shares: the storage backend (the engine
+//!   or a cluster, behind [`node::backend::Backend`]), schema changes,
 //!   auth, the CQL clock and prepared statements. It knows no wire protocol.
 //! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
 //! - [`admin`]: the admin HTTP surface (healthz, metrics, nodetool's
@@ -38,6 +42,7 @@ pub mod cql;
 pub mod cql2;
 pub mod dataset;
 pub mod explorer;
+pub mod gateway;
 pub mod marshal;
 pub mod native;
 pub mod node;

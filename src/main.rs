@@ -1,6 +1,6 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
 //! HOST:PORT] [--native-listen HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
-//! [--ignore-commitlog-replay-errors]` and the limit overrides
+//! [--ignore-commitlog-replay-errors] [--backend cassandra://HOST...]` and the limit overrides
 //! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
 //! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
@@ -32,6 +32,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supercolumn::config::{AdminListen, ThriftApi};
+use supercolumn::gateway::{Cluster, ClusterUrl};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
@@ -128,6 +129,11 @@ struct ServeArgs {
     /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
     #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
     admin_listen: Option<AdminListen>,
+    /// Keep the data in a Cassandra or ScyllaDB cluster instead of the embedded engine:
+    /// cassandra://HOST[:PORT][,HOST...][?consistency=ONE&timeout_ms=N&connect_timeout_ms=N]
+    /// (overrides Backend / backend). The schema stays under --data-dir (or in memory).
+    #[arg(long, value_name = "URL")]
+    backend: Option<String>,
 }
 
 fn parse_admin_listen(text: &str) -> Result<AdminListen, String> {
@@ -274,14 +280,27 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
             );
         }
     }
-    let engine = Arc::new(Engine::open(schema.clone(), options).map_err(open_failure)?);
+    let backend_url = args.backend.clone().or_else(|| config.backend.clone());
+    let storage = match backend_url {
+        Some(url) => Storage::Cluster(connect_cluster(&url, schema.clone()).await?),
+        None => Storage::Embedded(Arc::new(
+            Engine::open(schema.clone(), options).map_err(open_failure)?,
+        )),
+    };
 
     let partitioner = schema.partitioner.clone();
     let token = match &config.initial_token {
         Some(t) => t.clone(),
         None => partitioner.token_to_string(&partitioner.token(local.ip().to_string().as_bytes())),
     };
-    let mut node = Node::new(engine.clone(), store, auth, local.ip().to_string(), token);
+    let mut node = match &storage {
+        Storage::Embedded(engine) => {
+            Node::new(engine.clone(), store, auth, local.ip().to_string(), token)
+        }
+        Storage::Cluster(cluster) => {
+            Node::with_backend(cluster.clone(), store, auth, local.ip().to_string(), token)
+        }
+    };
     node.config_file = config
         .source
         .as_ref()
@@ -382,19 +401,39 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         let _ = task.await;
     }
 
-    tracing::info!("shutting down: flushing storage");
-    engine
-        .flush(None)
-        .map_err(|e| Fatal(format!("flush at shutdown failed: {e}")))?;
-    engine
-        .shutdown()
-        .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    if let Storage::Embedded(engine) = &storage {
+        tracing::info!("shutting down: flushing storage");
+        engine
+            .flush(None)
+            .map_err(|e| Fatal(format!("flush at shutdown failed: {e}")))?;
+        engine
+            .shutdown()
+            .map_err(|e| Fatal(format!("storage shutdown failed: {e}")))?;
+    }
     // After storage: a drain's caller waits for its answer until the flush.
     if let Some(admin) = admin {
         admin.stop().await;
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Where the data lives: the embedded engine or a cluster.
+enum Storage {
+    Embedded(Arc<Engine>),
+    Cluster(Arc<Cluster>),
+}
+
+/// Connects to the cluster `url` names and creates supercolumn's tables
+/// there (the driver's start blocks, so it runs off the async workers).
+async fn connect_cluster(url: &str, schema: Arc<Schema>) -> Result<Arc<Cluster>, Fatal> {
+    let url = ClusterUrl::parse(url).map_err(|e| Fatal(format!("--backend: {e}")))?;
+    let shown = url.hosts.join(",");
+    let cluster = tokio::task::spawn_blocking(move || Cluster::connect(&url, schema))
+        .await?
+        .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
+    tracing::info!("storage: the cluster at {shown}");
+    Ok(Arc::new(cluster))
 }
 
 /// A listening socket on `host:port`, or why not (with what to check when

@@ -12,7 +12,7 @@ pub const CASSANDRA_RELEASE: &str = "1.2.19";
 /// closed (after `nodetool drain`, during shutdown).
 pub fn healthz(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
     let node = &state.node;
-    let open = node.engine().is_open();
+    let open = node.backend().is_open();
     let body = json!({
         "status": if open { "ok" } else { "draining" },
         "uptime_seconds": state.started.elapsed().as_secs(),

@@ -16,7 +16,10 @@ pub const RACK: &str = "rack1";
 /// Bytes of every live SSTable (Cassandra's "Load").
 fn load_bytes(node: &Node) -> u64 {
     let schema = node.schema();
-    let engine = node.engine();
+    // A cluster's load is the cluster's to tell (nodetool there).
+    let Some(engine) = node.engine() else {
+        return 0;
+    };
     schema
         .keyspaces
         .values()
@@ -53,7 +56,7 @@ pub fn info(state: &AdminState, _req: &Request) -> Result<Response, AdminError> 
         "token": node.token,
         "endpoint": node.endpoint,
         "gossip_active": false,
-        "thrift_active": node.engine().is_open(),
+        "thrift_active": node.backend().is_open(),
         "load_bytes": load_bytes(node),
         // Cassandra's generation is the start time in seconds.
         "generation": now.saturating_sub(uptime),
@@ -74,7 +77,7 @@ pub fn ring(state: &AdminState, _req: &Request) -> Result<Response, AdminError> 
             "address": node.endpoint,
             "rack": RACK,
             "status": "Up",
-            "state": if node.engine().is_open() { "Normal" } else { "Leaving" },
+            "state": if node.backend().is_open() { "Normal" } else { "Leaving" },
             "load_bytes": load_bytes(node),
             "owns": 1.0,
             "token": node.token,
@@ -91,7 +94,7 @@ pub fn cfstats(state: &AdminState, req: &Request) -> Result<Response, AdminError
             .map(|cf| vec![cf.to_string()])
             .unwrap_or_default(),
     };
-    let engine = state.node.engine();
+    let engine = super::ops::embedded(state, "cfstats")?;
     let schema = state.node.schema();
     let mut keyspaces: Vec<Value> = Vec::new();
     let mut current: Option<(String, Vec<Value>)> = None;

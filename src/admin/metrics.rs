@@ -269,7 +269,10 @@ impl Collector for Scraped {
             &[(none(), s.budget.in_use_bytes() as f64)],
         )?;
 
-        let engine = self.node.engine();
+        // The storage gauges are the embedded engine's; a cluster has its own.
+        let Some(engine) = self.node.engine() else {
+            return Ok(());
+        };
         let schema = self.node.schema();
         let (mut mem, mut count, mut bytes) = (Vec::new(), Vec::new(), Vec::new());
         for ks in schema.keyspaces.values() {

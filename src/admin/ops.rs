@@ -68,11 +68,25 @@ pub(crate) fn storage_error(e: crate::storage::StorageError) -> AdminError {
     storage(e)
 }
 
+/// The embedded engine, for `what` only it can do; a clear refusal with a
+/// cluster backend.
+pub(crate) fn embedded<'a>(
+    state: &'a AdminState,
+    what: &str,
+) -> Result<&'a std::sync::Arc<crate::storage::Engine>, AdminError> {
+    state
+        .node
+        .engine()
+        .ok_or_else(|| AdminError::from(state.node.engine_only(what)))
+}
+
 /// `POST /flush`: writes the named memtables to SSTables and waits.
 pub fn flush(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let cfs = req.json::<Target>()?.resolve(&state.node)?;
     for (ks, cf) in &cfs {
-        state.node.engine().flush_cf(ks, cf).map_err(storage)?;
+        embedded(state, "flush")?
+            .flush_cf(ks, cf)
+            .map_err(storage)?;
     }
     Ok(Response::json(&json!({ "flushed": cfs.len() })))
 }
@@ -81,7 +95,7 @@ pub fn flush(state: &AdminState, req: &Request) -> Result<Response, AdminError> 
 /// is needed, the answer says so).
 pub fn compact(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let cfs = req.json::<Target>()?.resolve(&state.node)?;
-    let engine = state.node.engine();
+    let engine = embedded(state, "compaction")?;
     for (ks, cf) in &cfs {
         engine.compact(ks, cf).map_err(storage)?;
     }
@@ -107,7 +121,10 @@ pub fn cleanup(state: &AdminState, req: &Request) -> Result<Response, AdminError
 /// does (Cassandra kept an idle process after a drain; a single-node
 /// server has nothing left to do, so it exits 0 once connections close).
 pub fn drain(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
-    state.node.engine().flush(None).map_err(storage)?;
+    // A cluster backend holds nothing here to flush.
+    if let Some(engine) = state.node.engine() {
+        engine.flush(None).map_err(storage)?;
+    }
     state.request_stop();
     Ok(Response::json(&json!({ "drained": true })))
 }

@@ -45,7 +45,7 @@ pub fn take(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
             .to_string(),
     };
     let names = keyspaces(state, t.keyspaces)?;
-    let engine = state.node.engine();
+    let engine = super::ops::embedded(state, "snapshot")?;
     // nodetool refused a tag any of the keyspaces already had, before taking any.
     for ks in &names {
         if engine
@@ -72,7 +72,7 @@ pub fn take(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
 
 /// `GET /snapshots`.
 pub fn list(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
-    let engine = state.node.engine();
+    let engine = super::ops::embedded(state, "listsnapshots")?;
     let mut entries = Vec::new();
     for ks in state.node.schema().keyspaces.keys() {
         for e in engine.list_snapshots(ks).map_err(storage_error)? {
@@ -97,9 +97,7 @@ pub fn clear(state: &AdminState, req: &Request) -> Result<Response, AdminError> 
     let names = keyspaces(state, named)?;
     let tag = req.param("tag").filter(|t| !t.is_empty());
     for ks in &names {
-        state
-            .node
-            .engine()
+        super::ops::embedded(state, "clearsnapshot")?
             .clear_snapshot(ks, tag)
             .map_err(storage_error)?;
     }

@@ -313,6 +313,11 @@ pub struct Config {
     /// calls the activity record keeps (see `node::activity`); 0 records
     /// none. `None`: 1000 when the admin surface is on, else 0.
     pub activity_log_size: Option<u32>,
+    /// `<Backend>` (a supercolumn element), yaml `backend`: where the data
+    /// lives, as `serve --backend` takes it (`cassandra://HOST[:PORT],...`;
+    /// parsed and checked by `gateway::url` at start-up). `None`: the
+    /// embedded engine.
+    pub backend: Option<String>,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
     pub sliced_buffer_size_in_kb: u32,

@@ -175,6 +175,7 @@ pub(super) fn parse(
             |v| (0..=super::MAX_ACTIVITY_LOG_SIZE).contains(&v),
             "activity_log_size must be between 0 and 1000000",
         )?,
+        backend: f.string(&cx, "backend")?,
         disk_access_mode,
         row_warning_threshold_in_mb: 512,
         sliced_buffer_size_in_kb: 64,

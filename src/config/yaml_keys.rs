@@ -31,6 +31,7 @@ pub(super) const READ: &[&str] = &[
     "thrift_max_message_length_in_mb",
     "slow_query_log_timeout_in_ms",
     "activity_log_size",
+    "backend",
     "admin_listen",
     "column_index_size_in_kb",
     "index_interval",

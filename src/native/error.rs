@@ -92,6 +92,9 @@ impl From<NodeError> for NativeError {
             // Native requests run where reads may wait (the blocking pool),
             // so no no-wait attempt is ever made on their behalf.
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
+            // A gateway serving native: the cluster's refusal, as text
+            // (the typed native forms carry counts the node does not have).
+            NodeError::Unavailable(why) | NodeError::TimedOut(why) => NativeError::Server(why),
         }
     }
 }

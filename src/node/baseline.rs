@@ -183,20 +183,17 @@ impl Node {
                 // Stops reading as soon as the cap is passed (a big
                 // store is not read whole at start just to be refused).
                 let mut seen = bytes;
-                let rows = self
-                    .engine
-                    .read_range_while(
-                        &cmd,
-                        &whole,
-                        usize::MAX,
-                        MAX_BASELINE_BYTES,
-                        &mut |key, row| {
-                            // A row too big to be read whole counts as over.
-                            seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
-                            seen <= MAX_BASELINE_BYTES
-                        },
-                    )
-                    .map_err(super::error::storage_error)?;
+                let rows = self.backend.read_range_while(
+                    &cmd,
+                    &whole,
+                    usize::MAX,
+                    MAX_BASELINE_BYTES,
+                    &mut |key, row| {
+                        // A row too big to be read whole counts as over.
+                        seen += key.len() + row.map_or(MAX_BASELINE_BYTES + 1, row_bytes);
+                        seen <= MAX_BASELINE_BYTES
+                    },
+                )?;
                 if seen > MAX_BASELINE_BYTES {
                     return Err(too_big());
                 }
@@ -250,9 +247,7 @@ impl Node {
                     }
                     let rows = baseline.data.get(&key).map_or(&[][..], Vec::as_slice);
                     for batch in rows.chunks(ROWS_PER_BATCH) {
-                        self.engine
-                            .apply_batch(batch)
-                            .map_err(super::error::storage_error)?;
+                        self.backend.apply_batch(batch)?;
                     }
                     report.column_families += 1;
                     report.columns += rows

@@ -171,7 +171,7 @@ fn reset_on_disk_survives_a_restart() {
     {
         let n = node(Some(dir.path()));
         reset_restores_data_and_schema(&n);
-        n.engine().shutdown().unwrap();
+        n.engine().unwrap().shutdown().unwrap();
     }
     let n = node(Some(dir.path()));
     assert!(n.schema().keyspace("Later").is_none());

@@ -28,9 +28,29 @@ pub enum NodeError {
     /// may wait, before anything becomes a protocol error.
     #[error("read would wait on the disk: {0}")]
     WouldBlock(String),
+    /// A cluster backend had too few live replicas for the call's
+    /// consistency level (Thrift's `UnavailableException`).
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// A cluster backend's replicas did not answer in time, or a write
+    /// failed on too many of them (Thrift's `TimedOutException`).
+    #[error("timed out: {0}")]
+    TimedOut(String),
 }
 
 pub type NodeResult<T> = Result<T, NodeError>;
+
+/// The cluster backend's errors for every call, in node terms (the one
+/// place they are mapped; see `gateway::error`).
+pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {
+    use crate::gateway::GatewayError as G;
+    match e {
+        G::Invalid(why) => NodeError::Invalid(why),
+        G::Unavailable(why) => NodeError::Unavailable(why),
+        G::TimedOut(why) => NodeError::TimedOut(why),
+        other @ (G::Unreachable(_) | G::Internal(_)) => NodeError::Internal(other.to_string()),
+    }
+}
 
 /// The engine's errors for data calls (reads, writes, truncate, CQL
 /// statements). A keyspace or column family the engine no longer knows was

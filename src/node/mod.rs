@@ -1,18 +1,19 @@
 //! The node: what every front end shares, below all of them. It owns the
-//! storage engine (which holds the one current schema snapshot), schema
+//! storage backend (which holds the one current schema snapshot; see
+//! [`backend`]: the embedded engine or a cluster), schema
 //! changes, the authenticator, the CQL3 write clock and prepared
 //! statements, the per-partition locks of conditional writes, and a few
 //! facts about this node for the describe calls.
 //!
 //! Front ends (Thrift today; the native protocol and the admin surface
-//! later) sit above it as siblings and reach the engine only through
+//! later) sit above it as siblings and reach storage only through
 //! [`Node`]. It must not know any wire protocol: its errors are
 //! [`NodeError`]s, which each front end turns into its own exceptions in one
 //! place (for Thrift, `thrift::error`).
 //!
 //! Schema changes go through [`Node::change_schema`] only: validated by
-//! `Schema::apply`, persisted by the `SchemaStore`, then handed to the engine
-//! with `Engine::update_schema`, all under one mutex so that concurrent
+//! `Schema::apply`, persisted by the `SchemaStore`, then handed to the
+//! backend with `Backend::update_schema`, all under one mutex so that concurrent
 //! schema calls cannot interleave. Readers take the snapshot with
 //! [`Node::schema`] (an `Arc` clone) once per call. This module must not
 //! implement storage semantics; it only routes and maps errors.
@@ -28,8 +29,10 @@
 //! [`activity`] record of recent calls.
 
 pub mod activity;
+pub mod backend;
 mod baseline;
 pub mod budget;
+pub mod consistency;
 pub mod cql;
 mod error;
 pub mod faults;
@@ -49,7 +52,7 @@ use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
-use error::{schema_storage_error, storage_error};
+use error::storage_error;
 use locks::PartitionLocks;
 
 use parking_lot::{Mutex, RwLock};
@@ -58,7 +61,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct Node {
-    engine: Arc<Engine>,
+    /// Where the data lives (see [`backend`]).
+    backend: Arc<dyn backend::Backend>,
+    /// The same object when it is the embedded engine: what only it has
+    /// (flush, compaction, snapshots, stored views) is reached through this.
+    engine: Option<Arc<Engine>>,
     /// Where dynamic keyspaces persist; the lock serializes schema changes.
     schema_store: Mutex<SchemaStore>,
     pub auth: Arc<dyn Authenticator>,
@@ -116,8 +123,24 @@ impl Node {
         endpoint: String,
         token: String,
     ) -> Node {
+        let backend: Arc<dyn backend::Backend> = engine.clone();
+        let mut node = Node::with_backend(backend, schema_store, auth, endpoint, token);
+        node.engine = Some(engine);
+        node
+    }
+
+    /// A node whose data lives in `backend` (a cluster), with no embedded
+    /// engine; `schema_store` as for [`Node::new`].
+    pub fn with_backend(
+        backend: Arc<dyn backend::Backend>,
+        schema_store: SchemaStore,
+        auth: Arc<dyn Authenticator>,
+        endpoint: String,
+        token: String,
+    ) -> Node {
         Node {
-            engine,
+            backend,
+            engine: None,
             schema_store: Mutex::new(schema_store),
             auth,
             config_file: None,
@@ -149,11 +172,26 @@ impl Node {
 
     /// The current schema (config and dynamic keyspaces): take it once per call.
     pub fn schema(&self) -> Arc<Schema> {
-        self.engine.schema()
+        self.backend.schema()
     }
 
-    pub fn engine(&self) -> &Arc<Engine> {
-        &self.engine
+    /// The embedded engine, for what only it has (see [`backend`]);
+    /// `None` when the data lives in a cluster.
+    pub fn engine(&self) -> Option<&Arc<Engine>> {
+        self.engine.as_ref()
+    }
+
+    /// The storage backend every data call goes through.
+    pub fn backend(&self) -> &Arc<dyn backend::Backend> {
+        &self.backend
+    }
+
+    /// The refusal of an engine-only operation with a cluster backend.
+    pub fn engine_only(&self, what: &str) -> NodeError {
+        NodeError::Invalid(format!(
+            "{what} is not available with the {} backend",
+            self.backend.kind()
+        ))
     }
 
     /// Installs the observer of answered calls (once; a second is refused).
@@ -188,7 +226,7 @@ impl Node {
     /// as they were.
     pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
         let store = self.schema_store.lock();
-        let old = self.engine.schema();
+        let old = self.backend.schema();
         let notice = notices::SchemaNotice::of(&change);
         let next = old
             .apply(change)
@@ -197,12 +235,12 @@ impl Node {
             .save(&next)
             .map_err(|e| NodeError::Internal(e.to_string()))?;
         let version = next.version().to_string();
-        if let Err(e) = self.engine.update_schema(Arc::new(next)) {
-            // The engine refused before touching anything: put the file back.
+        if let Err(e) = self.backend.update_schema(Arc::new(next)) {
+            // The backend refused before touching anything: put the file back.
             if let Err(undo) = store.save(&old) {
                 tracing::error!(error = %undo, "cannot restore the schema file");
             }
-            return Err(schema_storage_error(e));
+            return Err(e);
         }
         self.notices.announce(notice);
         Ok(version)
@@ -211,7 +249,7 @@ impl Node {
     /// Discards all data of one column family (durable).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);
-        self.engine.truncate(keyspace, cf).map_err(storage_error)
+        self.backend.truncate(keyspace, cf)
     }
 
     // Reads count what they return toward the reply of the call (see
@@ -220,9 +258,8 @@ impl Node {
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
         let allowance = reply::row_allowance();
         let row = self
-            .engine
-            .read_bounded(cmd, key, allowance.unwrap_or(usize::MAX))
-            .map_err(storage_error)?;
+            .backend
+            .read_bounded(cmd, key, allowance.unwrap_or(usize::MAX))?;
         // Cut short only when over what the reply may still take.
         let row = row.ok_or_else(Self::reply_too_large)?;
         reply::hold(key, &row)?;
@@ -232,7 +269,7 @@ impl Node {
     /// How many columns [`Node::read`] would answer (`get_count`): counted
     /// as the row is read, so nothing is held and nothing joins the reply.
     pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
-        self.engine.count(cmd, key).map_err(storage_error)
+        self.backend.count(cmd, key)
     }
 
     /// The refusal of the current call's reply as too large.
@@ -250,16 +287,15 @@ impl Node {
         // A row is read only while it fits what the reply may still take
         // when the range starts (it can only take less later).
         let allowance = reply::row_allowance().unwrap_or(usize::MAX);
-        let rows = self
-            .engine
-            .read_range_while(cmd, range, max_rows, allowance, &mut |key, row| {
-                refused = match row {
-                    Some(row) => reply::hold(key, row).err(),
-                    None => Some(Self::reply_too_large()),
-                };
-                refused.is_none()
-            })
-            .map_err(storage_error)?;
+        let rows =
+            self.backend
+                .read_range_while(cmd, range, max_rows, allowance, &mut |key, row| {
+                    refused = match row {
+                        Some(row) => reply::hold(key, row).err(),
+                        None => Some(Self::reply_too_large()),
+                    };
+                    refused.is_none()
+                })?;
         match refused {
             Some(e) => Err(e),
             None => Ok(rows),
@@ -272,10 +308,7 @@ impl Node {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        let rows = self
-            .engine
-            .read_indexed(cmd, query)
-            .map_err(storage_error)?;
+        let rows = self.backend.read_indexed(cmd, query)?;
         for (key, row) in &rows {
             reply::hold(key, row)?;
         }
@@ -292,6 +325,8 @@ impl Node {
         max_items: usize,
     ) -> NodeResult<Option<crate::storage::stored::StoredPartition>> {
         self.engine
+            .as_ref()
+            .ok_or_else(|| self.engine_only("the stored view"))?
             .stored_partition(keyspace, cf, key, max_items)
             .map_err(storage_error)
     }
@@ -304,6 +339,8 @@ impl Node {
         key: &[u8],
     ) -> NodeResult<Option<crate::storage::stored::PartitionSize>> {
         self.engine
+            .as_ref()
+            .ok_or_else(|| self.engine_only("the stored view"))?
             .partition_size(keyspace, cf, key)
             .map_err(storage_error)
     }
@@ -318,6 +355,8 @@ impl Node {
         each: &mut dyn FnMut(crate::storage::stored::PartitionSize) -> bool,
     ) -> NodeResult<()> {
         self.engine
+            .as_ref()
+            .ok_or_else(|| self.engine_only("the stored view"))?
             .partition_sizes(keyspace, cf, after, each)
             .map_err(storage_error)
     }
@@ -329,9 +368,7 @@ impl Node {
         cf: &str,
         query: &IndexQuery,
     ) -> NodeResult<Option<Vec<Bytes>>> {
-        self.engine
-            .index_candidates(keyspace, cf, query)
-            .map_err(storage_error)
+        self.backend.index_candidates(keyspace, cf, query)
     }
 
     pub fn apply(&self, m: &RowMutation) -> NodeResult<()> {
@@ -343,7 +380,7 @@ impl Node {
         // Noted before the write: a reset after a failed write only
         // rewrites the column family once more.
         self.note_writes(ms);
-        self.engine.apply_batch(ms).map_err(storage_error)
+        self.backend.apply_batch(ms)
     }
 
     /// [`Node::apply_batch`] for mutations held packed (a big batch's).
@@ -351,7 +388,7 @@ impl Node {
         for (ks, cf) in batch.tables() {
             self.note_cf(ks, cf);
         }
-        self.engine.apply_packed(batch).map_err(storage_error)
+        self.backend.apply_packed(batch)
     }
 }
 
@@ -432,7 +469,7 @@ mod tests {
             node.change_schema(add_keyspace("kept")),
             Err(NodeError::Invalid(_))
         ));
-        node.engine().shutdown().unwrap();
+        node.engine().unwrap().shutdown().unwrap();
         assert!(matches!(
             node.change_schema(add_keyspace("lost")),
             Err(NodeError::Internal(_))

@@ -320,7 +320,7 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
         Reader::new(&reply).message_header().unwrap().mtype,
         mtype::REPLY
     );
-    node.engine().flush(Some("CT")).unwrap();
+    node.engine().unwrap().flush(Some("CT")).unwrap();
     let get19 = call(
         "get",
         Value::Struct(vec![

@@ -67,6 +67,8 @@ impl From<NodeError> for ApiError {
             NodeError::Unwritable(_) => ApiError::TimedOut,
             NodeError::Internal(detail) => ApiError::Internal(detail),
             NodeError::WouldBlock(detail) => ApiError::WouldBlock(detail),
+            NodeError::Unavailable(_) => ApiError::Unavailable,
+            NodeError::TimedOut(_) => ApiError::TimedOut,
         }
     }
 }

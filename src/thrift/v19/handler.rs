@@ -11,7 +11,8 @@ use super::{cql, cql2, Handler};
 use crate::auth::access::{Access, Permission};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;
-use crate::node::Node;
+use crate::gateway::Consistency;
+use crate::node::{consistency, Node};
 use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -104,7 +105,7 @@ impl<'a> Handler<'a> {
                     None => Ok(ks),
                 }
             })
-            .and_then(|ks| f(&ks));
+            .and_then(|ks| consistency::with(cl.and_then(cluster_level), || f(&ks)));
         if let Err(ApiError::Dropped(why)) = &r {
             tracing::warn!(
                 method,
@@ -161,7 +162,7 @@ impl<'a> Handler<'a> {
         run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<CqlOutcome, CqlError>,
     ) -> thrift::Result<t::CqlResult> {
         let r = known_level(cl, "consistency", method)
-            .and_then(|_| self.with_cql(needs, run))
+            .and_then(|_| consistency::with(cluster_level(cl), || self.with_cql(needs, run)))
             .map(|outcome| {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {
                     self.session.borrow_mut().v19.keyspace = Some(ks.clone());
@@ -203,4 +204,21 @@ impl Handler<'_> {
         let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
         cql2::run(&backend, self.node, state, run)
     }
+}
+
+/// A call's level as a cluster backend takes it (`None`: the serial
+/// levels, which only conditional writes use, and unknown values).
+fn cluster_level(cl: ConsistencyLevel) -> Option<Consistency> {
+    Some(match cl {
+        ConsistencyLevel::ONE => Consistency::One,
+        ConsistencyLevel::QUORUM => Consistency::Quorum,
+        ConsistencyLevel::LOCAL_QUORUM => Consistency::LocalQuorum,
+        ConsistencyLevel::EACH_QUORUM => Consistency::EachQuorum,
+        ConsistencyLevel::ALL => Consistency::All,
+        ConsistencyLevel::ANY => Consistency::Any,
+        ConsistencyLevel::TWO => Consistency::Two,
+        ConsistencyLevel::THREE => Consistency::Three,
+        ConsistencyLevel::LOCAL_ONE => Consistency::LocalOne,
+        _ => return None,
+    })
 }

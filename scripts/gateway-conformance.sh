@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Replays the recorded conformance cases through a gateway (serve --backend)
+# and lists what fails there.
+#
+# usage: scripts/gateway-conformance.sh [--backend URL] [--config FILE] [CASES_DIR_OR_FILE...]
+#        (default: the 1.2.9 cases on the config they were recorded under, then
+#        the 0.6 cases on theirs)
+#
+# Without --backend, a backend supercolumn serving the native protocol is
+# started first (on the same config, in a temporary directory), and the gateway keeps its
+# data there; with --backend URL, the gateway uses that cluster (which must
+# use the config's partitioner). Each case set gets a fresh pair of servers.
+# Exits non-zero when any case fails: the list of failing scenarios is the
+# work left for the cluster backend (see README "Cluster backend").
+set -uo pipefail
+. "$(dirname "$0")/env.sh"
+. scripts/server-lib.sh
+
+CONF=$CONFORMANCE_DIR
+check_corpus || exit 1
+BACKEND_URL=""
+CONFIG=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --backend) BACKEND_URL=$2; shift 2 ;;
+        --config) CONFIG=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+ensure_binary || exit 1
+ensure_python || exit 1
+
+# One run: CONFIG CASES... through a gateway; prints the replay's report.
+run_set() {
+    local config=$1
+    shift
+    local url=$BACKEND_URL backend_pid=""
+    if [ -z "$url" ]; then
+        start_server "$config" --native-listen 127.0.0.1:0 || return 1
+        backend_pid=$SERVER_PID
+        BACKEND_DATA=$SERVER_DATA
+        url="cassandra://127.0.0.1:$NATIVE_PORT"
+        echo "gateway-conformance: backend pid $backend_pid, native port $NATIVE_PORT"
+    fi
+    local served
+    served=$(mktemp --suffix=.conf)
+    sed 's|<ThriftFramedTransport>false</ThriftFramedTransport>|<ThriftFramedTransport>true</ThriftFramedTransport>|' "$config" >"$served"
+    if ! start_server "$served" --backend "$url"; then
+        [ -n "$backend_pid" ] && kill -9 "$backend_pid" 2>/dev/null
+        rm -f "$served"
+        return 1
+    fi
+    echo "gateway-conformance: gateway pid $SERVER_PID on port $SERVER_PORT"
+    local rc=0
+    "$PYTHON" "$CONF/replay.py" --port "$SERVER_PORT" --auto "$@" || rc=1
+    stop_server || rc=1
+    if [ -n "$backend_pid" ]; then
+        kill -TERM "$backend_pid" 2>/dev/null
+        wait "$backend_pid" 2>/dev/null
+        rm -rf "$BACKEND_DATA" "$BACKEND_DATA.stdout" "$BACKEND_DATA.stderr"
+    fi
+    rm -f "$served"
+    return $rc
+}
+
+RC=0
+if [ $# -gt 0 ]; then
+    run_set "${CONFIG:-$CONF/config/storage-conf-v19.xml}" "$@" || RC=1
+else
+    echo "== 1.2.9 cases"
+    run_set "${CONFIG:-$CONF/config/storage-conf-v19.xml}" "$CONF/cases/v19" || RC=1
+    echo "== 0.6 cases"
+    run_set "${CONFIG:-$CONF/config/storage-conf.xml}" "$CONF/cases/v06" || RC=1
+fi
+exit $RC

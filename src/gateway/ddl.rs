@@ -1,0 +1,151 @@
+//! supercolumn's schema made real in the cluster: keyspaces and tables it
+//! has are created there when missing, ones it drops are dropped, and
+//! schema agreement is awaited after each change; `TRUNCATE` too.
+//!
+//! Creation is attempted and "already exists" taken as success (1.2's CQL3
+//! has no `IF NOT EXISTS`; 2.0+ does), so a cluster that already holds the
+//! application's data, written through Cassandra's own Thrift, is kept as
+//! it is. A column family the gateway cannot lay out yet (see `layout`) is
+//! logged and left alone: calls on it are refused, the rest serve. This
+//! module must not read or write rows.
+
+use super::layout::{self, Layout};
+use super::statements::run;
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::schema::Schema;
+use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
+
+/// Brings the cluster from `old` (`None`: whatever it holds) to `next`.
+pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> GatewayResult<()> {
+    let mut changed = false;
+    for ks in next.user_keyspaces() {
+        let old_ks = old.and_then(|o| o.keyspace(&ks.name));
+        if old_ks.is_none() {
+            changed |= create(inner, &layout::create_keyspace(ks)).await?;
+        }
+        for cf in ks.cfs.values() {
+            let known = old_ks
+                .and_then(|o| o.cfs.get(&cf.name))
+                .is_some_and(|o| o.id == cf.id);
+            if known {
+                continue;
+            }
+            match Layout::of(cf) {
+                Ok(l) => changed |= create(inner, &l.create_table()).await?,
+                Err(e) => tracing::warn!(
+                    keyspace = %ks.name,
+                    column_family = %cf.name,
+                    "not created in the cluster: {e}"
+                ),
+            }
+        }
+    }
+    if let Some(old) = old {
+        for ks in old.user_keyspaces() {
+            match next.keyspace(&ks.name) {
+                None => {
+                    drop(inner, &format!("DROP KEYSPACE {}", layout::quote(&ks.name))).await?;
+                    changed = true;
+                }
+                Some(kept) => {
+                    for cf in ks.cfs.values() {
+                        if kept.cfs.get(&cf.name).is_none_or(|n| n.id != cf.id) {
+                            let table =
+                                format!("{}.{}", layout::quote(&ks.name), layout::quote(&cf.name));
+                            drop(inner, &format!("DROP TABLE {table}")).await?;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        // A CF dropped and created again under its name: drop first.
+        for ks in next.user_keyspaces() {
+            let Some(old_ks) = old.keyspace(&ks.name) else {
+                continue;
+            };
+            for cf in ks.cfs.values() {
+                if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
+                    if let Ok(l) = Layout::of(cf) {
+                        create(inner, &l.create_table()).await?;
+                    }
+                }
+            }
+        }
+    }
+    if changed {
+        agree(inner).await;
+    }
+    Ok(())
+}
+
+/// Runs a `CREATE`; true when it created something, false when it existed.
+async fn create(inner: &Inner, text: &str) -> GatewayResult<bool> {
+    match inner.session.query_unpaged(text, ()).await {
+        Ok(_) => Ok(true),
+        Err(e) if already_exists(&e) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Runs a `DROP`; one of something the cluster does not have is no error.
+async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
+    match inner.session.query_unpaged(text, ()).await {
+        Ok(_) => Ok(()),
+        Err(e) => match GatewayError::from(e) {
+            GatewayError::Invalid(why) => {
+                tracing::warn!("{text}: {why}");
+                Ok(())
+            }
+            other => Err(other),
+        },
+    }
+}
+
+fn already_exists(e: &ExecutionError) -> bool {
+    matches!(
+        e,
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::AlreadyExists { .. },
+            _
+        ))
+    )
+}
+
+/// Waits until every node has the same schema version, at most
+/// [`AGREEMENT_WAIT`]; a cluster that does not agree in time, or whose
+/// schema versions cannot be read (supercolumn's native side serves no
+/// paged `system.peers` read yet), is logged, not failed: the change was made.
+async fn agree(inner: &Inner) {
+    let deadline = tokio::time::Instant::now() + AGREEMENT_WAIT;
+    loop {
+        match inner.session.check_schema_agreement().await {
+            Ok(Some(_)) => return,
+            Ok(None) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await
+            }
+            Ok(None) => {
+                tracing::warn!("the cluster's schema did not agree within {AGREEMENT_WAIT:?}");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!("cannot check the cluster's schema agreement: {e}");
+                return;
+            }
+        }
+    }
+}
+
+/// The longest wait for schema agreement after a change.
+pub const AGREEMENT_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+pub async fn truncate(
+    inner: &Inner,
+    keyspace: &str,
+    cf: &str,
+    cl: Consistency,
+) -> GatewayResult<()> {
+    let (_, layout) = super::reads::table(inner, keyspace, cf)?;
+    run(inner, &format!("TRUNCATE {}", layout.table), &[], cl).await?;
+    Ok(())
+}

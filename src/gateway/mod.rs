@@ -1,0 +1,278 @@
+//! The cluster backend: supercolumn's storage as tables of a Cassandra or
+//! ScyllaDB cluster, reached over the CQL native protocol (the `scylla`
+//! driver: token-aware routing, retries, paging, both databases).
+//!
+//! A sibling of `storage` below `node`: it takes the same commands and
+//! mutations (`storage::model`) and answers with the same rows, so that
+//! every front end above the node is unchanged. It must not know `node` or
+//! any front end; `node::backend` adapts [`Cluster`] to the node's border
+//! and maps [`GatewayError`] to the node's errors in one place.
+//!
+//! One concept per file: [`url`] (the `cassandra://` address), [`layout`]
+//! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
+//! out), [`statements`] (prepared once, cached by text), [`reads`] (one
+//! row's slice), [`scan`] (key and token ranges in partitioner order),
+//! [`writes`] (mutations with their timestamps and TTLs), [`ddl`] (tables
+//! created and dropped as supercolumn's schema changes, agreement awaited),
+//! [`error`] (the driver's errors, in one place).
+//!
+//! The driver is async and the node's calls block: the cluster owns a
+//! small runtime of its own, and a call waits for its future there
+//! ([`Cluster::block`]), from whatever thread (pool or runtime) it runs on.
+//! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
+//! share, except where noted (`DeleteRange` uses 3.0's range deletion).
+
+pub mod ddl;
+pub mod error;
+pub mod layout;
+pub mod reads;
+pub mod scan;
+pub mod statements;
+pub mod url;
+pub mod values;
+pub mod writes;
+
+pub use error::{GatewayError, GatewayResult};
+pub use url::ClusterUrl;
+
+use crate::schema::Schema;
+use crate::storage::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
+use parking_lot::RwLock;
+use scylla::client::execution_profile::ExecutionProfile;
+use scylla::client::session::Session;
+use scylla::client::session_builder::SessionBuilder;
+use std::future::Future;
+use std::sync::Arc;
+
+/// The consistency levels a call may ask of the cluster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Consistency {
+    Any,
+    One,
+    Two,
+    Three,
+    Quorum,
+    All,
+    LocalQuorum,
+    EachQuorum,
+    LocalOne,
+}
+
+impl Consistency {
+    /// By the names Thrift and CQL give them (`LOCAL_QUORUM`).
+    pub fn from_name(name: &str) -> Option<Consistency> {
+        Some(match name.to_ascii_uppercase().as_str() {
+            "ANY" => Consistency::Any,
+            "ONE" => Consistency::One,
+            "TWO" => Consistency::Two,
+            "THREE" => Consistency::Three,
+            "QUORUM" => Consistency::Quorum,
+            "ALL" => Consistency::All,
+            "LOCAL_QUORUM" => Consistency::LocalQuorum,
+            "EACH_QUORUM" => Consistency::EachQuorum,
+            "LOCAL_ONE" => Consistency::LocalOne,
+            _ => return None,
+        })
+    }
+
+    fn driver(self) -> scylla::statement::Consistency {
+        use scylla::statement::Consistency as C;
+        match self {
+            Consistency::Any => C::Any,
+            Consistency::One => C::One,
+            Consistency::Two => C::Two,
+            Consistency::Three => C::Three,
+            Consistency::Quorum => C::Quorum,
+            Consistency::All => C::All,
+            Consistency::LocalQuorum => C::LocalQuorum,
+            Consistency::EachQuorum => C::EachQuorum,
+            Consistency::LocalOne => C::LocalOne,
+        }
+    }
+}
+
+/// What the async parts share: the session, the statements, the schema.
+pub struct Inner {
+    pub(crate) session: Session,
+    pub(crate) statements: statements::Statements,
+    schema: RwLock<Arc<Schema>>,
+    pub url: ClusterUrl,
+}
+
+impl Inner {
+    pub fn schema(&self) -> Arc<Schema> {
+        self.schema.read().clone()
+    }
+}
+
+/// A connected cluster serving supercolumn's schema.
+pub struct Cluster {
+    inner: Arc<Inner>,
+    /// `Some` until drop (a runtime must be shut down without blocking
+    /// when the last node reference goes inside an async context).
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Cluster {
+    /// Connects to `url` and creates the tables `schema` has and the
+    /// cluster lacks (awaiting schema agreement).
+    pub fn connect(url: &ClusterUrl, schema: Arc<Schema>) -> GatewayResult<Cluster> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("gateway")
+            .enable_all()
+            .build()
+            .map_err(|e| GatewayError::Internal(format!("cannot start the driver runtime: {e}")))?;
+        let profile = ExecutionProfile::builder()
+            .consistency(url.consistency.driver())
+            .request_timeout(Some(url.timeout))
+            .build()
+            .into_handle();
+        let builder = SessionBuilder::new()
+            .known_nodes(&url.hosts)
+            .connection_timeout(url.connect_timeout)
+            .default_execution_profile_handle(profile)
+            // Keyspaces' replication (for token-aware routing) only: the
+            // gateway knows its tables from supercolumn's schema and does
+            // not depend on the driver's view of them.
+            .fetch_full_schema_metadata(false)
+            // Agreement is awaited by `ddl`, which can tell a cluster that
+            // disagrees from one whose versions cannot be read.
+            .auto_await_schema_agreement(false);
+        let session = runtime
+            .block_on(async move { builder.build().await })
+            .map_err(GatewayError::from)?;
+        let inner = Arc::new(Inner {
+            session,
+            statements: statements::Statements::default(),
+            schema: RwLock::new(schema.clone()),
+            url: url.clone(),
+        });
+        let cluster = Cluster {
+            inner,
+            runtime: Some(runtime),
+        };
+        let inner = cluster.inner.clone();
+        cluster.block(async move { ddl::sync(&inner, None, &schema).await })?;
+        Ok(cluster)
+    }
+
+    /// Runs `f` on the cluster's runtime and waits for it on this thread.
+    fn block<T: Send + 'static>(
+        &self,
+        f: impl Future<Output = GatewayResult<T>> + Send + 'static,
+    ) -> GatewayResult<T> {
+        let Some(rt) = &self.runtime else {
+            return Err(GatewayError::Internal(
+                "the cluster backend is closed".into(),
+            ));
+        };
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        rt.spawn(async move {
+            let _ = tx.send(f.await);
+        });
+        rx.recv().unwrap_or_else(|_| {
+            Err(GatewayError::Internal(
+                "the cluster backend stopped during a call".into(),
+            ))
+        })
+    }
+
+    pub fn schema(&self) -> Arc<Schema> {
+        self.inner.schema()
+    }
+
+    pub fn url(&self) -> &ClusterUrl {
+        &self.inner.url
+    }
+
+    /// Takes supercolumn's new schema: tables it added are created in the
+    /// cluster, tables it dropped are dropped there, agreement is awaited.
+    pub fn update_schema(&self, next: Arc<Schema>) -> GatewayResult<()> {
+        let inner = self.inner.clone();
+        let old = self.schema();
+        let target = next.clone();
+        self.block(async move { ddl::sync(&inner, Some(&old), &target).await })?;
+        *self.inner.schema.write() = next;
+        Ok(())
+    }
+
+    pub fn truncate(&self, keyspace: &str, cf: &str, cl: Consistency) -> GatewayResult<()> {
+        let inner = self.inner.clone();
+        let (ks, cf) = (keyspace.to_string(), cf.to_string());
+        self.block(async move { ddl::truncate(&inner, &ks, &cf, cl).await })
+    }
+
+    /// One row's slice; `None` when it holds more than `max_bytes`.
+    pub fn read(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+        cl: Consistency,
+    ) -> GatewayResult<Option<RowResult>> {
+        let inner = self.inner.clone();
+        let (cmd, key) = (cmd.clone(), key.to_vec());
+        self.block(async move { reads::read_row(&inner, &cmd, &key, max_bytes, cl).await })
+    }
+
+    /// Up to `max_rows` rows of `range` in the cluster's token order, each
+    /// shown to `keep` as it is read (`None`: over `max_row_bytes`); the
+    /// read stops when `keep` says no.
+    pub fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        max_row_bytes: usize,
+        keep: &mut dyn FnMut(&[u8], Option<&RowResult>) -> bool,
+        cl: Consistency,
+    ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
+        let mut out = Vec::new();
+        let pieces = scan::pieces(&self.schema(), range)?;
+        for piece in pieces {
+            let mut after: Option<Bytes> = None;
+            while out.len() < max_rows {
+                let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
+                let inner = self.inner.clone();
+                let (cmd2, piece2, after2) = (cmd.clone(), piece.clone(), after.clone());
+                let keys = self.block(async move {
+                    scan::keys(&inner, &cmd2, &piece2, after2.as_deref(), batch, cl).await
+                })?;
+                let done = keys.len() < batch;
+                for key in keys {
+                    let row = self.read(cmd, &key, max_row_bytes, cl)?;
+                    if !keep(&key, row.as_ref()) {
+                        if let Some(row) = row {
+                            out.push((key, row));
+                        }
+                        return Ok(out);
+                    }
+                    after = Some(key.clone());
+                    if let Some(row) = row {
+                        out.push((key, row));
+                    }
+                }
+                if done {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Applies mutations, each row's changes in order.
+    pub fn apply(&self, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
+        let inner = self.inner.clone();
+        let ms = ms.to_vec();
+        self.block(async move { writes::apply(&inner, &ms, cl).await })
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}

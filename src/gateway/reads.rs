@@ -1,0 +1,378 @@
+//! One row's slice read from its table: by names, by a range (reversed,
+//! counted), of a Standard CF, of a super column's sub-columns, or of a
+//! Super CF's super columns.
+//!
+//! Cells come back with their client timestamps (`writetime`) and, when
+//! they expire, their remaining TTL (`ttl`): CQL has no way to read the TTL
+//! a cell was written with, so an expiring cell reports what is left of it
+//! (its expiry time is exact). Counter cells have neither. Results are put
+//! in comparator order here (a names read's `IN` order is the cluster's;
+//! a reversed super-column read reverses the sub-columns too, which Thrift
+//! does not). This module must not write.
+
+use super::layout::{Layout, Shape};
+use super::statements::{each_row, run};
+use super::values::{Bound, RawRow};
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::marshal::TypeRef;
+use crate::schema::CfDef;
+use crate::storage::model::{
+    Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
+};
+use std::sync::Arc;
+
+/// A CF's definition and layout for a call, or the refusal the engine
+/// would give for an unknown one.
+pub fn table(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDef>, Layout)> {
+    let schema = inner.schema();
+    if schema.keyspace(keyspace).is_none() {
+        return Err(GatewayError::Invalid(format!(
+            "Keyspace {keyspace} does not exist"
+        )));
+    }
+    let def = schema
+        .cf(keyspace, cf)
+        .ok_or_else(|| GatewayError::Invalid(format!("unconfigured columnfamily {cf}")))?
+        .clone();
+    let layout = Layout::of(&def)?;
+    Ok((def, layout))
+}
+
+/// What a slice reads: the selected name column, its bounds and order.
+struct Selection<'a> {
+    /// `column1` (cells, super column names) or `column2` (sub-columns).
+    column: &'static str,
+    /// Fixed leading columns: `key = ?` and, for sub-columns, `column1 = ?`.
+    fixed: Vec<(&'static str, &'a [u8])>,
+}
+
+pub async fn read_row(
+    inner: &Inner,
+    cmd: &ReadCommand,
+    key: &[u8],
+    max_bytes: usize,
+    cl: Consistency,
+) -> GatewayResult<Option<RowResult>> {
+    let (def, layout) = table(inner, &cmd.keyspace, &cmd.cf)?;
+    let mut budget = Budget::new(max_bytes);
+    let now = now_seconds();
+    match (layout.shape, &cmd.super_column) {
+        (Shape::Super, None) => {
+            let supers =
+                super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;
+            Ok(budget.ok().then_some(RowResult::SuperColumns(supers)))
+        }
+        (Shape::Super, Some(sc)) => {
+            let sel = Selection {
+                column: "column2",
+                fixed: vec![("key", key), ("column1", sc)],
+            };
+            let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
+            let cells = cells(inner, &layout, &sub, &sel, &cmd.slice, cl, &mut budget, now).await?;
+            Ok(budget.ok().then_some(RowResult::Cells(cells)))
+        }
+        (Shape::Dense, _) => {
+            let sel = Selection {
+                column: "column1",
+                fixed: vec![("key", key)],
+            };
+            let cells = cells(
+                inner,
+                &layout,
+                &def.comparator,
+                &sel,
+                &cmd.slice,
+                cl,
+                &mut budget,
+                now,
+            )
+            .await?;
+            Ok(budget.ok().then_some(RowResult::Cells(cells)))
+        }
+    }
+}
+
+/// Bytes a row may still take; spent by names and values as they come.
+struct Budget {
+    left: usize,
+    over: bool,
+}
+
+impl Budget {
+    fn new(max_bytes: usize) -> Budget {
+        Budget {
+            left: max_bytes,
+            over: false,
+        }
+    }
+    /// Spends a cell's bytes; false (and over for good) when they do not fit.
+    fn spend(&mut self, cell: &Cell) -> bool {
+        match self.left.checked_sub(cell.name.len() + cell.value.len()) {
+            Some(left) if !self.over => {
+                self.left = left;
+                true
+            }
+            _ => {
+                self.over = true;
+                false
+            }
+        }
+    }
+    fn ok(&self) -> bool {
+        !self.over
+    }
+}
+
+/// The selected cells of one name column, in comparator order.
+#[allow(clippy::too_many_arguments)]
+async fn cells(
+    inner: &Inner,
+    layout: &Layout,
+    comparator: &TypeRef,
+    sel: &Selection<'_>,
+    slice: &Slice,
+    cl: Consistency,
+    budget: &mut Budget,
+    now: i32,
+) -> GatewayResult<Vec<Cell>> {
+    let what = selected(sel.column, layout.counter);
+    let mut values: Vec<Bound> = sel
+        .fixed
+        .iter()
+        .map(|(_, v)| Bound::Bytes(v.to_vec()))
+        .collect();
+    let mut text = format!(
+        "SELECT {what} FROM {} WHERE {}",
+        layout.table,
+        sel.fixed
+            .iter()
+            .map(|(c, _)| format!("{c} = ?"))
+            .collect::<Vec<_>>()
+            .join(" AND ")
+    );
+    let mut out = Vec::new();
+    match slice {
+        Slice::Names(names) => {
+            // One query per name, all at once: `IN (?, ...)` would be one,
+            // but supercolumn's own CQL3 refuses markers in an IN list
+            // (Cassandra 1.2 and 3.x take them).
+            text.push_str(&format!(" AND {} = ?", sel.column));
+            let mut wanted: Vec<&Vec<u8>> = names.iter().collect();
+            wanted.sort_by(|a, b| comparator.compare(a, b));
+            wanted.dedup();
+            let reads = wanted.iter().map(|name| {
+                let mut v = values.clone();
+                v.push(Bound::Bytes(name.to_vec()));
+                let text = &text;
+                async move { run(inner, text, &v, cl).await }
+            });
+            for rows in futures_util::future::try_join_all(reads).await? {
+                for row in rows {
+                    let cell = cell(row, layout.counter, now)?;
+                    if !budget.spend(&cell) {
+                        return Ok(out);
+                    }
+                    out.push(cell);
+                }
+            }
+        }
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            count,
+        } => {
+            let (low, high) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            bounds(&mut text, &mut values, sel.column, low, high);
+            if *reversed {
+                text.push_str(&format!(" ORDER BY {} DESC", sel.column));
+            }
+            if *count == 0 {
+                return Ok(out);
+            }
+            limit(&mut text, *count);
+            let mut failed = None;
+            each_row(inner, &text, values, cl, |row| {
+                let cell = match cell(row, layout.counter, now) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        failed = Some(e);
+                        return Ok(false);
+                    }
+                };
+                if !budget.spend(&cell) {
+                    return Ok(false);
+                }
+                out.push(cell);
+                Ok(out.len() < *count)
+            })
+            .await?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The super columns of a Super CF's row, each with its sub-columns.
+#[allow(clippy::too_many_arguments)]
+async fn super_columns(
+    inner: &Inner,
+    def: &CfDef,
+    layout: &Layout,
+    cmd: &ReadCommand,
+    key: &[u8],
+    cl: Consistency,
+    budget: &mut Budget,
+    now: i32,
+) -> GatewayResult<Vec<SuperColumn>> {
+    let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
+    let what = format!("column1, {}", selected("column2", layout.counter));
+    let mut out: Vec<SuperColumn> = Vec::new();
+    let mut push = |out: &mut Vec<SuperColumn>, mut row: RawRow| -> GatewayResult<bool> {
+        let name = row.bytes(0).map_err(bad)?;
+        let rest = RawRow(row.0.split_off(1));
+        let cell = cell(rest, layout.counter, now)?;
+        if !budget.spend(&cell) {
+            return Ok(false);
+        }
+        match out.last_mut() {
+            Some(last) if last.name == name => last.cells.push(cell),
+            _ => out.push(SuperColumn {
+                name,
+                deletion: DeletionTime::LIVE,
+                cells: vec![cell],
+            }),
+        }
+        Ok(true)
+    };
+    match &cmd.slice {
+        Slice::Names(names) => {
+            let text = format!(
+                "SELECT {what} FROM {} WHERE key = ? AND column1 = ?",
+                layout.table
+            );
+            for name in names {
+                let values = [Bound::Bytes(key.to_vec()), Bound::Bytes(name.clone())];
+                for row in run(inner, &text, &values, cl).await? {
+                    if !push(&mut out, row)? {
+                        return Ok(out);
+                    }
+                }
+            }
+            out.sort_by(|a, b| def.comparator.compare(&a.name, &b.name));
+            out.dedup_by(|a, b| a.name == b.name);
+        }
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            count,
+        } => {
+            if *count == 0 {
+                return Ok(out);
+            }
+            let mut text = format!("SELECT {what} FROM {} WHERE key = ?", layout.table);
+            let mut values = vec![Bound::Bytes(key.to_vec())];
+            let (low, high) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            bounds(&mut text, &mut values, "column1", low, high);
+            if *reversed {
+                text.push_str(" ORDER BY column1 DESC");
+            }
+            // Rows are sub-columns: read until one more super column starts.
+            each_row(inner, &text, values, cl, |row| {
+                let more = push(&mut out, row)?;
+                if out.len() > *count {
+                    out.truncate(*count);
+                    return Ok(false);
+                }
+                Ok(more)
+            })
+            .await?;
+        }
+    }
+    for sc in &mut out {
+        sc.cells.sort_by(|a, b| sub.compare(&a.name, &b.name));
+    }
+    Ok(out)
+}
+
+/// The columns a cell is read from: name, value, then (not for counters,
+/// whose cells have neither) `writetime` and `ttl`.
+fn selected(name_column: &str, counter: bool) -> String {
+    if counter {
+        format!("{name_column}, value")
+    } else {
+        format!("{name_column}, value, writetime(value), ttl(value)")
+    }
+}
+
+/// `AND c >= ? AND c <= ?` for the bounds given (an empty bound is open).
+fn bounds(text: &mut String, values: &mut Vec<Bound>, column: &str, low: &[u8], high: &[u8]) {
+    if !low.is_empty() {
+        text.push_str(&format!(" AND {column} >= ?"));
+        values.push(Bound::Bytes(low.to_vec()));
+    }
+    if !high.is_empty() {
+        text.push_str(&format!(" AND {column} <= ?"));
+        values.push(Bound::Bytes(high.to_vec()));
+    }
+}
+
+/// `LIMIT n` (a literal: 1.2's CQL3 took no marker there); none for "all".
+fn limit(text: &mut String, count: usize) {
+    if let Ok(n) = i32::try_from(count) {
+        text.push_str(&format!(" LIMIT {n}"));
+    }
+}
+
+fn bad(e: super::values::BadColumn) -> GatewayError {
+    GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
+}
+
+/// A cell from `(name, value[, writetime, ttl])`.
+fn cell(mut row: RawRow, counter: bool, now: i32) -> GatewayResult<Cell> {
+    let name = row.bytes(0).map_err(bad)?;
+    let value = row.bytes(1).map_err(bad)?;
+    if counter {
+        return Ok(Cell {
+            name,
+            value,
+            timestamp: 0,
+            kind: CellKind::Counter {
+                deletion: DeletionTime::LIVE,
+            },
+        });
+    }
+    let timestamp = row.long(2).map_err(bad)?.unwrap_or(0);
+    let kind = match row.int(3).map_err(bad)? {
+        Some(ttl) if ttl > 0 => CellKind::Expiring {
+            ttl,
+            local_expiration_time: now.saturating_add(ttl),
+        },
+        _ => CellKind::Live,
+    };
+    Ok(Cell {
+        name,
+        value,
+        timestamp,
+        kind,
+    })
+}
+
+fn now_seconds() -> i32 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    i32::try_from(secs).unwrap_or(i32::MAX)
+}

@@ -1,0 +1,88 @@
+//! Statements sent to the cluster: prepared once per text and cached, then
+//! executed with the call's consistency level, whole or page by page.
+//!
+//! The texts are few (a handful per table and slice shape), so the cache
+//! is a map by text; it is emptied if it ever grows past
+//! [`MAX_STATEMENTS`] (a bound, not an eviction policy: texts embed only
+//! table names and `IN` arities). This module must not build statement
+//! texts; the readers and writers do.
+
+use super::values::{Bound, RawRow};
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use futures_util::StreamExt;
+use parking_lot::Mutex;
+use scylla::statement::prepared::PreparedStatement;
+use std::collections::HashMap;
+
+/// The most statement texts kept prepared.
+pub const MAX_STATEMENTS: usize = 4096;
+
+/// Rows a page of a paged read asks for.
+pub const PAGE_ROWS: i32 = 1000;
+
+#[derive(Default)]
+pub struct Statements {
+    cache: Mutex<HashMap<String, PreparedStatement>>,
+}
+
+impl Statements {
+    /// `text` prepared (from the cache when it was before).
+    pub async fn prepared(&self, inner: &Inner, text: &str) -> GatewayResult<PreparedStatement> {
+        if let Some(p) = self.cache.lock().get(text) {
+            return Ok(p.clone());
+        }
+        let p = inner.session.prepare(text).await?;
+        let mut cache = self.cache.lock();
+        if cache.len() >= MAX_STATEMENTS {
+            cache.clear();
+        }
+        cache.insert(text.to_string(), p.clone());
+        Ok(p)
+    }
+}
+
+/// Runs `text` with `values`; the rows of a result (none for a write).
+pub async fn run(
+    inner: &Inner,
+    text: &str,
+    values: &[Bound],
+    cl: Consistency,
+) -> GatewayResult<Vec<RawRow>> {
+    let mut p = inner.statements.prepared(inner, text).await?;
+    p.set_consistency(cl.driver());
+    let result = inner.session.execute_unpaged(&p, values).await?;
+    if !result.is_rows() {
+        return Ok(Vec::new());
+    }
+    let rows = result
+        .into_rows_result()
+        .map_err(|e| GatewayError::Internal(e.to_string()))?;
+    let rows = rows
+        .rows::<RawRow>()
+        .map_err(|e| GatewayError::Internal(e.to_string()))?;
+    rows.map(|r| r.map_err(|e| GatewayError::Internal(e.to_string())))
+        .collect()
+}
+
+/// Runs `text` page by page, handing each row to `each` until it says stop.
+pub async fn each_row(
+    inner: &Inner,
+    text: &str,
+    values: Vec<Bound>,
+    cl: Consistency,
+    mut each: impl FnMut(RawRow) -> GatewayResult<bool>,
+) -> GatewayResult<()> {
+    let mut p = inner.statements.prepared(inner, text).await?;
+    p.set_consistency(cl.driver());
+    p.set_page_size(PAGE_ROWS);
+    let pager = inner.session.execute_iter(p, values).await?;
+    let mut rows = pager
+        .rows_stream::<RawRow>()
+        .map_err(|e| GatewayError::Internal(e.to_string()))?;
+    while let Some(row) = rows.next().await {
+        if !each(row?)? {
+            break;
+        }
+    }
+    Ok(())
+}

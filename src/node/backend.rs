@@ -1,0 +1,256 @@
+//! The storage border: what [`Node`](super::Node) needs of whatever holds
+//! the data, as one object-safe trait, [`Backend`].
+//!
+//! Why a trait here and not in `storage`: the border is the node's need
+//! (read, write, truncate, take a schema), and its errors are the node's
+//! ([`NodeError`]), which every front end already maps in one place. Two
+//! implementations sit below the node as siblings and know nothing of it:
+//! the embedded `storage::Engine` (implemented here, a thin forwarding with
+//! no copies: the same borrowed commands and mutations reach the engine) and
+//! the cluster `gateway::Cluster` (implemented here too, so that `gateway`
+//! need not know `node`). Each maps its own errors into [`NodeError`] in one
+//! function (`node::error`).
+//!
+//! What stays engine-only, reached through `Node::engine()` (an `Option`,
+//! `None` with a cluster backend, no downcast): flush, compaction,
+//! snapshots, per-CF statistics and metrics, the explorer's stored views
+//! (`stored_partition`, `partition_size(s)`), and the no-wait routing of
+//! `thrift::handoff` (whether a read would wait on the disk). A front end
+//! asking for one of those with a cluster backend gets a clear refusal,
+//! never a guess.
+//!
+//! This module must not implement storage semantics; it only forwards.
+
+use super::error::{gateway_error, schema_storage_error, storage_error};
+use super::NodeResult;
+use crate::gateway::{Cluster, Consistency};
+use crate::schema::Schema;
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::packed_batch::PackedBatch;
+use crate::storage::Engine;
+use std::sync::Arc;
+
+/// Called for each row a range read finds, as it is read: `None` when the
+/// row is bigger than the read may hold; `false` stops the read there.
+pub type KeepRow<'a> = &'a mut dyn FnMut(&[u8], Option<&RowResult>) -> bool;
+
+/// Where a node's data lives. All calls block; implementations are shared
+/// between threads behind an `Arc`.
+pub trait Backend: Send + Sync {
+    /// A short name for logs and the admin surface ("embedded", "cassandra").
+    fn kind(&self) -> &'static str;
+
+    /// The schema snapshot the backend serves.
+    fn schema(&self) -> Arc<Schema>;
+
+    /// Takes a new schema (already validated and persisted by the node).
+    fn update_schema(&self, next: Arc<Schema>) -> NodeResult<()>;
+
+    /// Discards all data of one column family.
+    fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()>;
+
+    /// One row's slice; `None` when it would hold more than `max_bytes`.
+    fn read_bounded(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+    ) -> NodeResult<Option<RowResult>>;
+
+    /// How many items [`Backend::read_bounded`] would return.
+    fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize>;
+
+    /// Up to `max_rows` rows of `range` in ring order, each shown to `keep`
+    /// as it is read (see [`KeepRow`]).
+    fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        max_row_bytes: usize,
+        keep: KeepRow<'_>,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>>;
+
+    /// Rows found through secondary indexes, read with `cmd`'s slice.
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>>;
+
+    /// Keys that may match an indexed `Eq`, unchecked (`None`: no index).
+    fn index_candidates(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
+    ) -> NodeResult<Option<Vec<Bytes>>>;
+
+    /// Applies mutations as one batch.
+    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()>;
+
+    /// [`Backend::apply_batch`] for mutations held packed.
+    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()>;
+
+    /// Whether the backend still takes calls (false after shutdown).
+    fn is_open(&self) -> bool;
+}
+
+impl Backend for Engine {
+    fn kind(&self) -> &'static str {
+        "embedded"
+    }
+
+    fn schema(&self) -> Arc<Schema> {
+        Engine::schema(self)
+    }
+
+    fn update_schema(&self, next: Arc<Schema>) -> NodeResult<()> {
+        Engine::update_schema(self, next).map_err(schema_storage_error)
+    }
+
+    fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
+        Engine::truncate(self, keyspace, cf).map_err(storage_error)
+    }
+
+    fn read_bounded(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+    ) -> NodeResult<Option<RowResult>> {
+        Engine::read_bounded(self, cmd, key, max_bytes).map_err(storage_error)
+    }
+
+    fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
+        Engine::count(self, cmd, key).map_err(storage_error)
+    }
+
+    fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        max_row_bytes: usize,
+        keep: KeepRow<'_>,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
+        Engine::read_range_while(self, cmd, range, max_rows, max_row_bytes, keep)
+            .map_err(storage_error)
+    }
+
+    fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
+        Engine::read_indexed(self, cmd, query).map_err(storage_error)
+    }
+
+    fn index_candidates(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
+    ) -> NodeResult<Option<Vec<Bytes>>> {
+        Engine::index_candidates(self, keyspace, cf, query).map_err(storage_error)
+    }
+
+    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        Engine::apply_batch(self, ms).map_err(storage_error)
+    }
+
+    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+        Engine::apply_packed(self, batch).map_err(storage_error)
+    }
+
+    fn is_open(&self) -> bool {
+        Engine::is_open(self)
+    }
+}
+
+/// The call's level, else the one the cluster URL names.
+fn level(cluster: &Cluster) -> Consistency {
+    super::consistency::current().unwrap_or(cluster.url().consistency)
+}
+
+impl Backend for Cluster {
+    fn kind(&self) -> &'static str {
+        "cassandra"
+    }
+
+    fn schema(&self) -> Arc<Schema> {
+        Cluster::schema(self)
+    }
+
+    fn update_schema(&self, next: Arc<Schema>) -> NodeResult<()> {
+        Cluster::update_schema(self, next).map_err(gateway_error)
+    }
+
+    fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
+        // Cassandra truncates on every node whatever the level (ALL).
+        Cluster::truncate(self, keyspace, cf, level(self)).map_err(gateway_error)
+    }
+
+    fn read_bounded(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+    ) -> NodeResult<Option<RowResult>> {
+        Cluster::read(self, cmd, key, max_bytes, level(self)).map_err(gateway_error)
+    }
+
+    fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
+        Cluster::read(self, cmd, key, usize::MAX, level(self))
+            .map(|row| row.map_or(0, |r| r.len()))
+            .map_err(gateway_error)
+    }
+
+    fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        max_row_bytes: usize,
+        keep: KeepRow<'_>,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
+        Cluster::read_range(self, cmd, range, max_rows, max_row_bytes, keep, level(self))
+            .map_err(gateway_error)
+    }
+
+    fn read_indexed(
+        &self,
+        _cmd: &ReadCommand,
+        _query: &IndexQuery,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
+        Err(super::NodeError::Invalid(
+            "secondary index queries are not served by the cluster backend yet".into(),
+        ))
+    }
+
+    fn index_candidates(
+        &self,
+        _keyspace: &str,
+        _cf: &str,
+        _query: &IndexQuery,
+    ) -> NodeResult<Option<Vec<Bytes>>> {
+        Err(super::NodeError::Invalid(
+            "secondary index queries are not served by the cluster backend yet".into(),
+        ))
+    }
+
+    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        Cluster::apply(self, ms, level(self)).map_err(gateway_error)
+    }
+
+    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+        let ms = batch
+            .to_mutations()
+            .map_err(|e| super::NodeError::Internal(e.to_string()))?;
+        Cluster::apply(self, &ms, level(self)).map_err(gateway_error)
+    }
+
+    fn is_open(&self) -> bool {
+        true
+    }
+}
