@@ -120,6 +120,22 @@ impl Header {
 /// A whole response frame: header for `version` (direction bit set) and body.
 pub fn encode(version: u8, flags: u8, stream: i16, opcode: u8, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(9 + body.len());
+    encode_header(&mut out, version, flags, stream, opcode, body.len());
+    out.extend_from_slice(body);
+    out
+}
+
+/// Appends a response frame's header, for a body of `len` bytes that the
+/// caller appends next (so replies are laid out straight into the
+/// connection's write buffer, never copied into a frame of their own).
+pub fn encode_header(
+    out: &mut Vec<u8>,
+    version: u8,
+    flags: u8,
+    stream: i16,
+    opcode: u8,
+    len: usize,
+) {
     out.push(version | RESPONSE);
     out.push(flags);
     if header_len(version) == 8 {
@@ -128,9 +144,7 @@ pub fn encode(version: u8, flags: u8, stream: i16, opcode: u8, body: &[u8]) -> V
         out.extend_from_slice(&stream.to_be_bytes());
     }
     out.push(opcode);
-    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
-    out.extend_from_slice(body);
-    out
+    out.extend_from_slice(&(len as u32).to_be_bytes());
 }
 
 /// A body compression agreed in STARTUP.
@@ -161,6 +175,17 @@ impl Compression {
             Compression::Snappy => snap::raw::Encoder::new()
                 .compress_vec(body)
                 .unwrap_or_else(|_| body.to_vec()),
+        }
+    }
+
+    /// The size `body` announces it inflates to (`None`: it announces
+    /// nothing readable).
+    pub fn inflated_len(self, body: &[u8]) -> Option<usize> {
+        match self {
+            Compression::Lz4 => body
+                .get(..4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize),
+            Compression::Snappy => snap::raw::decompress_len(body).ok(),
         }
     }
 
