@@ -13,7 +13,7 @@ use native_support::{int, native_port, op, schema, server, Compression, Conn, Re
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3};
+use wire_support::{conformance_config, connect19, cql3, Server};
 
 const PROTOCOL_ERROR: i32 = 0x000A;
 
