@@ -88,7 +88,10 @@ impl Shared {
     }
 
     fn local_facts(&self, node: &Node, version: u8) -> LocalFacts {
-        match self.local.get_or_init(|| (version, local_facts(node, version, self.local_ip))) {
+        match self
+            .local
+            .get_or_init(|| (version, local_facts(node, version, self.local_ip)))
+        {
             (v, facts) if *v == version => facts.clone(),
             _ => local_facts(node, version, self.local_ip),
         }

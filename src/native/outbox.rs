@@ -82,7 +82,14 @@ impl Outbox {
                 plain.extend_from_slice(&resp.body);
                 let body = c.compress(&plain);
                 flags |= frame::FLAG_COMPRESSED;
-                frame::encode_header(&mut self.buf, version, flags, stream, resp.opcode, body.len());
+                frame::encode_header(
+                    &mut self.buf,
+                    version,
+                    flags,
+                    stream,
+                    resp.opcode,
+                    body.len(),
+                );
                 self.buf.extend_from_slice(&body);
             }
             None => {

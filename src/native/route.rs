@@ -88,8 +88,7 @@ impl Router {
             Statement::Insert(i) if !i.if_not_exists => &i.table,
             Statement::Update(u)
                 if u.condition.is_none()
-                    && u
-                        .assignments
+                    && u.assignments
                         .iter()
                         .all(|a| matches!(a, Assignment::Set { .. })) =>
             {
@@ -145,7 +144,11 @@ impl Router {
     ) -> Option<(String, &[String])> {
         let ks = t.keyspace.as_deref().or(keyspace)?.to_string();
         let schema = node.schema();
-        if !self.schema.as_ref().is_some_and(|s| Arc::ptr_eq(s, &schema)) {
+        if !self
+            .schema
+            .as_ref()
+            .is_some_and(|s| Arc::ptr_eq(s, &schema))
+        {
             self.keys.clear();
             self.schema = Some(schema.clone());
         }
@@ -234,19 +237,28 @@ mod tests {
         };
         assert_eq!(route(&unknown), Route::Inline);
 
-        let insert = execute(&node, "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)");
+        let insert = execute(
+            &node,
+            "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)",
+        );
         assert_eq!(route(&insert), Route::Inline);
         let delete = execute(&node, "DELETE FROM \"StdBytes\" WHERE key = ?");
         assert_eq!(route(&delete), Route::Inline);
         let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
         assert_eq!(route(&read), Route::Inline);
-        let qualified = execute(&node, "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (?, ?)");
+        let qualified = execute(
+            &node,
+            "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (?, ?)",
+        );
         assert_eq!(r.route(&node, None, &qualified), Route::Inline);
         let mut route = |req: &Request| r.route(&node, Some("CT"), req);
         // Scans are never inline, whatever the data.
         let scan = execute(&node, "SELECT * FROM \"StdBytes\"");
         assert_eq!(route(&scan), Route::Pool);
-        let tokens = execute(&node, "SELECT * FROM \"StdBytes\" WHERE token(key) > token(?)");
+        let tokens = execute(
+            &node,
+            "SELECT * FROM \"StdBytes\" WHERE token(key) > token(?)",
+        );
         assert_eq!(route(&tokens), Route::Pool);
         // A system table is the pool's.
         let local = execute(&node, "SELECT * FROM system.local WHERE key = 'local'");
@@ -281,7 +293,10 @@ mod tests {
             },
         );
         let mut r = Router::default();
-        let insert = execute(&node, "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)");
+        let insert = execute(
+            &node,
+            "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)",
+        );
         assert_eq!(r.route(&node, Some("CT"), &insert), Route::Pool);
         let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
         assert_eq!(r.route(&node, Some("CT"), &read), Route::Inline);

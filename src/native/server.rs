@@ -287,9 +287,17 @@ impl Conn {
             if self.link.out.flush(&self.link.sock).is_err() {
                 return End::Abort;
             }
+            // The idle clock runs only while nothing is running or unwritten.
             let quiet = self.link.running == 0 && self.link.out.is_empty();
+            if !quiet {
+                last_heard = Instant::now();
+            }
             let idle_deadline = last_heard + idle_timeout.unwrap_or(Duration::from_secs(3600));
-            let stalled = self.link.out.stall_deadline(self.link.write_timeout).is_some();
+            let stalled = self
+                .link
+                .out
+                .stall_deadline(self.link.write_timeout)
+                .is_some();
             let stall_deadline = self.link.stall_deadline();
             let may_read = self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full();
             let link = &mut self.link;
@@ -332,7 +340,12 @@ impl Conn {
     /// One read of what the socket has, into room counted first.
     async fn fill(&mut self, stop: &mut watch::Receiver<bool>) -> io::Result<usize> {
         let charge = &mut self.inbox.charge;
-        if self.link.serving(charge.grow_to(CHUNK), stop).await.is_none() {
+        if self
+            .link
+            .serving(charge.grow_to(CHUNK), stop)
+            .await
+            .is_none()
+        {
             return Err(io::ErrorKind::ConnectionAborted.into());
         }
         let frame = match self.big {
@@ -473,15 +486,26 @@ fn run(
     let small = dispatch::inflated_len(&shared, h.flags, body).unwrap_or(0) <= INLINE_MAX_REQUEST;
     let (work, route) = if !small {
         let body = body.to_vec();
-        (Work::Raw { flags: h.flags, body }, Route::Pool)
+        (
+            Work::Raw {
+                flags: h.flags,
+                body,
+            },
+            Route::Pool,
+        )
     } else {
         match dispatch::decode(&shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST) {
             // Answered at once, as wherever it would run.
             Err(e) => {
                 drop(slot);
                 let state = shared.state.lock();
-                link.out
-                    .push_reply(&state, h.opcode, h.stream, Response::error(&e), Some(charge));
+                link.out.push_reply(
+                    &state,
+                    h.opcode,
+                    h.stream,
+                    Response::error(&e),
+                    Some(charge),
+                );
                 return Step::Took;
             }
             Ok(req) => {

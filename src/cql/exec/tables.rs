@@ -176,10 +176,7 @@ pub fn lookup(schema: &Arc<Schema>, keyspace: &str, name: &str) -> CqlResult<Tab
             });
         }
         let tables = &mut made.as_mut().expect("set above").tables;
-        if let Some((_, _, t)) = tables
-            .iter()
-            .find(|(k, n, _)| k == keyspace && n == name)
-        {
+        if let Some((_, _, t)) = tables.iter().find(|(k, n, _)| k == keyspace && n == name) {
             return Ok(t.clone());
         }
         let table = table_of(cf)?;
