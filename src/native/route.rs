@@ -248,7 +248,7 @@ mod tests {
         assert_eq!(route(&read), Route::Inline);
         let qualified = execute(
             &node,
-            "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (?, ?)",
+            "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (0x01, 0x02)",
         );
         assert_eq!(r.route(&node, None, &qualified), Route::Inline);
         let mut route = |req: &Request| r.route(&node, Some("CT"), req);
