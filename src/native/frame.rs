@@ -9,6 +9,7 @@
 //! inflated. This module must not interpret bodies.
 
 use super::codec::DecodeError;
+use super::error::NativeError;
 
 /// The protocol versions served (as Cassandra 2.2 served them).
 pub const MIN_VERSION: u8 = 1;
@@ -114,6 +115,38 @@ impl Header {
     /// Whether the version byte says "response": a client must not send one.
     pub fn is_response(first_byte: u8) -> bool {
         first_byte & RESPONSE != 0
+    }
+}
+
+/// A framing error in the header `h` of a frame whose first byte is
+/// `first`, on a connection whose version is `established` (0: none yet):
+/// answered, then the connection is closed.
+pub fn framing_error(
+    h: &Header,
+    first: u8,
+    established: u8,
+    max_frame_bytes: usize,
+) -> Option<NativeError> {
+    let version = h.version;
+    if Header::is_response(first) {
+        Some(NativeError::Protocol(
+            "Invalid message direction: a client sent a response frame".into(),
+        ))
+    } else if !(MIN_VERSION..=MAX_VERSION).contains(&version) {
+        Some(NativeError::Protocol(format!(
+            "Invalid or unsupported protocol version ({version}); supported versions are (1/v1, 2/v2, 3/v3, 4/v4)"
+        )))
+    } else if established != 0 && version != established {
+        Some(NativeError::Protocol(format!(
+            "Invalid message version. Got {version} but previous messages on this connection had version {established}"
+        )))
+    } else if h.length as usize > max_frame_bytes {
+        Some(NativeError::Protocol(format!(
+            "Request is too big: length {} exceeds maximum allowed length {max_frame_bytes}.",
+            h.length
+        )))
+    } else {
+        None
     }
 }
 

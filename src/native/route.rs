@@ -260,9 +260,6 @@ mod tests {
             "SELECT * FROM \"StdBytes\" WHERE token(key) > token(?)",
         );
         assert_eq!(route(&tokens), Route::Pool);
-        // A system table is the pool's.
-        let local = execute(&node, "SELECT * FROM system.local WHERE key = 'local'");
-        assert_eq!(route(&local), Route::Pool);
 
         // Once the table has an SSTable, a read is an attempt.
         node.engine()

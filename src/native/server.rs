@@ -30,7 +30,6 @@
 
 use super::conn::Phase;
 use super::dispatch::{self, Response, Shared};
-use super::error::NativeError;
 use super::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
 use super::inbox::{Inbox, CHUNK};
 use super::outbox::Outbox;
@@ -370,7 +369,7 @@ impl Conn {
         let h = Header::parse(&buffered[..hlen]);
         let shared = self.link.shared.clone();
         let established = shared.state.lock().version;
-        if let Some(e) = self.framing_error(&h, first, established) {
+        if let Some(e) = frame::framing_error(&h, first, established, self.opts.max_frame_bytes) {
             tracing::info!(peer = %self.peer, error = %e, "closing native connection");
             let answer_version = if (MIN_VERSION..=MAX_VERSION).contains(&version) {
                 version
@@ -438,31 +437,6 @@ impl Conn {
         );
         self.inbox.consume(total);
         step
-    }
-
-    /// A framing error: answered, then the connection is closed.
-    fn framing_error(&self, h: &Header, first: u8, established: u8) -> Option<NativeError> {
-        let version = h.version;
-        if Header::is_response(first) {
-            Some(NativeError::Protocol(
-                "Invalid message direction: a client sent a response frame".into(),
-            ))
-        } else if !(MIN_VERSION..=MAX_VERSION).contains(&version) {
-            Some(NativeError::Protocol(format!(
-                "Invalid or unsupported protocol version ({version}); supported versions are (1/v1, 2/v2, 3/v3, 4/v4)"
-            )))
-        } else if established != 0 && version != established {
-            Some(NativeError::Protocol(format!(
-                "Invalid message version. Got {version} but previous messages on this connection had version {established}"
-            )))
-        } else if h.length as usize > self.opts.max_frame_bytes {
-            Some(NativeError::Protocol(format!(
-                "Request is too big: length {} exceeds maximum allowed length {}.",
-                h.length, self.opts.max_frame_bytes
-            )))
-        } else {
-            None
-        }
     }
 }
 
