@@ -9,21 +9,9 @@
 mod native_support;
 mod wire_support;
 
-use native_support::{op, Conn, Rows, Writer};
+use native_support::{op, server, Conn, Rows, Writer};
 use std::collections::BTreeSet;
 use std::time::Instant;
-use wire_support::{conformance_config, Server};
-
-fn server() -> Server {
-    let conf = conformance_config("storage-conf-v19.xml");
-    Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ])
-}
 
 fn int(b: &Option<Vec<u8>>) -> i32 {
     let b = b.as_deref().expect("a value");

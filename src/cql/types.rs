@@ -14,6 +14,7 @@ use crate::marshal::{
     bytes_to_hex, parse_type, AbstractType, CollectionKind, TypeRef, MARSHAL_PACKAGE,
 };
 use std::cmp::Ordering;
+use std::sync::OnceLock;
 
 /// A native (non-collection) CQL3 type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -214,8 +215,24 @@ impl CqlType {
     pub fn marshal(&self) -> TypeRef {
         // Every name built by class_name() is one the registry knows, so a
         // failure here is a bug in this file, not bad input; fall back to bytes.
-        parse_type(&self.class_name())
-            .unwrap_or_else(|_| parse_type("BytesType").expect("BytesType is built in"))
+        let parse = || {
+            parse_type(&self.class_name())
+                .unwrap_or_else(|_| parse_type("BytesType").expect("BytesType is built in"))
+        };
+        match self {
+            // Made once: every bound value is validated through its type, and
+            // making one formats and parses its class name.
+            CqlType::Native(n) => {
+                static MADE: [OnceLock<TypeRef>; NATIVES.len()] =
+                    [const { OnceLock::new() }; NATIVES.len()];
+                let at = NATIVES.iter().position(|(m, _, _)| m == n);
+                match at.and_then(|i| MADE.get(i)) {
+                    Some(made) => made.get_or_init(parse).clone(),
+                    None => parse(),
+                }
+            }
+            _ => parse(),
+        }
     }
 
     /// The CQL spelling used in messages: `int`, `map<text, int>`.

@@ -1,10 +1,12 @@
 //! One request frame in, one response out: decompress, skip a v4 custom
-//! payload, decode the message, check the connection may send it, run it,
-//! and turn any error into an ERROR message (through `error`, the one
-//! mapping). Also what this node claims to be on each protocol version.
+//! payload, decode the message ([`decode`]), check the connection may send
+//! it, run it ([`run`]), and turn any error into an ERROR message (through
+//! `error`, the one mapping). Also what this node claims to be on each
+//! protocol version.
 //!
-//! Runs on the blocking pool (statements may wait on the disk or a lock);
-//! it must not touch the socket.
+//! Runs wherever the server puts it: on the tokio worker that read the
+//! frame when [`super::route`] says it cannot wait, else on the blocking
+//! pool. It must not touch the socket.
 
 use super::batch;
 use super::codec::Reader;
@@ -18,6 +20,7 @@ use crate::node::Node;
 use md5::{Digest, Md5};
 use parking_lot::Mutex;
 use std::net::IpAddr;
+use std::sync::OnceLock;
 
 /// The release a server speaking `version` claims in `system.local`.
 /// v1-v3: the release line that introduced the version (1.2, 2.0, 2.1), so
@@ -58,7 +61,7 @@ pub struct Response {
 }
 
 impl Response {
-    fn error(e: &NativeError) -> Response {
+    pub fn error(e: &NativeError) -> Response {
         Response {
             opcode: op::ERROR,
             body: e.body(),
@@ -74,23 +77,84 @@ pub struct Shared {
     pub local_ip: IpAddr,
     /// The largest body accepted, compressed or not.
     pub max_frame_bytes: usize,
+    /// `system.local`'s facts for this connection, made once its version
+    /// is known (they cost a digest and some strings; every statement
+    /// wants them).
+    pub local: OnceLock<(u8, LocalFacts)>,
 }
 
-/// Answers one request frame.
+impl Shared {
+    pub fn new(local_ip: IpAddr, max_frame_bytes: usize) -> Shared {
+        Shared {
+            state: Mutex::new(ConnState::new(0)),
+            local_ip,
+            max_frame_bytes,
+            local: OnceLock::new(),
+        }
+    }
+
+    fn local_facts(&self, node: &Node, version: u8) -> LocalFacts {
+        match self
+            .local
+            .get_or_init(|| (version, local_facts(node, version, self.local_ip)))
+        {
+            (v, facts) if *v == version => facts.clone(),
+            _ => local_facts(node, version, self.local_ip),
+        }
+    }
+}
+
+/// Answers one request frame not decoded yet (a big one, on the pool),
+/// owning its body: a BATCH's members stay encoded in it and it is freed
+/// once they are packed, before the writes apply.
 pub fn answer(node: &Node, shared: &Shared, flags: u8, opcode: u8, body: Vec<u8>) -> Response {
-    match run(node, shared, flags, opcode, body) {
-        Ok(r) => r,
+    let version = shared.state.lock().version;
+    let decoded = message(shared, flags, body, shared.max_frame_bytes)
+        .and_then(|(body, start)| Ok(request::decode(version, opcode, body.into_owned(), start)?));
+    match decoded {
+        Ok(Request::Batch(b)) => run_batch(node, shared, opcode, b),
+        Ok(req) => run(node, shared, opcode, &req),
         Err(e) => Response::error(&e),
     }
 }
 
-fn run(
-    node: &Node,
+/// A compressed body's size once inflated (as announced; `None` when it
+/// announces nothing readable: decoding will say why).
+pub fn inflated_len(shared: &Shared, flags: u8, body: &[u8]) -> Option<usize> {
+    if flags & FLAG_COMPRESSED == 0 {
+        return Some(body.len());
+    }
+    shared.state.lock().compression?.inflated_len(body)
+}
+
+/// Decodes a request frame's body read in place: inflated (up to
+/// `max_inflated` bytes), its v4 custom payload skipped, the message read.
+pub fn decode(
     shared: &Shared,
     flags: u8,
+    body: &[u8],
     opcode: u8,
-    body: Vec<u8>,
-) -> NativeResult<Response> {
+    max_inflated: usize,
+) -> NativeResult<Request> {
+    let version = shared.state.lock().version;
+    let (body, start) = message(
+        shared,
+        flags,
+        std::borrow::Cow::Borrowed(body),
+        max_inflated,
+    )?;
+    Ok(request::decode_in_place(version, opcode, &body[start..])?)
+}
+
+/// A body inflated if compressed (the compressed bytes dropped), and where
+/// its message starts (after a v4 custom payload).
+fn message<'a, B: Into<std::borrow::Cow<'a, [u8]>>>(
+    shared: &Shared,
+    flags: u8,
+    body: B,
+    max_inflated: usize,
+) -> NativeResult<(std::borrow::Cow<'a, [u8]>, usize)> {
+    let body = body.into();
     let (version, compression) = {
         let s = shared.state.lock();
         (s.version, s.compression)
@@ -101,10 +165,10 @@ fn run(
                 "Received a compressed frame but no compression was agreed in STARTUP".into(),
             )
         })?;
-        let plain = c.decompress(&body, shared.max_frame_bytes)?;
+        let plain = c.decompress(&body, max_inflated)?;
         // The compressed bytes are not needed while the request runs.
         drop(body);
-        plain
+        std::borrow::Cow::Owned(plain)
     } else {
         body
     };
@@ -119,14 +183,25 @@ fn run(
         }
         start = r.offset();
     }
-    // The body is handed over: a BATCH frees it once its members are packed.
-    let req = request::decode(version, opcode, body, start)?;
+    Ok((body, start))
+}
+
+/// Runs a decoded request; errors become ERROR responses.
+pub fn run(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> Response {
+    match execute(node, shared, opcode, req) {
+        Ok(r) => r,
+        Err(e) => Response::error(&e),
+    }
+}
+
+fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeResult<Response> {
+    let version = shared.state.lock().version;
     let simple = |(opcode, body): conn::Reply| Response {
         opcode,
         body,
         warnings: Vec::new(),
     };
-    let local = local_facts(node, version, shared.local_ip);
+    let local = shared.local_facts(node, version);
     let ctx = Ctx {
         node,
         version,
@@ -141,26 +216,49 @@ fn run(
     Ok(match req {
         Request::Options => simple(conn::supported()),
         Request::Startup(options) => {
-            simple(conn::startup(node, &mut shared.state.lock(), &options)?)
+            simple(conn::startup(node, &mut shared.state.lock(), options)?)
         }
-        Request::Credentials(c) => simple(conn::credentials(node, &mut shared.state.lock(), &c)?),
+        Request::Credentials(c) => simple(conn::credentials(node, &mut shared.state.lock(), c)?),
         Request::AuthResponse(token) => simple(conn::auth_response(
             node,
             &mut shared.state.lock(),
             token.as_deref(),
         )?),
-        Request::Register(types) => simple(conn::register(&mut shared.state.lock(), &types)?),
+        Request::Register(types) => simple(conn::register(&mut shared.state.lock(), types)?),
         other => {
             shared.state.lock().require_ready(opcode)?;
             match other {
-                Request::Query { query, params } => result(query::query(&ctx, &query, &params)?),
-                Request::Prepare(text) => result(query::prepare(&ctx, &text)?),
-                Request::Execute { id, params } => result(query::execute(&ctx, &id, &params)?),
-                Request::Batch(b) => result(batch::batch(&ctx, b)?),
+                Request::Query { query, params } => result(query::query(&ctx, query, params)?),
+                Request::Prepare(text) => result(query::prepare(&ctx, text)?),
+                Request::Execute { id, params } => result(query::execute(&ctx, id, params)?),
+                // Small (decoded in place): the copy is cheap.
+                Request::Batch(b) => result(batch::batch(&ctx, b.clone())?),
                 _ => unreachable!("handled above"),
             }
         }
     })
+}
+
+/// Runs a BATCH that owns its body (see [`answer`]).
+fn run_batch(node: &Node, shared: &Shared, opcode: u8, b: request::Batch) -> Response {
+    let run = || -> NativeResult<Response> {
+        let version = shared.state.lock().version;
+        shared.state.lock().require_ready(opcode)?;
+        let local = shared.local_facts(node, version);
+        let ctx = Ctx {
+            node,
+            version,
+            local: &local,
+            state: &shared.state,
+        };
+        let (body, warnings) = batch::batch(&ctx, b)?;
+        Ok(Response {
+            opcode: op::RESULT,
+            body,
+            warnings,
+        })
+    };
+    run().unwrap_or_else(|e| Response::error(&e))
 }
 
 /// Whether the response to a request with `opcode` is compressed: once

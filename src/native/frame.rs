@@ -9,6 +9,7 @@
 //! inflated. This module must not interpret bodies.
 
 use super::codec::DecodeError;
+use super::error::NativeError;
 
 /// The protocol versions served (as Cassandra 2.2 served them).
 pub const MIN_VERSION: u8 = 1;
@@ -117,9 +118,57 @@ impl Header {
     }
 }
 
+/// A framing error in the header `h` of a frame whose first byte is
+/// `first`, on a connection whose version is `established` (0: none yet):
+/// answered, then the connection is closed.
+pub fn framing_error(
+    h: &Header,
+    first: u8,
+    established: u8,
+    max_frame_bytes: usize,
+) -> Option<NativeError> {
+    let version = h.version;
+    if Header::is_response(first) {
+        Some(NativeError::Protocol(
+            "Invalid message direction: a client sent a response frame".into(),
+        ))
+    } else if !(MIN_VERSION..=MAX_VERSION).contains(&version) {
+        Some(NativeError::Protocol(format!(
+            "Invalid or unsupported protocol version ({version}); supported versions are (1/v1, 2/v2, 3/v3, 4/v4)"
+        )))
+    } else if established != 0 && version != established {
+        Some(NativeError::Protocol(format!(
+            "Invalid message version. Got {version} but previous messages on this connection had version {established}"
+        )))
+    } else if h.length as usize > max_frame_bytes {
+        Some(NativeError::Protocol(format!(
+            "Request is too big: length {} exceeds maximum allowed length {max_frame_bytes}.",
+            h.length
+        )))
+    } else {
+        None
+    }
+}
+
 /// A whole response frame: header for `version` (direction bit set) and body.
 pub fn encode(version: u8, flags: u8, stream: i16, opcode: u8, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(9 + body.len());
+    encode_header(&mut out, version, flags, stream, opcode, body.len());
+    out.extend_from_slice(body);
+    out
+}
+
+/// Appends a response frame's header, for a body of `len` bytes that the
+/// caller appends next (so replies are laid out straight into the
+/// connection's write buffer, never copied into a frame of their own).
+pub fn encode_header(
+    out: &mut Vec<u8>,
+    version: u8,
+    flags: u8,
+    stream: i16,
+    opcode: u8,
+    len: usize,
+) {
     out.push(version | RESPONSE);
     out.push(flags);
     if header_len(version) == 8 {
@@ -128,9 +177,7 @@ pub fn encode(version: u8, flags: u8, stream: i16, opcode: u8, body: &[u8]) -> V
         out.extend_from_slice(&stream.to_be_bytes());
     }
     out.push(opcode);
-    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
-    out.extend_from_slice(body);
-    out
+    out.extend_from_slice(&(len as u32).to_be_bytes());
 }
 
 /// A body compression agreed in STARTUP.
@@ -161,6 +208,17 @@ impl Compression {
             Compression::Snappy => snap::raw::Encoder::new()
                 .compress_vec(body)
                 .unwrap_or_else(|_| body.to_vec()),
+        }
+    }
+
+    /// The size `body` announces it inflates to (`None`: it announces
+    /// nothing readable).
+    pub fn inflated_len(self, body: &[u8]) -> Option<usize> {
+        match self {
+            Compression::Lz4 => body
+                .get(..4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize),
+            Compression::Snappy => snap::raw::decompress_len(body).ok(),
         }
     }
 

@@ -9,8 +9,11 @@
 //! [`error`] the one mapping of typed errors to ERROR messages, [`conn`]
 //! a connection's state (STARTUP, login, REGISTER), [`query`] statements
 //! through the executor, [`batch`] BATCH messages, [`dispatch`] one frame
-//! in, one out, and [`server`] the listener and connections. It must not reach storage except through
-//! the node, and nothing below it knows it exists.
+//! in, one out, [`route`]
+//! where a request runs (inline or on the blocking pool), [`inbox`] and
+//! [`outbox`] a connection's read buffer and coalesced replies, and
+//! [`server`] the listener and connections. It must not reach storage
+//! except through the node, and nothing below it knows it exists.
 
 pub mod batch;
 pub mod codec;
@@ -18,8 +21,11 @@ pub mod conn;
 pub mod dispatch;
 pub mod error;
 pub mod frame;
+pub mod inbox;
+pub mod outbox;
 pub mod query;
 pub mod request;
 pub mod result;
+pub mod route;
 pub mod server;
 pub mod types;

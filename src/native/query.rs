@@ -23,6 +23,7 @@ use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::CqlResult;
 use crate::cql::exec::{self, access, tables, CqlOutcome, CqlSession, LocalFacts, Prepared};
 use crate::cql::mapping::{bind_specs, BindSpec, Paging};
+use crate::cql::types::CqlType;
 use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use md5::{Digest, Md5};
@@ -225,6 +226,9 @@ pub(super) fn binds(
                 unset[i] = true;
                 None
             }
+            // A native type's value is the same in every version (only
+            // collections change form), and naming it costs a format.
+            Value::Set(v) if matches!(spec.ty, CqlType::Native(_)) => Some(v.clone()),
             Value::Set(v) => {
                 let ty = WireType::of_class(&spec.ty.class_name());
                 Some(value_from_wire(&ty, v.clone(), version)?)

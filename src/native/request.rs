@@ -105,12 +105,26 @@ fn unexpected(opcode: u8, version: u8) -> DecodeError {
 }
 
 /// Decodes the body of a request with `opcode` in `version`, its message
-/// starting at `start` (after a custom payload).
+/// starting at `start` (after a custom payload). A BATCH keeps the body:
+/// its members stay encoded there until they are packed.
 pub fn decode(version: u8, opcode: u8, body: Vec<u8>, start: usize) -> DecodeResult<Request> {
     if opcode == op::BATCH && version >= 2 {
         return batch(body, start, version).map(Request::Batch);
     }
-    let mut r = Reader::new(body.get(start..).unwrap_or_default());
+    decode_message(version, opcode, body.get(start..).unwrap_or_default())
+}
+
+/// [`decode`] of a message read in place (a small frame's, still in the
+/// connection's buffer): only a BATCH copies its bytes.
+pub fn decode_in_place(version: u8, opcode: u8, message: &[u8]) -> DecodeResult<Request> {
+    if opcode == op::BATCH && version >= 2 {
+        return batch(message.to_vec(), 0, version).map(Request::Batch);
+    }
+    decode_message(version, opcode, message)
+}
+
+fn decode_message(version: u8, opcode: u8, message: &[u8]) -> DecodeResult<Request> {
+    let mut r = Reader::new(message);
     let req = match opcode {
         op::STARTUP => Request::Startup(r.string_map()?),
         op::OPTIONS => Request::Options,

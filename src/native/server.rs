@@ -1,10 +1,20 @@
 //! The native transport: accepts connections on tokio (behind the same
 //! limits as Thrift: the connection cap, the memory budget, the worker
-//! slots), reads frames, runs each request on the blocking pool as soon as
-//! it arrives, and writes each response as it is ready, so many requests
-//! of one connection are in flight at once and answered as they finish
-//! (each with its stream id). Schema changes are pushed as EVENTs to the
+//! slots) and serves each with one task. The task reads whatever the
+//! socket has ([`super::inbox`]), takes every whole frame buffered, and
+//! runs each request where [`super::route`] says: inline, on the tokio
+//! worker, when it cannot wait (most statements: Thrift's rule), else on
+//! the blocking pool, whose answers come back to the task. Replies are laid
+//! into one write buffer as they are ready ([`super::outbox`]) and written
+//! when there is nothing more to take, so a burst of requests costs one
+//! read and one write. Many requests of one connection are in flight at
+//! once and answered as they finish (each with its stream id; no order
+//! across stream ids). Schema changes are pushed as EVENTs to the
 //! connections that registered for them.
+//!
+//! The task never waits on the budget or a worker slot without also
+//! writing its replies and taking its pool answers (a reply held unwritten
+//! holds budget the wait may need).
 //!
 //! Framing errors (a version this server does not speak, a response frame
 //! sent to it, a frame over the size limit, a version change mid-connection)
@@ -18,30 +28,33 @@
 //! are still sent) and closes; [`serve`] returns once all are gone or after
 //! the grace period.
 
-use super::conn::{ConnState, Phase};
-use super::dispatch::{self, Shared};
-use super::error::NativeError;
-use super::frame::{self, header_len, op, Header, FLAG_WARNING, MAX_VERSION, MIN_VERSION};
+use super::conn::Phase;
+use super::dispatch::{self, Response, Shared};
+use super::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
+use super::inbox::{Inbox, CHUNK};
+use super::outbox::Outbox;
+use super::request::Request;
 use super::result;
+use super::route::{Route, Router, INLINE_MAX_REQUEST};
 use crate::node::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::reply;
 use crate::node::Node;
-use parking_lot::Mutex;
 use std::future::Future;
+use std::io;
 use std::net::SocketAddr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::tcp::OwnedWriteHalf;
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch, Semaphore};
-use tokio::task::JoinSet;
+use tokio::sync::{broadcast, mpsc, watch, OwnedSemaphorePermit};
+use tokio::time::sleep_until;
 
-/// Requests of one connection running or waiting at once; the reader stops
-/// reading while this many are unanswered (a driver's default is 1024 or
-/// 2048 streams, but it rarely has that many out).
+/// Requests of one connection on the blocking pool at once; the connection
+/// takes no new frame while this many are unanswered (a driver's default
+/// is 1024 or 2048 streams, but it rarely has that many out).
 pub const MAX_IN_FLIGHT: usize = 256;
 
 #[derive(Clone, Debug)]
@@ -85,59 +98,138 @@ pub async fn serve(
     .await;
 }
 
-/// A frame to write, and the memory it holds until written.
-struct Outgoing {
-    bytes: Vec<u8>,
-    _charge: Option<Charge>,
-}
-
-/// Writes frames in the order they are ready; a peer that reads none of a
-/// frame for the write timeout loses its connection.
-async fn writer(mut wr: OwnedWriteHalf, mut rx: mpsc::Receiver<Outgoing>, limit: Option<Duration>) {
-    while let Some(out) = rx.recv().await {
-        let write = wr.write_all(&out.bytes);
-        let ok = match limit {
-            None => write.await.is_ok(),
-            Some(l) => matches!(tokio::time::timeout(l, write).await, Ok(Ok(()))),
-        };
-        if !ok {
-            tracing::debug!("native write failed or timed out; closing");
-            return;
-        }
-    }
-    let _ = wr.shutdown().await;
-}
-
-/// A response frame for `version`, compressed when agreed.
-fn response_frame(
-    state: &ConnState,
-    request_opcode: u8,
+/// A request the blocking pool answered (`None`: it panicked, and gets no
+/// answer, as a request that failed that way always did).
+struct Done {
+    opcode: u8,
     stream: i16,
-    resp: dispatch::Response,
-) -> Vec<u8> {
-    let version = state.version;
-    let mut flags = 0;
-    let mut body = resp.body;
-    if version >= 4 && !resp.warnings.is_empty() {
-        flags |= FLAG_WARNING;
-        let mut w = super::codec::Writer::new();
-        let list: Vec<&str> = resp.warnings.iter().map(String::as_str).collect();
-        w.string_list(&list);
-        w.buf.extend_from_slice(&body);
-        body = w.buf;
-    }
-    if dispatch::compresses(state, request_opcode) {
-        if let Some(c) = state.compression {
-            body = c.compress(&body);
-            flags |= frame::FLAG_COMPRESSED;
-        }
-    }
-    frame::encode(version, flags, stream, resp.opcode, &body)
+    answer: Option<(Response, Charge)>,
 }
 
-/// An ERROR frame outside any request's run (framing errors).
-fn error_frame(version: u8, stream: i16, e: &NativeError) -> Vec<u8> {
-    frame::encode(version, 0, stream, op::ERROR, &e.body())
+/// What the blocking pool is given: a request decoded on the worker, or a
+/// frame body too big to decode there.
+enum Work {
+    Decoded(Request),
+    Raw { flags: u8, body: Vec<u8> },
+}
+
+/// Why a connection stops taking requests.
+#[derive(Debug, PartialEq, Eq)]
+enum End {
+    /// Answer what runs, write it, close (end of stream, shutdown, a
+    /// framing error).
+    Finish,
+    /// Close now (the socket failed, or the peer reads nothing).
+    Abort,
+}
+
+/// The socket and what flows out of it; split from the read buffer so that
+/// a frame borrowed from that buffer can be run while replies are written.
+struct Link {
+    sock: TcpStream,
+    out: Outbox,
+    shared: Arc<Shared>,
+    done_tx: mpsc::UnboundedSender<Done>,
+    done_rx: mpsc::UnboundedReceiver<Done>,
+    /// Requests on the blocking pool, not answered yet.
+    running: usize,
+    write_timeout: Option<Duration>,
+}
+
+impl Link {
+    /// Lays a pool answer into the write buffer.
+    fn finished(&mut self, done: Option<Done>) {
+        let Some(d) = done else { return };
+        self.running -= 1;
+        if let Some((resp, charge)) = d.answer {
+            let state = self.shared.state.lock();
+            self.out
+                .push_reply(&state, d.opcode, d.stream, resp, Some(charge));
+        }
+    }
+
+    fn stall_deadline(&self) -> Instant {
+        self.out
+            .stall_deadline(self.write_timeout)
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
+    }
+
+    /// Waits for `fut` while writing replies and taking pool answers (see
+    /// the module comment); `None` when the connection is to stop instead.
+    async fn serving<F: Future>(
+        &mut self,
+        fut: F,
+        stop: &mut watch::Receiver<bool>,
+    ) -> Option<F::Output> {
+        tokio::pin!(fut);
+        loop {
+            let stalled = self.out.stall_deadline(self.write_timeout).is_some();
+            let deadline = self.stall_deadline();
+            tokio::select! {
+                biased;
+                v = &mut fut => return Some(v),
+                d = self.done_rx.recv(), if self.running > 0 => {
+                    self.finished(d);
+                    self.out.flush(&self.sock).ok()?;
+                }
+                w = self.sock.writable(), if !self.out.is_empty() => {
+                    w.ok()?;
+                    self.out.flush(&self.sock).ok()?;
+                }
+                _ = stop.changed() => return None,
+                _ = sleep_until(deadline.into()), if stalled => return None,
+            }
+        }
+    }
+
+    /// Answers what runs on the pool and writes every reply (within the
+    /// write timeout), then closes.
+    async fn finish(mut self) {
+        loop {
+            if self.out.flush(&self.sock).is_err() {
+                return;
+            }
+            if self.running == 0 && self.out.is_empty() {
+                break;
+            }
+            let stalled = self.out.stall_deadline(self.write_timeout).is_some();
+            let deadline = self.stall_deadline();
+            tokio::select! {
+                d = self.done_rx.recv(), if self.running > 0 => self.finished(d),
+                w = self.sock.writable(), if !self.out.is_empty() => {
+                    if w.is_err() {
+                        return;
+                    }
+                }
+                _ = sleep_until(deadline.into()), if stalled => {
+                    tracing::debug!("native peer reads nothing; closing");
+                    return;
+                }
+            }
+        }
+        let _ = self.sock.shutdown().await;
+    }
+}
+
+/// One connection's task.
+struct Conn {
+    link: Link,
+    inbox: Inbox,
+    node: Arc<Node>,
+    opts: NativeOptions,
+    peer: SocketAddr,
+    router: Router,
+    /// The charge of a frame bigger than the read buffer, counted whole
+    /// while its body arrives.
+    big: Option<Charge>,
+}
+
+/// What taking the next buffered frame did.
+enum Step {
+    Took,
+    /// No whole frame is buffered.
+    NeedBytes,
+    End(End),
 }
 
 async fn connection(
@@ -153,76 +245,132 @@ async fn connection(
         Ok(a) => a.ip(),
         Err(_) => return,
     };
-    let settings = opts.limits.settings().clone();
-    let (mut rd, wr) = stream.into_split();
-    let (tx, rx) = mpsc::channel::<Outgoing>(MAX_IN_FLIGHT);
-    let writer = tokio::spawn(writer(wr, rx, settings.write_timeout));
-    let shared = Arc::new(Shared {
-        state: Mutex::new(ConnState::new(0)),
-        local_ip,
-        max_frame_bytes: opts.max_frame_bytes,
-    });
-    let in_flight = Arc::new(Semaphore::new(MAX_IN_FLIGHT));
-    let mut requests = JoinSet::new();
-    let events = tokio::spawn(push_events(node.clone(), shared.clone(), tx.clone()));
-    loop {
-        // The writer gave up (the peer reads nothing): nothing more is answered.
-        if tx.is_closed() {
-            break;
-        }
-        let idle = if in_flight.available_permits() == MAX_IN_FLIGHT {
-            settings.idle_timeout
-        } else {
-            None
-        };
-        let mut first = [0u8; 1];
-        let read_first = async {
-            match idle {
-                Some(t) => tokio::time::timeout(t, rd.read_exact(&mut first))
-                    .await
-                    .unwrap_or_else(|_| Err(std::io::ErrorKind::TimedOut.into())),
-                None => rd.read_exact(&mut first).await,
+    let (done_tx, done_rx) = mpsc::unbounded_channel();
+    let mut conn = Conn {
+        link: Link {
+            sock: stream,
+            out: Outbox::default(),
+            shared: Arc::new(Shared::new(local_ip, opts.max_frame_bytes)),
+            done_tx,
+            done_rx,
+            running: 0,
+            write_timeout: opts.limits.settings().write_timeout,
+        },
+        inbox: Inbox::new(opts.limits.budget()),
+        node,
+        peer,
+        router: Router::default(),
+        big: None,
+        opts,
+    };
+    if conn.serve(&mut stop).await == End::Finish {
+        conn.link.finish().await;
+    }
+}
+
+impl Conn {
+    async fn serve(&mut self, stop: &mut watch::Receiver<bool>) -> End {
+        let idle_timeout = self.opts.limits.settings().idle_timeout;
+        let mut notices = Some(self.node.notices.subscribe());
+        let mut last_heard = Instant::now();
+        loop {
+            // Take every whole frame buffered, as far as the limits allow.
+            while self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full() {
+                match self.take_frame(stop).await {
+                    Step::Took => {}
+                    Step::NeedBytes => break,
+                    Step::End(end) => return end,
+                }
             }
-        };
-        let got = tokio::select! {
-            r = read_first => r,
-            _ = stop.changed() => break,
-        };
-        if got.is_err() {
-            break;
+            // Then write everything they answered, in one go.
+            if self.link.out.flush(&self.link.sock).is_err() {
+                return End::Abort;
+            }
+            // The idle clock runs only while nothing is running or unwritten.
+            let quiet = self.link.running == 0 && self.link.out.is_empty();
+            if !quiet {
+                last_heard = Instant::now();
+            }
+            let idle_deadline = last_heard + idle_timeout.unwrap_or(Duration::from_secs(3600));
+            let stalled = self
+                .link
+                .out
+                .stall_deadline(self.link.write_timeout)
+                .is_some();
+            let stall_deadline = self.link.stall_deadline();
+            let may_read = self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full();
+            let link = &mut self.link;
+            tokio::select! {
+                biased;
+                d = link.done_rx.recv(), if link.running > 0 => link.finished(d),
+                _ = stop.changed() => return End::Finish,
+                r = link.sock.readable(), if may_read => {
+                    if r.is_err() {
+                        return End::Finish;
+                    }
+                    match self.fill(stop).await {
+                        Ok(0) => return End::Finish,
+                        Ok(_) => last_heard = Instant::now(),
+                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                        Err(_) => return End::Finish,
+                    }
+                }
+                w = link.sock.writable(), if !link.out.is_empty() => {
+                    if w.is_err() {
+                        return End::Abort;
+                    }
+                }
+                n = recv_notice(&mut notices), if notices.is_some() => {
+                    if let Some(n) = n {
+                        push_event(link, &n);
+                    }
+                }
+                _ = sleep_until(idle_deadline.into()), if quiet && idle_timeout.is_some() => {
+                    return End::Finish;
+                }
+                _ = sleep_until(stall_deadline.into()), if stalled => {
+                    tracing::debug!("native peer reads nothing; closing");
+                    return End::Abort;
+                }
+            }
         }
-        let established = shared.state.lock().version;
-        let version = first[0] & !frame::RESPONSE;
-        let mut header = [0u8; 9];
-        header[0] = first[0];
+    }
+
+    /// One read of what the socket has, into room counted first.
+    async fn fill(&mut self, stop: &mut watch::Receiver<bool>) -> io::Result<usize> {
+        let charge = &mut self.inbox.charge;
+        if self
+            .link
+            .serving(charge.grow_to(CHUNK), stop)
+            .await
+            .is_none()
+        {
+            return Err(io::ErrorKind::ConnectionAborted.into());
+        }
+        let frame = match self.big {
+            Some(ref c) => c.bytes(),
+            None => 0,
+        };
+        let room = self.inbox.room_for(frame);
+        self.inbox.read(&self.link.sock, room)
+    }
+
+    /// Takes the next whole frame buffered and runs or hands off its request.
+    async fn take_frame(&mut self, stop: &mut watch::Receiver<bool>) -> Step {
+        let buffered = self.inbox.buffered();
+        let Some(&first) = buffered.first() else {
+            return Step::NeedBytes;
+        };
+        let version = first & !frame::RESPONSE;
         let hlen = header_len(version);
-        if rd.read_exact(&mut header[1..hlen]).await.is_err() {
-            break;
+        if buffered.len() < hlen {
+            return Step::NeedBytes;
         }
-        let h = Header::parse(&header[..hlen]);
-        // Framing errors: answered, then the connection is closed.
-        let fatal = if Header::is_response(first[0]) {
-            Some(NativeError::Protocol(
-                "Invalid message direction: a client sent a response frame".into(),
-            ))
-        } else if !(MIN_VERSION..=MAX_VERSION).contains(&version) {
-            Some(NativeError::Protocol(format!(
-                "Invalid or unsupported protocol version ({version}); supported versions are (1/v1, 2/v2, 3/v3, 4/v4)"
-            )))
-        } else if established != 0 && version != established {
-            Some(NativeError::Protocol(format!(
-                "Invalid message version. Got {version} but previous messages on this connection had version {established}"
-            )))
-        } else if h.length as usize > opts.max_frame_bytes {
-            Some(NativeError::Protocol(format!(
-                "Request is too big: length {} exceeds maximum allowed length {}.",
-                h.length, opts.max_frame_bytes
-            )))
-        } else {
-            None
-        };
-        if let Some(e) = fatal {
-            tracing::info!(%peer, error = %e, "closing native connection");
+        let h = Header::parse(&buffered[..hlen]);
+        let shared = self.link.shared.clone();
+        let established = shared.state.lock().version;
+        if let Some(e) = frame::framing_error(&h, first, established, self.opts.max_frame_bytes) {
+            tracing::info!(peer = %self.peer, error = %e, "closing native connection");
             let answer_version = if (MIN_VERSION..=MAX_VERSION).contains(&version) {
                 version
             } else if established != 0 {
@@ -230,114 +378,211 @@ async fn connection(
             } else {
                 MAX_VERSION
             };
-            let _ = tx
-                .send(Outgoing {
-                    bytes: error_frame(answer_version, h.stream, &e),
-                    _charge: None,
-                })
-                .await;
-            break;
+            self.link.out.push_error(answer_version, h.stream, &e);
+            return Step::End(End::Finish);
         }
         if established == 0 {
             shared.state.lock().version = version;
         }
-        // The frame's memory is counted before its body is buffered.
         let len = h.length as usize;
-        let mut charge = Charge::new(opts.limits.budget());
-        let permit = tokio::select! {
-            p = async {
-                charge.grow_to(hlen + len).await;
-                in_flight.clone().acquire_owned().await
-            } => p,
-            _ = stop.changed() => break,
-        };
-        let Ok(permit) = permit else { break };
-        let mut body = vec![0u8; len];
-        if rd.read_exact(&mut body).await.is_err() {
-            break;
+        let total = hlen + len;
+        if buffered.len() < total {
+            // A frame bigger than the buffer is counted whole before its
+            // body is buffered.
+            if total > CHUNK && self.big.is_none() {
+                let mut charge = Charge::new(self.opts.limits.budget());
+                if self
+                    .link
+                    .serving(charge.grow_to(total), stop)
+                    .await
+                    .is_none()
+                {
+                    return Step::End(End::Finish);
+                }
+                self.big = Some(charge);
+            }
+            return Step::NeedBytes;
         }
-        let node = node.clone();
-        let shared = shared.clone();
-        let tx = tx.clone();
-        let limits = opts.limits.clone();
-        let max_reply = opts.max_frame_bytes;
-        requests.spawn(async move {
-            charge.grow_to(request_cost(len, 0)).await;
-            let Ok(slot) = limits.workers().clone().acquire_owned().await else {
-                return;
-            };
-            let budget = limits.budget().clone();
-            let run = tokio::task::spawn_blocking(move || {
-                let meter = reply::open(max_reply, charge);
-                // A `POST /reset` waits for the calls in flight and holds the next.
-                let gate = node.call_gate();
-                let resp = dispatch::answer(&node, &shared, h.flags, h.opcode, body);
-                drop(gate);
-                let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-                drop(slot);
-                let bytes = response_frame(&shared.state.lock(), h.opcode, h.stream, resp);
-                (bytes, charge)
-            })
+        let limits = self.opts.limits.clone();
+        let mut charge = self
+            .big
+            .take()
+            .unwrap_or_else(|| Charge::new(limits.budget()));
+        let admitted = self
+            .link
+            .serving(
+                async {
+                    charge.grow_to(request_cost(len, 0)).await;
+                    match limits.workers().clone().try_acquire_owned() {
+                        Ok(slot) => Ok(slot),
+                        Err(_) => limits.workers().clone().acquire_owned().await,
+                    }
+                },
+                stop,
+            )
             .await;
-            let Ok((bytes, mut charge)) = run else {
-                tracing::error!("native request panicked");
-                return;
-            };
-            charge.set_now(bytes.len());
-            charge.leave_lane();
-            let _ = tx
-                .send(Outgoing {
-                    bytes,
-                    _charge: Some(charge),
-                })
-                .await;
-            drop(permit);
-        });
-        // Reap finished requests so the set does not grow.
-        while let Some(done) = requests.try_join_next() {
-            let _ = done;
-        }
+        let Some(Ok(slot)) = admitted else {
+            return Step::End(End::Finish);
+        };
+        let body = &self.inbox.buffered()[hlen..total];
+        let step = run(
+            &mut self.link,
+            &mut self.router,
+            &self.node,
+            &self.opts,
+            h,
+            body,
+            charge,
+            slot,
+        );
+        self.inbox.consume(total);
+        step
     }
-    // Answer what is running, then close.
-    while requests.join_next().await.is_some() {}
-    events.abort();
-    drop(tx);
-    let _ = writer.await;
 }
 
-/// Sends SCHEMA_CHANGE events to this connection once it registered for them.
-async fn push_events(node: Arc<Node>, shared: Arc<Shared>, tx: mpsc::Sender<Outgoing>) {
-    let mut notices = node.notices.subscribe();
-    loop {
-        let notice = match notices.recv().await {
-            Ok(n) => n,
-            Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
-                tracing::warn!(missed, "native connection missed schema events");
-                continue;
+/// Runs one request where its route says: inline (its reply laid into the
+/// write buffer now) or on the blocking pool (answered through the link).
+#[allow(clippy::too_many_arguments)]
+fn run(
+    link: &mut Link,
+    router: &mut Router,
+    node: &Arc<Node>,
+    opts: &NativeOptions,
+    h: Header,
+    body: &[u8],
+    mut charge: Charge,
+    slot: OwnedSemaphorePermit,
+) -> Step {
+    let shared = link.shared.clone();
+    let budget = opts.limits.budget().clone();
+    let max_reply = opts.max_frame_bytes;
+    // Decoded here unless big (inflated size as announced).
+    let small = dispatch::inflated_len(&shared, h.flags, body).unwrap_or(0) <= INLINE_MAX_REQUEST;
+    let (work, route) = if !small {
+        let body = body.to_vec();
+        (
+            Work::Raw {
+                flags: h.flags,
+                body,
+            },
+            Route::Pool,
+        )
+    } else {
+        match dispatch::decode(&shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST) {
+            // Answered at once, as wherever it would run.
+            Err(e) => {
+                drop(slot);
+                let state = shared.state.lock();
+                link.out.push_reply(
+                    &state,
+                    h.opcode,
+                    h.stream,
+                    Response::error(&e),
+                    Some(charge),
+                );
+                return Step::Took;
             }
-            Err(_) => return,
-        };
-        let bytes = {
-            let state = shared.state.lock();
-            if state.phase != Phase::Ready || !state.events.contains("SCHEMA_CHANGE") {
-                continue;
+            Ok(req) => {
+                let route = if charge.in_lane() {
+                    // Over the budget: never on the worker.
+                    Route::Pool
+                } else {
+                    let state = shared.state.lock();
+                    router.route(node, state.keyspace.as_deref(), &req)
+                };
+                (Work::Decoded(req), route)
             }
-            let resp = dispatch::Response {
-                opcode: op::EVENT,
-                body: result::schema_event(&notice, state.version),
-                warnings: Vec::new(),
-            };
-            response_frame(&state, op::EVENT, -1, resp)
-        };
-        if tx
-            .send(Outgoing {
-                bytes,
-                _charge: None,
-            })
-            .await
-            .is_err()
-        {
-            return;
+        }
+    };
+    if let (Work::Decoded(req), Route::Inline | Route::Attempt) = (&work, route) {
+        let base = charge.bytes();
+        // The reply is charged as its rows are read (see node::reply).
+        let meter = reply::open(max_reply, charge);
+        let ran = catch_unwind(AssertUnwindSafe(|| {
+            // A `POST /reset` waits for the calls in flight and holds the next.
+            let _gate = node.call_gate();
+            if route == Route::Attempt {
+                crate::storage::nowait::attempt(|| dispatch::run(node, &shared, h.opcode, req))
+            } else {
+                Some(dispatch::run(node, &shared, h.opcode, req))
+            }
+        }));
+        charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        match ran {
+            Ok(Some(resp)) => {
+                drop(slot);
+                let state = shared.state.lock();
+                link.out
+                    .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
+                return Step::Took;
+            }
+            // A read would have waited: what the attempt read is let go,
+            // and the request runs again on the pool.
+            Ok(None) => charge.shrink_to(base),
+            Err(_) => {
+                tracing::error!("native request panicked; closing connection");
+                return Step::End(End::Abort);
+            }
         }
     }
+    link.running += 1;
+    let node = node.clone();
+    let tx = link.done_tx.clone();
+    tokio::task::spawn_blocking(move || {
+        let meter = reply::open(max_reply, charge);
+        let resp = catch_unwind(AssertUnwindSafe(|| {
+            let _gate = node.call_gate();
+            match work {
+                Work::Decoded(req) => dispatch::run(&node, &shared, h.opcode, &req),
+                // Handed over: a BATCH frees it once its members are packed.
+                Work::Raw { flags, body } => {
+                    dispatch::answer(&node, &shared, flags, h.opcode, body)
+                }
+            }
+        }));
+        let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        drop(slot);
+        if resp.is_err() {
+            tracing::error!("native request panicked");
+        }
+        let _ = tx.send(Done {
+            opcode: h.opcode,
+            stream: h.stream,
+            answer: resp.ok().map(|r| (r, charge)),
+        });
+    });
+    Step::Took
+}
+
+/// The next schema change notice (`None` when there is none to send: the
+/// channel lagged, or closed, which stops the connection listening).
+async fn recv_notice(
+    notices: &mut Option<broadcast::Receiver<crate::node::notices::SchemaNotice>>,
+) -> Option<crate::node::notices::SchemaNotice> {
+    let rx = notices.as_mut()?;
+    match rx.recv().await {
+        Ok(n) => Some(n),
+        Err(broadcast::error::RecvError::Lagged(missed)) => {
+            tracing::warn!(missed, "native connection missed schema events");
+            None
+        }
+        Err(broadcast::error::RecvError::Closed) => {
+            *notices = None;
+            None
+        }
+    }
+}
+
+/// Sends a SCHEMA_CHANGE event to a connection registered for them.
+fn push_event(link: &mut Link, notice: &crate::node::notices::SchemaNotice) {
+    let state = link.shared.state.lock();
+    if state.phase != Phase::Ready || !state.events.contains("SCHEMA_CHANGE") {
+        return;
+    }
+    let resp = Response {
+        opcode: op::EVENT,
+        body: result::schema_event(notice, state.version),
+        warnings: Vec::new(),
+    };
+    link.out.push_reply(&state, op::EVENT, -1, resp, None);
 }

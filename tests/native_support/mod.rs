@@ -9,6 +9,32 @@ use std::time::Duration;
 pub use supercolumn::native::codec::{Reader, Writer};
 pub use supercolumn::native::frame::{op, Compression};
 
+use super::wire_support::{conformance_config, Server};
+
+/// A server (in memory, the 19.x conformance config) speaking Thrift and
+/// the native protocol on free ports.
+pub fn server() -> Server {
+    let conf = conformance_config("storage-conf-v19.xml");
+    Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--native-listen",
+        "127.0.0.1:0",
+    ])
+}
+
+pub fn native_port(s: &Server) -> u16 {
+    s.native_port.expect("the server announced its native port")
+}
+
+/// Keyspace `nk` with table `c` (compact: one cell per column) and `t`.
+pub fn schema(c: &mut Conn) {
+    c.ok("CREATE KEYSPACE nk WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    c.ok("CREATE TABLE nk.c (k text PRIMARY KEY, v text) WITH COMPACT STORAGE");
+    c.ok("CREATE TABLE nk.t (k int, n int, v text, PRIMARY KEY (k, n))");
+}
+
 /// Rows of a ROWS result: each value as bytes, `None` for null.
 pub type Rows = Vec<Vec<Option<Vec<u8>>>>;
 

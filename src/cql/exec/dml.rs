@@ -370,7 +370,7 @@ fn statement_writes(
 
 /// Resolves a statement's table names in the session's keyspace.
 fn table_lookup<'a>(
-    schema: &'a Schema,
+    schema: &'a std::sync::Arc<Schema>,
     session: &'a CqlSession,
 ) -> impl Fn(&TableName) -> CqlResult<Table> + 'a {
     move |t| {

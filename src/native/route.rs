@@ -1,0 +1,307 @@
+//! Where a native request runs: inline on the tokio worker that read it, or
+//! handed off to the blocking pool. Thrift's rule (see
+//! [`crate::thrift::handoff`] for the reasoning and the measurements): a
+//! hand-off costs a wake-up and context switches per request, often more
+//! than the request itself, and most requests never wait, so only what may
+//! wait is handed off. Owns that choice only; it must not run requests.
+//!
+//! Inline: OPTIONS, STARTUP, REGISTER (connection state in memory), an
+//! EXECUTE of an unknown id (answered with an error at once), and EXECUTEs
+//! of prepared statements that cannot wait:
+//!
+//! - writes with nothing to read first (an INSERT, an UPDATE of plain `SET
+//!   c = v` assignments, a DELETE of whole columns or rows; no `IF`) of a
+//!   table of the schema, while [`crate::storage::Engine::write_may_wait`]
+//!   says no (see Thrift's rule for writes);
+//! - reads of one partition or a few (every partition key column bound by
+//!   `=` or `IN`, no `token()`) of a table whose data is all in memtables;
+//!   of a table with SSTables, as an *attempt* ([`Route::Attempt`]): its
+//!   reads take cached bytes only ([`crate::storage::nowait`]) and a read
+//!   that would wait makes the server drop the answer and run the request
+//!   again on the pool.
+//!
+//! Everything else goes to the pool: QUERY (its text may be anything: DDL,
+//! a scan, a system table), PREPARE, BATCH, the logins (the authenticator
+//! may read its files), every statement when the authenticator needs a
+//! login (its checks may read files), writes that read first (list
+//! element updates, collection removals, counters, conditions), scans, and
+//! requests over [`INLINE_MAX_REQUEST`] bytes (long CPU work would hold the
+//! worker's other connections back). The engine's answers are hints taken
+//! just before the request runs; the window in which they can go stale is
+//! as narrow as Thrift's.
+
+use super::request::Request;
+use crate::cql::ast::{Assignment, Deletion, Operator, Relation, Select, Statement, TableName};
+use crate::cql::exec::tables;
+use crate::node::Node;
+use crate::schema::Schema;
+use crate::storage::ReadWait;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Requests (inflated) larger than this always go to the pool.
+pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
+
+/// Where one request runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// On the tokio worker, without a thread hand-off.
+    Inline,
+    /// On the tokio worker with reads that do not wait on the disk; on the
+    /// blocking pool again if one of them would have.
+    Attempt,
+    /// On the blocking pool (it may wait on the disk or on a lock).
+    Pool,
+}
+
+/// One connection's router: it remembers the partition key of the tables
+/// its statements name, for as long as the schema does not change.
+#[derive(Default)]
+pub struct Router {
+    schema: Option<Arc<Schema>>,
+    /// (keyspace, table) -> the partition key's columns (`None`: no such
+    /// table in the schema).
+    keys: HashMap<(String, String), Option<Vec<String>>>,
+}
+
+impl Router {
+    /// Chooses where `req` runs on a connection whose keyspace is `keyspace`.
+    pub fn route(&mut self, node: &Node, keyspace: Option<&str>, req: &Request) -> Route {
+        match req {
+            Request::Options | Request::Startup(_) | Request::Register(_) => Route::Inline,
+            Request::Execute { id, .. } => {
+                if node.auth.requires_login() {
+                    return Route::Pool;
+                }
+                match node.prepared.get_md5(id) {
+                    Some(p) => self.statement(node, keyspace, &p.statement),
+                    None => Route::Inline,
+                }
+            }
+            _ => Route::Pool,
+        }
+    }
+
+    fn statement(&mut self, node: &Node, keyspace: Option<&str>, s: &Statement) -> Route {
+        let write = match s {
+            Statement::Select(select) => return self.read(node, keyspace, select),
+            Statement::Insert(i) if !i.if_not_exists => &i.table,
+            Statement::Update(u)
+                if u.condition.is_none()
+                    && u.assignments
+                        .iter()
+                        .all(|a| matches!(a, Assignment::Set { .. })) =>
+            {
+                &u.table
+            }
+            Statement::Delete(d)
+                if d.condition.is_none()
+                    && d.columns.iter().all(|c| matches!(c, Deletion::Column(_))) =>
+            {
+                &d.table
+            }
+            _ => return Route::Pool,
+        };
+        // A cluster backend (no engine here) always waits on the network.
+        let may_wait = node.engine().is_none_or(|e| e.write_may_wait());
+        if self.key(node, keyspace, write).is_none() || may_wait {
+            Route::Pool
+        } else {
+            Route::Inline
+        }
+    }
+
+    fn read(&mut self, node: &Node, keyspace: Option<&str>, s: &Select) -> Route {
+        if s.where_clause
+            .iter()
+            .any(|r| matches!(r, Relation::Token { .. }))
+        {
+            return Route::Pool;
+        }
+        let Some((ks, key)) = self.key(node, keyspace, &s.table) else {
+            return Route::Pool;
+        };
+        let one_partition = key.iter().all(|k| {
+            s.where_clause.iter().any(|r| {
+                matches!(r, Relation::Column { column, op: Operator::Eq | Operator::In, .. }
+                    if column == k)
+            })
+        });
+        if !one_partition {
+            return Route::Pool;
+        }
+        let Some(engine) = node.engine() else {
+            return Route::Pool;
+        };
+        match engine.read_wait(&ks, &s.table.name) {
+            ReadWait::Nothing => Route::Inline,
+            ReadWait::Disk => Route::Attempt,
+            ReadWait::Lock => Route::Pool,
+        }
+    }
+
+    /// The keyspace and partition key of a table of the schema.
+    fn key(
+        &mut self,
+        node: &Node,
+        keyspace: Option<&str>,
+        t: &TableName,
+    ) -> Option<(String, &[String])> {
+        let ks = t.keyspace.as_deref().or(keyspace)?.to_string();
+        let schema = node.schema();
+        if !self
+            .schema
+            .as_ref()
+            .is_some_and(|s| Arc::ptr_eq(s, &schema))
+        {
+            self.keys.clear();
+            self.schema = Some(schema.clone());
+        }
+        let key = self
+            .keys
+            .entry((ks.clone(), t.name.clone()))
+            .or_insert_with(|| {
+                schema.cf(&ks, &t.name)?;
+                let table = tables::lookup(&schema, &ks, &t.name).ok()?;
+                Some(table.partition_key.iter().map(|c| c.name.clone()).collect())
+            })
+            .as_deref()?;
+        Some((ks, key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::cql::exec::{self, CqlSession};
+    use crate::node::cql::NodeBackend;
+    use crate::schema::{Schema, SchemaStore};
+    use crate::storage::{Engine, EngineOptions, SyncMode};
+    use std::time::Duration;
+
+    /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
+    fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/config/testdata/storage-conf.xml"
+        );
+        let config = Config::from_file(path).unwrap();
+        let schema = Arc::new(Schema::from_config(&config).unwrap());
+        let opts = EngineOptions {
+            data_dir: Some(dir.to_path_buf()),
+            sync,
+            ..EngineOptions::default()
+        };
+        let engine = Arc::new(Engine::open(schema, opts).unwrap());
+        Node::new(
+            engine,
+            SchemaStore::in_memory(),
+            crate::auth::from_config(&config).unwrap(),
+            "127.0.0.1".into(),
+            "t".into(),
+        )
+    }
+
+    /// An EXECUTE of `text`, prepared as the PREPARE message prepares it.
+    fn execute(node: &Node, text: &str) -> Request {
+        let backend = NodeBackend::new(node);
+        let mut session = CqlSession::new(node.cql_clock.clone());
+        session.set_keyspace("CT".into());
+        let p = backend
+            .finish(exec::prepare(&backend, &session, &node.prepared, text))
+            .unwrap();
+        Request::Execute {
+            id: p.md5.to_vec(),
+            params: Default::default(),
+        }
+    }
+
+    #[test]
+    fn requests_that_cannot_wait_run_inline_and_others_on_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Periodic {
+                period: Duration::from_secs(10),
+            },
+        );
+        let mut r = Router::default();
+        let mut route = |req: &Request| r.route(&node, Some("CT"), req);
+        assert_eq!(route(&Request::Options), Route::Inline);
+        let query = Request::Query {
+            query: "SELECT * FROM \"StdBytes\" WHERE key = 0x00".into(),
+            params: Default::default(),
+        };
+        assert_eq!(route(&query), Route::Pool);
+        assert_eq!(route(&Request::Prepare("SELECT".into())), Route::Pool);
+        // An unknown id is answered (with an error) at once.
+        let unknown = Request::Execute {
+            id: vec![1; 16],
+            params: Default::default(),
+        };
+        assert_eq!(route(&unknown), Route::Inline);
+
+        let insert = execute(
+            &node,
+            "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)",
+        );
+        assert_eq!(route(&insert), Route::Inline);
+        let delete = execute(&node, "DELETE FROM \"StdBytes\" WHERE key = ?");
+        assert_eq!(route(&delete), Route::Inline);
+        let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
+        assert_eq!(route(&read), Route::Inline);
+        let qualified = execute(
+            &node,
+            "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (0x01, 0x02)",
+        );
+        assert_eq!(r.route(&node, None, &qualified), Route::Inline);
+        let mut route = |req: &Request| r.route(&node, Some("CT"), req);
+        // Scans are never inline, whatever the data.
+        let scan = execute(&node, "SELECT * FROM \"StdBytes\"");
+        assert_eq!(route(&scan), Route::Pool);
+        let tokens = execute(
+            &node,
+            "SELECT * FROM \"StdBytes\" WHERE token(key) > token(?)",
+        );
+        assert_eq!(route(&tokens), Route::Pool);
+
+        // Once the table has an SSTable, a read is an attempt.
+        node.engine()
+            .unwrap()
+            .apply(&crate::storage::model::RowMutation {
+                keyspace: "CT".into(),
+                key: b"k".to_vec(),
+                updates: vec![(
+                    "StdBytes".into(),
+                    vec![crate::storage::model::Op::Put {
+                        super_column: None,
+                        cell: crate::storage::model::Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
+                    }],
+                )],
+            })
+            .unwrap();
+        node.engine().unwrap().flush(Some("CT")).unwrap();
+        assert_eq!(route(&read), Route::Attempt);
+        assert_eq!(route(&insert), Route::Inline);
+    }
+
+    #[test]
+    fn writes_that_wait_for_an_fsync_go_to_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let node = node(
+            dir.path(),
+            SyncMode::Batch {
+                window: Duration::from_millis(1),
+            },
+        );
+        let mut r = Router::default();
+        let insert = execute(
+            &node,
+            "INSERT INTO \"StdBytes\" (key, column1, value) VALUES (?, ?, ?)",
+        );
+        assert_eq!(r.route(&node, Some("CT"), &insert), Route::Pool);
+        let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
+        assert_eq!(r.route(&node, Some("CT"), &read), Route::Inline);
+    }
+}
