@@ -195,23 +195,10 @@ pub fn run(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> Response 
 }
 
 fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeResult<Response> {
-    let version = shared.state.lock().version;
     let simple = |(opcode, body): conn::Reply| Response {
         opcode,
         body,
         warnings: Vec::new(),
-    };
-    let local = shared.local_facts(node, version);
-    let ctx = Ctx {
-        node,
-        version,
-        local: &local,
-        state: &shared.state,
-    };
-    let result = |(body, warnings): query::Answer| Response {
-        opcode: op::RESULT,
-        body,
-        warnings,
     };
     Ok(match req {
         Request::Options => simple(conn::supported()),
@@ -225,40 +212,49 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
             token.as_deref(),
         )?),
         Request::Register(types) => simple(conn::register(&mut shared.state.lock(), types)?),
-        other => {
-            shared.state.lock().require_ready(opcode)?;
-            match other {
-                Request::Query { query, params } => result(query::query(&ctx, query, params)?),
-                Request::Prepare(text) => result(query::prepare(&ctx, text)?),
-                Request::Execute { id, params } => result(query::execute(&ctx, id, params)?),
-                // Small (decoded in place): the copy is cheap.
-                Request::Batch(b) => result(batch::batch(&ctx, b.clone())?),
-                _ => unreachable!("handled above"),
-            }
-        }
+        other => statement(node, shared, opcode, |ctx| match other {
+            Request::Query { query, params } => query::query(ctx, query, params),
+            Request::Prepare(text) => query::prepare(ctx, text),
+            Request::Execute { id, params } => query::execute(ctx, id, params),
+            // Small (decoded in place): the copy is cheap.
+            Request::Batch(b) => batch::batch(ctx, b.clone()),
+            _ => unreachable!("handled above"),
+        })?,
     })
 }
 
 /// Runs a BATCH that owns its body (see [`answer`]).
 fn run_batch(node: &Node, shared: &Shared, opcode: u8, b: request::Batch) -> Response {
-    let run = || -> NativeResult<Response> {
-        let version = shared.state.lock().version;
-        shared.state.lock().require_ready(opcode)?;
-        let local = shared.local_facts(node, version);
-        let ctx = Ctx {
-            node,
-            version,
-            local: &local,
-            state: &shared.state,
-        };
-        let (body, warnings) = batch::batch(&ctx, b)?;
-        Ok(Response {
-            opcode: op::RESULT,
-            body,
-            warnings,
-        })
+    statement(node, shared, opcode, |ctx| batch::batch(ctx, b))
+        .unwrap_or_else(|e| Response::error(&e))
+}
+
+/// Runs `f`, a statement's work, once the connection is ready, in a context
+/// holding what this node claims on the connection's version.
+fn statement(
+    node: &Node,
+    shared: &Shared,
+    opcode: u8,
+    f: impl FnOnce(&Ctx) -> NativeResult<query::Answer>,
+) -> NativeResult<Response> {
+    let version = {
+        let state = shared.state.lock();
+        state.require_ready(opcode)?;
+        state.version
     };
-    run().unwrap_or_else(|e| Response::error(&e))
+    let local = shared.local_facts(node, version);
+    let ctx = Ctx {
+        node,
+        version,
+        local: &local,
+        state: &shared.state,
+    };
+    let (body, warnings) = f(&ctx)?;
+    Ok(Response {
+        opcode: op::RESULT,
+        body,
+        warnings,
+    })
 }
 
 /// Whether the response to a request with `opcode` is compressed: once

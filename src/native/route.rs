@@ -173,34 +173,18 @@ impl Router {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
     use crate::cql::exec::{self, CqlSession};
     use crate::node::cql::NodeBackend;
-    use crate::schema::{Schema, SchemaStore};
-    use crate::storage::{Engine, EngineOptions, SyncMode};
+    use crate::storage::{EngineOptions, SyncMode};
     use std::time::Duration;
 
     /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
     fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src/config/testdata/storage-conf.xml"
-        );
-        let config = Config::from_file(path).unwrap();
-        let schema = Arc::new(Schema::from_config(&config).unwrap());
-        let opts = EngineOptions {
+        crate::node::testkit::node(EngineOptions {
             data_dir: Some(dir.to_path_buf()),
             sync,
             ..EngineOptions::default()
-        };
-        let engine = Arc::new(Engine::open(schema, opts).unwrap());
-        Node::new(
-            engine,
-            SchemaStore::in_memory(),
-            crate::auth::from_config(&config).unwrap(),
-            "127.0.0.1".into(),
-            "t".into(),
-        )
+        })
     }
 
     /// An EXECUTE of `text`, prepared as the PREPARE message prepares it.

@@ -42,6 +42,8 @@ mod locks;
 pub mod notices;
 pub mod observe;
 pub mod reply;
+#[cfg(test)]
+pub mod testkit;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{NodeError, NodeResult};

@@ -1,26 +1,10 @@
 use super::*;
-use crate::config::Config;
-use crate::schema::Schema;
-use crate::storage::{Engine, EngineOptions};
+use crate::storage::EngineOptions;
 use crate::thrift::wire::{ttype, Value};
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 
 fn node() -> Node {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/config/testdata/storage-conf.xml"
-    );
-    let config = Config::from_file(path).unwrap();
-    let schema = Arc::new(Schema::from_config(&config).unwrap());
-    let engine = Arc::new(Engine::open(schema, EngineOptions::default()).unwrap());
-    Node::new(
-        engine,
-        crate::schema::SchemaStore::in_memory(),
-        crate::auth::from_config(&config).unwrap(),
-        "127.0.0.1".into(),
-        "t".into(),
-    )
+    crate::node::testkit::node(EngineOptions::default())
 }
 
 fn call(name: &str, args: Value) -> Vec<u8> {
@@ -287,24 +271,10 @@ fn streamed_06_batches_answer_as_the_whole_struct_path() {
 
 /// A node whose column families are stored on disk (so they have SSTables).
 fn node_on_disk(dir: &std::path::Path) -> Node {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/config/testdata/storage-conf.xml"
-    );
-    let config = Config::from_file(path).unwrap();
-    let schema = Arc::new(Schema::from_config(&config).unwrap());
-    let opts = EngineOptions {
+    crate::node::testkit::node(EngineOptions {
         data_dir: Some(dir.to_path_buf()),
         ..EngineOptions::default()
-    };
-    let engine = Arc::new(Engine::open(schema, opts).unwrap());
-    Node::new(
-        engine,
-        crate::schema::SchemaStore::in_memory(),
-        crate::auth::from_config(&config).unwrap(),
-        "127.0.0.1".into(),
-        "t".into(),
-    )
+    })
 }
 
 #[test]

@@ -244,12 +244,9 @@ fn names_at(args: &[u8], at: Option<At>) -> Option<Vec<&[u8]>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
-    use crate::schema::Schema;
     use crate::storage::model::{Cell, Op, RowMutation};
-    use crate::storage::{Engine, EngineOptions, SyncMode};
+    use crate::storage::{EngineOptions, SyncMode};
     use crate::thrift::wire::{mtype, Value, Writer};
-    use std::sync::Arc;
     use std::time::Duration;
 
     #[test]
@@ -269,25 +266,11 @@ mod tests {
 
     /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
     fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src/config/testdata/storage-conf.xml"
-        );
-        let config = Config::from_file(path).unwrap();
-        let schema = Arc::new(Schema::from_config(&config).unwrap());
-        let opts = EngineOptions {
+        crate::node::testkit::node(EngineOptions {
             data_dir: Some(dir.to_path_buf()),
             sync,
             ..EngineOptions::default()
-        };
-        let engine = Arc::new(Engine::open(schema, opts).unwrap());
-        Node::new(
-            engine,
-            crate::schema::SchemaStore::in_memory(),
-            crate::auth::from_config(&config).unwrap(),
-            "127.0.0.1".into(),
-            "t".into(),
-        )
+        })
     }
 
     fn call(name: &str, args: Value) -> Vec<u8> {
