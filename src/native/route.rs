@@ -39,20 +39,7 @@ use crate::storage::ReadWait;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Requests (inflated) larger than this always go to the pool.
-pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
-
-/// Where one request runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// On the tokio worker, without a thread hand-off.
-    Inline,
-    /// On the tokio worker with reads that do not wait on the disk; on the
-    /// blocking pool again if one of them would have.
-    Attempt,
-    /// On the blocking pool (it may wait on the disk or on a lock).
-    Pool,
-}
+pub use crate::node::route::{Route, INLINE_MAX_REQUEST};
 
 /// One connection's router: it remembers the partition key of the tables
 /// its statements name, for as long as the schema does not change.

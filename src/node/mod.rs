@@ -42,6 +42,7 @@ mod locks;
 pub mod notices;
 pub mod observe;
 pub mod reply;
+pub mod route;
 #[cfg(test)]
 pub mod testkit;
 

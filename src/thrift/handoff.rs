@@ -62,21 +62,7 @@ use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::{ttype, Reader};
 use std::borrow::Cow;
 
-/// Requests larger than this always go to the pool.
-pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
-
-/// Where one call runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// On the tokio worker, without a thread hand-off.
-    Inline,
-    /// On the tokio worker with reads that do not wait on the disk
-    /// ([`crate::storage::nowait`]); on the blocking pool again if one of
-    /// them would have.
-    Attempt,
-    /// On the blocking pool (it may wait on the disk or on a lock).
-    Pool,
-}
+pub use crate::node::route::{Route, INLINE_MAX_REQUEST};
 
 /// What a method does, as far as the choice goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
