@@ -201,6 +201,16 @@ fn cql3_tables_rows_cells_and_prepared_statements() {
     );
     assert!(ire(c.execute_prepared_cql3_query(12345, vec![], CL::ONE))
         .starts_with("Prepared query with ID 12345 not found"));
+    // An undeclared level failed while 1.2 read the arguments, before the
+    // lookup, quoting them as the Java stub's toString did.
+    match c.execute_prepared_cql3_query(12345, vec![], CL(0)) {
+        Err(thrift::Error::Application(a)) => assert_eq!(
+            a.message,
+            "Required field 'consistency' was not present! Struct: \
+             execute_prepared_cql3_query_args(itemId:12345, values:[], consistency:null)"
+        ),
+        other => panic!("{other:?}"),
+    }
     assert_eq!(
         ire(c.execute_prepared_cql3_query(q.item_id, vec![], CL::ONE)),
         "There were 1 markers(?) in CQL but 0 bound variables"

@@ -338,7 +338,7 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     let mut out = Vec::with_capacity(REPLY_CAPACITY);
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
-        let handler = v19::Handler::new(node, session);
+        let handler = v19::Handler::new(node, session).quoting(msg);
         process_v19(
             &header.name,
             &handler,
@@ -359,7 +359,8 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
         Some(Err(thrift::Error::Protocol(p))) => exception(
             header,
             ApplicationErrorKind::ProtocolError,
-            required_field_message(&header.name, &p.message),
+            v19::javaargs::required_field_error(msg)
+                .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
     }

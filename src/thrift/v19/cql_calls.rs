@@ -4,6 +4,7 @@
 //! methods in `mod.rs` route here by the connection's CQL version; this
 //! file must not interpret CQL.
 
+use super::validation::known_level;
 use super::{cql, cql2, Handler};
 use crate::cql::exec;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -146,11 +147,14 @@ impl Handler<'_> {
         // Thrift cannot send a null list element: every value is bound.
         let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
         // The statement is looked up once and that one is checked and run,
-        // whoever prepared it (the cache is the server's).
-        let prepared = match self.logged_in().and_then(|()| {
-            exec::lookup_prepared(&self.node.prepared, item_id)
-                .map_err(|e| ApiError::invalid(e.to_string()))
-        }) {
+        // whoever prepared it (the cache is the server's). An undeclared
+        // level was refused while 1.2 read the arguments, before all else.
+        let prepared = match known_level(consistency, "consistency", method)
+            .and_then(|()| self.logged_in())
+            .and_then(|()| {
+                exec::lookup_prepared(&self.node.prepared, item_id)
+                    .map_err(|e| ApiError::invalid(e.to_string()))
+            }) {
             Ok(p) => p,
             Err(e) => return self.wrap(method, Err(e)),
         };

@@ -49,7 +49,15 @@ impl<'a> Handler<'a> {
         Handler {
             node,
             session: RefCell::new(session),
+            message: &[],
         }
+    }
+
+    /// The same handler, with the call's whole message to quote in
+    /// "Required field" errors.
+    pub fn quoting(mut self, message: &'a [u8]) -> Self {
+        self.message = message;
+        self
     }
 
     /// 1.2's `validateLogin`.

@@ -27,6 +27,7 @@ mod defs;
 mod describe;
 mod handler;
 mod index;
+pub mod javaargs;
 mod login;
 mod reads;
 mod scan;
@@ -51,6 +52,9 @@ use writes::MutationMap;
 pub struct Handler<'a> {
     node: &'a Node,
     session: RefCell<&'a mut Session>,
+    /// The call's whole message, quoted by Java-style "Required field"
+    /// errors (see `javaargs`); empty when unknown.
+    message: &'a [u8],
 }
 
 impl Handler<'_> {
@@ -59,8 +63,16 @@ impl Handler<'_> {
     /// `Session::would_block`), and errors become this generation's
     /// exceptions.
     fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
-        if let Err(ApiError::WouldBlock(_)) = &r {
-            self.session.borrow_mut().would_block = true;
+        match r {
+            Err(ApiError::WouldBlock(_)) => self.session.borrow_mut().would_block = true,
+            // An undeclared ConsistencyLevel (Java's null): quote the
+            // arguments as the Java stub's validate() did.
+            Err(ApiError::Protocol(ref text)) if text.starts_with("Required field '") => {
+                if let Some(java) = javaargs::required_field_error(self.message) {
+                    return Err(error::into_thrift(ApiError::Protocol(java), method));
+                }
+            }
+            _ => {}
         }
         r.map_err(|e| error::into_thrift(e, method))
     }
