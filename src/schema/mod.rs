@@ -20,6 +20,7 @@ mod apply;
 mod build;
 mod compat;
 mod describe;
+pub mod layout3;
 pub mod javaorder;
 mod options;
 mod record;
