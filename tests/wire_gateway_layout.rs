@@ -69,7 +69,13 @@ fn keyspace(c: &mut Client19, cfs: Vec<CfDef>) {
 
 fn users_cf() -> CfDef {
     let declared = |name: &str, class: &str| {
-        ColumnDef::new(name.as_bytes().to_vec(), class.to_string(), None, None, None)
+        ColumnDef::new(
+            name.as_bytes().to_vec(),
+            class.to_string(),
+            None,
+            None,
+            None,
+        )
     };
     CfDef {
         comparator_type: Some("UTF8Type".into()),
@@ -96,7 +102,10 @@ fn range(start: &[u8], finish: &[u8], reversed: bool, count: i32) -> SlicePredic
 
 fn names(names: &[&str]) -> SlicePredicate {
     SlicePredicate::new(
-        names.iter().map(|n| n.as_bytes().to_vec()).collect::<Vec<_>>(),
+        names
+            .iter()
+            .map(|n| n.as_bytes().to_vec())
+            .collect::<Vec<_>>(),
         None,
     )
 }
@@ -128,7 +137,15 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn put(c: &mut Client19, cf: &str, key: &str, name: &[u8], value: &[u8], ts: i64, ttl: Option<i32>) {
+fn put(
+    c: &mut Client19,
+    cf: &str,
+    key: &str,
+    name: &[u8],
+    value: &[u8],
+    ts: i64,
+    ttl: Option<i32>,
+) {
     let col = Column::new(name.to_vec(), value.to_vec(), ts, ttl);
     c.insert(key.as_bytes().to_vec(), parent(cf), col, CL::ONE)
         .unwrap();
@@ -150,7 +167,10 @@ fn a_static_cf_serves_its_declared_columns_with_timestamps_and_ttls() {
     // The TTL read back is what is left of it (CQL's ttl()).
     let all = slice(&mut g, "Users", "alice", range(b"", b"", false, 100));
     assert_eq!(all.len(), 3, "{all:?}");
-    assert!(all[0].starts_with(&format!("age=0x{}@{}~", hex(&age), t + 1)), "{all:?}");
+    assert!(
+        all[0].starts_with(&format!("age=0x{}@{}~", hex(&age), t + 1)),
+        "{all:?}"
+    );
     let left: i32 = all[0].rsplit('~').next().unwrap().parse().unwrap();
     assert!((1..=600).contains(&left), "{all:?}");
     assert_eq!(
@@ -248,7 +268,15 @@ fn a_reversed_comparator_is_clustered_descending() {
     keyspace(&mut g, vec![cf]);
     let t = timestamp();
     for n in [1i64, 30, 7] {
-        put(&mut g, "Recent", "r", &n.to_be_bytes(), format!("v{n}").as_bytes(), t, None);
+        put(
+            &mut g,
+            "Recent",
+            "r",
+            &n.to_be_bytes(),
+            format!("v{n}").as_bytes(),
+            t,
+            None,
+        );
     }
     let order = |c: &mut Client19, p: SlicePredicate| -> Vec<i64> {
         c.get_slice(b"r".to_vec(), parent("Recent"), p, CL::ONE)
@@ -260,7 +288,10 @@ fn a_reversed_comparator_is_clustered_descending() {
     assert_eq!(order(&mut g, range(b"", b"", false, 10)), [30, 7, 1]);
     assert_eq!(order(&mut g, range(b"", b"", true, 2)), [1, 7]);
     assert_eq!(
-        order(&mut g, range(&20i64.to_be_bytes(), &5i64.to_be_bytes(), false, 10)),
+        order(
+            &mut g,
+            range(&20i64.to_be_bytes(), &5i64.to_be_bytes(), false, 10)
+        ),
         [7]
     );
     let mut b = connect19(backend.port);
@@ -306,4 +337,86 @@ fn without_compact_storage_dense_cfs_keep_their_columns() {
         .as_deref()
         .unwrap()
         .contains("CompositeType"));
+}
+
+/// A comparator CQL has no name for: the table is declared with the class
+/// name (as 3.x did), and its names travel as literals of the type's text
+/// form, never as a type the driver would have to parse.
+#[test]
+fn a_lexical_uuid_cf_is_served_with_its_class_named_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let (backend, gateway) = pair(dir.path(), "");
+    let mut g = connect19(gateway.port);
+    let cf = CfDef {
+        comparator_type: Some("LexicalUUIDType".into()),
+        default_validation_class: Some("UTF8Type".into()),
+        ..blank_cf_def("Lay", "Lexical")
+    };
+    keyspace(&mut g, vec![cf]);
+    let t = timestamp();
+    // LexicalUUIDType orders by the two halves as signed longs: 0xf0.. first.
+    let uuid = |first: u8, last: u8| {
+        let mut u = [0u8; 16];
+        u[0] = first;
+        u[15] = last;
+        u
+    };
+    let (low, mid, high) = (uuid(0xf0, 1), uuid(0x10, 2), uuid(0x70, 3));
+    for (u, v) in [(mid, "mid"), (high, "high"), (low, "low")] {
+        put(&mut g, "Lexical", "r", &u, v.as_bytes(), t, None);
+    }
+    let values = |c: &mut Client19, p: SlicePredicate| -> Vec<String> {
+        c.get_slice(b"r".to_vec(), parent("Lexical"), p, CL::ONE)
+            .unwrap()
+            .into_iter()
+            .map(|c| {
+                let c = c.column.unwrap();
+                format!(
+                    "{}@{}",
+                    String::from_utf8(c.value.unwrap()).unwrap(),
+                    c.timestamp.unwrap()
+                )
+            })
+            .collect()
+    };
+    let at = |v: &str| format!("{v}@{t}");
+    assert_eq!(
+        values(&mut g, range(b"", b"", false, 10)),
+        [at("low"), at("mid"), at("high")]
+    );
+    assert_eq!(values(&mut g, range(b"", b"", true, 1)), [at("high")]);
+    assert_eq!(
+        values(&mut g, range(&mid, &high, false, 10)),
+        [at("mid"), at("high")]
+    );
+    assert_eq!(
+        values(
+            &mut g,
+            SlicePredicate::new(vec![high.to_vec(), low.to_vec()], None)
+        ),
+        [at("low"), at("high")]
+    );
+    g.remove(
+        b"r".to_vec(),
+        ColumnPath::new("Lexical".to_string(), None, Some(mid.to_vec())),
+        t + 1,
+        CL::ONE,
+    )
+    .unwrap();
+    assert_eq!(
+        values(&mut g, range(b"", b"", false, 10)),
+        [at("low"), at("high")]
+    );
+    let mut b = connect19(backend.port);
+    b.set_keyspace("Lay".into()).unwrap();
+    assert_eq!(
+        values(&mut b, range(b"", b"", false, 10)),
+        [at("low"), at("high")]
+    );
+    let def = b.describe_keyspace("Lay".into()).unwrap();
+    assert!(def.cf_defs[0]
+        .comparator_type
+        .as_deref()
+        .unwrap()
+        .ends_with("LexicalUUIDType"));
 }

@@ -48,7 +48,10 @@ pub fn custom_columns(cf: &CfDef, layout: &Layout) -> CustomColumns {
     add("value".into(), &o.default_validation_class);
     for d in &o.column_metadata {
         if layout.declared(&d.name).is_some() {
-            add(quote(&String::from_utf8_lossy(&d.name)), &d.validation_class);
+            add(
+                quote(&String::from_utf8_lossy(&d.name)),
+                &d.validation_class,
+            );
         }
     }
     out
@@ -178,7 +181,9 @@ fn table_named(tokens: &[(Tok, usize, usize)], text: &str) -> Option<String> {
         k == Tok::Word && ["FROM", "INTO", "UPDATE"].contains(&&text[s..e])
     })?;
     match tokens.get(at + 1..at + 4)? {
-        [(Tok::Quoted, s, _), (Tok::Punct, _, _), (Tok::Quoted, _, e)] => Some(text[*s..*e].to_string()),
+        [(Tok::Quoted, s, _), (Tok::Punct, _, _), (Tok::Quoted, _, e)] => {
+            Some(text[*s..*e].to_string())
+        }
         _ => None,
     }
 }
@@ -294,13 +299,7 @@ mod tests {
     use crate::marshal::parse_type;
 
     fn lexical() -> (CfDef, Layout) {
-        let cf = CfDef::new(
-            "K",
-            "L",
-            10,
-            parse_type("LexicalUUIDType").unwrap(),
-            None,
-        );
+        let cf = CfDef::new("K", "L", 10, parse_type("LexicalUUIDType").unwrap(), None);
         let layout = Layout::of(&cf, Storage::Compact).unwrap();
         (cf, layout)
     }
@@ -341,7 +340,10 @@ mod tests {
                 Bound::Long(7),
             ],
         );
-        assert!(text.contains("VALUES (?, '550e8400-e29b-41d4-a716-446655440000', ?)"), "{text}");
+        assert!(
+            text.contains("VALUES (?, '550e8400-e29b-41d4-a716-446655440000', ?)"),
+            "{text}"
+        );
         assert_eq!(values.len(), 3);
         let (text, _) = run(
             "DELETE FROM \"K\".\"L\" USING TIMESTAMP ? WHERE key = ? AND column1 IN (?, ?)",

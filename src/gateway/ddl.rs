@@ -10,8 +10,8 @@
 //! module must not read or write rows.
 
 use super::layout::{self, Layout, Storage};
-use super::values::RawRow;
 use super::statements::run;
+use super::values::RawRow;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::Schema;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
@@ -139,7 +139,9 @@ async fn agree(inner: &Inner) {
 
 /// How the cluster stores Thrift-era tables, from its `system.local`
 /// (`layout::storage_of`); a cluster that does not say is taken as compact.
-pub async fn storage_of_cluster(session: &scylla::client::session::Session) -> GatewayResult<Storage> {
+pub async fn storage_of_cluster(
+    session: &scylla::client::session::Session,
+) -> GatewayResult<Storage> {
     let result = session
         .query_unpaged("SELECT release_version, cql_version FROM system.local", ())
         .await?;

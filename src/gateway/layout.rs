@@ -120,8 +120,16 @@ impl Layout {
             .filter(|_| l3.super_columns.is_none());
         let (shape, column2_type, value_type) = match (&l3.super_columns, l3.is_static_compact()) {
             (Some((sub, v)), _) => (Shape::Super, Some(sub.clone()), v.clone()),
-            (None, true) => (Shape::Static, None, value.map(|v| v.ty.clone()).unwrap_or_default()),
-            (None, false) => (Shape::Dense, None, value.map(|v| v.ty.clone()).unwrap_or_default()),
+            (None, true) => (
+                Shape::Static,
+                None,
+                value.map(|v| v.ty.clone()).unwrap_or_default(),
+            ),
+            (None, false) => (
+                Shape::Dense,
+                None,
+                value.map(|v| v.ty.clone()).unwrap_or_default(),
+            ),
         };
         let mut declared = Vec::new();
         for c in l3.statics() {
@@ -143,7 +151,9 @@ impl Layout {
         declared.sort_by(|a, b| cf.comparator.compare(&a.name, &b.name));
         let pair = (
             column1.name.clone(),
-            value.map(|v| v.name.clone()).unwrap_or_else(|| "value".into()),
+            value
+                .map(|v| v.name.clone())
+                .unwrap_or_else(|| "value".into()),
         );
         Ok(Layout {
             shape,

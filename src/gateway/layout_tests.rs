@@ -33,11 +33,15 @@ fn dense_and_super_tables_are_3x_compact_tables() {
         "CREATE TABLE \"Keyspace1\".\"Standard1\" (key blob, column1 text, value blob, \
          PRIMARY KEY (key, column1)) WITH COMPACT STORAGE"
     );
-    let sup = Layout::of(&cf("Super1", "BytesType", Some("LongType")), Storage::Compact).unwrap();
+    let sup = Layout::of(
+        &cf("Super1", "BytesType", Some("LongType")),
+        Storage::Compact,
+    )
+    .unwrap();
     assert_eq!(sup.shape, Shape::Super);
-    assert!(sup.create_table().contains(
-        "column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"
-    ));
+    assert!(sup
+        .create_table()
+        .contains("column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"));
     let lexical = Layout::of(&cf("L", "LexicalUUIDType", None), Storage::Compact).unwrap();
     assert_eq!(
         lexical.column1_type,
@@ -56,7 +60,11 @@ fn a_reversed_comparator_is_a_descending_clustering() {
         "CREATE TABLE \"Keyspace1\".\"R\" (key blob, column1 bigint, value blob, \
          PRIMARY KEY (key, column1)) WITH COMPACT STORAGE AND CLUSTERING ORDER BY (column1 DESC)"
     );
-    let rev4 = Layout::of(&cf("R", "ReversedType(LongType)", None), Storage::NonCompact).unwrap();
+    let rev4 = Layout::of(
+        &cf("R", "ReversedType(LongType)", None),
+        Storage::NonCompact,
+    )
+    .unwrap();
     assert!(rev4
         .create_table()
         .ends_with("PRIMARY KEY (key, column1)) WITH CLUSTERING ORDER BY (column1 DESC)"));

@@ -81,7 +81,19 @@ pub async fn read(
         };
         let mut budget = Budget::new(max_bytes);
         let dense = as_dense(layout);
-        out.extend(cells(inner, &dense, comparator, &sel, &slice, cl, &mut budget, now).await?);
+        out.extend(
+            cells(
+                inner,
+                &dense,
+                comparator,
+                &sel,
+                &slice,
+                cl,
+                &mut budget,
+                now,
+            )
+            .await?,
+        );
         if !budget.ok() {
             return Ok(None);
         }

@@ -50,7 +50,9 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
                 vec!["column1", "column2"],
                 vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
             )),
-            (Shape::Dense | Shape::Static, None) => Ok((vec!["column1"], vec![Bound::Bytes(name.to_vec())])),
+            (Shape::Dense | Shape::Static, None) => {
+                Ok((vec!["column1"], vec![Bound::Bytes(name.to_vec())]))
+            }
             (Shape::Super, None) => Err(GatewayError::Invalid(
                 "a super column family's column needs its super column".into(),
             )),

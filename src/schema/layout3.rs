@@ -288,7 +288,9 @@ pub fn is_plain_thrift(cf: &CfDef) -> bool {
         && o.column_aliases.is_empty()
         && o.value_alias.is_none()
         && !composite(cf.comparator.as_ref())
-        && o.column_metadata.iter().all(|c| c.component_index.is_none())
+        && o.column_metadata
+            .iter()
+            .all(|c| c.component_index.is_none())
 }
 
 /// The 3.x layout of a plain Thrift column family (see [`is_plain_thrift`]),
@@ -516,10 +518,7 @@ mod tests {
     fn types_have_cql_names_or_their_quoted_class() {
         assert_eq!(type_string(t("UTF8Type").as_ref()), "text");
         assert_eq!(type_string(t("TimestampType").as_ref()), "timestamp");
-        assert_eq!(
-            type_string(t("ReversedType(LongType)").as_ref()),
-            "bigint"
-        );
+        assert_eq!(type_string(t("ReversedType(LongType)").as_ref()), "bigint");
         assert_eq!(
             type_string(t("MapType(UTF8Type,Int32Type)").as_ref()),
             "map<text, int>"
@@ -528,7 +527,10 @@ mod tests {
             type_string(t("LexicalUUIDType").as_ref()),
             "'org.apache.cassandra.db.marshal.LexicalUUIDType'"
         );
-        assert_eq!(cql_name(t("CompositeType(UTF8Type,LongType)").as_ref()), None);
+        assert_eq!(
+            cql_name(t("CompositeType(UTF8Type,LongType)").as_ref()),
+            None
+        );
     }
 
     #[test]
