@@ -57,14 +57,17 @@ pub fn custom_columns(cf: &CfDef, layout: &Layout) -> CustomColumns {
     out
 }
 
+/// Each table with custom columns, by its quoted `"ks"."cf"`.
+type ByTable = Arc<HashMap<String, CustomColumns>>;
+
 /// The tables of one schema snapshot that have custom columns.
 #[derive(Default)]
 pub struct CustomTables {
-    made: Mutex<Option<(Arc<Schema>, Arc<HashMap<String, CustomColumns>>)>>,
+    made: Mutex<Option<(Arc<Schema>, ByTable)>>,
 }
 
 impl CustomTables {
-    fn of(&self, inner: &Inner) -> Arc<HashMap<String, CustomColumns>> {
+    fn of(&self, inner: &Inner) -> ByTable {
         let schema = inner.schema();
         let mut made = self.made.lock();
         if let Some((s, tables)) = &*made {
