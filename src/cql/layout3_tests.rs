@@ -7,6 +7,7 @@ use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::marshal::parse_type;
 use crate::schema::ColumnDef;
+use md5::{Digest, Md5};
 
 fn t(name: &str) -> crate::marshal::TypeRef {
     parse_type(name).unwrap()
@@ -271,4 +272,49 @@ fn legacy_ids_are_name_based_uuids() {
     assert_eq!(id[8] >> 6, 2);
     assert_eq!(id[0..6], direct[0..6]);
     assert_ne!(id, legacy_table_id("Keyspace1", "Standard2"));
+}
+
+/// The schema layer's mapping of Thrift CFs (which the gateway uses too) is
+/// the one 1.2's CQL3 reading gave `system_schema` before it moved there.
+#[test]
+fn thrift_cfs_map_as_1_2s_cql3_reading_did() {
+    let declared = |name: &[u8], class: &str| ColumnDef {
+        name: name.to_vec(),
+        validation_class: t(class),
+        index_type: None,
+        index_name: None,
+        index_options: None,
+        component_index: None,
+    };
+    let mut cases = Vec::new();
+    for (comparator, validator, key) in [
+        ("UTF8Type", "BytesType", "BytesType"),
+        ("LongType", "CounterColumnType", "UTF8Type"),
+        ("ReversedType(LongType)", "UTF8Type", "LongType"),
+        ("LexicalUUIDType", "BytesType", "BytesType"),
+        ("TimeUUIDType", "LexicalUUIDType", "UUIDType"),
+        ("AsciiType", "IntegerType", "AsciiType"),
+    ] {
+        let mut cf = CfDef::new("ks", "dense", 1000, t(comparator), None);
+        cf.options.default_validation_class = t(validator);
+        cf.options.key_validation_class = t(key);
+        cases.push(cf.clone());
+        cf.options.column_metadata = vec![
+            declared(b"email", "UTF8Type"),
+            declared(b"age", "LongType"),
+            declared(b"column1", "BytesType"),
+            declared(b"value", "Int32Type"),
+        ];
+        cases.push(cf);
+    }
+    for cf in cases {
+        let schema_layer = crate::schema::layout3::thrift_layout(&cf).expect("a Thrift CF");
+        assert_eq!(
+            schema_layer,
+            layout_of_cql3(&cf).unwrap(),
+            "{}",
+            cf.comparator.class_name()
+        );
+        assert_eq!(layout_of(&cf).unwrap(), schema_layer);
+    }
 }

@@ -9,8 +9,9 @@
 //! logged and left alone: calls on it are refused, the rest serve. This
 //! module must not read or write rows.
 
-use super::layout::{self, Layout};
+use super::layout::{self, Layout, Storage};
 use super::statements::run;
+use super::values::RawRow;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::Schema;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
@@ -30,7 +31,7 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             if known {
                 continue;
             }
-            match Layout::of(cf) {
+            match Layout::of(cf, inner.storage) {
                 Ok(l) => changed |= create(inner, &l.create_table()).await?,
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
@@ -66,7 +67,7 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             };
             for cf in ks.cfs.values() {
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
-                    if let Ok(l) = Layout::of(cf) {
+                    if let Ok(l) = Layout::of(cf, inner.storage) {
                         create(inner, &l.create_table()).await?;
                     }
                 }
@@ -134,6 +135,33 @@ async fn agree(inner: &Inner) {
             }
         }
     }
+}
+
+/// How the cluster stores Thrift-era tables, from its `system.local`
+/// (`layout::storage_of`); a cluster that does not say is taken as compact.
+pub async fn storage_of_cluster(
+    session: &scylla::client::session::Session,
+) -> GatewayResult<Storage> {
+    let result = session
+        .query_unpaged("SELECT release_version, cql_version FROM system.local", ())
+        .await?;
+    let rows = match result.into_rows_result() {
+        Ok(rows) => rows,
+        Err(_) => return Ok(Storage::Compact),
+    };
+    let mut row = match rows.maybe_first_row::<RawRow>() {
+        Ok(Some(row)) => row,
+        _ => return Ok(Storage::Compact),
+    };
+    let text = |row: &mut RawRow, i| {
+        row.bytes(i)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    };
+    let (release, cql) = (text(&mut row, 0), text(&mut row, 1));
+    let storage = layout::storage_of(&release, &cql);
+    tracing::info!(release, cql, ?storage, "cluster versions");
+    Ok(storage)
 }
 
 /// The longest wait for schema agreement after a change.

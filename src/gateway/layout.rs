@@ -1,33 +1,44 @@
 //! How a Thrift column family is laid out as a table of the cluster: the
-//! CQL table Cassandra 3.x made of it (its `CompactTables` default names and
-//! `LegacySchemaMigrator`'s mapping, read as facts), so that data written
+//! table Cassandra 3.x made of it (`schema::layout3`, the mapping the
+//! native protocol's `system_schema` shows too), so that data written
 //! through Cassandra's own Thrift reads back through the gateway and back.
 //!
-//! - A Standard CF without `column_metadata` is a dense compact table:
-//!   `(key, column1, value)`, `PRIMARY KEY (key, column1)`, where `key` has
-//!   the key validator's type, `column1` the comparator's and `value` the
-//!   default validator's.
+//! - A Standard CF without `column_metadata` is a dense compact table
+//!   `(key, column1, value)`, `PRIMARY KEY (key, column1)`: `key` of the
+//!   key validator's type, `column1` the comparator's, `value` the default
+//!   validator's. A `ReversedType` comparator is its base type with
+//!   `CLUSTERING ORDER BY (column1 DESC)`, as 3.x migrated it.
+//! - A Standard CF with `column_metadata` is a static compact table: the
+//!   declared columns are its columns, `PRIMARY KEY (key)`. Cassandra 3.x
+//!   keeps the undeclared cells in a hidden `(column1, value)` pair that
+//!   CQL cannot name, so through a 3.x cluster only declared columns are
+//!   served (undeclared ones are refused, not dropped).
 //! - A Super CF is `(key, column1, column2, value)`: `column1` the super
 //!   column name (comparator), `column2` the sub-column name (subcomparator).
 //!   3.x shows Thrift-made super CFs this way; CQL cannot create a real
 //!   super CF, so a super CF the gateway creates is the dense compact
 //!   table of that shape (the same rows to every CQL reader).
-//! - A counter CF is either of those with `value counter`.
-//! - A Standard CF with `column_metadata` is a static compact table in 3.x
-//!   (declared columns as columns, the rest hidden): not served yet, refused
-//!   with a clear error.
+//! - A counter CF is any of those with `value counter`.
 //!
-//! Types: a marshal class with a CQL name is written by that name, any
-//! other (composites, reversed, custom) as the quoted class name, which
-//! every CQL3 version accepts. (The same mapping exists in `cql::types`
-//! above this layer; this copy keeps the gateway below the CQL front end.
-//! branch schema3 maps Thrift CFs into `system_schema`: the lead unifies.)
+//! On a cluster without COMPACT STORAGE (Cassandra 4.0+, [`Storage::NonCompact`])
+//! tables are created as `ALTER TABLE ... DROP COMPACT STORAGE` leaves them:
+//! dense and super tables keep their columns; a static table becomes
+//! `(key, column1, value, <declared> static, PRIMARY KEY (key, column1))`,
+//! so undeclared cells are rows and declared ones static cells. (A super
+//! CF keeps `(key, column1, column2, value)`: DROP COMPACT STORAGE would
+//! leave its hidden `""` map, whose entries carry no readable timestamps.)
+//!
+//! Types with no CQL name (LexicalUUID, DynamicComposite, custom classes)
+//! are declared by quoted class name, as 3.x did; `custom` keeps them out
+//! of every metadata the driver (scylla 1.9) would have to parse. A
+//! `CompositeType` comparator is one clustering column per component in
+//! 3.x (`cql::layout3`): not served yet, refused with the CQL3-made CFs.
 //!
 //! This module only describes tables and writes their DDL; it must not talk
 //! to the cluster.
 
 use super::GatewayError;
-use crate::marshal::{TypeRef, MARSHAL_PACKAGE};
+use crate::schema::layout3::{thrift_layout, Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 
 /// What shape of table a CF is.
@@ -37,80 +48,213 @@ pub enum Shape {
     Dense,
     /// `(key, column1, column2, value)`.
     Super,
+    /// `(key, <declared columns>)`, plus `(column1, value)` when the
+    /// storage is [`Storage::NonCompact`].
+    Static,
+}
+
+/// How the cluster stores Thrift-era tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Storage {
+    /// `WITH COMPACT STORAGE`, as Cassandra 1.2-3.x made Thrift CFs.
+    #[default]
+    Compact,
+    /// What `DROP COMPACT STORAGE` leaves: Cassandra 4.0+, which has no
+    /// compact tables.
+    NonCompact,
+}
+
+/// A declared column of a static table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// Its CQL name, quoted.
+    pub column: String,
+    /// Its name as Thrift sends it.
+    pub name: Vec<u8>,
+    pub ty: String,
 }
 
 /// One CF's table in the cluster.
 #[derive(Clone, Debug)]
 pub struct Layout {
     pub shape: Shape,
+    pub storage: Storage,
     pub counter: bool,
     /// `"ks"."cf"`, quoted as CQL needs (Thrift names are case-sensitive).
     pub table: String,
     pub key_type: String,
     pub column1_type: String,
+    /// The comparator is reversed: `column1` is clustered descending.
+    pub column1_desc: bool,
     pub column2_type: Option<String>,
+    /// The subcomparator is reversed: `column2` is clustered descending.
+    pub column2_desc: bool,
     pub value_type: String,
+    /// A static table's declared columns, in comparator order of names.
+    pub declared: Vec<Declared>,
+    /// A static table's names for the undeclared cells' pair (3.x's
+    /// default names, `column1`/`value` unless a declared column took them).
+    pub pair: (String, String),
 }
 
 impl Layout {
-    pub fn of(cf: &CfDef) -> Result<Layout, GatewayError> {
-        if !cf.options.column_metadata.is_empty() && !cf.is_super() {
-            return Err(GatewayError::Invalid(format!(
-                "column family {} has column_metadata (a static compact table in Cassandra 3.x), \
+    pub fn of(cf: &CfDef, storage: Storage) -> Result<Layout, GatewayError> {
+        let l3 = thrift_layout(cf).ok_or_else(|| {
+            GatewayError::Invalid(format!(
+                "column family {} was made by CQL3 (aliases or a composite comparator), \
                  which the cluster backend does not serve yet",
                 cf.name
-            )));
-        }
-        let (shape, column2_type) = match (&cf.subcomparator, cf.is_super()) {
-            (Some(sub), true) => (Shape::Super, Some(cql_type(sub))),
-            _ => (Shape::Dense, None),
-        };
-        let layout = Layout {
-            shape,
-            counter: cf.is_counter(),
-            table: format!("{}.{}", quote(&cf.keyspace), quote(&cf.name)),
-            key_type: cql_type(&cf.options.key_validation_class),
-            column1_type: cql_type(&cf.comparator),
-            column2_type,
-            value_type: cql_type(&cf.options.default_validation_class),
-        };
-        // The driver refuses result metadata naming a type CQL has no name
-        // for (scylla 1.9 parses only the types it knows): say so plainly.
-        let types = [&layout.key_type, &layout.column1_type, &layout.value_type];
-        if let Some(custom) = types
-            .into_iter()
-            .chain(layout.column2_type.as_ref())
-            .find(|t| t.starts_with('\''))
-        {
-            return Err(GatewayError::Invalid(format!(
-                "column family {} uses the type {custom}, which has no CQL name; \
-                 the cluster backend does not serve such column families yet",
-                cf.name
-            )));
-        }
-        Ok(layout)
+            ))
+        })?;
+        Self::from_layout3(cf, &l3, storage)
     }
 
-    /// `CREATE TABLE` for this layout, in the CQL3 subset 1.2 and 3.x share.
-    pub fn create_table(&self) -> String {
-        let (columns, key) = match (&self.shape, &self.column2_type) {
-            (Shape::Super, Some(c2)) => (
-                format!(
-                    "key {}, column1 {}, column2 {c2}, value {}",
-                    self.key_type, self.column1_type, self.value_type
-                ),
-                "key, column1, column2",
+    fn from_layout3(cf: &CfDef, l3: &Layout3, storage: Storage) -> Result<Layout, GatewayError> {
+        let find = |kind: Kind| l3.columns.iter().find(|c| c.kind == kind);
+        let key = find(Kind::PartitionKey).expect("every layout has a key");
+        let column1 = find(Kind::Clustering).expect("every Thrift layout has a clustering");
+        let value = l3
+            .columns
+            .iter()
+            .find(|c| c.kind == Kind::Regular && (c.hidden || l3.flags.dense))
+            .filter(|_| l3.super_columns.is_none());
+        let (shape, column2_type, value_type) = match (&l3.super_columns, l3.is_static_compact()) {
+            (Some((sub, v)), _) => (Shape::Super, Some(sub.clone()), v.clone()),
+            (None, true) => (
+                Shape::Static,
+                None,
+                value.map(|v| v.ty.clone()).unwrap_or_default(),
             ),
-            _ => (
-                format!(
-                    "key {}, column1 {}, value {}",
-                    self.key_type, self.column1_type, self.value_type
-                ),
-                "key, column1",
+            (None, false) => (
+                Shape::Dense,
+                None,
+                value.map(|v| v.ty.clone()).unwrap_or_default(),
             ),
         };
+        let mut declared = Vec::new();
+        for c in l3.statics() {
+            if std::str::from_utf8(&c.name_bytes).is_err() {
+                // CQL names are text; 3.x made such a column's name from
+                // the comparator, which CQL cannot send back as bytes.
+                return Err(GatewayError::Invalid(format!(
+                    "column family {} declares a column whose name is not UTF-8 ({}), \
+                     which a CQL table cannot name",
+                    cf.name, c.name
+                )));
+            }
+            declared.push(Declared {
+                column: quote(&c.name),
+                name: c.name_bytes.clone(),
+                ty: c.ty.clone(),
+            });
+        }
+        declared.sort_by(|a, b| cf.comparator.compare(&a.name, &b.name));
+        let pair = (
+            column1.name.clone(),
+            value
+                .map(|v| v.name.clone())
+                .unwrap_or_else(|| "value".into()),
+        );
+        Ok(Layout {
+            shape,
+            storage,
+            counter: l3.flags.counter,
+            table: format!("{}.{}", quote(&cf.keyspace), quote(&cf.name)),
+            key_type: key.ty.clone(),
+            column1_type: column1.ty.clone(),
+            column1_desc: column1.desc,
+            column2_type,
+            column2_desc: cf.subcomparator.as_ref().is_some_and(|s| s.is_reversed()),
+            value_type,
+            declared,
+            pair,
+        })
+    }
+
+    /// Whether the clustering column `column` is clustered descending.
+    pub fn desc(&self, column: &str) -> bool {
+        match column {
+            "column1" => self.column1_desc,
+            "column2" => self.column2_desc,
+            _ => false,
+        }
+    }
+
+    /// The declared column named `name` (by its Thrift bytes).
+    pub fn declared(&self, name: &[u8]) -> Option<&Declared> {
+        self.declared.iter().find(|d| d.name == name)
+    }
+
+    /// Whether a static table's undeclared cells can be reached: only
+    /// when the cluster shows the pair (no COMPACT STORAGE).
+    pub fn pair_reachable(&self) -> bool {
+        self.shape != Shape::Static || self.storage == Storage::NonCompact
+    }
+
+    /// `CREATE TABLE` for this layout, in the CQL3 subset 1.2, 3.x and 4.x
+    /// share (`WITH COMPACT STORAGE` only for [`Storage::Compact`]).
+    pub fn create_table(&self) -> String {
+        let (k, c1, v) = (&self.key_type, &self.column1_type, &self.value_type);
+        let (columns, key, clustered) = match (self.shape, &self.column2_type) {
+            (Shape::Super, Some(c2)) => (
+                format!("key {k}, column1 {c1}, column2 {c2}, value {v}"),
+                "key, column1, column2".to_string(),
+                true,
+            ),
+            (Shape::Static, _) => {
+                let declared = self
+                    .declared
+                    .iter()
+                    .map(|d| match self.storage {
+                        Storage::Compact => format!(", {} {}", d.column, d.ty),
+                        Storage::NonCompact => format!(", {} {} static", d.column, d.ty),
+                    })
+                    .collect::<String>();
+                match self.storage {
+                    Storage::Compact => (format!("key {k}{declared}"), "key".to_string(), false),
+                    Storage::NonCompact => {
+                        let (c1n, vn) = (quote(&self.pair.0), quote(&self.pair.1));
+                        (
+                            format!("key {k}, {c1n} {c1}, {vn} {v}{declared}"),
+                            format!("key, {c1n}"),
+                            true,
+                        )
+                    }
+                }
+            }
+            _ => (
+                format!("key {k}, column1 {c1}, value {v}"),
+                "key, column1".to_string(),
+                true,
+            ),
+        };
+        let mut with = Vec::new();
+        if self.storage == Storage::Compact {
+            with.push("COMPACT STORAGE".to_string());
+        }
+        let order = |desc: bool| if desc { "DESC" } else { "ASC" };
+        match self.shape {
+            Shape::Super if self.column1_desc || self.column2_desc => with.push(format!(
+                "CLUSTERING ORDER BY (column1 {}, column2 {})",
+                order(self.column1_desc),
+                order(self.column2_desc)
+            )),
+            Shape::Static if clustered && self.column1_desc => with.push(format!(
+                "CLUSTERING ORDER BY ({} DESC)",
+                quote(&self.pair.0)
+            )),
+            Shape::Dense if self.column1_desc => {
+                with.push("CLUSTERING ORDER BY (column1 DESC)".to_string())
+            }
+            _ => {}
+        }
+        let with = if with.is_empty() {
+            String::new()
+        } else {
+            format!(" WITH {}", with.join(" AND "))
+        };
         format!(
-            "CREATE TABLE {} ({columns}, PRIMARY KEY ({key})) WITH COMPACT STORAGE",
+            "CREATE TABLE {} ({columns}, PRIMARY KEY ({key})){with}",
             self.table
         )
     }
@@ -152,83 +296,26 @@ fn literal(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
-/// The CQL type of a marshal type: its CQL name, else its quoted class.
-pub fn cql_type(t: &TypeRef) -> String {
-    let class = t.class_name();
-    let short = class.strip_prefix(MARSHAL_PACKAGE).unwrap_or(&class);
-    let name = match short {
-        "AsciiType" => "ascii",
-        "LongType" => "bigint",
-        "BytesType" => "blob",
-        "BooleanType" => "boolean",
-        "CounterColumnType" => "counter",
-        "DecimalType" => "decimal",
-        "DoubleType" => "double",
-        "FloatType" => "float",
-        "InetAddressType" => "inet",
-        "Int32Type" => "int",
-        "UTF8Type" => "text",
-        "DateType" | "TimestampType" => "timestamp",
-        "TimeUUIDType" => "timeuuid",
-        "UUIDType" => "uuid",
-        "IntegerType" => "varint",
-        _ => return literal(&class),
+/// Whether a cluster of this `release_version` and `cql_version` has no
+/// COMPACT STORAGE: Cassandra 4.0 removed it with CQL 3.4.5. (A
+/// supercolumn backend claims release 4.0.0 on protocol v4 for its
+/// DESCRIBE, but speaks 1.2's CQL 3.0.5, which has compact tables.)
+pub fn storage_of(release_version: &str, cql_version: &str) -> Storage {
+    let numbers = |v: &str| -> Vec<u32> {
+        v.split(|c: char| !c.is_ascii_digit())
+            .take(3)
+            .map(|n| n.parse().unwrap_or(0))
+            .collect()
     };
-    name.to_string()
+    if numbers(release_version).first().is_some_and(|&m| m >= 4)
+        && numbers(cql_version) >= vec![3, 4, 5]
+    {
+        Storage::NonCompact
+    } else {
+        Storage::Compact
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::marshal::parse_type;
-    use crate::schema::CfDef;
-
-    fn cf(name: &str, comparator: &str, sub: Option<&str>) -> CfDef {
-        let mut def = CfDef::new(
-            "Keyspace1",
-            name,
-            10,
-            parse_type(comparator).unwrap(),
-            sub.map(|s| parse_type(s).unwrap()),
-        );
-        def.options.default_validation_class = parse_type("BytesType").unwrap();
-        def
-    }
-
-    #[test]
-    fn dense_and_super_tables_are_3x_compact_tables() {
-        let std = Layout::of(&cf("Standard1", "UTF8Type", None)).unwrap();
-        assert_eq!(
-            std.create_table(),
-            "CREATE TABLE \"Keyspace1\".\"Standard1\" (key blob, column1 text, value blob, \
-             PRIMARY KEY (key, column1)) WITH COMPACT STORAGE"
-        );
-        let sup = Layout::of(&cf("Super1", "BytesType", Some("LongType"))).unwrap();
-        assert_eq!(sup.shape, Shape::Super);
-        assert!(sup.create_table().contains(
-            "column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"
-        ));
-        assert_eq!(
-            cql_type(&parse_type("CompositeType(UTF8Type,LongType)").unwrap()),
-            "'org.apache.cassandra.db.marshal.CompositeType(org.apache.cassandra.db.marshal.UTF8Type,org.apache.cassandra.db.marshal.LongType)'"
-        );
-        let lexical = Layout::of(&cf("L", "LexicalUUIDType", None)).unwrap_err();
-        assert!(lexical.to_string().contains("no CQL name"), "{lexical}");
-    }
-
-    #[test]
-    fn quoting_keeps_case_and_quotes() {
-        assert_eq!(quote("My\"Cf"), "\"My\"\"Cf\"");
-        assert_eq!(literal("it's"), "'it''s'");
-    }
-
-    #[test]
-    fn a_0_6_keyspace_is_created_with_1_2s_strategy_name() {
-        let ks = crate::schema::KeyspaceDef::new("Old", []);
-        assert_eq!(
-            create_keyspace(&ks),
-            "CREATE KEYSPACE \"Old\" WITH replication = {'class': 'SimpleStrategy', \
-             'replication_factor': '1'} AND durable_writes = true"
-        );
-    }
-}
+#[path = "layout_tests.rs"]
+mod tests;

@@ -22,12 +22,14 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+pub mod custom;
 pub mod ddl;
 pub mod error;
 pub mod layout;
 pub mod reads;
 pub mod scan;
 pub mod statements;
+pub mod statics;
 pub mod url;
 pub mod values;
 pub mod writes;
@@ -97,6 +99,10 @@ pub struct Inner {
     pub(crate) statements: statements::Statements,
     schema: RwLock<Arc<Schema>>,
     pub url: ClusterUrl,
+    /// How this cluster stores Thrift-era tables (see `layout`).
+    pub(crate) storage: layout::Storage,
+    /// The tables whose types have no CQL name (see `custom`).
+    pub(crate) custom: custom::CustomTables,
 }
 
 impl Inner {
@@ -142,11 +148,17 @@ impl Cluster {
         let session = runtime
             .block_on(async move { builder.build().await })
             .map_err(GatewayError::from)?;
+        let storage = match url.storage {
+            Some(s) => s,
+            None => runtime.block_on(ddl::storage_of_cluster(&session))?,
+        };
         let inner = Arc::new(Inner {
             session,
             statements: statements::Statements::default(),
             schema: RwLock::new(schema.clone()),
             url: url.clone(),
+            storage,
+            custom: custom::CustomTables::default(),
         });
         let cluster = Cluster {
             inner,

@@ -34,16 +34,16 @@ pub fn table(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDe
         .cf(keyspace, cf)
         .ok_or_else(|| GatewayError::Invalid(format!("unconfigured columnfamily {cf}")))?
         .clone();
-    let layout = Layout::of(&def)?;
+    let layout = Layout::of(&def, inner.storage)?;
     Ok((def, layout))
 }
 
 /// What a slice reads: the selected name column, its bounds and order.
-struct Selection<'a> {
+pub(super) struct Selection<'a> {
     /// `column1` (cells, super column names) or `column2` (sub-columns).
-    column: &'static str,
+    pub column: &'static str,
     /// Fixed leading columns: `key = ?` and, for sub-columns, `column1 = ?`.
-    fixed: Vec<(&'static str, &'a [u8])>,
+    pub fixed: Vec<(&'static str, &'a [u8])>,
 }
 
 pub async fn read_row(
@@ -57,6 +57,9 @@ pub async fn read_row(
     let mut budget = Budget::new(max_bytes);
     let now = now_seconds();
     match (layout.shape, &cmd.super_column) {
+        (Shape::Static, _) => {
+            super::statics::read(inner, &def, &layout, cmd, key, max_bytes, cl).await
+        }
         (Shape::Super, None) => {
             let supers =
                 super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;
@@ -93,13 +96,13 @@ pub async fn read_row(
 }
 
 /// Bytes a row may still take; spent by names and values as they come.
-struct Budget {
+pub(super) struct Budget {
     left: usize,
     over: bool,
 }
 
 impl Budget {
-    fn new(max_bytes: usize) -> Budget {
+    pub(super) fn new(max_bytes: usize) -> Budget {
         Budget {
             left: max_bytes,
             over: false,
@@ -118,14 +121,14 @@ impl Budget {
             }
         }
     }
-    fn ok(&self) -> bool {
+    pub(super) fn ok(&self) -> bool {
         !self.over
     }
 }
 
 /// The selected cells of one name column, in comparator order.
 #[allow(clippy::too_many_arguments)]
-async fn cells(
+pub(super) async fn cells(
     inner: &Inner,
     layout: &Layout,
     comparator: &TypeRef,
@@ -187,9 +190,10 @@ async fn cells(
             } else {
                 (start, finish)
             };
-            bounds(&mut text, &mut values, sel.column, low, high);
+            let desc = layout.desc(sel.column);
+            bounds(&mut text, &mut values, sel.column, low, high, desc);
             if *reversed {
-                text.push_str(&format!(" ORDER BY {} DESC", sel.column));
+                text.push_str(&reverse_order(sel.column, desc));
             }
             if *count == 0 {
                 return Ok(out);
@@ -284,9 +288,10 @@ async fn super_columns(
             } else {
                 (start, finish)
             };
-            bounds(&mut text, &mut values, "column1", low, high);
+            let desc = layout.desc("column1");
+            bounds(&mut text, &mut values, "column1", low, high, desc);
             if *reversed {
-                text.push_str(" ORDER BY column1 DESC");
+                text.push_str(&reverse_order("column1", desc));
             }
             // Rows are sub-columns: read until one more super column starts.
             each_row(inner, &text, values, cl, |row| {
@@ -316,16 +321,32 @@ fn selected(name_column: &str, counter: bool) -> String {
     }
 }
 
-/// `AND c >= ? AND c <= ?` for the bounds given (an empty bound is open).
-fn bounds(text: &mut String, values: &mut Vec<Bound>, column: &str, low: &[u8], high: &[u8]) {
+/// `AND c >= ? AND c <= ?` for the bounds given in comparator order (an
+/// empty bound is open). CQL compares values, so a column clustered
+/// descending (a `ReversedType` comparator) takes them the other way.
+fn bounds(
+    text: &mut String,
+    values: &mut Vec<Bound>,
+    column: &str,
+    low: &[u8],
+    high: &[u8],
+    desc: bool,
+) {
+    let (from, to) = if desc { ("<=", ">=") } else { (">=", "<=") };
     if !low.is_empty() {
-        text.push_str(&format!(" AND {column} >= ?"));
+        text.push_str(&format!(" AND {column} {from} ?"));
         values.push(Bound::Bytes(low.to_vec()));
     }
     if !high.is_empty() {
-        text.push_str(&format!(" AND {column} <= ?"));
+        text.push_str(&format!(" AND {column} {to} ?"));
         values.push(Bound::Bytes(high.to_vec()));
     }
+}
+
+/// `ORDER BY` for the reverse of the comparator's order (CQL orders by
+/// value: a descending column's reverse is ascending).
+fn reverse_order(column: &str, desc: bool) -> String {
+    format!(" ORDER BY {column} {}", if desc { "ASC" } else { "DESC" })
 }
 
 /// `LIMIT n` (a literal: 1.2's CQL3 took no marker there); none for "all".
@@ -340,7 +361,7 @@ fn bad(e: super::values::BadColumn) -> GatewayError {
 }
 
 /// A cell from `(name, value[, writetime, ttl])`.
-fn cell(mut row: RawRow, counter: bool, now: i32) -> GatewayResult<Cell> {
+pub(super) fn cell(mut row: RawRow, counter: bool, now: i32) -> GatewayResult<Cell> {
     let name = row.bytes(0).map_err(bad)?;
     let value = row.bytes(1).map_err(bad)?;
     if counter {
@@ -369,7 +390,7 @@ fn cell(mut row: RawRow, counter: bool, now: i32) -> GatewayResult<Cell> {
     })
 }
 
-fn now_seconds() -> i32 {
+pub(super) fn now_seconds() -> i32 {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -48,6 +48,11 @@ pub async fn run(
     values: &[Bound],
     cl: Consistency,
 ) -> GatewayResult<Vec<RawRow>> {
+    let custom = super::custom::for_statement(inner, text, values)?;
+    let (text, values) = match &custom {
+        Some((t, v)) => (t.as_str(), v.as_slice()),
+        None => (text, values),
+    };
     let mut p = inner.statements.prepared(inner, text).await?;
     p.set_consistency(cl.driver());
     let result = inner.session.execute_unpaged(&p, values).await?;
@@ -72,7 +77,12 @@ pub async fn each_row(
     cl: Consistency,
     mut each: impl FnMut(RawRow) -> GatewayResult<bool>,
 ) -> GatewayResult<()> {
-    let mut p = inner.statements.prepared(inner, text).await?;
+    let custom = super::custom::for_statement(inner, text, &values)?;
+    let (text, values) = match custom {
+        Some((t, v)) => (std::borrow::Cow::Owned(t), v),
+        None => (std::borrow::Cow::Borrowed(text), values),
+    };
+    let mut p = inner.statements.prepared(inner, &text).await?;
     p.set_consistency(cl.driver());
     p.set_page_size(PAGE_ROWS);
     let pager = inner.session.execute_iter(p, values).await?;

@@ -9,9 +9,13 @@
 //!   than Cassandra's own 10 s write and 5 s read timeouts, so that the
 //!   cluster's typed timeout arrives first).
 //! - `connect_timeout_ms=N`: the first connection's (default 5000).
+//! - `storage=compact|noncompact`: how Thrift CFs are made into tables
+//!   (`gateway::layout`); by default, compact unless the cluster is
+//!   Cassandra 4.0+ (its `system.local` release and CQL versions).
 //!
 //! This module only parses; it must not connect.
 
+use super::layout::Storage;
 use super::{Consistency, GatewayError};
 use std::time::Duration;
 
@@ -25,6 +29,8 @@ pub struct ClusterUrl {
     pub consistency: Consistency,
     pub timeout: Duration,
     pub connect_timeout: Duration,
+    /// `None`: decided from the cluster's versions.
+    pub storage: Option<Storage>,
 }
 
 impl ClusterUrl {
@@ -47,6 +53,7 @@ impl ClusterUrl {
             consistency: Consistency::One,
             timeout: Duration::from_millis(12_000),
             connect_timeout: Duration::from_millis(5_000),
+            storage: None,
         };
         for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
             let (name, value) = pair
@@ -59,6 +66,13 @@ impl ClusterUrl {
                 }
                 "timeout_ms" => url.timeout = millis(value).map_err(bad)?,
                 "connect_timeout_ms" => url.connect_timeout = millis(value).map_err(bad)?,
+                "storage" => {
+                    url.storage = Some(match value {
+                        "compact" => Storage::Compact,
+                        "noncompact" => Storage::NonCompact,
+                        _ => return Err(bad(format!("storage {value:?}: compact or noncompact"))),
+                    })
+                }
                 other => return Err(bad(format!("unknown option {other:?}"))),
             }
         }
@@ -124,6 +138,9 @@ mod tests {
         let plain = ClusterUrl::parse("cassandra://127.0.0.1/").unwrap();
         assert_eq!(plain.hosts, ["127.0.0.1:9042"]);
         assert_eq!(plain.consistency, Consistency::One);
+        assert_eq!(plain.storage, None);
+        let four = ClusterUrl::parse("cassandra://a?storage=noncompact").unwrap();
+        assert_eq!(four.storage, Some(Storage::NonCompact));
     }
 
     #[test]
@@ -137,6 +154,7 @@ mod tests {
             ("cassandra://a?consistency=SOME", "unknown consistency"),
             ("cassandra://a?colour=red", "unknown option"),
             ("cassandra://a?timeout_ms=0", "positive number"),
+            ("cassandra://a?storage=dense", "compact or noncompact"),
             ("cassandra://[::1", "unclosed"),
         ] {
             let e = ClusterUrl::parse(text).unwrap_err().to_string();

@@ -23,9 +23,13 @@ pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> Gatewa
     let mut plan = Vec::new();
     for m in ms {
         for (cf, ops) in &m.updates {
-            let (_, layout) = table(inner, &m.keyspace, cf)?;
+            let (def, layout) = table(inner, &m.keyspace, cf)?;
             for op in ops {
-                plan.push(statement(&layout, &m.key, op)?);
+                if layout.shape == Shape::Static {
+                    plan.extend(super::statics::statements(&def, &layout, &m.key, op)?);
+                } else {
+                    plan.push(statement(&layout, &m.key, op)?);
+                }
             }
         }
     }
@@ -46,11 +50,13 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
                 vec!["column1", "column2"],
                 vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
             )),
-            (Shape::Dense, None) => Ok((vec!["column1"], vec![Bound::Bytes(name.to_vec())])),
+            (Shape::Dense | Shape::Static, None) => {
+                Ok((vec!["column1"], vec![Bound::Bytes(name.to_vec())]))
+            }
             (Shape::Super, None) => Err(GatewayError::Invalid(
                 "a super column family's column needs its super column".into(),
             )),
-            (Shape::Dense, Some(_)) => Err(GatewayError::Invalid(
+            (Shape::Dense | Shape::Static, Some(_)) => Err(GatewayError::Invalid(
                 "a standard column family has no super columns".into(),
             )),
         }
@@ -150,12 +156,18 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
         } => {
             let mut text = format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?");
             let mut values = vec![Bound::Long(deletion.marked_for_delete_at), key_b()];
+            // Bounds in comparator order; CQL compares values.
+            let (from, to) = if layout.desc("column1") {
+                ("<=", ">=")
+            } else {
+                (">=", "<=")
+            };
             if !start.is_empty() {
-                text.push_str(" AND column1 >= ?");
+                text.push_str(&format!(" AND column1 {from} ?"));
                 values.push(Bound::Bytes(start.clone()));
             }
             if !end.is_empty() {
-                text.push_str(" AND column1 <= ?");
+                text.push_str(&format!(" AND column1 {to} ?"));
                 values.push(Bound::Bytes(end.clone()));
             }
             (text, values)
@@ -178,7 +190,7 @@ mod tests {
             parse_type("UTF8Type").unwrap(),
             sub.map(|s| parse_type(s).unwrap()),
         );
-        Layout::of(&def).unwrap()
+        Layout::of(&def, super::super::layout::Storage::Compact).unwrap()
     }
 
     #[test]

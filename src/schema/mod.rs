@@ -21,6 +21,7 @@ mod build;
 mod compat;
 mod describe;
 pub mod javaorder;
+pub mod layout3;
 mod options;
 mod record;
 pub mod spec;

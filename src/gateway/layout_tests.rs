@@ -1,0 +1,142 @@
+use super::*;
+use crate::marshal::parse_type;
+use crate::schema::{CfDef, ColumnDef};
+
+fn cf(name: &str, comparator: &str, sub: Option<&str>) -> CfDef {
+    let mut def = CfDef::new(
+        "Keyspace1",
+        name,
+        10,
+        parse_type(comparator).unwrap(),
+        sub.map(|s| parse_type(s).unwrap()),
+    );
+    def.options.default_validation_class = parse_type("BytesType").unwrap();
+    def
+}
+
+fn declare(def: &mut CfDef, name: &[u8], class: &str) {
+    def.options.column_metadata.push(ColumnDef {
+        name: name.to_vec(),
+        validation_class: parse_type(class).unwrap(),
+        index_type: None,
+        index_name: None,
+        index_options: None,
+        component_index: None,
+    });
+}
+
+#[test]
+fn dense_and_super_tables_are_3x_compact_tables() {
+    let std = Layout::of(&cf("Standard1", "UTF8Type", None), Storage::Compact).unwrap();
+    assert_eq!(
+        std.create_table(),
+        "CREATE TABLE \"Keyspace1\".\"Standard1\" (key blob, column1 text, value blob, \
+         PRIMARY KEY (key, column1)) WITH COMPACT STORAGE"
+    );
+    let sup = Layout::of(
+        &cf("Super1", "BytesType", Some("LongType")),
+        Storage::Compact,
+    )
+    .unwrap();
+    assert_eq!(sup.shape, Shape::Super);
+    assert!(sup
+        .create_table()
+        .contains("column1 blob, column2 bigint, value blob, PRIMARY KEY (key, column1, column2)"));
+    let lexical = Layout::of(&cf("L", "LexicalUUIDType", None), Storage::Compact).unwrap();
+    assert_eq!(
+        lexical.column1_type,
+        "'org.apache.cassandra.db.marshal.LexicalUUIDType'"
+    );
+    let composite = cf("C", "CompositeType(UTF8Type,LongType)", None);
+    let e = Layout::of(&composite, Storage::Compact).unwrap_err();
+    assert!(e.to_string().contains("composite comparator"), "{e}");
+}
+
+#[test]
+fn a_reversed_comparator_is_a_descending_clustering() {
+    let rev = Layout::of(&cf("R", "ReversedType(LongType)", None), Storage::Compact).unwrap();
+    assert_eq!(
+        rev.create_table(),
+        "CREATE TABLE \"Keyspace1\".\"R\" (key blob, column1 bigint, value blob, \
+         PRIMARY KEY (key, column1)) WITH COMPACT STORAGE AND CLUSTERING ORDER BY (column1 DESC)"
+    );
+    let rev4 = Layout::of(
+        &cf("R", "ReversedType(LongType)", None),
+        Storage::NonCompact,
+    )
+    .unwrap();
+    assert!(rev4
+        .create_table()
+        .ends_with("PRIMARY KEY (key, column1)) WITH CLUSTERING ORDER BY (column1 DESC)"));
+}
+
+#[test]
+fn declared_columns_make_a_static_table() {
+    let mut def = cf("Users", "UTF8Type", None);
+    declare(&mut def, b"name", "UTF8Type");
+    declare(&mut def, b"age", "LongType");
+    declare(&mut def, b"column1", "Int32Type");
+    let l = Layout::of(&def, Storage::Compact).unwrap();
+    assert_eq!(l.shape, Shape::Static);
+    assert_eq!(
+        l.create_table(),
+        "CREATE TABLE \"Keyspace1\".\"Users\" (key blob, \"age\" bigint, \"column1\" int, \
+         \"name\" text, PRIMARY KEY (key)) WITH COMPACT STORAGE"
+    );
+    assert!(!l.pair_reachable());
+    assert_eq!(l.declared(b"age").unwrap().ty, "bigint");
+    assert!(l.declared(b"other").is_none());
+    // 3.x's default names skip a declared `column1`.
+    assert_eq!(l.pair, ("column2".to_string(), "value".to_string()));
+    let l4 = Layout::of(&def, Storage::NonCompact).unwrap();
+    assert!(l4.pair_reachable());
+    assert_eq!(
+        l4.create_table(),
+        "CREATE TABLE \"Keyspace1\".\"Users\" (key blob, \"column2\" text, \"value\" blob, \
+         \"age\" bigint static, \"column1\" int static, \"name\" text static, \
+         PRIMARY KEY (key, \"column2\"))"
+    );
+    let mut binary = cf("B", "BytesType", None);
+    declare(&mut binary, &[0xff, 0x00], "UTF8Type");
+    let e = Layout::of(&binary, Storage::Compact).unwrap_err();
+    assert!(e.to_string().contains("not UTF-8"), "{e}");
+}
+
+#[test]
+fn only_4x_clusters_lose_compact_storage() {
+    assert_eq!(storage_of("3.11.10", "3.4.4"), Storage::Compact);
+    assert_eq!(storage_of("4.0.0", "3.0.5"), Storage::Compact);
+    assert_eq!(storage_of("4.0.11", "3.4.5"), Storage::NonCompact);
+    assert_eq!(storage_of("5.0.2", "3.4.7"), Storage::NonCompact);
+    assert_eq!(storage_of("1.2.9", "3.0.5"), Storage::Compact);
+}
+
+#[test]
+fn quoting_keeps_case_and_quotes() {
+    assert_eq!(quote("My\"Cf"), "\"My\"\"Cf\"");
+    assert_eq!(literal("it's"), "'it''s'");
+}
+
+#[test]
+fn a_0_6_keyspace_is_created_with_1_2s_strategy_name() {
+    let ks = crate::schema::KeyspaceDef::new("Old", []);
+    assert_eq!(
+        create_keyspace(&ks),
+        "CREATE KEYSPACE \"Old\" WITH replication = {'class': 'SimpleStrategy', \
+         'replication_factor': '1'} AND durable_writes = true"
+    );
+}
+
+#[test]
+fn a_reversed_subcomparator_orders_column2() {
+    let sup = Layout::of(
+        &cf("S", "BytesType", Some("ReversedType(TimeUUIDType)")),
+        Storage::Compact,
+    )
+    .unwrap();
+    assert!(sup.desc("column2") && !sup.desc("column1"));
+    assert!(sup.create_table().ends_with(
+        "column2 timeuuid, value blob, PRIMARY KEY (key, column1, column2)) \
+         WITH COMPACT STORAGE AND CLUSTERING ORDER BY (column1 ASC, column2 DESC)"
+    ));
+}
