@@ -132,11 +132,24 @@ pub fn run(job: &Job) -> MigrateResult<Outcome> {
     let url = target::parse_url(&job.url)?;
     std::fs::create_dir_all(&job.state_dir).map_err(io(&job.state_dir))?;
     let source = source::Source::open(job)?;
+    let outcome = run_on(job, &url, &source);
+    // The private copy goes whatever happened; the run's own error first.
+    let closed = source.close();
+    let outcome = outcome?;
+    closed?;
+    Ok(outcome)
+}
+
+fn run_on(
+    job: &Job,
+    url: &crate::gateway::ClusterUrl,
+    source: &source::Source,
+) -> MigrateResult<Outcome> {
     let schema = source.engine.schema();
     let cfs = target::plan(&schema, job.skip_unsupported)?;
-    let cluster = target::connect(&url, &schema, &cfs)?;
+    let cluster = target::connect(url, &schema, &cfs)?;
     let mut progress = state::Progress::open(&job.state_dir, &job.url, &job.from)?;
-    let stopped = copy::copy_all(job, &source, &cluster, &cfs, &mut progress)?;
+    let stopped = copy::copy_all(job, source, &cluster, &cfs, &mut progress)?;
     if stopped {
         eprintln!(
             "migrate: stopped after {} rows as asked (--max-rows); run the same command again to \
@@ -145,9 +158,7 @@ pub fn run(job: &Job) -> MigrateResult<Outcome> {
         );
         return Ok(Outcome::Stopped);
     }
-    let equal = verify::verify_all(job, &source, &cluster, &cfs)?;
-    source.close()?;
-    Ok(if equal {
+    Ok(if verify::verify_all(job, source, &cluster, &cfs)? {
         Outcome::Verified
     } else {
         Outcome::Mismatch

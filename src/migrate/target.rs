@@ -162,18 +162,23 @@ async fn existing_tables(
         .build()
         .await
         .map_err(|e| unreachable(e.to_string()))?;
-    let query = "SELECT column_name, kind, type FROM system_schema.columns \
-                 WHERE keyspace_name = ? AND table_name = ?";
+    let literal = |t: &str| format!("'{}'", t.replace('\'', "''"));
     let mut out = Vec::new();
     for cf in cfs {
-        let result = match session
-            .query_unpaged(query, (cf.keyspace(), cf.name()))
-            .await
-        {
+        // Literals, not markers: a statement with values is prepared first,
+        // and some servers answer schema tables only to plain queries.
+        let query = format!(
+            "SELECT column_name, kind, type FROM system_schema.columns \
+             WHERE keyspace_name = {} AND table_name = {}",
+            literal(cf.keyspace()),
+            literal(cf.name())
+        );
+        let result = match session.query_unpaged(query, ()).await {
             Ok(r) => r,
             Err(e) => {
                 let text = e.to_string();
                 if text.contains("system_schema") || text.contains("unconfigured") {
+                    eprintln!("migrate: {text}");
                     return Ok(None);
                 }
                 return Err(MigrateError::Cluster(format!(
