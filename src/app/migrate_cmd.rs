@@ -31,7 +31,7 @@ pub struct MigrateArgs {
     #[arg(long, value_name = "DIR")]
     state: Option<PathBuf>,
     /// Rows written at once.
-    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=256))]
     parallel: u16,
     /// Stop after copying this many rows (exit 3); the same command again resumes.
     #[arg(long, value_name = "N")]

@@ -146,7 +146,7 @@ fn apply_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> MigrateR
     let next = AtomicUsize::new(0);
     let now = clock_now();
     let results: Vec<MigrateResult<u64>> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..job.parallel.clamp(1, rows.len()))
+        let workers: Vec<_> = (0..job.parallel.min(rows.len()).max(1))
             .map(|_| {
                 s.spawn(|| {
                     let mut cells = 0;

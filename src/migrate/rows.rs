@@ -112,8 +112,8 @@ impl<'a> Scan<'a> {
     }
 
     /// The next rows (up to `max_rows`, about `max_bytes`), rows without
-    /// live cells left out; empty at the end. The last key read is
-    /// returned too (a window of ghosts only still moves on).
+    /// live cells left out; empty at the end. A window of rows without
+    /// live cells only (deleted rows) is read past, not returned empty.
     pub fn next_window(&mut self, max_rows: usize, max_bytes: usize) -> MigrateResult<Vec<Row>> {
         let mut out = Vec::new();
         while !self.done && out.is_empty() {

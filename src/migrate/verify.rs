@@ -222,7 +222,7 @@ fn verify_cf(job: &Job, source: &Source, cluster: &Cluster, cf: &Cf) -> MigrateR
 fn compare_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> MigrateResult<Tally> {
     let next = AtomicUsize::new(0);
     let results: Vec<MigrateResult<Tally>> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..job.parallel.clamp(1, rows.len()))
+        let workers: Vec<_> = (0..job.parallel.min(rows.len()).max(1))
             .map(|_| {
                 s.spawn(|| {
                     let mut t = Tally::default();
