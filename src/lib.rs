@@ -32,6 +32,9 @@
 //!   running server over the wire by `supercolumn load` ([`dataset::remote`],
 //!   a client like `stress`).
 //! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
+//! - [`migrate`]: `supercolumn migrate`, an embedded data directory copied
+//!   into a cluster: reads [`storage`], writes through [`node::backend`]
+//!   to the [`gateway`].
 //! - [`explorer`]: the data-model explorer (JSON API and page) served on
 //!   the admin surface, reading the engine and schema through [`node`].
 
@@ -44,6 +47,7 @@ pub mod dataset;
 pub mod explorer;
 pub mod gateway;
 pub mod marshal;
+pub mod migrate;
 pub mod native;
 pub mod node;
 pub mod nodetool;

@@ -20,6 +20,8 @@
 
 #[path = "app/admin_surface.rs"]
 mod admin_surface;
+#[path = "app/migrate_cmd.rs"]
+mod migrate_cmd;
 #[path = "app/serve_config.rs"]
 mod serve_config;
 
@@ -68,6 +70,9 @@ enum Command {
     Load(supercolumn::dataset::remote::LoadArgs),
     /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
     Nodetool(supercolumn::nodetool::NodetoolArgs),
+    /// Copy an embedded data directory into a Cassandra or ScyllaDB cluster (schema, then rows
+    /// with their timestamps and TTLs), resumable, verified at the end.
+    Migrate(migrate_cmd::MigrateArgs),
 }
 
 #[derive(Args)]
@@ -176,6 +181,7 @@ fn main() -> ExitCode {
         Command::Stress(opts) => return exit_code(supercolumn::stress::main(&opts)),
         Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
         Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
+        Command::Migrate(args) => return ExitCode::from(migrate_cmd::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
