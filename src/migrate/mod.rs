@@ -146,7 +146,10 @@ fn run_on(
     source: &source::Source,
 ) -> MigrateResult<Outcome> {
     let schema = source.engine.schema();
-    let cfs = target::plan(&schema, job.skip_unsupported)?;
+    // The layout the URL asks for; a cluster without compact tables (4.0+)
+    // is named with `storage=noncompact` (the gateway itself detects it).
+    let storage = url.storage.unwrap_or_default();
+    let cfs = target::plan(&schema, storage, job.skip_unsupported)?;
     let cluster = target::connect(url, &schema, &cfs)?;
     let mut progress = state::Progress::open(&job.state_dir, &job.url, &job.from)?;
     let stopped = copy::copy_all(job, source, &cluster, &cfs, &mut progress)?;

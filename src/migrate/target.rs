@@ -10,7 +10,7 @@
 //! This module must not write rows.
 
 use super::{MigrateError, MigrateResult};
-use crate::gateway::layout::{Layout, Shape};
+use crate::gateway::layout::{Layout, Shape, Storage};
 use crate::gateway::{Cluster, ClusterUrl};
 use crate::schema::{CfDef, Schema};
 use std::sync::Arc;
@@ -41,12 +41,12 @@ pub fn parse_url(text: &str) -> MigrateResult<ClusterUrl> {
 /// The user column families to copy, in keyspace and name order; those
 /// the cluster cannot hold refuse the run, or are left out (with a line
 /// each) when `skip_unsupported`.
-pub fn plan(schema: &Schema, skip_unsupported: bool) -> MigrateResult<Vec<Cf>> {
+pub fn plan(schema: &Schema, storage: Storage, skip_unsupported: bool) -> MigrateResult<Vec<Cf>> {
     let mut cfs = Vec::new();
     let mut refused = Vec::new();
     for ks in schema.user_keyspaces() {
         for def in ks.cfs.values() {
-            match Layout::of(def) {
+            match Layout::of(def, storage) {
                 Ok(layout) => cfs.push(Cf {
                     def: def.clone(),
                     layout,
@@ -68,17 +68,38 @@ pub fn plan(schema: &Schema, skip_unsupported: bool) -> MigrateResult<Vec<Cf>> {
 
 /// The columns a layout's table has: (name, kind, type).
 pub fn expected_columns(l: &Layout) -> Vec<(String, String, String)> {
-    let mut cols = vec![
-        ("key", "partition_key", l.key_type.clone()),
-        ("column1", "clustering", l.column1_type.clone()),
-    ];
-    if let (Shape::Super, Some(c2)) = (l.shape, &l.column2_type) {
-        cols.push(("column2", "clustering", c2.clone()));
+    let mut cols: Vec<(String, &str, String)> =
+        vec![("key".into(), "partition_key", l.key_type.clone())];
+    let pair = |cols: &mut Vec<(String, &str, String)>| {
+        cols.push((l.pair.0.clone(), "clustering", l.column1_type.clone()));
+        cols.push((l.pair.1.clone(), "regular", l.value_type.clone()));
+    };
+    match l.shape {
+        Shape::Static => {
+            // Declared columns are static beside the undeclared pair when
+            // the cluster has no compact tables.
+            let kind = match l.storage {
+                Storage::Compact => "regular",
+                Storage::NonCompact => {
+                    pair(&mut cols);
+                    "static"
+                }
+            };
+            for d in &l.declared {
+                cols.push((d.column.trim_matches('"').to_string(), kind, d.ty.clone()));
+            }
+        }
+        Shape::Dense => pair(&mut cols),
+        Shape::Super => {
+            pair(&mut cols);
+            if let Some(c2) = &l.column2_type {
+                cols.push(("column2".into(), "clustering", c2.clone()));
+            }
+        }
     }
-    cols.push(("value", "regular", l.value_type.clone()));
     let mut cols: Vec<_> = cols
         .into_iter()
-        .map(|(n, k, t)| (n.to_string(), k.to_string(), normal_type(&t)))
+        .map(|(n, k, t)| (n, k.to_string(), normal_type(&t)))
         .collect();
     cols.sort();
     cols
@@ -227,7 +248,7 @@ mod tests {
             parse_type("UTF8Type").unwrap(),
             sub.map(|s| parse_type(s).unwrap()),
         );
-        let layout = Layout::of(&def).unwrap();
+        let layout = Layout::of(&def, Storage::Compact).unwrap();
         Cf {
             def: Arc::new(def),
             layout,
