@@ -9,7 +9,8 @@
 //! logged and left alone: calls on it are refused, the rest serve. This
 //! module must not read or write rows.
 
-use super::layout::{self, Layout};
+use super::cql3;
+use super::layout;
 use super::statements::run;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::Schema;
@@ -30,8 +31,8 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             if known {
                 continue;
             }
-            match Layout::of(cf) {
-                Ok(l) => changed |= create(inner, &l.create_table()).await?,
+            match cql3::create_statement(cf) {
+                Ok(text) => changed |= create(inner, &text).await?,
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
                     column_family = %cf.name,
@@ -66,8 +67,8 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             };
             for cf in ks.cfs.values() {
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
-                    if let Ok(l) = Layout::of(cf) {
-                        create(inner, &l.create_table()).await?;
+                    if let Ok(text) = cql3::create_statement(cf) {
+                        create(inner, &text).await?;
                     }
                 }
             }
@@ -145,7 +146,7 @@ pub async fn truncate(
     cf: &str,
     cl: Consistency,
 ) -> GatewayResult<()> {
-    let (_, layout) = super::reads::table(inner, keyspace, cf)?;
-    run(inner, &format!("TRUNCATE {}", layout.table), &[], cl).await?;
+    let table = cql3::table_name(inner, keyspace, cf)?;
+    run(inner, &format!("TRUNCATE {table}"), &[], cl).await?;
     Ok(())
 }
