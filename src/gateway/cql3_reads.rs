@@ -7,10 +7,12 @@
 //! into cells in comparator order: per CQL row its marker, then each
 //! column's cell or elements. What CQL cannot show is stood in for, and
 //! only there:
-//! - the marker's timestamp (3.x keeps the row's liveness but shows no
-//!   time for it) and a collection element's timestamp and TTL (3.x's
-//!   `writetime`/`ttl` refuse collections) are the row's latest column
-//!   `writetime` (0 when it has none), the elements live;
+//! - the marker's timestamp and TTL (3.x keeps the row's liveness but
+//!   shows neither) are those of the row's latest column write (as 1.2
+//!   rewrote the marker with each statement's); timestamp 0 and no TTL
+//!   when the row shows no plain column. A collection element's timestamp
+//!   (3.x's `writetime`/`ttl` refuse collections) is the same stand-in
+//!   time, the element live;
 //! - a list element's name is its position ([`cql3::position_name`]), not
 //!   the time UUID it was written under.
 //!
@@ -101,7 +103,8 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
         parts.extend(element);
         composite(parts, Eoc::None)
     };
-    let mut latest: Option<i64> = None;
+    // The latest column write: (writetime, its TTL if it expires).
+    let mut latest: Option<(i64, Option<i32>)> = None;
     let mut elements: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     let mut i = n;
     for r in &t.regular {
@@ -111,13 +114,13 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
                 let ttl = row.int(i + 2).map_err(bad)?;
                 if let Some(value) = row.0.get_mut(i).and_then(Option::take) {
                     let timestamp = timestamp.unwrap_or(0);
-                    latest = Some(latest.map_or(timestamp, |l| l.max(timestamp)));
+                    let ttl = ttl.filter(|t| *t > 0);
+                    if latest.is_none_or(|(l, _)| timestamp > l) {
+                        latest = Some((timestamp, ttl));
+                    }
                     let kind = match ttl {
-                        Some(ttl) if ttl > 0 => CellKind::Expiring {
-                            ttl,
-                            local_expiration_time: now.saturating_add(ttl),
-                        },
-                        _ => CellKind::Live,
+                        Some(ttl) => expiring(ttl, now),
+                        None => CellKind::Live,
                     };
                     out.push(Cell {
                         name: name(&r.name, None)?,
@@ -167,7 +170,7 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
             }
         }
     }
-    let stamp = latest.unwrap_or(0);
+    let (stamp, ttl) = latest.unwrap_or((0, None));
     for (name, value) in elements {
         out.push(Cell {
             name,
@@ -177,14 +180,23 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
         });
     }
     if !t.counter {
+        // 1.2 rewrote the marker with each statement's timestamp and TTL:
+        // the latest column write shows the latest statement's.
         out.push(Cell {
             name: name(b"", None)?,
             value: Vec::new(),
             timestamp: stamp,
-            kind: CellKind::Live,
+            kind: ttl.map_or(CellKind::Live, |t| expiring(t, now)),
         });
     }
     Ok(())
+}
+
+fn expiring(ttl: i32, now: i32) -> CellKind {
+    CellKind::Expiring {
+        ttl,
+        local_expiration_time: now.saturating_add(ttl),
+    }
 }
 
 /// The cells `slice` selects, as the engine selects them from a row.
@@ -321,6 +333,8 @@ mod tests {
             ]
         );
         assert!(cells.iter().all(|c| c.timestamp == 42));
+        // The marker takes the latest column's TTL, as 1.2 wrote it.
+        assert_eq!(cells[0].kind, cells[3].kind);
         assert_eq!(
             cells[3].kind,
             CellKind::Expiring {
