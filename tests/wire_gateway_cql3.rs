@@ -148,6 +148,8 @@ fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
         "UPDATE events SET attrs = {'only': 'this'} WHERE src = 'c' AND day = 3 AND seq = 1",
         "INSERT INTO events (src, day, seq, what) VALUES ('d', 4, 1, 'gone') USING TIMESTAMP 1005",
         "DELETE FROM events USING TIMESTAMP 2002 WHERE src = 'd' AND day = 4",
+        "ALTER TABLE events ADD extra text",
+        "UPDATE events SET extra = 'e' WHERE src = 'b' AND day = 2 AND seq = 1",
         "UPDATE counts SET c = c + 5 WHERE k = 'x'",
         "UPDATE counts SET c = c - 2 WHERE k = 'x'",
     ];

@@ -220,6 +220,39 @@ pub fn table_name(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<Stri
     }
 }
 
+/// The `ALTER TABLE`s that take the cluster's table from `old` to `new`
+/// (both non-compact CQL3 tables, else none): key columns renamed, regular
+/// columns dropped, retyped and added, as 1.2's `ALTER TABLE` changes them.
+pub fn alterations(old: &CfDef, new: &CfDef) -> Vec<String> {
+    let (Ok(Some(a)), Ok(Some(b))) = (table_of(old), table_of(new)) else {
+        return Vec::new();
+    };
+    let t = &b.table;
+    let mut out = Vec::new();
+    let keys = |x: &Table3| x.partition.iter().chain(&x.clustering).cloned().collect::<Vec<_>>();
+    for (x, y) in keys(&a).iter().zip(&keys(&b)) {
+        if x.quoted != y.quoted {
+            out.push(format!("ALTER TABLE {t} RENAME {} TO {}", x.quoted, y.quoted));
+        }
+    }
+    for r in &a.regular {
+        match b.column(&r.name) {
+            None => out.push(format!("ALTER TABLE {t} DROP {}", r.quoted)),
+            Some(n) if n.cql_type != r.cql_type => out.push(format!(
+                "ALTER TABLE {t} ALTER {} TYPE {}",
+                r.quoted, n.cql_type
+            )),
+            Some(_) => {}
+        }
+    }
+    for r in &b.regular {
+        if a.column(&r.name).is_none() {
+            out.push(format!("ALTER TABLE {t} ADD {} {}", r.quoted, r.cql_type));
+        }
+    }
+    out
+}
+
 impl Table3 {
     /// `CREATE TABLE` in the CQL3 1.2 and 3.x share.
     pub fn create_table(&self) -> String {
@@ -448,6 +481,31 @@ mod tests {
         // A Thrift CF is not one.
         let thrift = CfDef::new("ks", "S", 21, parse_type("UTF8Type").unwrap(), None);
         assert!(table_of(&thrift).unwrap().is_none());
+    }
+
+    #[test]
+    fn altered_tables_are_altered_in_the_cluster() {
+        let old = posts();
+        let mut new = posts();
+        new.options.column_metadata.remove(1);
+        new.options.column_metadata.push(ColumnDef {
+            name: b"body".to_vec(),
+            validation_class: parse_type("UTF8Type").unwrap(),
+            index_type: None,
+            index_name: None,
+            index_options: None,
+            component_index: Some(1),
+        });
+        new.options.column_aliases = vec![b"n".to_vec()];
+        assert_eq!(
+            alterations(&old, &new),
+            [
+                "ALTER TABLE \"ks\".\"posts\" RENAME \"id\" TO \"n\"",
+                "ALTER TABLE \"ks\".\"posts\" DROP \"tags\"",
+                "ALTER TABLE \"ks\".\"posts\" ADD \"body\" text",
+            ]
+        );
+        assert!(alterations(&old, &old).is_empty());
     }
 
     #[test]

@@ -29,6 +29,14 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 .and_then(|o| o.cfs.get(&cf.name))
                 .is_some_and(|o| o.id == cf.id);
             if known {
+                // A CQL3 table altered (same id): altered there too. A
+                // refusal is logged, as a drop's is.
+                if let Some(o) = old_ks.and_then(|o| o.cfs.get(&cf.name)) {
+                    for text in cql3::alterations(o, cf) {
+                        drop(inner, &text).await?;
+                        changed = true;
+                    }
+                }
                 continue;
             }
             match cql3::create_statement(cf) {
@@ -89,7 +97,8 @@ async fn create(inner: &Inner, text: &str) -> GatewayResult<bool> {
     }
 }
 
-/// Runs a `DROP`; one of something the cluster does not have is no error.
+/// Runs a `DROP` (or an `ALTER`); one of something the cluster does not
+/// have (or already has) is logged, no error.
 async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
     match inner.session.query_unpaged(text, ()).await {
         Ok(_) => Ok(()),
