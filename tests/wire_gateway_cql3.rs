@@ -88,10 +88,7 @@ fn same(clients: &mut [&mut Client19], q: &str) -> Vec<String> {
 /// Every cell of a row through Thrift, as `name=value` hex pairs (and the
 /// timestamp of the cells `with_time` picks).
 fn cells(c: &mut Client19, cf: &str, key: &[u8], with_time: &dyn Fn(&[u8]) -> bool) -> Vec<String> {
-    let all = SlicePredicate::new(
-        None,
-        SliceRange::new(Vec::new(), Vec::new(), false, 1000),
-    );
+    let all = SlicePredicate::new(None, SliceRange::new(Vec::new(), Vec::new(), false, 1000));
     c.get_slice(
         key.to_vec(),
         ColumnParent::new(cf.to_string(), None),
@@ -179,15 +176,31 @@ fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
     let list: String = [4u16]
         .iter()
         .map(|n| hex(&n.to_be_bytes()))
-        .chain([0i32, 20, 3, 4].iter().map(|v| format!("0004{}", hex(&v.to_be_bytes()))))
+        .chain(
+            [0i32, 20, 3, 4]
+                .iter()
+                .map(|v| format!("0004{}", hex(&v.to_be_bytes()))),
+        )
         .collect();
-    assert!(answers[3][0].contains(&format!("hits={list}")), "{:?}", answers[3]);
+    assert!(
+        answers[3][0].contains(&format!("hits={list}")),
+        "{:?}",
+        answers[3]
+    );
     assert_eq!(answers[6].len(), 5, "{:?}", answers[6]);
     assert!(answers[7].is_empty());
     // TTLs: what is left of 5000 s.
-    let ttl = cql3(&mut g, &format!("SELECT ttl(what) FROM events WHERE {a} AND seq = 2"));
+    let ttl = cql3(
+        &mut g,
+        &format!("SELECT ttl(what) FROM events WHERE {a} AND seq = 2"),
+    );
     let left = i32::from_be_bytes(
-        ttl.rows.unwrap()[0].columns[0].value.clone().unwrap().try_into().unwrap(),
+        ttl.rows.unwrap()[0].columns[0]
+            .value
+            .clone()
+            .unwrap()
+            .try_into()
+            .unwrap(),
     );
     assert!((4000..=5000).contains(&left), "ttl left {left}");
     // The backend holds the same table, which its own CQL3 reads alike.

@@ -20,8 +20,8 @@
 
 use super::layout::{cql_type, quote, Layout};
 use super::{GatewayError, GatewayResult, Inner};
-use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
 use crate::marshal::MARSHAL_PACKAGE;
+use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
 use crate::schema::CfDef;
 
 /// What a regular column holds.
@@ -146,11 +146,15 @@ pub fn table_of(cf: &CfDef) -> GatewayResult<Option<Table3>> {
                         format!("set<{}>", elem(coll.name_comparator()).map_err(refuse)?),
                     ),
                     CollectionKind::List => {
-                        let v = coll.value_comparator().ok_or_else(|| refuse("a list".into()))?;
+                        let v = coll
+                            .value_comparator()
+                            .ok_or_else(|| refuse("a list".into()))?;
                         (Kind::List, format!("list<{}>", elem(v).map_err(refuse)?))
                     }
                     CollectionKind::Map => {
-                        let v = coll.value_comparator().ok_or_else(|| refuse("a map".into()))?;
+                        let v = coll
+                            .value_comparator()
+                            .ok_or_else(|| refuse("a map".into()))?;
                         (
                             Kind::Map,
                             format!(
@@ -229,10 +233,19 @@ pub fn alterations(old: &CfDef, new: &CfDef) -> Vec<String> {
     };
     let t = &b.table;
     let mut out = Vec::new();
-    let keys = |x: &Table3| x.partition.iter().chain(&x.clustering).cloned().collect::<Vec<_>>();
+    let keys = |x: &Table3| {
+        x.partition
+            .iter()
+            .chain(&x.clustering)
+            .cloned()
+            .collect::<Vec<_>>()
+    };
     for (x, y) in keys(&a).iter().zip(&keys(&b)) {
         if x.quoted != y.quoted {
-            out.push(format!("ALTER TABLE {t} RENAME {} TO {}", x.quoted, y.quoted));
+            out.push(format!(
+                "ALTER TABLE {t} RENAME {} TO {}",
+                x.quoted, y.quoted
+            ));
         }
     }
     for r in &a.regular {
@@ -334,7 +347,10 @@ impl Table3 {
 }
 
 /// A composite name of `parts`, the last with `eoc`.
-pub fn composite<'a>(parts: impl IntoIterator<Item = &'a [u8]>, eoc: Eoc) -> GatewayResult<Vec<u8>> {
+pub fn composite<'a>(
+    parts: impl IntoIterator<Item = &'a [u8]>,
+    eoc: Eoc,
+) -> GatewayResult<Vec<u8>> {
     let mut b = CompositeBuilder::new();
     for p in parts {
         b = b.push(p).map_err(|e| GatewayError::Invalid(e.0))?;
@@ -511,13 +527,17 @@ mod tests {
     #[test]
     fn composite_keys_split_and_join() {
         let mut cf = posts();
-        cf.options.key_validation_class =
-            parse_type("CompositeType(Int32Type,Int32Type)").unwrap();
+        cf.options.key_validation_class = parse_type("CompositeType(Int32Type,Int32Type)").unwrap();
         cf.options.key_aliases = vec![b"a".to_vec(), b"b".to_vec()];
         let t = table_of(&cf).unwrap().unwrap();
-        assert!(t.create_table().contains("PRIMARY KEY ((\"a\", \"b\"), \"id\")"));
+        assert!(t
+            .create_table()
+            .contains("PRIMARY KEY ((\"a\", \"b\"), \"id\")"));
         let key = t.join_key(&[vec![0, 0, 0, 1], vec![0, 0, 0, 2]]).unwrap();
-        assert_eq!(t.split_key(&key).unwrap(), [vec![0, 0, 0, 1], vec![0, 0, 0, 2]]);
+        assert_eq!(
+            t.split_key(&key).unwrap(),
+            [vec![0, 0, 0, 1], vec![0, 0, 0, 2]]
+        );
     }
 
     #[test]
@@ -532,15 +552,24 @@ mod tests {
             u[8] = 0x81;
             u
         };
-        assert!(matches!(list_name(&at(1_700_000_000_000)).unwrap(), ListName::Append(_)));
-        assert!(matches!(list_name(&at(800_000_000_000)).unwrap(), ListName::Prepend(_)));
+        assert!(matches!(
+            list_name(&at(1_700_000_000_000)).unwrap(),
+            ListName::Append(_)
+        ));
+        assert!(matches!(
+            list_name(&at(800_000_000_000)).unwrap(),
+            ListName::Prepend(_)
+        ));
         assert!(list_name(b"short").is_err());
     }
 
     #[test]
     fn collection_values_round_trip() {
         let v = collection_value(2, [b"a".as_slice(), b"bc".as_slice()]);
-        assert_eq!(collection_items(&v, false).unwrap(), [b"a".to_vec(), b"bc".to_vec()]);
+        assert_eq!(
+            collection_items(&v, false).unwrap(),
+            [b"a".to_vec(), b"bc".to_vec()]
+        );
         assert!(collection_items(&v[..6], false).is_err());
     }
 }

@@ -56,7 +56,11 @@ pub fn statements(t: &Table3, key: &[u8], ops: &[Op]) -> GatewayResult<Vec<(Stri
             }
             plan[i..j].sort_by_key(|p| std::cmp::Reverse(p.run.as_ref().map_or(0, |r| r.1)));
         }
-        out.extend(plan[i..j].iter().map(|p| (p.text.clone(), p.values.clone())));
+        out.extend(
+            plan[i..j]
+                .iter()
+                .map(|p| (p.text.clone(), p.values.clone())),
+        );
         i = j;
     }
     Ok(out)
@@ -137,7 +141,11 @@ fn statement(t: &Table3, pk: &[Bound], op: &Op) -> GatewayResult<Planned> {
                 values,
             ))
         }
-        Op::DeleteRange { start, end, deletion } => range_deletion(t, pk, start, end, deletion),
+        Op::DeleteRange {
+            start,
+            end,
+            deletion,
+        } => range_deletion(t, pk, start, end, deletion),
         Op::CounterAdd { name, delta, .. } => {
             let n = split_name(t, name)?;
             let col = t
@@ -167,7 +175,9 @@ fn put(t: &Table3, pk: &[Bound], cell: &Cell) -> GatewayResult<Planned> {
     let n = split_name(t, &cell.name)?;
     let tombstone = matches!(cell.kind, CellKind::Tombstone { .. });
     if matches!(cell.kind, CellKind::Counter { .. }) {
-        return Err(GatewayError::Invalid("a counter is written by adding to it".into()));
+        return Err(GatewayError::Invalid(
+            "a counter is written by adding to it".into(),
+        ));
     }
     let where_values = keys(pk, &n.clustering);
     if n.column.is_empty() {
@@ -221,7 +231,10 @@ fn put(t: &Table3, pk: &[Bound], cell: &Cell) -> GatewayResult<Planned> {
         let (using, mut values) = using(cell);
         values.extend(bound);
         values.extend(where_values.clone());
-        (format!("UPDATE {table} {using} SET {set} WHERE {full}"), values)
+        (
+            format!("UPDATE {table} {using} SET {set} WHERE {full}"),
+            values,
+        )
     };
     let (text, values, run) = match (col.kind, &n.element) {
         (Kind::Plain, None) => {
@@ -419,7 +432,10 @@ mod tests {
                 Bound::Bytes(id.to_vec())
             ]
         );
-        assert_eq!(s[2].1[1], Bound::Bytes(collection_value(1, [b"a".as_slice()])));
+        assert_eq!(
+            s[2].1[1],
+            Bound::Bytes(collection_value(1, [b"a".as_slice()]))
+        );
     }
 
     #[test]
