@@ -254,7 +254,7 @@ fn a_cql2_flow_through_the_gateway_answers_as_the_embedded_engine() {
         "SELECT d FROM Wide",
         "SELECT n FROM Hits WHERE KEY = 'h'",
     ] {
-        let mut run = |c: &mut Client19| {
+        let run = |c: &mut Client19| {
             let res = c
                 .execute_cql_query(q.as_bytes().to_vec(), Compression::NONE)
                 .unwrap_or_else(|e| panic!("{q}: {e:?}"));

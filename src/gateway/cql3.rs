@@ -454,7 +454,7 @@ pub fn list_name(name: &[u8]) -> GatewayResult<ListName> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::marshal::parse_type;
     use crate::schema::ColumnDef;

@@ -222,7 +222,7 @@ pub fn slice(t: &Table3, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
                 (low.is_empty() || cmp(&c.name, low) != Ordering::Less)
                     && (high.is_empty() || cmp(&c.name, high) != Ordering::Greater)
             };
-            let picked = cells.into_iter().filter(|c| inside(c));
+            let picked = cells.into_iter().filter(inside);
             if *reversed {
                 let mut v: Vec<Cell> = picked.collect();
                 v.reverse();
