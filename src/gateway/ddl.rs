@@ -9,7 +9,8 @@
 //! logged and left alone: calls on it are refused, the rest serve. This
 //! module must not read or write rows.
 
-use super::layout::{self, Layout, Storage};
+use super::cql3;
+use super::layout::{self, Storage};
 use super::statements::run;
 use super::values::RawRow;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
@@ -29,10 +30,18 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 .and_then(|o| o.cfs.get(&cf.name))
                 .is_some_and(|o| o.id == cf.id);
             if known {
+                // A CQL3 table altered (same id): altered there too. A
+                // refusal is logged, as a drop's is.
+                if let Some(o) = old_ks.and_then(|o| o.cfs.get(&cf.name)) {
+                    for text in cql3::alterations(o, cf) {
+                        drop(inner, &text).await?;
+                        changed = true;
+                    }
+                }
                 continue;
             }
-            match Layout::of(cf, inner.storage) {
-                Ok(l) => changed |= create(inner, &l.create_table()).await?,
+            match cql3::create_statement(cf, inner.storage) {
+                Ok(text) => changed |= create(inner, &text).await?,
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
                     column_family = %cf.name,
@@ -67,8 +76,8 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             };
             for cf in ks.cfs.values() {
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
-                    if let Ok(l) = Layout::of(cf, inner.storage) {
-                        create(inner, &l.create_table()).await?;
+                    if let Ok(text) = cql3::create_statement(cf, inner.storage) {
+                        create(inner, &text).await?;
                     }
                 }
             }
@@ -89,7 +98,8 @@ async fn create(inner: &Inner, text: &str) -> GatewayResult<bool> {
     }
 }
 
-/// Runs a `DROP`; one of something the cluster does not have is no error.
+/// Runs a `DROP` (or an `ALTER`); one of something the cluster does not
+/// have (or already has) is logged, no error.
 async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
     match inner.session.query_unpaged(text, ()).await {
         Ok(_) => Ok(()),
@@ -173,7 +183,7 @@ pub async fn truncate(
     cf: &str,
     cl: Consistency,
 ) -> GatewayResult<()> {
-    let (_, layout) = super::reads::table(inner, keyspace, cf)?;
-    run(inner, &format!("TRUNCATE {}", layout.table), &[], cl).await?;
+    let table = cql3::table_name(inner, keyspace, cf)?;
+    run(inner, &format!("TRUNCATE {table}"), &[], cl).await?;
     Ok(())
 }

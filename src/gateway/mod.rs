@@ -14,7 +14,10 @@
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
 //! [`writes`] (mutations with their timestamps and TTLs), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
-//! [`error`] (the driver's errors, in one place).
+//! [`error`] (the driver's errors, in one place); CQL3 tables, which the
+//! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
+//! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
+//! (rows to cells).
 //!
 //! The driver is async and the node's calls block: the cluster owns a
 //! small runtime of its own, and a call waits for its future there
@@ -22,6 +25,9 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+pub mod cql3;
+pub mod cql3_reads;
+pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
 pub mod error;

@@ -141,6 +141,9 @@ pub async fn keys(
     limit: usize,
     cl: Consistency,
 ) -> GatewayResult<Vec<Bytes>> {
+    if let Some(t) = super::cql3::lookup(inner, &cmd.keyspace, &cmd.cf)? {
+        return super::cql3_reads::keys(inner, &t, piece, after, limit, cl).await;
+    }
     let (_, layout) = table(inner, &cmd.keyspace, &cmd.cf)?;
     let mut conditions = Vec::new();
     let mut values = Vec::new();

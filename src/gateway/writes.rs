@@ -23,6 +23,10 @@ pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> Gatewa
     let mut plan = Vec::new();
     for m in ms {
         for (cf, ops) in &m.updates {
+            if let Some(t) = super::cql3::lookup(inner, &m.keyspace, cf)? {
+                plan.extend(super::cql3_writes::statements(&t, &m.key, ops)?);
+                continue;
+            }
             let (def, layout) = table(inner, &m.keyspace, cf)?;
             for op in ops {
                 if layout.shape == Shape::Static {

@@ -1,0 +1,363 @@
+//! A CQL3 table's rows read back as the cells 1.2 stored them (see
+//! [`cql3`](super::cql3)), then sliced as the engine slices a row: by
+//! names, or by a range of composite names (reversed, counted).
+//!
+//! A partition is read with one paged `SELECT` of its clustering columns,
+//! every column, and each plain column's `writetime` and `ttl`, and made
+//! into cells in comparator order: per CQL row its marker, then each
+//! column's cell or elements. What CQL cannot show is stood in for, and
+//! only there:
+//! - the marker's timestamp and TTL (3.x keeps the row's liveness but
+//!   shows neither) are those of the row's latest column write (as 1.2
+//!   rewrote the marker with each statement's); timestamp 0 and no TTL
+//!   when the row shows no plain column. A collection element's timestamp
+//!   (3.x's `writetime`/`ttl` refuse collections) is the same stand-in
+//!   time, the element live;
+//! - a list element's name is its position ([`cql3::position_name`]), not
+//!   the time UUID it was written under.
+//!
+//! The whole partition is read, then sliced here (comparator bounds on
+//! composite names do not map onto CQL's clustering bounds one for one);
+//! a wide CQL3 partition costs its size on every read. Keys for range
+//! scans come from `token(pk..)` as in `scan`. This module must not write.
+
+use super::cql3::{collection_items, composite, position_name, Kind, Table3};
+use super::scan::{Lower, Piece, Upper};
+use super::statements::each_row;
+use super::values::{Bound, RawRow};
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::marshal::Eoc;
+use crate::storage::model::{Bytes, Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
+use std::cmp::Ordering;
+
+pub async fn read_row(
+    inner: &Inner,
+    t: &Table3,
+    cmd: &ReadCommand,
+    key: &[u8],
+    max_bytes: usize,
+    cl: Consistency,
+) -> GatewayResult<Option<RowResult>> {
+    if cmd.super_column.is_some() {
+        return Err(GatewayError::Invalid(format!(
+            "the CQL3 table {} has no super columns",
+            t.table
+        )));
+    }
+    let cells = partition(inner, t, key, cl).await?;
+    let cells = slice(t, cells, &cmd.slice);
+    let size: usize = cells.iter().map(|c| c.name.len() + c.value.len()).sum();
+    Ok((size <= max_bytes).then_some(RowResult::Cells(cells)))
+}
+
+/// Every cell of a partition, in comparator order.
+async fn partition(
+    inner: &Inner,
+    t: &Table3,
+    key: &[u8],
+    cl: Consistency,
+) -> GatewayResult<Vec<Cell>> {
+    let mut what: Vec<String> = t.clustering.iter().map(|c| c.quoted.clone()).collect();
+    for r in &t.regular {
+        let c = &r.quoted;
+        match r.kind {
+            Kind::Plain => what.push(format!("{c}, writetime({c}), ttl({c})")),
+            _ => what.push(c.clone()),
+        }
+    }
+    if what.is_empty() {
+        what.push(t.partition[0].quoted.clone());
+    }
+    let text = format!(
+        "SELECT {} FROM {} WHERE {}",
+        what.join(", "),
+        t.table,
+        t.where_clause(0)
+    );
+    let values: Vec<Bound> = t.split_key(key)?.into_iter().map(Bound::Bytes).collect();
+    let now = now_seconds();
+    let mut cells = Vec::new();
+    each_row(inner, &text, values, cl, |row| {
+        row_cells(t, row, now, &mut cells)?;
+        Ok(true)
+    })
+    .await?;
+    cells.sort_by(|a, b| t.comparator.compare(&a.name, &b.name));
+    Ok(cells)
+}
+
+fn bad(e: super::values::BadColumn) -> GatewayError {
+    GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
+}
+
+/// The cells of one CQL row `(clustering.., columns..)`.
+fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> GatewayResult<()> {
+    let n = t.clustering.len();
+    let mut clustering = Vec::with_capacity(n);
+    for i in 0..n {
+        clustering.push(row.bytes(i).map_err(bad)?);
+    }
+    let name = |column: &[u8], element: Option<&[u8]>| {
+        let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+        parts.push(column);
+        parts.extend(element);
+        composite(parts, Eoc::None)
+    };
+    // The latest column write: (writetime, its TTL if it expires).
+    let mut latest: Option<(i64, Option<i32>)> = None;
+    let mut elements: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut i = n;
+    for r in &t.regular {
+        match r.kind {
+            Kind::Plain => {
+                let timestamp = row.long(i + 1).map_err(bad)?;
+                let ttl = row.int(i + 2).map_err(bad)?;
+                if let Some(value) = row.0.get_mut(i).and_then(Option::take) {
+                    let timestamp = timestamp.unwrap_or(0);
+                    let ttl = ttl.filter(|t| *t > 0);
+                    if latest.is_none_or(|(l, _)| timestamp > l) {
+                        latest = Some((timestamp, ttl));
+                    }
+                    let kind = match ttl {
+                        Some(ttl) => expiring(ttl, now),
+                        None => CellKind::Live,
+                    };
+                    out.push(Cell {
+                        name: name(&r.name, None)?,
+                        value,
+                        timestamp,
+                        kind,
+                    });
+                }
+                i += 3;
+            }
+            Kind::Counter => {
+                if let Some(value) = row.0.get_mut(i).and_then(Option::take) {
+                    out.push(Cell {
+                        name: name(&r.name, None)?,
+                        value,
+                        timestamp: 0,
+                        kind: CellKind::Counter {
+                            deletion: DeletionTime::LIVE,
+                        },
+                    });
+                }
+                i += 1;
+            }
+            Kind::Set | Kind::List | Kind::Map => {
+                if let Some(value) = row.0.get_mut(i).and_then(Option::take) {
+                    let items = collection_items(&value, r.kind == Kind::Map)?;
+                    match r.kind {
+                        Kind::Set => {
+                            for e in items {
+                                elements.push((name(&r.name, Some(&e))?, Vec::new()));
+                            }
+                        }
+                        Kind::List => {
+                            for (p, v) in items.into_iter().enumerate() {
+                                elements.push((name(&r.name, Some(&position_name(p)))?, v));
+                            }
+                        }
+                        _ => {
+                            let mut it = items.into_iter();
+                            while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                                elements.push((name(&r.name, Some(&k))?, v));
+                            }
+                        }
+                    }
+                }
+                i += 1;
+            }
+        }
+    }
+    let (stamp, ttl) = latest.unwrap_or((0, None));
+    for (name, value) in elements {
+        out.push(Cell {
+            name,
+            value,
+            timestamp: stamp,
+            kind: CellKind::Live,
+        });
+    }
+    if !t.counter {
+        // 1.2 rewrote the marker with each statement's timestamp and TTL:
+        // the latest column write shows the latest statement's.
+        out.push(Cell {
+            name: name(b"", None)?,
+            value: Vec::new(),
+            timestamp: stamp,
+            kind: ttl.map_or(CellKind::Live, |t| expiring(t, now)),
+        });
+    }
+    Ok(())
+}
+
+fn expiring(ttl: i32, now: i32) -> CellKind {
+    CellKind::Expiring {
+        ttl,
+        local_expiration_time: now.saturating_add(ttl),
+    }
+}
+
+/// The cells `slice` selects, as the engine selects them from a row.
+pub fn slice(t: &Table3, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
+    let cmp = |a: &[u8], b: &[u8]| t.comparator.compare(a, b);
+    match slice {
+        Slice::Names(names) => cells
+            .into_iter()
+            .filter(|c| names.iter().any(|n| cmp(n, &c.name) == Ordering::Equal))
+            .collect(),
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            count,
+        } => {
+            let (low, high) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            let inside = |c: &Cell| {
+                (low.is_empty() || cmp(&c.name, low) != Ordering::Less)
+                    && (high.is_empty() || cmp(&c.name, high) != Ordering::Greater)
+            };
+            let picked = cells.into_iter().filter(inside);
+            if *reversed {
+                let mut v: Vec<Cell> = picked.collect();
+                v.reverse();
+                v.truncate(*count);
+                v
+            } else {
+                picked.take(*count).collect()
+            }
+        }
+    }
+}
+
+/// Up to `limit` row keys of `piece` after `after`, in token order.
+pub async fn keys(
+    inner: &Inner,
+    t: &Table3,
+    piece: &Piece,
+    after: Option<&[u8]>,
+    limit: usize,
+    cl: Consistency,
+) -> GatewayResult<Vec<Bytes>> {
+    let pk: Vec<&str> = t.partition.iter().map(|c| c.quoted.as_str()).collect();
+    let token = format!("token({})", pk.join(", "));
+    let of_key = format!("token({})", vec!["?"; pk.len()].join(", "));
+    let mut conditions = Vec::new();
+    let mut values = Vec::new();
+    let key_bound = |op: &str, key: &[u8], values: &mut Vec<Bound>| -> GatewayResult<String> {
+        values.extend(t.split_key(key)?.into_iter().map(Bound::Bytes));
+        Ok(format!("{token} {op} {of_key}"))
+    };
+    match (after, &piece.lower) {
+        (Some(key), _) => conditions.push(key_bound(">", key, &mut values)?),
+        (None, Lower::Open) => {}
+        (None, Lower::KeyIncluded(k)) => conditions.push(key_bound(">=", k, &mut values)?),
+        (None, Lower::TokenExcluded(b)) => {
+            conditions.push(format!("{token} > ?"));
+            values.push(b.clone());
+        }
+    }
+    match &piece.upper {
+        Upper::Open => {}
+        Upper::KeyIncluded(k) => conditions.push(key_bound("<=", k, &mut values)?),
+        Upper::TokenIncluded(b) => {
+            conditions.push(format!("{token} <= ?"));
+            values.push(b.clone());
+        }
+    }
+    let mut text = format!("SELECT {} FROM {}", pk.join(", "), t.table);
+    if !conditions.is_empty() {
+        text.push_str(" WHERE ");
+        text.push_str(&conditions.join(" AND "));
+    }
+    let mut out: Vec<Bytes> = Vec::new();
+    each_row(inner, &text, values, cl, |mut row| {
+        let mut parts = Vec::with_capacity(pk.len());
+        for i in 0..pk.len() {
+            parts.push(row.bytes(i).map_err(bad)?);
+        }
+        let key = t.join_key(&parts)?;
+        // A row per CQL row: a partition's keys come together.
+        if out.last() != Some(&key) {
+            out.push(key);
+        }
+        Ok(out.len() < limit)
+    })
+    .await?;
+    Ok(out)
+}
+
+fn now_seconds() -> i32 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    i32::try_from(secs).unwrap_or(i32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cql3::{collection_value, table_of, tests::posts};
+    use super::*;
+
+    #[test]
+    fn a_cql_row_becomes_its_marker_cells_and_elements() {
+        let t = table_of(&posts()).unwrap().unwrap();
+        // (id, tags, title, writetime(title), ttl(title))
+        let tags = collection_value(2, [b"a".as_slice(), b"b".as_slice()]);
+        let row = RawRow(vec![
+            Some(3i32.to_be_bytes().to_vec()),
+            Some(tags),
+            Some(b"hello".to_vec()),
+            Some(42i64.to_be_bytes().to_vec()),
+            Some(100i32.to_be_bytes().to_vec()),
+        ]);
+        let mut cells = Vec::new();
+        row_cells(&t, row, 1000, &mut cells).unwrap();
+        cells.sort_by(|a, b| t.comparator.compare(&a.name, &b.name));
+        let id = 3i32.to_be_bytes();
+        let n = |parts: &[&[u8]]| composite(parts.iter().copied(), Eoc::None).unwrap();
+        let names: Vec<Vec<u8>> = cells.iter().map(|c| c.name.clone()).collect();
+        assert_eq!(
+            names,
+            [
+                n(&[&id, b""]),
+                n(&[&id, b"tags", b"a"]),
+                n(&[&id, b"tags", b"b"]),
+                n(&[&id, b"title"])
+            ]
+        );
+        assert!(cells.iter().all(|c| c.timestamp == 42));
+        // The marker takes the latest column's TTL, as 1.2 wrote it.
+        assert_eq!(cells[0].kind, cells[3].kind);
+        assert_eq!(
+            cells[3].kind,
+            CellKind::Expiring {
+                ttl: 100,
+                local_expiration_time: 1100
+            }
+        );
+        // A range over one column, and a reversed count.
+        let only_tags = Slice::Range {
+            start: composite([id.as_slice(), b"tags"], Eoc::None).unwrap(),
+            finish: composite([id.as_slice(), b"tags"], Eoc::End).unwrap(),
+            reversed: false,
+            count: 100,
+        };
+        assert_eq!(slice(&t, cells.clone(), &only_tags).len(), 2);
+        let last = Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: true,
+            count: 1,
+        };
+        assert_eq!(slice(&t, cells.clone(), &last)[0].name, n(&[&id, b"title"]));
+        let names = Slice::Names(vec![n(&[&id, b"title"]), n(&[&id, b"nope"])]);
+        assert_eq!(slice(&t, cells, &names).len(), 1);
+    }
+}
