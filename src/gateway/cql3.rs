@@ -18,7 +18,8 @@
 //! (`layout`). (The same rule exists in `cql::schema` above this layer; the
 //! gateway sits below it and keeps this copy.)
 
-use super::layout::{cql_type, quote, Layout, Storage};
+use super::layout::{quote, Layout, Storage};
+use crate::schema::layout3::type_string;
 use super::{GatewayError, GatewayResult, Inner};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
@@ -189,7 +190,7 @@ pub fn table_of(cf: &CfDef) -> GatewayResult<Option<Table3>> {
 
 /// A type's CQL name, or why it has none.
 fn simple(t: &TypeRef) -> Result<String, String> {
-    let name = cql_type(t);
+    let name = type_string(t.as_ref());
     if name.starts_with('\'') {
         Err(format!("a column of type {name} (no CQL name)"))
     } else {
