@@ -117,8 +117,7 @@ mod tests {
 
     #[test]
     fn borrowed_names_hash_as_owned_keys() {
-        let map: HashMap<(String, String), u8, BuildHasherDefault<NameHasher>> =
-            HashMap::default();
+        let map: HashMap<(String, String), u8, BuildHasherDefault<NameHasher>> = HashMap::default();
         let owned = ("Keyspace1".to_string(), "Standard1".to_string());
         let borrowed: &dyn NamePair = &("Keyspace1", "Standard1");
         let h = map.hasher();
