@@ -5,7 +5,7 @@
 //! It must not reconcile or slice data itself (that is `query` and `row`),
 //! nor know file formats (`codec`, `sstable`, `commitlog`).
 
-use super::catalog::Catalog;
+use super::catalog::{Catalog, CfMap};
 use super::cfstore::{CfStats, CfStore};
 use super::commitlog::{CommitLog, Position, Records};
 use super::model::RowMutation;
@@ -19,7 +19,7 @@ use super::StorageError;
 use crate::partitioner::DecoratedKey;
 use crate::schema::Schema;
 use parking_lot::{Condvar, Mutex, RwLock};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -94,7 +94,7 @@ impl Engine {
             None => None,
         };
         let recovered_in = started.elapsed();
-        let mut cfs = HashMap::new();
+        let mut cfs = CfMap::default();
         let mut opened = Vec::new();
         for ks in schema.keyspaces.values() {
             for cf in ks.cfs.values() {

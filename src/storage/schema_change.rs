@@ -5,7 +5,7 @@
 //! It must not validate schema changes (the schema layer did) nor know file
 //! formats; it works on stores, the catalog and truncation markers.
 
-use super::catalog::Catalog;
+use super::catalog::{Catalog, CfMap};
 use super::cfstore::CfStore;
 use super::engine::Engine;
 use super::flush::discard_sstable;
@@ -60,7 +60,7 @@ impl Engine {
                     }
                 }
             }
-            let mut cfs = HashMap::new();
+            let mut cfs = CfMap::default();
             for def in new.column_families() {
                 let store = match old.get(&def.id) {
                     Some(store) => {
