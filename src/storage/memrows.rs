@@ -232,6 +232,21 @@ impl Rows {
         debug_assert!(!cf.is_super() && !cf.is_counter());
         let p = match self.find(packed_key) {
             Ok(p) => p,
+            Err(p) if p == self.slots.end() && fresh_run(cf, new) => {
+                // A new last row (replay meets rows in ring order) whose
+                // cells come in order: built whole, as the loop below
+                // would leave it (the cell index exactly sized, so its
+                // accounting is the same), with one arena allocation.
+                let mut refs = Vec::with_capacity(new.len());
+                let key = packed::put_row(&mut self.arena, packed_key, new, &mut refs);
+                let body = Body::Cells {
+                    head: None,
+                    cells: Sorted::from_sorted(refs),
+                };
+                let prefix = prefix_of(packed_key);
+                self.slots.insert_at(p, Slot { prefix, key, body });
+                return;
+            }
             Err(p) => {
                 let key = row_key::put(&mut self.arena, packed_key);
                 let mut cells = Sorted::default();
@@ -498,6 +513,15 @@ fn adds_cell(op: &Op) -> bool {
             ..
         }
     )
+}
+
+/// Whether `cells` can make a new row as they are: strictly ascending
+/// names (no two versions of a column to reconcile) that fit one vector.
+fn fresh_run(cf: &CfDef, cells: &[CellView<'_>]) -> bool {
+    Sorted::<Ref>::fits_flat(cells.len())
+        && cells
+            .windows(2)
+            .all(|w| cf.comparator.compare(w[0].name, w[1].name) == Ordering::Less)
 }
 
 pub(crate) fn head_mut(head: &mut Option<Box<Head>>) -> &mut Head {

@@ -79,22 +79,34 @@ impl Memtable {
         );
     }
 
-    /// `apply` for plain puts to a Standard CF, the row key packed and the
-    /// cells borrowed by the caller (see `Rows::put_cells`).
-    pub fn put_cells(&self, packed_key: &[u8], cells: &[CellView<'_>], position: (u64, u64)) {
+    /// `apply` for plain puts to a Standard CF, each row's key packed and
+    /// its cells borrowed by the caller (see `Rows::put_cells`), for a run
+    /// of rows at once: replay inserts a chunk of records in one call, so
+    /// the locks are taken and the counters updated once per run, not once
+    /// per record. `lowest` is the lowest commit-log position among them.
+    pub fn put_rows<'k, 'c: 'k>(
+        &self,
+        lowest: (u64, u64),
+        rows_in: impl Iterator<Item = (&'k [u8], &'k [CellView<'c>])>,
+    ) {
+        // Noted before the rows go in (as `apply` does), so the log is
+        // never discarded under data only it holds.
         {
-            let mut min = self.min_position.lock();
-            if min.is_none_or(|m| position < m) {
-                *min = Some(position);
+            let mut m = self.min_position.lock();
+            if m.is_none_or(|m| lowest < m) {
+                *m = Some(lowest);
             }
         }
+        let mut n = 0u64;
         {
             let mut rows = self.rows.write();
-            rows.put_cells(&self.cf, packed_key, cells);
+            for (packed_key, cells) in rows_in {
+                rows.put_cells(&self.cf, packed_key, cells);
+                n += cells.len() as u64;
+            }
             self.bytes
                 .store(rows.heap_bytes() as u64, Ordering::Relaxed);
         }
-        let n = cells.len() as u64;
         self.ops.fetch_add(n, Ordering::Relaxed);
         self.cells.fetch_add(n, Ordering::Relaxed);
     }

@@ -39,10 +39,14 @@ pub fn encoded_len<'a>(c: impl Into<CellView<'a>>) -> usize {
 /// Writes the record of `c` into `out`, which is `encoded_len(c)` long.
 fn write(c: CellView<'_>, out: &mut [u8]) {
     let mut at = 0;
-    let mut put = |bytes: &[u8]| {
+    emit(c, |bytes: &[u8]| {
         out[at..at + bytes.len()].copy_from_slice(bytes);
         at += bytes.len();
-    };
+    });
+}
+
+/// Hands the record of `c` to `put`, part by part, in order.
+fn emit(c: CellView<'_>, mut put: impl FnMut(&[u8])) {
     let tag = match c.kind {
         CellKind::Live => LIVE,
         CellKind::Expiring { .. } => EXPIRING,
@@ -81,6 +85,39 @@ pub fn put<'a>(arena: &mut Arena, c: impl Into<CellView<'a>>) -> Ref {
     let (r, room) = arena.alloc(encoded_len(c));
     write(c, room);
     r
+}
+
+/// Stores a new row whole: its packed key as `row_key::put` stores it
+/// (length first), then each of `cells` as `put` stores it, in one arena
+/// allocation (replay builds most rows at once). Pushes each cell's
+/// reference to `refs` and returns the key's.
+pub fn put_row(
+    arena: &mut Arena,
+    packed_key: &[u8],
+    cells: &[CellView<'_>],
+    refs: &mut Vec<Ref>,
+) -> Ref {
+    let mut buf = [0u8; 10];
+    let key_len = var_bytes(packed_key.len() as u64, &mut buf);
+    let total =
+        key_len.len() + packed_key.len() + cells.iter().map(|c| encoded_len(*c)).sum::<usize>();
+    let first = refs.len();
+    let base = arena.append(total, |out| {
+        let start = out.len();
+        out.extend_from_slice(key_len);
+        out.extend_from_slice(packed_key);
+        for c in cells {
+            // The offset from the row's start, made a reference below.
+            refs.push((out.len() - start) as u64);
+            emit(*c, |b| out.extend_from_slice(b));
+        }
+    });
+    // One record lies in one block: an offset into it adds to the
+    // in-block offset in the reference's low half.
+    for r in &mut refs[first..] {
+        *r += base;
+    }
+    base
 }
 
 /// Stores `c` over the record at `r` when it has the same length (an

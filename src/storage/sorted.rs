@@ -121,6 +121,25 @@ impl<T> Sorted<T> {
         self.chunks().last().and_then(|c| c.last())
     }
 
+    /// A set of items already in order and distinct, kept as given (so an
+    /// exactly sized vector stays exactly sized) when one vector holds
+    /// them.
+    pub fn from_sorted(items: Vec<T>) -> Self {
+        if items.len() <= CHUNK {
+            return Sorted(Repr::Flat(items));
+        }
+        let mut s = Sorted::default();
+        for t in items {
+            s.insert_at(s.end(), t);
+        }
+        s
+    }
+
+    /// Whether `n` items fit the single vector of a new set.
+    pub fn fits_flat(n: usize) -> bool {
+        n <= CHUNK
+    }
+
     /// The position after the last item (where `insert_at` appends).
     pub fn end(&self) -> Pos {
         match self.chunks() {

@@ -88,6 +88,7 @@ mod damage;
 mod durable;
 mod error;
 mod format;
+mod mapped;
 mod options;
 mod replay;
 mod segment;

@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::CommitLogError;
 use super::format::{self, FileKind, HEADER_LEN, MAX_PAYLOAD_LEN, RECORD_PREFIX_LEN};
+use super::mapped::SegmentBytes;
 use super::Position;
 
 /// One intact record found on disk.
@@ -110,7 +111,7 @@ pub struct RecordRef {
 /// this allocates nothing per record.
 #[derive(Debug, Default)]
 pub struct RawRecords {
-    segments: Vec<Vec<u8>>,
+    segments: Vec<SegmentBytes>,
     pub records: Vec<RecordRef>,
 }
 
@@ -219,20 +220,25 @@ pub fn read_dir_raw(dir: &Path) -> Result<(ReplayReport, RawRecords), CommitLogE
 /// One segment file read and checked (its records' `segment` index still
 /// unset).
 struct ReadSegment {
-    bytes: Vec<u8>,
+    bytes: SegmentBytes,
     records: Vec<RecordRef>,
     damage: Vec<(Position, ReplayIssue)>,
 }
 
 /// Reads and checks `segments` (id and path, in log order), on up to four
-/// threads: copying a file's pages and checking its records' checksums
+/// threads: mapping a file's pages and checking its records' checksums
 /// is each segment's own work, and the results come back in order, so
 /// what is found does not depend on the threads.
 fn read_segments(segments: &[(u64, PathBuf)]) -> Vec<Result<ReadSegment, CommitLogError>> {
     let read = |(id, path): &(u64, PathBuf)| {
-        let bytes = std::fs::read(path).map_err(|e| CommitLogError::io(path, e))?;
+        let mut bytes = SegmentBytes::open(path).map_err(|e| CommitLogError::io(path, e))?;
         let (mut records, mut damage) = (Vec::new(), Vec::new());
         read_segment(*id, path, &bytes, &mut records, &mut damage);
+        if !damage.is_empty() {
+            // A torn tail is cut off the file before replay reads the
+            // records (see `mapped`).
+            bytes = bytes.owned();
+        }
         Ok(ReadSegment {
             bytes,
             records,
