@@ -48,16 +48,18 @@ fn client(s: &Server, ks: &str) -> Client19 {
 }
 
 fn everything() -> SlicePredicate {
-    SlicePredicate::new(
-        None,
-        SliceRange::new(Vec::new(), Vec::new(), false, 1000),
-    )
+    SlicePredicate::new(None, SliceRange::new(Vec::new(), Vec::new(), false, 1000))
 }
 
 fn put(name: &str, value: &str, ts: i64) -> Mutation {
     Mutation::new(
         ColumnOrSuperColumn::new(
-            Column::new(name.as_bytes().to_vec(), value.as_bytes().to_vec(), ts, None),
+            Column::new(
+                name.as_bytes().to_vec(),
+                value.as_bytes().to_vec(),
+                ts,
+                None,
+            ),
             None,
             None,
             None,
@@ -128,13 +130,19 @@ fn a_batch_mutate_of_many_rows_lands_whole_and_refuses_whole() {
     let mut b = client(&backend, "CT");
     let seen = rows(&mut b, cf);
     assert_eq!(seen.len(), 120);
-    assert_eq!(seen, rows(&mut g, cf), "the gateway reads what the backend holds");
+    assert_eq!(
+        seen,
+        rows(&mut g, cf),
+        "the gateway reads what the backend holds"
+    );
     assert!(
         seen.contains(&"row007: c1=again,c2=r7c2,c3=r7c3,c4=r7c4,c5=r7c5".to_string()),
         "{:?}",
         seen.iter().find(|r| r.starts_with("row007"))
     );
-    assert!(seen.contains(&"row119: c0=r119c0,c1=r119c1,c2=r119c2,c3=r119c3,c4=r119c4,c5=r119c5".to_string()));
+    assert!(seen.contains(
+        &"row119: c0=r119c0,c1=r119c1,c2=r119c2,c3=r119c3,c4=r119c4,c5=r119c5".to_string()
+    ));
 
     // A batch naming an unknown CF in its last row writes none of its rows.
     let mut bad = BTreeMap::new();
@@ -169,7 +177,10 @@ fn the_ring_token_map_partitioner_and_splits_are_the_clusters() {
     assert_eq!(ring[0].start_token, token);
     assert_eq!(ring[0].end_token, token);
     assert_eq!(ring[0].endpoints, ["127.0.0.1"]);
-    assert_eq!(ring[0].rpc_endpoints.as_deref(), Some(&["127.0.0.1".to_string()][..]));
+    assert_eq!(
+        ring[0].rpc_endpoints.as_deref(),
+        Some(&["127.0.0.1".to_string()][..])
+    );
     let details = ring[0].endpoint_details.as_ref().unwrap();
     assert_eq!(details[0].datacenter.as_deref(), Some("datacenter1"));
     assert!(ire19(g.describe_ring("NoSuchKeyspace".into())).contains("NoSuchKeyspace"));
@@ -225,8 +236,15 @@ fn the_0_6_api_levels_reach_the_cluster_as_0_6_treated_them() {
     .into_iter()
     .enumerate()
     {
-        g.insert(ks.clone(), "lv".into(), cp(&format!("c{i}")), b"v".to_vec(), ts, cl)
-            .unwrap_or_else(|e| panic!("{cl:?}: {e:?}"));
+        g.insert(
+            ks.clone(),
+            "lv".into(),
+            cp(&format!("c{i}")),
+            b"v".to_vec(),
+            ts,
+            cl,
+        )
+        .unwrap_or_else(|e| panic!("{cl:?}: {e:?}"));
     }
     let parent = t06::ColumnParent::new("StdBytes".to_string(), None);
     let all = t06::SlicePredicate::new(
@@ -252,7 +270,10 @@ fn the_0_6_api_levels_reach_the_cluster_as_0_6_treated_them() {
         all.clone(),
         t06::ConsistencyLevel::ANY,
     ));
-    assert_eq!(why, "Consistency level any may not be applied to read operations");
+    assert_eq!(
+        why,
+        "Consistency level any may not be applied to read operations"
+    );
     let scanned = g
         .get_range_slices(
             ks.clone(),
@@ -289,7 +310,11 @@ fn in_markers_are_bound_one_value_each_as_1_2_took_them() {
         .unwrap();
     assert_eq!(prepared.count, 2);
     let r: CqlResult = c
-        .execute_prepared_cql3_query(prepared.item_id, vec![b"a".to_vec(), b"c".to_vec()], CL::ONE)
+        .execute_prepared_cql3_query(
+            prepared.item_id,
+            vec![b"a".to_vec(), b"c".to_vec()],
+            CL::ONE,
+        )
         .unwrap();
     let mut values: Vec<String> = r
         .rows

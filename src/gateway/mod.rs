@@ -323,7 +323,16 @@ impl Cluster {
             end.to_string(),
         );
         self.block(async move {
-            ring::splits(&inner, &ks, &cf, &start, &end, keys_per_split, Consistency::One).await
+            ring::splits(
+                &inner,
+                &ks,
+                &cf,
+                &start,
+                &end,
+                keys_per_split,
+                Consistency::One,
+            )
+            .await
         })
     }
 }

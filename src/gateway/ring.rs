@@ -346,7 +346,11 @@ pub async fn splits(
         let per = i64::try_from(rows / (bounds.len() - 1).max(1) as u64).unwrap_or(i64::MAX);
         let mut splits = Vec::new();
         for pair in bounds.windows(2) {
-            splits.push((p.token_to_string(&pair[0]), p.token_to_string(&pair[1]), per));
+            splits.push((
+                p.token_to_string(&pair[0]),
+                p.token_to_string(&pair[1]),
+                per,
+            ));
         }
         return Ok(Splits {
             splits,
@@ -589,7 +593,10 @@ mod tests {
         );
         assert_eq!(r.ranges(&Replication::Owner).unwrap()[2].replicas, [2]);
         // More replicas than nodes: every node once.
-        assert_eq!(r.ranges(&Replication::Simple(5)).unwrap()[0].replicas.len(), 3);
+        assert_eq!(
+            r.ranges(&Replication::Simple(5)).unwrap()[0].replicas.len(),
+            3
+        );
     }
 
     #[test]
@@ -626,7 +633,10 @@ mod tests {
         ]);
         let n = node_of(&row).unwrap();
         assert_eq!(n.address, "127.0.0.2");
-        assert_eq!(n.rpc_address, "127.0.0.2", "the wildcard means the node's address");
+        assert_eq!(
+            n.rpc_address, "127.0.0.2",
+            "the wildcard means the node's address"
+        );
         assert_eq!(n.rack, "");
         assert_eq!(n.tokens, ["-5", "17"]);
     }
@@ -635,13 +645,15 @@ mod tests {
     fn even_pieces_cover_the_range_and_wrap() {
         let min = Token::Long(i64::MIN);
         let cut = even(&Token::Long(0), &Token::Long(100), 4, &min);
-        assert_eq!(
-            cut,
-            [0, 25, 50, 75, 100].map(Token::Long).to_vec()
-        );
+        assert_eq!(cut, [0, 25, 50, 75, 100].map(Token::Long).to_vec());
         let whole = even(&min, &min, 2, &min);
         assert_eq!(whole, [min.clone(), Token::Long(0), min.clone()]);
-        let ordered = even(&Token::Bytes(b"a".to_vec()), &Token::Bytes(b"b".to_vec()), 9, &min);
+        let ordered = even(
+            &Token::Bytes(b"a".to_vec()),
+            &Token::Bytes(b"b".to_vec()),
+            9,
+            &min,
+        );
         assert_eq!(ordered.len(), 2);
     }
 
@@ -651,7 +663,13 @@ mod tests {
             node("a", "dc1", "r1", &[-100, 300]),
             node("b", "dc1", "r1", &[0]),
         ]);
-        assert_eq!(ring_splits(&r, "-200", "100").unwrap(), ["-200", "-100", "0", "100"]);
-        assert_eq!(ring_splits(&r, "0", "0").unwrap(), ["0", "300", "-100", "0"]);
+        assert_eq!(
+            ring_splits(&r, "-200", "100").unwrap(),
+            ["-200", "-100", "0", "100"]
+        );
+        assert_eq!(
+            ring_splits(&r, "0", "0").unwrap(),
+            ["0", "300", "-100", "0"]
+        );
     }
 }

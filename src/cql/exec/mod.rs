@@ -228,9 +228,7 @@ pub fn prepare_parsed(
             // The node's own tables (`system.local`, `system_schema.*`) are
             // prepared as they are queried: drivers prepare their metadata
             // reads (the scylla driver pages them through PREPARE/EXECUTE).
-            if let Some(virtual_table) =
-                system_tables::table(&ks, &t.name, session.local_facts())
-            {
+            if let Some(virtual_table) = system_tables::table(&ks, &t.name, session.local_facts()) {
                 return Ok(virtual_table);
             }
             tables::lookup(&schema, &ks, &t.name)

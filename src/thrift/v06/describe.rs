@@ -132,9 +132,9 @@ pub fn string_property(node: &Node, property: &str) -> ApiResult<String> {
                 .nodes
                 .iter()
                 .flat_map(|n| {
-                    n.tokens.iter().map(|t| {
-                        format!("\"{}\":\"{}\"", json_escape(t), json_escape(&n.address))
-                    })
+                    n.tokens
+                        .iter()
+                        .map(|t| format!("\"{}\":\"{}\"", json_escape(t), json_escape(&n.address)))
                 })
                 .collect();
             return Ok(format!("{{{}}}", pairs.join(",")));

@@ -85,8 +85,14 @@ mod tests {
         assert_eq!(w(ConsistencyLevel::from(17)), None);
         // A data-center-aware keyspace's writes: the data center quorums.
         let dc = |cl| level(cl, Use::Write, || true);
-        assert_eq!(dc(ConsistencyLevel::DCQUORUM), Some(Consistency::LocalQuorum));
-        assert_eq!(dc(ConsistencyLevel::DCQUORUMSYNC), Some(Consistency::EachQuorum));
+        assert_eq!(
+            dc(ConsistencyLevel::DCQUORUM),
+            Some(Consistency::LocalQuorum)
+        );
+        assert_eq!(
+            dc(ConsistencyLevel::DCQUORUMSYNC),
+            Some(Consistency::EachQuorum)
+        );
         assert_eq!(
             level(ConsistencyLevel::DCQUORUM, Use::Read, || true),
             Some(Consistency::All)

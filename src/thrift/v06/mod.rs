@@ -16,12 +16,12 @@ mod reads;
 mod writes;
 
 use crate::node::{consistency, Node};
-use levels::Use;
 use crate::thrift::access;
 use crate::thrift::bounded;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
+use levels::Use;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -119,13 +119,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| {
-                self.at(&keyspace, cl, Use::Read, || {
-                    reads::get(self.node, &keyspace, &key, &column_path, cl)
-                })
-            });
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get(self.node, &keyspace, &key, &column_path, cl)
+            })
+        });
         self.wrap("get", r)
     }
 
@@ -152,13 +150,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| {
-                self.at(&keyspace, cl, Use::Read, || {
-                    reads::multiget(self.node, &keyspace, &keys, &column_path, cl)
-                })
-            });
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::multiget(self.node, &keyspace, &keys, &column_path, cl)
+            })
+        });
         self.wrap("multiget", r)
     }
 
@@ -185,13 +181,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_parent: t::ColumnParent,
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| {
-                self.at(&keyspace, cl, Use::Read, || {
-                    reads::get_count(self.node, &keyspace, &key, &column_parent, cl)
-                })
-            });
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_count(self.node, &keyspace, &key, &column_parent, cl)
+            })
+        });
         self.wrap("get_count", r)
     }
 
@@ -208,7 +202,14 @@ impl CassandraSyncHandler for Handler<'_> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
         let r = self.check_login(&keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
-                reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+                reads::get_range_slices(
+                    self.node,
+                    &keyspace,
+                    &column_parent,
+                    &predicate,
+                    &range,
+                    cl,
+                )
             })
         });
         self.wrap("get_range_slice", r)
@@ -224,7 +225,14 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let r = self.check_login(&keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
-                reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+                reads::get_range_slices(
+                    self.node,
+                    &keyspace,
+                    &column_parent,
+                    &predicate,
+                    &range,
+                    cl,
+                )
             })
         });
         self.wrap("get_range_slices", r)

@@ -167,7 +167,13 @@ pub fn splits(
     }
     // A cluster estimates its own (see `gateway::ring::splits`).
     if let Some(splits) = node.on_cluster(|c| {
-        c.splits(ks, cf, start, end, usize::try_from(keys_per_split).unwrap_or(1))
+        c.splits(
+            ks,
+            cf,
+            start,
+            end,
+            usize::try_from(keys_per_split).unwrap_or(1),
+        )
     }) {
         return Ok(splits?
             .splits
