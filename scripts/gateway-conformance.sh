@@ -2,9 +2,16 @@
 # Replays the recorded conformance cases through a gateway (serve --backend)
 # and lists what fails there.
 #
-# usage: scripts/gateway-conformance.sh [--backend URL] [--config FILE] [CASES_DIR_OR_FILE...]
+# usage: scripts/gateway-conformance.sh [--backend URL] [--config FILE]
+#                                      [--expect FILE | CASES_DIR_OR_FILE...]
 #        (default: the 1.2.9 cases on the config they were recorded under, then
 #        the 0.6 cases on theirs)
+#
+# --expect FILE runs only the cases FILE lists (one `v19/NAME` or `v06/NAME`
+# a line; `#` starts a comment), each set on its own config, and fails on any
+# of them failing: the regression check CI runs (scripts/test-all.sh), on
+# scripts/gateway-conformance.expected. The cases left out, with the reason
+# each fails through a gateway, are listed in README "Cluster backend".
 #
 # Without --backend, a backend supercolumn serving the native protocol is
 # started first (on the same config, in a temporary directory), and the gateway keeps its
@@ -20,10 +27,12 @@ CONF=$CONFORMANCE_DIR
 check_corpus || exit 1
 BACKEND_URL=""
 CONFIG=""
+EXPECT=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --backend) BACKEND_URL=$2; shift 2 ;;
         --config) CONFIG=$2; shift 2 ;;
+        --expect) EXPECT=$2; shift 2 ;;
         *) break ;;
     esac
 done
@@ -63,8 +72,33 @@ run_set() {
     return $rc
 }
 
+# The case files of one set (v19 or v06) that EXPECT lists.
+expected_cases() {
+    local set=$1 name
+    sed -e 's/#.*//' -e 's/[[:space:]]//g' "$EXPECT" | while read -r name; do
+        case $name in
+            "$set"/*) echo "$CONF/cases/$name.json" ;;
+        esac
+    done
+}
+
 RC=0
-if [ $# -gt 0 ]; then
+if [ -n "$EXPECT" ]; then
+    [ -f "$EXPECT" ] || { echo "gateway-conformance: no such list: $EXPECT" >&2; exit 2; }
+    for set in v19 v06; do
+        mapfile -t cases < <(expected_cases "$set")
+        [ ${#cases[@]} -gt 0 ] || continue
+        for f in "${cases[@]}"; do
+            [ -f "$f" ] || { echo "gateway-conformance: $EXPECT names a missing case: $f" >&2; exit 2; }
+        done
+        conf_file=storage-conf.xml
+        [ "$set" = v19 ] && conf_file=storage-conf-v19.xml
+        echo "== $set: ${#cases[@]} cases expected to pass through a gateway"
+        run_set "${CONFIG:-$CONF/config/$conf_file}" "${cases[@]}" || RC=1
+    done
+    [ $RC -eq 0 ] || echo "gateway-conformance: a case expected to pass failed (a regression), see above" >&2
+    exit $RC
+elif [ $# -gt 0 ]; then
     run_set "${CONFIG:-$CONF/config/storage-conf-v19.xml}" "$@" || RC=1
 else
     echo "== 1.2.9 cases"

@@ -9,7 +9,7 @@ set -euo pipefail
 ensure_binary
 ensure_python
 start_server storage-conf.xml
-trap 'kill -9 $SERVER_PID 2>/dev/null || true' EXIT
+trap 'kill -9 $SERVER_PID ${BACKEND_PID:-} 2>/dev/null || true' EXIT
 "$PYTHON" clients/python/examples/bloggyappy.py --port "$SERVER_PORT"
 # ThriftFramedTransport is false in storage-conf.xml, but the server detects the
 # transport per connection, so a framed client works on the same port.

@@ -4,12 +4,34 @@
 #                                               NATIVE_PORT when the native protocol is served)
 #   stop_server                                 SIGTERM, waits, fails unless it exited 0
 #
+# With GATEWAY=1 in the environment, start_server starts a pair instead: a
+# backend supercolumn on CONFIG serving the native protocol (BACKEND_PID), then
+# the server asked for as a gateway in front of it (--backend
+# cassandra://127.0.0.1:PORT); stop_server stops both. The scripts that run
+# clients against a server thereby run them through a gateway unchanged.
+#
 # The server listens on a free port (--listen 127.0.0.1:0) with its data in a
 # fresh temporary directory, and announces the port on stdout. The binary is
 # SUPERCOLUMN_BIN, or the release build in cargo's target directory (see
 # scripts/env.sh, which must be sourced first).
 
 start_server() {
+    BACKEND_PID=
+    if [ -n "${GATEWAY:-}" ]; then
+        start_one "$1" --native-listen 127.0.0.1:0 || return 1
+        BACKEND_PID=$SERVER_PID
+        BACKEND_DATA=$SERVER_DATA
+        local url="cassandra://127.0.0.1:$NATIVE_PORT"
+        if ! start_one "$@" --backend "$url"; then
+            kill -9 "$BACKEND_PID" 2>/dev/null
+            return 1
+        fi
+        return 0
+    fi
+    start_one "$@"
+}
+
+start_one() {
     local config=$1
     shift
     [ -n "${SUPERCOLUMN_BIN:-}" ] || ensure_binary || return 1
@@ -48,5 +70,17 @@ stop_server() {
         tail -20 "$SERVER_ERR" >&2
     fi
     rm -rf "$SERVER_DATA" "$SERVER_OUT" "$SERVER_ERR"
+    if [ -n "${BACKEND_PID:-}" ]; then
+        local backend_status=0
+        kill -TERM "$BACKEND_PID" 2>/dev/null || true
+        wait "$BACKEND_PID" || backend_status=$?
+        if [ "$backend_status" -ne 0 ]; then
+            echo "backend exited with status $backend_status after SIGTERM:" >&2
+            tail -20 "$BACKEND_DATA.stderr" >&2
+            status=$backend_status
+        fi
+        rm -rf "$BACKEND_DATA" "$BACKEND_DATA.stdout" "$BACKEND_DATA.stderr"
+        BACKEND_PID=
+    fi
     return "$status"
 }

@@ -19,10 +19,10 @@
 //! gateway sits below it and keeps this copy.)
 
 use super::layout::{quote, Layout, Storage};
-use crate::schema::layout3::type_string;
 use super::{GatewayError, GatewayResult, Inner};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
+use crate::schema::layout3::type_string;
 use crate::schema::CfDef;
 
 /// What a regular column holds.

@@ -12,7 +12,8 @@
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
 //! out), [`statements`] (prepared once, cached by text), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
-//! [`writes`] (mutations with their timestamps and TTLs), [`ddl`] (tables
+//! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
+//! cluster's nodes, tokens, replicas and splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
 //! [`error`] (the driver's errors, in one place); CQL3 tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
@@ -33,6 +34,7 @@ pub mod ddl;
 pub mod error;
 pub mod layout;
 pub mod reads;
+pub mod ring;
 pub mod scan;
 pub mod statements;
 pub mod statics;
@@ -55,6 +57,10 @@ use std::sync::Arc;
 /// The consistency levels a call may ask of the cluster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Consistency {
+    /// The 0.6 API's ZERO (writes only): sent at ANY, and the cluster's
+    /// Unavailable or timeout answer is not reported, as 0.6 answered
+    /// before any replica did.
+    Zero,
     Any,
     One,
     Two,
@@ -86,7 +92,7 @@ impl Consistency {
     fn driver(self) -> scylla::statement::Consistency {
         use scylla::statement::Consistency as C;
         match self {
-            Consistency::Any => C::Any,
+            Consistency::Zero | Consistency::Any => C::Any,
             Consistency::One => C::One,
             Consistency::Two => C::Two,
             Consistency::Three => C::Three,
@@ -284,6 +290,68 @@ impl Cluster {
         let inner = self.inner.clone();
         let ms = ms.to_vec();
         self.block(async move { writes::apply(&inner, &ms, cl).await })
+    }
+}
+
+/// The cluster's ring for a keyspace: its nodes and each range's replicas.
+#[derive(Clone, Debug)]
+pub struct KeyspaceRing {
+    pub ring: ring::Ring,
+    pub ranges: Vec<ring::RingRange>,
+}
+
+impl Cluster {
+    /// The cluster's nodes, tokens and partitioner, read now from its
+    /// system tables (each call: a ring changes as nodes join and leave).
+    pub fn ring(&self) -> GatewayResult<ring::Ring> {
+        let inner = self.inner.clone();
+        self.block(async move { ring::read(&inner, Consistency::One).await })
+    }
+
+    /// The ring with each range's replicas under `keyspace`'s replication
+    /// in the cluster; a keyspace the cluster does not have is refused as
+    /// 1.2 refused one it did not know.
+    pub fn keyspace_ring(&self, keyspace: &str) -> GatewayResult<KeyspaceRing> {
+        let inner = self.inner.clone();
+        let ks = keyspace.to_string();
+        self.block(async move {
+            let replication = ring::replication(&inner, &ks).await?.ok_or_else(|| {
+                GatewayError::Invalid(format!("There is no ring for the keyspace: {ks}"))
+            })?;
+            let ring = ring::read(&inner, Consistency::One).await?;
+            let ranges = ring.ranges(&replication)?;
+            Ok(KeyspaceRing { ring, ranges })
+        })
+    }
+
+    /// The splits of `(start, end]` of one table (see [`ring::splits`]).
+    pub fn splits(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        start: &str,
+        end: &str,
+        keys_per_split: usize,
+    ) -> GatewayResult<ring::Splits> {
+        let inner = self.inner.clone();
+        let (ks, cf, start, end) = (
+            keyspace.to_string(),
+            cf.to_string(),
+            start.to_string(),
+            end.to_string(),
+        );
+        self.block(async move {
+            ring::splits(
+                &inner,
+                &ks,
+                &cf,
+                &start,
+                &end,
+                keys_per_split,
+                Consistency::One,
+            )
+            .await
+        })
     }
 }
 

@@ -6,9 +6,19 @@
 //! counter increment `UPDATE ... SET value = value + ?`. (Markers in
 //! `USING` are CQL 2.0+; 1.2 took literals there. A super column deletion
 //! by its `column1` prefix and a name-range deletion with `>=`/`<=` on
-//! `column1` are 3.0's range deletions.) A row's ops are sent in order,
-//! one after the other; they are not atomic together, as a Thrift
-//! `batch_mutate` across nodes was not either. This module must not read.
+//! `column1` are 3.0's range deletions.)
+//!
+//! A row's statements (one key, every CF of its keyspace it names) go as
+//! one UNLOGGED batch: all of one partition key, so the cluster applies
+//! them as one mutation, atomically, as Thrift applied a row mutation
+//! (counter CFs' statements go in a COUNTER batch of their own, since the
+//! cluster refuses to mix them). Order inside a batch does not matter:
+//! every statement carries its own timestamp, and ties resolve alike
+//! either way. Different rows are independent (a Thrift `batch_mutate`
+//! across rows was never atomic), so up to [`ROWS_IN_FLIGHT`] of them are
+//! sent at once; every row is waited for, and the first failing row's
+//! error (in the call's row order) is the call's. This module must not
+//! read.
 
 use super::layout::{Layout, Shape};
 use super::reads::table;
@@ -16,31 +26,114 @@ use super::statements::run;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::storage::model::{CellKind, Op, RowMutation};
+use futures_util::StreamExt;
+use scylla::statement::batch::{Batch, BatchType};
+
+/// Rows of one call written concurrently (bounded so that one huge
+/// `batch_mutate` neither floods the cluster's queues nor the driver's
+/// stream ids).
+pub const ROWS_IN_FLIGHT: usize = 32;
+
+/// One statement: its text and values.
+type Stmt = (String, Vec<Bound>);
+
+/// One row's statements, by batch type.
+#[derive(Default)]
+struct RowPlan {
+    plain: Vec<Stmt>,
+    counter: Vec<Stmt>,
+}
 
 pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
-    // Every table is checked before anything is sent, as the engine
-    // validates a batch whole.
-    let mut plan = Vec::new();
+    let plans = plan(inner, ms)?;
+    // The futures are made first: a closure in the stream would not be
+    // general enough over lifetimes for the runtime's `Send` bound.
+    let rows: Vec<_> = plans.iter().map(|p| send_row(inner, p, cl)).collect();
+    let results: Vec<GatewayResult<()>> = futures_util::stream::iter(rows)
+        .buffered(ROWS_IN_FLIGHT)
+        .collect()
+        .await;
+    let result: GatewayResult<()> = results.into_iter().collect();
+    match result {
+        // ZERO promised nothing: what the replicas did is not the caller's.
+        Err(GatewayError::Unavailable(why) | GatewayError::TimedOut(why))
+            if cl == Consistency::Zero =>
+        {
+            tracing::debug!(why, "a write at ZERO was not acknowledged");
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// Every row's statements, each key once (a key named twice has its ops
+/// joined, in order). Every table is checked before anything is sent, as
+/// the engine validates a batch whole.
+fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
+    let mut plans: Vec<RowPlan> = Vec::with_capacity(ms.len());
+    let mut index: std::collections::HashMap<(&str, &[u8]), usize> =
+        std::collections::HashMap::with_capacity(ms.len());
     for m in ms {
+        let at = *index
+            .entry((m.keyspace.as_str(), m.key.as_slice()))
+            .or_insert_with(|| {
+                plans.push(RowPlan::default());
+                plans.len() - 1
+            });
         for (cf, ops) in &m.updates {
             if let Some(t) = super::cql3::lookup(inner, &m.keyspace, cf)? {
-                plan.extend(super::cql3_writes::statements(&t, &m.key, ops)?);
+                let into = if t.counter {
+                    &mut plans[at].counter
+                } else {
+                    &mut plans[at].plain
+                };
+                into.extend(super::cql3_writes::statements(&t, &m.key, ops)?);
                 continue;
             }
             let (def, layout) = table(inner, &m.keyspace, cf)?;
+            let into = if layout.counter {
+                &mut plans[at].counter
+            } else {
+                &mut plans[at].plain
+            };
             for op in ops {
                 if layout.shape == Shape::Static {
-                    plan.extend(super::statics::statements(&def, &layout, &m.key, op)?);
+                    into.extend(super::statics::statements(&def, &layout, &m.key, op)?);
                 } else {
-                    plan.push(statement(&layout, &m.key, op)?);
+                    into.push(statement(&layout, &m.key, op)?);
                 }
             }
         }
     }
-    for (text, values) in plan {
-        run(inner, &text, &values, cl).await?;
+    Ok(plans)
+}
+
+async fn send_row(inner: &Inner, row: &RowPlan, cl: Consistency) -> GatewayResult<()> {
+    send(inner, &row.plain, BatchType::Unlogged, cl).await?;
+    send(inner, &row.counter, BatchType::Counter, cl).await
+}
+
+/// One partition's statements: alone as itself, several as one batch.
+async fn send(
+    inner: &Inner,
+    stmts: &[Stmt],
+    kind: BatchType,
+    cl: Consistency,
+) -> GatewayResult<()> {
+    match stmts {
+        [] => Ok(()),
+        [(text, values)] => run(inner, text, values, cl).await.map(drop),
+        _ => {
+            let mut batch = Batch::new(kind);
+            for (text, _) in stmts {
+                batch.append_statement(inner.statements.prepared(inner, text).await?);
+            }
+            batch.set_consistency(cl.driver());
+            let values: Vec<&[Bound]> = stmts.iter().map(|(_, v)| v.as_slice()).collect();
+            inner.session.batch(&batch, values).await?;
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 /// The statement text and values of one op on one row.

@@ -94,6 +94,13 @@ pub trait Backend: Send + Sync {
 
     /// Whether the backend still takes calls (false after shutdown).
     fn is_open(&self) -> bool;
+
+    /// The cluster the data lives in, for what describes it (its ring,
+    /// partitioner and splits); `None` for the embedded engine, whose node
+    /// is the whole ring.
+    fn cluster(&self) -> Option<&Cluster> {
+        None
+    }
 }
 
 impl Backend for Engine {
@@ -252,5 +259,9 @@ impl Backend for Cluster {
 
     fn is_open(&self) -> bool {
         true
+    }
+
+    fn cluster(&self) -> Option<&Cluster> {
+        Some(self)
     }
 }

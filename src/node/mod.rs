@@ -184,6 +184,17 @@ impl Node {
         self.engine.as_ref()
     }
 
+    /// `f` on the cluster the data lives in, its errors the node's; `None`
+    /// with the embedded engine (this node alone is the ring).
+    pub fn on_cluster<T>(
+        &self,
+        f: impl FnOnce(&crate::gateway::Cluster) -> crate::gateway::GatewayResult<T>,
+    ) -> Option<NodeResult<T>> {
+        self.backend
+            .cluster()
+            .map(|c| f(c).map_err(error::gateway_error))
+    }
+
     /// The storage backend every data call goes through.
     pub fn backend(&self) -> &Arc<dyn backend::Backend> {
         &self.backend

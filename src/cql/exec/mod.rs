@@ -225,6 +225,12 @@ pub fn prepare_parsed(
         &parsed.statement,
         &|t| {
             let ks = session.keyspace_for(t)?;
+            // The node's own tables (`system.local`, `system_schema.*`) are
+            // prepared as they are queried: drivers prepare their metadata
+            // reads (the scylla driver pages them through PREPARE/EXECUTE).
+            if let Some(virtual_table) = system_tables::table(&ks, &t.name, session.local_facts()) {
+                return Ok(virtual_table);
+            }
             tables::lookup(&schema, &ks, &t.name)
         },
         schema.partitioner.as_ref(),

@@ -148,6 +148,13 @@ impl Collector<'_> {
                             &format!("in({column})"),
                             &CqlType::List(Box::new(ty)),
                         ),
+                        // `IN (?, ...)`: each marker is one value of the
+                        // column, as 1.2 took them (not a list literal).
+                        (super::super::ast::Operator::In, Term::List(items)) => {
+                            for item in items {
+                                self.term(item, column, &ty);
+                            }
+                        }
                         _ => self.term(value, column, &ty),
                     }
                 }
@@ -332,6 +339,10 @@ mod tests {
         assert_eq!(
             names("SELECT * FROM t WHERE token(k) > token(?) LIMIT ?"),
             ["k:int", "[limit]:int"]
+        );
+        assert_eq!(
+            names("SELECT * FROM t WHERE k IN (?, ?, 3) AND c IN (?)"),
+            ["k:int", "k:int", "c:int"]
         );
         assert_eq!(
             names("DELETE m[?] FROM t WHERE k = ? AND c = ?"),

@@ -27,7 +27,7 @@ use crate::thrift::batch::{self, Rules};
 use crate::thrift::bounded::{self, OverBudget};
 use crate::thrift::convert::mutation_ops;
 use crate::thrift::error::{ApiError, ApiResult};
-use crate::thrift::gen::cassandra06 as t;
+use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
 use crate::thrift::validation as v;
 use crate::thrift::wire::{ttype, MessageHeader, Reader};
 use std::collections::BTreeMap;
@@ -217,13 +217,15 @@ pub fn process(
         "batch_insert" => BATCH_INSERT,
         _ => return None,
     };
-    let (ks, batch) = {
+    let (ks, batch, cl) = {
         let _budget = bounded::budget_for(msg_len);
         read_args(&mut r, node, call).ok()??
     };
-    let result = handler
-        .check_login(&ks)
-        .and_then(|()| apply(batch, node, &ks));
+    let result = handler.check_login(&ks).and_then(|()| {
+        handler.at(&ks, cl, super::levels::Use::Write, || {
+            apply(batch, node, &ks)
+        })
+    });
     let outcome = batch::void_outcome(handler.wrap(call.method, result));
     let mut out = Vec::with_capacity(64);
     let mut o = TBinaryOutputProtocol::new(&mut out, true);
@@ -259,17 +261,18 @@ fn string(r: &mut Reader<'_>, depth: usize) -> Result<String, ArgsError> {
 
 /// Reads the arguments into a batch: `Ok(None)` when they are not for the
 /// streamed reader (the keyspace or key after the map, or missing; an
-/// unknown consistency level; no map).
+/// unknown consistency level; no map), with the level.
 fn read_args(
     r: &mut Reader<'_>,
     node: &Node,
     call: Call,
-) -> Result<Option<(String, Batch)>, ArgsError> {
+) -> Result<Option<(String, Batch, ConsistencyLevel)>, ArgsError> {
     let mut keyspace: Option<String> = None;
     let mut key: Option<String> = None;
     let mut batch: Option<Batch> = None;
     // Absent, the consistency level is its default (ONE).
     let mut known_level = true;
+    let mut level = ConsistencyLevel::ONE;
     loop {
         let ft = r.u8()?;
         if ft == ttype::STOP {
@@ -304,13 +307,15 @@ fn read_args(
                 batch = Some(b);
             }
             (_, ttype::I32) if id == call.cl_field => {
-                known_level = idl::cl_name(r.i32()?).is_some();
+                let v = r.i32()?;
+                known_level = idl::cl_name(v).is_some();
+                level = ConsistencyLevel::from(v);
             }
             _ => r.skip(ft, 1)?,
         }
     }
     Ok(match (keyspace, batch) {
-        (Some(ks), Some(b)) if known_level => Some((ks, b)),
+        (Some(ks), Some(b)) if known_level => Some((ks, b, level)),
         _ => None,
     })
 }

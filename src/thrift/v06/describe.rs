@@ -78,6 +78,22 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
             "There is no ring for the keyspace: {keyspace}"
         )));
     }
+    // A cluster's ranges, each with its replicas' addresses.
+    if let Some(r) = node.on_cluster(|c| c.keyspace_ring(keyspace)) {
+        let r = r?;
+        return Ok(r
+            .ranges
+            .iter()
+            .map(|range| {
+                let endpoints = range
+                    .replicas
+                    .iter()
+                    .map(|&i| r.ring.nodes[i].address.clone())
+                    .collect();
+                t::TokenRange::new(range.start.clone(), range.end.clone(), endpoints)
+            })
+            .collect());
+    }
     // One node owns the whole ring: the range (token, token].
     Ok(vec![t::TokenRange::new(
         node.token.clone(),
@@ -98,13 +114,33 @@ pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiRe
             "keys_per_split must be positive, got {keys_per_split}"
         )));
     }
+    // A cluster's splits follow its nodes' tokens (0.6's call names no
+    // column family to estimate).
+    if let Some(ring) = node.on_cluster(|c| c.ring()) {
+        return crate::gateway::ring::ring_splits(&ring?, start, end)
+            .map_err(|e| ApiError::Internal(e.to_string()));
+    }
     // A single node has no sampled index boundaries to split on: the whole
     // range is one split, as 0.6 answered for small data sets.
     Ok(vec![start.to_string(), end.to_string()])
 }
 
-pub fn string_property(node: &Node, property: &str) -> String {
-    match property {
+pub fn string_property(node: &Node, property: &str) -> ApiResult<String> {
+    if property == "token map" {
+        if let Some(ring) = node.on_cluster(|c| c.ring()) {
+            let pairs: Vec<String> = ring?
+                .nodes
+                .iter()
+                .flat_map(|n| {
+                    n.tokens
+                        .iter()
+                        .map(|t| format!("\"{}\":\"{}\"", json_escape(t), json_escape(&n.address)))
+                })
+                .collect();
+            return Ok(format!("{{{}}}", pairs.join(",")));
+        }
+    }
+    Ok(match property {
         "cluster name" => node.schema().cluster_name.clone(),
         "config file" => node
             .config_file
@@ -119,7 +155,7 @@ pub fn string_property(node: &Node, property: &str) -> String {
         ),
         "version" => VERSION.to_string(),
         _ => "?".to_string(),
-    }
+    })
 }
 
 fn json_escape(s: &str) -> String {

@@ -11,15 +11,17 @@ pub mod javaorder;
 pub mod javaread;
 
 mod describe;
+pub mod levels;
 mod reads;
 mod writes;
 
-use crate::node::Node;
+use crate::node::{consistency, Node};
 use crate::thrift::access;
 use crate::thrift::bounded;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
+use levels::Use;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -86,6 +88,17 @@ impl Handler<'_> {
         }
         r.map_err(|e| e.into_thrift(method))
     }
+
+    /// Runs `f` with `cl` as a cluster backend takes it (see [`levels`]).
+    pub(crate) fn at<T>(
+        &self,
+        keyspace: &str,
+        cl: ConsistencyLevel,
+        for_: Use,
+        f: impl FnOnce() -> ApiResult<T>,
+    ) -> ApiResult<T> {
+        consistency::with(levels::cluster_level(self.node, keyspace, cl, for_), f)
+    }
 }
 
 impl CassandraSyncHandler for Handler<'_> {
@@ -106,9 +119,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| reads::get(self.node, &keyspace, &key, &column_path, cl));
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get(self.node, &keyspace, &key, &column_path, cl)
+            })
+        });
         self.wrap("get", r)
     }
 
@@ -121,7 +136,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
         let r = self.check_login(&keyspace).and_then(|_| {
-            reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
+            })
         });
         self.wrap("get_slice", r)
     }
@@ -133,9 +150,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| reads::multiget(self.node, &keyspace, &keys, &column_path, cl));
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::multiget(self.node, &keyspace, &keys, &column_path, cl)
+            })
+        });
         self.wrap("multiget", r)
     }
 
@@ -148,7 +167,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
         let r = self.check_login(&keyspace).and_then(|_| {
-            reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
+            })
         });
         self.wrap("multiget_slice", r)
     }
@@ -160,9 +181,11 @@ impl CassandraSyncHandler for Handler<'_> {
         column_parent: t::ColumnParent,
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| reads::get_count(self.node, &keyspace, &key, &column_parent, cl));
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_count(self.node, &keyspace, &key, &column_parent, cl)
+            })
+        });
         self.wrap("get_count", r)
     }
 
@@ -178,7 +201,16 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
         let r = self.check_login(&keyspace).and_then(|_| {
-            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_range_slices(
+                    self.node,
+                    &keyspace,
+                    &column_parent,
+                    &predicate,
+                    &range,
+                    cl,
+                )
+            })
         });
         self.wrap("get_range_slice", r)
     }
@@ -192,7 +224,16 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let r = self.check_login(&keyspace).and_then(|_| {
-            reads::get_range_slices(self.node, &keyspace, &column_parent, &predicate, &range, cl)
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_range_slices(
+                    self.node,
+                    &keyspace,
+                    &column_parent,
+                    &predicate,
+                    &range,
+                    cl,
+                )
+            })
         });
         self.wrap("get_range_slices", r)
     }
@@ -204,10 +245,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         value: Vec<u8>,
         timestamp: i64,
-        _cl: ConsistencyLevel,
+        cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         let r = self.check_login(&keyspace).and_then(|_| {
-            writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
+            self.at(&keyspace, cl, Use::Write, || {
+                writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
+            })
         });
         self.wrap("insert", r)
     }
@@ -217,14 +260,16 @@ impl CassandraSyncHandler for Handler<'_> {
         keyspace: String,
         key: String,
         cfmap: BTreeMap<String, Vec<t::ColumnOrSuperColumn>>,
-        _cl: ConsistencyLevel,
+        cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         // The server reads batches with `batch::process`; this is the
         // whole-struct path it leaves some messages to.
         let r = self.check_login(&keyspace).and_then(|_| {
             // The decoded map was charged; converting it moves its bytes.
             let batch = bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
-            batch::apply(batch, self.node, &keyspace)
+            self.at(&keyspace, cl, Use::Write, || {
+                batch::apply(batch, self.node, &keyspace)
+            })
         });
         self.wrap("batch_insert", r)
     }
@@ -235,11 +280,13 @@ impl CassandraSyncHandler for Handler<'_> {
         key: String,
         column_path: t::ColumnPath,
         timestamp: i64,
-        _cl: ConsistencyLevel,
+        cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self
-            .check_login(&keyspace)
-            .and_then(|_| writes::remove(self.node, &keyspace, &key, &column_path, timestamp));
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Write, || {
+                writes::remove(self.node, &keyspace, &key, &column_path, timestamp)
+            })
+        });
         self.wrap("remove", r)
     }
 
@@ -247,19 +294,24 @@ impl CassandraSyncHandler for Handler<'_> {
         &self,
         keyspace: String,
         mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
-        _cl: ConsistencyLevel,
+        cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         let r = self.check_login(&keyspace).and_then(|_| {
             let batch = bounded::uncharged(|| {
                 batch::from_mutation_map(self.node, &keyspace, mutation_map)
             })?;
-            batch::apply(batch, self.node, &keyspace)
+            self.at(&keyspace, cl, Use::Write, || {
+                batch::apply(batch, self.node, &keyspace)
+            })
         });
         self.wrap("batch_mutate", r)
     }
 
     fn handle_get_string_property(&self, property: String) -> thrift::Result<String> {
-        Ok(describe::string_property(self.node, &property))
+        self.wrap(
+            "get_string_property",
+            describe::string_property(self.node, &property),
+        )
     }
 
     fn handle_get_string_list_property(&self, property: String) -> thrift::Result<Vec<String>> {
@@ -283,7 +335,13 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        Ok(self.node.schema().partitioner.class_name().to_string())
+        match self.node.on_cluster(|c| c.ring()) {
+            Some(ring) => self.wrap(
+                "describe_partitioner",
+                ring.map(|r| r.partitioner).map_err(Into::into),
+            ),
+            None => Ok(self.node.schema().partitioner.class_name().to_string()),
+        }
     }
 
     fn handle_describe_keyspace(

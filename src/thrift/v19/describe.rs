@@ -57,6 +57,9 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
             "There is no ring for the keyspace: {keyspace}"
         )));
     }
+    if let Some(cluster) = node.on_cluster(|c| c.keyspace_ring(keyspace)) {
+        return Ok(cluster_ring(&cluster?));
+    }
     let ep = node.endpoint.clone();
     Ok(vec![t::TokenRange::new(
         node.token.clone(),
@@ -71,8 +74,57 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
     )])
 }
 
-pub fn token_map(node: &Node) -> BTreeMap<String, String> {
-    [(node.token.clone(), node.endpoint.clone())].into()
+/// The ranges of a cluster's ring, as 1.2 described its own: the nodes'
+/// addresses, their client addresses, data centers and racks.
+fn cluster_ring(r: &crate::gateway::KeyspaceRing) -> Vec<t::TokenRange> {
+    r.ranges
+        .iter()
+        .map(|range| {
+            let nodes: Vec<_> = range.replicas.iter().map(|&i| &r.ring.nodes[i]).collect();
+            t::TokenRange::new(
+                range.start.clone(),
+                range.end.clone(),
+                nodes.iter().map(|n| n.address.clone()).collect(),
+                nodes
+                    .iter()
+                    .map(|n| n.rpc_address.clone())
+                    .collect::<Vec<_>>(),
+                nodes
+                    .iter()
+                    .map(|n| {
+                        t::EndpointDetails::new(
+                            n.address.clone(),
+                            n.data_center.clone(),
+                            n.rack.clone(),
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
+/// Every token and its node's address (the cluster's, with a cluster
+/// backend).
+pub fn token_map(node: &Node) -> ApiResult<BTreeMap<String, String>> {
+    if let Some(ring) = node.on_cluster(|c| c.ring()) {
+        let ring = ring?;
+        return Ok(ring
+            .nodes
+            .iter()
+            .flat_map(|n| n.tokens.iter().map(|t| (t.clone(), n.address.clone())))
+            .collect());
+    }
+    Ok([(node.token.clone(), node.endpoint.clone())].into())
+}
+
+/// The partitioner's class name: the cluster's (`system.local`), with a
+/// cluster backend.
+pub fn partitioner(node: &Node) -> ApiResult<String> {
+    if let Some(ring) = node.on_cluster(|c| c.ring()) {
+        return Ok(ring?.partitioner);
+    }
+    Ok(node.schema().partitioner.class_name().to_string())
 }
 
 pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
@@ -84,7 +136,7 @@ pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
 }
 
 /// A single node has no sampled index boundaries to split on: the whole
-/// range is one split.
+/// range is one split. A cluster's splits are its estimates'.
 pub fn splits(
     node: &Node,
     ks: &str,
@@ -113,8 +165,22 @@ pub fn splits(
             "keys_per_split must be positive, got {keys_per_split}"
         )));
     }
-    // With a cluster backend the estimate is unknown here (0, as for an
-    // empty CF); describing the cluster's splits is later work.
+    // A cluster estimates its own (see `gateway::ring::splits`).
+    if let Some(splits) = node.on_cluster(|c| {
+        c.splits(
+            ks,
+            cf,
+            start,
+            end,
+            usize::try_from(keys_per_split).unwrap_or(1),
+        )
+    }) {
+        return Ok(splits?
+            .splits
+            .into_iter()
+            .map(|(s, e, rows)| t::CfSplit::new(s, e, rows))
+            .collect());
+    }
     let rows = node
         .engine()
         .and_then(|e| e.stats(ks, cf).ok())

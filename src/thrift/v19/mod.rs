@@ -377,11 +377,11 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_token_map(&self) -> thrift::Result<BTreeMap<String, String>> {
-        Ok(describe::token_map(self.node))
+        self.wrap("describe_token_map", describe::token_map(self.node))
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        Ok(self.node.schema().partitioner.class_name().to_string())
+        self.wrap("describe_partitioner", describe::partitioner(self.node))
     }
 
     fn handle_describe_snitch(&self) -> thrift::Result<String> {

@@ -1,0 +1,675 @@
+//! The cluster's ring as Thrift's describe calls show it: its nodes and
+//! their tokens (`system.local` of the node that answers, and its
+//! `system.peers`), its partitioner (`system.local`), each token range's
+//! replicas under a keyspace's replication (the driver's view of the
+//! keyspace's strategy, placed here as Cassandra places them), and a token
+//! range's splits.
+//!
+//! Splits are estimated from the cluster where it keeps estimates
+//! (`system.size_estimates`, 2.1.5+: each node's estimates of its own
+//! primary ranges, so the answering node's density is taken for the whole
+//! range, and the range is cut into even token pieces); where it keeps none
+//! (an older cluster, a supercolumn backend, a table not yet estimated),
+//! the range's keys are walked in token order and every `keys_per_split`th
+//! key's token ends a split, up to [`MAX_WALKED_KEYS`] keys (the rest of
+//! the range is then one more split). [`Splits::source`] says which.
+//!
+//! Token strings are the partitioner's own (`system.local` names it); the
+//! addresses are the cluster's: a ring-walking client that connects to
+//! them needs a gateway there. This module must not write.
+
+use super::scan;
+use super::statements::run;
+use super::values::{Bound, RawRow};
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::partitioner::{self, PartitionerRef, Token};
+use crate::storage::model::{ReadCommand, RowRange, Slice};
+use scylla::cluster::metadata::Strategy;
+use std::collections::{BTreeSet, HashMap};
+use std::net::IpAddr;
+
+/// Keys a split walk reads at most before it gives up exact splits.
+pub const MAX_WALKED_KEYS: usize = 100_000;
+
+/// One node of the cluster, as its system tables describe it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingNode {
+    /// The address nodes know it by (`peer`, `broadcast_address`).
+    pub address: String,
+    /// The address clients reach it at (`rpc_address`; the node's address
+    /// when that is unset or the wildcard).
+    pub rpc_address: String,
+    pub data_center: String,
+    pub rack: String,
+    pub tokens: Vec<String>,
+}
+
+/// The cluster's nodes and partitioner.
+#[derive(Clone, Debug)]
+pub struct Ring {
+    /// The partitioner's class name, from `system.local`.
+    pub partitioner: String,
+    pub nodes: Vec<RingNode>,
+}
+
+/// A token range and its replicas (indexes into [`Ring::nodes`]), the
+/// owner of its end token first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingRange {
+    pub start: String,
+    pub end: String,
+    pub replicas: Vec<usize>,
+}
+
+/// How many replicas a keyspace keeps where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replication {
+    Simple(usize),
+    /// Per data center.
+    Topology(HashMap<String, usize>),
+    /// One replica (the owner): local or unknown strategies.
+    Owner,
+}
+
+/// Where a split estimate came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitSource {
+    /// `system.size_estimates`, cut into even token pieces.
+    SizeEstimates,
+    /// The range's keys walked in token order.
+    KeyWalk,
+}
+
+/// A range's splits: (start token, end token, estimated rows) each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Splits {
+    pub splits: Vec<(String, String, i64)>,
+    pub source: SplitSource,
+}
+
+fn cluster_error(what: &str, e: impl std::fmt::Display) -> GatewayError {
+    GatewayError::Internal(format!("unexpected {what} from the cluster: {e}"))
+}
+
+/// An `inet`'s bytes as its address text.
+fn inet(bytes: &[u8]) -> GatewayResult<IpAddr> {
+    match bytes.len() {
+        4 => Ok(IpAddr::from(<[u8; 4]>::try_from(bytes).expect("4 bytes"))),
+        16 => Ok(IpAddr::from(<[u8; 16]>::try_from(bytes).expect("16 bytes"))),
+        n => Err(cluster_error("inet", format!("{n} bytes"))),
+    }
+}
+
+/// A `set<text>`'s bytes (protocol v3+: an int count, then each element
+/// as an int length and its bytes).
+fn text_set(bytes: &[u8]) -> GatewayResult<Vec<String>> {
+    let mut rest = bytes;
+    let int = |rest: &mut &[u8]| -> GatewayResult<usize> {
+        let (head, tail) = rest
+            .split_at_checked(4)
+            .ok_or_else(|| cluster_error("set", "truncated"))?;
+        *rest = tail;
+        usize::try_from(i32::from_be_bytes(head.try_into().expect("4 bytes")))
+            .map_err(|e| cluster_error("set", e))
+    };
+    let n = int(&mut rest)?;
+    let mut out = Vec::with_capacity(n.min(4096));
+    for _ in 0..n {
+        let len = int(&mut rest)?;
+        let (item, tail) = rest
+            .split_at_checked(len)
+            .ok_or_else(|| cluster_error("set", "truncated"))?;
+        out.push(String::from_utf8(item.to_vec()).map_err(|e| cluster_error("token", e))?);
+        rest = tail;
+    }
+    Ok(out)
+}
+
+fn text(row: &RawRow, i: usize) -> GatewayResult<String> {
+    match row.0.get(i) {
+        Some(Some(b)) => String::from_utf8(b.clone()).map_err(|e| cluster_error("text", e)),
+        _ => Ok(String::new()),
+    }
+}
+
+/// One system-table row as a node: `[address, rpc_address, dc, rack, tokens]`.
+fn node_of(row: &RawRow) -> GatewayResult<RingNode> {
+    let address = match row.0.first() {
+        Some(Some(b)) => inet(b)?,
+        _ => return Err(cluster_error("node", "no address")),
+    };
+    let rpc = match row.0.get(1) {
+        Some(Some(b)) => Some(inet(b)?).filter(|a| !a.is_unspecified()),
+        _ => None,
+    };
+    let tokens = match row.0.get(4) {
+        Some(Some(b)) => text_set(b)?,
+        _ => Vec::new(),
+    };
+    Ok(RingNode {
+        address: address.to_string(),
+        rpc_address: rpc.unwrap_or(address).to_string(),
+        data_center: text(row, 2)?,
+        rack: text(row, 3)?,
+        tokens,
+    })
+}
+
+/// The cluster's nodes and partitioner, read now.
+pub async fn read(inner: &Inner, cl: Consistency) -> GatewayResult<Ring> {
+    let local = run(
+        inner,
+        "SELECT broadcast_address, rpc_address, data_center, rack, tokens, partitioner \
+         FROM system.local WHERE key = 'local'",
+        &[],
+        cl,
+    )
+    .await?;
+    let local = local
+        .first()
+        .ok_or_else(|| cluster_error("system.local", "no row"))?;
+    let partitioner = text(local, 5)?;
+    let mut nodes = vec![node_of(local)?];
+    let peers = run(
+        inner,
+        "SELECT peer, rpc_address, data_center, rack, tokens FROM system.peers",
+        &[],
+        cl,
+    )
+    .await?;
+    for row in &peers {
+        nodes.push(node_of(row)?);
+    }
+    Ok(Ring { partitioner, nodes })
+}
+
+/// A keyspace's replication as the driver last read it (refreshed once
+/// when the driver does not know the keyspace yet).
+pub async fn replication(inner: &Inner, keyspace: &str) -> GatewayResult<Option<Replication>> {
+    let known = |inner: &Inner| {
+        let state = inner.session.get_cluster_state();
+        state.get_keyspace(keyspace).map(|ks| match &ks.strategy {
+            Strategy::SimpleStrategy { replication_factor } => {
+                Replication::Simple(*replication_factor)
+            }
+            Strategy::NetworkTopologyStrategy {
+                datacenter_repfactors,
+            } => Replication::Topology(datacenter_repfactors.clone()),
+            _ => Replication::Owner,
+        })
+    };
+    if let Some(r) = known(inner) {
+        return Ok(Some(r));
+    }
+    inner
+        .session
+        .refresh_metadata()
+        .await
+        .map_err(|e| GatewayError::Unreachable(e.to_string()))?;
+    Ok(known(inner))
+}
+
+impl Ring {
+    /// The cluster's partitioner, as supercolumn knows it.
+    pub fn partitioner(&self) -> GatewayResult<PartitionerRef> {
+        partitioner::by_name(&self.partitioner).map_err(|e| {
+            GatewayError::Invalid(format!(
+                "the cluster's partitioner {} is not one supercolumn knows: {e}",
+                self.partitioner
+            ))
+        })
+    }
+
+    /// Every token with its node, in ring order.
+    pub fn tokens(&self) -> GatewayResult<Vec<(Token, String, usize)>> {
+        let p = self.partitioner()?;
+        let mut out = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            for t in &node.tokens {
+                let token = p
+                    .token_from_string(t)
+                    .map_err(|e| cluster_error("token", e))?;
+                out.push((token, t.clone(), i));
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// The ring's ranges, each `(previous token, token]`, with its
+    /// replicas under `replication`, in ring order.
+    pub fn ranges(&self, replication: &Replication) -> GatewayResult<Vec<RingRange>> {
+        let tokens = self.tokens()?;
+        let n = tokens.len();
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let start = &tokens[(i + n - 1) % n].1;
+            let walk = (0..n).map(|j| tokens[(i + j) % n].2);
+            out.push(RingRange {
+                start: start.clone(),
+                end: tokens[i].1.clone(),
+                replicas: self.place(walk, replication),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Replicas from the nodes met walking the ring from a range's owner:
+    /// the first `rf` distinct ones (simple), or per data center its `rf`
+    /// distinct ones, each rack first before a rack's second node.
+    fn place(&self, walk: impl Iterator<Item = usize>, replication: &Replication) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        match replication {
+            Replication::Owner => out.extend(walk.take(1)),
+            Replication::Simple(rf) => {
+                for node in walk {
+                    if out.len() >= *rf {
+                        break;
+                    }
+                    if !out.contains(&node) {
+                        out.push(node);
+                    }
+                }
+            }
+            Replication::Topology(dcs) => {
+                let racks_in = |dc: &str| {
+                    self.nodes
+                        .iter()
+                        .filter(|n| n.data_center == dc)
+                        .map(|n| n.rack.as_str())
+                        .collect::<BTreeSet<_>>()
+                        .len()
+                };
+                let mut chosen: HashMap<&str, Vec<usize>> = HashMap::new();
+                let mut racks: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+                let mut skipped: HashMap<&str, Vec<usize>> = HashMap::new();
+                for node in walk {
+                    let (dc, rack) = (
+                        self.nodes[node].data_center.as_str(),
+                        self.nodes[node].rack.as_str(),
+                    );
+                    let rf = dcs.get(dc).copied().unwrap_or(0);
+                    let mine = chosen.entry(dc).or_default();
+                    if mine.len() >= rf || mine.contains(&node) || out.contains(&node) {
+                        continue;
+                    }
+                    let seen = racks.entry(dc).or_default();
+                    if seen.len() >= racks_in(dc) {
+                        mine.push(node);
+                        out.push(node);
+                    } else if seen.contains(rack) {
+                        let s = skipped.entry(dc).or_default();
+                        if !s.contains(&node) {
+                            s.push(node);
+                        }
+                    } else {
+                        seen.insert(rack);
+                        mine.push(node);
+                        out.push(node);
+                        if seen.len() >= racks_in(dc) {
+                            for s in skipped.remove(dc).unwrap_or_default() {
+                                if mine.len() < rf {
+                                    mine.push(s);
+                                    out.push(s);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The splits of `(start, end]` of one table, about `keys_per_split` rows
+/// each.
+pub async fn splits(
+    inner: &Inner,
+    keyspace: &str,
+    cf: &str,
+    start: &str,
+    end: &str,
+    keys_per_split: usize,
+    cl: Consistency,
+) -> GatewayResult<Splits> {
+    let p = inner.schema().partitioner.clone();
+    let parse = |s: &str| {
+        p.token_from_string(s)
+            .map_err(|e| GatewayError::Invalid(e.to_string()))
+    };
+    let (lo, hi) = (parse(start)?, parse(end)?);
+    let keys_per_split = keys_per_split.max(1);
+    if let Some(rows) = estimate(inner, keyspace, cf, &lo, &hi, cl).await? {
+        let pieces = rows.div_ceil(keys_per_split as u64).max(1);
+        let bounds = even(&lo, &hi, pieces, &p.min_token());
+        let per = i64::try_from(rows / (bounds.len() - 1).max(1) as u64).unwrap_or(i64::MAX);
+        let mut splits = Vec::new();
+        for pair in bounds.windows(2) {
+            splits.push((
+                p.token_to_string(&pair[0]),
+                p.token_to_string(&pair[1]),
+                per,
+            ));
+        }
+        return Ok(Splits {
+            splits,
+            source: SplitSource::SizeEstimates,
+        });
+    }
+    // The keys of the range in token order: every keys_per_split-th ends a split.
+    let cmd = ReadCommand {
+        keyspace: keyspace.to_string(),
+        cf: cf.to_string(),
+        super_column: None,
+        slice: Slice::Names(Vec::new()),
+    };
+    let range = RowRange::Tokens {
+        start: start.to_string(),
+        end: end.to_string(),
+    };
+    let mut splits = Vec::new();
+    let mut from = start.to_string();
+    let mut in_split = 0usize;
+    let mut walked = 0usize;
+    'pieces: for piece in scan::pieces(&inner.schema(), &range)? {
+        let mut after: Option<Vec<u8>> = None;
+        loop {
+            let keys = scan::keys(
+                inner,
+                &cmd,
+                &piece,
+                after.as_deref(),
+                scan::KEYS_PER_BATCH,
+                cl,
+            )
+            .await?;
+            let done = keys.len() < scan::KEYS_PER_BATCH;
+            for key in keys {
+                walked += 1;
+                in_split += 1;
+                if in_split >= keys_per_split {
+                    let to = p.token_to_string(&p.token(&key));
+                    if to != from {
+                        splits.push((from, to.clone(), in_split as i64));
+                        from = to;
+                        in_split = 0;
+                    }
+                }
+                after = Some(key);
+                if walked >= MAX_WALKED_KEYS {
+                    in_split = keys_per_split;
+                    break 'pieces;
+                }
+            }
+            if done {
+                break;
+            }
+        }
+    }
+    if in_split > 0 || splits.is_empty() || from != end {
+        splits.push((from, end.to_string(), in_split as i64));
+    }
+    Ok(Splits {
+        splits,
+        source: SplitSource::KeyWalk,
+    })
+}
+
+/// Rows `(lo, hi]` holds by the answering node's `system.size_estimates`
+/// (its density over the ranges it estimates, for numeric tokens); `None`
+/// where the cluster keeps no estimates of the table.
+async fn estimate(
+    inner: &Inner,
+    keyspace: &str,
+    cf: &str,
+    lo: &Token,
+    hi: &Token,
+    cl: Consistency,
+) -> GatewayResult<Option<u64>> {
+    let rows = match run(
+        inner,
+        "SELECT range_start, range_end, partitions_count FROM system.size_estimates \
+         WHERE keyspace_name = ? AND table_name = ?",
+        &[
+            Bound::Bytes(keyspace.as_bytes().to_vec()),
+            Bound::Bytes(cf.as_bytes().to_vec()),
+        ],
+        cl,
+    )
+    .await
+    {
+        Ok(rows) => rows,
+        // No such table (before 2.1.5, or a supercolumn backend).
+        Err(GatewayError::Invalid(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let p = inner.schema().partitioner.clone();
+    let (mut width, mut count) = (0f64, 0u64);
+    for row in &rows {
+        let (Ok(s), Ok(e)) = (text(row, 0), text(row, 1)) else {
+            continue;
+        };
+        let (Ok(s), Ok(e)) = (p.token_from_string(&s), p.token_from_string(&e)) else {
+            continue;
+        };
+        count += row.long(2).ok().flatten().unwrap_or(0).max(0) as u64;
+        width += span(&s, &e, &p.min_token()).unwrap_or(0.0);
+    }
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    match (span(lo, hi, &p.min_token()), width > 0.0) {
+        (Some(asked), true) => Ok(Some((count as f64 * asked / width).ceil() as u64)),
+        _ => Ok(Some(count)),
+    }
+}
+
+/// A numeric token as a point on the ring, from 0 (the minimum) up.
+fn position(t: &Token) -> Option<f64> {
+    match t {
+        Token::Long(v) => Some(*v as f64 - i64::MIN as f64),
+        Token::Big(v) => Some((*v).max(0) as f64),
+        _ => None,
+    }
+}
+
+/// The ring's whole width for a numeric partitioner's tokens.
+fn ring_width(t: &Token) -> Option<f64> {
+    match t {
+        Token::Long(_) => Some(2f64.powi(64)),
+        Token::Big(_) => Some(2f64.powi(127)),
+        _ => None,
+    }
+}
+
+/// How much of the ring `(lo, hi]` covers (wrapping; the minimum token as
+/// an end means the whole ring after `lo`).
+fn span(lo: &Token, hi: &Token, min: &Token) -> Option<f64> {
+    let (a, b, w) = (position(lo)?, position(hi)?, ring_width(lo)?);
+    if hi == min || lo == hi {
+        return Some(if lo == hi { w } else { w - a });
+    }
+    Some(if b > a { b - a } else { w - a + b })
+}
+
+/// `pieces` even token pieces of `(lo, hi]`: their bounds, `lo` first and
+/// `hi` last; ordered tokens have no arithmetic, so they stay one piece.
+fn even(lo: &Token, hi: &Token, pieces: u64, min: &Token) -> Vec<Token> {
+    let (Some(width), Some(a)) = (span(lo, hi, min), position(lo)) else {
+        return vec![lo.clone(), hi.clone()];
+    };
+    let pieces = pieces.clamp(1, 1 << 16);
+    let ring = ring_width(lo).unwrap_or(1.0);
+    let mut out = vec![lo.clone()];
+    for i in 1..pieces {
+        let at = (a + width * i as f64 / pieces as f64) % ring;
+        let t = match lo {
+            Token::Long(_) => Token::Long((at + i64::MIN as f64) as i64),
+            _ => Token::Big(at as i128),
+        };
+        if out.last() != Some(&t) && &t != hi {
+            out.push(t);
+        }
+    }
+    out.push(hi.clone());
+    out
+}
+
+/// 0.6's splits (no table): the cluster's tokens inside `(start, end]`,
+/// so each split lies on one node's range.
+pub fn ring_splits(ring: &Ring, start: &str, end: &str) -> GatewayResult<Vec<String>> {
+    let p = ring.partitioner()?;
+    let parse = |s: &str| {
+        p.token_from_string(s)
+            .map_err(|e| GatewayError::Invalid(e.to_string()))
+    };
+    let (lo, hi, min) = (parse(start)?, parse(end)?, p.min_token());
+    let inside = |t: &Token| {
+        if lo < hi && hi != min {
+            *t > lo && *t < hi
+        } else {
+            // Wraps (or the whole ring).
+            *t > lo || (*t < hi && hi != min)
+        }
+    };
+    let mut out = vec![start.to_string()];
+    let tokens = ring.tokens()?;
+    let first_after = tokens.iter().position(|(t, _, _)| *t > lo).unwrap_or(0);
+    let n = tokens.len();
+    for j in 0..n {
+        let (t, s, _) = &tokens[(first_after + j) % n];
+        if inside(t) && t != &lo && Some(s) != out.last() {
+            out.push(s.clone());
+        }
+    }
+    if out.last().map(String::as_str) != Some(end) {
+        out.push(end.to_string());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(address: &str, dc: &str, rack: &str, tokens: &[i64]) -> RingNode {
+        RingNode {
+            address: address.into(),
+            rpc_address: address.into(),
+            data_center: dc.into(),
+            rack: rack.into(),
+            tokens: tokens.iter().map(i64::to_string).collect(),
+        }
+    }
+
+    fn ring(nodes: Vec<RingNode>) -> Ring {
+        Ring {
+            partitioner: "org.apache.cassandra.dht.Murmur3Partitioner".into(),
+            nodes,
+        }
+    }
+
+    #[test]
+    fn simple_replicas_walk_the_ring_from_the_owner() {
+        let r = ring(vec![
+            node("10.0.0.1", "dc1", "r1", &[-100, 300]),
+            node("10.0.0.2", "dc1", "r1", &[0]),
+            node("10.0.0.3", "dc1", "r1", &[200]),
+        ]);
+        let ranges = r.ranges(&Replication::Simple(2)).unwrap();
+        let got: Vec<_> = ranges
+            .iter()
+            .map(|x| (x.start.as_str(), x.end.as_str(), x.replicas.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("300", "-100", vec![0, 1]),
+                ("-100", "0", vec![1, 2]),
+                ("0", "200", vec![2, 0]),
+                ("200", "300", vec![0, 1]),
+            ]
+        );
+        assert_eq!(r.ranges(&Replication::Owner).unwrap()[2].replicas, [2]);
+        // More replicas than nodes: every node once.
+        assert_eq!(
+            r.ranges(&Replication::Simple(5)).unwrap()[0].replicas.len(),
+            3
+        );
+    }
+
+    #[test]
+    fn topology_replicas_are_per_data_center_and_racks_first() {
+        let r = ring(vec![
+            node("a", "dc1", "r1", &[0]),
+            node("b", "dc1", "r1", &[10]),
+            node("c", "dc1", "r2", &[20]),
+            node("d", "dc2", "r1", &[30]),
+        ]);
+        let dcs = Replication::Topology([("dc1".to_string(), 2), ("dc2".to_string(), 1)].into());
+        let ranges = r.ranges(&dcs).unwrap();
+        // Range ending at 0 (owner a, rack r1): b shares r1 and is skipped for c (r2).
+        assert_eq!(ranges[0].replicas, [0, 2, 3]);
+        // Range ending at 10 (owner b): c (r2) next, then d.
+        assert_eq!(ranges[1].replicas, [1, 2, 3]);
+    }
+
+    #[test]
+    fn system_table_values_decode() {
+        let mut set = 2i32.to_be_bytes().to_vec();
+        for t in ["-5", "17"] {
+            set.extend((t.len() as i32).to_be_bytes());
+            set.extend(t.as_bytes());
+        }
+        assert_eq!(text_set(&set).unwrap(), ["-5", "17"]);
+        assert!(text_set(&set[..set.len() - 1]).is_err());
+        let row = RawRow(vec![
+            Some(vec![127, 0, 0, 2]),
+            Some(vec![0, 0, 0, 0]),
+            Some(b"dc1".to_vec()),
+            None,
+            Some(set),
+        ]);
+        let n = node_of(&row).unwrap();
+        assert_eq!(n.address, "127.0.0.2");
+        assert_eq!(
+            n.rpc_address, "127.0.0.2",
+            "the wildcard means the node's address"
+        );
+        assert_eq!(n.rack, "");
+        assert_eq!(n.tokens, ["-5", "17"]);
+    }
+
+    #[test]
+    fn even_pieces_cover_the_range_and_wrap() {
+        let min = Token::Long(i64::MIN);
+        let cut = even(&Token::Long(0), &Token::Long(100), 4, &min);
+        assert_eq!(cut, [0, 25, 50, 75, 100].map(Token::Long).to_vec());
+        let whole = even(&min, &min, 2, &min);
+        assert_eq!(whole, [min.clone(), Token::Long(0), min.clone()]);
+        let ordered = even(
+            &Token::Bytes(b"a".to_vec()),
+            &Token::Bytes(b"b".to_vec()),
+            9,
+            &min,
+        );
+        assert_eq!(ordered.len(), 2);
+    }
+
+    #[test]
+    fn old_api_splits_follow_the_cluster_tokens() {
+        let r = ring(vec![
+            node("a", "dc1", "r1", &[-100, 300]),
+            node("b", "dc1", "r1", &[0]),
+        ]);
+        assert_eq!(
+            ring_splits(&r, "-200", "100").unwrap(),
+            ["-200", "-100", "0", "100"]
+        );
+        assert_eq!(
+            ring_splits(&r, "0", "0").unwrap(),
+            ["0", "300", "-100", "0"]
+        );
+    }
+}
