@@ -57,6 +57,7 @@ if [ -z "$GATEWAY" ]; then
     # No keyspaces of its own: the check declares the one it uses.
     printf 'cluster_name: gateway-check\npartitioner: %s\ncommitlog_sync: periodic\ncommitlog_sync_period_in_ms: 10000\n' \
         "$PARTITIONER" >"$DIR/gateway.yaml"
+    : >"$DIR/out"
     "$SUPERCOLUMN_BIN" serve --config "$DIR/gateway.yaml" --listen 127.0.0.1:0 \
         --native-listen 127.0.0.1:0 --data-dir "$DIR/data" --backend "$URL" \
         >"$DIR/out" 2>"$DIR/err" &

@@ -234,11 +234,18 @@ def compare_rows(c, g, cf, keys, problems):
         same([flat(x) for x in a.get(key, [])], [flat(x) for x in b.get(key, [])],
              f"{cf} {key!r} multiget_slice", problems)
     if cf == "Sup":
+        # One super column's sub-columns, by a bounded range and by names.
+        # (3.11's own Thrift drops the connection on an unbounded one read
+        # across nodes: UnsupportedOperationException in CellPath, its bug.)
+        bounded = SlicePredicate(slice_range=SliceRange(
+            long_name(-2**63), long_name(2**63 - 1), False, 1000))
+        names = SlicePredicate(column_names=[long_name(3), long_name(1), long_name(2)])
         for key in keys:
             sp = ColumnParent(cf, super_column=b"x")
-            a = [flat(x) for x in c.get_slice(key, sp, full, Q)]
-            b = [flat(x) for x in g.get_slice(key, sp, full, Q)]
-            same(a, b, f"{cf} {key!r} super column x", problems)
+            for what, pred in (("range", bounded), ("names", names)):
+                a = [flat(x) for x in c.get_slice(key, sp, pred, Q)]
+                b = [flat(x) for x in g.get_slice(key, sp, pred, Q)]
+                same(a, b, f"{cf} {key!r} super column x by {what}", problems)
     # the whole CF in the cluster's token order, as ring-walking clients read it
     kr = KeyRange(start_key=b"", end_key=b"", count=1000)
     a = [(ks.key, [flat(x) for x in ks.columns]) for ks in c.get_range_slices(parent, full, kr, Q)]
