@@ -189,7 +189,15 @@ async fn cells(
             };
             bounds(&mut text, &mut values, sel.column, low, high);
             if *reversed {
-                text.push_str(&format!(" ORDER BY {} DESC", sel.column));
+                // CQL orders by a clustering prefix only: a super column's
+                // sub-columns (column1 fixed) are `column1 DESC, column2
+                // DESC`; 3.x refuses `ORDER BY column2 DESC` alone.
+                let order = if sel.column == "column2" {
+                    "column1 DESC, column2 DESC"
+                } else {
+                    "column1 DESC"
+                };
+                text.push_str(&format!(" ORDER BY {order}"));
             }
             if *count == 0 {
                 return Ok(out);
