@@ -266,7 +266,10 @@ mod tests {
             },
         };
         let (text, values) = statement(&counters, b"k", &tomb).unwrap();
-        assert_eq!(text, "DELETE FROM \"K\".\"C\" WHERE key = ? AND column1 = ?");
+        assert_eq!(
+            text,
+            "DELETE FROM \"K\".\"C\" WHERE key = ? AND column1 = ?"
+        );
         assert_eq!(
             values,
             [Bound::Bytes(b"k".to_vec()), Bound::Bytes(b"c".to_vec())]

@@ -65,7 +65,13 @@ fn consistency_levels_on_one_node() {
     assert!(check_consistency(ks, None, ConsistencyLevel::TWO, Access::Read, false).is_ok());
     assert!(check_consistency(ks, None, ConsistencyLevel::ALL, Access::Write, false).is_ok());
     assert_eq!(
-        why(check_consistency(ks, None, ConsistencyLevel::ANY, Access::Read, false)),
+        why(check_consistency(
+            ks,
+            None,
+            ConsistencyLevel::ANY,
+            Access::Read,
+            false
+        )),
         "ANY ConsistencyLevel is only supported for writes"
     );
     assert!(matches!(
