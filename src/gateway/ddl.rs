@@ -5,7 +5,13 @@
 //! Creation is attempted and "already exists" taken as success (1.2's CQL3
 //! has no `IF NOT EXISTS`; 2.0+ does), so a cluster that already holds the
 //! application's data, written through Cassandra's own Thrift, is kept as
-//! it is. A column family the gateway cannot lay out yet (see `layout`) is
+//! it is. Schema agreement is awaited before the first creation too, and
+//! after a keyspace is created: a keyspace just made through another
+//! coordinator may not have reached the node the driver picks, and a table
+//! created there under the same name gets another id, which a real 3.11
+//! cannot merge (its schema migration fails with an AssertionError on every
+//! node); a table made right after its keyspace, through another node, is
+//! refused ("Keyspace ... doesn't exist"). A column family the gateway cannot lay out yet (see `layout`) is
 //! logged and left alone: calls on it are refused, the rest serve. This
 //! module must not read or write rows.
 
@@ -20,10 +26,14 @@ use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
 /// Brings the cluster from `old` (`None`: whatever it holds) to `next`.
 pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> GatewayResult<()> {
     let mut changed = false;
+    let mut agreed = false;
     for ks in next.user_keyspaces() {
         let old_ks = old.and_then(|o| o.keyspace(&ks.name));
-        if old_ks.is_none() {
-            changed |= create(inner, &layout::create_keyspace(ks)).await?;
+        if old_ks.is_none() && create(inner, &mut agreed, &layout::create_keyspace(ks)).await? {
+            changed = true;
+            // Its tables may be created through other coordinators, which
+            // must know it first ("Keyspace ... doesn't exist" otherwise).
+            agreed = false;
         }
         for cf in ks.cfs.values() {
             let known = old_ks
@@ -41,7 +51,7 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 continue;
             }
             match cql3::create_statement(cf, inner.storage) {
-                Ok(text) => changed |= create(inner, &text).await?,
+                Ok(text) => changed |= create(inner, &mut agreed, &text).await?,
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
                     column_family = %cf.name,
@@ -77,7 +87,7 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             for cf in ks.cfs.values() {
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
                     if let Ok(text) = cql3::create_statement(cf, inner.storage) {
-                        create(inner, &text).await?;
+                        create(inner, &mut agreed, &text).await?;
                     }
                 }
             }
@@ -90,7 +100,12 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
 }
 
 /// Runs a `CREATE`; true when it created something, false when it existed.
-async fn create(inner: &Inner, text: &str) -> GatewayResult<bool> {
+/// The first one of a sync waits for schema agreement (see the module note).
+async fn create(inner: &Inner, agreed: &mut bool, text: &str) -> GatewayResult<bool> {
+    if !*agreed {
+        agree(inner).await;
+        *agreed = true;
+    }
     match inner.session.query_unpaged(text, ()).await {
         Ok(_) => Ok(true),
         Err(e) if already_exists(&e) => Ok(false),

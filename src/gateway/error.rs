@@ -9,8 +9,8 @@
 //! to its own errors in one function (`node::error::gateway_error`).
 
 use scylla::errors::{
-    DbError, ExecutionError, NewSessionError, NextRowError, PagerExecutionError, PrepareError,
-    RequestAttemptError, RequestError,
+    DbError, ExecutionError, NewSessionError, NextPageError, NextRowError, PagerExecutionError,
+    PrepareError, RequestAttemptError, RequestError,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -93,10 +93,27 @@ impl From<PrepareError> for GatewayError {
     }
 }
 
+/// A page's request failing, the first page's (a paged read's answer to
+/// its statement: unavailable at ALL with a node down, say) or a later one's.
+fn page_error(e: &NextPageError) -> GatewayError {
+    match e {
+        NextPageError::RequestFailure(r) => match r {
+            RequestError::LastAttemptError(a) => attempt_error(a),
+            RequestError::ConnectionPoolError(_) | RequestError::EmptyPlan => {
+                GatewayError::Unreachable(r.to_string())
+            }
+            RequestError::RequestTimeout(_) => GatewayError::TimedOut(r.to_string()),
+            _ => GatewayError::Internal(r.to_string()),
+        },
+        other => GatewayError::Internal(other.to_string()),
+    }
+}
+
 impl From<PagerExecutionError> for GatewayError {
     fn from(e: PagerExecutionError) -> Self {
         match e {
             PagerExecutionError::PrepareError(p) => prepare_error(&p),
+            PagerExecutionError::NextPageError(p) => page_error(&p),
             other => GatewayError::Internal(other.to_string()),
         }
     }
@@ -105,16 +122,7 @@ impl From<PagerExecutionError> for GatewayError {
 impl From<NextRowError> for GatewayError {
     fn from(e: NextRowError) -> Self {
         match &e {
-            NextRowError::NextPageError(scylla::errors::NextPageError::RequestFailure(r)) => {
-                match r {
-                    RequestError::LastAttemptError(a) => attempt_error(a),
-                    RequestError::ConnectionPoolError(_) | RequestError::EmptyPlan => {
-                        GatewayError::Unreachable(r.to_string())
-                    }
-                    RequestError::RequestTimeout(_) => GatewayError::TimedOut(r.to_string()),
-                    _ => GatewayError::Internal(r.to_string()),
-                }
-            }
+            NextRowError::NextPageError(p) => page_error(p),
             _ => GatewayError::Internal(e.to_string()),
         }
     }
@@ -123,5 +131,38 @@ impl From<NextRowError> for GatewayError {
 impl From<NewSessionError> for GatewayError {
     fn from(e: NewSessionError) -> Self {
         GatewayError::Unreachable(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scylla::statement::Consistency;
+
+    #[test]
+    fn a_paged_reads_first_page_keeps_the_clusters_answer() {
+        // A read at ALL with a replica down: the pager's first page fails.
+        let unavailable = RequestAttemptError::DbError(
+            DbError::Unavailable {
+                consistency: Consistency::All,
+                required: 3,
+                alive: 2,
+            },
+            "Cannot achieve consistency level ALL".into(),
+        );
+        let first = PagerExecutionError::NextPageError(NextPageError::RequestFailure(
+            RequestError::LastAttemptError(unavailable.clone()),
+        ));
+        assert!(matches!(
+            GatewayError::from(first),
+            GatewayError::Unavailable(_)
+        ));
+        let later = NextRowError::NextPageError(NextPageError::RequestFailure(
+            RequestError::LastAttemptError(unavailable),
+        ));
+        assert!(matches!(
+            GatewayError::from(later),
+            GatewayError::Unavailable(_)
+        ));
     }
 }

@@ -196,7 +196,16 @@ pub(super) async fn cells(
             let desc = layout.desc(sel.column);
             bounds(&mut text, &mut values, sel.column, low, high, desc);
             if *reversed {
-                text.push_str(&reverse_order(sel.column, desc));
+                // CQL orders by a clustering prefix only: a super column's
+                // sub-columns (column1 fixed) are ordered by `column1,
+                // column2`; 3.x refuses `ORDER BY column2` alone.
+                if sel.column == "column2" {
+                    let first = reverse_order("column1", layout.desc("column1"));
+                    let second = if desc { "ASC" } else { "DESC" };
+                    text.push_str(&format!("{first}, column2 {second}"));
+                } else {
+                    text.push_str(&reverse_order(sel.column, desc));
+                }
             }
             if *count == 0 {
                 return Ok(out);

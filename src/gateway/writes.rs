@@ -17,8 +17,11 @@
 //! either way. Different rows are independent (a Thrift `batch_mutate`
 //! across rows was never atomic), so up to [`ROWS_IN_FLIGHT`] of them are
 //! sent at once; every row is waited for, and the first failing row's
-//! error (in the call's row order) is the call's. This module must not
-//! read.
+//! error (in the call's row order) is the call's. A deletion in a counter
+//! column family carries no timestamp: Cassandra 3.x refuses one on any
+//! counter statement ("Cannot provide custom timestamp for counter
+//! updates"), and its own Thrift `remove_counter` deletes at the
+//! coordinator's time. This module must not read.
 
 use super::layout::{Layout, Shape};
 use super::reads::table;
@@ -158,6 +161,18 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             )),
         }
     };
+    // `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
+    // far: no timestamp in a counter CF (see the module note).
+    let delete = |at: i64| {
+        if layout.counter {
+            (format!("DELETE FROM {t} WHERE key = ?"), vec![key_b()])
+        } else {
+            (
+                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?"),
+                vec![Bound::Long(at), key_b()],
+            )
+        }
+    };
     let equal = |cols: &[&str]| {
         cols.iter()
             .map(|c| format!(" AND {c} = ?"))
@@ -168,12 +183,9 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             let (cols, names) = cell_path(super_column, &cell.name)?;
             match cell.kind {
                 CellKind::Tombstone { .. } => {
-                    let mut values = vec![Bound::Long(cell.timestamp), key_b()];
+                    let (mut text, mut values) = delete(cell.timestamp);
                     values.extend(names);
-                    let text = format!(
-                        "DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?{}",
-                        equal(&cols)
-                    );
+                    text.push_str(&equal(&cols));
                     (text, values)
                 }
                 CellKind::Counter { .. } => {
@@ -227,32 +239,24 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             );
             (text, values)
         }
-        Op::DeleteRow(deletion) => (
-            format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?"),
-            vec![Bound::Long(deletion.marked_for_delete_at), key_b()],
-        ),
+        Op::DeleteRow(deletion) => delete(deletion.marked_for_delete_at),
         Op::DeleteSuperColumn { name, deletion } => {
             if layout.shape != Shape::Super {
                 return Err(GatewayError::Invalid(
                     "a standard column family has no super columns".into(),
                 ));
             }
-            (
-                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ? AND column1 = ?"),
-                vec![
-                    Bound::Long(deletion.marked_for_delete_at),
-                    key_b(),
-                    Bound::Bytes(name.clone()),
-                ],
-            )
+            let (mut text, mut values) = delete(deletion.marked_for_delete_at);
+            text.push_str(" AND column1 = ?");
+            values.push(Bound::Bytes(name.clone()));
+            (text, values)
         }
         Op::DeleteRange {
             start,
             end,
             deletion,
         } => {
-            let mut text = format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?");
-            let mut values = vec![Bound::Long(deletion.marked_for_delete_at), key_b()];
+            let (mut text, mut values) = delete(deletion.marked_for_delete_at);
             // Bounds in comparator order; CQL compares values.
             let (from, to) = if layout.desc("column1") {
                 ("<=", ">=")
@@ -350,5 +354,36 @@ mod tests {
         let row = statement(&layout(None), b"k", &Op::DeleteRow(DeletionTime::new(7, 0))).unwrap();
         assert_eq!(row.1, [Bound::Long(7), Bound::Bytes(b"k".to_vec())]);
         assert!(statement(&layout(None), b"k", &sc).is_err());
+    }
+
+    #[test]
+    fn counter_deletions_carry_no_timestamp() {
+        let mut def = CfDef::new("K", "C", 10, parse_type("UTF8Type").unwrap(), None);
+        def.options.default_validation_class = parse_type("CounterColumnType").unwrap();
+        let counters = Layout::of(&def).unwrap();
+        assert!(counters.counter);
+        let tomb = Op::Put {
+            super_column: None,
+            cell: Cell {
+                name: b"c".to_vec(),
+                value: Vec::new(),
+                timestamp: 6,
+                kind: CellKind::Tombstone {
+                    local_deletion_time: 0,
+                },
+            },
+        };
+        let (text, values) = statement(&counters, b"k", &tomb).unwrap();
+        assert_eq!(
+            text,
+            "DELETE FROM \"K\".\"C\" WHERE key = ? AND column1 = ?"
+        );
+        assert_eq!(
+            values,
+            [Bound::Bytes(b"k".to_vec()), Bound::Bytes(b"c".to_vec())]
+        );
+        let row = statement(&counters, b"k", &Op::DeleteRow(DeletionTime::new(7, 0))).unwrap();
+        assert_eq!(row.0, "DELETE FROM \"K\".\"C\" WHERE key = ?");
+        assert_eq!(row.1, [Bound::Bytes(b"k".to_vec())]);
     }
 }

@@ -63,7 +63,7 @@ fn check_levels(
     }
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    v::check_consistency(ksdef, None, commit, Access::Write)
+    v::check_consistency(ksdef, None, commit, Access::Write, node.engine().is_some())
 }
 
 /// Whether the row as read satisfies `expected` (2.0's ThriftCASConditions).

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    v::check_consistency(ksdef, None, cl, Access::Read)
+    v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
 }
 
 pub fn get(

@@ -435,13 +435,16 @@ fn replication_factor(ks: &KeyspaceDef) -> usize {
 }
 
 /// 1.2's `ConsistencyLevel.validateForRead/Write` and `validateCounterForWrite`,
-/// then the availability check a one-node cluster makes: only this node is
-/// alive, so a level needing more than one replica is unavailable.
+/// then, when `alone` (the embedded engine is the only replica), the
+/// availability check a one-node cluster makes: only this node is alive, so
+/// a level needing more than one replica is unavailable. On a cluster
+/// backend the cluster counts its live replicas and answers for itself.
 pub fn check_consistency(
     ks: &KeyspaceDef,
     cf: Option<&CfDef>,
     cl: ConsistencyLevel,
     access: Access,
+    alone: bool,
 ) -> ApiResult<()> {
     // The strategy's name is built only for the levels that ask about it
     // (building it allocates, on every read and write otherwise).
@@ -476,6 +479,9 @@ pub fn check_consistency(
             "Consistency level ANY is not yet supported for counter columnfamily {}",
             cf.map(|c| c.name.as_str()).unwrap_or_default()
         ));
+    }
+    if !alone {
+        return Ok(());
     }
     let rf = replication_factor(ks);
     let block_for = match cl {

@@ -45,19 +45,34 @@ fn consistency_levels_on_one_node() {
             ks,
             None,
             ConsistencyLevel::ANY,
-            Access::Read
+            Access::Read,
+            true
         )),
         "ANY ConsistencyLevel is only supported for writes"
     );
-    assert!(check_consistency(ks, None, ConsistencyLevel::ANY, Access::Write).is_ok());
+    assert!(check_consistency(ks, None, ConsistencyLevel::ANY, Access::Write, true).is_ok());
     assert_eq!(
-        why(check_consistency(ks, None, ConsistencyLevel::LOCAL_QUORUM, Access::Write)),
+        why(check_consistency(ks, None, ConsistencyLevel::LOCAL_QUORUM, Access::Write, true)),
         "consistency level LOCAL_QUORUM not compatible with replication strategy (org.apache.cassandra.locator.SimpleStrategy)"
     );
-    assert!(check_consistency(ks, None, ConsistencyLevel::QUORUM, Access::Read).is_ok());
+    assert!(check_consistency(ks, None, ConsistencyLevel::QUORUM, Access::Read, true).is_ok());
     assert_eq!(
-        check_consistency(ks, None, ConsistencyLevel::TWO, Access::Read),
+        check_consistency(ks, None, ConsistencyLevel::TWO, Access::Read, true),
         Err(ApiError::Unavailable)
+    );
+    // On a cluster backend the cluster counts its own live replicas; the
+    // levels' validity rules still apply here.
+    assert!(check_consistency(ks, None, ConsistencyLevel::TWO, Access::Read, false).is_ok());
+    assert!(check_consistency(ks, None, ConsistencyLevel::ALL, Access::Write, false).is_ok());
+    assert_eq!(
+        why(check_consistency(
+            ks,
+            None,
+            ConsistencyLevel::ANY,
+            Access::Read,
+            false
+        )),
+        "ANY ConsistencyLevel is only supported for writes"
     );
     assert!(matches!(
         known_level(ConsistencyLevel(42), "consistency_level", "insert"),

@@ -30,7 +30,7 @@ pub(super) fn check_write(
 ) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    v::check_consistency(ksdef, cf, cl, access)
+    v::check_consistency(ksdef, cf, cl, access, node.engine().is_some())
 }
 
 fn mutation(ks: &str, key: &[u8], updates: Vec<(String, Vec<Op>)>) -> RowMutation {
