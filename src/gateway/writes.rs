@@ -360,7 +360,7 @@ mod tests {
     fn counter_deletions_carry_no_timestamp() {
         let mut def = CfDef::new("K", "C", 10, parse_type("UTF8Type").unwrap(), None);
         def.options.default_validation_class = parse_type("CounterColumnType").unwrap();
-        let counters = Layout::of(&def).unwrap();
+        let counters = Layout::of(&def, super::super::layout::Storage::Compact).unwrap();
         assert!(counters.counter);
         let tomb = Op::Put {
             super_column: None,
