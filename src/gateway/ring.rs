@@ -445,7 +445,7 @@ async fn estimate(
         Err(e) => return Err(e),
     };
     let p = inner.schema().partitioner.clone();
-    let (mut width, mut count) = (0f64, 0u64);
+    let (mut width, mut count) = (0u128, 0u64);
     for row in &rows {
         let (Ok(s), Ok(e)) = (text(row, 0), text(row, 1)) else {
             continue;
@@ -454,38 +454,41 @@ async fn estimate(
             continue;
         };
         count += row.long(2).ok().flatten().unwrap_or(0).max(0) as u64;
-        width += span(&s, &e, &p.min_token()).unwrap_or(0.0);
+        width = width.saturating_add(span(&s, &e, &p.min_token()).unwrap_or(0));
     }
     if rows.is_empty() {
         return Ok(None);
     }
-    match (span(lo, hi, &p.min_token()), width > 0.0) {
-        (Some(asked), true) => Ok(Some((count as f64 * asked / width).ceil() as u64)),
+    match (span(lo, hi, &p.min_token()), width > 0) {
+        (Some(asked), true) => Ok(Some(
+            (count as f64 * asked as f64 / width as f64).ceil() as u64
+        )),
         _ => Ok(Some(count)),
     }
 }
 
 /// A numeric token as a point on the ring, from 0 (the minimum) up.
-fn position(t: &Token) -> Option<f64> {
+fn position(t: &Token) -> Option<u128> {
     match t {
-        Token::Long(v) => Some(*v as f64 - i64::MIN as f64),
-        Token::Big(v) => Some((*v).max(0) as f64),
+        Token::Long(v) => Some((i128::from(*v) - i128::from(i64::MIN)) as u128),
+        Token::Big(v) => Some((*v).max(0) as u128),
         _ => None,
     }
 }
 
 /// The ring's whole width for a numeric partitioner's tokens.
-fn ring_width(t: &Token) -> Option<f64> {
+fn ring_width(t: &Token) -> Option<u128> {
     match t {
-        Token::Long(_) => Some(2f64.powi(64)),
-        Token::Big(_) => Some(2f64.powi(127)),
+        Token::Long(_) => Some(1 << 64),
+        Token::Big(_) => Some(1 << 127),
         _ => None,
     }
 }
 
 /// How much of the ring `(lo, hi]` covers (wrapping; the minimum token as
-/// an end means the whole ring after `lo`).
-fn span(lo: &Token, hi: &Token, min: &Token) -> Option<f64> {
+/// an end means the whole ring after `lo`). Integer arithmetic: a float
+/// cannot tell tokens 25 apart near the middle of a 2^64 ring.
+fn span(lo: &Token, hi: &Token, min: &Token) -> Option<u128> {
     let (a, b, w) = (position(lo)?, position(hi)?, ring_width(lo)?);
     if hi == min || lo == hi {
         return Some(if lo == hi { w } else { w - a });
@@ -496,16 +499,18 @@ fn span(lo: &Token, hi: &Token, min: &Token) -> Option<f64> {
 /// `pieces` even token pieces of `(lo, hi]`: their bounds, `lo` first and
 /// `hi` last; ordered tokens have no arithmetic, so they stay one piece.
 fn even(lo: &Token, hi: &Token, pieces: u64, min: &Token) -> Vec<Token> {
-    let (Some(width), Some(a)) = (span(lo, hi, min), position(lo)) else {
+    let (Some(width), Some(a), Some(ring)) = (span(lo, hi, min), position(lo), ring_width(lo))
+    else {
         return vec![lo.clone(), hi.clone()];
     };
-    let pieces = pieces.clamp(1, 1 << 16);
-    let ring = ring_width(lo).unwrap_or(1.0);
+    let pieces = u128::from(pieces.clamp(1, 1 << 16));
     let mut out = vec![lo.clone()];
     for i in 1..pieces {
-        let at = (a + width * i as f64 / pieces as f64) % ring;
+        // width * i / pieces without overflowing (width <= 2^127).
+        let step = width / pieces * i + width % pieces * i / pieces;
+        let at = (a + step) % ring;
         let t = match lo {
-            Token::Long(_) => Token::Long((at + i64::MIN as f64) as i64),
+            Token::Long(_) => Token::Long((at as i128 + i128::from(i64::MIN)) as i64),
             _ => Token::Big(at as i128),
         };
         if out.last() != Some(&t) && &t != hi {
