@@ -1,6 +1,7 @@
 //! The 0.6 meta calls: describe_*, get_string(_list)_property.
 
 use crate::node::Node;
+use crate::schema::javaorder::string_hashmap_order;
 use crate::schema::{CfDef, ColumnType};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
@@ -177,7 +178,7 @@ pub fn string_list_property(node: &Node, property: &str) -> Vec<String> {
         "keyspaces" => {
             let schema = node.schema();
             let user = schema.user_keyspaces().map(|k| k.name.as_str());
-            super::javaorder::hashmap_order(std::iter::once("system").chain(user))
+            string_hashmap_order(std::iter::once("system").chain(user))
                 .into_iter()
                 .map(String::from)
                 .collect()

@@ -14,7 +14,7 @@
 //! processor to decode. This module must not interpret any field.
 
 use super::idl::{cl_name, Default, Field, Req, StructDesc, Ty};
-use super::javaorder::hashmap_order;
+use crate::schema::javaorder::string_hashmap_order;
 use crate::thrift::bounded::{self, OverBudget, PREALLOC_MAX};
 use crate::thrift::wire::{ttype, Reader, Value, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
@@ -304,7 +304,7 @@ fn write_value(out: &mut String, v: &J) {
                 })
                 .collect();
             let sorted: Vec<&(J, J)> = match keys {
-                Some(keys) => hashmap_order(keys)
+                Some(keys) => string_hashmap_order(keys)
                     .into_iter()
                     .filter_map(|key| {
                         items

@@ -7,7 +7,6 @@
 
 pub mod batch;
 pub mod idl;
-pub mod javaorder;
 pub mod javaread;
 
 mod describe;

@@ -24,6 +24,8 @@
 //! to [`QUOTE_MAX`] bytes (Java quoted any; the quote of a big batch would be
 //! many times its size).
 
+use super::idl::{args_of, Desc, Req, Ty};
+use crate::schema::javaorder;
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
 
@@ -49,66 +51,6 @@ pub fn required_field_error(msg: &[u8]) -> Option<String> {
         Err(Fault::Java(text)) => Some(text),
         _ => None,
     }
-}
-
-#[derive(Debug)]
-enum Ty {
-    Bool,
-    I32,
-    I64,
-    /// Thrift `string`: a Java `String`.
-    Str,
-    /// Thrift `binary`: a `ByteBuffer` over the frame.
-    Buf,
-    /// An enum: the names of its values.
-    Enum(fn(i32) -> Option<&'static str>),
-    Struct(&'static Desc),
-    List(&'static Ty),
-    Map(&'static Ty, &'static Ty),
-}
-
-impl Ty {
-    fn wire(&self) -> u8 {
-        match self {
-            Ty::Bool => ttype::BOOL,
-            Ty::I32 | Ty::Enum(_) => ttype::I32,
-            Ty::I64 => ttype::I64,
-            Ty::Str | Ty::Buf => ttype::STRING,
-            Ty::Struct(_) => ttype::STRUCT,
-            Ty::List(_) => ttype::LIST,
-            Ty::Map(..) => ttype::MAP,
-        }
-    }
-
-    fn is_primitive(&self) -> bool {
-        matches!(self, Ty::Bool | Ty::I32 | Ty::I64)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Req {
-    Required,
-    Optional,
-    /// Neither keyword: always printed, never checked.
-    Plain,
-}
-
-#[derive(Debug)]
-struct Field {
-    id: i16,
-    name: &'static str,
-    ty: Ty,
-    req: Req,
-    /// The IDL default, which Java's constructor set: an absent enum field
-    /// is not null, and an absent primitive prints it (while still counting
-    /// as never read).
-    default: Option<i32>,
-}
-
-#[derive(Debug)]
-struct Desc {
-    name: &'static str,
-    fields: &'static [Field],
 }
 
 /// A value as the Java stub held it.
@@ -266,29 +208,21 @@ fn read_value(
 }
 
 /// Java 8's `HashMap` iteration order for entries put in wire order into a
-/// map created with capacity `2 * n` (as the generated stubs did): buckets
-/// by spread hash, insertion order within one; a repeated key keeps its
-/// first place and takes the last value.
+/// map created with capacity `2 * n` (as the generated stubs did); a
+/// repeated key keeps its first place and takes the last value.
 fn hashmap_order(items: Vec<(J, J)>, n: usize, q: &Quote<'_>) -> Vec<(J, J)> {
-    let capacity = (2 * n).max(1).next_power_of_two();
-    let mut unique: Vec<(usize, J, J)> = Vec::with_capacity(items.len());
+    let mut unique: Vec<(J, J)> = Vec::with_capacity(items.len());
     for (k, v) in items {
         let key = key_bytes(&k, q);
-        match unique
-            .iter()
-            .position(|(_, old, _)| key_bytes(old, q) == key)
-        {
-            Some(i) => unique[i].2 = v,
-            None => {
-                let h = java_hash(&k, q) as u32;
-                let bucket = ((h ^ (h >> 16)) as usize) & (capacity - 1);
-                unique.push((bucket, k, v));
-            }
+        match unique.iter().position(|(old, _)| key_bytes(old, q) == key) {
+            Some(i) => unique[i].1 = v,
+            None => unique.push((k, v)),
         }
     }
-    // A stable sort keeps insertion order within a bucket.
-    unique.sort_by_key(|(bucket, _, _)| *bucket);
-    unique.into_iter().map(|(_, k, v)| (k, v)).collect()
+    let hashes: Vec<i32> = unique.iter().map(|(k, _)| java_hash(k, q)).collect();
+    let order = javaorder::iteration_order(&hashes, javaorder::sized_capacity(2 * n));
+    let mut slots: Vec<Option<(J, J)>> = unique.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// What makes two keys equal in Java (the bytes of a String or a ByteBuffer).
@@ -300,16 +234,11 @@ fn key_bytes<'a>(k: &'a J, q: &'a Quote<'_>) -> &'a [u8] {
     }
 }
 
-/// `hashCode()` of a key: `String` over UTF-16 units, `ByteBuffer` over its
-/// remaining bytes from the last (signed) one down.
+/// `hashCode()` of a key: a `String`'s or a `ByteBuffer`'s.
 fn java_hash(k: &J, q: &Quote<'_>) -> i32 {
     match k {
-        J::Str(s) => s
-            .encode_utf16()
-            .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c))),
-        J::Buf { start, end } => q.frame[*start..*end].iter().rev().fold(1i32, |h, b| {
-            h.wrapping_mul(31).wrapping_add(i32::from(*b as i8))
-        }),
+        J::Str(s) => javaorder::string_hash(s),
+        J::Buf { start, end } => javaorder::buffer_hash(&q.frame[*start..*end]),
         _ => 0,
     }
 }
@@ -405,410 +334,6 @@ fn write_value(out: &mut String, v: &J, q: &Quote<'_>) {
             out.push('}');
         }
     }
-}
-
-// ---- the 19.x IDL, as the Java stubs of Cassandra 1.2 saw it ----
-
-fn consistency_name(v: i32) -> Option<&'static str> {
-    const NAMES: [&str; 11] = [
-        "ONE",
-        "QUORUM",
-        "LOCAL_QUORUM",
-        "EACH_QUORUM",
-        "ALL",
-        "ANY",
-        "TWO",
-        "THREE",
-        "SERIAL",
-        "LOCAL_SERIAL",
-        "LOCAL_ONE",
-    ];
-    usize::try_from(v - 1)
-        .ok()
-        .and_then(|i| NAMES.get(i).copied())
-}
-
-fn index_operator_name(v: i32) -> Option<&'static str> {
-    ["EQ", "GTE", "GT", "LTE", "LT"]
-        .get(usize::try_from(v).ok()?)
-        .copied()
-}
-
-fn compression_name(v: i32) -> Option<&'static str> {
-    match v {
-        1 => Some("GZIP"),
-        2 => Some("NONE"),
-        _ => None,
-    }
-}
-
-const fn f(id: i16, name: &'static str, ty: Ty, req: Req) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default: None,
-    }
-}
-
-use Req::{Optional as O, Plain as P, Required as R};
-
-const CL: Ty = Ty::Enum(consistency_name);
-
-const fn fd(id: i16, name: &'static str, ty: Ty, req: Req, default: i32) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default: Some(default),
-    }
-}
-
-/// A consistency-level argument with the IDL's default.
-const fn cl(id: i16, name: &'static str, req: Req, default: i32) -> Field {
-    fd(id, name, CL, req, default)
-}
-
-static COLUMN: Desc = Desc {
-    name: "Column",
-    fields: &[
-        f(1, "name", Ty::Buf, R),
-        f(2, "value", Ty::Buf, O),
-        f(3, "timestamp", Ty::I64, O),
-        f(4, "ttl", Ty::I32, O),
-    ],
-};
-static SUPER_COLUMN: Desc = Desc {
-    name: "SuperColumn",
-    fields: &[
-        f(1, "name", Ty::Buf, R),
-        f(2, "columns", Ty::List(&Ty::Struct(&COLUMN)), R),
-    ],
-};
-static COUNTER_COLUMN: Desc = Desc {
-    name: "CounterColumn",
-    fields: &[f(1, "name", Ty::Buf, R), f(2, "value", Ty::I64, R)],
-};
-static COUNTER_SUPER_COLUMN: Desc = Desc {
-    name: "CounterSuperColumn",
-    fields: &[
-        f(1, "name", Ty::Buf, R),
-        f(2, "columns", Ty::List(&Ty::Struct(&COUNTER_COLUMN)), R),
-    ],
-};
-static COSC: Desc = Desc {
-    name: "ColumnOrSuperColumn",
-    fields: &[
-        f(1, "column", Ty::Struct(&COLUMN), O),
-        f(2, "super_column", Ty::Struct(&SUPER_COLUMN), O),
-        f(3, "counter_column", Ty::Struct(&COUNTER_COLUMN), O),
-        f(
-            4,
-            "counter_super_column",
-            Ty::Struct(&COUNTER_SUPER_COLUMN),
-            O,
-        ),
-    ],
-};
-static COLUMN_PARENT: Desc = Desc {
-    name: "ColumnParent",
-    fields: &[
-        f(3, "column_family", Ty::Str, R),
-        f(4, "super_column", Ty::Buf, O),
-    ],
-};
-static COLUMN_PATH: Desc = Desc {
-    name: "ColumnPath",
-    fields: &[
-        f(3, "column_family", Ty::Str, R),
-        f(4, "super_column", Ty::Buf, O),
-        f(5, "column", Ty::Buf, O),
-    ],
-};
-static SLICE_RANGE: Desc = Desc {
-    name: "SliceRange",
-    fields: &[
-        f(1, "start", Ty::Buf, R),
-        f(2, "finish", Ty::Buf, R),
-        fd(3, "reversed", Ty::Bool, R, 0),
-        fd(4, "count", Ty::I32, R, 100),
-    ],
-};
-static SLICE_PREDICATE: Desc = Desc {
-    name: "SlicePredicate",
-    fields: &[
-        f(1, "column_names", Ty::List(&Ty::Buf), O),
-        f(2, "slice_range", Ty::Struct(&SLICE_RANGE), O),
-    ],
-};
-static INDEX_EXPRESSION: Desc = Desc {
-    name: "IndexExpression",
-    fields: &[
-        f(1, "column_name", Ty::Buf, R),
-        f(2, "op", Ty::Enum(index_operator_name), R),
-        f(3, "value", Ty::Buf, R),
-    ],
-};
-static INDEX_CLAUSE: Desc = Desc {
-    name: "IndexClause",
-    fields: &[
-        f(
-            1,
-            "expressions",
-            Ty::List(&Ty::Struct(&INDEX_EXPRESSION)),
-            R,
-        ),
-        f(2, "start_key", Ty::Buf, R),
-        fd(3, "count", Ty::I32, R, 100),
-    ],
-};
-static KEY_RANGE: Desc = Desc {
-    name: "KeyRange",
-    fields: &[
-        f(1, "start_key", Ty::Buf, O),
-        f(2, "end_key", Ty::Buf, O),
-        f(3, "start_token", Ty::Str, O),
-        f(4, "end_token", Ty::Str, O),
-        f(6, "row_filter", Ty::List(&Ty::Struct(&INDEX_EXPRESSION)), O),
-        fd(5, "count", Ty::I32, R, 100),
-    ],
-};
-static DELETION: Desc = Desc {
-    name: "Deletion",
-    fields: &[
-        f(1, "timestamp", Ty::I64, O),
-        f(2, "super_column", Ty::Buf, O),
-        f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), O),
-    ],
-};
-static MUTATION: Desc = Desc {
-    name: "Mutation",
-    fields: &[
-        f(1, "column_or_supercolumn", Ty::Struct(&COSC), O),
-        f(2, "deletion", Ty::Struct(&DELETION), O),
-    ],
-};
-static AUTHENTICATION_REQUEST: Desc = Desc {
-    name: "AuthenticationRequest",
-    fields: &[f(1, "credentials", Ty::Map(&Ty::Str, &Ty::Str), R)],
-};
-
-const MUTATION_MAP: Ty = Ty::Map(
-    &Ty::Buf,
-    &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION))),
-);
-const COMPRESSION: Ty = Ty::Enum(compression_name);
-
-/// The argument struct of `method`, for the calls whose arguments can lack
-/// a required field (schema calls taking KsDef/CfDef are not described).
-fn args_of(method: &str) -> Option<&'static Desc> {
-    macro_rules! args {
-        ($name:literal, [$($field:expr),* $(,)?]) => {{
-            static D: Desc = Desc { name: $name, fields: &[$($field),*] };
-            &D
-        }};
-    }
-    // The IDL's defaults: ONE for data calls, SERIAL/QUORUM for cas.
-    const ONE: i32 = 1;
-    Some(match method {
-        "login" => args!(
-            "login_args",
-            [f(1, "auth_request", Ty::Struct(&AUTHENTICATION_REQUEST), R)]
-        ),
-        "set_keyspace" => args!("set_keyspace_args", [f(1, "keyspace", Ty::Str, R)]),
-        "get" => args!(
-            "get_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_path", Ty::Struct(&COLUMN_PATH), R),
-                cl(3, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_slice" => args!(
-            "get_slice_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_count" => args!(
-            "get_count_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "multiget_slice" => args!(
-            "multiget_slice_args",
-            [
-                f(1, "keys", Ty::List(&Ty::Buf), R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "multiget_count" => args!(
-            "multiget_count_args",
-            [
-                f(1, "keys", Ty::List(&Ty::Buf), R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_range_slices" => args!(
-            "get_range_slices_args",
-            [
-                f(1, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(2, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                f(3, "range", Ty::Struct(&KEY_RANGE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_paged_slice" => args!(
-            "get_paged_slice_args",
-            [
-                f(1, "column_family", Ty::Str, R),
-                f(2, "range", Ty::Struct(&KEY_RANGE), R),
-                f(3, "start_column", Ty::Buf, R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_indexed_slices" => args!(
-            "get_indexed_slices_args",
-            [
-                f(1, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(2, "index_clause", Ty::Struct(&INDEX_CLAUSE), R),
-                f(3, "column_predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "insert" => args!(
-            "insert_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "column", Ty::Struct(&COLUMN), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "add" => args!(
-            "add_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "column", Ty::Struct(&COUNTER_COLUMN), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "cas" => args!(
-            "cas_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_family", Ty::Str, R),
-                f(3, "expected", Ty::List(&Ty::Struct(&COLUMN)), P),
-                f(4, "updates", Ty::List(&Ty::Struct(&COLUMN)), P),
-                cl(5, "serial_consistency_level", R, 9),
-                cl(6, "commit_consistency_level", R, 2),
-            ]
-        ),
-        "remove" => args!(
-            "remove_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "column_path", Ty::Struct(&COLUMN_PATH), R),
-                f(3, "timestamp", Ty::I64, R),
-                cl(4, "consistency_level", P, ONE),
-            ]
-        ),
-        "remove_counter" => args!(
-            "remove_counter_args",
-            [
-                f(1, "key", Ty::Buf, R),
-                f(2, "path", Ty::Struct(&COLUMN_PATH), R),
-                cl(3, "consistency_level", R, ONE),
-            ]
-        ),
-        "batch_mutate" => args!(
-            "batch_mutate_args",
-            [
-                f(1, "mutation_map", MUTATION_MAP, R),
-                cl(2, "consistency_level", R, ONE),
-            ]
-        ),
-        "atomic_batch_mutate" => args!(
-            "atomic_batch_mutate_args",
-            [
-                f(1, "mutation_map", MUTATION_MAP, R),
-                cl(2, "consistency_level", R, ONE),
-            ]
-        ),
-        "truncate" => args!("truncate_args", [f(1, "cfname", Ty::Str, R)]),
-        "execute_cql_query" => args!(
-            "execute_cql_query_args",
-            [
-                f(1, "query", Ty::Buf, R),
-                f(2, "compression", COMPRESSION, R),
-            ]
-        ),
-        "execute_cql3_query" => args!(
-            "execute_cql3_query_args",
-            [
-                f(1, "query", Ty::Buf, R),
-                f(2, "compression", COMPRESSION, R),
-                f(3, "consistency", CL, R),
-            ]
-        ),
-        "prepare_cql_query" => args!(
-            "prepare_cql_query_args",
-            [
-                f(1, "query", Ty::Buf, R),
-                f(2, "compression", COMPRESSION, R),
-            ]
-        ),
-        "prepare_cql3_query" => args!(
-            "prepare_cql3_query_args",
-            [
-                f(1, "query", Ty::Buf, R),
-                f(2, "compression", COMPRESSION, R),
-            ]
-        ),
-        "execute_prepared_cql_query" => args!(
-            "execute_prepared_cql_query_args",
-            [
-                f(1, "itemId", Ty::I32, R),
-                f(2, "values", Ty::List(&Ty::Buf), R),
-            ]
-        ),
-        "execute_prepared_cql3_query" => args!(
-            "execute_prepared_cql3_query_args",
-            [
-                f(1, "itemId", Ty::I32, R),
-                f(2, "values", Ty::List(&Ty::Buf), R),
-                f(3, "consistency", CL, R),
-            ]
-        ),
-        "set_cql_version" => args!("set_cql_version_args", [f(1, "version", Ty::Str, R)]),
-        "describe_ring" => args!("describe_ring_args", [f(1, "keyspace", Ty::Str, R)]),
-        "describe_local_ring" => args!("describe_local_ring_args", [f(1, "keyspace", Ty::Str, R)]),
-        "describe_keyspace" => args!("describe_keyspace_args", [f(1, "keyspace", Ty::Str, R)]),
-        "system_drop_column_family" => {
-            args!(
-                "system_drop_column_family_args",
-                [f(1, "column_family", Ty::Str, R)]
-            )
-        }
-        "system_drop_keyspace" => {
-            args!("system_drop_keyspace_args", [f(1, "keyspace", Ty::Str, R)])
-        }
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

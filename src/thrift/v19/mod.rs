@@ -26,6 +26,7 @@ mod cql_version;
 mod defs;
 mod describe;
 mod handler;
+mod idl;
 mod index;
 pub mod javaargs;
 mod login;
