@@ -36,6 +36,7 @@ pub mod layout;
 pub mod reads;
 pub mod ring;
 pub mod scan;
+pub mod splits;
 pub mod statements;
 pub mod statics;
 pub mod url;
@@ -324,7 +325,7 @@ impl Cluster {
         })
     }
 
-    /// The splits of `(start, end]` of one table (see [`ring::splits`]).
+    /// The splits of `(start, end]` of one table (see [`splits::splits`]).
     pub fn splits(
         &self,
         keyspace: &str,
@@ -332,7 +333,7 @@ impl Cluster {
         start: &str,
         end: &str,
         keys_per_split: usize,
-    ) -> GatewayResult<ring::Splits> {
+    ) -> GatewayResult<splits::Splits> {
         let inner = self.inner.clone();
         let (ks, cf, start, end) = (
             keyspace.to_string(),
@@ -341,7 +342,7 @@ impl Cluster {
             end.to_string(),
         );
         self.block(async move {
-            ring::splits(
+            splits::splits(
                 &inner,
                 &ks,
                 &cf,
