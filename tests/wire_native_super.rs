@@ -99,7 +99,9 @@ fn a_super_cf_is_read_and_written_as_3x_table_and_agrees_with_thrift() {
     // The columns 3.x shows, in its order.
     let f = c.ok(&format!("{SELECT} AND column1 = 'a'"));
     assert_eq!(f.rows().len(), 2);
-    let all = c.ok("SELECT * FROM \"SupUTF8Long\" WHERE key = 0x6b").rows();
+    let all = c
+        .ok("SELECT * FROM \"SupUTF8Long\" WHERE key = 0x6b")
+        .rows();
     assert_eq!(all[0].len(), 4);
 
     // Written as rows (timestamp, TTL, prepared markers), read through Thrift.
@@ -120,9 +122,15 @@ fn a_super_cf_is_read_and_written_as_3x_table_and_agrees_with_thrift() {
     assert_eq!(c.call(op::EXECUTE, &w.buf).result_kind(), 1);
     let subs = thrift_subs(&mut t, cf, b"k", b"c");
     assert_eq!(subs.len(), 2);
-    assert_eq!((subs[0].name.clone(), subs[0].timestamp), (long(7), Some(20)));
+    assert_eq!(
+        (subs[0].name.clone(), subs[0].timestamp),
+        (long(7), Some(20))
+    );
     assert_eq!(subs[0].ttl, Some(5000));
-    assert_eq!((subs[1].name.clone(), subs[1].timestamp), (long(8), Some(21)));
+    assert_eq!(
+        (subs[1].name.clone(), subs[1].timestamp),
+        (long(8), Some(21))
+    );
     let ttl = rows(
         &mut c,
         "SELECT ttl(value) FROM \"SupUTF8Long\" WHERE key = 0x6b AND column1 = 'c' AND column2 = 7",
@@ -133,11 +141,17 @@ fn a_super_cf_is_read_and_written_as_3x_table_and_agrees_with_thrift() {
     // Bounds, reversed order, LIMIT (of rows, i.e. sub-columns).
     let sel = |c: &mut Conn, w: &str| shown(&rows(c, &format!("{SELECT}{w}")));
     assert_eq!(
-        sel(&mut c, " AND column1 = 'a' AND column2 >= 2 AND column2 <= 9"),
+        sel(
+            &mut c,
+            " AND column1 = 'a' AND column2 >= 2 AND column2 <= 9"
+        ),
         ["a/2=a2@10"]
     );
     assert_eq!(
-        sel(&mut c, " AND column1 > 'a' ORDER BY column1 DESC, column2 DESC LIMIT 2"),
+        sel(
+            &mut c,
+            " AND column1 > 'a' ORDER BY column1 DESC, column2 DESC LIMIT 2"
+        ),
         ["c/8=c8@21", "c/7=c7@20"]
     );
     assert_eq!(
@@ -158,7 +172,10 @@ fn a_super_cf_is_read_and_written_as_3x_table_and_agrees_with_thrift() {
     c.ok("DELETE FROM \"SupUTF8Long\" USING TIMESTAMP 30 WHERE key = 0x6b AND column1 = 'c'");
     assert!(thrift_subs(&mut t, cf, b"k", b"c").is_empty());
     c.ok("INSERT INTO \"SupUTF8Long\" (key, column1, column2, value) VALUES (0x6b, 'c', 1, 0x00) USING TIMESTAMP 29");
-    assert!(thrift_subs(&mut t, cf, b"k", b"c").is_empty(), "older than the deletion");
+    assert!(
+        thrift_subs(&mut t, cf, b"k", b"c").is_empty(),
+        "older than the deletion"
+    );
     c.ok("INSERT INTO \"SupUTF8Long\" (key, column1, column2, value) VALUES (0x6b, 'c', 1, textAsBlob('new')) USING TIMESTAMP 31");
     assert_eq!(sel(&mut c, " AND column1 = 'c'"), ["c/1=new@31"]);
     c.ok("DELETE FROM \"SupUTF8Long\" USING TIMESTAMP 40 WHERE key = 0x6b");
@@ -194,7 +211,10 @@ fn keys_are_scanned_by_token_and_batches_write_super_columns() {
     let mut t = thrift(s.port);
     assert_eq!(thrift_subs(&mut t, "SupBytes", &[2], b"s").len(), 1);
     // Every key once through token() ranges, as a gateway walks the ring.
-    let keys = rows(&mut c, "SELECT key FROM \"SupBytes\" WHERE token(key) > -9223372036854775808");
+    let keys = rows(
+        &mut c,
+        "SELECT key FROM \"SupBytes\" WHERE token(key) > -9223372036854775808",
+    );
     assert_eq!(keys.len(), 2);
     let first = keys[0][0].clone().unwrap();
     let rest = query_with(
@@ -232,11 +252,7 @@ fn counter_super_cfs_add_into_sub_columns() {
     let got = t
         .get(
             b"k".to_vec(),
-            ColumnPath::new(
-                "SupCounts".to_string(),
-                b"page".to_vec(),
-                b"hits".to_vec(),
-            ),
+            ColumnPath::new("SupCounts".to_string(), b"page".to_vec(), b"hits".to_vec()),
             CL::ONE,
         )
         .unwrap();

@@ -28,9 +28,7 @@ pub fn bounded(slice: &Slice) -> Option<(&[u8], &[u8], bool, usize)> {
             finish,
             reversed,
             count,
-        } if !start.is_empty() || !finish.is_empty() => {
-            Some((start, finish, *reversed, *count))
-        }
+        } if !start.is_empty() || !finish.is_empty() => Some((start, finish, *reversed, *count)),
         _ => None,
     }
 }

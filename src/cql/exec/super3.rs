@@ -172,7 +172,10 @@ impl<'a> View<'a> {
                     .map(|(cf, ops)| {
                         let sup = schema.cf(&m.keyspace, cf).is_some_and(|d| d.is_super());
                         let ops = if sup {
-                            ops.iter().cloned().map(super_op).collect::<CqlResult<_>>()?
+                            ops.iter()
+                                .cloned()
+                                .map(super_op)
+                                .collect::<CqlResult<_>>()?
                         } else {
                             ops.clone()
                         };

@@ -17,6 +17,8 @@ const CONF: &str = r#"<Storage>
     </Keyspace>
   </Keyspaces>
   <Partitioner>org.apache.cassandra.dht.Murmur3Partitioner</Partitioner>
+  <CommitLogSync>periodic</CommitLogSync>
+  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
 </Storage>
 "#;
 
@@ -196,7 +198,12 @@ fn writes_land_in_super_columns_and_read_back_as_rows() {
     );
     assert_eq!(a[0].timestamp, 100);
 
-    let q = |w: &str| triples(&b, &format!("SELECT column1, column2, blobAsText(value) FROM \"Sup\" WHERE key = 0x6b{w}"));
+    let q = |w: &str| {
+        triples(
+            &b,
+            &format!("SELECT column1, column2, blobAsText(value) FROM \"Sup\" WHERE key = 0x6b{w}"),
+        )
+    };
     let all = q("");
     assert_eq!(all.len(), 6);
     assert_eq!(all[0], ("a".into(), 1, "a1".into()));
@@ -310,13 +317,20 @@ fn deletions_of_a_sub_column_a_super_column_and_a_row() {
         .unwrap();
     match engine_row {
         RowResult::SuperColumns(s) => {
-            assert_eq!(s[0].deletion, DeletionTime::new(101, s[0].deletion.local_deletion_time));
+            assert_eq!(
+                s[0].deletion,
+                DeletionTime::new(101, s[0].deletion.local_deletion_time)
+            );
             assert_eq!(s[0].cells.len(), 1);
         }
         other => panic!("{other:?}"),
     }
 
-    run(&b, "DELETE FROM \"Sup\" USING TIMESTAMP 200 WHERE key = 0x6b").unwrap();
+    run(
+        &b,
+        "DELETE FROM \"Sup\" USING TIMESTAMP 200 WHERE key = 0x6b",
+    )
+    .unwrap();
     assert_eq!(count(&b), 0);
     // A range of super columns is not one super column: refused, clearly.
     let e = super_op(Op::DeleteRange {
@@ -338,11 +352,18 @@ fn counters_add_into_sub_columns() {
         )
         .unwrap();
     }
-    let r = rows(&b, "SELECT column1, column2, value FROM \"Counts\" WHERE key = 0x6b");
+    let r = rows(
+        &b,
+        "SELECT column1, column2, value FROM \"Counts\" WHERE key = 0x6b",
+    );
     assert_eq!(r.len(), 1);
     assert_eq!(r[0][2], Some(long(10)));
     assert_eq!(sub_columns(&b, "Counts", b"k", b"x").len(), 1);
-    run(&b, "DELETE FROM \"Counts\" WHERE key = 0x6b AND column1 = 'x' AND column2 = 'hits'").unwrap();
+    run(
+        &b,
+        "DELETE FROM \"Counts\" WHERE key = 0x6b AND column1 = 'x' AND column2 = 'hits'",
+    )
+    .unwrap();
     assert!(rows(&b, "SELECT * FROM \"Counts\" WHERE key = 0x6b").is_empty());
 }
 
@@ -408,6 +429,7 @@ fn thrift_cql3_keeps_1_2s_view() {
     )
     .unwrap_err();
     assert_eq!(e.to_string(), "Unknown identifier column2");
-    let e = exec::execute(&b, &mut thrift, "SELECT * FROM \"Sup\" WHERE key = 0x6b", 1).unwrap_err();
+    let e =
+        exec::execute(&b, &mut thrift, "SELECT * FROM \"Sup\" WHERE key = 0x6b", 1).unwrap_err();
     assert!(e.to_string().contains("super column family"), "{e}");
 }

@@ -11,10 +11,10 @@
 //! and parses every type name of the column family, a third of a
 //! single-row statement's CPU, and a schema changes rarely.
 
+use super::CqlSession;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::TableOptions;
 use crate::cql::schema::{json_string_list, SchemaColumn, TableSchema};
-use super::CqlSession;
 use crate::cql::table::Table;
 use crate::schema::{CfDef, CfSpec, ColumnSpec, IndexType, Schema};
 use std::cell::RefCell;
