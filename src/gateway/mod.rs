@@ -12,6 +12,7 @@
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
 //! out), [`statements`] (prepared once, cached by text), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
+//! [`subrange`] (a super column's bounded sub-column range, cut here),
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
 //! cluster's nodes, tokens, replicas and splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
@@ -39,6 +40,7 @@ pub mod scan;
 pub mod splits;
 pub mod statements;
 pub mod statics;
+pub mod subrange;
 pub mod url;
 pub mod values;
 pub mod writes;

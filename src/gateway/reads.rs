@@ -69,11 +69,27 @@ pub async fn read_row(
             Ok(budget.ok().then_some(RowResult::SuperColumns(supers)))
         }
         (Shape::Super, Some(sc)) => {
+            let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
+            // A bounded range is cut here, not by the cluster (see `subrange`).
+            if let Some(range) = super::subrange::bounded(&cmd.slice) {
+                let cells = super::subrange::read(
+                    inner,
+                    &layout,
+                    &sub,
+                    key,
+                    sc,
+                    range,
+                    cl,
+                    &mut budget,
+                    now,
+                )
+                .await?;
+                return Ok(budget.ok().then_some(RowResult::Cells(cells)));
+            }
             let sel = Selection {
                 column: "column2",
                 fixed: vec![("key", key), ("column1", sc)],
             };
-            let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
             let cells = cells(inner, &layout, &sub, &sel, &cmd.slice, cl, &mut budget, now).await?;
             Ok(budget.ok().then_some(RowResult::Cells(cells)))
         }
@@ -112,7 +128,7 @@ impl Budget {
         }
     }
     /// Spends a cell's bytes; false (and over for good) when they do not fit.
-    fn spend(&mut self, cell: &Cell) -> bool {
+    pub(super) fn spend(&mut self, cell: &Cell) -> bool {
         match self.left.checked_sub(cell.name.len() + cell.value.len()) {
             Some(left) if !self.over => {
                 self.left = left;

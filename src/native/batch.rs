@@ -142,7 +142,7 @@ pub fn batch(ctx: &Ctx, b: Batch) -> NativeResult<Answer> {
     let packed = backend.finish(packed)?;
     // The frame body is not needed any more; the writes may be big.
     drop(b);
-    backend.finish(exec::apply_packed(&backend, packed))?;
+    backend.finish(exec::apply_packed(&backend, &session, packed))?;
     Ok((result::void(), warnings(size, &tables)))
 }
 

@@ -76,6 +76,8 @@ pub(super) fn session(
     }
     session.set_local_facts(ctx.local.clone());
     session.set_default_timestamp(timestamp);
+    // The native protocol is 3.x's view of the schema: super CFs included.
+    session.set_super_tables(true);
     (session, user)
 }
 
@@ -178,7 +180,7 @@ pub(super) fn specs(
         statement,
         &|t| {
             let ks = session.keyspace_for(t)?;
-            tables::lookup(&schema, &ks, &t.name)
+            tables::lookup_in(session, &schema, &ks, &t.name)
         },
         schema.partitioner.as_ref(),
     )?)

@@ -13,7 +13,7 @@ mod conditional;
 pub(super) mod packed;
 
 use super::system_tables;
-use super::tables::lookup;
+use super::tables::lookup_in;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
@@ -320,7 +320,7 @@ pub(super) fn write(
         let packed = packed::pack_batch(backend, session, b, binds, &mut |add| {
             b.statements.iter().try_for_each(add)
         })?;
-        return packed::apply_packed(backend, packed);
+        return packed::apply(backend, packed);
     }
     if let Some((name, cond)) = condition::conditional(statement) {
         return conditional::conditional_write(backend, session, statement, name, &cond, binds);
@@ -375,7 +375,7 @@ fn table_lookup<'a>(
 ) -> impl Fn(&TableName) -> CqlResult<Table> + 'a {
     move |t| {
         let ks = session.keyspace_for(t)?;
-        lookup(schema, &ks, &t.name)
+        lookup_in(session, schema, &ks, &t.name)
     }
 }
 
@@ -432,7 +432,7 @@ pub(super) fn select_page(
     let virtual_table = system_tables::table(&ks, &sel.table.name, session.local_facts());
     let table = match &virtual_table {
         Some(t) => t.clone(),
-        None => lookup(&schema, &ks, &sel.table.name)?,
+        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
     };
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();

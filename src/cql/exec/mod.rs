@@ -44,6 +44,7 @@ pub mod describe;
 mod describe_create;
 mod dml;
 mod session;
+pub mod super3;
 pub mod system_schema;
 mod system_schema_rows;
 pub mod system_tables;
@@ -231,7 +232,7 @@ pub fn prepare_parsed(
             if let Some(virtual_table) = system_tables::table(&ks, &t.name, session.local_facts()) {
                 return Ok(virtual_table);
             }
-            tables::lookup(&schema, &ks, &t.name)
+            tables::lookup_in(session, &schema, &ks, &t.name)
         },
         schema.partitioner.as_ref(),
     )?;
@@ -317,6 +318,13 @@ fn run(
     binds: &[Option<Vec<u8>>],
     text: Option<Cow<'_, str>>,
 ) -> Result<CqlOutcome, CqlError> {
+    let view;
+    let backend: &dyn CqlBackend = if session.super_tables() {
+        view = super3::View::new(backend);
+        &view
+    } else {
+        backend
+    };
     match statement {
         Statement::Batch(b) if b.outline.is_some() => match text {
             Some(text) => dml::packed::write_outlined(backend, session, b, text),

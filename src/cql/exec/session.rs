@@ -100,6 +100,10 @@ pub struct CqlSession {
     /// and where the page it answered ended.
     paging: Option<crate::cql::mapping::Paging>,
     next_page: Option<crate::cql::mapping::PagePosition>,
+    /// Super column families are 3.x's `(key, column1, column2, value)`
+    /// tables (native connections; see `exec::super3`); 1.2's CQL3 over
+    /// Thrift never sees them that way.
+    super_tables: bool,
 }
 
 impl CqlSession {
@@ -112,7 +116,17 @@ impl CqlSession {
             local: LocalFacts::default(),
             paging: None,
             next_page: None,
+            super_tables: false,
         }
+    }
+
+    /// Shows super column families as 3.x's tables (see `exec::super3`).
+    pub fn set_super_tables(&mut self, on: bool) {
+        self.super_tables = on;
+    }
+
+    pub fn super_tables(&self) -> bool {
+        self.super_tables
     }
 
     /// The timestamp of the next statement's writes: the client's default

@@ -11,6 +11,7 @@
 //! and parses every type name of the column family, a third of a
 //! single-row statement's CPU, and a schema changes rarely.
 
+use super::CqlSession;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::TableOptions;
 use crate::cql::schema::{json_string_list, SchemaColumn, TableSchema};
@@ -138,10 +139,11 @@ pub fn table_of(cf: &CfDef) -> CqlResult<Table> {
     Table::from_schema(&cf.keyspace, &cf.name, &stored)
 }
 
-/// Tables made from one schema (see the module comment).
+/// Tables made from one schema (see the module comment), by keyspace,
+/// name and whether super CFs were seen as 3.x's tables.
 struct Made {
     schema: Arc<Schema>,
-    tables: Vec<(String, String, Table)>,
+    tables: Vec<(String, String, bool, Table)>,
 }
 
 /// More tables than this in one thread's cache: it starts again.
@@ -153,6 +155,26 @@ thread_local! {
 
 /// Looks a table up as 1.2.9 did, with its messages.
 pub fn lookup(schema: &Arc<Schema>, keyspace: &str, name: &str) -> CqlResult<Table> {
+    lookup_view(schema, keyspace, name, false)
+}
+
+/// Looks a table up as `session` sees tables (a super CF as 3.x's table
+/// when it asks for that: see `exec::super3`).
+pub fn lookup_in(
+    session: &CqlSession,
+    schema: &Arc<Schema>,
+    keyspace: &str,
+    name: &str,
+) -> CqlResult<Table> {
+    lookup_view(schema, keyspace, name, session.super_tables())
+}
+
+fn lookup_view(
+    schema: &Arc<Schema>,
+    keyspace: &str,
+    name: &str,
+    super_tables: bool,
+) -> CqlResult<Table> {
     if schema.keyspace(keyspace).is_none() {
         return Err(CqlError::Invalid(format!(
             "Keyspace {keyspace} does not exist"
@@ -163,6 +185,8 @@ pub fn lookup(schema: &Arc<Schema>, keyspace: &str, name: &str) -> CqlResult<Tab
             "unconfigured columnfamily {name}"
         )));
     };
+    // Only a super CF looks different in the 3.x view.
+    let view = super_tables && cf.is_super();
     MADE.with(|made| {
         let mut made = made.borrow_mut();
         let fresh = match &*made {
@@ -176,11 +200,18 @@ pub fn lookup(schema: &Arc<Schema>, keyspace: &str, name: &str) -> CqlResult<Tab
             });
         }
         let tables = &mut made.as_mut().expect("set above").tables;
-        if let Some((_, _, t)) = tables.iter().find(|(k, n, _)| k == keyspace && n == name) {
+        if let Some((_, _, _, t)) = tables
+            .iter()
+            .find(|(k, n, v, _)| k == keyspace && n == name && *v == view)
+        {
             return Ok(t.clone());
         }
-        let table = table_of(cf)?;
-        tables.push((keyspace.to_string(), name.to_string(), table.clone()));
+        let table = if view {
+            super::super3::table(cf)?
+        } else {
+            table_of(cf)?
+        };
+        tables.push((keyspace.to_string(), name.to_string(), view, table.clone()));
         Ok(table)
     })
 }

@@ -60,7 +60,7 @@ struct Rewrite<'a> {
 impl Rewrite<'_> {
     fn table(&self, t: &TableName) -> CqlResult<Table> {
         let ks = self.session.keyspace_for(t)?;
-        tables::lookup(&self.backend.schema(), &ks, &t.name)
+        tables::lookup_in(self.session, &self.backend.schema(), &ks, &t.name)
     }
 
     /// Whether `term` is a marker bound to unset (a function of one is an

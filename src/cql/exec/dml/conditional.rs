@@ -5,7 +5,7 @@
 //! The rules (what may be conditioned, what is refused, what the reply
 //! shows) are `cql::mapping::condition`'s. It must not change the schema.
 
-use super::super::tables::lookup;
+use super::super::tables::lookup_in;
 use super::super::{CqlBackend, CqlOutcome, CqlSession};
 use super::packed::check_batch_kind;
 use super::{mutation, select, statement_writes};
@@ -29,7 +29,7 @@ pub(super) fn conditional_write(
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
     let ks = session.keyspace_for(name)?;
-    let table = lookup(&backend.schema(), &ks, &name.name)?;
+    let table = lookup_in(session, &backend.schema(), &ks, &name.name)?;
     condition::check(&table, statement, cond)?;
     // A first computation validates the statement and names its partition.
     let writes = statement_writes(backend, session, statement, binds)?;
@@ -85,10 +85,10 @@ pub(super) fn conditional_batch(
     let Some((ks, cf)) = target else {
         return Ok(CqlOutcome::Void);
     };
-    let table = lookup(&schema, &ks, &cf)?;
+    let table = lookup_in(session, &schema, &ks, &cf)?;
     let tables = |t: &TableName| -> CqlResult<Table> {
         let ks = session.keyspace_for(t)?;
-        lookup(&schema, &ks, &t.name)
+        lookup_in(session, &schema, &ks, &t.name)
     };
     check_batch_kind(b, &tables)?;
     batch::check_batch(b)?;

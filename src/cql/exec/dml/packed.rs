@@ -80,7 +80,7 @@ pub(in crate::cql::exec) fn write_outlined(
         crate::cql::each_batch_statement(&text, &mut |s| add(&s))
     })?;
     drop(text);
-    apply_packed(backend, packed)
+    apply(backend, packed)
 }
 
 /// The writes of a batch without conditions, packed as each statement is
@@ -201,8 +201,22 @@ pub fn pack_members(
     })
 }
 
-/// Applies a batch's packed writes as one engine batch.
-pub fn apply_packed(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
+/// Applies a batch's packed writes as one engine batch (as `session` sees
+/// tables: see `exec::super3`).
+pub fn apply_packed(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    packed: PackedBatch,
+) -> CqlResult<CqlOutcome> {
+    if session.super_tables() {
+        apply(&super::super::super3::View::new(backend), packed)
+    } else {
+        apply(backend, packed)
+    }
+}
+
+/// Applies a batch's packed writes through `backend` as it is.
+pub(super) fn apply(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
     if !packed.is_empty() {
         backend.apply_packed(&packed)?;
     }
