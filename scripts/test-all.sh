@@ -112,11 +112,16 @@ scripts/run-explorer-browser.sh
 
 step "cluster backend: conformance and old clients through a gateway"
 scripts/gateway-conformance.sh --expect scripts/gateway-conformance.expected
-# The old-client flows that pass through a gateway today. Left out until the
-# gateway serves what they use (README "Cluster backend"): pycassa, helenus and
-# cassandra-client (a CF with column_metadata, then get_indexed_slices) and
-# BloggyAppy (scripts/run-example.sh: the config's super CFs). Each runs
-# through a gateway as `GATEWAY=1 scripts/<script>`.
+# The old-client flows that pass through a gateway today. Left out, with the
+# reason (README "Cluster backend"): pycassa, helenus and cassandra-client
+# write `name`, a column their indexed CF `People` does not declare: Cassandra
+# 3.x keeps such columns of a static compact table in a hidden pair CQL cannot
+# name, so a gateway in front of 3.x refuses them (and pycassa gives `People`
+# its column_metadata by an update, which 3.x's own Thrift turns from dense to
+# static and CQL cannot); with `name` declared at creation the three flows pass
+# through a gateway, index queries included. BloggyAppy (scripts/run-example.sh:
+# the config's super CFs). Each runs through a gateway as
+# `GATEWAY=1 scripts/<script>`.
 GATEWAY=1 scripts/old-clients.sh pycassa-faults
 
 echo
