@@ -431,7 +431,10 @@ mod tests {
         let (drops, creates) = changes("ks", Some(&cf), &plain, Storage::Compact);
         assert_eq!(drops, [r#"DROP INDEX "ks"."people_state""#]);
         assert!(creates.is_empty());
-        assert_eq!(changes("ks", Some(&cf), &cf, Storage::Compact), (vec![], vec![]));
+        assert_eq!(
+            changes("ks", Some(&cf), &cf, Storage::Compact),
+            (vec![], vec![])
+        );
     }
 
     #[test]

@@ -48,9 +48,7 @@ pub use error::{GatewayError, GatewayResult};
 pub use url::ClusterUrl;
 
 use crate::schema::Schema;
-use crate::storage::model::{
-    Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
-};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use parking_lot::RwLock;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
@@ -305,13 +303,12 @@ impl Cluster {
                 "indexed reads take no super column".into(),
             ));
         }
-        let plan = index::plan(&self.inner, &cmd.keyspace, &cmd.cf, query, true)?.ok_or_else(
-            || {
+        let plan =
+            index::plan(&self.inner, &cmd.keyspace, &cmd.cf, query, true)?.ok_or_else(|| {
                 GatewayError::Invalid(
                     "No indexed columns present in index clause with operator EQ".into(),
                 )
-            },
-        )?;
+            })?;
         if index::is_cql3(&plan) {
             return Err(index::cql3_refused(&cmd.cf));
         }

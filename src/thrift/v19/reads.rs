@@ -164,13 +164,13 @@ fn filtered_scan(
         .map(index::expression)
         .collect::<ApiResult<Vec<_>>>()?;
     let mut indexed = true;
-    let rows = super::scan::scan_by(node, range, max_rows, &mut |r, max| {
-        match node.read_range_filtered(cmd, r, &exprs, max)? {
-            Some(rows) => Ok(rows),
-            None => {
-                indexed = false;
-                Ok(Vec::new())
-            }
+    let rows = super::scan::scan_by(node, range, max_rows, &mut |r, max| match node
+        .read_range_filtered(cmd, r, &exprs, max)?
+    {
+        Some(rows) => Ok(rows),
+        None => {
+            indexed = false;
+            Ok(Vec::new())
         }
     })?;
     if indexed {

@@ -22,7 +22,9 @@ pub fn scan(
     range: &t::KeyRange,
     max_rows: usize,
 ) -> ApiResult<Vec<(Bytes, RowResult)>> {
-    scan_by(node, range, max_rows, &mut |r, max| node.read_range(cmd, r, max))
+    scan_by(node, range, max_rows, &mut |r, max| {
+        node.read_range(cmd, r, max)
+    })
 }
 
 /// Reads one engine range (at most that many rows, in ring order).
