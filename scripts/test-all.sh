@@ -33,7 +33,8 @@
 # 10. the cluster backend (issue 17): a gateway supercolumn in front of a backend
 #    supercolumn serving the native protocol, through which run the conformance
 #    cases expected to pass there (scripts/gateway-conformance.sh --expect; any
-#    regression fails) and the old-client flows that pass there (GATEWAY=1, see
+#    regression fails), BloggyAppy, the generated clients' blog examples and the
+#    old-client flows that pass there (GATEWAY=1, see
 #    scripts/server-lib.sh). `scripts/gateway-conformance.sh --backend URL` runs
 #    the cases against any cluster.
 #
@@ -112,12 +113,18 @@ scripts/run-explorer-browser.sh
 
 step "cluster backend: conformance and old clients through a gateway"
 scripts/gateway-conformance.sh --expect scripts/gateway-conformance.expected
-# The old-client flows that pass through a gateway today. Left out until the
-# gateway serves what they use (README "Cluster backend"): pycassa, helenus and
-# cassandra-client (a CF with column_metadata, then get_indexed_slices) and
-# BloggyAppy (scripts/run-example.sh: the config's super CFs). Each runs
-# through a gateway as `GATEWAY=1 scripts/<script>`.
+# The old-client flows that pass through a gateway today. Left out, with the
+# reason (README "Cluster backend"): pycassa, helenus and cassandra-client
+# write `name`, a column their indexed CF `People` does not declare: Cassandra
+# 3.x keeps such columns of a static compact table in a hidden pair CQL cannot
+# name, so a gateway in front of 3.x refuses them (and pycassa gives `People`
+# its column_metadata by an update, which 3.x's own Thrift turns from dense to
+# static and CQL cannot); with `name` declared at creation the three flows pass
+# through a gateway, index queries included. Each runs through a gateway as
+# `GATEWAY=1 scripts/<script>`.
 GATEWAY=1 scripts/old-clients.sh pycassa-faults
+GATEWAY=1 scripts/run-example.sh
+GATEWAY=1 scripts/run-clients.sh
 
 echo
 echo "all tests passed in $(($(date +%s) - started)) s"

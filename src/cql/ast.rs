@@ -358,6 +358,8 @@ pub enum Statement {
         if_not_exists: bool,
     },
     DropIndex {
+        /// `DROP INDEX ks.name` (2.0+; 1.2 took the session's keyspace only).
+        keyspace: Option<String>,
         name: String,
         if_exists: bool,
     },

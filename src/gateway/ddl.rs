@@ -16,6 +16,7 @@
 //! module must not read or write rows.
 
 use super::cql3;
+use super::index;
 use super::layout::{self, Storage};
 use super::statements::run;
 use super::values::RawRow;
@@ -47,11 +48,15 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                         drop(inner, &text).await?;
                         changed = true;
                     }
+                    changed |= index::sync_cf(inner, &ks.name, Some(o), cf).await?;
                 }
                 continue;
             }
             match cql3::create_statement(cf, inner.storage) {
-                Ok(text) => changed |= create(inner, &mut agreed, &text).await?,
+                Ok(text) => {
+                    changed |= create(inner, &mut agreed, &text).await?;
+                    changed |= index::sync_cf(inner, &ks.name, None, cf).await?;
+                }
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
                     column_family = %cf.name,
@@ -88,6 +93,7 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
                     if let Ok(text) = cql3::create_statement(cf, inner.storage) {
                         create(inner, &mut agreed, &text).await?;
+                        index::sync_cf(inner, &ks.name, None, cf).await?;
                     }
                 }
             }
@@ -115,7 +121,7 @@ async fn create(inner: &Inner, agreed: &mut bool, text: &str) -> GatewayResult<b
 
 /// Runs a `DROP` (or an `ALTER`); one of something the cluster does not
 /// have (or already has) is logged, no error.
-async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
+pub(super) async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
     match inner.session.query_unpaged(text, ()).await {
         Ok(_) => Ok(()),
         Err(e) => match GatewayError::from(e) {
@@ -128,7 +134,7 @@ async fn drop(inner: &Inner, text: &str) -> GatewayResult<()> {
     }
 }
 
-fn already_exists(e: &ExecutionError) -> bool {
+pub(super) fn already_exists(e: &ExecutionError) -> bool {
     matches!(
         e,
         ExecutionError::LastAttemptError(RequestAttemptError::DbError(
@@ -142,7 +148,7 @@ fn already_exists(e: &ExecutionError) -> bool {
 /// [`AGREEMENT_WAIT`]; a cluster that does not agree in time, or whose
 /// schema versions cannot be read (supercolumn's native side serves no
 /// paged `system.peers` read yet), is logged, not failed: the change was made.
-async fn agree(inner: &Inner) {
+pub(super) async fn agree(inner: &Inner) {
     let deadline = tokio::time::Instant::now() + AGREEMENT_WAIT;
     loop {
         match inner.session.check_schema_agreement().await {

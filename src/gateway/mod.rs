@@ -16,7 +16,8 @@
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
 //! cluster's nodes, tokens, replicas and splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
-//! [`error`] (the driver's errors, in one place); CQL3 tables, which the
+//! [`error`] (the driver's errors, in one place), [`index`] (secondary
+//! indexes: the cluster's own, and queries through them); CQL3 tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
 //! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
 //! (rows to cells).
@@ -33,6 +34,7 @@ pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
 pub mod error;
+pub mod index;
 pub mod layout;
 pub mod reads;
 pub mod ring;
@@ -49,7 +51,7 @@ pub use error::{GatewayError, GatewayResult};
 pub use url::ClusterUrl;
 
 use crate::schema::Schema;
-use crate::storage::model::{Bytes, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use parking_lot::RwLock;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
@@ -286,6 +288,141 @@ impl Cluster {
             }
         }
         Ok(out)
+    }
+
+    /// Rows of `cmd`'s CF matching every expression of `query`, in the
+    /// cluster's token order from `query.start_key`, at most `query.count`,
+    /// each read with `cmd`'s slice (see [`index`]); the engine's checks
+    /// and messages first.
+    pub fn read_indexed(
+        &self,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
+        cl: Consistency,
+    ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
+        index::target_exists(&self.inner, &cmd.keyspace, &cmd.cf)?;
+        if cmd.super_column.is_some() {
+            return Err(GatewayError::Invalid(
+                "indexed reads take no super column".into(),
+            ));
+        }
+        let plan =
+            index::plan(&self.inner, &cmd.keyspace, &cmd.cf, query, true)?.ok_or_else(|| {
+                GatewayError::Invalid(
+                    "No indexed columns present in index clause with operator EQ".into(),
+                )
+            })?;
+        if index::is_cql3(&plan) {
+            return Err(index::cql3_refused(&cmd.cf));
+        }
+        let piece = scan::Piece {
+            lower: match query.start_key.is_empty() {
+                true => scan::Lower::Open,
+                false => scan::Lower::KeyIncluded(query.start_key.clone()),
+            },
+            upper: scan::Upper::Open,
+        };
+        self.indexed_rows(cmd, Arc::new(plan), vec![piece], query.count, cl)
+    }
+
+    /// Rows of `range` matching every expression of `exprs` (a `row_filter`),
+    /// found through the cluster's index of one of their `Eq` columns,
+    /// each read with `cmd`'s slice, at most `max_rows`; `None` when no `Eq`
+    /// is on an indexed column (or the CF is a CQL3 table): the caller scans.
+    pub fn read_range_filtered(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        exprs: &[crate::storage::model::IndexExpression],
+        max_rows: usize,
+        cl: Consistency,
+    ) -> GatewayResult<Option<Vec<(Bytes, RowResult)>>> {
+        if cmd.super_column.is_some() {
+            return Ok(None);
+        }
+        let query = IndexQuery {
+            expressions: exprs.to_vec(),
+            start_key: Vec::new(),
+            count: max_rows,
+        };
+        let plan = match index::plan(&self.inner, &cmd.keyspace, &cmd.cf, &query, true)? {
+            Some(plan) if !index::is_cql3(&plan) => plan,
+            _ => return Ok(None),
+        };
+        let pieces = scan::pieces(&self.schema(), range)?;
+        self.indexed_rows(cmd, Arc::new(plan), pieces, max_rows, cl)
+            .map(Some)
+    }
+
+    /// The rows of an index plan over `pieces`, read with `cmd`'s slice.
+    fn indexed_rows(
+        &self,
+        cmd: &ReadCommand,
+        plan: Arc<index::Plan>,
+        pieces: Vec<scan::Piece>,
+        max_rows: usize,
+        cl: Consistency,
+    ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
+        let mut out = Vec::new();
+        for piece in pieces {
+            let piece = Arc::new(piece);
+            let mut after: Option<Bytes> = None;
+            while out.len() < max_rows {
+                let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
+                let (inner, plan2, piece2, after2) = (
+                    self.inner.clone(),
+                    plan.clone(),
+                    piece.clone(),
+                    after.clone(),
+                );
+                let keys = self.block(async move {
+                    index::keys(&inner, &plan2, &piece2, after2.as_deref(), batch, cl).await
+                })?;
+                let done = keys.len() < batch;
+                for key in keys {
+                    // A row whose slice selects none of its columns is
+                    // still a match (empty), as the engine answers.
+                    let row = self
+                        .read(cmd, &key, usize::MAX, cl)?
+                        .unwrap_or(RowResult::Cells(Vec::new()));
+                    after = Some(key.clone());
+                    out.push((key, row));
+                }
+                if done {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Keys whose rows hold the first indexed `Eq` value of `query`, in
+    /// token order from `query.start_key`, at most `query.count` (the
+    /// caller checks the rows); `None` when no `Eq` is on an indexed column.
+    pub fn index_candidates(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
+        cl: Consistency,
+    ) -> GatewayResult<Option<Vec<Bytes>>> {
+        let inner = self.inner.clone();
+        let Some(plan) = index::plan(&inner, keyspace, cf, query, false)? else {
+            return Ok(None);
+        };
+        let piece = scan::Piece {
+            lower: match query.start_key.is_empty() {
+                true => scan::Lower::Open,
+                false => scan::Lower::KeyIncluded(query.start_key.clone()),
+            },
+            upper: scan::Upper::Open,
+        };
+        let count = query.count;
+        self.block(async move {
+            index::keys(&inner, &plan, &piece, None, count, cl)
+                .await
+                .map(Some)
+        })
     }
 
     /// Applies mutations, each row's changes in order.

@@ -25,7 +25,9 @@ use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
 use crate::gateway::{Cluster, Consistency};
 use crate::schema::Schema;
-use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::model::{
+    Bytes, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
+};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use std::sync::Arc;
@@ -77,6 +79,20 @@ pub trait Backend: Send + Sync {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> NodeResult<Vec<(Bytes, RowResult)>>;
+
+    /// Rows of `range` matching every expression of a `row_filter`, at most
+    /// `max_rows`, read with `cmd`'s slice, where the backend finds them
+    /// through an index; `None` when it does not (the caller scans the
+    /// range, as the embedded engine's callers do).
+    fn read_range_filtered(
+        &self,
+        _cmd: &ReadCommand,
+        _range: &RowRange,
+        _exprs: &[IndexExpression],
+        _max_rows: usize,
+    ) -> NodeResult<Option<Vec<(Bytes, RowResult)>>> {
+        Ok(None)
+    }
 
     /// Keys that may match an indexed `Eq`, unchecked (`None`: no index).
     fn index_candidates(
@@ -227,23 +243,30 @@ impl Backend for Cluster {
 
     fn read_indexed(
         &self,
-        _cmd: &ReadCommand,
-        _query: &IndexQuery,
+        cmd: &ReadCommand,
+        query: &IndexQuery,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        Err(super::NodeError::Invalid(
-            "secondary index queries are not served by the cluster backend yet".into(),
-        ))
+        Cluster::read_indexed(self, cmd, query, level(self)).map_err(gateway_error)
+    }
+
+    fn read_range_filtered(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        exprs: &[IndexExpression],
+        max_rows: usize,
+    ) -> NodeResult<Option<Vec<(Bytes, RowResult)>>> {
+        Cluster::read_range_filtered(self, cmd, range, exprs, max_rows, level(self))
+            .map_err(gateway_error)
     }
 
     fn index_candidates(
         &self,
-        _keyspace: &str,
-        _cf: &str,
-        _query: &IndexQuery,
+        keyspace: &str,
+        cf: &str,
+        query: &IndexQuery,
     ) -> NodeResult<Option<Vec<Bytes>>> {
-        Err(super::NodeError::Invalid(
-            "secondary index queries are not served by the cluster backend yet".into(),
-        ))
+        Cluster::index_candidates(self, keyspace, cf, query, level(self)).map_err(gateway_error)
     }
 
     fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {

@@ -329,6 +329,24 @@ impl Node {
         Ok(rows)
     }
 
+    /// Rows of `range` matching a `row_filter`'s expressions, found through
+    /// the backend's index where it has one (`None`: scan the range).
+    pub fn read_range_filtered(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        exprs: &[crate::storage::model::IndexExpression],
+        max_rows: usize,
+    ) -> NodeResult<Option<Vec<(Bytes, RowResult)>>> {
+        let rows = self
+            .backend
+            .read_range_filtered(cmd, range, exprs, max_rows)?;
+        for (key, row) in rows.iter().flatten() {
+            reply::hold(key, row)?;
+        }
+        Ok(rows)
+    }
+
     /// One partition as stored: every cell (tombstones included) and
     /// marker, at most `max_items` top-level items (the explorer's view).
     pub fn stored_partition(

@@ -64,7 +64,11 @@ pub fn requirements(session: &CqlSession, statement: &Statement) -> CqlResult<Ve
         Statement::AlterTable { table: t, .. } => one(table(Permission::Alter, t)),
         Statement::DropTable { table: t, .. } => one(table(Permission::Drop, t)),
         Statement::CreateIndex { table: t, .. } => one(table(Permission::Alter, t)),
-        // The index's table is found by name in the session's keyspace.
+        // The index's table is found by name in its keyspace (the session's
+        // unless the statement names one).
+        Statement::DropIndex {
+            keyspace: Some(ks), ..
+        } => Ok(vec![Access::keyspace(Permission::Alter, ks.clone())]),
         Statement::DropIndex { .. } => one(session_keyspace(Permission::Alter)),
     }
 }

@@ -160,10 +160,17 @@ pub(super) fn run(
             backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
             Ok(changed(ChangeKind::Updated, &ks, &table.name))
         }
-        Statement::DropIndex { name, if_exists } => {
-            let ks = session.keyspace().map(str::to_string).ok_or_else(|| {
-                CqlError::Invalid("You have not set a keyspace for this session".into())
-            })?;
+        Statement::DropIndex {
+            keyspace,
+            name,
+            if_exists,
+        } => {
+            let ks = keyspace
+                .clone()
+                .or_else(|| session.keyspace().map(str::to_string))
+                .ok_or_else(|| {
+                    CqlError::Invalid("You have not set a keyspace for this session".into())
+                })?;
             let found = schema.keyspace(&ks).and_then(|k| {
                 k.cfs.values().find_map(|cf| {
                     let t = table_of(cf).ok()?;

@@ -220,9 +220,11 @@ impl Parser<'_> {
         }
         if self.eat_kw("index") {
             let if_exists = self.if_exists()?;
+            let name = self.table_name()?;
             return Ok(Statement::DropIndex {
                 if_exists,
-                name: self.ident()?,
+                keyspace: name.keyspace,
+                name: name.name,
             });
         }
         Err(self.no_viable())

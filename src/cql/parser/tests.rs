@@ -181,6 +181,19 @@ fn keyspace_and_index_statements() {
     ] {
         parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
     }
+    // 2.0+'s keyspace-qualified index name (what a gateway sends).
+    match parse("DROP INDEX \"ks\".\"people_state\"")
+        .unwrap()
+        .statement
+    {
+        Statement::DropIndex { keyspace, name, .. } => {
+            assert_eq!(
+                (keyspace.as_deref(), name.as_str()),
+                (Some("ks"), "people_state")
+            )
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -148,8 +148,9 @@ fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {
 }
 
 /// Rows of `range` whose columns satisfy `filter`, `max_rows` of them, each
-/// read with `cmd`'s slice. Without an index engine every row of the range
-/// is read whole to test it, as 1.2 did for expressions on unindexed columns.
+/// read with `cmd`'s slice. A backend that finds them through an index (a
+/// cluster's) answers; otherwise every row of the range is read whole to
+/// test it, as 1.2 did for expressions on unindexed columns.
 fn filtered_scan(
     node: &Node,
     cf: &CfDef,
@@ -158,6 +159,30 @@ fn filtered_scan(
     filter: &[t::IndexExpression],
     max_rows: usize,
 ) -> ApiResult<Vec<(Vec<u8>, t::KeySlice)>> {
+    let exprs = filter
+        .iter()
+        .map(index::expression)
+        .collect::<ApiResult<Vec<_>>>()?;
+    let mut indexed = true;
+    let rows = super::scan::scan_by(node, range, max_rows, &mut |r, max| match node
+        .read_range_filtered(cmd, r, &exprs, max)?
+    {
+        Some(rows) => Ok(rows),
+        None => {
+            indexed = false;
+            Ok(Vec::new())
+        }
+    })?;
+    if indexed {
+        let now = node.now();
+        return Ok(rows
+            .into_iter()
+            .map(|(key, row)| {
+                let columns = into_thrift(row, now, cf.is_counter());
+                (key.clone(), t::KeySlice::new(key, columns))
+            })
+            .collect());
+    }
     let whole = ReadCommand {
         super_column: None,
         slice: Slice::Range {

@@ -4,7 +4,7 @@
 //!
 //! The range is already validated; this module must not build replies.
 
-use crate::node::Node;
+use crate::node::{Node, NodeResult};
 use crate::partitioner::{Partitioner, Token};
 use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -22,22 +22,37 @@ pub fn scan(
     range: &t::KeyRange,
     max_rows: usize,
 ) -> ApiResult<Vec<(Bytes, RowResult)>> {
+    scan_by(node, range, max_rows, &mut |r, max| {
+        node.read_range(cmd, r, max)
+    })
+}
+
+/// Reads one engine range (at most that many rows, in ring order).
+pub type RangeReader<'a> = dyn FnMut(&RowRange, usize) -> NodeResult<Vec<(Bytes, RowResult)>> + 'a;
+
+/// [`scan`] with the rows of each engine range read by `read` (a reader
+/// that filters rows keeps the key range's semantics).
+pub fn scan_by(
+    node: &Node,
+    range: &t::KeyRange,
+    max_rows: usize,
+    read: &mut RangeReader<'_>,
+) -> ApiResult<Vec<(Bytes, RowResult)>> {
     let schema = node.schema();
     let p = schema.partitioner.as_ref();
     let min = p.min_token();
     match (&range.start_key, &range.end_key, &range.start_token, &range.end_token) {
-        (Some(start), Some(end), _, _) => node.read_range(
-            cmd,
+        (Some(start), Some(end), _, _) => read(
             &RowRange::Keys {
                 start: start.clone(),
                 end: end.clone(),
             },
             max_rows,
-        ).map_err(ApiError::from),
+        )
+        .map_err(ApiError::from),
         (Some(start), None, _, Some(end)) => {
             let end = parse(p, end)?;
-            let rows = node.read_range(
-                cmd,
+            let rows = read(
                 &RowRange::Keys {
                     start: start.clone(),
                     end: Vec::new(),
@@ -54,14 +69,14 @@ pub fn scan(
             for tok in [start, end] {
                 parse(p, tok)?;
             }
-            node.read_range(
-                cmd,
+            read(
                 &RowRange::Tokens {
                     start: start.clone(),
                     end: end.clone(),
                 },
                 max_rows,
-            ).map_err(ApiError::from)
+            )
+            .map_err(ApiError::from)
         }
         _ => Err(ApiError::invalid(
             "exactly one each of {start key, start token} and {end key, end token} must be specified",
