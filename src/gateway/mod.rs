@@ -10,12 +10,16 @@
 //!
 //! One concept per file: [`url`] (the `cassandra://` address), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
-//! out), [`statements`] (prepared once, cached by text), [`reads`] (one
+//! out), [`statements`] (prepared once, cached by text), [`slice`] (a
+//! predicate's names or range in comparator order), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
 //! cluster's nodes, tokens, replicas and splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
-//! [`error`] (the driver's errors, in one place); CQL3 tables, which the
+//! [`error`] (the driver's errors, in one place); `CompositeType`
+//! comparators as one clustering column per component in [`composite`]
+//! (names and bounds) and [`composite_io`] (reads, range deletions); CQL3
+//! tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
 //! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
 //! (rows to cells).
@@ -26,6 +30,8 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+pub mod composite;
+pub mod composite_io;
 pub mod cql3;
 pub mod cql3_reads;
 pub mod cql3_writes;
@@ -36,6 +42,7 @@ pub mod layout;
 pub mod reads;
 pub mod ring;
 pub mod scan;
+pub mod slice;
 pub mod statements;
 pub mod statics;
 pub mod url;

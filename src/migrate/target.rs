@@ -90,6 +90,12 @@ pub fn expected_columns(l: &Layout) -> Vec<(String, String, String)> {
             }
         }
         Shape::Dense => pair(&mut cols),
+        Shape::Composite => {
+            for c in &l.components {
+                cols.push((c.column.clone(), "clustering", c.ty.clone()));
+            }
+            cols.push(("value".into(), "regular", l.value_type.clone()));
+        }
         Shape::Super => {
             pair(&mut cols);
             if let Some(c2) = &l.column2_type {
