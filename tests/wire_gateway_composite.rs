@@ -207,9 +207,7 @@ fn reads(c: &mut Client19, cf: &str) -> Vec<String> {
             .get_slice(b"k1".to_vec(), parent(cf), p.clone(), CL::ONE)
             .unwrap_or_else(|e| panic!("{cf} {what}: {e:?}"));
         out.push(format!("{what}: {}", show(got).join(" ")));
-        let n = c
-            .get_count(b"k2".to_vec(), parent(cf), p, CL::ONE)
-            .unwrap();
+        let n = c.get_count(b"k2".to_vec(), parent(cf), p, CL::ONE).unwrap();
         out.push(format!("{what} count: {n}"));
     }
     let multi = c
@@ -258,7 +256,10 @@ fn composite_cfs_answer_through_a_gateway_as_on_the_embedded_engine() {
         delete(&mut g, cf);
         delete(&mut e, cf);
         let expected = reads(&mut e, cf);
-        assert!(!expected[0].contains("a:2=") && !expected[0].contains("b:"), "{expected:?}");
+        assert!(
+            !expected[0].contains("a:2=") && !expected[0].contains("b:"),
+            "{expected:?}"
+        );
         assert_eq!(reads(&mut g, cf), expected, "{cf} after deletions");
     }
     // The rows landed in the backend as its own composite CF: its Thrift
@@ -280,10 +281,7 @@ fn composite_cfs_answer_through_a_gateway_as_on_the_embedded_engine() {
     // A name without every component cannot be a row of the table.
     let partial = Column::new(name("a", None, 0), b"v".to_vec(), 1, None);
     let refused = g.insert(b"k1".to_vec(), parent("Pairs"), partial, CL::ONE);
-    assert!(
-        format!("{refused:?}").contains("components"),
-        "{refused:?}"
-    );
+    assert!(format!("{refused:?}").contains("components"), "{refused:?}");
 }
 
 /// Each row of a CQL3 result as `name=hex(value)` pairs.
@@ -379,5 +377,9 @@ fn compact_storage_tables_made_by_cql3_answer_as_on_the_embedded_engine() {
     }
     let expected = compact_reads(&mut e);
     assert_eq!(compact_reads(&mut g), expected, "after deletions");
-    assert_eq!(compact_reads(&mut b), expected, "in the backend after deletions");
+    assert_eq!(
+        compact_reads(&mut b),
+        expected,
+        "in the backend after deletions"
+    );
 }

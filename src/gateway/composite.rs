@@ -178,7 +178,12 @@ pub struct Prefix {
 
 /// The clustering prefix a Thrift start (`start`) or finish bound names;
 /// `None` for an empty (open) bound.
-pub fn prefix(bound: &[u8], start: bool, n: usize, compound: bool) -> GatewayResult<Option<Prefix>> {
+pub fn prefix(
+    bound: &[u8],
+    start: bool,
+    n: usize,
+    compound: bool,
+) -> GatewayResult<Option<Prefix>> {
     if bound.is_empty() {
         return Ok(None);
     }

@@ -230,7 +230,10 @@ mod tests {
     #[test]
     fn a_range_deletion_deletes_each_piece() {
         let start = CompositeBuilder::new().push(b"a").unwrap().build(Eoc::None);
-        let end = CompositeBuilder::new().push(b"c").unwrap().build(Eoc::Start);
+        let end = CompositeBuilder::new()
+            .push(b"c")
+            .unwrap()
+            .build(Eoc::Start);
         let d = DeletionTime::new(9, 0);
         let stmts = range_deletion(&layout(), b"k", &start, &end, &d).unwrap();
         let texts: Vec<&str> = stmts.iter().map(|(t, _)| t.as_str()).collect();

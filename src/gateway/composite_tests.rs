@@ -72,12 +72,30 @@ fn names_split_into_all_their_components_and_join_back() {
 fn the_last_end_of_component_byte_decides_inclusion_as_3x_does() {
     let a = |eoc| name(&[b"a"], eoc);
     // A start is exclusive only with EOC 1; an end only with EOC -1.
-    assert_eq!(prefix(&a(Eoc::None), true, 2, true).unwrap(), Some(p(&["a"], true)));
-    assert_eq!(prefix(&a(Eoc::Start), true, 2, true).unwrap(), Some(p(&["a"], true)));
-    assert_eq!(prefix(&a(Eoc::End), true, 2, true).unwrap(), Some(p(&["a"], false)));
-    assert_eq!(prefix(&a(Eoc::None), false, 2, true).unwrap(), Some(p(&["a"], true)));
-    assert_eq!(prefix(&a(Eoc::End), false, 2, true).unwrap(), Some(p(&["a"], true)));
-    assert_eq!(prefix(&a(Eoc::Start), false, 2, true).unwrap(), Some(p(&["a"], false)));
+    assert_eq!(
+        prefix(&a(Eoc::None), true, 2, true).unwrap(),
+        Some(p(&["a"], true))
+    );
+    assert_eq!(
+        prefix(&a(Eoc::Start), true, 2, true).unwrap(),
+        Some(p(&["a"], true))
+    );
+    assert_eq!(
+        prefix(&a(Eoc::End), true, 2, true).unwrap(),
+        Some(p(&["a"], false))
+    );
+    assert_eq!(
+        prefix(&a(Eoc::None), false, 2, true).unwrap(),
+        Some(p(&["a"], true))
+    );
+    assert_eq!(
+        prefix(&a(Eoc::End), false, 2, true).unwrap(),
+        Some(p(&["a"], true))
+    );
+    assert_eq!(
+        prefix(&a(Eoc::Start), false, 2, true).unwrap(),
+        Some(p(&["a"], false))
+    );
     assert_eq!(prefix(b"", true, 2, true).unwrap(), None);
     let three = name(&[b"a", b"b", b"c"], Eoc::None);
     assert!(prefix(&three, true, 2, true).is_err());
@@ -125,7 +143,10 @@ fn a_range_becomes_disjoint_pieces_in_clustering_order() {
     );
     // One exact name.
     let x = p(&["a", "1"], true);
-    assert_eq!(pieces(Some(&x), Some(&x)), vec![piece(&["a", "1"], None, None)]);
+    assert_eq!(
+        pieces(Some(&x), Some(&x)),
+        vec![piece(&["a", "1"], None, None)]
+    );
 }
 
 #[test]
@@ -134,16 +155,10 @@ fn conditions_turn_around_on_a_descending_column() {
     let mut text = String::new();
     let mut values = Vec::new();
     piece(&["a"], Some(("1", true)), Some(("5", false))).conditions(&c, &mut text, &mut values);
-    assert_eq!(
-        text,
-        " AND column1 = ? AND column2 <= ? AND column2 > ?"
-    );
+    assert_eq!(text, " AND column1 = ? AND column2 <= ? AND column2 > ?");
     assert_eq!(values.len(), 3);
     let mut text = String::new();
     piece(&[], Some(("a", false)), None).conditions(&c, &mut text, &mut Vec::new());
     assert_eq!(text, " AND column1 > ?");
-    assert_eq!(
-        reverse_order(&c),
-        " ORDER BY column1 DESC, column2 ASC"
-    );
+    assert_eq!(reverse_order(&c), " ORDER BY column1 DESC, column2 ASC");
 }

@@ -176,7 +176,10 @@ fn a_compact_table_made_by_cql3_keeps_its_own_column_names() {
     s.options.column_aliases = vec![b"c".to_vec()];
     let l = Layout::of(&s, Storage::Compact).unwrap();
     assert!(!l.compound);
-    assert_eq!((l.key_column.as_str(), l.value_column.as_str()), ("key", "value"));
+    assert_eq!(
+        (l.key_column.as_str(), l.value_column.as_str()),
+        ("key", "value")
+    );
     // No value column, or no clustering: refused with the reason.
     s.options.value_alias = Some(Vec::new());
     let e = Layout::of(&s, Storage::Compact).unwrap_err();

@@ -178,7 +178,11 @@ pub async fn keys(
     let mut text = format!("SELECT {k} FROM {}", layout.table);
     if !conditions.is_empty() {
         text.push_str(" WHERE ");
-        text.push_str(&conditions.join(" AND ").replace("token(key)", &format!("token({k})")));
+        text.push_str(
+            &conditions
+                .join(" AND ")
+                .replace("token(key)", &format!("token({k})")),
+        );
     }
     let mut out: Vec<Bytes> = Vec::new();
     each_row(inner, &text, values, cl, |mut row| {

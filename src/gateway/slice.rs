@@ -82,7 +82,10 @@ mod tests {
         let Wanted::Range(r) = Wanted::of(&forward) else {
             panic!("a range")
         };
-        assert_eq!((r.low, r.high, r.reversed, r.count), (&b"a"[..], &b"m"[..], false, 7));
+        assert_eq!(
+            (r.low, r.high, r.reversed, r.count),
+            (&b"a"[..], &b"m"[..], false, 7)
+        );
         let backward = range("m", "a", true);
         let Wanted::Range(r) = Wanted::of(&backward) else {
             panic!("a range")

@@ -102,8 +102,14 @@ fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
             for op in ops {
                 if layout.shape == Shape::Static {
                     into.extend(super::statics::statements(&def, &layout, &m.key, op)?);
-                } else if let (Shape::Composite, Op::DeleteRange { start, end, deletion }) =
-                    (layout.shape, op)
+                } else if let (
+                    Shape::Composite,
+                    Op::DeleteRange {
+                        start,
+                        end,
+                        deletion,
+                    },
+                ) = (layout.shape, op)
                 {
                     into.extend(super::composite_io::range_deletion(
                         &layout, &m.key, start, end, deletion,
@@ -171,9 +177,9 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             (Shape::Super, None) => Err(GatewayError::Invalid(
                 "a super column family's column needs its super column".into(),
             )),
-            (Shape::Dense | Shape::Static | Shape::Composite, Some(_)) => Err(GatewayError::Invalid(
-                "a standard column family has no super columns".into(),
-            )),
+            (Shape::Dense | Shape::Static | Shape::Composite, Some(_)) => Err(
+                GatewayError::Invalid("a standard column family has no super columns".into()),
+            ),
         }
     };
     // `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
@@ -249,10 +255,7 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             let (cols, names) = cell_path(super_column, name)?;
             let mut values = vec![Bound::Long(*delta), key_b()];
             values.extend(names);
-            let text = format!(
-                "UPDATE {t} SET {v} = {v} + ? WHERE {k} = ?{}",
-                equal(&cols)
-            );
+            let text = format!("UPDATE {t} SET {v} = {v} + ? WHERE {k} = ?{}", equal(&cols));
             (text, values)
         }
         Op::DeleteRow(deletion) => delete(deletion.marked_for_delete_at),
