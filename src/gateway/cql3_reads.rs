@@ -23,6 +23,7 @@
 
 use super::cql3::{collection_items, composite, position_name, Kind, Table3};
 use super::scan::{Lower, Piece, Upper};
+use super::slice::Wanted;
 use super::statements::each_row;
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
@@ -202,34 +203,22 @@ fn expiring(ttl: i32, now: i32) -> CellKind {
 /// The cells `slice` selects, as the engine selects them from a row.
 pub fn slice(t: &Table3, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
     let cmp = |a: &[u8], b: &[u8]| t.comparator.compare(a, b);
-    match slice {
-        Slice::Names(names) => cells
+    match Wanted::of(slice) {
+        Wanted::Names(names) => cells
             .into_iter()
             .filter(|c| names.iter().any(|n| cmp(n, &c.name) == Ordering::Equal))
             .collect(),
-        Slice::Range {
-            start,
-            finish,
-            reversed,
-            count,
-        } => {
-            let (low, high) = if *reversed {
-                (finish, start)
-            } else {
-                (start, finish)
-            };
-            let inside = |c: &Cell| {
-                (low.is_empty() || cmp(&c.name, low) != Ordering::Less)
-                    && (high.is_empty() || cmp(&c.name, high) != Ordering::Greater)
-            };
-            let picked = cells.into_iter().filter(inside);
-            if *reversed {
+        Wanted::Range(r) => {
+            let picked = cells
+                .into_iter()
+                .filter(|c| r.contains(&t.comparator, &c.name));
+            if r.reversed {
                 let mut v: Vec<Cell> = picked.collect();
                 v.reverse();
-                v.truncate(*count);
+                v.truncate(r.count);
                 v
             } else {
-                picked.take(*count).collect()
+                picked.take(r.count).collect()
             }
         }
     }

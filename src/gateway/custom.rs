@@ -28,7 +28,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The columns of one table that have no CQL type name, by the name the
-/// statements use (`key`, `column1`, `column2`, `value`, `"declared"`).
+/// statements use (`key`, `column1`, `column2`, `value`, `"declared"`; a
+/// composite table's components by their own columns).
 pub type CustomColumns = Vec<(String, TypeRef)>;
 
 /// The custom columns of `cf`'s table (empty for most CFs).
@@ -40,12 +41,17 @@ pub fn custom_columns(cf: &CfDef, layout: &Layout) -> CustomColumns {
             out.push((name, t.clone()));
         }
     };
-    add("key".into(), &o.key_validation_class);
-    add("column1".into(), &cf.comparator);
+    add(layout.key_column.clone(), &o.key_validation_class);
+    if layout.components.is_empty() {
+        add("column1".into(), &cf.comparator);
+    }
+    for c in &layout.components {
+        add(c.column.clone(), &c.base);
+    }
     if let Some(sub) = &cf.subcomparator {
         add("column2".into(), sub);
     }
-    add("value".into(), &o.default_validation_class);
+    add(layout.value_column.clone(), &o.default_validation_class);
     for d in &o.column_metadata {
         if layout.declared(&d.name).is_some() {
             add(

@@ -31,14 +31,15 @@
 //! Types with no CQL name (LexicalUUID, DynamicComposite, custom classes)
 //! are declared by quoted class name, as 3.x did; `custom` keeps them out
 //! of every metadata the driver (scylla 1.9) would have to parse. A
-//! `CompositeType` comparator is one clustering column per component in
-//! 3.x (`cql::layout3`): not served yet, refused with the CQL3-made CFs.
+//! `CompositeType` comparator is one clustering column per component, as
+//! in 3.x: `(key, column1, ..., columnN, value)` (`composite`).
 //!
 //! This module only describes tables and writes their DDL; it must not talk
 //! to the cluster.
 
+use super::composite::Component;
 use super::GatewayError;
-use crate::schema::layout3::{thrift_layout, Kind, Layout3};
+use crate::schema::layout3::{thrift_layout, type_string, Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 
 /// What shape of table a CF is.
@@ -51,6 +52,9 @@ pub enum Shape {
     /// `(key, <declared columns>)`, plus `(column1, value)` when the
     /// storage is [`Storage::NonCompact`].
     Static,
+    /// `(key, column1, ..., columnN, value)`: a `CompositeType`
+    /// comparator, one clustering column per component (`composite`).
+    Composite,
 }
 
 /// How the cluster stores Thrift-era tables.
@@ -95,10 +99,31 @@ pub struct Layout {
     /// A static table's names for the undeclared cells' pair (3.x's
     /// default names, `column1`/`value` unless a declared column took them).
     pub pair: (String, String),
+    /// A composite table's clustering columns, one per component.
+    pub components: Vec<Component>,
+    /// A composite table's names are composites (a `CompositeType`
+    /// comparator); a CQL3 compact table with one clustering column and a
+    /// plain comparator has plain names.
+    pub compound: bool,
+    /// The partition key and value columns: `key`/`value` but in a CQL3
+    /// compact table (its own names, quoted).
+    pub key_column: String,
+    pub value_column: String,
 }
 
 impl Layout {
     pub fn of(cf: &CfDef, storage: Storage) -> Result<Layout, GatewayError> {
+        if let Some(components) = super::composite::components(cf) {
+            return Self::composite(cf, components, storage);
+        }
+        if let Some(compact) = super::composite::compact_cql3(cf) {
+            let (components, key, value) = compact?;
+            let mut layout = Self::composite(cf, components, storage)?;
+            layout.compound = cf.comparator.components().is_some();
+            layout.key_column = key;
+            layout.value_column = value;
+            return Ok(layout);
+        }
         let l3 = thrift_layout(cf).ok_or_else(|| {
             GatewayError::Invalid(format!(
                 "column family {} was made by CQL3 (aliases or a composite comparator), \
@@ -107,6 +132,44 @@ impl Layout {
             ))
         })?;
         Self::from_layout3(cf, &l3, storage)
+    }
+
+    /// A Thrift CF with a `CompositeType` comparator (see `composite`).
+    fn composite(
+        cf: &CfDef,
+        components: Vec<Component>,
+        storage: Storage,
+    ) -> Result<Layout, GatewayError> {
+        let o = &cf.options;
+        if !o.column_metadata.is_empty() {
+            // 3.x made it a compound static table whose cells CQL names by
+            // clustering and column at once; not served.
+            return Err(GatewayError::Invalid(format!(
+                "column family {} declares columns and has a composite comparator,                  which the cluster backend does not serve",
+                cf.name
+            )));
+        }
+        let first = components.first().ok_or_else(|| {
+            GatewayError::Invalid(format!("column family {}: an empty CompositeType", cf.name))
+        })?;
+        Ok(Layout {
+            shape: Shape::Composite,
+            storage,
+            counter: o.default_validation_class.is_counter(),
+            table: format!("{}.{}", quote(&cf.keyspace), quote(&cf.name)),
+            key_type: type_string(o.key_validation_class.as_ref()),
+            column1_type: first.ty.clone(),
+            column1_desc: first.desc,
+            column2_type: None,
+            column2_desc: false,
+            value_type: type_string(o.default_validation_class.as_ref()),
+            declared: Vec::new(),
+            pair: ("column1".into(), "value".into()),
+            components,
+            compound: true,
+            key_column: "key".into(),
+            value_column: "value".into(),
+        })
     }
 
     fn from_layout3(cf: &CfDef, l3: &Layout3, storage: Storage) -> Result<Layout, GatewayError> {
@@ -168,11 +231,18 @@ impl Layout {
             value_type,
             declared,
             pair,
+            components: Vec::new(),
+            compound: false,
+            key_column: "key".into(),
+            value_column: "value".into(),
         })
     }
 
     /// Whether the clustering column `column` is clustered descending.
     pub fn desc(&self, column: &str) -> bool {
+        if let Some(c) = self.components.iter().find(|c| c.column == column) {
+            return c.desc;
+        }
         match column {
             "column1" => self.column1_desc,
             "column2" => self.column2_desc,
@@ -222,6 +292,20 @@ impl Layout {
                     }
                 }
             }
+            (Shape::Composite, _) => {
+                let names: Vec<&str> = self.components.iter().map(|c| c.column.as_str()).collect();
+                let typed: String = self
+                    .components
+                    .iter()
+                    .map(|c| format!(", {} {}", c.column, c.ty))
+                    .collect();
+                let (kc, vc) = (&self.key_column, &self.value_column);
+                (
+                    format!("{kc} {k}{typed}, {vc} {v}"),
+                    format!("{kc}, {}", names.join(", ")),
+                    true,
+                )
+            }
             _ => (
                 format!("key {k}, column1 {c1}, value {v}"),
                 "key, column1".to_string(),
@@ -245,6 +329,14 @@ impl Layout {
             )),
             Shape::Dense if self.column1_desc => {
                 with.push("CLUSTERING ORDER BY (column1 DESC)".to_string())
+            }
+            Shape::Composite if self.components.iter().any(|c| c.desc) => {
+                let each: Vec<String> = self
+                    .components
+                    .iter()
+                    .map(|c| format!("{} {}", c.column, order(c.desc)))
+                    .collect();
+                with.push(format!("CLUSTERING ORDER BY ({})", each.join(", ")))
             }
             _ => {}
         }

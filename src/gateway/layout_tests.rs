@@ -47,8 +47,24 @@ fn dense_and_super_tables_are_3x_compact_tables() {
         lexical.column1_type,
         "'org.apache.cassandra.db.marshal.LexicalUUIDType'"
     );
+    // A composite comparator: one clustering column per component.
     let composite = cf("C", "CompositeType(UTF8Type,LongType)", None);
-    let e = Layout::of(&composite, Storage::Compact).unwrap_err();
+    let c = Layout::of(&composite, Storage::Compact).unwrap();
+    assert_eq!(c.shape, Shape::Composite);
+    assert!(c.create_table().contains(
+        "(key blob, column1 text, column2 bigint, value blob, PRIMARY KEY (key, column1, column2))"
+    ));
+    // Unless it declares columns too (3.x's compound static table).
+    let mut declared = cf("D", "CompositeType(UTF8Type,LongType)", None);
+    declared.options.column_metadata = vec![ColumnDef {
+        name: b"x".to_vec(),
+        validation_class: parse_type("UTF8Type").unwrap(),
+        index_type: None,
+        index_name: None,
+        index_options: None,
+        component_index: None,
+    }];
+    let e = Layout::of(&declared, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("composite comparator"), "{e}");
 }
 
@@ -139,4 +155,33 @@ fn a_reversed_subcomparator_orders_column2() {
         "column2 timeuuid, value blob, PRIMARY KEY (key, column1, column2)) \
          WITH COMPACT STORAGE AND CLUSTERING ORDER BY (column1 ASC, column2 DESC)"
     ));
+}
+
+#[test]
+fn a_compact_table_made_by_cql3_keeps_its_own_column_names() {
+    let mut e = cf("E", "CompositeType(UTF8Type,ReversedType(LongType))", None);
+    e.options.key_aliases = vec![b"k".to_vec()];
+    e.options.column_aliases = vec![b"day".to_vec(), b"seq".to_vec()];
+    e.options.value_alias = Some(b"v".to_vec());
+    let l = Layout::of(&e, Storage::Compact).unwrap();
+    assert!(l.compound);
+    assert_eq!(
+        l.create_table(),
+        "CREATE TABLE \"Keyspace1\".\"E\" (\"k\" blob, \"day\" text, \"seq\" bigint, \"v\" blob, \
+         PRIMARY KEY (\"k\", \"day\", \"seq\")) WITH COMPACT STORAGE \
+         AND CLUSTERING ORDER BY (\"day\" ASC, \"seq\" DESC)"
+    );
+    // One clustering column of a plain comparator: plain names.
+    let mut s = cf("S", "Int32Type", None);
+    s.options.column_aliases = vec![b"c".to_vec()];
+    let l = Layout::of(&s, Storage::Compact).unwrap();
+    assert!(!l.compound);
+    assert_eq!(
+        (l.key_column.as_str(), l.value_column.as_str()),
+        ("key", "value")
+    );
+    // No value column, or no clustering: refused with the reason.
+    s.options.value_alias = Some(Vec::new());
+    let e = Layout::of(&s, Storage::Compact).unwrap_err();
+    assert!(e.to_string().contains("no value column"), "{e}");
 }

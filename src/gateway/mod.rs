@@ -10,14 +10,18 @@
 //!
 //! One concept per file: [`url`] (the `cassandra://` address), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
-//! out), [`statements`] (prepared once, cached by text), [`reads`] (one
+//! out), [`statements`] (prepared once, cached by text), [`slice`] (a
+//! predicate's names or range in comparator order), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
 //! [`subrange`] (a super column's bounded sub-column range, cut here),
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
-//! cluster's nodes, tokens, replicas and splits), [`ddl`] (tables
+//! cluster's nodes, tokens and replicas), [`splits`] (a range's splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
 //! [`error`] (the driver's errors, in one place), [`index`] (secondary
-//! indexes: the cluster's own, and queries through them); CQL3 tables, which the
+//! indexes: the cluster's own, and queries through them); `CompositeType`
+//! comparators as one clustering column per component in [`composite`]
+//! (names and bounds) and [`composite_io`] (reads, range deletions); CQL3
+//! tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
 //! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
 //! (rows to cells).
@@ -28,6 +32,8 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+pub mod composite;
+pub mod composite_io;
 pub mod cql3;
 pub mod cql3_reads;
 pub mod cql3_writes;
@@ -39,6 +45,7 @@ pub mod layout;
 pub mod reads;
 pub mod ring;
 pub mod scan;
+pub mod slice;
 pub mod splits;
 pub mod statements;
 pub mod statics;

@@ -11,6 +11,7 @@
 //! does not). This module must not write.
 
 use super::layout::{Layout, Shape};
+use super::slice::Wanted;
 use super::statements::{each_row, run};
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
@@ -62,6 +63,9 @@ pub async fn read_row(
     match (layout.shape, &cmd.super_column) {
         (Shape::Static, _) => {
             super::statics::read(inner, &def, &layout, cmd, key, max_bytes, cl).await
+        }
+        (Shape::Composite, _) => {
+            super::composite_io::read(inner, &def, &layout, cmd, key, max_bytes, cl).await
         }
         (Shape::Super, None) => {
             let supers =
@@ -173,8 +177,8 @@ pub(super) async fn cells(
             .join(" AND ")
     );
     let mut out = Vec::new();
-    match slice {
-        Slice::Names(names) => {
+    match Wanted::of(slice) {
+        Wanted::Names(names) => {
             // One query per name, all at once: `IN (?, ...)` would be one,
             // but supercolumn's own CQL3 refuses markers in an IN list
             // (Cassandra 1.2 and 3.x take them).
@@ -198,20 +202,10 @@ pub(super) async fn cells(
                 }
             }
         }
-        Slice::Range {
-            start,
-            finish,
-            reversed,
-            count,
-        } => {
-            let (low, high) = if *reversed {
-                (finish, start)
-            } else {
-                (start, finish)
-            };
+        Wanted::Range(r) => {
             let desc = layout.desc(sel.column);
-            bounds(&mut text, &mut values, sel.column, low, high, desc);
-            if *reversed {
+            bounds(&mut text, &mut values, sel.column, r.low, r.high, desc);
+            if r.reversed {
                 // CQL orders by a clustering prefix only: a super column's
                 // sub-columns (column1 fixed) are ordered by `column1,
                 // column2`; 3.x refuses `ORDER BY column2` alone.
@@ -223,10 +217,10 @@ pub(super) async fn cells(
                     text.push_str(&reverse_order(sel.column, desc));
                 }
             }
-            if *count == 0 {
+            if r.count == 0 {
                 return Ok(out);
             }
-            limit(&mut text, *count);
+            limit(&mut text, r.count);
             let mut failed = None;
             each_row(inner, &text, values, cl, |row| {
                 let cell = match cell(row, layout.counter, now) {
@@ -240,7 +234,7 @@ pub(super) async fn cells(
                     return Ok(false);
                 }
                 out.push(cell);
-                Ok(out.len() < *count)
+                Ok(out.len() < r.count)
             })
             .await?;
             if let Some(e) = failed {
@@ -283,8 +277,8 @@ async fn super_columns(
         }
         Ok(true)
     };
-    match &cmd.slice {
-        Slice::Names(names) => {
+    match Wanted::of(&cmd.slice) {
+        Wanted::Names(names) => {
             let text = format!(
                 "SELECT {what} FROM {} WHERE key = ? AND column1 = ?",
                 layout.table
@@ -300,32 +294,22 @@ async fn super_columns(
             out.sort_by(|a, b| def.comparator.compare(&a.name, &b.name));
             out.dedup_by(|a, b| a.name == b.name);
         }
-        Slice::Range {
-            start,
-            finish,
-            reversed,
-            count,
-        } => {
-            if *count == 0 {
+        Wanted::Range(r) => {
+            if r.count == 0 {
                 return Ok(out);
             }
             let mut text = format!("SELECT {what} FROM {} WHERE key = ?", layout.table);
             let mut values = vec![Bound::Bytes(key.to_vec())];
-            let (low, high) = if *reversed {
-                (finish, start)
-            } else {
-                (start, finish)
-            };
             let desc = layout.desc("column1");
-            bounds(&mut text, &mut values, "column1", low, high, desc);
-            if *reversed {
+            bounds(&mut text, &mut values, "column1", r.low, r.high, desc);
+            if r.reversed {
                 text.push_str(&reverse_order("column1", desc));
             }
             // Rows are sub-columns: read until one more super column starts.
             each_row(inner, &text, values, cl, |row| {
                 let more = push(&mut out, row)?;
-                if out.len() > *count {
-                    out.truncate(*count);
+                if out.len() > r.count {
+                    out.truncate(r.count);
                     return Ok(false);
                 }
                 Ok(more)
@@ -378,7 +362,7 @@ fn reverse_order(column: &str, desc: bool) -> String {
 }
 
 /// `LIMIT n` (a literal: 1.2's CQL3 took no marker there); none for "all".
-fn limit(text: &mut String, count: usize) {
+pub(super) fn limit(text: &mut String, count: usize) {
     if let Ok(n) = i32::try_from(count) {
         text.push_str(&format!(" LIMIT {n}"));
     }

@@ -173,10 +173,16 @@ pub async fn keys(
             values.push(t.clone());
         }
     }
-    let mut text = format!("SELECT key FROM {}", layout.table);
+    // A CQL3 compact table names its key column itself.
+    let k = &layout.key_column;
+    let mut text = format!("SELECT {k} FROM {}", layout.table);
     if !conditions.is_empty() {
         text.push_str(" WHERE ");
-        text.push_str(&conditions.join(" AND "));
+        text.push_str(
+            &conditions
+                .join(" AND ")
+                .replace("token(key)", &format!("token({k})")),
+        );
     }
     let mut out: Vec<Bytes> = Vec::new();
     each_row(inner, &text, values, cl, |mut row| {

@@ -11,13 +11,13 @@
 
 use super::layout::{Declared, Layout, Shape};
 use super::reads::{cell, cells, now_seconds, Budget, Selection};
+use super::slice::{Range, Wanted};
 use super::statements::run;
 use super::values::{Bound, RawRow};
 use super::writes;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::CfDef;
 use crate::storage::model::{Cell, CellKind, Op, ReadCommand, RowResult, Slice};
-use std::cmp::Ordering;
 
 /// One row's slice of a static table; `None` when over `max_bytes`.
 pub async fn read(
@@ -34,8 +34,8 @@ pub async fn read(
     }
     let now = now_seconds();
     let comparator = &def.comparator;
-    let (declared, pair_slice, reversed, count) = match &cmd.slice {
-        Slice::Names(names) => {
+    let (declared, pair_slice, reversed, count) = match Wanted::of(&cmd.slice) {
+        Wanted::Names(names) => {
             let mut declared = Vec::new();
             let mut rest = Vec::new();
             for name in names {
@@ -52,25 +52,15 @@ pub async fn read(
             };
             (declared, pair, false, usize::MAX)
         }
-        Slice::Range {
-            start,
-            finish,
-            reversed,
-            count,
-        } => {
-            let (low, high) = if *reversed {
-                (finish, start)
-            } else {
-                (start, finish)
-            };
-            let inside = |d: &&Declared| {
-                (low.is_empty() || comparator.compare(&d.name, low) != Ordering::Less)
-                    && (high.is_empty() || comparator.compare(&d.name, high) != Ordering::Greater)
-            };
-            let declared = layout.declared.iter().filter(inside).collect();
+        Wanted::Range(r) => {
+            let declared = layout
+                .declared
+                .iter()
+                .filter(|d| r.contains(comparator, &d.name))
+                .collect();
             let pair = (layout.pair_reachable() && pair_names_are_default(layout))
                 .then(|| cmd.slice.clone());
-            (declared, pair, *reversed, *count)
+            (declared, pair, r.reversed, r.count)
         }
     };
     let mut out = declared_cells(inner, layout, &declared, key, cl, now).await?;
@@ -227,14 +217,17 @@ pub fn statements(
             end,
             deletion,
         } => {
-            let c = &def.comparator;
+            // A deletion's bounds are in comparator order already.
+            let range = Range {
+                low: start,
+                high: end,
+                reversed: false,
+                count: usize::MAX,
+            };
             let inside: Vec<&str> = layout
                 .declared
                 .iter()
-                .filter(|d| {
-                    (start.is_empty() || c.compare(&d.name, start) != Ordering::Less)
-                        && (end.is_empty() || c.compare(&d.name, end) != Ordering::Greater)
-                })
+                .filter(|d| range.contains(&def.comparator, &d.name))
                 .map(|d| d.column.as_str())
                 .collect();
             let mut out = Vec::new();

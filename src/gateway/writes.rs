@@ -102,6 +102,18 @@ fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
             for op in ops {
                 if layout.shape == Shape::Static {
                     into.extend(super::statics::statements(&def, &layout, &m.key, op)?);
+                } else if let (
+                    Shape::Composite,
+                    Op::DeleteRange {
+                        start,
+                        end,
+                        deletion,
+                    },
+                ) = (layout.shape, op)
+                {
+                    into.extend(super::composite_io::range_deletion(
+                        &layout, &m.key, start, end, deletion,
+                    )?);
                 } else {
                     into.push(statement(&layout, &m.key, op)?);
                 }
@@ -147,33 +159,43 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
     let cell_path = |super_column: &Option<Vec<u8>>, name: &[u8]| -> GatewayResult<_> {
         match (layout.shape, super_column) {
             (Shape::Super, Some(sc)) => Ok((
-                vec!["column1", "column2"],
+                vec!["column1".to_string(), "column2".to_string()],
                 vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
             )),
-            (Shape::Dense | Shape::Static, None) => {
-                Ok((vec!["column1"], vec![Bound::Bytes(name.to_vec())]))
+            (Shape::Dense | Shape::Static, None) => Ok((
+                vec!["column1".to_string()],
+                vec![Bound::Bytes(name.to_vec())],
+            )),
+            (Shape::Composite, None) => {
+                let n = layout.components.len();
+                let parts = super::composite::split(name, n, layout.compound)?;
+                Ok((
+                    layout.components.iter().map(|c| c.column.clone()).collect(),
+                    parts.into_iter().map(Bound::Bytes).collect(),
+                ))
             }
             (Shape::Super, None) => Err(GatewayError::Invalid(
                 "a super column family's column needs its super column".into(),
             )),
-            (Shape::Dense | Shape::Static, Some(_)) => Err(GatewayError::Invalid(
-                "a standard column family has no super columns".into(),
-            )),
+            (Shape::Dense | Shape::Static | Shape::Composite, Some(_)) => Err(
+                GatewayError::Invalid("a standard column family has no super columns".into()),
+            ),
         }
     };
     // `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
     // far: no timestamp in a counter CF (see the module note).
+    let (k, v) = (&layout.key_column, &layout.value_column);
     let delete = |at: i64| {
         if layout.counter {
-            (format!("DELETE FROM {t} WHERE key = ?"), vec![key_b()])
+            (format!("DELETE FROM {t} WHERE {k} = ?"), vec![key_b()])
         } else {
             (
-                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE key = ?"),
+                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
                 vec![Bound::Long(at), key_b()],
             )
         }
     };
-    let equal = |cols: &[&str]| {
+    let equal = |cols: &[String]| {
         cols.iter()
             .map(|c| format!(" AND {c} = ?"))
             .collect::<String>()
@@ -211,7 +233,7 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
                         _ => "USING TIMESTAMP ?",
                     };
                     let text = format!(
-                        "INSERT INTO {t} (key, {}, value) VALUES (?, {}, ?) {using}",
+                        "INSERT INTO {t} ({k}, {}, {v}) VALUES (?, {}, ?) {using}",
                         cols.join(", "),
                         vec!["?"; cols.len()].join(", ")
                     );
@@ -233,10 +255,7 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             let (cols, names) = cell_path(super_column, name)?;
             let mut values = vec![Bound::Long(*delta), key_b()];
             values.extend(names);
-            let text = format!(
-                "UPDATE {t} SET value = value + ? WHERE key = ?{}",
-                equal(&cols)
-            );
+            let text = format!("UPDATE {t} SET {v} = {v} + ? WHERE {k} = ?{}", equal(&cols));
             (text, values)
         }
         Op::DeleteRow(deletion) => delete(deletion.marked_for_delete_at),

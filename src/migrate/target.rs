@@ -68,8 +68,10 @@ pub fn plan(schema: &Schema, storage: Storage, skip_unsupported: bool) -> Migrat
 
 /// The columns a layout's table has: (name, kind, type).
 pub fn expected_columns(l: &Layout) -> Vec<(String, String, String)> {
+    // A CQL3 compact table's own names are quoted in the layout.
+    let bare = |n: &str| n.trim_matches('"').to_string();
     let mut cols: Vec<(String, &str, String)> =
-        vec![("key".into(), "partition_key", l.key_type.clone())];
+        vec![(bare(&l.key_column), "partition_key", l.key_type.clone())];
     let pair = |cols: &mut Vec<(String, &str, String)>| {
         cols.push((l.pair.0.clone(), "clustering", l.column1_type.clone()));
         cols.push((l.pair.1.clone(), "regular", l.value_type.clone()));
@@ -90,6 +92,12 @@ pub fn expected_columns(l: &Layout) -> Vec<(String, String, String)> {
             }
         }
         Shape::Dense => pair(&mut cols),
+        Shape::Composite => {
+            for c in &l.components {
+                cols.push((bare(&c.column), "clustering", c.ty.clone()));
+            }
+            cols.push((bare(&l.value_column), "regular", l.value_type.clone()));
+        }
         Shape::Super => {
             pair(&mut cols);
             if let Some(c2) = &l.column2_type {

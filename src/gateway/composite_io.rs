@@ -1,0 +1,246 @@
+//! Reads and range deletions of composite tables (`layout::Shape::Composite`,
+//! forms and bounds in `composite`): a names read is one exact clustering
+//! match per name, a range read runs the range's pieces in order (backwards
+//! when reversed) until the count is reached, a range deletion deletes each
+//! piece. Cells and their one-cell deletions are written by `writes`, with
+//! the name split into its clustering columns.
+
+use super::composite::{join, pieces, prefix, reverse_order, split};
+use super::layout::Layout;
+use super::reads::{cell, limit, now_seconds, Budget};
+use super::slice::Wanted;
+use super::statements::{each_row, run};
+use super::values::{Bound, RawRow};
+use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::schema::CfDef;
+use crate::storage::model::{Cell, DeletionTime, ReadCommand, RowResult};
+
+/// One row's slice of a composite table; `None` when over `max_bytes`.
+pub async fn read(
+    inner: &Inner,
+    def: &CfDef,
+    layout: &Layout,
+    cmd: &ReadCommand,
+    key: &[u8],
+    max_bytes: usize,
+    cl: Consistency,
+) -> GatewayResult<Option<RowResult>> {
+    if cmd.super_column.is_some() {
+        return Err(GatewayError::Invalid(
+            "a standard column family has no super columns".into(),
+        ));
+    }
+    let comps = &layout.components;
+    let now = now_seconds();
+    let mut budget = Budget::new(max_bytes);
+    let head = format!(
+        "SELECT {} FROM {} WHERE {} = ?",
+        selected(layout),
+        layout.table,
+        layout.key_column
+    );
+    let to_cell = |row: RawRow| row_cell(row, comps.len(), layout, now);
+    let mut out: Vec<Cell> = Vec::new();
+    match Wanted::of(&cmd.slice) {
+        Wanted::Names(names) => {
+            // A name without every component names no row of the table.
+            let mut wanted: Vec<(&Vec<u8>, Vec<Vec<u8>>)> = names
+                .iter()
+                .filter_map(|n| Some((n, split(n, comps.len(), layout.compound).ok()?)))
+                .collect();
+            wanted.sort_by(|a, b| def.comparator.compare(a.0, b.0));
+            wanted.dedup_by(|a, b| a.0 == b.0);
+            let reads = wanted.into_iter().map(|(_, parts)| {
+                let mut text = head.clone();
+                let mut values = vec![Bound::Bytes(key.to_vec())];
+                for (c, v) in comps.iter().zip(parts) {
+                    text.push_str(&format!(" AND {} = ?", c.column));
+                    values.push(Bound::Bytes(v));
+                }
+                async move { run(inner, &text, &values, cl).await }
+            });
+            for rows in futures_util::future::try_join_all(reads).await? {
+                for row in rows {
+                    let c = to_cell(row)?;
+                    if !budget.spend(&c) {
+                        return Ok(None);
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        Wanted::Range(r) => {
+            let start = prefix(r.low, true, comps.len(), layout.compound)?;
+            let end = prefix(r.high, false, comps.len(), layout.compound)?;
+            let mut ps = pieces(start.as_ref(), end.as_ref());
+            if r.reversed {
+                ps.reverse();
+            }
+            for piece in ps {
+                if out.len() >= r.count {
+                    break;
+                }
+                let mut text = head.clone();
+                let mut values = vec![Bound::Bytes(key.to_vec())];
+                piece.conditions(comps, &mut text, &mut values);
+                if r.reversed {
+                    text.push_str(&reverse_order(comps));
+                }
+                // The call's count, not what is left of it: one statement
+                // text per slice shape (they are prepared and cached); the
+                // rows stop being read once the count is reached.
+                limit(&mut text, r.count);
+                let mut failed = None;
+                each_row(inner, &text, values, cl, |row| {
+                    let c = match to_cell(row) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            failed = Some(e);
+                            return Ok(false);
+                        }
+                    };
+                    if !budget.spend(&c) {
+                        return Ok(false);
+                    }
+                    out.push(c);
+                    Ok(out.len() < r.count)
+                })
+                .await?;
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                if !budget.ok() {
+                    return Ok(None);
+                }
+            }
+        }
+    }
+    Ok(budget.ok().then_some(RowResult::Cells(out)))
+}
+
+/// The columns a cell is read from: its clustering columns, the value,
+/// then (not for counters) its `writetime` and `ttl`.
+fn selected(layout: &Layout) -> String {
+    let names: Vec<&str> = layout
+        .components
+        .iter()
+        .map(|c| c.column.as_str())
+        .collect();
+    let v = &layout.value_column;
+    if layout.counter {
+        format!("{}, {v}", names.join(", "))
+    } else {
+        format!("{}, {v}, writetime({v}), ttl({v})", names.join(", "))
+    }
+}
+
+/// A cell from `(column1, ..., columnN, value[, writetime, ttl])`.
+fn row_cell(mut row: RawRow, n: usize, layout: &Layout, now: i32) -> GatewayResult<Cell> {
+    let mut parts = Vec::with_capacity(n);
+    for i in 0..n {
+        parts.push(row.bytes(i).map_err(|e| {
+            GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
+        })?);
+    }
+    let mut rest = vec![Some(join(&parts, layout.compound)?)];
+    rest.extend(row.0.drain(n..));
+    cell(RawRow(rest), layout.counter, now)
+}
+
+/// The statements deleting the names from `start` to `end` (a Thrift
+/// slice deletion's bounds, in comparator order): one per piece of the
+/// range. No timestamp in a counter CF (as `writes` says why).
+pub fn range_deletion(
+    layout: &Layout,
+    key: &[u8],
+    start: &[u8],
+    end: &[u8],
+    deletion: &DeletionTime,
+) -> GatewayResult<Vec<(String, Vec<Bound>)>> {
+    let comps = &layout.components;
+    let start = prefix(start, true, comps.len(), layout.compound)?;
+    let end = prefix(end, false, comps.len(), layout.compound)?;
+    let (t, k) = (&layout.table, &layout.key_column);
+    let mut out = Vec::new();
+    for piece in pieces(start.as_ref(), end.as_ref()) {
+        let (mut text, mut values) = if layout.counter {
+            (format!("DELETE FROM {t} WHERE {k} = ?"), Vec::new())
+        } else {
+            (
+                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
+                vec![Bound::Long(deletion.marked_for_delete_at)],
+            )
+        };
+        values.push(Bound::Bytes(key.to_vec()));
+        piece.conditions(comps, &mut text, &mut values);
+        out.push((text, values));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::{parse_type, CompositeBuilder, Eoc};
+    use crate::storage::model::CellKind;
+
+    fn layout() -> Layout {
+        let cf = CfDef::new(
+            "K",
+            "C",
+            10,
+            parse_type("CompositeType(UTF8Type,ReversedType(LongType))").unwrap(),
+            None,
+        );
+        Layout::of(&cf, super::super::layout::Storage::Compact).unwrap()
+    }
+
+    #[test]
+    fn a_composite_cf_is_one_clustering_column_per_component() {
+        assert_eq!(
+            layout().create_table(),
+            "CREATE TABLE \"K\".\"C\" (key blob, column1 text, column2 bigint, value blob, \
+             PRIMARY KEY (key, column1, column2)) WITH COMPACT STORAGE \
+             AND CLUSTERING ORDER BY (column1 ASC, column2 DESC)"
+        );
+    }
+
+    #[test]
+    fn rows_come_back_as_composite_names() {
+        let row = RawRow(vec![
+            Some(b"a".to_vec()),
+            Some(5i64.to_be_bytes().to_vec()),
+            Some(b"v".to_vec()),
+            Some(7i64.to_be_bytes().to_vec()),
+            None,
+        ]);
+        let c = row_cell(row, 2, &layout(), 0).unwrap();
+        let name = CompositeBuilder::new()
+            .push(b"a")
+            .unwrap()
+            .push(&5i64.to_be_bytes())
+            .unwrap()
+            .build(Eoc::None);
+        assert_eq!(
+            (c.name, c.value, c.timestamp, c.kind),
+            (name, b"v".to_vec(), 7, CellKind::Live)
+        );
+    }
+
+    #[test]
+    fn a_range_deletion_deletes_each_piece() {
+        let start = CompositeBuilder::new().push(b"a").unwrap().build(Eoc::None);
+        let end = CompositeBuilder::new()
+            .push(b"c")
+            .unwrap()
+            .build(Eoc::Start);
+        let d = DeletionTime::new(9, 0);
+        let stmts = range_deletion(&layout(), b"k", &start, &end, &d).unwrap();
+        let texts: Vec<&str> = stmts.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["DELETE FROM \"K\".\"C\" USING TIMESTAMP ? WHERE key = ? AND column1 >= ? AND column1 < ?"]
+        );
+        assert_eq!(stmts[0].1[0], Bound::Long(9));
+    }
+}
