@@ -4,10 +4,10 @@
 #
 # usage: scripts/gateway-conformance.sh [--backend URL] [--config FILE]
 #                                      [--expect FILE | CASES_DIR_OR_FILE...]
-#        (default: the 1.2.9 cases on the config they were recorded under, then
+#        (default: the 1.2.9 cases and the CQL3 cases on the config they were recorded under, then
 #        the 0.6 cases on theirs)
 #
-# --expect FILE runs only the cases FILE lists (one `v19/NAME` or `v06/NAME`
+# --expect FILE runs only the cases FILE lists (one `v19/NAME`, `cql3/NAME` or `v06/NAME`
 # a line; `#` starts a comment), each set on its own config, and fails on any
 # of them failing: the regression check CI runs (scripts/test-all.sh), on
 # scripts/gateway-conformance.expected. The cases left out, with the reason
@@ -72,7 +72,7 @@ run_set() {
     return $rc
 }
 
-# The case files of one set (v19 or v06) that EXPECT lists.
+# The case files of one set (v19, cql3 or v06) that EXPECT lists.
 expected_cases() {
     local set=$1 name
     sed -e 's/#.*//' -e 's/[[:space:]]//g' "$EXPECT" | while read -r name; do
@@ -85,14 +85,14 @@ expected_cases() {
 RC=0
 if [ -n "$EXPECT" ]; then
     [ -f "$EXPECT" ] || { echo "gateway-conformance: no such list: $EXPECT" >&2; exit 2; }
-    for set in v19 v06; do
+    for set in v19 cql3 v06; do
         mapfile -t cases < <(expected_cases "$set")
         [ ${#cases[@]} -gt 0 ] || continue
         for f in "${cases[@]}"; do
             [ -f "$f" ] || { echo "gateway-conformance: $EXPECT names a missing case: $f" >&2; exit 2; }
         done
         conf_file=storage-conf.xml
-        [ "$set" = v19 ] && conf_file=storage-conf-v19.xml
+        [ "$set" = v06 ] || conf_file=storage-conf-v19.xml
         echo "== $set: ${#cases[@]} cases expected to pass through a gateway"
         run_set "${CONFIG:-$CONF/config/$conf_file}" "${cases[@]}" || RC=1
     done
@@ -103,6 +103,8 @@ elif [ $# -gt 0 ]; then
 else
     echo "== 1.2.9 cases"
     run_set "${CONFIG:-$CONF/config/storage-conf-v19.xml}" "$CONF/cases/v19" || RC=1
+    echo "== 1.2.9 CQL3 cases"
+    run_set "${CONFIG:-$CONF/config/storage-conf-v19.xml}" "$CONF/cases/cql3" || RC=1
     echo "== 0.6 cases"
     run_set "${CONFIG:-$CONF/config/storage-conf.xml}" "$CONF/cases/v06" || RC=1
 fi
