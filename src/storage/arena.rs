@@ -53,18 +53,6 @@ impl Arena {
         ((bi as u64) << 32 | off as u64, &mut block[off..])
     }
 
-    /// Stores a record of `len` bytes that `write` appends to the block it
-    /// is given (exactly `len` of them; nothing is zeroed first), and
-    /// returns its reference.
-    pub fn append(&mut self, len: usize, write: impl FnOnce(&mut Vec<u8>)) -> Ref {
-        let bi = self.room(len);
-        let block = &mut self.blocks[bi];
-        let off = block.len();
-        write(block);
-        debug_assert_eq!(block.len(), off + len, "a record of the wrong length");
-        (bi as u64) << 32 | off as u64
-    }
-
     /// The block with room for `len` more bytes (a new one if need be).
     fn room(&mut self, len: usize) -> usize {
         let fits = self

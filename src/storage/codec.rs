@@ -422,18 +422,31 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
 
 struct Reader<'a>(&'a [u8]);
 
+#[cold]
+#[inline(never)]
+fn truncated(wanted: usize, left: usize) -> CodecError {
+    CodecError(format!("truncated: wanted {wanted} bytes, {left} left"))
+}
+
+#[cold]
+#[inline(never)]
+fn count_too_large(n: u64, left: usize) -> CodecError {
+    CodecError(format!("count {n} exceeds the {left} bytes left"))
+}
+
 impl<'a> Reader<'a> {
+    // The reads replay makes per cell are inlined, their errors built out
+    // of line: called, each cost replay tens of instructions (callgrind).
+    #[inline]
     fn take(&mut self, n: usize) -> Result<&'a [u8], CodecError> {
         if self.0.len() < n {
-            return Err(CodecError(format!(
-                "truncated: wanted {n} bytes, {} left",
-                self.0.len()
-            )));
+            return Err(truncated(n, self.0.len()));
         }
         let (a, b) = self.0.split_at(n);
         self.0 = b;
         Ok(a)
     }
+    #[inline]
     fn u8(&mut self) -> Result<u8, CodecError> {
         Ok(self.take(1)?[0])
     }
@@ -447,6 +460,7 @@ impl<'a> Reader<'a> {
             self.take(8)?.try_into().expect("8 bytes"),
         ))
     }
+    #[inline]
     fn var(&mut self) -> Result<u64, CodecError> {
         // Most varints (lengths, counts, ids) are one byte.
         if let Some((&b, rest)) = self.0.split_first() {
@@ -455,6 +469,10 @@ impl<'a> Reader<'a> {
                 return Ok(u64::from(b));
             }
         }
+        self.long_var()
+    }
+    #[inline(never)]
+    fn long_var(&mut self) -> Result<u64, CodecError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;
@@ -467,13 +485,11 @@ impl<'a> Reader<'a> {
     }
     /// A length or count, which can never exceed the bytes left (each item
     /// takes at least one byte), so a corrupt count cannot cause a huge allocation.
+    #[inline]
     fn count(&mut self) -> Result<usize, CodecError> {
         let n = self.var()?;
         if n > self.0.len() as u64 {
-            return Err(CodecError(format!(
-                "count {n} exceeds the {} bytes left",
-                self.0.len()
-            )));
+            return Err(count_too_large(n, self.0.len()));
         }
         Ok(n as usize)
     }
