@@ -213,6 +213,21 @@ pub mod row_key {
         out.extend_from_slice(key);
     }
 
+    /// The part of `pack`'s bytes before the key, appended to `out`, for
+    /// a hashed token (Murmur3's or Random's: storing those spares hashing
+    /// the key again); false, and nothing appended, for a token made from
+    /// the key's own bytes. Its tag and length tell which partitioner
+    /// made it: no other token packs to the same ones.
+    pub fn token_part(token: &Token, out: &mut Vec<u8>) -> bool {
+        match token {
+            Token::Long(_) | Token::Big(_) => {
+                pack_parts(token, &[], out);
+                true
+            }
+            Token::Utf16(_) | Token::Bytes(_) => false,
+        }
+    }
+
     /// The key `pack` wrote (None if these bytes are not such a key).
     pub fn unpack(b: &[u8]) -> Option<DecoratedKey> {
         let (&tag, mut rest) = b.split_first()?;

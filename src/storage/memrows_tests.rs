@@ -382,8 +382,15 @@ fn new_rows_count_their_cell_index() {
     let one_index = super::arena::heap_bytes(5 * 8);
 
     let mut by_apply = Rows::default();
-    by_apply.apply(&cf, &p.decorate(b"a"), &puts(&cells(&["C0", "C1", "C2", "C3", "C4"])));
-    assert_eq!(by_apply.row_bytes_kept_and_measured(), (one_index, one_index));
+    by_apply.apply(
+        &cf,
+        &p.decorate(b"a"),
+        &puts(&cells(&["C0", "C1", "C2", "C3", "C4"])),
+    );
+    assert_eq!(
+        by_apply.row_bytes_kept_and_measured(),
+        (one_index, one_index)
+    );
 
     let mut in_place = Rows::default();
     let mut packed = Vec::new();
@@ -391,7 +398,10 @@ fn new_rows_count_their_cell_index() {
     let ordered = cells(&["C0", "C1", "C2", "C3", "C4"]);
     let views: Vec<CellView<'_>> = ordered.iter().map(CellView::from).collect();
     in_place.put_cells(&cf, &packed, &views);
-    assert_eq!(in_place.row_bytes_kept_and_measured(), (one_index, one_index));
+    assert_eq!(
+        in_place.row_bytes_kept_and_measured(),
+        (one_index, one_index)
+    );
 
     // Names out of order take the cell-by-cell path.
     let mut shuffled = Rows::default();
@@ -412,7 +422,11 @@ fn new_rows_count_their_cell_index() {
         let ops: Vec<Op> = (0..n)
             .map(|_| Op::Put {
                 super_column: None,
-                cell: Cell::live(format!("c{}", lcg(&mut seed) % 40).into_bytes(), vec![1; 5], 1),
+                cell: Cell::live(
+                    format!("c{}", lcg(&mut seed) % 40).into_bytes(),
+                    vec![1; 5],
+                    1,
+                ),
             })
             .collect();
         rows.apply(&cf, &key, &ops);
