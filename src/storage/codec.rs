@@ -30,7 +30,8 @@ const ENTRY_V1: u8 = 1;
 pub struct CodecError(pub String);
 
 /// Encodes a mutation whose CFs the caller has resolved (CF ids, not names,
-/// so a record stays valid however names are spelled).
+/// so a record stays valid however names are spelled), as version 1 (no
+/// token): how older versions logged every record.
 #[cfg(test)]
 pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
     encode_mutation_with_token(schema, m, &[])
