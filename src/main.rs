@@ -18,6 +18,10 @@
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
+/// jemalloc instead of glibc's malloc (README, "Dependencies").
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[path = "app/admin_surface.rs"]
 mod admin_surface;
 #[path = "app/migrate_cmd.rs"]

@@ -53,18 +53,6 @@ impl Arena {
         ((bi as u64) << 32 | off as u64, &mut block[off..])
     }
 
-    /// Stores a record of `len` bytes that `write` appends to the block it
-    /// is given (exactly `len` of them; nothing is zeroed first), and
-    /// returns its reference.
-    pub fn append(&mut self, len: usize, write: impl FnOnce(&mut Vec<u8>)) -> Ref {
-        let bi = self.room(len);
-        let block = &mut self.blocks[bi];
-        let off = block.len();
-        write(block);
-        debug_assert_eq!(block.len(), off + len, "a record of the wrong length");
-        (bi as u64) << 32 | off as u64
-    }
-
     /// The block with room for `len` more bytes (a new one if need be).
     fn room(&mut self, len: usize) -> usize {
         let fits = self
@@ -223,6 +211,21 @@ pub mod row_key {
             }
         }
         out.extend_from_slice(key);
+    }
+
+    /// The part of `pack`'s bytes before the key, appended to `out`, for
+    /// a hashed token (Murmur3's or Random's: storing those spares hashing
+    /// the key again); false, and nothing appended, for a token made from
+    /// the key's own bytes. Its tag and length tell which partitioner
+    /// made it: no other token packs to the same ones.
+    pub fn token_part(token: &Token, out: &mut Vec<u8>) -> bool {
+        match token {
+            Token::Long(_) | Token::Big(_) => {
+                pack_parts(token, &[], out);
+                true
+            }
+            Token::Utf16(_) | Token::Bytes(_) => false,
+        }
     }
 
     /// The key `pack` wrote (None if these bytes are not such a key).

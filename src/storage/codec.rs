@@ -13,6 +13,11 @@ use crate::schema::{CfDef, Schema};
 use std::collections::BTreeMap;
 
 const MUTATION_V1: u8 = 1;
+/// Version 2 adds, after the key, its token as the memtable packs it (see
+/// `arena::row_key::token_part`; written for hashing partitioners only):
+/// replay orders records by token and need not hash every key again.
+/// Version 1 records (older segments, other partitioners) still read.
+const MUTATION_V2: u8 = 2;
 /// Row deletion only.
 const HEADER_V1: u8 = 1;
 /// Row deletion and range tombstones.
@@ -25,11 +30,18 @@ const ENTRY_V1: u8 = 1;
 pub struct CodecError(pub String);
 
 /// Encodes a mutation whose CFs the caller has resolved (CF ids, not names,
-/// so a record stays valid however names are spelled).
+/// so a record stays valid however names are spelled), as version 1 (no
+/// token): how older versions logged every record.
+#[cfg(test)]
 pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
-    let mut out = Vec::with_capacity(size_hint(m));
-    out.push(MUTATION_V1);
-    put_bytes(&mut out, &m.key);
+    encode_mutation_with_token(schema, m, &[])
+}
+
+/// [`encode_mutation`] with the key's packed token (`token_part`), or none
+/// (empty: a version 1 record).
+pub fn encode_mutation_with_token(schema: &Schema, m: &RowMutation, token: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size_hint(m) + token.len());
+    put_key(&mut out, &m.key, token);
     let cfs: Vec<(u32, &Vec<Op>)> = m
         .updates
         .iter()
@@ -115,12 +127,29 @@ pub(crate) fn put_op(out: &mut Vec<u8>, op: &Op) {
 /// The start of a logged mutation of one column family (id `cf_id`) under
 /// `key`, whose `nops` ops, each written by [`put_op`], follow it: with
 /// them, the bytes [`encode_mutation`] gives for such a mutation.
-pub(crate) fn put_record_head(out: &mut Vec<u8>, key: &[u8], cf_id: u32, nops: usize) {
-    out.push(MUTATION_V1);
-    put_bytes(out, key);
+pub(crate) fn put_record_head(
+    out: &mut Vec<u8>,
+    (key, token): (&[u8], &[u8]),
+    cf_id: u32,
+    nops: usize,
+) {
+    put_key(out, key, token);
     put_var(out, 1);
     put_var(out, u64::from(cf_id));
     put_var(out, nops as u64);
+}
+
+/// A logged mutation's version and key, and the key's packed token when
+/// there is one (version 2).
+fn put_key(out: &mut Vec<u8>, key: &[u8], token: &[u8]) {
+    if token.is_empty() {
+        out.push(MUTATION_V1);
+        put_bytes(out, key);
+    } else {
+        out.push(MUTATION_V2);
+        put_bytes(out, key);
+        put_bytes(out, token);
+    }
 }
 
 /// `n` ops written back to back by [`put_op`], and nothing after them.
@@ -144,14 +173,14 @@ pub struct Logged<'a> {
 
 /// The key of a logged mutation, without decoding its ops (replay orders
 /// records by key before decoding them).
-pub fn logged_key(data: &[u8]) -> Result<&[u8], CodecError> {
+pub fn logged_key(data: &[u8]) -> Result<(&[u8], &[u8]), CodecError> {
     Reader(data).mutation_key()
 }
 
 /// Decodes a logged mutation, its CFs left as ids.
 pub fn decode_logged(data: &[u8]) -> Result<Logged<'_>, CodecError> {
     let mut r = Reader(data);
-    let key = r.mutation_key()?;
+    let (key, _) = r.mutation_key()?;
     let n = r.count()?;
     let mut updates = Vec::with_capacity(n.min(16));
     for _ in 0..n {
@@ -179,7 +208,7 @@ pub fn logged_puts<'a>(
     cells: &mut Vec<CellView<'a>>,
 ) -> Result<Option<&'a [u8]>, CodecError> {
     let mut r = Reader(data);
-    let key = r.mutation_key()?;
+    let (key, _) = r.mutation_key()?;
     let n = r.count()?;
     for _ in 0..n {
         let id = u32::try_from(r.var()?).map_err(|_| CodecError("cf id out of range".into()))?;
@@ -422,18 +451,31 @@ fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
 
 struct Reader<'a>(&'a [u8]);
 
+#[cold]
+#[inline(never)]
+fn truncated(wanted: usize, left: usize) -> CodecError {
+    CodecError(format!("truncated: wanted {wanted} bytes, {left} left"))
+}
+
+#[cold]
+#[inline(never)]
+fn count_too_large(n: u64, left: usize) -> CodecError {
+    CodecError(format!("count {n} exceeds the {left} bytes left"))
+}
+
 impl<'a> Reader<'a> {
+    // The reads replay makes per cell are inlined, their errors built out
+    // of line: called, each cost replay tens of instructions (callgrind).
+    #[inline]
     fn take(&mut self, n: usize) -> Result<&'a [u8], CodecError> {
         if self.0.len() < n {
-            return Err(CodecError(format!(
-                "truncated: wanted {n} bytes, {} left",
-                self.0.len()
-            )));
+            return Err(truncated(n, self.0.len()));
         }
         let (a, b) = self.0.split_at(n);
         self.0 = b;
         Ok(a)
     }
+    #[inline]
     fn u8(&mut self) -> Result<u8, CodecError> {
         Ok(self.take(1)?[0])
     }
@@ -447,6 +489,7 @@ impl<'a> Reader<'a> {
             self.take(8)?.try_into().expect("8 bytes"),
         ))
     }
+    #[inline]
     fn var(&mut self) -> Result<u64, CodecError> {
         // Most varints (lengths, counts, ids) are one byte.
         if let Some((&b, rest)) = self.0.split_first() {
@@ -455,6 +498,10 @@ impl<'a> Reader<'a> {
                 return Ok(u64::from(b));
             }
         }
+        self.long_var()
+    }
+    #[inline(never)]
+    fn long_var(&mut self) -> Result<u64, CodecError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;
@@ -467,13 +514,11 @@ impl<'a> Reader<'a> {
     }
     /// A length or count, which can never exceed the bytes left (each item
     /// takes at least one byte), so a corrupt count cannot cause a huge allocation.
+    #[inline]
     fn count(&mut self) -> Result<usize, CodecError> {
         let n = self.var()?;
         if n > self.0.len() as u64 {
-            return Err(CodecError(format!(
-                "count {n} exceeds the {} bytes left",
-                self.0.len()
-            )));
+            return Err(count_too_large(n, self.0.len()));
         }
         Ok(n as usize)
     }
@@ -481,14 +526,22 @@ impl<'a> Reader<'a> {
         let n = self.count()?;
         Ok(self.take(n)?.to_vec())
     }
-    /// A logged mutation's version and key.
-    fn mutation_key(&mut self) -> Result<&'a [u8], CodecError> {
+    /// A logged mutation's version, key and the key's packed token (empty
+    /// in version 1).
+    fn mutation_key(&mut self) -> Result<(&'a [u8], &'a [u8]), CodecError> {
         let v = self.u8()?;
-        if v != MUTATION_V1 {
+        if v != MUTATION_V1 && v != MUTATION_V2 {
             return Err(CodecError(format!("unknown mutation version {v}")));
         }
         let n = self.count()?;
-        self.take(n)
+        let key = self.take(n)?;
+        let token = if v == MUTATION_V2 {
+            let n = self.count()?;
+            self.take(n)?
+        } else {
+            &[]
+        };
+        Ok((key, token))
     }
     /// One logged op (its tag, then its fields).
     fn op(&mut self) -> Result<Op, CodecError> {

@@ -191,3 +191,42 @@ fn plain_puts_decode_in_place_and_others_are_declined() {
     }
     assert!(logged_puts(&plain[..plain.len() - 1], &mut cfs, &mut cells).is_err());
 }
+
+/// A record carrying its key's token (version 2) decodes to the same
+/// mutation as one without (version 1), gives its token back, and is
+/// refused when cut anywhere; an unknown version is refused.
+#[test]
+fn records_carry_their_token_or_not() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let m = RowMutation {
+        keyspace: "ks".into(),
+        key: b("key"),
+        updates: vec![(
+            "Std".into(),
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::live(b("a"), b("v"), 1),
+            }],
+        )],
+    };
+    let token = [0x42u8; 17];
+    let v1 = encode_mutation(&s, &m);
+    let v2 = encode_mutation_with_token(&s, &m, &token);
+    assert_eq!((v1[0], v2[0]), (1, 2));
+    assert_eq!(logged_key(&v1).unwrap(), (&b"key"[..], &[][..]));
+    assert_eq!(logged_key(&v2).unwrap(), (&b"key"[..], &token[..]));
+    assert_eq!(decode_logged(&v1).unwrap(), decode_logged(&v2).unwrap());
+    assert_eq!(decode_mutation(&s, &v2).unwrap(), Some(m));
+    let (mut cfs, mut cells) = (Vec::new(), Vec::new());
+    assert_eq!(
+        logged_puts(&v2, &mut cfs, &mut cells),
+        Ok(Some(&b"key"[..]))
+    );
+    for cut in 0..v2.len() {
+        assert!(decode_logged(&v2[..cut]).is_err(), "prefix of {cut} bytes");
+    }
+    let mut v3 = v2.clone();
+    v3[0] = 3;
+    assert!(logged_key(&v3).is_err());
+    assert!(decode_logged(&v3).is_err());
+}

@@ -216,15 +216,17 @@ impl Engine {
         ms.each(&mut |m| validate(cat, m))?;
         let Some(disk) = &inner.disk else {
             return ms.each(&mut |m| {
-                inner.apply_to_memtables(cat, m, None);
+                let dk = cat.schema.partitioner.decorate(&m.key);
+                inner.apply_to_memtables(cat, m, dk, None);
                 Ok(())
             });
         };
+        let keys = ms.keys(&cat.schema.partitioner);
         // Each record is framed as it is encoded, and the framed records
         // are written as they are: a big batch's log records are in memory
         // once (the encoding of one mutation at a time besides).
         let mut records = Records::default();
-        ms.encode(&cat.schema, &mut records)?;
+        ms.encode(&cat.schema, &keys, &mut records)?;
         let floor = {
             let mut inflight = disk.inflight.lock();
             let floor = disk.log.current_position();
@@ -236,10 +238,16 @@ impl Engine {
         // (for a big batch they are about its size again).
         drop(records);
         let applied = match &result {
-            Ok(pos) => ms.each(&mut |m| {
-                inner.apply_to_memtables(cat, m, Some(*pos));
-                Ok(())
-            }),
+            Ok(pos) => {
+                let mut keys = keys.into_iter();
+                ms.each(&mut |m| {
+                    let dk = keys
+                        .next()
+                        .unwrap_or_else(|| cat.schema.partitioner.decorate(&m.key));
+                    inner.apply_to_memtables(cat, m, dk, Some(*pos));
+                    Ok(())
+                })
+            }
             Err(_) => Ok(()),
         };
         {
@@ -421,8 +429,13 @@ impl Inner {
     /// Applies a validated mutation. The state read lock keeps a flush from
     /// switching the memtable halfway through one CF's ops (and from freezing
     /// a memtable a write is still going into).
-    fn apply_to_memtables(&self, cat: &Catalog, m: &RowMutation, position: Option<Position>) {
-        let dk = cat.schema.partitioner.decorate(&m.key);
+    fn apply_to_memtables(
+        &self,
+        cat: &Catalog,
+        m: &RowMutation,
+        dk: DecoratedKey,
+        position: Option<Position>,
+    ) {
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
             if let Some(cf) = cat.store(&m.keyspace, cf_name) {

@@ -5,11 +5,13 @@
 //! It must not apply anything (the engine does) nor check the mutations
 //! against their CFs (`validate`).
 
-use super::super::codec::{encode_mutation, CodecError};
+use super::super::arena::row_key;
+use super::super::codec::{encode_mutation_with_token, CodecError};
 use super::super::commitlog::Records;
 use super::super::model::RowMutation;
 use super::super::packed_batch::PackedBatch;
 use super::super::StorageError;
+use crate::partitioner::{DecoratedKey, PartitionerRef};
 use crate::schema::Schema;
 
 /// What one engine write applies: mutations given whole, or packed.
@@ -38,23 +40,48 @@ impl<'a> Writes<'a> {
         }
     }
 
-    /// Frames each mutation's commit-log record into `records`.
-    pub(super) fn encode(self, schema: &Schema, records: &mut Records) -> Result<(), StorageError> {
+    /// Each mutation's key decorated, in order (once per write: the log
+    /// records carry the token and the memtables are ordered by it).
+    pub(super) fn keys(self, partitioner: &PartitionerRef) -> Vec<DecoratedKey> {
+        match self {
+            Writes::Whole(ms) => ms.iter().map(|m| partitioner.decorate(&m.key)).collect(),
+            Writes::Packed(b) => b.rows().map(|r| partitioner.decorate(r.key())).collect(),
+        }
+    }
+
+    /// Frames each mutation's commit-log record into `records`, with its
+    /// key's token when hashed (`keys`, one per mutation, in order).
+    pub(super) fn encode(
+        self,
+        schema: &Schema,
+        keys: &[DecoratedKey],
+        records: &mut Records,
+    ) -> Result<(), StorageError> {
+        let mut token = Vec::with_capacity(24);
+        let token_of = |i: usize, token: &mut Vec<u8>| {
+            token.clear();
+            if let Some(k) = keys.get(i) {
+                row_key::token_part(&k.token, token);
+            }
+        };
         match self {
             Writes::Whole(ms) => {
-                for m in ms {
-                    records.push(&encode_mutation(schema, m))?;
+                for (i, m) in ms.iter().enumerate() {
+                    token_of(i, &mut token);
+                    records.push(&encode_mutation_with_token(schema, m, &token))?;
                 }
             }
             Writes::Packed(b) => {
                 let mut record = Vec::new();
-                for r in b.rows() {
+                for (i, r) in b.rows().enumerate() {
                     record.clear();
+                    token_of(i, &mut token);
                     match schema.cf(r.keyspace(), r.cf()) {
-                        Some(cf) => r.encode(cf.id, &mut record),
+                        Some(cf) => r.encode(cf.id, &token, &mut record),
                         // Validated, so never; encoded as a mutation would be.
                         None => {
-                            record = encode_mutation(schema, &r.mutation().map_err(undecodable)?)
+                            let m = r.mutation().map_err(undecodable)?;
+                            record = encode_mutation_with_token(schema, &m, &token);
                         }
                     }
                     records.push(&record)?;

@@ -160,6 +160,14 @@ impl Rows {
         self.arena.heap_bytes() + self.slots.slot_bytes() + self.row_bytes
     }
 
+    /// What the rows' own parts outside the arena hold (the count kept as
+    /// they change) and what they hold measured now, for tests.
+    #[cfg(test)]
+    pub fn row_bytes_kept_and_measured(&self) -> (usize, usize) {
+        let measured = self.slots.values().map(|s| s.body.index_bytes()).sum();
+        (self.row_bytes, measured)
+    }
+
     fn find(&self, packed: &[u8]) -> Result<Pos, Pos> {
         let arena = &self.arena;
         let ord = by_key(arena, packed);
@@ -180,9 +188,13 @@ impl Rows {
     /// were checked against the CF type by the caller (`validate_op`).
     pub fn apply(&mut self, cf: &CfDef, key: &DecoratedKey, ops: &[Op]) {
         let packed_key = pack(key);
+        // A new row's index (and super-row box) is counted whole below: its
+        // size before the ops is nothing, not the index reserved for them.
+        let mut fresh = false;
         let p = match self.find(&packed_key) {
             Ok(p) => p,
             Err(p) => {
+                fresh = true;
                 let key = row_key::put(&mut self.arena, &packed_key);
                 let body = if cf.is_super() {
                     Body::Supers(Box::new(SuperRow {
@@ -206,7 +218,7 @@ impl Rows {
         let Some(slot) = slots.at_mut(p) else {
             return;
         };
-        let before = slot.body.index_bytes();
+        let before = if fresh { 0 } else { slot.body.index_bytes() };
         let mut added = 0;
         match &mut slot.body {
             Body::Cells { head, cells } => {
@@ -230,6 +242,7 @@ impl Rows {
     /// a counter CF's deletions are never among plain puts.
     pub fn put_cells(&mut self, cf: &CfDef, packed_key: &[u8], new: &[CellView<'_>]) {
         debug_assert!(!cf.is_super() && !cf.is_counter());
+        let mut fresh = false;
         let p = match self.find(packed_key) {
             Ok(p) => p,
             Err(p) if p == self.slots.end() && fresh_run(cf, new) => {
@@ -243,11 +256,13 @@ impl Rows {
                     head: None,
                     cells: Sorted::from_sorted(refs),
                 };
+                self.row_bytes += body.index_bytes();
                 let prefix = prefix_of(packed_key);
                 self.slots.insert_at(p, Slot { prefix, key, body });
                 return;
             }
             Err(p) => {
+                fresh = true;
                 let key = row_key::put(&mut self.arena, packed_key);
                 let mut cells = Sorted::default();
                 cells.reserve_flat(new.len());
@@ -264,7 +279,7 @@ impl Rows {
         let Some(slot) = slots.at_mut(p) else {
             return;
         };
-        let before = slot.body.index_bytes();
+        let before = if fresh { 0 } else { slot.body.index_bytes() };
         if let Body::Cells { cells, .. } = &mut slot.body {
             for c in new {
                 put_cell(arena, cells, &cf.comparator, *c);

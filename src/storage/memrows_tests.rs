@@ -352,3 +352,85 @@ fn puts_in_place_match_apply() {
     }
     assert_eq!(by_apply.heap_bytes(), in_place.heap_bytes());
 }
+
+/// A new row's cell index is counted in the rows' size from the start,
+/// whichever way the row came in (`apply`, replay's whole-row `put_cells`,
+/// `put_cells` with names out of order), and the count kept as rows grow
+/// and are overwritten is what the indexes hold (the flush thresholds read
+/// it).
+#[test]
+fn new_rows_count_their_cell_index() {
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", "Std").unwrap().clone();
+    let p = RandomPartitioner;
+    let cells = |names: &[&str]| -> Vec<Cell> {
+        names
+            .iter()
+            .map(|n| Cell::live(n.as_bytes().to_vec(), vec![b'x'; 34], 1))
+            .collect()
+    };
+    let puts = |cells: &[Cell]| -> Vec<Op> {
+        cells
+            .iter()
+            .map(|c| Op::Put {
+                super_column: None,
+                cell: c.clone(),
+            })
+            .collect()
+    };
+    // One 5-cell row's index: five 8-byte references, as malloc counts it.
+    let one_index = super::arena::heap_bytes(5 * 8);
+
+    let mut by_apply = Rows::default();
+    by_apply.apply(
+        &cf,
+        &p.decorate(b"a"),
+        &puts(&cells(&["C0", "C1", "C2", "C3", "C4"])),
+    );
+    assert_eq!(
+        by_apply.row_bytes_kept_and_measured(),
+        (one_index, one_index)
+    );
+
+    let mut in_place = Rows::default();
+    let mut packed = Vec::new();
+    super::arena::row_key::pack(&p.decorate(b"a"), &mut packed);
+    let ordered = cells(&["C0", "C1", "C2", "C3", "C4"]);
+    let views: Vec<CellView<'_>> = ordered.iter().map(CellView::from).collect();
+    in_place.put_cells(&cf, &packed, &views);
+    assert_eq!(
+        in_place.row_bytes_kept_and_measured(),
+        (one_index, one_index)
+    );
+
+    // Names out of order take the cell-by-cell path.
+    let mut shuffled = Rows::default();
+    let unordered = cells(&["C3", "C0", "C4", "C1", "C2"]);
+    let views: Vec<CellView<'_>> = unordered.iter().map(CellView::from).collect();
+    shuffled.put_cells(&cf, &packed, &views);
+    let (kept, measured) = shuffled.row_bytes_kept_and_measured();
+    assert_eq!(kept, measured);
+    assert!(kept >= one_index, "{kept}");
+
+    // Many rows, grown and overwritten at random: the count kept stays
+    // what the indexes hold.
+    let mut seed = 11;
+    let mut rows = Rows::default();
+    for _ in 0..3000 {
+        let key = p.decorate(format!("key{}", lcg(&mut seed) % 200).as_bytes());
+        let n = 1 + lcg(&mut seed) % 6;
+        let ops: Vec<Op> = (0..n)
+            .map(|_| Op::Put {
+                super_column: None,
+                cell: Cell::live(
+                    format!("c{}", lcg(&mut seed) % 40).into_bytes(),
+                    vec![1; 5],
+                    1,
+                ),
+            })
+            .collect();
+        rows.apply(&cf, &key, &ops);
+    }
+    let (kept, measured) = rows.row_bytes_kept_and_measured();
+    assert_eq!(kept, measured);
+}

@@ -8,7 +8,7 @@
 //! deletion (8 + 4). The name comes first so a binary search reads only it.
 //! It must not know where records live or how cells reconcile.
 
-use super::arena::{get_var, var_bytes, var_len, Arena, Ref};
+use super::arena::{get_var, var_len, Arena, Ref};
 use super::model::{Cell, CellKind, CellView, DeletionTime};
 
 const LIVE: u8 = 0;
@@ -36,47 +36,61 @@ pub fn encoded_len<'a>(c: impl Into<CellView<'a>>) -> usize {
         + kind_len(&c.kind)
 }
 
-/// Writes the record of `c` into `out`, which is `encoded_len(c)` long.
-fn write(c: CellView<'_>, out: &mut [u8]) {
-    let mut at = 0;
-    emit(c, |bytes: &[u8]| {
-        out[at..at + bytes.len()].copy_from_slice(bytes);
-        at += bytes.len();
-    });
-}
-
-/// Hands the record of `c` to `put`, part by part, in order.
-fn emit(c: CellView<'_>, mut put: impl FnMut(&[u8])) {
+/// Writes the record of `c` at the start of `out` (at least
+/// `encoded_len(c)` long) and returns its length. Fixed-size parts are
+/// stored directly, not through a copy routine (a call per part cost
+/// replay ~180 instructions a cell, callgrind).
+#[inline]
+fn write(c: CellView<'_>, out: &mut [u8]) -> usize {
     let tag = match c.kind {
         CellKind::Live => LIVE,
         CellKind::Expiring { .. } => EXPIRING,
         CellKind::Tombstone { .. } => TOMBSTONE,
         CellKind::Counter { .. } => COUNTER,
     };
-    put(&[tag]);
+    out[0] = tag;
+    let mut at = 1;
     for part in [c.name, c.value] {
-        let mut buf = [0u8; 10];
-        put(var_bytes(part.len() as u64, &mut buf));
-        put(part);
+        at += write_var(part.len() as u64, &mut out[at..]);
+        out[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
     }
-    put(&c.timestamp.to_le_bytes());
+    let mut fixed = |bytes: &[u8]| {
+        out[at..at + bytes.len()].copy_from_slice(bytes);
+        at += bytes.len();
+    };
+    fixed(&c.timestamp.to_le_bytes());
     match c.kind {
         CellKind::Live => {}
         CellKind::Expiring {
             ttl,
             local_expiration_time,
         } => {
-            put(&ttl.to_le_bytes());
-            put(&local_expiration_time.to_le_bytes());
+            fixed(&ttl.to_le_bytes());
+            fixed(&local_expiration_time.to_le_bytes());
         }
         CellKind::Tombstone {
             local_deletion_time,
-        } => put(&local_deletion_time.to_le_bytes()),
+        } => fixed(&local_deletion_time.to_le_bytes()),
         CellKind::Counter { deletion } => {
-            put(&deletion.marked_for_delete_at.to_le_bytes());
-            put(&deletion.local_deletion_time.to_le_bytes());
+            fixed(&deletion.marked_for_delete_at.to_le_bytes());
+            fixed(&deletion.local_deletion_time.to_le_bytes());
         }
     }
+    at
+}
+
+/// `v` as LEB128 at the start of `out`; returns the bytes it took.
+#[inline]
+fn write_var(mut v: u64, out: &mut [u8]) -> usize {
+    let mut n = 0;
+    while v >= 0x80 {
+        out[n] = v as u8 | 0x80;
+        v >>= 7;
+        n += 1;
+    }
+    out[n] = v as u8;
+    n + 1
 }
 
 /// Stores `c` as a new record.
@@ -97,21 +111,20 @@ pub fn put_row(
     cells: &[CellView<'_>],
     refs: &mut Vec<Ref>,
 ) -> Ref {
-    let mut buf = [0u8; 10];
-    let key_len = var_bytes(packed_key.len() as u64, &mut buf);
-    let total =
-        key_len.len() + packed_key.len() + cells.iter().map(|c| encoded_len(*c)).sum::<usize>();
+    let total = var_len(packed_key.len() as u64)
+        + packed_key.len()
+        + cells.iter().map(|c| encoded_len(*c)).sum::<usize>();
     let first = refs.len();
-    let base = arena.append(total, |out| {
-        let start = out.len();
-        out.extend_from_slice(key_len);
-        out.extend_from_slice(packed_key);
-        for c in cells {
-            // The offset from the row's start, made a reference below.
-            refs.push((out.len() - start) as u64);
-            emit(*c, |b| out.extend_from_slice(b));
-        }
-    });
+    let (base, out) = arena.alloc(total);
+    let mut at = write_var(packed_key.len() as u64, out);
+    out[at..at + packed_key.len()].copy_from_slice(packed_key);
+    at += packed_key.len();
+    for c in cells {
+        // The offset from the row's start, made a reference below.
+        refs.push(at as u64);
+        at += write(*c, &mut out[at..]);
+    }
+    debug_assert_eq!(at, total, "a row record of the wrong length");
     // One record lies in one block: an offset into it adds to the
     // in-block offset in the reference's low half.
     for r in &mut refs[first..] {

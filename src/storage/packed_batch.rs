@@ -260,10 +260,11 @@ impl<'a> PackedRow<'a> {
         })
     }
 
-    /// Its commit-log record (`codec::encode_mutation`'s bytes for its
-    /// mutation), its column family being `cf_id`, into `out`.
-    pub fn encode(&self, cf_id: u32, out: &mut Vec<u8>) {
-        put_record_head(out, self.key(), cf_id, self.nops());
+    /// Its commit-log record (`codec::encode_mutation_with_token`'s bytes
+    /// for its mutation), its column family being `cf_id` and its key's
+    /// packed token `token` (or none), into `out`.
+    pub fn encode(&self, cf_id: u32, token: &[u8], out: &mut Vec<u8>) {
+        put_record_head(out, (self.key(), token), cf_id, self.nops());
         for e in self.parts() {
             out.extend_from_slice(self.batch.ops(e));
         }
@@ -354,9 +355,13 @@ mod tests {
         let b = b.finish();
         let row0 = b.rows().next().unwrap();
         let mut out = Vec::new();
-        row0.encode(id, &mut out);
+        row0.encode(id, &[], &mut out);
         let m = row("ks", "Std", "k", ops);
         assert_eq!(out, super::super::codec::encode_mutation(&schema, &m));
+        out.clear();
+        row0.encode(id, &[7; 9], &mut out);
+        let with_token = super::super::codec::encode_mutation_with_token(&schema, &m, &[7; 9]);
+        assert_eq!(out, with_token);
     }
 
     /// Applied by the engine, a packed batch is validated whole (an invalid

@@ -1,6 +1,7 @@
 //! Re-applying the commit log when the engine opens, in row-key order:
 //! first every record's key is read, decorated and packed as the memtable
-//! orders rows (`arena::row_key`), on two threads; the records are sorted by
+//! orders rows (`arena::row_key`), on two threads (a record that carries
+//! its key's hashed token, see `codec`, is not hashed again); the records are sorted by
 //! that key (log order among records of one key); then each is decoded,
 //! checked against its CFs and inserted. A memtable filled in its own order
 //! appends each new row after the last one (`memrows` checks the last row
@@ -360,6 +361,14 @@ fn pack_keys<'a>(
 ) -> (Vec<u8>, Vec<Ordered<'a>>) {
     let mut keys = Vec::with_capacity(records.len() * 40);
     let mut order = Vec::with_capacity(records.len());
+    // What this partitioner's token packs to (`row_key::token_part`) when
+    // it is hashed: a record that carries a token of that tag and length
+    // was written under this partitioner, and its token is taken as
+    // written (its checksum held). Anything else is hashed here.
+    let mut expected = Vec::new();
+    let hashed = super::arena::row_key::token_part(&partitioner.token(&[]), &mut expected);
+    let carried =
+        |token: &[u8]| hashed && token.len() == expected.len() && token.first() == expected.first();
     // The last record's key and where its packed form starts: a key
     // written again straight after (a wide row filled column by column, a
     // batch's mutations of one row) reuses its token, not hashed again.
@@ -370,8 +379,12 @@ fn pack_keys<'a>(
         }
         let start = keys.len();
         let payload = raw.payload(r);
-        if let Ok(key) = logged_key(payload) {
+        if let Ok((key, token)) = logged_key(payload) {
             match last {
+                _ if carried(token) => {
+                    keys.extend_from_slice(token);
+                    keys.extend_from_slice(key);
+                }
                 Some((k, at)) if k == key => keys.extend_from_within(at..start),
                 _ => super::arena::row_key::pack_parts(&partitioner.token(key), key, &mut keys),
             }
