@@ -13,56 +13,22 @@ use supercolumn::thrift::gen::cassandra19::{
     KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, timestamp, Client19, Server};
+use wire_support::{conformance_config, connect19, cql3, gateway, timestamp, Client19, Server};
 
 /// A backend serving native on a free port, and a gateway in front of it,
 /// both on the v19 conformance config (Murmur3Partitioner): the gateway
 /// finds its tables in the backend already (as Thrift CFs).
 fn pair() -> (Server, Server) {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let conf = conf.to_str().unwrap();
-    let backend = backend(conf);
-    let gateway = gateway(conf, &backend);
-    (backend, gateway)
+    gateway::pair(&conformance_config("storage-conf-v19.xml"), "")
 }
 
 /// As [`pair`], but the backend starts with no keyspace at all: the gateway
 /// creates its keyspaces and tables there (super CFs as the CQL table 3.x
 /// shows them, which a CQL3-made table is in supercolumn: a composite CF).
 fn pair_on_empty_backend(dir: &std::path::Path) -> (Server, Server) {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    let backend = backend(empty.to_str().unwrap());
-    let gateway = gateway(conf.to_str().unwrap(), &backend);
+    let backend = gateway::native_backend(&gateway::v19_without_keyspaces(dir));
+    let gateway = gateway::gateway(&conformance_config("storage-conf-v19.xml"), &backend, "");
     (backend, gateway)
-}
-
-fn backend(conf: &str) -> Server {
-    Server::start(&[
-        "--config",
-        conf,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ])
-}
-
-fn gateway(conf: &str, backend: &Server) -> Server {
-    let url = format!(
-        "cassandra://127.0.0.1:{}",
-        backend.native_port.expect("the backend serves native")
-    );
-    Server::start(&["--config", conf, "--in-memory", "--backend", &url])
 }
 
 fn client(s: &Server, ks: &str) -> Client19 {

@@ -13,39 +13,7 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, KsDef, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, Client19, Server};
-
-/// A backend with no keyspace serving native, a gateway in front of it,
-/// and an embedded supercolumn to compare with.
-fn servers(dir: &std::path::Path) -> (Server, Server, Server) {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    let empty = empty.to_str().unwrap();
-    let backend = Server::start(&[
-        "--config",
-        empty,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!(
-        "cassandra://127.0.0.1:{}",
-        backend.native_port.expect("the backend serves native")
-    );
-    let gateway = Server::start(&["--config", empty, "--in-memory", "--backend", &url]);
-    let embedded = Server::start(&["--config", empty, "--in-memory"]);
-    (backend, gateway, embedded)
-}
+use wire_support::{connect19, cql3, gateway, Client19};
 
 fn composite_cf(name: &str, comparator: &str) -> CfDef {
     CfDef {
@@ -241,7 +209,7 @@ fn delete(c: &mut Client19, cf: &str) {
 #[test]
 fn composite_cfs_answer_through_a_gateway_as_on_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = servers(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     keyspace(&mut g);
@@ -355,7 +323,7 @@ fn compact_reads(c: &mut Client19) -> Vec<String> {
 #[test]
 fn compact_storage_tables_made_by_cql3_answer_as_on_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = servers(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     for c in [&mut g, &mut e] {

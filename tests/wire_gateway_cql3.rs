@@ -13,43 +13,7 @@ use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ConsistencyLevel as CL, CqlResult, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, Client19, Server};
-
-/// The v19 conformance config without its keyspaces: the tables are made
-/// through CQL3 (through the gateway, in the backend).
-fn empty_config(dir: &std::path::Path) -> String {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    empty.to_str().unwrap().to_string()
-}
-
-/// (backend, gateway in front of it, embedded reference).
-fn servers(conf: &str) -> (Server, Server, Server) {
-    let backend = Server::start(&[
-        "--config",
-        conf,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!(
-        "cassandra://127.0.0.1:{}",
-        backend.native_port.expect("the backend serves native")
-    );
-    let gateway = Server::start(&["--config", conf, "--in-memory", "--backend", &url]);
-    let reference = Server::start(&["--config", conf, "--in-memory"]);
-    (backend, gateway, reference)
-}
+use wire_support::{connect19, cql3, gateway, Client19};
 
 /// A result's rows as `name=hex` lists (the answer as a client sees it).
 fn shown(r: &CqlResult) -> Vec<String> {
@@ -112,8 +76,7 @@ fn cells(c: &mut Client19, cf: &str, key: &[u8], with_time: &dyn Fn(&[u8]) -> bo
 #[test]
 fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let conf = empty_config(dir.path());
-    let (backend, gateway, reference) = servers(&conf);
+    let (backend, gateway, reference) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut r = connect19(reference.port);
     let ddl = [
@@ -233,8 +196,7 @@ fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
 fn a_cql2_flow_through_the_gateway_answers_as_the_embedded_engine() {
     use supercolumn::thrift::gen::cassandra19::Compression;
     let dir = tempfile::tempdir().unwrap();
-    let conf = empty_config(dir.path());
-    let (_backend, gateway, reference) = servers(&conf);
+    let (_backend, gateway, reference) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut r = connect19(reference.port);
     let mut answers = Vec::new();

@@ -16,44 +16,7 @@ use supercolumn::thrift::gen::cassandra19::{
     IndexExpression, IndexOperator, IndexType, KeyRange, KeySlice, KsDef, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, ire19, Client19, Server};
-
-/// A config like the 1.2.9 cases' (Murmur3), with no keyspace.
-fn empty_config(dir: &std::path::Path) -> std::path::PathBuf {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    empty
-}
-
-/// The backend (native), the gateway in front of it, and an embedded server.
-fn servers(dir: &std::path::Path) -> (Server, Server, Server) {
-    let empty = empty_config(dir);
-    let config = empty.to_str().unwrap();
-    let backend = Server::start(&[
-        "--config",
-        config,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!(
-        "cassandra://127.0.0.1:{}",
-        backend.native_port.expect("the backend serves native")
-    );
-    let gateway = Server::start(&["--config", config, "--in-memory", "--backend", &url]);
-    let embedded = Server::start(&["--config", config, "--in-memory"]);
-    (backend, gateway, embedded)
-}
+use wire_support::{connect19, cql3, gateway, ire19, Client19};
 
 fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
     ColumnDef::new(
@@ -255,7 +218,7 @@ fn backend_index(b: &mut Client19) -> Option<String> {
 #[test]
 fn index_queries_through_a_gateway_answer_as_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = servers(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     let mut b = connect19(backend.port);
@@ -424,7 +387,7 @@ fn index_queries_through_a_gateway_answer_as_the_embedded_engine() {
 #[test]
 fn cql3_tables_index_through_a_gateway() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = servers(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     for c in [&mut g, &mut e] {

@@ -13,42 +13,12 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, KeyRange, KsDef,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, ire19, timestamp, Client19, Server};
+use wire_support::{connect19, gateway, ire19, timestamp, Client19, Server};
 
 /// A backend with no keyspace serving native, and a gateway in front of it
 /// (`options`: the backend URL's query string).
 fn pair(dir: &std::path::Path, options: &str) -> (Server, Server) {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    let backend = Server::start(&[
-        "--config",
-        empty.to_str().unwrap(),
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!(
-        "cassandra://127.0.0.1:{}{options}",
-        backend.native_port.expect("the backend serves native")
-    );
-    let gateway = Server::start(&[
-        "--config",
-        empty.to_str().unwrap(),
-        "--in-memory",
-        "--backend",
-        &url,
-    ]);
-    (backend, gateway)
+    gateway::pair(&gateway::v19_without_keyspaces(dir), options)
 }
 
 /// Makes keyspace `Lay` with `cfs` through `c`.

@@ -13,31 +13,14 @@ use supercolumn::thrift::gen::cassandra19::{
     Deletion, KeyRange, Mutation, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
 use t06::TCassandraSyncClient as _;
-use wire_support::{conformance_config, connect, connect19, ire19, timestamp, Client19, Server};
-
-fn backend(conf: &str) -> Server {
-    Server::start(&[
-        "--config",
-        conf,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ])
-}
-
-fn gateway(conf: &str, backend: &Server) -> Server {
-    let url = format!(
-        "cassandra://127.0.0.1:{}",
-        backend.native_port.expect("the backend serves native")
-    );
-    Server::start(&["--config", conf, "--in-memory", "--backend", &url])
-}
+use wire_support::{
+    conformance_config, connect, connect19, gateway, ire19, timestamp, Client19, Server,
+};
 
 fn pair(config: &str) -> (Server, Server) {
     let conf = conformance_config(config);
-    let conf = conf.to_str().unwrap();
-    let b = backend(conf);
-    let g = gateway(conf, &b);
+    let b = gateway::native_backend(&conf);
+    let g = gateway::gateway(&conf, &b, "");
     (b, g)
 }
 
@@ -289,8 +272,7 @@ fn the_0_6_api_levels_reach_the_cluster_as_0_6_treated_them() {
 
 #[test]
 fn in_markers_are_bound_one_value_each_as_1_2_took_them() {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let b = backend(conf.to_str().unwrap());
+    let b = gateway::native_backend(&conformance_config("storage-conf-v19.xml"));
     let mut c = client(&b, "CT");
     let ts = timestamp();
     for k in ["a", "b", "c"] {

@@ -18,25 +18,9 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL,
     CounterColumn, KeyRange, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, timestamp, Client19, Server};
+use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
-
-/// The repository's config with no keyspaces (a fresh cluster).
-fn empty_conf(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(REPO_CONF).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let path = dir.join("empty.xml");
-    std::fs::write(
-        &path,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    path
-}
 
 fn source(dir: &Path) -> Server {
     Server::start(&["--config", REPO_CONF, "--data-dir", dir.to_str().unwrap()])
@@ -44,15 +28,8 @@ fn source(dir: &Path) -> Server {
 
 /// A fresh supercolumn serving the native protocol: the "cluster".
 fn cluster(dir: &Path) -> (Server, String) {
-    let conf = empty_conf(dir);
-    let s = Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!("cassandra://127.0.0.1:{}", s.native_port.unwrap());
+    let s = gateway::native_backend(&gateway::without_keyspaces(Path::new(REPO_CONF), dir));
+    let url = gateway::backend_url(&s, "");
     (s, url)
 }
 

@@ -12,6 +12,8 @@ use supercolumn::thrift::gen::cassandra06::CassandraSyncClient;
 use supercolumn::thrift::gen::cassandra19;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
 
+pub mod gateway;
+
 /// Copies of the conformance configs (kept identical to the corpus by the config tests).
 pub const CONFORMANCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/config/testdata");
 
