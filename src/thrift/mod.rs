@@ -28,6 +28,7 @@ pub mod error;
 pub mod foreign;
 pub mod gen;
 pub mod handoff;
+pub mod idl_model;
 pub use crate::node::limits;
 pub mod scan;
 pub mod server;

@@ -7,97 +7,11 @@
 //! read as null, required-field errors quoting the struct's `toString`). It is
 //! checked against the generated code by the tests in `v06::javaread`.
 
-/// A field's declared type.
-#[derive(Debug)]
-pub enum Ty {
-    Bool,
-    I32,
-    I64,
-    /// Thrift `string`: a Java `String` (UTF-8 decoded, lossy).
-    Str,
-    /// Thrift `binary`: a Java `byte[]`.
-    Bin,
-    /// The ConsistencyLevel enum (an i32 on the wire).
-    Cl,
-    Struct(&'static StructDesc),
-    List(&'static Ty),
-    Set(&'static Ty),
-    Map(&'static Ty, &'static Ty),
-}
+use crate::thrift::idl_model::{f, fd};
+pub use crate::thrift::idl_model::{Default, Field, Req, StructDesc, Ty};
 
-impl Ty {
-    /// The wire type code a field of this type must carry.
-    pub fn wire(&self) -> u8 {
-        use crate::thrift::wire::ttype;
-        match self {
-            Ty::Bool => ttype::BOOL,
-            Ty::I32 | Ty::Cl => ttype::I32,
-            Ty::I64 => ttype::I64,
-            Ty::Str | Ty::Bin => ttype::STRING,
-            Ty::Struct(_) => ttype::STRUCT,
-            Ty::List(_) => ttype::LIST,
-            Ty::Set(_) => ttype::SET,
-            Ty::Map(..) => ttype::MAP,
-        }
-    }
-
-    /// Java primitives (checked with "not found in serialized data") versus objects.
-    pub fn is_primitive(&self) -> bool {
-        matches!(self, Ty::Bool | Ty::I32 | Ty::I64)
-    }
-}
-
-/// A default value from the IDL (`=100`, `=ONE`, `=""`).
-#[derive(Debug, Clone, Copy)]
-pub enum Default {
-    None,
-    Bool(bool),
-    I32(i32),
-    Str(&'static str),
-    Cl(i32),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Req {
-    Required,
-    Optional,
-    /// Neither keyword: always serialized, never checked.
-    Plain,
-}
-
-#[derive(Debug)]
-pub struct Field {
-    pub id: i16,
-    pub name: &'static str,
-    pub ty: Ty,
-    pub req: Req,
-    pub default: Default,
-}
-
-#[derive(Debug)]
-pub struct StructDesc {
-    pub name: &'static str,
-    pub fields: &'static [Field],
-}
-
-const fn f(id: i16, name: &'static str, ty: Ty, req: Req) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default: Default::None,
-    }
-}
-const fn fd(id: i16, name: &'static str, ty: Ty, req: Req, default: Default) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default,
-    }
-}
+/// The ConsistencyLevel enum as 0.6 defined it.
+const CL_TY: Ty = Ty::Enum(cl_name);
 
 use Req::{Optional as O, Plain as P, Required as R};
 
@@ -184,7 +98,7 @@ pub static AUTH_REQUEST: StructDesc = StructDesc {
     fields: &[f(1, "credentials", Ty::Map(&Ty::Str, &Ty::Str), R)],
 };
 
-const CL: Field = fd(0, "consistency_level", Ty::Cl, R, Default::Cl(1));
+const CL: Field = fd(0, "consistency_level", CL_TY, R, Default::Enum(1));
 const fn cl(id: i16) -> Field {
     Field { id, ..CL }
 }
@@ -326,7 +240,7 @@ pub static METHODS: &[Method] = &[
             f(2, "key", Ty::Str, R),
             f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
             f(4, "timestamp", Ty::I64, R),
-            fd(5, "consistency_level", Ty::Cl, P, Default::Cl(1)),
+            fd(5, "consistency_level", CL_TY, P, Default::Enum(1)),
         ],
     ),
     m(

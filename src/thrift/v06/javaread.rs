@@ -77,7 +77,7 @@ fn default_of(field: &Field) -> Option<J> {
         (Default::Bool(b), _) => Some(J::Bool(b)),
         (Default::I32(n), _) => Some(J::I32(n)),
         (Default::Str(s), _) => Some(J::Str(s.to_string())),
-        (Default::Cl(n), _) => Some(J::Cl(Some(n))),
+        (Default::Enum(n), _) => Some(J::Cl(Some(n))),
         (Default::None, Ty::Bool) => Some(J::Bool(false)),
         (Default::None, Ty::I32) => Some(J::I32(0)),
         (Default::None, Ty::I64) => Some(J::I64(0)),
@@ -192,9 +192,9 @@ pub(crate) fn read_value(
             bounded::reserve(b.len())?;
             J::Bin(b.to_vec())
         }
-        Ty::Cl => {
+        Ty::Enum(names) => {
             let v = r.i32()?;
-            J::Cl(cl_name(v).map(|_| v))
+            J::Cl(names(v).map(|_| v))
         }
         Ty::Struct(d) => J::Struct(read_struct(r, d, depth)?),
         Ty::List(et) | Ty::Set(et) => {

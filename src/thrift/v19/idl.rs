@@ -5,67 +5,8 @@
 //! this table exists only so that `javaargs` can re-read a faulty request
 //! as the Java stubs did and quote it. It must not read anything itself.
 
-use crate::thrift::wire::ttype;
-
-#[derive(Debug)]
-pub enum Ty {
-    Bool,
-    I32,
-    I64,
-    /// Thrift `string`: a Java `String`.
-    Str,
-    /// Thrift `binary`: a `ByteBuffer` over the frame.
-    Buf,
-    /// An enum: the names of its values.
-    Enum(fn(i32) -> Option<&'static str>),
-    Struct(&'static Desc),
-    List(&'static Ty),
-    Map(&'static Ty, &'static Ty),
-}
-
-impl Ty {
-    pub fn wire(&self) -> u8 {
-        match self {
-            Ty::Bool => ttype::BOOL,
-            Ty::I32 | Ty::Enum(_) => ttype::I32,
-            Ty::I64 => ttype::I64,
-            Ty::Str | Ty::Buf => ttype::STRING,
-            Ty::Struct(_) => ttype::STRUCT,
-            Ty::List(_) => ttype::LIST,
-            Ty::Map(..) => ttype::MAP,
-        }
-    }
-
-    pub fn is_primitive(&self) -> bool {
-        matches!(self, Ty::Bool | Ty::I32 | Ty::I64)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Req {
-    Required,
-    Optional,
-    /// Neither keyword: always printed, never checked.
-    Plain,
-}
-
-#[derive(Debug)]
-pub struct Field {
-    pub id: i16,
-    pub name: &'static str,
-    pub ty: Ty,
-    pub req: Req,
-    /// The IDL default, which Java's constructor set: an absent enum field
-    /// is not null, and an absent primitive prints it (while still counting
-    /// as never read).
-    pub default: Option<i32>,
-}
-
-#[derive(Debug)]
-pub struct Desc {
-    pub name: &'static str,
-    pub fields: &'static [Field],
-}
+use crate::thrift::idl_model::f;
+pub use crate::thrift::idl_model::{Default, Field, Req, StructDesc, Ty};
 
 fn consistency_name(v: i32) -> Option<&'static str> {
     const NAMES: [&str; 11] = [
@@ -100,28 +41,19 @@ fn compression_name(v: i32) -> Option<&'static str> {
     }
 }
 
-const fn f(id: i16, name: &'static str, ty: Ty, req: Req) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default: None,
-    }
-}
-
 use Req::{Optional as O, Plain as P, Required as R};
 
 const CL: Ty = Ty::Enum(consistency_name);
 
+/// A field with a numeric IDL default: an enum's value, else a number (or
+/// a bool as 0/1).
 const fn fd(id: i16, name: &'static str, ty: Ty, req: Req, default: i32) -> Field {
-    Field {
-        id,
-        name,
-        ty,
-        req,
-        default: Some(default),
-    }
+    let default = match ty {
+        Ty::Enum(_) => Default::Enum(default),
+        Ty::Bool => Default::Bool(default != 0),
+        _ => Default::I32(default),
+    };
+    crate::thrift::idl_model::fd(id, name, ty, req, default)
 }
 
 /// A consistency-level argument with the IDL's default.
@@ -129,34 +61,34 @@ const fn cl(id: i16, name: &'static str, req: Req, default: i32) -> Field {
     fd(id, name, CL, req, default)
 }
 
-static COLUMN: Desc = Desc {
+static COLUMN: StructDesc = StructDesc {
     name: "Column",
     fields: &[
-        f(1, "name", Ty::Buf, R),
-        f(2, "value", Ty::Buf, O),
+        f(1, "name", Ty::Bin, R),
+        f(2, "value", Ty::Bin, O),
         f(3, "timestamp", Ty::I64, O),
         f(4, "ttl", Ty::I32, O),
     ],
 };
-static SUPER_COLUMN: Desc = Desc {
+static SUPER_COLUMN: StructDesc = StructDesc {
     name: "SuperColumn",
     fields: &[
-        f(1, "name", Ty::Buf, R),
+        f(1, "name", Ty::Bin, R),
         f(2, "columns", Ty::List(&Ty::Struct(&COLUMN)), R),
     ],
 };
-static COUNTER_COLUMN: Desc = Desc {
+static COUNTER_COLUMN: StructDesc = StructDesc {
     name: "CounterColumn",
-    fields: &[f(1, "name", Ty::Buf, R), f(2, "value", Ty::I64, R)],
+    fields: &[f(1, "name", Ty::Bin, R), f(2, "value", Ty::I64, R)],
 };
-static COUNTER_SUPER_COLUMN: Desc = Desc {
+static COUNTER_SUPER_COLUMN: StructDesc = StructDesc {
     name: "CounterSuperColumn",
     fields: &[
-        f(1, "name", Ty::Buf, R),
+        f(1, "name", Ty::Bin, R),
         f(2, "columns", Ty::List(&Ty::Struct(&COUNTER_COLUMN)), R),
     ],
 };
-static COSC: Desc = Desc {
+static COSC: StructDesc = StructDesc {
     name: "ColumnOrSuperColumn",
     fields: &[
         f(1, "column", Ty::Struct(&COLUMN), O),
@@ -170,46 +102,46 @@ static COSC: Desc = Desc {
         ),
     ],
 };
-static COLUMN_PARENT: Desc = Desc {
+static COLUMN_PARENT: StructDesc = StructDesc {
     name: "ColumnParent",
     fields: &[
         f(3, "column_family", Ty::Str, R),
-        f(4, "super_column", Ty::Buf, O),
+        f(4, "super_column", Ty::Bin, O),
     ],
 };
-static COLUMN_PATH: Desc = Desc {
+static COLUMN_PATH: StructDesc = StructDesc {
     name: "ColumnPath",
     fields: &[
         f(3, "column_family", Ty::Str, R),
-        f(4, "super_column", Ty::Buf, O),
-        f(5, "column", Ty::Buf, O),
+        f(4, "super_column", Ty::Bin, O),
+        f(5, "column", Ty::Bin, O),
     ],
 };
-static SLICE_RANGE: Desc = Desc {
+static SLICE_RANGE: StructDesc = StructDesc {
     name: "SliceRange",
     fields: &[
-        f(1, "start", Ty::Buf, R),
-        f(2, "finish", Ty::Buf, R),
+        f(1, "start", Ty::Bin, R),
+        f(2, "finish", Ty::Bin, R),
         fd(3, "reversed", Ty::Bool, R, 0),
         fd(4, "count", Ty::I32, R, 100),
     ],
 };
-static SLICE_PREDICATE: Desc = Desc {
+static SLICE_PREDICATE: StructDesc = StructDesc {
     name: "SlicePredicate",
     fields: &[
-        f(1, "column_names", Ty::List(&Ty::Buf), O),
+        f(1, "column_names", Ty::List(&Ty::Bin), O),
         f(2, "slice_range", Ty::Struct(&SLICE_RANGE), O),
     ],
 };
-static INDEX_EXPRESSION: Desc = Desc {
+static INDEX_EXPRESSION: StructDesc = StructDesc {
     name: "IndexExpression",
     fields: &[
-        f(1, "column_name", Ty::Buf, R),
+        f(1, "column_name", Ty::Bin, R),
         f(2, "op", Ty::Enum(index_operator_name), R),
-        f(3, "value", Ty::Buf, R),
+        f(3, "value", Ty::Bin, R),
     ],
 };
-static INDEX_CLAUSE: Desc = Desc {
+static INDEX_CLAUSE: StructDesc = StructDesc {
     name: "IndexClause",
     fields: &[
         f(
@@ -218,53 +150,53 @@ static INDEX_CLAUSE: Desc = Desc {
             Ty::List(&Ty::Struct(&INDEX_EXPRESSION)),
             R,
         ),
-        f(2, "start_key", Ty::Buf, R),
+        f(2, "start_key", Ty::Bin, R),
         fd(3, "count", Ty::I32, R, 100),
     ],
 };
-static KEY_RANGE: Desc = Desc {
+static KEY_RANGE: StructDesc = StructDesc {
     name: "KeyRange",
     fields: &[
-        f(1, "start_key", Ty::Buf, O),
-        f(2, "end_key", Ty::Buf, O),
+        f(1, "start_key", Ty::Bin, O),
+        f(2, "end_key", Ty::Bin, O),
         f(3, "start_token", Ty::Str, O),
         f(4, "end_token", Ty::Str, O),
         f(6, "row_filter", Ty::List(&Ty::Struct(&INDEX_EXPRESSION)), O),
         fd(5, "count", Ty::I32, R, 100),
     ],
 };
-static DELETION: Desc = Desc {
+static DELETION: StructDesc = StructDesc {
     name: "Deletion",
     fields: &[
         f(1, "timestamp", Ty::I64, O),
-        f(2, "super_column", Ty::Buf, O),
+        f(2, "super_column", Ty::Bin, O),
         f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), O),
     ],
 };
-static MUTATION: Desc = Desc {
+static MUTATION: StructDesc = StructDesc {
     name: "Mutation",
     fields: &[
         f(1, "column_or_supercolumn", Ty::Struct(&COSC), O),
         f(2, "deletion", Ty::Struct(&DELETION), O),
     ],
 };
-static AUTHENTICATION_REQUEST: Desc = Desc {
+static AUTHENTICATION_REQUEST: StructDesc = StructDesc {
     name: "AuthenticationRequest",
     fields: &[f(1, "credentials", Ty::Map(&Ty::Str, &Ty::Str), R)],
 };
 
 const MUTATION_MAP: Ty = Ty::Map(
-    &Ty::Buf,
+    &Ty::Bin,
     &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION))),
 );
 const COMPRESSION: Ty = Ty::Enum(compression_name);
 
 /// The argument struct of `method`, for the calls whose arguments can lack
 /// a required field (schema calls taking KsDef/CfDef are not described).
-pub fn args_of(method: &str) -> Option<&'static Desc> {
+pub fn args_of(method: &str) -> Option<&'static StructDesc> {
     macro_rules! args {
         ($name:literal, [$($field:expr),* $(,)?]) => {{
-            static D: Desc = Desc { name: $name, fields: &[$($field),*] };
+            static D: StructDesc = StructDesc { name: $name, fields: &[$($field),*] };
             &D
         }};
     }
@@ -279,7 +211,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "get" => args!(
             "get_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_path", Ty::Struct(&COLUMN_PATH), R),
                 cl(3, "consistency_level", R, ONE),
             ]
@@ -287,7 +219,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "get_slice" => args!(
             "get_slice_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
                 cl(4, "consistency_level", R, ONE),
@@ -296,7 +228,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "get_count" => args!(
             "get_count_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
                 cl(4, "consistency_level", R, ONE),
@@ -305,7 +237,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "multiget_slice" => args!(
             "multiget_slice_args",
             [
-                f(1, "keys", Ty::List(&Ty::Buf), R),
+                f(1, "keys", Ty::List(&Ty::Bin), R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
                 cl(4, "consistency_level", R, ONE),
@@ -314,7 +246,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "multiget_count" => args!(
             "multiget_count_args",
             [
-                f(1, "keys", Ty::List(&Ty::Buf), R),
+                f(1, "keys", Ty::List(&Ty::Bin), R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
                 cl(4, "consistency_level", R, ONE),
@@ -334,7 +266,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
             [
                 f(1, "column_family", Ty::Str, R),
                 f(2, "range", Ty::Struct(&KEY_RANGE), R),
-                f(3, "start_column", Ty::Buf, R),
+                f(3, "start_column", Ty::Bin, R),
                 cl(4, "consistency_level", R, ONE),
             ]
         ),
@@ -350,7 +282,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "insert" => args!(
             "insert_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "column", Ty::Struct(&COLUMN), R),
                 cl(4, "consistency_level", R, ONE),
@@ -359,7 +291,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "add" => args!(
             "add_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
                 f(3, "column", Ty::Struct(&COUNTER_COLUMN), R),
                 cl(4, "consistency_level", R, ONE),
@@ -368,7 +300,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "cas" => args!(
             "cas_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_family", Ty::Str, R),
                 f(3, "expected", Ty::List(&Ty::Struct(&COLUMN)), P),
                 f(4, "updates", Ty::List(&Ty::Struct(&COLUMN)), P),
@@ -379,7 +311,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "remove" => args!(
             "remove_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "column_path", Ty::Struct(&COLUMN_PATH), R),
                 f(3, "timestamp", Ty::I64, R),
                 cl(4, "consistency_level", P, ONE),
@@ -388,7 +320,7 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "remove_counter" => args!(
             "remove_counter_args",
             [
-                f(1, "key", Ty::Buf, R),
+                f(1, "key", Ty::Bin, R),
                 f(2, "path", Ty::Struct(&COLUMN_PATH), R),
                 cl(3, "consistency_level", R, ONE),
             ]
@@ -411,14 +343,14 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "execute_cql_query" => args!(
             "execute_cql_query_args",
             [
-                f(1, "query", Ty::Buf, R),
+                f(1, "query", Ty::Bin, R),
                 f(2, "compression", COMPRESSION, R),
             ]
         ),
         "execute_cql3_query" => args!(
             "execute_cql3_query_args",
             [
-                f(1, "query", Ty::Buf, R),
+                f(1, "query", Ty::Bin, R),
                 f(2, "compression", COMPRESSION, R),
                 f(3, "consistency", CL, R),
             ]
@@ -426,14 +358,14 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
         "prepare_cql_query" => args!(
             "prepare_cql_query_args",
             [
-                f(1, "query", Ty::Buf, R),
+                f(1, "query", Ty::Bin, R),
                 f(2, "compression", COMPRESSION, R),
             ]
         ),
         "prepare_cql3_query" => args!(
             "prepare_cql3_query_args",
             [
-                f(1, "query", Ty::Buf, R),
+                f(1, "query", Ty::Bin, R),
                 f(2, "compression", COMPRESSION, R),
             ]
         ),
@@ -441,14 +373,14 @@ pub fn args_of(method: &str) -> Option<&'static Desc> {
             "execute_prepared_cql_query_args",
             [
                 f(1, "itemId", Ty::I32, R),
-                f(2, "values", Ty::List(&Ty::Buf), R),
+                f(2, "values", Ty::List(&Ty::Bin), R),
             ]
         ),
         "execute_prepared_cql3_query" => args!(
             "execute_prepared_cql3_query_args",
             [
                 f(1, "itemId", Ty::I32, R),
-                f(2, "values", Ty::List(&Ty::Buf), R),
+                f(2, "values", Ty::List(&Ty::Bin), R),
                 f(3, "consistency", CL, R),
             ]
         ),

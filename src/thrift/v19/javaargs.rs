@@ -24,7 +24,7 @@
 //! to [`QUOTE_MAX`] bytes (Java quoted any; the quote of a big batch would be
 //! many times its size).
 
-use super::idl::{args_of, Desc, Req, Ty};
+use super::idl::{args_of, Default, Req, StructDesc, Ty};
 use crate::schema::javaorder;
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
@@ -71,7 +71,7 @@ enum J {
 }
 
 struct JStruct {
-    desc: &'static Desc,
+    desc: &'static StructDesc,
     /// `None` is Java's null, or a primitive never read.
     slots: Vec<Option<J>>,
 }
@@ -96,7 +96,7 @@ struct Quote<'a> {
 
 fn read_struct(
     r: &mut Reader<'_>,
-    desc: &'static Desc,
+    desc: &'static StructDesc,
     depth: usize,
     q: &Quote<'_>,
 ) -> Result<JStruct, Fault> {
@@ -109,7 +109,7 @@ fn read_struct(
             .fields
             .iter()
             .map(|f| match (f.default, &f.ty) {
-                (Some(v), Ty::Enum(names)) => names(v).map(J::Enum),
+                (Default::Enum(v), Ty::Enum(names)) => names(v).map(J::Enum),
                 _ => None,
             })
             .collect(),
@@ -165,7 +165,7 @@ fn read_value(
         Ty::I32 => J::I32(r.i32()?),
         Ty::I64 => J::I64(r.i64()?),
         Ty::Str => J::Str(String::from_utf8_lossy(r.bytes()?).into_owned()),
-        Ty::Buf => {
+        Ty::Bin => {
             let b = r.bytes()?;
             let end = r.position();
             J::Buf {
@@ -178,7 +178,8 @@ fn read_value(
             None => return Ok(None),
         },
         Ty::Struct(d) => J::Struct(read_struct(r, d, depth, q)?),
-        Ty::List(et) => {
+        // 19.x's arguments hold no set; one would read as Java read a list.
+        Ty::List(et) | Ty::Set(et) => {
             let wire = r.u8()?;
             let n = r.collection_len(wire)?;
             if n > 0 && wire != et.wire() {
@@ -266,12 +267,15 @@ fn write_struct(out: &mut String, s: &JStruct, q: &Quote<'_>) {
         match slot {
             // A primitive never read prints what the constructor set.
             None => match field.ty {
-                Ty::Bool => out.push_str(if field.default == Some(1) {
+                Ty::Bool => out.push_str(if field.default == Default::Bool(true) {
                     "true"
                 } else {
                     "false"
                 }),
-                Ty::I32 | Ty::I64 => out.push_str(&field.default.unwrap_or(0).to_string()),
+                Ty::I32 | Ty::I64 => match field.default {
+                    Default::I32(n) => out.push_str(&n.to_string()),
+                    _ => out.push('0'),
+                },
                 _ => out.push_str("null"),
             },
             Some(J::Buf { end, .. }) => quote_buffer(out, q.frame, *end),
