@@ -22,6 +22,7 @@ fn declare(def: &mut CfDef, name: &[u8], class: &str) {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     });
 }
 
@@ -63,6 +64,7 @@ fn dense_and_super_tables_are_3x_compact_tables() {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     }];
     let e = Layout::of(&declared, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("composite comparator"), "{e}");
