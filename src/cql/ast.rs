@@ -119,13 +119,18 @@ pub struct CreateTable {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum AlterTableOp {
-    Alter { column: String, ty: TypeExpr },
+    Alter {
+        column: String,
+        ty: TypeExpr,
+    },
     Add {
         column: String,
         ty: TypeExpr,
         is_static: bool,
     },
-    Drop { column: String },
+    Drop {
+        column: String,
+    },
     Rename(Vec<(String, String)>),
     With(Vec<Property>),
 }

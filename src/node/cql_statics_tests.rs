@@ -88,14 +88,23 @@ fn with_table() -> Node {
 #[test]
 fn statics_are_checked_as_2_0_checked_them() {
     let node = with_table();
-    assert!(err(&node, "CREATE TABLE a (k int, c int, PRIMARY KEY (k, c static))")
-        .starts_with("line 1:"));
+    assert!(err(
+        &node,
+        "CREATE TABLE a (k int, c int, PRIMARY KEY (k, c static))"
+    )
+    .starts_with("line 1:"));
     assert_eq!(
-        err(&node, "CREATE TABLE a (k int, c int static, v int, PRIMARY KEY (k, c))"),
+        err(
+            &node,
+            "CREATE TABLE a (k int, c int static, v int, PRIMARY KEY (k, c))"
+        ),
         "Static column c cannot be part of the PRIMARY KEY"
     );
     assert_eq!(
-        err(&node, "CREATE TABLE a (k int, c int, s int static, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"),
+        err(
+            &node,
+            "CREATE TABLE a (k int, c int, s int static, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"
+        ),
         "Static columns are not supported in COMPACT STORAGE tables"
     );
     let no_clustering = "Static columns are only useful (and thus allowed) if the table has at least one clustering column";
@@ -129,7 +138,10 @@ fn statics_are_checked_as_2_0_checked_them() {
 fn a_static_value_shows_on_every_row_of_its_partition() {
     let node = with_table();
     // Static cells alone: one row without clustering values.
-    ok(&node, "INSERT INTO t (k, s) VALUES ('a', 'S1') USING TIMESTAMP 10");
+    ok(
+        &node,
+        "INSERT INTO t (k, s) VALUES ('a', 'S1') USING TIMESTAMP 10",
+    );
     assert_eq!(rows(&node, "SELECT * FROM t WHERE k = 'a'"), ["a - S1 -"]);
     assert_eq!(rows(&node, "SELECT * FROM t"), ["a - S1 -"]);
     // ... which a clustering restriction does not show.
@@ -150,7 +162,10 @@ fn a_static_value_shows_on_every_row_of_its_partition() {
     );
     assert_eq!(rows(&node, "SELECT s FROM t WHERE k = 'a' LIMIT 1"), ["S1"]);
     assert_eq!(
-        rows(&node, "SELECT writetime(s), ttl(s) FROM t WHERE k = 'a' LIMIT 1"),
+        rows(
+            &node,
+            "SELECT writetime(s), ttl(s) FROM t WHERE k = 'a' LIMIT 1"
+        ),
         ["10 -"]
     );
     // An update of the static value alone, with a TTL.
@@ -159,7 +174,10 @@ fn a_static_value_shows_on_every_row_of_its_partition() {
     assert_eq!(r.len(), 2);
     assert!(r.iter().all(|r| r.starts_with("S2 ")), "{r:?}");
     // Written with a full key, it is the partition's one value still.
-    ok(&node, "INSERT INTO t (k, c, v, s) VALUES ('a', 3, 'three', 'S3')");
+    ok(
+        &node,
+        "INSERT INTO t (k, c, v, s) VALUES ('a', 3, 'three', 'S3')",
+    );
     assert_eq!(
         rows(&node, "SELECT c, s FROM t WHERE k = 'a'"),
         ["1 S3", "2 S3", "3 S3"]
@@ -191,8 +209,14 @@ fn a_static_value_shows_on_every_row_of_its_partition() {
 #[test]
 fn static_cells_are_named_as_2_0_named_them() {
     let node = with_table();
-    ok(&node, "INSERT INTO t (k, s) VALUES ('a', 'S') USING TIMESTAMP 7");
-    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'V') USING TIMESTAMP 8");
+    ok(
+        &node,
+        "INSERT INTO t (k, s) VALUES ('a', 'S') USING TIMESTAMP 7",
+    );
+    ok(
+        &node,
+        "INSERT INTO t (k, c, v) VALUES ('a', 1, 'V') USING TIMESTAMP 8",
+    );
     let engine = node.engine().unwrap();
     let cmd = ReadCommand {
         keyspace: "st".into(),
@@ -227,7 +251,10 @@ fn alter_adds_a_static_column() {
     ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
     ok(&node, "ALTER TABLE t ADD n int static");
     ok(&node, "UPDATE t SET n = 5 WHERE k = 'a'");
-    assert_eq!(rows(&node, "SELECT c, n, s FROM t WHERE k = 'a'"), ["1 5 -"]);
+    assert_eq!(
+        rows(&node, "SELECT c, n, s FROM t WHERE k = 'a'"),
+        ["1 5 -"]
+    );
     // The schema keeps it static (rebuilt from the stored definition).
     let cf = node.schema().cf("st", "t").cloned().unwrap();
     let statics: Vec<String> = cf

@@ -84,7 +84,13 @@ pub fn rows_from_cells(
     now_seconds: i32,
 ) -> CqlResult<Vec<CqlRow>> {
     let partition = split_row_key(table, row_key)?;
-    let empty = || table.regular.iter().map(|_| Gather::None).collect::<Vec<_>>();
+    let empty = || {
+        table
+            .regular
+            .iter()
+            .map(|_| Gather::None)
+            .collect::<Vec<_>>()
+    };
     let with_statics = table.has_statics();
     let mut statics = empty();
     let mut any_static = false;
@@ -100,7 +106,14 @@ pub fn rows_from_cells(
         };
         if with_statics && is_static_name(&cell.name) {
             any_static = true;
-            gather(table, &mut statics, parsed.column, parsed.element, cell, now_seconds);
+            gather(
+                table,
+                &mut statics,
+                parsed.column,
+                parsed.element,
+                cell,
+                now_seconds,
+            );
             continue;
         }
         if current
@@ -110,7 +123,14 @@ pub fn rows_from_cells(
             open.push(current.take().expect("checked"));
         }
         let (_, gathers) = current.get_or_insert_with(|| (parsed.clustering.clone(), empty()));
-        gather(table, gathers, parsed.column, parsed.element, cell, now_seconds);
+        gather(
+            table,
+            gathers,
+            parsed.column,
+            parsed.element,
+            cell,
+            now_seconds,
+        );
     }
     open.extend(current.take());
     if open.is_empty() && any_static {

@@ -10,10 +10,10 @@
 //! stores cells or keeps its indexes.
 
 use super::super::error::CqlResult;
+use super::names::static_slice;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
-use super::names::static_slice;
 use super::read::{rows_from_cells, CqlRow};
 use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
 use super::selection::{eval_selector, passes};

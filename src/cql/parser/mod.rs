@@ -98,11 +98,7 @@ pub(crate) enum BatchMode<'a> {
 }
 
 /// One parse of `text`; `batch_mode`: what a batch does with its statements.
-fn parse_pass<'a>(
-    text: &'a str,
-    batch_mode: BatchMode<'a>,
-    grammar: Grammar,
-) -> CqlResult<Parsed> {
+fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) -> CqlResult<Parsed> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
