@@ -39,6 +39,7 @@ fn schema() -> Arc<Schema> {
                         index_name: Some("state_idx".into()),
                         index_options: None,
                         component_index: None,
+                        is_static: false,
                     }],
                     ..CfOptions::default()
                 },

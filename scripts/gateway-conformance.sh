@@ -2,8 +2,8 @@
 # Replays the recorded conformance cases through a gateway (serve --backend)
 # and lists what fails there.
 #
-# usage: scripts/gateway-conformance.sh [--backend URL] [--config FILE]
-#                                      [--expect FILE | CASES_DIR_OR_FILE...]
+# usage: scripts/gateway-conformance.sh [--backend URL | --storage compact|noncompact]
+#                                      [--config FILE] [--expect FILE | CASES_DIR_OR_FILE...]
 #        (default: the 1.2.9 cases and the CQL3 cases on the config they were recorded under, then
 #        the 0.6 cases on theirs)
 #
@@ -17,6 +17,9 @@
 # started first (on the same config, in a temporary directory), and the gateway keeps its
 # data there; with --backend URL, the gateway uses that cluster (which must
 # use the config's partitioner). Each case set gets a fresh pair of servers.
+# --storage noncompact asks the gateway for the table layout of Cassandra
+# 4.x/5.x (`?storage=noncompact`: static columns, no COMPACT STORAGE) in the
+# backend it starts.
 # Exits non-zero when any case fails: the list of failing scenarios is the
 # work left for the cluster backend (see README "Cluster backend").
 set -uo pipefail
@@ -28,11 +31,19 @@ check_corpus || exit 1
 BACKEND_URL=""
 CONFIG=""
 EXPECT=""
+STORAGE=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --backend) BACKEND_URL=$2; shift 2 ;;
         --config) CONFIG=$2; shift 2 ;;
         --expect) EXPECT=$2; shift 2 ;;
+        --storage)
+            case "$2" in
+                compact | noncompact) STORAGE=$2 ;;
+                *) echo "gateway-conformance: --storage takes compact or noncompact" >&2; exit 2 ;;
+            esac
+            shift 2
+            ;;
         *) break ;;
     esac
 done
@@ -48,7 +59,7 @@ run_set() {
         start_server "$config" --native-listen 127.0.0.1:0 || return 1
         backend_pid=$SERVER_PID
         BACKEND_DATA=$SERVER_DATA
-        url="cassandra://127.0.0.1:$NATIVE_PORT"
+        url="cassandra://127.0.0.1:$NATIVE_PORT${STORAGE:+?storage=$STORAGE}"
         echo "gateway-conformance: backend pid $backend_pid, native port $NATIVE_PORT"
     fi
     local served

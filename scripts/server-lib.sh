@@ -9,6 +9,8 @@
 # the server asked for as a gateway in front of it (--backend
 # cassandra://127.0.0.1:PORT); stop_server stops both. The scripts that run
 # clients against a server thereby run them through a gateway unchanged.
+# GATEWAY_STORAGE=noncompact (or compact) adds `?storage=...` to that URL: the
+# table layout of Cassandra 4.x/5.x (static columns) rather than 3.x's.
 #
 # The server listens on a free port (--listen 127.0.0.1:0) with its data in a
 # fresh temporary directory, and announces the port on stdout. The binary is
@@ -22,6 +24,15 @@ start_server() {
         BACKEND_PID=$SERVER_PID
         BACKEND_DATA=$SERVER_DATA
         local url="cassandra://127.0.0.1:$NATIVE_PORT"
+        case "${GATEWAY_STORAGE:-}" in
+            "") ;;
+            compact | noncompact) url="$url?storage=$GATEWAY_STORAGE" ;;
+            *)
+                echo "GATEWAY_STORAGE must be compact or noncompact, not '$GATEWAY_STORAGE'" >&2
+                kill -9 "$BACKEND_PID" 2>/dev/null
+                return 1
+                ;;
+        esac
         if ! start_one "$@" --backend "$url"; then
             kill -9 "$BACKEND_PID" 2>/dev/null
             return 1

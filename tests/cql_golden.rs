@@ -179,6 +179,7 @@ impl Replay<'_> {
                 .map(|c| SchemaColumn {
                     name: c["column_name"].as_str().unwrap().to_string(),
                     component_index: c["component_index"].as_i64().map(|i| i as i32),
+                    is_static: false,
                     validator: c["validator"].as_str().unwrap().to_string(),
                     index_name: c["index_name"].as_str().map(str::to_string),
                     index_type: c["index_type"].as_str().map(str::to_string),

@@ -57,6 +57,7 @@ fn rich(schema: &Schema) -> Schema {
             index_name: Some("rich_idx".into()),
             index_options: Some(BTreeMap::new()),
             component_index: None,
+            is_static: false,
         }]),
         ..CfSpec::new("dyn", "Rich")
     };

@@ -76,6 +76,7 @@ fn column_spec(v: &Value) -> ColumnSpec {
         index_name: s(v, "4"),
         index_options: map(v, "5"),
         component_index: None,
+        is_static: false,
     }
 }
 

@@ -93,6 +93,8 @@ pub enum TypeExpr {
 pub struct ColumnDef {
     pub name: String,
     pub ty: TypeExpr,
+    /// 2.0's `static`: one value per partition.
+    pub is_static: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,9 +119,18 @@ pub struct CreateTable {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum AlterTableOp {
-    Alter { column: String, ty: TypeExpr },
-    Add { column: String, ty: TypeExpr },
-    Drop { column: String },
+    Alter {
+        column: String,
+        ty: TypeExpr,
+    },
+    Add {
+        column: String,
+        ty: TypeExpr,
+        is_static: bool,
+    },
+    Drop {
+        column: String,
+    },
     Rename(Vec<(String, String)>),
     With(Vec<Property>),
 }

@@ -7,7 +7,7 @@
 //! aliases and composite comparators (`cql::table`):
 //!
 //! - a CQL3 table is itself (`compound`; partition key, clustering,
-//!   regular columns);
+//!   regular and static columns);
 //! - a CQL3 compact table is `(key, column1.., value)` (`value` of `empty`
 //!   type when it declared none), or static compact as a Thrift CF with
 //!   declared columns is.
@@ -93,7 +93,11 @@ pub fn layout_of_table(table: &Table) -> Layout3 {
         columns.push(Column3 {
             name: r.column.name.clone(),
             name_bytes: r.column.name.as_bytes().to_vec(),
-            kind: Kind::Regular,
+            kind: if r.is_static {
+                Kind::Static
+            } else {
+                Kind::Regular
+            },
             position: -1,
             ty: r.column.ty.cql_name(),
             desc: false,

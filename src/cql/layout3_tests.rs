@@ -43,6 +43,7 @@ fn cql3_cf(create: &str) -> CfDef {
             index_name: None,
             index_options: None,
             component_index: c.component_index,
+            is_static: c.is_static,
         })
         .collect();
     cf
@@ -160,6 +161,7 @@ fn declared_columns_make_a_static_compact_table_with_hidden_column1_value() {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     }];
     let l = layout_of(&cf).unwrap();
     assert!(l.flags.names().is_empty());
@@ -192,6 +194,7 @@ fn default_names_skip_declared_ones() {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     }];
     let l = layout_of(&cf).unwrap();
     let names: Vec<&str> = l.columns.iter().map(|c| c.name.as_str()).collect();
@@ -285,6 +288,7 @@ fn thrift_cfs_map_as_1_2s_cql3_reading_did() {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     };
     let mut cases = Vec::new();
     for (comparator, validator, key) in [

@@ -48,4 +48,7 @@ pub mod timeuuid;
 pub mod types;
 
 pub use error::{CqlError, CqlResult};
-pub use parser::{each_batch_statement, parse, parse_outlined, parse_script, split_statements};
+pub use parser::{
+    each_batch_statement, parse, parse_outlined, parse_outlined_with, parse_script, parse_with,
+    split_statements, Grammar,
+};

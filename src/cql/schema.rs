@@ -25,6 +25,8 @@ pub struct SchemaColumn {
     pub index_name: Option<String>,
     pub index_type: Option<String>,
     pub index_options: Option<String>,
+    /// 2.0's `type` 'static' (a `static` column).
+    pub is_static: bool,
 }
 
 /// The CQL-relevant fields of `system.schema_columnfamilies` plus the
@@ -159,6 +161,7 @@ impl Table {
                         index_name: r.index.clone(),
                         index_type,
                         index_options,
+                        is_static: r.is_static,
                     }
                 })
                 .collect(),
@@ -300,6 +303,7 @@ impl Table {
                         ty: to_cql(&t)?,
                     },
                     index: None,
+                    is_static: false,
                 });
             }
         } else {
@@ -311,6 +315,7 @@ impl Table {
                         ty: to_cql(&t)?,
                     },
                     index: c.index_name.clone(),
+                    is_static: c.is_static,
                 });
             }
         }
@@ -456,6 +461,7 @@ mod tests {
             columns: vec![SchemaColumn {
                 name: "age".into(),
                 component_index: None,
+                is_static: false,
                 validator: format!("{p}LongType"),
                 index_name: None,
                 index_type: None,

@@ -29,6 +29,8 @@ pub struct ClusteringColumn {
 pub struct RegularColumn {
     pub column: Column,
     pub index: Option<String>,
+    /// 2.0's `static`: one value per partition, shown on each of its rows.
+    pub is_static: bool,
 }
 
 /// How CQL rows are laid out as cells (see `cql::mapping`).
@@ -140,12 +142,20 @@ impl Table {
             });
         }
         apply_clustering_order(&mut clustering, &ct.clustering_order)?;
+        let statics: Vec<&str> = ct
+            .columns
+            .iter()
+            .filter(|d| d.is_static)
+            .map(|d| d.name.as_str())
+            .collect();
+        check_statics(ct, &statics)?;
         let mut regular: Vec<RegularColumn> = defs
             .iter()
             .filter(|c| !seen.contains(&c.name))
             .map(|c| RegularColumn {
                 column: c.clone(),
                 index: None,
+                is_static: statics.contains(&c.name.as_str()),
             })
             .collect();
         let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
@@ -207,6 +217,18 @@ impl Table {
         self.layout != Layout::Sparse
     }
 
+    /// Whether any column is `static` (2.0.6+).
+    pub fn has_statics(&self) -> bool {
+        self.regular.iter().any(|r| r.is_static)
+    }
+
+    /// Whether `name` is a static column.
+    pub fn is_static(&self, name: &str) -> bool {
+        self.regular
+            .iter()
+            .any(|r| r.is_static && r.column.name == name)
+    }
+
     /// The column's role, or `None` when the table has no such column.
     pub fn role(&self, name: &str) -> Option<ColumnRole> {
         if let Some(i) = self.partition_key.iter().position(|c| c.name == name) {
@@ -247,6 +269,17 @@ impl Table {
     /// Records a secondary index on `column` (CREATE INDEX), checking what
     /// 1.2 checked; returns the index name (default `<table>_<col>_idx`).
     pub fn add_index(&mut self, column: &str, name: Option<&str>) -> CqlResult<String> {
+        self.add_index_with(column, name, false)
+    }
+
+    /// [`Table::add_index`], where `static_allowed` takes an index on a
+    /// static column as 3.4+ did (2.0 refused it).
+    pub fn add_index_with(
+        &mut self,
+        column: &str,
+        name: Option<&str>,
+        static_allowed: bool,
+    ) -> CqlResult<String> {
         match self.role(column) {
             None => Err(CqlError::invalid(format!(
                 "No column definition found for column {column}"
@@ -257,6 +290,11 @@ impl Table {
             Some(ColumnRole::Regular(i)) => {
                 if self.layout == Layout::CompactDense {
                     return Err(CqlError::invalid(format!("Secondary index on CLUSTERING column or COMPACT value {column} is not supported")));
+                }
+                if self.regular[i].is_static && !static_allowed {
+                    return Err(CqlError::invalid(
+                        "Secondary indexes are not allowed on static columns",
+                    ));
                 }
                 if self.regular[i].column.ty.is_collection() {
                     return Err(CqlError::invalid(
@@ -275,6 +313,36 @@ impl Table {
         }
     }
 }
+
+/// 2.0's checks of `static` columns, in its order: none in the PRIMARY
+/// KEY, none in COMPACT STORAGE, and only with clustering columns.
+fn check_statics(ct: &CreateTable, statics: &[&str]) -> CqlResult<()> {
+    if statics.is_empty() {
+        return Ok(());
+    }
+    if let Some(k) = ct
+        .partition_key
+        .iter()
+        .chain(&ct.clustering)
+        .find(|k| statics.contains(&k.as_str()))
+    {
+        return Err(CqlError::invalid(format!(
+            "Static column {k} cannot be part of the PRIMARY KEY"
+        )));
+    }
+    if ct.compact_storage {
+        return Err(CqlError::invalid(
+            "Static columns are not supported in COMPACT STORAGE tables",
+        ));
+    }
+    if ct.clustering.is_empty() {
+        return Err(CqlError::invalid(STATICS_NEED_CLUSTERING));
+    }
+    Ok(())
+}
+
+pub(crate) const STATICS_NEED_CLUSTERING: &str =
+    "Static columns are only useful (and thus allowed) if the table has at least one clustering column";
 
 fn apply_clustering_order(
     clustering: &mut [ClusteringColumn],

@@ -480,6 +480,7 @@ pub(crate) mod tests {
                 index_name: None,
                 index_options: None,
                 component_index: Some(1),
+                is_static: false,
             });
         }
         cf
@@ -512,6 +513,7 @@ pub(crate) mod tests {
             index_name: None,
             index_options: None,
             component_index: Some(1),
+            is_static: false,
         });
         new.options.column_aliases = vec![b"n".to_vec()];
         assert_eq!(

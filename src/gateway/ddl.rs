@@ -44,7 +44,10 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                 // A CQL3 table altered (same id): altered there too. A
                 // refusal is logged, as a drop's is.
                 if let Some(o) = old_ks.and_then(|o| o.cfs.get(&cf.name)) {
-                    for text in cql3::alterations(o, cf) {
+                    let altered = cql3::alterations(o, cf)
+                        .into_iter()
+                        .chain(layout::added_statics(o, cf, inner.storage));
+                    for text in altered {
                         drop(inner, &text).await?;
                         changed = true;
                     }

@@ -411,6 +411,7 @@ mod tests {
                 index_name: index.map(str::to_string),
                 index_options: None,
                 component_index: None,
+                is_static: false,
             });
         }
         cf

@@ -378,6 +378,30 @@ pub fn create_keyspace(ks: &KeyspaceDef) -> String {
     )
 }
 
+/// The `ALTER TABLE ... ADD <column> <type> static` that give a cluster
+/// without COMPACT STORAGE the columns an update of a Thrift CF declared
+/// (a dense CF declaring its first becomes a static one: its key, `column1`
+/// and `value` stay). None on 3.x, whose CQL cannot add a column to a
+/// compact table, and none for columns no longer declared: dropping a
+/// static column would drop its values, which 1.2 kept as undeclared cells.
+pub fn added_statics(old: &CfDef, new: &CfDef, storage: Storage) -> Vec<String> {
+    if storage != Storage::NonCompact {
+        return Vec::new();
+    }
+    let (Ok(a), Ok(b)) = (Layout::of(old, storage), Layout::of(new, storage)) else {
+        return Vec::new();
+    };
+    let same_pair = a.shape == Shape::Dense || a.pair == b.pair;
+    if !matches!(a.shape, Shape::Dense | Shape::Static) || b.shape != Shape::Static || !same_pair {
+        return Vec::new();
+    }
+    b.declared
+        .iter()
+        .filter(|d| a.declared(&d.name).is_none())
+        .map(|d| format!("ALTER TABLE {} ADD {} {} static", b.table, d.column, d.ty))
+        .collect()
+}
+
 /// A CQL identifier, double-quoted (so case and any character survive).
 pub fn quote(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))

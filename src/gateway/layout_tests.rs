@@ -22,6 +22,7 @@ fn declare(def: &mut CfDef, name: &[u8], class: &str) {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     });
 }
 
@@ -63,6 +64,7 @@ fn dense_and_super_tables_are_3x_compact_tables() {
         index_name: None,
         index_options: None,
         component_index: None,
+        is_static: false,
     }];
     let e = Layout::of(&declared, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("composite comparator"), "{e}");
@@ -184,4 +186,28 @@ fn a_compact_table_made_by_cql3_keeps_its_own_column_names() {
     s.options.value_alias = Some(Vec::new());
     let e = Layout::of(&s, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("no value column"), "{e}");
+}
+
+#[test]
+fn columns_declared_by_an_update_are_added_as_static_columns() {
+    let dense = cf("People", "UTF8Type", None);
+    let mut one = dense.clone();
+    declare(&mut one, b"state", "UTF8Type");
+    let mut two = one.clone();
+    declare(&mut two, b"birth_year", "LongType");
+    assert_eq!(
+        added_statics(&dense, &one, Storage::NonCompact),
+        ["ALTER TABLE \"Keyspace1\".\"People\" ADD \"state\" text static"]
+    );
+    assert_eq!(
+        added_statics(&one, &two, Storage::NonCompact),
+        ["ALTER TABLE \"Keyspace1\".\"People\" ADD \"birth_year\" bigint static"]
+    );
+    // 3.x cannot add columns to a compact table; nothing is dropped.
+    assert!(added_statics(&dense, &one, Storage::Compact).is_empty());
+    assert!(added_statics(&two, &one, Storage::NonCompact).is_empty());
+    // A declared `column1` moves the pair's names: not the same table.
+    let mut moved = one.clone();
+    declare(&mut moved, b"column1", "Int32Type");
+    assert!(added_statics(&one, &moved, Storage::NonCompact).is_empty());
 }

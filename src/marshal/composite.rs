@@ -8,6 +8,12 @@
 //! other, the EOC bytes decide. Text form: components' strings joined by
 //! `:` (a `:` inside a component is escaped as `\:`), with `:!` / `:_`
 //! marking an EOC of 1 / -1 on the last component.
+//!
+//! A static column's cell (CQL3's `static`, Cassandra 2.0.6+) has a name
+//! prefixed by the two bytes `ff ff` (2.0's `CompositeType` static marker,
+//! CASSANDRA-6561) before its components; such names sort before every
+//! other name. 1.2 read those bytes as a first component of 65535 bytes,
+//! which only a name over 64 KiB could have: 2.0 gave that up too.
 
 use super::{AbstractType, BytesType, Dialect, MarshalError, TypeRef, MARSHAL_PACKAGE};
 use std::cmp::Ordering;
@@ -64,6 +70,14 @@ impl CompositeBuilder {
         }
         self.out
     }
+}
+
+/// The prefix of a static column's cell name (see the module comment).
+pub const STATIC_MARKER: [u8; 2] = [0xff, 0xff];
+
+/// Whether `name` is a static column's composite name.
+pub fn is_static_name(name: &[u8]) -> bool {
+    name.starts_with(&STATIC_MARKER)
 }
 
 #[derive(Debug, Clone)]
@@ -226,6 +240,16 @@ impl AbstractType for CompositeType {
     }
 
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+        if let Some(o) = super::empty_first(a, b) {
+            return o;
+        }
+        // Static names first; two static names compare by what follows the marker.
+        let (a, b) = match (is_static_name(a), is_static_name(b)) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            (true, true) => (&a[2..], &b[2..]),
+            (false, false) => (a, b),
+        };
         if let Some(o) = super::empty_first(a, b) {
             return o;
         }

@@ -58,7 +58,7 @@ pub use ascii::AsciiType;
 pub use boolean::BooleanType;
 pub use bytes::BytesType;
 pub use collection::{CollectionKind, CollectionType, ColumnToCollectionType};
-pub use composite::{CompositeBuilder, CompositeType, Eoc};
+pub use composite::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
 pub use counter::CounterColumnType;
 pub use date::{DateType, TimestampType};
 pub use decimal::DecimalType;

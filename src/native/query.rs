@@ -78,6 +78,9 @@ pub(super) fn session(
     session.set_default_timestamp(timestamp);
     // The native protocol is 3.x's view of the schema: super CFs included.
     session.set_super_tables(true);
+    // Static columns (2.0.6's): the table layout of a gateway in front of
+    // this node for Cassandra 4.x; 1.2.9's CQL3 over Thrift keeps 3.0.5.
+    session.set_grammar(crate::cql::Grammar::WithStatics);
     (session, user)
 }
 
@@ -341,7 +344,7 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
             Vec::new(),
         ));
     }
-    let parsed = crate::cql::parse_outlined(text)?;
+    let parsed = crate::cql::parse_outlined_with(text, crate::cql::Grammar::WithStatics)?;
     let parsed = match &parsed.statement {
         // A batch without markers, values, paging state or conditions runs
         // as its text is parsed again, statement by statement (see
@@ -361,7 +364,7 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
                 ))?;
                 return Ok((result::void(), Vec::new()));
             }
-            crate::cql::parse(text)?
+            crate::cql::parse_with(text, crate::cql::Grammar::WithStatics)?
         }
         _ => parsed,
     };

@@ -174,3 +174,7 @@ fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
         SchemaChange::DropColumnFamily { keyspace, .. } => vec![keyspace.as_str()],
     }
 }
+
+#[cfg(test)]
+#[path = "cql_statics_tests.rs"]
+mod statics_tests;

@@ -255,6 +255,7 @@ fn apply_extras(
                 index_name: c.index_name.clone(),
                 index_options: None,
                 component_index: None,
+                is_static: false,
             },
         );
     }

@@ -34,6 +34,7 @@ impl CfDef {
                         index_name: c.index_name.clone(),
                         index_options: c.index_options.clone(),
                         component_index: None,
+                        is_static: false,
                     })
                     .collect(),
             ),
@@ -109,6 +110,7 @@ mod tests {
             index_name: None,
             index_options: None,
             component_index: None,
+            is_static: false,
         }
     }
 

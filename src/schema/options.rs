@@ -139,6 +139,9 @@ pub struct ColumnDef {
     /// Which component of a composite comparator `name` refers to (CQL3
     /// tables); `None` for Thrift-declared columns, which name whole cells.
     pub component_index: Option<i32>,
+    /// A CQL3 table's `static` column (2.0's `schema_columns.type`
+    /// 'static'): its cells are named by the static prefix.
+    pub is_static: bool,
 }
 
 impl PartialEq for ColumnDef {
@@ -149,6 +152,7 @@ impl PartialEq for ColumnDef {
             && self.index_name == other.index_name
             && self.index_options == other.index_options
             && self.component_index == other.component_index
+            && self.is_static == other.is_static
     }
 }
 

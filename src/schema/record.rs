@@ -66,6 +66,9 @@ struct ColumnRecord {
     index_name: Option<String>,
     index_options: Option<BTreeMap<String, String>>,
     component_index: Option<i32>,
+    /// Absent (false) in files written before static columns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    is_static: bool,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -154,6 +157,7 @@ impl CfRecord {
                     index_name: c.index_name.clone(),
                     index_options: c.index_options.clone(),
                     component_index: c.component_index,
+                    is_static: c.is_static,
                 })
                 .collect(),
             read_repair_chance: o.read_repair_chance.to_string(),
@@ -196,6 +200,7 @@ impl CfRecord {
                 index_name: c.index_name.clone(),
                 index_options: c.index_options.clone(),
                 component_index: c.component_index,
+                is_static: c.is_static,
             });
         }
         column_metadata.sort_by(|a, b| a.name.cmp(&b.name));

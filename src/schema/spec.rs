@@ -79,6 +79,8 @@ pub struct ColumnSpec {
     pub index_options: Option<BTreeMap<String, String>>,
     /// CQL3 only: which composite component `name` is.
     pub component_index: Option<i32>,
+    /// CQL3 only: a `static` column.
+    pub is_static: bool,
 }
 
 /// One schema call.

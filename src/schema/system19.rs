@@ -118,6 +118,7 @@ impl CompactTable<'_> {
                         index_name: None,
                         index_options: None,
                         component_index: None,
+                        is_static: false,
                     })
                     .collect(),
                 read_repair_chance: 0.0,

@@ -208,6 +208,7 @@ fn column_def(spec: &ColumnSpec) -> Result<ColumnDef, String> {
         index_name: spec.index_name.clone(),
         index_options: spec.index_options.clone(),
         component_index: spec.component_index,
+        is_static: spec.is_static,
     })
 }
 

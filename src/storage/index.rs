@@ -16,7 +16,7 @@
 
 use super::model::{Bytes, CellKind, Op};
 use super::row::Entry;
-use crate::marshal::CompositeType;
+use crate::marshal::{is_static_name, CompositeType};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use parking_lot::RwLock;
@@ -130,7 +130,13 @@ impl CfIndex {
         if !self.composite {
             return None;
         }
-        let parts = CompositeType::split(name).ok()?;
+        // A static column's name: its components follow the static marker.
+        let body = if is_static_name(name) {
+            &name[2..]
+        } else {
+            name
+        };
+        let parts = CompositeType::split(body).ok()?;
         let (last, _) = parts.last()?;
         self.columns
             .get(*last)
@@ -217,6 +223,7 @@ mod tests {
             index_name: Some("t_title_idx".into()),
             index_options: None,
             component_index,
+            is_static: false,
         }];
         d
     }

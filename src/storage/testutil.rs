@@ -38,6 +38,7 @@ pub fn people_cf(id: u32, indexed: bool) -> CfDef {
         index_name: index.then(|| format!("{name}_idx")),
         index_options: None,
         component_index: None,
+        is_static: false,
     };
     def.options.column_metadata = vec![
         column("age", Arc::new(LongType), false),

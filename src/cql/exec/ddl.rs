@@ -156,7 +156,9 @@ pub(super) fn run(
                     return Ok(CqlOutcome::Void);
                 }
             }
-            t.add_index(column, name.as_deref())?;
+            // Statics are indexed from 3.4 on: the sessions claiming 3.0+.
+            let statics = super::system_schema::claims_schema_tables(session.local_facts());
+            t.add_index_with(column, name.as_deref(), statics)?;
             backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
             Ok(changed(ChangeKind::Updated, &ks, &table.name))
         }

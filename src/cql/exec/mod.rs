@@ -58,7 +58,7 @@ use crate::cql::ast::Parsed;
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlError;
 use crate::cql::mapping::ResultSet;
-use crate::cql::{parse, parse_outlined};
+use crate::cql::parse_outlined_with;
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::packed_batch::PackedBatch;
@@ -167,7 +167,7 @@ pub fn execute(
         backend,
         session,
         Cow::Borrowed(query),
-        &parse_outlined(query)?,
+        &parse_outlined_with(query, session.grammar())?,
         consistency,
     )
 }
@@ -210,7 +210,8 @@ pub fn prepare(
     cache: &PreparedCache,
     query: &str,
 ) -> Result<Prepared, CqlError> {
-    prepare_parsed(backend, session, cache, query, parse(query)?)
+    let parsed = crate::cql::parse_with(query, session.grammar())?;
+    prepare_parsed(backend, session, cache, query, parsed)
 }
 
 /// Prepares `query`, already parsed as `parsed`.

@@ -104,6 +104,9 @@ pub struct CqlSession {
     /// tables (native connections; see `exec::super3`); 1.2's CQL3 over
     /// Thrift never sees them that way.
     super_tables: bool,
+    /// The grammar of the statements it prepares (`static` columns on
+    /// native connections; 1.2.9's CQL 3.0.5 over Thrift).
+    grammar: crate::cql::Grammar,
 }
 
 impl CqlSession {
@@ -117,7 +120,17 @@ impl CqlSession {
             paging: None,
             next_page: None,
             super_tables: false,
+            grammar: crate::cql::Grammar::Cql305,
         }
+    }
+
+    /// Parses statements in `grammar` (see [`crate::cql::Grammar`]).
+    pub fn set_grammar(&mut self, grammar: crate::cql::Grammar) {
+        self.grammar = grammar;
+    }
+
+    pub fn grammar(&self) -> crate::cql::Grammar {
+        self.grammar
     }
 
     /// Shows super column families as 3.x's tables (see `exec::super3`).

@@ -41,6 +41,7 @@ pub fn table_spec(table: &Table) -> CfSpec {
             index_name: c.index_name.clone(),
             index_options: c.index_options.as_deref().map(parse_flat_json_map),
             component_index: c.component_index,
+            is_static: c.is_static,
         })
         .collect();
     CfSpec {
@@ -129,6 +130,7 @@ pub fn table_of(cf: &CfDef) -> CqlResult<Table> {
             .map(|c| SchemaColumn {
                 name: utf8(&c.name),
                 component_index: c.component_index,
+                is_static: c.is_static,
                 validator: c.validation_class.class_name(),
                 index_name: c.index_name.clone(),
                 index_type: c.index_type.map(|t| t.as_str().to_string()),

@@ -6,10 +6,16 @@
 //! without clustering (plain UTF-8 column names) and COMPACT STORAGE with
 //! clustering (raw or composite clustering value as the name). It must not
 //! decide what a statement writes.
+//!
+//! A `static` column (2.0.6+, non-compact only) is named as 2.0 named it:
+//! the static marker `ff ff`, one empty component per clustering column,
+//! then the column name (and element) components; a static name parses
+//! back with no clustering values.
 
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{Layout, Table};
-use crate::marshal::{CompositeBuilder, CompositeType, Eoc};
+use crate::marshal::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
+use crate::storage::model::Slice;
 
 fn composite(parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u8>> {
     let mut b = CompositeBuilder::new();
@@ -58,6 +64,13 @@ pub fn cell_name(
     element: Option<&[u8]>,
 ) -> CqlResult<Vec<u8>> {
     match table.layout {
+        Layout::Sparse if table.is_static(column) => {
+            let mut parts = vec![column.as_bytes()];
+            if let Some(e) = element {
+                parts.push(e);
+            }
+            static_composite(table, &parts, Eoc::None)
+        }
         Layout::Sparse => {
             let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
             parts.push(column.as_bytes());
@@ -69,6 +82,26 @@ pub fn cell_name(
         Layout::CompactStatic => Ok(column.as_bytes().to_vec()),
         Layout::CompactDense => dense_name(clustering, Eoc::None),
     }
+}
+
+/// A static name: the marker, the table's clustering columns as empty
+/// components, then `parts` (`eoc` on the last).
+fn static_composite(table: &Table, parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u8>> {
+    let mut all: Vec<&[u8]> = table.clustering.iter().map(|_| &[][..]).collect();
+    all.extend_from_slice(parts);
+    let mut out = STATIC_MARKER.to_vec();
+    out.extend(composite(&all, eoc)?);
+    Ok(out)
+}
+
+/// The slice holding every static cell of a partition (they sort first).
+pub fn static_slice(table: &Table) -> CqlResult<Slice> {
+    Ok(Slice::Range {
+        start: STATIC_MARKER.to_vec(),
+        finish: static_composite(table, &[], Eoc::End)?,
+        reversed: false,
+        count: usize::MAX,
+    })
 }
 
 fn dense_name(clustering: &[Vec<u8>], eoc: Eoc) -> CqlResult<Vec<u8>> {
@@ -94,6 +127,12 @@ pub fn prefix_range(
     clustering: &[Vec<u8>],
     column: Option<&str>,
 ) -> CqlResult<(Vec<u8>, Vec<u8>)> {
+    if let Some(c) = column.filter(|c| table.layout == Layout::Sparse && table.is_static(c)) {
+        return Ok((
+            static_composite(table, &[c.as_bytes()], Eoc::None)?,
+            static_composite(table, &[c.as_bytes()], Eoc::End)?,
+        ));
+    }
     let mut parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
     if let Some(c) = column {
         parts.push(c.as_bytes());
@@ -123,6 +162,7 @@ pub fn slice_bound(table: &Table, clustering: &[Vec<u8>], eoc: Eoc) -> CqlResult
 /// A stored cell name read back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedName {
+    /// Empty for a static cell's name.
     pub clustering: Vec<Vec<u8>>,
     /// `None` for the row marker.
     pub column: Option<String>,
@@ -136,11 +176,17 @@ pub fn parse_name(table: &Table, name: &[u8]) -> Option<ParsedName> {
     let n = table.clustering.len();
     match table.layout {
         Layout::Sparse => {
-            let parts = CompositeType::split(name).ok()?;
+            let is_static = is_static_name(name);
+            let body = if is_static { &name[2..] } else { name };
+            let parts = CompositeType::split(body).ok()?;
             if parts.len() < n + 1 {
                 return None;
             }
-            let clustering = parts[..n].iter().map(|(v, _)| v.to_vec()).collect();
+            let clustering = if is_static {
+                Vec::new()
+            } else {
+                parts[..n].iter().map(|(v, _)| v.to_vec()).collect()
+            };
             let col = std::str::from_utf8(parts[n].0).ok()?;
             let column = if col.is_empty() {
                 None

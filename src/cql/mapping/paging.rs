@@ -38,7 +38,10 @@ pub(super) fn position_after(plan: &SelectPlan, row: &CqlRow, remaining: usize) 
     PagePosition {
         row_key: row.row_key.clone(),
         clustering: row.clustering.clone(),
-        partition_done: plan.distinct || plan.table.clustering.is_empty(),
+        // A row without clustering values is a partition's static cells alone.
+        partition_done: plan.distinct
+            || plan.table.clustering.is_empty()
+            || row.clustering.len() < plan.table.clustering.len(),
         remaining,
     }
 }

@@ -4,12 +4,14 @@
 //! rows by clustering prefix, the rule that any live cell (row marker
 //! included) makes a row exist, collection assembly (list values in UUID
 //! order, set elements, map entries) and per-cell write time / remaining
-//! TTL. It must not slice, filter or order rows (see `select`).
+//! TTL, and 2.0's static columns (one value per partition, on each row).
+//! It must not slice, filter or order rows (see `select`).
 
 use super::super::error::CqlResult;
 use super::super::table::{Layout, Table};
 use super::super::types::{serialize_collection, CqlType};
 use super::names::{parse_name, split_row_key};
+use crate::marshal::is_static_name;
 use crate::storage::model::{Cell, CellKind};
 
 /// A column's value in a CQL row, with what `WRITETIME` / `TTL` report.
@@ -71,6 +73,10 @@ fn remaining_ttl(cell: &Cell, now: i32) -> Option<i32> {
 /// Turns one partition's live cells (forward comparator order) into its
 /// CQL rows, in the same order. Tombstones and expired cells are skipped;
 /// names that belong to no column are ignored.
+///
+/// Static cells (2.0.6+) are shown on every row of the partition; a
+/// partition with live static cells and no row gives one row without
+/// clustering values (its caller decides whether a query shows it).
 pub fn rows_from_cells(
     table: &Table,
     row_key: &[u8],
@@ -78,35 +84,19 @@ pub fn rows_from_cells(
     now_seconds: i32,
 ) -> CqlResult<Vec<CqlRow>> {
     let partition = split_row_key(table, row_key)?;
+    let empty = || {
+        table
+            .regular
+            .iter()
+            .map(|_| Gather::None)
+            .collect::<Vec<_>>()
+    };
+    let with_statics = table.has_statics();
+    let mut statics = empty();
+    let mut any_static = false;
     let mut rows: Vec<CqlRow> = Vec::new();
     let mut current: Option<(Vec<Vec<u8>>, Vec<Gather>)> = None;
-    let finish = |(clustering, gathers): (Vec<Vec<u8>>, Vec<Gather>), rows: &mut Vec<CqlRow>| {
-        let columns = gathers
-            .into_iter()
-            .map(|g| match g {
-                Gather::None => None,
-                Gather::Single(v) => Some(v),
-                Gather::Elements {
-                    items,
-                    entries,
-                    timestamp,
-                } => {
-                    let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
-                    Some(StoredValue {
-                        value: serialize_collection(&refs, entries),
-                        timestamp,
-                        ttl: None,
-                    })
-                }
-            })
-            .collect();
-        rows.push(CqlRow {
-            row_key: row_key.to_vec(),
-            partition: partition.clone(),
-            clustering,
-            columns,
-        });
-    };
+    let mut open: Vec<(Vec<Vec<u8>>, Vec<Gather>)> = Vec::new();
     for cell in cells {
         if !cell.is_live(now_seconds) {
             continue;
@@ -114,63 +104,127 @@ pub fn rows_from_cells(
         let Some(parsed) = parse_name(table, &cell.name) else {
             continue;
         };
+        if with_statics && is_static_name(&cell.name) {
+            any_static = true;
+            gather(
+                table,
+                &mut statics,
+                parsed.column,
+                parsed.element,
+                cell,
+                now_seconds,
+            );
+            continue;
+        }
         if current
             .as_ref()
             .is_some_and(|(c, _)| *c != parsed.clustering)
         {
-            finish(current.take().expect("checked"), &mut rows);
+            open.push(current.take().expect("checked"));
         }
-        let (_, gathers) = current.get_or_insert_with(|| {
-            (
-                parsed.clustering.clone(),
-                table.regular.iter().map(|_| Gather::None).collect(),
-            )
-        });
-        let Some(col) = parsed.column else { continue }; // the row marker: the row exists
-        let Some(idx) = table.regular.iter().position(|r| r.column.name == col) else {
-            continue;
-        };
-        let ty = &table.regular[idx].column.ty;
-        let slot = &mut gathers[idx];
-        match (ty, parsed.element) {
-            (CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..), Some(element)) => {
-                if let Gather::None | Gather::Single(_) = slot {
-                    *slot = Gather::Elements {
-                        items: Vec::new(),
-                        entries: 0,
-                        timestamp: i64::MIN,
-                    };
-                }
-                if let Gather::Elements {
-                    items,
-                    entries,
-                    timestamp,
-                } = slot
-                {
-                    match ty {
-                        CqlType::List(_) => items.push(cell.value.clone()),
-                        CqlType::Set(_) => items.push(element),
-                        _ => {
-                            items.push(element);
-                            items.push(cell.value.clone());
-                        }
-                    }
-                    *entries += 1;
-                    *timestamp = (*timestamp).max(cell.timestamp);
-                }
-            }
-            (_, None) if !ty.is_collection() || table.layout != Layout::Sparse => {
-                *slot = Gather::Single(StoredValue {
-                    value: cell.value.clone(),
-                    timestamp: cell.timestamp,
-                    ttl: remaining_ttl(cell, now_seconds),
-                });
-            }
-            _ => {} // a malformed name (element on a scalar); Cassandra ignores it too
-        }
+        let (_, gathers) = current.get_or_insert_with(|| (parsed.clustering.clone(), empty()));
+        gather(
+            table,
+            gathers,
+            parsed.column,
+            parsed.element,
+            cell,
+            now_seconds,
+        );
     }
-    if let Some(c) = current.take() {
-        finish(c, &mut rows);
+    open.extend(current.take());
+    if open.is_empty() && any_static {
+        open.push((Vec::new(), empty()));
+    }
+    let statics: Vec<Option<StoredValue>> = statics.into_iter().map(finish).collect();
+    for (clustering, gathers) in open {
+        let columns = gathers
+            .into_iter()
+            .map(finish)
+            .zip(&statics)
+            .zip(&table.regular)
+            .map(|((own, st), r)| if r.is_static { st.clone() } else { own })
+            .collect();
+        rows.push(CqlRow {
+            row_key: row_key.to_vec(),
+            partition: partition.clone(),
+            clustering,
+            columns,
+        });
     }
     Ok(rows)
+}
+
+/// A gathered column's value (collections serialized).
+fn finish(g: Gather) -> Option<StoredValue> {
+    match g {
+        Gather::None => None,
+        Gather::Single(v) => Some(v),
+        Gather::Elements {
+            items,
+            entries,
+            timestamp,
+        } => {
+            let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+            Some(StoredValue {
+                value: serialize_collection(&refs, entries),
+                timestamp,
+                ttl: None,
+            })
+        }
+    }
+}
+
+/// Adds one live cell of `column` (`None`: the row marker, which only
+/// makes the row exist) to a row's gathered values.
+fn gather(
+    table: &Table,
+    gathers: &mut [Gather],
+    column: Option<String>,
+    element: Option<Vec<u8>>,
+    cell: &Cell,
+    now_seconds: i32,
+) {
+    let Some(col) = column else { return };
+    let Some(idx) = table.regular.iter().position(|r| r.column.name == col) else {
+        return;
+    };
+    let ty = &table.regular[idx].column.ty;
+    let slot = &mut gathers[idx];
+    match (ty, element) {
+        (CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..), Some(element)) => {
+            if let Gather::None | Gather::Single(_) = slot {
+                *slot = Gather::Elements {
+                    items: Vec::new(),
+                    entries: 0,
+                    timestamp: i64::MIN,
+                };
+            }
+            if let Gather::Elements {
+                items,
+                entries,
+                timestamp,
+            } = slot
+            {
+                match ty {
+                    CqlType::List(_) => items.push(cell.value.clone()),
+                    CqlType::Set(_) => items.push(element),
+                    _ => {
+                        items.push(element);
+                        items.push(cell.value.clone());
+                    }
+                }
+                *entries += 1;
+                *timestamp = (*timestamp).max(cell.timestamp);
+            }
+        }
+        (_, None) if !ty.is_collection() || table.layout != Layout::Sparse => {
+            *slot = Gather::Single(StoredValue {
+                value: cell.value.clone(),
+                timestamp: cell.timestamp,
+                ttl: remaining_ttl(cell, now_seconds),
+            });
+        }
+        _ => {} // a malformed name (element on a scalar); Cassandra ignores it too
+    }
 }

@@ -10,6 +10,7 @@
 //! stores cells or keeps its indexes.
 
 use super::super::error::CqlResult;
+use super::names::static_slice;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
@@ -315,6 +316,13 @@ pub fn execute_select_paged(
             }
             None => &plan.slices,
         };
+        // A clustering slice never holds the static cells (they sort
+        // first): read once, they are shown on each of the partition's rows.
+        let statics = if table.has_statics() {
+            source.read(&key, &static_slice(table)?)
+        } else {
+            Vec::new()
+        };
         for slice in slices {
             if plan.distinct && rows.len() > before {
                 break;
@@ -323,12 +331,20 @@ pub fn execute_select_paged(
             if plan.reversed {
                 cells.reverse();
             }
+            if !statics.is_empty() {
+                cells.splice(0..0, statics.iter().cloned());
+            }
             let mut part = rows_from_cells(table, &key, &cells, now_seconds)?;
             if plan.reversed {
                 part.reverse();
             }
             for r in part {
                 if after.is_some_and(|a| !comes_after(plan, &r.clustering, a)) {
+                    continue;
+                }
+                // A partition's static cells alone make a row only when
+                // whole partitions are asked for (2.0).
+                if r.clustering.len() < table.clustering.len() && !plan.full_partitions {
                     continue;
                 }
                 if plan.filters.iter().all(|f| passes(table, &r, f)) {

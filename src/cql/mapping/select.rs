@@ -79,6 +79,9 @@ pub struct SelectPlan {
     pub distinct: bool,
     /// ORDER BY was given: rows of several partitions are merged by clustering.
     pub ordered: bool,
+    /// No clustering restriction nor index: whole partitions are asked
+    /// for, so a partition with only static cells shows as one row (2.0).
+    pub full_partitions: bool,
     pub(super) selectors: Vec<(Selector, String)>,
     pub(super) columns: Vec<ResultColumn>,
 }
@@ -240,6 +243,8 @@ pub fn plan_select(
         ));
     }
     let has_clustering = clus.iter().any(|c| !c.is_empty());
+    // An index on a static column (3.4+) finds whole partitions too.
+    let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
     if !sel.allow_filtering
         && ((!single && has_clustering && index.is_none())
             || regular.len() > 1
@@ -343,6 +348,7 @@ pub fn plan_select(
         count,
         distinct: sel.distinct,
         ordered: !sel.order_by.is_empty(),
+        full_partitions,
         selectors,
         columns,
     })

@@ -350,11 +350,30 @@ fn write_rows(
 ) -> CqlResult<Vec<CqlWrite>> {
     let st = stamp(&upd.using, default_ts, ctx)?;
     let keys = key_values(table, &upd.where_clause, ctx)?;
-    require_all(table, &keys, table.clustering.len())?;
+    // 2.0: a write of static columns only may name the partition alone;
+    // it writes no row (no marker).
+    let statics_alone = table.has_statics()
+        && !upd.assignments.is_empty()
+        && upd.assignments.iter().all(|a| table.is_static(a.column()))
+        && keys.clustering.iter().all(Vec::is_empty);
+    let rows = if statics_alone {
+        require_all(table, &keys, 0)?;
+        vec![Vec::new()]
+    } else {
+        require_all(table, &keys, table.clustering.len())?;
+        cartesian(&keys.clustering)
+    };
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
         let mut w = new_write(table, row_key(table, &pk)?);
-        for ck in cartesian(&keys.clustering) {
+        for ck in &rows {
+            if statics_alone {
+                for a in &upd.assignments {
+                    sparse_assignment(table, &w.row_key.clone(), ck, a, &st, ctx, &mut w.ops)?;
+                }
+                continue;
+            }
+            let ck = ck.clone();
             match table.layout {
                 Layout::Sparse => {
                     if !table.is_counter_table() {
@@ -406,7 +425,13 @@ pub fn delete_writes(
             "Missing PRIMARY KEY part {missing}"
         )));
     }
-    let needed = if del.columns.is_empty() {
+    // 2.0: deleting static columns only needs the partition.
+    let statics_only = del.columns.iter().all(|d| {
+        table.is_static(match d {
+            Deletion::Column(c) | Deletion::Element { column: c, .. } => c,
+        })
+    });
+    let needed = if del.columns.is_empty() || statics_only {
         0
     } else {
         table.clustering.len()

@@ -72,11 +72,16 @@ impl Parser<'_> {
             } else {
                 let name = self.ident()?;
                 let ty = self.type_expr()?;
+                let is_static = self.static_modifier();
                 if self.eat_kw("primary") {
                     self.expect_kw("key")?;
                     key = Some((vec![name.clone()], Vec::new()));
                 }
-                columns.push(ColumnDef { name, ty });
+                columns.push(ColumnDef {
+                    name,
+                    ty,
+                    is_static,
+                });
             }
             if !self.eat_sym(",") {
                 break;
@@ -133,6 +138,11 @@ impl Parser<'_> {
         Ok(out)
     }
 
+    /// 2.0's `static` after a column's type, where the grammar has it.
+    fn static_modifier(&mut self) -> bool {
+        self.grammar == super::Grammar::WithStatics && self.eat_kw("static")
+    }
+
     /// `(k, c1, c2)` or `((k1, k2), c1, ...)`.
     fn primary_key_clause(&mut self) -> CqlResult<(Vec<String>, Vec<String>)> {
         self.expect_sym("(")?;
@@ -175,9 +185,11 @@ impl Parser<'_> {
             }
         } else if self.eat_kw("add") {
             let column = self.ident()?;
+            let ty = self.type_expr()?;
             AlterTableOp::Add {
                 column,
-                ty: self.type_expr()?,
+                ty,
+                is_static: self.static_modifier(),
             }
         } else if self.eat_kw("drop") {
             AlterTableOp::Drop {

@@ -18,12 +18,27 @@ use super::error::{CqlError, CqlResult};
 use super::lexer::{Lexer, Token, TokenKind};
 use super::lookahead::Lookahead;
 
+/// Which CQL3 grammar a parse follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grammar {
+    /// 1.2.9's CQL 3.0.5 (CQL3 over Thrift, and every caller by default).
+    Cql305,
+    /// 1.2.9's plus 2.0.6's `static` columns (`s int static` in CREATE
+    /// TABLE and ALTER TABLE ADD): the native protocol's sessions.
+    WithStatics,
+}
+
 /// Parses one statement (a trailing `;` is allowed).
 ///
 /// The lexer is pulled a token at a time (`cql::lookahead`); the answers
 /// are those of lexing the whole text first: a lexical error anywhere in
 /// the text wins over any syntax error.
 pub fn parse(text: &str) -> CqlResult<Parsed> {
+    parse_with(text, Grammar::Cql305)
+}
+
+/// [`parse`] in the given grammar.
+pub fn parse_with(text: &str, grammar: Grammar) -> CqlResult<Parsed> {
     // A batch is parsed twice: first for its errors only, each inner
     // statement dropped once parsed, then again to keep them. Why: a big
     // batch's syntax trees are some 15 times its text, and 1.2.9 reports
@@ -31,9 +46,9 @@ pub fn parse(text: &str) -> CqlResult<Parsed> {
     // so a batch refused for its syntax never holds them. Both passes run
     // the same grammar, so the errors, their positions and their order
     // are those of one pass.
-    let parsed = parse_pass(text, BatchMode::Outline)?;
+    let parsed = parse_pass(text, BatchMode::Outline, grammar)?;
     if matches!(parsed.statement, Statement::Batch(_)) {
-        return parse_pass(text, BatchMode::Keep);
+        return parse_pass(text, BatchMode::Keep, grammar);
     }
     Ok(parsed)
 }
@@ -45,10 +60,15 @@ pub fn parse(text: &str) -> CqlResult<Parsed> {
 /// all held at once). A conditional batch is kept whole, as by [`parse`]:
 /// it is checked whole before anything is written.
 pub fn parse_outlined(text: &str) -> CqlResult<Parsed> {
-    let parsed = parse_pass(text, BatchMode::Outline)?;
+    parse_outlined_with(text, Grammar::Cql305)
+}
+
+/// [`parse_outlined`] in the given grammar.
+pub fn parse_outlined_with(text: &str, grammar: Grammar) -> CqlResult<Parsed> {
+    let parsed = parse_pass(text, BatchMode::Outline, grammar)?;
     match &parsed.statement {
         Statement::Batch(b) if b.outline.as_ref().is_some_and(|o| o.conditional) => {
-            parse_pass(text, BatchMode::Keep)
+            parse_pass(text, BatchMode::Keep, grammar)
         }
         _ => Ok(parsed),
     }
@@ -62,7 +82,8 @@ pub fn each_batch_statement(
     text: &str,
     each: &mut dyn FnMut(Statement) -> CqlResult<()>,
 ) -> CqlResult<()> {
-    parse_pass(text, BatchMode::Each(each)).map(|_| ())
+    // A batch holds no schema statement: the grammars agree on it.
+    parse_pass(text, BatchMode::Each(each), Grammar::Cql305).map(|_| ())
 }
 
 /// What a batch does with each statement once it is parsed.
@@ -77,13 +98,14 @@ pub(crate) enum BatchMode<'a> {
 }
 
 /// One parse of `text`; `batch_mode`: what a batch does with its statements.
-fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>) -> CqlResult<Parsed> {
+fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) -> CqlResult<Parsed> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
         recovered: Vec::new(),
         depth: 0,
         batch_mode,
+        grammar,
     };
     let parsed = p.parse_all();
     p.tokens.lexical_error()?;
@@ -199,6 +221,7 @@ pub(crate) struct Parser<'a> {
     depth: usize,
     /// What a batch does with each inner statement once it is parsed.
     batch_mode: BatchMode<'a>,
+    grammar: Grammar,
 }
 
 /// Terms and types nest at most this deep. Deeper input is refused rather

@@ -20,10 +20,17 @@ impl Table {
     pub fn alter(&mut self, op: &AlterTableOp) -> CqlResult<()> {
         let invalid = |m: String| Err(CqlError::Invalid(m));
         match op {
-            AlterTableOp::Add { column, ty } => {
+            AlterTableOp::Add {
+                column,
+                ty,
+                is_static,
+            } => {
                 let ty = CqlType::from_expr(ty)?;
                 if self.is_compact() {
                     return invalid("Cannot add new column to a COMPACT STORAGE table".into());
+                }
+                if *is_static && self.clustering.is_empty() {
+                    return invalid(super::STATICS_NEED_CLUSTERING.into());
                 }
                 match self.role(column) {
                     Some(ColumnRole::PartitionKey(_)) | Some(ColumnRole::Clustering(_)) => {
@@ -49,6 +56,7 @@ impl Table {
                         ty,
                     },
                     index: None,
+                    is_static: *is_static,
                 });
                 self.regular
                     .sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));

@@ -111,6 +111,7 @@ fn schema() -> Arc<Schema> {
             index_name: None,
             index_options: None,
             component_index: None,
+            is_static: false,
         },
         ColumnDef {
             name: b"state".to_vec(),
@@ -119,6 +120,7 @@ fn schema() -> Arc<Schema> {
             index_name: Some("users_state".into()),
             index_options: None,
             component_index: None,
+            is_static: false,
         },
     ];
     let mut hits = CfDef::new("ks", "Hits", 101, Arc::new(AsciiType), None);

@@ -97,6 +97,7 @@ pub fn column_spec(c: &t::ColumnDef) -> ColumnSpec {
         index_name: c.index_name.clone(),
         index_options: c.index_options.clone(),
         component_index: None,
+        is_static: false,
     }
 }
 

@@ -1,0 +1,284 @@
+//! Static columns (2.0.6's `static`) through the CQL3 executor on a node:
+//! the schema checks and their messages, the cells as 2.0 stored them, and
+//! the rows a SELECT shows (a static value on every row of its partition,
+//! a partition of static cells alone as one row without clustering).
+
+use super::NodeBackend;
+use crate::cql::exec::{self, CqlOutcome, CqlSession};
+use crate::cql::Grammar;
+use crate::marshal::bytes_to_hex;
+use crate::node::Node;
+use crate::storage::model::{ReadCommand, RowResult, Slice};
+use crate::storage::EngineOptions;
+
+fn node() -> Node {
+    crate::node::testkit::node(EngineOptions::default())
+}
+
+fn session(node: &Node, grammar: Grammar) -> CqlSession {
+    let mut s = CqlSession::new(node.cql_clock.clone());
+    s.set_grammar(grammar);
+    s
+}
+
+fn run(node: &Node, grammar: Grammar, q: &str) -> Result<CqlOutcome, String> {
+    let backend = NodeBackend::new(node);
+    let mut s = session(node, grammar);
+    if node.schema().keyspace("st").is_some() {
+        s.set_keyspace("st".into());
+    }
+    backend
+        .finish(exec::execute(&backend, &mut s, q, 1))
+        .map_err(|e| match e {
+            crate::node::NodeError::Invalid(why) => why,
+            other => other.to_string(),
+        })
+}
+
+fn ok(node: &Node, q: &str) {
+    run(node, Grammar::WithStatics, q).unwrap_or_else(|e| panic!("{q}: {e}"));
+}
+
+fn err(node: &Node, q: &str) -> String {
+    match run(node, Grammar::WithStatics, q) {
+        Err(e) => e,
+        Ok(o) => panic!("{q}: accepted: {o:?}"),
+    }
+}
+
+/// The rows of `q`, each value as text (ints as decimal), `-` for null.
+fn rows(node: &Node, q: &str) -> Vec<String> {
+    let Ok(CqlOutcome::Rows(rs)) = run(node, Grammar::WithStatics, q) else {
+        panic!("{q}: no rows");
+    };
+    rs.rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .zip(&rs.columns)
+                .map(|(v, c)| match v {
+                    None => "-".to_string(),
+                    Some(b) if c.type_class.ends_with("Int32Type") => {
+                        i32::from_be_bytes(b.as_slice().try_into().unwrap()).to_string()
+                    }
+                    Some(b) if c.type_class.ends_with("LongType") => {
+                        i64::from_be_bytes(b.as_slice().try_into().unwrap()).to_string()
+                    }
+                    Some(b) => String::from_utf8_lossy(b).into_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn with_table() -> Node {
+    let node = node();
+    ok(
+        &node,
+        "CREATE KEYSPACE st WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    ok(
+        &node,
+        "CREATE TABLE t (k text, c int, v text, s text static, PRIMARY KEY (k, c))",
+    );
+    node
+}
+
+#[test]
+fn statics_are_checked_as_2_0_checked_them() {
+    let node = with_table();
+    assert!(err(
+        &node,
+        "CREATE TABLE a (k int, c int, PRIMARY KEY (k, c static))"
+    )
+    .starts_with("line 1:"));
+    assert_eq!(
+        err(
+            &node,
+            "CREATE TABLE a (k int, c int static, v int, PRIMARY KEY (k, c))"
+        ),
+        "Static column c cannot be part of the PRIMARY KEY"
+    );
+    assert_eq!(
+        err(
+            &node,
+            "CREATE TABLE a (k int, c int, s int static, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"
+        ),
+        "Static columns are not supported in COMPACT STORAGE tables"
+    );
+    let no_clustering = "Static columns are only useful (and thus allowed) if the table has at least one clustering column";
+    assert_eq!(
+        err(&node, "CREATE TABLE a (k int PRIMARY KEY, s int static)"),
+        no_clustering
+    );
+    ok(&node, "CREATE TABLE b (k int PRIMARY KEY, v int)");
+    assert_eq!(err(&node, "ALTER TABLE b ADD s int static"), no_clustering);
+    assert_eq!(
+        err(&node, "CREATE INDEX ON t (s)"),
+        "Secondary indexes are not allowed on static columns"
+    );
+    // Over Thrift the language stays 1.2.9's, where `static` is no keyword.
+    let thrift = run(
+        &node,
+        Grammar::Cql305,
+        "CREATE TABLE a (k int, c int, s int static, PRIMARY KEY (k, c))",
+    )
+    .unwrap_err();
+    let today =
+        crate::cql::parse("CREATE TABLE a (k int, c int, s int static, PRIMARY KEY (k, c))")
+            .unwrap_err()
+            .to_string();
+    assert_eq!(thrift, today);
+    // A column may still be named `static`.
+    ok(&node, "CREATE TABLE named (k int PRIMARY KEY, static int)");
+}
+
+#[test]
+fn a_static_value_shows_on_every_row_of_its_partition() {
+    let node = with_table();
+    // Static cells alone: one row without clustering values.
+    ok(
+        &node,
+        "INSERT INTO t (k, s) VALUES ('a', 'S1') USING TIMESTAMP 10",
+    );
+    assert_eq!(rows(&node, "SELECT * FROM t WHERE k = 'a'"), ["a - S1 -"]);
+    assert_eq!(rows(&node, "SELECT * FROM t"), ["a - S1 -"]);
+    // ... which a clustering restriction does not show.
+    assert!(rows(&node, "SELECT * FROM t WHERE k = 'a' AND c > 0").is_empty());
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 2, 'two')");
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
+    assert_eq!(
+        rows(&node, "SELECT * FROM t WHERE k = 'a'"),
+        ["a 1 S1 one", "a 2 S1 two"]
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s FROM t WHERE k = 'a' AND c > 1"),
+        ["2 S1"]
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s FROM t WHERE k = 'a' ORDER BY c DESC"),
+        ["2 S1", "1 S1"]
+    );
+    assert_eq!(rows(&node, "SELECT s FROM t WHERE k = 'a' LIMIT 1"), ["S1"]);
+    assert_eq!(
+        rows(
+            &node,
+            "SELECT writetime(s), ttl(s) FROM t WHERE k = 'a' LIMIT 1"
+        ),
+        ["10 -"]
+    );
+    // An update of the static value alone, with a TTL.
+    ok(&node, "UPDATE t USING TTL 500 SET s = 'S2' WHERE k = 'a'");
+    let r = rows(&node, "SELECT s, ttl(s) FROM t WHERE k = 'a'");
+    assert_eq!(r.len(), 2);
+    assert!(r.iter().all(|r| r.starts_with("S2 ")), "{r:?}");
+    // Written with a full key, it is the partition's one value still.
+    ok(
+        &node,
+        "INSERT INTO t (k, c, v, s) VALUES ('a', 3, 'three', 'S3')",
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s FROM t WHERE k = 'a'"),
+        ["1 S3", "2 S3", "3 S3"]
+    );
+    // Each partition has its own.
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('b', 1, 'b1')");
+    assert_eq!(rows(&node, "SELECT c, s FROM t WHERE k = 'b'"), ["1 -"]);
+    // DELETE of the static column needs the partition only.
+    ok(&node, "DELETE s FROM t WHERE k = 'a'");
+    assert_eq!(
+        rows(&node, "SELECT c, s FROM t WHERE k = 'a'"),
+        ["1 -", "2 -", "3 -"]
+    );
+    // A non-static column still needs the whole key.
+    assert_eq!(
+        err(&node, "DELETE v FROM t WHERE k = 'a'"),
+        "Missing mandatory PRIMARY KEY part c"
+    );
+    assert_eq!(
+        err(&node, "INSERT INTO t (k, v) VALUES ('a', 'x')"),
+        "Missing mandatory PRIMARY KEY part c"
+    );
+    assert_eq!(
+        err(&node, "UPDATE t SET s = 'x', v = 'y' WHERE k = 'a'"),
+        "Missing mandatory PRIMARY KEY part c"
+    );
+}
+
+#[test]
+fn static_cells_are_named_as_2_0_named_them() {
+    let node = with_table();
+    ok(
+        &node,
+        "INSERT INTO t (k, s) VALUES ('a', 'S') USING TIMESTAMP 7",
+    );
+    ok(
+        &node,
+        "INSERT INTO t (k, c, v) VALUES ('a', 1, 'V') USING TIMESTAMP 8",
+    );
+    let engine = node.engine().unwrap();
+    let cmd = ReadCommand {
+        keyspace: "st".into(),
+        cf: "t".into(),
+        super_column: None,
+        slice: Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: 100,
+        },
+    };
+    let RowResult::Cells(cells) = engine.read(&cmd, b"a").unwrap() else {
+        panic!()
+    };
+    let names: Vec<String> = cells.iter().map(|c| bytes_to_hex(&c.name)).collect();
+    // The static marker, an empty component for `c`, then `s`; it sorts
+    // before the row's marker and cells.
+    assert_eq!(
+        names,
+        [
+            "ffff00000000017300",
+            "00040000000100000000",
+            "0004000000010000017600",
+        ]
+    );
+}
+
+#[test]
+fn alter_adds_a_static_column() {
+    let node = with_table();
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
+    ok(&node, "ALTER TABLE t ADD n int static");
+    ok(&node, "UPDATE t SET n = 5 WHERE k = 'a'");
+    assert_eq!(
+        rows(&node, "SELECT c, n, s FROM t WHERE k = 'a'"),
+        ["1 5 -"]
+    );
+    // The schema keeps it static (rebuilt from the stored definition).
+    let cf = node.schema().cf("st", "t").cloned().unwrap();
+    let statics: Vec<String> = cf
+        .options
+        .column_metadata
+        .iter()
+        .filter(|c| c.is_static)
+        .map(|c| String::from_utf8_lossy(&c.name).into_owned())
+        .collect();
+    assert_eq!(statics, ["n", "s"]);
+    let layout = crate::cql::layout3::layout_of(&cf).unwrap();
+    let kinds: Vec<(String, &str)> = layout
+        .columns
+        .iter()
+        .map(|c| (c.name.clone(), c.kind.as_str()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("k".to_string(), "partition_key"),
+            ("c".to_string(), "clustering"),
+            ("n".to_string(), "static"),
+            ("s".to_string(), "static"),
+            ("v".to_string(), "regular"),
+        ]
+    );
+}
