@@ -209,7 +209,7 @@ fn delete(c: &mut Client19, cf: &str) {
 #[test]
 fn composite_cfs_answer_through_a_gateway_as_on_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     keyspace(&mut g);
@@ -323,7 +323,7 @@ fn compact_reads(c: &mut Client19) -> Vec<String> {
 #[test]
 fn compact_storage_tables_made_by_cql3_answer_as_on_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     for c in [&mut g, &mut e] {

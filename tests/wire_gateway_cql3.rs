@@ -76,7 +76,7 @@ fn cells(c: &mut Client19, cf: &str, key: &[u8], with_time: &dyn Fn(&[u8]) -> bo
 #[test]
 fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, reference) = gateway::with_embedded(dir.path());
+    let (backend, gateway, reference) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut r = connect19(reference.port);
     let ddl = [
@@ -196,7 +196,7 @@ fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
 fn a_cql2_flow_through_the_gateway_answers_as_the_embedded_engine() {
     use supercolumn::thrift::gen::cassandra19::Compression;
     let dir = tempfile::tempdir().unwrap();
-    let (_backend, gateway, reference) = gateway::with_embedded(dir.path());
+    let (_backend, gateway, reference) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut r = connect19(reference.port);
     let mut answers = Vec::new();

@@ -218,7 +218,7 @@ fn backend_index(b: &mut Client19) -> Option<String> {
 #[test]
 fn index_queries_through_a_gateway_answer_as_the_embedded_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     let mut b = connect19(backend.port);
@@ -387,7 +387,7 @@ fn index_queries_through_a_gateway_answer_as_the_embedded_engine() {
 #[test]
 fn cql3_tables_index_through_a_gateway() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = gateway::with_embedded(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path(), "");
     let mut g = connect19(gateway.port);
     let mut e = connect19(embedded.port);
     for c in [&mut g, &mut e] {

@@ -16,39 +16,7 @@ use supercolumn::thrift::gen::cassandra19::{
     IndexExpression, IndexOperator, IndexType, KeyRange, KeySlice, KsDef, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, timestamp, Client19, Server};
-
-/// The backend (native), a gateway in front of it with `storage=noncompact`,
-/// and an embedded server, all with no keyspace.
-fn servers(dir: &std::path::Path) -> (Server, Server, Server) {
-    let conf = conformance_config("storage-conf-v19.xml");
-    let text = std::fs::read_to_string(&conf).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let empty = dir.join("empty.xml");
-    std::fs::write(
-        &empty,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    let config = empty.to_str().unwrap();
-    let backend = Server::start(&[
-        "--config",
-        config,
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!(
-        "cassandra://127.0.0.1:{}?storage=noncompact",
-        backend.native_port.expect("the backend serves native")
-    );
-    let gateway = Server::start(&["--config", config, "--in-memory", "--backend", &url]);
-    let embedded = Server::start(&["--config", config, "--in-memory"]);
-    (backend, gateway, embedded)
-}
+use wire_support::{connect19, cql3, gateway, timestamp, Client19};
 
 fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
     ColumnDef::new(
@@ -246,7 +214,7 @@ impl Both {
 #[test]
 fn declared_and_undeclared_columns_live_side_by_side() {
     let dir = tempfile::tempdir().unwrap();
-    let (backend, gateway, embedded) = servers(dir.path());
+    let (backend, gateway, embedded) = gateway::with_embedded(dir.path(), "?storage=noncompact");
     let mut both = Both {
         g: connect19(gateway.port),
         e: connect19(embedded.port),

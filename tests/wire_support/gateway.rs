@@ -66,10 +66,11 @@ pub fn pair(conf: &Path, options: &str) -> (Server, Server) {
 }
 
 /// On the 1.2.9 config without keyspaces: the backend, a gateway in front of
-/// it, and an embedded server to compare the gateway's answers with.
-pub fn with_embedded(dir: &Path) -> (Server, Server, Server) {
+/// it (`options` as for [`gateway`]), and an embedded server to compare the
+/// gateway's answers with.
+pub fn with_embedded(dir: &Path, options: &str) -> (Server, Server, Server) {
     let conf = v19_without_keyspaces(dir);
-    let (backend, gateway) = pair(&conf, "");
+    let (backend, gateway) = pair(&conf, options);
     let embedded = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
     (backend, gateway, embedded)
 }
