@@ -214,7 +214,7 @@ fn load(c: &mut Client19, t: i64) {
             );
         }
         put(c, "Lexical", key.as_bytes(), &lexical(i), b"lex", ts, None);
-        let q = |s: String| cql3(c, &s);
+        let mut q = |s: String| cql3(c, &s);
         q(format!(
             "INSERT INTO posts (blog, author, id, title, tags) VALUES ('b{}', 'a{i}', {i}, 't{}', \
              {{'x', 'y{i}'}}) USING TIMESTAMP {ts}",

@@ -30,9 +30,9 @@ use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::CfDef;
 use crate::storage::model::{CellKind, Op, RowMutation};
-use std::sync::Arc;
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};
+use std::sync::Arc;
 
 /// Rows of one call written concurrently (bounded so that one huge
 /// `batch_mutate` neither floods the cluster's queues nor the driver's

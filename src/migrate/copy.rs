@@ -264,7 +264,10 @@ fn apply_row(
             left_out.note(&row.key, &refused);
         }
         Err(NodeError::Invalid(why)) => {
-            let refused: Vec<(Item, String)> = ops.into_iter().map(|op| (item_of(op), why.clone())).collect();
+            let refused: Vec<(Item, String)> = ops
+                .into_iter()
+                .map(|op| (item_of(op), why.clone()))
+                .collect();
             left_out.note(&row.key, &refused);
         }
         Err(e) => return Err(writing(cf, e)),
@@ -305,9 +308,8 @@ pub fn list_of(t: &Table3, name: &[u8]) -> Option<Vec<Vec<u8>>> {
         return None;
     }
     let column = parts[n].0;
-    (t.column(column)?.kind == Kind::List).then(|| {
-        parts[..=n].iter().map(|(p, _)| p.to_vec()).collect()
-    })
+    (t.column(column)?.kind == Kind::List)
+        .then(|| parts[..=n].iter().map(|(p, _)| p.to_vec()).collect())
 }
 
 /// A non-counter row's cells as puts, TTLs turned into what is left.

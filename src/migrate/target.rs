@@ -104,7 +104,10 @@ pub fn expected(table: &Table) -> Vec<(String, String, String)> {
         Table::Cql3(t) => {
             let bare = |n: &str| n[1..n.len() - 1].replace("\"\"", "\"");
             let mut cols: Vec<(String, String, String)> = Vec::new();
-            for (keys, kind) in [(&t.partition, "partition_key"), (&t.clustering, "clustering")] {
+            for (keys, kind) in [
+                (&t.partition, "partition_key"),
+                (&t.clustering, "clustering"),
+            ] {
                 for c in keys {
                     cols.push((bare(&c.quoted), kind.into(), normal_type(&c.cql_type)));
                 }
@@ -179,9 +182,29 @@ fn normal_type(t: &str) -> String {
 
 /// How a table found in the cluster differs from what `cf` needs, if it does.
 pub fn conflict(cf: &Cf, found: &[(String, String, String)]) -> Option<String> {
+    // 3.x's system_schema shows a static compact table's declared columns
+    // as static beside its hidden pair (`column1`, `value`: the types CQL
+    // gave it, not the CF's): the declared columns are what must match.
+    let hidden = match &cf.table {
+        Table::Thrift(l) if l.shape == Shape::Static && l.storage == Storage::Compact => {
+            Some(&l.pair)
+        }
+        _ => None,
+    };
     let mut found: Vec<_> = found
         .iter()
-        .map(|(n, k, t)| (n.clone(), k.clone(), normal_type(t)))
+        .filter(|(n, k, _)| {
+            hidden.is_none_or(|(c1, v)| {
+                !((n == c1 && k == "clustering") || (n == v && k == "regular"))
+            })
+        })
+        .map(|(n, k, t)| {
+            let k = match (hidden, k.as_str()) {
+                (Some(_), "static") => "regular".to_string(),
+                _ => k.clone(),
+            };
+            (n.clone(), k, normal_type(t))
+        })
         .collect();
     found.sort();
     let want = expected(&cf.table);
