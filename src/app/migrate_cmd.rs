@@ -3,7 +3,8 @@
 //! else `./storage-conf.xml`, else the built-in one), points its directories
 //! at `--from` (as `serve --data-dir` does), and runs the migration.
 //! Exit status: 0 copied and verified, 1 refused or failed, 2 verified with
-//! differences, 3 stopped by `--max-rows` (rerun to resume).
+//! differences, 3 stopped by `--max-rows` (rerun to resume), 4 copied and
+//! verified except cells the cluster cannot hold (listed).
 
 use super::serve_config::engine_options;
 use super::DEFAULT_CONFIG;
@@ -46,6 +47,7 @@ pub fn run(args: &MigrateArgs) -> u8 {
         Ok(Outcome::Verified) => 0,
         Ok(Outcome::Mismatch) => 2,
         Ok(Outcome::Stopped) => 3,
+        Ok(Outcome::Incomplete) => 4,
         Err(e) => {
             eprintln!("supercolumn migrate: {e}");
             1

@@ -27,7 +27,7 @@ use super::slice::Wanted;
 use super::statements::each_row;
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
-use crate::marshal::Eoc;
+use crate::marshal::{CompositeType, Eoc};
 use crate::storage::model::{Bytes, Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;
 
@@ -104,8 +104,8 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
         parts.extend(element);
         composite(parts, Eoc::None)
     };
-    // The latest column write: (writetime, its TTL if it expires).
-    let mut latest: Option<(i64, Option<i32>)> = None;
+    // The latest column write: (writetime, live or expiring).
+    let mut latest: Option<(i64, CellKind)> = None;
     let mut elements: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     let mut i = n;
     for r in &t.regular {
@@ -115,14 +115,13 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
                 let ttl = row.int(i + 2).map_err(bad)?;
                 if let Some(value) = row.0.get_mut(i).and_then(Option::take) {
                     let timestamp = timestamp.unwrap_or(0);
-                    let ttl = ttl.filter(|t| *t > 0);
-                    if latest.is_none_or(|(l, _)| timestamp > l) {
-                        latest = Some((timestamp, ttl));
-                    }
-                    let kind = match ttl {
+                    let kind = match ttl.filter(|t| *t > 0) {
                         Some(ttl) => expiring(ttl, now),
                         None => CellKind::Live,
                     };
+                    if latest.is_none_or(|(l, _)| timestamp > l) {
+                        latest = Some((timestamp, kind));
+                    }
                     out.push(Cell {
                         name: name(&r.name, None)?,
                         value,
@@ -171,7 +170,21 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
             }
         }
     }
-    let (stamp, ttl) = latest.unwrap_or((0, None));
+    stand_ins(t, latest, elements, name(b"", None)?, out);
+    Ok(())
+}
+
+/// What CQL cannot show of one CQL row, stood in for (see the module
+/// note): its collection elements and its marker take the timestamp of the
+/// row's `latest` plain column write, the marker its expiry too.
+fn stand_ins(
+    t: &Table3,
+    latest: Option<(i64, CellKind)>,
+    elements: Vec<(Vec<u8>, Vec<u8>)>,
+    marker: Vec<u8>,
+    out: &mut Vec<Cell>,
+) {
+    let (stamp, kind) = latest.unwrap_or((0, CellKind::Live));
     for (name, value) in elements {
         out.push(Cell {
             name,
@@ -184,13 +197,107 @@ fn row_cells(t: &Table3, mut row: RawRow, now: i32, out: &mut Vec<Cell>) -> Gate
         // 1.2 rewrote the marker with each statement's timestamp and TTL:
         // the latest column write shows the latest statement's.
         out.push(Cell {
-            name: name(b"", None)?,
+            name: marker,
             value: Vec::new(),
             timestamp: stamp,
-            kind: ttl.map_or(CellKind::Live, |t| expiring(t, now)),
+            kind,
         });
     }
-    Ok(())
+}
+
+/// The cells a read through the gateway gives back of a partition whose
+/// 1.2 cells are `cells` (live, in comparator order), once the cluster
+/// holds them: plain columns and counters as they are, markers and
+/// collection elements stood in for, list elements named by position.
+/// What `migrate` compares a CQL3 table's copy with. A cell the table
+/// cannot hold (see `cql3_writes`) is refused.
+pub fn as_read(t: &Table3, cells: &[Cell]) -> GatewayResult<Vec<Cell>> {
+    let n = t.clustering.len();
+    let mut out = Vec::with_capacity(cells.len());
+    let mut i = 0;
+    while i < cells.len() {
+        let prefix = clustering_of(t, &cells[i].name)?;
+        let mut latest: Option<(i64, CellKind)> = None;
+        let mut elements: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        // (column, elements so far) of the list being renamed.
+        let mut list: Option<(Vec<u8>, usize)> = None;
+        let name = |column: &[u8], element: Option<&[u8]>| {
+            let mut parts: Vec<&[u8]> = prefix.iter().map(Vec::as_slice).collect();
+            parts.push(column);
+            parts.extend(element);
+            composite(parts, Eoc::None)
+        };
+        while i < cells.len() && clustering_of(t, &cells[i].name)? == prefix {
+            let c = &cells[i];
+            i += 1;
+            let parts = CompositeType::split(&c.name).map_err(|e| GatewayError::Invalid(e.0))?;
+            let column = parts.get(n).map(|(p, _)| p.to_vec()).unwrap_or_default();
+            if column.is_empty() {
+                continue; // the marker: stood in for below
+            }
+            let r = t.column(&column).ok_or_else(|| {
+                GatewayError::Invalid(format!(
+                    "the CQL3 table {} has no column {}",
+                    t.table,
+                    String::from_utf8_lossy(&column)
+                ))
+            })?;
+            let element = parts.get(n + 1).map(|(p, _)| p.to_vec());
+            match (r.kind, element) {
+                (Kind::Plain, None) => {
+                    if latest.is_none_or(|(l, _)| c.timestamp > l) {
+                        latest = Some((c.timestamp, c.kind));
+                    }
+                    out.push(c.clone());
+                }
+                (Kind::Counter, None) => out.push(Cell {
+                    timestamp: 0,
+                    ..c.clone()
+                }),
+                (Kind::Set, Some(e)) => elements.push((name(&column, Some(&e))?, Vec::new())),
+                (Kind::Map, Some(e)) => elements.push((name(&column, Some(&e))?, c.value.clone())),
+                (Kind::List, Some(_)) => {
+                    let at = match &mut list {
+                        Some((col, at)) if *col == column => {
+                            *at += 1;
+                            *at
+                        }
+                        _ => {
+                            list = Some((column.clone(), 0));
+                            0
+                        }
+                    };
+                    let position = position_name(at);
+                    elements.push((name(&column, Some(&position))?, c.value.clone()));
+                }
+                _ => {
+                    return Err(GatewayError::Invalid(format!(
+                        "a cell of {} does not fit its column {}",
+                        t.table, r.quoted
+                    )))
+                }
+            }
+        }
+        stand_ins(t, latest, elements, name(b"", None)?, &mut out);
+    }
+    out.sort_by(|a, b| t.comparator.compare(&a.name, &b.name));
+    Ok(out)
+}
+
+/// The clustering values a cell name starts with.
+fn clustering_of(t: &Table3, name: &[u8]) -> GatewayResult<Vec<Vec<u8>>> {
+    let parts = CompositeType::split(name).map_err(|e| GatewayError::Invalid(e.0))?;
+    if parts.len() <= t.clustering.len() {
+        return Err(GatewayError::Invalid(format!(
+            "a cell name of {} without its column",
+            t.table
+        )));
+    }
+    Ok(parts
+        .into_iter()
+        .take(t.clustering.len())
+        .map(|(p, _)| p.to_vec())
+        .collect())
 }
 
 fn expiring(ttl: i32, now: i32) -> CellKind {
@@ -348,5 +455,37 @@ mod tests {
         assert_eq!(slice(&t, cells.clone(), &last)[0].name, n(&[&id, b"title"]));
         let names = Slice::Names(vec![n(&[&id, b"title"]), n(&[&id, b"nope"])]);
         assert_eq!(slice(&t, cells, &names).len(), 1);
+    }
+
+    #[test]
+    fn source_cells_read_as_the_cluster_shows_them() {
+        let t = table_of(&posts()).unwrap().unwrap();
+        let id = 3i32.to_be_bytes();
+        let n = |parts: &[&[u8]]| composite(parts.iter().copied(), Eoc::None).unwrap();
+        let live = |name: Vec<u8>, value: &[u8], ts: i64| Cell::live(name, value.to_vec(), ts);
+        // As 1.2 stored them: a marker and elements of their own times.
+        let mut source = vec![
+            live(n(&[&id, b""]), b"", 10),
+            live(n(&[&id, b"tags", b"a"]), b"", 30),
+            live(n(&[&id, b"tags", b"b"]), b"", 31),
+            Cell::expiring(n(&[&id, b"title"]), b"hello".to_vec(), 42, 100, 1000),
+        ];
+        source.sort_by(|a, b| t.comparator.compare(&a.name, &b.name));
+        let read = as_read(&t, &source).unwrap();
+        // What the gateway makes of the same CQL row read at time 1000.
+        let tags = collection_value(2, [b"a".as_slice(), b"b".as_slice()]);
+        let row = RawRow(vec![
+            Some(id.to_vec()),
+            Some(tags),
+            Some(b"hello".to_vec()),
+            Some(42i64.to_be_bytes().to_vec()),
+            Some(100i32.to_be_bytes().to_vec()),
+        ]);
+        let mut shown = Vec::new();
+        row_cells(&t, row, 1000, &mut shown).unwrap();
+        shown.sort_by(|a, b| t.comparator.compare(&a.name, &b.name));
+        assert_eq!(read, shown);
+        // A cell of a column the table does not have cannot be held.
+        assert!(as_read(&t, &[live(n(&[&id, b"gone"]), b"x", 1)]).is_err());
     }
 }

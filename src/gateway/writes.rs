@@ -23,14 +23,16 @@
 //! updates"), and its own Thrift `remove_counter` deletes at the
 //! coordinator's time. This module must not read.
 
-use super::layout::{Layout, Shape};
+use super::layout::{Layout, Shape, Storage};
 use super::reads::table;
 use super::statements::run;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::schema::CfDef;
 use crate::storage::model::{CellKind, Op, RowMutation};
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};
+use std::sync::Arc;
 
 /// Rows of one call written concurrently (bounded so that one huge
 /// `batch_mutate` neither floods the cluster's queues nor the driver's
@@ -38,7 +40,7 @@ use scylla::statement::batch::{Batch, BatchType};
 pub const ROWS_IN_FLIGHT: usize = 32;
 
 /// One statement: its text and values.
-type Stmt = (String, Vec<Bound>);
+pub type Stmt = (String, Vec<Bound>);
 
 /// One row's statements, by batch type.
 #[derive(Default)]
@@ -84,43 +86,64 @@ fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
                 plans.len() - 1
             });
         for (cf, ops) in &m.updates {
-            if let Some(t) = super::cql3::lookup(inner, &m.keyspace, cf)? {
-                let into = if t.counter {
-                    &mut plans[at].counter
-                } else {
-                    &mut plans[at].plain
-                };
-                into.extend(super::cql3_writes::statements(&t, &m.key, ops)?);
-                continue;
-            }
-            let (def, layout) = table(inner, &m.keyspace, cf)?;
-            let into = if layout.counter {
+            let def = cf_def(inner, &m.keyspace, cf)?;
+            let (counter, stmts) = cf_statements(&def, inner.storage, &m.key, ops)?;
+            let into = if counter {
                 &mut plans[at].counter
             } else {
                 &mut plans[at].plain
             };
-            for op in ops {
-                if layout.shape == Shape::Static {
-                    into.extend(super::statics::statements(&def, &layout, &m.key, op)?);
-                } else if let (
-                    Shape::Composite,
-                    Op::DeleteRange {
-                        start,
-                        end,
-                        deletion,
-                    },
-                ) = (layout.shape, op)
-                {
-                    into.extend(super::composite_io::range_deletion(
-                        &layout, &m.key, start, end, deletion,
-                    )?);
-                } else {
-                    into.push(statement(&layout, &m.key, op)?);
-                }
-            }
+            into.extend(stmts);
         }
     }
     Ok(plans)
+}
+
+/// The CF `keyspace.cf` of the gateway's schema (refused as the engine
+/// refuses an unknown keyspace or CF).
+fn cf_def(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<Arc<CfDef>> {
+    if let Some(def) = inner.schema().cf(keyspace, cf) {
+        return Ok(def.clone());
+    }
+    // The engine's messages for what is missing.
+    Ok(table(inner, keyspace, cf)?.0)
+}
+
+/// The statements of one row's `ops` on `def`'s table in the cluster's
+/// `storage`, and whether they go in a counter batch: what [`apply`] sends,
+/// refused exactly as it refuses. Pure, so that `migrate` can ask which of
+/// a source's cells the cluster cannot hold before it writes a row.
+pub fn cf_statements(
+    def: &CfDef,
+    storage: Storage,
+    key: &[u8],
+    ops: &[Op],
+) -> GatewayResult<(bool, Vec<Stmt>)> {
+    if let Some(t) = super::cql3::table_of(def)? {
+        return Ok((t.counter, super::cql3_writes::statements(&t, key, ops)?));
+    }
+    let layout = Layout::of(def, storage)?;
+    let mut out = Vec::with_capacity(ops.len());
+    for op in ops {
+        if layout.shape == Shape::Static {
+            out.extend(super::statics::statements(def, &layout, key, op)?);
+        } else if let (
+            Shape::Composite,
+            Op::DeleteRange {
+                start,
+                end,
+                deletion,
+            },
+        ) = (layout.shape, op)
+        {
+            out.extend(super::composite_io::range_deletion(
+                &layout, key, start, end, deletion,
+            )?);
+        } else {
+            out.push(statement(&layout, key, op)?);
+        }
+    }
+    Ok((layout.counter, out))
 }
 
 async fn send_row(inner: &Inner, row: &RowPlan, cl: Consistency) -> GatewayResult<()> {

@@ -9,16 +9,28 @@
 //! the source (a cell that expired meanwhile is left out). A counter is
 //! written as `source total - cluster total` (read first): CQL can only add
 //! to a counter, and the difference makes a rerun, or a window copied
-//! twice, converge on the source's value instead of adding it again.
+//! twice, converge on the source's value instead of adding it again. A
+//! CQL3 table's list elements are appended (CQL names new elements itself),
+//! so a list the cluster already shows was written with its row (a row is
+//! one batch, applied atomically) and is not appended again.
+//!
+//! Cells the cluster cannot hold ([`refused`](super::refused)) are left out
+//! and counted; a row the cluster refuses for a reason only it knows (a
+//! class-named type's value whose text form does not read back) is written
+//! a cell at a time, and the cells it refuses are counted the same way.
 //! This module must not touch the schema.
 
+use super::refused::{self, Refusals};
 use super::rows::{Item, Row, Scan};
 use super::source::Source;
 use super::state::{to_hex, Progress};
-use super::target::Cf;
+use super::target::{Cf, Table};
 use super::{Job, MigrateError, MigrateResult};
+use crate::gateway::cql3::{Kind, Table3};
 use crate::gateway::Cluster;
+use crate::marshal::CompositeType;
 use crate::node::backend::Backend;
+use crate::node::NodeError;
 use crate::storage::model::{Bytes, Cell, CellKind, Op, ReadCommand, RowMutation, Slice};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -109,6 +121,7 @@ pub fn copy_all(
         }
         let mut scan = Scan::new(&source.engine, cf.keyspace(), cf.name(), after);
         let mut meter = Meter::new();
+        let mut left_out = Refusals::default();
         loop {
             let want = match budget {
                 Some(0) => return Ok(true),
@@ -119,7 +132,8 @@ pub fn copy_all(
             if rows.is_empty() {
                 break;
             }
-            let cells = apply_window(job, cluster, cf, &rows)?;
+            let (cells, refusals) = apply_window(job, cluster, cf, &rows)?;
+            left_out.add(refusals);
             meter.rows += rows.len() as u64;
             meter.cells += cells;
             total.rows += rows.len() as u64;
@@ -136,26 +150,35 @@ pub fn copy_all(
         p.done = true;
         progress.set(cf.keyspace(), cf.name(), p.clone())?;
         meter.show(&cf.label(), "copied", true);
+        for line in left_out.lines(&format!("migrate: {}", cf.label())) {
+            eprintln!("{line}");
+        }
     }
     total.show("all column families", "copied in this run", true);
     Ok(false)
 }
 
-/// Writes a window's rows, `job.parallel` at a time; the cells written.
-fn apply_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> MigrateResult<u64> {
+/// Writes a window's rows, `job.parallel` at a time; the cells read and
+/// those the cluster could not hold.
+fn apply_window(
+    job: &Job,
+    cluster: &Cluster,
+    cf: &Cf,
+    rows: &[Row],
+) -> MigrateResult<(u64, Refusals)> {
     let next = AtomicUsize::new(0);
     let now = clock_now();
-    let results: Vec<MigrateResult<u64>> = std::thread::scope(|s| {
+    let results: Vec<MigrateResult<(u64, Refusals)>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..job.parallel.min(rows.len()).max(1))
             .map(|_| {
                 s.spawn(|| {
-                    let mut cells = 0;
+                    let (mut cells, mut left_out) = (0, Refusals::default());
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(row) = rows.get(i) else {
-                            return Ok(cells);
+                            return Ok((cells, left_out));
                         };
-                        cells += apply_row(cluster, cf, row, now)?;
+                        cells += apply_row(cluster, cf, row, now, &mut left_out)?;
                     }
                 })
             })
@@ -169,7 +192,13 @@ fn apply_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> MigrateR
             })
             .collect()
     });
-    results.into_iter().sum()
+    let (mut cells, mut left_out) = (0, Refusals::default());
+    for r in results {
+        let (c, l) = r?;
+        cells += c;
+        left_out.add(l);
+    }
+    Ok((cells, left_out))
 }
 
 /// Server seconds now (the engine's wall clock).
@@ -181,25 +210,106 @@ pub fn clock_now() -> i32 {
     i32::try_from(secs).unwrap_or(i32::MAX)
 }
 
-/// One row written; the cells it had.
-fn apply_row(cluster: &Cluster, cf: &Cf, row: &Row, now: i32) -> MigrateResult<u64> {
-    let ops = if cf.layout.counter {
+/// One row written; the cells it had (those the cluster cannot hold
+/// counted in `left_out`).
+fn apply_row(
+    cluster: &Cluster,
+    cf: &Cf,
+    row: &Row,
+    now: i32,
+    left_out: &mut Refusals,
+) -> MigrateResult<u64> {
+    let (mut items, refused) = refused::split(cf, &row.key, row.items.clone());
+    left_out.note(&row.key, &refused);
+    if let Table::Cql3(t) = &cf.table {
+        if items.iter().any(|it| list_of(t, &it.cell.name).is_some()) {
+            let there = read_target(cluster, cf, &row.key)?;
+            let written: Vec<Vec<Vec<u8>>> = there
+                .iter()
+                .filter_map(|it| list_of(t, &it.cell.name))
+                .collect();
+            items.retain(|it| list_of(t, &it.cell.name).is_none_or(|l| !written.contains(&l)));
+        }
+    }
+    let ops = if cf.counter() {
         let current = target_totals(cluster, cf, &row.key)?;
-        counter_ops(&row.items, &current)
+        counter_ops(&items, &current)
     } else {
-        cell_ops(&row.items, now)
+        cell_ops(&items, now)
     };
     if ops.is_empty() {
         return Ok(row.items.len() as u64);
     }
-    let m = RowMutation {
-        keyspace: cf.keyspace().to_string(),
-        key: row.key.clone(),
-        updates: vec![(cf.name().to_string(), ops)],
+    let write = |ops: Vec<Op>| {
+        let m = RowMutation {
+            keyspace: cf.keyspace().to_string(),
+            key: row.key.clone(),
+            updates: vec![(cf.name().to_string(), ops)],
+        };
+        Backend::apply_batch(cluster, std::slice::from_ref(&m))
     };
-    Backend::apply_batch(cluster, std::slice::from_ref(&m))
-        .map_err(|e| MigrateError::Cluster(format!("writing {}: {e}", cf.label())))?;
+    match write(ops.clone()) {
+        Ok(()) => {}
+        // Refused whole (nothing was sent): a cell at a time, to copy the
+        // rest and say which ones the cluster would not take.
+        Err(NodeError::Invalid(_)) if ops.len() > 1 => {
+            let mut refused = Vec::new();
+            for op in ops {
+                match write(vec![op.clone()]) {
+                    Ok(()) => {}
+                    Err(NodeError::Invalid(why)) => refused.push((item_of(op), why)),
+                    Err(e) => return Err(writing(cf, e)),
+                }
+            }
+            left_out.note(&row.key, &refused);
+        }
+        Err(NodeError::Invalid(why)) => {
+            let refused: Vec<(Item, String)> = ops
+                .into_iter()
+                .map(|op| (item_of(op), why.clone()))
+                .collect();
+            left_out.note(&row.key, &refused);
+        }
+        Err(e) => return Err(writing(cf, e)),
+    }
     Ok(row.items.len() as u64)
+}
+
+fn writing(cf: &Cf, e: NodeError) -> MigrateError {
+    MigrateError::Cluster(format!("writing {}: {e}", cf.label()))
+}
+
+/// The item an op copies (for the report of what was refused).
+fn item_of(op: Op) -> Item {
+    match op {
+        Op::Put { super_column, cell } => Item { super_column, cell },
+        Op::CounterAdd {
+            super_column,
+            name,
+            delta,
+            timestamp,
+        } => Item {
+            super_column,
+            cell: Cell::live(name, delta.to_be_bytes().to_vec(), timestamp),
+        },
+        _ => Item {
+            super_column: None,
+            cell: Cell::live(Vec::new(), Vec::new(), 0),
+        },
+    }
+}
+
+/// `(clustering.., column)` of a CQL3 table's list element named `name`;
+/// `None` for any other cell.
+pub fn list_of(t: &Table3, name: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let n = t.clustering.len();
+    let parts = CompositeType::split(name).ok()?;
+    if parts.len() != n + 2 {
+        return None;
+    }
+    let column = parts[n].0;
+    (t.column(column)?.kind == Kind::List)
+        .then(|| parts[..=n].iter().map(|(p, _)| p.to_vec()).collect())
 }
 
 /// A non-counter row's cells as puts, TTLs turned into what is left.

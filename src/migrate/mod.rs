@@ -5,15 +5,20 @@
 //! It sits above both storage backends: it reads the embedded
 //! `storage::Engine` and writes through the cluster backend only by the
 //! node's border, [`crate::node::backend::Backend`] (`apply_batch`,
-//! `read_bounded`), plus the gateway's public layout description to know
-//! which CFs the cluster can hold. It must not be used by anything below it.
+//! `read_bounded`), plus the gateway's public descriptions of its tables
+//! (`layout`, `cql3`), its pure write planning (`writes::cf_statements`, to
+//! know which cells the cluster cannot hold) and its stand-in rules for
+//! CQL3 reads (`cql3_reads::as_read`), so that nothing of how the gateway
+//! lays out, writes or reads a table is written twice. It must not be used
+//! by anything below it.
 //!
 //! One concept per file: [`source`] (the data directory, locked and opened
 //! on a private copy so that it is never modified), [`target`] (the
-//! cluster: the URL, unsupported and conflicting tables, the connection),
-//! [`rows`] (a CF's rows read from the engine a window at a time, big rows
-//! in pages), [`copy`] (rows turned into mutations and applied in
-//! parallel), [`state`] (the progress file that makes a rerun resume),
+//! cluster: the URL, its storage, each CF's table, unsupported and
+//! conflicting tables, the connection), [`rows`] (a CF's rows read from the
+//! engine a window at a time, big rows in pages), [`refused`] (the cells
+//! the cluster cannot hold, and their report), [`copy`] (rows turned into
+//! mutations and applied in parallel), [`state`] (the progress file that makes a rerun resume),
 //! [`verify`] (the source compared with what the cluster reads back).
 //!
 //! Decisions (the README's migrate section says them to users):
@@ -28,6 +33,7 @@
 //!   cluster reads, so a rerun converges instead of doubling.
 
 pub mod copy;
+pub mod refused;
 pub mod rows;
 pub mod source;
 pub mod state;
@@ -109,6 +115,8 @@ pub enum Outcome {
     Verified,
     /// Verification found differences (already reported).
     Mismatch,
+    /// Verified, but for cells the cluster cannot hold (already reported).
+    Incomplete,
     /// Stopped by `--max-rows` before the end; a rerun resumes.
     Stopped,
 }
@@ -146,11 +154,7 @@ fn run_on(
     source: &source::Source,
 ) -> MigrateResult<Outcome> {
     let schema = source.engine.schema();
-    // The layout the URL asks for; a cluster without compact tables (4.0+)
-    // is named with `storage=noncompact` (the gateway itself detects it).
-    let storage = url.storage.unwrap_or_default();
-    let cfs = target::plan(&schema, storage, job.skip_unsupported)?;
-    let cluster = target::connect(url, &schema, &cfs)?;
+    let (cfs, cluster) = target::prepare(url, &schema, job.skip_unsupported)?;
     let mut progress = state::Progress::open(&job.state_dir, &job.url, &job.from)?;
     let stopped = copy::copy_all(job, source, &cluster, &cfs, &mut progress)?;
     if stopped {
@@ -161,10 +165,10 @@ fn run_on(
         );
         return Ok(Outcome::Stopped);
     }
-    Ok(if verify::verify_all(job, source, &cluster, &cfs)? {
-        Outcome::Verified
-    } else {
-        Outcome::Mismatch
+    Ok(match verify::verify_all(job, source, &cluster, &cfs)? {
+        verify::Verdict::Equal => Outcome::Verified,
+        verify::Verdict::Incomplete => Outcome::Incomplete,
+        verify::Verdict::Differs => Outcome::Mismatch,
     })
 }
 

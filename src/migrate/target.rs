@@ -1,8 +1,11 @@
-//! The target cluster: its URL, which of the source's column families it
-//! can hold (the gateway's 3.x layouts), tables it already has that differ
-//! from those layouts (refused before anything is written), and the
-//! connection, which creates the missing keyspaces and tables and awaits
-//! schema agreement (the gateway's `Cluster::connect`).
+//! The target cluster: its URL, how it stores Thrift-era tables (compact or
+//! not, as the gateway finds out), which of the source's column families it
+//! can hold and as what table (a CQL3 table as itself, any other CF in the
+//! gateway's 3.x layout), tables it already has that differ from those
+//! (refused before anything is written), and the connection, which creates
+//! the missing keyspaces, tables and secondary indexes and awaits schema
+//! agreement (the gateway's `Cluster::connect`, so each table is made
+//! exactly as a gateway makes it).
 //!
 //! Existing tables are read from `system_schema.columns` (Cassandra 3.0+,
 //! ScyllaDB, supercolumn's native side) over a short-lived session of the
@@ -10,19 +13,39 @@
 //! This module must not write rows.
 
 use super::{MigrateError, MigrateResult};
+use crate::gateway::cql3::{self, Table3};
 use crate::gateway::layout::{Layout, Shape, Storage};
 use crate::gateway::{Cluster, ClusterUrl};
 use crate::schema::{CfDef, Schema};
 use std::sync::Arc;
 
+/// The table a column family is in the cluster.
+#[derive(Clone, Debug)]
+pub enum Table {
+    /// A Thrift CF (or a COMPACT STORAGE CQL3 table) in its 3.x layout.
+    Thrift(Layout),
+    /// A CQL3 table, as itself.
+    Cql3(Table3),
+}
+
 /// A column family to copy, with its table in the cluster.
 #[derive(Clone, Debug)]
 pub struct Cf {
     pub def: Arc<CfDef>,
-    pub layout: Layout,
+    pub table: Table,
+    /// How the cluster stores Thrift-era tables (what it can hold of a
+    /// static CF's undeclared columns).
+    pub storage: Storage,
 }
 
 impl Cf {
+    pub fn counter(&self) -> bool {
+        match &self.table {
+            Table::Thrift(l) => l.counter,
+            Table::Cql3(t) => t.counter,
+        }
+    }
+
     pub fn keyspace(&self) -> &str {
         &self.def.keyspace
     }
@@ -46,10 +69,18 @@ pub fn plan(schema: &Schema, storage: Storage, skip_unsupported: bool) -> Migrat
     let mut refused = Vec::new();
     for ks in schema.user_keyspaces() {
         for def in ks.cfs.values() {
-            match Layout::of(def, storage) {
-                Ok(layout) => cfs.push(Cf {
+            // The gateway's own choice (`cql3::create_statement`): a CQL3
+            // table as itself, else the Thrift layout.
+            let table = match cql3::table_of(def) {
+                Ok(Some(t)) => Ok(Table::Cql3(t)),
+                Ok(None) => Layout::of(def, storage).map(Table::Thrift),
+                Err(e) => Err(e),
+            };
+            match table {
+                Ok(table) => cfs.push(Cf {
                     def: def.clone(),
-                    layout,
+                    table,
+                    storage,
                 }),
                 Err(e) => refused.push(format!("{}/{}: {e}", ks.name, def.name)),
             }
@@ -64,6 +95,30 @@ pub fn plan(schema: &Schema, storage: Storage, skip_unsupported: bool) -> Migrat
         }
     }
     Ok(cfs)
+}
+
+/// The columns a CF's table has: (name, kind, type), sorted.
+pub fn expected(table: &Table) -> Vec<(String, String, String)> {
+    match table {
+        Table::Thrift(l) => expected_columns(l),
+        Table::Cql3(t) => {
+            let bare = |n: &str| n[1..n.len() - 1].replace("\"\"", "\"");
+            let mut cols: Vec<(String, String, String)> = Vec::new();
+            for (keys, kind) in [
+                (&t.partition, "partition_key"),
+                (&t.clustering, "clustering"),
+            ] {
+                for c in keys {
+                    cols.push((bare(&c.quoted), kind.into(), normal_type(&c.cql_type)));
+                }
+            }
+            for r in &t.regular {
+                cols.push((bare(&r.quoted), "regular".into(), normal_type(&r.cql_type)));
+            }
+            cols.sort();
+            cols
+        }
+    }
 }
 
 /// The columns a layout's table has: (name, kind, type).
@@ -113,23 +168,46 @@ pub fn expected_columns(l: &Layout) -> Vec<(String, String, String)> {
     cols
 }
 
-/// A type as `system_schema` and the layout may both spell it.
+/// A type as `system_schema` and the layout may both spell it (`varchar`
+/// is `text`, inside a collection too; spaces do not count).
 fn normal_type(t: &str) -> String {
-    let t = t.trim().trim_matches('\'').to_ascii_lowercase();
-    match t.as_str() {
-        "varchar" => "text".into(),
-        _ => t,
-    }
+    let t: String = t
+        .trim_matches(|c: char| c.is_whitespace() || c == '\'')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    t.replace("varchar", "text")
 }
 
 /// How a table found in the cluster differs from what `cf` needs, if it does.
 pub fn conflict(cf: &Cf, found: &[(String, String, String)]) -> Option<String> {
+    // 3.x's system_schema shows a static compact table's declared columns
+    // as static beside its hidden pair (`column1`, `value`: the types CQL
+    // gave it, not the CF's): the declared columns are what must match.
+    let hidden = match &cf.table {
+        Table::Thrift(l) if l.shape == Shape::Static && l.storage == Storage::Compact => {
+            Some(&l.pair)
+        }
+        _ => None,
+    };
     let mut found: Vec<_> = found
         .iter()
-        .map(|(n, k, t)| (n.clone(), k.clone(), normal_type(t)))
+        .filter(|(n, k, _)| {
+            hidden.is_none_or(|(c1, v)| {
+                !((n == c1 && k == "clustering") || (n == v && k == "regular"))
+            })
+        })
+        .map(|(n, k, t)| {
+            let k = match (hidden, k.as_str()) {
+                (Some(_), "static") => "regular".to_string(),
+                _ => k.clone(),
+            };
+            (n.clone(), k, normal_type(t))
+        })
         .collect();
     found.sort();
-    let want = expected_columns(&cf.layout);
+    let want = expected(&cf.table);
     if found == want {
         return None;
     }
@@ -147,13 +225,42 @@ pub fn conflict(cf: &Cf, found: &[(String, String, String)]) -> Option<String> {
     ))
 }
 
-/// Refuses when the cluster has a table of one of `cfs` in another shape.
-fn check_conflicts(url: &ClusterUrl, cfs: &[Cf]) -> MigrateResult<()> {
+/// Plans the copy against the cluster at `url` and connects: the storage
+/// the cluster uses for Thrift-era tables (the URL's `storage=`, else what
+/// its `system.local` says, as the gateway decides it), the CFs in that
+/// storage's tables ([`plan`]), a refusal when a table the cluster has
+/// differs from one of them, then the connection, which creates the
+/// keyspaces, tables and indexes the cluster lacks (with the source's
+/// replication; a keyspace made beforehand with the replication the
+/// cluster needs is kept) and awaits schema agreement.
+pub fn prepare(
+    url: &ClusterUrl,
+    schema: &Arc<Schema>,
+    skip_unsupported: bool,
+) -> MigrateResult<(Vec<Cf>, Arc<Cluster>)> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| MigrateError::Cluster(format!("cannot start the driver runtime: {e}")))?;
-    let found = runtime.block_on(existing_tables(url, cfs))?;
+    let (cfs, found) = runtime.block_on(survey(url, schema, skip_unsupported))?;
+    drop(runtime);
+    check_conflicts(&cfs, found)?;
+    eprintln!(
+        "migrate: creating the keyspaces and tables the cluster at {} lacks",
+        url.hosts.join(",")
+    );
+    // The gateway lays the tables out in the storage planned here.
+    let url = ClusterUrl {
+        storage: cfs.first().map(|cf| cf.storage).or(url.storage),
+        ..url.clone()
+    };
+    let cluster = Cluster::connect(&url, schema.clone())
+        .map_err(|e| MigrateError::Cluster(format!("{}: {e}", url.hosts.join(","))))?;
+    Ok((cfs, Arc::new(cluster)))
+}
+
+/// Refuses when the cluster has a table of one of `cfs` in another shape.
+fn check_conflicts(cfs: &[Cf], found: Option<Vec<Option<Columns>>>) -> MigrateResult<()> {
     let Some(found) = found else {
         eprintln!(
             "migrate: the cluster has no system_schema (before Cassandra 3.0): existing tables \
@@ -175,12 +282,14 @@ fn check_conflicts(url: &ClusterUrl, cfs: &[Cf]) -> MigrateResult<()> {
 
 type Columns = Vec<(String, String, String)>;
 
-/// Each CF's existing table's columns (`None`: no such table); `None`
-/// overall when the cluster has no `system_schema`.
-async fn existing_tables(
+/// Over one short-lived session: the cluster's storage, the plan in it,
+/// and each planned CF's existing table's columns (`None`: no such table;
+/// `None` overall when the cluster has no `system_schema`).
+async fn survey(
     url: &ClusterUrl,
-    cfs: &[Cf],
-) -> MigrateResult<Option<Vec<Option<Columns>>>> {
+    schema: &Schema,
+    skip_unsupported: bool,
+) -> MigrateResult<(Vec<Cf>, Option<Vec<Option<Columns>>>)> {
     use scylla::client::session_builder::SessionBuilder;
     let unreachable =
         |e: String| MigrateError::Cluster(format!("cannot reach {}: {e}", url.hosts.join(",")));
@@ -191,9 +300,16 @@ async fn existing_tables(
         .build()
         .await
         .map_err(|e| unreachable(e.to_string()))?;
+    let storage = match url.storage {
+        Some(s) => s,
+        None => crate::gateway::ddl::storage_of_cluster(&session)
+            .await
+            .map_err(|e| MigrateError::Cluster(format!("reading system.local: {e}")))?,
+    };
+    let cfs = plan(schema, storage, skip_unsupported)?;
     let literal = |t: &str| format!("'{}'", t.replace('\'', "''"));
     let mut out = Vec::new();
-    for cf in cfs {
+    for cf in &cfs {
         // Literals, not markers: a statement with values is prepared first,
         // and some servers answer schema tables only to plain queries.
         let query = format!(
@@ -208,7 +324,7 @@ async fn existing_tables(
                 let text = e.to_string();
                 if text.contains("system_schema") || text.contains("unconfigured") {
                     eprintln!("migrate: {text}");
-                    return Ok(None);
+                    return Ok((cfs, None));
                 }
                 return Err(MigrateError::Cluster(format!(
                     "reading system_schema.columns: {text}"
@@ -225,22 +341,7 @@ async fn existing_tables(
             .map_err(|e| MigrateError::Cluster(e.to_string()))?;
         out.push((!cols.is_empty()).then_some(cols));
     }
-    Ok(Some(out))
-}
-
-/// Checks for conflicting tables, then connects: the keyspaces and tables
-/// the cluster lacks are created (with the source's replication; one made
-/// beforehand with the replication the cluster needs is kept), and schema
-/// agreement is awaited.
-pub fn connect(url: &ClusterUrl, schema: &Arc<Schema>, cfs: &[Cf]) -> MigrateResult<Arc<Cluster>> {
-    check_conflicts(url, cfs)?;
-    eprintln!(
-        "migrate: creating the keyspaces and tables the cluster at {} lacks",
-        url.hosts.join(",")
-    );
-    let cluster = Cluster::connect(url, schema.clone())
-        .map_err(|e| MigrateError::Cluster(format!("{}: {e}", url.hosts.join(","))))?;
-    Ok(Arc::new(cluster))
+    Ok((cfs, Some(out)))
 }
 
 #[cfg(test)]
@@ -259,7 +360,8 @@ mod tests {
         let layout = Layout::of(&def, Storage::Compact).unwrap();
         Cf {
             def: Arc::new(def),
-            layout,
+            table: Table::Thrift(layout),
+            storage: Storage::Compact,
         }
     }
 
@@ -272,7 +374,9 @@ mod tests {
     #[test]
     fn a_table_of_the_same_layout_is_no_conflict() {
         let std = cf(None);
-        let l = &std.layout;
+        let Table::Thrift(l) = &std.table else {
+            panic!("a Thrift CF")
+        };
         let same = cols(&[
             ("value", "regular", &l.value_type),
             ("key", "partition_key", &l.key_type),

@@ -7,13 +7,24 @@
 //! the two reads. Rows only the cluster has (written there by others) are
 //! not looked for: that would need a scan of the whole cluster table.
 //!
+//! Cells the cluster cannot hold ([`refused`](super::refused)) are left out
+//! of the comparison and reported per column family and reason; the run is
+//! then incomplete, not verified. A CQL3 table is compared as a gateway
+//! reads it back: the source's cells go through the gateway's own stand-in
+//! rules first ([`as_read`]: each CQL row's marker and collection elements
+//! take the timestamp of its latest plain column write, the marker its
+//! expiry, list elements are named by position), since CQL cannot show the
+//! originals; plain columns and counters compare as they are.
+//!
 //! This module must not write.
 
 use super::copy::{clock_now, read_target, Meter, WINDOW_BYTES, WINDOW_ROWS};
+use super::refused::{self, Refusals};
 use super::rows::{Item, Row, Scan};
 use super::source::Source;
-use super::target::Cf;
+use super::target::{Cf, Table};
 use super::{Job, MigrateError, MigrateResult};
+use crate::gateway::cql3_reads::as_read;
 use crate::gateway::Cluster;
 use crate::storage::model::{Bytes, CellKind};
 use std::collections::HashMap;
@@ -21,8 +32,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const EXPIRY_MARGIN: i32 = 5;
 pub const TTL_SLACK: i32 = 3;
-/// Differences shown per column family.
-const SHOWN: usize = 5;
+/// Differences (and refused cells) shown per column family.
+pub const SHOWN: usize = 5;
 
 /// One column family's comparison.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -33,6 +44,8 @@ pub struct Tally {
     pub target_cells: u64,
     pub differing: u64,
     pub examples: Vec<String>,
+    /// Source cells the cluster cannot hold, not compared.
+    pub left_out: Refusals,
 }
 
 impl Tally {
@@ -48,6 +61,7 @@ impl Tally {
         self.target_rows += other.target_rows;
         self.target_cells += other.target_cells;
         self.differing += other.differing;
+        self.left_out.add(other.left_out);
         for e in other.examples {
             if self.examples.len() < SHOWN {
                 self.examples.push(e);
@@ -160,19 +174,32 @@ pub fn compare_row(key: &[u8], source: &[Item], target: &[Item], now: i32, count
     t
 }
 
-/// Verifies every CF; prints the report; true when all are equal.
+/// What verification found over every CF.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The cluster holds every source cell.
+    Equal,
+    /// Equal but for cells the cluster cannot hold (reported).
+    Incomplete,
+    /// Cells are missing or differ.
+    Differs,
+}
+
+/// Verifies every CF and prints the report.
 pub fn verify_all(
     job: &Job,
     source: &Source,
     cluster: &Cluster,
     cfs: &[Cf],
-) -> MigrateResult<bool> {
+) -> MigrateResult<Verdict> {
     eprintln!("migrate: verifying: every row read back from the cluster");
     let mut all_equal = true;
+    let mut left_out = 0;
     let mut report = Vec::new();
     for cf in cfs {
         let tally = verify_cf(job, source, cluster, cf)?;
         all_equal &= tally.equal();
+        left_out += tally.left_out.cells();
         report.push((cf.label(), tally));
     }
     println!("column family: source rows/cells -> cluster rows/cells");
@@ -192,13 +219,55 @@ pub fn verify_all(
         for e in &t.examples {
             println!("  {e}");
         }
+        for line in t.left_out.lines(label) {
+            println!("{line}");
+        }
     }
-    if all_equal {
-        println!("verified: the cluster holds every row and cell of the source");
-    } else {
+    Ok(if !all_equal {
         println!("verification FAILED: the cluster differs from the source (see above)");
-    }
-    Ok(all_equal)
+        Verdict::Differs
+    } else if left_out > 0 {
+        println!(
+            "INCOMPLETE: the cluster holds every other row and cell of the source, but \
+             {left_out} cells could not be copied (see above)"
+        );
+        Verdict::Incomplete
+    } else {
+        println!("verified: the cluster holds every row and cell of the source");
+        Verdict::Equal
+    })
+}
+
+/// One source row's cells to compare, as the cluster can hold and show
+/// them, and the ones it cannot hold.
+pub fn comparable(cf: &Cf, row: &Row) -> (Vec<Item>, Refusals) {
+    let (kept, refused) = refused::split(cf, &row.key, row.items.clone());
+    let mut left_out = Refusals::default();
+    left_out.note(&row.key, &refused);
+    let kept = match &cf.table {
+        Table::Thrift(_) => kept,
+        Table::Cql3(t) => {
+            let cells: Vec<_> = kept.into_iter().map(|it| it.cell).collect();
+            match as_read(t, &cells) {
+                Ok(shown) => shown
+                    .into_iter()
+                    .map(|cell| Item {
+                        super_column: None,
+                        cell,
+                    })
+                    .collect(),
+                // Not expected once `split` kept them: compared as they are.
+                Err(_) => cells
+                    .into_iter()
+                    .map(|cell| Item {
+                        super_column: None,
+                        cell,
+                    })
+                    .collect(),
+            }
+        }
+    };
+    (kept, left_out)
 }
 
 fn verify_cf(job: &Job, source: &Source, cluster: &Cluster, cf: &Cf) -> MigrateResult<Tally> {
@@ -232,13 +301,11 @@ fn compare_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> Migrat
                             return Ok(t);
                         };
                         let target = read_target(cluster, cf, &row.key)?;
-                        t.add(compare_row(
-                            &row.key,
-                            &row.items,
-                            &target,
-                            clock_now(),
-                            cf.layout.counter,
-                        ));
+                        let (items, left_out) = comparable(cf, row);
+                        let mut row_tally =
+                            compare_row(&row.key, &items, &target, clock_now(), cf.counter());
+                        row_tally.left_out = left_out;
+                        t.add(row_tally);
                     }
                 })
             })
