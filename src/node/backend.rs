@@ -26,7 +26,7 @@ use super::NodeResult;
 use crate::gateway::{Cluster, Consistency};
 use crate::schema::Schema;
 use crate::storage::model::{
-    Bytes, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
+    Bytes, CellView, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
 };
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
@@ -58,6 +58,21 @@ pub trait Backend: Send + Sync {
         key: &[u8],
         max_bytes: usize,
     ) -> NodeResult<Option<RowResult>>;
+
+    /// [`Backend::read_bounded`] with each column of the answer shown to
+    /// `each` in place, none copied, where the backend can do that exactly:
+    /// `Some(false)` for `read_bounded`'s `None`. `None` when it cannot
+    /// (the default): the caller discards what `each` saw, if anything, and
+    /// calls `read_bounded`.
+    fn read_in_place(
+        &self,
+        _cmd: &ReadCommand,
+        _key: &[u8],
+        _max_bytes: usize,
+        _each: &mut dyn FnMut(CellView<'_>),
+    ) -> NodeResult<Option<bool>> {
+        Ok(None)
+    }
 
     /// How many items [`Backend::read_bounded`] would return.
     fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize>;
@@ -143,6 +158,16 @@ impl Backend for Engine {
         max_bytes: usize,
     ) -> NodeResult<Option<RowResult>> {
         Engine::read_bounded(self, cmd, key, max_bytes).map_err(storage_error)
+    }
+
+    fn read_in_place(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> NodeResult<Option<bool>> {
+        Engine::read_in_place(self, cmd, key, max_bytes, each).map_err(storage_error)
     }
 
     fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {

@@ -52,7 +52,9 @@ pub use error::{NodeError, NodeResult};
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
-use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
+use crate::storage::model::{
+    Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
+};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use error::storage_error;
@@ -278,6 +280,33 @@ impl Node {
         let row = row.ok_or_else(Self::reply_too_large)?;
         reply::hold(key, &row)?;
         Ok(row)
+    }
+
+    /// [`Node::read`] where the backend can show the row's columns in place
+    /// (see `Backend::read_in_place`): each goes to `each` as it is found,
+    /// none copied, and the row counts toward the reply as `read` counts
+    /// it. `Ok(false)` when the backend cannot: the caller discards what
+    /// `each` saw and calls [`Node::read`]. On an error too, what `each`
+    /// saw is no answer.
+    pub fn read_in_place(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> NodeResult<bool> {
+        let allowance = reply::row_allowance();
+        let mut tally = reply::Tally::default();
+        let read =
+            self.backend
+                .read_in_place(cmd, key, allowance.unwrap_or(usize::MAX), &mut |c| {
+                    tally.column(c.name.len() + c.value.len());
+                    each(c)
+                })?;
+        match read {
+            None => Ok(false),
+            Some(false) => Err(Self::reply_too_large()),
+            Some(true) => reply::hold_tally(key, tally).map(|()| true),
+        }
     }
 
     /// How many columns [`Node::read`] would answer (`get_count`): counted

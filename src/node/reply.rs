@@ -112,14 +112,37 @@ pub fn too_large(cap: usize) -> NodeError {
     ))
 }
 
+/// A row's share of a reply, added up column by column: for a read that
+/// never holds its row (`Node::read_in_place`), counted as [`row_size`]
+/// counts a held one, so both reads are refused and charged alike (the
+/// read in place holds less, its encoding only: one model of the budget,
+/// on the safe side).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    reply: usize,
+    memory: usize,
+}
+
+impl Tally {
+    /// Adds a column whose name and value take `bytes`.
+    pub fn column(&mut self, bytes: usize) {
+        self.reply += bytes + FRAMING_PER_CELL;
+        self.memory += 3 * bytes + MEMORY_PER_CELL;
+    }
+
+    /// (encoded bytes, memory) of the row `key` with these columns.
+    fn of_row(self, key: &[u8]) -> (usize, usize) {
+        let key = key.len() + FRAMING_PER_CELL;
+        (self.reply + key, self.memory + 3 * key)
+    }
+}
+
 fn cell_sizes(cells: &[Cell]) -> (usize, usize) {
-    cells.iter().fold((0, 0), |(reply, memory), c| {
-        let bytes = c.name.len() + c.value.len();
-        (
-            reply + bytes + FRAMING_PER_CELL,
-            memory + 3 * bytes + MEMORY_PER_CELL,
-        )
-    })
+    let mut tally = Tally::default();
+    for c in cells {
+        tally.column(c.name.len() + c.value.len());
+    }
+    (tally.reply, tally.memory)
 }
 
 /// A row's share of a reply: (encoded bytes, memory).
@@ -140,6 +163,16 @@ pub fn row_size(key: &[u8], row: &RowResult) -> (usize, usize) {
 /// the reply would exceed the cap; its memory is charged to the budget.
 pub fn hold(key: &[u8], row: &RowResult) -> NodeResult<()> {
     let (reply, memory) = row_size(key, row);
+    hold_sizes(reply, memory)
+}
+
+/// [`hold`] of a row read in place, from its [`Tally`].
+pub fn hold_tally(key: &[u8], tally: Tally) -> NodeResult<()> {
+    let (reply, memory) = tally.of_row(key);
+    hold_sizes(reply, memory)
+}
+
+fn hold_sizes(reply: usize, memory: usize) -> NodeResult<()> {
     METER.with(|m| {
         let mut m = m.borrow_mut();
         let Some(m) = m.as_mut() else {
@@ -191,6 +224,23 @@ mod tests {
         // Without a meter nothing is counted or refused.
         hold(b"k", &row(1000, 1000)).unwrap();
         assert_eq!(cap(), None);
+    }
+
+    #[test]
+    fn a_tally_counts_as_the_row_it_stands_for() {
+        let r = row(7, 33);
+        let RowResult::Cells(cells) = &r else {
+            unreachable!()
+        };
+        let mut tally = Tally::default();
+        for c in cells {
+            tally.column(c.name.len() + c.value.len());
+        }
+        assert_eq!(tally.of_row(b"key"), row_size(b"key", &r));
+        assert_eq!(
+            Tally::default().of_row(b"key"),
+            row_size(b"key", &row(0, 0))
+        );
     }
 
     #[test]

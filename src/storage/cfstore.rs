@@ -133,6 +133,13 @@ impl CfStore {
         v
     }
 
+    /// The live memtable when it is the only store (nothing being flushed,
+    /// no SSTable): then it alone answers a read.
+    pub fn sole_memtable(&self) -> Option<Arc<Memtable>> {
+        let st = self.state.read();
+        (st.flushing.is_empty() && st.sstables.is_empty()).then(|| st.live.clone())
+    }
+
     /// Freezes the live memtable (if it holds anything) at log position
     /// `at` and starts a new one.
     pub fn switch_memtable(&self, at: Position) {

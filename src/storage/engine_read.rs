@@ -6,8 +6,11 @@
 use super::{Engine, Inner, ReadWait};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
-use crate::storage::query::{count_row, read_row_bounded, RowStore};
+use crate::storage::memrows::InPlace;
+use crate::storage::model::{Bytes, CellView, ReadCommand, RowRange, RowResult};
+use crate::storage::query::{
+    count_row, each_live_in_place, read_row_bounded, InPlaceEnd, RowStore,
+};
 use crate::storage::range::{scan_rows, KeyBounds};
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -78,6 +81,47 @@ impl Engine {
         let stores = cf.stores();
         let dk = cat.schema.partitioner.decorate(key);
         inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
+    }
+
+    /// [`Engine::read_bounded`] without a copy, where that is exact: a
+    /// Standard, non-counter CF whose only store is its live memtable. Each
+    /// live column the read answers is shown to `each` in place, in order;
+    /// `Some(true)` once all were, `Some(false)` when they came to more than
+    /// `max_bytes` (`read_bounded`'s `None`). `None` when the read is not
+    /// one of those (or declined, see `query::InPlaceEnd::Declined`): then
+    /// whatever `each` saw must be discarded and the row read with
+    /// `read_bounded`.
+    pub fn read_in_place(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> Result<Option<bool>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let def = cf.def();
+        if def.is_super() || def.is_counter() || cmd.super_column.is_some() {
+            return Ok(None);
+        }
+        let Some(mem) = cf.sole_memtable() else {
+            return Ok(None);
+        };
+        let dk = cat.schema.partitioner.decorate(key);
+        let now = inner.opts.clock.now_seconds();
+        Ok(mem.with_row_in_place(&dk, |row| match row {
+            InPlace::Absent => Some(true),
+            InPlace::Supers => None,
+            InPlace::Cells(row) => {
+                match each_live_in_place(&def, &cmd.slice, &row, now, max_bytes, each) {
+                    InPlaceEnd::Whole => Some(true),
+                    InPlaceEnd::OverBytes => Some(false),
+                    InPlaceEnd::Declined => None,
+                }
+            }
+        }))
     }
 
     /// How many columns [`Engine::read`] would answer for `cmd` (super

@@ -27,6 +27,10 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Bound;
 
+#[path = "memrows_inplace.rs"]
+mod inplace;
+pub use inplace::{CellsInPlace, InPlace};
+
 #[derive(Default)]
 pub struct Rows {
     arena: Arena,

@@ -7,7 +7,7 @@
 //! back through `RowStore`. It must not do I/O.
 
 use super::commitlog::Position;
-use super::memrows::Rows;
+use super::memrows::{InPlace, Rows};
 use super::model::{Bytes, CellView, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
@@ -133,6 +133,13 @@ impl Memtable {
     /// The row deletion and range tombstones, if the row exists here at all.
     pub fn row_header(&self, key: &DecoratedKey) -> Option<(DeletionTime, RangeTombstones)> {
         self.rows.read().header(key)
+    }
+
+    /// Runs `f` on the row `key` read in place, under the rows' read lock:
+    /// writers of this memtable wait until `f` returns, so `f` must be
+    /// short (see `query::IN_PLACE_MAX_ENTRIES`).
+    pub fn with_row_in_place<R>(&self, key: &DecoratedKey, f: impl FnOnce(InPlace<'_>) -> R) -> R {
+        f(self.rows.read().in_place(key))
     }
 
     /// Copies of the entries of `key` with these names (in the order given).

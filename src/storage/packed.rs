@@ -203,6 +203,11 @@ fn i64_at(b: &[u8], at: usize) -> i64 {
 
 /// The cell the record at the start of `rec` holds.
 pub fn decode(rec: &[u8]) -> Cell {
+    view(rec).to_cell()
+}
+
+/// [`decode`] without a copy: the cell borrowed from its record.
+pub fn view(rec: &[u8]) -> CellView<'_> {
     let (vstart, vend) = value_span(rec);
     let timestamp = i64_at(rec, vend);
     let t = vend + 8;
@@ -219,9 +224,9 @@ pub fn decode(rec: &[u8]) -> Cell {
         },
         _ => CellKind::Live,
     };
-    Cell {
-        name: name(rec).to_vec(),
-        value: rec[vstart..vend].to_vec(),
+    CellView {
+        name: name(rec),
+        value: &rec[vstart..vend],
         timestamp,
         kind,
     }
@@ -255,6 +260,7 @@ mod tests {
         for (c, &r) in cells().iter().zip(&refs) {
             let rec = a.at(r);
             assert_eq!(decode(rec), *c);
+            assert_eq!(view(rec), CellView::from(c));
             assert_eq!(name(rec), &c.name[..]);
             assert_eq!(record_len(rec), encoded_len(c));
             assert_eq!(is_counter(rec), matches!(c.kind, CellKind::Counter { .. }));

@@ -253,7 +253,8 @@ fn handle_v06(
 }
 
 /// Routes a 19.x call to the generated per-method function. `None` for a
-/// method the 19.x IDL does not declare.
+/// method the 19.x IDL does not declare (`get_slice` and `get` never come
+/// here: `handle_v19` answers them with `v19::inplace`).
 fn process_v19(
     name: &str,
     h: &v19::Handler<'_>,
@@ -277,7 +278,7 @@ fn process_v19(
     }
     route! {
         "login" => process_login, "set_keyspace" => process_set_keyspace,
-        "get" => process_get, "get_slice" => process_get_slice, "get_count" => process_get_count,
+        "get_count" => process_get_count,
         "multiget_slice" => process_multiget_slice, "multiget_count" => process_multiget_count,
         "get_range_slices" => process_get_range_slices,
         "get_paged_slice" => process_get_paged_slice,
@@ -337,15 +338,32 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     // (a malloc of 1 KiB costs what one of 256 bytes does; a regrowth copies).
     let mut out = Vec::with_capacity(REPLY_CAPACITY);
     let result = {
-        let mut output = TBinaryOutputProtocol::new(&mut out, true);
         let handler = v19::Handler::new(node, session).quoting(msg);
-        process_v19(
-            &header.name,
-            &handler,
-            header.seqid,
-            &mut input,
-            &mut output,
-        )
+        // Encoded straight from the engine's cells (see `v19::inplace`).
+        if header.name == "get_slice" {
+            Some(v19::process_get_slice(
+                &handler,
+                header.seqid,
+                &mut input,
+                &mut out,
+            ))
+        } else if header.name == "get" {
+            Some(v19::process_get(
+                &handler,
+                header.seqid,
+                &mut input,
+                &mut out,
+            ))
+        } else {
+            let mut output = TBinaryOutputProtocol::new(&mut out, true);
+            process_v19(
+                &header.name,
+                &handler,
+                header.seqid,
+                &mut input,
+                &mut output,
+            )
+        }
     };
     match result {
         None => exception(

@@ -28,6 +28,7 @@ mod describe;
 mod handler;
 mod idl;
 mod index;
+mod inplace;
 pub mod javaargs;
 mod login;
 mod reads;
@@ -37,6 +38,7 @@ mod writes;
 
 pub use batch::process_batch_mutate;
 pub use describe::VERSION;
+pub use inplace::{process_get, process_get_slice};
 
 use crate::auth::access::{Access, Permission};
 use crate::node::Node;

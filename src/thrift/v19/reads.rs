@@ -29,20 +29,33 @@ pub fn get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<t::ColumnOrSuperColumn> {
-    let cf = v::validate_cf(&node.schema(), ks, &path.column_family)?;
-    v::validate_column_path(&cf, path)?;
-    check_read(node, ks, cl)?;
-    v::validate_key(&cf, key)?;
-    let row = node.read(&path_command(ks, path), key)?;
-    thriftify(&row, node.now(), cf.is_counter())
+    let (cmd, counter) = checked_get(node, ks, key, path, cl)?;
+    let row = node.read(&cmd, key)?;
+    thriftify(&row, node.now(), counter)
         .into_iter()
         .next()
         .ok_or(ApiError::NotFound)
 }
 
+/// The checks of a `get`, in 1.2's order, and its read command with
+/// whether the column family holds counters.
+pub(super) fn checked_get(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    path: &t::ColumnPath,
+    cl: ConsistencyLevel,
+) -> ApiResult<(ReadCommand, bool)> {
+    let cf = v::validate_cf(&node.schema(), ks, &path.column_family)?;
+    v::validate_column_path(&cf, path)?;
+    check_read(node, ks, cl)?;
+    v::validate_key(&cf, key)?;
+    Ok((path_command(ks, path), cf.is_counter()))
+}
+
 /// The checks of a slice of `keys`, in 1.2's order, and the read command
 /// with whether the column family holds counters.
-fn checked_slice<'k>(
+pub(super) fn checked_slice<'k>(
     node: &Node,
     ks: &str,
     keys: impl IntoIterator<Item = &'k [u8]>,
