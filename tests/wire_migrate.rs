@@ -12,7 +12,6 @@ mod wire_support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL,
@@ -33,25 +32,8 @@ fn cluster(dir: &Path) -> (Server, String) {
     (s, url)
 }
 
-struct Run {
-    code: Option<i32>,
-    out: String,
-    err: String,
-}
-
-fn migrate(from: &Path, url: &str, extra: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
-        .args(["migrate", "--config", REPO_CONF, "--from"])
-        .arg(from)
-        .args(["--to", url])
-        .args(extra)
-        .output()
-        .expect("run migrate");
-    Run {
-        code: out.status.code(),
-        out: String::from_utf8_lossy(&out.stdout).into_owned(),
-        err: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+fn migrate(from: &Path, url: &str, extra: &[&str]) -> gateway::MigrateRun {
+    gateway::migrate(Path::new(REPO_CONF), from, url, extra)
 }
 
 /// A version-1 UUID whose time is `n` (TimeUUIDType orders by it).

@@ -13,67 +13,26 @@ mod wire_support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, CqlResult,
     IndexClause, IndexExpression, IndexOperator, IndexType, KeyRange, KsDef, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, timestamp, Client19, Server};
+use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 
 /// The repository's config with no keyspaces: every table is made over
 /// Thrift or CQL3 (and so kept in the data directory's schema).
 fn empty_conf(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(REPO_CONF).unwrap();
-    let (start, end) = (
-        text.find("<Keyspaces>").unwrap(),
-        text.find("</Keyspaces>").unwrap() + "</Keyspaces>".len(),
-    );
-    let path = dir.join("empty.xml");
-    std::fs::write(
-        &path,
-        format!("{}<Keyspaces/>{}", &text[..start], &text[end..]),
-    )
-    .unwrap();
-    path
-}
-
-struct Run {
-    code: Option<i32>,
-    out: String,
-    err: String,
-}
-
-fn migrate(conf: &Path, from: &Path, url: &str, extra: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
-        .args(["migrate", "--config"])
-        .arg(conf)
-        .arg("--from")
-        .arg(from)
-        .args(["--to", url])
-        .args(extra)
-        .output()
-        .expect("run migrate");
-    Run {
-        code: out.status.code(),
-        out: String::from_utf8_lossy(&out.stdout).into_owned(),
-        err: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    gateway::without_keyspaces(Path::new(REPO_CONF), dir)
 }
 
 /// (the "cluster": a fresh supercolumn serving native, its URL).
 fn cluster(conf: &Path) -> (Server, String) {
-    let s = Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--in-memory",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
-    let url = format!("cassandra://127.0.0.1:{}", s.native_port.unwrap());
+    let s = gateway::native_backend(conf);
+    let url = gateway::backend_url(&s, "");
     (s, url)
 }
 
@@ -353,9 +312,9 @@ fn static_cql3_composite_compact_and_class_named_cfs_move_into_a_cluster() {
     let (_cluster, url) = cluster(&conf);
 
     // Interrupted, then resumed to the end.
-    let run = migrate(&conf, &data, &url, &["--state", st, "--max-rows", "60"]);
+    let run = gateway::migrate(&conf, &data, &url, &["--state", st, "--max-rows", "60"]);
     assert_eq!(run.code, Some(3), "{}\n{}", run.out, run.err);
-    let run = migrate(&conf, &data, &url, &["--state", st, "--parallel", "4"]);
+    let run = gateway::migrate(&conf, &data, &url, &["--state", st, "--parallel", "4"]);
     assert_eq!(run.code, Some(0), "{}\n{}", run.out, run.err);
     assert!(run.err.contains("resuming after"), "{}", run.err);
     for cf in ["Users", "Pairs", "Lexical", "posts", "events"] {
@@ -495,7 +454,7 @@ fn undeclared_columns_of_a_static_cf_are_reported_as_not_copied() {
     assert!(src.terminate().success());
     let (_cluster, url) = cluster(&conf);
     let state = dir.path().join("state");
-    let run = migrate(&conf, &data, &url, &["--state", state.to_str().unwrap()]);
+    let run = gateway::migrate(&conf, &data, &url, &["--state", state.to_str().unwrap()]);
     assert_eq!(run.code, Some(4), "{}\n{}", run.out, run.err);
     assert!(
         run.out.contains("Kinds/Users: 10/10 -> 10/10 ok"),

@@ -1,10 +1,11 @@
 //! The gateway tests' harness: a supercolumn serving the native protocol
 //! stands in for the cluster (it is the one CI has), gateways go in front of
-//! it, and configs lose their keyspaces so a backend starts as a fresh
-//! cluster. Owns only process set-up; what each test checks stays in it.
+//! it, configs lose their keyspaces so a backend starts as a fresh
+//! cluster, and `supercolumn migrate` runs into it. Owns only process set-up; what each test checks stays in it.
 
 use super::{conformance_config, Server};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// `config` with an empty `<Keyspaces/>`, written as `dir/empty.xml`: the
 /// cluster's tables are then made through the gateway (or migrate).
@@ -73,4 +74,29 @@ pub fn with_embedded(dir: &Path, options: &str) -> (Server, Server, Server) {
     let (backend, gateway) = pair(&conf, options);
     let embedded = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
     (backend, gateway, embedded)
+}
+
+/// What a `supercolumn migrate` run gave: its exit code and output.
+pub struct MigrateRun {
+    pub code: Option<i32>,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs `supercolumn migrate --config CONF --from FROM --to URL EXTRA...`.
+pub fn migrate(conf: &Path, from: &Path, url: &str, extra: &[&str]) -> MigrateRun {
+    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        .args(["migrate", "--config"])
+        .arg(conf)
+        .arg("--from")
+        .arg(from)
+        .args(["--to", url])
+        .args(extra)
+        .output()
+        .expect("run migrate");
+    MigrateRun {
+        code: out.status.code(),
+        out: String::from_utf8_lossy(&out.stdout).into_owned(),
+        err: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
 }
