@@ -5,10 +5,14 @@
 //! Records are never freed one by one: a memtable only grows until it is
 //! flushed and dropped whole, and what an overwrite leaves behind is counted
 //! in the memtable's size like new data (as Cassandra's slab allocator
-//! does). It must not know what the records mean; also here, the row key
-//! encoding that orders rows by plain byte comparison.
+//! does). Arenas filled apart (on separate threads) can be joined without
+//! moving a record (`apart`, `join`). It must not know what the records
+//! mean; also here, the row key encoding that orders rows by plain byte
+//! comparison.
 
 use crate::partitioner::{DecoratedKey, Token};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// Where a record starts: block index (high 32 bits) and offset in it.
 pub type Ref = u64;
@@ -41,6 +45,11 @@ pub struct Arena {
     current: usize,
     /// Heap held by the blocks, as the allocator counts it.
     bytes: usize,
+    /// For an arena made by `apart`: the index its next block takes, a
+    /// count shared with its siblings, so that no two of them (nor the
+    /// arena they join) put a block at the same index. Its own vector
+    /// holds an empty placeholder at each index a sibling took.
+    numbering: Option<Arc<AtomicUsize>>,
 }
 
 impl Arena {
@@ -60,11 +69,14 @@ impl Arena {
             .get(self.current)
             .is_some_and(|b| b.capacity() - b.len() >= len);
         if !fits {
-            let next = self
-                .blocks
-                .get(self.current)
-                .map_or(MIN_BLOCK, |b| (b.capacity() * 2).min(MAX_BLOCK));
+            let next = self.blocks.get(self.current).map_or(MIN_BLOCK, |b| {
+                (b.capacity() * 2).clamp(MIN_BLOCK, MAX_BLOCK)
+            });
             let own = len > next;
+            if let Some(n) = &self.numbering {
+                let at = n.fetch_add(1, Ordering::Relaxed);
+                self.blocks.resize_with(at.max(self.blocks.len()), Vec::new);
+            }
             self.blocks
                 .push(Vec::with_capacity(if own { len } else { next }));
             self.bytes += heap_bytes(self.blocks[self.blocks.len() - 1].capacity());
@@ -119,6 +131,55 @@ impl Arena {
     /// Heap held by the blocks and their index.
     pub fn heap_bytes(&self) -> usize {
         self.bytes + heap_bytes(self.blocks.capacity() * std::mem::size_of::<Vec<u8>>())
+    }
+
+    /// `n` empty arenas to be filled apart and then joined into this one
+    /// (`join`): their blocks take their indexes from one count that
+    /// starts after this arena's blocks, so each block keeps its index in
+    /// the joined arena and every reference into it stays valid.
+    pub fn apart(&self, n: usize) -> Vec<Arena> {
+        let numbering = Arc::new(AtomicUsize::new(self.blocks.len()));
+        (0..n)
+            .map(|_| Arena {
+                numbering: Some(numbering.clone()),
+                ..Arena::default()
+            })
+            .collect()
+    }
+
+    /// Moves the blocks of `other` in at their own indexes, so that every
+    /// reference into `other` names the same bytes here. `Err(other)`,
+    /// nothing moved, when one of those indexes is taken here (`other` was
+    /// not made by this arena's `apart`, or this arena grew since).
+    pub fn join(&mut self, other: Arena) -> Result<(), Arena> {
+        // A block always has room (records are never empty blocks), so a
+        // zero capacity is a placeholder.
+        let free = |i: usize| self.blocks.get(i).is_none_or(|b| b.capacity() == 0);
+        let taken = other
+            .blocks
+            .iter()
+            .enumerate()
+            .any(|(i, b)| b.capacity() > 0 && !free(i));
+        if taken {
+            return Err(other);
+        }
+        let own_current = self
+            .blocks
+            .get(self.current)
+            .is_some_and(|b| b.capacity() > 0);
+        if self.blocks.len() < other.blocks.len() {
+            self.blocks.resize_with(other.blocks.len(), Vec::new);
+        }
+        for (i, b) in other.blocks.into_iter().enumerate() {
+            if b.capacity() > 0 {
+                self.blocks[i] = b;
+            }
+        }
+        if !own_current {
+            self.current = other.current;
+        }
+        self.bytes += other.bytes;
+        Ok(())
     }
 }
 
@@ -327,6 +388,46 @@ mod tests {
         assert_eq!(a.bytes, held);
         let used: usize = refs.iter().map(|(_, b)| b.len()).sum::<usize>() + big.len() + 5;
         assert!(a.heap_bytes() >= used && a.heap_bytes() < used + used / 10 + (MAX_BLOCK << 1));
+    }
+
+    /// Arenas filled apart and joined keep every record where its
+    /// reference says, whatever the order their blocks were taken in; an
+    /// arena that was not made apart (or one whose parent grew since) is
+    /// refused whole.
+    #[test]
+    fn arenas_filled_apart_join_with_every_reference_valid() {
+        let mut joined = Arena::default();
+        let before = joined.put(b"first");
+        let mut parts = joined.apart(3);
+        let mut refs = Vec::new();
+        for i in 0..30_000usize {
+            let p = (i * 7 + i / 1000) % 3;
+            let len = i % 200 + 1 + if i % 5000 == 0 { 2 * MAX_BLOCK } else { 0 };
+            let bytes: Vec<u8> = (0..len).map(|j| (i + j) as u8).collect();
+            refs.push((parts[p].put(&bytes), bytes));
+        }
+        let held: usize = parts.iter().map(|a| a.bytes).sum::<usize>() + joined.bytes;
+        for p in parts {
+            assert!(joined.join(p).is_ok());
+        }
+        assert_eq!(joined.bytes, held);
+        assert_eq!(&joined.at(before)[..5], b"first");
+        for (r, bytes) in &refs {
+            assert_eq!(&joined.at(*r)[..bytes.len()], &bytes[..]);
+        }
+        // The joined arena goes on filling a real block.
+        let after = joined.put(b"after");
+        assert_eq!(&joined.at(after)[..5], b"after");
+        assert!(joined.blocks.len() < 200);
+
+        let mut other = Arena::default();
+        other.put(b"not apart");
+        assert!(joined.join(other).is_err());
+        let mut parent = Arena::default();
+        let mut late = parent.apart(1);
+        late[0].put(b"late");
+        parent.put(b"grew since");
+        assert!(parent.join(late.pop().unwrap()).is_err());
     }
 
     #[test]

@@ -111,6 +111,40 @@ impl Memtable {
         self.cells.fetch_add(n, Ordering::Relaxed);
     }
 
+    /// `n` empty memtables of this CF to be filled apart, one key range
+    /// each, on separate threads (replay), and then joined into this one
+    /// in key order (`join`).
+    pub fn apart(&self, n: usize) -> Vec<Memtable> {
+        self.rows
+            .read()
+            .apart(n)
+            .into_iter()
+            .map(|rows| Memtable {
+                rows: RwLock::new(rows),
+                ..Memtable::new(self.cf.clone())
+            })
+            .collect()
+    }
+
+    /// Takes in the rows and figures of `parts` (from `apart`, in key
+    /// order; see `Rows::join`).
+    pub fn join(&self, parts: Vec<Memtable>) {
+        for part in parts {
+            if let Some(p) = part.min_position() {
+                let mut min = self.min_position.lock();
+                if min.is_none_or(|m| p < m) {
+                    *min = Some(p);
+                }
+            }
+            self.ops.fetch_add(part.operations(), Ordering::Relaxed);
+            self.cells.fetch_add(part.cells(), Ordering::Relaxed);
+            let mut rows = self.rows.write();
+            rows.join(&self.cf, part.rows.into_inner());
+            self.bytes
+                .store(rows.heap_bytes() as u64, Ordering::Relaxed);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.rows.read().is_empty()
     }

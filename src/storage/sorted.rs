@@ -225,6 +225,30 @@ impl<T> Sorted<T> {
         }
     }
 
+    /// Appends every item of `other`, whose items all come after this
+    /// set's (the caller knows: parts of one range filled apart), moving
+    /// its chunks as they are.
+    pub fn append(&mut self, other: Sorted<T>) {
+        if self.len() + other.len() <= CHUNK {
+            if let Repr::Flat(v) = &mut self.0 {
+                v.extend(other.into_values());
+                return;
+            }
+        }
+        let take = |s: Sorted<T>| match s.0 {
+            Repr::Flat(v) => vec![v],
+            Repr::Chunked(c) => c.chunks,
+        };
+        let mut chunks = take(std::mem::take(self));
+        chunks.extend(take(other));
+        chunks.retain(|c| !c.is_empty());
+        self.0 = Repr::Chunked(Box::new(Chunked {
+            len: chunks.iter().map(Vec::len).sum(),
+            slots: chunks.iter().map(Vec::capacity).sum(),
+            chunks,
+        }));
+    }
+
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> {
         self.chunks().iter().flatten()
     }
@@ -520,6 +544,30 @@ mod tests {
         let slots = s.slot_bytes();
         s.reserve_flat(5);
         assert_eq!(s.slot_bytes(), slots);
+    }
+
+    /// Sets appended one after another hold every item in order, whatever
+    /// their shapes (empty, one vector, chunked), and go on taking inserts.
+    #[test]
+    fn appended_sets_keep_the_order_and_take_inserts() {
+        let cmp: TypeRef = Arc::new(BytesType);
+        let mut all = Sorted::default();
+        let mut want = Vec::new();
+        for (i, n) in [0u32, 3, 0, 500, 1, 128, 0, 300].into_iter().enumerate() {
+            let mut part = Sorted::default();
+            for k in 0..n {
+                let key = (i as u32 * 1000 + k).to_be_bytes().to_vec();
+                part.upsert(&cmp, It(key.clone(), k), |_, _| {});
+                want.push(key);
+            }
+            all.append(part);
+            check_invariants(&all);
+        }
+        assert_eq!(names(all.values()), want);
+        all.upsert(&cmp, It(3999u32.to_be_bytes().to_vec(), 9), |_, _| {});
+        want.insert(3 + 500, 3999u32.to_be_bytes().to_vec());
+        assert_eq!(names(all.values()), want);
+        check_invariants(&all);
     }
 
     #[test]
