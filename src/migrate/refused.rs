@@ -134,6 +134,7 @@ mod tests {
             index_name: None,
             index_options: None,
             component_index: None,
+            is_static: false,
         });
         let layout = Layout::of(&def, storage).unwrap();
         Cf {

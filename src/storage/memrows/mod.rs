@@ -32,7 +32,6 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Bound;
 
-#[path = "memrows_inplace.rs"]
 mod inplace;
 pub use inplace::{CellsInPlace, InPlace};
 
