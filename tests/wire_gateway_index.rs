@@ -12,21 +12,11 @@ mod wire_support;
 use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
-    CfDef, Column, ColumnDef, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause,
-    IndexExpression, IndexOperator, IndexType, KeyRange, KeySlice, KsDef, SlicePredicate,
-    SliceRange, TCassandraSyncClient,
+    CfDef, Column, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause, IndexExpression,
+    IndexOperator, KeyRange, KeySlice, KsDef, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
+use wire_support::thrift19::{declared, names};
 use wire_support::{connect19, cql3, gateway, ire19, Client19};
-
-fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
-    ColumnDef::new(
-        name.as_bytes().to_vec(),
-        class.to_string(),
-        index.map(|_| IndexType::KEYS),
-        index.map(str::to_string),
-        None,
-    )
-}
 
 fn people(indexed: bool) -> CfDef {
     CfDef {
@@ -64,16 +54,6 @@ fn parent() -> ColumnParent {
 
 fn all() -> SlicePredicate {
     SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 100))
-}
-
-fn names(names: &[&str]) -> SlicePredicate {
-    SlicePredicate::new(
-        names
-            .iter()
-            .map(|n| n.as_bytes().to_vec())
-            .collect::<Vec<_>>(),
-        None,
-    )
 }
 
 fn expr(column: &str, op: IndexOperator, value: &[u8]) -> IndexExpression {

@@ -13,6 +13,7 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, KeyRange, KsDef,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
+use wire_support::thrift19::names;
 use wire_support::{connect19, gateway, ire19, timestamp, Client19, Server};
 
 /// A backend with no keyspace serving native, and a gateway in front of it
@@ -67,16 +68,6 @@ fn range(start: &[u8], finish: &[u8], reversed: bool, count: i32) -> SlicePredic
     SlicePredicate::new(
         None,
         SliceRange::new(start.to_vec(), finish.to_vec(), reversed, count),
-    )
-}
-
-fn names(names: &[&str]) -> SlicePredicate {
-    SlicePredicate::new(
-        names
-            .iter()
-            .map(|n| n.as_bytes().to_vec())
-            .collect::<Vec<_>>(),
-        None,
     )
 }
 

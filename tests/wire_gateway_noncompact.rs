@@ -13,20 +13,11 @@ use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, IndexClause,
-    IndexExpression, IndexOperator, IndexType, KeyRange, KeySlice, KsDef, SlicePredicate,
-    SliceRange, TCassandraSyncClient,
+    IndexExpression, IndexOperator, KeyRange, KeySlice, KsDef, SlicePredicate, SliceRange,
+    TCassandraSyncClient,
 };
+use wire_support::thrift19::{declared, names};
 use wire_support::{connect19, cql3, gateway, timestamp, Client19};
-
-fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
-    ColumnDef::new(
-        name.as_bytes().to_vec(),
-        class.to_string(),
-        index.map(|_| IndexType::KEYS),
-        index.map(str::to_string),
-        None,
-    )
-}
 
 fn people(extra: Option<ColumnDef>) -> CfDef {
     let mut columns = vec![
@@ -72,16 +63,6 @@ fn range(start: &str, finish: &str, reversed: bool, count: i32) -> SlicePredicat
             reversed,
             count,
         ),
-    )
-}
-
-fn names(names: &[&str]) -> SlicePredicate {
-    SlicePredicate::new(
-        names
-            .iter()
-            .map(|n| n.as_bytes().to_vec())
-            .collect::<Vec<_>>(),
-        None,
     )
 }
 

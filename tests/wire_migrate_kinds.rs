@@ -15,10 +15,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
-    CfDef, Column, ColumnDef, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, CqlResult,
-    IndexClause, IndexExpression, IndexOperator, IndexType, KeyRange, KsDef, SlicePredicate,
-    SliceRange, TCassandraSyncClient,
+    CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, CqlResult,
+    IndexClause, IndexExpression, IndexOperator, KeyRange, KsDef, SlicePredicate, SliceRange,
+    TCassandraSyncClient,
 };
+use wire_support::thrift19::declared;
 use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
@@ -34,16 +35,6 @@ fn cluster(conf: &Path) -> (Server, String) {
     let s = gateway::native_backend(conf);
     let url = gateway::backend_url(&s, "");
     (s, url)
-}
-
-fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
-    ColumnDef::new(
-        name.as_bytes().to_vec(),
-        class.to_string(),
-        index.map(|_| IndexType::KEYS),
-        index.map(str::to_string),
-        None,
-    )
 }
 
 /// The Thrift CFs of keyspace `Kinds`.

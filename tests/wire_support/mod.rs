@@ -13,6 +13,7 @@ use supercolumn::thrift::gen::cassandra19;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
 
 pub mod gateway;
+pub mod thrift19;
 
 /// Copies of the conformance configs (kept identical to the corpus by the config tests).
 pub const CONFORMANCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/config/testdata");

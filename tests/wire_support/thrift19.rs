@@ -1,0 +1,27 @@
+//! Small builders of 19.x Thrift arguments that many wire tests share (a
+//! declared column, a predicate by names). Only what reads the same in every
+//! test belongs here; a test's own data stays in the test.
+
+use supercolumn::thrift::gen::cassandra19::{ColumnDef, IndexType, SlicePredicate};
+
+/// A declared column of `class`, with a KEYS index named `index` if given.
+pub fn declared(name: &str, class: &str, index: Option<&str>) -> ColumnDef {
+    ColumnDef::new(
+        name.as_bytes().to_vec(),
+        class.to_string(),
+        index.map(|_| IndexType::KEYS),
+        index.map(str::to_string),
+        None,
+    )
+}
+
+/// A predicate naming these columns.
+pub fn names(names: &[&str]) -> SlicePredicate {
+    SlicePredicate::new(
+        names
+            .iter()
+            .map(|n| n.as_bytes().to_vec())
+            .collect::<Vec<_>>(),
+        None,
+    )
+}
