@@ -104,10 +104,12 @@ pub(crate) fn replay(cat: &Catalog, pending: &PendingReplay) -> ReplayOutcome {
     let mut apart: Vec<Vec<Option<Memtable>>> = (0..ranges.len()).map(|_| Vec::new()).collect();
     for (t, m) in targets.iter().zip(&live) {
         let own = ranges.len() > 1 && t.store.index().is_none() && m.is_empty();
-        let mut parts = own
-            .then(|| m.apart(ranges.len()))
-            .unwrap_or_default()
-            .into_iter();
+        let mut parts = if own {
+            m.apart(ranges.len())
+        } else {
+            Vec::new()
+        }
+        .into_iter();
         for mine in &mut apart {
             mine.push(parts.next());
         }

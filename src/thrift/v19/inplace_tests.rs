@@ -256,12 +256,15 @@ fn errors_are_the_generated_bytes() {
     assert!(String::from_utf8_lossy(&refused).contains("maximum message length"));
 }
 
+/// One way of answering a request on a node: its reply bytes.
+type Answer = dyn Fn(&Node, &str, &[u8]) -> Vec<u8>;
+
 #[test]
 fn the_reply_meter_counts_as_for_a_held_row() {
     let node = node_at(Arc::new(ManualClock::new(NOW)), None);
     mixed_row(&node, b"k");
     let msg = request("StdBytes", b"k", None, ranges()[0]);
-    let charged = |answer: &dyn Fn(&Node, &str, &[u8]) -> Vec<u8>| {
+    let charged = |answer: &Answer| {
         let budget = Budget::new(1 << 20);
         let meter = reply::open(1 << 20, Charge::new(&budget));
         answer(&node, "CT", &msg);
