@@ -11,22 +11,11 @@ const ACCESS: &str =
     "Keyspace1=jsmith,Elvis Presley,dilbert\nBlog=dilbert\nSpaced=jsmith, dilbert\n";
 
 fn config_xml(authenticator: &str) -> String {
-    format!(
-        r#"<Storage>
-  <Keyspaces>
-    <Keyspace Name="Keyspace1">
-      <ColumnFamily Name="Standard1"/>
-      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
-      <ReplicationFactor>1</ReplicationFactor>
-      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
-    </Keyspace>
-  </Keyspaces>
-  {authenticator}
-  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
-  <CommitLogSync>periodic</CommitLogSync>
-  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
-</Storage>
-"#
+    crate::config::testing::one_keyspace(
+        "Keyspace1",
+        &[r#"<ColumnFamily Name="Standard1"/>"#],
+        "RandomPartitioner",
+        authenticator,
     )
 }
 

@@ -587,6 +587,8 @@ fn utf8<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ConfigError> {
 }
 
 #[cfg(test)]
+pub mod testing;
+#[cfg(test)]
 mod tests;
 
 /// The total memtable space of a cassandra.yaml that does not set

@@ -3,44 +3,22 @@
 //! a call in flight finishes before a reset starts.
 
 use super::*;
-use crate::config::Config;
-use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange, SchemaStore};
+use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
 use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, Slice};
-use crate::storage::Engine;
-use crate::storage::EngineOptions;
 
-const CONF: &str = r#"<Storage>
-  <Keyspaces>
-    <Keyspace Name="Conf">
-      <ColumnFamily Name="Std" CompareWith="UTF8Type"/>
-      <ColumnFamily Name="Sup" ColumnType="Super" CompareWith="UTF8Type" CompareSubcolumnsWith="UTF8Type"/>
-      <ColumnFamily Name="Idle" CompareWith="UTF8Type"/>
-      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
-      <ReplicationFactor>1</ReplicationFactor>
-      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
-    </Keyspace>
-  </Keyspaces>
-  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
-  <CommitLogSync>periodic</CommitLogSync>
-  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
-</Storage>
-"#;
-
+/// A node with `Conf.{Std,Sup,Idle}`, on disk under `dir` or in memory.
 fn node(dir: Option<&std::path::Path>) -> Node {
-    let config = Config::from_xml(CONF, "test.xml").unwrap();
-    let base = Schema::from_config(&config).unwrap();
-    let store = match dir {
-        Some(d) => SchemaStore::open(d),
-        None => SchemaStore::in_memory(),
-    };
-    let schema = Arc::new(store.open_schema(base).unwrap().schema);
-    let opts = EngineOptions {
-        data_dir: dir.map(|d| d.to_path_buf()),
-        ..EngineOptions::default()
-    };
-    let engine = Arc::new(Engine::open(schema, opts).unwrap());
-    let auth = crate::auth::from_config(&config).unwrap();
-    Node::new(engine, store, auth, "127.0.0.1".into(), "t".into())
+    let xml = crate::config::testing::one_keyspace(
+        "Conf",
+        &[
+            r#"<ColumnFamily Name="Std" CompareWith="UTF8Type"/>"#,
+            r#"<ColumnFamily Name="Sup" ColumnType="Super" CompareWith="UTF8Type" CompareSubcolumnsWith="UTF8Type"/>"#,
+            r#"<ColumnFamily Name="Idle" CompareWith="UTF8Type"/>"#,
+        ],
+        "RandomPartitioner",
+        "",
+    );
+    crate::node::testkit::node_from_xml(&xml, dir).0
 }
 
 fn put(ks: &str, cf: &str, key: &str, sc: Option<&str>, name: &str, value: &str) -> RowMutation {

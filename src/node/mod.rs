@@ -456,39 +456,17 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
     use crate::schema::{CfSpec, KeyspaceSpec};
-    use crate::storage::EngineOptions;
 
-    const CONF: &str = r#"<Storage>
-  <Keyspaces>
-    <Keyspace Name="Conf">
-      <ColumnFamily Name="Std" CompareWith="UTF8Type"/>
-      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
-      <ReplicationFactor>1</ReplicationFactor>
-      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
-    </Keyspace>
-  </Keyspaces>
-  <Partitioner>org.apache.cassandra.dht.RandomPartitioner</Partitioner>
-  <CommitLogSync>periodic</CommitLogSync>
-  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
-</Storage>
-"#;
-
-    /// A node on disk under `dir`, as `main` builds it.
+    /// A node on disk under `dir` with `Conf.Std`, and its seed schema.
     fn node(dir: &std::path::Path) -> (Node, Schema) {
-        let config = Config::from_xml(CONF, "test.xml").unwrap();
-        let base = Schema::from_config(&config).unwrap();
-        let store = SchemaStore::open(dir);
-        let schema = Arc::new(store.load(base.clone()).unwrap());
-        let opts = EngineOptions {
-            data_dir: Some(dir.to_path_buf()),
-            ..EngineOptions::default()
-        };
-        let engine = Arc::new(Engine::open(schema, opts).unwrap());
-        let auth = crate::auth::from_config(&config).unwrap();
-        let node = Node::new(engine, store, auth, "127.0.0.1".into(), "t".into());
-        (node, base)
+        let xml = crate::config::testing::one_keyspace(
+            "Conf",
+            &[r#"<ColumnFamily Name="Std" CompareWith="UTF8Type"/>"#],
+            "RandomPartitioner",
+            "",
+        );
+        super::testkit::node_from_xml(&xml, Some(dir))
     }
 
     fn add_keyspace(name: &str) -> SchemaChange {

@@ -6,22 +6,6 @@ use crate::schema::CfSpec;
 use crate::storage::model::DeletionTime;
 use crate::storage::{Engine, EngineOptions, StorageError, SystemClock};
 
-const CONF: &str = r#"<Storage>
-  <Keyspaces>
-    <Keyspace Name="K">
-      <ColumnFamily Name="Sup" ColumnType="Super" CompareWith="UTF8Type" CompareSubcolumnsWith="LongType"/>
-      <ColumnFamily Name="Std" CompareWith="UTF8Type"/>
-      <ReplicaPlacementStrategy>org.apache.cassandra.locator.RackUnawareStrategy</ReplicaPlacementStrategy>
-      <ReplicationFactor>1</ReplicationFactor>
-      <EndPointSnitch>org.apache.cassandra.locator.EndPointSnitch</EndPointSnitch>
-    </Keyspace>
-  </Keyspaces>
-  <Partitioner>org.apache.cassandra.dht.Murmur3Partitioner</Partitioner>
-  <CommitLogSync>periodic</CommitLogSync>
-  <CommitLogSyncPeriodInMS>1000</CommitLogSyncPeriodInMS>
-</Storage>
-"#;
-
 /// An in-memory engine with `K.Sup` (UTF8 super columns, Long
 /// sub-columns), `K.Std` and `K.Counts` (a counter super CF).
 struct EngineBackend {
@@ -35,7 +19,16 @@ fn storage(e: StorageError) -> CqlError {
 
 impl EngineBackend {
     fn new() -> EngineBackend {
-        let config = Config::from_xml(CONF, "test.xml").unwrap();
+        let xml = crate::config::testing::one_keyspace(
+            "K",
+            &[
+                r#"<ColumnFamily Name="Sup" ColumnType="Super" CompareWith="UTF8Type" CompareSubcolumnsWith="LongType"/>"#,
+                r#"<ColumnFamily Name="Std" CompareWith="UTF8Type"/>"#,
+            ],
+            "Murmur3Partitioner",
+            "",
+        );
+        let config = Config::from_xml(&xml, "test.xml").unwrap();
         let schema = Schema::from_config(&config).unwrap();
         let schema = Arc::new(
             schema
