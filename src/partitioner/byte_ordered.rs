@@ -2,7 +2,6 @@
 //! unsigned bytes, printed as lower-case hex; the empty key is the minimum.
 
 use super::{Partitioner, Token, TokenError};
-use crate::marshal::hex_to_bytes;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ByteOrderedPartitioner;
@@ -23,14 +22,8 @@ impl Partitioner for ByteOrderedPartitioner {
     fn preserves_order(&self) -> bool {
         true
     }
-    fn token_to_string(&self, token: &Token) -> String {
-        super::foreign_token_string(token)
-    }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
-        // As Cassandra's hexToBytes: an odd-length string gets a leading 0.
-        hex_to_bytes(text)
-            .map(Token::Bytes)
-            .ok_or_else(|| TokenError(format!("Non-hex characters in {text}")))
+        super::bytes_token_from_hex(text)
     }
 }
 

@@ -18,7 +18,6 @@
 
 use super::collation::collation_key;
 use super::{Partitioner, Token, TokenError};
-use crate::marshal::hex_to_bytes;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct CollatingOrderPreservingPartitioner;
@@ -42,13 +41,8 @@ impl Partitioner for CollatingOrderPreservingPartitioner {
     fn preserves_order(&self) -> bool {
         true
     }
-    fn token_to_string(&self, token: &Token) -> String {
-        super::foreign_token_string(token)
-    }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
-        hex_to_bytes(text)
-            .map(Token::Bytes)
-            .ok_or_else(|| TokenError(format!("Non-hex characters in {text}")))
+        super::bytes_token_from_hex(text)
     }
 }
 

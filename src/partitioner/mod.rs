@@ -75,7 +75,17 @@ pub trait Partitioner: Send + Sync + fmt::Debug {
     fn min_token(&self) -> Token;
     /// True when key order equals token order (range scans by key are meaningful).
     fn preserves_order(&self) -> bool;
-    fn token_to_string(&self, token: &Token) -> String;
+    /// A token's text, as Cassandra's token factories wrote it: each
+    /// variant has one form (decimal, the key itself, or hex), so the
+    /// partitioners share it, and a foreign token still prints.
+    fn token_to_string(&self, token: &Token) -> String {
+        match token {
+            Token::Long(v) => v.to_string(),
+            Token::Big(v) => v.to_string(),
+            Token::Utf16(units) => String::from_utf16_lossy(units),
+            Token::Bytes(b) => crate::marshal::bytes_to_hex(b),
+        }
+    }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError>;
     /// Short marshal class of CQL3's `token(...)`: what 1.2's
     /// `IPartitioner.getTokenValidator()` answered (bigint under Murmur3,
@@ -136,15 +146,12 @@ pub fn by_name(name: &str) -> Result<PartitionerRef, TokenError> {
     }
 }
 
-/// Renders a token of any variant, for a partitioner handed a foreign token
-/// (a caller bug, but printing must not panic).
-fn foreign_token_string(token: &Token) -> String {
-    match token {
-        Token::Long(v) => v.to_string(),
-        Token::Big(v) => v.to_string(),
-        Token::Utf16(units) => String::from_utf16_lossy(units),
-        Token::Bytes(b) => crate::marshal::bytes_to_hex(b),
-    }
+/// A byte token from its hex text, as Cassandra's `hexToBytes` read it (an
+/// odd-length string gets a leading 0): the byte-ordered partitioners'.
+fn bytes_token_from_hex(text: &str) -> Result<Token, TokenError> {
+    crate::marshal::hex_to_bytes(text)
+        .map(Token::Bytes)
+        .ok_or_else(|| TokenError(format!("Non-hex characters in {text}")))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //! Token rules: the empty key gets `i64::MIN` (the minimum token, which no
 //! real key may have), so a hash of `i64::MIN` is mapped to `i64::MAX`.
 
-use super::{foreign_token_string, Partitioner, Token, TokenError, DHT_PACKAGE};
+use super::{Partitioner, Token, TokenError, DHT_PACKAGE};
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Murmur3Partitioner;
@@ -104,9 +104,6 @@ impl Partitioner for Murmur3Partitioner {
     }
     fn preserves_order(&self) -> bool {
         false
-    }
-    fn token_to_string(&self, token: &Token) -> String {
-        foreign_token_string(token)
     }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
         let digits = text.strip_prefix(['-', '+']).unwrap_or(text);

@@ -31,9 +31,6 @@ impl Partitioner for OrderPreservingPartitioner {
     fn preserves_order(&self) -> bool {
         true
     }
-    fn token_to_string(&self, token: &Token) -> String {
-        super::foreign_token_string(token)
-    }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
         Ok(Token::Utf16(text.encode_utf16().collect()))
     }

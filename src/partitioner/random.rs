@@ -9,7 +9,7 @@
 //! it is mapped to 2^127 - 1. Finding a key with that hash means finding an
 //! MD5 preimage, so this never collides in practice.
 
-use super::{foreign_token_string, Partitioner, Token, TokenError, DHT_PACKAGE};
+use super::{Partitioner, Token, TokenError, DHT_PACKAGE};
 use md5::{Digest, Md5};
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -35,9 +35,6 @@ impl Partitioner for RandomPartitioner {
     }
     fn preserves_order(&self) -> bool {
         false
-    }
-    fn token_to_string(&self, token: &Token) -> String {
-        foreign_token_string(token)
     }
     fn token_from_string(&self, text: &str) -> Result<Token, TokenError> {
         let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
