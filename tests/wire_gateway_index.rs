@@ -349,8 +349,7 @@ fn index_queries_through_a_gateway_answer_as_the_embedded_engine() {
         ire19(indexed(&mut g, vec![eq("state", "TX")], "", 10, all())),
         want
     );
-    // CQL 2 (CQL3's DDL on a Thrift CF gives it CQL3's aliases, which the
-    // gateway does not lay out yet: see README "Cluster backend").
+    // CQL 2 (CQL3's index DDL on a Thrift CF: wire_gateway_index_cql3.rs).
     cql2_rows(&mut g, "CREATE INDEX people_state ON People (state)");
     cql2_rows(&mut e, "CREATE INDEX people_state ON People (state)");
     assert_eq!(backend_index(&mut b).as_deref(), Some("people_state"));

@@ -1,6 +1,6 @@
 //! `supercolumn migrate` of every kind of column family the gateway holds:
 //! an embedded supercolumn gets a static CF with declared columns (one of
-//! them indexed), a CQL3 table with a compound key, collections and an
+//! them indexed; its `key_alias` the default `key`), a CQL3 table with a compound key, collections and an
 //! index (written through CQL3 over Thrift), a `CompositeType` CF, a
 //! COMPACT STORAGE CQL3 table and a `LexicalUUIDType` CF, with timestamps
 //! and TTLs; it is migrated, interrupted and resumed, into a supercolumn
@@ -47,6 +47,9 @@ fn thrift_cfs() -> Vec<CfDef> {
                 declared("name", "UTF8Type", Some("users_name_idx")),
                 declared("age", "LongType", None),
             ]),
+            // The name 1.2's CQL3 reads from its absence (supercolumn's
+            // CQL3 index DDL once wrote it): the same static table.
+            key_alias: Some(b"key".to_vec()),
             ..blank_cf_def("Kinds", "Users")
         },
         CfDef {

@@ -83,7 +83,7 @@ pub fn compact_cql3(cf: &CfDef) -> Option<GatewayResult<(Vec<Component>, String,
     let o = &cf.options;
     let made_by_cql3 =
         !o.key_aliases.is_empty() || !o.column_aliases.is_empty() || o.value_alias.is_some();
-    if cf.is_super() || !made_by_cql3 {
+    if cf.is_super() || !made_by_cql3 || crate::schema::layout3::is_plain_thrift(cf) {
         return None;
     }
     if matches!(super::cql3::table_of(cf), Ok(Some(_))) {

@@ -7,29 +7,24 @@
 
 use super::composite::{join, pieces, prefix, reverse_order, split};
 use super::layout::Layout;
-use super::reads::{cell, limit, now_seconds, Budget};
+use super::reads::{cell, limit, now_seconds, Budget, RowRead};
 use super::slice::Wanted;
 use super::statements::{each_row, run};
 use super::values::{Bound, RawRow};
-use super::{Consistency, GatewayError, GatewayResult, Inner};
-use crate::schema::CfDef;
-use crate::storage::model::{Cell, DeletionTime, ReadCommand, RowResult};
+use super::{GatewayError, GatewayResult};
+use crate::storage::model::{Cell, DeletionTime, RowResult};
 
 /// One row's slice of a composite table; `None` when over `max_bytes`.
-pub async fn read(
-    inner: &Inner,
-    def: &CfDef,
-    layout: &Layout,
-    cmd: &ReadCommand,
-    key: &[u8],
-    max_bytes: usize,
-    cl: Consistency,
-) -> GatewayResult<Option<RowResult>> {
-    if cmd.super_column.is_some() {
-        return Err(GatewayError::Invalid(
-            "a standard column family has no super columns".into(),
-        ));
-    }
+pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
+    let RowRead {
+        inner,
+        def,
+        layout,
+        cmd,
+        key,
+        max_bytes,
+        cl,
+    } = row;
     let comps = &layout.components;
     let now = now_seconds();
     let mut budget = Budget::new(max_bytes);
@@ -182,6 +177,7 @@ pub fn range_deletion(
 mod tests {
     use super::*;
     use crate::marshal::{parse_type, CompositeBuilder, Eoc};
+    use crate::schema::CfDef;
     use crate::storage::model::CellKind;
 
     fn layout() -> Layout {

@@ -19,16 +19,15 @@
 //! The whole partition is read, then sliced here (comparator bounds on
 //! composite names do not map onto CQL's clustering bounds one for one);
 //! a wide CQL3 partition costs its size on every read. Keys for range
-//! scans come from `token(pk..)` as in `scan`. This module must not write.
+//! scans come from `scan` (`token(pk..)`). This module must not write.
 
 use super::cql3::{collection_items, composite, position_name, Kind, Table3};
-use super::scan::{Lower, Piece, Upper};
 use super::slice::Wanted;
 use super::statements::each_row;
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::marshal::{CompositeType, Eoc};
-use crate::storage::model::{Bytes, Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
+use crate::storage::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;
 
 pub async fn read_row(
@@ -329,63 +328,6 @@ pub fn slice(t: &Table3, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
             }
         }
     }
-}
-
-/// Up to `limit` row keys of `piece` after `after`, in token order.
-pub async fn keys(
-    inner: &Inner,
-    t: &Table3,
-    piece: &Piece,
-    after: Option<&[u8]>,
-    limit: usize,
-    cl: Consistency,
-) -> GatewayResult<Vec<Bytes>> {
-    let pk: Vec<&str> = t.partition.iter().map(|c| c.quoted.as_str()).collect();
-    let token = format!("token({})", pk.join(", "));
-    let of_key = format!("token({})", vec!["?"; pk.len()].join(", "));
-    let mut conditions = Vec::new();
-    let mut values = Vec::new();
-    let key_bound = |op: &str, key: &[u8], values: &mut Vec<Bound>| -> GatewayResult<String> {
-        values.extend(t.split_key(key)?.into_iter().map(Bound::Bytes));
-        Ok(format!("{token} {op} {of_key}"))
-    };
-    match (after, &piece.lower) {
-        (Some(key), _) => conditions.push(key_bound(">", key, &mut values)?),
-        (None, Lower::Open) => {}
-        (None, Lower::KeyIncluded(k)) => conditions.push(key_bound(">=", k, &mut values)?),
-        (None, Lower::TokenExcluded(b)) => {
-            conditions.push(format!("{token} > ?"));
-            values.push(b.clone());
-        }
-    }
-    match &piece.upper {
-        Upper::Open => {}
-        Upper::KeyIncluded(k) => conditions.push(key_bound("<=", k, &mut values)?),
-        Upper::TokenIncluded(b) => {
-            conditions.push(format!("{token} <= ?"));
-            values.push(b.clone());
-        }
-    }
-    let mut text = format!("SELECT {} FROM {}", pk.join(", "), t.table);
-    if !conditions.is_empty() {
-        text.push_str(" WHERE ");
-        text.push_str(&conditions.join(" AND "));
-    }
-    let mut out: Vec<Bytes> = Vec::new();
-    each_row(inner, &text, values, cl, |mut row| {
-        let mut parts = Vec::with_capacity(pk.len());
-        for i in 0..pk.len() {
-            parts.push(row.bytes(i).map_err(bad)?);
-        }
-        let key = t.join_key(&parts)?;
-        // A row per CQL row: a partition's keys come together.
-        if out.last() != Some(&key) {
-            out.push(key);
-        }
-        Ok(out.len() < limit)
-    })
-    .await?;
-    Ok(out)
 }
 
 fn now_seconds() -> i32 {

@@ -3,7 +3,7 @@
 //! cluster's own index on that column, and index queries
 //! (`get_indexed_slices`, CQL SELECTs on an indexed column) as
 //! `SELECT <key> ... WHERE <indexed> = ? [AND <filters>] ALLOW FILTERING`
-//! resumed from a key's token.
+//! resumed from a key's token (the key walk of range scans, `scan`).
 //!
 //! The cluster's index is made as Cassandra 3.x made an upgraded Thrift
 //! index: on the static compact table's column, under the schema's index
@@ -18,12 +18,10 @@
 //! reads of CQL3 tables (CQL SELECTs on them are served). This module must
 //! not read row contents nor write data.
 
-use super::cql3::{self, Kind, Table3};
+use super::cql3::{self, Kind};
 use super::ddl;
 use super::layout::{self, Layout, Shape, Storage};
-use super::reads::table;
-use super::scan::{Lower, Piece, Upper};
-use super::statements::each_row;
+use super::scan::{self, Piece, Target};
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::CfDef;
@@ -163,42 +161,7 @@ pub async fn sync_cf(
     Ok(true)
 }
 
-/// A table as an index query sees it: its name, its partition key columns
-/// and its columns by stored name.
-enum Target {
-    Thrift(Layout),
-    Cql3(Table3),
-}
-
 impl Target {
-    fn table(&self) -> &str {
-        match self {
-            Target::Thrift(l) => &l.table,
-            Target::Cql3(t) => &t.table,
-        }
-    }
-
-    fn partition_key(&self) -> Vec<String> {
-        match self {
-            Target::Thrift(_) => vec!["key".to_string()],
-            Target::Cql3(t) => t.partition.iter().map(|c| c.quoted.clone()).collect(),
-        }
-    }
-
-    fn split_key(&self, key: &[u8]) -> GatewayResult<Vec<Vec<u8>>> {
-        match self {
-            Target::Thrift(_) => Ok(vec![key.to_vec()]),
-            Target::Cql3(t) => t.split_key(key),
-        }
-    }
-
-    fn join_key(&self, parts: &[Vec<u8>]) -> GatewayResult<Vec<u8>> {
-        match self {
-            Target::Thrift(_) => Ok(parts[0].clone()),
-            Target::Cql3(t) => t.join_key(parts),
-        }
-    }
-
     /// The quoted CQL column an expression on `name` compares, or why the
     /// cluster cannot be asked.
     fn column(&self, cf: &CfDef, name: &[u8]) -> GatewayResult<String> {
@@ -229,24 +192,9 @@ impl Target {
     }
 }
 
-/// The CF's definition and its table, with the engine's refusals for an
-/// unknown one.
-fn target(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(CfDef, Target)> {
-    if let Some(t) = cql3::lookup(inner, keyspace, cf)? {
-        let def = inner
-            .schema()
-            .cf(keyspace, cf)
-            .map(|d| (**d).clone())
-            .ok_or_else(|| GatewayError::Invalid(format!("unconfigured columnfamily {cf}")))?;
-        return Ok((def, Target::Cql3(t)));
-    }
-    let (def, layout) = table(inner, keyspace, cf)?;
-    Ok(((*def).clone(), Target::Thrift(layout)))
-}
-
 /// The engine's refusal of an unknown keyspace or CF, if any.
 pub fn target_exists(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<()> {
-    target(inner, keyspace, cf).map(|_| ())
+    Target::of(inner, keyspace, cf).map(|_| ())
 }
 
 fn indexed(cf: &CfDef, column: &[u8]) -> bool {
@@ -283,7 +231,7 @@ pub fn plan(
     query: &IndexQuery,
     all: bool,
 ) -> GatewayResult<Option<Plan>> {
-    let (def, target) = target(inner, keyspace, cf)?;
+    let (def, target) = Target::of(inner, keyspace, cf)?;
     let Some(primary) = query
         .expressions
         .iter()
@@ -335,61 +283,16 @@ pub async fn keys(
     limit: usize,
     cl: Consistency,
 ) -> GatewayResult<Vec<Bytes>> {
-    if limit == 0 {
-        return Ok(Vec::new());
-    }
-    let pk = plan.target.partition_key();
-    let mut conditions: Vec<String> = plan.conditions.iter().map(|(c, _)| c.clone()).collect();
-    let mut values: Vec<Bound> = plan.conditions.iter().map(|(_, v)| v.clone()).collect();
-    let token = format!("token({})", pk.join(", "));
-    let of_key = format!("token({})", vec!["?"; pk.len()].join(", "));
-    let key_bound = |op: &str, key: &[u8], c: &mut Vec<String>, v: &mut Vec<Bound>| {
-        v.extend(plan.target.split_key(key)?.into_iter().map(Bound::Bytes));
-        c.push(format!("{token} {op} {of_key}"));
-        GatewayResult::Ok(())
-    };
-    let (c, v) = (&mut conditions, &mut values);
-    match (after, &piece.lower) {
-        (Some(k), _) => key_bound(">", k, c, v)?,
-        (None, Lower::Open) => {}
-        (None, Lower::KeyIncluded(k)) => key_bound(">=", k, c, v)?,
-        (None, Lower::TokenExcluded(t)) => {
-            c.push(format!("{token} > ?"));
-            v.push(t.clone());
-        }
-    }
-    match &piece.upper {
-        Upper::Open => {}
-        Upper::KeyIncluded(k) => key_bound("<=", k, c, v)?,
-        Upper::TokenIncluded(t) => {
-            c.push(format!("{token} <= ?"));
-            v.push(t.clone());
-        }
-    }
-    let text = format!(
-        "SELECT {} FROM {} WHERE {} ALLOW FILTERING",
-        pk.join(", "),
-        plan.target.table(),
-        conditions.join(" AND ")
-    );
-    let mut out: Vec<Bytes> = Vec::new();
-    each_row(inner, &text, values, cl, |mut row| {
-        let mut parts = Vec::with_capacity(pk.len());
-        for i in 0..pk.len() {
-            parts.push(row.bytes(i).map_err(|e| {
-                GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
-            })?);
-        }
-        let key = plan.target.join_key(&parts)?;
-        // A row per CQL row (a table without COMPACT STORAGE has several
-        // per partition): a partition's come together.
-        if out.last() != Some(&key) {
-            out.push(key);
-        }
-        Ok(out.len() < limit)
-    })
-    .await?;
-    Ok(out)
+    scan::keys_where(
+        inner,
+        &plan.target,
+        &plan.conditions,
+        piece,
+        after,
+        limit,
+        cl,
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -211,3 +211,38 @@ fn columns_declared_by_an_update_are_added_as_static_columns() {
     declare(&mut moved, b"column1", "Int32Type");
     assert!(added_statics(&one, &moved, Storage::NonCompact).is_empty());
 }
+
+#[test]
+fn default_cql3_aliases_leave_a_thrift_cf_as_it_was() {
+    // supercolumn's CQL3 CREATE INDEX on a Thrift CF wrote `["key"]` before
+    // it kept 1.2.9's empty lists; a persisted schema may still hold it.
+    let mut people = cf("People", "UTF8Type", None);
+    declare(&mut people, b"state", "UTF8Type");
+    let plain = Layout::of(&people, Storage::Compact).unwrap();
+    let mut aliased = people.clone();
+    aliased.options.key_aliases = vec![b"key".to_vec()];
+    for storage in [Storage::Compact, Storage::NonCompact] {
+        let l = Layout::of(&aliased, storage).unwrap();
+        assert_eq!(l.shape, Shape::Static);
+        assert_eq!(
+            l.create_table(),
+            Layout::of(&people, storage).unwrap().create_table()
+        );
+    }
+    assert_eq!(plain.declared.len(), 1);
+    // A dense CF with every default name is its dense table too.
+    let mut dense = cf("D", "UTF8Type", None);
+    dense.options.key_aliases = vec![b"key".to_vec()];
+    dense.options.column_aliases = vec![b"column1".to_vec()];
+    dense.options.value_alias = Some(b"value".to_vec());
+    let l = Layout::of(&dense, Storage::Compact).unwrap();
+    assert_eq!(l.shape, Shape::Dense);
+    assert!(l
+        .create_table()
+        .contains("(key blob, column1 text, value blob, "));
+    // Any other name is the CQL3 table's own.
+    let mut renamed = people;
+    renamed.options.key_aliases = vec![b"id".to_vec()];
+    let e = Layout::of(&renamed, Storage::Compact).unwrap_err();
+    assert!(e.to_string().contains("static compact table"), "{e}");
+}

@@ -47,6 +47,18 @@ pub(super) struct Selection<'a> {
     pub fixed: Vec<(&'static str, &'a [u8])>,
 }
 
+/// One row's slice read of a standard table, as [`super::statics`] and
+/// [`super::composite_io`] take it (a super column already refused).
+pub(super) struct RowRead<'a> {
+    pub inner: &'a Inner,
+    pub def: &'a CfDef,
+    pub layout: &'a Layout,
+    pub cmd: &'a ReadCommand,
+    pub key: &'a [u8],
+    pub max_bytes: usize,
+    pub cl: Consistency,
+}
+
 pub async fn read_row(
     inner: &Inner,
     cmd: &ReadCommand,
@@ -60,13 +72,21 @@ pub async fn read_row(
     let (def, layout) = table(inner, &cmd.keyspace, &cmd.cf)?;
     let mut budget = Budget::new(max_bytes);
     let now = now_seconds();
+    let row = RowRead {
+        inner,
+        def: &def,
+        layout: &layout,
+        cmd,
+        key,
+        max_bytes,
+        cl,
+    };
     match (layout.shape, &cmd.super_column) {
-        (Shape::Static, _) => {
-            super::statics::read(inner, &def, &layout, cmd, key, max_bytes, cl).await
-        }
-        (Shape::Composite, _) => {
-            super::composite_io::read(inner, &def, &layout, cmd, key, max_bytes, cl).await
-        }
+        (Shape::Static | Shape::Composite, Some(_)) => Err(GatewayError::Invalid(
+            "a standard column family has no super columns".into(),
+        )),
+        (Shape::Static, None) => super::statics::read(row).await,
+        (Shape::Composite, None) => super::composite_io::read(row).await,
         (Shape::Super, None) => {
             let supers =
                 super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;

@@ -8,19 +8,25 @@
 //! 3.x's CQL alike; it returns a row per cell, so the keys are collapsed
 //! here (`SELECT DISTINCT key`, 2.0+, would send each key once). Only keys
 //! with live data are found: a row whose cells are all deleted (a Thrift
-//! "range ghost") is not returned through the gateway.
+//! "range ghost") is not returned through the gateway. The one walk
+//! ([`keys_where`]) serves CQL3 tables too (their partition key columns,
+//! joined into 1.2's composite key) and index queries (`index`: conditions
+//! on columns, which the cluster filters).
 //!
 //! Token strings are the schema's partitioner's; the cluster must use the
 //! same partitioner (the gateway's configuration names it). This module
 //! must not read the rows themselves (`reads` does).
 
+use super::cql3::Table3;
+use super::layout::Layout;
 use super::reads::table;
 use super::statements::each_row;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::partitioner::Token;
-use crate::schema::Schema;
+use crate::schema::{CfDef, Schema};
 use crate::storage::model::{Bytes, ReadCommand, RowRange};
+use std::sync::Arc;
 
 /// Keys asked for at a time (each is then read with its own slice).
 pub const KEYS_PER_BATCH: usize = 100;
@@ -132,7 +138,63 @@ fn varint(v: i128) -> Vec<u8> {
     bytes[skip..].to_vec()
 }
 
-/// Up to `limit` keys of `piece` after `after` (a key found before).
+/// A table as a key walk sees it: its name and its partition key, whose
+/// values a Thrift key splits into and is joined from (one `key` column for
+/// a Thrift CF, 1.2's composite of the partition key columns for a CQL3
+/// table).
+pub enum Target {
+    Thrift(Layout),
+    Cql3(Table3),
+}
+
+impl Target {
+    /// The CF `keyspace.cf` and its table, with the engine's refusals for
+    /// an unknown one.
+    pub fn of(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDef>, Target)> {
+        if let Some(t) = super::cql3::lookup(inner, keyspace, cf)? {
+            let def =
+                inner.schema().cf(keyspace, cf).cloned().ok_or_else(|| {
+                    GatewayError::Invalid(format!("unconfigured columnfamily {cf}"))
+                })?;
+            return Ok((def, Target::Cql3(t)));
+        }
+        let (def, layout) = table(inner, keyspace, cf)?;
+        Ok((def, Target::Thrift(layout)))
+    }
+
+    pub fn table(&self) -> &str {
+        match self {
+            Target::Thrift(l) => &l.table,
+            Target::Cql3(t) => &t.table,
+        }
+    }
+
+    /// The partition key columns, quoted where they are named by CQL3.
+    fn partition_key(&self) -> Vec<String> {
+        match self {
+            // A CQL3 compact table names its key column itself.
+            Target::Thrift(l) => vec![l.key_column.clone()],
+            Target::Cql3(t) => t.partition.iter().map(|c| c.quoted.clone()).collect(),
+        }
+    }
+
+    fn split_key(&self, key: &[u8]) -> GatewayResult<Vec<Vec<u8>>> {
+        match self {
+            Target::Thrift(_) => Ok(vec![key.to_vec()]),
+            Target::Cql3(t) => t.split_key(key),
+        }
+    }
+
+    fn join_key(&self, parts: &[Vec<u8>]) -> GatewayResult<Vec<u8>> {
+        match self {
+            Target::Thrift(_) => Ok(parts[0].clone()),
+            Target::Cql3(t) => t.join_key(parts),
+        }
+    }
+}
+
+/// Up to `limit` keys of the CF `cmd` reads in `piece`, after `after` (a
+/// key found before).
 pub async fn keys(
     inner: &Inner,
     cmd: &ReadCommand,
@@ -141,54 +203,79 @@ pub async fn keys(
     limit: usize,
     cl: Consistency,
 ) -> GatewayResult<Vec<Bytes>> {
-    if let Some(t) = super::cql3::lookup(inner, &cmd.keyspace, &cmd.cf)? {
-        return super::cql3_reads::keys(inner, &t, piece, after, limit, cl).await;
+    let (_, target) = Target::of(inner, &cmd.keyspace, &cmd.cf)?;
+    keys_where(inner, &target, &[], piece, after, limit, cl).await
+}
+
+/// A bound of a key walk: a key's token, or a token itself.
+enum Edge<'a> {
+    Key(&'a [u8]),
+    Token(&'a Bound),
+}
+
+/// Up to `limit` keys of `target` in `piece`, after `after` (a key found
+/// before), in the cluster's token order: of every partition, or of those
+/// with a row meeting `filter` (conditions on columns, each with its value,
+/// which the cluster checks: `ALLOW FILTERING`).
+pub async fn keys_where(
+    inner: &Inner,
+    target: &Target,
+    filter: &[(String, Bound)],
+    piece: &Piece,
+    after: Option<&[u8]>,
+    limit: usize,
+    cl: Consistency,
+) -> GatewayResult<Vec<Bytes>> {
+    if limit == 0 {
+        return Ok(Vec::new());
     }
-    let (_, layout) = table(inner, &cmd.keyspace, &cmd.cf)?;
-    let mut conditions = Vec::new();
-    let mut values = Vec::new();
-    match (after, &piece.lower) {
-        (Some(key), _) => {
-            conditions.push("token(key) > token(?)");
-            values.push(Bound::Bytes(key.to_vec()));
-        }
-        (None, Lower::Open) => {}
-        (None, Lower::KeyIncluded(k)) => {
-            conditions.push("token(key) >= token(?)");
-            values.push(Bound::Bytes(k.clone()));
-        }
-        (None, Lower::TokenExcluded(t)) => {
-            conditions.push("token(key) > ?");
-            values.push(t.clone());
+    let pk = target.partition_key();
+    let token = format!("token({})", pk.join(", "));
+    let of_key = format!("token({})", vec!["?"; pk.len()].join(", "));
+    let mut conditions: Vec<String> = filter.iter().map(|(c, _)| c.clone()).collect();
+    let mut values: Vec<Bound> = filter.iter().map(|(_, v)| v.clone()).collect();
+    let lower = match (after, &piece.lower) {
+        (Some(key), _) => Some((">", Edge::Key(key))),
+        (None, Lower::Open) => None,
+        (None, Lower::KeyIncluded(k)) => Some((">=", Edge::Key(k))),
+        (None, Lower::TokenExcluded(t)) => Some((">", Edge::Token(t))),
+    };
+    let upper = match &piece.upper {
+        Upper::Open => None,
+        Upper::KeyIncluded(k) => Some(("<=", Edge::Key(k))),
+        Upper::TokenIncluded(t) => Some(("<=", Edge::Token(t))),
+    };
+    for (op, edge) in [lower, upper].into_iter().flatten() {
+        match edge {
+            Edge::Key(key) => {
+                values.extend(target.split_key(key)?.into_iter().map(Bound::Bytes));
+                conditions.push(format!("{token} {op} {of_key}"));
+            }
+            Edge::Token(t) => {
+                values.push(t.clone());
+                conditions.push(format!("{token} {op} ?"));
+            }
         }
     }
-    match &piece.upper {
-        Upper::Open => {}
-        Upper::KeyIncluded(k) => {
-            conditions.push("token(key) <= token(?)");
-            values.push(Bound::Bytes(k.clone()));
-        }
-        Upper::TokenIncluded(t) => {
-            conditions.push("token(key) <= ?");
-            values.push(t.clone());
-        }
-    }
-    // A CQL3 compact table names its key column itself.
-    let k = &layout.key_column;
-    let mut text = format!("SELECT {k} FROM {}", layout.table);
+    let mut text = format!("SELECT {} FROM {}", pk.join(", "), target.table());
     if !conditions.is_empty() {
         text.push_str(" WHERE ");
-        text.push_str(
-            &conditions
-                .join(" AND ")
-                .replace("token(key)", &format!("token({k})")),
-        );
+        text.push_str(&conditions.join(" AND "));
+    }
+    if !filter.is_empty() {
+        text.push_str(" ALLOW FILTERING");
     }
     let mut out: Vec<Bytes> = Vec::new();
     each_row(inner, &text, values, cl, |mut row| {
-        let key = row.bytes(0).map_err(|e| {
-            GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
-        })?;
+        let mut parts = Vec::with_capacity(pk.len());
+        for i in 0..pk.len() {
+            parts.push(row.bytes(i).map_err(|e| {
+                GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
+            })?);
+        }
+        let key = target.join_key(&parts)?;
+        // A row per CQL row (a table without COMPACT STORAGE has several
+        // per partition): a partition's come together.
         if out.last() != Some(&key) {
             out.push(key);
         }

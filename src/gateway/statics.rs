@@ -10,28 +10,26 @@
 //! tables; the undeclared rows are read and written as a dense table's.
 
 use super::layout::{Declared, Layout, Shape};
-use super::reads::{cell, cells, now_seconds, Budget, Selection};
+use super::reads::{cell, cells, now_seconds, Budget, RowRead, Selection};
 use super::slice::{Range, Wanted};
 use super::statements::run;
 use super::values::{Bound, RawRow};
 use super::writes;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::schema::CfDef;
-use crate::storage::model::{Cell, CellKind, Op, ReadCommand, RowResult, Slice};
+use crate::storage::model::{Cell, CellKind, Op, RowResult, Slice};
 
 /// One row's slice of a static table; `None` when over `max_bytes`.
-pub async fn read(
-    inner: &Inner,
-    def: &CfDef,
-    layout: &Layout,
-    cmd: &ReadCommand,
-    key: &[u8],
-    max_bytes: usize,
-    cl: Consistency,
-) -> GatewayResult<Option<RowResult>> {
-    if cmd.super_column.is_some() {
-        return Err(no_super_columns());
-    }
+pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
+    let RowRead {
+        inner,
+        def,
+        layout,
+        cmd,
+        key,
+        max_bytes,
+        cl,
+    } = row;
     let now = now_seconds();
     let comparator = &def.comparator;
     let (declared, pair_slice, reversed, count) = match Wanted::of(&cmd.slice) {

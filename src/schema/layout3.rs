@@ -272,8 +272,12 @@ impl DefaultNames {
 
 /// Whether `cf` is a plain Thrift column family, whose 3.x table follows
 /// from its comparator, validators and declared columns alone: a super CF,
-/// or a standard CF without CQL3's aliases and with a non-composite
-/// comparator. CQL3-made tables are `cql::layout3`'s.
+/// or a standard CF with a non-composite comparator and no CQL3 aliases but
+/// the names 1.2's CQL3 reads from their absence (`key`; `column1` and
+/// `value` without declared columns). Those are the same table, and
+/// supercolumn's CQL3 DDL on a Thrift CF wrote them before it kept 1.2.9's
+/// empty lists, so a persisted schema may hold them. CQL3-made tables are
+/// `cql::layout3`'s.
 pub fn is_plain_thrift(cf: &CfDef) -> bool {
     if cf.is_super() {
         return true;
@@ -284,9 +288,15 @@ pub fn is_plain_thrift(cf: &CfDef) -> bool {
             .class_name()
             .starts_with(&format!("{MARSHAL_PACKAGE}CompositeType("))
     };
-    o.key_aliases.is_empty()
-        && o.column_aliases.is_empty()
-        && o.value_alias.is_none()
+    let dense = o.column_metadata.is_empty();
+    let default_or_none = |aliases: &[Vec<u8>], default: &[u8]| match aliases {
+        [] => true,
+        [a] => a == default,
+        _ => false,
+    };
+    default_or_none(&o.key_aliases, b"key")
+        && (o.column_aliases.is_empty() || dense && default_or_none(&o.column_aliases, b"column1"))
+        && (o.value_alias.is_none() || dense && o.value_alias.as_deref() == Some(b"value"))
         && !composite(cf.comparator.as_ref())
         && o.column_metadata
             .iter()

@@ -24,16 +24,40 @@ fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
 /// An update of `cf` to the shape of `table`, keeping its other attributes
 /// (an update resets unset fields, so it starts from what is stored;
 /// Thrift's view of the CF drops the CQL metadata, the table puts it back).
+///
+/// 1.2.9's CQL3 DDL updated a clone of the CF's metadata: a Thrift CF,
+/// which has no aliases (its CQL3 names `key`, `column1`.., `value` are
+/// defaults read from their absence), keeps none after a CREATE/DROP INDEX
+/// or an ALTER; only a RENAME names the column it renames. An empty list
+/// (or no value alias) in the update keeps what is stored.
 fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     let mut spec = cf.describe_v12();
     let shape = table_spec(table);
+    let o = &cf.options;
+    let defaults = |aliases: &[Vec<u8>], default: fn(usize) -> String| {
+        aliases
+            .iter()
+            .enumerate()
+            .all(|(i, a)| *a == default(i).into_bytes())
+    };
+    let key_name = |i: usize| match i {
+        0 => "key".to_string(),
+        i => format!("key{}", i + 1),
+    };
+    let column_name = |i: usize| format!("column{}", i + 1);
     spec.comparator_type = shape.comparator_type;
     spec.key_validation_class = shape.key_validation_class;
     spec.default_validation_class = shape.default_validation_class;
     spec.column_metadata = shape.column_metadata;
-    spec.key_aliases = shape.key_aliases;
-    spec.column_aliases = shape.column_aliases;
-    spec.value_alias = shape.value_alias;
+    spec.key_aliases = shape
+        .key_aliases
+        .filter(|a| !(o.key_aliases.is_empty() && defaults(a, key_name)));
+    spec.column_aliases = shape
+        .column_aliases
+        .filter(|a| !(o.column_aliases.is_empty() && defaults(a, column_name)));
+    spec.value_alias = shape
+        .value_alias
+        .filter(|v| !(o.value_alias.is_none() && v.as_slice() == b"value"));
     spec
 }
 
@@ -201,5 +225,55 @@ pub(super) fn run(
         other => Err(CqlError::Invalid(format!(
             "not a schema statement: {other:?}"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::parse_type;
+    use crate::schema::ColumnDef;
+
+    fn people() -> CfDef {
+        let mut cf = CfDef::new("ks", "People", 1000, parse_type("UTF8Type").unwrap(), None);
+        cf.options.column_metadata.push(ColumnDef {
+            name: b"state".to_vec(),
+            validation_class: parse_type("UTF8Type").unwrap(),
+            index_type: None,
+            index_name: None,
+            index_options: None,
+            component_index: None,
+            is_static: false,
+        });
+        cf
+    }
+
+    #[test]
+    fn cql3_ddl_on_a_thrift_cf_keeps_its_aliases_absent() {
+        let cf = people();
+        let mut t = table_of(&cf).unwrap();
+        t.add_index_with("state", None, false).unwrap();
+        let spec = update_spec(&cf, &t);
+        let empty = |a: &Option<Vec<Vec<u8>>>| a.as_ref().is_none_or(Vec::is_empty);
+        assert!(empty(&spec.key_aliases), "{:?}", spec.key_aliases);
+        assert!(empty(&spec.column_aliases) && spec.value_alias.is_none());
+        let state = &spec.column_metadata.as_ref().unwrap()[0];
+        assert!(state.index_type.is_some());
+        // A dense Thrift CF renamed: the renamed name alone is written.
+        let dense = CfDef::new("ks", "D", 1001, parse_type("UTF8Type").unwrap(), None);
+        let mut t = table_of(&dense).unwrap();
+        t.alter(&AlterTableOp::Rename(vec![("column1".into(), "c".into())]))
+            .unwrap();
+        let spec = update_spec(&dense, &t);
+        assert!(empty(&spec.key_aliases) && spec.value_alias.is_none());
+        assert_eq!(spec.column_aliases, Some(vec![b"c".to_vec()]));
+        // A CQL3 table's own names are written as they are.
+        let mut aliased = people();
+        aliased.options.key_aliases = vec![b"key".to_vec()];
+        let t = table_of(&aliased).unwrap();
+        assert_eq!(
+            update_spec(&aliased, &t).key_aliases,
+            Some(vec![b"key".to_vec()])
+        );
     }
 }
