@@ -11,6 +11,10 @@ Checks, each reported PASS or FAIL with what differed:
              read back identically through the gateway
   g2c        the same kinds of writes made through the gateway read back
              identically through the cluster's Thrift
+  ring       describe_ring of the keyspace and describe_token_map through
+             the gateway are the cluster's own, asked several times (each
+             node's system.local/system.peers is its own view: read from two
+             nodes, one node showed twice and another not at all)
   quorum     (--down: one node of the cluster stopped) writes and reads at
              QUORUM succeed through the gateway; at ALL they are refused
              with UnavailableException
@@ -318,6 +322,7 @@ def main():
     ok &= report(f"schema (keyspace {ks}, RF {args.rf})", problems)
     if problems:
         return 1
+    ok &= ring_check(c, g, ks)
     if args.down:
         ok &= quorum_check(g)
         return 0 if ok else 1
@@ -337,6 +342,39 @@ def main():
     for n in NOTES:
         print(f"note: {n}")
     return 0 if ok else 1
+
+
+def ring_check(c, g, ks, times=8):
+    """The gateway's describe_ring and describe_token_map against the
+    cluster's, `times` times over: the driver routes each read to a node of
+    its choosing, so a ring pieced together from two nodes shows only
+    sometimes."""
+    problems = []
+
+    def ring(client):
+        return sorted((r.start_token, r.end_token, r.endpoints, r.rpc_endpoints,
+                       [(d.host, d.datacenter, d.rack) for d in r.endpoint_details or []])
+                      for r in client.describe_ring(ks))
+
+    def compare():
+        want_ring, want_map = ring(c), c.describe_token_map()
+        for i in range(times):
+            got = ring(g)
+            if got != want_ring:
+                owners = sorted({r[2][0] for r in got if r[2]})
+                problems.append(f"describe_ring (asked {i + 1} of {times}): {len(got)} ranges, "
+                                f"owners {owners}, != the cluster's {len(want_ring)}, owners "
+                                f"{sorted({r[2][0] for r in want_ring if r[2]})}")
+                break
+        for i in range(times):
+            got = g.describe_token_map()
+            if got != want_map:
+                problems.append(f"describe_token_map (asked {i + 1} of {times}): "
+                                f"{len(got)} tokens over {sorted(set(got.values()))} != the "
+                                f"cluster's {len(want_map)} over {sorted(set(want_map.values()))}")
+                break
+    guarded(problems, "describe_ring/describe_token_map", compare)
+    return report("ring: describe_ring and describe_token_map are the cluster's", problems)
 
 
 def quorum_check(g):

@@ -53,7 +53,14 @@ start_one() {
         >"$SERVER_OUT" 2>"$SERVER_ERR" &
     SERVER_PID=$!
     SERVER_PORT=
-    for _ in $(seq 1 200); do
+    # A gateway creates its schema's keyspaces and tables in the cluster and
+    # awaits schema agreement before it listens: on a real multi-node
+    # cluster that takes longer than 10 s.
+    local wait_s=10 arg
+    for arg in "$@"; do
+        if [ "$arg" = --backend ]; then wait_s=60; fi
+    done
+    for _ in $(seq 1 $((wait_s * 20))); do
         SERVER_PORT=$(sed -n 's/^supercolumn listening on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
         NATIVE_PORT=$(sed -n 's/^supercolumn native on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
         [ -n "$SERVER_PORT" ] && break
@@ -65,7 +72,7 @@ start_one() {
         sleep 0.05
     done
     if [ -z "$SERVER_PORT" ]; then
-        echo "server did not announce its port within 10 s" >&2
+        echo "server did not announce its port within $wait_s s" >&2
         cat "$SERVER_ERR" >&2
         kill -9 "$SERVER_PID" 2>/dev/null
         return 1

@@ -1,5 +1,5 @@
 //! The cluster's ring as Thrift's describe calls show it: its nodes and
-//! their tokens (`system.local` of the node that answers, and its
+//! their tokens (`system.local` of one node, and that same node's
 //! `system.peers`), its partitioner (`system.local`), each token range's
 //! replicas under a keyspace's replication (the driver's view of the
 //! keyspace's strategy, placed here as Cassandra places them). A range's
@@ -9,13 +9,15 @@
 //! addresses are the cluster's: a ring-walking client that connects to
 //! them needs a gateway there. This module must not write.
 
-use super::statements::run;
+use super::statements::run_at;
 use super::values::RawRow;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::partitioner::{self, PartitionerRef, Token};
 use scylla::cluster::metadata::Strategy;
+use scylla::cluster::Node;
 use std::collections::{BTreeSet, HashMap};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 /// One node of the cluster, as its system tables describe it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,10 +127,33 @@ fn node_of(row: &RawRow) -> GatewayResult<RingNode> {
     })
 }
 
-/// The cluster's nodes and partitioner, read now.
+/// The cluster's nodes and partitioner, read now: `system.local` and
+/// `system.peers` of one node, the first of the driver's nodes (connected
+/// ones first) that answers both. Each node's two tables are its own view
+/// (itself, the others), so reading them from two nodes, as routing each
+/// read on its own would, lists one node twice and leaves another out.
 pub async fn read(inner: &Inner, cl: Consistency) -> GatewayResult<Ring> {
-    let local = run(
+    let state = inner.session.get_cluster_state();
+    let mut nodes: Vec<&Arc<Node>> = state.get_nodes_info().iter().collect();
+    nodes.sort_by_key(|n| !n.is_connected());
+    let mut last = None;
+    for node in nodes {
+        match read_at(inner, Some(node), cl).await {
+            Ok(ring) => return Ok(ring),
+            Err(e) => last = Some(e),
+        }
+    }
+    match last {
+        Some(e) => Err(e),
+        None => read_at(inner, None, cl).await,
+    }
+}
+
+/// [`read`] from `node` (any one node, when none is given).
+async fn read_at(inner: &Inner, node: Option<&Arc<Node>>, cl: Consistency) -> GatewayResult<Ring> {
+    let local = run_at(
         inner,
+        node,
         "SELECT broadcast_address, rpc_address, data_center, rack, tokens, partitioner \
          FROM system.local WHERE key = 'local'",
         &[],
@@ -140,8 +165,9 @@ pub async fn read(inner: &Inner, cl: Consistency) -> GatewayResult<Ring> {
         .ok_or_else(|| cluster_error("system.local", "no row"))?;
     let partitioner = text(local, 5)?;
     let mut nodes = vec![node_of(local)?];
-    let peers = run(
+    let peers = run_at(
         inner,
+        node,
         "SELECT peer, rpc_address, data_center, rack, tokens FROM system.peers",
         &[],
         cl,

@@ -11,8 +11,11 @@ use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use futures_util::StreamExt;
 use parking_lot::Mutex;
+use scylla::cluster::Node;
+use scylla::policies::load_balancing::{NodeIdentifier, SingleTargetLoadBalancingPolicy};
 use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The most statement texts kept prepared.
 pub const MAX_STATEMENTS: usize = 4096;
@@ -48,6 +51,19 @@ pub async fn run(
     values: &[Bound],
     cl: Consistency,
 ) -> GatewayResult<Vec<RawRow>> {
+    run_at(inner, None, text, values, cl).await
+}
+
+/// [`run`] on `node` alone when one is given (no other node tried): a
+/// read of a node-local system table (`system.local`, `system.peers`)
+/// whose rows must come from the same node as another's.
+pub async fn run_at(
+    inner: &Inner,
+    node: Option<&Arc<Node>>,
+    text: &str,
+    values: &[Bound],
+    cl: Consistency,
+) -> GatewayResult<Vec<RawRow>> {
     let custom = super::custom::for_statement(inner, text, values)?;
     let (text, values) = match &custom {
         Some((t, v)) => (t.as_str(), v.as_slice()),
@@ -55,6 +71,12 @@ pub async fn run(
     };
     let mut p = inner.statements.prepared(inner, text).await?;
     p.set_consistency(cl.driver());
+    if let Some(node) = node {
+        p.set_load_balancing_policy(Some(SingleTargetLoadBalancingPolicy::new(
+            NodeIdentifier::Node(Arc::clone(node)),
+            None,
+        )));
+    }
     let result = inner.session.execute_unpaged(&p, values).await?;
     if !result.is_rows() {
         return Ok(Vec::new());
