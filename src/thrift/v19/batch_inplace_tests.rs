@@ -41,8 +41,11 @@ fn live<'a>(name: &'a [u8], value: &'a [u8]) -> Col<'a> {
     (Some(name), Some(value), Some(10), None)
 }
 
-/// The mutation map: (key, [(column family, mutations)]).
-fn map(rows: &[(&[u8], Vec<(&str, Vec<Value>)>)]) -> Value {
+/// A row of the mutation map: its key and its (column family, mutations).
+type MapRow<'a> = (&'a [u8], Vec<(&'a str, Vec<Value>)>);
+
+/// The mutation map.
+fn map(rows: &[MapRow<'_>]) -> Value {
     let entries = rows
         .iter()
         .map(|(key, cfs)| {
@@ -63,7 +66,7 @@ fn request(method: &str, args: Vec<(i16, Value)>) -> Vec<u8> {
     w.buf
 }
 
-fn batch(rows: &[(&[u8], Vec<(&str, Vec<Value>)>)]) -> Vec<u8> {
+fn batch(rows: &[MapRow<'_>]) -> Vec<u8> {
     request("batch_mutate", vec![(1, map(rows)), (2, Value::I32(1))])
 }
 
