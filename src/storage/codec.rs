@@ -40,22 +40,48 @@ pub fn encode_mutation(schema: &Schema, m: &RowMutation) -> Vec<u8> {
 /// [`encode_mutation`] with the key's packed token (`token_part`), or none
 /// (empty: a version 1 record).
 pub fn encode_mutation_with_token(schema: &Schema, m: &RowMutation, token: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(size_hint(m) + token.len());
-    put_key(&mut out, &m.key, token);
-    let cfs: Vec<(u32, &Vec<Op>)> = m
-        .updates
-        .iter()
-        .filter_map(|(name, ops)| schema.cf(&m.keyspace, name).map(|cf| (cf.id, ops)))
-        .collect();
-    put_var(&mut out, cfs.len() as u64);
-    for (id, ops) in cfs {
-        put_var(&mut out, u64::from(id));
-        put_var(&mut out, ops.len() as u64);
+    let mut out = Vec::new();
+    encode_mutation_into(schema, m, token, &mut out);
+    out
+}
+
+/// [`encode_mutation_with_token`] appended to `out` (a commit-log record
+/// framed where it is encoded: no buffer of its own, no copy).
+pub fn encode_mutation_into(schema: &Schema, m: &RowMutation, token: &[u8], out: &mut Vec<u8>) {
+    out.reserve(encoded_size_hint(m, token));
+    put_key(out, &m.key, token);
+    let id_of = |name: &str| schema.cf(&m.keyspace, name).map(|cf| cf.id);
+    // The count of known column families comes first. Under 128 it is one
+    // byte, written once they are (one lookup each, no list of them).
+    let count_at = out.len();
+    let few = m.updates.len() < 0x80;
+    if few {
+        out.push(0);
+    } else {
+        let known = m.updates.iter().filter(|(name, _)| id_of(name).is_some());
+        put_var(out, known.count() as u64);
+    }
+    let mut known = 0u8;
+    for (name, ops) in &m.updates {
+        let Some(id) = id_of(name) else {
+            continue;
+        };
+        known = known.wrapping_add(1);
+        put_var(out, u64::from(id));
+        put_var(out, ops.len() as u64);
         for op in ops {
-            put_op(&mut out, op);
+            put_op(out, op);
         }
     }
-    out
+    if few {
+        out[count_at] = known;
+    }
+}
+
+/// About the bytes [`encode_mutation_into`] appends (a little over for
+/// plain puts).
+pub fn encoded_size_hint(m: &RowMutation, token: &[u8]) -> usize {
+    size_hint(m) + token.len()
 }
 
 /// About the encoded size of `m` (a little over for plain puts), so the

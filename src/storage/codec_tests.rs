@@ -230,3 +230,30 @@ fn records_carry_their_token_or_not() {
     assert!(logged_key(&v3).is_err());
     assert!(decode_logged(&v3).is_err());
 }
+
+/// A column family the schema does not know is left out of the record and
+/// out of its count, however many the mutation names (the count is then
+/// written after them when under 128, before them otherwise).
+#[test]
+fn unknown_column_families_are_not_logged() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let put = |name: &str| Op::Put {
+        super_column: None,
+        cell: Cell::live(b(name), b("v"), 1),
+    };
+    let m = |cfs: Vec<String>| RowMutation {
+        keyspace: "ks".into(),
+        key: b("key"),
+        updates: cfs.into_iter().map(|cf| (cf, vec![put("a")])).collect(),
+    };
+    let known = encode_mutation(&s, &m(vec!["Std".into()]));
+    for n in [1, 127, 200] {
+        let mut cfs: Vec<String> = (0..n).map(|i| format!("Nope{i}")).collect();
+        cfs.insert(n / 2, "Std".into());
+        assert_eq!(encode_mutation(&s, &m(cfs)), known, "{n} unknown");
+    }
+    let mut out = b("before");
+    encode_mutation_into(&s, &m(vec!["Std".into()]), &[], &mut out);
+    assert_eq!(&out[..6], b"before");
+    assert_eq!(&out[6..], &known[..]);
+}

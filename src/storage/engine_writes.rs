@@ -6,7 +6,9 @@
 //! against their CFs (`validate`).
 
 use super::super::arena::row_key;
-use super::super::codec::{encode_mutation_with_token, CodecError};
+use super::super::codec::{
+    encode_mutation_into, encode_mutation_with_token, encoded_size_hint, CodecError,
+};
 use super::super::commitlog::Records;
 use super::super::model::RowMutation;
 use super::super::packed_batch::PackedBatch;
@@ -68,7 +70,8 @@ impl<'a> Writes<'a> {
             Writes::Whole(ms) => {
                 for (i, m) in ms.iter().enumerate() {
                     token_of(i, &mut token);
-                    records.push(&encode_mutation_with_token(schema, m, &token))?;
+                    let hint = encoded_size_hint(m, &token);
+                    records.push_with(hint, |out| encode_mutation_into(schema, m, &token, out))?;
                 }
             }
             Writes::Packed(b) => {

@@ -205,6 +205,11 @@ impl<'a> BoundedInput<'a> {
         }
     }
 
+    /// The bytes not read yet, for a reader that takes them in place.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.buf[self.pos..]
+    }
+
     pub fn remaining(&self) -> usize {
         self.buf.len() - self.pos
     }

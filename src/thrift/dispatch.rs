@@ -4,7 +4,9 @@
 //! and the wire types of the arguments (see [`choose_generation`]); read the
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
-//! PROTOCOL_ERROR the way 1.2's processor did); run the generation's API
+//! PROTOCOL_ERROR the way 1.2's processor did, except `get_slice`, `get` and
+//! the batches of plain writes, read in place by `v19::inplace` and
+//! `v19::batch_inplace`); run the generation's API
 //! implementation. Every decoding of client bytes here goes through
 //! [`BoundedInput`] or a `wire::Reader` under the message's budget, so no
 //! length or count in a message is trusted. Only a message whose header
@@ -253,8 +255,9 @@ fn handle_v06(
 }
 
 /// Routes a 19.x call to the generated per-method function. `None` for a
-/// method the 19.x IDL does not declare (`get_slice` and `get` never come
-/// here: `handle_v19` answers them with `v19::inplace`).
+/// method the 19.x IDL does not declare (`get_slice`, `get` and the batch
+/// calls never come here: `handle_v19` answers them with `v19::inplace` and
+/// `v19::batch_inplace`).
 fn process_v19(
     name: &str,
     h: &v19::Handler<'_>,
@@ -262,12 +265,6 @@ fn process_v19(
     i: &mut dyn TInputProtocol,
     o: &mut dyn TOutputProtocol,
 ) -> Option<thrift::Result<()>> {
-    // The batches are read and converted mutation by mutation (see `v19::batch`).
-    match name {
-        "batch_mutate" => return Some(v19::process_batch_mutate(h, false, seq, i, o)),
-        "atomic_batch_mutate" => return Some(v19::process_batch_mutate(h, true, seq, i, o)),
-        _ => {}
-    }
     macro_rules! route {
         ($($m:literal => $f:ident),* $(,)?) => {
             match name {
@@ -354,6 +351,16 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
                 &mut input,
                 &mut out,
             ))
+        } else if let Some(atomic) = batch_call(&header.name) {
+            // Plain writes are read in place (see `v19::batch_inplace`).
+            let mut output = TBinaryOutputProtocol::new(&mut out, true);
+            Some(v19::process_batch_mutate_in_place(
+                &handler,
+                atomic,
+                header.seqid,
+                &mut input,
+                &mut output,
+            ))
         } else {
             let mut output = TBinaryOutputProtocol::new(&mut out, true);
             process_v19(
@@ -381,6 +388,15 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
                 .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
+    }
+}
+
+/// Whether `name` is a 19.x batch call, and if so whether it is the atomic one.
+fn batch_call(name: &str) -> Option<bool> {
+    match name {
+        "batch_mutate" => Some(false),
+        "atomic_batch_mutate" => Some(true),
+        _ => None,
     }
 }
 

@@ -159,6 +159,19 @@ pub fn encode_record(payload: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
 }
 
+/// Frames, in place, the payload written to `out` after `start` (where
+/// [`RECORD_PREFIX_LEN`] bytes were left for the prefix): the same bytes as
+/// [`encode_record`] of that payload. The caller has checked its length.
+pub fn frame_in_place(out: &mut Vec<u8>, start: usize) {
+    let payload_at = start + RECORD_PREFIX_LEN;
+    debug_assert!(out.len() - payload_at <= MAX_PAYLOAD_LEN);
+    let len = ((out.len() - payload_at) as u32).to_le_bytes();
+    out[start..start + 4].copy_from_slice(&len);
+    out[start + 4..payload_at].copy_from_slice(&crc32fast::hash(&len).to_le_bytes());
+    let crc = crc32fast::hash(&out[payload_at..]);
+    out.extend_from_slice(&crc.to_le_bytes());
+}
+
 /// Size on disk of the record carrying `payload_len` bytes.
 pub fn record_len(payload_len: usize) -> u64 {
     payload_len as u64 + RECORD_OVERHEAD
@@ -235,6 +248,19 @@ mod tests {
             let body = &out[8..8 + payload.len()];
             let crc: [u8; 4] = out[8 + payload.len()..].try_into().unwrap();
             assert!(payload_intact(body, crc));
+        }
+    }
+
+    #[test]
+    fn a_record_framed_in_place_is_the_encoded_record() {
+        for payload in [&b""[..], b"x", &[0xAB; 1000][..]] {
+            let mut want = b"before".to_vec();
+            encode_record(payload, &mut want);
+            let mut got = b"before".to_vec();
+            got.extend_from_slice(&[0; RECORD_PREFIX_LEN]);
+            got.extend_from_slice(payload);
+            frame_in_place(&mut got, 6);
+            assert_eq!(got, want);
         }
     }
 

@@ -55,6 +55,31 @@ impl Records {
         Ok(())
     }
 
+    /// [`Records::push`] of the payload `encode` appends to the buffer it
+    /// is given (about `size_hint` bytes), framed where it is written (no
+    /// payload buffer, no copy).
+    pub fn push_with(
+        &mut self,
+        size_hint: usize,
+        encode: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<(), CommitLogError> {
+        self.framed.reserve(format::record_len(size_hint) as usize);
+        let start = self.framed.len();
+        self.framed
+            .extend_from_slice(&[0; format::RECORD_PREFIX_LEN]);
+        encode(&mut self.framed);
+        let len = self.framed.len() - start - format::RECORD_PREFIX_LEN;
+        if len > format::MAX_PAYLOAD_LEN {
+            self.framed.truncate(start);
+            return Err(CommitLogError::PayloadTooLarge {
+                len,
+                max: format::MAX_PAYLOAD_LEN,
+            });
+        }
+        format::frame_in_place(&mut self.framed, start);
+        Ok(())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.framed.is_empty()
     }

@@ -1,7 +1,8 @@
 //! The 19.x batch calls, `batch_mutate` and `atomic_batch_mutate`, read off
 //! the wire and turned into engine mutations one `Mutation` at a time: the
 //! 19.x [`Rules`] of the shared streamed batch (`thrift::batch`), the
-//! argument reader, and the reply.
+//! argument reader, and the reply. (A batch of plain column writes is read
+//! in place by `batch_inplace`, which hands every other one to this module.)
 //!
 //! What must not change: the answers. The arguments are read exactly as the
 //! generated reader reads them (field ids and types, skipped fields, a later
@@ -345,6 +346,22 @@ pub fn process_batch_mutate(
     let cfs = batch.column_families();
     let needs = Needs::Tables(Permission::Modify, cfs.iter().map(String::as_str).collect());
     let result = h.with_ks(method, Some(cl), needs, |ks| apply(batch, h.node, ks, cl));
+    write_outcome(o, atomic, seq, result)
+}
+
+/// Writes the reply of `batch_mutate` (or, `atomic`, `atomic_batch_mutate`)
+/// as the generated processor would.
+pub(super) fn write_outcome(
+    o: &mut dyn TOutputProtocol,
+    atomic: bool,
+    seq: i32,
+    result: thrift::Result<()>,
+) -> thrift::Result<()> {
+    let method = if atomic {
+        "atomic_batch_mutate"
+    } else {
+        "batch_mutate"
+    };
     // The reply is the same struct shape for both calls: void, ire, ue, te.
     let outcome = batch::void_outcome(result);
     if atomic {

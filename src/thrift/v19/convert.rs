@@ -4,22 +4,29 @@
 //!
 //! Input here is already validated; these functions only translate.
 
+use super::validation::ColumnParts;
 use crate::storage::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
 use crate::thrift::convert as shared;
 use crate::thrift::gen::cassandra19 as t;
 
-/// A live or expiring cell from a validated Column (value and timestamp present).
-pub fn cell(c: &t::Column, now: i32) -> Cell {
-    cell_from(c.clone(), now)
-}
-
-/// [`cell`], taking the Column's bytes instead of copying them.
+/// A live or expiring cell from a validated Column (value and timestamp
+/// present), taking the Column's bytes.
 pub fn cell_from(c: t::Column, now: i32) -> Cell {
     let value = c.value.unwrap_or_default();
     let ts = c.timestamp.unwrap_or_default();
     match c.ttl {
         Some(ttl) if ttl > 0 => Cell::expiring(c.name, value, ts, ttl, now),
         _ => Cell::live(c.name, value, ts),
+    }
+}
+
+/// [`cell_from`] of a validated Column's borrowed fields.
+pub fn cell_parts(c: ColumnParts<'_>, now: i32) -> Cell {
+    let value = c.value.unwrap_or_default().to_vec();
+    let ts = c.timestamp.unwrap_or_default();
+    match c.ttl {
+        Some(ttl) if ttl > 0 => Cell::expiring(c.name.to_vec(), value, ts, ttl, now),
+        _ => Cell::live(c.name.to_vec(), value, ts),
     }
 }
 
@@ -190,7 +197,7 @@ mod tests {
     #[test]
     fn ttl_makes_an_expiring_cell_and_comes_back() {
         let c = t::Column::new(b"n".to_vec(), b"v".to_vec(), 7, 30);
-        let stored = cell(&c, 1000);
+        let stored = cell_from(c.clone(), 1000);
         assert_eq!(
             stored.kind,
             CellKind::Expiring {
@@ -207,9 +214,9 @@ mod tests {
     fn owned_results_convert_as_borrowed_ones() {
         let cells = vec![
             Cell::live(b"a".to_vec(), b"1".to_vec(), 3),
-            cell(&t::Column::new(b"b".to_vec(), b"2".to_vec(), 4, 30), 1000),
+            cell_from(t::Column::new(b"b".to_vec(), b"2".to_vec(), 4, 30), 1000),
             Cell::tombstone(b"c".to_vec(), 5, 900),
-            cell(&t::Column::new(b"d".to_vec(), b"3".to_vec(), 6, 10), 990),
+            cell_from(t::Column::new(b"d".to_vec(), b"3".to_vec(), 6, 10), 990),
         ];
         let row = RowResult::Cells(cells);
         let borrowed = thriftify(&row, 1000, false);

@@ -16,6 +16,7 @@
 pub mod error;
 
 mod batch;
+mod batch_inplace;
 mod cas;
 mod convert;
 mod counters;
@@ -37,6 +38,7 @@ mod validation;
 mod writes;
 
 pub use batch::process_batch_mutate;
+pub use batch_inplace::process_batch_mutate_in_place;
 pub use describe::VERSION;
 pub use inplace::{process_get, process_get_slice};
 
@@ -248,7 +250,7 @@ impl CassandraSyncHandler for Handler<'_> {
             "insert",
             Some(cl),
             Needs::Tables(Permission::Modify, vec![&column_parent.column_family]),
-            |ks| writes::insert(self.node, ks, &key, &column_parent, &column, cl),
+            |ks| writes::insert(self.node, ks, key, &column_parent, column, cl),
         )
     }
 

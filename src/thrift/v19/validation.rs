@@ -209,8 +209,29 @@ pub fn validate_predicate(
     }
 }
 
-fn validate_ttl(column: &t::Column) -> ApiResult<()> {
-    match column.ttl {
+/// A Column's fields, borrowed: what the checks of a written column read
+/// (from a `t::Column`, or straight from a request's bytes).
+#[derive(Clone, Copy)]
+pub struct ColumnParts<'a> {
+    pub name: &'a [u8],
+    pub value: Option<&'a [u8]>,
+    pub timestamp: Option<i64>,
+    pub ttl: Option<i32>,
+}
+
+impl<'a> From<&'a t::Column> for ColumnParts<'a> {
+    fn from(c: &'a t::Column) -> Self {
+        ColumnParts {
+            name: &c.name,
+            value: c.value.as_deref(),
+            timestamp: c.timestamp,
+            ttl: c.ttl,
+        }
+    }
+}
+
+fn validate_ttl(ttl: Option<i32>) -> ApiResult<()> {
+    match ttl {
         Some(ttl) if ttl <= 0 => invalid("ttl must be positive"),
         _ => Ok(()),
     }
@@ -219,14 +240,19 @@ fn validate_ttl(column: &t::Column) -> ApiResult<()> {
 /// Everything of a Column but its name: TTL, presence of value and
 /// timestamp, and the value against its validator.
 pub fn validate_column_data(cf: &CfDef, column: &t::Column, is_sub: bool) -> ApiResult<()> {
-    validate_ttl(column)?;
-    let Some(value) = &column.value else {
+    validate_column_parts(cf, column.into(), is_sub)
+}
+
+/// [`validate_column_data`] of borrowed fields.
+fn validate_column_parts(cf: &CfDef, column: ColumnParts<'_>, is_sub: bool) -> ApiResult<()> {
+    validate_ttl(column.ttl)?;
+    let Some(value) = column.value else {
         return invalid("Column value is required");
     };
     if column.timestamp.is_none() {
         return invalid("Column timestamp is required");
     }
-    let validator = cf.options.value_validator(&column.name);
+    let validator = cf.options.value_validator(column.name);
     if let Err(e) = validator.validate_for(value, Dialect::V12) {
         let names = if is_sub {
             cf.subcomparator.as_ref().unwrap_or(&cf.comparator)
@@ -238,7 +264,7 @@ pub fn validate_column_data(cf: &CfDef, column: &t::Column, is_sub: bool) -> Api
             e.0,
             cf.keyspace,
             cf.name,
-            names.get_string(&column.name)
+            names.get_string(column.name)
         ));
     }
     Ok(())
@@ -280,9 +306,7 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()>
     };
     if let Some(c) = &cosc.column {
         commutative(false)?;
-        validate_ttl(c)?;
-        validate_column_at(cf, None, &c.name)?;
-        validate_column_data(cf, c, false)?;
+        validate_standard_column(cf, c.into())?;
     }
     if let Some(sc) = &cosc.super_column {
         commutative(false)?;
@@ -302,6 +326,15 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()>
         }
     }
     Ok(())
+}
+
+/// The checks of a `ColumnOrSuperColumn` holding only `column`, after the
+/// column family was found not to be a counter one: what a batch's plain
+/// column write is checked for, in 1.2's order.
+pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>) -> ApiResult<()> {
+    validate_ttl(c.ttl)?;
+    validate_column_at(cf, None, c.name)?;
+    validate_column_parts(cf, c, false)
 }
 
 pub fn validate_mutation(cf: &CfDef, m: &t::Mutation) -> ApiResult<()> {

@@ -3,7 +3,7 @@
 //! are read and converted in `batch`). Every mutation is validated whole
 //! before any of it is applied.
 
-use super::convert::{cell, remove_op};
+use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
 use crate::node::Node;
@@ -45,16 +45,17 @@ pub(super) fn row_mutation(ks: &str, key: Vec<u8>, updates: Vec<(String, Vec<Op>
     }
 }
 
+/// `insert`, taking the key and the column's bytes rather than copying them.
 pub fn insert(
     node: &Node,
     ks: &str,
-    key: &[u8],
+    key: Vec<u8>,
     parent: &t::ColumnParent,
-    column: &t::Column,
+    column: t::Column,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
-    v::validate_key(&cf, key)?;
+    v::validate_key(&cf, &key)?;
     v::validate_column_parent(&cf, parent)?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
@@ -67,14 +68,14 @@ pub fn insert(
         parent.super_column.as_deref(),
         [column.name.as_slice()],
     )?;
-    v::validate_column_data(&cf, column, parent.super_column.is_some())?;
+    v::validate_column_data(&cf, &column, parent.super_column.is_some())?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = Op::Put {
         super_column: parent.super_column.clone(),
-        cell: cell(column, node.now()),
+        cell: cell_from(column, node.now()),
     };
-    node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
+    node.apply(&row_mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
         .map_err(ApiError::from)
 }
 
