@@ -7,10 +7,11 @@
 mod wire_support;
 
 use supercolumn::thrift::client::blank_cf_def;
+use wire_support::thrift19::simple_keyspace;
 
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, Deletion,
-    KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
+    KeyRange, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
     TCassandraSyncClient,
 };
 use wire_support::{conformance_config, connect19, cql3, gateway, timestamp, Client19, Server};
@@ -385,16 +386,7 @@ fn a_keyspace_made_through_the_gateway_is_made_in_the_backend() {
         default_validation_class: Some("UTF8Type".into()),
         ..blank_cf_def("Made", "Wide")
     };
-    let ks = KsDef::new(
-        "Made".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<std::collections::BTreeMap<_, _>>(),
-        None,
-        vec![cf],
-        None,
-    );
+    let ks = simple_keyspace("Made", vec![cf]);
     g.system_add_keyspace(ks).unwrap();
     g.set_keyspace("Made".into()).unwrap();
     let t = timestamp();

@@ -7,12 +7,12 @@
 
 mod wire_support;
 
-use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
-    CfDef, Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, KsDef, SlicePredicate,
-    SliceRange, TCassandraSyncClient,
+    CfDef, Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
+    TCassandraSyncClient,
 };
+use wire_support::thrift19::simple_keyspace;
 use wire_support::{connect19, cql3, gateway, Client19};
 
 fn composite_cf(name: &str, comparator: &str) -> CfDef {
@@ -24,18 +24,12 @@ fn composite_cf(name: &str, comparator: &str) -> CfDef {
 }
 
 fn keyspace(c: &mut Client19) {
-    let ks = KsDef::new(
-        "Comp".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
+    let ks = simple_keyspace(
+        "Comp",
         vec![
             composite_cf("Pairs", "CompositeType(UTF8Type,LongType)"),
             composite_cf("Recent", "CompositeType(UTF8Type,ReversedType(LongType))"),
         ],
-        None,
     );
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Comp".into()).unwrap();

@@ -9,13 +9,12 @@
 
 mod wire_support;
 
-use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause, IndexExpression,
-    IndexOperator, KeyRange, KeySlice, KsDef, SlicePredicate, SliceRange, TCassandraSyncClient,
+    IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::thrift19::{declared, names};
+use wire_support::thrift19::{declared, names, simple_keyspace};
 use wire_support::{connect19, cql3, gateway, ire19, Client19};
 
 fn people(indexed: bool) -> CfDef {
@@ -34,16 +33,7 @@ fn people(indexed: bool) -> CfDef {
 }
 
 fn keyspace(c: &mut Client19) {
-    let ks = KsDef::new(
-        "Idx".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
-        vec![people(true)],
-        None,
-    );
+    let ks = simple_keyspace("Idx", vec![people(true)]);
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Idx".into()).unwrap();
 }

@@ -10,15 +10,14 @@
 
 mod wire_support;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause, IndexExpression,
-    IndexOperator, KeyRange, KeySlice, KsDef, SlicePredicate, SliceRange, TCassandraSyncClient,
+    IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
 use wire_support::gateway::{backend_url, native_backend, v19_without_keyspaces};
-use wire_support::thrift19::{declared, names};
+use wire_support::thrift19::{declared, names, simple_keyspace};
 use wire_support::{connect19, cql3, ire19, Client19, Server};
 
 fn people() -> CfDef {
@@ -37,16 +36,7 @@ fn people() -> CfDef {
 }
 
 fn keyspace(c: &mut Client19) {
-    let ks = KsDef::new(
-        "Idx".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
-        vec![people()],
-        None,
-    );
+    let ks = simple_keyspace("Idx", vec![people()]);
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Idx".into()).unwrap();
 }

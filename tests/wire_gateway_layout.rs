@@ -7,13 +7,12 @@
 
 mod wire_support;
 
-use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
-    CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, KeyRange, KsDef,
+    CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, KeyRange,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::thrift19::names;
+use wire_support::thrift19::{names, simple_keyspace};
 use wire_support::{connect19, gateway, ire19, timestamp, Client19, Server};
 
 /// A backend with no keyspace serving native, and a gateway in front of it
@@ -24,16 +23,7 @@ fn pair(dir: &std::path::Path, options: &str) -> (Server, Server) {
 
 /// Makes keyspace `Lay` with `cfs` through `c`.
 fn keyspace(c: &mut Client19, cfs: Vec<CfDef>) {
-    let ks = KsDef::new(
-        "Lay".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
-        cfs,
-        None,
-    );
+    let ks = simple_keyspace("Lay", cfs);
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Lay".into()).unwrap();
 }

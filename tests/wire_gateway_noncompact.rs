@@ -9,14 +9,13 @@
 
 mod wire_support;
 
-use std::collections::BTreeMap;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, IndexClause,
-    IndexExpression, IndexOperator, KeyRange, KeySlice, KsDef, SlicePredicate, SliceRange,
+    IndexExpression, IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::thrift19::{declared, names};
+use wire_support::thrift19::{declared, names, simple_keyspace};
 use wire_support::{connect19, cql3, gateway, timestamp, Client19};
 
 fn people(extra: Option<ColumnDef>) -> CfDef {
@@ -36,16 +35,7 @@ fn people(extra: Option<ColumnDef>) -> CfDef {
 }
 
 fn keyspace(c: &mut Client19) {
-    let ks = KsDef::new(
-        "Nc".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
-        vec![people(None)],
-        None,
-    );
+    let ks = simple_keyspace("Nc", vec![people(None)]);
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Nc".into()).unwrap();
 }

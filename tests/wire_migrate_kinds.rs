@@ -16,10 +16,10 @@ use std::path::{Path, PathBuf};
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, CqlResult,
-    IndexClause, IndexExpression, IndexOperator, KeyRange, KsDef, SlicePredicate, SliceRange,
+    IndexClause, IndexExpression, IndexOperator, KeyRange, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::thrift19::declared;
+use wire_support::thrift19::{declared, simple_keyspace};
 use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
@@ -76,16 +76,7 @@ const CQL3_TABLES: [&str; 3] = [
 
 /// The schema, made the same way on the source and on the gateway.
 fn schema(c: &mut Client19, cfs: Vec<CfDef>, with_cql3: bool) {
-    let ks = KsDef::new(
-        "Kinds".to_string(),
-        "org.apache.cassandra.locator.SimpleStrategy".to_string(),
-        [("replication_factor".to_string(), "1".to_string())]
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
-        None,
-        cfs,
-        None,
-    );
+    let ks = simple_keyspace("Kinds", cfs);
     c.system_add_keyspace(ks).unwrap();
     c.set_keyspace("Kinds".into()).unwrap();
     if with_cql3 {
