@@ -154,15 +154,7 @@ fn a_composite_comparator_gives_one_clustering_column_per_component() {
 fn declared_columns_make_a_static_compact_table_with_hidden_column1_value() {
     let mut cf = CfDef::new("ks", "Users", 1004, t("UTF8Type"), None);
     cf.options.default_validation_class = t("UTF8Type");
-    cf.options.column_metadata = vec![ColumnDef {
-        name: b"age".to_vec(),
-        validation_class: t("LongType"),
-        index_type: None,
-        index_name: None,
-        index_options: None,
-        component_index: None,
-        is_static: false,
-    }];
+    cf.options.column_metadata = vec![ColumnDef::plain(b"age".to_vec(), t("LongType"))];
     let l = layout_of(&cf).unwrap();
     assert!(l.flags.names().is_empty());
     assert!(l.flags.is_compact());
@@ -187,15 +179,7 @@ fn declared_columns_make_a_static_compact_table_with_hidden_column1_value() {
 #[test]
 fn default_names_skip_declared_ones() {
     let mut cf = CfDef::new("ks", "cf", 1005, t("UTF8Type"), None);
-    cf.options.column_metadata = vec![ColumnDef {
-        name: b"value".to_vec(),
-        validation_class: t("UTF8Type"),
-        index_type: None,
-        index_name: None,
-        index_options: None,
-        component_index: None,
-        is_static: false,
-    }];
+    cf.options.column_metadata = vec![ColumnDef::plain(b"value".to_vec(), t("UTF8Type"))];
     let l = layout_of(&cf).unwrap();
     let names: Vec<&str> = l.columns.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["key", "column1", "value", "value1"]);
@@ -281,15 +265,7 @@ fn legacy_ids_are_name_based_uuids() {
 /// the one 1.2's CQL3 reading gave `system_schema` before it moved there.
 #[test]
 fn thrift_cfs_map_as_1_2s_cql3_reading_did() {
-    let declared = |name: &[u8], class: &str| ColumnDef {
-        name: name.to_vec(),
-        validation_class: t(class),
-        index_type: None,
-        index_name: None,
-        index_options: None,
-        component_index: None,
-        is_static: false,
-    };
+    let declared = |name: &[u8], class: &str| ColumnDef::plain(name.to_vec(), t(class));
     let mut cases = Vec::new();
     for (comparator, validator, key) in [
         ("UTF8Type", "BytesType", "BytesType"),

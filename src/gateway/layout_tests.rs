@@ -15,15 +15,9 @@ fn cf(name: &str, comparator: &str, sub: Option<&str>) -> CfDef {
 }
 
 fn declare(def: &mut CfDef, name: &[u8], class: &str) {
-    def.options.column_metadata.push(ColumnDef {
-        name: name.to_vec(),
-        validation_class: parse_type(class).unwrap(),
-        index_type: None,
-        index_name: None,
-        index_options: None,
-        component_index: None,
-        is_static: false,
-    });
+    def.options
+        .column_metadata
+        .push(ColumnDef::plain(name.to_vec(), parse_type(class).unwrap()));
 }
 
 #[test]
@@ -57,15 +51,10 @@ fn dense_and_super_tables_are_3x_compact_tables() {
     ));
     // Unless it declares columns too (3.x's compound static table).
     let mut declared = cf("D", "CompositeType(UTF8Type,LongType)", None);
-    declared.options.column_metadata = vec![ColumnDef {
-        name: b"x".to_vec(),
-        validation_class: parse_type("UTF8Type").unwrap(),
-        index_type: None,
-        index_name: None,
-        index_options: None,
-        component_index: None,
-        is_static: false,
-    }];
+    declared.options.column_metadata = vec![ColumnDef::plain(
+        b"x".to_vec(),
+        parse_type("UTF8Type").unwrap(),
+    )];
     let e = Layout::of(&declared, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("composite comparator"), "{e}");
 }

@@ -298,15 +298,10 @@ mod tests {
     fn users(storage: Storage) -> (CfDef, Layout) {
         let mut def = CfDef::new("K", "Users", 10, parse_type("UTF8Type").unwrap(), None);
         for (name, class) in [("name", "UTF8Type"), ("age", "LongType")] {
-            def.options.column_metadata.push(ColumnDef {
-                name: name.as_bytes().to_vec(),
-                validation_class: parse_type(class).unwrap(),
-                index_type: None,
-                index_name: None,
-                index_options: None,
-                component_index: None,
-                is_static: false,
-            });
+            def.options.column_metadata.push(ColumnDef::plain(
+                name.as_bytes().to_vec(),
+                parse_type(class).unwrap(),
+            ));
         }
         let layout = Layout::of(&def, storage).unwrap();
         (def, layout)

@@ -127,15 +127,10 @@ mod tests {
 
     fn users(storage: Storage) -> Cf {
         let mut def = CfDef::new("K", "Users", 10, parse_type("UTF8Type").unwrap(), None);
-        def.options.column_metadata.push(ColumnDef {
-            name: b"name".to_vec(),
-            validation_class: parse_type("UTF8Type").unwrap(),
-            index_type: None,
-            index_name: None,
-            index_options: None,
-            component_index: None,
-            is_static: false,
-        });
+        def.options.column_metadata.push(ColumnDef::plain(
+            b"name".to_vec(),
+            parse_type("UTF8Type").unwrap(),
+        ));
         let layout = Layout::of(&def, storage).unwrap();
         Cf {
             def: Arc::new(def),

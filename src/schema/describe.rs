@@ -103,15 +103,7 @@ mod tests {
     use crate::marshal::parse_type;
 
     fn col(name: &str) -> ColumnDef {
-        ColumnDef {
-            name: name.as_bytes().to_vec(),
-            validation_class: parse_type("UTF8Type").unwrap(),
-            index_type: None,
-            index_name: None,
-            index_options: None,
-            component_index: None,
-            is_static: false,
-        }
+        ColumnDef::plain(name.as_bytes().to_vec(), parse_type("UTF8Type").unwrap())
     }
 
     fn names(cols: &[ColumnDef]) -> Vec<String> {

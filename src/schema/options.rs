@@ -144,6 +144,22 @@ pub struct ColumnDef {
     pub is_static: bool,
 }
 
+impl ColumnDef {
+    /// A column declared by its name and validator alone: no index, naming
+    /// whole cells (no component), not static.
+    pub fn plain(name: Vec<u8>, validation_class: TypeRef) -> ColumnDef {
+        ColumnDef {
+            name,
+            validation_class,
+            index_type: None,
+            index_name: None,
+            index_options: None,
+            component_index: None,
+            is_static: false,
+        }
+    }
+}
+
 impl PartialEq for ColumnDef {
     fn eq(&self, other: &Self) -> bool {
         self.name == other.name

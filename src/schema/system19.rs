@@ -111,15 +111,7 @@ impl CompactTable<'_> {
                 column_metadata: self
                     .columns
                     .iter()
-                    .map(|(name, validator)| ColumnDef {
-                        name: bytes(name),
-                        validation_class: ty(validator),
-                        index_type: None,
-                        index_name: None,
-                        index_options: None,
-                        component_index: None,
-                        is_static: false,
-                    })
+                    .map(|(name, validator)| ColumnDef::plain(bytes(name), ty(validator)))
                     .collect(),
                 read_repair_chance: 0.0,
                 dclocal_read_repair_chance: 0.0,

@@ -236,15 +236,10 @@ mod tests {
 
     fn people() -> CfDef {
         let mut cf = CfDef::new("ks", "People", 1000, parse_type("UTF8Type").unwrap(), None);
-        cf.options.column_metadata.push(ColumnDef {
-            name: b"state".to_vec(),
-            validation_class: parse_type("UTF8Type").unwrap(),
-            index_type: None,
-            index_name: None,
-            index_options: None,
-            component_index: None,
-            is_static: false,
-        });
+        cf.options.column_metadata.push(ColumnDef::plain(
+            b"state".to_vec(),
+            parse_type("UTF8Type").unwrap(),
+        ));
         cf
     }
 

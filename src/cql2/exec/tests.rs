@@ -104,15 +104,7 @@ fn schema() -> Arc<Schema> {
     users.options.default_validation_class = Arc::new(UTF8Type);
     users.options.key_validation_class = Arc::new(UTF8Type);
     users.options.column_metadata = vec![
-        ColumnDef {
-            name: b"age".to_vec(),
-            validation_class: Arc::new(LongType),
-            index_type: None,
-            index_name: None,
-            index_options: None,
-            component_index: None,
-            is_static: false,
-        },
+        ColumnDef::plain(b"age".to_vec(), Arc::new(LongType)),
         ColumnDef {
             name: b"state".to_vec(),
             validation_class: Arc::new(UTF8Type),
