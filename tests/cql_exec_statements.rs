@@ -349,3 +349,37 @@ fn schema_tables_list_keyspaces_and_tables() {
     let r = column(&mut n, "SELECT column_name FROM system.schema_columns WHERE keyspace_name = 'ks' AND columnfamily_name = 't'");
     assert_eq!(r, ["v"]);
 }
+
+#[test]
+fn a_delete_names_the_key_part_it_lacks_as_1_2_9_did() {
+    let mut n = node();
+    n.run_all(&["CREATE TABLE d (k int, c1 int, c2 int, v int, w int, PRIMARY KEY (k, c1, c2))"]);
+    assert_eq!(
+        error(&mut n, "DELETE v FROM d WHERE k = 1 AND c1 = 1"),
+        "Missing mandatory PRIMARY KEY part c2 since v specified"
+    );
+    assert_eq!(
+        error(&mut n, "DELETE w, v FROM d WHERE k = 1"),
+        "Missing mandatory PRIMARY KEY part c1 since w specified"
+    );
+    assert_eq!(
+        error(&mut n, "DELETE FROM d WHERE k = 1 AND c2 = 1"),
+        "Missing PRIMARY KEY part c1 since c2 is set"
+    );
+    // The partition key comes first, the deleted columns before either.
+    assert_eq!(
+        error(&mut n, "DELETE v FROM d WHERE c2 = 1"),
+        "Missing mandatory PRIMARY KEY part k"
+    );
+    assert_eq!(
+        error(&mut n, "DELETE nope FROM d WHERE c2 = 1"),
+        "Unknown identifier nope"
+    );
+    // A partial row key without columns is a range deletion.
+    n.run_all(&[
+        "INSERT INTO d (k, c1, c2, v) VALUES (1, 1, 1, 1)",
+        "INSERT INTO d (k, c1, c2, v) VALUES (1, 2, 1, 1)",
+        "DELETE FROM d WHERE k = 1 AND c1 = 1",
+    ]);
+    assert_eq!(column(&mut n, "SELECT c1 FROM d WHERE k = 1"), ["2"]);
+}

@@ -194,7 +194,11 @@ fn a_static_value_shows_on_every_row_of_its_partition() {
     // A non-static column still needs the whole key.
     assert_eq!(
         err(&node, "DELETE v FROM t WHERE k = 'a'"),
-        "Missing mandatory PRIMARY KEY part c"
+        "Missing mandatory PRIMARY KEY part c since v specified"
+    );
+    assert_eq!(
+        err(&node, "DELETE s, v FROM t WHERE k = 'a'"),
+        "Missing mandatory PRIMARY KEY part c since v specified"
     );
     assert_eq!(
         err(&node, "INSERT INTO t (k, v) VALUES ('a', 'x')"),
@@ -280,5 +284,221 @@ fn alter_adds_a_static_column() {
             ("s".to_string(), "static"),
             ("v".to_string(), "regular"),
         ]
+    );
+}
+
+/// The reply of a conditional statement: each row's values as text (see
+/// [`rows`]), the `[applied]` flag as `true`/`false`, and the column names.
+fn cas(node: &Node, q: &str) -> (Vec<String>, Vec<String>) {
+    let Ok(CqlOutcome::Rows(rs)) = run(node, Grammar::WithStatics, q) else {
+        panic!("{q}: no rows");
+    };
+    let names = rs.columns.iter().map(|c| c.name.clone()).collect();
+    let rows = rs
+        .rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .zip(&rs.columns)
+                .map(|(v, c)| match v {
+                    None => "-".to_string(),
+                    Some(b) if c.name == "[applied]" => (b == &[1]).to_string(),
+                    Some(b) if c.type_class.ends_with("Int32Type") => {
+                        i32::from_be_bytes(b.as_slice().try_into().unwrap()).to_string()
+                    }
+                    Some(b) => String::from_utf8_lossy(b).into_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    (rows, names)
+}
+
+#[test]
+fn a_static_condition_is_decided_on_the_partition_not_the_row() {
+    let node = with_table();
+    ok(&node, "INSERT INTO t (k, s) VALUES ('a', 'S1')");
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
+    // Row 2 does not exist; the partition's `s` decides.
+    let (r, names) = cas(
+        &node,
+        "UPDATE t SET v = 'two' WHERE k = 'a' AND c = 2 IF s = 'S1'",
+    );
+    assert_eq!(
+        (r, names),
+        (vec!["true".to_string()], vec!["[applied]".to_string()])
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s, v FROM t WHERE k = 'a'"),
+        ["1 S1 one", "2 S1 two"]
+    );
+    let (r, names) = cas(
+        &node,
+        "UPDATE t SET v = 'x' WHERE k = 'a' AND c = 3 IF s = 'S0'",
+    );
+    assert_eq!(r, ["false S1"]);
+    assert_eq!(names, ["[applied]", "s"]);
+    assert!(rows(&node, "SELECT c FROM t WHERE k = 'a' AND c = 3").is_empty());
+    // A write of the static value alone, under a condition on it.
+    assert_eq!(
+        cas(&node, "UPDATE t SET s = 'S2' WHERE k = 'a' IF s = 'S1'").0,
+        ["true"]
+    );
+    assert_eq!(rows(&node, "SELECT s FROM t WHERE k = 'a' LIMIT 1"), ["S2"]);
+    // No partition, or one without a static value: nothing read, not applied.
+    assert_eq!(
+        cas(&node, "UPDATE t SET s = 'B' WHERE k = 'b' IF s = 'S1'"),
+        (vec!["false".to_string()], vec!["[applied]".to_string()])
+    );
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('c', 1, 'v')");
+    assert_eq!(
+        cas(&node, "UPDATE t SET s = 'C' WHERE k = 'c' IF s = null").0,
+        ["false"]
+    );
+    assert_eq!(rows(&node, "SELECT s FROM t WHERE k = 'c'"), ["-"]);
+    // Regular and static conditions: the row's and the partition's; the
+    // reply lists the regular columns first.
+    let (r, names) = cas(
+        &node,
+        "UPDATE t SET v = 'uno' WHERE k = 'a' AND c = 1 IF s = 'S9' AND v = 'one'",
+    );
+    assert_eq!(r, ["false one S2"]);
+    assert_eq!(names, ["[applied]", "v", "s"]);
+    assert_eq!(
+        cas(
+            &node,
+            "UPDATE t SET v = 'uno' WHERE k = 'a' AND c = 1 IF s = 'S2' AND v = 'one'"
+        )
+        .0,
+        ["true"]
+    );
+    // A missing row holds nothing: `IF v = null` holds when the static part was read.
+    assert_eq!(
+        cas(
+            &node,
+            "UPDATE t SET v = 'five' WHERE k = 'a' AND c = 5 IF v = null AND s = 'S2'"
+        )
+        .0,
+        ["true"]
+    );
+    let (r, names) = cas(
+        &node,
+        "UPDATE t SET v = 'six' WHERE k = 'a' AND c = 6 IF v = 'x' AND s = 'S2'",
+    );
+    assert_eq!(
+        (r, names),
+        (
+            vec!["false - S2".to_string()],
+            vec!["[applied]".into(), "v".into(), "s".into()]
+        )
+    );
+    // A DELETE of the static value under a condition on it.
+    assert_eq!(
+        cas(&node, "DELETE s FROM t WHERE k = 'a' IF s = 'S2'").0,
+        ["true"]
+    );
+    assert_eq!(rows(&node, "SELECT s FROM t WHERE k = 'a' LIMIT 1"), ["-"]);
+}
+
+#[test]
+fn a_static_insert_if_not_exists_asks_for_the_static_part() {
+    let node = with_table();
+    assert_eq!(
+        cas(
+            &node,
+            "INSERT INTO t (k, s) VALUES ('d', 'D') IF NOT EXISTS"
+        )
+        .0,
+        ["true"]
+    );
+    let (r, names) = cas(
+        &node,
+        "INSERT INTO t (k, s) VALUES ('d', 'E') IF NOT EXISTS",
+    );
+    assert_eq!(r, ["false d - D -"]);
+    assert_eq!(names, ["[applied]", "k", "c", "s", "v"]);
+    // Rows without a static value: the static part does not exist.
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('e', 1, 'x')");
+    assert_eq!(
+        cas(
+            &node,
+            "INSERT INTO t (k, s) VALUES ('e', 'E') IF NOT EXISTS"
+        )
+        .0,
+        ["true"]
+    );
+    // Naming a row does not change it when only static columns are set.
+    assert_eq!(
+        cas(
+            &node,
+            "INSERT INTO t (k, c, s) VALUES ('e', 9, 'E2') IF NOT EXISTS"
+        )
+        .0,
+        ["false e - E -"]
+    );
+    assert!(rows(&node, "SELECT c FROM t WHERE k = 'e' AND c = 9").is_empty());
+    // A row's IF NOT EXISTS shows that row, without the static part it did not read.
+    assert_eq!(
+        cas(
+            &node,
+            "INSERT INTO t (k, c, v) VALUES ('e', 1, 'y') IF NOT EXISTS"
+        )
+        .0,
+        ["false e 1 - x"]
+    );
+    assert_eq!(
+        cas(
+            &node,
+            "INSERT INTO t (k, c, v) VALUES ('e', 2, 'y') IF NOT EXISTS"
+        )
+        .0,
+        ["true"]
+    );
+}
+
+#[test]
+fn a_static_write_names_its_partition_alone() {
+    let node = with_table();
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
+    assert_eq!(
+        err(&node, "UPDATE t SET s = 'x' WHERE k = 'a' AND c = 1"),
+        "Invalid restriction on clustering column c since the UPDATE statement modifies only static columns"
+    );
+    assert_eq!(
+        err(&node, "DELETE s FROM t WHERE k = 'a' AND c = 1"),
+        "Invalid restriction on clustering column c since the DELETE statement modifies only static columns"
+    );
+    assert_eq!(
+        err(&node, "UPDATE t SET s = 'x' WHERE k = 'a' AND c = 1 IF s = 'y'"),
+        "Invalid restriction on clustering column c since the UPDATE statement modifies only static columns"
+    );
+    // The partition key is checked first.
+    assert_eq!(
+        err(&node, "UPDATE t SET s = 'x' WHERE c = 1"),
+        "Missing mandatory PRIMARY KEY part k"
+    );
+    // A condition on a regular column is about a row, which it must name.
+    assert_eq!(
+        err(&node, "UPDATE t SET s = 'x' WHERE k = 'a' IF v = 'one'"),
+        "Missing mandatory PRIMARY KEY part c"
+    );
+    assert_eq!(
+        cas(
+            &node,
+            "UPDATE t SET s = 'x' WHERE k = 'a' AND c = 1 IF v = 'one'"
+        )
+        .0,
+        ["true"]
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s, v FROM t WHERE k = 'a'"),
+        ["1 x one"]
+    );
+    // An INSERT may name its row with static columns alone.
+    ok(&node, "INSERT INTO t (k, c, s) VALUES ('a', 2, 'y')");
+    assert_eq!(
+        rows(&node, "SELECT c, s, v FROM t WHERE k = 'a'"),
+        ["1 y one", "2 y -"]
     );
 }

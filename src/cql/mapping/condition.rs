@@ -11,7 +11,8 @@
 //! conditioned columns (in `IF` order, once each) otherwise; nothing more
 //! when the row does not exist.
 //!
-//! A conditional BATCH's own rules live in `batch`.
+//! A conditional BATCH's own rules live in `batch`; conditions on static
+//! columns (2.0.6) are decided on the partition's static part (`statics`).
 //!
 //! It must not read or write: the executor runs the read and the writes,
 //! serialized per partition.
@@ -26,6 +27,7 @@ use super::select::{ResultColumn, ResultSet};
 use super::values::{eval_scalar, TermContext};
 
 pub mod batch;
+pub mod statics;
 
 /// The `[applied]` column's name and type, as 2.0 named them.
 pub const APPLIED: &str = "[applied]";
@@ -173,6 +175,150 @@ pub fn read_rows(statement: &Statement, table: &Table, selection: Selection) -> 
         allow_filtering: false,
         distinct: false,
     })
+}
+
+/// What a conditional statement is decided on: 2.0.6 read the statement's
+/// CQL row for its `IF NOT EXISTS`, `IF EXISTS` and conditions on regular
+/// columns, and the partition's static part for conditions on static
+/// columns and for the `IF NOT EXISTS` of a statement writing static
+/// columns only.
+#[derive(Debug, Clone)]
+pub struct ConditionReads {
+    /// The statement's CQL row(s): every column, or the conditioned
+    /// regular columns.
+    pub row: Option<Select>,
+    /// The partition's first CQL row: every column for a static `IF NOT
+    /// EXISTS`, else every static column.
+    pub statics: Option<Select>,
+}
+
+/// What the executor reads before deciding `cond` (see [`decide`]).
+pub fn reads_for(
+    statement: &Statement,
+    table: &Table,
+    cond: &Conditional,
+) -> CqlResult<ConditionReads> {
+    let (regular, fixed): (Vec<&str>, Vec<&str>) = match cond {
+        Conditional::Columns(cs) => {
+            let mut names: Vec<&str> = Vec::new();
+            for c in cs.iter() {
+                if !names.contains(&c.column.as_str()) {
+                    names.push(&c.column);
+                }
+            }
+            names.into_iter().partition(|n| !table.is_static(n))
+        }
+        Conditional::NotExists if statics::sets_only_statics(table, statement) => {
+            let row = read_rows(statement, table, Selection::Wildcard)?;
+            return Ok(ConditionReads {
+                row: None,
+                statics: Some(statics::static_part(table, row, Selection::Wildcard)),
+            });
+        }
+        _ => {
+            return Ok(ConditionReads {
+                row: Some(read_for(statement, table, cond)?),
+                statics: None,
+            })
+        }
+    };
+    let row = match regular.is_empty() {
+        true => None,
+        false => Some(read_rows(statement, table, columns_selection(regular))?),
+    };
+    let statics = match fixed.is_empty() {
+        true => None,
+        false => {
+            let whole = read_rows(statement, table, Selection::Wildcard)?;
+            let all = columns_selection(statics::static_columns(table));
+            Some(statics::static_part(table, whole, all))
+        }
+    };
+    Ok(ConditionReads { row, statics })
+}
+
+/// Decides `cond` on what [`reads_for`]'s reads returned: whether it
+/// holds, and 2.0's reply: `[applied]`, and when not applied what was read (see the module
+/// header; a static condition's column follows the regular ones, as 2.0.6
+/// listed them, and shows the partition's static value).
+pub fn decide(
+    table: &Table,
+    cond: &Conditional,
+    row: Option<ResultSet>,
+    fixed: Option<ResultSet>,
+    ctx: &mut TermContext,
+) -> CqlResult<(bool, ResultSet)> {
+    let empty = || ResultSet {
+        columns: Vec::new(),
+        rows: Vec::new(),
+    };
+    let Conditional::Columns(cs) = cond else {
+        if let Some(part) = fixed {
+            // A static IF NOT EXISTS: does the partition have a live static value?
+            let part = statics::static_row(table, part);
+            let applied = part.rows.is_empty();
+            return Ok((applied, result(applied, part)));
+        }
+        let current = statics::without_statics(table, row.unwrap_or_else(empty));
+        let applied = applies(table, cond, &current, ctx)?;
+        return Ok((applied, result(applied, current)));
+    };
+    if fixed.is_none() {
+        let current = row.unwrap_or_else(empty);
+        let applied = applies(table, cond, &current, ctx)?;
+        return Ok((applied, result(applied, current)));
+    }
+    let part = fixed.as_ref().and_then(|f| statics::live_statics(table, f));
+    let row = row.unwrap_or_else(empty);
+    let mut applied = part.is_some() || !row.rows.is_empty();
+    for c in cs.iter() {
+        let ty = table
+            .column(&c.column)
+            .map(|col| col.ty.clone())
+            .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+        let want = eval_scalar(&c.value, &ty, &c.column, ctx)?;
+        if table.is_static(&c.column) {
+            let have = part
+                .iter()
+                .flatten()
+                .find(|(name, _)| *name == c.column)
+                .and_then(|(_, v)| v.clone());
+            applied &= have == want;
+        } else if let Some(at) = row.columns.iter().position(|rc| rc.name == c.column) {
+            applied &= match row.rows.is_empty() {
+                true => want.is_none(),
+                false => row.rows.iter().all(|r| r[at] == want),
+            };
+        }
+    }
+    // The reply: the conditioned regular columns, then the static ones.
+    let regular = row.columns.len();
+    let mut columns = row.columns.clone();
+    for c in cs.iter() {
+        if table.is_static(&c.column) && !columns.iter().any(|rc| rc.name == c.column) {
+            let ty = table.column(&c.column).map(|col| col.ty.class_name());
+            columns.push(ResultColumn {
+                name: c.column.clone(),
+                type_class: ty.unwrap_or_default(),
+            });
+        }
+    }
+    let static_value = |name: &str| {
+        part.iter()
+            .flatten()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.clone())
+    };
+    let extend = |mut r: Vec<Option<Vec<u8>>>| {
+        r.extend(columns[regular..].iter().map(|c| static_value(&c.name)));
+        r
+    };
+    let rows = match (row.rows.is_empty(), &part) {
+        (false, _) => row.rows.into_iter().map(extend).collect(),
+        (true, Some(_)) => vec![extend(vec![None; regular])],
+        (true, None) => Vec::new(),
+    };
+    Ok((applied, result(applied, ResultSet { columns, rows })))
 }
 
 /// Whether `current` (the rows `read_for` returned) satisfies the condition.

@@ -135,7 +135,7 @@ fn deletes_row_partition_and_collection() {
         writes(&t, "DELETE v1 FROM del_t WHERE k = 'a'", &[])
             .unwrap_err()
             .to_string(),
-        "Missing mandatory PRIMARY KEY part c"
+        "Missing mandatory PRIMARY KEY part c since v1 specified"
     );
 }
 

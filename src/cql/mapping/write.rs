@@ -19,6 +19,7 @@ use super::super::table::{ColumnRole, Layout, Table};
 use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::CqlType;
 use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
+use super::condition::statics;
 use super::keys::{cartesian, key_values, require_all};
 use super::names::{cell_name, marker_name, prefix_range, row_key};
 use super::values::{eval_i64, eval_scalar, TermContext};
@@ -339,6 +340,10 @@ pub fn update_writes(
             }
         }
     }
+    if statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column())) {
+        require_all(table, &key_values(table, &upd.where_clause, ctx)?, 0)?;
+        statics::refuse_clustering(table, "UPDATE", &upd.where_clause, upd.condition.as_ref())?;
+    }
     write_rows(table, upd, default_ts, ctx)
 }
 
@@ -351,11 +356,13 @@ fn write_rows(
     let st = stamp(&upd.using, default_ts, ctx)?;
     let keys = key_values(table, &upd.where_clause, ctx)?;
     // 2.0: a write of static columns only may name the partition alone;
-    // it writes no row (no marker).
+    // it writes no row (no marker). A condition on a regular column is
+    // about a row, which it must then name.
     let statics_alone = table.has_statics()
         && !upd.assignments.is_empty()
         && upd.assignments.iter().all(|a| table.is_static(a.column()))
-        && keys.clustering.iter().all(Vec::is_empty);
+        && keys.clustering.iter().all(Vec::is_empty)
+        && !statics::has_row_conditions(table, upd.condition.as_ref());
     let rows = if statics_alone {
         require_all(table, &keys, 0)?;
         vec![Vec::new()]
@@ -416,31 +423,8 @@ pub fn delete_writes(
     if del.using.ttl.is_some() {
         return Err(CqlError::invalid("TTL cannot be set on DELETE"));
     }
-    let st = stamp(&del.using, default_ts, ctx)?;
-    let keys = key_values(table, &del.where_clause, ctx)?;
-    let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
-    if keys.clustering.iter().skip(given).any(|v| !v.is_empty()) {
-        let missing = &table.clustering[given].column.name;
-        return Err(CqlError::invalid(format!(
-            "Missing PRIMARY KEY part {missing}"
-        )));
-    }
-    // 2.0: deleting static columns only needs the partition.
-    let statics_only = del.columns.iter().all(|d| {
-        table.is_static(match d {
-            Deletion::Column(c) | Deletion::Element { column: c, .. } => c,
-        })
-    });
-    let needed = if del.columns.is_empty() || statics_only {
-        0
-    } else {
-        table.clustering.len()
-    };
-    require_all(table, &keys, needed)?;
     for d in &del.columns {
-        let c = match d {
-            Deletion::Column(c) | Deletion::Element { column: c, .. } => c,
-        };
+        let c = statics::deleted_column(d);
         match table.role(c) {
             None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
             Some(ColumnRole::Regular(_)) => {}
@@ -449,6 +433,42 @@ pub fn delete_writes(
                     "Invalid identifier {c} for deletion (should not be a PRIMARY KEY part)"
                 )))
             }
+        }
+    }
+    let st = stamp(&del.using, default_ts, ctx)?;
+    let keys = key_values(table, &del.where_clause, ctx)?;
+    require_all(table, &keys, 0)?;
+    let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
+    if let Some(set) = keys
+        .clustering
+        .iter()
+        .skip(given)
+        .position(|v| !v.is_empty())
+    {
+        return Err(CqlError::invalid(format!(
+            "Missing PRIMARY KEY part {} since {} is set",
+            table.clustering[given].column.name,
+            table.clustering[given + set].column.name
+        )));
+    }
+    // 2.0: deleting static columns only is about the partition.
+    let statics_only =
+        statics::writes_only_statics(table, del.columns.iter().map(statics::deleted_column))
+            && !statics::has_row_conditions(table, del.condition.as_ref());
+    if statics_only {
+        statics::refuse_clustering(table, "DELETE", &del.where_clause, del.condition.as_ref())?;
+    } else if given < table.clustering.len() {
+        // Named columns need their whole row; 2.0 names a non-static one.
+        let named = del.columns.iter().map(statics::deleted_column);
+        if let Some(first) = named
+            .clone()
+            .find(|c| !table.is_static(c))
+            .or(named.clone().next())
+        {
+            return Err(CqlError::invalid(format!(
+                "Missing mandatory PRIMARY KEY part {} since {first} specified",
+                table.clustering[given].column.name
+            )));
         }
     }
     let mut out = Vec::new();

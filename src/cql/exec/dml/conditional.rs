@@ -41,22 +41,23 @@ pub(super) fn conditional_write(
             ))
         }
     };
-    let read = condition::read_for(statement, &table, cond)?;
+    let reads = condition::reads_for(statement, &table, cond)?;
     backend.serialized(&ks, &table.name, &key, &mut || {
-        let current = match select(backend, session, &read, binds)? {
-            CqlOutcome::Rows(rs) => rs,
-            _ => ResultSet {
-                columns: Vec::new(),
-                rows: Vec::new(),
-            },
+        let read = |s: &Option<crate::cql::ast::Select>| -> CqlResult<Option<ResultSet>> {
+            s.as_ref()
+                .map(|s| select(backend, session, s, binds).map(rows))
+                .transpose()
         };
-        let applied = holds(session, binds, &table, cond, &current)?;
+        let (row, fixed) = (read(&reads.row)?, read(&reads.statics)?);
+        let (applied, reply) = with_context(session, binds, |ctx| {
+            condition::decide(&table, cond, row, fixed, ctx)
+        })?;
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
             let mutations: Vec<RowMutation> = writes.into_iter().map(mutation).collect();
             backend.apply(&mutations)?;
         }
-        Ok(CqlOutcome::Rows(condition::result(applied, current)))
+        Ok(CqlOutcome::Rows(reply))
     })
 }
 
@@ -100,15 +101,7 @@ pub(super) fn conditional_batch(
         };
         condition::check(&table, s, &cond)?;
         let read = condition::read_for(s, &table, &cond)?;
-        let now = session.clock().next_timestamp();
-        let row = session.clock().with_uuids(|uuids| {
-            let mut ctx = TermContext {
-                binds,
-                now_millis: now / 1000,
-                uuids,
-            };
-            conditions.row_of(&read, &mut ctx)
-        })?;
+        let row = with_context(session, binds, |ctx| conditions.row_of(&read, ctx))?;
         conditions.add(row, &cond)?;
         reads.push((s, cond, read));
     }
@@ -172,8 +165,7 @@ pub(super) fn conditional_batch(
     })
 }
 
-/// Whether `cond` holds for the rows read, its terms evaluated at a fresh
-/// timestamp of the session's clock.
+/// Whether `cond` holds for the rows read.
 fn holds(
     session: &CqlSession,
     binds: &[Option<Vec<u8>>],
@@ -181,6 +173,18 @@ fn holds(
     cond: &Conditional,
     current: &ResultSet,
 ) -> CqlResult<bool> {
+    with_context(session, binds, |ctx| {
+        condition::applies(table, cond, current, ctx)
+    })
+}
+
+/// Runs `f` with the terms of `binds` evaluated at a fresh timestamp of
+/// the session's clock.
+fn with_context<T>(
+    session: &CqlSession,
+    binds: &[Option<Vec<u8>>],
+    f: impl FnOnce(&mut TermContext) -> CqlResult<T>,
+) -> CqlResult<T> {
     let now = session.clock().next_timestamp();
     session.clock().with_uuids(|uuids| {
         let mut ctx = TermContext {
@@ -188,7 +192,7 @@ fn holds(
             now_millis: now / 1000,
             uuids,
         };
-        condition::applies(table, cond, current, &mut ctx)
+        f(&mut ctx)
     })
 }
 
