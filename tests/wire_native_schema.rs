@@ -265,3 +265,143 @@ fn describe_answers_as_4_0_does() {
     let mut c3 = ready(&s, 3);
     assert_eq!(c3.query("DESCRIBE KEYSPACES").error().0, 0x2000);
 }
+
+/// 2.0-2.1's `system.schema_columns`, as v2 and v3 sessions (claiming
+/// 2.0.17 and 2.1.22) read it: a row for every column with its `type`,
+/// static columns named so; v1 (1.2.9) keeps 1.2's rows without it.
+#[test]
+fn v2_and_v3_read_2_0s_schema_columns_with_types() {
+    let s = server();
+    let mut c = ready(&s, 2);
+    c.ok("CREATE KEYSPACE st WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    c.ok("CREATE TABLE st.t (k text, c int, v text, s text static, PRIMARY KEY (k, c))");
+    c.ok("CREATE TABLE st.two (a int, b int, c int, d int, v int, PRIMARY KEY ((a, b), c, d)) WITH CLUSTERING ORDER BY (c DESC, d ASC)");
+    // Text columns as text, `component_index` as its decimal.
+    let typed = |c: &mut Conn, cf: &str| -> Vec<Vec<String>> {
+        let rows = c
+            .ok(&format!(
+                "SELECT column_name, type, component_index, validator FROM system.schema_columns \
+                 WHERE keyspace_name = '{}' AND columnfamily_name = '{cf}'",
+                if cf.starts_with("Std") { "CT" } else { "st" }
+            ))
+            .rows();
+        rows.iter()
+            .map(|r| {
+                r.iter()
+                    .enumerate()
+                    .map(|(i, v)| match (i, v) {
+                        (_, None) => "null".to_string(),
+                        (2, Some(b)) => i32::from_be_bytes(b[..].try_into().unwrap()).to_string(),
+                        (_, Some(b)) => String::from_utf8_lossy(b).into_owned(),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let m = "org.apache.cassandra.db.marshal.";
+    for v in [2, 3] {
+        let mut c = ready(&s, v);
+        assert_eq!(
+            typed(&mut c, "t"),
+            vec![
+                vec![
+                    "c".into(),
+                    "clustering_key".into(),
+                    "0".into(),
+                    format!("{m}Int32Type")
+                ],
+                vec![
+                    "k".into(),
+                    "partition_key".into(),
+                    "null".into(),
+                    format!("{m}UTF8Type")
+                ],
+                vec![
+                    "s".into(),
+                    "static".into(),
+                    "1".into(),
+                    format!("{m}UTF8Type")
+                ],
+                vec![
+                    "v".into(),
+                    "regular".into(),
+                    "1".into(),
+                    format!("{m}UTF8Type")
+                ],
+            ],
+            "v{v}"
+        );
+        assert_eq!(
+            typed(&mut c, "two"),
+            vec![
+                vec![
+                    "a".into(),
+                    "partition_key".into(),
+                    "0".into(),
+                    format!("{m}Int32Type")
+                ],
+                vec![
+                    "b".into(),
+                    "partition_key".into(),
+                    "1".into(),
+                    format!("{m}Int32Type")
+                ],
+                vec![
+                    "c".into(),
+                    "clustering_key".into(),
+                    "0".into(),
+                    format!("{m}ReversedType({m}Int32Type)")
+                ],
+                vec![
+                    "d".into(),
+                    "clustering_key".into(),
+                    "1".into(),
+                    format!("{m}Int32Type")
+                ],
+                vec![
+                    "v".into(),
+                    "regular".into(),
+                    "2".into(),
+                    format!("{m}Int32Type")
+                ],
+            ],
+            "v{v}"
+        );
+        // A Thrift CF: its default names, the value a compact value.
+        assert_eq!(
+            typed(&mut c, "StdLong"),
+            vec![
+                vec![
+                    "column1".into(),
+                    "clustering_key".into(),
+                    "null".into(),
+                    format!("{m}LongType")
+                ],
+                vec![
+                    "key".into(),
+                    "partition_key".into(),
+                    "null".into(),
+                    format!("{m}BytesType")
+                ],
+                vec![
+                    "value".into(),
+                    "compact_value".into(),
+                    "null".into(),
+                    format!("{m}BytesType")
+                ],
+            ],
+            "v{v}"
+        );
+    }
+    // 1.2.9's rows: the non-key columns only, no `type`.
+    let mut c = ready(&s, 1);
+    assert_eq!(
+        c.query("SELECT type FROM system.schema_columns").error().0,
+        0x2200
+    );
+    let rows = texts(
+        &mut c,
+        "SELECT column_name FROM system.schema_columns WHERE keyspace_name = 'st' AND columnfamily_name = 't'",
+    );
+    assert_eq!(rows, vec![vec!["s".to_string()], vec!["v".to_string()]]);
+}

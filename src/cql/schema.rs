@@ -187,6 +187,53 @@ impl Table {
         }
     }
 
+    /// The rows 2.0-2.1 kept in `system.schema_columns`, with the `type`
+    /// 2.0 added: every column, the key and clustering columns and a compact
+    /// table's value included (1.2 listed the others only), each with its
+    /// kind (`partition_key`, `clustering_key`, `regular`, `static`,
+    /// `compact_value`) and a component index where its type is a
+    /// component of a composite (key validator or comparator).
+    pub fn schema_columns_2_0(&self) -> Vec<(SchemaColumn, &'static str)> {
+        let plain = |name: &str, component_index: Option<i32>, validator: String| SchemaColumn {
+            name: name.to_string(),
+            component_index,
+            validator,
+            index_name: None,
+            index_type: None,
+            index_options: None,
+            is_static: false,
+        };
+        let compound_key = self.partition_key.len() > 1;
+        let composite = match self.layout {
+            Layout::Sparse => true,
+            Layout::CompactDense => self.clustering.len() > 1,
+            Layout::CompactStatic => false,
+        };
+        let mut rows = Vec::new();
+        for (i, k) in self.partition_key.iter().enumerate() {
+            let at = compound_key.then_some(i as i32);
+            rows.push((plain(&k.name, at, k.ty.class_name()), "partition_key"));
+        }
+        for (i, c) in self.clustering.iter().enumerate() {
+            let at = composite.then_some(i as i32);
+            let validator = wrap(&c.column.ty, c.reversed);
+            rows.push((plain(&c.column.name, at, validator), "clustering_key"));
+        }
+        match self.layout {
+            Layout::CompactDense => {
+                if let Some(v) = self.regular.first().filter(|v| !v.column.name.is_empty()) {
+                    let validator = v.column.ty.class_name();
+                    rows.push((plain(&v.column.name, None, validator), "compact_value"));
+                }
+            }
+            _ => rows.extend(self.schema().columns.into_iter().map(|c| {
+                let kind = if c.is_static { "static" } else { "regular" };
+                (c, kind)
+            })),
+        }
+        rows
+    }
+
     /// Whether Thrift `describe_keyspace` lists this table: 1.2.9 hides
     /// every table with a regular column that has a component index.
     pub fn visible_to_thrift(&self) -> bool {

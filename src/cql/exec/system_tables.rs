@@ -18,7 +18,7 @@ use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
 use crate::cql::parse;
-use crate::cql::schema::json_string_list;
+use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};
@@ -36,6 +36,14 @@ pub const CQL_VERSION: &str = "3.0.5";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
+/// 2.0-2.1's: 1.2's plus `type`, with a row for every column.
+const COLUMNS_2_0: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
+
+/// Whether a session claiming `local`'s release reads 2.0-2.1's
+/// `schema_columns` (with `type`) rather than 1.2's.
+fn claims_column_types(local: &LocalFacts) -> bool {
+    local.release_version.starts_with("2.")
+}
 
 /// The virtual table `keyspace.<name>` served to a session whose node
 /// claims `local`'s release: 1.2-2.x's schema tables before 3.0, the 3.0+
@@ -50,6 +58,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
         "schema_columnfamilies" => COLUMNFAMILIES,
+        "schema_columns" if claims_column_types(local) => COLUMNS_2_0,
         "schema_columns" => COLUMNS,
         "local" => LOCAL,
         "peers" => PEERS,
@@ -191,20 +200,32 @@ fn partition(
             }
         }
         _ => {
+            let typed = table.column("type").is_some();
             for (name, cf) in &ks.cfs {
                 let Ok(t) = table_of(cf) else { continue };
-                let mut cols = t.schema().columns;
-                cols.sort_by(|a, b| a.name.cmp(&b.name));
-                for c in cols {
+                let mut cols: Vec<(SchemaColumn, Option<&str>)> = match typed {
+                    true => t
+                        .schema_columns_2_0()
+                        .into_iter()
+                        .map(|(c, kind)| (c, Some(kind)))
+                        .collect(),
+                    false => t.schema().columns.into_iter().map(|c| (c, None)).collect(),
+                };
+                cols.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+                for (c, kind) in cols {
+                    let mut values = vec![
+                        ("component_index", c.component_index.and_then(int)),
+                        ("index_name", c.index_name.as_deref().and_then(text)),
+                        ("index_options", c.index_options.as_deref().and_then(text)),
+                        ("index_type", c.index_type.as_deref().and_then(text)),
+                        ("validator", text(&c.validator)),
+                    ];
+                    if let Some(kind) = kind {
+                        values.push(("type", text(kind)));
+                    }
                     rows.push((
                         vec![name.as_bytes().to_vec(), c.name.as_bytes().to_vec()],
-                        vec![
-                            ("component_index", c.component_index.and_then(int)),
-                            ("index_name", c.index_name.as_deref().and_then(text)),
-                            ("index_options", c.index_options.as_deref().and_then(text)),
-                            ("index_type", c.index_type.as_deref().and_then(text)),
-                            ("validator", text(&c.validator)),
-                        ],
+                        values,
                     ));
                 }
             }
