@@ -502,3 +502,57 @@ fn a_static_write_names_its_partition_alone() {
         ["1 y one", "2 y -"]
     );
 }
+
+#[test]
+fn a_conditional_batch_decides_static_conditions_on_the_static_part() {
+    let node = with_table();
+    ok(&node, "INSERT INTO t (k, s) VALUES ('a', 'S1')");
+    ok(&node, "INSERT INTO t (k, c, v) VALUES ('a', 1, 'one')");
+    // A static condition and a row that does not exist yet.
+    let (r, names) = cas(
+        &node,
+        "BEGIN BATCH UPDATE t SET s = 'S2' WHERE k = 'a' IF s = 'S1' \
+         INSERT INTO t (k, c, v) VALUES ('a', 2, 'two') APPLY BATCH",
+    );
+    assert_eq!(
+        (r, names),
+        (vec!["true".to_string()], vec!["[applied]".to_string()])
+    );
+    assert_eq!(
+        rows(&node, "SELECT c, s, v FROM t WHERE k = 'a'"),
+        ["1 S2 one", "2 S2 two"]
+    );
+    // Not applied: the rows the conditions touched, with the static value.
+    let (r, names) = cas(
+        &node,
+        "BEGIN BATCH UPDATE t SET v = 'x' WHERE k = 'a' AND c = 1 IF v = 'one' \
+         UPDATE t SET s = 'S3' WHERE k = 'a' IF s = 'S1' APPLY BATCH",
+    );
+    assert_eq!(names, ["[applied]", "k", "c", "v", "s"]);
+    assert_eq!(r, ["false a 1 one S2"]);
+    // Only the static part touched: it is the one row shown.
+    let (r, _) = cas(
+        &node,
+        "BEGIN BATCH UPDATE t SET s = 'S3' WHERE k = 'a' IF s = 'S0' APPLY BATCH",
+    );
+    assert_eq!(r, ["false a - S2"]);
+    // A static IF NOT EXISTS and a row's conditions do not clash.
+    let (r, _) = cas(
+        &node,
+        "BEGIN BATCH INSERT INTO t (k, s) VALUES ('b', 'B') IF NOT EXISTS \
+         INSERT INTO t (k, c, v) VALUES ('b', 1, 'b1') IF NOT EXISTS APPLY BATCH",
+    );
+    assert_eq!(r, ["true"]);
+    assert_eq!(
+        rows(&node, "SELECT c, s, v FROM t WHERE k = 'b'"),
+        ["1 B b1"]
+    );
+    assert_eq!(
+        err(
+            &node,
+            "BEGIN BATCH INSERT INTO t (k, s) VALUES ('b', 'B') IF NOT EXISTS \
+             UPDATE t SET s = 'C' WHERE k = 'b' IF s = 'B' APPLY BATCH"
+        ),
+        "Cannot mix IF conditions and IF NOT EXISTS for the same row"
+    );
+}

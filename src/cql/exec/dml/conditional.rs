@@ -12,6 +12,7 @@ use super::{mutation, select, statement_writes};
 use crate::cql::ast::{Batch, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::condition::batch::{self, BatchConditions};
+use crate::cql::mapping::condition::statics;
 use crate::cql::mapping::condition::{self, Conditional};
 use crate::cql::mapping::{ResultSet, TermContext};
 use crate::cql::table::Table;
@@ -100,14 +101,21 @@ pub(super) fn conditional_batch(
             continue;
         };
         condition::check(&table, s, &cond)?;
-        let read = condition::read_for(s, &table, &cond)?;
-        let row = with_context(session, binds, |ctx| conditions.row_of(&read, ctx))?;
-        conditions.add(row, &cond)?;
+        let read = condition::reads_for(s, &table, &cond)?;
+        if let Some(row_read) = &read.row {
+            let row = with_context(session, binds, |ctx| conditions.row_of(row_read, ctx))?;
+            conditions.add(row, &cond)?;
+        }
+        if read.statics.is_some() {
+            conditions.add_static(&cond)?;
+        }
         reads.push((s, cond, read));
     }
     let selection = conditions.selection();
     for (s, _, read) in reads.iter_mut() {
-        *read = condition::read_rows(s, &table, selection.clone())?;
+        if read.row.is_some() {
+            read.row = Some(condition::read_rows(s, &table, selection.clone())?);
+        }
     }
     // Every statement, conditional or not, must write the same partition.
     let mut key: Option<Vec<u8>> = None;
@@ -135,16 +143,29 @@ pub(super) fn conditional_batch(
         let mut applied = true;
         let mut touched: Vec<Vec<Option<Vec<u8>>>> = Vec::new();
         let mut last = None;
+        let mut first_read = None;
         for (_, cond, read) in &reads {
-            let current = rows(select(backend, session, read, binds)?);
-            let holds = holds(session, binds, &table, cond, &current)?;
+            let row = match &read.row {
+                Some(r) => Some(rows(select(backend, session, r, binds)?)),
+                None => None,
+            };
+            let fixed = match &read.statics {
+                Some(r) => Some(rows(select(backend, session, r, binds)?)),
+                None => None,
+            };
+            let (holds, _) = with_context(session, binds, |ctx| {
+                condition::decide(&table, cond, row.clone(), fixed, ctx)
+            })?;
             applied &= holds;
-            for r in &current.rows {
-                if !touched.contains(r) {
-                    touched.push(r.clone());
+            if let Some(current) = row {
+                for r in &current.rows {
+                    if !touched.contains(r) {
+                        touched.push(r.clone());
+                    }
                 }
+                last = Some(current);
             }
-            last = Some(current);
+            first_read = first_read.or(read.row.as_ref().or(read.statics.as_ref()));
         }
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
@@ -152,29 +173,26 @@ pub(super) fn conditional_batch(
             backend.apply(&mutations)?;
             return Ok(CqlOutcome::Rows(condition::result(true, empty_rows())));
         }
-        let current = match (reads.as_slice(), last) {
-            ([_], Some(only)) => only,
-            (_, _) if touched.is_empty() => empty_rows(),
-            ([(_, _, read), ..], _) => {
-                let whole = batch::partition_read(&table, read);
-                batch::touched_rows(rows(select(backend, session, &whole, binds)?), &touched)
+        let current = match (reads.as_slice(), last, first_read) {
+            ([_], Some(only), _) if !conditions.reads_statics() => only,
+            (_, _, None) => empty_rows(),
+            (_, _, Some(read)) => {
+                let mut whole = batch::partition_read(&table, read);
+                whole.selection = selection.clone();
+                whole.limit = None;
+                let partition = rows(select(backend, session, &whole, binds)?);
+                match (touched.is_empty(), conditions.reads_statics()) {
+                    (false, true) => batch::touched_rows(partition, &touched),
+                    (false, false) => {
+                        statics::without_statics(&table, batch::touched_rows(partition, &touched))
+                    }
+                    // Only the static part was read: it is the one row.
+                    (true, true) => statics::static_row(&table, partition),
+                    (true, false) => empty_rows(),
+                }
             }
-            ([], _) => empty_rows(),
         };
         Ok(CqlOutcome::Rows(condition::result(false, current)))
-    })
-}
-
-/// Whether `cond` holds for the rows read.
-fn holds(
-    session: &CqlSession,
-    binds: &[Option<Vec<u8>>],
-    table: &Table,
-    cond: &Conditional,
-    current: &ResultSet,
-) -> CqlResult<bool> {
-    with_context(session, binds, |ctx| {
-        condition::applies(table, cond, current, ctx)
     })
 }
 

@@ -9,7 +9,9 @@
 //! when not applied, carries every column once any statement is `IF [NOT]
 //! EXISTS`, else the partition key, clustering columns and conditioned
 //! columns (in `IF` order across statements, once each), for every CQL
-//! row a condition touched, in clustering order.
+//! row a condition touched, in clustering order (a condition on a static
+//! column, 2.0.6, touches the partition's static part: its values show on
+//! those rows, or as one row of their own when no row was touched).
 //!
 //! It must not read or write: the executor runs the reads and the writes
 //! under one serialized section of the partition.
@@ -71,6 +73,8 @@ pub struct BatchConditions<'t> {
     every_column: bool,
     /// Conditioned columns, in `IF` order across the batch, once each.
     columns: Vec<String>,
+    /// The kind of condition on the partition's static part, if any.
+    statics: Option<Kind>,
 }
 
 impl<'t> BatchConditions<'t> {
@@ -80,6 +84,7 @@ impl<'t> BatchConditions<'t> {
             rows: Vec::new(),
             every_column: false,
             columns: Vec::new(),
+            statics: None,
         }
     }
 
@@ -104,6 +109,29 @@ impl<'t> BatchConditions<'t> {
     /// Records one statement's condition on `row`; refuses what 2.0 could
     /// not combine on one row.
     pub fn add(&mut self, row: RowId, cond: &Conditional) -> CqlResult<()> {
+        let kind = self.kind_of(cond);
+        for (other, previous) in &self.rows {
+            if *other == row {
+                combine(*previous, kind)?;
+            }
+        }
+        self.rows.push((row, kind));
+        Ok(())
+    }
+
+    /// Records one statement's condition on the partition's static part
+    /// (2.0.6 kept it apart from every row: a static `IF NOT EXISTS` and
+    /// a row's conditions do not clash).
+    pub fn add_static(&mut self, cond: &Conditional) -> CqlResult<()> {
+        let kind = self.kind_of(cond);
+        if let Some(previous) = self.statics {
+            combine(previous, kind)?;
+        }
+        self.statics = Some(kind);
+        Ok(())
+    }
+
+    fn kind_of(&mut self, cond: &Conditional) -> Kind {
         let kind = match cond {
             Conditional::NotExists => Kind::NotExists,
             Conditional::Exists => Kind::Exists,
@@ -119,28 +147,12 @@ impl<'t> BatchConditions<'t> {
         if kind != Kind::Columns {
             self.every_column = true;
         }
-        for (other, previous) in &self.rows {
-            if *other != row || *previous == kind {
-                continue;
-            }
-            let exists_pair = [*previous, kind].contains(&Kind::Exists)
-                && [*previous, kind].contains(&Kind::NotExists);
-            // 2.0 lets IF EXISTS join column conditions (both must hold).
-            let exists_and_columns = [*previous, kind].contains(&Kind::Exists)
-                && [*previous, kind].contains(&Kind::Columns);
-            if exists_pair {
-                return Err(CqlError::invalid(
-                    "Cannot mix IF EXISTS and IF NOT EXISTS conditions for the same row",
-                ));
-            }
-            if !exists_and_columns {
-                return Err(CqlError::invalid(
-                    "Cannot mix IF conditions and IF NOT EXISTS for the same row",
-                ));
-            }
-        }
-        self.rows.push((row, kind));
-        Ok(())
+        kind
+    }
+
+    /// Whether some condition is on the partition's static part.
+    pub fn reads_statics(&self) -> bool {
+        self.statics.is_some()
     }
 
     /// What each condition's read selects (and the not-applied reply shows).
@@ -159,6 +171,26 @@ impl<'t> BatchConditions<'t> {
         }
         columns_selection(names)
     }
+}
+
+/// Refuses what 2.0 could not combine on one row (or on the static part).
+fn combine(previous: Kind, kind: Kind) -> CqlResult<()> {
+    if previous == kind {
+        return Ok(());
+    }
+    let pair = [previous, kind];
+    if pair.contains(&Kind::Exists) && pair.contains(&Kind::NotExists) {
+        return Err(CqlError::invalid(
+            "Cannot mix IF EXISTS and IF NOT EXISTS conditions for the same row",
+        ));
+    }
+    // 2.0 lets IF EXISTS join column conditions (both must hold).
+    if pair.contains(&Kind::Exists) && pair.contains(&Kind::Columns) {
+        return Ok(());
+    }
+    Err(CqlError::invalid(
+        "Cannot mix IF conditions and IF NOT EXISTS for the same row",
+    ))
 }
 
 /// The read of the whole partition `read` is in (its clustering
