@@ -5,6 +5,10 @@
 //! super columns for Super column families (each cell linked to its super
 //! column), as seed 002 and seed 004 draw them.
 //!
+//! Through a cluster backend the node gives the partition as the cluster's
+//! reads answer it (live cells only); the view then says `"source":
+//! "cluster"` and flags the CQL3 cells whose timestamps are stand-ins.
+//!
 //! Owns the cell kinds shown and the cell-to-row link. Rows come from the
 //! CQL3 mapping (`cql::mapping::rows_from_cells`), the same code SELECT
 //! uses, over the partition's live cells.

@@ -3,8 +3,9 @@
 //! partition by a key typed per the key validator.
 //!
 //! A page costs a seek plus reading the partitions on it (their cells are
-//! counted, never held), whatever the column family's size. It must not
-//! hold more than one page.
+//! counted, never held), whatever the column family's size; through a
+//! cluster, a range read of its keys and a read per partition (sizes of
+//! live data, see `node::live`). It must not hold more than one page.
 
 use super::catalog::cf_def;
 use super::cells::source;
