@@ -6,7 +6,8 @@
 //! Super partition, the same stats and ring; a CQL3 partition shows the
 //! same CQL rows and cell names, its markers and collection elements
 //! flagged as stand-ins. After deletions the gateway shows what the
-//! cluster answers: no deleted row, no tombstone.
+//! cluster answers: no deleted row, no tombstone. An expiring cell shows
+//! what remains of its TTL, a counter its total.
 
 mod explorer_support;
 mod wire_support;
@@ -339,4 +340,64 @@ fn deleted_data_is_not_shown_through_a_gateway() {
     };
     assert_eq!(check("u07"), Value::Array(vec![]));
     assert_eq!(check("u06"), serde_json::json!([hex(b"u06")]));
+}
+
+#[test]
+fn expiring_and_counter_cells_through_a_gateway() {
+    use supercolumn::thrift::gen::cassandra19::CounterColumn;
+    let dir = tempfile::tempdir().unwrap();
+    let conf = v19_without_keyspaces(dir.path());
+    let backend = native_backend(&conf);
+    let url = backend_url(&backend, "");
+    let conf = conf.to_str().unwrap();
+    let gateway = Server::start(&[
+        "--config",
+        conf,
+        "--in-memory",
+        "--backend",
+        &url,
+        "--admin-listen",
+        "127.0.0.1:0",
+    ]);
+    let ga = api(&gateway);
+    let mut c = connect19(gateway.port);
+    let counts = CfDef {
+        default_validation_class: Some("CounterColumnType".into()),
+        ..cf("Counts", None)
+    };
+    let ks = simple_keyspace(KS, vec![cf("Users", None), counts]);
+    c.system_add_keyspace(ks).unwrap();
+    c.set_keyspace(KS.into()).unwrap();
+    let parent = ColumnParent::new("Users".to_string(), None);
+    let col = Column::new(b"soon".to_vec(), b"gone".to_vec(), 7, Some(1000));
+    c.insert(b"t1".to_vec(), parent, col, CL::ONE).unwrap();
+    let parent = ColumnParent::new("Counts".to_string(), None);
+    for _ in 0..5 {
+        let add = CounterColumn::new(b"hits".to_vec(), 1);
+        c.add(b"page".to_vec(), parent.clone(), add, CL::ONE)
+            .unwrap();
+    }
+
+    let t1 = partition(&ga, "Users", "t1");
+    let cell = &t1["cells"][0];
+    assert_eq!(
+        (&cell["kind"], &cell["value"]),
+        (&Value::from("expiring"), &Value::from("gone"))
+    );
+    let ttl = cell["ttl"].as_i64().unwrap();
+    assert!(
+        (990..=1000).contains(&ttl),
+        "what remains of the TTL: {ttl}"
+    );
+    let page = partition(&ga, "Counts", "page");
+    let cell = &page["cells"][0];
+    assert_eq!(
+        (&cell["kind"], &cell["value"]),
+        (&Value::from("counter"), &Value::from("5"))
+    );
+    let listed = get(
+        &ga,
+        &format!("/api/explorer/keyspaces/{KS}/cfs/Counts/partitions"),
+    );
+    assert_eq!(listed["partitions"][0]["cells"], 1);
 }
