@@ -12,7 +12,10 @@
 #   scripts/bench-explorer.sh [-n KEYS] [--runs RUNS] [--limit PAGE]
 #
 # KEYS defaults to 100000, RUNS to 20, PAGE to 100. SUPERCOLUMN_BIN runs that
-# binary instead of building one (see scripts/env.sh).
+# binary instead of building one (see scripts/env.sh). With GATEWAY=1 (see
+# scripts/server-lib.sh) the explorer is asked through a gateway in front of a
+# backend supercolumn (the live views of `node::live`), once: a cluster's
+# files are not the gateway's to flush.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 . scripts/server-lib.sh
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
 done
 command -v curl >/dev/null || { echo "bench-explorer.sh needs curl" >&2; exit 1; }
 ensure_binary
-trap '[ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/null || true' EXIT
+trap 'for pid in ${SERVER_PID:-} ${BACKEND_PID:-}; do kill -9 "$pid" 2>/dev/null || true; done' EXIT
 start_server "$ROOT/storage-conf.xml" --admin-listen 127.0.0.1:0
 ADMIN_PORT=$(sed -n 's/^supercolumn admin on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
 [ -n "$ADMIN_PORT" ] || { echo "no admin port announced" >&2; exit 1; }
@@ -71,8 +74,13 @@ report() {
     once "ring nodes=6 rf=3 (whole CF)" "$api/ring?nodes=6&rf=3&partitioner=murmur3"
 }
 
-report "in memtables"
-curl -sf -X POST "http://127.0.0.1:$ADMIN_PORT/flush" -d '{}' >/dev/null
-report "in SSTables (after a flush)"
+if [ -n "${GATEWAY:-}" ]; then
+    report "through a gateway (the backend's data in memtables)"
+else
+    report "in memtables"
+    curl -sf -X POST "http://127.0.0.1:$ADMIN_PORT/flush" -d '{}' >/dev/null
+    report "in SSTables (after a flush)"
+fi
 stop_server
 SERVER_PID=
+BACKEND_PID=

@@ -5,6 +5,10 @@
 //! super columns for Super column families (each cell linked to its super
 //! column), as seed 002 and seed 004 draw them.
 //!
+//! Through a cluster backend the node gives the partition as the cluster's
+//! reads answer it (live cells only); the view then says `"source":
+//! "cluster"` and flags the CQL3 cells whose timestamps are stand-ins.
+//!
 //! Owns the cell kinds shown and the cell-to-row link. Rows come from the
 //! CQL3 mapping (`cql::mapping::rows_from_cells`), the same code SELECT
 //! uses, over the partition's live cells.
@@ -43,6 +47,7 @@ pub fn partition(
     };
     let table = cql3_table(&def);
     let now = node.now();
+    let stored = node.stored_views();
     let rows = match &table {
         Some(t) => cql_rows(t, &def, &sp, now),
         None => Vec::new(),
@@ -51,6 +56,7 @@ pub fn partition(
         def: &def,
         table: table.as_ref(),
         rows: &rows,
+        stored,
         cells: Vec::new(),
         supers: Vec::new(),
     };
@@ -86,6 +92,7 @@ pub fn partition(
         "rows": rows_json,
         "supers": view.supers,
         "truncated": sp.truncated,
+        "source": source(node),
     }))
 }
 
@@ -211,6 +218,9 @@ struct View<'a> {
     def: &'a CfDef,
     table: Option<&'a Table>,
     rows: &'a [Row],
+    /// False for a cluster's live view, whose CQL3 markers and collection
+    /// elements carry stand-in timestamps (CQL cannot read theirs).
+    stored: bool,
     cells: Vec<Value>,
     supers: Vec<Value>,
 }
@@ -384,7 +394,7 @@ impl View<'_> {
         } else {
             None
         };
-        self.push(json!({
+        let mut cell = json!({
             "name_hex": bytes_to_hex(&c.name),
             "name": text(cmp.as_ref(), &c.name),
             "components": components(&cmp, &c.name, element.as_ref()),
@@ -398,6 +408,20 @@ impl View<'_> {
             "local_deletion_time": ldt,
             "row": row,
             "super": super_name,
-        }))
+        });
+        if !self.stored && matches!(kind, "row_marker" | "collection") {
+            cell["stand_in"] = json!(true);
+        }
+        self.push(cell)
+    }
+}
+
+/// What the partition views show: the data as stored, or as the
+/// cluster's reads answer it (see docs/explorer-api.md).
+pub fn source(node: &Node) -> &'static str {
+    if node.stored_views() {
+        "stored"
+    } else {
+        "cluster"
     }
 }

@@ -14,7 +14,9 @@
 //! the one place its errors become the admin surface's).
 //!
 //! Layering: a sibling of `admin`, `thrift` and `native` above `node`: it
-//! reads the engine and the schema through [`crate::node::Node`] only, and
+//! reads the data and the schema through [`crate::node::Node`] only (with
+//! a cluster backend the node answers the partition views with live cells,
+//! and every such answer says its `source`), and
 //! the CQL3 parser, table model and planner of [`crate::cql`]; it must not
 //! depend on `thrift` or `native`, and it never writes.
 

@@ -3,10 +3,12 @@
 //! partition by a key typed per the key validator.
 //!
 //! A page costs a seek plus reading the partitions on it (their cells are
-//! counted, never held), whatever the column family's size. It must not
-//! hold more than one page.
+//! counted, never held), whatever the column family's size; through a
+//! cluster, a range read of its keys and a read per partition (sizes of
+//! live data, see `node::live`). It must not hold more than one page.
 
 use super::catalog::cf_def;
+use super::cells::source;
 use super::error::{ExplorerError, ExplorerResult};
 use super::render::text;
 use crate::marshal::bytes_to_hex;
@@ -31,13 +33,17 @@ pub struct PageQuery {
 /// One partition's line in a listing.
 pub fn entry(node: &Node, key_type: &crate::marshal::TypeRef, p: &PartitionSize) -> Value {
     let schema = node.schema();
-    json!({
+    let mut e = json!({
         "key_hex": bytes_to_hex(&p.key),
         "key": text(key_type.as_ref(), &p.key),
         "token": schema.partitioner.token_to_string(&p.token),
         "cells": p.cells,
         "bytes": p.bytes,
-    })
+    });
+    if p.partial {
+        e["partial"] = json!(true);
+    }
+    e
 }
 
 /// `GET .../partitions`.
@@ -55,7 +61,9 @@ pub fn page(node: &Node, ks: &str, cf: &str, q: &PageQuery) -> ExplorerResult<Va
         })?;
         let found = node.partition_size(ks, cf, &key)?;
         let partitions: Vec<Value> = found.iter().map(|p| entry(node, &key_type, p)).collect();
-        return Ok(json!({ "partitions": partitions, "next": Value::Null }));
+        return Ok(
+            json!({ "partitions": partitions, "next": Value::Null, "source": source(node) }),
+        );
     }
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let mut sizes = Vec::with_capacity(limit + 1);
@@ -70,5 +78,5 @@ pub fn page(node: &Node, ks: &str, cf: &str, q: &PageQuery) -> ExplorerResult<Va
         _ => Value::Null,
     };
     let partitions: Vec<Value> = sizes.iter().map(|p| entry(node, &key_type, p)).collect();
-    Ok(json!({ "partitions": partitions, "next": next }))
+    Ok(json!({ "partitions": partitions, "next": next, "source": source(node) }))
 }

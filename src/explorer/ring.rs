@@ -123,7 +123,9 @@ pub fn ring(node: &Node, ks: &str, cf: &str, q: &RingQuery) -> ExplorerResult<Va
     let mut replica_bytes = vec![0u64; n];
     // The biggest partitions per node, to name the hot ones.
     let mut biggest: Vec<Vec<(u64, Vec<u8>)>> = vec![Vec::new(); n];
+    let mut partial = 0u64;
     let complete = scan(node, ks, cf, q.max_partitions, &mut |s| {
+        partial += u64::from(s.partial);
         let home = owner(&ring, &p.token(&s.key));
         primary_parts[home] += 1;
         primary_bytes[home] += s.bytes;
@@ -183,6 +185,8 @@ pub fn ring(node: &Node, ks: &str, cf: &str, q: &RingQuery) -> ExplorerResult<Va
         "skew": skew,
         "skewed": skewed,
         "complete": complete,
+        "partial_partitions": partial,
+        "source": super::cells::source(node),
         "hot": hot.iter().map(|(b, i, k)| json!({
             "key": text(key_type.as_ref(), k),
             "key_hex": crate::marshal::bytes_to_hex(k),

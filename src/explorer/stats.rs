@@ -116,12 +116,16 @@ impl Histogram {
 
 /// One partition as the largest / warnings lists show it.
 fn line(key_type: &TypeRef, p: &PartitionSize) -> Value {
-    json!({
+    let mut l = json!({
         "key": text(key_type.as_ref(), &p.key),
         "key_hex": bytes_to_hex(&p.key),
         "cells": p.cells,
         "bytes": p.bytes,
-    })
+    });
+    if p.partial {
+        l["partial"] = json!(true);
+    }
+    l
 }
 
 /// `GET .../stats`.
@@ -135,8 +139,10 @@ pub fn stats(node: &Node, ks: &str, cf: &str, q: &StatsQuery) -> ExplorerResult<
     let mut largest: Vec<PartitionSize> = Vec::new();
     let mut warnings = Vec::new();
     let mut warned = 0u64;
+    let mut partial = 0u64;
     let complete = scan(node, ks, cf, q.max_partitions, &mut |p| {
         partitions += 1;
+        partial += u64::from(p.partial);
         cells += p.cells;
         bytes += p.bytes;
         cells_h.add(p.cells);
@@ -179,11 +185,13 @@ pub fn stats(node: &Node, ks: &str, cf: &str, q: &StatsQuery) -> ExplorerResult<
         "cells": cells,
         "bytes": bytes,
         "complete": complete,
+        "partial_partitions": partial,
         "histogram": { "cells": cells_h.json(), "bytes": bytes_h.json() },
         "largest": largest.iter().map(|p| line(&key_type, p)).collect::<Vec<_>>(),
         "warnings": warnings,
         "warning_count": warned,
         "thresholds": { "bytes": q.warn_bytes, "cells": q.warn_cells },
+        "source": super::cells::source(node),
     }))
 }
 

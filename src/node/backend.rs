@@ -13,11 +13,12 @@
 //!
 //! What stays engine-only, reached through `Node::engine()` (an `Option`,
 //! `None` with a cluster backend, no downcast): flush, compaction,
-//! snapshots, per-CF statistics and metrics, the explorer's stored views
-//! (`stored_partition`, `partition_size(s)`), and the no-wait routing of
+//! snapshots, per-CF statistics and metrics, and the no-wait routing of
 //! `thrift::handoff` (whether a read would wait on the disk). A front end
 //! asking for one of those with a cluster backend gets a clear refusal,
-//! never a guess.
+//! never a guess. The explorer's partition views (`Node::stored_partition`,
+//! `partition_size(s)`) are the engine's stored views with it, and with a
+//! cluster are built on this trait's reads (`node::live`: live cells only).
 //!
 //! This module must not implement storage semantics; it only forwards.
 

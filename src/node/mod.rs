@@ -38,6 +38,7 @@ mod error;
 pub mod faults;
 pub mod limits;
 pub mod listen;
+mod live;
 mod locks;
 pub mod notices;
 pub mod observe;
@@ -376,8 +377,16 @@ impl Node {
         Ok(rows)
     }
 
+    /// Whether the explorer's partition views show the data as stored
+    /// (the embedded engine: tombstones and markers included) rather than
+    /// as a cluster's reads answer it (live cells only; see `node::live`).
+    pub fn stored_views(&self) -> bool {
+        self.engine.is_some()
+    }
+
     /// One partition as stored: every cell (tombstones included) and
     /// marker, at most `max_items` top-level items (the explorer's view).
+    /// With a cluster, the partition as a read answers it (see `node::live`).
     pub fn stored_partition(
         &self,
         keyspace: &str,
@@ -385,29 +394,40 @@ impl Node {
         key: &[u8],
         max_items: usize,
     ) -> NodeResult<Option<crate::storage::stored::StoredPartition>> {
-        self.engine
-            .as_ref()
-            .ok_or_else(|| self.engine_only("the stored view"))?
-            .stored_partition(keyspace, cf, key, max_items)
-            .map_err(storage_error)
+        match &self.engine {
+            Some(engine) => engine
+                .stored_partition(keyspace, cf, key, max_items)
+                .map_err(storage_error),
+            None => live::partition(
+                &*self.backend,
+                keyspace,
+                cf,
+                key,
+                max_items,
+                &live::Budget::DEFAULT,
+            ),
+        }
     }
 
-    /// The size of one partition (cells and bytes as stored), if it exists.
+    /// The size of one partition (cells and bytes as stored), if it
+    /// exists; with a cluster, as a read answers it (see `node::live`).
     pub fn partition_size(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
     ) -> NodeResult<Option<crate::storage::stored::PartitionSize>> {
-        self.engine
-            .as_ref()
-            .ok_or_else(|| self.engine_only("the stored view"))?
-            .partition_size(keyspace, cf, key)
-            .map_err(storage_error)
+        match &self.engine {
+            Some(engine) => engine
+                .partition_size(keyspace, cf, key)
+                .map_err(storage_error),
+            None => live::partition_size(&*self.backend, keyspace, cf, key, &live::Budget::DEFAULT),
+        }
     }
 
     /// Partition sizes in ring order after `after` (see
-    /// `Engine::partition_sizes`), until `each` says stop.
+    /// `Engine::partition_sizes`), until `each` says stop; with a cluster,
+    /// the partitions its reads return, sized as they answer them.
     pub fn partition_sizes(
         &self,
         keyspace: &str,
@@ -415,11 +435,19 @@ impl Node {
         after: Option<&[u8]>,
         each: &mut dyn FnMut(crate::storage::stored::PartitionSize) -> bool,
     ) -> NodeResult<()> {
-        self.engine
-            .as_ref()
-            .ok_or_else(|| self.engine_only("the stored view"))?
-            .partition_sizes(keyspace, cf, after, each)
-            .map_err(storage_error)
+        match &self.engine {
+            Some(engine) => engine
+                .partition_sizes(keyspace, cf, after, each)
+                .map_err(storage_error),
+            None => live::partition_sizes(
+                &*self.backend,
+                keyspace,
+                cf,
+                after,
+                &live::Budget::DEFAULT,
+                each,
+            ),
+        }
     }
 
     /// Keys that may match an indexed `Eq` (KEYS or COMPOSITES), unchecked.

@@ -195,6 +195,7 @@ fn size_of(
         token: dk.token.clone(),
         cells,
         bytes,
+        partial: false,
     })
 }
 

@@ -65,6 +65,11 @@ pub struct PartitionSize {
     /// tombstone's bounds. Not the on-disk size (no index or framing), so
     /// that it means the same for a memtable and an SSTable.
     pub bytes: u64,
+    /// True when the counting stopped before the partition's end, so
+    /// `cells` and `bytes` are lower bounds. The engine counts every cell
+    /// (always false); a view read through a cluster may stop (see
+    /// `node::live`).
+    pub partial: bool,
 }
 
 /// Bytes one cell adds to [`PartitionSize::bytes`].

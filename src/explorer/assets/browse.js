@@ -140,16 +140,17 @@ async function renderPartitions(panel, { ks, cf, def, href }) {
       return;
     }
     const first = state.trail.length * state.limit;
-    body.append(h("p.muted", state.key ? "Found by key." : "Partitions " + fmt.count(first + 1) + "–" +
-      fmt.count(first + page.partitions.length) + " in ring order (by token)."));
+    body.append(h("p.muted", (state.key ? "Found by key." : "Partitions " + fmt.count(first + 1) + "–" +
+      fmt.count(first + page.partitions.length) + " in ring order (by token).") +
+      (page.source === "cluster" ? " Live data as the cluster answers it (no tombstones)." : "")));
     body.append(table(
       [{ label: "#", num: true }, { label: "Key" }, { label: "Token" }, { label: "Cells", num: true }, { label: "Bytes", num: true }],
       page.partitions.map((p, i) => h("tr", { dataset: { keyHex: p.key_hex } },
         h("td.num.muted", state.key ? "" : String(first + i + 1)),
         h("td", h("a.key", { href: href("ks", ks, "cf", cf, "p", p.key_hex) }, valueWithHex(p.key, p.key_hex))),
         h("td", h("code.token", { title: String(p.token) }, fmt.shortToken(p.token))),
-        h("td.num", fmt.count(p.cells)),
-        h("td.num", { title: fmt.bytes(p.bytes) }, fmt.count(p.bytes)))), "partition-list"));
+        h("td.num", (p.partial ? "≥ " : "") + fmt.count(p.cells)),
+        h("td.num", { title: fmt.bytes(p.bytes) }, (p.partial ? "≥ " : "") + fmt.count(p.bytes)))), "partition-list"));
     const pager = h("div.pager");
     if (!state.key && state.trail.length) {
       pager.append(h("button.secondary", { type: "button", onclick: () => {

@@ -236,10 +236,15 @@ export async function renderPartition(view, { ks, cf, key, href }) {
       : "How the Thrift API sees it. Hover a column to light its cell."),
     isCql ? (p.rows.length ? cqlRows(p, parseCqlDefinition(def.cql_definition)) : h("p.empty-state", "No live rows."))
       : drawThrift(def, p));
+  const cluster = p.source === "cluster";
+  const naming = isCql ? ": a name is the row's clustering values, then the column name (and a map key)."
+    : ", one cell per column" + (isSuper ? ", grouped by super column." : ".");
   const right = h("section.pane.right",
-    h("h2", "As stored cells"),
-    h("p.muted", isCql ? "What the server stores (cassandra-cli lists the live cells): a name is the row's clustering values, then the column name (and a map key)."
-      : "What the server stores (cassandra-cli lists the live cells), one cell per column" + (isSuper ? ", grouped by super column." : ".")),
+    h("h2", cluster ? "As the cluster answers" : "As stored cells"),
+    h("p.muted", cluster
+      ? "The live cells the cluster returns (it shows no tombstones or deletions)" + naming +
+        (isCql ? " Row markers' and collection elements' timestamps are stand-ins: CQL cannot read theirs." : "")
+      : "What the server stores (cassandra-cli lists the live cells)" + naming),
     cellsTable(p, isSuper));
   const split = h("div.split", left, right);
   view.append(split);

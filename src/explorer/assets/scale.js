@@ -51,6 +51,12 @@ async function renderStats(box, { ks, cf, href }) {
   if (s.complete === false) {
     box.append(h("p.warn", "Figures from the first " + fmt.count(s.partitions) + " partitions in ring order (the scan is bounded)."));
   }
+  if (s.source === "cluster") {
+    box.append(h("p.muted", "Sizes of the live data as the cluster answers it (no tombstones)."));
+  }
+  if (s.partial_partitions) {
+    box.append(h("p.warn", fmt.count(s.partial_partitions) + " partitions were counted only in part (too big to read whole): their figures are lower bounds."));
+  }
   if (s.warnings && s.warnings.length) {
     const more = (s.warning_count || s.warnings.length) - s.warnings.length;
     box.append(h("div.warnings", { role: "alert" },
