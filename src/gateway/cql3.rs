@@ -221,7 +221,7 @@ pub fn create_statement(cf: &CfDef, storage: Storage) -> GatewayResult<String> {
 pub fn table_name(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<String> {
     match lookup(inner, keyspace, cf)? {
         Some(t) => Ok(t.table),
-        None => Ok(super::reads::table(inner, keyspace, cf)?.1.table),
+        None => Ok(super::reads::table(inner, keyspace, cf)?.1.table.clone()),
     }
 }
 
