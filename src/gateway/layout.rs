@@ -34,8 +34,9 @@
 //! `CompositeType` comparator is one clustering column per component, as
 //! in 3.x: `(key, column1, ..., columnN, value)` (`composite`).
 //!
-//! This module only describes tables and writes their DDL; it must not talk
-//! to the cluster.
+//! This module only describes tables and writes their DDL (and keeps each
+//! CF definition's layout once made, [`Layouts`]); it must not talk to the
+//! cluster.
 
 use super::composite::Component;
 use super::GatewayError;
@@ -418,8 +419,11 @@ pub const MAX_LAYOUTS: usize = 4096;
 /// change brings new definitions, hence new layouts. Refusals are not kept.
 #[derive(Default)]
 pub struct Layouts {
-    by_def: Mutex<HashMap<usize, (Arc<CfDef>, Arc<Layout>)>>,
+    by_def: Mutex<HashMap<usize, Kept>>,
 }
+
+/// A definition (kept alive, so that its address is not reused) and its layout.
+type Kept = (Arc<CfDef>, Arc<Layout>);
 
 impl Layouts {
     pub fn of(&self, def: &Arc<CfDef>, storage: Storage) -> Result<Arc<Layout>, GatewayError> {

@@ -389,7 +389,7 @@ impl Cluster {
                 let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
                 let keys = self.block(index::keys(
                     &self.inner,
-                    &plan,
+                    plan,
                     &piece,
                     after.as_deref(),
                     batch,
@@ -532,3 +532,7 @@ fn block_on<T: Send>(
     }
     tokio::task::block_in_place(|| driver.block_on(f))
 }
+
+#[cfg(test)]
+#[path = "block_tests.rs"]
+mod block_tests;
