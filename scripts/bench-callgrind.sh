@@ -11,7 +11,12 @@
 # load, unlike times; tokio's polling moves a null call by a few hundred.
 #
 #   scripts/bench-callgrind.sh [-n KEYS] [--operations "null insert read"] [--keep DIR]
+#                              [--gateway]
 #
+# --gateway runs the server under callgrind as a gateway (`--backend`) in
+# front of a backend supercolumn serving the native protocol (started first,
+# not instrumented): the instructions are the gateway's alone (issue 17;
+# scripts/bench-gateway.sh has its CPU and context switches per call).
 # KEYS defaults to 20000. --keep DIR keeps the dumps (callgrind.out.*) there,
 # for `callgrind_annotate --inclusive=yes DIR/FILE`. SUPERCOLUMN_BIN runs that
 # binary instead of building one (see scripts/env.sh).
@@ -21,12 +26,14 @@ set -euo pipefail
 keys=20000
 operations="null insert read"
 keep=
+gateway=
 while [ $# -gt 0 ]; do
     case $1 in
         -n) keys=$2; shift 2 ;;
         --operations) operations=$2; shift 2 ;;
         --keep) keep=$(absolute_path "$2"); mkdir -p "$keep"; shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --gateway) gateway=1; shift ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -36,10 +43,17 @@ ensure_binary
 work=$(mktemp -d)
 dumps=${keep:-$work}
 pid=
-trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+backend=()
+SERVER_PID=
+trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; [ -n "$SERVER_PID" ] && kill -9 "$SERVER_PID" 2>/dev/null; rm -rf "$work"' EXIT
+if [ -n "$gateway" ]; then
+    . scripts/server-lib.sh
+    start_one "$ROOT/storage-conf.xml" --native-listen 127.0.0.1:0
+    backend=(--backend "cassandra://127.0.0.1:$NATIVE_PORT")
+fi
 valgrind --tool=callgrind --callgrind-out-file="$dumps/callgrind.out.%p" \
     "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 \
-    --data-dir "$work/data" >"$work/stdout" 2>"$work/stderr" &
+    --data-dir "$work/data" "${backend[@]}" >"$work/stdout" 2>"$work/stderr" &
 pid=$!
 port=
 for _ in $(seq 1 600); do
@@ -69,3 +83,11 @@ for op in $operations; do
     ir=$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file")
     printf '%-8s %8d %16d %14.0f\n' "$op" "$keys" "$ir" "$(echo "$ir / $keys" | bc -l)"
 done
+if [ -n "$gateway" ]; then
+    # The gateway first (killed with the trap), then its backend and data.
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=
+    stop_server
+    SERVER_PID=
+fi

@@ -436,10 +436,14 @@ enum Storage {
 
 /// Connects to the cluster `url` names and creates supercolumn's tables
 /// there (the driver's start blocks, so it runs off the async workers).
+/// The driver's tasks run on the server's runtime: its workers then read
+/// the cluster's answers beside the clients' requests, and a call wakes
+/// no thread of a runtime of the driver's own.
 async fn connect_cluster(url: &str, schema: Arc<Schema>) -> Result<Arc<Cluster>, Fatal> {
     let url = ClusterUrl::parse(url).map_err(|e| Fatal(format!("--backend: {e}")))?;
     let shown = url.hosts.join(",");
-    let cluster = tokio::task::spawn_blocking(move || Cluster::connect(&url, schema))
+    let runtime = tokio::runtime::Handle::current();
+    let cluster = tokio::task::spawn_blocking(move || Cluster::connect_on(&url, schema, runtime))
         .await?
         .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
     tracing::info!("storage: the cluster at {shown}");

@@ -75,13 +75,17 @@ pub fn table_of(cf: &CfDef) -> GatewayResult<Option<Table3>> {
         return Ok(None);
     }
     let o = &cf.options;
-    let class = cf.comparator.class_name();
-    if !class.starts_with(&format!("{MARSHAL_PACKAGE}CompositeType(")) || o.value_alias.is_some() {
-        return Ok(None);
-    }
+    // Asked of every call's CF: the cheap refusals first, no allocation.
     let Some(components) = cf.comparator.components() else {
         return Ok(None);
     };
+    let class = cf.comparator.class_name();
+    let composite = class
+        .strip_prefix(MARSHAL_PACKAGE)
+        .is_some_and(|c| c.starts_with("CompositeType("));
+    if !composite || o.value_alias.is_some() {
+        return Ok(None);
+    }
     let has_collections = components
         .last()
         .is_some_and(|t| t.collection_columns().is_some());
@@ -221,7 +225,7 @@ pub fn create_statement(cf: &CfDef, storage: Storage) -> GatewayResult<String> {
 pub fn table_name(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<String> {
     match lookup(inner, keyspace, cf)? {
         Some(t) => Ok(t.table),
-        None => Ok(super::reads::table(inner, keyspace, cf)?.1.table),
+        None => Ok(super::reads::table(inner, keyspace, cf)?.1.table.clone()),
     }
 }
 

@@ -34,13 +34,17 @@
 //! `CompositeType` comparator is one clustering column per component, as
 //! in 3.x: `(key, column1, ..., columnN, value)` (`composite`).
 //!
-//! This module only describes tables and writes their DDL; it must not talk
-//! to the cluster.
+//! This module only describes tables and writes their DDL (and keeps each
+//! CF definition's layout once made, [`Layouts`]); it must not talk to the
+//! cluster.
 
 use super::composite::Component;
 use super::GatewayError;
 use crate::schema::layout3::{thrift_layout, type_string, Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What shape of table a CF is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -400,6 +404,41 @@ pub fn added_statics(old: &CfDef, new: &CfDef, storage: Storage) -> Vec<String> 
         .filter(|d| a.declared(&d.name).is_none())
         .map(|d| format!("ALTER TABLE {} ADD {} {} static", b.table, d.column, d.ty))
         .collect()
+}
+
+/// The most CF definitions [`Layouts`] keeps layouts of (a bound, not an
+/// eviction policy: definitions change only with the schema).
+pub const MAX_LAYOUTS: usize = 4096;
+
+/// The layouts of the CF definitions in use by one cluster (so in one
+/// storage), each made once: a layout is a
+/// function of its definition and the cluster's storage alone, and making
+/// one (type names, quoted names) cost more instructions than the rest of
+/// a call's own work. Keyed by the definition's address, the definition
+/// kept alive with it so that the address cannot be reused; a schema
+/// change brings new definitions, hence new layouts. Refusals are not kept.
+#[derive(Default)]
+pub struct Layouts {
+    by_def: Mutex<HashMap<usize, Kept>>,
+}
+
+/// A definition (kept alive, so that its address is not reused) and its layout.
+type Kept = (Arc<CfDef>, Arc<Layout>);
+
+impl Layouts {
+    pub fn of(&self, def: &Arc<CfDef>, storage: Storage) -> Result<Arc<Layout>, GatewayError> {
+        let at = Arc::as_ptr(def) as usize;
+        if let Some((_, layout)) = self.by_def.lock().get(&at) {
+            return Ok(layout.clone());
+        }
+        let layout = Arc::new(Layout::of(def, storage)?);
+        let mut by_def = self.by_def.lock();
+        if by_def.len() >= MAX_LAYOUTS {
+            by_def.clear();
+        }
+        by_def.insert(at, (def.clone(), layout.clone()));
+        Ok(layout)
+    }
 }
 
 /// A CQL identifier, double-quoted (so case and any character survive).

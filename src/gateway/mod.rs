@@ -26,9 +26,11 @@
 //! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
 //! (rows to cells).
 //!
-//! The driver is async and the node's calls block: the cluster owns a
-//! small runtime of its own, and a call waits for its future there
-//! ([`Cluster::block`]), from whatever thread (pool or runtime) it runs on.
+//! The driver is async and the node's calls block: the driver's tasks run
+//! on a multi-thread runtime (the cluster's own, or the server's: see
+//! [`Cluster::connect_on`]), and a call polls its future on the calling
+//! thread until it ends ([`block_on`]), from whatever thread (pool or
+//! runtime worker) it runs on.
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
@@ -121,6 +123,7 @@ impl Consistency {
 pub struct Inner {
     pub(crate) session: Session,
     pub(crate) statements: statements::Statements,
+    pub(crate) layouts: layout::Layouts,
     schema: RwLock<Arc<Schema>>,
     pub url: ClusterUrl,
     /// How this cluster stores Thrift-era tables (see `layout`).
@@ -138,14 +141,18 @@ impl Inner {
 /// A connected cluster serving supercolumn's schema.
 pub struct Cluster {
     inner: Arc<Inner>,
-    /// `Some` until drop (a runtime must be shut down without blocking
-    /// when the last node reference goes inside an async context).
-    runtime: Option<tokio::runtime::Runtime>,
+    /// The runtime the driver's tasks run on (its own, or the caller's).
+    driver: tokio::runtime::Handle,
+    /// The cluster's own runtime, when it has one: `Some` until drop (a
+    /// runtime must be shut down without blocking when the last node
+    /// reference goes inside an async context).
+    own: Option<tokio::runtime::Runtime>,
 }
 
 impl Cluster {
     /// Connects to `url` and creates the tables `schema` has and the
-    /// cluster lacks (awaiting schema agreement).
+    /// cluster lacks (awaiting schema agreement). The driver runs on a
+    /// small runtime of the cluster's own.
     pub fn connect(url: &ClusterUrl, schema: Arc<Schema>) -> GatewayResult<Cluster> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -153,6 +160,33 @@ impl Cluster {
             .enable_all()
             .build()
             .map_err(|e| GatewayError::Internal(format!("cannot start the driver runtime: {e}")))?;
+        Self::start(url, schema, runtime.handle().clone(), Some(runtime))
+    }
+
+    /// [`Cluster::connect`] with the driver's tasks on `runtime`, a
+    /// multi-thread runtime the caller keeps running for as long as the
+    /// cluster is used (a server's own: its workers then drive the
+    /// cluster's sockets beside the clients', with no threads of the
+    /// cluster's own to wake). Not to be called from an async context.
+    pub fn connect_on(
+        url: &ClusterUrl,
+        schema: Arc<Schema>,
+        runtime: tokio::runtime::Handle,
+    ) -> GatewayResult<Cluster> {
+        if runtime.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+            return Err(GatewayError::Internal(
+                "the cluster backend's driver needs a multi-thread runtime".into(),
+            ));
+        }
+        Self::start(url, schema, runtime, None)
+    }
+
+    fn start(
+        url: &ClusterUrl,
+        schema: Arc<Schema>,
+        driver: tokio::runtime::Handle,
+        own: Option<tokio::runtime::Runtime>,
+    ) -> GatewayResult<Cluster> {
         let profile = ExecutionProfile::builder()
             .consistency(url.consistency.driver())
             .request_timeout(Some(url.timeout))
@@ -169,49 +203,30 @@ impl Cluster {
             // Agreement is awaited by `ddl`, which can tell a cluster that
             // disagrees from one whose versions cannot be read.
             .auto_await_schema_agreement(false);
-        let session = runtime
-            .block_on(async move { builder.build().await })
-            .map_err(GatewayError::from)?;
+        let session = block_on(&driver, async move {
+            builder.build().await.map_err(GatewayError::from)
+        })?;
         let storage = match url.storage {
             Some(s) => s,
-            None => runtime.block_on(ddl::storage_of_cluster(&session))?,
+            None => block_on(&driver, ddl::storage_of_cluster(&session))?,
         };
         let inner = Arc::new(Inner {
             session,
             statements: statements::Statements::default(),
+            layouts: layout::Layouts::default(),
             schema: RwLock::new(schema.clone()),
             url: url.clone(),
             storage,
             custom: custom::CustomTables::default(),
         });
-        let cluster = Cluster {
-            inner,
-            runtime: Some(runtime),
-        };
-        let inner = cluster.inner.clone();
-        cluster.block(async move { ddl::sync(&inner, None, &schema).await })?;
+        let cluster = Cluster { inner, driver, own };
+        cluster.block(ddl::sync(&cluster.inner, None, &schema))?;
         Ok(cluster)
     }
 
-    /// Runs `f` on the cluster's runtime and waits for it on this thread.
-    fn block<T: Send + 'static>(
-        &self,
-        f: impl Future<Output = GatewayResult<T>> + Send + 'static,
-    ) -> GatewayResult<T> {
-        let Some(rt) = &self.runtime else {
-            return Err(GatewayError::Internal(
-                "the cluster backend is closed".into(),
-            ));
-        };
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        rt.spawn(async move {
-            let _ = tx.send(f.await);
-        });
-        rx.recv().unwrap_or_else(|_| {
-            Err(GatewayError::Internal(
-                "the cluster backend stopped during a call".into(),
-            ))
-        })
+    /// Runs `f` to its end on this thread (see [`block_on`]).
+    fn block<T: Send>(&self, f: impl Future<Output = GatewayResult<T>> + Send) -> GatewayResult<T> {
+        block_on(&self.driver, f)
     }
 
     pub fn schema(&self) -> Arc<Schema> {
@@ -225,18 +240,14 @@ impl Cluster {
     /// Takes supercolumn's new schema: tables it added are created in the
     /// cluster, tables it dropped are dropped there, agreement is awaited.
     pub fn update_schema(&self, next: Arc<Schema>) -> GatewayResult<()> {
-        let inner = self.inner.clone();
         let old = self.schema();
-        let target = next.clone();
-        self.block(async move { ddl::sync(&inner, Some(&old), &target).await })?;
+        self.block(ddl::sync(&self.inner, Some(&old), &next))?;
         *self.inner.schema.write() = next;
         Ok(())
     }
 
     pub fn truncate(&self, keyspace: &str, cf: &str, cl: Consistency) -> GatewayResult<()> {
-        let inner = self.inner.clone();
-        let (ks, cf) = (keyspace.to_string(), cf.to_string());
-        self.block(async move { ddl::truncate(&inner, &ks, &cf, cl).await })
+        self.block(ddl::truncate(&self.inner, keyspace, cf, cl))
     }
 
     /// One row's slice; `None` when it holds more than `max_bytes`.
@@ -247,9 +258,7 @@ impl Cluster {
         max_bytes: usize,
         cl: Consistency,
     ) -> GatewayResult<Option<RowResult>> {
-        let inner = self.inner.clone();
-        let (cmd, key) = (cmd.clone(), key.to_vec());
-        self.block(async move { reads::read_row(&inner, &cmd, &key, max_bytes, cl).await })
+        self.block(reads::read_row(&self.inner, cmd, key, max_bytes, cl))
     }
 
     /// Up to `max_rows` rows of `range` in the cluster's token order, each
@@ -270,11 +279,14 @@ impl Cluster {
             let mut after: Option<Bytes> = None;
             while out.len() < max_rows {
                 let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
-                let inner = self.inner.clone();
-                let (cmd2, piece2, after2) = (cmd.clone(), piece.clone(), after.clone());
-                let keys = self.block(async move {
-                    scan::keys(&inner, &cmd2, &piece2, after2.as_deref(), batch, cl).await
-                })?;
+                let keys = self.block(scan::keys(
+                    &self.inner,
+                    cmd,
+                    &piece,
+                    after.as_deref(),
+                    batch,
+                    cl,
+                ))?;
                 let done = keys.len() < batch;
                 for key in keys {
                     let row = self.read(cmd, &key, max_row_bytes, cl)?;
@@ -329,7 +341,7 @@ impl Cluster {
             },
             upper: scan::Upper::Open,
         };
-        self.indexed_rows(cmd, Arc::new(plan), vec![piece], query.count, cl)
+        self.indexed_rows(cmd, &plan, vec![piece], query.count, cl)
     }
 
     /// Rows of `range` matching every expression of `exprs` (a `row_filter`),
@@ -357,7 +369,7 @@ impl Cluster {
             _ => return Ok(None),
         };
         let pieces = scan::pieces(&self.schema(), range)?;
-        self.indexed_rows(cmd, Arc::new(plan), pieces, max_rows, cl)
+        self.indexed_rows(cmd, &plan, pieces, max_rows, cl)
             .map(Some)
     }
 
@@ -365,26 +377,24 @@ impl Cluster {
     fn indexed_rows(
         &self,
         cmd: &ReadCommand,
-        plan: Arc<index::Plan>,
+        plan: &index::Plan,
         pieces: Vec<scan::Piece>,
         max_rows: usize,
         cl: Consistency,
     ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
         let mut out = Vec::new();
         for piece in pieces {
-            let piece = Arc::new(piece);
             let mut after: Option<Bytes> = None;
             while out.len() < max_rows {
                 let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
-                let (inner, plan2, piece2, after2) = (
-                    self.inner.clone(),
-                    plan.clone(),
-                    piece.clone(),
-                    after.clone(),
-                );
-                let keys = self.block(async move {
-                    index::keys(&inner, &plan2, &piece2, after2.as_deref(), batch, cl).await
-                })?;
+                let keys = self.block(index::keys(
+                    &self.inner,
+                    plan,
+                    &piece,
+                    after.as_deref(),
+                    batch,
+                    cl,
+                ))?;
                 let done = keys.len() < batch;
                 for key in keys {
                     // A row whose slice selects none of its columns is
@@ -413,8 +423,7 @@ impl Cluster {
         query: &IndexQuery,
         cl: Consistency,
     ) -> GatewayResult<Option<Vec<Bytes>>> {
-        let inner = self.inner.clone();
-        let Some(plan) = index::plan(&inner, keyspace, cf, query, false)? else {
+        let Some(plan) = index::plan(&self.inner, keyspace, cf, query, false)? else {
             return Ok(None);
         };
         let piece = scan::Piece {
@@ -424,19 +433,13 @@ impl Cluster {
             },
             upper: scan::Upper::Open,
         };
-        let count = query.count;
-        self.block(async move {
-            index::keys(&inner, &plan, &piece, None, count, cl)
-                .await
-                .map(Some)
-        })
+        let keys = index::keys(&self.inner, &plan, &piece, None, query.count, cl);
+        self.block(keys).map(Some)
     }
 
     /// Applies mutations, each row's changes in order.
     pub fn apply(&self, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
-        let inner = self.inner.clone();
-        let ms = ms.to_vec();
-        self.block(async move { writes::apply(&inner, &ms, cl).await })
+        self.block(writes::apply(&self.inner, ms, cl))
     }
 }
 
@@ -451,21 +454,19 @@ impl Cluster {
     /// The cluster's nodes, tokens and partitioner, read now from its
     /// system tables (each call: a ring changes as nodes join and leave).
     pub fn ring(&self) -> GatewayResult<ring::Ring> {
-        let inner = self.inner.clone();
-        self.block(async move { ring::read(&inner, Consistency::One).await })
+        self.block(ring::read(&self.inner, Consistency::One))
     }
 
     /// The ring with each range's replicas under `keyspace`'s replication
     /// in the cluster; a keyspace the cluster does not have is refused as
     /// 1.2 refused one it did not know.
     pub fn keyspace_ring(&self, keyspace: &str) -> GatewayResult<KeyspaceRing> {
-        let inner = self.inner.clone();
-        let ks = keyspace.to_string();
+        let inner = &*self.inner;
         self.block(async move {
-            let replication = ring::replication(&inner, &ks).await?.ok_or_else(|| {
-                GatewayError::Invalid(format!("There is no ring for the keyspace: {ks}"))
+            let replication = ring::replication(inner, keyspace).await?.ok_or_else(|| {
+                GatewayError::Invalid(format!("There is no ring for the keyspace: {keyspace}"))
             })?;
-            let ring = ring::read(&inner, Consistency::One).await?;
+            let ring = ring::read(inner, Consistency::One).await?;
             let ranges = ring.ranges(&replication)?;
             Ok(KeyspaceRing { ring, ranges })
         })
@@ -480,32 +481,58 @@ impl Cluster {
         end: &str,
         keys_per_split: usize,
     ) -> GatewayResult<splits::Splits> {
-        let inner = self.inner.clone();
-        let (ks, cf, start, end) = (
-            keyspace.to_string(),
-            cf.to_string(),
-            start.to_string(),
-            end.to_string(),
-        );
-        self.block(async move {
-            splits::splits(
-                &inner,
-                &ks,
-                &cf,
-                &start,
-                &end,
-                keys_per_split,
-                Consistency::One,
-            )
-            .await
-        })
+        self.block(splits::splits(
+            &self.inner,
+            keyspace,
+            cf,
+            start,
+            end,
+            keys_per_split,
+            Consistency::One,
+        ))
     }
 }
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        if let Some(rt) = self.runtime.take() {
+        if let Some(rt) = self.own.take() {
             rt.shutdown_background();
         }
     }
 }
+
+/// Runs `f` to its end on this thread, with `driver` (the runtime of the
+/// driver's tasks) entered, and returns its output.
+///
+/// The future is polled here; the runtime's workers drive the sockets and
+/// timers and run the driver's connection tasks: a call costs one wake-up
+/// each way between this thread and a connection task, with no task
+/// spawned for it and no channel back (and borrows what it reads, so
+/// nothing is copied for it). On a worker of a multi-thread runtime (an
+/// inline call of a front end), `block_in_place` first hands that worker's
+/// other tasks to another thread, so a call waiting on the network never
+/// stalls them. A current-thread runtime cannot hand its tasks off and must
+/// not be blocked from within: there (no front end runs one; a caller's
+/// `#[tokio::test]` or tool might) the future runs on a scoped thread of
+/// its own.
+fn block_on<T: Send>(
+    driver: &tokio::runtime::Handle,
+    f: impl Future<Output = GatewayResult<T>> + Send,
+) -> GatewayResult<T> {
+    let on_current_thread = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::CurrentThread);
+    if on_current_thread {
+        return std::thread::scope(|s| {
+            s.spawn(|| driver.block_on(f)).join().unwrap_or_else(|_| {
+                Err(GatewayError::Internal(
+                    "the cluster backend's call panicked".into(),
+                ))
+            })
+        });
+    }
+    tokio::task::block_in_place(|| driver.block_on(f))
+}
+
+#[cfg(test)]
+#[path = "block_tests.rs"]
+mod block_tests;

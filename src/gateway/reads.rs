@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 /// A CF's definition and layout for a call, or the refusal the engine
 /// would give for an unknown one.
-pub fn table(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDef>, Layout)> {
+pub fn table(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDef>, Arc<Layout>)> {
     let schema = inner.schema();
     if schema.keyspace(keyspace).is_none() {
         return Err(GatewayError::Invalid(format!(
@@ -35,7 +35,7 @@ pub fn table(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDe
         .cf(keyspace, cf)
         .ok_or_else(|| GatewayError::Invalid(format!("unconfigured columnfamily {cf}")))?
         .clone();
-    let layout = Layout::of(&def, inner.storage)?;
+    let layout = inner.layouts.of(&def, inner.storage)?;
     Ok((def, layout))
 }
 

@@ -143,7 +143,7 @@ fn varint(v: i128) -> Vec<u8> {
 /// a Thrift CF, 1.2's composite of the partition key columns for a CQL3
 /// table).
 pub enum Target {
-    Thrift(Layout),
+    Thrift(Arc<Layout>),
     Cql3(Table3),
 }
 

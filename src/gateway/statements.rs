@@ -9,12 +9,13 @@
 
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
-use futures_util::StreamExt;
 use parking_lot::Mutex;
 use scylla::cluster::Node;
 use scylla::policies::load_balancing::{NodeIdentifier, SingleTargetLoadBalancingPolicy};
+use scylla::response::PagingState;
 use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The most statement texts kept prepared.
@@ -92,6 +93,11 @@ pub async fn run_at(
 }
 
 /// Runs `text` page by page, handing each row to `each` until it says stop.
+///
+/// The pages are fetched here, one request each, on the caller's task: the
+/// driver's own pager (`execute_iter`) would spawn a task per read to fetch
+/// them and pass each page over a channel, a thread hand-off more per read
+/// (most reads are one page).
 pub async fn each_row(
     inner: &Inner,
     text: &str,
@@ -107,14 +113,28 @@ pub async fn each_row(
     let mut p = inner.statements.prepared(inner, &text).await?;
     p.set_consistency(cl.driver());
     p.set_page_size(PAGE_ROWS);
-    let pager = inner.session.execute_iter(p, values).await?;
-    let mut rows = pager
-        .rows_stream::<RawRow>()
-        .map_err(|e| GatewayError::Internal(e.to_string()))?;
-    while let Some(row) = rows.next().await {
-        if !each(row?)? {
-            break;
+    let mut paging = PagingState::start();
+    loop {
+        let (result, next) = inner
+            .session
+            .execute_single_page(&p, values.as_slice(), paging)
+            .await?;
+        if result.is_rows() {
+            let rows = result
+                .into_rows_result()
+                .map_err(|e| GatewayError::Internal(e.to_string()))?;
+            let rows = rows
+                .rows::<RawRow>()
+                .map_err(|e| GatewayError::Internal(e.to_string()))?;
+            for row in rows {
+                if !each(row.map_err(|e| GatewayError::Internal(e.to_string()))?)? {
+                    return Ok(());
+                }
+            }
+        }
+        match next.into_paging_control_flow() {
+            ControlFlow::Break(()) => return Ok(()),
+            ControlFlow::Continue(state) => paging = state,
         }
     }
-    Ok(())
 }

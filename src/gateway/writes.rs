@@ -87,7 +87,13 @@ fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
             });
         for (cf, ops) in &m.updates {
             let def = cf_def(inner, &m.keyspace, cf)?;
-            let (counter, stmts) = cf_statements(&def, inner.storage, &m.key, ops)?;
+            let (counter, stmts) = match super::cql3::table_of(&def)? {
+                Some(t) => (t.counter, super::cql3_writes::statements(&t, &m.key, ops)?),
+                None => {
+                    let layout = inner.layouts.of(&def, inner.storage)?;
+                    layout_statements(&def, &layout, &m.key, ops)?
+                }
+            };
             let into = if counter {
                 &mut plans[at].counter
             } else {
@@ -122,11 +128,20 @@ pub fn cf_statements(
     if let Some(t) = super::cql3::table_of(def)? {
         return Ok((t.counter, super::cql3_writes::statements(&t, key, ops)?));
     }
-    let layout = Layout::of(def, storage)?;
+    layout_statements(def, &Layout::of(def, storage)?, key, ops)
+}
+
+/// [`cf_statements`] of a CF that is not a CQL3 table, laid out as `layout`.
+fn layout_statements(
+    def: &CfDef,
+    layout: &Layout,
+    key: &[u8],
+    ops: &[Op],
+) -> GatewayResult<(bool, Vec<Stmt>)> {
     let mut out = Vec::with_capacity(ops.len());
     for op in ops {
         if layout.shape == Shape::Static {
-            out.extend(super::statics::statements(def, &layout, key, op)?);
+            out.extend(super::statics::statements(def, layout, key, op)?);
         } else if let (
             Shape::Composite,
             Op::DeleteRange {
@@ -137,10 +152,10 @@ pub fn cf_statements(
         ) = (layout.shape, op)
         {
             out.extend(super::composite_io::range_deletion(
-                &layout, key, start, end, deletion,
+                layout, key, start, end, deletion,
             )?);
         } else {
-            out.push(statement(&layout, key, op)?);
+            out.push(statement(layout, key, op)?);
         }
     }
     Ok((layout.counter, out))

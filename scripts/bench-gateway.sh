@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The cluster backend's cost per call (issue 17): not part of the test command
+# (speed is measured, never asserted). A backend supercolumn serving the
+# native protocol and a gateway in front of it (scripts/server-lib.sh with
+# GATEWAY=1, as CI starts them; release build, fresh temporary directories,
+# the repository's storage-conf.xml) get `supercolumn stress --api 19` runs
+# of each operation in turn (insert: a batch_mutate of 5 columns of 34
+# bytes; read: get_slice of that row). For each run one row comes out: client
+# throughput, the gateway's CPU time per call (from /proc, as stress reports
+# it), the gateway's context switches per call (voluntary and not, summed
+# over its threads from /proc/PID/task/*/status: each thread hand-off in a
+# call costs about one on each side, and unlike times they do not move with
+# the machine's load), and the backend's CPU per call (kept apart: it is
+# the cluster's cost, not the gateway's).
+#
+#   scripts/bench-gateway.sh [-n KEYS] [--threads T] [--operations "insert read"]
+#
+# KEYS defaults to 20000, T to 4 (client threads, one connection each).
+# SUPERCOLUMN_BIN runs that binary instead of building one (see
+# scripts/env.sh). User-space instructions per call: bench-callgrind.sh
+# --gateway.
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+. scripts/server-lib.sh
+
+keys=20000
+threads=4
+operations="insert read"
+while [ $# -gt 0 ]; do
+    case $1 in
+        -n) keys=$2; shift 2 ;;
+        --threads) threads=$2; shift 2 ;;
+        --operations) operations=$2; shift 2 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+ensure_binary
+log=$(mktemp /tmp/supercolumn-bench-gateway.XXXXXX.log)
+trap 'for p in "${SERVER_PID:-}" "${BACKEND_PID:-}"; do [ -n "$p" ] && kill -9 "$p" 2>/dev/null; done; true' EXIT
+
+# Context switches of every thread of process $1 so far (threads that ended
+# are not counted: tokio keeps idle pool threads for 10 s, longer than a gap
+# between runs' snapshots).
+switches() {
+    cat /proc/"$1"/task/*/status 2>/dev/null |
+        awk '/^voluntary_ctxt_switches:/ { n += $2 } END { print n + 0 }'
+}
+
+# CPU clock ticks (user + system) of process $1 so far.
+ticks() {
+    # The command name (field 2) may hold spaces: count from after its ')'.
+    sed 's/^.*) //' /proc/"$1"/stat | awk '{ print $12 + $13 }'
+}
+
+GATEWAY=1 start_server "$ROOT/storage-conf.xml"
+hz=$(getconf CLK_TCK)
+echo "supercolumn gateway bench: $keys calls per run, $threads client threads ($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%-9s %9s %16s %18s %16s\n' operation "ops/s" "gateway us/op" "gateway switches" "backend us/op"
+for op in $operations; do
+    sw0=$(switches "$SERVER_PID")
+    bt0=$(ticks "$BACKEND_PID")
+    out=$("$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$SERVER_PORT" --server-pid "$SERVER_PID" \
+        --api 19 -t "$threads" -n "$keys" --operation "$op" --keyspace Keyspace1 2>&1) || {
+        printf '%s\n' "$out" >>"$log"
+        echo "stress --operation $op failed:" >&2
+        printf '%s\n' "$out" | tail -15 >&2
+        exit 1
+    }
+    sw1=$(switches "$SERVER_PID")
+    bt1=$(ticks "$BACKEND_PID")
+    printf '== %s\n%s\n' "$op" "$out" >>"$log"
+    printf '%s\n' "$out" | awk -v op="$op" -v n="$keys" -v sw=$((sw1 - sw0)) \
+        -v bt=$((bt1 - bt0)) -v hz="$hz" '
+        /^throughput / { ops = $2 }
+        /^server cpu / { cpu = $3 }
+        END { printf "%-9s %9s %16s %18.2f %16.1f\n", op, ops, cpu, sw / n, bt * 1e6 / hz / n }
+    '
+done
+stop_server
+SERVER_PID=
+echo "stress reports: $log"
