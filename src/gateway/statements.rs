@@ -12,6 +12,7 @@ use super::{Consistency, GatewayError, GatewayResult, Inner};
 use parking_lot::Mutex;
 use scylla::cluster::Node;
 use scylla::policies::load_balancing::{NodeIdentifier, SingleTargetLoadBalancingPolicy};
+use scylla::response::query_result::QueryResult;
 use scylla::response::PagingState;
 use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
@@ -79,17 +80,31 @@ pub async fn run_at(
         )));
     }
     let result = inner.session.execute_unpaged(&p, values).await?;
+    let mut rows = Vec::new();
+    each_row_of(result, |row| {
+        rows.push(row);
+        Ok(true)
+    })?;
+    Ok(rows)
+}
+
+/// Hands each row of one answer (none unless it is rows) to `each`; false
+/// when `each` said stop.
+fn each_row_of(
+    result: QueryResult,
+    mut each: impl FnMut(RawRow) -> GatewayResult<bool>,
+) -> GatewayResult<bool> {
     if !result.is_rows() {
-        return Ok(Vec::new());
+        return Ok(true);
     }
-    let rows = result
-        .into_rows_result()
-        .map_err(|e| GatewayError::Internal(e.to_string()))?;
-    let rows = rows
-        .rows::<RawRow>()
-        .map_err(|e| GatewayError::Internal(e.to_string()))?;
-    rows.map(|r| r.map_err(|e| GatewayError::Internal(e.to_string())))
-        .collect()
+    let internal = |e: &dyn std::fmt::Display| GatewayError::Internal(e.to_string());
+    let rows = result.into_rows_result().map_err(|e| internal(&e))?;
+    for row in rows.rows::<RawRow>().map_err(|e| internal(&e))? {
+        if !each(row.map_err(|e| internal(&e))?)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Runs `text` page by page, handing each row to `each` until it says stop.
@@ -119,18 +134,8 @@ pub async fn each_row(
             .session
             .execute_single_page(&p, values.as_slice(), paging)
             .await?;
-        if result.is_rows() {
-            let rows = result
-                .into_rows_result()
-                .map_err(|e| GatewayError::Internal(e.to_string()))?;
-            let rows = rows
-                .rows::<RawRow>()
-                .map_err(|e| GatewayError::Internal(e.to_string()))?;
-            for row in rows {
-                if !each(row.map_err(|e| GatewayError::Internal(e.to_string()))?)? {
-                    return Ok(());
-                }
-            }
+        if !each_row_of(result, &mut each)? {
+            return Ok(());
         }
         match next.into_paging_control_flow() {
             ControlFlow::Break(()) => return Ok(()),

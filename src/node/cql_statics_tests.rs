@@ -51,6 +51,12 @@ fn rows(node: &Node, q: &str) -> Vec<String> {
     let Ok(CqlOutcome::Rows(rs)) = run(node, Grammar::WithStatics, q) else {
         panic!("{q}: no rows");
     };
+    render(&rs)
+}
+
+/// Each row as its values' text joined by spaces: ints as decimal,
+/// `[applied]` as `true`/`false`, `-` for null.
+fn render(rs: &crate::cql::mapping::ResultSet) -> Vec<String> {
     rs.rows
         .iter()
         .map(|r| {
@@ -58,6 +64,7 @@ fn rows(node: &Node, q: &str) -> Vec<String> {
                 .zip(&rs.columns)
                 .map(|(v, c)| match v {
                     None => "-".to_string(),
+                    Some(b) if c.name == "[applied]" => (b == &[1]).to_string(),
                     Some(b) if c.type_class.ends_with("Int32Type") => {
                         i32::from_be_bytes(b.as_slice().try_into().unwrap()).to_string()
                     }
@@ -293,26 +300,10 @@ fn cas(node: &Node, q: &str) -> (Vec<String>, Vec<String>) {
     let Ok(CqlOutcome::Rows(rs)) = run(node, Grammar::WithStatics, q) else {
         panic!("{q}: no rows");
     };
-    let names = rs.columns.iter().map(|c| c.name.clone()).collect();
-    let rows = rs
-        .rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .zip(&rs.columns)
-                .map(|(v, c)| match v {
-                    None => "-".to_string(),
-                    Some(b) if c.name == "[applied]" => (b == &[1]).to_string(),
-                    Some(b) if c.type_class.ends_with("Int32Type") => {
-                        i32::from_be_bytes(b.as_slice().try_into().unwrap()).to_string()
-                    }
-                    Some(b) => String::from_utf8_lossy(b).into_owned(),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    (rows, names)
+    (
+        render(&rs),
+        rs.columns.iter().map(|c| c.name.clone()).collect(),
+    )
 }
 
 #[test]

@@ -272,11 +272,7 @@ pub fn decide(
     let row = row.unwrap_or_else(empty);
     let mut applied = part.is_some() || !row.rows.is_empty();
     for c in cs.iter() {
-        let ty = table
-            .column(&c.column)
-            .map(|col| col.ty.clone())
-            .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
-        let want = eval_scalar(&c.value, &ty, &c.column, ctx)?;
+        let want = wanted(table, c, ctx)?;
         if table.is_static(&c.column) {
             let have = part
                 .iter()
@@ -336,11 +332,7 @@ pub fn applies(
                 return Ok(false);
             }
             for c in cs.iter() {
-                let ty = table
-                    .column(&c.column)
-                    .map(|col| col.ty.clone())
-                    .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
-                let want = eval_scalar(&c.value, &ty, &c.column, ctx)?;
+                let want = wanted(table, c, ctx)?;
                 let at = current
                     .columns
                     .iter()
@@ -353,6 +345,19 @@ pub fn applies(
             Ok(true)
         }
     }
+}
+
+/// The value a column condition asks its column to hold (`None`: nothing).
+fn wanted(
+    table: &Table,
+    c: &super::super::ast::ColumnCondition,
+    ctx: &mut TermContext,
+) -> CqlResult<Option<Vec<u8>>> {
+    let ty = table
+        .column(&c.column)
+        .map(|col| col.ty.clone())
+        .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+    eval_scalar(&c.value, &ty, &c.column, ctx)
 }
 
 /// 2.0's reply: `[applied]`, then (not applied) the rows as read.

@@ -313,7 +313,7 @@ pub fn insert_writes(
         where_clause,
         condition: None,
     };
-    write_rows(table, &upd, default_ts, ctx)
+    write_rows(table, &upd, false, default_ts, ctx)
 }
 
 /// UPDATE: the row marker (1.2.9 writes it on UPDATE too) plus the assignments.
@@ -340,27 +340,30 @@ pub fn update_writes(
             }
         }
     }
-    if statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column())) {
-        require_all(table, &key_values(table, &upd.where_clause, ctx)?, 0)?;
-        statics::refuse_clustering(table, "UPDATE", &upd.where_clause, upd.condition.as_ref())?;
-    }
-    write_rows(table, upd, default_ts, ctx)
+    write_rows(table, upd, true, default_ts, ctx)
 }
 
+/// The writes of an UPDATE (`is_update`) or of the UPDATE an INSERT is.
 fn write_rows(
     table: &Table,
     upd: &Update,
+    is_update: bool,
     default_ts: Option<i64>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
     let st = stamp(&upd.using, default_ts, ctx)?;
     let keys = key_values(table, &upd.where_clause, ctx)?;
     // 2.0: a write of static columns only may name the partition alone;
-    // it writes no row (no marker). A condition on a regular column is
-    // about a row, which it must then name.
-    let statics_alone = table.has_statics()
-        && !upd.assignments.is_empty()
-        && upd.assignments.iter().all(|a| table.is_static(a.column()))
+    // it writes no row (no marker). An UPDATE of them must not name a row,
+    // unless a condition on a regular column is about it, which it must
+    // then name whole.
+    let only_statics =
+        statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column()));
+    if only_statics && is_update {
+        require_all(table, &keys, 0)?;
+        statics::refuse_clustering(table, "UPDATE", &upd.where_clause, upd.condition.as_ref())?;
+    }
+    let statics_alone = only_statics
         && keys.clustering.iter().all(Vec::is_empty)
         && !statics::has_row_conditions(table, upd.condition.as_ref());
     let rows = if statics_alone {
