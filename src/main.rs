@@ -231,23 +231,23 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     // The ports are bound before storage is opened: a port in use fails
     // the start before the commit log or the schema store is touched.
     let host = config.thrift_listen_address().to_string();
-    let listener = bind(&host, config.thrift_port).await?;
+    let listener = bind(&host, config.thrift_port, Some("--listen HOST:PORT")).await?;
     let local: SocketAddr = listener.local_addr()?;
     let listener19 = match config.thrift19_port {
-        Some(port) => Some(bind(&host, port).await?),
+        Some(port) => Some(bind(&host, port, None).await?),
         None => None,
     };
     let admin_listener = match &config.admin_listen {
-        Some(a) => Some(bind(&a.host, a.port).await?),
+        Some(a) => Some(bind(&a.host, a.port, Some("--admin-listen HOST:PORT")).await?),
         None => None,
     };
     let native_listener = match (&args.native_listen, config.native_port) {
         (Some(addr), _) => {
             let (h, port) = parse_listen(addr)
                 .map_err(|_| Fatal(format!("--native-listen {addr:?}: expected HOST:PORT")))?;
-            Some(bind(&h, port).await?)
+            Some(bind(&h, port, Some("--native-listen HOST:PORT")).await?)
         }
-        (None, Some(port)) => Some(bind(&host, port).await?),
+        (None, Some(port)) => Some(bind(&host, port, Some("--native-listen HOST:PORT")).await?),
         (None, None) => None,
     };
     let base =
@@ -450,17 +450,22 @@ async fn connect_cluster(url: &str, schema: Arc<Schema>) -> Result<Arc<Cluster>,
     Ok(Arc::new(cluster))
 }
 
-/// A listening socket on `host:port`, or why not (with what to check when
-/// the port is taken).
-async fn bind(host: &str, port: u16) -> Result<tokio::net::TcpListener, Fatal> {
+/// A listening socket on `host:port`, or why not; when the port is taken,
+/// the hint names `flag`, the one that moves this listener (a gateway
+/// beside a local cluster meets its 9042 on the native port, not Thrift's).
+async fn bind(host: &str, port: u16, flag: Option<&str>) -> Result<tokio::net::TcpListener, Fatal> {
     tokio::net::TcpListener::bind((host, port))
         .await
         .map_err(|e| {
-            let hint = if e.kind() == std::io::ErrorKind::AddrInUse {
-                " (is another server running on this port? choose another with --listen \
-                 HOST:PORT or in the configuration)"
-            } else {
-                ""
+            let hint = match (e.kind() == std::io::ErrorKind::AddrInUse, flag) {
+                (false, _) => String::new(),
+                (true, Some(flag)) => format!(
+                    " (is another server running on this port? choose another with {flag} \
+                     or in the configuration)"
+                ),
+                (true, None) => " (is another server running on this port? choose another \
+                                 in the configuration)"
+                    .to_string(),
             };
             Fatal(format!("cannot listen on {host}:{port}: {e}{hint}"))
         })

@@ -238,14 +238,13 @@ fn slow_request_threshold_zero_turns_the_log_off() {
     server.wait_for_line(&["slow-request log off"]);
 }
 
-#[test]
-fn port_in_use_fails_before_storage_is_touched() {
-    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = taken.local_addr().unwrap().to_string();
+/// Starts a server with `extra` arguments that must fail: its exit code,
+/// its stderr, and whether it left a data directory.
+fn failed_start(extra: &[String]) -> (Option<i32>, String, bool) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let mut a = args(&data);
-    a.extend(["--listen".to_string(), addr.clone()]);
+    a.extend(extra.iter().cloned());
     let mut child = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
         .arg("serve")
         .args(&a)
@@ -272,19 +271,37 @@ fn port_in_use_fails_before_storage_is_touched() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    assert_eq!(status.code(), Some(1), "{err}");
+    (status.code(), err, data.exists())
+}
+
+#[test]
+fn port_in_use_fails_before_storage_is_touched() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let (code, err, left) = failed_start(&["--listen".to_string(), addr.clone()]);
+    assert_eq!(code, Some(1), "{err}");
     assert!(
-        err.contains(&format!(
-            "cannot listen on 127.0.0.1:{}",
-            taken.local_addr().unwrap().port()
-        )) && err.contains("another server"),
+        err.contains(&format!("cannot listen on {addr}"))
+            && err.contains("another server")
+            && err.contains("choose another with --listen HOST:PORT"),
         "{err}"
     );
+    assert!(!left, "a failed start left its data directory");
+    // The native port taken (a gateway beside a local cluster's 9042): the
+    // hint names the flag that moves that listener.
+    let (code, err, left) = failed_start(&[
+        "--listen".to_string(),
+        "127.0.0.1:0".to_string(),
+        "--native-listen".to_string(),
+        addr.clone(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
     assert!(
-        !data.exists(),
-        "a failed start left {:?}",
-        std::fs::read_dir(&data).map(|d| d.count())
+        err.contains(&format!("cannot listen on {addr}"))
+            && err.contains("choose another with --native-listen HOST:PORT"),
+        "{err}"
     );
+    assert!(!left, "a failed start left its data directory");
     drop(taken);
 }
 
