@@ -21,7 +21,9 @@
 #    cassandra-client) through their flows (scripts/old-clients.sh installs them),
 #    pycassa also against primed faults; then every primed fault kind through
 #    the generated Python clients (clients/python/tests/faults.py), and the
-#    supercolumn_testing helper's example pytest suite (clients/python/examples/testing);
+#    supercolumn_testing helper installed as a package in a fresh virtual
+#    environment, its example suite run from outside the repository
+#    (scripts/run-testing-helper.sh);
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
@@ -99,8 +101,9 @@ scripts/old-clients.sh
 step "primed faults: the generated Python clients of both generations"
 ensure_binary
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
-# The example suite of the supercolumn_testing helper (README's quick start).
-SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" -m pytest -q -p no:cacheprovider clients/python/examples/testing
+# The supercolumn_testing helper as an application uses it: installed from a wheel
+# into a fresh virtual environment, its example suite run from outside the repository.
+SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-testing-helper.sh
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
 scripts/run-clients.sh

@@ -11,26 +11,36 @@ the activity record, resets the datasets, stops it:
         calls = sc.activity(method="get")
         assert [c["consistency_level"] for c in calls] == ["QUORUM", "QUORUM"]
 
-As a pytest fixture (pytest is optional; the module imports without it):
+Installed (`pip install clients/python`), it is also a pytest plugin: the fixtures
+`supercolumn_server` (one server per test module) and `supercolumn` (that server, with the
+faults and the activity record cleared and the datasets reset before each test) need no
+import. A test module configures its server with module attributes, each optional:
 
-    from supercolumn_testing import supercolumn   # in conftest.py
-    def test_reads(supercolumn): ...
+    SUPERCOLUMN_CONFIG = "storage-conf.xml"     # else the server's built-in default
+    SUPERCOLUMN_DATASETS = ["blog.yaml"]         # cassandra-unit datasets, loaded in order
+    SUPERCOLUMN_API_DEFAULT = "0.6"              # serve --api-default
+    SUPERCOLUMN_ARGS = ["--activity-log-size", "100"]   # any other serve flags
 
-The fixture starts one server per test module and, before each test, clears the faults and the
-activity record and resets the datasets (POST /reset, when the server has it).
+Relative paths are taken from the test module's directory.
 
-The binary is $SUPERCOLUMN_BIN, else target/release/supercolumn of this repository.
+The binary is the `binary` argument, else $SUPERCOLUMN_BIN, else `supercolumn` on the PATH
+(else, in a checkout of the repository, its target/release/supercolumn). Without a config the
+server runs in a fresh empty directory, so it uses its built-in default configuration whatever
+the current directory holds.
 """
 
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Only meaningful when this file sits in a checkout (clients/python/ of the repository).
+_CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class SupercolumnError(Exception):
@@ -41,35 +51,59 @@ class SupercolumnError(Exception):
         self.status = status
 
 
-def _binary():
-    return os.environ.get("SUPERCOLUMN_BIN") or os.path.join(_ROOT, "target", "release", "supercolumn")
+def find_binary():
+    """$SUPERCOLUMN_BIN, else `supercolumn` on the PATH, else the checkout's release build."""
+    named = os.environ.get("SUPERCOLUMN_BIN")
+    if named:
+        return named
+    on_path = shutil.which("supercolumn")
+    if on_path:
+        return on_path
+    built = os.path.join(_CHECKOUT, "target", "release", "supercolumn")
+    if os.path.isfile(os.path.join(_CHECKOUT, "Cargo.toml")) and os.access(built, os.X_OK):
+        return built
+    raise SupercolumnError("no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH")
 
 
 class Supercolumn(object):
     """A supercolumn server process; `port` is its Thrift port, `admin_port` its admin port."""
 
-    def __init__(self, datasets=(), config=None, extra_args=(), binary=None, start_timeout=30.0):
-        self.datasets = list(datasets)
-        self.config = config or os.path.join(_ROOT, "storage-conf.xml")
+    def __init__(self, datasets=(), config=None, extra_args=(), binary=None, start_timeout=30.0,
+                 api_default=None):
+        self.datasets = [os.path.abspath(d) for d in datasets]
+        self.config = os.path.abspath(config) if config else None
+        self.api_default = api_default
         self.extra_args = list(extra_args)
-        self.binary = binary or _binary()
+        self.binary = binary or find_binary()
         self.start_timeout = start_timeout
         self.process = None
         self.host = "127.0.0.1"
         self.port = None
         self.admin_port = None
         self._stderr = []
+        self._workdir = None
 
     # --- lifecycle --------------------------------------------------------------------------
 
     def start(self):
-        args = [self.binary, "serve", "--config", self.config, "--in-memory",
+        args = [self.binary, "serve", "--in-memory",
                 "--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"]
+        if self.config:
+            args += ["--config", self.config]
+        if self.api_default:
+            args += ["--api-default", self.api_default]
         for d in self.datasets:
             args += ["--dataset", d]
         args += self.extra_args
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        stdin=subprocess.DEVNULL)
+        # An empty working directory: with no config the server then takes its built-in
+        # default, never a storage-conf.xml that happens to be in the caller's directory.
+        self._workdir = tempfile.mkdtemp(prefix="supercolumn-test-")
+        try:
+            self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            stdin=subprocess.DEVNULL, cwd=self._workdir)
+        except OSError as e:
+            self._remove_workdir()
+            raise SupercolumnError("cannot run %s: %s" % (self.binary, e))
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         ready = threading.Event()
         threading.Thread(target=self._read_stdout, args=(ready,), daemon=True).start()
@@ -95,6 +129,7 @@ class Supercolumn(object):
     def stop(self):
         """SIGTERM, then waits (kills after 10 s)."""
         if self.process is None:
+            self._remove_workdir()
             return
         if self.process.poll() is None:
             self.process.terminate()
@@ -104,6 +139,12 @@ class Supercolumn(object):
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        self._remove_workdir()
+
+    def _remove_workdir(self):
+        if self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
 
     def __enter__(self):
         return self.start()
@@ -172,11 +213,28 @@ try:
 except ImportError:  # the helpers work without pytest
     pytest = None
 
+def _module_path(module, path):
+    """A path named by a test module, relative paths taken from the module's directory."""
+    if os.path.isabs(path):
+        return path
+    return os.path.join(os.path.dirname(os.path.abspath(module.__file__)), path)
+
+
+def server_for_module(module):
+    """A (not yet started) Supercolumn configured by a test module's SUPERCOLUMN_* attributes."""
+    config = getattr(module, "SUPERCOLUMN_CONFIG", None)
+    return Supercolumn(
+        datasets=[_module_path(module, d) for d in getattr(module, "SUPERCOLUMN_DATASETS", ())],
+        config=_module_path(module, config) if config else None,
+        api_default=getattr(module, "SUPERCOLUMN_API_DEFAULT", None),
+        extra_args=getattr(module, "SUPERCOLUMN_ARGS", ()),
+    )
+
+
 if pytest is not None:
     @pytest.fixture(scope="module")
     def supercolumn_server(request):
-        datasets = getattr(request.module, "SUPERCOLUMN_DATASETS", ())
-        with Supercolumn(datasets=datasets) as sc:
+        with server_for_module(request.module) as sc:
             yield sc
 
     @pytest.fixture

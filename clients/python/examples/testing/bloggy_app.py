@@ -3,21 +3,16 @@ profile at QUORUM, and retrying a read that timed out (as Cassandra clients of t
 did: a TimedOutException means the replicas did not answer in time, not that the data is gone).
 """
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-
-from cassandra19 import Cassandra  # noqa: E402
-from cassandra19.ttypes import (  # noqa: E402
+from cassandra19 import Cassandra
+from cassandra19.ttypes import (
     ColumnParent,
     ConsistencyLevel,
     SlicePredicate,
     SliceRange,
     TimedOutException,
 )
-from thrift.protocol import TBinaryProtocol  # noqa: E402
-from thrift.transport import TSocket, TTransport  # noqa: E402
+from thrift.protocol import TBinaryProtocol
+from thrift.transport import TSocket, TTransport
 
 READ_CL = ConsistencyLevel.QUORUM
 ATTEMPTS = 3

@@ -1,23 +1,19 @@
 """An example test suite for bloggy_app.py with the supercolumn_testing helper: one throwaway
 server per module with the BloggyAppy dataset loaded, reset before each test.
 
-    .venv/bin/python -m pytest clients/python/examples/testing
+The helper is installed as a package (`pip install clients/python`), which makes its fixtures
+`supercolumn` and `supercolumn_server` a pytest plugin; the application brings its own
+generated Thrift client (`cassandra19`). The test command runs this suite the way an
+application would: copied with its client into a directory outside the repository, in a fresh
+virtual environment holding only the helper, pytest and thrift.
 """
-
-import os
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", ".."))
-sys.path.insert(0, HERE)
+from bloggy_app import Blog
+from cassandra19.ttypes import TimedOutException
 
-from bloggy_app import Blog  # noqa: E402
-from cassandra19.ttypes import TimedOutException  # noqa: E402
-from supercolumn_testing import supercolumn, supercolumn_server  # noqa: E402,F401
-
-SUPERCOLUMN_DATASETS = [os.path.join(HERE, "bloggy_authors.yaml")]
+SUPERCOLUMN_DATASETS = ["bloggy_authors.yaml"]  # relative to this file
 AUTHOR = "Arin Sarkissian"
 
 
