@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: the one command the README names and CI runs.
 #
-# 0. checks that the conformance corpus is there (../shared/conformance, or
+# 0. checks that every relative link of the Markdown docs resolves
+#    (scripts/check-links.sh; no build needed), then
+#    that the conformance corpus is there (../shared/conformance, or
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
@@ -30,7 +32,7 @@
 #    cassandra-driver) through their flows (scripts/run-native-drivers.sh installs them);
 # 9. checks the data-model explorer page in headless chromium (scripts/run-explorer-browser.sh;
 #    screenshots in the target directory's explorer-screens/).
-# 10. the cluster backend (issue 17): a gateway supercolumn in front of a backend
+# 10. the cluster backend: a gateway supercolumn in front of a backend
 #    supercolumn serving the native protocol, through which run the conformance
 #    cases expected to pass there (scripts/gateway-conformance.sh --expect, with
 #    3.x's compact layout and 4.x's; any regression fails), BloggyAppy, the generated clients' blog examples and the
@@ -45,6 +47,9 @@ set -euo pipefail
 
 started=$(date +%s)
 step() { printf '\n=== %s === (%d s)\n' "$*" "$(($(date +%s) - started))"; }
+
+step "documentation links"
+scripts/check-links.sh
 
 step "conformance corpus"
 check_corpus
