@@ -104,7 +104,7 @@ scripts/old-clients.sh
 step "primed faults: the generated Python clients of both generations"
 ensure_binary
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
-# The example suite of the supercolumn_testing helper (README's quick start).
+# The example suite of the supercolumn_testing helper (docs/testing-kit.md).
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" -m pytest -q -p no:cacheprovider clients/python/examples/testing
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
@@ -126,7 +126,7 @@ scripts/gateway-conformance.sh --storage noncompact \
 # CF `People` does not declare, which Cassandra 3.x's compact layout keeps in
 # a hidden pair CQL cannot name: they run with the 4.x layout
 # (GATEWAY_STORAGE=noncompact: undeclared columns as rows, declared ones
-# static columns; README "Cluster backend").
+# static columns; docs/gateway.md, "Cassandra 4.x/5.x").
 GATEWAY=1 scripts/old-clients.sh pycassa-faults
 GATEWAY=1 GATEWAY_STORAGE=noncompact scripts/old-clients.sh pycassa helenus cassandra-client
 GATEWAY=1 scripts/run-example.sh
