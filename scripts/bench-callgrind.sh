@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# User-space instructions per call on the server (issue 11): not part of the
+# User-space instructions per call on the server: not part of the
 # test command (speed is measured, never asserted). One fresh server (release
 # build, data in a temporary directory, the repository's storage-conf.xml)
 # runs under valgrind's callgrind; `supercolumn stress --api 19 -t 1` then
@@ -15,7 +15,7 @@
 #
 # --gateway runs the server under callgrind as a gateway (`--backend`) in
 # front of a backend supercolumn serving the native protocol (started first,
-# not instrumented): the instructions are the gateway's alone (issue 17;
+# not instrumented): the instructions are the gateway's alone (
 # scripts/bench-gateway.sh has its CPU and context switches per call).
 # KEYS defaults to 20000. --keep DIR keeps the dumps (callgrind.out.*) there,
 # for `callgrind_annotate --inclusive=yes DIR/FILE`. SUPERCOLUMN_BIN runs that

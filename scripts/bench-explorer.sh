@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Explorer API timing (issue 16): not part of the test command (speed is
+# Explorer API timing: not part of the test command (speed is
 # measured, never asserted). A fresh release server (the repository's
 # storage-conf.xml, data in a temporary directory, the admin surface on) gets
 # KEYS partitions of 5 columns in Keyspace1.Standard1 from `supercolumn stress`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cluster backend's cost per call (issue 17): not part of the test command
+# The cluster backend's cost per call: not part of the test command
 # (speed is measured, never asserted). A backend supercolumn serving the
 # native protocol and a gateway in front of it (scripts/server-lib.sh with
 # GATEWAY=1, as CI starts them; release build, fresh temporary directories,

@@ -11,7 +11,7 @@
 # a line; `#` starts a comment), each set on its own config, and fails on any
 # of them failing: the regression check CI runs (scripts/test-all.sh), on
 # scripts/gateway-conformance.expected. The cases left out, with the reason
-# each fails through a gateway, are listed in README "Cluster backend".
+# each fails through a gateway, are listed in docs/gateway.md, "Conformance through a gateway".
 #
 # Without --backend, a backend supercolumn serving the native protocol is
 # started first (on the same config, in a temporary directory), and the gateway keeps its
@@ -21,7 +21,7 @@
 # 4.x/5.x (`?storage=noncompact`: static columns, no COMPACT STORAGE) in the
 # backend it starts.
 # Exits non-zero when any case fails: the list of failing scenarios is the
-# work left for the cluster backend (see README "Cluster backend").
+# work left for the cluster backend (see docs/gateway.md).
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
 . scripts/server-lib.sh

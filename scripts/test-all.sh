@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: the one command the README names and CI runs.
 #
-# 0. checks that the conformance corpus is there (../shared/conformance, or
+# 0. checks that every relative link of the Markdown docs resolves
+#    (scripts/check-links.sh; no build needed), then
+#    that the conformance corpus is there (../shared/conformance, or
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
@@ -32,7 +34,7 @@
 #    cassandra-driver) through their flows (scripts/run-native-drivers.sh installs them);
 # 9. checks the data-model explorer page in headless chromium (scripts/run-explorer-browser.sh;
 #    screenshots in the target directory's explorer-screens/).
-# 10. the cluster backend (issue 17): a gateway supercolumn in front of a backend
+# 10. the cluster backend: a gateway supercolumn in front of a backend
 #    supercolumn serving the native protocol, through which run the conformance
 #    cases expected to pass there (scripts/gateway-conformance.sh --expect, with
 #    3.x's compact layout and 4.x's; any regression fails), BloggyAppy, the generated clients' blog examples and the
@@ -47,6 +49,9 @@ set -euo pipefail
 
 started=$(date +%s)
 step() { printf '\n=== %s === (%d s)\n' "$*" "$(($(date +%s) - started))"; }
+
+step "documentation links"
+scripts/check-links.sh
 
 step "conformance corpus"
 check_corpus
@@ -102,7 +107,8 @@ step "primed faults: the generated Python clients of both generations"
 ensure_binary
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
 # The supercolumn_testing helper as an application uses it: installed from a wheel
-# into a fresh virtual environment, its example suite run from outside the repository.
+# into a fresh virtual environment, its example suite run from outside the repository
+# (docs/testing-kit.md).
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-testing-helper.sh
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
@@ -124,7 +130,7 @@ scripts/gateway-conformance.sh --storage noncompact \
 # CF `People` does not declare, which Cassandra 3.x's compact layout keeps in
 # a hidden pair CQL cannot name: they run with the 4.x layout
 # (GATEWAY_STORAGE=noncompact: undeclared columns as rows, declared ones
-# static columns; README "Cluster backend").
+# static columns; docs/gateway.md, "Cassandra 4.x/5.x").
 GATEWAY=1 scripts/old-clients.sh pycassa-faults
 GATEWAY=1 GATEWAY_STORAGE=noncompact scripts/old-clients.sh pycassa helenus cassandra-client
 GATEWAY=1 scripts/run-example.sh

@@ -18,7 +18,7 @@
 //! to stderr (RUST_LOG filters them). SIGTERM or SIGINT stops accepting,
 //! lets running calls finish, flushes and shuts down the engine, and exits 0.
 
-/// jemalloc instead of glibc's malloc (README, "Dependencies").
+/// jemalloc instead of glibc's malloc (docs/architecture.md, "Dependencies").
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -340,8 +340,9 @@ fn env_mb(name: &str) -> Option<usize> {
 }
 
 /// `HUGE_ROW_MB` (default 96; the row comes out a little bigger, 112 MB)
-/// sets how big the row is, for measuring by hand (the example is
-/// 300). Read whole, the default row peaked at +121 MB RSS; bounded, +20.
+/// sets how big the row is, for measuring by hand (300 is a good size to
+/// try). Read whole first, the default row would peak at about +121 MB RSS;
+/// bounded, it peaks at about +20.
 #[test]
 fn a_row_far_over_the_maximum_message_length_is_refused_before_it_is_read_whole() {
     let row_mb = env_mb("HUGE_ROW_MB").unwrap_or(96);

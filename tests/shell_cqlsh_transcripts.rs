@@ -17,7 +17,7 @@
 //! project's own: `help.cql` is not compared with cqlsh's, only checked to
 //! answer every topic and refuse an unknown one as cqlsh did.
 //!
-//! Also the round trips of issue 12: DESCRIBE output of the golden CQL3
+//! Also the round trips: DESCRIBE output of the golden CQL3
 //! scenarios, fed back through cqlsh, recreates the same schema; COPY TO
 //! then COPY FROM into the emptied table gives the same rows.
 

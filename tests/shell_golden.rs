@@ -1,4 +1,4 @@
-//! Issue 5 end to end through the shells against a live server (the real
+//! The golden CQL3 scenarios end to end through the shells against a live server (the real
 //! binary, in memory, Murmur3 as the recording ran):
 //!
 //! - every scenario of `cql3-cells-golden.json` (Cassandra 1.2.9), in

@@ -1,4 +1,4 @@
-//! The auth matrix (issue 9): every API call of both generations and
+//! The auth matrix: every API call of both generations and
 //! representative CQL3 and CQL 2 statements, each tried against a live
 //! server with SimpleAuthenticator as nobody, with a wrong password, as a
 //! user without a grant for the keyspace it touches (along both routes a

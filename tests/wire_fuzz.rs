@@ -409,7 +409,7 @@ fn fuzz_long() {
     run(frames);
 }
 
-/// Issue 9's 43-byte request, and its negative-count twin, framed and
+/// The 43-byte request that once aborted the server, and its negative-count twin, framed and
 /// unframed: answered with PROTOCOL_ERROR or a closed connection, never a
 /// crash; other clients are served throughout.
 #[test]

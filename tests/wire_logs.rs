@@ -363,8 +363,8 @@ fn other_protocols_get_one_clear_line() {
 }
 
 /// Megabytes of unflushed commit log `replay_after_kill9_is_timed` writes:
-/// `SUPERCOLUMN_REPLAY_TEST_MB`, default 8 (the figure the README gives is
-/// measured with 100).
+/// `SUPERCOLUMN_REPLAY_TEST_MB`, default 8 (the restart figures in docs/performance.md
+/// are measured with about 110 MiB, by `scripts/bench-restart.sh`).
 fn replay_test_mb() -> u64 {
     std::env::var("SUPERCOLUMN_REPLAY_TEST_MB")
         .ok()

@@ -4,7 +4,7 @@
 //! every 4, so that even the short sequences below read across several
 //! SSTables and the memtable, with tombstones in some and the data they
 //! shadow in others. The 0.6.13 suite
-//! itself passes against supercolumn when run by hand (README, "Checked
+//! itself passes against supercolumn when run by hand (docs/development.md, "Checked
 //! against Cassandra's own tests"); this file keeps the storage-heavy part of
 //! it in CI, in our own words. The collation, wrapping-range and describe
 //! tests of that suite are mirrored in `tests/wire_fidelity.rs`; its error

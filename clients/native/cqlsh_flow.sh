@@ -11,7 +11,7 @@ q "SHOW VERSION" >"$out/version"
 grep -q "Native protocol v4" "$out/version" || fail "SHOW VERSION" "$out/version"
 echo "ok: connected: $(grep "Native protocol" "$out/version")"
 # cqlsh 6.2.2 has no client-side DESCRIBE: it sends the statement and prints the server's
-# rows when release_version starts with 4+; supercolumn claims 4.0.0 on v4 (README, "Native
+# rows when release_version starts with 4+; supercolumn claims 4.0.0 on v4 (docs/compatibility.md, "Native
 # protocol") and answers DESCRIBE as 4.0 does.
 q "DESCRIBE KEYSPACES" >"$out/keyspaces" 2>&1
 for ks in py Keyspace1 BloggyAppy system system_schema; do

@@ -96,7 +96,7 @@ thrift = thrift_client()
 counts = {"statements": 0, "rows": 0, "errors": 0, "thrift_rows": 0, "cells": 0, "rows_of_cells": 0}
 
 
-# 1.2.9's grammar refused 2.0.6's static columns; supercolumn's native sessions take them (README
+# 1.2.9's grammar refused 2.0.6's static columns; supercolumn's native sessions take them (docs/compatibility.md,
 # "Native protocol") while CQL3 over Thrift keeps 1.2.9's answer.
 STATIC_REFUSED = "mismatched input 'static'"
 

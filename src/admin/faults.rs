@@ -1,5 +1,5 @@
 //! `POST /faults`, `GET /faults`, `DELETE /faults`: the primed fault rules
-//! of [`crate::node::faults`] as JSON (the contract in the README). A rule
+//! of [`crate::node::faults`] as JSON (the contract in docs/testing-kit.md). A rule
 //! is checked whole when added; a bad one is a 400 naming what is wrong.
 
 use super::http::{AdminError, Request, Response};

@@ -44,7 +44,7 @@ use Access::{Open, Operator};
 #[allow(unused_imports)] // Put: for routes that replace a whole resource
 use Method::{Delete, Get, Post, Put};
 
-/// The routes, in the order the README lists them.
+/// The routes, in the order docs/admin.md lists them.
 pub fn routes() -> Vec<Route> {
     let mut all = vec![
         route(Get, "/healthz", Open, health::healthz),

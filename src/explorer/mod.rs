@@ -1,4 +1,4 @@
-//! The data-model explorer (issue 16): a read-only view of how Cassandra
+//! The data-model explorer: a read-only view of how Cassandra
 //! stores a schema, served on the admin HTTP surface. This module owns the
 //! JSON API under `/api/explorer` (documented in `docs/explorer-api.md`)
 //! and its analyses; the page that draws it is [`page`] (its

@@ -21,7 +21,7 @@
 //! mutations and applied in parallel), [`state`] (the progress file that makes a rerun resume),
 //! [`verify`] (the source compared with what the cluster reads back).
 //!
-//! Decisions (the README's migrate section says them to users):
+//! Decisions (docs/gateway.md's migrate section says them to users):
 //! - TTLs: the expiry is kept, not the original TTL: a cell is written with
 //!   the seconds it has left, so it disappears from the cluster when it
 //!   would have from the source (Cassandra 3.x's `ttl()` reads the same).

@@ -4,7 +4,7 @@
 //! copy of the schema file), listing and clearing them, and flushing one
 //! column family. The engine never reads a `snapshots` directory: a
 //! snapshot is restored by starting a server on a data directory holding
-//! its files (see the README).
+//! its files (see docs/operations.md).
 //!
 //! It must not change live data: links and copies only.
 

@@ -97,7 +97,7 @@ fn both_header_forms_are_read() {
         .is_err());
 }
 
-/// The request of issue 9 that aborted the server: a framed 19.x
+/// A request that once aborted the server: a framed 19.x
 /// `multiget_slice` whose `list<binary>` claims 2^31-1 elements.
 #[test]
 fn the_43_byte_multiget_slice_is_a_protocol_error() {

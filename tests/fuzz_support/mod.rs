@@ -1,7 +1,8 @@
 //! The seeds of the wire fuzz (`tests/wire_fuzz.rs`): the recorded
 //! conformance requests encoded from the corpus's typed JSON (remembering
 //! where each length and count sits, for the mutator to lie in), a few
-//! built-in requests of both generations, and issue 9's 43-byte request.
+//! built-in requests of both generations, and the 43-byte request that once
+//! aborted the server.
 #![allow(dead_code)]
 
 pub mod native;
@@ -167,7 +168,7 @@ pub fn load_cases(dir: &Path, ts_base: i64) -> Vec<Case> {
         .collect()
 }
 
-/// The request of issue 9 that aborted the server before any login: a
+/// A request that once aborted the server before any login: a
 /// framed 19.x `multiget_slice` whose `list<binary>` claims 2^31-1 keys.
 pub fn issue_9_request() -> Vec<u8> {
     let mut body = vec![0x80, 0x01, 0x00, 0x01, 0, 0, 0, 14];

@@ -34,7 +34,7 @@
 //! back in any order. In batch mode no record there was acknowledged; in
 //! periodic mode they are within the sync period a power loss may lose.
 //! Either way they look like corruption and make the opener refuse, and
-//! the operator decides (see the README).
+//! the operator decides (see docs/operations.md).
 
 use std::io;
 use std::path::{Path, PathBuf};

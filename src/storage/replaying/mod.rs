@@ -172,7 +172,7 @@ struct Ctx<'c, 'a> {
 /// cores the two overlap, and when the machine is busy a thread that
 /// waits for the other briefly is scheduled sooner than one that never
 /// sleeps (measured: the same work took half the wall time this way at a
-/// load average of 11, see the README).
+/// load average of 11).
 fn replay_range<'a>(
     ctx: &Ctx<'_, 'a>,
     range: &[Ordered<'a>],

@@ -39,7 +39,7 @@ use thrift::protocol::TOutputProtocol;
 
 /// Requests at most this big are read in place: the small writes this is
 /// for. A bigger one goes to the streamed reader, whose memory on big
-/// batches was measured (README, "One request's peak"); both apply their
+/// batches was measured (docs/compatibility.md, "One request's peak"); both apply their
 /// rows by [`batch::apply_in_chunks`] (or, atomic, in one engine call).
 const MAX_REQUEST: usize = 64 * 1024;
 
