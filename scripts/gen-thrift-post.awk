@@ -18,7 +18,7 @@
 #    (`Vec::with_capacity(list_ident.size as usize)`), trusting a count a client chose; each becomes
 #    `Vec::new()`, so a container grows only as its elements actually arrive. And before every
 #    element is added to a container (`x.push(e)`, `x.insert(e)`, `x.insert(k, v)`), its in-memory
-#    size is charged to the decoding budget of the message (`crate::thrift::bounded::charge`), so
+#    size is charged to the decoding budget of the message (`crate::thrift::wire::bounded::charge`), so
 #    no message can decode into more than a fixed multiple of its size. A use of a wire count or an
 #    add to a container in a form this script does not recognise aborts generation.
 
@@ -87,7 +87,7 @@ pending != "" {
     printf("gen-thrift-post.awk: %s:%d: cannot charge this container add: %s\n", FILENAME, FNR, $0) > "/dev/stderr"
     failed = 1; exit 1
   }
-  print indent "crate::thrift::bounded::charge(" cost ")?;"
+  print indent "crate::thrift::wire::bounded::charge(" cost ")?;"
 }
 /o_prot\.write_field_begin\(&TFieldIdentifier::new\("[A-Za-z0-9_]+", / {
   name = $0; sub(/^[^"]*"/, "", name); sub(/".*$/, "", name)

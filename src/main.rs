@@ -40,13 +40,13 @@ use std::sync::Arc;
 use supercolumn::config::{AdminListen, ThriftApi};
 use supercolumn::gateway::{Cluster, ClusterUrl};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
+use supercolumn::node::limits;
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
 use supercolumn::storage::{Engine, StorageError};
-use supercolumn::thrift::limits;
-use supercolumn::thrift::server::{serve, ServerOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
+use supercolumn::thrift::transport::server::{serve, ServerOptions};
 
 #[derive(Parser)]
 #[command(
@@ -197,12 +197,12 @@ fn main() -> ExitCode {
         )
         .init();
     // One tokio worker per core (tokio's default) runs the connections and
-    // the calls that never wait (see `thrift::handoff`); the blocking pool
+    // the calls that never wait (see `thrift::transport::handoff`); the blocking pool
     // only grows for calls that may wait, at most one per worker slot
     // (tokio's default cap of 512 threads is far above any useful count).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .max_blocking_threads(supercolumn::thrift::limits::WORKER_SLOTS)
+        .max_blocking_threads(supercolumn::node::limits::WORKER_SLOTS)
         .build()
     {
         Ok(rt) => rt,

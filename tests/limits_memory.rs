@@ -19,7 +19,7 @@ use supercolumn::node::budget::request_cost;
 use supercolumn::thrift::gen::cassandra06::{
     ColumnOrSuperColumn, ColumnPath, ConsistencyLevel as CL, TCassandraSyncClient,
 };
-use supercolumn::thrift::scan::Scanner;
+use supercolumn::thrift::wire::scan::Scanner;
 use wire_support::{timestamp, Server};
 
 const MB: usize = 1 << 20;

@@ -1,6 +1,6 @@
 //! Reads of SSTable data over the wire, whichever way the server runs them:
 //! inline when the bytes are in the page cache, on the blocking pool after
-//! an attempt that found them missing (see `thrift::handoff`). Both must
+//! an attempt that found them missing (see `thrift::transport::handoff`). Both must
 //! answer exactly what was written, from several connections at once, and
 //! a read moved to the pool must leave no error in the log.
 

@@ -3,7 +3,7 @@
 //! maps and multimaps, read from a frame body and written into one.
 //!
 //! Every length read is checked against the bytes actually left in the body
-//! before anything is allocated (the hardening rule of `thrift::bounded`):
+//! before anything is allocated (the hardening rule of `thrift::wire::bounded`):
 //! a hostile length can only produce [`DecodeError`], never an allocation
 //! larger than the frame that arrived. This module must not know opcodes or
 //! statements.

@@ -1,6 +1,6 @@
 //! Where a native request runs: inline on the tokio worker that read it, or
 //! handed off to the blocking pool. Thrift's rule (see
-//! [`crate::thrift::handoff`] for the reasoning and the measurements): a
+//! [`crate::thrift::transport::handoff`] for the reasoning and the measurements): a
 //! hand-off costs a wake-up and context switches per request, often more
 //! than the request itself, and most requests never wait, so only what may
 //! wait is handed off. Owns that choice only; it must not run requests.

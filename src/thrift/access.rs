@@ -83,7 +83,7 @@ pub fn check_all(node: &Node, identity: Option<&Identity>, accesses: &[Access]) 
 }
 
 /// The keyspaces `accesses` cover: all a checked call may reach (see
-/// `v19::cql::NodeBackend::confined`). `None` when nothing is enforced.
+/// `crate::node::cql::NodeBackend::confined`). `None` when nothing is enforced.
 pub fn reach(node: &Node, accesses: &[Access]) -> Option<std::collections::BTreeSet<String>> {
     enforced(node).then(|| {
         accesses

@@ -322,7 +322,7 @@ fn a_confined_cql_backend_reaches_no_other_keyspace() {
     use crate::storage::model::RowMutation;
     let dir = tempfile::tempdir().unwrap();
     let node = node(dir.path());
-    let backend = v19::cql::NodeBackend::confined(&node, Some(["CT".to_string()].into()));
+    let backend = crate::node::cql::NodeBackend::confined(&node, Some(["CT".to_string()].into()));
     let write = |ks: &str| RowMutation {
         keyspace: ks.into(),
         key: b"k".to_vec(),
@@ -340,7 +340,7 @@ fn a_confined_cql_backend_reaches_no_other_keyspace() {
     assert!(outside(backend.change_schema(drop)));
     assert!(node.schema().keyspace("Blog").is_some());
     // Unconfined (nothing enforced): every keyspace.
-    v19::cql::NodeBackend::confined(&node, None)
+    crate::node::cql::NodeBackend::confined(&node, None)
         .apply(&[write("Blog")])
         .unwrap();
 }

@@ -21,8 +21,8 @@
 
 use crate::node::{Node, NodeResult};
 use crate::storage::model::{Op, RowMutation};
-use crate::thrift::bounded::{self, OverBudget};
 use crate::thrift::error::ApiError;
+use crate::thrift::wire::bounded::{self, OverBudget};
 use std::mem::size_of;
 use thrift::protocol::{TMessageIdentifier, TMessageType, TOutputProtocol};
 use thrift::{ApplicationError, ApplicationErrorKind};

@@ -15,14 +15,14 @@
 //! the connection; every other problem is answered with an exception.
 
 use crate::node::Node;
-use crate::thrift::bounded::{self, BoundedInput};
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
-use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;
+use crate::thrift::wire::bounded::{self, BoundedInput};
+use crate::thrift::wire::scan::field_shape;
 use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
 use thrift::protocol::{
     TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,

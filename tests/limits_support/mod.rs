@@ -7,7 +7,7 @@ use std::io::{ErrorKind, Read};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use supercolumn::thrift::scan::{scan_message, Scan};
+use supercolumn::thrift::wire::scan::{scan_message, Scan};
 use supercolumn::thrift::wire::{mtype, ttype, Reader};
 
 fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {

@@ -333,7 +333,7 @@ impl CommitLog {
     /// (it waits for an fsync); in periodic mode when the active segment is
     /// near its end (the append that rotates fsyncs it, and the others wait
     /// for the writer lock meanwhile) or retired. Takes no lock; a hint for
-    /// callers choosing a thread (`thrift::handoff`), never a promise.
+    /// callers choosing a thread (`thrift::transport::handoff`), never a promise.
     pub fn append_may_wait(&self) -> bool {
         matches!(self.shared.mode, SyncMode::Batch { .. })
             || self.shared.near_end.load(Ordering::Relaxed)

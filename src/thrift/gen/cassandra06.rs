@@ -218,7 +218,7 @@ impl TSerializable for SuperColumn {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_0 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
             val.push(list_elem_0);
           }
           i_prot.read_list_end()?;
@@ -1025,7 +1025,7 @@ impl TSerializable for SlicePredicate {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_1 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
             val.push(list_elem_1);
           }
           i_prot.read_list_end()?;
@@ -1230,7 +1230,7 @@ impl TSerializable for KeySlice {
           let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_2 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
             val.push(list_elem_2);
           }
           i_prot.read_list_end()?;
@@ -1481,7 +1481,7 @@ impl TSerializable for TokenRange {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_3 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
             val.push(list_elem_3);
           }
           i_prot.read_list_end()?;
@@ -1560,7 +1560,7 @@ impl TSerializable for AuthenticationRequest {
           for _ in 0..map_ident.size {
             let map_key_4 = i_prot.read_string()?;
             let map_val_5 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_4) + std::mem::size_of_val(&map_val_5))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_4) + std::mem::size_of_val(&map_val_5))?;
             val.insert(map_key_4, map_val_5);
           }
           i_prot.read_map_end()?;
@@ -4217,7 +4217,7 @@ impl CassandraGetSliceResult {
           let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_6 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
             val.push(list_elem_6);
           }
           i_prot.read_list_end()?;
@@ -4317,7 +4317,7 @@ impl CassandraMultigetArgs {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_7 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
             val.push(list_elem_7);
           }
           i_prot.read_list_end()?;
@@ -4426,7 +4426,7 @@ impl CassandraMultigetResult {
           for _ in 0..map_ident.size {
             let map_key_8 = i_prot.read_string()?;
             let map_val_9 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_8) + std::mem::size_of_val(&map_val_9))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_8) + std::mem::size_of_val(&map_val_9))?;
             val.insert(map_key_8, map_val_9);
           }
           i_prot.read_map_end()?;
@@ -4529,7 +4529,7 @@ impl CassandraMultigetSliceArgs {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_10 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_10))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_10))?;
             val.push(list_elem_10);
           }
           i_prot.read_list_end()?;
@@ -4650,11 +4650,11 @@ impl CassandraMultigetSliceResult {
             let mut map_val_12: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_13 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_13))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_13))?;
               map_val_12.push(list_elem_13);
             }
             i_prot.read_list_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_11) + std::mem::size_of_val(&map_val_12))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_11) + std::mem::size_of_val(&map_val_12))?;
             val.insert(map_key_11, map_val_12);
           }
           i_prot.read_map_end()?;
@@ -5075,7 +5075,7 @@ impl CassandraGetRangeSliceResult {
           let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_14 = KeySlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_14))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_14))?;
             val.push(list_elem_14);
           }
           i_prot.read_list_end()?;
@@ -5283,7 +5283,7 @@ impl CassandraGetRangeSlicesResult {
           let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_15 = KeySlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_15))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_15))?;
             val.push(list_elem_15);
           }
           i_prot.read_list_end()?;
@@ -5578,11 +5578,11 @@ impl CassandraBatchInsertArgs {
             let mut map_val_17: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_18 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_18))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_18))?;
               map_val_17.push(list_elem_18);
             }
             i_prot.read_list_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_16) + std::mem::size_of_val(&map_val_17))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_16) + std::mem::size_of_val(&map_val_17))?;
             val.insert(map_key_16, map_val_17);
           }
           i_prot.read_map_end()?;
@@ -5941,15 +5941,15 @@ impl CassandraBatchMutateArgs {
               let mut map_val_22: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_23 = Mutation::read_from_in_protocol(i_prot)?;
-                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_23))?;
+                crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_23))?;
                 map_val_22.push(list_elem_23);
               }
               i_prot.read_list_end()?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_21) + std::mem::size_of_val(&map_val_22))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_21) + std::mem::size_of_val(&map_val_22))?;
               map_val_20.insert(map_key_21, map_val_22);
             }
             i_prot.read_map_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
             val.insert(map_key_19, map_val_20);
           }
           i_prot.read_map_end()?;
@@ -6289,7 +6289,7 @@ impl CassandraGetStringListPropertyResult {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_24 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_24))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_24))?;
             val.push(list_elem_24);
           }
           i_prot.read_list_end()?;
@@ -6399,7 +6399,7 @@ impl CassandraDescribeKeyspacesResult {
           let mut val: BTreeSet<String> = BTreeSet::new();
           for _ in 0..set_ident.size {
             let set_elem_25 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&set_elem_25))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&set_elem_25))?;
             val.insert(set_elem_25);
           }
           i_prot.read_set_end()?;
@@ -6723,7 +6723,7 @@ impl CassandraDescribeRingResult {
           let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_26 = TokenRange::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
             val.push(list_elem_26);
           }
           i_prot.read_list_end()?;
@@ -6963,11 +6963,11 @@ impl CassandraDescribeKeyspaceResult {
             for _ in 0..map_ident.size {
               let map_key_29 = i_prot.read_string()?;
               let map_val_30 = i_prot.read_string()?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
               map_val_28.insert(map_key_29, map_val_30);
             }
             i_prot.read_map_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
             val.insert(map_key_27, map_val_28);
           }
           i_prot.read_map_end()?;
@@ -7127,7 +7127,7 @@ impl CassandraDescribeSplitsResult {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_31 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
             val.push(list_elem_31);
           }
           i_prot.read_list_end()?;

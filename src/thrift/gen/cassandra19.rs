@@ -471,7 +471,7 @@ impl TSerializable for SuperColumn {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_0 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_0))?;
             val.push(list_elem_0);
           }
           i_prot.read_list_end()?;
@@ -620,7 +620,7 @@ impl TSerializable for CounterSuperColumn {
           let mut val: Vec<CounterColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_1 = CounterColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_1))?;
             val.push(list_elem_1);
           }
           i_prot.read_list_end()?;
@@ -1565,7 +1565,7 @@ impl TSerializable for SlicePredicate {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_2 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_2))?;
             val.push(list_elem_2);
           }
           i_prot.read_list_end()?;
@@ -1740,7 +1740,7 @@ impl TSerializable for IndexClause {
           let mut val: Vec<IndexExpression> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_3 = IndexExpression::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_3))?;
             val.push(list_elem_3);
           }
           i_prot.read_list_end()?;
@@ -1863,7 +1863,7 @@ impl TSerializable for KeyRange {
           let mut val: Vec<IndexExpression> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_4 = IndexExpression::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_4))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_4))?;
             val.push(list_elem_4);
           }
           i_prot.read_list_end()?;
@@ -1968,7 +1968,7 @@ impl TSerializable for KeySlice {
           let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_5 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_5))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_5))?;
             val.push(list_elem_5);
           }
           i_prot.read_list_end()?;
@@ -2387,7 +2387,7 @@ impl TSerializable for CASResult {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_6 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_6))?;
             val.push(list_elem_6);
           }
           i_prot.read_list_end()?;
@@ -2482,7 +2482,7 @@ impl TSerializable for TokenRange {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_7 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_7))?;
             val.push(list_elem_7);
           }
           i_prot.read_list_end()?;
@@ -2493,7 +2493,7 @@ impl TSerializable for TokenRange {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_8 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_8))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_8))?;
             val.push(list_elem_8);
           }
           i_prot.read_list_end()?;
@@ -2504,7 +2504,7 @@ impl TSerializable for TokenRange {
           let mut val: Vec<EndpointDetails> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_9 = EndpointDetails::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_9))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_9))?;
             val.push(list_elem_9);
           }
           i_prot.read_list_end()?;
@@ -2603,7 +2603,7 @@ impl TSerializable for AuthenticationRequest {
           for _ in 0..map_ident.size {
             let map_key_10 = i_prot.read_string()?;
             let map_val_11 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_10) + std::mem::size_of_val(&map_val_11))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_10) + std::mem::size_of_val(&map_val_11))?;
             val.insert(map_key_10, map_val_11);
           }
           i_prot.read_map_end()?;
@@ -2701,7 +2701,7 @@ impl TSerializable for ColumnDef {
           for _ in 0..map_ident.size {
             let map_key_12 = i_prot.read_string()?;
             let map_val_13 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_12) + std::mem::size_of_val(&map_val_13))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_12) + std::mem::size_of_val(&map_val_13))?;
             val.insert(map_key_12, map_val_13);
           }
           i_prot.read_map_end()?;
@@ -2801,7 +2801,7 @@ impl TSerializable for TriggerDef {
           for _ in 0..map_ident.size {
             let map_key_14 = i_prot.read_string()?;
             let map_val_15 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_14) + std::mem::size_of_val(&map_val_15))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_14) + std::mem::size_of_val(&map_val_15))?;
             val.insert(map_key_14, map_val_15);
           }
           i_prot.read_map_end()?;
@@ -3041,7 +3041,7 @@ impl TSerializable for CfDef {
           let mut val: Vec<ColumnDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_16 = ColumnDef::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_16))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_16))?;
             val.push(list_elem_16);
           }
           i_prot.read_list_end()?;
@@ -3117,7 +3117,7 @@ impl TSerializable for CfDef {
           for _ in 0..map_ident.size {
             let map_key_17 = i_prot.read_string()?;
             let map_val_18 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_17) + std::mem::size_of_val(&map_val_18))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_17) + std::mem::size_of_val(&map_val_18))?;
             val.insert(map_key_17, map_val_18);
           }
           i_prot.read_map_end()?;
@@ -3133,7 +3133,7 @@ impl TSerializable for CfDef {
           for _ in 0..map_ident.size {
             let map_key_19 = i_prot.read_string()?;
             let map_val_20 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_19) + std::mem::size_of_val(&map_val_20))?;
             val.insert(map_key_19, map_val_20);
           }
           i_prot.read_map_end()?;
@@ -3152,7 +3152,7 @@ impl TSerializable for CfDef {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_21 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_21))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_21))?;
             val.push(list_elem_21);
           }
           i_prot.read_list_end()?;
@@ -3191,7 +3191,7 @@ impl TSerializable for CfDef {
           let mut val: Vec<TriggerDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_22 = TriggerDef::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_22))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_22))?;
             val.push(list_elem_22);
           }
           i_prot.read_list_end()?;
@@ -3565,7 +3565,7 @@ impl TSerializable for KsDef {
           for _ in 0..map_ident.size {
             let map_key_23 = i_prot.read_string()?;
             let map_val_24 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_23) + std::mem::size_of_val(&map_val_24))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_23) + std::mem::size_of_val(&map_val_24))?;
             val.insert(map_key_23, map_val_24);
           }
           i_prot.read_map_end()?;
@@ -3580,7 +3580,7 @@ impl TSerializable for KsDef {
           let mut val: Vec<CfDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_25 = CfDef::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_25))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_25))?;
             val.push(list_elem_25);
           }
           i_prot.read_list_end()?;
@@ -3693,7 +3693,7 @@ impl TSerializable for CqlRow {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_26 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_26))?;
             val.push(list_elem_26);
           }
           i_prot.read_list_end()?;
@@ -3776,7 +3776,7 @@ impl TSerializable for CqlMetadata {
           for _ in 0..map_ident.size {
             let map_key_27 = i_prot.read_bytes()?;
             let map_val_28 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_27) + std::mem::size_of_val(&map_val_28))?;
             val.insert(map_key_27, map_val_28);
           }
           i_prot.read_map_end()?;
@@ -3788,7 +3788,7 @@ impl TSerializable for CqlMetadata {
           for _ in 0..map_ident.size {
             let map_key_29 = i_prot.read_bytes()?;
             let map_val_30 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_29) + std::mem::size_of_val(&map_val_30))?;
             val.insert(map_key_29, map_val_30);
           }
           i_prot.read_map_end()?;
@@ -3898,7 +3898,7 @@ impl TSerializable for CqlResult {
           let mut val: Vec<CqlRow> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_31 = CqlRow::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_31))?;
             val.push(list_elem_31);
           }
           i_prot.read_list_end()?;
@@ -4009,7 +4009,7 @@ impl TSerializable for CqlPreparedResult {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_32 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_32))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_32))?;
             val.push(list_elem_32);
           }
           i_prot.read_list_end()?;
@@ -4020,7 +4020,7 @@ impl TSerializable for CqlPreparedResult {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_33 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_33))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_33))?;
             val.push(list_elem_33);
           }
           i_prot.read_list_end()?;
@@ -4293,7 +4293,7 @@ impl TSerializable for MultiSliceRequest {
           let mut val: Vec<ColumnSlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_34 = ColumnSlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_34))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_34))?;
             val.push(list_elem_34);
           }
           i_prot.read_list_end()?;
@@ -9688,7 +9688,7 @@ impl CassandraGetSliceResult {
           let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_35 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_35))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_35))?;
             val.push(list_elem_35);
           }
           i_prot.read_list_end()?;
@@ -9970,7 +9970,7 @@ impl CassandraMultigetSliceArgs {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_36 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_36))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_36))?;
             val.push(list_elem_36);
           }
           i_prot.read_list_end()?;
@@ -10086,11 +10086,11 @@ impl CassandraMultigetSliceResult {
             let mut map_val_38: Vec<ColumnOrSuperColumn> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_39 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_39))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_39))?;
               map_val_38.push(list_elem_39);
             }
             i_prot.read_list_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_37) + std::mem::size_of_val(&map_val_38))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_37) + std::mem::size_of_val(&map_val_38))?;
             val.insert(map_key_37, map_val_38);
           }
           i_prot.read_map_end()?;
@@ -10191,7 +10191,7 @@ impl CassandraMultigetCountArgs {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_40 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_40))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_40))?;
             val.push(list_elem_40);
           }
           i_prot.read_list_end()?;
@@ -10304,7 +10304,7 @@ impl CassandraMultigetCountResult {
           for _ in 0..map_ident.size {
             let map_key_41 = i_prot.read_bytes()?;
             let map_val_42 = i_prot.read_i32()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_41) + std::mem::size_of_val(&map_val_42))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_41) + std::mem::size_of_val(&map_val_42))?;
             val.insert(map_key_41, map_val_42);
           }
           i_prot.read_map_end()?;
@@ -10502,7 +10502,7 @@ impl CassandraGetRangeSlicesResult {
           let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_43 = KeySlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_43))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_43))?;
             val.push(list_elem_43);
           }
           i_prot.read_list_end()?;
@@ -10699,7 +10699,7 @@ impl CassandraGetPagedSliceResult {
           let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_44 = KeySlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_44))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_44))?;
             val.push(list_elem_44);
           }
           i_prot.read_list_end()?;
@@ -10896,7 +10896,7 @@ impl CassandraGetIndexedSlicesResult {
           let mut val: Vec<KeySlice> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_45 = KeySlice::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_45))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_45))?;
             val.push(list_elem_45);
           }
           i_prot.read_list_end()?;
@@ -11060,7 +11060,7 @@ impl CassandraGetMultiSliceResult {
           let mut val: Vec<ColumnOrSuperColumn> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_46 = ColumnOrSuperColumn::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_46))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_46))?;
             val.push(list_elem_46);
           }
           i_prot.read_list_end()?;
@@ -11498,7 +11498,7 @@ impl CassandraCasArgs {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_47 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_47))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_47))?;
             val.push(list_elem_47);
           }
           i_prot.read_list_end()?;
@@ -11509,7 +11509,7 @@ impl CassandraCasArgs {
           let mut val: Vec<Column> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_48 = Column::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_48))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_48))?;
             val.push(list_elem_48);
           }
           i_prot.read_list_end()?;
@@ -12039,15 +12039,15 @@ impl CassandraBatchMutateArgs {
               let mut map_val_52: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_53 = Mutation::read_from_in_protocol(i_prot)?;
-                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_53))?;
+                crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_53))?;
                 map_val_52.push(list_elem_53);
               }
               i_prot.read_list_end()?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_51) + std::mem::size_of_val(&map_val_52))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_51) + std::mem::size_of_val(&map_val_52))?;
               map_val_50.insert(map_key_51, map_val_52);
             }
             i_prot.read_map_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_49) + std::mem::size_of_val(&map_val_50))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_49) + std::mem::size_of_val(&map_val_50))?;
             val.insert(map_key_49, map_val_50);
           }
           i_prot.read_map_end()?;
@@ -12219,15 +12219,15 @@ impl CassandraAtomicBatchMutateArgs {
               let mut map_val_57: Vec<Mutation> = Vec::new();
               for _ in 0..list_ident.size {
                 let list_elem_58 = Mutation::read_from_in_protocol(i_prot)?;
-                crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_58))?;
+                crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_58))?;
                 map_val_57.push(list_elem_58);
               }
               i_prot.read_list_end()?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_56) + std::mem::size_of_val(&map_val_57))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_56) + std::mem::size_of_val(&map_val_57))?;
               map_val_55.insert(map_key_56, map_val_57);
             }
             i_prot.read_map_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_54) + std::mem::size_of_val(&map_val_55))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_54) + std::mem::size_of_val(&map_val_55))?;
             val.insert(map_key_54, map_val_55);
           }
           i_prot.read_map_end()?;
@@ -12579,11 +12579,11 @@ impl CassandraDescribeSchemaVersionsResult {
             let mut map_val_60: Vec<String> = Vec::new();
             for _ in 0..list_ident.size {
               let list_elem_61 = i_prot.read_string()?;
-              crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_61))?;
+              crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_61))?;
               map_val_60.push(list_elem_61);
             }
             i_prot.read_list_end()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_59) + std::mem::size_of_val(&map_val_60))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_59) + std::mem::size_of_val(&map_val_60))?;
             val.insert(map_key_59, map_val_60);
           }
           i_prot.read_map_end()?;
@@ -12712,7 +12712,7 @@ impl CassandraDescribeKeyspacesResult {
           let mut val: Vec<KsDef> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_62 = KsDef::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_62))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_62))?;
             val.push(list_elem_62);
           }
           i_prot.read_list_end()?;
@@ -13046,7 +13046,7 @@ impl CassandraDescribeRingResult {
           let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_63 = TokenRange::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_63))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_63))?;
             val.push(list_elem_63);
           }
           i_prot.read_list_end()?;
@@ -13182,7 +13182,7 @@ impl CassandraDescribeLocalRingResult {
           let mut val: Vec<TokenRange> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_64 = TokenRange::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_64))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_64))?;
             val.push(list_elem_64);
           }
           i_prot.read_list_end()?;
@@ -13307,7 +13307,7 @@ impl CassandraDescribeTokenMapResult {
           for _ in 0..map_ident.size {
             let map_key_65 = i_prot.read_string()?;
             let map_val_66 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&map_key_65) + std::mem::size_of_val(&map_val_66))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&map_key_65) + std::mem::size_of_val(&map_val_66))?;
             val.insert(map_key_65, map_val_66);
           }
           i_prot.read_map_end()?;
@@ -13814,7 +13814,7 @@ impl CassandraDescribeSplitsResult {
           let mut val: Vec<String> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_67 = i_prot.read_string()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_67))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_67))?;
             val.push(list_elem_67);
           }
           i_prot.read_list_end()?;
@@ -14082,7 +14082,7 @@ impl CassandraDescribeSplitsExResult {
           let mut val: Vec<CfSplit> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_68 = CfSplit::read_from_in_protocol(i_prot)?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_68))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_68))?;
             val.push(list_elem_68);
           }
           i_prot.read_list_end()?;
@@ -15631,7 +15631,7 @@ impl CassandraExecutePreparedCqlQueryArgs {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_69 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_69))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_69))?;
             val.push(list_elem_69);
           }
           i_prot.read_list_end()?;
@@ -15822,7 +15822,7 @@ impl CassandraExecutePreparedCql3QueryArgs {
           let mut val: Vec<Vec<u8>> = Vec::new();
           for _ in 0..list_ident.size {
             let list_elem_70 = i_prot.read_bytes()?;
-            crate::thrift::bounded::charge(std::mem::size_of_val(&list_elem_70))?;
+            crate::thrift::wire::bounded::charge(std::mem::size_of_val(&list_elem_70))?;
             val.push(list_elem_70);
           }
           i_prot.read_list_end()?;

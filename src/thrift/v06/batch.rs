@@ -17,18 +17,19 @@
 //! whole-struct path, which re-reads the message and quotes the struct as
 //! Java did; that path builds the same [`Batch`] from the decoded map.
 
-use super::idl::{self, Ty};
+use super::idl;
 use super::javaread::{self, ArgsError, JStruct, J};
 use super::Handler;
 use crate::node::Node;
 use crate::schema::Schema;
 use crate::storage::model::{Op, RowMutation};
 use crate::thrift::batch::{self, Rules};
-use crate::thrift::bounded::{self, OverBudget};
-use crate::thrift::convert::mutation_ops;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
-use crate::thrift::validation as v;
+use crate::thrift::v06::convert::mutation_ops;
+use crate::thrift::v06::validation as v;
+use crate::thrift::wire::bounded::{self, OverBudget};
+use crate::thrift::wire::idl::Ty;
 use crate::thrift::wire::{ttype, MessageHeader, Reader};
 use std::collections::BTreeMap;
 use std::mem::size_of;
@@ -183,7 +184,7 @@ struct Call {
     map_field: i16,
     cl_field: i16,
     /// What one list element is read as.
-    element: &'static idl::StructDesc,
+    element: &'static crate::thrift::wire::idl::StructDesc,
 }
 
 static BATCH_MUTATE: Call = Call {

@@ -7,8 +7,8 @@
 //! read as null, required-field errors quoting the struct's `toString`). It is
 //! checked against the generated code by the tests in `v06::javaread`.
 
-use crate::thrift::idl_model::{f, fd};
-pub use crate::thrift::idl_model::{Default, Field, Req, StructDesc, Ty};
+use crate::thrift::wire::idl::{f, fd};
+use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
 
 /// The ConsistencyLevel enum as 0.6 defined it.
 const CL_TY: Ty = Ty::Enum(cl_name);

@@ -13,9 +13,10 @@
 //! fields, defaults filled in, strings as valid UTF-8) for the generated
 //! processor to decode. This module must not interpret any field.
 
-use super::idl::{cl_name, Default, Field, Req, StructDesc, Ty};
+use super::idl::cl_name;
 use crate::schema::javaorder::string_hashmap_order;
-use crate::thrift::bounded::{self, OverBudget, PREALLOC_MAX};
+use crate::thrift::wire::bounded::{self, OverBudget, PREALLOC_MAX};
+use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, Value, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
 

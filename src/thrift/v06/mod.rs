@@ -4,22 +4,27 @@
 //! [`Handler`] adapts the generated handler trait to the functions of
 //! `reads`, `writes` and `describe`, which return typed [`ApiError`]s; the
 //! only conversion to Thrift exceptions is `ApiError::into_thrift`.
+//! [`validation`] holds 0.6.13's ThriftValidation rules and [`convert`] the
+//! conversion between 0.6's structs and the row model; API 19.x builds on
+//! both where its rules and structs did not change.
 
 pub mod batch;
+pub mod convert;
 pub mod idl;
 pub mod javaread;
+pub mod levels;
+pub mod validation;
 
 mod describe;
-pub mod levels;
 mod reads;
 mod writes;
 
 use crate::node::{consistency, Node};
 use crate::thrift::access;
-use crate::thrift::bounded;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
+use crate::thrift::wire::bounded;
 use levels::Use;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};

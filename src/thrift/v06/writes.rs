@@ -4,10 +4,10 @@
 use crate::node::Node;
 use crate::schema::Schema;
 use crate::storage::model::{Op, RowMutation};
-use crate::thrift::convert::{insert_op, remove_op};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
-use crate::thrift::validation as v;
+use crate::thrift::v06::convert::{insert_op, remove_op};
+use crate::thrift::v06::validation as v;
 
 /// The system keyspace belongs to the server (0.6 failed internally on such writes).
 pub(super) fn check_writable(schema: &Schema, ks: &str) -> ApiResult<()> {

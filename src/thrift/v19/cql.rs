@@ -11,9 +11,6 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
 
-/// The executor's backend over the node (shared with the native protocol).
-pub use crate::node::cql::NodeBackend;
-
 /// The largest statement an inflated GZIP query may grow to. Without a cap
 /// a few kilobytes of deflated zeros could make the server allocate
 /// gigabytes; no real statement comes near this.

@@ -5,9 +5,9 @@
 //! Statement semantics belong to `cql2`; this module must not interpret
 //! CQL.
 
-use super::cql::NodeBackend;
 use crate::cql::CqlError;
 use crate::cql2::{Context, Cql2Result};
+use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use crate::thrift::error::ApiResult;
 use crate::thrift::gen::cassandra19 as t;

@@ -132,7 +132,7 @@ impl<'a> Handler<'a> {
     pub(super) fn with_cql<T>(
         &self,
         needs: impl FnOnce(&CqlSession) -> Result<Vec<Access>, CqlError>,
-        run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<T, CqlError>,
+        run: impl FnOnce(&crate::node::cql::NodeBackend, &mut CqlSession) -> Result<T, CqlError>,
     ) -> ApiResult<T> {
         self.logged_in()?;
         let mut session = self.session.borrow_mut();
@@ -156,7 +156,8 @@ impl<'a> Handler<'a> {
             Vec::new()
         };
         access::check_all(self.node, identity.as_ref(), &accesses)?;
-        let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
+        let backend =
+            crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
         backend.finish(run(&backend, cql)).map_err(ApiError::from)
     }
 
@@ -167,7 +168,10 @@ impl<'a> Handler<'a> {
         method: &str,
         cl: ConsistencyLevel,
         needs: impl FnOnce(&CqlSession) -> Result<Vec<Access>, CqlError>,
-        run: impl FnOnce(&cql::NodeBackend, &mut CqlSession) -> Result<CqlOutcome, CqlError>,
+        run: impl FnOnce(
+            &crate::node::cql::NodeBackend,
+            &mut CqlSession,
+        ) -> Result<CqlOutcome, CqlError>,
     ) -> thrift::Result<t::CqlResult> {
         let r = known_level(cl, "consistency", method)
             .and_then(|_| consistency::with(cluster_level(cl), || self.with_cql(needs, run)))
@@ -209,7 +213,8 @@ impl Handler<'_> {
             Vec::new()
         };
         access::check_all(self.node, identity.as_ref(), &accesses)?;
-        let backend = cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
+        let backend =
+            crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
         cql2::run(&backend, self.node, state, run)
     }
 }

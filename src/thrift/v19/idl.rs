@@ -5,8 +5,8 @@
 //! this table exists only so that `javaargs` can re-read a faulty request
 //! as the Java stubs did and quote it. It must not read anything itself.
 
-use crate::thrift::idl_model::f;
-pub use crate::thrift::idl_model::{Default, Field, Req, StructDesc, Ty};
+use crate::thrift::wire::idl::f;
+use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
 
 fn consistency_name(v: i32) -> Option<&'static str> {
     const NAMES: [&str; 11] = [
@@ -53,7 +53,7 @@ const fn fd(id: i16, name: &'static str, ty: Ty, req: Req, default: i32) -> Fiel
         Ty::Bool => Default::Bool(default != 0),
         _ => Default::I32(default),
     };
-    crate::thrift::idl_model::fd(id, name, ty, req, default)
+    crate::thrift::wire::idl::fd(id, name, ty, req, default)
 }
 
 /// A consistency-level argument with the IDL's default.

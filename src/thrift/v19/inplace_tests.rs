@@ -11,9 +11,9 @@ use crate::node::reply;
 use crate::storage::clock::ManualClock;
 use crate::storage::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::storage::EngineOptions;
-use crate::thrift::bounded::BoundedInput;
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::Session;
+use crate::thrift::wire::bounded::BoundedInput;
 use crate::thrift::wire::Value;
 use std::sync::Arc;
 

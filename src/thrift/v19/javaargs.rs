@@ -24,8 +24,9 @@
 //! to [`QUOTE_MAX`] bytes (Java quoted any; the quote of a big batch would be
 //! many times its size).
 
-use super::idl::{args_of, Default, Req, StructDesc, Ty};
+use super::idl::args_of;
 use crate::schema::javaorder;
+use crate::thrift::wire::idl::{Default, Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::fmt::Write as _;
 

@@ -2,11 +2,11 @@
 //! runs each call either inline on the tokio worker (calls that cannot wait
 //! on the disk or a lock, and reads of cached SSTable data, attempted
 //! without waiting and moved to the pool if a read would wait: see
-//! [`crate::thrift::handoff`] for the choice and why) or on the blocking
+//! [`crate::thrift::transport::handoff`] for the choice and why) or on the blocking
 //! pool (calls that may block), and writes each reply with one write. One
 //! task per connection; calls on one connection are answered in order.
 //!
-//! Limits (see [`crate::thrift::limits`]): a connection over the cap is
+//! Limits (see [`crate::node::limits`]): a connection over the cap is
 //! closed as soon as it is accepted; a connection silent for the idle
 //! timeout while none of its calls runs is closed; every request is counted
 //! against the memory budget from its first byte until its reply is written
@@ -22,27 +22,28 @@
 //! closes, and [`serve`] returns once all connections are gone (or after a
 //! grace period). Flushing the engine is the caller's job.
 //!
-//! Logging: every call goes through [`crate::thrift::calllog`] (DEBUG
+//! Logging: every call goes through [`crate::thrift::call::log`] (DEBUG
 //! line, slow-request INFO line); a connection that opens with another
-//! protocol's bytes (see [`crate::thrift::foreign`]) gets one WARN line, an
+//! protocol's bytes (see [`crate::thrift::transport::foreign`]) gets one WARN line, an
 //! HTTP client a plain-text 400, and is closed.
 //!
-//! Test kit: each call is watched by [`crate::thrift::testkit`] (primed
+//! Test kit: each call is watched by [`crate::thrift::call::testkit`] (primed
 //! faults, the activity record); with no fault rule and no record that is
 //! two atomic loads. A primed delay is slept here, on the connection's task,
 //! before the call takes a worker slot.
 
 use crate::node::budget::{request_cost, Charge};
+use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::reply;
+use crate::node::route::Route;
 use crate::node::Node;
-use crate::thrift::calllog::CallLog;
+use crate::thrift::call::log::CallLog;
+use crate::thrift::call::testkit::{Reply, Watch};
 use crate::thrift::dispatch;
-use crate::thrift::foreign;
-use crate::thrift::handoff::{self, Route};
-use crate::thrift::limits::{Admitted, Limits};
 use crate::thrift::session::{GenerationPolicy, Session};
-use crate::thrift::testkit::{Reply, Watch};
+use crate::thrift::transport::foreign;
+use crate::thrift::transport::handoff;
 use crate::thrift::transport::{frame_reply, Framing, Message, MessageReader, TransportError};
 use std::future::Future;
 use std::io;
@@ -66,7 +67,7 @@ pub struct ServerOptions {
     /// Connection cap, timeouts, memory budget and worker slots; one set
     /// shared by every listener of the process.
     pub limits: Arc<Limits>,
-    /// Calls at least this slow are logged at INFO (see [`crate::thrift::calllog`]).
+    /// Calls at least this slow are logged at INFO (see [`crate::thrift::call::log`]).
     pub slow_request: Option<Duration>,
 }
 

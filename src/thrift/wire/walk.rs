@@ -4,7 +4,7 @@
 //! its top-level arguments (what tells the API generations apart, see
 //! [`crate::thrift::dispatch::shown_generation`]).
 //!
-//! Why beside [`crate::thrift::scan`]: the resumable [`Scanner`] pays a
+//! Why beside [`crate::thrift::wire::scan`]: the resumable [`Scanner`] pays a
 //! state-machine step per token so that a message trickling in is walked
 //! once in all; most requests arrive in one read, and a framed one is walked
 //! only once its frame is complete. This walk is a plain recursive descent
@@ -17,10 +17,10 @@
 //! allocates nothing per declared length: every length is checked against
 //! the bytes present before anything is skipped.
 //!
-//! [`Scanner`]: crate::thrift::scan::Scanner
+//! [`Scanner`]: crate::thrift::wire::scan::Scanner
 
 use crate::thrift::dispatch::ArgShape;
-use crate::thrift::scan::fixed_size;
+use crate::thrift::wire::scan::fixed_size;
 use crate::thrift::wire::{min_size, ttype, MAX_DEPTH, VERSION_1, VERSION_MASK};
 
 /// One whole, valid message at the start of a buffer.
@@ -28,7 +28,7 @@ use crate::thrift::wire::{min_size, ttype, MAX_DEPTH, VERSION_1, VERSION_MASK};
 pub struct Walked {
     /// Its length: where the next message (if any) starts.
     pub end: usize,
-    /// Its values, counted as [`crate::thrift::scan::Scanner::values`] does.
+    /// Its values, counted as [`crate::thrift::wire::scan::Scanner::values`] does.
     pub values: u64,
     /// Its top-level arguments, in wire order.
     pub shape: ArgShape,
@@ -178,7 +178,7 @@ impl<'b> Walker<'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::thrift::scan::{field_shape, Scan, Scanner};
+    use crate::thrift::wire::scan::{field_shape, Scan, Scanner};
     use crate::thrift::wire::tests::{call, sample};
     use crate::thrift::wire::{mtype, Value, Writer};
 

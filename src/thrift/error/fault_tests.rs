@@ -1,5 +1,5 @@
 use super::*;
-use crate::thrift::callinfo::{outcome, Outcome};
+use crate::thrift::call::names::{outcome, Outcome};
 use crate::thrift::wire::{mtype, ttype, Reader, Value};
 
 fn header(method: &str) -> MessageHeader {

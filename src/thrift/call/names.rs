@@ -1,5 +1,5 @@
 //! What a request names and how it ended, for the request log
-//! ([`crate::thrift::calllog`]): the keyspace and column families its
+//! ([`crate::thrift::call::log`]): the keyspace and column families its
 //! arguments name, the kind of a CQL statement, and the outcome of its reply
 //! (ok, or the declared exception or TApplicationException it carried).
 //!
@@ -9,7 +9,7 @@
 //! and keywords; names are quoted when they hold anything but the characters
 //! a Cassandra name may have, so a client cannot forge log lines.
 
-use crate::thrift::callinfo_cql::{statement, Statement};
+use crate::thrift::call::cql::{statement, Statement};
 use crate::thrift::session::Generation;
 use crate::thrift::wire::{mtype, ttype, Reader, WireError};
 use std::fmt;
@@ -360,5 +360,5 @@ fn application_kind(kind: i32) -> &'static str {
 }
 
 #[cfg(test)]
-#[path = "callinfo_tests.rs"]
+#[path = "names_tests.rs"]
 pub(crate) mod tests;

@@ -1,7 +1,7 @@
 //! Where a call runs: inline on the tokio worker that read it, or handed
 //! off to the blocking pool. Owns that choice only; it must not run calls,
 //! change the session, or count memory (the server does, with the limits of
-//! [`crate::thrift::limits`], which apply to both routes alike).
+//! [`crate::node::limits`], which apply to both routes alike).
 //!
 //! Why classify rather than a cheaper hand-off: on a 2-core machine any
 //! hand-off costs a wake-up and a context switch per call, and profiles put
@@ -57,12 +57,12 @@
 
 use crate::node::Node;
 use crate::storage::ReadWait;
-use crate::thrift::callinfo::{each_field, locations, target, At};
+use crate::thrift::call::names::{each_field, locations, target, At};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::{ttype, Reader};
 use std::borrow::Cow;
 
-pub use crate::node::route::{Route, INLINE_MAX_REQUEST};
+use crate::node::route::{Route, INLINE_MAX_REQUEST};
 
 /// What a method does, as far as the choice goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,7 +351,7 @@ mod tests {
     /// The borrowed reading agrees with the request log's reader.
     #[test]
     fn names_are_read_as_the_log_reads_them() {
-        use crate::thrift::callinfo::target;
+        use crate::thrift::call::names::target;
         let parent = |cf: &str| Value::Struct(vec![(3, bin(cf))]);
         let cases = [
             (Generation::V19, "get_slice", get_slice("Std1")),

@@ -9,9 +9,6 @@ use crate::schema::CfDef;
 use crate::storage::model::{Cell, DeletionTime, Op, ReadCommand, RowResult, Slice, SuperColumn};
 use crate::thrift::gen::cassandra06 as t;
 
-/// Server time in seconds, for deletion and expiry bookkeeping.
-pub use crate::node::now_seconds;
-
 /// `insert`: one live column at the path.
 pub fn insert_op(path: &t::ColumnPath, value: Vec<u8>, timestamp: i64) -> Option<Op> {
     let name = path.column.clone()?;

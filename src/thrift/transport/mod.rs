@@ -1,5 +1,8 @@
 //! Message framing on a byte stream: tells framed from unframed clients by
 //! their first bytes, cuts the stream into whole messages, and writes replies.
+//! Its submodules run the connections: [`server`] accepts them and reads whole
+//! messages, [`handoff`] decides where a call runs, [`foreign`] names the
+//! protocols that are not Thrift.
 //!
 //! Detection rule (decided once per connection, from the first 5 bytes):
 //! - byte 0 has its top bit set: an unframed **strict** message (`0x80 0x01 ..`).
@@ -15,7 +18,7 @@
 //!
 //! Before that, the first 8 bytes (fewer than any Thrift message has) are
 //! checked for another protocol's opening (CQL native protocol, HTTP, TLS:
-//! see [`crate::thrift::foreign`]), which is reported as such.
+//! see [`crate::thrift::transport::foreign`]), which is reported as such.
 //!
 //! Size limit: a frame longer than the maximum is refused from its length
 //! word alone; an unframed message is refused as soon as its declared lengths
@@ -44,12 +47,16 @@
 //! is walked by a resumable [`Scanner`] as its bytes arrive, so the work per
 //! read is proportional to the bytes read, however slowly it comes.
 
+pub mod foreign;
+pub mod handoff;
+pub mod server;
+
 use crate::node::budget::{Budget, Charge};
 use crate::thrift::dispatch::ArgShape;
-use crate::thrift::foreign::{self, Foreign, DECIDING_BYTES};
-use crate::thrift::scan::{Scan, Scanner};
-use crate::thrift::walk::{walk_message, Walked};
+use crate::thrift::wire::scan::{Scan, Scanner};
+use crate::thrift::wire::walk::{walk_message, Walked};
 use crate::thrift::wire::{MessageHeader, Reader};
+use foreign::{Foreign, DECIDING_BYTES};
 use std::future::Future;
 use std::io;
 use std::sync::Arc;
@@ -82,7 +89,7 @@ pub enum TransportError {
     /// The bytes are not a Thrift binary-protocol message.
     #[error("not a Thrift binary message: {0}")]
     Garbage(String),
-    /// The first bytes are another protocol's (see [`crate::thrift::foreign`]).
+    /// The first bytes are another protocol's (see [`crate::thrift::transport::foreign`]).
     #[error("not Thrift: {0}")]
     Foreign(Foreign),
     /// Nothing arrived for the idle timeout.

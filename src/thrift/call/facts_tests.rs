@@ -1,5 +1,5 @@
 use super::*;
-use crate::thrift::callinfo::tests::idl_methods;
+use crate::thrift::call::names::tests::idl_methods;
 use crate::thrift::session::GenerationPolicy;
 use crate::thrift::wire::{Value, Writer};
 

@@ -3,11 +3,11 @@
 //! configured threshold (`SlowRequestThresholdInMs`, yaml
 //! `slow_query_log_timeout_in_ms`). Both carry the same fields: peer, API
 //! generation, method, keyspace, column families, CQL statement kind,
-//! duration and outcome (see [`crate::thrift::callinfo`] for how they are
+//! duration and outcome (see [`crate::thrift::call::names`] for how they are
 //! read).
 //!
 //! Every call is also reported to the node's call observer (metrics, see
-//! [`crate::thrift::callseen`]), from the headers only.
+//! [`crate::thrift::call::seen`]), from the headers only.
 //!
 //! When neither line is due, a call costs one clock read and one level
 //! check: nothing is parsed, formatted or allocated. The duration runs from
@@ -15,7 +15,7 @@
 //! (waiting for a worker slot included, writing the reply not).
 
 use crate::node::Node;
-use crate::thrift::callinfo::{outcome, target, Outcome, Target};
+use crate::thrift::call::names::{outcome, target, Outcome, Target};
 use crate::thrift::dispatch::{self, ArgShape, Unanswerable};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
@@ -74,7 +74,7 @@ impl CallLog {
     ) -> Result<Option<Vec<u8>>, Unanswerable> {
         let took = received.elapsed();
         if let Some(observer) = node.call_observer() {
-            crate::thrift::callseen::report(observer, session.generation, msg, &reply, took);
+            crate::thrift::call::seen::report(observer, session.generation, msg, &reply, took);
         }
         let slow = self.slow.filter(|limit| took >= *limit);
         if let Some(limit) = slow {
@@ -109,7 +109,7 @@ impl CallLog {
                 .v19
                 .keyspace
                 .clone()
-                .map(crate::thrift::callinfo::Name);
+                .map(crate::thrift::call::names::Name);
         }
         let outcome = match reply {
             Ok(Some(bytes)) => outcome(g, &method, bytes),
@@ -119,7 +119,7 @@ impl CallLog {
         Line {
             peer: self.peer,
             generation: g,
-            method: crate::thrift::callinfo::Name(method),
+            method: crate::thrift::call::names::Name(method),
             target,
             took,
             outcome,
@@ -132,7 +132,7 @@ impl CallLog {
 struct Line {
     peer: SocketAddr,
     generation: Generation,
-    method: crate::thrift::callinfo::Name,
+    method: crate::thrift::call::names::Name,
     target: Target,
     took: Duration,
     outcome: Outcome,

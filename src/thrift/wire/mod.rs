@@ -1,14 +1,23 @@
 //! The Thrift binary protocol as plain data: a generic value tree, a decoder
-//! over a complete in-memory message, and an encoder.
+//! over a complete in-memory message, and an encoder. Its submodules are the
+//! other readings of the same bytes: [`bounded`] (the one input protocol
+//! client messages are decoded with), [`scan`] (where an unframed message
+//! ends), [`walk`] (where a whole request's fields are) and [`idl`] (an IDL
+//! as data, as Cassandra's Java stubs saw it).
 //!
 //! Owns the byte layout only (strict and non-strict message headers, field and
 //! container encodings). It must not know any IDL: which field means what is
 //! decided by the API modules that read the tree. Every length read from the
 //! wire is checked against the bytes actually present before anything is
 //! allocated, so a hostile length cannot make us reserve memory, and what the
-//! decoder builds is charged to the message's budget (`thrift::bounded`).
+//! decoder builds is charged to the message's budget (`thrift::wire::bounded`).
 
-use crate::thrift::bounded::{self, OverBudget, PREALLOC_MAX};
+pub mod bounded;
+pub mod idl;
+pub mod scan;
+pub mod walk;
+
+use bounded::{OverBudget, PREALLOC_MAX};
 use std::fmt;
 
 /// Wire type codes of the binary protocol.

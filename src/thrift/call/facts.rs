@@ -4,15 +4,15 @@
 //! its reply ended (exception name and `why`).
 //!
 //! Read from the request and reply bytes, and only when a fault rule
-//! exists or the activity record is on (see [`crate::thrift::testkit`]).
-//! Keyspace and column families come from [`crate::thrift::callinfo`], as
+//! exists or the activity record is on (see [`crate::thrift::call::testkit`]).
+//! Keyspace and column families come from [`crate::thrift::call::names`], as
 //! for the request log; this module adds what the log must not show (row
 //! keys, CQL text), which only the admin surface exposes.
 
-use crate::thrift::callinfo::{each_field, exception_name, target};
+use crate::thrift::call::names::{each_field, exception_name, target};
 use crate::thrift::dispatch::choose_generation;
-use crate::thrift::scan::field_shape;
 use crate::thrift::session::{Generation, Session};
+use crate::thrift::wire::scan::field_shape;
 use crate::thrift::wire::{mtype, ttype, MessageHeader, Reader, WireError};
 
 /// Row keys read from a call at most.
@@ -316,5 +316,5 @@ pub fn reply_outcome(g: Generation, method: &str, reply: &[u8]) -> (String, Opti
 }
 
 #[cfg(test)]
-#[path = "callfacts_tests.rs"]
+#[path = "facts_tests.rs"]
 mod tests;

@@ -5,7 +5,7 @@
 //! The server begins a [`Watch`] for each request before the call runs:
 //! with no fault rule and the activity record off, that is two relaxed
 //! atomic loads and nothing else. Otherwise the request's facts are read
-//! ([`crate::thrift::callfacts`]), the rules decide, and the server acts on
+//! ([`crate::thrift::call::facts`]), the rules decide, and the server acts on
 //! the verdict: a delay is slept on the network side (an async sleep: the
 //! connection's task waits, no worker slot or pool thread is held); a fault
 //! that is not `applied` answers instead of the call; an applied one lets
@@ -16,12 +16,12 @@
 use crate::node::activity::{self, Entry};
 use crate::node::faults::{Call, Fault, FaultKind};
 use crate::node::Node;
-use crate::thrift::callfacts::{self, reply_outcome, CallFacts};
+use crate::thrift::call::facts::{self, reply_outcome, CallFacts};
 use crate::thrift::dispatch::{shown_generation, Unanswerable};
 use crate::thrift::error::{fault_carried, fault_reply};
-use crate::thrift::scan::field_shape;
 use crate::thrift::session::Session;
 use crate::thrift::wire::mtype;
+use crate::thrift::wire::scan::field_shape;
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime};
 
@@ -56,7 +56,7 @@ impl Watch {
         armed: bool,
     ) -> Option<Watch> {
         let received = SystemTime::now();
-        let mut facts = callfacts::read(session, msg)?;
+        let mut facts = facts::read(session, msg)?;
         if let Some(id) = facts.prepared_id {
             // A prepared execution is recorded and matched by its text.
             facts.cql = node.prepared.get(id).map(|p| p.query.clone());

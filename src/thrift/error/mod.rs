@@ -140,7 +140,6 @@ pub fn application_error(
     ApplicationError::new(kind, message.into())
 }
 
-#[path = "error_fault.rs"]
 mod fault;
 pub use fault::{fault_carried, fault_reply};
 

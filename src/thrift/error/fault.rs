@@ -11,7 +11,7 @@
 //! login or permission with, an InvalidRequestException.
 
 use crate::node::faults::{Fault, FaultKind};
-use crate::thrift::callinfo::exception_name;
+use crate::thrift::call::names::exception_name;
 use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use crate::thrift::session::Generation;
 use crate::thrift::wire::MessageHeader;
@@ -224,5 +224,5 @@ fn application(header: &MessageHeader, message: String) -> Vec<u8> {
 }
 
 #[cfg(test)]
-#[path = "error_fault_tests.rs"]
+#[path = "fault_tests.rs"]
 mod tests;
