@@ -23,7 +23,7 @@ use crate::marshal::{bytes_to_hex, parse_type, TypeRef};
 use crate::node::Node;
 use crate::schema::CfDef;
 use crate::storage::model::{Cell, CellKind, DeletionTime};
-use crate::storage::stored::{StoredItem, StoredPartition, StoredRangeTombstone};
+use crate::storage::stored_view::{StoredItem, StoredPartition, StoredRangeTombstone};
 use serde_json::{json, Map, Value};
 
 /// Cells shown by default (`?limit=`).

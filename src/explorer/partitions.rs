@@ -13,7 +13,7 @@ use super::error::{ExplorerError, ExplorerResult};
 use super::render::text;
 use crate::marshal::bytes_to_hex;
 use crate::node::Node;
-use crate::storage::stored::PartitionSize;
+use crate::storage::stored_view::PartitionSize;
 use serde_json::{json, Value};
 
 /// Default and largest page sizes.

@@ -18,7 +18,7 @@ use super::error::ExplorerResult;
 use super::render::text;
 use crate::marshal::{bytes_to_hex, TypeRef};
 use crate::node::Node;
-use crate::storage::stored::PartitionSize;
+use crate::storage::stored_view::PartitionSize;
 use serde_json::{json, Value};
 
 /// 100 MB, the partition size Cassandra's documentation recommends staying under.

@@ -17,7 +17,7 @@ use super::backend::Backend;
 use super::NodeResult;
 use crate::partitioner::Partitioner;
 use crate::storage::model::{Bytes, DeletionTime, ReadCommand, RowRange, RowResult, Slice};
-use crate::storage::stored::{cell_weight, PartitionSize, StoredItem, StoredPartition};
+use crate::storage::stored_view::{cell_weight, PartitionSize, StoredItem, StoredPartition};
 
 /// How much the live views read at a time.
 #[derive(Clone, Copy, Debug)]

@@ -393,7 +393,7 @@ impl Node {
         cf: &str,
         key: &[u8],
         max_items: usize,
-    ) -> NodeResult<Option<crate::storage::stored::StoredPartition>> {
+    ) -> NodeResult<Option<crate::storage::stored_view::StoredPartition>> {
         match &self.engine {
             Some(engine) => engine
                 .stored_partition(keyspace, cf, key, max_items)
@@ -416,7 +416,7 @@ impl Node {
         keyspace: &str,
         cf: &str,
         key: &[u8],
-    ) -> NodeResult<Option<crate::storage::stored::PartitionSize>> {
+    ) -> NodeResult<Option<crate::storage::stored_view::PartitionSize>> {
         match &self.engine {
             Some(engine) => engine
                 .partition_size(keyspace, cf, key)
@@ -433,7 +433,7 @@ impl Node {
         keyspace: &str,
         cf: &str,
         after: Option<&[u8]>,
-        each: &mut dyn FnMut(crate::storage::stored::PartitionSize) -> bool,
+        each: &mut dyn FnMut(crate::storage::stored_view::PartitionSize) -> bool,
     ) -> NodeResult<()> {
         match &self.engine {
             Some(engine) => engine

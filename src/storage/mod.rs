@@ -41,7 +41,7 @@
 //!   be letters, digits and `_` (`open` and `update_schema` refuse others
 //!   with `Invalid`). `open` first moves a directory of the previous layout
 //!   (`<data_dir>/data/cf<id>-<generation>-*`, `<data_dir>/markers`) into
-//!   this one (`migrate`).
+//!   this one (`layout::upgrade`).
 //! - Schema changes: the caller validates and persists the new schema, then
 //!   calls `update_schema`. CFs are matched by `CfDef::id`: a new id gets an
 //!   empty store (files a dropped CF left under its name are deleted); an
@@ -138,67 +138,37 @@
 //! `Invalid("No indexed columns present in index clause with operator EQ")`;
 //! other checks of the clause are the front end's.
 
-mod arena;
-mod catalog;
-mod cfstore;
+// The API: the types that cross it, at this level.
 pub mod clock;
-mod codec;
-pub mod commitlog;
-mod compaction;
-mod counter;
-mod engine;
-#[cfg(test)]
-mod engine_counter_tests;
-#[cfg(test)]
-mod engine_disk_tests;
-#[cfg(test)]
-mod engine_failure_tests;
-#[cfg(test)]
-mod engine_index_tests;
-#[cfg(test)]
-mod engine_rt_tests;
-#[cfg(test)]
-mod engine_tests;
-mod flush;
-mod index;
-mod indexed;
-mod layout;
-mod markers;
-mod memrows;
-#[cfg(test)]
-mod memrows_tests;
-mod memsupers;
-mod memtable;
-mod migrate;
 pub mod model;
 pub mod nowait;
 mod options;
-mod packed;
 pub mod packed_batch;
-mod query;
-mod range;
-mod recovery;
-mod replaying;
 mod resource;
-mod row;
-mod schema_change;
-mod snapshot;
-mod sorted;
-pub mod sstable;
-mod sstore;
-mod startup;
 pub mod stats;
-pub mod stored;
+pub mod stored_view;
+
+// The implementation, a folder per concept.
+mod codec;
+pub mod commitlog;
+mod engine;
+mod index;
+mod layout;
+mod memtable;
+mod query;
+mod recovery;
+mod row;
+pub mod sstable;
+mod store;
 #[cfg(test)]
 mod testutil;
-mod tombstones;
 
-pub use cfstore::CfStats;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
+pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
 pub use options::{EngineOptions, SyncMode};
 pub use resource::Exhaustion;
-pub use snapshot::{SnapshotEntry, SNAPSHOTS_DIR};
+pub use store::CfStats;
 
 use std::path::PathBuf;
 

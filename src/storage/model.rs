@@ -172,7 +172,7 @@ impl Cell {
     /// The total of a counter cell (None for other kinds).
     pub fn counter_total(&self) -> Option<i64> {
         match self.kind {
-            CellKind::Counter { .. } => Some(super::counter::total(self)),
+            CellKind::Counter { .. } => Some(crate::storage::row::counter::total(self)),
             _ => None,
         }
     }

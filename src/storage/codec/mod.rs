@@ -9,8 +9,8 @@
 
 use super::model::{Cell, CellKind, CellView, DeletionTime, Op, RowMutation};
 use super::row::{CKey, Entry, StoredSuper};
-use super::tombstones::{RangeTombstone, RangeTombstones};
 use crate::schema::{CfDef, Schema};
+use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
 use read::Reader;
 use std::collections::BTreeMap;
 

@@ -1,0 +1,255 @@
+//! The engine's reads: one row (whole or bounded by its reply's room),
+//! ranges of rows a page at a time, and the lock-free hints a front end
+//! uses to choose a thread for a read. A child of `engine` so that it sees
+//! the engine's internals; it must not write or change the lifecycle.
+
+use super::{Engine, Inner, ReadWait};
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use crate::storage::memtable::rows::InPlace;
+use crate::storage::model::{Bytes, CellView, ReadCommand, RowRange, RowResult};
+use crate::storage::query::range::{scan_rows, KeyBounds};
+use crate::storage::query::{
+    count_row, each_live_in_place, read_row_bounded, InPlaceEnd, RowStore,
+};
+use crate::storage::StorageError;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// Rows a range read scans at a time (see [`Engine::read_range_while`]).
+const RANGE_PAGE_ROWS: usize = 128;
+
+impl Engine {
+    /// Whether reading a row of `keyspace.cf` now could wait on the disk:
+    /// when the CF has SSTables (a read may miss the page cache) or the
+    /// write gate is closed. Memtables, including those being flushed, are
+    /// memory. An unknown CF is answered at once (with an error). A hint,
+    /// as [`Engine::write_may_wait`].
+    pub fn read_may_wait(&self, keyspace: &str, cf: &str) -> bool {
+        let inner = &*self.inner;
+        let Some(gate) = inner.catalog.try_read() else {
+            return true;
+        };
+        match gate.cf(keyspace, cf) {
+            Ok(store) => store
+                .state
+                .try_read()
+                .is_none_or(|st| !st.sstables.is_empty()),
+            Err(_) => false,
+        }
+    }
+
+    /// [`Engine::read_may_wait`], told apart: whether a read of
+    /// `keyspace.cf` now could wait only on the disk (the CF has SSTables:
+    /// a read that finds its bytes in the page cache does not wait), or on
+    /// a lock too (the write gate or the CF's state is held). A hint, as
+    /// [`Engine::read_may_wait`].
+    pub fn read_wait(&self, keyspace: &str, cf: &str) -> ReadWait {
+        let inner = &*self.inner;
+        let Some(gate) = inner.catalog.try_read() else {
+            return ReadWait::Lock;
+        };
+        match gate.cf(keyspace, cf) {
+            Ok(store) => match store.state.try_read() {
+                None => ReadWait::Lock,
+                Some(st) if st.sstables.is_empty() => ReadWait::Nothing,
+                Some(_) => ReadWait::Disk,
+            },
+            Err(_) => ReadWait::Nothing,
+        }
+    }
+
+    /// Reads one row.
+    pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
+        let row = self.read_bounded(cmd, key, usize::MAX)?;
+        Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    /// Reads one row, stopping once its names and values come to more than
+    /// `max_bytes` (`None` then): a row too big for its reply is refused
+    /// without being read whole (see `query::read_row_bounded`).
+    pub fn read_bounded(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+    ) -> Result<Option<RowResult>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let dk = cat.schema.partitioner.decorate(key);
+        inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
+    }
+
+    /// [`Engine::read_bounded`] without a copy, where that is exact: a
+    /// Standard, non-counter CF whose only store is its live memtable. Each
+    /// live column the read answers is shown to `each` in place, in order;
+    /// `Some(true)` once all were, `Some(false)` when they came to more than
+    /// `max_bytes` (`read_bounded`'s `None`). `None` when the read is not
+    /// one of those (or declined, see `query::InPlaceEnd::Declined`): then
+    /// whatever `each` saw must be discarded and the row read with
+    /// `read_bounded`.
+    pub fn read_in_place(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        max_bytes: usize,
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> Result<Option<bool>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let def = cf.def();
+        if def.is_super() || def.is_counter() || cmd.super_column.is_some() {
+            return Ok(None);
+        }
+        let Some(mem) = cf.sole_memtable() else {
+            return Ok(None);
+        };
+        let dk = cat.schema.partitioner.decorate(key);
+        let now = inner.opts.clock.now_seconds();
+        Ok(mem.with_row_in_place(&dk, |row| match row {
+            InPlace::Absent => Some(true),
+            InPlace::Supers => None,
+            InPlace::Cells(row) => {
+                match each_live_in_place(&def, &cmd.slice, &row, now, max_bytes, each) {
+                    InPlaceEnd::Whole => Some(true),
+                    InPlaceEnd::OverBytes => Some(false),
+                    InPlaceEnd::Declined => None,
+                }
+            }
+        }))
+    }
+
+    /// How many columns [`Engine::read`] would answer for `cmd` (super
+    /// columns, for a super CF read whole), counted as the row is merged:
+    /// no column is held, however wide the row (`get_count`).
+    pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> Result<usize, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let dk = cat.schema.partitioner.decorate(key);
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in &stores {
+            if let Some(h) = s.open_row(&dk)? {
+                handles.push(h);
+            }
+        }
+        let now = inner.opts.clock.now_seconds();
+        count_row(&cf.def(), cmd, &handles, now)
+    }
+
+    /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
+    /// A token range whose start is not before its end wraps around the ring.
+    pub fn read_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+    ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
+        self.read_range_while(cmd, range, max_rows, usize::MAX, &mut |_, _| true)
+    }
+
+    /// [`Engine::read_range`], asking `keep` about each row as it is read:
+    /// the read stops (with the rows so far, that one included) once `keep`
+    /// says no, so that a caller bounding what it holds need not wait for
+    /// the whole range. A row whose names and values come to more than
+    /// `max_row_bytes` is not read whole: `keep` sees `None` for it and the
+    /// read stops there (without it).
+    pub fn read_range_while(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+        max_row_bytes: usize,
+        keep: &mut dyn FnMut(&[u8], Option<&RowResult>) -> bool,
+    ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let def = cf.def();
+        let stores = cf.stores();
+        let now = inner.opts.clock.now_seconds();
+        let mut out = Vec::new();
+        // A wrapping token range comes in two pieces, read one after the
+        // other, each a page of rows at a time: a scan holds the rows it
+        // found until they are read, and `keep` may stop the read.
+        for mut bounds in KeyBounds::pieces(&cat.schema, range)? {
+            loop {
+                let want = (max_rows - out.len()).min(RANGE_PAGE_ROWS);
+                if want == 0 {
+                    break;
+                }
+                let mut scans = Vec::with_capacity(stores.len());
+                for s in &stores {
+                    scans.push(scan_rows(s.as_ref(), &bounds, want)?);
+                }
+                let keys: BTreeSet<DecoratedKey> =
+                    scans.iter().flat_map(|s| s.rows.keys().cloned()).collect();
+                let mut last = None;
+                let mut read = 0;
+                for dk in keys.into_iter().take(want) {
+                    let mut handles = Vec::with_capacity(stores.len());
+                    for (store, scan) in stores.iter().zip(scans.iter_mut()) {
+                        handles.extend(scan.take(store.as_ref(), &dk)?);
+                    }
+                    let Some(row) = read_row_bounded(&def, cmd, &handles, now, max_row_bytes)?
+                    else {
+                        keep(&dk.key, None);
+                        return Ok(out);
+                    };
+                    let more = keep(&dk.key, Some(&row));
+                    out.push((dk.key.clone(), row));
+                    if !more {
+                        return Ok(out);
+                    }
+                    read += 1;
+                    last = Some(dk);
+                }
+                // Fewer than a page: every store is done with this piece.
+                match last {
+                    Some(last) if read == want => bounds.after(last),
+                    _ => break,
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Inner {
+    pub(crate) fn read_key(
+        &self,
+        def: &CfDef,
+        stores: &[Arc<dyn RowStore>],
+        cmd: &ReadCommand,
+        dk: &DecoratedKey,
+    ) -> Result<RowResult, StorageError> {
+        let row = self.read_key_bounded(def, stores, cmd, dk, usize::MAX)?;
+        Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    fn read_key_bounded(
+        &self,
+        def: &CfDef,
+        stores: &[Arc<dyn RowStore>],
+        cmd: &ReadCommand,
+        dk: &DecoratedKey,
+        max_bytes: usize,
+    ) -> Result<Option<RowResult>, StorageError> {
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in stores {
+            if let Some(h) = s.open_row(dk)? {
+                handles.push(h);
+            }
+        }
+        let now = self.opts.clock.now_seconds();
+        read_row_bounded(def, cmd, &handles, now, max_bytes)
+    }
+}

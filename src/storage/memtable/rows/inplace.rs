@@ -1,0 +1,108 @@
+//! A memtable row read in place: a Standard CF row's cells as views of
+//! their arena records, for a read that hands them on (encodes them into a
+//! reply) without copying any (see `query::each_live_in_place`).
+//!
+//! A child of `rows`, so that it sees the packed rows; it must not copy
+//! a cell, change a row or decide what is live.
+
+use super::{by_name, Body, Rows};
+use crate::marshal::TypeRef;
+use crate::partitioner::DecoratedKey;
+use crate::storage::memtable::arena::{Arena, Ref};
+use crate::storage::memtable::cell_record;
+use crate::storage::memtable::sorted::Sorted;
+use crate::storage::model::{CellView, DeletionTime};
+use crate::storage::row::range_tombstones::RangeTombstones;
+use std::ops::Bound;
+
+/// What a memtable holds of one row, read in place.
+pub enum InPlace<'a> {
+    /// The memtable has no such row.
+    Absent,
+    /// A Standard CF's row.
+    Cells(CellsInPlace<'a>),
+    /// A Super CF's row (its super columns are not read in place).
+    Supers,
+}
+
+/// A Standard CF row's header and cells, borrowed from the memtable.
+pub struct CellsInPlace<'a> {
+    arena: &'a Arena,
+    cells: &'a Sorted<Ref>,
+    /// The row's deletion (`LIVE` when it has none).
+    pub deletion: DeletionTime,
+    /// The row's range tombstones, when it has any.
+    pub ranges: Option<&'a RangeTombstones>,
+}
+
+impl Rows {
+    /// The row `key` as it is stored here, borrowed.
+    pub fn in_place(&self, key: &DecoratedKey) -> InPlace<'_> {
+        let Some(slot) = self.slot(key) else {
+            return InPlace::Absent;
+        };
+        match &slot.body {
+            Body::Cells { head, cells } => InPlace::Cells(CellsInPlace {
+                arena: &self.arena,
+                cells,
+                deletion: head.as_ref().map_or(DeletionTime::LIVE, |h| h.deletion),
+                ranges: head.as_ref().map(|h| &h.ranges).filter(|r| !r.is_empty()),
+            }),
+            Body::Supers(_) => InPlace::Supers,
+        }
+    }
+}
+
+impl<'a> CellsInPlace<'a> {
+    /// The cells from `start` to `finish` (slice bounds: empty is open;
+    /// when `reversed`, `start` is the upper bound) in traversal order,
+    /// each shown to `each` until it says stop (false). None when the
+    /// bounds are inverted, as `Rows::slice`.
+    pub fn slice(
+        &self,
+        cmp: &TypeRef,
+        (start, finish): (&[u8], &[u8]),
+        reversed: bool,
+        each: &mut dyn FnMut(CellView<'a>) -> bool,
+    ) {
+        let (lo, hi) = if reversed {
+            (finish, start)
+        } else {
+            (start, finish)
+        };
+        let arena = self.arena;
+        fn by(k: &[u8]) -> Bound<&[u8]> {
+            if k.is_empty() {
+                Bound::Unbounded
+            } else {
+                Bound::Included(k)
+            }
+        }
+        let range = self.cells.range_by(
+            by(lo).map(|k| by_name(arena, cmp, k)),
+            by(hi).map(|k| by_name(arena, cmp, k)),
+        );
+        let view = |r: &Ref| cell_record::view(arena.at(*r));
+        if reversed {
+            for r in range.rev() {
+                if !each(view(r)) {
+                    return;
+                }
+            }
+        } else {
+            for r in range {
+                if !each(view(r)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The cell whose name compares equal to `name`, if there is one.
+    pub fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>> {
+        let p = self.cells.search_by(by_name(self.arena, cmp, name)).ok()?;
+        self.cells
+            .at(p)
+            .map(|r| cell_record::view(self.arena.at(*r)))
+    }
+}

@@ -1,0 +1,492 @@
+//! Answering one read of one row: merging every place the row lives
+//! (memtables, SSTables) lazily in comparator order, reconciling versions,
+//! applying row and super-column tombstones and TTL expiry, and slicing.
+//!
+//! It must not know how a source stores its data: sources are [`RowHandle`]s.
+//!
+//! The folder holds the read machinery below the engine's read calls: one
+//! row here, and the row keys of a range of the ring (`range`). It must not
+//! write or take the engine's locks (the engine's `read` does).
+
+pub(super) mod range;
+
+use super::model::{
+    Bytes, Cell, CellKind, CellView, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
+};
+use super::row::{absorb_entry, expire_entry, CKey, Entry, StoredSuper};
+use super::StorageError;
+use crate::marshal::TypeRef;
+use crate::partitioner::DecoratedKey;
+use crate::schema::CfDef;
+use crate::storage::memtable::rows::CellsInPlace;
+use crate::storage::row::range_tombstones::RangeTombstones;
+use std::cmp::Ordering;
+
+/// A stream of a row's entries in traversal order within a slice's bounds.
+pub trait EntrySource {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError>;
+}
+
+/// One source's view of one row.
+pub trait RowHandle {
+    /// The row deletion marker as this source knows it.
+    fn deletion(&self) -> DeletionTime;
+    /// The row's range tombstones as this source knows them.
+    fn ranges(&self) -> RangeTombstones;
+    /// Entries from `start` to `finish` (Cassandra slice bounds: empty is
+    /// open; when `reversed`, `start` is the upper bound).
+    /// `wanted` is how many live entries the read needs: a hint for how much
+    /// to fetch at once (more may be pulled when some are not live).
+    fn slice<'a>(
+        &'a self,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+        wanted: usize,
+    ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
+    /// The entries with exactly these names, in comparator order.
+    fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
+}
+
+/// Something holding rows: a memtable or an SSTable.
+pub trait RowStore: Send + Sync {
+    fn open_row<'a>(
+        &'a self,
+        key: &DecoratedKey,
+    ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError>;
+    /// Up to `limit` rows from `from` on, in ring order (for range reads,
+    /// so each row is opened once, by the scan that finds it).
+    #[allow(clippy::type_complexity)]
+    fn rows_from<'a>(
+        &'a self,
+        from: &std::ops::Bound<DecoratedKey>,
+        limit: usize,
+    ) -> Result<Vec<(DecoratedKey, Box<dyn RowHandle + 'a>)>, StorageError>;
+}
+
+/// An `EntrySource` over an already materialised list.
+pub struct VecSource(pub std::vec::IntoIter<Entry>);
+
+impl EntrySource for VecSource {
+    fn next_entry(&mut self) -> Result<Option<Entry>, StorageError> {
+        Ok(self.0.next())
+    }
+}
+
+/// The names and values a row's answer holds, in bytes: what
+/// [`read_row_bounded`] bounds.
+fn cell_bytes(c: &Cell) -> usize {
+    c.name.len() + c.value.len()
+}
+
+/// Answers `cmd` for one row from all the handles that know it, stopping
+/// as soon as the answer's names and values come to more than `max_bytes`
+/// (`usize::MAX`: no limit): `None` then, without the rest of the row ever
+/// being held. Why: a caller bounding a reply (the maximum message length)
+/// must be able to refuse a row of hundreds of MB before it is in memory.
+pub fn read_row_bounded(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+    max_bytes: usize,
+) -> Result<Option<RowResult>, StorageError> {
+    let mut cells = Vec::new();
+    let mut supers = Vec::new();
+    let mut bytes = 0usize;
+    let whole = each_live(cf, cmd, handles, now, usize::MAX, &mut |live| {
+        match live {
+            Live::Cell(c) => {
+                bytes = bytes.saturating_add(cell_bytes(&c));
+                cells.push(c);
+            }
+            Live::Super(sc) => {
+                let sizes = sc.cells.iter().map(cell_bytes);
+                bytes = sizes.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
+                supers.push(sc);
+            }
+        }
+        bytes <= max_bytes
+    })?;
+    if !whole || bytes > max_bytes {
+        return Ok(None);
+    }
+    // Sub-columns of one super column come back as cells.
+    let sub_columns = cmd.super_column.is_some() && cf.subcomparator.is_some();
+    Ok(Some(if cf.is_super() && !sub_columns {
+        RowResult::SuperColumns(supers)
+    } else {
+        RowResult::Cells(cells)
+    }))
+}
+
+/// How many columns (super columns, for a super CF read whole) `cmd`
+/// answers for one row, counted as the row is merged: none of them is
+/// held (`get_count` of a wide row reads it, but never keeps it).
+pub fn count_row(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+) -> Result<usize, StorageError> {
+    let mut n = 0usize;
+    each_live(cf, cmd, handles, now, COUNT_FETCH, &mut |_| {
+        n += 1;
+        true
+    })?;
+    Ok(n)
+}
+
+/// How many entries a count asks each source for at a time: what it holds
+/// at once (the values of wide columns among them) is that many, however
+/// many the slice counts.
+const COUNT_FETCH: usize = 32;
+
+/// One live column of an answer, as it is found.
+enum Live {
+    Cell(Cell),
+    Super(SuperColumn),
+}
+
+/// Finds the live columns `cmd` answers for one row, in traversal order,
+/// and gives each to `each` until `each` says stop (false) or the slice's
+/// count is reached. False when stopped by `each`. Sources are asked for
+/// at most `fetch` entries at a time.
+fn each_live(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+    fetch: usize,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
+    let row_del = handles
+        .iter()
+        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    let mut ranges = RangeTombstones::default();
+    for h in handles {
+        ranges.merge(h.ranges());
+    }
+    match (&cmd.super_column, cf.subcomparator.as_ref()) {
+        (Some(sc), Some(subcmp)) => {
+            let mut merged: Option<StoredSuper> = None;
+            for h in handles {
+                for mut e in h.named(std::slice::from_ref(sc))? {
+                    expire_entry(&mut e, now);
+                    absorb_entry(&mut e, row_del, &ranges, &cf.comparator);
+                    if let Entry::Super(s) = e {
+                        match merged.as_mut() {
+                            Some(m) => m.merge(s),
+                            None => merged = Some(s),
+                        }
+                    }
+                }
+            }
+            let Some(sup) = merged else {
+                return Ok(true);
+            };
+            // One super column's sub-columns are stored (and merged) as one
+            // entry; the slice and the count walk them without a copy.
+            let eff = row_del.max(sup.deletion);
+            let mut left = limit(&cmd.slice);
+            for c in slice_cells(sup.cells.into_values(), subcmp, &cmd.slice) {
+                if left == 0 {
+                    break;
+                }
+                if c.is_live(now) && !eff.shadows(c.timestamp) {
+                    left -= 1;
+                    if !each(Live::Cell(c)) {
+                        return Ok(false);
+                    }
+                }
+            }
+            Ok(true)
+        }
+        _ => {
+            let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
+            let reversed = match &cmd.slice {
+                Slice::Names(names) => {
+                    for h in handles {
+                        sources.push(Box::new(VecSource(h.named(names)?.into_iter())));
+                    }
+                    false
+                }
+                Slice::Range {
+                    start,
+                    finish,
+                    reversed,
+                    count,
+                } => {
+                    for h in handles {
+                        sources.push(h.slice(start, finish, *reversed, (*count).min(fetch))?);
+                    }
+                    *reversed
+                }
+            };
+            let dels = Deletions {
+                row: row_del,
+                ranges: &ranges,
+            };
+            let count = limit(&cmd.slice);
+            merge_top(cf, sources, reversed, dels, now, count, each)
+        }
+    }
+}
+
+/// How many entries a read in place may look at while it holds the
+/// memtable's read lock (as many as one chunk of a copying read holds it
+/// for, `memtable::MAX_CHUNK`): past that, it declines.
+pub const IN_PLACE_MAX_ENTRIES: usize = 4096;
+
+/// How [`each_live_in_place`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InPlaceEnd {
+    /// Every live column the read answers was shown.
+    Whole,
+    /// Stopped once the columns' names and values came to more than
+    /// `max_bytes`, as [`read_row_bounded`] refuses them.
+    OverBytes,
+    /// Gave up (a slice over [`IN_PLACE_MAX_ENTRIES`] entries, or a counter
+    /// cell, which reads absorb deletions into): what was shown must be
+    /// discarded and the row read with [`read_row_bounded`].
+    Declined,
+}
+
+/// [`read_row_bounded`] of a Standard CF row that only one memtable
+/// holds, the cells shown to `each` in place as they are found instead of
+/// collected: the same live columns in the same order, with the same byte
+/// bound. Why: a small read then costs no copy and no allocation per
+/// column (the front end encodes each straight into its reply).
+pub fn each_live_in_place<'a>(
+    cf: &CfDef,
+    slice: &Slice,
+    row: &CellsInPlace<'a>,
+    now: i32,
+    max_bytes: usize,
+    each: &mut dyn FnMut(CellView<'_>),
+) -> InPlaceEnd {
+    let cmp = &cf.comparator;
+    let count = limit(slice);
+    if count == 0 {
+        return InPlaceEnd::Whole;
+    }
+    let (mut seen, mut found, mut bytes) = (0usize, 0usize, 0usize);
+    let mut end = InPlaceEnd::Whole;
+    let mut take = |c: CellView<'a>| -> bool {
+        seen += 1;
+        if seen > IN_PLACE_MAX_ENTRIES || matches!(c.kind, CellKind::Counter { .. }) {
+            end = InPlaceEnd::Declined;
+            return false;
+        }
+        // An expired cell reads as a tombstone (`expire_entry`).
+        let live = match c.kind {
+            CellKind::Live => true,
+            CellKind::Expiring {
+                local_expiration_time,
+                ..
+            } => now < local_expiration_time,
+            CellKind::Tombstone { .. } | CellKind::Counter { .. } => false,
+        };
+        if !live
+            || row.deletion.shadows(c.timestamp)
+            || row
+                .ranges
+                .is_some_and(|r| r.shadows(cmp, c.name, c.timestamp))
+        {
+            return true;
+        }
+        bytes = bytes.saturating_add(c.name.len() + c.value.len());
+        if bytes > max_bytes {
+            end = InPlaceEnd::OverBytes;
+            return false;
+        }
+        each(c);
+        found += 1;
+        found < count
+    };
+    match slice {
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            ..
+        } => row.slice(cmp, (start, finish), *reversed, &mut take),
+        Slice::Names(names) => {
+            if names.len() > IN_PLACE_MAX_ENTRIES {
+                return InPlaceEnd::Declined;
+            }
+            // In comparator order, each name once, as `RowHandle::named`.
+            let mut sorted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
+            sorted.sort_by(|a, b| cmp.compare(a, b));
+            sorted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
+            for name in sorted {
+                if let Some(c) = row.named(cmp, name) {
+                    if !take(c) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    end
+}
+
+fn limit(slice: &Slice) -> usize {
+    match slice {
+        Slice::Names(_) => usize::MAX,
+        Slice::Range { count, .. } => *count,
+    }
+}
+
+/// What deletes cells of a row besides their own tombstones.
+struct Deletions<'a> {
+    row: DeletionTime,
+    ranges: &'a RangeTombstones,
+}
+
+/// Lazily merges the top-level entries of all sources until `count` live
+/// ones, each given to `each` as found (false from it stops the merge:
+/// then false).
+fn merge_top(
+    cf: &CfDef,
+    mut sources: Vec<Box<dyn EntrySource + '_>>,
+    reversed: bool,
+    dels: Deletions<'_>,
+    now: i32,
+    count: usize,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
+    let row_del = dels.row;
+    let cmp = &cf.comparator;
+    let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
+    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
+        let mut e = next_expired(s, now)?;
+        if let Some(e) = e.as_mut() {
+            absorb_entry(e, dels.row, dels.ranges, cmp);
+        }
+        Ok(e)
+    };
+    for s in sources.iter_mut() {
+        heads.push(next(s.as_mut())?);
+    }
+    let mut found = 0usize;
+    while found < count {
+        // The next name in traversal order among the heads.
+        let mut best: Option<usize> = None;
+        for (i, h) in heads.iter().enumerate() {
+            if let Some(e) = h {
+                let better = match best.and_then(|b| heads[b].as_ref()) {
+                    None => true,
+                    Some(b) => traversal(cmp, e.name(), b.name(), reversed) == Ordering::Less,
+                };
+                if better {
+                    best = Some(i);
+                }
+            }
+        }
+        let Some(b) = best else { break };
+        let mut merged = heads[b].take().expect("best head is present");
+        heads[b] = next(sources[b].as_mut())?;
+        for i in 0..heads.len() {
+            while let Some(e) = heads[i].as_ref() {
+                if cmp.compare(e.name(), merged.name()) != Ordering::Equal {
+                    break;
+                }
+                let e = heads[i].take().expect("checked present");
+                merged.merge(e);
+                heads[i] = next(sources[i].as_mut())?;
+            }
+        }
+        let live = match merged {
+            Entry::Cell(c) => (c.is_live(now)
+                && !row_del.shadows(c.timestamp)
+                && !dels.ranges.shadows(cmp, &c.name, c.timestamp))
+            .then_some(Live::Cell(c)),
+            Entry::Super(s) => live_super(s, row_del, now).map(Live::Super),
+        };
+        if let Some(live) = live {
+            found += 1;
+            if !each(live) {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The next entry of a source, expired cells already turned into tombstones.
+fn next_expired(s: &mut (dyn EntrySource + '_), now: i32) -> Result<Option<Entry>, StorageError> {
+    let mut e = s.next_entry()?;
+    if let Some(e) = e.as_mut() {
+        expire_entry(e, now);
+    }
+    Ok(e)
+}
+
+fn traversal(cmp: &TypeRef, a: &[u8], b: &[u8], reversed: bool) -> Ordering {
+    let o = cmp.compare(a, b);
+    if reversed {
+        o.reverse()
+    } else {
+        o
+    }
+}
+
+/// The live part of a super column, or None when nothing of it is live.
+fn live_super(s: StoredSuper, row_del: DeletionTime, now: i32) -> Option<SuperColumn> {
+    let eff = row_del.max(s.deletion);
+    let cells: Vec<Cell> = s
+        .cells
+        .into_values()
+        .filter(|c| c.is_live(now) && !eff.shadows(c.timestamp))
+        .collect();
+    if cells.is_empty() {
+        None
+    } else {
+        Some(SuperColumn {
+            name: s.name,
+            deletion: s.deletion,
+            cells,
+        })
+    }
+}
+
+/// Restricts comparator-ordered cells to a slice (names or bounds), in
+/// traversal order, without applying the count.
+fn slice_cells<'a>(
+    cells: impl DoubleEndedIterator<Item = Cell> + 'a,
+    cmp: &'a TypeRef,
+    slice: &'a Slice,
+) -> Box<dyn Iterator<Item = Cell> + 'a> {
+    match slice {
+        Slice::Names(names) => {
+            let wanted: std::collections::BTreeSet<CKey> =
+                names.iter().map(|n| CKey::new(n.clone(), cmp)).collect();
+            let picked: Vec<Cell> = cells
+                .filter(|c| wanted.contains(&CKey::new(c.name.clone(), cmp)))
+                .collect();
+            Box::new(picked.into_iter())
+        }
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            ..
+        } => {
+            let (lo, hi) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            let inside = move |c: &Cell| {
+                (lo.is_empty() || cmp.compare(&c.name, lo) != Ordering::Less)
+                    && (hi.is_empty() || cmp.compare(&c.name, hi) != Ordering::Greater)
+            };
+            if *reversed {
+                Box::new(cells.rev().filter(inside))
+            } else {
+                Box::new(cells.filter(inside))
+            }
+        }
+    }
+}

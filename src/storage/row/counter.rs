@@ -1,0 +1,185 @@
+//! Counter cells (Cassandra 1.2 on one node): a counter column holds the sum
+//! of its increments as an 8-byte big-endian value, stamped with the highest
+//! increment timestamp, and two versions of it add up instead of one
+//! replacing the other.
+//!
+//! Deletion follows Cassandra's caveat: a counter tombstone deletes the
+//! increments it knows about; increments written later with a higher
+//! timestamp start again from zero (the counter remembers the deletion it
+//! overcame, so older versions met later contribute nothing). A version
+//! holding increments from both before and after a deletion it never met
+//! counts whole, as in Cassandra.
+//!
+//! Adding versions is not idempotent, so the engine must merge each version
+//! exactly once: the commit log is replayed only past what SSTables hold, and
+//! compaction inputs never outlive their output (see `recovery`). This module
+//! must not know where versions come from.
+
+use crate::storage::model::{Bytes, Cell, CellKind, DeletionTime};
+
+/// One increment, as a cell.
+pub fn increment(name: Bytes, delta: i64, timestamp: i64) -> Cell {
+    Cell {
+        name,
+        value: delta.to_be_bytes().to_vec(),
+        timestamp,
+        kind: CellKind::Counter {
+            deletion: DeletionTime::LIVE,
+        },
+    }
+}
+
+/// The total of a counter cell's value (0 for a malformed value).
+pub fn total(c: &Cell) -> i64 {
+    c.value
+        .as_slice()
+        .try_into()
+        .map(i64::from_be_bytes)
+        .unwrap_or(0)
+}
+
+/// Applies a deletion of a containing level (row, super column, range
+/// tombstone) to one version of a counter before it meets other versions:
+/// a version at or below it counts for nothing (it becomes a tombstone), a
+/// later one remembers it so older versions met later count for nothing.
+pub fn absorb(cell: &mut Cell, del: DeletionTime) {
+    let CellKind::Counter { deletion } = cell.kind else {
+        return;
+    };
+    if del.is_live() {
+        return;
+    }
+    if del.shadows(cell.timestamp) {
+        cell.value.clear();
+        cell.timestamp = del.marked_for_delete_at;
+        cell.kind = CellKind::Tombstone {
+            local_deletion_time: del.local_deletion_time,
+        };
+    } else {
+        cell.kind = CellKind::Counter {
+            deletion: deletion.max(del),
+        };
+    }
+}
+
+/// Reconciles `other` into `cell` (two versions of the same name).
+pub fn reconcile(cell: &mut Cell, other: Cell) {
+    let deletion_of = |c: &Cell| match c.kind {
+        CellKind::Counter { deletion } => Some(deletion),
+        CellKind::Tombstone {
+            local_deletion_time,
+        } => Some(DeletionTime::new(c.timestamp, local_deletion_time)),
+        _ => None,
+    };
+    let is_counter = |c: &Cell| matches!(c.kind, CellKind::Counter { .. });
+    let deletion = match (deletion_of(cell), deletion_of(&other)) {
+        (Some(a), Some(b)) if is_counter(cell) || is_counter(&other) => a.max(b),
+        // Not a counter pair (a counter CF only ever holds counters and
+        // tombstones): the ordinary rule.
+        _ => {
+            if other.supersedes(cell) {
+                *cell = other;
+            }
+            return;
+        }
+    };
+    let part = |c: &Cell| match c.kind {
+        CellKind::Counter { .. } if !deletion.shadows(c.timestamp) => Some(total(c)),
+        _ => None,
+    };
+    let (pa, pb) = (part(cell), part(&other));
+    if pa.is_none() && pb.is_none() {
+        // Everything either side knew of is deleted: a tombstone remains.
+        *cell = Cell {
+            name: std::mem::take(&mut cell.name),
+            value: Vec::new(),
+            timestamp: deletion.marked_for_delete_at,
+            kind: CellKind::Tombstone {
+                local_deletion_time: deletion.local_deletion_time,
+            },
+        };
+        return;
+    }
+    let sum = pa.unwrap_or(0).wrapping_add(pb.unwrap_or(0));
+    let timestamp = [(pa, cell.timestamp), (pb, other.timestamp)]
+        .into_iter()
+        .filter(|(p, _)| p.is_some())
+        .map(|(_, t)| t)
+        .max()
+        .expect("one side is live");
+    cell.value = sum.to_be_bytes().to_vec();
+    cell.timestamp = timestamp;
+    cell.kind = CellKind::Counter { deletion };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn merged(cells: Vec<Cell>) -> Cell {
+        let mut it = cells.into_iter();
+        let mut c = it.next().unwrap();
+        for o in it {
+            reconcile(&mut c, o);
+        }
+        c
+    }
+
+    #[test]
+    fn absorbed_deletions_reset_older_versions() {
+        let mut old = increment(b"c".to_vec(), 100, 5);
+        let mut new = increment(b"c".to_vec(), 1, 20);
+        let row_delete = DeletionTime::new(10, 42);
+        absorb(&mut old, row_delete);
+        absorb(&mut new, row_delete);
+        assert!(matches!(old.kind, CellKind::Tombstone { .. }));
+        assert_eq!(total(&merged(vec![old, new.clone()])), 1);
+        // Met later without the row deletion, the old version still counts nothing.
+        assert_eq!(
+            total(&merged(vec![increment(b"c".to_vec(), 100, 5), new])),
+            1
+        );
+        let mut plain = Cell::live(b"c".to_vec(), b"v".to_vec(), 1);
+        absorb(&mut plain, row_delete);
+        assert_eq!(plain.kind, CellKind::Live, "only counters absorb");
+    }
+
+    #[test]
+    fn increments_add_up_in_any_order() {
+        let a = increment(b"c".to_vec(), 5, 1);
+        let b = increment(b"c".to_vec(), -2, 7);
+        let c = increment(b"c".to_vec(), 10, 3);
+        for order in [
+            vec![a.clone(), b.clone(), c.clone()],
+            vec![c.clone(), a.clone(), b.clone()],
+        ] {
+            let m = merged(order);
+            assert_eq!(total(&m), 13);
+            assert_eq!(m.timestamp, 7);
+        }
+    }
+
+    #[test]
+    fn a_delete_resets_the_counter_for_later_increments() {
+        let old = increment(b"c".to_vec(), 100, 5);
+        let del = Cell::tombstone(b"c".to_vec(), 10, 42);
+        let new = increment(b"c".to_vec(), 1, 20);
+        // Memtable order: delete then increment; the old version met later.
+        let mem = merged(vec![del.clone(), new.clone()]);
+        assert_eq!(total(&mem), 1);
+        assert_eq!(total(&merged(vec![old.clone(), mem.clone()])), 1);
+        assert_eq!(total(&merged(vec![mem, old.clone()])), 1);
+        // Delete over everything: a tombstone.
+        let gone = merged(vec![old, del]);
+        assert_eq!(
+            gone.kind,
+            CellKind::Tombstone {
+                local_deletion_time: 42
+            }
+        );
+        assert_eq!(gone.timestamp, 10);
+        // An increment at or below the deletion stays deleted.
+        let late = merged(vec![gone, increment(b"c".to_vec(), 3, 10)]);
+        assert!(matches!(late.kind, CellKind::Tombstone { .. }));
+    }
+}

@@ -1,0 +1,178 @@
+//! One column family's set of stores: the live memtable, memtables being
+//! flushed, and SSTables, swapped as a unit under a short lock.
+//!
+//! It must not do I/O while holding the state lock.
+//!
+//! The folder holds the stores a column family reads from: this set, and
+//! an SSTable seen as a `RowStore` (`sstable_store`; the memtable's
+//! `RowStore` is in `memtable`). It must not decide when stores are
+//! switched, written or merged (the engine's flush and compaction do).
+
+pub(super) mod sstable_store;
+
+use super::commitlog::Position;
+use super::index::CfIndex;
+use super::memtable::Memtable;
+use super::query::RowStore;
+use crate::schema::CfDef;
+use parking_lot::{Mutex, RwLock};
+use sstable_store::SsTable;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Counters for one column family.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CfStats {
+    pub sstable_count: usize,
+    /// Bytes of this CF's live SSTables on disk.
+    pub live_bytes: u64,
+    /// Entries (columns, or whole super columns) in SSTables, as written.
+    pub cells: u64,
+    /// Cells written to the live memtable since it was created.
+    pub memtable_cells: u64,
+    pub memtable_bytes: u64,
+    /// Memtables switched out and not yet written to an SSTable.
+    pub flushing_memtables: usize,
+}
+
+pub(crate) struct CfStore {
+    /// The current definition: same id and comparators for the store's whole
+    /// life, other options replaced by schema updates.
+    def: RwLock<Arc<CfDef>>,
+    pub state: RwLock<CfState>,
+    /// One compaction per CF at a time, so inputs are never shared.
+    pub compaction: Mutex<()>,
+    /// One flush per CF at a time, so SSTables appear in memtable order
+    /// (what `SsMeta::covers_until` relies on).
+    pub flushing_lock: Mutex<()>,
+    /// Set (under the state lock) when the CF is dropped: its data is gone
+    /// and flushes or compactions still running must discard their output.
+    dropped: AtomicBool,
+    /// The CF's KEYS secondary indexes, if it has any.
+    index: RwLock<Option<Arc<CfIndex>>>,
+}
+
+pub(crate) struct CfState {
+    pub live: Arc<Memtable>,
+    /// Switched-out memtables, newest first, until their SSTable is in place.
+    pub flushing: Vec<Arc<Memtable>>,
+    pub sstables: Vec<Arc<SsTable>>,
+}
+
+impl CfStore {
+    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>) -> CfStore {
+        CfStore {
+            state: RwLock::new(CfState {
+                live: Arc::new(Memtable::new(def.clone())),
+                flushing: Vec::new(),
+                sstables,
+            }),
+            index: RwLock::new(CfIndex::for_def(&def).map(Arc::new)),
+            def: RwLock::new(def),
+            compaction: Mutex::new(()),
+            flushing_lock: Mutex::new(()),
+            dropped: AtomicBool::new(false),
+        }
+    }
+
+    pub fn def(&self) -> Arc<CfDef> {
+        self.def.read().clone()
+    }
+
+    pub fn id(&self) -> u32 {
+        self.def.read().id
+    }
+
+    /// Takes a new definition of the same CF (same id and comparators).
+    pub fn set_def(&self, def: Arc<CfDef>) {
+        *self.def.write() = def;
+    }
+
+    pub fn index(&self) -> Option<Arc<CfIndex>> {
+        self.index.read().clone()
+    }
+
+    /// Replaces the index (with an empty one the caller fills from the data).
+    pub fn set_index(&self, index: Option<CfIndex>) -> Option<Arc<CfIndex>> {
+        let index = index.map(Arc::new);
+        *self.index.write() = index.clone();
+        index
+    }
+
+    pub fn is_dropped(&self) -> bool {
+        self.dropped.load(Ordering::SeqCst)
+    }
+
+    /// Empties the store (memtables and SSTables) and returns the SSTables
+    /// whose files the caller must delete. With `drop`, the store is also
+    /// marked dropped. Flushes and compactions in flight notice (their
+    /// memtable or inputs are gone) and discard what they write.
+    pub fn clear(&self, drop: bool) -> Vec<Arc<SsTable>> {
+        let mut st = self.state.write();
+        if drop {
+            self.dropped.store(true, Ordering::SeqCst);
+        }
+        st.live = Arc::new(Memtable::new(self.def()));
+        st.flushing.clear();
+        if let Some(ix) = self.index() {
+            ix.clear();
+        }
+        std::mem::take(&mut st.sstables)
+    }
+
+    /// Every store a read must consult, memtables first.
+    pub fn stores(&self) -> Vec<Arc<dyn RowStore>> {
+        let st = self.state.read();
+        let mut v: Vec<Arc<dyn RowStore>> =
+            Vec::with_capacity(1 + st.flushing.len() + st.sstables.len());
+        // Newest first throughout (memtables, then SSTables from the last
+        // flushed back): counter versions add up, and a tombstone must meet
+        // them in a consistent order of age, or a sum formed before it could
+        // hide an older increment it deletes.
+        v.push(st.live.clone());
+        v.extend(st.flushing.iter().map(|m| m.clone() as Arc<dyn RowStore>));
+        v.extend(
+            st.sstables
+                .iter()
+                .rev()
+                .map(|t| t.clone() as Arc<dyn RowStore>),
+        );
+        v
+    }
+
+    /// The live memtable when it is the only store (nothing being flushed,
+    /// no SSTable): then it alone answers a read.
+    pub fn sole_memtable(&self) -> Option<Arc<Memtable>> {
+        let st = self.state.read();
+        (st.flushing.is_empty() && st.sstables.is_empty()).then(|| st.live.clone())
+    }
+
+    /// Freezes the live memtable (if it holds anything) at log position
+    /// `at` and starts a new one.
+    pub fn switch_memtable(&self, at: Position) {
+        let mut st = self.state.write();
+        if !st.live.is_empty() {
+            st.live.freeze(at);
+            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def())));
+            st.flushing.insert(0, old);
+        }
+    }
+
+    /// Whether memtables were switched out and not yet written (a flush
+    /// failed, or one is running).
+    pub fn has_frozen(&self) -> bool {
+        !self.state.read().flushing.is_empty()
+    }
+
+    pub fn stats(&self) -> CfStats {
+        let st = self.state.read();
+        CfStats {
+            sstable_count: st.sstables.len(),
+            live_bytes: st.sstables.iter().map(|t| t.reader.on_disk_size()).sum(),
+            cells: st.sstables.iter().map(|t| t.reader.entry_count()).sum(),
+            memtable_cells: st.live.cells(),
+            memtable_bytes: st.live.approx_bytes(),
+            flushing_memtables: st.flushing.len(),
+        }
+    }
+}
