@@ -7,7 +7,6 @@
 //! row does not grow with the number of pages (printed, never asserted).
 
 use crate::native_support;
-use crate::wire_support;
 
 use native_support::{op, server, Conn, Rows, Writer};
 use std::collections::BTreeSet;

@@ -3,7 +3,6 @@
 //! batches carry Cassandra's warning.
 
 use crate::native_support;
-use crate::wire_support;
 
 use native_support::{int, native_port, op, schema, server, Conn, Reader, Writer};
 

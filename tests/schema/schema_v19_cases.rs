@@ -211,7 +211,7 @@ fn recorded_schema_calls_and_describe_replies() {
         eprintln!("skipped: the conformance corpus is not at {CASES}");
         return;
     }
-    let xml = include_str!("../src/config/testdata/storage-conf-v19.xml");
+    let xml = include_str!("../../src/config/testdata/storage-conf-v19.xml");
     let config = Config::from_xml(xml, "storage-conf-v19.xml").unwrap();
     let base = Schema::from_config(&config).unwrap();
     let (mut changes, mut describes) = (0, 0);

@@ -348,8 +348,8 @@ fn every_golden_scenario_through_cqlsh_and_the_wire() {
 
 /// Seed 002's verbatim `list testtable;` output (shared with the cli
 /// renderer's unit test) and its verbatim cqlsh `select *` table.
-const SEED_002_LIST: &str = include_str!("cql_data/seed002-cli-list-testtable.txt");
-const SEED_002_SELECT: &str = include_str!("cql_data/seed002-cqlsh-select.txt");
+const SEED_002_LIST: &str = include_str!("../cql_data/seed002-cli-list-testtable.txt");
+const SEED_002_SELECT: &str = include_str!("../cql_data/seed002-cqlsh-select.txt");
 
 #[test]
 fn seed_002_filled_through_cqlsh_and_listed_by_the_cli() {
