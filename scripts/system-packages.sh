@@ -27,7 +27,7 @@ group_python() {
     python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
 }
 
-# tests/collation_jdk.rs compares CollatingOrderPreservingPartitioner's order
+# tests/schema/collation_jdk.rs compares CollatingOrderPreservingPartitioner's order
 # with java.text.Collator, compiled and run through a JDK.
 group_jdk() {
     need_command javac openjdk-17-jdk-headless

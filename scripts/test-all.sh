@@ -42,13 +42,36 @@
 #    scripts/server-lib.sh). `scripts/gateway-conformance.sh --backend URL` runs
 #    the cases against any cluster.
 #
+# Each stage prints the time since the start; a table of every stage's
+# duration ends the output, also when a stage fails.
+#
 # CARGO_TARGET_DIR is honoured throughout; SUPERCOLUMN_BIN makes the scripts of
 # steps 4-7 run that binary instead of the release build (see scripts/env.sh).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 started=$(date +%s)
-step() { printf '\n=== %s === (%d s)\n' "$*" "$(($(date +%s) - started))"; }
+stage_names=() stage_starts=()
+step() {
+    stage_names+=("$*")
+    stage_starts+=("$(date +%s)")
+    printf '\n=== %s === (%d s)\n' "$*" "$(($(date +%s) - started))"
+}
+# Each stage's duration, printed on the way out whether the run passed or
+# stopped at a failing stage (marked), so a slow stage shows either way.
+stage_summary() {
+    local status=$? now i end last
+    now=$(date +%s)
+    last=$((${#stage_names[@]} - 1))
+    printf '\n%8s  %s\n' seconds stage
+    for i in "${!stage_names[@]}"; do
+        end=${stage_starts[$((i + 1))]:-$now}
+        printf '%8d  %s%s\n' "$((end - stage_starts[i]))" "${stage_names[i]}" \
+            "$([ "$i" = "$last" ] && [ "$status" != 0 ] && echo ' (failed)')"
+    done
+    printf '%8d  %s\n' "$((now - started))" total
+}
+trap stage_summary EXIT
 
 step "documentation links"
 scripts/check-links.sh
@@ -65,7 +88,7 @@ step "python test dependencies (virtual environment $VENV_DIR)"
 ensure_python
 "$PYTHON" --version
 
-# tests/collation_jdk.rs skips without a JDK unless this is set; the JDK
+# tests/schema/collation_jdk.rs skips without a JDK unless this is set; the JDK
 # came with the system packages above.
 export SUPERCOLUMN_REQUIRE_JDK=1
 

@@ -5,7 +5,9 @@
 
 #![allow(dead_code)]
 
+pub mod golden;
 pub mod masks;
+pub mod seeds;
 
 use std::collections::HashMap;
 use std::ops::Bound;

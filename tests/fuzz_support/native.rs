@@ -1,4 +1,4 @@
-//! The seeds of the native-protocol fuzz (`tests/wire_native_fuzz.rs`):
+//! The seeds of the native-protocol fuzz (`tests/native/wire_native_fuzz.rs`):
 //! valid request bodies of every opcode a client sends, per protocol
 //! version 1 to 4, built with the body notation while remembering where
 //! each [short] and [int] length or count sits (the fields a hostile client

@@ -5,7 +5,7 @@
 # OLD_BIN. Phase 1 writes and stops cleanly (everything flushed to SSTables);
 # phase 2 writes, truncates Keyspace1.Standard2 and is killed, so the commit
 # log holds records on both sides of the truncation and a counter increment.
-# tests/storage_layout.rs reads the result back through the new layout.
+# tests/storage/storage_layout.rs reads the result back through the new layout.
 set -euo pipefail
 cd "$(dirname "$0")"
 : "${OLD_BIN:?set OLD_BIN to a supercolumn binary that writes the old layout}"

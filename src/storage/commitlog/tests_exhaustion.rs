@@ -1,7 +1,7 @@
 //! Unit tests of running out of space in the commit log's sync path, with
 //! the failure injected where the OS would report it. (Real ENOSPC on a
 //! small tmpfs and real EMFILE under a low descriptor limit are exercised
-//! by `tests/storage_exhaustion.rs`.)
+//! by `tests/crash/storage_exhaustion.rs`.)
 
 use std::io;
 use std::sync::Arc;

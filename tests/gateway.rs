@@ -1,0 +1,22 @@
+//! The cluster backend over the wire: a gateway supercolumn in front of a
+//! backend supercolumn serving the native protocol, and `supercolumn
+//! migrate`. Its modules are the files of `tests/gateway/`.
+//!
+//! One module: `cargo test --release --test gateway -- wire_migrate::`.
+
+mod explorer_support;
+mod wire_support;
+
+mod gateway {
+    mod wire_gateway;
+    mod wire_gateway_composite;
+    mod wire_gateway_cql3;
+    mod wire_gateway_explorer;
+    mod wire_gateway_index;
+    mod wire_gateway_index_cql3;
+    mod wire_gateway_layout;
+    mod wire_gateway_noncompact;
+    mod wire_gateway_semantics;
+    mod wire_migrate;
+    mod wire_migrate_kinds;
+}

@@ -1,0 +1,19 @@
+//! The CQL native protocol over the wire (v1-v4, raw frames and the
+//! driver-shaped flows). Its modules are the files of `tests/native/`,
+//! the helpers shared with the other wire binaries.
+//!
+//! One module: `cargo test --release --test native -- wire_native_paging::`.
+
+mod fuzz_support;
+mod native_support;
+mod wire_support;
+
+mod native {
+    mod wire_native;
+    mod wire_native_batch;
+    mod wire_native_fuzz;
+    mod wire_native_paging;
+    mod wire_native_schema;
+    mod wire_native_super;
+    mod wire_native_values;
+}

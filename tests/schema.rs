@@ -1,0 +1,16 @@
+//! Below storage: the schema's rules and persistence, the config's seed,
+//! the recorded 1.2.9 schema calls, and the collating partitioner against
+//! the JDK. Its modules are the files of `tests/schema/`.
+//!
+//! One module: `cargo test --release --test schema -- schema_store::`.
+
+mod schema_support;
+
+mod schema {
+    mod collation_jdk;
+    mod schema_cf_rules;
+    mod schema_changes;
+    mod schema_seed;
+    mod schema_store;
+    mod schema_v19_cases;
+}

@@ -1,0 +1,21 @@
+//! The shells end to end: `supercolumn cli` (0.6 and 1.2 modes) and
+//! `supercolumn cqlsh` against a live server, their recorded transcripts,
+//! and the golden CQL3 scenarios through them. Its modules are the files
+//! of `tests/shell/`.
+//!
+//! One module: `cargo test --release --test shell -- shell_cqlsh_transcripts::`.
+
+mod cql_support;
+mod shell_support;
+mod wire_support;
+
+mod shell {
+    mod shell_cli;
+    mod shell_cli06_transcripts;
+    mod shell_cli_session12;
+    mod shell_cli_transcripts;
+    mod shell_cqlsh;
+    mod shell_cqlsh_login;
+    mod shell_cqlsh_transcripts;
+    mod shell_golden;
+}

@@ -1,0 +1,24 @@
+//! The storage engine in process: commit-log properties, the engine
+//! against a model, concurrency, corruption, runtime schema changes,
+//! SSTables and the on-disk layout. Its modules are the files of
+//! `tests/storage/`. Nothing here starts a process: these tests reopen data
+//! directories all the time, and a child forked meanwhile would briefly hold
+//! their commit-log directory locks (the process tests are in `crash.rs`).
+//!
+//! One module: `cargo test --release --test storage -- engine_model::`.
+
+mod engine_support;
+mod sstable_support;
+
+mod storage {
+    mod commitlog_props;
+    mod engine_concurrency;
+    mod engine_corruption;
+    mod engine_model;
+    mod engine_schema;
+    mod sstable_corruption;
+    mod sstable_roundtrip;
+    mod sstable_slice;
+    mod sstable_wide;
+    mod storage_layout;
+}

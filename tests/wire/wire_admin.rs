@@ -1,0 +1,462 @@
+//! The admin surface over HTTP on the real binary: it starts with
+//! `--admin-listen 127.0.0.1:0` and prints its address first, answers
+//! `/healthz` and JSON errors, and with SimpleAuthenticator refuses missing
+//! or wrong credentials and users who may not use every keyspace;
+//! `/metrics` parses and counts known calls; nodetool's commands work
+//! against a live server (snapshots as hard links a new server can start on).
+
+use crate::wire_support;
+
+use std::process::Command;
+use supercolumn::nodetool::http::Endpoint;
+use supercolumn::thrift::gen::cassandra06::{
+    ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
+    TCassandraSyncClient,
+};
+use wire_support::{conformance_config, timestamp, Server};
+
+fn insert(server: &Server, key: &str, n: usize) {
+    let mut c = server.client(false);
+    for i in 0..n {
+        let path = ColumnPath::new("StdBytes".to_string(), None, format!("c{i}").into_bytes());
+        c.insert(
+            "CT".into(),
+            key.into(),
+            path,
+            b"v".to_vec(),
+            timestamp(),
+            CL::ONE,
+        )
+        .unwrap();
+    }
+}
+
+fn count(server: &Server, key: &str) -> usize {
+    let mut c = server.client(false);
+    let all = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 1000));
+    c.get_slice(
+        "CT".into(),
+        key.into(),
+        ColumnParent::new("StdBytes".to_string(), None),
+        all,
+        CL::ONE,
+    )
+    .unwrap()
+    .len()
+}
+
+/// `supercolumn nodetool -p PORT ARGS`: (exit code, stdout, stderr).
+fn nodetool(port: u16, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        .args(["nodetool", "-h", "127.0.0.1", "-p", &port.to_string()])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The value of the sample `name` with exactly these labels in a
+/// Prometheus text exposition.
+fn sample(text: &str, name: &str, labels: &str) -> Option<f64> {
+    let prefix = if labels.is_empty() {
+        format!("{name} ")
+    } else {
+        format!("{name}{{{labels}}} ")
+    };
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map(|v| v.trim().parse().expect("a number"))
+}
+
+fn admin_server(dir: &std::path::Path, extra: &[&str]) -> (Server, Endpoint) {
+    let conf = conformance_config("storage-conf.xml");
+    let mut args = vec![
+        "--config",
+        conf.to_str().unwrap(),
+        "--data-dir",
+        dir.to_str().unwrap(),
+        "--admin-listen",
+        "127.0.0.1:0",
+    ];
+    args.extend_from_slice(extra);
+    let server = Server::start(&args);
+    let port = server
+        .admin_port
+        .expect("the admin line comes before the ready line");
+    (server, Endpoint::new("127.0.0.1", port))
+}
+
+#[test]
+fn healthz_and_errors_are_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, admin) = admin_server(dir.path(), &[]);
+    let health = admin.get("/healthz").unwrap();
+    assert_eq!(health.status, 200, "{}", health.text());
+    assert_eq!(health.content_type, "application/json");
+    assert_eq!(health.json().unwrap()["status"], "ok");
+
+    let missing = admin.get("/no/such/thing").unwrap();
+    assert_eq!(missing.status, 404);
+    assert!(missing.json().unwrap()["error"]
+        .as_str()
+        .unwrap()
+        .contains("/no/such/thing"));
+    let wrong = admin.delete("/healthz").unwrap();
+    assert_eq!(wrong.status, 405, "{}", wrong.text());
+}
+
+#[test]
+fn without_the_flag_there_is_no_admin_surface() {
+    let conf = conformance_config("storage-conf.xml");
+    let server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+    assert_eq!(server.admin_port, None);
+}
+
+/// SimpleAuthenticator: alice may use every keyspace of the conformance
+/// config, bob only one.
+fn simple_server(dir: &std::path::Path) -> (Server, Endpoint) {
+    let passwd = dir.join("passwd.properties");
+    let access = dir.join("access.properties");
+    std::fs::write(&passwd, "alice=secret\nbob=hunter2\n").unwrap();
+    let base = std::fs::read_to_string(conformance_config("storage-conf.xml")).unwrap();
+    let keyspaces: Vec<String> = base
+        .split("<Keyspace Name=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next().map(str::to_string))
+        .collect();
+    assert!(keyspaces.len() > 1, "{keyspaces:?}");
+    let mut grants = String::new();
+    for (i, ks) in keyspaces.iter().enumerate() {
+        let users = if i == 0 { "alice,bob" } else { "alice" };
+        grants.push_str(&format!("{ks}={users}\n"));
+    }
+    std::fs::write(&access, grants).unwrap();
+    let auth = format!(
+        "<Authenticator PasswdProperties=\"{}\" AccessProperties=\"{}\">org.apache.cassandra.auth.SimpleAuthenticator</Authenticator>",
+        passwd.display(),
+        access.display()
+    );
+    let conf = dir.join("storage-conf.xml");
+    std::fs::write(
+        &conf,
+        base.replace(
+            "<Authenticator>org.apache.cassandra.auth.AllowAllAuthenticator</Authenticator>",
+            &auth,
+        ),
+    )
+    .unwrap();
+    let server = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        "127.0.0.1:0",
+    ]);
+    let port = server.admin_port.unwrap();
+    (server, Endpoint::new("127.0.0.1", port))
+}
+
+#[test]
+fn simple_authenticator_guards_the_surface() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, mut admin) = simple_server(dir.path());
+    // Readiness stays open.
+    assert_eq!(admin.get("/healthz").unwrap().status, 200);
+    let none = admin.get("/version").unwrap();
+    assert_eq!(none.status, 401, "{}", none.text());
+    admin.credentials = Some(("alice".into(), "wrong".into()));
+    assert_eq!(admin.get("/version").unwrap().status, 401);
+    admin.credentials = Some(("bob".into(), "hunter2".into()));
+    let bob = admin.get("/version").unwrap();
+    assert_eq!(bob.status, 403, "{}", bob.text());
+    admin.credentials = Some(("alice".into(), "secret".into()));
+    let alice = admin.get("/version").unwrap();
+    assert_eq!(alice.status, 200, "{}", alice.text());
+    assert_eq!(alice.json().unwrap()["release_version"], "1.2.19");
+}
+
+#[test]
+fn metrics_parse_and_count_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, admin) = admin_server(dir.path(), &[]);
+    insert(&server, "m", 3);
+    // A failing call: an unknown keyspace.
+    let mut c = server.client(false);
+    let path = ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
+    assert!(c.get("Nope".into(), "k".into(), path, CL::ONE).is_err());
+    let m = admin.get("/metrics").unwrap();
+    assert_eq!(m.status, 200, "{}", m.text());
+    let text = m.text();
+    // Every line is a comment or `name{labels} value`.
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (_, value) = line.rsplit_once(' ').unwrap_or_else(|| panic!("{line}"));
+        assert!(value.parse::<f64>().is_ok(), "{line}");
+    }
+    assert!(
+        text.ends_with("# EOF\n"),
+        "OpenMetrics text ends with # EOF"
+    );
+    let insert_labels = r#"api="0.6",method="insert""#;
+    assert_eq!(
+        sample(&text, "supercolumn_requests_total", insert_labels),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&text, "supercolumn_request_errors_total", insert_labels),
+        Some(0.0)
+    );
+    assert_eq!(
+        sample(
+            &text,
+            "supercolumn_request_duration_seconds_count",
+            insert_labels
+        ),
+        Some(3.0)
+    );
+    let get = r#"api="0.6",method="get""#;
+    assert_eq!(
+        sample(&text, "supercolumn_request_errors_total", get),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(
+        sample(&text, "supercolumn_open_connections", "").unwrap() >= 1.0,
+        "{text}"
+    );
+    let cf = r#"keyspace="CT",column_family="StdBytes""#;
+    assert!(
+        sample(&text, "supercolumn_memtable_bytes", cf).unwrap() > 0.0,
+        "{text}"
+    );
+    assert_eq!(sample(&text, "supercolumn_sstables", cf), Some(0.0));
+    assert!(sample(&text, "supercolumn_commitlog_segments", "").unwrap() >= 1.0);
+    assert!(
+        text.contains("supercolumn_commitlog_sync_duration_seconds_bucket"),
+        "{text}"
+    );
+    assert!(
+        sample(&text, "supercolumn_compactions_total", "").is_some(),
+        "{text}"
+    );
+
+    // A flush shows in the SSTable gauges.
+    let admin_port = server.admin_port.unwrap();
+    let (code, _, err) = nodetool(admin_port, &["flush", "CT"]);
+    assert_eq!(code, 0, "{err}");
+    let text = admin.get("/metrics").unwrap().text();
+    assert_eq!(
+        sample(&text, "supercolumn_sstables", cf),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(sample(&text, "supercolumn_sstable_bytes", cf).unwrap() > 0.0);
+}
+
+#[test]
+fn nodetool_reports_and_actions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _admin) = admin_server(dir.path(), &[]);
+    let port = server.admin_port.unwrap();
+    insert(&server, "n", 5);
+
+    let (code, out, err) = nodetool(port, &["version"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "ReleaseVersion: 1.2.19\n"),
+        "{err}"
+    );
+
+    let (code, out, err) = nodetool(port, &["info"]);
+    assert_eq!(code, 0, "{err}");
+    for part in [
+        "Token            : ",
+        "Gossip active    : false\n",
+        "Thrift active    : true\n",
+        "Load             : ",
+        "Uptime (seconds) : ",
+        "Data Center      : datacenter1\n",
+    ] {
+        assert!(out.contains(part), "{part:?} in\n{out}");
+    }
+
+    let (code, out, err) = nodetool(port, &["ring"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Datacenter: datacenter1\n==========\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Address         Rack        Status State   Load            Owns                Token"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("127.0.0.1       rack1       Up     Normal  "),
+        "{out}"
+    );
+    assert!(out.contains("100.00%"), "{out}");
+
+    // Two flushes make two SSTables; a major compaction makes them one.
+    for key in ["n", "o"] {
+        insert(&server, key, 2);
+        let (code, _, err) = nodetool(port, &["flush", "CT", "StdBytes"]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, out, _) = nodetool(port, &["cfstats", "CT.StdBytes"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Keyspace: CT\n"), "{out}");
+    assert!(
+        out.contains("\t\tColumn Family: StdBytes\n\t\tSSTable count: 2\n"),
+        "{out}"
+    );
+    let (code, _, err) = nodetool(port, &["compact", "CT", "StdBytes"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = nodetool(port, &["cfstats", "CT"]);
+    assert!(
+        out.contains("\t\tColumn Family: StdBytes\n\t\tSSTable count: 1\n"),
+        "{out}"
+    );
+    assert_eq!(count(&server, "n"), 5);
+
+    let (code, _, err) = nodetool(port, &["cleanup", "CT"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = nodetool(port, &["flush", "NoSuchKeyspace"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Keyspace [NoSuchKeyspace] does not exist."),
+        "{err}"
+    );
+
+    // Thresholds: checked as 1.2 did, then shown by cfstats and kept.
+    let (code, _, err) = nodetool(
+        port,
+        &["setcompactionthreshold", "CT", "StdBytes", "5", "3"],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Min threshold cannot be greater than max."),
+        "{err}"
+    );
+    let (code, _, err) = nodetool(
+        port,
+        &["setcompactionthreshold", "CT", "StdBytes", "6", "20"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let stats = _admin
+        .get("/cfstats?keyspace=CT&column_family=StdBytes")
+        .unwrap()
+        .json()
+        .unwrap();
+    let cf = &stats["keyspaces"][0]["column_families"][0];
+    assert_eq!(
+        (
+            cf["min_compaction_threshold"].as_i64(),
+            cf["max_compaction_threshold"].as_i64()
+        ),
+        (Some(6), Some(20))
+    );
+}
+
+#[test]
+fn snapshots_are_hard_links_a_server_can_start_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, _admin) = admin_server(dir.path(), &[]);
+    let port = server.admin_port.unwrap();
+    insert(&server, "snap", 4);
+
+    let (code, out, err) = nodetool(port, &["snapshot", "-t", "before", "CT"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Requested snapshot for: CT\nSnapshot directory: before\n"
+    );
+    let (code, _, err) = nodetool(port, &["snapshot", "-t", "before", "CT"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Snapshot before already exists."), "{err}");
+
+    let snap = dir.path().join("data/CT/snapshots/before");
+    let files: Vec<String> = std::fs::read_dir(&snap)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        files
+            .iter()
+            .any(|f| f.starts_with("StdBytes-") && f.ends_with("-Data.db")),
+        "{files:?}"
+    );
+    // Hard links: the live SSTable and the snapshot share the inode.
+    use std::os::unix::fs::MetadataExt;
+    let data = files.iter().find(|f| f.ends_with("-Data.db")).unwrap();
+    let live = std::fs::metadata(dir.path().join("data/CT").join(data)).unwrap();
+    let linked = std::fs::metadata(snap.join(data)).unwrap();
+    assert_eq!((live.ino(), live.dev()), (linked.ino(), linked.dev()));
+
+    let (code, out, _) = nodetool(port, &["listsnapshots"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Snapshot name       Keyspace name"), "{out}");
+    assert!(
+        out.contains("before              CT                           StdBytes"),
+        "{out}"
+    );
+
+    // Data written after the snapshot is not in it.
+    insert(&server, "later", 1);
+
+    // Restore: a new data directory holding the snapshot's files.
+    let restored = tempfile::tempdir().unwrap();
+    let ks = restored.path().join("data/CT");
+    std::fs::create_dir_all(&ks).unwrap();
+    for f in &files {
+        if f.ends_with(".db") {
+            std::fs::hard_link(snap.join(f), ks.join(f)).unwrap();
+        }
+    }
+    let (second, _) = admin_server(restored.path(), &[]);
+    assert_eq!(count(&second, "snap"), 4);
+    assert_eq!(count(&second, "later"), 0);
+    drop(second);
+
+    let (code, out, err) = nodetool(port, &["clearsnapshot", "-t", "before", "CT"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "Requested clearing snapshot for: CT\n"),
+        "{err}"
+    );
+    assert!(!snap.exists());
+    let (_, out, _) = nodetool(port, &["listsnapshots"]);
+    assert_eq!(out, "There are no snapshots\n");
+
+    // drain: flushed, and the server exits 0 on its own.
+    insert(&server, "drained", 2);
+    let (code, _, err) = nodetool(port, &["drain"]);
+    assert_eq!(code, 0, "{err}");
+    let status = server
+        .wait(std::time::Duration::from_secs(60))
+        .expect("the server stops after drain");
+    assert!(status.success(), "{}", server.log());
+}
+
+#[test]
+fn in_memory_servers_refuse_snapshots_clearly() {
+    let conf = conformance_config("storage-conf.xml");
+    let server = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        "127.0.0.1:0",
+    ]);
+    let (code, _, err) = nodetool(server.admin_port.unwrap(), &["snapshot"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("keeps no files"), "{err}");
+}
