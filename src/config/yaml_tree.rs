@@ -386,8 +386,13 @@ mod tests {
         assert_eq!((e.line, e.message.as_str()), (1, too_deep));
         let e = parse_document(&block(MAX_NESTING + 1)).unwrap_err();
         assert_eq!((e.line, e.message.as_str()), (MAX_NESTING + 1, too_deep));
+        // Far deeper, saphyr-parser's own limit on flow nesting may speak
+        // first: refused all the same.
         let e = parse_document(&flow(50_000)).unwrap_err();
-        assert_eq!(e.message, too_deep);
+        assert!(
+            [too_deep, "recursion limit exceeded"].contains(&e.message.as_str()),
+            "{e:?}"
+        );
     }
 
     #[test]
