@@ -140,7 +140,7 @@ fn deeply_nested_statements_are_syntax_errors() {
     ];
     for v in [1u8, 4] {
         let mut c = Conn::ready(port, v);
-        let mut prepare = |c: &mut Conn, q: &str| {
+        let prepare = |c: &mut Conn, q: &str| {
             let mut w = Writer::new();
             w.long_string(q);
             c.call(op::PREPARE, &w.buf)
