@@ -4,6 +4,9 @@
 //! The crate is layered; each layer depends only on the ones above it in this
 //! list, never on the ones below:
 //!
+//! - [`input_bounds`]: how deep input from outside may nest and which
+//!   files (and how much of them) are read; every parser of outside input
+//!   counts against it.
 //! - [`marshal`]: comparators/validators (`AbstractType`), the name registry.
 //! - [`partitioner`]: tokens and the partitioners that compute them.
 //! - [`config`]: reading `storage-conf.xml` into a plain [`config::Config`].
@@ -46,6 +49,7 @@ pub mod cql2;
 pub mod dataset;
 pub mod explorer;
 pub mod gateway;
+pub mod input_bounds;
 pub mod marshal;
 pub mod migrate;
 pub mod native;

@@ -55,6 +55,7 @@ pub use admin::{AdminListen, DEFAULT_ADMIN_HOST};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
 
+use crate::input_bounds::{read_regular_file, MAX_CONFIG_BYTES};
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -381,10 +382,13 @@ impl Config {
     /// decides, not the file name).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        // A regular file under a size cap: a FIFO or a device would be
+        // read for ever.
+        let bytes =
+            read_regular_file(path, MAX_CONFIG_BYTES).map_err(|source| ConfigError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         let origin = path.display().to_string();
         let text = utf8(&bytes, &origin)?;
         if is_xml(text) {

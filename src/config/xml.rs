@@ -6,6 +6,7 @@
 //! "which children called X, and on which line". It knows nothing about what
 //! the elements mean.
 
+use crate::input_bounds::{too_deep, MAX_NESTING};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
@@ -92,6 +93,15 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
             message: e.to_string(),
         })?;
         let line = lines.line_of(start);
+        // The tree is built without recursion, but it is walked and
+        // dropped recursively: elements nest at most as deep as any
+        // outside input.
+        if matches!(event, Event::Start(_) | Event::Empty(_)) && stack.len() >= MAX_NESTING {
+            return Err(XmlError {
+                line,
+                message: too_deep("elements"),
+            });
+        }
         match event {
             Event::Start(tag) => {
                 let element = open_element(text, &lines, &tag, line)?;
@@ -253,6 +263,37 @@ mod tests {
     fn cdata_and_split_text() {
         let root = parse_document("<S><A>a<!-- x -->b<![CDATA[<c>]]></A></S>").unwrap();
         assert_eq!(root.children[0].text, "ab<c>");
+    }
+
+    /// Elements nest [`MAX_NESTING`] deep (the root is level 1) and no
+    /// deeper; the tree of the deepest is built, walked and dropped on a
+    /// thread with an eighth of a request thread's stack.
+    #[test]
+    fn nesting_is_bounded() {
+        let doc = |n: usize| format!("<S>\n{}{}</S>", "<a>".repeat(n - 1), "</a>".repeat(n - 1));
+        let at = doc(MAX_NESTING);
+        let depth = std::thread::Builder::new()
+            .stack_size(crate::input_bounds::TEST_STACK_BYTES)
+            .spawn(move || {
+                fn depth(e: &Element) -> usize {
+                    1 + e.children.iter().map(depth).max().unwrap_or(0)
+                }
+                depth(&parse_document(&at).unwrap())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(depth, MAX_NESTING);
+        let e = parse_document(&doc(MAX_NESTING + 1)).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(e.message, "elements nested more than 64 levels deep");
+        let empty = format!("<S>{}<b/>{}</S>", "<a>".repeat(63), "</a>".repeat(63));
+        assert_eq!(parse_document(&empty).unwrap_err().message, e.message);
+        let e = parse_document(&doc(50_000)).unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (2, "elements nested more than 64 levels deep")
+        );
     }
 
     #[test]

@@ -5,11 +5,25 @@
 //! module is our equivalent of the parse step only: scalars stay text (with
 //! whether they were plain or quoted), so the reader can type each setting
 //! the way SnakeYAML typed that bean field. Anchors and aliases are
-//! resolved; a second document, a complex (non-scalar) key or a key given
-//! twice is an error. It knows nothing about what the keys mean.
+//! resolved, each alias a copy of its anchor's node; a second document, a
+//! complex (non-scalar) key or a key given twice is an error, and so are
+//! lists and mappings nested deeper than any outside input may nest, and
+//! aliases that copy more than [`MAX_ALIAS_NODES`] nodes in all (a
+//! "billion laughs" document: a kilobyte of aliases of aliases that expands
+//! to billions of nodes). It knows nothing about what the keys mean.
 
+use crate::input_bounds::{too_deep, MAX_NESTING};
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 use std::collections::HashMap;
+
+/// How many nodes the aliases of one document may copy in all, counting
+/// every node of every copy (an alias within an anchor is counted again
+/// each time that anchor is copied). Without aliases a document's tree is
+/// proportional to its text; with them it can grow exponentially. Real
+/// configurations and datasets alias a few settings or a column family's
+/// metadata: some hundreds of nodes, far below this. A copy's node takes
+/// some 100 bytes, so the copies stay within tens of MiB.
+pub(crate) const MAX_ALIAS_NODES: usize = 100_000;
 
 /// One node of the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +89,8 @@ enum Open {
         items: Vec<Node>,
         line: usize,
         anchor: usize,
+        /// Nodes in it so far, itself included.
+        size: usize,
     },
     Map {
         entries: Vec<Entry>,
@@ -82,7 +98,17 @@ enum Open {
         key: Option<(String, usize)>,
         line: usize,
         anchor: usize,
+        /// Nodes in it so far, itself and its keys included.
+        size: usize,
     },
+}
+
+impl Open {
+    fn size(&mut self) -> &mut usize {
+        match self {
+            Open::Seq { size, .. } | Open::Map { size, .. } => size,
+        }
+    }
 }
 
 /// Parses the first document of `text`; `None` for a document holding
@@ -90,7 +116,10 @@ enum Open {
 pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
     let mut parser = Parser::new_from_str(text);
     let mut stack: Vec<Open> = Vec::new();
-    let mut anchors: HashMap<usize, Node> = HashMap::new();
+    // Each anchored node with its size in nodes.
+    let mut anchors: HashMap<usize, (Node, usize)> = HashMap::new();
+    // Nodes copied by aliases so far.
+    let mut copied = 0usize;
     let mut root: Option<Node> = None;
     let mut documents = 0;
     while let Some(next) = parser.next_event() {
@@ -111,10 +140,23 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                 }
                 None
             }
-            Event::Alias(id) => Some(anchors.get(&id).cloned().ok_or(YamlError {
-                line,
-                message: "an alias to an unknown anchor".into(),
-            })?),
+            Event::Alias(id) => {
+                let (node, size) = anchors.get(&id).ok_or(YamlError {
+                    line,
+                    message: "an alias to an unknown anchor".into(),
+                })?;
+                copied = copied.saturating_add(*size);
+                if copied > MAX_ALIAS_NODES {
+                    return Err(YamlError {
+                        line,
+                        message: format!(
+                            "the aliases expand to more than {MAX_ALIAS_NODES} nodes \
+                             (each alias is a copy of its anchor's node)"
+                        ),
+                    });
+                }
+                Some((node.clone(), *size))
+            }
             Event::Scalar(value, style, anchor, _tag) => {
                 let node = Node::Scalar {
                     text: value.into_owned(),
@@ -122,15 +164,24 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                     line,
                 };
                 if anchor > 0 {
-                    anchors.insert(anchor, node.clone());
+                    anchors.insert(anchor, (node.clone(), 1));
                 }
-                Some(node)
+                Some((node, 1))
+            }
+            Event::SequenceStart(..) | Event::MappingStart(..) if stack.len() >= MAX_NESTING => {
+                // The tree is built without recursion, but it is walked and
+                // dropped recursively.
+                return Err(YamlError {
+                    line,
+                    message: too_deep("lists and mappings"),
+                });
             }
             Event::SequenceStart(anchor, _) => {
                 stack.push(Open::Seq {
                     items: Vec::new(),
                     line,
                     anchor,
+                    size: 1,
                 });
                 None
             }
@@ -140,22 +191,25 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                     key: None,
                     line,
                     anchor,
+                    size: 1,
                 });
                 None
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let (node, anchor) = match stack.pop() {
+                let (node, anchor, size) = match stack.pop() {
                     Some(Open::Seq {
                         items,
                         line,
                         anchor,
-                    }) => (Node::Seq { items, line }, anchor),
+                        size,
+                    }) => (Node::Seq { items, line }, anchor, size),
                     Some(Open::Map {
                         entries,
                         line,
                         anchor,
+                        size,
                         ..
-                    }) => (Node::Map { entries, line }, anchor),
+                    }) => (Node::Map { entries, line }, anchor, size),
                     None => {
                         return Err(YamlError {
                             line,
@@ -164,12 +218,15 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                     }
                 };
                 if anchor > 0 {
-                    anchors.insert(anchor, node.clone());
+                    anchors.insert(anchor, (node.clone(), size));
                 }
-                Some(node)
+                Some((node, size))
             }
         };
-        if let Some(node) = done {
+        if let Some((node, size)) = done {
+            if let Some(open) = stack.last_mut() {
+                *open.size() = open.size().saturating_add(size);
+            }
             match stack.last_mut() {
                 None => root = Some(node),
                 Some(Open::Seq { items, .. }) => items.push(node),
@@ -263,6 +320,79 @@ mod tests {
         assert_eq!(scalar(&entries[1].value), ("5", true, 1));
         assert!(!entries[2].value.is_null());
         assert!(entries[3].value.is_null());
+    }
+
+    /// A "billion laughs": nine aliases of nine aliases of ..., 10^9
+    /// nodes from a kilobyte.
+    pub(crate) fn alias_bomb() -> String {
+        let mut doc = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for i in 1..10 {
+            let p = i - 1;
+            doc.push_str(&format!(
+                "a{i}: &a{i} [{}]\n",
+                vec![format!("*a{p}"); 9].join(", ")
+            ));
+        }
+        doc
+    }
+
+    #[test]
+    fn alias_copies_are_counted_and_bounded() {
+        let e = parse_document(&alias_bomb()).unwrap_err();
+        // a0 is 10 nodes, a1 91, a2 820, a3 7381, a4 66430: the copies of
+        // a4's anchor pass the bound on line 6.
+        assert_eq!(e.line, 6, "{e:?}");
+        assert!(
+            e.message
+                .starts_with("the aliases expand to more than 100000 nodes"),
+            "{e:?}"
+        );
+        // Copies up to the bound are fine: 100 aliases of a 1000-node list.
+        let list = format!("[{}]", vec!["x"; 999].join(", "));
+        let doc = |n: usize| format!("a: &a {list}\nb: [{}]\n", vec!["*a"; n].join(", "));
+        let Some(Node::Map { entries, .. }) = parse_document(&doc(100)).unwrap() else {
+            panic!()
+        };
+        let Node::Seq { items, .. } = &entries[1].value else {
+            panic!()
+        };
+        assert_eq!(items.len(), 100);
+        assert!(parse_document(&doc(101)).is_err());
+    }
+
+    /// Lists and mappings nest [`MAX_NESTING`] deep and no deeper; the
+    /// tree of the deepest is built and dropped on a thread with an eighth
+    /// of a request thread's stack.
+    #[test]
+    fn nesting_is_bounded() {
+        let flow = |n: usize| format!("a: {}1{}\n", "[".repeat(n - 1), "]".repeat(n - 1));
+        let block = |n: usize| {
+            (0..n)
+                .map(|i| format!("{}k{i}:\n", "  ".repeat(i)))
+                .collect::<String>()
+        };
+        let (f, b) = (flow(MAX_NESTING), block(MAX_NESTING));
+        std::thread::Builder::new()
+            .stack_size(crate::input_bounds::TEST_STACK_BYTES)
+            .spawn(move || {
+                assert!(parse_document(&f).unwrap().is_some());
+                assert!(parse_document(&b).unwrap().is_some());
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let too_deep = "lists and mappings nested more than 64 levels deep";
+        let e = parse_document(&flow(MAX_NESTING + 1)).unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (1, too_deep));
+        let e = parse_document(&block(MAX_NESTING + 1)).unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (MAX_NESTING + 1, too_deep));
+        // Far deeper, saphyr-parser's own limit on flow nesting may speak
+        // first: refused all the same.
+        let e = parse_document(&flow(50_000)).unwrap_err();
+        assert!(
+            [too_deep, "recursion limit exceeded"].contains(&e.message.as_str()),
+            "{e:?}"
+        );
     }
 
     #[test]

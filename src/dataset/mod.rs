@@ -78,9 +78,20 @@ pub fn read_file(path: &Path) -> Result<Dataset, DatasetError> {
         message: "unknown dataset format: the name must end in .xml, .json, .yaml, .yml or .cql"
             .into(),
     })?;
-    let text = std::fs::read_to_string(path).map_err(|source| DatasetError::Io {
+    let io = |source| DatasetError::Io {
         file: file.clone(),
         source,
+    };
+    // A regular file under a size cap: a FIFO or a link to /dev/zero
+    // would be read for ever.
+    let bytes =
+        crate::input_bounds::read_regular_file(path, crate::input_bounds::MAX_DATASET_BYTES)
+            .map_err(io)?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
     })?;
     parse(&text, format, file)
 }

@@ -190,3 +190,73 @@ fn errors_name_the_file_and_line() {
     let e = read_file(Path::new("nope.txt")).unwrap_err().to_string();
     assert!(e.contains("unknown dataset format"), "{e}");
 }
+
+/// Every format nests as deep as any outside input may, and no deeper:
+/// at the bound the dataset is read (and refused for what it says), one
+/// level more is refused for its depth, with its line.
+#[test]
+fn nesting_is_bounded_in_every_format() {
+    let max = crate::input_bounds::MAX_NESTING;
+    let xml = |n: usize| {
+        format!(
+            "<keyspace>\n<name>k</name>{}{}</keyspace>",
+            "<a>".repeat(n - 1),
+            "</a>".repeat(n - 1)
+        )
+    };
+    let yaml = |n: usize| format!("name: k\nx: {}1{}\n", "[".repeat(n - 1), "]".repeat(n - 1));
+    let json = |n: usize| {
+        format!(
+            "{{\"name\": \"k\",\n\"x\": {}1{}}}",
+            "[".repeat(n - 1),
+            "]".repeat(n - 1)
+        )
+    };
+    for (format, doc, deep) in [
+        (Format::Xml, &xml as &dyn Fn(usize) -> String, "elements"),
+        (Format::Yaml, &yaml, "lists and mappings"),
+        (Format::Json, &json, "lists and mappings"),
+    ] {
+        let at = bad(format, &doc(max));
+        assert!(at.contains("unknown field"), "{at}");
+        let past = bad(format, &doc(max + 1));
+        assert_eq!(
+            past,
+            format!("dataset bad:2: {deep} nested more than {max} levels deep"),
+        );
+    }
+}
+
+/// A YAML dataset's aliases copy at most so many nodes in all.
+#[test]
+fn alias_bombs_are_refused() {
+    let mut doc = String::from("name: k\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        doc.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    assert!(bad(Format::Yaml, &doc)
+        .starts_with("dataset bad:7: the aliases expand to more than 100000 nodes"));
+}
+
+/// Only regular files are read: a FIFO would block the start for ever, a
+/// link to /dev/zero never end.
+#[test]
+fn only_regular_files_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f.cql");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let e = read_file(&fifo).unwrap_err().to_string();
+    assert!(e.ends_with("f.cql: not a regular file (a FIFO)"), "{e}");
+    let zero = dir.path().join("z.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let e = read_file(&zero).unwrap_err().to_string();
+    assert!(
+        e.ends_with("z.yaml: not a regular file (a character device)"),
+        "{e}"
+    );
+}

@@ -139,9 +139,10 @@ pub fn register_type(short_name: &str, factory: TypeFactory) {
     registry().write().insert(short_name.to_string(), factory);
 }
 
-/// Type names nest at most this deep (`CompositeType(ReversedType(...))`):
-/// a client's name must not recurse the parser off its stack.
-const MAX_TYPE_NESTING: usize = 32;
+// Type names nest at most as deep as any outside input
+// (`CompositeType(ReversedType(...))`): a client's name must not recurse
+// the parser off its stack.
+use crate::input_bounds::MAX_NESTING as MAX_TYPE_NESTING;
 
 /// Parses `Name` or `Name(Param, Param...)`, with or without the package prefix.
 pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
@@ -156,7 +157,8 @@ pub fn parse_type(name: &str) -> Result<TypeRef, MarshalError> {
             let shown: String = name.chars().take(100).collect();
             let more = if shown.len() < name.len() { "..." } else { "" };
             return Err(MarshalError(format!(
-                "Syntax error parsing '{shown}{more}': nested more than {MAX_TYPE_NESTING} levels deep"
+                "Syntax error parsing '{shown}{more}': {}",
+                crate::input_bounds::too_deep("type parameters")
             )));
         }
     }
@@ -340,9 +342,24 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let nest = |n: usize| format!("{}BytesType{}", "CompositeType(".repeat(n), ")".repeat(n));
-        assert!(parse_type(&nest(MAX_TYPE_NESTING)).is_ok());
+        let at = nest(MAX_TYPE_NESTING);
+        let parsed = std::thread::Builder::new()
+            .stack_size(crate::input_bounds::TEST_STACK_BYTES)
+            .spawn(move || parse_type(&at).map(|t| t.class_name()))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(parsed.is_ok(), "{parsed:?}");
+        let e = parse_type(&nest(MAX_TYPE_NESTING + 1)).unwrap_err().0;
+        assert!(
+            e.ends_with("': type parameters nested more than 64 levels deep"),
+            "{e}"
+        );
         let e = parse_type(&nest(200_000)).unwrap_err().0;
-        assert!(e.ends_with("...': nested more than 32 levels deep"), "{e}");
+        assert!(
+            e.ends_with("...': type parameters nested more than 64 levels deep"),
+            "{e}"
+        );
         assert!(e.len() < 200, "{e}");
     }
 

@@ -119,6 +119,48 @@ fn malformed_frames_are_protocol_errors_and_the_server_stays_up() {
     assert_eq!(c.ok("SELECT key FROM system.local").rows().len(), 1);
 }
 
+/// A statement nested ten thousand deep would run a request thread off
+/// its stack and abort the server: QUERY and PREPARE answer a SyntaxError,
+/// in every protocol version, and the server goes on serving.
+#[test]
+fn deeply_nested_statements_are_syntax_errors() {
+    let s = server();
+    let port = native_port(&s);
+    let deep = [
+        format!(
+            "SELECT {}k{} FROM system.local",
+            "token(".repeat(10_000),
+            ")".repeat(10_000)
+        ),
+        format!(
+            "SELECT {}key{} FROM system.local",
+            "blobAsText(textAsBlob(".repeat(5_000),
+            "))".repeat(5_000)
+        ),
+    ];
+    for v in [1u8, 4] {
+        let mut c = Conn::ready(port, v);
+        let prepare = |c: &mut Conn, q: &str| {
+            let mut w = Writer::new();
+            w.long_string(q);
+            c.call(op::PREPARE, &w.buf)
+        };
+        // PREPARE answers any syntax error with the code it has always used.
+        let prepare_code = prepare(&mut c, "SELEC * FROM t").error().0;
+        for q in &deep {
+            for (f, expected) in [(c.query(q), 0x2000), (prepare(&mut c, q), prepare_code)] {
+                let (code, message) = f.error();
+                assert_eq!(code, expected, "v{v}: {message}");
+                assert!(
+                    message.ends_with(" input nested more than 64 levels deep"),
+                    "{message}"
+                );
+            }
+        }
+        assert_eq!(c.ok("SELECT key FROM system.local").rows().len(), 1);
+    }
+}
+
 #[test]
 fn many_requests_in_flight_on_one_connection() {
     let s = server();

@@ -571,6 +571,25 @@ fn errors_are_1_2_invalid_requests() {
     assert!(why.starts_with("line 1:9 "), "{why}");
     let why = ire19(run(&mut c, "FROB"));
     assert!(why.starts_with("line 1:0 "), "{why}");
+    // Selectors nested ten thousand deep are a syntax error in CQL 2 (it
+    // has no functions) and, on a connection speaking CQL 3 through
+    // execute_cql_query, refused at the nesting bound; neither is recursed
+    // into.
+    let deep = format!(
+        "SELECT {}KEY{} FROM Users",
+        "blobAsText(textAsBlob(".repeat(5_000),
+        "))".repeat(5_000)
+    );
+    let why = ire19(run(&mut c, &deep));
+    assert!(why.starts_with("line 1:"), "{why}");
+    c.set_cql_version("3.0.0".into()).unwrap();
+    let why = ire19(run(&mut c, &deep));
+    assert!(why.starts_with("line 1:"), "{why}");
+    assert!(
+        why.ends_with(" input nested more than 64 levels deep"),
+        "{why}"
+    );
+    c.set_cql_version("2.0.0".into()).unwrap();
     // The connection still works after every refusal.
     void(&mut c, "UPDATE Users SET a = 'b' WHERE KEY = 'k'");
 }

@@ -395,3 +395,51 @@ fn token_values_are_varints_under_the_random_partitioner() {
     let expected: Vec<_> = got[1..].iter().map(|row| row[0].1.clone()).collect();
     assert_eq!(after, expected);
 }
+
+/// A statement nested ten thousand deep (70 KB of `token(token(...))` or
+/// `blobAsText(textAsBlob(...))`) would run a request thread off its stack
+/// and abort the server; it is refused as a syntax error, executed or
+/// prepared, and the server goes on serving.
+#[test]
+fn deeply_nested_statements_are_refused_and_the_server_keeps_serving() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = v19_server(dir.path());
+    let mut c = connect19(srv.port);
+    let nest = |open: &str, close: &str| {
+        format!(
+            "SELECT {}k{} FROM t",
+            open.repeat(10_000),
+            close.repeat(10_000)
+        )
+    };
+    let values = format!(
+        "INSERT INTO t (k, v) VALUES (1, {}1{})",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    for q in [
+        nest("token(", ")"),
+        nest("blobAsText(textAsBlob(", "))"),
+        values,
+    ] {
+        let bytes = q.clone().into_bytes();
+        let why = ire(c.execute_cql3_query(bytes.clone(), Compression::NONE, CL::ONE));
+        assert!(why.starts_with("line 1:"), "{why}");
+        assert!(
+            why.ends_with(" input nested more than 64 levels deep"),
+            "{why}"
+        );
+        let why = ire(c.prepare_cql3_query(bytes, Compression::NONE));
+        assert!(
+            why.ends_with(" input nested more than 64 levels deep"),
+            "{why}"
+        );
+    }
+    // The connection and the server are still up.
+    void(
+        &mut c,
+        "CREATE KEYSPACE deep WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    let mut other = connect19(srv.port);
+    void(&mut other, "USE deep");
+}

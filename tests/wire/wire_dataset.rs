@@ -164,6 +164,91 @@ fn a_bad_dataset_stops_the_start_with_file_and_line() {
     assert!(log.contains("[k][A][0x0b] failed validation"), "{log}");
 }
 
+/// Datasets that would never finish loading (a "billion laughs" of YAML
+/// aliases, XML or JSON nested 50,000 deep, a FIFO, a link to /dev/zero, a
+/// file over the size cap) stop the start with their file (and line) and
+/// exit 1, before anything loads; `supercolumn load` refuses them before
+/// connecting.
+#[test]
+fn datasets_that_would_not_end_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name);
+    let mut bomb = String::from("name: k\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    std::fs::write(file("bomb.yaml"), bomb).unwrap();
+    std::fs::write(
+        file("deep.xml"),
+        format!(
+            "<keyspace>\n{}{}</keyspace>\n",
+            "<a>".repeat(50_000),
+            "</a>".repeat(50_000)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        file("deep.json"),
+        format!(
+            "{{\"name\": {}1{}}}\n",
+            "[".repeat(50_000),
+            "]".repeat(50_000)
+        ),
+    )
+    .unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(file("fifo.cql"))
+        .status()
+        .unwrap()
+        .success());
+    std::os::unix::fs::symlink("/dev/zero", file("zero.cql")).unwrap();
+    // Sparse: over the cap without taking the disk.
+    std::fs::File::create(file("big.cql"))
+        .unwrap()
+        .set_len(64 * 1024 * 1024 + 1)
+        .unwrap();
+    let good = data("sample.xml");
+    for (name, says) in [
+        (
+            "bomb.yaml",
+            "bomb.yaml:7: the aliases expand to more than 100000 nodes",
+        ),
+        (
+            "deep.xml",
+            "deep.xml:2: elements nested more than 64 levels deep",
+        ),
+        ("deep.json", "deep.json:1: invalid JSON"),
+        ("fifo.cql", "fifo.cql: not a regular file (a FIFO)"),
+        (
+            "zero.cql",
+            "zero.cql: not a regular file (a character device)",
+        ),
+        (
+            "big.cql",
+            "big.cql: the file is 67108865 bytes, over the limit of 64 MiB",
+        ),
+    ] {
+        let path = file(name);
+        let path = path.to_str().unwrap();
+        // The good dataset first: nothing is loaded before every file is read.
+        let (status, log) =
+            Server::try_start(&["--in-memory", "--dataset", &good, "--dataset", path])
+                .err()
+                .expect("the start fails");
+        assert_eq!(status.and_then(|s| s.code()), Some(1), "{log}");
+        assert!(log.contains(says), "{says}: {log}");
+        assert!(!log.contains("loaded: keyspace"), "{log}");
+        let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+            .args(["load", "--server", "127.0.0.1:1", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{says}: {err}");
+    }
+}
+
 #[test]
 fn load_writes_into_a_running_server() {
     let s = Server::start(&["--in-memory"]);

@@ -191,6 +191,29 @@ fn seed_example_queries_get_the_seeds_verdicts() {
         )
         .unwrap();
     assert_eq!(bad.status, 400);
+    // A query nested ten thousand deep would run the check's thread off
+    // its stack and abort the server: refused as a parse error instead.
+    for (open, close) in [("token(", ")"), ("blobAsText(textAsBlob(", "))")] {
+        let deep = format!(
+            "SELECT {}userid{} FROM user_videos",
+            open.repeat(10_000 / close.len()),
+            close.repeat(10_000 / close.len())
+        );
+        let bad = api
+            .post(
+                "/api/explorer/query-check",
+                &json!({"keyspace": "seeds", "query": deep}),
+            )
+            .unwrap();
+        assert_eq!(bad.status, 400);
+        assert!(
+            bad.text().contains("input nested more than 64 levels deep"),
+            "{}",
+            bad.text()
+        );
+    }
+    let r: Value = t("get_slice", json!(["Arin"]));
+    assert_eq!(r["shape"], "single_partition");
     let bad = api
         .post(
             "/api/explorer/query-check",

@@ -164,6 +164,61 @@ fn bad_config_exits_one_without_ready_line() {
     }
 }
 
+/// A config that would never finish loading (a kilobyte "billion laughs"
+/// of YAML aliases, elements nested 50,000 deep, a FIFO, a link to
+/// /dev/zero) is refused with its file and line, and the start exits 1
+/// (a hang or an abort would show as no exit or another status).
+#[test]
+fn configs_that_would_not_end_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = dir.path().join("bomb.yaml");
+    let mut yaml =
+        String::from("cluster_name: x\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        yaml.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    std::fs::write(&bomb, yaml).unwrap();
+    let deep = dir.path().join("deep.xml");
+    std::fs::write(
+        &deep,
+        format!(
+            "<Storage>\n{}{}</Storage>\n",
+            "<a>".repeat(50_000),
+            "</a>".repeat(50_000)
+        ),
+    )
+    .unwrap();
+    let fifo = dir.path().join("fifo.yaml");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let zero = dir.path().join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for (conf, says) in [
+        (
+            &bomb,
+            "bomb.yaml:7: malformed YAML: the aliases expand to more than 100000 nodes",
+        ),
+        (
+            &deep,
+            "deep.xml:2: malformed XML: elements nested more than 64 levels deep",
+        ),
+        (&fifo, "fifo.yaml: not a regular file (a FIFO)"),
+        (&zero, "zero.yaml: not a regular file (a character device)"),
+    ] {
+        match Server::try_start(&["--config", conf.to_str().unwrap(), "--in-memory"]) {
+            Ok(_) => panic!("server started on {conf:?}"),
+            Err((status, log)) => {
+                assert_eq!(status.and_then(|s| s.code()), Some(1), "{log}");
+                assert!(log.contains(says), "{says}: {log}");
+            }
+        }
+    }
+}
+
 #[test]
 fn sigterm_right_after_the_ready_line_exits_zero() {
     let conf = conformance_config("storage-conf.xml");

@@ -484,3 +484,20 @@ fn commit_log_ignore_replay_errors_is_an_optional_boolean() {
         "Unrecognized value for CommitLogIgnoreReplayErrors.  Use 'true' or 'false'. (found 'yes')",
     );
 }
+
+/// Elements nest as deep as any outside input may (`<Storage>` is the
+/// first level): at the bound an unknown element is only warned about,
+/// one level more is malformed.
+#[test]
+fn elements_nest_at_most_the_shared_bound() {
+    use crate::input_bounds::MAX_NESTING;
+    let nest = |n: usize| format!("  {}{}", "<Extra>".repeat(n), "</Extra>".repeat(n));
+    let c = parse(&add(&nest(MAX_NESTING - 1)));
+    assert!(!c.warnings().is_empty());
+    rejects(
+        &add(&nest(MAX_NESTING)),
+        "<Extra>",
+        "malformed XML",
+        "elements nested more than 64 levels deep",
+    );
+}

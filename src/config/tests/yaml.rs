@@ -362,3 +362,38 @@ fn bad_0_7_keyspaces_name_their_line() {
         "reserved",
     );
 }
+
+/// A kilobyte of aliases of aliases ("billion laughs") is refused where
+/// the copies pass the bound, before they take the memory; lists and
+/// mappings nest as deep as any outside input may, and no deeper.
+#[test]
+fn alias_bombs_and_deep_nesting_are_refused() {
+    let mut bomb = String::from(MINIMAL);
+    bomb.push_str("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    yaml_rejects(
+        &bomb,
+        "a5:",
+        "malformed YAML: the aliases expand to more than 100000 nodes",
+    );
+    let max = crate::input_bounds::MAX_NESTING;
+    // The document's mapping is the first level.
+    let deep = |n: usize| {
+        format!(
+            "{MINIMAL}data_file_directories: {}/d{}\n",
+            "[".repeat(n - 1),
+            "]".repeat(n - 1)
+        )
+    };
+    if let Err(e) = Config::from_yaml(&deep(max), "c.yaml") {
+        assert!(!e.to_string().contains("nested"), "{e}");
+    }
+    yaml_rejects(
+        &deep(max + 1),
+        "data_file_directories",
+        "malformed YAML: lists and mappings nested more than 64 levels deep",
+    );
+}

@@ -364,31 +364,35 @@ impl Parser<'_> {
     fn selector(&mut self) -> CqlResult<Selector> {
         let t = self.peek().clone();
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
-            let name = t.text.to_lowercase();
-            self.advance();
-            self.advance();
-            if name == "writetime" || name == "ttl" {
-                let c = self.ident()?;
-                self.expect_sym(")")?;
-                return Ok(if name == "ttl" {
-                    Selector::Ttl(c)
-                } else {
-                    Selector::WriteTime(c)
-                });
-            }
-            let mut args = Vec::new();
-            if !self.at_sym(")") {
-                loop {
-                    args.push(self.selector()?);
-                    if !self.eat_sym(",") {
-                        break;
-                    }
-                }
-            }
-            self.expect_sym(")")?;
-            return Ok(Selector::Function { name, args });
+            return self.nested(Self::function_selector);
         }
         Ok(Selector::Column(self.ident()?))
+    }
+
+    /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
+    fn function_selector(&mut self) -> CqlResult<Selector> {
+        let name = self.advance().text.to_lowercase();
+        self.advance();
+        if name == "writetime" || name == "ttl" {
+            let c = self.ident()?;
+            self.expect_sym(")")?;
+            return Ok(if name == "ttl" {
+                Selector::Ttl(c)
+            } else {
+                Selector::WriteTime(c)
+            });
+        }
+        let mut args = Vec::new();
+        if !self.at_sym(")") {
+            loop {
+                args.push(self.selector()?);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_sym(")")?;
+        Ok(Selector::Function { name, args })
     }
 }
 

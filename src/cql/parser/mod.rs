@@ -216,18 +216,19 @@ pub(crate) struct Parser<'a> {
     /// Errors ANTLR would have recovered from (a name where a value was
     /// expected); parsing goes on and the last one is reported.
     recovered: Vec<CqlError>,
-    /// How many collection literals, function calls or collection types
-    /// enclose the current token (see [`MAX_NESTING`]).
+    /// How many collection literals, function calls (in values or in
+    /// selectors) or collection types enclose the current token (see [`MAX_NESTING`]).
     depth: usize,
     /// What a batch does with each inner statement once it is parsed.
     batch_mode: BatchMode<'a>,
     grammar: Grammar,
 }
 
-/// Terms and types nest at most this deep. Deeper input is refused rather
-/// than recursed into: a client's text must not be able to exhaust the
-/// stack (which aborts the whole server).
-const MAX_NESTING: usize = 64;
+// Terms, selectors and types nest at most this deep (the bound every
+// parser of outside input shares). Deeper input is refused rather than
+// recursed into: a client's text must not be able to exhaust the stack
+// (which aborts the whole server).
+use crate::input_bounds::MAX_NESTING;
 
 impl Parser<'_> {
     /// The statement, a `;` and the end of the text.
@@ -262,7 +263,7 @@ impl Parser<'_> {
         if self.depth >= MAX_NESTING {
             return Err(Self::error_at(
                 self.peek(),
-                format!("input nested more than {MAX_NESTING} levels deep"),
+                crate::input_bounds::too_deep("input"),
             ));
         }
         self.depth += 1;

@@ -36,32 +36,71 @@ fn recorded_syntax_errors_match_cassandra_1_2_9() {
 }
 
 /// Nesting deep enough to exhaust a thread's stack (which aborts the whole
-/// server) is refused at 64 levels; 64 levels still parse.
+/// server) is refused one level past the shared bound; the bound itself
+/// still parses, on a thread with an eighth of a request thread's stack.
 #[test]
 fn deep_nesting_is_refused_not_recursed_into() {
-    for (open, close) in [("[", "]"), ("{1: ", "}"), ("blobasint(", ")")] {
-        let q = |n: usize| {
-            format!(
-                "INSERT INTO t (k, v) VALUES (1, {}1{})",
-                open.repeat(n),
-                close.repeat(n)
-            )
-        };
-        assert!(parse(&q(64)).is_ok(), "{open}");
-        let e = err(&q(65));
-        assert!(e.ends_with("input nested more than 64 levels deep"), "{e}");
-        let e = err(&q(200_000));
-        assert!(e.ends_with("input nested more than 64 levels deep"), "{e}");
+    use crate::input_bounds::{MAX_NESTING as MAX, TEST_STACK_BYTES};
+    let too_deep = crate::input_bounds::too_deep("input");
+    fn nest(open: &str, close: &str, n: usize, shape: fn(String) -> String) -> String {
+        shape(format!("{}1{}", open.repeat(n), close.repeat(n)))
     }
-    let ty = |n: usize| {
-        format!(
-            "CREATE TABLE t (k int PRIMARY KEY, v {}int{})",
-            "list<".repeat(n),
-            ">".repeat(n)
-        )
-    };
-    assert!(parse(&ty(64)).is_ok());
-    assert!(err(&ty(100_000)).ends_with("input nested more than 64 levels deep"));
+    fn insert(v: String) -> String {
+        format!("INSERT INTO t (k, v) VALUES (1, {v})")
+    }
+    fn select(v: String) -> String {
+        format!("SELECT {} FROM t", v.replace('1', "c"))
+    }
+    let cases: [(&str, &str, fn(String) -> String); 5] = [
+        ("[", "]", insert),
+        ("{1: ", "}", insert),
+        ("blobasint(", ")", insert),
+        ("token(", ")", select),
+        ("blobAsText(textAsBlob(", "))", select),
+    ];
+    std::thread::Builder::new()
+        .stack_size(TEST_STACK_BYTES)
+        .spawn(move || {
+            for (open, close, shape) in cases {
+                // The pairs nest two levels a repeat.
+                let per = if open.matches('(').count() == 2 { 2 } else { 1 };
+                let at = nest(open, close, MAX / per, shape);
+                assert!(parse(&at).is_ok(), "{at}");
+                let past = nest(open, close, MAX / per + 1, shape);
+                let e = err(&past);
+                assert!(e.starts_with("line 1:"), "{e}");
+                assert!(e.ends_with(&too_deep), "{e}");
+                let e = err(&nest(open, close, 10_000, shape));
+                assert!(e.ends_with(&too_deep), "{e}");
+            }
+            let ty = |n: usize| {
+                format!(
+                    "CREATE TABLE t (k int PRIMARY KEY, v {}int{})",
+                    "list<".repeat(n),
+                    ">".repeat(n)
+                )
+            };
+            assert!(parse(&ty(MAX)).is_ok());
+            assert!(err(&ty(MAX + 1)).ends_with(&too_deep));
+            assert!(err(&ty(100_000)).ends_with(&too_deep));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// The refusal points at the token one level too deep, as a syntax error.
+#[test]
+fn too_deep_selector_is_a_syntax_error_at_its_token() {
+    let q = format!("SELECT {}c{} FROM t", "token(".repeat(65), ")".repeat(65));
+    assert_eq!(
+        parse(&q).unwrap_err(),
+        CqlError::Syntax {
+            line: 1,
+            column: 7 + 64 * 6,
+            message: "input nested more than 64 levels deep".into(),
+        }
+    );
 }
 
 #[test]

@@ -44,9 +44,10 @@ pub mod mtype {
     pub const ONEWAY: u8 = 4;
 }
 
-/// Containers and structs nest at most this deep; deeper input is rejected
-/// rather than recursed into (the 0.6 API nests at most 6 levels).
-pub const MAX_DEPTH: usize = 64;
+/// Containers and structs nest at most as deep as any outside input may;
+/// deeper input is rejected rather than recursed into (the 0.6 API nests
+/// at most 6 levels).
+pub const MAX_DEPTH: usize = crate::input_bounds::MAX_NESTING;
 
 pub(crate) const VERSION_1: u32 = 0x8001_0000;
 pub(crate) const VERSION_MASK: u32 = 0xffff_0000;
