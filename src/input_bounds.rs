@@ -95,7 +95,7 @@ fn too_large(size: u64, max: u64) -> io::Error {
 /// `64 MiB` for whole MiBs, else bytes.
 fn show(bytes: u64) -> String {
     const MIB: u64 = 1024 * 1024;
-    if bytes >= MIB && bytes % MIB == 0 {
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
     } else {
         format!("{bytes} bytes")

@@ -51,7 +51,8 @@ fn deep_nesting_is_refused_not_recursed_into() {
     fn select(v: String) -> String {
         format!("SELECT {} FROM t", v.replace('1', "c"))
     }
-    let cases: [(&str, &str, fn(String) -> String); 5] = [
+    type Case = (&'static str, &'static str, fn(String) -> String);
+    let cases: [Case; 5] = [
         ("[", "]", insert),
         ("{1: ", "}", insert),
         ("blobasint(", ")", insert),
