@@ -257,7 +257,7 @@ impl Collector for Scraped {
         gauge(
             e,
             "supercolumn_open_connections",
-            "Open Thrift client connections",
+            "Open client connections (Thrift, native and admin)",
             MetricType::Gauge,
             &[(none(), (s.open_connections)() as f64)],
         )?;

@@ -12,10 +12,10 @@
 //! arrive within it.
 
 use super::auth::check_operator;
-use crate::node::limits::Limits;
 use super::http::{parse_query, AdminError, Method, Request, Response};
 use super::routes::{self, Access, Route};
 use super::state::AdminState;
+use crate::node::limits::Limits;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::server::conn::http1;
@@ -174,7 +174,8 @@ async fn read_body(
     req: hyper::Request<Incoming>,
     timeout: Option<Duration>,
 ) -> Result<Vec<u8>, AdminError> {
-    let too_large = || AdminError::PayloadTooLarge(format!("request body over {MAX_BODY_BYTES} bytes"));
+    let too_large =
+        || AdminError::PayloadTooLarge(format!("request body over {MAX_BODY_BYTES} bytes"));
     let announced = req
         .headers()
         .get(hyper::header::CONTENT_LENGTH)

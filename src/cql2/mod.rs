@@ -31,8 +31,8 @@ pub mod result;
 pub use exec::Context;
 pub use result::{Column, Cql2Result, Metadata, Row};
 
-use crate::cql::CqlError;
 use crate::cql::lru::{ByteLru, LruStats};
+use crate::cql::CqlError;
 use parking_lot::Mutex;
 use std::sync::Arc;
 

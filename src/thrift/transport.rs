@@ -204,7 +204,9 @@ impl MessageReader {
     /// messages, the shorter of both within one.
     fn limit(&self) -> WaitLimit {
         let idle = self.idle.map(|d| (d, TransportError::Idle as fn(_) -> _));
-        let read = self.read.map(|d| (d, TransportError::Stalled as fn(_) -> _));
+        let read = self
+            .read
+            .map(|d| (d, TransportError::Stalled as fn(_) -> _));
         match (self.buf.is_empty(), idle, read) {
             (true, idle, _) => idle,
             (false, Some(i), Some(r)) => Some(if r.0 < i.0 { r } else { i }),

@@ -343,12 +343,14 @@ fn thrift_limits_are_read() {
         ),
         (None, 0, 10, 60, 512, 64)
     );
-    let c = parse(&add("<ThriftMaxConnections>100</ThriftMaxConnections>\n\
+    let c = parse(&add(
+        "<ThriftMaxConnections>100</ThriftMaxConnections>\n\
          <ThriftIdleTimeoutInSeconds>30</ThriftIdleTimeoutInSeconds>\n\
          <ThriftWriteTimeoutInSeconds>0</ThriftWriteTimeoutInSeconds>\n\
          <ThriftReadTimeoutInSeconds>3</ThriftReadTimeoutInSeconds>\n\
          <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>\n\
-         <PreparedStatementsCacheSizeInMB>8</PreparedStatementsCacheSizeInMB>"));
+         <PreparedStatementsCacheSizeInMB>8</PreparedStatementsCacheSizeInMB>",
+    ));
     assert_eq!(
         c.thrift_limits,
         ThriftLimits {
