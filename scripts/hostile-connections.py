@@ -14,7 +14,7 @@ Phases, each PHASE_SECONDS long, on one server:
                 body as fast as they can (reconnecting)
 
 Usage: scripts/hostile-connections.py [--binary target/release/supercolumn]
-       [--peers 500] [--seconds 10]
+       [--peers 500] [--seconds 10] [--phases baseline,native-ready,...]
 Prints one line per phase: peak RSS so far, the server's RSS at the end of
 the phase, and the p50/p99/max latency and error count of each good client.
 Not a test: figures depend on the machine.
@@ -183,6 +183,8 @@ def main():
     ap.add_argument("--peers", type=int, default=500)
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--extra", default="", help="more serve flags, space-separated")
+    ap.add_argument("--phases", default="baseline,native-early,native-ready,admin-idle,admin-post",
+                    help="which phases to run, comma-separated")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 8192))
@@ -212,7 +214,7 @@ def main():
         goods = [Good("thrift", ports["thrift"]), Good("native", ports["native"])]
         for g in goods:
             g.start()
-        for phase in ["baseline", "native-early", "native-ready", "admin-idle", "admin-post"]:
+        for phase in args.phases.split(","):
             until = time.monotonic() + args.seconds
             hostiles = [] if phase == "baseline" else [
                 Hostile(phase, ports, until) for _ in range(args.peers)]
