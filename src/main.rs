@@ -1,7 +1,8 @@
 //! The `supercolumn` binary: `supercolumn serve [--config PATH] [--listen
 //! HOST:PORT] [--native-listen HOST:PORT] [--data-dir DIR] [--in-memory] [--api-default 0.6|19|auto]
 //! [--ignore-commitlog-replay-errors] [--backend cassandra://HOST...]` and the limit overrides
-//! (`--max-connections`, `--idle-timeout`, `--write-timeout`,
+//! (`--max-connections`, `--idle-timeout`, `--read-timeout`, `--write-timeout`,
+//! `--prepared-cache`,
 //! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
 //! the load generator `supercolumn stress` (see `supercolumn::stress`).
@@ -114,6 +115,15 @@ struct ServeArgs {
     /// Close a connection silent this many seconds, 0 never (overrides ThriftIdleTimeoutInSeconds).
     #[arg(long, value_name = "SECS")]
     idle_timeout: Option<u32>,
+    /// Close a connection that pauses this many seconds inside a request, or
+    /// (native) has not logged in this long after connecting; 0 never
+    /// (overrides ThriftReadTimeoutInSeconds; default 10).
+    #[arg(long, value_name = "SECS")]
+    read_timeout: Option<u32>,
+    /// Memory for each cache of prepared statements, in MB (overrides
+    /// PreparedStatementsCacheSizeInMB; default 64).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    prepared_cache: Option<u32>,
     /// Close a connection that reads none of a reply for this many seconds, 0 never
     /// (overrides ThriftWriteTimeoutInSeconds).
     #[arg(long, value_name = "SECS")]
@@ -323,6 +333,9 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     } else {
         0
     }));
+    let cache_bytes = config.thrift_limits.prepared_cache_in_mb as usize * 1024 * 1024;
+    node.prepared.set_max_bytes(cache_bytes);
+    node.prepared_cql2.set_max_bytes(cache_bytes);
     let node = Arc::new(node);
     supercolumn::dataset::load_files(&node, &args.dataset)?;
     // Only `POST /reset` uses the baseline: none without the admin surface.

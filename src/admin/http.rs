@@ -141,6 +141,9 @@ pub enum AdminError {
         path: String,
         allowed: String,
     },
+    /// The request did not arrive within the read timeout (408).
+    #[error("{0}")]
+    Timeout(String),
     #[error("{0}")]
     PayloadTooLarge(String),
     /// The request is valid but cannot be done in the node's state (409).
@@ -158,6 +161,7 @@ impl AdminError {
             AdminError::Forbidden(_) => 403,
             AdminError::NotFound(_) => 404,
             AdminError::MethodNotAllowed { .. } => 405,
+            AdminError::Timeout(_) => 408,
             AdminError::Conflict(_) => 409,
             AdminError::PayloadTooLarge(_) => 413,
             AdminError::Internal(_) => 500,

@@ -257,7 +257,7 @@ impl Collector for Scraped {
         gauge(
             e,
             "supercolumn_open_connections",
-            "Open Thrift client connections",
+            "Open client connections (Thrift, native and admin)",
             MetricType::Gauge,
             &[(none(), (s.open_connections)() as f64)],
         )?;
@@ -267,6 +267,44 @@ impl Collector for Scraped {
             "Bytes held by Thrift requests being read or run and replies not yet sent",
             MetricType::Gauge,
             &[(none(), s.budget.in_use_bytes() as f64)],
+        )?;
+        let caches = [
+            ("cql3", self.node.prepared.stats()),
+            ("cql2", self.node.prepared_cql2.stats()),
+        ];
+        let per_cache = |f: fn(&crate::cql::lru::LruStats) -> f64| -> Vec<_> {
+            caches
+                .iter()
+                .map(|(name, st)| (vec![("cache", name.to_string())], f(st)))
+                .collect()
+        };
+        gauge(
+            e,
+            "supercolumn_prepared_statements",
+            "Prepared statements cached, per cache (cql3: native and Thrift CQL 3; cql2)",
+            MetricType::Gauge,
+            &per_cache(|st| st.entries as f64),
+        )?;
+        gauge(
+            e,
+            "supercolumn_prepared_statement_bytes",
+            "Bytes the cached prepared statements are counted as, per cache",
+            MetricType::Gauge,
+            &per_cache(|st| st.bytes as f64),
+        )?;
+        gauge(
+            e,
+            "supercolumn_prepared_statement_max_bytes",
+            "The byte bound of each prepared-statement cache",
+            MetricType::Gauge,
+            &per_cache(|st| st.max_bytes as f64),
+        )?;
+        gauge(
+            e,
+            "supercolumn_prepared_statement_evictions",
+            "Prepared statements evicted to stay within the byte bound, per cache",
+            MetricType::Counter,
+            &per_cache(|st| st.evictions as f64),
         )?;
 
         // The storage gauges are the embedded engine's; a cluster has its own.

@@ -28,6 +28,7 @@ impl AdminSurface {
         limits: Arc<Limits>,
     ) -> std::io::Result<AdminSurface> {
         let budget = limits.budget().clone();
+        let served = limits.clone();
         let metrics = Metrics::install(
             node,
             ServerGauges {
@@ -43,6 +44,7 @@ impl AdminSurface {
         let task = tokio::spawn(supercolumn::admin::serve(
             listener,
             state.clone(),
+            served,
             async move {
                 let mut stopped = stopped;
                 let _ = stopped.wait_for(|s| *s).await;

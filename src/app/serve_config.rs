@@ -69,6 +69,12 @@ pub(super) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     if let Some(s) = args.idle_timeout {
         limits.idle_timeout_in_seconds = s;
     }
+    if let Some(s) = args.read_timeout {
+        limits.read_timeout_in_seconds = s;
+    }
+    if let Some(mb) = args.prepared_cache {
+        limits.prepared_cache_in_mb = mb;
+    }
     if let Some(s) = args.write_timeout {
         limits.write_timeout_in_seconds = s;
     }
@@ -188,17 +194,20 @@ pub(super) fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>
     };
     tracing::info!(
         "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
-         client connections; memory budget {} MB; idle timeout {}; write timeout {}; \
-         slow-request log {slow}",
+         client connections; memory budget {} MB; idle timeout {}; read timeout {}; \
+         write timeout {}; prepared statements {} MB; slow-request log {slow}",
         l.memory_budget_in_mb,
         seconds_or_never(l.idle_timeout_in_seconds),
+        seconds_or_never(l.read_timeout_in_seconds),
         seconds_or_never(l.write_timeout_in_seconds),
+        l.prepared_cache_in_mb,
     );
     let secs = |s: u32| (s > 0).then(|| Duration::from_secs(s.into()));
     Ok(Limits::new(LimitSettings {
         max_connections,
         memory_budget_bytes: l.memory_budget_in_mb as usize * 1024 * 1024,
         idle_timeout: secs(l.idle_timeout_in_seconds),
+        read_timeout: secs(l.read_timeout_in_seconds),
         write_timeout: secs(l.write_timeout_in_seconds),
         worker_slots: limits::WORKER_SLOTS,
     }))

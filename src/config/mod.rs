@@ -222,8 +222,9 @@ impl KeyspaceConfig {
 
 /// Supercolumn's own limits on client connections (Cassandra had none of
 /// these but the message size): `<ThriftMaxConnections>`,
-/// `<ThriftIdleTimeoutInSeconds>`, `<ThriftWriteTimeoutInSeconds>` and
-/// `<ThriftMemoryBudgetInMB>`.
+/// `<ThriftIdleTimeoutInSeconds>`, `<ThriftReadTimeoutInSeconds>`,
+/// `<ThriftWriteTimeoutInSeconds>`, `<ThriftMemoryBudgetInMB>` and
+/// `<PreparedStatementsCacheSizeInMB>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThriftLimits {
     /// `None` (the default): as many as the file-descriptor limit leaves
@@ -231,10 +232,18 @@ pub struct ThriftLimits {
     pub max_connections: Option<u32>,
     /// 0 (the default): never close an idle connection.
     pub idle_timeout_in_seconds: u32,
+    /// Default 10; 0: none. How long a request begun may pause between
+    /// bytes (every port), how long a native connection may take to log in
+    /// (or to send STARTUP when no login is needed), and how long an admin
+    /// request may take to send its headers.
+    pub read_timeout_in_seconds: u32,
     /// Default 60; 0: wait forever for a peer to read its reply.
     pub write_timeout_in_seconds: u32,
     /// Default 512.
     pub memory_budget_in_mb: u32,
+    /// Default 64: what the prepared statements of each cache (CQL 3,
+    /// CQL 2) may take, least recently used evicted first.
+    pub prepared_cache_in_mb: u32,
 }
 
 impl Default for ThriftLimits {
@@ -242,8 +251,10 @@ impl Default for ThriftLimits {
         ThriftLimits {
             max_connections: None,
             idle_timeout_in_seconds: 0,
+            read_timeout_in_seconds: 10,
             write_timeout_in_seconds: 60,
             memory_budget_in_mb: 512,
+            prepared_cache_in_mb: 64,
         }
     }
 }

@@ -42,8 +42,10 @@ const KNOWN: &[&str] = &[
     "ThriftMaxMessageLengthInMB",
     "ThriftMaxConnections",
     "ThriftIdleTimeoutInSeconds",
+    "ThriftReadTimeoutInSeconds",
     "ThriftWriteTimeoutInSeconds",
     "ThriftMemoryBudgetInMB",
+    "PreparedStatementsCacheSizeInMB",
     "SlowRequestThresholdInMS",
     "ActivityLogSize",
     "Backend",
@@ -442,6 +444,13 @@ fn thrift_limits(cx: &Cx, top: &Top<'_>) -> Result<ThriftLimits, ConfigError> {
             |v| v >= 0,
             seconds,
         )?,
+        read_timeout_in_seconds: top.int(
+            cx,
+            "ThriftReadTimeoutInSeconds",
+            d.read_timeout_in_seconds,
+            |v| v >= 0,
+            seconds,
+        )?,
         write_timeout_in_seconds: top.int(
             cx,
             "ThriftWriteTimeoutInSeconds",
@@ -455,6 +464,13 @@ fn thrift_limits(cx: &Cx, top: &Top<'_>) -> Result<ThriftLimits, ConfigError> {
             d.memory_budget_in_mb,
             |v| (1..=4_000_000).contains(&v),
             "ThriftMemoryBudgetInMB must be between 1 and 4000000",
+        )?,
+        prepared_cache_in_mb: top.int(
+            cx,
+            "PreparedStatementsCacheSizeInMB",
+            d.prepared_cache_in_mb,
+            |v| (1..=1_000_000).contains(&v),
+            "PreparedStatementsCacheSizeInMB must be between 1 and 1000000",
         )?,
     })
 }

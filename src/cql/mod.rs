@@ -39,6 +39,7 @@ pub mod exec;
 pub mod layout3;
 pub mod lexer;
 pub mod lookahead;
+pub mod lru;
 pub mod mapping;
 pub mod options;
 pub mod parser;

@@ -31,9 +31,9 @@ pub mod result;
 pub use exec::Context;
 pub use result::{Column, Cql2Result, Metadata, Row};
 
+use crate::cql::lru::{ByteLru, LruStats};
 use crate::cql::CqlError;
 use parking_lot::Mutex;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Parses and runs one statement.
@@ -73,10 +73,16 @@ pub const MAX_PREPARED: usize = 10_000;
 
 /// Prepared CQL 2 statements by id. 1.2 kept them per connection; the
 /// statements hold no connection state (the keyspace is read when they
-/// run), so sharing one cache answers every connection the same way.
-#[derive(Default)]
+/// run), so sharing one cache answers every connection the same way. It is
+/// bounded by bytes as CQL 3's is (least recently used evicted first).
 pub struct PreparedCache {
-    entries: Mutex<HashMap<i32, Arc<Prepared>>>,
+    entries: Mutex<ByteLru<i32, Arc<Prepared>>>,
+}
+
+impl Default for PreparedCache {
+    fn default() -> Self {
+        PreparedCache::with_max_bytes(crate::cql::exec::DEFAULT_PREPARED_BYTES)
+    }
 }
 
 /// Java's `String.hashCode` over UTF-16 code units.
@@ -90,22 +96,35 @@ impl PreparedCache {
         PreparedCache::default()
     }
 
+    pub fn with_max_bytes(max_bytes: usize) -> PreparedCache {
+        PreparedCache {
+            entries: Mutex::new(ByteLru::new(max_bytes, MAX_PREPARED)),
+        }
+    }
+
+    /// Changes the byte bound (start-up, from the configuration).
+    pub fn set_max_bytes(&self, max_bytes: usize) {
+        self.entries.lock().set_max_bytes(max_bytes);
+    }
+
+    pub fn stats(&self) -> LruStats {
+        self.entries.lock().stats()
+    }
+
     /// Parses `query` and keeps it under its id.
     pub fn prepare(&self, query: &str) -> Result<Arc<Prepared>, CqlError> {
+        let cost = crate::cql::exec::prepared_cost(query.len());
+        let max = self.entries.lock().max_bytes();
+        if cost > max {
+            return Err(crate::cql::exec::too_big_to_prepare(cost, max));
+        }
         let parsed = parser::parse(query)?;
         let p = Arc::new(Prepared {
             id: java_hash(query),
             markers: parsed.markers,
             statement: parsed.statement,
         });
-        let mut entries = self.entries.lock();
-        if entries.len() >= MAX_PREPARED && !entries.contains_key(&p.id) {
-            // A client re-prepares on "not found"; which entry goes is moot.
-            if let Some(k) = entries.keys().next().copied() {
-                entries.remove(&k);
-            }
-        }
-        entries.insert(p.id, p.clone());
+        self.entries.lock().insert(p.id, p.clone(), cost);
         Ok(p)
     }
 

@@ -15,6 +15,13 @@ use crate::cql::exec::system_tables::CQL_VERSION;
 use crate::node::Node;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The largest frame taken before the connection is ready (before STARTUP,
+/// and until the login when the authenticator requires one): the messages
+/// of that phase (STARTUP, OPTIONS, AUTH_RESPONSE, CREDENTIALS, REGISTER)
+/// are a few hundred bytes, and a peer that has not logged in must not make
+/// the server buffer, or count against the shared budget, more than that.
+pub const PREAUTH_MAX_FRAME: usize = 4096;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
     NotStarted,
@@ -44,6 +51,17 @@ impl ConnState {
             keyspace: None,
             events: BTreeSet::new(),
         }
+    }
+
+    /// Refuses a frame of `len` bytes on a connection that is not ready
+    /// when it is over [`PREAUTH_MAX_FRAME`].
+    pub fn frame_limit_error(&self, len: usize) -> Option<NativeError> {
+        (self.phase != Phase::Ready && len > PREAUTH_MAX_FRAME).then(|| {
+            NativeError::Protocol(format!(
+                "Request is too big for a connection that is not ready: length {len} exceeds \
+                 the maximum of {PREAUTH_MAX_FRAME} bytes allowed before STARTUP and the login"
+            ))
+        })
     }
 
     /// Refuses a statement on a connection that is not ready.
@@ -242,7 +260,13 @@ mod tests {
             s.require_ready(op::QUERY),
             Err(NativeError::Unauthorized(_))
         ));
+        assert!(s.frame_limit_error(PREAUTH_MAX_FRAME).is_none());
+        assert_eq!(
+            s.frame_limit_error(PREAUTH_MAX_FRAME + 1).unwrap().code(),
+            super::super::error::code::PROTOCOL_ERROR
+        );
         s.phase = Phase::Ready;
+        assert!(s.frame_limit_error(16 << 20).is_none());
         assert!(register(&mut s, &["SCHEMA_CHANGE".into()]).is_ok());
         assert!(register(&mut s, &["NOPE".into()]).is_err());
     }

@@ -7,9 +7,9 @@
 //! Memory: the buffer's room is counted against the budget (its charge)
 //! before each read, and let go whenever the buffer is empty, so an idle
 //! connection holds nothing of the budget (only the buffer's fixed
-//! [`CHUNK`] of capacity). A frame bigger than that is counted whole
-//! before its body is buffered (the connection does that, with the
-//! frame's own charge) and the buffer grows for it, then shrinks back.
+//! [`CHUNK`] of capacity). For a frame bigger than that the buffer grows
+//! as its bytes arrive (at most doubling per read, counted before each
+//! read), never to the announced length at once, then shrinks back.
 //! Owns the buffer only; it must not interpret frames.
 
 use crate::node::budget::{Budget, Charge};
@@ -56,15 +56,28 @@ impl Inbox {
                 self.buf.shrink_to(CHUNK);
             }
             self.charge.shrink_to(0);
+        } else if self.buf.capacity() > CHUNK && self.buf.len() - self.start <= CHUNK / 2 {
+            // A big frame was taken with the start of the next one behind
+            // it: its room (whose charge left with it) is let go now.
+            self.buf.drain(..self.start);
+            self.start = 0;
+            self.buf.shrink_to(CHUNK);
         }
     }
 
     /// What the next read may fill, given that a frame of `frame` bytes is
     /// the one being received (0: unknown yet); the caller counts it
-    /// against the budget before [`Inbox::read`].
+    /// against the budget before [`Inbox::read`]. A frame bigger than the
+    /// usual room gets room as its bytes come: at most twice what is
+    /// buffered, so what is counted follows what the peer really sent.
     pub fn room_for(&self, frame: usize) -> usize {
         let held = self.buf.len() - self.start;
-        CHUNK.max(frame.max(held + 1))
+        let room = if frame > CHUNK {
+            frame.min(held.saturating_mul(2)).max(CHUNK)
+        } else {
+            CHUNK
+        };
+        room.max(held + 1)
     }
 
     /// Reads what the socket has now into room for `room` bytes (see
@@ -79,5 +92,23 @@ impl Inbox {
             self.buf.reserve_exact(room - self.buf.len());
         }
         sock.try_read_buf(&mut self.buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_big_frame_gets_room_as_its_bytes_come() {
+        let mut inbox = Inbox::new(&Budget::unlimited());
+        // Nothing buffered: the usual room, whatever is announced.
+        assert_eq!(inbox.room_for(0), CHUNK);
+        assert_eq!(inbox.room_for(16 << 20), CHUNK);
+        inbox.buf.resize(CHUNK, 0);
+        assert_eq!(inbox.room_for(16 << 20), 2 * CHUNK);
+        inbox.buf.resize(3 * CHUNK, 0);
+        assert_eq!(inbox.room_for(4 * CHUNK), 4 * CHUNK);
+        assert_eq!(inbox.room_for(100), 3 * CHUNK + 1);
     }
 }

@@ -381,9 +381,20 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
 }
 
 pub fn prepare(ctx: &Ctx, text: &str) -> NativeResult<Answer> {
-    let (session, _) = session(ctx, None);
+    let (session, user) = session(ctx, None);
+    let parsed = crate::cql::parse_with(text, session.grammar())?;
+    // Preparing reads the schema of what the statement touches (its
+    // markers' types), so it is checked as running it would be (as Thrift's
+    // prepare_cql3_query is).
+    authorize(ctx.node, &session, user.as_ref(), &parsed.statement)?;
     let backend = NodeBackend::new(ctx.node);
-    let prepared = backend.finish(exec::prepare(&backend, &session, &ctx.node.prepared, text))?;
+    let prepared = backend.finish(exec::prepare_parsed(
+        &backend,
+        &session,
+        &ctx.node.prepared,
+        text,
+        parsed,
+    ))?;
     let spec = spec_of(&prepared.statement, &session);
     let markers: Vec<Marker> = prepared
         .specs

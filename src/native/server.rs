@@ -20,8 +20,20 @@
 //! sent to it, a frame over the size limit, a version change mid-connection)
 //! are answered with a protocol ERROR and close the connection; a body
 //! that does not decode is answered with a protocol ERROR and the
-//! connection goes on (its frame boundary is known). A frame's memory is
-//! counted against the budget before its body is read.
+//! connection goes on (its frame boundary is known). Before the connection
+//! is ready (STARTUP, and the login when one is required) a frame over
+//! [`super::conn::PREAUTH_MAX_FRAME`] is such a framing error: a peer that has not
+//! logged in holds at most the read buffer's fixed room.
+//!
+//! Memory: a frame is counted against the budget as its bytes arrive (the
+//! read buffer grows, at most doubling per read, and its room is counted
+//! before each read), never from its announced length: a peer announcing
+//! 16 MB and sending nothing holds nothing but its buffer's fixed room.
+//!
+//! Timeouts: with a read timeout set, a connection that is not ready that
+//! long after it was accepted is closed, and so is one that sends no byte
+//! of a frame it has begun for that long; the idle timeout (for a
+//! connection between requests) is separate and off by default.
 //!
 //! Shutdown: when the shutdown future completes, the listener closes, each
 //! connection stops reading, finishes the requests it runs (their answers
@@ -219,9 +231,10 @@ struct Conn {
     opts: NativeOptions,
     peer: SocketAddr,
     router: Router,
-    /// The charge of a frame bigger than the read buffer, counted whole
-    /// while its body arrives.
-    big: Option<Charge>,
+    /// The whole length (header and body) of a frame begun and not yet
+    /// buffered whole; 0 when none is.
+    pending: usize,
+    accepted: Instant,
 }
 
 /// What taking the next buffered frame did.
@@ -260,7 +273,8 @@ async fn connection(
         node,
         peer,
         router: Router::default(),
-        big: None,
+        pending: 0,
+        accepted: Instant::now(),
         opts,
     };
     if conn.serve(&mut stop).await == End::Finish {
@@ -271,6 +285,7 @@ async fn connection(
 impl Conn {
     async fn serve(&mut self, stop: &mut watch::Receiver<bool>) -> End {
         let idle_timeout = self.opts.limits.settings().idle_timeout;
+        let read_timeout = self.opts.limits.settings().read_timeout;
         let mut notices = Some(self.node.notices.subscribe());
         let mut last_heard = Instant::now();
         loop {
@@ -299,6 +314,14 @@ impl Conn {
                 .is_some();
             let stall_deadline = self.link.stall_deadline();
             let may_read = self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full();
+            // The peer owes bytes: its login (until ready), or the rest of
+            // a frame it began (while this side is ready to read it).
+            let not_ready = self.link.shared.state.lock().phase != Phase::Ready;
+            let read_deadline = match read_timeout {
+                Some(t) if not_ready => Some(self.accepted + t),
+                Some(t) if may_read && !self.inbox.is_empty() => Some(last_heard + t),
+                _ => None,
+            };
             let link = &mut self.link;
             tokio::select! {
                 biased;
@@ -328,6 +351,15 @@ impl Conn {
                 _ = sleep_until(idle_deadline.into()), if quiet && idle_timeout.is_some() => {
                     return End::Finish;
                 }
+                _ = sleep_until(read_deadline.unwrap_or(idle_deadline).into()),
+                    if read_deadline.is_some() => {
+                    tracing::debug!(
+                        peer = %self.peer,
+                        not_ready,
+                        "native peer sent no login or no rest of its frame in time; closing"
+                    );
+                    return End::Finish;
+                }
                 _ = sleep_until(stall_deadline.into()), if stalled => {
                     tracing::debug!("native peer reads nothing; closing");
                     return End::Abort;
@@ -338,20 +370,20 @@ impl Conn {
 
     /// One read of what the socket has, into room counted first.
     async fn fill(&mut self, stop: &mut watch::Receiver<bool>) -> io::Result<usize> {
+        let room = self.inbox.room_for(self.pending);
         let charge = &mut self.inbox.charge;
-        if self
-            .link
-            .serving(charge.grow_to(CHUNK), stop)
-            .await
-            .is_none()
-        {
+        // Holding nothing, it may wait for the budget; holding part of a
+        // frame, it goes over in the lane rather than wait (see budget).
+        let grow = async {
+            if charge.bytes() == 0 {
+                charge.grow_to(room).await
+            } else {
+                charge.grow_partial_to(room).await
+            }
+        };
+        if self.link.serving(grow, stop).await.is_none() {
             return Err(io::ErrorKind::ConnectionAborted.into());
         }
-        let frame = match self.big {
-            Some(ref c) => c.bytes(),
-            None => 0,
-        };
-        let room = self.inbox.room_for(frame);
         self.inbox.read(&self.link.sock, room)
     }
 
@@ -368,8 +400,12 @@ impl Conn {
         }
         let h = Header::parse(&buffered[..hlen]);
         let shared = self.link.shared.clone();
-        let established = shared.state.lock().version;
-        if let Some(e) = frame::framing_error(&h, first, established, self.opts.max_frame_bytes) {
+        let (established, early) = {
+            let state = shared.state.lock();
+            (state.version, state.frame_limit_error(h.length as usize))
+        };
+        let framing = frame::framing_error(&h, first, established, self.opts.max_frame_bytes);
+        if let Some(e) = framing.or(early) {
             tracing::info!(peer = %self.peer, error = %e, "closing native connection");
             let answer_version = if (MIN_VERSION..=MAX_VERSION).contains(&version) {
                 version
@@ -387,27 +423,22 @@ impl Conn {
         let len = h.length as usize;
         let total = hlen + len;
         if buffered.len() < total {
-            // A frame bigger than the buffer is counted whole before its
-            // body is buffered.
-            if total > CHUNK && self.big.is_none() {
-                let mut charge = Charge::new(self.opts.limits.budget());
-                if self
-                    .link
-                    .serving(charge.grow_to(total), stop)
-                    .await
-                    .is_none()
-                {
-                    return Step::End(End::Finish);
-                }
-                self.big = Some(charge);
-            }
+            // Counted as its bytes come (see fill), not as announced.
+            self.pending = total;
             return Step::NeedBytes;
         }
+        self.pending = 0;
         let limits = self.opts.limits.clone();
-        let mut charge = self
-            .big
-            .take()
-            .unwrap_or_else(|| Charge::new(limits.budget()));
+        // A frame bigger than the buffer's usual room takes the buffer's
+        // charge along (it holds budget already, so it may go over in the
+        // lane rather than wait for more: see budget); a small one starts
+        // its own.
+        let mut charge = if total > CHUNK {
+            let held = self.inbox.charge.bytes();
+            self.inbox.charge.split(held)
+        } else {
+            Charge::new(limits.budget())
+        };
         let admitted = self
             .link
             .serving(

@@ -39,6 +39,11 @@ pub struct LimitSettings {
     /// Close a connection that sends nothing for this long while no call
     /// of its own is running.
     pub idle_timeout: Option<Duration>,
+    /// Close a connection that pauses this long in the middle of a request
+    /// (a frame, message or HTTP request begun and not whole), or that has
+    /// not logged in (native: not ready) this long after it was accepted:
+    /// what it holds meanwhile is never released otherwise.
+    pub read_timeout: Option<Duration>,
     /// Close a connection whose reply makes no progress for this long.
     pub write_timeout: Option<Duration>,
     pub worker_slots: usize,
@@ -74,6 +79,7 @@ impl Limits {
             max_connections: usize::MAX,
             memory_budget_bytes: usize::MAX,
             idle_timeout: None,
+            read_timeout: None,
             write_timeout: None,
             worker_slots: WORKER_SLOTS,
         };
@@ -274,6 +280,7 @@ mod tests {
             max_connections: max,
             memory_budget_bytes: 1 << 20,
             idle_timeout: None,
+            read_timeout: None,
             write_timeout: None,
             worker_slots: 2,
         }

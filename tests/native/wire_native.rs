@@ -423,6 +423,32 @@ fn login_through_sasl_plain_and_v1_credentials() {
         c.query("SELECT * FROM \"CT\".\"StdUTF8\"").error().0,
         0x2100
     );
+    // Nor prepare a statement on it (as Thrift's prepare_cql3_query).
+    let mut w = Writer::new();
+    w.long_string("SELECT * FROM \"CT\".\"StdUTF8\" WHERE key = ?");
+    let f = c.call(op::PREPARE, &w.buf);
+    let (code, msg) = f.error();
+    assert_eq!(code, 0x2100, "{msg}");
+    assert!(msg.contains("bob"), "{msg}");
+
+    // alice may.
+    let mut c = Conn::open(port, 4);
+    c.startup_with(&[("CQL_VERSION", "3.0.0")]);
+    c.call(op::AUTH_RESPONSE, &sasl("alice", "secret"));
+    let mut w = Writer::new();
+    w.long_string("SELECT * FROM \"CT\".\"StdUTF8\" WHERE key = ?");
+    assert_eq!(c.call(op::PREPARE, &w.buf).opcode, op::RESULT);
+
+    // Before the login, a frame over a few KiB is refused and the
+    // connection closed, its body never read.
+    let mut c = Conn::open(port, 4);
+    c.startup_with(&[("CQL_VERSION", "3.0.0")]);
+    c.send_raw(&[4, 0, 0, 5, op::QUERY, 0, 0, 0x13, 0x89]);
+    let f = c.recv().expect("an error");
+    let (code, msg) = f.error();
+    assert_eq!((f.stream, code), (5, PROTOCOL_ERROR), "{msg}");
+    assert!(msg.contains("not ready"), "{msg}");
+    assert!(c.recv().is_none());
 
     // v1: CREDENTIALS, answered READY.
     let mut c = Conn::open(port, 1);
@@ -435,4 +461,140 @@ fn login_through_sasl_plain_and_v1_credentials() {
         .string("secret");
     assert_eq!(c.call(op::CREDENTIALS, &w.buf).opcode, op::READY);
     c.ok("SELECT * FROM \"CT\".\"StdUTF8\"");
+}
+
+/// A native frame header announcing `len` bytes of QUERY body (v4).
+fn query_header(len: u32) -> Vec<u8> {
+    let mut h = vec![4, 0, 0, 1, op::QUERY];
+    h.extend_from_slice(&len.to_be_bytes());
+    h
+}
+
+#[test]
+fn headers_announcing_big_frames_hold_no_budget() {
+    let s = server();
+    let port = native_port(&s);
+    // Before STARTUP: refused at once from the announced length.
+    let mut early: Vec<Conn> = (0..64).map(|_| Conn::open(port, 4)).collect();
+    for c in &mut early {
+        c.send_raw(&query_header(16 * 1024 * 1024 - 1));
+    }
+    for c in &mut early {
+        let f = c.recv().expect("a protocol error");
+        assert_eq!(f.error().0, PROTOCOL_ERROR);
+        assert!(c.recv().is_none(), "kept after the error");
+    }
+    // Once ready (no login needed here), a header alone still holds nothing
+    // of the 512 MB budget: 64 of them announce 1 GB.
+    let mut late: Vec<Conn> = (0..64).map(|_| Conn::ready(port, 4)).collect();
+    for c in &mut late {
+        c.send_raw(&query_header(16 * 1024 * 1024 - 1));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Others are served: native and Thrift.
+    let mut other = Conn::ready(port, 4);
+    other
+        .s
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    assert_eq!(other.ok("SELECT key FROM system.local").rows().len(), 1);
+    let mut thrift = connect19(s.port);
+    thrift
+        .describe_version()
+        .expect("Thrift answers while the headers wait");
+    drop(late);
+}
+
+#[test]
+fn late_logins_and_half_sent_frames_are_timed_out() {
+    let conf = conformance_config("storage-conf-v19.xml");
+    let s = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--native-listen",
+        "127.0.0.1:0",
+        "--read-timeout",
+        "1",
+    ]);
+    let port = native_port(&s);
+    let started = std::time::Instant::now();
+    // No STARTUP at all; a STARTUP half sent; a QUERY half sent when ready.
+    let mut silent = Conn::open(port, 4);
+    let mut half_startup = Conn::open(port, 4);
+    half_startup.send_raw(&Conn::frame(4, 0, 1, op::STARTUP, &[0, 1, 0, 11])[..12]);
+    let mut half_query = Conn::ready(port, 4);
+    let body = half_query.query_body("SELECT key FROM system.local", &[]);
+    half_query.send_raw(&Conn::frame(4, 0, 1, op::QUERY, &body)[..20]);
+    // A ready connection between requests is not timed out (no idle timeout).
+    let mut idle = Conn::ready(port, 4);
+    for c in [&mut silent, &mut half_startup, &mut half_query] {
+        assert!(c.recv().is_none(), "kept open");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert_eq!(idle.ok("SELECT key FROM system.local").rows().len(), 1);
+}
+
+#[test]
+fn prepared_statements_are_bounded_by_bytes_and_evicted_ids_reprepare() {
+    let conf = conformance_config("storage-conf-v19.xml");
+    let s = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--native-listen",
+        "127.0.0.1:0",
+        "--prepared-cache",
+        "1",
+    ]);
+    let mut c = Conn::ready(native_port(&s), 4);
+    schema(&mut c);
+    let prepare = |c: &mut Conn, q: &str| {
+        let mut w = Writer::new();
+        w.long_string(q);
+        let f = c.call(op::PREPARE, &w.buf);
+        assert_eq!(f.opcode, op::RESULT, "{}", f.describe());
+        let mut r = Reader::new(&f.body);
+        assert_eq!(r.int().unwrap(), 4, "a PREPARED result");
+        r.short_bytes().unwrap()
+    };
+    let execute = |c: &mut Conn, id: &[u8]| {
+        let mut w = Writer::new();
+        w.short_bytes(id)
+            .short(1)
+            .byte(1)
+            .short(1)
+            .bytes(Some(b"k"));
+        c.call(op::EXECUTE, &w.buf)
+    };
+    let small = "SELECT v FROM nk.c WHERE k = ?";
+    let id = prepare(&mut c, small);
+    assert_eq!(execute(&mut c, &id).opcode, op::RESULT);
+    // Eight distinct 100 KB statements: more than the 1 MB cache holds.
+    for i in 0..8 {
+        let padding = " ".repeat(100 * 1024);
+        prepare(
+            &mut c,
+            &format!("SELECT v FROM nk.c WHERE k = ?{padding}-- {i}"),
+        );
+    }
+    let f = execute(&mut c, &id);
+    let mut r = Reader::new(&f.body);
+    assert_eq!(f.opcode, op::ERROR, "{}", f.describe());
+    assert_eq!(r.int().unwrap(), 0x2500, "UNPREPARED");
+    r.string().unwrap();
+    assert_eq!(r.short_bytes().unwrap(), id, "the unknown id");
+    // The driver re-prepares: same id, served again.
+    assert_eq!(prepare(&mut c, small), id);
+    assert_eq!(execute(&mut c, &id).opcode, op::RESULT);
+    // A statement bigger than the whole cache is refused, not cached.
+    let mut w = Writer::new();
+    w.long_string(&format!(
+        "SELECT v FROM nk.c WHERE k = ?{}",
+        " ".repeat(400 * 1024)
+    ));
+    let (code, msg) = c.call(op::PREPARE, &w.buf).error();
+    assert_eq!(code, 0x2200, "{msg}");
+    assert!(msg.contains("larger than allowed maximum"), "{msg}");
 }

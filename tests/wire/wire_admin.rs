@@ -119,6 +119,10 @@ fn without_the_flag_there_is_no_admin_surface() {
 /// SimpleAuthenticator: alice may use every keyspace of the conformance
 /// config, bob only one.
 fn simple_server(dir: &std::path::Path) -> (Server, Endpoint) {
+    simple_server_with(dir, &[])
+}
+
+fn simple_server_with(dir: &std::path::Path, extra: &[&str]) -> (Server, Endpoint) {
     let passwd = dir.join("passwd.properties");
     let access = dir.join("access.properties");
     std::fs::write(&passwd, "alice=secret\nbob=hunter2\n").unwrap();
@@ -149,13 +153,15 @@ fn simple_server(dir: &std::path::Path) -> (Server, Endpoint) {
         ),
     )
     .unwrap();
-    let server = Server::start(&[
+    let mut args = vec![
         "--config",
         conf.to_str().unwrap(),
         "--in-memory",
         "--admin-listen",
         "127.0.0.1:0",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let server = Server::start(&args);
     let port = server.admin_port.unwrap();
     (server, Endpoint::new("127.0.0.1", port))
 }
@@ -177,6 +183,116 @@ fn simple_authenticator_guards_the_surface() {
     let alice = admin.get("/version").unwrap();
     assert_eq!(alice.status, 200, "{}", alice.text());
     assert_eq!(alice.json().unwrap()["release_version"], "1.2.19");
+}
+
+/// Sends `head` (request line and headers, no body) and reads the
+/// status line of the answer, if one comes within 10 s.
+fn status_of_head(port: u16, head: &str) -> Option<String> {
+    use std::io::{BufRead, BufReader, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    let mut line = String::new();
+    BufReader::new(s).read_line(&mut line).ok()?;
+    (!line.is_empty()).then_some(line)
+}
+
+#[test]
+fn credentials_are_checked_before_the_body_and_bodies_are_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _admin) = simple_server(dir.path());
+    let port = server.admin_port.unwrap();
+    // 200 MB announced and none sent: the 401 comes without the body.
+    let anonymous = "POST /flush HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n\
+                     content-length: 200000000\r\n\r\n";
+    let status = status_of_head(port, anonymous).expect("an answer before the body");
+    assert!(status.starts_with("HTTP/1.1 401"), "{status}");
+    // alice:secret, with a body over the limit: 413 from its length alone.
+    let alice = "POST /faults HTTP/1.1\r\nhost: x\r\nauthorization: Basic YWxpY2U6c2VjcmV0\r\n\
+                 content-type: application/json\r\ncontent-length: 1000000\r\n\r\n";
+    let status = status_of_head(port, alice).expect("an answer before the body");
+    assert!(status.starts_with("HTTP/1.1 413"), "{status}");
+    // Without a length (chunked), the limit stops the read.
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let head = "POST /faults HTTP/1.1\r\nhost: x\r\nauthorization: Basic YWxpY2U6c2VjcmV0\r\n\
+                transfer-encoding: chunked\r\n\r\n";
+    s.write_all(head.as_bytes()).unwrap();
+    let chunk = vec![b' '; 32 * 1024];
+    let mut answer = Vec::new();
+    // 96 KiB, and no end: over the limit, answered without waiting for more.
+    for _ in 0..3 {
+        if s.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+            .and_then(|()| s.write_all(&chunk))
+            .and_then(|()| s.write_all(b"\r\n"))
+            .is_err()
+        {
+            break;
+        }
+    }
+    let _ = s.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+}
+
+#[test]
+fn admin_connections_count_against_the_cap_and_must_speak_in_time() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, admin) = admin_server(
+        dir.path(),
+        &["--max-connections", "3", "--read-timeout", "2"],
+    );
+    let port = admin.port;
+    let idle: Vec<std::net::TcpStream> = (0..3)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // The cap is shared: a fourth admin connection gets a 503, a Thrift
+    // one is closed.
+    let status = status_of_head(port, "GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n");
+    let status = status.expect("a 503");
+    assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+    let mut thrift = server.raw();
+    thrift
+        .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    assert!(
+        matches!(thrift.read(&mut [0u8; 1]), Ok(0)),
+        "Thrift kept over the cap"
+    );
+    // Silent, they are closed after the read timeout, and the port serves again.
+    for mut c in idle {
+        c.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let started = std::time::Instant::now();
+        assert!(
+            matches!(c.read(&mut [0u8; 1]), Ok(0)),
+            "a silent admin connection kept"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(9));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(admin.get("/healthz").unwrap().status, 200);
+    // A kept-alive connection idle after its answer is closed too.
+    use std::io::Write;
+    let mut kept = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    kept.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    let started = std::time::Instant::now();
+    let _ = kept.read_to_end(&mut answer);
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "{answer:?}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(9),
+        "kept open"
+    );
+    assert!(server.terminate().success(), "{}", server.log());
 }
 
 #[test]
@@ -246,6 +362,24 @@ fn metrics_parse_and_count_calls() {
         sample(&text, "supercolumn_compactions_total", "").is_some(),
         "{text}"
     );
+    for cache in ["cql3", "cql2"] {
+        let labels = format!("cache=\"{cache}\"");
+        assert_eq!(
+            sample(
+                &text,
+                "supercolumn_prepared_statement_evictions_total",
+                &labels
+            ),
+            Some(0.0),
+            "{text}"
+        );
+        assert_eq!(
+            sample(&text, "supercolumn_prepared_statement_max_bytes", &labels),
+            Some(64.0 * 1024.0 * 1024.0),
+            "{text}"
+        );
+        assert!(sample(&text, "supercolumn_prepared_statement_bytes", &labels).is_some());
+    }
 
     // A flush shows in the SSTable gauges.
     let admin_port = server.admin_port.unwrap();

@@ -336,22 +336,30 @@ fn thrift_limits_are_read() {
         (
             d.max_connections,
             d.idle_timeout_in_seconds,
+            d.read_timeout_in_seconds,
             d.write_timeout_in_seconds,
-            d.memory_budget_in_mb
+            d.memory_budget_in_mb,
+            d.prepared_cache_in_mb
         ),
-        (None, 0, 60, 512)
+        (None, 0, 10, 60, 512, 64)
     );
-    let c = parse(&add("<ThriftMaxConnections>100</ThriftMaxConnections>\n\
+    let c = parse(&add(
+        "<ThriftMaxConnections>100</ThriftMaxConnections>\n\
          <ThriftIdleTimeoutInSeconds>30</ThriftIdleTimeoutInSeconds>\n\
          <ThriftWriteTimeoutInSeconds>0</ThriftWriteTimeoutInSeconds>\n\
-         <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>"));
+         <ThriftReadTimeoutInSeconds>3</ThriftReadTimeoutInSeconds>\n\
+         <ThriftMemoryBudgetInMB>64</ThriftMemoryBudgetInMB>\n\
+         <PreparedStatementsCacheSizeInMB>8</PreparedStatementsCacheSizeInMB>",
+    ));
     assert_eq!(
         c.thrift_limits,
         ThriftLimits {
             max_connections: Some(100),
             idle_timeout_in_seconds: 30,
+            read_timeout_in_seconds: 3,
             write_timeout_in_seconds: 0,
             memory_budget_in_mb: 64,
+            prepared_cache_in_mb: 8,
         }
     );
     assert!(c.warnings().is_empty());

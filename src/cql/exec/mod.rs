@@ -52,7 +52,10 @@ pub mod tables;
 pub mod unset;
 
 pub use dml::packed::{apply_packed, pack_members, MemberSource};
-pub use session::{md5_id, CqlSession, LocalFacts, Prepared, PreparedCache, ServerClock};
+pub use session::{
+    md5_id, prepared_cost, too_big_to_prepare, CqlSession, LocalFacts, Prepared, PreparedCache,
+    ServerClock, DEFAULT_PREPARED_BYTES,
+};
 
 use crate::cql::ast::Parsed;
 use crate::cql::ast::Statement;
@@ -237,7 +240,7 @@ pub fn prepare_parsed(
         },
         schema.partitioner.as_ref(),
     )?;
-    Ok(cache.insert(query, parsed.statement, specs))
+    cache.insert(query, parsed.statement, specs)
 }
 
 /// Runs a prepared statement with its bound values (`None` is null).

@@ -95,6 +95,9 @@ pub enum TransportError {
     /// Nothing arrived for the idle timeout.
     #[error("no bytes received for {0:?} (idle timeout)")]
     Idle(Duration),
+    /// A message begun was not continued for the read timeout.
+    #[error("no more of a message begun received for {0:?} (read timeout)")]
+    Stalled(Duration),
 }
 
 /// A byte stream that can tell when reading would not wait, so that the
@@ -153,6 +156,8 @@ pub struct MessageReader {
     framing: Option<Framing>,
     max: usize,
     idle: Option<Duration>,
+    /// How long a message begun may pause (see [`MessageReader::with_read_timeout`]).
+    read: Option<Duration>,
     /// The walk through the current message so far.
     scan: Scanner,
     /// The budget held for `buf`.
@@ -162,16 +167,19 @@ pub struct MessageReader {
 /// Bytes read per call at most.
 const CHUNK: usize = 64 * 1024;
 
-/// `io` with the idle timeout, if any.
+/// How long a wait for bytes may last, and what it ends in if it does.
+type WaitLimit = Option<(Duration, fn(Duration) -> TransportError)>;
+
+/// `io` within `limit`, if any.
 async fn timed<T>(
-    idle: Option<Duration>,
+    limit: WaitLimit,
     io: impl Future<Output = io::Result<T>>,
 ) -> Result<T, TransportError> {
-    match idle {
+    match limit {
         None => Ok(io.await?),
-        Some(limit) => match tokio::time::timeout(limit, io).await {
+        Some((limit, error)) => match tokio::time::timeout(limit, io).await {
             Ok(r) => Ok(r?),
-            Err(_) => Err(TransportError::Idle(limit)),
+            Err(_) => Err(error(limit)),
         },
     }
 }
@@ -185,8 +193,31 @@ impl MessageReader {
             framing: None,
             max: max_message,
             idle,
+            read: None,
             scan: Scanner::new(),
             held: Charge::new(budget),
+        }
+    }
+
+    /// Closes the connection when a message begun (some of its bytes
+    /// buffered) gets no more bytes for `read`: a half-sent message must
+    /// not hold its buffer forever.
+    pub fn with_read_timeout(mut self, read: Option<Duration>) -> Self {
+        self.read = read;
+        self
+    }
+
+    /// The limit of the next wait for bytes: the idle timeout between
+    /// messages, the shorter of both within one.
+    fn limit(&self) -> WaitLimit {
+        let idle = self.idle.map(|d| (d, TransportError::Idle as fn(_) -> _));
+        let read = self
+            .read
+            .map(|d| (d, TransportError::Stalled as fn(_) -> _));
+        match (self.buf.is_empty(), idle, read) {
+            (true, idle, _) => idle,
+            (false, Some(i), Some(r)) => Some(if r.0 < i.0 { r } else { i }),
+            (false, idle, read) => read.or(idle),
         }
     }
 
@@ -218,7 +249,7 @@ impl MessageReader {
     /// first; false on end of stream.
     async fn fill<R: Source>(&mut self, io: &mut R, want: usize) -> Result<bool, TransportError> {
         let want = want.clamp(1, CHUNK);
-        timed(self.idle, io.ready()).await?;
+        timed(self.limit(), io.ready()).await?;
         // Waiting for the budget is the server's doing, not idleness.
         let to = self.buf.len() + want;
         if self.buf.is_empty() {
@@ -230,11 +261,8 @@ impl MessageReader {
             self.read_fresh(io, want).await
         } else {
             self.buf.reserve(want);
-            timed(
-                self.idle,
-                (&mut *io).take(want as u64).read_buf(&mut self.buf),
-            )
-            .await
+            let limit = self.limit();
+            timed(limit, (&mut *io).take(want as u64).read_buf(&mut self.buf)).await
         };
         self.held.shrink_to(self.buf.len());
         Ok(read? > 0)
@@ -256,7 +284,7 @@ impl MessageReader {
             });
             match read {
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    timed(self.idle, io.ready()).await?;
+                    timed(self.limit(), io.ready()).await?;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 r => return Ok(r?),

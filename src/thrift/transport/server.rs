@@ -8,7 +8,8 @@
 //!
 //! Limits (see [`crate::node::limits`]): a connection over the cap is
 //! closed as soon as it is accepted; a connection silent for the idle
-//! timeout while none of its calls runs is closed; every request is counted
+//! timeout while none of its calls runs is closed, and one that pauses for
+//! the read timeout in the middle of a message; every request is counted
 //! against the memory budget from its first byte until its reply is written
 //! (the reader stops while the budget is spent), the rows a call reads for
 //! its reply as they are read (`node::reply`, which also caps a reply at
@@ -175,7 +176,8 @@ async fn connection(
         opts.max_message_bytes,
         limits.budget(),
         settings.idle_timeout,
-    );
+    )
+    .with_read_timeout(settings.read_timeout);
     let mut session = Session::with_policy(opts.generations);
     let log = CallLog {
         peer,

@@ -266,6 +266,22 @@ async fn silence_past_the_idle_timeout_closes() {
 }
 
 #[tokio::test]
+async fn a_message_begun_and_not_continued_stalls_without_an_idle_timeout() {
+    let read = Some(Duration::from_millis(200));
+    let (mut c, mut s) = pair().await;
+    let mut r = MessageReader::new(1 << 20, &Budget::unlimited(), None).with_read_timeout(read);
+    // Between messages, only the idle timeout (none here) applies.
+    let waiting = tokio::time::timeout(Duration::from_millis(500), r.next(&mut s)).await;
+    assert!(waiting.is_err(), "closed a connection between messages");
+    let msg = big_call(100);
+    tokio::io::AsyncWriteExt::write_all(&mut c, &msg[..20])
+        .await
+        .unwrap();
+    let err = r.next(&mut s).await.unwrap_err();
+    assert!(matches!(err, TransportError::Stalled(_)), "{err}");
+}
+
+#[tokio::test]
 async fn whole_messages_carry_their_argument_shape() {
     for msg in [strict_call(), old_call()] {
         for stream in [msg.clone(), frame_reply(Framing::Framed, msg.clone())] {
