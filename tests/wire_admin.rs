@@ -365,7 +365,7 @@ fn nodetool_ring_and_pool_reports() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "pending tasks: 0\n        Active compaction remaining time :        n/a\n"
+        "pending tasks: 0\nActive compaction remaining time :        n/a\n"
     );
 
     let (code, out, err) = nodetool(port, &["netstats"]);

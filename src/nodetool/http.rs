@@ -88,7 +88,13 @@ impl Endpoint {
         stream.write_all(head.as_bytes()).map_err(cannot)?;
         stream.write_all(body).map_err(cannot)?;
         let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).map_err(cannot)?;
+        if let Err(e) = stream.read_to_end(&mut raw) {
+            // A port that is not HTTP may drop the connection on our request.
+            use std::io::ErrorKind::{ConnectionAborted, ConnectionReset};
+            if !matches!(e.kind(), ConnectionReset | ConnectionAborted) {
+                return Err(cannot(e));
+            }
+        }
         parse_answer(&raw).ok_or_else(|| not_the_surface(&addr, &raw))
     }
 }

@@ -140,14 +140,16 @@ fn answer(result: Result<http::Answer, String>) -> Result<Value, String> {
     let body = match a.json() {
         Ok(body) => body,
         // Some other web server: its pages are not the surface's JSON.
-        Err(_) if a.status == 200 => return Err(format!(
+        Err(_) if a.status == 200 => {
+            return Err(format!(
             "the answer is not supercolumn's admin surface (not JSON, {}); give its port with -p",
             if a.content_type.is_empty() {
                 "no content type"
             } else {
                 a.content_type.as_str()
             }
-        )),
+        ))
+        }
         Err(_) => json!({ "error": a.text() }),
     };
     if a.status == 200 {
