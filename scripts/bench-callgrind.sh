@@ -52,7 +52,7 @@ if [ -n "$gateway" ]; then
     backend=(--backend "cassandra://127.0.0.1:$NATIVE_PORT")
 fi
 valgrind --tool=callgrind --callgrind-out-file="$dumps/callgrind.out.%p" \
-    "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 \
+    "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 --admin-listen off \
     --data-dir "$work/data" "${backend[@]}" >"$work/stdout" 2>"$work/stderr" &
 pid=$!
 port=

@@ -44,7 +44,7 @@ serve() {
     local listen=$1 out=$2
     local t0
     t0=$(date +%s.%N)
-    "$SUPERCOLUMN_BIN" serve --config "$work/storage-conf.xml" --listen "$listen" \
+    "$SUPERCOLUMN_BIN" serve --config "$work/storage-conf.xml" --listen "$listen" --admin-listen off \
         --data-dir "$work/data" >"$out" 2>"$out.err" &
     pid=$!
     for _ in $(seq 1 12000); do

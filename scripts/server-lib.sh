@@ -49,8 +49,14 @@ start_one() {
     SERVER_DATA=$(mktemp -d)
     SERVER_OUT="$SERVER_DATA.stdout"
     SERVER_ERR="$SERVER_DATA.stderr"
-    "$SUPERCOLUMN_BIN" serve --config "$config" --listen 127.0.0.1:0 --data-dir "$SERVER_DATA" "$@" \
-        >"$SERVER_OUT" 2>"$SERVER_ERR" &
+    # Throwaway servers keep the admin surface off unless asked for: they
+    # must not race for its default port (127.0.0.1:7199).
+    local admin=(--admin-listen off) a
+    for a in "$@"; do
+        if [ "$a" = --admin-listen ]; then admin=(); fi
+    done
+    "$SUPERCOLUMN_BIN" serve --config "$config" --listen 127.0.0.1:0 --data-dir "$SERVER_DATA" \
+        "${admin[@]}" "$@" >"$SERVER_OUT" 2>"$SERVER_ERR" &
     SERVER_PID=$!
     SERVER_PORT=
     # A gateway creates its schema's keyspaces and tables in the cluster and

@@ -38,7 +38,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use supercolumn::config::{AdminListen, ThriftApi};
+use supercolumn::config::{AdminChoice, ThriftApi};
 use supercolumn::gateway::{Cluster, ClusterUrl};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
@@ -73,7 +73,7 @@ enum Command {
     Stress(supercolumn::stress::StressOptions),
     /// Load cassandra-unit datasets (.xml, .json, .yaml, .cql) into a running server over Thrift.
     Load(supercolumn::dataset::remote::LoadArgs),
-    /// Cassandra 1.2's nodetool commands over the admin surface (`serve --admin-listen`).
+    /// Cassandra 1.2's nodetool commands over the admin surface (127.0.0.1:7199 by default).
     Nodetool(supercolumn::nodetool::NodetoolArgs),
     /// Copy an embedded data directory into a Cassandra or ScyllaDB cluster (schema, then rows
     /// with their timestamps and TTLs), resumable, verified at the end.
@@ -144,10 +144,11 @@ struct ServeArgs {
     /// `POST /reset` returns to the state right after they loaded.
     #[arg(long, value_name = "FILE")]
     dataset: Vec<PathBuf>,
-    /// Serve the admin HTTP surface (healthz, metrics, nodetool) on HOST:PORT, or PORT on
-    /// 127.0.0.1; port 0 picks a free port (overrides AdminListen / admin_listen).
-    #[arg(long, value_name = "HOST:PORT", value_parser = parse_admin_listen)]
-    admin_listen: Option<AdminListen>,
+    /// Serve the admin HTTP surface (healthz, metrics, nodetool, explorer) on HOST:PORT, or
+    /// PORT on 127.0.0.1, or `off`; port 0 picks a free port (overrides AdminListen /
+    /// admin_listen; default: 127.0.0.1:7199, skipped with a warning when that port is taken).
+    #[arg(long, value_name = "HOST:PORT|off", value_parser = parse_admin_listen)]
+    admin_listen: Option<AdminChoice>,
     /// Keep the data in a Cassandra or ScyllaDB cluster instead of the embedded engine:
     /// cassandra://HOST[:PORT][,HOST...][?consistency=ONE&timeout_ms=N&connect_timeout_ms=N]
     /// (overrides Backend / backend). The schema stays under --data-dir (or in memory).
@@ -155,8 +156,8 @@ struct ServeArgs {
     backend: Option<String>,
 }
 
-fn parse_admin_listen(text: &str) -> Result<AdminListen, String> {
-    AdminListen::parse(text)
+fn parse_admin_listen(text: &str) -> Result<AdminChoice, String> {
+    AdminChoice::parse(text)
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {
@@ -247,10 +248,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         Some(port) => Some(bind(&host, port, None).await?),
         None => None,
     };
-    let admin_listener = match &config.admin_listen {
-        Some(a) => Some(bind(&a.host, a.port, Some("--admin-listen HOST:PORT")).await?),
-        None => None,
-    };
+    let admin_listener = admin_surface::bind_admin(config.admin_listen.as_ref()).await?;
     let native_listener = match (&args.native_listen, config.native_port) {
         (Some(addr), _) => {
             let (h, port) = parse_listen(addr)
@@ -326,7 +324,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         .as_ref()
         .and_then(|p| std::fs::canonicalize(p).ok());
     // The record is read only through the admin surface.
-    let admin_on = config.admin_listen.is_some();
+    let admin_on = admin_listener.is_some();
     let activity = config.activity_log_size.map(|n| n as usize);
     node.activity.set_size(activity.unwrap_or(if admin_on {
         supercolumn::node::activity::DEFAULT_SIZE

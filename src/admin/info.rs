@@ -14,7 +14,7 @@ pub const DATACENTER: &str = "datacenter1";
 pub const RACK: &str = "rack1";
 
 /// Bytes of every live SSTable (Cassandra's "Load").
-fn load_bytes(node: &Node) -> u64 {
+pub(crate) fn load_bytes(node: &Node) -> u64 {
     let schema = node.schema();
     // A cluster's load is the cluster's to tell (nodetool there).
     let Some(engine) = node.engine() else {

@@ -169,6 +169,7 @@ pub struct ServerGauges {
 /// The metrics registry of one server.
 pub struct Metrics {
     registry: Registry,
+    requests: Arc<RequestMetrics>,
 }
 
 impl Metrics {
@@ -176,14 +177,29 @@ impl Metrics {
     pub fn install(node: &Arc<Node>, server: ServerGauges) -> Arc<Metrics> {
         let mut registry = Registry::default();
         let requests = Arc::new(RequestMetrics::register(&mut registry));
-        if !node.observe_calls(requests) {
+        if !node.observe_calls(requests.clone()) {
             tracing::warn!("a call observer was already installed: request metrics are off");
         }
         registry.register_collector(Box::new(Scraped {
             node: node.clone(),
             server: Arc::new(server),
         }));
-        Arc::new(Metrics { registry })
+        Arc::new(Metrics { registry, requests })
+    }
+
+    /// Thrift calls answered so far, of both generations, whose method
+    /// `wanted` picks (nodetool tpstats).
+    pub fn answered(&self, wanted: impl Fn(&str) -> bool) -> u64 {
+        let names = METHODS.iter().chain(std::iter::once(&OTHER));
+        let mut total = 0;
+        for per_api in &self.requests.handles {
+            for (name, h) in names.clone().zip(per_api) {
+                if wanted(name) {
+                    total += h.requests.get();
+                }
+            }
+        }
+        total
     }
 
     /// The whole exposition text.

@@ -1,6 +1,6 @@
 //! The admin surface: an HTTP/1.1 server (JSON in and out) beside the
-//! Thrift port, started by `serve --admin-listen HOST:PORT` or the
-//! `<AdminListen>` / `admin_listen` setting. It serves `/healthz`,
+//! Thrift port, on 127.0.0.1:7199 unless `serve --admin-listen HOST:PORT|off`
+//! or the `<AdminListen>` / `admin_listen` setting says otherwise. It serves `/healthz`,
 //! `/metrics` (Prometheus text) and the endpoints behind `nodetool`, and is
 //! where the test-kit endpoints (`/reset`, `/faults`, `/activity`) plug in.
 //!
@@ -24,7 +24,9 @@ pub mod http;
 pub mod info;
 pub mod metrics;
 pub mod ops;
+pub mod pools;
 pub mod reset;
+pub mod ring;
 pub mod routes;
 mod server;
 pub mod snapshots;

@@ -8,7 +8,7 @@
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
-use super::{activity, faults, health, info, metrics, ops, reset, snapshots};
+use super::{activity, faults, health, info, metrics, ops, pools, reset, ring, snapshots};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -53,6 +53,13 @@ pub fn routes() -> Vec<Route> {
         route(Get, "/info", Operator, info::info),
         route(Get, "/ring", Operator, info::ring),
         route(Get, "/cfstats", Operator, info::cfstats),
+        route(Get, "/status", Operator, ring::status),
+        route(Get, "/describering", Operator, ring::describe),
+        route(Get, "/endpoints", Operator, ring::endpoints),
+        route(Get, "/tpstats", Operator, pools::tpstats),
+        route(Get, "/compactionstats", Operator, pools::compactionstats),
+        route(Get, "/netstats", Operator, pools::netstats),
+        route(Post, "/repair", Operator, ring::repair),
         route(Post, "/flush", Operator, ops::flush),
         route(Post, "/compact", Operator, ops::compact),
         route(Post, "/cleanup", Operator, ops::cleanup),
@@ -136,6 +143,7 @@ mod tests {
     fn unknown_paths_and_methods_are_told_apart() {
         let all = routes();
         assert!(find(&all, Method::Get, "/healthz").is_ok());
+        assert!(find(&all, Method::Get, "/").is_ok());
         assert_eq!(find(&all, Method::Get, "/nope").unwrap_err().status(), 404);
         let e = find(&all, Method::Delete, "/healthz").unwrap_err();
         assert_eq!(e.status(), 405);

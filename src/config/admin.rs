@@ -1,13 +1,38 @@
 //! Where the admin surface listens: `<AdminListen>` (XML) or `admin_listen`
 //! (yaml), both supercolumn settings, and `serve --admin-listen`. The value
 //! is `HOST:PORT`, `[IPv6]:PORT` or a bare `PORT` (then on the loopback
-//! address, so that the surface is never exposed by accident). Absent: no
-//! admin surface. This module only reads the value; `admin` serves it.
+//! address, so that the surface is never exposed by accident), or `off`.
+//! Absent: the admin surface on [`DEFAULT_ADMIN_HOST`]:[`DEFAULT_ADMIN_PORT`]
+//! if that port is free (nodetool's default port). This module only reads
+//! the value; `admin` serves it.
 
 use std::fmt;
 
 /// The loopback address the admin surface uses when only a port is given.
 pub const DEFAULT_ADMIN_HOST: &str = "127.0.0.1";
+
+/// The port the admin surface takes when none is set: the one nodetool
+/// reaches by default (Cassandra's JMX port).
+pub const DEFAULT_ADMIN_PORT: u16 = 7199;
+
+/// What the setting asks for: no admin surface, or one at an address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminChoice {
+    Off,
+    At(AdminListen),
+}
+
+impl AdminChoice {
+    /// Reads `off`, `HOST:PORT`, `[IPv6]:PORT` or `PORT`.
+    pub fn parse(text: &str) -> Result<AdminChoice, String> {
+        if text.trim().eq_ignore_ascii_case("off") {
+            return Ok(AdminChoice::Off);
+        }
+        AdminListen::parse(text)
+            .map(AdminChoice::At)
+            .map_err(|e| format!("{e} (or off)"))
+    }
+}
 
 /// A parsed admin listen address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,5 +99,17 @@ mod tests {
             AdminListen::parse("[::1]:5").unwrap().to_string(),
             "[::1]:5"
         );
+    }
+
+    #[test]
+    fn off_turns_the_surface_off() {
+        use super::AdminChoice;
+        assert_eq!(AdminChoice::parse(" OFF "), Ok(AdminChoice::Off));
+        assert_eq!(
+            AdminChoice::parse("7199"),
+            Ok(AdminChoice::At(AdminListen::parse("7199").unwrap()))
+        );
+        let e = AdminChoice::parse("of").unwrap_err();
+        assert!(e.contains("(or off)"), "{e}");
     }
 }

@@ -51,7 +51,7 @@ mod yaml_keys;
 mod yaml_keyspace;
 pub(crate) mod yaml_tree;
 
-pub use admin::{AdminListen, DEFAULT_ADMIN_HOST};
+pub use admin::{AdminChoice, AdminListen, DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
 
@@ -306,8 +306,9 @@ pub struct Config {
     /// Thrift address where every call is API 19.x.
     pub thrift19_port: Option<u16>,
     /// `<AdminListen>` / yaml `admin_listen` (supercolumn settings): where
-    /// the admin HTTP surface listens; `None` (the default) serves none.
-    pub admin_listen: Option<AdminListen>,
+    /// the admin HTTP surface listens, or `off`; `None` (not set): on
+    /// 127.0.0.1:7199 when that port is free.
+    pub admin_listen: Option<AdminChoice>,
     /// Where the CQL native protocol is served (on the Thrift address):
     /// `<NativeTransportPort>` (a supercolumn element; absent: not served),
     /// yaml `native_transport_port` when `start_native_transport: true`.

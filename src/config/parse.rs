@@ -8,7 +8,7 @@ use super::keyspace;
 use super::values;
 use super::xml;
 use super::{
-    AdminListen, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
+    AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
     ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
 };
 use std::path::PathBuf;
@@ -142,7 +142,7 @@ pub(super) fn parse(
     let admin_listen = match top.text(&cx, "AdminListen")? {
         None => None,
         Some((raw, line)) => Some(
-            AdminListen::parse(raw)
+            AdminChoice::parse(raw)
                 .map_err(|e| cx.invalid(line, "<AdminListen>", format!("AdminListen: {e}")))?,
         ),
     };

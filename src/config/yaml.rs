@@ -23,7 +23,7 @@ use super::yaml_keys::{self, CLUSTER_ONLY};
 use super::yaml_keyspace;
 use super::yaml_tree::{self, Node};
 use super::{
-    AdminListen, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
+    AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
     ThriftApi, DEFAULT_AUTHENTICATOR,
 };
 use std::path::PathBuf;
@@ -143,7 +143,7 @@ pub(super) fn parse(
         admin_listen: match f.text(&cx, "admin_listen")? {
             None => None,
             Some((raw, line)) => Some(
-                AdminListen::parse(raw)
+                AdminChoice::parse(raw)
                     .map_err(|e| cx.invalid(line, "admin_listen", format!("admin_listen: {e}")))?,
             ),
         },

@@ -13,6 +13,9 @@ use crate::admin::http::{AdminError, Method, Request, Response};
 use crate::admin::routes::{Access, Route};
 use crate::admin::state::AdminState;
 
+/// Where the page is served (the start-up log and `GET /` point here).
+pub const PATH: &str = "/explorer";
+
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
@@ -81,14 +84,30 @@ pub fn asset(_state: &AdminState, req: &Request) -> Result<Response, AdminError>
         .ok_or_else(|| AdminError::NotFound(format!("no such explorer asset: {}", req.path)))
 }
 
+/// `GET /`: 303 See Other to the page.
+fn to_page(_: &AdminState, _: &Request) -> Result<Response, AdminError> {
+    let mut r = Response::body(HTML, format!("<a href=\"{PATH}\">{PATH}</a>\n"));
+    r.status = 303;
+    r.headers.push(("Location", PATH.to_string()));
+    Ok(r)
+}
+
 /// The page's routes, for the admin route table. The page asks for the
 /// same credentials as every other admin route (the browser prompts for
 /// them once and sends them with the page's API calls).
 pub fn routes() -> Vec<Route> {
     let mut all = vec![
+        // The admin port's root sends a browser to the page; the redirect
+        // itself tells nothing, so it asks for no credentials.
         Route {
             method: Method::Get,
-            path: "/explorer",
+            path: "/",
+            access: Access::Open,
+            handler: to_page,
+        },
+        Route {
+            method: Method::Get,
+            path: PATH,
             access: Access::Operator,
             handler: index,
         },

@@ -17,7 +17,6 @@ use super::query::{self, Ctx};
 use super::request::{self, Request};
 use crate::cql::exec::LocalFacts;
 use crate::node::Node;
-use md5::{Digest, Md5};
 use parking_lot::Mutex;
 use std::net::IpAddr;
 use std::sync::OnceLock;
@@ -43,7 +42,7 @@ pub fn claimed_release(version: u8) -> &'static str {
 /// `system.local`'s facts for a connection speaking `version`, reached at `ip`.
 pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
     // A stable id: the same node (address and token) keeps it across restarts.
-    let host_id: [u8; 16] = Md5::digest(format!("{}/{}", node.endpoint, node.token)).into();
+    let host_id = node.host_id().into_bytes();
     LocalFacts {
         release_version: claimed_release(version).to_string(),
         native_protocol_version: version.to_string(),

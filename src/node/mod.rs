@@ -43,6 +43,7 @@ mod locks;
 pub mod notices;
 pub mod observe;
 pub mod reply;
+pub mod ring;
 pub mod route;
 #[cfg(test)]
 pub mod testkit;

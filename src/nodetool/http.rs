@@ -1,7 +1,8 @@
 //! A minimal HTTP/1.1 client for the admin surface: one request per
 //! connection (`Connection: close`), optional Basic credentials, the whole
 //! answer read into memory. Enough for nodetool and the tests; not a
-//! general client (no TLS, no redirects, no chunked request bodies).
+//! general client (no TLS, no redirects, no chunked request bodies). It
+//! says so when what answers is not the admin surface at all.
 
 use base64::Engine as _;
 use std::io::{Read, Write};
@@ -62,8 +63,10 @@ impl Endpoint {
     /// Sends one request (`path` with its query string) and reads the answer.
     pub fn request(&self, method: &str, path: &str, body: Option<&[u8]>) -> Result<Answer, String> {
         let addr = format!("{}:{}", self.host, self.port);
-        let cannot = |e: std::io::Error| format!("cannot reach the admin surface at {addr}: {e}");
-        let mut stream = TcpStream::connect((self.host.as_str(), self.port)).map_err(cannot)?;
+        // nodetool 1.2's words when nothing listens there.
+        let refused = |e: std::io::Error| format!("Failed to connect to '{addr}': {e}");
+        let mut stream = TcpStream::connect((self.host.as_str(), self.port)).map_err(refused)?;
+        let cannot = |e: std::io::Error| format!("cannot talk to the admin surface at {addr}: {e}");
         stream
             .set_read_timeout(Some(self.timeout))
             .map_err(cannot)?;
@@ -85,9 +88,32 @@ impl Endpoint {
         stream.write_all(head.as_bytes()).map_err(cannot)?;
         stream.write_all(body).map_err(cannot)?;
         let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).map_err(cannot)?;
-        parse_answer(&raw).ok_or_else(|| format!("malformed HTTP answer from {addr}"))
+        if let Err(e) = stream.read_to_end(&mut raw) {
+            // A port that is not HTTP may drop the connection on our request.
+            use std::io::ErrorKind::{ConnectionAborted, ConnectionReset};
+            if !matches!(e.kind(), ConnectionReset | ConnectionAborted) {
+                return Err(cannot(e));
+            }
+        }
+        parse_answer(&raw).ok_or_else(|| not_the_surface(&addr, &raw))
     }
+}
+
+/// Why what answered at `addr` is not the admin surface: most often a
+/// Cassandra node's JMX port (7199 too), which speaks Java RMI, not HTTP.
+fn not_the_surface(addr: &str, raw: &[u8]) -> String {
+    let got = if raw.is_empty() {
+        "it closed the connection without an answer".to_string()
+    } else if raw.starts_with(b"HTTP/") {
+        "its HTTP answer could not be read".to_string()
+    } else {
+        format!("it answered {} bytes that are not HTTP", raw.len())
+    };
+    format!(
+        "what listens at {addr} is not supercolumn's admin surface: {got} (a Cassandra \
+         node's JMX port speaks Java RMI, not HTTP). Give the admin surface's port with -p \
+         (supercolumn serve prints `supercolumn admin on HOST:PORT` at start)"
+    )
 }
 
 fn parse_answer(raw: &[u8]) -> Option<Answer> {
@@ -131,5 +157,17 @@ mod tests {
             (404, "application/json", &b"{}"[..])
         );
         assert!(parse_answer(b"garbage").is_none());
+    }
+
+    #[test]
+    fn what_is_not_the_surface_is_named() {
+        let e = super::not_the_surface("127.0.0.1:7199", b"N\x00\x09");
+        assert!(e.contains("not supercolumn's admin surface"), "{e}");
+        assert!(
+            e.contains("3 bytes that are not HTTP") && e.contains("RMI"),
+            "{e}"
+        );
+        let e = super::not_the_surface("127.0.0.1:7199", b"");
+        assert!(e.contains("closed the connection"), "{e}");
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod http;
 mod print;
+mod print_more;
 
 use clap::{Args, Subcommand};
 use http::Endpoint;
@@ -19,7 +20,7 @@ pub struct NodetoolArgs {
     /// The server's host.
     #[arg(short = 'h', long, default_value = "127.0.0.1")]
     pub host: String,
-    /// The admin surface's port (`serve --admin-listen`).
+    /// The admin surface's port (`serve --admin-listen`; 7199 by default, as nodetool's JMX port).
     #[arg(short = 'p', long, default_value_t = 7199)]
     pub port: u16,
     /// Username, when the server requires a login.
@@ -40,6 +41,30 @@ pub enum NodeCommand {
     Info,
     /// Print information about the token ring.
     Ring,
+    /// Print cluster information (state, load, ownership, host ID, token).
+    Status {
+        /// Show ownership with this keyspace's replication.
+        keyspace: Option<String>,
+    },
+    /// Print usage statistics of the server's pools.
+    Tpstats,
+    /// Show the token ranges of a keyspace.
+    Describering { keyspace: String },
+    /// Print the end points that own the key.
+    Getendpoints {
+        keyspace: String,
+        cf: String,
+        key: String,
+    },
+    /// Print statistics on compactions.
+    Compactionstats,
+    /// Print network information (streams, messages, client connections).
+    Netstats,
+    /// Repair one or more column families (one node has nothing to repair).
+    Repair {
+        keyspace: Option<String>,
+        cfnames: Vec<String>,
+    },
     /// Print statistics on column families.
     Cfstats {
         /// Keyspaces or keyspace.cf pairs (default: all).
@@ -112,7 +137,21 @@ pub fn run(args: &NodetoolArgs) -> i32 {
 /// The JSON answer of a successful request, or the server's error.
 fn answer(result: Result<http::Answer, String>) -> Result<Value, String> {
     let a = result?;
-    let body = a.json().unwrap_or_else(|_| json!({ "error": a.text() }));
+    let body = match a.json() {
+        Ok(body) => body,
+        // Some other web server: its pages are not the surface's JSON.
+        Err(_) if a.status == 200 => {
+            return Err(format!(
+            "the answer is not supercolumn's admin surface (not JSON, {}); give its port with -p",
+            if a.content_type.is_empty() {
+                "no content type"
+            } else {
+                a.content_type.as_str()
+            }
+        ))
+        }
+        Err(_) => json!({ "error": a.text() }),
+    };
     if a.status == 200 {
         return Ok(body);
     }
@@ -134,6 +173,35 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
     match command {
         NodeCommand::Info => print::info(&answer(e.get("/info"))?, out),
         NodeCommand::Ring => print::ring(&answer(e.get("/ring"))?, out),
+        NodeCommand::Status { keyspace } => {
+            let path = match keyspace {
+                Some(ks) => format!("/status?keyspace={}", print::query_escape(ks)),
+                None => "/status".to_string(),
+            };
+            print_more::status(&answer(e.get(&path))?, out);
+        }
+        NodeCommand::Tpstats => print_more::tpstats(&answer(e.get("/tpstats"))?, out),
+        NodeCommand::Describering { keyspace } => {
+            let path = format!("/describering?keyspace={}", print::query_escape(keyspace));
+            print_more::describering(&answer(e.get(&path))?, out);
+        }
+        NodeCommand::Getendpoints { keyspace, cf, key } => {
+            let path = format!(
+                "/endpoints?keyspace={}&column_family={}&key={}",
+                print::query_escape(keyspace),
+                print::query_escape(cf),
+                print::query_escape(key)
+            );
+            print_more::endpoints(&answer(e.get(&path))?, out);
+        }
+        NodeCommand::Compactionstats => {
+            print_more::compactionstats(&answer(e.get("/compactionstats"))?, out)
+        }
+        NodeCommand::Netstats => print_more::netstats(&answer(e.get("/netstats"))?, out),
+        NodeCommand::Repair { keyspace, cfnames } => {
+            let a = answer(e.post("/repair", &target(keyspace, cfnames)))?;
+            print_more::repair(&a, out);
+        }
         NodeCommand::Cfstats { names } => {
             let all = answer(e.get("/cfstats"))?;
             print::cfstats(&all, names, out)?;

@@ -27,7 +27,7 @@ fn decimal(v: f64) -> String {
     text.to_string()
 }
 
-fn str_of(v: &Value) -> String {
+pub(super) fn str_of(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "?".into(),

@@ -51,7 +51,8 @@ impl Server {
         command
             .arg("serve")
             .args(config)
-            .args(["--in-memory", "--listen", "127.0.0.1:0"]);
+            .args(["--in-memory", "--listen", "127.0.0.1:0"])
+            .args(["--admin-listen", "off"]);
         if let Some(dir) = &cwd {
             command.current_dir(dir.path());
         }

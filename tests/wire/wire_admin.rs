@@ -4,6 +4,8 @@
 //! or wrong credentials and users who may not use every keyspace;
 //! `/metrics` parses and counts known calls; nodetool's commands work
 //! against a live server (snapshots as hard links a new server can start on).
+//! Without `--admin-listen` the surface takes 127.0.0.1:7199, where
+//! nodetool looks, and is given up with a warning when that port is taken.
 
 use crate::wire_support;
 
@@ -110,10 +112,282 @@ fn healthz_and_errors_are_json() {
 }
 
 #[test]
-fn without_the_flag_there_is_no_admin_surface() {
+fn admin_listen_off_turns_the_surface_off() {
     let conf = conformance_config("storage-conf.xml");
-    let server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
+    let mut server = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        "off",
+    ]);
     assert_eq!(server.admin_port, None);
+    server.wait_for_line(&["the admin surface is off"]);
+}
+
+/// The tests that use the default port 127.0.0.1:7199 take turns.
+static DEFAULT_PORT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn default_port_turn() -> std::sync::MutexGuard<'static, ()> {
+    DEFAULT_PORT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `supercolumn nodetool ARGS` with no -h or -p: nodetool's defaults.
+fn nodetool_default(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        .arg("nodetool")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_admin_surface_is_on_by_default_where_nodetool_looks() {
+    let _turn = default_port_turn();
+    // Wait for the port to be free (a server of another test may just be
+    // stopping); another program holding it would make this test fail.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::net::TcpListener::bind("127.0.0.1:7199").is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "127.0.0.1:7199 is held by another program: this test needs it free"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let conf = conformance_config("storage-conf.xml");
+    let mut server =
+        Server::try_start_default_admin(&["--config", conf.to_str().unwrap(), "--in-memory"])
+            .unwrap_or_else(|(status, log)| panic!("did not start ({status:?}):\n{log}"));
+    let admin_port = server.admin_port;
+    assert_eq!(admin_port, Some(7199), "{}", server.log());
+    let line = server.wait_for_line(&["serving the admin surface on http://127.0.0.1:7199/"]);
+    assert!(
+        line.contains("the explorer: http://127.0.0.1:7199/explorer"),
+        "{line}"
+    );
+    let (code, out, err) = nodetool_default(&["status"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nUN  127.0.0.1  "), "{out}");
+}
+
+#[test]
+fn a_taken_default_port_is_given_up_with_a_warning() {
+    let _turn = default_port_turn();
+    // Held here, or by another program: taken either way.
+    let _held = std::net::TcpListener::bind("127.0.0.1:7199");
+    let conf = conformance_config("storage-conf.xml");
+    let mut server =
+        Server::try_start_default_admin(&["--config", conf.to_str().unwrap(), "--in-memory"])
+            .unwrap_or_else(|(status, log)| panic!("did not start ({status:?}):\n{log}"));
+    assert_eq!(server.admin_port, None);
+    let line = server.wait_for_line(&["cannot listen on 127.0.0.1:7199 for the admin surface"]);
+    assert!(
+        line.contains(" WARN ") && line.contains("--admin-listen off"),
+        "{line}"
+    );
+    // Thrift is served all the same.
+    insert(&server, "still", 2);
+    assert_eq!(count(&server, "still"), 2);
+}
+
+#[test]
+fn an_explicit_admin_port_taken_fails_the_start() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let conf = conformance_config("storage-conf.xml");
+    let r = Server::try_start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        &addr,
+    ]);
+    let Err((status, log)) = r else {
+        panic!("started with its admin port taken")
+    };
+    assert_eq!(status.and_then(|s| s.code()), Some(1), "{log}");
+    assert!(
+        log.contains(&format!("cannot listen on {addr}"))
+            && log.contains("choose another with --admin-listen HOST:PORT"),
+        "{log}"
+    );
+}
+
+#[test]
+fn the_root_redirects_to_the_explorer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, admin) = admin_server(dir.path(), &[]);
+    let a = admin.get("/").unwrap();
+    assert_eq!(a.status, 303, "{}", a.text());
+    // The client keeps only the content type: ask raw for the Location.
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", admin.port)).unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    assert!(
+        raw.to_ascii_lowercase()
+            .contains("\r\nlocation: /explorer\r\n"),
+        "{raw}"
+    );
+    assert_eq!(admin.get("/explorer").unwrap().status, 200);
+}
+
+#[test]
+fn an_open_admin_port_without_login_is_warned_about() {
+    let conf = conformance_config("storage-conf.xml");
+    let mut server = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        "0.0.0.0:0",
+    ]);
+    let line = server.wait_for_line(&["beyond the loopback address"]);
+    assert!(
+        line.contains(" WARN ") && line.contains("AllowAllAuthenticator"),
+        "{line}"
+    );
+    // On the loopback address: no such warning.
+    let mut local = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--admin-listen",
+        "127.0.0.1:0",
+    ]);
+    local.wait_for_line(&["serving the admin surface on"]);
+    assert!(
+        !local.log().contains("beyond the loopback"),
+        "{}",
+        local.log()
+    );
+}
+
+#[test]
+fn nodetool_says_when_the_port_is_not_the_admin_surface() {
+    // A port that closes on an HTTP request, as a JMX (RMI) port does.
+    let rmi = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = rmi.local_addr().unwrap().port();
+    let accepting = std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        let (mut s, _) = rmi.accept().unwrap();
+        let mut buf = [0u8; 64];
+        let _ = s.read(&mut buf);
+        let _ = s.write_all(&[0x4e, 0x00, 0x09]);
+    });
+    let (code, _, err) = nodetool(port, &["status"]);
+    accepting.join().unwrap();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is not supercolumn's admin surface") && err.contains("RMI"),
+        "{err}"
+    );
+    assert!(!err.contains("malformed"), "{err}");
+}
+
+#[test]
+fn nodetool_ring_and_pool_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _admin) = admin_server(dir.path(), &[]);
+    let port = server.admin_port.unwrap();
+    insert(&server, "r", 3);
+    assert_eq!(count(&server, "r"), 3);
+
+    let (code, out, err) = nodetool(port, &["status"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "Datacenter: datacenter1\n=======================\nStatus=Up/Down\n\
+             |/ State=Normal/Leaving/Joining/Moving\n--  Address    Load       Owns"
+        ),
+        "{out}"
+    );
+    let line = out.lines().nth(5).unwrap_or_default();
+    assert!(line.starts_with("UN  127.0.0.1  "), "{out}");
+    assert!(
+        line.contains("100.0%") && line.ends_with("  rack1"),
+        "{out}"
+    );
+    let (code, out, _) = nodetool(port, &["status", "CT"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Owns (effective)  Host ID"), "{out}");
+
+    let (code, out, err) = nodetool(port, &["describering", "CT"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Schema Version:"), "{out}");
+    assert!(
+        out.contains("TokenRange: \n\tTokenRange(start_token:")
+            && out.contains(
+                "endpoints:[127.0.0.1], rpc_endpoints:[127.0.0.1], endpoint_details:\
+                 [EndpointDetails(host:127.0.0.1, datacenter:datacenter1, rack:rack1)])\n"
+            ),
+        "{out}"
+    );
+    let (code, _, err) = nodetool(port, &["describering", "system"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("There is no ring for the keyspace: system"),
+        "{err}"
+    );
+
+    // BytesType keys are written in hex, as 1.2 read them.
+    let (code, out, err) = nodetool(port, &["getendpoints", "CT", "StdBytes", "72"]);
+    assert_eq!((code, out.as_str()), (0, "127.0.0.1\n"), "{err}");
+    let (code, _, err) = nodetool(port, &["getendpoints", "CT", "Nope", "72"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Nope"), "{err}");
+
+    let (code, out, err) = nodetool(port, &["tpstats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Pool Name                    Active   Pending      Completed   Blocked  All time blocked\n"),
+        "{out}"
+    );
+    let completed = |name: &str| -> u64 {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {out}"));
+        row.split_whitespace().nth(3).unwrap().parse().unwrap()
+    };
+    assert_eq!(completed("MutationStage "), 3, "{out}");
+    assert!(completed("ReadStage ") >= 1, "{out}");
+    assert!(out.contains("\nMessage type           Dropped\n"), "{out}");
+
+    let (code, out, err) = nodetool(port, &["compactionstats"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "pending tasks: 0\nActive compaction remaining time :        n/a\n"
+    );
+
+    let (code, out, err) = nodetool(port, &["netstats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Mode: NORMAL\nNot sending any streams.\nNot receiving any streams.\n"),
+        "{out}"
+    );
+    assert!(out.contains("Client connections: "), "{out}");
+
+    let (code, out, err) = nodetool(port, &["repair", "CT"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with('[') && out.ends_with("] Nothing to repair for keyspace 'CT'\n"),
+        "{out}"
+    );
+    let (code, _, err) = nodetool(port, &["repair", "NoSuchKeyspace"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Keyspace [NoSuchKeyspace] does not exist."),
+        "{err}"
+    );
 }
 
 /// SimpleAuthenticator: alice may use every keyspace of the conformance

@@ -69,6 +69,13 @@ impl Server {
         Self::launch(cwd, &[], &[], args)
     }
 
+    /// Like `try_start`, but without the `--admin-listen off` the other
+    /// starts add when no `--admin-listen` is given: the server takes the
+    /// admin surface's default port (127.0.0.1:7199) if it is free.
+    pub fn try_start_default_admin(args: &[&str]) -> Result<Server, (Option<ExitStatus>, String)> {
+        Self::spawn(None, &[], &[], args, false)
+    }
+
     /// Like `start`, with these environment variables set (`RUST_LOG` is
     /// `info` unless set here).
     pub fn start_with_env(env: &[(&str, &str)], args: &[&str]) -> Server {
@@ -85,12 +92,30 @@ impl Server {
             .unwrap_or_else(|(status, log)| panic!("server did not start ({status:?}):\n{log}"))
     }
 
+    /// Starts a server; one that is not given `--admin-listen` gets
+    /// `--admin-listen off`, so that test servers never race for the admin
+    /// surface's default port.
     fn launch(
         cwd: Option<&Path>,
         env: &[(&str, &str)],
         wrapper: &[&str],
         args: &[&str],
     ) -> Result<Server, (Option<ExitStatus>, String)> {
+        Self::spawn(cwd, env, wrapper, args, true)
+    }
+
+    fn spawn(
+        cwd: Option<&Path>,
+        env: &[(&str, &str)],
+        wrapper: &[&str],
+        args: &[&str],
+        admin_off_unless_asked: bool,
+    ) -> Result<Server, (Option<ExitStatus>, String)> {
+        let admin_off: &[&str] = if admin_off_unless_asked && !args.contains(&"--admin-listen") {
+            &["--admin-listen", "off"]
+        } else {
+            &[]
+        };
         let bin = env!("CARGO_BIN_EXE_supercolumn");
         let mut command = match wrapper.split_first() {
             Some((program, rest)) => {
@@ -106,6 +131,7 @@ impl Server {
         let mut child = command
             .arg("serve")
             .args(args)
+            .args(admin_off)
             .args(["--listen", "127.0.0.1:0"])
             .env("RUST_LOG", "info")
             .envs(env.iter().copied())

@@ -72,6 +72,13 @@ impl Inner {
         }
     }
 
+    /// Whether a bucket of this CF's SSTables is due for a minor compaction
+    /// (what the compaction thread would do next).
+    pub(crate) fn compaction_due(&self, cf: &CfStore) -> bool {
+        let (min, max) = self.thresholds(&cf.def());
+        min > 0 && max > 0 && pick_bucket(&cf.state.read().sstables, min).is_some()
+    }
+
     /// Compacts every SSTable of this CF into one (a major compaction).
     pub(crate) fn compact_all(&self, cf: &CfStore) -> Result<(), StorageError> {
         let _one = cf.compaction.lock();
@@ -92,6 +99,7 @@ impl Inner {
         let def = cf.def();
         let gc_before = major.then(|| now.saturating_sub(self.gc_grace(&def)));
         let expected: u64 = inputs.iter().map(|t| t.reader.partition_count()).sum();
+        let progress = self.compactions.start(&def.keyspace, &def.name, expected);
         let mut w = self.create_writer(&def, expected as usize)?;
         let meta = SsMeta {
             covers_until: inputs
@@ -133,6 +141,7 @@ impl Inner {
                     if matches!(s.peek(), Some(Ok(p)) if p.key == key) {
                         let p: Partition = s.next().expect("peeked").expect("peeked ok");
                         row.merge(decode_partition(&inputs[i], p)?, &def.comparator);
+                        progress.running.merged(1);
                     }
                 }
                 if let Some(row) = purge(row, &def.comparator, now, gc_before) {

@@ -347,6 +347,26 @@ impl Engine {
         m
     }
 
+    /// The compactions due (column families with a bucket ready) and the
+    /// ones running now; none in memory.
+    pub fn compaction_activity(&self) -> super::stats::CompactionActivity {
+        let inner = &*self.inner;
+        let pending = match inner.disk {
+            Some(_) => {
+                let cat = inner.catalog();
+                cat.cfs
+                    .values()
+                    .filter(|cf| inner.compaction_due(cf))
+                    .count()
+            }
+            None => 0,
+        };
+        super::stats::CompactionActivity {
+            pending,
+            running: inner.compactions.running(),
+        }
+    }
+
     /// The data directory (SSTables by keyspace), `None` in memory.
     pub fn data_dir(&self) -> Option<&std::path::Path> {
         self.inner.disk.as_ref().map(|d| d.data_dir.as_path())

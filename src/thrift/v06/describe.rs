@@ -79,28 +79,14 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
             "There is no ring for the keyspace: {keyspace}"
         )));
     }
-    // A cluster's ranges, each with its replicas' addresses.
-    if let Some(r) = node.on_cluster(|c| c.keyspace_ring(keyspace)) {
-        let r = r?;
-        return Ok(r
-            .ranges
-            .iter()
-            .map(|range| {
-                let endpoints = range
-                    .replicas
-                    .iter()
-                    .map(|&i| r.ring.nodes[i].address.clone())
-                    .collect();
-                t::TokenRange::new(range.start.clone(), range.end.clone(), endpoints)
-            })
-            .collect());
-    }
-    // One node owns the whole ring: the range (token, token].
-    Ok(vec![t::TokenRange::new(
-        node.token.clone(),
-        node.token.clone(),
-        vec![node.endpoint.clone()],
-    )])
+    Ok(node
+        .describe_ring(keyspace)?
+        .into_iter()
+        .map(|range| {
+            let endpoints = range.replicas.into_iter().map(|n| n.address).collect();
+            t::TokenRange::new(range.start, range.end, endpoints)
+        })
+        .collect())
 }
 
 pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiResult<Vec<String>> {

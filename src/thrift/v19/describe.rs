@@ -19,9 +19,6 @@ pub const VERSION: &str = "19.36.0";
 /// 1.2's default snitch, the only one a single node needs.
 pub const SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
 
-const DATACENTER: &str = "datacenter1";
-const RACK: &str = "rack1";
-
 fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
     system19::system_keyspaces(node.auth.requires_login())
 }
@@ -44,64 +41,30 @@ pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
         .ok_or(ApiError::NotFound)
 }
 
-fn is_system_name(name: &str) -> bool {
-    name == crate::schema::SYSTEM_KEYSPACE
-        || name == system19::SYSTEM_TRACES_KEYSPACE
-        || name == system19::SYSTEM_AUTH_KEYSPACE
-}
-
-/// One node owns the whole ring: the range (token, token].
+/// The keyspace's ring as the node describes it ([`Node::describe_ring`]).
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
-    if is_system_name(keyspace) || node.schema().keyspace(keyspace).is_none() {
-        return Err(ApiError::invalid(format!(
-            "There is no ring for the keyspace: {keyspace}"
-        )));
-    }
-    if let Some(cluster) = node.on_cluster(|c| c.keyspace_ring(keyspace)) {
-        return Ok(cluster_ring(&cluster?));
-    }
-    let ep = node.endpoint.clone();
-    Ok(vec![t::TokenRange::new(
-        node.token.clone(),
-        node.token.clone(),
-        vec![ep.clone()],
-        vec![ep.clone()],
-        vec![t::EndpointDetails::new(
-            ep,
-            DATACENTER.to_string(),
-            RACK.to_string(),
-        )],
-    )])
-}
-
-/// The ranges of a cluster's ring, as 1.2 described its own: the nodes'
-/// addresses, their client addresses, data centers and racks.
-fn cluster_ring(r: &crate::gateway::KeyspaceRing) -> Vec<t::TokenRange> {
-    r.ranges
-        .iter()
+    Ok(node
+        .describe_ring(keyspace)?
+        .into_iter()
         .map(|range| {
-            let nodes: Vec<_> = range.replicas.iter().map(|&i| &r.ring.nodes[i]).collect();
+            let r = &range.replicas;
             t::TokenRange::new(
-                range.start.clone(),
-                range.end.clone(),
-                nodes.iter().map(|n| n.address.clone()).collect(),
-                nodes
-                    .iter()
-                    .map(|n| n.rpc_address.clone())
-                    .collect::<Vec<_>>(),
-                nodes
-                    .iter()
+                range.start,
+                range.end,
+                r.iter().map(|n| n.address.clone()).collect(),
+                r.iter().map(|n| n.rpc_address.clone()).collect::<Vec<_>>(),
+                r.iter()
                     .map(|n| {
                         t::EndpointDetails::new(
                             n.address.clone(),
-                            n.data_center.clone(),
+                            n.datacenter.clone(),
                             n.rack.clone(),
                         )
                     })
                     .collect::<Vec<_>>(),
             )
         })
-        .collect()
+        .collect())
 }
 
 /// Every token and its node's address (the cluster's, with a cluster

@@ -1,0 +1,162 @@
+//! The token ring as this node describes it, for every front end alike:
+//! the ranges of a keyspace and their replicas (`describe_ring`, `nodetool
+//! describering`), the replicas of one key (`nodetool getendpoints`) and
+//! this node's host ID. With the embedded engine the node is the whole
+//! ring: one range (token, token] that it alone holds, in SimpleSnitch's
+//! data center and rack. With a cluster backend the cluster's ring is read.
+//! This module must not know any wire protocol's types.
+
+use super::{Node, NodeError, NodeResult};
+use crate::schema::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
+use crate::schema::SYSTEM_KEYSPACE;
+
+/// The data center and rack of a single node (SimpleSnitch's).
+pub const DATACENTER: &str = "datacenter1";
+pub const RACK: &str = "rack1";
+
+/// One replica of a range: where it is, its data center and rack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replica {
+    /// The address nodes know it by.
+    pub address: String,
+    /// The address clients reach it at.
+    pub rpc_address: String,
+    pub datacenter: String,
+    pub rack: String,
+}
+
+/// A range of the ring, (start, end], and its replicas (the owner of the
+/// end token first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingRange {
+    pub start: String,
+    pub end: String,
+    pub replicas: Vec<Replica>,
+}
+
+impl Node {
+    /// This node as a replica.
+    fn local_replica(&self) -> Replica {
+        Replica {
+            address: self.endpoint.clone(),
+            rpc_address: self.endpoint.clone(),
+            datacenter: DATACENTER.to_string(),
+            rack: RACK.to_string(),
+        }
+    }
+
+    /// The ranges of `keyspace`'s ring, as 1.2's `describe_ring` gave
+    /// them; its system keyspaces have no ring.
+    pub fn describe_ring(&self, keyspace: &str) -> NodeResult<Vec<RingRange>> {
+        let system = [
+            SYSTEM_KEYSPACE,
+            SYSTEM_TRACES_KEYSPACE,
+            SYSTEM_AUTH_KEYSPACE,
+        ];
+        if system.contains(&keyspace) || self.schema().keyspace(keyspace).is_none() {
+            return Err(NodeError::Invalid(format!(
+                "There is no ring for the keyspace: {keyspace}"
+            )));
+        }
+        if let Some(r) = self.on_cluster(|c| c.keyspace_ring(keyspace)) {
+            let r = r?;
+            return Ok(r
+                .ranges
+                .iter()
+                .map(|range| RingRange {
+                    start: range.start.clone(),
+                    end: range.end.clone(),
+                    replicas: range
+                        .replicas
+                        .iter()
+                        .map(|&i| {
+                            let n = &r.ring.nodes[i];
+                            Replica {
+                                address: n.address.clone(),
+                                rpc_address: n.rpc_address.clone(),
+                                datacenter: n.data_center.clone(),
+                                rack: n.rack.clone(),
+                            }
+                        })
+                        .collect(),
+                })
+                .collect());
+        }
+        Ok(vec![RingRange {
+            start: self.token.clone(),
+            end: self.token.clone(),
+            replicas: vec![self.local_replica()],
+        }])
+    }
+
+    /// The replicas of `key` (in the column family's key type, written as
+    /// 1.2's `getendpoints` read it) and the key's token: on one node,
+    /// this node.
+    pub fn natural_endpoints(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &str,
+    ) -> NodeResult<(String, Vec<Replica>)> {
+        let schema = self.schema();
+        let def = schema.cf(keyspace, cf).ok_or_else(|| {
+            NodeError::Invalid(format!("Unknown keyspace/cf pair ({keyspace}.{cf})"))
+        })?;
+        let bytes = def
+            .options
+            .key_validation_class
+            .from_string(key)
+            .map_err(|e| NodeError::Invalid(e.to_string()))?;
+        let p = &schema.partitioner;
+        let token = p.token_to_string(&p.token(&bytes));
+        if self.backend.cluster().is_some() {
+            return Err(self.engine_only("getendpoints"));
+        }
+        Ok((token, vec![self.local_replica()]))
+    }
+
+    /// This node's host ID: a stable UUID of its address and token (what
+    /// `system.local` and the native protocol report).
+    pub fn host_id(&self) -> uuid::Uuid {
+        use md5::{Digest, Md5};
+        let digest: [u8; 16] = Md5::digest(format!("{}/{}", self.endpoint, self.token)).into();
+        uuid::Uuid::from_bytes(digest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::node::testkit;
+
+    #[test]
+    fn one_node_is_the_whole_ring() {
+        let node = testkit::node(crate::storage::EngineOptions::default());
+        let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
+        let ring = node.describe_ring(&ks).unwrap();
+        assert_eq!(ring.len(), 1);
+        assert_eq!((&ring[0].start, &ring[0].end), (&node.token, &node.token));
+        assert_eq!(ring[0].replicas[0].address, node.endpoint);
+        for bad in ["system", "system_auth", "NoSuch"] {
+            let e = node.describe_ring(bad).unwrap_err();
+            assert!(
+                e.to_string().contains("There is no ring for the keyspace"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_key_is_on_this_node_at_its_token() {
+        let node = testkit::node(crate::storage::EngineOptions::default());
+        let schema = node.schema();
+        let ks = schema.user_keyspaces().next().unwrap();
+        let cf = ks.cfs.keys().next().unwrap();
+        let (token, replicas) = node.natural_endpoints(&ks.name, cf, "k").unwrap();
+        let p = &schema.partitioner;
+        let def = schema.cf(&ks.name, cf).unwrap();
+        let bytes = def.options.key_validation_class.from_string("k").unwrap();
+        assert_eq!(token, p.token_to_string(&p.token(&bytes)));
+        assert_eq!(replicas[0].address, node.endpoint);
+        assert!(node.natural_endpoints(&ks.name, "NoSuchCf", "k").is_err());
+    }
+}
