@@ -22,6 +22,7 @@ mod callinfo_cql;
 pub mod calllog;
 mod callseen;
 pub mod client;
+pub mod client_read;
 pub mod convert;
 pub mod dispatch;
 pub mod error;
