@@ -213,6 +213,19 @@ impl<'a> Cli<'a> {
         self.convert(term, cf.key_type())
     }
 
+    /// The type `list CF['a':'b']` reads its keys with: cassandra-cli 1.2
+    /// took only an `assume CF keys as ...` type there, else hex (BytesType),
+    /// never the family's key_validation_class.
+    fn range_key_type(&self, cf: &str) -> TypeRef {
+        self.keyspace
+            .as_deref()
+            .and_then(|ks| self.assumptions.get(ks))
+            .and_then(|cfs| cfs.get(cf))
+            .and_then(|a| a.get("keys"))
+            .and_then(|written| format_type(written).ok())
+            .unwrap_or_else(|| type_named(Some("BytesType")))
+    }
+
     /// Loads a keyspace's schema, with the session's assumptions applied.
     pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
         let mut info = self.backend.keyspace(ks)?;
@@ -407,9 +420,12 @@ impl<'a> Cli<'a> {
                         100
                     }
                 };
+                let key_type = self.range_key_type(&cf.name);
                 let bound = |k: &Option<String>| -> Result<Vec<u8>, CliError> {
                     match k {
-                        Some(k) if !k.is_empty() => self.key(&cf, &Term::Text(k.clone())),
+                        Some(k) if !k.is_empty() => {
+                            from_string(&key_type, k).map_err(|e| marshal_error(Wrap::Once, &e))
+                        }
                         _ => Ok(Vec::new()),
                     }
                 };

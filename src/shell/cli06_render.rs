@@ -63,6 +63,8 @@ impl Failure {
             | CallError::Authentication(_)
             | CallError::Authorization(_)
             | CallError::SchemaDisagreement => Failure::Exception("null".into()),
+            // Not a 0.6 message: what answered instead, and where to go.
+            e @ CallError::NotThrift(_) => Failure::Plain(e.to_string()),
             CallError::Other(m) => Failure::Exception(m),
         }
     }

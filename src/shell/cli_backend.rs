@@ -83,8 +83,11 @@ impl Backend {
         // generations which one this connection speaks (calls such as
         // describe_keyspaces look the same in both), and it finds out early
         // when the server only speaks 0.6.
-        c.describe_snitch().classified().map_err(|e| {
-            format!("The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6")
+        c.describe_snitch().classified().map_err(|e| match e {
+            CallError::NotThrift(_) => e.to_string(),
+            e => format!(
+                "The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6"
+            ),
         })?;
         Ok(Backend::V19(c))
     }

@@ -7,6 +7,7 @@
 //! no output format: callers print [`describe_error`]'s line as they see fit.
 
 use crate::thrift::client::connect;
+use crate::thrift::client_read::{not_thrift, Answer, NotThrift};
 use crate::thrift::gen::{cassandra06, cassandra19};
 use std::time::Duration;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
@@ -64,8 +65,27 @@ pub enum CallError {
     Authentication(String),
     Authorization(String),
     SchemaDisagreement,
+    /// The port answered in another protocol than Thrift (a native-protocol
+    /// or admin port given by mistake).
+    NotThrift(NotThrift),
     /// A transport, protocol or application error: the connection may be gone.
     Other(String),
+}
+
+/// What a shell says when its port does not speak Thrift: what answered,
+/// and where to go instead. The shells stay Thrift clients, as the 1.2.9
+/// cqlsh and cassandra-cli were; a native-protocol port is for a current
+/// cqlsh or a driver.
+fn wrong_port(nt: &NotThrift) -> String {
+    let native = match nt.answer {
+        Answer::Cql { .. } => {
+            "; a native-protocol port takes a current cqlsh or a CQL driver, not this 1.2.9 shell"
+        }
+        _ => "",
+    };
+    format!(
+        "{nt}. supercolumn's cqlsh and cli are Thrift clients: give them the server's Thrift port (9160 by default, `serve --listen`){native}"
+    )
 }
 
 impl std::fmt::Display for CallError {
@@ -78,6 +98,7 @@ impl std::fmt::Display for CallError {
             CallError::Authentication(why) => write!(f, "{why}"),
             CallError::Authorization(why) => write!(f, "{why}"),
             CallError::SchemaDisagreement => write!(f, "SchemaDisagreementException()"),
+            CallError::NotThrift(nt) => write!(f, "{}", wrong_port(nt)),
             CallError::Other(msg) => write!(f, "{msg}"),
         }
     }
@@ -87,6 +108,9 @@ impl std::error::Error for CallError {}
 
 /// Sorts a Thrift error into a [`CallError`], whichever API generation raised it.
 pub fn classify(e: thrift::Error) -> CallError {
+    if let Some(nt) = not_thrift(&e) {
+        return CallError::NotThrift(nt.clone());
+    }
     match e {
         thrift::Error::User(user) => {
             macro_rules! try_kinds {

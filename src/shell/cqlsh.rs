@@ -8,9 +8,10 @@
 //! reading a file or a pipe; cqlsh's line counter started at 1 and counted
 //! every line read, so the number is one past the line that ended the
 //! statement. Query results go to the capture file while CAPTURE is on;
-//! everything else a command prints goes to stdout. The exit code is 0
-//! once connected, whatever failed, as 1.2.9's was (`-e`, which 1.2.9 did
-//! not have, exits 1 if anything failed). A SELECT naming no
+//! everything else a command prints goes to stdout. Run without a terminal
+//! (`-e`, `-f`, a pipe) it exits 1 if any statement failed, so scripts can
+//! trust it; 1.2.9's exited 0 once connected whatever failed. An
+//! interactive session exits 0. A SELECT naming no
 //! LIMIT is sent with `LIMIT 10000`. Owns the session loop; value and
 //! table rendering live in `cql_format`.
 
@@ -125,7 +126,7 @@ pub fn error_line(e: &CallError) -> String {
         CallError::Authentication(why) | CallError::Authorization(why) => {
             format!("Bad credentials: {why}")
         }
-        CallError::Other(msg) => msg.clone(),
+        CallError::NotThrift(_) | CallError::Other(_) => e.to_string(),
     }
 }
 
@@ -169,7 +170,10 @@ impl<'a> Cqlsh<'a> {
         client
             .set_cql_version(CQL_VERSION.to_string())
             .classified()
-            .map_err(|e| format!("Unsupported CQL version: {}", error_line(&e)))?;
+            .map_err(|e| match e {
+                CallError::NotThrift(_) => format!("Connection error: {e}"),
+                e => format!("Unsupported CQL version: {}", error_line(&e)),
+            })?;
         Ok(Cqlsh {
             client,
             state: State::new(None, false),
@@ -494,9 +498,10 @@ pub fn main(args: &CqlshArgs) -> i32 {
         crate::shell::cqlsh_complete::set_keyspace(args.keyspace.as_deref());
     }
     shell.run(&mut source);
-    // cqlsh 1.2.9 exited 0 once connected, whatever failed; `-e` is
-    // supercolumn's own and says whether everything worked.
-    i32::from(args.execute.is_some() && shell.failures > 0)
+    // cqlsh 1.2.9 exited 0 once connected, whatever failed, which CI
+    // scripts cannot use; without a terminal this one says whether
+    // everything worked, as `cli -f` does.
+    i32::from(!interactive && shell.failures > 0)
 }
 
 #[cfg(test)]

@@ -54,7 +54,8 @@ fn open(work: &Workload) -> Result<Client, StressError> {
 
 /// Makes sure the keyspace and column family exist, creating what is absent
 /// (SimpleStrategy, replication factor 1; BytesType names), and that the
-/// column family is of the kind the run writes. Says on `out` what it made.
+/// column family is of the kind the run writes. Says on `out` what it made,
+/// or that both were there already.
 pub(super) fn prepare(work: &Workload, out: &mut dyn Write) -> Result<(), StressError> {
     let mut c = open(work)?;
     // A call only API 19 has, so that the server answers this connection's
@@ -80,6 +81,13 @@ pub(super) fn prepare(work: &Workload, out: &mut dyn Write) -> Result<(), Stress
                         if want_super { "Super" } else { "Standard" },
                     )));
                 }
+                // 1.2's stress said so too, if only as a failed creation
+                // ("Unable to create stress keyspace: ...").
+                let _ = writeln!(
+                    out,
+                    "using the existing keyspace {} and column family {}",
+                    work.keyspace, work.column_family
+                );
             }
             None => {
                 c.set_keyspace(work.keyspace.clone())

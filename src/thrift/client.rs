@@ -1,18 +1,16 @@
 //! Opening a client connection for the generated Thrift clients: the one
 //! place that knows how to stack socket, transport (framed or buffered) and
 //! binary protocol. Used by the command-line tools (`cqlsh`, `cli`,
-//! `stress`); the server side never uses it.
+//! `stress`); the server side never uses it. What comes back is read
+//! through [`client_read`](crate::thrift::client_read), which trusts no
+//! length and names a port that answers in another protocol.
 
+use crate::thrift::client_read::{CheckedInput, ReplyReader};
 use crate::thrift::gen::cassandra19 as t19;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
-use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TInputProtocol, TOutputProtocol,
-};
-use thrift::transport::{
-    TBufferedReadTransport, TBufferedWriteTransport, TFramedReadTransport, TFramedWriteTransport,
-    TIoChannel, TTcpChannel,
-};
+use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol, TOutputProtocol};
+use thrift::transport::{TBufferedWriteTransport, TFramedWriteTransport, TIoChannel, TTcpChannel};
 
 /// The protocol pair a generated `CassandraSyncClient::new(i, o)` takes.
 pub type Protocols = (
@@ -37,7 +35,8 @@ pub fn connect(
             Ok(stream) => {
                 stream.set_nodelay(true)?;
                 stream.set_read_timeout(Some(call_timeout))?;
-                return stack(TTcpChannel::with_stream(stream), framed);
+                let peer = format!("{host}:{port}");
+                return stack(TTcpChannel::with_stream(stream), framed, peer);
             }
             Err(e) => last = e,
         }
@@ -45,16 +44,18 @@ pub fn connect(
     Err(last)
 }
 
-fn stack(channel: TTcpChannel, framed: bool) -> std::io::Result<Protocols> {
+fn stack(channel: TTcpChannel, framed: bool, peer: String) -> std::io::Result<Protocols> {
     let (r, w) = channel
         .split()
         .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let input = Box::new(CheckedInput::new(ReplyReader::new(
+        std::io::BufReader::new(r),
+        peer,
+        framed,
+    )));
     Ok(if framed {
         (
-            Box::new(TBinaryInputProtocol::new(
-                TFramedReadTransport::new(r),
-                true,
-            )),
+            input,
             Box::new(TBinaryOutputProtocol::new(
                 TFramedWriteTransport::new(w),
                 true,
@@ -62,10 +63,7 @@ fn stack(channel: TTcpChannel, framed: bool) -> std::io::Result<Protocols> {
         )
     } else {
         (
-            Box::new(TBinaryInputProtocol::new(
-                TBufferedReadTransport::new(r),
-                true,
-            )),
+            input,
             Box::new(TBinaryOutputProtocol::new(
                 TBufferedWriteTransport::new(w),
                 true,

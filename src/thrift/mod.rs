@@ -19,6 +19,7 @@ pub mod access;
 pub mod batch;
 pub mod call;
 pub mod client;
+pub mod client_read;
 pub mod dispatch;
 pub mod error;
 pub mod gen;

@@ -5,7 +5,7 @@
 //! `SUPERCOLUMN_TEST_SERVER=<path> cargo test --test shell -- shell_cli:: --ignored`).
 
 use crate::shell_support;
-use shell_support::{normalize, script, shell, Server};
+use shell_support::{answering_with, normalize, script, shell, Server};
 
 #[test]
 fn api06_set_get_count_del_on_standard_and_super() {
@@ -303,4 +303,79 @@ fn api19_describe_and_show_keyspaces_in_cassandra_cli_layout() {
     // As cassandra-cli: a script stops at its first error with exit code 4.
     assert_eq!(run.code, 4, "{run:?}");
     assert!(run.stderr.starts_with("Line 1 => "), "{}", run.stderr);
+}
+
+#[test]
+fn a_port_that_is_not_thrift_is_named_with_the_way_to_the_thrift_port() {
+    let server = Server::start_all_ports();
+    let native = server.native.unwrap();
+    let admin = server.admin.unwrap();
+    let huge = answering_with(b"\x7f\xff\xff\xff");
+    for (port, what) in [
+        (native, "answered with the CQL native protocol (v"),
+        (admin, "answered as an HTTP server, not Thrift."),
+        (
+            huge,
+            "answered with bytes that are not Thrift (7f ff ff ff)",
+        ),
+    ] {
+        for api in ["1.2", "0.6"] {
+            let run = shell("cli", port, &["--api", api, "-e", "show cluster name;"], "");
+            assert_ne!(run.code, 0, "{run:?}");
+            assert!(
+                run.stderr.contains(&format!("127.0.0.1:{port} {what}")),
+                "{api}: {run:?}"
+            );
+            assert!(
+                run.stderr.contains("Thrift port (9160 by default"),
+                "{run:?}"
+            );
+            assert!(!run.stderr.contains("panicked"), "{run:?}");
+        }
+    }
+}
+
+#[test]
+fn api19_list_ranges_read_keys_as_hex_and_counter_sets_values_as_hex() {
+    let server = Server::start();
+    // As cassandra-cli 1.2: a range's keys are hex unless `assume ... keys`
+    // says otherwise (whatever key_validation_class says), and a counter
+    // family's values go through CounterColumnType's hex `fromString`, so
+    // `set` fails in the cli before any call.
+    let run = shell(
+        "cli",
+        server.port,
+        &[],
+        "use Keyspace1;
+set Standard1['6b31']['6331'] = '7631';
+list Standard1['k1':];
+list Standard1['6b31':] limit 1;
+create column family Hits with default_validation_class = CounterColumnType and key_validation_class = UTF8Type and comparator = UTF8Type;
+set Hits['a']['n'] = '5';
+set Hits['a']['n'] = 'five';
+incr Hits['a']['n'] by 3;
+list Hits['a':];
+assume Hits keys as utf8;
+list Hits['a':];
+",
+    );
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            "org.apache.cassandra.db.marshal.MarshalException: cannot parse 'k1' as hex bytes",
+            "An hex string representing bytes must have an even length",
+            "Non-hex characters in five",
+            "org.apache.cassandra.db.marshal.MarshalException: cannot parse 'a' as hex bytes",
+        ],
+        "{run:?}"
+    );
+    let out = normalize(&run.stdout);
+    assert!(
+        out.contains("RowKey: 6b31\n=> (name=6331, value=7631"),
+        "{out}"
+    );
+    assert!(out.contains("Value incremented."), "{out}");
+    assert!(out.contains("RowKey: a\n=> (counter=n, value=3)"), "{out}");
+    assert_eq!(run.code, 0, "{run:?}");
 }

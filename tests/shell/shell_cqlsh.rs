@@ -4,7 +4,7 @@
 //! build), and one real table round trip through the server's CQL3.
 
 use crate::shell_support;
-use shell_support::{normalize, script, shell, Server};
+use shell_support::{answering_with, normalize, script, shell, Server};
 
 /// `<input>:<line>:Bad Request: <why>` with a non-empty why.
 fn assert_bad_request(line: &str, prefix: &str) {
@@ -27,8 +27,9 @@ fn file_script_reports_each_failed_statement_with_its_line() {
     .unwrap();
     let p = path.to_str().unwrap();
     let run = shell("cqlsh", server.port, &["-f", p], "");
-    // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12).
-    assert_eq!(run.code, 0, "{run:?}");
+    // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12);
+    // this one exits 1 so that a CI script sees the failure.
+    assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(run.stdout, "");
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(lines.len(), 4, "{run:?}");
@@ -56,15 +57,19 @@ fn execute_option_and_pipes() {
         &[],
         "USE no_such_keyspace;\nexit\nUSE never_sent;\n",
     );
-    // A pipe exits 0 whatever failed, as cqlsh 1.2.9 did.
-    assert_eq!(run.code, 0, "{run:?}");
+    // A pipe exits 1 after a failed statement (cqlsh 1.2.9 exited 0).
+    assert_eq!(run.code, 1, "{run:?}");
     assert!(!run.stdout.contains("cqlsh>"), "{}", run.stdout);
     assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
     assert_bad_request(run.stderr.trim_end(), "<stdin>:2:");
-    // Nothing failed: exit 0.
+    // Nothing failed: exit 0, whether -e, -f or a pipe.
     let run = shell("cqlsh", server.port, &["-e", "HELP"], "");
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("DESCRIBE"), "{}", run.stdout);
+    let run = script("cqlsh", server.port, &[], "USE system;\nHELP;\n");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run:?}");
+    let run = shell("cqlsh", server.port, &[], "USE system;\n");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run:?}");
 }
 
 #[test]
@@ -118,4 +123,61 @@ fn a_server_without_cql3_is_one_connection_error_line() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.starts_with("Connection error: "), "{run:?}");
     assert_eq!(run.stderr.lines().count(), 1);
+}
+
+/// One `Connection error:` line naming what answered, exit 1, no panic.
+fn assert_wrong_port(run: &shell_support::Run, port: u16, what: &str) {
+    assert_eq!(run.code, 1, "{run:?}");
+    assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
+    let head = format!("Connection error: 127.0.0.1:{port} {what}");
+    assert!(run.stderr.starts_with(&head), "{run:?}");
+    assert!(
+        run.stderr
+            .contains("Thrift clients: give them the server's Thrift port (9160 by default"),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn a_native_or_admin_port_is_named_and_the_thrift_port_advised() {
+    let server = Server::start_all_ports();
+    let native = server.native.unwrap();
+    let run = shell("cqlsh", native, &["-e", "SELECT * FROM system.local;"], "");
+    assert_wrong_port(&run, native, "answered with the CQL native protocol (v");
+    // The native protocol is for today's cqlsh or a driver, not this shell.
+    assert!(
+        run.stderr.contains("current cqlsh or a CQL driver"),
+        "{run:?}"
+    );
+    let admin = server.admin.unwrap();
+    let run = shell("cqlsh", admin, &["-e", "USE x;"], "");
+    assert_wrong_port(&run, admin, "answered as an HTTP server, not Thrift.");
+    assert!(!run.stderr.contains("driver"), "{run:?}");
+    // The server's own Thrift port still works.
+    let run = shell("cqlsh", server.port, &["-e", "USE system;"], "");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run:?}");
+}
+
+#[test]
+fn garbage_and_huge_lengths_from_a_server_are_refused_without_allocating() {
+    // A 2 GiB frame, a negative one, text, and a close without a word.
+    for (reply, what) in [
+        (
+            &b"\x7f\xff\xff\xffxyz"[..],
+            "answered with bytes that are not Thrift (7f ff ff ff)",
+        ),
+        (
+            &b"\xff\xff\xff\xf0"[..],
+            "answered with bytes that are not Thrift (ff ff ff f0)",
+        ),
+        (
+            &b"SSH-2.0-OpenSSH_9.6\r\n"[..],
+            "answered with bytes that are not Thrift (53 53 48 2d)",
+        ),
+        (&b""[..], "closed the connection without a Thrift answer"),
+    ] {
+        let port = answering_with(reply);
+        let run = shell("cqlsh", port, &["-e", "USE x;"], "");
+        assert_wrong_port(&run, port, what);
+    }
 }

@@ -41,7 +41,10 @@ fn run(args: &[&str], env: &[(&str, String)]) -> String {
 }
 
 fn golden(name: &str) -> String {
-    std::fs::read_to_string(Path::new(DATA).join(format!("auth_{name}.stdin.golden"))).unwrap()
+    let recorded =
+        std::fs::read_to_string(Path::new(DATA).join(format!("auth_{name}.stdin.golden")))
+            .unwrap();
+    shell_support::cqlsh_exit_code_as_ours(&recorded)
 }
 
 fn auth_server(dir: &Path) -> Server {

@@ -24,6 +24,10 @@ pub const MURMUR3_CONFIG: &str = concat!(
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The CQL native-protocol port, when started with [`Server::start_all_ports`].
+    pub native: Option<u16>,
+    /// The admin HTTP port, likewise.
+    pub admin: Option<u16>,
     /// The working directory of a server on the default config.
     _cwd: Option<tempfile::TempDir>,
 }
@@ -43,6 +47,22 @@ impl Server {
     pub fn start_default() -> Server {
         let cwd = tempfile::tempdir().unwrap();
         Server::launch(&[], Some(cwd))
+    }
+
+    /// A server that also serves the CQL native protocol and the admin
+    /// HTTP surface, each on a port of its own.
+    pub fn start_all_ports() -> Server {
+        Server::launch(
+            &[
+                "--config",
+                CONFIG,
+                "--native-listen",
+                "127.0.0.1:0",
+                "--admin-listen",
+                "127.0.0.1:0",
+            ],
+            None,
+        )
     }
 
     fn launch(config: &[&str], cwd: Option<tempfile::TempDir>) -> Server {
@@ -67,26 +87,41 @@ impl Server {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut lines = BufReader::new(stdout).lines();
-            // The native protocol's line, if any, comes first.
+            // The admin and native lines, if any, come before the ready line.
             for line in lines.by_ref().map_while(Result::ok) {
-                if !line.starts_with("supercolumn native on ") {
-                    let _ = tx.send(line);
+                let last = !line.starts_with("supercolumn native on ")
+                    && !line.starts_with("supercolumn admin on ");
+                let _ = tx.send(line);
+                if last {
                     break;
                 }
             }
             // Keep draining so the server never blocks on a full pipe.
             for _ in lines {}
         });
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("server ready line");
-        let port = line
-            .rsplit_once(':')
-            .and_then(|(_, p)| p.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected ready line {line:?}"));
+        let port_of = |line: &str| -> u16 {
+            line.rsplit_once(':')
+                .and_then(|(_, p)| p.parse().ok())
+                .unwrap_or_else(|| panic!("unexpected ready line {line:?}"))
+        };
+        let (mut native, mut admin) = (None, None);
+        let port = loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("server ready line");
+            if line.starts_with("supercolumn native on ") {
+                native = Some(port_of(&line));
+            } else if line.starts_with("supercolumn admin on ") {
+                admin = Some(port_of(&line));
+            } else {
+                break port_of(&line);
+            }
+        };
         Server {
             child,
             port,
+            native,
+            admin,
             _cwd: cwd,
         }
     }
@@ -167,4 +202,39 @@ pub fn normalize(out: &str) -> String {
         lines.push(l);
     }
     lines.join("\n") + "\n"
+}
+
+/// A TCP server that answers every connection with `reply` once something
+/// arrives, then closes it: a stand-in for whatever is not a Thrift server.
+pub fn answering_with(reply: &'static [u8]) -> u16 {
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut buf = [0u8; 64];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(reply);
+        }
+    });
+    port
+}
+
+/// A recorded cqlsh 1.2.9 transcript's `<exit code 0>` as this cqlsh ends
+/// it: off a terminal it exits 1 after any failed statement (an error line
+/// `<stdin>:N:` or `FILE:N:`), where 1.2.9 exited 0 whatever failed.
+pub fn cqlsh_exit_code_as_ours(golden: &str) -> String {
+    let failed = golden.lines().any(|l| {
+        l.split_once(':')
+            .is_some_and(|(input, rest)| {
+                (input == "<stdin>" || input.ends_with(".cql"))
+                    && rest.split_once(':').is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+    });
+    if failed {
+        golden.replace("<exit code 0>\n", "<exit code 1>\n")
+    } else {
+        golden.to_string()
+    }
 }

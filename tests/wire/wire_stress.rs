@@ -175,6 +175,13 @@ fn api_19_creates_its_keyspace_and_column_families() {
     for op in ["read", "range-slice"] {
         let r = stress(server.port, &[&base[..], &["--operation", op]].concat());
         assert!(!r.out.contains("created"), "{}", r.out);
+        // What it found is said as well as what it made.
+        assert!(
+            r.out
+                .contains("using the existing keyspace StressKs and column family Standard1"),
+            "{}",
+            r.out
+        );
         assert_eq!(
             (r.field("operations"), r.field("misses")),
             (300, 0),
