@@ -8,9 +8,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
+use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, CfOptions, ColumnDef, IndexType, KeyspaceDef, Schema};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 fn schema() -> Arc<Schema> {

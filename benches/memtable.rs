@@ -14,9 +14,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::marshal::BytesType;
+use supercolumn::model::{Cell, Op, ReadCommand, RowMutation, Slice};
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::model::{Cell, Op, ReadCommand, RowMutation, Slice};
 use supercolumn::storage::{Engine, EngineOptions};
 use support::ProcessCpu;
 

@@ -12,9 +12,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::marshal::BytesType;
+use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 const ROWS: u64 = 100_000;

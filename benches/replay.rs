@@ -11,9 +11,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supercolumn::marshal::BytesType;
+use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 fn schema() -> Arc<Schema> {

@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::Config;
 use supercolumn::dataset::{self, Format};
+use supercolumn::model::{Cell, Op, RowMutation};
 use supercolumn::node::Node;
 use supercolumn::schema::{CfSpec, KeyspaceSpec, Schema, SchemaChange, SchemaStore};
-use supercolumn::storage::model::{Cell, Op, RowMutation};
 use supercolumn::storage::{Engine, EngineOptions};
 
 fn dataset_yaml() -> String {

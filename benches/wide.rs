@@ -14,9 +14,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::marshal::LongType;
+use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 const NARROW: i64 = 100;

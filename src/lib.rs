@@ -1,45 +1,46 @@
 //! supercolumn: a single-binary server that stores and serves data the way
 //! Apache Cassandra did in its Thrift era.
 //!
-//! The crate is layered; each layer depends only on the ones above it in this
-//! list, never on the ones below:
+//! The crate is layered. The numbered list below is the order, lowest first,
+//! and `layering.rs` checks every source file against it: a module uses only
+//! the modules of earlier layers, never a sibling in its own layer nor
+//! anything later, and the front ends never name a module marked "behind
+//! node" (they reach the data through [`node`]). The binary (`main.rs` and
+//! `app/`) sits above them all.
 //!
-//! - [`input_bounds`]: how deep input from outside may nest and which
-//!   files (and how much of them) are read; every parser of outside input
-//!   counts against it.
-//! - [`marshal`]: comparators/validators (`AbstractType`), the name registry.
-//! - [`partitioner`]: tokens and the partitioners that compute them.
-//! - [`config`]: reading `storage-conf.xml` into a plain [`config::Config`].
-//! - [`schema`]: keyspace and column-family definitions with resolved types.
-//! - [`storage`]: the durable engine (commit log, memtables, SSTables,
-//!   compaction) behind one narrow API, [`storage::Engine`]. It knows nothing
-//!   of Thrift or CQL.
-//! - [`gateway`]: the cluster backend, a sibling of [`storage`]: the same
-//!   storage model kept in a Cassandra or ScyllaDB cluster over the CQL
-//!   native protocol, in the tables Cassandra 3.x made of Thrift CFs.
-//! - [`cql`]: CQL3 language, table model and the CQL row <-> cell mapping
-//!   onto the storage model (exactly as Cassandra 1.2 stored it).
-//! - [`auth`]: authenticators (AllowAll, Simple with properties files).
-//! - [`node`]: what every front end shares: the storage backend (the engine
-//!   or a cluster, behind [`node::backend::Backend`]), schema changes,
-//!   auth, the CQL clock and prepared statements. It knows no wire protocol.
-//! - [`thrift`]: the wire front end: transport, generated code, the 0.6 API.
-//! - [`admin`]: the admin HTTP surface (healthz, metrics, nodetool's
-//!   endpoints, the test kit's), a front end beside [`thrift`] above [`node`].
-//! - [`native`]: the CQL native protocol (v1-v4), a sibling of [`thrift`]
-//!   over the same node and CQL3 executor.
-//! - [`shell`]: the `cqlsh` and `cli` shells, Thrift clients of a server.
-//! - [`stress`]: a load generator that drives a server over the wire.
-//! - [`dataset`]: cassandra-unit datasets (XML, JSON, YAML, CQL scripts),
-//!   loaded into a node through its own operations at start, or into a
-//!   running server over the wire by `supercolumn load` ([`dataset::remote`],
-//!   a client like `stress`).
-//! - [`nodetool`]: nodetool 1.2's commands, an HTTP client of [`admin`].
-//! - [`migrate`]: `supercolumn migrate`, an embedded data directory copied
-//!   into a cluster: reads [`storage`], writes through [`node::backend`]
-//!   to the [`gateway`].
-//! - [`explorer`]: the data-model explorer (JSON API and page) served on
-//!   the admin surface, reading the engine and schema through [`node`].
+//! 1. [`input_bounds`]: how deep input from outside may nest and how big a
+//!    file read whole may be; one bound for every parser.
+//! 2. [`marshal`]: comparators and validators (`AbstractType`), the registry by name.
+//! 3. [`partitioner`]: tokens and the partitioners that compute them.
+//! 4. [`config`]: `storage-conf.xml` or `cassandra.yaml` into a plain `Config`.
+//! 5. [`schema`]: keyspace and column-family definitions with resolved types.
+//! 6. [`auth`]: authenticators, and the permissions a request needs.
+//! 7. [`model`]: the row model every layer above speaks: cells, deletions,
+//!    mutations, read commands, slices and rows.
+//! 8. [`storage`] (behind node): the durable engine (commit log, memtables,
+//!    SSTables, compaction) behind one narrow API, `storage::Engine`. It
+//!    knows nothing of Thrift or CQL.
+//! 9. [`gateway`]: the cluster backend, the other home of the data: the row
+//!    model kept in a Cassandra or ScyllaDB cluster over the CQL native
+//!    protocol; its consistency levels and ring are handed out by the node.
+//! 10. [`cql`]: CQL3: language, table model, the CQL row <-> cell mapping of
+//!     Cassandra 1.2, and the executor behind its `CqlBackend` border.
+//! 11. [`cql2`]: CQL 2, 1.2.9's older dialect, over the same `CqlBackend`.
+//! 12. [`node`]: what every front end shares: the backend (the engine or a
+//!     cluster, behind `node::backend::Backend`), schema changes, the
+//!     authenticator, prepared statements, clocks, limits and budgets, the
+//!     test kit's faults and activity. It knows no wire protocol.
+//! 13. [`explorer`]: the data-model explorer's views (catalog, partitions,
+//!     cells beside CQL rows, statistics) and its page, served by [`admin`].
+//! 14. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
+//!     API generations), the CQL native protocol (v1-v4), and the admin HTTP
+//!     surface.
+//! 15. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]: the
+//!     tools, clients of the layers below: the `cqlsh` and `cli` shells, the
+//!     load generator, nodetool over the admin surface, cassandra-unit
+//!     datasets (loaded into a node at start, or over the wire by
+//!     `supercolumn load`), and `migrate` (an embedded data directory copied
+//!     into a cluster).
 
 pub mod admin;
 pub mod auth;
@@ -52,6 +53,7 @@ pub mod gateway;
 pub mod input_bounds;
 pub mod marshal;
 pub mod migrate;
+pub mod model;
 pub mod native;
 pub mod node;
 pub mod nodetool;
@@ -61,3 +63,6 @@ pub mod shell;
 pub mod storage;
 pub mod stress;
 pub mod thrift;
+
+#[cfg(test)]
+mod layering;

@@ -23,14 +23,10 @@
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-#[path = "app/admin_surface.rs"]
-mod admin_surface;
-#[path = "app/migrate_cmd.rs"]
-mod migrate_cmd;
-#[path = "app/serve_config.rs"]
-mod serve_config;
+mod app;
 
 use admin_surface::AdminSurface;
+use app::{admin_surface, migrate_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
 use std::io::Write;

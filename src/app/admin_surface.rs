@@ -5,7 +5,7 @@
 //! `nodetool drain` asks it to stop. Kept out of `main.rs` so that the
 //! command line stays short.
 
-use super::{bind, Fatal};
+use crate::{bind, Fatal};
 use std::future::Future;
 use std::sync::Arc;
 use supercolumn::admin::metrics::{Metrics, ServerGauges};

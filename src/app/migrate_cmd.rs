@@ -7,7 +7,7 @@
 //! verified except cells the cluster cannot hold (listed).
 
 use super::serve_config::engine_options;
-use super::DEFAULT_CONFIG;
+use crate::DEFAULT_CONFIG;
 use clap::Args;
 use std::path::PathBuf;
 use supercolumn::config::Config;

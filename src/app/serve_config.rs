@@ -3,7 +3,7 @@
 //! generations served, the connection limits). Owns reading and checking;
 //! starting anything is `run`'s, in `main.rs`.
 
-use super::{Fatal, ServeArgs, DEFAULT_CONFIG};
+use crate::{Fatal, ServeArgs, DEFAULT_CONFIG};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,7 +13,7 @@ use supercolumn::storage::{EngineOptions, SyncMode};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
-pub(super) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
+pub(crate) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
     let bad = || Fatal(format!("--listen {s:?}: expected HOST:PORT"));
     let (host, port) = s.rsplit_once(':').ok_or_else(bad)?;
     let host = host
@@ -29,7 +29,7 @@ pub(super) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
 
 /// The configuration file named, else `./storage-conf.xml`, else the
 /// built-in default.
-pub(super) fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
+pub(crate) fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
     let path = match &args.config {
         Some(path) => path.clone(),
         None if std::path::Path::new(DEFAULT_CONFIG).exists() => PathBuf::from(DEFAULT_CONFIG),
@@ -48,7 +48,7 @@ pub(super) fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
     Ok(config)
 }
 
-pub(super) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
+pub(crate) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     let mut config = read_config(args)?;
     if let Some(listen) = &args.listen {
         let (host, port) = parse_listen(listen)?;
@@ -102,7 +102,7 @@ pub(super) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
 
 /// How the main port picks the generation of calls both share:
 /// `--api-default`, else `ThriftApiDefault`, else by transport.
-pub(super) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> GenerationPolicy {
+pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> GenerationPolicy {
     let chosen = match flag.unwrap_or(config.thrift_api_default) {
         ThriftApi::V06 => Some(Generation::V06),
         ThriftApi::V19 => Some(Generation::V19),
@@ -120,7 +120,7 @@ pub(super) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> Gen
 }
 
 /// The engine's settings from the config; directories only when durable.
-pub(super) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fatal> {
+pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fatal> {
     let mut o = EngineOptions {
         sync: match config.commit_log_sync {
             CommitLogSync::Periodic { period_in_ms } => SyncMode::Periodic {
@@ -160,7 +160,7 @@ pub(super) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
 /// The server's limits from the configuration, with the connection cap
 /// lowered to what the open-file limit leaves after the storage reserve.
 /// Call once the engine has opened its files and the listeners are bound.
-pub(super) fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
+pub(crate) fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>, Fatal> {
     let l = config.thrift_limits;
     let open = limits::open_fds().unwrap_or(0);
     let cap = limits::fd_connection_cap(fds.now, open);
@@ -213,7 +213,7 @@ pub(super) fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>
     }))
 }
 
-pub(super) fn seconds_or_never(s: u32) -> String {
+pub(crate) fn seconds_or_never(s: u32) -> String {
     if s == 0 {
         "none".into()
     } else {

@@ -10,11 +10,9 @@
 use super::model::*;
 use crate::cql::exec::{self, CqlBackend, CqlOutcome, CqlSession, IndexCandidates};
 use crate::cql::CqlError;
+use crate::model::{Bytes, Cell, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::node::{Node, NodeError};
 use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec, Schema, SchemaChange};
-use crate::storage::model::{
-    Bytes, Cell, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult,
-};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

@@ -20,9 +20,9 @@ use crate::cql::mapping::{parse_name, rows_from_cells, split_row_key};
 use crate::cql::table::{Layout, Table};
 use crate::cql::types::{deserialize_collection, CqlType};
 use crate::marshal::{bytes_to_hex, parse_type, TypeRef};
+use crate::model::{Cell, CellKind, DeletionTime};
 use crate::node::Node;
 use crate::schema::CfDef;
-use crate::storage::model::{Cell, CellKind, DeletionTime};
 use crate::storage::stored_view::{StoredItem, StoredPartition, StoredRangeTombstone};
 use serde_json::{json, Map, Value};
 

@@ -12,7 +12,7 @@ use super::slice::Wanted;
 use super::statements::{each_row, run};
 use super::values::{Bound, RawRow};
 use super::{GatewayError, GatewayResult};
-use crate::storage::model::{Cell, DeletionTime, RowResult};
+use crate::model::{Cell, DeletionTime, RowResult};
 
 /// One row's slice of a composite table; `None` when over `max_bytes`.
 pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
@@ -177,8 +177,8 @@ pub fn range_deletion(
 mod tests {
     use super::*;
     use crate::marshal::{parse_type, CompositeBuilder, Eoc};
+    use crate::model::CellKind;
     use crate::schema::CfDef;
-    use crate::storage::model::CellKind;
 
     fn layout() -> Layout {
         let cf = CfDef::new(

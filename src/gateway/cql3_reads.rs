@@ -27,7 +27,7 @@ use super::statements::each_row;
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::marshal::{CompositeType, Eoc};
-use crate::storage::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
+use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;
 
 pub async fn read_row(

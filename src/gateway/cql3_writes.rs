@@ -27,7 +27,7 @@ use super::cql3::{collection_value, list_name, Kind, ListName, Table3};
 use super::values::Bound;
 use super::{GatewayError, GatewayResult};
 use crate::marshal::CompositeType;
-use crate::storage::model::{Cell, CellKind, DeletionTime, Op};
+use crate::model::{Cell, CellKind, DeletionTime, Op};
 
 /// A statement to send, and how it may be reordered among its neighbours.
 struct Planned {

@@ -24,8 +24,8 @@ use super::layout::{self, Layout, Shape, Storage};
 use super::scan::{self, Piece, Target};
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::model::{Bytes, IndexExpression, IndexOperator, IndexQuery};
 use crate::schema::CfDef;
-use crate::storage::model::{Bytes, IndexExpression, IndexOperator, IndexQuery};
 
 /// One index as the cluster holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]

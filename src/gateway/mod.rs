@@ -3,7 +3,7 @@
 //! driver: token-aware routing, retries, paging, both databases).
 //!
 //! A sibling of `storage` below `node`: it takes the same commands and
-//! mutations (`storage::model`) and answers with the same rows, so that
+//! mutations (`model`) and answers with the same rows, so that
 //! every front end above the node is unchanged. It must not know `node` or
 //! any front end; `node::backend` adapts [`Cluster`] to the node's border
 //! and maps [`GatewayError`] to the node's errors in one place.
@@ -59,8 +59,8 @@ pub mod writes;
 pub use error::{GatewayError, GatewayResult};
 pub use url::ClusterUrl;
 
+use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
-use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use parking_lot::RwLock;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
@@ -352,7 +352,7 @@ impl Cluster {
         &self,
         cmd: &ReadCommand,
         range: &RowRange,
-        exprs: &[crate::storage::model::IndexExpression],
+        exprs: &[crate::model::IndexExpression],
         max_rows: usize,
         cl: Consistency,
     ) -> GatewayResult<Option<Vec<(Bytes, RowResult)>>> {

@@ -16,10 +16,8 @@ use super::statements::{each_row, run};
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::marshal::TypeRef;
+use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
 use crate::schema::CfDef;
-use crate::storage::model::{
-    Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
-};
 use std::sync::Arc;
 
 /// A CF's definition and layout for a call, or the refusal the engine

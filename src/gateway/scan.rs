@@ -23,9 +23,9 @@ use super::reads::table;
 use super::statements::each_row;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::model::{Bytes, ReadCommand, RowRange};
 use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};
-use crate::storage::model::{Bytes, ReadCommand, RowRange};
 use std::sync::Arc;
 
 /// Keys asked for at a time (each is then read with its own slice).

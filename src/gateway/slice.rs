@@ -5,7 +5,7 @@
 //! cannot disagree on it. This module must not talk to the cluster.
 
 use crate::marshal::TypeRef;
-use crate::storage::model::{Bytes, Slice};
+use crate::model::{Bytes, Slice};
 use std::cmp::Ordering;
 
 /// A slice predicate, taken apart.

@@ -17,8 +17,8 @@ use super::scan;
 use super::statements::run;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::model::{ReadCommand, RowRange, Slice};
 use crate::partitioner::Token;
-use crate::storage::model::{ReadCommand, RowRange, Slice};
 
 /// Keys a split walk reads at most before it gives up exact splits.
 pub const MAX_WALKED_KEYS: usize = 100_000;

@@ -16,8 +16,8 @@ use super::statements::run;
 use super::values::{Bound, RawRow};
 use super::writes;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::model::{Cell, CellKind, Op, RowResult, Slice};
 use crate::schema::CfDef;
-use crate::storage::model::{Cell, CellKind, Op, RowResult, Slice};
 
 /// One row's slice of a static table; `None` when over `max_bytes`.
 pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
@@ -292,8 +292,8 @@ mod tests {
     use super::*;
     use crate::gateway::layout::Storage;
     use crate::marshal::parse_type;
+    use crate::model::DeletionTime;
     use crate::schema::ColumnDef;
-    use crate::storage::model::DeletionTime;
 
     fn users(storage: Storage) -> (CfDef, Layout) {
         let mut def = CfDef::new("K", "Users", 10, parse_type("UTF8Type").unwrap(), None);

@@ -16,7 +16,7 @@ use super::statements::each_row;
 use super::values::Bound;
 use super::{Consistency, GatewayResult, Inner};
 use crate::marshal::TypeRef;
-use crate::storage::model::{Cell, Slice};
+use crate::model::{Cell, Slice};
 use std::cmp::Ordering;
 
 /// A sub-column range with a bound, as (start, finish, reversed, count);

@@ -28,8 +28,8 @@ use super::reads::table;
 use super::statements::run;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::model::{CellKind, Op, RowMutation};
 use crate::schema::CfDef;
-use crate::storage::model::{CellKind, Op, RowMutation};
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};
 use std::sync::Arc;
@@ -337,8 +337,8 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
+    use crate::model::{Cell, DeletionTime};
     use crate::schema::CfDef;
-    use crate::storage::model::{Cell, DeletionTime};
 
     fn layout(sub: Option<&str>) -> Layout {
         let def = CfDef::new(

@@ -29,9 +29,9 @@ use super::{Job, MigrateError, MigrateResult};
 use crate::gateway::cql3::{Kind, Table3};
 use crate::gateway::Cluster;
 use crate::marshal::CompositeType;
+use crate::model::{Bytes, Cell, CellKind, Op, ReadCommand, RowMutation, Slice};
 use crate::node::backend::Backend;
 use crate::node::NodeError;
-use crate::storage::model::{Bytes, Cell, CellKind, Op, ReadCommand, RowMutation, Slice};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -462,7 +462,7 @@ mod tests {
             value: total.to_be_bytes().to_vec(),
             timestamp: 5,
             kind: CellKind::Counter {
-                deletion: crate::storage::model::DeletionTime::LIVE,
+                deletion: crate::model::DeletionTime::LIVE,
             },
         };
         let items = [item(None, counter("a", 10)), item(None, counter("b", 3))];

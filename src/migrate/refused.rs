@@ -13,7 +13,7 @@ use super::rows::Item;
 use super::target::Cf;
 use super::verify::SHOWN;
 use crate::gateway::writes::cf_statements;
-use crate::storage::model::{Cell, CellKind, Op};
+use crate::model::{Cell, CellKind, Op};
 use std::collections::BTreeMap;
 
 /// The op that copies one item (a counter as an add of its total: what

@@ -8,7 +8,7 @@
 //! and expired cells); this module must not write.
 
 use super::{MigrateError, MigrateResult};
-use crate::storage::model::{Bytes, Cell, ReadCommand, RowRange, RowResult, Slice};
+use crate::model::{Bytes, Cell, ReadCommand, RowRange, RowResult, Slice};
 use crate::storage::Engine;
 
 /// A row read whole with the others of its window up to this size.

@@ -26,7 +26,7 @@ use super::target::{Cf, Table};
 use super::{Job, MigrateError, MigrateResult};
 use crate::gateway::cql3_reads::as_read;
 use crate::gateway::Cluster;
-use crate::storage::model::{Bytes, CellKind};
+use crate::model::{Bytes, CellKind};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -329,7 +329,7 @@ fn compare_window(job: &Job, cluster: &Cluster, cf: &Cf, rows: &[Row]) -> Migrat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::model::Cell;
+    use crate::model::Cell;
 
     fn item(name: &str, value: &str, ts: i64) -> Item {
         Item {

@@ -240,14 +240,14 @@ mod tests {
         // Once the table has an SSTable, a read is an attempt.
         node.engine()
             .unwrap()
-            .apply(&crate::storage::model::RowMutation {
+            .apply(&crate::model::RowMutation {
                 keyspace: "CT".into(),
                 key: b"k".to_vec(),
                 updates: vec![(
                     "StdBytes".into(),
-                    vec![crate::storage::model::Op::Put {
+                    vec![crate::model::Op::Put {
                         super_column: None,
-                        cell: crate::storage::model::Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
+                        cell: crate::model::Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
                     }],
                 )],
             })

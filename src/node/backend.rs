@@ -25,10 +25,10 @@
 use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
 use crate::gateway::{Cluster, Consistency};
-use crate::schema::Schema;
-use crate::storage::model::{
+use crate::model::{
     Bytes, CellView, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
 };
+use crate::schema::Schema;
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use std::sync::Arc;

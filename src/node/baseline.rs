@@ -22,10 +22,8 @@
 //! It must not know any front end; it uses the node's own operations.
 
 use super::{Node, NodeError, NodeResult};
+use crate::model::{Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
 use crate::schema::{KeyspaceOrigin, Schema, SchemaChange};
-use crate::storage::model::{
-    Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice,
-};
 use parking_lot::{Mutex, RwLockReadGuard};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -82,7 +80,7 @@ fn too_big() -> NodeError {
 
 /// The names and values of a row.
 fn row_bytes(row: &RowResult) -> usize {
-    let cells = |cs: &[crate::storage::model::Cell]| -> usize {
+    let cells = |cs: &[crate::model::Cell]| -> usize {
         cs.iter().map(|c| c.name.len() + c.value.len()).sum()
     };
     match row {
@@ -95,7 +93,7 @@ fn row_bytes(row: &RowResult) -> usize {
 fn write_back(keyspace: &str, cf: &str, key: Bytes, row: RowResult) -> (RowMutation, usize, usize) {
     let mut ops = Vec::new();
     let mut bytes = key.len();
-    let mut push = |super_column: Option<&Bytes>, cell: crate::storage::model::Cell| {
+    let mut push = |super_column: Option<&Bytes>, cell: crate::model::Cell| {
         bytes += cell.name.len() + cell.value.len() + super_column.map_or(0, Vec::len);
         ops.push(match cell.kind {
             CellKind::Counter { .. } => Op::CounterAdd {

@@ -3,8 +3,8 @@
 //! a call in flight finishes before a reset starts.
 
 use super::*;
+use crate::model::{Cell, Op, ReadCommand, RowMutation, Slice};
 use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
-use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, Slice};
 
 /// A node with `Conf.{Std,Sup,Idle}`, on disk under `dir` or in memory.
 fn node(dir: Option<&std::path::Path>) -> Node {
@@ -48,7 +48,7 @@ fn dump(node: &Node, ks: &str, cf: &str) -> Vec<(Vec<u8>, String)> {
             count: usize::MAX,
         },
     };
-    let range = crate::storage::model::RowRange::Keys {
+    let range = crate::model::RowRange::Keys {
         start: vec![],
         end: vec![],
     };

@@ -8,9 +8,9 @@
 
 use crate::cql::exec::{CqlBackend, CqlOutcome, IndexCandidates};
 use crate::cql::CqlError;
+use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::node::{Node, NodeError, NodeResult};
 use crate::schema::{Schema, SchemaChange};
-use crate::storage::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::storage::packed_batch::PackedBatch;
 use parking_lot::Mutex;
 use std::collections::BTreeSet;

@@ -7,8 +7,8 @@ use super::NodeBackend;
 use crate::cql::exec::{self, CqlOutcome, CqlSession};
 use crate::cql::Grammar;
 use crate::marshal::bytes_to_hex;
+use crate::model::{ReadCommand, RowResult, Slice};
 use crate::node::Node;
-use crate::storage::model::{ReadCommand, RowResult, Slice};
 use crate::storage::EngineOptions;
 
 fn node() -> Node {

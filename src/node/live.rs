@@ -15,8 +15,8 @@
 
 use super::backend::Backend;
 use super::NodeResult;
+use crate::model::{Bytes, DeletionTime, ReadCommand, RowRange, RowResult, Slice};
 use crate::partitioner::Partitioner;
-use crate::storage::model::{Bytes, DeletionTime, ReadCommand, RowRange, RowResult, Slice};
 use crate::storage::stored_view::{cell_weight, PartitionSize, StoredItem, StoredPartition};
 
 /// How much the live views read at a time.

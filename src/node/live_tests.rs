@@ -5,9 +5,9 @@
 //! counted by slices, the slice cap, a partition view cut to fit).
 
 use super::*;
+use crate::model::{Cell, Op, RowMutation};
 use crate::node::testkit::node_from_xml;
 use crate::node::Node;
-use crate::storage::model::{Cell, Op, RowMutation};
 
 fn node() -> Node {
     let xml = crate::config::testing::one_keyspace(

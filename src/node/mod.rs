@@ -53,10 +53,8 @@ pub use error::{NodeError, NodeResult};
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
+use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
-use crate::storage::model::{
-    Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
-};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use error::storage_error;
@@ -366,7 +364,7 @@ impl Node {
         &self,
         cmd: &ReadCommand,
         range: &RowRange,
-        exprs: &[crate::storage::model::IndexExpression],
+        exprs: &[crate::model::IndexExpression],
         max_rows: usize,
     ) -> NodeResult<Option<Vec<(Bytes, RowResult)>>> {
         let rows = self

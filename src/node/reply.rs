@@ -18,9 +18,9 @@
 //! runs on one thread start to finish); without one (tests, tools) nothing
 //! is counted. This module owns only the counting; it builds no replies.
 
+use crate::model::{Cell, RowResult};
 use crate::node::budget::Charge;
 use crate::node::{NodeError, NodeResult};
-use crate::storage::model::{Cell, RowResult};
 use std::cell::RefCell;
 
 /// What a column adds to the encoded reply beyond its name and value: its

@@ -140,7 +140,6 @@
 
 // The API: the types that cross it, at this level.
 pub mod clock;
-pub mod model;
 pub mod nowait;
 mod options;
 pub mod packed_batch;

@@ -15,7 +15,7 @@
 //! ops (the engine does, against its schema) nor apply them.
 
 use super::codec::{decode_ops, put_op, put_record_head, CodecError};
-use super::model::{Op, RowMutation};
+use crate::model::{Op, RowMutation};
 
 /// Mutations being packed (see [`PackedBatch`]).
 pub struct PackedBatchBuilder {
@@ -274,7 +274,7 @@ impl<'a> PackedRow<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::model::{Cell, DeletionTime};
+    use crate::model::{Cell, DeletionTime};
 
     fn put(name: &str, ts: i64) -> Op {
         Op::Put {

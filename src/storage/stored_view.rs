@@ -8,11 +8,11 @@
 //! sources that produces it. It must not filter, purge or write anything,
 //! nor know who asks.
 
-use super::model::{Bytes, Cell, CellKind, DeletionTime};
 use super::query::{EntrySource, RowHandle};
 use super::row::{expire_entry, Entry};
 use super::StorageError;
 use crate::marshal::TypeRef;
+use crate::model::{Bytes, Cell, CellKind, DeletionTime};
 use crate::partitioner::Token;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use std::cmp::Ordering;
@@ -194,10 +194,10 @@ pub fn is_tombstone(c: &Cell) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{Cell, Op};
     use super::super::testutil::*;
     use super::super::{Engine, EngineOptions, ManualClock};
     use super::*;
+    use crate::model::{Cell, Op};
     use crate::partitioner::Murmur3Partitioner;
     use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 //!
 //! Test-only; it must not be used by engine code.
 
-use super::model::*;
 use crate::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
+use crate::model::*;
 use crate::partitioner::PartitionerRef;
 use crate::schema::{CfDef, ColumnDef, IndexType, KeyspaceDef, Schema};
 use std::sync::Arc;

@@ -319,7 +319,7 @@ fn describe_splits_needs_no_login_as_in_1_2() {
 #[test]
 fn a_confined_cql_backend_reaches_no_other_keyspace() {
     use crate::cql::exec::CqlBackend;
-    use crate::storage::model::RowMutation;
+    use crate::model::RowMutation;
     let dir = tempfile::tempdir().unwrap();
     let node = node(dir.path());
     let backend = crate::node::cql::NodeBackend::confined(&node, Some(["CT".to_string()].into()));

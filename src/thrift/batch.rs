@@ -19,8 +19,8 @@
 //! the valid batch in map order, or its first error. This module reads no
 //! bytes and knows no generation's types.
 
+use crate::model::{Op, RowMutation};
 use crate::node::{Node, NodeResult};
-use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::ApiError;
 use crate::thrift::wire::bounded::{self, OverBudget};
 use std::mem::size_of;

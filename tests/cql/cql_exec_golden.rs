@@ -23,7 +23,7 @@ use supercolumn::cql::exec::tables::table_of;
 use supercolumn::cql::exec::CqlOutcome;
 use supercolumn::cql::schema::TableSchema;
 use supercolumn::cql::table::Table;
-use supercolumn::storage::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
+use supercolumn::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
 
 #[derive(Default)]
 struct Stats {

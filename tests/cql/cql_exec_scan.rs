@@ -14,11 +14,9 @@ use supercolumn::cql::exec::{
     self, CqlBackend, CqlOutcome, CqlSession, IndexCandidates, ServerClock,
 };
 use supercolumn::cql::CqlError;
+use supercolumn::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use supercolumn::partitioner::{Murmur3Partitioner, Partitioner};
 use supercolumn::schema::{Schema, SchemaChange};
-use supercolumn::storage::model::{
-    Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
-};
 
 /// The engine backend, counting what SELECTs ask of it.
 struct Counting {

@@ -279,7 +279,7 @@ fn cql_tables_survive_a_restart() {
 /// compact view: `key`, `column1`, `value`.
 #[test]
 fn thrift_column_families_read_as_cql3_tables() {
-    use supercolumn::storage::model::{Cell, Op, RowMutation};
+    use supercolumn::model::{Cell, Op, RowMutation};
     let mut n = Node::new(EngineBackend::in_memory());
     n.backend
         .engine

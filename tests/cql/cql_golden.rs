@@ -23,7 +23,7 @@ use supercolumn::cql::mapping::{index_entries, CqlWrite};
 use supercolumn::cql::schema::{SchemaColumn, TableSchema};
 use supercolumn::cql::table::Table;
 use supercolumn::marshal::{bytes_to_hex, parse_type};
-use supercolumn::storage::model::Cell;
+use supercolumn::model::Cell;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

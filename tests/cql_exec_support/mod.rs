@@ -13,10 +13,8 @@ use supercolumn::cql::exec::{
 };
 use supercolumn::cql::CqlError;
 use supercolumn::marshal::TypeRef;
+use supercolumn::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use supercolumn::schema::{Schema, SchemaChange, SchemaStore};
-use supercolumn::storage::model::{
-    Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
-};
 use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
 
 const CONF: &str = r#"<Storage>

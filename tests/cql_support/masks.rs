@@ -7,7 +7,7 @@ use supercolumn::cql::mapping::ResultSet;
 use supercolumn::cql::table::{Layout, Table};
 use supercolumn::cql::types::CqlType;
 use supercolumn::marshal::{bytes_to_hex, hex_to_bytes, CompositeType};
-use supercolumn::storage::model::{Cell, CellKind};
+use supercolumn::model::{Cell, CellKind};
 
 /// Timestamps at or above this were assigned by the recording server.
 pub const SERVER_TS: i64 = 100_000_000_000_000;

@@ -21,8 +21,8 @@ use supercolumn::cql::table::Table;
 use supercolumn::cql::timeuuid::TimeUuidGenerator;
 use supercolumn::cql::{parse, CqlError, CqlResult};
 use supercolumn::marshal::{AbstractType, TypeRef};
+use supercolumn::model::{Cell, CellKind, DeletionTime, Slice};
 use supercolumn::partitioner::{Murmur3Partitioner, Partitioner, Token};
-use supercolumn::storage::model::{Cell, CellKind, DeletionTime, Slice};
 
 /// One partition: cells sorted by the comparator, range tombstones, and
 /// the partition-level deletion.

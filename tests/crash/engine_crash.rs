@@ -15,8 +15,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 const CHILD_ENV: &str = "SUPERCOLUMN_ENGINE_CRASH_DIR";

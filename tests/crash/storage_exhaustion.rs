@@ -13,9 +13,9 @@ use crate::tmpfs_support;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::commitlog::{read_dir, CommitLog, CommitLogOptions, Position, SyncMode};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, Exhaustion, StorageError};
 use tmpfs_support::Tmpfs;
 

@@ -15,8 +15,8 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, Exhaustion, StorageError, SyncMode};
 
 const CHILD: &str = "SUPERCOLUMN_FD_EXHAUSTION_CHILD";

@@ -40,11 +40,8 @@ pub fn counter_schema(partitioner: PartitionerRef) -> Arc<Schema> {
 }
 
 /// A mutation putting one cell into `ks.Std` under `key`.
-pub fn put_std(
-    key: &str,
-    cell: supercolumn::storage::model::Cell,
-) -> supercolumn::storage::model::RowMutation {
-    use supercolumn::storage::model::{Op, RowMutation};
+pub fn put_std(key: &str, cell: supercolumn::model::Cell) -> supercolumn::model::RowMutation {
+    use supercolumn::model::{Op, RowMutation};
     RowMutation {
         keyspace: "ks".into(),
         key: key.into(),
@@ -60,8 +57,8 @@ pub fn put_std(
 
 /// A read of the first `count` columns of a `ks.Std` row (all of them with
 /// `usize::MAX`).
-pub fn std_columns(count: usize) -> supercolumn::storage::model::ReadCommand {
-    use supercolumn::storage::model::{ReadCommand, Slice};
+pub fn std_columns(count: usize) -> supercolumn::model::ReadCommand {
+    use supercolumn::model::{ReadCommand, Slice};
     ReadCommand {
         keyspace: "ks".into(),
         cf: "Std".into(),

@@ -32,8 +32,8 @@ use std::path::Path;
 use supercolumn::cql::ast::Statement;
 use supercolumn::cql::table::Table;
 use supercolumn::marshal::hex_to_bytes;
+use supercolumn::model::Cell;
 use supercolumn::shell::cqlsh::use_target;
-use supercolumn::storage::model::Cell;
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ConsistencyLevel, KeyRange, SlicePredicate, SliceRange, TCassandraSyncClient,
 };

@@ -8,8 +8,8 @@ use engine_support::schema;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use supercolumn::model::*;
 use supercolumn::partitioner::Murmur3Partitioner;
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, SyncMode};
 
 const WRITERS: u64 = 3;

@@ -8,8 +8,8 @@ use engine_support::schema;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
 
 fn open(dir: &Path) -> Result<Engine, StorageError> {

@@ -9,9 +9,9 @@ use engine_support::{counter_schema, schema};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::schema::Schema;
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
 
 const KEYS: u8 = 4;

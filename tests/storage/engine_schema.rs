@@ -9,9 +9,9 @@ use engine_support::schema;
 use std::path::Path;
 use std::sync::Arc;
 use supercolumn::marshal::BytesType;
+use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, StorageError};
 
 fn base() -> Arc<Schema> {

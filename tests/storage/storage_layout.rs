@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use supercolumn::config::Config;
+use supercolumn::model::*;
 use supercolumn::schema::{CfDef, Schema, SchemaStore};
-use supercolumn::storage::model::*;
 use supercolumn::storage::{Engine, EngineOptions, StorageError};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/layout_data");

@@ -24,12 +24,12 @@ use crate::cql::mapping::{
     self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
 };
 use crate::cql::table::{Layout, Table};
-use crate::partitioner::{PartitionerRef, Token};
-use crate::schema::Schema;
-use crate::storage::model::{
+use crate::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
     RowResult, Slice,
 };
+use crate::partitioner::{PartitionerRef, Token};
+use crate::schema::Schema;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -476,7 +476,7 @@ pub(super) fn select_page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::model::DeletionTime;
+    use crate::model::DeletionTime;
 
     #[test]
     fn every_cql_op_maps_to_one_engine_op() {

@@ -31,10 +31,10 @@ use crate::cql::table::Table;
 use crate::marshal::{
     AbstractType, BytesType, CompositeBuilder, CompositeType, Eoc, TypeRef, MARSHAL_PACKAGE,
 };
-use crate::schema::{CfDef, Schema, SchemaChange};
-use crate::storage::model::{
+use crate::model::{
     Bytes, Cell, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice, SuperColumn,
 };
+use crate::schema::{CfDef, Schema, SchemaChange};
 use crate::storage::packed_batch::PackedBatch;
 use std::cmp::Ordering;
 use std::sync::Arc;

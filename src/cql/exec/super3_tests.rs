@@ -2,8 +2,8 @@ use super::*;
 use crate::config::Config;
 use crate::cql::exec::{self, CqlSession, PreparedCache, ServerClock};
 use crate::cql::table::Layout;
+use crate::model::DeletionTime;
 use crate::schema::CfSpec;
-use crate::storage::model::DeletionTime;
 use crate::storage::{Engine, EngineOptions, StorageError, SystemClock};
 
 /// An in-memory engine with `K.Sup` (UTF8 super columns, Long
@@ -259,7 +259,7 @@ fn timestamps_and_ttls_are_the_cells() {
     assert_eq!(r[1][2], None);
     assert!(matches!(
         sub_columns(&b, "Sup", b"k", b"s")[0].kind,
-        crate::storage::model::CellKind::Expiring { ttl: 1000, .. }
+        crate::model::CellKind::Expiring { ttl: 1000, .. }
     ));
 }
 

@@ -20,9 +20,9 @@ use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
 use crate::cql::parse;
 use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
+use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};
-use crate::storage::model::{Cell, Slice};
 use std::ops::Bound;
 
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";

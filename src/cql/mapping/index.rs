@@ -20,7 +20,7 @@ use super::super::table::Table;
 use super::names::parse_name;
 use super::{CqlOp, CqlWrite};
 use crate::marshal::{CompositeBuilder, CompositeType, Eoc};
-use crate::storage::model::{Cell, CellKind};
+use crate::model::{Cell, CellKind};
 
 /// The hidden column family holding an index: `<table>.<index_name>`.
 pub fn index_cf_name(table: &Table, index_name: &str) -> String {

@@ -38,7 +38,7 @@ pub use write::{
     ListReader, WriteContext,
 };
 
-use crate::storage::model::{Cell, DeletionTime, Op};
+use crate::model::{Cell, DeletionTime, Op};
 
 /// One change to one partition of one CQL table.
 ///

@@ -15,7 +15,7 @@
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{Layout, Table};
 use crate::marshal::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
-use crate::storage::model::Slice;
+use crate::model::Slice;
 
 fn composite(parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u8>> {
     let mut b = CompositeBuilder::new();

@@ -11,7 +11,7 @@ use super::names::slice_bound;
 use super::read::CqlRow;
 use super::select::SelectPlan;
 use crate::marshal::Eoc;
-use crate::storage::model::Slice;
+use crate::model::Slice;
 use std::cmp::Ordering;
 
 /// Where the next page of a SELECT starts: strictly after the row at

@@ -12,7 +12,7 @@ use super::super::table::{Layout, Table};
 use super::super::types::{serialize_collection, CqlType};
 use super::names::{parse_name, split_row_key};
 use crate::marshal::is_static_name;
-use crate::storage::model::{Cell, CellKind};
+use crate::model::{Cell, CellKind};
 
 /// A column's value in a CQL row, with what `WRITETIME` / `TTL` report.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,8 +17,8 @@ use super::paging::{
 use super::read::{rows_from_cells, CqlRow};
 use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
 use super::selection::{eval_selector, passes};
+use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
-use crate::storage::model::{Cell, Slice};
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::ops::Bound;

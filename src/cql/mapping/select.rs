@@ -18,8 +18,8 @@ use super::names::{row_key, slice_bound};
 use super::selection::selection;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::marshal::Eoc;
+use crate::model::Slice;
 use crate::partitioner::{Partitioner, Token};
-use crate::storage::model::Slice;
 use std::cmp::Ordering;
 use std::ops::Bound;
 

@@ -8,8 +8,8 @@ use crate::cql::parse;
 use crate::cql::table::Table;
 use crate::cql::timeuuid::TimeUuidGenerator;
 use crate::marshal::bytes_to_hex;
+use crate::model::{CellKind, Slice};
 use crate::partitioner::Murmur3Partitioner;
-use crate::storage::model::{CellKind, Slice};
 
 fn table(cql: &str) -> Table {
     let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {

@@ -24,7 +24,7 @@ use super::keys::{cartesian, key_values, require_all};
 use super::names::{cell_name, marker_name, prefix_range, row_key};
 use super::values::{eval_i64, eval_scalar, TermContext};
 use super::{CqlOp, CqlWrite};
-use crate::storage::model::{Cell, DeletionTime};
+use crate::model::{Cell, DeletionTime};
 use std::collections::HashMap;
 
 /// Reads a list column's current live cells for index operations

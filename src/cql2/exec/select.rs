@@ -14,11 +14,11 @@ use super::{
 use crate::cql2::ast::{RelOp, Relation, Select, Selection, Term, Where};
 use crate::cql2::result::{short_name, Column, Cql2Result, Metadata, Row};
 use crate::marshal::AsciiType;
-use crate::schema::CfDef;
-use crate::storage::model::{
+use crate::model::{
     Bytes, Cell, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowRange, RowResult,
     Slice,
 };
+use crate::schema::CfDef;
 
 /// The WHERE clause, split as 1.2's `WhereClause.extractKeysFromColumns`.
 #[derive(Default)]

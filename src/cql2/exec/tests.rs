@@ -7,10 +7,10 @@ use super::*;
 use crate::cql2::parser::parse;
 use crate::cql2::result::{Column, Row};
 use crate::marshal::{AsciiType, BytesType, CounterColumnType, LongType, UTF8Type};
-use crate::schema::{ColumnDef, IndexType, SchemaChange};
-use crate::storage::model::{
+use crate::model::{
     Bytes, Cell, CellKind, IndexQuery, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice,
 };
+use crate::schema::{ColumnDef, IndexType, SchemaChange};
 use parking_lot::Mutex;
 
 /// Serves canned rows and records what it was asked.
@@ -248,9 +248,7 @@ fn counters_deletes_and_batches() {
     assert_eq!(applied.len(), 2);
     assert_eq!(
         applied[1].updates[0].1,
-        vec![Op::DeleteRow(crate::storage::model::DeletionTime::new(
-            3, 1_000
-        ))]
+        vec![Op::DeleteRow(crate::model::DeletionTime::new(3, 1_000))]
     );
 
     let b = recorder(vec![]);

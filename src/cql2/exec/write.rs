@@ -13,8 +13,8 @@ use super::{
 };
 use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
+use crate::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::schema::CfDef;
-use crate::storage::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::storage::packed_batch::PackedBatchBuilder;
 use std::borrow::Cow;
 

@@ -7,8 +7,8 @@
 //! which file it came from. The writers are here, the bounds-checked
 //! reading is [`read`]'s.
 
-use super::model::{Cell, CellKind, CellView, DeletionTime, Op, RowMutation};
 use super::row::{CKey, Entry, StoredSuper};
+use crate::model::{Cell, CellKind, CellView, DeletionTime, Op, RowMutation};
 use crate::schema::{CfDef, Schema};
 use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
 use read::Reader;

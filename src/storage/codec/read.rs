@@ -5,7 +5,7 @@
 //! of line. It must not do I/O or know which form it reads.
 
 use super::{CodecError, MUTATION_V1, MUTATION_V2};
-use crate::storage::model::{Bytes, Cell, CellKind, CellView, DeletionTime, Op};
+use crate::model::{Bytes, Cell, CellKind, CellView, DeletionTime, Op};
 
 pub(super) struct Reader<'a>(pub(super) &'a [u8]);
 

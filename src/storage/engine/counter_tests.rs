@@ -3,8 +3,8 @@
 //! being counted twice, deletion resets them, and ops that do not fit a
 //! counter CF (or a counter op in another CF) are refused.
 
+use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
 use std::path::Path;

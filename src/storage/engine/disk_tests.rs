@@ -1,8 +1,8 @@
 //! Engine tests that need files: compaction and gc grace, restart and
 //! crash replay, wide rows across memtable and SSTables, background flush.
 
+use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
 use std::sync::Arc;

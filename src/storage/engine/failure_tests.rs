@@ -3,9 +3,9 @@
 //! and a corrupt commit log (refused; with the override, replayed around
 //! and flushed at once so the damage is gone).
 
+use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
 use crate::storage::commitlog::{read_dir, CommitLogError};
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError, SyncMode};
 use std::path::Path;

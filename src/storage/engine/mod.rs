@@ -15,12 +15,12 @@
 //! tombstones, files and failures are `*_tests`.
 
 use super::commitlog::{CommitLog, Position, Records};
-use super::model::RowMutation;
 use super::options::EngineOptions;
 use super::packed_batch::PackedBatch;
 use super::recovery::recover;
 use super::row::validate_op;
 use super::StorageError;
+use crate::model::RowMutation;
 use crate::partitioner::DecoratedKey;
 use crate::schema::Schema;
 use crate::storage::recovery::replay;
@@ -428,7 +428,7 @@ impl Drop for Engine {
 pub(crate) fn apply_to_store(
     cf: &CfStore,
     dk: DecoratedKey,
-    ops: &[super::model::Op],
+    ops: &[crate::model::Op],
     pos: Option<(u64, u64)>,
 ) {
     let st = cf.state.read();

@@ -2,8 +2,8 @@
 //! across stores, with the LongType comparator, in range reads (ghosts),
 //! through restart and crash replay, and purged by compaction after gc grace.
 
+use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
 use std::sync::Arc;

@@ -4,10 +4,10 @@
 //! the engine's internals; it must not write or change the lifecycle.
 
 use super::{Engine, Inner, ReadWait};
+use crate::model::{Bytes, CellView, ReadCommand, RowRange, RowResult};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::memtable::rows::InPlace;
-use crate::storage::model::{Bytes, CellView, ReadCommand, RowRange, RowResult};
 use crate::storage::query::range::{scan_rows, KeyBounds};
 use crate::storage::query::{
     count_row, each_live_in_place, read_row_bounded, InPlaceEnd, RowStore,

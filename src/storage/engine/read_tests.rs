@@ -3,8 +3,8 @@
 //! Each scenario runs in memory and again on disk with a flush after every
 //! write, so memtable and SSTable paths must agree.
 
+use crate::model::*;
 use crate::partitioner::{OrderPreservingPartitioner, Partitioner, RandomPartitioner};
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
 use std::sync::Arc;

@@ -203,7 +203,7 @@ fn size_of(
 struct Borrowed<'a>(&'a (dyn RowHandle + 'a));
 
 impl RowHandle for Borrowed<'_> {
-    fn deletion(&self) -> crate::storage::model::DeletionTime {
+    fn deletion(&self) -> crate::model::DeletionTime {
         self.0.deletion()
     }
     fn ranges(&self) -> crate::storage::row::range_tombstones::RangeTombstones {
@@ -220,7 +220,7 @@ impl RowHandle for Borrowed<'_> {
     }
     fn named(
         &self,
-        names: &[crate::storage::model::Bytes],
+        names: &[crate::model::Bytes],
     ) -> Result<Vec<crate::storage::row::Entry>, StorageError> {
         self.0.named(names)
     }

@@ -9,9 +9,9 @@ use super::super::codec::{
     encode_mutation_into, encode_mutation_with_token, encoded_size_hint, CodecError,
 };
 use super::super::commitlog::Records;
-use super::super::model::RowMutation;
 use super::super::packed_batch::PackedBatch;
 use super::super::StorageError;
+use crate::model::RowMutation;
 use crate::partitioner::{DecoratedKey, PartitionerRef};
 use crate::schema::Schema;
 use crate::storage::memtable::arena::row_key;

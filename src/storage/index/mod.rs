@@ -23,9 +23,9 @@ mod query;
 #[cfg(test)]
 mod query_tests;
 
-use super::model::{Bytes, CellKind, Op};
 use super::row::Entry;
 use crate::marshal::{is_static_name, CompositeType};
+use crate::model::{Bytes, CellKind, Op};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use parking_lot::RwLock;
@@ -152,7 +152,7 @@ impl CfIndex {
             .filter(|c| c.at == Locator::Component(parts.len()))
     }
 
-    fn note_cell(&self, cell: &super::model::Cell, key: &DecoratedKey) {
+    fn note_cell(&self, cell: &crate::model::Cell, key: &DecoratedKey) {
         if matches!(cell.kind, CellKind::Tombstone { .. }) {
             return;
         }
@@ -219,9 +219,9 @@ impl CfIndex {
 mod tests {
     use super::*;
     use crate::marshal::{parse_type, CompositeBuilder, Eoc};
+    use crate::model::Cell;
     use crate::partitioner::{Murmur3Partitioner, Partitioner};
     use crate::schema::{ColumnDef, IndexType};
-    use crate::storage::model::Cell;
 
     fn def(comparator: &str, component_index: Option<i32>) -> CfDef {
         let mut d = CfDef::new("ks", "t", 1, parse_type(comparator).unwrap(), None);

@@ -9,12 +9,12 @@
 //! it (the Thrift layer checks it with Cassandra's messages).
 
 use super::CfIndex;
+use crate::model::{
+    Bytes, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowResult, Slice,
+};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::engine::{Engine, Inner};
-use crate::storage::model::{
-    Bytes, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowResult, Slice,
-};
 use crate::storage::store::CfStore;
 use crate::storage::StorageError;
 use std::cmp::Ordering;

@@ -3,9 +3,9 @@
 //! overwrites, deletes and expiry never show stale hits; the index is
 //! rebuilt after a restart or crash and built when a schema update adds it.
 
+use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
 use crate::schema::Schema;
-use crate::storage::model::*;
 use crate::storage::testutil::*;
 use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
 use std::path::Path;

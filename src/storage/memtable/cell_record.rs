@@ -9,7 +9,7 @@
 //! It must not know where records live or how cells reconcile.
 
 use super::arena::{get_var, var_len, Arena, Ref};
-use crate::storage::model::{Cell, CellKind, CellView, DeletionTime};
+use crate::model::{Cell, CellKind, CellView, DeletionTime};
 
 const LIVE: u8 = 0;
 const EXPIRING: u8 = 1;

@@ -18,10 +18,10 @@ pub(super) mod rows;
 pub(super) mod sorted;
 
 use super::commitlog::Position;
-use super::model::{Bytes, CellView, DeletionTime, Op};
 use super::query::{EntrySource, RowHandle, RowStore};
 use super::row::{CKey, Entry};
 use super::StorageError;
+use crate::model::{Bytes, CellView, DeletionTime, Op};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;

@@ -10,12 +10,12 @@
 
 pub(super) mod range;
 
-use super::model::{
-    Bytes, Cell, CellKind, CellView, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
-};
 use super::row::{absorb_entry, expire_entry, CKey, Entry, StoredSuper};
 use super::StorageError;
 use crate::marshal::TypeRef;
+use crate::model::{
+    Bytes, Cell, CellKind, CellView, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
+};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::memtable::rows::CellsInPlace;

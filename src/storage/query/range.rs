@@ -10,9 +10,9 @@
 //! It must not read row contents.
 
 use super::{RowHandle, RowStore};
+use crate::model::RowRange;
 use crate::partitioner::{DecoratedKey, Token};
 use crate::schema::Schema;
-use crate::storage::model::RowRange;
 use crate::storage::StorageError;
 use std::collections::BTreeMap;
 use std::ops::Bound;

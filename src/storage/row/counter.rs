@@ -15,7 +15,7 @@
 //! compaction inputs never outlive their output (see `recovery`). This module
 //! must not know where versions come from.
 
-use crate::storage::model::{Bytes, Cell, CellKind, DeletionTime};
+use crate::model::{Bytes, Cell, CellKind, DeletionTime};
 
 /// One increment, as a cell.
 pub fn increment(name: Bytes, delta: i64, timestamp: i64) -> Cell {
@@ -27,15 +27,6 @@ pub fn increment(name: Bytes, delta: i64, timestamp: i64) -> Cell {
             deletion: DeletionTime::LIVE,
         },
     }
-}
-
-/// The total of a counter cell's value (0 for a malformed value).
-pub fn total(c: &Cell) -> i64 {
-    c.value
-        .as_slice()
-        .try_into()
-        .map(i64::from_be_bytes)
-        .unwrap_or(0)
 }
 
 /// Applies a deletion of a containing level (row, super column, range
@@ -84,7 +75,7 @@ pub fn reconcile(cell: &mut Cell, other: Cell) {
         }
     };
     let part = |c: &Cell| match c.kind {
-        CellKind::Counter { .. } if !deletion.shadows(c.timestamp) => Some(total(c)),
+        CellKind::Counter { .. } if !deletion.shadows(c.timestamp) => c.counter_total(),
         _ => None,
     };
     let (pa, pb) = (part(cell), part(&other));
@@ -115,6 +106,11 @@ pub fn reconcile(cell: &mut Cell, other: Cell) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A counter's total; 0 for the tombstone a deleted one becomes.
+    fn total(c: &Cell) -> i64 {
+        c.counter_total().unwrap_or(0)
+    }
 
     fn merged(cells: Vec<Cell>) -> Cell {
         let mut it = cells.into_iter();

@@ -17,8 +17,8 @@ pub(super) mod range_tombstones;
 #[cfg(test)]
 mod tests;
 
-use super::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use crate::marshal::TypeRef;
+use crate::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use crate::schema::CfDef;
 use crate::storage::memtable::sorted::{Named, Sorted};
 #[cfg(test)]
@@ -460,14 +460,14 @@ pub fn expire_entry(e: &mut Entry, now: i32) {
 
 /// An expired cell is, from then on, a tombstone deleted at its expiry.
 fn expire(c: &mut Cell, now: i32) {
-    if let super::model::CellKind::Expiring {
+    if let crate::model::CellKind::Expiring {
         local_expiration_time,
         ..
     } = c.kind
     {
         if now >= local_expiration_time {
             c.value.clear();
-            c.kind = super::model::CellKind::Tombstone {
+            c.kind = crate::model::CellKind::Tombstone {
                 local_deletion_time: local_expiration_time,
             };
         }
@@ -477,7 +477,7 @@ fn expire(c: &mut Cell, now: i32) {
 fn droppable(c: &Cell, gc_before: Option<i32>) -> bool {
     match (c.kind, gc_before) {
         (
-            super::model::CellKind::Tombstone {
+            crate::model::CellKind::Tombstone {
                 local_deletion_time,
             },
             Some(t),

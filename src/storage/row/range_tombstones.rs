@@ -6,7 +6,7 @@
 //! shadowed" and merges and purges the markers.
 
 use crate::marshal::TypeRef;
-use crate::storage::model::{Bytes, DeletionTime};
+use crate::model::{Bytes, DeletionTime};
 use std::cmp::Ordering;
 
 /// Everything named from `start` to `end` (inclusive, compared with the CF

@@ -114,7 +114,7 @@ fn expired_cells_become_tombstones_at_their_expiry() {
     };
     assert_eq!(
         c.kind,
-        super::super::model::CellKind::Tombstone {
+        crate::model::CellKind::Tombstone {
             local_deletion_time: 110
         }
     );

@@ -5,12 +5,12 @@
 //!
 //! It must not decide when SSTables are written or merged (flush, compaction).
 
+use crate::model::{Bytes, DeletionTime};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::codec::{decode_entry, decode_header, decode_meta, encode_meta, CodecError};
 use crate::storage::commitlog::Position;
 use crate::storage::layout::parse_sstable_name;
-use crate::storage::model::{Bytes, DeletionTime};
 use crate::storage::query::{EntrySource, RowHandle, RowStore};
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::row::{CKey, Entry};

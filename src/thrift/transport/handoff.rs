@@ -230,7 +230,7 @@ fn names_at(args: &[u8], at: Option<At>) -> Option<Vec<&[u8]>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::model::{Cell, Op, RowMutation};
+    use crate::model::{Cell, Op, RowMutation};
     use crate::storage::{EngineOptions, SyncMode};
     use crate::thrift::wire::{mtype, Value, Writer};
     use std::time::Duration;

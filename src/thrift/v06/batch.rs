@@ -20,9 +20,9 @@
 use super::idl;
 use super::javaread::{self, ArgsError, JStruct, J};
 use super::Handler;
+use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::Schema;
-use crate::storage::model::{Op, RowMutation};
 use crate::thrift::batch::{self, Rules};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};

@@ -1,12 +1,12 @@
 //! Conversion between the 0.6 Thrift structs and the engine's model
-//! (`storage::model`): requests into mutations and read commands, read
+//! (`model`): requests into mutations and read commands, read
 //! results into ColumnOrSuperColumn lists.
 //!
 //! Input here is already validated; these functions only translate. They
 //! must not consult the schema beyond the Standard/Super shape of a CF.
 
+use crate::model::{Cell, DeletionTime, Op, ReadCommand, RowResult, Slice, SuperColumn};
 use crate::schema::CfDef;
-use crate::storage::model::{Cell, DeletionTime, Op, ReadCommand, RowResult, Slice, SuperColumn};
 use crate::thrift::gen::cassandra06 as t;
 
 /// `insert`: one live column at the path.

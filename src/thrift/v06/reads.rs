@@ -3,8 +3,8 @@
 //! level is checked last, as 0.6 did.
 
 use super::check_read_level;
+use crate::model::{ReadCommand, RowRange, Slice};
 use crate::node::Node;
-use crate::storage::model::{ReadCommand, RowRange, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
 use crate::thrift::v06::convert::{path_command, slice_command, thriftify};

@@ -1,9 +1,9 @@
 //! The 0.6 single-column write calls, insert and remove (the batches are in
 //! `batch`). Every mutation is validated whole before it is applied.
 
+use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::Schema;
-use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
 use crate::thrift::v06::convert::{insert_op, remove_op};

@@ -7,8 +7,8 @@
 //! taken or handed back as intended, so no case passes by accident.
 
 use super::*;
+use crate::model::{ReadCommand, RowResult, Slice};
 use crate::storage::clock::ManualClock;
-use crate::storage::model::{ReadCommand, RowResult, Slice};
 use crate::storage::EngineOptions;
 use crate::thrift::session::Session;
 use crate::thrift::wire::{mtype, Value, Writer};

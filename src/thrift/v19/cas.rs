@@ -22,8 +22,8 @@
 
 use super::convert::thriftify;
 use super::validation::{self as v, Access};
+use crate::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
 use crate::node::Node;
-use crate::storage::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 

@@ -5,7 +5,7 @@
 //! Input here is already validated; these functions only translate.
 
 use super::validation::ColumnParts;
-use crate::storage::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
+use crate::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::v06::convert as shared;
 

@@ -7,8 +7,8 @@
 //!
 //! Requests are validated before they reach this module.
 
+use crate::model::{Op, RowMutation};
 use crate::node::Node;
-use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::{ApiError, ApiResult};
 use std::sync::atomic::{AtomicI64, Ordering};
 

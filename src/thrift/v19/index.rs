@@ -5,8 +5,8 @@
 //! expressions without an index).
 
 use crate::marshal::Dialect;
+use crate::model::{IndexExpression, IndexOperator};
 use crate::schema::CfDef;
-use crate::storage::model::{IndexExpression, IndexOperator};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;

@@ -6,10 +6,10 @@
 //! back (SSTables, Super CFs); and every `get` likewise.
 
 use super::*;
+use crate::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::node::budget::{Budget, Charge};
 use crate::node::reply;
 use crate::storage::clock::ManualClock;
-use crate::storage::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::storage::EngineOptions;
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::Session;

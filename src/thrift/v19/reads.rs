@@ -8,9 +8,9 @@ use super::convert::{into_thrift, path_command, slice_command, slice_of, thrifti
 use super::index;
 use super::scan::scan;
 use super::validation::{self as v, Access};
+use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
 use crate::schema::CfDef;
-use crate::storage::model::{IndexQuery, ReadCommand, Slice};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;

@@ -4,9 +4,9 @@
 //!
 //! The range is already validated; this module must not build replies.
 
+use crate::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::node::{Node, NodeResult};
 use crate::partitioner::{Partitioner, Token};
-use crate::storage::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 

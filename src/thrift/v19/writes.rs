@@ -6,9 +6,9 @@
 use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
+use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::CfDef;
-use crate::storage::model::{Op, RowMutation};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::collections::BTreeMap;

@@ -16,7 +16,7 @@ use crate::cql::mapping::condition::statics;
 use crate::cql::mapping::condition::{self, Conditional};
 use crate::cql::mapping::{ResultSet, TermContext};
 use crate::cql::table::Table;
-use crate::storage::model::RowMutation;
+use crate::model::RowMutation;
 
 /// One conditional statement: read its row, decide, and write only when
 /// the condition holds, all while the partition is serialized. The writes

@@ -6,11 +6,11 @@
 
 use super::{by_name, Head};
 use crate::marshal::TypeRef;
+use crate::model::{CellKind, CellView, DeletionTime, Op};
 use crate::schema::CfDef;
 use crate::storage::memtable::arena::{heap_bytes, Arena, Ref};
 use crate::storage::memtable::cell_record;
 use crate::storage::memtable::sorted::Sorted;
-use crate::storage::model::{CellKind, CellView, DeletionTime, Op};
 use crate::storage::row::counter::{absorb, increment, reconcile};
 use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
 use std::cmp::Ordering;

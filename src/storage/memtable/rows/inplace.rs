@@ -7,11 +7,11 @@
 
 use super::{by_name, Body, Rows};
 use crate::marshal::TypeRef;
+use crate::model::{CellView, DeletionTime};
 use crate::partitioner::DecoratedKey;
 use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
 use crate::storage::memtable::sorted::Sorted;
-use crate::storage::model::{CellView, DeletionTime};
 use crate::storage::row::range_tombstones::RangeTombstones;
 use std::ops::Bound;
 

@@ -8,9 +8,9 @@
 
 use super::supers::stored;
 use super::{by_key, row_key, Body, Rows, Slot};
+use crate::model::{DeletionTime, Op};
 use crate::schema::CfDef;
 use crate::storage::memtable::cell_record;
-use crate::storage::model::{DeletionTime, Op};
 use std::cmp::Ordering;
 
 impl Rows {

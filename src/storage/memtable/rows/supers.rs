@@ -11,11 +11,11 @@
 
 use super::{head_mut, put_cell, Head};
 use crate::marshal::TypeRef;
+use crate::model::{DeletionTime, Op};
 use crate::schema::CfDef;
 use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
 use crate::storage::memtable::sorted::Sorted;
-use crate::storage::model::{DeletionTime, Op};
 use crate::storage::row::counter::{absorb, increment};
 use crate::storage::row::{CKey, StoredSuper};
 use std::cmp::Ordering;
@@ -79,7 +79,7 @@ pub(crate) fn apply_to_supers(
     let Some(subcmp) = cf.subcomparator.as_ref() else {
         return 0;
     };
-    let mut put = |arena: &mut Arena, sc: &[u8], cell: &crate::storage::model::Cell| {
+    let mut put = |arena: &mut Arena, sc: &[u8], cell: &crate::model::Cell| {
         let s = super_mut(arena, supers, cmp, sc);
         let before = s.cells.slot_bytes();
         put_cell(arena, &mut s.cells, subcmp, cell);

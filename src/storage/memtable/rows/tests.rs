@@ -6,11 +6,11 @@
 //! packed size.
 
 use super::Rows;
+use crate::model::*;
 use crate::partitioner::{
     DecoratedKey, OrderPreservingPartitioner, Partitioner, RandomPartitioner,
 };
 use crate::schema::CfDef;
-use crate::storage::model::*;
 use crate::storage::row::{Entry, Row};
 use crate::storage::testutil::schema;
 use std::collections::BTreeMap;

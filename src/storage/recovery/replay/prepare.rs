@@ -3,11 +3,11 @@
 //! split into one item per CF that still needs it. It must not insert.
 
 use super::order::Ordered;
+use crate::model::{CellView, Op};
 use crate::partitioner::{DecoratedKey, PartitionerRef};
 use crate::schema::CfDef;
 use crate::storage::codec::{decode_logged, logged_puts};
 use crate::storage::commitlog::Position;
-use crate::storage::model::{CellView, Op};
 use crate::storage::row::validate_op;
 use crate::storage::store::CfStore;
 use std::ops::Range;

@@ -172,7 +172,15 @@ impl Cell {
     /// The total of a counter cell (None for other kinds).
     pub fn counter_total(&self) -> Option<i64> {
         match self.kind {
-            CellKind::Counter { .. } => Some(crate::storage::row::counter::total(self)),
+            // A counter's value is its total, 8 bytes big-endian; a malformed
+            // one counts 0.
+            CellKind::Counter { .. } => Some(
+                self.value
+                    .as_slice()
+                    .try_into()
+                    .map(i64::from_be_bytes)
+                    .unwrap_or(0),
+            ),
             _ => None,
         }
     }

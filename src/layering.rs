@@ -1,0 +1,537 @@
+//! The layering check: reads the order of layers that `lib.rs` states and
+//! every source file under `src/`, and fails on a use that points up that
+//! order, across a layer's siblings, or from a front end past `node` into the
+//! data's homes. It also refuses `#[path]` attributes (but for a unit-test
+//! file beside its code) and re-exports that give an item a second path. Test-only; it reads the source tree at test time and
+//! owns no behaviour of the server.
+//!
+//! The order is the numbered list in `lib.rs`'s header: `N. [`a`], [`b`]: ...`,
+//! lowest first. A line whose names are followed by `(front ends)` marks
+//! modules that may not name the modules of a line marked `(behind node)`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One module's place in the stated order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Place {
+    layer: usize,
+    front_end: bool,
+    behind_node: bool,
+}
+
+/// The numbered layer lines of a crate header (`//! N. ...`), by module name.
+fn stated_order(lib_rs: &str) -> Result<BTreeMap<String, Place>, String> {
+    let mut order = BTreeMap::new();
+    for line in lib_rs.lines() {
+        let Some(text) = line.strip_prefix("//! ") else {
+            continue;
+        };
+        let Some((number, rest)) = text.split_once(". ") else {
+            continue;
+        };
+        let Ok(layer) = number.trim().parse::<usize>() else {
+            continue;
+        };
+        let head = rest.split(':').next().unwrap_or("");
+        let place = Place {
+            layer,
+            front_end: head.contains("(front ends)"),
+            behind_node: head.contains("(behind node)"),
+        };
+        for name in bracketed_names(head) {
+            if order.insert(name.clone(), place.clone()).is_some() {
+                return Err(format!("{name} is named twice in the order"));
+            }
+        }
+    }
+    Ok(order)
+}
+
+/// The names written as [`name`] in a text.
+fn bracketed_names(text: &str) -> Vec<String> {
+    text.split("[`")
+        .skip(1)
+        .filter_map(|s| s.split_once("`]").map(|(name, _)| name.to_string()))
+        .collect()
+}
+
+/// The `pub mod NAME;` declarations of a crate root.
+fn declared_modules(lib_rs: &str) -> Vec<String> {
+    lib_rs
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .filter_map(|l| l.strip_suffix(';'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The source with comments, string and character literals blanked out, so
+/// that only code is searched.
+fn code_only(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            out.push(' ');
+        } else if c == 'r' && (next == Some('#') || next == Some('"')) && !ident_before(&out) {
+            // A raw string: r"..." or r#"..."#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            while j < chars.len() {
+                if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
+                    j += 1 + hashes;
+                    break;
+                }
+                j += 1;
+            }
+            out.push_str("\"\"");
+            i = j;
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\''
+            && (next == Some('\\') || chars.get(i + 2) == Some(&'\''))
+            && !ident_before(&out)
+        {
+            // A character literal (a lifetime has no closing quote).
+            i += 1;
+            while i < chars.len() && chars[i] != '\'' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn ident_before(out: &str) -> bool {
+    out.chars()
+        .last()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// The top-level modules a file's code names: `crate::m`, `crate::{m, ...}`,
+/// `supercolumn::m` (the binary's files), and `super::` chains that climb to
+/// the crate root. `depth` is how many modules deep the file is (1 for
+/// `src/thrift/mod.rs` and `src/thrift.rs`, 2 for `src/thrift/dispatch.rs`).
+fn named_modules(code: &str, depth: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    let bytes = code.as_bytes();
+    let word_at = |i: usize| {
+        let end = code[i..]
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(code.len(), |n| i + n);
+        &code[i..end]
+    };
+    let mut i = 0;
+    while i < code.len() {
+        let starts_word = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if !starts_word || !bytes[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let word = word_at(i);
+        let after = i + word.len();
+        let rest = &code[after..];
+        match word {
+            "crate" | "supercolumn" if rest.starts_with("::{") => {
+                let inner = &rest[3..];
+                let mut level = 0;
+                let mut item = String::new();
+                for c in inner.chars() {
+                    match c {
+                        '{' => level += 1,
+                        '}' if level == 0 => break,
+                        '}' => level -= 1,
+                        ',' if level == 0 => {
+                            found.push(std::mem::take(&mut item));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    if level == 0 {
+                        item.push(c);
+                    }
+                }
+                found.push(item);
+            }
+            "crate" | "supercolumn" if rest.starts_with("::") => {
+                found.push(word_at(after + 2).to_string());
+            }
+            "super" if rest.starts_with("::") => {
+                let mut climbs = 1;
+                let mut j = after + 2;
+                while code[j..].starts_with("super::") {
+                    climbs += 1;
+                    j += "super::".len();
+                }
+                if climbs >= depth {
+                    found.push(word_at(j).to_string());
+                }
+                i = j;
+                continue;
+            }
+            _ => {}
+        }
+        i = after;
+    }
+    found
+        .into_iter()
+        .map(|s| s.trim().split("::").next().unwrap_or("").trim().to_string())
+        .filter(|s| !s.is_empty() && s != "self")
+        .collect()
+}
+
+/// `#[path]` attributes, but for a unit-test module kept beside its code in
+/// a sibling file named `<something>_tests.rs`. (Read from the source, since
+/// `code_only` blanks the attribute's string.)
+fn path_attributes(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("#[path"))
+        .filter(|l| {
+            let file = l.split('"').nth(1).unwrap_or("");
+            file.contains('/') || !file.ends_with("_tests.rs")
+        })
+        .map(|l| format!("#[path] attribute: {l}"))
+        .collect()
+}
+
+/// Re-exports that give an item a second path: `pub use` of `crate::` or
+/// `super::` paths, or of a module this file itself declares `pub`.
+fn second_paths(code: &str) -> Vec<String> {
+    let public_mods: Vec<&str> = code
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .filter_map(|l| l.strip_suffix(';'))
+        .collect();
+    code.lines()
+        .map(str::trim)
+        .filter_map(|l| {
+            let path = ["pub use ", "pub(crate) use ", "pub(super) use "]
+                .iter()
+                .find_map(|p| l.strip_prefix(p))?;
+            let first = path.trim_start_matches("self::").split("::").next()?;
+            let second = first == "crate"
+                || first == "super"
+                || public_mods.contains(&first.trim_end_matches(';'));
+            second.then(|| l.to_string())
+        })
+        .collect()
+}
+
+/// Every problem found in the source tree rooted at `src`.
+fn check_tree(src: &Path) -> Vec<String> {
+    let lib_rs = std::fs::read_to_string(src.join("lib.rs")).expect("src/lib.rs");
+    let order = match stated_order(&lib_rs) {
+        Ok(order) => order,
+        Err(e) => return vec![e],
+    };
+    let mut problems = Vec::new();
+    let declared = declared_modules(&lib_rs);
+    for m in &declared {
+        if !order.contains_key(m) {
+            problems.push(format!("lib.rs: module {m} is not in the stated order"));
+        }
+    }
+    for m in order.keys() {
+        if !declared.contains(m) {
+            problems.push(format!(
+                "lib.rs: the order names {m}, which is not a module"
+            ));
+        }
+    }
+    let mut files = Vec::new();
+    collect_rs(src, &mut files);
+    for file in files {
+        let rel = file.strip_prefix(src).unwrap_or(&file);
+        let source = std::fs::read_to_string(&file).unwrap_or_default();
+        let code = code_only(&source);
+        let shown = format!("src/{}", rel.display());
+        for attr in path_attributes(&source) {
+            problems.push(format!("{shown}: {attr}"));
+        }
+        for line in second_paths(&code) {
+            problems.push(format!("{shown}: a second path for an item: {line}"));
+        }
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        let top = parts[0].trim_end_matches(".rs").to_string();
+        let Some(own) = order.get(&top) else { continue };
+        let depth = match parts.last().map(String::as_str) {
+            Some("mod.rs") => parts.len() - 1,
+            _ => parts.len(),
+        };
+        for used in named_modules(&code, depth) {
+            if used == top {
+                continue;
+            }
+            let Some(theirs) = order.get(&used) else {
+                continue;
+            };
+            let why = if theirs.layer > own.layer {
+                "a later layer"
+            } else if theirs.layer == own.layer {
+                "a sibling in its own layer"
+            } else if own.front_end && theirs.behind_node {
+                "what a front end reaches only through node"
+            } else {
+                continue;
+            };
+            problems.push(format!("{shown}: {top} uses {used}, {why}"));
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    problems
+}
+
+fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_rs(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// What the tree still does against the order, one line per problem as
+/// `check_tree` words it: the layering's known debt. The test fails on any
+/// problem not listed here (a new upward use, sibling use, `#[path]` or second
+/// path), and on a line listed here that no longer occurs, so that the list
+/// only shrinks.
+const KNOWN: &[&str] = &[
+    "src/admin/mod.rs: a second path for an item: pub use http::{AdminError, Method, Request, Response};",
+    "src/admin/mod.rs: a second path for an item: pub use routes::{Access, Handler, Route};",
+    "src/admin/mod.rs: a second path for an item: pub use state::AdminState;",
+    "src/admin/ops.rs: admin uses storage, what a front end reaches only through node",
+    "src/config/tests/yaml.rs: config uses schema, a later layer",
+    "src/cql/layout3.rs: a second path for an item: pub use crate::schema::layout3::{legacy_table_id, type_string, Column3, Flags, Kind, Layout3};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use binds::{bind_specs, BindSpec};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use index::{",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use names::{",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use paging::{PagePosition, Paging};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use read::{rows_from_cells, CqlRow, StoredValue};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use scan::{execute_select, execute_select_paged, PartitionSource};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use values::TermContext;",
+    "src/cql/mapping/mod.rs: a second path for an item: pub use write::{",
+    "src/cql/mod.rs: a second path for an item: pub use error::{CqlError, CqlResult};",
+    "src/cql/mod.rs: a second path for an item: pub use parser::{",
+    "src/cql/table.rs: a second path for an item: pub use crate::schema::javaorder::java_hashmap_order;",
+    "src/cql2/mod.rs: a second path for an item: pub use exec::Context;",
+    "src/cql2/mod.rs: a second path for an item: pub use result::{Column, Cql2Result, Metadata, Row};",
+    "src/dataset/remote.rs: dataset uses shell, a sibling in its own layer",
+    "src/explorer/api.rs: explorer uses admin, a later layer",
+    "src/explorer/mod.rs: a second path for an item: pub use error::ExplorerError;",
+    "src/explorer/page.rs: explorer uses admin, a later layer",
+    "src/gateway/mod.rs: a second path for an item: pub use error::{GatewayError, GatewayResult};",
+    "src/gateway/mod.rs: a second path for an item: pub use url::ClusterUrl;",
+    "src/native/route.rs: a second path for an item: pub use crate::node::route::{Route, INLINE_MAX_REQUEST};",
+    "src/native/route.rs: native uses storage, what a front end reaches only through node",
+    "src/native/server.rs: native uses storage, what a front end reaches only through node",
+    "src/schema/mod.rs: a second path for an item: pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};",
+    "src/shell/cli.rs: a second path for an item: pub use crate::shell::cli_session::{main, run, Mode};",
+    "src/shell/cli.rs: a second path for an item: pub(crate) use crate::shell::cli_convert::format_type;",
+    "src/shell/cqlsh.rs: a second path for an item: pub use crate::shell::cqlsh_args::CqlshArgs;",
+    "src/shell/mod.rs: a second path for an item: pub use cli::CliArgs;",
+    "src/shell/mod.rs: a second path for an item: pub use cqlsh::CqlshArgs;",
+    "src/storage/commitlog/mod.rs: a second path for an item: pub use super::resource::Exhaustion;",
+    "src/storage/mod.rs: a second path for an item: pub use clock::{Clock, ManualClock, SystemClock};",
+    "src/storage/options.rs: a second path for an item: pub use super::commitlog::SyncMode;",
+    "src/thrift/access_tests.rs: thrift uses storage, what a front end reaches only through node",
+    "src/thrift/dispatch.rs: thrift uses storage, what a front end reaches only through node",
+    "src/thrift/dispatch_tests.rs: thrift uses storage, what a front end reaches only through node",
+    "src/thrift/transport/handoff.rs: thrift uses storage, what a front end reaches only through node",
+    "src/thrift/v19/batch_inplace_tests.rs: thrift uses storage, what a front end reaches only through node",
+    "src/thrift/v19/inplace_tests.rs: thrift uses storage, what a front end reaches only through node",
+];
+
+#[test]
+fn the_source_tree_keeps_the_stated_order() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let problems = check_tree(&src);
+    let new: Vec<&String> = problems
+        .iter()
+        .filter(|p| !KNOWN.contains(&p.as_str()))
+        .collect();
+    let gone: Vec<&&str> = KNOWN
+        .iter()
+        .filter(|k| !problems.iter().any(|p| p == **k))
+        .collect();
+    assert!(
+        new.is_empty(),
+        "layering problems (see lib.rs for the order):\n{new:#?}"
+    );
+    assert!(
+        gone.is_empty(),
+        "fixed, so remove them from KNOWN:\n{gone:#?}"
+    );
+}
+
+#[cfg(test)]
+mod checker_tests {
+    use super::*;
+
+    const LIB: &str = "//! Layers:\n//!\n\
+        //! 1. [`low`]: the bottom.\n\
+        //! 2. [`store`] (behind node): the data.\n\
+        //! 3. [`node`]: shared.\n\
+        //! 4. [`front`], [`other`] (front ends): the wire.\n\
+        \npub mod front;\npub mod low;\npub mod node;\npub mod other;\npub mod store;\n";
+
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("lib.rs"), LIB).unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn reads_the_order_with_its_marks() {
+        let order = stated_order(LIB).unwrap();
+        assert_eq!(order["low"].layer, 1);
+        assert!(order["store"].behind_node && !order["store"].front_end);
+        assert!(order["front"].front_end && order["other"].front_end);
+        assert_eq!(order["front"].layer, order["other"].layer);
+    }
+
+    #[test]
+    fn a_downward_use_passes() {
+        let dir = tree(&[
+            (
+                "node/mod.rs",
+                "use crate::store::Thing;\nuse crate::{low, store::X};\n",
+            ),
+            (
+                "front/mod.rs",
+                "use crate::node::Node;\nuse crate::low::Y;\n",
+            ),
+        ]);
+        assert_eq!(check_tree(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn an_upward_use_fails() {
+        let dir = tree(&[("low/mod.rs", "//! low\nfn f() { crate::node::go(); }\n")]);
+        assert_eq!(
+            check_tree(dir.path()),
+            vec!["src/low/mod.rs: low uses node, a later layer".to_string()]
+        );
+    }
+
+    #[test]
+    fn every_spelling_of_a_use_is_seen() {
+        let dir = tree(&[
+            ("low/a.rs", "use crate::{store::S, low::L};\n"),
+            ("low/b/c.rs", "fn f() { super::super::super::node::go() }\n"),
+        ]);
+        assert_eq!(
+            check_tree(dir.path()),
+            vec![
+                "src/low/a.rs: low uses store, a later layer".to_string(),
+                "src/low/b/c.rs: low uses node, a later layer".to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn siblings_and_reaching_past_node_fail() {
+        let dir = tree(&[("front/x.rs", "use crate::other::O;\nuse crate::store::S;\n")]);
+        assert_eq!(
+            check_tree(dir.path()),
+            vec![
+                "src/front/x.rs: front uses other, a sibling in its own layer".to_string(),
+                "src/front/x.rs: front uses store, what a front end reaches only through node"
+                    .to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_and_strings_are_not_uses() {
+        let dir = tree(&[(
+            "low/mod.rs",
+            "//! see [`crate::node`]\n/* crate::store */\nconst S: &str = \"crate::node\";\n\
+             const R: &str = r#\"crate::store\"#;\nfn f<'a>(c: &'a char) -> char { '\"' }\n",
+        )]);
+        assert_eq!(check_tree(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn path_attributes_second_paths_and_unlisted_modules_fail() {
+        let lib = format!("{LIB}pub mod stray;\n");
+        let dir = tree(&[
+            (
+                "node/mod.rs",
+                "#[path = \"x.rs\"]\nmod x;\n#[cfg(test)]\n#[path = \"mod_tests.rs\"]\nmod tests;\n\
+                 pub mod inner;\npub use inner::Thing;\n",
+            ),
+            ("front/mod.rs", "pub use crate::node::Node;\n"),
+        ]);
+        std::fs::write(dir.path().join("lib.rs"), lib).unwrap();
+        assert_eq!(
+            check_tree(dir.path()),
+            vec![
+                "lib.rs: module stray is not in the stated order".to_string(),
+                "src/front/mod.rs: a second path for an item: pub use crate::node::Node;"
+                    .to_string(),
+                "src/node/mod.rs: #[path] attribute: #[path = \"x.rs\"]".to_string(),
+                "src/node/mod.rs: a second path for an item: pub use inner::Thing;".to_string(),
+            ]
+        );
+    }
+}
