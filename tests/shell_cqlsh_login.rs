@@ -43,8 +43,7 @@ fn run(args: &[&str], env: &[(&str, String)]) -> String {
 
 fn golden(name: &str) -> String {
     let recorded =
-        std::fs::read_to_string(Path::new(DATA).join(format!("auth_{name}.stdin.golden")))
-            .unwrap();
+        std::fs::read_to_string(Path::new(DATA).join(format!("auth_{name}.stdin.golden"))).unwrap();
     shell_support::cqlsh_exit_code_as_ours(&recorded)
 }
 

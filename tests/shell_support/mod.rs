@@ -225,11 +225,12 @@ pub fn answering_with(reply: &'static [u8]) -> u16 {
 /// `<stdin>:N:` or `FILE:N:`), where 1.2.9 exited 0 whatever failed.
 pub fn cqlsh_exit_code_as_ours(golden: &str) -> String {
     let failed = golden.lines().any(|l| {
-        l.split_once(':')
-            .is_some_and(|(input, rest)| {
-                (input == "<stdin>" || input.ends_with(".cql"))
-                    && rest.split_once(':').is_some_and(|(n, _)| n.parse::<u32>().is_ok())
-            })
+        l.split_once(':').is_some_and(|(input, rest)| {
+            (input == "<stdin>" || input.ends_with(".cql"))
+                && rest
+                    .split_once(':')
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
     });
     if failed {
         golden.replace("<exit code 0>\n", "<exit code 1>\n")
