@@ -147,6 +147,11 @@ impl<'a> Cli06<'a> {
             .map(|c| c.get_string_property("cluster name".into()))
         {
             Ok(Ok(name)) => name,
+            Ok(Err(e)) if crate::thrift::client_read::not_thrift(&e).is_some() => {
+                // Not a Thrift port at all: say what answered instead.
+                self.err(&classify(e).to_string());
+                return;
+            }
             _ => {
                 self.err("Exception retrieving information about the cassandra node, check you have connected to the thrift port.");
                 return;

@@ -100,6 +100,9 @@ pub struct ReplyReader<R: Read> {
     started: bool,
     /// Unframed: the first answer's four bytes, checked and not yet handed on.
     pending: Vec<u8>,
+    /// What answered instead of Thrift, once known: every later read says
+    /// the same (the rest of that answer is not read as another one).
+    verdict: Option<Answer>,
 }
 
 impl<R: Read> ReplyReader<R> {
@@ -111,6 +114,7 @@ impl<R: Read> ReplyReader<R> {
             left: 0,
             started: false,
             pending: Vec::new(),
+            verdict: None,
         }
     }
 
@@ -124,7 +128,8 @@ impl<R: Read> ReplyReader<R> {
         }
     }
 
-    fn not_thrift(&self, answer: Answer) -> std::io::Error {
+    fn not_thrift(&mut self, answer: Answer) -> std::io::Error {
+        self.verdict = Some(answer);
         std::io::Error::new(
             ErrorKind::InvalidData,
             NotThrift {
@@ -171,6 +176,9 @@ impl<R: Read> Read for ReplyReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if buf.is_empty() {
             return Ok(0);
+        }
+        if let Some(answer) = self.verdict {
+            return Err(self.not_thrift(answer));
         }
         if !self.framed {
             if !self.started {
@@ -355,6 +363,15 @@ mod tests {
         CheckedInput::new(ReplyReader::new(bytes, "h:1", framed))
     }
 
+    /// The error's own message (thrift's Display names only its kind).
+    fn message(e: &thrift::Error) -> String {
+        match e {
+            thrift::Error::Protocol(p) => p.message.clone(),
+            thrift::Error::Transport(t) => t.message.clone(),
+            other => other.to_string(),
+        }
+    }
+
     fn first_error(bytes: &[u8], framed: bool) -> thrift::Error {
         input(bytes, framed).read_message_begin().unwrap_err()
     }
@@ -411,6 +428,15 @@ mod tests {
     }
 
     #[test]
+    fn the_verdict_stays_for_later_calls() {
+        let mut i = input(b"HTTP/1.1 400 Bad Request\r\n\r\n", false);
+        for _ in 0..2 {
+            let e = i.read_message_begin().unwrap_err();
+            assert_eq!(not_thrift(&e).unwrap().answer, Answer::Http);
+        }
+    }
+
+    #[test]
     fn thrift_replies_read_through_in_both_transports() {
         let msg = reply("describe_version", b"\x0b\x00\x00");
         for (bytes, is_framed) in [(framed(&msg), true), (msg.clone(), false)] {
@@ -432,7 +458,7 @@ mod tests {
         let mut i = input(&bytes, true);
         i.read_message_begin().unwrap();
         let e = i.read_bytes().unwrap_err();
-        assert!(e.to_string().contains("2147483647 bytes"), "{e}");
+        assert!(message(&e).contains("2147483647 bytes"), "{e}");
         // A negative string length, unframed.
         let bytes = reply("get", &[0xff, 0xff, 0xff, 0xfe]);
         let mut i = input(&bytes, false);
@@ -453,6 +479,6 @@ mod tests {
         i.read_message_begin().unwrap();
         let e = i.read_message_begin().unwrap_err();
         assert!(not_thrift(&e).is_none());
-        assert!(e.to_string().contains("-1 bytes"), "{e}");
+        assert!(message(&e).contains("-1 bytes"), "{e}");
     }
 }
