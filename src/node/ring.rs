@@ -151,12 +151,15 @@ mod tests {
         let schema = node.schema();
         let ks = schema.user_keyspaces().next().unwrap();
         let cf = ks.cfs.keys().next().unwrap();
-        let (token, replicas) = node.natural_endpoints(&ks.name, cf, "k").unwrap();
+        // The test config's keys are BytesType: written in hex.
+        let (token, replicas) = node.natural_endpoints(&ks.name, cf, "6b").unwrap();
         let p = &schema.partitioner;
         let def = schema.cf(&ks.name, cf).unwrap();
-        let bytes = def.options.key_validation_class.from_string("k").unwrap();
+        let bytes = def.options.key_validation_class.from_string("6b").unwrap();
         assert_eq!(token, p.token_to_string(&p.token(&bytes)));
         assert_eq!(replicas[0].address, node.endpoint);
-        assert!(node.natural_endpoints(&ks.name, "NoSuchCf", "k").is_err());
+        assert!(node.natural_endpoints(&ks.name, "NoSuchCf", "6b").is_err());
+        let e = node.natural_endpoints(&ks.name, cf, "k").unwrap_err();
+        assert!(e.to_string().contains("hex"), "{e}");
     }
 }
