@@ -175,8 +175,9 @@ impl Replay<'_> {
                 "{name}: stderr {got_errors:#?}, want {want_errors:#?}"
             ));
         }
-        // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12).
-        let want_code = 0;
+        // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12);
+        // this one exits 1 off a terminal when a statement failed.
+        let want_code = i32::from(!want_errors.is_empty());
         if run.code != want_code {
             self.fail(format!("{name}: exit code {}, want {want_code}", run.code));
         }
@@ -433,8 +434,8 @@ fn seeds_000_001_003_through_cqlsh() {
         let run = cqlsh_file(server.port, dir.path(), &name, None, &script.text);
         let errors: Vec<&str> = run.stderr.lines().collect();
         assert_eq!(errors, want_errors, "{}", case.name);
-        // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12).
-        assert_eq!(run.code, 0, "{}", case.name);
+        // cqlsh 1.2.9 exited 0 whatever failed; this one exits 1 then.
+        assert_eq!(run.code, i32::from(!errors.is_empty()), "{}", case.name);
         let printed = tables(&run.stdout).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         assert_eq!(
             printed.len(),
@@ -483,5 +484,5 @@ fn input_ending_inside_a_statement_is_reported_with_the_line_after() {
         lines[1],
         format!("{p}:5:Incomplete statement at end of file")
     );
-    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
 }
