@@ -4,7 +4,7 @@
 //! recorded schema), seed 002's listing, and every cqlsh value the golden
 //! results hold.
 
-use super::cli_render::{elapsed_line, slice_list, CfView};
+use super::cli::render::{elapsed_line, slice_list, CfView};
 use super::cql_format::{display_width, format_value, render_table, Table};
 use crate::marshal::{hex_to_bytes, parse_type};
 use crate::thrift::gen::cassandra19::{Column, ColumnOrSuperColumn, KeySlice};

@@ -12,36 +12,9 @@
 
 pub mod cli;
 pub mod cli06;
-pub mod cli06_lex;
-pub mod cli06_parse;
-pub mod cli06_render;
-pub mod cli_backend;
-pub mod cli_connect;
-pub mod cli_convert;
-pub mod cli_exec;
-pub mod cli_help;
-pub mod cli_help_topics;
-pub mod cli_lex;
-pub mod cli_parse;
-pub mod cli_render;
-pub mod cli_schema;
-pub mod cli_session;
-pub mod cli_show;
 pub mod client;
 pub mod cql_format;
 pub mod cqlsh;
-pub mod cqlsh_args;
-pub mod cqlsh_commands;
-pub mod cqlsh_complete;
-pub mod cqlsh_copy;
-pub mod cqlsh_describe;
-pub mod cqlsh_help;
-pub mod cqlsh_hint;
-pub mod cqlsh_layout;
-pub mod cqlsh_lex;
-pub mod cqlsh_select;
-pub mod cqlsh_trace;
-pub mod cqlsh_types;
 pub mod input;
 
 #[cfg(test)]
@@ -58,7 +31,7 @@ pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
 /// Runs `supercolumn cli`; returns the process exit code.
 pub fn run_cli(args: &CliArgs) -> i32 {
     match args.api {
-        cli_backend::Api::V06 => cli06::main(args),
-        cli_backend::Api::V12 => cli::main(args),
+        cli::backend::Api::V06 => cli06::main(args),
+        cli::backend::Api::V12 => cli::main(args),
     }
 }

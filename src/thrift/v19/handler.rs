@@ -6,8 +6,9 @@
 //! those keyspaces. The method implementations live in `mod.rs`; this file
 //! must not implement API methods.
 
+use super::cql::{self, cql2};
 use super::validation::known_level;
-use super::{cql, cql2, Handler};
+use super::Handler;
 use crate::auth::access::{Access, Permission};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;

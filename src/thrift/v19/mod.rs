@@ -7,8 +7,8 @@
 //! connection's 19.x state (keyspace, user, CQL version) lives in the
 //! session. CQL3 runs in `cql::exec` and CQL 2 in `cql2`, both through
 //! [`cql::NodeBackend`]; `execute_cql_query` picks the dialect by the
-//! connection's CQL version, as 1.2 did (see [`cql2::speaks_cql2`]); the
-//! CQL calls themselves are in `cql_calls`. The login, access and
+//! connection's CQL version, as 1.2 did (see [`cql::cql2::speaks_cql2`]); the
+//! CQL calls themselves are in `cql::calls`. The login, access and
 //! CQL-session helpers of [`Handler`] are in `handler`: every call says
 //! what it must be allowed to do (`Needs`, `Access`), following 1.2.9's
 //! checks, and `thrift::access` decides.
@@ -21,9 +21,6 @@ mod cas;
 mod convert;
 mod counters;
 pub mod cql;
-pub mod cql2;
-mod cql_calls;
-mod cql_version;
 mod defs;
 mod describe;
 mod handler;
@@ -568,7 +565,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
-        let r = cql_version::choose(&version)
+        let r = cql::version::choose(&version)
             .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
         self.wrap("set_cql_version", r)

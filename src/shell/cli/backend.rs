@@ -4,7 +4,7 @@
 //! `describe_keyspace` leaves out. (`--api 0.6` is another shell, `cli06`,
 //! with its own client.)
 
-use crate::shell::cli_render::CfView;
+use crate::shell::cli::render::CfView;
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::thrift::gen::cassandra19 as v19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;

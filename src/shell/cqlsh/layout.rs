@@ -5,8 +5,8 @@
 //! defaults, maps in Python 2's dict order, indexes). Also the decoding of
 //! schema-table rows it is built from. Pure: no I/O, no session.
 
-use crate::shell::cqlsh_lex::{protect_name, protect_value};
-use crate::shell::cqlsh_types::{parse, py2_dict_order, CassType};
+use crate::shell::cqlsh::lex::{protect_name, protect_value};
+use crate::shell::cqlsh::types::{parse, py2_dict_order, CassType};
 use crate::thrift::gen::cassandra19::CqlResult;
 use std::collections::BTreeMap;
 

@@ -12,12 +12,12 @@
 
 use crate::shell::client::Classify;
 use crate::shell::cql_format::format_value;
-use crate::shell::cqlsh::{Cqlsh, ShellError};
-use crate::shell::cqlsh_commands::{dotted_name, expand_user};
-use crate::shell::cqlsh_layout::Layout;
-use crate::shell::cqlsh_lex::{
+use crate::shell::cqlsh::commands::{dotted_name, expand_user};
+use crate::shell::cqlsh::layout::Layout;
+use crate::shell::cqlsh::lex::{
     io_error, protect_name, protect_value, py_repr, unquote_name, unquote_value, Kind, Token,
 };
+use crate::shell::cqlsh::{Cqlsh, ShellError};
 use crate::shell::input::{Read, Source};
 use crate::thrift::gen::cassandra19::{Compression, TCassandraSyncClient};
 use std::io::Write;
@@ -517,7 +517,7 @@ fn insert_for(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::cqlsh_lex::split;
+    use crate::shell::cqlsh::lex::split;
 
     fn parse(s: &str) -> Option<Copy> {
         let (p, _) = split(&format!("COPY {s};"));

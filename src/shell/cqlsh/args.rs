@@ -57,7 +57,7 @@ impl CqlshArgs {
             Some(p) => p.trim().parse::<u16>().map_err(|_| {
                 format!(
                     "error: {} is not a valid port number.",
-                    crate::shell::cqlsh_lex::py_repr(&p)
+                    crate::shell::cqlsh::lex::py_repr(&p)
                 )
             })?,
         };

@@ -4,10 +4,10 @@
 //! the session's assumptions file. 19.x API only; texts follow
 //! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
 
+use crate::shell::cli::parse::{Access, Attr, SchemaTarget, Term};
+use crate::shell::cli::render::{elapsed_line, slice_list, CfView};
+use crate::shell::cli::schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
 use crate::shell::cli::{format_type, Cli, CliError};
-use crate::shell::cli_parse::{Access, Attr, SchemaTarget, Term};
-use crate::shell::cli_render::{elapsed_line, slice_list, CfView};
-use crate::shell::cli_schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
 use crate::shell::client::{CallError, Classify, Client19};
 use crate::thrift::client::blank_cf_def;
 use crate::thrift::gen::cassandra19 as v19;
@@ -298,7 +298,7 @@ impl Cli<'_> {
             let name = self.convert_name(col, view.comparator_type())?;
             let vt = view
                 .value_type(&name)
-                .unwrap_or_else(|| crate::shell::cli_render::type_named(Some("BytesType")));
+                .unwrap_or_else(|| crate::shell::cli::render::type_named(Some("BytesType")));
             let value = self.convert_value(value, vt)?;
             let op = match op.as_str() {
                 "=" => v19::IndexOperator::EQ,
@@ -474,7 +474,7 @@ mod tests {
         let a = assumptions_from_json(&v).unwrap();
         assert_eq!(a["Blog"]["Raw"]["keys"], "bytes");
         assert_eq!(assumptions_from_json(&assumptions_to_json(&a)).unwrap(), a);
-        let mut cfs = vec![crate::shell::cli_backend::cf_view19(&blank_cf_def(
+        let mut cfs = vec![crate::shell::cli::backend::cf_view19(&blank_cf_def(
             "Blog", "Raw",
         ))];
         apply_assumptions(&mut cfs, a.get("Blog"));

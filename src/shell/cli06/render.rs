@@ -4,7 +4,7 @@
 //! answer, literals unescaped with its quirks, and its failure lines. Pure
 //! functions: no I/O, no server calls (`cli06` does those).
 
-use crate::shell::cli06_parse::{Access, Node};
+use crate::shell::cli06::parse::{Access, Node};
 use crate::shell::client::{classify, CallError};
 use crate::thrift::gen::cassandra06 as t;
 use std::collections::BTreeMap;

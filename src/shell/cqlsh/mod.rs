@@ -15,11 +15,24 @@
 //! LIMIT is sent with `LIMIT 10000`. Owns the session loop; value and
 //! table rendering live in `cql_format`.
 
+pub mod args;
+pub mod commands;
+pub mod complete;
+pub mod copy;
+pub mod describe;
+pub mod help;
+pub mod hint;
+pub mod layout;
+pub mod lex;
+pub mod select;
+pub mod trace;
+pub mod types;
+
 use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
-pub use crate::shell::cqlsh_args::CqlshArgs;
-use crate::shell::cqlsh_lex::{lex_error, split, Piece};
-use crate::shell::cqlsh_select::{
+pub use crate::shell::cqlsh::args::CqlshArgs;
+use crate::shell::cqlsh::lex::{lex_error, split, Piece};
+use crate::shell::cqlsh::select::{
     apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
 };
 use crate::shell::input::{Read, Source};
@@ -104,7 +117,7 @@ pub struct Cqlsh<'a> {
 /// 1.2.9's cqlsh let it escape as a traceback ending in that line, this
 /// shell prints it as the connection error cqlsh meant it to be.
 fn login_error(e: &CallError) -> String {
-    use crate::shell::cqlsh_lex::py_repr;
+    use crate::shell::cqlsh::lex::py_repr;
     match e {
         CallError::Authentication(why) => format!("AuthenticationException(why={})", py_repr(why)),
         CallError::Authorization(why) => format!("AuthorizationException(why={})", py_repr(why)),
@@ -267,7 +280,7 @@ impl<'a> Cqlsh<'a> {
         };
         if let Some(ks) = use_target(statement) {
             if self.state.interactive {
-                crate::shell::cqlsh_complete::set_keyspace(Some(&ks));
+                crate::shell::cqlsh::complete::set_keyspace(Some(&ks));
             }
             self.state.keyspace = Some(ks);
         }
@@ -447,14 +460,14 @@ pub fn main(args: &CqlshArgs) -> i32 {
                 let p = path.display().to_string();
                 eprintln!(
                     "Can't open {}: {}",
-                    crate::shell::cqlsh_lex::py_repr(&p),
-                    crate::shell::cqlsh_lex::io_error(&p, &e)
+                    crate::shell::cqlsh::lex::py_repr(&p),
+                    crate::shell::cqlsh::lex::io_error(&p, &e)
                 );
                 return 1;
             }
         }
     } else {
-        let s = crate::shell::cqlsh_complete::stdin_source(&host, port);
+        let s = crate::shell::cqlsh::complete::stdin_source(&host, port);
         let loc = (!s.is_interactive()).then(|| "<stdin>".to_string());
         (s, loc)
     };
@@ -475,7 +488,7 @@ pub fn main(args: &CqlshArgs) -> i32 {
         }
     };
     if let Some(ks) = &args.keyspace {
-        let quoted = format!("USE {}", crate::shell::cqlsh_lex::protect_name(ks));
+        let quoted = format!("USE {}", crate::shell::cqlsh::lex::protect_name(ks));
         if let Err(e) = shell
             .client
             .execute_cql3_query(
@@ -495,7 +508,7 @@ pub fn main(args: &CqlshArgs) -> i32 {
     shell.state.keyspace = args.keyspace.clone();
     if interactive {
         shell.banner();
-        crate::shell::cqlsh_complete::set_keyspace(args.keyspace.as_deref());
+        crate::shell::cqlsh::complete::set_keyspace(args.keyspace.as_deref());
     }
     shell.run(&mut source);
     // cqlsh 1.2.9 exited 0 once connected, whatever failed, which CI

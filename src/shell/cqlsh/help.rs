@@ -40,8 +40,8 @@ pub fn topics() -> String {
     let cql: Vec<String> = CQL.iter().map(|(n, _)| n.to_string()).collect();
     format!(
         "\nShell commands:\n{}\nCQL topics:\n{}\n",
-        crate::shell::cqlsh_describe::columnize(&shell),
-        crate::shell::cqlsh_describe::columnize(&cql)
+        crate::shell::cqlsh::describe::columnize(&shell),
+        crate::shell::cqlsh::describe::columnize(&cql)
     )
 }
 

@@ -4,8 +4,8 @@
 //! `system_traces` has no tables and cqlsh printed the server's refusal).
 //! Owns that printout only; turning tracing on and off is a shell command.
 
+use crate::shell::cqlsh::layout::{decode_rows, Val};
 use crate::shell::cqlsh::{Cqlsh, ShellError};
-use crate::shell::cqlsh_layout::{decode_rows, Val};
 
 impl Cqlsh<'_> {
     /// cqlsh's tracing printout: the session row, its events, and the end.
@@ -25,7 +25,7 @@ impl Cqlsh<'_> {
             "SELECT activity, event_id, source, source_elapsed FROM system_traces.events WHERE session_id = {uuid}"
         ))?;
         let session = decode_rows(&sessions).remove(0);
-        let text = |r: &crate::shell::cqlsh_layout::Row, k: &str| match r.get(k) {
+        let text = |r: &crate::shell::cqlsh::layout::Row, k: &str| match r.get(k) {
             Some(Val::Text(s)) => s.clone(),
             Some(Val::Int(i)) => i.to_string(),
             _ => String::new(),

@@ -5,14 +5,14 @@
 //! commands' words; printing goes through the session's sinks.
 
 use crate::shell::client::Classify;
-use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
-use crate::shell::cqlsh_copy::Copy;
-use crate::shell::cqlsh_describe::Describe;
-use crate::shell::cqlsh_layout::{decode_rows, Val};
-use crate::shell::cqlsh_lex::{
+use crate::shell::cqlsh::copy::Copy;
+use crate::shell::cqlsh::describe::Describe;
+use crate::shell::cqlsh::layout::{decode_rows, Val};
+use crate::shell::cqlsh::lex::{
     protect_name, py_repr, unquote_name, unquote_value, Kind, Piece, Token,
 };
-use crate::shell::cqlsh_types::{class_of_cql_name, cql_name_of_class};
+use crate::shell::cqlsh::types::{class_of_cql_name, cql_name_of_class};
+use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
 use crate::shell::input::Source;
 use crate::thrift::gen::cassandra19::{ConsistencyLevel, TCassandraSyncClient};
 
@@ -393,7 +393,7 @@ impl Cqlsh<'_> {
                 let msg = format!(
                     "Could not open {}: {}",
                     py_repr(&path),
-                    crate::shell::cqlsh_lex::io_error(&path, &e)
+                    crate::shell::cqlsh::lex::io_error(&path, &e)
                 );
                 self.printerr(&msg);
                 return;
@@ -451,7 +451,7 @@ impl Cqlsh<'_> {
                     Err(e) => Err(ShellError::Message(format!(
                         "Could not open {} for append: {}",
                         py_repr(&path),
-                        crate::shell::cqlsh_lex::io_error(&path, &e)
+                        crate::shell::cqlsh::lex::io_error(&path, &e)
                     ))),
                 }
             }
@@ -461,11 +461,11 @@ impl Cqlsh<'_> {
 
     fn help(&mut self, topics: &[String]) {
         if topics.is_empty() {
-            self.say(&crate::shell::cqlsh_help::topics());
+            self.say(&crate::shell::cqlsh::help::topics());
             return;
         }
         for t in topics {
-            match crate::shell::cqlsh_help::topic(t) {
+            match crate::shell::cqlsh::help::topic(t) {
                 Some(text) => self.say(&text),
                 None => self.printerr(&format!("*** No help on {t}")),
             }

@@ -6,9 +6,9 @@
 //! `Exception during authentication to the cassandra node, ...`,
 //! `Will trace next query. Session ID: ...`). Data statements are not here.
 
+use crate::shell::cli::backend::Backend;
+use crate::shell::cli::parse::{Command, ParseError};
 use crate::shell::cli::{Cli, CliError, Offline};
-use crate::shell::cli_backend::Backend;
-use crate::shell::cli_parse::{Command, ParseError};
 use crate::shell::client::CallError;
 
 /// `connect <host>/<port> [<user> '<password>']` (the statement's text,

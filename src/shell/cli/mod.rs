@@ -10,12 +10,25 @@
 //! banner, prompt and statement echo; with `-f` (or `-B`) the first error
 //! prints `Line N => <why>` and ends the run with exit code 4.
 
+pub mod backend;
+pub mod connect;
+pub mod convert;
+pub mod exec;
+pub mod help;
+pub mod help_topics;
+pub mod lex;
+pub mod parse;
+pub mod render;
+pub mod schema;
+pub mod session;
+pub mod show;
+
 use crate::marshal::TypeRef;
-use crate::shell::cli_backend::{Api, Backend, KsInfo};
-pub(crate) use crate::shell::cli_convert::format_type;
-use crate::shell::cli_convert::{cli_timestamp, from_string, marshal_error, Wrap};
-use crate::shell::cli_parse::{parse, Access, Command, Term};
-use crate::shell::cli_render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
+use crate::shell::cli::backend::{Api, Backend, KsInfo};
+pub(crate) use crate::shell::cli::convert::format_type;
+use crate::shell::cli::convert::{cli_timestamp, from_string, marshal_error, Wrap};
+use crate::shell::cli::parse::{parse, Access, Command, Term};
+use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
 use crate::shell::client::CallError;
 use std::io::Write;
 use std::path::PathBuf;
@@ -88,7 +101,7 @@ pub struct Cli<'a> {
     pub(crate) out: &'a mut dyn Write,
     /// `host` as given, for the JMX warning of `describe`.
     pub(crate) host: String,
-    pub(crate) assumptions: crate::shell::cli_exec::Assumptions,
+    pub(crate) assumptions: crate::shell::cli::exec::Assumptions,
     pub(crate) assumptions_changed: bool,
     pub(crate) level: crate::thrift::gen::cassandra19::ConsistencyLevel,
     /// Who the prompt says is logged in (`default` before any login).
@@ -229,7 +242,7 @@ impl<'a> Cli<'a> {
     /// Loads a keyspace's schema, with the session's assumptions applied.
     pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
         let mut info = self.backend.keyspace(ks)?;
-        crate::shell::cli_exec::apply_assumptions(&mut info.cfs, self.assumptions.get(ks));
+        crate::shell::cli::exec::apply_assumptions(&mut info.cfs, self.assumptions.get(ks));
         self.schema = Some(info);
         Ok(())
     }
@@ -293,7 +306,7 @@ impl<'a> Cli<'a> {
         let started = Instant::now();
         match cmd {
             Command::Exit => return Ok(Flow::Exit),
-            Command::Help(topic) => self.say(&super::cli_help::help(topic.as_deref())),
+            Command::Help(topic) => self.say(&help::help(topic.as_deref())),
             Command::Use(ks) => {
                 self.use_keyspace(&ks, true)?;
                 // A plain `use` speaks for no one in particular, as in 1.2.
@@ -320,12 +333,12 @@ impl<'a> Cli<'a> {
             }
             Command::ShowKeyspaces => {
                 let _ = self.out.flush();
-                let text = super::cli_help::show_keyspaces(&mut self.backend, &self.host)?;
+                let text = help::show_keyspaces(&mut self.backend, &self.host)?;
                 self.say(&text);
             }
             Command::Describe(name) => {
                 let _ = self.out.flush();
-                let text = super::cli_help::describe(
+                let text = help::describe(
                     &mut self.backend,
                     &self.host,
                     self.keyspace.as_deref(),
@@ -336,7 +349,7 @@ impl<'a> Cli<'a> {
             Command::DescribeCluster => self.describe_cluster()?,
             Command::ShowSchema(ks) => {
                 let _ = self.out.flush();
-                let text = super::cli_show::show_schema(
+                let text = show::show_schema(
                     &mut self.backend,
                     ks.as_deref().or(self.keyspace.as_deref()),
                 )?;
@@ -576,4 +589,4 @@ impl<'a> Cli<'a> {
     }
 }
 
-pub use crate::shell::cli_session::{main, run, Mode};
+pub use crate::shell::cli::session::{main, run, Mode};

@@ -4,8 +4,8 @@
 //! KS:`, `  Replication Strategy: ...`, one block per column family, sorted
 //! by name). The help text is this project's own.
 
+use crate::shell::cli::backend::Backend;
 use crate::shell::cli::CliError;
-use crate::shell::cli_backend::Backend;
 use crate::thrift::gen::cassandra19::{CfDef, KsDef};
 use std::fmt::Write as _;
 
@@ -44,7 +44,7 @@ pub fn help(topic: Option<&str>) -> String {
     match topic {
         None => HELP.to_string(),
         Some(t) => {
-            if let Some(text) = crate::shell::cli_help_topics::topic(t) {
+            if let Some(text) = crate::shell::cli::help_topics::topic(t) {
                 return text.to_string();
             }
             let lines: Vec<&str> = HELP
@@ -235,7 +235,7 @@ fn describe_cf(cf: &CfDef) -> String {
     );
     let metadata = cf.column_metadata.as_deref().unwrap_or_default();
     if !metadata.is_empty() {
-        let names = crate::shell::cli_render::type_named(if is_super {
+        let names = crate::shell::cli::render::type_named(if is_super {
             cf.subcomparator_type.as_deref()
         } else {
             cf.comparator_type.as_deref()

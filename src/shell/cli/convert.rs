@@ -4,8 +4,8 @@
 //! millisecond-based timestamps it wrote. No statements, no I/O.
 
 use crate::marshal::{parse_type, TypeRef};
+use crate::shell::cli::render::type_named;
 use crate::shell::cli::CliError;
-use crate::shell::cli_render::type_named;
 use crate::shell::client::now_micros;
 
 /// What a failed conversion printed: Java's message for the exception the

@@ -14,9 +14,13 @@
 //! (`Exception null` where Java's exception had no message). Rendering of
 //! values and names is `cli06_render`'s; this module must not print 1.2 forms.
 
+pub mod lex;
+pub mod parse;
+pub mod render;
+
 use crate::shell::cli::CliArgs;
-use crate::shell::cli06_parse::{parse, Access, Node, Show, Stmt};
-use crate::shell::cli06_render::{self as render, Failure};
+use crate::shell::cli06::parse::{parse, Access, Node, Show, Stmt};
+use crate::shell::cli06::render::Failure;
 use crate::shell::client::{classify, connect06, CallError, Client06};
 use crate::shell::input::{Read, Source};
 use crate::thrift::gen::cassandra06 as t;

@@ -7,8 +7,8 @@
 //! statement.
 
 use crate::shell::client::connect19;
-use crate::shell::cqlsh_layout::{decode_rows, Layout, Val};
-use crate::shell::cqlsh_lex::{lex, protect_name, Kind};
+use crate::shell::cqlsh::layout::{decode_rows, Layout, Val};
+use crate::shell::cqlsh::lex::{lex, protect_name, Kind};
 use crate::shell::input::{LineEditor, Source};
 use crate::thrift::gen::cassandra19::{Compression, ConsistencyLevel, TCassandraSyncClient};
 use std::collections::BTreeMap;
@@ -160,13 +160,13 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
     let words: Vec<String> = match prev.as_deref() {
         None => STATEMENT_WORDS.iter().map(|w| w.to_string()).collect(),
         Some("use") | Some("keyspace") => names.keyspaces.iter().map(|k| protect_name(k)).collect(),
-        Some("help") | Some("?") => crate::shell::cqlsh_help::names()
+        Some("help") | Some("?") => crate::shell::cqlsh::help::names()
             .into_iter()
             .map(String::from)
             .collect(),
         Some(p) if BEFORE_TABLE.contains(&p) => {
             if let Some((ks, _)) = partial.split_once('.') {
-                let ks = crate::shell::cqlsh_lex::unquote_name(ks);
+                let ks = crate::shell::cqlsh::lex::unquote_name(ks);
                 let tables = names.tables.get(&ks).cloned().unwrap_or_default();
                 tables
                     .iter()
@@ -192,7 +192,7 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
                 if !BEFORE_TABLE.contains(&w.as_str()) || w == "on" && i == 0 {
                     return None;
                 }
-                crate::shell::cqlsh_commands::dotted_name(&stmt[i + 1..]).map(|(k, n, _)| (k, n))
+                crate::shell::cqlsh::commands::dotted_name(&stmt[i + 1..]).map(|(k, n, _)| (k, n))
             });
             // In `SELECT a, b FROM t` the table comes after the cursor: look ahead is
             // impossible, so offer the current keyspace's columns of every table.

@@ -4,8 +4,9 @@
 //! methods in `mod.rs` route here by the connection's CQL version; this
 //! file must not interpret CQL.
 
-use super::validation::known_level;
-use super::{cql, cql2, Handler};
+use super::super::cql::cql2;
+use super::super::{cql, Handler};
+use super::super::validation::known_level;
 use crate::cql::exec;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -15,7 +16,7 @@ fn parse_cql3(text: &str) -> ApiResult<crate::cql::ast::Parsed> {
 }
 
 impl Handler<'_> {
-    pub(super) fn execute_cql2(
+    pub(in crate::thrift::v19) fn execute_cql2(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -40,7 +41,7 @@ impl Handler<'_> {
         self.wrap("execute_cql_query", r)
     }
 
-    pub(super) fn execute_cql3(
+    pub(in crate::thrift::v19) fn execute_cql3(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -72,7 +73,7 @@ impl Handler<'_> {
         )
     }
 
-    pub(super) fn prepare_cql2(
+    pub(in crate::thrift::v19) fn prepare_cql2(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -91,7 +92,7 @@ impl Handler<'_> {
         self.wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
     }
 
-    pub(super) fn prepare_cql3(
+    pub(in crate::thrift::v19) fn prepare_cql3(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -115,7 +116,7 @@ impl Handler<'_> {
         self.wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
     }
 
-    pub(super) fn execute_prepared_cql2(
+    pub(in crate::thrift::v19) fn execute_prepared_cql2(
         &self,
         item_id: i32,
         values: Vec<Vec<u8>>,
@@ -137,7 +138,7 @@ impl Handler<'_> {
         self.wrap(method, r)
     }
 
-    pub(super) fn execute_prepared_cql3(
+    pub(in crate::thrift::v19) fn execute_prepared_cql3(
         &self,
         item_id: i32,
         values: Vec<Vec<u8>>,

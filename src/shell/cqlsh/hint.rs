@@ -4,9 +4,9 @@
 //! `Hint: …` line saying how to quote it. Looks names up; never retries.
 
 use crate::shell::client::{CallError, Classify};
+use crate::shell::cqlsh::commands::dotted_name;
+use crate::shell::cqlsh::lex::{protect_name, Kind};
 use crate::shell::cqlsh::Cqlsh;
-use crate::shell::cqlsh_commands::dotted_name;
-use crate::shell::cqlsh_lex::{protect_name, Kind};
 use crate::thrift::gen::cassandra19::TCassandraSyncClient;
 
 impl Cqlsh<'_> {
@@ -74,7 +74,7 @@ fn missing_name(why: &str) -> Option<(&'static str, String)> {
 
 /// The table a statement reads or writes (after FROM, INTO or UPDATE).
 fn statement_table(statement: &str) -> Option<(Option<String>, String)> {
-    let toks = crate::shell::cqlsh_lex::lex(statement);
+    let toks = crate::shell::cqlsh::lex::lex(statement);
     let at = toks
         .iter()
         .position(|t| t.is_word("from") || t.is_word("into") || t.is_word("update"))?;

@@ -11,7 +11,7 @@
 //! a bare word, a number or a conversion function such as `utf8('x')` or
 //! `long(5)`. This module only parses: types and the server come later.
 
-use crate::shell::cli_lex::{tokenize, Parser, Tok};
+use crate::shell::cli::lex::{tokenize, Parser, Tok};
 
 /// A row key, column name or value as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,7 +137,7 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
     // `host/port` is no token of this lexer: connect parses itself.
     let first = statement.split_whitespace().next().unwrap_or("");
     if first.eq_ignore_ascii_case("connect") {
-        return crate::shell::cli_connect::parse_connect(statement);
+        return crate::shell::cli::connect::parse_connect(statement);
     }
     let toks = tokenize(statement)?;
     let mut p = Parser {
@@ -447,5 +447,5 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
 }
 
 #[cfg(test)]
-#[path = "cli_parse_tests.rs"]
+#[path = "parse_tests.rs"]
 mod tests;

@@ -3,8 +3,8 @@
 //! did), error lines (`Line N => ...` in a script) and exit codes (4 when a
 //! `-f`/`-B` run stops at its first error). What a statement does is `cli`'s.
 
+use crate::shell::cli::backend::Backend;
 use crate::shell::cli::{Cli, CliArgs, CliError, Flow};
-use crate::shell::cli_backend::Backend;
 use crate::shell::input::{QuoteStyle, Read, Source, Splitter};
 
 /// How statements arrive, which decides echo and error handling.
@@ -96,7 +96,7 @@ fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool, statement:
     eprintln!("{prefix}{e}");
     if debug {
         eprintln!("  statement: {}", statement.trim());
-        match crate::shell::cli_parse::parse(statement) {
+        match crate::shell::cli::parse::parse(statement) {
             Ok(cmd) => eprintln!("  parsed as: {cmd:?}"),
             Err(p) => eprintln!("  parse error at {}: {}", p.pos, p.what),
         }

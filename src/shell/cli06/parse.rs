@@ -10,7 +10,7 @@
 //! single-token insertion and deletion, and resynchronisation. It owns no
 //! execution (`cli06`).
 
-use crate::shell::cli06_lex::{lex, Tok, T};
+use crate::shell::cli06::lex::{lex, Tok, T};
 
 /// ANTLR's end-of-rule marker in a follow set.
 const EOR: u64 = 1;

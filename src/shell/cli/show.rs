@@ -3,9 +3,9 @@
 //! (two-space indents, `with`/`and` attribute lines, short type names).
 //! Reads definitions only; never changes the schema.
 
+use crate::shell::cli::backend::Backend;
+use crate::shell::cli::render::type_named;
 use crate::shell::cli::CliError;
-use crate::shell::cli_backend::Backend;
-use crate::shell::cli_render::type_named;
 use crate::thrift::gen::cassandra19::{CfDef, ColumnDef, KsDef};
 use std::fmt::Write as _;
 

@@ -6,6 +6,10 @@
 //! interpret CQL. Schema changes go through `Node::change_schema` so they
 //! are validated, persisted and applied under the node's schema lock.
 
+pub(super) mod calls;
+pub mod cql2;
+pub(super) mod version;
+
 use crate::cql::exec::{CqlOutcome, Prepared};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
