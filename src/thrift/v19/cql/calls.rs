@@ -5,8 +5,8 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::{cql, Handler};
 use super::super::validation::known_level;
+use super::super::{cql, Handler};
 use crate::cql::exec;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
