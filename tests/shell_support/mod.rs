@@ -71,8 +71,11 @@ impl Server {
         command
             .arg("serve")
             .args(config)
-            .args(["--in-memory", "--listen", "127.0.0.1:0"])
-            .args(["--admin-listen", "off"]);
+            .args(["--in-memory", "--listen", "127.0.0.1:0"]);
+        // The admin port stays closed unless the caller asked for one.
+        if !config.contains(&"--admin-listen") {
+            command.args(["--admin-listen", "off"]);
+        }
         if let Some(dir) = &cwd {
             command.current_dir(dir.path());
         }
