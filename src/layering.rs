@@ -370,7 +370,6 @@ const KNOWN: &[&str] = &[
     "src/cql/table.rs: a second path for an item: pub use crate::schema::javaorder::java_hashmap_order;",
     "src/cql2/mod.rs: a second path for an item: pub use exec::Context;",
     "src/cql2/mod.rs: a second path for an item: pub use result::{Column, Cql2Result, Metadata, Row};",
-    "src/dataset/remote.rs: dataset uses shell, a sibling in its own layer",
     "src/explorer/api.rs: explorer uses admin, a later layer",
     "src/explorer/mod.rs: a second path for an item: pub use error::ExplorerError;",
     "src/explorer/page.rs: explorer uses admin, a later layer",
