@@ -265,24 +265,37 @@ fn gauge(
     Ok(())
 }
 
+/// Metrics without labels, in order: (name, help, type, value) each.
+fn unlabelled(
+    encoder: &mut DescriptorEncoder,
+    metrics: &[(&str, &str, MetricType, f64)],
+) -> Result<(), std::fmt::Error> {
+    for (name, help, kind, value) in metrics {
+        gauge(encoder, name, help, *kind, &[(Vec::new(), *value)])?;
+    }
+    Ok(())
+}
+
 impl Collector for Scraped {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let e = &mut encoder;
-        let none = Vec::new;
         let s = &self.server;
-        gauge(
+        unlabelled(
             e,
-            "supercolumn_open_connections",
-            "Open client connections (Thrift, native and admin)",
-            MetricType::Gauge,
-            &[(none(), (s.open_connections)() as f64)],
-        )?;
-        gauge(
-            e,
-            "supercolumn_inflight_bytes",
-            "Bytes held by Thrift requests being read or run and replies not yet sent",
-            MetricType::Gauge,
-            &[(none(), s.budget.in_use_bytes() as f64)],
+            &[
+                (
+                    "supercolumn_open_connections",
+                    "Open client connections (Thrift, native and admin)",
+                    MetricType::Gauge,
+                    (s.open_connections)() as f64,
+                ),
+                (
+                    "supercolumn_inflight_bytes",
+                    "Bytes held by Thrift requests being read or run and replies not yet sent",
+                    MetricType::Gauge,
+                    s.budget.in_use_bytes() as f64,
+                ),
+            ],
         )?;
         let caches = [
             ("cql3", self.node.prepared.stats()),
@@ -294,34 +307,36 @@ impl Collector for Scraped {
                 .map(|(name, st)| (vec![("cache", name.to_string())], f(st)))
                 .collect()
         };
-        gauge(
-            e,
-            "supercolumn_prepared_statements",
-            "Prepared statements cached, per cache (cql3: native and Thrift CQL 3; cql2)",
-            MetricType::Gauge,
-            &per_cache(|st| st.entries as f64),
-        )?;
-        gauge(
-            e,
-            "supercolumn_prepared_statement_bytes",
-            "Bytes the cached prepared statements are counted as, per cache",
-            MetricType::Gauge,
-            &per_cache(|st| st.bytes as f64),
-        )?;
-        gauge(
-            e,
-            "supercolumn_prepared_statement_max_bytes",
-            "The byte bound of each prepared-statement cache",
-            MetricType::Gauge,
-            &per_cache(|st| st.max_bytes as f64),
-        )?;
-        gauge(
-            e,
-            "supercolumn_prepared_statement_evictions",
-            "Prepared statements evicted to stay within the byte bound, per cache",
-            MetricType::Counter,
-            &per_cache(|st| st.evictions as f64),
-        )?;
+        type Stat = fn(&crate::cql::lru::LruStats) -> f64;
+        let cache_metrics: [(&str, &str, MetricType, Stat); 4] = [
+            (
+                "supercolumn_prepared_statements",
+                "Prepared statements cached, per cache (cql3: native and Thrift CQL 3; cql2)",
+                MetricType::Gauge,
+                |st| st.entries as f64,
+            ),
+            (
+                "supercolumn_prepared_statement_bytes",
+                "Bytes the cached prepared statements are counted as, per cache",
+                MetricType::Gauge,
+                |st| st.bytes as f64,
+            ),
+            (
+                "supercolumn_prepared_statement_max_bytes",
+                "The byte bound of each prepared-statement cache",
+                MetricType::Gauge,
+                |st| st.max_bytes as f64,
+            ),
+            (
+                "supercolumn_prepared_statement_evictions",
+                "Prepared statements evicted to stay within the byte bound, per cache",
+                MetricType::Counter,
+                |st| st.evictions as f64,
+            ),
+        ];
+        for (name, help, kind, stat) in cache_metrics {
+            gauge(e, name, help, kind, &per_cache(stat))?;
+        }
 
         // The storage gauges are the embedded engine's; a cluster has its own.
         let Some(engine) = self.node.engine() else {
@@ -343,42 +358,43 @@ impl Collector for Scraped {
                 bytes.push((labels, st.live_bytes as f64));
             }
         }
-        gauge(
-            e,
-            "supercolumn_memtable_bytes",
-            "Bytes of the live memtable, per column family",
-            MetricType::Gauge,
-            &mem,
-        )?;
-        gauge(
-            e,
-            "supercolumn_sstables",
-            "Live SSTables, per column family",
-            MetricType::Gauge,
-            &count,
-        )?;
-        gauge(
-            e,
-            "supercolumn_sstable_bytes",
-            "Bytes of live SSTables on disk, per column family",
-            MetricType::Gauge,
-            &bytes,
-        )?;
+        for (name, help, values) in [
+            (
+                "supercolumn_memtable_bytes",
+                "Bytes of the live memtable, per column family",
+                &mem,
+            ),
+            (
+                "supercolumn_sstables",
+                "Live SSTables, per column family",
+                &count,
+            ),
+            (
+                "supercolumn_sstable_bytes",
+                "Bytes of live SSTables on disk, per column family",
+                &bytes,
+            ),
+        ] {
+            gauge(e, name, help, MetricType::Gauge, values)?;
+        }
 
         let m = engine.metrics();
-        gauge(
+        unlabelled(
             e,
-            "supercolumn_commitlog_segments",
-            "Commit-log segment files on disk",
-            MetricType::Gauge,
-            &[(none(), m.commitlog_segments as f64)],
-        )?;
-        gauge(
-            e,
-            "supercolumn_commitlog_bytes",
-            "Bytes of the commit-log segment files",
-            MetricType::Gauge,
-            &[(none(), m.commitlog_bytes as f64)],
+            &[
+                (
+                    "supercolumn_commitlog_segments",
+                    "Commit-log segment files on disk",
+                    MetricType::Gauge,
+                    m.commitlog_segments as f64,
+                ),
+                (
+                    "supercolumn_commitlog_bytes",
+                    "Bytes of the commit-log segment files",
+                    MetricType::Gauge,
+                    m.commitlog_bytes as f64,
+                ),
+            ],
         )?;
         let mut sync = e.encode_descriptor(
             "supercolumn_commitlog_sync_duration_seconds",
@@ -388,19 +404,22 @@ impl Collector for Scraped {
         )?;
         let snap = &m.commitlog_sync;
         sync.encode_histogram::<NoLabelSet>(snap.sum_seconds, snap.count, &snap.buckets, None)?;
-        gauge(
+        unlabelled(
             e,
-            "supercolumn_compactions",
-            "Compactions completed since start",
-            MetricType::Counter,
-            &[(none(), m.compactions_completed as f64)],
-        )?;
-        gauge(
-            e,
-            "supercolumn_compacted_bytes",
-            "SSTable bytes read by completed compactions",
-            MetricType::Counter,
-            &[(none(), m.bytes_compacted as f64)],
+            &[
+                (
+                    "supercolumn_compactions",
+                    "Compactions completed since start",
+                    MetricType::Counter,
+                    m.compactions_completed as f64,
+                ),
+                (
+                    "supercolumn_compacted_bytes",
+                    "SSTable bytes read by completed compactions",
+                    MetricType::Counter,
+                    m.bytes_compacted as f64,
+                ),
+            ],
         )?;
         Ok(())
     }

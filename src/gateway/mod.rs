@@ -273,40 +273,20 @@ impl Cluster {
         keep: &mut dyn FnMut(&[u8], Option<&RowResult>) -> bool,
         cl: Consistency,
     ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
-        let mut out = Vec::new();
         let pieces = scan::pieces(&self.schema(), range)?;
-        for piece in pieces {
-            let mut after: Option<Bytes> = None;
-            while out.len() < max_rows {
-                let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
-                let keys = self.block(scan::keys(
-                    &self.inner,
-                    cmd,
-                    &piece,
-                    after.as_deref(),
-                    batch,
-                    cl,
-                ))?;
-                let done = keys.len() < batch;
-                for key in keys {
-                    let row = self.read(cmd, &key, max_row_bytes, cl)?;
-                    if !keep(&key, row.as_ref()) {
-                        if let Some(row) = row {
-                            out.push((key, row));
-                        }
-                        return Ok(out);
-                    }
-                    after = Some(key.clone());
-                    if let Some(row) = row {
-                        out.push((key, row));
-                    }
+        self.walk_keys(
+            pieces,
+            max_rows,
+            |piece, after, batch| self.block(scan::keys(&self.inner, cmd, piece, after, batch, cl)),
+            |key, out| {
+                let row = self.read(cmd, &key, max_row_bytes, cl)?;
+                let go_on = keep(&key, row.as_ref());
+                if let Some(row) = row {
+                    out.push((key, row));
                 }
-                if done {
-                    break;
-                }
-            }
-        }
-        Ok(out)
+                Ok(go_on)
+            },
+        )
     }
 
     /// Rows of `cmd`'s CF matching every expression of `query`, in the
@@ -382,28 +362,47 @@ impl Cluster {
         max_rows: usize,
         cl: Consistency,
     ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
+        self.walk_keys(
+            pieces,
+            max_rows,
+            |piece, after, batch| {
+                self.block(index::keys(&self.inner, plan, piece, after, batch, cl))
+            },
+            |key, out| {
+                // A row whose slice selects none of its columns is still a
+                // match (empty), as the engine answers.
+                let row = self
+                    .read(cmd, &key, usize::MAX, cl)?
+                    .unwrap_or(RowResult::Cells(Vec::new()));
+                out.push((key, row));
+                Ok(true)
+            },
+        )
+    }
+
+    /// Walks `pieces` in token order, asking `keys` for each next batch of
+    /// a piece's keys (after the last one seen, at most as many as rows are
+    /// still wanted), and hands each key to `take`, which adds its row to
+    /// the answer (or not) and says whether to go on; at most `max_rows`.
+    fn walk_keys(
+        &self,
+        pieces: Vec<scan::Piece>,
+        max_rows: usize,
+        keys: impl Fn(&scan::Piece, Option<&[u8]>, usize) -> GatewayResult<Vec<Bytes>>,
+        mut take: impl FnMut(Bytes, &mut Vec<(Bytes, RowResult)>) -> GatewayResult<bool>,
+    ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
         let mut out = Vec::new();
         for piece in pieces {
             let mut after: Option<Bytes> = None;
             while out.len() < max_rows {
                 let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
-                let keys = self.block(index::keys(
-                    &self.inner,
-                    plan,
-                    &piece,
-                    after.as_deref(),
-                    batch,
-                    cl,
-                ))?;
+                let keys = keys(&piece, after.as_deref(), batch)?;
                 let done = keys.len() < batch;
                 for key in keys {
-                    // A row whose slice selects none of its columns is
-                    // still a match (empty), as the engine answers.
-                    let row = self
-                        .read(cmd, &key, usize::MAX, cl)?
-                        .unwrap_or(RowResult::Cells(Vec::new()));
                     after = Some(key.clone());
-                    out.push((key, row));
+                    if !take(key, &mut out)? {
+                        return Ok(out);
+                    }
                 }
                 if done {
                     break;

@@ -25,28 +25,32 @@ fn plain(short: &'static str, make: fn() -> TypeRef) -> (String, TypeFactory) {
     (short.to_string(), factory)
 }
 
+/// The built-in types that take no parameters, by short name.
+pub(super) const PLAIN: [(&str, fn() -> TypeRef); 17] = [
+    ("BytesType", || Arc::new(BytesType)),
+    ("AsciiType", || Arc::new(AsciiType)),
+    ("UTF8Type", || Arc::new(UTF8Type)),
+    ("LongType", || Arc::new(LongType)),
+    ("IntegerType", || Arc::new(IntegerType)),
+    ("Int32Type", || Arc::new(Int32Type)),
+    ("LexicalUUIDType", || Arc::new(LexicalUUIDType)),
+    ("TimeUUIDType", || Arc::new(TimeUUIDType)),
+    ("UUIDType", || Arc::new(UUIDType)),
+    ("CounterColumnType", || Arc::new(CounterColumnType)),
+    ("BooleanType", || Arc::new(BooleanType)),
+    ("DoubleType", || Arc::new(DoubleType)),
+    ("FloatType", || Arc::new(FloatType)),
+    ("DecimalType", || Arc::new(DecimalType)),
+    ("DateType", || Arc::new(DateType)),
+    ("TimestampType", || Arc::new(TimestampType)),
+    ("InetAddressType", || Arc::new(InetAddressType)),
+];
+
 fn builtins() -> HashMap<String, TypeFactory> {
-    let mut m: HashMap<String, TypeFactory> = [
-        plain("BytesType", || Arc::new(BytesType)),
-        plain("AsciiType", || Arc::new(AsciiType)),
-        plain("UTF8Type", || Arc::new(UTF8Type)),
-        plain("LongType", || Arc::new(LongType)),
-        plain("IntegerType", || Arc::new(IntegerType)),
-        plain("Int32Type", || Arc::new(Int32Type)),
-        plain("LexicalUUIDType", || Arc::new(LexicalUUIDType)),
-        plain("TimeUUIDType", || Arc::new(TimeUUIDType)),
-        plain("UUIDType", || Arc::new(UUIDType)),
-        plain("CounterColumnType", || Arc::new(CounterColumnType)),
-        plain("BooleanType", || Arc::new(BooleanType)),
-        plain("DoubleType", || Arc::new(DoubleType)),
-        plain("FloatType", || Arc::new(FloatType)),
-        plain("DecimalType", || Arc::new(DecimalType)),
-        plain("DateType", || Arc::new(DateType)),
-        plain("TimestampType", || Arc::new(TimestampType)),
-        plain("InetAddressType", || Arc::new(InetAddressType)),
-    ]
-    .into_iter()
-    .collect();
+    let mut m: HashMap<String, TypeFactory> = PLAIN
+        .into_iter()
+        .map(|(short, make)| plain(short, make))
+        .collect();
     let composite: TypeFactory = Arc::new(|params: &[TypeRef]| {
         if params.is_empty() {
             return Err(MarshalError::new(
@@ -290,26 +294,6 @@ fn split_params(inner: &str) -> Result<Vec<String>, MarshalError> {
 mod tests {
     use super::*;
 
-    const ALL: [&str; 17] = [
-        "BytesType",
-        "AsciiType",
-        "UTF8Type",
-        "LongType",
-        "IntegerType",
-        "Int32Type",
-        "LexicalUUIDType",
-        "TimeUUIDType",
-        "UUIDType",
-        "CounterColumnType",
-        "BooleanType",
-        "DoubleType",
-        "FloatType",
-        "DecimalType",
-        "DateType",
-        "TimestampType",
-        "InetAddressType",
-    ];
-
     #[test]
     fn default_parameters_as_pycassa_sends_them() {
         let utf8 = "org.apache.cassandra.db.marshal.UTF8Type";
@@ -365,7 +349,7 @@ mod tests {
 
     #[test]
     fn short_and_full_names_resolve_to_the_same_class() {
-        for short in ALL {
+        for (short, _) in PLAIN {
             let a = parse_type(short).unwrap();
             let b = parse_type(&format!("{MARSHAL_PACKAGE}{short}")).unwrap();
             assert_eq!(a.class_name(), format!("{MARSHAL_PACKAGE}{short}"));

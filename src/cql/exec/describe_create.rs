@@ -19,67 +19,19 @@ use crate::schema::{CfDef, KeyspaceDef};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// CQL's reserved words, which must be quoted as identifiers.
-const RESERVED: &[&str] = &[
-    "add",
-    "allow",
-    "alter",
-    "and",
-    "apply",
-    "asc",
-    "authorize",
-    "batch",
-    "begin",
-    "by",
-    "columnfamily",
-    "create",
-    "delete",
-    "desc",
-    "describe",
-    "drop",
-    "entries",
-    "execute",
-    "from",
-    "full",
-    "grant",
-    "if",
-    "in",
-    "index",
-    "infinity",
-    "insert",
-    "into",
-    "is",
-    "keyspace",
-    "limit",
-    "modify",
-    "nan",
-    "norecursive",
-    "not",
-    "null",
-    "of",
-    "on",
-    "or",
-    "order",
-    "primary",
-    "rename",
-    "replace",
-    "revoke",
-    "schema",
-    "select",
-    "set",
-    "table",
-    "to",
-    "token",
-    "truncate",
-    "unlogged",
-    "unset",
-    "update",
-    "use",
-    "using",
+/// The words Cassandra 4.0 reserves beside those 1.2/2.0 did
+/// ([`crate::cql::parser::RESERVED`]).
+const RESERVED_SINCE_2_0: &[&str] = &[
+    "describe", "entries", "execute", "full", "infinity", "is", "nan", "or", "replace", "unset",
     "view",
-    "where",
-    "with",
 ];
+
+/// CQL 4.0's reserved words, which must be quoted as identifiers: 2.0's
+/// but `true` and `false`, and those reserved since.
+fn reserved(word: &str) -> bool {
+    let in_2_0 = crate::cql::parser::RESERVED.contains(&word) && !matches!(word, "true" | "false");
+    in_2_0 || RESERVED_SINCE_2_0.contains(&word)
+}
 
 /// An identifier as CQL must spell it: bare when lower-case and not
 /// reserved, else double-quoted.
@@ -88,7 +40,7 @@ pub fn ident(name: &str) -> String {
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !RESERVED.contains(&name);
+        && !reserved(name);
     if bare {
         name.to_string()
     } else {

@@ -158,7 +158,7 @@ pub fn split_statements(text: &str) -> Vec<String> {
 }
 
 /// Words that cannot be unquoted identifiers in 1.2/2.0.
-const RESERVED: &[&str] = &[
+pub(crate) const RESERVED: &[&str] = &[
     "add",
     "allow",
     "alter",

@@ -103,6 +103,32 @@ impl Handler<'_> {
     ) -> ApiResult<T> {
         consistency::with(levels::cluster_level(self.node, keyspace, cl, for_), f)
     }
+
+    /// `get_range_slices`, and `get_range_slice` (which it supersedes: the
+    /// same read, its range given as key bounds and a count), named `method`.
+    fn range_slices(
+        &self,
+        method: &str,
+        keyspace: String,
+        column_parent: t::ColumnParent,
+        predicate: t::SlicePredicate,
+        range: t::KeyRange,
+        cl: ConsistencyLevel,
+    ) -> thrift::Result<Vec<t::KeySlice>> {
+        let r = self.check_login(&keyspace).and_then(|_| {
+            self.at(&keyspace, cl, Use::Read, || {
+                reads::get_range_slices(
+                    self.node,
+                    &keyspace,
+                    &column_parent,
+                    &predicate,
+                    &range,
+                    cl,
+                )
+            })
+        });
+        self.wrap(method, r)
+    }
 }
 
 impl CassandraSyncHandler for Handler<'_> {
@@ -204,19 +230,14 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
-        let r = self.check_login(&keyspace).and_then(|_| {
-            self.at(&keyspace, cl, Use::Read, || {
-                reads::get_range_slices(
-                    self.node,
-                    &keyspace,
-                    &column_parent,
-                    &predicate,
-                    &range,
-                    cl,
-                )
-            })
-        });
-        self.wrap("get_range_slice", r)
+        self.range_slices(
+            "get_range_slice",
+            keyspace,
+            column_parent,
+            predicate,
+            range,
+            cl,
+        )
     }
 
     fn handle_get_range_slices(
@@ -227,19 +248,14 @@ impl CassandraSyncHandler for Handler<'_> {
         range: t::KeyRange,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        let r = self.check_login(&keyspace).and_then(|_| {
-            self.at(&keyspace, cl, Use::Read, || {
-                reads::get_range_slices(
-                    self.node,
-                    &keyspace,
-                    &column_parent,
-                    &predicate,
-                    &range,
-                    cl,
-                )
-            })
-        });
-        self.wrap("get_range_slices", r)
+        self.range_slices(
+            "get_range_slices",
+            keyspace,
+            column_parent,
+            predicate,
+            range,
+            cl,
+        )
     }
 
     fn handle_insert(

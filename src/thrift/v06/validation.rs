@@ -223,19 +223,39 @@ pub fn validate_range(
     Ok(())
 }
 
+/// The one part a read predicate (of either API generation) has.
+pub enum PredicatePart<'a, R> {
+    Names(&'a [Vec<u8>]),
+    Range(&'a R),
+}
+
+/// A read predicate's part: exactly one of names or range (1.2 kept 0.6's
+/// rule and messages).
+pub fn predicate_part<'a, R>(
+    names: &'a Option<Vec<Vec<u8>>>,
+    range: &'a Option<R>,
+) -> ApiResult<PredicatePart<'a, R>> {
+    match (names, range) {
+        (None, None) => invalid("predicate column_names and slice_range may not both be null"),
+        (Some(_), Some(_)) => {
+            invalid("predicate column_names and slice_range may not both be present")
+        }
+        (None, Some(range)) => Ok(PredicatePart::Range(range)),
+        (Some(names), None) => Ok(PredicatePart::Names(names)),
+    }
+}
+
 /// A read predicate: exactly one of names or range.
 pub fn validate_predicate(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     predicate: &t::SlicePredicate,
 ) -> ApiResult<()> {
-    match (&predicate.column_names, &predicate.slice_range) {
-        (None, None) => invalid("predicate column_names and slice_range may not both be null"),
-        (Some(_), Some(_)) => {
-            invalid("predicate column_names and slice_range may not both be present")
+    match predicate_part(&predicate.column_names, &predicate.slice_range)? {
+        PredicatePart::Range(range) => validate_range(cf, super_column, range),
+        PredicatePart::Names(names) => {
+            validate_columns(cf, super_column, names.iter().map(Vec::as_slice))
         }
-        (None, Some(range)) => validate_range(cf, super_column, range),
-        (Some(names), None) => validate_columns(cf, super_column, names.iter().map(Vec::as_slice)),
     }
 }
 

@@ -195,13 +195,29 @@ const COMPRESSION: Ty = Ty::Enum(compression_name);
 /// a required field (schema calls taking KsDef/CfDef are not described).
 pub fn args_of(method: &str) -> Option<&'static StructDesc> {
     macro_rules! args {
-        ($name:literal, [$($field:expr),* $(,)?]) => {{
-            static D: StructDesc = StructDesc { name: $name, fields: &[$($field),*] };
+        ($name:literal, [$($field:expr),* $(,)?]) => {
+            args!($name, &[$($field),*])
+        };
+        ($name:literal, $fields:expr) => {{
+            static D: StructDesc = StructDesc { name: $name, fields: $fields };
             &D
         }};
     }
     // The IDL's defaults: ONE for data calls, SERIAL/QUORUM for cas.
     const ONE: i32 = 1;
+    // A slice of one row, and of several: what the count calls take too.
+    const SLICE: &[Field] = &[
+        f(1, "key", Ty::Bin, R),
+        f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        cl(4, "consistency_level", R, ONE),
+    ];
+    const MULTI_SLICE: &[Field] = &[
+        f(1, "keys", Ty::List(&Ty::Bin), R),
+        f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        cl(4, "consistency_level", R, ONE),
+    ];
     Some(match method {
         "login" => args!(
             "login_args",
@@ -216,42 +232,10 @@ pub fn args_of(method: &str) -> Option<&'static StructDesc> {
                 cl(3, "consistency_level", R, ONE),
             ]
         ),
-        "get_slice" => args!(
-            "get_slice_args",
-            [
-                f(1, "key", Ty::Bin, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "get_count" => args!(
-            "get_count_args",
-            [
-                f(1, "key", Ty::Bin, R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "multiget_slice" => args!(
-            "multiget_slice_args",
-            [
-                f(1, "keys", Ty::List(&Ty::Bin), R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
-        "multiget_count" => args!(
-            "multiget_count_args",
-            [
-                f(1, "keys", Ty::List(&Ty::Bin), R),
-                f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-                f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-                cl(4, "consistency_level", R, ONE),
-            ]
-        ),
+        "get_slice" => args!("get_slice_args", SLICE),
+        "get_count" => args!("get_count_args", SLICE),
+        "multiget_slice" => args!("multiget_slice_args", MULTI_SLICE),
+        "multiget_count" => args!("multiget_count_args", MULTI_SLICE),
         "get_range_slices" => args!(
             "get_range_slices_args",
             [

@@ -39,50 +39,68 @@ pub fn process_get_slice(
     out: &mut Vec<u8>,
 ) -> thrift::Result<()> {
     let args = t::CassandraGetSliceArgs::read_from_in_protocol(i)?;
+    let needs = Needs::Tables(Permission::Select, vec![&args.column_parent.column_family]);
+    let fill = |w: &mut Writer| {
+        h.with_ks("get_slice", Some(args.consistency_level), needs, |ks| {
+            let slice = Slice {
+                key: &args.key,
+                parent: &args.column_parent,
+                predicate: &args.predicate,
+                cl: args.consistency_level,
+            };
+            slice.answer(h.node, ks, w)
+        })
+    };
+    in_place_reply("get_slice", seq, ttype::LIST, out, fill, |e, out| {
+        let outcome = void_outcome::<
+            t::InvalidRequestException,
+            t::UnavailableException,
+            t::TimedOutException,
+        >(Err(e));
+        let reply = outcome.map(|(ire, ue, te)| {
+            move |o: &mut dyn TOutputProtocol| {
+                let result = t::CassandraGetSliceResult {
+                    result_value: None,
+                    ire,
+                    ue,
+                    te,
+                };
+                result.write_to_out_protocol(o)
+            }
+        });
+        let mut o = TBinaryOutputProtocol::new(out, true);
+        write_reply(&mut o, "get_slice", seq, reply)
+    })
+}
+
+/// A reply answered in place: the success reply's head (result field 0, of
+/// wire type `success`) goes to `out`, `fill` writes the value after it,
+/// and the result struct ends there (nothing else of it is set). When
+/// `fill` fails, the head is dropped again and `error` writes the reply.
+fn in_place_reply(
+    method: &str,
+    seq: i32,
+    success: u8,
+    out: &mut Vec<u8>,
+    fill: impl FnOnce(&mut Writer) -> thrift::Result<()>,
+    error: impl FnOnce(thrift::Error, &mut Vec<u8>) -> thrift::Result<()>,
+) -> thrift::Result<()> {
     let start = out.len();
     let mut w = Writer {
         buf: std::mem::take(out),
     };
-    // The success reply's head, dropped again if the call fails.
-    w.message_header("get_slice", mtype::REPLY, seq);
-    w.field_header(ttype::LIST, 0);
-    let needs = Needs::Tables(Permission::Select, vec![&args.column_parent.column_family]);
-    let r = h.with_ks("get_slice", Some(args.consistency_level), needs, |ks| {
-        let slice = Slice {
-            key: &args.key,
-            parent: &args.column_parent,
-            predicate: &args.predicate,
-            cl: args.consistency_level,
-        };
-        slice.answer(h.node, ks, &mut w)
-    });
+    w.message_header(method, mtype::REPLY, seq);
+    w.field_header(success, 0);
+    let r = fill(&mut w);
     *out = w.buf;
     match r {
         Ok(()) => {
-            // The result struct's end: nothing else of it is set.
             out.push(ttype::STOP);
             Ok(())
         }
         Err(e) => {
             out.truncate(start);
-            let outcome = void_outcome::<
-                t::InvalidRequestException,
-                t::UnavailableException,
-                t::TimedOutException,
-            >(Err(e));
-            let reply = outcome.map(|(ire, ue, te)| {
-                move |o: &mut dyn TOutputProtocol| {
-                    let result = t::CassandraGetSliceResult {
-                        result_value: None,
-                        ire,
-                        ue,
-                        te,
-                    };
-                    result.write_to_out_protocol(o)
-                }
-            });
-            let mut o = TBinaryOutputProtocol::new(out, true);
-            write_reply(&mut o, "get_slice", seq, reply)
+            error(e, out)
         }
     }
 }
@@ -140,66 +158,54 @@ pub fn process_get(
     out: &mut Vec<u8>,
 ) -> thrift::Result<()> {
     let args = t::CassandraGetArgs::read_from_in_protocol(i)?;
-    let start = out.len();
-    let mut w = Writer {
-        buf: std::mem::take(out),
-    };
-    w.message_header("get", mtype::REPLY, seq);
-    w.field_header(ttype::STRUCT, 0);
     let (key, path, cl) = (&args.key, &args.column_path, args.consistency_level);
     let needs = Needs::Tables(Permission::Select, vec![&path.column_family]);
-    let r = h.with_ks("get", Some(cl), needs, |ks| {
-        let (cmd, counter) = checked_get(h.node, ks, key, path, cl)?;
-        let at = w.buf.len();
-        let mut n = 0usize;
-        let now = h.node.now();
-        // A path names one column: the read shows it or nothing.
-        let shown = h.node.read_in_place(&cmd, key, &mut |c| {
-            if n == 0 && live_at(&c, now) {
-                column(&mut w, c);
-                n += 1;
+    let fill = |w: &mut Writer| {
+        h.with_ks("get", Some(cl), needs, |ks| {
+            let (cmd, counter) = checked_get(h.node, ks, key, path, cl)?;
+            let at = w.buf.len();
+            let mut n = 0usize;
+            let now = h.node.now();
+            // A path names one column: the read shows it or nothing.
+            let shown = h.node.read_in_place(&cmd, key, &mut |c| {
+                if n == 0 && live_at(&c, now) {
+                    column(w, c);
+                    n += 1;
+                }
+            })?;
+            if shown {
+                return if n == 0 {
+                    Err(ApiError::NotFound)
+                } else {
+                    Ok(())
+                };
             }
-        })?;
-        if shown {
-            return if n == 0 {
-                Err(ApiError::NotFound)
-            } else {
-                Ok(())
-            };
-        }
-        // As `reads::get` answers, with the checks already made.
-        w.buf.truncate(at);
-        let row = h.node.read(&cmd, key)?;
-        let first = thriftify(&row, h.node.now(), counter).into_iter().next();
-        let cosc = first.ok_or(ApiError::NotFound)?;
-        let mut o = TBinaryOutputProtocol::new(&mut w.buf, true);
-        // Writing into a vector cannot fail.
-        let _ = cosc.write_to_out_protocol(&mut o);
-        Ok(())
-    });
-    *out = w.buf;
-    match r {
-        Ok(()) => {
-            out.push(ttype::STOP);
+            // As `reads::get` answers, with the checks already made.
+            w.buf.truncate(at);
+            let row = h.node.read(&cmd, key)?;
+            let first = thriftify(&row, h.node.now(), counter).into_iter().next();
+            let cosc = first.ok_or(ApiError::NotFound)?;
+            let mut o = TBinaryOutputProtocol::new(&mut w.buf, true);
+            // Writing into a vector cannot fail.
+            let _ = cosc.write_to_out_protocol(&mut o);
             Ok(())
-        }
-        Err(e) => {
-            out.truncate(start);
-            // The generated processor's sorting, with `get`'s fourth
-            // declared exception.
-            let reply = match e {
-                thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
-                    Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
-                    Err(u) => get_outcome(thrift::Error::User(u)),
-                },
-                e => get_outcome(e),
-            };
-            let reply = reply
-                .map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
-            let mut o = TBinaryOutputProtocol::new(out, true);
-            write_reply(&mut o, "get", seq, reply)
-        }
-    }
+        })
+    };
+    in_place_reply("get", seq, ttype::STRUCT, out, fill, |e, out| {
+        // The generated processor's sorting, with `get`'s fourth declared
+        // exception.
+        let reply = match e {
+            thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
+                Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
+                Err(u) => get_outcome(thrift::Error::User(u)),
+            },
+            e => get_outcome(e),
+        };
+        let reply =
+            reply.map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
+        let mut o = TBinaryOutputProtocol::new(out, true);
+        write_reply(&mut o, "get", seq, reply)
+    })
 }
 
 fn get_outcome(e: thrift::Error) -> Result<t::CassandraGetResult, thrift::ApplicationError> {

@@ -13,7 +13,7 @@ use crate::partitioner::Partitioner;
 use crate::schema::{CfDef, KeyspaceDef, Schema};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::v06::validation::MAX_NAME_LENGTH;
+use crate::thrift::v06::validation::{predicate_part, PredicatePart, MAX_NAME_LENGTH};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -197,13 +197,9 @@ pub fn validate_predicate(
     super_column: Option<&[u8]>,
     predicate: &t::SlicePredicate,
 ) -> ApiResult<()> {
-    match (&predicate.column_names, &predicate.slice_range) {
-        (None, None) => invalid("predicate column_names and slice_range may not both be null"),
-        (Some(_), Some(_)) => {
-            invalid("predicate column_names and slice_range may not both be present")
-        }
-        (None, Some(range)) => validate_range(cf, super_column, range),
-        (Some(names), None) => {
+    match predicate_part(&predicate.column_names, &predicate.slice_range)? {
+        PredicatePart::Range(range) => validate_range(cf, super_column, range),
+        PredicatePart::Names(names) => {
             validate_column_names(cf, super_column, names.iter().map(Vec::as_slice))
         }
     }

@@ -1,7 +1,7 @@
-//! DoubleType (1.2 CQL3 `double`): 8-byte IEEE-754 big-endian (or empty),
-//! ordered as Java's `Double.compare` (-0.0 < 0.0, NaN above +Infinity).
-//! Also what FloatType shares with it: the fixed-width IEEE-754 marshal
-//! logic (`Ieee`), Java-style rendering and parsing.
+//! The IEEE-754 types: DoubleType (1.2 CQL3 `double`, 8 bytes) and
+//! FloatType (`float`, 4 bytes), big-endian (or empty), ordered as Java's
+//! `Double.compare` / `Float.compare` (-0.0 < 0.0, NaN above +Infinity),
+//! rendered and parsed as Java did; one fixed-width logic (`Ieee`) for both.
 
 use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
@@ -9,9 +9,12 @@ use std::cmp::Ordering;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DoubleType;
 
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FloatType;
+
 /// Java's `Double.compare`: numeric, then by canonical bits (so -0.0 < 0.0
 /// and every NaN equals every other NaN and sorts last).
-pub(crate) fn java_compare(a: f64, b: f64) -> Ordering {
+fn java_compare(a: f64, b: f64) -> Ordering {
     let bits = |v: f64| {
         if v.is_nan() {
             0x7ff8_0000_0000_0000i64
@@ -28,7 +31,7 @@ pub(crate) fn java_compare(a: f64, b: f64) -> Ordering {
 /// Java's `Double.toString`/`Float.toString` layout for the shortest
 /// round-tripping digits: plain between 10^-3 and 10^7, otherwise
 /// `d.dddE<exp>`; always at least one digit after the point.
-pub(crate) fn java_number_string(sci: &str, is_nan: bool, is_inf: bool, negative: bool) -> String {
+fn java_number_string(sci: &str, is_nan: bool, is_inf: bool, negative: bool) -> String {
     if is_nan {
         return "NaN".into();
     }
@@ -96,7 +99,7 @@ fn parse_java<T: Ieee>(text: &str) -> Option<T> {
 /// What DoubleType and FloatType share: a fixed-width IEEE-754 big-endian
 /// value (or empty), Java's order and Java's rendering. Each type gives its
 /// width and names; the marshal logic is written once, below.
-pub(crate) trait Ieee: Copy + std::str::FromStr + std::fmt::LowerExp {
+trait Ieee: Copy + std::str::FromStr + std::fmt::LowerExp {
     const WIDTH: usize;
     /// The word Cassandra's messages use ("double", "float").
     const WORD: &'static str;
@@ -143,7 +146,7 @@ impl Ieee for f32 {
     }
 }
 
-pub(crate) fn ieee_compare<T: Ieee>(a: &[u8], b: &[u8]) -> Ordering {
+fn ieee_compare<T: Ieee>(a: &[u8], b: &[u8]) -> Ordering {
     empty_first(a, b).unwrap_or_else(|| match (T::from_be(a), T::from_be(b)) {
         (Some(x), Some(y)) => java_compare(x.wide(), y.wide()),
         // Only reachable with unvalidated input; keep the order total.
@@ -151,7 +154,7 @@ pub(crate) fn ieee_compare<T: Ieee>(a: &[u8], b: &[u8]) -> Ordering {
     })
 }
 
-pub(crate) fn ieee_validate<T: Ieee>(value: &[u8]) -> Result<(), MarshalError> {
+fn ieee_validate<T: Ieee>(value: &[u8]) -> Result<(), MarshalError> {
     if value.is_empty() || value.len() == T::WIDTH {
         Ok(())
     } else {
@@ -164,7 +167,7 @@ pub(crate) fn ieee_validate<T: Ieee>(value: &[u8]) -> Result<(), MarshalError> {
     }
 }
 
-pub(crate) fn ieee_get_string<T: Ieee>(value: &[u8]) -> String {
+fn ieee_get_string<T: Ieee>(value: &[u8]) -> String {
     match T::from_be(value) {
         Some(v) => {
             let w = v.wide();
@@ -175,7 +178,7 @@ pub(crate) fn ieee_get_string<T: Ieee>(value: &[u8]) -> String {
     }
 }
 
-pub(crate) fn ieee_from_string<T: Ieee>(text: &str) -> Result<Vec<u8>, MarshalError> {
+fn ieee_from_string<T: Ieee>(text: &str) -> Result<Vec<u8>, MarshalError> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
@@ -184,23 +187,31 @@ pub(crate) fn ieee_from_string<T: Ieee>(text: &str) -> Result<Vec<u8>, MarshalEr
         .ok_or_else(|| MarshalError(format!("unable to make {} from '{text}'", T::WORD)))
 }
 
-impl AbstractType for DoubleType {
-    fn class_name(&self) -> String {
-        class_name_of("DoubleType")
-    }
-    fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
-        ieee_compare::<f64>(a, b)
-    }
-    fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        ieee_validate::<f64>(value)
-    }
-    fn get_string(&self, value: &[u8]) -> String {
-        ieee_get_string::<f64>(value)
-    }
-    fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        ieee_from_string::<f64>(text)
-    }
+/// The marshal type of one IEEE-754 width.
+macro_rules! ieee_type {
+    ($name:ident, $float:ty) => {
+        impl AbstractType for $name {
+            fn class_name(&self) -> String {
+                class_name_of(stringify!($name))
+            }
+            fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+                ieee_compare::<$float>(a, b)
+            }
+            fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
+                ieee_validate::<$float>(value)
+            }
+            fn get_string(&self, value: &[u8]) -> String {
+                ieee_get_string::<$float>(value)
+            }
+            fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
+                ieee_from_string::<$float>(text)
+            }
+        }
+    };
 }
+
+ieee_type!(DoubleType, f64);
+ieee_type!(FloatType, f32);
 
 #[cfg(test)]
 mod tests {
@@ -259,6 +270,35 @@ mod tests {
         fn order_matches_total_order_for_numbers(a: f64, b: f64) {
             prop_assume!(!a.is_nan() && !b.is_nan());
             prop_assert_eq!(DoubleType.compare(&d(a), &d(b)), a.total_cmp(&b));
+        }
+    }
+
+    fn f(v: f32) -> Vec<u8> {
+        v.to_be_bytes().to_vec()
+    }
+
+    #[test]
+    fn float_behaviour() {
+        let t = FloatType;
+        assert_eq!(t.compare(&f(-0.0), &f(0.0)), Ordering::Less);
+        assert_eq!(
+            t.compare(&f(f32::NAN), &f(f32::INFINITY)),
+            Ordering::Greater
+        );
+        assert_eq!(t.get_string(&f(0.1)), "0.1");
+        assert_eq!(t.get_string(&f(1e10)), "1.0E10");
+        assert_eq!(
+            t.validate(&[0; 8]).unwrap_err().0,
+            "Expected 4 or 0 byte value for a float (8)"
+        );
+        assert_eq!(t.from_string("Infinity").unwrap(), f(f32::INFINITY));
+    }
+
+    proptest! {
+        #[test]
+        fn float_round_trip(v: f32) {
+            let back = FloatType.from_string(&FloatType.get_string(&f(v))).unwrap();
+            prop_assert_eq!(FloatType.compare(&back, &f(v)), Ordering::Equal);
         }
     }
 }
