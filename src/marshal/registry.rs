@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 pub type TypeFactory = Arc<dyn Fn(&[TypeRef]) -> Result<TypeRef, MarshalError> + Send + Sync>;
 
 /// A factory for a type without parameters; `Name()` is accepted as `Name`.
-fn plain(short: &'static str, make: fn() -> TypeRef) -> (String, TypeFactory) {
+fn plain(short: &'static str, make: Make) -> (String, TypeFactory) {
     let factory: TypeFactory = Arc::new(move |params: &[TypeRef]| {
         if params.is_empty() {
             Ok(make())
@@ -25,8 +25,11 @@ fn plain(short: &'static str, make: fn() -> TypeRef) -> (String, TypeFactory) {
     (short.to_string(), factory)
 }
 
+/// Makes a type that takes no parameters.
+type Make = fn() -> TypeRef;
+
 /// The built-in types that take no parameters, by short name.
-pub(super) const PLAIN: [(&str, fn() -> TypeRef); 17] = [
+pub(super) const PLAIN: [(&str, Make); 17] = [
     ("BytesType", || Arc::new(BytesType)),
     ("AsciiType", || Arc::new(AsciiType)),
     ("UTF8Type", || Arc::new(UTF8Type)),
