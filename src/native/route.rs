@@ -162,7 +162,7 @@ mod tests {
     use super::*;
     use crate::cql::exec::{self, CqlSession};
     use crate::node::cql::NodeBackend;
-    use crate::storage::{EngineOptions, SyncMode};
+    use crate::storage::{commitlog::SyncMode, EngineOptions};
     use std::time::Duration;
 
     /// A node on disk (so SSTables and a commit log exist) in `sync` mode.

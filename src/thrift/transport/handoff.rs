@@ -231,7 +231,7 @@ fn names_at(args: &[u8], at: Option<At>) -> Option<Vec<&[u8]>> {
 mod tests {
     use super::*;
     use crate::model::{Cell, Op, RowMutation};
-    use crate::storage::{EngineOptions, SyncMode};
+    use crate::storage::{commitlog::SyncMode, EngineOptions};
     use crate::thrift::wire::{mtype, Value, Writer};
     use std::time::Duration;
 

@@ -8,8 +8,8 @@
 
 use super::*;
 use crate::model::{ReadCommand, RowResult, Slice};
-use crate::storage::clock::ManualClock;
 use crate::storage::EngineOptions;
+use crate::storage::ManualClock;
 use crate::thrift::session::Session;
 use crate::thrift::wire::{mtype, Value, Writer};
 use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol};
