@@ -379,7 +379,6 @@ const KNOWN: &[&str] = &[
     "src/native/route.rs: a second path for an item: pub use crate::node::route::{Route, INLINE_MAX_REQUEST};",
     "src/native/route.rs: native uses storage, what a front end reaches only through node",
     "src/native/server.rs: native uses storage, what a front end reaches only through node",
-    "src/schema/mod.rs: a second path for an item: pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};",
     "src/shell/cli/mod.rs: a second path for an item: pub use crate::shell::cli::session::{main, run, Mode};",
     "src/shell/cli/mod.rs: a second path for an item: pub(crate) use crate::shell::cli::convert::format_type;",
     "src/shell/cqlsh/mod.rs: a second path for an item: pub use crate::shell::cqlsh::args::CqlshArgs;",
