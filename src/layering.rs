@@ -374,8 +374,6 @@ const KNOWN: &[&str] = &[
     "src/explorer/api.rs: explorer uses admin, a later layer",
     "src/explorer/mod.rs: a second path for an item: pub use error::ExplorerError;",
     "src/explorer/page.rs: explorer uses admin, a later layer",
-    "src/gateway/mod.rs: a second path for an item: pub use error::{GatewayError, GatewayResult};",
-    "src/gateway/mod.rs: a second path for an item: pub use url::ClusterUrl;",
     "src/native/route.rs: a second path for an item: pub use crate::node::route::{Route, INLINE_MAX_REQUEST};",
     "src/native/route.rs: native uses storage, what a front end reaches only through node",
     "src/native/server.rs: native uses storage, what a front end reaches only through node",

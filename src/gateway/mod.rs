@@ -41,7 +41,7 @@ pub mod cql3_reads;
 pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
-pub mod error;
+mod error;
 pub mod index;
 pub mod layout;
 pub mod reads;
@@ -52,7 +52,7 @@ pub mod splits;
 pub mod statements;
 pub mod statics;
 pub mod subrange;
-pub mod url;
+mod url;
 pub mod values;
 pub mod writes;
 
