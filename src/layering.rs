@@ -355,8 +355,6 @@ const KNOWN: &[&str] = &[
     "src/admin/mod.rs: a second path for an item: pub use state::AdminState;",
     "src/admin/ops.rs: admin uses storage, what a front end reaches only through node",
     "src/config/tests/yaml.rs: config uses schema, a later layer",
-    "src/cql2/mod.rs: a second path for an item: pub use exec::Context;",
-    "src/cql2/mod.rs: a second path for an item: pub use result::{Column, Cql2Result, Metadata, Row};",
     "src/dataset/remote.rs: dataset uses shell, a sibling in its own layer",
     "src/explorer/api.rs: explorer uses admin, a later layer",
     "src/explorer/mod.rs: a second path for an item: pub use error::ExplorerError;",

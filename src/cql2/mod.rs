@@ -26,10 +26,11 @@ pub mod ast;
 pub mod exec;
 pub mod lexer;
 pub mod parser;
-pub mod result;
+mod result;
 
-pub use exec::Context;
 pub use result::{Column, Cql2Result, Metadata, Row};
+
+use exec::Context;
 
 use crate::cql::lru::{ByteLru, LruStats};
 use crate::cql::CqlError;
