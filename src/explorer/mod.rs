@@ -23,7 +23,7 @@
 pub mod api;
 pub mod catalog;
 pub mod cells;
-pub mod error;
+mod error;
 pub mod page;
 pub mod partitions;
 pub mod query;
