@@ -356,8 +356,6 @@ const KNOWN: &[&str] = &[
     "src/admin/ops.rs: admin uses storage, what a front end reaches only through node",
     "src/config/tests/yaml.rs: config uses schema, a later layer",
     "src/dataset/remote.rs: dataset uses shell, a sibling in its own layer",
-    "src/explorer/api.rs: explorer uses admin, a later layer",
-    "src/explorer/page.rs: explorer uses admin, a later layer",
     "src/native/route.rs: a second path for an item: pub use crate::node::route::{Route, INLINE_MAX_REQUEST};",
     "src/native/route.rs: native uses storage, what a front end reaches only through node",
     "src/native/server.rs: native uses storage, what a front end reaches only through node",

@@ -18,6 +18,7 @@
 
 pub mod activity;
 pub mod auth;
+mod explorer;
 pub mod faults;
 pub mod health;
 pub mod http;
