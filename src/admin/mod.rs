@@ -5,7 +5,9 @@
 //! where the test-kit endpoints (`/reset`, `/faults`, `/activity`) plug in.
 //!
 //! Layering: a front end like [`crate::thrift`], above [`crate::node`]; it
-//! reaches storage only through [`crate::node::Node`] and the engine handle it exposes.
+//! reaches storage only through [`crate::node::Node`] and the engine handle
+//! it gives for operators' actions ([`crate::node::Node::embedded`], whose
+//! failures are [`crate::node::EngineError`]s); it never names `storage`.
 //! Nothing below it knows HTTP. Every route is listed in [`routes`] (one
 //! line each); handlers live in their own modules and are plain functions
 //! of the shared [`AdminState`] and the [`http::Request`]. Errors are
