@@ -61,9 +61,9 @@ enum Command {
     /// Run the server.
     Serve(ServeArgs),
     /// CQL3 shell over the 19.x Thrift API (cqlsh style).
-    Cqlsh(supercolumn::shell::CqlshArgs),
+    Cqlsh(supercolumn::shell::cqlsh::CqlshArgs),
     /// cassandra-cli style shell.
-    Cli(supercolumn::shell::CliArgs),
+    Cli(supercolumn::shell::cli::CliArgs),
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
-use supercolumn::storage::{EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
