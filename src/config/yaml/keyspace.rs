@@ -13,13 +13,12 @@
 //! `index_type`, `index_name`; the per-CF memtable settings are accepted
 //! with no effect). Type names stay strings for the schema to resolve.
 
-use super::error::{ConfigError, IgnoredSetting};
-use super::fields::Cx;
-use super::keyspace::check_file_name;
-use super::values::CacheSize;
-use super::yaml_fields::Fields;
-use super::yaml_tree::Node;
-use super::{CfExtras, ColumnFamilyConfig, ColumnMetadataConfig, KeyspaceConfig};
+use super::fields::Fields;
+use super::tree::Node;
+use crate::config::context::{check_file_name, Cx};
+use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values::CacheSize;
+use crate::config::{CfExtras, ColumnFamilyConfig, ColumnMetadataConfig, KeyspaceConfig};
 use std::collections::BTreeMap;
 
 const KEYSPACE_KEYS: &[&str] = &[

@@ -10,27 +10,28 @@
 //! any authorizer but AllowAllAuthorizer are refused: their users and grants
 //! live in tables supercolumn does not keep), the Thrift frame and message
 //! sizes, initial_token, the memtable and index settings 0.6 also had, and
-//! the 0.7 `keyspaces:` section ([`super::yaml_keyspace`]). Multi-node keys
-//! are listed as ignored, tuning keys accepted silently ([`super::yaml_keys`]);
+//! the 0.7 `keyspaces:` section ([`super::keyspace`]). Multi-node keys
+//! are listed as ignored, tuning keys accepted silently ([`super::keys`]);
 //! other keys are warned about, or refused when they look like a typo of a
 //! known one. Defaults are 1.2's where it changed them (commit log segments
 //! of 32 MB), else 0.6's, as for `storage-conf.xml`.
 
-use super::error::{ConfigError, IgnoredSetting};
-use super::fields::Cx;
-use super::yaml_fields::{render, Fields};
-use super::yaml_keys::{self, CLUSTER_ONLY};
-use super::yaml_keyspace;
-use super::yaml_tree::{self, Node};
-use super::{
+use super::fields::{render, Fields};
+use super::keys::{self as yaml_keys, CLUSTER_ONLY};
+use super::keyspace as yaml_keyspace;
+use super::tree::{self as yaml_tree, Node};
+use crate::config::context::Cx;
+use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values;
+use crate::config::{
     AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
-    ThriftApi, DEFAULT_AUTHENTICATOR,
+    ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
 };
 use std::path::PathBuf;
 
 const AUTH_PACKAGE: &str = "org.apache.cassandra.auth.";
 
-pub(super) fn parse(
+pub(in crate::config) fn parse(
     text: &str,
     origin: String,
     source: Option<PathBuf>,
@@ -161,18 +162,18 @@ pub(super) fn parse(
         )?,
         // supercolumn's own limits have no cassandra.yaml key: the defaults,
         // or the `serve` flags.
-        thrift_limits: super::ThriftLimits::default(),
+        thrift_limits: ThriftLimits::default(),
         slow_request_threshold_in_ms: f.int(
             &cx,
             "slow_query_log_timeout_in_ms",
-            super::DEFAULT_SLOW_REQUEST_MS,
+            DEFAULT_SLOW_REQUEST_MS,
             |v| v >= 0,
             "slow_query_log_timeout_in_ms must be a number of milliseconds (0 for none)",
         )?,
         activity_log_size: f.opt_int(
             &cx,
             "activity_log_size",
-            |v| (0..=super::MAX_ACTIVITY_LOG_SIZE).contains(&v),
+            |v| (0..=MAX_ACTIVITY_LOG_SIZE).contains(&v),
             "activity_log_size must be between 0 and 1000000",
         )?,
         backend: f.string(&cx, "backend")?,
@@ -274,7 +275,7 @@ fn commit_log_sync(cx: &Cx, f: &Fields<'_>) -> Result<CommitLogSync, ConfigError
                     "Missing value for commitlog_sync_batch_window_in_ms: Double expected.",
                 ));
             };
-            match super::values::double(raw) {
+            match values::double(raw) {
                 Ok(w) if w >= 0.0 => Ok(CommitLogSync::Batch { window_in_ms: w }),
                 _ => Err(cx.invalid(
                     wline,
@@ -294,7 +295,7 @@ fn commit_log_sync(cx: &Cx, f: &Fields<'_>) -> Result<CommitLogSync, ConfigError
                     "Missing value for commitlog_sync_period_in_ms: Integer expected",
                 ));
             };
-            match super::values::integer::<u32>(raw) {
+            match values::integer::<u32>(raw) {
                 Ok(p) if p > 0 => Ok(CommitLogSync::Periodic { period_in_ms: p }),
                 _ => Err(cx.invalid(
                     pline,

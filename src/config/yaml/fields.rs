@@ -5,11 +5,11 @@
 //! included). Messages name the key and its line; what a key means is the
 //! callers' business.
 
-use super::error::ConfigError;
-use super::fields::Cx;
-use super::suggest::close_match;
-use super::values;
-use super::yaml_tree::{Entry, Node};
+use super::tree::{Entry, Node};
+use crate::config::context::Cx;
+use crate::config::error::ConfigError;
+use crate::config::suggest::close_match;
+use crate::config::values;
 use std::collections::BTreeMap;
 
 /// The entries of one mapping, by key.

@@ -1,42 +1,17 @@
-//! Reading helpers over the element tree: the parsing context (origin and
-//! warnings), value elements, and the index of `<Storage>`'s children with
-//! typed getters. They know the value formats, not what any setting means.
+//! Reading helpers over the element tree: unknown elements and attributes
+//! (warned about, or refused as typos), value elements, and the index of
+//! `<Storage>`'s children with typed getters. They know the value formats,
+//! not what any setting means.
 
-use super::error::{ConfigError, ConfigWarning};
-use super::suggest::close_match;
-use super::values;
-use super::xml::{Attr, Element};
+use super::tree::{Attr, Element};
+use crate::config::context::Cx;
+use crate::config::error::ConfigError;
+use crate::config::suggest::close_match;
+use crate::config::values;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// Parsing context: where we are reading from and what we warned about.
-pub(super) struct Cx {
-    pub origin: String,
-    pub warnings: Vec<ConfigWarning>,
-}
-
 impl Cx {
-    pub fn invalid(
-        &self,
-        line: usize,
-        at: impl Into<String>,
-        message: impl Into<String>,
-    ) -> ConfigError {
-        ConfigError::Invalid {
-            origin: self.origin.clone(),
-            line,
-            at: at.into(),
-            message: message.into(),
-        }
-    }
-
-    pub fn warn(&mut self, line: usize, message: impl Into<String>) {
-        self.warnings.push(ConfigWarning {
-            line,
-            message: message.into(),
-        });
-    }
-
     /// An element not in `known` (`inside` names its parent, if not
     /// `<Storage>`): an error when it is a likely typo of a known name,
     /// else a warning (0.6 silently ignored such elements).

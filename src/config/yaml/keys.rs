@@ -2,12 +2,12 @@
 //! (the public fields of their `Config` classes, plus the few later keys
 //! their stock files grew), sorted by what supercolumn does with them.
 //!
-//! Only names live here: [`super::yaml`] reads the keys it uses, lists the
+//! Only names live here: [`super::parse`] reads the keys it uses, lists the
 //! multi-node ones as ignored and accepts the tuning ones silently. Every
 //! name counts as known for "did you mean …?", so a real key of any of
 //! these versions is never mistaken for a typo of another.
 
-/// Keys [`super::yaml`] reads (they change what the server does, or are
+/// Keys [`super::parse`] reads (they change what the server does, or are
 /// checked as Cassandra checked them).
 pub(super) const READ: &[&str] = &[
     "cluster_name",

@@ -2,12 +2,13 @@
 //! top-level `<Storage>` settings, their defaults and their checks.
 //! Keyspaces and column families are read by the sibling `keyspace` module.
 
-use super::error::{ConfigError, IgnoredSetting};
-use super::fields::{leaf_text, Cx, Top};
+use super::fields::{leaf_text, Top};
 use super::keyspace;
-use super::values;
-use super::xml;
-use super::{
+use super::tree as xml;
+use crate::config::context::Cx;
+use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values;
+use crate::config::{
     AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
     ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
 };
@@ -95,7 +96,7 @@ const CLUSTER_ONLY: &[&str] = &[
 
 const POSITIVE: &str = "must be a positive integer";
 
-pub(super) fn parse(
+pub(in crate::config) fn parse(
     text: &str,
     origin: String,
     source: Option<PathBuf>,
@@ -213,7 +214,7 @@ pub(super) fn parse(
     if let (Some(cl), Some(el)) = (&commit_log_directory, top.element("CommitLogDirectory")) {
         if data_file_directories
             .iter()
-            .any(|d| super::same_path(d, cl))
+            .any(|d| crate::config::same_path(d, cl))
         {
             return Err(cx.invalid(
                 el.line,

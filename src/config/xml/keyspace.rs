@@ -2,11 +2,12 @@
 //! with 0.6's defaults and checks. Comparator names stay strings here; the
 //! schema resolves them.
 
-use super::error::{ConfigError, IgnoredSetting};
-use super::fields::{leaf_text, Cx};
-use super::values::{self, CacheSize};
-use super::xml::Element;
-use super::{ColumnFamilyConfig, KeyspaceConfig};
+use super::fields::leaf_text;
+use super::tree::Element;
+use crate::config::context::{check_file_name, Cx};
+use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values::{self, CacheSize};
+use crate::config::{ColumnFamilyConfig, KeyspaceConfig};
 
 /// The 0.6 placement strategies and snitch that ship in its core jar; a
 /// single node ignores these settings, so other names only earn a warning.
@@ -52,25 +53,6 @@ const LATER_CF_ATTRIBUTES: &[&str] = &[
     "MinCompactionThreshold",
     "MaxCompactionThreshold",
 ];
-
-/// Names become directory and file names; refuse the ones that would escape
-/// the data directory or cannot be file names. (Our rule; 0.6 had none.)
-pub(super) fn check_file_name(kind: &str, name: &str) -> Result<(), String> {
-    if name.is_empty() {
-        return Err(format!("{kind} name may not be empty"));
-    }
-    if name == "."
-        || name == ".."
-        || name
-            .chars()
-            .any(|c| c == '/' || c == '\\' || c.is_control())
-    {
-        return Err(format!(
-            "{kind} name '{name}' cannot be used as a file name"
-        ));
-    }
-    Ok(())
-}
 
 pub(super) fn keyspaces(
     cx: &mut Cx,
