@@ -354,7 +354,6 @@ const KNOWN: &[&str] = &[
     "src/admin/mod.rs: a second path for an item: pub use routes::{Access, Handler, Route};",
     "src/admin/mod.rs: a second path for an item: pub use state::AdminState;",
     "src/admin/ops.rs: admin uses storage, what a front end reaches only through node",
-    "src/config/tests/yaml.rs: config uses schema, a later layer",
     "src/cql/layout3.rs: a second path for an item: pub use crate::schema::layout3::{legacy_table_id, type_string, Column3, Flags, Kind, Layout3};",
     "src/cql/mapping/mod.rs: a second path for an item: pub use binds::{bind_specs, BindSpec};",
     "src/cql/mapping/mod.rs: a second path for an item: pub use index::{",
