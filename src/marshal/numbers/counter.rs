@@ -3,7 +3,7 @@
 //! engine keeps its own context format behind this type.
 
 use super::long::LongType;
-use super::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -17,7 +17,7 @@
 //! in alias order (Cassandra's follows Java HashMap iteration).
 
 use super::composite::{eoc_order, escape, split_text, unescape};
-use super::{
+use crate::marshal::{
     parse_type, AbstractType, BytesType, Dialect, Eoc, MarshalError, TypeRef, MARSHAL_PACKAGE,
 };
 use std::cmp::Ordering;
@@ -173,7 +173,7 @@ impl AbstractType for DynamicCompositeType {
     }
 
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
-        if let Some(o) = super::empty_first(a, b) {
+        if let Some(o) = crate::marshal::empty_first(a, b) {
             return o;
         }
         let (mut ra, mut rb) = (a, b);
@@ -217,7 +217,7 @@ impl AbstractType for DynamicCompositeType {
         let mut i = 0;
         while !rest.is_empty() {
             let Ok(c) = Self::read(&mut rest, i) else {
-                return super::bytes_to_hex(value);
+                return crate::marshal::bytes_to_hex(value);
             };
             if i > 0 {
                 out.push(':');

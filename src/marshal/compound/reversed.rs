@@ -2,7 +2,7 @@
 //! that the empty value still sorts first (it means "no bound" in slices).
 //! CQL3 uses it for `CLUSTERING ORDER BY (... DESC)`.
 
-use super::{empty_first, AbstractType, Dialect, MarshalError, TypeRef};
+use crate::marshal::{empty_first, AbstractType, Dialect, MarshalError, TypeRef};
 use std::cmp::Ordering;
 
 #[derive(Debug, Clone)]
@@ -20,7 +20,7 @@ impl AbstractType for ReversedType {
     fn class_name(&self) -> String {
         format!(
             "{}ReversedType({})",
-            super::MARSHAL_PACKAGE,
+            crate::marshal::MARSHAL_PACKAGE,
             self.base.class_name()
         )
     }

@@ -7,7 +7,7 @@
 //! Java's `C0 80` for NUL, lead bytes up to F7) and answers
 //! `String didn't validate.`.
 
-use super::{class_name_of, java_byte_array_string, AbstractType, Dialect, MarshalError};
+use crate::marshal::{class_name_of, java_byte_array_string, AbstractType, Dialect, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -15,7 +15,7 @@
 //! other name. 1.2 read those bytes as a first component of 65535 bytes,
 //! which only a name over 64 KiB could have: 2.0 gave that up too.
 
-use super::{AbstractType, BytesType, Dialect, MarshalError, TypeRef, MARSHAL_PACKAGE};
+use crate::marshal::{AbstractType, BytesType, Dialect, MarshalError, TypeRef, MARSHAL_PACKAGE};
 use std::cmp::Ordering;
 /// The end-of-component byte of a composite's last component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,7 +240,7 @@ impl AbstractType for CompositeType {
     }
 
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
-        if let Some(o) = super::empty_first(a, b) {
+        if let Some(o) = crate::marshal::empty_first(a, b) {
             return o;
         }
         // Static names first; two static names compare by what follows the marker.
@@ -250,7 +250,7 @@ impl AbstractType for CompositeType {
             (true, true) => (&a[2..], &b[2..]),
             (false, false) => (a, b),
         };
-        if let Some(o) = super::empty_first(a, b) {
+        if let Some(o) = crate::marshal::empty_first(a, b) {
             return o;
         }
         let (mut ia, mut ib) = (Lenient { rest: a }, Lenient { rest: b });
@@ -288,7 +288,7 @@ impl AbstractType for CompositeType {
 
     fn get_string(&self, value: &[u8]) -> String {
         let Ok(parts) = Self::split(value) else {
-            return super::bytes_to_hex(value);
+            return crate::marshal::bytes_to_hex(value);
         };
         let mut out = String::new();
         for (i, (component, eoc)) in parts.iter().enumerate() {

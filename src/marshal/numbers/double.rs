@@ -3,7 +3,7 @@
 //! Also what FloatType shares with it: the fixed-width IEEE-754 marshal
 //! logic (`Ieee`), Java-style rendering and parsing.
 
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -2,7 +2,7 @@
 //! big-endian scale followed by the unscaled value in two's complement
 //! (value = unscaled × 10^-scale), or empty. Order is numeric (1.0 == 1.00).
 
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
 use num_bigint::{BigInt, Sign};
 use std::cmp::Ordering;
 

@@ -11,7 +11,7 @@
 //! As comparators they order by raw bytes; their strings are hex, as in
 //! Cassandra.
 
-use super::{
+use crate::marshal::{
     bytes_to_hex, hex_to_bytes, AbstractType, Dialect, MarshalError, TimeUUIDType, TypeRef,
     MARSHAL_PACKAGE,
 };

@@ -10,7 +10,7 @@
 //! field values must be in range (Cassandra's parser rolled them over).
 
 use super::long::{compare_signed_be, parse_java_long};
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -284,7 +284,7 @@ mod tests {
     fn time_uuid_for_epoch() {
         let u = time_uuid_for_millis(0);
         assert_eq!(
-            super::super::bytes_to_hex(&u),
+            crate::marshal::bytes_to_hex(&u),
             "13814000-1dd2-11b2-8080-808080808080".replace('-', "")
         );
     }

@@ -1,7 +1,7 @@
 //! BytesType: raw bytes, unsigned lexicographic order, accepts anything.
 //! Strings are lower-case hex, as Cassandra's `bytesToHex`/`hexToBytes`.
 
-use super::{bytes_to_hex, class_name_of, hex_to_bytes, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, hex_to_bytes, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -1,10 +1,10 @@
 //! UUIDType (0.8+): any UUID version (or empty). Order: by version nibble;
 //! two version-1 UUIDs by timestamp; then unsigned byte order.
 
-use super::date::{parse_date_millis, time_uuid_for_millis};
 use super::lexical_uuid::{parse_canonical_uuid, uuid_to_string};
 use super::time_uuid::compare_timestamp_bytes;
-use super::{class_name_of, AbstractType, MarshalError};
+use crate::marshal::numbers::date::{parse_date_millis, time_uuid_for_millis};
+use crate::marshal::{class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -64,7 +64,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn hex(s: &str) -> Vec<u8> {
-        super::super::hex_to_bytes(s).unwrap()
+        crate::marshal::hex_to_bytes(s).unwrap()
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! starting with 0x80 sorts before one starting with 0x00) but it is what
 //! Cassandra does. Also home of the UUID text helpers the other UUID types share.
 
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, Dialect, MarshalError};
+use crate::marshal::{
+    bytes_to_hex, class_name_of, empty_first, AbstractType, Dialect, MarshalError,
+};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -83,7 +85,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn hex(s: &str) -> Vec<u8> {
-        super::super::hex_to_bytes(s).unwrap()
+        crate::marshal::hex_to_bytes(s).unwrap()
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! bad bytes), so every value passes under [`Dialect::V06`]; 1.x rejects any
 //! byte above 0x7f.
 
-use super::{class_name_of, AbstractType, Dialect, MarshalError};
+use crate::marshal::{class_name_of, AbstractType, Dialect, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -5,7 +5,7 @@
 //! `getHostAddress` form (IPv6 uncompressed: `0:0:0:0:0:0:0:1`); only
 //! address literals are parsed (Java would also resolve host names).
 
-use super::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 

@@ -2,7 +2,7 @@
 //! ordered as Java's `Float.compare`.
 
 use super::double::{ieee_compare, ieee_from_string, ieee_get_string, ieee_validate};
-use super::{class_name_of, AbstractType, MarshalError};
+use crate::marshal::{class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -1,7 +1,7 @@
 //! Int32Type (0.8+): 4-byte big-endian signed integers (or empty).
 
 use super::long::{compare_signed_be, parse_java_long};
-use super::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -3,7 +3,7 @@
 //! Every byte string is a valid integer; order is numeric, so non-minimal
 //! encodings (`00 01` and `01`) compare equal.
 
-use super::{class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{class_name_of, empty_first, AbstractType, MarshalError};
 use num_bigint::BigInt;
 use std::cmp::Ordering;
 

@@ -6,9 +6,9 @@
 //! and `TimeUUID only makes sense with version 1 UUIDs`. 0.6.13 and 1.x use
 //! `TimeUUID should be 16 or 0 bytes (N)` and `Invalid version for TimeUUID type.`.
 
-use super::date::{parse_date_millis, time_uuid_for_millis};
 use super::lexical_uuid::{parse_canonical_uuid, uuid_to_string};
-use super::{class_name_of, empty_first, AbstractType, Dialect, MarshalError};
+use crate::marshal::numbers::date::{parse_date_millis, time_uuid_for_millis};
+use crate::marshal::{class_name_of, empty_first, AbstractType, Dialect, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -88,7 +88,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn hex(s: &str) -> Vec<u8> {
-        super::super::hex_to_bytes(s).unwrap()
+        crate::marshal::hex_to_bytes(s).unwrap()
     }
 
     /// A version-1 UUID with the given 60-bit timestamp and trailing bytes.

@@ -3,7 +3,7 @@
 //! 1.2, the empty value reads as `false` and the empty string parses to a
 //! false byte.
 
-use super::{class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{class_name_of, empty_first, AbstractType, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]

@@ -3,7 +3,9 @@
 //! The order is Cassandra's byte rule, which equals numeric order on valid
 //! values: signed first byte, then the remaining bytes unsigned.
 
-use super::{bytes_to_hex, class_name_of, empty_first, AbstractType, Dialect, MarshalError};
+use crate::marshal::{
+    bytes_to_hex, class_name_of, empty_first, AbstractType, Dialect, MarshalError,
+};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
