@@ -38,18 +38,12 @@
 //!   to "Test", and at least one `<Seed>` is not required on a single node.
 
 mod admin;
+mod context;
 mod error;
-mod fields;
-mod keyspace;
-mod parse;
 mod suggest;
 mod values;
 pub(crate) mod xml;
-mod yaml;
-mod yaml_fields;
-mod yaml_keys;
-mod yaml_keyspace;
-pub(crate) mod yaml_tree;
+pub(crate) mod yaml;
 
 pub use admin::{AdminChoice, AdminListen, DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
@@ -404,7 +398,7 @@ impl Config {
         let origin = path.display().to_string();
         let text = utf8(&bytes, &origin)?;
         if is_xml(text) {
-            parse::parse(text, origin, Some(path.to_path_buf()))
+            xml::parse(text, origin, Some(path.to_path_buf()))
         } else {
             yaml::parse(text, origin, Some(path.to_path_buf()))
         }
@@ -413,7 +407,7 @@ impl Config {
     /// The built-in default ([`BUILTIN_STORAGE_CONF`]): relative paths, so
     /// data goes under `./data`.
     pub fn builtin() -> Config {
-        parse::parse(BUILTIN_STORAGE_CONF, BUILTIN_ORIGIN.to_string(), None)
+        xml::parse(BUILTIN_STORAGE_CONF, BUILTIN_ORIGIN.to_string(), None)
             .expect("the built-in storage-conf.xml is valid (checked by a test)")
     }
 
@@ -424,7 +418,7 @@ impl Config {
 
     /// Parses a configuration held in memory; `origin` names it in messages.
     pub fn from_xml(text: &str, origin: &str) -> Result<Config, ConfigError> {
-        parse::parse(text, origin.to_string(), None)
+        xml::parse(text, origin.to_string(), None)
     }
 
     /// Accepted-with-a-warning findings (unknown elements, deprecated attributes).

@@ -313,24 +313,6 @@ fn the_0_7_keyspaces_section() {
         .ignored()
         .iter()
         .any(|i| i.setting == "keyspaces[Other].replication_factor"));
-
-    // The schema resolves the types, declared columns and their index.
-    let schema = crate::schema::Schema::from_config(&c).unwrap();
-    let cf = schema.cf("Keyspace1", "Indexed1").unwrap();
-    assert_eq!(cf.gc_grace_seconds, 10);
-    assert_eq!(cf.options.read_repair_chance, 0.5);
-    assert_eq!(cf.options.column_metadata.len(), 1);
-    assert_eq!(cf.options.column_metadata[0].name, b"birthdate");
-    assert_eq!(
-        cf.options.column_metadata[0].index_name.as_deref(),
-        // 1.2's default name: the column name as the (Bytes) comparator prints it.
-        Some("Indexed1_626972746864617465_idx")
-    );
-    let other = schema.keyspace("Other").unwrap();
-    assert_eq!(
-        other.strategy_options.get("DC1").map(String::as_str),
-        Some("2")
-    );
 }
 
 #[test]
