@@ -1,18 +1,17 @@
 use super::*;
-use crate::thrift::wire::Writer;
 
 /// One field of an IDL argument or throws list: (id, type, name).
-pub(crate) type IdlField = (i16, String, String);
+type IdlField = (i16, String, String);
 
-pub(crate) struct IdlMethod {
-    pub(crate) name: String,
-    pub(crate) args: Vec<IdlField>,
-    pub(crate) throws: Vec<IdlField>,
+struct IdlMethod {
+    name: String,
+    args: Vec<IdlField>,
+    throws: Vec<IdlField>,
 }
 
 /// The methods of the IDL file's service, read with a small tokenizer (the
 /// IDL files are the repository's own, in `idl/`).
-pub(crate) fn idl_methods(file: &str) -> Vec<IdlMethod> {
+fn idl_methods(file: &str) -> Vec<IdlMethod> {
     let path = format!("{}/idl/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut clean = String::new();
@@ -158,6 +157,7 @@ fn check_idl(g: Generation, file: &str) {
                     assert!(arg(id).1.contains(",map<string,"), "{file} {name}")
                 }
                 At::MultiSlice => assert_eq!(arg(1).1, "MultiSliceRequest"),
+                At::List(_) => panic!("{file} {name}: a list names no keyspace or column family"),
                 At::Query => assert_eq!(arg(1).2, "query", "{file} {name}"),
             }
         }
@@ -183,164 +183,65 @@ fn tables_match_the_idl_files() {
     check_idl(Generation::V19, "cassandra.thrift");
 }
 
-fn args(build: impl FnOnce(&mut Writer)) -> Vec<u8> {
-    let mut w = Writer::new();
-    build(&mut w);
-    w.stop();
-    w.buf
-}
-
-fn shown(t: &Target) -> (Option<String>, Vec<String>, usize) {
-    (
-        t.keyspace.as_ref().map(|k| k.to_string()),
-        t.cfs.iter().map(|c| c.to_string()).collect(),
-        t.more_cfs,
-    )
-}
-
+/// The tables here agree with the IDL files: every method's key and
+/// consistency-level arguments, and the exception-carrying methods.
 #[test]
-fn names_from_requests() {
-    // 0.6 get_slice(keyspace, key, column_parent, ...).
-    let a = args(|w| {
-        w.field_header(ttype::STRING, 1);
-        w.bytes(b"Keyspace1");
-        w.field_header(ttype::STRING, 2);
-        w.bytes(b"secret-key");
-        w.field_header(ttype::STRUCT, 3);
-        w.field_header(ttype::STRING, 3);
-        w.bytes(b"Standard1");
-        w.stop();
-    });
-    let t = target(Generation::V06, "get_slice", &a);
-    assert_eq!(
-        shown(&t),
-        (Some("Keyspace1".into()), vec!["Standard1".into()], 0)
-    );
-
-    // 19.x batch_mutate: key -> cf -> mutations, six CFs over two keys.
-    let a = args(|w| {
-        w.field_header(ttype::MAP, 1);
-        w.buf.extend_from_slice(&[ttype::STRING, ttype::MAP]);
-        w.buf.extend_from_slice(&2i32.to_be_bytes());
-        for (key, cfs) in [
-            (&b"k1"[..], &["A", "B", "C"][..]),
-            (b"k2", &["C", "D", "E", "F"]),
-        ] {
-            w.bytes(key);
-            w.buf.extend_from_slice(&[ttype::STRING, ttype::LIST]);
-            w.buf.extend_from_slice(&(cfs.len() as i32).to_be_bytes());
-            for cf in cfs {
-                w.bytes(cf.as_bytes());
-                w.buf.push(ttype::STRUCT);
-                w.buf.extend_from_slice(&0i32.to_be_bytes());
+fn the_argument_tables_agree_with_the_idl() {
+    for (g, file) in [
+        (Generation::V06, "cassandra-0.6.thrift"),
+        (Generation::V19, "cassandra.thrift"),
+    ] {
+        for m in idl_methods(file) {
+            let name = m.name.as_str();
+            let levels: Vec<i16> = m
+                .args
+                .iter()
+                .filter(|(_, ty, _)| ty == "ConsistencyLevel")
+                .map(|(id, _, _)| *id)
+                .collect();
+            let expected = match name {
+                "cas" => Some(6),
+                _ => levels.first().copied(),
+            };
+            assert_eq!(
+                level_location(g, name).and_then(|at| match at {
+                    Level::Arg(id, _) => Some(id),
+                    Level::MultiSlice => None,
+                }),
+                expected,
+                "{file} {name}"
+            );
+            if level_location(g, name) == Some(Level::MultiSlice) {
+                assert_eq!(m.args[0].1, "MultiSliceRequest", "{file} {name}");
             }
+            let keys = m.args.iter().find_map(|(id, _, arg)| match arg.as_str() {
+                "key" => Some(At::Arg(*id)),
+                "keys" => Some(At::List(*id)),
+                "mutation_map" => Some(At::Keys(*id)),
+                _ => None,
+            });
+            assert_eq!(key_location(g, name), keys, "{file} {name}");
+            assert!(
+                crate::thrift::error::fault_carried(
+                    g,
+                    name,
+                    crate::node::faults::FaultKind::ApplicationError
+                ),
+                "{file} {name}"
+            );
+            let carries_ire = m
+                .throws
+                .iter()
+                .any(|(_, ty, _)| ty == "InvalidRequestException");
+            assert_eq!(
+                crate::thrift::error::fault_carried(
+                    g,
+                    name,
+                    crate::node::faults::FaultKind::InvalidRequest
+                ),
+                carries_ire,
+                "{file} {name}"
+            );
         }
-    });
-    let t = target(Generation::V19, "batch_mutate", &a);
-    assert_eq!(
-        shown(&t),
-        (
-            None,
-            vec!["A".into(), "B".into(), "C".into(), "D".into()],
-            2
-        )
-    );
-
-    // system_add_column_family(CfDef{keyspace, name}).
-    let a = args(|w| {
-        w.field_header(ttype::STRUCT, 1);
-        w.field_header(ttype::STRING, 1);
-        w.bytes(b"ks");
-        w.field_header(ttype::STRING, 2);
-        w.bytes(b"new\ncf");
-        w.stop();
-    });
-    let t = target(Generation::V19, "system_add_column_family", &a);
-    assert_eq!(
-        shown(&t),
-        (Some("ks".into()), vec!["\"new\\ncf\"".into()], 0)
-    );
-
-    // CQL: kind and names; a compressed query is not read.
-    let cql = |q: &[u8], compression: i32| {
-        args(|w| {
-            w.field_header(ttype::STRING, 1);
-            w.bytes(q);
-            w.field_header(ttype::I32, 2);
-            w.buf.extend_from_slice(&compression.to_be_bytes());
-        })
-    };
-    let t = target(
-        Generation::V19,
-        "execute_cql3_query",
-        &cql(b"SELECT * FROM ks.users WHERE k = 'x'", 2),
-    );
-    assert_eq!(t.statement.as_ref().unwrap().kind, "SELECT");
-    assert_eq!(shown(&t), (Some("ks".into()), vec!["users".into()], 0));
-    let t = target(Generation::V19, "execute_cql_query", &cql(b"\x1f\x8b..", 1));
-    assert_eq!(t.statement.unwrap().kind, "(compressed)");
-
-    // Truncated or garbage arguments give what could be read, never a panic.
-    for cut in 0..a.len() {
-        let _ = target(Generation::V19, "system_add_column_family", &a[..cut]);
     }
-    let _ = target(Generation::V06, "batch_mutate", &[0xff; 40]);
-}
-
-fn reply(method: &str, mt: u8, build: impl FnOnce(&mut Writer)) -> Vec<u8> {
-    let mut w = Writer::new();
-    w.message_header(method, mt, 1);
-    build(&mut w);
-    w.stop();
-    w.buf
-}
-
-#[test]
-fn outcomes_from_replies() {
-    let ok = reply("get", mtype::REPLY, |w| {
-        w.field_header(ttype::STRUCT, 0);
-        w.stop();
-    });
-    assert_eq!(outcome(Generation::V19, "get", &ok), Outcome::Ok);
-    let void = reply("insert", mtype::REPLY, |_| {});
-    assert_eq!(outcome(Generation::V06, "insert", &void), Outcome::Ok);
-    let nfe = reply("get", mtype::REPLY, |w| {
-        w.field_header(ttype::STRUCT, 2);
-        w.stop();
-    });
-    assert_eq!(
-        outcome(Generation::V19, "get", &nfe).to_string(),
-        "NotFoundException"
-    );
-    let nfe06 = reply("describe_keyspace", mtype::REPLY, |w| {
-        w.field_header(ttype::STRUCT, 1);
-        w.stop();
-    });
-    assert_eq!(
-        outcome(Generation::V06, "describe_keyspace", &nfe06).to_string(),
-        "NotFoundException"
-    );
-    let app = crate::thrift::dispatch::exception(
-        &crate::thrift::wire::MessageHeader {
-            name: "nope".into(),
-            mtype: mtype::CALL,
-            seqid: 1,
-            strict: true,
-        },
-        thrift::ApplicationErrorKind::UnknownMethod,
-        "Invalid method name: 'nope'".into(),
-    );
-    assert_eq!(
-        outcome(Generation::V19, "nope", &app).to_string(),
-        "TApplicationException(UNKNOWN_METHOD)"
-    );
-}
-
-#[test]
-fn names_are_quoted_unless_plain() {
-    assert_eq!(Name("Keyspace1".into()).to_string(), "Keyspace1");
-    assert_eq!(Name("my-cf_2".into()).to_string(), "my-cf_2");
-    assert_eq!(Name("a b".into()).to_string(), "\"a b\"");
-    assert_eq!(Name(String::new()).to_string(), "\"\"");
-    assert_eq!(Name("x".repeat(100)).to_string().len(), 66);
 }

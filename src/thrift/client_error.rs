@@ -1,58 +1,12 @@
-//! Connections from the shells to a server, and what their failures say.
-//!
-//! Both API generations use the generated clients in `thrift::gen`: 19.x
-//! over framed transport (as cqlsh and cassandra-cli 1.2 connected), 0.6
-//! over the unframed transport 0.6 servers expect by default. Sockets carry
-//! a read timeout so a silent server cannot hang a shell. This module owns
-//! no output format: callers print [`describe_error`]'s line as they see fit.
+//! What a failed Thrift call says to the user of a tool (the shells,
+//! `load`): the kinds of failure a call of either API generation ends in,
+//! told apart, and their one-line messages (a declared exception's `why`,
+//! or its name as the tools of the time printed it, and what to do about a
+//! port that does not speak Thrift). It owns no output format: callers
+//! print the line as they see fit.
 
-use crate::thrift::client::connect;
 use crate::thrift::client_read::{not_thrift, Answer, NotThrift};
 use crate::thrift::gen::{cassandra06, cassandra19};
-use std::time::Duration;
-use thrift::protocol::{TInputProtocol, TOutputProtocol};
-
-pub type Client19 =
-    cassandra19::CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
-pub type Client06 =
-    cassandra06::CassandraSyncClient<Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>>;
-
-/// How long a call may wait for its answer before the shell gives up on it.
-const CALL_TIMEOUT: Duration = Duration::from_secs(60);
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// A failure to reach the server at all.
-#[derive(Debug, thiserror::Error)]
-#[error("Exception connecting to {host}/{port}. Reason: {reason}.")]
-pub struct ConnectError {
-    pub host: String,
-    pub port: u16,
-    pub reason: String,
-}
-
-type Boxed = (Box<dyn TInputProtocol>, Box<dyn TOutputProtocol>);
-
-fn open(host: &str, port: u16, framed: bool) -> Result<Boxed, ConnectError> {
-    let (i, o) =
-        connect(host, port, framed, CONNECT_TIMEOUT, CALL_TIMEOUT).map_err(|e| ConnectError {
-            host: host.to_string(),
-            port,
-            reason: e.to_string(),
-        })?;
-    Ok((i, o))
-}
-
-/// A 19.x client over framed transport (as cqlsh and cassandra-cli 1.2 connected).
-pub fn connect19(host: &str, port: u16) -> Result<Client19, ConnectError> {
-    let (i, o) = open(host, port, true)?;
-    Ok(cassandra19::CassandraSyncClient::new(i, o))
-}
-
-/// A 0.6 client over unframed (buffered) transport, what 0.6 servers expect by default.
-pub fn connect06(host: &str, port: u16) -> Result<Client06, ConnectError> {
-    let (i, o) = open(host, port, false)?;
-    Ok(cassandra06::CassandraSyncClient::new(i, o))
-}
 
 /// The kinds of failure a call can end in, told apart for the message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,13 +113,4 @@ impl<T> Classify<T> for thrift::Result<T> {
     fn classified(self) -> Result<T, CallError> {
         self.map_err(classify)
     }
-}
-
-/// Microseconds since the epoch: the timestamp the shells write with, as
-/// cassandra-cli did (`FBUtilities.timestampMicros`).
-pub fn now_micros() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_micros() as i64)
-        .unwrap_or(0)
 }
