@@ -235,9 +235,14 @@ pub struct ThriftLimits {
     pub write_timeout_in_seconds: u32,
     /// Default 512.
     pub memory_budget_in_mb: u32,
-    /// Default 64: what the prepared statements of each cache (CQL 3,
-    /// CQL 2) may take, least recently used evicted first.
+    /// Default 64: what the CQL 3 prepared statements (of Thrift and the
+    /// native protocol alike: one entry serves both ids) may take, least
+    /// recently used evicted first.
     pub prepared_cache_in_mb: u32,
+    /// Default 64: the same bound for the CQL 2 prepared statements (a
+    /// cache only Thrift uses). `<PreparedStatementsCacheSizeInMB>` sets
+    /// both; a `cassandra.yaml` sets them apart.
+    pub cql2_prepared_cache_in_mb: u32,
 }
 
 impl Default for ThriftLimits {
@@ -249,6 +254,7 @@ impl Default for ThriftLimits {
             write_timeout_in_seconds: 60,
             memory_budget_in_mb: 512,
             prepared_cache_in_mb: 64,
+            cql2_prepared_cache_in_mb: 64,
         }
     }
 }
@@ -371,6 +377,9 @@ pub const DEFAULT_SLOW_REQUEST_MS: u32 = 500;
 
 /// The largest activity record a configuration may ask for.
 pub const MAX_ACTIVITY_LOG_SIZE: i64 = 1_000_000;
+
+/// The largest prepared-statement cache a configuration may ask for, in MB.
+pub const MAX_PREPARED_CACHE_MB: u32 = 1_000_000;
 
 /// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
 pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";

@@ -11,6 +11,7 @@ use crate::config::values;
 use crate::config::{
     AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
     ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
+    MAX_PREPARED_CACHE_MB,
 };
 use std::path::PathBuf;
 
@@ -436,6 +437,14 @@ fn thrift_limits(cx: &Cx, top: &Top<'_>) -> Result<ThriftLimits, ConfigError> {
         Some(_) => Some(top.int(cx, "ThriftMaxConnections", 0, |v| v > 0, POSITIVE)?),
     };
     let seconds = "must be a number of seconds (0 for none)";
+    // One element bounds both caches; only a yaml tells them apart.
+    let prepared_cache_in_mb = top.int(
+        cx,
+        "PreparedStatementsCacheSizeInMB",
+        d.prepared_cache_in_mb,
+        |v| (1..=i64::from(MAX_PREPARED_CACHE_MB)).contains(&v),
+        &format!("PreparedStatementsCacheSizeInMB must be between 1 and {MAX_PREPARED_CACHE_MB}"),
+    )?;
     Ok(ThriftLimits {
         max_connections,
         idle_timeout_in_seconds: top.int(
@@ -466,13 +475,8 @@ fn thrift_limits(cx: &Cx, top: &Top<'_>) -> Result<ThriftLimits, ConfigError> {
             |v| (1..=4_000_000).contains(&v),
             "ThriftMemoryBudgetInMB must be between 1 and 4000000",
         )?,
-        prepared_cache_in_mb: top.int(
-            cx,
-            "PreparedStatementsCacheSizeInMB",
-            d.prepared_cache_in_mb,
-            |v| (1..=1_000_000).contains(&v),
-            "PreparedStatementsCacheSizeInMB must be between 1 and 1000000",
-        )?,
+        prepared_cache_in_mb,
+        cql2_prepared_cache_in_mb: prepared_cache_in_mb,
     })
 }
 

@@ -9,8 +9,10 @@
 //! size, authenticator (AllowAll or Simple; 1.2's PasswordAuthenticator and
 //! any authorizer but AllowAllAuthorizer are refused: their users and grants
 //! live in tables supercolumn does not keep), the Thrift frame and message
-//! sizes, initial_token, the memtable and index settings 0.6 also had, and
-//! the 0.7 `keyspaces:` section ([`super::keyspace`]). Multi-node keys
+//! sizes, initial_token, the memtable and index settings 0.6 also had, the
+//! prepared-statement cache sizes (3.6's keys) and the read timeout
+//! (supercolumn's own), and the 0.7 `keyspaces:` section
+//! ([`super::keyspace`]). Multi-node keys
 //! are listed as ignored, tuning keys accepted silently ([`super::keys`]);
 //! other keys are warned about, or refused when they look like a typo of a
 //! known one. Defaults are 1.2's where it changed them (commit log segments
@@ -26,6 +28,7 @@ use crate::config::values;
 use crate::config::{
     AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
     ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
+    MAX_PREPARED_CACHE_MB,
 };
 use std::path::PathBuf;
 
@@ -160,9 +163,7 @@ pub(in crate::config) fn parse(
             |v| (1..=2047).contains(&v),
             "thrift_max_message_length_in_mb must be between 1 and 2047",
         )?,
-        // supercolumn's own limits have no cassandra.yaml key: the defaults,
-        // or the `serve` flags.
-        thrift_limits: ThriftLimits::default(),
+        thrift_limits: thrift_limits(&cx, &f)?,
         slow_request_threshold_in_ms: f.int(
             &cx,
             "slow_query_log_timeout_in_ms",
@@ -248,6 +249,45 @@ pub(in crate::config) fn parse(
     Ok(Config {
         warnings: cx.warnings,
         ..config
+    })
+}
+
+/// The limits a yaml can set: the read timeout (supercolumn's own key, named
+/// after its XML element) and the prepared-statement caches, by Cassandra
+/// 3.6's keys. 3.6 bounded the native protocol's cache and Thrift's apart;
+/// here one CQL 3 cache serves both (an entry carries both ids), so
+/// `prepared_statements_cache_size_mb` bounds it, and
+/// `thrift_prepared_statements_cache_size_mb` bounds the cache only Thrift
+/// uses, CQL 2's. The other limits have no key: the defaults, or the
+/// `serve` flags.
+fn thrift_limits(cx: &Cx, f: &Fields<'_>) -> Result<ThriftLimits, ConfigError> {
+    let d = ThriftLimits::default();
+    let cache_mb = |key: &str, default: u32| {
+        f.int(
+            cx,
+            key,
+            default,
+            |v| (1..=i64::from(MAX_PREPARED_CACHE_MB)).contains(&v),
+            &format!("{key} must be between 1 and {MAX_PREPARED_CACHE_MB}"),
+        )
+    };
+    Ok(ThriftLimits {
+        read_timeout_in_seconds: f.int(
+            cx,
+            "thrift_read_timeout_in_seconds",
+            d.read_timeout_in_seconds,
+            |v| v >= 0,
+            "thrift_read_timeout_in_seconds must be a number of seconds (0 for none)",
+        )?,
+        prepared_cache_in_mb: cache_mb(
+            "prepared_statements_cache_size_mb",
+            d.prepared_cache_in_mb,
+        )?,
+        cql2_prepared_cache_in_mb: cache_mb(
+            "thrift_prepared_statements_cache_size_mb",
+            d.cql2_prepared_cache_in_mb,
+        )?,
+        ..d
     })
 }
 
