@@ -443,8 +443,8 @@ if CQL3 or CQL3_VIA_VERSION:
             cql3("DELETE name FROM users WHERE id = 'u1'"),
             cql3("SELECT * FROM users WHERE id = 'u1'"),
             cql3("SELECT COUNT(*) FROM posts WHERE author = 'u1'"),
-            # what Thrift sees of a CQL 3 table
-            v19.get_slice("u1", cparent("posts"), pred(start="")),
+            # what Thrift sees of a CQL 3 table (cell timestamps are the server's clock)
+            v19.get_slice("u1", cparent("posts"), pred(start="")).mask("0/*/1/3"),
             describe_ks(ks),
             # errors
             cql3("SELECT * FROM nosuchtable"),

@@ -11,8 +11,9 @@
 # Needs JDK 17 and the Debian packages libjna-java (all), antlr3, libjsr305-java and
 # libcompile-command-annotations-java (2.1+). Env JAVA_SHARE (/usr/share/java).
 # What differs from ant's build, none of it changing what the server answers:
-#  - org/apache/cassandra/hadoop/** and client/RingCache.java (a Hadoop-only helper) are left out
-#    (they need Hadoop jars the trees do not carry);
+#  - org/apache/cassandra/hadoop/** and the Hadoop-only helpers client/RingCache.java,
+#    thrift/ITransportFactory.java, thrift/TFramedTransportFactory.java (1.1) are left out (they
+#    need Hadoop jars the trees do not carry), and 1.1's unused import of Hadoop's UTF8 is dropped;
 #  - ANTLR 3.1/3.2 (the tree's own, up to 2.0) exit non-zero on Java 17 after writing complete
 #    parsers ("Can't get property indirectDelegates"), so the output files are checked instead;
 #    2.1+ use Debian's ANTLR 3.5 (the trees carry only its runtime);
@@ -21,7 +22,7 @@
 #    Memory.dispose(), JNA 5's name for what 3.x's Memory.finalize() did);
 #  - version.properties is written as ant's release build does.
 set -euo pipefail
-[ $# -eq 3 ] || { sed -n 2,21p "$0"; exit 2; }
+[ $# -eq 3 ] || { sed -n 2,23p "$0"; exit 2; }
 V=$1
 OUT=$(realpath -m "$2")
 GIT=$3
@@ -99,13 +100,20 @@ if [ -f "$FM" ] && grep -q 'super.finalize();' "$FM"; then
   grep -q 'super.dispose();' "$FM"
 fi
 
+# ---- 1.1's UntypedResultSet imports Hadoop's UTF8 without using it
+UR=$S/src/java/org/apache/cassandra/cql3/UntypedResultSet.java
+if [ -f "$UR" ] && grep -q '^import org.apache.hadoop.io.UTF8;' "$UR"; then
+  sed -i '/^import org.apache.hadoop.io.UTF8;$/d' "$UR"
+fi
+
 # ---- javac
 CP=$(ls "$S"/lib/*.jar | grep -v '/jna-' | tr '\n' ':')$JAVA_SHARE/jna.jar
 [ $vnum -ge 201 ] && CP=$CP:$JAVA_SHARE/jsr305.jar:$JAVA_SHARE/compile-command-annotations.jar
 if [ -d "$S/lib/jsr223" ]; then CP=$CP:$(find "$S/lib/jsr223" -name '*.jar' | tr '\n' ':'); CP=${CP%:}; fi
 find "$S/src/java" "$S/interface/thrift/gen-java" "$B/gen-java" -name '*.java' \
   | grep -v -e '/org/apache/cassandra/hadoop/' -e '/org/apache/cassandra/client/RingCache.java' \
-  > "$B/sources.txt"
+      -e '/org/apache/cassandra/thrift/TFramedTransportFactory.java' \
+      -e '/org/apache/cassandra/thrift/ITransportFactory.java' > "$B/sources.txt"
 log "javac ($(wc -l < "$B/sources.txt") files)"
 javac -J-Xmx1500m -nowarn -encoding UTF-8 -g -proc:none -XDignore.symbol.file \
   --add-exports java.base/sun.nio.ch=ALL-UNNAMED \
