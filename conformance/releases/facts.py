@@ -2,6 +2,7 @@
 """Assemble facts.json: what each Cassandra release 0.7.10-2.2.19 answers and declares.
 
 usage: facts.py GITDIR [--out facts.json]
+       facts.py --markdown [facts.json]     (a summary table of an existing facts.json)
 
 Per release it joins three sources, and says which one each fact came from:
   * probe/<version>.json, written by `run.sh probe VERSION` against the real running node
@@ -56,6 +57,7 @@ def release_facts(git, v, ours):
             "unknown_method": p["unknown_method"],
             "keyspaces_at_start": p["keyspaces"],
             "system_keyspace": p["system_keyspace"],
+            "system_tables_cql3": p.get("system_tables_cql3"),
             "native_protocol": p.get("native_protocol",
                                      "no native transport before 1.2" if v < "1.2" else None),
         }
@@ -71,7 +73,50 @@ def release_facts(git, v, ours):
     return f
 
 
+def markdown(path):
+    d = json.load(open(path))["releases"]
+    vs = list(d)
+    rows = [("Thrift API (describe_version)", lambda f: (f["from_running_node"] or {}).get("thrift_api_version")),
+            ("IDL VERSION constant", lambda f: f["idl"]["version"]),
+            ("release_version", lambda f: (f["from_running_node"] or {}).get("release_version")),
+            ("cluster name", lambda f: (f["from_running_node"] or {}).get("cluster_name")),
+            ("partitioner (stock yaml)", lambda f: f["from_stock_yaml"]["partitioner"].rsplit(".", 1)[-1]),
+            ("num_tokens (stock yaml)", lambda f: f["from_stock_yaml"]["num_tokens"] or "- (initial_token)"),
+            ("start_rpc (stock yaml)", lambda f: f["from_stock_yaml"]["start_rpc"] or "- (always on)"),
+            ("native protocol versions", lambda f: native(f)),
+            ("IDL methods", lambda f: str(len(f["idl"]["methods"]))),
+            ("methods ours lacks", lambda f: ", ".join(f["idl_vs_ours"].get("methods", {}).get("added", [])) or "none"),
+            ("our methods it lacks", lambda f: str(len(f["idl_vs_ours"].get("methods", {}).get("dropped", [])))),
+            ("system CFs (describe_keyspace)", lambda f: ", ".join(
+                ((f["from_running_node"] or {}).get("system_keyspace") or {}).get("column_families", []))),
+            ("unknown method", lambda f: unknown(f))]
+    out = ["| | " + " | ".join(vs) + " |", "|---" * (len(vs) + 1) + "|"]
+    for name, fn in rows:
+        out.append("| %s | %s |" % (name, " | ".join(str(fn(d[v]) if d[v] else "") for v in vs)))
+    return "\n".join(out)
+
+
+def native(f):
+    p = (f["from_running_node"] or {}).get("native_protocol")
+    if not isinstance(p, dict):
+        return "none" if f["from_running_node"] else ""
+    ok = [k for k, v in sorted(p.items()) if v == "READY"]
+    return "v" + ",v".join(ok) if ok else "none"
+
+
+def unknown(f):
+    u = (f["from_running_node"] or {}).get("unknown_method")
+    if not u:
+        return ""
+    t = u["TApplicationException"]
+    return "TApplicationException type %d: %s" % (t["type"], t["message"].replace("no_such_method", "NAME"))
+
+
 def main():
+    import sys
+    if len(sys.argv) >= 2 and sys.argv[1] == "--markdown":
+        print(markdown(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "facts.json")))
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("git")
     ap.add_argument("--out", default=os.path.join(HERE, "facts.json"))

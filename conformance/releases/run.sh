@@ -6,6 +6,7 @@
 #                                conformance/releases/VERSION/ (replaces that dir's cases)
 #   run.sh replay VERSION [N]    N times (default 2): fresh node, replay the VERSION cases, stop
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
+#   run.sh all VERSION           record, replay twice, probe
 #   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory`
 #                                (replay.py's report to SC_REPORT, then stepdiff.py's step counts)
 #
@@ -18,7 +19,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
 CONF=${CONFORMANCE_DIR:-$(dirname "$ROOT")/shared/conformance}
 SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
-[ $# -ge 2 ] || { sed -n 2,15p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,17p "$0"; exit 2; }
 CMD=$1 V=$2
 CASES=$HERE/$V
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -40,6 +41,9 @@ stop_node() {
 trap stop_node EXIT
 
 case $CMD in
+  all)
+    "$0" record "$V" && "$0" replay "$V" 2 && "$0" probe "$V" >/dev/null
+    ;;
   record)
     start_node
     tmp=$(mktemp -d)
@@ -76,5 +80,5 @@ case $CMD in
     kill "$SC"; wait "$SC" 2>/dev/null || true
     exit "${status:-0}"
     ;;
-  *) sed -n 2,15p "$0"; exit 2;;
+  *) sed -n 2,17p "$0"; exit 2;;
 esac
