@@ -1,11 +1,15 @@
 //! Splits CQL3 text into tokens, the way Cassandra 1.2's ANTLR lexer did.
 //!
-//! Owns token shapes (identifiers, quoted names, string/number/uuid/blob
-//! constants, punctuation), comments and source positions. It must not
-//! know statement grammar: keywords are plain identifiers here and the
-//! parser decides, case-insensitively, which words are keywords.
+//! Owns CQL 3's token kinds and shapes (identifiers, quoted names,
+//! string/number/uuid/blob constants, punctuation), its comments and its
+//! error texts; the cursor and the shapes it shares with CQL 2 are in
+//! [`crate::cql::lexing`]. It must not know statement grammar: keywords are
+//! plain identifiers here and the parser decides, case-insensitively, which
+//! words are keywords.
 
 use super::error::{CqlError, CqlResult};
+use super::lexing::{self, Cursor, Kinds};
+use super::lookahead::{all_tokens, Pull};
 
 /// What a token is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,121 +30,43 @@ pub enum TokenKind {
     Eof,
 }
 
-/// One token with its ANTLR-style position (line from 1, column from 0).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    pub kind: TokenKind,
-    pub text: String,
-    pub line: i32,
-    pub column: i32,
+impl Kinds for TokenKind {
+    const WORD: Self = TokenKind::Ident;
+    const SYMBOL: Self = TokenKind::Symbol;
+    const EOF: Self = TokenKind::Eof;
 }
 
-impl Token {
-    /// True for a bare word equal to `kw`, ignoring case.
-    pub fn is_kw(&self, kw: &str) -> bool {
-        self.kind == TokenKind::Ident && self.text.eq_ignore_ascii_case(kw)
-    }
-    pub fn is_sym(&self, sym: &str) -> bool {
-        self.kind == TokenKind::Symbol && self.text == sym
-    }
-}
-
-/// A statement's characters, by index, without a copy of ASCII text.
-///
-/// Why: positions and lookahead count characters, so the lexers index by
-/// character; a `Vec<char>` of the text costs four times its size (64 MB
-/// for a 16 MB statement). ASCII text (any statement without non-ASCII
-/// strings or names) is indexed in place; only other text is decoded.
-pub(crate) enum Source<'a> {
-    Ascii(&'a [u8]),
-    Wide(Vec<char>),
-}
-
-impl<'a> Source<'a> {
-    pub(crate) fn new(src: &'a str) -> Source<'a> {
-        if src.is_ascii() {
-            Source::Ascii(src.as_bytes())
-        } else {
-            Source::Wide(src.chars().collect())
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Source::Ascii(b) => b.len(),
-            Source::Wide(c) => c.len(),
-        }
-    }
-
-    pub(crate) fn get(&self, i: usize) -> Option<char> {
-        match self {
-            Source::Ascii(b) => b.get(i).map(|&b| char::from(b)),
-            Source::Wide(c) => c.get(i).copied(),
-        }
-    }
-
-    /// How many characters from `from` on satisfy `pred`.
-    pub(crate) fn count_while(&self, from: usize, pred: impl Fn(char) -> bool) -> usize {
-        match self {
-            Source::Ascii(b) => b.get(from..).map_or(0, |b| {
-                b.iter().take_while(|&&b| pred(char::from(b))).count()
-            }),
-            Source::Wide(c) => c
-                .get(from..)
-                .map_or(0, |c| c.iter().take_while(|&&c| pred(c)).count()),
-        }
-    }
-}
+/// One CQL 3 token.
+pub type Token = lexing::Token<TokenKind>;
 
 /// Tokenizes a whole statement; the last token is always `Eof`.
 pub fn tokenize(src: &str) -> CqlResult<Vec<Token>> {
-    let mut lx = Lexer::new(src);
-    let mut out = Vec::new();
-    loop {
-        let t = lx.next_token()?;
-        let end = t.kind == TokenKind::Eof;
-        out.push(t);
-        if end {
-            return Ok(out);
-        }
-    }
+    all_tokens(Lexer::new(src))
 }
 
 /// Hands out a statement's tokens one at a time (see `cql::lookahead`).
 pub struct Lexer<'a> {
-    chars: Source<'a>,
-    pos: usize,
-    line: i32,
-    col: i32,
+    at: Cursor<'a>,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
-            chars: Source::new(src),
-            pos: 0,
-            line: 1,
-            col: 0,
+            at: Cursor::new(src),
         }
     }
 
     /// The next token; `Eof` at the end (and after it, again).
     pub fn next_token(&mut self) -> CqlResult<Token> {
         self.skip_blanks_and_comments()?;
-        if self.pos >= self.chars.len() {
-            // ANTLR 3 reports the end of input at line 0, column -1.
-            return Ok(Token {
-                kind: TokenKind::Eof,
-                text: "<EOF>".into(),
-                line: 0,
-                column: -1,
-            });
+        if self.at.peek(0).is_none() {
+            return Ok(Token::eof());
         }
         self.token()
     }
 }
 
-impl crate::cql::lookahead::Pull for Lexer<'_> {
+impl Pull for Lexer<'_> {
     type Token = Token;
     fn next_token(&mut self) -> CqlResult<Token> {
         Lexer::next_token(self)
@@ -149,80 +75,35 @@ impl crate::cql::lookahead::Pull for Lexer<'_> {
         t.kind == TokenKind::Eof
     }
     fn eof() -> Token {
-        Token {
-            kind: TokenKind::Eof,
-            text: "<EOF>".into(),
-            line: 0,
-            column: -1,
-        }
+        Token::eof()
     }
 }
 
-fn is_hex(c: char) -> bool {
-    c.is_ascii_hexdigit()
+fn syntax(line: i32, column: i32, message: String) -> CqlError {
+    CqlError::Syntax {
+        line,
+        column,
+        message,
+    }
 }
 
 impl Lexer<'_> {
-    fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead)
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.chars.get(self.pos)?;
-        self.pos += 1;
-        if c == '\n' {
-            self.line += 1;
-            self.col = 0;
-        } else {
-            self.col += 1;
-        }
-        Some(c)
-    }
-
-    fn error_at(&self, line: i32, column: i32, message: String) -> CqlError {
-        CqlError::Syntax {
-            line,
-            column,
-            message,
-        }
-    }
-
     fn skip_blanks_and_comments(&mut self) -> CqlResult<()> {
+        let at = &mut self.at;
         loop {
-            match (self.peek(0), self.peek(1)) {
+            match (at.peek(0), at.peek(1)) {
                 (Some(c), _) if c.is_whitespace() => {
-                    self.bump();
+                    at.bump();
                 }
+                // The end of the line is not the comment's.
                 (Some('-'), Some('-')) | (Some('/'), Some('/')) => {
-                    while let Some(c) = self.peek(0) {
-                        if c == '\n' {
-                            break;
-                        }
-                        self.bump();
-                    }
+                    let n = at.count_while(0, |c| c != '\n');
+                    at.take(n);
                 }
                 (Some('/'), Some('*')) => {
-                    let (line, col) = (self.line, self.col);
-                    self.bump();
-                    self.bump();
-                    loop {
-                        match (self.peek(0), self.peek(1)) {
-                            (Some('*'), Some('/')) => {
-                                self.bump();
-                                self.bump();
-                                break;
-                            }
-                            (Some(_), _) => {
-                                self.bump();
-                            }
-                            (None, _) => {
-                                return Err(self.error_at(
-                                    line,
-                                    col,
-                                    "unterminated comment".into(),
-                                ));
-                            }
-                        }
+                    let (line, column) = (at.line, at.column);
+                    if !at.block_comment() {
+                        return Err(syntax(line, column, "unterminated comment".into()));
                     }
                 }
                 _ => return Ok(()),
@@ -230,42 +111,19 @@ impl Lexer<'_> {
         }
     }
 
-    /// Length of a UUID constant starting here, if one does (8-4-4-4-12 hex).
+    /// Length of a UUID constant starting here, if one does: a longer word
+    /// (e.g. a 13th hex digit) is not a UUID.
     fn uuid_len(&self) -> Option<usize> {
-        let groups = [8, 4, 4, 4, 12];
-        let mut i = 0;
-        for (g, &n) in groups.iter().enumerate() {
-            for _ in 0..n {
-                if !self.peek(i).is_some_and(is_hex) {
-                    return None;
-                }
-                i += 1;
-            }
-            if g < 4 {
-                if self.peek(i) != Some('-') {
-                    return None;
-                }
-                i += 1;
-            }
-        }
-        // A longer word (e.g. a 13th hex digit) is not a UUID.
-        if self
-            .peek(i)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            return None;
-        }
-        Some(i)
-    }
-
-    fn take(&mut self, n: usize) -> String {
-        let mut text = String::with_capacity(n);
-        text.extend((0..n).map_while(|_| self.bump()));
-        text
+        let n = self.at.uuid_len()?;
+        let longer = self
+            .at
+            .peek(n)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        (!longer).then_some(n)
     }
 
     fn token(&mut self) -> CqlResult<Token> {
-        let (line, column) = (self.line, self.col);
+        let (line, column) = (self.at.line, self.at.column);
         let tok = |kind, text| {
             Ok(Token {
                 kind,
@@ -274,34 +132,32 @@ impl Lexer<'_> {
                 column,
             })
         };
-        let c = self.peek(0).unwrap_or('\0');
+        let c = self.at.peek(0).unwrap_or('\0');
         if let Some(n) = self.uuid_len() {
-            return tok(TokenKind::Uuid, self.take(n));
+            return tok(TokenKind::Uuid, self.at.take(n));
         }
-        if c == '0' && matches!(self.peek(1), Some('x') | Some('X')) {
-            let n = 2 + self.chars.count_while(self.pos + 2, is_hex);
-            return tok(TokenKind::Hex, self.take(n));
+        if c == '0' && matches!(self.at.peek(1), Some('x') | Some('X')) {
+            let n = 2 + self.at.count_while(2, |c| c.is_ascii_hexdigit());
+            return tok(TokenKind::Hex, self.at.take(n));
         }
-        if c.is_ascii_digit() || (c == '-' && self.peek(1).is_some_and(|d| d.is_ascii_digit())) {
+        if c.is_ascii_digit() || (c == '-' && self.at.peek(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(line, column);
         }
-        if c.is_ascii_alphabetic() {
-            let n = 1 + self
-                .chars
-                .count_while(self.pos + 1, |c| c.is_ascii_alphanumeric() || c == '_');
-            return tok(TokenKind::Ident, self.take(n));
+        let word = self.at.word_len(0);
+        if word > 0 {
+            return tok(TokenKind::Ident, self.at.take(word));
         }
         if c == '\'' || c == '"' {
             return self.quoted(c, line, column);
         }
-        let two: String = [Some(c), self.peek(1)].iter().flatten().collect();
+        let two: String = [Some(c), self.at.peek(1)].iter().flatten().collect();
         if matches!(two.as_str(), "<=" | ">=" | "!=") {
-            return tok(TokenKind::Symbol, self.take(2));
+            return tok(TokenKind::Symbol, self.at.take(2));
         }
         if "(),;.*=<>[]{}:+-?".contains(c) {
-            return tok(TokenKind::Symbol, self.take(1));
+            return tok(TokenKind::Symbol, self.at.take(1));
         }
-        Err(self.error_at(
+        Err(syntax(
             line,
             column,
             format!("no viable alternative at character '{c}'"),
@@ -309,29 +165,24 @@ impl Lexer<'_> {
     }
 
     fn number(&mut self, line: i32, column: i32) -> CqlResult<Token> {
-        let mut n = usize::from(self.peek(0) == Some('-'));
-        while self.peek(n).is_some_and(|c| c.is_ascii_digit()) {
-            n += 1;
-        }
+        let at = &self.at;
+        let mut n = usize::from(at.peek(0) == Some('-'));
+        n += at.digits(n);
         let mut float = false;
-        if self.peek(n) == Some('.') && self.peek(n + 1) != Some('.') {
+        if at.peek(n) == Some('.') && at.peek(n + 1) != Some('.') {
             float = true;
             n += 1;
-            while self.peek(n).is_some_and(|c| c.is_ascii_digit()) {
-                n += 1;
-            }
+            n += at.digits(n);
         }
-        if matches!(self.peek(n), Some('e') | Some('E')) {
+        if matches!(at.peek(n), Some('e') | Some('E')) {
             let mut m = n + 1;
-            if matches!(self.peek(m), Some('+') | Some('-')) {
+            if matches!(at.peek(m), Some('+') | Some('-')) {
                 m += 1;
             }
-            if self.peek(m).is_some_and(|c| c.is_ascii_digit()) {
+            let exponent = at.digits(m);
+            if exponent > 0 {
                 float = true;
-                n = m;
-                while self.peek(n).is_some_and(|c| c.is_ascii_digit()) {
-                    n += 1;
-                }
+                n = m + exponent;
             }
         }
         let kind = if float {
@@ -341,46 +192,24 @@ impl Lexer<'_> {
         };
         Ok(Token {
             kind,
-            text: self.take(n),
+            text: self.at.take(n),
             line,
             column,
         })
     }
 
     fn quoted(&mut self, quote: char, line: i32, column: i32) -> CqlResult<Token> {
-        self.bump();
-        let mut text = String::new();
-        loop {
-            match self.bump() {
-                Some(c) if c == quote => {
-                    if self.peek(0) == Some(quote) {
-                        self.bump();
-                        text.push(quote);
-                    } else {
-                        break;
-                    }
-                }
-                Some(c) => text.push(c),
-                None => {
-                    return Err(self.error_at(
-                        line,
-                        column,
-                        format!(
-                            "unterminated {} starting here",
-                            if quote == '\'' {
-                                "string"
-                            } else {
-                                "quoted name"
-                            }
-                        ),
-                    ));
-                }
-            }
-        }
-        let kind = if quote == '\'' {
-            TokenKind::Str
+        let (kind, what) = if quote == '\'' {
+            (TokenKind::Str, "string")
         } else {
-            TokenKind::QuotedName
+            (TokenKind::QuotedName, "quoted name")
+        };
+        let Some(text) = self.at.quoted(quote) else {
+            return Err(syntax(
+                line,
+                column,
+                format!("unterminated {what} starting here"),
+            ));
         };
         Ok(Token {
             kind,

@@ -25,6 +25,19 @@ pub trait Pull {
     fn eof() -> Self::Token;
 }
 
+/// Every token of `lexer`'s text; the last is the end of input.
+pub fn all_tokens<L: Pull>(mut lexer: L) -> Result<Vec<L::Token>, CqlError> {
+    let mut out = Vec::new();
+    loop {
+        let t = lexer.next_token()?;
+        let end = L::is_eof(&t);
+        out.push(t);
+        if end {
+            return Ok(out);
+        }
+    }
+}
+
 /// How many tokens a parser may look at: the current one and three more.
 pub const LOOKAHEAD: usize = 4;
 

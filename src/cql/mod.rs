@@ -1,7 +1,7 @@
 //! CQL3 as Cassandra 1.2/2.0 spoke it, stored as Cassandra 1.2 stored it.
 //!
 //! This is the engine-independent half of CQL3: the language front end
-//! (`lexer`, `parser`, `ast`), CQL type names and literals (`types`,
+//! (`lexer`, with what CQL 2 shares in `lexing`; `parser`, `ast`), CQL type names and literals (`types`,
 //! `timeuuid`), the table model (`table`) and its Thrift-visible schema
 //! (`schema`), and the exact mapping between CQL rows and storage cells
 //! (`mapping`). It must not touch the storage engine or the network:
@@ -38,6 +38,7 @@ mod error;
 pub mod exec;
 pub mod layout3;
 pub mod lexer;
+pub mod lexing;
 pub mod lookahead;
 pub mod lru;
 pub mod mapping;

@@ -3,11 +3,14 @@
 //! Owns token shapes (words, `a:b` compound words, string literals with
 //! `''` escapes, signed integers, floats, UUIDs, `?` markers, `..`),
 //! comments and ANTLR-style positions. CQL 2's quirk is kept: `1..5` is
-//! an integer, a range operator and an integer, not two floats. It must
-//! not know the grammar: keywords are words; the parser decides.
+//! an integer, a range operator and an integer, not two floats. The
+//! cursor and the shapes it shares with CQL 3 (words, digits, UUIDs,
+//! strings, block comments) are `cql::lexing`'s; the kinds, the other
+//! shapes and the error texts are CQL 2's own, here. It must not know the
+//! grammar: keywords are words; the parser decides.
 
-use crate::cql::lexer::Source;
-use crate::cql::lookahead::Pull;
+use crate::cql::lexing::{self, Cursor, Kinds};
+use crate::cql::lookahead::{all_tokens, Pull};
 use crate::cql::CqlError;
 
 /// What a token is.
@@ -31,70 +34,32 @@ pub enum Kind {
     Eof,
 }
 
-/// One token; `line` counts from 1, `column` (characters) from 0.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    pub kind: Kind,
-    pub text: String,
-    pub line: i32,
-    pub column: i32,
+impl Kinds for Kind {
+    const WORD: Self = Kind::Word;
+    const SYMBOL: Self = Kind::Symbol;
+    const EOF: Self = Kind::Eof;
 }
 
-impl Token {
-    /// A word equal to `kw`, ignoring ASCII case.
-    pub fn is_kw(&self, kw: &str) -> bool {
-        self.kind == Kind::Word && self.text.eq_ignore_ascii_case(kw)
-    }
-
-    pub fn is_sym(&self, sym: &str) -> bool {
-        self.kind == Kind::Symbol && self.text == sym
-    }
-}
+/// One CQL 2 token.
+pub type Token = lexing::Token<Kind>;
 
 /// Hands out a statement's tokens one at a time (see `cql::lookahead`).
 pub struct Lexer<'a> {
-    chars: Source<'a>,
-    pos: usize,
-    line: i32,
-    column: i32,
+    at: Cursor<'a>,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
-            chars: Source::new(src),
-            pos: 0,
-            line: 1,
-            column: 0,
+            at: Cursor::new(src),
         }
     }
 
-    fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead)
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek(0)?;
-        self.pos += 1;
-        if c == '\n' {
-            self.line += 1;
-            self.column = 0;
-        } else {
-            self.column += 1;
-        }
-        Some(c)
-    }
-
-    fn bump_n(&mut self, n: usize) -> String {
-        let mut text = String::with_capacity(n);
-        text.extend((0..n).map_while(|_| self.bump()));
-        text
-    }
-
+    /// An error at the current position.
     fn error(&self, message: String) -> CqlError {
         CqlError::Syntax {
-            line: self.line,
-            column: self.column,
+            line: self.at.line,
+            column: self.at.column,
             message,
         }
     }
@@ -103,34 +68,20 @@ impl<'a> Lexer<'a> {
     /// which the grammar requires.
     fn skip_trivia(&mut self) -> Result<(), CqlError> {
         loop {
-            match (self.peek(0), self.peek(1)) {
+            match (self.at.peek(0), self.at.peek(1)) {
                 (Some(' ' | '\t' | '\n' | '\r'), _) => {
-                    self.bump();
+                    self.at.bump();
                 }
                 (Some('-'), Some('-')) | (Some('/'), Some('/')) => {
-                    while let Some(c) = self.bump() {
+                    while let Some(c) = self.at.bump() {
                         if c == '\n' || c == '\r' {
                             break;
                         }
                     }
                 }
                 (Some('/'), Some('*')) => {
-                    self.bump_n(2);
-                    loop {
-                        match (self.peek(0), self.peek(1)) {
-                            (Some('*'), Some('/')) => {
-                                self.bump_n(2);
-                                break;
-                            }
-                            (Some(_), _) => {
-                                self.bump();
-                            }
-                            (None, _) => {
-                                return Err(
-                                    self.error("mismatched character '<EOF>' expecting '*'".into())
-                                )
-                            }
-                        }
+                    if !self.at.block_comment() {
+                        return Err(self.error("mismatched character '<EOF>' expecting '*'".into()));
                     }
                 }
                 _ => return Ok(()),
@@ -138,129 +89,80 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn digits_at(&self, from: usize) -> usize {
-        self.chars.count_while(from, |c| c.is_ascii_digit())
-    }
-
-    /// Length of a UUID (8-4-4-4-12 hex digits) starting here, if one does.
-    fn uuid_len(&self) -> Option<usize> {
-        let mut at = self.pos;
-        for (i, group) in [8, 4, 4, 4, 12].into_iter().enumerate() {
-            if i > 0 {
-                if self.chars.get(at) != Some('-') {
-                    return None;
-                }
-                at += 1;
+    /// The length of the compound word (`word(:word|:int)+`) or the word
+    /// of `word` characters here.
+    fn compound_len(&self, word: usize) -> usize {
+        let at = &self.at;
+        let mut len = word;
+        while at.peek(len) == Some(':') {
+            let from = len + 1;
+            let signed = match at.peek(from) {
+                Some('-') => match at.digits(from + 1) {
+                    0 => 0,
+                    d => d + 1,
+                },
+                _ => 0,
+            };
+            let next = at.word_len(from).max(at.digits(from)).max(signed);
+            if next == 0 {
+                break;
             }
-            for _ in 0..group {
-                if !self.chars.get(at)?.is_ascii_hexdigit() {
-                    return None;
-                }
-                at += 1;
-            }
+            len += 1 + next;
         }
-        Some(at - self.pos)
-    }
-
-    fn word_len(&self, from: usize) -> usize {
-        match self.chars.get(from) {
-            Some(c) if c.is_ascii_alphabetic() => {}
-            _ => return 0,
-        }
-        1 + self
-            .chars
-            .count_while(from + 1, |c| c.is_ascii_alphanumeric() || c == '_')
-    }
-
-    fn string(&mut self) -> Result<String, CqlError> {
-        self.bump();
-        let mut out = String::new();
-        loop {
-            match self.bump() {
-                Some('\'') if self.peek(0) == Some('\'') => {
-                    self.bump();
-                    out.push('\'');
-                }
-                Some('\'') => return Ok(out),
-                Some(c) => out.push(c),
-                None => return Err(self.error("mismatched character '<EOF>' expecting '''".into())),
-            }
-        }
+        len
     }
 
     /// The next token; `Eof` at the end (and after it, again).
     fn next(&mut self) -> Result<Token, CqlError> {
         self.skip_trivia()?;
-        let (line, column) = (self.line, self.column);
+        let (line, column) = (self.at.line, self.at.column);
         let tok = |kind, text| Token {
             kind,
             text,
             line,
             column,
         };
-        let Some(c) = self.peek(0) else {
+        let Some(c) = self.at.peek(0) else {
             return Ok(tok(Kind::Eof, "<EOF>".into()));
         };
-        if let Some(n) = self.uuid_len() {
-            return Ok(tok(Kind::Uuid, self.bump_n(n)));
+        if let Some(n) = self.at.uuid_len() {
+            return Ok(tok(Kind::Uuid, self.at.take(n)));
         }
         let sign = usize::from(c == '-');
-        let int_digits = self.digits_at(self.pos + sign);
+        let int_digits = self.at.digits(sign);
         if int_digits > 0 {
             let int_len = sign + int_digits;
-            let after = self.pos + int_len;
             // INTEGER '.' INTEGER is a float, but INTEGER '..' is a range bound.
-            if self.chars.get(after) == Some('.') && self.chars.get(after + 1) != Some('.') {
-                let frac_sign = usize::from(self.chars.get(after + 1) == Some('-'));
-                let frac = self.digits_at(after + 1 + frac_sign);
+            if self.at.peek(int_len) == Some('.') && self.at.peek(int_len + 1) != Some('.') {
+                let frac_sign = usize::from(self.at.peek(int_len + 1) == Some('-'));
+                let frac = self.at.digits(int_len + 1 + frac_sign);
                 if frac > 0 {
-                    return Ok(tok(
-                        Kind::Float,
-                        self.bump_n(int_len + 1 + frac_sign + frac),
-                    ));
+                    let n = int_len + 1 + frac_sign + frac;
+                    return Ok(tok(Kind::Float, self.at.take(n)));
                 }
             }
-            return Ok(tok(Kind::Integer, self.bump_n(int_len)));
+            return Ok(tok(Kind::Integer, self.at.take(int_len)));
         }
-        let word = self.word_len(self.pos);
+        let word = self.at.word_len(0);
         if word > 0 {
-            let mut len = word;
-            while self.chars.get(self.pos + len) == Some(':') {
-                let at = self.pos + len + 1;
-                let next = self.word_len(at).max(self.digits_at(at));
-                let signed = if self.chars.get(at) == Some('-') {
-                    let d = self.digits_at(at + 1);
-                    if d > 0 {
-                        d + 1
-                    } else {
-                        0
-                    }
-                } else {
-                    0
-                };
-                let next = next.max(signed);
-                if next == 0 {
-                    break;
-                }
-                len += 1 + next;
-            }
+            let len = self.compound_len(word);
             let kind = if len == word {
                 Kind::Word
             } else {
                 Kind::CompoundWord
             };
-            return Ok(tok(kind, self.bump_n(len)));
+            return Ok(tok(kind, self.at.take(len)));
         }
         match c {
-            '\'' => {
-                let s = self.string()?;
-                Ok(tok(Kind::Str, s))
-            }
-            '?' => Ok(tok(Kind::Marker, self.bump_n(1))),
-            '.' if self.peek(1) == Some('.') => Ok(tok(Kind::RangeOp, self.bump_n(2))),
-            '<' | '>' if self.peek(1) == Some('=') => Ok(tok(Kind::Symbol, self.bump_n(2))),
+            '\'' => match self.at.quoted('\'') {
+                Some(s) => Ok(tok(Kind::Str, s)),
+                None => Err(self.error("mismatched character '<EOF>' expecting '''".into())),
+            },
+            '?' => Ok(tok(Kind::Marker, self.at.take(1))),
+            '.' if self.at.peek(1) == Some('.') => Ok(tok(Kind::RangeOp, self.at.take(2))),
+            '<' | '>' if self.at.peek(1) == Some('=') => Ok(tok(Kind::Symbol, self.at.take(2))),
             '(' | ')' | ',' | ';' | '.' | '*' | '=' | '<' | '>' | '+' | '-' => {
-                Ok(tok(Kind::Symbol, self.bump_n(1)))
+                Ok(tok(Kind::Symbol, self.at.take(1)))
             }
             other => Err(self.error(format!("no viable alternative at character '{other}'"))),
         }
@@ -276,27 +178,13 @@ impl Pull for Lexer<'_> {
         t.kind == Kind::Eof
     }
     fn eof() -> Token {
-        Token {
-            kind: Kind::Eof,
-            text: "<EOF>".into(),
-            line: 0,
-            column: -1,
-        }
+        Token::eof()
     }
 }
 
 /// Tokenizes a statement; the last token is always `Eof`.
 pub fn tokenize(src: &str) -> Result<Vec<Token>, CqlError> {
-    let mut lexer = Lexer::new(src);
-    let mut out = Vec::new();
-    loop {
-        let t = lexer.next()?;
-        let end = t.kind == Kind::Eof;
-        out.push(t);
-        if end {
-            return Ok(out);
-        }
-    }
+    all_tokens(Lexer::new(src))
 }
 
 #[cfg(test)]

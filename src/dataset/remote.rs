@@ -7,13 +7,15 @@
 //! `execute_cql3_query`.
 //!
 //! A client-side tool like `stress` and the shells (it sits above the
-//! server's modules); it must not touch a node directly.
+//! server's modules): it connects and names a call's failure as they do
+//! (`thrift::client`, `thrift::client_error`); it must not touch a node
+//! directly.
 
 use super::apply::{count, now_millis};
 use super::model::*;
 use super::{read_file, DatasetError};
-use crate::shell::client::{classify, connect19, Client19};
-use crate::thrift::client::blank_cf_def;
+use crate::thrift::client::{blank_cf_def, connect19, Client19, Timeouts};
+use crate::thrift::client_error::classify;
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient;
 use clap::Args;
@@ -59,7 +61,8 @@ fn run(args: &LoadArgs) -> Result<(), DatasetError> {
             file: d.source.clone(),
             message,
         };
-        let mut client = connect19(&host, port).map_err(|e| fail(e.to_string()))?;
+        let mut client =
+            connect19(&host, port, Timeouts::INTERACTIVE).map_err(|e| fail(e.to_string()))?;
         match &d.content {
             Content::Keyspace(ks) => load_keyspace(&mut client, ks).map_err(fail)?,
             Content::Cql(statements) => {

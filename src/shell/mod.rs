@@ -8,11 +8,11 @@
 //! [`cli`] is cassandra-cli 1.2 over the 19.x API, and with `--api 0.6`
 //! [`cli06`] is Cassandra 0.6's own cli over API 2.2.0. [`input`] turns
 //! terminals, files and `-e` text into
-//! statements; [`client`] opens connections and sorts call failures.
+//! statements. Connections are opened, and call failures named, by
+//! `thrift::client` and `thrift::client_error`.
 
 pub mod cli;
 pub mod cli06;
-pub mod client;
 pub mod cql_format;
 pub mod cqlsh;
 pub mod input;

@@ -4,9 +4,10 @@
 //! storage-conf.xml, and calls on a missing one fail, counted as errors).
 
 use super::{Connection, StressError, Workload};
+use crate::thrift::client::Client06;
 use crate::thrift::gen::cassandra06::{
-    CassandraSyncClient, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL,
-    KeyRange, Mutation, SlicePredicate, SliceRange, SuperColumn, TCassandraSyncClient,
+    Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, KeyRange, Mutation,
+    SlicePredicate, SliceRange, SuperColumn, TCassandraSyncClient,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,22 +26,16 @@ pub(super) fn consistency(name: &str) -> Result<CL, StressError> {
     super::level_by_name(name, LEVELS, "0.6")
 }
 
-type Client = CassandraSyncClient<
-    Box<dyn thrift::protocol::TInputProtocol + Send>,
-    Box<dyn thrift::protocol::TOutputProtocol + Send>,
->;
-
 pub(super) struct Conn06 {
-    client: Client,
+    client: Client06,
     work: Arc<Workload>,
     cl: CL,
 }
 
 impl Conn06 {
     pub fn open(work: &Arc<Workload>, framed: bool) -> Result<Conn06, StressError> {
-        let (i, o) = work.connect(framed)?;
         Ok(Conn06 {
-            client: CassandraSyncClient::new(i, o),
+            client: work.connect06(framed)?,
             work: work.clone(),
             cl: consistency(&work.consistency)?,
         })

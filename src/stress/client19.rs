@@ -5,11 +5,10 @@
 
 use super::failure::Failure;
 use super::{Connection, StressError, Workload};
-use crate::thrift::client::blank_cf_def;
+use crate::thrift::client::{blank_cf_def, Client19};
 use crate::thrift::gen::cassandra19::{
-    CassandraSyncClient, CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL,
-    KeyRange, KsDef, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
-    TCassandraSyncClient,
+    CfDef, Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, KeyRange, KsDef,
+    Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn, TCassandraSyncClient,
 };
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -33,11 +32,6 @@ pub(super) fn consistency(name: &str) -> Result<CL, StressError> {
     super::level_by_name(name, LEVELS, "19")
 }
 
-type Client = CassandraSyncClient<
-    Box<dyn thrift::protocol::TInputProtocol + Send>,
-    Box<dyn thrift::protocol::TOutputProtocol + Send>,
->;
-
 /// `call` failed: the set-up cannot go on.
 fn setup(call: &'static str) -> impl Fn(thrift::Error) -> StressError {
     move |e| StressError::Setup {
@@ -46,18 +40,12 @@ fn setup(call: &'static str) -> impl Fn(thrift::Error) -> StressError {
     }
 }
 
-fn open(work: &Workload) -> Result<Client, StressError> {
-    // 0.7 and later clients were framed; a 19.x stress run is too.
-    let (i, o) = work.connect(true)?;
-    Ok(CassandraSyncClient::new(i, o))
-}
-
 /// Makes sure the keyspace and column family exist, creating what is absent
 /// (SimpleStrategy, replication factor 1; BytesType names), and that the
 /// column family is of the kind the run writes. Says on `out` what it made,
 /// or that both were there already.
 pub(super) fn prepare(work: &Workload, out: &mut dyn Write) -> Result<(), StressError> {
-    let mut c = open(work)?;
+    let mut c = work.connect19()?;
     // A call only API 19 has, so that the server answers this connection's
     // later calls that both generations share (describe_keyspace) as 19.x.
     c.describe_schema_versions()
@@ -136,7 +124,7 @@ fn cf_def(work: &Workload) -> CfDef {
 }
 
 pub(super) struct Conn19 {
-    client: Client,
+    client: Client19,
     work: Arc<Workload>,
     cl: CL,
 }
@@ -144,7 +132,7 @@ pub(super) struct Conn19 {
 impl Conn19 {
     /// A framed connection with the run's keyspace set.
     pub fn open(work: &Arc<Workload>) -> Result<Conn19, StressError> {
-        let mut client = open(work)?;
+        let mut client = work.connect19()?;
         client
             .set_keyspace(work.keyspace.clone())
             .map_err(setup("set_keyspace"))?;

@@ -48,7 +48,7 @@ pub use failure::Failure;
 pub use options::{Api, Operation, Ratio, StressOptions};
 pub use report::Report;
 
-use crate::thrift::client::{self, Protocols};
+use crate::thrift::client::{self, Client06, Client19, ConnectError, Timeouts};
 use options::{check_native_options, header};
 use report::{Progress, Shared};
 use std::io::Write;
@@ -76,6 +76,13 @@ pub enum StressError {
     #[error("a worker thread panicked")]
     WorkerPanicked,
 }
+
+/// How long a worker waits: generous for a reply, as a loaded server is
+/// slow, not dead; a silent one ends the worker.
+const TIMEOUTS: Timeouts = Timeouts {
+    connect: Duration::from_secs(10),
+    call: Duration::from_secs(30),
+};
 
 /// What every connection of a run needs to build its calls.
 pub(crate) struct Workload {
@@ -133,16 +140,22 @@ impl Workload {
         })
     }
 
-    fn connect(&self, framed: bool) -> Result<Protocols, StressError> {
-        let connect_timeout = Duration::from_secs(10);
-        // Generous: a loaded server is slow, not dead; a silent one ends the worker.
-        let call_timeout = Duration::from_secs(30);
-        client::connect(&self.host, self.port, framed, connect_timeout, call_timeout).map_err(
-            |source| StressError::Connect {
-                server: self.server.clone(),
-                source,
-            },
-        )
+    /// A 19.x connection (framed, as 0.7 and later clients were).
+    fn connect19(&self) -> Result<Client19, StressError> {
+        client::connect19(&self.host, self.port, TIMEOUTS).map_err(|e| self.connect_error(e))
+    }
+
+    /// A 0.6 connection, framed or not.
+    fn connect06(&self, framed: bool) -> Result<Client06, StressError> {
+        client::connect06(&self.host, self.port, framed, TIMEOUTS)
+            .map_err(|e| self.connect_error(e))
+    }
+
+    fn connect_error(&self, e: ConnectError) -> StressError {
+        StressError::Connect {
+            server: self.server.clone(),
+            source: e.source,
+        }
     }
 
     /// Entries a full row has at the top level: columns, or super columns.

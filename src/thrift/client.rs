@@ -1,12 +1,14 @@
 //! Opening a client connection for the generated Thrift clients: the one
 //! place that knows how to stack socket, transport (framed or buffered) and
-//! binary protocol. Used by the command-line tools (`cqlsh`, `cli`,
-//! `stress`); the server side never uses it. What comes back is read
-//! through [`client_read`](crate::thrift::client_read), which trusts no
-//! length and names a port that answers in another protocol.
+//! binary protocol, and the one client type of each API generation. Used by
+//! the command-line tools (the shells, `stress`, `load`); the server side
+//! never uses it. What comes back is read through
+//! [`client_read`](crate::thrift::client_read), which trusts no length and
+//! names a port that answers in another protocol; a failed call is named by
+//! [`client_error`](crate::thrift::client_error).
 
 use crate::thrift::client_read::{CheckedInput, ReplyReader};
-use crate::thrift::gen::cassandra19 as t19;
+use crate::thrift::gen::{cassandra06, cassandra19 as t19};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol, TOutputProtocol};
@@ -17,6 +19,68 @@ pub type Protocols = (
     Box<dyn TInputProtocol + Send>,
     Box<dyn TOutputProtocol + Send>,
 );
+
+/// A generated API 19.x client on a connection from [`connect19`].
+pub type Client19 =
+    t19::CassandraSyncClient<Box<dyn TInputProtocol + Send>, Box<dyn TOutputProtocol + Send>>;
+
+/// A generated API 0.6 client on a connection from [`connect06`].
+pub type Client06 = cassandra06::CassandraSyncClient<
+    Box<dyn TInputProtocol + Send>,
+    Box<dyn TOutputProtocol + Send>,
+>;
+
+/// How long a tool waits for a connection (per address) and for any reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    pub connect: Duration,
+    pub call: Duration,
+}
+
+impl Timeouts {
+    /// What the shells and `load` wait: a minute for an answer before
+    /// giving up on a call.
+    pub const INTERACTIVE: Timeouts = Timeouts {
+        connect: Duration::from_secs(10),
+        call: Duration::from_secs(60),
+    };
+}
+
+/// A failure to reach the server at all, worded as cassandra-cli worded it.
+#[derive(Debug, thiserror::Error)]
+#[error("Exception connecting to {host}/{port}. Reason: {source}.")]
+pub struct ConnectError {
+    pub host: String,
+    pub port: u16,
+    pub source: std::io::Error,
+}
+
+/// An API 19.x client over framed transport, as every 0.7 and later client
+/// connected.
+pub fn connect19(host: &str, port: u16, timeouts: Timeouts) -> Result<Client19, ConnectError> {
+    let (i, o) = open(host, port, true, timeouts)?;
+    Ok(t19::CassandraSyncClient::new(i, o))
+}
+
+/// An API 0.6 client, framed or over the unframed (buffered) transport 0.6
+/// servers expected by default.
+pub fn connect06(
+    host: &str,
+    port: u16,
+    framed: bool,
+    timeouts: Timeouts,
+) -> Result<Client06, ConnectError> {
+    let (i, o) = open(host, port, framed, timeouts)?;
+    Ok(cassandra06::CassandraSyncClient::new(i, o))
+}
+
+fn open(host: &str, port: u16, framed: bool, t: Timeouts) -> Result<Protocols, ConnectError> {
+    connect(host, port, framed, t.connect, t.call).map_err(|source| ConnectError {
+        host: host.to_string(),
+        port,
+        source,
+    })
+}
 
 /// Connects to the first reachable address of `host:port` with TCP_NODELAY,
 /// waiting at most `connect_timeout` per address and `call_timeout` for any

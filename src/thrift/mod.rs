@@ -13,12 +13,14 @@
 //! data through [`crate::node`] only (the layer below every front end): one
 //! backend, one schema snapshot, one door for schema changes. [`access`] is
 //! the one place either generation logs in and authorizes; [`client`] opens
-//! a Thrift client connection for the tools.
+//! a Thrift client connection for the tools, [`client_read`] reads its
+//! replies and [`client_error`] names a call's failure.
 
 pub mod access;
 pub mod batch;
 pub mod call;
 pub mod client;
+pub mod client_error;
 pub mod client_read;
 pub mod dispatch;
 pub mod error;

@@ -5,7 +5,8 @@
 //! with its own client.)
 
 use crate::shell::cli::render::CfView;
-use crate::shell::client::{connect19, CallError, Classify, Client19};
+use crate::thrift::client::{connect19, Client19, Timeouts};
+use crate::thrift::client_error::{CallError, Classify};
 use crate::thrift::gen::cassandra19 as v19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
 
@@ -78,7 +79,7 @@ impl Backend {
     }
 
     pub fn connect(host: &str, port: u16) -> Result<Backend, String> {
-        let mut c = connect19(host, port).map_err(|e| e.to_string())?;
+        let mut c = connect19(host, port, Timeouts::INTERACTIVE).map_err(|e| e.to_string())?;
         // A call only 19.x has, first: it tells a server that serves both
         // generations which one this connection speaks (calls such as
         // describe_keyspaces look the same in both), and it finds out early

@@ -9,7 +9,7 @@
 use crate::shell::cli::backend::Backend;
 use crate::shell::cli::parse::{Command, ParseError};
 use crate::shell::cli::{Cli, CliError, Offline};
-use crate::shell::client::CallError;
+use crate::thrift::client_error::CallError;
 
 /// `connect <host>/<port> [<user> '<password>']` (the statement's text,
 /// without its `;`). The host is a dotted name or address, as in 1.2's grammar.

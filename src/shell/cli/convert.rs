@@ -6,7 +6,6 @@
 use crate::marshal::{parse_type, TypeRef};
 use crate::shell::cli::render::type_named;
 use crate::shell::cli::CliError;
-use crate::shell::client::now_micros;
 
 /// What a failed conversion printed: Java's message for the exception the
 /// real cli let through at that point (a `MarshalException` as is, wrapped
@@ -113,7 +112,10 @@ fn java_hex(text: &str) -> Result<Vec<u8>, ConvertError> {
 
 /// Timestamps as the real cli wrote them: milliseconds times 1000.
 pub(crate) fn cli_timestamp() -> i64 {
-    (now_micros() / 1000) * 1000
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as i64);
+    (micros / 1000) * 1000
 }
 
 const FUNCTIONS: &[(&str, &str)] = &[

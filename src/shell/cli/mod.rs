@@ -28,7 +28,7 @@ use crate::shell::cli::backend::{Api, Backend, KsInfo};
 use crate::shell::cli::convert::{cli_timestamp, format_type, from_string, marshal_error, Wrap};
 use crate::shell::cli::parse::{parse, Access, Command, Term};
 use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
-use crate::shell::client::CallError;
+use crate::thrift::client_error::CallError;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;

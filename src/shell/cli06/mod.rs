@@ -21,8 +21,9 @@ pub mod render;
 use crate::shell::cli::CliArgs;
 use crate::shell::cli06::parse::{parse, Access, Node, Show, Stmt};
 use crate::shell::cli06::render::Failure;
-use crate::shell::client::{classify, connect06, CallError, Client06};
 use crate::shell::input::{Read, Source};
+use crate::thrift::client::{connect06, Client06, Timeouts};
+use crate::thrift::client_error::{classify, CallError};
 use crate::thrift::gen::cassandra06 as t;
 use crate::thrift::gen::cassandra06::TCassandraSyncClient as _;
 use std::collections::{BTreeMap, HashMap};
@@ -105,12 +106,12 @@ impl<'a> Cli06<'a> {
     /// line on stderr and leaves the session running.
     pub fn connect(&mut self, host: &str, port: u16) {
         let was_open = !matches!(self.conn, Conn::None);
-        let client = match connect06(host, port) {
+        let client = match connect06(host, port, false, Timeouts::INTERACTIVE) {
             Ok(c) => c,
             Err(e) => {
                 self.err(&format!(
                     "Exception connecting to {host}/{port} - {}",
-                    render::java_connect_error(host, &e.reason)
+                    render::java_connect_error(host, &e.source.to_string())
                 ));
                 if was_open {
                     self.conn = Conn::Closed;

@@ -5,7 +5,7 @@
 //! functions: no I/O, no server calls (`cli06` does those).
 
 use crate::shell::cli06::parse::{Access, Node};
-use crate::shell::client::{classify, CallError};
+use crate::thrift::client_error::{classify, CallError};
 use crate::thrift::gen::cassandra06 as t;
 use std::collections::BTreeMap;
 

@@ -4,7 +4,6 @@
 //! does not read is `Improper <WORD> command.`). Owns the parsing of these
 //! commands' words; printing goes through the session's sinks.
 
-use crate::shell::client::Classify;
 use crate::shell::cqlsh::copy::Copy;
 use crate::shell::cqlsh::describe::Describe;
 use crate::shell::cqlsh::layout::{decode_rows, Val};
@@ -14,6 +13,7 @@ use crate::shell::cqlsh::lex::{
 use crate::shell::cqlsh::types::{class_of_cql_name, cql_name_of_class};
 use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
 use crate::shell::input::Source;
+use crate::thrift::client_error::Classify;
 use crate::thrift::gen::cassandra19::{ConsistencyLevel, TCassandraSyncClient};
 
 /// The levels 1.2.13's cqlsh grammar took (LOCAL_ONE came with 1.2.11).

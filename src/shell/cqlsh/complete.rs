@@ -6,10 +6,10 @@
 //! rustyline glue only feeds it. Completion never prints or sends a
 //! statement.
 
-use crate::shell::client::connect19;
 use crate::shell::cqlsh::layout::{decode_rows, Layout, Val};
 use crate::shell::cqlsh::lex::{lex, protect_name, Kind};
 use crate::shell::input::{LineEditor, Source};
+use crate::thrift::client::{connect19, Timeouts};
 use crate::thrift::gen::cassandra19::{Compression, ConsistencyLevel, TCassandraSyncClient};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -265,7 +265,7 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
 
 /// Reads keyspaces, tables and columns from a server.
 fn fetch_names(host: &str, port: u16) -> Option<Names> {
-    let mut client = connect19(host, port).ok()?;
+    let mut client = connect19(host, port, Timeouts::INTERACTIVE).ok()?;
     client
         .set_cql_version(crate::shell::cqlsh::CQL_VERSION.to_string())
         .ok()?;

@@ -10,7 +10,6 @@
 //! becomes one INSERT of CQL literals, as cqlsh built it. Owns CSV and the
 //! COPY command; the session and table layout are others'.
 
-use crate::shell::client::Classify;
 use crate::shell::cql_format::format_value;
 use crate::shell::cqlsh::commands::{dotted_name, expand_user};
 use crate::shell::cqlsh::layout::Layout;
@@ -19,6 +18,7 @@ use crate::shell::cqlsh::lex::{
 };
 use crate::shell::cqlsh::{Cqlsh, ShellError};
 use crate::shell::input::{Read, Source};
+use crate::thrift::client_error::Classify;
 use crate::thrift::gen::cassandra19::{Compression, TCassandraSyncClient};
 use std::io::Write;
 

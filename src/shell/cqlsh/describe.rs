@@ -7,11 +7,11 @@
 //! statements that can be pasted back. Owns the DESCRIBE command and the
 //! schema reads it makes; the session loop and output sinks are `cqlsh`'s.
 
-use crate::shell::client::{CallError, Classify};
 use crate::shell::cqlsh::layout::{decode_rows, trim, Layout, Val};
 use crate::shell::cqlsh::lex::{protect_name, protect_value, py_repr};
 use crate::shell::cqlsh::types::py2_dict_order;
 use crate::shell::cqlsh::{Cqlsh, ShellError};
+use crate::thrift::client_error::{CallError, Classify};
 use crate::thrift::gen::cassandra19::{KsDef, TCassandraSyncClient};
 
 /// Python's `cmd.Cmd.columnize` at 80 columns, names in the order given.

@@ -28,13 +28,14 @@ pub mod select;
 pub mod trace;
 pub mod types;
 
-use crate::shell::client::{connect19, CallError, Classify, Client19};
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
 use crate::shell::cqlsh::lex::{lex_error, split, Piece};
 use crate::shell::cqlsh::select::{
     apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
 };
 use crate::shell::input::{Read, Source};
+use crate::thrift::client::{connect19, Client19, Timeouts};
+use crate::thrift::client_error::{CallError, Classify};
 use crate::thrift::gen::cassandra19::{
     AuthenticationRequest, Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
 };
@@ -168,7 +169,8 @@ impl<'a> Cqlsh<'a> {
         out: &'a mut dyn Write,
         err: &'a mut dyn Write,
     ) -> Result<Cqlsh<'a>, String> {
-        let mut client = connect19(host, port).map_err(|e| format!("Connection error: {e}"))?;
+        let mut client = connect19(host, port, Timeouts::INTERACTIVE)
+            .map_err(|e| format!("Connection error: {e}"))?;
         if let Some((user, password)) = credentials {
             // cqlsh's driver logged in before anything else on the connection.
             let request = AuthenticationRequest::new(BTreeMap::from([

@@ -1,5 +1,6 @@
 //! The kind of a CQL (2 or 3) statement and the keyspace and table it
-//! names, for the request log, from a light scan of its words.
+//! names, for the request reader ([`crate::thrift::call::request`]), from a
+//! light scan of its words.
 //!
 //! Not a parser: the statement is run by `cql`/`cql2`, which report its
 //! errors; this only looks at the keywords that lead to a name. String

@@ -3,8 +3,11 @@
 //! configured threshold (`SlowRequestThresholdInMs`, yaml
 //! `slow_query_log_timeout_in_ms`). Both carry the same fields: peer, API
 //! generation, method, keyspace, column families, CQL statement kind,
-//! duration and outcome (see [`crate::thrift::call::names`] for how they are
-//! read).
+//! duration and outcome (read by [`crate::thrift::call::request`] and
+//! [`crate::thrift::call::reply`]). A line never shows values, keys or
+//! passwords: only names and keywords; names are quoted when they hold
+//! anything but the characters a Cassandra name may have, so a client
+//! cannot forge log lines.
 //!
 //! Every call is also reported to the node's call observer (metrics, see
 //! [`crate::thrift::call::seen`]), from the headers only.
@@ -15,7 +18,8 @@
 //! (waiting for a worker slot included, writing the reply not).
 
 use crate::node::Node;
-use crate::thrift::call::names::{outcome, target, Outcome, Target};
+use crate::thrift::call::reply::{ending, Outcome};
+use crate::thrift::call::request::{self, Named};
 use crate::thrift::dispatch::{self, ArgShape, Unanswerable};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
@@ -102,25 +106,13 @@ impl CallLog {
             .message_header()
             .map(|h| h.name)
             .unwrap_or_else(|_| "(unreadable header)".into());
-        let mut target = target(g, &method, &msg[r.position().min(msg.len())..]);
-        if target.keyspace.is_none() && g == Generation::V19 {
-            // 19.x calls use the connection's keyspace (`set_keyspace`, `USE`).
-            target.keyspace = session
-                .v19
-                .keyspace
-                .clone()
-                .map(crate::thrift::call::names::Name);
-        }
-        let outcome = match reply {
-            Ok(Some(bytes)) => outcome(g, &method, bytes),
-            Ok(None) => Outcome::NoReply,
-            Err(e) => Outcome::Closed(e.0.clone()),
-        };
+        let named = request::read(g, &method, &msg[r.position().min(msg.len())..], session);
+        let outcome = ending(g, &method, reply).outcome;
         Line {
             peer: self.peer,
             generation: g,
-            method: crate::thrift::call::names::Name(method),
-            target,
+            method,
+            named,
             took,
             outcome,
         }
@@ -132,8 +124,8 @@ impl CallLog {
 struct Line {
     peer: SocketAddr,
     generation: Generation,
-    method: crate::thrift::call::names::Name,
-    target: Target,
+    method: String,
+    named: Named,
     took: Duration,
     outcome: Outcome,
 }
@@ -145,15 +137,15 @@ impl fmt::Display for Line {
             "peer={} api={} method={}",
             self.peer,
             self.generation.as_str(),
-            self.method
+            Name(&self.method)
         )?;
-        let t = &self.target;
+        let t = &self.named;
         if let Some(ks) = &t.keyspace {
-            write!(f, " keyspace={ks}")?;
+            write!(f, " keyspace={}", Name(ks))?;
         }
-        for (i, cf) in t.cfs.iter().enumerate() {
+        for (i, cf) in t.column_families.iter().enumerate() {
             f.write_str(if i == 0 { " cf=" } else { "," })?;
-            write!(f, "{cf}")?;
+            write!(f, "{}", Name(cf))?;
         }
         if t.more_cfs > 0 {
             write!(f, ",+{} more", t.more_cfs)?;
@@ -167,5 +159,71 @@ impl fmt::Display for Line {
             self.took.as_secs_f64() * 1000.0,
             self.outcome
         )
+    }
+}
+
+/// A name from a request, shown as is when it looks like a Cassandra
+/// name, else quoted and escaped (and cut short).
+struct Name<'a>(&'a str);
+
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plain = !self.0.is_empty()
+            && self.0.len() <= 64
+            && self
+                .0
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if plain {
+            f.write_str(self.0)
+        } else {
+            let cut: String = self.0.chars().take(64).collect();
+            write!(f, "{cut:?}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thrift::wire::{mtype, Value, Writer};
+
+    #[test]
+    fn names_are_quoted_unless_plain() {
+        assert_eq!(Name("Keyspace1").to_string(), "Keyspace1");
+        assert_eq!(Name("my-cf_2").to_string(), "my-cf_2");
+        assert_eq!(Name("a b").to_string(), "\"a b\"");
+        assert_eq!(Name("new\ncf").to_string(), "\"new\\ncf\"");
+        assert_eq!(Name("").to_string(), "\"\"");
+        assert_eq!(Name(&"x".repeat(100)).to_string().len(), 66);
+    }
+
+    #[test]
+    fn a_line_shows_names_and_never_values() {
+        let mut w = Writer::new();
+        w.message_header("get_slice", mtype::CALL, 1);
+        w.value(&Value::Struct(vec![
+            (1, Value::Bin(b"Keyspace1".to_vec())),
+            (2, Value::Bin(b"secret-key".to_vec())),
+            (
+                3,
+                Value::Struct(vec![(3, Value::Bin(b"Standard1".to_vec()))]),
+            ),
+            (5, Value::I32(1)),
+        ]));
+        let log = CallLog {
+            peer: "127.0.0.1:9160".parse().unwrap(),
+            slow: None,
+        };
+        let mut session = Session::with_policy(Default::default());
+        session.generation = Some(Generation::V06);
+        let line = log
+            .line(&session, &w.buf, &Ok(None), Duration::from_micros(1500))
+            .to_string();
+        assert_eq!(
+            line,
+            "peer=127.0.0.1:9160 api=0.6 method=get_slice keyspace=Keyspace1 cf=Standard1 \
+             duration=1.500ms outcome=ok (oneway)"
+        );
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! The server begins a [`Watch`] for each request before the call runs:
 //! with no fault rule and the activity record off, that is two relaxed
-//! atomic loads and nothing else. Otherwise the request's facts are read
-//! ([`crate::thrift::call::facts`]), the rules decide, and the server acts on
+//! atomic loads and nothing else. Otherwise what the request names is read
+//! ([`crate::thrift::call::request`]: row keys and CQL text included, which
+//! only the admin surface shows), the rules decide, and the server acts on
 //! the verdict: a delay is slept on the network side (an async sleep: the
 //! connection's task waits, no worker slot or pool thread is held); a fault
 //! that is not `applied` answers instead of the call; an applied one lets
@@ -16,12 +17,13 @@
 use crate::node::activity::{self, Entry};
 use crate::node::faults::{Call, Fault, FaultKind};
 use crate::node::Node;
-use crate::thrift::call::facts::{self, reply_outcome, CallFacts};
-use crate::thrift::dispatch::{shown_generation, Unanswerable};
+use crate::thrift::call::reply::ending;
+use crate::thrift::call::request::{self, Named};
+use crate::thrift::dispatch::{choose_generation, shown_generation, Unanswerable};
 use crate::thrift::error::{fault_carried, fault_reply};
-use crate::thrift::session::Session;
-use crate::thrift::wire::mtype;
+use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::scan::field_shape;
+use crate::thrift::wire::{mtype, MessageHeader, Reader};
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime};
 
@@ -30,7 +32,12 @@ pub type Reply = Result<Option<Vec<u8>>, Unanswerable>;
 
 /// One call under watch.
 pub struct Watch {
-    facts: CallFacts,
+    header: MessageHeader,
+    /// Where the arguments start in the request.
+    args_at: usize,
+    /// The generation the call runs in, chosen as the dispatcher will.
+    generation: Generation,
+    named: Named,
     fault: Option<Fault>,
     received: SystemTime,
 }
@@ -56,21 +63,24 @@ impl Watch {
         armed: bool,
     ) -> Option<Watch> {
         let received = SystemTime::now();
-        let mut facts = facts::read(session, msg)?;
-        if let Some(id) = facts.prepared_id {
+        let mut r = Reader::new(msg);
+        let header = r.message_header().ok()?;
+        let args = &msg[r.position()..];
+        let g = choose_generation(&header.name, &field_shape(args), session);
+        let mut named = request::read(g, &header.name, args, session);
+        if let Some(id) = named.prepared_id {
             // A prepared execution is recorded and matched by its text.
-            facts.cql = node.prepared.get(id).map(|p| p.query.clone());
+            named.cql = node.prepared.get(id).map(|p| p.query.clone());
         }
         let fault = if armed {
-            let g = facts.generation;
-            let method = facts.header.name.as_str();
+            let method = header.name.as_str();
             let call = Call {
                 method,
                 api: g.as_str(),
-                keyspace: facts.keyspace.as_deref(),
-                column_families: &facts.column_families,
-                keys: &facts.keys,
-                cql: facts.cql.as_deref(),
+                keyspace: named.keyspace.as_deref(),
+                column_families: &named.column_families,
+                keys: &named.keys,
+                cql: named.cql.as_deref(),
                 client: peer,
             };
             node.faults
@@ -79,7 +89,10 @@ impl Watch {
             None
         };
         Some(Watch {
-            facts,
+            header,
+            args_at: r.position(),
+            generation: g,
+            named,
             fault,
             received,
         })
@@ -93,13 +106,13 @@ impl Watch {
     /// What a call that is not run still tells the connection: the
     /// generation it showed (as `dispatch::handle` notes it).
     pub fn note(&self, session: &mut Session, msg: &[u8]) {
-        let args = &msg[self.facts.args_at.min(msg.len())..];
+        let args = &msg[self.args_at.min(msg.len())..];
         if session.policy.pinned.is_none() {
-            if let Some(shown) = shown_generation(&self.facts.header.name, &field_shape(args)) {
+            if let Some(shown) = shown_generation(&self.header.name, &field_shape(args)) {
                 session.shown = Some(shown);
             }
         }
-        session.generation = Some(self.facts.generation);
+        session.generation = Some(self.generation);
     }
 
     /// The answer of a fault that stops the call before it runs.
@@ -126,8 +139,8 @@ impl Watch {
                 f.rule
             )));
         }
-        let header = &self.facts.header;
-        match fault_reply(self.facts.generation, header, f) {
+        let header = &self.header;
+        match fault_reply(self.generation, header, f) {
             Some(bytes) => Ok((header.mtype != mtype::ONEWAY).then_some(bytes)),
             // Rules only fire on calls that can carry them.
             None => Err(Unanswerable(format!(
@@ -149,19 +162,16 @@ impl Watch {
         if !node.activity.enabled() {
             return;
         }
-        let f = self.facts;
-        let (outcome, why) = match reply {
-            Ok(Some(bytes)) => reply_outcome(f.generation, &f.header.name, bytes),
-            Ok(None) => ("ok".to_string(), None),
-            Err(e) => ("connection_closed".to_string(), Some(e.0.clone())),
-        };
+        let g = self.generation;
+        let ended = ending(g, &self.header.name, reply);
+        let f = self.named;
         node.activity.record(Entry {
             seq: 0,
             time: activity::rfc3339(self.received),
             connection,
             client: peer.to_string(),
-            api: f.generation.as_str().to_string(),
-            method: f.header.name,
+            api: g.as_str().to_string(),
+            method: self.header.name,
             keyspace: f.keyspace,
             column_family: f.column_families.first().cloned(),
             column_families: f.column_families,
@@ -173,8 +183,8 @@ impl Watch {
                 .collect(),
             consistency_level: f.consistency_level,
             cql: f.cql.map(|q| activity::cut(&q, activity::MAX_CQL_CHARS)),
-            outcome,
-            why,
+            outcome: ended.outcome.recorded().to_string(),
+            why: ended.why,
             duration_us: u64::try_from(took.as_micros()).unwrap_or(u64::MAX),
             fault: self.fault.map(|f| f.rule),
         });

@@ -11,7 +11,7 @@
 //! login or permission with, an InvalidRequestException.
 
 use crate::node::faults::{Fault, FaultKind};
-use crate::thrift::call::names::exception_name;
+use crate::thrift::call::methods::exception_name;
 use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use crate::thrift::session::Generation;
 use crate::thrift::wire::MessageHeader;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::thrift::call::names::{outcome, Outcome};
+use crate::thrift::call::reply::{self, Outcome};
 use crate::thrift::wire::{mtype, ttype, Reader, Value};
 
 fn header(method: &str) -> MessageHeader {
@@ -28,7 +28,7 @@ fn answer(g: Generation, method: &str, f: &Fault) -> (Outcome, Option<Value>) {
     let h = r.message_header().unwrap();
     assert_eq!((h.name.as_str(), h.seqid), (method, 7));
     let body = r.value(ttype::STRUCT, 0).unwrap();
-    (outcome(g, method, &bytes), Some(body))
+    (reply::read(g, method, &bytes).outcome, Some(body))
 }
 
 fn exception(g: Generation, method: &str, kind: FaultKind) -> String {

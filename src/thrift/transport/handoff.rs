@@ -57,9 +57,10 @@
 //! not bounded here.
 
 use crate::node::Node;
-use crate::thrift::call::names::{each_field, locations, target, At};
+use crate::thrift::call::methods::locations;
+use crate::thrift::call::request::names_at;
 use crate::thrift::session::{Generation, Session};
-use crate::thrift::wire::{ttype, Reader};
+use crate::thrift::wire::Reader;
 use std::borrow::Cow;
 
 use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
@@ -133,38 +134,31 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
     }
     let args = &msg[r.position().min(msg.len())..];
     let (ks_at, cf_at) = locations(g, method);
-    let (keyspace, cfs) = match (names_at(args, ks_at), names_at(args, cf_at)) {
-        (Some(ks), Some(cfs)) => {
-            let keyspace = match g {
-                Generation::V06 => ks.first().map(|n| String::from_utf8_lossy(n)),
-                Generation::V19 => session.v19.keyspace.as_deref().map(Cow::Borrowed),
-            };
-            let mut names: Vec<Cow<'_, str>> = Vec::new();
-            for cf in cfs {
-                let cf = String::from_utf8_lossy(cf);
-                if !names.contains(&cf) {
-                    names.push(cf);
-                }
+    // The names as the request reader reads them, borrowed: a read's route
+    // is decided on every call.
+    let keyspace = match g {
+        Generation::V06 => {
+            let mut ks = None;
+            if let Some(at) = ks_at {
+                names_at(args, at, &mut |n| {
+                    ks.get_or_insert(n);
+                });
             }
-            (keyspace, names)
+            ks.map(String::from_utf8_lossy)
         }
-        // Locations read only by the request log's reader.
-        _ => {
-            let t = target(g, method, args);
-            let keyspace = match g {
-                Generation::V06 => t.keyspace.map(|n| Cow::Owned(n.0)),
-                Generation::V19 => session.v19.keyspace.as_deref().map(Cow::Borrowed),
-            };
-            let cfs = if t.more_cfs == 0 {
-                t.cfs.into_iter().map(|n| Cow::Owned(n.0)).collect()
-            } else {
-                Vec::new()
-            };
-            (keyspace, cfs)
-        }
+        Generation::V19 => session.v19.keyspace.as_deref().map(Cow::Borrowed),
     };
+    let mut cfs: Vec<Cow<'_, str>> = Vec::new();
+    if let Some(at) = cf_at {
+        names_at(args, at, &mut |cf| {
+            let cf = String::from_utf8_lossy(cf);
+            if !cfs.contains(&cf) {
+                cfs.push(cf);
+            }
+        });
+    }
     match keyspace {
-        // A name the target could not read: let the pool answer.
+        // A name the reader could not read: let the pool answer.
         Some(ks) if !cfs.is_empty() && cfs.len() <= MAX_NAMES => cfs
             .iter()
             .map(|cf| route::for_read(node, &ks, cf))
@@ -179,45 +173,8 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
 }
 
 /// Column families a read may name for it to be routed by them (more go to
-/// the pool, as in the request log's reader).
+/// the pool).
 const MAX_NAMES: usize = 4;
-
-/// The names at `at` in `args` (a request's bytes after its header),
-/// borrowed, as [`target`] reads them (a read's route is decided on every
-/// call; `target` builds owned names for the log). `Some(empty)` for no
-/// location; `None` for a location only `target` reads.
-fn names_at(args: &[u8], at: Option<At>) -> Option<Vec<&[u8]>> {
-    let mut found = Vec::new();
-    let Some(at) = at else {
-        return Some(found);
-    };
-    if !matches!(at, At::Arg(_) | At::Parent(_)) {
-        return None;
-    }
-    let mut r = Reader::new(args);
-    // Like `target`, what was read before a malformed byte stands.
-    let _ = each_field(&mut r, &mut |r, id, t| {
-        match (at, t) {
-            (At::Arg(a), ttype::STRING) if a == id => found.push(r.bytes()?),
-            (At::Parent(a), ttype::STRUCT) if a == id => {
-                // The struct's last `column_family`, once it is read whole.
-                let mut cf = None;
-                each_field(r, &mut |r, id, t| {
-                    if id == 3 && t == ttype::STRING {
-                        cf = Some(r.bytes()?);
-                    } else {
-                        r.skip(t, 2)?;
-                    }
-                    Ok(())
-                })?;
-                found.extend(cf);
-            }
-            _ => r.skip(t, 1)?,
-        }
-        Ok(())
-    });
-    Some(found)
-}
 
 #[cfg(test)]
 mod tests {
@@ -330,67 +287,6 @@ mod tests {
         assert_eq!(route(&node, &s, &get_slice("StdAscii")), Route::Inline);
         // An unknown CF is answered (with an error) at once.
         assert_eq!(route(&node, &s, &get_slice("Nope")), Route::Inline);
-    }
-
-    /// The borrowed reading agrees with the request log's reader.
-    #[test]
-    fn names_are_read_as_the_log_reads_them() {
-        use crate::thrift::call::names::target;
-        let parent = |cf: &str| Value::Struct(vec![(3, bin(cf))]);
-        let cases = [
-            (Generation::V19, "get_slice", get_slice("Std1")),
-            // Two parents (a malformed request): both, as the log shows them.
-            (
-                Generation::V19,
-                "get_slice",
-                call(
-                    "get_slice",
-                    Value::Struct(vec![(2, parent("A")), (2, parent("B")), (2, parent("A"))]),
-                ),
-            ),
-            (
-                Generation::V06,
-                "get",
-                call(
-                    "get",
-                    Value::Struct(vec![(1, bin("Ks")), (2, bin("k")), (3, parent("Std1"))]),
-                ),
-            ),
-            // A parent that does not read whole names nothing.
-            (Generation::V19, "get", {
-                let mut b = call("get", Value::Struct(vec![(1, bin("k"))]));
-                b.pop();
-                b.extend_from_slice(&[ttype::STRUCT, 0, 2, ttype::STRING, 0, 3, 0, 0, 0, 1]);
-                b.push(b'x');
-                b.push(99);
-                b
-            }),
-        ];
-        for (g, method, msg) in cases {
-            let mut r = Reader::new(&msg);
-            r.method_name().unwrap();
-            let args = &msg[r.position()..];
-            let t = target(g, method, args);
-            let (ks_at, cf_at) = locations(g, method);
-            let lossy = |v: Vec<&[u8]>| -> Vec<String> {
-                let mut out: Vec<String> = Vec::new();
-                for n in v {
-                    let n = String::from_utf8_lossy(n).into_owned();
-                    if !out.contains(&n) {
-                        out.push(n);
-                    }
-                }
-                out
-            };
-            let ks = lossy(names_at(args, ks_at).unwrap());
-            let cfs = lossy(names_at(args, cf_at).unwrap());
-            assert_eq!(ks.first().cloned(), t.keyspace.map(|n| n.0), "{method}");
-            let logged: Vec<String> = t.cfs.into_iter().map(|n| n.0).collect();
-            assert_eq!(cfs, logged, "{method}");
-        }
-        // Locations the borrowed reading leaves to the log's reader.
-        let (_, multi) = locations(Generation::V19, "get_multi_slice");
-        assert_eq!(names_at(&[], multi), None);
     }
 
     #[test]

@@ -334,6 +334,22 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Calls `f` on each field header (id, wire type) of the struct here,
+    /// until its STOP; `f` reads or skips the field's value.
+    pub fn each_field(
+        &mut self,
+        f: &mut dyn FnMut(&mut Reader<'a>, i16, u8) -> Result<(), WireError>,
+    ) -> Result<(), WireError> {
+        loop {
+            let t = self.u8()?;
+            if t == ttype::STOP {
+                return Ok(());
+            }
+            let id = self.i16()?;
+            f(self, id, t)?;
+        }
+    }
+
     /// Reads a map's key type, value type and entry count, refusing counts
     /// the remaining bytes cannot hold.
     pub fn map_len(&mut self) -> Result<(u8, u8, usize), WireError> {
