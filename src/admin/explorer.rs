@@ -39,28 +39,26 @@ fn segments(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// `GET /api/explorer/...`.
-fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
+/// `f` of the explorer's call that `req` makes.
+fn call<T>(req: &Request, f: impl FnOnce(&Call) -> T) -> T {
     let segments = segments(&req.path);
-    let call = Call {
+    f(&Call {
         path: &req.path,
         segments: &segments,
         query: &req.query,
-    };
-    Ok(Response::json(&api::get(&state.node, &call)?))
+    })
+}
+
+/// `GET /api/explorer/...`.
+fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
+    let value = call(req, |c| api::get(&state.node, c))?;
+    Ok(Response::json(&value))
 }
 
 /// `POST /api/explorer/...` (the query check).
 fn post(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
-    let segments = segments(&req.path);
-    let call = Call {
-        path: &req.path,
-        segments: &segments,
-        query: &req.query,
-    };
-    Ok(Response::json(&api::post(&state.node, &call, || {
-        req.json()
-    })?))
+    let value = call(req, |c| api::post(&state.node, c, || req.json()))?;
+    Ok(Response::json(&value))
 }
 
 /// One of the page's files, with the page's headers.
