@@ -11,7 +11,7 @@ use supercolumn::marshal::{BytesType, CounterColumnType, LongType, TypeRef};
 use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, CfOptions, ColumnDef, IndexType, KeyspaceDef, Schema};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 fn schema() -> Arc<Schema> {
     let cf = |name: &str, id: u32, cmp: TypeRef| CfDef {

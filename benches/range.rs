@@ -15,7 +15,7 @@ use supercolumn::marshal::BytesType;
 use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 const ROWS: u64 = 100_000;
 

@@ -14,7 +14,7 @@ use supercolumn::marshal::BytesType;
 use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 fn schema() -> Arc<Schema> {
     let cf = CfDef {

@@ -26,7 +26,7 @@ use std::time::Duration;
 use supercolumn::config::Config;
 use supercolumn::node::Node;
 use supercolumn::schema::{Schema, SchemaStore};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 use supercolumn::thrift::dispatch;
 use supercolumn::thrift::gen::{cassandra06 as v06, cassandra19 as v19};
 use supercolumn::thrift::session::Session;

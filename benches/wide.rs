@@ -17,7 +17,7 @@ use supercolumn::marshal::LongType;
 use supercolumn::model::*;
 use supercolumn::partitioner::RandomPartitioner;
 use supercolumn::schema::{CfDef, KeyspaceDef, Schema};
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 const NARROW: i64 = 100;
 const COUNT: usize = 100;

@@ -349,51 +349,7 @@ fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
 /// problem not listed here (a new upward use, sibling use, `#[path]` or second
 /// path), and on a line listed here that no longer occurs, so that the list
 /// only shrinks.
-const KNOWN: &[&str] = &[
-    "src/admin/mod.rs: a second path for an item: pub use http::{AdminError, Method, Request, Response};",
-    "src/admin/mod.rs: a second path for an item: pub use routes::{Access, Handler, Route};",
-    "src/admin/mod.rs: a second path for an item: pub use state::AdminState;",
-    "src/admin/ops.rs: admin uses storage, what a front end reaches only through node",
-    "src/config/tests/yaml.rs: config uses schema, a later layer",
-    "src/cql/layout3.rs: a second path for an item: pub use crate::schema::layout3::{legacy_table_id, type_string, Column3, Flags, Kind, Layout3};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use binds::{bind_specs, BindSpec};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use index::{",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use names::{",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use paging::{PagePosition, Paging};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use read::{rows_from_cells, CqlRow, StoredValue};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use scan::{execute_select, execute_select_paged, PartitionSource};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use values::TermContext;",
-    "src/cql/mapping/mod.rs: a second path for an item: pub use write::{",
-    "src/cql/mod.rs: a second path for an item: pub use error::{CqlError, CqlResult};",
-    "src/cql/mod.rs: a second path for an item: pub use parser::{",
-    "src/cql/table.rs: a second path for an item: pub use crate::schema::javaorder::java_hashmap_order;",
-    "src/cql2/mod.rs: a second path for an item: pub use exec::Context;",
-    "src/cql2/mod.rs: a second path for an item: pub use result::{Column, Cql2Result, Metadata, Row};",
-    "src/explorer/api.rs: explorer uses admin, a later layer",
-    "src/explorer/mod.rs: a second path for an item: pub use error::ExplorerError;",
-    "src/explorer/page.rs: explorer uses admin, a later layer",
-    "src/gateway/mod.rs: a second path for an item: pub use error::{GatewayError, GatewayResult};",
-    "src/gateway/mod.rs: a second path for an item: pub use url::ClusterUrl;",
-    "src/native/route.rs: a second path for an item: pub use crate::node::route::{Route, INLINE_MAX_REQUEST};",
-    "src/native/route.rs: native uses storage, what a front end reaches only through node",
-    "src/native/server.rs: native uses storage, what a front end reaches only through node",
-    "src/schema/mod.rs: a second path for an item: pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};",
-    "src/shell/cli/mod.rs: a second path for an item: pub use crate::shell::cli::session::{main, run, Mode};",
-    "src/shell/cli/mod.rs: a second path for an item: pub(crate) use crate::shell::cli::convert::format_type;",
-    "src/shell/cqlsh/mod.rs: a second path for an item: pub use crate::shell::cqlsh::args::CqlshArgs;",
-    "src/shell/mod.rs: a second path for an item: pub use cli::CliArgs;",
-    "src/shell/mod.rs: a second path for an item: pub use cqlsh::CqlshArgs;",
-    "src/storage/commitlog/mod.rs: a second path for an item: pub use super::resource::Exhaustion;",
-    "src/storage/mod.rs: a second path for an item: pub use clock::{Clock, ManualClock, SystemClock};",
-    "src/storage/options.rs: a second path for an item: pub use super::commitlog::SyncMode;",
-    "src/thrift/access_tests.rs: thrift uses storage, what a front end reaches only through node",
-    "src/thrift/dispatch.rs: thrift uses storage, what a front end reaches only through node",
-    "src/thrift/dispatch_tests.rs: thrift uses storage, what a front end reaches only through node",
-    "src/thrift/transport/handoff.rs: thrift uses storage, what a front end reaches only through node",
-    "src/thrift/v19/batch_inplace_tests.rs: thrift uses storage, what a front end reaches only through node",
-    "src/thrift/v19/inplace_tests.rs: thrift uses storage, what a front end reaches only through node",
-];
+const KNOWN: &[&str] = &[];
 
 #[test]
 fn the_source_tree_keeps_the_stated_order() {

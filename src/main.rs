@@ -34,7 +34,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use supercolumn::config::{AdminChoice, ThriftApi};
+use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
 use supercolumn::gateway::{Cluster, ClusterUrl};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
@@ -61,9 +61,9 @@ enum Command {
     /// Run the server.
     Serve(ServeArgs),
     /// CQL3 shell over the 19.x Thrift API (cqlsh style).
-    Cqlsh(supercolumn::shell::CqlshArgs),
+    Cqlsh(supercolumn::shell::cqlsh::CqlshArgs),
     /// cassandra-cli style shell.
-    Cli(supercolumn::shell::CliArgs),
+    Cli(supercolumn::shell::cli::CliArgs),
     /// Drive a running server with a generated 0.6 or 19.x client and report throughput,
     /// latency and errors.
     Stress(supercolumn::stress::StressOptions),
@@ -118,7 +118,7 @@ struct ServeArgs {
     read_timeout: Option<u32>,
     /// Memory for each cache of prepared statements, in MB (overrides
     /// PreparedStatementsCacheSizeInMB; default 64).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=MAX_PREPARED_CACHE_MB as i64))]
     prepared_cache: Option<u32>,
     /// Close a connection that reads none of a reply for this many seconds, 0 never
     /// (overrides ThriftWriteTimeoutInSeconds).
@@ -327,9 +327,11 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     } else {
         0
     }));
-    let cache_bytes = config.thrift_limits.prepared_cache_in_mb as usize * 1024 * 1024;
-    node.prepared.set_max_bytes(cache_bytes);
-    node.prepared_cql2.set_max_bytes(cache_bytes);
+    let mb = |n: u32| n as usize * 1024 * 1024;
+    let limits = &config.thrift_limits;
+    node.prepared.set_max_bytes(mb(limits.prepared_cache_in_mb));
+    node.prepared_cql2
+        .set_max_bytes(mb(limits.cql2_prepared_cache_in_mb));
     let node = Arc::new(node);
     supercolumn::dataset::load_files(&node, &args.dataset)?;
     // Only `POST /reset` uses the baseline: none without the admin surface.

@@ -3,7 +3,7 @@
 //! out. Only what this node really has is reported (no caches, no gossip).
 
 use super::http::{AdminError, Request, Response};
-use super::ops::{storage_error, Target};
+use super::ops::{engine_error, Target};
 use super::state::AdminState;
 use crate::node::Node;
 use serde_json::{json, Value};
@@ -94,12 +94,12 @@ pub fn cfstats(state: &AdminState, req: &Request) -> Result<Response, AdminError
             .map(|cf| vec![cf.to_string()])
             .unwrap_or_default(),
     };
-    let engine = super::ops::embedded(state, "cfstats")?;
+    let engine = state.node.embedded("cfstats")?;
     let schema = state.node.schema();
     let mut keyspaces: Vec<Value> = Vec::new();
     let mut current: Option<(String, Vec<Value>)> = None;
     for (ks, cf) in target.resolve(&state.node)? {
-        let st = engine.stats(&ks, &cf).map_err(storage_error)?;
+        let st = engine.stats(&ks, &cf).map_err(engine_error)?;
         let def = schema.cf(&ks, &cf);
         let entry = json!({
             "column_family": cf,

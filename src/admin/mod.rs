@@ -5,12 +5,14 @@
 //! where the test-kit endpoints (`/reset`, `/faults`, `/activity`) plug in.
 //!
 //! Layering: a front end like [`crate::thrift`], above [`crate::node`]; it
-//! reaches storage only through [`crate::node::Node`] and the engine handle it exposes.
+//! reaches storage only through [`crate::node::Node`] and the engine handle
+//! it gives for operators' actions ([`crate::node::Node::embedded`], whose
+//! failures are [`crate::node::EngineError`]s); it never names `storage`.
 //! Nothing below it knows HTTP. Every route is listed in [`routes`] (one
 //! line each); handlers live in their own modules and are plain functions
-//! of the shared [`AdminState`] and the [`Request`]. Errors are
-//! [`AdminError`]s, turned into HTTP statuses and JSON bodies in one place
-//! ([`http`]).
+//! of the shared [`AdminState`] and the [`http::Request`]. Errors are
+//! [`http::AdminError`]s, turned into HTTP statuses and JSON bodies in one
+//! place ([`http`]).
 //!
 //! Authentication (see [`auth`]): when the node's authenticator requires a
 //! login (SimpleAuthenticator), every route but `/healthz` needs HTTP Basic
@@ -18,6 +20,7 @@
 
 pub mod activity;
 pub mod auth;
+mod explorer;
 pub mod faults;
 pub mod health;
 pub mod http;
@@ -30,9 +33,7 @@ pub mod ring;
 pub mod routes;
 mod server;
 pub mod snapshots;
-pub mod state;
+mod state;
 
-pub use http::{AdminError, Method, Request, Response};
-pub use routes::{Access, Handler, Route};
 pub use server::serve;
 pub use state::AdminState;

@@ -5,7 +5,7 @@
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
-use crate::node::Node;
+use crate::node::{EngineError, Node};
 use crate::schema::SchemaChange;
 use serde::Deserialize;
 use serde_json::json;
@@ -54,39 +54,26 @@ impl Target {
     }
 }
 
-fn storage(e: crate::storage::StorageError) -> AdminError {
-    match e {
-        crate::storage::StorageError::Invalid(why) => AdminError::BadRequest(why),
-        crate::storage::StorageError::Closed => {
+/// The engine's failure of an operator's action, as the surface answers it.
+pub(crate) fn engine_error(e: impl Into<EngineError>) -> AdminError {
+    match e.into() {
+        EngineError::Invalid(why) => AdminError::BadRequest(why),
+        EngineError::Closed => {
             AdminError::Conflict("storage is closed (the server is stopping)".into())
         }
-        other => AdminError::Internal(other.to_string()),
+        EngineError::Failed(why) => AdminError::Internal(why),
     }
-}
-
-pub(crate) fn storage_error(e: crate::storage::StorageError) -> AdminError {
-    storage(e)
-}
-
-/// The embedded engine, for `what` only it can do; a clear refusal with a
-/// cluster backend.
-pub(crate) fn embedded<'a>(
-    state: &'a AdminState,
-    what: &str,
-) -> Result<&'a std::sync::Arc<crate::storage::Engine>, AdminError> {
-    state
-        .node
-        .engine()
-        .ok_or_else(|| AdminError::from(state.node.engine_only(what)))
 }
 
 /// `POST /flush`: writes the named memtables to SSTables and waits.
 pub fn flush(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let cfs = req.json::<Target>()?.resolve(&state.node)?;
     for (ks, cf) in &cfs {
-        embedded(state, "flush")?
+        state
+            .node
+            .embedded("flush")?
             .flush_cf(ks, cf)
-            .map_err(storage)?;
+            .map_err(engine_error)?;
     }
     Ok(Response::json(&json!({ "flushed": cfs.len() })))
 }
@@ -95,9 +82,9 @@ pub fn flush(state: &AdminState, req: &Request) -> Result<Response, AdminError> 
 /// is needed, the answer says so).
 pub fn compact(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let cfs = req.json::<Target>()?.resolve(&state.node)?;
-    let engine = embedded(state, "compaction")?;
+    let engine = state.node.embedded("compaction")?;
     for (ks, cf) in &cfs {
-        engine.compact(ks, cf).map_err(storage)?;
+        engine.compact(ks, cf).map_err(engine_error)?;
     }
     Ok(Response::json(&json!({
         "compacted": cfs.len(),
@@ -123,7 +110,7 @@ pub fn cleanup(state: &AdminState, req: &Request) -> Result<Response, AdminError
 pub fn drain(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
     // A cluster backend holds nothing here to flush.
     if let Some(engine) = state.node.engine() {
-        engine.flush(None).map_err(storage)?;
+        engine.flush(None).map_err(engine_error)?;
     }
     state.request_stop();
     Ok(Response::json(&json!({ "drained": true })))

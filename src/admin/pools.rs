@@ -100,7 +100,7 @@ pub fn tpstats(state: &AdminState, _req: &Request) -> Result<Response, AdminErro
 
 /// `GET /compactionstats`: the compactions due and running.
 pub fn compactionstats(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
-    let engine = super::ops::embedded(state, "compactionstats")?;
+    let engine = state.node.embedded("compactionstats")?;
     let activity = engine.compaction_activity();
     let running: Vec<Value> = activity
         .running

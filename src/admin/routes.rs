@@ -8,7 +8,9 @@
 
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
-use super::{activity, faults, health, info, metrics, ops, pools, reset, ring, snapshots};
+use super::{
+    activity, explorer, faults, health, info, metrics, ops, pools, reset, ring, snapshots,
+};
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -31,7 +33,12 @@ pub struct Route {
     pub handler: Handler,
 }
 
-const fn route(method: Method, path: &'static str, access: Access, handler: Handler) -> Route {
+pub(super) const fn route(
+    method: Method,
+    path: &'static str,
+    access: Access,
+    handler: Handler,
+) -> Route {
     Route {
         method,
         path,
@@ -79,16 +86,9 @@ pub fn routes() -> Vec<Route> {
         route(Get, "/activity", Operator, activity::list),
         route(Delete, "/activity", Operator, activity::clear),
         route(Post, "/reset", Operator, reset::reset),
-        route(Get, "/api/explorer/*", Operator, crate::explorer::api::get),
-        route(
-            Post,
-            "/api/explorer/*",
-            Operator,
-            crate::explorer::api::post,
-        ),
     ];
-    // The explorer's page and its embedded assets (one exact path each).
-    all.extend(crate::explorer::page::routes());
+    // The explorer's JSON API, its page and the page's embedded files.
+    all.extend(explorer::routes());
     all
 }
 

@@ -4,7 +4,7 @@
 //! /snapshot?keyspace=K&tag=t` (clearsnapshot; both optional).
 
 use super::http::{AdminError, Request, Response};
-use super::ops::storage_error;
+use super::ops::engine_error;
 use super::state::AdminState;
 use serde::Deserialize;
 use serde_json::json;
@@ -45,12 +45,12 @@ pub fn take(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
             .to_string(),
     };
     let names = keyspaces(state, t.keyspaces)?;
-    let engine = super::ops::embedded(state, "snapshot")?;
+    let engine = state.node.embedded("snapshot")?;
     // nodetool refused a tag any of the keyspaces already had, before taking any.
     for ks in &names {
         if engine
             .list_snapshots(ks)
-            .map_err(storage_error)?
+            .map_err(engine_error)?
             .iter()
             .any(|e| e.tag == tag)
         {
@@ -61,7 +61,7 @@ pub fn take(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     }
     let mut dirs = Vec::new();
     for ks in &names {
-        dirs.push(engine.snapshot(ks, &tag).map_err(storage_error)?);
+        dirs.push(engine.snapshot(ks, &tag).map_err(engine_error)?);
     }
     Ok(Response::json(&json!({
         "tag": tag,
@@ -72,10 +72,10 @@ pub fn take(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
 
 /// `GET /snapshots`.
 pub fn list(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
-    let engine = super::ops::embedded(state, "listsnapshots")?;
+    let engine = state.node.embedded("listsnapshots")?;
     let mut entries = Vec::new();
     for ks in state.node.schema().keyspaces.keys() {
-        for e in engine.list_snapshots(ks).map_err(storage_error)? {
+        for e in engine.list_snapshots(ks).map_err(engine_error)? {
             entries.push(json!({
                 "tag": e.tag,
                 "keyspace": e.keyspace,
@@ -97,9 +97,11 @@ pub fn clear(state: &AdminState, req: &Request) -> Result<Response, AdminError> 
     let names = keyspaces(state, named)?;
     let tag = req.param("tag").filter(|t| !t.is_empty());
     for ks in &names {
-        super::ops::embedded(state, "clearsnapshot")?
+        state
+            .node
+            .embedded("clearsnapshot")?
             .clear_snapshot(ks, tag)
-            .map_err(storage_error)?;
+            .map_err(engine_error)?;
     }
     Ok(Response::json(&json!({ "cleared": names, "tag": tag })))
 }

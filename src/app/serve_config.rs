@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
-use supercolumn::storage::{EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
@@ -74,6 +74,7 @@ pub(crate) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     }
     if let Some(mb) = args.prepared_cache {
         limits.prepared_cache_in_mb = mb;
+        limits.cql2_prepared_cache_in_mb = mb;
     }
     if let Some(s) = args.write_timeout {
         limits.write_timeout_in_seconds = s;
@@ -192,15 +193,18 @@ pub(crate) fn server_limits(config: &Config, fds: FdLimit) -> Result<Arc<Limits>
         0 => "off".to_string(),
         ms => format!("over {ms} ms"),
     };
+    let prepared = match (l.prepared_cache_in_mb, l.cql2_prepared_cache_in_mb) {
+        (cql3, cql2) if cql3 == cql2 => format!("{cql3} MB"),
+        (cql3, cql2) => format!("{cql3} MB (CQL 2: {cql2} MB)"),
+    };
     tracing::info!(
         "open-file limit {limit}{raised}, {open} open at start; at most {max_connections} \
          client connections; memory budget {} MB; idle timeout {}; read timeout {}; \
-         write timeout {}; prepared statements {} MB; slow-request log {slow}",
+         write timeout {}; prepared statements {prepared}; slow-request log {slow}",
         l.memory_budget_in_mb,
         seconds_or_never(l.idle_timeout_in_seconds),
         seconds_or_never(l.read_timeout_in_seconds),
         seconds_or_never(l.write_timeout_in_seconds),
-        l.prepared_cache_in_mb,
     );
     let secs = |s: u32| (s > 0).then(|| Duration::from_secs(s.into()));
     Ok(Limits::new(LimitSettings {

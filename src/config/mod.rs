@@ -38,18 +38,12 @@
 //!   to "Test", and at least one `<Seed>` is not required on a single node.
 
 mod admin;
+mod context;
 mod error;
-mod fields;
-mod keyspace;
-mod parse;
 mod suggest;
 mod values;
 pub(crate) mod xml;
-mod yaml;
-mod yaml_fields;
-mod yaml_keys;
-mod yaml_keyspace;
-pub(crate) mod yaml_tree;
+pub(crate) mod yaml;
 
 pub use admin::{AdminChoice, AdminListen, DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT};
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
@@ -241,9 +235,14 @@ pub struct ThriftLimits {
     pub write_timeout_in_seconds: u32,
     /// Default 512.
     pub memory_budget_in_mb: u32,
-    /// Default 64: what the prepared statements of each cache (CQL 3,
-    /// CQL 2) may take, least recently used evicted first.
+    /// Default 64: what the CQL 3 prepared statements (of Thrift and the
+    /// native protocol alike: one entry serves both ids) may take, least
+    /// recently used evicted first.
     pub prepared_cache_in_mb: u32,
+    /// Default 64: the same bound for the CQL 2 prepared statements (a
+    /// cache only Thrift uses). `<PreparedStatementsCacheSizeInMB>` sets
+    /// both; a `cassandra.yaml` sets them apart.
+    pub cql2_prepared_cache_in_mb: u32,
 }
 
 impl Default for ThriftLimits {
@@ -255,6 +254,7 @@ impl Default for ThriftLimits {
             write_timeout_in_seconds: 60,
             memory_budget_in_mb: 512,
             prepared_cache_in_mb: 64,
+            cql2_prepared_cache_in_mb: 64,
         }
     }
 }
@@ -378,6 +378,9 @@ pub const DEFAULT_SLOW_REQUEST_MS: u32 = 500;
 /// The largest activity record a configuration may ask for.
 pub const MAX_ACTIVITY_LOG_SIZE: i64 = 1_000_000;
 
+/// The largest prepared-statement cache a configuration may ask for, in MB.
+pub const MAX_PREPARED_CACHE_MB: u32 = 1_000_000;
+
 /// Thrift address used when neither `ThriftAddress` nor `ListenAddress` is set.
 pub const DEFAULT_THRIFT_ADDRESS: &str = "127.0.0.1";
 
@@ -404,7 +407,7 @@ impl Config {
         let origin = path.display().to_string();
         let text = utf8(&bytes, &origin)?;
         if is_xml(text) {
-            parse::parse(text, origin, Some(path.to_path_buf()))
+            xml::parse(text, origin, Some(path.to_path_buf()))
         } else {
             yaml::parse(text, origin, Some(path.to_path_buf()))
         }
@@ -413,7 +416,7 @@ impl Config {
     /// The built-in default ([`BUILTIN_STORAGE_CONF`]): relative paths, so
     /// data goes under `./data`.
     pub fn builtin() -> Config {
-        parse::parse(BUILTIN_STORAGE_CONF, BUILTIN_ORIGIN.to_string(), None)
+        xml::parse(BUILTIN_STORAGE_CONF, BUILTIN_ORIGIN.to_string(), None)
             .expect("the built-in storage-conf.xml is valid (checked by a test)")
     }
 
@@ -424,7 +427,7 @@ impl Config {
 
     /// Parses a configuration held in memory; `origin` names it in messages.
     pub fn from_xml(text: &str, origin: &str) -> Result<Config, ConfigError> {
-        parse::parse(text, origin.to_string(), None)
+        xml::parse(text, origin.to_string(), None)
     }
 
     /// Accepted-with-a-warning findings (unknown elements, deprecated attributes).

@@ -285,7 +285,7 @@ pub struct Batch {
     /// Only INSERT, UPDATE and DELETE statements (none when `outline` is
     /// set: they are still in the text).
     pub statements: Vec<Statement>,
-    /// Set by [`crate::cql::parser::parse_outlined`] instead of keeping the
+    /// Set by [`crate::cql::parse_outlined`] instead of keeping the
     /// statements: what must be known of them before any is run.
     pub outline: Option<BatchOutline>,
 }

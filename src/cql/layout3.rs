@@ -20,8 +20,9 @@ use super::table::{Layout, Table};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::schema::CfDef;
 
-use crate::schema::layout3::{complete_static, sort_columns, thrift_layout, DefaultNames};
-pub use crate::schema::layout3::{legacy_table_id, type_string, Column3, Flags, Kind, Layout3};
+use crate::schema::layout3::{
+    complete_static, sort_columns, thrift_layout, Column3, DefaultNames, Flags, Kind, Layout3,
+};
 
 /// The 3.x layout of the column family `cf`.
 pub fn layout_of(cf: &CfDef) -> CqlResult<Layout3> {

@@ -6,6 +6,7 @@ use super::*;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::marshal::parse_type;
+use crate::schema::layout3::legacy_table_id;
 use crate::schema::ColumnDef;
 use md5::{Digest, Md5};
 

@@ -34,7 +34,7 @@
 //! implements it), with sessions and prepared statements.
 
 pub mod ast;
-pub mod error;
+mod error;
 pub mod exec;
 pub mod layout3;
 pub mod lexer;
@@ -43,7 +43,7 @@ pub mod lookahead;
 pub mod lru;
 pub mod mapping;
 pub mod options;
-pub mod parser;
+mod parser;
 pub mod schema;
 pub mod table;
 pub mod timeuuid;

@@ -9,9 +9,10 @@
 //! Thrift `describe_keyspace` hides. It must not store anything itself.
 
 use super::error::{CqlError, CqlResult};
-use super::table::{java_hashmap_order, ClusteringColumn, Column, Layout, RegularColumn, Table};
+use super::table::{ClusteringColumn, Column, Layout, RegularColumn, Table};
 use super::types::CqlType;
 use crate::marshal::{bytes_to_hex, parse_type, TypeRef, MARSHAL_PACKAGE};
+use crate::schema::javaorder::java_hashmap_order;
 
 /// One row of `system.schema_columns` (non-key columns only, as in 1.2).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 use super::ast::{CreateTable, Ordering};
 use super::error::{CqlError, CqlResult};
 use super::types::CqlType;
+use crate::schema::javaorder::java_hashmap_order;
 
 /// One column with its type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,9 +377,6 @@ fn apply_clustering_order(
     }
     Ok(())
 }
-
-/// Moved to the schema layer, which orders Thrift's column metadata by it.
-pub use crate::schema::javaorder::java_hashmap_order;
 
 mod alter;
 

@@ -5,7 +5,7 @@
 //!
 //! Owns the language ([`lexer`], [`parser`], [`ast`]), its execution
 //! ([`exec`]) through the same narrow engine border the CQL3 executor
-//! uses ([`CqlBackend`]), its answers ([`result`]) and its prepared
+//! uses ([`CqlBackend`]), its answers ([`Cql2Result`]) and its prepared
 //! statements. It must not know about Thrift: the server converts
 //! [`Cql2Result`] into `CqlResult` and [`Prepared`] into
 //! `CqlPreparedResult`.
@@ -26,10 +26,11 @@ pub mod ast;
 pub mod exec;
 pub mod lexer;
 pub mod parser;
-pub mod result;
+mod result;
 
-pub use exec::Context;
 pub use result::{Column, Cql2Result, Metadata, Row};
+
+use exec::Context;
 
 use crate::cql::lru::{ByteLru, LruStats};
 use crate::cql::CqlError;

@@ -6,8 +6,8 @@
 //!
 //! It must not know what the dataset's keys mean (see `read`).
 
-use crate::config::xml::Element;
-use crate::config::yaml_tree::Node;
+use crate::config::xml::tree::Element;
+use crate::config::yaml::tree::Node;
 
 /// A document node. XML elements with children are maps whose repeated
 /// children are repeated entries; leaf elements are text.
@@ -42,7 +42,7 @@ pub(super) type SyntaxError = (usize, String);
 
 /// Parses an XML dataset; the root element must be `keyspace`.
 pub(super) fn xml(text: &str) -> Result<(String, Tree), SyntaxError> {
-    let root = crate::config::xml::parse_document(text).map_err(|e| (e.line, e.message))?;
+    let root = crate::config::xml::tree::parse_document(text).map_err(|e| (e.line, e.message))?;
     Ok((local_name(&root.name).to_string(), from_element(&root)))
 }
 
@@ -73,7 +73,7 @@ fn from_element(e: &Element) -> Tree {
 
 /// Parses a YAML dataset (`None` when the document is empty).
 pub(super) fn yaml(text: &str) -> Result<Option<Tree>, SyntaxError> {
-    let root = crate::config::yaml_tree::parse_document(text).map_err(|e| (e.line, e.message))?;
+    let root = crate::config::yaml::tree::parse_document(text).map_err(|e| (e.line, e.message))?;
     Ok(root.as_ref().map(from_node))
 }
 

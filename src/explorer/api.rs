@@ -1,40 +1,40 @@
-//! The explorer's JSON API on the admin surface: the routes under
-//! `/api/explorer` (see docs/explorer-api.md), their parameters, and the
-//! one place an [`ExplorerError`] becomes the admin surface's JSON error.
+//! The explorer's JSON API: the endpoints under `/api/explorer` (see
+//! docs/explorer-api.md) and their parameters, answered from plain data.
+//! The admin surface decodes each HTTP request into a [`Call`] and turns
+//! the answer, or the [`ExplorerError`], into its response; this module
+//! must not know HTTP.
 
 use super::error::{ExplorerError, ExplorerResult};
 use super::{catalog, cells, partitions, query, render, ring, stats};
-use crate::admin::{AdminError, AdminState, Request, Response};
+use crate::node::Node;
+use serde_json::Value;
 
-const PREFIX: &str = "/api/explorer/";
+/// One call to the API, decoded from its request by the admin surface.
+pub struct Call<'a> {
+    /// The request's path as sent (named when no endpoint matches).
+    pub path: &'a str,
+    /// The path's segments under `/api/explorer/`, percent-decoded.
+    pub segments: &'a [String],
+    /// The query string's pairs, percent-decoded, in order.
+    pub query: &'a [(String, String)],
+}
 
-impl From<ExplorerError> for AdminError {
-    fn from(e: ExplorerError) -> Self {
-        match e {
-            ExplorerError::BadRequest(why) => AdminError::BadRequest(why),
-            ExplorerError::NotFound(why) => AdminError::NotFound(why),
-            ExplorerError::Internal(why) => AdminError::Internal(why),
-        }
+impl Call<'_> {
+    /// The first value of query parameter `name`.
+    fn param(&self, name: &str) -> Option<&str> {
+        self.query
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn no_such_endpoint(&self) -> ExplorerError {
+        ExplorerError::NotFound(format!("no such explorer endpoint: {}", self.path))
     }
 }
 
-/// The path's segments under the prefix, percent-decoded.
-fn segments(path: &str) -> Vec<String> {
-    let rest = path.strip_prefix(PREFIX).unwrap_or("");
-    rest.split('/')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            crate::admin::http::parse_query(&format!("s={}", s.replace('+', "%2B")))
-                .into_iter()
-                .next()
-                .map(|(_, v)| v)
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 /// A numeric query parameter, its default when absent.
-fn number<T: std::str::FromStr>(req: &Request, name: &str, default: T) -> ExplorerResult<T> {
+fn number<T: std::str::FromStr>(req: &Call, name: &str, default: T) -> ExplorerResult<T> {
     match req.param(name) {
         None | Some("") => Ok(default),
         Some(v) => v
@@ -49,10 +49,8 @@ fn hex(text: &str, what: &str) -> ExplorerResult<Vec<u8>> {
 }
 
 /// `GET /api/explorer/...`.
-pub fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
-    let node = &state.node;
-    let seg = segments(&req.path);
-    let s: Vec<&str> = seg.iter().map(String::as_str).collect();
+pub fn get(node: &Node, req: &Call) -> ExplorerResult<Value> {
+    let s: Vec<&str> = req.segments.iter().map(String::as_str).collect();
     let value = match s.as_slice() {
         ["keyspaces"] => catalog::keyspaces(node),
         ["keyspaces", ks, "cfs", cf] => catalog::column_family(node, ks, cf)?,
@@ -93,24 +91,22 @@ pub fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
             };
             ring::ring(node, ks, cf, &q)?
         }
-        _ => {
-            return Err(AdminError::NotFound(format!(
-                "no such explorer endpoint: {}",
-                req.path
-            )))
-        }
+        _ => return Err(req.no_such_endpoint()),
     };
-    Ok(Response::json(&value))
+    Ok(value)
 }
 
-/// `POST /api/explorer/...` (the query check).
-pub fn post(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
-    if segments(&req.path) != ["query-check"] {
-        return Err(AdminError::NotFound(format!(
-            "no such explorer endpoint: {}",
-            req.path
-        )));
+/// `POST /api/explorer/...` (the query check). `body` reads the request's
+/// body, asked for only once the path names an endpoint (an unknown path is
+/// not found whatever its body).
+pub fn post<E: From<ExplorerError>>(
+    node: &Node,
+    req: &Call,
+    body: impl FnOnce() -> Result<query::Check, E>,
+) -> Result<Value, E> {
+    if req.segments != ["query-check"] {
+        return Err(req.no_such_endpoint().into());
     }
-    let c: query::Check = req.json()?;
-    Ok(Response::json(&query::check(&state.node, &c)?))
+    let c = body()?;
+    Ok(query::check(node, &c)?)
 }

@@ -1,5 +1,5 @@
-//! Why an explorer request failed. `api` turns these into the admin
-//! surface's JSON errors (one place); nothing else knows HTTP.
+//! Why an explorer request failed. The admin surface turns these into its
+//! JSON errors in one place (`admin::explorer`); the explorer knows no HTTP.
 
 use crate::node::NodeError;
 

@@ -10,20 +10,22 @@
 //! rows or super columns), [`render`] (values per the marshal registry),
 //! [`stats`] (partition-size histogram, largest partitions, warnings),
 //! [`ring`] (spread over a hypothetical ring), [`query`] (how a CQL3
-//! SELECT or a Thrift call would run), and [`api`] (routes, parameters and
-//! the one place its errors become the admin surface's).
+//! SELECT or a Thrift call would run), and [`api`] (the endpoints and their
+//! parameters, answered from plain data).
 //!
-//! Layering: a sibling of `admin`, `thrift` and `native` above `node`: it
-//! reads the data and the schema through [`crate::node::Node`] only (with
-//! a cluster backend the node answers the partition views with live cells,
-//! and every such answer says its `source`), and
-//! the CQL3 parser, table model and planner of [`crate::cql`]; it must not
-//! depend on `thrift` or `native`, and it never writes.
+//! Layering: above `node`, below the front ends: the admin surface serves
+//! it, decoding each HTTP request into an [`api::Call`] and turning the
+//! answers and errors into responses. It reads the data and the schema
+//! through [`crate::node::Node`] only (with a cluster backend the node
+//! answers the partition views with live cells, and every such answer says
+//! its `source`), and the CQL3 parser, table model and planner of
+//! [`crate::cql`]; it must not name a front end (`admin`, `thrift`,
+//! `native`), and it never writes.
 
 pub mod api;
 pub mod catalog;
 pub mod cells;
-pub mod error;
+mod error;
 pub mod page;
 pub mod partitions;
 pub mod query;

@@ -6,12 +6,10 @@
 //! knows comes from the JSON API under `/api/explorer` (see
 //! docs/explorer-api.md), which this module must not reimplement.
 //!
-//! Each asset is a route of its own (the admin route table matches exact
-//! paths), listed once in [`ASSETS`].
-
-use crate::admin::http::{AdminError, Method, Request, Response};
-use crate::admin::routes::{Access, Route};
-use crate::admin::state::AdminState;
+//! Each asset is served at a path of its own (the admin route table matches
+//! exact paths), listed once in [`ASSETS`]; the admin surface serves them
+//! with [`HEADERS`]. This module owns the files and how they may be served,
+//! not the HTTP: it must not name the admin surface.
 
 /// Where the page is served (the start-up log and `GET /` point here).
 pub const PATH: &str = "/explorer";
@@ -52,79 +50,30 @@ pub const ASSETS: &[Asset] = &[
     asset!("query.js", JS),
 ];
 
-const INDEX: &[u8] = include_bytes!("assets/index.html");
+/// The page itself, served at [`PATH`] (and `PATH/`).
+pub const INDEX: Asset = Asset {
+    path: PATH,
+    content_type: HTML,
+    bytes: include_bytes!("assets/index.html"),
+};
 
 /// The page may load only its own files and call only its own origin: no
 /// CDN can sneak in, and stored data rendered as text cannot run script.
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                    connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-fn page_response(content_type: &'static str, bytes: &'static [u8]) -> Response {
-    let mut r = Response::body(content_type, bytes);
-    r.headers.push(("Content-Security-Policy", CSP.to_string()));
-    r.headers
-        .push(("X-Content-Type-Options", "nosniff".to_string()));
-    // The files change only with the binary; revalidating costs one small
-    // request per file and a restarted server never serves stale modules.
-    r.headers.push(("Cache-Control", "no-cache".to_string()));
-    r
-}
+/// The headers every file of the page is served with. The files change only
+/// with the binary; revalidating costs one small request per file and a
+/// restarted server never serves stale modules.
+pub const HEADERS: [(&str, &str); 3] = [
+    ("Content-Security-Policy", CSP),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Cache-Control", "no-cache"),
+];
 
-/// `GET /explorer`: the page.
-pub fn index(_state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
-    Ok(page_response(HTML, INDEX))
-}
-
-/// `GET /explorer/assets/<file>`: one embedded file, found by the path.
-pub fn asset(_state: &AdminState, req: &Request) -> Result<Response, AdminError> {
-    ASSETS
-        .iter()
-        .find(|a| a.path == req.path)
-        .map(|a| page_response(a.content_type, a.bytes))
-        .ok_or_else(|| AdminError::NotFound(format!("no such explorer asset: {}", req.path)))
-}
-
-/// `GET /`: 303 See Other to the page.
-fn to_page(_: &AdminState, _: &Request) -> Result<Response, AdminError> {
-    let mut r = Response::body(HTML, format!("<a href=\"{PATH}\">{PATH}</a>\n"));
-    r.status = 303;
-    r.headers.push(("Location", PATH.to_string()));
-    Ok(r)
-}
-
-/// The page's routes, for the admin route table. The page asks for the
-/// same credentials as every other admin route (the browser prompts for
-/// them once and sends them with the page's API calls).
-pub fn routes() -> Vec<Route> {
-    let mut all = vec![
-        // The admin port's root sends a browser to the page; the redirect
-        // itself tells nothing, so it asks for no credentials.
-        Route {
-            method: Method::Get,
-            path: "/",
-            access: Access::Open,
-            handler: to_page,
-        },
-        Route {
-            method: Method::Get,
-            path: PATH,
-            access: Access::Operator,
-            handler: index,
-        },
-        Route {
-            method: Method::Get,
-            path: "/explorer/",
-            access: Access::Operator,
-            handler: index,
-        },
-    ];
-    all.extend(ASSETS.iter().map(|a| Route {
-        method: Method::Get,
-        path: a.path,
-        access: Access::Operator,
-        handler: asset,
-    }));
-    all
+/// The embedded file served at `path`.
+pub fn asset(path: &str) -> Option<&'static Asset> {
+    ASSETS.iter().find(|a| a.path == path)
 }
 
 #[cfg(test)]
@@ -158,7 +107,7 @@ mod tests {
                 }
             }
         }
-        let index = text(INDEX);
+        let index = text(INDEX.bytes);
         for piece in index.split("assets/").skip(1) {
             let end = piece.find('"').expect("closing quote");
             wanted.insert(piece[..end].to_string());
@@ -175,11 +124,7 @@ mod tests {
     /// No asset reaches outside the server (the page works offline).
     #[test]
     fn nothing_is_loaded_from_elsewhere() {
-        for a in ASSETS.iter().chain(std::iter::once(&Asset {
-            path: "/explorer",
-            content_type: HTML,
-            bytes: INDEX,
-        })) {
+        for a in ASSETS.iter().chain(std::iter::once(&INDEX)) {
             let t = text(a.bytes);
             assert!(
                 !t.contains("http://") && !t.contains("https://"),
@@ -188,13 +133,5 @@ mod tests {
             );
             assert!(!t.contains("//cdn"), "{}", a.path);
         }
-    }
-
-    #[test]
-    fn routes_are_distinct_and_get_only() {
-        let r = routes();
-        let paths: BTreeSet<&str> = r.iter().map(|r| r.path).collect();
-        assert_eq!(paths.len(), r.len());
-        assert!(r.iter().all(|r| r.method == Method::Get));
     }
 }

@@ -17,7 +17,7 @@ use super::error::{ExplorerError, ExplorerResult};
 use super::stats::scan;
 use crate::cql::ast::{Operator, Relation, Select, Statement};
 use crate::cql::exec::tables::lookup;
-use crate::cql::mapping::select::Partitions;
+use crate::cql::mapping::Partitions;
 use crate::cql::mapping::{cell_name, plan_select};
 use crate::cql::table::Layout;
 use crate::cql::table::{ColumnRole, Table};

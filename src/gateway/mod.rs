@@ -8,7 +8,7 @@
 //! any front end; `node::backend` adapts [`Cluster`] to the node's border
 //! and maps [`GatewayError`] to the node's errors in one place.
 //!
-//! One concept per file: [`url`] (the `cassandra://` address), [`layout`]
+//! One concept per file: `url` (the `cassandra://` address), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
 //! out), [`statements`] (prepared once, cached by text), [`slice`] (a
 //! predicate's names or range in comparator order), [`reads`] (one
@@ -17,7 +17,7 @@
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
 //! cluster's nodes, tokens and replicas), [`splits`] (a range's splits), [`ddl`] (tables
 //! created and dropped as supercolumn's schema changes, agreement awaited),
-//! [`error`] (the driver's errors, in one place), [`index`] (secondary
+//! `error` (the driver's errors, in one place), [`index`] (secondary
 //! indexes: the cluster's own, and queries through them); `CompositeType`
 //! comparators as one clustering column per component in [`composite`]
 //! (names and bounds) and [`composite_io`] (reads, range deletions); CQL3
@@ -41,7 +41,7 @@ pub mod cql3_reads;
 pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
-pub mod error;
+mod error;
 pub mod index;
 pub mod layout;
 pub mod reads;
@@ -52,7 +52,7 @@ pub mod splits;
 pub mod statements;
 pub mod statics;
 pub mod subrange;
-pub mod url;
+mod url;
 pub mod values;
 pub mod writes;
 

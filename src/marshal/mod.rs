@@ -28,50 +28,37 @@ use std::sync::Arc;
 mod registry;
 pub use registry::{parse_type, register_type, TypeFactory};
 
-mod ascii;
-mod boolean;
-mod bytes;
-mod collection;
-mod composite;
-mod counter;
-mod date;
-mod decimal;
-mod dynamic_composite;
-mod ieee;
-mod inet;
-mod int32;
-mod integer;
-mod lexical_uuid;
-mod long;
-mod reversed;
-mod time_uuid;
-mod utf8;
-mod uuid;
+mod compound;
+mod numbers;
+mod strings;
+mod uuids;
 
 #[cfg(test)]
 mod properties;
 #[cfg(test)]
 mod recorded;
 
-pub use ascii::AsciiType;
-pub use boolean::BooleanType;
-pub use bytes::BytesType;
-pub use collection::{CollectionKind, CollectionType, ColumnToCollectionType};
-pub use composite::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
-pub use counter::CounterColumnType;
-pub use date::{DateType, TimestampType};
-pub use decimal::DecimalType;
-pub use dynamic_composite::DynamicCompositeType;
-pub use ieee::{DoubleType, FloatType};
-pub use inet::InetAddressType;
-pub use int32::Int32Type;
-pub use integer::IntegerType;
-pub use lexical_uuid::LexicalUUIDType;
-pub use long::LongType;
-pub use reversed::ReversedType;
-pub use time_uuid::TimeUUIDType;
-pub use utf8::UTF8Type;
-pub use uuid::UUIDType;
+pub use compound::collection::{CollectionKind, CollectionType, ColumnToCollectionType};
+pub use compound::composite::{
+    is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER,
+};
+pub use compound::dynamic_composite::DynamicCompositeType;
+pub use compound::reversed::ReversedType;
+pub use numbers::boolean::BooleanType;
+pub use numbers::counter::CounterColumnType;
+pub use numbers::date::{DateType, TimestampType};
+pub use numbers::decimal::DecimalType;
+pub use numbers::ieee::{DoubleType, FloatType};
+pub use numbers::int32::Int32Type;
+pub use numbers::integer::IntegerType;
+pub use numbers::long::LongType;
+pub use strings::ascii::AsciiType;
+pub use strings::bytes::BytesType;
+pub use strings::inet::InetAddressType;
+pub use strings::utf8::UTF8Type;
+pub use uuids::lexical_uuid::LexicalUUIDType;
+pub use uuids::time_uuid::TimeUUIDType;
+pub use uuids::uuid::UUIDType;
 
 /// The package every built-in type's class name starts with.
 pub const MARSHAL_PACKAGE: &str = "org.apache.cassandra.db.marshal.";

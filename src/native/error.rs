@@ -6,6 +6,7 @@
 //! Must not decide whether something is an error (the layers below do).
 
 use super::codec::{DecodeError, Writer};
+use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
 use crate::node::NodeError;
 
@@ -52,7 +53,9 @@ pub enum NativeError {
         keyspace: String,
         table: String,
     },
-    #[error("Prepared query with ID {} not found", hex(.0))]
+    /// An id no cache holds: 1.2.9's words, and the id for the driver to
+    /// prepare again.
+    #[error("{}", prepared_not_found(&hex(.0), "query"))]
     Unprepared(Vec<u8>),
 }
 
@@ -231,7 +234,12 @@ mod tests {
         };
         assert_eq!((keyspace.as_str(), table.as_str()), ("ks", "t"));
         let e = NativeError::Unprepared(vec![0xab, 0x01]);
-        assert_eq!(e.to_string(), "Prepared query with ID ab01 not found");
+        assert_eq!(
+            e.to_string(),
+            "Prepared query with ID ab01 not found (either the query was not prepared on this \
+             host (maybe the host has been restarted?) or you have prepared more than 100000 \
+             queries and query ab01 has been evicted from the internal cache)"
+        );
         let body = e.body();
         let mut r = Reader::new(&body);
         r.int().unwrap();

@@ -11,12 +11,12 @@
 //!
 //! - writes with nothing to read first (an INSERT, an UPDATE of plain `SET
 //!   c = v` assignments, a DELETE of whole columns or rows; no `IF`) of a
-//!   table of the schema, while [`crate::storage::Engine::write_may_wait`]
-//!   says no (see Thrift's rule for writes);
+//!   table of the schema, while the engine says they would not wait
+//!   ([`crate::node::route::for_write`]; see Thrift's rule for writes);
 //! - reads of one partition or a few (every partition key column bound by
 //!   `=` or `IN`, no `token()`) of a table whose data is all in memtables;
 //!   of a table with SSTables, as an *attempt* ([`Route::Attempt`]): its
-//!   reads take cached bytes only ([`crate::storage::nowait`]) and a read
+//!   reads take cached bytes only ([`crate::node::route::attempt`]) and a read
 //!   that would wait makes the server drop the answer and run the request
 //!   again on the pool.
 //!
@@ -25,7 +25,7 @@
 //! may read its files), every statement when the authenticator needs a
 //! login (its checks may read files), writes that read first (list
 //! element updates, collection removals, counters, conditions), scans, and
-//! requests over [`INLINE_MAX_REQUEST`] bytes (long CPU work would hold the
+//! requests over [`INLINE_MAX_REQUEST`](crate::node::route::INLINE_MAX_REQUEST) bytes (long CPU work would hold the
 //! worker's other connections back). The engine's answers are hints taken
 //! just before the request runs; the window in which they can go stale is
 //! as narrow as Thrift's.
@@ -35,11 +35,10 @@ use crate::cql::ast::{Assignment, Deletion, Operator, Relation, Select, Statemen
 use crate::cql::exec::tables;
 use crate::node::Node;
 use crate::schema::Schema;
-use crate::storage::ReadWait;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub use crate::node::route::{Route, INLINE_MAX_REQUEST};
+use crate::node::route::{self, Route};
 
 /// One connection's router: it remembers the partition key of the tables
 /// its statements name, for as long as the schema does not change.
@@ -89,12 +88,10 @@ impl Router {
             }
             _ => return Route::Pool,
         };
-        // A cluster backend (no engine here) always waits on the network.
-        let may_wait = node.engine().is_none_or(|e| e.write_may_wait());
-        if self.key(node, keyspace, write).is_none() || may_wait {
+        if self.key(node, keyspace, write).is_none() {
             Route::Pool
         } else {
-            Route::Inline
+            route::for_write(node)
         }
     }
 
@@ -117,14 +114,7 @@ impl Router {
         if !one_partition {
             return Route::Pool;
         }
-        let Some(engine) = node.engine() else {
-            return Route::Pool;
-        };
-        match engine.read_wait(&ks, &s.table.name) {
-            ReadWait::Nothing => Route::Inline,
-            ReadWait::Disk => Route::Attempt,
-            ReadWait::Lock => Route::Pool,
-        }
+        route::for_read(node, &ks, &s.table.name)
     }
 
     /// The keyspace and partition key of a table of the schema.
@@ -162,16 +152,13 @@ mod tests {
     use super::*;
     use crate::cql::exec::{self, CqlSession};
     use crate::node::cql::NodeBackend;
-    use crate::storage::{EngineOptions, SyncMode};
+    use crate::node::testkit::Kit;
     use std::time::Duration;
 
-    /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
-    fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
-        crate::node::testkit::node(EngineOptions {
-            data_dir: Some(dir.to_path_buf()),
-            sync,
-            ..EngineOptions::default()
-        })
+    /// A node on disk (so SSTables and a commit log exist), its commit log
+    /// synced periodically (writes do not wait for an fsync).
+    fn node(dir: &std::path::Path) -> Node {
+        Kit::default().on_disk(dir).node()
     }
 
     /// An EXECUTE of `text`, prepared as the PREPARE message prepares it.
@@ -191,12 +178,7 @@ mod tests {
     #[test]
     fn requests_that_cannot_wait_run_inline_and_others_on_the_pool() {
         let dir = tempfile::tempdir().unwrap();
-        let node = node(
-            dir.path(),
-            SyncMode::Periodic {
-                period: Duration::from_secs(10),
-            },
-        );
+        let node = node(dir.path());
         let mut r = Router::default();
         let mut route = |req: &Request| r.route(&node, Some("CT"), req);
         assert_eq!(route(&Request::Options), Route::Inline);
@@ -260,12 +242,10 @@ mod tests {
     #[test]
     fn writes_that_wait_for_an_fsync_go_to_the_pool() {
         let dir = tempfile::tempdir().unwrap();
-        let node = node(
-            dir.path(),
-            SyncMode::Batch {
-                window: Duration::from_millis(1),
-            },
-        );
+        let node = Kit::default()
+            .on_disk(dir.path())
+            .batch_sync(Duration::from_millis(1))
+            .node();
         let mut r = Router::default();
         let insert = execute(
             &node,

@@ -47,11 +47,12 @@ use super::inbox::{Inbox, CHUNK};
 use super::outbox::Outbox;
 use super::request::Request;
 use super::result;
-use super::route::{Route, Router, INLINE_MAX_REQUEST};
+use super::route::Router;
 use crate::node::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::reply;
+use crate::node::route::{Route, INLINE_MAX_REQUEST};
 use crate::node::Node;
 use std::future::Future;
 use std::io;
@@ -533,7 +534,7 @@ fn run(
             // A `POST /reset` waits for the calls in flight and holds the next.
             let _gate = node.call_gate();
             if route == Route::Attempt {
-                crate::storage::nowait::attempt(|| dispatch::run(node, &shared, h.opcode, req))
+                crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))
             } else {
                 Some(dispatch::run(node, &shared, h.opcode, req))
             }

@@ -40,6 +40,34 @@ pub enum NodeError {
 
 pub type NodeResult<T> = Result<T, NodeError>;
 
+/// Why an operator's action on the embedded engine failed (a flush, a
+/// compaction, a snapshot, a column family's statistics: the calls of the
+/// engine handle [`super::Node::embedded`] gives). Unlike a data call's
+/// [`NodeError`], a closed engine is told apart: the server is stopping,
+/// which the admin surface answers as a conflict, not a failure.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The action cannot be done as asked.
+    #[error("{0}")]
+    Invalid(String),
+    /// The engine is closed (the server is stopping).
+    #[error("storage is closed")]
+    Closed,
+    /// Anything else, in the engine's words.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl From<StorageError> for EngineError {
+    fn from(e: StorageError) -> Self {
+        match e {
+            StorageError::Invalid(why) => EngineError::Invalid(why),
+            StorageError::Closed => EngineError::Closed,
+            other => EngineError::Failed(other.to_string()),
+        }
+    }
+}
+
 /// The cluster backend's errors for every call, in node terms (the one
 /// place they are mapped; see `gateway::error`).
 pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {

@@ -49,7 +49,7 @@ pub mod route;
 pub mod testkit;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
-pub use error::{NodeError, NodeResult};
+pub use error::{EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
@@ -200,6 +200,13 @@ impl Node {
     /// The storage backend every data call goes through.
     pub fn backend(&self) -> &Arc<dyn backend::Backend> {
         &self.backend
+    }
+
+    /// The embedded engine, for `what` only it can do (flush, compaction,
+    /// snapshots, statistics); a clear refusal with a cluster backend. Its
+    /// calls' errors become [`EngineError`]s.
+    pub fn embedded(&self, what: &str) -> NodeResult<&Arc<Engine>> {
+        self.engine().ok_or_else(|| self.engine_only(what))
     }
 
     /// The refusal of an engine-only operation with a cluster backend.

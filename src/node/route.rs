@@ -1,6 +1,12 @@
 //! Where a front end runs one request: inline on the tokio worker that read
 //! it, or on the blocking pool. Shared by Thrift's hand-off and the native
-//! protocol's router, which decide per request; it must not decide itself.
+//! protocol's router, which decide per request from what this module tells
+//! them: whether the backend's writes, or its reads of a column family, may
+//! wait, and how an attempt runs. It must not decide a request's route
+//! itself.
+
+use super::Node;
+use crate::storage::ReadWait;
 
 /// Requests (inflated) larger than this always go to the pool.
 pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
@@ -10,10 +16,44 @@ pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
 pub enum Route {
     /// On the tokio worker, without a thread hand-off.
     Inline,
-    /// On the tokio worker with reads that do not wait on the disk
-    /// ([`crate::storage::nowait`]); on the blocking pool again if one of
-    /// them would have.
+    /// On the tokio worker with reads that do not wait on the disk (see
+    /// [`attempt`]); on the blocking pool again if one of them would have.
     Attempt,
     /// On the blocking pool (it may wait on the disk or on a lock).
     Pool,
+}
+
+/// Where a plain write (nothing read first) may run: inline while the
+/// embedded engine says it would not wait; on the pool when it may (a
+/// commit log synced per write, a memtable switch), and always with a
+/// cluster backend, whose calls wait on the network.
+pub fn for_write(node: &Node) -> Route {
+    match node.engine() {
+        Some(engine) if !engine.write_may_wait() => Route::Inline,
+        _ => Route::Pool,
+    }
+}
+
+/// Where a read of a few partitions of `ks`.`cf` may run: inline when its
+/// data is all in memtables, as an attempt when it may wait on the disk
+/// only, on the pool when it may wait on a lock (or on a cluster).
+pub fn for_read(node: &Node, ks: &str, cf: &str) -> Route {
+    let Some(engine) = node.engine() else {
+        return Route::Pool;
+    };
+    match engine.read_wait(ks, cf) {
+        ReadWait::Nothing => Route::Inline,
+        ReadWait::Disk => Route::Attempt,
+        ReadWait::Lock => Route::Pool,
+    }
+}
+
+/// Runs `f` as a request routed [`Route::Attempt`] runs: while it runs, the
+/// engine's reads on this thread take bytes from the page cache only, and
+/// one that would have gone to the disk fails (as `NodeError::WouldBlock`).
+/// `None` when one did: what `f` returned is dropped, and the caller runs the
+/// request again on the pool. Reads change nothing, so running one twice is
+/// harmless.
+pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
+    crate::storage::nowait::attempt(f)
 }

@@ -1,8 +1,9 @@
 //! A minimal HTTP/1.1 client for the admin surface: one request per
 //! connection (`Connection: close`), optional Basic credentials, the whole
-//! answer read into memory. Enough for nodetool and the tests; not a
-//! general client (no TLS, no redirects, no chunked request bodies). It
-//! says so when what answers is not the admin surface at all.
+//! answer read into memory, and the escaping of query-string values.
+//! Enough for nodetool and the tests; not a general client (no TLS, no
+//! redirects, no chunked request bodies). It says so when what answers is
+//! not the admin surface at all.
 
 use base64::Engine as _;
 use std::io::{Read, Write};
@@ -140,6 +141,19 @@ fn parse_answer(raw: &[u8]) -> Option<Answer> {
         content_type,
         body,
     })
+}
+
+/// Percent-escapes a query-string value.
+pub(super) fn query_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

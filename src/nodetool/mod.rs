@@ -7,7 +7,6 @@
 
 pub mod http;
 mod print;
-mod print_more;
 
 use clap::{Args, Subcommand};
 use http::Endpoint;
@@ -169,42 +168,51 @@ fn target(keyspace: &Option<String>, cfs: &[String]) -> Value {
     json!({ "keyspace": keyspace, "column_families": cfs })
 }
 
+/// How a snapshot message names the keyspaces it was asked for.
+fn which_keyspaces(keyspaces: &[String]) -> String {
+    if keyspaces.is_empty() {
+        "all keyspaces".into()
+    } else {
+        keyspaces.join(", ")
+    }
+}
+
 fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), String> {
     match command {
-        NodeCommand::Info => print::info(&answer(e.get("/info"))?, out),
-        NodeCommand::Ring => print::ring(&answer(e.get("/ring"))?, out),
+        NodeCommand::Info => print::node::info(&answer(e.get("/info"))?, out),
+        NodeCommand::Ring => print::ring::ring(&answer(e.get("/ring"))?, out),
         NodeCommand::Status { keyspace } => {
             let path = match keyspace {
-                Some(ks) => format!("/status?keyspace={}", print::query_escape(ks)),
+                Some(ks) => format!("/status?keyspace={}", http::query_escape(ks)),
                 None => "/status".to_string(),
             };
-            print_more::status(&answer(e.get(&path))?, out);
+            print::ring::status(&answer(e.get(&path))?, out);
         }
-        NodeCommand::Tpstats => print_more::tpstats(&answer(e.get("/tpstats"))?, out),
+        NodeCommand::Tpstats => print::node::tpstats(&answer(e.get("/tpstats"))?, out),
         NodeCommand::Describering { keyspace } => {
-            let path = format!("/describering?keyspace={}", print::query_escape(keyspace));
-            print_more::describering(&answer(e.get(&path))?, out);
+            let path = format!("/describering?keyspace={}", http::query_escape(keyspace));
+            print::ring::describering(&answer(e.get(&path))?, out);
         }
         NodeCommand::Getendpoints { keyspace, cf, key } => {
             let path = format!(
                 "/endpoints?keyspace={}&column_family={}&key={}",
-                print::query_escape(keyspace),
-                print::query_escape(cf),
-                print::query_escape(key)
+                http::query_escape(keyspace),
+                http::query_escape(cf),
+                http::query_escape(key)
             );
-            print_more::endpoints(&answer(e.get(&path))?, out);
+            print::ring::endpoints(&answer(e.get(&path))?, out);
         }
         NodeCommand::Compactionstats => {
-            print_more::compactionstats(&answer(e.get("/compactionstats"))?, out)
+            print::tasks::compactionstats(&answer(e.get("/compactionstats"))?, out)
         }
-        NodeCommand::Netstats => print_more::netstats(&answer(e.get("/netstats"))?, out),
+        NodeCommand::Netstats => print::node::netstats(&answer(e.get("/netstats"))?, out),
         NodeCommand::Repair { keyspace, cfnames } => {
             let a = answer(e.post("/repair", &target(keyspace, cfnames)))?;
-            print_more::repair(&a, out);
+            print::tasks::repair(&a, out);
         }
         NodeCommand::Cfstats { names } => {
             let all = answer(e.get("/cfstats"))?;
-            print::cfstats(&all, names, out)?;
+            print::tables::cfstats(&all, names, out)?;
         }
         NodeCommand::Flush { keyspace, cfnames } => {
             answer(e.post("/flush", &target(keyspace, cfnames)))?;
@@ -223,7 +231,7 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
             let a = answer(e.post("/snapshot", &body))?;
             out.push_str(&format!(
                 "Requested snapshot for: {}\n",
-                print::which_keyspaces(keyspaces)
+                which_keyspaces(keyspaces)
             ));
             out.push_str(&format!(
                 "Snapshot directory: {}\n",
@@ -233,7 +241,7 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
         NodeCommand::Clearsnapshot { tag, keyspaces } => {
             out.push_str(&format!(
                 "Requested clearing snapshot for: {}\n",
-                print::which_keyspaces(keyspaces)
+                which_keyspaces(keyspaces)
             ));
             let names: Vec<Option<&String>> = if keyspaces.is_empty() {
                 vec![None]
@@ -243,15 +251,15 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
             for ks in names {
                 let mut path = String::from("/snapshot?");
                 if let Some(ks) = ks {
-                    path.push_str(&format!("keyspace={}&", print::query_escape(ks)));
+                    path.push_str(&format!("keyspace={}&", http::query_escape(ks)));
                 }
                 if let Some(tag) = tag {
-                    path.push_str(&format!("tag={}", print::query_escape(tag)));
+                    path.push_str(&format!("tag={}", http::query_escape(tag)));
                 }
                 answer(e.delete(&path))?;
             }
         }
-        NodeCommand::Listsnapshots => print::snapshots(&answer(e.get("/snapshots"))?, out),
+        NodeCommand::Listsnapshots => print::tables::snapshots(&answer(e.get("/snapshots"))?, out),
         NodeCommand::Version => {
             let v = answer(e.get("/version"))?;
             out.push_str(&format!(

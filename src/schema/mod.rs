@@ -24,7 +24,7 @@ pub mod javaorder;
 pub mod layout3;
 mod options;
 mod record;
-pub mod spec;
+mod spec;
 mod store;
 pub mod system;
 pub mod system19;

@@ -294,3 +294,48 @@ fn dropped_column_family_ids_are_never_given_out_again() {
         .unwrap();
     assert!(![x, y].contains(&again.cf("D", "X").unwrap().id));
 }
+
+/// A 0.7 `cassandra.yaml` keyspaces section: the schema resolves the
+/// types, the declared columns, their index and the strategy options.
+#[test]
+fn a_0_7_yaml_keyspaces_section_resolves() {
+    let yaml = "partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+commitlog_sync: periodic
+commitlog_sync_period_in_ms: 10000
+keyspaces:
+    - name: Keyspace1
+      replica_placement_strategy: org.apache.cassandra.locator.SimpleStrategy
+      replication_factor: 1
+      column_families:
+        - name: Indexed1
+          default_validation_class: LongType
+          gc_grace_seconds: 10
+          read_repair_chance: 0.5
+          column_metadata:
+            - name: birthdate
+              validator_class: LongType
+              index_type: KEYS
+    - name: Other
+      replica_placement_strategy: NetworkTopologyStrategy
+      strategy_options:
+        DC1: 2
+        DC2: 1
+";
+    let config = Config::from_yaml(yaml, "c.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let schema = Schema::from_config(&config).unwrap_or_else(|e| panic!("{e}"));
+    let cf = schema.cf("Keyspace1", "Indexed1").unwrap();
+    assert_eq!(cf.gc_grace_seconds, 10);
+    assert_eq!(cf.options.read_repair_chance, 0.5);
+    assert_eq!(cf.options.column_metadata.len(), 1);
+    assert_eq!(cf.options.column_metadata[0].name, b"birthdate");
+    assert_eq!(
+        cf.options.column_metadata[0].index_name.as_deref(),
+        // 1.2's default name: the column name as the (Bytes) comparator prints it.
+        Some("Indexed1_626972746864617465_idx")
+    );
+    let other = schema.keyspace("Other").unwrap();
+    assert_eq!(
+        other.strategy_options.get("DC1").map(String::as_str),
+        Some("2")
+    );
+}

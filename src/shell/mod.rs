@@ -20,8 +20,8 @@ pub mod input;
 #[cfg(test)]
 mod golden_tests;
 
-pub use cli::CliArgs;
-pub use cqlsh::CqlshArgs;
+use cli::CliArgs;
+use cqlsh::CqlshArgs;
 
 /// Runs `supercolumn cqlsh`; returns the process exit code.
 pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
@@ -32,6 +32,6 @@ pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
 pub fn run_cli(args: &CliArgs) -> i32 {
     match args.api {
         cli::backend::Api::V06 => cli06::main(args),
-        cli::backend::Api::V12 => cli::main(args),
+        cli::backend::Api::V12 => cli::session::main(args),
     }
 }

@@ -139,7 +139,7 @@
 //! other checks of the clause are the front end's.
 
 // The API: the types that cross it, at this level.
-pub mod clock;
+mod clock;
 pub mod nowait;
 mod options;
 pub mod packed_batch;
@@ -165,7 +165,7 @@ mod testutil;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
 pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
-pub use options::{EngineOptions, SyncMode};
+pub use options::EngineOptions;
 pub use resource::Exhaustion;
 pub use store::CfStats;
 

@@ -4,7 +4,7 @@
 //! It must not read config files: the server maps its config onto these.
 
 use super::clock::{Clock, SystemClock};
-pub use super::commitlog::SyncMode;
+use super::commitlog::SyncMode;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

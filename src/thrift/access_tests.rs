@@ -7,9 +7,7 @@
 
 use super::*;
 use crate::auth::{PasswordMode, SimpleAuthenticator};
-use crate::config::Config;
-use crate::schema::Schema;
-use crate::storage::{Engine, EngineOptions};
+use crate::node::testkit::Kit;
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::gen::cassandra19::CassandraSyncHandler;
 use crate::thrift::v19;
@@ -19,25 +17,15 @@ use std::sync::Arc;
 /// A node on the conformance config with SimpleAuthenticator: alice may
 /// use CT, bob may use Blog.
 fn node(dir: &std::path::Path) -> Node {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/config/testdata/storage-conf-v19.xml"
-    );
-    let config = Config::from_file(path).unwrap();
-    let schema = Arc::new(Schema::from_config(&config).unwrap());
-    let engine = Arc::new(Engine::open(schema, EngineOptions::default()).unwrap());
     std::fs::write(dir.join("passwd"), "alice=secret\nbob=hunter2\n").unwrap();
     std::fs::write(dir.join("access"), "CT=alice\nBlog=bob\n").unwrap();
     let auth =
         SimpleAuthenticator::new(dir.join("passwd"), dir.join("access"), PasswordMode::Plain)
             .unwrap();
-    Node::new(
-        engine,
-        crate::schema::SchemaStore::in_memory(),
-        Arc::new(auth),
-        "127.0.0.1".into(),
-        "0".into(),
-    )
+    Kit::default()
+        .config("src/config/testdata/storage-conf-v19.xml")
+        .auth(Arc::new(auth))
+        .node()
 }
 
 fn user(name: &str) -> AuthenticatedUser {

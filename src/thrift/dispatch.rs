@@ -180,7 +180,7 @@ pub fn handle_shaped(
 }
 
 /// [`handle`] with reads that do not wait on the disk (see
-/// [`crate::storage::nowait`]); `None` when one of them would have (the
+/// [`crate::node::route::attempt`]); `None` when one of them would have (the
 /// handlers note the typed `ApiError::WouldBlock` in the session): what the
 /// call produced is dropped, for the caller to run it again where it may
 /// wait. Reads change nothing, so running one twice is harmless.
@@ -192,7 +192,7 @@ pub fn handle_without_waiting(
 ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
     // The attempt also gives up on a miss no handler saw (one swallowed
     // on its way up, e.g. by a read that falls back to another source).
-    let reply = crate::storage::nowait::attempt(|| handle_shaped(node, session, msg, shape));
+    let reply = crate::node::route::attempt(|| handle_shaped(node, session, msg, shape));
     if std::mem::take(&mut session.would_block) {
         return None;
     }

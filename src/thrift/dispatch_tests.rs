@@ -1,10 +1,10 @@
 use super::*;
-use crate::storage::EngineOptions;
+use crate::node::testkit::{self, Kit};
 use crate::thrift::wire::{ttype, Value};
 use rand::{Rng, SeedableRng};
 
 fn node() -> Node {
-    crate::node::testkit::node(EngineOptions::default())
+    Kit::default().node()
 }
 
 fn call(name: &str, args: Value) -> Vec<u8> {
@@ -271,15 +271,13 @@ fn streamed_06_batches_answer_as_the_whole_struct_path() {
 
 /// A node whose column families are stored on disk (so they have SSTables).
 fn node_on_disk(dir: &std::path::Path) -> Node {
-    crate::node::testkit::node(EngineOptions {
-        data_dir: Some(dir.to_path_buf()),
-        ..EngineOptions::default()
-    })
+    Kit::default().on_disk(dir).node()
 }
 
 #[test]
 fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
-    use crate::storage::nowait;
+    use crate::node::route::attempt;
+    use testkit::missing_everything;
     let dir = tempfile::tempdir().unwrap();
     let node = node_on_disk(dir.path());
     let mut session = Session::default();
@@ -303,8 +301,8 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
     for (g, get) in [("0.6", get06), ("19.x", &get19)] {
         // The handler sees the miss as the typed error and notes it for
         // the server, whatever exception the reply it made carries.
-        let noted = nowait::attempt(|| {
-            nowait::missing_everything(|| {
+        let noted = attempt(|| {
+            missing_everything(|| {
                 handle(&node, &mut session, get).unwrap();
                 session.would_block
             })
@@ -316,7 +314,7 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
         );
         // The server's attempt gives up, with the note taken.
         let attempted =
-            nowait::missing_everything(|| handle_without_waiting(&node, &mut session, get, None));
+            missing_everything(|| handle_without_waiting(&node, &mut session, get, None));
         assert!(attempted.is_none(), "{g}: a miss is not answered");
         assert!(!session.would_block, "{g}: the note is taken");
         // Run where it may wait, the call is answered with the column.

@@ -15,7 +15,7 @@ use supercolumn::cql::CqlError;
 use supercolumn::marshal::TypeRef;
 use supercolumn::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use supercolumn::schema::{Schema, SchemaChange, SchemaStore};
-use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions, StorageError};
 
 const CONF: &str = r#"<Storage>
   <Keyspaces>

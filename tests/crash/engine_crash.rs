@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 const CHILD_ENV: &str = "SUPERCOLUMN_ENGINE_CRASH_DIR";
 const THREADS: usize = 4;

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::{Engine, EngineOptions, Exhaustion, StorageError, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions, Exhaustion, StorageError};
 
 const CHILD: &str = "SUPERCOLUMN_FD_EXHAUSTION_CHILD";
 const FD_LIMIT: u32 = 128;

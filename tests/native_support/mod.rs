@@ -262,6 +262,22 @@ impl Conn {
         assert_eq!(f.opcode, op::RESULT, "{q}: {}", f.describe());
         f
     }
+
+    /// PREPARE `q`: the answer, whatever it is.
+    pub fn prepare(&mut self, q: &str) -> Frame {
+        let mut w = Writer::new();
+        w.long_string(q);
+        self.call(op::PREPARE, &w.buf)
+    }
+
+    /// PREPARE `q`, which must succeed: the statement's id.
+    pub fn prepared_id(&mut self, q: &str) -> Vec<u8> {
+        let f = self.prepare(q);
+        assert_eq!(f.opcode, op::RESULT, "{q}: {}", f.describe());
+        let mut r = Reader::new(&f.body);
+        assert_eq!(r.int().unwrap(), 4, "a PREPARED result");
+        r.short_bytes().unwrap()
+    }
 }
 
 pub fn int(v: i32) -> Vec<u8> {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supercolumn::model::*;
 use supercolumn::partitioner::Murmur3Partitioner;
-use supercolumn::storage::{Engine, EngineOptions, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 
 const WRITERS: u64 = 3;
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
-use supercolumn::storage::{Engine, EngineOptions, StorageError, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions, StorageError};
 
 fn open(dir: &Path) -> Result<Engine, StorageError> {
     let o = EngineOptions {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::schema::Schema;
-use supercolumn::storage::{Engine, EngineOptions, ManualClock, SyncMode};
+use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions, ManualClock};
 
 const KEYS: u8 = 4;
 const SUPERS: u8 = 3;

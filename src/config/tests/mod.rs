@@ -339,9 +339,10 @@ fn thrift_limits_are_read() {
             d.read_timeout_in_seconds,
             d.write_timeout_in_seconds,
             d.memory_budget_in_mb,
-            d.prepared_cache_in_mb
+            d.prepared_cache_in_mb,
+            d.cql2_prepared_cache_in_mb
         ),
-        (None, 0, 10, 60, 512, 64)
+        (None, 0, 10, 60, 512, 64, 64)
     );
     let c = parse(&add(
         "<ThriftMaxConnections>100</ThriftMaxConnections>\n\
@@ -360,6 +361,7 @@ fn thrift_limits_are_read() {
             write_timeout_in_seconds: 0,
             memory_budget_in_mb: 64,
             prepared_cache_in_mb: 8,
+            cql2_prepared_cache_in_mb: 8,
         }
     );
     assert!(c.warnings().is_empty());

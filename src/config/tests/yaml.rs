@@ -113,6 +113,80 @@ fn slow_query_log_timeout_is_the_slow_request_threshold() {
 }
 
 #[test]
+fn thrift_read_timeout_is_read() {
+    assert_eq!(yaml(MINIMAL).thrift_limits.read_timeout_in_seconds, 10);
+    for (value, seconds) in [("3", 3), ("0", 0), ("", 10)] {
+        let c = yaml(&format!(
+            "{MINIMAL}thrift_read_timeout_in_seconds: {value}\n"
+        ));
+        assert_eq!(c.thrift_limits.read_timeout_in_seconds, seconds, "{value}");
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+    }
+    for (value, says) in [
+        (
+            "-1",
+            "thrift_read_timeout_in_seconds must be a number of seconds (0 for none) (found -1)",
+        ),
+        ("soon", "expected an integer, found 'soon'"),
+        ("5000000000", "5000000000 is out of range"),
+    ] {
+        yaml_rejects(
+            &format!("{MINIMAL}thrift_read_timeout_in_seconds: {value}\n"),
+            "thrift_read_timeout_in_seconds",
+            says,
+        );
+    }
+    // A near miss is a typo, as for Cassandra's own keys.
+    yaml_rejects(
+        &format!("{MINIMAL}thrift_read_timeout_in_second: 3\n"),
+        "thrift_read_timeout_in_second",
+        "did you mean thrift_read_timeout_in_seconds?",
+    );
+}
+
+#[test]
+fn prepared_statement_caches_take_cassandra_3_6_keys() {
+    let d = yaml(MINIMAL).thrift_limits;
+    assert_eq!(
+        (d.prepared_cache_in_mb, d.cql2_prepared_cache_in_mb),
+        (64, 64)
+    );
+    // 3.6's stock file leaves both blank ("auto"): the defaults.
+    let blank = yaml(&format!(
+        "{MINIMAL}prepared_statements_cache_size_mb:\nthrift_prepared_statements_cache_size_mb:\n"
+    ));
+    assert_eq!(blank.thrift_limits, d);
+    assert!(blank.warnings().is_empty(), "{:?}", blank.warnings());
+    // The first bounds the CQL 3 cache (native and Thrift), the second CQL 2's.
+    let c = yaml(&format!(
+        "{MINIMAL}prepared_statements_cache_size_mb: 8\nthrift_prepared_statements_cache_size_mb: 2\n"
+    ));
+    assert_eq!(c.thrift_limits.prepared_cache_in_mb, 8);
+    assert_eq!(c.thrift_limits.cql2_prepared_cache_in_mb, 2);
+    let only_thrift = yaml(&format!(
+        "{MINIMAL}thrift_prepared_statements_cache_size_mb: 1000000\n"
+    ));
+    assert_eq!(only_thrift.thrift_limits.prepared_cache_in_mb, 64);
+    assert_eq!(
+        only_thrift.thrift_limits.cql2_prepared_cache_in_mb,
+        1_000_000
+    );
+    for key in [
+        "prepared_statements_cache_size_mb",
+        "thrift_prepared_statements_cache_size_mb",
+    ] {
+        for (value, says) in [
+            ("0", "between 1 and 1000000 (found 0)"),
+            ("-3", "between 1 and 1000000 (found -3)"),
+            ("1000001", "between 1 and 1000000 (found 1000001)"),
+            ("lots", "expected an integer, found 'lots'"),
+        ] {
+            yaml_rejects(&format!("{MINIMAL}{key}: {value}\n"), key, says);
+        }
+    }
+}
+
+#[test]
 fn required_keys_and_sync_rules() {
     yaml_rejects(
         "cluster_name: x\n",
@@ -313,24 +387,6 @@ fn the_0_7_keyspaces_section() {
         .ignored()
         .iter()
         .any(|i| i.setting == "keyspaces[Other].replication_factor"));
-
-    // The schema resolves the types, declared columns and their index.
-    let schema = crate::schema::Schema::from_config(&c).unwrap();
-    let cf = schema.cf("Keyspace1", "Indexed1").unwrap();
-    assert_eq!(cf.gc_grace_seconds, 10);
-    assert_eq!(cf.options.read_repair_chance, 0.5);
-    assert_eq!(cf.options.column_metadata.len(), 1);
-    assert_eq!(cf.options.column_metadata[0].name, b"birthdate");
-    assert_eq!(
-        cf.options.column_metadata[0].index_name.as_deref(),
-        // 1.2's default name: the column name as the (Bytes) comparator prints it.
-        Some("Indexed1_626972746864617465_idx")
-    );
-    let other = schema.keyspace("Other").unwrap();
-    assert_eq!(
-        other.strategy_options.get("DC1").map(String::as_str),
-        Some("2")
-    );
 }
 
 #[test]

@@ -17,8 +17,8 @@ use super::session::{CqlSession, LocalFacts};
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::system_schema_rows::{indexes, layouts, local_replication};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::layout3::Layout3;
 use crate::cql::mapping::{ResultColumn, ResultSet};
+use crate::schema::layout3::Layout3;
 use crate::schema::{CfDef, Schema};
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@
 //! Owns the text only; what is described is `describe`'s.
 
 use super::system_schema_rows::{self as rows, Val};
-use crate::cql::layout3::{Kind, Layout3};
+use crate::schema::layout3::{Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -19,10 +19,10 @@ use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::condition;
 use crate::cql::mapping::condition::batch;
-use crate::cql::mapping::scan::{Page, TokenRange};
 use crate::cql::mapping::{
     self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
 };
+use crate::cql::mapping::{Page, TokenRange};
 use crate::cql::table::{Layout, Table};
 use crate::model::{
     Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,

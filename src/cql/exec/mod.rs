@@ -53,8 +53,8 @@ pub mod unset;
 
 pub use dml::packed::{apply_packed, pack_members, MemberSource};
 pub use session::{
-    md5_id, prepared_cost, too_big_to_prepare, CqlSession, LocalFacts, Prepared, PreparedCache,
-    ServerClock, DEFAULT_PREPARED_BYTES,
+    md5_id, prepared_cost, prepared_not_found, too_big_to_prepare, CqlSession, LocalFacts,
+    Prepared, PreparedCache, ServerClock, DEFAULT_PREPARED_BYTES,
 };
 
 use crate::cql::ast::Parsed;
@@ -261,12 +261,9 @@ pub fn execute_prepared(
 /// this and runs that one with [`run_prepared`], so that a statement
 /// re-prepared under the same id meanwhile cannot slip in unchecked.
 pub fn lookup_prepared(cache: &PreparedCache, id: i32) -> Result<Arc<Prepared>, CqlError> {
-    cache.get(id).ok_or_else(|| {
-        CqlError::Invalid(format!(
-            "Prepared query with ID {id} not found (either the query was not prepared on this host (maybe the host has been restarted?) or you have prepared more than {} queries and queries {id} has been evicted from the internal cache)",
-            session::MAX_PREPARED
-        ))
-    })
+    cache
+        .get(id)
+        .ok_or_else(|| CqlError::Invalid(prepared_not_found(&id.to_string(), "queries")))
 }
 
 /// Runs an already looked-up prepared statement with its bound values.

@@ -17,6 +17,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// 1.2.9's `MAX_CACHE_PREPARED` (quoted in its "not found" message).
 pub const MAX_PREPARED: usize = 100_000;
 
+/// 1.2.9's answer to an id no cache holds (never prepared, or evicted),
+/// `id` as the front end spells it (a Thrift int, a native hex digest).
+/// Its Thrift call said "queries {id} has been evicted" where the native
+/// protocol's exception said "query {id}": `query_word` is which.
+pub fn prepared_not_found(id: &str, query_word: &str) -> String {
+    format!(
+        "Prepared query with ID {id} not found (either the query was not prepared on this host \
+         (maybe the host has been restarted?) or you have prepared more than {MAX_PREPARED} \
+         queries and {query_word} {id} has been evicted from the internal cache)"
+    )
+}
+
 fn wall_micros() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)

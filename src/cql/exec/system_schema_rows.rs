@@ -8,10 +8,11 @@
 
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
 use crate::cql::error::CqlResult;
-use crate::cql::layout3::{layout_of, layout_of_table, legacy_table_id, Layout3};
+use crate::cql::layout3::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
 use crate::model::Cell;
+use crate::schema::layout3::{legacy_table_id, Layout3};
 use crate::schema::{Caching, CfDef, IndexType, KeyspaceDef, Schema};
 use std::collections::BTreeMap;
 use std::sync::Arc;

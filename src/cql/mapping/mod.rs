@@ -8,18 +8,18 @@
 //! operations) and take writes out.
 
 pub mod assign;
-pub mod binds;
+mod binds;
 pub mod condition;
-pub mod index;
+mod index;
 pub mod keys;
-pub mod names;
-pub mod paging;
-pub mod read;
-pub mod scan;
-pub mod select;
+mod names;
+mod paging;
+mod read;
+mod scan;
+mod select;
 pub mod selection;
-pub mod values;
-pub mod write;
+mod values;
+mod write;
 
 pub use binds::{bind_specs, BindSpec};
 pub use index::{
@@ -30,8 +30,8 @@ pub use names::{
 };
 pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
-pub use scan::{execute_select, execute_select_paged, PartitionSource};
-pub use select::{plan_select, IndexedEq, ResultColumn, ResultSet, SelectPlan};
+pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
+pub use select::{plan_select, IndexedEq, Partitions, ResultColumn, ResultSet, SelectPlan};
 pub use values::TermContext;
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,

@@ -4,10 +4,11 @@
 //! the session's assumptions file. 19.x API only; texts follow
 //! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
 
+use crate::shell::cli::convert::format_type;
 use crate::shell::cli::parse::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli::render::{elapsed_line, slice_list, CfView};
 use crate::shell::cli::schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
-use crate::shell::cli::{format_type, Cli, CliError};
+use crate::shell::cli::{Cli, CliError};
 use crate::thrift::client::blank_cf_def;
 use crate::thrift::client::Client19;
 use crate::thrift::client_error::{CallError, Classify};

@@ -25,8 +25,7 @@ pub mod show;
 
 use crate::marshal::TypeRef;
 use crate::shell::cli::backend::{Api, Backend, KsInfo};
-pub(crate) use crate::shell::cli::convert::format_type;
-use crate::shell::cli::convert::{cli_timestamp, from_string, marshal_error, Wrap};
+use crate::shell::cli::convert::{cli_timestamp, format_type, from_string, marshal_error, Wrap};
 use crate::shell::cli::parse::{parse, Access, Command, Term};
 use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
 use crate::thrift::client_error::CallError;
@@ -588,5 +587,3 @@ impl<'a> Cli<'a> {
         Ok(())
     }
 }
-
-pub use crate::shell::cli::session::{main, run, Mode};

@@ -15,7 +15,7 @@
 //! LIMIT is sent with `LIMIT 10000`. Owns the session loop; value and
 //! table rendering live in `cql_format`.
 
-pub mod args;
+mod args;
 pub mod commands;
 pub mod complete;
 pub mod copy;
@@ -29,7 +29,6 @@ pub mod trace;
 pub mod types;
 
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
-pub use crate::shell::cqlsh::args::CqlshArgs;
 use crate::shell::cqlsh::lex::{lex_error, split, Piece};
 use crate::shell::cqlsh::select::{
     apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
@@ -40,6 +39,7 @@ use crate::thrift::client_error::{CallError, Classify};
 use crate::thrift::gen::cassandra19::{
     AuthenticationRequest, Compression, ConsistencyLevel, CqlResult, TCassandraSyncClient,
 };
+pub use args::CqlshArgs;
 use std::collections::BTreeMap;
 use std::io::Write;
 

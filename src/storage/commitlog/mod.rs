@@ -114,7 +114,6 @@ use std::thread::JoinHandle;
 use parking_lot::{Condvar, Mutex};
 
 use super::resource::Episodes;
-pub use super::resource::Exhaustion;
 pub use durable::Durable;
 pub use error::CommitLogError;
 pub use format::{HeaderError, MAX_PAYLOAD_LEN};

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
+use crate::storage::Exhaustion;
 
 fn enospc(path: &Path) -> CommitLogError {
     CommitLogError::io(path, io::Error::from_raw_os_error(28))

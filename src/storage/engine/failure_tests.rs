@@ -7,7 +7,7 @@ use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
 use crate::storage::commitlog::{read_dir, CommitLogError};
 use crate::storage::testutil::*;
-use crate::storage::{Engine, EngineOptions, ManualClock, StorageError, SyncMode};
+use crate::storage::{commitlog::SyncMode, Engine, EngineOptions, ManualClock, StorageError};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -14,7 +14,8 @@
 //! - metadata calls (`describe_*` but `describe_splits*`, `set_keyspace`,
 //!   `set_cql_version`): they read the schema snapshot and node facts only;
 //! - writes (`insert`, `remove`, `batch_insert`, `batch_mutate`, counter
-//!   `add`/`remove_counter`) while [`Engine::write_may_wait`] says no: in
+//!   `add`/`remove_counter`) while the engine says they would not wait
+//!   ([`route::for_write`]): in
 //!   periodic commit-log mode an append writes to the page cache without
 //!   waiting for an fsync (the syncer thread does that off the writer
 //!   lock), and the memtable and index updates are memory; in batch mode,
@@ -23,10 +24,10 @@
 //!   pool;
 //! - single-partition reads (`get`, `get_slice`, `get_count`, `multiget*`,
 //!   `get_multi_slice`) of a column family whose data is all in memtables
-//!   ([`Engine::read_wait`]): no SSTable, so no page-cache miss;
+//!   ([`route::for_read`]): no SSTable, so no page-cache miss;
 //! - the same reads of a column family with SSTables, as an *attempt*
 //!   ([`Route::Attempt`]): their SSTable reads ask the kernel for cached
-//!   bytes only (`preadv2` with `RWF_NOWAIT`, see [`crate::storage::nowait`]);
+//!   bytes only (`preadv2` with `RWF_NOWAIT`, see [`route::attempt`]);
 //!   a read that would go to the disk fails at once, the answer is dropped
 //!   and the call runs again on the pool. So a read missing the page cache
 //!   still never stalls the worker's other connections, and a read whose
@@ -56,14 +57,13 @@
 //! not bounded here.
 
 use crate::node::Node;
-use crate::storage::ReadWait;
 use crate::thrift::call::methods::locations;
 use crate::thrift::call::request::names_at;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
 use std::borrow::Cow;
 
-use crate::node::route::{Route, INLINE_MAX_REQUEST};
+use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
 
 /// What a method does, as far as the choice goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,15 +126,11 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
         return Route::Pool;
     };
     // A cluster backend's calls wait on the network: always the pool.
-    let Some(engine) = node.engine() else {
+    if node.engine().is_none() {
         return Route::Pool;
-    };
+    }
     if k == Kind::Write {
-        return if engine.write_may_wait() {
-            Route::Pool
-        } else {
-            Route::Inline
-        };
+        return route::for_write(node);
     }
     let args = &msg[r.position().min(msg.len())..];
     let (ks_at, cf_at) = locations(g, method);
@@ -165,11 +161,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
         // A name the reader could not read: let the pool answer.
         Some(ks) if !cfs.is_empty() && cfs.len() <= MAX_NAMES => cfs
             .iter()
-            .map(|cf| match engine.read_wait(&ks, cf) {
-                ReadWait::Nothing => Route::Inline,
-                ReadWait::Disk => Route::Attempt,
-                ReadWait::Lock => Route::Pool,
-            })
+            .map(|cf| route::for_read(node, &ks, cf))
             .max_by_key(|r| match r {
                 Route::Inline => 0,
                 Route::Attempt => 1,
@@ -188,7 +180,7 @@ const MAX_NAMES: usize = 4;
 mod tests {
     use super::*;
     use crate::model::{Cell, Op, RowMutation};
-    use crate::storage::{EngineOptions, SyncMode};
+    use crate::node::testkit::Kit;
     use crate::thrift::wire::{mtype, Value, Writer};
     use std::time::Duration;
 
@@ -207,13 +199,10 @@ mod tests {
         assert_eq!(kind("truncate"), Kind::Other);
     }
 
-    /// A node on disk (so SSTables and a commit log exist) in `sync` mode.
-    fn node(dir: &std::path::Path, sync: SyncMode) -> Node {
-        crate::node::testkit::node(EngineOptions {
-            data_dir: Some(dir.to_path_buf()),
-            sync,
-            ..EngineOptions::default()
-        })
+    /// A node on disk (so SSTables and a commit log exist), its commit log
+    /// synced periodically (writes do not wait for an fsync).
+    fn node(dir: &std::path::Path) -> Node {
+        Kit::default().on_disk(dir).node()
     }
 
     fn call(name: &str, args: Value) -> Vec<u8> {
@@ -258,12 +247,7 @@ mod tests {
     #[test]
     fn calls_that_cannot_wait_run_inline_and_others_on_the_pool() {
         let dir = tempfile::tempdir().unwrap();
-        let node = node(
-            dir.path(),
-            SyncMode::Periodic {
-                period: Duration::from_secs(10),
-            },
-        );
+        let node = node(dir.path());
         let s = session19();
         let version = call("describe_version", Value::Struct(vec![]));
         assert_eq!(route(&node, &s, &version), Route::Inline);
@@ -308,12 +292,10 @@ mod tests {
     #[test]
     fn writes_that_wait_for_an_fsync_go_to_the_pool() {
         let dir = tempfile::tempdir().unwrap();
-        let node = node(
-            dir.path(),
-            SyncMode::Batch {
-                window: Duration::from_millis(1),
-            },
-        );
+        let node = Kit::default()
+            .on_disk(dir.path())
+            .batch_sync(Duration::from_millis(1))
+            .node();
         let s = session19();
         let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
         assert_eq!(route(&node, &s, &insert), Route::Pool);

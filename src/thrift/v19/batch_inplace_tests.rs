@@ -8,8 +8,7 @@
 
 use super::*;
 use crate::model::{ReadCommand, RowResult, Slice};
-use crate::storage::clock::ManualClock;
-use crate::storage::EngineOptions;
+use crate::node::testkit::{Kit, TestClock};
 use crate::thrift::session::Session;
 use crate::thrift::wire::{mtype, Value, Writer};
 use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol};
@@ -77,8 +76,7 @@ fn session(ks: Option<&str>) -> Session {
 }
 
 fn node() -> Node {
-    let clock = Arc::new(ManualClock::new(NOW));
-    crate::node::testkit::node(EngineOptions::in_memory(clock))
+    Kit::default().clock(&TestClock::new(NOW)).node()
 }
 
 /// The reply (or the protocol error) of one request, read in place or

@@ -198,7 +198,7 @@ impl Handler<'_> {
     pub(super) fn cql2(
         &self,
         statement: &crate::cql2::ast::Statement,
-        run: impl FnOnce(&mut crate::cql2::Context) -> Result<crate::cql2::Cql2Result, CqlError>,
+        run: impl FnOnce(&mut crate::cql2::exec::Context) -> Result<crate::cql2::Cql2Result, CqlError>,
     ) -> ApiResult<t::CqlResult> {
         self.logged_in()?;
         let mut session = self.session.borrow_mut();

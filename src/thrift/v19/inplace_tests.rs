@@ -9,13 +9,11 @@ use super::*;
 use crate::model::{Cell, DeletionTime, Op, RowMutation};
 use crate::node::budget::{Budget, Charge};
 use crate::node::reply;
-use crate::storage::clock::ManualClock;
-use crate::storage::EngineOptions;
+use crate::node::testkit::{Kit, TestClock};
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::Session;
 use crate::thrift::wire::bounded::BoundedInput;
 use crate::thrift::wire::Value;
-use std::sync::Arc;
 
 const NOW: i32 = 1_000_000;
 
@@ -122,12 +120,8 @@ fn same(node: &Node, ks: &str, msg: &[u8]) -> Vec<u8> {
     want
 }
 
-fn node_at(clock: Arc<ManualClock>, data_dir: Option<std::path::PathBuf>) -> Node {
-    let opts = EngineOptions {
-        data_dir,
-        ..EngineOptions::in_memory(clock)
-    };
-    crate::node::testkit::node(opts)
+fn node_at(clock: &TestClock, data_dir: Option<&std::path::Path>) -> Node {
+    Kit::default().clock(clock).data_dir(data_dir).node()
 }
 
 fn put(node: &Node, ks: &str, cf: &str, key: &[u8], ops: Vec<Op>) {
@@ -186,8 +180,8 @@ fn ranges() -> Vec<(&'static [u8], &'static [u8], bool, i32)> {
 
 #[test]
 fn slices_of_a_memtable_row_are_the_generated_bytes() {
-    let clock = Arc::new(ManualClock::new(NOW));
-    let node = node_at(clock.clone(), None);
+    let clock = TestClock::new(NOW);
+    let node = node_at(&clock, None);
     mixed_row(&node, b"k");
     // A row deleted after some of its columns were written.
     mixed_row(&node, b"gone");
@@ -217,7 +211,7 @@ fn slices_of_a_memtable_row_are_the_generated_bytes() {
 
 #[test]
 fn names_follow_the_comparator() {
-    let node = node_at(Arc::new(ManualClock::new(NOW)), None);
+    let node = node_at(&TestClock::new(NOW), None);
     let long = |n: i64| n.to_be_bytes().to_vec();
     let ops = [-5i64, 3, 700, -1_000_000]
         .iter()
@@ -238,7 +232,7 @@ fn names_follow_the_comparator() {
 
 #[test]
 fn errors_are_the_generated_bytes() {
-    let node = node_at(Arc::new(ManualClock::new(NOW)), None);
+    let node = node_at(&TestClock::new(NOW), None);
     mixed_row(&node, b"k");
     // Unknown CF, a negative count, an empty key, an unknown keyspace.
     same(&node, "CT", &request("Nope", b"k", None, ranges()[0]));
@@ -261,7 +255,7 @@ type Answer = dyn Fn(&Node, &str, &[u8]) -> Vec<u8>;
 
 #[test]
 fn the_reply_meter_counts_as_for_a_held_row() {
-    let node = node_at(Arc::new(ManualClock::new(NOW)), None);
+    let node = node_at(&TestClock::new(NOW), None);
     mixed_row(&node, b"k");
     let msg = request("StdBytes", b"k", None, ranges()[0]);
     let charged = |answer: &Answer| {
@@ -279,10 +273,7 @@ fn the_reply_meter_counts_as_for_a_held_row() {
 #[test]
 fn reads_that_cannot_be_in_place_fall_back() {
     let dir = tempfile::tempdir().unwrap();
-    let node = node_at(
-        Arc::new(ManualClock::new(NOW)),
-        Some(dir.path().to_path_buf()),
-    );
+    let node = node_at(&TestClock::new(NOW), Some(dir.path()));
     mixed_row(&node, b"k");
     node.engine().unwrap().flush(None).unwrap();
     // Newer versions of some columns over the SSTable's.
@@ -306,7 +297,7 @@ fn reads_that_cannot_be_in_place_fall_back() {
 
 #[test]
 fn a_wide_row_is_declined_past_the_in_place_limit() {
-    let node = node_at(Arc::new(ManualClock::new(NOW)), None);
+    let node = node_at(&TestClock::new(NOW), None);
     let ops = (0..5000u32)
         .map(|i| cell(Cell::live(i.to_be_bytes().to_vec(), vec![1], 1)))
         .collect();
@@ -322,9 +313,9 @@ fn a_wide_row_is_declined_past_the_in_place_limit() {
 
 #[test]
 fn gets_are_the_generated_bytes() {
-    let clock = Arc::new(ManualClock::new(NOW));
+    let clock = TestClock::new(NOW);
     let dir = tempfile::tempdir().unwrap();
-    let node = node_at(clock.clone(), Some(dir.path().to_path_buf()));
+    let node = node_at(&clock, Some(dir.path()));
     mixed_row(&node, b"k");
     // Live, expiring, expired, deleted, range-deleted, absent; a missing
     // row; an unknown CF; a path without a column.

@@ -6,7 +6,7 @@
 //! CQL.
 
 use crate::cql::CqlError;
-use crate::cql2::{Context, Cql2Result};
+use crate::cql2::{exec::Context, Cql2Result};
 use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use crate::thrift::error::ApiResult;

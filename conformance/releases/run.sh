@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Record and replay the per-release Thrift cases against real Cassandra releases built by
+# scripts/peers/build-release.sh, and replay them against supercolumn.
+#
+#   run.sh record VERSION        fresh node; capture conformance/scenarios/releases.py into
+#                                conformance/releases/VERSION/ (replaces that dir's cases)
+#   run.sh replay VERSION [N]    N times (default 2): fresh node, replay the VERSION cases, stop
+#   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
+#   run.sh all VERSION           record, replay twice, probe
+#   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory`
+#                                (replay.py's report to SC_REPORT, then stepdiff.py's step counts)
+#
+# Env: RELEASES_DIR (where build-release.sh put the releases; default /work/scratch-versions),
+# CONFORMANCE_DIR (the corpus tools; default ../shared/conformance beside the repository),
+# SUPERCOLUMN_BIN (default target/release/supercolumn of the repository).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
+CONF=${CONFORMANCE_DIR:-$(dirname "$ROOT")/shared/conformance}
+SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
+[ $# -ge 2 ] || { sed -n 2,17p "$0"; exit 2; }
+CMD=$1 V=$2
+CASES=$HERE/$V
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+NODE_PID="" NODE_RUN=""
+start_node() {
+  local h=$RELEASES_DIR/$V err
+  [ -x "$h/start.sh" ] || { echo "release $V not built in $RELEASES_DIR" >&2; exit 2; }
+  PORT=$(free_port)
+  err=$(mktemp)
+  NODE_PID=$("$h/start.sh" "$PORT" 2>"$err" | tail -1) || { cat "$err" >&2; exit 1; }
+  NODE_RUN=$(sed -n 's/.* run dir \([^ ]*\) .*/\1/p' "$err"); rm -f "$err"
+  echo "started $V pid $NODE_PID thrift $PORT ($NODE_RUN)" >&2
+}
+stop_node() {
+  [ -n "$NODE_PID" ] && "$RELEASES_DIR/$V/stop.sh" "$NODE_PID" || true
+  NODE_PID=""
+}
+trap stop_node EXIT
+
+case $CMD in
+  all)
+    "$0" record "$V" && "$0" replay "$V" 2 && "$0" probe "$V" >/dev/null
+    ;;
+  record)
+    start_node
+    tmp=$(mktemp -d)
+    RELEASE=$V python3 "$CONF/capture.py" --api 19 --port "$PORT" --framed \
+      --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py"
+    rm -rf "$CASES"; mkdir -p "$CASES"
+    mv "$tmp"/v19/*.json "$CASES/"; rm -rf "$tmp"
+    ;;
+  replay)
+    for i in $(seq 1 "${3:-2}"); do
+      start_node
+      echo "== replay $i against $V" >&2
+      python3 "$CONF/replay.py" --port "$PORT" "$CASES" || status=$?
+      stop_node
+    done
+    exit "${status:-0}"
+    ;;
+  probe)
+    start_node
+    mkdir -p "$HERE/probe"
+    np=(); [ -f "$NODE_RUN/native_port" ] && np=(--native-port "$(cat "$NODE_RUN/native_port")")
+    log=$NODE_RUN/stdout.log
+    python3 "$HERE/probe.py" --port "$PORT" "${np[@]}" --log "$log" > "$HERE/probe/$V.json"
+    cat "$HERE/probe/$V.json"
+    ;;
+  supercolumn)
+    PORT=$(free_port)
+    "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off >/tmp/sc-$V.log 2>&1 &
+    SC=$!
+    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+    python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "${SC_REPORT:-/dev/null}" || status=$?
+    tail -2 "${SC_REPORT:-/dev/null}" 2>/dev/null || true
+    python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} "$CASES" || true
+    kill "$SC"; wait "$SC" 2>/dev/null || true
+    exit "${status:-0}"
+    ;;
+  *) sed -n 2,17p "$0"; exit 2;;
+esac

@@ -1,0 +1,465 @@
+"""Conformance scenarios for the Thrift API of Cassandra 0.7 to 2.2 (API 19.x and 20.x).
+
+One file for every release: the environment variable RELEASE (0.7.10, 0.8.10, 1.0.12, 1.1.12,
+2.0.17, 2.1.22 or 2.2.19) says which release is being recorded, and each scenario sends only
+the calls and struct fields that release had (KsDef.replication_factor in 0.7, counters and
+CQL 2 from 0.8, CQL 3 through set_cql_version in 1.1 and execute_cql3_query from 2.0, ...).
+Scenario names are the same for every release, so the recordings of two releases compare
+case by case. Each scenario owns one keyspace (cv_r_<topic>), dropped before and after.
+
+Loaded by the corpus's capture.py (../shared/conformance); see conformance/releases/README.md.
+"""
+import os
+import sys
+
+import thriftwire as W
+from dsl import (EQ, GT, GTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, Abs, Step, b, cf_def, column,
+                 column_def, cosc, counter_column, cparent, cpath, deletion, index_clause,
+                 index_expr, ins, ins_super, int32, key_range, lexuuid, long_, mutation, pred,
+                 raw, scenario, super_column, timeuuid, v19)
+
+RELEASE = os.environ.get("RELEASE", "")
+if not RELEASE:
+    sys.exit("set RELEASE (e.g. RELEASE=0.7.10) to the release being recorded")
+R = tuple(int(x) for x in RELEASE.split(".")[:2])
+
+COUNTERS = R >= (0, 8)
+CQL2 = R >= (0, 8)                 # 2.2 still declares execute_cql_query: what it answers
+CQL3_VIA_VERSION = R == (1, 1)     # CQL 3 beta: set_cql_version + execute_cql_query
+CQL3 = R >= (2, 0)                 # execute_cql3_query
+PAGED = R >= (1, 1)
+M = "org.apache.cassandra.db.marshal."
+
+
+def ks_def(name, cfs=(), durable_writes=None):
+    """A SimpleStrategy KsDef with one replica, as this release wants it."""
+    f = {1: b(name), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
+         5: W.list_("struct", list(cfs))}
+    if R < (0, 8):
+        f[4] = W.i32(1)   # 0.7: replication_factor is a required field of its own
+    else:
+        f[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
+    if durable_writes is not None and R >= (0, 8):
+        f[6] = W.boolean(durable_writes)
+    return W.struct(f)
+
+
+def setup(ks, *cfs):
+    return [v19.system_add_keyspace(ks_def(ks, cfs)), v19.set_keyspace(ks)]
+
+
+def describe_ks(ks):
+    return v19.describe_keyspace(ks)
+
+
+def exact_version():
+    """describe_version, compared exactly: an emulation must answer the release's own number."""
+    return Step("describe_version", W.struct({}))
+
+
+def ring(ks):
+    # tokens and endpoints depend on the node (random initial token, 256 vnodes from 2.0)
+    s = Step("describe_ring", W.struct({1: b(ks)}))
+    return s.mask("0/*/1", "0/*/2", "0/*/3", "0/*/4", "0/*/5")
+
+
+def cql2(q):
+    """execute_cql_query (CQL 2) with uncompressed text; cell timestamps are server time."""
+    return v19.execute_cql_query(q).mask("0/2/*/2/*/3")
+
+
+def cql3(q, cl=ONE):
+    if CQL3:
+        return v19.execute_cql3_query(q, cl)
+    # 1.1's CQL 3 rows carry cell timestamps (the server's clock)
+    return v19.execute_cql_query(q).mask("0/2/*/2/*/3")
+
+
+# ------------------------------------------------------------------------------ describe
+@scenario("rel_describe", "19", "describe", keyspace_reset="cv_r_describe")
+def _describe():
+    """describe_* calls, the system keyspace's definition, an unknown method"""
+    ks = "cv_r_describe"
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type", comment="hello"))
+    out += [exact_version(), v19.describe_cluster_name(), v19.describe_partitioner(),
+            v19.describe_snitch(), describe_ks(ks), describe_ks("system"),
+            describe_ks("cv_no_such_ks"), ring(ks), ring("cv_no_such_ks"),
+            v19.describe_schema_versions(),
+            v19.describe_splits("Std", "0", "0", 128).mask("0"),
+            raw("no_such_method", {}),
+            raw("describe_version", {1: b("unexpected argument")})]
+    if PAGED:
+        out.append(v19.describe_token_map())
+    out.append(v19.login({"username": "u", "password": "p"}))
+    return out
+
+
+# ------------------------------------------------------------------------------ schema
+@scenario("rel_schema", "19", "schema", keyspace_reset="cv_r_schema")
+def _schema():
+    """add/update/drop keyspace and column family; invalid definitions"""
+    ks = "cv_r_schema"
+    out = setup(ks, cf_def(ks, "First"))
+    extra = {}
+    if R >= (0, 8):
+        extra[26] = b("UTF8Type")  # key_validation_class
+    out += [
+        v19.system_add_column_family(cf_def(ks, "Second", comparator="LongType", comment="c2",
+                                            gc_grace=3600, default_validation="UTF8Type",
+                                            extra=extra)),
+        v19.system_add_column_family(cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                                            subcomparator="LongType")),
+        describe_ks(ks),
+        # (0.7-1.1 want the CF id in the CfDef; 1.1 then drops the connection, so the
+        # keyspace is set again after each update)
+        v19.system_update_column_family(cf_def(ks, "Second", comparator="LongType",
+                                               comment="changed", gc_grace=7200,
+                                               default_validation="UTF8Type", extra=extra)),
+        v19.set_keyspace(ks),
+        describe_ks(ks),
+        # a comparator cannot change
+        v19.system_update_column_family(cf_def(ks, "Second", comparator="UTF8Type")),
+        v19.set_keyspace(ks),
+        # same name twice
+        v19.system_add_column_family(cf_def(ks, "First")),
+        # unknown comparator class
+        v19.system_add_column_family(cf_def(ks, "Bad", comparator="NoSuchType")),
+        # column family of another keyspace than the session's
+        v19.system_add_column_family(cf_def("cv_r_other", "X")),
+        # bad names
+        v19.system_add_column_family(cf_def(ks, "bad-name")),
+        v19.system_add_column_family(cf_def(ks, "")),
+        v19.system_drop_column_family("First"),
+        v19.system_drop_column_family("NoSuchCF"),
+        describe_ks(ks),
+        v19.system_update_keyspace(ks_def(ks, durable_writes=False)),
+        describe_ks(ks),
+        v19.system_add_keyspace(ks_def(ks)),
+        v19.system_add_keyspace(ks_def("system")),
+        v19.system_drop_keyspace("cv_r_no_such_ks"),
+        v19.system_add_keyspace(W.struct({1: b("cv_r_badstrategy"), 2: b("NoSuchStrategy"),
+                                          4: W.i32(1), 5: W.list_("struct", [])})),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------ standard CRUD
+COMPARATORS = [("Bytes", "BytesType", [b"\x01", b"\x00\x02", b"a"]),
+               ("Ascii", "AsciiType", ["b", "a", "c"]),
+               ("Utf8", "UTF8Type", ["\u00e9t\u00e9", "a", "z"]),
+               ("Long", "LongType", [long_(5), long_(-1), long_(300)]),
+               ("Integer", "IntegerType", [b"\x01\x00", b"\xff", b"\x05"]),
+               ("TimeUUID", "TimeUUIDType", [timeuuid(3), timeuuid(1), timeuuid(2)]),
+               ("LexUUID", "LexicalUUIDType", [lexuuid(9), lexuuid(2), lexuuid(5)])]
+
+
+@scenario("rel_crud", "19", "crud", keyspace_reset="cv_r_crud")
+def _crud():
+    """insert/get/get_slice/multiget/get_count/range/remove over several comparators"""
+    ks = "cv_r_crud"
+    out = setup(ks, *[cf_def(ks, n, comparator=c) for n, c, _ in COMPARATORS])
+    for n, _, names in COMPARATORS:
+        for i, name in enumerate(names):
+            out.append(v19.insert("k1", cparent(n), column(name, "v%d" % i, 10 + i)))
+        out.append(v19.insert("k2", cparent(n), column(names[0], "other", 10)))
+        out += [v19.get("k1", cpath(n, col=names[1])),
+                v19.get_slice("k1", cparent(n), pred(start="")),
+                v19.get_slice("k1", cparent(n), pred(start="", reversed=True, count=2)),
+                v19.get_slice("k1", cparent(n), pred(names=[names[2], names[0]])),
+                v19.get_count("k1", cparent(n), pred(start="")),
+                v19.multiget_slice(["k1", "k2", "k3"], cparent(n), pred(start="")),
+                v19.multiget_count(["k1", "k2", "k3"], cparent(n), pred(start=""))]
+    n = "Utf8"
+    out += [
+        v19.get_slice("k1", cparent(n), pred(start="b", finish="y")),
+        v19.get_range_slices(cparent(n), pred(start=""), key_range("", "", count=10)),
+        v19.get_range_slices(cparent(n), pred(start="", count=1), key_range("", "", count=1)),
+        v19.get_range_slices(cparent(n), pred(names=["a"]),
+                             key_range(start_token="0", end_token="0", count=10)),
+        # overwrite: older timestamp loses, newer wins
+        v19.insert("k1", cparent(n), column("a", "older", 5)),
+        v19.get("k1", cpath(n, col="a")),
+        v19.insert("k1", cparent(n), column("a", "newer", 50)),
+        v19.get("k1", cpath(n, col="a")),
+        v19.remove("k1", cpath(n, col="a"), 60),
+        v19.get("k1", cpath(n, col="a")),
+        v19.get_count("k1", cparent(n), pred(start="")),
+        v19.remove("k2", cpath(n), 60),
+        v19.get_slice("k2", cparent(n), pred(start="")),
+        v19.get_range_slices(cparent(n), pred(start=""), key_range("", "", count=10)),
+        v19.batch_mutate({"k4": {n: [ins("x", "1", 10), ins("y", "2", 10), ins("z", "3", 10)],
+                                 "Ascii": [ins("q", "4", 10)]}}),
+        v19.batch_mutate({"k4": {n: [mutation(deletion_=deletion(20, predicate=pred(names=["x"])))]}}),
+        v19.get_slice("k4", cparent(n), pred(start="")),
+        v19.truncate("Ascii"),
+        v19.get_slice("k4", cparent("Ascii"), pred(start="")),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------ super CFs
+@scenario("rel_super", "19", "super", keyspace_reset="cv_r_super")
+def _super():
+    """Super column families: writes, reads of super columns and sub columns, removes"""
+    ks = "cv_r_super"
+    out = setup(ks, cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                           subcomparator="LongType"),
+                cf_def(ks, "SupB", column_type="Super", comparator="LongType",
+                       subcomparator="UTF8Type"))
+    out += [
+        v19.insert("k", cparent("Sup", "sc1"), column(long_(2), "a", 10)),
+        v19.insert("k", cparent("Sup", "sc1"), column(long_(1), "b", 10)),
+        v19.insert("k", cparent("Sup", "sc2"), column(long_(7), "c", 10)),
+        v19.batch_mutate({"k": {"Sup": [ins_super("sc3", [(long_(3), "d"), (long_(4), "e")], 10)]},
+                          "j": {"SupB": [ins_super(long_(8), [("x", "1")], 10)]}}),
+        v19.get("k", cpath("Sup", "sc1")),
+        v19.get("k", cpath("Sup", "sc1", long_(1))),
+        v19.get("k", cpath("Sup", "sc9")),
+        v19.get_slice("k", cparent("Sup"), pred(start="")),
+        v19.get_slice("k", cparent("Sup"), pred(start="", reversed=True, count=1)),
+        v19.get_slice("k", cparent("Sup", "sc3"), pred(start="")),
+        v19.get_count("k", cparent("Sup"), pred(start="")),
+        v19.get_count("k", cparent("Sup", "sc3"), pred(start="")),
+        v19.multiget_slice(["k", "j"], cparent("SupB"), pred(start="")),
+        v19.get_range_slices(cparent("Sup"), pred(start=""), key_range("", "", count=10)),
+        v19.remove("k", cpath("Sup", "sc1", long_(2)), 20),
+        v19.get("k", cpath("Sup", "sc1")),
+        v19.remove("k", cpath("Sup", "sc2"), 20),
+        v19.batch_mutate({"k": {"Sup": [mutation(deletion_=deletion(20, sc="sc3",
+                                                                    predicate=pred(names=[long_(3)])))]}}),
+        v19.get_slice("k", cparent("Sup"), pred(start="")),
+        # errors: a 4-byte name for LongType sub columns, a super column missing
+        v19.insert("k", cparent("Sup", "sc1"), column(int32(1), "x", 10)),
+        v19.insert("k", cparent("Sup"), column("nosc", "x", 10)),
+        v19.get("k", cpath("Sup", col=long_(1))),
+        v19.get_slice("k", cparent("Sup", "sc1"), pred(start="", count=-1)),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------ TTL
+@scenario("rel_ttl", "19", "ttl", keyspace_reset="cv_r_ttl")
+def _ttl():
+    """TTL columns read back with their ttl; invalid TTLs"""
+    ks = "cv_r_ttl"
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+    out += [
+        v19.insert("k", cparent("Std"), column("t", "v", 1, ttl=3600)),
+        v19.get("k", cpath("Std", col="t")),
+        v19.get_slice("k", cparent("Std"), pred(start="")),
+        v19.insert("k", cparent("Std"), column("z", "v", 1, ttl=0)),
+        v19.insert("k", cparent("Std"), column("n", "v", 1, ttl=-5)),
+        v19.batch_mutate({"k": {"Std": [ins("b1", "v", 1, ttl=100)]}}),
+        v19.get("k", cpath("Std", col="b1")),
+        v19.batch_mutate({"k": {"Std": [ins("b2", "v", 1, ttl=-1)]}}),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------ counters
+if COUNTERS:
+    @scenario("rel_counter", "19", "counter", keyspace_reset="cv_r_counter")
+    def _counter():
+        """counter CFs: add, read, remove_counter, super counters, counter errors"""
+        ks = "cv_r_counter"
+        cv = "CounterColumnType"
+        out = setup(ks, cf_def(ks, "Cnt", comparator="UTF8Type", default_validation=cv),
+                    cf_def(ks, "SupCnt", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type", default_validation=cv),
+                    cf_def(ks, "Plain", comparator="UTF8Type"))
+        out += [
+            v19.add("k", cparent("Cnt"), counter_column("c", 5)),
+            v19.add("k", cparent("Cnt"), counter_column("c", -2)),
+            v19.add("k", cparent("Cnt"), counter_column("d", 10)),
+            v19.get("k", cpath("Cnt", col="c")),
+            v19.get_slice("k", cparent("Cnt"), pred(start="")),
+            v19.get_count("k", cparent("Cnt"), pred(start="")),
+            v19.add("k", cparent("SupCnt", "s"), counter_column("x", 3)),
+            v19.get("k", cpath("SupCnt", "s")),
+            v19.get_slice("k", cparent("SupCnt"), pred(start="")),
+            v19.batch_mutate({"k": {"Cnt": [mutation(cosc(counter_column=counter_column("e", 7)))]}}),
+            v19.get_slice("k", cparent("Cnt"), pred(start="")),
+            v19.remove_counter("k", cpath("Cnt", col="d")),
+            v19.get_slice("k", cparent("Cnt"), pred(start="")),
+            # errors
+            v19.add("k", cparent("Plain"), counter_column("c", 1)),
+            v19.insert("k", cparent("Cnt"), column("c", "x", 1)),
+            v19.add("k", cparent("Cnt"), counter_column("c", 1), cl=ANY),
+            v19.get("k", cpath("Cnt", col="nope")),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ secondary index
+@scenario("rel_index", "19", "index", keyspace_reset="cv_r_index")
+def _index():
+    """KEYS secondary index: get_indexed_slices (and row_filter where KeyRange has it)"""
+    ks = "cv_r_index"
+    out = setup(ks, cf_def(ks, "Users", comparator="UTF8Type", column_metadata=[
+        column_def("state", "UTF8Type", KEYS_INDEX, "state_idx"),
+        column_def("age", "LongType", KEYS_INDEX, "age_idx")]))
+    for k, st, age in (("u1", "TX", 30), ("u2", "CA", 25), ("u3", "TX", 41), ("u4", "NY", 30)):
+        out.append(v19.batch_mutate({k: {"Users": [ins("state", st, 1), ins("age", long_(age), 1),
+                                                   ins("name", k.upper(), 1)]}}))
+    out += [
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("state", EQ, "TX")]),
+                               pred(start="")),
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("state", EQ, "TX"),
+                                                               index_expr("age", GT, long_(35))]),
+                               pred(start="")),
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("age", EQ, long_(30))]),
+                               pred(names=["name"])),
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("state", EQ, "ZZ")]),
+                               pred(start="")),
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("age", GTE, long_(1))]),
+                               pred(start="")),
+        v19.get_indexed_slices(cparent("Users"), index_clause([index_expr("state", EQ, "TX")], count=1),
+                               pred(names=["name"])),
+        v19.insert("u5", cparent("Users"), column("age", "notalong", 1)),
+        describe_ks(ks),
+    ]
+    if R >= (1, 1):
+        out.append(v19.get_range_slices(cparent("Users"), pred(names=["name"]),
+                                        key_range("", "", count=100,
+                                                  row_filter=[index_expr("state", EQ, "TX")])))
+    return out
+
+
+# ------------------------------------------------------------------------------ validation
+@scenario("rel_invalid", "19", "invalid", keyspace_reset="cv_r_invalid")
+def _invalid():
+    """requests every release rejects: no keyspace, bad names for the comparator, bad CLs..."""
+    ks = "cv_r_invalid"
+    out = [v19.insert("k", cparent("Std"), column("a", "v", 1)),      # no keyspace set yet
+           v19.get_slice("k", cparent("Std"), pred(start="")),
+           v19.set_keyspace("cv_r_no_such_ks")]
+    out += setup(ks, cf_def(ks, "Std", comparator="UTF8Type"),
+                 cf_def(ks, "Lng", comparator="LongType"),
+                 cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type"))
+    out += [
+        v19.insert("k", cparent("NoSuchCF"), column("a", "v", 1)),
+        v19.get("k", cpath("NoSuchCF", col="a")),
+        v19.insert("k", cparent("Lng"), column(b"abc", "v", 1)),
+        v19.insert("k", cparent("Std"), column(b"\xff\xfe", "v", 1)),
+        v19.insert("k", cparent("Std"), column("", "v", 1)),
+        v19.insert("", cparent("Std"), column("a", "v", 1)),
+        v19.insert("k", cparent("Std", "sc"), column("a", "v", 1)),
+        v19.get("k", cpath("Std")),
+        v19.get("k", cpath("Std", col="missing")),
+        v19.get("k", cpath("Sup", "sc", "missing")),
+        v19.get_slice("k", cparent("Lng"), pred(start=b"abc")),
+        v19.get_slice("k", cparent("Lng"), pred(start=long_(9), finish=long_(1))),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=-1)),
+        v19.get_slice("k", cparent("Std"), W.struct({})),
+        v19.get_slice("k", cparent("Std"), pred(start=""), cl=ANY),
+        v19.get_slice("k", cparent("Std"), pred(start=""), cl=99),
+        v19.get_slice("k", cparent("Std"), pred(start=""), cl=QUORUM),
+        v19.get_slice("k", cparent("Std"), pred(start=""), cl=ALL),
+        v19.multiget_slice([], cparent("Std"), pred(start="")),
+        v19.get_range_slices(cparent("Std"), pred(start=""), key_range("b", "a", count=10)),
+        v19.get_range_slices(cparent("Std"), pred(start=""), key_range("", "", count=0)),
+        v19.get_range_slices(cparent("Std"), pred(start=""),
+                             key_range("a", None, end_token="0", count=10)),
+        v19.batch_mutate({"k": {"Std": [mutation()]}}),
+        v19.batch_mutate({"k": {"Std": [mutation(cosc(column=column("a", "v", 1)),
+                                                 deletion(2, predicate=pred(names=["a"])))]}}),
+        v19.batch_mutate({"k": {"Std": [mutation(cosc(super_column=super_column(
+            "sc", [column("a", "v", 1)])))]}}),
+        v19.batch_mutate({"k": {"NoSuchCF": [ins("a", "v", 1)]}}),
+        v19.remove("k", cpath("Std", "sc", "a"), 1),
+        v19.remove("k", cpath("NoSuchCF"), 1),
+        v19.truncate("NoSuchCF"),
+        v19.describe_splits("NoSuchCF", "0", "0", 128),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------ CQL 2
+if CQL2:
+    @scenario("rel_cql2", "19", "cql2", keyspace_reset="cv_r_cql2")
+    def _cql2():
+        """CQL 2 through execute_cql_query: keyspace, column family, writes, reads, errors"""
+        ks = "cv_r_cql2"
+        if R < (1, 1):
+            mk = ("CREATE KEYSPACE %s WITH strategy_class = 'SimpleStrategy' "
+                  "AND strategy_options:replication_factor = 1" % ks)
+        else:
+            mk = ("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                  "AND strategy_options:replication_factor = 1" % ks)
+        out = [
+            cql2(mk),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY users (KEY varchar PRIMARY KEY, name varchar, age bigint) "
+                 "WITH comparator = varchar AND default_validation = varchar"),
+            cql2("INSERT INTO users (KEY, name, age) VALUES ('u1', 'Ann', 30)"),
+            cql2("INSERT INTO users (KEY, name, age) VALUES ('u2', 'Bob', 41)"),
+            cql2("UPDATE users SET name = 'Bo' WHERE KEY = 'u2'"),
+            cql2("SELECT * FROM users WHERE KEY = 'u1'"),
+            cql2("SELECT name FROM users WHERE KEY = 'u2'"),
+            cql2("SELECT name, age FROM users WHERE KEY IN ('u1', 'u2', 'u3')"),
+            cql2("SELECT FIRST 1 * FROM users WHERE KEY = 'u1'"),
+            cql2("SELECT COUNT(*) FROM users WHERE KEY = 'u1'"),
+            cql2("DELETE name FROM users WHERE KEY = 'u1'"),
+            cql2("SELECT * FROM users WHERE KEY = 'u1'"),
+            cql2("SELECT * FROM users WHERE KEY = 'nobody'"),
+            cql2("TRUNCATE users"),
+            cql2("SELECT * FROM users WHERE KEY = 'u2'"),
+            # errors
+            cql2("SELECT * FROM nosuchcf WHERE KEY = 'u1'"),
+            cql2("SELEKT * FROM users"),
+            cql2("INSERT INTO users (KEY, age) VALUES ('u3', 'notanumber')"),
+            cql2("USE cv_r_no_such_ks"),
+            cql2("DROP COLUMNFAMILY users"),
+            cql2("DROP COLUMNFAMILY users"),
+            v19.execute_cql_query("SELECT * FROM users", compression=1),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ CQL 3
+if CQL3 or CQL3_VIA_VERSION:
+    @scenario("rel_cql3", "19", "cql3", keyspace_reset="cv_r_cql3")
+    def _cql3():
+        """CQL 3 (1.1: set_cql_version 3.0.0 + execute_cql_query; 2.0+: execute_cql3_query)"""
+        ks = "cv_r_cql3"
+        out = []
+        if CQL3_VIA_VERSION:
+            out += [v19.set_cql_version("9.9.9"), v19.set_cql_version("3.0.0")]
+            mk = ("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                  "AND strategy_options:replication_factor = 1" % ks)
+        else:
+            mk = ("CREATE KEYSPACE %s WITH replication = "
+                  "{'class': 'SimpleStrategy', 'replication_factor': 1}" % ks)
+        out += [
+            cql3(mk),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE users (id text PRIMARY KEY, name text, age int)"),
+            cql3("CREATE TABLE posts (author text, at int, body text, PRIMARY KEY (author, at))"),
+            cql3("INSERT INTO users (id, name, age) VALUES ('u1', 'Ann', 30)"),
+            cql3("INSERT INTO users (id, name, age) VALUES ('u2', 'Bob', 41)"),
+            cql3("INSERT INTO posts (author, at, body) VALUES ('u1', 2, 'second')"),
+            cql3("INSERT INTO posts (author, at, body) VALUES ('u1', 1, 'first')"),
+            cql3("SELECT * FROM users WHERE id = 'u1'"),
+            cql3("SELECT name, age FROM users WHERE id IN ('u1', 'u2', 'u3')"),
+            cql3("SELECT * FROM posts WHERE author = 'u1'"),
+            cql3("SELECT body FROM posts WHERE author = 'u1' AND at > 1"),
+            cql3("SELECT * FROM posts WHERE author = 'u1' ORDER BY at DESC LIMIT 1"),
+            cql3("UPDATE users SET age = 31 WHERE id = 'u1'"),
+            cql3("DELETE name FROM users WHERE id = 'u1'"),
+            cql3("SELECT * FROM users WHERE id = 'u1'"),
+            cql3("SELECT COUNT(*) FROM posts WHERE author = 'u1'"),
+            # what Thrift sees of a CQL 3 table (cell timestamps are the server's clock)
+            v19.get_slice("u1", cparent("posts"), pred(start="")).mask("0/*/1/3"),
+            describe_ks(ks),
+            # errors
+            cql3("SELECT * FROM nosuchtable"),
+            cql3("SELEKT * FROM users"),
+            cql3("INSERT INTO users (id, age) VALUES ('u3', 'notanint')"),
+            cql3("SELECT * FROM posts WHERE body = 'x'"),
+            cql3("CREATE TABLE users (id text PRIMARY KEY)"),
+            cql3("DROP TABLE users"),
+            cql3("SELECT * FROM users"),
+        ]
+        if CQL3:
+            out.append(v19.execute_cql3_query("SELECT * FROM posts", cl=ANY))
+        return out

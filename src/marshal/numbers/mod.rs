@@ -1,0 +1,15 @@
+//! The types whose bytes are a number: Int32Type, IntegerType (varint),
+//! LongType and CounterColumnType, FloatType and DoubleType, DecimalType,
+//! and the two stored as one: BooleanType (a byte) and DateType /
+//! TimestampType (a long of milliseconds). Each file owns one type's
+//! comparison, validation and string form (`ieee` both IEEE-754 widths',
+//! `date` both millisecond types'); Java's long parsing lives with LongType.
+
+pub(super) mod boolean;
+pub(super) mod counter;
+pub(super) mod date;
+pub(super) mod decimal;
+pub(super) mod ieee;
+pub(super) mod int32;
+pub(super) mod integer;
+pub(super) mod long;
