@@ -131,17 +131,40 @@ const FUNCTIONS: &[(&str, &str)] = &[
     ("countercolumn", "CounterColumnType"),
 ];
 
+/// The function names, as 1.2.9's messages listed them.
+pub(crate) fn function_names() -> String {
+    let names: Vec<&str> = FUNCTIONS.iter().map(|(f, _)| *f).collect();
+    names.join(", ")
+}
+
+fn function(name: &str) -> Option<TypeRef> {
+    let lower = name.to_ascii_lowercase();
+    FUNCTIONS
+        .iter()
+        .find(|(f, _)| *f == lower)
+        .map(|(_, class)| type_named(Some(class)))
+}
+
 /// A type named as cassandra-cli accepted it: a function name (`long`) or a class.
 pub(crate) fn format_type(name: &str) -> Result<TypeRef, CliError> {
-    let lower = name.to_ascii_lowercase();
-    if let Some((_, class)) = FUNCTIONS.iter().find(|(f, _)| *f == lower) {
-        return Ok(type_named(Some(class)));
+    if let Some(t) = function(name) {
+        return Ok(t);
     }
     parse_type(name).map_err(|_| {
-        let names: Vec<&str> = FUNCTIONS.iter().map(|(f, _)| *f).collect();
         CliError(format!(
             "Unknown comparator '{name}'. Available functions: {}.",
-            names.join(", ")
+            function_names()
+        ))
+    })
+}
+
+/// The type of a function term (`utf8('x')`): a function name only, as
+/// 1.2.9's `getTypeByFunction` took it.
+pub(crate) fn function_type(name: &str) -> Result<TypeRef, CliError> {
+    function(name).ok_or_else(|| {
+        CliError(format!(
+            "Function '{name}' not found. Available functions: {}.",
+            function_names()
         ))
     })
 }

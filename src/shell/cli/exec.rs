@@ -4,7 +4,7 @@
 //! the session's assumptions file. 19.x API only; texts follow
 //! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
 
-use crate::shell::cli::convert::format_type;
+use crate::shell::cli::convert::{format_type, function_names};
 use crate::shell::cli::parse::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli::render::{elapsed_line, slice_list, CfView};
 use crate::shell::cli::schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
@@ -32,6 +32,29 @@ const LEVELS: &[(&str, v19::ConsistencyLevel)] = &[
     ("EACH_QUORUM", v19::ConsistencyLevel::EACH_QUORUM),
     ("ANY", v19::ConsistencyLevel::ANY),
 ];
+
+/// A keyspace named as cassandra-cli 1.2.9 found it among `names`: that
+/// name exactly, else the one name equal to it ignoring case.
+pub fn resolve_keyspace(name: &str, names: &[String]) -> Result<String, CliError> {
+    if names.iter().any(|n| n == name) {
+        return Ok(name.to_string());
+    }
+    let m: Vec<&String> = names
+        .iter()
+        .filter(|n| n.eq_ignore_ascii_case(name))
+        .collect();
+    match m.as_slice() {
+        [one] => Ok((*one).clone()),
+        _ => Err(CliError(format!("Keyspace '{name}' not found."))),
+    }
+}
+
+/// The message of a Java exception of `class` that 1.2.9's schema
+/// statements caught and wrapped in a `RuntimeException`, whose message
+/// is then the inner exception's `toString()`.
+fn wrapped(class: &str, e: CliError) -> CliError {
+    CliError(format!("java.lang.{class}: {}", e.0))
+}
 
 /// Applies one keyspace's assumptions to its column family views. Types are
 /// kept as written (`utf8`, a class name) and resolved here.
@@ -132,14 +155,20 @@ impl Cli<'_> {
         attrs: &[(String, Attr)],
     ) -> Result<(), CliError> {
         let version = match (target, create) {
+            // 1.2.9 built and sent the definitions inside one `try` that
+            // wrapped every exception but the server's refusals: their
+            // messages come out as the Java exception's `toString()`.
             (SchemaTarget::Keyspace, true) => {
                 let ks = new_ks(name, attrs)?;
                 self.client()?.system_add_keyspace(ks).classified()?
             }
             (SchemaTarget::Keyspace, false) => {
+                let names = self.backend.keyspace_names()?;
+                let name =
+                    resolve_keyspace(name, &names).map_err(|e| wrapped("RuntimeException", e))?;
                 let mut ks = self
                     .client()?
-                    .describe_keyspace(name.to_string())
+                    .describe_keyspace(name.clone())
                     .classified()
                     .map_err(|e| match e {
                         CallError::NotFound => CliError(format!("Keyspace '{name}' not found.")),
@@ -182,9 +211,8 @@ impl Cli<'_> {
     pub(crate) fn drop(&mut self, target: SchemaTarget, name: &str) -> Result<(), CliError> {
         let version = match target {
             SchemaTarget::Keyspace => {
-                if !self.backend.keyspace_names()?.iter().any(|n| n == name) {
-                    return Err(CliError(format!("Keyspace '{name}' not found.")));
-                }
+                let names = self.backend.keyspace_names()?;
+                let name = &resolve_keyspace(name, &names)?;
                 let v = self
                     .client()?
                     .system_drop_keyspace(name.to_string())
@@ -255,7 +283,14 @@ impl Cli<'_> {
                 "'{what}' is not a valid assumption; use comparator, sub_comparator, validator or keys."
             )));
         }
-        format_type(type_name)?;
+        if format_type(type_name).is_err() {
+            // 1.2.9 said so on stdout and went on: no error, no exit code.
+            self.say(&format!(
+                "Type '{type_name}' was not found. Available: {}. Or any class which extends o.a.c.db.marshal.AbstractType.\n",
+                function_names()
+            ));
+            return Ok(());
+        }
         self.assumptions
             .entry(ks.clone())
             .or_default()

@@ -5,6 +5,7 @@
 //! by name). The help text is this project's own.
 
 use crate::shell::cli::backend::Backend;
+use crate::shell::cli::render::java_map_order;
 use crate::shell::cli::CliError;
 use crate::thrift::gen::cassandra19::{CfDef, KsDef};
 use std::fmt::Write as _;
@@ -157,7 +158,7 @@ pub fn describe_keyspace(ks: &KsDef) -> String {
     let options = ks
         .strategy_options
         .iter()
-        .flatten()
+        .flat_map(java_map_order)
         .map(|(k, v)| format!("{k}:{v}"))
         .collect::<Vec<_>>()
         .join(", ");
@@ -276,13 +277,13 @@ fn describe_cf(cf: &CfDef) -> String {
         .filter(|o| !o.is_empty())
     {
         let _ = writeln!(out, "      Compaction Strategy Options:");
-        for (k, v) in o {
+        for (k, v) in java_map_order(o) {
             let _ = writeln!(out, "        {k}: {v}");
         }
     }
     if let Some(o) = cf.compression_options.as_ref().filter(|o| !o.is_empty()) {
         let _ = writeln!(out, "      Compression Options:");
-        for (k, v) in o {
+        for (k, v) in java_map_order(o) {
             let _ = writeln!(out, "        {k}: {v}");
         }
     }

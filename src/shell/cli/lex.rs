@@ -25,6 +25,23 @@ pub(crate) fn tokenize(s: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
             continue;
         }
         let start = i;
+        // Comments, as ANTLR's lexer hid them: `--` to the end of the
+        // line, `/* ... */`. A statement joined from several lines has
+        // spaces where their ends were, so `--` hides all that follows.
+        if c == '-' && chars.get(i + 1) == Some(&'-') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && chars.get(i + 1) == Some(&'*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                i += 1;
+            }
+            i = (i + 2).min(chars.len());
+            continue;
+        }
         if c == '\'' {
             i += 1;
             let mut text = String::new();
@@ -107,6 +124,26 @@ pub(crate) fn tokenize(s: &str) -> Result<Vec<(usize, Tok)>, ParseError> {
     Ok(out)
 }
 
+/// A key, column name or value can start with this token.
+pub(crate) fn starts_term(t: Option<&Tok>) -> bool {
+    matches!(
+        t,
+        Some(Tok::Word(_)) | Some(Tok::Str(_)) | Some(Tok::Num(_))
+    )
+}
+
+/// This token may follow the `]` of a row key or column: another bracket,
+/// `=`, `as`, `limit`, `by`, or the end (`;` or none).
+fn after_bracket(t: Option<&Tok>) -> bool {
+    match t {
+        None | Some(Tok::Punct('[' | '=' | ';')) => true,
+        Some(Tok::Word(w)) => ["as", "limit", "by"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k)),
+        _ => false,
+    }
+}
+
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-' || c == '.'
 }
@@ -143,6 +180,17 @@ impl Parser {
             false
         }
     }
+    /// The next word, string or number if `pick` takes it (then past it).
+    pub(crate) fn take(&mut self, pick: impl Fn(&Tok) -> bool) -> Option<String> {
+        match self.peek().filter(|t| pick(t))? {
+            Tok::Word(w) | Tok::Str(w) | Tok::Num(w) => {
+                let w = w.clone();
+                self.at += 1;
+                Some(w)
+            }
+            Tok::Punct(_) => None,
+        }
+    }
     pub(crate) fn punct(&mut self, c: char) -> bool {
         if self.peek() == Some(&Tok::Punct(c)) {
             self.at += 1;
@@ -163,12 +211,68 @@ impl Parser {
         }
     }
     pub(crate) fn expect(&mut self, c: char) -> Result<(), ParseError> {
-        if self.punct(c) {
-            Ok(())
-        } else {
-            let at = self.tok_text();
-            self.err(format!("missing '{c}' at '{at}'"))
+        self.expect_before(c, |_| true)
+    }
+    /// `c`, where `follows` says which tokens may come right after it (see
+    /// [`Parser::expect_tok`]).
+    pub(crate) fn expect_before(
+        &mut self,
+        c: char,
+        follows: impl Fn(Option<&Tok>) -> bool,
+    ) -> Result<(), ParseError> {
+        self.expect_tok(&format!("'{c}'"), |t| *t == Tok::Punct(c), follows)
+            .map(|_| ())
+    }
+    /// The token `want` accepts (ANTLR calls it `name`), or the error ANTLR
+    /// 3 reported while recovering: the next token is "extraneous" when the
+    /// one after it is wanted (it would be deleted), the wanted one
+    /// "missing" when the next token is one `follows` accepts (it would be
+    /// inserted), else the next token is "mismatched".
+    pub(crate) fn expect_tok(
+        &mut self,
+        name: &str,
+        want: impl Fn(&Tok) -> bool,
+        follows: impl Fn(Option<&Tok>) -> bool,
+    ) -> Result<Tok, ParseError> {
+        if let Some(t) = self.peek().filter(|t| want(t)).cloned() {
+            self.at += 1;
+            return Ok(t);
         }
+        let at = self.tok_text();
+        if self.toks.get(self.at + 1).is_some_and(|(_, t)| want(t)) {
+            return self.err(format!("extraneous input '{at}' expecting {name}"));
+        }
+        if follows(self.peek()) {
+            return self.err(format!("missing {name} at '{at}'"));
+        }
+        self.err(format!("mismatched input '{at}' expecting {name}"))
+    }
+    /// An `IntegerPositiveLiteral` (a limit, a TTL) followed by one of
+    /// `next` (keywords) or the end of the statement.
+    pub(crate) fn positive_integer(&mut self, next: &[&str]) -> Result<i64, ParseError> {
+        let is_positive = |t: &Tok| matches!(t, Tok::Num(n) if !n.starts_with('-'));
+        let follows = |t: Option<&Tok>| match t {
+            None | Some(Tok::Punct(';')) => true,
+            Some(Tok::Word(w)) => next.iter().any(|k| w.eq_ignore_ascii_case(k)),
+            _ => false,
+        };
+        let Tok::Num(n) = self.expect_tok("IntegerPositiveLiteral", is_positive, follows)? else {
+            unreachable!("expect_tok returns what is_positive accepted")
+        };
+        n.parse().or_else(|_| {
+            self.at -= 1;
+            self.err(format!("{n} is out of range"))
+        })
+    }
+    /// One of a set of tokens: ANTLR 3 named no alternative in this
+    /// refusal, and recovered by neither deleting nor inserting.
+    pub(crate) fn expect_set(&mut self, want: impl Fn(&Tok) -> bool) -> Result<Tok, ParseError> {
+        if let Some(t) = self.peek().filter(|t| want(t)).cloned() {
+            self.at += 1;
+            return Ok(t);
+        }
+        let at = self.tok_text();
+        self.err(format!("mismatched input '{at}' expecting set null"))
     }
     /// `{k: v, ...}`, `[a, ...]` or a single word, string or number.
     pub(crate) fn attr(&mut self) -> Result<Attr, ParseError> {
@@ -240,18 +344,6 @@ impl Parser {
             }
         }
     }
-    pub(crate) fn integer(&mut self, what: &str) -> Result<i64, ParseError> {
-        match self.next() {
-            Some(Tok::Num(n)) => n.parse().or_else(|_| {
-                self.at -= 1;
-                self.err(format!("{what} must be an integer"))
-            }),
-            _ => {
-                self.at -= 1;
-                self.err(format!("expected {what}"))
-            }
-        }
-    }
     pub(crate) fn term(&mut self) -> Result<Term, ParseError> {
         match self.next() {
             Some(Tok::Str(s)) | Some(Tok::Num(s)) => Ok(Term::Text(s)),
@@ -273,22 +365,27 @@ impl Parser {
             }
         }
     }
+    /// `CF[key]`, `CF[key][column]` or `CF[key][super][column]`: the
+    /// grammar stops at three brackets, so a fourth is left to what follows
+    /// (a syntax error there).
     pub(crate) fn access(&mut self) -> Result<Access, ParseError> {
         let cf = self.name("a column family name")?;
-        self.expect('[')?;
+        self.expect_before('[', starts_term)?;
         let key = self.term()?;
-        self.expect(']')?;
+        self.expect_before(']', after_bracket)?;
         let mut path = Vec::new();
-        while self.punct('[') {
+        while path.len() < 2 && self.punct('[') {
             path.push(self.term()?);
-            self.expect(']')?;
+            self.expect_before(']', after_bracket)?;
         }
         Ok(Access { cf, key, path })
     }
+    /// The end of the statement: anything left is where ANTLR wanted EOF.
     pub(crate) fn done(&mut self) -> Result<(), ParseError> {
         self.punct(';');
         if self.at < self.toks.len() {
-            return self.err("unexpected text after the statement");
+            let at = self.tok_text();
+            return self.err(format!("missing EOF at '{at}'"));
         }
         Ok(())
     }

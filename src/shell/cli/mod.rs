@@ -25,7 +25,9 @@ pub mod show;
 
 use crate::marshal::TypeRef;
 use crate::shell::cli::backend::{Api, Backend, KsInfo};
-use crate::shell::cli::convert::{cli_timestamp, format_type, from_string, marshal_error, Wrap};
+use crate::shell::cli::convert::{
+    cli_timestamp, format_type, from_string, function_type, marshal_error, Wrap,
+};
 use crate::shell::cli::parse::{parse, Access, Command, Term};
 use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
 use crate::thrift::client_error::CallError;
@@ -181,7 +183,7 @@ impl<'a> Cli<'a> {
 
     /// A function term's bytes (`long(5)`, `timeuuid()`, ...).
     fn convert_func(&self, f: &str, arg: Option<&str>) -> Result<Vec<u8>, CliError> {
-        let ft = format_type(f)?;
+        let ft = function_type(f)?;
         match arg {
             Some(a) if !a.is_empty() => {
                 from_string(&ft, a).map_err(|e| marshal_error(Wrap::Twice, &e))
@@ -258,18 +260,7 @@ impl<'a> Cli<'a> {
             }
             other => CliError::from(other),
         })?;
-        let resolved = if names.iter().any(|n| n == name) {
-            name.to_string()
-        } else {
-            let m: Vec<&String> = names
-                .iter()
-                .filter(|n| n.eq_ignore_ascii_case(name))
-                .collect();
-            match m.as_slice() {
-                [one] => (*one).clone(),
-                _ => return Err(CliError(format!("Keyspace '{name}' not found."))),
-            }
-        };
+        let resolved = crate::shell::cli::exec::resolve_keyspace(name, &names)?;
         self.backend
             .set_keyspace(&resolved)
             .map_err(|_| CliError(format!("{resolved} does not exist.")))?;
@@ -348,10 +339,8 @@ impl<'a> Cli<'a> {
             Command::DescribeCluster => self.describe_cluster()?,
             Command::ShowSchema(ks) => {
                 let _ = self.out.flush();
-                let text = show::show_schema(
-                    &mut self.backend,
-                    ks.as_deref().or(self.keyspace.as_deref()),
-                )?;
+                let text =
+                    show::show_schema(&mut self.backend, ks.as_deref(), self.keyspace.as_deref())?;
                 self.say(&text);
             }
             Command::Create(target, name, attrs) => {
@@ -505,7 +494,7 @@ impl<'a> Cli<'a> {
         // A value given through a function makes that function's type the
         // column's validator for the rest of the session, as in the real cli.
         if let Term::Func(f, _) = value {
-            let class = format_type(f)?.class_name();
+            let class = function_type(f)?.class_name();
             if let Some(view) = self
                 .schema
                 .as_mut()

@@ -11,7 +11,7 @@
 //! a bare word, a number or a conversion function such as `utf8('x')` or
 //! `long(5)`. This module only parses: types and the server come later.
 
-use crate::shell::cli::lex::{tokenize, Parser, Tok};
+use crate::shell::cli::lex::{starts_term, tokenize, Parser, Tok};
 
 /// A row key, column name or value as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,7 +137,9 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
     // `host/port` is no token of this lexer: connect parses itself.
     let first = statement.split_whitespace().next().unwrap_or("");
     if first.eq_ignore_ascii_case("connect") {
-        return crate::shell::cli::connect::parse_connect(statement);
+        let bare = statement.trim_end();
+        let bare = bare.strip_suffix(';').unwrap_or(bare);
+        return crate::shell::cli::connect::parse_connect(bare);
     }
     let toks = tokenize(statement)?;
     let mut p = Parser {
@@ -155,21 +157,18 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
     };
     let cmd = match verb.to_ascii_lowercase().as_str() {
         "use" => {
+            // `use KS [user] ['password']`: 1.2.9 logged in only when given
+            // both, and took either alone as a plain `use`.
             let keyspace = p.name("a keyspace name")?;
-            if let Some(Tok::Word(_)) = p.peek() {
-                let user = p.name("a user name")?;
-                let Some(Tok::Str(password)) = p.next() else {
-                    p.at -= 1;
-                    let at = p.tok_text();
-                    return p.err(format!("mismatched input '{at}' expecting StringLiteral"));
-                };
-                Command::UseLogin {
+            let user = p.take(|t| matches!(t, Tok::Word(_)));
+            let password = p.take(|t| matches!(t, Tok::Str(_)));
+            match (user, password) {
+                (Some(user), Some(password)) => Command::UseLogin {
                     keyspace,
                     user,
                     password,
-                }
-            } else {
-                Command::Use(keyspace)
+                },
+                _ => Command::Use(keyspace),
             }
         }
         "trace" => {
@@ -193,36 +192,26 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 let at = p.tok_text();
                 return p.err(format!("mismatched input '{at}' expecting PROBABILITY"));
             }
-            match p.next() {
-                Some(Tok::Num(n)) => Command::SetTraceProbability(n),
-                Some(_) if p.peek().is_some() => {
-                    p.at -= 1;
-                    let at = p.tok_text();
-                    return p.err(format!("extraneous input '{at}' expecting DoubleLiteral"));
-                }
-                _ => {
-                    p.at = p.at.saturating_sub(1);
-                    let at = p.tok_text();
-                    return p.err(format!("mismatched input '{at}' expecting DoubleLiteral"));
-                }
-            }
+            let is_number = |t: &Tok| matches!(t, Tok::Num(_));
+            let at_end = |t: Option<&Tok>| matches!(t, None | Some(Tok::Punct(';')));
+            let Tok::Num(n) = p.expect_tok("DoubleLiteral", is_number, at_end)? else {
+                unreachable!("expect_tok returns a number")
+            };
+            Command::SetTraceProbability(n)
         }
         "set" => {
             let access = p.access()?;
-            p.expect('=')?;
+            p.expect_before('=', starts_term)?;
             let value = p.term()?;
             let ttl = if p.keyword("with") {
                 if !p.keyword("ttl") {
                     return p.err("expected 'ttl'");
                 }
                 p.expect('=')?;
-                if matches!(p.peek(), Some(Tok::Num(n)) if n.starts_with('-')) {
-                    let at = p.tok_text();
-                    return p.err(format!(
-                        "mismatched input '{at}' expecting IntegerPositiveLiteral"
-                    ));
-                }
-                Some(i32::try_from(p.integer("a TTL")?).or_else(|_| p.err("TTL out of range"))?)
+                Some(
+                    i32::try_from(p.positive_integer(&[])?)
+                        .or_else(|_| p.err("TTL out of range"))?,
+                )
             } else {
                 None
             };
@@ -251,7 +240,7 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 }
             }
             let limit = if p.keyword("limit") {
-                Some(p.integer("a limit")?)
+                Some(p.positive_integer(&[])?)
             } else {
                 None
             };
@@ -260,7 +249,13 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "incr" | "decr" => {
             let access = p.access()?;
             let mut by = if p.keyword("by") {
-                p.integer("an amount")?
+                let Tok::Num(n) = p.expect_set(|t| matches!(t, Tok::Num(_)))? else {
+                    unreachable!("expect_set returns a number")
+                };
+                n.parse().or_else(|_| {
+                    p.at -= 1;
+                    p.err(format!("{n} is out of range"))
+                })?
             } else {
                 1
             };
@@ -306,7 +301,16 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
                 let at = p.tok_text();
                 return p.err(format!("missing AS at '{at}'"));
             }
+            // A type is one Identifier (no dots) or a string: a class name
+            // written bare ends the statement at its first dot.
+            let (at, bare) = (p.pos(), matches!(p.peek(), Some(Tok::Word(_))));
             let type_name = p.name("a type")?;
+            if let Some(dot) = type_name.find('.').filter(|_| bare) {
+                return Err(ParseError {
+                    pos: at + type_name[..dot].chars().count(),
+                    what: "missing EOF at '.'".into(),
+                });
+            }
             Command::Assume {
                 cf,
                 what: what.to_ascii_lowercase(),
@@ -330,13 +334,16 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
         "get" => {
             let access = p.access()?;
             let as_type = if p.keyword("as") {
-                Some(p.name("a type name")?)
+                match p.expect_set(|t| matches!(t, Tok::Word(_) | Tok::Str(_) | Tok::Num(_)))? {
+                    Tok::Word(w) | Tok::Str(w) | Tok::Num(w) => Some(w),
+                    Tok::Punct(_) => unreachable!("expect_set returns a word, string or number"),
+                }
             } else {
                 None
             };
             let limit = if p.keyword("limit") {
                 Some(
-                    i32::try_from(p.integer("a limit")?)
+                    i32::try_from(p.positive_integer(&[])?)
                         .or_else(|_| p.err("limit out of range"))?,
                 )
             } else {
@@ -366,9 +373,9 @@ pub fn parse(statement: &str) -> Result<Command, ParseError> {
             let (mut limit, mut columns, mut reversed) = (None, None, false);
             loop {
                 if p.keyword("limit") {
-                    limit = Some(p.integer("a row limit")?);
+                    limit = Some(p.positive_integer(&["columns", "cells"])?);
                 } else if p.keyword("columns") || p.keyword("cells") {
-                    columns = Some(p.integer("a cell limit")?);
+                    columns = Some(p.positive_integer(&["reversed"])?);
                     reversed = p.keyword("reversed");
                 } else {
                     break;

@@ -149,3 +149,92 @@ fn schema_and_session_statements() {
         "Syntax error at position 0: no viable alternative at input 'foo'"
     );
 }
+
+/// Texts the real cassandra-cli 1.2.9 printed for these statements (as the
+/// cli passes them: with their `;`).
+#[test]
+fn syntax_errors_read_as_antlr_recovered_in_1_2_9() {
+    let err = |s: &str| parse(s).unwrap_err().to_string();
+    for (statement, said) in [
+        // Three brackets at most: a fourth is where the statement ended.
+        (
+            "get Super1['61']['62']['63']['64'];",
+            "position 28: missing EOF at '['",
+        ),
+        (
+            "del Standard1['61']['62']['63']['64'];",
+            "position 31: missing EOF at '['",
+        ),
+        (
+            "set Super1['61']['62']['63']['64'] = '65';",
+            "position 28: mismatched input '[' expecting '='",
+        ),
+        (
+            "get Standard1['61'] junk;",
+            "position 20: missing EOF at 'junk'",
+        ),
+        (
+            "use Keyspace1; show cluster name;",
+            "position 15: missing EOF at 'show'",
+        ),
+        // The next token deleted, one inserted, or neither.
+        (
+            "count Standard1['61' foo];",
+            "position 21: extraneous input 'foo' expecting ']'",
+        ),
+        ("get Authors['Arin';", "position 18: missing ']' at ';'"),
+        (
+            "count Standard1;",
+            "position 15: mismatched input ';' expecting '['",
+        ),
+        (
+            "list Standard1 limit x;",
+            "position 21: mismatched input 'x' expecting IntegerPositiveLiteral",
+        ),
+        (
+            "set Standard1['61']['62'] = '63' with ttl = x;",
+            "position 44: mismatched input 'x' expecting IntegerPositiveLiteral",
+        ),
+        // Sets of tokens: neither, and no name.
+        (
+            "get Standard1['61']['62'] as;",
+            "position 28: mismatched input ';' expecting set null",
+        ),
+        (
+            "incr Standard1['61']['62'] by x;",
+            "position 30: mismatched input 'x' expecting set null",
+        ),
+        // A type is an Identifier: no dots.
+        (
+            "assume Standard1 keys as org.apache.cassandra.db.marshal.NoSuchType;",
+            "position 28: missing EOF at '.'",
+        ),
+    ] {
+        assert_eq!(
+            err(statement),
+            format!("Syntax error at {said}"),
+            "{statement}"
+        );
+    }
+    // `--` hides the rest of a statement joined from several lines.
+    assert!(matches!(
+        parse("get Standard1['61']; -- trailing comment show cluster name;").unwrap(),
+        Command::Get { .. }
+    ));
+    // A string type is whole; a user or a password alone is a plain `use`.
+    assert!(matches!(
+        parse("assume Standard1 keys as 'org.apache.cassandra.db.marshal.UTF8Type';").unwrap(),
+        Command::Assume { type_name, .. } if type_name.ends_with(".UTF8Type")
+    ));
+    for statement in ["use Keyspace1 'x';", "use Keyspace1 bob;"] {
+        assert_eq!(
+            parse(statement).unwrap(),
+            Command::Use("Keyspace1".into()),
+            "{statement}"
+        );
+    }
+    assert!(matches!(
+        parse("use Keyspace1 bob 'x';").unwrap(),
+        Command::UseLogin { .. }
+    ));
+}

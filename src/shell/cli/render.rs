@@ -9,8 +9,24 @@
 //! Thrift result values and a [`CfView`] and returns text.
 
 use crate::marshal::{parse_type, BytesType, TypeRef};
+use crate::schema::javaorder::{iteration_order, sized_capacity, string_hash};
 use crate::thrift::gen::cassandra19::{ColumnOrSuperColumn, KeySlice};
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// The entries of a string map of a Thrift struct (strategy, compaction,
+/// compression and index options) in the order cassandra-cli 1.2.9 printed
+/// them: its Java stub read a map into a `new HashMap<>(2 * size)`, filled
+/// in the order the entries came (here sorted, as the server writes them),
+/// and the cli iterated that.
+pub fn java_map_order(m: &BTreeMap<String, String>) -> Vec<(&str, &str)> {
+    let entries: Vec<(&str, &str)> = m.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let hashes: Vec<i32> = entries.iter().map(|(k, _)| string_hash(k)).collect();
+    iteration_order(&hashes, sized_capacity(2 * entries.len()))
+        .into_iter()
+        .map(|i| entries[i])
+        .collect()
+}
 
 /// What the cli needs to know of a column family to read and write it.
 #[derive(Debug, Clone, PartialEq, Eq)]

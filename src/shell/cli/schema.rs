@@ -27,17 +27,46 @@ fn map(name: &str, v: &Attr) -> Result<BTreeMap<String, String>, CliError> {
         .collect()
 }
 
+// The errors below are as 1.2.9 printed them from `create`/`update`, which
+// wrapped them in a `RuntimeException` whose message is the Java
+// exception's `toString()`, class name first.
+
+fn not_a_number(t: &str) -> CliError {
+    CliError(format!(
+        "java.lang.NumberFormatException: For input string: \"{t}\""
+    ))
+}
+
 fn int(name: &str, v: &Attr) -> Result<i32, CliError> {
     let t = text(name, v)?;
-    t.parse()
-        .map_err(|_| CliError(format!("For input string: \"{t}\"")))
+    t.parse().map_err(|_| not_a_number(t))
 }
 
 fn float(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
     let t = text(name, v)?;
     t.parse::<f64>()
         .map(OrderedFloat)
-        .map_err(|_| CliError(format!("For input string: \"{t}\"")))
+        .map_err(|_| not_a_number(t))
+}
+
+/// A read repair chance, which 1.2.9's cli checked itself.
+fn chance(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
+    let c = float(name, v)?;
+    if !(0.0..=1.0).contains(&c.0) {
+        return Err(CliError(format!(
+            "java.lang.RuntimeException: Error: {name} must be between 0 and 1."
+        )));
+    }
+    Ok(c)
+}
+
+/// An attribute name outside 1.2.9's enum of them (`enum_name` is
+/// `AddKeyspaceArgument` or `ColumnFamilyArgument`).
+fn unknown_argument(enum_name: &str, name: &str) -> CliError {
+    CliError(format!(
+        "java.lang.IllegalArgumentException: No enum constant org.apache.cassandra.cli.CliClient.{enum_name}.{}",
+        name.to_ascii_uppercase()
+    ))
 }
 
 fn boolean(name: &str, v: &Attr) -> Result<bool, CliError> {
@@ -62,7 +91,7 @@ pub fn apply_ks_attrs(ks: &mut KsDef, attrs: &[(String, Attr)]) -> Result<(), Cl
             "placement_strategy" => ks.strategy_class = strategy_class(text(k, v)?),
             "strategy_options" => ks.strategy_options = Some(map(k, v)?),
             "durable_writes" => ks.durable_writes = Some(boolean(k, v)?),
-            other => return Err(CliError(format!("Unknown argument: {other}"))),
+            other => return Err(unknown_argument("AddKeyspaceArgument", other)),
         }
     }
     Ok(())
@@ -113,7 +142,15 @@ fn column_def(cf: &CfDef, v: &Attr) -> Result<ColumnDef, CliError> {
             "index_type" => def.index_type = Some(index_type(text(k, v)?)?),
             "index_name" => def.index_name = Some(text(k, v)?.to_string()),
             "index_options" => def.index_options = Some(map(k, v)?),
-            other => return Err(CliError(format!("Unknown argument: {other}"))),
+            other => {
+                let value = match v {
+                    Attr::Text(t) => t.as_str(),
+                    _ => "",
+                };
+                return Err(CliError(format!(
+                    "java.lang.RuntimeException: Unsupported column_metadata pair given => {other}: {value}"
+                )));
+            }
         }
     }
     if !named {
@@ -131,8 +168,10 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), Cl
             "comparator" => cf.comparator_type = Some(text(k, v)?.to_string()),
             "subcomparator" => cf.subcomparator_type = Some(text(k, v)?.to_string()),
             "comment" => cf.comment = Some(text(k, v)?.to_string()),
-            "read_repair_chance" => cf.read_repair_chance = Some(float(k, v)?),
-            "dclocal_read_repair_chance" => cf.dclocal_read_repair_chance = Some(float(k, v)?),
+            "read_repair_chance" => cf.read_repair_chance = Some(chance(k, v)?),
+            "dclocal_read_repair_chance" => cf.dclocal_read_repair_chance = Some(chance(k, v)?),
+            // Accepted and ignored by 1.2.9 (0.7's memtable settings).
+            "memtable_operations" | "memtable_throughput" => {}
             "gc_grace" => cf.gc_grace_seconds = Some(int(k, v)?),
             "default_validation_class" => {
                 cf.default_validation_class = Some(text(k, v)?.to_string())
@@ -161,7 +200,7 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), Cl
                     .collect::<Result<Vec<_>, _>>()?;
                 cf.column_metadata = Some(defs);
             }
-            other => return Err(CliError(format!("Unknown argument: {other}"))),
+            other => return Err(unknown_argument("ColumnFamilyArgument", other)),
         }
     }
     Ok(())

@@ -85,7 +85,8 @@ pub fn main(args: &CliArgs) -> i32 {
         cli.say(WELCOME);
     }
     cli.read_assumptions();
-    run(&mut cli, &mut source, mode, args.batch, args.debug)
+    let split = args.execute.is_some();
+    run(&mut cli, &mut source, mode, args.batch, args.debug, split)
 }
 
 /// Prints a failed statement's message on stderr, after what is on stdout.
@@ -109,14 +110,116 @@ fn report(cli: &mut Cli<'_>, prefix: &str, e: &CliError, debug: bool, statement:
     }
 }
 
+/// Statements cut from lines as cassandra-cli 1.2.9 cut them (its `-f`
+/// files and its console alike): lines trimmed, blank ones and `--` ones
+/// skipped (and in a file, `/* ... */` blocks starting and ending a line),
+/// the others joined with a space until one ends with `;` (or, typed, is
+/// `?`). All that was joined is one statement, `;`s inside it included,
+/// for the parser to refuse past the first; what input leaves unended is
+/// never run.
+#[derive(Debug, Default)]
+pub struct Lines {
+    pending: String,
+    /// Skipping a `/* ... */` block of a file.
+    in_block: bool,
+}
+
+impl Lines {
+    pub fn in_statement(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Feeds one line; returns the statement it ended, if any.
+    pub fn push_line(&mut self, line: &str, file: bool) -> Option<String> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("--") {
+            return None;
+        }
+        if file {
+            if line.starts_with("/*") {
+                self.in_block = true;
+            }
+            if line.starts_with("*/") || line.ends_with("*/") {
+                self.in_block = false;
+                return None;
+            }
+            if self.in_block {
+                return None;
+            }
+        }
+        self.pending.push_str(line);
+        if line.ends_with(';') || (!file && line == "?") {
+            return Some(std::mem::take(&mut self.pending));
+        }
+        self.pending.push(' ');
+        None
+    }
+}
+
+/// Where statements are cut: 1.2.9's lines, or (for `-e` text, which it
+/// did not have) at each `;` as the other shells cut them.
+enum Cut {
+    Lines(Lines),
+    Split(Splitter),
+}
+
+impl Cut {
+    fn in_statement(&self) -> bool {
+        match self {
+            Cut::Lines(l) => l.in_statement(),
+            Cut::Split(s) => s.in_statement(),
+        }
+    }
+
+    /// The statements `line` ended, each with the number `Line N =>`
+    /// names it by: 1.2.9 counted statements; `-e` text names lines.
+    fn push_line(&mut self, line: &str, file: bool, count: &mut usize) -> Vec<(String, usize)> {
+        match self {
+            Cut::Lines(l) => l
+                .push_line(line, file)
+                .map(|st| {
+                    *count += 1;
+                    (st, *count)
+                })
+                .into_iter()
+                .collect(),
+            Cut::Split(s) => s
+                .push_line(line)
+                .into_iter()
+                .map(|st| (st.text, st.line))
+                .collect(),
+        }
+    }
+
+    fn finish(&mut self) -> Option<(String, usize)> {
+        match self {
+            Cut::Lines(_) => None,
+            Cut::Split(s) => s.finish().map(|st| (st.text, st.line)),
+        }
+    }
+}
+
 /// Runs statements until the input ends or `quit;`; returns the exit code:
-/// 4 when a `-f`/`-B` run stopped at an error, else 0.
-pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debug: bool) -> i32 {
-    let mut splitter = Splitter::new(QuoteStyle::Backslash);
+/// 4 when a `-f`/`-B` run stopped at an error, else 0. `split` cuts at
+/// every `;` (the `-e` text) instead of as cassandra-cli did.
+pub fn run(
+    cli: &mut Cli<'_>,
+    source: &mut Source,
+    mode: Mode,
+    batch: bool,
+    debug: bool,
+    split: bool,
+) -> i32 {
+    let mut cut = if split {
+        Cut::Split(Splitter::new(QuoteStyle::Backslash))
+    } else {
+        Cut::Lines(Lines::default())
+    };
+    let mut count = 0;
     let stop_at_error = batch || mode == Mode::File;
     let numbered = mode == Mode::File;
     loop {
-        let prompt = if splitter.in_statement() {
+        let prompt = if cut.in_statement() {
             "...\t".to_string()
         } else {
             cli.prompt()
@@ -128,7 +231,11 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
         let line = match source.read(&prompt) {
             Ok(Read::Line(l)) => l,
             Ok(Read::Interrupted) => {
-                splitter = Splitter::new(QuoteStyle::Backslash);
+                cut = if split {
+                    Cut::Split(Splitter::new(QuoteStyle::Backslash))
+                } else {
+                    Cut::Lines(Lines::default())
+                };
                 continue;
             }
             Ok(Read::Eof) => break,
@@ -140,17 +247,13 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
         if mode == Mode::Piped {
             cli.say(&format!("{line}\n"));
         }
-        let statements = if line.trim() == "?" && !splitter.in_statement() {
-            vec![crate::shell::input::Statement {
-                text: "?".into(),
-                line: splitter.lines_read(),
-                end_line: splitter.lines_read(),
-            }]
+        let statements = if split && line.trim() == "?" && !cut.in_statement() {
+            vec![("?".to_string(), 0)]
         } else {
-            splitter.push_line(&line)
+            cut.push_line(&line, mode == Mode::File, &mut count)
         };
-        for st in statements {
-            match cli.execute(&st.text) {
+        for (text, number) in statements {
+            match cli.execute(&text) {
                 Ok(Flow::Exit) => {
                     cli.write_assumptions();
                     let _ = cli.out.flush();
@@ -159,11 +262,11 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
                 Ok(Flow::Continue) => {}
                 Err(e) => {
                     let prefix = if numbered {
-                        format!("Line {} => ", st.line)
+                        format!("Line {number} => ")
                     } else {
                         String::new()
                     };
-                    report(cli, &prefix, &e, debug, &st.text);
+                    report(cli, &prefix, &e, debug, &text);
                     if stop_at_error {
                         return 4;
                     }
@@ -171,14 +274,14 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
             }
         }
     }
-    if let Some(st) = splitter.finish() {
-        if let Err(e) = cli.execute(&st.text) {
+    if let Some((text, number)) = cut.finish() {
+        if let Err(e) = cli.execute(&text) {
             let prefix = if numbered {
-                format!("Line {} => ", st.line)
+                format!("Line {number} => ")
             } else {
                 String::new()
             };
-            report(cli, &prefix, &e, debug, &st.text);
+            report(cli, &prefix, &e, debug, &text);
             if stop_at_error {
                 return 4;
             }
@@ -186,4 +289,47 @@ pub fn run(cli: &mut Cli<'_>, source: &mut Source, mode: Mode, batch: bool, debu
     }
     let _ = cli.out.flush();
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(lines: &[&str], file: bool) -> Vec<String> {
+        let mut l = Lines::default();
+        lines.iter().filter_map(|x| l.push_line(x, file)).collect()
+    }
+
+    #[test]
+    fn statements_are_cut_at_lines_ending_with_a_semicolon() {
+        assert_eq!(
+            cut(
+                &["  use KS;  ", "", "-- note", "set C['k']['c']", "  = 'v';"],
+                true
+            ),
+            ["use KS;", "set C['k']['c'] = 'v';"]
+        );
+        // Two on a line are one; a line ending in a comment goes on.
+        assert_eq!(
+            cut(
+                &[
+                    "use KS; show cluster name;",
+                    "get C['k']; -- x",
+                    "show api version;"
+                ],
+                false
+            ),
+            [
+                "use KS; show cluster name;",
+                "get C['k']; -- x show api version;"
+            ]
+        );
+        // A file's `/* */` block; `?` typed alone.
+        assert_eq!(cut(&["/* a", "b; */", "?", "c;"], true), ["? c;"]);
+        assert_eq!(cut(&["?"], false), ["?"]);
+        // What input leaves unended is never run.
+        let mut l = Lines::default();
+        assert_eq!(l.push_line("show keyspaces", true), None);
+        assert!(l.in_statement());
+    }
 }

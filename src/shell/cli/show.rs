@@ -4,7 +4,8 @@
 //! Reads definitions only; never changes the schema.
 
 use crate::shell::cli::backend::Backend;
-use crate::shell::cli::render::type_named;
+use crate::shell::cli::exec::resolve_keyspace;
+use crate::shell::cli::render::{java_map_order, type_named};
 use crate::shell::cli::CliError;
 use crate::thrift::gen::cassandra19::{CfDef, ColumnDef, KsDef};
 use std::fmt::Write as _;
@@ -36,8 +37,8 @@ fn quoted(v: &str) -> String {
 }
 
 fn map_text(m: &std::collections::BTreeMap<String, String>, quote: bool) -> String {
-    let items: Vec<String> = m
-        .iter()
+    let items: Vec<String> = java_map_order(m)
+        .into_iter()
         .map(|(k, v)| {
             if quote {
                 format!("{} : {}", quoted(k), quoted(v))
@@ -75,8 +76,8 @@ fn column_meta(out: &mut String, cf: &CfDef, col: &ColumnDef) {
         if let Some(opts) = col.index_options.as_ref().filter(|o| !o.is_empty()) {
             out.push_str(",\n");
             let _ = writeln!(out, "{TAB}{TAB}index_options : {{");
-            let items: Vec<String> = opts
-                .iter()
+            let items: Vec<String> = java_map_order(opts)
+                .into_iter()
                 .map(|(k, v)| format!("{TAB}{TAB}{TAB}'{}' : '{}'", esc(k), esc(v)))
                 .collect();
             out.push_str(&items.join(",\n"));
@@ -217,12 +218,25 @@ fn keyspace(ks: &KsDef) -> String {
     out
 }
 
-/// `show schema [KS]`: the named keyspace, else the current one, else all.
-pub fn show_schema(backend: &mut Backend, ks: Option<&str>) -> Result<String, CliError> {
+/// `show schema [KS]`: the named keyspace (found as `use` finds one),
+/// else the current one, else all.
+pub fn show_schema(
+    backend: &mut Backend,
+    named: Option<&str>,
+    current: Option<&str>,
+) -> Result<String, CliError> {
     eprintln!("\nWARNING: CQL3 tables are intentionally omitted from 'show schema' output.");
     eprintln!("See https://issues.apache.org/jira/browse/CASSANDRA-4377 for details.\n");
     let mut all = backend.all_keyspaces19()?;
     all.sort_by(|a, b| a.name.cmp(&b.name));
+    let resolved = match named {
+        Some(n) => {
+            let names: Vec<String> = all.iter().map(|k| k.name.clone()).collect();
+            Some(resolve_keyspace(n, &names)?)
+        }
+        None => None,
+    };
+    let ks = resolved.as_deref().or(current);
     Ok(all
         .iter()
         .filter(|k| ks.is_none_or(|n| n == k.name))
