@@ -26,24 +26,24 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 mod app;
 
 use admin_surface::AdminSurface;
+use app::startup::{build_node, open_schema, Listeners, Storage};
 use app::{admin_surface, migrate_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
 use std::io::Write;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
-use supercolumn::gateway::{Cluster, ClusterUrl};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
 use supercolumn::node::Node;
-use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
-use supercolumn::storage::commitlog::CommitLogError;
-use supercolumn::storage::{Engine, StorageError};
+use supercolumn::schema::Schema;
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::transport::server::{serve, ServerOptions};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
 
 #[derive(Parser)]
 #[command(
@@ -235,107 +235,29 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     // First, so that the storage engine opens its files under the raised limit.
     let fds = limits::raise_fd_limit();
     let config = load_config(&args)?;
-    // The ports are bound before storage is opened: a port in use fails
-    // the start before the commit log or the schema store is touched.
-    let host = config.thrift_listen_address().to_string();
-    let listener = bind(&host, config.thrift_port, Some("--listen HOST:PORT")).await?;
-    let local: SocketAddr = listener.local_addr()?;
-    let listener19 = match config.thrift19_port {
-        Some(port) => Some(bind(&host, port, None).await?),
-        None => None,
-    };
-    let admin_listener = admin_surface::bind_admin(config.admin_listen.as_ref()).await?;
-    let native_listener = match (&args.native_listen, config.native_port) {
-        (Some(addr), _) => {
-            let (h, port) = parse_listen(addr)
-                .map_err(|_| Fatal(format!("--native-listen {addr:?}: expected HOST:PORT")))?;
-            Some(bind(&h, port, Some("--native-listen HOST:PORT")).await?)
-        }
-        (None, Some(port)) => Some(bind(&host, port, Some("--native-listen HOST:PORT")).await?),
-        (None, None) => None,
-    };
+    let listeners = Listeners::bind(&config, &args).await?;
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
         .map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let mut options = engine_options(&config, args.in_memory)?;
     options.ignore_commitlog_replay_errors |= args.ignore_commitlog_replay_errors;
-    // The dynamic keyspaces are loaded before the engine opens, so that
-    // commit-log replay knows their column families.
-    let store = match &options.data_dir {
-        Some(dir) => SchemaStore::open(dir),
-        None => SchemaStore::in_memory(),
-    };
-    let loaded = store
-        .open_schema(base)
-        .map_err(|e| Fatal(format!("cannot load the saved schema: {e}")))?;
-    for note in &loaded.notes {
-        match note.level {
-            NoteLevel::Info => tracing::info!("schema: {}", note.message),
-            NoteLevel::Warn => tracing::warn!("schema: {}", note.message),
-        }
-    }
-    if loaded.changed {
-        // The file's keyspaces are seeded once; from now on the persisted
-        // schema is the truth.
-        store
-            .save(&loaded.schema)
-            .map_err(|e| Fatal(format!("cannot save the schema: {e}")))?;
-    }
-    let schema = Arc::new(loaded.schema);
-    if let Some(dir) = &options.data_dir {
-        let stopgap = dir.join("dynamic");
-        // A keyspace named `dynamic` keeps its files there now.
-        if stopgap.exists() && schema.keyspace("dynamic").is_none() {
-            tracing::warn!(
-                "{} holds data of an earlier build (one engine per dynamic column family); \
-                 it is not read any more",
-                stopgap.display()
-            );
-        }
-    }
-    let backend_url = args.backend.clone().or_else(|| config.backend.clone());
-    let storage = match backend_url {
-        Some(url) => Storage::Cluster(connect_cluster(&url, schema.clone()).await?),
-        None => Storage::Embedded(Arc::new(
-            Engine::open(schema.clone(), options).map_err(open_failure)?,
-        )),
-    };
-
-    let partitioner = schema.partitioner.clone();
-    let token = match &config.initial_token {
-        Some(t) => t.clone(),
-        None => partitioner.token_to_string(&partitioner.token(local.ip().to_string().as_bytes())),
-    };
-    let mut node = match &storage {
-        Storage::Embedded(engine) => {
-            Node::new(engine.clone(), store, auth, local.ip().to_string(), token)
-        }
-        Storage::Cluster(cluster) => {
-            Node::with_backend(cluster.clone(), store, auth, local.ip().to_string(), token)
-        }
-    };
-    node.config_file = config
-        .source
-        .as_ref()
-        .and_then(|p| std::fs::canonicalize(p).ok());
-    // The record is read only through the admin surface.
-    let admin_on = admin_listener.is_some();
-    let activity = config.activity_log_size.map(|n| n as usize);
-    node.activity.set_size(activity.unwrap_or(if admin_on {
-        supercolumn::node::activity::DEFAULT_SIZE
-    } else {
-        0
-    }));
-    let mb = |n: u32| n as usize * 1024 * 1024;
-    let limits = &config.thrift_limits;
-    node.prepared.set_max_bytes(mb(limits.prepared_cache_in_mb));
-    node.prepared_cql2
-        .set_max_bytes(mb(limits.cql2_prepared_cache_in_mb));
+    let (store, schema) = open_schema(base, &options)?;
+    let storage = Storage::open(&args, &config, &schema, options).await?;
+    let admin_on = listeners.admin.is_some();
+    let node = build_node(
+        &config,
+        &schema,
+        &storage,
+        store,
+        auth,
+        listeners.local,
+        admin_on,
+    );
     let node = Arc::new(node);
     supercolumn::dataset::load_files(&node, &args.dataset)?;
     // Only `POST /reset` uses the baseline: none without the admin surface.
-    if admin_listener.is_some() {
+    if admin_on {
         match node.mark_baseline() {
             Ok(columns) => tracing::info!("reset baseline recorded: {columns} columns"),
             Err(e) => tracing::warn!("reset is unavailable: {e}"),
@@ -348,78 +270,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         slow_request: config.slow_request_threshold(),
         ..ServerOptions::default()
     };
-
-    let signals = ShutdownSignals::install()?;
-    let admin = match admin_listener {
-        Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
-        None => None,
-    };
-    let (stop_native, stopped_native) = tokio::sync::watch::channel(false);
-    let native = match native_listener {
-        Some(l) => {
-            let addr = l.local_addr()?;
-            println!("supercolumn native on {addr}");
-            tracing::info!("serving the CQL native protocol (v1 to v4) on {addr}");
-            let native_opts = NativeOptions {
-                max_frame_bytes: opts.max_message_bytes,
-                limits: opts.limits.clone(),
-                ..NativeOptions::default()
-            };
-            let mut stopped = stopped_native.clone();
-            Some(tokio::spawn(native_serve(
-                l,
-                node.clone(),
-                native_opts,
-                async move {
-                    let _ = stopped.changed().await;
-                },
-            )))
-        }
-        None => None,
-    };
-    println!("supercolumn listening on {local}");
-    std::io::stdout().flush()?;
-    tracing::info!(
-        cluster = %node.schema().cluster_name,
-        "serving Thrift on {local}: {}",
-        opts.generations.describe()
-    );
-
-    let (stop19, stopped19) = tokio::sync::watch::channel(false);
-    let pinned19 = match listener19 {
-        Some(l) => {
-            let opts19 = ServerOptions {
-                generations: GenerationPolicy {
-                    pinned: Some(Generation::V19),
-                    ..GenerationPolicy::default()
-                },
-                ..opts.clone()
-            };
-            tracing::info!(
-                "serving Thrift on {}: {}",
-                l.local_addr()?,
-                opts19.generations.describe()
-            );
-            let mut stopped = stopped19.clone();
-            Some(tokio::spawn(serve(l, node.clone(), opts19, async move {
-                let _ = stopped.changed().await;
-            })))
-        }
-        None => None,
-    };
-    // A signal, or `nodetool drain`, stops the server.
-    let drained = admin.as_ref().map(AdminSurface::drain_requested);
-    let stop = admin_surface::stop_signal(signals.received(), drained);
-    serve(listener, node, opts, stop).await;
-    let _ = stop19.send(true);
-    let _ = stop_native.send(true);
-    if let Some(task) = pinned19 {
-        let _ = task.await;
-    }
-    if let Some(task) = native {
-        let _ = task.await;
-    }
-
+    let admin = serve_until_stopped(listeners, node, opts).await?;
     if let Storage::Embedded(engine) = &storage {
         tracing::info!("shutting down: flushing storage");
         engine
@@ -437,26 +288,105 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Where the data lives: the embedded engine or a cluster.
-enum Storage {
-    Embedded(Arc<Engine>),
-    Cluster(Arc<Cluster>),
+/// Starts every front end, prints the ready lines, and serves Thrift until
+/// a signal or `nodetool drain`; then stops the other front ends. The admin
+/// surface is handed back still running, to answer the drain after the
+/// flush.
+async fn serve_until_stopped(
+    listeners: Listeners,
+    node: Arc<Node>,
+    opts: ServerOptions,
+) -> Result<Option<AdminSurface>, Fatal> {
+    let signals = ShutdownSignals::install()?;
+    let admin = match listeners.admin {
+        Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
+        None => None,
+    };
+    let (stop_native, stopped_native) = tokio::sync::watch::channel(false);
+    let native = match listeners.native {
+        Some(l) => Some(start_native(l, &node, &opts, stopped_native)?),
+        None => None,
+    };
+    let local = listeners.local;
+    println!("supercolumn listening on {local}");
+    std::io::stdout().flush()?;
+    tracing::info!(
+        cluster = %node.schema().cluster_name,
+        "serving Thrift on {local}: {}",
+        opts.generations.describe()
+    );
+
+    let (stop19, stopped19) = tokio::sync::watch::channel(false);
+    let pinned19 = match listeners.thrift19 {
+        Some(l) => Some(start_pinned19(l, &node, &opts, stopped19)?),
+        None => None,
+    };
+    // A signal, or `nodetool drain`, stops the server.
+    let drained = admin.as_ref().map(AdminSurface::drain_requested);
+    let stop = admin_surface::stop_signal(signals.received(), drained);
+    serve(listeners.thrift, node, opts, stop).await;
+    let _ = stop19.send(true);
+    let _ = stop_native.send(true);
+    if let Some(task) = pinned19 {
+        let _ = task.await;
+    }
+    if let Some(task) = native {
+        let _ = task.await;
+    }
+    Ok(admin)
 }
 
-/// Connects to the cluster `url` names and creates supercolumn's tables
-/// there (the driver's start blocks, so it runs off the async workers).
-/// The driver's tasks run on the server's runtime: its workers then read
-/// the cluster's answers beside the clients' requests, and a call wakes
-/// no thread of a runtime of the driver's own.
-async fn connect_cluster(url: &str, schema: Arc<Schema>) -> Result<Arc<Cluster>, Fatal> {
-    let url = ClusterUrl::parse(url).map_err(|e| Fatal(format!("--backend: {e}")))?;
-    let shown = url.hosts.join(",");
-    let runtime = tokio::runtime::Handle::current();
-    let cluster = tokio::task::spawn_blocking(move || Cluster::connect_on(&url, schema, runtime))
-        .await?
-        .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
-    tracing::info!("storage: the cluster at {shown}");
-    Ok(Arc::new(cluster))
+/// The CQL native protocol on `l`, with Thrift's frame bound and limits,
+/// until `stopped` changes; prints its ready line.
+fn start_native(
+    l: TcpListener,
+    node: &Arc<Node>,
+    opts: &ServerOptions,
+    stopped: watch::Receiver<bool>,
+) -> Result<JoinHandle<()>, Fatal> {
+    let addr = l.local_addr()?;
+    println!("supercolumn native on {addr}");
+    tracing::info!("serving the CQL native protocol (v1 to v4) on {addr}");
+    let native_opts = NativeOptions {
+        max_frame_bytes: opts.max_message_bytes,
+        limits: opts.limits.clone(),
+        ..NativeOptions::default()
+    };
+    let mut stopped = stopped;
+    Ok(tokio::spawn(native_serve(
+        l,
+        node.clone(),
+        native_opts,
+        async move {
+            let _ = stopped.changed().await;
+        },
+    )))
+}
+
+/// Thrift pinned to the 1.x API on `l` (`<Thrift19Port>`), until `stopped`
+/// changes.
+fn start_pinned19(
+    l: TcpListener,
+    node: &Arc<Node>,
+    opts: &ServerOptions,
+    stopped: watch::Receiver<bool>,
+) -> Result<JoinHandle<()>, Fatal> {
+    let opts19 = ServerOptions {
+        generations: GenerationPolicy {
+            pinned: Some(Generation::V19),
+            ..GenerationPolicy::default()
+        },
+        ..opts.clone()
+    };
+    tracing::info!(
+        "serving Thrift on {}: {}",
+        l.local_addr()?,
+        opts19.generations.describe()
+    );
+    let mut stopped = stopped;
+    Ok(tokio::spawn(serve(l, node.clone(), opts19, async move {
+        let _ = stopped.changed().await;
+    })))
 }
 
 /// A listening socket on `host:port`, or why not; when the port is taken,
@@ -478,22 +408,6 @@ async fn bind(host: &str, port: u16, flag: Option<&str>) -> Result<tokio::net::T
             };
             Fatal(format!("cannot listen on {host}:{port}: {e}{hint}"))
         })
-}
-
-/// Why the engine did not open, with what the operator can do about a
-/// corrupt commit log.
-fn open_failure(e: StorageError) -> Fatal {
-    match e {
-        StorageError::CommitLog(e @ CommitLogError::Corrupt { .. }) => Fatal(format!(
-            "cannot open storage: {e}. Records after the damage were acknowledged to clients; \
-             starting over them would serve old values and resurrect deleted data. \
-             To start anyway, replaying every intact record and skipping only the damaged bytes, \
-             restart once with --ignore-commitlog-replay-errors \
-             (or <CommitLogIgnoreReplayErrors>true</CommitLogIgnoreReplayErrors>); \
-             keep a copy of the commit log directory first"
-        )),
-        other => Fatal(format!("cannot open storage: {other}")),
-    }
 }
 
 /// SIGTERM and SIGINT handlers, installed before the ready line so that a

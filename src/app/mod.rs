@@ -1,8 +1,10 @@
 //! The parts of the `supercolumn` binary that are not its command line: how
-//! `serve` reads its configuration and flags ([`serve_config`]), binds and
+//! `serve` reads its configuration and flags ([`serve_config`]), binds its
+//! ports and opens its schema, storage and node ([`startup`]), binds and
 //! runs the admin surface ([`admin_surface`]), and the `migrate` command
 //! ([`migrate_cmd`]). Above every layer of the library; nothing imports it.
 
 pub(crate) mod admin_surface;
 pub(crate) mod migrate_cmd;
 pub(crate) mod serve_config;
+pub(crate) mod startup;

@@ -1,7 +1,7 @@
 //! `serve`'s configuration: which file is read, how the command line
 //! overrides it, and what it turns into (the engine's options, the Thrift
 //! generations served, the connection limits). Owns reading and checking;
-//! starting anything is `run`'s, in `main.rs`.
+//! starting anything is [`super::startup`]'s and `run`'s, in `main.rs`.
 
 use crate::{Fatal, ServeArgs, DEFAULT_CONFIG};
 use std::path::PathBuf;

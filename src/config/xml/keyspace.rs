@@ -86,6 +86,24 @@ fn keyspace(
     el: &Element,
     ignored: &mut Vec<IgnoredSetting>,
 ) -> Result<KeyspaceConfig, ConfigError> {
+    let (name, at) = keyspace_name(cx, el)?;
+    let children = KeyspaceChildren::read(cx, el, &name, &at)?;
+    let placement = Placement::check(cx, el.line, &name, &at, &children)?;
+    placement.note_ignored(&name, ignored);
+    Ok(KeyspaceConfig {
+        name: name.clone(),
+        line: el.line,
+        replica_placement_strategy: placement.strategy.to_string(),
+        replication_factor: placement.replication_factor,
+        endpoint_snitch: placement.snitch.to_string(),
+        strategy_options: None,
+        column_families: children.column_families,
+    })
+}
+
+/// The keyspace's `Name` (required, not `system`, usable as a file name)
+/// and how messages name the keyspace; other attributes are unknown.
+fn keyspace_name(cx: &mut Cx, el: &Element) -> Result<(String, String), ConfigError> {
     let Some(name_attr) = el.attr("Name") else {
         return Err(cx.invalid(el.line, "<Keyspace>", "Table name attribute is required"));
     };
@@ -102,121 +120,171 @@ fn keyspace(
     for a in el.attrs.iter().filter(|a| a.name != "Name") {
         cx.unknown_attribute(a, &at, &["Name"], "")?;
     }
+    Ok((name, at))
+}
 
-    let mut strategy: Option<(&str, usize)> = None;
-    let mut factor: Option<(&str, usize)> = None;
-    let mut snitch: Option<(&str, usize)> = None;
-    let mut cfs: Vec<ColumnFamilyConfig> = Vec::new();
-    for child in &el.children {
-        let slot = match child.name.as_str() {
-            "ColumnFamily" => {
-                let cf = column_family(cx, &name, child)?;
-                if let Some(first) = cfs.iter().find(|c| c.name == cf.name) {
-                    return Err(cx.invalid(
-                        child.line,
-                        format!("<ColumnFamily Name=\"{}\">", cf.name),
-                        format!("ColumnFamily {} is defined twice in keyspace {name} (first on line {})", cf.name, first.line),
-                    ));
+/// A `<Keyspace>`'s children: its column families and the value and line
+/// of each placement element (each at most once).
+struct KeyspaceChildren<'a> {
+    strategy: Option<(&'a str, usize)>,
+    factor: Option<(&'a str, usize)>,
+    snitch: Option<(&'a str, usize)>,
+    column_families: Vec<ColumnFamilyConfig>,
+}
+
+impl<'a> KeyspaceChildren<'a> {
+    fn read(
+        cx: &mut Cx,
+        el: &'a Element,
+        name: &str,
+        at: &str,
+    ) -> Result<KeyspaceChildren<'a>, ConfigError> {
+        let mut strategy: Option<(&str, usize)> = None;
+        let mut factor: Option<(&str, usize)> = None;
+        let mut snitch: Option<(&str, usize)> = None;
+        let mut cfs: Vec<ColumnFamilyConfig> = Vec::new();
+        for child in &el.children {
+            let slot = match child.name.as_str() {
+                "ColumnFamily" => {
+                    let cf = column_family(cx, name, child)?;
+                    if let Some(first) = cfs.iter().find(|c| c.name == cf.name) {
+                        return Err(cx.invalid(
+                            child.line,
+                            format!("<ColumnFamily Name=\"{}\">", cf.name),
+                            format!("ColumnFamily {} is defined twice in keyspace {name} (first on line {})", cf.name, first.line),
+                        ));
+                    }
+                    cfs.push(cf);
+                    continue;
                 }
-                cfs.push(cf);
-                continue;
+                "ReplicaPlacementStrategy" => &mut strategy,
+                "ReplicationFactor" => &mut factor,
+                "EndPointSnitch" => &mut snitch,
+                _ => {
+                    cx.unknown_element(child, Some(at), KEYSPACE_CHILDREN)?;
+                    continue;
+                }
+            };
+            if let Some((_, first)) = slot {
+                return Err(cx.invalid(
+                    child.line,
+                    format!("<{}>", child.name),
+                    format!(
+                        "<{}> appears more than once in keyspace {name} (first on line {first})",
+                        child.name
+                    ),
+                ));
             }
-            "ReplicaPlacementStrategy" => &mut strategy,
-            "ReplicationFactor" => &mut factor,
-            "EndPointSnitch" => &mut snitch,
-            _ => {
-                cx.unknown_element(child, Some(&at), KEYSPACE_CHILDREN)?;
-                continue;
-            }
-        };
-        if let Some((_, first)) = slot {
+            *slot = leaf_text(cx, child)?.map(|t| (t, child.line));
+        }
+        Ok(KeyspaceChildren {
+            strategy,
+            factor,
+            snitch,
+            column_families: cfs,
+        })
+    }
+}
+
+/// A keyspace's placement: strategy, replication factor and snitch, all
+/// required by 0.6, with their lines.
+struct Placement<'a> {
+    strategy: &'a str,
+    strategy_line: usize,
+    replication_factor: i32,
+    factor_line: usize,
+    snitch: &'a str,
+    snitch_line: usize,
+}
+
+impl<'a> Placement<'a> {
+    /// Requires the three elements and a factor of at least 1; a strategy
+    /// or snitch 0.6 did not ship is only warned about.
+    fn check(
+        cx: &mut Cx,
+        line: usize,
+        name: &str,
+        at: &str,
+        children: &KeyspaceChildren<'a>,
+    ) -> Result<Placement<'a>, ConfigError> {
+        let Some((strategy, strategy_line)) = children.strategy else {
             return Err(cx.invalid(
-                child.line,
-                format!("<{}>", child.name),
-                format!(
-                    "<{}> appears more than once in keyspace {name} (first on line {first})",
-                    child.name
-                ),
+                line,
+                at,
+                format!("Missing replicaplacementstrategy directive for {name}"),
+            ));
+        };
+        // "directory" is 0.6's own wording.
+        let Some((factor_raw, factor_line)) = children.factor else {
+            return Err(cx.invalid(
+                line,
+                at,
+                format!("Missing replicationfactor directory for keyspace {name}"),
+            ));
+        };
+        let Some((snitch, snitch_line)) = children.snitch else {
+            return Err(cx.invalid(
+                line,
+                at,
+                format!("Missing endpointsnitch directive for keyspace {name}"),
+            ));
+        };
+        let replication_factor: i32 = values::integer(factor_raw)
+            .map_err(|m| cx.invalid(factor_line, "<ReplicationFactor>", m))?;
+        if replication_factor < 1 {
+            return Err(cx.invalid(
+                factor_line,
+                "<ReplicationFactor>",
+                format!("ReplicationFactor must be at least 1 (found {replication_factor})"),
             ));
         }
-        *slot = leaf_text(cx, child)?.map(|t| (t, child.line));
-    }
-
-    let Some((strategy, strategy_line)) = strategy else {
-        return Err(cx.invalid(
-            el.line,
-            &at,
-            format!("Missing replicaplacementstrategy directive for {name}"),
-        ));
-    };
-    // "directory" is 0.6's own wording.
-    let Some((factor_raw, factor_line)) = factor else {
-        return Err(cx.invalid(
-            el.line,
-            &at,
-            format!("Missing replicationfactor directory for keyspace {name}"),
-        ));
-    };
-    let Some((snitch, snitch_line)) = snitch else {
-        return Err(cx.invalid(
-            el.line,
-            &at,
-            format!("Missing endpointsnitch directive for keyspace {name}"),
-        ));
-    };
-    let replication_factor: i32 = values::integer(factor_raw)
-        .map_err(|m| cx.invalid(factor_line, "<ReplicationFactor>", m))?;
-    if replication_factor < 1 {
-        return Err(cx.invalid(
-            factor_line,
-            "<ReplicationFactor>",
-            format!("ReplicationFactor must be at least 1 (found {replication_factor})"),
-        ));
-    }
-    if !STRATEGIES.contains(&strategy) {
-        cx.warn(
+        if !STRATEGIES.contains(&strategy) {
+            cx.warn(
+                strategy_line,
+                format!("unknown replica placement strategy {strategy} (ignored on a single node)"),
+            );
+        }
+        if !SNITCHES.contains(&snitch) {
+            cx.warn(
+                snitch_line,
+                format!("unknown endpoint snitch {snitch} (ignored on a single node)"),
+            );
+        }
+        Ok(Placement {
+            strategy,
             strategy_line,
-            format!("unknown replica placement strategy {strategy} (ignored on a single node)"),
-        );
-    }
-    if !SNITCHES.contains(&snitch) {
-        cx.warn(
+            replication_factor,
+            factor_line,
+            snitch,
             snitch_line,
-            format!("unknown endpoint snitch {snitch} (ignored on a single node)"),
-        );
-    }
-    let setting = |what: &str| format!("Keyspace[{name}]/{what}");
-    if replication_factor > 1 {
-        ignored.push(IgnoredSetting {
-            setting: setting("ReplicationFactor"),
-            value: replication_factor.to_string(),
-            line: factor_line,
-        });
-    }
-    if strategy != DEFAULT_STRATEGY {
-        ignored.push(IgnoredSetting {
-            setting: setting("ReplicaPlacementStrategy"),
-            value: strategy.into(),
-            line: strategy_line,
-        });
-    }
-    if snitch != DEFAULT_SNITCH {
-        ignored.push(IgnoredSetting {
-            setting: setting("EndPointSnitch"),
-            value: snitch.into(),
-            line: snitch_line,
-        });
+        })
     }
 
-    Ok(KeyspaceConfig {
-        name: name.clone(),
-        line: el.line,
-        replica_placement_strategy: strategy.to_string(),
-        replication_factor,
-        endpoint_snitch: snitch.to_string(),
-        strategy_options: None,
-        column_families: cfs,
-    })
+    /// What of the placement a single node does not use.
+    fn note_ignored(&self, name: &str, ignored: &mut Vec<IgnoredSetting>) {
+        let setting = |what: &str| format!("Keyspace[{name}]/{what}");
+        if self.replication_factor > 1 {
+            ignored.push(IgnoredSetting {
+                setting: setting("ReplicationFactor"),
+                value: self.replication_factor.to_string(),
+                line: self.factor_line,
+            });
+        }
+        if self.strategy != DEFAULT_STRATEGY {
+            ignored.push(IgnoredSetting {
+                setting: setting("ReplicaPlacementStrategy"),
+                value: self.strategy.into(),
+                line: self.strategy_line,
+            });
+        }
+        if self.snitch != DEFAULT_SNITCH {
+            ignored.push(IgnoredSetting {
+                setting: setting("EndPointSnitch"),
+                value: self.snitch.into(),
+                line: self.snitch_line,
+            });
+        }
+    }
 }
 
 fn column_family(
@@ -224,6 +292,37 @@ fn column_family(
     keyspace: &str,
     el: &Element,
 ) -> Result<ColumnFamilyConfig, ConfigError> {
+    let (name, at) = column_family_name(cx, el)?;
+    let column_type = column_type(cx, el, &name, &at)?;
+    let (compare_with, compare_subcolumns_with) = comparators(cx, el, &name, &column_type, &at)?;
+    let (keys_cached, rows_cached) = cache_sizes(cx, el, &at)?;
+    let row_cache_save_period_in_seconds = save_period(cx, el, &at, "RowCacheSavePeriodInSeconds")?;
+    let key_cache_save_period_in_seconds = save_period(cx, el, &at, "KeyCacheSavePeriodInSeconds")?;
+    let comment = comment(cx, el, &at, keyspace)?;
+    check_attributes(cx, el, &at, keyspace)?;
+    Ok(ColumnFamilyConfig {
+        name,
+        line: el.line,
+        column_type,
+        compare_with,
+        compare_subcolumns_with,
+        comment,
+        keys_cached,
+        rows_cached,
+        row_cache_save_period_in_seconds,
+        key_cache_save_period_in_seconds,
+        extra: Default::default(),
+    })
+}
+
+/// How a message names attribute `a` of the column family named by `at`.
+fn attr_at(at: &str, a: &str) -> String {
+    format!("{at} attribute {a}")
+}
+
+/// The column family's `Name` (required, without hyphens, usable as a file
+/// name) and how messages name the column family.
+fn column_family_name(cx: &Cx, el: &Element) -> Result<(String, String), ConfigError> {
     let Some(name_attr) = el.attr("Name") else {
         return Err(cx.invalid(
             el.line,
@@ -233,7 +332,6 @@ fn column_family(
     };
     let name = name_attr.value.clone();
     let at = format!("<ColumnFamily Name=\"{name}\">");
-    let attr_at = |a: &str| format!("{at} attribute {a}");
     if name.contains('-') {
         return Err(cx.invalid(
             name_attr.line,
@@ -242,14 +340,19 @@ fn column_family(
         ));
     }
     check_file_name("ColumnFamily", &name).map_err(|m| cx.invalid(name_attr.line, &at, m))?;
+    Ok((name, at))
+}
 
+/// `ColumnType`: Standard (the default) or Super; 0.5's `ColumnSort` is
+/// refused as 0.6 refused it.
+fn column_type(cx: &Cx, el: &Element, name: &str, at: &str) -> Result<String, ConfigError> {
     let column_type = match el.attr("ColumnType") {
         None => "Standard".to_string(),
         Some(a) if a.value == "Standard" || a.value == "Super" => a.value.clone(),
         Some(a) => {
             return Err(cx.invalid(
                 a.line,
-                attr_at("ColumnType"),
+                attr_at(at, "ColumnType"),
                 format!("ColumnFamily {name} has invalid type {}", a.value),
             ))
         }
@@ -257,16 +360,30 @@ fn column_family(
     if let Some(a) = el.attr("ColumnSort") {
         return Err(cx.invalid(
             a.line,
-            attr_at("ColumnSort"),
+            attr_at(at, "ColumnSort"),
             "ColumnSort is no longer an accepted attribute.  Use CompareWith instead.",
         ));
     }
+    Ok(column_type)
+}
+
+/// `CompareWith`, and `CompareSubcolumnsWith` (only on a super column
+/// family); each defaults to BytesType and stays a name for the schema.
+fn comparators(
+    cx: &Cx,
+    el: &Element,
+    name: &str,
+    column_type: &str,
+    at: &str,
+) -> Result<(String, Option<String>), ConfigError> {
     let comparator = |attr: &str| -> Result<String, ConfigError> {
         match el.attr(attr) {
             None => Ok("BytesType".to_string()),
-            Some(a) if a.value.trim().is_empty() => {
-                Err(cx.invalid(a.line, attr_at(attr), format!("{attr} may not be empty")))
-            }
+            Some(a) if a.value.trim().is_empty() => Err(cx.invalid(
+                a.line,
+                attr_at(at, attr),
+                format!("{attr} may not be empty"),
+            )),
             Some(a) => Ok(a.value.trim().to_string()),
         }
     };
@@ -276,7 +393,7 @@ fn column_family(
     } else if let Some(a) = el.attr("CompareSubcolumnsWith") {
         return Err(cx.invalid(
             a.line,
-            attr_at("CompareSubcolumnsWith"),
+            attr_at(at, "CompareSubcolumnsWith"),
             format!(
                 "CompareSubcolumnsWith is only a valid attribute on super columnfamilies (not regular columnfamily {name})"
             ),
@@ -284,10 +401,17 @@ fn column_family(
     } else {
         None
     };
+    Ok((compare_with, compare_subcolumns_with))
+}
 
+/// The key cache (`KeysCached`, else the older `KeysCachedFraction`, else
+/// 200000) and the row cache (`RowsCached`, else none).
+fn cache_sizes(cx: &Cx, el: &Element, at: &str) -> Result<(CacheSize, CacheSize), ConfigError> {
     let cache = |attr: &str| -> Result<Option<CacheSize>, ConfigError> {
         el.attr(attr)
-            .map(|a| CacheSize::parse(&a.value).map_err(|m| cx.invalid(a.line, attr_at(attr), m)))
+            .map(|a| {
+                CacheSize::parse(&a.value).map_err(|m| cx.invalid(a.line, attr_at(at, attr), m))
+            })
             .transpose()
     };
     let mut keys_cached = CacheSize {
@@ -304,21 +428,35 @@ fn column_family(
         raw: "0".into(),
         value: 0.0,
     });
-    let period = |attr: &str| -> Result<u32, ConfigError> {
-        match el.attr(attr) {
-            None => Ok(0),
-            Some(a) => values::integer::<u32>(&a.value).map_err(|m| {
-                cx.invalid(a.line, attr_at(attr), format!("{m} (seconds, 0 or more)"))
-            }),
-        }
-    };
-    let row_cache_save_period_in_seconds = period("RowCacheSavePeriodInSeconds")?;
-    let key_cache_save_period_in_seconds = period("KeyCacheSavePeriodInSeconds")?;
+    Ok((keys_cached, rows_cached))
+}
 
-    // 0.6 (every 0.6.x DatabaseDescriptor) read the comment with the XPath
-    // `ColumnFamily[@Name='X']/Comment`: the string value of the first
-    // `<Comment>` child, untrimmed, "" meaning none. The attribute form its
-    // sample conf showed was never read, so describe_keyspace ignored it.
+/// A cache save period in seconds (absent: 0, never saved).
+fn save_period(cx: &Cx, el: &Element, at: &str, attr: &str) -> Result<u32, ConfigError> {
+    match el.attr(attr) {
+        None => Ok(0),
+        Some(a) => values::integer::<u32>(&a.value).map_err(|m| {
+            cx.invalid(
+                a.line,
+                attr_at(at, attr),
+                format!("{m} (seconds, 0 or more)"),
+            )
+        }),
+    }
+}
+
+/// The column family's comment.
+///
+/// 0.6 (every 0.6.x DatabaseDescriptor) read the comment with the XPath
+/// `ColumnFamily[@Name='X']/Comment`: the string value of the first
+/// `<Comment>` child, untrimmed, "" meaning none. The attribute form its
+/// sample conf showed was never read, so describe_keyspace ignored it.
+fn comment(
+    cx: &mut Cx,
+    el: &Element,
+    at: &str,
+    keyspace: &str,
+) -> Result<Option<String>, ConfigError> {
     if let Some(a) = el.attr("Comment") {
         cx.warn(
             a.line,
@@ -348,10 +486,20 @@ fn column_family(
             }
             comment = (!child.text.is_empty()).then(|| child.text.clone());
         } else {
-            cx.unknown_element(child, Some(&at), &["Comment"])?;
+            cx.unknown_element(child, Some(at), &["Comment"])?;
         }
     }
+    Ok(comment)
+}
 
+/// Warns about the deprecated `KeysCachedFraction` and about attributes
+/// 0.6 did not read (refusing likely typos).
+fn check_attributes(
+    cx: &mut Cx,
+    el: &Element,
+    at: &str,
+    keyspace: &str,
+) -> Result<(), ConfigError> {
     if let Some(a) = el.attr("KeysCachedFraction") {
         cx.warn(
             a.line,
@@ -375,18 +523,5 @@ fn column_family(
             .collect();
         cx.unknown_attribute(a, &format!("{at} in keyspace {keyspace}"), &known, why)?;
     }
-
-    Ok(ColumnFamilyConfig {
-        name,
-        line: el.line,
-        column_type,
-        compare_with,
-        compare_subcolumns_with,
-        comment,
-        keys_cached,
-        rows_cached,
-        row_cache_save_period_in_seconds,
-        key_cache_save_period_in_seconds,
-        extra: Default::default(),
-    })
+    Ok(())
 }

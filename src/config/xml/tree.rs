@@ -84,8 +84,10 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
     // the event's first byte (otherwise line numbers drift).
     reader.config_mut().trim_text(false);
 
-    let mut stack: Vec<Element> = Vec::new();
-    let mut root: Option<Element> = None;
+    let mut tree = Builder {
+        stack: Vec::new(),
+        root: None,
+    };
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| XmlError {
@@ -96,87 +98,118 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
         // The tree is built without recursion, but it is walked and
         // dropped recursively: elements nest at most as deep as any
         // outside input.
-        if matches!(event, Event::Start(_) | Event::Empty(_)) && stack.len() >= MAX_NESTING {
+        if matches!(event, Event::Start(_) | Event::Empty(_)) && tree.stack.len() >= MAX_NESTING {
             return Err(XmlError {
                 line,
                 message: too_deep("elements"),
             });
         }
         match event {
-            Event::Start(tag) => {
-                let element = open_element(text, &lines, &tag, line)?;
-                if root.is_some() && stack.is_empty() {
-                    return Err(second_root(&element));
-                }
-                stack.push(element);
-            }
-            Event::Empty(tag) => {
-                let element = open_element(text, &lines, &tag, line)?;
-                match stack.last_mut() {
-                    Some(parent) => parent.children.push(element),
-                    None if root.is_none() => root = Some(element),
-                    None => return Err(second_root(&element)),
-                }
-            }
-            Event::End(_) => {
-                // quick-xml has already checked that the names match.
-                let done = stack.pop().ok_or_else(|| XmlError {
-                    line,
-                    message: "unexpected closing tag".into(),
-                })?;
-                match stack.last_mut() {
-                    Some(parent) => parent.children.push(done),
-                    None => root = Some(done),
-                }
-            }
+            Event::Start(tag) => tree.start(open_element(text, &lines, &tag, line)?)?,
+            Event::Empty(tag) => tree.empty(open_element(text, &lines, &tag, line)?)?,
+            Event::End(_) => tree.end(line)?,
             Event::Text(t) => {
                 let s = t.unescape().map_err(|e| XmlError {
                     line,
                     message: e.to_string(),
                 })?;
-                match stack.last_mut() {
-                    Some(el) => el.text.push_str(&s),
-                    None if s.trim().is_empty() => {}
-                    None => {
-                        return Err(XmlError {
-                            line,
-                            message: "text outside the root element".into(),
-                        })
-                    }
-                }
+                tree.text(&s, line)?;
             }
             Event::CData(c) => {
                 let s = std::str::from_utf8(&c).map_err(|e| XmlError {
                     line,
                     message: e.to_string(),
                 })?;
-                match stack.last_mut() {
-                    Some(el) => el.text.push_str(s),
-                    None => {
-                        return Err(XmlError {
-                            line,
-                            message: "CDATA outside the root element".into(),
-                        })
-                    }
-                }
+                tree.cdata(s, line)?;
             }
             Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
             Event::Eof => break,
         }
     }
-    if let Some(open) = stack.last() {
-        return Err(XmlError {
-            line: lines.line_of(text.len()),
-            message: format!(
-                "element <{}> opened on line {} is never closed",
-                open.name, open.line
-            ),
-        });
+    tree.finish(lines.line_of(text.len()))
+}
+
+/// The tree as the events build it: the elements open so far, innermost
+/// last, and the root once it is closed.
+struct Builder {
+    stack: Vec<Element>,
+    root: Option<Element>,
+}
+
+impl Builder {
+    fn start(&mut self, element: Element) -> Result<(), XmlError> {
+        if self.root.is_some() && self.stack.is_empty() {
+            return Err(second_root(&element));
+        }
+        self.stack.push(element);
+        Ok(())
     }
-    root.ok_or(XmlError {
-        line: 1,
-        message: "the document has no root element".into(),
-    })
+
+    fn empty(&mut self, element: Element) -> Result<(), XmlError> {
+        match self.stack.last_mut() {
+            Some(parent) => parent.children.push(element),
+            None if self.root.is_none() => self.root = Some(element),
+            None => return Err(second_root(&element)),
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, line: usize) -> Result<(), XmlError> {
+        // quick-xml has already checked that the names match.
+        let done = self.stack.pop().ok_or_else(|| XmlError {
+            line,
+            message: "unexpected closing tag".into(),
+        })?;
+        match self.stack.last_mut() {
+            Some(parent) => parent.children.push(done),
+            None => self.root = Some(done),
+        }
+        Ok(())
+    }
+
+    fn text(&mut self, s: &str, line: usize) -> Result<(), XmlError> {
+        match self.stack.last_mut() {
+            Some(el) => el.text.push_str(s),
+            None if s.trim().is_empty() => {}
+            None => {
+                return Err(XmlError {
+                    line,
+                    message: "text outside the root element".into(),
+                })
+            }
+        }
+        Ok(())
+    }
+
+    fn cdata(&mut self, s: &str, line: usize) -> Result<(), XmlError> {
+        match self.stack.last_mut() {
+            Some(el) => el.text.push_str(s),
+            None => {
+                return Err(XmlError {
+                    line,
+                    message: "CDATA outside the root element".into(),
+                })
+            }
+        }
+        Ok(())
+    }
+
+    /// The root, once the document has ended (`last_line` is its last line).
+    fn finish(self, last_line: usize) -> Result<Element, XmlError> {
+        if let Some(open) = self.stack.last() {
+            return Err(XmlError {
+                line: last_line,
+                message: format!(
+                    "element <{}> opened on line {} is never closed",
+                    open.name, open.line
+                ),
+            });
+        }
+        self.root.ok_or(XmlError {
+            line: 1,
+            message: "the document has no root element".into(),
+        })
+    }
 }
 
 fn second_root(element: &Element) -> XmlError {

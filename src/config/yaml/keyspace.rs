@@ -100,57 +100,10 @@ fn keyspace(
     ignored: &mut Vec<IgnoredSetting>,
 ) -> Result<KeyspaceConfig, ConfigError> {
     let f = Fields::of(cx, node, "keyspace", " in a keyspace", KEYSPACE_KEYS)?;
-    let (name, name_line) = required_name(cx, &f, "keyspace")?;
-    let at = format!("keyspace {name}");
-    if name.eq_ignore_ascii_case("system") {
-        return Err(cx.invalid(
-            name_line,
-            &at,
-            "'system' is a reserved keyspace name for Cassandra internals",
-        ));
-    }
-    check_file_name("keyspace", &name).map_err(|m| cx.invalid(name_line, &at, m))?;
-    let Some((strategy, strategy_line)) = f.text(cx, "replica_placement_strategy")? else {
-        return Err(cx.invalid(
-            f.line,
-            &at,
-            format!("keyspace {name} needs a replica_placement_strategy"),
-        ));
-    };
-    let strategy = if strategy.contains('.') {
-        strategy.trim().to_string()
-    } else {
-        format!("org.apache.cassandra.locator.{}", strategy.trim())
-    };
+    let (name, at) = keyspace_name(cx, &f)?;
+    let (strategy, strategy_line) = strategy(cx, &f, &name, &at)?;
     let strategy_options = f.string_map(cx, "strategy_options")?;
-    let factor: Option<i32> = f.opt_int(
-        cx,
-        "replication_factor",
-        |v| v >= 1,
-        "replication_factor must be at least 1",
-    )?;
-    // 0.7.0 had replication_factor; later 0.7s strategy_options (with a
-    // replication_factor entry for SimpleStrategy, per datacenter otherwise).
-    let replication_factor = match (factor, &strategy_options) {
-        (Some(rf), _) => rf,
-        (None, Some(options)) => match options.get("replication_factor") {
-            Some(rf) => rf.parse().map_err(|_| {
-                cx.invalid(
-                    f.line_of("strategy_options").unwrap_or(f.line),
-                    "strategy_options",
-                    format!("replication_factor must be an integer (found '{rf}')"),
-                )
-            })?,
-            None => options.values().filter_map(|v| v.parse::<i32>().ok()).sum(),
-        },
-        (None, None) => {
-            return Err(cx.invalid(
-                f.line,
-                &at,
-                format!("keyspace {name} needs a replication_factor or strategy_options"),
-            ))
-        }
-    };
+    let replication_factor = replication_factor(cx, &f, &name, &at, &strategy_options)?;
     let setting = |what: &str| format!("keyspaces[{name}].{what}");
     if replication_factor > 1 {
         ignored.push(IgnoredSetting {
@@ -169,12 +122,107 @@ fn keyspace(
             line: strategy_line,
         });
     }
+    let column_families = column_families(cx, &f, &name)?;
+    Ok(KeyspaceConfig {
+        name,
+        line: f.line,
+        replica_placement_strategy: strategy,
+        replication_factor,
+        endpoint_snitch: snitch.to_string(),
+        strategy_options: Some(strategy_options.unwrap_or_else(|| {
+            BTreeMap::from([(
+                "replication_factor".to_string(),
+                replication_factor.to_string(),
+            )])
+        })),
+        column_families,
+    })
+}
+
+/// The keyspace's `name` (required, not `system`, usable as a file name)
+/// and how messages name the keyspace.
+fn keyspace_name(cx: &Cx, f: &Fields<'_>) -> Result<(String, String), ConfigError> {
+    let (name, name_line) = required_name(cx, f, "keyspace")?;
+    let at = format!("keyspace {name}");
+    if name.eq_ignore_ascii_case("system") {
+        return Err(cx.invalid(
+            name_line,
+            &at,
+            "'system' is a reserved keyspace name for Cassandra internals",
+        ));
+    }
+    check_file_name("keyspace", &name).map_err(|m| cx.invalid(name_line, &at, m))?;
+    Ok((name, at))
+}
+
+/// `replica_placement_strategy` (required), a short name taken as one of
+/// Cassandra's own.
+fn strategy(cx: &Cx, f: &Fields<'_>, name: &str, at: &str) -> Result<(String, usize), ConfigError> {
+    let Some((strategy, strategy_line)) = f.text(cx, "replica_placement_strategy")? else {
+        return Err(cx.invalid(
+            f.line,
+            at,
+            format!("keyspace {name} needs a replica_placement_strategy"),
+        ));
+    };
+    let strategy = if strategy.contains('.') {
+        strategy.trim().to_string()
+    } else {
+        format!("org.apache.cassandra.locator.{}", strategy.trim())
+    };
+    Ok((strategy, strategy_line))
+}
+
+/// The replication factor: 0.7.0 had `replication_factor`; later 0.7s
+/// `strategy_options` (with a replication_factor entry for SimpleStrategy,
+/// per datacenter otherwise, which add up).
+fn replication_factor(
+    cx: &Cx,
+    f: &Fields<'_>,
+    name: &str,
+    at: &str,
+    strategy_options: &Option<BTreeMap<String, String>>,
+) -> Result<i32, ConfigError> {
+    let factor: Option<i32> = f.opt_int(
+        cx,
+        "replication_factor",
+        |v| v >= 1,
+        "replication_factor must be at least 1",
+    )?;
+    Ok(match (factor, strategy_options) {
+        (Some(rf), _) => rf,
+        (None, Some(options)) => match options.get("replication_factor") {
+            Some(rf) => rf.parse().map_err(|_| {
+                cx.invalid(
+                    f.line_of("strategy_options").unwrap_or(f.line),
+                    "strategy_options",
+                    format!("replication_factor must be an integer (found '{rf}')"),
+                )
+            })?,
+            None => options.values().filter_map(|v| v.parse::<i32>().ok()).sum(),
+        },
+        (None, None) => {
+            return Err(cx.invalid(
+                f.line,
+                at,
+                format!("keyspace {name} needs a replication_factor or strategy_options"),
+            ))
+        }
+    })
+}
+
+/// `column_families`: a list, each name at most once.
+fn column_families(
+    cx: &mut Cx,
+    f: &Fields<'_>,
+    name: &str,
+) -> Result<Vec<ColumnFamilyConfig>, ConfigError> {
     let mut cfs: Vec<ColumnFamilyConfig> = Vec::new();
     match f.node("column_families") {
         None => {}
         Some(Node::Seq { items, .. }) => {
             for item in items {
-                let cf = column_family(cx, &name, item)?;
+                let cf = column_family(cx, name, item)?;
                 if let Some(first) = cfs.iter().find(|c| c.name == cf.name) {
                     return Err(cx.invalid(
                         cf.line,
@@ -196,20 +244,7 @@ fn keyspace(
             ))
         }
     }
-    Ok(KeyspaceConfig {
-        name,
-        line: f.line,
-        replica_placement_strategy: strategy,
-        replication_factor,
-        endpoint_snitch: snitch.to_string(),
-        strategy_options: Some(strategy_options.unwrap_or_else(|| {
-            BTreeMap::from([(
-                "replication_factor".to_string(),
-                replication_factor.to_string(),
-            )])
-        })),
-        column_families: cfs,
-    })
+    Ok(cfs)
 }
 
 fn column_family(

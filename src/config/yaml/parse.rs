@@ -12,34 +12,30 @@
 //! sizes, initial_token, the memtable and index settings 0.6 also had, the
 //! prepared-statement cache sizes (3.6's keys) and the read timeout
 //! (supercolumn's own), and the 0.7 `keyspaces:` section
-//! ([`super::keyspace`]). Multi-node keys
-//! are listed as ignored, tuning keys accepted silently ([`super::keys`]);
-//! other keys are warned about, or refused when they look like a typo of a
-//! known one. Defaults are 1.2's where it changed them (commit log segments
+//! ([`super::keyspace`]). The settings with their own parsing are read by
+//! [`super::special`]. Multi-node keys are listed as ignored, tuning keys
+//! accepted silently ([`super::keys`]); other keys are warned about, or
+//! refused when they look like a typo of a known one. Defaults are 1.2's where it changed them (commit log segments
 //! of 32 MB), else 0.6's, as for `storage-conf.xml`.
 
 use super::fields::{render, Fields};
-use super::keys::{self as yaml_keys, CLUSTER_ONLY};
-use super::keyspace as yaml_keyspace;
-use super::tree::{self as yaml_tree, Node};
+use super::keys::{self, CLUSTER_ONLY};
+use super::special::Special;
+use super::tree::{self, Node};
 use crate::config::context::Cx;
 use crate::config::error::{ConfigError, IgnoredSetting};
-use crate::config::values;
 use crate::config::{
-    AdminChoice, AuthenticatorConfig, CommitLogSync, Config, ConfigFormat, DiskAccessMode,
-    ThriftApi, ThriftLimits, DEFAULT_AUTHENTICATOR, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
-    MAX_PREPARED_CACHE_MB,
+    AdminChoice, Config, ConfigFormat, ThriftApi, ThriftLimits, DEFAULT_SLOW_REQUEST_MS,
+    MAX_ACTIVITY_LOG_SIZE, MAX_PREPARED_CACHE_MB,
 };
 use std::path::PathBuf;
-
-const AUTH_PACKAGE: &str = "org.apache.cassandra.auth.";
 
 pub(in crate::config) fn parse(
     text: &str,
     origin: String,
     source: Option<PathBuf>,
 ) -> Result<Config, ConfigError> {
-    let root = yaml_tree::parse_document(text).map_err(|e| ConfigError::Yaml {
+    let root = tree::parse_document(text).map_err(|e| ConfigError::Yaml {
         origin: origin.clone(),
         line: e.line,
         message: e.message,
@@ -53,51 +49,32 @@ pub(in crate::config) fn parse(
         line: 1,
     };
     let root = root.unwrap_or(empty);
-    let known: Vec<&str> = yaml_keys::all().collect();
+    let known: Vec<&str> = keys::all().collect();
     let f = Fields::of(&mut cx, &root, "cassandra.yaml", "", &known)?;
-
-    let Some((partitioner, partitioner_line)) = f.text(&cx, "partitioner")? else {
-        return Err(cx.invalid(f.line, "partitioner", "Missing directive: partitioner"));
-    };
-    let partitioner = partitioner.trim().to_string();
-    let commit_log_sync = commit_log_sync(&cx, &f)?;
-    let authenticator = authenticator(&mut cx, &f)?;
-    let data_file_directories = f
-        .list(&cx, "data_file_directories")?
-        .into_iter()
-        .map(|(d, _)| PathBuf::from(d))
-        .collect();
-    let framed_size = f.opt_int(
-        &cx,
-        "thrift_framed_transport_size_in_mb",
-        |v| (0..=2047).contains(&v),
-        "thrift_framed_transport_size_in_mb must be between 0 and 2047",
-    )?;
-    let disk_access_mode = match f.text(&cx, "disk_access_mode")? {
-        None => DiskAccessMode::Auto,
-        Some((raw, line)) => match raw.trim() {
-            "auto" => DiskAccessMode::Auto,
-            "mmap" => DiskAccessMode::Mmap,
-            "mmap_index_only" => DiskAccessMode::MmapIndexOnly,
-            "standard" => DiskAccessMode::Standard,
-            other => {
-                return Err(cx.invalid(
-                    line,
-                    "disk_access_mode",
-                    format!("disk_access_mode must be auto, mmap, mmap_index_only or standard (found '{other}')"),
-                ))
-            }
-        },
-    };
-    notes(&mut cx, &f)?;
-    let endpoint_snitch = f
-        .string(&cx, "endpoint_snitch")?
-        .unwrap_or_else(|| "org.apache.cassandra.locator.SimpleSnitch".to_string());
     let mut ignored = ignored(&f);
-    let keyspaces = match f.node("keyspaces") {
-        Some(node) => yaml_keyspace::keyspaces(&mut cx, node, &endpoint_snitch, &mut ignored)?,
-        None => Vec::new(),
-    };
+    let special = Special::read(&mut cx, &f, &mut ignored)?;
+    settings(cx, &f, special, ignored, source)
+}
+
+/// The whole [`Config`]: the plain settings, each with its default and
+/// check, read in the order below, joined with the [`Special`] ones.
+fn settings(
+    cx: Cx,
+    f: &Fields<'_>,
+    special: Special,
+    ignored: Vec<IgnoredSetting>,
+    source: Option<PathBuf>,
+) -> Result<Config, ConfigError> {
+    let Special {
+        partitioner,
+        partitioner_line,
+        commit_log_sync,
+        authenticator,
+        data_file_directories,
+        framed_size,
+        disk_access_mode,
+        keyspaces,
+    } = special;
     let positive = "must be a positive integer";
     let config = Config {
         origin: cx.origin.clone(),
@@ -289,135 +266,6 @@ fn thrift_limits(cx: &Cx, f: &Fields<'_>) -> Result<ThriftLimits, ConfigError> {
         )?,
         ..d
     })
-}
-
-/// `commitlog_sync` with exactly one of its period or batch window, with
-/// the checks (and nearly the words) of 1.2's `DatabaseDescriptor`.
-fn commit_log_sync(cx: &Cx, f: &Fields<'_>) -> Result<CommitLogSync, ConfigError> {
-    let period = f.text(cx, "commitlog_sync_period_in_ms")?;
-    let window = f.text(cx, "commitlog_sync_batch_window_in_ms")?;
-    let Some((mode, line)) = f.text(cx, "commitlog_sync")? else {
-        return Err(cx.invalid(
-            f.line,
-            "commitlog_sync",
-            "Missing required directive CommitLogSync",
-        ));
-    };
-    match mode.trim() {
-        "batch" => {
-            if let Some((_, pline)) = period {
-                return Err(cx.invalid(pline, "commitlog_sync_period_in_ms", "Batch sync specified, but commitlog_sync_period_in_ms found.  Only specify commitlog_sync_batch_window_in_ms when using batch sync"));
-            }
-            let Some((raw, wline)) = window else {
-                return Err(cx.invalid(
-                    line,
-                    "commitlog_sync",
-                    "Missing value for commitlog_sync_batch_window_in_ms: Double expected.",
-                ));
-            };
-            match values::double(raw) {
-                Ok(w) if w >= 0.0 => Ok(CommitLogSync::Batch { window_in_ms: w }),
-                _ => Err(cx.invalid(
-                    wline,
-                    "commitlog_sync_batch_window_in_ms",
-                    format!("commitlog_sync_batch_window_in_ms must be a number of milliseconds, 0 or more (found '{raw}')"),
-                )),
-            }
-        }
-        "periodic" => {
-            if let Some((_, wline)) = window {
-                return Err(cx.invalid(wline, "commitlog_sync_batch_window_in_ms", "Periodic sync specified, but commitlog_sync_batch_window_in_ms found.  Only specify commitlog_sync_period_in_ms when using periodic sync."));
-            }
-            let Some((raw, pline)) = period else {
-                return Err(cx.invalid(
-                    line,
-                    "commitlog_sync",
-                    "Missing value for commitlog_sync_period_in_ms: Integer expected",
-                ));
-            };
-            match values::integer::<u32>(raw) {
-                Ok(p) if p > 0 => Ok(CommitLogSync::Periodic { period_in_ms: p }),
-                _ => Err(cx.invalid(
-                    pline,
-                    "commitlog_sync_period_in_ms",
-                    format!("commitlog_sync_period_in_ms must be a positive number of milliseconds (found '{raw}')"),
-                )),
-            }
-        }
-        other => Err(cx.invalid(
-            line,
-            "commitlog_sync",
-            format!("commitlog_sync must be either 'periodic' or 'batch' (found '{other}')"),
-        )),
-    }
-}
-
-/// `authenticator` (short or full class name), and the authorization keys
-/// that would need users and grants kept in tables.
-fn authenticator(cx: &mut Cx, f: &Fields<'_>) -> Result<AuthenticatorConfig, ConfigError> {
-    let mut config = AuthenticatorConfig {
-        class_name: DEFAULT_AUTHENTICATOR.into(),
-        passwd_properties: None,
-        access_properties: None,
-        passwd_mode: None,
-        line: None,
-    };
-    if let Some((raw, line)) = f.text(cx, "authenticator")? {
-        let class = raw.trim();
-        let short = class.strip_prefix(AUTH_PACKAGE).unwrap_or(class);
-        if short == "PasswordAuthenticator" {
-            return Err(cx.invalid(
-                line,
-                "authenticator",
-                "PasswordAuthenticator is not supported: its users live in the system_auth \
-                 keyspace and are managed with CQL's CREATE USER, which supercolumn does not serve. \
-                 Use AllowAllAuthenticator, or SimpleAuthenticator with passwd.properties and \
-                 access.properties beside this file",
-            ));
-        }
-        // The class resolves (or is refused, naming this line) where the
-        // authenticator is built; the package is added to a short name.
-        config.class_name = if class.contains('.') {
-            class.to_string()
-        } else {
-            format!("{AUTH_PACKAGE}{class}")
-        };
-        config.line = Some(line);
-    }
-    if let Some((raw, line)) = f.text(cx, "authorizer")? {
-        let class = raw.trim();
-        if class.strip_prefix(AUTH_PACKAGE).unwrap_or(class) != "AllowAllAuthorizer" {
-            return Err(cx.invalid(
-                line,
-                "authorizer",
-                format!("authorizer {class} is not supported: GRANT and REVOKE are not served. Use AllowAllAuthorizer (SimpleAuthenticator applies access.properties)"),
-            ));
-        }
-    }
-    if let Some((raw, line)) = f.text(cx, "authority")? {
-        let class = raw.trim();
-        let short = class.strip_prefix(AUTH_PACKAGE).unwrap_or(class);
-        if short != "AllowAllAuthority" && short != "SimpleAuthority" {
-            cx.warn(
-                line,
-                format!("authority {class} ignored (SimpleAuthenticator applies access.properties itself)"),
-            );
-        }
-    }
-    Ok(config)
-}
-
-/// Settings accepted with a word of warning: they ask for something
-/// supercolumn does differently.
-fn notes(cx: &mut Cx, f: &Fields<'_>) -> Result<(), ConfigError> {
-    if f.opt_bool(cx, "start_rpc")? == Some(false) {
-        let line = f.line_of("start_rpc").unwrap_or(f.line);
-        cx.warn(
-            line,
-            "start_rpc: false ignored: supercolumn always serves Thrift on rpc_port",
-        );
-    }
-    Ok(())
 }
 
 /// Present multi-node keys with a value, for the start-up summary line.

@@ -115,13 +115,7 @@ impl Open {
 /// nothing (an empty or all-comment file).
 pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
     let mut parser = Parser::new_from_str(text);
-    let mut stack: Vec<Open> = Vec::new();
-    // Each anchored node with its size in nodes.
-    let mut anchors: HashMap<usize, (Node, usize)> = HashMap::new();
-    // Nodes copied by aliases so far.
-    let mut copied = 0usize;
-    let mut root: Option<Node> = None;
-    let mut documents = 0;
+    let mut tree = Builder::default();
     while let Some(next) = parser.next_event() {
         let (event, span) = next.map_err(|e| YamlError {
             line: e.marker().line(),
@@ -131,44 +125,21 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
         let done = match event {
             Event::StreamStart | Event::StreamEnd | Event::Nothing | Event::DocumentEnd => None,
             Event::DocumentStart(_) => {
-                documents += 1;
-                if documents > 1 {
-                    return Err(YamlError {
-                        line,
-                        message: "a second YAML document; the configuration is one document".into(),
-                    });
-                }
+                tree.document_start(line)?;
                 None
             }
-            Event::Alias(id) => {
-                let (node, size) = anchors.get(&id).ok_or(YamlError {
-                    line,
-                    message: "an alias to an unknown anchor".into(),
-                })?;
-                copied = copied.saturating_add(*size);
-                if copied > MAX_ALIAS_NODES {
-                    return Err(YamlError {
-                        line,
-                        message: format!(
-                            "the aliases expand to more than {MAX_ALIAS_NODES} nodes \
-                             (each alias is a copy of its anchor's node)"
-                        ),
-                    });
-                }
-                Some((node.clone(), *size))
-            }
+            Event::Alias(id) => Some(tree.alias(id, line)?),
             Event::Scalar(value, style, anchor, _tag) => {
                 let node = Node::Scalar {
                     text: value.into_owned(),
                     plain: style == ScalarStyle::Plain,
                     line,
                 };
-                if anchor > 0 {
-                    anchors.insert(anchor, (node.clone(), 1));
-                }
-                Some((node, 1))
+                Some(tree.anchored(node, anchor, 1))
             }
-            Event::SequenceStart(..) | Event::MappingStart(..) if stack.len() >= MAX_NESTING => {
+            Event::SequenceStart(..) | Event::MappingStart(..)
+                if tree.stack.len() >= MAX_NESTING =>
+            {
                 // The tree is built without recursion, but it is walked and
                 // dropped recursively.
                 return Err(YamlError {
@@ -177,7 +148,7 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                 });
             }
             Event::SequenceStart(anchor, _) => {
-                stack.push(Open::Seq {
+                tree.stack.push(Open::Seq {
                     items: Vec::new(),
                     line,
                     anchor,
@@ -186,7 +157,7 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                 None
             }
             Event::MappingStart(anchor, _) => {
-                stack.push(Open::Map {
+                tree.stack.push(Open::Map {
                     entries: Vec::new(),
                     key: None,
                     line,
@@ -195,72 +166,132 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                 });
                 None
             }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let (node, anchor, size) = match stack.pop() {
-                    Some(Open::Seq {
-                        items,
-                        line,
-                        anchor,
-                        size,
-                    }) => (Node::Seq { items, line }, anchor, size),
-                    Some(Open::Map {
-                        entries,
-                        line,
-                        anchor,
-                        size,
-                        ..
-                    }) => (Node::Map { entries, line }, anchor, size),
-                    None => {
-                        return Err(YamlError {
-                            line,
-                            message: "a collection closed that was never opened".into(),
-                        })
-                    }
-                };
-                if anchor > 0 {
-                    anchors.insert(anchor, (node.clone(), size));
-                }
-                Some((node, size))
-            }
+            Event::SequenceEnd | Event::MappingEnd => Some(tree.close(line)?),
         };
         if let Some((node, size)) = done {
-            if let Some(open) = stack.last_mut() {
-                *open.size() = open.size().saturating_add(size);
-            }
-            match stack.last_mut() {
-                None => root = Some(node),
-                Some(Open::Seq { items, .. }) => items.push(node),
-                Some(Open::Map { entries, key, .. }) => match key.take() {
-                    Some((k, key_line)) => {
-                        if let Some(first) = entries.iter().find(|e| e.key == k) {
-                            return Err(YamlError {
-                                line: key_line,
-                                message: format!(
-                                    "{k} appears more than once (first on line {})",
-                                    first.key_line
-                                ),
-                            });
-                        }
-                        entries.push(Entry {
-                            key: k,
-                            key_line,
-                            value: node,
-                        });
-                    }
-                    None => match node {
-                        Node::Scalar { text, line, .. } => *key = Some((text, line)),
-                        other => {
-                            return Err(YamlError {
-                                line: other.line(),
-                                message: format!("{} used as a key", other.kind()),
-                            })
-                        }
-                    },
-                },
-            }
+            tree.place(node, size)?;
         }
     }
-    Ok(root.filter(|r| !r.is_null()))
+    Ok(tree.root.filter(|r| !r.is_null()))
+}
+
+/// The tree as the events build it: the collections open so far,
+/// innermost last, the anchored nodes, and the root once it is complete.
+#[derive(Default)]
+struct Builder {
+    stack: Vec<Open>,
+    /// Each anchored node with its size in nodes.
+    anchors: HashMap<usize, (Node, usize)>,
+    /// Nodes copied by aliases so far.
+    copied: usize,
+    root: Option<Node>,
+    documents: usize,
+}
+
+impl Builder {
+    fn document_start(&mut self, line: usize) -> Result<(), YamlError> {
+        self.documents += 1;
+        if self.documents > 1 {
+            return Err(YamlError {
+                line,
+                message: "a second YAML document; the configuration is one document".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A copy of the anchored node, counted against [`MAX_ALIAS_NODES`].
+    fn alias(&mut self, id: usize, line: usize) -> Result<(Node, usize), YamlError> {
+        let (node, size) = self.anchors.get(&id).ok_or(YamlError {
+            line,
+            message: "an alias to an unknown anchor".into(),
+        })?;
+        self.copied = self.copied.saturating_add(*size);
+        if self.copied > MAX_ALIAS_NODES {
+            return Err(YamlError {
+                line,
+                message: format!(
+                    "the aliases expand to more than {MAX_ALIAS_NODES} nodes \
+                     (each alias is a copy of its anchor's node)"
+                ),
+            });
+        }
+        Ok((node.clone(), *size))
+    }
+
+    /// A finished node of `size` nodes, remembered when it has an anchor.
+    fn anchored(&mut self, node: Node, anchor: usize, size: usize) -> (Node, usize) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, (node.clone(), size));
+        }
+        (node, size)
+    }
+
+    /// Closes the innermost open collection.
+    fn close(&mut self, line: usize) -> Result<(Node, usize), YamlError> {
+        let (node, anchor, size) = match self.stack.pop() {
+            Some(Open::Seq {
+                items,
+                line,
+                anchor,
+                size,
+            }) => (Node::Seq { items, line }, anchor, size),
+            Some(Open::Map {
+                entries,
+                line,
+                anchor,
+                size,
+                ..
+            }) => (Node::Map { entries, line }, anchor, size),
+            None => {
+                return Err(YamlError {
+                    line,
+                    message: "a collection closed that was never opened".into(),
+                })
+            }
+        };
+        Ok(self.anchored(node, anchor, size))
+    }
+
+    /// Puts a finished node where it belongs: the root, the next item of a
+    /// list, or a mapping's key or the value of the key read before it.
+    fn place(&mut self, node: Node, size: usize) -> Result<(), YamlError> {
+        if let Some(open) = self.stack.last_mut() {
+            *open.size() = open.size().saturating_add(size);
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
+            Some(Open::Seq { items, .. }) => items.push(node),
+            Some(Open::Map { entries, key, .. }) => match key.take() {
+                Some((k, key_line)) => {
+                    if let Some(first) = entries.iter().find(|e| e.key == k) {
+                        return Err(YamlError {
+                            line: key_line,
+                            message: format!(
+                                "{k} appears more than once (first on line {})",
+                                first.key_line
+                            ),
+                        });
+                    }
+                    entries.push(Entry {
+                        key: k,
+                        key_line,
+                        value: node,
+                    });
+                }
+                None => match node {
+                    Node::Scalar { text, line, .. } => *key = Some((text, line)),
+                    other => {
+                        return Err(YamlError {
+                            line: other.line(),
+                            message: format!("{} used as a key", other.kind()),
+                        })
+                    }
+                },
+            },
+        }
+        Ok(())
+    }
 }
 
 fn line_of(span: &Span) -> usize {
