@@ -216,7 +216,7 @@ fn settings(
             |v| (1..=2047).contains(&v),
             "ThriftMaxMessageLengthInMB must be between 1 and 2047",
         )?,
-        thrift_limits: thrift_limits(cx, &top)?,
+        thrift_limits: thrift_limits(cx, top)?,
         slow_request_threshold_in_ms: top.int(
             cx,
             "SlowRequestThresholdInMS",

@@ -140,7 +140,7 @@ fn settings(
             |v| (1..=2047).contains(&v),
             "thrift_max_message_length_in_mb must be between 1 and 2047",
         )?,
-        thrift_limits: thrift_limits(&cx, &f)?,
+        thrift_limits: thrift_limits(&cx, f)?,
         slow_request_threshold_in_ms: f.int(
             &cx,
             "slow_query_log_timeout_in_ms",
