@@ -9,6 +9,7 @@ use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::lru::{ByteLru, LruStats};
 use crate::cql::mapping::BindSpec;
 use crate::cql::timeuuid::TimeUuidGenerator;
+use crate::schema::javaorder::string_hash;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -275,12 +276,6 @@ pub fn md5_id(query: &str) -> [u8; 16] {
     Md5::digest(query.as_bytes()).into()
 }
 
-/// Java's `String.hashCode` over UTF-16 code units.
-fn java_hash(text: &str) -> i32 {
-    text.encode_utf16()
-        .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(u as i32))
-}
-
 impl PreparedCache {
     pub fn new() -> PreparedCache {
         PreparedCache::default()
@@ -320,7 +315,7 @@ impl PreparedCache {
             return Err(too_big_to_prepare(cost, max));
         }
         let p = Prepared {
-            id: java_hash(query),
+            id: string_hash(query),
             md5: md5_id(query),
             query: query.to_string(),
             specs,
@@ -353,18 +348,6 @@ impl PreparedCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn java_string_hash() {
-        assert_eq!(java_hash(""), 0);
-        assert_eq!(java_hash("abc"), 96354);
-        assert_eq!(
-            java_hash("SELECT * FROM t"),
-            "SELECT * FROM t"
-                .encode_utf16()
-                .fold(0i32, |h, u| h.wrapping_mul(31).wrapping_add(u as i32))
-        );
-    }
 
     #[test]
     fn native_ids_are_the_md5_of_the_text() {
