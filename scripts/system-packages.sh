@@ -14,7 +14,7 @@
 # group below (or a new group, listed in GROUPS_ALL and the case below).
 set -euo pipefail
 
-GROUPS_ALL=(python jdk old-clients clients browser)
+GROUPS_ALL=(python jdk node old-clients clients browser)
 
 missing=()
 need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
@@ -34,6 +34,12 @@ group_jdk() {
     need_command java openjdk-17-jdk-headless
 }
 
+# Node.js and npm: the npm clients and the Node testing helper (scripts/run-testing-helper.sh).
+group_node() {
+    need_command node nodejs
+    need_command npm npm
+}
+
 # scripts/old-clients.sh: pycassa under Debian's jython (which brings a Java
 # runtime), bouncycastle for jython's ssl module, Node.js and npm for the npm
 # clients.
@@ -43,8 +49,7 @@ group_old_clients() {
     need_file /usr/share/java/bcpkix.jar libbcpkix-java
     need_file /usr/share/java/bcutil.jar libbcutil-java
     need_command java default-jre-headless
-    need_command node nodejs
-    need_command npm npm
+    group_node
 }
 
 # scripts/run-clients.sh: the Thrift runtimes of the generated clients in clients/<language>/
@@ -64,8 +69,7 @@ group_clients() {
     need_command g++ g++
     need_file /usr/include/thrift/Thrift.h libthrift-dev
     need_file /usr/include/boost/numeric/conversion/cast.hpp libboost-dev
-    need_command node nodejs
-    need_command npm npm
+    group_node
 }
 
 # scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven
@@ -81,6 +85,7 @@ for g in "${groups[@]}"; do
     case $g in
     python) group_python ;;
     jdk) group_jdk ;;
+    node) group_node ;;
     old-clients) group_old_clients ;;
     clients) group_clients ;;
     browser) group_browser ;;

@@ -23,9 +23,9 @@
 #    cassandra-client) through their flows (scripts/old-clients.sh installs them),
 #    pycassa also against primed faults; then every primed fault kind through
 #    the generated Python clients (clients/python/tests/faults.py), and the
-#    supercolumn_testing helper installed as a package in a fresh virtual
-#    environment, its example suite run from outside the repository
-#    (scripts/run-testing-helper.sh);
+#    testing helpers (Python's supercolumn_testing, Node's supercolumn-testing)
+#    installed as packages in a fresh virtual environment and npm project, their
+#    example suites run from outside the repository (scripts/run-testing-helper.sh);
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
@@ -126,11 +126,12 @@ scripts/run-example.sh
 step "old clients: pycassa (jython), helenus, cassandra-client"
 scripts/old-clients.sh
 
-step "primed faults: the generated Python clients of both generations"
+step "primed faults: the generated Python clients, the Python and Node testing helpers"
 ensure_binary
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
-# The supercolumn_testing helper as an application uses it: installed from a wheel
-# into a fresh virtual environment, its example suite run from outside the repository
+# The testing helpers as an application uses them: Python's installed from a wheel into a
+# fresh virtual environment (pytest), Node's from an npm pack tarball into a fresh npm
+# project (node --test), each example suite run from outside the repository
 # (docs/testing-kit.md).
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-testing-helper.sh
 
