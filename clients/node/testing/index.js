@@ -147,7 +147,8 @@ class Supercolumn {
   // SIGTERM, then waits for the exit (SIGKILL after 10 s); removes the server's directory.
   async stop() {
     const child = this.process;
-    if (child && child.exitCode === null && child.signalCode === null) {
+    // No pid: it never ran (spawn failed), so there is no exit to wait for.
+    if (child && child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       child.ref();
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
