@@ -240,9 +240,9 @@ impl Node {
                 let key = (ks.name.clone(), cf.name.clone());
                 let recreated = ids.get(&key) != Some(&cf.id);
                 if recreated || dirty.contains(&ks.name, &cf.name) {
-                    if !recreated {
-                        self.truncate(&ks.name, &cf.name)?;
-                    }
+                    // Also when recreated: a client may have dropped it, created it
+                    // again alike (as a dataset loader does) and written to it since.
+                    self.truncate(&ks.name, &cf.name)?;
                     let rows = baseline.data.get(&key).map_or(&[][..], Vec::as_slice);
                     for batch in rows.chunks(ROWS_PER_BATCH) {
                         self.backend.apply_batch(batch)?;

@@ -160,6 +160,22 @@ fn reset_on_disk_survives_a_restart() {
 }
 
 #[test]
+fn a_keyspace_a_client_dropped_and_created_again_alike_is_reset() {
+    let node = node(None);
+    node.change_schema(counters_cf()).unwrap();
+    node.apply(&add(7)).unwrap();
+    node.mark_baseline().unwrap();
+    let cnt0 = dump(&node, "Dyn", "Counts");
+    node.change_schema(SchemaChange::DropKeyspace("Dyn".into()))
+        .unwrap();
+    node.change_schema(counters_cf()).unwrap();
+    node.apply(&add(100)).unwrap();
+    let report = node.reset().unwrap();
+    assert_eq!((report.schema_changes, report.column_families), (0, 1));
+    assert_eq!(dump(&node, "Dyn", "Counts"), cnt0);
+}
+
+#[test]
 fn reset_without_a_baseline_is_refused() {
     assert!(matches!(node(None).reset(), Err(NodeError::Invalid(_))));
 }
