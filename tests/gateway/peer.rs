@@ -69,14 +69,21 @@ pub fn fails_on_3x(cql: &str) -> bool {
     cql.contains("column1 = ?") && cql.contains("ORDER BY")
 }
 
+/// The statements a [`three_eleven`] proxy saw: refused, and passed on.
+#[derive(Default)]
+pub struct Statements {
+    pub refused: Vec<String>,
+    pub passed: Vec<String>,
+}
+
 /// A proxy to `127.0.0.1:backend` that answers each statement 3.11 fails
 /// with a server error, as 3.11 answered it, and passes the rest; the
-/// statements refused so far are kept in the returned list.
-pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Vec<String>>>) {
+/// statements it saw are kept in the returned record.
+pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Statements>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
-    let refused = Arc::new(Mutex::new(Vec::new()));
-    let seen = refused.clone();
+    let record = Arc::new(Mutex::new(Statements::default()));
+    let seen = record.clone();
     thread::spawn(move || {
         for client in listener.incoming().map_while(Result::ok) {
             let Ok(server) = TcpStream::connect(("127.0.0.1", backend)) else {
@@ -96,9 +103,10 @@ pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Vec<String>>>) {
             let (mut from_client, mut to_server) = (client, server);
             thread::spawn(move || {
                 while let Some((h, b)) = read_frame(&mut from_client) {
-                    match statement(h[4], &b).filter(|cql| fails_on_3x(cql)) {
+                    let cql = statement(h[4], &b);
+                    match cql.clone().filter(|cql| fails_on_3x(cql)) {
                         Some(cql) => {
-                            seen.lock().unwrap().push(cql);
+                            seen.lock().unwrap().refused.push(cql);
                             let mut out = to_client.lock().unwrap();
                             let _ = out.write_all(&server_error(
                                 h,
@@ -106,6 +114,7 @@ pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Vec<String>>>) {
                             ));
                         }
                         None => {
+                            seen.lock().unwrap().passed.extend(cql);
                             if to_server
                                 .write_all(&h)
                                 .and_then(|_| to_server.write_all(&b))
@@ -119,7 +128,7 @@ pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Vec<String>>>) {
             });
         }
     });
-    (port, refused)
+    (port, record)
 }
 
 /// An ERROR frame (code 0x0000, a server error) answering `request`.

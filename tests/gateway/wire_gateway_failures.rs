@@ -176,7 +176,7 @@ fn a_reversed_sub_column_slice_is_read_forward_on_a_3x_cluster() {
     let conf = conformance_config("storage-conf-v19.xml");
     let backend = native_backend(&conf);
     // Between the gateway and the backend: a node that fails as 3.11 does.
-    let (port, refused) = peer::three_eleven(backend.native_port.unwrap());
+    let (port, seen) = peer::three_eleven(backend.native_port.unwrap());
     let url = format!("cassandra://127.0.0.1:{port}");
     let gateway = Server::start(&[
         "--config",
@@ -227,9 +227,21 @@ fn a_reversed_sub_column_slice_is_read_forward_on_a_3x_cluster() {
     let forward =
         t19::SlicePredicate::new(None, t19::SliceRange::new(b"b".to_vec(), vec![], false, 2));
     assert_eq!(slice(&mut c, forward).unwrap(), ["b", "c"]);
+    let seen = seen.lock().unwrap();
     assert!(
-        refused.lock().unwrap().is_empty(),
-        "{:?}",
-        refused.lock().unwrap()
+        seen.refused.is_empty(),
+        "sent what 3.11 fails: {:?}",
+        seen.refused
     );
+    // The sub-column reads went through the proxy, and it refuses the
+    // shape that used to be sent.
+    assert!(
+        seen.passed.iter().any(|q| q.contains("column1 = ?")),
+        "{:?}",
+        seen.passed
+    );
+    assert!(peer::fails_on_3x(
+        "SELECT column2, value FROM \"CT\".\"SupBytes\" WHERE key = ? AND column1 = ? \
+         ORDER BY column1 DESC, column2 DESC LIMIT 2"
+    ));
 }
