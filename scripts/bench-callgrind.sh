@@ -49,7 +49,7 @@ trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; [ -n "$SERVER_PID" ] && kill 
 if [ -n "$gateway" ]; then
     . scripts/server-lib.sh
     start_one "$ROOT/storage-conf.xml" --native-listen 127.0.0.1:0
-    backend=(--backend "cassandra://127.0.0.1:$NATIVE_PORT")
+    backend=(--backend "cassandra://127.0.0.1:$NATIVE_PORT" --create-schema)
 fi
 valgrind --tool=callgrind --callgrind-out-file="$dumps/callgrind.out.%p" \
     "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 --admin-listen off \

@@ -59,7 +59,7 @@ if [ -z "$GATEWAY" ]; then
         "$PARTITIONER" >"$DIR/gateway.yaml"
     : >"$DIR/out"
     "$SUPERCOLUMN_BIN" serve --config "$DIR/gateway.yaml" --listen 127.0.0.1:0 \
-        --native-listen 127.0.0.1:0 --data-dir "$DIR/data" --backend "$URL" \
+        --native-listen 127.0.0.1:0 --data-dir "$DIR/data" --backend "$URL" --create-schema \
         >"$DIR/out" 2>"$DIR/err" &
     PID=$!
     for _ in $(seq 1 600); do

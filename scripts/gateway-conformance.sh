@@ -16,7 +16,8 @@
 # Without --backend, a backend supercolumn serving the native protocol is
 # started first (on the same config, in a temporary directory), and the gateway keeps its
 # data there; with --backend URL, the gateway uses that cluster (which must
-# use the config's partitioner). Each case set gets a fresh pair of servers.
+# use the config's partitioner, or the gateway refuses to start); the gateway creates
+# the config's keyspaces there (--create-schema). Each case set gets a fresh pair of servers.
 # --storage noncompact asks the gateway for the table layout of Cassandra
 # 4.x/5.x (`?storage=noncompact`: static columns, no COMPACT STORAGE) in the
 # backend it starts.
@@ -65,7 +66,7 @@ run_set() {
     local served
     served=$(mktemp --suffix=.conf)
     sed 's|<ThriftFramedTransport>false</ThriftFramedTransport>|<ThriftFramedTransport>true</ThriftFramedTransport>|' "$config" >"$served"
-    if ! start_server "$served" --backend "$url"; then
+    if ! start_server "$served" --backend "$url" --create-schema; then
         [ -n "$backend_pid" ] && kill -9 "$backend_pid" 2>/dev/null
         rm -f "$served"
         return 1

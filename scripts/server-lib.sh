@@ -7,7 +7,7 @@
 # With GATEWAY=1 in the environment, start_server starts a pair instead: a
 # backend supercolumn on CONFIG serving the native protocol (BACKEND_PID), then
 # the server asked for as a gateway in front of it (--backend
-# cassandra://127.0.0.1:PORT); stop_server stops both. The scripts that run
+# cassandra://127.0.0.1:PORT --create-schema); stop_server stops both. The scripts that run
 # clients against a server thereby run them through a gateway unchanged.
 # GATEWAY_STORAGE=noncompact (or compact) adds `?storage=...` to that URL: the
 # table layout of Cassandra 4.x/5.x (static columns) rather than 3.x's.
@@ -33,7 +33,7 @@ start_server() {
                 return 1
                 ;;
         esac
-        if ! start_one "$@" --backend "$url"; then
+        if ! start_one "$@" --backend "$url" --create-schema; then
             kill -9 "$BACKEND_PID" 2>/dev/null
             return 1
         fi

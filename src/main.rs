@@ -26,7 +26,7 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 mod app;
 
 use admin_surface::AdminSurface;
-use app::startup::{build_node, open_schema, Listeners, Storage};
+use app::startup::{build_node, connect_backend, open_schema, Listeners, Storage};
 use app::{admin_surface, migrate_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
@@ -150,6 +150,11 @@ struct ServeArgs {
     /// (overrides Backend / backend). The schema stays under --data-dir (or in memory).
     #[arg(long, value_name = "URL")]
     backend: Option<String>,
+    /// With --backend: create the configuration file's keyspaces and tables the cluster lacks
+    /// (also the URL's `create_schema=true`). Without it nothing is created at start; the
+    /// built-in default configuration's keyspaces are never created.
+    #[arg(long)]
+    create_schema: bool,
 }
 
 fn parse_admin_listen(text: &str) -> Result<AdminChoice, String> {
@@ -234,8 +239,10 @@ fn exit_code(code: i32) -> ExitCode {
 async fn run(args: ServeArgs) -> Result<(), Fatal> {
     // First, so that the storage engine opens its files under the raised limit.
     let fds = limits::raise_fd_limit();
-    let config = load_config(&args)?;
+    let mut config = load_config(&args)?;
     let listeners = Listeners::bind(&config, &args).await?;
+    // Before the schema: a gateway serves the cluster's partitioner.
+    let cluster = connect_backend(&args, &mut config, &listeners).await?;
     let base =
         Schema::from_config(&config).map_err(|e| Fatal(format!("configuration error: {e}")))?;
     let auth = supercolumn::auth::from_config(&config)
@@ -243,7 +250,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let mut options = engine_options(&config, args.in_memory)?;
     options.ignore_commitlog_replay_errors |= args.ignore_commitlog_replay_errors;
     let (store, schema) = open_schema(base, &options)?;
-    let storage = Storage::open(&args, &config, &schema, options).await?;
+    let storage = Storage::open(cluster, &schema, options).await?;
     let admin_on = listeners.admin.is_some();
     let node = build_node(
         &config,

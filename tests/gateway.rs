@@ -8,14 +8,17 @@ mod explorer_support;
 mod wire_support;
 
 mod gateway {
+    mod peer;
     mod wire_gateway;
     mod wire_gateway_composite;
     mod wire_gateway_cql3;
     mod wire_gateway_explorer;
+    mod wire_gateway_failures;
     mod wire_gateway_index;
     mod wire_gateway_index_cql3;
     mod wire_gateway_layout;
     mod wire_gateway_noncompact;
+    mod wire_gateway_safety;
     mod wire_gateway_semantics;
     mod wire_migrate;
     mod wire_migrate_kinds;

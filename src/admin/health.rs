@@ -1,5 +1,5 @@
-//! `GET /healthz` (readiness: the node answers and its storage is open)
-//! and `GET /version`.
+//! `GET /healthz` (readiness: the node answers, its storage is open and,
+//! in front of a cluster, a node of the cluster answers) and `GET /version`.
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
@@ -9,16 +9,34 @@ use serde_json::json;
 pub const CASSANDRA_RELEASE: &str = "1.2.19";
 
 /// 200 `{"status": "ok", ...}` once the server serves; 503 when storage is
-/// closed (after `nodetool drain`, during shutdown).
+/// closed (after `nodetool drain`, during shutdown) and, in front of a
+/// cluster, when no node of it answers (`"status": "unreachable"` with the
+/// `reason`; the check waits at most two seconds).
 pub fn healthz(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
     let node = &state.node;
     let open = node.backend().is_open();
-    let body = json!({
-        "status": if open { "ok" } else { "draining" },
+    let unreachable = match node.on_cluster(|c| c.reachable()) {
+        Some(Err(e)) if open => Some(e.to_string()),
+        _ => None,
+    };
+    let status = match (open, &unreachable) {
+        (false, _) => "draining",
+        (true, Some(_)) => "unreachable",
+        (true, None) => "ok",
+    };
+    let mut body = json!({
+        "status": status,
+        "backend": node.backend().kind(),
         "uptime_seconds": state.started.elapsed().as_secs(),
         "keyspaces": node.schema().user_keyspaces().count(),
     });
-    Ok(Response::json_status(if open { 200 } else { 503 }, &body))
+    if let Some(reason) = unreachable {
+        body["reason"] = json!(reason);
+    }
+    Ok(Response::json_status(
+        if status == "ok" { 200 } else { 503 },
+        &body,
+    ))
 }
 
 /// `{"release_version": ..., "supercolumn": ...}`.

@@ -338,6 +338,21 @@ impl Collector for Scraped {
             gauge(e, name, help, kind, &per_cache(stat))?;
         }
 
+        if let Some(Ok(counts)) = self.node.on_cluster(|c| Ok(c.error_counts())) {
+            let per_kind: Vec<_> = counts
+                .into_iter()
+                .map(|(kind, n)| (vec![("kind", kind.to_string())], n as f64))
+                .collect();
+            gauge(
+                e,
+                "supercolumn_cluster_errors",
+                "Calls to the cluster that failed, by kind (unavailable, read_timeout, \
+                 write_timeout, replica_failure, overloaded, client_timeout, connection_lost, \
+                 unreachable, invalid, internal)",
+                MetricType::Counter,
+                &per_kind,
+            )?;
+        }
         // The storage gauges are the embedded engine's; a cluster has its own.
         let Some(engine) = self.node.engine() else {
             return Ok(());

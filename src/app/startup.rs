@@ -1,8 +1,10 @@
 //! `serve`'s start-up steps before the ready line, in the order `run` (in
-//! `main.rs`) takes them: the listening sockets, the schema (the file's,
-//! then the saved one), the storage (the embedded engine or a cluster) and
-//! the node over them. Each step fails with one [`Fatal`] message; none
-//! serves a client.
+//! `main.rs`) takes them: the listening sockets, the cluster with
+//! `--backend` (connected before the schema is built, which takes the
+//! cluster's partitioner and name), the schema (the file's, then the saved
+//! one), the storage (the embedded engine or the cluster serving the
+//! schema) and the node over them. Each step fails with one [`Fatal`]
+//! message; none serves a client.
 
 use crate::app::admin_surface;
 use crate::app::serve_config::parse_listen;
@@ -11,7 +13,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use supercolumn::auth::Authenticator;
 use supercolumn::config::Config;
-use supercolumn::gateway::{Cluster, ClusterUrl};
+use supercolumn::gateway::{points_at, Cluster, ClusterFacts, ClusterUrl, Connection, SchemaSync};
 use supercolumn::node::Node;
 use supercolumn::schema::{NoteLevel, Schema, SchemaStore};
 use supercolumn::storage::commitlog::CommitLogError;
@@ -33,6 +35,16 @@ pub(crate) struct Listeners {
 }
 
 impl Listeners {
+    /// Every address a listener is bound to (port 0 resolved).
+    pub fn addresses(&self) -> Vec<SocketAddr> {
+        let others = [&self.thrift19, &self.admin, &self.native];
+        let others = others
+            .into_iter()
+            .flatten()
+            .filter_map(|l| l.local_addr().ok());
+        std::iter::once(self.local).chain(others).collect()
+    }
+
     pub async fn bind(config: &Config, args: &ServeArgs) -> Result<Listeners, Fatal> {
         let host = config.thrift_listen_address().to_string();
         let thrift = bind(&host, config.thrift_port, Some("--listen HOST:PORT")).await?;
@@ -109,39 +121,101 @@ pub(crate) enum Storage {
     Cluster(Arc<Cluster>),
 }
 
+/// A connection to the cluster `--backend` (else the configuration) names,
+/// with what it serves decided: its partitioner and name replace the
+/// configuration's, a configuration file naming another partitioner is
+/// refused, and whether the schema is created there. `None`: the embedded
+/// engine.
+pub(crate) struct Connected {
+    connection: Connection,
+    sync: SchemaSync,
+}
+
+/// Connects to the cluster (the driver's start blocks, so it runs off the
+/// async workers; its tasks then run on the server's runtime, beside the
+/// clients'), after refusing a URL that names this server itself, and
+/// makes `config` describe the cluster.
+pub(crate) async fn connect_backend(
+    args: &ServeArgs,
+    config: &mut Config,
+    listeners: &Listeners,
+) -> Result<Option<Connected>, Fatal> {
+    let Some(text) = args.backend.clone().or_else(|| config.backend.clone()) else {
+        return Ok(None);
+    };
+    let url = ClusterUrl::parse(&text).map_err(|e| Fatal(format!("--backend: {e}")))?;
+    if let Some(host) = points_at(&url, &listeners.addresses()) {
+        return Err(Fatal(format!(
+            "--backend {host} is this server's own listening address: a gateway must \
+             point at a cluster, not at itself"
+        )));
+    }
+    let create = args.create_schema || url.create_schema;
+    if create && config.source.is_none() {
+        return Err(Fatal(
+            "--create-schema creates a configuration file's keyspaces in the cluster; the \
+             built-in default's are never created there: give --config"
+                .into(),
+        ));
+    }
+    let shown = url.hosts.join(",");
+    let runtime = tokio::runtime::Handle::current();
+    let connection = tokio::task::spawn_blocking(move || Connection::open_on(&url, runtime))
+        .await?
+        .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
+    describe_cluster(config, connection.facts())
+        .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
+    tracing::info!("storage: the cluster at {shown}");
+    let sync = if create {
+        SchemaSync::Create
+    } else {
+        SchemaSync::Leave
+    };
+    Ok(Some(Connected { connection, sync }))
+}
+
+/// Makes `config` name the cluster's partitioner and cluster name. The
+/// built-in default names no cluster, so it takes the cluster's
+/// partitioner; a configuration file must name the same one.
+fn describe_cluster(config: &mut Config, facts: &ClusterFacts) -> Result<(), String> {
+    if config.source.is_none() {
+        config.partitioner = facts.partitioner.clone();
+    } else if let Ok(named) = supercolumn::partitioner::by_name(&config.partitioner) {
+        // (A name supercolumn does not know is refused with the schema.)
+        facts
+            .check_partitioner(named.class_name())
+            .map_err(|e| format!("{e} ({}: Partitioner)", config.origin))?;
+    }
+    if config.cluster_name != facts.cluster_name {
+        if config.source.is_some() {
+            tracing::warn!(
+                "the configuration names cluster {:?}; serving the cluster's name {:?}",
+                config.cluster_name,
+                facts.cluster_name
+            );
+        }
+        config.cluster_name = facts.cluster_name.clone();
+    }
+    Ok(())
+}
+
 impl Storage {
-    /// The cluster `--backend` (else the configuration) names, or the
-    /// embedded engine.
+    /// The cluster connected to, serving `schema`, or the embedded engine.
     pub async fn open(
-        args: &ServeArgs,
-        config: &Config,
+        backend: Option<Connected>,
         schema: &Arc<Schema>,
         options: EngineOptions,
     ) -> Result<Storage, Fatal> {
-        let backend_url = args.backend.clone().or_else(|| config.backend.clone());
-        Ok(match backend_url {
-            Some(url) => Storage::Cluster(connect_cluster(&url, schema.clone()).await?),
-            None => Storage::Embedded(Arc::new(
-                Engine::open(schema.clone(), options).map_err(open_failure)?,
-            )),
-        })
+        let Some(Connected { connection, sync }) = backend else {
+            let engine = Engine::open(schema.clone(), options).map_err(open_failure)?;
+            return Ok(Storage::Embedded(Arc::new(engine)));
+        };
+        let schema = schema.clone();
+        let cluster = tokio::task::spawn_blocking(move || connection.serve(schema, sync))
+            .await?
+            .map_err(|e| Fatal(format!("cannot serve the schema in the cluster: {e}")))?;
+        Ok(Storage::Cluster(Arc::new(cluster)))
     }
-}
-
-/// Connects to the cluster `url` names and creates supercolumn's tables
-/// there (the driver's start blocks, so it runs off the async workers).
-/// The driver's tasks run on the server's runtime: its workers then read
-/// the cluster's answers beside the clients' requests, and a call wakes
-/// no thread of a runtime of the driver's own.
-async fn connect_cluster(url: &str, schema: Arc<Schema>) -> Result<Arc<Cluster>, Fatal> {
-    let url = ClusterUrl::parse(url).map_err(|e| Fatal(format!("--backend: {e}")))?;
-    let shown = url.hosts.join(",");
-    let runtime = tokio::runtime::Handle::current();
-    let cluster = tokio::task::spawn_blocking(move || Cluster::connect_on(&url, schema, runtime))
-        .await?
-        .map_err(|e| Fatal(format!("cannot use the cluster at {shown}: {e}")))?;
-    tracing::info!("storage: the cluster at {shown}");
-    Ok(Arc::new(cluster))
 }
 
 /// Why the engine did not open, with what the operator can do about a

@@ -12,7 +12,10 @@
 //! cannot merge (its schema migration fails with an AssertionError on every
 //! node); a table made right after its keyspace, through another node, is
 //! refused ("Keyspace ... doesn't exist"). A column family the gateway cannot lay out yet (see `layout`) is
-//! logged and left alone: calls on it are refused, the rest serve. This
+//! logged and left alone: calls on it are refused, the rest serve. At
+//! start, the schema is created only when asked (`SchemaSync::Create`);
+//! otherwise [`report_missing`] logs what the cluster lacks. Each
+//! agreement check is bounded by what is left of [`AGREEMENT_WAIT`]. This
 //! module must not read or write rows.
 
 use super::cql3;
@@ -108,6 +111,34 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
     Ok(())
 }
 
+/// Logs each keyspace of `schema` the cluster does not have (the driver's
+/// view of its keyspaces, refreshed once): not created, as not asked.
+pub async fn report_missing(inner: &Inner, schema: &Schema) -> GatewayResult<()> {
+    let missing = |inner: &Inner| -> Vec<String> {
+        let state = inner.session.get_cluster_state();
+        schema
+            .user_keyspaces()
+            .filter(|ks| state.get_keyspace(&ks.name).is_none())
+            .map(|ks| ks.name.clone())
+            .collect()
+    };
+    if missing(inner).is_empty() {
+        return Ok(());
+    }
+    if let Err(e) = inner.session.refresh_metadata().await {
+        tracing::warn!("cannot read the cluster's keyspaces: {e}");
+        return Ok(());
+    }
+    for ks in missing(inner) {
+        tracing::warn!(
+            keyspace = %ks,
+            "not in the cluster and not created there (serve --create-schema creates the \
+             configuration's keyspaces); calls on it are refused"
+        );
+    }
+    Ok(())
+}
+
 /// Runs a `CREATE`; true when it created something, false when it existed.
 /// The first one of a sync waits for schema agreement (see the module note).
 async fn create(inner: &Inner, agreed: &mut bool, text: &str) -> GatewayResult<bool> {
@@ -154,7 +185,12 @@ pub(super) fn already_exists(e: &ExecutionError) -> bool {
 pub(super) async fn agree(inner: &Inner) {
     let deadline = tokio::time::Instant::now() + AGREEMENT_WAIT;
     loop {
-        match inner.session.check_schema_agreement().await {
+        let check = inner.session.check_schema_agreement();
+        let Ok(checked) = tokio::time::timeout_at(deadline, check).await else {
+            tracing::warn!("the cluster's schema versions were not read within {AGREEMENT_WAIT:?}");
+            return;
+        };
+        match checked {
             Ok(Some(_)) => return,
             Ok(None) if tokio::time::Instant::now() < deadline => {
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await
@@ -169,6 +205,20 @@ pub(super) async fn agree(inner: &Inner) {
             }
         }
     }
+}
+
+/// The longest wait for schema agreement after a change.
+pub const AGREEMENT_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+pub async fn truncate(
+    inner: &Inner,
+    keyspace: &str,
+    cf: &str,
+    cl: Consistency,
+) -> GatewayResult<()> {
+    let table = cql3::table_name(inner, keyspace, cf)?;
+    run(inner, &format!("TRUNCATE {table}"), &[], cl).await?;
+    Ok(())
 }
 
 /// How the cluster stores Thrift-era tables, from its `system.local`
@@ -196,18 +246,4 @@ pub async fn storage_of_cluster(
     let storage = layout::storage_of(&release, &cql);
     tracing::info!(release, cql, ?storage, "cluster versions");
     Ok(storage)
-}
-
-/// The longest wait for schema agreement after a change.
-pub const AGREEMENT_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
-
-pub async fn truncate(
-    inner: &Inner,
-    keyspace: &str,
-    cf: &str,
-    cl: Consistency,
-) -> GatewayResult<()> {
-    let table = cql3::table_name(inner, keyspace, cf)?;
-    run(inner, &format!("TRUNCATE {table}"), &[], cl).await?;
-    Ok(())
 }

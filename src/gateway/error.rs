@@ -2,15 +2,21 @@
 //!
 //! The cluster's typed answers keep their meaning: too few live replicas is
 //! `Unavailable`; a read or write timeout, a write or read failure on too
-//! many replicas and an overloaded coordinator are `TimedOut` (the answer
-//! Thrift clients retry); a refused statement is `Invalid` (the gateway
-//! built it, so this mostly means the cluster's schema differs from
-//! supercolumn's); no reachable node is `Unreachable`. The node maps these
-//! to its own errors in one function (`node::error::gateway_error`).
+//! many replicas, an overloaded or bootstrapping coordinator and the
+//! client-side deadline are `TimedOut` (the answer Thrift clients retry),
+//! with what a write timeout says of the replicas that acknowledged it; a
+//! connection lost while a request was on it is `ConnectionLost` (the
+//! request may have been applied, as after a timeout); no node to send it to
+//! is `Unreachable` (nothing was tried, as with too few replicas); a refused
+//! statement is `Invalid` (the gateway built it, so this mostly means the
+//! cluster's schema differs from supercolumn's). Only what none of these
+//! is, a malformed answer or a driver failure, is `Internal`. The node maps
+//! these to its own errors in one function (`node::error::gateway_error`),
+//! and [`GatewayError::kind`] names each for the error counts.
 
 use scylla::errors::{
     DbError, ExecutionError, NewSessionError, NextPageError, NextRowError, PagerExecutionError,
-    PrepareError, RequestAttemptError, RequestError,
+    PrepareError, RequestAttemptError, RequestError, WriteType,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,8 +29,11 @@ pub enum GatewayError {
     #[error("cluster unavailable: {0}")]
     Unavailable(String),
     /// Replicas did not answer in time, or failed the request.
-    #[error("cluster timed out: {0}")]
-    TimedOut(String),
+    #[error("cluster timed out: {}", .0.why)]
+    TimedOut(Timeout),
+    /// The connection a request was sent on broke before its answer.
+    #[error("cluster connection lost: {0}")]
+    ConnectionLost(String),
     /// No node of the cluster could be reached.
     #[error("cluster unreachable: {0}")]
     Unreachable(String),
@@ -33,20 +42,128 @@ pub enum GatewayError {
     Internal(String),
 }
 
+/// A timeout or failure the cluster (or the driver's deadline) answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeout {
+    pub cause: TimeoutCause,
+    pub why: String,
+    /// What a write timeout says of the replicas, as 1.2's Thrift told it.
+    pub acknowledged: Acknowledged,
+}
+
+/// Which answer a [`Timeout`] was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutCause {
+    Read,
+    Write,
+    /// A read or write failure on too many replicas (protocol v4).
+    Failure,
+    /// The coordinator was overloaded or still bootstrapping.
+    Overloaded,
+    /// No answer within the URL's `timeout_ms`.
+    Client,
+}
+
+/// The replicas that acknowledged a timed-out write: API 19.x's
+/// `TimedOutException.acknowledged_by` (set for write timeouts only, as
+/// 1.2 set it) and `acknowledged_by_batchlog` (for a logged batch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Acknowledged {
+    pub by: Option<i32>,
+    pub by_batchlog: Option<bool>,
+}
+
+impl GatewayError {
+    pub(crate) fn timed_out(cause: TimeoutCause, why: String) -> GatewayError {
+        GatewayError::TimedOut(Timeout {
+            cause,
+            why,
+            acknowledged: Acknowledged::default(),
+        })
+    }
+
+    /// The kind of failure, as the error counts label it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GatewayError::Invalid(_) => "invalid",
+            GatewayError::Unavailable(_) => "unavailable",
+            GatewayError::TimedOut(t) => match t.cause {
+                TimeoutCause::Read => "read_timeout",
+                TimeoutCause::Write => "write_timeout",
+                TimeoutCause::Failure => "replica_failure",
+                TimeoutCause::Overloaded => "overloaded",
+                TimeoutCause::Client => "client_timeout",
+            },
+            GatewayError::ConnectionLost(_) => "connection_lost",
+            GatewayError::Unreachable(_) => "unreachable",
+            GatewayError::Internal(_) => "internal",
+        }
+    }
+
+    /// Every [`GatewayError::kind`], in a fixed order.
+    pub const KINDS: [&'static str; 10] = [
+        "invalid",
+        "unavailable",
+        "read_timeout",
+        "write_timeout",
+        "replica_failure",
+        "overloaded",
+        "client_timeout",
+        "connection_lost",
+        "unreachable",
+        "internal",
+    ];
+}
+
 pub type GatewayResult<T> = Result<T, GatewayError>;
+
+/// How many calls met each kind of cluster error ([`GatewayError::KINDS`]).
+#[derive(Debug, Default)]
+pub(crate) struct ErrorCounts([std::sync::atomic::AtomicU64; GatewayError::KINDS.len()]);
+
+impl ErrorCounts {
+    pub(crate) fn count(&self, e: &GatewayError) {
+        if let Some(i) = GatewayError::KINDS.iter().position(|k| *k == e.kind()) {
+            self.0[i].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    pub(crate) fn counts(&self) -> Vec<(&'static str, u64)> {
+        GatewayError::KINDS
+            .iter()
+            .zip(&self.0)
+            .map(|(k, n)| (*k, n.load(std::sync::atomic::Ordering::Relaxed)))
+            .collect()
+    }
+}
 
 /// The cluster's own refusal, by its error code.
 fn db_error(e: &DbError, msg: &str) -> GatewayError {
     let text = format!("{e}: {msg}");
+    let timed_out = |cause| GatewayError::timed_out(cause, text.clone());
     match e {
         DbError::Unavailable { .. } => GatewayError::Unavailable(text),
-        DbError::ReadTimeout { .. }
-        | DbError::WriteTimeout { .. }
-        | DbError::ReadFailure { .. }
-        | DbError::WriteFailure { .. }
-        | DbError::Overloaded
-        | DbError::IsBootstrapping
-        | DbError::TruncateError => GatewayError::TimedOut(text),
+        DbError::WriteTimeout {
+            received,
+            write_type,
+            ..
+        } => GatewayError::TimedOut(Timeout {
+            cause: TimeoutCause::Write,
+            acknowledged: Acknowledged {
+                by: Some(*received),
+                by_batchlog: match write_type {
+                    WriteType::BatchLog => Some(false),
+                    WriteType::Batch => Some(true),
+                    _ => None,
+                },
+            },
+            why: text,
+        }),
+        DbError::ReadTimeout { .. } | DbError::TruncateError => timed_out(TimeoutCause::Read),
+        DbError::ReadFailure { .. } | DbError::WriteFailure { .. } => {
+            timed_out(TimeoutCause::Failure)
+        }
+        DbError::Overloaded | DbError::IsBootstrapping => timed_out(TimeoutCause::Overloaded),
         DbError::SyntaxError
         | DbError::Invalid
         | DbError::AlreadyExists { .. }
@@ -59,8 +176,10 @@ fn db_error(e: &DbError, msg: &str) -> GatewayError {
 fn attempt_error(e: &RequestAttemptError) -> GatewayError {
     match e {
         RequestAttemptError::DbError(db, msg) => db_error(db, msg),
-        RequestAttemptError::BrokenConnectionError(_)
-        | RequestAttemptError::UnableToAllocStreamId => GatewayError::Unreachable(e.to_string()),
+        RequestAttemptError::BrokenConnectionError(_) => {
+            GatewayError::ConnectionLost(e.to_string())
+        }
+        RequestAttemptError::UnableToAllocStreamId => GatewayError::Unreachable(e.to_string()),
         other => GatewayError::Internal(other.to_string()),
     }
 }
@@ -81,7 +200,9 @@ impl From<ExecutionError> for GatewayError {
             ExecutionError::ConnectionPoolError(_) | ExecutionError::EmptyPlan => {
                 GatewayError::Unreachable(e.to_string())
             }
-            ExecutionError::RequestTimeout(_) => GatewayError::TimedOut(e.to_string()),
+            ExecutionError::RequestTimeout(_) => {
+                GatewayError::timed_out(TimeoutCause::Client, e.to_string())
+            }
             _ => GatewayError::Internal(e.to_string()),
         }
     }
@@ -102,7 +223,9 @@ fn page_error(e: &NextPageError) -> GatewayError {
             RequestError::ConnectionPoolError(_) | RequestError::EmptyPlan => {
                 GatewayError::Unreachable(r.to_string())
             }
-            RequestError::RequestTimeout(_) => GatewayError::TimedOut(r.to_string()),
+            RequestError::RequestTimeout(_) => {
+                GatewayError::timed_out(TimeoutCause::Client, r.to_string())
+            }
             _ => GatewayError::Internal(r.to_string()),
         },
         other => GatewayError::Internal(other.to_string()),
@@ -138,6 +261,63 @@ impl From<NewSessionError> for GatewayError {
 mod tests {
     use super::*;
     use scylla::statement::Consistency;
+
+    #[test]
+    fn each_cluster_failure_is_one_clients_retry_with_its_kind() {
+        let attempt = |e| GatewayError::from(ExecutionError::LastAttemptError(e));
+        let write = attempt(RequestAttemptError::DbError(
+            DbError::WriteTimeout {
+                consistency: Consistency::Quorum,
+                received: 1,
+                required: 2,
+                write_type: WriteType::Simple,
+            },
+            "Operation timed out".into(),
+        ));
+        match &write {
+            GatewayError::TimedOut(t) => {
+                assert_eq!(t.acknowledged.by, Some(1));
+                assert_eq!(t.acknowledged.by_batchlog, None);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(write.kind(), "write_timeout");
+        let logged = attempt(RequestAttemptError::DbError(
+            DbError::WriteTimeout {
+                consistency: Consistency::Quorum,
+                received: 0,
+                required: 2,
+                write_type: WriteType::BatchLog,
+            },
+            String::new(),
+        ));
+        assert!(
+            matches!(&logged, GatewayError::TimedOut(t) if t.acknowledged.by_batchlog == Some(false))
+        );
+        let read = attempt(RequestAttemptError::DbError(
+            DbError::ReadTimeout {
+                consistency: Consistency::One,
+                received: 0,
+                required: 1,
+                data_present: false,
+            },
+            String::new(),
+        ));
+        assert!(matches!(&read, GatewayError::TimedOut(t) if t.acknowledged.by.is_none()));
+        assert_eq!(read.kind(), "read_timeout");
+        let overloaded = attempt(RequestAttemptError::DbError(
+            DbError::Overloaded,
+            String::new(),
+        ));
+        assert_eq!(overloaded.kind(), "overloaded");
+        assert_eq!(
+            GatewayError::from(ExecutionError::EmptyPlan).kind(),
+            "unreachable"
+        );
+        for e in [write, read, overloaded] {
+            assert!(GatewayError::KINDS.contains(&e.kind()));
+        }
+    }
 
     #[test]
     fn a_paged_reads_first_page_keeps_the_clusters_answer() {

@@ -8,7 +8,8 @@
 //! any front end; `node::backend` adapts [`Cluster`] to the node's border
 //! and maps [`GatewayError`] to the node's errors in one place.
 //!
-//! One concept per file: `url` (the `cassandra://` address), [`layout`]
+//! One concept per file: `url` (the `cassandra://` address), `connect`
+//! (getting onto a cluster under deadlines, what it says of itself), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
 //! out), [`statements`] (prepared once, cached by text), [`slice`] (a
 //! predicate's names or range in comparator order), [`reads`] (one
@@ -28,7 +29,7 @@
 //!
 //! The driver is async and the node's calls block: the driver's tasks run
 //! on a multi-thread runtime (the cluster's own, or the server's: see
-//! [`Cluster::connect_on`]), and a call polls its future on the calling
+//! [`Connection::open_on`]), and a call polls its future on the calling
 //! thread until it ends ([`block_on`]), from whatever thread (pool or
 //! runtime worker) it runs on.
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
@@ -36,6 +37,7 @@
 
 pub mod composite;
 pub mod composite_io;
+mod connect;
 pub mod cql3;
 pub mod cql3_reads;
 pub mod cql3_writes;
@@ -56,16 +58,18 @@ mod url;
 pub mod values;
 pub mod writes;
 
-pub use error::{GatewayError, GatewayResult};
+pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
+pub use error::{Acknowledged, GatewayError, GatewayResult, Timeout, TimeoutCause};
 pub use url::ClusterUrl;
 
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
 use parking_lot::RwLock;
-use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
-use scylla::client::session_builder::SessionBuilder;
 use std::future::Future;
+
+/// The longest a health check waits for a node's answer.
+pub const HEALTH_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
 use std::sync::Arc;
 
 /// The consistency levels a call may ask of the cluster.
@@ -128,6 +132,13 @@ pub struct Inner {
     pub url: ClusterUrl,
     /// How this cluster stores Thrift-era tables (see `layout`).
     pub(crate) storage: layout::Storage,
+    /// What the cluster said of itself when connected.
+    pub(crate) facts: ClusterFacts,
+    /// A reversed slice of one super column's sub-columns is read forward
+    /// and reversed here (Cassandra 3.0+ fails it; see `reads`).
+    pub(crate) forward_sub_slices: bool,
+    /// The calls' cluster errors by kind.
+    pub(crate) errors: error::ErrorCounts,
     /// The tables whose types have no CQL name (see `custom`).
     pub(crate) custom: custom::CustomTables,
 }
@@ -143,90 +154,70 @@ pub struct Cluster {
     inner: Arc<Inner>,
     /// The runtime the driver's tasks run on (its own, or the caller's).
     driver: tokio::runtime::Handle,
-    /// The cluster's own runtime, when it has one: `Some` until drop (a
-    /// runtime must be shut down without blocking when the last node
-    /// reference goes inside an async context).
-    own: Option<tokio::runtime::Runtime>,
+    /// The cluster's own runtime, when it has one (held to be shut down
+    /// when the cluster is dropped).
+    _own: OwnRuntime,
+}
+
+/// A runtime of the cluster's own, when it has one: `Some` until drop (a
+/// runtime must be shut down without blocking when the last node reference
+/// goes inside an async context).
+struct OwnRuntime(Option<tokio::runtime::Runtime>);
+
+impl Drop for OwnRuntime {
+    fn drop(&mut self) {
+        if let Some(rt) = self.0.take() {
+            rt.shutdown_background();
+        }
+    }
 }
 
 impl Cluster {
-    /// Connects to `url` and creates the tables `schema` has and the
-    /// cluster lacks (awaiting schema agreement). The driver runs on a
-    /// small runtime of the cluster's own.
+    /// Connects to `url` (see [`Connection::open`]) and serves `schema`,
+    /// creating the tables it has and the cluster lacks: `migrate`'s start.
+    /// A cluster whose partitioner is not the schema's is refused.
     pub fn connect(url: &ClusterUrl, schema: Arc<Schema>) -> GatewayResult<Cluster> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("gateway")
-            .enable_all()
-            .build()
-            .map_err(|e| GatewayError::Internal(format!("cannot start the driver runtime: {e}")))?;
-        Self::start(url, schema, runtime.handle().clone(), Some(runtime))
+        let connection = Connection::open(url)?;
+        connection
+            .facts()
+            .check_partitioner(schema.partitioner.class_name())?;
+        connection.serve(schema, SchemaSync::Create)
     }
 
-    /// [`Cluster::connect`] with the driver's tasks on `runtime`, a
-    /// multi-thread runtime the caller keeps running for as long as the
-    /// cluster is used (a server's own: its workers then drive the
-    /// cluster's sockets beside the clients', with no threads of the
-    /// cluster's own to wake). Not to be called from an async context.
-    pub fn connect_on(
-        url: &ClusterUrl,
-        schema: Arc<Schema>,
-        runtime: tokio::runtime::Handle,
-    ) -> GatewayResult<Cluster> {
-        if runtime.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-            return Err(GatewayError::Internal(
-                "the cluster backend's driver needs a multi-thread runtime".into(),
-            ));
-        }
-        Self::start(url, schema, runtime, None)
+    /// The cluster's own description, read when it was connected.
+    pub fn facts(&self) -> &ClusterFacts {
+        &self.inner.facts
     }
 
-    fn start(
-        url: &ClusterUrl,
-        schema: Arc<Schema>,
-        driver: tokio::runtime::Handle,
-        own: Option<tokio::runtime::Runtime>,
-    ) -> GatewayResult<Cluster> {
-        let profile = ExecutionProfile::builder()
-            .consistency(url.consistency.driver())
-            .request_timeout(Some(url.timeout))
-            .build()
-            .into_handle();
-        let builder = SessionBuilder::new()
-            .known_nodes(&url.hosts)
-            .connection_timeout(url.connect_timeout)
-            .default_execution_profile_handle(profile)
-            // Keyspaces' replication (for token-aware routing) only: the
-            // gateway knows its tables from supercolumn's schema and does
-            // not depend on the driver's view of them.
-            .fetch_full_schema_metadata(false)
-            // Agreement is awaited by `ddl`, which can tell a cluster that
-            // disagrees from one whose versions cannot be read.
-            .auto_await_schema_agreement(false);
-        let session = block_on(&driver, async move {
-            builder.build().await.map_err(GatewayError::from)
-        })?;
-        let storage = match url.storage {
-            Some(s) => s,
-            None => block_on(&driver, ddl::storage_of_cluster(&session))?,
-        };
-        let inner = Arc::new(Inner {
-            session,
-            statements: statements::Statements::default(),
-            layouts: layout::Layouts::default(),
-            schema: RwLock::new(schema.clone()),
-            url: url.clone(),
-            storage,
-            custom: custom::CustomTables::default(),
-        });
-        let cluster = Cluster { inner, driver, own };
-        cluster.block(ddl::sync(&cluster.inner, None, &schema))?;
-        Ok(cluster)
+    /// Whether a node of the cluster answers now: one read of
+    /// `system.local` within [`HEALTH_DEADLINE`] (not counted among the
+    /// calls' errors); the reason when none does.
+    pub fn reachable(&self) -> GatewayResult<()> {
+        let session = &self.inner.session;
+        block_on(&self.driver, async move {
+            let read = session.query_unpaged("SELECT release_version FROM system.local", ());
+            match tokio::time::timeout(HEALTH_DEADLINE, read).await {
+                Ok(result) => result.map(|_| ()).map_err(GatewayError::from),
+                Err(_) => Err(GatewayError::Unreachable(format!(
+                    "no node answered within {HEALTH_DEADLINE:?}"
+                ))),
+            }
+        })
+    }
+
+    /// The cluster errors the calls met so far, by [`GatewayError::kind`].
+    pub fn error_counts(&self) -> Vec<(&'static str, u64)> {
+        self.inner.errors.counts()
     }
 
     /// Runs `f` to its end on this thread (see [`block_on`]).
+    /// The one place a call's cluster errors are counted.
     fn block<T: Send>(&self, f: impl Future<Output = GatewayResult<T>> + Send) -> GatewayResult<T> {
-        block_on(&self.driver, f)
+        let result = block_on(&self.driver, f);
+        if let Err(e) = &result {
+            self.inner.errors.count(e);
+        }
+        result
     }
 
     pub fn schema(&self) -> Arc<Schema> {
@@ -489,14 +480,6 @@ impl Cluster {
             keys_per_split,
             Consistency::One,
         ))
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        if let Some(rt) = self.own.take() {
-            rt.shutdown_background();
-        }
     }
 }
 

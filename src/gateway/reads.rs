@@ -92,27 +92,26 @@ pub async fn read_row(
         }
         (Shape::Super, Some(sc)) => {
             let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
-            // A bounded range is cut here, not by the cluster (see `subrange`).
-            if let Some(range) = super::subrange::bounded(&cmd.slice) {
-                let cells = super::subrange::read(
-                    inner,
-                    &layout,
-                    &sub,
-                    key,
-                    sc,
-                    range,
-                    cl,
-                    &mut budget,
-                    now,
-                )
-                .await?;
-                return Ok(budget.ok().then_some(RowResult::Cells(cells)));
-            }
-            let sel = Selection {
-                column: "column2",
-                fixed: vec![("key", key), ("column1", sc)],
+            let read = SubColumns {
+                inner,
+                layout: &layout,
+                sub: &sub,
+                key,
+                sc,
+                cl,
+                now,
             };
-            let cells = cells(inner, &layout, &sub, &sel, &cmd.slice, cl, &mut budget, now).await?;
+            let cells = match forward_of_reversed(inner.forward_sub_slices, &cmd.slice) {
+                Some((forward, count)) => {
+                    // Read whole, as 1.2 read a super column, then kept
+                    // within the call's bytes as a reversed read is.
+                    let mut all = read.cells(&forward, &mut Budget::new(usize::MAX)).await?;
+                    all.reverse();
+                    all.truncate(count);
+                    all.into_iter().take_while(|c| budget.spend(c)).collect()
+                }
+                None => read.cells(&cmd.slice, &mut budget).await?,
+            };
             Ok(budget.ok().then_some(RowResult::Cells(cells)))
         }
         (Shape::Dense, _) => {
@@ -133,6 +132,61 @@ pub async fn read_row(
             .await?;
             Ok(budget.ok().then_some(RowResult::Cells(cells)))
         }
+    }
+}
+
+/// One super column's sub-columns, read as a slice asks.
+struct SubColumns<'a> {
+    inner: &'a Inner,
+    layout: &'a Layout,
+    sub: &'a TypeRef,
+    key: &'a [u8],
+    sc: &'a [u8],
+    cl: Consistency,
+    now: i32,
+}
+
+impl SubColumns<'_> {
+    async fn cells(&self, slice: &Slice, budget: &mut Budget) -> GatewayResult<Vec<Cell>> {
+        let (inner, layout, sub) = (self.inner, self.layout, self.sub);
+        // A bounded range is cut here, not by the cluster (see `subrange`).
+        if let Some(range) = super::subrange::bounded(slice) {
+            let (key, sc, cl, now) = (self.key, self.sc, self.cl, self.now);
+            return super::subrange::read(inner, layout, sub, key, sc, range, cl, budget, now)
+                .await;
+        }
+        let sel = Selection {
+            column: "column2",
+            fixed: vec![("key", self.key), ("column1", self.sc)],
+        };
+        cells(inner, layout, sub, &sel, slice, self.cl, budget, self.now).await
+    }
+}
+
+/// A reversed range of one super column's sub-columns as the forward range
+/// of the same names, whole, and the count to keep from its end, where the
+/// cluster cannot read it backwards: Cassandra 3.0+ fails a Super CF
+/// table's `WHERE column1 = ? ... ORDER BY ... DESC` (an
+/// ArrayIndexOutOfBoundsException in `SelectStatement$RawStatement
+/// .isReversed`, whatever the count and bounds). `None` for any other slice
+/// and on a cluster that reads it (`on` false).
+fn forward_of_reversed(on: bool, slice: &Slice) -> Option<(Slice, usize)> {
+    match slice {
+        Slice::Range {
+            start,
+            finish,
+            reversed: true,
+            count,
+        } if on => Some((
+            Slice::Range {
+                start: finish.clone(),
+                finish: start.clone(),
+                reversed: false,
+                count: usize::MAX,
+            },
+            *count,
+        )),
+        _ => None,
     }
 }
 
@@ -431,4 +485,26 @@ pub(super) fn now_seconds() -> i32 {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     i32::try_from(secs).unwrap_or(i32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reversed_sub_column_range_is_read_forward_where_the_cluster_fails_it() {
+        let range = |start: &str, finish: &str, reversed, count| Slice::Range {
+            start: start.as_bytes().to_vec(),
+            finish: finish.as_bytes().to_vec(),
+            reversed,
+            count,
+        };
+        // Thrift's reversed range runs from its start (high) to its finish.
+        let (forward, count) = forward_of_reversed(true, &range("m", "c", true, 3)).unwrap();
+        assert_eq!(forward, range("c", "m", false, usize::MAX));
+        assert_eq!(count, 3);
+        assert!(forward_of_reversed(true, &range("c", "m", false, 3)).is_none());
+        assert!(forward_of_reversed(false, &range("m", "c", true, 3)).is_none());
+        assert!(forward_of_reversed(true, &Slice::Names(vec![b"a".to_vec()])).is_none());
+    }
 }

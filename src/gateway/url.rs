@@ -9,6 +9,8 @@
 //!   than Cassandra's own 10 s write and 5 s read timeouts, so that the
 //!   cluster's typed timeout arrives first).
 //! - `connect_timeout_ms=N`: the first connection's (default 5000).
+//! - `create_schema=true|false`: `serve --create-schema` (create the
+//!   configuration's keyspaces and tables the cluster lacks at start).
 //! - `storage=compact|noncompact`: how Thrift CFs are made into tables
 //!   (`gateway::layout`); by default, compact unless the cluster is
 //!   Cassandra 4.0+ (its `system.local` release and CQL versions).
@@ -31,6 +33,8 @@ pub struct ClusterUrl {
     pub connect_timeout: Duration,
     /// `None`: decided from the cluster's versions.
     pub storage: Option<Storage>,
+    /// The schema's keyspaces and tables are created at start.
+    pub create_schema: bool,
 }
 
 impl ClusterUrl {
@@ -54,6 +58,7 @@ impl ClusterUrl {
             timeout: Duration::from_millis(12_000),
             connect_timeout: Duration::from_millis(5_000),
             storage: None,
+            create_schema: false,
         };
         for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
             let (name, value) = pair
@@ -66,6 +71,13 @@ impl ClusterUrl {
                 }
                 "timeout_ms" => url.timeout = millis(value).map_err(bad)?,
                 "connect_timeout_ms" => url.connect_timeout = millis(value).map_err(bad)?,
+                "create_schema" => {
+                    url.create_schema = match value {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(bad(format!("create_schema {value:?}: true or false"))),
+                    }
+                }
                 "storage" => {
                     url.storage = Some(match value {
                         "compact" => Storage::Compact,

@@ -61,10 +61,10 @@ pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> Gatewa
     let result: GatewayResult<()> = results.into_iter().collect();
     match result {
         // ZERO promised nothing: what the replicas did is not the caller's.
-        Err(GatewayError::Unavailable(why) | GatewayError::TimedOut(why))
+        Err(e @ (GatewayError::Unavailable(_) | GatewayError::TimedOut(_)))
             if cl == Consistency::Zero =>
         {
-            tracing::debug!(why, "a write at ZERO was not acknowledged");
+            tracing::debug!(%e, "a write at ZERO was not acknowledged");
             Ok(())
         }
         other => other,

@@ -97,7 +97,9 @@ impl From<NodeError> for NativeError {
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
             // A gateway serving native: the cluster's refusal, as text
             // (the typed native forms carry counts the node does not have).
-            NodeError::Unavailable(why) | NodeError::TimedOut(why) => NativeError::Server(why),
+            NodeError::Unavailable(why) | NodeError::TimedOut { why, .. } => {
+                NativeError::Server(why)
+            }
         }
     }
 }

@@ -32,10 +32,22 @@ pub enum NodeError {
     /// consistency level (Thrift's `UnavailableException`).
     #[error("unavailable: {0}")]
     Unavailable(String),
-    /// A cluster backend's replicas did not answer in time, or a write
-    /// failed on too many of them (Thrift's `TimedOutException`).
-    #[error("timed out: {0}")]
-    TimedOut(String),
+    /// A cluster backend's replicas did not answer in time, a write failed
+    /// on too many of them, or the connection broke while a request was on
+    /// it (Thrift's `TimedOutException`).
+    #[error("timed out: {why}")]
+    TimedOut {
+        why: String,
+        acknowledged: Acknowledged,
+    },
+}
+
+/// What a cluster said of the replicas that acknowledged a timed-out write
+/// (API 19.x's `TimedOutException` fields; unset when it did not say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Acknowledged {
+    pub by: Option<i32>,
+    pub by_batchlog: Option<bool>,
 }
 
 pub type NodeResult<T> = Result<T, NodeError>;
@@ -69,14 +81,29 @@ impl From<StorageError> for EngineError {
 }
 
 /// The cluster backend's errors for every call, in node terms (the one
-/// place they are mapped; see `gateway::error`).
+/// place they are mapped; see `gateway::error`). Every failure of the
+/// cluster is one a client retries: a request that may have reached the
+/// replicas (a timeout, a connection lost under it) is `TimedOut`, one that
+/// reached none (too few replicas, no node reachable) is `Unavailable`.
+/// Only a malformed answer or a driver failure is the node's own.
 pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {
     use crate::gateway::GatewayError as G;
+    let why = e.to_string();
     match e {
         G::Invalid(why) => NodeError::Invalid(why),
-        G::Unavailable(why) => NodeError::Unavailable(why),
-        G::TimedOut(why) => NodeError::TimedOut(why),
-        other @ (G::Unreachable(_) | G::Internal(_)) => NodeError::Internal(other.to_string()),
+        G::Unavailable(_) | G::Unreachable(_) => NodeError::Unavailable(why),
+        G::TimedOut(t) => NodeError::TimedOut {
+            why,
+            acknowledged: Acknowledged {
+                by: t.acknowledged.by,
+                by_batchlog: t.acknowledged.by_batchlog,
+            },
+        },
+        G::ConnectionLost(_) => NodeError::TimedOut {
+            why,
+            acknowledged: Acknowledged::default(),
+        },
+        G::Internal(_) => NodeError::Internal(why),
     }
 }
 

@@ -49,7 +49,7 @@ pub mod route;
 pub mod testkit;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
-pub use error::{EngineError, NodeError, NodeResult};
+pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};

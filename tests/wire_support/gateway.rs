@@ -47,7 +47,8 @@ pub fn backend_url(backend: &Server, options: &str) -> String {
     format!("cassandra://127.0.0.1:{port}{options}")
 }
 
-/// An in-memory gateway on `conf` in front of `backend`.
+/// An in-memory gateway on `conf` in front of `backend`, creating the
+/// keyspaces and tables of `conf` the backend lacks.
 pub fn gateway(conf: &Path, backend: &Server, options: &str) -> Server {
     let url = backend_url(backend, options);
     Server::start(&[
@@ -56,6 +57,7 @@ pub fn gateway(conf: &Path, backend: &Server, options: &str) -> Server {
         "--in-memory",
         "--backend",
         &url,
+        "--create-schema",
     ])
 }
 

@@ -11,7 +11,7 @@
 
 use crate::auth::AuthError;
 use crate::marshal::MarshalError;
-use crate::node::NodeError;
+use crate::node::{Acknowledged, NodeError};
 use crate::thrift::gen::cassandra06 as t06;
 use thrift::{ApplicationError, ApplicationErrorKind};
 
@@ -27,9 +27,11 @@ pub enum ApiError {
     /// UnavailableException: not enough replicas (never on one node, kept for completeness of the API).
     #[error("unavailable")]
     Unavailable,
-    /// TimedOutException: the storage engine did not answer in time.
+    /// TimedOutException: the storage did not answer in time; what a
+    /// cluster said of the replicas that acknowledged a write goes into
+    /// 19.x's fields.
     #[error("timed out")]
-    TimedOut,
+    TimedOut(Acknowledged),
     #[error("authentication failed: {0}")]
     Authentication(String),
     #[error("authorization failed: {0}")]
@@ -64,11 +66,15 @@ impl From<NodeError> for ApiError {
     fn from(e: NodeError) -> Self {
         match e {
             NodeError::Invalid(why) => ApiError::InvalidRequest(why),
-            NodeError::Unwritable(_) => ApiError::TimedOut,
+            // One node that could not write acknowledged nothing.
+            NodeError::Unwritable(_) => ApiError::TimedOut(Acknowledged {
+                by: Some(0),
+                by_batchlog: None,
+            }),
             NodeError::Internal(detail) => ApiError::Internal(detail),
             NodeError::WouldBlock(detail) => ApiError::WouldBlock(detail),
             NodeError::Unavailable(_) => ApiError::Unavailable,
-            NodeError::TimedOut(_) => ApiError::TimedOut,
+            NodeError::TimedOut { acknowledged, .. } => ApiError::TimedOut(acknowledged),
         }
     }
 }
@@ -88,7 +94,7 @@ impl ApiError {
             ApiError::Unavailable => {
                 thrift::Error::User(Box::new(t06::UnavailableException::new()))
             }
-            ApiError::TimedOut => thrift::Error::User(Box::new(t06::TimedOutException::new())),
+            ApiError::TimedOut(_) => thrift::Error::User(Box::new(t06::TimedOutException::new())),
             ApiError::Authentication(why) => {
                 thrift::Error::User(Box::new(t06::AuthenticationException::new(why)))
             }

@@ -14,8 +14,11 @@ pub fn into_thrift(e: ApiError, method: &str) -> thrift::Error {
         ApiError::InvalidRequest(why) => user(Box::new(t::InvalidRequestException::new(why))),
         ApiError::NotFound => user(Box::new(t::NotFoundException::new())),
         ApiError::Unavailable => user(Box::new(t::UnavailableException::new())),
-        // A single node acknowledges nothing when it times out.
-        ApiError::TimedOut => user(Box::new(t::TimedOutException::new(0, None, None))),
+        ApiError::TimedOut(ack) => user(Box::new(t::TimedOutException::new(
+            ack.by,
+            ack.by_batchlog,
+            None,
+        ))),
         ApiError::Authentication(why) => user(Box::new(t::AuthenticationException::new(why))),
         ApiError::Authorization(why) => user(Box::new(t::AuthorizationException::new(why))),
         ApiError::Internal(detail) | ApiError::Dropped(detail) => {
