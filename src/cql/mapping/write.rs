@@ -49,6 +49,15 @@ pub struct WriteContext<'a> {
 }
 
 impl WriteContext<'_> {
+    /// What evaluating a term needs of this context.
+    pub(super) fn terms(&mut self) -> TermContext<'_> {
+        TermContext {
+            binds: self.binds,
+            now_millis: self.now_millis,
+            uuids: &mut *self.uuids,
+        }
+    }
+
     /// This context with `binds` for the markers (the members of a native
     /// BATCH message each bring their own values).
     pub fn with_binds<'b>(&'b mut self, binds: &'b [Option<Vec<u8>>]) -> WriteContext<'b> {
@@ -99,17 +108,12 @@ impl Stamp {
 const MAX_TTL: i64 = 20 * 365 * 24 * 60 * 60;
 
 fn stamp(using: &Using, default_ts: Option<i64>, ctx: &mut WriteContext) -> CqlResult<Stamp> {
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
     let timestamp = match &using.timestamp {
-        Some(t) => eval_i64(t, "timestamp", &mut tctx)?,
+        Some(t) => eval_i64(t, "timestamp", &mut ctx.terms())?,
         None => default_ts.unwrap_or(ctx.timestamp),
     };
     let ttl = match &using.ttl {
-        Some(t) => eval_i64(t, "TTL", &mut tctx)?,
+        Some(t) => eval_i64(t, "TTL", &mut ctx.terms())?,
         None => 0,
     };
     if ttl < 0 {
@@ -507,11 +511,7 @@ pub fn delete_writes(
                     }
                     Deletion::Element { column, key: k } => {
                         let ty = column_type(table, column);
-                        let mut tctx = TermContext {
-                            binds: ctx.binds,
-                            now_millis: ctx.now_millis,
-                            uuids: ctx.uuids,
-                        };
+                        let mut tctx = ctx.terms();
                         match &ty {
                             CqlType::Map(kt, _) => {
                                 let mk = eval_scalar(k, kt, column, &mut tctx)?
