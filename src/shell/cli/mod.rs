@@ -311,7 +311,9 @@ impl<'a> Cli<'a> {
             _ => {}
         }
         let flow = self.run(cmd)?;
-        let _ = self.out.flush();
+        if matches!(flow, Flow::Continue) {
+            let _ = self.out.flush();
+        }
         Ok(flow)
     }
 
