@@ -278,7 +278,21 @@ fn unlabelled(
 
 impl Collector for Scraped {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
-        let e = &mut encoder;
+        self.encode_server(&mut encoder)?;
+        self.encode_caches(&mut encoder)?;
+        self.encode_cluster_errors(&mut encoder)?;
+        // The storage gauges are the embedded engine's; a cluster has its own.
+        if self.node.engine().is_some() {
+            self.encode_tables(&mut encoder)?;
+            self.encode_engine(&mut encoder)?;
+        }
+        Ok(())
+    }
+}
+
+impl Scraped {
+    /// The server's connections and the memory its requests hold.
+    fn encode_server(&self, e: &mut DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let s = &self.server;
         unlabelled(
             e,
@@ -296,7 +310,11 @@ impl Collector for Scraped {
                     s.budget.in_use_bytes() as f64,
                 ),
             ],
-        )?;
+        )
+    }
+
+    /// The prepared-statement caches, labelled by cache.
+    fn encode_caches(&self, e: &mut DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let caches = [
             ("cql3", self.node.prepared.stats()),
             ("cql2", self.node.prepared_cql2.stats()),
@@ -337,7 +355,11 @@ impl Collector for Scraped {
         for (name, help, kind, stat) in cache_metrics {
             gauge(e, name, help, kind, &per_cache(stat))?;
         }
+        Ok(())
+    }
 
+    /// Calls to the cluster that failed, by kind (a gateway only).
+    fn encode_cluster_errors(&self, e: &mut DescriptorEncoder) -> Result<(), std::fmt::Error> {
         if let Some(Ok(counts)) = self.node.on_cluster(|c| Ok(c.error_counts())) {
             let per_kind: Vec<_> = counts
                 .into_iter()
@@ -353,7 +375,11 @@ impl Collector for Scraped {
                 &per_kind,
             )?;
         }
-        // The storage gauges are the embedded engine's; a cluster has its own.
+        Ok(())
+    }
+
+    /// The engine's gauges per column family.
+    fn encode_tables(&self, e: &mut DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let Some(engine) = self.node.engine() else {
             return Ok(());
         };
@@ -392,7 +418,14 @@ impl Collector for Scraped {
         ] {
             gauge(e, name, help, MetricType::Gauge, values)?;
         }
+        Ok(())
+    }
 
+    /// The engine's own: commit log and compaction.
+    fn encode_engine(&self, e: &mut DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let Some(engine) = self.node.engine() else {
+            return Ok(());
+        };
         let m = engine.metrics();
         unlabelled(
             e,

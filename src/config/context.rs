@@ -12,6 +12,14 @@ pub(super) struct Cx {
 }
 
 impl Cx {
+    /// A context for reading the file named by `origin`, no warnings yet.
+    pub fn new(origin: String) -> Cx {
+        Cx {
+            origin,
+            warnings: Vec::new(),
+        }
+    }
+
     pub fn invalid(
         &self,
         line: usize,

@@ -253,71 +253,8 @@ impl Table {
                 "Cannot rebuild CQL3 table {keyspace}.{name}: {what}"
             ))
         };
-        let to_cql = |t: &TypeRef| CqlType::from_marshal(t.as_ref());
-        let key_type = parse_type(&s.key_validator).map_err(|e| bad(&e.0))?;
-        let key_types: Vec<TypeRef> = match key_type.components() {
-            Some(c) if s.key_validator.contains("CompositeType(") => c.to_vec(),
-            _ => vec![key_type.clone()],
-        };
-        let mut key_names = parse_json_string_list(&s.key_aliases)?;
-        for i in key_names.len()..key_types.len() {
-            key_names.push(if i == 0 {
-                "key".to_string()
-            } else {
-                format!("key{}", i + 1)
-            });
-        }
-        let partition_key = key_types
-            .iter()
-            .zip(&key_names)
-            .map(|(t, n)| {
-                Ok(Column {
-                    name: n.clone(),
-                    ty: to_cql(t)?,
-                })
-            })
-            .collect::<CqlResult<Vec<_>>>()?;
-        let comparator = parse_type(&s.comparator).map_err(|e| bad(&e.0))?;
-        let is_composite = s
-            .comparator
-            .starts_with(&format!("{MARSHAL_PACKAGE}CompositeType("));
-        let mut clustering_types: Vec<TypeRef> = if is_composite {
-            comparator
-                .components()
-                .map(|c| c.to_vec())
-                .unwrap_or_default()
-        } else {
-            vec![comparator.clone()]
-        };
-        // How 1.2 read a column family as a CQL3 table: a value alias means
-        // COMPACT with clustering; a composite whose aliases cover all but
-        // the trailing UTF8 column-name component (and collection map) is a
-        // CQL3 table; a Thrift CF is COMPACT, static when it declares
-        // columns and dense (column1..N, value) otherwise.
-        let aliases = parse_json_string_list(&s.column_aliases)?;
-        let has_collections = clustering_types
-            .last()
-            .is_some_and(|t| t.collection_columns().is_some());
-        let name_component = clustering_types
-            .len()
-            .saturating_sub(1 + usize::from(has_collections));
-        let sparse = is_composite
-            && s.value_alias.is_none()
-            && aliases.len() == name_component
-            && clustering_types
-                .get(name_component)
-                .is_some_and(|t| t.class_name() == format!("{MARSHAL_PACKAGE}UTF8Type"));
-        let layout = if s.value_alias.is_some() {
-            Layout::CompactDense
-        } else if sparse {
-            clustering_types.truncate(name_component);
-            Layout::Sparse
-        } else if !s.columns.is_empty() {
-            clustering_types.clear();
-            Layout::CompactStatic
-        } else {
-            Layout::CompactDense
-        };
+        let partition_key = stored_partition_key(s, &bad)?;
+        let (layout, clustering_types, aliases) = stored_layout(s, &bad)?;
         let mut column_names = aliases;
         for i in column_names.len()..clustering_types.len() {
             column_names.push(format!("column{}", i + 1));
@@ -333,41 +270,13 @@ impl Table {
                 Ok(ClusteringColumn {
                     column: Column {
                         name: n.clone(),
-                        ty: to_cql(&base)?,
+                        ty: CqlType::from_marshal(base.as_ref())?,
                     },
                     reversed,
                 })
             })
             .collect::<CqlResult<Vec<_>>>()?;
-        let mut regular = Vec::new();
-        if layout == Layout::CompactDense {
-            // A Thrift CF without a value alias exposes its values as `value`.
-            let v = s.value_alias.clone().unwrap_or_else(|| "value".to_string());
-            if !v.is_empty() {
-                let t = parse_type(&s.default_validator).map_err(|e| bad(&e.0))?;
-                regular.push(RegularColumn {
-                    column: Column {
-                        name: v,
-                        ty: to_cql(&t)?,
-                    },
-                    index: None,
-                    is_static: false,
-                });
-            }
-        } else {
-            for c in &s.columns {
-                let t = parse_type(&c.validator).map_err(|e| bad(&e.0))?;
-                regular.push(RegularColumn {
-                    column: Column {
-                        name: c.name.clone(),
-                        ty: to_cql(&t)?,
-                    },
-                    index: c.index_name.clone(),
-                    is_static: c.is_static,
-                });
-            }
-        }
-        regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+        let regular = stored_regular(s, layout, &bad)?;
         Ok(Table {
             keyspace: keyspace.to_string(),
             name: name.to_string(),
@@ -377,6 +286,118 @@ impl Table {
             layout,
         })
     }
+}
+
+/// Turns a stored type's parse error into the table's rebuild error.
+type Bad<'a> = &'a dyn Fn(&str) -> CqlError;
+
+/// The partition key: the key validator's components, named by the key
+/// aliases (`key`, `key2`.. where there are none).
+fn stored_partition_key(s: &TableSchema, bad: Bad) -> CqlResult<Vec<Column>> {
+    let key_type = parse_type(&s.key_validator).map_err(|e| bad(&e.0))?;
+    let key_types: Vec<TypeRef> = match key_type.components() {
+        Some(c) if s.key_validator.contains("CompositeType(") => c.to_vec(),
+        _ => vec![key_type.clone()],
+    };
+    let mut key_names = parse_json_string_list(&s.key_aliases)?;
+    for i in key_names.len()..key_types.len() {
+        key_names.push(if i == 0 {
+            "key".to_string()
+        } else {
+            format!("key{}", i + 1)
+        });
+    }
+    key_types
+        .iter()
+        .zip(&key_names)
+        .map(|(t, n)| {
+            Ok(Column {
+                name: n.clone(),
+                ty: CqlType::from_marshal(t.as_ref())?,
+            })
+        })
+        .collect()
+}
+
+/// How 1.2 read a column family as a CQL3 table, with the types of its
+/// clustering columns and their aliases: a value alias means COMPACT with
+/// clustering; a composite whose aliases cover all but the trailing UTF8
+/// column-name component (and collection map) is a CQL3 table; a Thrift
+/// CF is COMPACT, static when it declares columns and dense (column1..N,
+/// value) otherwise.
+fn stored_layout(s: &TableSchema, bad: Bad) -> CqlResult<(Layout, Vec<TypeRef>, Vec<String>)> {
+    let comparator = parse_type(&s.comparator).map_err(|e| bad(&e.0))?;
+    let is_composite = s
+        .comparator
+        .starts_with(&format!("{MARSHAL_PACKAGE}CompositeType("));
+    let mut clustering_types: Vec<TypeRef> = if is_composite {
+        comparator
+            .components()
+            .map(|c| c.to_vec())
+            .unwrap_or_default()
+    } else {
+        vec![comparator.clone()]
+    };
+    let aliases = parse_json_string_list(&s.column_aliases)?;
+    let has_collections = clustering_types
+        .last()
+        .is_some_and(|t| t.collection_columns().is_some());
+    let name_component = clustering_types
+        .len()
+        .saturating_sub(1 + usize::from(has_collections));
+    let sparse = is_composite
+        && s.value_alias.is_none()
+        && aliases.len() == name_component
+        && clustering_types
+            .get(name_component)
+            .is_some_and(|t| t.class_name() == format!("{MARSHAL_PACKAGE}UTF8Type"));
+    let layout = if s.value_alias.is_some() {
+        Layout::CompactDense
+    } else if sparse {
+        clustering_types.truncate(name_component);
+        Layout::Sparse
+    } else if !s.columns.is_empty() {
+        clustering_types.clear();
+        Layout::CompactStatic
+    } else {
+        Layout::CompactDense
+    };
+    Ok((layout, clustering_types, aliases))
+}
+
+/// The regular columns, by name: a dense table's value column, else the
+/// declared columns.
+fn stored_regular(s: &TableSchema, layout: Layout, bad: Bad) -> CqlResult<Vec<RegularColumn>> {
+    let mut regular = Vec::new();
+    if layout == Layout::CompactDense {
+        // A Thrift CF without a value alias exposes its values as `value`.
+        let v = s.value_alias.clone().unwrap_or_else(|| "value".to_string());
+        if !v.is_empty() {
+            let t = parse_type(&s.default_validator).map_err(|e| bad(&e.0))?;
+            regular.push(RegularColumn {
+                column: Column {
+                    name: v,
+                    ty: CqlType::from_marshal(t.as_ref())?,
+                },
+                index: None,
+                is_static: false,
+            });
+        }
+    } else {
+        for c in &s.columns {
+            let t = parse_type(&c.validator).map_err(|e| bad(&e.0))?;
+            regular.push(RegularColumn {
+                column: Column {
+                    name: c.name.clone(),
+                    ty: CqlType::from_marshal(t.as_ref())?,
+                },
+                index: c.index_name.clone(),
+                is_static: c.is_static,
+            });
+        }
+    }
+    regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+    Ok(regular)
 }
 
 /// `["a","b"]` as Cassandra's json-simple writes it.

@@ -110,7 +110,8 @@ impl Table {
             }
             seen.push(k.clone());
         }
-        for k in &ct.partition_key {
+        // A key column can be neither a collection nor a counter.
+        let key_column = |k: &String| -> CqlResult<Column> {
             let c = find(k)?;
             if c.ty.is_collection() {
                 return Err(CqlError::invalid(format!(
@@ -122,23 +123,15 @@ impl Table {
                     "counter type is not supported for PRIMARY KEY part {k}"
                 )));
             }
-            partition_key.push(c);
+            Ok(c)
+        };
+        for k in &ct.partition_key {
+            partition_key.push(key_column(k)?);
         }
         let mut clustering = Vec::new();
         for k in &ct.clustering {
-            let c = find(k)?;
-            if c.ty.is_collection() {
-                return Err(CqlError::invalid(format!(
-                    "Invalid collection type for PRIMARY KEY component {k}"
-                )));
-            }
-            if c.ty.is_counter() {
-                return Err(CqlError::invalid(format!(
-                    "counter type is not supported for PRIMARY KEY part {k}"
-                )));
-            }
             clustering.push(ClusteringColumn {
-                column: c,
+                column: key_column(k)?,
                 reversed: false,
             });
         }
@@ -159,50 +152,7 @@ impl Table {
                 is_static: statics.contains(&c.name.as_str()),
             })
             .collect();
-        let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
-        if counters > 0 && counters < regular.len() {
-            let bad = regular
-                .iter()
-                .find(|r| !r.column.ty.is_counter())
-                .map(|r| r.column.name.clone())
-                .unwrap_or_default();
-            return Err(CqlError::invalid(format!(
-                "Cannot add a non counter column ({bad}) in a counter column family"
-            )));
-        }
-        let layout = if !ct.compact_storage {
-            Layout::Sparse
-        } else {
-            if regular.iter().any(|r| r.column.ty.is_collection()) {
-                return Err(CqlError::invalid(
-                    "Collection types are not supported with COMPACT STORAGE",
-                ));
-            }
-            if clustering.is_empty() {
-                if regular.is_empty() {
-                    return Err(CqlError::invalid(
-                        "No definition found that is not part of the PRIMARY KEY",
-                    ));
-                }
-                Layout::CompactStatic
-            } else {
-                if regular.len() > 1 {
-                    // 1.2 lists them in Java HashMap order; reproduced.
-                    let names: Vec<&[u8]> =
-                        regular.iter().map(|r| r.column.name.as_bytes()).collect();
-                    let order = java_hashmap_order(&names);
-                    let listed: Vec<&str> = order
-                        .iter()
-                        .map(|&i| regular[i].column.name.as_str())
-                        .collect();
-                    return Err(CqlError::invalid(format!(
-                        "COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: {})",
-                        listed.join(", ")
-                    )));
-                }
-                Layout::CompactDense
-            }
-        };
+        let layout = layout_of(ct, &clustering, &regular)?;
         regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
         Ok(Table {
             keyspace: keyspace.to_string(),
@@ -313,6 +263,59 @@ impl Table {
             }
         }
     }
+}
+
+/// The layout CREATE TABLE asks for, checked: regular columns all
+/// counters or none; COMPACT STORAGE with no collection, and one column
+/// outside the key when there is clustering (else at least one).
+fn layout_of(
+    ct: &CreateTable,
+    clustering: &[ClusteringColumn],
+    regular: &[RegularColumn],
+) -> CqlResult<Layout> {
+    let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
+    if counters > 0 && counters < regular.len() {
+        let bad = regular
+            .iter()
+            .find(|r| !r.column.ty.is_counter())
+            .map(|r| r.column.name.clone())
+            .unwrap_or_default();
+        return Err(CqlError::invalid(format!(
+            "Cannot add a non counter column ({bad}) in a counter column family"
+        )));
+    }
+    Ok(if !ct.compact_storage {
+        Layout::Sparse
+    } else {
+        if regular.iter().any(|r| r.column.ty.is_collection()) {
+            return Err(CqlError::invalid(
+                "Collection types are not supported with COMPACT STORAGE",
+            ));
+        }
+        if clustering.is_empty() {
+            if regular.is_empty() {
+                return Err(CqlError::invalid(
+                    "No definition found that is not part of the PRIMARY KEY",
+                ));
+            }
+            Layout::CompactStatic
+        } else {
+            if regular.len() > 1 {
+                // 1.2 lists them in Java HashMap order; reproduced.
+                let names: Vec<&[u8]> = regular.iter().map(|r| r.column.name.as_bytes()).collect();
+                let order = java_hashmap_order(&names);
+                let listed: Vec<&str> = order
+                    .iter()
+                    .map(|&i| regular[i].column.name.as_str())
+                    .collect();
+                return Err(CqlError::invalid(format!(
+                        "COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: {})",
+                        listed.join(", ")
+                    )));
+            }
+            Layout::CompactDense
+        }
+    })
 }
 
 /// 2.0's checks of `static` columns, in its order: none in the PRIMARY

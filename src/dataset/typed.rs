@@ -316,18 +316,7 @@ fn date_millis(text: &str) -> Result<i64, String> {
     if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 59 {
         return Err(bad());
     }
-    Ok((days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s) * 1000)
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    Ok((crate::marshal::days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s) * 1000)
 }
 
 #[cfg(test)]

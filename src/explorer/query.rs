@@ -17,8 +17,8 @@ use super::error::{ExplorerError, ExplorerResult};
 use super::stats::scan;
 use crate::cql::ast::{Operator, Relation, Select, Statement};
 use crate::cql::exec::tables::lookup;
-use crate::cql::mapping::Partitions;
 use crate::cql::mapping::{cell_name, plan_select};
+use crate::cql::mapping::{Partitions, SelectPlan};
 use crate::cql::table::Layout;
 use crate::cql::table::{ColumnRole, Table};
 use crate::cql::timeuuid::TimeUuidGenerator;
@@ -141,33 +141,7 @@ pub fn requote(query: &str) -> Option<String> {
 }
 
 fn cql(node: &Node, keyspace: &str, query: &str) -> ExplorerResult<Value> {
-    let mut note = String::new();
-    let parsed = match crate::cql::parse(query) {
-        Ok(p) => p,
-        Err(e) => match requote(query).and_then(|q| crate::cql::parse(&q).ok()) {
-            Some(p) => {
-                note = format!(
-                    " Note: double-quoted values are identifiers in CQL3, so 1.2 refuses the query as written ({e}); it was judged with them as string literals."
-                );
-                p
-            }
-            None => {
-                return Err(ExplorerError::BadRequest(format!(
-                    "cannot parse the query: {e}"
-                )))
-            }
-        },
-    };
-    let Statement::Select(sel) = parsed.statement else {
-        return Err(ExplorerError::BadRequest(
-            "only SELECT statements can be checked".into(),
-        ));
-    };
-    if parsed.bind_count > 0 {
-        return Err(ExplorerError::BadRequest(
-            "bind markers (?) cannot be checked: give the values".into(),
-        ));
-    }
+    let (sel, note) = parse_select(query)?;
     let ks = sel
         .table
         .keyspace
@@ -206,83 +180,7 @@ fn cql(node: &Node, keyspace: &str, query: &str) -> ExplorerResult<Value> {
             }
         }
     };
-    let cf = table.name.clone();
-    let mut touched = Touched::default();
-    let (shape, what) = match &plan.partitions {
-        Partitions::Keys(keys) => {
-            for k in keys {
-                if node.partition_size(&ks, &cf, k)?.is_some() {
-                    touched.add(k);
-                }
-            }
-            let whole = plan.slices.iter().all(|s| {
-                matches!(s, Slice::Range { start, finish, .. } if start.is_empty() && finish.is_empty())
-            });
-            match (keys.len(), whole) {
-                (1, true) => ("single_partition", "reads one partition".to_string()),
-                (1, false) => (
-                    "partition_slice",
-                    "reads a slice of one partition (clustering restrictions)".to_string(),
-                ),
-                (n, _) => (
-                    "multi_partition",
-                    format!("reads {n} partitions, one by one"),
-                ),
-            }
-        }
-        Partitions::Range { start, end } => {
-            if let Some(eq) = plan.indexed.first() {
-                let column = match table.layout {
-                    Layout::Sparse => eq.column.as_bytes().to_vec(),
-                    _ => cell_name(&table, &[], &eq.column, None)
-                        .map_err(|e| ExplorerError::Internal(e.to_string()))?,
-                };
-                let q = IndexQuery {
-                    expressions: vec![IndexExpression {
-                        column,
-                        op: IndexOperator::Eq,
-                        value: eq.value.clone(),
-                    }],
-                    start_key: Vec::new(),
-                    count: usize::MAX,
-                };
-                for k in node.index_candidates(&ks, &cf, &q)?.unwrap_or_default() {
-                    touched.add(&k);
-                }
-                (
-                    "index_scan",
-                    format!(
-                        "finds partitions through the secondary index on {}",
-                        eq.column
-                    ),
-                )
-            } else {
-                let bounded = !matches!((start, end), (Bound::Unbounded, Bound::Unbounded));
-                let inside = |t: &crate::partitioner::Token| {
-                    (match start {
-                        Bound::Included(s) => t >= s,
-                        Bound::Excluded(s) => t > s,
-                        Bound::Unbounded => true,
-                    }) && (match end {
-                        Bound::Included(e) => t <= e,
-                        Bound::Excluded(e) => t < e,
-                        Bound::Unbounded => true,
-                    })
-                };
-                scan(node, &ks, &cf, u64::MAX, &mut |s| {
-                    if inside(&s.token) {
-                        touched.add(&s.key);
-                    }
-                })?;
-                let what = if bounded {
-                    "scans a token range of the ring, every partition in it"
-                } else {
-                    "scans the whole ring, every partition"
-                };
-                ("ring_scan", what.to_string())
-            }
-        }
-    };
+    let (shape, what, touched) = reach(node, &ks, &table, &plan)?;
     let order = if plan.reversed {
         " in reverse of the clustering order"
     } else {
@@ -301,6 +199,127 @@ fn cql(node: &Node, keyspace: &str, query: &str) -> ExplorerResult<Value> {
         ),
     };
     Ok(verdict(shape, needs, refused, message, touched))
+}
+
+/// Parses the query as a SELECT without bind markers, retrying with
+/// double-quoted values as string literals; the note says when it did.
+fn parse_select(query: &str) -> ExplorerResult<(Select, String)> {
+    let mut note = String::new();
+    let parsed = match crate::cql::parse(query) {
+        Ok(p) => p,
+        Err(e) => match requote(query).and_then(|q| crate::cql::parse(&q).ok()) {
+            Some(p) => {
+                note = format!(
+                    " Note: double-quoted values are identifiers in CQL3, so 1.2 refuses the query as written ({e}); it was judged with them as string literals."
+                );
+                p
+            }
+            None => {
+                return Err(ExplorerError::BadRequest(format!(
+                    "cannot parse the query: {e}"
+                )))
+            }
+        },
+    };
+    let Statement::Select(sel) = parsed.statement else {
+        return Err(ExplorerError::BadRequest(
+            "only SELECT statements can be checked".into(),
+        ));
+    };
+    if parsed.bind_count > 0 {
+        return Err(ExplorerError::BadRequest(
+            "bind markers (?) cannot be checked: give the values".into(),
+        ));
+    }
+    Ok((sel, note))
+}
+
+/// How a plan finds its partitions (its shape and a phrase for the
+/// message), and the stored partitions it would touch.
+fn reach(
+    node: &Node,
+    ks: &str,
+    table: &Table,
+    plan: &SelectPlan,
+) -> ExplorerResult<(&'static str, String, Touched)> {
+    let cf = &table.name;
+    let mut touched = Touched::default();
+    let (shape, what) = match &plan.partitions {
+        Partitions::Keys(keys) => {
+            for k in keys {
+                if node.partition_size(ks, cf, k)?.is_some() {
+                    touched.add(k);
+                }
+            }
+            let whole = plan.slices.iter().all(|s| {
+                matches!(s, Slice::Range { start, finish, .. } if start.is_empty() && finish.is_empty())
+            });
+            match (keys.len(), whole) {
+                (1, true) => ("single_partition", "reads one partition".to_string()),
+                (1, false) => (
+                    "partition_slice",
+                    "reads a slice of one partition (clustering restrictions)".to_string(),
+                ),
+                (n, _) => (
+                    "multi_partition",
+                    format!("reads {n} partitions, one by one"),
+                ),
+            }
+        }
+        Partitions::Range { .. } if !plan.indexed.is_empty() => {
+            let eq = &plan.indexed[0];
+            let column = match table.layout {
+                Layout::Sparse => eq.column.as_bytes().to_vec(),
+                _ => cell_name(table, &[], &eq.column, None)
+                    .map_err(|e| ExplorerError::Internal(e.to_string()))?,
+            };
+            let q = IndexQuery {
+                expressions: vec![IndexExpression {
+                    column,
+                    op: IndexOperator::Eq,
+                    value: eq.value.clone(),
+                }],
+                start_key: Vec::new(),
+                count: usize::MAX,
+            };
+            for k in node.index_candidates(ks, cf, &q)?.unwrap_or_default() {
+                touched.add(&k);
+            }
+            (
+                "index_scan",
+                format!(
+                    "finds partitions through the secondary index on {}",
+                    eq.column
+                ),
+            )
+        }
+        Partitions::Range { start, end } => {
+            let bounded = !matches!((start, end), (Bound::Unbounded, Bound::Unbounded));
+            let inside = |t: &crate::partitioner::Token| {
+                (match start {
+                    Bound::Included(s) => t >= s,
+                    Bound::Excluded(s) => t > s,
+                    Bound::Unbounded => true,
+                }) && (match end {
+                    Bound::Included(e) => t <= e,
+                    Bound::Excluded(e) => t < e,
+                    Bound::Unbounded => true,
+                })
+            };
+            scan(node, ks, cf, u64::MAX, &mut |s| {
+                if inside(&s.token) {
+                    touched.add(&s.key);
+                }
+            })?;
+            let what = if bounded {
+                "scans a token range of the ring, every partition in it"
+            } else {
+                "scans the whole ring, every partition"
+            };
+            ("ring_scan", what.to_string())
+        }
+    };
+    Ok((shape, what, touched))
 }
 
 /// What a query refused whatever its clause would have been: a read of the

@@ -171,7 +171,6 @@ fn statement(t: &Table3, pk: &[Bound], op: &Op) -> GatewayResult<Planned> {
 
 fn put(t: &Table3, pk: &[Bound], cell: &Cell) -> GatewayResult<Planned> {
     let table = &t.table;
-    let full = t.where_clause(t.clustering.len());
     let n = split_name(t, &cell.name)?;
     let tombstone = matches!(cell.kind, CellKind::Tombstone { .. });
     if matches!(cell.kind, CellKind::Counter { .. }) {
@@ -187,23 +186,7 @@ fn put(t: &Table3, pk: &[Bound], cell: &Cell) -> GatewayResult<Planned> {
                 "a row marker of {table} can only be written"
             )));
         }
-        let (using, stamp) = using(cell);
-        let cols: Vec<&str> = t
-            .partition
-            .iter()
-            .chain(&t.clustering)
-            .map(|c| c.quoted.as_str())
-            .collect();
-        let mut values = where_values;
-        values.extend(stamp);
-        return Ok(plain(
-            format!(
-                "INSERT INTO {table} ({}) VALUES ({}) {using}",
-                cols.join(", "),
-                vec!["?"; cols.len()].join(", ")
-            ),
-            values,
-        ));
+        return Ok(row_marker(t, cell, where_values));
     }
     let col = t.column(&n.column).ok_or_else(|| {
         GatewayError::Invalid(format!(
@@ -217,90 +200,128 @@ fn put(t: &Table3, pk: &[Bound], cell: &Cell) -> GatewayResult<Planned> {
             "{c} is a counter: it is written by adding to it"
         )));
     }
-    // Markers bind in text order: an element's before the timestamp.
-    let deletion = |target: String, element: Vec<Bound>| {
-        let mut values = element;
-        values.push(Bound::Long(cell.timestamp));
-        values.extend(where_values.clone());
-        (
-            format!("DELETE {target} FROM {table} USING TIMESTAMP ? WHERE {full}"),
-            values,
-        )
+    let w = CellWrite {
+        table,
+        full: t.where_clause(t.clustering.len()),
+        cell,
+        where_values,
     };
-    let update = |set: String, bound: Vec<Bound>| {
-        let (using, mut values) = using(cell);
-        values.extend(bound);
-        values.extend(where_values.clone());
-        (
-            format!("UPDATE {table} {using} SET {set} WHERE {full}"),
-            values,
-        )
-    };
-    let (text, values, run) = match (col.kind, &n.element) {
-        (Kind::Plain, None) => {
-            let (text, values) = if tombstone {
-                deletion(c.clone(), vec![])
-            } else {
-                update(format!("{c} = ?"), vec![Bound::Bytes(cell.value.clone())])
-            };
-            (text, values, None)
-        }
+    Ok(match (col.kind, &n.element) {
+        (Kind::Plain, None) if tombstone => w.deletion(c.clone(), vec![]),
+        (Kind::Plain, None) => w.update(format!("{c} = ?"), vec![Bound::Bytes(cell.value.clone())]),
         (Kind::Set, Some(e)) => {
             let one = Bound::Bytes(collection_value(1, [e.as_slice()]));
             let sign = if tombstone { '-' } else { '+' };
-            let (text, values) = update(format!("{c} = {c} {sign} ?"), vec![one]);
-            (text, values, None)
+            w.update(format!("{c} = {c} {sign} ?"), vec![one])
         }
-        (Kind::Map, Some(e)) => {
-            let (text, values) = if tombstone {
-                deletion(format!("{c}[?]"), vec![Bound::Bytes(e.clone())])
-            } else {
-                update(
-                    format!("{c}[?] = ?"),
-                    vec![Bound::Bytes(e.clone()), Bound::Bytes(cell.value.clone())],
-                )
-            };
-            (text, values, None)
+        (Kind::Map, Some(e)) if tombstone => {
+            w.deletion(format!("{c}[?]"), vec![Bound::Bytes(e.clone())])
         }
-        (Kind::List, Some(e)) => match (list_name(e)?, tombstone) {
-            (ListName::Position(i), true) => {
-                let (text, values) = deletion(format!("{c}[?]"), vec![Bound::Int(i)]);
-                (text, values, Some((format!("delete {c}"), i64::from(i))))
-            }
-            (ListName::Position(i), false) => {
-                let (text, values) = update(
-                    format!("{c}[?] = ?"),
-                    vec![Bound::Int(i), Bound::Bytes(cell.value.clone())],
-                );
-                (text, values, None)
-            }
-            (ListName::Append(_), false) => {
-                let one = Bound::Bytes(collection_value(1, [cell.value.as_slice()]));
-                let (text, values) = update(format!("{c} = {c} + ?"), vec![one]);
-                (text, values, None)
-            }
-            (ListName::Prepend(ticks), false) => {
-                // 1.2 names a statement's prepends by falling times and the
-                // lowest ends up first: each prepend lands in front, so the
-                // highest goes first.
-                let one = Bound::Bytes(collection_value(1, [cell.value.as_slice()]));
-                let (text, values) = update(format!("{c} = ? + {c}"), vec![one]);
-                (text, values, Some((format!("prepend {c}"), ticks)))
-            }
-            (_, true) => {
-                return Err(GatewayError::Invalid(format!(
-                    "a list element of {c} not read through the gateway cannot be deleted \
-                     (CQL names list elements by position only)"
-                )))
-            }
-        },
+        (Kind::Map, Some(e)) => w.update(
+            format!("{c}[?] = ?"),
+            vec![Bound::Bytes(e.clone()), Bound::Bytes(cell.value.clone())],
+        ),
+        (Kind::List, Some(e)) => list_element(&w, c, e, tombstone)?,
         _ => {
             return Err(GatewayError::Invalid(format!(
                 "the cell name does not fit the column {c} of {table}"
             )))
         }
-    };
-    Ok(Planned { text, values, run })
+    })
+}
+
+/// `INSERT` of a row's primary key alone: its row marker.
+fn row_marker(t: &Table3, cell: &Cell, where_values: Vec<Bound>) -> Planned {
+    let (using, stamp) = using(cell);
+    let cols: Vec<&str> = t
+        .partition
+        .iter()
+        .chain(&t.clustering)
+        .map(|c| c.quoted.as_str())
+        .collect();
+    let mut values = where_values;
+    values.extend(stamp);
+    plain(
+        format!(
+            "INSERT INTO {} ({}) VALUES ({}) {using}",
+            t.table,
+            cols.join(", "),
+            vec!["?"; cols.len()].join(", ")
+        ),
+        values,
+    )
+}
+
+/// One cell of a CQL3 row being written: the statement's table, its
+/// WHERE clause on the whole primary key and that clause's values.
+struct CellWrite<'a> {
+    table: &'a str,
+    full: String,
+    cell: &'a Cell,
+    where_values: Vec<Bound>,
+}
+
+impl CellWrite<'_> {
+    /// `DELETE target`; markers bind in text order: an element's before
+    /// the timestamp.
+    fn deletion(&self, target: String, element: Vec<Bound>) -> Planned {
+        let mut values = element;
+        values.push(Bound::Long(self.cell.timestamp));
+        values.extend(self.where_values.clone());
+        let (table, full) = (self.table, &self.full);
+        plain(
+            format!("DELETE {target} FROM {table} USING TIMESTAMP ? WHERE {full}"),
+            values,
+        )
+    }
+
+    /// `UPDATE ... SET set` with the cell's timestamp (and TTL).
+    fn update(&self, set: String, bound: Vec<Bound>) -> Planned {
+        let (using, mut values) = using(self.cell);
+        values.extend(bound);
+        values.extend(self.where_values.clone());
+        let (table, full) = (self.table, &self.full);
+        plain(
+            format!("UPDATE {table} {using} SET {set} WHERE {full}"),
+            values,
+        )
+    }
+}
+
+/// A list element, written or deleted by its position, or added at an
+/// end; deletions and prepends are sent in runs (see [`Planned::run`]).
+fn list_element(w: &CellWrite, c: &str, e: &[u8], tombstone: bool) -> GatewayResult<Planned> {
+    let value = &w.cell.value;
+    Ok(match (list_name(e)?, tombstone) {
+        (ListName::Position(i), true) => Planned {
+            run: Some((format!("delete {c}"), i64::from(i))),
+            ..w.deletion(format!("{c}[?]"), vec![Bound::Int(i)])
+        },
+        (ListName::Position(i), false) => w.update(
+            format!("{c}[?] = ?"),
+            vec![Bound::Int(i), Bound::Bytes(value.clone())],
+        ),
+        (ListName::Append(_), false) => {
+            let one = Bound::Bytes(collection_value(1, [value.as_slice()]));
+            w.update(format!("{c} = {c} + ?"), vec![one])
+        }
+        (ListName::Prepend(ticks), false) => {
+            // 1.2 names a statement's prepends by falling times and the
+            // lowest ends up first: each prepend lands in front, so the
+            // highest goes first.
+            let one = Bound::Bytes(collection_value(1, [value.as_slice()]));
+            Planned {
+                run: Some((format!("prepend {c}"), ticks)),
+                ..w.update(format!("{c} = ? + {c}"), vec![one])
+            }
+        }
+        (_, true) => {
+            return Err(GatewayError::Invalid(format!(
+                "a list element of {c} not read through the gateway cannot be deleted \
+                 (CQL names list elements by position only)"
+            )))
+        }
+    })
 }
 
 fn range_deletion(

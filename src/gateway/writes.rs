@@ -28,7 +28,7 @@ use super::reads::table;
 use super::statements::run;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
-use crate::model::{CellKind, Op, RowMutation};
+use crate::model::{Cell, CellKind, Op, RowMutation};
 use crate::schema::CfDef;
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};
@@ -191,94 +191,8 @@ async fn send(
 
 /// The statement text and values of one op on one row.
 pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String, Vec<Bound>)> {
-    let t = &layout.table;
-    let key_b = || Bound::Bytes(key.to_vec());
-    // The clustering columns naming a cell, and their values.
-    let cell_path = |super_column: &Option<Vec<u8>>, name: &[u8]| -> GatewayResult<_> {
-        match (layout.shape, super_column) {
-            (Shape::Super, Some(sc)) => Ok((
-                vec!["column1".to_string(), "column2".to_string()],
-                vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
-            )),
-            (Shape::Dense | Shape::Static, None) => Ok((
-                vec!["column1".to_string()],
-                vec![Bound::Bytes(name.to_vec())],
-            )),
-            (Shape::Composite, None) => {
-                let n = layout.components.len();
-                let parts = super::composite::split(name, n, layout.compound)?;
-                Ok((
-                    layout.components.iter().map(|c| c.column.clone()).collect(),
-                    parts.into_iter().map(Bound::Bytes).collect(),
-                ))
-            }
-            (Shape::Super, None) => Err(GatewayError::Invalid(
-                "a super column family's column needs its super column".into(),
-            )),
-            (Shape::Dense | Shape::Static | Shape::Composite, Some(_)) => Err(
-                GatewayError::Invalid("a standard column family has no super columns".into()),
-            ),
-        }
-    };
-    // `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
-    // far: no timestamp in a counter CF (see the module note).
-    let (k, v) = (&layout.key_column, &layout.value_column);
-    let delete = |at: i64| {
-        if layout.counter {
-            (format!("DELETE FROM {t} WHERE {k} = ?"), vec![key_b()])
-        } else {
-            (
-                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
-                vec![Bound::Long(at), key_b()],
-            )
-        }
-    };
-    let equal = |cols: &[String]| {
-        cols.iter()
-            .map(|c| format!(" AND {c} = ?"))
-            .collect::<String>()
-    };
     Ok(match op {
-        Op::Put { super_column, cell } => {
-            let (cols, names) = cell_path(super_column, &cell.name)?;
-            match cell.kind {
-                CellKind::Tombstone { .. } => {
-                    let (mut text, mut values) = delete(cell.timestamp);
-                    values.extend(names);
-                    text.push_str(&equal(&cols));
-                    (text, values)
-                }
-                CellKind::Counter { .. } => {
-                    return Err(GatewayError::Invalid(
-                        "a counter is written by adding to it".into(),
-                    ))
-                }
-                CellKind::Live | CellKind::Expiring { .. } => {
-                    if layout.counter {
-                        return Err(GatewayError::Invalid(
-                            "a counter column family takes only counter additions".into(),
-                        ));
-                    }
-                    let mut values = vec![key_b()];
-                    values.extend(names);
-                    values.push(Bound::Bytes(cell.value.clone()));
-                    values.push(Bound::Long(cell.timestamp));
-                    let using = match cell.kind {
-                        CellKind::Expiring { ttl, .. } => {
-                            values.push(Bound::Int(ttl));
-                            "USING TIMESTAMP ? AND TTL ?"
-                        }
-                        _ => "USING TIMESTAMP ?",
-                    };
-                    let text = format!(
-                        "INSERT INTO {t} ({k}, {}, {v}) VALUES (?, {}, ?) {using}",
-                        cols.join(", "),
-                        vec!["?"; cols.len()].join(", ")
-                    );
-                    (text, values)
-                }
-            }
-        }
+        Op::Put { super_column, cell } => put(layout, key, super_column, cell)?,
         Op::CounterAdd {
             super_column,
             name,
@@ -290,20 +204,21 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
                     "counter additions need a counter column family".into(),
                 ));
             }
-            let (cols, names) = cell_path(super_column, name)?;
-            let mut values = vec![Bound::Long(*delta), key_b()];
+            let (t, k, v) = (&layout.table, &layout.key_column, &layout.value_column);
+            let (cols, names) = cell_path(layout, super_column, name)?;
+            let mut values = vec![Bound::Long(*delta), Bound::Bytes(key.to_vec())];
             values.extend(names);
             let text = format!("UPDATE {t} SET {v} = {v} + ? WHERE {k} = ?{}", equal(&cols));
             (text, values)
         }
-        Op::DeleteRow(deletion) => delete(deletion.marked_for_delete_at),
+        Op::DeleteRow(deletion) => delete(layout, key, deletion.marked_for_delete_at),
         Op::DeleteSuperColumn { name, deletion } => {
             if layout.shape != Shape::Super {
                 return Err(GatewayError::Invalid(
                     "a standard column family has no super columns".into(),
                 ));
             }
-            let (mut text, mut values) = delete(deletion.marked_for_delete_at);
+            let (mut text, mut values) = delete(layout, key, deletion.marked_for_delete_at);
             text.push_str(" AND column1 = ?");
             values.push(Bound::Bytes(name.clone()));
             (text, values)
@@ -313,7 +228,7 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             end,
             deletion,
         } => {
-            let (mut text, mut values) = delete(deletion.marked_for_delete_at);
+            let (mut text, mut values) = delete(layout, key, deletion.marked_for_delete_at);
             // Bounds in comparator order; CQL compares values.
             let (from, to) = if layout.desc("column1") {
                 ("<=", ">=")
@@ -331,6 +246,102 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
             (text, values)
         }
     })
+}
+
+/// A cell written (`INSERT`) or deleted (`DELETE` of its clustering path).
+fn put(
+    layout: &Layout,
+    key: &[u8],
+    super_column: &Option<Vec<u8>>,
+    cell: &Cell,
+) -> GatewayResult<(String, Vec<Bound>)> {
+    let (cols, names) = cell_path(layout, super_column, &cell.name)?;
+    let using = match cell.kind {
+        CellKind::Tombstone { .. } => {
+            let (mut text, mut values) = delete(layout, key, cell.timestamp);
+            values.extend(names);
+            text.push_str(&equal(&cols));
+            return Ok((text, values));
+        }
+        CellKind::Counter { .. } => {
+            return Err(GatewayError::Invalid(
+                "a counter is written by adding to it".into(),
+            ))
+        }
+        _ if layout.counter => {
+            return Err(GatewayError::Invalid(
+                "a counter column family takes only counter additions".into(),
+            ));
+        }
+        CellKind::Expiring { .. } => "USING TIMESTAMP ? AND TTL ?",
+        CellKind::Live => "USING TIMESTAMP ?",
+    };
+    let mut values = vec![Bound::Bytes(key.to_vec())];
+    values.extend(names);
+    values.push(Bound::Bytes(cell.value.clone()));
+    values.push(Bound::Long(cell.timestamp));
+    if let CellKind::Expiring { ttl, .. } = cell.kind {
+        values.push(Bound::Int(ttl));
+    }
+    let (t, k, v) = (&layout.table, &layout.key_column, &layout.value_column);
+    let text = format!(
+        "INSERT INTO {t} ({k}, {}, {v}) VALUES (?, {}, ?) {using}",
+        cols.join(", "),
+        vec!["?"; cols.len()].join(", ")
+    );
+    Ok((text, values))
+}
+
+/// The clustering columns naming a cell, and their values.
+fn cell_path(
+    layout: &Layout,
+    super_column: &Option<Vec<u8>>,
+    name: &[u8],
+) -> GatewayResult<(Vec<String>, Vec<Bound>)> {
+    match (layout.shape, super_column) {
+        (Shape::Super, Some(sc)) => Ok((
+            vec!["column1".to_string(), "column2".to_string()],
+            vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
+        )),
+        (Shape::Dense | Shape::Static, None) => Ok((
+            vec!["column1".to_string()],
+            vec![Bound::Bytes(name.to_vec())],
+        )),
+        (Shape::Composite, None) => {
+            let n = layout.components.len();
+            let parts = super::composite::split(name, n, layout.compound)?;
+            Ok((
+                layout.components.iter().map(|c| c.column.clone()).collect(),
+                parts.into_iter().map(Bound::Bytes).collect(),
+            ))
+        }
+        (Shape::Super, None) => Err(GatewayError::Invalid(
+            "a super column family's column needs its super column".into(),
+        )),
+        (Shape::Dense | Shape::Static | Shape::Composite, Some(_)) => Err(GatewayError::Invalid(
+            "a standard column family has no super columns".into(),
+        )),
+    }
+}
+
+/// `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
+/// far: no timestamp in a counter CF (see the module note).
+fn delete(layout: &Layout, key: &[u8], at: i64) -> (String, Vec<Bound>) {
+    let (t, k) = (&layout.table, &layout.key_column);
+    let key = Bound::Bytes(key.to_vec());
+    if layout.counter {
+        (format!("DELETE FROM {t} WHERE {k} = ?"), vec![key])
+    } else {
+        (
+            format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
+            vec![Bound::Long(at), key],
+        )
+    }
+}
+
+/// ` AND column = ?` for each of `cols`.
+fn equal(cols: &[String]) -> String {
+    cols.iter().map(|c| format!(" AND {c} = ?")).collect()
 }
 
 #[cfg(test)]

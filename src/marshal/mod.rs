@@ -46,7 +46,7 @@ pub use compound::dynamic_composite::DynamicCompositeType;
 pub use compound::reversed::ReversedType;
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
-pub use numbers::date::{DateType, TimestampType};
+pub use numbers::date::{days_from_civil, DateType, TimestampType};
 pub use numbers::decimal::DecimalType;
 pub use numbers::ieee::{DoubleType, FloatType};
 pub use numbers::int32::Int32Type;

@@ -488,42 +488,15 @@ fn run(
     let shared = link.shared.clone();
     let budget = opts.limits.budget().clone();
     let max_reply = opts.max_frame_bytes;
-    // Decoded here unless big (inflated size as announced).
-    let small = dispatch::inflated_len(&shared, h.flags, body).unwrap_or(0) <= INLINE_MAX_REQUEST;
-    let (work, route) = if !small {
-        let body = body.to_vec();
-        (
-            Work::Raw {
-                flags: h.flags,
-                body,
-            },
-            Route::Pool,
-        )
-    } else {
-        match dispatch::decode(&shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST) {
-            // Answered at once, as wherever it would run.
-            Err(e) => {
-                drop(slot);
-                let state = shared.state.lock();
-                link.out.push_reply(
-                    &state,
-                    h.opcode,
-                    h.stream,
-                    Response::error(&e),
-                    Some(charge),
-                );
-                return Step::Took;
-            }
-            Ok(req) => {
-                let route = if charge.in_lane() {
-                    // Over the budget: never on the worker.
-                    Route::Pool
-                } else {
-                    let state = shared.state.lock();
-                    router.route(node, state.keyspace.as_deref(), &req)
-                };
-                (Work::Decoded(req), route)
-            }
+    let (work, route) = match work_of(&shared, router, node, h, body, charge.in_lane()) {
+        Ok(work) => work,
+        // Answered at once, as wherever it would run.
+        Err(resp) => {
+            drop(slot);
+            let state = shared.state.lock();
+            link.out
+                .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
+            return Step::Took;
         }
     };
     if let (Work::Decoded(req), Route::Inline | Route::Attempt) = (&work, route) {
@@ -557,6 +530,56 @@ fn run(
             }
         }
     }
+    on_pool(link, node, opts, h, work, charge, slot);
+    Step::Took
+}
+
+/// What the request is and where it runs: decoded here unless big
+/// (inflated size as announced), a big one raw on the pool. `Err`: the
+/// body does not decode; this is its answer.
+fn work_of(
+    shared: &Shared,
+    router: &mut Router,
+    node: &Node,
+    h: Header,
+    body: &[u8],
+    in_lane: bool,
+) -> Result<(Work, Route), Response> {
+    let small = dispatch::inflated_len(shared, h.flags, body).unwrap_or(0) <= INLINE_MAX_REQUEST;
+    if !small {
+        let body = body.to_vec();
+        let raw = Work::Raw {
+            flags: h.flags,
+            body,
+        };
+        return Ok((raw, Route::Pool));
+    }
+    let req = dispatch::decode(shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST)
+        .map_err(|e| Response::error(&e))?;
+    let route = if in_lane {
+        // Over the budget: never on the worker.
+        Route::Pool
+    } else {
+        let state = shared.state.lock();
+        router.route(node, state.keyspace.as_deref(), &req)
+    };
+    Ok((Work::Decoded(req), route))
+}
+
+/// Runs a request on the blocking pool; its answer comes back through
+/// the link's channel.
+fn on_pool(
+    link: &mut Link,
+    node: &Arc<Node>,
+    opts: &NativeOptions,
+    h: Header,
+    work: Work,
+    charge: Charge,
+    slot: OwnedSemaphorePermit,
+) {
+    let shared = link.shared.clone();
+    let budget = opts.limits.budget().clone();
+    let max_reply = opts.max_frame_bytes;
     link.running += 1;
     let node = node.clone();
     let tx = link.done_tx.clone();
@@ -583,7 +606,6 @@ fn run(
             answer: resp.ok().map(|r| (r, charge)),
         });
     });
-    Step::Took
 }
 
 /// The next schema change notice (`None` when there is none to send: the

@@ -226,39 +226,8 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
         NodeCommand::Drain => {
             answer(e.post("/drain", &json!({})))?;
         }
-        NodeCommand::Snapshot { tag, keyspaces } => {
-            let body = json!({ "keyspaces": keyspaces, "tag": tag });
-            let a = answer(e.post("/snapshot", &body))?;
-            out.push_str(&format!(
-                "Requested snapshot for: {}\n",
-                which_keyspaces(keyspaces)
-            ));
-            out.push_str(&format!(
-                "Snapshot directory: {}\n",
-                a["tag"].as_str().unwrap_or_default()
-            ));
-        }
-        NodeCommand::Clearsnapshot { tag, keyspaces } => {
-            out.push_str(&format!(
-                "Requested clearing snapshot for: {}\n",
-                which_keyspaces(keyspaces)
-            ));
-            let names: Vec<Option<&String>> = if keyspaces.is_empty() {
-                vec![None]
-            } else {
-                keyspaces.iter().map(Some).collect()
-            };
-            for ks in names {
-                let mut path = String::from("/snapshot?");
-                if let Some(ks) = ks {
-                    path.push_str(&format!("keyspace={}&", http::query_escape(ks)));
-                }
-                if let Some(tag) = tag {
-                    path.push_str(&format!("tag={}", http::query_escape(tag)));
-                }
-                answer(e.delete(&path))?;
-            }
-        }
+        NodeCommand::Snapshot { tag, keyspaces } => snapshot(e, tag, keyspaces, out)?,
+        NodeCommand::Clearsnapshot { tag, keyspaces } => clear_snapshot(e, tag, keyspaces, out)?,
         NodeCommand::Listsnapshots => print::tables::snapshots(&answer(e.get("/snapshots"))?, out),
         NodeCommand::Version => {
             let v = answer(e.get("/version"))?;
@@ -277,6 +246,55 @@ fn execute(e: &Endpoint, command: &NodeCommand, out: &mut String) -> Result<(), 
                 json!({ "keyspace": keyspace, "column_family": cfname, "min": min, "max": max });
             answer(e.post("/compactionthreshold", &body))?;
         }
+    }
+    Ok(())
+}
+
+/// `snapshot`: takes one and says where it went.
+fn snapshot(
+    e: &Endpoint,
+    tag: &Option<String>,
+    keyspaces: &[String],
+    out: &mut String,
+) -> Result<(), String> {
+    let body = json!({ "keyspaces": keyspaces, "tag": tag });
+    let a = answer(e.post("/snapshot", &body))?;
+    out.push_str(&format!(
+        "Requested snapshot for: {}\n",
+        which_keyspaces(keyspaces)
+    ));
+    out.push_str(&format!(
+        "Snapshot directory: {}\n",
+        a["tag"].as_str().unwrap_or_default()
+    ));
+    Ok(())
+}
+
+/// `clearsnapshot`: one request per keyspace named (or one for all).
+fn clear_snapshot(
+    e: &Endpoint,
+    tag: &Option<String>,
+    keyspaces: &[String],
+    out: &mut String,
+) -> Result<(), String> {
+    out.push_str(&format!(
+        "Requested clearing snapshot for: {}\n",
+        which_keyspaces(keyspaces)
+    ));
+    let names: Vec<Option<&String>> = if keyspaces.is_empty() {
+        vec![None]
+    } else {
+        keyspaces.iter().map(Some).collect()
+    };
+    for ks in names {
+        let mut path = String::from("/snapshot?");
+        if let Some(ks) = ks {
+            path.push_str(&format!("keyspace={}&", http::query_escape(ks)));
+        }
+        if let Some(tag) = tag {
+            path.push_str(&format!("tag={}", http::query_escape(tag)));
+        }
+        answer(e.delete(&path))?;
     }
     Ok(())
 }

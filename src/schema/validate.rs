@@ -329,6 +329,32 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
     if o.key_validation_class.is_counter() {
         return Err("CounterColumnType is not a valid key validator".into());
     }
+    validate_counter_columns(cf)?;
+    validate_aliases(o)?;
+    validate_columns(cf, other_index_names)?;
+    if o.max_compaction_threshold != 0 {
+        if o.min_compaction_threshold <= 1 {
+            return Err(format!(
+                "Min compaction threshold cannot be less than 2 (got {}).",
+                o.min_compaction_threshold
+            ));
+        }
+        if o.min_compaction_threshold > o.max_compaction_threshold {
+            return Err(format!(
+                "Min compaction threshold (got {}) cannot be greater than max compaction threshold (got {})",
+                o.min_compaction_threshold, o.max_compaction_threshold
+            ));
+        }
+    }
+    if o.bloom_filter_fp_chance == Some(0.0) {
+        return Err("Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1".into());
+    }
+    validate_2_0_options(o)
+}
+
+/// Every column's validator is a counter exactly when the CF's default is.
+fn validate_counter_columns(cf: &CfDef) -> Result<(), String> {
+    let o = &cf.options;
     let column_text = |c: &ColumnDef| {
         cf.column_name_comparator(c.component_index)
             .get_string(&c.name)
@@ -351,6 +377,11 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
             )
         });
     }
+    Ok(())
+}
+
+/// No alias names a column; every alias is UTF-8.
+fn validate_aliases(o: &CfOptions) -> Result<(), String> {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     for c in &o.column_metadata {
         if let Some(a) = o.key_aliases.iter().find(|a| **a == c.name) {
@@ -383,6 +414,13 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
     if !o.value_alias.iter().all(is_utf8) {
         return Err("Value alias must be UTF8".into());
     }
+    Ok(())
+}
+
+/// Each column's name fits its comparator; each index is named, unique
+/// among `other_index_names` and the CF's own, and its options are valid.
+fn validate_columns(cf: &CfDef, other_index_names: &BTreeSet<String>) -> Result<(), String> {
+    let o = &cf.options;
     let mut index_names = other_index_names.clone();
     for c in &o.column_metadata {
         let comparator = cf.column_name_comparator(c.component_index);
@@ -414,24 +452,7 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
         }
         validate_index_options(index_type, c.index_options.as_ref())?;
     }
-    if o.max_compaction_threshold != 0 {
-        if o.min_compaction_threshold <= 1 {
-            return Err(format!(
-                "Min compaction threshold cannot be less than 2 (got {}).",
-                o.min_compaction_threshold
-            ));
-        }
-        if o.min_compaction_threshold > o.max_compaction_threshold {
-            return Err(format!(
-                "Min compaction threshold (got {}) cannot be greater than max compaction threshold (got {})",
-                o.min_compaction_threshold, o.max_compaction_threshold
-            ));
-        }
-    }
-    if o.bloom_filter_fp_chance == Some(0.0) {
-        return Err("Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1".into());
-    }
-    validate_2_0_options(o)
+    Ok(())
 }
 
 fn validate_index_options(

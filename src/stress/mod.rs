@@ -234,66 +234,14 @@ pub fn run(
         Api::Native => native::consistency(&work.consistency).map(|_| ())?,
     }
     let _ = write!(out, "{}", header(opts, &work));
-    let mut conns: Vec<Conn> = Vec::new();
-    match opts.api {
-        Api::V06 => {
-            for _ in 0..opts.threads {
-                conns.push(Conn::Thrift(Box::new(client06::Conn06::open(
-                    &work,
-                    opts.framed,
-                )?)));
-            }
-        }
-        Api::V19 => {
-            client19::prepare(&work, out)?;
-            for _ in 0..opts.threads {
-                conns.push(Conn::Thrift(Box::new(client19::Conn19::open(&work)?)));
-            }
-        }
-        Api::Native => {
-            native::NativeConn::connect(&work)?.create_schema(out)?;
-            for _ in 0..opts.threads {
-                let mut c = native::NativeConn::connect(&work)?;
-                c.prepare()?;
-                conns.push(Conn::Native(Box::new(c)));
-            }
-        }
-    }
+    let conns = connect(opts, &work, out)?;
     let _ = out.flush();
 
     let shared = Arc::new(Shared::new(conns.len(), stop));
     let probe = procfs::Probe::start(&work.host, work.port, opts.server_pid);
     let started = Instant::now();
     let deadline = opts.duration.map(|s| started + Duration::from_secs(s));
-    let workers: Vec<_> = conns
-        .into_iter()
-        .enumerate()
-        .map(|(index, conn)| {
-            let (opts, shared) = (opts.clone(), shared.clone());
-            match conn {
-                Conn::Thrift(conn) => {
-                    let worker = Worker {
-                        conn,
-                        index,
-                        opts,
-                        shared,
-                        deadline,
-                    };
-                    std::thread::spawn(move || worker.run())
-                }
-                Conn::Native(conn) => {
-                    let worker = pipeline::Pipeline {
-                        conn: *conn,
-                        index,
-                        opts,
-                        shared,
-                        deadline,
-                    };
-                    std::thread::spawn(move || worker.run())
-                }
-            }
-        })
-        .collect();
+    let workers = spawn_workers(opts, conns, &shared, deadline);
 
     let mut progress = Progress::default();
     let mut next_line = Duration::from_secs(1);
@@ -324,6 +272,78 @@ pub fn run(
     let mut report = shared.report(elapsed, interrupted);
     report.usage = probe.finish();
     Ok(report)
+}
+
+/// Opens one connection per thread, after creating the schema (19.x and
+/// native) and preparing the statements (native).
+fn connect(
+    opts: &StressOptions,
+    work: &Arc<Workload>,
+    out: &mut dyn Write,
+) -> Result<Vec<Conn>, StressError> {
+    let mut conns: Vec<Conn> = Vec::new();
+    match opts.api {
+        Api::V06 => {
+            for _ in 0..opts.threads {
+                let conn = client06::Conn06::open(work, opts.framed)?;
+                conns.push(Conn::Thrift(Box::new(conn)));
+            }
+        }
+        Api::V19 => {
+            client19::prepare(work, out)?;
+            for _ in 0..opts.threads {
+                conns.push(Conn::Thrift(Box::new(client19::Conn19::open(work)?)));
+            }
+        }
+        Api::Native => {
+            native::NativeConn::connect(work)?.create_schema(out)?;
+            for _ in 0..opts.threads {
+                let mut c = native::NativeConn::connect(work)?;
+                c.prepare()?;
+                conns.push(Conn::Native(Box::new(c)));
+            }
+        }
+    }
+    Ok(conns)
+}
+
+/// One thread per connection: a Thrift worker makes one call at a time, a
+/// native pipeline keeps several in flight.
+fn spawn_workers(
+    opts: &StressOptions,
+    conns: Vec<Conn>,
+    shared: &Arc<Shared>,
+    deadline: Option<Instant>,
+) -> Vec<std::thread::JoinHandle<()>> {
+    conns
+        .into_iter()
+        .enumerate()
+        .map(|(index, conn)| {
+            let (opts, shared) = (opts.clone(), shared.clone());
+            match conn {
+                Conn::Thrift(conn) => {
+                    let worker = Worker {
+                        conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+                Conn::Native(conn) => {
+                    let worker = pipeline::Pipeline {
+                        conn: *conn,
+                        index,
+                        opts,
+                        shared,
+                        deadline,
+                    };
+                    std::thread::spawn(move || worker.run())
+                }
+            }
+        })
+        .collect()
 }
 
 /// `supercolumn stress` from the command line: runs with Ctrl-C handled

@@ -104,10 +104,7 @@ pub(in crate::config) fn parse(
         line: e.line,
         message: e.message,
     })?;
-    let mut cx = Cx {
-        origin,
-        warnings: Vec::new(),
-    };
+    let mut cx = Cx::new(origin);
     let top = index_storage(&mut cx, &root)?;
     let mut special = Special::read(&mut cx, &top, root.line)?;
     let keyspace_ignored = std::mem::take(&mut special.keyspace_ignored);

@@ -40,10 +40,7 @@ pub(in crate::config) fn parse(
         line: e.line,
         message: e.message,
     })?;
-    let mut cx = Cx {
-        origin,
-        warnings: Vec::new(),
-    };
+    let mut cx = Cx::new(origin);
     let empty = Node::Map {
         entries: Vec::new(),
         line: 1,

@@ -7,11 +7,12 @@
 
 use super::tables::{apply_options, lookup, table_of, table_spec};
 use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{AlterTableOp, Statement};
+use crate::cql::ast::{AlterTableOp, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
 use crate::cql::table::Table;
-use crate::schema::{CfDef, CfSpec, KeyspaceSpec, SchemaChange};
+use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
+use std::sync::Arc;
 
 fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
     CqlOutcome::SchemaChange {
@@ -73,43 +74,9 @@ pub(super) fn run(
             name,
             if_not_exists,
             properties,
-        } => {
-            let o = KeyspaceOptions::from_properties(properties, true)?;
-            if schema.keyspace(name).is_some() {
-                if *if_not_exists {
-                    return Ok(CqlOutcome::Void);
-                }
-                // 1.2's MigrationManager check (AlreadyExistsException); the
-                // schema's case-insensitive rule is Thrift's and comes later.
-                return Err(CqlError::Invalid(format!(
-                    "Cannot add existing keyspace \"{name}\""
-                )));
-            }
-            backend.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
-                name: name.clone(),
-                strategy_class: o.strategy_class.unwrap_or_default(),
-                strategy_options: Some(o.strategy_options),
-                durable_writes: o.durable_writes,
-                ..KeyspaceSpec::default()
-            }))?;
-            Ok(changed(ChangeKind::Created, name, ""))
-        }
+        } => create_keyspace(backend, &schema, name, *if_not_exists, properties),
         Statement::AlterKeyspace { name, properties } => {
-            let o = KeyspaceOptions::from_properties(properties, false)?;
-            let Some(ks) = schema.keyspace(name) else {
-                return Err(CqlError::Invalid(format!("Keyspace {name} does not exist")));
-            };
-            let mut spec = ks.describe_v12();
-            spec.cf_defs.clear();
-            if let Some(class) = o.strategy_class {
-                spec.strategy_class = class;
-                spec.strategy_options = Some(o.strategy_options);
-            }
-            if o.durable_writes.is_some() {
-                spec.durable_writes = o.durable_writes;
-            }
-            backend.change_schema(SchemaChange::UpdateKeyspace(spec))?;
-            Ok(changed(ChangeKind::Updated, name, ""))
+            alter_keyspace(backend, &schema, name, properties)
         }
         Statement::DropKeyspace { name, if_exists } => {
             if *if_exists && schema.keyspace(name).is_none() {
@@ -130,24 +97,7 @@ pub(super) fn run(
             backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
-        Statement::AlterTable { table, op } => {
-            let ks = session.keyspace_for(table)?;
-            let mut t = lookup(&schema, &ks, &table.name)?;
-            let cf = schema.cf(&ks, &table.name).expect("looked up");
-            let spec = match op {
-                AlterTableOp::With(props) => {
-                    let mut spec = update_spec(cf, &t);
-                    apply_options(&mut spec, &TableOptions::from_properties(props)?);
-                    spec
-                }
-                _ => {
-                    t.alter(op)?;
-                    update_spec(cf, &t)
-                }
-            };
-            backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
-            Ok(changed(ChangeKind::Updated, &ks, &table.name))
-        }
+        Statement::AlterTable { table, op } => alter_table(backend, session, &schema, table, op),
         Statement::DropTable { table, if_exists } => {
             let ks = session.keyspace_for(table)?;
             if *if_exists && schema.cf(&ks, &table.name).is_none() {
@@ -168,64 +118,176 @@ pub(super) fn run(
             column,
             if_not_exists,
         } => {
-            let ks = session.keyspace_for(table)?;
-            let mut t = lookup(&schema, &ks, &table.name)?;
-            let cf = schema.cf(&ks, &table.name).expect("looked up");
-            if *if_not_exists {
-                let already = t
-                    .regular
-                    .iter()
-                    .any(|r| r.column.name == *column && r.index.is_some());
-                if already {
-                    return Ok(CqlOutcome::Void);
-                }
-            }
-            // Statics are indexed from 3.4 on: the sessions claiming 3.0+.
-            let statics = super::system_schema::claims_schema_tables(session.local_facts());
-            t.add_index_with(column, name.as_deref(), statics)?;
-            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
-            Ok(changed(ChangeKind::Updated, &ks, &table.name))
+            let index = NewIndex {
+                name: name.as_deref(),
+                column,
+                if_not_exists: *if_not_exists,
+            };
+            create_index(backend, session, &schema, table, index)
         }
         Statement::DropIndex {
             keyspace,
             name,
             if_exists,
-        } => {
-            let ks = keyspace
-                .clone()
-                .or_else(|| session.keyspace().map(str::to_string))
-                .ok_or_else(|| {
-                    CqlError::Invalid("You have not set a keyspace for this session".into())
-                })?;
-            let found = schema.keyspace(&ks).and_then(|k| {
-                k.cfs.values().find_map(|cf| {
-                    let t = table_of(cf).ok()?;
-                    t.regular
-                        .iter()
-                        .any(|r| r.index.as_deref() == Some(name.as_str()))
-                        .then_some((cf.clone(), t))
-                })
-            });
-            let Some((cf, mut t)) = found else {
-                if *if_exists {
-                    return Ok(CqlOutcome::Void);
-                }
-                return Err(CqlError::Invalid(format!(
-                    "Index '{name}' could not be found in any of the column families of keyspace '{ks}'"
-                )));
-            };
-            for r in &mut t.regular {
-                if r.index.as_deref() == Some(name.as_str()) {
-                    r.index = None;
-                }
-            }
-            backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
-            Ok(changed(ChangeKind::Updated, &ks, &t.name))
-        }
+        } => drop_index(
+            backend,
+            session,
+            &schema,
+            keyspace.as_deref(),
+            name,
+            *if_exists,
+        ),
         other => Err(CqlError::Invalid(format!(
             "not a schema statement: {other:?}"
         ))),
     }
+}
+
+fn create_keyspace(
+    backend: &dyn CqlBackend,
+    schema: &Schema,
+    name: &str,
+    if_not_exists: bool,
+    properties: &[Property],
+) -> CqlResult<CqlOutcome> {
+    let o = KeyspaceOptions::from_properties(properties, true)?;
+    if schema.keyspace(name).is_some() {
+        if if_not_exists {
+            return Ok(CqlOutcome::Void);
+        }
+        // 1.2's MigrationManager check (AlreadyExistsException); the
+        // schema's case-insensitive rule is Thrift's and comes later.
+        return Err(CqlError::Invalid(format!(
+            "Cannot add existing keyspace \"{name}\""
+        )));
+    }
+    backend.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+        name: name.to_string(),
+        strategy_class: o.strategy_class.unwrap_or_default(),
+        strategy_options: Some(o.strategy_options),
+        durable_writes: o.durable_writes,
+        ..KeyspaceSpec::default()
+    }))?;
+    Ok(changed(ChangeKind::Created, name, ""))
+}
+
+fn alter_keyspace(
+    backend: &dyn CqlBackend,
+    schema: &Schema,
+    name: &str,
+    properties: &[Property],
+) -> CqlResult<CqlOutcome> {
+    let o = KeyspaceOptions::from_properties(properties, false)?;
+    let Some(ks) = schema.keyspace(name) else {
+        return Err(CqlError::Invalid(format!("Keyspace {name} does not exist")));
+    };
+    let mut spec = ks.describe_v12();
+    spec.cf_defs.clear();
+    if let Some(class) = o.strategy_class {
+        spec.strategy_class = class;
+        spec.strategy_options = Some(o.strategy_options);
+    }
+    if o.durable_writes.is_some() {
+        spec.durable_writes = o.durable_writes;
+    }
+    backend.change_schema(SchemaChange::UpdateKeyspace(spec))?;
+    Ok(changed(ChangeKind::Updated, name, ""))
+}
+
+fn alter_table(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    schema: &Arc<Schema>,
+    table: &TableName,
+    op: &AlterTableOp,
+) -> CqlResult<CqlOutcome> {
+    let ks = session.keyspace_for(table)?;
+    let mut t = lookup(schema, &ks, &table.name)?;
+    let cf = schema.cf(&ks, &table.name).expect("looked up");
+    let spec = match op {
+        AlterTableOp::With(props) => {
+            let mut spec = update_spec(cf, &t);
+            apply_options(&mut spec, &TableOptions::from_properties(props)?);
+            spec
+        }
+        _ => {
+            t.alter(op)?;
+            update_spec(cf, &t)
+        }
+    };
+    backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+    Ok(changed(ChangeKind::Updated, &ks, &table.name))
+}
+
+/// What CREATE INDEX names besides its table.
+struct NewIndex<'a> {
+    name: Option<&'a str>,
+    column: &'a str,
+    if_not_exists: bool,
+}
+
+fn create_index(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    schema: &Arc<Schema>,
+    table: &TableName,
+    index: NewIndex,
+) -> CqlResult<CqlOutcome> {
+    let ks = session.keyspace_for(table)?;
+    let mut t = lookup(schema, &ks, &table.name)?;
+    let cf = schema.cf(&ks, &table.name).expect("looked up");
+    if index.if_not_exists {
+        let already = t
+            .regular
+            .iter()
+            .any(|r| r.column.name == index.column && r.index.is_some());
+        if already {
+            return Ok(CqlOutcome::Void);
+        }
+    }
+    // Statics are indexed from 3.4 on: the sessions claiming 3.0+.
+    let statics = super::system_schema::claims_schema_tables(session.local_facts());
+    t.add_index_with(index.column, index.name, statics)?;
+    backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
+    Ok(changed(ChangeKind::Updated, &ks, &table.name))
+}
+
+fn drop_index(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    schema: &Schema,
+    keyspace: Option<&str>,
+    name: &str,
+    if_exists: bool,
+) -> CqlResult<CqlOutcome> {
+    let ks = keyspace
+        .or_else(|| session.keyspace())
+        .map(str::to_string)
+        .ok_or_else(|| CqlError::Invalid("You have not set a keyspace for this session".into()))?;
+    let found = schema.keyspace(&ks).and_then(|k| {
+        k.cfs.values().find_map(|cf| {
+            let t = table_of(cf).ok()?;
+            t.regular
+                .iter()
+                .any(|r| r.index.as_deref() == Some(name))
+                .then_some((cf.clone(), t))
+        })
+    });
+    let Some((cf, mut t)) = found else {
+        if if_exists {
+            return Ok(CqlOutcome::Void);
+        }
+        return Err(CqlError::Invalid(format!(
+            "Index '{name}' could not be found in any of the column families of keyspace '{ks}'"
+        )));
+    };
+    for r in &mut t.regular {
+        if r.index.as_deref() == Some(name) {
+            r.index = None;
+        }
+    }
+    backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
+    Ok(changed(ChangeKind::Updated, &ks, &t.name))
 }
 
 #[cfg(test)]

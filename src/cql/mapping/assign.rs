@@ -11,7 +11,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
 use super::names::{cell_name, prefix_range};
-use super::values::{check_element, eval, eval_i64, eval_scalar, Element, TermContext};
+use super::values::{check_element, eval, eval_i64, eval_scalar, Element};
 use super::write::{Stamp, WriteContext};
 use super::CqlOp;
 
@@ -33,11 +33,7 @@ pub(super) fn compact_assignment(
     let column = a.column();
     let ty = column_type(table, column);
     let name = cell_name(table, ck, column, None)?;
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
+    let mut tctx = ctx.terms();
     match a {
         Assignment::Set { value, .. } => match eval_scalar(value, &ty, column, &mut tctx)? {
             Some(v) => ops.push(st.cell(name, v)),
@@ -78,19 +74,9 @@ pub(super) fn sparse_assignment(
 ) -> CqlResult<()> {
     let column = a.column();
     let ty = column_type(table, column);
-    let now_millis = ctx.now_millis;
     match (a, &ty) {
         (Assignment::Set { value, .. }, t) if t.is_collection() => {
-            let v = eval(
-                value,
-                t,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
+            let v = eval(value, t, column, &mut ctx.terms())?;
             // Overwrite: delete what was there just before this write.
             ops.push(st.range(
                 prefix_range(table, ck, Some(column))?,
@@ -99,11 +85,7 @@ pub(super) fn sparse_assignment(
             add_elements(table, ck, column, v, st, ctx, ops, false)?;
         }
         (Assignment::Set { value, .. }, t) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
+            let mut tctx = ctx.terms();
             let name = cell_name(table, ck, column, None)?;
             match eval_scalar(value, t, column, &mut tctx)? {
                 Some(v) => ops.push(st.cell(name, v)),
@@ -114,58 +96,22 @@ pub(super) fn sparse_assignment(
             compact_assignment(table, ck, a, st, ctx, ops)?
         }
         (Assignment::Add { value, .. }, t) if t.is_collection() => {
-            let v = eval(
-                value,
-                t,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
+            let v = eval(value, t, column, &mut ctx.terms())?;
             add_elements(table, ck, column, v, st, ctx, ops, false)?;
         }
         (Assignment::Prepend { value, .. }, CqlType::List(_)) => {
-            let v = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )?;
+            let v = eval(value, &ty, column, &mut ctx.terms())?;
             add_elements(table, ck, column, v, st, ctx, ops, true)?;
         }
         (Assignment::Subtract { value, .. }, CqlType::Set(_)) => {
-            if let CqlValue::Set(items) = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )? {
+            if let CqlValue::Set(items) = eval(value, &ty, column, &mut ctx.terms())? {
                 for e in items {
                     ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
                 }
             }
         }
         (Assignment::Subtract { value, .. }, CqlType::List(_)) => {
-            if let CqlValue::List(items) = eval(
-                value,
-                &ty,
-                column,
-                &mut TermContext {
-                    binds: ctx.binds,
-                    now_millis,
-                    uuids: ctx.uuids,
-                },
-            )? {
+            if let CqlValue::List(items) = eval(value, &ty, column, &mut ctx.terms())? {
                 let (start, end) = prefix_range(table, ck, Some(column))?;
                 for cell in ctx.lists.list_cells(table, key, &start, &end) {
                     if items.contains(&cell.value) {
@@ -175,11 +121,7 @@ pub(super) fn sparse_assignment(
             }
         }
         (Assignment::SetElement { key: k, value, .. }, CqlType::Map(kt, vt)) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
+            let mut tctx = ctx.terms();
             let mk = eval_scalar(k, kt, column, &mut tctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
             let name = cell_name(table, ck, column, Some(&mk))?;
@@ -192,11 +134,7 @@ pub(super) fn sparse_assignment(
             }
         }
         (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
-            let mut tctx = TermContext {
-                binds: ctx.binds,
-                now_millis,
-                uuids: ctx.uuids,
-            };
+            let mut tctx = ctx.terms();
             let idx = eval_i64(k, "list index", &mut tctx)?;
             let v = eval_scalar(value, et, column, &mut tctx)?;
             let existing = existing_element(table, key, ck, column, idx, ctx)?;

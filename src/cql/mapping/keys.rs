@@ -8,7 +8,7 @@ use super::super::ast::{Operator, Relation, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::types::{CqlType, CqlValue};
-use super::values::{eval, eval_scalar, TermContext};
+use super::values::{eval, eval_scalar};
 use super::write::WriteContext;
 
 /// Key values from a WHERE clause: per partition-key column and per
@@ -25,11 +25,7 @@ pub(super) fn key_values(
 ) -> CqlResult<KeyRestrictions> {
     let mut partition = vec![Vec::new(); table.partition_key.len()];
     let mut clustering = vec![Vec::new(); table.clustering.len()];
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
+    let mut tctx = ctx.terms();
     for rel in where_clause {
         let Relation::Column { column, op, value } = rel else {
             return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));

@@ -308,14 +308,8 @@ pub fn execute_select_paged(
             .take()
             .filter(|r| r.row_key == key)
             .map(|r| r.clustering.as_slice());
-        let resumed;
-        let slices = match after {
-            Some(after) => {
-                resumed = resumed_slices(plan, after)?;
-                &resumed
-            }
-            None => &plan.slices,
-        };
+        let resumed = after.map(|a| resumed_slices(plan, a)).transpose()?;
+        let slices = resumed.as_ref().unwrap_or(&plan.slices);
         // A clustering slice never holds the static cells (they sort
         // first): read once, they are shown on each of the partition's rows.
         let statics = if table.has_statics() {
@@ -380,22 +374,24 @@ pub fn execute_select_paged(
         }
         _ => None,
     };
+    Ok((selected(plan, &rows, partitioner), next))
+}
+
+/// The result set of the rows found: each row's selectors evaluated.
+fn selected(plan: &SelectPlan, rows: &[CqlRow], partitioner: &dyn Partitioner) -> ResultSet {
     let out = rows
         .iter()
         .map(|r| {
             plan.selectors
                 .iter()
-                .map(|(s, _)| eval_selector(table, s, r, partitioner))
+                .map(|(s, _)| eval_selector(&plan.table, s, r, partitioner))
                 .collect()
         })
         .collect();
-    Ok((
-        ResultSet {
-            columns: plan.columns.clone(),
-            rows: out,
-        },
-        next,
-    ))
+    ResultSet {
+        columns: plan.columns.clone(),
+        rows: out,
+    }
 }
 
 #[cfg(test)]

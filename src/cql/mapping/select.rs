@@ -115,13 +115,88 @@ pub fn plan_select(
         now_millis,
         uuids,
     };
-    let np = table.partition_key.len();
-    let nc = table.clustering.len();
-    let mut part: Vec<Option<Vec<Vec<u8>>>> = vec![None; np];
-    let mut clus: Vec<Vec<(Operator, Vec<Vec<u8>>)>> = vec![Vec::new(); nc];
-    let mut regular: Vec<Filter> = Vec::new();
-    let mut token: (Bound<Token>, Bound<Token>) = (Bound::Unbounded, Bound::Unbounded);
-    let mut on_token = false;
+    let rels = restrictions(table, sel, partitioner, &mut ctx)?;
+    let partitions = partitions_of(table, rels.partition, rels.token, rels.on_token)?;
+    let single = matches!(partitions, Partitions::Keys(_));
+    let indexed = indexed_eqs(table, &rels.regular);
+    let index = indexed.first();
+    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
+    // FILTERING permits extra restrictions, never an unindexed scan.
+    if !rels.regular.is_empty() && index.is_none() {
+        return Err(invalid(
+            "No indexed columns present in by-columns clause with Equal operator",
+        ));
+    }
+    let has_clustering = rels.clustering.iter().any(|c| !c.is_empty());
+    // An index on a static column (3.4+) finds whole partitions too.
+    let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
+    if !sel.allow_filtering
+        && ((!single && has_clustering && index.is_none())
+            || rels.regular.len() > 1
+            || (index.is_some() && has_clustering))
+    {
+        return Err(invalid(FILTERING));
+    }
+    let ClusteringPlan {
+        eq_prefix,
+        range,
+        mut filters,
+    } = clustering_of(table, &rels.clustering)?;
+    filters.extend(rels.regular);
+    let reversed = order_by(table, sel, single)?;
+    let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
+    let limit = limit_of(sel, &mut ctx)?;
+    let (selectors, columns, count) = selection(table, &sel.selection, partitioner)?;
+    if sel.distinct {
+        check_distinct(table, &selectors)?;
+    }
+    Ok(SelectPlan {
+        table: table.clone(),
+        partitions,
+        slices,
+        reversed,
+        filters,
+        indexed,
+        limit,
+        count,
+        distinct: sel.distinct,
+        ordered: !sel.order_by.is_empty(),
+        full_partitions,
+        selectors,
+        columns,
+    })
+}
+
+/// One relation on a column: its operator and value(s).
+type ColumnRelation = (Operator, Vec<Vec<u8>>);
+
+/// The WHERE clause sorted by what each relation restricts.
+struct Restrictions {
+    /// Per partition key column: its EQ/IN values, if restricted.
+    partition: Vec<Option<Vec<Vec<u8>>>>,
+    /// Per clustering column: its relations.
+    clustering: Vec<Vec<ColumnRelation>>,
+    /// Relations on regular (and static) columns.
+    regular: Vec<Filter>,
+    /// The token range `token(...)` relations bound.
+    token: (Bound<Token>, Bound<Token>),
+    on_token: bool,
+}
+
+/// Evaluates each WHERE relation and files it under the column it restricts.
+fn restrictions(
+    table: &Table,
+    sel: &Select,
+    partitioner: &dyn Partitioner,
+    ctx: &mut TermContext,
+) -> CqlResult<Restrictions> {
+    let mut r = Restrictions {
+        partition: vec![None; table.partition_key.len()],
+        clustering: vec![Vec::new(); table.clustering.len()],
+        regular: Vec::new(),
+        token: (Bound::Unbounded, Bound::Unbounded),
+        on_token: false,
+    };
     for rel in &sel.where_clause {
         match rel {
             Relation::Token { columns, op, value } => {
@@ -133,14 +208,14 @@ pub fn plan_select(
                 if columns.iter().map(String::as_str).ne(names.iter().copied()) {
                     return Err(invalid("The token() function must be applied to all partition key components or none of them"));
                 }
-                let t = token_value(table, value, partitioner, &mut ctx)?;
-                on_token = true;
+                let t = token_value(table, value, partitioner, ctx)?;
+                r.on_token = true;
                 match op {
-                    Operator::Gt => token.0 = Bound::Excluded(t),
-                    Operator::Gte => token.0 = Bound::Included(t),
-                    Operator::Lt => token.1 = Bound::Excluded(t),
-                    Operator::Lte => token.1 = Bound::Included(t),
-                    Operator::Eq => token = (Bound::Included(t.clone()), Bound::Included(t)),
+                    Operator::Gt => r.token.0 = Bound::Excluded(t),
+                    Operator::Gte => r.token.0 = Bound::Included(t),
+                    Operator::Lt => r.token.1 = Bound::Excluded(t),
+                    Operator::Lte => r.token.1 = Bound::Included(t),
+                    Operator::Eq => r.token = (Bound::Included(t.clone()), Bound::Included(t)),
                     Operator::In => {
                         return Err(invalid("IN is not supported with the token function"))
                     }
@@ -157,19 +232,19 @@ pub fn plan_select(
                     .column(column)
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
-                let values = relation_values(&ty, column, *op, value, &mut ctx)?;
+                let values = relation_values(&ty, column, *op, value, ctx)?;
                 match role {
                     ColumnRole::PartitionKey(i) => {
                         if !matches!(op, Operator::Eq | Operator::In) {
                             return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
                         }
-                        if part[i].is_some() {
+                        if r.partition[i].is_some() {
                             return Err(invalid(format!("{column} cannot be restricted by more than one relation if it includes an Equal")));
                         }
-                        part[i] = Some(values);
+                        r.partition[i] = Some(values);
                     }
-                    ColumnRole::Clustering(i) => clus[i].push((*op, values)),
-                    ColumnRole::Regular(_) => regular.push(Filter {
+                    ColumnRole::Clustering(i) => r.clustering[i].push((*op, values)),
+                    ColumnRole::Regular(_) => r.regular.push(Filter {
                         column: column.clone(),
                         op: *op,
                         values,
@@ -178,9 +253,19 @@ pub fn plan_select(
             }
         }
     }
-    // Partition key: all parts by EQ/IN, or none (a token range / full scan).
+    Ok(r)
+}
+
+/// Partition key: all parts by EQ/IN (the keys, every combination), or
+/// none (a token range / full scan).
+fn partitions_of(
+    table: &Table,
+    part: Vec<Option<Vec<Vec<u8>>>>,
+    token: (Bound<Token>, Bound<Token>),
+    on_token: bool,
+) -> CqlResult<Partitions> {
     let restricted = part.iter().filter(|p| p.is_some()).count();
-    let partitions = if restricted == np {
+    if restricted == part.len() {
         if on_token {
             return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
         }
@@ -195,32 +280,33 @@ pub fn plan_select(
                 keys.push(k);
             }
         }
-        Partitions::Keys(keys)
-    } else {
-        if restricted > 0 {
-            let mut previous_restricted = false;
-            for (i, p) in part.iter().enumerate() {
-                match (p, previous_restricted) {
-                    (None, true) => return Err(invalid(format!("Partition key part {} must be restricted since preceding part is", table.partition_key[i].name))),
-                    (Some(_), false) if i > 0 => {
-                        return Err(invalid(format!(
-                            "partition key part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
-                            table.partition_key[i].name,
-                            table.partition_key[i - 1].name
-                        )))
-                    }
-                    _ => previous_restricted = p.is_some(),
+        return Ok(Partitions::Keys(keys));
+    }
+    if restricted > 0 {
+        let mut previous_restricted = false;
+        for (i, p) in part.iter().enumerate() {
+            match (p, previous_restricted) {
+                (None, true) => return Err(invalid(format!("Partition key part {} must be restricted since preceding part is", table.partition_key[i].name))),
+                (Some(_), false) if i > 0 => {
+                    return Err(invalid(format!(
+                        "partition key part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
+                        table.partition_key[i].name,
+                        table.partition_key[i - 1].name
+                    )))
                 }
+                _ => previous_restricted = p.is_some(),
             }
         }
-        Partitions::Range {
-            start: token.0,
-            end: token.1,
-        }
-    };
-    let single = matches!(partitions, Partitions::Keys(_));
-    // Regular columns: need an index on an EQ, and ALLOW FILTERING for more.
-    let indexed: Vec<IndexedEq> = regular
+    }
+    Ok(Partitions::Range {
+        start: token.0,
+        end: token.1,
+    })
+}
+
+/// Every EQ on an indexed column, in WHERE order.
+fn indexed_eqs(table: &Table, regular: &[Filter]) -> Vec<IndexedEq> {
+    regular
         .iter()
         .filter(|f| {
             f.op == Operator::Eq
@@ -233,26 +319,21 @@ pub fn plan_select(
             column: f.column.clone(),
             value: f.values[0].clone(),
         })
-        .collect();
-    let index = indexed.first();
-    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
-    // FILTERING permits extra restrictions, never an unindexed scan.
-    if !regular.is_empty() && index.is_none() {
-        return Err(invalid(
-            "No indexed columns present in by-columns clause with Equal operator",
-        ));
-    }
-    let has_clustering = clus.iter().any(|c| !c.is_empty());
-    // An index on a static column (3.4+) finds whole partitions too.
-    let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
-    if !sel.allow_filtering
-        && ((!single && has_clustering && index.is_none())
-            || regular.len() > 1
-            || (index.is_some() && has_clustering))
-    {
-        return Err(invalid(FILTERING));
-    }
-    // Clustering: EQ on a prefix, then at most one slice.
+        .collect()
+}
+
+/// What the clustering relations ask for.
+struct ClusteringPlan {
+    /// EQ/IN values of the leading clustering columns.
+    eq_prefix: Vec<Vec<Vec<u8>>>,
+    /// The slice on the column after them, if any.
+    range: Option<ClusteringRange>,
+    /// Every relation, also checked on each row.
+    filters: Vec<Filter>,
+}
+
+/// Clustering: EQ on a prefix, then at most one slice.
+fn clustering_of(table: &Table, clus: &[Vec<ColumnRelation>]) -> CqlResult<ClusteringPlan> {
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
@@ -294,63 +375,57 @@ pub fn plan_select(
         }
         range = Some((i, rels.iter().map(|(op, v)| (*op, v[0].clone())).collect()));
     }
-    filters.extend(regular);
-    // ORDER BY: clustering columns in declared order, one direction.
-    let mut reversed = false;
-    if !sel.order_by.is_empty() {
-        if !single {
-            return Err(invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN."));
-        }
-        let mut dir: Option<bool> = None;
-        for (pos, (name, o)) in sel.order_by.iter().enumerate() {
-            let Some(ColumnRole::Clustering(i)) = table.role(name) else {
-                return Err(match table.role(name) {
-                    None => invalid(format!("Order by on unknown column {name}")),
-                    Some(_) => invalid(format!("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got {name}")),
-                });
-            };
-            if i != pos {
-                return Err(invalid("Order by currently only support the ordering of columns following their declared order in the PRIMARY KEY"));
-            }
-            let r = (*o == Order::Desc) != table.clustering[i].reversed;
-            if dir.is_some_and(|d| d != r) {
-                return Err(invalid("Unsupported order by relation"));
-            }
-            dir = Some(r);
-        }
-        reversed = dir.unwrap_or(false);
+    Ok(ClusteringPlan {
+        eq_prefix,
+        range,
+        filters,
+    })
+}
+
+/// ORDER BY: clustering columns in declared order, one direction; true
+/// when rows come out reversed.
+fn order_by(table: &Table, sel: &Select, single: bool) -> CqlResult<bool> {
+    if sel.order_by.is_empty() {
+        return Ok(false);
     }
-    let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
-    let limit = match &sel.limit {
+    if !single {
+        return Err(invalid(
+            "ORDER BY is only supported when the partition key is restricted by an EQ or an IN.",
+        ));
+    }
+    let mut dir: Option<bool> = None;
+    for (pos, (name, o)) in sel.order_by.iter().enumerate() {
+        let Some(ColumnRole::Clustering(i)) = table.role(name) else {
+            return Err(match table.role(name) {
+                None => invalid(format!("Order by on unknown column {name}")),
+                Some(_) => invalid(format!("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got {name}")),
+            });
+        };
+        if i != pos {
+            return Err(invalid("Order by currently only support the ordering of columns following their declared order in the PRIMARY KEY"));
+        }
+        let r = (*o == Order::Desc) != table.clustering[i].reversed;
+        if dir.is_some_and(|d| d != r) {
+            return Err(invalid("Unsupported order by relation"));
+        }
+        dir = Some(r);
+    }
+    Ok(dir.unwrap_or(false))
+}
+
+/// LIMIT, or the default row count.
+fn limit_of(sel: &Select, ctx: &mut TermContext) -> CqlResult<usize> {
+    Ok(match &sel.limit {
         // CQL3 in 1.2 counted at most 10000 rows unless told otherwise.
         None if sel.selection == Selection::Count => 10_000,
         None => i32::MAX as usize,
         Some(t) => {
-            let l = eval_i64(t, "limit", &mut ctx)?;
+            let l = eval_i64(t, "limit", ctx)?;
             if l <= 0 {
                 return Err(invalid("LIMIT must be strictly positive"));
             }
             l as usize
         }
-    };
-    let (selectors, columns, count) = selection(table, &sel.selection, partitioner)?;
-    if sel.distinct {
-        check_distinct(table, &selectors)?;
-    }
-    Ok(SelectPlan {
-        table: table.clone(),
-        partitions,
-        slices,
-        reversed,
-        filters,
-        indexed,
-        limit,
-        count,
-        distinct: sel.distinct,
-        ordered: !sel.order_by.is_empty(),
-        full_partitions,
-        selectors,
-        columns,
     })
 }
 

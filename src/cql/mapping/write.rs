@@ -20,7 +20,7 @@ use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::CqlType;
 use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
 use super::condition::statics;
-use super::keys::{cartesian, key_values, require_all};
+use super::keys::{cartesian, key_values, require_all, KeyRestrictions};
 use super::names::{cell_name, marker_name, prefix_range, row_key};
 use super::values::{eval_i64, eval_scalar, TermContext};
 use super::{CqlOp, CqlWrite};
@@ -49,6 +49,15 @@ pub struct WriteContext<'a> {
 }
 
 impl WriteContext<'_> {
+    /// What evaluating a term needs of this context.
+    pub(super) fn terms(&mut self) -> TermContext<'_> {
+        TermContext {
+            binds: self.binds,
+            now_millis: self.now_millis,
+            uuids: &mut *self.uuids,
+        }
+    }
+
     /// This context with `binds` for the markers (the members of a native
     /// BATCH message each bring their own values).
     pub fn with_binds<'b>(&'b mut self, binds: &'b [Option<Vec<u8>>]) -> WriteContext<'b> {
@@ -99,17 +108,12 @@ impl Stamp {
 const MAX_TTL: i64 = 20 * 365 * 24 * 60 * 60;
 
 fn stamp(using: &Using, default_ts: Option<i64>, ctx: &mut WriteContext) -> CqlResult<Stamp> {
-    let mut tctx = TermContext {
-        binds: ctx.binds,
-        now_millis: ctx.now_millis,
-        uuids: ctx.uuids,
-    };
     let timestamp = match &using.timestamp {
-        Some(t) => eval_i64(t, "timestamp", &mut tctx)?,
+        Some(t) => eval_i64(t, "timestamp", &mut ctx.terms())?,
         None => default_ts.unwrap_or(ctx.timestamp),
     };
     let ttl = match &using.ttl {
-        Some(t) => eval_i64(t, "TTL", &mut tctx)?,
+        Some(t) => eval_i64(t, "TTL", &mut ctx.terms())?,
         None => 0,
     };
     if ttl < 0 {
@@ -440,7 +444,37 @@ pub fn delete_writes(
     }
     let st = stamp(&del.using, default_ts, ctx)?;
     let keys = key_values(table, &del.where_clause, ctx)?;
-    require_all(table, &keys, 0)?;
+    let given = deleted_prefix(table, del, &keys)?;
+    let mut out = Vec::new();
+    for pk in cartesian(&keys.partition) {
+        let key = row_key(table, &pk)?;
+        let mut w = new_write(table, key.clone());
+        for ck in cartesian(&keys.clustering[..given]) {
+            if !del.columns.is_empty() {
+                for d in &del.columns {
+                    delete_column(table, &key, &ck, d, &st, ctx, &mut w.ops)?;
+                }
+            } else if ck.is_empty() {
+                w.ops.push(CqlOp::PartitionDelete(DeletionTime::new(
+                    st.timestamp,
+                    st.now,
+                )));
+            } else if table.layout == Layout::CompactDense && ck.len() == table.clustering.len() {
+                w.ops.push(st.tombstone(cell_name(table, &ck, "", None)?));
+            } else {
+                w.ops
+                    .push(st.range(prefix_range(table, &ck, None)?, st.timestamp));
+            }
+        }
+        out.push(w);
+    }
+    Ok(out)
+}
+
+/// How many leading clustering columns a DELETE names (by EQ/IN), checked:
+/// a prefix, and the whole key when it names columns of a row.
+fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlResult<usize> {
+    require_all(table, keys, 0)?;
     let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
     if let Some(set) = keys
         .clustering
@@ -474,67 +508,49 @@ pub fn delete_writes(
             )));
         }
     }
-    let mut out = Vec::new();
-    for pk in cartesian(&keys.partition) {
-        let key = row_key(table, &pk)?;
-        let mut w = new_write(table, key.clone());
-        for ck in cartesian(&keys.clustering[..given]) {
-            if del.columns.is_empty() {
-                if ck.is_empty() {
-                    w.ops.push(CqlOp::PartitionDelete(DeletionTime::new(
-                        st.timestamp,
-                        st.now,
-                    )));
-                } else if table.layout == Layout::CompactDense && ck.len() == table.clustering.len()
-                {
-                    w.ops.push(st.tombstone(cell_name(table, &ck, "", None)?));
-                } else {
-                    w.ops
-                        .push(st.range(prefix_range(table, &ck, None)?, st.timestamp));
-                }
-                continue;
+    Ok(given)
+}
+
+/// The ops deleting one named column (or collection element) of a row.
+fn delete_column(
+    table: &Table,
+    key: &[u8],
+    ck: &[Vec<u8>],
+    d: &Deletion,
+    st: &Stamp,
+    ctx: &mut WriteContext,
+    ops: &mut Vec<CqlOp>,
+) -> CqlResult<()> {
+    match d {
+        Deletion::Column(c) => {
+            let ty = column_type(table, c);
+            if ty.is_collection() {
+                ops.push(st.range(prefix_range(table, ck, Some(c))?, st.timestamp));
+            } else {
+                ops.push(st.tombstone(cell_name(table, ck, c, None)?));
             }
-            for d in &del.columns {
-                match d {
-                    Deletion::Column(c) => {
-                        let ty = column_type(table, c);
-                        if ty.is_collection() {
-                            w.ops
-                                .push(st.range(prefix_range(table, &ck, Some(c))?, st.timestamp));
-                        } else {
-                            w.ops.push(st.tombstone(cell_name(table, &ck, c, None)?));
-                        }
-                    }
-                    Deletion::Element { column, key: k } => {
-                        let ty = column_type(table, column);
-                        let mut tctx = TermContext {
-                            binds: ctx.binds,
-                            now_millis: ctx.now_millis,
-                            uuids: ctx.uuids,
-                        };
-                        match &ty {
-                            CqlType::Map(kt, _) => {
-                                let mk = eval_scalar(k, kt, column, &mut tctx)?
-                                    .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
-                                w.ops
-                                    .push(st.tombstone(cell_name(table, &ck, column, Some(&mk))?));
-                            }
-                            CqlType::List(_) => {
-                                let idx = eval_i64(k, "list index", &mut tctx)?;
-                                let name = existing_element(table, &key, &ck, column, idx, ctx)?;
-                                w.ops.push(st.tombstone(name));
-                            }
-                            _ => {
-                                return Err(CqlError::invalid(format!(
-                                    "Invalid deletion operation for non list/map column {column}"
-                                )))
-                            }
-                        }
-                    }
+        }
+        Deletion::Element { column, key: k } => {
+            let ty = column_type(table, column);
+            let mut tctx = ctx.terms();
+            match &ty {
+                CqlType::Map(kt, _) => {
+                    let mk = eval_scalar(k, kt, column, &mut tctx)?
+                        .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
+                    ops.push(st.tombstone(cell_name(table, ck, column, Some(&mk))?));
+                }
+                CqlType::List(_) => {
+                    let idx = eval_i64(k, "list index", &mut tctx)?;
+                    let name = existing_element(table, key, ck, column, idx, ctx)?;
+                    ops.push(st.tombstone(name));
+                }
+                _ => {
+                    return Err(CqlError::invalid(format!(
+                        "Invalid deletion operation for non list/map column {column}"
+                    )))
                 }
             }
         }
-        out.push(w);
     }
-    Ok(out)
+    Ok(())
 }

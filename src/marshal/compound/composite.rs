@@ -159,7 +159,10 @@ impl CompositeType {
         Ok(())
     }
 
-    fn split_one(rest: &[u8], i: usize) -> Result<(&[u8], u8, &[u8]), MarshalError> {
+    /// One component `i` at the start of `rest`: its value, its
+    /// end-of-component byte, and what follows (nothing may follow a
+    /// non-zero EOC). DynamicCompositeType's components end the same way.
+    pub(super) fn split_one(rest: &[u8], i: usize) -> Result<(&[u8], u8, &[u8]), MarshalError> {
         if rest.len() < 2 {
             return Err(MarshalError(format!(
                 "Not enough bytes to read value size of component {i}"

@@ -16,7 +16,7 @@
 //! throws; validation rejects such names anyway). The parameter list prints
 //! in alias order (Cassandra's follows Java HashMap iteration).
 
-use super::composite::{eoc_order, escape, split_text, unescape};
+use super::composite::{eoc_order, escape, split_text, unescape, CompositeType};
 use crate::marshal::{
     parse_type, AbstractType, BytesType, Dialect, Eoc, MarshalError, TypeRef, MARSHAL_PACKAGE,
 };
@@ -94,29 +94,7 @@ impl DynamicCompositeType {
             r = after;
             ComparatorName::Class(n)
         };
-        if r.len() < 2 {
-            return Err(MarshalError(format!(
-                "Not enough bytes to read value size of component {i}"
-            )));
-        }
-        let len = u16::from_be_bytes([r[0], r[1]]) as usize;
-        r = &r[2..];
-        if r.len() < len {
-            return Err(MarshalError(format!(
-                "Not enough bytes to read value of component {i}"
-            )));
-        }
-        let (value, after) = r.split_at(len);
-        let Some((&eoc, after)) = after.split_first() else {
-            return Err(MarshalError(format!(
-                "Not enough bytes to read the end-of-component byte of component{i}"
-            )));
-        };
-        if eoc != 0 && !after.is_empty() {
-            return Err(MarshalError(format!(
-                "Invalid bytes remaining after an end-of-component at component{i}"
-            )));
-        }
+        let (value, eoc, after) = CompositeType::split_one(r, i)?;
         *rest = after;
         Ok(Component {
             name,

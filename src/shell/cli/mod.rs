@@ -240,6 +240,23 @@ impl<'a> Cli<'a> {
             .unwrap_or_else(|| type_named(Some("BytesType")))
     }
 
+    /// A `list` range's start and end keys (empty: unbounded).
+    fn list_range(
+        &self,
+        cf: &str,
+        start: &Option<String>,
+        end: &Option<String>,
+    ) -> Result<(Vec<u8>, Vec<u8>), CliError> {
+        let key_type = self.range_key_type(cf);
+        let bound = |k: &Option<String>| match k {
+            Some(k) if !k.is_empty() => {
+                from_string(&key_type, k).map_err(|e| marshal_error(Wrap::Once, &e))
+            }
+            _ => Ok(Vec::new()),
+        };
+        Ok((bound(start)?, bound(end)?))
+    }
+
     /// Loads a keyspace's schema, with the session's assumptions applied.
     pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
         let mut info = self.backend.keyspace(ks)?;
@@ -293,6 +310,15 @@ impl<'a> Cli<'a> {
             }
             _ => {}
         }
+        let flow = self.run(cmd)?;
+        if matches!(flow, Flow::Continue) {
+            let _ = self.out.flush();
+        }
+        Ok(flow)
+    }
+
+    /// Runs one parsed statement.
+    fn run(&mut self, cmd: Command) -> Result<Flow, CliError> {
         let started = Instant::now();
         match cmd {
             Command::Exit => return Ok(Flow::Exit),
@@ -362,38 +388,14 @@ impl<'a> Cli<'a> {
             Command::Incr { access, by } => self.incr(&access, by)?,
             Command::Truncate(cf) => self.truncate(&cf)?,
             Command::Consistency(level) => self.consistency(&level)?,
-            Command::Set { access, value, ttl } => {
-                self.set(&access, &value, ttl)?;
-                self.say("Value inserted.\n");
-                self.say(&elapsed_line(started.elapsed().as_nanos()));
-            }
+            Command::Set { access, value, ttl } => self.set(&access, &value, ttl, started)?,
             Command::Get {
                 access,
                 as_type,
                 limit,
             } => self.get(&access, as_type.as_deref(), limit, started)?,
-            Command::Del(access) => {
-                self.del(&access)?;
-                let what = if access.path.is_empty() {
-                    "row"
-                } else {
-                    "cell"
-                };
-                self.say(&format!("{what} removed.\n"));
-                self.say(&elapsed_line(started.elapsed().as_nanos()));
-            }
-            Command::Count(access) => {
-                // A working keyspace is needed first, as in cassandra-cli.
-                self.ks()?;
-                let cf = self.cf(&access.cf)?;
-                let key = self.key(&cf, &access.key)?;
-                let sc = match access.path.first() {
-                    Some(t) => Some(self.convert(t, cf.comparator_type())?),
-                    None => None,
-                };
-                let n = self.backend.count(&cf.name, &key, sc)?;
-                self.say(&format!("{n} cells\n"));
-            }
+            Command::Del(access) => self.del(&access, started)?,
+            Command::Count(access) => self.count(&access)?,
             Command::List {
                 cf,
                 start,
@@ -405,38 +407,13 @@ impl<'a> Cli<'a> {
                 // A working keyspace is needed first, as in cassandra-cli.
                 self.ks()?;
                 let cf = self.cf(&cf)?;
-                let rows = match limit {
-                    Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
-                    Some(n) => n.min(i64::from(i32::MAX)) as i32,
-                    None => {
-                        self.say("Using default limit of 100\n");
-                        100
-                    }
-                };
-                let cells = match columns {
-                    Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
-                    Some(n) => n.min(i64::from(i32::MAX)) as i32,
-                    None => {
-                        self.say("Using default cell limit of 100\n");
-                        100
-                    }
-                };
-                let key_type = self.range_key_type(&cf.name);
-                let bound = |k: &Option<String>| -> Result<Vec<u8>, CliError> {
-                    match k {
-                        Some(k) if !k.is_empty() => {
-                            from_string(&key_type, k).map_err(|e| marshal_error(Wrap::Once, &e))
-                        }
-                        _ => Ok(Vec::new()),
-                    }
-                };
-                let (s, e) = (bound(&start)?, bound(&end)?);
+                let (rows, cells) = self.list_limits(limit, columns)?;
+                let (s, e) = self.list_range(&cf.name, &start, &end)?;
                 let slices = self.backend.range(&cf.name, s, e, rows, cells, reversed)?;
                 self.say(&slice_list(&cf, &slices));
                 self.say(&elapsed_line(started.elapsed().as_nanos()));
             }
         }
-        let _ = self.out.flush();
         Ok(Flow::Continue)
     }
 
@@ -456,7 +433,13 @@ impl<'a> Cli<'a> {
         }
     }
 
-    fn set(&mut self, a: &Access, value: &Term, ttl: Option<i32>) -> Result<(), CliError> {
+    fn set(
+        &mut self,
+        a: &Access,
+        value: &Term,
+        ttl: Option<i32>,
+        started: Instant,
+    ) -> Result<(), CliError> {
         // A working keyspace is needed first, as in cassandra-cli.
         self.ks()?;
         let cf = self.cf(&a.cf)?;
@@ -504,6 +487,8 @@ impl<'a> Cli<'a> {
                 view.columns.push((name, class));
             }
         }
+        self.say("Value inserted.\n");
+        self.say(&elapsed_line(started.elapsed().as_nanos()));
         Ok(())
     }
 
@@ -565,7 +550,7 @@ impl<'a> Cli<'a> {
         Ok(())
     }
 
-    fn del(&mut self, a: &Access) -> Result<(), CliError> {
+    fn del(&mut self, a: &Access, started: Instant) -> Result<(), CliError> {
         // A working keyspace is needed first, as in cassandra-cli.
         self.ks()?;
         let cf = self.cf(&a.cf)?;
@@ -573,6 +558,49 @@ impl<'a> Cli<'a> {
         let (sc, name) = self.path(&cf, &a.path)?;
         self.backend
             .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
+        let what = if a.path.is_empty() { "row" } else { "cell" };
+        self.say(&format!("{what} removed.\n"));
+        self.say(&elapsed_line(started.elapsed().as_nanos()));
         Ok(())
+    }
+
+    /// `count`: the cells of a row (or of one super column).
+    fn count(&mut self, a: &Access) -> Result<(), CliError> {
+        // A working keyspace is needed first, as in cassandra-cli.
+        self.ks()?;
+        let cf = self.cf(&a.cf)?;
+        let key = self.key(&cf, &a.key)?;
+        let sc = match a.path.first() {
+            Some(t) => Some(self.convert(t, cf.comparator_type())?),
+            None => None,
+        };
+        let n = self.backend.count(&cf.name, &key, sc)?;
+        self.say(&format!("{n} cells\n"));
+        Ok(())
+    }
+
+    /// `list`'s row and cell limits, 100 each unless given (saying so).
+    fn list_limits(
+        &mut self,
+        limit: Option<i64>,
+        columns: Option<i64>,
+    ) -> Result<(i32, i32), CliError> {
+        let rows = match limit {
+            Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
+            Some(n) => n.min(i64::from(i32::MAX)) as i32,
+            None => {
+                self.say("Using default limit of 100\n");
+                100
+            }
+        };
+        let cells = match columns {
+            Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
+            Some(n) => n.min(i64::from(i32::MAX)) as i32,
+            None => {
+                self.say("Using default cell limit of 100\n");
+                100
+            }
+        };
+        Ok((rows, cells))
     }
 }

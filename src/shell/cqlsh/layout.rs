@@ -267,36 +267,10 @@ impl Layout {
         let mut out = String::new();
         let cf = protect_name(&self.name);
         out.push_str(&format!("CREATE TABLE {cf} (\n"));
-        let Some(key) = self.columns.first() else {
+        if self.columns.is_empty() {
             return out;
-        };
-        out.push_str(&format!("  {} {}", protect_name(&key.name), key.ty.cql()));
-        let pk_len = self.partition_key.len() + self.column_aliases.len();
-        if pk_len == 1 {
-            out.push_str(" PRIMARY KEY");
         }
-        let mut indexed = Vec::new();
-        for col in &self.columns[1..] {
-            out.push_str(&format!(
-                ",\n  {} {}",
-                protect_name(&col.name),
-                col.ty.unreversed().cql()
-            ));
-            if col.index_name.is_some() {
-                indexed.push(col);
-            }
-        }
-        if pk_len > 1 {
-            let parts: Vec<String> = self.partition_key.iter().map(|n| protect_name(n)).collect();
-            let pk = if parts.len() > 1 {
-                format!("({})", parts.join(", "))
-            } else {
-                parts[0].clone()
-            };
-            let mut all = vec![pk];
-            all.extend(self.column_aliases.iter().map(|n| protect_name(n)));
-            out.push_str(&format!(",\n  PRIMARY KEY ({})", all.join(", ")));
-        }
+        self.push_columns(&mut out);
         out.push_str("\n)");
         let mut joiner = "WITH";
         if self.compact {
@@ -320,6 +294,48 @@ impl Layout {
                 joiner = "AND";
             }
         }
+        for (name, v) in self.options() {
+            out.push_str(&format!(" {joiner}\n  {name}={v}"));
+            joiner = "AND";
+        }
+        out.push_str(";\n");
+        for col in self.columns[1..].iter().filter(|c| c.index_name.is_some()) {
+            out.push('\n');
+            out.push_str(&index_statement(&cf, col));
+        }
+        out
+    }
+
+    /// The column definitions and the PRIMARY KEY, inside the parentheses.
+    fn push_columns(&self, out: &mut String) {
+        let key = &self.columns[0];
+        out.push_str(&format!("  {} {}", protect_name(&key.name), key.ty.cql()));
+        let pk_len = self.partition_key.len() + self.column_aliases.len();
+        if pk_len == 1 {
+            out.push_str(" PRIMARY KEY");
+        }
+        for col in &self.columns[1..] {
+            out.push_str(&format!(
+                ",\n  {} {}",
+                protect_name(&col.name),
+                col.ty.unreversed().cql()
+            ));
+        }
+        if pk_len > 1 {
+            let parts: Vec<String> = self.partition_key.iter().map(|n| protect_name(n)).collect();
+            let pk = if parts.len() > 1 {
+                format!("({})", parts.join(", "))
+            } else {
+                parts[0].clone()
+            };
+            let mut all = vec![pk];
+            all.extend(self.column_aliases.iter().map(|n| protect_name(n)));
+            out.push_str(&format!(",\n  PRIMARY KEY ({})", all.join(", ")));
+        }
+    }
+
+    /// The table's options after WITH, in cqlsh's order and spelling.
+    fn options(&self) -> Vec<(String, String)> {
         let strategy = self
             .text("compaction_strategy_class")
             .map(|s| trim(&s, "org.apache.cassandra.db.compaction."))
@@ -371,36 +387,32 @@ impl Layout {
             }
             opts.push((opt.to_string(), dict_literal(&map)));
         }
-        for (name, v) in opts {
-            out.push_str(&format!(" {joiner}\n  {name}={v}"));
-            joiner = "AND";
-        }
-        out.push_str(";\n");
-        for col in indexed {
-            out.push('\n');
-            let name = col.index_name.clone().unwrap_or_default();
-            if col.index_type.as_deref() == Some("CUSTOM") {
-                let class = json_map(col.index_options.as_deref())
-                    .into_iter()
-                    .find(|(k, _)| k == "class_name")
-                    .map(|(_, v)| v)
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "CREATE CUSTOM INDEX {name} ON {cf} ({}) USING '{class}';\n",
-                    protect_name(&col.name)
-                ));
-            } else {
-                out.push_str(&format!(
-                    "CREATE INDEX {name} ON {cf} ({});\n",
-                    protect_name(&col.name)
-                ));
-            }
-        }
-        out
+        opts
     }
 
     fn text(&self, k: &str) -> Option<String> {
         self.row.get(k).and_then(Val::text).map(str::to_string)
+    }
+}
+
+/// The CREATE [CUSTOM] INDEX statement of an indexed column of `cf`.
+fn index_statement(cf: &str, col: &Column) -> String {
+    let name = col.index_name.clone().unwrap_or_default();
+    if col.index_type.as_deref() == Some("CUSTOM") {
+        let class = json_map(col.index_options.as_deref())
+            .into_iter()
+            .find(|(k, _)| k == "class_name")
+            .map(|(_, v)| v)
+            .unwrap_or_default();
+        format!(
+            "CREATE CUSTOM INDEX {name} ON {cf} ({}) USING '{class}';\n",
+            protect_name(&col.name)
+        )
+    } else {
+        format!(
+            "CREATE INDEX {name} ON {cf} ({});\n",
+            protect_name(&col.name)
+        )
     }
 }
 

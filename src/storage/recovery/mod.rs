@@ -64,20 +64,7 @@ pub(crate) fn recover(
     opts: &EngineOptions,
 ) -> Result<Recovered, StorageError> {
     layout::check_names(schema)?;
-    let log_dir = opts
-        .commitlog_dir
-        .clone()
-        .unwrap_or_else(|| data_dir.join("commitlog"));
-    if let Some(ks) = schema
-        .keyspaces
-        .keys()
-        .find(|ks| log_dir == layout::keyspace_dir(data_dir, ks))
-    {
-        return Err(StorageError::Invalid(format!(
-            "the commit log directory {} is keyspace {ks}'s data directory; move one of them",
-            log_dir.display()
-        )));
-    }
+    let log_dir = commitlog_dir(schema, data_dir, opts)?;
     std::fs::create_dir_all(data_dir).map_err(|e| StorageError::io(data_dir, e))?;
     migrate(schema, data_dir)?;
     let mut truncations = HashMap::new();
@@ -93,40 +80,7 @@ pub(crate) fn recover(
         .values()
         .map(|t| t.min_generation)
         .fold(scan.max_generation + 1, u64::max);
-    let mut sstables: HashMap<u32, Vec<Arc<SsTable>>> = HashMap::new();
-    for found in scan.found {
-        let (cf, name) = (&found.cf, &found.name);
-        let reader = SSTableReader::open(&found.dir, name, &schema.partitioner)?;
-        if truncations
-            .get(&cf.id)
-            .is_some_and(|t| found.generation < t.min_generation)
-        {
-            // Truncated before a crash let the deletion finish.
-            tracing::info!("deleting SSTable {name}: its column family was truncated");
-            reader.delete_files()?;
-            continue;
-        }
-        let table = SsTable::new(reader, cf.clone())?;
-        if let Some(other) = table.meta.cf_id.filter(|id| *id != cf.id) {
-            // Files are found by name: these were written for a column
-            // family of the same name that was dropped (its deletion was
-            // cut short), never for this one.
-            tracing::info!(
-                "deleting SSTable {name} in {}: written for a dropped column family (id {other}), not {}.{} (id {})",
-                found.dir.display(),
-                cf.keyspace,
-                cf.name,
-                cf.id
-            );
-            table.reader.delete_files()?;
-            continue;
-        }
-        sstables.entry(cf.id).or_default().push(Arc::new(table));
-    }
-    for tables in sstables.values_mut() {
-        // Reads take SSTables in age order (counter versions add up).
-        tables.sort_by_key(|t| t.generation);
-    }
+    let mut sstables = open_sstables(schema, scan.found, &truncations)?;
     // Where each CF's replay starts: records before it are in SSTables (or
     // truncated), and replaying them again would count counters twice.
     let mut replay_from: HashMap<u32, Position> = truncations
@@ -134,20 +88,7 @@ pub(crate) fn recover(
         .map(|(id, t)| (*id, t.replay_from))
         .collect();
     for (id, tables) in sstables.iter_mut() {
-        // Inputs of a compaction whose output is complete were about to be
-        // deleted when the process stopped.
-        let merged: HashSet<u64> = tables
-            .iter()
-            .flat_map(|t| t.meta.ancestors.iter().copied())
-            .collect();
-        for t in tables.iter().filter(|t| merged.contains(&t.generation)) {
-            tracing::info!(
-                "deleting SSTable {}: already compacted into another",
-                t.reader.name()
-            );
-            t.reader.delete_files()?;
-        }
-        tables.retain(|t| !merged.contains(&t.generation));
+        drop_compacted(tables)?;
         if let Some(p) = tables.iter().map(|t| t.meta.covers_until).max() {
             let e = replay_from.entry(*id).or_default();
             *e = (*e).max(p);
@@ -184,4 +125,89 @@ pub(crate) fn recover(
         replay: PendingReplay { raw, replay_from },
         replayed_around_damage,
     })
+}
+
+/// The commit log's directory; refused when it is a keyspace's.
+fn commitlog_dir(
+    schema: &Schema,
+    data_dir: &Path,
+    opts: &EngineOptions,
+) -> Result<PathBuf, StorageError> {
+    let log_dir = opts
+        .commitlog_dir
+        .clone()
+        .unwrap_or_else(|| data_dir.join("commitlog"));
+    if let Some(ks) = schema
+        .keyspaces
+        .keys()
+        .find(|ks| log_dir == layout::keyspace_dir(data_dir, ks))
+    {
+        return Err(StorageError::Invalid(format!(
+            "the commit log directory {} is keyspace {ks}'s data directory; move one of them",
+            log_dir.display()
+        )));
+    }
+    Ok(log_dir)
+}
+
+/// Opens the SSTables found, per CF id and oldest first, deleting those a
+/// truncation or a dropped column family left behind.
+fn open_sstables(
+    schema: &Schema,
+    found: Vec<layout::Found>,
+    truncations: &HashMap<u32, truncation_markers::Truncation>,
+) -> Result<HashMap<u32, Vec<Arc<SsTable>>>, StorageError> {
+    let mut sstables: HashMap<u32, Vec<Arc<SsTable>>> = HashMap::new();
+    for found in found {
+        let (cf, name) = (&found.cf, &found.name);
+        let reader = SSTableReader::open(&found.dir, name, &schema.partitioner)?;
+        if truncations
+            .get(&cf.id)
+            .is_some_and(|t| found.generation < t.min_generation)
+        {
+            // Truncated before a crash let the deletion finish.
+            tracing::info!("deleting SSTable {name}: its column family was truncated");
+            reader.delete_files()?;
+            continue;
+        }
+        let table = SsTable::new(reader, cf.clone())?;
+        if let Some(other) = table.meta.cf_id.filter(|id| *id != cf.id) {
+            // Files are found by name: these were written for a column
+            // family of the same name that was dropped (its deletion was
+            // cut short), never for this one.
+            tracing::info!(
+                "deleting SSTable {name} in {}: written for a dropped column family (id {other}), not {}.{} (id {})",
+                found.dir.display(),
+                cf.keyspace,
+                cf.name,
+                cf.id
+            );
+            table.reader.delete_files()?;
+            continue;
+        }
+        sstables.entry(cf.id).or_default().push(Arc::new(table));
+    }
+    for tables in sstables.values_mut() {
+        // Reads take SSTables in age order (counter versions add up).
+        tables.sort_by_key(|t| t.generation);
+    }
+    Ok(sstables)
+}
+
+/// Deletes one CF's inputs of a compaction whose output is complete: they
+/// were about to be deleted when the process stopped.
+fn drop_compacted(tables: &mut Vec<Arc<SsTable>>) -> Result<(), StorageError> {
+    let merged: HashSet<u64> = tables
+        .iter()
+        .flat_map(|t| t.meta.ancestors.iter().copied())
+        .collect();
+    for t in tables.iter().filter(|t| merged.contains(&t.generation)) {
+        tracing::info!(
+            "deleting SSTable {}: already compacted into another",
+            t.reader.name()
+        );
+        t.reader.delete_files()?;
+    }
+    tables.retain(|t| !merged.contains(&t.generation));
+    Ok(())
 }

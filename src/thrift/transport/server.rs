@@ -41,7 +41,7 @@ use crate::node::route::Route;
 use crate::node::Node;
 use crate::thrift::call::log::CallLog;
 use crate::thrift::call::testkit::{Reply, Watch};
-use crate::thrift::dispatch;
+use crate::thrift::dispatch::{self, ArgShape};
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::foreign;
 use crate::thrift::transport::handoff;
@@ -55,7 +55,7 @@ use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::sync::{watch, OwnedSemaphorePermit};
 
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
@@ -198,34 +198,7 @@ async fn connection(
         } = match next {
             Ok(Some(msg)) => msg,
             Ok(None) => return,
-            Err(TransportError::TooLarge { len, max, header }) => {
-                tracing::warn!(
-                    len,
-                    max,
-                    "request over the maximum message size; closing connection"
-                );
-                if let Some(h) = header {
-                    let text = format!("Message length {len} exceeds the maximum of {max} bytes");
-                    let reply = dispatch::exception(&h, ApplicationErrorKind::ProtocolError, text);
-                    let reply = frame_reply(framing, reply);
-                    let _ = write_reply(&mut stream, &reply, settings.write_timeout).await;
-                }
-                return;
-            }
-            Err(TransportError::Foreign(what)) => {
-                tracing::warn!(
-                    "connection from {peer} opened like {what}; only Thrift (API 0.6 and 19.x) \
-                     is served on this port: closing it"
-                );
-                if what.wants_http_reply() {
-                    answer_http(&mut stream, settings.write_timeout).await;
-                }
-                return;
-            }
-            Err(e) => {
-                tracing::debug!(error = %e, "closing connection");
-                return;
-            }
+            Err(e) => return refuse(&mut stream, e, framing, peer, settings.write_timeout).await,
         };
         let received = Instant::now();
         // Until the connection shows its generation, its transport decides
@@ -253,85 +226,21 @@ async fn connection(
             }
             continue;
         }
-        // Count what decoding and running the call will take before doing
-        // it; the reader is stopped meanwhile, so a wait here is backpressure.
-        let admitted = tokio::select! {
-            slot = async {
-                charge.grow_to(request_cost(bytes.len(), values)).await;
-                limits.workers().clone().acquire_owned().await
-            } => slot,
-            _ = stop.changed() => return,
+        let cost = request_cost(bytes.len(), values);
+        let Some(slot) = admit(&mut charge, cost, &limits, &mut stop).await else {
+            return;
         };
-        let Ok(slot) = admitted else { return };
-        let in_lane = charge.in_lane();
-        let route = if in_lane {
-            Route::Pool
-        } else {
-            handoff::route(&node, &session, &bytes)
+        let call = Call {
+            bytes,
+            shape,
+            received,
+            charge,
+            slot,
         };
-        let budget = limits.budget().clone();
-        let max_reply = opts.max_message_bytes;
-        // Inline first (an attempt may give up: see handoff), else the pool.
-        let mut answered = None;
-        if route != Route::Pool {
-            let base = charge.bytes();
-            // The reply is charged as its rows are read (see node::reply).
-            let meter = reply::open(max_reply, charge);
-            // A panic closes this connection only, as on the pool.
-            let run = catch_unwind(AssertUnwindSafe(|| {
-                if route == Route::Attempt {
-                    log.answer_without_waiting(
-                        &node,
-                        &mut session,
-                        &bytes,
-                        shape.as_ref(),
-                        received,
-                    )
-                } else {
-                    Some(log.answer(&node, &mut session, &bytes, shape.as_ref(), received))
-                }
-            }));
-            charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-            match run {
-                Ok(Some(reply)) => answered = Some(reply),
-                // A read would have waited: what the attempt read is let go.
-                Ok(None) => charge.shrink_to(base),
-                Err(_) => {
-                    tracing::error!("call panicked; closing connection");
-                    return;
-                }
-            }
-        }
-        let (reply, charge) = if let Some(reply) = answered {
-            drop((bytes, slot));
-            (reply, charge)
-        } else {
-            let call_node = node.clone();
-            let call = move || {
-                let meter = reply::open(max_reply, charge);
-                let reply = log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received);
-                drop((bytes, slot));
-                let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-                (session, reply, charge)
-            };
-            let joined = if in_lane {
-                limits.lane_thread().run(call).await
-            } else {
-                tokio::task::spawn_blocking(call)
-                    .await
-                    .map_err(|e| e.to_string())
-            };
-            match joined {
-                Ok((s, reply, charge)) => {
-                    session = s;
-                    (reply, charge)
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "call failed; closing connection");
-                    return;
-                }
-            }
+        let Some((s, reply, charge)) = run_call(&node, &opts, log, session, call).await else {
+            return;
         };
+        session = s;
         let reply = match watch {
             Some(w) => {
                 let reply = w.after(reply);
@@ -342,6 +251,149 @@ async fn connection(
         };
         if !deliver(&mut stream, framing, reply, charge, settings.write_timeout).await {
             return;
+        }
+    }
+}
+
+/// Counts what decoding and running a call will take before doing it,
+/// then takes a worker slot; the reader is stopped meanwhile, so a wait
+/// here is backpressure. `None`: shutdown came first (or the slots closed).
+async fn admit(
+    charge: &mut Charge,
+    cost: usize,
+    limits: &Limits,
+    stop: &mut watch::Receiver<bool>,
+) -> Option<OwnedSemaphorePermit> {
+    let admitted = tokio::select! {
+        slot = async {
+            charge.grow_to(cost).await;
+            limits.workers().clone().acquire_owned().await
+        } => slot,
+        _ = stop.changed() => return None,
+    };
+    admitted.ok()
+}
+
+/// Ends a connection whose next message could not be read: a request
+/// over the size limit gets a protocol error when its header was read,
+/// another protocol's client a warning (and an HTTP client its 400).
+async fn refuse(
+    stream: &mut TcpStream,
+    error: TransportError,
+    framing: Framing,
+    peer: SocketAddr,
+    write_timeout: Option<Duration>,
+) {
+    match error {
+        TransportError::TooLarge { len, max, header } => {
+            tracing::warn!(
+                len,
+                max,
+                "request over the maximum message size; closing connection"
+            );
+            if let Some(h) = header {
+                let text = format!("Message length {len} exceeds the maximum of {max} bytes");
+                let reply = dispatch::exception(&h, ApplicationErrorKind::ProtocolError, text);
+                let reply = frame_reply(framing, reply);
+                let _ = write_reply(stream, &reply, write_timeout).await;
+            }
+        }
+        TransportError::Foreign(what) => {
+            tracing::warn!(
+                "connection from {peer} opened like {what}; only Thrift (API 0.6 and 19.x) \
+                 is served on this port: closing it"
+            );
+            if what.wants_http_reply() {
+                answer_http(stream, write_timeout).await;
+            }
+        }
+        e => tracing::debug!(error = %e, "closing connection"),
+    }
+}
+
+/// A call read, counted against the budget and holding a worker slot.
+struct Call {
+    bytes: Vec<u8>,
+    shape: Option<ArgShape>,
+    received: Instant,
+    charge: Charge,
+    slot: OwnedSemaphorePermit,
+}
+
+/// Runs a call: inline first when its route allows (an attempt may give
+/// up: see handoff), else on the blocking pool, or on the lane thread when
+/// the call is over the budget. Gives back the session with the reply and
+/// what it holds; `None` when the call panicked or failed and the
+/// connection is to be closed.
+async fn run_call(
+    node: &Arc<Node>,
+    opts: &ServerOptions,
+    log: CallLog,
+    mut session: Session,
+    call: Call,
+) -> Option<(Session, Reply, Charge)> {
+    let Call {
+        bytes,
+        shape,
+        received,
+        mut charge,
+        slot,
+    } = call;
+    let limits = &opts.limits;
+    let in_lane = charge.in_lane();
+    let route = if in_lane {
+        Route::Pool
+    } else {
+        handoff::route(node, &session, &bytes)
+    };
+    let budget = limits.budget().clone();
+    let max_reply = opts.max_message_bytes;
+    if route != Route::Pool {
+        let base = charge.bytes();
+        // The reply is charged as its rows are read (see node::reply).
+        let meter = reply::open(max_reply, charge);
+        // A panic closes this connection only, as on the pool.
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            if route == Route::Attempt {
+                log.answer_without_waiting(node, &mut session, &bytes, shape.as_ref(), received)
+            } else {
+                Some(log.answer(node, &mut session, &bytes, shape.as_ref(), received))
+            }
+        }));
+        charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        match run {
+            Ok(Some(reply)) => {
+                drop((bytes, slot));
+                return Some((session, reply, charge));
+            }
+            // A read would have waited: what the attempt read is let go.
+            Ok(None) => charge.shrink_to(base),
+            Err(_) => {
+                tracing::error!("call panicked; closing connection");
+                return None;
+            }
+        }
+    }
+    let call_node = node.clone();
+    let call = move || {
+        let meter = reply::open(max_reply, charge);
+        let reply = log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received);
+        drop((bytes, slot));
+        let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        (session, reply, charge)
+    };
+    let joined = if in_lane {
+        limits.lane_thread().run(call).await
+    } else {
+        tokio::task::spawn_blocking(call)
+            .await
+            .map_err(|e| e.to_string())
+    };
+    match joined {
+        Ok(done) => Some(done),
+        Err(e) => {
+            tracing::error!(error = %e, "call failed; closing connection");
+            None
         }
     }
 }

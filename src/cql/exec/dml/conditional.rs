@@ -73,18 +73,7 @@ pub(super) fn conditional_batch(
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
     let schema = backend.schema();
-    let mut target: Option<(String, String)> = None;
-    for s in &b.statements {
-        let name = batch::target(s)?;
-        let this = (session.keyspace_for(name)?, name.name.clone());
-        if target.as_ref().is_some_and(|t| *t != this) {
-            return Err(CqlError::invalid(
-                "Batch with conditions cannot span multiple tables",
-            ));
-        }
-        target = Some(this);
-    }
-    let Some((ks, cf)) = target else {
+    let Some((ks, cf)) = batch_table(session, b)? else {
         return Ok(CqlOutcome::Void);
     };
     let table = lookup_in(session, &schema, &ks, &cf)?;
@@ -117,26 +106,7 @@ pub(super) fn conditional_batch(
             read.row = Some(condition::read_rows(s, &table, selection.clone())?);
         }
     }
-    // Every statement, conditional or not, must write the same partition.
-    let mut key: Option<Vec<u8>> = None;
-    for s in &b.statements {
-        let writes = statement_writes(backend, session, s, binds)?;
-        let [w] = writes.as_slice() else {
-            return Err(CqlError::invalid(
-                "Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)",
-            ));
-        };
-        match &key {
-            Some(k) if *k != w.row_key => {
-                return Err(CqlError::invalid(
-                    "Batch with conditions cannot span multiple partitions",
-                ))
-            }
-            Some(_) => {}
-            None => key = Some(w.row_key.clone()),
-        }
-    }
-    let Some(key) = key else {
+    let Some(key) = batch_partition(backend, session, b, binds)? else {
         return Ok(CqlOutcome::Void);
     };
     backend.serialized(&ks, &table.name, &key, &mut || {
@@ -194,6 +164,52 @@ pub(super) fn conditional_batch(
         };
         Ok(CqlOutcome::Rows(condition::result(false, current)))
     })
+}
+
+/// The one table (keyspace, name) a conditional batch writes; `None`
+/// for an empty batch.
+fn batch_table(session: &CqlSession, b: &Batch) -> CqlResult<Option<(String, String)>> {
+    let mut target: Option<(String, String)> = None;
+    for s in &b.statements {
+        let name = batch::target(s)?;
+        let this = (session.keyspace_for(name)?, name.name.clone());
+        if target.as_ref().is_some_and(|t| *t != this) {
+            return Err(CqlError::invalid(
+                "Batch with conditions cannot span multiple tables",
+            ));
+        }
+        target = Some(this);
+    }
+    Ok(target)
+}
+
+/// The one partition a conditional batch writes: every statement,
+/// conditional or not, must write the same one.
+fn batch_partition(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    b: &Batch,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<Option<Vec<u8>>> {
+    let mut key: Option<Vec<u8>> = None;
+    for s in &b.statements {
+        let writes = statement_writes(backend, session, s, binds)?;
+        let [w] = writes.as_slice() else {
+            return Err(CqlError::invalid(
+                "Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)",
+            ));
+        };
+        match &key {
+            Some(k) if *k != w.row_key => {
+                return Err(CqlError::invalid(
+                    "Batch with conditions cannot span multiple partitions",
+                ))
+            }
+            Some(_) => {}
+            None => key = Some(w.row_key.clone()),
+        }
+    }
+    Ok(key)
 }
 
 /// Runs `f` with the terms of `binds` evaluated at a fresh timestamp of
