@@ -1,0 +1,266 @@
+//! Where a 19.x answer depends on the release the node answers as
+//! (`Node::release`, from `serve --cassandra-version`): the CfDef defaults
+//! its server-side structs carried, the order its `KsDef.cf_defs` came in,
+//! and the column families of its system keyspace. Without a release,
+//! everything here leaves 1.2.9's answer as it is. The facts come from
+//! [`crate::release`]; this module only applies them to Thrift's structs.
+
+use crate::cql2::ast::Statement as Cql2Statement;
+use crate::node::Node;
+use crate::partitioner::Partitioner;
+use crate::release::{Feature, Release};
+use crate::schema::CfSpec;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+
+/// The defaults the release's own CfDef struct gave a field the client did
+/// not send: from 2.0 on, `read_repair_chance` 0.0 and
+/// `dclocal_read_repair_chance` 0.1 (1.2: 0.1 and 0.0).
+pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
+    if node.release.is_some_and(|r| r.at_least(2, 0)) {
+        spec.read_repair_chance.get_or_insert(0.0);
+        spec.dclocal_read_repair_chance.get_or_insert(0.1);
+        // 2.0 compressed with LZ4 unless told otherwise (1.2: Snappy).
+        spec.compression_options
+            .get_or_insert_with(|| [(SSTABLE_COMPRESSION.to_string(), LZ4.to_string())].into());
+    }
+}
+
+const SSTABLE_COMPRESSION: &str = "sstable_compression";
+const LZ4: &str = "org.apache.cassandra.io.compress.LZ4Compressor";
+const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
+
+/// A CfDef with the fields the release's struct had, valued as it valued
+/// them: ids before 1.2; from 2.0 the default key alias, the flush period,
+/// TTL, speculative retry and triggers (system tables as 2.0's CQL
+/// created them); from 2.1 no `replicate_on_write` nor
+/// `populate_io_cache_on_flush`, and index intervals as a range; from 2.2
+/// the bloom filter chance of a user's column family.
+fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) {
+    if !release.at_least(1, 2) {
+        // Masked in the recordings: an id per column family, from 1000.
+        cf.id
+            .get_or_insert(1000 + i32::try_from(ordinal).unwrap_or(0));
+        cf.populate_io_cache_on_flush = None;
+    }
+    if !release.at_least(2, 0) {
+        return;
+    }
+    cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    if let Some(options) = &mut cf.compression_options {
+        if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) && system {
+            options.insert(SSTABLE_COMPRESSION.to_string(), LZ4.to_string());
+        }
+    }
+    cf.memtable_flush_period_in_ms
+        .get_or_insert(if system { 3_600_000 } else { 0 });
+    cf.default_time_to_live.get_or_insert(0);
+    cf.index_interval.get_or_insert(128);
+    cf.speculative_retry
+        .get_or_insert_with(|| if system { "99.0PERCENTILE" } else { "NONE" }.to_string());
+    cf.triggers.get_or_insert_with(Vec::new);
+    if system {
+        system_table(release, cf);
+    }
+    if release.at_least(2, 1) {
+        cf.replicate_on_write = None;
+        cf.populate_io_cache_on_flush = None;
+        cf.index_interval = None;
+        cf.cells_per_row_to_cache
+            .get_or_insert_with(|| "0".to_string());
+        cf.min_index_interval.get_or_insert(128);
+        cf.max_index_interval.get_or_insert(2048);
+    }
+    if release.at_least(2, 2) && !system {
+        cf.bloom_filter_fp_chance
+            .get_or_insert(thrift::OrderedFloat(0.01));
+    }
+}
+
+/// What the system tables of 2.0 on said beyond 1.2's: hints compacted
+/// only on demand at the default thresholds, schema_keyspaces kept
+/// tombstones a week, and 2.2 described IndexInfo anew.
+fn system_table(release: &Release, cf: &mut t::CfDef) {
+    match cf.name.as_str() {
+        "IndexInfo" if release.at_least(2, 2) => {
+            cf.comment = Some("built column indexes".to_string());
+        }
+        "hints" => {
+            cf.min_compaction_threshold = Some(4);
+            cf.max_compaction_threshold = Some(32);
+            cf.compaction_strategy_options =
+                Some([("enabled".to_string(), "false".to_string())].into());
+        }
+        "schema_keyspaces" => cf.gc_grace_seconds = Some(604_800),
+        _ => {}
+    }
+}
+
+/// An error in the release's words: 2.2 named a column family a table in
+/// its "unconfigured" message.
+pub fn reword(node: &Node, e: ApiError) -> ApiError {
+    match e {
+        ApiError::InvalidRequest(why) if node.release.is_some_and(|r| r.at_least(2, 2)) => {
+            match why.strip_prefix("unconfigured columnfamily ") {
+                Some(cf) => ApiError::InvalidRequest(format!("unconfigured table {cf}")),
+                None => ApiError::InvalidRequest(why),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Why the release refused every CQL 2 call, when it did (2.2 still
+/// declared the methods).
+pub fn cql2_removed(node: &Node) -> Option<ApiError> {
+    let release = node.release?;
+    (release.has_method("execute_cql_query") && !release.has(Feature::Cql2)).then(|| {
+        let (major, minor) = release.series();
+        ApiError::invalid(format!(
+            "CQL2 has been removed in Cassandra {major}.{minor}. Please use CQL3 instead"
+        ))
+    })
+}
+
+/// What a CQL 2 write that succeeded answers: 2.1's CQL 2 write path
+/// failed on the server (a NullPointerException) after validation, which
+/// closed the connection without a reply (recorded for INSERT; UPDATE,
+/// DELETE and BATCH take the same path).
+pub fn cql2_write_outcome(node: &Node, statement: &Cql2Statement) -> Result<(), ApiError> {
+    let write = matches!(
+        statement,
+        Cql2Statement::Update(_) | Cql2Statement::Delete(_) | Cql2Statement::Batch { .. }
+    );
+    match node.release {
+        Some(r) if write && r.series() == (2, 1) => Err(ApiError::Dropped(
+            "CQL 2 write: Cassandra 2.1 failed it on the server and closed the connection"
+                .to_string(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A KeyRange from a start key to an end token, as releases before 1.2
+/// checked it: 0.7 to 1.0 wanted two keys or two tokens, 1.1 an end token
+/// not before the start key's token. 1.2 on allowed the mix.
+pub fn check_key_range(
+    node: &Node,
+    partitioner: &dyn Partitioner,
+    range: &t::KeyRange,
+) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 2)) else {
+        return Ok(());
+    };
+    let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
+        return Ok(());
+    };
+    if !release.at_least(1, 1) {
+        return Err(ApiError::invalid(
+            "start key and end key must either both be non-null, or both be null",
+        ));
+    }
+    let end = partitioner
+        .token_from_string(end)
+        .map_err(|e| ApiError::invalid(e.0))?;
+    if partitioner.token(start) > end && end != partitioner.min_token() {
+        return Err(ApiError::invalid("Start key's token sorts after end token"));
+    }
+    Ok(())
+}
+
+/// A keyspace as the release described it: its column families in the
+/// order the release's `HashMap` of them iterated (the real releases here
+/// ran on a current JDK), and for `system` only the ones it listed.
+pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
+    let Some(release) = node.release else {
+        return ks;
+    };
+    let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
+    if system {
+        ks.cf_defs
+            .retain(|cf| release.system_cfs.contains(&cf.name.as_str()));
+    }
+    for (i, cf) in ks.cf_defs.iter_mut().enumerate() {
+        shape_cf(release, cf, system, i);
+    }
+    let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
+    let order = java_hash_map_order(&names);
+    let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
+    ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
+    ks
+}
+
+/// Java's `String.hashCode` (UTF-16 code units).
+fn java_string_hash(s: &str) -> u32 {
+    s.encode_utf16()
+        .fold(0u32, |h, c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
+}
+
+/// The positions of `names` in the order a `java.util.HashMap` (JDK 8+)
+/// holding exactly them iterates: by bucket (the spread hash masked by the
+/// table size, 16 doubled until the load factor 0.75 holds), colliding
+/// names in insertion order.
+fn java_hash_map_order(names: &[&str]) -> Vec<usize> {
+    let mut capacity = 16usize;
+    while names.len() * 4 > capacity * 3 {
+        capacity *= 2;
+    }
+    let mut order: Vec<(usize, usize)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let h = java_string_hash(name);
+            (((h ^ (h >> 16)) as usize) & (capacity - 1), i)
+        })
+        .collect();
+    order.sort();
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_map_order_is_javas() {
+        assert_eq!(java_string_hash("First"), 67887760);
+        let names = ["First", "Second", "Sup"];
+        let order: Vec<&str> = java_hash_map_order(&names)
+            .into_iter()
+            .map(|i| names[i])
+            .collect();
+        assert_eq!(order, ["Second", "First", "Sup"]);
+        // 1.1.12's system keyspace, as it listed it.
+        let system = [
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "Versions",
+            "schema_columnfamilies",
+            "schema_columns",
+            "schema_keyspaces",
+        ];
+        let order: Vec<&str> = java_hash_map_order(&system)
+            .into_iter()
+            .map(|i| system[i])
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "Versions",
+                "HintsColumnFamily",
+                "NodeIdInfo",
+                "Migrations",
+                "Schema",
+                "schema_columnfamilies",
+                "IndexInfo",
+                "schema_keyspaces",
+                "schema_columns",
+                "LocationInfo"
+            ]
+        );
+    }
+}
