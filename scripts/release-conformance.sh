@@ -5,6 +5,9 @@
 #
 # usage: scripts/release-conformance.sh [VERSION...]   (default: every release in PASSING)
 #
+# The corpus of 0.6.8 and 1.2.9 (../shared/conformance, recorded under its own configuration
+# files) is replayed too, against --cassandra-version 0.6.8 and 1.2.9 on those files.
+#
 # Releases whose emulation is not complete yet are listed in NOT_YET with their figure
 # (steps matched, from `conformance/releases/run.sh supercolumn VERSION`); they are not
 # run here, so the test command stays green while they are worked on. Move a release from
@@ -27,9 +30,31 @@ ensure_binary || exit 1
 check_corpus || exit 1
 echo "release conformance: not run yet (steps matched):"
 printf '%s\n' "$NOT_YET" | sed '/^$/d; s/^/  /'
+# replay_with_config VERSION CONFIG CASES...: serve CONFIG as VERSION, replay CASES.
+replay_with_config() {
+    local v=$1 config=$2 port pid rc=0
+    shift 2
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    "$SUPERCOLUMN_BIN" serve --in-memory --config "$config" --listen "127.0.0.1:$port" \
+        --admin-listen off --cassandra-version "$v" >"$REPORT.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+    python3 "$CONFORMANCE_DIR/replay.py" --port "$port" "$@" | tail -2 || rc=1
+    kill "$pid"; wait "$pid" 2>/dev/null
+    return $rc
+}
+
 REPORT=$(mktemp)
-trap 'rm -f "$REPORT"' EXIT
+trap 'rm -f "$REPORT" "$REPORT.log"' EXIT
 RC=0
+if [ $# -eq 0 ]; then
+    echo "== Cassandra 0.6.8 (the corpus's 0.6 cases)"
+    replay_with_config 0.6.8 "$CONFORMANCE_DIR/config/storage-conf.xml" \
+        "$CONFORMANCE_DIR/cases/v06" || RC=1
+    echo "== Cassandra 1.2.9 (the corpus's 19.x and CQL3 cases)"
+    replay_with_config 1.2.9 "$CONFORMANCE_DIR/config/storage-conf-v19.xml" \
+        "$CONFORMANCE_DIR/cases/v19" "$CONFORMANCE_DIR/cases/cql3" || RC=1
+fi
 for V in "${VERSIONS[@]}"; do
     echo "== Cassandra $V"
     if ! SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN CONFORMANCE_DIR=$CONFORMANCE_DIR SC_REPORT=$REPORT \

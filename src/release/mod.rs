@@ -130,7 +130,9 @@ pub struct Release {
     /// when it had CQL 3.
     pub cql3_version: Option<&'static str>,
     pub defaults: StockDefaults,
-    /// The column families `describe_keyspace("system")` listed.
+    /// The column families `describe_keyspace("system")` listed, in the
+    /// order the release declared them (which decides the order of names
+    /// that share a bucket of its `HashMap`).
     pub system_cfs: &'static [&'static str],
     /// Its features (see [`Feature`]).
     pub features: &'static [Feature],

@@ -210,9 +210,9 @@ pub const RELEASES: &[Release] = &[
             "NodeIdInfo",
             "Schema",
             "Versions",
+            "schema_keyspaces",
             "schema_columnfamilies",
             "schema_columns",
-            "schema_keyspaces",
         ],
         features: &[
             SchemaOverThrift,
@@ -260,7 +260,7 @@ pub const RELEASES: &[Release] = &[
         native_versions: &[1, 2],
         cql3_version: Some("3.1.7"),
         defaults: MURMUR3_VNODES,
-        system_cfs: &["IndexInfo", "NodeIdInfo", "hints", "schema_keyspaces"],
+        system_cfs: &["hints", "IndexInfo", "NodeIdInfo", "schema_keyspaces"],
         features: &[
             SchemaOverThrift,
             SecondaryIndexes,
@@ -282,7 +282,7 @@ pub const RELEASES: &[Release] = &[
         native_versions: &[1, 2, 3],
         cql3_version: Some("3.2.1"),
         defaults: MURMUR3_VNODES,
-        system_cfs: &["IndexInfo", "hints", "schema_keyspaces"],
+        system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
         features: &[
             SchemaOverThrift,
             SecondaryIndexes,
@@ -308,7 +308,7 @@ pub const RELEASES: &[Release] = &[
             start_rpc: false,
             ..MURMUR3_VNODES
         },
-        system_cfs: &["IndexInfo", "hints", "schema_keyspaces"],
+        system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
         // CQL 2 is gone: execute_cql_query is still declared but refuses
         // every query.
         features: &[

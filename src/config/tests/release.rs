@@ -29,12 +29,19 @@ fn both_formats_name_the_release() {
 #[test]
 fn an_unknown_release_or_token_count_is_refused() {
     let e = yaml("cassandra_version: 3.0.0\n").unwrap_err();
-    assert!(e.to_string().contains("unknown Cassandra version '3.0.0'"), "{e}");
+    assert!(
+        e.to_string().contains("unknown Cassandra version '3.0.0'"),
+        "{e}"
+    );
     let xml = add("<CassandraVersion>9</CassandraVersion>");
     let e = Config::from_xml(&xml, "t.xml").unwrap_err();
     assert!(e.to_string().contains("<CassandraVersion>"), "{e}");
     let e = yaml("num_tokens: 0\n").unwrap_err();
-    assert!(e.to_string().contains("num_tokens must be between 1 and 1536"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("num_tokens must be between 1 and 1536"),
+        "{e}"
+    );
 }
 
 #[test]

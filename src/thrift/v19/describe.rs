@@ -52,6 +52,12 @@ pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
 
 /// The keyspace's ring as the node describes it ([`Node::describe_ring`]).
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
+    let mut ranges = ring_ranges(node, keyspace)?;
+    release::shape_ring(node, &mut ranges);
+    Ok(ranges)
+}
+
+fn ring_ranges(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
     Ok(node
         .describe_ring(keyspace)?
         .into_iter()
@@ -132,9 +138,8 @@ pub fn splits(
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (v19_describe step 13 records it).
     if schema.cf(ks, cf).is_none() {
-        return Err(ApiError::Dropped(format!(
-            "describe_splits: unknown column family '{cf}' in keyspace '{ks}'"
-        )));
+        let why = format!("describe_splits: unknown column family '{cf}' in keyspace '{ks}'");
+        return Err(release::unknown_split_cf(node, why));
     }
     if keys_per_split <= 0 {
         return Err(ApiError::invalid(format!(
@@ -213,6 +218,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
+    release::check_cf_id(node, def)?;
     let spec = column_family_spec(node, def);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
 }

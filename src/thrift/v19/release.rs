@@ -12,6 +12,8 @@ use crate::release::{Feature, Release};
 use crate::schema::CfSpec;
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
+#[cfg(test)]
+use std::collections::BTreeMap;
 
 /// The defaults the release's own CfDef struct gave a field the client did
 /// not send: from 2.0 on, `read_repair_chance` 0.0 and
@@ -168,6 +170,48 @@ pub fn check_key_range(
     Ok(())
 }
 
+/// The answer to `describe_splits` of an unknown column family: 0.8 and
+/// 1.0 failed the call (`Internal error processing describe_splits`), the
+/// others dropped the connection.
+pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
+    match node.release.map(Release::series) {
+        Some((0, 8) | (1, 0)) => ApiError::Internal(why),
+        _ => ApiError::Dropped(why),
+    }
+}
+
+/// Before 1.1 an update named its column family by id too: one without
+/// the id the node gave it was refused (the ids are the node's own, see
+/// [`shape_keyspace`]).
+pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node.release.is_some_and(|r| !r.at_least(1, 1)) {
+        return Ok(());
+    }
+    let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
+        return Ok(());
+    };
+    let Some(expected) = ks.cfs.keys().position(|name| *name == def.name) else {
+        return Ok(());
+    };
+    let expected = 1000 + i32::try_from(expected).unwrap_or(0);
+    let found = def.id.unwrap_or(0);
+    if found == expected {
+        return Ok(());
+    }
+    Err(ApiError::invalid(format!(
+        "Column family ID mismatch (found {found}; expected {expected})"
+    )))
+}
+
+/// `describe_ring`'s ranges: before 1.0 they named no endpoint details.
+pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
+    if node.release.is_some_and(|r| !r.at_least(1, 0)) {
+        for range in ranges {
+            range.endpoint_details = None;
+        }
+    }
+}
+
 /// A keyspace as the release described it: its column families in the
 /// order the release's `HashMap` of them iterated (the real releases here
 /// ran on a current JDK), and for `system` only the ones it listed.
@@ -177,17 +221,51 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     };
     let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
     if system {
-        ks.cf_defs
-            .retain(|cf| release.system_cfs.contains(&cf.name.as_str()));
+        // In the release's declaration order, which the HashMap keeps
+        // for names that share a bucket.
+        let place = |cf: &t::CfDef| release.system_cfs.iter().position(|n| *n == cf.name);
+        ks.cf_defs.retain(|cf| place(cf).is_some());
+        ks.cf_defs.sort_by_key(place);
     }
-    for (i, cf) in ks.cf_defs.iter_mut().enumerate() {
-        shape_cf(release, cf, system, i);
+    if !release.at_least(1, 1) {
+        shape_old_keyspace(release, &mut ks, system);
+    }
+    // The ids of [`check_cf_id`]: by name, as the node keeps them.
+    let mut by_name: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
+    by_name.sort_unstable();
+    let ids: Vec<usize> = ks
+        .cf_defs
+        .iter()
+        .map(|cf| by_name.binary_search(&cf.name.as_str()).unwrap_or(0))
+        .collect();
+    for (cf, id) in ks.cf_defs.iter_mut().zip(ids) {
+        shape_cf(release, cf, system, id);
     }
     let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
     let order = java_hash_map_order(&names);
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
     ks
+}
+
+/// A KsDef before 1.1: the deprecated `replication_factor` filled in (and
+/// the system keyspace's option saying 1); 0.7 had neither strategy
+/// options nor durable writes in it.
+fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
+    if system {
+        ks.strategy_options = Some([("replication_factor".to_string(), "1".to_string())].into());
+    }
+    let rf = ks
+        .strategy_options
+        .as_ref()
+        .and_then(|o| o.get("replication_factor"))
+        .and_then(|rf| rf.parse().ok())
+        .unwrap_or(1);
+    ks.replication_factor = Some(rf);
+    if !release.at_least(0, 8) {
+        ks.strategy_options = None;
+        ks.durable_writes = None;
+    }
 }
 
 /// Java's `String.hashCode` (UTF-16 code units).
@@ -220,6 +298,78 @@ fn java_hash_map_order(names: &[&str]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::node::testkit;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = testkit::node(crate::storage::EngineOptions::default());
+        node.release = crate::release::Release::find(version);
+        node
+    }
+
+    /// The first user keyspace of the test configuration, as 1.2.9
+    /// described it, with its column families renamed to `names`.
+    fn ks(node: &Node, names: &[&str]) -> t::KsDef {
+        let schema = node.schema();
+        let def = schema.user_keyspaces().next().unwrap().describe_v12();
+        let mut ks = super::super::defs::ks_def(&def);
+        ks.strategy_options = Some(BTreeMap::new());
+        ks.cf_defs.truncate(names.len());
+        assert_eq!(ks.cf_defs.len(), names.len(), "the test config has enough CFs");
+        for (cf, name) in ks.cf_defs.iter_mut().zip(names) {
+            cf.name = name.to_string();
+            cf.key_alias = None;
+        }
+        ks
+    }
+
+    #[test]
+    fn without_a_release_nothing_changes() {
+        let node = testkit::node(crate::storage::EngineOptions::default());
+        let before = ks(&node, &["First", "Second", "Sup"]);
+        assert_eq!(shape_keyspace(&node, before.clone()), before);
+        let e = reword(&node, ApiError::invalid("unconfigured columnfamily X"));
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        assert!(cql2_removed(&node).is_none());
+    }
+
+    #[test]
+    fn cf_defs_have_the_releases_fields_and_order() {
+        let node = node_as("2.1.22");
+        let shaped = shape_keyspace(&node, ks(&node, &["First", "Second", "Sup"]));
+        let names: Vec<&str> = shaped.cf_defs.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Second", "First", "Sup"]);
+        let c = &shaped.cf_defs[0];
+        assert_eq!(c.key_alias.as_deref(), Some(&b"key"[..]));
+        assert_eq!((c.replicate_on_write, c.populate_io_cache_on_flush), (None, None));
+        assert_eq!((c.min_index_interval, c.max_index_interval), (Some(128), Some(2048)));
+        assert_eq!(c.speculative_retry.as_deref(), Some("NONE"));
+        let node = node_as("1.0.12");
+        let old = shape_keyspace(&node, ks(&node, &["Std"]));
+        assert_eq!(old.replication_factor, Some(1));
+        assert_eq!(old.cf_defs[0].id, Some(1000));
+        let node = node_as("0.7.10");
+        let old = shape_keyspace(&node, ks(&node, &["Std"]));
+        assert_eq!((old.strategy_options, old.durable_writes), (None, None));
+    }
+
+    #[test]
+    fn errors_in_the_releases_words() {
+        let e = reword(&node_as("2.2.19"), ApiError::invalid("unconfigured columnfamily X"));
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured table X"));
+        let removed = cql2_removed(&node_as("2.2.19")).unwrap();
+        assert!(
+            matches!(removed, ApiError::InvalidRequest(ref w) if w == "CQL2 has been removed in Cassandra 2.2. Please use CQL3 instead")
+        );
+        assert!(cql2_removed(&node_as("2.1.22")).is_none());
+        assert!(matches!(
+            unknown_split_cf(&node_as("1.0.12"), "x".into()),
+            ApiError::Internal(_)
+        ));
+        assert!(matches!(
+            unknown_split_cf(&node_as("2.0.17"), "x".into()),
+            ApiError::Dropped(_)
+        ));
+    }
 
     #[test]
     fn hash_map_order_is_javas() {
