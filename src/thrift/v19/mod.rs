@@ -85,7 +85,7 @@ impl Handler<'_> {
             }
             _ => {}
         }
-        let r = r.map_err(|e| release::reword(self.node, e));
+        let r = r.map_err(|e| release::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }

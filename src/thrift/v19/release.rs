@@ -16,9 +16,14 @@ use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
 
 /// The defaults the release's own CfDef struct gave a field the client did
-/// not send: from 2.0 on, `read_repair_chance` 0.0 and
-/// `dclocal_read_repair_chance` 0.1 (1.2: 0.1 and 0.0).
+/// not send: before 1.1 `read_repair_chance` 1.0; from 2.0 on,
+/// `read_repair_chance` 0.0 and `dclocal_read_repair_chance` 0.1 (1.2: 0.1
+/// and 0.0).
 pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
+    // Before 1.1 every read repaired.
+    if node.release.is_some_and(|r| !r.at_least(1, 1)) {
+        spec.read_repair_chance.get_or_insert(1.0);
+    }
     if node.release.is_some_and(|r| r.at_least(2, 0)) {
         spec.read_repair_chance.get_or_insert(0.0);
         spec.dclocal_read_repair_chance.get_or_insert(0.1);
@@ -44,6 +49,9 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) 
         cf.id
             .get_or_insert(1000 + i32::try_from(ordinal).unwrap_or(0));
         cf.populate_io_cache_on_flush = None;
+    }
+    if !release.at_least(1, 1) && !system {
+        shape_old_cf(release, cf);
     }
     if !release.at_least(2, 0) {
         return;
@@ -79,6 +87,43 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) 
     }
 }
 
+/// A user's CfDef before 1.1: the cache and memtable settings of the
+/// CfDef itself (1.0's serializing row cache, 0.8's memtable thresholds),
+/// the "KEY" alias, no caching nor local read repair; 1.0 compressed
+/// nothing unless told, 0.8 had no compaction nor compression options.
+fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
+    let of = thrift::OrderedFloat;
+    cf.row_cache_size.get_or_insert(of(0.0));
+    cf.key_cache_size.get_or_insert(of(200_000.0));
+    cf.row_cache_save_period_in_seconds.get_or_insert(0);
+    cf.key_cache_save_period_in_seconds.get_or_insert(14_400);
+    cf.merge_shards_chance.get_or_insert(of(0.1));
+    cf.key_alias.get_or_insert_with(|| b"KEY".to_vec());
+    cf.caching = None;
+    cf.dclocal_read_repair_chance = None;
+    cf.bloom_filter_fp_chance = None;
+    if release.at_least(1, 0) {
+        cf.row_cache_provider
+            .get_or_insert_with(|| "org.apache.cassandra.cache.SerializingCacheProvider".into());
+        cf.row_cache_keys_to_save.get_or_insert(i32::MAX);
+        if let Some(options) = &mut cf.compression_options {
+            if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) {
+                options.clear();
+            }
+        }
+    } else {
+        cf.row_cache_provider.get_or_insert_with(|| {
+            "org.apache.cassandra.cache.ConcurrentLinkedHashCacheProvider".into()
+        });
+        cf.memtable_flush_after_mins.get_or_insert(1440);
+        cf.memtable_throughput_in_mb.get_or_insert(64);
+        cf.memtable_operations_in_millions.get_or_insert(of(0.3));
+        cf.compaction_strategy = None;
+        cf.compaction_strategy_options = None;
+        cf.compression_options = None;
+    }
+}
+
 /// What the system tables of 2.0 on said beyond 1.2's: hints compacted
 /// only on demand at the default thresholds, schema_keyspaces kept
 /// tombstones a week, and 2.2 described IndexInfo anew.
@@ -98,18 +143,52 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
     }
 }
 
-/// An error in the release's words: 2.2 named a column family a table in
-/// its "unconfigured" message.
-pub fn reword(node: &Node, e: ApiError) -> ApiError {
-    match e {
-        ApiError::InvalidRequest(why) if node.release.is_some_and(|r| r.at_least(2, 2)) => {
-            match why.strip_prefix("unconfigured columnfamily ") {
-                Some(cf) => ApiError::InvalidRequest(format!("unconfigured table {cf}")),
-                None => ApiError::InvalidRequest(why),
-            }
-        }
-        other => other,
+/// An error of a call other than CQL's in the release's words (1.2.9's
+/// are the node's own): from 2.0 the longer "no keyspace" text, "No such
+/// keyspace" for the ring of a missing one, "unconfigured columnfamily"
+/// for dropping a missing column family, and Murmur3's message for keys
+/// out of order; 2.2 said "table" where earlier releases said column
+/// family.
+pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
+    let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
+        return e;
+    };
+    let ApiError::InvalidRequest(why) = e else {
+        return e;
+    };
+    let cql = method.contains("cql");
+    let mut why = if why == "no keyspace has been specified" && !cql {
+        "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
+            .to_string()
+    } else if why == "start key must sort before (or equal to) finish key in your partitioner!" {
+        "start key's token sorts after end key's token.  this is not allowed; you probably \
+         should not specify end key at all except with an ordered partitioner"
+            .to_string()
+    } else if let Some(ks) = why
+        .strip_prefix("There is no ring for the keyspace: ")
+        .filter(|ks| node.schema().keyspace(ks).is_none())
+    {
+        format!("No such keyspace: {ks}")
+    } else if let Some(cf) = why
+        .strip_prefix("Cannot drop non existing column family '")
+        .and_then(|rest| rest.split_once('\''))
+        .map(|(cf, _)| cf)
+    {
+        format!("unconfigured columnfamily {cf}")
+    } else {
+        why
+    };
+    if release.at_least(2, 2) && !cql {
+        why = if why == "comparators do not match or are not compatible." {
+            "Column family comparators do not match or are not compatible \
+             (found SimpleDenseCellNameType; expected SimpleDenseCellNameType)."
+                .to_string()
+        } else {
+            why.replace("columnfamily ", "table ")
+                .replace("column family ", "table ")
+        };
     }
+    ApiError::InvalidRequest(why)
 }
 
 /// Why the release refused every CQL 2 call, when it did (2.2 still
@@ -301,7 +380,7 @@ mod tests {
     use crate::node::testkit;
 
     fn node_as(version: &str) -> Node {
-        let mut node = testkit::node(crate::storage::EngineOptions::default());
+        let mut node = testkit::Kit::default().node();
         node.release = crate::release::Release::find(version);
         node
     }
@@ -314,7 +393,11 @@ mod tests {
         let mut ks = super::super::defs::ks_def(&def);
         ks.strategy_options = Some(BTreeMap::new());
         ks.cf_defs.truncate(names.len());
-        assert_eq!(ks.cf_defs.len(), names.len(), "the test config has enough CFs");
+        assert_eq!(
+            ks.cf_defs.len(),
+            names.len(),
+            "the test config has enough CFs"
+        );
         for (cf, name) in ks.cf_defs.iter_mut().zip(names) {
             cf.name = name.to_string();
             cf.key_alias = None;
@@ -324,10 +407,14 @@ mod tests {
 
     #[test]
     fn without_a_release_nothing_changes() {
-        let node = testkit::node(crate::storage::EngineOptions::default());
+        let node = testkit::Kit::default().node();
         let before = ks(&node, &["First", "Second", "Sup"]);
         assert_eq!(shape_keyspace(&node, before.clone()), before);
-        let e = reword(&node, ApiError::invalid("unconfigured columnfamily X"));
+        let e = reword(
+            &node,
+            "truncate",
+            ApiError::invalid("unconfigured columnfamily X"),
+        );
         assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
         assert!(cql2_removed(&node).is_none());
     }
@@ -340,8 +427,14 @@ mod tests {
         assert_eq!(names, ["Second", "First", "Sup"]);
         let c = &shaped.cf_defs[0];
         assert_eq!(c.key_alias.as_deref(), Some(&b"key"[..]));
-        assert_eq!((c.replicate_on_write, c.populate_io_cache_on_flush), (None, None));
-        assert_eq!((c.min_index_interval, c.max_index_interval), (Some(128), Some(2048)));
+        assert_eq!(
+            (c.replicate_on_write, c.populate_io_cache_on_flush),
+            (None, None)
+        );
+        assert_eq!(
+            (c.min_index_interval, c.max_index_interval),
+            (Some(128), Some(2048))
+        );
         assert_eq!(c.speculative_retry.as_deref(), Some("NONE"));
         let node = node_as("1.0.12");
         let old = shape_keyspace(&node, ks(&node, &["Std"]));
@@ -354,8 +447,27 @@ mod tests {
 
     #[test]
     fn errors_in_the_releases_words() {
-        let e = reword(&node_as("2.2.19"), ApiError::invalid("unconfigured columnfamily X"));
+        let e = reword(
+            &node_as("2.2.19"),
+            "truncate",
+            ApiError::invalid("unconfigured columnfamily X"),
+        );
         assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured table X"));
+        let drop = "Cannot drop non existing column family 'X' in keyspace 'k'.";
+        let e = reword(
+            &node_as("2.0.17"),
+            "system_drop_column_family",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        let e = reword(
+            &node_as("2.1.22"),
+            "get",
+            ApiError::invalid("no keyspace has been specified"),
+        );
+        assert!(
+            matches!(e, ApiError::InvalidRequest(ref w) if w.starts_with("No keyspace has been specified. USE"))
+        );
         let removed = cql2_removed(&node_as("2.2.19")).unwrap();
         assert!(
             matches!(removed, ApiError::InvalidRequest(ref w) if w == "CQL2 has been removed in Cassandra 2.2. Please use CQL3 instead")
@@ -380,7 +492,7 @@ mod tests {
             .map(|i| names[i])
             .collect();
         assert_eq!(order, ["Second", "First", "Sup"]);
-        // 1.1.12's system keyspace, as it listed it.
+        // 1.1.12's system keyspace (in its declaration order), as it listed it.
         let system = [
             "HintsColumnFamily",
             "IndexInfo",
@@ -389,9 +501,9 @@ mod tests {
             "NodeIdInfo",
             "Schema",
             "Versions",
+            "schema_keyspaces",
             "schema_columnfamilies",
             "schema_columns",
-            "schema_keyspaces",
         ];
         let order: Vec<&str> = java_hash_map_order(&system)
             .into_iter()
