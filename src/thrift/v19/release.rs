@@ -263,7 +263,7 @@ pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
 /// the id the node gave it was refused (the ids are the node's own, see
 /// [`shape_keyspace`]).
 pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
-    if !node.release.is_some_and(|r| !r.at_least(1, 1)) {
+    if node.release.is_none_or(|r| r.at_least(1, 1)) {
         return Ok(());
     }
     let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
