@@ -17,7 +17,9 @@
 # 3. runs every Rust test (unit, property, crash and wire tests) in release mode;
 # 4. replays the recorded Cassandra 0.6.8 conformance cases against the server,
 #    unframed and framed; then the 1.2.9 (API 19.x) cases together with the
-#    0.6 cases on one server;
+#    0.6 cases on one server; then the cases recorded from each real release
+#    0.7 to 2.2 against `serve --cassandra-version` for the releases whose
+#    emulation is complete (scripts/release-conformance.sh lists the others);
 # 5. runs the BloggyAppy example app against the server on the repo's config;
 # 6. runs real old clients (pycassa under jython, npm's helenus and
 #    cassandra-client) through their flows (scripts/old-clients.sh installs them),
@@ -119,6 +121,9 @@ scripts/conformance.sh \
             invalid_consistency_and_protocol range_deprecated_get_range_slice range_key_bounds
             range_super_columns range_whole_column_family" \
     "$CONFORMANCE_DIR/cases/v19" "$CONFORMANCE_DIR/cases/cql3" "$CONFORMANCE_DIR/cases/v06"
+
+step "conformance: the cases of each real release against its emulation (--cassandra-version)"
+scripts/release-conformance.sh
 
 step "example: BloggyAppy"
 scripts/run-example.sh

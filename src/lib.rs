@@ -8,8 +8,10 @@
 //! node" (they reach the data through [`node`]). The binary (`main.rs` and
 //! `app/`) sits above them all.
 //!
-//! 1. [`input_bounds`]: how deep input from outside may nest and how big a
-//!    file read whole may be; one bound for every parser.
+//! 1. [`input_bounds`], [`release`]: how deep input from outside may nest
+//!    and how big a file read whole may be, one bound for every parser; the
+//!    Cassandra releases supercolumn can answer as (API versions, methods,
+//!    native protocol versions, stock defaults, features), as data.
 //! 2. [`marshal`]: comparators and validators (`AbstractType`), the registry by name.
 //! 3. [`partitioner`]: tokens and the partitioners that compute them.
 //! 4. [`config`]: `storage-conf.xml` or `cassandra.yaml` into a plain `Config`.
@@ -58,6 +60,7 @@ pub mod native;
 pub mod node;
 pub mod nodetool;
 pub mod partitioner;
+pub mod release;
 pub mod schema;
 pub mod shell;
 pub mod storage;

@@ -38,6 +38,7 @@ use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
 use supercolumn::native::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
 use supercolumn::node::Node;
+use supercolumn::release::Release;
 use supercolumn::schema::Schema;
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::transport::server::{serve, ServerOptions};
@@ -101,6 +102,12 @@ struct ServeArgs {
     /// 19, unframed 0.6). Overrides ThriftApiDefault.
     #[arg(long, value_name = "0.6|19|auto", value_parser = parse_api)]
     api_default: Option<ThriftApi>,
+    /// Answer as this Cassandra release did (0.6.8, 0.7.10, 0.8.10, 1.0.12, 1.1.12, 1.2.9,
+    /// 2.0.17, 2.1.22, 2.2.19): its API version, methods, native protocol versions and, with
+    /// no configuration file, its stock defaults (overrides CassandraVersion /
+    /// cassandra_version). Default: 0.6.8 and 1.2.9 on one port.
+    #[arg(long, value_name = "VERSION", value_parser = parse_release)]
+    cassandra_version: Option<&'static Release>,
     /// Start even if the commit log is corrupt: replay every intact record
     /// and skip only the damaged ones (overrides CommitLogIgnoreReplayErrors).
     #[arg(long)]
@@ -159,6 +166,15 @@ struct ServeArgs {
 
 fn parse_admin_listen(text: &str) -> Result<AdminChoice, String> {
     AdminChoice::parse(text)
+}
+
+fn parse_release(text: &str) -> Result<&'static Release, String> {
+    Release::find(text).ok_or_else(|| {
+        format!(
+            "unknown Cassandra version '{text}' (known: {})",
+            Release::known_versions()
+        )
+    })
 }
 
 fn parse_api(text: &str) -> Result<ThriftApi, String> {

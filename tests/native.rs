@@ -14,6 +14,7 @@ mod native {
     mod wire_native_fuzz;
     mod wire_native_paging;
     mod wire_native_prepare;
+    mod wire_native_release;
     mod wire_native_schema;
     mod wire_native_super;
     mod wire_native_values;

@@ -45,6 +45,7 @@ mod wire {
     mod wire_lifecycle;
     mod wire_logs;
     mod wire_prepared_eviction;
+    mod wire_release;
     mod wire_stress;
     mod wire_system06;
     mod wire_transport;

@@ -7,7 +7,8 @@
 #   run.sh replay VERSION [N]    N times (default 2): fresh node, replay the VERSION cases, stop
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
 #   run.sh all VERSION           record, replay twice, probe
-#   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory`
+#   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory
+#                                --cassandra-version VERSION`
 #                                (replay.py's report to SC_REPORT, then stepdiff.py's step counts)
 #
 # Env: RELEASES_DIR (where build-release.sh put the releases; default /work/scratch-versions),
@@ -19,7 +20,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
 CONF=${CONFORMANCE_DIR:-$(dirname "$ROOT")/shared/conformance}
 SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
-[ $# -ge 2 ] || { sed -n 2,17p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,18p "$0"; exit 2; }
 CMD=$1 V=$2
 CASES=$HERE/$V
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -71,7 +72,8 @@ case $CMD in
     ;;
   supercolumn)
     PORT=$(free_port)
-    "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off >/tmp/sc-$V.log 2>&1 &
+    "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off \
+      --cassandra-version "$V" >/tmp/sc-$V.log 2>&1 &
     SC=$!
     for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
     python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "${SC_REPORT:-/dev/null}" || status=$?
@@ -80,5 +82,5 @@ case $CMD in
     kill "$SC"; wait "$SC" 2>/dev/null || true
     exit "${status:-0}"
     ;;
-  *) sed -n 2,17p "$0"; exit 2;;
+  *) sed -n 2,18p "$0"; exit 2;;
 esac

@@ -2,7 +2,7 @@
 """Step-level replay: like the corpus's replay.py, but it goes on after a step differs and
 counts every step, so a server far from the recorded release still gets a useful to-do list.
 
-usage: stepdiff.py --port P [--json OUT] [-v] CASE_FILES_OR_DIRS...
+usage: stepdiff.py --port P [--json OUT] [-v [--all-diffs]] CASE_FILES_OR_DIRS...
 
 Prints, per scenario, matched/total steps (reset steps left out), then the differing steps
 grouped by call and by kind of difference:
@@ -47,6 +47,8 @@ def main():
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--json")
     ap.add_argument("-v", action="store_true", help="print every differing step")
+    ap.add_argument("--all-diffs", action="store_true",
+                    help="with -v: every difference of a step (up to 12), not only the first")
     ap.add_argument("paths", nargs="+")
     o = ap.parse_args()
     base = corpus.timestamp_base()
@@ -76,6 +78,9 @@ def main():
                     d = diffs[0] if diffs else ("", "", "")
                     print("  %s step %d %s [%s] at %s: expected %s, got %s" % (
                         case["name"], i, st["call"], k, d[0], str(d[1])[:160], str(d[2])[:160]))
+                    for d in (diffs[1:] if o.all_diffs else []):
+                        print("      also at %s: expected %s, got %s" % (
+                            d[0], str(d[1])[:160], str(d[2])[:160]))
         finally:
             r.close()
         per_case[case["name"]] = [m, n]

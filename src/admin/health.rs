@@ -39,10 +39,12 @@ pub fn healthz(state: &AdminState, _req: &Request) -> Result<Response, AdminErro
     ))
 }
 
-/// `{"release_version": ..., "supercolumn": ...}`.
-pub fn version(_state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+/// `{"release_version": ..., "supercolumn": ...}`: the release the node
+/// answers as (`serve --cassandra-version`), else [`CASSANDRA_RELEASE`].
+pub fn version(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+    let release = state.node.release.map_or(CASSANDRA_RELEASE, |r| r.version);
     Ok(Response::json(&json!({
-        "release_version": CASSANDRA_RELEASE,
+        "release_version": release,
         "supercolumn": env!("CARGO_PKG_VERSION"),
     })))
 }

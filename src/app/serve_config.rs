@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
+use supercolumn::release::ThriftGeneration;
 use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 
@@ -27,11 +28,25 @@ pub(crate) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
     Ok((host.to_string(), port))
 }
 
-/// The configuration file named, else `./storage-conf.xml`, else the
+/// The configuration file named, else the stock defaults of the release
+/// `--cassandra-version` names, else `./storage-conf.xml`, else the
 /// built-in default.
 pub(crate) fn read_config(args: &ServeArgs) -> Result<Config, Fatal> {
     let path = match &args.config {
         Some(path) => path.clone(),
+        // A release chosen without a file runs on that release's stock
+        // defaults, whatever ./storage-conf.xml says.
+        None if args.cassandra_version.is_some() => {
+            let release = args.cassandra_version.expect("checked");
+            tracing::info!(
+                "no --config: using Cassandra {}'s stock defaults \
+                 (no keyspaces, {}, {} token(s))",
+                release.version,
+                release.defaults.partitioner,
+                release.defaults.num_tokens.unwrap_or(1)
+            );
+            return Ok(Config::stock(release));
+        }
         None if std::path::Path::new(DEFAULT_CONFIG).exists() => PathBuf::from(DEFAULT_CONFIG),
         None => {
             let config = Config::builtin();
@@ -58,6 +73,9 @@ pub(crate) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
         if port == 0 && config.native_port.is_some() {
             config.native_port = Some(0);
         }
+    }
+    if let Some(release) = args.cassandra_version {
+        config.cassandra_version = Some(release);
     }
     if let Some(dir) = &args.data_dir {
         config.override_data_dir(dir);
@@ -104,6 +122,17 @@ pub(crate) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
 /// How the main port picks the generation of calls both share:
 /// `--api-default`, else `ThriftApiDefault`, else by transport.
 pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> GenerationPolicy {
+    // A release spoke one generation only: every call is that one's.
+    if let Some(release) = config.cassandra_version {
+        let pinned = match release.generation {
+            ThriftGeneration::V06 => Generation::V06,
+            ThriftGeneration::V19 => Generation::V19,
+        };
+        return GenerationPolicy {
+            pinned: Some(pinned),
+            ..GenerationPolicy::default()
+        };
+    }
     let chosen = match flag.unwrap_or(config.thrift_api_default) {
         ThriftApi::V06 => Some(Generation::V06),
         ThriftApi::V19 => Some(Generation::V19),

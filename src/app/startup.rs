@@ -55,6 +55,20 @@ impl Listeners {
         };
         let admin = admin_surface::bind_admin(config.admin_listen.as_ref()).await?;
         let native = match (&args.native_listen, config.native_port) {
+            // A release before 1.2 had no native transport: nothing listens.
+            (asked, _)
+                if config
+                    .cassandra_version
+                    .is_some_and(|r| r.native_versions.is_empty()) =>
+            {
+                if asked.is_some() {
+                    tracing::warn!(
+                        "--native-listen ignored: Cassandra {} had no native protocol",
+                        config.cassandra_version.map_or("", |r| r.version)
+                    );
+                }
+                None
+            }
             (Some(addr), _) => {
                 let (h, port) = parse_listen(addr)
                     .map_err(|_| Fatal(format!("--native-listen {addr:?}: expected HOST:PORT")))?;
@@ -260,6 +274,10 @@ pub(crate) fn build_node(
             Node::with_backend(cluster.clone(), store, auth, local.ip().to_string(), token)
         }
     };
+    node.release = config.cassandra_version;
+    if let (Some(n), None) = (config.num_tokens.filter(|&n| n > 1), &config.initial_token) {
+        node.pick_vnode_tokens(n);
+    }
     node.config_file = config
         .source
         .as_ref()

@@ -50,6 +50,7 @@ pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
 
 use crate::input_bounds::{read_regular_file, MAX_CONFIG_BYTES};
+use crate::release::Release;
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -289,6 +290,10 @@ pub struct Config {
     /// Class name as written, e.g. `org.apache.cassandra.dht.RandomPartitioner`.
     pub partitioner: String,
     pub initial_token: Option<String>,
+    /// A `cassandra.yaml`'s `num_tokens` (vnodes, from 1.2), or the stock
+    /// configuration's of the release answered as; `None` from XML: one
+    /// token. The node describes that many tokens of its own.
+    pub num_tokens: Option<u32>,
     pub saved_caches_directory: Option<PathBuf>,
     pub commit_log_directory: Option<PathBuf>,
     pub data_file_directories: Vec<PathBuf>,
@@ -331,6 +336,11 @@ pub struct Config {
     /// parsed and checked by `gateway::url` at start-up). `None`: the
     /// embedded engine.
     pub backend: Option<String>,
+    /// `<CassandraVersion>` (a supercolumn element), yaml
+    /// `cassandra_version`: the release to answer as (see
+    /// [`crate::release`]), as `serve --cassandra-version` takes it.
+    /// `None`: 0.6.8 and 1.2.9 on one port.
+    pub cassandra_version: Option<&'static Release>,
     pub disk_access_mode: DiskAccessMode,
     pub row_warning_threshold_in_mb: u64,
     pub sliced_buffer_size_in_kb: u32,
@@ -375,6 +385,9 @@ pub struct Config {
 /// (Cassandra 3.10's `slow_query_log_timeout_in_ms` default).
 pub const DEFAULT_SLOW_REQUEST_MS: u32 = 500;
 
+/// The most tokens a node may own (Cassandra's `num_tokens` cap).
+pub const MAX_NUM_TOKENS: i64 = 1536;
+
 /// The largest activity record a configuration may ask for.
 pub const MAX_ACTIVITY_LOG_SIZE: i64 = 1_000_000;
 
@@ -411,6 +424,27 @@ impl Config {
         } else {
             yaml::parse(text, origin, Some(path.to_path_buf()))
         }
+    }
+
+    /// What a node of `release` ran on when started from its own stock
+    /// configuration file with nothing edited: the built-in default's
+    /// directories and ports, no keyspaces, and the release's cluster
+    /// name, partitioner and tokens ([`crate::release::StockDefaults`]).
+    /// The native protocol is served only by a release that had it.
+    pub fn stock(release: &'static Release) -> Config {
+        let mut config = Config::builtin();
+        let stock = &release.defaults;
+        config.origin = format!("<stock configuration of Cassandra {}>", release.version);
+        config.keyspaces.clear();
+        config.cluster_name = stock.cluster_name.to_string();
+        config.partitioner = stock.partitioner.to_string();
+        config.initial_token = None;
+        config.num_tokens = stock.num_tokens;
+        config.cassandra_version = Some(release);
+        if release.native_versions.is_empty() {
+            config.native_port = None;
+        }
+        config
     }
 
     /// The built-in default ([`BUILTIN_STORAGE_CONF`]): relative paths, so

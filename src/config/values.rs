@@ -14,6 +14,17 @@ pub(crate) fn integer<T: FromStr>(raw: &str) -> Result<T, String> {
         .map_err(|_| format!("expected an integer, found '{}'", raw.trim()))
 }
 
+/// A release supercolumn can answer as, by its version (`2.0.17`).
+pub(crate) fn release(raw: &str) -> Result<&'static crate::release::Release, String> {
+    crate::release::Release::find(raw).ok_or_else(|| {
+        format!(
+            "unknown Cassandra version '{}' (known: {})",
+            raw.trim(),
+            crate::release::Release::known_versions()
+        )
+    })
+}
+
 /// A finite floating point number.
 pub(crate) fn double(raw: &str) -> Result<f64, String> {
     match raw.trim().parse::<f64>() {

@@ -44,9 +44,27 @@ pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
     // A stable id: the same node (address and token) keeps it across restarts.
     let host_id = node.host_id().into_bytes();
     LocalFacts {
-        release_version: claimed_release(version).to_string(),
+        release_version: node
+            .release
+            .map_or(claimed_release(version), |r| r.version)
+            .to_string(),
+        cql_version: node
+            .release
+            .and_then(|r| r.cql3_version)
+            .unwrap_or(crate::cql::exec::system_tables::CQL_VERSION)
+            .to_string(),
+        thrift_version: node
+            .release
+            .map_or(crate::cql::exec::system_tables::THRIFT_VERSION, |r| {
+                r.thrift_api
+            })
+            .to_string(),
         native_protocol_version: version.to_string(),
-        tokens: vec![node.token.clone()],
+        tokens: if node.vnode_tokens.is_empty() {
+            vec![node.token.clone()]
+        } else {
+            node.vnode_tokens.clone()
+        },
         address: Some(ip),
         host_id: Some(host_id),
     }

@@ -10,6 +10,7 @@
 
 use super::codec::DecodeError;
 use super::error::NativeError;
+use crate::release::Release;
 
 /// The protocol versions served (as Cassandra 2.2 served them).
 pub const MIN_VERSION: u8 = 1;
@@ -116,6 +117,24 @@ impl Header {
     pub fn is_response(first_byte: u8) -> bool {
         first_byte & RESPONSE != 0
     }
+}
+
+/// The refusal of a protocol version the release answered as (`serve
+/// --cassandra-version`) did not accept, in its words: 2.2 named its
+/// highest version, 1.2 to 2.1 only the one refused.
+pub fn release_version_error(release: Option<&Release>, version: u8) -> Option<NativeError> {
+    let release = release?;
+    if release.accepts_native(version) {
+        return None;
+    }
+    let highest = release.highest_native().unwrap_or(0);
+    Some(NativeError::Protocol(if release.at_least(2, 2) {
+        format!(
+            "Invalid or unsupported protocol version ({version}); highest supported is {highest} "
+        )
+    } else {
+        format!("Invalid or unsupported protocol version: {version}")
+    }))
 }
 
 /// A framing error in the header `h` of a frame whose first byte is

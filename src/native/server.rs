@@ -405,10 +405,16 @@ impl Conn {
             let state = shared.state.lock();
             (state.version, state.frame_limit_error(h.length as usize))
         };
-        let framing = frame::framing_error(&h, first, established, self.opts.max_frame_bytes);
+        let release = self.node.release;
+        let framing = frame::release_version_error(release, version)
+            .or_else(|| frame::framing_error(&h, first, established, self.opts.max_frame_bytes));
         if let Some(e) = framing.or(early) {
             tracing::info!(peer = %self.peer, error = %e, "closing native connection");
-            let answer_version = if (MIN_VERSION..=MAX_VERSION).contains(&version) {
+            let highest = release.and_then(|r| r.highest_native());
+            let answer_version = if let Some(v) = highest.filter(|&v| v < version) {
+                // The release answered in the highest version it had.
+                v
+            } else if (MIN_VERSION..=MAX_VERSION).contains(&version) {
                 version
             } else if established != 0 {
                 established

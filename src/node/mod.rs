@@ -80,6 +80,12 @@ pub struct Node {
     pub endpoint: String,
     /// This node's token as a partitioner string (it owns the whole ring).
     pub token: String,
+    /// Its tokens when it has more than one (`num_tokens`, vnodes),
+    /// sorted as the partitioner orders them; empty: `token` alone.
+    pub vnode_tokens: Vec<String>,
+    /// The Cassandra release this node answers as (`serve
+    /// --cassandra-version`); `None`: 0.6.8 and 1.2.9 side by side.
+    pub release: Option<&'static crate::release::Release>,
     /// Stamps CQL writes: timestamps strictly increase across connections.
     pub cql_clock: Arc<ServerClock>,
     /// CQL statements prepared on any connection, usable on every one (as 1.2).
@@ -151,6 +157,8 @@ impl Node {
             config_file: None,
             endpoint,
             token,
+            vnode_tokens: Vec::new(),
+            release: None,
             cql_clock: Arc::new(ServerClock::new(uuid_node())),
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),

@@ -82,11 +82,41 @@ impl Node {
                 })
                 .collect());
         }
+        if self.vnode_tokens.len() > 1 {
+            // Each token ends the range that starts at the one before it;
+            // the first range wraps from the last token.
+            let t = &self.vnode_tokens;
+            return Ok((0..t.len())
+                .map(|i| RingRange {
+                    start: t[(i + t.len() - 1) % t.len()].clone(),
+                    end: t[i].clone(),
+                    replicas: vec![self.local_replica()],
+                })
+                .collect());
+        }
         Ok(vec![RingRange {
             start: self.token.clone(),
             end: self.token.clone(),
             replicas: vec![self.local_replica()],
         }])
+    }
+
+    /// `n` tokens for this node, derived from its address so that a restart
+    /// keeps them, sorted as the partitioner orders them; the first is
+    /// [`Node::token`]'s seed. Cassandra picked them at random and saved
+    /// them; a single node's answers do not depend on which they are.
+    pub fn pick_vnode_tokens(&mut self, n: u32) {
+        let schema = self.schema();
+        let p = &schema.partitioner;
+        let mut tokens: Vec<_> = (0..n)
+            .map(|i| p.token(format!("{}#{i}", self.endpoint).as_bytes()))
+            .collect();
+        tokens.sort();
+        tokens.dedup();
+        self.vnode_tokens = tokens.iter().map(|t| p.token_to_string(t)).collect();
+        if let Some(first) = self.vnode_tokens.first() {
+            self.token = first.clone();
+        }
     }
 
     /// The replicas of `key` (in the column family's key type, written as

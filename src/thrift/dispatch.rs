@@ -207,11 +207,7 @@ fn handle_v06(
     msg_len: usize,
 ) -> Vec<u8> {
     let Some(method) = idl::method(&header.name) else {
-        return exception(
-            header,
-            ApplicationErrorKind::UnknownMethod,
-            format!("Invalid method name: '{}'", header.name),
-        );
+        return unknown_method(header);
     };
     // The batches are read and converted mutation by mutation when they can
     // be (see `v06::batch`).
@@ -326,6 +322,11 @@ fn required_field_message(method: &str, rust: &str) -> String {
 }
 
 fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &[u8]) -> Vec<u8> {
+    // A method the release answered as did not declare: its processor's
+    // reply to any unknown name.
+    if node.release.is_some_and(|r| !r.has_method(&header.name)) {
+        return unknown_method(header);
+    }
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
     let mut input = BoundedInput::new(msg);
     if let Err(e) = input.read_message_begin() {
@@ -373,11 +374,7 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
         }
     };
     match result {
-        None => exception(
-            header,
-            ApplicationErrorKind::UnknownMethod,
-            format!("Invalid method name: '{}'", header.name),
-        ),
+        None => unknown_method(header),
         Some(Ok(())) => out,
         // The handler's errors are all written as replies; an error here is
         // an argument struct that could not be read.
@@ -398,6 +395,15 @@ fn batch_call(name: &str) -> Option<bool> {
         "atomic_batch_mutate" => Some(true),
         _ => None,
     }
+}
+
+/// The reply to a method the IDL (or the release) does not declare.
+fn unknown_method(header: &MessageHeader) -> Vec<u8> {
+    exception(
+        header,
+        ApplicationErrorKind::UnknownMethod,
+        format!("Invalid method name: '{}'", header.name),
+    )
 }
 
 /// A TApplicationException reply to `header`.

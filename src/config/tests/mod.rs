@@ -6,6 +6,7 @@ use super::*;
 
 mod contact;
 mod rejects;
+mod release;
 mod yaml;
 
 /// The configs the 0.6 conformance cases were recorded under (copied from

@@ -9,6 +9,7 @@ use super::special::Special;
 use super::tree::{self, Element};
 use crate::config::context::Cx;
 use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values;
 use crate::config::{
     Config, ConfigFormat, ThriftLimits, DEFAULT_SLOW_REQUEST_MS, MAX_ACTIVITY_LOG_SIZE,
     MAX_PREPARED_CACHE_MB,
@@ -51,6 +52,7 @@ const KNOWN: &[&str] = &[
     "SlowRequestThresholdInMS",
     "ActivityLogSize",
     "Backend",
+    "CassandraVersion",
     "DiskAccessMode",
     "RowWarningThresholdInMB",
     "SlicedBufferSizeInKB",
@@ -176,6 +178,7 @@ fn settings(
         authenticator: special.authenticator,
         partitioner: special.partitioner,
         initial_token: top.string(cx, "InitialToken")?,
+        num_tokens: None,
         saved_caches_directory: top.path(cx, "SavedCachesDirectory")?,
         commit_log_directory: special.commit_log_directory,
         data_file_directories: special.data_file_directories,
@@ -232,6 +235,12 @@ fn settings(
             )?),
         },
         backend: top.string(cx, "Backend")?,
+        cassandra_version: match top.text(cx, "CassandraVersion")? {
+            None => None,
+            Some((raw, line)) => {
+                Some(values::release(raw).map_err(|e| cx.invalid(line, "<CassandraVersion>", e))?)
+            }
+        },
         thrift_api_default: special.thrift_api_default,
         thrift19_port: special.thrift19_port,
         admin_listen: special.admin_listen,

@@ -24,9 +24,10 @@ use super::special::Special;
 use super::tree::{self, Node};
 use crate::config::context::Cx;
 use crate::config::error::{ConfigError, IgnoredSetting};
+use crate::config::values;
 use crate::config::{
     AdminChoice, Config, ConfigFormat, ThriftApi, ThriftLimits, DEFAULT_SLOW_REQUEST_MS,
-    MAX_ACTIVITY_LOG_SIZE, MAX_PREPARED_CACHE_MB,
+    MAX_ACTIVITY_LOG_SIZE, MAX_NUM_TOKENS, MAX_PREPARED_CACHE_MB,
 };
 use std::path::PathBuf;
 
@@ -87,6 +88,12 @@ fn settings(
         authenticator,
         partitioner,
         initial_token: f.string(&cx, "initial_token")?,
+        num_tokens: f.opt_int(
+            &cx,
+            "num_tokens",
+            |v| (1..=MAX_NUM_TOKENS).contains(&v),
+            "num_tokens must be between 1 and 1536",
+        )?,
         saved_caches_directory: f.string(&cx, "saved_caches_directory")?.map(PathBuf::from),
         commit_log_directory: f.string(&cx, "commitlog_directory")?.map(PathBuf::from),
         data_file_directories,
@@ -152,6 +159,12 @@ fn settings(
             "activity_log_size must be between 0 and 1000000",
         )?,
         backend: f.string(&cx, "backend")?,
+        cassandra_version: match f.text(&cx, "cassandra_version")? {
+            None => None,
+            Some((raw, line)) => {
+                Some(values::release(raw).map_err(|e| cx.invalid(line, "cassandra_version", e))?)
+            }
+        },
         disk_access_mode,
         row_warning_threshold_in_mb: 512,
         sliced_buffer_size_in_kb: 64,

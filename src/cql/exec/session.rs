@@ -81,6 +81,11 @@ impl ServerClock {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocalFacts {
     pub release_version: String,
+    /// The Thrift API version (`thrift_version`): 1.2.9's, or the one of
+    /// the release the node answers as.
+    pub thrift_version: String,
+    /// The CQL 3 version (`cql_version`): 1.2.9's 3.0.5, or the release's.
+    pub cql_version: String,
     pub native_protocol_version: String,
     /// This node's tokens (one: it owns the whole ring); empty when unknown.
     pub tokens: Vec<String>,
@@ -94,6 +99,8 @@ impl Default for LocalFacts {
     fn default() -> Self {
         LocalFacts {
             release_version: super::system_tables::RELEASE_VERSION.to_string(),
+            thrift_version: super::system_tables::THRIFT_VERSION.to_string(),
+            cql_version: super::system_tables::CQL_VERSION.to_string(),
             native_protocol_version: "1".to_string(),
             tokens: Vec::new(),
             address: None,

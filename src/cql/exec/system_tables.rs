@@ -31,6 +31,9 @@ const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapp
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// The Cassandra release whose behaviour this server keeps, as `system.local` names it.
 pub const RELEASE_VERSION: &str = "1.2.9";
+/// 1.2.9's API 19.x version (thrift's `describe_version`); spelled here
+/// because cql sits below thrift in the layering.
+pub const THRIFT_VERSION: &str = "19.36.0";
 /// The CQL3 version the executor speaks (1.2.9's).
 pub const CQL_VERSION: &str = "3.0.5";
 /// The one partition key of `system.local`.
@@ -253,7 +256,7 @@ fn local_partition(
         ("bootstrapped", text("COMPLETED")),
         ("broadcast_address", address.clone()),
         ("cluster_name", text(&schema.cluster_name)),
-        ("cql_version", text(CQL_VERSION)),
+        ("cql_version", text(&local.cql_version)),
         ("data_center", text("datacenter1")),
         ("host_id", local.host_id.map(|id| id.to_vec())),
         ("listen_address", address.clone()),
@@ -266,9 +269,7 @@ fn local_partition(
         ("release_version", text(&local.release_version)),
         ("rpc_address", address),
         ("schema_version", Some(schema.version().as_bytes().to_vec())),
-        // The 19.x API's version (thrift's `describe_version`); spelled here
-        // because cql sits below thrift in the layering.
-        ("thrift_version", text("19.36.0")),
+        ("thrift_version", text(&local.thrift_version)),
     ];
     // 4.0's definition has no `thrift_version` (see `system_schema`).
     let row = row

@@ -34,6 +34,9 @@ pub struct Context<'a> {
     pub keyspace: Option<String>,
     /// Server time in seconds: expiry of TTL columns, deletion times.
     pub now: i32,
+    /// Whether `SELECT FIRST n *` still returns the key column first, as
+    /// 0.8 and 1.0 did (1.1 and 1.2 left it out).
+    pub first_keeps_key: bool,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, CqlError>;

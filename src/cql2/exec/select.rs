@@ -95,7 +95,7 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &[Vec<u8>]) -> Result<Cql
     if s.count {
         return count(s, rows.len());
     }
-    Ok(shape(&cf, s, rows, vars))
+    Ok(shape(&cf, s, rows, vars, ctx.first_keeps_key))
 }
 
 /// 1.2's `validateSelect`.
@@ -369,7 +369,13 @@ fn thrift_column(c: Cell) -> Column {
 }
 
 /// The ROWS answer, shaped as 1.2's `processStatement`.
-fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &[Vec<u8>]) -> Cql2Result {
+fn shape(
+    cf: &CfDef,
+    s: &Select,
+    rows: Vec<ReadRow>,
+    vars: &[Vec<u8>],
+    first_keeps_key: bool,
+) -> Cql2Result {
     let mut md = Metadata {
         default_name_type: short_name(cf.comparator.as_ref()),
         default_value_type: short_name(cf.options.default_validation_class.as_ref()),
@@ -417,7 +423,7 @@ fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &[Vec<u8>]) -> Cql2Re
                 }
             }
             _ => {
-                if s.selection == Selection::Wildcard && !s.first_set {
+                if s.selection == Selection::Wildcard && (first_keeps_key || !s.first_set) {
                     columns.push(key_column(&mut md, key_name.as_bytes(), &key));
                 }
                 for c in found.unwrap_or_default() {

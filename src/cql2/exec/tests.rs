@@ -151,6 +151,7 @@ fn exec(backend: &Recorder, clock: &ServerClock, q: &str) -> Result<Cql2Result> 
         clock,
         keyspace: Some("ks".into()),
         now: 1_000,
+        first_keeps_key: false,
     };
     run(&mut ctx, &parse(q)?.statement, &[])
 }
@@ -418,6 +419,7 @@ fn refusals_write_nothing() {
         clock: &c,
         keyspace: None,
         now: 0,
+        first_keeps_key: false,
     };
     let stmt = parse("TRUNCATE Users").unwrap().statement;
     assert_eq!(

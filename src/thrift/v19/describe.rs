@@ -6,6 +6,7 @@
 //! [`Node::change_schema`] (persisted, then handed to the one engine).
 
 use super::defs::{cf_spec, ks_def, ks_spec};
+use super::release;
 use super::validation as v;
 use crate::node::Node;
 use crate::schema::{system19, CfSpec, KeyspaceDef, SchemaChange};
@@ -15,6 +16,12 @@ use std::collections::BTreeMap;
 
 /// The Thrift API version of Cassandra 1.2.9.
 pub const VERSION: &str = "19.36.0";
+
+/// The API version `describe_version` answers: the release's the node
+/// answers as, else 1.2.9's.
+pub fn version(node: &Node) -> &'static str {
+    node.release.map_or(VERSION, |r| r.thrift_api)
+}
 
 /// 1.2's default snitch, the only one a single node needs.
 pub const SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
@@ -27,22 +34,30 @@ fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
 pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
     let mut all: Vec<KeyspaceDef> = node.schema().user_keyspaces().cloned().collect();
     all.extend(system_keyspaces(node));
-    all.iter().map(|k| ks_def(&k.describe_v12())).collect()
+    all.iter()
+        .map(|k| release::shape_keyspace(node, ks_def(&k.describe_v12())))
+        .collect()
 }
 
 pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
     if let Some(ks) = node.schema().keyspace(name).filter(|k| !k.is_system()) {
-        return Ok(ks_def(&ks.describe_v12()));
+        return Ok(release::shape_keyspace(node, ks_def(&ks.describe_v12())));
     }
     system_keyspaces(node)
         .into_iter()
         .find(|k| k.name == name)
-        .map(|k| ks_def(&k.describe_v12()))
+        .map(|k| release::shape_keyspace(node, ks_def(&k.describe_v12())))
         .ok_or(ApiError::NotFound)
 }
 
 /// The keyspace's ring as the node describes it ([`Node::describe_ring`]).
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
+    let mut ranges = ring_ranges(node, keyspace)?;
+    release::shape_ring(node, &mut ranges);
+    Ok(ranges)
+}
+
+fn ring_ranges(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
     Ok(node
         .describe_ring(keyspace)?
         .into_iter()
@@ -77,6 +92,10 @@ pub fn token_map(node: &Node) -> ApiResult<BTreeMap<String, String>> {
             .iter()
             .flat_map(|n| n.tokens.iter().map(|t| (t.clone(), n.address.clone())))
             .collect());
+    }
+    if !node.vnode_tokens.is_empty() {
+        let tokens = node.vnode_tokens.iter();
+        return Ok(tokens.map(|t| (t.clone(), node.endpoint.clone())).collect());
     }
     Ok([(node.token.clone(), node.endpoint.clone())].into())
 }
@@ -119,9 +138,8 @@ pub fn splits(
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (v19_describe step 13 records it).
     if schema.cf(ks, cf).is_none() {
-        return Err(ApiError::Dropped(format!(
-            "describe_splits: unknown column family '{cf}' in keyspace '{ks}'"
-        )));
+        let why = format!("describe_splits: unknown column family '{cf}' in keyspace '{ks}'");
+        return Err(release::unknown_split_cf(node, why));
     }
     if keys_per_split <= 0 {
         return Err(ApiError::invalid(format!(
@@ -162,12 +180,28 @@ fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
     node.change_schema(change).map_err(ApiError::from)
 }
 
+/// A keyspace's spec with the release's CfDef defaults in its column families.
+fn keyspace_spec(node: &Node, def: &t::KsDef) -> crate::schema::KeyspaceSpec {
+    let mut spec = ks_spec(def);
+    for cf in &mut spec.cf_defs {
+        release::apply_cf_defaults(node, cf);
+    }
+    spec
+}
+
+/// A column family's spec with the release's CfDef defaults.
+fn column_family_spec(node: &Node, def: &t::CfDef) -> CfSpec {
+    let mut spec = cf_spec(def);
+    release::apply_cf_defaults(node, &mut spec);
+    spec
+}
+
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::AddKeyspace(ks_spec(def)))
+    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)))
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::UpdateKeyspace(ks_spec(def)))
+    schema_change(node, SchemaChange::UpdateKeyspace(keyspace_spec(node, def)))
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
@@ -177,11 +211,15 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::AddColumnFamily(cf_spec(def)))
+    schema_change(
+        node,
+        SchemaChange::AddColumnFamily(column_family_spec(node, def)),
+    )
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    let spec: CfSpec = cf_spec(def);
+    release::check_cf_id(node, def)?;
+    let spec = column_family_spec(node, def);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
 }
 

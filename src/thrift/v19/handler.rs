@@ -7,6 +7,7 @@
 //! must not implement API methods.
 
 use super::cql::{self, cql2};
+use super::release;
 use super::validation::known_level;
 use super::Handler;
 use crate::auth::access::{Access, Permission};
@@ -115,14 +116,6 @@ impl<'a> Handler<'a> {
                 }
             })
             .and_then(|ks| consistency::with(cl.and_then(cluster_level), || f(&ks)));
-        if let Err(ApiError::Dropped(why)) = &r {
-            tracing::warn!(
-                method,
-                why,
-                "closing the connection without a reply, as Cassandra 1.2 did"
-            );
-            self.session.borrow_mut().close_connection = Some(why.clone());
-        }
         self.wrap(method, r)
     }
 
@@ -143,9 +136,20 @@ impl<'a> Handler<'a> {
             ..
         } = &mut **session;
         let keyspace = state.keyspace.clone();
-        let cql = state
-            .cql
-            .get_or_insert_with(|| CqlSession::new(self.node.cql_clock.clone()));
+        let cql = state.cql.get_or_insert_with(|| {
+            let mut session = CqlSession::new(self.node.cql_clock.clone());
+            // system.local says the release the node answers as.
+            if let Some(release) = self.node.release {
+                let mut facts = session.local_facts().clone();
+                facts.release_version = release.version.to_string();
+                facts.thrift_version = release.thrift_api.to_string();
+                if let Some(cql) = release.cql3_version {
+                    facts.cql_version = cql.to_string();
+                }
+                session.set_local_facts(facts);
+            }
+            session
+        });
         if let Some(ks) = keyspace {
             cql.set_keyspace(ks);
         }
@@ -216,7 +220,9 @@ impl Handler<'_> {
         access::check_all(self.node, identity.as_ref(), &accesses)?;
         let backend =
             crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
-        cql2::run(&backend, self.node, state, run)
+        let result = cql2::run(&backend, self.node, state, run)?;
+        release::cql2_write_outcome(self.node, statement)?;
+        Ok(result)
     }
 }
 

@@ -30,6 +30,7 @@ mod inplace;
 pub mod javaargs;
 mod login;
 mod reads;
+mod release;
 mod scan;
 mod validation;
 mod writes;
@@ -67,6 +68,14 @@ impl Handler<'_> {
     fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
         match r {
             Err(ApiError::WouldBlock(_)) => self.session.borrow_mut().would_block = true,
+            Err(ApiError::Dropped(ref why)) => {
+                tracing::warn!(
+                    method,
+                    why,
+                    "closing the connection without a reply, as Cassandra did"
+                );
+                self.session.borrow_mut().close_connection = Some(why.clone());
+            }
             // An undeclared ConsistencyLevel (Java's null): quote the
             // arguments as the Java stub's validate() did.
             Err(ApiError::Protocol(ref text)) if text.starts_with("Required field '") => {
@@ -76,6 +85,7 @@ impl Handler<'_> {
             }
             _ => {}
         }
+        let r = r.map_err(|e| release::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }
@@ -367,7 +377,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_version(&self) -> thrift::Result<String> {
-        Ok(VERSION.to_string())
+        Ok(describe::version(self.node).to_string())
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
@@ -508,6 +518,9 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = release::cql2_removed(self.node) {
+            return self.wrap("execute_cql_query", Err(e));
+        }
         if !self.speaks_cql2() {
             // 1.2 ran CQL 3 through this call at consistency ONE.
             return self.execute_cql3(query, compression, ConsistencyLevel::ONE);
@@ -529,6 +542,9 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
+        if let Some(e) = release::cql2_removed(self.node) {
+            return self.wrap("prepare_cql_query", Err(e));
+        }
         if !self.speaks_cql2() {
             return self.prepare_cql3(query, compression);
         }
@@ -548,6 +564,9 @@ impl CassandraSyncHandler for Handler<'_> {
         item_id: i32,
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = release::cql2_removed(self.node) {
+            return self.wrap("execute_prepared_cql_query", Err(e));
+        }
         if !self.speaks_cql2() {
             // 1.2 ran prepared CQL 3 through this call at consistency ONE.
             return self.execute_prepared_cql3(item_id, values, ConsistencyLevel::ONE);

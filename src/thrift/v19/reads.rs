@@ -232,6 +232,7 @@ pub fn get_range_slices(
     let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
     v::validate_key_range(
         schema.partitioner.as_ref(),
         Some(&cf),

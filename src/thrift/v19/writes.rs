@@ -153,10 +153,14 @@ pub fn remove_counter(
 /// `truncate`: every column family, from the configuration or not, is
 /// emptied durably by the engine.
 /// An unknown column family is not an error: 1.2.9 answered such a
-/// truncate with success (recorded), having nothing to truncate.
+/// truncate with success (recorded), having nothing to truncate; 2.0 and
+/// later refused it as every other call did.
 pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
     let schema = node.schema();
     v::validate_keyspace(&schema, ks)?;
+    if node.release.is_some_and(|r| r.at_least(2, 0)) {
+        v::validate_cf(&schema, ks, cf)?;
+    }
     if schema.cf(ks, cf).is_none() {
         return Ok(());
     }

@@ -61,6 +61,14 @@ impl Handler<'_> {
             Ok(parsed) => parsed,
             Err(e) => return self.wrap(method, Err(e)),
         };
+        // 2.0 refused a read at ANY before running it (1.2 read at ONE).
+        if consistency == ConsistencyLevel::ANY
+            && matches!(parsed.statement, crate::cql::ast::Statement::Select(_))
+            && self.node.release.is_some_and(|r| r.at_least(2, 0))
+        {
+            let e = ApiError::invalid("ANY ConsistencyLevel is only supported for writes");
+            return self.wrap(method, Err(e));
+        }
         let parsed = &parsed;
         self.cql3(
             method,

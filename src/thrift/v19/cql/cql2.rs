@@ -37,6 +37,7 @@ pub fn run(
         clock: &node.cql_clock,
         keyspace: state.keyspace.clone(),
         now: node.now(),
+        first_keeps_key: node.release.is_some_and(|r| !r.at_least(1, 1)),
     };
     let outcome = backend.finish(run(&mut ctx))?;
     if ctx.keyspace != state.keyspace {

@@ -1,0 +1,328 @@
+//! The data: one [`Release`] per release, and the Thrift methods with the
+//! release series that added them. Facts recorded from the real releases
+//! (`conformance/releases/facts.json`, `../shared/conformance` for 0.6.8
+//! and 1.2.9); no logic here.
+
+use super::{Feature, Release, StockDefaults, ThriftGeneration};
+
+/// A 19.x Thrift method and the release series (major, minor) that added
+/// it. None was removed between 0.7 and 2.2.
+pub(super) struct Method {
+    pub name: &'static str,
+    pub since: (u32, u32),
+}
+
+const fn m(name: &'static str, since: (u32, u32)) -> Method {
+    Method { name, since }
+}
+
+/// The methods of API 19.x/20.x, in the IDL's order.
+pub(super) const METHODS_19: &[Method] = &[
+    m("login", (0, 7)),
+    m("set_keyspace", (0, 7)),
+    m("get", (0, 7)),
+    m("get_slice", (0, 7)),
+    m("get_count", (0, 7)),
+    m("multiget_slice", (0, 7)),
+    m("multiget_count", (0, 7)),
+    m("get_range_slices", (0, 7)),
+    m("get_paged_slice", (1, 1)),
+    m("get_indexed_slices", (0, 7)),
+    m("get_multi_slice", (2, 1)),
+    m("insert", (0, 7)),
+    m("add", (0, 8)),
+    m("cas", (2, 0)),
+    m("remove", (0, 7)),
+    m("remove_counter", (0, 8)),
+    m("batch_mutate", (0, 7)),
+    m("atomic_batch_mutate", (1, 2)),
+    m("truncate", (0, 7)),
+    m("describe_schema_versions", (0, 7)),
+    m("describe_keyspaces", (0, 7)),
+    m("describe_cluster_name", (0, 7)),
+    m("describe_version", (0, 7)),
+    m("describe_ring", (0, 7)),
+    m("describe_local_ring", (2, 0)),
+    m("describe_token_map", (1, 1)),
+    m("describe_partitioner", (0, 7)),
+    m("describe_snitch", (0, 7)),
+    m("describe_keyspace", (0, 7)),
+    m("describe_splits", (0, 7)),
+    m("trace_next_query", (1, 2)),
+    m("describe_splits_ex", (1, 1)),
+    m("system_add_column_family", (0, 7)),
+    m("system_drop_column_family", (0, 7)),
+    m("system_add_keyspace", (0, 7)),
+    m("system_drop_keyspace", (0, 7)),
+    m("system_update_keyspace", (0, 7)),
+    m("system_update_column_family", (0, 7)),
+    m("execute_cql_query", (0, 8)),
+    m("execute_cql3_query", (1, 2)),
+    m("prepare_cql_query", (1, 1)),
+    m("prepare_cql3_query", (1, 2)),
+    m("execute_prepared_cql_query", (1, 1)),
+    m("execute_prepared_cql3_query", (1, 2)),
+    m("set_cql_version", (1, 1)),
+];
+
+/// The methods of API 2.2.0 (Cassandra 0.6), in the IDL's order.
+pub(super) const METHODS_06: &[&str] = &[
+    "login",
+    "get",
+    "get_slice",
+    "multiget",
+    "multiget_slice",
+    "get_count",
+    "get_range_slice",
+    "get_range_slices",
+    "insert",
+    "batch_insert",
+    "remove",
+    "batch_mutate",
+    "get_string_property",
+    "get_string_list_property",
+    "describe_keyspaces",
+    "describe_cluster_name",
+    "describe_version",
+    "describe_ring",
+    "describe_partitioner",
+    "describe_keyspace",
+    "describe_splits",
+];
+
+const RANDOM: &str = "org.apache.cassandra.dht.RandomPartitioner";
+const MURMUR3: &str = "org.apache.cassandra.dht.Murmur3Partitioner";
+const SIMPLE_SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
+const TEST_CLUSTER: &str = "Test Cluster";
+
+/// One token picked by the node, RandomPartitioner: 0.6 to 1.1's stock file.
+const RANDOM_ONE_TOKEN: StockDefaults = StockDefaults {
+    cluster_name: TEST_CLUSTER,
+    partitioner: RANDOM,
+    num_tokens: None,
+    snitch: SIMPLE_SNITCH,
+    start_rpc: true,
+};
+
+/// Murmur3Partitioner with one token: 1.2's stock file (`num_tokens`
+/// commented out).
+const MURMUR3_ONE_TOKEN: StockDefaults = StockDefaults {
+    partitioner: MURMUR3,
+    ..RANDOM_ONE_TOKEN
+};
+
+/// 256 vnodes, Murmur3Partitioner: 2.0's stock file and later.
+const MURMUR3_VNODES: StockDefaults = StockDefaults {
+    cluster_name: TEST_CLUSTER,
+    partitioner: MURMUR3,
+    num_tokens: Some(256),
+    snitch: SIMPLE_SNITCH,
+    start_rpc: true,
+};
+
+use Feature::*;
+
+const THRIFT_07: &[Feature] = &[SchemaOverThrift, SecondaryIndexes, Ttl];
+const THRIFT_08: &[Feature] = &[
+    SchemaOverThrift,
+    SecondaryIndexes,
+    Ttl,
+    Counters,
+    CompositeTypes,
+    Cql2,
+];
+
+/// Every release supercolumn can answer as, oldest first.
+pub const RELEASES: &[Release] = &[
+    Release {
+        version: "0.6.8",
+        generation: ThriftGeneration::V06,
+        thrift_api: "2.2.0",
+        native_versions: &[],
+        cql3_version: None,
+        defaults: RANDOM_ONE_TOKEN,
+        system_cfs: &["HintsColumnFamily", "LocationInfo"],
+        features: &[],
+    },
+    Release {
+        version: "0.7.10",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.4.0",
+        native_versions: &[],
+        cql3_version: None,
+        defaults: RANDOM_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "Schema",
+        ],
+        features: THRIFT_07,
+    },
+    Release {
+        version: "0.8.10",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.16.0",
+        native_versions: &[],
+        cql3_version: None,
+        defaults: RANDOM_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+        ],
+        features: THRIFT_08,
+    },
+    Release {
+        version: "1.0.12",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.20.0",
+        native_versions: &[],
+        cql3_version: None,
+        defaults: RANDOM_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "Versions",
+        ],
+        features: THRIFT_08,
+    },
+    Release {
+        version: "1.1.12",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.33.0",
+        native_versions: &[],
+        cql3_version: Some("3.0.0-beta1"),
+        defaults: RANDOM_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "Versions",
+            "schema_keyspaces",
+            "schema_columnfamilies",
+            "schema_columns",
+        ],
+        features: &[
+            SchemaOverThrift,
+            SecondaryIndexes,
+            Ttl,
+            Counters,
+            CompositeTypes,
+            Cql2,
+            Cql3Beta,
+        ],
+    },
+    Release {
+        version: "1.2.9",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.36.0",
+        native_versions: &[1],
+        cql3_version: Some("3.0.5"),
+        defaults: MURMUR3_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "hints",
+            "schema_keyspaces",
+        ],
+        features: &[
+            SchemaOverThrift,
+            SecondaryIndexes,
+            Ttl,
+            Counters,
+            CompositeTypes,
+            Cql2,
+            Cql3,
+            AtomicBatches,
+            NativeProtocol,
+        ],
+    },
+    Release {
+        version: "2.0.17",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.39.0",
+        native_versions: &[1, 2],
+        cql3_version: Some("3.1.7"),
+        defaults: MURMUR3_VNODES,
+        system_cfs: &["hints", "IndexInfo", "NodeIdInfo", "schema_keyspaces"],
+        features: &[
+            SchemaOverThrift,
+            SecondaryIndexes,
+            Ttl,
+            Counters,
+            CompositeTypes,
+            Cql2,
+            Cql3,
+            AtomicBatches,
+            NativeProtocol,
+            Vnodes,
+            Cas,
+        ],
+    },
+    Release {
+        version: "2.1.22",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.39.0",
+        native_versions: &[1, 2, 3],
+        cql3_version: Some("3.2.1"),
+        defaults: MURMUR3_VNODES,
+        system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
+        features: &[
+            SchemaOverThrift,
+            SecondaryIndexes,
+            Ttl,
+            Counters,
+            CompositeTypes,
+            Cql2,
+            Cql3,
+            AtomicBatches,
+            NativeProtocol,
+            Vnodes,
+            Cas,
+            MultiSlice,
+        ],
+    },
+    Release {
+        version: "2.2.19",
+        generation: ThriftGeneration::V19,
+        thrift_api: "20.1.0",
+        native_versions: &[1, 2, 3, 4],
+        cql3_version: Some("3.3.1"),
+        defaults: StockDefaults {
+            start_rpc: false,
+            ..MURMUR3_VNODES
+        },
+        system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
+        // CQL 2 is gone: execute_cql_query is still declared but refuses
+        // every query.
+        features: &[
+            SchemaOverThrift,
+            SecondaryIndexes,
+            Ttl,
+            Counters,
+            CompositeTypes,
+            Cql3,
+            AtomicBatches,
+            NativeProtocol,
+            Vnodes,
+            Cas,
+            MultiSlice,
+        ],
+    },
+];

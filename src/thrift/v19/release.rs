@@ -1,0 +1,528 @@
+//! Where a 19.x answer depends on the release the node answers as
+//! (`Node::release`, from `serve --cassandra-version`): the CfDef defaults
+//! its server-side structs carried, the order its `KsDef.cf_defs` came in,
+//! and the column families of its system keyspace. Without a release,
+//! everything here leaves 1.2.9's answer as it is. The facts come from
+//! [`crate::release`]; this module only applies them to Thrift's structs.
+
+use crate::cql2::ast::Statement as Cql2Statement;
+use crate::node::Node;
+use crate::partitioner::Partitioner;
+use crate::release::{Feature, Release};
+use crate::schema::CfSpec;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+#[cfg(test)]
+use std::collections::BTreeMap;
+
+/// The defaults the release's own CfDef struct gave a field the client did
+/// not send: before 1.1 `read_repair_chance` 1.0; from 2.0 on,
+/// `read_repair_chance` 0.0 and `dclocal_read_repair_chance` 0.1 (1.2: 0.1
+/// and 0.0).
+pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
+    // Before 1.1 every read repaired.
+    if node.release.is_some_and(|r| !r.at_least(1, 1)) {
+        spec.read_repair_chance.get_or_insert(1.0);
+    }
+    if node.release.is_some_and(|r| r.at_least(2, 0)) {
+        spec.read_repair_chance.get_or_insert(0.0);
+        spec.dclocal_read_repair_chance.get_or_insert(0.1);
+        // 2.0 compressed with LZ4 unless told otherwise (1.2: Snappy).
+        spec.compression_options
+            .get_or_insert_with(|| [(SSTABLE_COMPRESSION.to_string(), LZ4.to_string())].into());
+    }
+}
+
+const SSTABLE_COMPRESSION: &str = "sstable_compression";
+const LZ4: &str = "org.apache.cassandra.io.compress.LZ4Compressor";
+const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
+
+/// A CfDef with the fields the release's struct had, valued as it valued
+/// them: ids before 1.2; from 2.0 the default key alias, the flush period,
+/// TTL, speculative retry and triggers (system tables as 2.0's CQL
+/// created them); from 2.1 no `replicate_on_write` nor
+/// `populate_io_cache_on_flush`, and index intervals as a range; from 2.2
+/// the bloom filter chance of a user's column family.
+fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) {
+    if !release.at_least(1, 2) {
+        // Masked in the recordings: an id per column family, from 1000.
+        cf.id
+            .get_or_insert(1000 + i32::try_from(ordinal).unwrap_or(0));
+        cf.populate_io_cache_on_flush = None;
+    }
+    if !release.at_least(1, 1) && !system {
+        shape_old_cf(release, cf);
+    }
+    if !release.at_least(2, 0) {
+        return;
+    }
+    cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    if let Some(options) = &mut cf.compression_options {
+        if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) && system {
+            options.insert(SSTABLE_COMPRESSION.to_string(), LZ4.to_string());
+        }
+    }
+    cf.memtable_flush_period_in_ms
+        .get_or_insert(if system { 3_600_000 } else { 0 });
+    cf.default_time_to_live.get_or_insert(0);
+    cf.index_interval.get_or_insert(128);
+    cf.speculative_retry
+        .get_or_insert_with(|| if system { "99.0PERCENTILE" } else { "NONE" }.to_string());
+    cf.triggers.get_or_insert_with(Vec::new);
+    if system {
+        system_table(release, cf);
+    }
+    if release.at_least(2, 1) {
+        cf.replicate_on_write = None;
+        cf.populate_io_cache_on_flush = None;
+        cf.index_interval = None;
+        cf.cells_per_row_to_cache
+            .get_or_insert_with(|| "0".to_string());
+        cf.min_index_interval.get_or_insert(128);
+        cf.max_index_interval.get_or_insert(2048);
+    }
+    if release.at_least(2, 2) && !system {
+        cf.bloom_filter_fp_chance
+            .get_or_insert(thrift::OrderedFloat(0.01));
+    }
+}
+
+/// A user's CfDef before 1.1: the cache and memtable settings of the
+/// CfDef itself (1.0's serializing row cache, 0.8's memtable thresholds),
+/// the "KEY" alias, no caching nor local read repair; 1.0 compressed
+/// nothing unless told, 0.8 had no compaction nor compression options.
+fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
+    let of = thrift::OrderedFloat;
+    cf.row_cache_size.get_or_insert(of(0.0));
+    cf.key_cache_size.get_or_insert(of(200_000.0));
+    cf.row_cache_save_period_in_seconds.get_or_insert(0);
+    cf.key_cache_save_period_in_seconds.get_or_insert(14_400);
+    cf.merge_shards_chance.get_or_insert(of(0.1));
+    cf.key_alias.get_or_insert_with(|| b"KEY".to_vec());
+    cf.caching = None;
+    cf.dclocal_read_repair_chance = None;
+    cf.bloom_filter_fp_chance = None;
+    if release.at_least(1, 0) {
+        cf.row_cache_provider
+            .get_or_insert_with(|| "org.apache.cassandra.cache.SerializingCacheProvider".into());
+        cf.row_cache_keys_to_save.get_or_insert(i32::MAX);
+        if let Some(options) = &mut cf.compression_options {
+            if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) {
+                options.clear();
+            }
+        }
+    } else {
+        cf.row_cache_provider.get_or_insert_with(|| {
+            "org.apache.cassandra.cache.ConcurrentLinkedHashCacheProvider".into()
+        });
+        cf.memtable_flush_after_mins.get_or_insert(1440);
+        cf.memtable_throughput_in_mb.get_or_insert(64);
+        cf.memtable_operations_in_millions.get_or_insert(of(0.3));
+        cf.compaction_strategy = None;
+        cf.compaction_strategy_options = None;
+        cf.compression_options = None;
+    }
+}
+
+/// What the system tables of 2.0 on said beyond 1.2's: hints compacted
+/// only on demand at the default thresholds, schema_keyspaces kept
+/// tombstones a week, and 2.2 described IndexInfo anew.
+fn system_table(release: &Release, cf: &mut t::CfDef) {
+    match cf.name.as_str() {
+        "IndexInfo" if release.at_least(2, 2) => {
+            cf.comment = Some("built column indexes".to_string());
+        }
+        "hints" => {
+            cf.min_compaction_threshold = Some(4);
+            cf.max_compaction_threshold = Some(32);
+            cf.compaction_strategy_options =
+                Some([("enabled".to_string(), "false".to_string())].into());
+        }
+        "schema_keyspaces" => cf.gc_grace_seconds = Some(604_800),
+        _ => {}
+    }
+}
+
+/// An error of a call other than CQL's in the release's words (1.2.9's
+/// are the node's own): from 2.0 the longer "no keyspace" text, "No such
+/// keyspace" for the ring of a missing one, "unconfigured columnfamily"
+/// for dropping a missing column family, and Murmur3's message for keys
+/// out of order; 2.2 said "table" where earlier releases said column
+/// family.
+pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
+    let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
+        return e;
+    };
+    let ApiError::InvalidRequest(why) = e else {
+        return e;
+    };
+    let cql = method.contains("cql");
+    let mut why = if why == "no keyspace has been specified" && !cql {
+        "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
+            .to_string()
+    } else if why == "start key must sort before (or equal to) finish key in your partitioner!" {
+        "start key's token sorts after end key's token.  this is not allowed; you probably \
+         should not specify end key at all except with an ordered partitioner"
+            .to_string()
+    } else if let Some(ks) = why
+        .strip_prefix("There is no ring for the keyspace: ")
+        .filter(|ks| node.schema().keyspace(ks).is_none())
+    {
+        format!("No such keyspace: {ks}")
+    } else if let Some(cf) = why
+        .strip_prefix("Cannot drop non existing column family '")
+        .and_then(|rest| rest.split_once('\''))
+        .map(|(cf, _)| cf)
+    {
+        format!("unconfigured columnfamily {cf}")
+    } else {
+        why
+    };
+    if release.at_least(2, 2) && !cql {
+        why = if why == "comparators do not match or are not compatible." {
+            "Column family comparators do not match or are not compatible \
+             (found SimpleDenseCellNameType; expected SimpleDenseCellNameType)."
+                .to_string()
+        } else {
+            why.replace("columnfamily ", "table ")
+                .replace("column family ", "table ")
+        };
+    }
+    ApiError::InvalidRequest(why)
+}
+
+/// Why the release refused every CQL 2 call, when it did (2.2 still
+/// declared the methods).
+pub fn cql2_removed(node: &Node) -> Option<ApiError> {
+    let release = node.release?;
+    (release.has_method("execute_cql_query") && !release.has(Feature::Cql2)).then(|| {
+        let (major, minor) = release.series();
+        ApiError::invalid(format!(
+            "CQL2 has been removed in Cassandra {major}.{minor}. Please use CQL3 instead"
+        ))
+    })
+}
+
+/// What a CQL 2 write that succeeded answers: 2.1's CQL 2 write path
+/// failed on the server (a NullPointerException) after validation, which
+/// closed the connection without a reply (recorded for INSERT; UPDATE,
+/// DELETE and BATCH take the same path).
+pub fn cql2_write_outcome(node: &Node, statement: &Cql2Statement) -> Result<(), ApiError> {
+    let write = matches!(
+        statement,
+        Cql2Statement::Update(_) | Cql2Statement::Delete(_) | Cql2Statement::Batch { .. }
+    );
+    match node.release {
+        Some(r) if write && r.series() == (2, 1) => Err(ApiError::Dropped(
+            "CQL 2 write: Cassandra 2.1 failed it on the server and closed the connection"
+                .to_string(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A KeyRange from a start key to an end token, as releases before 1.2
+/// checked it: 0.7 to 1.0 wanted two keys or two tokens, 1.1 an end token
+/// not before the start key's token. 1.2 on allowed the mix.
+pub fn check_key_range(
+    node: &Node,
+    partitioner: &dyn Partitioner,
+    range: &t::KeyRange,
+) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 2)) else {
+        return Ok(());
+    };
+    let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
+        return Ok(());
+    };
+    if !release.at_least(1, 1) {
+        return Err(ApiError::invalid(
+            "start key and end key must either both be non-null, or both be null",
+        ));
+    }
+    let end = partitioner
+        .token_from_string(end)
+        .map_err(|e| ApiError::invalid(e.0))?;
+    if partitioner.token(start) > end && end != partitioner.min_token() {
+        return Err(ApiError::invalid("Start key's token sorts after end token"));
+    }
+    Ok(())
+}
+
+/// The answer to `describe_splits` of an unknown column family: 0.8 and
+/// 1.0 failed the call (`Internal error processing describe_splits`), the
+/// others dropped the connection.
+pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
+    match node.release.map(Release::series) {
+        Some((0, 8) | (1, 0)) => ApiError::Internal(why),
+        _ => ApiError::Dropped(why),
+    }
+}
+
+/// Before 1.1 an update named its column family by id too: one without
+/// the id the node gave it was refused (the ids are the node's own, see
+/// [`shape_keyspace`]).
+pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if node.release.is_none_or(|r| r.at_least(1, 1)) {
+        return Ok(());
+    }
+    let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
+        return Ok(());
+    };
+    let Some(expected) = ks.cfs.keys().position(|name| *name == def.name) else {
+        return Ok(());
+    };
+    let expected = 1000 + i32::try_from(expected).unwrap_or(0);
+    let found = def.id.unwrap_or(0);
+    if found == expected {
+        return Ok(());
+    }
+    Err(ApiError::invalid(format!(
+        "Column family ID mismatch (found {found}; expected {expected})"
+    )))
+}
+
+/// `describe_ring`'s ranges: before 1.0 they named no endpoint details.
+pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
+    if node.release.is_some_and(|r| !r.at_least(1, 0)) {
+        for range in ranges {
+            range.endpoint_details = None;
+        }
+    }
+}
+
+/// A keyspace as the release described it: its column families in the
+/// order the release's `HashMap` of them iterated (the real releases here
+/// ran on a current JDK), and for `system` only the ones it listed.
+pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
+    let Some(release) = node.release else {
+        return ks;
+    };
+    let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
+    if system {
+        // In the release's declaration order, which the HashMap keeps
+        // for names that share a bucket.
+        let place = |cf: &t::CfDef| release.system_cfs.iter().position(|n| *n == cf.name);
+        ks.cf_defs.retain(|cf| place(cf).is_some());
+        ks.cf_defs.sort_by_key(place);
+    }
+    if !release.at_least(1, 1) {
+        shape_old_keyspace(release, &mut ks, system);
+    }
+    // The ids of [`check_cf_id`]: by name, as the node keeps them.
+    let mut by_name: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
+    by_name.sort_unstable();
+    let ids: Vec<usize> = ks
+        .cf_defs
+        .iter()
+        .map(|cf| by_name.binary_search(&cf.name.as_str()).unwrap_or(0))
+        .collect();
+    for (cf, id) in ks.cf_defs.iter_mut().zip(ids) {
+        shape_cf(release, cf, system, id);
+    }
+    let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
+    let order = java_hash_map_order(&names);
+    let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
+    ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
+    ks
+}
+
+/// A KsDef before 1.1: the deprecated `replication_factor` filled in (and
+/// the system keyspace's option saying 1); 0.7 had neither strategy
+/// options nor durable writes in it.
+fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
+    if system {
+        ks.strategy_options = Some([("replication_factor".to_string(), "1".to_string())].into());
+    }
+    let rf = ks
+        .strategy_options
+        .as_ref()
+        .and_then(|o| o.get("replication_factor"))
+        .and_then(|rf| rf.parse().ok())
+        .unwrap_or(1);
+    ks.replication_factor = Some(rf);
+    if !release.at_least(0, 8) {
+        ks.strategy_options = None;
+        ks.durable_writes = None;
+    }
+}
+
+/// Java's `String.hashCode` (UTF-16 code units).
+fn java_string_hash(s: &str) -> u32 {
+    s.encode_utf16()
+        .fold(0u32, |h, c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
+}
+
+/// The positions of `names` in the order a `java.util.HashMap` (JDK 8+)
+/// holding exactly them iterates: by bucket (the spread hash masked by the
+/// table size, 16 doubled until the load factor 0.75 holds), colliding
+/// names in insertion order.
+fn java_hash_map_order(names: &[&str]) -> Vec<usize> {
+    let mut capacity = 16usize;
+    while names.len() * 4 > capacity * 3 {
+        capacity *= 2;
+    }
+    let mut order: Vec<(usize, usize)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let h = java_string_hash(name);
+            (((h ^ (h >> 16)) as usize) & (capacity - 1), i)
+        })
+        .collect();
+    order.sort();
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::testkit;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = testkit::Kit::default().node();
+        node.release = crate::release::Release::find(version);
+        node
+    }
+
+    /// The first user keyspace of the test configuration, as 1.2.9
+    /// described it, with its column families renamed to `names`.
+    fn ks(node: &Node, names: &[&str]) -> t::KsDef {
+        let schema = node.schema();
+        let def = schema.user_keyspaces().next().unwrap().describe_v12();
+        let mut ks = super::super::defs::ks_def(&def);
+        ks.strategy_options = Some(BTreeMap::new());
+        ks.cf_defs.truncate(names.len());
+        assert_eq!(
+            ks.cf_defs.len(),
+            names.len(),
+            "the test config has enough CFs"
+        );
+        for (cf, name) in ks.cf_defs.iter_mut().zip(names) {
+            cf.name = name.to_string();
+            cf.key_alias = None;
+        }
+        ks
+    }
+
+    #[test]
+    fn without_a_release_nothing_changes() {
+        let node = testkit::Kit::default().node();
+        let before = ks(&node, &["First", "Second", "Sup"]);
+        assert_eq!(shape_keyspace(&node, before.clone()), before);
+        let e = reword(
+            &node,
+            "truncate",
+            ApiError::invalid("unconfigured columnfamily X"),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        assert!(cql2_removed(&node).is_none());
+    }
+
+    #[test]
+    fn cf_defs_have_the_releases_fields_and_order() {
+        let node = node_as("2.1.22");
+        let shaped = shape_keyspace(&node, ks(&node, &["First", "Second", "Sup"]));
+        let names: Vec<&str> = shaped.cf_defs.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Second", "First", "Sup"]);
+        let c = &shaped.cf_defs[0];
+        assert_eq!(c.key_alias.as_deref(), Some(&b"key"[..]));
+        assert_eq!(
+            (c.replicate_on_write, c.populate_io_cache_on_flush),
+            (None, None)
+        );
+        assert_eq!(
+            (c.min_index_interval, c.max_index_interval),
+            (Some(128), Some(2048))
+        );
+        assert_eq!(c.speculative_retry.as_deref(), Some("NONE"));
+        let node = node_as("1.0.12");
+        let old = shape_keyspace(&node, ks(&node, &["Std"]));
+        assert_eq!(old.replication_factor, Some(1));
+        assert_eq!(old.cf_defs[0].id, Some(1000));
+        let node = node_as("0.7.10");
+        let old = shape_keyspace(&node, ks(&node, &["Std"]));
+        assert_eq!((old.strategy_options, old.durable_writes), (None, None));
+    }
+
+    #[test]
+    fn errors_in_the_releases_words() {
+        let e = reword(
+            &node_as("2.2.19"),
+            "truncate",
+            ApiError::invalid("unconfigured columnfamily X"),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured table X"));
+        let drop = "Cannot drop non existing column family 'X' in keyspace 'k'.";
+        let e = reword(
+            &node_as("2.0.17"),
+            "system_drop_column_family",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        let e = reword(
+            &node_as("2.1.22"),
+            "get",
+            ApiError::invalid("no keyspace has been specified"),
+        );
+        assert!(
+            matches!(e, ApiError::InvalidRequest(ref w) if w.starts_with("No keyspace has been specified. USE"))
+        );
+        let removed = cql2_removed(&node_as("2.2.19")).unwrap();
+        assert!(
+            matches!(removed, ApiError::InvalidRequest(ref w) if w == "CQL2 has been removed in Cassandra 2.2. Please use CQL3 instead")
+        );
+        assert!(cql2_removed(&node_as("2.1.22")).is_none());
+        assert!(matches!(
+            unknown_split_cf(&node_as("1.0.12"), "x".into()),
+            ApiError::Internal(_)
+        ));
+        assert!(matches!(
+            unknown_split_cf(&node_as("2.0.17"), "x".into()),
+            ApiError::Dropped(_)
+        ));
+    }
+
+    #[test]
+    fn hash_map_order_is_javas() {
+        assert_eq!(java_string_hash("First"), 67887760);
+        let names = ["First", "Second", "Sup"];
+        let order: Vec<&str> = java_hash_map_order(&names)
+            .into_iter()
+            .map(|i| names[i])
+            .collect();
+        assert_eq!(order, ["Second", "First", "Sup"]);
+        // 1.1.12's system keyspace (in its declaration order), as it listed it.
+        let system = [
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "Versions",
+            "schema_keyspaces",
+            "schema_columnfamilies",
+            "schema_columns",
+        ];
+        let order: Vec<&str> = java_hash_map_order(&system)
+            .into_iter()
+            .map(|i| system[i])
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "Versions",
+                "HintsColumnFamily",
+                "NodeIdInfo",
+                "Migrations",
+                "Schema",
+                "schema_columnfamilies",
+                "IndexInfo",
+                "schema_keyspaces",
+                "schema_columns",
+                "LocationInfo"
+            ]
+        );
+    }
+}

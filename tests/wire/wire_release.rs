@@ -1,0 +1,99 @@
+//! `serve --cassandra-version V`: the node answers as release V did:
+//! its API version, its methods (a lacked one is an unknown method), its
+//! release version in `system.local`, its stock partitioner and tokens
+//! when no configuration file is given, and no native transport before 1.2.
+
+use crate::wire_support;
+
+use supercolumn::thrift::gen::cassandra19::{
+    Compression, ConsistencyLevel, CqlResultType, TCassandraSyncClient,
+};
+use wire_support::*;
+
+fn release_server(version: &str) -> Server {
+    Server::start(&["--in-memory", "--cassandra-version", version])
+}
+
+#[test]
+fn describe_version_is_the_releases_api_version() {
+    for (version, api) in [
+        ("0.8.10", "19.16.0"),
+        ("2.0.17", "19.39.0"),
+        ("2.2.19", "20.1.0"),
+    ] {
+        let server = release_server(version);
+        let mut c = connect19(server.port);
+        assert_eq!(c.describe_version().unwrap(), api, "{version}");
+    }
+}
+
+#[test]
+fn a_method_the_release_lacked_is_an_unknown_method() {
+    let server = release_server("1.1.12");
+    let mut c = connect19(server.port);
+    // 1.1 had no CQL 3 call of its own, nor atomic batches.
+    let e = c
+        .execute_cql3_query(
+            b"SELECT * FROM x".to_vec(),
+            Compression::NONE,
+            ConsistencyLevel::ONE,
+        )
+        .unwrap_err();
+    match e {
+        thrift::Error::Application(a) => {
+            assert_eq!(a.kind, thrift::ApplicationErrorKind::UnknownMethod);
+            assert_eq!(a.message, "Invalid method name: 'execute_cql3_query'");
+        }
+        other => panic!("expected an unknown method, got {other:?}"),
+    }
+    // The connection goes on; what 1.1 had still answers.
+    assert_eq!(c.describe_version().unwrap(), "19.33.0");
+    c.set_cql_version("3.0.0".into()).unwrap();
+}
+
+#[test]
+fn system_local_says_the_release_version() {
+    let server = release_server("2.1.22");
+    let mut c = connect19(server.port);
+    let r = cql3(&mut c, "SELECT release_version FROM system.local");
+    assert_eq!(r.type_, CqlResultType::ROWS);
+    let rows = r.rows.unwrap();
+    let value = rows[0].columns[0].value.clone().unwrap();
+    assert_eq!(value, b"2.1.22");
+}
+
+#[test]
+fn without_a_config_the_release_runs_on_its_stock_defaults() {
+    let server = release_server("1.0.12");
+    let mut c = connect19(server.port);
+    assert_eq!(
+        c.describe_partitioner().unwrap(),
+        "org.apache.cassandra.dht.RandomPartitioner"
+    );
+    assert_eq!(c.describe_cluster_name().unwrap(), "Test Cluster");
+    let names: Vec<String> = c
+        .describe_keyspaces()
+        .unwrap()
+        .into_iter()
+        .map(|k| k.name)
+        .collect();
+    assert!(!names.iter().any(|n| n == "Keyspace1"), "{names:?}");
+    drop(c);
+    // From 2.0: Murmur3 and 256 vnodes in the ring.
+    let server = release_server("2.0.17");
+    let mut c = connect19(server.port);
+    assert_eq!(
+        c.describe_partitioner().unwrap(),
+        "org.apache.cassandra.dht.Murmur3Partitioner"
+    );
+    assert_eq!(c.describe_token_map().unwrap().len(), 256);
+}
+
+#[test]
+fn an_unknown_version_is_refused_at_start() {
+    let (status, log) = Server::try_start(&["--in-memory", "--cassandra-version", "3.0.0"])
+        .err()
+        .expect("refused");
+    assert_ne!(status.and_then(|s| s.code()), Some(0));
+    assert!(log.contains("unknown Cassandra version '3.0.0'"), "{log}");
+}
