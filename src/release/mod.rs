@@ -134,8 +134,6 @@ pub struct Release {
     /// order the release declared them (which decides the order of names
     /// that share a bucket of its `HashMap`).
     pub system_cfs: &'static [&'static str],
-    /// Its features (see [`Feature`]).
-    pub features: &'static [Feature],
 }
 
 impl Release {
@@ -176,7 +174,11 @@ impl Release {
     }
 
     pub fn has(&self, feature: Feature) -> bool {
-        self.features.contains(&feature)
+        table::FEATURES.iter().any(|&(f, since, until)| {
+            f == feature
+                && self.at_least(since.0, since.1)
+                && until.is_none_or(|(major, minor)| !self.at_least(major, minor))
+        })
     }
 
     /// Whether it accepted this native protocol version.

@@ -122,14 +122,25 @@ const MURMUR3_VNODES: StockDefaults = StockDefaults {
 
 use Feature::*;
 
-const THRIFT_07: &[Feature] = &[SchemaOverThrift, SecondaryIndexes, Ttl];
-const THRIFT_08: &[Feature] = &[
-    SchemaOverThrift,
-    SecondaryIndexes,
-    Ttl,
-    Counters,
-    CompositeTypes,
-    Cql2,
+/// A release series, `(major, minor)`.
+type Series = (u32, u32);
+
+/// Each feature with the first release series that had it and, where one
+/// dropped it, the first that did not.
+pub const FEATURES: &[(Feature, Series, Option<Series>)] = &[
+    (SchemaOverThrift, (0, 7), None),
+    (SecondaryIndexes, (0, 7), None),
+    (Ttl, (0, 7), None),
+    (Counters, (0, 8), None),
+    (CompositeTypes, (0, 8), None),
+    (Cql2, (0, 8), Some((2, 2))),
+    (Cql3Beta, (1, 1), Some((1, 2))),
+    (Cql3, (1, 2), None),
+    (AtomicBatches, (1, 2), None),
+    (NativeProtocol, (1, 2), None),
+    (Vnodes, (2, 0), None),
+    (Cas, (2, 0), None),
+    (MultiSlice, (2, 1), None),
 ];
 
 /// Every release supercolumn can answer as, oldest first.
@@ -142,7 +153,6 @@ pub const RELEASES: &[Release] = &[
         cql3_version: None,
         defaults: RANDOM_ONE_TOKEN,
         system_cfs: &["HintsColumnFamily", "LocationInfo"],
-        features: &[],
     },
     Release {
         version: "0.7.10",
@@ -158,7 +168,6 @@ pub const RELEASES: &[Release] = &[
             "Migrations",
             "Schema",
         ],
-        features: THRIFT_07,
     },
     Release {
         version: "0.8.10",
@@ -175,7 +184,6 @@ pub const RELEASES: &[Release] = &[
             "NodeIdInfo",
             "Schema",
         ],
-        features: THRIFT_08,
     },
     Release {
         version: "1.0.12",
@@ -193,7 +201,6 @@ pub const RELEASES: &[Release] = &[
             "Schema",
             "Versions",
         ],
-        features: THRIFT_08,
     },
     Release {
         version: "1.1.12",
@@ -214,15 +221,6 @@ pub const RELEASES: &[Release] = &[
             "schema_columnfamilies",
             "schema_columns",
         ],
-        features: &[
-            SchemaOverThrift,
-            SecondaryIndexes,
-            Ttl,
-            Counters,
-            CompositeTypes,
-            Cql2,
-            Cql3Beta,
-        ],
     },
     Release {
         version: "1.2.9",
@@ -241,17 +239,6 @@ pub const RELEASES: &[Release] = &[
             "hints",
             "schema_keyspaces",
         ],
-        features: &[
-            SchemaOverThrift,
-            SecondaryIndexes,
-            Ttl,
-            Counters,
-            CompositeTypes,
-            Cql2,
-            Cql3,
-            AtomicBatches,
-            NativeProtocol,
-        ],
     },
     Release {
         version: "2.0.17",
@@ -261,19 +248,6 @@ pub const RELEASES: &[Release] = &[
         cql3_version: Some("3.1.7"),
         defaults: MURMUR3_VNODES,
         system_cfs: &["hints", "IndexInfo", "NodeIdInfo", "schema_keyspaces"],
-        features: &[
-            SchemaOverThrift,
-            SecondaryIndexes,
-            Ttl,
-            Counters,
-            CompositeTypes,
-            Cql2,
-            Cql3,
-            AtomicBatches,
-            NativeProtocol,
-            Vnodes,
-            Cas,
-        ],
     },
     Release {
         version: "2.1.22",
@@ -283,20 +257,6 @@ pub const RELEASES: &[Release] = &[
         cql3_version: Some("3.2.1"),
         defaults: MURMUR3_VNODES,
         system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
-        features: &[
-            SchemaOverThrift,
-            SecondaryIndexes,
-            Ttl,
-            Counters,
-            CompositeTypes,
-            Cql2,
-            Cql3,
-            AtomicBatches,
-            NativeProtocol,
-            Vnodes,
-            Cas,
-            MultiSlice,
-        ],
     },
     Release {
         version: "2.2.19",
@@ -311,18 +271,5 @@ pub const RELEASES: &[Release] = &[
         system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
         // CQL 2 is gone: execute_cql_query is still declared but refuses
         // every query.
-        features: &[
-            SchemaOverThrift,
-            SecondaryIndexes,
-            Ttl,
-            Counters,
-            CompositeTypes,
-            Cql3,
-            AtomicBatches,
-            NativeProtocol,
-            Vnodes,
-            Cas,
-            MultiSlice,
-        ],
     },
 ];
