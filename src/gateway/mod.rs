@@ -21,7 +21,7 @@
 //! `error` (the driver's errors, in one place), [`index`] (secondary
 //! indexes: the cluster's own, and queries through them); `CompositeType`
 //! comparators as one clustering column per component in [`composite`]
-//! (names and bounds) and [`composite_io`] (reads, range deletions); CQL3
+//! (names and bounds) and [`composite::io`] (reads, range deletions); CQL3
 //! tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
 //! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
@@ -36,7 +36,6 @@
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
 pub mod composite;
-pub mod composite_io;
 mod connect;
 pub mod cql3;
 pub mod cql3_reads;

@@ -46,7 +46,7 @@ pub(super) struct Selection<'a> {
 }
 
 /// One row's slice read of a standard table, as [`super::statics`] and
-/// [`super::composite_io`] take it (a super column already refused).
+/// [`super::composite::io`] take it (a super column already refused).
 pub(super) struct RowRead<'a> {
     pub inner: &'a Inner,
     pub def: &'a CfDef,
@@ -84,7 +84,7 @@ pub async fn read_row(
             "a standard column family has no super columns".into(),
         )),
         (Shape::Static, None) => super::statics::read(row).await,
-        (Shape::Composite, None) => super::composite_io::read(row).await,
+        (Shape::Composite, None) => super::composite::io::read(row).await,
         (Shape::Super, None) => {
             let supers =
                 super_columns(inner, &def, &layout, cmd, key, cl, &mut budget, now).await?;

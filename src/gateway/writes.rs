@@ -151,7 +151,7 @@ fn layout_statements(
             },
         ) = (layout.shape, op)
         {
-            out.extend(super::composite_io::range_deletion(
+            out.extend(super::composite::io::range_deletion(
                 layout, key, start, end, deletion,
             )?);
         } else {

@@ -5,17 +5,17 @@
 //! piece. Cells and their one-cell deletions are written by `writes`, with
 //! the name split into its clustering columns.
 
-use super::composite::{join, pieces, prefix, reverse_order, split};
-use super::layout::Layout;
-use super::reads::{cell, limit, now_seconds, Budget, RowRead};
-use super::slice::Wanted;
-use super::statements::{each_row, run};
-use super::values::{Bound, RawRow};
-use super::{GatewayError, GatewayResult};
+use super::{join, pieces, prefix, reverse_order, split};
+use crate::gateway::layout::Layout;
+use crate::gateway::reads::{cell, limit, now_seconds, Budget, RowRead};
+use crate::gateway::slice::Wanted;
+use crate::gateway::statements::{each_row, run};
+use crate::gateway::values::{Bound, RawRow};
+use crate::gateway::{GatewayError, GatewayResult};
 use crate::model::{Cell, DeletionTime, RowResult};
 
 /// One row's slice of a composite table; `None` when over `max_bytes`.
-pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
+pub(in crate::gateway) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
     let RowRead {
         inner,
         def,
@@ -188,7 +188,7 @@ mod tests {
             parse_type("CompositeType(UTF8Type,ReversedType(LongType))").unwrap(),
             None,
         );
-        Layout::of(&cf, super::super::layout::Storage::Compact).unwrap()
+        Layout::of(&cf, crate::gateway::layout::Storage::Compact).unwrap()
     }
 
     #[test]

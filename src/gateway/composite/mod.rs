@@ -5,7 +5,7 @@
 //! CQL3 made (`WITH COMPACT STORAGE` and clustering columns), which are the
 //! same table under their own column names ([`compact_cql3`]). This module owns the
 //! byte forms both directions share and the translation of Thrift's
-//! composite slice bounds into CQL clustering conditions; `composite_io`
+//! composite slice bounds into CQL clustering conditions; `io`
 //! talks to the cluster. It must not talk to the cluster itself.
 //!
 //! Facts from 3.0's `LegacyLayout.decodeBound` and thrift
@@ -25,6 +25,8 @@
 //! statement, but its meaning on columns of mixed order changed in 3.0.9
 //! (CASSANDRA-7281: tuple order instead of clustering order) and 1.2's
 //! CQL3 has none.
+
+pub mod io;
 
 use super::layout::quote;
 use super::values::Bound;
@@ -311,5 +313,4 @@ pub fn reverse_order(components: &[Component]) -> String {
 }
 
 #[cfg(test)]
-#[path = "composite_tests.rs"]
 mod tests;
