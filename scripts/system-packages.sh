@@ -14,7 +14,7 @@
 # group below (or a new group, listed in GROUPS_ALL and the case below).
 set -euo pipefail
 
-GROUPS_ALL=(python jdk node old-clients clients browser)
+GROUPS_ALL=(python jdk node old-clients clients java-unit browser)
 
 missing=()
 need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
@@ -72,6 +72,18 @@ group_clients() {
     group_node
 }
 
+# scripts/run-java-unit.sh: supercolumn-unit (clients/java/unit), compiled with javac, and its
+# example's tests: JUnit 4 and 5 (junit5 brings the console launcher), the Java Thrift runtime.
+group_java_unit() {
+    need_command javac openjdk-17-jdk-headless
+    need_command jar openjdk-17-jdk-headless
+    need_file /usr/share/java/junit4.jar junit4
+    need_file /usr/share/java/hamcrest-core.jar libhamcrest-java
+    need_file /usr/share/java/junit-platform-console-standalone.jar junit5
+    need_file /usr/share/java/thrift.jar libthrift-java
+    need_file /usr/share/java/slf4j-nop.jar libslf4j-java
+}
+
 # scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven
 # through chromium-driver (selenium comes from clients/python/requirements.txt).
 group_browser() {
@@ -88,6 +100,7 @@ for g in "${groups[@]}"; do
     node) group_node ;;
     old-clients) group_old_clients ;;
     clients) group_clients ;;
+    java-unit) group_java_unit ;;
     browser) group_browser ;;
     *) echo "system-packages: unknown group '$g' (${GROUPS_ALL[*]})" >&2; exit 2 ;;
     esac

@@ -1,0 +1,418 @@
+package org.supercolumn.testing;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One supercolumn server process for a test suite: started in memory on free ports with the
+ * admin surface on, in an empty temporary directory, and stopped by {@link #stop()} or, failing
+ * that, when the JVM exits. Its admin calls are the testing kit's: primed faults, the record of
+ * calls, reset (docs/testing-kit.md). The cassandra-unit classes of this jar start one of these;
+ * a test reaches it with {@code EmbeddedCassandraServerHelper.getSupercolumn()}.
+ */
+public final class Supercolumn implements AutoCloseable {
+    /** How many characters of the server's stderr {@link #log()} keeps (the latest). */
+    private static final int LOG_KEEP = 64 * 1024;
+
+    /** What to start; every setting optional. */
+    public static final class Options {
+        Path config;
+        final List<Path> datasets = new ArrayList<>();
+        String apiDefault;
+        final List<String> extraArgs = new ArrayList<>();
+        String binary;
+        long startTimeoutMillis = 30_000;
+
+        /** The storage-conf.xml or cassandra.yaml to serve; without it, the built-in default. */
+        public Options config(Path file) {
+            this.config = file;
+            return this;
+        }
+
+        /** cassandra-unit datasets loaded at start, in order: what {@link #reset()} returns to. */
+        public Options datasets(Path... files) {
+            datasets.addAll(List.of(files));
+            return this;
+        }
+
+        /** {@code "0.6"}, {@code "19"} or {@code "auto"} ({@code serve --api-default}). */
+        public Options apiDefault(String generation) {
+            this.apiDefault = generation;
+            return this;
+        }
+
+        /** Any other {@code serve} flags. */
+        public Options extraArgs(String... args) {
+            extraArgs.addAll(List.of(args));
+            return this;
+        }
+
+        /** The binary to run instead of the one {@link Supercolumn#findBinary()} finds. */
+        public Options binary(String path) {
+            this.binary = path;
+            return this;
+        }
+
+        /** How long to wait for the server to listen. */
+        public Options startTimeoutMillis(long millis) {
+            this.startTimeoutMillis = millis;
+            return this;
+        }
+    }
+
+    private final Process process;
+    private final Path workdir;
+    private final String binary;
+    private final StringBuilder log = new StringBuilder();
+    private final Thread shutdownHook;
+    private volatile int port = -1;
+    private volatile int nativePort = -1;
+    private volatile int adminPort = -1;
+    private volatile boolean stopped;
+
+    private Supercolumn(Options o) throws IOException {
+        binary = o.binary != null ? o.binary : findBinary();
+        workdir = Files.createTempDirectory("supercolumn-unit");
+        List<String> args = new ArrayList<>(List.of(binary, "serve", "--in-memory",
+                "--listen", "127.0.0.1:0", "--native-listen", "127.0.0.1:0",
+                "--admin-listen", "127.0.0.1:0"));
+        if (o.config != null) {
+            args.add("--config");
+            args.add(o.config.toAbsolutePath().toString());
+        }
+        if (o.apiDefault != null) {
+            args.add("--api-default");
+            args.add(o.apiDefault);
+        }
+        for (Path d : o.datasets) {
+            args.add("--dataset");
+            args.add(d.toAbsolutePath().toString());
+        }
+        args.addAll(o.extraArgs);
+        ProcessBuilder pb = new ProcessBuilder(args).directory(workdir.toFile());
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            deleteWorkdir();
+            throw new SupercolumnException("cannot run " + binary + ": " + e.getMessage(), 0, e);
+        }
+        shutdownHook = new Thread(this::stop, "supercolumn-unit stop");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        daemon("supercolumn stderr", () -> drainLog(process.getErrorStream()));
+        awaitReady(o.startTimeoutMillis);
+    }
+
+    /** Starts a server with the built-in default configuration. */
+    public static Supercolumn start() throws IOException {
+        return start(new Options());
+    }
+
+    /** Starts a server and waits until it listens (or throws, with its log). */
+    public static Supercolumn start(Options options) throws IOException {
+        return new Supercolumn(options);
+    }
+
+    /**
+     * The binary: the system property {@code supercolumn.bin}, else {@code $SUPERCOLUMN_BIN},
+     * else {@code supercolumn} on the {@code PATH}.
+     */
+    public static String findBinary() {
+        String bin = System.getProperty("supercolumn.bin");
+        if (bin == null || bin.isEmpty()) {
+            bin = System.getenv("SUPERCOLUMN_BIN");
+        }
+        if (bin != null && !bin.isEmpty()) {
+            if (!new File(bin).canExecute()) {
+                throw new SupercolumnException("SUPERCOLUMN_BIN=" + bin + " is not an executable file");
+            }
+            return bin;
+        }
+        String path = System.getenv("PATH");
+        for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
+            File f = new File(dir, "supercolumn");
+            if (f.isFile() && f.canExecute()) {
+                return f.getPath();
+            }
+        }
+        throw new SupercolumnException(
+                "no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH");
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void awaitReady(long timeoutMillis) throws IOException {
+        CountDownLatch ready = new CountDownLatch(1);
+        daemon("supercolumn stdout", () -> readPorts(ready));
+        boolean listening;
+        try {
+            listening = ready.await(timeoutMillis, TimeUnit.MILLISECONDS) && port > 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            listening = false;
+        }
+        if (!listening) {
+            boolean exited = !process.isAlive();
+            stop();
+            String why = exited ? "exited with status " + process.exitValue()
+                    : "was not listening after " + timeoutMillis + " ms";
+            throw new SupercolumnException("supercolumn " + why + ":\n" + log());
+        }
+    }
+
+    // The ready lines (docs/admin.md): the admin and native addresses come before the Thrift one.
+    private void readPorts(CountDownLatch ready) {
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("supercolumn admin on ")) {
+                    adminPort = portOf(line);
+                } else if (line.startsWith("supercolumn native on ")) {
+                    nativePort = portOf(line);
+                } else if (line.startsWith("supercolumn listening on ")) {
+                    port = portOf(line);
+                    ready.countDown();
+                }
+            }
+        } catch (IOException e) {
+            // The process is gone; awaitReady or the caller's next call says so.
+        } finally {
+            ready.countDown();
+        }
+    }
+
+    private static int portOf(String line) {
+        return Integer.parseInt(line.substring(line.lastIndexOf(':') + 1).trim());
+    }
+
+    private void drainLog(InputStream err) {
+        byte[] buf = new byte[8192];
+        try {
+            int n;
+            while ((n = err.read(buf)) > 0) {
+                synchronized (log) {
+                    log.append(new String(buf, 0, n, StandardCharsets.UTF_8));
+                    if (log.length() > LOG_KEEP) {
+                        log.delete(0, log.length() - LOG_KEEP);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // The process closed its stderr: nothing more to keep.
+        }
+    }
+
+    /** 127.0.0.1: the server listens on the loopback address only. */
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    /** The Thrift port. */
+    public int port() {
+        return port;
+    }
+
+    /** The native protocol's port (CQL drivers, cqlsh). */
+    public int nativePort() {
+        return nativePort;
+    }
+
+    public int adminPort() {
+        return adminPort;
+    }
+
+    /** The binary this server runs (also what {@link #load} runs). */
+    public String binary() {
+        return binary;
+    }
+
+    public boolean isRunning() {
+        return !stopped && process.isAlive();
+    }
+
+    /** The server's stderr so far (the latest 64 KiB). */
+    public String log() {
+        synchronized (log) {
+            return log.toString();
+        }
+    }
+
+    /**
+     * Any admin endpoint: {@code method} {@code path} with a JSON {@code body} (or null). Answers
+     * the parsed JSON (null for an empty answer); a status of 400 or more throws, with the
+     * server's {@code error}.
+     */
+    public Object admin(String method, String path, String body) {
+        try {
+            HttpURLConnection c = (HttpURLConnection) new URL(
+                    "http://127.0.0.1:" + adminPort + path).openConnection();
+            c.setRequestMethod(method);
+            c.setConnectTimeout(10_000);
+            c.setReadTimeout(60_000);
+            if (body != null) {
+                c.setDoOutput(true);
+                c.setRequestProperty("Content-Type", "application/json");
+                try (OutputStream out = c.getOutputStream()) {
+                    out.write(body.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            int status = c.getResponseCode();
+            InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+            String text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (in != null) {
+                in.close();
+            }
+            Object answer = text.isBlank() ? null : Json.parse(text);
+            if (status >= 400) {
+                Object why = answer instanceof Map ? ((Map<?, ?>) answer).get("error") : text;
+                throw new SupercolumnException(method + " " + path + ": " + status + " " + why, status, null);
+            }
+            return answer;
+        } catch (IOException e) {
+            throw new SupercolumnException(method + " " + path + ": " + e.getMessage(), 0, e);
+        }
+    }
+
+    /** Adds a fault rule (docs/testing-kit.md, "Faults"), e.g. {@code Map.of("method", "get", "error", "timed_out")}; answers its id. */
+    public long addFault(Map<String, ?> rule) {
+        return addFault(Json.write(rule));
+    }
+
+    /** Adds a fault rule written as JSON; answers its id. */
+    public long addFault(String ruleJson) {
+        Map<?, ?> answer = (Map<?, ?>) admin("POST", "/faults", ruleJson);
+        return ((Number) answer.get("id")).longValue();
+    }
+
+    /** The rules, in the order they are tried, each with {@code matched} and {@code hits}. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> faults() {
+        return (List<Map<String, Object>>) admin("GET", "/faults", null);
+    }
+
+    public void clearFaults() {
+        admin("DELETE", "/faults", null);
+    }
+
+    /** Every recorded call, oldest first. */
+    public List<Map<String, Object>> activity() {
+        return activity(Map.of());
+    }
+
+    /** The recorded calls matching {@code method}, {@code keyspace}, {@code column_family}, {@code since}, {@code limit}. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> activity(Map<String, ?> filters) {
+        StringBuilder q = new StringBuilder("/activity");
+        String sep = "?";
+        for (Map.Entry<String, ?> f : filters.entrySet()) {
+            q.append(sep).append(URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8)).append('=')
+                    .append(URLEncoder.encode(String.valueOf(f.getValue()), StandardCharsets.UTF_8));
+            sep = "&";
+        }
+        return (List<Map<String, Object>>) admin("GET", q.toString(), null);
+    }
+
+    public void clearActivity() {
+        admin("DELETE", "/activity", null);
+    }
+
+    /** Returns every keyspace to its state right after start-up and its datasets; answers the reset's figures. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> reset() {
+        return (Map<String, Object>) admin("POST", "/reset", null);
+    }
+
+    /** Faults and the record cleared, then a reset. */
+    public void clean() {
+        clearFaults();
+        clearActivity();
+        reset();
+    }
+
+    /** Loads datasets into this running server with {@code supercolumn load} (a reset undoes them). */
+    public void load(Path... datasets) {
+        load(binary, host() + ":" + port, datasets);
+    }
+
+    /** Loads datasets into the server at {@code hostPort} with {@code binary load}. */
+    public static void load(String binary, String hostPort, Path... datasets) {
+        List<String> args = new ArrayList<>(List.of(binary, "load", "--server", hostPort));
+        for (Path d : datasets) {
+            args.add(d.toAbsolutePath().toString());
+        }
+        try {
+            Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            p.getInputStream().transferTo(out);
+            int status = p.waitFor();
+            if (status != 0) {
+                throw new SupercolumnException(out.toString(StandardCharsets.UTF_8).trim());
+            }
+        } catch (IOException e) {
+            throw new SupercolumnException("cannot run " + binary + " load: " + e.getMessage(), 0, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SupercolumnException("interrupted while loading datasets", 0, e);
+        }
+    }
+
+    /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its directory. */
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // Called from the hook itself while the JVM shuts down.
+        }
+        deleteWorkdir();
+    }
+
+    private void deleteWorkdir() {
+        try (Stream<Path> files = Files.walk(workdir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // A temporary directory left behind is harmless.
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}
