@@ -7,8 +7,8 @@
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
-#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients, chromium
-#    and chromium-driver), then
+#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients, JUnit 4 and 5,
+#    chromium and chromium-driver), then
 #    the Python test dependencies (clients/python/requirements.txt) into a
 #    virtual environment it creates (.venv/, or VENV_DIR) and that every
 #    Python step uses;
@@ -27,7 +27,9 @@
 #    the generated Python clients (clients/python/tests/faults.py), and the
 #    testing helpers (Python's supercolumn_testing, Node's supercolumn-testing)
 #    installed as packages in a fresh virtual environment and npm project, their
-#    example suites run from outside the repository (scripts/run-testing-helper.sh);
+#    example suites run from outside the repository (scripts/run-testing-helper.sh); then
+#    supercolumn-unit, the jar with cassandra-unit's API, built with javac and run under a
+#    Thrift-era Java app's JUnit 4 and 5 tests (scripts/run-java-unit.sh);
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
 #    apps of both) against one server (scripts/run-clients.sh; it builds the Java
@@ -139,6 +141,11 @@ SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
 # project (node --test), each example suite run from outside the repository
 # (docs/testing-kit.md).
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-testing-helper.sh
+
+step "testing kit: supercolumn-unit (cassandra-unit's API) under a Java app's JUnit 4 and 5 tests"
+# The jar built with javac from Debian's JDK and JUnit packages; the example's tests, written
+# the cassandra-unit way, run from an empty directory with the binary on the PATH.
+SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-java-unit.sh
 
 step "generated Thrift clients: BloggyAppy in Python, Java, PHP, Ruby, Perl, C++, Node"
 scripts/run-clients.sh
