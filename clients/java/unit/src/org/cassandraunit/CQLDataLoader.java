@@ -43,7 +43,7 @@ public class CQLDataLoader {
             try {
                 Supercolumn.load(binary, EmbeddedCassandraServerHelper.resolve(host), script);
             } finally {
-                script.toFile().delete();
+                DatasetFiles.delete(script);
             }
         } catch (SupercolumnException | IllegalArgumentException e) {
             throw new CassandraUnitException(e.getMessage(), e);

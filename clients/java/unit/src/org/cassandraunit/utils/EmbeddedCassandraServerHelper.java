@@ -41,9 +41,9 @@ public class EmbeddedCassandraServerHelper {
             "^cluster_name:\\s*['\"]?(.*?)['\"]?\\s*$", Pattern.MULTILINE);
     private static final Pattern RPC_PORT = Pattern.compile("^rpc_port:\\s*(\\d+)\\s*$", Pattern.MULTILINE);
 
-    private static Supercolumn server;
-    private static String clusterName = "Test Cluster";
-    private static int configuredRpcPort = -1;
+    private static volatile Supercolumn server;
+    private static volatile String clusterName = "Test Cluster";
+    private static volatile int configuredRpcPort = -1;
 
     public static void startEmbeddedCassandra() throws IOException, InterruptedException, ConfigurationException {
         startEmbeddedCassandra(DEFAULT_STARTUP_TIMEOUT);

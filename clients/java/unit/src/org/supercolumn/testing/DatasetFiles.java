@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds dataset files for {@code supercolumn load}: a classpath resource is copied out (it may be
@@ -13,6 +15,8 @@ import java.nio.file.Paths;
  * extension gets it appended. Nothing here reads what a dataset says.
  */
 public final class DatasetFiles {
+    private static final Map<String, Path> COPIES = new ConcurrentHashMap<>();
+
     private DatasetFiles() {}
 
     /** Whether {@code location} (no leading slash needed) is a classpath resource. */
@@ -20,9 +24,15 @@ public final class DatasetFiles {
         return url(location) != null;
     }
 
-    /** A copy of classpath resource {@code location} in a fresh temporary directory. */
+    /** A copy of classpath resource {@code location}, made once per JVM (a rule makes its dataset for every test). */
     public static Path fromClassPath(String location, String extension) {
-        return fromClassPath(location, extension, "");
+        String key = location + "\0" + extension;
+        Path copy = COPIES.get(key);
+        if (copy == null || !Files.isRegularFile(copy)) {
+            copy = fromClassPath(location, extension, "");
+            COPIES.put(key, copy);
+        }
+        return copy;
     }
 
     /**
@@ -38,6 +48,12 @@ public final class DatasetFiles {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read dataset " + location + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Removes a copy made with a prefix, and its directory. */
+    public static void delete(Path copy) {
+        copy.toFile().delete();
+        copy.getParent().toFile().delete();
     }
 
     /** File {@code location}, checked to exist; copied only when a prefix or an extension is needed. */

@@ -380,19 +380,19 @@ public final class Supercolumn implements AutoCloseable {
         }
     }
 
-    /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its directory. */
+    /**
+     * Stops the server and removes its directory. It is killed outright: it keeps nothing on
+     * disk, and a graceful stop would wait for its clients' connections to close first.
+     */
     public synchronized void stop() {
         if (stopped) {
             return;
         }
         stopped = true;
-        process.destroy();
+        process.destroyForcibly();
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
+            process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
         try {
