@@ -17,10 +17,6 @@ import org.apache.cassandra.thrift.SlicePredicate;
 import org.apache.cassandra.thrift.SliceRange;
 import org.apache.cassandra.thrift.TimedOutException;
 import org.apache.thrift.TException;
-import org.apache.thrift.protocol.TBinaryProtocol;
-import org.apache.thrift.transport.TSocket;
-import org.apache.thrift.transport.TTransport;
-import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
  * The part of a BloggyAppy application its tests check: the authors' profiles in column family
@@ -30,19 +26,12 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 public final class Authors implements AutoCloseable {
     static final int ATTEMPTS = 3;
     private static final ColumnParent AUTHORS = new ColumnParent("Authors");
-    private final TTransport transport;
+    private final Connection connection;
     private final Cassandra.Client client;
 
     public Authors(String host, int port, String keyspace) throws TException {
-        transport = new TFramedTransport(new TSocket(host, port));
-        transport.open();
-        client = new Cassandra.Client(new TBinaryProtocol(transport));
-        try {
-            client.set_keyspace(keyspace);
-        } catch (TException e) {
-            transport.close();
-            throw e;
-        }
+        connection = new Connection(host, port, keyspace);
+        client = connection.client;
     }
 
     private static ByteBuffer utf8(String s) {
@@ -93,6 +82,6 @@ public final class Authors implements AutoCloseable {
 
     @Override
     public void close() {
-        transport.close();
+        connection.close();
     }
 }

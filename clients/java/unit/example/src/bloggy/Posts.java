@@ -11,29 +11,18 @@ import org.apache.cassandra.thrift.ConsistencyLevel;
 import org.apache.cassandra.thrift.CqlResult;
 import org.apache.cassandra.thrift.CqlRow;
 import org.apache.thrift.TException;
-import org.apache.thrift.protocol.TBinaryProtocol;
-import org.apache.thrift.transport.TSocket;
-import org.apache.thrift.transport.TTransport;
-import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
  * The blog's posts as a CQL 3 table, read and written the way 1.2 applications on Thrift did it:
  * {@code execute_cql3_query} with the values written into the statement.
  */
 public final class Posts implements AutoCloseable {
-    private final TTransport transport;
+    private final Connection connection;
     private final Cassandra.Client client;
 
     public Posts(String host, int port, String keyspace) throws TException {
-        transport = new TFramedTransport(new TSocket(host, port));
-        transport.open();
-        client = new Cassandra.Client(new TBinaryProtocol(transport));
-        try {
-            client.set_keyspace(keyspace);
-        } catch (TException e) {
-            transport.close();
-            throw e;
-        }
+        connection = new Connection(host, port, keyspace);
+        client = connection.client;
     }
 
     private static String literal(String s) {
@@ -77,6 +66,6 @@ public final class Posts implements AutoCloseable {
 
     @Override
     public void close() {
-        transport.close();
+        connection.close();
     }
 }
