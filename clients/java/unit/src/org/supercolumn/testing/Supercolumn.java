@@ -83,6 +83,7 @@ public final class Supercolumn implements AutoCloseable {
     private final String binary;
     private final StringBuilder log = new StringBuilder();
     private final Thread shutdownHook;
+    private final Process watcher;
     private volatile int port = -1;
     private volatile int nativePort = -1;
     private volatile int adminPort = -1;
@@ -117,6 +118,7 @@ public final class Supercolumn implements AutoCloseable {
         }
         shutdownHook = new Thread(this::stop, "supercolumn-unit stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        watcher = watch(process.pid());
         daemon("supercolumn stderr", () -> drainLog(process.getErrorStream()));
         awaitReady(o.startTimeoutMillis);
     }
@@ -155,6 +157,21 @@ public final class Supercolumn implements AutoCloseable {
         }
         throw new SupercolumnException(
                 "no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH");
+    }
+
+    /**
+     * A shell that kills the server when its stdin, a pipe from this JVM, closes: when the JVM
+     * ends without running its shutdown hooks (SIGKILL, a test runner's time-out), the server
+     * does not outlive it. Null where there is no {@code /bin/sh}: the hook alone stops it.
+     */
+    private static Process watch(long pid) {
+        try {
+            return new ProcessBuilder("/bin/sh", "-c", "cat >/dev/null; kill -9 " + pid + " 2>/dev/null")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static void daemon(String name, Runnable body) {
@@ -394,6 +411,13 @@ public final class Supercolumn implements AutoCloseable {
             process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (watcher != null) {
+            try {
+                watcher.getOutputStream().close(); // its cat ends, its kill finds the server gone
+            } catch (IOException e) {
+                watcher.destroyForcibly();
+            }
         }
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
