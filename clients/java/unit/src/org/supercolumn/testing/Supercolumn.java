@@ -119,8 +119,8 @@ public final class Supercolumn implements AutoCloseable {
         shutdownHook = new Thread(this::stop, "supercolumn-unit stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         watcher = watch(process.pid());
-        daemon("supercolumn stderr", () -> drainLog(process.getErrorStream()));
-        awaitReady(o.startTimeoutMillis);
+        Thread stderr = daemon("supercolumn stderr", () -> drainLog(process.getErrorStream()));
+        awaitReady(o.startTimeoutMillis, stderr);
     }
 
     /** Starts a server with the built-in default configuration. */
@@ -174,13 +174,14 @@ public final class Supercolumn implements AutoCloseable {
         }
     }
 
-    private static void daemon(String name, Runnable body) {
+    private static Thread daemon(String name, Runnable body) {
         Thread t = new Thread(body, name);
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
-    private void awaitReady(long timeoutMillis) throws IOException {
+    private void awaitReady(long timeoutMillis, Thread stderr) {
         CountDownLatch ready = new CountDownLatch(1);
         daemon("supercolumn stdout", () -> readPorts(ready));
         boolean listening;
@@ -193,6 +194,11 @@ public final class Supercolumn implements AutoCloseable {
         if (!listening) {
             boolean exited = !process.isAlive();
             stop();
+            try {
+                stderr.join(2_000); // the log up to the process's end, for the message
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             String why = exited ? "exited with status " + process.exitValue()
                     : "was not listening after " + timeoutMillis + " ms";
             throw new SupercolumnException("supercolumn " + why + ":\n" + log());
