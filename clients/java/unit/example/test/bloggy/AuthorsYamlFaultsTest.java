@@ -21,8 +21,10 @@ import org.supercolumn.testing.Supercolumn;
  * loaded cluster would, and check which calls the application made.
  */
 public class AuthorsYamlFaultsTest {
+    // cassandra-unit 2.0's form: the configuration and the address named (its rpc_port, 9171).
     @Rule
-    public CassandraUnit cassandraUnit = new CassandraUnit(new ClassPathYamlDataSet("bloggy/authors.yaml"));
+    public CassandraUnit cassandraUnit = new CassandraUnit(new ClassPathYamlDataSet("bloggy/authors.yaml"),
+            EmbeddedCassandraServerHelper.DEFAULT_CASSANDRA_YML_FILE, "localhost:9171");
 
     @After
     public void clean() {
@@ -30,8 +32,8 @@ public class AuthorsYamlFaultsTest {
     }
 
     private static Authors authors() throws Exception {
-        return new Authors(EmbeddedCassandraServerHelper.getHost(), EmbeddedCassandraServerHelper.getRpcPort(),
-                "BloggyAppy");
+        String[] hostPort = CassandraUnit.host.split(":");
+        return new Authors(hostPort[0], Integer.parseInt(hostPort[1]), "BloggyAppy");
     }
 
     private static List<Object> outcomes(Supercolumn sc, String method) {

@@ -13,6 +13,7 @@ public class CassandraUnit extends BaseCassandraUnit {
     public static String clusterName;
     public static String host;
     private final DataSet dataSet;
+    private String givenHost;
 
     public CassandraUnit(DataSet dataSet) {
         this.dataSet = dataSet;
@@ -23,9 +24,15 @@ public class CassandraUnit extends BaseCassandraUnit {
         this.configurationFileName = configurationFileName;
     }
 
+    /** cassandra-unit 2.0's: load at {@code host} ({@code "HOST:PORT"}, mapped as {@link DataLoader} maps it). */
+    public CassandraUnit(DataSet dataSet, String configurationFileName, String host) {
+        this(dataSet, configurationFileName);
+        this.givenHost = host;
+    }
+
     @Override
     protected void load() {
-        host = thriftAddress();
+        host = givenHost != null ? EmbeddedCassandraServerHelper.resolve(givenHost) : thriftAddress();
         clusterName = EmbeddedCassandraServerHelper.getClusterName();
         new DataLoader(clusterName, host).load(dataSet);
     }
