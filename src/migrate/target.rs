@@ -298,12 +298,12 @@ async fn survey(
     // The driver's start-up is a few round trips, each within the connect
     // deadline.
     let start_deadline = url.connect_timeout * 3;
-    let build = SessionBuilder::new()
+    let mut builder = SessionBuilder::new();
+    builder = builder
         .known_nodes(&url.hosts)
         .connection_timeout(url.connect_timeout)
-        .fetch_full_schema_metadata(false)
-        .build();
-    let session = match tokio::time::timeout(start_deadline, build).await {
+        .fetch_full_schema_metadata(false);
+    let session = match tokio::time::timeout(start_deadline, builder.build()).await {
         Ok(built) => built.map_err(|e| unreachable(e.to_string()))?,
         Err(_) => {
             return Err(unreachable(format!(
