@@ -5,7 +5,8 @@
 #   stop_server                                 SIGTERM, waits, fails unless it exited 0
 #
 # With GATEWAY=1 in the environment, start_server starts a pair instead: a
-# backend supercolumn on CONFIG serving the native protocol (BACKEND_PID), then
+# backend supercolumn on CONFIG serving the native protocol (BACKEND_PID, its
+# own Thrift on BACKEND_PORT), then
 # the server asked for as a gateway in front of it (--backend
 # cassandra://127.0.0.1:PORT --create-schema); stop_server stops both. The scripts that run
 # clients against a server thereby run them through a gateway unchanged.
@@ -22,6 +23,7 @@ start_server() {
     if [ -n "${GATEWAY:-}" ]; then
         start_one "$1" --native-listen 127.0.0.1:0 || return 1
         BACKEND_PID=$SERVER_PID
+        BACKEND_PORT=$SERVER_PORT
         BACKEND_DATA=$SERVER_DATA
         local url="cassandra://127.0.0.1:$NATIVE_PORT"
         case "${GATEWAY_STORAGE:-}" in

@@ -31,7 +31,10 @@
 //! on a multi-thread runtime (the cluster's own, or the server's: see
 //! [`Connection::open_on`]), and a call polls its future on the calling
 //! thread until it ends ([`block_on`]), from whatever thread (pool or
-//! runtime worker) it runs on.
+//! runtime worker) it runs on. The single-row reads and the writes are
+//! also futures owning their inputs ([`Cluster::read_owned`],
+//! [`Cluster::apply_owned`]), which a front end's network task awaits
+//! instead (see `node::defer`).
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
@@ -146,6 +149,15 @@ impl Inner {
     pub fn schema(&self) -> Arc<Schema> {
         self.schema.read().clone()
     }
+
+    /// A call's result, its error counted: the one place a call's cluster
+    /// errors are counted, however it was waited for.
+    fn counted<T>(&self, result: GatewayResult<T>) -> GatewayResult<T> {
+        if let Err(e) = &result {
+            self.errors.count(e);
+        }
+        result
+    }
 }
 
 /// A connected cluster serving supercolumn's schema.
@@ -210,13 +222,39 @@ impl Cluster {
     }
 
     /// Runs `f` to its end on this thread (see [`block_on`]).
-    /// The one place a call's cluster errors are counted.
     fn block<T: Send>(&self, f: impl Future<Output = GatewayResult<T>> + Send) -> GatewayResult<T> {
-        let result = block_on(&self.driver, f);
-        if let Err(e) = &result {
-            self.inner.errors.count(e);
+        self.inner.counted(block_on(&self.driver, f))
+    }
+
+    /// [`Cluster::read`] as a future owning what it reads with, for a
+    /// caller that awaits the cluster's answer on its own task rather than
+    /// block a thread on it (a front end's, through `node::defer`).
+    pub fn read_owned(
+        &self,
+        cmd: ReadCommand,
+        key: Bytes,
+        max_bytes: usize,
+        cl: Consistency,
+    ) -> impl Future<Output = GatewayResult<Option<RowResult>>> + Send + 'static {
+        let inner = Arc::clone(&self.inner);
+        async move {
+            let row = reads::read_row(&inner, &cmd, &key, max_bytes, cl).await;
+            inner.counted(row)
         }
-        result
+    }
+
+    /// [`Cluster::apply`] as a future owning its mutations (see
+    /// [`Cluster::read_owned`]).
+    pub fn apply_owned(
+        &self,
+        ms: Vec<RowMutation>,
+        cl: Consistency,
+    ) -> impl Future<Output = GatewayResult<()>> + Send + 'static {
+        let inner = Arc::clone(&self.inner);
+        async move {
+            let written = writes::apply(&inner, &ms, cl).await;
+            inner.counted(written)
+        }
     }
 
     pub fn schema(&self) -> Arc<Schema> {

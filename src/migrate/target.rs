@@ -293,18 +293,41 @@ async fn survey(
     use scylla::client::session_builder::SessionBuilder;
     let unreachable =
         |e: String| MigrateError::Cluster(format!("cannot reach {}: {e}", url.hosts.join(",")));
-    let session = SessionBuilder::new()
+    // Every wait has a deadline, as the gateway's start-up has: a node that
+    // accepts connections and never answers fails the survey in seconds.
+    // The driver's start-up is a few round trips, each within the connect
+    // deadline.
+    let start_deadline = url.connect_timeout * 3;
+    let mut builder = SessionBuilder::new();
+    builder = builder
         .known_nodes(&url.hosts)
         .connection_timeout(url.connect_timeout)
-        .fetch_full_schema_metadata(false)
-        .build()
-        .await
-        .map_err(|e| unreachable(e.to_string()))?;
+        .fetch_full_schema_metadata(false);
+    let session = match tokio::time::timeout(start_deadline, builder.build()).await {
+        Ok(built) => built.map_err(|e| unreachable(e.to_string()))?,
+        Err(_) => {
+            return Err(unreachable(format!(
+                "no node finished the driver's start-up within {start_deadline:?} \
+                 (is it a CQL native protocol port?)"
+            )))
+        }
+    };
+    let late = |what: &str| {
+        MigrateError::Cluster(format!(
+            "{what} on {} was not answered within {:?}",
+            url.hosts.join(","),
+            url.timeout
+        ))
+    };
     let storage = match url.storage {
         Some(s) => s,
-        None => crate::gateway::ddl::storage_of_cluster(&session)
-            .await
-            .map_err(|e| MigrateError::Cluster(format!("reading system.local: {e}")))?,
+        None => {
+            let read = crate::gateway::ddl::storage_of_cluster(&session);
+            tokio::time::timeout(url.timeout, read)
+                .await
+                .map_err(|_| late("reading system.local"))?
+                .map_err(|e| MigrateError::Cluster(format!("reading system.local: {e}")))?
+        }
     };
     let cfs = plan(schema, storage, skip_unsupported)?;
     let literal = |t: &str| format!("'{}'", t.replace('\'', "''"));
@@ -318,7 +341,11 @@ async fn survey(
             literal(cf.keyspace()),
             literal(cf.name())
         );
-        let result = match session.query_unpaged(query, ()).await {
+        let read = session.query_unpaged(query, ());
+        let read = tokio::time::timeout(url.timeout, read)
+            .await
+            .map_err(|_| late("reading system_schema.columns"))?;
+        let result = match read {
             Ok(r) => r,
             Err(e) => {
                 let text = e.to_string();
@@ -348,6 +375,32 @@ async fn survey(
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
+
+    #[test]
+    fn a_cluster_that_never_answers_fails_the_survey_in_seconds() {
+        // Accepts connections and holds them, answering nothing.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            for s in listener.incoming().flatten() {
+                held.push(s);
+            }
+        });
+        let url = ClusterUrl::parse(&format!(
+            "cassandra://127.0.0.1:{port}?connect_timeout_ms=300&timeout_ms=300"
+        ))
+        .unwrap();
+        let partitioner =
+            crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner").unwrap();
+        let schema = Arc::new(Schema::new("test", partitioner, []));
+        let started = std::time::Instant::now();
+        let err = prepare(&url, &schema, false).err().expect("refused");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let text = err.to_string();
+        assert!(text.contains(&format!("127.0.0.1:{port}")), "{text}");
+        assert!(text.contains("within"), "{text}");
+    }
 
     fn cf(sub: Option<&str>) -> Cf {
         let def = CfDef::new(

@@ -222,6 +222,39 @@ fn level(cluster: &Cluster) -> Consistency {
     super::consistency::current().unwrap_or(cluster.url().consistency)
 }
 
+// The single-row reads and the writes are the calls a front end may await
+// rather than block on (see `node::defer`): the futures own a copy of the
+// command or mutations, as they outlive the handler's borrow.
+
+/// One row's slice from the cluster, blocking or awaited (`node::defer`).
+fn read_deferred(
+    cluster: &Cluster,
+    cmd: &ReadCommand,
+    key: &[u8],
+    max_bytes: usize,
+) -> NodeResult<Option<RowResult>> {
+    let cl = level(cluster);
+    super::defer::call(
+        || {
+            let read = cluster.read_owned(cmd.clone(), key.to_vec(), max_bytes, cl);
+            async move { read.await.map_err(gateway_error) }
+        },
+        || Cluster::read(cluster, cmd, key, max_bytes, cl).map_err(gateway_error),
+    )
+}
+
+/// Mutations written to the cluster, blocking or awaited (`node::defer`).
+fn apply_deferred(cluster: &Cluster, ms: &[RowMutation]) -> NodeResult<()> {
+    let cl = level(cluster);
+    super::defer::call(
+        || {
+            let write = cluster.apply_owned(ms.to_vec(), cl);
+            async move { write.await.map_err(gateway_error) }
+        },
+        || Cluster::apply(cluster, ms, cl).map_err(gateway_error),
+    )
+}
+
 impl Backend for Cluster {
     fn kind(&self) -> &'static str {
         "cassandra"
@@ -246,13 +279,11 @@ impl Backend for Cluster {
         key: &[u8],
         max_bytes: usize,
     ) -> NodeResult<Option<RowResult>> {
-        Cluster::read(self, cmd, key, max_bytes, level(self)).map_err(gateway_error)
+        read_deferred(self, cmd, key, max_bytes)
     }
 
     fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
-        Cluster::read(self, cmd, key, usize::MAX, level(self))
-            .map(|row| row.map_or(0, |r| r.len()))
-            .map_err(gateway_error)
+        read_deferred(self, cmd, key, usize::MAX).map(|row| row.map_or(0, |r| r.len()))
     }
 
     fn read_range_while(
@@ -296,14 +327,14 @@ impl Backend for Cluster {
     }
 
     fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
-        Cluster::apply(self, ms, level(self)).map_err(gateway_error)
+        apply_deferred(self, ms)
     }
 
     fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
         let ms = batch
             .to_mutations()
             .map_err(|e| super::NodeError::Internal(e.to_string()))?;
-        Cluster::apply(self, &ms, level(self)).map_err(gateway_error)
+        apply_deferred(self, &ms)
     }
 
     fn is_open(&self) -> bool {

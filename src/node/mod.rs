@@ -25,6 +25,9 @@
 //! between the read and the write. Plain writes do not take it, as plain
 //! writes did not join Paxos rounds in 2.0.
 //!
+//! A cluster backend's calls may be awaited by a front end's network
+//! task instead of blocking a thread ([`defer`]).
+//!
 //! Test support shared by front ends: primed [`faults`] and the
 //! [`activity`] record of recent calls.
 
@@ -34,6 +37,7 @@ mod baseline;
 pub mod budget;
 pub mod consistency;
 pub mod cql;
+pub mod defer;
 mod error;
 pub mod faults;
 pub mod limits;

@@ -21,6 +21,16 @@ pub enum Route {
     Attempt,
     /// On the blocking pool (it may wait on the disk or on a lock).
     Pool,
+    /// On the tokio worker, its cluster calls awaited there (see
+    /// [`crate::node::defer`]); on the pool if it needs many of them.
+    Await,
+}
+
+/// Where a plain read or write of a few partitions runs with a cluster
+/// backend: its calls wait on the network, which a task awaits without a
+/// thread ([`Route::Await`]); `None` with the embedded engine.
+pub fn for_cluster(node: &Node) -> Option<Route> {
+    node.engine().is_none().then_some(Route::Await)
 }
 
 /// Where a plain write (nothing read first) may run: inline while the

@@ -14,6 +14,7 @@
 //! 1.2 answered by dropping the connection (`ApiError::Dropped`), closes
 //! the connection; every other problem is answered with an exception.
 
+use crate::node::defer::{Answers, Step};
 use crate::node::Node;
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
@@ -197,6 +198,24 @@ pub fn handle_without_waiting(
         return None;
     }
     reply
+}
+
+/// [`handle`] with a cluster backend's calls answered from `answers` and
+/// the first new one handed back to be awaited (see [`crate::node::defer`]):
+/// then what the call produced is dropped (the handlers saw
+/// `ApiError::WouldBlock`), for the caller to run it again with that
+/// call's answer too.
+pub fn handle_awaiting(
+    node: &Node,
+    session: &mut Session,
+    msg: &[u8],
+    shape: Option<&ArgShape>,
+    answers: &mut Answers,
+) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
+    let step = crate::node::defer::run(answers, || handle_shaped(node, session, msg, shape));
+    // Noted by the handlers for a call handed back, which the step says.
+    session.would_block = false;
+    step
 }
 
 fn handle_v06(

@@ -182,6 +182,21 @@ fn a_standard_cf_flow_through_the_gateway_lands_in_the_backend() {
     assert_eq!(multi.len(), 3);
     assert_eq!(shown(&multi[&b"k1".to_vec()]), [format!("a=v0@{t}")]);
     assert!(multi[&b"k3".to_vec()].is_empty());
+    // More keys than the server awaits cluster calls for on its task: the
+    // call is finished on the pool, the reads already answered replayed.
+    let keys: Vec<Vec<u8>> = (0..9).map(|i| format!("k{i}").into_bytes()).collect();
+    let many = g
+        .multiget_slice(
+            keys.clone(),
+            parent(cf, None),
+            range("", "", false, 1),
+            CL::ONE,
+        )
+        .unwrap();
+    assert_eq!(many.len(), keys.len());
+    assert_eq!(shown(&many[&b"k1".to_vec()]), [format!("a=v0@{t}")]);
+    assert_eq!(many[&b"k2".to_vec()].len(), 1);
+    assert!(many[&b"k8".to_vec()].is_empty());
 
     // A column and then a whole row deleted, each at its own timestamp.
     g.remove(b"k1".to_vec(), path(cf, None, Some("a")), t + 10, CL::ONE)

@@ -17,6 +17,7 @@
 //! the moment the whole request was read to the moment its reply is ready
 //! (waiting for a worker slot included, writing the reply not).
 
+use crate::node::defer::{Answers, Step};
 use crate::node::Node;
 use crate::thrift::call::reply::{ending, Outcome};
 use crate::thrift::call::request::{self, Named};
@@ -64,6 +65,24 @@ impl CallLog {
     ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
         let reply = dispatch::handle_without_waiting(node, session, msg, shape)?;
         Some(self.log(node, session, msg, reply, received))
+    }
+
+    /// [`CallLog::answer`] with a cluster backend's calls awaited (see
+    /// [`dispatch::handle_awaiting`]); nothing is logged for a run whose
+    /// answer is dropped.
+    pub fn answer_awaiting(
+        &self,
+        node: &Node,
+        session: &mut Session,
+        msg: &[u8],
+        shape: Option<&ArgShape>,
+        received: Instant,
+        answers: &mut Answers,
+    ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
+        match dispatch::handle_awaiting(node, session, msg, shape, answers) {
+            Step::Done(reply) => Step::Done(self.log(node, session, msg, reply, received)),
+            wait => wait,
+        }
     }
 
     /// Logs a call's `reply` if due (for a reply made without running the

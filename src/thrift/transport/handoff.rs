@@ -38,6 +38,10 @@
 //!   pool thread per waiting call. A miss costs the attempt (microseconds
 //!   of CPU, up to the first uncached block) on top of the pooled read.
 //!
+//! With a cluster backend, the same reads and writes run on the worker
+//! with their cluster calls awaited there ([`Route::Await`], see
+//! [`crate::node::defer`]): the network wait costs no thread.
+//!
 //! Everything else goes to the pool: every call when the authenticator
 //! reads its property files per check (`login`, and the keyspace checks of
 //! `set_keyspace` and data calls), the string properties (one reads the
@@ -125,9 +129,9 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
     let Some(g) = session.generation else {
         return Route::Pool;
     };
-    // A cluster backend's calls wait on the network: always the pool.
-    if node.engine().is_none() {
-        return Route::Pool;
+    // A cluster backend's reads and writes wait on the network: awaited.
+    if let Some(r) = route::for_cluster(node) {
+        return r;
     }
     if k == Kind::Write {
         return route::for_write(node);
@@ -165,7 +169,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
             .max_by_key(|r| match r {
                 Route::Inline => 0,
                 Route::Attempt => 1,
-                Route::Pool => 2,
+                Route::Pool | Route::Await => 2,
             })
             .unwrap_or(Route::Pool),
         _ => Route::Pool,

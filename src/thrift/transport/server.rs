@@ -3,7 +3,9 @@
 //! on the disk or a lock, and reads of cached SSTable data, attempted
 //! without waiting and moved to the pool if a read would wait: see
 //! [`crate::thrift::transport::handoff`] for the choice and why) or on the blocking
-//! pool (calls that may block), and writes each reply with one write. One
+//! pool (calls that may block), or, with a cluster backend, on the tokio
+//! worker with its cluster calls awaited by the connection's task (see
+//! [`crate::node::defer`]), and writes each reply with one write. One
 //! task per connection; calls on one connection are answered in order.
 //!
 //! Limits (see [`crate::node::limits`]): a connection over the cap is
@@ -33,7 +35,8 @@
 //! two atomic loads. A primed delay is slept here, on the connection's task,
 //! before the call takes a worker slot.
 
-use crate::node::budget::{request_cost, Charge};
+use crate::node::budget::{request_cost, Budget, Charge};
+use crate::node::defer::{self, Answers, Step};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::reply;
@@ -348,7 +351,27 @@ async fn run_call(
     };
     let budget = limits.budget().clone();
     let max_reply = opts.max_message_bytes;
-    if route != Route::Pool {
+    let mut answers = Answers::default();
+    if route == Route::Await {
+        let call = Awaiting {
+            node,
+            log,
+            msg: &bytes,
+            shape: shape.as_ref(),
+            received,
+            max_reply,
+            budget: &budget,
+        };
+        match call.run(&mut session, charge, &mut answers).await {
+            Ok(Some((reply, charge))) => {
+                drop((bytes, slot));
+                return Some((session, reply, charge));
+            }
+            // Many cluster calls: finished on the pool, with their answers.
+            Ok(None) => charge = Charge::new(&budget),
+            Err(()) => return None,
+        }
+    } else if route != Route::Pool {
         let base = charge.bytes();
         // The reply is charged as its rows are read (see node::reply).
         let meter = reply::open(max_reply, charge);
@@ -377,7 +400,9 @@ async fn run_call(
     let call_node = node.clone();
     let call = move || {
         let meter = reply::open(max_reply, charge);
-        let reply = log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received);
+        let reply = defer::replay(answers, || {
+            log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received)
+        });
         drop((bytes, slot));
         let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
         (session, reply, charge)
@@ -395,6 +420,66 @@ async fn run_call(
             tracing::error!(error = %e, "call failed; closing connection");
             None
         }
+    }
+}
+
+/// Runs a handler awaits its cluster calls for before the call is finished
+/// on the pool: each round runs the handler again (a multiget of many keys
+/// makes one cluster call per key).
+const AWAIT_ROUNDS: usize = 4;
+
+/// A call routed [`Route::Await`]: its handler runs on this task, and each
+/// cluster call it makes is awaited here, then the handler runs again with
+/// the answers (see [`crate::node::defer`]).
+struct Awaiting<'a> {
+    node: &'a Arc<Node>,
+    log: CallLog,
+    msg: &'a [u8],
+    shape: Option<&'a ArgShape>,
+    received: Instant,
+    max_reply: usize,
+    budget: &'a Arc<Budget>,
+}
+
+impl Awaiting<'_> {
+    /// The reply and what it holds; `Ok(None)` after [`AWAIT_ROUNDS`]
+    /// rounds (the call is to be finished on the pool with `answers`; the
+    /// charge given is then let go); `Err` when the handler panicked.
+    async fn run(
+        &self,
+        session: &mut Session,
+        mut charge: Charge,
+        answers: &mut Answers,
+    ) -> Result<Option<(Reply, Charge)>, ()> {
+        let base = charge.bytes();
+        for _ in 0..AWAIT_ROUNDS {
+            // The reply is charged as its rows are read (see node::reply).
+            let meter = reply::open(self.max_reply, charge);
+            let step = catch_unwind(AssertUnwindSafe(|| {
+                let Awaiting {
+                    node,
+                    log,
+                    msg,
+                    shape,
+                    received,
+                    ..
+                } = *self;
+                log.answer_awaiting(node, session, msg, shape, received, answers)
+            }));
+            charge = meter.close().unwrap_or_else(|| Charge::new(self.budget));
+            match step {
+                Ok(Step::Done(reply)) => return Ok(Some((reply, charge))),
+                Ok(Step::Wait(wait)) => {
+                    charge.shrink_to(base);
+                    wait.answer(answers).await;
+                }
+                Err(_) => {
+                    tracing::error!("call panicked; closing connection");
+                    return Err(());
+                }
+            }
+        }
+        Ok(None)
     }
 }
 
