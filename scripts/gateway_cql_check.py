@@ -33,7 +33,7 @@ from cassandra import ConsistencyLevel as CqlLevel
 
 import gateway_cluster_check as base
 from gateway_cluster_check import (ColumnParent, KeyRange, SlicePredicate, SliceRange,
-                                   connect, flat, guarded, long_name, report)
+                                   connect, flat, guarded, long_name, report, strip, ttls)
 
 # what system_schema.columns says of each table: name -> (kind, type)
 LAYOUT = {
@@ -96,20 +96,7 @@ def cql_rows(session, ks, cf, key=None):
 
 def close_enough(a, b):
     """Cells equal but for remaining TTLs a few seconds apart."""
-    def key(x):
-        if x[0] == "col":
-            return x[:4]
-        if x[0] == "super":
-            return (x[0], x[1], tuple(key(c) for c in x[2]))
-        return x
-
-    def ttls(x):
-        if x[0] == "col":
-            return [x[4]]
-        if x[0] == "super":
-            return [c[4] for c in x[2]]
-        return []
-    if [key(x) for x in a] != [key(x) for x in b]:
+    if [strip(x) for x in a] != [strip(x) for x in b]:
         return False
     for x, y in zip(a, b):
         for s, t in zip(ttls(x), ttls(y)):
