@@ -182,22 +182,26 @@ def flat(cosc):
     return ("empty",)
 
 
+def strip(x):
+    """A `flat` tuple without its TTLs (compared apart, by their own rule)."""
+    if x[0] == "col":
+        return x[:4]
+    if x[0] == "super":
+        return ("super", x[1], tuple(strip(c) for c in x[2]))
+    return x
+
+
+def ttls(x):
+    """The TTLs of a `flat` tuple, in order."""
+    if x[0] == "col":
+        return [x[4]]
+    if x[0] == "super":
+        return [c[4] for c in x[2]]
+    return []
+
+
 def same(c_side, g_side, where, problems):
     """Compares the cluster's answer and the gateway's; TTLs by the rule above."""
-    def strip(x):
-        if x[0] == "col":
-            return x[:4]
-        if x[0] == "super":
-            return ("super", x[1], tuple(strip(c) for c in x[2]))
-        return x
-
-    def ttls(x):
-        if x[0] == "col":
-            return [x[4]]
-        if x[0] == "super":
-            return [c[4] for c in x[2]]
-        return []
-
     if [strip(x) for x in c_side] != [strip(x) for x in g_side]:
         problems.append(f"{where}: cluster {c_side!r} != gateway {g_side!r}")
         return
