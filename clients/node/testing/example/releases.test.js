@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { after, before, describe, test } = require('node:test');
 const thrift = require('thrift');
 const { Supercolumn, releases } = require('supercolumn-testing');
-const Cassandra = require('./cassandra19/Cassandra');
+const { connectClient } = require('./bloggy_app');
 
 // What each release's describe_version answered (docs/compatibility.md, the releases table).
 const API_VERSION = {
@@ -24,27 +24,13 @@ const API_VERSION = {
 };
 const BEFORE_1_1 = ['0.7.10', '0.8.10', '1.0.12'];
 
-async function connect(sc) {
-  const connection = thrift.createConnection(sc.host, sc.port, {
-    transport: thrift.TFramedTransport,
-    protocol: thrift.TBinaryProtocol,
-    connect_timeout: 10000,
-    max_attempts: 1,
-  });
-  await new Promise((resolve, reject) => {
-    connection.once('connect', resolve);
-    connection.once('error', reject);
-  });
-  return { connection, client: thrift.createClient(Cassandra, connection) };
-}
-
 for (const release of releases(['0.7.10', '1.2.9', '2.2.19'])) {
   describe(`Cassandra ${release}`, () => {
     let sc;
     let c;
     before(async () => {
       sc = await Supercolumn.start({ release });
-      c = await connect(sc);
+      c = await connectClient(sc.host, sc.port);
     });
     after(async () => {
       c.connection.end();
