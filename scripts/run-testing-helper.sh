@@ -8,7 +8,8 @@
 # 2. copies the example application (clients/python/examples/testing) with its
 #    own generated client (clients/python/cassandra19) and the helper's option
 #    checks (clients/python/tests/helper) into the application's directory;
-# 3. runs pytest there.
+# 3. runs pytest there (test_releases.py and test_release_options.py start a
+#    server per release with --cassandra-version, several releases in one run).
 #
 # node: supercolumn-testing (clients/node/testing)
 # 1. packs the helper with `npm pack` and installs the tarball, with npm's
@@ -16,7 +17,7 @@
 #    project in a temporary directory;
 # 2. copies the example application (clients/node/testing/example) with its own
 #    generated client (clients/node/cassandra19) there;
-# 3. runs `node --test` there.
+# 3. runs `node --test` there (releases.test.js: a server per release).
 #
 # Each application's directory holds a broken storage-conf.xml (a helper must not
 # pick up a config from the current directory), and the binary is found on the

@@ -4,8 +4,9 @@
 //! (`--max-connections`, `--idle-timeout`, `--read-timeout`, `--write-timeout`,
 //! `--prepared-cache`,
 //! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
-//! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`) and
-//! the load generator `supercolumn stress` (see `supercolumn::stress`).
+//! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`),
+//! the load generator `supercolumn stress` (see `supercolumn::stress`) and
+//! `supercolumn release-diff A B` (see `supercolumn::release_diff`).
 //!
 //! With no `--config`, `./storage-conf.xml` is used if present, else the
 //! built-in copy of the repository's (`config::Config::builtin`).
@@ -75,6 +76,9 @@ enum Command {
     /// Copy an embedded data directory into a Cassandra or ScyllaDB cluster (schema, then rows
     /// with their timestamps and TTLs), resumable, verified at the end.
     Migrate(migrate_cmd::MigrateArgs),
+    /// What an application meets going from one Cassandra release to another (API version,
+    /// methods, features, native protocol, stock defaults, system keyspace).
+    ReleaseDiff(supercolumn::release_diff::ReleaseDiffArgs),
 }
 
 #[derive(Args)]
@@ -214,6 +218,7 @@ fn main() -> ExitCode {
         Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
         Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
         Command::Migrate(args) => return ExitCode::from(migrate_cmd::run(&args)),
+        Command::ReleaseDiff(args) => return exit_code(supercolumn::release_diff::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

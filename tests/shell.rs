@@ -1,7 +1,7 @@
 //! The shells end to end: `supercolumn cli` (0.6 and 1.2 modes) and
 //! `supercolumn cqlsh` against a live server, their recorded transcripts,
-//! and the golden CQL3 scenarios through them. Its modules are the files
-//! of `tests/shell/`.
+//! and the golden CQL3 scenarios through them; and the offline command
+//! `supercolumn release-diff`. Its modules are the files of `tests/shell/`.
 //!
 //! One module: `cargo test --release --test shell -- shell_cqlsh_transcripts::`.
 
@@ -18,4 +18,5 @@ mod shell {
     mod shell_cqlsh_login;
     mod shell_cqlsh_transcripts;
     mod shell_golden;
+    mod shell_release_diff;
 }

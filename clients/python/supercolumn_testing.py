@@ -19,9 +19,14 @@ import. A test module configures its server with module attributes, each optiona
     SUPERCOLUMN_CONFIG = "storage-conf.xml"     # else the server's built-in default
     SUPERCOLUMN_DATASETS = ["blog.yaml"]         # cassandra-unit datasets, loaded in order
     SUPERCOLUMN_API_DEFAULT = "0.6"              # serve --api-default
+    SUPERCOLUMN_RELEASE = "1.0.12"               # serve --cassandra-version
+    SUPERCOLUMN_RELEASES = ["0.7.10", "1.2.9"]   # the module's tests once per release
     SUPERCOLUMN_ARGS = ["--activity-log-size", "100"]   # any other serve flags
 
-Relative paths are taken from the test module's directory.
+Relative paths are taken from the test module's directory. The environment variable
+SUPERCOLUMN_RELEASES="0.7.10,1.2.9,2.2.19" runs every module that names no release of its own
+once per release listed; a test can also parametrize the server itself:
+`@pytest.mark.parametrize("supercolumn_server", ["1.1.12", "2.0.17"], indirect=True)`.
 
 The binary is the `binary` argument, else $SUPERCOLUMN_BIN, else `supercolumn` on the PATH
 (else, in a checkout of the repository, its target/release/supercolumn). Without a config the
@@ -69,10 +74,12 @@ class Supercolumn(object):
     """A supercolumn server process; `port` is its Thrift port, `admin_port` its admin port."""
 
     def __init__(self, datasets=(), config=None, extra_args=(), binary=None, start_timeout=30.0,
-                 api_default=None):
+                 api_default=None, release=None):
         self.datasets = [os.path.abspath(d) for d in datasets]
         self.config = os.path.abspath(config) if config else None
         self.api_default = api_default
+        # The Cassandra release to answer as (serve --cassandra-version); None: the default.
+        self.release = release
         self.extra_args = list(extra_args)
         self.binary = binary or find_binary()
         self.start_timeout = start_timeout
@@ -92,6 +99,8 @@ class Supercolumn(object):
             args += ["--config", self.config]
         if self.api_default:
             args += ["--api-default", self.api_default]
+        if self.release:
+            args += ["--cassandra-version", self.release]
         for d in self.datasets:
             args += ["--dataset", d]
         args += self.extra_args
@@ -220,21 +229,58 @@ def _module_path(module, path):
     return os.path.join(os.path.dirname(os.path.abspath(module.__file__)), path)
 
 
-def server_for_module(module):
-    """A (not yet started) Supercolumn configured by a test module's SUPERCOLUMN_* attributes."""
+def server_for_module(module, release=None):
+    """A (not yet started) Supercolumn configured by a test module's SUPERCOLUMN_* attributes;
+    `release`, when given, instead of the module's SUPERCOLUMN_RELEASE."""
     config = getattr(module, "SUPERCOLUMN_CONFIG", None)
     return Supercolumn(
         datasets=[_module_path(module, d) for d in getattr(module, "SUPERCOLUMN_DATASETS", ())],
         config=_module_path(module, config) if config else None,
         api_default=getattr(module, "SUPERCOLUMN_API_DEFAULT", None),
         extra_args=getattr(module, "SUPERCOLUMN_ARGS", ()),
+        release=release or getattr(module, "SUPERCOLUMN_RELEASE", None),
     )
 
 
+def releases_for_module(module, environ=None):
+    """The releases a module's tests run against, one server each: its SUPERCOLUMN_RELEASES,
+    else [] when it names one SUPERCOLUMN_RELEASE, else the comma-separated list of the
+    SUPERCOLUMN_RELEASES environment variable; [] means one server, not parametrized."""
+    named = getattr(module, "SUPERCOLUMN_RELEASES", None)
+    if named is not None:
+        return [str(r).strip() for r in named if str(r).strip()]
+    if getattr(module, "SUPERCOLUMN_RELEASE", None):
+        return []
+    listed = (os.environ if environ is None else environ).get("SUPERCOLUMN_RELEASES", "")
+    return [r.strip() for r in listed.split(",") if r.strip()]
+
+
+def _parametrized_by_the_test(metafunc, name):
+    """Whether a parametrize mark of the test itself names the fixture `name`."""
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0] if mark.args else mark.kwargs.get("argnames", ())
+        if isinstance(names, str):
+            names = names.split(",")
+        if name in [n.strip() for n in names]:
+            return True
+    return False
+
+
 if pytest is not None:
+    def pytest_generate_tests(metafunc):
+        # One server per release for the module: pytest groups the module's tests by the
+        # parameter of a module-scoped fixture, so each release's server starts once.
+        if "supercolumn_server" not in metafunc.fixturenames:
+            return
+        if _parametrized_by_the_test(metafunc, "supercolumn_server"):
+            return
+        releases = releases_for_module(metafunc.module)
+        if releases:
+            metafunc.parametrize("supercolumn_server", releases, indirect=True, scope="module")
+
     @pytest.fixture(scope="module")
     def supercolumn_server(request):
-        with server_for_module(request.module) as sc:
+        with server_for_module(request.module, getattr(request, "param", None)) as sc:
             yield sc
 
     @pytest.fixture

@@ -6,12 +6,14 @@
 //! These definitions are the one source for `serve --cassandra-version`
 //! (config, the front ends and the shells read them), for the releases ×
 //! features table of `docs/compatibility.md` ([`compat_table`], checked by a
-//! unit test) and for comparing two releases. They are facts about the real
-//! releases (recorded from servers built from each release's source, see
-//! `conformance/releases/facts.json`); this module holds data and lookups
-//! only: it must not depend on any other module of the crate nor decide how
-//! a front end answers.
+//! unit test) and for comparing two releases ([`diff`], behind the
+//! `release-diff` command). They are facts about the real releases
+//! (recorded from servers built from each release's source, see
+//! `conformance/releases/facts.json`); this module holds data, lookups and
+//! comparisons only: it must not depend on any other module of the crate
+//! nor decide how a front end answers.
 
+pub mod diff;
 mod table;
 
 #[cfg(test)]
@@ -94,6 +96,25 @@ impl Feature {
             Feature::Vnodes => "vnodes in the stock yaml",
             Feature::Cas => "lightweight transactions (cas)",
             Feature::MultiSlice => "get_multi_slice",
+        }
+    }
+
+    /// A stable machine name (`release-diff --json`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Feature::SchemaOverThrift => "schema_over_thrift",
+            Feature::SecondaryIndexes => "secondary_indexes",
+            Feature::Ttl => "ttl",
+            Feature::Counters => "counters",
+            Feature::CompositeTypes => "composite_types",
+            Feature::Cql2 => "cql2",
+            Feature::Cql3Beta => "cql3_beta",
+            Feature::Cql3 => "cql3",
+            Feature::AtomicBatches => "atomic_batches",
+            Feature::NativeProtocol => "native_protocol",
+            Feature::Vnodes => "vnodes",
+            Feature::Cas => "cas",
+            Feature::MultiSlice => "multi_slice",
         }
     }
 }

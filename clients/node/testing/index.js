@@ -11,6 +11,10 @@
 //   const calls = await sc.activity({ method: 'get_slice' });
 //   await sc.stop();
 //
+// `release: '1.0.12'` starts the server answering as that Cassandra release
+// (`serve --cassandra-version`); `releases(fallback)` is the list of releases a suite runs
+// against: $SUPERCOLUMN_RELEASES (comma-separated), else the fallback.
+//
 // The binary is the `binary` option, else $SUPERCOLUMN_BIN, else `supercolumn` on the PATH
 // (else, in a checkout of the repository, its target/release/supercolumn). Without a config the
 // server runs in a fresh empty directory, so it uses its built-in default configuration whatever
@@ -71,6 +75,8 @@ class Supercolumn {
     this.datasets = (options.datasets || []).map((d) => path.resolve(d));
     this.config = options.config ? path.resolve(options.config) : null;
     this.apiDefault = options.apiDefault || null;
+    // The Cassandra release to answer as (serve --cassandra-version); null: the default.
+    this.release = options.release || null;
     this.extraArgs = [...(options.extraArgs || [])];
     this.binary = options.binary || findBinary();
     this.startTimeout = options.startTimeout || 30000;
@@ -95,6 +101,7 @@ class Supercolumn {
     const args = ['serve', '--in-memory', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0'];
     if (this.config) args.push('--config', this.config);
     if (this.apiDefault) args.push('--api-default', this.apiDefault);
+    if (this.release) args.push('--cassandra-version', this.release);
     for (const d of this.datasets) args.push('--dataset', d);
     args.push(...this.extraArgs);
     // An empty working directory: with no config the server then takes its built-in default,
@@ -271,4 +278,11 @@ class Supercolumn {
   }
 }
 
-module.exports = { Supercolumn, SupercolumnError, findBinary };
+// The releases a suite runs against, one server each: the comma-separated $SUPERCOLUMN_RELEASES,
+// else `fallback` (an array; [] or [null]: the server's default).
+function releases(fallback = [], env = process.env) {
+  const listed = (env.SUPERCOLUMN_RELEASES || '').split(',').map((r) => r.trim()).filter(Boolean);
+  return listed.length ? listed : [...fallback];
+}
+
+module.exports = { Supercolumn, SupercolumnError, findBinary, releases };

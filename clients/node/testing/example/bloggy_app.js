@@ -13,19 +13,24 @@ const {
 const READ_CL = ConsistencyLevel.QUORUM;
 const ATTEMPTS = 3;
 
+// A framed connection and its Cassandra client, once connected.
+async function connectClient(host, port) {
+  const connection = thrift.createConnection(host, port, {
+    transport: thrift.TFramedTransport,
+    protocol: thrift.TBinaryProtocol,
+    connect_timeout: 10000,
+    max_attempts: 1,
+  });
+  await new Promise((resolve, reject) => {
+    connection.once('connect', resolve);
+    connection.once('error', reject);
+  });
+  return { connection, client: thrift.createClient(Cassandra, connection) };
+}
+
 class Blog {
   static async connect(host, port, keyspace = 'BloggyAppy') {
-    const connection = thrift.createConnection(host, port, {
-      transport: thrift.TFramedTransport,
-      protocol: thrift.TBinaryProtocol,
-      connect_timeout: 10000,
-      max_attempts: 1,
-    });
-    await new Promise((resolve, reject) => {
-      connection.once('connect', resolve);
-      connection.once('error', reject);
-    });
-    const client = thrift.createClient(Cassandra, connection);
+    const { connection, client } = await connectClient(host, port);
     try {
       await client.set_keyspace(keyspace);
     } catch (e) {
@@ -66,4 +71,4 @@ class Blog {
   }
 }
 
-module.exports = { Blog, TimedOutException, InvalidRequestException };
+module.exports = { Blog, connectClient, TimedOutException, InvalidRequestException };

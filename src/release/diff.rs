@@ -1,0 +1,253 @@
+//! What an application meets going from one release to another, computed
+//! from the definitions the emulation runs on ([`Release`], the method and
+//! feature tables): API version, Thrift methods, features, native protocol
+//! versions, CQL 3 version, stock defaults and the system keyspace's column
+//! families. A pure function over the data; printing it is the
+//! `release-diff` command's business.
+//!
+//! What the emulation applies as code in a front end rather than holds as
+//! data here (CfDef/KsDef field defaults, exception texts) is not compared.
+
+use super::{Feature, Release};
+
+/// Members of a set one release had and the other lacked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetChange<T> {
+    /// In the later-named release only, in the definitions' order.
+    pub added: Vec<T>,
+    /// In the first-named release only, in the definitions' order.
+    pub removed: Vec<T>,
+}
+
+impl<T: PartialEq + Copy> SetChange<T> {
+    fn between(from: &[T], to: &[T]) -> Self {
+        SetChange {
+            added: to.iter().filter(|x| !from.contains(x)).copied().collect(),
+            removed: from.iter().filter(|x| !to.contains(x)).copied().collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty()
+    }
+}
+
+/// A value that differs between the two releases.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed<T> {
+    pub from: T,
+    pub to: T,
+}
+
+fn changed<T: PartialEq>(from: T, to: T) -> Option<Changed<T>> {
+    (from != to).then_some(Changed { from, to })
+}
+
+/// One setting of the stock configuration file that differs, named as
+/// `cassandra.yaml` names it, valued as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingChange {
+    pub setting: &'static str,
+    pub from: String,
+    pub to: String,
+}
+
+/// The differences from release `from` to release `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReleaseDiff {
+    pub from: &'static str,
+    pub to: &'static str,
+    /// What `describe_version` answers.
+    pub thrift_api: Option<Changed<&'static str>>,
+    /// The Thrift API generation changes (0.6's 2.2.0 against 19.x): a
+    /// method of the same name takes other arguments.
+    pub generation_changed: bool,
+    pub methods: SetChange<&'static str>,
+    pub features: SetChange<Feature>,
+    pub native_versions: SetChange<u8>,
+    /// The CQL 3 version reported (`None`: no CQL 3).
+    pub cql3_version: Option<Changed<Option<&'static str>>>,
+    pub defaults: Vec<SettingChange>,
+    pub system_cfs: SetChange<&'static str>,
+}
+
+impl ReleaseDiff {
+    /// Nothing an application could tell apart in what is compared.
+    pub fn is_empty(&self) -> bool {
+        self.thrift_api.is_none()
+            && !self.generation_changed
+            && self.methods.is_empty()
+            && self.features.is_empty()
+            && self.native_versions.is_empty()
+            && self.cql3_version.is_none()
+            && self.defaults.is_empty()
+            && self.system_cfs.is_empty()
+    }
+}
+
+/// The differences an application meets going from `from` to `to`.
+pub fn diff(from: &Release, to: &Release) -> ReleaseDiff {
+    let features =
+        |r: &Release| -> Vec<Feature> { Feature::ALL.into_iter().filter(|&f| r.has(f)).collect() };
+    ReleaseDiff {
+        from: from.version,
+        to: to.version,
+        thrift_api: changed(from.thrift_api, to.thrift_api),
+        generation_changed: from.generation != to.generation,
+        methods: SetChange::between(&from.thrift_methods(), &to.thrift_methods()),
+        features: SetChange::between(&features(from), &features(to)),
+        native_versions: SetChange::between(from.native_versions, to.native_versions),
+        cql3_version: changed(from.cql3_version, to.cql3_version),
+        defaults: default_changes(from, to),
+        system_cfs: SetChange::between(from.system_cfs, to.system_cfs),
+    }
+}
+
+/// The stock settings that differ, in `cassandra.yaml`'s names.
+fn default_changes(from: &Release, to: &Release) -> Vec<SettingChange> {
+    let settings = |r: &Release| {
+        let d = &r.defaults;
+        [
+            ("cluster_name", d.cluster_name.to_string()),
+            ("partitioner", d.partitioner.to_string()),
+            // No num_tokens in the stock file: one token.
+            ("num_tokens", d.num_tokens.unwrap_or(1).to_string()),
+            ("endpoint_snitch", d.snitch.to_string()),
+            ("start_rpc", d.start_rpc.to_string()),
+        ]
+    };
+    settings(from)
+        .into_iter()
+        .zip(settings(to))
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|((setting, from), (_, to))| SettingChange { setting, from, to })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(version: &str) -> &'static Release {
+        Release::find(version).unwrap()
+    }
+
+    #[test]
+    fn a_release_against_itself_differs_in_nothing() {
+        for rel in crate::release::RELEASES {
+            let d = diff(rel, rel);
+            assert!(d.is_empty(), "{}: {d:?}", rel.version);
+        }
+    }
+
+    #[test]
+    fn from_1_0_to_1_2() {
+        let d = diff(r("1.0.12"), r("1.2.9"));
+        assert_eq!(
+            d.thrift_api,
+            Some(Changed {
+                from: "19.20.0",
+                to: "19.36.0"
+            })
+        );
+        assert!(!d.generation_changed);
+        assert_eq!(
+            d.methods.added,
+            [
+                "get_paged_slice",
+                "atomic_batch_mutate",
+                "describe_token_map",
+                "trace_next_query",
+                "describe_splits_ex",
+                "execute_cql3_query",
+                "prepare_cql_query",
+                "prepare_cql3_query",
+                "execute_prepared_cql_query",
+                "execute_prepared_cql3_query",
+                "set_cql_version",
+            ]
+        );
+        assert!(d.methods.removed.is_empty());
+        assert_eq!(
+            d.features.added,
+            [
+                Feature::Cql3,
+                Feature::AtomicBatches,
+                Feature::NativeProtocol
+            ]
+        );
+        assert!(d.features.removed.is_empty());
+        assert_eq!(d.native_versions.added, [1]);
+        assert_eq!(
+            d.cql3_version,
+            Some(Changed {
+                from: None,
+                to: Some("3.0.5")
+            })
+        );
+        assert_eq!(
+            d.defaults,
+            [SettingChange {
+                setting: "partitioner",
+                from: "org.apache.cassandra.dht.RandomPartitioner".into(),
+                to: "org.apache.cassandra.dht.Murmur3Partitioner".into(),
+            }]
+        );
+        assert_eq!(d.system_cfs.added, ["hints", "schema_keyspaces"]);
+        assert_eq!(d.system_cfs.removed, ["Versions"]);
+    }
+
+    /// Going back is the same differences the other way round.
+    #[test]
+    fn the_reverse_swaps_added_and_removed() {
+        let releases = crate::release::RELEASES;
+        for a in releases {
+            for b in releases {
+                let there = diff(a, b);
+                let back = diff(b, a);
+                assert_eq!(there.methods.added, back.methods.removed);
+                assert_eq!(there.features.added, back.features.removed);
+                assert_eq!(there.native_versions.removed, back.native_versions.added);
+                assert_eq!(there.system_cfs.added, back.system_cfs.removed);
+                assert_eq!(there.defaults.len(), back.defaults.len());
+                assert_eq!(there.is_empty(), std::ptr::eq(a, b));
+            }
+        }
+    }
+
+    #[test]
+    fn features_dropped_and_defaults_changed() {
+        // 1.1's CQL 3 beta is gone in 1.2; 2.2 drops CQL 2 and start_rpc.
+        let d = diff(r("1.1.12"), r("2.2.19"));
+        assert_eq!(d.features.removed, [Feature::Cql2, Feature::Cql3Beta]);
+        assert!(d.features.added.contains(&Feature::Cas));
+        assert_eq!(d.native_versions.added, [1, 2, 3, 4]);
+        let settings: Vec<&str> = d.defaults.iter().map(|s| s.setting).collect();
+        assert_eq!(settings, ["partitioner", "num_tokens", "start_rpc"]);
+        assert_eq!(d.defaults[1].to, "256");
+        assert_eq!(d.defaults[2].from, "true");
+        // 2.2 still declared execute_cql_query: no method is removed.
+        assert!(d.methods.removed.is_empty());
+        let d = diff(r("2.0.17"), r("2.1.22"));
+        assert_eq!(d.thrift_api, None);
+        assert_eq!(d.methods.added, ["get_multi_slice"]);
+        assert_eq!(d.system_cfs.removed, ["NodeIdInfo"]);
+    }
+
+    #[test]
+    fn across_the_api_generations() {
+        let d = diff(r("0.6.8"), r("0.7.10"));
+        assert!(d.generation_changed);
+        assert!(d.methods.removed.contains(&"get_range_slice"));
+        assert!(d.methods.added.contains(&"set_keyspace"));
+        assert!(!d.methods.added.contains(&"get"));
+        assert_eq!(
+            d.features.added,
+            [
+                Feature::SchemaOverThrift,
+                Feature::SecondaryIndexes,
+                Feature::Ttl
+            ]
+        );
+    }
+}

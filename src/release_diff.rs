@@ -1,0 +1,207 @@
+//! `supercolumn release-diff A B`: what an application meets going from
+//! Cassandra release A to release B, printed as text or (`--json`) as JSON.
+//! The differences are [`crate::release::diff`]'s, computed from the
+//! definitions `serve --cassandra-version` runs on; this module only parses
+//! the arguments and prints. It must hold no fact about a release itself.
+
+use crate::release::diff::{diff, ReleaseDiff, SetChange};
+use crate::release::{Feature, Release};
+use clap::Args;
+use serde_json::{json, Value};
+
+#[derive(Args, Debug)]
+pub struct ReleaseDiffArgs {
+    /// The release the application runs on now (e.g. 1.0.12).
+    pub from: String,
+    /// The release it would move to (e.g. 1.2.9).
+    pub to: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What the differences leave out, said with them so that an empty list is
+/// not read as "nothing else changes".
+const NOT_COMPARED: &str = "CfDef/KsDef field defaults and exception texts (the emulation \
+     applies them per release; see docs/compatibility.md, \"Answering as one release\")";
+
+/// Runs the command; the exit status: 0, or 2 when a release is unknown.
+pub fn run(args: &ReleaseDiffArgs) -> i32 {
+    let (from, to) = match (find(&args.from), find(&args.to)) {
+        (Ok(from), Ok(to)) => (from, to),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("supercolumn release-diff: {e}");
+            return 2;
+        }
+    };
+    let d = diff(from, to);
+    if args.json {
+        println!("{:#}", to_json(&d));
+    } else {
+        print!("{}", to_text(&d));
+    }
+    0
+}
+
+fn find(version: &str) -> Result<&'static Release, String> {
+    Release::find(version).ok_or_else(|| {
+        format!(
+            "unknown Cassandra version '{version}' (known: {})",
+            Release::known_versions()
+        )
+    })
+}
+
+/// The differences as lines of text, one per fact that changes.
+pub fn to_text(d: &ReleaseDiff) -> String {
+    let mut out = format!("Cassandra {} -> {}\n", d.from, d.to);
+    if let Some(c) = &d.thrift_api {
+        out.push_str(&format!(
+            "Thrift API (describe_version): {} -> {}\n",
+            c.from, c.to
+        ));
+    }
+    if d.generation_changed {
+        out.push_str(
+            "Thrift API generation changes (2.2.0 and 19.x): a method of the same name takes \
+             other arguments\n",
+        );
+    }
+    set_lines(&mut out, "Thrift methods", &d.methods, |m| m.to_string());
+    set_lines(&mut out, "Features", &d.features, |f| f.title().to_string());
+    set_lines(
+        &mut out,
+        "Native protocol versions",
+        &d.native_versions,
+        |v| format!("v{v}"),
+    );
+    if let Some(c) = &d.cql3_version {
+        out.push_str(&format!(
+            "CQL 3 version: {} -> {}\n",
+            c.from.unwrap_or("none"),
+            c.to.unwrap_or("none")
+        ));
+    }
+    for s in &d.defaults {
+        out.push_str(&format!("Stock {}: {} -> {}\n", s.setting, s.from, s.to));
+    }
+    set_lines(
+        &mut out,
+        "System keyspace column families",
+        &d.system_cfs,
+        |cf| cf.to_string(),
+    );
+    if d.is_empty() {
+        out.push_str("No differences\n");
+    }
+    out.push_str(&format!("Not compared: {NOT_COMPARED}\n"));
+    out
+}
+
+/// `TITLE added: a, b` and `TITLE removed: c`, each only when not empty.
+fn set_lines<T>(out: &mut String, title: &str, set: &SetChange<T>, name: impl Fn(&T) -> String) {
+    for (what, items) in [("added", &set.added), ("removed", &set.removed)] {
+        if !items.is_empty() {
+            let names: Vec<String> = items.iter().map(&name).collect();
+            out.push_str(&format!("{title} {what}: {}\n", names.join(", ")));
+        }
+    }
+}
+
+/// The differences as one JSON object; every key is present, a value that
+/// does not change is `null`, a set that does not change has empty lists.
+pub fn to_json(d: &ReleaseDiff) -> Value {
+    let feature = |f: &Feature| json!({"name": f.key(), "title": f.title()});
+    let set = |s: &SetChange<&'static str>| json!({"added": s.added, "removed": s.removed});
+    json!({
+        "from": d.from,
+        "to": d.to,
+        "thrift_api": d.thrift_api.as_ref().map(|c| json!({"from": c.from, "to": c.to})),
+        "thrift_generation_changed": d.generation_changed,
+        "thrift_methods": set(&d.methods),
+        "features": {
+            "added": d.features.added.iter().map(feature).collect::<Vec<_>>(),
+            "removed": d.features.removed.iter().map(feature).collect::<Vec<_>>(),
+        },
+        "native_protocol_versions": {
+            "added": d.native_versions.added,
+            "removed": d.native_versions.removed,
+        },
+        "cql3_version": d.cql3_version.as_ref().map(|c| json!({"from": c.from, "to": c.to})),
+        "stock_defaults": d.defaults.iter()
+            .map(|s| json!({"setting": s.setting, "from": s.from, "to": s.to}))
+            .collect::<Vec<_>>(),
+        "system_column_families": set(&d.system_cfs),
+        "not_compared": NOT_COMPARED,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn between(a: &str, b: &str) -> ReleaseDiff {
+        diff(Release::find(a).unwrap(), Release::find(b).unwrap())
+    }
+
+    #[test]
+    fn text_lists_what_changes_only() {
+        let text = to_text(&between("2.0.17", "2.1.22"));
+        assert_eq!(
+            text,
+            format!(
+                "Cassandra 2.0.17 -> 2.1.22\n\
+                 Thrift methods added: get_multi_slice\n\
+                 Features added: get_multi_slice\n\
+                 Native protocol versions added: v3\n\
+                 CQL 3 version: 3.1.7 -> 3.2.1\n\
+                 System keyspace column families removed: NodeIdInfo\n\
+                 Not compared: {NOT_COMPARED}\n"
+            )
+        );
+        let same = to_text(&between("1.2.9", "1.2.9"));
+        assert!(same.contains("No differences\n"), "{same}");
+        let across = to_text(&between("0.6.8", "0.7.10"));
+        assert!(across.contains("Thrift API (describe_version): 2.2.0 -> 19.4.0\n"));
+        assert!(across.contains("generation changes"), "{across}");
+    }
+
+    #[test]
+    fn json_has_every_key() {
+        let v = to_json(&between("1.0.12", "1.2.9"));
+        assert_eq!(v["thrift_api"], json!({"from": "19.20.0", "to": "19.36.0"}));
+        assert_eq!(v["thrift_generation_changed"], false);
+        assert_eq!(
+            v["features"]["added"][0],
+            json!({"name": "cql3", "title": "CQL 3"})
+        );
+        assert_eq!(v["native_protocol_versions"]["added"], json!([1]));
+        assert_eq!(v["cql3_version"], json!({"from": null, "to": "3.0.5"}));
+        assert_eq!(v["stock_defaults"][0]["setting"], "partitioner");
+        assert_eq!(v["system_column_families"]["removed"], json!(["Versions"]));
+        let same = to_json(&between("2.2.19", "2.2.19"));
+        assert_eq!(same["thrift_api"], Value::Null);
+        assert_eq!(same["thrift_methods"], json!({"added": [], "removed": []}));
+    }
+
+    /// `docs/compatibility.md` shows this command's output as it is.
+    #[test]
+    fn the_compatibility_doc_holds_its_example() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/compatibility.md");
+        let doc = std::fs::read_to_string(path).expect("docs/compatibility.md");
+        let text = to_text(&between("1.0.12", "1.2.9"));
+        assert!(
+            doc.contains(&format!("```text\n{text}```")),
+            "docs/compatibility.md lacks `release-diff 1.0.12 1.2.9`'s output:\n{text}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_release_is_named() {
+        let e = find("3.0.0").unwrap_err();
+        assert!(
+            e.starts_with("unknown Cassandra version '3.0.0' (known: 0.6.8, "),
+            "{e}"
+        );
+    }
+}
