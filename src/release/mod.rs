@@ -1,7 +1,9 @@
 //! The Cassandra releases supercolumn can answer as, and what each one was:
 //! its Thrift API version, its release version, its Thrift methods, the
 //! native protocol versions it accepted, its stock `cassandra.yaml`
-//! defaults, its system keyspace and its features.
+//! defaults, its system keyspace, its features, the struct fields its IDL
+//! declared (`fields`) and how it behaved where releases differed
+//! (`behaviours`).
 //!
 //! These definitions are the one source for `serve --cassandra-version`
 //! (config, the front ends and the shells read them), for the releases ×
@@ -13,12 +15,15 @@
 //! comparisons only: it must not depend on any other module of the crate
 //! nor decide how a front end answers.
 
+mod behaviours;
 pub mod diff;
+mod fields;
 mod table;
 
 #[cfg(test)]
 mod tests;
 
+pub use behaviours::Behaviour;
 pub use table::RELEASES;
 use table::{METHODS_06, METHODS_19};
 
@@ -195,11 +200,32 @@ impl Release {
     }
 
     pub fn has(&self, feature: Feature) -> bool {
-        table::FEATURES.iter().any(|&(f, since, until)| {
-            f == feature
-                && self.at_least(since.0, since.1)
-                && until.is_none_or(|(major, minor)| !self.at_least(major, minor))
-        })
+        table::FEATURES
+            .iter()
+            .any(|&(f, since, until)| f == feature && self.in_series(since, until))
+    }
+
+    /// Whether its IDL declared this field of this struct (`fields`
+    /// lists the ones not every 19.x release had).
+    pub fn has_field(&self, structure: &str, name: &str) -> bool {
+        let mut declared = fields::FIELDS
+            .iter()
+            .filter(|f| f.structure == structure && f.name == name)
+            .peekable();
+        declared.peek().is_none() || declared.any(|f| self.in_series(f.since, f.until))
+    }
+
+    /// Whether it behaved this way (see [`Behaviour`]).
+    pub fn does(&self, behaviour: Behaviour) -> bool {
+        behaviours::BEHAVIOURS
+            .iter()
+            .any(|&(b, since, until)| b == behaviour && self.in_series(since, until))
+    }
+
+    /// Whether it is of the series `since` or later, and before `until`.
+    fn in_series(&self, since: (u32, u32), until: Option<(u32, u32)>) -> bool {
+        self.at_least(since.0, since.1)
+            && until.is_none_or(|(major, minor)| !self.at_least(major, minor))
     }
 
     /// Whether it accepted this native protocol version.

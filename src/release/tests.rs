@@ -143,3 +143,67 @@ fn the_compatibility_doc_holds_the_generated_table() {
 fn print_compat_table() {
     print!("{}", compat_table());
 }
+
+/// The field's name in an IDL declaration such as `optional string
+/// caching = "keys_only"`.
+fn declared_name(decl: &str) -> &str {
+    let head = decl.split('=').next().unwrap_or(decl);
+    head.split_whitespace().last().unwrap_or(head)
+}
+
+/// The field table agrees with each release's IDL: a listed field is
+/// declared exactly by the releases it names, and every field of ours a
+/// release's struct lacked is listed.
+#[test]
+fn fields_match_each_releases_idl() {
+    let facts = facts();
+    for (version, f) in facts["releases"].as_object().expect("releases") {
+        let r = Release::find(version).unwrap();
+        let idl = &f["idl"];
+        let declared = |structure: &str, name: &str| {
+            ["structs", "exceptions"].iter().any(|kind| {
+                idl[kind][structure].as_object().is_some_and(|fs| {
+                    fs.values()
+                        .any(|d| declared_name(d.as_str().unwrap()) == name)
+                })
+            })
+        };
+        for field in fields::FIELDS {
+            assert_eq!(
+                r.has_field(field.structure, field.name),
+                declared(field.structure, field.name),
+                "{version} {}.{}",
+                field.structure,
+                field.name
+            );
+        }
+        for kind in ["structs", "exceptions"] {
+            let changed = &f["idl_vs_ours"][kind]["changed"];
+            for (structure, fs) in changed.as_object().into_iter().flatten() {
+                for pair in fs.as_object().unwrap().values() {
+                    if pair[1].is_null() {
+                        let name = declared_name(pair[0].as_str().unwrap());
+                        assert!(
+                            !r.has_field(structure, name),
+                            "{version} {structure}.{name}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let r = |v| Release::find(v).unwrap();
+    assert!(r("1.2.9").has_field("CfDef", "populate_io_cache_on_flush"));
+    assert!(!r("1.2.9").has_field("CfDef", "speculative_retry"));
+    assert!(r("0.7.10").has_field("CfDef", "comment"));
+}
+
+#[test]
+fn behaviours_follow_their_series() {
+    let r = |v| Release::find(v).unwrap();
+    assert!(r("0.7.10").does(Behaviour::KsDefReplicationFactor));
+    assert!(r("1.0.12").does(Behaviour::KsDefReplicationFactor));
+    assert!(!r("1.1.12").does(Behaviour::KsDefReplicationFactor));
+    assert!(r("0.7.10").does(Behaviour::MessagesOf07));
+    assert!(!r("0.8.10").does(Behaviour::SchemaOf07));
+}

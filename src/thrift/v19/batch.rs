@@ -21,6 +21,7 @@ use super::Handler;
 use crate::auth::access::Permission;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
+use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::batch::{self, Rules};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -51,6 +52,8 @@ pub struct V19 {
     keyspace: Option<String>,
     now: i32,
     atomic: bool,
+    /// The release answered as, whose words a refused mutation gets.
+    release: Option<&'static Release>,
 }
 
 /// A 19.x batch being read.
@@ -63,6 +66,7 @@ pub fn new_batch(node: &Node, keyspace: Option<String>, atomic: bool) -> Batch {
         keyspace,
         now: node.now(),
         atomic,
+        release: node.release,
     })
 }
 
@@ -102,7 +106,7 @@ impl Rules for V19 {
         effect: &mut Effect,
     ) -> Result<ApiResult<()>, OverBudget> {
         if let Err(e) = v::validate_mutation(cf, &m) {
-            return Ok(Err(e));
+            return Ok(Err(super::release07::mutation_error(self.release, &m, e)));
         }
         match effect {
             Effect::Ops(ops) => {

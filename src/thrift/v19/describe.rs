@@ -183,6 +183,7 @@ fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
 /// A keyspace's spec with the release's CfDef defaults in its column families.
 fn keyspace_spec(node: &Node, def: &t::KsDef) -> crate::schema::KeyspaceSpec {
     let mut spec = ks_spec(def);
+    super::release07::read_replication_factor(node, &mut spec);
     for cf in &mut spec.cf_defs {
         release::apply_cf_defaults(node, cf);
     }

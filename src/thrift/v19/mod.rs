@@ -21,6 +21,7 @@ mod cas;
 mod convert;
 mod counters;
 pub mod cql;
+mod declared;
 mod defs;
 mod describe;
 mod handler;
@@ -31,6 +32,7 @@ pub mod javaargs;
 mod login;
 mod reads;
 mod release;
+mod release07;
 mod scan;
 mod validation;
 mod writes;
@@ -86,6 +88,7 @@ impl Handler<'_> {
             _ => {}
         }
         let r = r.map_err(|e| release::reword(self.node, method, e));
+        let r = r.map_err(|e| release07::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }

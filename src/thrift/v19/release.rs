@@ -282,12 +282,10 @@ pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     )))
 }
 
-/// `describe_ring`'s ranges: before 1.0 they named no endpoint details.
+/// `describe_ring`'s ranges with the fields the release's TokenRange had.
 pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
-    if node.release.is_some_and(|r| !r.at_least(1, 0)) {
-        for range in ranges {
-            range.endpoint_details = None;
-        }
+    if let Some(release) = node.release {
+        super::declared::ring(release, ranges);
     }
 }
 
@@ -324,6 +322,8 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     let order = java_hash_map_order(&names);
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
+    super::release07::shape_keyspace(release, &mut ks);
+    super::declared::keyspace(release, &mut ks);
     ks
 }
 

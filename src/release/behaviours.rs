@@ -1,0 +1,38 @@
+//! Behaviours that changed between releases without being a feature an
+//! application would list (which [`super::Feature`] holds): how a release
+//! read a request, checked it or worded its answer. Each is declared once
+//! with the release series that behaved so (recorded from the real
+//! releases, `conformance/releases/`); the front ends ask
+//! [`super::Release::does`]. Data only.
+
+/// How a release answered where others answered differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behaviour {
+    /// `KsDef.replication_factor` gave a SimpleStrategy (or
+    /// OldNetworkTopologyStrategy) keyspace its factor (0.7 required the
+    /// field; 1.1 read only `strategy_options`).
+    KsDefReplicationFactor,
+    /// `truncate` of an unknown column family answered
+    /// UnavailableException (its truncation found no live node to ask).
+    TruncateUnknownUnavailable,
+    /// The system keyspace's column families and a user's CfDef defaults
+    /// were 0.7's (memtable thresholds sized from the heap, the system
+    /// tables' own comments and cache sizes).
+    SchemaOf07,
+    /// Exception texts of 0.7: "You have not set a keyspace for this
+    /// session", "CF is not defined in that keyspace.", "Keyspace already
+    /// exists." and others where 1.2 worded the refusal differently.
+    MessagesOf07,
+}
+
+/// A release series, `(major, minor)`.
+type Series = (u32, u32);
+
+/// Each behaviour with the first release series that behaved so and,
+/// where one stopped, the first that did not.
+pub(super) const BEHAVIOURS: &[(Behaviour, Series, Option<Series>)] = &[
+    (Behaviour::KsDefReplicationFactor, (0, 7), Some((1, 1))),
+    (Behaviour::TruncateUnknownUnavailable, (0, 7), Some((0, 8))),
+    (Behaviour::SchemaOf07, (0, 7), Some((0, 8))),
+    (Behaviour::MessagesOf07, (0, 7), Some((0, 8))),
+];

@@ -1,0 +1,268 @@
+//! What Cassandra 0.7 answered as no later release did, applied to the 19.x
+//! structs and errors when the node answers as it (each case is a
+//! [`Behaviour`] declared with its release series in `crate::release`):
+//! the deprecated `KsDef.replication_factor` (read until 1.0), 0.7's
+//! system tables and memtable thresholds, its truncate of an unknown
+//! column family and its exception texts. Recorded in
+//! `conformance/releases/0.7.10/`.
+
+use super::defs::cf_def;
+use crate::node::Node;
+use crate::release::{Behaviour, Release};
+use crate::schema::{CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+use thrift::OrderedFloat;
+
+fn does(node: &Node, behaviour: Behaviour) -> bool {
+    node.release.is_some_and(|r| r.does(behaviour))
+}
+
+/// A requested keyspace's factor from the deprecated
+/// `KsDef.replication_factor`, which SimpleStrategy and
+/// OldNetworkTopologyStrategy took before 1.1 (0.7 required the field and
+/// sent no strategy options).
+pub fn read_replication_factor(node: &Node, spec: &mut KeyspaceSpec) {
+    if !does(node, Behaviour::KsDefReplicationFactor) {
+        return;
+    }
+    let Some(rf) = spec.replication_factor else {
+        return;
+    };
+    let class = spec.strategy_class.as_str();
+    if class.ends_with("SimpleStrategy") || class.ends_with("OldNetworkTopologyStrategy") {
+        spec.strategy_options
+            .get_or_insert_with(Default::default)
+            .insert("replication_factor".to_string(), rf.to_string());
+    }
+}
+
+/// `truncate` of a column family the keyspace lacks: 0.7 asked every live
+/// node for it and found none (UnavailableException); 0.8 to 1.2 had
+/// nothing to truncate.
+pub fn truncate_unknown(node: &Node) -> Result<(), ApiError> {
+    if does(node, Behaviour::TruncateUnknownUnavailable) {
+        return Err(ApiError::Unavailable);
+    }
+    Ok(())
+}
+
+/// An error in 0.7's words, where they differed from 1.2's (the ones a
+/// batch's mutation got are [`mutation_error`]'s).
+pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
+    if !does(node, Behaviour::MessagesOf07) {
+        return e;
+    }
+    match e {
+        ApiError::InvalidRequest(why) => {
+            ApiError::InvalidRequest(words_of_07(method, &why).unwrap_or(why))
+        }
+        e => e,
+    }
+}
+
+fn words_of_07(method: &str, why: &str) -> Option<String> {
+    let same = |text: &str| Some(text.to_string());
+    match why {
+        "no keyspace has been specified" => {
+            return same("You have not set a keyspace for this session")
+        }
+        "ANY ConsistencyLevel is only supported for writes" => {
+            return same("Consistency level any may not be applied to read operations")
+        }
+        "system keyspace is not user-modifiable" if method == "system_add_keyspace" => {
+            return same("Keyspace already exists.")
+        }
+        _ => {}
+    }
+    if let Some(ks) = why
+        .strip_prefix("Keyspace '")
+        .and_then(|rest| rest.strip_suffix("' does not exist"))
+    {
+        return Some(format!("Keyspace {ks} does not exist"));
+    }
+    if let Some(name) = why
+        .strip_prefix(BAD_CF_NAME)
+        .and_then(|rest| rest.strip_suffix("\")"))
+    {
+        return Some(format!("Invalid column family name: {name}"));
+    }
+    let prefixes = [
+        (
+            "Cannot add already existing column family ",
+            "CF is already defined in that keyspace.",
+        ),
+        (
+            "Cannot drop non existing column family ",
+            "CF is not defined in that keyspace.",
+        ),
+        (
+            "Keyspace names must be case-insensitively unique",
+            "Keyspace already exists.",
+        ),
+        (
+            "Cannot drop non existing keyspace ",
+            "Keyspace does not exist.",
+        ),
+    ];
+    if let Some((_, text)) = prefixes.iter().find(|(p, _)| why.starts_with(p)) {
+        return same(text);
+    }
+    (why.starts_with("Cannot add column family ") && why.contains(" to non existing keyspace "))
+        .then(|| "Keyspace does not already exist.".to_string())
+}
+
+/// 1.2's refusal of a column family name, before the name.
+const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \
+                           or contain non-alphanumeric-underscore characters (got \"";
+
+/// A batch's mutation holding both a column and a deletion, or neither:
+/// 0.7 said which.
+pub fn mutation_error(release: Option<&Release>, m: &t::Mutation, e: ApiError) -> ApiError {
+    if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
+        return e;
+    }
+    match (&m.column_or_supercolumn, &m.deletion) {
+        (Some(_), Some(_)) => ApiError::invalid(
+            "Mutation may have either a ColumnOrSuperColumn or a Deletion, but not both",
+        ),
+        (None, None) => {
+            ApiError::invalid("Mutation must have one ColumnOrSuperColumn or one Deletion")
+        }
+        _ => e,
+    }
+}
+
+/// The memtable thresholds 0.7 gave every column family: sized from the
+/// JVM heap (a sixteenth of it in MB, and 0.3 million operations per 64
+/// MB); these are the recorded node's (a 512 MB heap).
+const MEMTABLE_MB: i32 = 32;
+const MEMTABLE_MILLION_OPS: f64 = 0.15;
+
+/// A keyspace as 0.7 described it: its own system tables, and a user's
+/// column families with 0.7's memtable thresholds.
+pub fn shape_keyspace(release: &Release, ks: &mut t::KsDef) {
+    if !release.does(Behaviour::SchemaOf07) {
+        return;
+    }
+    let system = ks.name == SYSTEM_KEYSPACE;
+    for cf in &mut ks.cf_defs {
+        if system {
+            if let Some(old) = system_cf(&cf.name) {
+                *cf = old;
+            }
+        } else {
+            cf.memtable_throughput_in_mb = Some(MEMTABLE_MB);
+            cf.memtable_operations_in_millions = Some(OrderedFloat(MEMTABLE_MILLION_OPS));
+        }
+    }
+}
+
+/// One of 0.7's system column families.
+struct SystemCf {
+    name: &'static str,
+    kind: &'static str,
+    comparator: &'static str,
+    subcomparator: Option<&'static str>,
+    comment: &'static str,
+    id: i32,
+    memtable_mb: i32,
+    million_ops: f64,
+}
+
+/// The ones beside the hints, which had the user's thresholds.
+const fn small(
+    name: &'static str,
+    comparator: &'static str,
+    comment: &'static str,
+    id: i32,
+) -> SystemCf {
+    SystemCf {
+        name,
+        kind: "Standard",
+        comparator,
+        subcomparator: None,
+        comment,
+        id,
+        memtable_mb: 8,
+        million_ops: 0.0375,
+    }
+}
+
+const SYSTEM_CFS: &[SystemCf] = &[
+    SystemCf {
+        name: "HintsColumnFamily",
+        kind: "Super",
+        comparator: "BytesType",
+        subcomparator: Some("BytesType"),
+        comment: "hinted handoff data",
+        id: 1,
+        memtable_mb: MEMTABLE_MB,
+        million_ops: MEMTABLE_MILLION_OPS,
+    },
+    small(
+        "Migrations",
+        "TimeUUIDType",
+        "individual schema mutations",
+        2,
+    ),
+    small("Schema", "UTF8Type", "current state of the schema", 3),
+    small(
+        "IndexInfo",
+        "UTF8Type",
+        "indexes that have been completed",
+        5,
+    ),
+    small(
+        "LocationInfo",
+        "BytesType",
+        "persistent metadata for the local node",
+        0,
+    ),
+];
+
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// The CfDef 0.7 answered for one of its system column families.
+fn system_cf(name: &str) -> Option<t::CfDef> {
+    let old = SYSTEM_CFS.iter().find(|c| c.name == name)?;
+    let of = OrderedFloat;
+    let mut cf = cf_def(&CfSpec::new(SYSTEM_KEYSPACE, name));
+    cf.column_type = Some(old.kind.to_string());
+    cf.comparator_type = Some(format!("{MARSHAL}{}", old.comparator));
+    cf.subcomparator_type = old.subcomparator.map(|s| format!("{MARSHAL}{s}"));
+    cf.comment = Some(old.comment.to_string());
+    cf.row_cache_size = Some(of(0.0));
+    cf.key_cache_size = Some(of(0.01));
+    cf.read_repair_chance = Some(of(0.0));
+    cf.column_metadata = Some(Vec::new());
+    cf.gc_grace_seconds = Some(0);
+    cf.default_validation_class = Some(format!("{MARSHAL}BytesType"));
+    cf.id = Some(old.id);
+    cf.min_compaction_threshold = Some(4);
+    cf.max_compaction_threshold = Some(32);
+    cf.row_cache_save_period_in_seconds = Some(0);
+    cf.key_cache_save_period_in_seconds = Some(0);
+    cf.memtable_flush_after_mins = Some(1440);
+    cf.memtable_throughput_in_mb = Some(old.memtable_mb);
+    cf.memtable_operations_in_millions = Some(of(old.million_ops));
+    Some(cf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn system_tables_are_07s() {
+        let hints = system_cf("HintsColumnFamily").unwrap();
+        assert_eq!(hints.comment.as_deref(), Some("hinted handoff data"));
+        assert_eq!(
+            hints.subcomparator_type.as_deref(),
+            Some("org.apache.cassandra.db.marshal.BytesType")
+        );
+        let schema = system_cf("Schema").unwrap();
+        assert_eq!(schema.memtable_throughput_in_mb, Some(8));
+        assert!(system_cf("hints").is_none());
+    }
+}
