@@ -31,6 +31,7 @@ pub mod javaargs;
 mod login;
 mod reads;
 mod release;
+mod release_old;
 mod scan;
 mod validation;
 mod writes;
