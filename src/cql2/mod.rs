@@ -23,6 +23,7 @@
 
 pub mod access;
 pub mod ast;
+pub mod era;
 pub mod exec;
 pub mod lexer;
 pub mod parser;

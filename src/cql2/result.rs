@@ -40,6 +40,8 @@ pub struct Metadata {
 pub enum Cql2Result {
     /// Writes, USE, TRUNCATE and schema statements.
     Void,
+    /// A number (0.8's answer to a by-key COUNT).
+    Int(i64),
     Rows {
         rows: Vec<Row>,
         metadata: Metadata,

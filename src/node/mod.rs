@@ -116,6 +116,10 @@ pub struct Node {
     call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
     /// Every applied schema change is announced here (see [`notices`]).
     pub notices: notices::Notices,
+    /// The column family (keyspace, name) whose update failed on the
+    /// server, for releases whose later schema changes then failed too
+    /// (1.1: see the Thrift front end's release emulation).
+    pub failed_cf_update: Mutex<Option<(String, String)>>,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -175,6 +179,7 @@ impl Node {
             tracking: AtomicBool::new(false),
             call_observer: std::sync::OnceLock::new(),
             notices: notices::Notices::default(),
+            failed_cf_update: Mutex::new(None),
         }
     }
 

@@ -14,7 +14,8 @@
 //! by [`Schema::apply`] ([`apply`]), which returns a new snapshot; the
 //! [`store`] persists every user keyspace, seeded from the configuration
 //! file on first start and the truth afterwards. [`system19`]
-//! describes the system keyspaces 1.2 lists.
+//! describes the system keyspaces 1.2 lists, [`system_old`] the `system`
+//! keyspace of the releases before it.
 
 mod apply;
 mod build;
@@ -28,6 +29,7 @@ mod spec;
 mod store;
 pub mod system;
 pub mod system19;
+pub mod system_old;
 mod validate;
 
 pub use apply::SchemaChangeError;

@@ -7,6 +7,35 @@ use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::Parser;
 
+/// 1.1's keyspace options as 1.2's `replication` map: `strategy_class`
+/// becomes its `class`, each `strategy_options:NAME` an entry; the others
+/// are kept as they are.
+fn beta1_replication(properties: Vec<Property>) -> Vec<Property> {
+    let mut replication = Vec::new();
+    let mut rest = Vec::new();
+    for p in properties {
+        let key = if p.name == "strategy_class" {
+            Some("class".to_string())
+        } else {
+            p.name.strip_prefix("strategy_options:").map(str::to_string)
+        };
+        match (key, p.value) {
+            (Some(key), PropertyValue::Simple(value)) => replication.push((key, value)),
+            (_, value) => rest.push(Property {
+                name: p.name,
+                value,
+            }),
+        }
+    }
+    if !replication.is_empty() {
+        rest.push(Property {
+            name: "replication".to_string(),
+            value: PropertyValue::Map(replication),
+        });
+    }
+    rest
+}
+
 impl Parser<'_> {
     pub(super) fn create(&mut self) -> CqlResult<Statement> {
         self.expect_kw("create")?;
@@ -14,7 +43,10 @@ impl Parser<'_> {
             let if_not_exists = self.if_not_exists()?;
             let name = self.ident()?;
             self.expect_kw("with")?;
-            let properties = self.properties()?;
+            let mut properties = self.properties()?;
+            if self.grammar == super::Grammar::Beta1 {
+                properties = beta1_replication(properties);
+            }
             return Ok(Statement::CreateKeyspace {
                 name,
                 if_not_exists,

@@ -26,6 +26,10 @@ pub enum Grammar {
     /// 1.2.9's plus 2.0.6's `static` columns (`s int static` in CREATE
     /// TABLE and ALTER TABLE ADD): the native protocol's sessions.
     WithStatics,
+    /// 1.1's CQL 3.0.0-beta1 (`set_cql_version("3.0.0")` on a node
+    /// answering as 1.1): 1.2.9's, with 1.1's keyspace options
+    /// `strategy_class = C AND strategy_options:NAME = V`.
+    Beta1,
 }
 
 /// Parses one statement (a trailing `;` is allowed).
@@ -541,7 +545,11 @@ impl Parser<'_> {
 
     /// `name = value [AND name = value ...]` after WITH.
     fn property(&mut self) -> CqlResult<Property> {
-        let name = self.ident()?;
+        let mut name = self.ident()?;
+        if self.grammar == Grammar::Beta1 && self.eat_sym(":") {
+            // 1.1's `strategy_options:replication_factor`.
+            name = format!("{name}:{}", self.property_scalar()?);
+        }
         self.expect_sym("=")?;
         let t = self.peek().clone();
         let value = if t.is_sym("{") {

@@ -342,3 +342,25 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn beta1_reads_the_keyspace_options_of_1_1() {
+    let q = "CREATE KEYSPACE k WITH strategy_class = SimpleStrategy \
+             AND strategy_options:replication_factor = 1";
+    assert_eq!(err(q), "line 1:75 mismatched input ':' expecting '='");
+    let Statement::CreateKeyspace { properties, .. } =
+        parse_with(q, Grammar::Beta1).unwrap().statement
+    else {
+        panic!("a CREATE KEYSPACE");
+    };
+    assert_eq!(
+        properties,
+        [Property {
+            name: "replication".into(),
+            value: PropertyValue::Map(vec![
+                ("class".into(), "SimpleStrategy".into()),
+                ("replication_factor".into(), "1".into()),
+            ]),
+        }]
+    );
+}

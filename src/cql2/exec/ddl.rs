@@ -240,12 +240,12 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             columns,
             props,
         } => {
-            let ks = ctx.session_keyspace()?;
+            let ks = ctx.migration_keyspace()?;
             let spec = create_cf_spec(&ks, name, columns, props)?;
             change_wrapped(ctx, SchemaChange::AddColumnFamily(spec))
         }
         Statement::DropColumnFamily(name) => {
-            let ks = ctx.session_keyspace()?;
+            let ks = ctx.migration_keyspace()?;
             change(
                 ctx,
                 SchemaChange::DropColumnFamily {
@@ -255,7 +255,7 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             )
         }
         Statement::CreateIndex { name, cf, column } => {
-            let ks = ctx.session_keyspace()?;
+            let ks = ctx.migration_keyspace()?;
             let Some(def) = schema.cf(&ks, cf) else {
                 return invalid(format!("No such column family: {cf}"));
             };

@@ -14,6 +14,7 @@ mod select;
 mod write;
 
 use super::ast::{Statement, Term, TermKind};
+use super::era::Era;
 use super::result::Cql2Result;
 use crate::cql::exec::{CqlBackend, ServerClock};
 use crate::cql::CqlError;
@@ -34,9 +35,8 @@ pub struct Context<'a> {
     pub keyspace: Option<String>,
     /// Server time in seconds: expiry of TTL columns, deletion times.
     pub now: i32,
-    /// Whether `SELECT FIRST n *` still returns the key column first, as
-    /// 0.8 and 1.0 did (1.1 and 1.2 left it out).
-    pub first_keeps_key: bool,
+    /// Where the release answered as ran CQL 2 differently from 1.2.9.
+    pub era: Era,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, CqlError>;
@@ -76,6 +76,11 @@ fn run_with(
             | Statement::CreateKeyspace { .. }
             | Statement::DropKeyspace(_)
     );
+    if needs_keyspace && ctx.keyspace.is_none() && ctx.era.keyspace_hint {
+        return invalid(
+            "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename",
+        );
+    }
     if needs_keyspace {
         ctx.session_keyspace()?;
     }
@@ -89,7 +94,7 @@ fn run_with(
             outline,
         } => write::batch(ctx, attrs, statements, outline.as_ref(), text, vars),
         Statement::Use(ks) => {
-            if ctx.backend.schema().keyspace(ks).is_none() {
+            if !ctx.era.use_unchecked && ctx.backend.schema().keyspace(ks).is_none() {
                 return invalid(format!("Keyspace '{ks}' does not exist"));
             }
             ctx.keyspace = Some(ks.clone());
@@ -115,6 +120,22 @@ impl Context<'_> {
             Some(ks) => Ok(ks.clone()),
             None => invalid("no keyspace has been specified"),
         }
+    }
+
+    /// The session keyspace of a schema statement on its column families:
+    /// where `USE` named any keyspace (0.8), the migration refused one
+    /// that did not exist.
+    pub(crate) fn migration_keyspace(&self) -> Result<String> {
+        let ks = self.session_keyspace()?;
+        if self.era.use_unchecked && self.backend.schema().keyspace(&ks).is_none() {
+            return invalid(format!("No such keyspace: {ks}"));
+        }
+        Ok(ks)
+    }
+
+    /// A write's timestamp when the statement names none.
+    pub(crate) fn write_timestamp(&self) -> i64 {
+        self.era.write_timestamp(self.clock)
     }
 
     /// A statement's keyspace: its own qualifier, else the connection's.

@@ -12,6 +12,7 @@ use super::{
     standard_cf, term_bytes, Access, Context, Result,
 };
 use crate::cql2::ast::{RelOp, Relation, Select, Selection, Term, Where};
+use crate::cql2::era::Era;
 use crate::cql2::result::{short_name, Column, Cql2Result, Metadata, Row};
 use crate::marshal::AsciiType;
 use crate::model::{
@@ -93,9 +94,17 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &[Vec<u8>]) -> Result<Cql
         by_range(ctx, &ks, &cf, s, &clause, vars, &schema)?
     };
     if s.count {
+        if ctx.era.count_is_number && !key_range && !clause.keys.is_empty() {
+            // 0.8 counted the columns of the (at most one) row it read.
+            let columns = rows
+                .first()
+                .and_then(|(_, c)| c.as_ref())
+                .map_or(0, Vec::len);
+            return Ok(Cql2Result::Int(i64::try_from(columns).unwrap_or(i64::MAX)));
+        }
         return count(s, rows.len());
     }
-    Ok(shape(&cf, s, rows, vars, ctx.first_keeps_key))
+    Ok(shape(&cf, s, rows, vars, ctx.era))
 }
 
 /// 1.2's `validateSelect`.
@@ -369,13 +378,7 @@ fn thrift_column(c: Cell) -> Column {
 }
 
 /// The ROWS answer, shaped as 1.2's `processStatement`.
-fn shape(
-    cf: &CfDef,
-    s: &Select,
-    rows: Vec<ReadRow>,
-    vars: &[Vec<u8>],
-    first_keeps_key: bool,
-) -> Cql2Result {
+fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &[Vec<u8>], era: Era) -> Cql2Result {
     let mut md = Metadata {
         default_name_type: short_name(cf.comparator.as_ref()),
         default_value_type: short_name(cf.options.default_validation_class.as_ref()),
@@ -394,6 +397,9 @@ fn shape(
     };
     let mut out = Vec::with_capacity(rows.len());
     for (key, found) in rows {
+        if era.skip_missing_rows && found.is_none() {
+            continue;
+        }
         let mut columns = Vec::new();
         match &s.selection {
             Selection::Columns(terms) => {
@@ -423,7 +429,7 @@ fn shape(
                 }
             }
             _ => {
-                if s.selection == Selection::Wildcard && (first_keeps_key || !s.first_set) {
+                if s.selection == Selection::Wildcard && (era.first_keeps_key || !s.first_set) {
                     columns.push(key_column(&mut md, key_name.as_bytes(), &key));
                 }
                 for c in found.unwrap_or_default() {

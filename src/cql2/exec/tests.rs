@@ -151,7 +151,7 @@ fn exec(backend: &Recorder, clock: &ServerClock, q: &str) -> Result<Cql2Result> 
         clock,
         keyspace: Some("ks".into()),
         now: 1_000,
-        first_keeps_key: false,
+        era: crate::cql2::era::Era::default(),
     };
     run(&mut ctx, &parse(q)?.statement, &[])
 }
@@ -419,7 +419,7 @@ fn refusals_write_nothing() {
         clock: &c,
         keyspace: None,
         now: 0,
-        first_keeps_key: false,
+        era: crate::cql2::era::Era::default(),
     };
     let stmt = parse("TRUNCATE Users").unwrap().statement;
     assert_eq!(

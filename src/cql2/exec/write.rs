@@ -212,7 +212,7 @@ fn update_mutations(
         .attrs
         .timestamp
         .or(batch_timestamp)
-        .unwrap_or_else(|| ctx.clock.next_timestamp());
+        .unwrap_or_else(|| ctx.write_timestamp());
     let mut out = Vec::with_capacity(u.keys.len());
     for k in &u.keys {
         let key = term_bytes(k, &cf.options.key_validation_class, vars)?;
@@ -249,7 +249,7 @@ fn update_mutations(
                         super_column: None,
                         name,
                         delta,
-                        timestamp: ctx.clock.next_timestamp(),
+                        timestamp: ctx.write_timestamp(),
                     });
                 }
             }
@@ -282,7 +282,7 @@ fn delete_mutations(
         .attrs
         .timestamp
         .or(batch_timestamp)
-        .unwrap_or_else(|| ctx.clock.next_timestamp());
+        .unwrap_or_else(|| ctx.write_timestamp());
     let mut out = Vec::with_capacity(d.keys.len());
     for k in &d.keys {
         let key = term_bytes(k, &cf.options.key_validation_class, vars)?;

@@ -7,9 +7,10 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
+use super::release_old;
 use super::validation as v;
 use crate::node::Node;
-use crate::schema::{system19, CfSpec, KeyspaceDef, SchemaChange};
+use crate::schema::{CfSpec, KeyspaceDef, SchemaChange};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
@@ -27,7 +28,7 @@ pub fn version(node: &Node) -> &'static str {
 pub const SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
 
 fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
-    system19::system_keyspaces(node.auth.requires_login())
+    release_old::system_keyspaces(node)
 }
 
 /// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
@@ -206,30 +207,37 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
-    schema_change(node, SchemaChange::DropKeyspace(name.to_string()))
+    let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
+    release_old::after_keyspace_drop(node, name);
+    Ok(version)
 }
 
 /// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    schema_change(
+    let version = schema_change(
         node,
         SchemaChange::AddColumnFamily(column_family_spec(node, def)),
-    )
+    )?;
+    release_old::after_cf_change(node, &def.keyspace, &def.name, false)?;
+    Ok(version)
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::check_cf_id(node, def)?;
+    release_old::check_update_id(node, def)?;
     let spec = column_family_spec(node, def);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
 }
 
 pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String> {
-    schema_change(
+    let version = schema_change(
         node,
         SchemaChange::DropColumnFamily {
             keyspace: ks.to_string(),
             name: name.to_string(),
         },
-    )
+    )?;
+    release_old::after_cf_change(node, ks, name, true)?;
+    Ok(version)
 }

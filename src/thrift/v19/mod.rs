@@ -33,6 +33,7 @@ mod login;
 mod reads;
 mod release;
 mod release07;
+mod release_old;
 mod scan;
 mod validation;
 mod writes;

@@ -50,9 +50,13 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) 
             .get_or_insert(1000 + i32::try_from(ordinal).unwrap_or(0));
         cf.populate_io_cache_on_flush = None;
     }
-    if !release.at_least(1, 1) && !system {
+    if !release.at_least(1, 1) {
         shape_old_cf(release, cf);
+        if system {
+            super::release_old::shape_old_system_cf(cf);
+        }
     }
+    super::release_old::order_column_metadata(release, cf, system);
     if !release.at_least(2, 0) {
         return;
     }
@@ -147,8 +151,9 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
 /// are the node's own): from 2.0 the longer "no keyspace" text, "No such
 /// keyspace" for the ring of a missing one, "unconfigured columnfamily"
 /// for dropping a missing column family, and Murmur3's message for keys
-/// out of order; 2.2 said "table" where earlier releases said column
-/// family.
+/// out of order; from 2.1 CQL 3 quoted the column a value did not fit;
+/// 2.2 said "table" where earlier releases said column family (in CQL 3
+/// too).
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
         return e;
@@ -178,8 +183,11 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     } else {
         why
     };
-    if release.at_least(2, 2) && !cql {
-        why = if why == "comparators do not match or are not compatible." {
+    if cql && release.at_least(2, 1) {
+        why = quote_cql_column(why);
+    }
+    if release.at_least(2, 2) {
+        why = if why == "comparators do not match or are not compatible." && !cql {
             "Column family comparators do not match or are not compatible \
              (found SimpleDenseCellNameType; expected SimpleDenseCellNameType)."
                 .to_string()
@@ -189,6 +197,21 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         };
     }
     ApiError::InvalidRequest(why)
+}
+
+/// 2.1 on quoted the column a CQL 3 value did not fit: `Invalid STRING
+/// constant (x) for "age" of type int`.
+fn quote_cql_column(why: String) -> String {
+    let Some((head, rest)) = why
+        .split_once(" for ")
+        .filter(|(head, _)| head.starts_with("Invalid ") && head.contains(" constant ("))
+    else {
+        return why;
+    };
+    match rest.split_once(" of type ") {
+        Some((name, ty)) if !name.starts_with('"') => format!("{head} for \"{name}\" of type {ty}"),
+        _ => why,
+    }
 }
 
 /// Why the release refused every CQL 2 call, when it did (2.2 still
@@ -468,6 +491,20 @@ mod tests {
         assert!(
             matches!(e, ApiError::InvalidRequest(ref w) if w.starts_with("No keyspace has been specified. USE"))
         );
+        let e = reword(
+            &node_as("2.1.22"),
+            "execute_cql3_query",
+            ApiError::invalid("Invalid STRING constant (x) for age of type int"),
+        );
+        assert!(
+            matches!(e, ApiError::InvalidRequest(ref w) if w == "Invalid STRING constant (x) for \"age\" of type int")
+        );
+        let e = reword(
+            &node_as("2.2.19"),
+            "execute_cql3_query",
+            ApiError::invalid("unconfigured columnfamily users"),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured table users"));
         let removed = cql2_removed(&node_as("2.2.19")).unwrap();
         assert!(
             matches!(removed, ApiError::InvalidRequest(ref w) if w == "CQL2 has been removed in Cassandra 2.2. Please use CQL3 instead")

@@ -6,7 +6,7 @@
 //! CQL.
 
 use crate::cql::CqlError;
-use crate::cql2::{exec::Context, Cql2Result};
+use crate::cql2::{era::Era, exec::Context, Cql2Result};
 use crate::node::cql::NodeBackend;
 use crate::node::Node;
 use crate::thrift::error::ApiResult;
@@ -37,7 +37,7 @@ pub fn run(
         clock: &node.cql_clock,
         keyspace: state.keyspace.clone(),
         now: node.now(),
-        first_keeps_key: node.release.is_some_and(|r| !r.at_least(1, 1)),
+        era: Era::of(node.release),
     };
     let outcome = backend.finish(run(&mut ctx))?;
     if ctx.keyspace != state.keyspace {
@@ -46,14 +46,19 @@ pub fn run(
         }
         state.keyspace = ctx.keyspace;
     }
-    Ok(result(outcome))
+    Ok(result(outcome, ctx.era))
 }
 
-/// 1.2.9's Thrift form of a CQL 2 answer. Rows carry their key; columns
-/// their value and timestamp only where 1.2 set them.
-pub fn result(r: Cql2Result) -> t::CqlResult {
+/// The Thrift form of a CQL 2 answer, as 1.2.9 sent it unless the
+/// release's `era` says otherwise. Rows carry their key; columns their
+/// value and timestamp only where 1.2 set them.
+pub fn result(r: Cql2Result, era: Era) -> t::CqlResult {
     let (rows, md) = match r {
         Cql2Result::Void => return t::CqlResult::new(t::CqlResultType::VOID, None, None, None),
+        Cql2Result::Int(n) => {
+            let n = i32::try_from(n).unwrap_or(i32::MAX);
+            return t::CqlResult::new(t::CqlResultType::INT, None, n, None);
+        }
         Cql2Result::Rows { rows, metadata } => (rows, metadata),
     };
     let rows: Vec<t::CqlRow> = rows
@@ -67,12 +72,14 @@ pub fn result(r: Cql2Result) -> t::CqlResult {
             t::CqlRow::new(row.key, columns)
         })
         .collect();
-    let metadata = t::CqlMetadata::new(
-        md.name_types,
-        md.value_types,
-        md.default_name_type,
-        md.default_value_type,
-    );
+    let metadata = (!era.no_result_metadata).then(|| {
+        t::CqlMetadata::new(
+            md.name_types,
+            md.value_types,
+            md.default_name_type,
+            md.default_value_type,
+        )
+    });
     t::CqlResult::new(t::CqlResultType::ROWS, rows, None, metadata)
 }
 
@@ -97,28 +104,31 @@ mod tests {
 
     #[test]
     fn rows_keep_keys_timestamps_and_metadata() {
-        let r = result(Cql2Result::Rows {
-            rows: vec![Row {
-                key: b"k".to_vec(),
-                columns: vec![
-                    Column {
-                        name: b"KEY".to_vec(),
-                        value: Some(b"k".to_vec()),
-                        timestamp: Some(-1),
-                    },
-                    Column {
-                        name: b"gone".to_vec(),
-                        value: None,
-                        timestamp: None,
-                    },
-                ],
-            }],
-            metadata: Metadata {
-                default_name_type: "UTF8Type".into(),
-                default_value_type: "BytesType".into(),
-                ..Metadata::default()
+        let r = result(
+            Cql2Result::Rows {
+                rows: vec![Row {
+                    key: b"k".to_vec(),
+                    columns: vec![
+                        Column {
+                            name: b"KEY".to_vec(),
+                            value: Some(b"k".to_vec()),
+                            timestamp: Some(-1),
+                        },
+                        Column {
+                            name: b"gone".to_vec(),
+                            value: None,
+                            timestamp: None,
+                        },
+                    ],
+                }],
+                metadata: Metadata {
+                    default_name_type: "UTF8Type".into(),
+                    default_value_type: "BytesType".into(),
+                    ..Metadata::default()
+                },
             },
-        });
+            Era::default(),
+        );
         assert_eq!(r.type_, t::CqlResultType::ROWS);
         let rows = r.rows.unwrap();
         assert_eq!(rows[0].key, b"k");
@@ -127,9 +137,17 @@ mod tests {
         let md = r.schema.unwrap();
         assert_eq!(md.default_value_type, "BytesType");
         assert_eq!(
-            result(Cql2Result::Void).type_,
+            result(Cql2Result::Void, Era::default()).type_,
             t::CqlResultType::VOID,
             "writes answer VOID"
         );
+        let first = Era::of(crate::release::Release::find("0.8.10"));
+        let count = result(Cql2Result::Int(2), first);
+        assert_eq!((count.type_, count.num), (t::CqlResultType::INT, Some(2)));
+        let rows = Cql2Result::Rows {
+            rows: Vec::new(),
+            metadata: Metadata::default(),
+        };
+        assert_eq!(result(rows, first).schema, None, "0.8 had no metadata");
     }
 }

@@ -1,0 +1,201 @@
+//! What the releases before 1.2 answered beyond the CfDef shaping of
+//! [`super::release`]: their own `system` keyspace (from
+//! [`crate::schema::system_old`], the column families the release lists),
+//! the old struct fields its column families carried, the order their
+//! `column_metadata` came in, and 1.1's schema calls after an update it
+//! failed. Without a release, or with 1.2 and later, nothing here changes
+//! an answer.
+
+use crate::cql::Grammar;
+use crate::node::Node;
+use crate::release::{Feature, Release};
+use crate::schema::{javaorder, system19, system_old, KeyspaceDef};
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+
+/// The system keyspaces `describe_keyspace(s)` knows: before 1.2 only
+/// `system`, with the column families the release declared; 1.2.9's
+/// otherwise.
+pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
+    match node.release {
+        Some(release) if !release.at_least(1, 2) => {
+            vec![system_old::old_system_keyspace(release.system_cfs)]
+        }
+        _ => system19::system_keyspaces(node.auth.requires_login()),
+    }
+}
+
+/// A system column family's values of the old CfDef fields where they
+/// differed from a user's (applied after the user's defaults): a key
+/// cache of 1% of the keys, nothing saved, no counter shard merging, and
+/// (while the CfDef had them) small memtables, except for hints.
+pub fn shape_old_system_cf(cf: &mut t::CfDef) {
+    let of = thrift::OrderedFloat;
+    let hints = cf.name == "HintsColumnFamily";
+    let set = |field: &mut Option<_>, value| {
+        if field.is_some() {
+            *field = Some(value);
+        }
+    };
+    set(&mut cf.key_cache_size, of(0.01));
+    set(&mut cf.merge_shards_chance, of(0.0));
+    if cf.key_cache_save_period_in_seconds.is_some() {
+        cf.key_cache_save_period_in_seconds = Some(0);
+    }
+    if cf.memtable_throughput_in_mb.is_some() {
+        cf.memtable_throughput_in_mb = Some(if hints { 32 } else { 8 });
+    }
+    set(
+        &mut cf.memtable_operations_in_millions,
+        of(if hints { 0.15 } else { 0.0375 }),
+    );
+}
+
+/// `column_metadata` in the order the release kept it: 0.8 and 1.0 read
+/// a definition back through their migration, into a map sorted by name;
+/// before 1.2 a system column family's `HashMap` was filled in the order
+/// it declared its columns; otherwise as 1.2.9 listed them.
+pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool) {
+    let Some(columns) = &mut cf.column_metadata else {
+        return;
+    };
+    if matches!(release.series(), (0, 8) | (1, 0)) {
+        columns.sort_by(|a, b| a.name.cmp(&b.name));
+    } else if system && !release.at_least(1, 2) {
+        let declared = system_old::declared_columns(&cf.name);
+        let keys: Vec<&[u8]> = declared.iter().map(|n| n.as_bytes()).collect();
+        let order = javaorder::java_hashmap_order(&keys);
+        let place = |name: &[u8]| {
+            declared
+                .iter()
+                .position(|d| d.as_bytes() == name)
+                .and_then(|i| order.iter().position(|&o| o == i))
+        };
+        columns.sort_by_key(|c| place(&c.name));
+    }
+}
+
+/// The CQL 3 grammar of `execute_cql_query` after `set_cql_version`:
+/// 1.1's beta where the release had it, else 1.2.9's.
+pub fn cql3_grammar(node: &Node) -> Grammar {
+    if node.release.is_some_and(|r| r.has(Feature::Cql3Beta)) {
+        Grammar::Beta1
+    } else {
+        Grammar::Cql305
+    }
+}
+
+/// 1.1 wanted the column family's id in an update too, but without it
+/// (or with another) it failed on the server instead of refusing it: the
+/// change was not made, the connection was closed, and the column family
+/// stayed broken for [`after_cf_change`]. The ids are the ones
+/// `describe_keyspace` gives (see [`super::release::check_cf_id`]).
+pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if node.release.map(Release::series) != Some((1, 1)) {
+        return Ok(());
+    }
+    let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
+        return Ok(());
+    };
+    let Some(position) = ks.cfs.keys().position(|name| *name == def.name) else {
+        return Ok(());
+    };
+    if def.id == i32::try_from(position).ok().map(|p| 1000 + p) {
+        return Ok(());
+    }
+    *node.failed_cf_update.lock() = Some((def.keyspace.clone(), def.name.clone()));
+    Err(ApiError::Dropped(format!(
+        "Cassandra 1.1 failed the update of {}.{} without its id on the server",
+        def.keyspace, def.name
+    )))
+}
+
+/// After 1.1 failed an update ([`check_update_id`]), every column family
+/// added to or dropped from that keyspace was changed but the connection
+/// closed, until the broken column family itself was dropped.
+pub fn after_cf_change(node: &Node, ks: &str, cf: &str, dropped: bool) -> Result<(), ApiError> {
+    let mut failed = node.failed_cf_update.lock();
+    let Some((failed_ks, failed_cf)) = failed.as_ref().filter(|(k, _)| k == ks) else {
+        return Ok(());
+    };
+    if dropped && failed_cf == cf {
+        *failed = None;
+        return Ok(());
+    }
+    Err(ApiError::Dropped(format!(
+        "Cassandra 1.1 failed schema changes in {failed_ks} after the failed update of {failed_cf}"
+    )))
+}
+
+/// A dropped keyspace takes its broken column family with it.
+pub fn after_keyspace_drop(node: &Node, ks: &str) {
+    let mut failed = node.failed_cf_update.lock();
+    if failed.as_ref().is_some_and(|(k, _)| k == ks) {
+        *failed = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::testkit;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = testkit::Kit::default().node();
+        node.release = Release::find(version);
+        node
+    }
+
+    #[test]
+    fn old_releases_list_their_own_system_column_families() {
+        let system = system_keyspaces(&node_as("1.0.12"));
+        assert_eq!(system.len(), 1);
+        assert!(system[0].cfs.contains_key("Versions"));
+        assert!(!system[0].cfs.contains_key("hints"));
+        let system = system_keyspaces(&node_as("2.0.17"));
+        assert!(system.iter().any(|k| k.name == "system_traces"));
+    }
+
+    #[test]
+    fn old_system_fields_keep_only_what_the_struct_had() {
+        let mut cf = super::super::defs::cf_def(&crate::schema::CfSpec {
+            name: "HintsColumnFamily".into(),
+            ..Default::default()
+        });
+        cf.key_cache_size = Some(thrift::OrderedFloat(200_000.0));
+        cf.memtable_throughput_in_mb = Some(64);
+        shape_old_system_cf(&mut cf);
+        assert_eq!(cf.key_cache_size, Some(thrift::OrderedFloat(0.01)));
+        assert_eq!(cf.memtable_throughput_in_mb, Some(32));
+        assert_eq!(cf.merge_shards_chance, None);
+    }
+
+    #[test]
+    fn a_failed_update_of_1_1_breaks_the_keyspace_until_its_cf_is_dropped() {
+        let node = node_as("1.1.12");
+        let ks = node.schema().user_keyspaces().next().unwrap().clone();
+        let cf = ks.cfs.keys().next().unwrap().clone();
+        let mut def = super::super::defs::cf_def(&crate::schema::CfSpec {
+            keyspace: ks.name.clone(),
+            name: cf.clone(),
+            ..Default::default()
+        });
+        assert!(matches!(
+            check_update_id(&node, &def),
+            Err(ApiError::Dropped(_))
+        ));
+        assert!(matches!(
+            after_cf_change(&node, &ks.name, "Other", false),
+            Err(ApiError::Dropped(_))
+        ));
+        assert!(after_cf_change(&node, "elsewhere", "Other", true).is_ok());
+        assert!(after_cf_change(&node, &ks.name, &cf, true).is_ok());
+        assert!(after_cf_change(&node, &ks.name, "Other", true).is_ok());
+        assert!(check_update_id(&node, &def).is_err());
+        after_keyspace_drop(&node, &ks.name);
+        assert!(after_cf_change(&node, &ks.name, "Other", false).is_ok());
+        def.id = Some(1000);
+        assert!(check_update_id(&node, &def).is_ok(), "with its id");
+        assert!(check_update_id(&node_as("1.0.12"), &def).is_ok());
+    }
+}
