@@ -106,7 +106,11 @@ impl Rules for V19 {
         effect: &mut Effect,
     ) -> Result<ApiResult<()>, OverBudget> {
         if let Err(e) = v::validate_mutation(cf, &m) {
-            return Ok(Err(super::release07::mutation_error(self.release, &m, e)));
+            return Ok(Err(super::release::v07::mutation_error(
+                self.release,
+                &m,
+                e,
+            )));
         }
         match effect {
             Effect::Ops(ops) => {

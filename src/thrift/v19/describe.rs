@@ -7,7 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
-use super::release_old;
+
 use super::validation as v;
 use crate::node::Node;
 use crate::schema::{CfSpec, KeyspaceDef, SchemaChange};
@@ -28,7 +28,7 @@ pub fn version(node: &Node) -> &'static str {
 pub const SNITCH: &str = "org.apache.cassandra.locator.SimpleSnitch";
 
 fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
-    release_old::system_keyspaces(node)
+    release::old::system_keyspaces(node)
 }
 
 /// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
@@ -184,7 +184,7 @@ fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
 /// A keyspace's spec with the release's CfDef defaults in its column families.
 fn keyspace_spec(node: &Node, def: &t::KsDef) -> crate::schema::KeyspaceSpec {
     let mut spec = ks_spec(def);
-    super::release07::read_replication_factor(node, &mut spec);
+    super::release::v07::read_replication_factor(node, &mut spec);
     for cf in &mut spec.cf_defs {
         release::apply_cf_defaults(node, cf);
     }
@@ -208,7 +208,7 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
-    release_old::after_keyspace_drop(node, name);
+    release::old::after_keyspace_drop(node, name);
     Ok(version)
 }
 
@@ -219,13 +219,13 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         node,
         SchemaChange::AddColumnFamily(column_family_spec(node, def)),
     )?;
-    release_old::after_cf_change(node, &def.keyspace, &def.name, false)?;
+    release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     Ok(version)
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::check_cf_id(node, def)?;
-    release_old::check_update_id(node, def)?;
+    release::old::check_update_id(node, def)?;
     let spec = column_family_spec(node, def);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
 }
@@ -238,6 +238,6 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
             name: name.to_string(),
         },
     )?;
-    release_old::after_cf_change(node, ks, name, true)?;
+    release::old::after_cf_change(node, ks, name, true)?;
     Ok(version)
 }

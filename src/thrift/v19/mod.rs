@@ -21,7 +21,6 @@ mod cas;
 mod convert;
 mod counters;
 pub mod cql;
-mod declared;
 mod defs;
 mod describe;
 mod handler;
@@ -32,8 +31,6 @@ pub mod javaargs;
 mod login;
 mod reads;
 mod release;
-mod release07;
-mod release_old;
 mod scan;
 mod validation;
 mod writes;
@@ -89,7 +86,7 @@ impl Handler<'_> {
             _ => {}
         }
         let r = r.map_err(|e| release::reword(self.node, method, e));
-        let r = r.map_err(|e| release07::reword(self.node, method, e));
+        let r = r.map_err(|e| release::v07::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }

@@ -162,7 +162,7 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         v::validate_cf(&schema, ks, cf)?;
     }
     if schema.cf(ks, cf).is_none() {
-        return super::release07::truncate_unknown(node);
+        return super::release::v07::truncate_unknown(node);
     }
     check_writable(node, ks)?;
     node.truncate(ks, cf).map_err(ApiError::from)

@@ -5,7 +5,7 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release_old;
+use super::super::release::old;
 use super::super::validation::known_level;
 use super::super::{cql, Handler};
 use crate::cql::exec;
@@ -55,7 +55,7 @@ impl Handler<'_> {
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
             .and_then(|text| {
-                crate::cql::parse_outlined_with(&text, release_old::cql3_grammar(self.node))
+                crate::cql::parse_outlined_with(&text, old::cql3_grammar(self.node))
                     .map(|parsed| (text, parsed))
                     .map_err(|e| ApiError::invalid(e.to_string()))
             }) {

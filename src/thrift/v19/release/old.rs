@@ -1,5 +1,5 @@
 //! What the releases before 1.2 answered beyond the CfDef shaping of
-//! [`super::release`]: their own `system` keyspace (from
+//! [`super`]: their own `system` keyspace (from
 //! [`crate::schema::system_old`], the column families the release lists),
 //! the old struct fields its column families carried, the order their
 //! `column_metadata` came in, and 1.1's schema calls after an update it
@@ -89,7 +89,7 @@ pub fn cql3_grammar(node: &Node) -> Grammar {
 /// (or with another) it failed on the server instead of refusing it: the
 /// change was not made, the connection was closed, and the column family
 /// stayed broken for [`after_cf_change`]. The ids are the ones
-/// `describe_keyspace` gives (see [`super::release::check_cf_id`]).
+/// `describe_keyspace` gives (see [`super::check_cf_id`]).
 pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node.release.map(Release::series) != Some((1, 1)) {
         return Ok(());
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn old_system_fields_keep_only_what_the_struct_had() {
-        let mut cf = super::super::defs::cf_def(&crate::schema::CfSpec {
+        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec {
             name: "HintsColumnFamily".into(),
             ..Default::default()
         });
@@ -175,7 +175,7 @@ mod tests {
         let node = node_as("1.1.12");
         let ks = node.schema().user_keyspaces().next().unwrap().clone();
         let cf = ks.cfs.keys().next().unwrap().clone();
-        let mut def = super::super::defs::cf_def(&crate::schema::CfSpec {
+        let mut def = super::super::super::defs::cf_def(&crate::schema::CfSpec {
             keyspace: ks.name.clone(),
             name: cf.clone(),
             ..Default::default()

@@ -6,7 +6,7 @@
 //! column family and its exception texts. Recorded in
 //! `conformance/releases/0.7.10/`.
 
-use super::defs::cf_def;
+use super::super::defs::cf_def;
 use crate::node::Node;
 use crate::release::{Behaviour, Release};
 use crate::schema::{CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};

@@ -5,6 +5,13 @@
 //! everything here leaves 1.2.9's answer as it is. The facts come from
 //! [`crate::release`]; this module only applies them to Thrift's structs.
 
+// What only some releases answered, apart: the releases before 1.2
+// (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
+// lacked (`declared`).
+pub(super) mod declared;
+pub(super) mod old;
+pub(super) mod v07;
+
 use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;
 use crate::partitioner::Partitioner;
@@ -53,10 +60,10 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) 
     if !release.at_least(1, 1) {
         shape_old_cf(release, cf);
         if system {
-            super::release_old::shape_old_system_cf(cf);
+            old::shape_old_system_cf(cf);
         }
     }
-    super::release_old::order_column_metadata(release, cf, system);
+    old::order_column_metadata(release, cf, system);
     if !release.at_least(2, 0) {
         return;
     }
@@ -308,7 +315,7 @@ pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
 /// `describe_ring`'s ranges with the fields the release's TokenRange had.
 pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
     if let Some(release) = node.release {
-        super::declared::ring(release, ranges);
+        declared::ring(release, ranges);
     }
 }
 
@@ -345,8 +352,8 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     let order = java_hash_map_order(&names);
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
-    super::release07::shape_keyspace(release, &mut ks);
-    super::declared::keyspace(release, &mut ks);
+    v07::shape_keyspace(release, &mut ks);
+    declared::keyspace(release, &mut ks);
     ks
 }
 
