@@ -151,4 +151,41 @@ mod tests {
         assert_eq!(java_hashmap_order(&[b"l", b"s", b"m"]), vec![1, 0, 2]);
         assert_eq!(java_hashmap_order(&[b"v1", b"v2"]), vec![1, 0]);
     }
+
+    #[test]
+    fn string_maps_iterate_as_java_8_did() {
+        assert_eq!(string_hash("First"), 67887760);
+        let names = ["First", "Second", "Sup"];
+        let order = string_hashmap_order(names);
+        assert_eq!(order, ["Second", "First", "Sup"]);
+        // 1.1.12's system keyspace (in its declaration order), as it listed it.
+        let system = [
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "Versions",
+            "schema_keyspaces",
+            "schema_columnfamilies",
+            "schema_columns",
+        ];
+        let order = string_hashmap_order(system);
+        assert_eq!(
+            order,
+            [
+                "Versions",
+                "HintsColumnFamily",
+                "NodeIdInfo",
+                "Migrations",
+                "Schema",
+                "schema_columnfamilies",
+                "IndexInfo",
+                "schema_keyspaces",
+                "schema_columns",
+                "LocationInfo"
+            ]
+        );
+    }
 }

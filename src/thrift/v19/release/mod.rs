@@ -16,7 +16,7 @@ use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;
 use crate::partitioner::Partitioner;
 use crate::release::{Feature, Release};
-use crate::schema::CfSpec;
+use crate::schema::{javaorder, CfSpec};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 #[cfg(test)]
@@ -348,8 +348,13 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     for (cf, id) in ks.cf_defs.iter_mut().zip(ids) {
         shape_cf(release, cf, system, id);
     }
-    let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
-    let order = java_hash_map_order(&names);
+    // A Java HashMap keyed by name held them; clients saw its order.
+    let hashes: Vec<i32> = ks
+        .cf_defs
+        .iter()
+        .map(|cf| javaorder::string_hash(&cf.name))
+        .collect();
+    let order = javaorder::iteration_order(&hashes, javaorder::grown_capacity(hashes.len()));
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
     v07::shape_keyspace(release, &mut ks);
@@ -375,33 +380,6 @@ fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
         ks.strategy_options = None;
         ks.durable_writes = None;
     }
-}
-
-/// Java's `String.hashCode` (UTF-16 code units).
-fn java_string_hash(s: &str) -> u32 {
-    s.encode_utf16()
-        .fold(0u32, |h, c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
-}
-
-/// The positions of `names` in the order a `java.util.HashMap` (JDK 8+)
-/// holding exactly them iterates: by bucket (the spread hash masked by the
-/// table size, 16 doubled until the load factor 0.75 holds), colliding
-/// names in insertion order.
-fn java_hash_map_order(names: &[&str]) -> Vec<usize> {
-    let mut capacity = 16usize;
-    while names.len() * 4 > capacity * 3 {
-        capacity *= 2;
-    }
-    let mut order: Vec<(usize, usize)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let h = java_string_hash(name);
-            (((h ^ (h >> 16)) as usize) & (capacity - 1), i)
-        })
-        .collect();
-    order.sort();
-    order.into_iter().map(|(_, i)| i).collect()
 }
 
 #[cfg(test)]
@@ -525,48 +503,5 @@ mod tests {
             unknown_split_cf(&node_as("2.0.17"), "x".into()),
             ApiError::Dropped(_)
         ));
-    }
-
-    #[test]
-    fn hash_map_order_is_javas() {
-        assert_eq!(java_string_hash("First"), 67887760);
-        let names = ["First", "Second", "Sup"];
-        let order: Vec<&str> = java_hash_map_order(&names)
-            .into_iter()
-            .map(|i| names[i])
-            .collect();
-        assert_eq!(order, ["Second", "First", "Sup"]);
-        // 1.1.12's system keyspace (in its declaration order), as it listed it.
-        let system = [
-            "HintsColumnFamily",
-            "IndexInfo",
-            "LocationInfo",
-            "Migrations",
-            "NodeIdInfo",
-            "Schema",
-            "Versions",
-            "schema_keyspaces",
-            "schema_columnfamilies",
-            "schema_columns",
-        ];
-        let order: Vec<&str> = java_hash_map_order(&system)
-            .into_iter()
-            .map(|i| system[i])
-            .collect();
-        assert_eq!(
-            order,
-            [
-                "Versions",
-                "HintsColumnFamily",
-                "NodeIdInfo",
-                "Migrations",
-                "Schema",
-                "schema_columnfamilies",
-                "IndexInfo",
-                "schema_keyspaces",
-                "schema_columns",
-                "LocationInfo"
-            ]
-        );
     }
 }
