@@ -12,19 +12,23 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.cassandra.exceptions.ConfigurationException;
 import org.cassandraunit.exception.CassandraUnitException;
 import org.supercolumn.testing.Supercolumn;
 import org.supercolumn.testing.SupercolumnException;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * cassandra-unit's embedded server, as a supercolumn process: the first start of the JVM runs
  * {@code supercolumn serve --in-memory} on free ports (Thrift, native protocol, admin surface)
  * with the named {@code cassandra.yaml}, later starts are no-ops, and the process ends with
  * {@link #stopEmbeddedCassandra()} or the JVM. {@link #cleanEmbeddedCassandra()} is the admin
- * surface's reset: every keyspace made since the start is gone in a millisecond or so.
+ * surface's reset: every keyspace made since the start is gone in a millisecond or so. The
+ * server answers as the Cassandra release the system property {@code supercolumn.release} or
+ * {@code $SUPERCOLUMN_RELEASE} names, if any ({@code serve --cassandra-version}).
  */
 public class EmbeddedCassandraServerHelper {
     public static final long DEFAULT_STARTUP_TIMEOUT = 10000;
@@ -36,10 +40,6 @@ public class EmbeddedCassandraServerHelper {
     public static final String CASSANDRA_RNDPORT_YML_FILE = "cu-cassandra-rndport.yaml";
     /** Kept for the API: the server logs to its own stderr ({@code getSupercolumn().log()}). */
     public static final String DEFAULT_LOG4J_CONFIG_FILE = "/log4j-embedded-cassandra.properties";
-
-    private static final Pattern CLUSTER_NAME = Pattern.compile(
-            "^cluster_name:\\s*['\"]?(.*?)['\"]?\\s*$", Pattern.MULTILINE);
-    private static final Pattern RPC_PORT = Pattern.compile("^rpc_port:\\s*(\\d+)\\s*$", Pattern.MULTILINE);
 
     private static volatile Supercolumn server;
     private static volatile String clusterName = "Test Cluster";
@@ -94,15 +94,30 @@ public class EmbeddedCassandraServerHelper {
         if (isRunning()) {
             return;
         }
-        String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
-        Matcher name = CLUSTER_NAME.matcher(text);
-        clusterName = name.find() ? name.group(1) : "Test Cluster";
-        Matcher rpc = RPC_PORT.matcher(text);
-        configuredRpcPort = rpc.find() ? Integer.parseInt(rpc.group(1)) : 9160;
+        Map<?, ?> yaml = yamlSettings(file.toPath());
+        Object name = yaml.get("cluster_name");
+        clusterName = name != null ? name.toString() : "Test Cluster";
+        Object rpc = yaml.get("rpc_port");
+        configuredRpcPort = rpc instanceof Number ? ((Number) rpc).intValue() : 9160;
         try {
             server = Supercolumn.start(new Supercolumn.Options().config(file.toPath()).startTimeoutMillis(timeout));
         } catch (SupercolumnException e) {
             throw new ConfigurationException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The top-level settings of a {@code cassandra.yaml}, read as Cassandra read it (SnakeYAML,
+     * plain data only); empty for a storage-conf.xml or a file that is not YAML, which the
+     * server then judges itself and refuses with its own words.
+     */
+    private static Map<?, ?> yamlSettings(Path file) throws IOException {
+        String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        try {
+            Object settings = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+            return settings instanceof Map ? (Map<?, ?>) settings : Map.of();
+        } catch (YAMLException e) {
+            return Map.of();
         }
     }
 
