@@ -97,8 +97,7 @@ public class EmbeddedCassandraServerHelper {
         Map<?, ?> yaml = yamlSettings(file.toPath());
         Object name = yaml.get("cluster_name");
         clusterName = name != null ? name.toString() : "Test Cluster";
-        Object rpc = yaml.get("rpc_port");
-        configuredRpcPort = rpc instanceof Number ? ((Number) rpc).intValue() : 9160;
+        configuredRpcPort = port(yaml.get("rpc_port"), 9160);
         try {
             server = Supercolumn.start(new Supercolumn.Options().config(file.toPath()).startTimeoutMillis(timeout));
         } catch (SupercolumnException e) {
@@ -118,6 +117,18 @@ public class EmbeddedCassandraServerHelper {
             return settings instanceof Map ? (Map<?, ?>) settings : Map.of();
         } catch (YAMLException e) {
             return Map.of();
+        }
+    }
+
+    // A port as the yaml wrote it: a number, or a quoted one.
+    private static int port(Object setting, int otherwise) {
+        if (setting instanceof Number) {
+            return ((Number) setting).intValue();
+        }
+        try {
+            return setting == null ? otherwise : Integer.parseInt(setting.toString().trim());
+        } catch (NumberFormatException e) {
+            return otherwise; // the server refuses it with its own words
         }
     }
 

@@ -1,8 +1,5 @@
 package org.supercolumn.testing;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -35,12 +32,6 @@ import java.util.stream.Stream;
 public final class Supercolumn implements AutoCloseable {
     /** How many characters of the server's stderr {@link #log()} keeps (the latest). */
     private static final int LOG_KEEP = 64 * 1024;
-    /**
-     * The admin surface's JSON (fault rules, the record of calls, reset figures): objects read
-     * as {@code LinkedHashMap} in the server's key order, arrays as {@code ArrayList}, whole
-     * numbers as {@code Long}, other numbers as {@code Double}.
-     */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
 
     /** What to start; every setting optional. */
     public static final class Options {
@@ -384,7 +375,7 @@ public final class Supercolumn implements AutoCloseable {
                 Object why = errorOf(text);
                 throw new SupercolumnException(method + " " + path + ": " + status + " " + why, status, null);
             }
-            return text.isBlank() ? null : JSON.readValue(text, Object.class);
+            return text.isBlank() ? null : AdminJson.read(text);
         } catch (IOException e) {
             throw new SupercolumnException(method + " " + path + ": " + e.getMessage(), 0, e);
         }
@@ -393,11 +384,11 @@ public final class Supercolumn implements AutoCloseable {
     // The admin surface's {"error": ...} answer, or the text as it is when it is not one.
     private static Object errorOf(String text) {
         try {
-            Object answer = JSON.readValue(text, Object.class);
+            Object answer = AdminJson.read(text);
             if (answer instanceof Map && ((Map<?, ?>) answer).containsKey("error")) {
                 return ((Map<?, ?>) answer).get("error");
             }
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             // Not JSON (a proxy's page, an empty body): the text says what there is to say.
         }
         return text;
@@ -406,8 +397,8 @@ public final class Supercolumn implements AutoCloseable {
     /** Adds a fault rule (docs/testing-kit.md, "Faults"), e.g. {@code Map.of("method", "get", "error", "timed_out")}; answers its id. */
     public long addFault(Map<String, ?> rule) {
         try {
-            return addFault(JSON.writeValueAsString(rule));
-        } catch (IOException e) { // Debian's Jackson declares IOException beside JsonProcessingException
+            return addFault(AdminJson.write(rule));
+        } catch (IOException e) {
             throw new SupercolumnException("a fault rule that is not JSON: " + e.getMessage(), 0, e);
         }
     }
