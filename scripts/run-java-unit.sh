@@ -2,7 +2,7 @@
 # supercolumn-unit, the jar with cassandra-unit's API (clients/java/unit), as a Java application
 # of the Thrift era meets it:
 # 1. installs what it needs from Debian if missing (scripts/system-packages.sh java-unit: the
-#    JDK, JUnit 4 and 5, libthrift-java, and the jar's Jackson core and SnakeYAML);
+#    JDK, JUnit 4 and 5, libthrift-java, and the jar's one library, Jackson's core);
 # 2. compiles the jar with javac alone (no Maven or Gradle): clients/.build/java-unit/supercolumn-unit.jar;
 # 3. compiles the example application (clients/java/unit/example/src: a DAO over the generated
 #    API 19.x client, clients/java/cassandra19, compiled once and kept while it is unchanged)
@@ -24,8 +24,8 @@ J=/usr/share/java
 UNIT=clients/java/unit
 BUILD=clients/.build/java-unit
 CP_JUNIT=$J/junit4.jar:$J/hamcrest-core.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$J/junit-platform-commons.jar
-# What the jar itself needs at run time (docs/testing-kit.md says why each is there).
-CP_UNIT=$J/jackson-core.jar:$J/snakeyaml.jar
+# What the jar itself needs at run time (docs/testing-kit.md says why).
+CP_UNIT=$J/jackson-core.jar
 CP_THRIFT=$J/thrift.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar
 
 say() { printf '\n--- %s\n' "$*"; }

@@ -74,8 +74,7 @@ group_clients() {
 
 # scripts/run-java-unit.sh: supercolumn-unit (clients/java/unit), compiled with javac, and its
 # example's tests: JUnit 4 and 5 (junit5 brings the console launcher and the params API), the
-# Java Thrift runtime, and the jar's own two libraries: Jackson's core (the admin surface's
-# JSON) and SnakeYAML (cassandra.yaml's settings).
+# Java Thrift runtime, and the jar's own library: Jackson's core (the admin surface's JSON).
 group_java_unit() {
     need_command javac openjdk-17-jdk-headless
     need_command jar openjdk-17-jdk-headless
@@ -85,7 +84,6 @@ group_java_unit() {
     need_file /usr/share/java/thrift.jar libthrift-java
     need_file /usr/share/java/slf4j-nop.jar libslf4j-java
     need_file /usr/share/java/jackson-core.jar libjackson2-core-java
-    need_file /usr/share/java/snakeyaml.jar libyaml-snake-java
 }
 
 # scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven

@@ -60,7 +60,7 @@ public class EmbeddedReleaseTest {
     }
 
     @Test
-    public void theConfigurationIsReadAsCassandraReadIt() throws Exception {
+    public void theClusterNameAndRpcPortAreTheConfigurations() throws Exception {
         assertEquals("Bloggy 'Test' Cluster", EmbeddedCassandraServerHelper.getClusterName());
         // The configuration's rpc_port names the embedded server, wherever it really listens.
         new DataLoader("Bloggy 'Test' Cluster", "localhost:9260").load(new ClassPathXmlDataSet("bloggy/authors.xml"));

@@ -12,14 +12,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.cassandra.exceptions.ConfigurationException;
 import org.cassandraunit.exception.CassandraUnitException;
 import org.supercolumn.testing.Supercolumn;
 import org.supercolumn.testing.SupercolumnException;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * cassandra-unit's embedded server, as a supercolumn process: the first start of the JVM runs
@@ -40,6 +38,14 @@ public class EmbeddedCassandraServerHelper {
     public static final String CASSANDRA_RNDPORT_YML_FILE = "cu-cassandra-rndport.yaml";
     /** Kept for the API: the server logs to its own stderr ({@code getSupercolumn().log()}). */
     public static final String DEFAULT_LOG4J_CONFIG_FILE = "/log4j-embedded-cassandra.properties";
+
+    // The two settings the helper answers with, top-level scalars on their own lines (the server
+    // reads the whole file itself): plain, single- or double-quoted, a comment after them or
+    // not. Not SnakeYAML: its first use in a fresh JVM doubled this start (docs/testing-kit.md).
+    private static final Pattern CLUSTER_NAME = Pattern.compile("^cluster_name:[ \\t]*"
+            + "(?:'((?:[^'\\n]|'')*)'|\"((?:[^\"\\\\\\n]|\\\\.)*)\"|([^#\\n]*?))[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
+    private static final Pattern RPC_PORT = Pattern.compile(
+            "^rpc_port:[ \\t]*(['\"]?)(\\d+)\\1[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
 
     private static volatile Supercolumn server;
     private static volatile String clusterName = "Test Cluster";
@@ -94,10 +100,11 @@ public class EmbeddedCassandraServerHelper {
         if (isRunning()) {
             return;
         }
-        Map<?, ?> yaml = yamlSettings(file.toPath());
-        Object name = yaml.get("cluster_name");
-        clusterName = name != null ? name.toString() : "Test Cluster";
-        configuredRpcPort = port(yaml.get("rpc_port"), 9160);
+        String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
+        Matcher name = CLUSTER_NAME.matcher(text);
+        clusterName = name.find() ? scalar(name) : "Test Cluster";
+        Matcher rpc = RPC_PORT.matcher(text);
+        configuredRpcPort = rpc.find() ? Integer.parseInt(rpc.group(2)) : 9160;
         try {
             server = Supercolumn.start(new Supercolumn.Options().config(file.toPath()).startTimeoutMillis(timeout));
         } catch (SupercolumnException e) {
@@ -105,31 +112,15 @@ public class EmbeddedCassandraServerHelper {
         }
     }
 
-    /**
-     * The top-level settings of a {@code cassandra.yaml}, read as Cassandra read it (SnakeYAML,
-     * plain data only); empty for a storage-conf.xml or a file that is not YAML, which the
-     * server then judges itself and refuses with its own words.
-     */
-    private static Map<?, ?> yamlSettings(Path file) throws IOException {
-        String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-        try {
-            Object settings = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-            return settings instanceof Map ? (Map<?, ?>) settings : Map.of();
-        } catch (YAMLException e) {
-            return Map.of();
+    // CLUSTER_NAME's value: '' in single quotes is one quote; a backslash escapes in double ones.
+    private static String scalar(Matcher m) {
+        if (m.group(1) != null) {
+            return m.group(1).replace("''", "'");
         }
-    }
-
-    // A port as the yaml wrote it: a number, or a quoted one.
-    private static int port(Object setting, int otherwise) {
-        if (setting instanceof Number) {
-            return ((Number) setting).intValue();
+        if (m.group(2) != null) {
+            return m.group(2).replaceAll("\\\\(.)", "$1");
         }
-        try {
-            return setting == null ? otherwise : Integer.parseInt(setting.toString().trim());
-        } catch (NumberFormatException e) {
-            return otherwise; // the server refuses it with its own words
-        }
+        return m.group(3);
     }
 
     private static InputStream resource(String name) {

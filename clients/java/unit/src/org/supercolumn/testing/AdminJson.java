@@ -17,8 +17,8 @@ import java.util.Map;
  * values: objects as {@code LinkedHashMap} in the server's key order, arrays as
  * {@code ArrayList}, whole numbers as {@code Long}, other numbers as {@code Double}. Jackson's
  * streaming parser and generator do the JSON; only the mapping onto these values is here.
- * Jackson's databind would do that too, but its first use costs a fresh JVM four to eight times
- * what the streaming API's does (measured: docs/testing-kit.md), and a test JVM is fresh each run.
+ * Jackson's databind would do that too, but its first use costs a fresh JVM several times what
+ * the streaming API's does (measured: docs/testing-kit.md), and a test JVM is fresh each run.
  */
 final class AdminJson {
     private static final JsonFactory FACTORY = new JsonFactory();
