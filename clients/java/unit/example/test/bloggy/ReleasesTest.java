@@ -23,10 +23,10 @@ import org.supercolumn.testing.Supercolumn;
 
 /**
  * One suite against several Cassandra releases: a server per release ({@code serve
- * --cassandra-version}), shared by the class's tests and each answering as that release did. The releases are
- * {@code $SUPERCOLUMN_RELEASES} (or the system property {@code supercolumn.releases}) when set,
- * else the two below: an application that picks its calls by the API version the cluster
- * reports checks here what each release says.
+ * --cassandra-version}), shared by the class's tests, each answering as that release did. The
+ * releases are {@code $SUPERCOLUMN_RELEASES} (or the system property
+ * {@code supercolumn.releases}) when set, else the two below: an application that picks its
+ * calls by the API version the cluster reports checks here what each release says.
  */
 class ReleasesTest {
     /** What each release's describe_version answered (docs/compatibility.md, the releases table). */
