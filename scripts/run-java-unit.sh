@@ -13,7 +13,9 @@
 #    one JVM) from an empty directory, with the binary found on the PATH (no SUPERCOLUMN_BIN),
 #    and prints the suite's wall time.
 #
-# Usage: scripts/run-java-unit.sh        (SUPERCOLUMN_BIN: the binary to test, see scripts/env.sh)
+# Usage: scripts/run-java-unit.sh        (SUPERCOLUMN_BIN: the binary to test, see scripts/env.sh;
+#        SUPERCOLUMN_RELEASES=1.0.12,1.2.9: ReleasesTest's releases; SUPERCOLUMN_RELEASE=1.2.9:
+#        every server the suite starts answers as that release unless its test names another)
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
