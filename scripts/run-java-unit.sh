@@ -2,17 +2,20 @@
 # supercolumn-unit, the jar with cassandra-unit's API (clients/java/unit), as a Java application
 # of the Thrift era meets it:
 # 1. installs what it needs from Debian if missing (scripts/system-packages.sh java-unit: the
-#    JDK, JUnit 4 and 5, libthrift-java);
+#    JDK, JUnit 4 and 5, libthrift-java, and the jar's one library, Jackson's core);
 # 2. compiles the jar with javac alone (no Maven or Gradle): clients/.build/java-unit/supercolumn-unit.jar;
 # 3. compiles the example application (clients/java/unit/example/src: a DAO over the generated
 #    API 19.x client, clients/java/cassandra19, compiled once and kept while it is unchanged)
 #    and its tests, written the cassandra-unit way (JUnit 4 rules, the helper and DataLoader with
-#    XML, JSON and YAML datasets, a CQL dataset, and a JUnit 5 test with the extension);
+#    XML, JSON and YAML datasets, a CQL dataset, JUnit 5 tests with the extension, and a
+#    parameterized one against two Cassandra releases);
 # 4. runs the tests with JUnit's console launcher (Jupiter and the JUnit 4 "vintage" engine in
 #    one JVM) from an empty directory, with the binary found on the PATH (no SUPERCOLUMN_BIN),
 #    and prints the suite's wall time.
 #
-# Usage: scripts/run-java-unit.sh        (SUPERCOLUMN_BIN: the binary to test, see scripts/env.sh)
+# Usage: scripts/run-java-unit.sh        (SUPERCOLUMN_BIN: the binary to test, see scripts/env.sh;
+#        SUPERCOLUMN_RELEASES=1.0.12,1.2.9: ReleasesTest's releases; SUPERCOLUMN_RELEASE=1.2.9:
+#        every server the suite starts answers as that release unless its test names another)
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -23,6 +26,8 @@ J=/usr/share/java
 UNIT=clients/java/unit
 BUILD=clients/.build/java-unit
 CP_JUNIT=$J/junit4.jar:$J/hamcrest-core.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$J/junit-platform-commons.jar
+# What the jar itself needs at run time (docs/testing-kit.md says why).
+CP_UNIT=$J/jackson-core.jar
 CP_THRIFT=$J/thrift.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar
 
 say() { printf '\n--- %s\n' "$*"; }
@@ -42,14 +47,15 @@ fi
 say "compiling supercolumn-unit.jar (javac --release 11)"
 rm -rf "$BUILD/jar" "$BUILD/app" "$BUILD/tests"
 mkdir -p "$BUILD/jar" "$BUILD/app" "$BUILD/tests"
-javac -Xlint:all -Werror -encoding UTF-8 --release 11 -d "$BUILD/jar" -cp "$CP_JUNIT" \
+javac -Xlint:all -Werror -encoding UTF-8 --release 11 -d "$BUILD/jar" -cp "$CP_JUNIT:$CP_UNIT" \
     $(find "$UNIT/src" -name '*.java')
 cp "$UNIT"/resources/*.yaml "$BUILD/jar/"
 jar --create --file "$BUILD/supercolumn-unit.jar" -C "$BUILD/jar" .
 
 say "compiling the example application and its tests"
 javac -encoding UTF-8 -d "$BUILD/app" -cp "$client:$CP_THRIFT" $(find "$UNIT/example/src" -name '*.java')
-javac -encoding UTF-8 -d "$BUILD/tests" -cp "$BUILD/supercolumn-unit.jar:$BUILD/app:$client:$CP_THRIFT:$CP_JUNIT" \
+javac -encoding UTF-8 -d "$BUILD/tests" \
+    -cp "$BUILD/supercolumn-unit.jar:$CP_UNIT:$BUILD/app:$client:$CP_THRIFT:$CP_JUNIT:$J/junit-jupiter-params.jar" \
     $(find "$UNIT/example/test" -name '*.java')
 cp -r "$UNIT/example/resources/." "$BUILD/tests/"
 
@@ -59,7 +65,7 @@ trap 'rm -rf "$run"' EXIT
 mkdir "$run/bin"
 ln -s "$(realpath "$SUPERCOLUMN_BIN")" "$run/bin/supercolumn"
 root=$PWD
-cp_run=$root/$BUILD/tests:$root/$BUILD/app:$root/$client:$root/$BUILD/supercolumn-unit.jar:$CP_THRIFT:$J/junit4.jar:$J/hamcrest-core.jar
+cp_run=$root/$BUILD/tests:$root/$BUILD/app:$root/$client:$root/$BUILD/supercolumn-unit.jar:$CP_UNIT:$CP_THRIFT:$J/junit4.jar:$J/hamcrest-core.jar
 
 say "running the example's tests (JUnit console launcher: Jupiter and vintage engines)"
 start=$(date +%s%N)

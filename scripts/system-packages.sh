@@ -73,7 +73,8 @@ group_clients() {
 }
 
 # scripts/run-java-unit.sh: supercolumn-unit (clients/java/unit), compiled with javac, and its
-# example's tests: JUnit 4 and 5 (junit5 brings the console launcher), the Java Thrift runtime.
+# example's tests: JUnit 4 and 5 (junit5 brings the console launcher and the params API), the
+# Java Thrift runtime, and the jar's own library: Jackson's core (the admin surface's JSON).
 group_java_unit() {
     need_command javac openjdk-17-jdk-headless
     need_command jar openjdk-17-jdk-headless
@@ -82,6 +83,7 @@ group_java_unit() {
     need_file /usr/share/java/junit-platform-console-standalone.jar junit5
     need_file /usr/share/java/thrift.jar libthrift-java
     need_file /usr/share/java/slf4j-nop.jar libslf4j-java
+    need_file /usr/share/java/jackson-core.jar libjackson2-core-java
 }
 
 # scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven

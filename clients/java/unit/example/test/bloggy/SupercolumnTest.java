@@ -55,6 +55,13 @@ public class SupercolumnTest {
     }
 
     @Test
+    public void anUnknownReleaseFailsTheStartWithTheServersWords() {
+        SupercolumnException e = assertThrows(SupercolumnException.class,
+                () -> Supercolumn.start(new Supercolumn.Options().release("9.9")));
+        assertTrue(e.getMessage(), e.getMessage().contains("unknown Cassandra version '9.9'"));
+    }
+
+    @Test
     public void aBadFaultRuleIsRefused() throws Exception {
         try (Supercolumn sc = Supercolumn.start()) {
             SupercolumnException e = assertThrows(SupercolumnException.class,

@@ -24,7 +24,9 @@ import org.supercolumn.testing.SupercolumnException;
  * {@code supercolumn serve --in-memory} on free ports (Thrift, native protocol, admin surface)
  * with the named {@code cassandra.yaml}, later starts are no-ops, and the process ends with
  * {@link #stopEmbeddedCassandra()} or the JVM. {@link #cleanEmbeddedCassandra()} is the admin
- * surface's reset: every keyspace made since the start is gone in a millisecond or so.
+ * surface's reset: every keyspace made since the start is gone in a millisecond or so. The
+ * server answers as the Cassandra release the system property {@code supercolumn.release} or
+ * {@code $SUPERCOLUMN_RELEASE} names, if any ({@code serve --cassandra-version}).
  */
 public class EmbeddedCassandraServerHelper {
     public static final long DEFAULT_STARTUP_TIMEOUT = 10000;
@@ -37,9 +39,13 @@ public class EmbeddedCassandraServerHelper {
     /** Kept for the API: the server logs to its own stderr ({@code getSupercolumn().log()}). */
     public static final String DEFAULT_LOG4J_CONFIG_FILE = "/log4j-embedded-cassandra.properties";
 
-    private static final Pattern CLUSTER_NAME = Pattern.compile(
-            "^cluster_name:\\s*['\"]?(.*?)['\"]?\\s*$", Pattern.MULTILINE);
-    private static final Pattern RPC_PORT = Pattern.compile("^rpc_port:\\s*(\\d+)\\s*$", Pattern.MULTILINE);
+    // The two settings the helper answers with, top-level scalars on their own lines (the server
+    // reads the whole file itself): plain, single- or double-quoted, a comment after them or
+    // not. Not SnakeYAML: its first use in a fresh JVM doubled this start (docs/testing-kit.md).
+    private static final Pattern CLUSTER_NAME = Pattern.compile("^cluster_name:[ \\t]*"
+            + "(?:'((?:[^'\\n]|'')*)'|\"((?:[^\"\\\\\\n]|\\\\.)*)\"|([^#\\n]*?))[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
+    private static final Pattern RPC_PORT = Pattern.compile(
+            "^rpc_port:[ \\t]*(['\"]?)(\\d+)\\1[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
 
     private static volatile Supercolumn server;
     private static volatile String clusterName = "Test Cluster";
@@ -96,14 +102,25 @@ public class EmbeddedCassandraServerHelper {
         }
         String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
         Matcher name = CLUSTER_NAME.matcher(text);
-        clusterName = name.find() ? name.group(1) : "Test Cluster";
+        clusterName = name.find() ? scalar(name) : "Test Cluster";
         Matcher rpc = RPC_PORT.matcher(text);
-        configuredRpcPort = rpc.find() ? Integer.parseInt(rpc.group(1)) : 9160;
+        configuredRpcPort = rpc.find() ? Integer.parseInt(rpc.group(2)) : 9160;
         try {
             server = Supercolumn.start(new Supercolumn.Options().config(file.toPath()).startTimeoutMillis(timeout));
         } catch (SupercolumnException e) {
             throw new ConfigurationException(e.getMessage(), e);
         }
+    }
+
+    // CLUSTER_NAME's value: '' in single quotes is one quote; a backslash escapes in double ones.
+    private static String scalar(Matcher m) {
+        if (m.group(1) != null) {
+            return m.group(1).replace("''", "'");
+        }
+        if (m.group(2) != null) {
+            return m.group(2).replaceAll("\\\\(.)", "$1");
+        }
+        return m.group(3);
     }
 
     private static InputStream resource(String name) {

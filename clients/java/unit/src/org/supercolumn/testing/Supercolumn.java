@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,19 @@ public final class Supercolumn implements AutoCloseable {
         String apiDefault;
         final List<String> extraArgs = new ArrayList<>();
         String binary;
+        String release = environmentRelease();
         long startTimeoutMillis = 30_000;
+
+        /**
+         * The Cassandra release the server answers as, e.g. {@code "1.0.12"}
+         * ({@code serve --cassandra-version}); null: the server's default (0.6.8 and 1.2.9 on one
+         * port). Without this call, the system property {@code supercolumn.release}, else
+         * {@code $SUPERCOLUMN_RELEASE}, else the default.
+         */
+        public Options release(String release) {
+            this.release = release == null || release.isBlank() ? null : release.trim();
+            return this;
+        }
 
         /** The storage-conf.xml or cassandra.yaml to serve; without it, the built-in default. */
         public Options config(Path file) {
@@ -81,6 +94,7 @@ public final class Supercolumn implements AutoCloseable {
     private final Process process;
     private final Path workdir;
     private final String binary;
+    private final String release;
     private final StringBuilder log = new StringBuilder();
     private final Thread shutdownHook;
     private final Process watcher;
@@ -91,6 +105,7 @@ public final class Supercolumn implements AutoCloseable {
 
     private Supercolumn(Options o) throws IOException {
         binary = o.binary != null ? o.binary : findBinary();
+        release = o.release;
         workdir = Files.createTempDirectory("supercolumn-unit");
         List<String> args = new ArrayList<>(List.of(binary, "serve", "--in-memory",
                 "--listen", "127.0.0.1:0", "--native-listen", "127.0.0.1:0",
@@ -98,6 +113,10 @@ public final class Supercolumn implements AutoCloseable {
         if (o.config != null) {
             args.add("--config");
             args.add(o.config.toAbsolutePath().toString());
+        }
+        if (o.release != null) {
+            args.add("--cassandra-version");
+            args.add(o.release);
         }
         if (o.apiDefault != null) {
             args.add("--api-default");
@@ -160,6 +179,40 @@ public final class Supercolumn implements AutoCloseable {
     }
 
     /**
+     * The release a server answers as when its options name none: the system property
+     * {@code supercolumn.release}, else {@code $SUPERCOLUMN_RELEASE}, else null (the default).
+     */
+    public static String environmentRelease() {
+        String release = setting("supercolumn.release", "SUPERCOLUMN_RELEASE");
+        return release.isEmpty() ? null : release;
+    }
+
+    /**
+     * The releases a suite runs against, one server each: the comma-separated system property
+     * {@code supercolumn.releases}, else {@code $SUPERCOLUMN_RELEASES}, else {@code fallback}
+     * (as the Python and Node helpers read {@code SUPERCOLUMN_RELEASES}).
+     */
+    public static List<String> releases(String... fallback) {
+        List<String> listed = new ArrayList<>();
+        for (String r : setting("supercolumn.releases", "SUPERCOLUMN_RELEASES").split(",")) {
+            if (!r.isBlank()) {
+                listed.add(r.trim());
+            }
+        }
+        return listed.isEmpty() ? List.copyOf(Arrays.asList(fallback)) : listed;
+    }
+
+    // A system property, else the environment variable, else "": so that a build tool's
+    // system properties (Maven Surefire's, Gradle's) and a shell's variables both work.
+    private static String setting(String property, String variable) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(variable);
+        }
+        return value == null ? "" : value.trim();
+    }
+
+    /**
      * A shell that kills the server when its stdin, a pipe from this JVM, closes: when the JVM
      * ends without running its shutdown hooks (SIGKILL, a test runner's time-out), the server
      * does not outlive it. Null where there is no {@code /bin/sh}: the hook alone stops it.
@@ -192,13 +245,18 @@ public final class Supercolumn implements AutoCloseable {
             listening = false;
         }
         if (!listening) {
-            boolean exited = !process.isAlive();
-            stop();
+            // Its stderr is read to the end before the process is stopped: stopping it closes
+            // the pipe, with any text not yet read, and that text is the reason it did not start.
+            boolean exited = false;
             try {
-                stderr.join(2_000); // the log up to the process's end, for the message
+                exited = process.waitFor(2, TimeUnit.SECONDS); // it closed its stdout: it is ending
+                if (exited) {
+                    stderr.join(10_000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            stop();
             String why = exited ? "exited with status " + process.exitValue()
                     : "was not listening after " + timeoutMillis + " ms";
             throw new SupercolumnException("supercolumn " + why + ":\n" + log());
@@ -267,6 +325,11 @@ public final class Supercolumn implements AutoCloseable {
         return adminPort;
     }
 
+    /** The Cassandra release this server answers as, or null for the default (0.6.8 and 1.2.9). */
+    public String release() {
+        return release;
+    }
+
     /** The binary this server runs (also what {@link #load} runs). */
     public String binary() {
         return binary;
@@ -308,20 +371,36 @@ public final class Supercolumn implements AutoCloseable {
             if (in != null) {
                 in.close();
             }
-            Object answer = text.isBlank() ? null : Json.parse(text);
             if (status >= 400) {
-                Object why = answer instanceof Map ? ((Map<?, ?>) answer).get("error") : text;
+                Object why = errorOf(text);
                 throw new SupercolumnException(method + " " + path + ": " + status + " " + why, status, null);
             }
-            return answer;
+            return text.isBlank() ? null : AdminJson.read(text);
         } catch (IOException e) {
             throw new SupercolumnException(method + " " + path + ": " + e.getMessage(), 0, e);
         }
     }
 
+    // The admin surface's {"error": ...} answer, or the text as it is when it is not one.
+    private static Object errorOf(String text) {
+        try {
+            Object answer = AdminJson.read(text);
+            if (answer instanceof Map && ((Map<?, ?>) answer).containsKey("error")) {
+                return ((Map<?, ?>) answer).get("error");
+            }
+        } catch (IOException e) {
+            // Not JSON (a proxy's page, an empty body): the text says what there is to say.
+        }
+        return text;
+    }
+
     /** Adds a fault rule (docs/testing-kit.md, "Faults"), e.g. {@code Map.of("method", "get", "error", "timed_out")}; answers its id. */
     public long addFault(Map<String, ?> rule) {
-        return addFault(Json.write(rule));
+        try {
+            return addFault(AdminJson.write(rule));
+        } catch (IOException e) {
+            throw new SupercolumnException("a fault rule that is not JSON: " + e.getMessage(), 0, e);
+        }
     }
 
     /** Adds a fault rule written as JSON; answers its id. */
