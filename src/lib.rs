@@ -37,13 +37,12 @@
 //! 14. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
 //!     API generations), the CQL native protocol (v1-v4), and the admin HTTP
 //!     surface.
-//! 15. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`], [`release_diff`]:
+//! 15. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
 //!     the tools, clients of the layers below: the `cqlsh` and `cli` shells,
 //!     the load generator, nodetool over the admin surface,
 //!     cassandra-unit datasets (loaded into a node at start, or over the wire
 //!     by `supercolumn load`), `migrate` (an embedded data directory copied
-//!     into a cluster), and `release-diff` (what changes for an application
-//!     between two releases).
+//!     into a cluster).
 
 pub mod admin;
 pub mod auth;
@@ -62,7 +61,6 @@ pub mod node;
 pub mod nodetool;
 pub mod partitioner;
 pub mod release;
-pub mod release_diff;
 pub mod schema;
 pub mod shell;
 pub mod storage;

@@ -6,7 +6,7 @@
 //! `--memory-budget`) and `--slow-request-threshold`, plus the client shells
 //! `supercolumn cqlsh` and `supercolumn cli` (see `supercolumn::shell`),
 //! the load generator `supercolumn stress` (see `supercolumn::stress`) and
-//! `supercolumn release-diff A B` (see `supercolumn::release_diff`).
+//! `supercolumn release-diff A B` (see `app::release_diff_cmd`).
 //!
 //! With no `--config`, `./storage-conf.xml` is used if present, else the
 //! built-in copy of the repository's (`config::Config::builtin`).
@@ -28,7 +28,7 @@ mod app;
 
 use admin_surface::AdminSurface;
 use app::startup::{build_node, connect_backend, open_schema, Listeners, Storage};
-use app::{admin_surface, migrate_cmd, serve_config};
+use app::{admin_surface, migrate_cmd, release_diff_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
 use std::io::Write;
@@ -78,7 +78,7 @@ enum Command {
     Migrate(migrate_cmd::MigrateArgs),
     /// What an application meets going from one Cassandra release to another (API version,
     /// methods, features, native protocol, stock defaults, system keyspace).
-    ReleaseDiff(supercolumn::release_diff::ReleaseDiffArgs),
+    ReleaseDiff(release_diff_cmd::ReleaseDiffArgs),
 }
 
 #[derive(Args)]
@@ -218,7 +218,7 @@ fn main() -> ExitCode {
         Command::Load(args) => return exit_code(supercolumn::dataset::remote::main(&args)),
         Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
         Command::Migrate(args) => return ExitCode::from(migrate_cmd::run(&args)),
-        Command::ReleaseDiff(args) => return exit_code(supercolumn::release_diff::run(&args)),
+        Command::ReleaseDiff(args) => return exit_code(release_diff_cmd::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

@@ -39,6 +39,7 @@
 
 mod admin;
 mod context;
+mod directories;
 mod error;
 mod suggest;
 mod values;
@@ -46,13 +47,15 @@ pub(crate) mod xml;
 pub(crate) mod yaml;
 
 pub use admin::{AdminChoice, AdminListen, DEFAULT_ADMIN_HOST, DEFAULT_ADMIN_PORT};
+pub(crate) use directories::same_path;
+pub use directories::Directories;
 pub use error::{ConfigError, ConfigWarning, IgnoredSetting};
 pub use values::CacheSize;
 
 use crate::input_bounds::{read_regular_file, MAX_CONFIG_BYTES};
 use crate::release::Release;
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// The class 0.6 used when `<Authenticator>` is absent.
 pub const DEFAULT_AUTHENTICATOR: &str = "org.apache.cassandra.auth.AllowAllAuthenticator";
@@ -258,15 +261,6 @@ impl Default for ThriftLimits {
             cql2_prepared_cache_in_mb: 64,
         }
     }
-}
-
-/// The directories the storage engine needs, once all are known.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Directories {
-    pub commit_log: PathBuf,
-    /// At least one.
-    pub data: Vec<PathBuf>,
-    pub saved_caches: PathBuf,
 }
 
 /// Everything the configuration file says, with 0.6's defaults filled in
@@ -527,15 +521,6 @@ impl Config {
         self.format == ConfigFormat::StorageConfXml && self.thrift_framed_transport
     }
 
-    /// `--data-dir DIR`: commit log in `DIR/commitlog`, data in `DIR/data`
-    /// (replacing every configured data directory), saved caches in
-    /// `DIR/saved_caches`.
-    pub fn override_data_dir(&mut self, dir: &Path) {
-        self.commit_log_directory = Some(dir.join("commitlog"));
-        self.data_file_directories = vec![dir.join("data")];
-        self.saved_caches_directory = Some(dir.join("saved_caches"));
-    }
-
     /// Command-line override of the address clients connect to.
     pub fn override_thrift_address(&mut self, address: &str) {
         self.thrift_address = Some(address.to_string());
@@ -545,74 +530,6 @@ impl Config {
     pub fn override_thrift_port(&mut self, port: u16) {
         self.thrift_port = port;
     }
-
-    /// The storage directories, checked as 0.6 (or, for a `cassandra.yaml`,
-    /// 1.2) checked them at start-up (call after applying overrides).
-    pub fn directories(&self) -> Result<Directories, ConfigError> {
-        let incomplete = |message: String| ConfigError::Incomplete {
-            origin: self.origin.clone(),
-            message,
-        };
-        let yaml = self.format == ConfigFormat::CassandraYaml;
-        let [data, commit_log, caches] = if yaml {
-            [
-                "data_file_directories",
-                "commitlog_directory",
-                "saved_caches_directory",
-            ]
-        } else {
-            [
-                "DataFileDirectory",
-                "CommitLogDirectory",
-                "SavedCachesDirectory",
-            ]
-        };
-        if self.data_file_directories.is_empty() {
-            return Err(incomplete(if yaml {
-                format!("{data} is missing and --data-dir is not given")
-            } else {
-                format!("At least one {data} must be specified")
-            }));
-        }
-        let missing = |name: &str| {
-            incomplete(if yaml {
-                format!("{name} missing")
-            } else {
-                format!("{name} must be specified")
-            })
-        };
-        let commit_log_dir = self
-            .commit_log_directory
-            .clone()
-            .ok_or_else(|| missing(commit_log))?;
-        let saved_caches = self
-            .saved_caches_directory
-            .clone()
-            .ok_or_else(|| missing(caches))?;
-        if self
-            .data_file_directories
-            .iter()
-            .any(|d| same_path(d, &commit_log_dir))
-        {
-            return Err(incomplete(format!(
-                "{commit_log} must not be the same as any {data}"
-            )));
-        }
-        Ok(Directories {
-            commit_log: commit_log_dir,
-            data: self.data_file_directories.clone(),
-            saved_caches,
-        })
-    }
-}
-
-/// Lexical path equality, ignoring `.` components and trailing slashes
-/// (0.6 compared the raw strings, which let `data` and `./data/` collide).
-pub(crate) fn same_path(a: &Path, b: &Path) -> bool {
-    fn norm(p: &Path) -> Vec<Component<'_>> {
-        p.components().filter(|c| *c != Component::CurDir).collect()
-    }
-    norm(a) == norm(b)
 }
 
 /// A `storage-conf.xml` starts with `<` (a declaration, a comment or the

@@ -1,13 +1,13 @@
 //! `supercolumn release-diff A B`: what an application meets going from
 //! Cassandra release A to release B, printed as text or (`--json`) as JSON.
-//! The differences are [`crate::release::diff`]'s, computed from the
+//! The differences are [`supercolumn::release::diff`]'s, computed from the
 //! definitions `serve --cassandra-version` runs on; this module only parses
 //! the arguments and prints. It must hold no fact about a release itself.
 
-use crate::release::diff::{diff, ReleaseDiff, SetChange, StructField};
-use crate::release::{Behaviour, Feature, Release};
 use clap::Args;
 use serde_json::{json, Value};
+use supercolumn::release::diff::{diff, ReleaseDiff, SetChange, StructField};
+use supercolumn::release::{Behaviour, Feature, Release};
 
 #[derive(Args, Debug)]
 pub struct ReleaseDiffArgs {
