@@ -23,6 +23,18 @@ pub enum Behaviour {
     /// session", "CF is not defined in that keyspace.", "Keyspace already
     /// exists." and others where 1.2 worded the refusal differently.
     MessagesOf07,
+    /// CQL 3 rows over `execute_cql_query` came as the beta's storage rows
+    /// did: keyed by the partition key (COUNT's by `count`), every cell
+    /// with a timestamp (-1 for key columns), short type names, and a
+    /// CompositeType default name type where the table had clustering
+    /// columns.
+    Cql3BetaRows,
+    /// `describe_keyspace` listed CQL 3 tables as column families, in the
+    /// beta's layout: a table of only a partition key with a UTF8Type
+    /// comparator and its columns' metadata, one with clustering columns
+    /// with its composite comparator and no metadata; both with a UTF8Type
+    /// default validator and the partition key as `key_alias`.
+    Cql3BetaSchema,
 }
 
 /// A release series, `(major, minor)`.
@@ -35,4 +47,6 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Series, Option<Series>)] = &[
     (Behaviour::TruncateUnknownUnavailable, (0, 7), Some((0, 8))),
     (Behaviour::SchemaOf07, (0, 7), Some((0, 8))),
     (Behaviour::MessagesOf07, (0, 7), Some((0, 8))),
+    (Behaviour::Cql3BetaRows, (1, 1), Some((1, 2))),
+    (Behaviour::Cql3BetaSchema, (1, 1), Some((1, 2))),
 ];
