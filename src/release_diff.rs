@@ -4,8 +4,8 @@
 //! definitions `serve --cassandra-version` runs on; this module only parses
 //! the arguments and prints. It must hold no fact about a release itself.
 
-use crate::release::diff::{diff, ReleaseDiff, SetChange};
-use crate::release::{Feature, Release};
+use crate::release::diff::{diff, ReleaseDiff, SetChange, StructField};
+use crate::release::{Behaviour, Feature, Release};
 use clap::Args;
 use serde_json::{json, Value};
 
@@ -22,8 +22,8 @@ pub struct ReleaseDiffArgs {
 
 /// What the differences leave out, said with them so that an empty list is
 /// not read as "nothing else changes".
-const NOT_COMPARED: &str = "CfDef/KsDef field defaults and exception texts (the emulation \
-     applies them per release; see docs/compatibility.md, \"Answering as one release\")";
+const NOT_COMPARED: &str = "exception texts beyond the behaviours listed (the emulation \
+     words them per release; see docs/compatibility.md, \"Answering as one release\")";
 
 /// Runs the command; the exit status: 0, or 2 when a release is unknown.
 pub fn run(args: &ReleaseDiffArgs) -> i32 {
@@ -91,6 +91,23 @@ pub fn to_text(d: &ReleaseDiff) -> String {
         &d.system_cfs,
         |cf| cf.to_string(),
     );
+    for (what, fields) in [("added", &d.fields.added), ("removed", &d.fields.removed)] {
+        for (structure, names) in by_struct(fields) {
+            out.push_str(&format!(
+                "{structure} fields {what}: {}\n",
+                names.join(", ")
+            ));
+        }
+    }
+    // One line each: a description may hold commas.
+    for (what, behaviours) in [
+        ("starts", &d.behaviours.added),
+        ("stops", &d.behaviours.removed),
+    ] {
+        for b in behaviours.iter() {
+            out.push_str(&format!("Behaviour {what}: {}\n", b.describe()));
+        }
+    }
     if d.is_empty() {
         out.push_str("No differences\n");
     }
@@ -108,10 +125,30 @@ fn set_lines<T>(out: &mut String, title: &str, set: &SetChange<T>, name: impl Fn
     }
 }
 
+/// The fields grouped by struct, structs in the order first met.
+fn by_struct(fields: &[StructField]) -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut out: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for f in fields {
+        match out.iter_mut().find(|(s, _)| *s == f.structure) {
+            Some((_, names)) => names.push(f.name),
+            None => out.push((f.structure, vec![f.name])),
+        }
+    }
+    out
+}
+
 /// The differences as one JSON object; every key is present, a value that
 /// does not change is `null`, a set that does not change has empty lists.
 pub fn to_json(d: &ReleaseDiff) -> Value {
     let feature = |f: &Feature| json!({"name": f.key(), "title": f.title()});
+    let behaviour = |b: &Behaviour| json!({"name": b.key(), "description": b.describe()});
+    let fields = |fields: &[StructField]| {
+        let by: serde_json::Map<String, Value> = by_struct(fields)
+            .into_iter()
+            .map(|(s, names)| (s.to_string(), json!(names)))
+            .collect();
+        Value::Object(by)
+    };
     let set = |s: &SetChange<&'static str>| json!({"added": s.added, "removed": s.removed});
     json!({
         "from": d.from,
@@ -132,6 +169,14 @@ pub fn to_json(d: &ReleaseDiff) -> Value {
             .map(|s| json!({"setting": s.setting, "from": s.from, "to": s.to}))
             .collect::<Vec<_>>(),
         "system_column_families": set(&d.system_cfs),
+        "struct_fields": {
+            "added": fields(&d.fields.added),
+            "removed": fields(&d.fields.removed),
+        },
+        "behaviours": {
+            "started": d.behaviours.added.iter().map(behaviour).collect::<Vec<_>>(),
+            "stopped": d.behaviours.removed.iter().map(behaviour).collect::<Vec<_>>(),
+        },
         "not_compared": NOT_COMPARED,
     })
 }
@@ -156,11 +201,30 @@ mod tests {
                  Native protocol versions added: v3\n\
                  CQL 3 version: 3.1.7 -> 3.2.1\n\
                  System keyspace column families removed: NodeIdInfo\n\
+                 CfDef fields added: cells_per_row_to_cache, min_index_interval, \
+                 max_index_interval\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
         let same = to_text(&between("1.2.9", "1.2.9"));
         assert!(same.contains("No differences\n"), "{same}");
+        let back = to_text(&between("1.1.12", "1.0.12"));
+        assert!(
+            back.contains(
+                "CfDef fields removed: memtable_flush_after_mins, memtable_throughput_in_mb, \
+                 memtable_operations_in_millions, caching, dclocal_read_repair_chance\n\
+                 KeyRange fields removed: row_filter\n"
+            ),
+            "{back}"
+        );
+        let old = to_text(&between("0.7.10", "0.8.10"));
+        assert!(
+            old.contains(
+                "Behaviour stops: truncate of an unknown column family answers \
+                 UnavailableException\n"
+            ),
+            "{old}"
+        );
         let across = to_text(&between("0.6.8", "0.7.10"));
         assert!(across.contains("Thrift API (describe_version): 2.2.0 -> 19.4.0\n"));
         assert!(across.contains("generation changes"), "{across}");
@@ -179,7 +243,16 @@ mod tests {
         assert_eq!(v["cql3_version"], json!({"from": null, "to": "3.0.5"}));
         assert_eq!(v["stock_defaults"][0]["setting"], "partitioner");
         assert_eq!(v["system_column_families"]["removed"], json!(["Versions"]));
+        assert_eq!(
+            v["struct_fields"]["added"]["TimedOutException"],
+            json!(["acknowledged_by", "acknowledged_by_batchlog"])
+        );
+        assert_eq!(
+            v["behaviours"]["stopped"][0]["name"],
+            "ksdef_replication_factor"
+        );
         let same = to_json(&between("2.2.19", "2.2.19"));
+        assert_eq!(same["struct_fields"], json!({"added": {}, "removed": {}}));
         assert_eq!(same["thrift_api"], Value::Null);
         assert_eq!(same["thrift_methods"], json!({"added": [], "removed": []}));
     }

@@ -37,6 +37,46 @@ pub enum Behaviour {
     Cql3BetaSchema,
 }
 
+impl Behaviour {
+    /// Every behaviour, in the order they are declared.
+    pub const ALL: [Behaviour; 4] = [
+        Behaviour::KsDefReplicationFactor,
+        Behaviour::TruncateUnknownUnavailable,
+        Behaviour::SchemaOf07,
+        Behaviour::MessagesOf07,
+    ];
+
+    /// A stable machine name (`release-diff --json`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Behaviour::KsDefReplicationFactor => "ksdef_replication_factor",
+            Behaviour::TruncateUnknownUnavailable => "truncate_unknown_unavailable",
+            Behaviour::SchemaOf07 => "schema_of_0_7",
+            Behaviour::MessagesOf07 => "messages_of_0_7",
+        }
+    }
+
+    /// One line for a person (`release-diff`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Behaviour::KsDefReplicationFactor => {
+                "KsDef.replication_factor sets a SimpleStrategy keyspace's replication factor"
+            }
+            Behaviour::TruncateUnknownUnavailable => {
+                "truncate of an unknown column family answers UnavailableException"
+            }
+            Behaviour::SchemaOf07 => {
+                "0.7's system column families and CfDef defaults (memtable thresholds sized \
+                 from the heap)"
+            }
+            Behaviour::MessagesOf07 => {
+                "0.7's exception texts (\"You have not set a keyspace for this session\" and \
+                 others)"
+            }
+        }
+    }
+}
+
 /// A release series, `(major, minor)`.
 type Series = (u32, u32);
 

@@ -1,14 +1,16 @@
 //! What an application meets going from one release to another, computed
 //! from the definitions the emulation runs on ([`Release`], the method and
 //! feature tables): API version, Thrift methods, features, native protocol
-//! versions, CQL 3 version, stock defaults and the system keyspace's column
-//! families. A pure function over the data; printing it is the
-//! `release-diff` command's business.
+//! versions, CQL 3 version, stock defaults, the system keyspace's column
+//! families, the struct fields declared and the behaviours that applied. A
+//! pure function over the data; printing it is the `release-diff` command's
+//! business.
 //!
 //! What the emulation applies as code in a front end rather than holds as
-//! data here (CfDef/KsDef field defaults, exception texts) is not compared.
+//! data here (exception texts beyond [`Behaviour`]) is not compared.
 
-use super::{Feature, Release};
+use super::fields::FIELDS;
+use super::{Behaviour, Feature, Release, ThriftGeneration};
 
 /// Members of a set one release had and the other lacked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +54,13 @@ pub struct SettingChange {
     pub to: String,
 }
 
+/// A field of an API 19.x struct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StructField {
+    pub structure: &'static str,
+    pub name: &'static str,
+}
+
 /// The differences from release `from` to release `to`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReleaseDiff {
@@ -69,6 +78,11 @@ pub struct ReleaseDiff {
     pub cql3_version: Option<Changed<Option<&'static str>>>,
     pub defaults: Vec<SettingChange>,
     pub system_cfs: SetChange<&'static str>,
+    /// Struct fields one release declared and the other did not (between
+    /// two 19.x releases only: across the generations every struct differs).
+    pub fields: SetChange<StructField>,
+    /// Behaviours that start (`added`) or stop (`removed`) applying.
+    pub behaviours: SetChange<Behaviour>,
 }
 
 impl ReleaseDiff {
@@ -82,6 +96,8 @@ impl ReleaseDiff {
             && self.cql3_version.is_none()
             && self.defaults.is_empty()
             && self.system_cfs.is_empty()
+            && self.fields.is_empty()
+            && self.behaviours.is_empty()
     }
 }
 
@@ -100,7 +116,38 @@ pub fn diff(from: &Release, to: &Release) -> ReleaseDiff {
         cql3_version: changed(from.cql3_version, to.cql3_version),
         defaults: default_changes(from, to),
         system_cfs: SetChange::between(from.system_cfs, to.system_cfs),
+        fields: field_changes(from, to),
+        behaviours: SetChange::between(&behaviours(from), &behaviours(to)),
     }
+}
+
+fn behaviours(r: &Release) -> Vec<Behaviour> {
+    Behaviour::ALL.into_iter().filter(|&b| r.does(b)).collect()
+}
+
+/// The listed fields each release declared, compared when both speak 19.x.
+fn field_changes(from: &Release, to: &Release) -> SetChange<StructField> {
+    let both_19 = [from, to]
+        .iter()
+        .all(|r| r.generation == ThriftGeneration::V19);
+    if !both_19 {
+        return SetChange::between(&[], &[]);
+    }
+    let declared = |r: &Release| {
+        let mut out: Vec<StructField> = Vec::new();
+        for f in FIELDS.iter().filter(|f| r.has_field(f.structure, f.name)) {
+            let field = StructField {
+                structure: f.structure,
+                name: f.name,
+            };
+            // A field that came back is listed twice.
+            if !out.contains(&field) {
+                out.push(field);
+            }
+        }
+        out
+    };
+    SetChange::between(&declared(from), &declared(to))
 }
 
 /// The stock settings that differ, in `cassandra.yaml`'s names.
@@ -209,6 +256,8 @@ mod tests {
                 assert_eq!(there.features.added, back.features.removed);
                 assert_eq!(there.native_versions.removed, back.native_versions.added);
                 assert_eq!(there.system_cfs.added, back.system_cfs.removed);
+                assert_eq!(there.fields.added, back.fields.removed);
+                assert_eq!(there.behaviours.added, back.behaviours.removed);
                 assert_eq!(there.defaults.len(), back.defaults.len());
                 assert_eq!(there.is_empty(), std::ptr::eq(a, b));
             }
@@ -249,5 +298,56 @@ mod tests {
                 Feature::Ttl
             ]
         );
+    }
+
+    fn names(fields: &[StructField]) -> Vec<String> {
+        fields
+            .iter()
+            .map(|f| format!("{}.{}", f.structure, f.name))
+            .collect()
+    }
+
+    #[test]
+    fn the_memtable_fields_go_with_1_0_and_come_back_with_1_1() {
+        let memtable = [
+            "CfDef.memtable_flush_after_mins",
+            "CfDef.memtable_throughput_in_mb",
+            "CfDef.memtable_operations_in_millions",
+        ];
+        let d = diff(r("0.7.10"), r("1.0.12"));
+        assert_eq!(names(&d.fields.removed), memtable);
+        assert!(names(&d.fields.added).contains(&"CfDef.compaction_strategy".to_string()));
+        assert!(names(&d.fields.added).contains(&"KsDef.durable_writes".to_string()));
+        let d = diff(r("1.0.12"), r("1.1.12"));
+        assert_eq!(
+            names(&d.fields.added),
+            [
+                memtable[0],
+                memtable[1],
+                memtable[2],
+                "CfDef.caching",
+                "CfDef.dclocal_read_repair_chance",
+                "KeyRange.row_filter",
+            ]
+        );
+        assert!(d.fields.removed.is_empty());
+        // Across the API generations the structs are not compared.
+        assert!(diff(r("0.6.8"), r("0.7.10")).fields.is_empty());
+    }
+
+    #[test]
+    fn behaviours_start_and_stop() {
+        let d = diff(r("0.7.10"), r("0.8.10"));
+        assert_eq!(
+            d.behaviours.removed,
+            [
+                Behaviour::TruncateUnknownUnavailable,
+                Behaviour::SchemaOf07,
+                Behaviour::MessagesOf07
+            ]
+        );
+        assert!(d.behaviours.added.is_empty());
+        let d = diff(r("1.2.9"), r("1.0.12"));
+        assert_eq!(d.behaviours.added, [Behaviour::KsDefReplicationFactor]);
     }
 }

@@ -35,6 +35,9 @@ fn text_lists_the_differences() {
         "Stock partitioner: org.apache.cassandra.dht.RandomPartitioner -> \
          org.apache.cassandra.dht.Murmur3Partitioner",
         "System keyspace column families removed: Versions",
+        "TimedOutException fields added: acknowledged_by, acknowledged_by_batchlog",
+        "Behaviour stops: KsDef.replication_factor sets a SimpleStrategy keyspace's \
+         replication factor",
     ] {
         assert!(lines.contains(&line), "no line {line:?} in:\n{out}");
     }
@@ -74,6 +77,15 @@ fn json_agrees_with_the_emulation() {
     assert_eq!(
         v["native_protocol_versions"]["added"],
         serde_json::json!([1, 2])
+    );
+    let cf_fields = v["struct_fields"]["added"]["CfDef"].as_array().unwrap();
+    assert!(
+        cf_fields.iter().any(|f| f == "compaction_strategy"),
+        "{out}"
+    );
+    assert_eq!(
+        v["behaviours"]["stopped"][0]["name"],
+        "ksdef_replication_factor"
     );
     for (version, api) in [("0.8.10", "from"), ("2.0.17", "to")] {
         let server = Server::start(&["--in-memory", "--cassandra-version", version]);
