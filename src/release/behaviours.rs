@@ -19,9 +19,9 @@ pub enum Behaviour {
     /// were 0.7's (memtable thresholds sized from the heap, the system
     /// tables' own comments and cache sizes).
     SchemaOf07,
-    /// Exception texts of 0.7: "You have not set a keyspace for this
-    /// session", "CF is not defined in that keyspace.", "Keyspace already
-    /// exists." and others where 1.2 worded the refusal differently.
+    /// A batch's mutation holding both a column and a deletion, or
+    /// neither, was refused in 0.7's own words, saying which (the other
+    /// refusals old releases worded differently are [`super::Refusal`]s).
     MessagesOf07,
     /// CQL 3 rows over `execute_cql_query` came as the beta's storage rows
     /// did: keyed by the partition key (COUNT's by `count`), every cell
@@ -39,11 +39,13 @@ pub enum Behaviour {
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 4] = [
+    pub const ALL: [Behaviour; 6] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
         Behaviour::MessagesOf07,
+        Behaviour::Cql3BetaRows,
+        Behaviour::Cql3BetaSchema,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -53,6 +55,8 @@ impl Behaviour {
             Behaviour::TruncateUnknownUnavailable => "truncate_unknown_unavailable",
             Behaviour::SchemaOf07 => "schema_of_0_7",
             Behaviour::MessagesOf07 => "messages_of_0_7",
+            Behaviour::Cql3BetaRows => "cql3_beta_rows",
+            Behaviour::Cql3BetaSchema => "cql3_beta_schema",
         }
     }
 
@@ -70,8 +74,16 @@ impl Behaviour {
                  from the heap)"
             }
             Behaviour::MessagesOf07 => {
-                "0.7's exception texts (\"You have not set a keyspace for this session\" and \
-                 others)"
+                "a mutation with both a column and a deletion, or neither, is refused in 0.7's \
+                 words"
+            }
+            Behaviour::Cql3BetaRows => {
+                "CQL 3 rows over execute_cql_query keyed by the partition key, every cell \
+                 stamped, short type names (the 1.1 beta)"
+            }
+            Behaviour::Cql3BetaSchema => {
+                "describe_keyspace lists CQL 3 tables as column families in the 1.1 beta's \
+                 layout"
             }
         }
     }
