@@ -17,7 +17,8 @@ pub enum Behaviour {
     TruncateUnknownUnavailable,
     /// The system keyspace's column families and a user's CfDef defaults
     /// were 0.7's (memtable thresholds sized from the heap, the system
-    /// tables' own comments and cache sizes).
+    /// tables' own comments and cache sizes, no name for an index the
+    /// client named none).
     SchemaOf07,
     /// A batch's mutation holding both a column and a deletion, or
     /// neither, was refused in 0.7's own words, saying which (the other

@@ -172,6 +172,24 @@ pub fn shape_keyspace(release: &Release, ks: &mut t::KsDef) {
         } else {
             cf.memtable_throughput_in_mb = Some(MEMTABLE_MB);
             cf.memtable_operations_in_millions = Some(OrderedFloat(MEMTABLE_MILLION_OPS));
+            forget_default_index_names(cf);
+        }
+    }
+}
+
+/// 0.7 kept no name for an index the client named none (its cli printed
+/// no `Index Name` line); the node names every index, `<cf>_<column>_idx`
+/// unless told, so a name of that shape is taken for one the client did
+/// not give.
+fn forget_default_index_names(cf: &mut t::CfDef) {
+    let prefix = format!("{}_", cf.name);
+    for column in cf.column_metadata.iter_mut().flatten() {
+        if column
+            .index_name
+            .as_deref()
+            .is_some_and(|n| n.starts_with(&prefix) && n.ends_with("_idx"))
+        {
+            column.index_name = None;
         }
     }
 }
