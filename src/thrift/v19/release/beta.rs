@@ -304,7 +304,7 @@ mod tests {
         assert_eq!(row.columns[1].timestamp, None, "a null has no cell");
         let md = shaped.schema.unwrap();
         assert_eq!(md.value_types[&b"age".to_vec()], "Int32Type");
-        assert!(!md.value_types.contains_key(&b"id".to_vec()));
+        assert!(!md.value_types.contains_key(b"id".as_slice()));
         assert_eq!(md.default_name_type, "UTF8Type");
 
         let posts =
