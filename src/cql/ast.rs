@@ -47,13 +47,17 @@ pub enum ConstantKind {
     Uuid,
     Boolean,
     Hex,
+    /// A quoted literal of 1.1's CQL 3 beta, which typed no literal: the
+    /// column's type read its text (`'42'` into an int column), and a text
+    /// it could not read was refused in the type's words.
+    BetaText,
 }
 
 impl ConstantKind {
     /// The upper-case name Cassandra prints ("Invalid STRING constant ...").
     pub fn name(self) -> &'static str {
         match self {
-            ConstantKind::String => "STRING",
+            ConstantKind::String | ConstantKind::BetaText => "STRING",
             ConstantKind::Integer => "INTEGER",
             ConstantKind::Float => "FLOAT",
             ConstantKind::Uuid => "UUID",

@@ -114,6 +114,7 @@ impl Native {
             ConstantKind::Float => matches!(self, Decimal | Double | Float),
             ConstantKind::Boolean => self == Boolean,
             ConstantKind::Hex => self == Blob,
+            ConstantKind::BetaText => true,
         }
     }
 }

@@ -17,21 +17,36 @@ pub enum Behaviour {
     TruncateUnknownUnavailable,
     /// The system keyspace's column families and a user's CfDef defaults
     /// were 0.7's (memtable thresholds sized from the heap, the system
-    /// tables' own comments and cache sizes).
+    /// tables' own comments and cache sizes, no name for an index the
+    /// client named none).
     SchemaOf07,
-    /// Exception texts of 0.7: "You have not set a keyspace for this
-    /// session", "CF is not defined in that keyspace.", "Keyspace already
-    /// exists." and others where 1.2 worded the refusal differently.
+    /// A batch's mutation holding both a column and a deletion, or
+    /// neither, was refused in 0.7's own words, saying which (the other
+    /// refusals old releases worded differently are [`super::Refusal`]s).
     MessagesOf07,
+    /// CQL 3 rows over `execute_cql_query` came as the beta's storage rows
+    /// did: keyed by the partition key (COUNT's by `count`), every cell
+    /// with a timestamp (-1 for key columns), short type names, and a
+    /// CompositeType default name type where the table had clustering
+    /// columns.
+    Cql3BetaRows,
+    /// `describe_keyspace` listed CQL 3 tables as column families, in the
+    /// beta's layout: a table of only a partition key with a UTF8Type
+    /// comparator and its columns' metadata, one with clustering columns
+    /// with its composite comparator and no metadata; both with a UTF8Type
+    /// default validator and the partition key as `key_alias`.
+    Cql3BetaSchema,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 4] = [
+    pub const ALL: [Behaviour; 6] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
         Behaviour::MessagesOf07,
+        Behaviour::Cql3BetaRows,
+        Behaviour::Cql3BetaSchema,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -41,6 +56,8 @@ impl Behaviour {
             Behaviour::TruncateUnknownUnavailable => "truncate_unknown_unavailable",
             Behaviour::SchemaOf07 => "schema_of_0_7",
             Behaviour::MessagesOf07 => "messages_of_0_7",
+            Behaviour::Cql3BetaRows => "cql3_beta_rows",
+            Behaviour::Cql3BetaSchema => "cql3_beta_schema",
         }
     }
 
@@ -58,8 +75,16 @@ impl Behaviour {
                  from the heap)"
             }
             Behaviour::MessagesOf07 => {
-                "0.7's exception texts (\"You have not set a keyspace for this session\" and \
-                 others)"
+                "a mutation with both a column and a deletion, or neither, is refused in 0.7's \
+                 words"
+            }
+            Behaviour::Cql3BetaRows => {
+                "CQL 3 rows over execute_cql_query keyed by the partition key, every cell \
+                 stamped, short type names (the 1.1 beta)"
+            }
+            Behaviour::Cql3BetaSchema => {
+                "describe_keyspace lists CQL 3 tables as column families in the 1.1 beta's \
+                 layout"
             }
         }
     }
@@ -75,4 +100,6 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Series, Option<Series>)] = &[
     (Behaviour::TruncateUnknownUnavailable, (0, 7), Some((0, 8))),
     (Behaviour::SchemaOf07, (0, 7), Some((0, 8))),
     (Behaviour::MessagesOf07, (0, 7), Some((0, 8))),
+    (Behaviour::Cql3BetaRows, (1, 1), Some((1, 2))),
+    (Behaviour::Cql3BetaSchema, (1, 1), Some((1, 2))),
 ];

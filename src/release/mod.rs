@@ -19,6 +19,7 @@ mod behaviours;
 pub mod diff;
 mod fields;
 mod table;
+mod wordings;
 
 #[cfg(test)]
 mod tests;
@@ -26,6 +27,7 @@ mod tests;
 pub use behaviours::Behaviour;
 pub use table::RELEASES;
 use table::{METHODS_06, METHODS_19};
+pub use wordings::Refusal;
 
 /// The Thrift API generation a release spoke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,6 +224,21 @@ impl Release {
             .any(|&(b, since, until)| b == behaviour && self.in_series(since, until))
     }
 
+    /// How it worded this refusal, where that was not 1.2.9's text
+    /// (`{ks}`, `{cf}` and `{name}` to be filled in).
+    pub fn wording(&self, refusal: Refusal) -> Option<&'static str> {
+        wordings::WORDINGS
+            .iter()
+            .find(|&&(r, since, until, _)| r == refusal && self.in_series(since, Some(until)))
+            .map(|&(_, _, _, text)| text)
+    }
+
+    /// The CQL 3 version its `set_cql_version` refusal named: the beta's
+    /// where it had only the beta (1.2.9 named 3.0.5).
+    pub fn cql3_named(&self) -> Option<&'static str> {
+        self.has(Feature::Cql3Beta).then_some(CQL3_BETA)
+    }
+
     /// Whether it is of the series `since` or later, and before `until`.
     fn in_series(&self, since: (u32, u32), until: Option<(u32, u32)>) -> bool {
         self.at_least(since.0, since.1)
@@ -250,6 +267,9 @@ impl Release {
         self.series() >= (major, minor)
     }
 }
+
+/// The version of CQL 3 1.1 served as a beta.
+pub const CQL3_BETA: &str = "3.0.0-beta1";
 
 /// The releases × features table of `docs/compatibility.md`, in Markdown:
 /// one column per release, one row per fact or feature.

@@ -206,4 +206,8 @@ fn behaviours_follow_their_series() {
     assert!(!r("1.1.12").does(Behaviour::KsDefReplicationFactor));
     assert!(r("0.7.10").does(Behaviour::MessagesOf07));
     assert!(!r("0.8.10").does(Behaviour::SchemaOf07));
+    assert!(r("1.1.12").does(Behaviour::Cql3BetaRows));
+    assert!(r("1.1.12").does(Behaviour::Cql3BetaSchema));
+    assert!(!r("1.0.12").does(Behaviour::Cql3BetaSchema));
+    assert!(!r("1.2.9").does(Behaviour::Cql3BetaRows));
 }

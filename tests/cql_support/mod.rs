@@ -369,6 +369,7 @@ impl Session {
                         binds,
                         uuids: &mut self.uuids,
                         lists: &lists,
+                        row_marker: true,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());

@@ -88,6 +88,17 @@ pub(super) fn run(
         Statement::CreateTable(ct) => {
             let ks = session.keyspace_for(&ct.table)?;
             let table = Table::from_create(&ks, ct)?;
+            // 1.1's beta stored a table without row markers, so one with
+            // nothing outside its primary key could keep no row: refused
+            // before any lookup, as COMPACT STORAGE's is.
+            if session.grammar() == crate::cql::Grammar::Beta1
+                && table.clustering.is_empty()
+                && table.regular.is_empty()
+            {
+                return Err(CqlError::invalid(
+                    "No definition found that is not part of the PRIMARY KEY",
+                ));
+            }
             let options = TableOptions::from_properties(&ct.properties)?;
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
                 return Ok(CqlOutcome::Void);

@@ -401,6 +401,7 @@ fn with_write_context<T>(
             binds,
             uuids,
             lists: &lists,
+            row_marker: session.grammar() != crate::cql::Grammar::Beta1,
         })
     })?;
     lists.finish()?;

@@ -100,6 +100,7 @@ impl Store {
             binds: &[],
             uuids: &mut uuids,
             lists: &NoLists,
+            row_marker: true,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

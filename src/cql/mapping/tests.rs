@@ -45,6 +45,7 @@ fn writes_bound(
         binds,
         uuids: &mut uuids,
         lists: &reader,
+        row_marker: true,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

@@ -2,8 +2,9 @@
 //! turned them into cells and tombstones.
 //!
 //! Owns the write rules: the row marker (INSERT *and* UPDATE write it in
-//! 1.2.9, with the statement's TTL), null = deleted cell, whole-collection
-//! writes = range tombstone at timestamp − 1 then the elements, collection
+//! 1.2.9, with the statement's TTL; 1.1's beta wrote none), null =
+//! deleted cell, whole-collection writes = range tombstone at
+//! timestamp − 1 then the elements, collection
 //! element operations (list appends/prepends with time UUIDs, index
 //! set/delete via a read of the current list), CQL row deletion = range
 //! tombstone over the clustering prefix, partition deletion, COMPACT
@@ -46,6 +47,9 @@ pub struct WriteContext<'a> {
     pub binds: &'a [Option<Vec<u8>>],
     pub uuids: &'a mut TimeUuidGenerator,
     pub lists: &'a dyn ListReader,
+    /// Whether a non-compact row gets its marker: 1.1's CQL 3 beta wrote
+    /// none, so a row lived only while one of its cells did.
+    pub row_marker: bool,
 }
 
 impl WriteContext<'_> {
@@ -68,6 +72,7 @@ impl WriteContext<'_> {
             binds,
             uuids: &mut *self.uuids,
             lists: self.lists,
+            row_marker: self.row_marker,
         }
     }
 }
@@ -390,7 +395,7 @@ fn write_rows(
             let ck = ck.clone();
             match table.layout {
                 Layout::Sparse => {
-                    if !table.is_counter_table() {
+                    if !table.is_counter_table() && ctx.row_marker {
                         w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
                     }
                     for a in &upd.assignments {

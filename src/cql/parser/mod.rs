@@ -415,6 +415,7 @@ impl Parser<'_> {
             })
         };
         let term = match t.kind {
+            TokenKind::Str if self.grammar == Grammar::Beta1 => constant(ConstantKind::BetaText),
             TokenKind::Str => constant(ConstantKind::String),
             TokenKind::Integer => constant(ConstantKind::Integer),
             TokenKind::Float => constant(ConstantKind::Float),

@@ -36,19 +36,27 @@ pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
     let mut all: Vec<KeyspaceDef> = node.schema().user_keyspaces().cloned().collect();
     all.extend(system_keyspaces(node));
     all.iter()
-        .map(|k| release::shape_keyspace(node, ks_def(&k.describe_v12())))
+        .map(|k| release::shape_keyspace(node, described(node, k)))
         .collect()
 }
 
 pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
     if let Some(ks) = node.schema().keyspace(name).filter(|k| !k.is_system()) {
-        return Ok(release::shape_keyspace(node, ks_def(&ks.describe_v12())));
+        return Ok(release::shape_keyspace(node, described(node, ks)));
     }
     system_keyspaces(node)
         .into_iter()
         .find(|k| k.name == name)
-        .map(|k| release::shape_keyspace(node, ks_def(&k.describe_v12())))
+        .map(|k| release::shape_keyspace(node, described(node, &k)))
         .ok_or(ApiError::NotFound)
+}
+
+/// A keyspace as 1.2 described it, with the CQL 3 tables the release
+/// listed too (see `release::beta`).
+fn described(node: &Node, ks: &KeyspaceDef) -> t::KsDef {
+    let mut def = ks_def(&ks.describe_v12());
+    release::beta::add_cql3_tables(node, ks, &mut def);
+    def
 }
 
 /// The keyspace's ring as the node describes it ([`Node::describe_ring`]).

@@ -585,7 +585,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
-        let r = cql::version::choose(&version)
+        let r = release::old::choose_cql_version(self.node, &version)
             .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
         self.wrap("set_cql_version", r)

@@ -5,10 +5,10 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::old;
+use super::super::release::{beta, old};
 use super::super::validation::known_level;
 use super::super::{cql, Handler};
-use crate::cql::exec;
+use crate::cql::exec::{self, CqlBackend};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
@@ -70,16 +70,32 @@ impl Handler<'_> {
             let e = ApiError::invalid("ANY ConsistencyLevel is only supported for writes");
             return self.wrap(method, Err(e));
         }
+        // 1.1's beta read a SELECT's rows whole (see `beta`).
+        let (parsed, beta) = match beta::plan(self.node, &parsed) {
+            Some((planned, shape)) => (planned, Some(shape)),
+            None => (parsed, None),
+        };
+        let table = std::cell::RefCell::new(None);
         let parsed = &parsed;
-        self.cql3(
+        let result = self.cql3(
             method,
             consistency,
             |session| exec::access::requirements(session, &parsed.statement),
             // The text moves in, to be freed once a batch is parsed.
-            move |backend, session| {
+            |backend, session| {
+                // The grammar also says how rows are written (1.1's beta
+                // wrote no row markers).
+                session.set_grammar(old::cql3_grammar(self.node));
+                if beta.is_some() {
+                    *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
+                }
                 exec::execute_outlined(backend, session, text.into(), parsed, consistency.0)
             },
-        )
+        );
+        match (beta, table.into_inner()) {
+            (Some(shape), Some(table)) => result.map(|r| shape.shape(&table, r)),
+            _ => result,
+        }
     }
 
     pub(in crate::thrift::v19) fn prepare_cql2(

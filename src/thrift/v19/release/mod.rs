@@ -7,7 +7,8 @@
 
 // What only some releases answered, apart: the releases before 1.2
 // (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
-// lacked (`declared`).
+// lacked (`declared`), 1.1's CQL 3 beta rows (`beta`).
+pub(super) mod beta;
 pub(super) mod declared;
 pub(super) mod old;
 pub(super) mod v07;

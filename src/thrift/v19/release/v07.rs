@@ -8,7 +8,7 @@
 
 use super::super::defs::cf_def;
 use crate::node::Node;
-use crate::release::{Behaviour, Release};
+use crate::release::{Behaviour, Refusal, Release};
 use crate::schema::{CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
@@ -47,69 +47,87 @@ pub fn truncate_unknown(node: &Node) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// An error in 0.7's words, where they differed from 1.2's (the ones a
-/// batch's mutation got are [`mutation_error`]'s).
+/// An error in the words of a release before 1.2, where they differed
+/// from 1.2.9's (the table is [`Release::wording`]; the ones a batch's
+/// mutation got in 0.7 are [`mutation_error`]'s).
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
-    if !does(node, Behaviour::MessagesOf07) {
+    let Some(release) = node.release else {
         return e;
-    }
+    };
     match e {
         ApiError::InvalidRequest(why) => {
-            ApiError::InvalidRequest(words_of_07(method, &why).unwrap_or(why))
+            ApiError::InvalidRequest(old_words(release, method, &why).unwrap_or(why))
         }
         e => e,
     }
 }
 
-fn words_of_07(method: &str, why: &str) -> Option<String> {
-    let same = |text: &str| Some(text.to_string());
+fn old_words(release: &Release, method: &str, why: &str) -> Option<String> {
+    let (refusal, ks, cf) = recognise(method, why)?;
+    let text = release.wording(refusal)?;
+    Some(
+        text.replace("{ks}", ks)
+            .replace("{cf}", cf)
+            .replace("{name}", cf),
+    )
+}
+
+/// Which refusal 1.2.9's text `why` is, with the keyspace and column family
+/// (or name) it named.
+fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a str)> {
     match why {
-        "no keyspace has been specified" => {
-            return same("You have not set a keyspace for this session")
-        }
+        "no keyspace has been specified" => return Some((Refusal::NoKeyspaceSet, "", "")),
         "ANY ConsistencyLevel is only supported for writes" => {
-            return same("Consistency level any may not be applied to read operations")
+            return Some((Refusal::AnyRead, "", ""))
         }
         "system keyspace is not user-modifiable" if method == "system_add_keyspace" => {
-            return same("Keyspace already exists.")
+            return Some((Refusal::SystemKeyspaceAdd, "", ""))
         }
         _ => {}
     }
+    // CQL 2's USE kept the quotes.
     if let Some(ks) = why
         .strip_prefix("Keyspace '")
         .and_then(|rest| rest.strip_suffix("' does not exist"))
+        .filter(|_| method == "set_keyspace")
     {
-        return Some(format!("Keyspace {ks} does not exist"));
+        return Some((Refusal::UnknownKeyspace, ks, ""));
     }
     if let Some(name) = why
         .strip_prefix(BAD_CF_NAME)
         .and_then(|rest| rest.strip_suffix("\")"))
     {
-        return Some(format!("Invalid column family name: {name}"));
+        return Some((Refusal::BadCfName, "", name));
+    }
+    if let Some((cf, ks)) = why
+        .strip_prefix("Cannot add already existing column family \"")
+        .and_then(|rest| rest.strip_suffix('"'))
+        .and_then(|rest| rest.split_once("\" to keyspace \""))
+    {
+        return Some((Refusal::CfExists, ks, cf));
+    }
+    if let Some((cf, ks)) = why
+        .strip_prefix("Cannot add column family '")
+        .and_then(|rest| rest.strip_suffix("'."))
+        .and_then(|rest| rest.split_once("' to non existing keyspace '"))
+    {
+        return Some((Refusal::AddCfNoKeyspace, ks, cf));
     }
     let prefixes = [
         (
-            "Cannot add already existing column family ",
-            "CF is already defined in that keyspace.",
-        ),
-        (
             "Cannot drop non existing column family ",
-            "CF is not defined in that keyspace.",
+            Refusal::DropCfMissing,
         ),
         (
             "Keyspace names must be case-insensitively unique",
-            "Keyspace already exists.",
+            Refusal::KeyspaceNameTaken,
         ),
-        (
-            "Cannot drop non existing keyspace ",
-            "Keyspace does not exist.",
-        ),
+        ("Cannot drop non existing keyspace ", Refusal::DropKsMissing),
     ];
-    if let Some((_, text)) = prefixes.iter().find(|(p, _)| why.starts_with(p)) {
-        return same(text);
-    }
-    (why.starts_with("Cannot add column family ") && why.contains(" to non existing keyspace "))
-        .then(|| "Keyspace does not already exist.".to_string())
+    prefixes
+        .iter()
+        .find(|(p, _)| why.starts_with(p))
+        .map(|&(_, refusal)| (refusal, "", ""))
 }
 
 /// 1.2's refusal of a column family name, before the name.
@@ -154,6 +172,24 @@ pub fn shape_keyspace(release: &Release, ks: &mut t::KsDef) {
         } else {
             cf.memtable_throughput_in_mb = Some(MEMTABLE_MB);
             cf.memtable_operations_in_millions = Some(OrderedFloat(MEMTABLE_MILLION_OPS));
+            forget_default_index_names(cf);
+        }
+    }
+}
+
+/// 0.7 kept no name for an index the client named none (its cli printed
+/// no `Index Name` line); the node names every index, `<cf>_<column>_idx`
+/// unless told, so a name of that shape is taken for one the client did
+/// not give.
+fn forget_default_index_names(cf: &mut t::CfDef) {
+    let prefix = format!("{}_", cf.name);
+    for column in cf.column_metadata.iter_mut().flatten() {
+        if column
+            .index_name
+            .as_deref()
+            .is_some_and(|n| n.starts_with(&prefix) && n.ends_with("_idx"))
+        {
+            column.index_name = None;
         }
     }
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# A release's own cassandra-cli, statement by statement, against the real release and against
+# `supercolumn serve --in-memory --cassandra-version VERSION` (a manual check: it needs the
+# release built by scripts/peers/build-release.sh and a JVM; see README.md).
+#
+#   run.sh record VERSION        fresh real node behind cliproxy.py: the session's transcript
+#                                into VERSION/session.golden, its Thrift calls and the node's
+#                                replies into VERSION/cli_session.json (replayed without a JVM
+#                                by scripts/release-conformance.sh)
+#   run.sh supercolumn VERSION   the same session against supercolumn; prints the differences
+#                                from VERSION/session.golden (exit 1 if any)
+#
+# The session is session-0.7.txt for 0.7, session.txt otherwise. Env: RELEASES_DIR (default
+# /work/scratch-versions), SUPERCOLUMN_BIN (default target/release/supercolumn).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
+SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
+[ $# -eq 2 ] || { sed -n 2,14p "$0"; exit 2; }
+CMD=$1 V=$2
+case $V in 0.7.*) SESSION=$HERE/session-0.7.txt;; *) SESSION=$HERE/session.txt;; esac
+OUT=$HERE/$V
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() { for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# mask: what differs from run to run (timestamps, times, ports, schema versions, the cli's
+# home directory).
+mask() {
+  sed -E -e 's/timestamp=[0-9]+/timestamp=<ts>/g' \
+    -e 's/Elapsed time: [0-9.]+ msec\(s\)\./Elapsed time: <t> msec(s)./g' \
+    -e 's#127\.0\.0\.1/[0-9]+#127.0.0.1/<port>#g' \
+    -e 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g' \
+    -e 's#[^ ]*/\.cassandra/#<home>/.cassandra/#g'
+}
+
+# run_cli PORT: the session piped into the release's cli, stdout and stderr merged, masked.
+run_cli() {
+  local home
+  home=$(mktemp -d)
+  JAVA_TOOL_OPTIONS="-Duser.home=$home" "$RELEASES_DIR/$V/cli.sh" 127.0.0.1 "$1" <"$SESSION" 2>&1 \
+    | grep -v '^Picked up JAVA_TOOL_OPTIONS' | mask || true
+  rm -rf "$home"
+}
+
+case $CMD in
+  record)
+    mkdir -p "$OUT"
+    NODE_PORT=$(free_port)
+    NODE_PID=$("$RELEASES_DIR/$V/start.sh" "$NODE_PORT" 2>/dev/null | tail -1)
+    trap '"$RELEASES_DIR/$V/stop.sh" "$NODE_PID" || true' EXIT
+    PROXY_PORT=$(free_port)
+    python3 "$HERE/../cliproxy.py" --listen "$PROXY_PORT" --to "$NODE_PORT" \
+      --out "$OUT/cli_session.json" --name cli_session --peer "Apache Cassandra $V" \
+      --notes "the Thrift calls of cassandra-cli $V running $(basename "$SESSION")" &
+    PROXY=$!
+    wait_port "$PROXY_PORT"
+    run_cli "$PROXY_PORT" >"$OUT/session.golden"
+    kill -TERM "$PROXY"; wait "$PROXY" || true
+    echo "recorded $(wc -l <"$OUT/session.golden") lines, $OUT/cli_session.json"
+    ;;
+  supercolumn)
+    PORT=$(free_port)
+    "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off \
+      --cassandra-version "$V" >/tmp/sc-cli-$V.log 2>&1 &
+    SC=$!
+    trap 'kill "$SC" 2>/dev/null || true' EXIT
+    wait_port "$PORT"
+    got=$(mktemp)
+    run_cli "$PORT" >"$got"
+    if diff -u "$OUT/session.golden" "$got"; then
+      echo "cli $V: $(grep -c . "$OUT/session.golden") lines identical"
+    else
+      exit 1
+    fi
+    ;;
+  *) sed -n 2,14p "$0"; exit 2;;
+esac

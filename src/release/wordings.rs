@@ -1,0 +1,129 @@
+//! Refusals whose text changed between releases before 1.2: each
+//! [`Refusal`] with the words each release series used (recorded from the
+//! real releases, `conformance/releases/`); 1.2.9's words are the node's
+//! own and are not listed. A front end recognises the refusal and asks
+//! [`super::Release::wording`] for the text. Data only.
+
+/// A refusal an old release worded differently from 1.2.9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A data call before `set_keyspace` ("no keyspace has been specified").
+    NoKeyspaceSet,
+    /// A read at consistency level ANY.
+    AnyRead,
+    /// `set_keyspace` of a keyspace that does not exist (not CQL 2's `USE`):
+    /// `{ks}`.
+    UnknownKeyspace,
+    /// Adding a column family the keyspace has: `{cf}`, `{ks}`.
+    CfExists,
+    /// Adding a column family to a keyspace that does not exist: `{ks}`.
+    AddCfNoKeyspace,
+    /// A column family name that is empty, too long or not a word: `{name}`.
+    BadCfName,
+    /// Dropping a column family the keyspace lacks.
+    DropCfMissing,
+    /// Adding a keyspace whose name another one has (in any case).
+    KeyspaceNameTaken,
+    /// Adding a keyspace named `system`.
+    SystemKeyspaceAdd,
+    /// Dropping a keyspace that does not exist.
+    DropKsMissing,
+}
+
+/// A release series, `(major, minor)`.
+type Series = (u32, u32);
+
+/// Each refusal's words in the series from the first to before the second
+/// (`{ks}`, `{cf}`, `{name}` are filled in).
+pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
+    (
+        Refusal::NoKeyspaceSet,
+        (0, 7),
+        (1, 1),
+        "You have not set a keyspace for this session",
+    ),
+    (
+        Refusal::AnyRead,
+        (0, 7),
+        (1, 1),
+        "Consistency level any may not be applied to read operations",
+    ),
+    (
+        Refusal::UnknownKeyspace,
+        (0, 7),
+        (1, 2),
+        "Keyspace {ks} does not exist",
+    ),
+    (
+        Refusal::CfExists,
+        (0, 7),
+        (0, 8),
+        "CF is already defined in that keyspace.",
+    ),
+    (
+        Refusal::CfExists,
+        (0, 8),
+        (1, 1),
+        "{cf} already exists in keyspace {ks}",
+    ),
+    (
+        Refusal::CfExists,
+        (1, 1),
+        (1, 2),
+        "Cannot add already existing column family '{cf}' to keyspace '{ks}'.",
+    ),
+    (
+        Refusal::AddCfNoKeyspace,
+        (0, 7),
+        (0, 8),
+        "Keyspace does not already exist.",
+    ),
+    (
+        Refusal::AddCfNoKeyspace,
+        (0, 8),
+        (1, 1),
+        "No such keyspace: {ks}",
+    ),
+    (
+        Refusal::BadCfName,
+        (0, 7),
+        (1, 1),
+        "Invalid column family name: {name}",
+    ),
+    (
+        Refusal::DropCfMissing,
+        (0, 7),
+        (1, 1),
+        "CF is not defined in that keyspace.",
+    ),
+    (
+        Refusal::KeyspaceNameTaken,
+        (0, 7),
+        (0, 8),
+        "Keyspace already exists.",
+    ),
+    (
+        Refusal::KeyspaceNameTaken,
+        (0, 8),
+        (1, 0),
+        "Keyspace names must be case-insensitively unique",
+    ),
+    (
+        Refusal::SystemKeyspaceAdd,
+        (0, 7),
+        (0, 8),
+        "Keyspace already exists.",
+    ),
+    (
+        Refusal::SystemKeyspaceAdd,
+        (0, 8),
+        (1, 0),
+        "Keyspace names must be case-insensitively unique",
+    ),
+    (
+        Refusal::DropKsMissing,
+        (0, 7),
+        (1, 1),
+        "Keyspace does not exist.",
+    ),
+];

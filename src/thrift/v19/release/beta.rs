@@ -1,0 +1,381 @@
+//! 1.1's CQL 3 beta rows over `execute_cql_query` (see
+//! [`Behaviour::Cql3BetaRows`]): a SELECT of named columns reads every
+//! column, to learn each row's partition key, and keeps the named ones;
+//! its rows are then keyed, stamped and typed as the beta answered. This
+//! module must not run statements; it only rewrites what a SELECT reads
+//! and reshapes the Thrift rows it gave. `describe_keyspace` listed the
+//! beta's tables too ([`Behaviour::Cql3BetaSchema`], [`add_cql3_tables`]).
+
+use crate::cql::ast::{Parsed, Selection, Selector, Statement};
+use crate::cql::exec::{tables, CqlSession};
+use crate::cql::table::Table;
+use crate::node::Node;
+use crate::release::Behaviour;
+use crate::schema::{javaorder, KeyspaceDef, Schema};
+use crate::thrift::gen::cassandra19 as t;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+
+/// The Java package of the type names 1.2 gave in full.
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// The type the beta gave a table's comparator where it had no
+/// clustering columns, and every table's default validator.
+const UTF8: &str = "org.apache.cassandra.db.marshal.UTF8Type";
+
+/// `ks`'s CQL 3 tables (which 1.2 kept from Thrift) added to `def` as the
+/// beta described them, where the release listed them.
+pub fn add_cql3_tables(node: &Node, ks: &KeyspaceDef, def: &mut t::KsDef) {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::Cql3BetaSchema))
+    {
+        return;
+    }
+    for cf in ks.cfs.values().filter(|cf| cf.is_thrift_incompatible()) {
+        let Ok(table) = tables::table_of(cf) else {
+            continue;
+        };
+        let mut cf_def = super::super::defs::cf_def(&cf.describe_v12());
+        beta_cf_def(&table, &mut cf_def);
+        def.cf_defs.push(cf_def);
+    }
+}
+
+/// A CQL 3 table's definition as the beta kept it (see
+/// [`Behaviour::Cql3BetaSchema`]).
+fn beta_cf_def(table: &Table, cf: &mut t::CfDef) {
+    if table.clustering.is_empty() {
+        cf.comparator_type = Some(UTF8.to_string());
+    }
+    cf.column_metadata = Some(if table.clustering.is_empty() {
+        // In the order of the definition's HashMap of columns.
+        let names: Vec<&[u8]> = table
+            .regular
+            .iter()
+            .map(|c| c.column.name.as_bytes())
+            .collect();
+        javaorder::java_hashmap_order(&names)
+            .into_iter()
+            .map(|i| {
+                let column = &table.regular[i].column;
+                t::ColumnDef::new(
+                    column.name.as_bytes().to_vec(),
+                    column.ty.class_name(),
+                    None,
+                    None,
+                    None,
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    });
+    cf.default_validation_class = Some(UTF8.to_string());
+    cf.key_alias = table
+        .partition_key
+        .first()
+        .map(|c| c.name.as_bytes().to_vec());
+    cf.bloom_filter_fp_chance = None;
+}
+
+/// What a SELECT asked for, kept to shape its rows once it ran.
+#[derive(Debug)]
+pub struct BetaSelect {
+    /// The requested columns in order; `None` for `*`.
+    columns: Option<Vec<String>>,
+    count: bool,
+}
+
+/// For a SELECT on a node answering with beta rows: the statement to run
+/// instead (`*` for named columns) and what to shape its rows by.
+pub fn plan(node: &Node, parsed: &Parsed) -> Option<(Parsed, BetaSelect)> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::Cql3BetaRows))
+    {
+        return None;
+    }
+    let Statement::Select(select) = &parsed.statement else {
+        return None;
+    };
+    let columns = match &select.selection {
+        Selection::Wildcard | Selection::Count => None,
+        Selection::Columns(columns) => Some(
+            columns
+                .iter()
+                .map(|(selector, alias)| match (selector, alias) {
+                    (Selector::Column(name), None) => Some(name.clone()),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()?,
+        ),
+    };
+    let mut select = select.clone();
+    if columns.is_some() {
+        select.selection = Selection::Wildcard;
+    }
+    let count = select.selection == Selection::Count;
+    let parsed = Parsed {
+        statement: Statement::Select(select),
+        bind_count: parsed.bind_count,
+    };
+    Some((parsed, BetaSelect { columns, count }))
+}
+
+/// The table a planned SELECT reads, as `session` sees it.
+pub fn table_of(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> Option<Table> {
+    let Statement::Select(select) = &parsed.statement else {
+        return None;
+    };
+    let keyspace = session.keyspace_for(&select.table).ok()?;
+    tables::lookup(schema, &keyspace, &select.table.name).ok()
+}
+
+impl BetaSelect {
+    /// The rows of `result` (from the planned statement on `table`) as the
+    /// beta gave them.
+    pub fn shape(&self, table: &Table, mut result: t::CqlResult) -> t::CqlResult {
+        let Some(rows) = result.rows.take() else {
+            return result;
+        };
+        if self.count {
+            result.rows = Some(rows.into_iter().map(count_row).collect());
+            result.schema = Some(t::CqlMetadata::new(
+                BTreeMap::new(),
+                BTreeMap::new(),
+                "AsciiType".to_string(),
+                "LongType".to_string(),
+            ));
+            return result;
+        }
+        let key_name = table.partition_key.first().map(|c| c.name.as_bytes());
+        let keys: HashSet<&[u8]> = table
+            .partition_key
+            .iter()
+            .chain(table.clustering.iter().map(|c| &c.column))
+            .map(|c| c.name.as_bytes())
+            .collect();
+        let stamp = now_micros();
+        let rows = rows
+            .into_iter()
+            .map(|mut row| {
+                row.key = row
+                    .columns
+                    .iter()
+                    .find(|c| Some(c.name.as_slice()) == key_name)
+                    .and_then(|c| c.value.clone())
+                    .unwrap_or_default();
+                if let Some(names) = &self.columns {
+                    row.columns = names
+                        .iter()
+                        .filter_map(|n| row.columns.iter().find(|c| c.name == n.as_bytes()))
+                        .cloned()
+                        .collect();
+                }
+                for cell in &mut row.columns {
+                    if cell.value.is_some() {
+                        let key = keys.contains(cell.name.as_slice());
+                        cell.timestamp = Some(if key { -1 } else { stamp });
+                    }
+                }
+                row
+            })
+            .collect();
+        result.rows = Some(rows);
+        if let Some(schema) = &mut result.schema {
+            let kept = |name: &Vec<u8>| {
+                self.columns
+                    .as_ref()
+                    .is_none_or(|names| names.iter().any(|n| n.as_bytes() == name.as_slice()))
+            };
+            schema.name_types.retain(|name, _| kept(name));
+            schema.value_types.retain(|name, _| kept(name));
+            for class in schema.value_types.values_mut() {
+                if let Some(short) = class.strip_prefix(MARSHAL) {
+                    *class = short.to_string();
+                }
+            }
+            if !table.clustering.is_empty() {
+                schema.default_name_type = "CompositeType".to_string();
+            }
+        }
+        result
+    }
+}
+
+/// A COUNT row: keyed `count`, its cell without a timestamp.
+fn count_row(mut row: t::CqlRow) -> t::CqlRow {
+    row.key = b"count".to_vec();
+    row
+}
+
+fn now_micros() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::testkit;
+    use crate::release::Release;
+
+    fn table(create: &str) -> Table {
+        let parsed = crate::cql::parse(create).unwrap();
+        let Statement::CreateTable(ct) = &parsed.statement else {
+            panic!("not a CREATE TABLE");
+        };
+        Table::from_create("ks", ct).unwrap()
+    }
+
+    fn planned(version: &str, query: &str) -> Option<(Parsed, BetaSelect)> {
+        let mut node = testkit::Kit::default().node();
+        node.release = Release::find(version);
+        plan(&node, &crate::cql::parse(query).unwrap())
+    }
+
+    fn column(name: &str, value: Option<&[u8]>) -> t::Column {
+        t::Column::new(
+            name.as_bytes().to_vec(),
+            value.map(<[u8]>::to_vec),
+            None,
+            None,
+        )
+    }
+
+    fn rows(columns: Vec<t::Column>, types: &[(&str, &str)]) -> t::CqlResult {
+        let map = |f: fn(&str) -> String| -> BTreeMap<Vec<u8>, String> {
+            types
+                .iter()
+                .map(|(n, ty)| (n.as_bytes().to_vec(), f(ty)))
+                .collect()
+        };
+        let metadata = t::CqlMetadata::new(
+            map(|_| "UTF8Type".to_string()),
+            map(|ty| format!("{MARSHAL}{ty}")),
+            "UTF8Type".to_string(),
+            "UTF8Type".to_string(),
+        );
+        let row = t::CqlRow::new(Vec::new(), columns);
+        t::CqlResult::new(t::CqlResultType::ROWS, vec![row], None, metadata)
+    }
+
+    #[test]
+    fn only_the_beta_reads_named_columns_whole() {
+        let query = "SELECT name FROM users WHERE id = 'u1'";
+        assert!(planned("1.2.9", query).is_none());
+        assert!(planned("1.1.12", "INSERT INTO users (id) VALUES ('u1')").is_none());
+        let (parsed, shape) = planned("1.1.12", query).unwrap();
+        let Statement::Select(select) = parsed.statement else {
+            panic!("not a SELECT");
+        };
+        assert_eq!(select.selection, Selection::Wildcard);
+        assert_eq!(shape.columns, Some(vec!["name".to_string()]));
+        assert!(planned("1.1.12", "SELECT writetime(name) FROM users").is_none());
+    }
+
+    #[test]
+    fn beta_rows_are_keyed_stamped_and_typed_short() {
+        let users = table("CREATE TABLE users (id text PRIMARY KEY, name text, age int)");
+        let shape = BetaSelect {
+            columns: Some(vec!["age".into(), "name".into()]),
+            count: false,
+        };
+        let result = rows(
+            vec![
+                column("id", Some(b"u1")),
+                column("age", Some(&[0, 0, 0, 30])),
+                column("name", None),
+            ],
+            &[
+                ("id", "UTF8Type"),
+                ("age", "Int32Type"),
+                ("name", "UTF8Type"),
+            ],
+        );
+        let shaped = shape.shape(&users, result);
+        let row = &shaped.rows.unwrap()[0];
+        assert_eq!(row.key, b"u1");
+        let names: Vec<&[u8]> = row.columns.iter().map(|c| c.name.as_slice()).collect();
+        assert_eq!(names, [&b"age"[..], b"name"]);
+        assert!(row.columns[0].timestamp.is_some_and(|ts| ts > 0));
+        assert_eq!(row.columns[1].timestamp, None, "a null has no cell");
+        let md = shaped.schema.unwrap();
+        assert_eq!(md.value_types[&b"age".to_vec()], "Int32Type");
+        assert!(!md.value_types.contains_key(b"id".as_slice()));
+        assert_eq!(md.default_name_type, "UTF8Type");
+
+        let posts =
+            table("CREATE TABLE posts (author text, at int, body text, PRIMARY KEY (author, at))");
+        let all = BetaSelect {
+            columns: None,
+            count: false,
+        };
+        let result = rows(
+            vec![
+                column("author", Some(b"u1")),
+                column("at", Some(&[0, 0, 0, 1])),
+            ],
+            &[("author", "UTF8Type"), ("at", "Int32Type")],
+        );
+        let shaped = all.shape(&posts, result);
+        let row = &shaped.rows.unwrap()[0];
+        assert!(
+            row.columns.iter().all(|c| c.timestamp == Some(-1)),
+            "key cells"
+        );
+        assert_eq!(shaped.schema.unwrap().default_name_type, "CompositeType");
+
+        let count = BetaSelect {
+            columns: None,
+            count: true,
+        };
+        let result = rows(
+            vec![column("count", Some(&[0; 8]))],
+            &[("count", "LongType")],
+        );
+        let shaped = count.shape(&posts, result);
+        assert_eq!(shaped.rows.unwrap()[0].key, b"count");
+        let md = shaped.schema.unwrap();
+        assert!(md.name_types.is_empty() && md.value_types.is_empty());
+        assert_eq!(
+            (
+                md.default_name_type.as_str(),
+                md.default_value_type.as_str()
+            ),
+            ("AsciiType", "LongType")
+        );
+    }
+
+    #[test]
+    fn beta_tables_are_described_in_the_beta_layout() {
+        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec::default());
+        cf.comparator_type = Some("CompositeType(UTF8Type)".into());
+        cf.bloom_filter_fp_chance = Some(thrift::OrderedFloat(0.01));
+        beta_cf_def(
+            &table("CREATE TABLE users (id text PRIMARY KEY, age int, name text)"),
+            &mut cf,
+        );
+        assert_eq!(cf.comparator_type.as_deref(), Some(UTF8));
+        let columns = cf.column_metadata.as_ref().unwrap();
+        let names: Vec<&[u8]> = columns.iter().map(|c| c.name.as_slice()).collect();
+        assert_eq!(names, [&b"name"[..], b"age"], "in the HashMap's order");
+        assert_eq!(cf.default_validation_class.as_deref(), Some(UTF8));
+        assert_eq!(cf.key_alias.as_deref(), Some(&b"id"[..]));
+        assert_eq!(cf.bloom_filter_fp_chance, None);
+
+        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec::default());
+        cf.comparator_type = Some("CompositeType(Int32Type,UTF8Type)".into());
+        beta_cf_def(
+            &table("CREATE TABLE posts (author text, at int, body text, PRIMARY KEY (author, at))"),
+            &mut cf,
+        );
+        assert_eq!(
+            cf.comparator_type.as_deref(),
+            Some("CompositeType(Int32Type,UTF8Type)")
+        );
+        assert_eq!(cf.column_metadata, Some(Vec::new()));
+    }
+}
