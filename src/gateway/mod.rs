@@ -11,7 +11,8 @@
 //! One concept per file: `url` (the `cassandra://` address), `connect`
 //! (getting onto a cluster under deadlines, what it says of itself), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
-//! out), [`statements`] (prepared once, cached by text), [`slice`] (a
+//! out), [`statements`] (prepared once, cached by table and form or by
+//! text), [`forms`] (the hot reads' and writes' statement forms), [`slice`] (a
 //! predicate's names or range in comparator order), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
 //! [`subrange`] (a super column's bounded sub-column range, cut here),
@@ -46,6 +47,7 @@ pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
 mod error;
+pub mod forms;
 pub mod index;
 pub mod layout;
 pub mod reads;
@@ -269,8 +271,13 @@ impl Cluster {
     /// cluster, tables it dropped are dropped there, agreement is awaited.
     pub fn update_schema(&self, next: Arc<Schema>) -> GatewayResult<()> {
         let old = self.schema();
-        self.block(ddl::sync(&self.inner, Some(&old), &next))?;
+        let synced = self.block(ddl::sync(&self.inner, Some(&old), &next));
+        // A table dropped and made again under its name is another table:
+        // what was prepared for the old one is not reused.
+        self.inner.statements.clear();
+        synced?;
         *self.inner.schema.write() = next;
+        self.inner.statements.clear();
         Ok(())
     }
 
