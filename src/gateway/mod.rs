@@ -9,7 +9,8 @@
 //! and maps [`GatewayError`] to the node's errors in one place.
 //!
 //! One concept per file: `url` (the `cassandra://` address), `connect`
-//! (getting onto a cluster under deadlines, what it says of itself), [`layout`]
+//! (getting onto a cluster under deadlines, what it says of itself), `admit`
+//! (the nodes the driver connects to: those that answer), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
 //! out), [`statements`] (prepared once, cached by table and form or by
 //! text), [`forms`] (the hot reads' and writes' statement forms), [`slice`] (a
@@ -39,6 +40,7 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+mod admit;
 pub mod composite;
 mod connect;
 pub mod cql3;
