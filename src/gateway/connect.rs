@@ -4,7 +4,9 @@
 //! peer that announces a frame no CQL server would send, fails start-up in
 //! seconds with a message that names it (the driver would wait on it, or
 //! allocate what the peer announced); the driver's session is then built
-//! under a deadline too, and the cluster's own description read from its
+//! under a deadline too, on the nodes that answer (`admit`: the ring's other
+//! nodes are asked the same before the driver connects to them), and the
+//! cluster's own description read from its
 //! `system.local` ([`ClusterFacts`]): its name, partitioner and release,
 //! which the gateway serves instead of its configuration's.
 //!
@@ -129,6 +131,7 @@ impl Connection {
     ) -> GatewayResult<Connection> {
         let deadline = url.connect_timeout;
         let hosts = block_on(&driver, answering_hosts(&url.hosts, deadline))?;
+        let admitted = Arc::new(super::admit::Answering::new(&hosts, deadline));
         let profile = ExecutionProfile::builder()
             .consistency(url.consistency.driver())
             .request_timeout(Some(url.timeout))
@@ -138,6 +141,9 @@ impl Connection {
             .known_nodes(&hosts)
             .connection_timeout(deadline)
             .default_execution_profile_handle(profile)
+            // The contact points that answered alone, then the other nodes
+            // that answer (see `admit`).
+            .host_filter(admitted.clone())
             // Keyspaces' replication (for token-aware routing) only: the
             // gateway knows its tables from supercolumn's schema and does
             // not depend on the driver's view of them.
@@ -156,6 +162,7 @@ impl Connection {
                 ))),
             }
         })?;
+        block_on(&driver, admitted.admit_others(&session))?;
         let facts = block_on(&driver, read_facts(&session, url.timeout))?;
         tracing::info!(
             cluster = %facts.cluster_name,

@@ -98,6 +98,12 @@ impl CustomTables {
     }
 }
 
+/// Whether `table` (`"ks"."cf"`) has custom columns: its statements are
+/// rewritten (see [`for_statement`]).
+pub fn has_custom(inner: &Inner, table: &str) -> bool {
+    inner.custom.of(inner).contains_key(table)
+}
+
 /// `text` and `values` rewritten for a table with custom columns; `None`
 /// (run them as they are) for any other table.
 pub fn for_statement(

@@ -192,6 +192,20 @@ fn prepare_error(e: &PrepareError) -> GatewayError {
     }
 }
 
+/// Whether `e` says the prepared statement sent is not the node's (still
+/// unprepared after the driver's own re-preparation, or re-prepared under
+/// another id: the table changed under its name), so that preparing it
+/// afresh and running it once more may succeed.
+pub(super) fn is_stale_prepared(e: &ExecutionError) -> bool {
+    matches!(
+        e,
+        ExecutionError::LastAttemptError(
+            RequestAttemptError::RepreparedIdChanged { .. }
+                | RequestAttemptError::DbError(DbError::Unprepared { .. }, _)
+        )
+    )
+}
+
 impl From<ExecutionError> for GatewayError {
     fn from(e: ExecutionError) -> Self {
         match &e {

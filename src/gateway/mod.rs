@@ -9,9 +9,11 @@
 //! and maps [`GatewayError`] to the node's errors in one place.
 //!
 //! One concept per file: `url` (the `cassandra://` address), `connect`
-//! (getting onto a cluster under deadlines, what it says of itself), [`layout`]
+//! (getting onto a cluster under deadlines, what it says of itself), `admit`
+//! (the nodes the driver connects to: those that answer), [`layout`]
 //! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
-//! out), [`statements`] (prepared once, cached by text), [`slice`] (a
+//! out), [`statements`] (prepared once, cached by table and form or by
+//! text), [`forms`] (the hot reads' and writes' statement forms), [`slice`] (a
 //! predicate's names or range in comparator order), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
 //! [`subrange`] (a super column's bounded sub-column range, cut here),
@@ -38,6 +40,7 @@
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
+mod admit;
 pub mod composite;
 mod connect;
 pub mod cql3;
@@ -46,6 +49,7 @@ pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
 mod error;
+pub mod forms;
 pub mod index;
 pub mod layout;
 pub mod reads;
@@ -269,8 +273,13 @@ impl Cluster {
     /// cluster, tables it dropped are dropped there, agreement is awaited.
     pub fn update_schema(&self, next: Arc<Schema>) -> GatewayResult<()> {
         let old = self.schema();
-        self.block(ddl::sync(&self.inner, Some(&old), &next))?;
+        let synced = self.block(ddl::sync(&self.inner, Some(&old), &next));
+        // A table dropped and made again under its name is another table:
+        // what was prepared for the old one is not reused.
+        self.inner.statements.clear();
+        synced?;
         *self.inner.schema.write() = next;
+        self.inner.statements.clear();
         Ok(())
     }
 

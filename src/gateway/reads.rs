@@ -10,9 +10,10 @@
 //! a reversed super-column read reverses the sub-columns too, which Thrift
 //! does not). This module must not write.
 
+use super::forms::{limit, Form};
 use super::layout::{Layout, Shape};
 use super::slice::Wanted;
-use super::statements::{each_row, run};
+use super::statements::{each_row_form, run_form};
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::marshal::TypeRef;
@@ -233,36 +234,41 @@ pub(super) async fn cells(
     budget: &mut Budget,
     now: i32,
 ) -> GatewayResult<Vec<Cell>> {
-    let what = selected(sel.column, layout.counter);
+    let sub = match sel.column {
+        "column1" => false,
+        "column2" => true,
+        other => {
+            return Err(GatewayError::Internal(format!(
+                "a slice of {other} is not a cell read"
+            )))
+        }
+    };
     let mut values: Vec<Bound> = sel
         .fixed
         .iter()
         .map(|(_, v)| Bound::Bytes(v.to_vec()))
         .collect();
-    let mut text = format!(
-        "SELECT {what} FROM {} WHERE {}",
-        layout.table,
-        sel.fixed
-            .iter()
-            .map(|(c, _)| format!("{c} = ?"))
-            .collect::<Vec<_>>()
-            .join(" AND ")
-    );
     let mut out = Vec::new();
     match Wanted::of(slice) {
         Wanted::Names(names) => {
             // One query per name, all at once: `IN (?, ...)` would be one,
             // but supercolumn's own CQL3 refuses markers in an IN list
             // (Cassandra 1.2 and 3.x take them).
-            text.push_str(&format!(" AND {} = ?", sel.column));
+            let shape = Form::Cells {
+                sub,
+                by_name: true,
+                low: false,
+                high: false,
+                reversed: false,
+                limit: None,
+            };
             let mut wanted: Vec<&Vec<u8>> = names.iter().collect();
             wanted.sort_by(|a, b| comparator.compare(a, b));
             wanted.dedup();
             let reads = wanted.iter().map(|name| {
                 let mut v = values.clone();
                 v.push(Bound::Bytes(name.to_vec()));
-                let text = &text;
-                async move { run(inner, text, &v, cl).await }
+                async move { run_form(inner, layout, shape, &v, cl).await }
             });
             for rows in futures_util::future::try_join_all(reads).await? {
                 for row in rows {
@@ -275,26 +281,19 @@ pub(super) async fn cells(
             }
         }
         Wanted::Range(r) => {
-            let desc = layout.desc(sel.column);
-            bounds(&mut text, &mut values, sel.column, r.low, r.high, desc);
-            if r.reversed {
-                // CQL orders by a clustering prefix only: a super column's
-                // sub-columns (column1 fixed) are ordered by `column1,
-                // column2`; 3.x refuses `ORDER BY column2` alone.
-                if sel.column == "column2" {
-                    let first = reverse_order("column1", layout.desc("column1"));
-                    let second = if desc { "ASC" } else { "DESC" };
-                    text.push_str(&format!("{first}, column2 {second}"));
-                } else {
-                    text.push_str(&reverse_order(sel.column, desc));
-                }
-            }
             if r.count == 0 {
                 return Ok(out);
             }
-            limit(&mut text, r.count);
+            let shape = Form::Cells {
+                sub,
+                by_name: false,
+                low: bound(&mut values, r.low),
+                high: bound(&mut values, r.high),
+                reversed: r.reversed,
+                limit: limit(r.count),
+            };
             let mut failed = None;
-            each_row(inner, &text, values, cl, |row| {
+            each_row_form(inner, layout, shape, values, cl, |row| {
                 // Without COMPACT STORAGE, a partition holding static cells
                 // alone answers one row whose clustering column is null.
                 if row.0.first().is_some_and(Option::is_none) {
@@ -335,7 +334,6 @@ async fn super_columns(
     now: i32,
 ) -> GatewayResult<Vec<SuperColumn>> {
     let sub = def.subcomparator.clone().unwrap_or(def.comparator.clone());
-    let what = format!("column1, {}", selected("column2", layout.counter));
     let mut out: Vec<SuperColumn> = Vec::new();
     let mut push = |out: &mut Vec<SuperColumn>, mut row: RawRow| -> GatewayResult<bool> {
         let name = row.bytes(0).map_err(bad)?;
@@ -356,13 +354,15 @@ async fn super_columns(
     };
     match Wanted::of(&cmd.slice) {
         Wanted::Names(names) => {
-            let text = format!(
-                "SELECT {what} FROM {} WHERE key = ? AND column1 = ?",
-                layout.table
-            );
+            let shape = Form::SuperColumns {
+                by_name: true,
+                low: false,
+                high: false,
+                reversed: false,
+            };
             for name in names {
                 let values = [Bound::Bytes(key.to_vec()), Bound::Bytes(name.clone())];
-                for row in run(inner, &text, &values, cl).await? {
+                for row in run_form(inner, layout, shape, &values, cl).await? {
                     if !push(&mut out, row)? {
                         return Ok(out);
                     }
@@ -375,15 +375,15 @@ async fn super_columns(
             if r.count == 0 {
                 return Ok(out);
             }
-            let mut text = format!("SELECT {what} FROM {} WHERE key = ?", layout.table);
             let mut values = vec![Bound::Bytes(key.to_vec())];
-            let desc = layout.desc("column1");
-            bounds(&mut text, &mut values, "column1", r.low, r.high, desc);
-            if r.reversed {
-                text.push_str(&reverse_order("column1", desc));
-            }
+            let shape = Form::SuperColumns {
+                by_name: false,
+                low: bound(&mut values, r.low),
+                high: bound(&mut values, r.high),
+                reversed: r.reversed,
+            };
             // Rows are sub-columns: read until one more super column starts.
-            each_row(inner, &text, values, cl, |row| {
+            each_row_form(inner, layout, shape, values, cl, |row| {
                 let more = push(&mut out, row)?;
                 if out.len() > r.count {
                     out.truncate(r.count);
@@ -400,49 +400,13 @@ async fn super_columns(
     Ok(out)
 }
 
-/// The columns a cell is read from: name, value, then (not for counters,
-/// whose cells have neither) `writetime` and `ttl`.
-fn selected(name_column: &str, counter: bool) -> String {
-    if counter {
-        format!("{name_column}, value")
-    } else {
-        format!("{name_column}, value, writetime(value), ttl(value)")
+/// Binds a range bound unless it is open (empty); whether it was bound.
+fn bound(values: &mut Vec<Bound>, name: &[u8]) -> bool {
+    if name.is_empty() {
+        return false;
     }
-}
-
-/// `AND c >= ? AND c <= ?` for the bounds given in comparator order (an
-/// empty bound is open). CQL compares values, so a column clustered
-/// descending (a `ReversedType` comparator) takes them the other way.
-fn bounds(
-    text: &mut String,
-    values: &mut Vec<Bound>,
-    column: &str,
-    low: &[u8],
-    high: &[u8],
-    desc: bool,
-) {
-    let (from, to) = if desc { ("<=", ">=") } else { (">=", "<=") };
-    if !low.is_empty() {
-        text.push_str(&format!(" AND {column} {from} ?"));
-        values.push(Bound::Bytes(low.to_vec()));
-    }
-    if !high.is_empty() {
-        text.push_str(&format!(" AND {column} {to} ?"));
-        values.push(Bound::Bytes(high.to_vec()));
-    }
-}
-
-/// `ORDER BY` for the reverse of the comparator's order (CQL orders by
-/// value: a descending column's reverse is ascending).
-fn reverse_order(column: &str, desc: bool) -> String {
-    format!(" ORDER BY {column} {}", if desc { "ASC" } else { "DESC" })
-}
-
-/// `LIMIT n` (a literal: 1.2's CQL3 took no marker there); none for "all".
-pub(super) fn limit(text: &mut String, count: usize) {
-    if let Ok(n) = i32::try_from(count) {
-        text.push_str(&format!(" LIMIT {n}"));
-    }
+    values.push(Bound::Bytes(name.to_vec()));
+    true
 }
 
 fn bad(e: super::values::BadColumn) -> GatewayError {

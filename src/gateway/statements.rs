@@ -1,12 +1,19 @@
-//! Statements sent to the cluster: prepared once per text and cached, then
-//! executed with the call's consistency level, whole or page by page.
+//! Statements sent to the cluster: prepared once and cached, then executed
+//! with the call's consistency level, whole or page by page.
 //!
-//! The texts are few (a handful per table and slice shape), so the cache
-//! is a map by text; it is emptied if it ever grows past
-//! [`MAX_STATEMENTS`] (a bound, not an eviction policy: texts embed only
-//! table names and `IN` arities). This module must not build statement
-//! texts; the readers and writers do.
+//! Two caches: the hot calls' statements by table and [`Form`] (no text
+//! is built or hashed per call; `forms` writes it on a miss), the others
+//! by text. The statements are few (a handful per table and slice form),
+//! so each cache is emptied if it ever grows past [`MAX_STATEMENTS`] (a
+//! bound, not an eviction policy), and both are emptied when the schema
+//! changes. The driver re-prepares a statement the node has forgotten
+//! (UNPREPARED) itself; one it cannot re-prepare as it was (its id changed
+//! with the table) or still finds unprepared is dropped from the cache,
+//! prepared again and run once more here. This module must not build
+//! statement texts; the readers, writers and `forms` do.
 
+use super::forms::Form;
+use super::layout::Layout;
 use super::values::{Bound, RawRow};
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use parking_lot::Mutex;
@@ -25,12 +32,64 @@ pub const MAX_STATEMENTS: usize = 4096;
 /// Rows a page of a paged read asks for.
 pub const PAGE_ROWS: i32 = 1000;
 
+/// Prepared statements by table (`"ks"."cf"`), then by form.
+type ByForm = HashMap<String, HashMap<Form, PreparedStatement>>;
+
 #[derive(Default)]
 pub struct Statements {
     cache: Mutex<HashMap<String, PreparedStatement>>,
+    formd: Mutex<ByForm>,
 }
 
 impl Statements {
+    /// Forgets every prepared statement (the schema changed: a table may
+    /// be another under the same name).
+    pub fn clear(&self) {
+        self.cache.lock().clear();
+        self.formd.lock().clear();
+    }
+
+    /// `form` on `layout`'s table prepared (from the cache when it was
+    /// before: then no text is built).
+    pub async fn prepared_form(
+        &self,
+        inner: &Inner,
+        layout: &Layout,
+        form: Form,
+    ) -> GatewayResult<PreparedStatement> {
+        if let Some(p) = self
+            .formd
+            .lock()
+            .get(layout.table.as_str())
+            .and_then(|by| by.get(&form))
+        {
+            return Ok(p.clone());
+        }
+        let text = super::forms::text(layout, &form);
+        let p = inner.session.prepare(text).await?;
+        let mut formd = self.formd.lock();
+        if formd.values().map(HashMap::len).sum::<usize>() >= MAX_STATEMENTS {
+            formd.clear();
+        }
+        formd
+            .entry(layout.table.clone())
+            .or_default()
+            .insert(form, p.clone());
+        Ok(p)
+    }
+
+    /// Drops what [`Statements::prepared_form`] kept for `form`.
+    fn forget_form(&self, layout: &Layout, form: Form) {
+        if let Some(by) = self.formd.lock().get_mut(layout.table.as_str()) {
+            by.remove(&form);
+        }
+    }
+
+    /// Drops what [`Statements::prepared`] kept for `text`.
+    fn forget(&self, text: &str) {
+        self.cache.lock().remove(text);
+    }
+
     /// `text` prepared (from the cache when it was before).
     pub async fn prepared(&self, inner: &Inner, text: &str) -> GatewayResult<PreparedStatement> {
         if let Some(p) = self.cache.lock().get(text) {
@@ -46,6 +105,49 @@ impl Statements {
     }
 }
 
+/// What a call runs: a text, or a hot statement's form on a table.
+#[derive(Clone, Copy, Debug)]
+pub enum Sql<'a> {
+    Text(&'a str),
+    Formed(&'a Layout, Form),
+}
+
+impl Statements {
+    /// `sql` prepared (see [`Statements::prepared`] and
+    /// [`Statements::prepared_form`]).
+    pub(super) async fn of(&self, inner: &Inner, sql: Sql<'_>) -> GatewayResult<PreparedStatement> {
+        match sql {
+            Sql::Text(text) => self.prepared(inner, text).await,
+            Sql::Formed(layout, form) => self.prepared_form(inner, layout, form).await,
+        }
+    }
+
+    /// Drops `sql`'s prepared statement, to be prepared afresh.
+    pub(super) fn forget_sql(&self, sql: Sql<'_>) {
+        match sql {
+            Sql::Text(text) => self.forget(text),
+            Sql::Formed(layout, form) => self.forget_form(layout, form),
+        }
+    }
+}
+
+/// `sql` and `values` rewritten for a table with custom columns (see
+/// `custom`); `None` (run them as they are) for any other table.
+fn rewritten(
+    inner: &Inner,
+    sql: Sql<'_>,
+    values: &[Bound],
+) -> GatewayResult<Option<(String, Vec<Bound>)>> {
+    match sql {
+        Sql::Text(text) => super::custom::for_statement(inner, text, values),
+        Sql::Formed(layout, form) if super::custom::has_custom(inner, &layout.table) => {
+            let text = super::forms::text(layout, &form);
+            super::custom::for_statement(inner, &text, values)
+        }
+        Sql::Formed(..) => Ok(None),
+    }
+}
+
 /// Runs `text` with `values`; the rows of a result (none for a write).
 pub async fn run(
     inner: &Inner,
@@ -53,7 +155,18 @@ pub async fn run(
     values: &[Bound],
     cl: Consistency,
 ) -> GatewayResult<Vec<RawRow>> {
-    run_at(inner, None, text, values, cl).await
+    run_sql(inner, None, Sql::Text(text), values, cl).await
+}
+
+/// [`run`] of a hot statement, named by its form on `layout`'s table.
+pub async fn run_form(
+    inner: &Inner,
+    layout: &Layout,
+    form: Form,
+    values: &[Bound],
+    cl: Consistency,
+) -> GatewayResult<Vec<RawRow>> {
+    run_sql(inner, None, Sql::Formed(layout, form), values, cl).await
 }
 
 /// [`run`] on `node` alone when one is given (no other node tried): a
@@ -66,20 +179,40 @@ pub async fn run_at(
     values: &[Bound],
     cl: Consistency,
 ) -> GatewayResult<Vec<RawRow>> {
-    let custom = super::custom::for_statement(inner, text, values)?;
-    let (text, values) = match &custom {
-        Some((t, v)) => (t.as_str(), v.as_slice()),
-        None => (text, values),
+    run_sql(inner, node, Sql::Text(text), values, cl).await
+}
+
+/// [`run`] of `sql`, on `node` alone when one is given.
+pub(super) async fn run_sql(
+    inner: &Inner,
+    node: Option<&Arc<Node>>,
+    sql: Sql<'_>,
+    values: &[Bound],
+    cl: Consistency,
+) -> GatewayResult<Vec<RawRow>> {
+    let custom = rewritten(inner, sql, values)?;
+    let (sql, values) = match &custom {
+        Some((t, v)) => (Sql::Text(t.as_str()), v.as_slice()),
+        None => (sql, values),
     };
-    let mut p = inner.statements.prepared(inner, text).await?;
-    p.set_consistency(cl.driver());
-    if let Some(node) = node {
-        p.set_load_balancing_policy(Some(SingleTargetLoadBalancingPolicy::new(
-            NodeIdentifier::Node(Arc::clone(node)),
-            None,
-        )));
-    }
-    let result = inner.session.execute_unpaged(&p, values).await?;
+    let mut retried = false;
+    let result = loop {
+        let mut p = inner.statements.of(inner, sql).await?;
+        p.set_consistency(cl.driver());
+        if let Some(node) = node {
+            p.set_load_balancing_policy(Some(SingleTargetLoadBalancingPolicy::new(
+                NodeIdentifier::Node(Arc::clone(node)),
+                None,
+            )));
+        }
+        match inner.session.execute_unpaged(&p, values).await {
+            Err(e) if !retried && super::error::is_stale_prepared(&e) => {
+                inner.statements.forget_sql(sql);
+                retried = true;
+            }
+            other => break other?,
+        }
+    };
     let mut rows = Vec::new();
     each_row_of(result, |row| {
         rows.push(row);
@@ -118,22 +251,58 @@ pub async fn each_row(
     text: &str,
     values: Vec<Bound>,
     cl: Consistency,
+    each: impl FnMut(RawRow) -> GatewayResult<bool>,
+) -> GatewayResult<()> {
+    each_row_sql(inner, Sql::Text(text), values, cl, each).await
+}
+
+/// [`each_row`] of a hot statement, named by its form on `layout`'s table.
+pub async fn each_row_form(
+    inner: &Inner,
+    layout: &Layout,
+    form: Form,
+    values: Vec<Bound>,
+    cl: Consistency,
+    each: impl FnMut(RawRow) -> GatewayResult<bool>,
+) -> GatewayResult<()> {
+    each_row_sql(inner, Sql::Formed(layout, form), values, cl, each).await
+}
+
+async fn each_row_sql(
+    inner: &Inner,
+    sql: Sql<'_>,
+    values: Vec<Bound>,
+    cl: Consistency,
     mut each: impl FnMut(RawRow) -> GatewayResult<bool>,
 ) -> GatewayResult<()> {
-    let custom = super::custom::for_statement(inner, text, &values)?;
-    let (text, values) = match custom {
-        Some((t, v)) => (std::borrow::Cow::Owned(t), v),
-        None => (std::borrow::Cow::Borrowed(text), values),
+    let custom = rewritten(inner, sql, &values)?;
+    let (sql, values) = match &custom {
+        Some((t, v)) => (Sql::Text(t.as_str()), v.as_slice()),
+        None => (sql, values.as_slice()),
     };
-    let mut p = inner.statements.prepared(inner, &text).await?;
+    let mut p = inner.statements.of(inner, sql).await?;
     p.set_consistency(cl.driver());
     p.set_page_size(PAGE_ROWS);
     let mut paging = PagingState::start();
+    let mut first = true;
     loop {
-        let (result, next) = inner
+        let (result, next) = match inner
             .session
-            .execute_single_page(&p, values.as_slice(), paging)
-            .await?;
+            .execute_single_page(&p, values, paging.clone())
+            .await
+        {
+            // Nothing was handed on yet: the first page may be asked again.
+            Err(e) if first && super::error::is_stale_prepared(&e) => {
+                inner.statements.forget_sql(sql);
+                first = false;
+                p = inner.statements.of(inner, sql).await?;
+                p.set_consistency(cl.driver());
+                p.set_page_size(PAGE_ROWS);
+                continue;
+            }
+            other => other?,
+        };
+        first = false;
         if !each_row_of(result, &mut each)? {
             return Ok(());
         }

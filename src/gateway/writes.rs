@@ -23,9 +23,10 @@
 //! updates"), and its own Thrift `remove_counter` deletes at the
 //! coordinator's time. This module must not read.
 
+use super::forms::Form;
 use super::layout::{Layout, Shape, Storage};
 use super::reads::table;
-use super::statements::run;
+use super::statements::{run_sql, Sql};
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::model::{Cell, CellKind, Op, RowMutation};
@@ -42,11 +43,40 @@ pub const ROWS_IN_FLIGHT: usize = 32;
 /// One statement: its text and values.
 pub type Stmt = (String, Vec<Bound>);
 
+/// One statement as it is sent: a hot one by its form on its table (no
+/// text built), or a text.
+enum Planned {
+    Formed(Arc<Layout>, Form, Vec<Bound>),
+    Text(Stmt),
+}
+
+impl Planned {
+    fn sql(&self) -> Sql<'_> {
+        match self {
+            Planned::Formed(layout, form, _) => Sql::Formed(layout, *form),
+            Planned::Text((text, _)) => Sql::Text(text),
+        }
+    }
+
+    fn values(&self) -> &[Bound] {
+        match self {
+            Planned::Formed(_, _, values) | Planned::Text((_, values)) => values,
+        }
+    }
+
+    fn into_text(self) -> Stmt {
+        match self {
+            Planned::Formed(layout, form, values) => (super::forms::text(&layout, &form), values),
+            Planned::Text(stmt) => stmt,
+        }
+    }
+}
+
 /// One row's statements, by batch type.
 #[derive(Default)]
 struct RowPlan {
-    plain: Vec<Stmt>,
-    counter: Vec<Stmt>,
+    plain: Vec<Planned>,
+    counter: Vec<Planned>,
 }
 
 pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
@@ -88,10 +118,13 @@ fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
         for (cf, ops) in &m.updates {
             let def = cf_def(inner, &m.keyspace, cf)?;
             let (counter, stmts) = match super::cql3::table_of(&def)? {
-                Some(t) => (t.counter, super::cql3_writes::statements(&t, &m.key, ops)?),
+                Some(t) => {
+                    let stmts = super::cql3_writes::statements(&t, &m.key, ops)?;
+                    (t.counter, stmts.into_iter().map(Planned::Text).collect())
+                }
                 None => {
                     let layout = inner.layouts.of(&def, inner.storage)?;
-                    layout_statements(&def, &layout, &m.key, ops)?
+                    layout_planned(&def, &layout, &m.key, ops)?
                 }
             };
             let into = if counter {
@@ -128,20 +161,27 @@ pub fn cf_statements(
     if let Some(t) = super::cql3::table_of(def)? {
         return Ok((t.counter, super::cql3_writes::statements(&t, key, ops)?));
     }
-    layout_statements(def, &Layout::of(def, storage)?, key, ops)
+    let layout = Arc::new(Layout::of(def, storage)?);
+    let (counter, planned) = layout_planned(def, &layout, key, ops)?;
+    Ok((
+        counter,
+        planned.into_iter().map(Planned::into_text).collect(),
+    ))
 }
 
-/// [`cf_statements`] of a CF that is not a CQL3 table, laid out as `layout`.
-fn layout_statements(
+/// The statements of one row's `ops` on a CF that is not a CQL3 table,
+/// laid out as `layout`, and whether they go in a counter batch.
+fn layout_planned(
     def: &CfDef,
-    layout: &Layout,
+    layout: &Arc<Layout>,
     key: &[u8],
     ops: &[Op],
-) -> GatewayResult<(bool, Vec<Stmt>)> {
+) -> GatewayResult<(bool, Vec<Planned>)> {
     let mut out = Vec::with_capacity(ops.len());
     for op in ops {
         if layout.shape == Shape::Static {
-            out.extend(super::statics::statements(def, layout, key, op)?);
+            let stmts = super::statics::statements(def, layout, key, op)?;
+            out.extend(stmts.into_iter().map(Planned::Text));
         } else if let (
             Shape::Composite,
             Op::DeleteRange {
@@ -151,11 +191,11 @@ fn layout_statements(
             },
         ) = (layout.shape, op)
         {
-            out.extend(super::composite::io::range_deletion(
-                layout, key, start, end, deletion,
-            )?);
+            let stmts = super::composite::io::range_deletion(layout, key, start, end, deletion)?;
+            out.extend(stmts.into_iter().map(Planned::Text));
         } else {
-            out.push(statement(layout, key, op)?);
+            let (form, values) = formed(layout, key, op)?;
+            out.push(Planned::Formed(Arc::clone(layout), form, values));
         }
     }
     Ok((layout.counter, out))
@@ -166,31 +206,51 @@ async fn send_row(inner: &Inner, row: &RowPlan, cl: Consistency) -> GatewayResul
     send(inner, &row.counter, BatchType::Counter, cl).await
 }
 
-/// One partition's statements: alone as itself, several as one batch.
+/// One partition's statements: alone as itself, several as one batch (its
+/// statements prepared afresh and the batch sent once more if a node no
+/// longer knows one, as `statements` does for one).
 async fn send(
     inner: &Inner,
-    stmts: &[Stmt],
+    stmts: &[Planned],
     kind: BatchType,
     cl: Consistency,
 ) -> GatewayResult<()> {
     match stmts {
         [] => Ok(()),
-        [(text, values)] => run(inner, text, values, cl).await.map(drop),
+        [one] => run_sql(inner, None, one.sql(), one.values(), cl)
+            .await
+            .map(drop),
         _ => {
-            let mut batch = Batch::new(kind);
-            for (text, _) in stmts {
-                batch.append_statement(inner.statements.prepared(inner, text).await?);
+            let mut retried = false;
+            loop {
+                let mut batch = Batch::new(kind);
+                for stmt in stmts {
+                    batch.append_statement(inner.statements.of(inner, stmt.sql()).await?);
+                }
+                batch.set_consistency(cl.driver());
+                let values: Vec<&[Bound]> = stmts.iter().map(Planned::values).collect();
+                match inner.session.batch(&batch, values).await {
+                    Err(e) if !retried && super::error::is_stale_prepared(&e) => {
+                        stmts
+                            .iter()
+                            .for_each(|s| inner.statements.forget_sql(s.sql()));
+                        retried = true;
+                    }
+                    other => return other.map(drop).map_err(GatewayError::from),
+                }
             }
-            batch.set_consistency(cl.driver());
-            let values: Vec<&[Bound]> = stmts.iter().map(|(_, v)| v.as_slice()).collect();
-            inner.session.batch(&batch, values).await?;
-            Ok(())
         }
     }
 }
 
 /// The statement text and values of one op on one row.
 pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String, Vec<Bound>)> {
+    let (form, values) = formed(layout, key, op)?;
+    Ok((super::forms::text(layout, &form), values))
+}
+
+/// The statement form and values of one op on one row.
+fn formed(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(Form, Vec<Bound>)> {
     Ok(match op {
         Op::Put { super_column, cell } => put(layout, key, super_column, cell)?,
         Op::CounterAdd {
@@ -204,48 +264,45 @@ pub fn statement(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(String,
                     "counter additions need a counter column family".into(),
                 ));
             }
-            let (t, k, v) = (&layout.table, &layout.key_column, &layout.value_column);
-            let (cols, names) = cell_path(layout, super_column, name)?;
+            let (path, names) = cell_path(layout, super_column, name)?;
             let mut values = vec![Bound::Long(*delta), Bound::Bytes(key.to_vec())];
             values.extend(names);
-            let text = format!("UPDATE {t} SET {v} = {v} + ? WHERE {k} = ?{}", equal(&cols));
-            (text, values)
+            (Form::CounterAdd { path }, values)
         }
-        Op::DeleteRow(deletion) => delete(layout, key, deletion.marked_for_delete_at),
+        Op::DeleteRow(deletion) => (
+            deletion_of(0, false, false),
+            delete(layout, key, deletion.marked_for_delete_at),
+        ),
         Op::DeleteSuperColumn { name, deletion } => {
             if layout.shape != Shape::Super {
                 return Err(GatewayError::Invalid(
                     "a standard column family has no super columns".into(),
                 ));
             }
-            let (mut text, mut values) = delete(layout, key, deletion.marked_for_delete_at);
-            text.push_str(" AND column1 = ?");
+            let mut values = delete(layout, key, deletion.marked_for_delete_at);
             values.push(Bound::Bytes(name.clone()));
-            (text, values)
+            (deletion_of(1, false, false), values)
         }
         Op::DeleteRange {
             start,
             end,
             deletion,
         } => {
-            let (mut text, mut values) = delete(layout, key, deletion.marked_for_delete_at);
-            // Bounds in comparator order; CQL compares values.
-            let (from, to) = if layout.desc("column1") {
-                ("<=", ">=")
-            } else {
-                (">=", "<=")
-            };
-            if !start.is_empty() {
-                text.push_str(&format!(" AND column1 {from} ?"));
-                values.push(Bound::Bytes(start.clone()));
+            // Bounds in comparator order (`forms` turns them for a
+            // descending column).
+            let mut values = delete(layout, key, deletion.marked_for_delete_at);
+            for bound in [start, end] {
+                if !bound.is_empty() {
+                    values.push(Bound::Bytes(bound.clone()));
+                }
             }
-            if !end.is_empty() {
-                text.push_str(&format!(" AND column1 {to} ?"));
-                values.push(Bound::Bytes(end.clone()));
-            }
-            (text, values)
+            (deletion_of(0, !start.is_empty(), !end.is_empty()), values)
         }
     })
+}
+
+fn deletion_of(path: u8, low: bool, high: bool) -> Form {
+    Form::Delete { path, low, high }
 }
 
 /// A cell written (`INSERT`) or deleted (`DELETE` of its clustering path).
@@ -254,14 +311,13 @@ fn put(
     key: &[u8],
     super_column: &Option<Vec<u8>>,
     cell: &Cell,
-) -> GatewayResult<(String, Vec<Bound>)> {
-    let (cols, names) = cell_path(layout, super_column, &cell.name)?;
-    let using = match cell.kind {
+) -> GatewayResult<(Form, Vec<Bound>)> {
+    let (path, names) = cell_path(layout, super_column, &cell.name)?;
+    let ttl = match cell.kind {
         CellKind::Tombstone { .. } => {
-            let (mut text, mut values) = delete(layout, key, cell.timestamp);
+            let mut values = delete(layout, key, cell.timestamp);
             values.extend(names);
-            text.push_str(&equal(&cols));
-            return Ok((text, values));
+            return Ok((deletion_of(path, false, false), values));
         }
         CellKind::Counter { .. } => {
             return Err(GatewayError::Invalid(
@@ -273,47 +329,40 @@ fn put(
                 "a counter column family takes only counter additions".into(),
             ));
         }
-        CellKind::Expiring { .. } => "USING TIMESTAMP ? AND TTL ?",
-        CellKind::Live => "USING TIMESTAMP ?",
+        CellKind::Expiring { ttl, .. } => Some(ttl),
+        CellKind::Live => None,
     };
     let mut values = vec![Bound::Bytes(key.to_vec())];
     values.extend(names);
     values.push(Bound::Bytes(cell.value.clone()));
     values.push(Bound::Long(cell.timestamp));
-    if let CellKind::Expiring { ttl, .. } = cell.kind {
+    if let Some(ttl) = ttl {
         values.push(Bound::Int(ttl));
     }
-    let (t, k, v) = (&layout.table, &layout.key_column, &layout.value_column);
-    let text = format!(
-        "INSERT INTO {t} ({k}, {}, {v}) VALUES (?, {}, ?) {using}",
-        cols.join(", "),
-        vec!["?"; cols.len()].join(", ")
-    );
-    Ok((text, values))
+    let ttl = ttl.is_some();
+    Ok((Form::Insert { path, ttl }, values))
 }
 
-/// The clustering columns naming a cell, and their values.
+/// How many clustering columns name a cell (the first ones of the table:
+/// see `forms`), and their values.
 fn cell_path(
     layout: &Layout,
     super_column: &Option<Vec<u8>>,
     name: &[u8],
-) -> GatewayResult<(Vec<String>, Vec<Bound>)> {
+) -> GatewayResult<(u8, Vec<Bound>)> {
     match (layout.shape, super_column) {
         (Shape::Super, Some(sc)) => Ok((
-            vec!["column1".to_string(), "column2".to_string()],
+            2,
             vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
         )),
-        (Shape::Dense | Shape::Static, None) => Ok((
-            vec!["column1".to_string()],
-            vec![Bound::Bytes(name.to_vec())],
-        )),
+        (Shape::Dense | Shape::Static, None) => Ok((1, vec![Bound::Bytes(name.to_vec())])),
         (Shape::Composite, None) => {
             let n = layout.components.len();
+            let path = u8::try_from(n).map_err(|_| {
+                GatewayError::Invalid(format!("a comparator of {n} components is too wide"))
+            })?;
             let parts = super::composite::split(name, n, layout.compound)?;
-            Ok((
-                layout.components.iter().map(|c| c.column.clone()).collect(),
-                parts.into_iter().map(Bound::Bytes).collect(),
-            ))
+            Ok((path, parts.into_iter().map(Bound::Bytes).collect()))
         }
         (Shape::Super, None) => Err(GatewayError::Invalid(
             "a super column family's column needs its super column".into(),
@@ -324,24 +373,15 @@ fn cell_path(
     }
 }
 
-/// `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?` and its values so
-/// far: no timestamp in a counter CF (see the module note).
-fn delete(layout: &Layout, key: &[u8], at: i64) -> (String, Vec<Bound>) {
-    let (t, k) = (&layout.table, &layout.key_column);
+/// The values of `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?`: no
+/// timestamp in a counter CF (see the module note).
+fn delete(layout: &Layout, key: &[u8], at: i64) -> Vec<Bound> {
     let key = Bound::Bytes(key.to_vec());
     if layout.counter {
-        (format!("DELETE FROM {t} WHERE {k} = ?"), vec![key])
+        vec![key]
     } else {
-        (
-            format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
-            vec![Bound::Long(at), key],
-        )
+        vec![Bound::Long(at), key]
     }
-}
-
-/// ` AND column = ?` for each of `cols`.
-fn equal(cols: &[String]) -> String {
-    cols.iter().map(|c| format!(" AND {c} = ?")).collect()
 }
 
 #[cfg(test)]

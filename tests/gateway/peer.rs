@@ -1,7 +1,7 @@
 //! Small fake cluster nodes for the gateway's failure tests: a port that
-//! accepts and never answers, one that announces a huge frame, and a proxy
-//! in front of a backend supercolumn that refuses the statements a
-//! Cassandra 3.11 node fails. Owns only the sockets; what each test checks
+//! accepts and never answers, one that announces a huge frame, and proxies
+//! in front of a backend supercolumn: one that refuses the statements a
+//! Cassandra 3.11 node fails, one that lists a stopped node among its peers. Owns only the sockets; what each test checks
 //! stays in it.
 
 use std::io::{Read, Write};
@@ -80,16 +80,68 @@ pub struct Statements {
 /// with a server error, as 3.11 answered it, and passes the rest; the
 /// statements it saw are kept in the returned record.
 pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Statements>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
     let record = Arc::new(Mutex::new(Statements::default()));
     let seen = record.clone();
+    let port = proxy(backend, move |h, b| {
+        let cql = statement(h[4], b)?;
+        let mut seen = seen.lock().unwrap();
+        if fails_on_3x(&cql) {
+            seen.refused.push(cql);
+            return Some(server_error(h, "java.lang.ArrayIndexOutOfBoundsException"));
+        }
+        seen.passed.push(cql);
+        None
+    });
+    (port, record)
+}
+
+/// The query a driver learns the ring's other nodes with.
+const PEERS_QUERY: &str =
+    "SELECT host_id, rpc_address, data_center, rack, tokens FROM system.peers";
+
+/// The id a [`with_a_stopped_peer`] proxy gives [`PEERS_QUERY`] prepared.
+const PEERS_ID: &[u8] = b"fake-peers-query";
+
+/// A proxy to `127.0.0.1:backend` whose `system.peers` (as a driver reads
+/// it, prepared or not) lists one more node, at 127.0.0.2 on the proxy's
+/// port, which accepts connections and never answers (a stopped node).
+pub fn with_a_stopped_peer(backend: u16) -> u16 {
+    let port = proxy(backend, |h, b| {
+        let mut id = (PEERS_ID.len() as u16).to_be_bytes().to_vec();
+        id.extend_from_slice(PEERS_ID);
+        match (h[4], statement(h[4], b)) {
+            (0x07, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, false)),
+            (0x09, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, true)),
+            (0x0a, _) if b.starts_with(&id) => Some(peers_result(h, false)),
+            _ => None,
+        }
+    });
+    let stopped = TcpListener::bind(("127.0.0.2", port)).unwrap();
+    thread::spawn(move || {
+        let mut held = Vec::new();
+        for s in stopped.incoming().map_while(Result::ok) {
+            held.push(s);
+        }
+    });
+    port
+}
+
+/// A proxy to `127.0.0.1:backend`: each request is shown to `answer`
+/// (its header and body), which answers it itself (a whole frame) or lets
+/// it through.
+fn proxy(
+    backend: u16,
+    answer: impl Fn([u8; 9], &[u8]) -> Option<Vec<u8>> + Send + Sync + 'static,
+) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let answer = Arc::new(answer);
     thread::spawn(move || {
         for client in listener.incoming().map_while(Result::ok) {
             let Ok(server) = TcpStream::connect(("127.0.0.1", backend)) else {
                 continue;
             };
-            let seen = seen.clone();
+            let answer = answer.clone();
             let to_client = Arc::new(Mutex::new(client.try_clone().unwrap()));
             let (mut from_server, back) = (server.try_clone().unwrap(), to_client.clone());
             thread::spawn(move || {
@@ -103,32 +155,71 @@ pub fn three_eleven(backend: u16) -> (u16, Arc<Mutex<Statements>>) {
             let (mut from_client, mut to_server) = (client, server);
             thread::spawn(move || {
                 while let Some((h, b)) = read_frame(&mut from_client) {
-                    let cql = statement(h[4], &b);
-                    match cql.clone().filter(|cql| fails_on_3x(cql)) {
-                        Some(cql) => {
-                            seen.lock().unwrap().refused.push(cql);
-                            let mut out = to_client.lock().unwrap();
-                            let _ = out.write_all(&server_error(
-                                h,
-                                "java.lang.ArrayIndexOutOfBoundsException",
-                            ));
-                        }
-                        None => {
-                            seen.lock().unwrap().passed.extend(cql);
-                            if to_server
-                                .write_all(&h)
-                                .and_then(|_| to_server.write_all(&b))
-                                .is_err()
-                            {
-                                break;
-                            }
-                        }
+                    let own = answer(h, &b);
+                    let sent = match own {
+                        Some(frame) => to_client.lock().unwrap().write_all(&frame),
+                        None => to_server
+                            .write_all(&h)
+                            .and_then(|_| to_server.write_all(&b)),
+                    };
+                    if sent.is_err() {
+                        break;
                     }
                 }
             });
         }
     });
-    (port, record)
+    port
+}
+
+/// The answer to [`PEERS_QUERY`]: its rows (one node, 127.0.0.2), or
+/// (`prepared`) it prepared under [`PEERS_ID`], without bind markers.
+fn peers_result(request: [u8; 9], prepared: bool) -> Vec<u8> {
+    fn string(out: &mut Vec<u8>, s: &[u8]) {
+        out.extend_from_slice(&(s.len() as u16).to_be_bytes());
+        out.extend_from_slice(s);
+    }
+    fn value(out: &mut Vec<u8>, v: &[u8]) {
+        out.extend_from_slice(&(v.len() as i32).to_be_bytes());
+        out.extend_from_slice(v);
+    }
+    let mut body = Vec::new();
+    if prepared {
+        body.extend_from_slice(&4i32.to_be_bytes());
+        string(&mut body, PEERS_ID);
+        // No bind markers: flags, no columns, no partition key columns.
+        body.extend_from_slice(&[0; 12]);
+    } else {
+        body.extend_from_slice(&2i32.to_be_bytes());
+    }
+    // The rows' metadata: a global table spec, five columns.
+    body.extend_from_slice(&[0, 0, 0, 1, 0, 0, 0, 5]);
+    string(&mut body, b"system");
+    string(&mut body, b"peers");
+    for (name, ty) in [
+        ("host_id", &[0x00, 0x0c][..]),
+        ("rpc_address", &[0x00, 0x10]),
+        ("data_center", &[0x00, 0x0d]),
+        ("rack", &[0x00, 0x0d]),
+        ("tokens", &[0x00, 0x22, 0x00, 0x0d]),
+    ] {
+        string(&mut body, name.as_bytes());
+        body.extend_from_slice(ty);
+    }
+    if !prepared {
+        body.extend_from_slice(&1i32.to_be_bytes());
+        value(&mut body, &[0x5c; 16]);
+        value(&mut body, &[127, 0, 0, 2]);
+        value(&mut body, b"datacenter1");
+        value(&mut body, b"rack1");
+        let mut set = 1i32.to_be_bytes().to_vec();
+        value(&mut set, b"4611686018427387904");
+        value(&mut body, &set);
+    }
+    let mut frame = vec![0x84, 0, request[2], request[3], 0x08];
+    frame.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    frame.extend_from_slice(&body);
+    frame
 }
 
 /// An ERROR frame (code 0x0000, a server error) answering `request`.

@@ -1,15 +1,17 @@
 //! A gateway's start on a cluster: it serves the cluster's partitioner and
 //! refuses a configuration naming another, creates keyspaces only when
 //! asked, fails in seconds on a backend that does not answer (or answers
-//! with a frame no CQL server sends), and refuses to point at itself.
+//! with a frame no CQL server sends), starts in seconds on the nodes that
+//! answer when a peer is stopped, and refuses to point at itself.
 
 use super::peer;
 use crate::wire_support;
 
 use std::time::{Duration, Instant};
-use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
+use supercolumn::thrift::gen::cassandra19 as t19;
+use t19::TCassandraSyncClient;
 use wire_support::gateway::{backend_url, native_backend, v19_without_keyspaces};
-use wire_support::{conformance_config, connect19, Server};
+use wire_support::{conformance_config, connect19, timestamp, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 
@@ -157,4 +159,45 @@ fn a_gateway_pointed_at_itself_is_refused() {
         "{log}"
     );
     assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+#[test]
+fn a_stopped_peer_is_marked_down_and_start_up_goes_on_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let backend = native_backend(&v19_without_keyspaces(dir.path()));
+    // The backend's system.peers lists 127.0.0.2, which never answers.
+    let port = peer::with_a_stopped_peer(backend.native_port.unwrap());
+    let url = format!("cassandra://127.0.0.1:{port}?connect_timeout_ms=1000");
+    let conf = conformance_config("storage-conf-v19.xml");
+    let started = Instant::now();
+    let mut gateway = Server::try_start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--backend",
+        &url,
+        "--create-schema",
+    ])
+    .unwrap_or_else(|(s, log)| panic!("{s:?}: {log}"));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    let log = gateway.log();
+    assert!(
+        log.contains(&format!("cluster node 127.0.0.2:{port}"))
+            && log.contains("marked down, not used until it answers"),
+        "{log}"
+    );
+    // Every key is served by the node that answers, its replicas' or not.
+    let mut c = connect19(gateway.port);
+    c.set_keyspace("CT".into()).unwrap();
+    let parent = t19::ColumnParent::new("StdUTF8".to_string(), None);
+    for i in 0..20 {
+        let key = format!("k{i}").into_bytes();
+        let col = t19::Column::new(b"c".to_vec(), b"v".to_vec(), timestamp(), None);
+        c.insert(key.clone(), parent.clone(), col, t19::ConsistencyLevel::ONE)
+            .unwrap();
+        let path = t19::ColumnPath::new("StdUTF8".to_string(), None, b"c".to_vec());
+        let got = c.get(key, path, t19::ConsistencyLevel::ONE).unwrap();
+        assert_eq!(got.column.unwrap().value, Some(b"v".to_vec()));
+    }
 }

@@ -6,8 +6,9 @@
 //! the name split into its clustering columns.
 
 use super::{join, pieces, prefix, reverse_order, split};
+use crate::gateway::forms::limit;
 use crate::gateway::layout::Layout;
-use crate::gateway::reads::{cell, limit, now_seconds, Budget, RowRead};
+use crate::gateway::reads::{cell, now_seconds, Budget, RowRead};
 use crate::gateway::slice::Wanted;
 use crate::gateway::statements::{each_row, run};
 use crate::gateway::values::{Bound, RawRow};
@@ -84,7 +85,9 @@ pub(in crate::gateway) async fn read(row: RowRead<'_>) -> GatewayResult<Option<R
                 // The call's count, not what is left of it: one statement
                 // text per slice shape (they are prepared and cached); the
                 // rows stop being read once the count is reached.
-                limit(&mut text, r.count);
+                if let Some(n) = limit(r.count) {
+                    text.push_str(&format!(" LIMIT {n}"));
+                }
                 let mut failed = None;
                 each_row(inner, &text, values, cl, |row| {
                     let c = match to_cell(row) {
