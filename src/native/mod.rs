@@ -11,8 +11,9 @@
 //! through the executor, [`batch`] BATCH messages, [`dispatch`] one frame
 //! in, one out, [`route`]
 //! where a request runs (inline or on the blocking pool), [`inbox`] and
-//! [`outbox`] a connection's read buffer and coalesced replies, and
-//! [`server`] the listener and connections. It must not reach storage
+//! [`outbox`] a connection's read buffer and coalesced replies, [`watch`]
+//! what is observed of each request (metrics, the test kit's faults and
+//! activity), and [`server`] the listener and connections. It must not reach storage
 //! except through the node, and nothing below it knows it exists.
 
 pub mod batch;
@@ -29,3 +30,4 @@ pub mod result;
 pub mod route;
 pub mod server;
 pub mod types;
+pub mod watch;

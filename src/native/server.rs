@@ -48,6 +48,7 @@ use super::outbox::Outbox;
 use super::request::Request;
 use super::result;
 use super::route::Router;
+use super::watch::{Outcome, Seen};
 use crate::node::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
@@ -117,6 +118,8 @@ struct Done {
     opcode: u8,
     stream: i16,
     answer: Option<(Response, Charge)>,
+    /// A primed fault drops the connection.
+    close: bool,
 }
 
 /// What the blocking pool is given: a request decoded on the worker, or a
@@ -146,6 +149,8 @@ struct Link {
     done_rx: mpsc::UnboundedReceiver<Done>,
     /// Requests on the blocking pool, not answered yet.
     running: usize,
+    /// A primed fault dropped the connection: it takes no more requests.
+    closing: bool,
     write_timeout: Option<Duration>,
 }
 
@@ -154,10 +159,25 @@ impl Link {
     fn finished(&mut self, done: Option<Done>) {
         let Some(d) = done else { return };
         self.running -= 1;
+        self.closing |= d.close;
         if let Some((resp, charge)) = d.answer {
             let state = self.shared.state.lock();
             self.out
                 .push_reply(&state, d.opcode, d.stream, resp, Some(charge));
+        }
+    }
+
+    /// Lays an answer run here into the write buffer; a dropped
+    /// connection stops taking requests.
+    fn deliver(&mut self, h: Header, outcome: Outcome, charge: Option<Charge>) -> Step {
+        match outcome {
+            Outcome::Reply(resp) => {
+                let state = self.shared.state.lock();
+                self.out
+                    .push_reply(&state, h.opcode, h.stream, resp, charge);
+                Step::Took
+            }
+            Outcome::Drop => Step::End(End::Finish),
         }
     }
 
@@ -264,10 +284,16 @@ async fn connection(
         link: Link {
             sock: stream,
             out: Outbox::default(),
-            shared: Arc::new(Shared::new(local_ip, opts.max_frame_bytes)),
+            shared: Arc::new(Shared::new(
+                local_ip,
+                peer,
+                node.activity.next_connection(),
+                opts.max_frame_bytes,
+            )),
             done_tx,
             done_rx,
             running: 0,
+            closing: false,
             write_timeout: opts.limits.settings().write_timeout,
         },
         inbox: Inbox::new(opts.limits.budget()),
@@ -290,6 +316,9 @@ impl Conn {
         let mut notices = Some(self.node.notices.subscribe());
         let mut last_heard = Instant::now();
         loop {
+            if self.link.closing {
+                return End::Finish;
+            }
             // Take every whole frame buffered, as far as the limits allow.
             while self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full() {
                 match self.take_frame(stop).await {
@@ -480,6 +509,8 @@ impl Conn {
 
 /// Runs one request where its route says: inline (its reply laid into the
 /// write buffer now) or on the blocking pool (answered through the link).
+/// A request a primed fault delays waits off the worker, then runs on the
+/// pool.
 #[allow(clippy::too_many_arguments)]
 fn run(
     link: &mut Link,
@@ -499,33 +530,39 @@ fn run(
         // Answered at once, as wherever it would run.
         Err(resp) => {
             drop(slot);
-            let state = shared.state.lock();
-            link.out
-                .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
-            return Step::Took;
+            let outcome = Outcome::Reply(resp);
+            Seen::undecoded(h.opcode).end(node, &outcome);
+            return link.deliver(h, outcome, Some(charge));
         }
     };
-    if let (Work::Decoded(req), Route::Inline | Route::Attempt) = (&work, route) {
+    let Work::Decoded(req) = &work else {
+        on_pool(link, node, opts, h, work, None, charge, slot);
+        return Step::Took;
+    };
+    let seen = Seen::begin(node, &shared, h.opcode, req);
+    if seen.delay().is_none() && matches!(route, Route::Inline | Route::Attempt) {
         let base = charge.bytes();
         // The reply is charged as its rows are read (see node::reply).
         let meter = reply::open(max_reply, charge);
         let ran = catch_unwind(AssertUnwindSafe(|| {
             // A `POST /reset` waits for the calls in flight and holds the next.
             let _gate = node.call_gate();
-            if route == Route::Attempt {
-                crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))
-            } else {
-                Some(dispatch::run(node, &shared, h.opcode, req))
+            if let Some(outcome) = seen.instead() {
+                return Some(outcome);
             }
+            let resp = if route == Route::Attempt {
+                crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))?
+            } else {
+                dispatch::run(node, &shared, h.opcode, req)
+            };
+            Some(seen.after(resp))
         }));
         charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
         match ran {
-            Ok(Some(resp)) => {
+            Ok(Some(outcome)) => {
                 drop(slot);
-                let state = shared.state.lock();
-                link.out
-                    .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
-                return Step::Took;
+                seen.end(node, &outcome);
+                return link.deliver(h, outcome, Some(charge));
             }
             // A read would have waited: what the attempt read is let go,
             // and the request runs again on the pool.
@@ -536,7 +573,7 @@ fn run(
             }
         }
     }
-    on_pool(link, node, opts, h, work, charge, slot);
+    on_pool(link, node, opts, h, work, Some(seen), charge, slot);
     Step::Took
 }
 
@@ -573,13 +610,18 @@ fn work_of(
 }
 
 /// Runs a request on the blocking pool; its answer comes back through
-/// the link's channel.
+/// the link's channel. `seen` watches a decoded request (a raw one is
+/// watched once decoded there); a primed delay is waited on a tokio timer
+/// first, holding no worker slot (a raw request's, rare, on its pool
+/// thread).
+#[allow(clippy::too_many_arguments)]
 fn on_pool(
     link: &mut Link,
     node: &Arc<Node>,
     opts: &NativeOptions,
     h: Header,
     work: Work,
+    seen: Option<Seen>,
     charge: Charge,
     slot: OwnedSemaphorePermit,
 ) {
@@ -589,29 +631,76 @@ fn on_pool(
     link.running += 1;
     let node = node.clone();
     let tx = link.done_tx.clone();
-    tokio::task::spawn_blocking(move || {
+    let delay = seen.as_ref().and_then(Seen::delay);
+    let job = move |slot: OwnedSemaphorePermit| {
         let meter = reply::open(max_reply, charge);
-        let resp = catch_unwind(AssertUnwindSafe(|| {
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
             let _gate = node.call_gate();
-            match work {
-                Work::Decoded(req) => dispatch::run(&node, &shared, h.opcode, &req),
-                // Handed over: a BATCH frees it once its members are packed.
-                Work::Raw { flags, body } => {
-                    dispatch::answer(&node, &shared, flags, h.opcode, body)
+            let (seen, outcome) = match (work, seen) {
+                (Work::Decoded(req), Some(seen)) => {
+                    let outcome = seen.answer(|| dispatch::run(&node, &shared, h.opcode, &req));
+                    (seen, outcome)
                 }
-            }
+                (Work::Decoded(req), None) => {
+                    let seen = Seen::begin(&node, &shared, h.opcode, &req);
+                    let outcome = seen.answer(|| dispatch::run(&node, &shared, h.opcode, &req));
+                    (seen, outcome)
+                }
+                (Work::Raw { flags, body }, _) => raw(&node, &shared, h.opcode, flags, body),
+            };
+            seen.end(&node, &outcome);
+            outcome
         }));
         let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
         drop(slot);
-        if resp.is_err() {
+        if outcome.is_err() {
             tracing::error!("native request panicked");
         }
+        let (answer, close) = match outcome {
+            Ok(Outcome::Reply(r)) => (Some((r, charge)), false),
+            Ok(Outcome::Drop) => (None, true),
+            Err(_) => (None, false),
+        };
         let _ = tx.send(Done {
             opcode: h.opcode,
             stream: h.stream,
-            answer: resp.ok().map(|r| (r, charge)),
+            answer,
+            close,
         });
-    });
+    };
+    match delay {
+        None => {
+            tokio::task::spawn_blocking(move || job(slot));
+        }
+        Some(delay) => {
+            drop(slot);
+            let workers = opts.limits.workers().clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(delay).await;
+                if let Ok(slot) = workers.acquire_owned().await {
+                    tokio::task::spawn_blocking(move || job(slot));
+                }
+            });
+        }
+    }
+}
+
+/// Decodes and answers a big request on its pool thread, watched.
+fn raw(node: &Node, shared: &Shared, opcode: u8, flags: u8, body: Vec<u8>) -> (Seen, Outcome) {
+    let req = match dispatch::decode_owned(shared, flags, opcode, body) {
+        Ok(req) => req,
+        Err(e) => {
+            let outcome = Outcome::Reply(Response::error(&e));
+            return (Seen::undecoded(opcode), outcome);
+        }
+    };
+    let seen = Seen::begin(node, shared, opcode, &req);
+    if let Some(delay) = seen.delay() {
+        std::thread::sleep(delay);
+    }
+    // Handed over: a BATCH frees its body once its members are packed.
+    let outcome = seen.answer(|| dispatch::run_owned(node, shared, opcode, req));
+    (seen, outcome)
 }
 
 /// The next schema change notice (`None` when there is none to send: the
