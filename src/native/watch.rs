@@ -356,8 +356,6 @@ impl Kit {
             Statement::DropKeyspace { .. }
             | Statement::DropTable { .. }
             | Statement::DropIndex { .. } => "DROP",
-            #[allow(unreachable_patterns)]
-            _ => "OTHER",
         }
     }
 }
