@@ -3,7 +3,8 @@
 // error arrives as the driver's ResponseError with the code and fields of its protocol
 // version (read and write timeouts with their counts and write type, unavailable,
 // overloaded), the driver's default retry policy retries a read timeout whose replicas
-// all answered without the data, a delay delays, and GET /activity lists the calls.
+// all answered without the data, a delay delays, a dropped connection fails its request
+// and the driver reconnects, and GET /activity lists the calls.
 // Usage: node faults_flow.js HOST PORT ADMIN_PORT. Last line "OK: node cassandra-driver faults".
 'use strict';
 const assert = require('assert');
@@ -83,9 +84,13 @@ async function main() {
     assert.strictEqual(e.blockFor, 2);
     ok(`v${v}: write_timeout is a writeTimeout ResponseError, UNLOGGED_BATCH, 1 of 2`);
 
-    await prime({ cql: 'FROM nodef\\.items', error: 'read_timeout', received: 1, block_for: 1, times: 1 });
+    // The PREPARE is left alone: the rule names EXECUTE.
+    await prime({ method: 'EXECUTE', cql: 'FROM nodef\\.items', error: 'read_timeout', received: 1,
+      block_for: 1, times: 1 });
     assert.strictEqual((await c.execute(select, [], { prepare: true })).first().name, 'one');
-    ok(`v${v}: the default retry policy retries read_timeout (1 of 1, no data)`);
+    const retried = (await admin('GET', '/activity?api=native&method=EXECUTE&keyspace=nodef')).slice(-2);
+    assert.deepStrictEqual(retried.map((a) => a.outcome), ['READ_TIMEOUT', 'ok']);
+    ok(`v${v}: the default retry policy retries read_timeout (1 of 1, no data) of an EXECUTE`);
 
     await prime({ cql: 'FROM nodef\\.items', error: 'unavailable', block_for: 2, alive: 1, times: 1 });
     e = await fails(c.execute(select, [], Object.assign({ retry: new cassandra.policies.retry.FallthroughRetryPolicy() }, quorum)));
@@ -105,6 +110,20 @@ async function main() {
     assert.strictEqual((await c.execute(select)).first().name, 'one');
     assert.ok(Date.now() - started >= 250);
     ok(`v${v}: delay: the answer comes after 250 ms`);
+
+    await prime({ cql: 'FROM nodef\\.items', error: 'drop_connection', times: 1 });
+    e = await fails(c.execute(select));
+    ok(`v${v}: drop_connection fails the request: ${e.name}`);
+    for (let tries = 0; ; tries++) {
+      try {
+        assert.strictEqual((await c.execute(select)).first().name, 'one');
+        break;
+      } catch (err) {
+        if (tries > 100) throw err;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    ok(`v${v}: the driver reconnects and reads`);
     await admin('DELETE', '/faults');
     await c.shutdown();
   }

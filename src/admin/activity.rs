@@ -22,11 +22,9 @@ fn filter(req: &Request) -> Result<Filter, AdminError> {
             "column_family" => f.column_family = Some(v.clone()),
             "since" => f.since = Some(number(k, v)?),
             "limit" => f.limit = Some(usize::try_from(number(k, v)?).unwrap_or(usize::MAX)),
-            other => {
-                return Err(AdminError::BadRequest(format!(
-                    "unknown parameter {other:?} (api, method, keyspace, column_family, since, limit)"
-                )))
-            }
+            other => return Err(AdminError::BadRequest(format!(
+                "unknown parameter {other:?} (api, method, keyspace, column_family, since, limit)"
+            ))),
         }
     }
     Ok(f)

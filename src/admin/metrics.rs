@@ -220,9 +220,7 @@ impl RequestMetrics {
     fn native_handles(&self, opcode: &[u8], kind: &str) -> &PerCall {
         let pairs = &self.native[..self.native.len() - 1];
         let at = pairs
-            .binary_search_by(|((op, k), _)| {
-                op.as_bytes().cmp(opcode).then_with(|| (*k).cmp(kind))
-            })
+            .binary_search_by(|((op, k), _)| op.as_bytes().cmp(opcode).then_with(|| (*k).cmp(kind)))
             .unwrap_or(pairs.len());
         &self.native[at].1
     }

@@ -7,9 +7,9 @@
 //! Must not decide whether something is an error (the layers below do).
 
 use super::codec::{DecodeError, Writer};
+use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
-use super::query::consistency_name;
 use crate::node::faults::{Fault, FaultKind};
 use crate::node::NodeError;
 
@@ -271,13 +271,24 @@ pub fn fault_carried(kind: FaultKind) -> bool {
 fn write_type_for(version: u8, wanted: &str) -> &'static str {
     const V1: [&str; 5] = ["SIMPLE", "BATCH", "UNLOGGED_BATCH", "COUNTER", "BATCH_LOG"];
     let known = |t: &&str| {
-        V1.contains(t) || (*t == "CAS" && version >= 2) || (matches!(*t, "VIEW" | "CDC") && version >= 4)
+        V1.contains(t)
+            || (*t == "CAS" && version >= 2)
+            || (matches!(*t, "VIEW" | "CDC") && version >= 4)
     };
-    ["SIMPLE", "BATCH", "UNLOGGED_BATCH", "COUNTER", "BATCH_LOG", "CAS", "VIEW", "CDC"]
-        .into_iter()
-        .find(|t| *t == wanted)
-        .filter(known)
-        .unwrap_or("SIMPLE")
+    [
+        "SIMPLE",
+        "BATCH",
+        "UNLOGGED_BATCH",
+        "COUNTER",
+        "BATCH_LOG",
+        "CAS",
+        "VIEW",
+        "CDC",
+    ]
+    .into_iter()
+    .find(|t| *t == wanted)
+    .filter(known)
+    .unwrap_or("SIMPLE")
 }
 
 /// The ERROR a fired fault answers `call` with; `None` for the kinds that
@@ -285,12 +296,17 @@ fn write_type_for(version: u8, wanted: &str) -> &'static str {
 /// given by the rule: one replica required, none answered or alive.
 pub fn fault_error(fault: &Fault, call: &FaultCall) -> Option<NativeError> {
     let d = &fault.detail;
-    let count = |v: Option<u32>, default: i32| v.map_or(default, |n| i32::try_from(n).unwrap_or(i32::MAX));
+    let count =
+        |v: Option<u32>, default: i32| v.map_or(default, |n| i32::try_from(n).unwrap_or(i32::MAX));
     let received = count(d.received, 0);
     let block_for = count(d.block_for, 1);
     let why = |default: String| fault.why.clone().unwrap_or(default);
     let injected = || why(format!("Injected by fault rule {}", fault.rule));
-    let timed_out = || why(format!("Operation timed out - received only {received} responses."));
+    let timed_out = || {
+        why(format!(
+            "Operation timed out - received only {received} responses."
+        ))
+    };
     let cl = call.consistency;
     let read = match fault.kind {
         FaultKind::ReadTimeout => true,
@@ -298,7 +314,10 @@ pub fn fault_error(fault: &Fault, call: &FaultCall) -> Option<NativeError> {
         FaultKind::TimedOut => call.read,
         FaultKind::Unavailable => {
             return Some(NativeError::Unavailable {
-                message: why(format!("Cannot achieve consistency level {}", consistency_name(cl))),
+                message: why(format!(
+                    "Cannot achieve consistency level {}",
+                    consistency_name(cl)
+                )),
                 consistency: cl,
                 required: block_for,
                 alive: count(d.alive, 0),

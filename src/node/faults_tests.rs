@@ -313,14 +313,29 @@ fn native_rules_match_consistency_and_table_and_carry_their_detail() {
         client: peer(),
     };
     assert!(f.decide(&call, &|_| true).is_none(), "another level");
-    let fault = f.decide(&Call { consistency: Some("QUORUM"), ..call }, &|_| true).unwrap();
+    let fault = f
+        .decide(
+            &Call {
+                consistency: Some("QUORUM"),
+                ..call
+            },
+            &|_| true,
+        )
+        .unwrap();
     assert_eq!(fault.kind, FaultKind::WriteTimeout);
     assert_eq!(fault.detail.received, Some(1));
     assert_eq!(fault.detail.block_for, Some(2));
     assert_eq!(fault.detail.write_type.as_deref(), Some("BATCH_LOG"));
-    let bad = f.add(spec(r#"{"error":"write_timeout","write_type":"SOMETIMES"}"#));
+    let bad = f.add(spec(
+        r#"{"error":"write_timeout","write_type":"SOMETIMES"}"#,
+    ));
     assert!(bad.unwrap_err().0.contains("write_type"));
-    for kind in ["read_timeout", "overloaded", "is_bootstrapping", "server_error"] {
+    for kind in [
+        "read_timeout",
+        "overloaded",
+        "is_bootstrapping",
+        "server_error",
+    ] {
         f.add(spec(&format!(r#"{{"error":"{kind}"}}"#))).unwrap();
     }
 }

@@ -103,13 +103,23 @@ fn every_fault_kind_is_the_error_of_each_protocol_version() {
         prime(&admin, rule("read_timeout", json!({})));
         let f = query(&mut c, select, QUORUM);
         assert_eq!(f.version, version);
-        assert_eq!(error(&f), (0x1200, timeout_body(QUORUM, 0, 1, &[0])), "v{version}");
+        assert_eq!(
+            error(&f),
+            (0x1200, timeout_body(QUORUM, 0, 1, &[0])),
+            "v{version}"
+        );
         assert_eq!(query(&mut c, select, QUORUM).opcode, op::RESULT, "times 1");
         prime(
             &admin,
-            rule("read_timeout", json!({"received": 2, "block_for": 2, "data_present": true})),
+            rule(
+                "read_timeout",
+                json!({"received": 2, "block_for": 2, "data_present": true}),
+            ),
         );
-        assert_eq!(error(&query(&mut c, select, 1)), (0x1200, timeout_body(1, 2, 2, &[1])));
+        assert_eq!(
+            error(&query(&mut c, select, 1)),
+            (0x1200, timeout_body(1, 2, 2, &[1]))
+        );
         // A write timeout's write type, as the version knows it.
         for (wanted, sent) in [
             ("BATCH_LOG", "BATCH_LOG"),
@@ -118,7 +128,10 @@ fn every_fault_kind_is_the_error_of_each_protocol_version() {
         ] {
             prime(
                 &admin,
-                rule("write_timeout", json!({"write_type": wanted, "received": 1, "block_for": 2})),
+                rule(
+                    "write_timeout",
+                    json!({"write_type": wanted, "received": 1, "block_for": 2}),
+                ),
             );
             let f = query(&mut c, insert, QUORUM);
             assert_eq!(
@@ -135,7 +148,10 @@ fn every_fault_kind_is_the_error_of_each_protocol_version() {
             error(&query(&mut c, insert, 1)),
             (0x1100, timeout_body(1, 0, 1, &string("SIMPLE")))
         );
-        prime(&admin, rule("unavailable", json!({"block_for": 3, "alive": 1})));
+        prime(
+            &admin,
+            rule("unavailable", json!({"block_for": 3, "alive": 1})),
+        );
         let mut w = Writer::new();
         w.short(QUORUM).int(3).int(1);
         assert_eq!(error(&query(&mut c, select, QUORUM)), (0x1000, w.buf));
@@ -192,7 +208,10 @@ fn rules_match_by_text_table_consistency_opcode_and_reach_prepared_and_batches()
     w.long_string("INSERT INTO nf.t (k, v) VALUES (3, 'three')");
     w.short(0).short(QUORUM).byte(0);
     let f = c.call(op::BATCH, &w.buf);
-    assert_eq!(error(&f), (0x1100, timeout_body(QUORUM, 0, 1, &string("BATCH"))));
+    assert_eq!(
+        error(&f),
+        (0x1100, timeout_body(QUORUM, 0, 1, &string("BATCH")))
+    );
     let rows = c.ok("SELECT v FROM nf.t WHERE k = 3").rows();
     assert_eq!(rows.len(), 1, "the applied batch landed");
     clear(&admin);
@@ -205,7 +224,10 @@ fn drops_delays_activity_and_metrics() {
     let select = "SELECT v FROM nf.t WHERE k = 1";
     // A dropped connection gets no answer.
     let mut c = Conn::ready(port, 3);
-    prime(&admin, json!({"api": "native", "cql": "nf\\.t", "error": "drop_connection", "times": 1}));
+    prime(
+        &admin,
+        json!({"api": "native", "cql": "nf\\.t", "error": "drop_connection", "times": 1}),
+    );
     let body = query_at(&c, select, 1);
     c.send(1, op::QUERY, &body);
     assert!(c.recv().is_none(), "the connection is closed");
@@ -260,7 +282,9 @@ fn drops_delays_activity_and_metrics() {
             .unwrap_or_else(|| panic!("{name} in {m}"))
     };
     assert!(value(r#"supercolumn_native_requests_total{opcode="QUERY",kind="SELECT"}"#) >= 4.0);
-    assert!(value(r#"supercolumn_native_request_errors_total{opcode="QUERY",kind="SELECT"}"#) >= 2.0);
+    assert!(
+        value(r#"supercolumn_native_request_errors_total{opcode="QUERY",kind="SELECT"}"#) >= 2.0
+    );
     assert!(value(r#"supercolumn_native_requests_total{opcode="STARTUP",kind="none"}"#) >= 2.0);
     assert!(value(r#"supercolumn_native_requests_total{opcode="QUERY",kind="CREATE"}"#) >= 2.0);
 }

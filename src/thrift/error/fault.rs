@@ -152,7 +152,10 @@ pub fn fault_carried(g: Generation, method: &str, kind: FaultKind) -> bool {
 pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Option<Vec<u8>> {
     let method = header.name.as_str();
     let why = |default: String| fault.why.clone().unwrap_or(default);
-    if matches!(fault.kind, FaultKind::ApplicationError | FaultKind::ServerError) {
+    if matches!(
+        fault.kind,
+        FaultKind::ApplicationError | FaultKind::ServerError
+    ) {
         let message = why(format!("Internal error processing {method}"));
         return Some(application(header, message));
     }
