@@ -22,9 +22,11 @@ fn filter(req: &Request) -> Result<Filter, AdminError> {
             "column_family" => f.column_family = Some(v.clone()),
             "since" => f.since = Some(number(k, v)?),
             "limit" => f.limit = Some(usize::try_from(number(k, v)?).unwrap_or(usize::MAX)),
-            other => return Err(AdminError::BadRequest(format!(
+            other => {
+                return Err(AdminError::BadRequest(format!(
                 "unknown parameter {other:?} (api, method, keyspace, column_family, since, limit)"
-            ))),
+            )))
+            }
         }
     }
     Ok(f)
