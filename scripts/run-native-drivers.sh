@@ -7,7 +7,11 @@
 #                                            rows and cells checked through Thrift as well
 #   node     clients/native/node_flow.js     npm cassandra-driver
 #   cqlsh    PyPI cqlsh: connect, DESCRIBE (server-side: supercolumn claims 4.0 on v4), SELECT, COPY TO
+#   python-faults  clients/native/faults_flow.py  primed native faults (POST /faults, "api":
+#                                            "native") through python-driver's retry policies
+#   node-faults    clients/native/faults_flow.js  the same through the Node driver
 #
+# The fault flows run against a server of their own with the admin surface on.
 # The python and Node flows also log in to a second server that runs SimpleAuthenticator;
 # the golden flow has a third, on the conformance config (Murmur3Partitioner).
 # Installs what is missing first (idempotent): a virtual environment in
@@ -52,21 +56,31 @@ AUTH_PID=$SERVER_PID AUTH_NATIVE=$NATIVE_PORT AUTH_DATA=$SERVER_DATA
 # token() values need the config the conformance cases were recorded under.
 start_server "$CONFORMANCE_DIR/config/storage-conf-v19.xml" --native-listen 127.0.0.1:0
 GOLDEN_PID=$SERVER_PID GOLDEN_NATIVE=$NATIVE_PORT GOLDEN_THRIFT=$SERVER_PORT GOLDEN_DATA=$SERVER_DATA
+# The fault flows' server: the admin surface on a free port (announced as "supercolumn admin on").
+start_server storage-conf.xml --admin-listen 127.0.0.1:0
+FAULTS_PID=$SERVER_PID FAULTS_NATIVE=$NATIVE_PORT FAULTS_DATA=$SERVER_DATA FAULTS_ADMIN=
+for _ in $(seq 1 200); do
+    FAULTS_ADMIN=$(sed -n 's/^supercolumn admin on .*:\([0-9][0-9]*\)$/\1/p' "$SERVER_OUT")
+    [ -n "$FAULTS_ADMIN" ] && break
+    sleep 0.05
+done
 start_server storage-conf.xml
 cleanup() {
     stop_server >/dev/null 2>&1 || true
     local pid
-    for pid in "$AUTH_PID" "$GOLDEN_PID"; do
+    for pid in "$AUTH_PID" "$GOLDEN_PID" "$FAULTS_PID"; do
         kill -TERM "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
     rm -rf "$AUTH_DIR" "$AUTH_DATA" "$AUTH_DATA.stdout" "$AUTH_DATA.stderr"
     rm -rf "$GOLDEN_DATA" "$GOLDEN_DATA.stdout" "$GOLDEN_DATA.stderr"
+    rm -rf "$FAULTS_DATA" "$FAULTS_DATA.stdout" "$FAULTS_DATA.stderr"
 }
 trap cleanup EXIT
-[ -n "$NATIVE_PORT" ] && [ -n "$AUTH_NATIVE" ] && [ -n "$GOLDEN_NATIVE" ] ||
+[ -n "$NATIVE_PORT" ] && [ -n "$AUTH_NATIVE" ] && [ -n "$GOLDEN_NATIVE" ] && [ -n "$FAULTS_NATIVE" ] ||
     { echo "no native port announced" >&2; exit 1; }
-say "servers: native on 127.0.0.1:$NATIVE_PORT (AllowAll), 127.0.0.1:$AUTH_NATIVE (SimpleAuthenticator), 127.0.0.1:$GOLDEN_NATIVE (Murmur3Partitioner, golden)"
+[ -n "$FAULTS_ADMIN" ] || { echo "no admin port announced" >&2; exit 1; }
+say "servers: native on 127.0.0.1:$NATIVE_PORT (AllowAll), 127.0.0.1:$AUTH_NATIVE (SimpleAuthenticator), 127.0.0.1:$GOLDEN_NATIVE (Murmur3Partitioner, golden), 127.0.0.1:$FAULTS_NATIVE (faults, admin on $FAULTS_ADMIN)"
 
 passed=0 failed=0 results=()
 run() { # NAME COMMAND...
@@ -87,6 +101,8 @@ run python "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$NATIVE_PORT" 
 run golden "$VENV/bin/python" "$NATIVE/golden_flow.py" 127.0.0.1 "$GOLDEN_NATIVE" "$GOLDEN_THRIFT"
 run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
 run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
+run python-faults "$VENV/bin/python" "$NATIVE/faults_flow.py" 127.0.0.1 "$FAULTS_NATIVE" "$FAULTS_ADMIN"
+run node-faults node "$NATIVE/faults_flow.js" 127.0.0.1 "$FAULTS_NATIVE" "$FAULTS_ADMIN"
 
 printf '%s\n' "${results[@]}"
 echo "$passed passed, $failed failed"

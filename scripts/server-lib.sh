@@ -57,6 +57,9 @@ start_one() {
     for a in "$@"; do
         if [ "$a" = --admin-listen ]; then admin=(); fi
     done
+    # Made before the server starts: the port lines are read from them at once.
+    : >"$SERVER_OUT"
+    : >"$SERVER_ERR"
     "$SUPERCOLUMN_BIN" serve --config "$config" --listen 127.0.0.1:0 --data-dir "$SERVER_DATA" \
         "${admin[@]}" "$@" >"$SERVER_OUT" 2>"$SERVER_ERR" &
     SERVER_PID=$!

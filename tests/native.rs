@@ -11,6 +11,7 @@ mod wire_support;
 mod native {
     mod wire_native;
     mod wire_native_batch;
+    mod wire_native_faults;
     mod wire_native_fuzz;
     mod wire_native_paging;
     mod wire_native_prepare;

@@ -1,6 +1,6 @@
 //! `GET /activity` and `DELETE /activity`: the record of recent calls
 //! ([`crate::node::activity`]) as a JSON array, oldest first, filtered by
-//! the query parameters `method`, `keyspace`, `column_family`, `since`
+//! the query parameters `api`, `method`, `keyspace`, `column_family`, `since`
 //! (entries with a larger `seq`) and `limit` (the last N).
 
 use super::http::{AdminError, Request, Response};
@@ -16,6 +16,7 @@ fn filter(req: &Request) -> Result<Filter, AdminError> {
     };
     for (k, v) in &req.query {
         match k.as_str() {
+            "api" => f.api = Some(v.clone()),
             "method" => f.method = Some(v.clone()),
             "keyspace" => f.keyspace = Some(v.clone()),
             "column_family" => f.column_family = Some(v.clone()),
@@ -23,8 +24,8 @@ fn filter(req: &Request) -> Result<Filter, AdminError> {
             "limit" => f.limit = Some(usize::try_from(number(k, v)?).unwrap_or(usize::MAX)),
             other => {
                 return Err(AdminError::BadRequest(format!(
-                    "unknown parameter {other:?} (method, keyspace, column_family, since, limit)"
-                )))
+                "unknown parameter {other:?} (api, method, keyspace, column_family, since, limit)"
+            )))
             }
         }
     }

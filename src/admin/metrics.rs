@@ -5,13 +5,14 @@
 //! log, compactions).
 //!
 //! Recording is the hot path: every handle is created at start for every
-//! (generation, method) pair, and a call finds its own by a binary search
-//! of the method name: a few comparisons and atomic adds, no allocation.
+//! (generation, method) pair, and every native (opcode, statement kind)
+//! pair, and a call finds its own by a binary search of the method name:
+//! a few comparisons and atomic adds, no allocation.
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
 use crate::node::budget::Budget;
-use crate::node::observe::{CallObserver, CallSeen};
+use crate::node::observe::{CallObserver, CallSeen, BATCH_KINDS, STATEMENT_KINDS};
 use crate::node::Node;
 use prometheus_client::collector::Collector;
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric, NoLabelSet};
@@ -88,10 +89,39 @@ struct PerCall {
     latency: Histogram,
 }
 
+/// The native protocol's request opcodes; any other counts as "other".
+const NATIVE_OPCODES: &[&str] = &[
+    "AUTH_RESPONSE",
+    "BATCH",
+    "CREDENTIALS",
+    "EXECUTE",
+    "OPTIONS",
+    "PREPARE",
+    "QUERY",
+    "REGISTER",
+    "STARTUP",
+];
+
+/// The statement kinds an opcode's requests have.
+fn native_kinds(opcode: &str) -> Vec<&'static str> {
+    match opcode {
+        "QUERY" | "PREPARE" | "EXECUTE" => {
+            let mut kinds = STATEMENT_KINDS.to_vec();
+            kinds.push("OTHER");
+            kinds
+        }
+        "BATCH" => BATCH_KINDS.to_vec(),
+        _ => vec!["none"],
+    }
+}
+
 /// The request metrics: the call observer installed on the node.
 pub struct RequestMetrics {
     /// Indexed by generation then method (METHODS, then OTHER).
     handles: Vec<Vec<PerCall>>,
+    /// Native requests by (opcode, statement kind), sorted; the last one
+    /// counts the rest.
+    native: Vec<((&'static str, &'static str), PerCall)>,
 }
 
 impl std::fmt::Debug for RequestMetrics {
@@ -140,17 +170,73 @@ impl RequestMetrics {
                     .collect()
             })
             .collect();
-        RequestMetrics { handles }
+        RequestMetrics {
+            handles,
+            native: Self::register_native(registry),
+        }
+    }
+
+    fn register_native(registry: &mut Registry) -> Vec<((&'static str, &'static str), PerCall)> {
+        let requests = Family::<Labels, Counter>::default();
+        let errors = Family::<Labels, Counter>::default();
+        let latency = Family::<Labels, Histogram>::new_with_constructor(|| {
+            Histogram::new(exponential_buckets(0.00005, 2.0, 18))
+        });
+        registry.register(
+            "supercolumn_native_requests",
+            "Native protocol requests answered, by opcode and statement kind",
+            requests.clone(),
+        );
+        registry.register(
+            "supercolumn_native_request_errors",
+            "Native protocol requests answered with an ERROR or not at all, by opcode and statement kind",
+            errors.clone(),
+        );
+        registry.register(
+            "supercolumn_native_request_duration_seconds",
+            "Time from a native request decoded to its answer ready, by opcode and statement kind",
+            latency.clone(),
+        );
+        let mut pairs: Vec<(&str, &str)> = NATIVE_OPCODES
+            .iter()
+            .flat_map(|&op| native_kinds(op).into_iter().map(move |k| (op, k)))
+            .collect();
+        pairs.sort_unstable();
+        pairs.push((OTHER, "none"));
+        pairs
+            .into_iter()
+            .map(|(opcode, kind)| {
+                let labels = vec![("opcode", opcode), ("kind", kind)];
+                let handles = PerCall {
+                    requests: requests.get_or_create(&labels).clone(),
+                    errors: errors.get_or_create(&labels).clone(),
+                    latency: latency.get_or_create(&labels).clone(),
+                };
+                ((opcode, kind), handles)
+            })
+            .collect()
+    }
+
+    fn native_handles(&self, opcode: &[u8], kind: &str) -> &PerCall {
+        let pairs = &self.native[..self.native.len() - 1];
+        let at = pairs
+            .binary_search_by(|((op, k), _)| op.as_bytes().cmp(opcode).then_with(|| (*k).cmp(kind)))
+            .unwrap_or(pairs.len());
+        &self.native[at].1
     }
 }
 
 impl CallObserver for RequestMetrics {
     fn call(&self, call: &CallSeen<'_>) {
-        let api = usize::from(call.api != APIS[0]);
-        let method = METHODS
-            .binary_search_by(|m| m.as_bytes().cmp(call.method))
-            .unwrap_or(METHODS.len());
-        let h = &self.handles[api][method];
+        let h = if let Some(kind) = call.kind {
+            self.native_handles(call.method, kind)
+        } else {
+            let api = usize::from(call.api != APIS[0]);
+            let method = METHODS
+                .binary_search_by(|m| m.as_bytes().cmp(call.method))
+                .unwrap_or(METHODS.len());
+            &self.handles[api][method]
+        };
         h.requests.inc();
         if call.failed {
             h.errors.inc();

@@ -18,7 +18,7 @@ use super::request::{self, Request};
 use crate::cql::exec::LocalFacts;
 use crate::node::Node;
 use parking_lot::Mutex;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
 
 /// The release a server speaking `version` claims in `system.local`.
@@ -92,6 +92,10 @@ pub struct Shared {
     pub state: Mutex<ConnState>,
     /// The address the client reached this server at.
     pub local_ip: IpAddr,
+    /// The client's address.
+    pub peer: SocketAddr,
+    /// The connection's number in the activity record.
+    pub connection: u64,
     /// The largest body accepted, compressed or not.
     pub max_frame_bytes: usize,
     /// `system.local`'s facts for this connection, made once its version
@@ -101,10 +105,17 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(local_ip: IpAddr, max_frame_bytes: usize) -> Shared {
+    pub fn new(
+        local_ip: IpAddr,
+        peer: SocketAddr,
+        connection: u64,
+        max_frame_bytes: usize,
+    ) -> Shared {
         Shared {
             state: Mutex::new(ConnState::new(0)),
             local_ip,
+            peer,
+            connection,
             max_frame_bytes,
             local: OnceLock::new(),
         }
@@ -121,17 +132,25 @@ impl Shared {
     }
 }
 
-/// Answers one request frame not decoded yet (a big one, on the pool),
-/// owning its body: a BATCH's members stay encoded in it and it is freed
-/// once they are packed, before the writes apply.
-pub fn answer(node: &Node, shared: &Shared, flags: u8, opcode: u8, body: Vec<u8>) -> Response {
+/// Decodes a request frame that owns its body (a big one, on the pool): a
+/// BATCH's members stay encoded in it (see [`run_owned`]).
+pub fn decode_owned(
+    shared: &Shared,
+    flags: u8,
+    opcode: u8,
+    body: Vec<u8>,
+) -> NativeResult<Request> {
     let version = shared.state.lock().version;
-    let decoded = message(shared, flags, body, shared.max_frame_bytes)
-        .and_then(|(body, start)| Ok(request::decode(version, opcode, body.into_owned(), start)?));
-    match decoded {
-        Ok(Request::Batch(b)) => run_batch(node, shared, opcode, b),
-        Ok(req) => run(node, shared, opcode, &req),
-        Err(e) => Response::error(&e),
+    let (body, start) = message(shared, flags, body, shared.max_frame_bytes)?;
+    Ok(request::decode(version, opcode, body.into_owned(), start)?)
+}
+
+/// Runs a request decoded by [`decode_owned`], owning it: a BATCH's body is
+/// freed once its members are packed, before the writes apply.
+pub fn run_owned(node: &Node, shared: &Shared, opcode: u8, req: Request) -> Response {
+    match req {
+        Request::Batch(b) => run_batch(node, shared, opcode, b),
+        req => run(node, shared, opcode, &req),
     }
 }
 
@@ -240,7 +259,7 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
     })
 }
 
-/// Runs a BATCH that owns its body (see [`answer`]).
+/// Runs a BATCH that owns its body (see [`run_owned`]).
 fn run_batch(node: &Node, shared: &Shared, opcode: u8, b: request::Batch) -> Response {
     statement(node, shared, opcode, |ctx| batch::batch(ctx, b))
         .unwrap_or_else(|e| Response::error(&e))

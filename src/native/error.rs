@@ -1,13 +1,16 @@
 //! The one mapping from typed errors to the native protocol's ERROR
 //! message: Cassandra's codes, its texts, and the extra fields some codes
 //! carry. The executor's, the node's and the decoder's errors all become a
-//! [`NativeError`] here and nowhere else.
+//! [`NativeError`] here and nowhere else, and so do the test kit's primed
+//! faults ([`fault_error`]), with what each protocol version can say.
 //!
 //! Must not decide whether something is an error (the layers below do).
 
 use super::codec::{DecodeError, Writer};
+use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
+use crate::node::faults::{Fault, FaultKind};
 use crate::node::NodeError;
 
 /// The error codes (native_protocol_v4.spec, section 9).
@@ -15,7 +18,11 @@ pub mod code {
     pub const SERVER_ERROR: i32 = 0x0000;
     pub const PROTOCOL_ERROR: i32 = 0x000A;
     pub const BAD_CREDENTIALS: i32 = 0x0100;
+    pub const UNAVAILABLE: i32 = 0x1000;
+    pub const OVERLOADED: i32 = 0x1001;
+    pub const IS_BOOTSTRAPPING: i32 = 0x1002;
     pub const WRITE_TIMEOUT: i32 = 0x1100;
+    pub const READ_TIMEOUT: i32 = 0x1200;
     pub const SYNTAX_ERROR: i32 = 0x2000;
     pub const UNAUTHORIZED: i32 = 0x2100;
     pub const INVALID: i32 = 0x2200;
@@ -34,10 +41,35 @@ pub enum NativeError {
     Protocol(String),
     #[error("{0}")]
     BadCredentials(String),
-    /// A write that could not be made durable: 1.2 answered it as a
+    #[error("{message}")]
+    Unavailable {
+        message: String,
+        consistency: u16,
+        required: i32,
+        alive: i32,
+    },
+    #[error("{0}")]
+    Overloaded(String),
+    #[error("{0}")]
+    IsBootstrapping(String),
+    /// Also a write that could not be made durable: 1.2 answered it as a
     /// timeout, which clients retry.
     #[error("{message}")]
-    WriteTimeout { message: String, consistency: u16 },
+    WriteTimeout {
+        message: String,
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        write_type: &'static str,
+    },
+    #[error("{message}")]
+    ReadTimeout {
+        message: String,
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        data_present: bool,
+    },
     #[error("{0}")]
     Syntax(String),
     #[error("{0}")]
@@ -87,6 +119,9 @@ impl From<NodeError> for NativeError {
             NodeError::Unwritable(why) => NativeError::WriteTimeout {
                 message: format!("Operation timed out - received only 0 responses. ({why})"),
                 consistency: 1,
+                received: 0,
+                block_for: 1,
+                write_type: "SIMPLE",
             },
             NodeError::Internal(detail) => {
                 tracing::error!(%detail, "native protocol request failed");
@@ -149,7 +184,11 @@ impl NativeError {
             NativeError::Server(_) => code::SERVER_ERROR,
             NativeError::Protocol(_) => code::PROTOCOL_ERROR,
             NativeError::BadCredentials(_) => code::BAD_CREDENTIALS,
+            NativeError::Unavailable { .. } => code::UNAVAILABLE,
+            NativeError::Overloaded(_) => code::OVERLOADED,
+            NativeError::IsBootstrapping(_) => code::IS_BOOTSTRAPPING,
             NativeError::WriteTimeout { .. } => code::WRITE_TIMEOUT,
+            NativeError::ReadTimeout { .. } => code::READ_TIMEOUT,
             NativeError::Syntax(_) => code::SYNTAX_ERROR,
             NativeError::Unauthorized(_) => code::UNAUTHORIZED,
             NativeError::Invalid(_) => code::INVALID,
@@ -164,8 +203,35 @@ impl NativeError {
         let mut w = Writer::new();
         w.int(self.code()).string(&self.to_string());
         match self {
-            NativeError::WriteTimeout { consistency, .. } => {
-                w.short(*consistency).int(0).int(1).string("SIMPLE");
+            NativeError::Unavailable {
+                consistency,
+                required,
+                alive,
+                ..
+            } => {
+                w.short(*consistency).int(*required).int(*alive);
+            }
+            NativeError::WriteTimeout {
+                consistency,
+                received,
+                block_for,
+                write_type,
+                ..
+            } => {
+                w.short(*consistency)
+                    .int(*received)
+                    .int(*block_for)
+                    .string(write_type);
+            }
+            NativeError::ReadTimeout {
+                consistency,
+                received,
+                block_for,
+                data_present,
+                ..
+            } => {
+                w.short(*consistency).int(*received).int(*block_for);
+                w.buf.push(u8::from(*data_present));
             }
             NativeError::AlreadyExists {
                 keyspace, table, ..
@@ -179,6 +245,143 @@ impl NativeError {
         }
         w.buf
     }
+}
+
+/// What a primed fault needs to know of the request it answers.
+#[derive(Clone, Copy, Debug)]
+pub struct FaultCall {
+    pub version: u8,
+    /// The request's consistency code (a PREPARE's: ONE).
+    pub consistency: u16,
+    /// A read (a SELECT): a plain `timed_out` rule is a read timeout.
+    pub read: bool,
+    /// The write type of the statement (a BATCH's by its kind).
+    pub write_type: &'static str,
+}
+
+/// Whether a native request can carry a fault of `kind` (a NotFound has
+/// no native form).
+pub fn fault_carried(kind: FaultKind) -> bool {
+    kind != FaultKind::NotFound
+}
+
+/// The write types each protocol version names: v1 has no CAS (2.0's),
+/// v1-v3 no VIEW or CDC (3.0's). A type the version lacks is sent as SIMPLE,
+/// which every driver of that version reads.
+fn write_type_for(version: u8, wanted: &str) -> &'static str {
+    const V1: [&str; 5] = ["SIMPLE", "BATCH", "UNLOGGED_BATCH", "COUNTER", "BATCH_LOG"];
+    let known = |t: &&str| {
+        V1.contains(t)
+            || (*t == "CAS" && version >= 2)
+            || (matches!(*t, "VIEW" | "CDC") && version >= 4)
+    };
+    [
+        "SIMPLE",
+        "BATCH",
+        "UNLOGGED_BATCH",
+        "COUNTER",
+        "BATCH_LOG",
+        "CAS",
+        "VIEW",
+        "CDC",
+    ]
+    .into_iter()
+    .find(|t| *t == wanted)
+    .filter(known)
+    .unwrap_or("SIMPLE")
+}
+
+/// The ERROR a fired fault answers `call` with; `None` for the kinds that
+/// answer nothing themselves (a delay, a dropped connection). Counts not
+/// given by the rule: one replica required, none answered or alive.
+pub fn fault_error(fault: &Fault, call: &FaultCall) -> Option<NativeError> {
+    let d = &fault.detail;
+    let count =
+        |v: Option<u32>, default: i32| v.map_or(default, |n| i32::try_from(n).unwrap_or(i32::MAX));
+    let received = count(d.received, 0);
+    let block_for = count(d.block_for, 1);
+    let why = |default: String| fault.why.clone().unwrap_or(default);
+    let injected = || why(format!("Injected by fault rule {}", fault.rule));
+    let timed_out = || {
+        why(format!(
+            "Operation timed out - received only {received} responses."
+        ))
+    };
+    let cl = call.consistency;
+    let read = match fault.kind {
+        FaultKind::ReadTimeout => true,
+        FaultKind::WriteTimeout => false,
+        FaultKind::TimedOut => call.read,
+        FaultKind::Unavailable => {
+            return Some(NativeError::Unavailable {
+                message: why(format!(
+                    "Cannot achieve consistency level {}",
+                    consistency_name(cl)
+                )),
+                consistency: cl,
+                required: block_for,
+                alive: count(d.alive, 0),
+            })
+        }
+        FaultKind::Overloaded => return Some(NativeError::Overloaded(injected())),
+        FaultKind::IsBootstrapping => {
+            return Some(NativeError::IsBootstrapping(why(
+                "Cannot read from a bootstrapping node".into(),
+            )))
+        }
+        FaultKind::ServerError | FaultKind::ApplicationError => {
+            return Some(NativeError::Server(injected()))
+        }
+        FaultKind::InvalidRequest | FaultKind::NotFound => {
+            return Some(NativeError::Invalid(injected()))
+        }
+        FaultKind::Authentication => return Some(NativeError::BadCredentials(injected())),
+        FaultKind::Authorization => return Some(NativeError::Unauthorized(injected())),
+        FaultKind::DropConnection | FaultKind::Delay => return None,
+    };
+    Some(if read {
+        NativeError::ReadTimeout {
+            message: timed_out(),
+            consistency: cl,
+            received,
+            block_for,
+            data_present: d.data_present.unwrap_or(false),
+        }
+    } else {
+        NativeError::WriteTimeout {
+            message: timed_out(),
+            consistency: cl,
+            received,
+            block_for,
+            write_type: write_type_for(
+                call.version,
+                d.write_type.as_deref().unwrap_or(call.write_type),
+            ),
+        }
+    })
+}
+
+/// The name of an ERROR body's code, as the activity record shows an
+/// outcome ("READ_TIMEOUT"); `None` when the body has no code.
+pub fn code_name(body: &[u8]) -> Option<&'static str> {
+    let code = i32::from_be_bytes(body.get(..4)?.try_into().ok()?);
+    Some(match code {
+        code::SERVER_ERROR => "SERVER_ERROR",
+        code::PROTOCOL_ERROR => "PROTOCOL_ERROR",
+        code::BAD_CREDENTIALS => "BAD_CREDENTIALS",
+        code::UNAVAILABLE => "UNAVAILABLE",
+        code::OVERLOADED => "OVERLOADED",
+        code::IS_BOOTSTRAPPING => "IS_BOOTSTRAPPING",
+        code::WRITE_TIMEOUT => "WRITE_TIMEOUT",
+        code::READ_TIMEOUT => "READ_TIMEOUT",
+        code::SYNTAX_ERROR => "SYNTAX_ERROR",
+        code::UNAUTHORIZED => "UNAUTHORIZED",
+        code::INVALID => "INVALID",
+        code::CONFIG_ERROR => "CONFIG_ERROR",
+        code::ALREADY_EXISTS => "ALREADY_EXISTS",
+        code::UNPREPARED => "UNPREPARED",
+        _ => "ERROR",
+    })
 }
 
 #[cfg(test)]

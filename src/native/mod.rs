@@ -9,8 +9,9 @@
 //! [`error`] the one mapping of typed errors to ERROR messages, [`conn`]
 //! a connection's state (STARTUP, login, REGISTER), [`query`] statements
 //! through the executor, [`batch`] BATCH messages, [`dispatch`] one frame
-//! in, one out, [`route`]
-//! where a request runs (inline or on the blocking pool), [`inbox`] and
+//! in, one out, [`route`] where a request runs (inline or on the blocking
+//! pool), [`runner`] running it there, [`watch`] what is observed of each
+//! request (metrics, the test kit's faults and activity), [`inbox`] and
 //! [`outbox`] a connection's read buffer and coalesced replies, and
 //! [`server`] the listener and connections. It must not reach storage
 //! except through the node, and nothing below it knows it exists.
@@ -27,5 +28,7 @@ pub mod query;
 pub mod request;
 pub mod result;
 pub mod route;
+pub mod runner;
 pub mod server;
 pub mod types;
+pub mod watch;

@@ -41,28 +41,26 @@
 //! the grace period.
 
 use super::conn::Phase;
-use super::dispatch::{self, Response, Shared};
+use super::dispatch::{Response, Shared};
 use super::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
 use super::inbox::{Inbox, CHUNK};
 use super::outbox::Outbox;
-use super::request::Request;
 use super::result;
 use super::route::Router;
+use super::runner::{run, Done};
+use super::watch::Outcome;
 use crate::node::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
-use crate::node::reply;
-use crate::node::route::{Route, INLINE_MAX_REQUEST};
 use crate::node::Node;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{broadcast, mpsc, watch, OwnedSemaphorePermit};
+use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::sleep_until;
 
 /// Requests of one connection on the blocking pool at once; the connection
@@ -111,24 +109,9 @@ pub async fn serve(
     .await;
 }
 
-/// A request the blocking pool answered (`None`: it panicked, and gets no
-/// answer, as a request that failed that way always did).
-struct Done {
-    opcode: u8,
-    stream: i16,
-    answer: Option<(Response, Charge)>,
-}
-
-/// What the blocking pool is given: a request decoded on the worker, or a
-/// frame body too big to decode there.
-enum Work {
-    Decoded(Request),
-    Raw { flags: u8, body: Vec<u8> },
-}
-
 /// Why a connection stops taking requests.
 #[derive(Debug, PartialEq, Eq)]
-enum End {
+pub(super) enum End {
     /// Answer what runs, write it, close (end of stream, shutdown, a
     /// framing error).
     Finish,
@@ -138,14 +121,16 @@ enum End {
 
 /// The socket and what flows out of it; split from the read buffer so that
 /// a frame borrowed from that buffer can be run while replies are written.
-struct Link {
+pub(super) struct Link {
     sock: TcpStream,
-    out: Outbox,
-    shared: Arc<Shared>,
-    done_tx: mpsc::UnboundedSender<Done>,
+    pub(super) out: Outbox,
+    pub(super) shared: Arc<Shared>,
+    pub(super) done_tx: mpsc::UnboundedSender<Done>,
     done_rx: mpsc::UnboundedReceiver<Done>,
     /// Requests on the blocking pool, not answered yet.
-    running: usize,
+    pub(super) running: usize,
+    /// A primed fault dropped the connection: it takes no more requests.
+    closing: bool,
     write_timeout: Option<Duration>,
 }
 
@@ -154,10 +139,25 @@ impl Link {
     fn finished(&mut self, done: Option<Done>) {
         let Some(d) = done else { return };
         self.running -= 1;
+        self.closing |= d.close;
         if let Some((resp, charge)) = d.answer {
             let state = self.shared.state.lock();
             self.out
                 .push_reply(&state, d.opcode, d.stream, resp, Some(charge));
+        }
+    }
+
+    /// Lays an answer run here into the write buffer; a dropped
+    /// connection stops taking requests.
+    pub(super) fn deliver(&mut self, h: Header, outcome: Outcome, charge: Option<Charge>) -> Step {
+        match outcome {
+            Outcome::Reply(resp) => {
+                let state = self.shared.state.lock();
+                self.out
+                    .push_reply(&state, h.opcode, h.stream, resp, charge);
+                Step::Took
+            }
+            Outcome::Drop => Step::End(End::Finish),
         }
     }
 
@@ -239,7 +239,7 @@ struct Conn {
 }
 
 /// What taking the next buffered frame did.
-enum Step {
+pub(super) enum Step {
     Took,
     /// No whole frame is buffered.
     NeedBytes,
@@ -264,10 +264,16 @@ async fn connection(
         link: Link {
             sock: stream,
             out: Outbox::default(),
-            shared: Arc::new(Shared::new(local_ip, opts.max_frame_bytes)),
+            shared: Arc::new(Shared::new(
+                local_ip,
+                peer,
+                node.activity.next_connection(),
+                opts.max_frame_bytes,
+            )),
             done_tx,
             done_rx,
             running: 0,
+            closing: false,
             write_timeout: opts.limits.settings().write_timeout,
         },
         inbox: Inbox::new(opts.limits.budget()),
@@ -290,6 +296,9 @@ impl Conn {
         let mut notices = Some(self.node.notices.subscribe());
         let mut last_heard = Instant::now();
         loop {
+            if self.link.closing {
+                return End::Finish;
+            }
             // Take every whole frame buffered, as far as the limits allow.
             while self.link.running < MAX_IN_FLIGHT && !self.link.out.is_full() {
                 match self.take_frame(stop).await {
@@ -476,142 +485,6 @@ impl Conn {
         self.inbox.consume(total);
         step
     }
-}
-
-/// Runs one request where its route says: inline (its reply laid into the
-/// write buffer now) or on the blocking pool (answered through the link).
-#[allow(clippy::too_many_arguments)]
-fn run(
-    link: &mut Link,
-    router: &mut Router,
-    node: &Arc<Node>,
-    opts: &NativeOptions,
-    h: Header,
-    body: &[u8],
-    mut charge: Charge,
-    slot: OwnedSemaphorePermit,
-) -> Step {
-    let shared = link.shared.clone();
-    let budget = opts.limits.budget().clone();
-    let max_reply = opts.max_frame_bytes;
-    let (work, route) = match work_of(&shared, router, node, h, body, charge.in_lane()) {
-        Ok(work) => work,
-        // Answered at once, as wherever it would run.
-        Err(resp) => {
-            drop(slot);
-            let state = shared.state.lock();
-            link.out
-                .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
-            return Step::Took;
-        }
-    };
-    if let (Work::Decoded(req), Route::Inline | Route::Attempt) = (&work, route) {
-        let base = charge.bytes();
-        // The reply is charged as its rows are read (see node::reply).
-        let meter = reply::open(max_reply, charge);
-        let ran = catch_unwind(AssertUnwindSafe(|| {
-            // A `POST /reset` waits for the calls in flight and holds the next.
-            let _gate = node.call_gate();
-            if route == Route::Attempt {
-                crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))
-            } else {
-                Some(dispatch::run(node, &shared, h.opcode, req))
-            }
-        }));
-        charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-        match ran {
-            Ok(Some(resp)) => {
-                drop(slot);
-                let state = shared.state.lock();
-                link.out
-                    .push_reply(&state, h.opcode, h.stream, resp, Some(charge));
-                return Step::Took;
-            }
-            // A read would have waited: what the attempt read is let go,
-            // and the request runs again on the pool.
-            Ok(None) => charge.shrink_to(base),
-            Err(_) => {
-                tracing::error!("native request panicked; closing connection");
-                return Step::End(End::Abort);
-            }
-        }
-    }
-    on_pool(link, node, opts, h, work, charge, slot);
-    Step::Took
-}
-
-/// What the request is and where it runs: decoded here unless big
-/// (inflated size as announced), a big one raw on the pool. `Err`: the
-/// body does not decode; this is its answer.
-fn work_of(
-    shared: &Shared,
-    router: &mut Router,
-    node: &Node,
-    h: Header,
-    body: &[u8],
-    in_lane: bool,
-) -> Result<(Work, Route), Response> {
-    let small = dispatch::inflated_len(shared, h.flags, body).unwrap_or(0) <= INLINE_MAX_REQUEST;
-    if !small {
-        let body = body.to_vec();
-        let raw = Work::Raw {
-            flags: h.flags,
-            body,
-        };
-        return Ok((raw, Route::Pool));
-    }
-    let req = dispatch::decode(shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST)
-        .map_err(|e| Response::error(&e))?;
-    let route = if in_lane {
-        // Over the budget: never on the worker.
-        Route::Pool
-    } else {
-        let state = shared.state.lock();
-        router.route(node, state.keyspace.as_deref(), &req)
-    };
-    Ok((Work::Decoded(req), route))
-}
-
-/// Runs a request on the blocking pool; its answer comes back through
-/// the link's channel.
-fn on_pool(
-    link: &mut Link,
-    node: &Arc<Node>,
-    opts: &NativeOptions,
-    h: Header,
-    work: Work,
-    charge: Charge,
-    slot: OwnedSemaphorePermit,
-) {
-    let shared = link.shared.clone();
-    let budget = opts.limits.budget().clone();
-    let max_reply = opts.max_frame_bytes;
-    link.running += 1;
-    let node = node.clone();
-    let tx = link.done_tx.clone();
-    tokio::task::spawn_blocking(move || {
-        let meter = reply::open(max_reply, charge);
-        let resp = catch_unwind(AssertUnwindSafe(|| {
-            let _gate = node.call_gate();
-            match work {
-                Work::Decoded(req) => dispatch::run(&node, &shared, h.opcode, &req),
-                // Handed over: a BATCH frees it once its members are packed.
-                Work::Raw { flags, body } => {
-                    dispatch::answer(&node, &shared, flags, h.opcode, body)
-                }
-            }
-        }));
-        let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
-        drop(slot);
-        if resp.is_err() {
-            tracing::error!("native request panicked");
-        }
-        let _ = tx.send(Done {
-            opcode: h.opcode,
-            stream: h.stream,
-            answer: resp.ok().map(|r| (r, charge)),
-        });
-    });
 }
 
 /// The next schema change notice (`None` when there is none to send: the

@@ -35,9 +35,17 @@ pub struct Entry {
     pub connection: u64,
     /// The client's address (IP:PORT).
     pub client: String,
-    /// The API generation ("0.6", "19").
+    /// The API ("0.6", "19", "native").
     pub api: String,
+    /// The Thrift method, or the native protocol's opcode ("QUERY").
     pub method: String,
+    /// A native request's statement kind ("SELECT"; a BATCH message's
+    /// "LOGGED", "UNLOGGED" or "COUNTER").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// A native request's protocol version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<u8>,
     pub keyspace: Option<String>,
     /// The first column family the call names (null when none).
     pub column_family: Option<String>,
@@ -50,7 +58,8 @@ pub struct Entry {
     /// The statement of a CQL call.
     pub cql: Option<String>,
     /// "ok", the exception's name ("TimedOutException",
-    /// "TApplicationException"), or "connection_closed".
+    /// "TApplicationException"), a native ERROR's code name
+    /// ("READ_TIMEOUT"), or "connection_closed".
     pub outcome: String,
     /// The exception's `why` (or message), when it has one.
     pub why: Option<String>,
@@ -63,6 +72,7 @@ pub struct Entry {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
+    pub api: Option<String>,
     pub method: Option<String>,
     pub keyspace: Option<String>,
     pub column_family: Option<String>,
@@ -78,6 +88,7 @@ impl Filter {
             want.as_deref().is_none_or(|w| have == Some(w))
         };
         eq(&self.method, Some(&e.method))
+            && eq(&self.api, Some(&e.api))
             && eq(&self.keyspace, e.keyspace.as_deref())
             && self
                 .column_family
@@ -269,6 +280,7 @@ mod tests {
         assert_eq!(pick(r#"{"column_family":"B","keyspace":"K"}"#), [2]);
         assert_eq!(pick(r#"{"since":2}"#), [3, 4]);
         assert_eq!(pick(r#"{"limit":1}"#), [4]);
+        assert_eq!(pick(r#"{"api":"native"}"#), Vec::<u64>::new());
         assert!(serde_json::from_str::<Filter>(r#"{"metod":"get"}"#).is_err());
     }
 

@@ -5,9 +5,11 @@
 //! (the Nth matching call, the next N, every call, with a seeded
 //! probability) and their hit counts. It is protocol-neutral: a call is
 //! described by a [`Call`] (method, API generation, keyspace, column
-//! families, row keys, CQL text, client address), and what fires is a
-//! [`Fault`] whose [`FaultKind`] each front end turns into its own
-//! exceptions in one place (for Thrift, `thrift::error`). It must not know
+//! families, row keys, CQL text, consistency level, client address), and
+//! what fires is a [`Fault`] whose [`FaultKind`] (and [`Detail`]: the
+//! replica counts and write type a timeout reports) each front end turns
+//! into its own errors in one place (for Thrift, `thrift::error`; for the
+//! native protocol, `native::error`). It must not know
 //! any wire protocol or HTTP; the front end says which kinds a call can
 //! carry (a Thrift method declares only some exceptions).
 //!
@@ -31,6 +33,18 @@ pub enum FaultKind {
     Authentication,
     Authorization,
     ApplicationError,
+    /// A read that timed out (the native protocol's READ_TIMEOUT; Thrift's
+    /// TimedOutException).
+    ReadTimeout,
+    /// A write that timed out (WRITE_TIMEOUT; Thrift's TimedOutException).
+    WriteTimeout,
+    /// The native protocol's OVERLOADED.
+    Overloaded,
+    /// The native protocol's IS_BOOTSTRAPPING.
+    IsBootstrapping,
+    /// A server error (the native protocol's SERVER_ERROR; Thrift's
+    /// TApplicationException).
+    ServerError,
     /// The connection is closed without a reply.
     DropConnection,
     /// Only the delay: the real answer follows.
@@ -46,8 +60,13 @@ pub struct RuleSpec {
     pub method: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keyspace: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The table (column family) the call names; `table` is accepted as
+    /// its CQL name.
+    #[serde(default, alias = "table", skip_serializing_if = "Option::is_none")]
     pub column_family: Option<String>,
+    /// The call's consistency level by name ("QUORUM", "LOCAL_ONE").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consistency: Option<String>,
     /// A row key the call names (as UTF-8 text).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
@@ -57,7 +76,7 @@ pub struct RuleSpec {
     /// The client's address: an IP (any port) or IP:PORT.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client: Option<String>,
-    /// The call's API generation as the front end names it ("0.6", "19").
+    /// The call's API as the front end names it ("0.6", "19", "native").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api: Option<String>,
     /// Fire from the Nth matching call on (1 is the first).
@@ -82,7 +101,45 @@ pub struct RuleSpec {
     /// Run the call (apply a write) before failing it, or not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applied: Option<bool>,
+    /// What a timeout or an unavailable error reports (see [`Detail`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_for: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alive: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_present: Option<bool>,
+    /// One of [`WRITE_TYPES`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_type: Option<String>,
 }
+
+/// What a timeout or an unavailable error reports besides its kind: the
+/// replicas that answered, the ones required (`block_for`), the ones alive,
+/// whether the data was among the answers, and the kind of write. Absent
+/// fields take the front end's defaults (one replica required, none
+/// answered, the write type of the statement).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    pub received: Option<u32>,
+    pub block_for: Option<u32>,
+    pub alive: Option<u32>,
+    pub data_present: Option<bool>,
+    pub write_type: Option<String>,
+}
+
+/// Cassandra's write types, as a write timeout names them.
+pub const WRITE_TYPES: &[&str] = &[
+    "SIMPLE",
+    "BATCH",
+    "UNLOGGED_BATCH",
+    "COUNTER",
+    "BATCH_LOG",
+    "CAS",
+    "VIEW",
+    "CDC",
+];
 
 /// A rule that cannot be added, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -101,6 +158,8 @@ pub struct Call<'a> {
     pub column_families: &'a [String],
     pub keys: &'a [Vec<u8>],
     pub cql: Option<&'a str>,
+    /// The consistency level by name.
+    pub consistency: Option<&'a str>,
     pub client: SocketAddr,
 }
 
@@ -113,6 +172,7 @@ pub struct Fault {
     pub delay: Option<Duration>,
     /// Run the call before failing it.
     pub applied: bool,
+    pub detail: Detail,
 }
 
 /// A rule as listed: its spec with its id and counts.
@@ -167,6 +227,14 @@ impl Rule {
             }
             _ => {}
         }
+        if let Some(w) = &spec.write_type {
+            if !WRITE_TYPES.contains(&w.as_str()) {
+                return bad(format!(
+                    "write_type {w:?} is not one of {}",
+                    WRITE_TYPES.join(", ")
+                ));
+            }
+        }
         let cql = match &spec.cql {
             Some(pattern) => Some(
                 regex::RegexBuilder::new(pattern)
@@ -214,6 +282,11 @@ impl Rule {
         }
         if !eq(&s.keyspace, call.keyspace) {
             return false;
+        }
+        if let Some(cl) = &s.consistency {
+            if !call.consistency.is_some_and(|c| c.eq_ignore_ascii_case(cl)) {
+                return false;
+            }
         }
         if let Some(cf) = &s.column_family {
             if !call.column_families.iter().any(|c| c == cf) {
@@ -343,6 +416,13 @@ impl Faults {
                     why: rule.spec.why.clone(),
                     delay: rule.spec.delay_ms.map(Duration::from_millis),
                     applied: rule.spec.applied.unwrap_or(false),
+                    detail: Detail {
+                        received: rule.spec.received,
+                        block_for: rule.spec.block_for,
+                        alive: rule.spec.alive,
+                        data_present: rule.spec.data_present,
+                        write_type: rule.spec.write_type.clone(),
+                    },
                 });
             }
         }

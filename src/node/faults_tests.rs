@@ -38,6 +38,7 @@ fn decide_at(f: &Faults, c: &CallFacts, client: SocketAddr) -> Option<u64> {
         column_families: &c.cfs,
         keys: &c.keys,
         cql: c.cql,
+        consistency: Some("QUORUM"),
         client,
     };
     f.decide(&call, &|_| true).map(|fault| fault.rule)
@@ -252,6 +253,7 @@ fn a_kind_the_call_cannot_carry_does_not_match_it() {
         column_families: &c.cfs,
         keys: &c.keys,
         cql: None,
+        consistency: None,
         client: peer(),
     };
     assert!(f.decide(&call, &|k| k != FaultKind::NotFound).is_none());
@@ -277,10 +279,63 @@ fn api_filter_and_fault_details() {
         column_families: &c.cfs,
         keys: &c.keys,
         cql: None,
+        consistency: None,
         client: peer(),
     };
     let fault = f.decide(&call, &|_| true).unwrap();
     assert_eq!(fault.why.as_deref(), Some("no"));
     assert_eq!(fault.delay, Some(Duration::from_millis(10)));
     assert!(fault.applied);
+}
+
+#[test]
+fn native_rules_match_consistency_and_table_and_carry_their_detail() {
+    let f = Faults::new();
+    let id = f
+        .add(spec(
+            r#"{"api":"19","table":"C","consistency":"quorum","error":"write_timeout",
+                "received":1,"block_for":2,"write_type":"BATCH_LOG"}"#,
+        ))
+        .unwrap();
+    let c = get("K", "C", "k");
+    assert_eq!(decide(&f, &c), Some(id));
+    let listed = serde_json::to_value(f.list()).unwrap();
+    assert_eq!(listed[0]["column_family"], "C");
+    assert_eq!(listed[0]["write_type"], "BATCH_LOG");
+    let call = Call {
+        method: c.method,
+        api: "19",
+        keyspace: c.keyspace,
+        column_families: &c.cfs,
+        keys: &c.keys,
+        cql: None,
+        consistency: Some("ONE"),
+        client: peer(),
+    };
+    assert!(f.decide(&call, &|_| true).is_none(), "another level");
+    let fault = f
+        .decide(
+            &Call {
+                consistency: Some("QUORUM"),
+                ..call
+            },
+            &|_| true,
+        )
+        .unwrap();
+    assert_eq!(fault.kind, FaultKind::WriteTimeout);
+    assert_eq!(fault.detail.received, Some(1));
+    assert_eq!(fault.detail.block_for, Some(2));
+    assert_eq!(fault.detail.write_type.as_deref(), Some("BATCH_LOG"));
+    let bad = f.add(spec(
+        r#"{"error":"write_timeout","write_type":"SOMETIMES"}"#,
+    ));
+    assert!(bad.unwrap_err().0.contains("write_type"));
+    for kind in [
+        "read_timeout",
+        "overloaded",
+        "is_bootstrapping",
+        "server_error",
+    ] {
+        f.add(spec(&format!(r#"{{"error":"{kind}"}}"#))).unwrap();
+    }
 }

@@ -77,6 +77,7 @@ fn outcomes_name_the_exception_and_its_why() {
         why: Some("because".into()),
         delay: None,
         applied: false,
+        detail: Default::default(),
     };
     let out = |kind| {
         let bytes = fault_reply(Generation::V19, &header, &fault(kind)).unwrap();

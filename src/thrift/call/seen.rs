@@ -26,6 +26,7 @@ pub(crate) fn report(
     observer.call(&CallSeen {
         api: generation.unwrap_or(Generation::V06).as_str(),
         method: header(msg).map_or(&b""[..], |(name, _)| name),
+        kind: None,
         failed,
         took,
     });

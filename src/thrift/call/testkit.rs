@@ -81,6 +81,7 @@ impl Watch {
                 column_families: &named.column_families,
                 keys: &named.keys,
                 cql: named.cql.as_deref(),
+                consistency: named.consistency_level.as_deref(),
                 client: peer,
             };
             node.faults
@@ -172,6 +173,8 @@ impl Watch {
             client: peer.to_string(),
             api: g.as_str().to_string(),
             method: self.header.name,
+            kind: None,
+            protocol_version: None,
             keyspace: f.keyspace,
             column_family: f.column_families.first().cloned(),
             column_families: f.column_families,

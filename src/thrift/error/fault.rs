@@ -108,14 +108,21 @@ fn known(g: Generation, method: &str) -> bool {
 fn exception_for(kind: FaultKind, method: &str) -> Option<&'static str> {
     let login = method == "login";
     Some(match kind {
-        FaultKind::TimedOut => "TimedOutException",
+        FaultKind::TimedOut | FaultKind::ReadTimeout | FaultKind::WriteTimeout => {
+            "TimedOutException"
+        }
         FaultKind::Unavailable => "UnavailableException",
         FaultKind::InvalidRequest => IRE,
         FaultKind::NotFound => "NotFoundException",
         FaultKind::Authentication if login => "AuthenticationException",
         FaultKind::Authorization if login => "AuthorizationException",
         FaultKind::Authentication | FaultKind::Authorization => IRE,
-        FaultKind::ApplicationError | FaultKind::DropConnection | FaultKind::Delay => return None,
+        FaultKind::ApplicationError
+        | FaultKind::ServerError
+        | FaultKind::DropConnection
+        | FaultKind::Delay
+        | FaultKind::Overloaded
+        | FaultKind::IsBootstrapping => return None,
     })
 }
 
@@ -129,6 +136,10 @@ fn field_id(g: Generation, method: &str, exception: &str) -> Option<i16> {
 
 /// Whether a call of `method` can carry a fault of `kind`.
 pub fn fault_carried(g: Generation, method: &str, kind: FaultKind) -> bool {
+    // The native protocol's own: Thrift has no such answer.
+    if matches!(kind, FaultKind::Overloaded | FaultKind::IsBootstrapping) {
+        return false;
+    }
     match exception_for(kind, method) {
         Some(name) => field_id(g, method, name).is_some(),
         None => true,
@@ -141,7 +152,10 @@ pub fn fault_carried(g: Generation, method: &str, kind: FaultKind) -> bool {
 pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Option<Vec<u8>> {
     let method = header.name.as_str();
     let why = |default: String| fault.why.clone().unwrap_or(default);
-    if fault.kind == FaultKind::ApplicationError {
+    if matches!(
+        fault.kind,
+        FaultKind::ApplicationError | FaultKind::ServerError
+    ) {
         let message = why(format!("Internal error processing {method}"));
         return Some(application(header, message));
     }

@@ -18,6 +18,7 @@ fn fault(kind: FaultKind) -> Fault {
         why: None,
         delay: None,
         applied: false,
+        detail: Default::default(),
     }
 }
 
