@@ -42,7 +42,7 @@
 
 use super::conn::Phase;
 use super::dispatch::{self, Response, Shared};
-use super::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
+use super::frame::{self, header_len, op, Header, FLAG_TRACING, MAX_VERSION, MIN_VERSION};
 use super::inbox::{Inbox, CHUNK};
 use super::outbox::Outbox;
 use super::request::Request;
@@ -562,8 +562,9 @@ fn work_of(
     }
     let req = dispatch::decode(shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST)
         .map_err(|e| Response::error(&e))?;
-    let route = if in_lane {
-        // Over the budget: never on the worker.
+    let route = if in_lane || h.flags & FLAG_TRACING != 0 {
+        // Over the budget: never on the worker; traced: run once, where
+        // its steps are recorded whole.
         Route::Pool
     } else {
         let state = shared.state.lock();
@@ -594,7 +595,9 @@ fn on_pool(
         let resp = catch_unwind(AssertUnwindSafe(|| {
             let _gate = node.call_gate();
             match work {
-                Work::Decoded(req) => dispatch::run(&node, &shared, h.opcode, &req),
+                Work::Decoded(req) => dispatch::traced(&node, h.flags, h.opcode, || {
+                    dispatch::run(&node, &shared, h.opcode, &req)
+                }),
                 // Handed over: a BATCH frees it once its members are packed.
                 Work::Raw { flags, body } => {
                     dispatch::answer(&node, &shared, flags, h.opcode, body)
@@ -643,6 +646,7 @@ fn push_event(link: &mut Link, notice: &crate::node::notices::SchemaNotice) {
         opcode: op::EVENT,
         body: result::schema_event(notice, state.version),
         warnings: Vec::new(),
+        tracing_id: None,
     };
     link.out.push_reply(&state, op::EVENT, -1, resp, None);
 }
