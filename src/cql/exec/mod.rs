@@ -101,10 +101,9 @@ pub trait CqlBackend: Send + Sync {
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError>;
-    /// The traced calls' sessions `system_traces` shows (none by default).
-    fn traces(&self) -> Option<Arc<crate::trace::Store>> {
-        None
-    }
+    /// The traced calls' sessions `system_traces` shows (`None`: none).
+    /// No default, so that a backend wrapping another passes them on.
+    fn traces(&self) -> Option<Arc<crate::trace::Store>>;
     /// Runs `f` (the read, comparison and writes of one conditional
     /// statement) while no other conditional statement on the same
     /// partition runs: Cassandra 2.0's Paxos round, on one node. The
