@@ -6,7 +6,8 @@
 #   golden   clients/native/golden_flow.py   the golden CQL3 scenarios through python-driver, their
 #                                            rows and cells checked through Thrift as well
 #   node     clients/native/node_flow.js     npm cassandra-driver
-#   cqlsh    PyPI cqlsh: connect, DESCRIBE (server-side: supercolumn claims 4.0 on v4), SELECT, COPY TO
+#   cqlsh    PyPI cqlsh: connect, DESCRIBE (server-side: supercolumn claims 4.0 on v4), SELECT,
+#            TRACING ON over tombstones, COPY TO
 #
 # The python and Node flows also log in to a second server that runs SimpleAuthenticator;
 # the golden flow has a third, on the conformance config (Murmur3Partitioner).
