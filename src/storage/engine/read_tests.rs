@@ -576,7 +576,14 @@ fn a_traced_read_notes_its_sstables_and_the_tombstones_it_passed() {
         h.apply(put("Std", "k", "a", "1", 10));
         h.apply(put("Std", "k", "b", "1", 10));
         let tombstone = Cell::tombstone(b("a"), 20, 1_000_000);
-        h.apply(ops("Std", "k", vec![Op::Put { super_column: None, cell: tombstone }]));
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: tombstone,
+            }],
+        ));
         let (row, rec) = crate::trace::record(|| h.read(&range("Std", "", "", false, 10), "k"));
         assert_eq!(pairs(&row).len(), 1);
         let acts: Vec<&str> = rec.events.iter().map(|e| e.activity.as_str()).collect();
@@ -584,7 +591,10 @@ fn a_traced_read_notes_its_sstables_and_the_tombstones_it_passed() {
         let sstables = if h.flush_each { 3 } else { 0 };
         let merging = format!("Merging data from memtables and {sstables} sstables");
         assert!(acts.contains(&merging.as_str()), "{acts:?}");
-        assert!(acts.contains(&"Read 1 live and 1 tombstoned cells"), "{acts:?}");
+        assert!(
+            acts.contains(&"Read 1 live and 1 tombstoned cells"),
+            "{acts:?}"
+        );
         let seeks = acts.iter().filter(|a| a.starts_with("Seeking")).count();
         assert_eq!(seeks, sstables, "{acts:?}");
     });
