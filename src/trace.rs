@@ -4,7 +4,7 @@
 //! A traced call runs inside [`record`], which gives its thread a
 //! [`Recorder`]; the layers below note what they really do with [`event`]
 //! (an SSTable read, the cells and tombstones merged, an index used) and
-//! front ends note the call's parameters with [`parameter`]. Why a
+//! the call's parameters (a CQL statement's text) with [`parameter`]. Why a
 //! thread's recorder rather than an argument: a call runs on one thread
 //! from the front end down to the engine (Cassandra's own tracing kept its
 //! state per thread for the same reason), and an argument would run
@@ -203,11 +203,6 @@ impl Store {
             .into_iter()
             .find(|s| s.id.as_slice() == id)
     }
-
-    /// Forgets every session (a dataset reset).
-    pub fn clear(&self) {
-        self.sessions.lock().clear();
-    }
 }
 
 #[cfg(test)]
@@ -235,8 +230,8 @@ mod tests {
     #[test]
     fn sessions_expire_and_stay_bounded() {
         let store = Store::new();
-        let session = |n: u8, expires| Session {
-            id: [n; 16],
+        let session = |n: usize, expires| Session {
+            id: u128::try_from(n).unwrap().to_be_bytes(),
             coordinator: IpAddr::from([127, 0, 0, 1]),
             request: "r".into(),
             parameters: BTreeMap::new(),
@@ -248,10 +243,10 @@ mod tests {
         store.insert(session(1, 100));
         store.insert(session(2, 200));
         assert_eq!(store.live(50).len(), 2);
-        assert!(store.get(&[1; 16], 150).is_none());
-        assert!(store.get(&[2; 16], 150).is_some());
+        assert!(store.get(&session(1, 0).id, 150).is_none());
+        assert!(store.get(&session(2, 0).id, 150).is_some());
         for n in 0..MAX_SESSIONS + 5 {
-            store.insert(session((n % 250) as u8, 1000));
+            store.insert(session(n + 10, 1000));
         }
         assert_eq!(store.live(150).len(), MAX_SESSIONS);
     }

@@ -584,7 +584,8 @@ fn a_traced_read_notes_its_sstables_and_the_tombstones_it_passed() {
                 cell: tombstone,
             }],
         ));
-        let (row, rec) = crate::trace::record(|| h.read(&range("Std", "", "", false, 10), "k"));
+        let cmd = range("Std", "", "", false, 10);
+        let (row, rec) = crate::trace::record(|| h.engine.read(&cmd, b"k").unwrap());
         assert_eq!(pairs(&row).len(), 1);
         let acts: Vec<&str> = rec.events.iter().map(|e| e.activity.as_str()).collect();
         assert_eq!(acts[0], "Executing single-partition query on Std");
