@@ -6,7 +6,8 @@
 #   golden   clients/native/golden_flow.py   the golden CQL3 scenarios through python-driver, their
 #                                            rows and cells checked through Thrift as well
 #   node     clients/native/node_flow.js     npm cassandra-driver
-#   cqlsh    PyPI cqlsh: connect, DESCRIBE (server-side: supercolumn claims 4.0 on v4), SELECT, COPY TO
+#   cqlsh    PyPI cqlsh: connect, DESCRIBE (server-side: supercolumn claims 4.0 on v4), SELECT,
+#            TRACING ON over tombstones, COPY TO
 #   python-faults  clients/native/faults_flow.py  primed native faults (POST /faults, "api":
 #                                            "native") through python-driver's retry policies
 #   node-faults    clients/native/faults_flow.js  the same through the Node driver

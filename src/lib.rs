@@ -8,10 +8,12 @@
 //! node" (they reach the data through [`node`]). The binary (`main.rs` and
 //! `app/`) sits above them all.
 //!
-//! 1. [`input_bounds`], [`release`]: how deep input from outside may nest
-//!    and how big a file read whole may be, one bound for every parser; the
-//!    Cassandra releases supercolumn can answer as (API versions, methods,
-//!    native protocol versions, stock defaults, features), as data.
+//! 1. [`input_bounds`], [`release`], [`trace`]: how deep input from outside
+//!    may nest and how big a file read whole may be, one bound for every
+//!    parser; the Cassandra releases supercolumn can answer as (API
+//!    versions, methods, native protocol versions, stock defaults,
+//!    features), as data; query tracing's recorder, which every layer
+//!    below the front ends notes its steps in, and the kept sessions.
 //! 2. [`marshal`]: comparators and validators (`AbstractType`), the registry by name.
 //! 3. [`partitioner`]: tokens and the partitioners that compute them.
 //! 4. [`config`]: `storage-conf.xml` or `cassandra.yaml` into a plain `Config`.
@@ -66,6 +68,7 @@ pub mod shell;
 pub mod storage;
 pub mod stress;
 pub mod thrift;
+pub mod trace;
 
 #[cfg(test)]
 mod layering;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PyPI cqlsh against supercolumn's native protocol: connect, DESCRIBE, SELECT, COPY TO.
+# PyPI cqlsh against supercolumn's native protocol: connect, DESCRIBE, SELECT, TRACING, COPY TO.
 # Usage: cqlsh_flow.sh CQLSH HOST PORT (the python flow has made keyspace py first).
 set -euo pipefail
 cqlsh=$1 host=$2 port=$3
@@ -36,6 +36,18 @@ echo "ok: DESCRIBE of a missing table is refused"
 q "SELECT v FROM py.wide WHERE p = 1" >"$out/select"
 grep -q "(3 rows)" "$out/select" || fail SELECT "$out/select"
 echo "ok: SELECT"
+# TRACING ON: cqlsh sends the native tracing flag and reads the session from system_traces. A
+# SELECT over tombstones: the first row's value deleted, the third row deleted whole.
+q "CREATE TABLE py.traced (p int, c int, v int, PRIMARY KEY (p, c));
+   INSERT INTO py.traced (p, c, v) VALUES (1, 1, 1); INSERT INTO py.traced (p, c, v) VALUES (1, 2, 2);
+   INSERT INTO py.traced (p, c, v) VALUES (1, 3, 3); DELETE v FROM py.traced WHERE p = 1 AND c = 1;
+   DELETE FROM py.traced WHERE p = 1 AND c = 3;" >"$out/traced" 2>&1 || fail "tombstones" "$out/traced"
+q "TRACING ON; SELECT v FROM py.traced WHERE p = 1;" >"$out/trace" 2>&1
+for step in "Tracing session: " "Execute CQL3 query" "Executing single-partition query on traced" \
+    "Read 3 live and 3 tombstoned cells" "Request complete"; do
+    grep -q "$step" "$out/trace" || fail "TRACING ON: no \"$step\"" "$out/trace"
+done
+echo "ok: TRACING ON ($(grep -c '127.0.0.1' "$out/trace") trace lines, the tombstones counted)"
 q "COPY py.wide (p, c, v) TO '$out/wide.csv'" >"$out/copy" 2>&1
 [ -f "$out/wide.csv" ] && [ "$(wc -l <"$out/wide.csv")" -ge 10000 ] || fail "COPY TO" "$out/copy"
 echo "ok: COPY TO ($(wc -l <"$out/wide.csv") rows)"

@@ -265,6 +265,9 @@ impl CqlBackend for Backend<'_> {
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.0.read_indexed(cmd, query).map_err(invalid)
     }
+    fn traces(&self) -> Option<Arc<crate::trace::Store>> {
+        Some(self.0.traces.clone())
+    }
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.0.truncate(keyspace, cf).map_err(invalid)
     }

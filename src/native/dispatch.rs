@@ -12,7 +12,7 @@ use super::batch;
 use super::codec::Reader;
 use super::conn::{self, ConnState};
 use super::error::{NativeError, NativeResult};
-use super::frame::{op, FLAG_COMPRESSED, FLAG_CUSTOM_PAYLOAD};
+use super::frame::{op, FLAG_COMPRESSED, FLAG_CUSTOM_PAYLOAD, FLAG_TRACING};
 use super::query::{self, Ctx};
 use super::request::{self, Request};
 use crate::cql::exec::LocalFacts;
@@ -75,6 +75,8 @@ pub struct Response {
     pub opcode: u8,
     pub body: Vec<u8>,
     pub warnings: Vec<String>,
+    /// The tracing session of a request sent with the tracing flag.
+    pub tracing_id: Option<[u8; 16]>,
 }
 
 impl Response {
@@ -83,8 +85,29 @@ impl Response {
             opcode: op::ERROR,
             body: e.body(),
             warnings: Vec::new(),
+            tracing_id: None,
         }
     }
+}
+
+/// Runs `f`, the answer to a request with `flags` and `opcode`, traced
+/// when the request asks for it (the tracing flag on a statement: QUERY,
+/// PREPARE, EXECUTE or BATCH, named as Cassandra named their sessions).
+pub fn traced(node: &Node, flags: u8, opcode: u8, f: impl FnOnce() -> Response) -> Response {
+    let request = match opcode {
+        op::QUERY => "Execute CQL3 query",
+        op::PREPARE => "Preparing CQL3 query",
+        op::EXECUTE => "Execute CQL3 prepared query",
+        op::BATCH => "Execute batch of CQL3 queries",
+        _ => return f(),
+    };
+    if flags & FLAG_TRACING == 0 {
+        return f();
+    }
+    let id = node.new_trace_id();
+    let mut resp = node.traced(id, request, f);
+    resp.tracing_id = Some(id);
+    resp
 }
 
 /// What a connection shares with its requests.
@@ -235,6 +258,7 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
         opcode,
         body,
         warnings: Vec::new(),
+        tracing_id: None,
     };
     Ok(match req {
         Request::Options => simple(conn::supported()),
@@ -290,6 +314,7 @@ fn statement(
         opcode: op::RESULT,
         body,
         warnings,
+        tracing_id: None,
     })
 }
 

@@ -15,7 +15,7 @@ use super::codec::Writer;
 use super::conn::ConnState;
 use super::dispatch::{compresses, Response};
 use super::error::NativeError;
-use super::frame::{self, op, FLAG_WARNING};
+use super::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
 use crate::node::budget::Charge;
 use std::io;
 use std::time::{Duration, Instant};
@@ -64,15 +64,21 @@ impl Outbox {
         let version = state.version;
         let start = self.buf.len();
         let mut flags = 0;
-        let warnings = if version >= 4 && !resp.warnings.is_empty() {
+        // Before the body: the tracing id (any version), then warnings (v4).
+        let mut warnings = match resp.tracing_id {
+            Some(id) => {
+                flags |= FLAG_TRACING;
+                id.to_vec()
+            }
+            None => Vec::new(),
+        };
+        if version >= 4 && !resp.warnings.is_empty() {
             flags |= FLAG_WARNING;
             let mut w = Writer::new();
             let list: Vec<&str> = resp.warnings.iter().map(String::as_str).collect();
             w.string_list(&list);
-            w.buf
-        } else {
-            Vec::new()
-        };
+            warnings.extend_from_slice(&w.buf);
+        }
         let compression = state
             .compression
             .filter(|_| compresses(state, request_opcode));

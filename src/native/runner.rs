@@ -1,6 +1,7 @@
 //! Where and how one request of a connection runs, for the server's
 //! connection task ([`super::server`]): decoded on the worker unless big,
-//! watched ([`super::watch`]: metrics, the test kit's faults and activity),
+//! watched ([`super::watch`]: metrics, the test kit's faults and activity)
+//! and traced when the request asks (always on the pool, so it runs once),
 //! then run inline when [`super::route`] says it cannot wait (its answer
 //! laid into the connection's write buffer at once) or on the blocking
 //! pool (its answer sent back through the connection's channel). A primed
@@ -8,7 +9,7 @@
 //! slot. Must not read or write the socket.
 
 use super::dispatch::{self, Response, Shared};
-use super::frame::Header;
+use super::frame::{Header, FLAG_TRACING};
 use super::request::Request;
 use super::route::Router;
 use super::server::{End, Link, NativeOptions, Step};
@@ -130,8 +131,9 @@ fn work_of(
     }
     let req = dispatch::decode(shared, h.flags, body, h.opcode, INLINE_MAX_REQUEST)
         .map_err(|e| Response::error(&e))?;
-    let route = if in_lane {
-        // Over the budget: never on the worker.
+    let route = if in_lane || h.flags & FLAG_TRACING != 0 {
+        // Over the budget: never on the worker; traced: run once, where
+        // its steps are recorded whole.
         Route::Pool
     } else {
         let state = shared.state.lock();
@@ -168,13 +170,13 @@ fn on_pool(
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let _gate = node.call_gate();
             let (seen, outcome) = match (work, seen) {
-                (Work::Decoded(req), Some(seen)) => {
-                    let outcome = seen.answer(|| dispatch::run(&node, &shared, h.opcode, &req));
-                    (seen, outcome)
-                }
-                (Work::Decoded(req), None) => {
-                    let seen = Seen::begin(&node, &shared, h.opcode, &req);
-                    let outcome = seen.answer(|| dispatch::run(&node, &shared, h.opcode, &req));
+                (Work::Decoded(req), seen) => {
+                    let seen = seen.unwrap_or_else(|| Seen::begin(&node, &shared, h.opcode, &req));
+                    let outcome = seen.answer(|| {
+                        dispatch::traced(&node, h.flags, h.opcode, || {
+                            dispatch::run(&node, &shared, h.opcode, &req)
+                        })
+                    });
                     (seen, outcome)
                 }
                 (Work::Raw { flags, body }, _) => raw(&node, &shared, h.opcode, flags, body),
@@ -230,6 +232,10 @@ fn raw(node: &Node, shared: &Shared, opcode: u8, flags: u8, body: Vec<u8>) -> (S
         std::thread::sleep(delay);
     }
     // Handed over: a BATCH frees its body once its members are packed.
-    let outcome = seen.answer(|| dispatch::run_owned(node, shared, opcode, req));
+    let outcome = seen.answer(|| {
+        dispatch::traced(node, flags, opcode, || {
+            dispatch::run_owned(node, shared, opcode, req)
+        })
+    });
     (seen, outcome)
 }

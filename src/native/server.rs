@@ -516,6 +516,7 @@ fn push_event(link: &mut Link, notice: &crate::node::notices::SchemaNotice) {
         opcode: op::EVENT,
         body: result::schema_event(notice, state.version),
         warnings: Vec::new(),
+        tracing_id: None,
     };
     link.out.push_reply(&state, op::EVENT, -1, resp, None);
 }

@@ -135,6 +135,10 @@ impl CqlBackend for NodeBackend<'_> {
         self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
     }
 
+    fn traces(&self) -> Option<Arc<crate::trace::Store>> {
+        Some(self.node.traces.clone())
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.reach(keyspace)?;
         self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))

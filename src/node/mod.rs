@@ -51,6 +51,7 @@ pub mod ring;
 pub mod route;
 #[cfg(test)]
 pub mod testkit;
+mod traces;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
@@ -120,6 +121,8 @@ pub struct Node {
     /// server, for releases whose later schema changes then failed too
     /// (1.1: see the Thrift front end's release emulation).
     pub failed_cf_update: Mutex<Option<(String, String)>>,
+    /// The traced calls' sessions, read as `system_traces` (see [`traces`]).
+    pub traces: Arc<crate::trace::Store>,
 }
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
@@ -180,6 +183,7 @@ impl Node {
             call_observer: std::sync::OnceLock::new(),
             notices: notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
+            traces: Arc::new(crate::trace::Store::new()),
         }
     }
 

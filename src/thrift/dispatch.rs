@@ -193,8 +193,11 @@ pub fn handle_without_waiting(
 ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
     // The attempt also gives up on a miss no handler saw (one swallowed
     // on its way up, e.g. by a read that falls back to another source).
+    // A traced call run again is traced again, under the same id.
+    let trace_next = session.v19.trace_next;
     let reply = crate::node::route::attempt(|| handle_shaped(node, session, msg, shape));
-    if std::mem::take(&mut session.would_block) {
+    if std::mem::take(&mut session.would_block) || reply.is_none() {
+        session.v19.trace_next = trace_next;
         return None;
     }
     reply
@@ -212,9 +215,13 @@ pub fn handle_awaiting(
     shape: Option<&ArgShape>,
     answers: &mut Answers,
 ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
+    let trace_next = session.v19.trace_next;
     let step = crate::node::defer::run(answers, || handle_shaped(node, session, msg, shape));
     // Noted by the handlers for a call handed back, which the step says.
     session.would_block = false;
+    if matches!(step, Step::Wait(_)) {
+        session.v19.trace_next = trace_next;
+    }
     step
 }
 
@@ -354,7 +361,13 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     // Room for a typical reply and its frame header, so neither grows it
     // (a malloc of 1 KiB costs what one of 256 bytes does; a regrowth copies).
     let mut out = Vec::with_capacity(REPLY_CAPACITY);
-    let result = {
+    // The call after `trace_next_query` runs traced (the connection's
+    // next one, whatever it is, as in 1.2).
+    let traced = match header.name.as_str() {
+        "trace_next_query" => None,
+        _ => session.v19.trace_next.take(),
+    };
+    let mut run = || {
         let handler = v19::Handler::new(node, session).quoting(msg);
         // Encoded straight from the engine's cells (see `v19::inplace`).
         if header.name == "get_slice" {
@@ -391,6 +404,10 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
                 &mut output,
             )
         }
+    };
+    let result = match traced {
+        Some(id) => node.traced(id, &header.name, run),
+        None => run(),
     };
     match result {
         None => unknown_method(header),

@@ -124,6 +124,9 @@ pub struct State19 {
     /// keyspace is `keyspace` (1.2 had one for both): `set_keyspace` and
     /// `USE` each set both.
     pub cql: Option<CqlSession>,
+    /// The session id `trace_next_query` handed out: the connection's next
+    /// call runs traced under it.
+    pub trace_next: Option<[u8; 16]>,
 }
 
 impl std::fmt::Debug for State19 {

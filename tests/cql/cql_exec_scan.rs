@@ -84,6 +84,10 @@ impl CqlBackend for Counting {
         self.inner.read_indexed(cmd, query)
     }
 
+    fn traces(&self) -> Option<Arc<supercolumn::trace::Store>> {
+        self.inner.traces()
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.inner.truncate(keyspace, cf)
     }

@@ -143,6 +143,10 @@ impl CqlBackend for EngineBackend {
         self.engine.read_indexed(cmd, query).map_err(storage)
     }
 
+    fn traces(&self) -> Option<Arc<supercolumn::trace::Store>> {
+        None
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.engine.truncate(keyspace, cf).map_err(storage)
     }

@@ -181,3 +181,35 @@ fn garbage_and_huge_lengths_from_a_server_are_refused_without_allocating() {
         assert_wrong_port(&run, port, what);
     }
 }
+
+#[test]
+fn tracing_on_prints_what_the_select_read_and_the_tombstones_it_passed() {
+    let server = Server::start();
+    let setup = "CREATE KEYSPACE trs WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n\
+                 CREATE TABLE trs.t (p int, c int, v int, PRIMARY KEY (p, c));\n\
+                 INSERT INTO trs.t (p, c, v) VALUES (1, 1, 1);\n\
+                 INSERT INTO trs.t (p, c, v) VALUES (1, 2, 2);\n\
+                 DELETE v FROM trs.t WHERE p = 1 AND c = 1;\n";
+    let run = shell("cqlsh", server.port, &[], setup);
+    assert_eq!(run.code, 0, "{run:?}");
+    let run = shell(
+        "cqlsh",
+        server.port,
+        &[],
+        "TRACING ON;\nSELECT v FROM trs.t WHERE p = 1;\n",
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let out = &run.stdout;
+    assert!(out.contains("Now tracing requests."), "{out}");
+    assert!(out.contains("Tracing session: "), "{out}");
+    for step in [
+        "execute_cql3_query",
+        "Parsing SELECT v FROM trs.t WHERE p = 1",
+        "Executing single-partition query on t",
+        // Two row markers and one value; one deleted value.
+        "Read 3 live and 1 tombstoned cells",
+        "Request complete",
+    ] {
+        assert!(out.contains(step), "{step:?} in {out}");
+    }
+}

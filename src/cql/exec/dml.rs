@@ -12,8 +12,8 @@
 mod conditional;
 pub(super) mod packed;
 
-use super::system_tables;
 use super::tables::lookup_in;
+use super::{system_tables, system_traces};
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
@@ -440,6 +440,22 @@ pub(super) fn select_page(
     let plan = session.clock().with_uuids(|uuids| {
         mapping::plan_select(&table, sel, binds, partitioner.as_ref(), uuids, now / 1000)
     })?;
+    if virtual_table.is_some() && system_traces::owns(&table) {
+        let source = system_traces::TraceSource {
+            store: backend.traces(),
+            table: &table,
+            partitioner: partitioner.as_ref(),
+            now_seconds: now / 1_000_000,
+        };
+        let (rows, next) = mapping::execute_select_paged(
+            &plan,
+            &source,
+            partitioner.as_ref(),
+            now_seconds(now),
+            paging,
+        )?;
+        return Ok((CqlOutcome::Rows(rows), next));
+    }
     if virtual_table.is_some() {
         let source = system_tables::SchemaSource {
             schema: &schema,
@@ -471,6 +487,7 @@ pub(super) fn select_page(
         paging,
     )?;
     source.finish()?;
+    crate::trace::event(|| format!("Returning {} rows", rows.rows.len()));
     Ok((CqlOutcome::Rows(rows), next))
 }
 

@@ -48,6 +48,7 @@ pub mod super3;
 pub mod system_schema;
 mod system_schema_rows;
 pub mod system_tables;
+pub mod system_traces;
 pub mod tables;
 pub mod unset;
 
@@ -100,6 +101,9 @@ pub trait CqlBackend: Send + Sync {
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError>;
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError>;
+    /// The traced calls' sessions `system_traces` shows (`None`: none).
+    /// No default, so that a backend wrapping another passes them on.
+    fn traces(&self) -> Option<Arc<crate::trace::Store>>;
     /// Runs `f` (the read, comparison and writes of one conditional
     /// statement) while no other conditional statement on the same
     /// partition runs: Cassandra 2.0's Paxos round, on one node. The

@@ -407,6 +407,10 @@ impl CqlBackend for View<'_> {
         self.inner.read_indexed(cmd, query)
     }
 
+    fn traces(&self) -> Option<Arc<crate::trace::Store>> {
+        self.inner.traces()
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.inner.truncate(keyspace, cf)
     }

@@ -82,6 +82,10 @@ impl CqlBackend for EngineBackend {
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.engine.read_indexed(cmd, query).map_err(storage)
     }
+    fn traces(&self) -> Option<Arc<crate::trace::Store>> {
+        None
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.engine.truncate(keyspace, cf).map_err(storage)
     }

@@ -13,7 +13,7 @@
 
 use super::session::LocalFacts;
 use super::tables::table_of;
-use super::{system_schema, system_schema_rows};
+use super::{system_schema, system_schema_rows, system_traces};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -21,7 +21,7 @@ use crate::cql::parse;
 use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
-use crate::partitioner::Token;
+use crate::partitioner::{Partitioner, Token};
 use crate::schema::{CfDef, Schema};
 use std::ops::Bound;
 
@@ -52,6 +52,9 @@ fn claims_column_types(local: &LocalFacts) -> bool {
 /// claims `local`'s release: 1.2-2.x's schema tables before 3.0, the 3.0+
 /// ones (`system_schema`) from 3.0 on.
 pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
+    if keyspace == system_traces::KEYSPACE {
+        return system_traces::table(name);
+    }
     if system_schema::claims_schema_tables(local) {
         return system_schema::table(keyspace, name);
     }
@@ -114,7 +117,7 @@ fn aliases(list: &[Vec<u8>]) -> String {
 }
 
 /// A column's name and its serialized value (`None` is null).
-type Value = (&'static str, Option<Vec<u8>>);
+pub(super) type Value = (&'static str, Option<Vec<u8>>);
 
 fn cf_row(cf: &CfDef) -> Vec<Value> {
     let o = &cf.options;
@@ -287,7 +290,10 @@ fn local_partition(
 }
 
 /// A partition's cells from its rows, in the table's comparator order.
-fn cells_of(table: &Table, rows: Vec<(Vec<Vec<u8>>, Vec<Value>)>) -> CqlResult<Vec<Cell>> {
+pub(super) fn cells_of(
+    table: &Table,
+    rows: Vec<(Vec<Vec<u8>>, Vec<Value>)>,
+) -> CqlResult<Vec<Cell>> {
     let mut cells = Vec::new();
     for (clustering, values) in rows {
         cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
@@ -317,41 +323,10 @@ impl PartitionSource for SchemaSource<'_> {
     fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
         let keyspace = String::from_utf8_lossy(row_key);
         let cells = partition(self.schema, self.table, self.local, &keyspace).unwrap_or_default();
-        let cmp = self.table.comparator_type();
-        match slice {
-            Slice::Names(names) => cells
-                .into_iter()
-                .filter(|c| names.contains(&c.name))
-                .collect(),
-            Slice::Range {
-                start,
-                finish,
-                reversed,
-                count,
-            } => {
-                let (lo, hi) = if *reversed {
-                    (finish, start)
-                } else {
-                    (start, finish)
-                };
-                let mut out: Vec<Cell> = cells
-                    .into_iter()
-                    .filter(|c| {
-                        (lo.is_empty() || cmp.compare(lo, &c.name).is_le())
-                            && (hi.is_empty() || cmp.compare(&c.name, hi).is_le())
-                    })
-                    .collect();
-                if *reversed {
-                    out.reverse();
-                }
-                out.truncate(*count);
-                out
-            }
-        }
+        sliced(self.table, cells, slice)
     }
 
     fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
-        let p = &self.schema.partitioner;
         let names: Vec<Vec<u8>> = if system_schema::owns(self.table) {
             system_schema::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
@@ -365,22 +340,69 @@ impl PartitionSource for SchemaSource<'_> {
                 .map(|k| k.as_bytes().to_vec())
                 .collect()
         };
-        let mut keys: Vec<Vec<u8>> = names
-            .into_iter()
-            .filter(|k| {
-                let t = p.token(k);
-                (match &start {
-                    Bound::Unbounded => true,
-                    Bound::Included(s) => &t >= s,
-                    Bound::Excluded(s) => &t > s,
-                }) && (match &end {
-                    Bound::Unbounded => true,
-                    Bound::Included(e) => &t <= e,
-                    Bound::Excluded(e) => &t < e,
-                })
-            })
-            .collect();
-        keys.sort_by_key(|k| p.decorate(k));
-        keys
+        keys_within(self.schema.partitioner.as_ref(), names, start, end)
     }
+}
+
+/// A synthesized partition's cells (in comparator order) within `slice`,
+/// in its traversal order, at most its count.
+pub(super) fn sliced(table: &Table, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
+    let cmp = table.comparator_type();
+    match slice {
+        Slice::Names(names) => cells
+            .into_iter()
+            .filter(|c| names.contains(&c.name))
+            .collect(),
+        Slice::Range {
+            start,
+            finish,
+            reversed,
+            count,
+        } => {
+            let (lo, hi) = if *reversed {
+                (finish, start)
+            } else {
+                (start, finish)
+            };
+            let mut out: Vec<Cell> = cells
+                .into_iter()
+                .filter(|c| {
+                    (lo.is_empty() || cmp.compare(lo, &c.name).is_le())
+                        && (hi.is_empty() || cmp.compare(&c.name, hi).is_le())
+                })
+                .collect();
+            if *reversed {
+                out.reverse();
+            }
+            out.truncate(*count);
+            out
+        }
+    }
+}
+
+/// The partition keys among `names` whose tokens are within the bounds,
+/// in ring order.
+pub(super) fn keys_within(
+    p: &dyn Partitioner,
+    names: Vec<Vec<u8>>,
+    start: Bound<Token>,
+    end: Bound<Token>,
+) -> Vec<Vec<u8>> {
+    let mut keys: Vec<Vec<u8>> = names
+        .into_iter()
+        .filter(|k| {
+            let t = p.token(k);
+            (match &start {
+                Bound::Unbounded => true,
+                Bound::Included(s) => &t >= s,
+                Bound::Excluded(s) => &t > s,
+            }) && (match &end {
+                Bound::Unbounded => true,
+                Bound::Included(e) => &t <= e,
+                Bound::Excluded(e) => &t < e,
+            })
+        })
+        .collect();
+    keys.sort_by_key(|k| p.decorate(k));
+    keys
 }

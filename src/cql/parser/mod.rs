@@ -69,7 +69,11 @@ pub fn parse_outlined(text: &str) -> CqlResult<Parsed> {
 
 /// [`parse_outlined`] in the given grammar.
 pub fn parse_outlined_with(text: &str, grammar: Grammar) -> CqlResult<Parsed> {
+    // A client's statement: a traced call shows its text and its parse.
+    crate::trace::parameter("query", || text.to_string());
+    crate::trace::event(|| format!("Parsing {text}"));
     let parsed = parse_pass(text, BatchMode::Outline, grammar)?;
+    crate::trace::event(|| "Preparing statement".to_string());
     match &parsed.statement {
         Statement::Batch(b) if b.outline.as_ref().is_some_and(|o| o.conditional) => {
             parse_pass(text, BatchMode::Keep, grammar)

@@ -94,6 +94,10 @@ impl CqlBackend for Recorder {
             query.count,
         )
     }
+    fn traces(&self) -> Option<std::sync::Arc<crate::trace::Store>> {
+        None
+    }
+
     fn truncate(&self, _keyspace: &str, _cf: &str) -> Result<()> {
         Ok(())
     }

@@ -1,7 +1,6 @@
 //! cqlsh 1.2.9's TRACING printout after a traced statement: the session
 //! row and events read from `system_traces` and printed as a table, or the
-//! error that read ended in (this server records no traces, so
-//! `system_traces` has no tables and cqlsh printed the server's refusal).
+//! error that read ended in.
 //! Owns that printout only; turning tracing on and off is a shell command.
 
 use crate::shell::cqlsh::layout::{decode_rows, Val};

@@ -78,6 +78,8 @@ impl Engine {
         inner.check_open()?;
         let cat = inner.catalog();
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        crate::trace::event(|| format!("Executing single-partition query on {}", cmd.cf));
+        crate::trace::event(|| "Acquiring sstable references".to_string());
         let stores = cf.stores();
         let dk = cat.schema.partitioner.decorate(key);
         inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
@@ -103,7 +105,8 @@ impl Engine {
         let cat = inner.catalog();
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
-        if def.is_super() || def.is_counter() || cmd.super_column.is_some() {
+        // A traced read takes the general path, which notes its steps.
+        if def.is_super() || def.is_counter() || cmd.super_column.is_some() || crate::trace::on() {
             return Ok(None);
         }
         let Some(mem) = cf.sole_memtable() else {
@@ -175,6 +178,13 @@ impl Engine {
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
         let stores = cf.stores();
+        crate::trace::event(|| {
+            let sstables = stores.iter().filter(|s| s.sstable().is_some()).count();
+            format!(
+                "Executing seq scan across {sstables} sstables for {}",
+                cmd.cf
+            )
+        });
         let now = inner.opts.clock.now_seconds();
         let mut out = Vec::new();
         // A wrapping token range comes in two pieces, read one after the
@@ -244,11 +254,15 @@ impl Inner {
         max_bytes: usize,
     ) -> Result<Option<RowResult>, StorageError> {
         let mut handles = Vec::with_capacity(stores.len());
+        let mut sstables = 0;
+        crate::trace::event(|| "Merging memtable tombstones".to_string());
         for s in stores {
             if let Some(h) = s.open_row(dk)? {
+                sstables += usize::from(s.sstable().is_some());
                 handles.push(h);
             }
         }
+        crate::trace::event(|| format!("Merging data from memtables and {sstables} sstables"));
         let now = self.opts.clock.now_seconds();
         read_row_bounded(def, cmd, &handles, now, max_bytes)
     }

@@ -569,3 +569,34 @@ fn a_bounded_read_stops_once_the_row_is_over_its_limit() {
         assert_eq!(seen, [(b"k".to_vec(), false)]);
     });
 }
+
+#[test]
+fn a_traced_read_notes_its_sstables_and_the_tombstones_it_passed() {
+    each(|h| {
+        h.apply(put("Std", "k", "a", "1", 10));
+        h.apply(put("Std", "k", "b", "1", 10));
+        let tombstone = Cell::tombstone(b("a"), 20, 1_000_000);
+        h.apply(ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: tombstone,
+            }],
+        ));
+        let cmd = range("Std", "", "", false, 10);
+        let (row, rec) = crate::trace::record(|| h.engine.read(&cmd, b"k").unwrap());
+        assert_eq!(pairs(&row).len(), 1);
+        let acts: Vec<&str> = rec.events.iter().map(|e| e.activity.as_str()).collect();
+        assert_eq!(acts[0], "Executing single-partition query on Std");
+        let sstables = if h.flush_each { 3 } else { 0 };
+        let merging = format!("Merging data from memtables and {sstables} sstables");
+        assert!(acts.contains(&merging.as_str()), "{acts:?}");
+        assert!(
+            acts.contains(&"Read 1 live and 1 tombstoned cells"),
+            "{acts:?}"
+        );
+        let seeks = acts.iter().filter(|a| a.starts_with("Seeking")).count();
+        assert_eq!(seeks, sstables, "{acts:?}");
+    });
+}

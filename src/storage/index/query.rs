@@ -62,6 +62,13 @@ impl Engine {
             slice: Slice::Names(columns),
             ..cmd.clone()
         };
+        crate::trace::event(|| {
+            format!(
+                "Executing indexed scan for {} with the index on {}",
+                cmd.cf,
+                String::from_utf8_lossy(&primary.column)
+            )
+        });
         let stores = cf.stores();
         let mut from = if query.start_key.is_empty() {
             Bound::Unbounded
@@ -121,6 +128,13 @@ impl Engine {
             Bound::Included(cat.schema.partitioner.decorate(&query.start_key))
         };
         let keys = index.candidates(&eq.column, &eq.value, &from, query.count);
+        crate::trace::event(|| {
+            format!(
+                "Scanning with the index on {} of {cf}: {} candidate partitions",
+                String::from_utf8_lossy(&eq.column),
+                keys.len()
+            )
+        });
         Ok(Some(keys.into_iter().map(|dk| dk.key).collect()))
     }
 }

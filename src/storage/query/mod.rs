@@ -50,6 +50,10 @@ pub trait RowHandle {
 
 /// Something holding rows: a memtable or an SSTable.
 pub trait RowStore: Send + Sync {
+    /// The SSTable's generation when this store is one (a trace names it).
+    fn sstable(&self) -> Option<u64> {
+        None
+    }
     fn open_row<'a>(
         &'a self,
         key: &DecoratedKey,
@@ -94,20 +98,30 @@ pub fn read_row_bounded(
     let mut cells = Vec::new();
     let mut supers = Vec::new();
     let mut bytes = 0usize;
-    let whole = each_live(cf, cmd, handles, now, usize::MAX, &mut |live| {
-        match live {
-            Live::Cell(c) => {
-                bytes = bytes.saturating_add(cell_bytes(&c));
-                cells.push(c);
+    let mut scanned = Scanned::default();
+    let whole = each_live(
+        cf,
+        cmd,
+        handles,
+        now,
+        usize::MAX,
+        &mut scanned,
+        &mut |live| {
+            match live {
+                Live::Cell(c) => {
+                    bytes = bytes.saturating_add(cell_bytes(&c));
+                    cells.push(c);
+                }
+                Live::Super(sc) => {
+                    let sizes = sc.cells.iter().map(cell_bytes);
+                    bytes = sizes.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
+                    supers.push(sc);
+                }
             }
-            Live::Super(sc) => {
-                let sizes = sc.cells.iter().map(cell_bytes);
-                bytes = sizes.fold(bytes.saturating_add(sc.name.len()), usize::saturating_add);
-                supers.push(sc);
-            }
-        }
-        bytes <= max_bytes
-    })?;
+            bytes <= max_bytes
+        },
+    )?;
+    scanned.trace();
     if !whole || bytes > max_bytes {
         return Ok(None);
     }
@@ -130,10 +144,20 @@ pub fn count_row(
     now: i32,
 ) -> Result<usize, StorageError> {
     let mut n = 0usize;
-    each_live(cf, cmd, handles, now, COUNT_FETCH, &mut |_| {
-        n += 1;
-        true
-    })?;
+    let mut scanned = Scanned::default();
+    each_live(
+        cf,
+        cmd,
+        handles,
+        now,
+        COUNT_FETCH,
+        &mut scanned,
+        &mut |_| {
+            n += 1;
+            true
+        },
+    )?;
+    scanned.trace();
     Ok(n)
 }
 
@@ -141,6 +165,27 @@ pub fn count_row(
 /// at once (the values of wide columns among them) is that many, however
 /// many the slice counts.
 const COUNT_FETCH: usize = 32;
+
+/// What a read of one row merged: the live columns it answered and the
+/// dead ones it passed over (tombstones, expired cells, cells a row or
+/// range deletion shadows), for the trace of the call.
+#[derive(Default)]
+struct Scanned {
+    live: usize,
+    tombstones: usize,
+}
+
+impl Scanned {
+    /// Notes the counts in the call's trace (1.2 and 2.0's wording).
+    fn trace(&self) {
+        crate::trace::event(|| {
+            format!(
+                "Read {} live and {} tombstoned cells",
+                self.live, self.tombstones
+            )
+        });
+    }
+}
 
 /// One live column of an answer, as it is found.
 enum Live {
@@ -158,6 +203,7 @@ fn each_live(
     handles: &[Box<dyn RowHandle + '_>],
     now: i32,
     fetch: usize,
+    scanned: &mut Scanned,
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
     let row_del = handles
@@ -195,9 +241,12 @@ fn each_live(
                 }
                 if c.is_live(now) && !eff.shadows(c.timestamp) {
                     left -= 1;
+                    scanned.live += 1;
                     if !each(Live::Cell(c)) {
                         return Ok(false);
                     }
+                } else {
+                    scanned.tombstones += 1;
                 }
             }
             Ok(true)
@@ -228,7 +277,7 @@ fn each_live(
                 ranges: &ranges,
             };
             let count = limit(&cmd.slice);
-            merge_top(cf, sources, reversed, dels, now, count, each)
+            merge_top(cf, sources, reversed, dels, now, count, scanned, each)
         }
     }
 }
@@ -346,7 +395,8 @@ struct Deletions<'a> {
 
 /// Lazily merges the top-level entries of all sources until `count` live
 /// ones, each given to `each` as found (false from it stops the merge:
-/// then false).
+/// then false); what it merged is counted in `scanned`.
+#[allow(clippy::too_many_arguments)]
 fn merge_top(
     cf: &CfDef,
     mut sources: Vec<Box<dyn EntrySource + '_>>,
@@ -354,6 +404,7 @@ fn merge_top(
     dels: Deletions<'_>,
     now: i32,
     count: usize,
+    scanned: &mut Scanned,
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
     let row_del = dels.row;
@@ -406,9 +457,12 @@ fn merge_top(
         };
         if let Some(live) = live {
             found += 1;
+            scanned.live += 1;
             if !each(live) {
                 return Ok(false);
             }
+        } else {
+            scanned.tombstones += 1;
         }
     }
     Ok(true)

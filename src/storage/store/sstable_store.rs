@@ -140,16 +140,28 @@ fn e_string(file: &std::path::Path) -> String {
 }
 
 impl RowStore for SsTable {
+    fn sstable(&self) -> Option<u64> {
+        Some(self.generation)
+    }
+
     fn open_row<'a>(
         &'a self,
         key: &DecoratedKey,
     ) -> Result<Option<Box<dyn RowHandle + 'a>>, StorageError> {
+        let generation = self.generation;
         if !self.reader.might_contain(key) {
+            crate::trace::event(|| format!("Bloom filter allows skipping sstable {generation}"));
             return Ok(None);
         }
         let Some(part) = self.reader.get(key)? else {
+            crate::trace::event(|| {
+                format!("Partition index of sstable {generation} has no entry for the key")
+            });
             return Ok(None);
         };
+        crate::trace::event(|| {
+            format!("Seeking to partition beginning in data file of sstable {generation}")
+        });
         let (deletion, ranges) = self.decode_header(part.header())?;
         Ok(Some(Box::new(SsRow {
             table: self,

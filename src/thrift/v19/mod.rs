@@ -431,8 +431,10 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_trace_next_query(&self) -> thrift::Result<Vec<u8>> {
-        // Tracing is not recorded; the session id is still a fresh UUID, as 1.2 returned.
-        Ok(uuid::Uuid::new_v4().as_bytes().to_vec())
+        // The connection's next call is traced under this id (see `dispatch`).
+        let id = self.node.new_trace_id();
+        self.session.borrow_mut().v19.trace_next = Some(id);
+        Ok(id.to_vec())
     }
 
     fn handle_describe_splits_ex(
