@@ -36,17 +36,30 @@ pub enum Behaviour {
     /// with its composite comparator and no metadata; both with a UTF8Type
     /// default validator and the partition key as `key_alias`.
     Cql3BetaSchema,
+    /// `describe_keyspaces` listed the keyspaces in the iteration order
+    /// of the `java.util.HashMap` that held them (the system keyspace put
+    /// first).
+    KeyspacesInHashMapOrder,
+    /// `describe_keyspaces` listed the keyspaces in the iteration order
+    /// of the `NonBlockingHashMap` that held them (the system keyspaces
+    /// put first).
+    KeyspacesInNonBlockingHashMapOrder,
+    /// `system_traces` was SimpleStrategy with replication_factor 2.
+    TracesReplicatedTwice,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 6] = [
+    pub const ALL: [Behaviour; 9] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
         Behaviour::MessagesOf07,
         Behaviour::Cql3BetaRows,
         Behaviour::Cql3BetaSchema,
+        Behaviour::KeyspacesInHashMapOrder,
+        Behaviour::KeyspacesInNonBlockingHashMapOrder,
+        Behaviour::TracesReplicatedTwice,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -58,6 +71,11 @@ impl Behaviour {
             Behaviour::MessagesOf07 => "messages_of_0_7",
             Behaviour::Cql3BetaRows => "cql3_beta_rows",
             Behaviour::Cql3BetaSchema => "cql3_beta_schema",
+            Behaviour::KeyspacesInHashMapOrder => "keyspaces_in_hash_map_order",
+            Behaviour::KeyspacesInNonBlockingHashMapOrder => {
+                "keyspaces_in_non_blocking_hash_map_order"
+            }
+            Behaviour::TracesReplicatedTwice => "traces_replicated_twice",
         }
     }
 
@@ -86,6 +104,13 @@ impl Behaviour {
                 "describe_keyspace lists CQL 3 tables as column families in the 1.1 beta's \
                  layout"
             }
+            Behaviour::KeyspacesInHashMapOrder => {
+                "describe_keyspaces lists keyspaces in a java.util.HashMap's order"
+            }
+            Behaviour::KeyspacesInNonBlockingHashMapOrder => {
+                "describe_keyspaces lists keyspaces in a NonBlockingHashMap's order"
+            }
+            Behaviour::TracesReplicatedTwice => "system_traces has replication_factor 2",
         }
     }
 }
@@ -102,4 +127,9 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Series, Option<Series>)] = &[
     (Behaviour::MessagesOf07, (0, 7), Some((0, 8))),
     (Behaviour::Cql3BetaRows, (1, 1), Some((1, 2))),
     (Behaviour::Cql3BetaSchema, (1, 1), Some((1, 2))),
+    // Held in DatabaseDescriptor's HashMap, then in Schema's
+    // NonBlockingHashMap from 1.0 on.
+    (Behaviour::KeyspacesInHashMapOrder, (0, 7), Some((1, 0))),
+    (Behaviour::KeyspacesInNonBlockingHashMapOrder, (1, 0), None),
+    (Behaviour::TracesReplicatedTwice, (2, 0), None),
 ];

@@ -210,4 +210,10 @@ fn behaviours_follow_their_series() {
     assert!(r("1.1.12").does(Behaviour::Cql3BetaSchema));
     assert!(!r("1.0.12").does(Behaviour::Cql3BetaSchema));
     assert!(!r("1.2.9").does(Behaviour::Cql3BetaRows));
+    assert!(r("0.8.10").does(Behaviour::KeyspacesInHashMapOrder));
+    assert!(!r("1.0.12").does(Behaviour::KeyspacesInHashMapOrder));
+    assert!(r("1.0.12").does(Behaviour::KeyspacesInNonBlockingHashMapOrder));
+    assert!(r("2.2.19").does(Behaviour::KeyspacesInNonBlockingHashMapOrder));
+    assert!(!r("1.2.9").does(Behaviour::TracesReplicatedTwice));
+    assert!(r("2.0.17").does(Behaviour::TracesReplicatedTwice));
 }

@@ -31,10 +31,12 @@ fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
     release::old::system_keyspaces(node)
 }
 
-/// Every keyspace as 1.2 listed it: the user's, then 1.2's system ones.
+/// Every keyspace: the user's, then 1.2's system ones; in the order the
+/// release's map of them iterated when one is answered as.
 pub fn keyspaces(node: &Node) -> Vec<t::KsDef> {
     let mut all: Vec<KeyspaceDef> = node.schema().user_keyspaces().cloned().collect();
     all.extend(system_keyspaces(node));
+    release::order_keyspaces(node, &mut all);
     all.iter()
         .map(|k| release::shape_keyspace(node, described(node, k)))
         .collect()

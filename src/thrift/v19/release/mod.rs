@@ -16,11 +16,11 @@ pub(super) mod v07;
 use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;
 use crate::partitioner::Partitioner;
-use crate::release::{Feature, Release};
-use crate::schema::{javaorder, CfSpec};
+use crate::release::{Behaviour, Feature, Release};
+use crate::schema::system19::SYSTEM_TRACES_KEYSPACE;
+use crate::schema::{javaorder, CfSpec, KeyspaceDef};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
-#[cfg(test)]
 use std::collections::BTreeMap;
 
 /// The defaults the release's own CfDef struct gave a field the client did
@@ -327,6 +327,10 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     let Some(release) = node.release else {
         return ks;
     };
+    if ks.name == SYSTEM_TRACES_KEYSPACE && release.does(Behaviour::TracesReplicatedTwice) {
+        let options = BTreeMap::from([("replication_factor".to_string(), "2".to_string())]);
+        ks.strategy_options = Some(options);
+    }
     let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
     if system {
         // In the release's declaration order, which the HashMap keeps
@@ -361,6 +365,29 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     v07::shape_keyspace(release, &mut ks);
     declared::keyspace(release, &mut ks);
     ks
+}
+
+/// The keyspaces in the order `describe_keyspaces` of the release listed
+/// them: the iteration order of the map the release kept them in, which
+/// got the system keyspaces first at start-up (`keyspaces` holds the
+/// user's, then the system ones). Unchanged when no release is answered as.
+pub fn order_keyspaces(node: &Node, keyspaces: &mut Vec<KeyspaceDef>) {
+    let Some(release) = node.release else {
+        return;
+    };
+    let users = keyspaces.iter().filter(|k| !k.is_system()).count();
+    keyspaces.rotate_left(users);
+    let names: Vec<&str> = keyspaces.iter().map(|k| k.name.as_str()).collect();
+    let order = if release.does(Behaviour::KeyspacesInHashMapOrder) {
+        let hashes: Vec<i32> = names.iter().map(|n| javaorder::string_hash(n)).collect();
+        javaorder::iteration_order(&hashes, javaorder::grown_capacity(names.len()))
+    } else if release.does(Behaviour::KeyspacesInNonBlockingHashMapOrder) {
+        javaorder::nonblocking_hashmap_order(&names)
+    } else {
+        return;
+    };
+    let mut slots: Vec<Option<KeyspaceDef>> = keyspaces.drain(..).map(Some).collect();
+    keyspaces.extend(order.into_iter().filter_map(|i| slots[i].take()));
 }
 
 /// A KsDef before 1.1: the deprecated `replication_factor` filled in (and
