@@ -10,7 +10,7 @@ use super::codec::{DecodeError, Writer};
 use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
-use crate::node::faults::{Fault, FaultKind};
+use crate::node::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
 
 /// The error codes (native_protocol_v4.spec, section 9).
@@ -275,20 +275,12 @@ fn write_type_for(version: u8, wanted: &str) -> &'static str {
             || (*t == "CAS" && version >= 2)
             || (matches!(*t, "VIEW" | "CDC") && version >= 4)
     };
-    [
-        "SIMPLE",
-        "BATCH",
-        "UNLOGGED_BATCH",
-        "COUNTER",
-        "BATCH_LOG",
-        "CAS",
-        "VIEW",
-        "CDC",
-    ]
-    .into_iter()
-    .find(|t| *t == wanted)
-    .filter(known)
-    .unwrap_or("SIMPLE")
+    WRITE_TYPES
+        .iter()
+        .copied()
+        .find(|t| *t == wanted)
+        .filter(known)
+        .unwrap_or("SIMPLE")
 }
 
 /// The ERROR a fired fault answers `call` with; `None` for the kinds that
