@@ -42,8 +42,11 @@ group_node() {
 
 # scripts/old-clients.sh: pycassa under Debian's jython (which brings a Java
 # runtime), bouncycastle for jython's ssl module, Node.js and npm for the npm
-# clients.
+# clients; unshare and ip for scripts/pycassa-suite.sh, which runs pycassa's suite in a
+# network namespace of its own.
 group_old_clients() {
+    need_command unshare util-linux
+    need_command ip iproute2
     need_file /usr/share/java/jython.jar jython
     need_file /usr/share/java/bcprov.jar libbcprov-java
     need_file /usr/share/java/bcpkix.jar libbcpkix-java
