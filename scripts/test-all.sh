@@ -136,7 +136,7 @@ scripts/old-clients.sh
 # pycassa's own suite against the releases pycassa 1.x supported, each emulation to give the real
 # release's per-test results; a few of its modules here (the whole suite takes minutes a
 # release). Skipped, saying so, unless PYCASSA_SUITE names a copy of the suite.
-scripts/pycassa-suite.sh --modules "test_system_manager test_batch_mutation test_columnfamilymap"
+scripts/pycassa-suite.sh --modules "test_system_manager test_batch_mutation"
 
 step "primed faults: the generated Python clients, the Python and Node testing helpers"
 ensure_binary
