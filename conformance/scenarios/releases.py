@@ -1,7 +1,7 @@
 """Conformance scenarios for the Thrift API of Cassandra 0.7 to 2.2 (API 19.x and 20.x).
 
 One file for every release: the environment variable RELEASE (0.7.10, 0.8.10, 1.0.12, 1.1.12,
-2.0.17, 2.1.22 or 2.2.19) says which release is being recorded, and each scenario sends only
+1.2.19, 2.0.17, 2.1.22 or 2.2.19) says which release is being recorded, and each scenario sends only
 the calls and struct fields that release had (KsDef.replication_factor in 0.7, counters and
 CQL 2 from 0.8, CQL 3 through set_cql_version in 1.1 and execute_cql3_query from 2.0, ...).
 Scenario names are the same for every release, so the recordings of two releases compare

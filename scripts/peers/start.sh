@@ -62,7 +62,7 @@ elif [ -f "$RUN/conf/log4j-server.properties" ]; then
   sed -i "s#^log4j.appender.R.File=.*#log4j.appender.R.File=$RUN/system.log#" "$RUN/conf/log4j-server.properties"
 fi
 case $NODE_VERSION in
-  0.*|1.*) MAIN=org.apache.cassandra.thrift.CassandraDaemon;;
+  0.*|1.0.*|1.1.*) MAIN=org.apache.cassandra.thrift.CassandraDaemon;;
   *) MAIN=org.apache.cassandra.service.CassandraDaemon;;
 esac
 echo "$NODE_VERSION run dir $RUN thrift $PORT storage $SP native $NP jmx $JMX" >&2
