@@ -59,6 +59,7 @@ Q = ConsistencyLevel.QUORUM
 TTL = 86400
 NOTES = []
 CLUSTER_THRIFT = None
+KEYSPACE = None
 
 
 def connect(addr):
@@ -292,10 +293,11 @@ def reversed_sub_columns(c, g, key, sp, bounded, problems):
     (ArrayIndexOutOfBoundsException in SelectStatement$RawStatement.isReversed),
     which is noted, not counted, when it does."""
     forward = [flat(x) for x in c.get_slice(key, sp, bounded, Q)]
-    start, finish = bounded.slice_range.finish, bounded.slice_range.start
-    for count in (1000, 2):
+    bounds = ((bounded.slice_range.finish, bounded.slice_range.start, "bounded"),
+              (b"", b"", "unbounded"))
+    for (start, finish, what), count in ((b, n) for b in bounds for n in (1000, 2)):
         pred = SlicePredicate(slice_range=SliceRange(start, finish, True, count))
-        where = f"{sp.column_family} {key!r} super column x reversed, count {count}"
+        where = f"{sp.column_family} {key!r} super column x reversed, {what}, count {count}"
         try:
             b = [flat(x) for x in g.get_slice(key, sp, pred, Q)]
             same(list(reversed(forward))[:count], b, where, problems)
@@ -306,9 +308,11 @@ def reversed_sub_columns(c, g, key, sp, bounded, problems):
             problems.append(f"{where}, through the gateway: {type(e).__name__}: {getattr(e, 'why', e)}")
         try:
             # its own connection: the cluster may close one after a failure
-            connect(CLUSTER_THRIFT).get_slice(key, sp, pred, Q)
+            own = connect(CLUSTER_THRIFT)
+            own.set_keyspace(KEYSPACE)
+            own.get_slice(key, sp, pred, Q)
         except Exception as e:
-            note = (f"the cluster's own Thrift fails the reversed sub-column slice "
+            note = (f"the cluster's own Thrift fails the {what} reversed sub-column slice "
                     f"({type(e).__name__}: {getattr(e, 'why', e)}); the gateway answers it")
             if note not in NOTES:
                 NOTES.append(note)
@@ -338,12 +342,13 @@ def main():
     ap.add_argument("--down", action="store_true",
                     help="one node is stopped: run the QUORUM/ALL check only")
     args = ap.parse_args()
-    global Q, CLUSTER_THRIFT
+    global Q, CLUSTER_THRIFT, KEYSPACE
     Q = ConsistencyLevel._NAMES_TO_VALUES[args.cl.upper()]
     CLUSTER_THRIFT = args.cluster_thrift
     c = connect(args.cluster_thrift)
     g = connect(args.gateway)
     ks = args.keyspace or "GwCheck_" + uuid.uuid4().hex[:8]
+    KEYSPACE = ks
     ok = True
 
     problems = []
