@@ -164,6 +164,10 @@ impl Inner {
     }
 }
 
+/// A cluster call's future owning its inputs, boxed (see
+/// [`Cluster::read_owned`]).
+pub type Owned<T> = std::pin::Pin<Box<dyn Future<Output = GatewayResult<T>> + Send + 'static>>;
+
 /// A connected cluster serving supercolumn's schema.
 pub struct Cluster {
     inner: Arc<Inner>,
@@ -232,33 +236,31 @@ impl Cluster {
 
     /// [`Cluster::read`] as a future owning what it reads with, for a
     /// caller that awaits the cluster's answer on its own task rather than
-    /// block a thread on it (a front end's, through `node::defer`).
+    /// block a thread on it (a front end's, through `node::defer`). Boxed
+    /// where it is made: a read's future holds every await's state (several
+    /// KiB), which each move on its way to the awaiting task would copy.
     pub fn read_owned(
         &self,
         cmd: ReadCommand,
         key: Bytes,
         max_bytes: usize,
         cl: Consistency,
-    ) -> impl Future<Output = GatewayResult<Option<RowResult>>> + Send + 'static {
+    ) -> Owned<Option<RowResult>> {
         let inner = Arc::clone(&self.inner);
-        async move {
+        Box::pin(async move {
             let row = reads::read_row(&inner, &cmd, &key, max_bytes, cl).await;
             inner.counted(row)
-        }
+        })
     }
 
     /// [`Cluster::apply`] as a future owning its mutations (see
     /// [`Cluster::read_owned`]).
-    pub fn apply_owned(
-        &self,
-        ms: Vec<RowMutation>,
-        cl: Consistency,
-    ) -> impl Future<Output = GatewayResult<()>> + Send + 'static {
+    pub fn apply_owned(&self, ms: Vec<RowMutation>, cl: Consistency) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
-        async move {
+        Box::pin(async move {
             let written = writes::apply(&inner, &ms, cl).await;
             inner.counted(written)
-        }
+        })
     }
 
     pub fn schema(&self) -> Arc<Schema> {
