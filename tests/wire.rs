@@ -48,6 +48,7 @@ mod wire {
     mod wire_release;
     mod wire_stress;
     mod wire_system06;
+    mod wire_traces_thrift;
     mod wire_tracing;
     mod wire_transport;
     mod wire_v19_api;

@@ -48,6 +48,13 @@ for step in "Tracing session: " "Execute CQL3 query" "Executing single-partition
     grep -q "$step" "$out/trace" || fail "TRACING ON: no \"$step\"" "$out/trace"
 done
 echo "ok: TRACING ON ($(grep -c '127.0.0.1' "$out/trace") trace lines, the tombstones counted)"
+# A traced write: the commit log and memtable it went to.
+q "TRACING ON; INSERT INTO py.traced (p, c, v) VALUES (2, 1, 1);" >"$out/wtrace" 2>&1
+for step in "Parsing INSERT INTO py.traced" "Appending to commitlog" "Adding to traced memtable" \
+    "Request complete"; do
+    grep -q "$step" "$out/wtrace" || fail "TRACING ON, INSERT: no \"$step\"" "$out/wtrace"
+done
+echo "ok: TRACING ON over an INSERT"
 q "COPY py.wide (p, c, v) TO '$out/wide.csv'" >"$out/copy" 2>&1
 [ -f "$out/wide.csv" ] && [ "$(wc -l <"$out/wide.csv")" -ge 10000 ] || fail "COPY TO" "$out/copy"
 echo "ok: COPY TO ($(wc -l <"$out/wide.csv") rows)"

@@ -301,9 +301,12 @@ impl Node {
 
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
         let allowance = reply::row_allowance();
-        let row = self
-            .backend
-            .read_bounded(cmd, key, allowance.unwrap_or(usize::MAX))?;
+        let row = if traces::reads_traces(&cmd.keyspace) {
+            Some(self.read_trace(cmd, key))
+        } else {
+            self.backend
+                .read_bounded(cmd, key, allowance.unwrap_or(usize::MAX))?
+        };
         // Cut short only when over what the reply may still take.
         let row = row.ok_or_else(Self::reply_too_large)?;
         reply::hold(key, &row)?;
@@ -322,6 +325,9 @@ impl Node {
         key: &[u8],
         each: &mut dyn FnMut(CellView<'_>),
     ) -> NodeResult<bool> {
+        if traces::reads_traces(&cmd.keyspace) {
+            return Ok(false);
+        }
         let allowance = reply::row_allowance();
         let mut tally = reply::Tally::default();
         let read =
@@ -340,6 +346,9 @@ impl Node {
     /// How many columns [`Node::read`] would answer (`get_count`): counted
     /// as the row is read, so nothing is held and nothing joins the reply.
     pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
+        if traces::reads_traces(&cmd.keyspace) {
+            return Ok(self.read_trace(cmd, key).len());
+        }
         self.backend.count(cmd, key)
     }
 
@@ -358,6 +367,13 @@ impl Node {
         // A row is read only while it fits what the reply may still take
         // when the range starts (it can only take less later).
         let allowance = reply::row_allowance().unwrap_or(usize::MAX);
+        if traces::reads_traces(&cmd.keyspace) {
+            let rows = self.read_trace_range(cmd, range, max_rows)?;
+            for (key, row) in &rows {
+                reply::hold(key, row)?;
+            }
+            return Ok(rows);
+        }
         let rows =
             self.backend
                 .read_range_while(cmd, range, max_rows, allowance, &mut |key, row| {

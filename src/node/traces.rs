@@ -1,15 +1,27 @@
 //! Traced calls on this node: the session id a client is given, the call
 //! run with the thread's trace recorder (`crate::trace`), and the finished
 //! session kept for `system_traces`, with its coordinator, its parameters
-//! and an event id per step.
+//! and an event id per step; and the reads of `system_traces`'s column
+//! families by row (a Thrift client's `get_slice`, `get_range_slices`),
+//! answered from the kept sessions whatever the backend, as 1.2 stored
+//! them.
 //!
-//! Owns turning a recording into a stored session; it must not decide
-//! which calls are traced (the front ends do, on the client's request) nor
-//! note steps itself.
+//! Owns turning a recording into a stored session and the kept sessions
+//! into rows; it must not decide which calls are traced (the front ends
+//! do, on the client's request) nor note steps itself.
 
-use super::Node;
+use super::{Node, NodeError, NodeResult};
+use crate::cql::exec::system_traces;
+use crate::model::{Bytes, ReadCommand, RowRange, RowResult};
+use crate::partitioner::DecoratedKey;
 use crate::trace::{self, Recorded, Session, StoredEvent};
 use std::net::IpAddr;
+use std::sync::Arc;
+
+/// Whether a read of `keyspace` is answered from the kept traces.
+pub(super) fn reads_traces(keyspace: &str) -> bool {
+    keyspace == system_traces::KEYSPACE
+}
 
 impl Node {
     /// A new tracing session id: a time UUID, as Cassandra's were.
@@ -64,6 +76,104 @@ impl Node {
             events,
             expires_at_seconds: started_at_millis / 1000 + trace::TTL_SECONDS,
         });
+    }
+}
+
+impl Node {
+    /// Session `key`'s row of `cmd`'s table, sliced (empty for a session
+    /// not kept, or gone).
+    pub(super) fn read_trace(&self, cmd: &ReadCommand, key: &[u8]) -> RowResult {
+        let session = self.traces.get(key, i64::from(self.now()));
+        RowResult::Cells(session.map_or_else(Vec::new, |s| trace_cells(cmd, &s)))
+    }
+
+    /// The kept sessions' rows of `cmd`'s table within `range`, in ring
+    /// order, at most `max_rows`.
+    pub(super) fn read_trace_range(
+        &self,
+        cmd: &ReadCommand,
+        range: &RowRange,
+        max_rows: usize,
+    ) -> NodeResult<Vec<(Bytes, RowResult)>> {
+        let p = self.schema().partitioner.clone();
+        let within = Within::new(&*p, range)?;
+        let mut rows: Vec<(DecoratedKey, Arc<Session>)> = self
+            .traces
+            .live(i64::from(self.now()))
+            .into_iter()
+            .map(|s| (p.decorate(&s.id), s))
+            .filter(|(k, _)| within.holds(k))
+            .collect();
+        // A wrapping range reads from after its start to the ring's end first.
+        rows.sort_by(|(a, _), (b, _)| {
+            within
+                .past_start(b)
+                .cmp(&within.past_start(a))
+                .then(a.cmp(b))
+        });
+        Ok(rows
+            .into_iter()
+            .take(max_rows)
+            .map(|(k, s)| (k.key, RowResult::Cells(trace_cells(cmd, &s))))
+            .collect())
+    }
+}
+
+fn trace_cells(cmd: &ReadCommand, s: &Session) -> Vec<crate::model::Cell> {
+    system_traces::stored_cells(&cmd.cf, s, &cmd.slice).unwrap_or_default()
+}
+
+/// A `RowRange` as a test of decorated keys: keys from one to another
+/// (inclusive), or tokens in (start, end], wrapping when the start is not
+/// before the end (the minimum token as the end: the ring's end).
+enum Within {
+    Keys(Option<DecoratedKey>, Option<DecoratedKey>),
+    Tokens {
+        start: crate::partitioner::Token,
+        end: Option<crate::partitioner::Token>,
+        wraps: bool,
+    },
+}
+
+impl Within {
+    fn new(p: &dyn crate::partitioner::Partitioner, range: &RowRange) -> NodeResult<Within> {
+        let bound = |k: &Bytes| (!k.is_empty()).then(|| p.decorate(k));
+        match range {
+            RowRange::Keys { start, end } => Ok(Within::Keys(bound(start), bound(end))),
+            RowRange::Tokens { start, end } => {
+                let parse = |t: &str| {
+                    p.token_from_string(t)
+                        .map_err(|e| NodeError::Invalid(e.to_string()))
+                };
+                let (start, end) = (parse(start)?, parse(end)?);
+                let end = (end != p.min_token()).then_some(end);
+                let wraps = end.as_ref().is_some_and(|e| *e <= start);
+                Ok(Within::Tokens { start, end, wraps })
+            }
+        }
+    }
+
+    fn past_start(&self, k: &DecoratedKey) -> bool {
+        match self {
+            Within::Keys(..) => true,
+            Within::Tokens { start, .. } => k.token > *start,
+        }
+    }
+
+    fn holds(&self, k: &DecoratedKey) -> bool {
+        match self {
+            Within::Keys(from, to) => {
+                from.as_ref().is_none_or(|f| k >= f) && to.as_ref().is_none_or(|t| k <= t)
+            }
+            Within::Tokens { end, wraps, .. } => {
+                let before_end = end.as_ref().is_none_or(|e| k.token <= *e);
+                if *wraps {
+                    self.past_start(k) || before_end
+                } else {
+                    self.past_start(k) && before_end
+                }
+            }
+        }
     }
 }
 

@@ -88,3 +88,45 @@ fn a_traced_query_carries_its_session_which_counts_the_tombstones() {
         assert!(elapsed.windows(2).all(|w| w[0] <= w[1]), "{elapsed:?}");
     }
 }
+
+/// The activities of session `id`, read through the native protocol.
+fn activities(c: &mut Conn, id: [u8; 16]) -> Vec<String> {
+    let uuid = uuid::Uuid::from_bytes(id);
+    c.ok(&format!(
+        "SELECT activity FROM system_traces.events WHERE session_id = {uuid}"
+    ))
+    .rows()
+    .iter()
+    .map(|r| text(&r[0]))
+    .collect()
+}
+
+#[test]
+fn traced_writes_list_the_memtables_they_added_to() {
+    let s = server();
+    let port = native_port(&s);
+    let mut c = Conn::ready(port, 4);
+    c.ok("CREATE KEYSPACE trw WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    c.ok("CREATE TABLE trw.t (p int, c int, v int, PRIMARY KEY (p, c))");
+    for q in [
+        "INSERT INTO trw.t (p, c, v) VALUES (1, 1, 1)",
+        "UPDATE trw.t SET v = 2 WHERE p = 1 AND c = 1",
+        "DELETE FROM trw.t WHERE p = 1 AND c = 1",
+    ] {
+        let (id, f) = traced(&mut c, q);
+        assert_eq!(f.opcode, op::RESULT, "{q}: {}", f.describe());
+        let acts = activities(&mut c, id);
+        assert!(acts.contains(&format!("Parsing {q}")), "{acts:?}");
+        assert!(
+            acts.contains(&"Adding to t memtable".to_string()),
+            "{q}: {acts:?}"
+        );
+    }
+    let (id, _) = traced(
+        &mut c,
+        "BEGIN BATCH INSERT INTO trw.t (p, c, v) VALUES (2, 1, 1); INSERT INTO trw.t (p, c, v) VALUES (3, 1, 1); APPLY BATCH",
+    );
+    let acts = activities(&mut c, id);
+    let adds = acts.iter().filter(|a| *a == "Adding to t memtable").count();
+    assert_eq!(adds, 2, "{acts:?}");
+}

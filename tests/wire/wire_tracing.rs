@@ -157,3 +157,133 @@ fn a_traced_get_slice_names_the_sstables_it_read() {
         "{acts:?}"
     );
 }
+
+/// Whether `acts` holds `want` in that order (other steps between them).
+fn in_order(acts: &[String], want: &[&str]) -> bool {
+    let mut rest = acts.iter();
+    want.iter().all(|w| rest.any(|a| a == w))
+}
+
+#[test]
+fn a_traced_thrift_write_lists_its_log_append_and_memtables() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let s = Server::start(&["--data-dir", data]);
+    let mut c = connect19(s.port);
+    c.set_keyspace("Keyspace1".into()).unwrap();
+    // insert: one mutation, one column family.
+    let id = c.trace_next_query().unwrap();
+    insert(&mut c, b"a");
+    let acts = activities(&mut c, &id);
+    assert_eq!(
+        acts,
+        ["Appending to commitlog", "Adding to Standard1 memtable"],
+        "{acts:?}"
+    );
+    // batch_mutate: two rows, two column families in one of them; one
+    // log append for the batch, then each row's memtables.
+    use std::collections::BTreeMap;
+    use supercolumn::thrift::gen::cassandra19::{ColumnOrSuperColumn, Mutation};
+    let put = |name: &[u8]| {
+        let col = Column::new(
+            name.to_vec(),
+            b"v".to_vec(),
+            wire_support::timestamp(),
+            None,
+        );
+        Mutation::new(ColumnOrSuperColumn::new(col, None, None, None), None)
+    };
+    let both = BTreeMap::from([
+        ("Standard1".to_string(), vec![put(b"x")]),
+        ("Standard2".to_string(), vec![put(b"y")]),
+    ]);
+    let one = BTreeMap::from([("Standard1".to_string(), vec![put(b"z")])]);
+    let id = c.trace_next_query().unwrap();
+    c.batch_mutate(
+        BTreeMap::from([(b"r1".to_vec(), both), (b"r2".to_vec(), one)]),
+        CL::ONE,
+    )
+    .unwrap();
+    let acts = activities(&mut c, &id);
+    assert_eq!(
+        acts.iter()
+            .filter(|a| *a == "Appending to commitlog")
+            .count(),
+        1,
+        "{acts:?}"
+    );
+    let memtables: Vec<&String> = acts.iter().filter(|a| a.starts_with("Adding to")).collect();
+    assert_eq!(memtables.len(), 3, "{acts:?}");
+    assert!(
+        acts.contains(&"Adding to Standard2 memtable".to_string()),
+        "{acts:?}"
+    );
+    // remove: a tombstone takes the same path.
+    let id = c.trace_next_query().unwrap();
+    let path = supercolumn::thrift::gen::cassandra19::ColumnPath::new(
+        "Standard1".to_string(),
+        None,
+        b"a".to_vec(),
+    );
+    c.remove(b"row".to_vec(), path, wire_support::timestamp(), CL::ONE)
+        .unwrap();
+    let acts = activities(&mut c, &id);
+    assert_eq!(
+        acts,
+        ["Appending to commitlog", "Adding to Standard1 memtable"],
+        "{acts:?}"
+    );
+}
+
+#[test]
+fn traced_cql_writes_list_their_steps_and_the_index_update() {
+    let s = Server::start(&["--in-memory"]);
+    let mut c = connect19(s.port);
+    cql3(
+        &mut c,
+        "CREATE KEYSPACE trw WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    cql3(
+        &mut c,
+        "CREATE TABLE trw.t (p int, c int, v text, PRIMARY KEY (p, c))",
+    );
+    cql3(&mut c, "CREATE INDEX ON trw.t (v)");
+    let steps = |c: &mut Client19, q: &str| {
+        let id = c.trace_next_query().unwrap();
+        cql3(c, q);
+        activities(c, &id)
+    };
+    // In memory: no commit log, so no append.
+    let acts = steps(&mut c, "INSERT INTO trw.t (p, c, v) VALUES (1, 1, 'a')");
+    assert!(
+        in_order(
+            &acts,
+            &[
+                "Parsing INSERT INTO trw.t (p, c, v) VALUES (1, 1, 'a')",
+                "Preparing statement",
+                "Adding to t memtable",
+                "Adding to the index on v",
+            ]
+        ),
+        "{acts:?}"
+    );
+    assert!(!acts.iter().any(|a| a.contains("commitlog")), "{acts:?}");
+    let acts = steps(&mut c, "UPDATE trw.t SET v = 'b' WHERE p = 1 AND c = 2");
+    assert!(
+        in_order(&acts, &["Adding to t memtable", "Adding to the index on v"]),
+        "{acts:?}"
+    );
+    // A deletion writes no indexed value.
+    let acts = steps(&mut c, "DELETE v FROM trw.t WHERE p = 1 AND c = 1");
+    assert!(
+        acts.contains(&"Adding to t memtable".to_string()),
+        "{acts:?}"
+    );
+    assert!(!acts.iter().any(|a| a.contains("index")), "{acts:?}");
+    let acts = steps(
+        &mut c,
+        "BEGIN BATCH INSERT INTO trw.t (p, c, v) VALUES (2, 1, 'c'); INSERT INTO trw.t (p, c, v) VALUES (3, 1, 'd'); APPLY BATCH",
+    );
+    let memtables = acts.iter().filter(|a| *a == "Adding to t memtable").count();
+    assert_eq!(memtables, 2, "{acts:?}");
+}

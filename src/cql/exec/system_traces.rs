@@ -5,10 +5,14 @@
 //! tables are: SELECT's planning, filtering and ordering are the ordinary
 //! ones. cqlsh and the drivers read a trace here after a traced call.
 //!
+//! The cells are those 1.2's tracing wrote (expiring after a day, stamped
+//! in milliseconds, no row markers), so a raw Thrift read of the two
+//! column families ([`stored_cells`], [`cf_def`]) answers what 1.2's did.
+//!
 //! Owns the two definitions and the session → cells encoding; it must not
 //! accept writes (they are refused before reaching here) nor record traces.
 
-use super::system_tables::{cells_of, keys_within, sliced, Value};
+use super::system_tables::{keys_within, sliced};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, PartitionSource};
@@ -16,7 +20,8 @@ use crate::cql::parse;
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
-use crate::trace::{Session, Store};
+use crate::schema::CfDef;
+use crate::trace::{Session, Store, TTL_SECONDS};
 use std::net::IpAddr;
 use std::ops::Bound;
 use std::sync::Arc;
@@ -55,44 +60,79 @@ fn inet(a: IpAddr) -> Vec<u8> {
     }
 }
 
-/// One session's partition, in comparator order.
+/// A cell as 1.2's tracing wrote it: expiring after [`TTL_SECONDS`], its
+/// timestamp the moment it was written in milliseconds (1.2 stamped trace
+/// cells with `currentTimeMillis`, not the microseconds of client writes).
+fn written(name: Vec<u8>, value: Vec<u8>, at_millis: i64) -> Cell {
+    let at_seconds = i32::try_from(at_millis / 1000).unwrap_or(i32::MAX);
+    let ttl = i32::try_from(TTL_SECONDS).unwrap_or(i32::MAX);
+    Cell::expiring(name, value, at_millis, ttl, at_seconds)
+}
+
+/// One session's partition as 1.2 stored it, in comparator order: the
+/// cells its tracing wrote (no CQL row markers: it wrote none), the
+/// session's at its start but `duration`, written at its end, and each
+/// event's at the event's moment.
 fn partition(table: &Table, s: &Session) -> CqlResult<Vec<Cell>> {
+    let mut cells = Vec::new();
     if table.name == "events" {
-        let rows = s
-            .events
-            .iter()
-            .map(|e| {
-                let values: Vec<Value> = vec![
-                    ("activity", Some(e.activity.as_bytes().to_vec())),
-                    ("source", Some(inet(e.source))),
-                    (
-                        "source_elapsed",
-                        Some(e.source_elapsed_micros.to_be_bytes().to_vec()),
-                    ),
-                    ("thread", Some(e.thread.as_bytes().to_vec())),
-                ];
-                (vec![e.event_id.to_vec()], values)
-            })
-            .collect();
-        return cells_of(table, rows);
-    }
-    let values: Vec<Value> = vec![
-        ("coordinator", Some(inet(s.coordinator))),
-        ("duration", Some(s.duration_micros.to_be_bytes().to_vec())),
-        ("request", Some(s.request.as_bytes().to_vec())),
-        (
-            "started_at",
-            Some(s.started_at_millis.to_be_bytes().to_vec()),
-        ),
-    ];
-    let mut cells = cells_of(table, vec![(Vec::new(), values)])?;
-    for (k, v) in &s.parameters {
-        let name = cell_name(table, &[], "parameters", Some(k.as_bytes()))?;
-        cells.push(Cell::live(name, v.as_bytes().to_vec(), 0));
+        for e in &s.events {
+            let at = s.started_at_millis + i64::from(e.source_elapsed_micros) / 1000;
+            let clustering = [e.event_id.to_vec()];
+            for (column, value) in [
+                ("activity", e.activity.as_bytes().to_vec()),
+                ("source", inet(e.source)),
+                (
+                    "source_elapsed",
+                    e.source_elapsed_micros.to_be_bytes().to_vec(),
+                ),
+                ("thread", e.thread.as_bytes().to_vec()),
+            ] {
+                cells.push(written(
+                    cell_name(table, &clustering, column, None)?,
+                    value,
+                    at,
+                ));
+            }
+        }
+    } else {
+        let start = s.started_at_millis;
+        let end = start + i64::from(s.duration_micros) / 1000;
+        for (column, value, at) in [
+            ("coordinator", inet(s.coordinator), start),
+            ("duration", s.duration_micros.to_be_bytes().to_vec(), end),
+            ("request", s.request.as_bytes().to_vec(), start),
+            ("started_at", start.to_be_bytes().to_vec(), start),
+        ] {
+            cells.push(written(cell_name(table, &[], column, None)?, value, at));
+        }
+        for (k, v) in &s.parameters {
+            let name = cell_name(table, &[], "parameters", Some(k.as_bytes()))?;
+            cells.push(written(name, v.as_bytes().to_vec(), start));
+        }
     }
     let cmp = table.comparator_type();
     cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));
     Ok(cells)
+}
+
+/// Session `session`'s cells of table `name` (`sessions` or `events`) as
+/// 1.2 stored them, within `slice`: what a Thrift read of the table
+/// answers. `None` for another table.
+pub fn stored_cells(name: &str, session: &Session, slice: &Slice) -> Option<Vec<Cell>> {
+    let table = table(name)?;
+    let cells = partition(&table, session).ok()?;
+    Some(sliced(&table, cells, slice))
+}
+
+/// Table `name`'s column family as 1.2 compiled it from its CREATE TABLE
+/// (its comparator and key type: what a Thrift read is checked against).
+pub fn cf_def(name: &str) -> Option<CfDef> {
+    let table = table(name)?;
+    let mut def = CfDef::new(KEYSPACE, name, 0, table.comparator_type(), None);
+    def.options.key_validation_class = table.key_type();
+    def.comment = (name == "sessions").then(|| "traced sessions".to_string());
+    Some(def)
 }
 
 /// A `PartitionSource` over the kept sessions alive at `now_seconds`.

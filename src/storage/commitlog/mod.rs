@@ -324,7 +324,13 @@ impl CommitLog {
         shared.begin_write(batch)?;
         let written = shared.write_framed(records);
         let (pos, seq) = shared.finish_write(batch, written)?;
-        let seq = if batch { seq } else { 0 };
+        let seq = if batch {
+            // The wait a traced write shows: the group fsync covering it.
+            crate::trace::event(|| "Waiting for commitlog sync (batch mode)".to_string());
+            seq
+        } else {
+            0
+        };
         Durable::new(Arc::clone(&self.shared), pos, seq).wait()
     }
 

@@ -429,3 +429,56 @@ fn records_with_and_without_their_token_replay_alike() {
     }
     e.shutdown().unwrap();
 }
+
+/// A traced write notes the steps it took: the commit-log append (and, in
+/// batch mode, the wait for its sync), each column family's memtable and
+/// the index it updated; in memory, the memtables only.
+#[test]
+fn a_traced_write_notes_its_log_append_memtables_and_index() {
+    use crate::storage::commitlog::SyncMode;
+    let steps = |e: &Engine| {
+        let mut m = put("Std", "k", "c", "v", 1);
+        m.updates.push((
+            "People".into(),
+            put("People", "k", "state", "TX", 1).updates[0].1.clone(),
+        ));
+        let (r, rec) = crate::trace::record(|| e.apply(&m));
+        r.unwrap();
+        rec.events
+            .into_iter()
+            .map(|e| e.activity)
+            .collect::<Vec<_>>()
+    };
+    let in_memory = [
+        "Adding to Std memtable",
+        "Adding to People memtable",
+        "Adding to the index on state",
+    ];
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let mem = Engine::open(
+        schema(Arc::new(OrderPreservingPartitioner)),
+        EngineOptions::in_memory(clock.clone()),
+    )
+    .unwrap();
+    assert_eq!(steps(&mem), in_memory);
+    for batch in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut opts = EngineOptions::in_memory(clock.clone());
+        opts.data_dir = Some(dir.path().to_path_buf());
+        if batch {
+            opts.sync = SyncMode::Batch {
+                window: std::time::Duration::ZERO,
+            };
+        }
+        let e = Engine::open(schema(Arc::new(OrderPreservingPartitioner)), opts).unwrap();
+        let mut want = vec!["Appending to commitlog"];
+        if batch {
+            want.push("Waiting for commitlog sync (batch mode)");
+        }
+        want.extend(in_memory);
+        assert_eq!(steps(&e), want, "batch: {batch}");
+        // Untraced, nothing is noted anywhere.
+        e.apply(&put("Std", "k", "d", "v", 1)).unwrap();
+        e.shutdown().unwrap();
+    }
+}

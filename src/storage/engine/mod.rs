@@ -249,6 +249,7 @@ impl Engine {
         // once (the encoding of one mutation at a time besides).
         let mut records = Records::default();
         ms.encode(&cat.schema, &keys, &mut records)?;
+        crate::trace::event(|| "Appending to commitlog".to_string());
         let floor = {
             let mut inflight = disk.inflight.lock();
             let floor = disk.log.current_position();
@@ -481,6 +482,7 @@ impl Inner {
         let pos = position.map(|p| (p.segment, p.offset));
         for (cf_name, ops) in &m.updates {
             if let Some(cf) = cat.store(&m.keyspace, cf_name) {
+                crate::trace::event(|| format!("Adding to {cf_name} memtable"));
                 apply_to_store(cf, dk.clone(), ops, pos);
             }
         }

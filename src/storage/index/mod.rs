@@ -129,11 +129,11 @@ impl CfIndex {
         self.columns.contains_key(column)
     }
 
-    /// The indexed column a cell belongs to, if any.
-    fn column_of(&self, name: &[u8]) -> Option<&IndexedColumn> {
-        if let Some(c) = self.columns.get(name) {
+    /// The indexed column a cell belongs to, if any, with its name.
+    fn column_of(&self, name: &[u8]) -> Option<(&Bytes, &IndexedColumn)> {
+        if let Some((n, c)) = self.columns.get_key_value(name) {
             if c.at == Locator::WholeName {
-                return Some(c);
+                return Some((n, c));
             }
         }
         if !self.composite {
@@ -148,15 +148,18 @@ impl CfIndex {
         let parts = CompositeType::split(body).ok()?;
         let (last, _) = parts.last()?;
         self.columns
-            .get(*last)
-            .filter(|c| c.at == Locator::Component(parts.len()))
+            .get_key_value(*last)
+            .filter(|(_, c)| c.at == Locator::Component(parts.len()))
     }
 
     fn note_cell(&self, cell: &crate::model::Cell, key: &DecoratedKey) {
         if matches!(cell.kind, CellKind::Tombstone { .. }) {
             return;
         }
-        if let Some(c) = self.column_of(&cell.name) {
+        if let Some((column, c)) = self.column_of(&cell.name) {
+            crate::trace::event(|| {
+                format!("Adding to the index on {}", String::from_utf8_lossy(column))
+            });
             let mut p = c.postings.write();
             if let Some(keys) = p.get_mut(&cell.value) {
                 keys.insert(key.clone());

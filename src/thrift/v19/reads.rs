@@ -10,7 +10,7 @@ use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
-use crate::schema::CfDef;
+use crate::schema::{system19, CfDef};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
@@ -18,7 +18,13 @@ use std::collections::BTreeMap;
 
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
-    let ksdef = v::validate_keyspace(&schema, ks)?;
+    let traces;
+    let ksdef = if v::reads_traces(&schema, ks) {
+        traces = system19::system_traces_keyspace();
+        &traces
+    } else {
+        v::validate_keyspace(&schema, ks)?
+    };
     v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
 }
 
@@ -46,7 +52,7 @@ pub(super) fn checked_get(
     path: &t::ColumnPath,
     cl: ConsistencyLevel,
 ) -> ApiResult<(ReadCommand, bool)> {
-    let cf = v::validate_cf(&node.schema(), ks, &path.column_family)?;
+    let cf = v::validate_read_cf(&node.schema(), ks, &path.column_family)?;
     v::validate_column_path(&cf, path)?;
     check_read(node, ks, cl)?;
     v::validate_key(&cf, key)?;
@@ -63,7 +69,7 @@ pub(super) fn checked_slice<'k>(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<(ReadCommand, bool)> {
-    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
+    let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
@@ -229,7 +235,7 @@ pub fn get_range_slices(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
-    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
+    let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
@@ -264,7 +270,7 @@ pub fn get_paged_slice(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
-    let cf = v::validate_cf(&schema, ks, column_family)?;
+    let cf = v::validate_read_cf(&schema, ks, column_family)?;
     v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
     check_read(node, ks, cl)?;
     if row_filter(range).is_some() {
@@ -332,7 +338,7 @@ pub fn get_multi_slice(
         .key
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_cf(&node.schema(), ks, &parent.column_family)?;
+    let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
     v::validate_column_parent(&cf, &parent)?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
@@ -393,7 +399,7 @@ pub fn get_indexed_slices(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
-    let cf = v::validate_cf(&schema, ks, &parent.column_family)?;
+    let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
     index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;

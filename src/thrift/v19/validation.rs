@@ -8,6 +8,7 @@
 //! consistency levels follow 1.2's `validateForRead` / `validateForWrite`.
 //! These functions read the schema only; they must not touch storage.
 
+use crate::cql::exec::system_traces;
 use crate::marshal::{Dialect, TypeRef};
 use crate::partitioner::Partitioner;
 use crate::schema::{CfDef, KeyspaceDef, Schema};
@@ -54,6 +55,27 @@ pub fn validate_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<C
         .existing_cf(keyspace, cf)
         .cloned()
         .map_err(ApiError::invalid)
+}
+
+/// [`validate_cf`] for a read, which also finds the two column families
+/// of `system_traces` (kept by the node, not the schema): 1.2 read them
+/// over Thrift as any other, hiding them only from its describe calls.
+pub fn validate_read_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<CfDef>> {
+    if !reads_traces(schema, keyspace) {
+        return validate_cf(schema, keyspace, cf);
+    }
+    if cf.is_empty() {
+        return invalid("non-empty columnfamily is required");
+    }
+    system_traces::cf_def(cf)
+        .map(Arc::new)
+        .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
+}
+
+/// Whether a read of `keyspace` is one of `system_traces` (a user's
+/// keyspace of that name cannot be made: it is reserved).
+pub fn reads_traces(schema: &Schema, keyspace: &str) -> bool {
+    keyspace == system_traces::KEYSPACE && schema.keyspace(keyspace).is_none()
 }
 
 /// 1.2's `validateColumnFamily(keyspace, cf, isCommutativeOp)`.
