@@ -5,6 +5,7 @@
 //! One module: `cargo test --release --test gateway -- wire_migrate::`.
 
 mod explorer_support;
+mod native_support;
 mod wire_support;
 
 mod gateway {
@@ -17,6 +18,7 @@ mod gateway {
     mod wire_gateway_index;
     mod wire_gateway_index_cql3;
     mod wire_gateway_layout;
+    mod wire_gateway_native_errors;
     mod wire_gateway_noncompact;
     mod wire_gateway_safety;
     mod wire_gateway_semantics;

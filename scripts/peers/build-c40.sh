@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
-# Build Apache Cassandra 4.0.14 from a git snapshot, offline, with plain javac (no ant, no
-# maven), and install the 3-node cluster wrappers (c40-start-cluster.sh, c40-stop-cluster.sh)
-# next to it.
+# Build Apache Cassandra 4.0.14 (or 4.1.7) from a git snapshot, offline, with plain javac (no
+# ant, no maven), and install the 3-node cluster wrappers (c40-start-cluster.sh,
+# c40-stop-cluster.sh) next to it.
 #
 #   build-c40.sh OUTDIR GITDIR
 #
 # GITDIR: a git directory holding the Cassandra history, e.g. what
 # `fetch github:thelastpickle/cassandra` returns. Build OUTSIDE any checkout. The source is
 # commit SRC_COMMIT (default 7bf67349579411521bcdee4febd209cff63179a6, "Prepare debian
-# changelog for 4.0.14"); from 4.0-rc1 on the tree's lib/ was emptied, so the jars are those of
-# LIB_COMMIT (default 1a92e4a6490c0b38ef681c5a3a24309f1fea91ac, 4.0-rc1), less its netty-all
+# changelog for 4.0.14"; ca494526025a480bc8530ed3ae472ce8c9cbaf7a, "Prepare debian changelog
+# for 4.1.7", builds 4.1.7 with the same jars); from 4.0-rc1 on the tree's lib/ was emptied,
+# so the jars are those of LIB_COMMIT (default 1a92e4a6490c0b38ef681c5a3a24309f1fea91ac,
+# 4.0-rc1), less its netty-all
 # (the snapshot lacks that blob), plus Debian's netty (4.1.48: its netty-all.jar is empty, the
 # modules' jars are used), jsr305 and
 # compile-command-annotations. Needs JDK 17 (javac, jar) and the Debian packages antlr3,
 # libnetty-java, libjsr305-java, libcompile-command-annotations-java. Env JAVA_SHARE
 # (/usr/share/java), KEEP_SRC=1 keeps OUTDIR/src-4.0 (the exported tree).
-# Result: OUTDIR/4.0/ (apache-cassandra-4.0.14.jar, lib/, conf.orig/, pylib/, bin/cqlsh.py,
-# classpath, version, the wrappers).
+# Result: OUTDIR/4.0/ or OUTDIR/4.1/ (apache-cassandra-VERSION.jar, lib/, conf.orig/, pylib/,
+# bin/cqlsh.py, classpath, version, the wrappers).
 # What differs from ant's build, none of it changing what the server answers:
 #  - the sources are compiled by javac 17 for JDK 17 (the classes need 17 to run);
 #  - two unused imports of what the build lacks are dropped (netty's Lz4FrameDecoder, HSQLDB);
@@ -25,10 +27,14 @@
 #  - Debian's netty lacks SslClosedEngineException (4.1.54+): stubs-c40/ has it;
 #  - JDK 17 has no Nashorn: script (JavaScript) UDFs are refused (stubs-c40/'s
 #    ScriptBasedUDFunction), as on a JVM without a script engine;
+#  - 4.1 only: three of its libraries are in neither rc1's lib/ nor Debian. stubs-c41/ has
+#    SubnetGroups (the error-reporting exclusion subnets, matched with java.net instead of the
+#    ipaddress library) and an empty Jackson JavaTimeModule (java.time values in JSON output
+#    are written as beans); StreamingState's one checker-framework @Nullable is dropped;
 #  - org/apache/cassandra/hadoop/** is left out (it needs Hadoop jars the tree does not carry);
 #  - version.properties is written as ant's release build does.
 set -euo pipefail
-[ $# -eq 2 ] || { sed -n 2,25p "$0"; exit 2; }
+[ $# -eq 2 ] || { sed -n 2,35p "$0"; exit 2; }
 OUT=$(realpath -m "$1")
 GIT=$2
 SRC_COMMIT=${SRC_COMMIT:-7bf67349579411521bcdee4febd209cff63179a6}
@@ -43,11 +49,10 @@ for c in "$SRC_COMMIT" "$LIB_COMMIT"; do
   git --git-dir="$GIT" rev-parse -q --verify "$c^{commit}" >/dev/null || { echo "$GIT has no commit $c" >&2; exit 2; }
 done
 
-log() { echo "[$(date +%H:%M:%S)] 4.0: $*"; }
+log() { echo "[$(date +%H:%M:%S)] ${V:-4.x}: $*"; }
 T0=$(date +%s)
 S=$OUT/src-4.0
 B=$S/build
-H=$OUT/4.0
 rm -rf "$S"; mkdir -p "$S" "$B/classes" "$B/gen-java"
 
 log "extract $SRC_COMMIT"
@@ -58,6 +63,7 @@ done
 git --git-dir="$GIT" show "$SRC_COMMIT:build.xml" > "$S/build.xml"
 V=$(sed -n 's/.*<property name="base.version" value="\([^"]*\)".*/\1/p' "$S/build.xml")
 [ -n "$V" ] || { echo "no base.version in build.xml" >&2; exit 1; }
+H=$OUT/${V%.*}
 
 log "jars of $LIB_COMMIT"
 mkdir -p "$S/lib"
@@ -105,7 +111,17 @@ if grep -q 'org.hsqldb' "$DS"; then echo "$DS: import not removed" >&2; exit 1; 
 cp "$HERE/stubs-c40/org/apache/cassandra/cql3/functions/ScriptBasedUDFunction.java" \
   "$S/src/java/org/apache/cassandra/cql3/functions/ScriptBasedUDFunction.java"
 
-find "$S/src/java" "$B/gen-java" "$HERE/stubs-c40/io" -name '*.java' | grep -v '/org/apache/cassandra/hadoop/' > "$B/sources.txt"
+STUBS=("$HERE/stubs-c40/io")
+case $V in 4.1.*)
+  cp "$HERE/stubs-c41/org/apache/cassandra/config/SubnetGroups.java" \
+    "$S/src/java/org/apache/cassandra/config/SubnetGroups.java"
+  STUBS+=("$HERE/stubs-c41/com")
+  SS=$S/src/java/org/apache/cassandra/streaming/StreamingState.java
+  sed -i -e '/^import org.checkerframework.checker.nullness.qual.Nullable;$/d' -e 's/@Nullable //' "$SS"
+  if grep -q 'checkerframework\|@Nullable' "$SS"; then echo "$SS: annotation not removed" >&2; exit 1; fi
+  ;;
+esac
+find "$S/src/java" "$B/gen-java" "${STUBS[@]}" -name '*.java' | grep -v '/org/apache/cassandra/hadoop/' > "$B/sources.txt"
 log "javac ($(wc -l < "$B/sources.txt") files)"
 javac -J-Xmx1500m -nowarn -encoding UTF-8 -g -proc:none -XDignore.symbol.file \
   --add-exports java.base/sun.nio.ch=ALL-UNNAMED \

@@ -47,7 +47,11 @@ for k, sub in (("commitlog_directory", "commitlog"), ("hints_directory", "hints"
                ("cdc_raw_directory", "cdc_raw"), ("saved_caches_directory", "saved_caches")):
     setkey(k, "%s/%s" % (d, sub))
 text = re.sub(r"^# data_file_directories:.*$", "data_file_directories:\n    - %s/data" % d, text, flags=re.M)
-setkey("key_cache_size_in_mb", "16")
+# 4.1 renamed the sized keys (and refuses a yaml with both names)
+if re.search(r"^#? ?key_cache_size:", text, re.M):
+    setkey("key_cache_size", "16MiB")
+else:
+    setkey("key_cache_size_in_mb", "16")
 setkey("auto_bootstrap", "false")
 sys.stdout.write(text)
 PY
@@ -61,7 +65,9 @@ for n in $NODES; do
   mkdir -p "$D/conf" "$D/data" "$D/logs"
   if [ ! -f "$D/conf/cassandra.yaml" ]; then
     write_yaml "$n" "$D"
-    cp "$C"/conf.orig/{logback.xml,cassandra-rackdc.properties,cassandra-topology.properties} "$D/conf/"
+    cp "$C"/conf.orig/{logback.xml,cassandra-rackdc.properties} "$D/conf/"
+    # 4.0's PropertyFileSnitch file (4.1 ships none)
+    [ ! -f "$C/conf.orig/cassandra-topology.properties" ] || cp "$C/conf.orig/cassandra-topology.properties" "$D/conf/"
   fi
   # conf/jvm-server.options and jvm11-server.options, less what JDK 17 dropped (CMS, biased
   # locking) and what a shared machine should not do (AlwaysPreTouch, UseNUMA, thread

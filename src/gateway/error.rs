@@ -25,9 +25,13 @@ pub enum GatewayError {
     /// a layout the gateway does not serve yet).
     #[error("{0}")]
     Invalid(String),
-    /// Too few live replicas for the consistency level.
-    #[error("cluster unavailable: {0}")]
-    Unavailable(String),
+    /// Too few live replicas for the consistency level; `refusal` is the
+    /// cluster's own answer when it gave one.
+    #[error("cluster unavailable: {why}")]
+    Unavailable {
+        why: String,
+        refusal: Option<Refusal>,
+    },
     /// Replicas did not answer in time, or failed the request.
     #[error("cluster timed out: {}", .0.why)]
     TimedOut(Timeout),
@@ -49,6 +53,42 @@ pub struct Timeout {
     pub why: String,
     /// What a write timeout says of the replicas, as 1.2's Thrift told it.
     pub acknowledged: Acknowledged,
+    /// The cluster's own answer, when it gave one (not for a lost
+    /// connection or the driver's deadline).
+    pub refusal: Option<Refusal>,
+}
+
+/// A refusal as the cluster gave it over the native protocol: its message
+/// and what it said of the replicas, kept whole so that a native front end
+/// passes on what the cluster said (Thrift's exceptions carry less).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub message: String,
+    pub said: Said,
+}
+
+/// The counts of a [`Refusal`]; consistency levels by their protocol codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    Unavailable {
+        consistency: u16,
+        required: i32,
+        alive: i32,
+    },
+    ReadTimeout {
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        data_present: bool,
+    },
+    WriteTimeout {
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        write_type: String,
+    },
+    Overloaded,
+    IsBootstrapping,
 }
 
 /// Which answer a [`Timeout`] was.
@@ -79,6 +119,7 @@ impl GatewayError {
             cause,
             why,
             acknowledged: Acknowledged::default(),
+            refusal: None,
         })
     }
 
@@ -86,7 +127,7 @@ impl GatewayError {
     pub fn kind(&self) -> &'static str {
         match self {
             GatewayError::Invalid(_) => "invalid",
-            GatewayError::Unavailable(_) => "unavailable",
+            GatewayError::Unavailable { .. } => "unavailable",
             GatewayError::TimedOut(t) => match t.cause {
                 TimeoutCause::Read => "read_timeout",
                 TimeoutCause::Write => "write_timeout",
@@ -140,13 +181,38 @@ impl ErrorCounts {
 /// The cluster's own refusal, by its error code.
 fn db_error(e: &DbError, msg: &str) -> GatewayError {
     let text = format!("{e}: {msg}");
-    let timed_out = |cause| GatewayError::timed_out(cause, text.clone());
+    let refusal = |said| {
+        Some(Refusal {
+            message: msg.to_string(),
+            said,
+        })
+    };
+    let timed_out = |cause, refusal| {
+        GatewayError::TimedOut(Timeout {
+            cause,
+            why: text.clone(),
+            acknowledged: Acknowledged::default(),
+            refusal,
+        })
+    };
     match e {
-        DbError::Unavailable { .. } => GatewayError::Unavailable(text),
+        DbError::Unavailable {
+            consistency,
+            required,
+            alive,
+        } => GatewayError::Unavailable {
+            why: text.clone(),
+            refusal: refusal(Said::Unavailable {
+                consistency: *consistency as u16,
+                required: *required,
+                alive: *alive,
+            }),
+        },
         DbError::WriteTimeout {
+            consistency,
             received,
+            required,
             write_type,
-            ..
         } => GatewayError::TimedOut(Timeout {
             cause: TimeoutCause::Write,
             acknowledged: Acknowledged {
@@ -157,13 +223,36 @@ fn db_error(e: &DbError, msg: &str) -> GatewayError {
                     _ => None,
                 },
             },
+            refusal: refusal(Said::WriteTimeout {
+                consistency: *consistency as u16,
+                received: *received,
+                block_for: *required,
+                write_type: write_type.as_str().to_string(),
+            }),
             why: text,
         }),
-        DbError::ReadTimeout { .. } | DbError::TruncateError => timed_out(TimeoutCause::Read),
+        DbError::ReadTimeout {
+            consistency,
+            received,
+            required,
+            data_present,
+        } => timed_out(
+            TimeoutCause::Read,
+            refusal(Said::ReadTimeout {
+                consistency: *consistency as u16,
+                received: *received,
+                block_for: *required,
+                data_present: *data_present,
+            }),
+        ),
+        DbError::TruncateError => timed_out(TimeoutCause::Read, None),
         DbError::ReadFailure { .. } | DbError::WriteFailure { .. } => {
-            timed_out(TimeoutCause::Failure)
+            timed_out(TimeoutCause::Failure, None)
         }
-        DbError::Overloaded | DbError::IsBootstrapping => timed_out(TimeoutCause::Overloaded),
+        DbError::Overloaded => timed_out(TimeoutCause::Overloaded, refusal(Said::Overloaded)),
+        DbError::IsBootstrapping => {
+            timed_out(TimeoutCause::Overloaded, refusal(Said::IsBootstrapping))
+        }
         DbError::SyntaxError
         | DbError::Invalid
         | DbError::AlreadyExists { .. }
@@ -292,6 +381,14 @@ mod tests {
             GatewayError::TimedOut(t) => {
                 assert_eq!(t.acknowledged.by, Some(1));
                 assert_eq!(t.acknowledged.by_batchlog, None);
+                let said = t.refusal.as_ref().map(|r| (&r.message, &r.said));
+                let expected = Said::WriteTimeout {
+                    consistency: 4,
+                    received: 1,
+                    block_for: 2,
+                    write_type: "SIMPLE".into(),
+                };
+                assert_eq!(said, Some((&"Operation timed out".to_string(), &expected)));
             }
             other => panic!("{other:?}"),
         }
@@ -349,14 +446,14 @@ mod tests {
         ));
         assert!(matches!(
             GatewayError::from(first),
-            GatewayError::Unavailable(_)
+            GatewayError::Unavailable { .. }
         ));
         let later = NextRowError::NextPageError(NextPageError::RequestFailure(
             RequestError::LastAttemptError(unavailable),
         ));
         assert!(matches!(
             GatewayError::from(later),
-            GatewayError::Unavailable(_)
+            GatewayError::Unavailable { .. }
         ));
     }
 }

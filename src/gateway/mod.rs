@@ -65,7 +65,7 @@ pub mod values;
 pub mod writes;
 
 pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
-pub use error::{Acknowledged, GatewayError, GatewayResult, Timeout, TimeoutCause};
+pub use error::{Acknowledged, GatewayError, GatewayResult, Refusal, Said, Timeout, TimeoutCause};
 pub use url::ClusterUrl;
 
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};

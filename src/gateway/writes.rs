@@ -91,7 +91,7 @@ pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> Gatewa
     let result: GatewayResult<()> = results.into_iter().collect();
     match result {
         // ZERO promised nothing: what the replicas did is not the caller's.
-        Err(e @ (GatewayError::Unavailable(_) | GatewayError::TimedOut(_)))
+        Err(e @ (GatewayError::Unavailable { .. } | GatewayError::TimedOut(_)))
             if cl == Consistency::Zero =>
         {
             tracing::debug!(%e, "a write at ZERO was not acknowledged");

@@ -16,7 +16,8 @@ use super::frame::{op, FLAG_COMPRESSED, FLAG_CUSTOM_PAYLOAD, FLAG_TRACING};
 use super::query::{self, Ctx};
 use super::request::{self, Request};
 use crate::cql::exec::LocalFacts;
-use crate::node::Node;
+use crate::gateway::Consistency;
+use crate::node::{consistency, Node};
 use parking_lot::Mutex;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
@@ -272,7 +273,7 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
             token.as_deref(),
         )?),
         Request::Register(types) => simple(conn::register(&mut shared.state.lock(), types)?),
-        other => statement(node, shared, opcode, |ctx| match other {
+        other => statement(node, shared, opcode, level(other), |ctx| match other {
             Request::Query { query, params } => query::query(ctx, query, params),
             Request::Prepare(text) => query::prepare(ctx, text),
             Request::Execute { id, params } => query::execute(ctx, id, params),
@@ -285,16 +286,29 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
 
 /// Runs a BATCH that owns its body (see [`run_owned`]).
 fn run_batch(node: &Node, shared: &Shared, opcode: u8, b: request::Batch) -> Response {
-    statement(node, shared, opcode, |ctx| batch::batch(ctx, b))
+    let level = Some(b.consistency);
+    statement(node, shared, opcode, level, |ctx| batch::batch(ctx, b))
         .unwrap_or_else(|e| Response::error(&e))
 }
 
+/// The consistency level a request asks, by its protocol code.
+fn level(req: &Request) -> Option<u16> {
+    match req {
+        Request::Query { params, .. } | Request::Execute { params, .. } => Some(params.consistency),
+        Request::Batch(b) => Some(b.consistency),
+        _ => None,
+    }
+}
+
 /// Runs `f`, a statement's work, once the connection is ready, in a context
-/// holding what this node claims on the connection's version.
+/// holding what this node claims on the connection's version, at the level
+/// the request asked (which a cluster backend passes on; a serial level or
+/// none leaves the cluster's default).
 fn statement(
     node: &Node,
     shared: &Shared,
     opcode: u8,
+    level: Option<u16>,
     f: impl FnOnce(&Ctx) -> NativeResult<query::Answer>,
 ) -> NativeResult<Response> {
     let version = {
@@ -309,7 +323,10 @@ fn statement(
         local: &local,
         state: &shared.state,
     };
-    let (body, warnings) = f(&ctx)?;
+    // A cluster's refusal is in v4's words: narrowed to the connection's.
+    let level = level.and_then(|code| Consistency::from_name(query::consistency_name(code)));
+    let (body, warnings) =
+        consistency::with(level, || f(&ctx)).map_err(|e| e.for_version(version))?;
     Ok(Response {
         opcode: op::RESULT,
         body,

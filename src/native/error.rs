@@ -10,6 +10,7 @@ use super::codec::{DecodeError, Writer};
 use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
+use crate::gateway::{Refusal, Said};
 use crate::node::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
 
@@ -130,12 +131,64 @@ impl From<NodeError> for NativeError {
             // Native requests run where reads may wait (the blocking pool),
             // so no no-wait attempt is ever made on their behalf.
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
-            // A gateway serving native: the cluster's refusal, as text
-            // (the typed native forms carry counts the node does not have).
-            NodeError::Unavailable(why) | NodeError::TimedOut { why, .. } => {
+            // A gateway serving native: the cluster's own refusal, passed
+            // on as it gave it; a failure it did not answer (a connection
+            // lost under the request, the driver's deadline, no node to
+            // ask) has no counts to tell, and is the coordinator's own.
+            NodeError::Unavailable {
+                refusal: Some(r), ..
+            }
+            | NodeError::TimedOut {
+                refusal: Some(r), ..
+            } => from_cluster(r),
+            NodeError::Unavailable { why, .. } | NodeError::TimedOut { why, .. } => {
                 NativeError::Server(why)
             }
         }
+    }
+}
+
+/// A cluster's refusal as the native protocol's ERROR it was (the write
+/// type by v4's names; [`NativeError::for_version`] narrows it).
+fn from_cluster(r: Refusal) -> NativeError {
+    let message = r.message;
+    match r.said {
+        Said::Unavailable {
+            consistency,
+            required,
+            alive,
+        } => NativeError::Unavailable {
+            message,
+            consistency,
+            required,
+            alive,
+        },
+        Said::ReadTimeout {
+            consistency,
+            received,
+            block_for,
+            data_present,
+        } => NativeError::ReadTimeout {
+            message,
+            consistency,
+            received,
+            block_for,
+            data_present,
+        },
+        Said::WriteTimeout {
+            consistency,
+            received,
+            block_for,
+            write_type,
+        } => NativeError::WriteTimeout {
+            message,
+            consistency,
+            received,
+            block_for,
+            write_type: write_type_for(4, &write_type),
+        },
+        Said::Overloaded => NativeError::Overloaded(message),
+        Said::IsBootstrapping => NativeError::IsBootstrapping(message),
     }
 }
 
@@ -195,6 +248,27 @@ impl NativeError {
             NativeError::Config(_) => code::CONFIG_ERROR,
             NativeError::AlreadyExists { .. } => code::ALREADY_EXISTS,
             NativeError::Unprepared(_) => code::UNPREPARED,
+        }
+    }
+
+    /// This error as protocol `version` can say it: a write timeout's
+    /// write type that version does not name is SIMPLE.
+    pub fn for_version(self, version: u8) -> NativeError {
+        match self {
+            NativeError::WriteTimeout {
+                message,
+                consistency,
+                received,
+                block_for,
+                write_type,
+            } => NativeError::WriteTimeout {
+                message,
+                consistency,
+                received,
+                block_for,
+                write_type: write_type_for(version, write_type),
+            },
+            other => other,
         }
     }
 
@@ -442,5 +516,76 @@ mod tests {
         r.int().unwrap();
         r.string().unwrap();
         assert_eq!(r.short_bytes().unwrap(), vec![0xab, 0x01]);
+    }
+
+    #[test]
+    fn a_clusters_refusals_pass_on_as_it_gave_them() {
+        let refused = |said| NodeError::TimedOut {
+            why: "cluster timed out".into(),
+            acknowledged: Default::default(),
+            refusal: Some(Refusal {
+                message: "Operation timed out - received only 1 responses.".into(),
+                said,
+            }),
+        };
+        let e = NativeError::from(refused(Said::ReadTimeout {
+            consistency: 4,
+            received: 1,
+            block_for: 2,
+            data_present: true,
+        }));
+        let body = e.body();
+        let mut r = Reader::new(&body);
+        assert_eq!(r.int().unwrap(), code::READ_TIMEOUT);
+        assert_eq!(
+            r.string().unwrap(),
+            "Operation timed out - received only 1 responses."
+        );
+        assert_eq!((r.short().unwrap(), r.int().unwrap()), (4, 1));
+        assert_eq!(r.int().unwrap(), 2);
+        let view = refused(Said::WriteTimeout {
+            consistency: 1,
+            received: 0,
+            block_for: 1,
+            write_type: "VIEW".into(),
+        });
+        let written = |e: NativeError| match e {
+            NativeError::WriteTimeout { write_type, .. } => write_type,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            written(NativeError::from(view.clone()).for_version(4)),
+            "VIEW"
+        );
+        assert_eq!(written(NativeError::from(view).for_version(3)), "SIMPLE");
+        let e = NativeError::from(NodeError::Unavailable {
+            why: "cluster unavailable".into(),
+            refusal: Some(Refusal {
+                message: "Cannot achieve consistency level ALL".into(),
+                said: Said::Unavailable {
+                    consistency: 5,
+                    required: 3,
+                    alive: 2,
+                },
+            }),
+        });
+        assert_eq!(
+            e,
+            NativeError::Unavailable {
+                message: "Cannot achieve consistency level ALL".into(),
+                consistency: 5,
+                required: 3,
+                alive: 2,
+            }
+        );
+        let overloaded = refused(Said::Overloaded);
+        assert_eq!(NativeError::from(overloaded).code(), code::OVERLOADED);
+        // A failure the cluster did not answer has no counts to tell.
+        let lost = NodeError::TimedOut {
+            why: "cluster connection lost: broken pipe".into(),
+            acknowledged: Default::default(),
+            refusal: None,
+        };
+        assert_eq!(NativeError::from(lost).code(), code::SERVER_ERROR);
     }
 }

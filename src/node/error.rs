@@ -4,6 +4,7 @@
 //! exceptions in one place (Thrift: `thrift::error`); this module must not
 //! know any wire protocol.
 
+use crate::gateway::Refusal;
 use crate::storage::commitlog::CommitLogError;
 use crate::storage::StorageError;
 
@@ -29,9 +30,14 @@ pub enum NodeError {
     #[error("read would wait on the disk: {0}")]
     WouldBlock(String),
     /// A cluster backend had too few live replicas for the call's
-    /// consistency level (Thrift's `UnavailableException`).
-    #[error("unavailable: {0}")]
-    Unavailable(String),
+    /// consistency level, or no node answered (Thrift's
+    /// `UnavailableException`). `refusal` is the cluster's own answer, when
+    /// it gave one.
+    #[error("unavailable: {why}")]
+    Unavailable {
+        why: String,
+        refusal: Option<Refusal>,
+    },
     /// A cluster backend's replicas did not answer in time, a write failed
     /// on too many of them, or the connection broke while a request was on
     /// it (Thrift's `TimedOutException`).
@@ -39,6 +45,7 @@ pub enum NodeError {
     TimedOut {
         why: String,
         acknowledged: Acknowledged,
+        refusal: Option<Refusal>,
     },
 }
 
@@ -91,17 +98,20 @@ pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {
     let why = e.to_string();
     match e {
         G::Invalid(why) => NodeError::Invalid(why),
-        G::Unavailable(_) | G::Unreachable(_) => NodeError::Unavailable(why),
+        G::Unavailable { refusal, .. } => NodeError::Unavailable { why, refusal },
+        G::Unreachable(_) => NodeError::Unavailable { why, refusal: None },
         G::TimedOut(t) => NodeError::TimedOut {
             why,
             acknowledged: Acknowledged {
                 by: t.acknowledged.by,
                 by_batchlog: t.acknowledged.by_batchlog,
             },
+            refusal: t.refusal,
         },
         G::ConnectionLost(_) => NodeError::TimedOut {
             why,
             acknowledged: Acknowledged::default(),
+            refusal: None,
         },
         G::Internal(_) => NodeError::Internal(why),
     }

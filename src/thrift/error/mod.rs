@@ -73,7 +73,7 @@ impl From<NodeError> for ApiError {
             }),
             NodeError::Internal(detail) => ApiError::Internal(detail),
             NodeError::WouldBlock(detail) => ApiError::WouldBlock(detail),
-            NodeError::Unavailable(_) => ApiError::Unavailable,
+            NodeError::Unavailable { .. } => ApiError::Unavailable,
             NodeError::TimedOut { acknowledged, .. } => ApiError::TimedOut(acknowledged),
         }
     }
