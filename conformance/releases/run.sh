@@ -1,3 +1,14 @@
+    # (replay.py and stepdiff.py each on a fresh one)
+    if [ -d "$HERE/cli/$V" ]; then
+      serve_sc
+      python3 "$CONF/replay.py" --port "$PORT" "$HERE/cli/$V/cli_session.json" >> "$report" \
+        || status=$?
+      kill "$SC"; wait "$SC" 2>/dev/null || true
+      serve_sc
+      python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} \
+        "$HERE/cli/$V/cli_session.json" | sed -n '1p' || true
+      kill "$SC"; wait "$SC" 2>/dev/null || true
+    fi
 #!/usr/bin/env bash
 # Record and replay the per-release Thrift cases against real Cassandra releases built by
 # scripts/peers/build-release.sh, and replay them against supercolumn.
@@ -8,9 +19,9 @@
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
 #   run.sh all VERSION           record, replay twice, probe
 #   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory
-#                                --cassandra-version VERSION` (cli/VERSION/cli_session.json's
-#                                steps are counted too, but do not fail it yet)
-#                                (replay.py's report to SC_REPORT, then stepdiff.py's step counts)
+#                                --cassandra-version VERSION`, then cli/VERSION/cli_session.json
+#                                (where recorded) against a fresh one; any difference fails it
+#                                (replay.py's reports to SC_REPORT, then stepdiff.py's step counts)
 #
 # Env: RELEASES_DIR (where build-release.sh put the releases; default /work/scratch-versions),
 # CONFORMANCE_DIR (the corpus tools; default ../shared/conformance beside the repository),
@@ -72,18 +83,35 @@ case $CMD in
     cat "$HERE/probe/$V.json"
     ;;
   supercolumn)
-    PORT=$(free_port)
-    "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off \
-      --cassandra-version "$V" >/tmp/sc-$V.log 2>&1 &
-    SC=$!
-    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
-    # and, counted but not failing yet, the Thrift calls of the release's own cassandra-cli
-    # session (cli/, where recorded; see its README for what still differs)
-    paths=("$CASES"); [ -d "$HERE/cli/$V" ] && paths+=("$HERE/cli/$V/cli_session.json")
-    python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "${SC_REPORT:-/dev/null}" || status=$?
-    tail -2 "${SC_REPORT:-/dev/null}" 2>/dev/null || true
-    python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} "${paths[@]}" || true
+    # serve_sc: a fresh in-memory supercolumn answering as $V on $PORT (pid in SC)
+    serve_sc() {
+      PORT=$(free_port)
+      "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --native-listen 127.0.0.1:0 \
+        --admin-listen off --cassandra-version "$V" >>/tmp/sc-$V.log 2>&1 &
+      SC=$!
+      for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+    }
+    : >/tmp/sc-$V.log
+    report=${SC_REPORT:-/dev/null}
+    serve_sc
+    python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "$report" || status=$?
+    tail -2 "$report" 2>/dev/null || true
+    python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} "$CASES" || true
     kill "$SC"; wait "$SC" 2>/dev/null || true
+    # the Thrift calls of the release's own cassandra-cli session (cli/, where recorded),
+    # on a node of their own: the real one was fresh, and the column family ids the cli
+    # sends back are the ones a fresh node's counter gave (replay.py and stepdiff.py each
+    # on a fresh one)
+    if [ -d "$HERE/cli/$V" ]; then
+      serve_sc
+      python3 "$CONF/replay.py" --port "$PORT" "$HERE/cli/$V/cli_session.json" >> "$report" \
+        || status=$?
+      kill "$SC"; wait "$SC" 2>/dev/null || true
+      serve_sc
+      python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} \
+        "$HERE/cli/$V/cli_session.json" | sed -n '1p' || true
+      kill "$SC"; wait "$SC" 2>/dev/null || true
+    fi
     exit "${status:-0}"
     ;;
   *) sed -n 2,18p "$0"; exit 2;;

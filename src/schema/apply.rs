@@ -207,6 +207,13 @@ impl Schema {
                     .filter_map(|c| c.index_name.clone()),
             );
         }
+        // The releases before 1.2 numbered the column families in the
+        // request's order, then opened their indexes.
+        for cf in &cfs {
+            self.creation_ids.take(&spec.name, &cf.name);
+        }
+        let indexes = cfs.iter().map(|cf| cf.options.indexed_columns().count());
+        self.creation_ids.skip(indexes.sum());
         let mut ids = BTreeSet::new();
         let mut defs = BTreeMap::new();
         for mut cf in cfs {
@@ -245,6 +252,7 @@ impl Schema {
         if !self.keyspaces.contains_key(name) {
             return invalid(format!("Cannot drop non existing keyspace '{name}'."));
         }
+        self.creation_ids.forget_keyspace(name);
         if let Some(gone) = self.keyspaces.remove(name) {
             self.retired_cf_ids
                 .extend(gone.cfs.values().map(|cf| cf.id));
@@ -271,6 +279,8 @@ impl Schema {
             ));
         }
         cf.id = self.fresh_id(&BTreeSet::new());
+        self.creation_ids.take(&cf.keyspace, &cf.name);
+        self.creation_ids.skip(cf.options.indexed_columns().count());
         let ks = self
             .keyspaces
             .get_mut(&spec.keyspace)
@@ -301,6 +311,13 @@ impl Schema {
             o.value_alias = old.options.value_alias.clone();
         }
         cf.id = old.id;
+        // A new index opened its index column family, which took an id.
+        let new_indexes = cf.options.indexed_columns().filter(|c| {
+            old.options
+                .column(&c.name)
+                .is_none_or(|o| o.index_type.is_none())
+        });
+        self.creation_ids.skip(new_indexes.count());
         let ks = self
             .keyspaces
             .get_mut(&spec.keyspace)
@@ -324,6 +341,7 @@ impl Schema {
         if let Some(gone) = ks.cfs.remove(name) {
             self.retired_cf_ids.insert(gone.id);
         }
+        self.creation_ids.forget_cf(keyspace, name);
         Ok(())
     }
 }

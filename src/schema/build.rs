@@ -145,11 +145,14 @@ impl Schema {
                 },
             );
         }
+        let mut creation_ids = super::creation::CreationIds::default();
+        creation_ids.started(keyspaces.values());
         Ok(Schema {
             cluster_name: config.cluster_name.clone(),
             partitioner,
             keyspaces,
             retired_cf_ids: Default::default(),
+            creation_ids,
         })
     }
 }

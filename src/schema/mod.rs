@@ -9,6 +9,9 @@
 //! 0.6's did; [`Schema::user_keyspaces`] leaves it out. Column-family ids
 //! follow the rule documented in [`cf_id_for`].
 //!
+//! The ids Cassandra 0.7 to 1.1 gave column families, from a creation
+//! counter, are kept beside them ([`creation`]).
+//!
 //! Dynamic schema (Thrift 19.x `system_*` calls): a change request
 //! ([`spec`]) is validated as Cassandra 1.2 did ([`validate`]) and applied
 //! by [`Schema::apply`] ([`apply`]), which returns a new snapshot; the
@@ -20,6 +23,7 @@
 mod apply;
 mod build;
 mod compat;
+pub mod creation;
 mod describe;
 pub mod javaorder;
 pub mod layout3;
@@ -229,6 +233,9 @@ pub struct Schema {
     /// family still waiting in an old segment can never be replayed into a
     /// new one. Persisted with the dynamic keyspaces.
     pub retired_cf_ids: BTreeSet<u32>,
+    /// The ids the releases before 1.2 gave the user's column families,
+    /// and their counter. Persisted with the dynamic keyspaces.
+    pub creation_ids: creation::CreationIds,
 }
 
 impl Schema {
@@ -238,12 +245,15 @@ impl Schema {
         partitioner: PartitionerRef,
         keyspaces: impl IntoIterator<Item = KeyspaceDef>,
     ) -> Schema {
-        Schema {
+        let mut schema = Schema {
             cluster_name: cluster_name.into(),
             partitioner,
             keyspaces: keyspaces.into_iter().map(|k| (k.name.clone(), k)).collect(),
             retired_cf_ids: BTreeSet::new(),
-        }
+            creation_ids: Default::default(),
+        };
+        schema.creation_ids.started(schema.keyspaces.values());
+        schema
     }
     pub fn keyspace(&self, name: &str) -> Option<&KeyspaceDef> {
         self.keyspaces.get(name)

@@ -33,6 +33,7 @@
 //! fails the checksum or names unknown types is a startup error naming the
 //! file, never skipped.
 
+use super::creation::CreationIds;
 use super::record::{same_cf_definition, KeyspaceRecord};
 use super::{KeyspaceDef, KeyspaceOrigin, Schema};
 use parking_lot::Mutex;
@@ -76,26 +77,39 @@ pub enum StoreError {
 #[derive(Serialize, Deserialize)]
 struct SchemaFile {
     format: u32,
-    /// CRC32 of the compact JSON of `keyspaces`, then of `retired_cf_ids`
-    /// and of `seeded` when they are not empty (so older files still check).
+    /// CRC32 of the compact JSON of `keyspaces`, then of `retired_cf_ids`,
+    /// `seeded` and `creation_ids` when they are not empty (so older files
+    /// still check).
     crc32: u32,
     keyspaces: Vec<KeyspaceRecord>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     retired_cf_ids: Vec<u32>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     seeded: Seeded,
+    /// The releases before 1.2's column family ids (absent in older files:
+    /// they are given again at load).
+    #[serde(default, skip_serializing_if = "CreationIds::is_empty")]
+    creation_ids: CreationIds,
 }
 
-fn checksum(keyspaces: &[KeyspaceRecord], retired: &[u32], seeded: &Seeded) -> u32 {
-    let mut h = crc32fast::Hasher::new();
-    h.update(&serde_json::to_vec(keyspaces).expect("records always serialize"));
-    if !retired.is_empty() {
-        h.update(&serde_json::to_vec(retired).expect("ids always serialize"));
+impl SchemaFile {
+    fn checksum(&self) -> u32 {
+        fn json<T: Serialize>(value: &T) -> Vec<u8> {
+            serde_json::to_vec(value).expect("records always serialize")
+        }
+        let mut h = crc32fast::Hasher::new();
+        h.update(&json(&self.keyspaces));
+        if !self.retired_cf_ids.is_empty() {
+            h.update(&json(&self.retired_cf_ids));
+        }
+        if !self.seeded.is_empty() {
+            h.update(&json(&self.seeded));
+        }
+        if !self.creation_ids.is_empty() {
+            h.update(&json(&self.creation_ids));
+        }
+        h.finalize()
     }
-    if !seeded.is_empty() {
-        h.update(&serde_json::to_vec(seeded).expect("names always serialize"));
-    }
-    h.finalize()
 }
 
 /// Where the schema is kept: a file under the data directory, or nowhere
@@ -198,6 +212,7 @@ impl SchemaStore {
                 keyspaces: Vec::new(),
                 retired_cf_ids: Vec::new(),
                 seeded: Seeded::new(),
+                creation_ids: CreationIds::default(),
             },
         };
         let conflict = |reason: String| StoreError::Conflict {
@@ -215,6 +230,7 @@ impl SchemaStore {
         schema
             .retired_cf_ids
             .extend(file.retired_cf_ids.iter().copied());
+        schema.creation_ids = file.creation_ids.clone();
         let mut owners: BTreeMap<u32, String> = schema
             .column_families()
             .map(|cf| (cf.id, format!("{}.{}", cf.keyspace, cf.name)))
@@ -271,10 +287,12 @@ impl SchemaStore {
                 );
             }
         }
+        let mut schema = merge.schema;
+        schema.creation_ids.started(schema.keyspaces.values());
         let changed = merge.added || merge.seeded != file.seeded || file.format != FORMAT;
         *self.seeded.lock() = merge.seeded;
         Ok(Loaded {
-            schema: merge.schema,
+            schema,
             notes: merge.notes,
             changed,
         })
@@ -290,7 +308,7 @@ impl SchemaStore {
         if file.format != 1 && file.format != FORMAT {
             return Err(corrupt(format!("unknown format {}", file.format)));
         }
-        let actual = checksum(&file.keyspaces, &file.retired_cf_ids, &file.seeded);
+        let actual = file.checksum();
         if actual != file.crc32 {
             return Err(corrupt(format!(
                 "checksum mismatch (stored {:#010x}, computed {actual:#010x})",
@@ -315,13 +333,15 @@ impl SchemaStore {
             .collect();
         let retired_cf_ids: Vec<u32> = schema.retired_cf_ids.iter().copied().collect();
         let seeded = self.seeded.lock().clone();
-        let file = SchemaFile {
+        let mut file = SchemaFile {
             format: FORMAT,
-            crc32: checksum(&keyspaces, &retired_cf_ids, &seeded),
+            crc32: 0,
             keyspaces,
             retired_cf_ids,
             seeded,
+            creation_ids: schema.creation_ids.clone(),
         };
+        file.crc32 = file.checksum();
         let bytes = serde_json::to_vec_pretty(&file).expect("records always serialize");
         let io = |source| StoreError::Io {
             path: path.clone(),

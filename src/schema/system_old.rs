@@ -186,6 +186,13 @@ pub fn declared_columns(cf: &str) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
+/// The fixed id a release before 1.2 gave its system column family `cf`
+/// (user column families took theirs from a counter from 1000, see
+/// [`super::creation`]).
+pub fn system_cf_id(cf: &str) -> Option<u32> {
+    OLD_SYSTEM_CFS.iter().find(|c| c.name == cf).map(|c| c.id)
+}
+
 /// The `system` keyspace of a release before 1.2 that listed the column
 /// families `names` (unknown names are left out).
 pub fn old_system_keyspace(names: &[&str]) -> KeyspaceDef {
@@ -226,5 +233,13 @@ mod tests {
         assert_eq!(schema.gc_grace_seconds, Some(SCHEMA_GC_GRACE));
         assert_eq!(schema.compression_options, Some(BTreeMap::new()));
         assert_eq!(schema.bloom_filter_fp_chance, None);
+    }
+
+    #[test]
+    fn system_column_families_have_their_fixed_ids() {
+        assert_eq!(system_cf_id("LocationInfo"), Some(0));
+        assert_eq!(system_cf_id("IndexInfo"), Some(5));
+        assert_eq!(system_cf_id("schema_columns"), Some(10));
+        assert_eq!(system_cf_id("Users"), None);
     }
 }

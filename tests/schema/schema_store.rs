@@ -246,3 +246,47 @@ fn retired_column_family_ids_survive_a_restart() {
         Err(StoreError::Corrupt { .. })
     ));
 }
+
+#[test]
+fn column_family_creation_ids_survive_a_restart_as_the_counter_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SchemaStore::open(dir.path());
+    // Conf.Std from the file takes 1000; Rich 1001, Sup 1002, then Rich's index 1003.
+    let changed = rich(&config_schema(CONF));
+    let ids = |s: &Schema, ks: &str, cf: &str| s.creation_ids.id(ks, cf);
+    assert_eq!(ids(&changed, "Conf", "Std"), Some(1000));
+    assert_eq!(ids(&changed, "dyn", "Rich"), Some(1001));
+    assert_eq!(ids(&changed, "dyn", "Sup"), Some(1002));
+    assert_eq!(changed.creation_ids.next(), 1004);
+    let later = changed
+        .apply(SchemaChange::AddColumnFamily(CfSpec::new("dyn", "Later")))
+        .unwrap()
+        .apply(SchemaChange::DropColumnFamily {
+            keyspace: "dyn".into(),
+            name: "Later".into(),
+        })
+        .unwrap();
+    // A dropped column family's id is not given again while the node runs.
+    assert_eq!(later.creation_ids.next(), 1005);
+    assert_eq!(ids(&later, "dyn", "Later"), None);
+    store.save(&later).unwrap();
+
+    let reloaded = store.load(config_schema(CONF)).unwrap();
+    assert_eq!(ids(&reloaded, "Conf", "Std"), Some(1000));
+    assert_eq!(ids(&reloaded, "dyn", "Rich"), Some(1001));
+    assert_eq!(ids(&reloaded, "dyn", "Sup"), Some(1002));
+    // After a start: past the highest live id, then one per index opened.
+    assert_eq!(reloaded.creation_ids.next(), 1004);
+    let next = reloaded
+        .apply(SchemaChange::AddColumnFamily(CfSpec::new("dyn", "Next")))
+        .unwrap();
+    assert_eq!(ids(&next, "dyn", "Next"), Some(1004));
+
+    // The ids are under the checksum too.
+    let path = dir.path().join(SCHEMA_FILE);
+    let text = fs::read_to_string(&path).unwrap();
+    let forged = text.replace("1002", "1009");
+    assert_ne!(forged, text);
+    fs::write(&path, forged).unwrap();
+    assert!(store.load(config_schema(CONF)).is_err());
+}

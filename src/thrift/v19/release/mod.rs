@@ -51,11 +51,10 @@ const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
 /// created them); from 2.1 no `replicate_on_write` nor
 /// `populate_io_cache_on_flush`, and index intervals as a range; from 2.2
 /// the bloom filter chance of a user's column family.
-fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, ordinal: usize) {
+fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, id: Option<i32>) {
     if !release.at_least(1, 2) {
-        // Masked in the recordings: an id per column family, from 1000.
-        cf.id
-            .get_or_insert(1000 + i32::try_from(ordinal).unwrap_or(0));
+        // Masked in the recordings, but sent back by clients' updates.
+        cf.id = cf.id.or(id);
         cf.populate_io_cache_on_flush = None;
     }
     if !release.at_least(1, 1) {
@@ -297,13 +296,9 @@ pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node.release.is_none_or(|r| r.at_least(1, 1)) {
         return Ok(());
     }
-    let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
+    let Some(expected) = cf_id(node, &def.keyspace, &def.name) else {
         return Ok(());
     };
-    let Some(expected) = ks.cfs.keys().position(|name| *name == def.name) else {
-        return Ok(());
-    };
-    let expected = 1000 + i32::try_from(expected).unwrap_or(0);
     let found = def.id.unwrap_or(0);
     if found == expected {
         return Ok(());
@@ -311,6 +306,19 @@ pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     Err(ApiError::invalid(format!(
         "Column family ID mismatch (found {found}; expected {expected})"
     )))
+}
+
+/// The id a release before 1.2 gave the column family `cf` of `keyspace`:
+/// a system one's fixed id, else the one its creation counter gave (see
+/// [`crate::schema::creation`]). `None` for a column family it does not
+/// have.
+pub fn cf_id(node: &Node, keyspace: &str, cf: &str) -> Option<i32> {
+    let id = if keyspace == crate::schema::SYSTEM_KEYSPACE {
+        crate::schema::system_old::system_cf_id(cf)
+    } else {
+        node.schema().creation_ids.id(keyspace, cf)
+    };
+    id.and_then(|id| i32::try_from(id).ok())
 }
 
 /// `describe_ring`'s ranges with the fields the release's TokenRange had.
@@ -342,16 +350,10 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     if !release.at_least(1, 1) {
         shape_old_keyspace(release, &mut ks, system);
     }
-    // The ids of [`check_cf_id`]: by name, as the node keeps them.
-    let mut by_name: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
-    by_name.sort_unstable();
-    let ids: Vec<usize> = ks
-        .cf_defs
-        .iter()
-        .map(|cf| by_name.binary_search(&cf.name.as_str()).unwrap_or(0))
-        .collect();
-    for (cf, id) in ks.cf_defs.iter_mut().zip(ids) {
-        shape_cf(release, cf, system, id);
+    for cf in ks.cf_defs.iter_mut() {
+        // The ids of [`check_cf_id`].
+        let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
+        shape_cf(release, cf, system, id.flatten());
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks
@@ -475,7 +477,6 @@ mod tests {
         let node = node_as("1.0.12");
         let old = shape_keyspace(&node, ks(&node, &["Std"]));
         assert_eq!(old.replication_factor, Some(1));
-        assert_eq!(old.cf_defs[0].id, Some(1000));
         let node = node_as("0.7.10");
         let old = shape_keyspace(&node, ks(&node, &["Std"]));
         assert_eq!((old.strategy_options, old.durable_writes), (None, None));
@@ -531,5 +532,54 @@ mod tests {
             unknown_split_cf(&node_as("2.0.17"), "x".into()),
             ApiError::Dropped(_)
         ));
+    }
+
+    #[test]
+    fn before_1_2_column_families_have_their_creation_ids() {
+        use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
+        let node = node_as("0.7.10");
+        let add = |name: &str| SchemaChange::AddColumnFamily(CfSpec::new("CfIds", name));
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("CfIds", "B")],
+            ..KeyspaceSpec::simple("CfIds", 1)
+        }))
+        .unwrap();
+        node.change_schema(add("A")).unwrap();
+        node.change_schema(SchemaChange::DropColumnFamily {
+            keyspace: "CfIds".into(),
+            name: "A".into(),
+        })
+        .unwrap();
+        node.change_schema(add("C")).unwrap();
+        let b = cf_id(&node, "CfIds", "B").unwrap();
+        assert!(b >= 1000);
+        // In creation order, the dropped A's id not given again.
+        assert_eq!(cf_id(&node, "CfIds", "C"), Some(b + 2));
+        assert_eq!(cf_id(&node, "system", "IndexInfo"), Some(5));
+        let described = super::super::describe::keyspace(&node, "CfIds").unwrap();
+        let ids: Vec<(String, Option<i32>)> = described
+            .cf_defs
+            .iter()
+            .map(|c| (c.name.clone(), c.id))
+            .collect();
+        assert!(ids.contains(&("C".to_string(), Some(b + 2))), "{ids:?}");
+        let mut def = described.cf_defs[0].clone();
+        assert!(check_cf_id(&node, &def).is_ok());
+        def.id = None;
+        let expected = cf_id(&node, "CfIds", &def.name).unwrap();
+        assert!(matches!(
+            check_cf_id(&node, &def),
+            Err(ApiError::InvalidRequest(ref w))
+                if *w == format!("Column family ID mismatch (found 0; expected {expected})")
+        ));
+        // 1.2 and later: no such ids.
+        let node = node_as("1.2.9");
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("CfIds", "B")],
+            ..KeyspaceSpec::simple("CfIds", 1)
+        }))
+        .unwrap();
+        let described = super::super::describe::keyspace(&node, "CfIds").unwrap();
+        assert_eq!(described.cf_defs[0].id, None);
     }
 }

@@ -108,13 +108,10 @@ pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node.release.map(Release::series) != Some((1, 1)) {
         return Ok(());
     }
-    let Some(ks) = node.schema().keyspace(&def.keyspace).cloned() else {
+    let Some(id) = super::cf_id(node, &def.keyspace, &def.name) else {
         return Ok(());
     };
-    let Some(position) = ks.cfs.keys().position(|name| *name == def.name) else {
-        return Ok(());
-    };
-    if def.id == i32::try_from(position).ok().map(|p| 1000 + p) {
+    if def.id == Some(id) {
         return Ok(());
     }
     *node.failed_cf_update.lock() = Some((def.keyspace.clone(), def.name.clone()));
