@@ -264,8 +264,8 @@ mod tests {
             .scan_keys(Bound::Unbounded, Bound::Unbounded)
             .contains(&key.as_bytes().to_vec());
         let all = Slice::Range {
-            start: Vec::new().into(),
-            finish: Vec::new().into(),
+            start: Vec::new(),
+            finish: Vec::new(),
             reversed: false,
             count: usize::MAX,
         };
