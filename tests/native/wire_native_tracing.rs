@@ -130,3 +130,33 @@ fn traced_writes_list_the_memtables_they_added_to() {
     let adds = acts.iter().filter(|a| *a == "Adding to t memtable").count();
     assert_eq!(adds, 2, "{acts:?}");
 }
+
+/// Drivers' metadata and cqlsh's DESCRIBE find the two tables in the
+/// schema tables of the release each protocol version claims: 1.2's and
+/// 2.0's `schema_columnfamilies`, 4.0's `system_schema.tables`.
+#[test]
+fn the_schema_tables_list_the_tracing_tables() {
+    let s = server();
+    let port = native_port(&s);
+    for v in [1u8, 2] {
+        let mut c = Conn::ready(port, v);
+        let ks = c.ok("SELECT strategy_options FROM system.schema_keyspaces WHERE keyspace_name = 'system_traces'");
+        assert_eq!(ks.rows().len(), 1, "v{v}");
+        let cfs = c.ok("SELECT columnfamily_name, comment, gc_grace_seconds FROM system.schema_columnfamilies WHERE keyspace_name = 'system_traces'");
+        let rows = cfs.rows();
+        let names: Vec<String> = rows.iter().map(|r| text(&r[0])).collect();
+        assert_eq!(names, ["events", "sessions"], "v{v}");
+        assert_eq!(text(&rows[1][1]), "traced sessions", "v{v}");
+        assert_eq!(rows[0][2].as_deref(), Some(&[0u8, 0, 0, 0][..]), "v{v}");
+        let cols = c.ok("SELECT column_name FROM system.schema_columns WHERE keyspace_name = 'system_traces' AND columnfamily_name = 'events'");
+        assert!(!cols.rows().is_empty(), "v{v}");
+    }
+    let mut c = Conn::ready(port, 4);
+    let tables = c.ok("SELECT table_name, default_time_to_live FROM system_schema.tables WHERE keyspace_name = 'system_traces'");
+    let rows = tables.rows();
+    let names: Vec<String> = rows.iter().map(|r| text(&r[0])).collect();
+    assert_eq!(names, ["events", "sessions"]);
+    assert_eq!(rows[0][1].as_deref(), Some(&86_400i32.to_be_bytes()[..]));
+    let cols = c.ok("SELECT column_name, kind FROM system_schema.columns WHERE keyspace_name = 'system_traces' AND table_name = 'sessions'");
+    assert_eq!(cols.rows().len(), 6);
+}

@@ -16,6 +16,7 @@ use super::describe_create as create;
 use super::session::{CqlSession, LocalFacts};
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::system_schema_rows::{indexes, layouts, local_replication};
+use super::system_traces;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::{ResultColumn, ResultSet};
 use crate::schema::layout3::Layout3;
@@ -274,11 +275,15 @@ fn elements(items: Vec<Element>) -> ResultSet {
     )
 }
 
-/// Every keyspace DESCRIBE knows, by name: the schema's, `system_schema`
-/// and the virtual `system_virtual_schema`.
+/// Every keyspace DESCRIBE knows, by name: the schema's, `system_schema`,
+/// the served `system_traces` and the virtual `system_virtual_schema`.
 fn keyspace_names(schema: &Schema) -> Vec<String> {
     let mut names: Vec<String> = schema.keyspaces.keys().cloned().collect();
-    for k in [SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE] {
+    for k in [
+        SCHEMA_KEYSPACE,
+        system_traces::KEYSPACE,
+        VIRTUAL_SCHEMA_KEYSPACE,
+    ] {
         if !names.iter().any(|n| n == k) {
             names.push(k.to_string());
         }
@@ -290,6 +295,7 @@ fn keyspace_names(schema: &Schema) -> Vec<String> {
 fn is_system(name: &str) -> bool {
     name == crate::schema::SYSTEM_KEYSPACE
         || name == SCHEMA_KEYSPACE
+        || name == system_traces::KEYSPACE
         || name == VIRTUAL_SCHEMA_KEYSPACE
 }
 
@@ -327,6 +333,9 @@ fn keyspace_element(schema: &Schema, name: &str) -> Element {
             "/*\nWarning: Keyspace {name} is a virtual keyspace and cannot be recreated with CQL.\n\
              Structure, for reference:\nVIRTUAL KEYSPACE {name};\n*/"
         ),
+        None if name == system_traces::KEYSPACE => {
+            create::keyspace_of(&system_traces::keyspace_def("4.0.0"))
+        }
         None => create::keyspace(name, &local_replication(), true),
     };
     (name.to_string(), "keyspace", name.to_string(), text)

@@ -17,6 +17,7 @@
 
 use super::session::LocalFacts;
 use super::system_schema_rows::{self as rows, Row};
+use super::system_traces;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::cql::table::Table;
@@ -128,7 +129,11 @@ pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
             .keyspaces
             .keys()
             .map(String::as_str)
-            .chain((!schema.keyspaces.contains_key(SCHEMA_KEYSPACE)).then_some(SCHEMA_KEYSPACE))
+            .chain(
+                [SCHEMA_KEYSPACE, system_traces::KEYSPACE]
+                    .into_iter()
+                    .filter(|k| !schema.keyspaces.contains_key(*k)),
+            )
             .map(|k| k.as_bytes().to_vec())
             .collect(),
         _ => Vec::new(),

@@ -7,6 +7,7 @@
 //! Owns that conversion; it must not decide which tables exist.
 
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
+use super::system_traces;
 use crate::cql::error::CqlResult;
 use crate::cql::layout3::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
@@ -59,6 +60,15 @@ pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDe
             }
         }
     }
+    if keyspace == system_traces::KEYSPACE && schema.keyspace(keyspace).is_none() {
+        for t in ["events", "sessions"]
+            .into_iter()
+            .filter_map(system_traces::table)
+        {
+            let cf = system_traces::cf_def_2_0(&t.name).map(Arc::new);
+            out.push((layout_of_table(&t), cf));
+        }
+    }
     for t in tables_of(keyspace) {
         if !out.iter().any(|(l, _)| l.name == t.name) {
             out.push((layout_of_table(&t), None));
@@ -92,7 +102,10 @@ pub fn local_replication() -> BTreeMap<String, String> {
 
 /// The rows of `system_schema.<name>` for `keyspace`.
 pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
-    let ks = schema.keyspace(keyspace);
+    // The tracing keyspace is served, not stored; 4.0 replicated it twice.
+    let traces =
+        (keyspace == system_traces::KEYSPACE).then(|| system_traces::keyspace_def("4.0.0"));
+    let ks = schema.keyspace(keyspace).or(traces.as_ref());
     if ks.is_none() && keyspace != SCHEMA_KEYSPACE {
         return Vec::new();
     }

@@ -144,7 +144,13 @@ fn cf_row(cf: &CfDef) -> Vec<Value> {
             text(&o.default_validation_class.class_name()),
         ),
         ("gc_grace_seconds", int(cf.gc_grace_seconds)),
-        ("id", int(cf.id as i32)),
+        // 1.2 gave its tracing tables no old-style numeric id.
+        (
+            "id",
+            (cf.keyspace != system_traces::KEYSPACE)
+                .then(|| int(cf.id as i32))
+                .flatten(),
+        ),
         ("key_aliases", text(&aliases(&o.key_aliases))),
         ("key_validator", text(&o.key_validation_class.class_name())),
         (
@@ -186,8 +192,14 @@ fn partition(
         "peers" => return Ok(Vec::new()),
         _ => {}
     }
-    let Some(ks) = schema.keyspace(keyspace) else {
-        return Ok(Vec::new());
+    let traces;
+    let ks = match schema.keyspace(keyspace) {
+        Some(ks) => ks,
+        None if lists_traces(schema, local) && keyspace == system_traces::KEYSPACE => {
+            traces = system_traces::keyspace_def(&local.release_version);
+            &traces
+        }
+        None => return Ok(Vec::new()),
     };
     // (clustering values, [(column, value)]) rows, already in clustering order.
     let mut rows: Vec<(Vec<Vec<u8>>, Vec<Value>)> = Vec::new();
@@ -208,7 +220,11 @@ fn partition(
         _ => {
             let typed = table.column("type").is_some();
             for (name, cf) in &ks.cfs {
-                let Ok(t) = table_of(cf) else { continue };
+                let served = match ks.name.as_str() {
+                    system_traces::KEYSPACE => system_traces::table(name).ok_or(()),
+                    _ => table_of(cf).map_err(|_| ()),
+                };
+                let Ok(t) = served else { continue };
                 let mut cols: Vec<(SchemaColumn, Option<&str>)> = match typed {
                     true => t
                         .schema_columns_2_0()
@@ -312,6 +328,14 @@ pub(super) fn cells_of(
     Ok(cells)
 }
 
+/// Whether the 1.2-2.x schema tables list `system_traces` (served, not
+/// stored: the schema does not hold it) for a node claiming `local`'s
+/// release.
+fn lists_traces(schema: &Schema, local: &LocalFacts) -> bool {
+    system_traces::exists_in(&local.release_version)
+        && !schema.keyspaces.contains_key(system_traces::KEYSPACE)
+}
+
 /// A `PartitionSource` over the schema snapshot.
 pub struct SchemaSource<'a> {
     pub schema: &'a Schema,
@@ -334,9 +358,12 @@ impl PartitionSource for SchemaSource<'_> {
         } else if self.table.name == "peers" {
             Vec::new()
         } else {
+            let traces = lists_traces(self.schema, self.local).then_some(system_traces::KEYSPACE);
             self.schema
                 .keyspaces
                 .keys()
+                .map(String::as_str)
+                .chain(traces)
                 .map(|k| k.as_bytes().to_vec())
                 .collect()
         };

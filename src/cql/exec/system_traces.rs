@@ -17,10 +17,12 @@ use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, PartitionSource};
 use crate::cql::parse;
+use crate::cql::schema::parse_json_string_list;
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
-use crate::schema::CfDef;
+use crate::schema::system19::system_traces_keyspace;
+use crate::schema::{CfDef, KeyspaceDef};
 use crate::trace::{Session, Store, TTL_SECONDS};
 use std::net::IpAddr;
 use std::ops::Bound;
@@ -126,13 +128,78 @@ pub fn stored_cells(name: &str, session: &Session, slice: &Slice) -> Option<Vec<
 }
 
 /// Table `name`'s column family as 1.2 compiled it from its CREATE TABLE
-/// (its comparator and key type: what a Thrift read is checked against).
+/// (its comparator and key type: what a Thrift read is checked against),
+/// with the options 1.2 gave the tables of its own keyspaces: no read
+/// repair, no gc grace, its comment or an empty one.
 pub fn cf_def(name: &str) -> Option<CfDef> {
     let table = table(name)?;
     let mut def = CfDef::new(KEYSPACE, name, 0, table.comparator_type(), None);
     def.options.key_validation_class = table.key_type();
-    def.comment = (name == "sessions").then(|| "traced sessions".to_string());
+    let stored = table.schema();
+    let aliases = |list: &str| -> Vec<Vec<u8>> {
+        parse_json_string_list(list)
+            .unwrap_or_default()
+            .into_iter()
+            .map(String::into_bytes)
+            .collect()
+    };
+    def.options.key_aliases = aliases(&stored.key_aliases);
+    def.options.column_aliases = aliases(&stored.column_aliases);
+    let comment = if name == "sessions" {
+        "traced sessions"
+    } else {
+        ""
+    };
+    def.comment = Some(comment.to_string());
+    def.gc_grace_seconds = 0;
+    def.options.read_repair_chance = 0.0;
+    def.options.dclocal_read_repair_chance = 0.0;
+    def.options.bloom_filter_fp_chance = Some(0.01);
     Some(def)
+}
+
+/// Table `name`'s column family as 2.0 defined it: 1.2's, expiring its
+/// cells after a day by default and flushed at least hourly.
+pub fn cf_def_2_0(name: &str) -> Option<CfDef> {
+    let mut def = cf_def(name)?;
+    def.options.default_time_to_live = i32::try_from(TTL_SECONDS).ok();
+    def.options.memtable_flush_period_in_ms = Some(3_600_000);
+    Some(def)
+}
+
+/// Whether a node claiming `release_version` has `system_traces`
+/// (Cassandra 1.2 introduced it).
+pub fn exists_in(release_version: &str) -> bool {
+    let mut parts = release_version
+        .split('.')
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    let major = parts.next().unwrap_or(0);
+    let minor = parts.next().unwrap_or(0);
+    (major, minor) >= (1, 2)
+}
+
+/// The keyspace as the schema tables list it under a claim of
+/// `release_version`: SimpleStrategy with replication_factor 1 in 1.2,
+/// 2 from 2.0 on, holding the two tables.
+pub fn keyspace_def(release_version: &str) -> KeyspaceDef {
+    let later = !release_version.starts_with("1.");
+    let mut ks = system_traces_keyspace();
+    if later {
+        ks.replication_factor = 2;
+        ks.strategy_options
+            .insert("replication_factor".to_string(), "2".to_string());
+    }
+    for name in ["events", "sessions"] {
+        let def = if later {
+            cf_def_2_0(name)
+        } else {
+            cf_def(name)
+        };
+        if let Some(def) = def {
+            ks.cfs.insert(name.to_string(), Arc::new(def));
+        }
+    }
+    ks
 }
 
 /// A `PartitionSource` over the kept sessions alive at `now_seconds`.
@@ -164,5 +231,125 @@ impl PartitionSource for TraceSource<'_> {
                 .collect()
         });
         keys_within(self.partitioner, names, start, end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::session::LocalFacts;
+    use super::super::system_tables::{self, SchemaSource};
+    use super::*;
+    use crate::config::Config;
+    use crate::schema::Schema;
+
+    fn claim(release: &str) -> LocalFacts {
+        LocalFacts {
+            release_version: release.to_string(),
+            ..LocalFacts::default()
+        }
+    }
+
+    /// The values of `keyspace.name`'s cells in partition `key`, as text
+    /// where they are (names are composites and left out).
+    fn values(release: &str, keyspace: &str, name: &str, key: &str) -> (bool, Vec<Vec<u8>>) {
+        let schema = Schema::from_config(&Config::builtin()).unwrap();
+        let local = claim(release);
+        let table = system_tables::table(keyspace, name, &local).unwrap();
+        let source = SchemaSource {
+            schema: &schema,
+            table: &table,
+            local: &local,
+        };
+        let listed = source
+            .scan_keys(Bound::Unbounded, Bound::Unbounded)
+            .contains(&key.as_bytes().to_vec());
+        let all = Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: usize::MAX,
+        };
+        let cells = source.read(key.as_bytes(), &all);
+        (
+            listed,
+            cells.into_iter().map(|c| c.value.to_vec()).collect(),
+        )
+    }
+
+    fn has(values: &[Vec<u8>], text: &str) -> bool {
+        values.iter().any(|v| v == text.as_bytes())
+    }
+
+    const M: &str = "org.apache.cassandra.db.marshal.";
+
+    #[test]
+    fn the_1_2_schema_tables_list_the_keyspace_and_its_two_tables() {
+        let (listed, ks) = values("1.2.9", "system", "schema_keyspaces", KEYSPACE);
+        assert!(listed);
+        assert!(has(&ks, r#"{"replication_factor":"1"}"#));
+        let (_, cfs) = values("1.2.9", "system", "schema_columnfamilies", KEYSPACE);
+        assert!(has(&cfs, "traced sessions"));
+        assert!(has(&cfs, r#"["session_id"]"#));
+        assert!(has(&cfs, r#"["event_id"]"#));
+        assert!(has(
+            &cfs,
+            &format!("{M}CompositeType({M}TimeUUIDType,{M}UTF8Type)")
+        ));
+        assert!(has(&cfs, &format!(
+            "{M}CompositeType({M}UTF8Type,{M}ColumnToCollectionType(706172616d6574657273:{M}MapType({M}UTF8Type,{M}UTF8Type)))"
+        )));
+        assert!(has(&cfs, &format!("{M}UUIDType")));
+        // gc grace 0, and no old-style id (1.2 gave them none).
+        assert!(cfs.contains(&0i32.to_be_bytes().to_vec()));
+        assert!(!cfs.iter().any(|v| v.len() == 4
+            && v != &0i32.to_be_bytes()
+            && v != &4i32.to_be_bytes()
+            && v != &32i32.to_be_bytes()));
+        let (_, cols) = values("1.2.9", "system", "schema_columns", KEYSPACE);
+        assert!(has(&cols, &format!("{M}InetAddressType")));
+        assert!(has(&cols, &format!("{M}DateType")));
+        assert!(has(&cols, &format!("{M}MapType({M}UTF8Type,{M}UTF8Type)")));
+        let (_, ks2) = values("2.0.17", "system", "schema_keyspaces", KEYSPACE);
+        assert!(has(&ks2, r#"{"replication_factor":"2"}"#));
+        let (_, cols2) = values("2.0.17", "system", "schema_columns", KEYSPACE);
+        for kind in ["partition_key", "clustering_key", "regular"] {
+            assert!(has(&cols2, kind), "{kind}");
+        }
+    }
+
+    #[test]
+    fn releases_before_1_2_have_no_tracing_keyspace() {
+        assert!(!exists_in("1.1.12") && !exists_in("0.7.10") && !exists_in("0.6.13"));
+        assert!(exists_in("1.2.9") && exists_in("2.0.17") && exists_in("4.0.0"));
+        let (listed, ks) = values("1.1.12", "system", "schema_keyspaces", KEYSPACE);
+        assert!(!listed && ks.is_empty());
+        let (_, cfs) = values("1.1.12", "system", "schema_columnfamilies", KEYSPACE);
+        assert!(cfs.is_empty());
+    }
+
+    #[test]
+    fn the_4_0_schema_tables_list_them_with_2_0_options() {
+        let (listed, ks) = values("4.0.0", "system_schema", "keyspaces", KEYSPACE);
+        assert!(listed);
+        assert!(has(&ks, "org.apache.cassandra.locator.SimpleStrategy"));
+        assert!(has(&ks, "2"));
+        let (_, tables) = values("4.0.0", "system_schema", "tables", KEYSPACE);
+        assert!(has(&tables, "traced sessions"));
+        assert!(tables.contains(&86_400i32.to_be_bytes().to_vec()));
+        assert!(tables.contains(&3_600_000i32.to_be_bytes().to_vec()));
+        let (_, cols) = values("4.0.0", "system_schema", "columns", KEYSPACE);
+        for ty in ["uuid", "timeuuid", "inet", "map<text, text>", "timestamp"] {
+            assert!(has(&cols, ty), "{ty}");
+        }
+        assert!(has(&cols, "clustering") && has(&cols, "partition_key"));
+    }
+
+    #[test]
+    fn the_2_0_definition_expires_after_a_day() {
+        let def = cf_def_2_0("events").unwrap();
+        assert_eq!(def.options.default_time_to_live, Some(86_400));
+        assert_eq!(def.gc_grace_seconds, 0);
+        assert_eq!(cf_def("events").unwrap().options.default_time_to_live, None);
+        assert_eq!(keyspace_def("1.2.9").cfs.len(), 2);
     }
 }
