@@ -99,18 +99,21 @@ pub enum Consistency {
 impl Consistency {
     /// By the names Thrift and CQL give them (`LOCAL_QUORUM`).
     pub fn from_name(name: &str) -> Option<Consistency> {
-        Some(match name.to_ascii_uppercase().as_str() {
-            "ANY" => Consistency::Any,
-            "ONE" => Consistency::One,
-            "TWO" => Consistency::Two,
-            "THREE" => Consistency::Three,
-            "QUORUM" => Consistency::Quorum,
-            "ALL" => Consistency::All,
-            "LOCAL_QUORUM" => Consistency::LocalQuorum,
-            "EACH_QUORUM" => Consistency::EachQuorum,
-            "LOCAL_ONE" => Consistency::LocalOne,
-            _ => return None,
-        })
+        const NAMED: [(&str, Consistency); 9] = [
+            ("ANY", Consistency::Any),
+            ("ONE", Consistency::One),
+            ("TWO", Consistency::Two),
+            ("THREE", Consistency::Three),
+            ("QUORUM", Consistency::Quorum),
+            ("ALL", Consistency::All),
+            ("LOCAL_QUORUM", Consistency::LocalQuorum),
+            ("EACH_QUORUM", Consistency::EachQuorum),
+            ("LOCAL_ONE", Consistency::LocalOne),
+        ];
+        NAMED
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, c)| *c)
     }
 
     fn driver(self) -> scylla::statement::Consistency {

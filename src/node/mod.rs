@@ -301,7 +301,7 @@ impl Node {
 
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<RowResult> {
         let allowance = reply::row_allowance();
-        let row = if traces::reads_traces(&cmd.keyspace) {
+        let row = if self.reads_traces(&cmd.keyspace) {
             Some(self.read_trace(cmd, key))
         } else {
             self.backend
@@ -325,7 +325,7 @@ impl Node {
         key: &[u8],
         each: &mut dyn FnMut(CellView<'_>),
     ) -> NodeResult<bool> {
-        if traces::reads_traces(&cmd.keyspace) {
+        if self.reads_traces(&cmd.keyspace) {
             return Ok(false);
         }
         let allowance = reply::row_allowance();
@@ -346,7 +346,7 @@ impl Node {
     /// How many columns [`Node::read`] would answer (`get_count`): counted
     /// as the row is read, so nothing is held and nothing joins the reply.
     pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
-        if traces::reads_traces(&cmd.keyspace) {
+        if self.reads_traces(&cmd.keyspace) {
             return Ok(self.read_trace(cmd, key).len());
         }
         self.backend.count(cmd, key)
@@ -367,7 +367,7 @@ impl Node {
         // A row is read only while it fits what the reply may still take
         // when the range starts (it can only take less later).
         let allowance = reply::row_allowance().unwrap_or(usize::MAX);
-        if traces::reads_traces(&cmd.keyspace) {
+        if self.reads_traces(&cmd.keyspace) {
             let rows = self.read_trace_range(cmd, range, max_rows)?;
             for (key, row) in &rows {
                 reply::hold(key, row)?;

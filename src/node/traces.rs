@@ -18,9 +18,12 @@ use crate::trace::{self, Recorded, Session, StoredEvent};
 use std::net::IpAddr;
 use std::sync::Arc;
 
-/// Whether a read of `keyspace` is answered from the kept traces.
-pub(super) fn reads_traces(keyspace: &str) -> bool {
-    keyspace == system_traces::KEYSPACE
+impl Node {
+    /// Whether a read of `keyspace` is answered from the kept traces (the
+    /// name is compared first: every read asks).
+    pub(super) fn reads_traces(&self, keyspace: &str) -> bool {
+        keyspace == system_traces::KEYSPACE && system_traces::served(&self.schema(), keyspace)
+    }
 }
 
 impl Node {

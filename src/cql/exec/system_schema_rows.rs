@@ -60,7 +60,7 @@ pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDe
             }
         }
     }
-    if keyspace == system_traces::KEYSPACE && schema.keyspace(keyspace).is_none() {
+    if system_traces::served(schema, keyspace) {
         for t in ["events", "sessions"]
             .into_iter()
             .filter_map(system_traces::table)

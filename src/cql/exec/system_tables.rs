@@ -333,7 +333,7 @@ pub(super) fn cells_of(
 /// release.
 fn lists_traces(schema: &Schema, local: &LocalFacts) -> bool {
     system_traces::exists_in(&local.release_version)
-        && !schema.keyspaces.contains_key(system_traces::KEYSPACE)
+        && system_traces::served(schema, system_traces::KEYSPACE)
 }
 
 /// A `PartitionSource` over the schema snapshot.

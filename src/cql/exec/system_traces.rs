@@ -31,6 +31,12 @@ use std::sync::Arc;
 /// The tracing keyspace.
 pub const KEYSPACE: &str = "system_traces";
 
+/// Whether `keyspace` is the tracing keyspace the node serves from its kept
+/// sessions: named so, and not a keyspace of the schema's.
+pub fn served(schema: &crate::schema::Schema, keyspace: &str) -> bool {
+    keyspace == KEYSPACE && schema.keyspace(keyspace).is_none()
+}
+
 /// 1.2's and 2.0's `sessions` (comment 'traced sessions').
 const SESSIONS: &str = "CREATE TABLE system_traces.sessions (session_id uuid PRIMARY KEY, coordinator inet, duration int, parameters map<text, text>, request text, started_at timestamp)";
 /// 1.2's and 2.0's `events`.

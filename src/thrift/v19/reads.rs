@@ -8,6 +8,7 @@ use super::convert::{into_thrift, path_command, slice_command, slice_of, thrifti
 use super::index;
 use super::scan::scan;
 use super::validation::{self as v, Access};
+use crate::cql::exec::system_traces;
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
 use crate::schema::{system19, CfDef};
@@ -19,7 +20,7 @@ use std::collections::BTreeMap;
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
     let traces;
-    let ksdef = if v::reads_traces(&schema, ks) {
+    let ksdef = if system_traces::served(&schema, ks) {
         traces = system19::system_traces_keyspace();
         &traces
     } else {

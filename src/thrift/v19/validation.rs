@@ -61,7 +61,7 @@ pub fn validate_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<C
 /// of `system_traces` (kept by the node, not the schema): 1.2 read them
 /// over Thrift as any other, hiding them only from its describe calls.
 pub fn validate_read_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<CfDef>> {
-    if !reads_traces(schema, keyspace) {
+    if !system_traces::served(schema, keyspace) {
         return validate_cf(schema, keyspace, cf);
     }
     if cf.is_empty() {
@@ -70,12 +70,6 @@ pub fn validate_read_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<
     system_traces::cf_def(cf)
         .map(Arc::new)
         .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
-}
-
-/// Whether a read of `keyspace` is one of `system_traces` (a user's
-/// keyspace of that name cannot be made: it is reserved).
-pub fn reads_traces(schema: &Schema, keyspace: &str) -> bool {
-    keyspace == system_traces::KEYSPACE && schema.keyspace(keyspace).is_none()
 }
 
 /// 1.2's `validateColumnFamily(keyspace, cf, isCommutativeOp)`.
