@@ -3,16 +3,25 @@
 //! (`conformance/releases/facts.json`, `../shared/conformance` for 0.6.8
 //! and 1.2.9); no logic here.
 
-use super::{Feature, Release, StockDefaults, ThriftGeneration};
+use super::{Feature, Release, StockDefaults, ThriftGeneration, Version};
 
-/// A 19.x Thrift method and the release series (major, minor) that added
-/// it. None was removed between 0.7 and 2.2.
+/// A 19.x Thrift method and the release that added it. None was removed
+/// between 0.7 and 2.2.
 pub(super) struct Method {
     pub name: &'static str,
-    pub since: (u32, u32),
+    pub since: Version,
 }
 
-const fn m(name: &'static str, since: (u32, u32)) -> Method {
+/// A method added with the release series `(major, minor)`.
+const fn m(name: &'static str, (major, minor): (u32, u32)) -> Method {
+    Method {
+        name,
+        since: (major, minor, 0),
+    }
+}
+
+/// A method added with a patch release of a series.
+const fn m_patch(name: &'static str, since: Version) -> Method {
     Method { name, since }
 }
 
@@ -42,7 +51,7 @@ pub(super) const METHODS_19: &[Method] = &[
     m("describe_cluster_name", (0, 7)),
     m("describe_version", (0, 7)),
     m("describe_ring", (0, 7)),
-    m("describe_local_ring", (2, 0)),
+    m_patch("describe_local_ring", (1, 2, 19)),
     m("describe_token_map", (1, 1)),
     m("describe_partitioner", (0, 7)),
     m("describe_snitch", (0, 7)),
@@ -226,6 +235,24 @@ pub const RELEASES: &[Release] = &[
         version: "1.2.9",
         generation: ThriftGeneration::V19,
         thrift_api: "19.36.0",
+        native_versions: &[1],
+        cql3_version: Some("3.0.5"),
+        defaults: MURMUR3_ONE_TOKEN,
+        system_cfs: &[
+            "HintsColumnFamily",
+            "IndexInfo",
+            "LocationInfo",
+            "Migrations",
+            "NodeIdInfo",
+            "Schema",
+            "hints",
+            "schema_keyspaces",
+        ],
+    },
+    Release {
+        version: "1.2.19",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.36.2",
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
         defaults: MURMUR3_ONE_TOKEN,

@@ -64,6 +64,12 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, id: Option<i32>)
         }
     }
     old::order_column_metadata(release, cf, system);
+    if system
+        && cf.name == "schema_keyspaces"
+        && release.does(Behaviour::SchemaKeyspacesGcGraceWeek)
+    {
+        cf.gc_grace_seconds = Some(604_800);
+    }
     if !release.at_least(2, 0) {
         return;
     }
@@ -136,8 +142,8 @@ fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
 }
 
 /// What the system tables of 2.0 on said beyond 1.2's: hints compacted
-/// only on demand at the default thresholds, schema_keyspaces kept
-/// tombstones a week, and 2.2 described IndexInfo anew.
+/// only on demand at the default thresholds, and 2.2 described IndexInfo
+/// anew.
 fn system_table(release: &Release, cf: &mut t::CfDef) {
     match cf.name.as_str() {
         "IndexInfo" if release.at_least(2, 2) => {
@@ -149,25 +155,36 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
             cf.compaction_strategy_options =
                 Some([("enabled".to_string(), "false".to_string())].into());
         }
-        "schema_keyspaces" => cf.gc_grace_seconds = Some(604_800),
         _ => {}
     }
 }
 
 /// An error of a call other than CQL's in the release's words (1.2.9's
-/// are the node's own): from 2.0 the longer "no keyspace" text, "No such
-/// keyspace" for the ring of a missing one, "unconfigured columnfamily"
-/// for dropping a missing column family, and Murmur3's message for keys
-/// out of order; from 2.1 CQL 3 quoted the column a value did not fit;
-/// 2.2 said "table" where earlier releases said column family (in CQL 3
-/// too).
+/// are the node's own): from 1.2.19 "unconfigured columnfamily" for
+/// dropping a missing column family; from 2.0 the longer "no keyspace"
+/// text, "No such keyspace" for the ring of a missing one, and Murmur3's
+/// message for keys out of order; from 2.1 CQL 3 quoted the column a value
+/// did not fit; 2.2 said "table" where earlier releases said column family
+/// (in CQL 3 too).
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
-    let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
+    let Some(release) = node.release else {
         return e;
     };
     let ApiError::InvalidRequest(why) = e else {
         return e;
     };
+    let why = match why
+        .strip_prefix("Cannot drop non existing column family '")
+        .and_then(|rest| rest.split_once('\''))
+    {
+        Some((cf, _)) if release.does(Behaviour::DropUnknownCfUnconfigured) => {
+            format!("unconfigured columnfamily {cf}")
+        }
+        _ => why,
+    };
+    if !release.at_least(2, 0) {
+        return ApiError::InvalidRequest(why);
+    }
     let cql = method.contains("cql");
     let mut why = if why == "no keyspace has been specified" && !cql {
         "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
@@ -181,12 +198,6 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         .filter(|ks| node.schema().keyspace(ks).is_none())
     {
         format!("No such keyspace: {ks}")
-    } else if let Some(cf) = why
-        .strip_prefix("Cannot drop non existing column family '")
-        .and_then(|rest| rest.split_once('\''))
-        .map(|(cf, _)| cf)
-    {
-        format!("unconfigured columnfamily {cf}")
     } else {
         why
     };
@@ -497,6 +508,19 @@ mod tests {
             ApiError::invalid(drop),
         );
         assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        // From 1.2.19 on, a patch release of the series that said otherwise.
+        let e = reword(
+            &node_as("1.2.19"),
+            "execute_cql_query",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        let e = reword(
+            &node_as("1.2.9"),
+            "system_drop_column_family",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == drop));
         let e = reword(
             &node_as("2.1.22"),
             "get",
