@@ -57,11 +57,15 @@ pub enum Behaviour {
     /// The system table `schema_keyspaces` kept tombstones a week
     /// (`gc_grace_seconds` 604800; before, 8640).
     SchemaKeyspacesGcGraceWeek,
+    /// `describe_ring` of an unknown keyspace failed on the server, which
+    /// closed the connection without a reply (recorded from 1.2.19; the
+    /// same scenario recorded from 1.2.9 matched it).
+    RingOfUnknownKeyspaceDropped,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 12] = [
+    pub const ALL: [Behaviour; 13] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -74,6 +78,7 @@ impl Behaviour {
         Behaviour::TruncateUnknownRefused,
         Behaviour::DropUnknownCfUnconfigured,
         Behaviour::SchemaKeyspacesGcGraceWeek,
+        Behaviour::RingOfUnknownKeyspaceDropped,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -93,6 +98,7 @@ impl Behaviour {
             Behaviour::TruncateUnknownRefused => "truncate_unknown_refused",
             Behaviour::DropUnknownCfUnconfigured => "drop_unknown_cf_unconfigured",
             Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
+            Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
         }
     }
 
@@ -137,6 +143,9 @@ impl Behaviour {
             Behaviour::SchemaKeyspacesGcGraceWeek => {
                 "the system table schema_keyspaces has gc_grace_seconds 604800"
             }
+            Behaviour::RingOfUnknownKeyspaceDropped => {
+                "describe_ring of an unknown keyspace closes the connection"
+            }
         }
     }
 }
@@ -177,4 +186,9 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::TruncateUnknownRefused, (1, 2, 19), None),
     (Behaviour::DropUnknownCfUnconfigured, (1, 2, 19), None),
     (Behaviour::SchemaKeyspacesGcGraceWeek, (1, 2, 19), None),
+    (
+        Behaviour::RingOfUnknownKeyspaceDropped,
+        (1, 2, 0),
+        Some((2, 0, 0)),
+    ),
 ];
