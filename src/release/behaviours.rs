@@ -61,11 +61,15 @@ pub enum Behaviour {
     /// closed the connection without a reply (recorded from 1.2.19; the
     /// same scenario recorded from 1.2.9 matched it).
     RingOfUnknownKeyspaceDropped,
+    /// `describe_keyspace system` listed its column families in the order
+    /// of a 32-bucket `HashMap`: the map also held the CQL 3 tables Thrift
+    /// was not shown (more than twelve in all).
+    SystemCfsAmongCql3Tables,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 13] = [
+    pub const ALL: [Behaviour; 14] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -79,6 +83,7 @@ impl Behaviour {
         Behaviour::DropUnknownCfUnconfigured,
         Behaviour::SchemaKeyspacesGcGraceWeek,
         Behaviour::RingOfUnknownKeyspaceDropped,
+        Behaviour::SystemCfsAmongCql3Tables,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -99,6 +104,7 @@ impl Behaviour {
             Behaviour::DropUnknownCfUnconfigured => "drop_unknown_cf_unconfigured",
             Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
             Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
+            Behaviour::SystemCfsAmongCql3Tables => "system_cfs_among_cql3_tables",
         }
     }
 
@@ -146,6 +152,9 @@ impl Behaviour {
             Behaviour::RingOfUnknownKeyspaceDropped => {
                 "describe_ring of an unknown keyspace closes the connection"
             }
+            Behaviour::SystemCfsAmongCql3Tables => {
+                "describe_keyspace system lists its column families in a 32-bucket HashMap's order"
+            }
         }
     }
 }
@@ -191,4 +200,5 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (1, 2, 0),
         Some((2, 0, 0)),
     ),
+    (Behaviour::SystemCfsAmongCql3Tables, (1, 2, 0), None),
 ];

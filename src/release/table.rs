@@ -134,6 +134,21 @@ use Feature::*;
 /// A release series, `(major, minor)`.
 type Series = (u32, u32);
 
+/// The system column families 1.2 described, in the order 1.2.9 and
+/// 1.2.19 listed them (recorded). The order of the map they came from is
+/// computed; the list matters only where two names share a bucket
+/// (`hints` was put before `NodeIdInfo`).
+const SYSTEM_CFS_1_2: &[&str] = &[
+    "hints",
+    "NodeIdInfo",
+    "Migrations",
+    "Schema",
+    "IndexInfo",
+    "LocationInfo",
+    "HintsColumnFamily",
+    "schema_keyspaces",
+];
+
 /// Each feature with the first release series that had it and, where one
 /// dropped it, the first that did not.
 pub const FEATURES: &[(Feature, Series, Option<Series>)] = &[
@@ -238,16 +253,7 @@ pub const RELEASES: &[Release] = &[
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
         defaults: MURMUR3_ONE_TOKEN,
-        system_cfs: &[
-            "HintsColumnFamily",
-            "IndexInfo",
-            "LocationInfo",
-            "Migrations",
-            "NodeIdInfo",
-            "Schema",
-            "hints",
-            "schema_keyspaces",
-        ],
+        system_cfs: SYSTEM_CFS_1_2,
     },
     Release {
         version: "1.2.19",
@@ -256,17 +262,7 @@ pub const RELEASES: &[Release] = &[
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
         defaults: MURMUR3_ONE_TOKEN,
-        // Listed in another order than 1.2.9's (recorded).
-        system_cfs: &[
-            "hints",
-            "NodeIdInfo",
-            "Migrations",
-            "Schema",
-            "IndexInfo",
-            "LocationInfo",
-            "HintsColumnFamily",
-            "schema_keyspaces",
-        ],
+        system_cfs: SYSTEM_CFS_1_2,
     },
     Release {
         version: "2.0.17",
