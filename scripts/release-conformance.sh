@@ -16,7 +16,7 @@
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
 
-PASSING="0.7.10 0.8.10 1.0.12 1.1.12 2.0.17 2.1.22 2.2.19"
+PASSING="0.7.10 0.8.10 1.0.12 1.1.12 1.2.19 2.0.17 2.1.22 2.2.19"
 # version: steps matched / steps, and what still differs
 NOT_YET=""
 

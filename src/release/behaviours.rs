@@ -1,7 +1,7 @@
 //! Behaviours that changed between releases without being a feature an
 //! application would list (which [`super::Feature`] holds): how a release
 //! read a request, checked it or worded its answer. Each is declared once
-//! with the release series that behaved so (recorded from the real
+//! with the releases that behaved so (recorded from the real
 //! releases, `conformance/releases/`); the front ends ask
 //! [`super::Release::does`]. Data only.
 
@@ -46,11 +46,30 @@ pub enum Behaviour {
     KeyspacesInNonBlockingHashMapOrder,
     /// `system_traces` was SimpleStrategy with replication_factor 2.
     TracesReplicatedTwice,
+    /// `truncate` of an unknown column family was refused as every other
+    /// call's was (`unconfigured columnfamily X`); before, it succeeded
+    /// (0.7: [`Behaviour::TruncateUnknownUnavailable`]).
+    TruncateUnknownRefused,
+    /// Dropping an unknown column family (Thrift and CQL 2) was refused as
+    /// `unconfigured columnfamily X`, not "Cannot drop non existing column
+    /// family".
+    DropUnknownCfUnconfigured,
+    /// The system table `schema_keyspaces` kept tombstones a week
+    /// (`gc_grace_seconds` 604800; before, 8640).
+    SchemaKeyspacesGcGraceWeek,
+    /// `describe_ring` of an unknown keyspace failed on the server, which
+    /// closed the connection without a reply (recorded from 1.2.19; the
+    /// same scenario recorded from 1.2.9 matched it).
+    RingOfUnknownKeyspaceDropped,
+    /// `describe_keyspace system` listed its column families in the order
+    /// of a 32-bucket `HashMap`: the map also held the CQL 3 tables Thrift
+    /// was not shown (more than twelve in all).
+    SystemCfsAmongCql3Tables,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 9] = [
+    pub const ALL: [Behaviour; 14] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -60,6 +79,11 @@ impl Behaviour {
         Behaviour::KeyspacesInHashMapOrder,
         Behaviour::KeyspacesInNonBlockingHashMapOrder,
         Behaviour::TracesReplicatedTwice,
+        Behaviour::TruncateUnknownRefused,
+        Behaviour::DropUnknownCfUnconfigured,
+        Behaviour::SchemaKeyspacesGcGraceWeek,
+        Behaviour::RingOfUnknownKeyspaceDropped,
+        Behaviour::SystemCfsAmongCql3Tables,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -76,6 +100,11 @@ impl Behaviour {
                 "keyspaces_in_non_blocking_hash_map_order"
             }
             Behaviour::TracesReplicatedTwice => "traces_replicated_twice",
+            Behaviour::TruncateUnknownRefused => "truncate_unknown_refused",
+            Behaviour::DropUnknownCfUnconfigured => "drop_unknown_cf_unconfigured",
+            Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
+            Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
+            Behaviour::SystemCfsAmongCql3Tables => "system_cfs_among_cql3_tables",
         }
     }
 
@@ -111,25 +140,65 @@ impl Behaviour {
                 "describe_keyspaces lists keyspaces in a NonBlockingHashMap's order"
             }
             Behaviour::TracesReplicatedTwice => "system_traces has replication_factor 2",
+            Behaviour::TruncateUnknownRefused => {
+                "truncate of an unknown column family is refused (unconfigured columnfamily)"
+            }
+            Behaviour::DropUnknownCfUnconfigured => {
+                "dropping an unknown column family answers unconfigured columnfamily"
+            }
+            Behaviour::SchemaKeyspacesGcGraceWeek => {
+                "the system table schema_keyspaces has gc_grace_seconds 604800"
+            }
+            Behaviour::RingOfUnknownKeyspaceDropped => {
+                "describe_ring of an unknown keyspace closes the connection"
+            }
+            Behaviour::SystemCfsAmongCql3Tables => {
+                "describe_keyspace system lists its column families in a 32-bucket HashMap's order"
+            }
         }
     }
 }
 
-/// A release series, `(major, minor)`.
-type Series = (u32, u32);
+use super::Version;
 
-/// Each behaviour with the first release series that behaved so and,
-/// where one stopped, the first that did not.
-pub(super) const BEHAVIOURS: &[(Behaviour, Series, Option<Series>)] = &[
-    (Behaviour::KsDefReplicationFactor, (0, 7), Some((1, 1))),
-    (Behaviour::TruncateUnknownUnavailable, (0, 7), Some((0, 8))),
-    (Behaviour::SchemaOf07, (0, 7), Some((0, 8))),
-    (Behaviour::MessagesOf07, (0, 7), Some((0, 8))),
-    (Behaviour::Cql3BetaRows, (1, 1), Some((1, 2))),
-    (Behaviour::Cql3BetaSchema, (1, 1), Some((1, 2))),
+/// Each behaviour with the first release that behaved so and, where one
+/// stopped, the first that did not (`(1, 1, 0)`: from the 1.1 series on;
+/// some started with a patch release).
+pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
+    (
+        Behaviour::KsDefReplicationFactor,
+        (0, 7, 0),
+        Some((1, 1, 0)),
+    ),
+    (
+        Behaviour::TruncateUnknownUnavailable,
+        (0, 7, 0),
+        Some((0, 8, 0)),
+    ),
+    (Behaviour::SchemaOf07, (0, 7, 0), Some((0, 8, 0))),
+    (Behaviour::MessagesOf07, (0, 7, 0), Some((0, 8, 0))),
+    (Behaviour::Cql3BetaRows, (1, 1, 0), Some((1, 2, 0))),
+    (Behaviour::Cql3BetaSchema, (1, 1, 0), Some((1, 2, 0))),
     // Held in DatabaseDescriptor's HashMap, then in Schema's
     // NonBlockingHashMap from 1.0 on.
-    (Behaviour::KeyspacesInHashMapOrder, (0, 7), Some((1, 0))),
-    (Behaviour::KeyspacesInNonBlockingHashMapOrder, (1, 0), None),
-    (Behaviour::TracesReplicatedTwice, (2, 0), None),
+    (
+        Behaviour::KeyspacesInHashMapOrder,
+        (0, 7, 0),
+        Some((1, 0, 0)),
+    ),
+    (
+        Behaviour::KeyspacesInNonBlockingHashMapOrder,
+        (1, 0, 0),
+        None,
+    ),
+    (Behaviour::TracesReplicatedTwice, (2, 0, 0), None),
+    (Behaviour::TruncateUnknownRefused, (1, 2, 19), None),
+    (Behaviour::DropUnknownCfUnconfigured, (1, 2, 19), None),
+    (Behaviour::SchemaKeyspacesGcGraceWeek, (1, 2, 19), None),
+    (
+        Behaviour::RingOfUnknownKeyspaceDropped,
+        (1, 2, 0),
+        Some((2, 0, 0)),
+    ),
+    (Behaviour::SystemCfsAmongCql3Tables, (1, 2, 0), None),
 ];

@@ -185,7 +185,7 @@ impl Release {
             ThriftGeneration::V06 => METHODS_06.to_vec(),
             ThriftGeneration::V19 => METHODS_19
                 .iter()
-                .filter(|m| self.at_least(m.since.0, m.since.1))
+                .filter(|m| self.at_least_release(m.since))
                 .map(|m| m.name)
                 .collect(),
         }
@@ -197,7 +197,7 @@ impl Release {
             ThriftGeneration::V06 => METHODS_06.contains(&name),
             ThriftGeneration::V19 => METHODS_19
                 .iter()
-                .any(|m| m.name == name && self.at_least(m.since.0, m.since.1)),
+                .any(|m| m.name == name && self.at_least_release(m.since)),
         }
     }
 
@@ -221,7 +221,7 @@ impl Release {
     pub fn does(&self, behaviour: Behaviour) -> bool {
         behaviours::BEHAVIOURS
             .iter()
-            .any(|&(b, since, until)| b == behaviour && self.in_series(since, until))
+            .any(|&(b, since, until)| b == behaviour && self.in_releases(since, until))
     }
 
     /// How it worded this refusal, where that was not 1.2.9's text
@@ -243,6 +243,24 @@ impl Release {
     fn in_series(&self, since: (u32, u32), until: Option<(u32, u32)>) -> bool {
         self.at_least(since.0, since.1)
             && until.is_none_or(|(major, minor)| !self.at_least(major, minor))
+    }
+
+    /// Whether it is release `since` or later, and before `until`: for what
+    /// changed with a patch release rather than a series.
+    fn in_releases(&self, since: Version, until: Option<Version>) -> bool {
+        self.at_least_release(since) && until.is_none_or(|until| !self.at_least_release(until))
+    }
+
+    /// Whether it is this release or a later one.
+    fn at_least_release(&self, release: Version) -> bool {
+        self.numbers() >= release
+    }
+
+    /// The major, minor and patch numbers, e.g. `(1, 2, 19)`.
+    fn numbers(&self) -> Version {
+        let mut parts = self.version.split('.').map(|p| p.parse().unwrap_or(0));
+        let mut next = || parts.next().unwrap_or(0);
+        (next(), next(), next())
     }
 
     /// Whether it accepted this native protocol version.
@@ -267,6 +285,10 @@ impl Release {
         self.series() >= (major, minor)
     }
 }
+
+/// A release's numbers, `(major, minor, patch)`: where a behaviour or a
+/// method started with a patch release (1.2.19), not with a series.
+type Version = (u32, u32, u32);
 
 /// The version of CQL 3 1.1 served as a beta.
 pub const CQL3_BETA: &str = "3.0.0-beta1";

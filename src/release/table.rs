@@ -3,16 +3,25 @@
 //! (`conformance/releases/facts.json`, `../shared/conformance` for 0.6.8
 //! and 1.2.9); no logic here.
 
-use super::{Feature, Release, StockDefaults, ThriftGeneration};
+use super::{Feature, Release, StockDefaults, ThriftGeneration, Version};
 
-/// A 19.x Thrift method and the release series (major, minor) that added
-/// it. None was removed between 0.7 and 2.2.
+/// A 19.x Thrift method and the release that added it. None was removed
+/// between 0.7 and 2.2.
 pub(super) struct Method {
     pub name: &'static str,
-    pub since: (u32, u32),
+    pub since: Version,
 }
 
-const fn m(name: &'static str, since: (u32, u32)) -> Method {
+/// A method added with the release series `(major, minor)`.
+const fn m(name: &'static str, (major, minor): (u32, u32)) -> Method {
+    Method {
+        name,
+        since: (major, minor, 0),
+    }
+}
+
+/// A method added with a patch release of a series.
+const fn m_patch(name: &'static str, since: Version) -> Method {
     Method { name, since }
 }
 
@@ -42,7 +51,7 @@ pub(super) const METHODS_19: &[Method] = &[
     m("describe_cluster_name", (0, 7)),
     m("describe_version", (0, 7)),
     m("describe_ring", (0, 7)),
-    m("describe_local_ring", (2, 0)),
+    m_patch("describe_local_ring", (1, 2, 19)),
     m("describe_token_map", (1, 1)),
     m("describe_partitioner", (0, 7)),
     m("describe_snitch", (0, 7)),
@@ -124,6 +133,21 @@ use Feature::*;
 
 /// A release series, `(major, minor)`.
 type Series = (u32, u32);
+
+/// The system column families 1.2 described, in the order 1.2.9 and
+/// 1.2.19 listed them (recorded). The order of the map they came from is
+/// computed; the list matters only where two names share a bucket
+/// (`hints` was put before `NodeIdInfo`).
+const SYSTEM_CFS_1_2: &[&str] = &[
+    "hints",
+    "NodeIdInfo",
+    "Migrations",
+    "Schema",
+    "IndexInfo",
+    "LocationInfo",
+    "HintsColumnFamily",
+    "schema_keyspaces",
+];
 
 /// Each feature with the first release series that had it and, where one
 /// dropped it, the first that did not.
@@ -229,16 +253,16 @@ pub const RELEASES: &[Release] = &[
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
         defaults: MURMUR3_ONE_TOKEN,
-        system_cfs: &[
-            "HintsColumnFamily",
-            "IndexInfo",
-            "LocationInfo",
-            "Migrations",
-            "NodeIdInfo",
-            "Schema",
-            "hints",
-            "schema_keyspaces",
-        ],
+        system_cfs: SYSTEM_CFS_1_2,
+    },
+    Release {
+        version: "1.2.19",
+        generation: ThriftGeneration::V19,
+        thrift_api: "19.36.2",
+        native_versions: &[1],
+        cql3_version: Some("3.0.5"),
+        defaults: MURMUR3_ONE_TOKEN,
+        system_cfs: SYSTEM_CFS_1_2,
     },
     Release {
         version: "2.0.17",

@@ -15,12 +15,15 @@ fn every_release_is_found_by_its_version_in_order() {
     let versions: Vec<&str> = RELEASES.iter().map(|r| r.version).collect();
     assert_eq!(
         versions,
-        ["0.6.8", "0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.9", "2.0.17", "2.1.22", "2.2.19"]
+        [
+            "0.6.8", "0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.9", "1.2.19", "2.0.17", "2.1.22",
+            "2.2.19"
+        ]
     );
     for r in RELEASES {
         assert_eq!(Release::find(r.version), Some(r));
     }
-    assert!(RELEASES.windows(2).all(|w| w[0].series() < w[1].series()));
+    assert!(RELEASES.windows(2).all(|w| w[0].numbers() < w[1].numbers()));
     assert_eq!(Release::find(" 2.0.17 ").map(|r| r.version), Some("2.0.17"));
     assert!(Release::find("3.0.0").is_none());
     assert!(Release::known_versions().starts_with("0.6.8, 0.7.10"));
@@ -111,6 +114,8 @@ fn methods_follow_the_features() {
     assert!(!r("0.7.10").has_method("get_range_slice"));
     assert_eq!(r("1.2.9").thrift_methods().len(), 42);
     assert!(!r("1.2.9").has_method("describe_local_ring"));
+    assert!(r("1.2.19").has_method("describe_local_ring"));
+    assert_eq!(r("1.2.19").thrift_methods().len(), 43);
     // 2.2 still declared execute_cql_query, refusing every CQL 2 query.
     assert!(r("2.2.19").has_method("execute_cql_query") && !r("2.2.19").has(Feature::Cql2));
 }
@@ -216,4 +221,21 @@ fn behaviours_follow_their_series() {
     assert!(r("2.2.19").does(Behaviour::KeyspacesInNonBlockingHashMapOrder));
     assert!(!r("1.2.9").does(Behaviour::TracesReplicatedTwice));
     assert!(r("2.0.17").does(Behaviour::TracesReplicatedTwice));
+}
+
+#[test]
+fn behaviours_can_start_with_a_patch_release() {
+    let r = |v| Release::find(v).unwrap();
+    for b in [
+        Behaviour::TruncateUnknownRefused,
+        Behaviour::DropUnknownCfUnconfigured,
+        Behaviour::SchemaKeyspacesGcGraceWeek,
+    ] {
+        assert!(!r("1.2.9").does(b), "{b:?}");
+        assert!(r("1.2.19").does(b), "{b:?}");
+        assert!(r("2.2.19").does(b), "{b:?}");
+    }
+    assert_eq!(r("1.2.19").numbers(), (1, 2, 19));
+    assert_eq!(r("1.2.19").series(), (1, 2));
+    assert!(!r("1.2.19").does(Behaviour::TracesReplicatedTwice));
 }

@@ -51,6 +51,24 @@ fn text_lists_the_differences() {
 }
 
 #[test]
+fn a_patch_release_differs_in_what_it_started() {
+    let (code, out, err) = release_diff(&["1.2.9", "1.2.19"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    for line in [
+        "Thrift API (describe_version): 19.36.0 -> 19.36.2",
+        "Thrift methods added: describe_local_ring",
+        "Behaviour starts: truncate of an unknown column family is refused \
+         (unconfigured columnfamily)",
+        "Behaviour starts: dropping an unknown column family answers unconfigured columnfamily",
+        "Behaviour starts: the system table schema_keyspaces has gc_grace_seconds 604800",
+    ] {
+        assert!(lines.contains(&line), "no line {line:?} in:\n{out}");
+    }
+    assert!(!out.contains("Features"), "{out}");
+}
+
+#[test]
 fn an_unknown_release_exits_2() {
     let (code, out, err) = release_diff(&["1.2.9", "3.0.0"]);
     assert_eq!(code, 2);

@@ -18,6 +18,7 @@ fn release_server(version: &str) -> Server {
 fn describe_version_is_the_releases_api_version() {
     for (version, api) in [
         ("0.8.10", "19.16.0"),
+        ("1.2.19", "19.36.2"),
         ("2.0.17", "19.39.0"),
         ("2.2.19", "20.1.0"),
     ] {

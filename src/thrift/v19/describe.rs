@@ -10,6 +10,7 @@ use super::release;
 
 use super::validation as v;
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::schema::{CfSpec, KeyspaceDef, SchemaChange};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
@@ -62,7 +63,17 @@ fn described(node: &Node, ks: &KeyspaceDef) -> t::KsDef {
 }
 
 /// The keyspace's ring as the node describes it ([`Node::describe_ring`]).
+/// 1.2 failed on the server for a keyspace it lacked (the connection
+/// closes).
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
+    let dropped = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::RingOfUnknownKeyspaceDropped));
+    if dropped && node.schema().keyspace(keyspace).is_none() {
+        return Err(ApiError::Dropped(format!(
+            "describe_ring of the unknown keyspace {keyspace}"
+        )));
+    }
     let mut ranges = ring_ranges(node, keyspace)?;
     release::shape_ring(node, &mut ranges);
     Ok(ranges)

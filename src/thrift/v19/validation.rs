@@ -396,6 +396,12 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion) -> ApiResult<()> {
     Ok(())
 }
 
+/// 1.2's refusal of a start key after the end key under a partitioner
+/// that does not keep keys in order (Random and Murmur3 alike).
+pub const KEYS_OUT_OF_TOKEN_ORDER: &str = "start key's token sorts after end key's token.  \
+     this is not allowed; you probably should not specify end key at all except with an ordered \
+     partitioner";
+
 /// A KeyRange, as 1.2 checked it.
 pub fn validate_key_range(
     partitioner: &dyn Partitioner,
@@ -414,12 +420,12 @@ pub fn validate_key_range(
     if let (Some(start), Some(end)) = (&range.start_key, &range.end_key) {
         let (s, e) = (partitioner.token(start), partitioner.token(end));
         if s > e && e != partitioner.min_token() {
-            if partitioner.class_name().ends_with(".RandomPartitioner") {
-                return invalid("start key's md5 sorts after end key's md5.  this is not allowed; you probably should not specify end key at all, under RandomPartitioner");
+            if partitioner.preserves_order() {
+                return invalid(
+                    "start key must sort before (or equal to) finish key in your partitioner!",
+                );
             }
-            return invalid(
-                "start key must sort before (or equal to) finish key in your partitioner!",
-            );
+            return invalid(KEYS_OUT_OF_TOKEN_ORDER);
         }
     }
     for tok in [&range.start_token, &range.end_token].into_iter().flatten() {

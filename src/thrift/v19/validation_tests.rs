@@ -105,3 +105,26 @@ fn ttl_value_and_timestamp() {
     );
     assert!(validate_column_data(&cf, &c(Some("v"), Some(1), Some(5)), false).is_ok());
 }
+
+#[test]
+fn keys_out_of_order_as_1_2_worded_them() {
+    let out_of_order = |name: &str| {
+        let p = crate::partitioner::by_name(name).unwrap();
+        // Two keys whose tokens are out of order under this partitioner.
+        let (start, end) = [b"a", b"b", b"c", b"d"]
+            .iter()
+            .flat_map(|s| [b"a", b"b", b"c", b"d"].map(|e| (s.to_vec(), e.to_vec())))
+            .find(|(s, e)| p.token(s) > p.token(e))
+            .unwrap();
+        let range = t::KeyRange::new(start, end, None, None, 100, None);
+        why(validate_key_range(p.as_ref(), None, None, &range))
+    };
+    // Random and Murmur3 alike: 1.2 no longer named the md5.
+    for hashing in ["RandomPartitioner", "Murmur3Partitioner"] {
+        assert_eq!(out_of_order(hashing), KEYS_OUT_OF_TOKEN_ORDER, "{hashing}");
+    }
+    assert_eq!(
+        out_of_order("ByteOrderedPartitioner"),
+        "start key must sort before (or equal to) finish key in your partitioner!"
+    );
+}

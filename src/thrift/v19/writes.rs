@@ -8,6 +8,7 @@ use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::schema::CfDef;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -153,12 +154,15 @@ pub fn remove_counter(
 /// `truncate`: every column family, from the configuration or not, is
 /// emptied durably by the engine.
 /// An unknown column family is not an error: 1.2.9 answered such a
-/// truncate with success (recorded), having nothing to truncate; 2.0 and
-/// later refused it as every other call did.
+/// truncate with success (recorded), having nothing to truncate; 1.2.19
+/// and later refused it as every other call did.
 pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
     let schema = node.schema();
     v::validate_keyspace(&schema, ks)?;
-    if node.release.is_some_and(|r| r.at_least(2, 0)) {
+    if node
+        .release
+        .is_some_and(|r| r.does(Behaviour::TruncateUnknownRefused))
+    {
         v::validate_cf(&schema, ks, cf)?;
     }
     if schema.cf(ks, cf).is_none() {

@@ -13,6 +13,7 @@ pub(super) mod declared;
 pub(super) mod old;
 pub(super) mod v07;
 
+use super::validation as v;
 use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;
 use crate::partitioner::Partitioner;
@@ -64,6 +65,12 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, id: Option<i32>)
         }
     }
     old::order_column_metadata(release, cf, system);
+    if system
+        && cf.name == "schema_keyspaces"
+        && release.does(Behaviour::SchemaKeyspacesGcGraceWeek)
+    {
+        cf.gc_grace_seconds = Some(604_800);
+    }
     if !release.at_least(2, 0) {
         return;
     }
@@ -136,8 +143,8 @@ fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
 }
 
 /// What the system tables of 2.0 on said beyond 1.2's: hints compacted
-/// only on demand at the default thresholds, schema_keyspaces kept
-/// tombstones a week, and 2.2 described IndexInfo anew.
+/// only on demand at the default thresholds, and 2.2 described IndexInfo
+/// anew.
 fn system_table(release: &Release, cf: &mut t::CfDef) {
     match cf.name.as_str() {
         "IndexInfo" if release.at_least(2, 2) => {
@@ -149,44 +156,52 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
             cf.compaction_strategy_options =
                 Some([("enabled".to_string(), "false".to_string())].into());
         }
-        "schema_keyspaces" => cf.gc_grace_seconds = Some(604_800),
         _ => {}
     }
 }
 
 /// An error of a call other than CQL's in the release's words (1.2.9's
-/// are the node's own): from 2.0 the longer "no keyspace" text, "No such
-/// keyspace" for the ring of a missing one, "unconfigured columnfamily"
-/// for dropping a missing column family, and Murmur3's message for keys
-/// out of order; from 2.1 CQL 3 quoted the column a value did not fit;
-/// 2.2 said "table" where earlier releases said column family (in CQL 3
-/// too).
+/// are the node's own): before 1.2 RandomPartitioner's message for keys
+/// out of order; from 1.2.19 "unconfigured columnfamily" for dropping a
+/// missing column family; from 2.0 the longer "no keyspace" text, "No
+/// such keyspace" for the ring of a missing one; from 2.1 CQL 3 quoted the column a value
+/// did not fit; 2.2 said "table" where earlier releases said column family
+/// (in CQL 3 too).
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
-    let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
+    let Some(release) = node.release else {
         return e;
     };
     let ApiError::InvalidRequest(why) = e else {
         return e;
     };
+    let why = match why
+        .strip_prefix("Cannot drop non existing column family '")
+        .and_then(|rest| rest.split_once('\''))
+    {
+        Some((cf, _)) if release.does(Behaviour::DropUnknownCfUnconfigured) => {
+            format!("unconfigured columnfamily {cf}")
+        }
+        _ => why,
+    };
+    if !release.at_least(1, 2) && why == v::KEYS_OUT_OF_TOKEN_ORDER {
+        // RandomPartitioner, the one that did not keep keys in order then.
+        return ApiError::invalid(
+            "start key's md5 sorts after end key's md5.  this is not allowed; you probably \
+             should not specify end key at all, under RandomPartitioner",
+        );
+    }
+    if !release.at_least(2, 0) {
+        return ApiError::InvalidRequest(why);
+    }
     let cql = method.contains("cql");
     let mut why = if why == "no keyspace has been specified" && !cql {
         "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
-            .to_string()
-    } else if why == "start key must sort before (or equal to) finish key in your partitioner!" {
-        "start key's token sorts after end key's token.  this is not allowed; you probably \
-         should not specify end key at all except with an ordered partitioner"
             .to_string()
     } else if let Some(ks) = why
         .strip_prefix("There is no ring for the keyspace: ")
         .filter(|ks| node.schema().keyspace(ks).is_none())
     {
         format!("No such keyspace: {ks}")
-    } else if let Some(cf) = why
-        .strip_prefix("Cannot drop non existing column family '")
-        .and_then(|rest| rest.split_once('\''))
-        .map(|(cf, _)| cf)
-    {
-        format!("unconfigured columnfamily {cf}")
     } else {
         why
     };
@@ -361,7 +376,12 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         .iter()
         .map(|cf| javaorder::string_hash(&cf.name))
         .collect();
-    let order = javaorder::iteration_order(&hashes, javaorder::grown_capacity(hashes.len()));
+    let capacity = if system && release.does(Behaviour::SystemCfsAmongCql3Tables) {
+        32
+    } else {
+        javaorder::grown_capacity(hashes.len())
+    };
+    let order = javaorder::iteration_order(&hashes, capacity);
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
     v07::shape_keyspace(release, &mut ks);
@@ -483,6 +503,35 @@ mod tests {
     }
 
     #[test]
+    fn system_column_families_in_the_releases_order() {
+        let listed = |version: &str| {
+            let node = node_as(version);
+            let system = old::system_keyspaces(&node).into_iter().next().unwrap();
+            let def = system.describe_v12();
+            let shaped = shape_keyspace(&node, super::super::defs::ks_def(&def));
+            let names: Vec<String> = shaped.cf_defs.into_iter().map(|c| c.name).collect();
+            names
+        };
+        // Recorded from 1.2.9 and 1.2.19 alike; 2.0 kept the order.
+        let of_1_2 = [
+            "hints",
+            "NodeIdInfo",
+            "Migrations",
+            "Schema",
+            "IndexInfo",
+            "LocationInfo",
+            "HintsColumnFamily",
+            "schema_keyspaces",
+        ];
+        assert_eq!(listed("1.2.9"), of_1_2);
+        assert_eq!(listed("1.2.19"), of_1_2);
+        assert_eq!(
+            listed("2.0.17"),
+            ["hints", "NodeIdInfo", "IndexInfo", "schema_keyspaces"]
+        );
+    }
+
+    #[test]
     fn errors_in_the_releases_words() {
         let e = reword(
             &node_as("2.2.19"),
@@ -497,6 +546,33 @@ mod tests {
             ApiError::invalid(drop),
         );
         assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        // From 1.2.19 on, a patch release of the series that said otherwise.
+        let e = reword(
+            &node_as("1.2.19"),
+            "execute_cql_query",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == "unconfigured columnfamily X"));
+        let e = reword(
+            &node_as("1.2.9"),
+            "system_drop_column_family",
+            ApiError::invalid(drop),
+        );
+        assert!(matches!(e, ApiError::InvalidRequest(ref w) if w == drop));
+        let out_of_order = |version| {
+            let e = reword(
+                &node_as(version),
+                "get_range_slices",
+                ApiError::invalid(v::KEYS_OUT_OF_TOKEN_ORDER),
+            );
+            match e {
+                ApiError::InvalidRequest(why) => why,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(out_of_order("1.1.12").starts_with("start key's md5 sorts after end key's md5."));
+        assert_eq!(out_of_order("1.2.19"), v::KEYS_OUT_OF_TOKEN_ORDER);
+        assert_eq!(out_of_order("2.0.17"), v::KEYS_OUT_OF_TOKEN_ORDER);
         let e = reword(
             &node_as("2.1.22"),
             "get",
