@@ -256,12 +256,18 @@ impl Cluster {
         })
     }
 
-    /// [`Cluster::apply`] as a future owning its mutations (see
-    /// [`Cluster::read_owned`]).
-    pub fn apply_owned(&self, ms: Vec<RowMutation>, cl: Consistency) -> Owned<()> {
+    /// [`Cluster::apply`] as a future owning what it sends (see
+    /// [`Cluster::read_owned`]): the statements are made here, from the
+    /// borrowed mutations (their values copied once, into the statements),
+    /// and sent when it is awaited; a refusal comes out of the future.
+    pub fn apply_owned(&self, ms: &[RowMutation], cl: Consistency) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
+        let plans = writes::plan(&inner, ms);
         Box::pin(async move {
-            let written = writes::apply(&inner, &ms, cl).await;
+            let written = match plans {
+                Ok(plans) => writes::send_all(&inner, &plans, cl).await,
+                Err(e) => Err(e),
+            };
             inner.counted(written)
         })
     }

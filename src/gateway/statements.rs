@@ -66,7 +66,7 @@ impl Statements {
             return Ok(p.clone());
         }
         let text = super::forms::text(layout, &form);
-        let p = inner.session.prepare(text).await?;
+        let p = prepare(inner, text).await?;
         let mut formd = self.formd.lock();
         if formd.values().map(HashMap::len).sum::<usize>() >= MAX_STATEMENTS {
             formd.clear();
@@ -95,7 +95,7 @@ impl Statements {
         if let Some(p) = self.cache.lock().get(text) {
             return Ok(p.clone());
         }
-        let p = inner.session.prepare(text).await?;
+        let p = prepare(inner, text.to_string()).await?;
         let mut cache = self.cache.lock();
         if cache.len() >= MAX_STATEMENTS {
             cache.clear();
@@ -105,11 +105,35 @@ impl Statements {
     }
 }
 
+/// `text` prepared, its results to be read with the columns the cluster
+/// described when preparing it: every answer then comes without them (the
+/// cluster does not write them and the driver does not parse them). Safe
+/// because every statement here names its columns (no `SELECT *`), so a
+/// table changed under it keeps the columns' number, and rows are read as
+/// bytes whatever their types say ([`RawRow`]).
+async fn prepare(inner: &Inner, text: String) -> GatewayResult<PreparedStatement> {
+    let mut p = inner.session.prepare(text).await?;
+    p.set_use_cached_result_metadata(true);
+    Ok(p)
+}
+
 /// What a call runs: a text, or a hot statement's form on a table.
 #[derive(Clone, Copy, Debug)]
 pub enum Sql<'a> {
     Text(&'a str),
     Formed(&'a Layout, Form),
+}
+
+impl Sql<'_> {
+    /// Whether `self` and `other` are one statement (a form on the same
+    /// table, or the same text).
+    pub fn same(&self, other: &Sql<'_>) -> bool {
+        match (self, other) {
+            (Sql::Text(a), Sql::Text(b)) => a == b,
+            (Sql::Formed(a, f), Sql::Formed(b, g)) => f == g && a.table == b.table,
+            _ => false,
+        }
+    }
 }
 
 impl Statements {
@@ -310,5 +334,33 @@ async fn each_row_sql(
             ControlFlow::Break(()) => return Ok(()),
             ControlFlow::Continue(state) => paging = state,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gateway::layout::Storage;
+    use crate::marshal::parse_type;
+    use crate::schema::CfDef;
+
+    fn layout(cf: &str) -> Layout {
+        let def = CfDef::new("K", cf, 10, parse_type("UTF8Type").unwrap(), None);
+        Layout::of(&def, Storage::Compact).unwrap()
+    }
+
+    #[test]
+    fn one_statement_is_a_form_on_one_table_or_one_text() {
+        let (a, b) = (layout("A"), layout("B"));
+        let insert = Form::Insert {
+            path: 1,
+            ttl: false,
+        };
+        let with_ttl = Form::Insert { path: 1, ttl: true };
+        assert!(Sql::Formed(&a, insert).same(&Sql::Formed(&layout("A"), insert)));
+        assert!(!Sql::Formed(&a, insert).same(&Sql::Formed(&a, with_ttl)));
+        assert!(!Sql::Formed(&a, insert).same(&Sql::Formed(&b, insert)));
+        assert!(Sql::Text("SELECT 1").same(&Sql::Text("SELECT 1")));
+        assert!(!Sql::Text("SELECT 1").same(&Sql::Formed(&a, insert)));
     }
 }

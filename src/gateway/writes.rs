@@ -33,6 +33,7 @@ use crate::model::{Cell, CellKind, Op, RowMutation};
 use crate::schema::CfDef;
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};
+use scylla::statement::prepared::PreparedStatement;
 use std::sync::Arc;
 
 /// Rows of one call written concurrently (bounded so that one huge
@@ -74,13 +75,17 @@ impl Planned {
 
 /// One row's statements, by batch type.
 #[derive(Default)]
-struct RowPlan {
+pub struct RowPlan {
     plain: Vec<Planned>,
     counter: Vec<Planned>,
 }
 
 pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
-    let plans = plan(inner, ms)?;
+    send_all(inner, &plan(inner, ms)?, cl).await
+}
+
+/// Sends every row's statements (made by [`plan`]).
+pub async fn send_all(inner: &Inner, plans: &[RowPlan], cl: Consistency) -> GatewayResult<()> {
     // The futures are made first: a closure in the stream would not be
     // general enough over lifetimes for the runtime's `Send` bound.
     let rows: Vec<_> = plans.iter().map(|p| send_row(inner, p, cl)).collect();
@@ -102,9 +107,10 @@ pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> Gatewa
 }
 
 /// Every row's statements, each key once (a key named twice has its ops
-/// joined, in order). Every table is checked before anything is sent, as
-/// the engine validates a batch whole.
-fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
+/// joined, in order), owning their values (so that the mutations need not
+/// outlive them). Every table is checked before anything is sent, as the
+/// engine validates a batch whole.
+pub fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
     let mut plans: Vec<RowPlan> = Vec::with_capacity(ms.len());
     let mut index: std::collections::HashMap<(&str, &[u8]), usize> =
         std::collections::HashMap::with_capacity(ms.len());
@@ -224,8 +230,17 @@ async fn send(
             let mut retried = false;
             loop {
                 let mut batch = Batch::new(kind);
+                // A row's cells are mostly of one form: each statement is
+                // looked up once per run of its like.
+                let mut last: Option<(Sql<'_>, PreparedStatement)> = None;
                 for stmt in stmts {
-                    batch.append_statement(inner.statements.of(inner, stmt.sql()).await?);
+                    let sql = stmt.sql();
+                    let p = match last.take() {
+                        Some((s, p)) if s.same(&sql) => p,
+                        _ => inner.statements.of(inner, sql).await?,
+                    };
+                    batch.append_statement(p.clone());
+                    last = Some((sql, p));
                 }
                 batch.set_consistency(cl.driver());
                 let values: Vec<&[Bound]> = stmts.iter().map(Planned::values).collect();
@@ -264,9 +279,8 @@ fn formed(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(Form, Vec<Boun
                     "counter additions need a counter column family".into(),
                 ));
             }
-            let (path, names) = cell_path(layout, super_column, name)?;
             let mut values = vec![Bound::Long(*delta), Bound::Bytes(key.to_vec())];
-            values.extend(names);
+            let path = cell_path(layout, super_column, name, &mut values)?;
             (Form::CounterAdd { path }, values)
         }
         Op::DeleteRow(deletion) => (
@@ -312,13 +326,20 @@ fn put(
     super_column: &Option<Vec<u8>>,
     cell: &Cell,
 ) -> GatewayResult<(Form, Vec<Bound>)> {
-    let (path, names) = cell_path(layout, super_column, &cell.name)?;
+    let tombstone = matches!(cell.kind, CellKind::Tombstone { .. });
+    let mut values = if tombstone {
+        delete(layout, key, cell.timestamp)
+    } else {
+        // Sized once: key, the path (at most a composite's components),
+        // value, timestamp, TTL.
+        let mut values = Vec::with_capacity(4 + layout.components.len().max(2));
+        values.push(Bound::Bytes(key.to_vec()));
+        values
+    };
+    // The path's refusals come first, whatever the cell.
+    let path = cell_path(layout, super_column, &cell.name, &mut values)?;
     let ttl = match cell.kind {
-        CellKind::Tombstone { .. } => {
-            let mut values = delete(layout, key, cell.timestamp);
-            values.extend(names);
-            return Ok((deletion_of(path, false, false), values));
-        }
+        CellKind::Tombstone { .. } => return Ok((deletion_of(path, false, false), values)),
         CellKind::Counter { .. } => {
             return Err(GatewayError::Invalid(
                 "a counter is written by adding to it".into(),
@@ -332,8 +353,6 @@ fn put(
         CellKind::Expiring { ttl, .. } => Some(ttl),
         CellKind::Live => None,
     };
-    let mut values = vec![Bound::Bytes(key.to_vec())];
-    values.extend(names);
     values.push(Bound::Bytes(cell.value.clone()));
     values.push(Bound::Long(cell.timestamp));
     if let Some(ttl) = ttl {
@@ -344,25 +363,31 @@ fn put(
 }
 
 /// How many clustering columns name a cell (the first ones of the table:
-/// see `forms`), and their values.
+/// see `forms`), their values added to `values`.
 fn cell_path(
     layout: &Layout,
     super_column: &Option<Vec<u8>>,
     name: &[u8],
-) -> GatewayResult<(u8, Vec<Bound>)> {
+    values: &mut Vec<Bound>,
+) -> GatewayResult<u8> {
     match (layout.shape, super_column) {
-        (Shape::Super, Some(sc)) => Ok((
-            2,
-            vec![Bound::Bytes(sc.clone()), Bound::Bytes(name.to_vec())],
-        )),
-        (Shape::Dense | Shape::Static, None) => Ok((1, vec![Bound::Bytes(name.to_vec())])),
+        (Shape::Super, Some(sc)) => {
+            values.push(Bound::Bytes(sc.clone()));
+            values.push(Bound::Bytes(name.to_vec()));
+            Ok(2)
+        }
+        (Shape::Dense | Shape::Static, None) => {
+            values.push(Bound::Bytes(name.to_vec()));
+            Ok(1)
+        }
         (Shape::Composite, None) => {
             let n = layout.components.len();
             let path = u8::try_from(n).map_err(|_| {
                 GatewayError::Invalid(format!("a comparator of {n} components is too wide"))
             })?;
             let parts = super::composite::split(name, n, layout.compound)?;
-            Ok((path, parts.into_iter().map(Bound::Bytes).collect()))
+            values.extend(parts.into_iter().map(Bound::Bytes));
+            Ok(path)
         }
         (Shape::Super, None) => Err(GatewayError::Invalid(
             "a super column family's column needs its super column".into(),
@@ -376,12 +401,13 @@ fn cell_path(
 /// The values of `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ?`: no
 /// timestamp in a counter CF (see the module note).
 fn delete(layout: &Layout, key: &[u8], at: i64) -> Vec<Bound> {
-    let key = Bound::Bytes(key.to_vec());
-    if layout.counter {
-        vec![key]
-    } else {
-        vec![Bound::Long(at), key]
+    // Room for the path or bounds that follow.
+    let mut values = Vec::with_capacity(4 + layout.components.len());
+    if !layout.counter {
+        values.push(Bound::Long(at));
     }
+    values.push(Bound::Bytes(key.to_vec()));
+    values
 }
 
 #[cfg(test)]
@@ -493,5 +519,45 @@ mod tests {
         let row = statement(&counters, b"k", &Op::DeleteRow(DeletionTime::new(7, 0))).unwrap();
         assert_eq!(row.0, "DELETE FROM \"K\".\"C\" WHERE key = ?");
         assert_eq!(row.1, [Bound::Bytes(b"k".to_vec())]);
+    }
+
+    #[test]
+    fn a_cell_s_path_is_refused_before_its_kind() {
+        let sup = layout(Some("BytesType"));
+        let counter = Op::Put {
+            super_column: None,
+            cell: Cell {
+                name: b"c".to_vec(),
+                value: Vec::new(),
+                timestamp: 6,
+                kind: CellKind::Counter {
+                    deletion: DeletionTime::LIVE,
+                },
+            },
+        };
+        let e = statement(&sup, b"k", &counter).unwrap_err();
+        assert!(e.to_string().contains("needs its super column"), "{e}");
+        let e = statement(&layout(None), b"k", &counter).unwrap_err();
+        assert!(e.to_string().contains("written by adding to it"), "{e}");
+    }
+
+    #[test]
+    fn a_super_column_cell_binds_key_path_value_timestamp() {
+        let put = Op::Put {
+            super_column: Some(b"s".to_vec()),
+            cell: Cell::live(b"c".to_vec(), b"v".to_vec(), 3),
+        };
+        let (text, values) = statement(&layout(Some("BytesType")), b"k", &put).unwrap();
+        assert!(text.starts_with("INSERT INTO \"K\".\"C\" (key, column1, column2, value)"));
+        assert_eq!(
+            values,
+            [
+                Bound::Bytes(b"k".to_vec()),
+                Bound::Bytes(b"s".to_vec()),
+                Bound::Bytes(b"c".to_vec()),
+                Bound::Bytes(b"v".to_vec()),
+                Bound::Long(3)
+            ]
+        );
     }
 }

@@ -248,7 +248,7 @@ fn apply_deferred(cluster: &Cluster, ms: &[RowMutation]) -> NodeResult<()> {
     let cl = level(cluster);
     super::defer::call(
         || {
-            let write = cluster.apply_owned(ms.to_vec(), cl);
+            let write = cluster.apply_owned(ms, cl);
             async move { write.await.map_err(gateway_error) }
         },
         || Cluster::apply(cluster, ms, cl).map_err(gateway_error),
