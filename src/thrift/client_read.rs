@@ -149,6 +149,11 @@ impl<R: Read> ReplyReader<R> {
                 Ok(0) => break,
                 Ok(n) => got += n,
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                // A server that drops the connection unread resets it: as
+                // much "no answer" as a close, when nothing came before.
+                Err(e) if e.kind() == ErrorKind::ConnectionReset && got == 0 && !self.started => {
+                    return Err(self.not_thrift(Answer::Nothing));
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -425,6 +430,22 @@ mod tests {
         assert_eq!(not_thrift(&e).unwrap().answer, Answer::Other(*b"garb"));
         let short = first_error(b"\x00\x00", true);
         assert!(not_thrift(&short).is_some());
+    }
+
+    #[test]
+    fn a_reset_before_any_answer_is_no_answer() {
+        struct Reset;
+        impl Read for Reset {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(ErrorKind::ConnectionReset.into())
+            }
+        }
+        for framed in [true, false] {
+            let e = CheckedInput::new(ReplyReader::new(Reset, "h:1", framed))
+                .read_message_begin()
+                .unwrap_err();
+            assert_eq!(not_thrift(&e).unwrap().answer, Answer::Nothing);
+        }
     }
 
     #[test]

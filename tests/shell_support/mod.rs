@@ -219,6 +219,12 @@ pub fn answering_with(reply: &'static [u8]) -> u16 {
             let mut buf = [0u8; 64];
             let _ = stream.read(&mut buf);
             let _ = stream.write_all(reply);
+            // Close gracefully: read what the client still sends until it
+            // closes, so the kernel sends no reset that could discard the
+            // reply before the client reads it.
+            let _ = stream.shutdown(std::net::Shutdown::Write);
+            let _ = stream.set_read_timeout(Some(std::time::Duration::from_secs(10)));
+            while matches!(stream.read(&mut buf), Ok(n) if n > 0) {}
         }
     });
     port
