@@ -91,7 +91,11 @@ pub(super) fn refusal(release: &Release, name: &str) -> Option<String> {
     if head.contains('.') && !head.starts_with(PACKAGE) {
         return None;
     }
-    let unknown = |class: &str| Some(format!("Unable to find abstract-type class '{PACKAGE}{class}'"));
+    let unknown = |class: &str| {
+        Some(format!(
+            "Unable to find abstract-type class '{PACKAGE}{class}'"
+        ))
+    };
     if !release.at_least(0, 8) && name.contains('(') {
         return unknown(name.strip_prefix(PACKAGE).unwrap_or(name));
     }
@@ -128,4 +132,44 @@ fn split_top_level(params: &str) -> Vec<&str> {
     out.push(params[start..].trim());
     out.retain(|p| !p.is_empty());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Feature, RELEASES};
+
+    #[test]
+    fn the_types_agree_with_the_features() {
+        for r in RELEASES.iter().filter(|r| r.has(Feature::SchemaOverThrift)) {
+            let v = r.version;
+            assert_eq!(
+                r.has(Feature::Counters),
+                r.has_type("CounterColumnType"),
+                "{v}"
+            );
+            assert_eq!(
+                r.has(Feature::CompositeTypes),
+                r.has_type("CompositeType"),
+                "{v}"
+            );
+            assert!(r.has_type("BytesType") && r.has_type("NoSuchType"), "{v}");
+        }
+    }
+
+    #[test]
+    fn names_nested_too_deep_are_left_to_the_registry() {
+        let r = super::super::Release::find("0.8.10").unwrap();
+        let deep = format!(
+            "{}DecimalType{}",
+            "ReversedType(".repeat(40),
+            ")".repeat(40)
+        );
+        assert_eq!(r.type_refusal(&deep), None);
+        let shallow = format!("{}DecimalType{}", "ReversedType(".repeat(3), ")".repeat(3));
+        assert_eq!(
+            r.type_refusal(&shallow).as_deref(),
+            Some("Invalid definition for comparator org.apache.cassandra.db.marshal.ReversedType.")
+        );
+        assert_eq!(r.type_refusal("com.example.MyType"), None);
+    }
 }

@@ -219,7 +219,10 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?))
+    schema_change(
+        node,
+        SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?),
+    )
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {

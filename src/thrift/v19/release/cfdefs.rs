@@ -164,7 +164,10 @@ mod tests {
         assert_eq!(v10.row_cache_provider.as_deref(), Some(full));
         assert_eq!(v10.row_cache_keys_to_save, Some(10));
         let v08 = kept("0.8.10").unwrap();
-        assert_eq!((v08.row_cache_size, v08.row_cache_keys_to_save), (Some(0.5), None));
+        assert_eq!(
+            (v08.row_cache_size, v08.row_cache_keys_to_save),
+            (Some(0.5), None)
+        );
         assert_eq!(kept("0.7.10").unwrap().row_cache_provider, None);
         assert!(kept("1.1.12").unwrap().is_empty());
         let mut spec = CfSpec::new("ks", "cf");
