@@ -332,3 +332,29 @@ pub(super) fn same_cf_definition(a: &CfDef, b: &CfDef) -> bool {
     b.id = 0;
     a == b
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::BytesType;
+
+    #[test]
+    fn old_cache_settings_read_back_and_stay_out_when_none() {
+        let mut cf = CfDef::new("ks", "cf", 1000, Arc::new(BytesType), None);
+        let plain = serde_json::to_string(&CfRecord::of(&cf)).unwrap();
+        assert!(!plain.contains("old_cache"), "{plain}");
+        cf.options.old_cache = OldCacheSettings {
+            row_cache_size: Some(0.1 + 0.2),
+            key_cache_save_period_in_seconds: Some(3),
+            row_cache_provider: Some("org.apache.cassandra.cache.SerializingCacheProvider".into()),
+            ..OldCacheSettings::default()
+        };
+        let record = CfRecord::of(&cf);
+        let read: CfRecord =
+            serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
+        assert_eq!(
+            read.to_def("ks").unwrap().options.old_cache,
+            cf.options.old_cache
+        );
+    }
+}
