@@ -33,14 +33,7 @@ tests.test_autopacking.TestTimeUUIDs.test_time_to_uuid
 tests.test_connection_pooling.PoolingCase.test_queue_threadlocal_failover"
 # "version test" for each test where the emulation does not answer as the release yet (left out
 # of the comparison and listed on every run; remove a line once its test matches):
-# - 0.8 had no DecimalType (system_add_column_family answered "Unable to find abstract-type
-#   class"), so TestCFs's setup failed there; the emulation accepts it;
-# - 0.8/1.0 kept the CfDef's own cache settings (row_cache_size, key_cache_size, their save
-#   periods); the emulation does not keep them and describe_keyspace answers the defaults.
-NOT_YET="0.8.10 <nose.suite.ContextSuite context=TestCFs>:setup
-0.8.10 tests.test_autopacking.TestCFs.test_standard_column_family
-0.8.10 tests.test_system_manager.SystemManagerTest.test_caching_pre_11
-1.0.12 tests.test_system_manager.SystemManagerTest.test_caching_pre_11"
+NOT_YET=""
 
 say() { printf '%s\n' "pycassa-suite: $*"; }
 

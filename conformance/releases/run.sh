@@ -13,8 +13,9 @@
 # Record and replay the per-release Thrift cases against real Cassandra releases built by
 # scripts/peers/build-release.sh, and replay them against supercolumn.
 #
-#   run.sh record VERSION        fresh node; capture conformance/scenarios/releases.py into
-#                                conformance/releases/VERSION/ (replaces that dir's cases)
+#   run.sh record VERSION [NAME...]  fresh node; capture conformance/scenarios/releases.py into
+#                                conformance/releases/VERSION/ (replaces that dir's cases; with
+#                                scenario NAMEs, only those, beside the cases already there)
 #   run.sh replay VERSION [N]    N times (default 2): fresh node, replay the VERSION cases, stop
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
 #   run.sh all VERSION           record, replay twice, probe
@@ -32,7 +33,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
 CONF=${CONFORMANCE_DIR:-$(dirname "$ROOT")/shared/conformance}
 SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
-[ $# -ge 2 ] || { sed -n 2,18p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,19p "$0"; exit 2; }
 CMD=$1 V=$2
 CASES=$HERE/$V
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -60,9 +61,12 @@ case $CMD in
   record)
     start_node
     tmp=$(mktemp -d)
+    only=(); [ $# -gt 2 ] && only=(--only "${@:3}")
     RELEASE=$V python3 "$CONF/capture.py" --api 19 --port "$PORT" --framed \
-      --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py"
-    rm -rf "$CASES"; mkdir -p "$CASES"
+      --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py" \
+      "${only[@]}"
+    [ ${#only[@]} -gt 0 ] || rm -rf "$CASES"
+    mkdir -p "$CASES"
     mv "$tmp"/v19/*.json "$CASES/"; rm -rf "$tmp"
     ;;
   replay)
@@ -96,6 +100,9 @@ case $CMD in
     serve_sc
     python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "$report" || status=$?
     tail -2 "$report" 2>/dev/null || true
+    # stepdiff on a fresh node too: rel_cache names the id a fresh node gives
+    kill "$SC"; wait "$SC" 2>/dev/null || true
+    serve_sc
     python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} "$CASES" || true
     kill "$SC"; wait "$SC" 2>/dev/null || true
     # the Thrift calls of the release's own cassandra-cli session (cli/, where recorded),

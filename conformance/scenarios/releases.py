@@ -374,6 +374,86 @@ def _invalid():
     return out
 
 
+# ------------------------------------------------------------------------------ CF cache settings
+def cache_fields(row, key, row_save, key_save, provider=None, keys_to_save=None, cf_id=None):
+    """CfDef fields 9, 11, 19, 20 (the cache settings of 0.7-1.0), 27 and 31 where the release
+    declared them, and the CF id (16) the releases before 1.2 wanted in an update."""
+    f = {9: W.double(row), 11: W.double(key), 19: W.i32(row_save), 20: W.i32(key_save)}
+    if provider is not None and R >= (0, 8):
+        f[27] = b(provider)
+    if keys_to_save is not None and R >= (1, 0):
+        f[31] = W.i32(keys_to_save)
+    if cf_id is not None and R < (1, 2):
+        f[16] = W.i32(cf_id)
+    return f
+
+
+@scenario("rel_cache", "19", "cache", keyspace_reset="cv_r_cache")
+def _cache():
+    """the CfDef's own cache settings (0.7-1.0; ignored from 1.1, which has `caching`): kept,
+    defaulted (an update without them too), updated, a fraction, an unknown provider. Before 1.2 an update names the CF by its id, and a
+    fresh node gives its first column family 1000: this case must be the first one replayed
+    on a fresh node (its name sorts first in the release's directory)."""
+    ks = "cv_r_cache"
+    prov = "org.apache.cassandra.cache.SerializingCacheProvider"
+    return setup(ks) + [
+        v19.system_add_column_family(cf_def(ks, "Cached", extra=cache_fields(100, 100, 3, 3))),
+        v19.system_add_column_family(cf_def(ks, "Plain")),
+        v19.system_add_column_family(cf_def(ks, "Frac", extra=cache_fields(
+            0.5, 1234.7, 0, 60, provider=prov, keys_to_save=10))),
+        describe_ks(ks),
+        v19.system_update_column_family(cf_def(ks, "Cached", extra=cache_fields(
+            200, 200, 4, 4, cf_id=1000))),
+        v19.set_keyspace(ks),
+        describe_ks(ks),
+        # an update without the cache fields
+        v19.system_update_column_family(cf_def(ks, "Cached", comment="no cache fields",
+                                               extra={16: W.i32(1000)} if R < (1, 2)
+                                               else {})),
+        v19.set_keyspace(ks),
+        describe_ks(ks),
+        # (a negative size made 0.8 add the column family, then fail the call, then fail
+        # to drop the keyspace: left out)
+        v19.system_add_column_family(cf_def(ks, "Provider", extra=cache_fields(
+            10, 10, 0, 0, provider="NoSuchProvider"))),
+        describe_ks(ks),
+    ]
+
+
+# ------------------------------------------------------------------------------ types
+# The type names of 0.7 to 2.2 an application could give a column family, with parameterised
+# forms (EmptyType, of 1.2 on, is left out: supercolumn has no such type).
+TYPES = ["BytesType", "AsciiType", "UTF8Type", "LongType", "IntegerType", "Int32Type",
+         "LexicalUUIDType", "TimeUUIDType", "UUIDType", "DateType", "TimestampType",
+         "BooleanType", "FloatType", "DoubleType", "DecimalType", "InetAddressType",
+         "CompositeType(UTF8Type,LongType)", "CompositeType(UTF8Type,DecimalType)",
+         "DynamicCompositeType(a=>AsciiType,b=>LongType)", "ReversedType(LongType)",
+         "ListType(UTF8Type)", "org.apache.cassandra.db.marshal.DecimalType",
+         "CompositeType(UTF8Type,InetAddressType)", "ReversedType(DecimalType)",
+         "DynamicCompositeType(a=>InetAddressType)"]
+
+
+@scenario("rel_types", "19", "types", keyspace_reset="cv_r_types")
+def _types():
+    """each type as comparator, default validator, key validator (0.8+) and column validator:
+    which ones the release had, and how it refused the others"""
+    ks = "cv_r_types"
+    out = setup(ks)
+    for i, t in enumerate(TYPES):
+        out.append(v19.system_add_column_family(cf_def(ks, "C%d" % i, comparator=t)))
+        out.append(v19.system_add_column_family(cf_def(ks, "V%d" % i, default_validation=t)))
+        if R >= (0, 8):
+            out.append(v19.system_add_column_family(cf_def(ks, "K%d" % i, key_validation=t)))
+        out.append(v19.system_add_column_family(cf_def(
+            ks, "M%d" % i, comparator="UTF8Type", column_metadata=[column_def("c", t)])))
+    out.append(v19.system_add_column_family(cf_def(ks, "Sub", column_type="Super",
+                                                   comparator="UTF8Type",
+                                                   subcomparator="DecimalType")))
+    out.append(v19.system_add_column_family(cf_def(ks, "Cnt",
+                                                   default_validation="CounterColumnType")))
+    return out
+
+
 # ------------------------------------------------------------------------------ CQL 2
 if CQL2:
     @scenario("rel_cql2", "19", "cql2", keyspace_reset="cv_r_cql2")

@@ -19,6 +19,7 @@ mod behaviours;
 pub mod diff;
 mod fields;
 mod table;
+mod types;
 mod wordings;
 
 #[cfg(test)]
@@ -215,6 +216,19 @@ impl Release {
             .filter(|f| f.structure == structure && f.name == name)
             .peekable();
         declared.peek().is_none() || declared.any(|f| self.in_series(f.since, f.until))
+    }
+
+    /// Whether it had the column type `short` (`DecimalType`; see
+    /// [`types`]); a name that table does not list is not judged.
+    pub fn has_type(&self, short: &str) -> bool {
+        types::has(self, short)
+    }
+
+    /// How it refused a column family naming the type `name` (a class
+    /// name, parameters included) when it lacked that type or one among
+    /// its parameters.
+    pub fn type_refusal(&self, name: &str) -> Option<String> {
+        types::refusal(self, name)
     }
 
     /// Whether it behaved this way (see [`Behaviour`]).

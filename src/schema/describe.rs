@@ -60,6 +60,7 @@ impl CfDef {
             key_aliases: None,
             column_aliases: None,
             value_alias: None,
+            old_cache: o.old_cache.clone(),
         }
     }
 }

@@ -211,6 +211,30 @@ pub struct CfOptions {
     pub default_time_to_live: Option<i32>,
     pub speculative_retry: Option<String>,
     pub index_interval: Option<i32>,
+    /// The cache settings of a 0.7-1.0 CfDef, as given (see [`OldCacheSettings`]).
+    pub old_cache: OldCacheSettings,
+}
+
+/// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
+/// replaced them with `caching`): kept as a client gave them so a release
+/// that described them answers them back. `None`: not given (the release's
+/// default is the front end's business). They change nothing here; a
+/// schema call that does not give them clears them, as those releases did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OldCacheSettings {
+    pub row_cache_size: Option<f64>,
+    pub key_cache_size: Option<f64>,
+    pub row_cache_save_period_in_seconds: Option<i32>,
+    pub key_cache_save_period_in_seconds: Option<i32>,
+    pub row_cache_provider: Option<String>,
+    pub row_cache_keys_to_save: Option<i32>,
+}
+
+impl OldCacheSettings {
+    /// Nothing given.
+    pub fn is_empty(&self) -> bool {
+        *self == OldCacheSettings::default()
+    }
 }
 
 impl Default for CfOptions {
@@ -241,6 +265,7 @@ impl Default for CfOptions {
             default_time_to_live: None,
             speculative_retry: None,
             index_interval: None,
+            old_cache: OldCacheSettings::default(),
         }
     }
 }
@@ -268,6 +293,7 @@ impl PartialEq for CfOptions {
             && self.default_time_to_live == other.default_time_to_live
             && self.speculative_retry == other.speculative_retry
             && self.index_interval == other.index_interval
+            && self.old_cache == other.old_cache
     }
 }
 

@@ -5,7 +5,7 @@
 //! by class name, bytes in hex, doubles as exact decimal text so they read
 //! back bit for bit). It must not do file I/O (see [`super::store`]).
 
-use super::{Caching, Schema};
+use super::{Caching, OldCacheSettings, Schema};
 use super::{CfDef, CfOptions, ColumnDef, ColumnType, IndexType, KeyspaceDef, KeyspaceOrigin};
 use crate::marshal::{parse_type, TypeRef};
 use md5::{Digest, Md5};
@@ -56,6 +56,54 @@ struct CfRecord {
     default_time_to_live: Option<i32>,
     speculative_retry: Option<String>,
     index_interval: Option<i32>,
+    /// Absent when none was given (and in files written before they were kept).
+    #[serde(default, skip_serializing_if = "OldCacheRecord::is_empty")]
+    old_cache: OldCacheRecord,
+}
+
+/// [`OldCacheSettings`], its sizes as exact decimal text.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
+struct OldCacheRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    row_cache_size: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key_cache_size: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    row_cache_save_period_in_seconds: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key_cache_save_period_in_seconds: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    row_cache_provider: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    row_cache_keys_to_save: Option<i32>,
+}
+
+impl OldCacheRecord {
+    fn is_empty(&self) -> bool {
+        *self == OldCacheRecord::default()
+    }
+
+    fn of(c: &OldCacheSettings) -> OldCacheRecord {
+        OldCacheRecord {
+            row_cache_size: c.row_cache_size.map(|s| s.to_string()),
+            key_cache_size: c.key_cache_size.map(|s| s.to_string()),
+            row_cache_save_period_in_seconds: c.row_cache_save_period_in_seconds,
+            key_cache_save_period_in_seconds: c.key_cache_save_period_in_seconds,
+            row_cache_provider: c.row_cache_provider.clone(),
+            row_cache_keys_to_save: c.row_cache_keys_to_save,
+        }
+    }
+
+    fn to_settings(&self) -> Result<OldCacheSettings, String> {
+        Ok(OldCacheSettings {
+            row_cache_size: self.row_cache_size.as_deref().map(double).transpose()?,
+            key_cache_size: self.key_cache_size.as_deref().map(double).transpose()?,
+            row_cache_save_period_in_seconds: self.row_cache_save_period_in_seconds,
+            key_cache_save_period_in_seconds: self.key_cache_save_period_in_seconds,
+            row_cache_provider: self.row_cache_provider.clone(),
+            row_cache_keys_to_save: self.row_cache_keys_to_save,
+        })
+    }
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -178,6 +226,7 @@ impl CfRecord {
             default_time_to_live: o.default_time_to_live,
             speculative_retry: o.speculative_retry.clone(),
             index_interval: o.index_interval,
+            old_cache: OldCacheRecord::of(&o.old_cache),
         }
     }
 
@@ -238,6 +287,7 @@ impl CfRecord {
             default_time_to_live: self.default_time_to_live,
             speculative_retry: self.speculative_retry.clone(),
             index_interval: self.index_interval,
+            old_cache: self.old_cache.to_settings()?,
         };
         Ok(CfDef {
             keyspace: keyspace.to_string(),
@@ -281,4 +331,30 @@ pub(super) fn same_cf_definition(a: &CfDef, b: &CfDef) -> bool {
     a.id = 0;
     b.id = 0;
     a == b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::BytesType;
+
+    #[test]
+    fn old_cache_settings_read_back_and_stay_out_when_none() {
+        let mut cf = CfDef::new("ks", "cf", 1000, Arc::new(BytesType), None);
+        let plain = serde_json::to_string(&CfRecord::of(&cf)).unwrap();
+        assert!(!plain.contains("old_cache"), "{plain}");
+        cf.options.old_cache = OldCacheSettings {
+            row_cache_size: Some(0.1 + 0.2),
+            key_cache_save_period_in_seconds: Some(3),
+            row_cache_provider: Some("org.apache.cassandra.cache.SerializingCacheProvider".into()),
+            ..OldCacheSettings::default()
+        };
+        let record = CfRecord::of(&cf);
+        let read: CfRecord =
+            serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
+        assert_eq!(
+            read.to_def("ks").unwrap().options.old_cache,
+            cf.options.old_cache
+        );
+    }
 }

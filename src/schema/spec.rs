@@ -8,7 +8,7 @@
 //! (an update that leaves a field unset resets it to its default).
 //! It must not resolve or validate anything.
 
-use super::IndexType;
+use super::{IndexType, OldCacheSettings};
 use std::collections::BTreeMap;
 
 /// A keyspace to add, or the new attributes of one to update (Thrift `KsDef`).
@@ -66,6 +66,8 @@ pub struct CfSpec {
     pub key_aliases: Option<Vec<Vec<u8>>>,
     pub column_aliases: Option<Vec<Vec<u8>>>,
     pub value_alias: Option<Vec<u8>>,
+    /// The 0.7-1.0 CfDef's own cache settings, kept as given.
+    pub old_cache: OldCacheSettings,
 }
 
 /// One declared column (Thrift `ColumnDef`).

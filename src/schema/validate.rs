@@ -281,6 +281,7 @@ pub(super) fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         default_time_to_live: spec.default_time_to_live,
         speculative_retry: spec.speculative_retry.clone(),
         index_interval: spec.index_interval,
+        old_cache: spec.old_cache.clone(),
     };
     Ok(CfDef {
         keyspace: spec.keyspace.clone(),

@@ -5,7 +5,7 @@
 //! with "not sent" kept as `None`, because 1.2 applies defaults at
 //! validation. Nothing here validates or interprets a value.
 
-use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec};
+use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec, OldCacheSettings};
 use crate::thrift::gen::cassandra19 as t;
 use thrift::OrderedFloat;
 
@@ -35,8 +35,8 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         comparator_type: s.comparator_type.clone(),
         subcomparator_type: s.subcomparator_type.clone(),
         comment: s.comment.clone(),
-        row_cache_size: None,
-        key_cache_size: None,
+        row_cache_size: of(s.old_cache.row_cache_size),
+        key_cache_size: of(s.old_cache.key_cache_size),
         read_repair_chance: of(s.read_repair_chance),
         column_metadata: s
             .column_metadata
@@ -47,19 +47,19 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         id: s.id,
         min_compaction_threshold: s.min_compaction_threshold,
         max_compaction_threshold: s.max_compaction_threshold,
-        row_cache_save_period_in_seconds: None,
-        key_cache_save_period_in_seconds: None,
+        row_cache_save_period_in_seconds: s.old_cache.row_cache_save_period_in_seconds,
+        key_cache_save_period_in_seconds: s.old_cache.key_cache_save_period_in_seconds,
         memtable_flush_after_mins: None,
         memtable_throughput_in_mb: None,
         memtable_operations_in_millions: None,
         replicate_on_write: s.replicate_on_write,
         merge_shards_chance: None,
         key_validation_class: s.key_validation_class.clone(),
-        row_cache_provider: None,
+        row_cache_provider: s.old_cache.row_cache_provider.clone(),
         key_alias: s.key_alias.clone(),
         compaction_strategy: s.compaction_strategy.clone(),
         compaction_strategy_options: s.compaction_strategy_options.clone(),
-        row_cache_keys_to_save: None,
+        row_cache_keys_to_save: s.old_cache.row_cache_keys_to_save,
         compression_options: s.compression_options.clone(),
         bloom_filter_fp_chance: of(s.bloom_filter_fp_chance),
         caching: s.caching.clone(),
@@ -136,6 +136,14 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
         key_aliases: None,
         column_aliases: d.column_aliases.clone(),
         value_alias: d.value_alias.clone(),
+        old_cache: OldCacheSettings {
+            row_cache_size: d.row_cache_size.map(|f| f.0),
+            key_cache_size: d.key_cache_size.map(|f| f.0),
+            row_cache_save_period_in_seconds: d.row_cache_save_period_in_seconds,
+            key_cache_save_period_in_seconds: d.key_cache_save_period_in_seconds,
+            row_cache_provider: d.row_cache_provider.clone(),
+            row_cache_keys_to_save: d.row_cache_keys_to_save,
+        },
     }
 }
 
@@ -159,6 +167,8 @@ mod tests {
         let mut spec = CfSpec::new("ks", "cf");
         spec.comparator_type = Some("UTF8Type".into());
         spec.read_repair_chance = Some(0.25);
+        spec.old_cache.row_cache_size = Some(0.5);
+        spec.old_cache.row_cache_provider = Some("SerializingCacheProvider".into());
         spec.column_metadata = Some(vec![ColumnSpec {
             name: b"age".to_vec(),
             validation_class: Some("LongType".into()),

@@ -7,6 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
+use super::release::cfdefs;
 
 use super::validation as v;
 use crate::node::Node;
@@ -203,28 +204,36 @@ fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
 }
 
 /// A keyspace's spec with the release's CfDef defaults in its column families.
-fn keyspace_spec(node: &Node, def: &t::KsDef) -> crate::schema::KeyspaceSpec {
+fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::KeyspaceSpec> {
     let mut spec = ks_spec(def);
     super::release::v07::read_replication_factor(node, &mut spec);
-    for cf in &mut spec.cf_defs {
+    for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&def.cf_defs) {
+        cfdefs::check_types(node, cf_def)?;
         release::apply_cf_defaults(node, cf);
+        cfdefs::old_cache(node, cf)?;
     }
-    spec
+    Ok(spec)
 }
 
-/// A column family's spec with the release's CfDef defaults.
-fn column_family_spec(node: &Node, def: &t::CfDef) -> CfSpec {
+/// A column family's spec with the release's CfDef defaults (the types
+/// the release lacked refused).
+fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
+    cfdefs::check_types(node, def)?;
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
-    spec
+    cfdefs::old_cache(node, &mut spec)?;
+    Ok(spec)
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)))
+    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)?))
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::UpdateKeyspace(keyspace_spec(node, def)))
+    schema_change(
+        node,
+        SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?),
+    )
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
@@ -238,7 +247,7 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(
         node,
-        SchemaChange::AddColumnFamily(column_family_spec(node, def)),
+        SchemaChange::AddColumnFamily(column_family_spec(node, def)?),
     )?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     Ok(version)
@@ -247,7 +256,8 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
-    let spec = column_family_spec(node, def);
+    let mut spec = column_family_spec(node, def)?;
+    cfdefs::update_defaults(node, &mut spec);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
 }
 

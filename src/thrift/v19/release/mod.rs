@@ -7,8 +7,10 @@
 
 // What only some releases answered, apart: the releases before 1.2
 // (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
-// lacked (`declared`), 1.1's CQL 3 beta rows (`beta`).
+// lacked (`declared`), 1.1's CQL 3 beta rows (`beta`), what a release
+// made of a schema call's CfDef (`cfdefs`).
 pub(super) mod beta;
+pub(super) mod cfdefs;
 pub(super) mod declared;
 pub(super) mod old;
 pub(super) mod v07;

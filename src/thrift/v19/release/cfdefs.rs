@@ -1,0 +1,182 @@
+//! What the release made of the CfDef of a schema call before the schema
+//! judged it: the column types it had (a CfDef naming one it lacked is
+//! refused in its words, from [`crate::release`]), the CfDef's own cache
+//! settings of 0.7 to 1.0 (kept as given where its IDL declared them, the
+//! row cache provider checked; every later release ignored them, so they
+//! are dropped without a release too), and the update of 0.7 and 0.8 that
+//! took an unsent gc grace as 0. It must not apply the change.
+
+use crate::node::Node;
+use crate::release::Release;
+use crate::schema::{CfSpec, OldCacheSettings};
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+
+/// A CfDef naming a column type the release lacked (as comparator,
+/// validator or a parameter of one) is refused as the release refused it.
+pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    let Some(release) = node.release else {
+        return Ok(());
+    };
+    let columns = def.column_metadata.iter().flatten();
+    let names = [
+        &def.comparator_type,
+        &def.subcomparator_type,
+        &def.default_validation_class,
+        &def.key_validation_class,
+    ];
+    names
+        .into_iter()
+        .flatten()
+        .chain(columns.map(|c| &c.validation_class))
+        .find_map(|name| release.type_refusal(name))
+        .map_or(Ok(()), |why| Err(ApiError::invalid(why)))
+}
+
+/// The package a bare row cache provider name was looked up in.
+const CACHE_PACKAGE: &str = "org.apache.cassandra.cache.";
+
+/// The row cache providers 0.8 and 1.0 shipped.
+const CACHE_PROVIDERS: [&str; 2] = [
+    "org.apache.cassandra.cache.ConcurrentLinkedHashCacheProvider",
+    "org.apache.cassandra.cache.SerializingCacheProvider",
+];
+
+/// Keeps the cache settings of the spec where the release's CfDef had
+/// them (0.7 to 1.0; the provider from 0.8, the keys to save from 1.0)
+/// and drops them otherwise. An unknown provider is refused.
+pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 1)) else {
+        spec.old_cache = OldCacheSettings::default();
+        return Ok(());
+    };
+    let cache = &mut spec.old_cache;
+    if !declares(release, "row_cache_provider") {
+        cache.row_cache_provider = None;
+    }
+    if !declares(release, "row_cache_keys_to_save") {
+        cache.row_cache_keys_to_save = None;
+    }
+    if let Some(provider) = &mut cache.row_cache_provider {
+        if !provider.contains('.') {
+            provider.insert_str(0, CACHE_PACKAGE);
+        }
+        if !CACHE_PROVIDERS.contains(&provider.as_str()) {
+            return Err(ApiError::invalid(format!(
+                "Unable to find row cache provider class '{provider}'"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn declares(release: &Release, field: &str) -> bool {
+    release.has_field("CfDef", field)
+}
+
+/// An update before 1.0 set every field of the column family from the
+/// CfDef, and a CfDef that did not send `gc_grace_seconds` (no default in
+/// its IDL) said 0.
+pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
+    if node.release.is_some_and(|r| !r.at_least(1, 0)) {
+        spec.gc_grace_seconds.get_or_insert(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::testkit;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = testkit::Kit::default().node();
+        node.release = Release::find(version);
+        node
+    }
+
+    fn def(comparator: &str) -> t::CfDef {
+        let mut def = super::super::super::defs::cf_def(&CfSpec::new("ks", "cf"));
+        def.comparator_type = Some(comparator.to_string());
+        def
+    }
+
+    fn refused(version: &str, comparator: &str) -> Option<String> {
+        match check_types(&node_as(version), &def(comparator)) {
+            Ok(()) => None,
+            Err(ApiError::InvalidRequest(why)) => Some(why),
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn each_release_refuses_the_types_it_lacked() {
+        let unknown = |c: &str| {
+            Some(format!(
+                "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.{c}'"
+            ))
+        };
+        assert_eq!(refused("0.8.10", "DecimalType"), unknown("DecimalType"));
+        assert_eq!(refused("1.0.12", "DecimalType"), None);
+        assert_eq!(
+            refused("0.8.10", "org.apache.cassandra.db.marshal.Int32Type"),
+            unknown("Int32Type")
+        );
+        assert_eq!(refused("0.7.10", "UUIDType"), unknown("UUIDType"));
+        assert_eq!(
+            refused("0.7.10", "ReversedType(LongType)"),
+            unknown("ReversedType(LongType)")
+        );
+        assert_eq!(
+            refused("1.1.12", "CompositeType(UTF8Type,InetAddressType)"),
+            Some(
+                "Invalid definition for comparator org.apache.cassandra.db.marshal.CompositeType."
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            refused("0.8.10", "DynamicCompositeType(a=>AsciiType,b=>LongType)"),
+            None
+        );
+        assert_eq!(refused("0.8.10", "UTF8Type(reversed=false)"), None);
+        assert_eq!(refused("1.2.9", "TimestampType"), unknown("TimestampType"));
+        assert_eq!(refused("2.0.17", "TimestampType"), None);
+        assert!(check_types(&testkit::Kit::default().node(), &def("TimestampType")).is_ok());
+        let mut validator = def("UTF8Type");
+        validator.key_validation_class = Some("DecimalType".into());
+        assert!(check_types(&node_as("0.8.10"), &validator).is_err());
+    }
+
+    #[test]
+    fn the_cache_settings_are_kept_before_1_1() {
+        let given = OldCacheSettings {
+            row_cache_size: Some(0.5),
+            row_cache_provider: Some("SerializingCacheProvider".into()),
+            row_cache_keys_to_save: Some(10),
+            ..OldCacheSettings::default()
+        };
+        let kept = |version: &str| {
+            let mut spec = CfSpec::new("ks", "cf");
+            spec.old_cache = given.clone();
+            old_cache(&node_as(version), &mut spec).map(|()| spec.old_cache)
+        };
+        let full = "org.apache.cassandra.cache.SerializingCacheProvider";
+        let v10 = kept("1.0.12").unwrap();
+        assert_eq!(v10.row_cache_provider.as_deref(), Some(full));
+        assert_eq!(v10.row_cache_keys_to_save, Some(10));
+        let v08 = kept("0.8.10").unwrap();
+        assert_eq!(
+            (v08.row_cache_size, v08.row_cache_keys_to_save),
+            (Some(0.5), None)
+        );
+        assert_eq!(kept("0.7.10").unwrap().row_cache_provider, None);
+        assert!(kept("1.1.12").unwrap().is_empty());
+        let mut spec = CfSpec::new("ks", "cf");
+        spec.old_cache = given;
+        spec.old_cache.row_cache_provider = Some("NoSuchProvider".into());
+        assert!(matches!(
+            old_cache(&node_as("0.8.10"), &mut spec),
+            Err(ApiError::InvalidRequest(w))
+                if w == "Unable to find row cache provider class 'org.apache.cassandra.cache.NoSuchProvider'"
+        ));
+    }
+}
