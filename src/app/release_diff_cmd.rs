@@ -91,6 +91,7 @@ pub fn to_text(d: &ReleaseDiff) -> String {
         &d.system_cfs,
         |cf| cf.to_string(),
     );
+    set_lines(&mut out, "Column types", &d.types, |t| t.to_string());
     for (what, fields) in [("added", &d.fields.added), ("removed", &d.fields.removed)] {
         for (structure, names) in by_struct(fields) {
             out.push_str(&format!(
@@ -169,6 +170,7 @@ pub fn to_json(d: &ReleaseDiff) -> Value {
             .map(|s| json!({"setting": s.setting, "from": s.from, "to": s.to}))
             .collect::<Vec<_>>(),
         "system_column_families": set(&d.system_cfs),
+        "column_types": set(&d.types),
         "struct_fields": {
             "added": fields(&d.fields.added),
             "removed": fields(&d.fields.removed),
@@ -201,6 +203,7 @@ mod tests {
                  Native protocol versions added: v3\n\
                  CQL 3 version: 3.1.7 -> 3.2.1\n\
                  System keyspace column families removed: NodeIdInfo\n\
+                 Column types added: FrozenType, UserType\n\
                  CfDef fields added: cells_per_row_to_cache, min_index_interval, \
                  max_index_interval\n\
                  Not compared: {NOT_COMPARED}\n"
@@ -243,6 +246,7 @@ mod tests {
         assert_eq!(v["cql3_version"], json!({"from": null, "to": "3.0.5"}));
         assert_eq!(v["stock_defaults"][0]["setting"], "partitioner");
         assert_eq!(v["system_column_families"]["removed"], json!(["Versions"]));
+        assert_eq!(v["column_types"]["added"][0], "InetAddressType");
         assert_eq!(
             v["struct_fields"]["added"]["TimedOutException"],
             json!(["acknowledged_by", "acknowledged_by_batchlog"])

@@ -2,7 +2,7 @@
 //! from the definitions the emulation runs on ([`Release`], the method and
 //! feature tables): API version, Thrift methods, features, native protocol
 //! versions, CQL 3 version, stock defaults, the system keyspace's column
-//! families, the struct fields declared and the behaviours that applied. A
+//! families, the column types, the struct fields declared and the behaviours that applied. A
 //! pure function over the data; printing it is the `release-diff` command's
 //! business.
 //!
@@ -10,6 +10,7 @@
 //! data here (exception texts beyond [`Behaviour`]) is not compared.
 
 use super::fields::FIELDS;
+use super::types::TYPES;
 use super::{Behaviour, Feature, Release, ThriftGeneration};
 
 /// Members of a set one release had and the other lacked.
@@ -78,6 +79,9 @@ pub struct ReleaseDiff {
     pub cql3_version: Option<Changed<Option<&'static str>>>,
     pub defaults: Vec<SettingChange>,
     pub system_cfs: SetChange<&'static str>,
+    /// The column types (`org.apache.cassandra.db.marshal`) a schema call
+    /// may name.
+    pub types: SetChange<&'static str>,
     /// Struct fields one release declared and the other did not (between
     /// two 19.x releases only: across the generations every struct differs).
     pub fields: SetChange<StructField>,
@@ -96,6 +100,7 @@ impl ReleaseDiff {
             && self.cql3_version.is_none()
             && self.defaults.is_empty()
             && self.system_cfs.is_empty()
+            && self.types.is_empty()
             && self.fields.is_empty()
             && self.behaviours.is_empty()
     }
@@ -116,9 +121,18 @@ pub fn diff(from: &Release, to: &Release) -> ReleaseDiff {
         cql3_version: changed(from.cql3_version, to.cql3_version),
         defaults: default_changes(from, to),
         system_cfs: SetChange::between(from.system_cfs, to.system_cfs),
+        types: SetChange::between(&types(from), &types(to)),
         fields: field_changes(from, to),
         behaviours: SetChange::between(&behaviours(from), &behaviours(to)),
     }
+}
+
+fn types(r: &Release) -> Vec<&'static str> {
+    TYPES
+        .iter()
+        .map(|&(name, _)| name)
+        .filter(|name| r.has_type(name))
+        .collect()
 }
 
 fn behaviours(r: &Release) -> Vec<Behaviour> {
