@@ -3,14 +3,18 @@
 //! type narrowed to what the client's protocol version names),
 //! unavailable with its counts, overloaded, bootstrapping, each under the
 //! cluster's own message, so that a driver's retry policy sees what it
-//! would have seen from the cluster itself. The cluster here is a backend
+//! would have seen from the cluster itself. A Thrift 19.x client of the
+//! gateway gets a write timeout's replica count in `acknowledged_by` and its
+//! write type in `acknowledged_by_batchlog`. The cluster here is a backend
 //! supercolumn whose primed native faults make the refusals.
 
 use crate::native_support::{native_port, op, Conn, Frame, Reader, Writer};
 use crate::wire_support::gateway::backend_url;
-use crate::wire_support::{conformance_config, Server};
+use crate::wire_support::{conformance_config, connect19, timestamp, Server};
 use serde_json::{json, Value};
 use supercolumn::nodetool::http::Endpoint;
+use supercolumn::thrift::gen::cassandra19 as t19;
+use t19::TCassandraSyncClient as _;
 
 const ONE: u16 = 1;
 const QUORUM: u16 = 4;
@@ -47,8 +51,9 @@ fn string(s: &str) -> Vec<u8> {
     w.buf
 }
 
-#[test]
-fn a_clusters_refusals_reach_native_clients_as_the_cluster_gave_them() {
+/// A backend supercolumn serving the native protocol with its admin surface
+/// (for faults), and a gateway in front of it with `gateway_args` added.
+fn backend_and_gateway(gateway_args: &[&str]) -> (Server, Endpoint, Server) {
     let conf = conformance_config("storage-conf-v19.xml");
     let conf = conf.to_str().unwrap();
     let backend = Server::start(&[
@@ -62,29 +67,39 @@ fn a_clusters_refusals_reach_native_clients_as_the_cluster_gave_them() {
     ]);
     let admin = Endpoint::new("127.0.0.1", backend.admin_port.expect("admin port"));
     let url = backend_url(&backend, "");
-    let gateway = Server::start(&[
+    let mut args = vec![
         "--config",
         conf,
         "--in-memory",
         "--backend",
         &url,
         "--create-schema",
-        "--native-listen",
-        "127.0.0.1:0",
-    ]);
+    ];
+    args.extend_from_slice(gateway_args);
+    let gateway = Server::start(&args);
+    (backend, admin, gateway)
+}
+
+/// Adds a native fault rule on the backend: `error` on statements naming
+/// `StdBytes`, every attempt the gateway's driver makes (its retry policy may
+/// try once more), with `extra`'s keys.
+fn prime_on(admin: &Endpoint, error: &str, extra: Value) {
+    let mut rule = json!({"api": "native", "cql": "StdBytes", "error": error, "times": 100});
+    rule.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let a = admin.post("/faults", &rule).unwrap();
+    assert_eq!(a.status, 200, "{rule}: {}", a.text());
+}
+
+#[test]
+fn a_clusters_refusals_reach_native_clients_as_the_cluster_gave_them() {
+    let (_backend, admin, gateway) = backend_and_gateway(&["--native-listen", "127.0.0.1:0"]);
     let port = native_port(&gateway);
     let select = "SELECT * FROM \"CT\".\"StdBytes\" WHERE key = 0x6b";
     let insert = "INSERT INTO \"CT\".\"StdBytes\" (key, column1, value) VALUES (0x6b, 0x63, 0x76)";
-    // Every attempt the gateway's driver makes meets the fault (its retry
-    // policy may try once more); cleared after each check.
-    let prime = |error: &str, extra: Value| {
-        let mut rule = json!({"api": "native", "cql": "StdBytes", "error": error, "times": 100});
-        rule.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        let a = admin.post("/faults", &rule).unwrap();
-        assert_eq!(a.status, 200, "{rule}: {}", a.text());
-    };
+    // Cleared after each check.
+    let prime = |error: &str, extra: Value| prime_on(&admin, error, extra);
     let clear = || assert_eq!(admin.delete("/faults").unwrap().status, 200);
 
     for version in [3u8, 4] {
@@ -152,4 +167,69 @@ fn a_clusters_refusals_reach_native_clients_as_the_cluster_gave_them() {
         }
         assert_eq!(query(&mut c, select, ONE).opcode, op::RESULT, "v{version}");
     }
+}
+
+#[test]
+fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
+    let (_backend, admin, gateway) = backend_and_gateway(&[]);
+    let mut c = connect19(gateway.port);
+    c.set_keyspace("CT".into()).unwrap();
+    let parent = t19::ColumnParent::new("StdBytes".to_string(), None);
+    let column = |name: &str| t19::Column::new(name.into(), b"v".to_vec(), timestamp(), None);
+    let insert = |c: &mut crate::wire_support::Client19| {
+        c.insert(
+            b"k".to_vec(),
+            parent.clone(),
+            column("c"),
+            t19::ConsistencyLevel::QUORUM,
+        )
+    };
+    // A row of two columns: one UNLOGGED batch to the cluster.
+    let batch = |c: &mut crate::wire_support::Client19| {
+        let m = |n| {
+            let cosc = t19::ColumnOrSuperColumn::new(column(n), None, None, None);
+            t19::Mutation::new(cosc, None)
+        };
+        let row = [("StdBytes".to_string(), vec![m("a"), m("b")])].into();
+        c.batch_mutate([(b"k".to_vec(), row)].into(), t19::ConsistencyLevel::QUORUM)
+    };
+    // Made first, so that the faults meet the statements run, not prepared.
+    insert(&mut c).unwrap();
+    batch(&mut c).unwrap();
+    let timed_out = |r: thrift::Result<()>| match r {
+        Err(thrift::Error::User(u)) => match u.downcast_ref::<t19::TimedOutException>() {
+            Some(t) => (t.acknowledged_by, t.acknowledged_by_batchlog),
+            None => panic!("not a TimedOutException: {u:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    let clear = || assert_eq!(admin.delete("/faults").unwrap().status, 200);
+
+    let fault = |write_type: &str, received: i32| json!({"write_type": write_type, "received": received, "block_for": 2});
+    prime_on(&admin, "write_timeout", fault("SIMPLE", 1));
+    assert_eq!(timed_out(insert(&mut c)), (Some(1), None));
+    clear();
+    // The batch log written, the batch itself not on enough replicas.
+    prime_on(&admin, "write_timeout", fault("BATCH", 0));
+    assert_eq!(timed_out(batch(&mut c)), (Some(0), Some(true)));
+    clear();
+    // The batch log itself not written.
+    prime_on(&admin, "write_timeout", fault("BATCH_LOG", 1));
+    assert_eq!(timed_out(batch(&mut c)), (Some(1), Some(false)));
+    clear();
+    // A read timeout says nothing of acknowledgements, as 1.2's did not.
+    prime_on(
+        &admin,
+        "read_timeout",
+        json!({"received": 1, "block_for": 2}),
+    );
+    let read = c.get_slice(
+        b"k".to_vec(),
+        parent.clone(),
+        t19::SlicePredicate::new(None, t19::SliceRange::new(vec![], vec![], false, 10)),
+        t19::ConsistencyLevel::QUORUM,
+    );
+    assert_eq!(timed_out(read.map(|_| ())), (None, None));
+    clear();
+    insert(&mut c).unwrap();
 }
