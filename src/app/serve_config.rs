@@ -322,7 +322,7 @@ mod tests {
         let yaml = |size: u32| {
             Config::from_yaml(
                 &format!(
-                    "cluster_name: c\ncommitlog_sync: periodic\ncommitlog_sync_period_in_ms: 1\n\
+                    "cluster_name: c\npartitioner: org.apache.cassandra.dht.RandomPartitioner\ncommitlog_sync: periodic\ncommitlog_sync_period_in_ms: 1\n\
                      thrift_framed_transport_size_in_mb: {size}\n"
                 ),
                 "t.yaml",
