@@ -294,6 +294,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let opts = ServerOptions {
         max_message_bytes: config.thrift_max_message_length(),
         generations: generation_policy(&config, args.api_default),
+        framing: served_framing(&config),
         limits: server_limits(&config, fds)?,
         slow_request: config.slow_request_threshold(),
         ..ServerOptions::default()

@@ -9,9 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
-use supercolumn::release::ThriftGeneration;
+use supercolumn::release::{Behaviour, ThriftGeneration};
 use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
+use supercolumn::thrift::transport::Framing;
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
 pub(crate) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {
@@ -149,6 +150,28 @@ pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> Gen
     }
 }
 
+/// The one Thrift transport the main port reads: a release's own (0.6 and
+/// 0.7 read the one their file chose, later releases framed only); `None`
+/// without a release, where each connection's first bytes tell.
+pub(crate) fn served_framing(config: &Config) -> Option<Framing> {
+    let release = config.cassandra_version?;
+    let v06 = release.generation == ThriftGeneration::V06;
+    // Only the release's own kind of file chose (0.6 read storage-conf.xml,
+    // 0.7 cassandra.yaml); otherwise its stock file's choice: 0.6's did not
+    // frame, 0.7's did.
+    let own_file = v06 == (config.format == ConfigFormat::StorageConfXml);
+    let framed = if release.does(Behaviour::FramingFromConfig) && own_file {
+        config.thrift_framed_transport
+    } else {
+        !v06
+    };
+    Some(if framed {
+        Framing::Framed
+    } else {
+        Framing::Unframed
+    })
+}
+
 /// The engine's settings from the config; directories only when durable.
 pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineOptions, Fatal> {
     let mut o = EngineOptions {
@@ -282,4 +305,51 @@ fn physical_memory_mb() -> Option<u64> {
         .parse::<u64>()
         .ok()?;
     Some(kb / 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use supercolumn::release::Release;
+
+    fn as_release(mut config: Config, version: &str) -> Config {
+        config.cassandra_version = Release::find(version);
+        config
+    }
+
+    #[test]
+    fn a_release_reads_the_transport_its_own_file_chose() {
+        let yaml = |size: u32| {
+            Config::from_yaml(
+                &format!(
+                    "cluster_name: c\npartitioner: org.apache.cassandra.dht.RandomPartitioner\ncommitlog_sync: periodic\ncommitlog_sync_period_in_ms: 1\n\
+                     thrift_framed_transport_size_in_mb: {size}\n"
+                ),
+                "t.yaml",
+            )
+            .unwrap()
+        };
+        let xml = Config::builtin(); // ThriftFramedTransport false
+        assert_eq!(served_framing(&xml), None, "no release: both");
+        let f = |c: Config, v: &str| served_framing(&as_release(c, v));
+        assert_eq!(f(xml.clone(), "0.6.8"), Some(Framing::Unframed));
+        assert_eq!(
+            f(yaml(0), "0.6.8"),
+            Some(Framing::Unframed),
+            "0.6 read no yaml"
+        );
+        assert_eq!(f(yaml(0), "0.7.10"), Some(Framing::Unframed));
+        assert_eq!(f(yaml(15), "0.7.10"), Some(Framing::Framed));
+        assert_eq!(
+            f(xml.clone(), "0.7.10"),
+            Some(Framing::Framed),
+            "0.7 read no xml"
+        );
+        assert_eq!(
+            f(yaml(0), "0.8.10"),
+            Some(Framing::Framed),
+            "0.8 on: framed only"
+        );
+        assert_eq!(f(xml, "2.2.19"), Some(Framing::Framed));
+    }
 }

@@ -65,11 +65,17 @@ pub enum Behaviour {
     /// of a 32-bucket `HashMap`: the map also held the CQL 3 tables Thrift
     /// was not shown (more than twelve in all).
     SystemCfsAmongCql3Tables,
+    /// The Thrift port read the transport its configuration chose: framed,
+    /// or unframed where the file said so (0.6's `ThriftFramedTransport`
+    /// false, 0.7's `thrift_framed_transport_size_in_mb: 0`). From 0.8 on
+    /// it read framed messages only, whatever the file said. Either way a
+    /// connection in the other transport was closed without a reply.
+    FramingFromConfig,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 14] = [
+    pub const ALL: [Behaviour; 15] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -84,6 +90,7 @@ impl Behaviour {
         Behaviour::SchemaKeyspacesGcGraceWeek,
         Behaviour::RingOfUnknownKeyspaceDropped,
         Behaviour::SystemCfsAmongCql3Tables,
+        Behaviour::FramingFromConfig,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -105,6 +112,7 @@ impl Behaviour {
             Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
             Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
             Behaviour::SystemCfsAmongCql3Tables => "system_cfs_among_cql3_tables",
+            Behaviour::FramingFromConfig => "framing_from_config",
         }
     }
 
@@ -155,6 +163,10 @@ impl Behaviour {
             Behaviour::SystemCfsAmongCql3Tables => {
                 "describe_keyspace system lists its column families in a 32-bucket HashMap's order"
             }
+            Behaviour::FramingFromConfig => {
+                "the Thrift port serves unframed clients when the configuration says so \
+                 (thrift_framed_transport_size_in_mb: 0), else framed ones only"
+            }
         }
     }
 }
@@ -201,4 +213,6 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         Some((2, 0, 0)),
     ),
     (Behaviour::SystemCfsAmongCql3Tables, (1, 2, 0), None),
+    // 0.8's CassandraDaemon built TFramedTransport factories unconditionally.
+    (Behaviour::FramingFromConfig, (0, 6, 0), Some((0, 8, 0))),
 ];

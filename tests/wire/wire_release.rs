@@ -1,7 +1,8 @@
 //! `serve --cassandra-version V`: the node answers as release V did:
 //! its API version, its methods (a lacked one is an unknown method), its
 //! release version in `system.local`, its stock partitioner and tokens
-//! when no configuration file is given, and no native transport before 1.2.
+//! when no configuration file is given, the one Thrift transport it read,
+//! and no native transport before 1.2.
 
 use crate::wire_support;
 
@@ -88,6 +89,56 @@ fn without_a_config_the_release_runs_on_its_stock_defaults() {
         "org.apache.cassandra.dht.Murmur3Partitioner"
     );
     assert_eq!(c.describe_token_map().unwrap().len(), 256);
+}
+
+/// True when the server closed the connection without answering.
+fn closed_without_reply<T: std::fmt::Debug>(r: &thrift::Result<T>) -> bool {
+    use supercolumn::thrift::client_read::{not_thrift, Answer};
+    match r {
+        Err(e) => not_thrift(e).is_some_and(|nt| nt.answer == Answer::Nothing),
+        Ok(_) => false,
+    }
+}
+
+#[test]
+fn a_release_reads_only_the_transport_it_served() {
+    // 0.8 on: framed only, whatever the file says.
+    let server = release_server("0.8.10");
+    assert_eq!(
+        connect19(server.port).describe_version().unwrap(),
+        "19.16.0"
+    );
+    let r = connect19_framed(server.port, false).describe_version();
+    assert!(closed_without_reply(&r), "unframed on 0.8.10: {r:?}");
+    // 0.7 read the one its cassandra.yaml chose: framed on its stock file...
+    let server = release_server("0.7.10");
+    assert_eq!(connect19(server.port).describe_version().unwrap(), "19.4.0");
+    let r = connect19_framed(server.port, false).describe_version();
+    assert!(closed_without_reply(&r), "unframed on 0.7.10: {r:?}");
+    // ...unframed on one with thrift_framed_transport_size_in_mb: 0.
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = dir.path().join("cassandra.yaml");
+    std::fs::write(
+        &yaml,
+        "cluster_name: Test Cluster\n\
+         partitioner: org.apache.cassandra.dht.RandomPartitioner\n\
+         commitlog_sync: periodic\n\
+         commitlog_sync_period_in_ms: 10000\n\
+         thrift_framed_transport_size_in_mb: 0\n",
+    )
+    .unwrap();
+    let server = Server::start(&[
+        "--in-memory",
+        "--cassandra-version",
+        "0.7.10",
+        "--config",
+        yaml.to_str().unwrap(),
+    ]);
+    let mut c = connect19_framed(server.port, false);
+    assert_eq!(c.describe_version().unwrap(), "19.4.0");
+    assert_eq!(c.describe_cluster_name().unwrap(), "Test Cluster");
+    let r = connect19(server.port).describe_version();
+    assert!(closed_without_reply(&r), "framed on unframed 0.7.10: {r:?}");
 }
 
 #[test]

@@ -304,7 +304,13 @@ pub type Client19 =
 
 /// A generated 19.x client on a fresh framed connection (as 1.2 clients connected).
 pub fn connect19(port: u16) -> Client19 {
-    let (i, o) = protocols(port, true);
+    connect19_framed(port, true)
+}
+
+/// A generated 19.x client on a fresh connection, framed or buffered (0.7
+/// could serve either).
+pub fn connect19_framed(port: u16, framed: bool) -> Client19 {
+    let (i, o) = protocols(port, framed);
     cassandra19::CassandraSyncClient::new(i, o)
 }
 

@@ -68,6 +68,11 @@ pub struct ServerOptions {
     pub shutdown_grace: Duration,
     /// How this listener picks the API generation of ambiguous calls.
     pub generations: GenerationPolicy,
+    /// The one transport this listener reads, when it answers as a release
+    /// whose Thrift server read only one (`None`: both, told apart per
+    /// connection). A connection in the other is closed without a reply,
+    /// as that release's transport failed on its first bytes.
+    pub framing: Option<Framing>,
     /// Connection cap, timeouts, memory budget and worker slots; one set
     /// shared by every listener of the process.
     pub limits: Arc<Limits>,
@@ -81,6 +86,7 @@ impl Default for ServerOptions {
             max_message_bytes: 16 * 1024 * 1024,
             shutdown_grace: Duration::from_secs(10),
             generations: GenerationPolicy::default(),
+            framing: None,
             limits: Limits::unlimited(),
             slow_request: None,
         }
@@ -203,6 +209,10 @@ async fn connection(
             Ok(None) => return,
             Err(e) => return refuse(&mut stream, e, framing, peer, settings.write_timeout).await,
         };
+        if opts.framing.is_some_and(|only| only != framing) {
+            tracing::debug!(%peer, ?framing, "closing: this release's Thrift port reads the other transport");
+            return;
+        }
         let received = Instant::now();
         // Until the connection shows its generation, its transport decides
         // the calls both generations share (see Session::ambiguous_generation).
