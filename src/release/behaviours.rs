@@ -65,11 +65,17 @@ pub enum Behaviour {
     /// of a 32-bucket `HashMap`: the map also held the CQL 3 tables Thrift
     /// was not shown (more than twelve in all).
     SystemCfsAmongCql3Tables,
+    /// A call lacking a required argument was refused quoting each binary
+    /// field's own bytes (libthrift 0.9), not the frame from its start.
+    RequiredFieldQuotesOwnBytes,
+    /// A CQL 3 syntax error ended with a snippet of the statement around
+    /// the offending token (ANTLR 3.5 and the `ErrorCollector`).
+    Cql3SyntaxSnippets,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 14] = [
+    pub const ALL: [Behaviour; 16] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -84,6 +90,8 @@ impl Behaviour {
         Behaviour::SchemaKeyspacesGcGraceWeek,
         Behaviour::RingOfUnknownKeyspaceDropped,
         Behaviour::SystemCfsAmongCql3Tables,
+        Behaviour::RequiredFieldQuotesOwnBytes,
+        Behaviour::Cql3SyntaxSnippets,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -105,6 +113,8 @@ impl Behaviour {
             Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
             Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
             Behaviour::SystemCfsAmongCql3Tables => "system_cfs_among_cql3_tables",
+            Behaviour::RequiredFieldQuotesOwnBytes => "required_field_quotes_own_bytes",
+            Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
         }
     }
 
@@ -155,6 +165,13 @@ impl Behaviour {
             Behaviour::SystemCfsAmongCql3Tables => {
                 "describe_keyspace system lists its column families in a 32-bucket HashMap's order"
             }
+            Behaviour::RequiredFieldQuotesOwnBytes => {
+                "a missing required argument's message quotes each binary field's own bytes"
+            }
+            Behaviour::Cql3SyntaxSnippets => {
+                "a CQL 3 syntax error ends with a snippet of the statement around the offending \
+                 token"
+            }
         }
     }
 }
@@ -201,4 +218,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         Some((2, 0, 0)),
     ),
     (Behaviour::SystemCfsAmongCql3Tables, (1, 2, 0), None),
+    // libthrift 0.9.1 from 2.0.
+    (Behaviour::RequiredFieldQuotesOwnBytes, (2, 0, 0), None),
+    // ANTLR 3.5's runtime and the ErrorCollector from 2.1.
+    (Behaviour::Cql3SyntaxSnippets, (2, 1, 0), None),
 ];
