@@ -45,6 +45,7 @@ pub mod mapping;
 pub mod options;
 mod parser;
 pub mod schema;
+pub mod snippet;
 pub mod table;
 pub mod timeuuid;
 pub mod types;

@@ -54,6 +54,7 @@ pub use numbers::integer::IntegerType;
 pub use numbers::long::LongType;
 pub use strings::ascii::AsciiType;
 pub use strings::bytes::BytesType;
+pub use strings::empty::EmptyType;
 pub use strings::inet::InetAddressType;
 pub use strings::utf8::UTF8Type;
 pub use uuids::lexical_uuid::LexicalUUIDType;

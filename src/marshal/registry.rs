@@ -29,7 +29,7 @@ fn plain(short: &'static str, make: Make) -> (String, TypeFactory) {
 type Make = fn() -> TypeRef;
 
 /// The built-in types that take no parameters, by short name.
-pub(super) const PLAIN: [(&str, Make); 17] = [
+pub(super) const PLAIN: [(&str, Make); 18] = [
     ("BytesType", || Arc::new(BytesType)),
     ("AsciiType", || Arc::new(AsciiType)),
     ("UTF8Type", || Arc::new(UTF8Type)),
@@ -47,6 +47,7 @@ pub(super) const PLAIN: [(&str, Make); 17] = [
     ("DateType", || Arc::new(DateType)),
     ("TimestampType", || Arc::new(TimestampType)),
     ("InetAddressType", || Arc::new(InetAddressType)),
+    ("EmptyType", || Arc::new(EmptyType)),
 ];
 
 fn builtins() -> HashMap<String, TypeFactory> {
@@ -221,10 +222,18 @@ fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
     if !params.is_empty() && params.iter().all(|p| is_key_value(p)) {
         return default_parameters(factory(&[])?, &params);
     }
+    // Cassandra built a parameterised type by its `getInstance(TypeParser)`,
+    // called by reflection: a parameter it could not parse failed that call,
+    // reported as an invalid definition of the type itself.
     let resolved = params
         .iter()
         .map(|p| parse_nested(p))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| {
+            MarshalError(format!(
+                "Invalid definition for comparator {MARSHAL_PACKAGE}{short}."
+            ))
+        })?;
     factory(&resolved)
 }
 
@@ -428,7 +437,19 @@ mod tests {
             "ReversedType takes exactly one argument, 2 given"
         );
         assert!(parse_type("UTF8Type(LongType)").is_err());
-        assert!(parse_type("CompositeType(NoSuchType)").is_err());
+        // 0.8 to 2.2 alike: the parameter's failure is the type's.
+        assert_eq!(
+            parse_type("CompositeType(UTF8Type,NoSuchType)")
+                .unwrap_err()
+                .0,
+            "Invalid definition for comparator org.apache.cassandra.db.marshal.CompositeType."
+        );
+        assert_eq!(
+            parse_type("ReversedType(CompositeType(NoSuchType))")
+                .unwrap_err()
+                .0,
+            "Invalid definition for comparator org.apache.cassandra.db.marshal.ReversedType."
+        );
         assert!(parse_type("").is_err());
     }
 

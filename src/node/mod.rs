@@ -290,6 +290,17 @@ impl Node {
         Ok(version)
     }
 
+    /// Takes the next column family creation id for no column family (see
+    /// [`crate::schema::creation::CreationIds::spend`]); the schema's
+    /// version stays.
+    pub fn spend_creation_id(&self) -> NodeResult<u32> {
+        let _store = self.schema_store.lock();
+        let mut next = (*self.backend.schema()).clone();
+        let id = next.creation_ids.spend();
+        self.backend.update_schema(Arc::new(next))?;
+        Ok(id)
+    }
+
     /// Discards all data of one column family (durable).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);

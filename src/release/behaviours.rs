@@ -71,11 +71,17 @@ pub enum Behaviour {
     /// it read framed messages only, whatever the file said. Either way a
     /// connection in the other transport was closed without a reply.
     FramingFromConfig,
+    /// A call lacking a required argument was refused quoting each binary
+    /// field's own bytes (libthrift 0.9), not the frame from its start.
+    RequiredFieldQuotesOwnBytes,
+    /// A CQL 3 syntax error ended with a snippet of the statement around
+    /// the offending token (ANTLR 3.5 and the `ErrorCollector`).
+    Cql3SyntaxSnippets,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 15] = [
+    pub const ALL: [Behaviour; 17] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -91,6 +97,8 @@ impl Behaviour {
         Behaviour::RingOfUnknownKeyspaceDropped,
         Behaviour::SystemCfsAmongCql3Tables,
         Behaviour::FramingFromConfig,
+        Behaviour::RequiredFieldQuotesOwnBytes,
+        Behaviour::Cql3SyntaxSnippets,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -113,6 +121,8 @@ impl Behaviour {
             Behaviour::RingOfUnknownKeyspaceDropped => "ring_of_unknown_keyspace_dropped",
             Behaviour::SystemCfsAmongCql3Tables => "system_cfs_among_cql3_tables",
             Behaviour::FramingFromConfig => "framing_from_config",
+            Behaviour::RequiredFieldQuotesOwnBytes => "required_field_quotes_own_bytes",
+            Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
         }
     }
 
@@ -167,6 +177,13 @@ impl Behaviour {
                 "the Thrift port serves unframed clients when the configuration says so \
                  (thrift_framed_transport_size_in_mb: 0), else framed ones only"
             }
+            Behaviour::RequiredFieldQuotesOwnBytes => {
+                "a missing required argument's message quotes each binary field's own bytes"
+            }
+            Behaviour::Cql3SyntaxSnippets => {
+                "a CQL 3 syntax error ends with a snippet of the statement around the offending \
+                 token"
+            }
         }
     }
 }
@@ -215,4 +232,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::SystemCfsAmongCql3Tables, (1, 2, 0), None),
     // 0.8's CassandraDaemon built TFramedTransport factories unconditionally.
     (Behaviour::FramingFromConfig, (0, 6, 0), Some((0, 8, 0))),
+    // libthrift 0.9.1 from 2.0.
+    (Behaviour::RequiredFieldQuotesOwnBytes, (2, 0, 0), None),
+    // ANTLR 3.5's runtime and the ErrorCollector from 2.1.
+    (Behaviour::Cql3SyntaxSnippets, (2, 1, 0), None),
 ];

@@ -64,6 +64,15 @@ impl CreationIds {
         id
     }
 
+    /// One id taken for no column family: Cassandra 1.0 built a whole
+    /// definition for an update that named no id, which took one, before
+    /// refusing it for naming none. Returns the id taken.
+    pub fn spend(&mut self) -> u32 {
+        let id = self.next();
+        self.next = id + 1;
+        id
+    }
+
     /// `count` ids taken by index column families (never shown).
     pub(super) fn skip(&mut self, count: usize) {
         let count = u32::try_from(count).unwrap_or(u32::MAX);

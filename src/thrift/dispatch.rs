@@ -417,7 +417,7 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
         Some(Err(thrift::Error::Protocol(p))) => exception(
             header,
             ApplicationErrorKind::ProtocolError,
-            v19::javaargs::required_field_error(msg)
+            v19::required_field_error(node, msg)
                 .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),

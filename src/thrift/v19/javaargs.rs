@@ -12,9 +12,11 @@
 //!   ("was not found in serialized data"), then required objects in IDL order
 //!   ("was not present"), so a nested struct fails before its parent;
 //! - `toString` prints optional fields only when set;
-//! - a `binary` field is a `ByteBuffer` wrapping the frame, and
-//!   `TBaseHelper.toString` printed it from the start of the frame (its array
-//!   offset, not its position) up to the field's end, at most 128 bytes;
+//! - a `binary` field is a `ByteBuffer` wrapping the frame; libthrift 0.7's
+//!   (and older) `TBaseHelper.toString` printed it from the start of the
+//!   frame (its array offset, not its position) up to the field's end,
+//!   0.9's (Cassandra 2.0 on) only the field's own bytes; at most 128 bytes
+//!   either way, then `...`;
 //!   inside a list or map a `ByteBuffer` printed as `HeapByteBuffer[pos= lim=
 //!   cap=]`;
 //! - maps are Java 8 `HashMap`s sized `2 * n` by the stub, quoted in their
@@ -36,8 +38,23 @@ pub const QUOTE_MAX: usize = 64 * 1024;
 /// The Java text for the first required field the arguments of `msg` (one
 /// whole message, header included, as the frame carried it) lack, or `None`
 /// when Java would have read them without complaint (or the method is not
-/// one this table describes).
+/// one this table describes); binary fields quoted as libthrift 0.7 did.
+#[cfg(test)]
 pub fn required_field_error(msg: &[u8]) -> Option<String> {
+    required_field_error_quoting(msg, BufferQuote::FromFrame)
+}
+
+/// How a libthrift printed a `binary` field's `ByteBuffer`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferQuote {
+    /// From the frame's start (libthrift up to 0.7: Cassandra up to 1.2).
+    FromFrame,
+    /// The field's own bytes (libthrift 0.9: Cassandra 2.0 on).
+    OwnBytes,
+}
+
+/// [`required_field_error`], printing binary fields as `quote` says.
+pub fn required_field_error_quoting(msg: &[u8], quote: BufferQuote) -> Option<String> {
     if msg.len() > QUOTE_MAX {
         return None;
     }
@@ -47,6 +64,7 @@ pub fn required_field_error(msg: &[u8]) -> Option<String> {
     let quote = Quote {
         frame_len: msg.len(),
         frame: msg,
+        buffers: quote,
     };
     match read_struct(&mut r, desc, 0, &quote) {
         Err(Fault::Java(text)) => Some(text),
@@ -93,6 +111,7 @@ impl From<WireError> for Fault {
 struct Quote<'a> {
     frame: &'a [u8],
     frame_len: usize,
+    buffers: BufferQuote,
 }
 
 fn read_struct(
@@ -279,23 +298,29 @@ fn write_struct(out: &mut String, s: &JStruct, q: &Quote<'_>) {
                 },
                 _ => out.push_str("null"),
             },
-            Some(J::Buf { end, .. }) => quote_buffer(out, q.frame, *end),
+            Some(J::Buf { start, end }) => {
+                let from = match q.buffers {
+                    BufferQuote::FromFrame => 0,
+                    BufferQuote::OwnBytes => *start,
+                };
+                quote_buffer(out, &q.frame[from..*end]);
+            }
             Some(v) => write_value(out, v, q),
         }
     }
     out.push(')');
 }
 
-/// libthrift 0.7's `TBaseHelper.toString(ByteBuffer)`: the bytes from the
-/// buffer's array offset (the frame's start) up to its limit, at most 128.
-fn quote_buffer(out: &mut String, frame: &[u8], end: usize) {
-    for (i, byte) in frame[..end.min(128)].iter().enumerate() {
+/// `TBaseHelper.toString(ByteBuffer)` of the bytes it printed (see
+/// [`BufferQuote`]): at most 128 of them, then `...`.
+fn quote_buffer(out: &mut String, bytes: &[u8]) {
+    for (i, byte) in bytes.iter().take(128).enumerate() {
         if i != 0 {
             out.push(' ');
         }
         let _ = write!(out, "{byte:02X}");
     }
-    if end > 128 {
+    if bytes.len() > 128 {
         out.push_str("...");
     }
 }

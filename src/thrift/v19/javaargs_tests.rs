@@ -91,3 +91,35 @@ fn a_wrong_typed_field_is_skipped_as_java_did() {
         )
     );
 }
+
+#[test]
+fn libthrift_0_9_quotes_a_binary_field_by_its_own_bytes() {
+    // Recorded from 2.0.17, 2.1.22 and 2.2.19 (an undeclared level is null).
+    let range = Value::Struct(vec![
+        (1, bin("")),
+        (2, bin("")),
+        (3, Value::Bool(false)),
+        (4, Value::I32(100)),
+    ]);
+    let msg = message(
+        "get_slice",
+        &[
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("Std"))])),
+            (3, Value::Struct(vec![(2, range)])),
+            (4, Value::I32(99)),
+        ],
+    );
+    assert_eq!(
+        required_field_error_quoting(&msg, BufferQuote::OwnBytes).as_deref(),
+        Some(
+            "Required field 'consistency_level' was not present! Struct: get_slice_args(key:6B, \
+             column_parent:ColumnParent(column_family:Std), predicate:SlicePredicate(\
+             slice_range:SliceRange(start:, finish:, reversed:false, count:100)), \
+             consistency_level:null)"
+        )
+    );
+    // Up to 1.2, from the frame's start.
+    let old = required_field_error_quoting(&msg, BufferQuote::FromFrame).unwrap();
+    assert!(old.contains("get_slice_args(key:80 01 00 01"), "{old}");
+}

@@ -51,6 +51,12 @@ use std::collections::BTreeMap;
 use validation::known_level;
 use writes::MutationMap;
 
+/// The Java text of the first required field `msg`'s arguments lack (see
+/// `javaargs`), binary fields quoted as the node's release did.
+pub fn required_field_error(node: &Node, msg: &[u8]) -> Option<String> {
+    javaargs::required_field_error_quoting(msg, release::buffer_quote(node))
+}
+
 /// The generated 19.x handler trait over one connection's session.
 pub struct Handler<'a> {
     node: &'a Node,
@@ -79,7 +85,7 @@ impl Handler<'_> {
             // An undeclared ConsistencyLevel (Java's null): quote the
             // arguments as the Java stub's validate() did.
             Err(ApiError::Protocol(ref text)) if text.starts_with("Required field '") => {
-                if let Some(java) = javaargs::required_field_error(self.message) {
+                if let Some(java) = required_field_error(self.node, self.message) {
                     return Err(error::into_thrift(ApiError::Protocol(java), method));
                 }
             }

@@ -5,15 +5,15 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::{beta, old};
+use super::super::release::{beta, cql3, old};
 use super::super::validation::known_level;
 use super::super::{cql, Handler};
 use crate::cql::exec::{self, CqlBackend};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
-fn parse_cql3(text: &str) -> ApiResult<crate::cql::ast::Parsed> {
-    crate::cql::parse(text).map_err(|e| ApiError::invalid(e.to_string()))
+fn parse_cql3(node: &crate::node::Node, text: &str) -> ApiResult<crate::cql::ast::Parsed> {
+    crate::cql::parse(text).map_err(|e| ApiError::invalid(cql3::syntax_error(node, text, e)))
 }
 
 impl Handler<'_> {
@@ -55,9 +55,10 @@ impl Handler<'_> {
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
             .and_then(|text| {
-                crate::cql::parse_outlined_with(&text, old::cql3_grammar(self.node))
-                    .map(|parsed| (text, parsed))
-                    .map_err(|e| ApiError::invalid(e.to_string()))
+                match crate::cql::parse_outlined_with(&text, old::cql3_grammar(self.node)) {
+                    Ok(parsed) => Ok((text, parsed)),
+                    Err(e) => Err(ApiError::invalid(cql3::syntax_error(self.node, &text, e))),
+                }
             }) {
             Ok(parsed) => parsed,
             Err(e) => return self.wrap(method, Err(e)),
@@ -90,6 +91,9 @@ impl Handler<'_> {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
                 exec::execute_outlined(backend, session, text.into(), parsed, consistency.0)
+                    .map_err(|e| {
+                        cql3::reword_unindexed(self.node, &backend.schema(), session, parsed, e)
+                    })
             },
         );
         match (beta, table.into_inner()) {
@@ -127,7 +131,7 @@ impl Handler<'_> {
         let r = self
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
-            .and_then(|text| parse_cql3(&text).map(|parsed| (text, parsed)))
+            .and_then(|text| parse_cql3(self.node, &text).map(|parsed| (text, parsed)))
             .and_then(|(text, parsed)| {
                 let needs = exec::access::requirements;
                 let statement = parsed.statement.clone();

@@ -140,6 +140,22 @@ mod tests {
         assert_eq!(refused("0.8.10", "UTF8Type(reversed=false)"), None);
         assert_eq!(refused("1.2.9", "TimestampType"), unknown("TimestampType"));
         assert_eq!(refused("2.0.17", "TimestampType"), None);
+        // EmptyType came with 1.2, and is in the type registry.
+        assert_eq!(refused("1.1.12", "EmptyType"), unknown("EmptyType"));
+        assert_eq!(refused("1.2.19", "EmptyType"), None);
+        assert!(crate::marshal::parse_type("EmptyType").is_ok());
+        // A parameter no release had is left to the registry, which fails
+        // the parameterised type as 0.8 on did.
+        assert_eq!(
+            refused("0.8.10", "CompositeType(UTF8Type,NoSuchType)"),
+            None
+        );
+        assert_eq!(
+            crate::marshal::parse_type("CompositeType(UTF8Type,NoSuchType)")
+                .unwrap_err()
+                .to_string(),
+            "Invalid definition for comparator org.apache.cassandra.db.marshal.CompositeType."
+        );
         assert!(check_types(&testkit::Kit::default().node(), &def("TimestampType")).is_ok());
         let mut validator = def("UTF8Type");
         validator.key_validation_class = Some("DecimalType".into());

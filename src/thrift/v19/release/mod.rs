@@ -11,6 +11,7 @@
 // made of a schema call's CfDef (`cfdefs`).
 pub(super) mod beta;
 pub(super) mod cfdefs;
+pub(super) mod cql3;
 pub(super) mod declared;
 pub(super) mod old;
 pub(super) mod v07;
@@ -308,15 +309,24 @@ pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
 
 /// Before 1.1 an update named its column family by id too: one without
 /// the id the node gave it was refused (the ids are the node's own, see
-/// [`shape_keyspace`]).
+/// [`shape_keyspace`]). 0.7 and 0.8 read a missing id as 0; 1.0 built the
+/// update's definition first, which took the counter's next id, and
+/// compared that one.
 pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
-    if node.release.is_none_or(|r| r.at_least(1, 1)) {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 1)) else {
         return Ok(());
-    }
+    };
     let Some(expected) = cf_id(node, &def.keyspace, &def.name) else {
         return Ok(());
     };
-    let found = def.id.unwrap_or(0);
+    let found = match def.id {
+        Some(id) => id,
+        None if release.series() == (1, 0) => {
+            let spent = node.spend_creation_id().map_err(ApiError::from)?;
+            i32::try_from(spent).unwrap_or(i32::MAX)
+        }
+        None => 0,
+    };
     if found == expected {
         return Ok(());
     }
@@ -336,6 +346,17 @@ pub fn cf_id(node: &Node, keyspace: &str, cf: &str) -> Option<i32> {
         node.schema().creation_ids.id(keyspace, cf)
     };
     id.and_then(|id| i32::try_from(id).ok())
+}
+
+/// How the release's libthrift quoted a binary argument in a "Required
+/// field" message.
+pub fn buffer_quote(node: &Node) -> super::javaargs::BufferQuote {
+    match node.release {
+        Some(r) if r.does(Behaviour::RequiredFieldQuotesOwnBytes) => {
+            super::javaargs::BufferQuote::OwnBytes
+        }
+        _ => super::javaargs::BufferQuote::FromFrame,
+    }
 }
 
 /// `describe_ring`'s ranges with the fields the release's TokenRange had.
@@ -610,6 +631,51 @@ mod tests {
             unknown_split_cf(&node_as("2.0.17"), "x".into()),
             ApiError::Dropped(_)
         ));
+    }
+
+    #[test]
+    fn an_update_without_its_id_took_one_in_1_0() {
+        use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
+        let node = node_as("1.0.12");
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("Ids", "A"), CfSpec::new("Ids", "B")],
+            ..KeyspaceSpec::simple("Ids", 1)
+        }))
+        .unwrap();
+        let a = cf_id(&node, "Ids", "A").unwrap();
+        let b = cf_id(&node, "Ids", "B").unwrap();
+        let version = node.schema().version().to_string();
+        let mut def = super::super::defs::cf_def(&CfSpec::new("Ids", "A"));
+        def.id = None;
+        let taken = |e: Result<(), ApiError>| match e {
+            Err(ApiError::InvalidRequest(w)) => w,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            taken(check_cf_id(&node, &def)),
+            format!("Column family ID mismatch (found {}; expected {a})", b + 1)
+        );
+        // Each refusal takes the next; the schema's version stays.
+        assert_eq!(
+            taken(check_cf_id(&node, &def)),
+            format!("Column family ID mismatch (found {}; expected {a})", b + 2)
+        );
+        assert_eq!(node.schema().version().to_string(), version);
+        node.change_schema(SchemaChange::AddColumnFamily(CfSpec::new("Ids", "C")))
+            .unwrap();
+        assert_eq!(cf_id(&node, "Ids", "C"), Some(b + 3));
+        // 0.8 read the missing id as 0, taking none.
+        let node = node_as("0.8.10");
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec {
+            cf_defs: vec![CfSpec::new("Ids", "A")],
+            ..KeyspaceSpec::simple("Ids", 1)
+        }))
+        .unwrap();
+        let a = cf_id(&node, "Ids", "A").unwrap();
+        assert_eq!(
+            taken(check_cf_id(&node, &def)),
+            format!("Column family ID mismatch (found 0; expected {a})")
+        );
     }
 
     #[test]

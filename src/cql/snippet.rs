@@ -1,0 +1,247 @@
+//! The snippet Cassandra 2.1 on appended to a CQL 3 syntax error: its
+//! parser's `ErrorCollector` quoted the statement around the offending
+//! token, ` (...text [TOKEN]...)`. Pure text: the front ends ask for it
+//! where their release did.
+//!
+//! What the collector did, emulated here:
+//! - ANTLR 3.5's token stream holds the hidden tokens too (each run of
+//!   whitespace, each comment), and at the error it had read up to the
+//!   offending token; the snippet runs from ten tokens before it (hidden
+//!   ones counted) to it.
+//! - It worked on the statement's lines (`split("\n")`, trailing empty ones
+//!   dropped) and on each token's text (a string constant's unquoted one),
+//!   so its cuts are Java's `substring`s, joined without the line breaks.
+//! - At the end of input ANTLR 3.5's end token (text `<EOF>`) reaches past
+//!   its line: `substring` threw, and the statement failed as
+//!   `Failed parsing statement: [...] reason: StringIndexOutOfBoundsException
+//!   ...` (the node ran on JDK 17, whose wording this is): 2.1 in cutting
+//!   the snippet's end, 2.2 (which checked that cut) in highlighting it,
+//!   with the same text.
+//! - The snippet ends at the offending token, which is also the last one
+//!   the stream had read; 2.1 reported the last error, 2.2 the first, and
+//!   the parser here stops at its first.
+
+use super::error::CqlError;
+use super::lexer::{tokenize, TokenKind};
+
+/// The text of `err` as the collector reported it for the statement
+/// `text`; `None` for an error that is not a parser's syntax error (a
+/// lexer's had no snippet).
+pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
+    let CqlError::Syntax {
+        line,
+        column,
+        message,
+    } = err
+    else {
+        return None;
+    };
+    let tokens = tokenize(text).ok()?;
+    let chars: Vec<char> = text.chars().collect();
+    let starts = line_starts(&chars);
+    let offset = |line: i32, column: i32| -> Option<usize> {
+        let start = *starts.get(usize::try_from(line - 1).ok()?)?;
+        Some(start + usize::try_from(column).ok()?)
+    };
+    // The stream's tokens before the offending one: (line, column) of each.
+    let mut stream: Vec<(i32, i32)> = Vec::new();
+    let mut at = 0;
+    let mut offending = None;
+    for t in &tokens {
+        let is_eof = t.kind == TokenKind::Eof;
+        let start = if is_eof {
+            chars.len()
+        } else {
+            offset(t.line, t.column)?
+        };
+        hidden_tokens(&chars, at.min(start), start, &starts, &mut stream);
+        let (tline, tcol) = position(&starts, start);
+        let hit = if is_eof {
+            *line <= 0
+        } else {
+            (t.line, t.column) == (*line, *column)
+        };
+        if hit {
+            let text = if is_eof { "<EOF>" } else { t.text.as_str() };
+            offending = Some((tline, tcol, text.chars().count()));
+            break;
+        }
+        stream.push((tline, tcol));
+        at = start + source_len(&chars[start..], t.kind.clone(), &t.text);
+    }
+    let (oline, ocol, olen) = offending?;
+    let index = stream.len();
+    let from = stream
+        .get(index.saturating_sub(10))
+        .copied()
+        .unwrap_or((oline, ocol));
+    let snippet = snippet(text, from, (oline, ocol, olen));
+    Some(match snippet {
+        Ok(s) => format!("line {line}:{column} {message}{s}"),
+        Err(java) => format!("Failed parsing statement: [{text}] reason: {java}"),
+    })
+}
+
+/// The char offset each line starts at (lines split at `\n`).
+fn line_starts(chars: &[char]) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(
+        chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == '\n')
+            .map(|(i, _)| i + 1),
+    );
+    starts
+}
+
+/// The ANTLR position (line from 1, column from 0) of char offset `at`.
+fn position(starts: &[usize], at: usize) -> (i32, i32) {
+    let line = starts.partition_point(|s| *s <= at);
+    let column = at - starts[line - 1];
+    (line as i32, column as i32)
+}
+
+/// Pushes the hidden tokens of `chars[from..to]` (the text between two
+/// visible tokens): each run of whitespace and each comment is one.
+fn hidden_tokens(
+    chars: &[char],
+    from: usize,
+    to: usize,
+    starts: &[usize],
+    out: &mut Vec<(i32, i32)>,
+) {
+    let mut i = from;
+    while i < to {
+        out.push(position(starts, i));
+        if is_blank(chars[i]) {
+            while i < to && is_blank(chars[i]) {
+                i += 1;
+            }
+        } else if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+            i += 2;
+            while i < to && !(chars[i - 1] == '*' && chars[i] == '/') {
+                i += 1;
+            }
+            i += 1;
+        } else if starts_comment(chars, i) {
+            while i < to && chars[i] != '\n' && chars[i] != '\r' {
+                i += 1;
+            }
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// How many chars of `src` (which starts with it) a token spans: its text,
+/// or for a quoted one its quotes and doubled quotes too.
+fn source_len(src: &[char], kind: TokenKind, text: &str) -> usize {
+    let quote = match kind {
+        TokenKind::Str | TokenKind::QuotedName => src.first().copied(),
+        _ => None,
+    };
+    let Some(q) = quote.filter(|q| *q == '\'' || *q == '"') else {
+        return text.chars().count().clamp(1, src.len().max(1));
+    };
+    let mut i = 1;
+    while i < src.len() {
+        if src[i] == q {
+            if src.get(i + 1) == Some(&q) {
+                i += 2;
+                continue;
+            }
+            return i + 1;
+        }
+        i += 1;
+    }
+    src.len()
+}
+
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+fn starts_comment(chars: &[char], i: usize) -> bool {
+    let two = (chars.get(i), chars.get(i + 1));
+    matches!(
+        two,
+        (Some('-'), Some('-')) | (Some('/'), Some('/')) | (Some('/'), Some('*'))
+    )
+}
+
+/// A Java exception's `getSimpleName() + " " + getMessage()`.
+type JavaFault = String;
+
+/// Java's `s.substring(begin, end)` on UTF-16-free text.
+fn substring(s: &[char], begin: usize, end: usize) -> Result<Vec<char>, JavaFault> {
+    if begin > end || end > s.len() {
+        return Err(format!(
+            "StringIndexOutOfBoundsException begin {begin}, end {end}, length {}",
+            s.len()
+        ));
+    }
+    Ok(s[begin..end].to_vec())
+}
+
+fn line_at(lines: &[Vec<char>], index: i32) -> Result<usize, JavaFault> {
+    match usize::try_from(index) {
+        Ok(i) if i < lines.len() => Ok(i),
+        _ => Err(format!(
+            "ArrayIndexOutOfBoundsException Index {index} out of bounds for length {}",
+            lines.len()
+        )),
+    }
+}
+
+/// The collector's ` (...)` for the tokens `from` (its position) to
+/// `offending` (position and text length), which is also the last.
+fn snippet(
+    query: &str,
+    from: (i32, i32),
+    offending: (i32, i32, usize),
+) -> Result<String, JavaFault> {
+    let (oline, ocol, olen) = offending;
+    // Java's split("\n"): trailing empty strings dropped, "" kept whole.
+    let mut lines: Vec<Vec<char>> = query.split('\n').map(|l| l.chars().collect()).collect();
+    if !query.is_empty() {
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+    }
+    let end = ocol as usize + olen;
+    let last = line_at(&lines, lines.len() as i32 - 1)?;
+    let include_start = from == (1, 0);
+    let include_end = oline as usize == lines.len() && end == lines[last].len();
+    let mut out = String::from(" (");
+    if !include_start {
+        out.push_str("...");
+    }
+    let to = line_at(&lines, oline - 1)?;
+    lines[to] = substring(&lines[to], 0, end)?;
+    // Highlight: `]` after the token, then `[` before it.
+    let line = &lines[to];
+    let mut marked = substring(line, 0, end)?;
+    marked.push(']');
+    marked.extend(substring(line, end, line.len())?);
+    let mut highlighted = substring(&marked, 0, ocol as usize)?;
+    highlighted.push('[');
+    highlighted.extend(substring(&marked, ocol as usize, marked.len())?);
+    lines[to] = highlighted;
+    let first = line_at(&lines, from.0 - 1)?;
+    let from_col = from.1 as usize;
+    lines[first] = substring(&lines[first], from_col, lines[first].len())?;
+    for l in &lines[first..=to.max(first)] {
+        out.extend(l.iter());
+    }
+    if !include_end {
+        out.push_str("...");
+    }
+    out.push(')');
+    Ok(out)
+}
+
+#[cfg(test)]
+#[path = "snippet_tests.rs"]
+mod tests;

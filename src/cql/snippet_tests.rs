@@ -1,0 +1,97 @@
+use super::*;
+
+fn syntax(line: i32, column: i32, message: &str) -> CqlError {
+    CqlError::Syntax {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+fn snippet_of(text: &str) -> String {
+    let err = crate::cql::parse(text).expect_err("a syntax error");
+    with_snippet(text, &err).expect("a parser's error")
+}
+
+#[test]
+fn an_error_at_the_first_token_quotes_only_it() {
+    // Recorded from 2.1.22.
+    assert_eq!(
+        snippet_of("SELEKT * FROM users"),
+        "line 1:0 no viable alternative at input 'SELEKT' ([SELEKT]...)"
+    );
+}
+
+#[test]
+fn the_snippet_starts_ten_stream_tokens_back_whitespace_counted() {
+    // SELECT ␣ * ␣ FROM ␣ t ␣ WHERE ␣ k ␣ = ␣ =: the offending `=` is the
+    // stream's token 14, so the snippet starts at token 4 (FROM).
+    let err = syntax(1, 26, "x");
+    let text = "SELECT * FROM t WHERE k = = 1";
+    assert_eq!(
+        with_snippet(text, &err).as_deref(),
+        Some("line 1:26 x (...FROM t WHERE k = [=]...)")
+    );
+    // Few tokens: from the statement's start; the last token ends it.
+    let err = syntax(1, 9, "x");
+    assert_eq!(
+        with_snippet("INSERT x y", &err).as_deref(),
+        Some("line 1:9 x (INSERT x [y])")
+    );
+}
+
+#[test]
+fn string_constants_span_their_unquoted_text_and_lines_join() {
+    // The string token's text is `a'b` (3 chars), its source 6: the cut
+    // after the offending token counts the text's length, as Java did.
+    let err = syntax(1, 7, "x");
+    assert_eq!(
+        with_snippet("INSERT 'a''b' zz", &err).as_deref(),
+        Some("line 1:7 x (INSERT ['a']...)")
+    );
+    // A string before the offending token is skipped whole, spaces in it.
+    let err = syntax(1, 13, "x");
+    assert_eq!(
+        with_snippet("INSERT 'a b' zz", &err).as_deref(),
+        Some("line 1:13 x (INSERT 'a b' [zz])")
+    );
+    // Two lines: joined without the line break.
+    let err = syntax(2, 2, "x");
+    assert_eq!(
+        with_snippet("SELECT *\nF FROM t", &err).as_deref(),
+        Some("line 2:2 x (SELECT *F [FROM]...)")
+    );
+    // Comments are hidden tokens.
+    let err = syntax(1, 15, "x");
+    assert_eq!(
+        with_snippet("SELECT /* c */ x", &err).as_deref(),
+        Some("line 1:15 x (SELECT /* c */ [x])")
+    );
+}
+
+#[test]
+fn an_error_at_the_end_fails_the_statement_as_java_did() {
+    let err = syntax(0, -1, "mismatched input '<EOF>' expecting K_FROM");
+    assert_eq!(
+        with_snippet("SELECT *", &err).as_deref(),
+        Some(
+            "Failed parsing statement: [SELECT *] reason: StringIndexOutOfBoundsException \
+             begin 0, end 13, length 8"
+        )
+    );
+    // A last line break: the end token is on a line `split` dropped.
+    assert_eq!(
+        with_snippet("SELECT *\n", &err).as_deref(),
+        Some(
+            "Failed parsing statement: [SELECT *\n] reason: ArrayIndexOutOfBoundsException \
+             Index 1 out of bounds for length 1"
+        )
+    );
+}
+
+#[test]
+fn lexer_errors_and_semantic_errors_have_none() {
+    assert_eq!(with_snippet("x", &CqlError::Invalid("no".into())), None);
+    let err = syntax(1, 7, "no viable alternative at character '~'");
+    assert_eq!(with_snippet("SELECT ~", &err), None);
+}
