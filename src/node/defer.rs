@@ -455,7 +455,7 @@ mod tests {
         let Step::Done(out) = run_assuming(&mut answers, || writer(&runs, failed(), false)) else {
             panic!("every call is answered");
         };
-        assert_eq!(out, failed());
+        assert_eq!(out, Err(NodeError::Internal("down".into())));
         assert_eq!(runs.get(), 2);
     }
 
@@ -487,7 +487,8 @@ mod tests {
                 Ok::<_, ()>(vec![1u8, 2])
             })
             .unwrap();
-            call(|| async { read(args[0]) }, || read(args[1]))
+            let (a, b) = (args[0], args[1]);
+            call(move || async move { read(a) }, move || read(b))
         };
         let mut answers = Answers::default();
         let Step::Wait(w) = run(&mut answers, handler) else {
