@@ -419,7 +419,7 @@ pub const MAX_LAYOUTS: usize = 4096;
 /// change brings new definitions, hence new layouts. Refusals are not kept.
 #[derive(Default)]
 pub struct Layouts {
-    by_def: Mutex<HashMap<usize, Kept>>,
+    by_def: Mutex<HashMap<usize, Kept, super::statements::Fast>>,
 }
 
 /// A definition (kept alive, so that its address is not reused) and its layout.

@@ -16,6 +16,7 @@
 //! text), [`forms`] (the hot reads' and writes' statement forms), [`slice`] (a
 //! predicate's names or range in comparator order), [`reads`] (one
 //! row's slice), [`scan`] (key and token ranges in partitioner order),
+//! `rows` (a range's or an index query's rows, a batch read at once),
 //! [`subrange`] (a super column's bounded sub-column range, cut here),
 //! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
 //! cluster's nodes, tokens and replicas), [`splits`] (a range's splits), [`ddl`] (tables
@@ -54,6 +55,7 @@ pub mod index;
 pub mod layout;
 pub mod reads;
 pub mod ring;
+mod rows;
 pub mod scan;
 pub mod slice;
 pub mod splits;
@@ -322,19 +324,19 @@ impl Cluster {
         cl: Consistency,
     ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
         let pieces = scan::pieces(&self.schema(), range)?;
-        self.walk_keys(
-            pieces,
-            max_rows,
-            |piece, after, batch| self.block(scan::keys(&self.inner, cmd, piece, after, batch, cl)),
-            |key, out| {
-                let row = self.read(cmd, &key, max_row_bytes, cl)?;
-                let go_on = keep(&key, row.as_ref());
-                if let Some(row) = row {
-                    out.push((key, row));
-                }
-                Ok(go_on)
-            },
-        )
+        let walk = rows::Walk {
+            keys: rows::Keys::All(cmd),
+            cmd,
+            max_row_bytes,
+            cl,
+        };
+        walk.rows(self, pieces, max_rows, |key, row, out| {
+            let go_on = keep(&key, row.as_ref());
+            if let Some(row) = row {
+                out.push((key, row));
+            }
+            go_on
+        })
     }
 
     /// Rows of `cmd`'s CF matching every expression of `query`, in the
@@ -410,54 +412,18 @@ impl Cluster {
         max_rows: usize,
         cl: Consistency,
     ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
-        self.walk_keys(
-            pieces,
-            max_rows,
-            |piece, after, batch| {
-                self.block(index::keys(&self.inner, plan, piece, after, batch, cl))
-            },
-            |key, out| {
-                // A row whose slice selects none of its columns is still a
-                // match (empty), as the engine answers.
-                let row = self
-                    .read(cmd, &key, usize::MAX, cl)?
-                    .unwrap_or(RowResult::Cells(Vec::new()));
-                out.push((key, row));
-                Ok(true)
-            },
-        )
-    }
-
-    /// Walks `pieces` in token order, asking `keys` for each next batch of
-    /// a piece's keys (after the last one seen, at most as many as rows are
-    /// still wanted), and hands each key to `take`, which adds its row to
-    /// the answer (or not) and says whether to go on; at most `max_rows`.
-    fn walk_keys(
-        &self,
-        pieces: Vec<scan::Piece>,
-        max_rows: usize,
-        keys: impl Fn(&scan::Piece, Option<&[u8]>, usize) -> GatewayResult<Vec<Bytes>>,
-        mut take: impl FnMut(Bytes, &mut Vec<(Bytes, RowResult)>) -> GatewayResult<bool>,
-    ) -> GatewayResult<Vec<(Bytes, RowResult)>> {
-        let mut out = Vec::new();
-        for piece in pieces {
-            let mut after: Option<Bytes> = None;
-            while out.len() < max_rows {
-                let batch = (max_rows - out.len()).min(scan::KEYS_PER_BATCH);
-                let keys = keys(&piece, after.as_deref(), batch)?;
-                let done = keys.len() < batch;
-                for key in keys {
-                    after = Some(key.clone());
-                    if !take(key, &mut out)? {
-                        return Ok(out);
-                    }
-                }
-                if done {
-                    break;
-                }
-            }
-        }
-        Ok(out)
+        let walk = rows::Walk {
+            keys: rows::Keys::Indexed(plan),
+            cmd,
+            max_row_bytes: usize::MAX,
+            cl,
+        };
+        walk.rows(self, pieces, max_rows, |key, row, out| {
+            // A row whose slice selects none of its columns is still a
+            // match (empty), as the engine answers.
+            out.push((key, row.unwrap_or(RowResult::Cells(Vec::new()))));
+            true
+        })
     }
 
     /// Keys whose rows hold the first indexed `Eq` value of `query`, in

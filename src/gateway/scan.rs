@@ -20,7 +20,7 @@
 use super::cql3::Table3;
 use super::layout::Layout;
 use super::reads::table;
-use super::statements::each_row;
+use super::statements::each_row_first;
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::model::{Bytes, ReadCommand, RowRange};
@@ -30,6 +30,13 @@ use std::sync::Arc;
 
 /// Keys asked for at a time (each is then read with its own slice).
 pub const KEYS_PER_BATCH: usize = 100;
+
+/// The rows the first page of a key walk asks for per key wanted: the
+/// query returns a row per cell, and a full page
+/// ([`super::statements::PAGE_ROWS`]) to find a few keys has the cluster
+/// read and send up to a thousand rows, most of a short range scan's cost
+/// to it; later pages are full.
+const FIRST_PAGE_ROWS_PER_KEY: usize = 8;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lower {
@@ -266,7 +273,8 @@ pub async fn keys_where(
         text.push_str(" ALLOW FILTERING");
     }
     let mut out: Vec<Bytes> = Vec::new();
-    each_row(inner, &text, values, cl, |mut row| {
+    let first = i32::try_from(limit.saturating_mul(FIRST_PAGE_ROWS_PER_KEY)).unwrap_or(i32::MAX);
+    each_row_first(inner, &text, values, cl, first, |mut row| {
         let mut parts = Vec::with_capacity(pk.len());
         for i in 0..pk.len() {
             parts.push(row.bytes(i).map_err(|e| {

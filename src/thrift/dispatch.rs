@@ -207,7 +207,9 @@ pub fn handle_without_waiting(
 /// the first new one handed back to be awaited (see [`crate::node::defer`]):
 /// then what the call produced is dropped (the handlers saw
 /// `ApiError::WouldBlock`), for the caller to run it again with that
-/// call's answer too.
+/// call's answer too. A write not yet answered is taken as succeeded
+/// ([`Step::Assumed`]) unless the call is traced (a traced run records its
+/// trace, which a run made again would record twice).
 pub fn handle_awaiting(
     node: &Node,
     session: &mut Session,
@@ -216,7 +218,11 @@ pub fn handle_awaiting(
     answers: &mut Answers,
 ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
     let trace_next = session.v19.trace_next;
-    let step = crate::node::defer::run(answers, || handle_shaped(node, session, msg, shape));
+    let handle = || handle_shaped(node, session, msg, shape);
+    let step = match trace_next {
+        None => crate::node::defer::run_assuming(answers, handle),
+        Some(_) => crate::node::defer::run(answers, handle),
+    };
     // Noted by the handlers for a call handed back, which the step says.
     session.would_block = false;
     if matches!(step, Step::Wait(_)) {

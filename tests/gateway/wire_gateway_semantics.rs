@@ -1,8 +1,9 @@
 //! The gateway's semantics beyond one row's reads and writes, over the
 //! wire (a backend supercolumn serving native, a gateway in front of it):
 //! a `batch_mutate` of many rows (one batch per row, rows concurrently),
-//! the ring and splits the cluster describes, the 0.6 API's consistency
-//! levels, and the backend's `IN (?, ...)` markers.
+//! a range's rows (a batch of keys, their rows concurrently), the ring and
+//! splits the cluster describes, the 0.6 API's consistency levels, and the
+//! backend's `IN (?, ...)` markers.
 
 use crate::wire_support;
 
@@ -306,4 +307,86 @@ fn in_markers_are_bound_one_value_each_as_1_2_took_them() {
         .collect();
     values.sort();
     assert_eq!(values, ["a", "c"]);
+}
+
+/// The gateway reads a range's rows a batch at a time, concurrently: what
+/// it answers is still the backend's own answer, row for row and column
+/// for column, in order, whatever the range's count, the predicate's
+/// column limit, direction or names, a page's start key or a token range
+/// (one that wraps around the ring included).
+#[test]
+fn a_range_of_many_rows_is_the_backends_row_for_row() {
+    let (backend, gateway) = pair("storage-conf-v19.xml");
+    let mut g = client(&gateway, "CT");
+    let mut b = client(&backend, "CT");
+    let cf = "StdUTF8";
+    let t = timestamp();
+    // 250 rows: more than a batch of keys and than the reads in flight.
+    let mut map = BTreeMap::new();
+    for r in 0..250 {
+        let ops: Vec<Mutation> = (0..(3 + r % 5))
+            .map(|c| put(&format!("c{c}"), &format!("r{r}c{c}"), t + c as i64))
+            .collect();
+        map.insert(
+            format!("row{r:03}").into_bytes(),
+            BTreeMap::from([(cf.to_string(), ops)]),
+        );
+    }
+    b.batch_mutate(map, CL::ONE).unwrap();
+    let slice = |start: &str, finish: &str, reversed: bool, count: i32| {
+        SlicePredicate::new(
+            None,
+            SliceRange::new(start.into(), finish.into(), reversed, count),
+        )
+    };
+    let predicates = [
+        everything(),
+        slice("", "", false, 2),
+        slice("", "", true, 3),
+        slice("c1", "c3", false, 10),
+        SlicePredicate::new(vec![b"c4".to_vec(), b"c0".to_vec(), b"zz".to_vec()], None),
+    ];
+    let keys = |start: &[u8], count: i32| {
+        KeyRange::new(start.to_vec(), Vec::new(), None, None, count, None)
+    };
+    let tokens = |start: &str, end: &str, count: i32| {
+        KeyRange::new(None, None, start.to_string(), end.to_string(), count, None)
+    };
+    let parent = ColumnParent::new(cf.to_string(), None);
+    let mut same = |p: &SlicePredicate, range: KeyRange| {
+        let want = b
+            .get_range_slices(parent.clone(), p.clone(), range.clone(), CL::ONE)
+            .unwrap();
+        let got = g
+            .get_range_slices(parent.clone(), p.clone(), range.clone(), CL::ONE)
+            .unwrap();
+        assert_eq!(got, want, "{p:?} {range:?}");
+        want
+    };
+    for p in &predicates {
+        for count in [1, 7, 100, 101, 250, 1000] {
+            assert_eq!(same(p, keys(b"", count)).len(), count.min(250) as usize);
+        }
+        same(
+            p,
+            tokens("-3000000000000000000", "4000000000000000000", 1000),
+        );
+        same(
+            p,
+            tokens("4000000000000000000", "-3000000000000000000", 1000),
+        );
+        same(p, tokens("4000000000000000000", "-3000000000000000000", 30));
+        // Paged as clients page: each page from the last key of the one before.
+        let mut start = Vec::new();
+        let mut seen = 0;
+        loop {
+            let page = same(p, keys(&start, 40));
+            seen += page.len() - usize::from(!start.is_empty());
+            if page.len() < 40 {
+                break;
+            }
+            start = page.last().unwrap().key.clone();
+        }
+        assert_eq!(seen, 250);
+    }
 }

@@ -69,7 +69,9 @@ impl CallLog {
 
     /// [`CallLog::answer`] with a cluster backend's calls awaited (see
     /// [`dispatch::handle_awaiting`]); nothing is logged for a run whose
-    /// answer is dropped.
+    /// answer is dropped, nor for one whose answer waits on its write
+    /// ([`Step::Assumed`]: the caller logs it with [`CallLog::log`] once the
+    /// write succeeded).
     pub fn answer_awaiting(
         &self,
         node: &Node,

@@ -479,6 +479,16 @@ impl Awaiting<'_> {
             charge = meter.close().unwrap_or_else(|| Charge::new(self.budget));
             match step {
                 Ok(Step::Done(reply)) => return Ok(Some((reply, charge))),
+                Ok(Step::Assumed(reply, wait)) => {
+                    if wait.answer(answers).await {
+                        let reply =
+                            self.log
+                                .log(self.node, session, self.msg, reply, self.received);
+                        return Ok(Some((reply, charge)));
+                    }
+                    // The write failed: the handler answers with its failure.
+                    charge.shrink_to(base);
+                }
                 Ok(Step::Wait(wait)) => {
                     charge.shrink_to(base);
                     wait.answer(answers).await;

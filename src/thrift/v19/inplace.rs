@@ -11,7 +11,8 @@
 //! access control, the reply meter and the errors are the same code. A read
 //! the backend cannot show in place (SSTables, a counter or Super CF, a
 //! cluster) is answered as `reads` answers it and written by the generated
-//! structs.
+//! structs. Under a cluster, whose call runs the handler again with the
+//! cluster's answer (`node::defer`), the arguments are read once.
 
 use super::convert::{into_thrift, thriftify};
 use super::handler::Needs;
@@ -19,6 +20,7 @@ use super::reads::{checked_get, checked_slice};
 use super::Handler;
 use crate::auth::access::Permission;
 use crate::model::{CellKind, CellView};
+use crate::node::defer::reuse;
 use crate::node::Node;
 use crate::thrift::batch::{void_outcome, write_reply};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -38,7 +40,8 @@ pub fn process_get_slice(
     i: &mut dyn TInputProtocol,
     out: &mut Vec<u8>,
 ) -> thrift::Result<()> {
-    let args = t::CassandraGetSliceArgs::read_from_in_protocol(i)?;
+    // Read once per request, however often a cluster's call runs it.
+    let args = reuse(|| t::CassandraGetSliceArgs::read_from_in_protocol(i))?;
     let needs = Needs::Tables(Permission::Select, vec![&args.column_parent.column_family]);
     let fill = |w: &mut Writer| {
         h.with_ks("get_slice", Some(args.consistency_level), needs, |ks| {
@@ -157,7 +160,7 @@ pub fn process_get(
     i: &mut dyn TInputProtocol,
     out: &mut Vec<u8>,
 ) -> thrift::Result<()> {
-    let args = t::CassandraGetArgs::read_from_in_protocol(i)?;
+    let args = reuse(|| t::CassandraGetArgs::read_from_in_protocol(i))?;
     let (key, path, cl) = (&args.key, &args.column_path, args.consistency_level);
     let needs = Needs::Tables(Permission::Select, vec![&path.column_family]);
     let fill = |w: &mut Writer| {
