@@ -2,15 +2,16 @@
 # Record and replay the per-release Thrift cases against real Cassandra releases built by
 # scripts/peers/build-release.sh, and replay them against supercolumn.
 #
-#   run.sh record VERSION [NAME...]  fresh node; capture conformance/scenarios/releases.py into
-#                                conformance/releases/VERSION/ (replaces that dir's cases; with
-#                                scenario NAMEs, only those, beside the cases already there)
-#   run.sh replay VERSION [N]    N times (default 2): fresh node, replay the VERSION cases, stop
+#   run.sh record VERSION [NAME...]  capture each scenario of conformance/scenarios/releases.py on a
+#                                fresh node of its own into conformance/releases/VERSION/ (replaces
+#                                that dir's cases; with scenario NAMEs, only those, beside the
+#                                cases already there)
+#   run.sh replay VERSION [N]    N times (default 2): replay each VERSION case on a fresh node
 #                                (0.7: then again unframed, on its yaml with a frame size of 0)
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
 #   run.sh all VERSION           record, replay twice, probe
-#   run.sh supercolumn VERSION   replay the VERSION cases against `supercolumn serve --in-memory
-#                                --cassandra-version VERSION`, then cli/VERSION/cli_session.json
+#   run.sh supercolumn VERSION   replay each VERSION case against a fresh `supercolumn serve
+#                                --in-memory --cassandra-version VERSION`, then cli/VERSION/cli_session.json
 #                                (where recorded) against a fresh one, and for 0.7 the cases
 #                                unframed on a yaml that said so; any difference fails it
 #                                (replay.py's reports to SC_REPORT, then stepdiff.py's step counts)
@@ -49,36 +50,66 @@ trap stop_node EXIT
 # Behaviour::FramingFromConfig in src/release/behaviours.rs)
 unframed_too() { case $V in 0.7.*) return 0;; *) return 1;; esac; }
 
+# replay_each START STOP [REPLAY_ARGS...]: each case of $CASES on a fresh node of its own (START
+# starts one on $PORT, STOP stops it), as each was recorded: a column family's id in a 0.7-1.0
+# message is what the node's creation counter gave, so it depends on what ran before on that
+# node. Prints replay.py's reports, then its two summary lines for all the cases.
+replay_each() {
+  local start=$1 stop=$2 f out rc=0 p=0 fl=0 me=0 mt=0 a b
+  shift 2
+  for f in "$CASES"/*.json; do
+    $start
+    out=$(python3 "$CONF/replay.py" --port "$PORT" "$@" "$f") || rc=1
+    $stop
+    printf '%s\n' "$out" | head -n -2
+    read -r a b <<<"$(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
+    p=$((p + ${a:-0})) fl=$((fl + ${b:-0}))
+    read -r a b <<<"$(printf '%s\n' "$out" | sed -n 's/^exception messages exact: \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')"
+    me=$((me + ${a:-0})) mt=$((mt + ${b:-0}))
+  done
+  echo "$p passed, $fl failed"
+  awk -v e="$me" -v t="$mt" 'BEGIN { printf "exception messages exact: %d/%d (%.1f%%)\n", e, t, t ? 100 * e / t : 100 }'
+  return $rc
+}
+
 case $CMD in
   all)
     "$0" record "$V" && "$0" replay "$V" 2 && "$0" probe "$V" >/dev/null
     ;;
   record)
-    start_node
-    tmp=$(mktemp -d)
-    only=(); [ $# -gt 2 ] && only=(--only "${@:3}")
-    RELEASE=$V python3 "$CONF/capture.py" --api 19 --port "$PORT" --framed \
-      --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py" \
-      "${only[@]}"
-    [ ${#only[@]} -gt 0 ] || rm -rf "$CASES"
+    # each scenario on a fresh node of its own (as replay_each replays them)
+    names=("${@:3}")
+    if [ ${#names[@]} -eq 0 ]; then
+      mapfile -t names < <(sed -n 's/^ *@scenario("\([a-z0-9_]*\)".*/\1/p' \
+        "$ROOT/conformance/scenarios/releases.py")
+      rm -rf "$CASES"
+    fi
     mkdir -p "$CASES"
-    mv "$tmp"/v19/*.json "$CASES/"; rm -rf "$tmp"
+    for name in "${names[@]}"; do
+      start_node
+      tmp=$(mktemp -d)
+      RELEASE=$V python3 "$CONF/capture.py" --api 19 --port "$PORT" --framed \
+        --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py" \
+        --only "$name"
+      stop_node
+      # a scenario the release did not have records nothing
+      for f in "$tmp"/v19/*.json; do [ -e "$f" ] && mv "$f" "$CASES/"; done
+      rm -rf "$tmp"
+    done
     ;;
   replay)
+    start_unframed() { start_node "$yaml"; }
     for i in $(seq 1 "${3:-2}"); do
-      start_node
       echo "== replay $i against $V" >&2
-      python3 "$CONF/replay.py" --port "$PORT" "$CASES" || status=$?
-      stop_node
+      replay_each start_node stop_node || status=$?
       # 0.7 also served unframed clients, when its yaml said so: the same cases unframed
       if unframed_too; then
         yaml=$(mktemp --suffix=.yaml)
         sed 's/^thrift_framed_transport_size_in_mb:.*/thrift_framed_transport_size_in_mb: 0/' \
           "$RELEASES_DIR/$V/conf.orig/cassandra.yaml" >"$yaml"
-        start_node "$yaml"
         echo "== replay $i against $V, unframed" >&2
-        python3 "$CONF/replay.py" --port "$PORT" --unframed "$CASES" || status=$?
-        stop_node; rm -f "$yaml"
+        replay_each start_unframed stop_node --unframed || status=$?
+        rm -f "$yaml"
       fi
     done
     exit "${status:-0}"
@@ -100,13 +131,13 @@ case $CMD in
       SC=$!
       for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
     }
+    stop_sc() { kill "$SC"; wait "$SC" 2>/dev/null || true; }
+    serve_unframed() { serve_sc --config "$yaml"; }
     : >/tmp/sc-$V.log
     report=${SC_REPORT:-/dev/null}
-    serve_sc
-    python3 "$CONF/replay.py" --port "$PORT" "$CASES" > "$report" || status=$?
+    replay_each serve_sc stop_sc > "$report" || status=$?
     tail -2 "$report" 2>/dev/null || true
-    # stepdiff on a fresh node too: rel_cache names the id a fresh node gives
-    kill "$SC"; wait "$SC" 2>/dev/null || true
+    # every step of every case, on one fresh node (stepdiff.py counts steps, not messages)
     serve_sc
     python3 "$HERE/stepdiff.py" --port "$PORT" ${STEPDIFF_ARGS:-} "$CASES" || true
     kill "$SC"; wait "$SC" 2>/dev/null || true
@@ -131,11 +162,9 @@ case $CMD in
       printf '%s\n' 'cluster_name: Test Cluster' \
         'partitioner: org.apache.cassandra.dht.RandomPartitioner' 'commitlog_sync: periodic' \
         'commitlog_sync_period_in_ms: 10000' 'thrift_framed_transport_size_in_mb: 0' >"$yaml"
-      serve_sc --config "$yaml"
-      out=$(python3 "$CONF/replay.py" --port "$PORT" --unframed "$CASES") || status=$?
+      out=$(replay_each serve_unframed stop_sc --unframed) || status=$?
       printf 'unframed:\n%s\n' "$out" >> "$report"
       echo "unframed: $(printf '%s\n' "$out" | tail -2 | tr '\n' ' ')"
-      kill "$SC"; wait "$SC" 2>/dev/null || true
       rm -f "$yaml"
     fi
     exit "${status:-0}"
