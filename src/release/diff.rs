@@ -357,7 +357,8 @@ mod tests {
             [
                 Behaviour::TruncateUnknownUnavailable,
                 Behaviour::SchemaOf07,
-                Behaviour::MessagesOf07
+                Behaviour::MessagesOf07,
+                Behaviour::FramingFromConfig
             ]
         );
         assert!(d.behaviours.added.is_empty());
