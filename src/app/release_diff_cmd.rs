@@ -206,6 +206,8 @@ mod tests {
                  Column types added: FrozenType, UserType\n\
                  CfDef fields added: cells_per_row_to_cache, min_index_interval, \
                  max_index_interval\n\
+                 Behaviour starts: a CQL 3 syntax error ends with a snippet of the statement \
+                 around the offending token\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
