@@ -27,7 +27,7 @@
 //! (names and bounds) and [`composite::io`] (reads, range deletions); CQL3
 //! tables, which the
 //! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
-//! TABLE`), [`cql3_writes`] (cells to row statements) and [`cql3_reads`]
+//! TABLE`), [`cql3::writes`] (cells to row statements) and [`cql3::reads`]
 //! (rows to cells).
 //!
 //! The driver is async and the node's calls block: the driver's tasks run
@@ -45,8 +45,6 @@ mod admit;
 pub mod composite;
 mod connect;
 pub mod cql3;
-pub mod cql3_reads;
-pub mod cql3_writes;
 pub mod custom;
 pub mod ddl;
 mod error;

@@ -66,7 +66,7 @@ pub async fn read_row(
     cl: Consistency,
 ) -> GatewayResult<Option<RowResult>> {
     if let Some(t) = super::cql3::lookup(inner, &cmd.keyspace, &cmd.cf)? {
-        return super::cql3_reads::read_row(inner, &t, cmd, key, max_bytes, cl).await;
+        return super::cql3::reads::read_row(inner, &t, cmd, key, max_bytes, cl).await;
     }
     let (def, layout) = table(inner, &cmd.keyspace, &cmd.cf)?;
     let mut budget = Budget::new(max_bytes);

@@ -125,7 +125,7 @@ pub fn plan(inner: &Inner, ms: &[RowMutation]) -> GatewayResult<Vec<RowPlan>> {
             let def = cf_def(inner, &m.keyspace, cf)?;
             let (counter, stmts) = match super::cql3::table_of(&def)? {
                 Some(t) => {
-                    let stmts = super::cql3_writes::statements(&t, &m.key, ops)?;
+                    let stmts = super::cql3::writes::statements(&t, &m.key, ops)?;
                     (t.counter, stmts.into_iter().map(Planned::Text).collect())
                 }
                 None => {
@@ -165,7 +165,7 @@ pub fn cf_statements(
     ops: &[Op],
 ) -> GatewayResult<(bool, Vec<Stmt>)> {
     if let Some(t) = super::cql3::table_of(def)? {
-        return Ok((t.counter, super::cql3_writes::statements(&t, key, ops)?));
+        return Ok((t.counter, super::cql3::writes::statements(&t, key, ops)?));
     }
     let layout = Arc::new(Layout::of(def, storage)?);
     let (counter, planned) = layout_planned(def, &layout, key, ops)?;

@@ -8,7 +8,7 @@
 //! `read_bounded`), plus the gateway's public descriptions of its tables
 //! (`layout`, `cql3`), its pure write planning (`writes::cf_statements`, to
 //! know which cells the cluster cannot hold) and its stand-in rules for
-//! CQL3 reads (`cql3_reads::as_read`), so that nothing of how the gateway
+//! CQL3 reads (`cql3::reads::as_read`), so that nothing of how the gateway
 //! lays out, writes or reads a table is written twice. It must not be used
 //! by anything below it.
 //!

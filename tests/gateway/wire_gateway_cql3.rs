@@ -175,7 +175,7 @@ fn a_cql3_table_through_the_gateway_answers_as_the_embedded_engine() {
     // Thrift's view of a CQL3 row without lists: the same composite cells
     // through the gateway, on the backend and on the reference, with the
     // plain columns' timestamps (markers' and elements' times are not
-    // shown by CQL, see gateway::cql3_reads).
+    // shown by CQL, see gateway::cql3::reads).
     let plain = |name: &[u8]| name.windows(4).any(|w| w == b"what");
     // (src, day) as 1.2's composite row key: ('b', 2), then ('c', 3), whose
     // map was overwritten whole.

@@ -6,8 +6,8 @@
 //! supercolumn's CQL executor and Thrift see such a table as 1.2 stored it:
 //! cells with composite names `(clustering..., column[, element])`, a row
 //! marker `(clustering..., "")`, one cell per collection element (a list's
-//! element named by a time UUID). [`cql3_writes`](super::cql3_writes) turns
-//! those cell writes into row-level CQL, [`cql3_reads`](super::cql3_reads)
+//! element named by a time UUID). [`cql3_writes`](writes) turns
+//! those cell writes into row-level CQL, [`cql3_reads`](reads)
 //! reads the rows back as cells. This module owns the table model read from
 //! the CF definition (the rule 1.2 used to call a CF a non-compact CQL3
 //! table), its `CREATE TABLE`, and the byte forms both directions share
@@ -17,6 +17,9 @@
 //! COMPACT STORAGE tables are not here: they are Thrift's compact layouts
 //! (`layout`). (The same rule exists in `cql::schema` above this layer; the
 //! gateway sits below it and keeps this copy.)
+
+pub mod reads;
+pub mod writes;
 
 use super::layout::{quote, Layout, Storage};
 use super::{GatewayError, GatewayResult, Inner};

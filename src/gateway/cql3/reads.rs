@@ -1,5 +1,5 @@
 //! A CQL3 table's rows read back as the cells 1.2 stored them (see
-//! [`cql3`](super::cql3)), then sliced as the engine slices a row: by
+//! [`cql3`](super)), then sliced as the engine slices a row: by
 //! names, or by a range of composite names (reversed, counted).
 //!
 //! A partition is read with one paged `SELECT` of its clustering columns,
@@ -21,11 +21,11 @@
 //! a wide CQL3 partition costs its size on every read. Keys for range
 //! scans come from `scan` (`token(pk..)`). This module must not write.
 
-use super::cql3::{collection_items, composite, position_name, Kind, Table3};
-use super::slice::Wanted;
-use super::statements::each_row;
-use super::values::{Bound, RawRow};
-use super::{Consistency, GatewayError, GatewayResult, Inner};
+use super::{collection_items, composite, position_name, Kind, Table3};
+use crate::gateway::slice::Wanted;
+use crate::gateway::statements::each_row;
+use crate::gateway::values::{Bound, RawRow};
+use crate::gateway::{Consistency, GatewayError, GatewayResult, Inner};
 use crate::marshal::{CompositeType, Eoc};
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;
@@ -86,7 +86,7 @@ async fn partition(
     Ok(cells)
 }
 
-fn bad(e: super::values::BadColumn) -> GatewayError {
+fn bad(e: crate::gateway::values::BadColumn) -> GatewayError {
     GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
 }
 
@@ -340,7 +340,7 @@ fn now_seconds() -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cql3::{collection_value, table_of, tests::posts};
+    use super::super::{collection_value, table_of, tests::posts};
     use super::*;
 
     #[test]

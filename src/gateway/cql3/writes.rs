@@ -1,4 +1,4 @@
-//! Cell writes on a CQL3 table (see [`cql3`](super::cql3)) as row-level
+//! Cell writes on a CQL3 table (see [`cql3`](super)) as row-level
 //! CQL on the table the cluster holds, each with its timestamp and TTL:
 //!
 //! - the row marker `(c.., "")` is `INSERT INTO t (pk.., c..) VALUES ..
@@ -23,9 +23,9 @@
 //! (each lands in front), and deletions by position highest first (each
 //! shifts the ones after it). This module must not read.
 
-use super::cql3::{collection_value, list_name, Kind, ListName, Table3};
-use super::values::Bound;
-use super::{GatewayError, GatewayResult};
+use super::{collection_value, list_name, Kind, ListName, Table3};
+use crate::gateway::values::Bound;
+use crate::gateway::{GatewayError, GatewayResult};
 use crate::marshal::CompositeType;
 use crate::model::{Cell, CellKind, DeletionTime, Op};
 
@@ -385,7 +385,7 @@ fn range_deletion(
 
 #[cfg(test)]
 mod tests {
-    use super::super::cql3::{composite, position_name, table_of, tests::posts};
+    use super::super::{composite, position_name, table_of, tests::posts};
     use super::*;
     use crate::marshal::Eoc;
 
