@@ -33,12 +33,19 @@
 #
 #   scripts/bench-gateway.sh [-n KEYS] [--threads T] [--operations "insert read"]
 #       [--runs R] [--cluster URL [--direct HOST:PORT] [--cluster-pids "PID..."]
-#       [--keyspace KS] [--consistency LEVEL]]
+#       [--keyspace KS] [--consistency LEVEL] [--split-cpus CLUSTER_CPUS]]
 #
 # KEYS defaults to 20000, T to 4 (client threads, one connection each), R to
 # 1. SUPERCOLUMN_BIN runs that binary instead of building one (see
 # scripts/env.sh). User-space instructions per call: bench-callgrind.sh
 # --gateway.
+#
+# --split-cpus CLUSTER_CPUS (with --cluster; e.g. 1, or 2-3): the cluster's
+# processes (every thread of --cluster-pids) are pinned to those CPUs with
+# taskset and the gateway and the stress client to the others, so that the
+# gateway competes with its client, not with the cluster, as on separate
+# machines. Without it all share every CPU, and on a small machine the
+# ratio then measures the sum of everyone's CPU per call.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 . scripts/server-lib.sh
@@ -52,6 +59,7 @@ direct=
 cluster_pids=
 keyspace=
 consistency=ONE
+split_cpus=
 while [ $# -gt 0 ]; do
     case $1 in
         -n) keys=$2; shift 2 ;;
@@ -63,7 +71,8 @@ while [ $# -gt 0 ]; do
         --cluster-pids) cluster_pids=$2; shift 2 ;;
         --keyspace) keyspace=$2; shift 2 ;;
         --consistency) consistency=$2; shift 2 ;;
-        -h|--help) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --split-cpus) split_cpus=$2; shift 2 ;;
+        -h|--help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -71,7 +80,17 @@ ensure_binary
 log=$(mktemp /tmp/supercolumn-bench-gateway.XXXXXX.log)
 rows=$(mktemp /tmp/supercolumn-bench-gateway.XXXXXX.rows)
 gateway_dir=
-trap 'for p in "${SERVER_PID:-}" "${BACKEND_PID:-}"; do [ -n "$p" ] && kill -9 "$p" 2>/dev/null; done; [ -z "$gateway_dir" ] || rm -rf "$gateway_dir"; rm -f "$rows"; true' EXIT
+# The cluster's CPU affinity before --split-cpus, "PID MASK" a line: put
+# back on the way out.
+affinity=
+restore_affinity() {
+    local p m
+    printf '%s' "$affinity" | while read -r p m; do
+        [ -n "$p" ] && taskset -a -p "$m" "$p" >/dev/null 2>&1
+    done
+    true
+}
+trap 'for p in "${SERVER_PID:-}" "${BACKEND_PID:-}"; do [ -n "$p" ] && kill -9 "$p" 2>/dev/null; done; [ -z "$gateway_dir" ] || rm -rf "$gateway_dir"; rm -f "$rows"; restore_affinity' EXIT
 
 # Context switches of every thread of process $1 so far (threads that ended
 # are not counted: tokio keeps idle pool threads for 10 s, longer than a gap
@@ -190,6 +209,30 @@ else
         exit 2
     fi
     back_pids=$cluster_pids
+    if [ -n "$split_cpus" ]; then
+        # The other CPUs: those of this machine not in CLUSTER_CPUS.
+        front_cpus=$(python3 -c '
+import os, sys
+def cpus(spec):
+    out = set()
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+rest = sorted(set(range(os.cpu_count())) - cpus(sys.argv[1]))
+print(",".join(map(str, rest)))' "$split_cpus")
+        if [ -z "$front_cpus" ]; then
+            echo "--split-cpus $split_cpus leaves no CPU for the gateway and the client" >&2
+            exit 2
+        fi
+        for p in $cluster_pids; do
+            affinity+="$p $(taskset -p "$p" | awk '{ print $NF }')"$'\n'
+            taskset -a -p -c "$split_cpus" "$p" >/dev/null
+        done
+        # This shell's children (the gateway, each stress run) inherit it.
+        taskset -p -c "$front_cpus" $$ >/dev/null
+        echo "cluster on CPUs $split_cpus; gateway and client on CPUs $front_cpus"
+    fi
     # No --config and no ./storage-conf.xml: the built-in default, which
     # takes the cluster's partitioner and creates nothing in it.
     gateway_dir=$(mktemp -d)
@@ -209,7 +252,7 @@ else
     what="a gateway in front of $cluster (cluster pids $back_pids; direct: $direct, pid $direct_pid)"
 fi
 echo "supercolumn gateway bench: $what"
-echo "$keys calls per run, $threads client threads, keyspace $ks at $consistency, $runs run(s) ($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "$keys calls per run, $threads client threads, keyspace $ks at $consistency, $runs run(s) ($(nproc --all) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-9s %-8s %9s %14s %16s %14s %6s\n' operation via "ops/s" "front us/op" "front switches" "cluster us/op" load
 # A warm-up pair first (not counted): the keyspace made, a JVM's code
 # compiled, connections opened.
