@@ -12,7 +12,9 @@
 #    the Python test dependencies (clients/python/requirements.txt) into a
 #    virtual environment it creates (.venv/, or VENV_DIR) and that every
 #    Python step uses;
-# 2. checks formatting, builds the release binary once (the first build takes
+# 2. checks formatting and that the dev-dependencies change no feature of the
+#    server's crates (scripts/check-dev-features.sh: else `cargo test` compiles
+#    them and the library again), builds the release binary once (the first build takes
 #    5-10 minutes; cargo shows its progress) and runs the lints;
 # 3. runs every Rust test (unit, property, crash and wire tests) in release mode;
 # 4. replays the recorded Cassandra 0.6.8 conformance cases against the server,
@@ -99,6 +101,9 @@ export SUPERCOLUMN_REQUIRE_JDK=1
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
+
+step "dev-dependency features (cargo test reuses the release build's crates)"
+scripts/check-dev-features.sh
 
 step "build the release binary (a first build takes 5-10 minutes)"
 cargo build --release
