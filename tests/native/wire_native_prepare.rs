@@ -48,12 +48,12 @@ const NO_METADATA: i32 = 0x0004;
 const SKIP_METADATA: u8 = 0x02;
 const PAGE_SIZE: u8 = 0x04;
 
+/// A result metadata's flags and columns.
+type ResultMetadata = (i32, Vec<ColumnSpec>);
+
 /// A PREPARED result: its id, its markers' columns and (v2+) its result
-/// metadata's flags and columns; the body must end there.
-fn read_prepared(
-    f: &Frame,
-    version: u8,
-) -> (Vec<u8>, Vec<ColumnSpec>, Option<(i32, Vec<ColumnSpec>)>) {
+/// metadata; the body must end there.
+fn read_prepared(f: &Frame, version: u8) -> (Vec<u8>, Vec<ColumnSpec>, Option<ResultMetadata>) {
     assert_eq!(f.result_kind(), 4, "{}", f.describe());
     let mut r = Reader::new(&f.body);
     r.int().unwrap();
