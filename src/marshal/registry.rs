@@ -55,6 +55,8 @@ fn builtins() -> HashMap<String, TypeFactory> {
         .into_iter()
         .map(|(short, make)| plain(short, make))
         .collect();
+    // Their refusals of a wrong parameter count are reported otherwise:
+    // see `parse_nested`.
     let composite: TypeFactory = Arc::new(|params: &[TypeRef]| {
         if params.is_empty() {
             return Err(MarshalError::new(
@@ -219,22 +221,31 @@ fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
         };
         MarshalError(format!("Unable to find abstract-type class '{class}'"))
     })?;
-    if !params.is_empty() && params.iter().all(|p| is_key_value(p)) {
-        return default_parameters(factory(&[])?, &params);
-    }
     // Cassandra built a parameterised type by its `getInstance(TypeParser)`,
-    // called by reflection: a parameter it could not parse failed that call,
-    // reported as an invalid definition of the type itself.
+    // called by reflection (with no parameters for a bare name): whatever
+    // failed that call (a parameter it could not parse, or a parameter list
+    // of the wrong length: 0.8-1.0's "Nonsensical empty parameter list for
+    // CompositeType", 1.1-2.2's failed assertion there, every release's
+    // "ReversedType takes exactly one argument, N given" and the
+    // collections' counts) was reported, from 0.8 to 2.2, as an invalid
+    // definition of the type itself.
+    let invalid = || {
+        MarshalError(format!(
+            "Invalid definition for comparator {MARSHAL_PACKAGE}{short}."
+        ))
+    };
+    let plain = PLAIN.iter().any(|(plain, _)| *plain == short);
+    let construct =
+        |resolved: &[TypeRef]| factory(resolved).map_err(|e| if plain { e } else { invalid() });
+    if !params.is_empty() && params.iter().all(|p| is_key_value(p)) {
+        return default_parameters(construct(&[])?, &params);
+    }
     let resolved = params
         .iter()
         .map(|p| parse_nested(p))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|_| {
-            MarshalError(format!(
-                "Invalid definition for comparator {MARSHAL_PACKAGE}{short}."
-            ))
-        })?;
-    factory(&resolved)
+        .map_err(|_| invalid())?;
+    construct(&resolved)
 }
 
 /// `key=value` (or a bare `reversed`): Cassandra's "default parameters" of a
@@ -428,14 +439,26 @@ mod tests {
         assert!(parse_type("UTF8Type)").is_err());
         assert!(parse_type("CompositeType(UTF8Type,,LongType)").is_err());
         assert!(parse_type("CompositeType(UTF8Type))(").is_err());
-        assert_eq!(
-            parse_type("CompositeType()").unwrap_err().0,
-            "Nonsensical empty parameter list for CompositeType"
-        );
-        assert_eq!(
-            parse_type("ReversedType(UTF8Type,LongType)").unwrap_err().0,
-            "ReversedType takes exactly one argument, 2 given"
-        );
+        // A wrong parameter count fails the type's construction, reported
+        // as its invalid definition (0.8 to 2.2 alike).
+        let invalid = |short: &str| {
+            format!("Invalid definition for comparator org.apache.cassandra.db.marshal.{short}.")
+        };
+        for (name, short) in [
+            ("CompositeType()", "CompositeType"),
+            ("ReversedType(UTF8Type,LongType)", "ReversedType"),
+            ("ReversedType()", "ReversedType"),
+            (
+                "org.apache.cassandra.db.marshal.ReversedType()",
+                "ReversedType",
+            ),
+            ("MapType(UTF8Type)", "MapType"),
+            ("CompositeType", "CompositeType"),
+            ("ReversedType", "ReversedType"),
+            ("ListType(UTF8Type,LongType)", "ListType"),
+        ] {
+            assert_eq!(parse_type(name).unwrap_err().0, invalid(short), "{name}");
+        }
         assert!(parse_type("UTF8Type(LongType)").is_err());
         // 0.8 to 2.2 alike: the parameter's failure is the type's.
         assert_eq!(

@@ -23,7 +23,7 @@
 //! belong to the executor.
 
 use super::codec::{DecodeResult, Value};
-use super::error::{NativeError, NativeResult};
+use super::error::{parse_error, NativeError, NativeResult};
 use super::query::{self, binds, check_consistency, lookup, specs, table_of, Answer, Binds, Ctx};
 use super::request::{Batch, BatchQuery, Member, QueryParams};
 use super::result;
@@ -74,7 +74,7 @@ fn resolve<'a>(
     let trimmed = |t: &'a str| t.trim().trim_end_matches(';');
     Ok(match query {
         BatchQuery::Text(t) => {
-            let parsed = crate::cql::parse(t)?;
+            let parsed = crate::cql::parse(t).map_err(|e| parse_error(ctx.node.release, t, e))?;
             Resolved {
                 statement: Cow::Owned(parsed.statement),
                 text: trimmed(t),

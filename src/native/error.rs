@@ -13,6 +13,7 @@ use crate::cql::CqlError;
 use crate::gateway::{Refusal, Said};
 use crate::node::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
+use crate::release::{Behaviour, Release};
 
 /// The error codes (native_protocol_v4.spec, section 9).
 pub mod code {
@@ -146,6 +147,20 @@ impl From<NodeError> for NativeError {
             }
         }
     }
+}
+
+/// A statement's parse error as the node's release worded it: from 2.1
+/// the parser's collector ended a syntax error with the statement's
+/// snippet (see [`crate::cql::snippet`]), and QUERY, PREPARE and BATCH's
+/// texts went through the same parse as Thrift's CQL 3 calls, so the
+/// SyntaxError carries the same text Thrift's answer does.
+pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> NativeError {
+    if release.is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets)) {
+        if let Some(with) = crate::cql::snippet::with_snippet(text, &e) {
+            return NativeError::Syntax(with);
+        }
+    }
+    e.into()
 }
 
 /// A cluster's refusal as the native protocol's ERROR it was (the write

@@ -12,7 +12,7 @@
 
 use super::codec::Value;
 use super::conn::ConnState;
-use super::error::{NativeError, NativeResult};
+use super::error::{parse_error, NativeError, NativeResult};
 use super::request::QueryParams;
 use super::result::{self, Marker, TableSpec};
 use super::types::{value_from_wire, WireType};
@@ -363,7 +363,8 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
             Vec::new(),
         ));
     }
-    let parsed = crate::cql::parse_outlined_with(text, crate::cql::Grammar::WithStatics)?;
+    let parsed = crate::cql::parse_outlined_with(text, crate::cql::Grammar::WithStatics)
+        .map_err(|e| parse_error(ctx.node.release, text, e))?;
     let parsed = match &parsed.statement {
         // A batch without markers, values, paging state or conditions runs
         // as its text is parsed again, statement by statement (see
@@ -383,7 +384,8 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
                 ))?;
                 return Ok((result::void(), Vec::new()));
             }
-            crate::cql::parse_with(text, crate::cql::Grammar::WithStatics)?
+            crate::cql::parse_with(text, crate::cql::Grammar::WithStatics)
+                .map_err(|e| parse_error(ctx.node.release, text, e))?
         }
         _ => parsed,
     };
@@ -401,7 +403,8 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
 
 pub fn prepare(ctx: &Ctx, text: &str) -> NativeResult<Answer> {
     let (session, user) = session(ctx, None);
-    let parsed = crate::cql::parse_with(text, session.grammar())?;
+    let parsed = crate::cql::parse_with(text, session.grammar())
+        .map_err(|e| parse_error(ctx.node.release, text, e))?;
     // Preparing reads the schema of what the statement touches (its
     // markers' types), so it is checked as running it would be (as Thrift's
     // prepare_cql3_query is).
@@ -424,7 +427,22 @@ pub fn prepare(ctx: &Ctx, text: &str) -> NativeResult<Answer> {
         })
         .collect();
     let pk = pk_indexes(ctx.node, &spec, &prepared.specs);
-    let body = result::prepared(&prepared.md5, &markers, &spec, &pk, ctx.version);
+    // A SELECT's columns are resolved now, as running it resolves them, so
+    // a selection running it would refuse is refused here (as Cassandra
+    // refused it); from v2 they are the PREPARED result's result metadata.
+    let result = backend.finish(exec::result_columns(
+        &backend,
+        &session,
+        &prepared.statement,
+    ))?;
+    let body = result::prepared(
+        &prepared.md5,
+        &markers,
+        &spec,
+        &pk,
+        result.as_deref(),
+        ctx.version,
+    );
     Ok((body, Vec::new()))
 }
 

@@ -1,6 +1,6 @@
 //! RESULT bodies: void, rows (metadata, one page of rows, the paging
 //! state), set_keyspace, prepared (markers, partition-key indexes on v4,
-//! no result metadata) and schema_change, laid out per protocol version;
+//! from v2 the result metadata) and schema_change, laid out per protocol version;
 //! and the EVENT body of a schema change.
 //!
 //! Paging: the executor answers one page of a SELECT and says where it
@@ -14,7 +14,7 @@ use super::codec::{Reader, Writer};
 use super::error::{NativeError, NativeResult};
 use super::types::{value_to_wire, WireType};
 use crate::cql::exec::ChangeKind;
-use crate::cql::mapping::{PagePosition, ResultSet};
+use crate::cql::mapping::{PagePosition, ResultColumn, ResultSet};
 use crate::node::notices::{NoticeKind, SchemaNotice};
 
 pub const VOID: i32 = 0x0001;
@@ -122,11 +122,7 @@ pub fn rows(
         w.bytes(Some(state));
     }
     if !skip_metadata {
-        w.string(&spec.keyspace).string(&spec.table);
-        for (c, t) in rs.columns.iter().zip(&types) {
-            w.string(&c.name);
-            t.write(&mut w);
-        }
+        column_specs(&mut w, spec, &rs.columns, &types);
     }
     w.int(rs.rows.len() as i32);
     for row in rs.rows {
@@ -145,6 +141,16 @@ pub fn rows(
     w.buf
 }
 
+/// The global table spec then each column's name and type, as a ROWS
+/// result's metadata and a PREPARED result's both lay them out.
+fn column_specs(w: &mut Writer, spec: &TableSpec, columns: &[ResultColumn], types: &[WireType]) {
+    w.string(&spec.keyspace).string(&spec.table);
+    for (c, t) in columns.iter().zip(types) {
+        w.string(&c.name);
+        t.write(w);
+    }
+}
+
 /// One bind marker of a prepared statement.
 pub struct Marker {
     pub name: String,
@@ -152,13 +158,16 @@ pub struct Marker {
 }
 
 /// A PREPARED result: the id, the markers (v4: with the indexes of the
-/// markers that bind the partition key) and, from v2, no result metadata
-/// (clients then read it from each ROWS result).
+/// markers that bind the partition key) and, from v2, the result metadata:
+/// the columns a SELECT answers (`result`), laid out as the ROWS result of
+/// running it lays them out (drivers keep it and may then ask EXECUTE to
+/// skip it), or none (NO_METADATA) for every other statement.
 pub fn prepared(
     id: &[u8],
     markers: &[Marker],
     spec: &TableSpec,
     pk_indexes: &[u16],
+    result: Option<&[ResultColumn]>,
     version: u8,
 ) -> Vec<u8> {
     let mut w = Writer::new();
@@ -176,7 +185,19 @@ pub fn prepared(
         WireType::of_class(&m.type_class).write(&mut w);
     }
     if version >= 2 {
-        w.int(NO_METADATA).int(0);
+        match result {
+            Some(columns) => {
+                let types: Vec<WireType> = columns
+                    .iter()
+                    .map(|c| WireType::of_class(&c.type_class))
+                    .collect();
+                w.int(GLOBAL_TABLES_SPEC).int(columns.len() as i32);
+                column_specs(&mut w, spec, columns, &types);
+            }
+            None => {
+                w.int(NO_METADATA).int(0);
+            }
+        }
     }
     w.buf
 }
@@ -237,7 +258,6 @@ pub fn schema_event(n: &SchemaNotice, version: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cql::mapping::ResultColumn;
     use crate::native::codec::Reader;
 
     fn three_rows() -> ResultSet {

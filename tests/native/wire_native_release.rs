@@ -1,9 +1,12 @@
 //! The native protocol under `serve --cassandra-version V`: only V's
 //! protocol versions are accepted, the others refused in V's words and in
-//! its highest version; `system.local` says V; no native listener before 1.2.
+//! its highest version; `system.local` says V; no native listener before 1.2;
+//! a CQL 3 syntax error reads as Thrift's `execute_cql3_query` reads on V
+//! (from 2.1 with the statement's snippet).
 
 use crate::native_support::*;
-use crate::wire_support::Server;
+use crate::wire_support::{connect19, ire19, Server};
+use supercolumn::thrift::gen::cassandra19::{self, TCassandraSyncClient};
 
 fn release_server(version: &str) -> Server {
     Server::start(&[
@@ -52,4 +55,53 @@ fn two_two_names_its_highest_version() {
 fn before_1_2_there_is_no_native_listener() {
     let server = release_server("1.1.12");
     assert_eq!(server.native_port, None);
+}
+
+/// The SyntaxError QUERY, PREPARE and a BATCH's text member answer `q`.
+fn native_syntax_errors(c: &mut Conn, q: &str) -> [(i32, String); 3] {
+    let query = c.query(q).error();
+    let prepare = c.prepare(q).error();
+    let mut w = Writer::new();
+    w.byte(0).short(1).byte(0).long_string(q).short(0).short(1);
+    if c.version >= 3 {
+        w.byte(0);
+    }
+    let batch = c.call(op::BATCH, &w.buf).error();
+    [query, prepare, batch]
+}
+
+#[test]
+fn syntax_errors_read_as_thrifts_with_the_snippet_from_2_1() {
+    const SYNTAX_ERROR: i32 = 0x2000;
+    for (release, version, snippets) in [
+        ("2.0.17", 2, false),
+        ("2.1.22", 3, true),
+        ("2.2.19", 4, true),
+    ] {
+        let server = release_server(release);
+        let mut thrift = connect19(server.port);
+        let mut c = Conn::ready(native_port(&server), version);
+        for q in [
+            "SELEKT * FROM users",
+            "INSERT INTO t (k, v) VALUES (1, 2) USING TTL",
+            "SELECT * FROM t WHERE k = = 1",
+            "SELECT *",
+            "SELECT * FROM t WHERE k = ~",
+        ] {
+            let why = ire19(thrift.execute_cql3_query(
+                q.as_bytes().to_vec(),
+                cassandra19::Compression::NONE,
+                cassandra19::ConsistencyLevel::ONE,
+            ));
+            for (code, message) in native_syntax_errors(&mut c, q) {
+                assert_eq!(code, SYNTAX_ERROR, "{release} {q:?}: {message}");
+                assert_eq!(message, why, "{release} {q:?}");
+            }
+        }
+        // Recorded from 2.1.22 (the snippet's notation is `cql::snippet`'s).
+        let (_, message) = c.query("SELEKT * FROM users").error();
+        let with = "line 1:0 no viable alternative at input 'SELEKT' ([SELEKT]...)";
+        let without = "line 1:0 no viable alternative at input 'SELEKT'";
+        assert_eq!(message, if snippets { with } else { without }, "{release}");
+    }
 }

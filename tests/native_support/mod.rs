@@ -114,6 +114,50 @@ impl Frame {
     }
 }
 
+/// One column of a result (or bind) metadata: keyspace, table, name and
+/// its type exactly as the bytes on the wire.
+pub type ColumnSpec = (String, String, String, Vec<u8>);
+
+/// A metadata block read from `body` at `r`: its flags, its paging state
+/// and its columns.
+pub fn read_metadata(
+    body: &[u8],
+    r: &mut Reader,
+    pk_indexes: bool,
+) -> (i32, Option<Vec<u8>>, Vec<ColumnSpec>) {
+    let flags = r.int().unwrap();
+    let n = r.int().unwrap() as usize;
+    if pk_indexes {
+        for _ in 0..r.int().unwrap() {
+            r.short().unwrap();
+        }
+    }
+    let state = if flags & 2 != 0 {
+        r.bytes().unwrap()
+    } else {
+        None
+    };
+    let mut columns = Vec::new();
+    if flags & 4 == 0 {
+        let mut global = None;
+        if flags & 1 != 0 {
+            global = Some((r.string().unwrap(), r.string().unwrap()));
+        }
+        for _ in 0..n {
+            let (ks, table) = match &global {
+                Some(g) => g.clone(),
+                None => (r.string().unwrap(), r.string().unwrap()),
+            };
+            let name = r.string().unwrap();
+            let start = body.len() - r.remaining();
+            skip_type(r);
+            let end = body.len() - r.remaining();
+            columns.push((ks, table, name, body[start..end].to_vec()));
+        }
+    }
+    (flags, state, columns)
+}
+
 fn skip_type(r: &mut Reader) {
     match r.short().unwrap() {
         0 => {

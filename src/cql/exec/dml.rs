@@ -408,6 +408,22 @@ fn with_write_context<T>(
     Ok(out)
 }
 
+/// The columns `sel` answers, as [`select_page`] names and types them,
+/// from the same table (the node's own or the schema's), without reading.
+pub(super) fn select_columns(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    sel: &Select,
+) -> CqlResult<Vec<mapping::ResultColumn>> {
+    let schema = backend.schema();
+    let ks = session.keyspace_for(&sel.table)?;
+    let table = match system_tables::table(&ks, &sel.table.name, session.local_facts()) {
+        Some(t) => t,
+        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
+    };
+    mapping::selection::result_columns(&table, &sel.selection, schema.partitioner.as_ref())
+}
+
 /// SELECT: planned by the mapping, read through the backend; every row
 /// (the reads of conditional writes).
 pub(super) fn select(

@@ -247,6 +247,21 @@ pub fn prepare_parsed(
     cache.insert(query, parsed.statement, specs)
 }
 
+/// The columns `statement` answers when it runs, for a prepared
+/// statement's result metadata: a SELECT's, named and typed as its rows
+/// will be; `None` for every other statement (they answer no rows to
+/// describe beforehand).
+pub fn result_columns(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+) -> Result<Option<Vec<crate::cql::mapping::ResultColumn>>, CqlError> {
+    match statement {
+        Statement::Select(sel) => dml::select_columns(backend, session, sel).map(Some),
+        _ => Ok(None),
+    }
+}
+
 /// Runs a prepared statement with its bound values (`None` is null).
 pub fn execute_prepared(
     backend: &dyn CqlBackend,

@@ -118,6 +118,16 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
     }
 }
 
+/// The columns a SELECT of `s` answers, named and typed as its rows are:
+/// what a prepared SELECT describes before it runs.
+pub fn result_columns(
+    table: &Table,
+    s: &Selection,
+    partitioner: &dyn Partitioner,
+) -> CqlResult<Vec<ResultColumn>> {
+    selection(table, s, partitioner).map(|(_, columns, _)| columns)
+}
+
 pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
 
 pub(super) fn selection(

@@ -163,6 +163,35 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_parameter_count_is_an_invalid_definition_from_0_8() {
+        // 0.7 had no parameterised type: the whole name is an unknown class.
+        assert_eq!(
+            refused("0.7.10", "CompositeType()").as_deref(),
+            Some("Unable to find abstract-type class 'org.apache.cassandra.db.marshal.CompositeType()'")
+        );
+        // From 0.8 the release passes the names to the type registry, whose
+        // refusal (Cassandra's `getInstance` failing under reflection) every
+        // release from 0.8 to 2.2 worded alike.
+        let releases = [
+            "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19",
+        ];
+        for version in releases {
+            for (comparator, class) in [
+                ("CompositeType()", "CompositeType"),
+                ("ReversedType()", "ReversedType"),
+                ("ReversedType(LongType,UTF8Type)", "ReversedType"),
+            ] {
+                assert_eq!(refused(version, comparator), None, "{version} {comparator}");
+                assert_eq!(
+                    crate::marshal::parse_type(comparator).unwrap_err().to_string(),
+                    format!("Invalid definition for comparator org.apache.cassandra.db.marshal.{class}."),
+                    "{version} {comparator}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_cache_settings_are_kept_before_1_1() {
         let given = OldCacheSettings {
             row_cache_size: Some(0.5),
