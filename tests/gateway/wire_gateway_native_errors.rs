@@ -5,8 +5,11 @@
 //! cluster's own message, so that a driver's retry policy sees what it
 //! would have seen from the cluster itself. A Thrift 19.x client of the
 //! gateway gets a write timeout's replica count in `acknowledged_by` and its
-//! write type in `acknowledged_by_batchlog`. The cluster here is a backend
-//! supercolumn whose primed native faults make the refusals.
+//! write type in `acknowledged_by_batchlog`. An atomic batch across rows
+//! reaches the cluster as one LOGGED batch, so its timeout says BATCH. The
+//! cluster here is a backend supercolumn whose primed native faults make
+//! the refusals, a write timeout without a write type saying the type of
+//! what it was sent.
 
 use crate::native_support::{native_port, op, Conn, Frame, Reader, Writer};
 use crate::wire_support::gateway::backend_url;
