@@ -67,6 +67,7 @@ pub mod writes;
 pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
 pub use error::{Acknowledged, GatewayError, GatewayResult, Refusal, Said, Timeout, TimeoutCause};
 pub use url::ClusterUrl;
+pub use writes::Atomicity;
 
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
@@ -260,12 +261,17 @@ impl Cluster {
     /// [`Cluster::read_owned`]): the statements are made here, from the
     /// borrowed mutations (their values copied once, into the statements),
     /// and sent when it is awaited; a refusal comes out of the future.
-    pub fn apply_owned(&self, ms: &[RowMutation], cl: Consistency) -> Owned<()> {
+    pub fn apply_owned(
+        &self,
+        ms: &[RowMutation],
+        cl: Consistency,
+        atomicity: Atomicity,
+    ) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
         let plans = writes::plan(&inner, ms);
         Box::pin(async move {
             let written = match plans {
-                Ok(plans) => writes::send_all(&inner, &plans, cl).await,
+                Ok(plans) => writes::send_all(&inner, &plans, cl, atomicity).await,
                 Err(e) => Err(e),
             };
             inner.counted(written)
@@ -448,9 +454,15 @@ impl Cluster {
         self.block(keys).map(Some)
     }
 
-    /// Applies mutations, each row's changes in order.
-    pub fn apply(&self, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
-        self.block(writes::apply(&self.inner, ms, cl))
+    /// Applies mutations, each row's changes in order, the rows all or
+    /// none when `atomicity` says so (see `writes`).
+    pub fn apply(
+        &self,
+        ms: &[RowMutation],
+        cl: Consistency,
+        atomicity: Atomicity,
+    ) -> GatewayResult<()> {
+        self.block(writes::apply(&self.inner, ms, cl, atomicity))
     }
 }
 

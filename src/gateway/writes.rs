@@ -14,10 +14,20 @@
 //! (counter CFs' statements go in a COUNTER batch of their own, since the
 //! cluster refuses to mix them). Order inside a batch does not matter:
 //! every statement carries its own timestamp, and ties resolve alike
-//! either way. Different rows are independent (a Thrift `batch_mutate`
-//! across rows was never atomic), so up to [`ROWS_IN_FLIGHT`] of them are
-//! sent at once; every row is waited for, and the first failing row's
-//! error (in the call's row order) is the call's. A deletion in a counter
+//! either way. Different rows of an ordinary write are independent (a
+//! Thrift `batch_mutate` across rows was never atomic), so up to
+//! [`ROWS_IN_FLIGHT`] of them are sent at once; every row is waited for,
+//! and the first failing row's error (in the call's row order) is the
+//! call's. An atomic write ([`Atomicity::Logged`]: `atomic_batch_mutate`,
+//! a logged CQL3 or native batch) that touches more than one row goes as
+//! ONE LOGGED batch of every row's statements, so that the cluster writes
+//! it to its batch log first and replays it whole, and a timeout says
+//! BATCH_LOG or BATCH as the cluster's own would; of one row it stays an
+//! UNLOGGED batch, as Cassandra itself skips the batch log for a single
+//! partition. (Counter statements never meet a logged batch: every front
+//! end refuses counters in an atomic batch, as Cassandra does; were there
+//! any, they would go per row, as the cluster refuses them in a LOGGED
+//! batch.) A deletion in a counter
 //! column family carries no timestamp: Cassandra 3.x refuses one on any
 //! counter statement ("Cannot provide custom timestamp for counter
 //! updates"), and its own Thrift `remove_counter` deletes at the
@@ -65,6 +75,14 @@ impl Planned {
         }
     }
 
+    #[cfg(test)]
+    fn sql_text(&self) -> String {
+        match self {
+            Planned::Formed(layout, form, _) => super::forms::text(layout, form),
+            Planned::Text((text, _)) => text.clone(),
+        }
+    }
+
     fn into_text(self) -> Stmt {
         match self {
             Planned::Formed(layout, form, values) => (super::forms::text(&layout, &form), values),
@@ -80,15 +98,81 @@ pub struct RowPlan {
     counter: Vec<Planned>,
 }
 
-pub async fn apply(inner: &Inner, ms: &[RowMutation], cl: Consistency) -> GatewayResult<()> {
-    send_all(inner, &plan(inner, ms)?, cl).await
+/// Whether a write's rows are applied all or none (see the module note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Atomicity {
+    /// Each row by itself (a row is always whole).
+    PerRow,
+    /// Every row or none: through the cluster's batch log when more than
+    /// one row is written.
+    Logged,
+}
+
+pub async fn apply(
+    inner: &Inner,
+    ms: &[RowMutation],
+    cl: Consistency,
+    atomicity: Atomicity,
+) -> GatewayResult<()> {
+    send_all(inner, &plan(inner, ms)?, cl, atomicity).await
+}
+
+/// One batch as it is sent: its type and statements (one statement is
+/// sent as itself).
+struct Sent<'a> {
+    kind: BatchType,
+    stmts: Vec<&'a Planned>,
+}
+
+/// What a write sends: groups sent concurrently (up to
+/// [`ROWS_IN_FLIGHT`]), each group's batches in order. Per row, a group of
+/// its plain statements' UNLOGGED batch then its counter statements'
+/// COUNTER batch; logged across rows, one group whose LOGGED batch holds
+/// every row's plain statements.
+fn groups(plans: &[RowPlan], atomicity: Atomicity) -> Vec<Vec<Sent<'_>>> {
+    let rows_written = plans.iter().filter(|p| !p.plain.is_empty()).count();
+    fn sent(kind: BatchType, stmts: &[Planned]) -> Sent<'_> {
+        Sent {
+            kind,
+            stmts: stmts.iter().collect(),
+        }
+    }
+    if atomicity == Atomicity::Logged && rows_written > 1 {
+        let all = Sent {
+            kind: BatchType::Logged,
+            stmts: plans.iter().flat_map(|p| &p.plain).collect(),
+        };
+        let counters = plans
+            .iter()
+            .filter(|p| !p.counter.is_empty())
+            .map(|p| vec![sent(BatchType::Counter, &p.counter)]);
+        return std::iter::once(vec![all]).chain(counters).collect();
+    }
+    plans
+        .iter()
+        .map(|p| {
+            [
+                sent(BatchType::Unlogged, &p.plain),
+                sent(BatchType::Counter, &p.counter),
+            ]
+            .into_iter()
+            .filter(|s| !s.stmts.is_empty())
+            .collect()
+        })
+        .collect()
 }
 
 /// Sends every row's statements (made by [`plan`]).
-pub async fn send_all(inner: &Inner, plans: &[RowPlan], cl: Consistency) -> GatewayResult<()> {
+pub async fn send_all(
+    inner: &Inner,
+    plans: &[RowPlan],
+    cl: Consistency,
+    atomicity: Atomicity,
+) -> GatewayResult<()> {
     // The futures are made first: a closure in the stream would not be
     // general enough over lifetimes for the runtime's `Send` bound.
-    let rows: Vec<_> = plans.iter().map(|p| send_row(inner, p, cl)).collect();
+    let groups = groups(plans, atomicity);
+    let rows: Vec<_> = groups.iter().map(|g| send_group(inner, g, cl)).collect();
     let results: Vec<GatewayResult<()>> = futures_util::stream::iter(rows)
         .buffered(ROWS_IN_FLIGHT)
         .collect()
@@ -207,17 +291,20 @@ fn layout_planned(
     Ok((layout.counter, out))
 }
 
-async fn send_row(inner: &Inner, row: &RowPlan, cl: Consistency) -> GatewayResult<()> {
-    send(inner, &row.plain, BatchType::Unlogged, cl).await?;
-    send(inner, &row.counter, BatchType::Counter, cl).await
+/// One group's batches, in order, up to the first error.
+async fn send_group(inner: &Inner, group: &[Sent<'_>], cl: Consistency) -> GatewayResult<()> {
+    for sent in group {
+        send(inner, &sent.stmts, sent.kind, cl).await?;
+    }
+    Ok(())
 }
 
-/// One partition's statements: alone as itself, several as one batch (its
+/// One batch's statements: alone as itself, several as one batch (its
 /// statements prepared afresh and the batch sent once more if a node no
 /// longer knows one, as `statements` does for one).
 async fn send(
     inner: &Inner,
-    stmts: &[Planned],
+    stmts: &[&Planned],
     kind: BatchType,
     cl: Consistency,
 ) -> GatewayResult<()> {
@@ -243,7 +330,7 @@ async fn send(
                     last = Some((sql, p));
                 }
                 batch.set_consistency(cl.driver());
-                let values: Vec<&[Bound]> = stmts.iter().map(Planned::values).collect();
+                let values: Vec<&[Bound]> = stmts.iter().map(|s| s.values()).collect();
                 match inner.session.batch(&batch, values).await {
                     Err(e) if !retried && super::error::is_stale_prepared(&e) => {
                         stmts
@@ -539,6 +626,75 @@ mod tests {
         assert!(e.to_string().contains("needs its super column"), "{e}");
         let e = statement(&layout(None), b"k", &counter).unwrap_err();
         assert!(e.to_string().contains("written by adding to it"), "{e}");
+    }
+
+    /// A row's plan of `plain` and `counter` statements, named by text.
+    fn row(plain: &[&str], counter: &[&str]) -> RowPlan {
+        let text = |t: &&str| Planned::Text((t.to_string(), Vec::new()));
+        RowPlan {
+            plain: plain.iter().map(text).collect(),
+            counter: counter.iter().map(text).collect(),
+        }
+    }
+
+    /// Each group's batches, as (type, statement texts).
+    fn shape(plans: &[RowPlan], atomicity: Atomicity) -> Vec<Vec<(BatchType, Vec<String>)>> {
+        groups(plans, atomicity)
+            .into_iter()
+            .map(|g| {
+                g.into_iter()
+                    .map(|s| {
+                        let texts = s.stmts.iter().map(|p| p.sql_text()).collect();
+                        (s.kind, texts)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn texts(ts: &[&str]) -> Vec<String> {
+        ts.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn an_atomic_write_across_rows_is_one_logged_batch() {
+        let plans = [row(&["a1", "a2"], &[]), row(&["b1"], &[]), row(&[], &[])];
+        assert_eq!(
+            shape(&plans, Atomicity::Logged),
+            [[(BatchType::Logged, texts(&["a1", "a2", "b1"]))]]
+        );
+    }
+
+    #[test]
+    fn other_writes_go_row_by_row_unlogged() {
+        let plans = [row(&["a1", "a2"], &["ac"]), row(&["b1"], &[])];
+        let per_row = vec![
+            vec![
+                (BatchType::Unlogged, texts(&["a1", "a2"])),
+                (BatchType::Counter, texts(&["ac"])),
+            ],
+            vec![(BatchType::Unlogged, texts(&["b1"]))],
+        ];
+        assert_eq!(shape(&plans, Atomicity::PerRow), per_row);
+        // One row: the cluster would skip its batch log anyway.
+        let one = [row(&["a1", "a2"], &[]), row(&[], &[])];
+        assert_eq!(
+            shape(&one, Atomicity::Logged),
+            [vec![(BatchType::Unlogged, texts(&["a1", "a2"]))], vec![]]
+        );
+    }
+
+    #[test]
+    fn counters_never_join_a_logged_batch() {
+        let plans = [row(&["a1"], &["ac"]), row(&["b1"], &["bc"])];
+        assert_eq!(
+            shape(&plans, Atomicity::Logged),
+            [
+                vec![(BatchType::Logged, texts(&["a1", "b1"]))],
+                vec![(BatchType::Counter, texts(&["ac"]))],
+                vec![(BatchType::Counter, texts(&["bc"]))],
+            ]
+        );
     }
 
     #[test]

@@ -30,7 +30,7 @@ use crate::gateway::cql3::{Kind, Table3};
 use crate::gateway::Cluster;
 use crate::marshal::CompositeType;
 use crate::model::{Bytes, Cell, CellKind, Op, ReadCommand, RowMutation, Slice};
-use crate::node::backend::Backend;
+use crate::node::backend::{Atomicity, Backend};
 use crate::node::NodeError;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -246,7 +246,7 @@ fn apply_row(
             key: row.key.clone(),
             updates: vec![(cf.name().to_string(), ops)],
         };
-        Backend::apply_batch(cluster, std::slice::from_ref(&m))
+        Backend::apply_batch(cluster, std::slice::from_ref(&m), Atomicity::PerRow)
     };
     match write(ops.clone()) {
         Ok(()) => {}

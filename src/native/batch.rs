@@ -140,9 +140,10 @@ pub fn batch(ctx: &Ctx, b: Batch) -> NativeResult<Answer> {
         return Err(e);
     }
     let packed = backend.finish(packed)?;
+    let kind = kind_of(b.kind);
     // The frame body is not needed any more; the writes may be big.
     drop(b);
-    backend.finish(exec::apply_packed(&backend, &session, packed))?;
+    backend.finish(exec::apply_packed(&backend, &session, packed, kind))?;
     Ok((result::void(), warnings(size, &tables)))
 }
 

@@ -20,10 +20,17 @@
 //! `partition_size(s)`) are the engine's stored views with it, and with a
 //! cluster are built on this trait's reads (`node::live`: live cells only).
 //!
+//! A write says whether its rows go all or none ([`Atomicity`]): an atomic
+//! batch (`atomic_batch_mutate`, a logged CQL3 or native batch) reaches
+//! a cluster as one logged batch, through its batch log; the engine
+//! applies every batch whole in one call and one commit-log write, so it
+//! takes both alike.
+//!
 //! This module must not implement storage semantics; it only forwards.
 
 use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
+pub use crate::gateway::Atomicity;
 use crate::gateway::{Cluster, Consistency};
 use crate::model::{
     Bytes, CellView, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
@@ -118,11 +125,12 @@ pub trait Backend: Send + Sync {
         query: &IndexQuery,
     ) -> NodeResult<Option<Vec<Bytes>>>;
 
-    /// Applies mutations as one batch.
-    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()>;
+    /// Applies mutations as one batch, its rows all or none when
+    /// `atomicity` says so (each row is always whole).
+    fn apply_batch(&self, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()>;
 
     /// [`Backend::apply_batch`] for mutations held packed.
-    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()>;
+    fn apply_packed(&self, batch: &PackedBatch, atomicity: Atomicity) -> NodeResult<()>;
 
     /// Whether the backend still takes calls (false after shutdown).
     fn is_open(&self) -> bool;
@@ -204,11 +212,14 @@ impl Backend for Engine {
         Engine::index_candidates(self, keyspace, cf, query).map_err(storage_error)
     }
 
-    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+    // One node is the whole ring: a batch applied in one call, logged once
+    // in the commit log, is already all or none, as a logged batch is; a
+    // batch log would add nothing.
+    fn apply_batch(&self, ms: &[RowMutation], _: Atomicity) -> NodeResult<()> {
         Engine::apply_batch(self, ms).map_err(storage_error)
     }
 
-    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+    fn apply_packed(&self, batch: &PackedBatch, _: Atomicity) -> NodeResult<()> {
         Engine::apply_packed(self, batch).map_err(storage_error)
     }
 
@@ -244,14 +255,14 @@ fn read_deferred(
 }
 
 /// Mutations written to the cluster, blocking or awaited (`node::defer`).
-fn apply_deferred(cluster: &Cluster, ms: &[RowMutation]) -> NodeResult<()> {
+fn apply_deferred(cluster: &Cluster, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {
     let cl = level(cluster);
     super::defer::call(
         || {
-            let write = cluster.apply_owned(ms, cl);
+            let write = cluster.apply_owned(ms, cl, atomicity);
             async move { write.await.map_err(gateway_error) }
         },
-        || Cluster::apply(cluster, ms, cl).map_err(gateway_error),
+        || Cluster::apply(cluster, ms, cl, atomicity).map_err(gateway_error),
     )
 }
 
@@ -326,15 +337,15 @@ impl Backend for Cluster {
         Cluster::index_candidates(self, keyspace, cf, query, level(self)).map_err(gateway_error)
     }
 
-    fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
-        apply_deferred(self, ms)
+    fn apply_batch(&self, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {
+        apply_deferred(self, ms, atomicity)
     }
 
-    fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+    fn apply_packed(&self, batch: &PackedBatch, atomicity: Atomicity) -> NodeResult<()> {
         let ms = batch
             .to_mutations()
             .map_err(|e| super::NodeError::Internal(e.to_string()))?;
-        apply_deferred(self, &ms)
+        apply_deferred(self, &ms, atomicity)
     }
 
     fn is_open(&self) -> bool {

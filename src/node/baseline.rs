@@ -21,6 +21,7 @@
 //!
 //! It must not know any front end; it uses the node's own operations.
 
+use super::backend::Atomicity;
 use super::{Node, NodeError, NodeResult};
 use crate::model::{Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
 use crate::schema::{KeyspaceOrigin, Schema, SchemaChange};
@@ -245,7 +246,7 @@ impl Node {
                     self.truncate(&ks.name, &cf.name)?;
                     let rows = baseline.data.get(&key).map_or(&[][..], Vec::as_slice);
                     for batch in rows.chunks(ROWS_PER_BATCH) {
-                        self.backend.apply_batch(batch)?;
+                        self.backend.apply_batch(batch, Atomicity::PerRow)?;
                     }
                     report.column_families += 1;
                     report.columns += rows

@@ -102,11 +102,20 @@ impl CqlBackend for NodeBackend<'_> {
         self.node.apply_batch(mutations).map_err(|e| self.fail(e))
     }
 
-    fn apply_packed(&self, batch: &PackedBatch) -> Result<(), CqlError> {
+    fn apply_logged(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
+        for m in mutations {
+            self.reach(&m.keyspace)?;
+        }
+        self.node.apply_logged(mutations).map_err(|e| self.fail(e))
+    }
+
+    fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> Result<(), CqlError> {
         for (ks, _) in batch.tables() {
             self.reach(ks)?;
         }
-        self.node.apply_packed(batch).map_err(|e| self.fail(e))
+        self.node
+            .apply_packed(batch, logged)
+            .map_err(|e| self.fail(e))
     }
 
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {

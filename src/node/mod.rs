@@ -62,6 +62,7 @@ use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRan
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
+use backend::Atomicity;
 use error::storage_error;
 use locks::PartitionLocks;
 
@@ -518,20 +519,38 @@ impl Node {
         self.apply_batch(std::slice::from_ref(m))
     }
 
-    /// One engine call: the batch is validated whole and logged once.
+    /// One engine call: the batch is validated whole and logged once. With
+    /// a cluster backend each row is written by itself (see
+    /// [`Node::apply_logged`] for all or none).
     pub fn apply_batch(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        self.apply_batch_as(ms, Atomicity::PerRow)
+    }
+
+    /// [`Node::apply_batch`] of an atomic batch (`atomic_batch_mutate`, a
+    /// logged CQL3 or native batch): with a cluster backend, its rows go
+    /// through the cluster's batch log.
+    pub fn apply_logged(&self, ms: &[RowMutation]) -> NodeResult<()> {
+        self.apply_batch_as(ms, Atomicity::Logged)
+    }
+
+    fn apply_batch_as(&self, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {
         // Noted before the write: a reset after a failed write only
         // rewrites the column family once more.
         self.note_writes(ms);
-        self.backend.apply_batch(ms)
+        self.backend.apply_batch(ms, atomicity)
     }
 
-    /// [`Node::apply_batch`] for mutations held packed (a big batch's).
-    pub fn apply_packed(&self, batch: &PackedBatch) -> NodeResult<()> {
+    /// [`Node::apply_batch`] (or, `logged`, [`Node::apply_logged`]) for
+    /// mutations held packed (a big batch's).
+    pub fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> NodeResult<()> {
         for (ks, cf) in batch.tables() {
             self.note_cf(ks, cf);
         }
-        self.backend.apply_packed(batch)
+        let atomicity = match logged {
+            true => Atomicity::Logged,
+            false => Atomicity::PerRow,
+        };
+        self.backend.apply_packed(batch, atomicity)
     }
 }
 

@@ -5,8 +5,11 @@
 //! cluster's own message, so that a driver's retry policy sees what it
 //! would have seen from the cluster itself. A Thrift 19.x client of the
 //! gateway gets a write timeout's replica count in `acknowledged_by` and its
-//! write type in `acknowledged_by_batchlog`. The cluster here is a backend
-//! supercolumn whose primed native faults make the refusals.
+//! write type in `acknowledged_by_batchlog`. An atomic batch across rows
+//! reaches the cluster as one LOGGED batch, so its timeout says BATCH. The
+//! cluster here is a backend supercolumn whose primed native faults make
+//! the refusals, a write timeout without a write type saying the type of
+//! what it was sent.
 
 use crate::native_support::{native_port, op, Conn, Frame, Reader, Writer};
 use crate::wire_support::gateway::backend_url;
@@ -232,4 +235,107 @@ fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
     assert_eq!(timed_out(read.map(|_| ())), (None, None));
     clear();
     insert(&mut c).unwrap();
+}
+
+/// A native BATCH of `kind` (0 logged, 1 unlogged) of `inserts` at QUORUM.
+fn batch_message(c: &mut Conn, kind: u8, inserts: &[&str]) -> Frame {
+    let mut w = Writer::new();
+    w.byte(kind).short(inserts.len() as u16);
+    for q in inserts {
+        w.byte(0).long_string(q).short(0);
+    }
+    w.short(QUORUM).byte(0);
+    c.call(op::BATCH, &w.buf)
+}
+
+#[test]
+fn an_atomic_batch_across_rows_reaches_the_cluster_as_one_logged_batch() {
+    let (_backend, admin, gateway) = backend_and_gateway(&["--native-listen", "127.0.0.1:0"]);
+    let mut t = connect19(gateway.port);
+    t.set_keyspace("CT".into()).unwrap();
+    let column = |name: &str| t19::Column::new(name.into(), b"v".to_vec(), timestamp(), None);
+    // `keys` each given the columns `names`, by `atomic_batch_mutate` or not.
+    let mutate =
+        |t: &mut crate::wire_support::Client19, atomic: bool, keys: &[&str], names: &[&str]| {
+            let m = |n: &str| {
+                let cosc = t19::ColumnOrSuperColumn::new(column(n), None, None, None);
+                t19::Mutation::new(cosc, None)
+            };
+            let map = keys
+                .iter()
+                .map(|k| {
+                    let row = [("StdBytes".to_string(), names.iter().map(|n| m(n)).collect())];
+                    (k.as_bytes().to_vec(), row.into())
+                })
+                .collect();
+            let cl = t19::ConsistencyLevel::QUORUM;
+            match atomic {
+                true => t.atomic_batch_mutate(map, cl),
+                false => t.batch_mutate(map, cl),
+            }
+        };
+    let by_batchlog = |r: thrift::Result<()>| match r {
+        Err(thrift::Error::User(u)) => match u.downcast_ref::<t19::TimedOutException>() {
+            Some(t) => t.acknowledged_by_batchlog,
+            None => panic!("not a TimedOutException: {u:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    let port = native_port(&gateway);
+    let mut c = Conn::ready(port, 4);
+    let insert = |k: &str| {
+        format!("INSERT INTO \"CT\".\"StdBytes\" (key, column1, value) VALUES (0x{k}, 0x63, 0x76)")
+    };
+    let (one, two) = (insert("6b31"), insert("6b32"));
+    let cql_batch = |kind: &str| format!("BEGIN {kind}BATCH {one}; {two}; APPLY BATCH");
+    // What the cluster is sent, run once unprimed: the gateway prepares its
+    // statements on first use, and the faults must meet them run. The
+    // logged batches land whole.
+    mutate(&mut t, true, &["a", "b"], &["c"]).unwrap();
+    mutate(&mut t, false, &["a", "b"], &["c", "d"]).unwrap();
+    mutate(&mut t, true, &["a"], &["c", "d"]).unwrap();
+    assert_eq!(batch_message(&mut c, 0, &[&one, &two]).opcode, op::RESULT);
+    assert_eq!(query(&mut c, &cql_batch(""), QUORUM).opcode, op::RESULT);
+    let path = t19::ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
+    for key in ["a", "b"] {
+        let got = t.get(key.into(), path.clone(), t19::ConsistencyLevel::ONE);
+        assert!(got.is_ok(), "{key}: {got:?}");
+    }
+
+    // A primed write timeout says the write type of what the cluster was
+    // sent: BATCH for a logged batch, SIMPLE or UNLOGGED_BATCH otherwise.
+    prime_on(
+        &admin,
+        "write_timeout",
+        json!({"received": 0, "block_for": 2}),
+    );
+    // Across rows: the batch log written (BATCH), the batch not.
+    assert_eq!(
+        by_batchlog(mutate(&mut t, true, &["a", "b"], &["c"])),
+        Some(true)
+    );
+    // Not atomic, or one row (Cassandra skips the batch log for one
+    // partition): no batch log.
+    assert_eq!(
+        by_batchlog(mutate(&mut t, false, &["a", "b"], &["c", "d"])),
+        None
+    );
+    assert_eq!(by_batchlog(mutate(&mut t, true, &["a"], &["c", "d"])), None);
+    let write_type = |f: Frame| {
+        let (code, _, tail) = error(&f);
+        assert_eq!(code, 0x1100, "a write timeout");
+        let mut r = Reader::new(&tail[10..]);
+        r.string().unwrap()
+    };
+    assert_eq!(write_type(batch_message(&mut c, 0, &[&one, &two])), "BATCH");
+    assert_eq!(
+        write_type(batch_message(&mut c, 1, &[&one, &two])),
+        "SIMPLE"
+    );
+    assert_eq!(write_type(query(&mut c, &cql_batch(""), QUORUM)), "BATCH");
+    assert_eq!(
+        write_type(query(&mut c, &cql_batch("UNLOGGED "), QUORUM)),
+        "SIMPLE"
+    );
+    assert_eq!(admin.delete("/faults").unwrap().status, 200);
 }

@@ -320,7 +320,7 @@ pub(super) fn write(
         let packed = packed::pack_batch(backend, session, b, binds, &mut |add| {
             b.statements.iter().try_for_each(add)
         })?;
-        return packed::apply(backend, packed);
+        return packed::apply(backend, packed, b.kind);
     }
     if let Some((name, cond)) = condition::conditional(statement) {
         return conditional::conditional_write(backend, session, statement, name, &cond, binds);

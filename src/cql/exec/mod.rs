@@ -78,14 +78,24 @@ pub trait CqlBackend: Send + Sync {
     fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError>;
     /// Writes one batch.
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError>;
-    /// Writes one batch held packed (a big batch's): as [`CqlBackend::apply`]
-    /// of its mutations, which a backend that can should apply without
-    /// unpacking them all at once.
-    fn apply_packed(&self, batch: &PackedBatch) -> Result<(), CqlError> {
+    /// [`CqlBackend::apply`] of a logged batch: its rows all or none. A
+    /// backend on one node applies every batch whole (the default); a
+    /// cluster's puts a logged batch through its batch log.
+    fn apply_logged(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
+        self.apply(mutations)
+    }
+    /// Writes one batch held packed (a big batch's), `logged` or not: as
+    /// [`CqlBackend::apply`] (or [`CqlBackend::apply_logged`]) of its
+    /// mutations, which a backend that can should apply without unpacking
+    /// them all at once.
+    fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> Result<(), CqlError> {
         let mutations = batch
             .to_mutations()
             .map_err(|e| CqlError::Invalid(e.to_string()))?;
-        self.apply(&mutations)
+        match logged {
+            true => self.apply_logged(&mutations),
+            false => self.apply(&mutations),
+        }
     }
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError>;
     /// Rows in ring order, deleted ones ("ghosts") included.

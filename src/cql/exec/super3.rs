@@ -352,18 +352,31 @@ impl CqlBackend for View<'_> {
         self.inner.apply(&Self::translate(&schema, mutations)?)
     }
 
-    fn apply_packed(&self, batch: &PackedBatch) -> Result<(), CqlError> {
+    fn apply_logged(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
+        let schema = self.inner.schema();
+        if !Self::writes_super(&schema, mutations) {
+            return self.inner.apply_logged(mutations);
+        }
+        self.inner
+            .apply_logged(&Self::translate(&schema, mutations)?)
+    }
+
+    fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> Result<(), CqlError> {
         let schema = self.inner.schema();
         let sup = batch
             .tables()
             .any(|(ks, cf)| schema.cf(ks, cf).is_some_and(|d| d.is_super()));
         if !sup {
-            return self.inner.apply_packed(batch);
+            return self.inner.apply_packed(batch, logged);
         }
         let mutations = batch
             .to_mutations()
             .map_err(|e| CqlError::Invalid(e.to_string()))?;
-        self.inner.apply(&Self::translate(&schema, &mutations)?)
+        let translated = Self::translate(&schema, &mutations)?;
+        match logged {
+            true => self.inner.apply_logged(&translated),
+            false => self.inner.apply(&translated),
+        }
     }
 
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {

@@ -135,7 +135,8 @@ pub(super) fn batch(
         check_key(r.key())?;
     }
     check_writable(ctx, &ks)?;
-    ctx.backend.apply_packed(&packed)?;
+    // CQL 2's BATCH was never atomic across rows (1.1 had no batch log).
+    ctx.backend.apply_packed(&packed, false)?;
     Ok(Cql2Result::Void)
 }
 

@@ -213,8 +213,9 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     }
     check_writable(node, ks)?;
     if rules.atomic && !rows.is_empty() {
-        // All or nothing: one engine call, one commit-log write.
-        node.apply_batch(&rows)?;
+        // All or nothing: one engine call, one commit-log write (a
+        // cluster's batch log).
+        node.apply_logged(&rows)?;
     } else {
         batch::apply_in_chunks(node, rows)?;
     }

@@ -106,7 +106,7 @@ impl Checked<'_> {
         let rows = self.rows.into_iter().map(|r| r.mutation);
         if atomic {
             let rows: Vec<RowMutation> = rows.collect();
-            node.apply_batch(&rows)?;
+            node.apply_logged(&rows)?;
         } else {
             batch::apply_in_chunks(node, rows)?;
         }

@@ -80,7 +80,7 @@ pub(in crate::cql::exec) fn write_outlined(
         crate::cql::each_batch_statement(&text, &mut |s| add(&s))
     })?;
     drop(text);
-    apply(backend, packed)
+    apply(backend, packed, b.kind)
 }
 
 /// The writes of a batch without conditions, packed as each statement is
@@ -207,18 +207,24 @@ pub fn apply_packed(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     packed: PackedBatch,
+    kind: BatchKind,
 ) -> CqlResult<CqlOutcome> {
     if session.super_tables() {
-        apply(&super::super::super3::View::new(backend), packed)
+        apply(&super::super::super3::View::new(backend), packed, kind)
     } else {
-        apply(backend, packed)
+        apply(backend, packed, kind)
     }
 }
 
-/// Applies a batch's packed writes through `backend` as it is.
-pub(super) fn apply(backend: &dyn CqlBackend, packed: PackedBatch) -> CqlResult<CqlOutcome> {
+/// Applies a batch's packed writes through `backend` as it is: a LOGGED
+/// batch's all or none (its rows through a cluster's batch log).
+pub(super) fn apply(
+    backend: &dyn CqlBackend,
+    packed: PackedBatch,
+    kind: BatchKind,
+) -> CqlResult<CqlOutcome> {
     if !packed.is_empty() {
-        backend.apply_packed(&packed)?;
+        backend.apply_packed(&packed, kind == BatchKind::Logged)?;
     }
     Ok(CqlOutcome::Void)
 }
