@@ -67,7 +67,6 @@ pub mod writes;
 pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
 pub use error::{Acknowledged, GatewayError, GatewayResult, Refusal, Said, Timeout, TimeoutCause};
 pub use url::ClusterUrl;
-pub use writes::Atomicity;
 
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
@@ -265,7 +264,7 @@ impl Cluster {
         &self,
         ms: &[RowMutation],
         cl: Consistency,
-        atomicity: Atomicity,
+        atomicity: writes::Atomicity,
     ) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
         let plans = writes::plan(&inner, ms);
@@ -460,7 +459,7 @@ impl Cluster {
         &self,
         ms: &[RowMutation],
         cl: Consistency,
-        atomicity: Atomicity,
+        atomicity: writes::Atomicity,
     ) -> GatewayResult<()> {
         self.block(writes::apply(&self.inner, ms, cl, atomicity))
     }

@@ -21,8 +21,8 @@
 //!
 //! It must not know any front end; it uses the node's own operations.
 
-use super::backend::Atomicity;
 use super::{Node, NodeError, NodeResult};
+use crate::gateway::writes::Atomicity;
 use crate::model::{Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
 use crate::schema::{KeyspaceOrigin, Schema, SchemaChange};
 use parking_lot::{Mutex, RwLockReadGuard};

@@ -58,11 +58,11 @@ pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
+use crate::gateway::writes::Atomicity;
 use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
-use backend::Atomicity;
 use error::storage_error;
 use locks::PartitionLocks;
 
