@@ -36,7 +36,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
-use supercolumn::native::server::{serve as native_serve, NativeOptions};
+use supercolumn::native::transport::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
 use supercolumn::node::Node;
 use supercolumn::release::Release;

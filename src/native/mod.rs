@@ -3,32 +3,25 @@
 //! same row <-> cell mapping as Thrift's `execute_cql3_query`, so a row
 //! written through either is the same cells, readable through the other.
 //!
-//! Layout: [`codec`] is the body notation with checked lengths, [`frame`]
-//! headers, versions and compression, [`request`] the messages clients send,
-//! [`result`] the RESULT and EVENT bodies, [`types`] CQL types on the wire,
-//! [`error`] the one mapping of typed errors to ERROR messages, [`conn`]
-//! a connection's state (STARTUP, login, REGISTER), [`query`] statements
-//! through the executor, [`batch`] BATCH messages, [`dispatch`] one frame
-//! in, one out, [`route`] where a request runs (inline or on the blocking
-//! pool), [`runner`] running it there, [`watch`] what is observed of each
-//! request (metrics, the test kit's faults and activity), [`inbox`] and
-//! [`outbox`] a connection's read buffer and coalesced replies, and
-//! [`server`] the listener and connections. It must not reach storage
-//! except through the node, and nothing below it knows it exists.
+//! Its children are layered like the crate. The numbered list is the order,
+//! lowest first: a child uses only the children of earlier layers.
+//!
+//! 1. [`wire`]: the protocol's bytes as data: the body notation with checked
+//!    lengths, frame headers, versions and compression, CQL types on the
+//!    wire, the request messages and the RESULT and EVENT bodies. Runs
+//!    nothing.
+//! 2. [`handle`]: what each message does: a connection's protocol state
+//!    (STARTUP, login, REGISTER), statements through the executor, BATCH,
+//!    one frame in and one response out, and the one mapping of typed errors
+//!    to ERROR messages. Never touches a socket.
+//! 3. [`transport`]: the listener and the connections: read and write
+//!    buffers, where each request runs (inline or on the blocking pool) and
+//!    running it there, and what is observed of each request (metrics, the
+//!    test kit's faults and activity).
+//!
+//! It must not reach storage except through the node, and nothing below it
+//! knows it exists.
 
-pub mod batch;
-pub mod codec;
-pub mod conn;
-pub mod dispatch;
-pub mod error;
-pub mod frame;
-pub mod inbox;
-pub mod outbox;
-pub mod query;
-pub mod request;
-pub mod result;
-pub mod route;
-pub mod runner;
-pub mod server;
-pub mod types;
-pub mod watch;
+pub mod handle;
+pub mod transport;
+pub mod wire;

@@ -9,7 +9,7 @@
 //! what fires is a [`Fault`] whose [`FaultKind`] (and [`Detail`]: the
 //! replica counts and write type a timeout reports) each front end turns
 //! into its own errors in one place (for Thrift, `thrift::error`; for the
-//! native protocol, `native::error`). It must not know
+//! native protocol, `native::handle::error`). It must not know
 //! any wire protocol or HTTP; the front end says which kinds a call can
 //! carry (a Thrift method declares only some exceptions).
 //!

@@ -15,8 +15,8 @@
 
 use super::failure::Failure;
 use super::{StressError, Workload};
-use crate::native::codec::{Reader, Writer};
-use crate::native::frame::{self, op, Compression, Header};
+use crate::native::wire::codec::{Reader, Writer};
+use crate::native::wire::frame::{self, op, Compression, Header};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::net::TcpStream;
 use std::sync::Arc;
@@ -120,7 +120,8 @@ impl Answer {
     /// The rows of a ROWS result, values as bytes (`None`: null).
     pub fn rows(&self) -> Result<Vec<Vec<Option<Vec<u8>>>>, Failure> {
         let mut r = self.result(2)?;
-        let bad = |e: crate::native::codec::DecodeError| lost(format!("bad ROWS result: {e}"));
+        let bad =
+            |e: crate::native::wire::codec::DecodeError| lost(format!("bad ROWS result: {e}"));
         // The column and row counts are [int]s, each value at least 4 bytes.
         let count = |r: &mut Reader, min: usize| -> Result<usize, Failure> {
             let n = r.int().map_err(bad)?;

@@ -143,7 +143,7 @@ pub(super) fn check_native_options(opts: &StressOptions) -> Result<(), StressErr
         return usage("--super needs a Thrift API: CQL3 tables have no super columns");
     }
     if let Some(c) = &opts.compression {
-        if crate::native::frame::Compression::parse(c).is_none() {
+        if crate::native::wire::frame::Compression::parse(c).is_none() {
             return usage("--compression: lz4 or snappy");
         }
     }

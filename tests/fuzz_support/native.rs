@@ -7,7 +7,7 @@
 //! the text, as the server makes them).
 
 use md5::{Digest, Md5};
-use supercolumn::native::frame::op;
+use supercolumn::native::wire::frame::op;
 
 /// One request body before framing (and compression).
 #[derive(Clone)]

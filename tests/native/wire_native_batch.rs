@@ -1,6 +1,6 @@
 //! BATCH messages of the CQL native protocol over the wire: their members
 //! are checked and packed one at a time straight from the frame (see
-//! `native::batch`), with the errors, their order and the all-or-nothing
+//! `native::handle::batch`), with the errors, their order and the all-or-nothing
 //! outcome of the members joined into one batch.
 
 use crate::native_support;
@@ -32,7 +32,7 @@ fn schema(c: &mut Conn) {
 }
 
 /// A BATCH message's members are checked one at a time, in two passes
-/// over the frame (see `native::batch`), yet the error reported is the one
+/// over the frame (see `native::handle::batch`), yet the error reported is the one
 /// the members joined into one batch gave: every member's syntax before any
 /// member's tables and markers, those before the values, the counter-batch
 /// rule over every member before any member's writes; and an error applies

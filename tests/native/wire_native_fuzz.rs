@@ -23,7 +23,7 @@ use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use supercolumn::native::frame::{op, Compression};
+use supercolumn::native::wire::frame::{op, Compression};
 use wire_support::{conformance_config, Server};
 
 /// Mutates a request body: one to three of flipped bytes, a lying length

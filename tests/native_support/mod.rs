@@ -1,13 +1,13 @@
 //! A raw native-protocol client for the wire tests: frames built and read
 //! byte by byte (so malformed ones can be sent), with the body notation
-//! from `supercolumn::native::codec`.
+//! from `supercolumn::native::wire::codec`.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
-pub use supercolumn::native::codec::{Reader, Writer};
-pub use supercolumn::native::frame::{op, Compression};
+pub use supercolumn::native::wire::codec::{Reader, Writer};
+pub use supercolumn::native::wire::frame::{op, Compression};
 
 use super::wire_support::{conformance_config, Server};
 

@@ -269,7 +269,7 @@ fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
 /// text is parsed again), and as a BATCH message of as many INSERTs as it
 /// can hold (65,000 of them, 3.4 MB): its members are parsed, bound and
 /// packed one at a time straight from the frame, which is freed before the
-/// writes apply (see `native::batch`).
+/// writes apply (see `native::handle::batch`).
 #[test]
 fn a_4mb_native_batch_peaks_within_a_small_multiple_of_its_size() {
     for message in [false, true] {

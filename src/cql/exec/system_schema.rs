@@ -4,7 +4,7 @@
 //! (`keyspaces`, `tables`, `columns`: it lists itself, the one virtual
 //! keyspace served) and 4.0's `system.local` / `system.peers_v2`: what
 //! drivers read from a node claiming 3.0 or later (the native protocol's
-//! v4 claim, see `native::dispatch`). Served, like `system_tables`, as CQL
+//! v4 claim, see `native::handle::dispatch`). Served, like `system_tables`, as CQL
 //! table models whose cells are synthesized from the live schema.
 //!
 //! Column sets are 4.0's. Where a 4.0 column is frozen the model declares

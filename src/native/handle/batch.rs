@@ -22,11 +22,11 @@
 //! Owns only the translation of BATCH messages; the statements' semantics
 //! belong to the executor.
 
-use super::codec::{DecodeResult, Value};
+use super::super::wire::codec::{DecodeResult, Value};
+use super::super::wire::request::{Batch, BatchQuery, Member, QueryParams};
+use super::super::wire::result;
 use super::error::{parse_error, NativeError, NativeResult};
 use super::query::{self, binds, check_consistency, lookup, specs, table_of, Answer, Binds, Ctx};
-use super::request::{Batch, BatchQuery, Member, QueryParams};
-use super::result;
 use crate::auth::access::Access;
 use crate::auth::AuthenticatedUser;
 use crate::cql::ast::{BatchKind, Statement};

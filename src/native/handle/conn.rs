@@ -7,9 +7,9 @@
 //! the authenticator requires a login) to "ready"; statements are refused
 //! before it is ready. This module must not run statements.
 
-use super::codec::Writer;
+use super::super::wire::codec::Writer;
+use super::super::wire::frame::{op, Compression};
 use super::error::{NativeError, NativeResult};
-use super::frame::{op, Compression};
 use crate::auth::{AuthError, AuthenticatedUser, PASSWORD_KEY, USERNAME_KEY};
 use crate::cql::exec::system_tables::CQL_VERSION;
 use crate::node::Node;

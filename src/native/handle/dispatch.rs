@@ -5,16 +5,16 @@
 //! protocol version.
 //!
 //! Runs wherever the server puts it: on the tokio worker that read the
-//! frame when [`super::route`] says it cannot wait, else on the blocking
-//! pool. It must not touch the socket.
+//! frame when [`crate::native::transport::route`] says it cannot wait, else
+//! on the blocking pool. It must not touch the socket.
 
+use super::super::wire::codec::Reader;
+use super::super::wire::frame::{op, FLAG_COMPRESSED, FLAG_CUSTOM_PAYLOAD, FLAG_TRACING};
+use super::super::wire::request::{self, Request};
 use super::batch;
-use super::codec::Reader;
 use super::conn::{self, ConnState};
 use super::error::{NativeError, NativeResult};
-use super::frame::{op, FLAG_COMPRESSED, FLAG_CUSTOM_PAYLOAD, FLAG_TRACING};
 use super::query::{self, Ctx};
-use super::request::{self, Request};
 use crate::cql::exec::LocalFacts;
 use crate::gateway::Consistency;
 use crate::node::{consistency, Node};

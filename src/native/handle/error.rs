@@ -6,7 +6,9 @@
 //!
 //! Must not decide whether something is an error (the layers below do).
 
-use super::codec::{DecodeError, Writer};
+use super::super::wire::codec::{DecodeError, Writer};
+use super::super::wire::frame::FrameError;
+use super::super::wire::result::BadPagingState;
 use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
@@ -102,6 +104,18 @@ pub fn hex(b: &[u8]) -> String {
 impl From<DecodeError> for NativeError {
     fn from(e: DecodeError) -> Self {
         NativeError::Protocol(e.0)
+    }
+}
+
+impl From<FrameError> for NativeError {
+    fn from(e: FrameError) -> Self {
+        NativeError::Protocol(e.0)
+    }
+}
+
+impl From<BadPagingState> for NativeError {
+    fn from(e: BadPagingState) -> Self {
+        NativeError::Invalid(e.to_string())
     }
 }
 
@@ -468,7 +482,7 @@ pub fn code_name(body: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::codec::Reader;
+    use crate::native::wire::codec::Reader;
 
     #[test]
     fn executor_errors_keep_their_texts_under_their_codes() {

@@ -10,12 +10,12 @@
 //! Owns only the translation between messages and executor calls; the
 //! statements' semantics belong to the executor.
 
-use super::codec::Value;
+use super::super::wire::codec::Value;
+use super::super::wire::request::QueryParams;
+use super::super::wire::result::{self, Marker, TableSpec};
+use super::super::wire::types::{value_from_wire, WireType};
 use super::conn::ConnState;
 use super::error::{parse_error, NativeError, NativeResult};
-use super::request::QueryParams;
-use super::result::{self, Marker, TableSpec};
-use super::types::{value_from_wire, WireType};
 use crate::auth::access::Access;
 use crate::auth::access::Resource;
 use crate::auth::AuthenticatedUser;
@@ -167,7 +167,7 @@ fn unknown_table(schema: &crate::schema::Schema, local: &LocalFacts, r: &Resourc
 }
 
 /// The table a statement's columns belong to, for the metadata.
-pub(super) fn table_of(statement: &Statement) -> Option<&TableName> {
+pub(in crate::native) fn table_of(statement: &Statement) -> Option<&TableName> {
     match statement {
         Statement::Select(s) => Some(&s.table),
         Statement::Insert(i) => Some(&i.table),

@@ -11,11 +11,11 @@
 //! what is answered, and it never waits: the connection waits for the
 //! socket to be writable and calls [`Outbox::flush`] again.
 
-use super::codec::Writer;
-use super::conn::ConnState;
-use super::dispatch::{compresses, Response};
-use super::error::NativeError;
-use super::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
+use super::super::handle::conn::ConnState;
+use super::super::handle::dispatch::{compresses, Response};
+use super::super::handle::error::NativeError;
+use super::super::wire::codec::Writer;
+use super::super::wire::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
 use crate::node::budget::Charge;
 use std::io;
 use std::time::{Duration, Instant};

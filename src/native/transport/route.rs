@@ -30,7 +30,7 @@
 //! just before the request runs; the window in which they can go stale is
 //! as narrow as Thrift's.
 
-use super::request::Request;
+use super::super::wire::request::Request;
 use crate::cql::ast::{Assignment, Deletion, Operator, Relation, Select, Statement, TableName};
 use crate::cql::exec::tables;
 use crate::node::Node;

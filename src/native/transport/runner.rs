@@ -8,9 +8,9 @@
 //! delay is waited on a tokio timer before the pool run, holding no worker
 //! slot. Must not read or write the socket.
 
-use super::dispatch::{self, Response, Shared};
-use super::frame::{Header, FLAG_TRACING};
-use super::request::Request;
+use super::super::handle::dispatch::{self, Response, Shared};
+use super::super::wire::frame::{Header, FLAG_TRACING};
+use super::super::wire::request::Request;
 use super::route::Router;
 use super::server::{End, Link, NativeOptions, Step};
 use super::watch::{Outcome, Seen};

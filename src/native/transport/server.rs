@@ -22,8 +22,8 @@
 //! that does not decode is answered with a protocol ERROR and the
 //! connection goes on (its frame boundary is known). Before the connection
 //! is ready (STARTUP, and the login when one is required) a frame over
-//! [`super::conn::PREAUTH_MAX_FRAME`] is such a framing error: a peer that has not
-//! logged in holds at most the read buffer's fixed room.
+//! [`crate::native::handle::conn::PREAUTH_MAX_FRAME`] is such a framing error: a
+//! peer that has not logged in holds at most the read buffer's fixed room.
 //!
 //! Memory: a frame is counted against the budget as its bytes arrive (the
 //! read buffer grows, at most doubling per read, and its room is counted
@@ -40,12 +40,13 @@
 //! are still sent) and closes; [`serve`] returns once all are gone or after
 //! the grace period.
 
-use super::conn::Phase;
-use super::dispatch::{Response, Shared};
-use super::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
+use super::super::handle::conn::Phase;
+use super::super::handle::dispatch::{Response, Shared};
+use super::super::handle::error::NativeError;
+use super::super::wire::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
+use super::super::wire::result;
 use super::inbox::{Inbox, CHUNK};
 use super::outbox::Outbox;
-use super::result;
 use super::route::Router;
 use super::runner::{run, Done};
 use super::watch::Outcome;
@@ -416,7 +417,8 @@ impl Conn {
         };
         let release = self.node.release;
         let framing = frame::release_version_error(release, version)
-            .or_else(|| frame::framing_error(&h, first, established, self.opts.max_frame_bytes));
+            .or_else(|| frame::framing_error(&h, first, established, self.opts.max_frame_bytes))
+            .map(NativeError::from);
         if let Some(e) = framing.or(early) {
             tracing::info!(peer = %self.peer, error = %e, "closing native connection");
             let highest = release.and_then(|r| r.highest_native());

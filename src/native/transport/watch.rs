@@ -13,13 +13,13 @@
 //! verdict: a delay is waited off the tokio worker; a fault that is not
 //! `applied` answers instead of the request; an applied one lets it run
 //! and then answers in its place. The ERROR bodies are made in
-//! [`super::error`]. Must not touch the socket.
+//! [`crate::native::handle::error`]. Must not touch the socket.
 
-use super::dispatch::{Response, Shared};
-use super::error::{code_name, fault_carried, fault_error, FaultCall};
-use super::frame::op;
-use super::query::{consistency_name, table_of};
-use super::request::{BatchQuery, Request};
+use super::super::handle::dispatch::{Response, Shared};
+use super::super::handle::error::{code_name, fault_carried, fault_error, FaultCall};
+use super::super::handle::query::{consistency_name, table_of};
+use super::super::wire::frame::op;
+use super::super::wire::request::{BatchQuery, Request};
 use crate::cql::ast::{BatchKind, Statement};
 use crate::node::activity::{self, Entry};
 use crate::node::faults::{Call, Fault, FaultKind};
@@ -398,7 +398,7 @@ fn text_kind(text: &str) -> &'static str {
 
 /// An ERROR body's message.
 fn error_message(body: &[u8]) -> Option<String> {
-    let mut r = super::codec::Reader::new(body);
+    let mut r = super::super::wire::codec::Reader::new(body);
     r.int().ok()?;
     r.string().ok().map(|s| s.to_string())
 }

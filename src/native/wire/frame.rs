@@ -9,7 +9,6 @@
 //! inflated. This module must not interpret bodies.
 
 use super::codec::DecodeError;
-use super::error::NativeError;
 use crate::release::Release;
 
 /// The protocol versions served (as Cassandra 2.2 served them).
@@ -119,16 +118,23 @@ impl Header {
     }
 }
 
+/// A frame the protocol refuses from its header alone (a response sent by
+/// a client, a version not spoken or changed mid-connection, a length over
+/// the limit): a protocol ERROR, after which the connection is closed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FrameError(pub String);
+
 /// The refusal of a protocol version the release answered as (`serve
 /// --cassandra-version`) did not accept, in its words: 2.2 named its
 /// highest version, 1.2 to 2.1 only the one refused.
-pub fn release_version_error(release: Option<&Release>, version: u8) -> Option<NativeError> {
+pub fn release_version_error(release: Option<&Release>, version: u8) -> Option<FrameError> {
     let release = release?;
     if release.accepts_native(version) {
         return None;
     }
     let highest = release.highest_native().unwrap_or(0);
-    Some(NativeError::Protocol(if release.at_least(2, 2) {
+    Some(FrameError(if release.at_least(2, 2) {
         format!(
             "Invalid or unsupported protocol version ({version}); highest supported is {highest} "
         )
@@ -145,22 +151,22 @@ pub fn framing_error(
     first: u8,
     established: u8,
     max_frame_bytes: usize,
-) -> Option<NativeError> {
+) -> Option<FrameError> {
     let version = h.version;
     if Header::is_response(first) {
-        Some(NativeError::Protocol(
+        Some(FrameError(
             "Invalid message direction: a client sent a response frame".into(),
         ))
     } else if !(MIN_VERSION..=MAX_VERSION).contains(&version) {
-        Some(NativeError::Protocol(format!(
+        Some(FrameError(format!(
             "Invalid or unsupported protocol version ({version}); supported versions are (1/v1, 2/v2, 3/v3, 4/v4)"
         )))
     } else if established != 0 && version != established {
-        Some(NativeError::Protocol(format!(
+        Some(FrameError(format!(
             "Invalid message version. Got {version} but previous messages on this connection had version {established}"
         )))
     } else if h.length as usize > max_frame_bytes {
-        Some(NativeError::Protocol(format!(
+        Some(FrameError(format!(
             "Request is too big: length {} exceeds maximum allowed length {max_frame_bytes}.",
             h.length
         )))

@@ -290,7 +290,7 @@ fn member<'a>(r: &mut Reader<'a>, version: u8) -> DecodeResult<Member<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::codec::Writer;
+    use crate::native::wire::codec::Writer;
 
     fn decode(version: u8, opcode: u8, body: &[u8]) -> DecodeResult<Request> {
         super::decode(version, opcode, body.to_vec(), 0)

@@ -11,7 +11,6 @@
 //! statement. This module must not run statements.
 
 use super::codec::{Reader, Writer};
-use super::error::{NativeError, NativeResult};
 use super::types::{value_to_wire, WireType};
 use crate::cql::exec::ChangeKind;
 use crate::cql::mapping::{PagePosition, ResultColumn, ResultSet};
@@ -63,13 +62,21 @@ pub fn paging_state(next: &PagePosition, statement: &[u8; 16]) -> Vec<u8> {
     w.buf
 }
 
+/// A paging state that is not one this node gave for the statement it
+/// came with: an invalid request (not a protocol error).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadPagingState {
+    #[error("Invalid value for the paging state: it does not belong to this statement")]
+    OtherStatement,
+    #[error("Invalid value for the paging state")]
+    Malformed,
+}
+
 /// Reads a paging state given with `statement`: where its page starts.
-pub fn page_from(state: &[u8], statement: &[u8; 16]) -> NativeResult<PagePosition> {
-    let invalid = || NativeError::Invalid("Invalid value for the paging state".into());
+pub fn page_from(state: &[u8], statement: &[u8; 16]) -> Result<PagePosition, BadPagingState> {
+    let invalid = || BadPagingState::Malformed;
     if state.len() < 16 || &state[..16] != statement {
-        return Err(NativeError::Invalid(
-            "Invalid value for the paging state: it does not belong to this statement".into(),
-        ));
+        return Err(BadPagingState::OtherStatement);
     }
     let mut r = Reader::new(&state[16..]);
     let remaining = usize::try_from(r.long().map_err(|_| invalid())?).map_err(|_| invalid())?;
@@ -82,7 +89,7 @@ pub fn page_from(state: &[u8], statement: &[u8; 16]) -> NativeResult<PagePositio
     let n = r.count(4).map_err(|_| invalid())?;
     let clustering = (0..n)
         .map(|_| r.bytes().ok().flatten().ok_or_else(invalid))
-        .collect::<NativeResult<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
     if r.remaining() != 0 {
         return Err(invalid());
     }
@@ -258,7 +265,7 @@ pub fn schema_event(n: &SchemaNotice, version: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::codec::Reader;
+    use crate::native::wire::codec::Reader;
 
     fn three_rows() -> ResultSet {
         ResultSet {
