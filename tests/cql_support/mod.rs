@@ -145,7 +145,34 @@ pub struct View<'a> {
 }
 
 impl PartitionSource for View<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
+        Ok(self.cells(row_key, slice))
+    }
+
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
+        Ok(self
+            .store
+            .keys_in_token_order()
+            .into_iter()
+            .filter(|k| {
+                let t = Murmur3Partitioner.token(k);
+                (match &start {
+                    Bound::Unbounded => true,
+                    Bound::Included(s) => &t >= s,
+                    Bound::Excluded(s) => &t > s,
+                }) && (match &end {
+                    Bound::Unbounded => true,
+                    Bound::Included(e) => &t <= e,
+                    Bound::Excluded(e) => &t < e,
+                })
+            })
+            .collect())
+    }
+}
+
+impl View<'_> {
+    /// Live cells of one partition within `slice`, in its traversal order.
+    fn cells(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
         let cmp = &self.store.comparator;
         let cells = self.store.live_cells(row_key, self.now);
         let Slice::Range {
@@ -181,25 +208,6 @@ impl PartitionSource for View<'_> {
         out.truncate(*count);
         out
     }
-
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
-        self.store
-            .keys_in_token_order()
-            .into_iter()
-            .filter(|k| {
-                let t = Murmur3Partitioner.token(k);
-                (match &start {
-                    Bound::Unbounded => true,
-                    Bound::Included(s) => &t >= s,
-                    Bound::Excluded(s) => &t > s,
-                }) && (match &end {
-                    Bound::Unbounded => true,
-                    Bound::Included(e) => &t <= e,
-                    Bound::Excluded(e) => &t < e,
-                })
-            })
-            .collect()
-    }
 }
 
 /// Lists of any table of the session, for index operations.
@@ -209,12 +217,18 @@ pub struct Lists<'a> {
 }
 
 impl ListReader for Lists<'_> {
-    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell> {
+    fn list_cells(
+        &self,
+        table: &Table,
+        row_key: &[u8],
+        start: &[u8],
+        end: &[u8],
+    ) -> CqlResult<Vec<Cell>> {
         let Some(store) = self
             .stores
             .get(&(table.keyspace.clone(), table.name.clone()))
         else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let view = View {
             store,

@@ -30,7 +30,6 @@ use crate::model::{
 };
 use crate::partitioner::{PartitionerRef, Token};
 use crate::schema::Schema;
-use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::ops::Bound;
 
@@ -74,8 +73,8 @@ pub fn mutation(w: CqlWrite) -> RowMutation {
     }
 }
 
-/// Reads cells of one table; the first backend error is kept for the
-/// caller (the mapping's traits cannot return one).
+/// Reads cells of one table through the backend; its errors are returned
+/// to the scan or the write that asked, which stops there.
 struct Source<'a> {
     backend: &'a dyn CqlBackend,
     keyspace: String,
@@ -83,41 +82,22 @@ struct Source<'a> {
     partitioner: PartitionerRef,
     /// The table a SELECT reads (for its index lookups).
     table: Option<Table>,
-    error: RefCell<Option<CqlError>>,
 }
 
 impl Source<'_> {
-    fn fail(&self, e: CqlError) {
-        self.error.borrow_mut().get_or_insert(e);
-    }
-
-    fn cells(&self, key: &[u8], slice: Slice) -> Vec<Cell> {
+    fn cells(&self, key: &[u8], slice: Slice) -> CqlResult<Vec<Cell>> {
         let cmd = ReadCommand {
             keyspace: self.keyspace.clone(),
             cf: self.cf.clone(),
             super_column: None,
             slice,
         };
-        match self.backend.read(&cmd, key) {
-            Ok(RowResult::Cells(c)) => c,
-            Ok(RowResult::SuperColumns(_)) => {
-                self.fail(CqlError::Invalid(format!(
-                    "{} is a super column family, which CQL3 cannot read",
-                    self.cf
-                )));
-                Vec::new()
-            }
-            Err(e) => {
-                self.fail(e);
-                Vec::new()
-            }
-        }
-    }
-
-    fn finish(self) -> CqlResult<()> {
-        match self.error.into_inner() {
-            Some(e) => Err(e),
-            None => Ok(()),
+        match self.backend.read(&cmd, key)? {
+            RowResult::Cells(c) => Ok(c),
+            RowResult::SuperColumns(_) => Err(CqlError::Invalid(format!(
+                "{} is a super column family, which CQL3 cannot read",
+                self.cf
+            ))),
         }
     }
 }
@@ -174,11 +154,11 @@ fn token_before(t: &Token) -> Option<Token> {
 }
 
 impl PartitionSource for Source<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
         self.cells(row_key, slice.clone())
     }
 
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
         let all = Page {
             after: None,
             limit: usize::MAX,
@@ -186,7 +166,7 @@ impl PartitionSource for Source<'_> {
         self.scan_keys_page(&TokenRange { start, end }, all)
     }
 
-    fn scan_keys_page(&self, bounds: &TokenRange, page: Page) -> Vec<Vec<u8>> {
+    fn scan_keys_page(&self, bounds: &TokenRange, page: Page) -> CqlResult<Vec<Vec<u8>>> {
         let (after, limit) = (page.after, page.limit);
         let cmd = self.key_listing();
         let (mut range, mut skip) = match after {
@@ -203,16 +183,10 @@ impl PartitionSource for Source<'_> {
         loop {
             // A key range starts at (and so returns again) the last key seen.
             let want = (limit - out.len()).saturating_add(usize::from(skip.is_some()));
-            let rows = match self.backend.read_range(&cmd, &range, want) {
-                Ok(rows) => rows,
-                Err(e) => {
-                    self.fail(e);
-                    return out;
-                }
-            };
+            let rows = self.backend.read_range(&cmd, &range, want)?;
             let full = rows.len() >= want;
             let Some(last) = rows.last().map(|(k, _)| k.clone()) else {
-                return out;
+                return Ok(out);
             };
             for (k, _) in rows {
                 if skip.as_ref() == Some(&k) {
@@ -220,17 +194,17 @@ impl PartitionSource for Source<'_> {
                 }
                 match bounds.position(&self.partitioner.token(&k)) {
                     Ordering::Less => continue,
-                    Ordering::Greater => return out,
+                    Ordering::Greater => return Ok(out),
                     Ordering::Equal => {
                         out.push(k);
                         if out.len() >= limit {
-                            return out;
+                            return Ok(out);
                         }
                     }
                 }
             }
             if !full {
-                return out;
+                return Ok(out);
             }
             range = RowRange::Keys {
                 start: last.clone(),
@@ -240,13 +214,18 @@ impl PartitionSource for Source<'_> {
         }
     }
 
-    fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
-        let table = self.table.as_ref()?;
+    fn index_keys(&self, eq: &IndexedEq, page: Page) -> CqlResult<Option<Vec<Vec<u8>>>> {
+        let Some(table) = self.table.as_ref() else {
+            return Ok(None);
+        };
         // The index's column: a composite name's last component in the
         // non-compact layout (COMPOSITES), the whole cell name otherwise (KEYS).
         let column = match table.layout {
             Layout::Sparse => eq.column.as_bytes().to_vec(),
-            _ => mapping::cell_name(table, &[], &eq.column, None).ok()?,
+            _ => match mapping::cell_name(table, &[], &eq.column, None) {
+                Ok(name) => name,
+                Err(_) => return Ok(None),
+            },
         };
         let query = IndexQuery {
             expressions: vec![IndexExpression {
@@ -258,27 +237,26 @@ impl PartitionSource for Source<'_> {
             start_key: page.after.unwrap_or_default().to_vec(),
             count: page.limit.saturating_add(usize::from(page.after.is_some())),
         };
-        match self
+        let keys = self
             .backend
-            .index_candidates(&self.keyspace, &self.cf, &query)
-        {
-            Ok(keys) => Some(
-                keys?
-                    .into_iter()
-                    .filter(|k| Some(k.as_slice()) != page.after)
-                    .take(page.limit)
-                    .collect(),
-            ),
-            Err(e) => {
-                self.fail(e);
-                Some(Vec::new())
-            }
-        }
+            .index_candidates(&self.keyspace, &self.cf, &query)?;
+        Ok(keys.map(|keys| {
+            keys.into_iter()
+                .filter(|k| Some(k.as_slice()) != page.after)
+                .take(page.limit)
+                .collect()
+        }))
     }
 }
 
 impl ListReader for Source<'_> {
-    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell> {
+    fn list_cells(
+        &self,
+        table: &Table,
+        row_key: &[u8],
+        start: &[u8],
+        end: &[u8],
+    ) -> CqlResult<Vec<Cell>> {
         let cmd = ReadCommand {
             keyspace: table.keyspace.clone(),
             cf: table.name.clone(),
@@ -290,13 +268,9 @@ impl ListReader for Source<'_> {
                 count: usize::MAX,
             },
         };
-        match self.backend.read(&cmd, row_key) {
-            Ok(RowResult::Cells(c)) => c,
-            Ok(_) => Vec::new(),
-            Err(e) => {
-                self.fail(e);
-                Vec::new()
-            }
+        match self.backend.read(&cmd, row_key)? {
+            RowResult::Cells(c) => Ok(c),
+            RowResult::SuperColumns(_) => Ok(Vec::new()),
         }
     }
 }
@@ -347,7 +321,6 @@ fn list_source<'a>(backend: &'a dyn CqlBackend, schema: &Schema) -> Source<'a> {
         cf: String::new(),
         partitioner: schema.partitioner.clone(),
         table: None,
-        error: RefCell::new(None),
     }
 }
 
@@ -381,8 +354,7 @@ fn table_lookup<'a>(
 
 /// Runs `f` with the context of writes stamped now (the session's
 /// timestamp), their markers bound to `binds`, their lists read through
-/// `backend` (a failed read is reported after `f`'s own errors, as the
-/// mapping cannot return one). Every write of a statement or a batch is
+/// `backend` (a failed read fails the write). Every write of a statement or a batch is
 /// mapped in one call, under the session clock's time-UUID generator.
 fn with_write_context<T>(
     backend: &dyn CqlBackend,
@@ -393,7 +365,7 @@ fn with_write_context<T>(
     let schema = backend.schema();
     let timestamp = session.write_timestamp();
     let lists = list_source(backend, &schema);
-    let out = session.clock().with_uuids(|uuids| {
+    session.clock().with_uuids(|uuids| {
         f(&mut WriteContext {
             timestamp,
             now_millis: timestamp / 1000,
@@ -403,9 +375,7 @@ fn with_write_context<T>(
             lists: &lists,
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
         })
-    })?;
-    lists.finish()?;
-    Ok(out)
+    })
 }
 
 /// The columns `sel` answers, as [`select_page`] names and types them,
@@ -493,7 +463,6 @@ pub(super) fn select_page(
         cf: sel.table.name.clone(),
         partitioner: partitioner.clone(),
         table: Some(table.clone()),
-        error: RefCell::new(None),
     };
     let (rows, next) = mapping::execute_select_paged(
         &plan,
@@ -502,7 +471,6 @@ pub(super) fn select_page(
         now_seconds(now),
         paging,
     )?;
-    source.finish()?;
     crate::trace::event(|| format!("Returning {} rows", rows.rows.len()));
     Ok((CqlOutcome::Rows(rows), next))
 }

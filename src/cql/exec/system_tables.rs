@@ -344,13 +344,13 @@ pub struct SchemaSource<'a> {
 }
 
 impl PartitionSource for SchemaSource<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
         let keyspace = String::from_utf8_lossy(row_key);
         let cells = partition(self.schema, self.table, self.local, &keyspace).unwrap_or_default();
-        sliced(self.table, cells, slice)
+        Ok(sliced(self.table, cells, slice))
     }
 
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
         let names: Vec<Vec<u8>> = if system_schema::owns(self.table) {
             system_schema::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
@@ -367,7 +367,12 @@ impl PartitionSource for SchemaSource<'_> {
                 .map(|k| k.as_bytes().to_vec())
                 .collect()
         };
-        keys_within(self.schema.partitioner.as_ref(), names, start, end)
+        Ok(keys_within(
+            self.schema.partitioner.as_ref(),
+            names,
+            start,
+            end,
+        ))
     }
 }
 

@@ -217,26 +217,26 @@ pub struct TraceSource<'a> {
 }
 
 impl PartitionSource for TraceSource<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
         let Some(session) = self
             .store
             .as_ref()
             .and_then(|s| s.get(row_key, self.now_seconds))
         else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let cells = partition(self.table, &session).unwrap_or_default();
-        sliced(self.table, cells, slice)
+        Ok(sliced(self.table, cells, slice))
     }
 
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
         let names = self.store.as_ref().map_or_else(Vec::new, |s| {
             s.live(self.now_seconds)
                 .iter()
                 .map(|s| s.id.to_vec())
                 .collect()
         });
-        keys_within(self.partitioner, names, start, end)
+        Ok(keys_within(self.partitioner, names, start, end))
     }
 }
 
@@ -268,6 +268,7 @@ mod tests {
         };
         let listed = source
             .scan_keys(Bound::Unbounded, Bound::Unbounded)
+            .unwrap()
             .contains(&key.as_bytes().to_vec());
         let all = Slice::Range {
             start: Vec::new(),
@@ -275,7 +276,7 @@ mod tests {
             reversed: false,
             count: usize::MAX,
         };
-        let cells = source.read(key.as_bytes(), &all);
+        let cells = source.read(key.as_bytes(), &all).unwrap();
         (
             listed,
             cells.into_iter().map(|c| c.value.to_vec()).collect(),

@@ -113,7 +113,7 @@ pub(super) fn sparse_assignment(
         (Assignment::Subtract { value, .. }, CqlType::List(_)) => {
             if let CqlValue::List(items) = eval(value, &ty, column, &mut ctx.terms())? {
                 let (start, end) = prefix_range(table, ck, Some(column))?;
-                for cell in ctx.lists.list_cells(table, key, &start, &end) {
+                for cell in ctx.lists.list_cells(table, key, &start, &end)? {
                     if items.contains(&cell.value) {
                         ops.push(st.tombstone(cell.name));
                     }
@@ -170,7 +170,7 @@ pub(super) fn existing_element(
     ctx: &WriteContext,
 ) -> CqlResult<Vec<u8>> {
     let (start, end) = prefix_range(table, ck, Some(column))?;
-    let cells = ctx.lists.list_cells(table, key, &start, &end);
+    let cells = ctx.lists.list_cells(table, key, &start, &end)?;
     if idx < 0 || idx as usize >= cells.len() {
         return Err(CqlError::invalid(format!(
             "List index {idx} out of bound, list has size {}",

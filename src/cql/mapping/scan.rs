@@ -8,6 +8,9 @@
 //! soon as LIMIT rows are found. Index candidates may be stale: every row
 //! is checked against every restriction. It must not know how the source
 //! stores cells or keeps its indexes.
+//!
+//! A source's read or listing can fail (the backend's error): the scan
+//! stops at the first failure and returns it, reading nothing further.
 
 use super::super::error::CqlResult;
 use super::names::static_slice;
@@ -23,14 +26,15 @@ use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::ops::Bound;
 
-/// Where the cells come from (the engine, or a test store).
+/// Where the cells come from (the engine, or a test store). Every call
+/// may fail with the source's error, which ends the scan.
 pub trait PartitionSource {
     /// Live cells of one partition within `slice`, in the slice's
     /// traversal order (backwards when reversed).
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell>;
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>>;
 
     /// Row keys whose token is within the bounds, in ring (token) order.
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>>;
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>>;
 
     /// Up to `page.limit` row keys of `range` in ring order, strictly
     /// after `page.after` (a key this method returned) or from the start.
@@ -38,8 +42,8 @@ pub trait PartitionSource {
     ///
     /// The default lists the whole range on every call, which only suits
     /// small sources over one snapshot (where `after` is always found).
-    fn scan_keys_page(&self, range: &TokenRange, page: Page) -> Vec<Vec<u8>> {
-        let keys = self.scan_keys(range.start.clone(), range.end.clone());
+    fn scan_keys_page(&self, range: &TokenRange, page: Page) -> CqlResult<Vec<Vec<u8>>> {
+        let keys = self.scan_keys(range.start.clone(), range.end.clone())?;
         let from = match page.after {
             None => 0,
             Some(a) => match keys.iter().position(|k| k == a) {
@@ -47,7 +51,7 @@ pub trait PartitionSource {
                 None => keys.len(),
             },
         };
-        keys.into_iter().skip(from).take(page.limit).collect()
+        Ok(keys.into_iter().skip(from).take(page.limit).collect())
     }
 
     /// Up to `page.limit` distinct partitions that may hold `eq.value` in
@@ -55,9 +59,9 @@ pub trait PartitionSource {
     /// `page.after`; fewer than the limit means there are no more. Entries
     /// may be stale (callers check every row). `None` when the source
     /// keeps no index for the column, and the caller scans instead.
-    fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
+    fn index_keys(&self, eq: &IndexedEq, page: Page) -> CqlResult<Option<Vec<Vec<u8>>>> {
         let _ = (eq, page);
-        None
+        Ok(None)
     }
 }
 
@@ -157,7 +161,7 @@ impl<'p> KeyStream<'p> {
         partitioner: &'p dyn Partitioner,
         wanted: usize,
         resume: Option<&PagePosition>,
-    ) -> KeyStream<'p> {
+    ) -> CqlResult<KeyStream<'p>> {
         let mut s = KeyStream {
             source,
             partitioner,
@@ -177,7 +181,7 @@ impl<'p> KeyStream<'p> {
                     let skip = at.map_or(keys.len(), |i| i + usize::from(r.partition_done));
                     s.buffer.drain(..skip);
                 }
-                return s;
+                return Ok(s);
             }
             Partitions::Range { start, end } => (start, end),
         };
@@ -204,7 +208,7 @@ impl<'p> KeyStream<'p> {
                     after: s.last.as_deref(),
                     limit: n,
                 },
-            );
+            )?;
             let empty = page.as_ref().is_some_and(Vec::is_empty);
             probes.push(page);
             if empty {
@@ -217,18 +221,18 @@ impl<'p> KeyStream<'p> {
             let page = probes[i].take().unwrap_or_default();
             s.accept(page, n);
         }
-        s
+        Ok(s)
     }
 
     /// The next partition to read; `wanted` is how many rows are still
-    /// needed, to size the next page.
-    fn next(&mut self, wanted: usize) -> Option<Vec<u8>> {
+    /// needed, to size the next page. A failed listing ends the stream.
+    fn next(&mut self, wanted: usize) -> CqlResult<Option<Vec<u8>>> {
         loop {
             if let Some(k) = self.buffer.pop_front() {
-                return Some(k);
+                return Ok(Some(k));
             }
             if self.done {
-                return None;
+                return Ok(None);
             }
             let n = page_size(wanted);
             let page = Page {
@@ -237,8 +241,8 @@ impl<'p> KeyStream<'p> {
             };
             let page = match self.cursor {
                 Cursor::Fixed => Vec::new(),
-                Cursor::Range => self.source.scan_keys_page(&self.range, page),
-                Cursor::Index(eq) => self.source.index_keys(eq, page).unwrap_or_default(),
+                Cursor::Range => self.source.scan_keys_page(&self.range, page)?,
+                Cursor::Index(eq) => self.source.index_keys(eq, page)?.unwrap_or_default(),
             };
             self.accept(page, n);
         }
@@ -298,11 +302,11 @@ pub fn execute_select_paged(
     // The statement's LIMIT over every page, and this page's share.
     let limit = resume.map_or(plan.limit, |r| r.remaining.min(plan.limit));
     let page_limit = paging.map_or(limit, |p| p.size.max(1).min(limit));
-    let mut keys = KeyStream::open(plan, source, partitioner, page_limit, resume);
+    let mut keys = KeyStream::open(plan, source, partitioner, page_limit, resume)?;
     // The rest of the partition the last page ended in.
     let mut partial = resume.filter(|r| !r.partition_done);
     let mut rows: Vec<CqlRow> = Vec::new();
-    'outer: while let Some(key) = keys.next(page_limit.saturating_sub(rows.len())) {
+    'outer: while let Some(key) = keys.next(page_limit.saturating_sub(rows.len()))? {
         let before = rows.len();
         let after = partial
             .take()
@@ -313,7 +317,7 @@ pub fn execute_select_paged(
         // A clustering slice never holds the static cells (they sort
         // first): read once, they are shown on each of the partition's rows.
         let statics = if table.has_statics() {
-            source.read(&key, &static_slice(table)?)
+            source.read(&key, &static_slice(table)?)?
         } else {
             Vec::new()
         };
@@ -321,7 +325,7 @@ pub fn execute_select_paged(
             if plan.distinct && rows.len() > before {
                 break;
             }
-            let mut cells = source.read(&key, slice);
+            let mut cells = source.read(&key, slice)?;
             if plan.reversed {
                 cells.reverse();
             }

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::cql::ast::{Statement, TableName};
-use crate::cql::error::CqlResult;
+use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::{plan_select, statement_writes, CqlOp, ListReader, WriteContext};
 use crate::cql::parse;
 use crate::cql::table::Table;
@@ -58,8 +58,8 @@ fn table() -> Table {
 
 struct NoLists;
 impl ListReader for NoLists {
-    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> Vec<Cell> {
-        Vec::new()
+    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> CqlResult<Vec<Cell>> {
+        Ok(Vec::new())
     }
 }
 
@@ -159,7 +159,7 @@ impl Store {
 }
 
 impl PartitionSource for Store {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> Vec<Cell> {
+    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
         self.reads.set(self.reads.get() + 1);
         let Slice::Range {
             start,
@@ -179,10 +179,10 @@ impl PartitionSource for Store {
         if *reversed {
             cells.reverse();
         }
-        cells
+        Ok(cells)
     }
 
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> Vec<Vec<u8>> {
+    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
         let all = Page {
             after: None,
             limit: usize::MAX,
@@ -190,7 +190,7 @@ impl PartitionSource for Store {
         self.scan_keys_page(&TokenRange { start, end }, all)
     }
 
-    fn scan_keys_page(&self, range: &TokenRange, page: Page) -> Vec<Vec<u8>> {
+    fn scan_keys_page(&self, range: &TokenRange, page: Page) -> CqlResult<Vec<Vec<u8>>> {
         self.pages.set(self.pages.get() + 1);
         let keys: Vec<Vec<u8>> = self
             .rows
@@ -202,12 +202,12 @@ impl PartitionSource for Store {
             .map(|dk| dk.key.clone())
             .collect();
         self.listed.set(self.listed.get() + keys.len());
-        keys
+        Ok(keys)
     }
 
-    fn index_keys(&self, eq: &IndexedEq, page: Page) -> Option<Vec<Vec<u8>>> {
+    fn index_keys(&self, eq: &IndexedEq, page: Page) -> CqlResult<Option<Vec<Vec<u8>>>> {
         if !self.use_index {
-            return None;
+            return Ok(None);
         }
         let keys: Vec<Vec<u8>> = self
             .index
@@ -220,7 +220,7 @@ impl PartitionSource for Store {
             })
             .unwrap_or_default();
         self.listed.set(self.listed.get() + keys.len());
-        Some(keys)
+        Ok(Some(keys))
     }
 }
 
@@ -262,10 +262,10 @@ fn loaded() -> Store {
 fn by_full_scan(store: &mut Store, cql: &str) -> Vec<Vec<Option<Vec<u8>>>> {
     store.use_index = false;
     let p = plan(cql, &store.table);
-    let keys = store.scan_keys(Bound::Unbounded, Bound::Unbounded);
+    let keys = store.scan_keys(Bound::Unbounded, Bound::Unbounded).unwrap();
     let mut out = Vec::new();
     for k in keys {
-        let cells = store.read(&k, &p.slices[0]);
+        let cells = store.read(&k, &p.slices[0]).unwrap();
         for r in rows_from_cells(&store.table, &k, &cells, 1).unwrap() {
             if p.filters.iter().all(|f| passes(&store.table, &r, f))
                 && p.partitions_allow(&Murmur3Partitioner.token(&k))
@@ -419,9 +419,9 @@ fn pages_continue_after_the_last_key_listed() {
     expected.truncate(1500);
     let p = plan("SELECT k FROM t", &s.table);
     s.pages.set(0);
-    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5, None);
+    let mut keys = KeyStream::open(&p, &s, &Murmur3Partitioner, 5, None).unwrap();
     let mut got = Vec::new();
-    while let Some(k) = keys.next(5) {
+    while let Some(k) = keys.next(5).unwrap() {
         got.push(vec![Some(k)]);
     }
     assert_eq!(got, expected);
@@ -478,4 +478,82 @@ fn pages_resume_where_the_last_ended() {
             store.listed.get()
         );
     }
+}
+
+/// Five empty partitions whose `fail_read`-th read (counting from 1) or
+/// whose key listing fails, counting reads and listings.
+struct Failing {
+    fail_read: usize,
+    fail_listing: bool,
+    reads: Counter<usize>,
+    listings: Counter<usize>,
+}
+
+impl Failing {
+    fn new(fail_read: usize, fail_listing: bool) -> Failing {
+        Failing {
+            fail_read,
+            fail_listing,
+            reads: Counter::new(0),
+            listings: Counter::new(0),
+        }
+    }
+}
+
+impl PartitionSource for Failing {
+    fn read(&self, row_key: &[u8], _: &Slice) -> CqlResult<Vec<Cell>> {
+        self.reads.set(self.reads.get() + 1);
+        if self.reads.get() == self.fail_read {
+            let key = String::from_utf8_lossy(row_key);
+            return Err(CqlError::Invalid(format!("reading {key} failed")));
+        }
+        Ok(Vec::new())
+    }
+
+    fn scan_keys(&self, _: Bound<Token>, _: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
+        self.listings.set(self.listings.get() + 1);
+        if self.fail_listing {
+            return Err(CqlError::Invalid("listing failed".into()));
+        }
+        Ok((0..5).map(|i| format!("k{i}").into_bytes()).collect())
+    }
+}
+
+#[test]
+fn a_failed_read_stops_the_scan_with_its_error() {
+    let p = plan("SELECT * FROM t", &table());
+    let source = Failing::new(2, false);
+    let err = execute_select(&p, &source, &Murmur3Partitioner, 1).unwrap_err();
+    assert_eq!(
+        err,
+        CqlError::Invalid("reading k1 failed".into()),
+        "the second partition's error, as it was given"
+    );
+    assert_eq!(source.reads.get(), 2, "no partition read after the failure");
+
+    // The same through a paged SELECT and a named-keys one.
+    let source = Failing::new(2, false);
+    let paging = Paging {
+        size: 2,
+        from: None,
+    };
+    assert!(execute_select_paged(&p, &source, &Murmur3Partitioner, 1, Some(&paging)).is_err());
+    assert_eq!(source.reads.get(), 2);
+    let named = plan("SELECT * FROM t WHERE k IN ('a', 'b', 'c')", &table());
+    let source = Failing::new(2, false);
+    let err = execute_select(&named, &source, &Murmur3Partitioner, 1).unwrap_err();
+    assert!(
+        matches!(&err, CqlError::Invalid(m) if m.starts_with("reading ")),
+        "{err:?}"
+    );
+    assert_eq!(source.reads.get(), 2);
+}
+
+#[test]
+fn a_failed_key_listing_stops_the_scan_before_any_read() {
+    let p = plan("SELECT * FROM t", &table());
+    let source = Failing::new(0, true);
+    let err = execute_select(&p, &source, &Murmur3Partitioner, 1).unwrap_err();
+    assert_eq!(err, CqlError::Invalid("listing failed".into()));
+    assert_eq!((source.listings.get(), source.reads.get()), (1, 0));
 }

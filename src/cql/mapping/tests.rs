@@ -20,8 +20,8 @@ fn table(cql: &str) -> Table {
 
 struct Lists(Vec<Cell>);
 impl ListReader for Lists {
-    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> Vec<Cell> {
-        self.0.clone()
+    fn list_cells(&self, _: &Table, _: &[u8], _: &[u8], _: &[u8]) -> CqlResult<Vec<Cell>> {
+        Ok(self.0.clone())
     }
 }
 

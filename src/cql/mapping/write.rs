@@ -32,7 +32,14 @@ use std::collections::HashMap;
 /// (`l[i] = x`, `DELETE l[i]`, `l = l - [...]`), in comparator order.
 pub trait ListReader {
     /// `start..=end` is the range [`prefix_range`] gives for the column.
-    fn list_cells(&self, table: &Table, row_key: &[u8], start: &[u8], end: &[u8]) -> Vec<Cell>;
+    /// A failed read is the source's error, which fails the write.
+    fn list_cells(
+        &self,
+        table: &Table,
+        row_key: &[u8],
+        start: &[u8],
+        end: &[u8],
+    ) -> CqlResult<Vec<Cell>>;
 }
 
 /// Everything a write needs besides the statement and the table.
