@@ -7,7 +7,7 @@
 //! Measured on the 2-core dev box (median): before paging and index use,
 //! 149 ms / 129 ms / 62 ms; after, 20 µs / 21 µs / 25 µs.
 
-#[path = "../tests/cql_exec_support/mod.rs"]
+#[path = "../tests/support/cql_exec/mod.rs"]
 mod cql_exec_support;
 
 use cql_exec_support::{EngineBackend, Node};

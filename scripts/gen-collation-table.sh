@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" tests/java/JavaCollation.java
+javac -d "$tmp" tests/support/java/JavaCollation.java
 java -cp "$tmp" JavaCollation table >"$tmp/table.txt"
 java -cp "$tmp" JavaCollation vectors >"$tmp/vectors.txt"
 mv "$tmp/table.txt" src/partitioner/collation_en_us.txt

@@ -6,8 +6,13 @@
 //!
 //! One module: `cargo test --release --test cql -- cql_exec_golden::`.
 
-mod cql_exec_support;
-mod cql_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod cql;
+    pub mod cql_exec;
+}
 
 mod cql {
     mod cql_exec_cases;

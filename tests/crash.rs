@@ -9,8 +9,13 @@
 //!
 //! One module: `cargo test --release --test crash -- engine_crash::`.
 
-mod engine_support;
-mod tmpfs_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod engine;
+    pub mod tmpfs;
+}
 
 mod crash {
     mod commitlog_crash;

@@ -4,9 +4,14 @@
 //!
 //! One module: `cargo test --release --test native -- wire_native_paging::`.
 
-mod fuzz_support;
-mod native_support;
-mod wire_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod fuzz;
+    pub mod native;
+    pub mod wire;
+}
 
 mod native {
     mod wire_native;

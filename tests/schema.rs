@@ -4,7 +4,12 @@
 //!
 //! One module: `cargo test --release --test schema -- schema_store::`.
 
-mod schema_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod schema;
+}
 
 mod schema {
     mod collation_jdk;

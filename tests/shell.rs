@@ -5,9 +5,14 @@
 //!
 //! One module: `cargo test --release --test shell -- shell_cqlsh_transcripts::`.
 
-mod cql_support;
-mod shell_support;
-mod wire_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod cql;
+    pub mod shell;
+    pub mod wire;
+}
 
 mod shell {
     mod shell_cli;

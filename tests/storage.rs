@@ -7,8 +7,13 @@
 //!
 //! One module: `cargo test --release --test storage -- engine_model::`.
 
-mod engine_support;
-mod sstable_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod engine;
+    pub mod sstable;
+}
 
 mod storage {
     mod commitlog_props;

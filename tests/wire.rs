@@ -3,18 +3,23 @@
 //! Thrift, the admin HTTP surface and the explorer, plus the resource
 //! limits (connections, memory) and the seeded wire fuzz. Its modules are
 //! the files of `tests/wire/`; the helpers are the shared
-//! `tests/*_support/` modules. Nothing here opens storage in process: these
+//! `tests/support/<area>/` modules. Nothing here opens storage in process: these
 //! tests fork servers all the time (see `crash.rs` for why that matters).
 //!
 //! One module: `cargo test --release --test wire -- wire_cql3::`.
 
-mod auth_matrix;
-mod explorer_support;
-mod fuzz_support;
-mod limits_support;
-mod native_support;
-mod tmpfs_support;
-mod wire_support;
+// The helpers of `tests/support/`. (The path is for rustfmt, which reads
+// this crate root as a plain file and would look in `tests/<binary>/`.)
+#[path = "support"]
+mod support {
+    pub mod auth_matrix;
+    pub mod explorer;
+    pub mod fuzz;
+    pub mod limits;
+    pub mod native;
+    pub mod tmpfs;
+    pub mod wire;
+}
 
 mod wire {
     mod limits_connections;

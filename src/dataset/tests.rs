@@ -1,4 +1,4 @@
-//! Reading the sample datasets of `tests/dataset_data` (the same keyspace
+//! Reading the sample datasets of `tests/data/dataset` (the same keyspace
 //! in XML, JSON and YAML) and the errors bad datasets get.
 
 use super::*;
@@ -6,7 +6,7 @@ use std::path::Path;
 
 fn sample(name: &str) -> Dataset {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/dataset_data")
+        .join("tests/data/dataset")
         .join(name);
     read_file(&path).unwrap_or_else(|e| panic!("{e}"))
 }

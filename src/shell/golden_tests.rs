@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
+    "/tests/data/cql/cql3-cells-golden.json"
 );
 
 fn golden() -> Value {
@@ -160,7 +160,7 @@ fn every_recorded_cli_listing_is_reproduced() {
 
 /// Seed 002's `list testtable;` output, verbatim (also what the end-to-end
 /// shell test compares the live cli with, timestamps masked).
-const SEED_002_LIST: &str = include_str!("../../tests/cql_data/seed002-cli-list-testtable.txt");
+const SEED_002_LIST: &str = include_str!("../../tests/data/cql/seed002-cli-list-testtable.txt");
 
 /// Seed 002's own listing (a 2014 cassandra-cli), timestamps included.
 #[test]

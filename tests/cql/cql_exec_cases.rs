@@ -7,9 +7,9 @@
 //! default name/value types "UTF8Type") — or into the recorded
 //! `InvalidRequestException.why`. Skips (saying so) without /work/shared.
 
-use crate::cql_exec_support;
+use crate::support::cql_exec;
 
-use cql_exec_support::{EngineBackend, Node};
+use cql_exec::{EngineBackend, Node};
 use serde_json::Value;
 use std::path::Path;
 use supercolumn::cql::exec::CqlOutcome;

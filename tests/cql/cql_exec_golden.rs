@@ -12,11 +12,11 @@
 //! on-disk run; their tombstone listings are `cql_golden.rs`'s business.
 //! The on-disk run then restarts and checks every table and cell again.
 
-use crate::cql_exec_support;
-use crate::cql_support::golden;
-use crate::cql_support::masks;
+use crate::support::cql::golden;
+use crate::support::cql::masks;
+use crate::support::cql_exec;
 
-use cql_exec_support::{EngineBackend, Node};
+use cql_exec::{EngineBackend, Node};
 use masks::{check_result_set, check_rows};
 use serde_json::Value;
 use supercolumn::cql::exec::tables::table_of;

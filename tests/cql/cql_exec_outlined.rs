@@ -4,9 +4,9 @@
 //! prepared statements take): the same error, in the same order, and the
 //! same data written, or nothing at all when any statement is refused.
 
-use crate::cql_exec_support;
+use crate::support::cql_exec;
 
-use cql_exec_support::{rows, EngineBackend, Node};
+use cql_exec::{rows, EngineBackend, Node};
 use supercolumn::cql::exec::{self, CqlOutcome};
 use supercolumn::cql::{parse, parse_outlined, CqlError};
 

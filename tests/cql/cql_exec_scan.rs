@@ -5,9 +5,9 @@
 //! partitions included), and token ranges start where they say — each
 //! answer checked against the same query answered from a full listing.
 
-use crate::cql_exec_support;
+use crate::support::cql_exec;
 
-use cql_exec_support::EngineBackend;
+use cql_exec::EngineBackend;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 use supercolumn::cql::exec::{

@@ -1,14 +1,14 @@
 //! The seeds' CQL (000 KillrVideo, 001 data-modelling examples, 003 the
 //! user tables) run through `cql::exec` on a real engine, with the results
 //! the seeds describe. The cases and their expected rows live in
-//! `cql_support/seeds.rs`, shared with the end-to-end run through
+//! `support/cql/seeds.rs`, shared with the end-to-end run through
 //! `supercolumn cqlsh -f` in `shell_golden.rs`; values are compared as
 //! cqlsh renders them.
 
-use crate::cql_exec_support;
-use crate::cql_support::seeds;
+use crate::support::cql::seeds;
+use crate::support::cql_exec;
 
-use cql_exec_support::{rows_rendered, EngineBackend, Node};
+use cql_exec::{rows_rendered, EngineBackend, Node};
 use seeds::Step;
 use supercolumn::shell::cql_format::format_value;
 

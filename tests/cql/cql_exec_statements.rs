@@ -5,9 +5,9 @@
 //! (schema rebuilt from the persisted column-family metadata, data from
 //! SSTables and the commit log).
 
-use crate::cql_exec_support;
+use crate::support::cql_exec;
 
-use cql_exec_support::{column, rows, EngineBackend, Node};
+use cql_exec::{column, rows, EngineBackend, Node};
 use supercolumn::cql::exec::{self, ChangeKind, CqlOutcome};
 
 fn node() -> Node {

@@ -10,12 +10,10 @@
 //! (compared by their relative order instead). Client-given timestamps
 //! (USING TIMESTAMP) and TTLs are compared exactly.
 
-use crate::cql_support;
+use crate::support::cql;
 
-use cql_support::masks::{
-    check_cells, check_result_set, server_order_problems, ts_text, KeyedRange,
-};
-use cql_support::{Outcome, Session, TableStore};
+use cql::masks::{check_cells, check_result_set, server_order_problems, ts_text, KeyedRange};
+use cql::{Outcome, Session, TableStore};
 use serde_json::Value;
 use std::collections::HashMap;
 use supercolumn::cql::mapping::CqlOp;
@@ -27,7 +25,7 @@ use supercolumn::model::Cell;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
+    "/tests/data/cql/cql3-cells-golden.json"
 );
 const SHARED: &str = "/work/shared/spec/cql3-cells-golden.json";
 /// Our clock starts where the recording's did (late 2026, microseconds).
@@ -436,7 +434,7 @@ impl Replay<'_> {
                         && comparator.compare(s, &c.name).is_le()
                         && comparator.compare(&c.name, e).is_le()
                 });
-            if cql_support::is_tombstone(c) && !shadowed {
+            if cql::is_tombstone(c) && !shadowed {
                 got.push(format!(
                     "{} deleted {} {}",
                     bytes_to_hex(key),
@@ -515,7 +513,7 @@ fn bundled_golden_is_the_shared_one() {
     match std::fs::read(SHARED) {
         Ok(shared) => assert!(
             shared == std::fs::read(GOLDEN).unwrap(),
-            "tests/cql_data copy differs from {SHARED}"
+            "tests/data/cql copy differs from {SHARED}"
         ),
         Err(_) => eprintln!("skipped: {SHARED} is not on this machine (the bundled copy is used)"),
     }

@@ -1,11 +1,11 @@
 //! End-to-end behaviour of the CQL mapping beyond the recorded scenarios:
 //! batches, bind markers (including collections), DISTINCT, IN with ORDER
 //! BY, COUNT, token ranges, TTL expiry, ALLOW FILTERING, ALTER TABLE.
-//! Runs on the in-test store of `cql_support`.
+//! Runs on the in-test store of `support::cql`.
 
-use crate::cql_support;
+use crate::support::cql;
 
-use cql_support::{Outcome, Session};
+use cql::{Outcome, Session};
 use supercolumn::cql::types::serialize_collection;
 use supercolumn::marshal::bytes_to_hex;
 

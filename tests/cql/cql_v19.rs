@@ -4,9 +4,9 @@
 //! column name, value, result value type and error message must match.
 //! Skips (saying so) when /work/shared is not on this machine.
 
-use crate::cql_support;
+use crate::support::cql;
 
-use cql_support::{Outcome, Session};
+use cql::{Outcome, Session};
 use serde_json::Value;
 use std::path::Path;
 use supercolumn::marshal::bytes_to_hex;

@@ -6,9 +6,9 @@
 //! nothing is lost and nothing replayed twice. Tiny memtables make flushes
 //! and compactions run while the child is killed.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::counter_schema;
+use engine::counter_schema;
 use rand::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -5,9 +5,9 @@
 //! nothing was invented. Small memtable limits make flushes and compactions
 //! run while the child is being killed.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::schema;
+use engine::schema;
 use rand::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};

@@ -7,8 +7,8 @@
 //! is retried in the background once space is back.
 //! (`storage_fd_exhaustion.rs` does the same for file descriptors.)
 
-use crate::engine_support;
-use crate::tmpfs_support;
+use crate::support::engine;
+use crate::support::tmpfs;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ use supercolumn::model::*;
 use supercolumn::partitioner::ByteOrderedPartitioner;
 use supercolumn::storage::commitlog::{read_dir, CommitLog, CommitLogOptions, Position, SyncMode};
 use supercolumn::storage::{Engine, EngineOptions, Exhaustion, StorageError};
-use tmpfs_support::Tmpfs;
+use tmpfs::Tmpfs;
 
 fn record(i: usize, len: usize) -> Vec<u8> {
     (0..len).map(|j| (i * 31 + j) as u8 | 1).collect()
@@ -179,16 +179,16 @@ fn open_engine(dir: &Path) -> Engine {
         },
         ..EngineOptions::default()
     };
-    let schema = engine_support::schema(Arc::new(ByteOrderedPartitioner), 864_000);
+    let schema = engine::schema(Arc::new(ByteOrderedPartitioner), 864_000);
     Engine::open(schema, o).unwrap()
 }
 
 fn put(key: &str) -> RowMutation {
-    engine_support::put_std(key, Cell::live(b"c".to_vec(), vec![b'v'; 1000], 1))
+    engine::put_std(key, Cell::live(b"c".to_vec(), vec![b'v'; 1000], 1))
 }
 
 fn row_count(e: &Engine) -> usize {
-    let cmd = engine_support::std_columns(10);
+    let cmd = engine::std_columns(10);
     let all = RowRange::Keys {
         start: vec![],
         end: vec![],

@@ -9,7 +9,7 @@
 //! because a forked child briefly shares the parent's open files (and so
 //! its commit-log directory locks).
 
-use crate::engine_support;
+use crate::support::engine;
 
 use std::path::Path;
 use std::process::Command;
@@ -58,11 +58,11 @@ fn hoard_descriptors() -> Vec<std::fs::File> {
 
 fn put(key: &str, i: usize) -> RowMutation {
     let cell = Cell::live(format!("c{i:04}").into_bytes(), vec![b'v'; 100], 1);
-    engine_support::put_std(key, cell)
+    engine::put_std(key, cell)
 }
 
 fn columns(e: &Engine, key: &str) -> Vec<Vec<u8>> {
-    let cmd = engine_support::std_columns(usize::MAX);
+    let cmd = engine::std_columns(usize::MAX);
     let row = e.read(&cmd, key.as_bytes()).unwrap();
     match row {
         RowResult::Cells(cells) => cells.into_iter().map(|c| c.name).collect(),
@@ -80,11 +80,7 @@ fn open_engine(dir: &Path) -> Engine {
         segment_size: 1024,
         ..EngineOptions::default()
     };
-    Engine::open(
-        engine_support::schema(Arc::new(ByteOrderedPartitioner), 864_000),
-        o,
-    )
-    .unwrap()
+    Engine::open(engine::schema(Arc::new(ByteOrderedPartitioner), 864_000), o).unwrap()
 }
 
 #[test]

@@ -4,17 +4,17 @@
 //! through the gateway, then check what the backend holds through the
 //! backend's own Thrift port.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
-use wire_support::thrift19::simple_keyspace;
+use wire::thrift19::simple_keyspace;
 
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, Deletion,
     KeyRange, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, gateway, timestamp, Client19, Server};
+use wire::{conformance_config, connect19, cql3, gateway, timestamp, Client19, Server};
 
 /// A backend serving native on a free port, and a gateway in front of it,
 /// both on the v19 conformance config (Murmur3Partitioner): the gateway

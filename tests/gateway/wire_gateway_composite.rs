@@ -5,15 +5,15 @@
 //! counted, by names, multiget, get_count, a column deletion and a prefix
 //! deletion (CQL3 over Thrift: Thrift itself refuses slice deletions).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::thrift19::simple_keyspace;
-use wire_support::{connect19, cql3, gateway, Client19};
+use wire::thrift19::simple_keyspace;
+use wire::{connect19, cql3, gateway, Client19};
 
 fn composite_cf(name: &str, comparator: &str) -> CfDef {
     CfDef {

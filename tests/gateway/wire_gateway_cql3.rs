@@ -7,13 +7,13 @@
 //! on the reference; their answers must be the same, and so must what the
 //! backend shows of the table through its own CQL3 and Thrift.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ConsistencyLevel as CL, CqlResult, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, gateway, Client19};
+use wire::{connect19, cql3, gateway, Client19};
 
 /// A result's rows as `name=hex` lists (the answer as a client sees it).
 fn shown(r: &CqlResult) -> Vec<String> {

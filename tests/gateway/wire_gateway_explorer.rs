@@ -9,19 +9,19 @@
 //! cluster answers: no deleted row, no tombstone. An expiring cell shows
 //! what remains of its TTL, a counter its total.
 
-use crate::explorer_support;
-use crate::wire_support;
+use crate::support::explorer;
+use crate::support::wire;
 
-use explorer_support::{get, hex, status};
+use explorer::{get, hex, status};
 use serde_json::Value;
 use supercolumn::nodetool::http::Endpoint;
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, TCassandraSyncClient,
 };
-use wire_support::gateway::{backend_url, native_backend, v19_without_keyspaces};
-use wire_support::thrift19::simple_keyspace;
-use wire_support::{connect19, cql3, Client19, Server};
+use wire::gateway::{backend_url, native_backend, v19_without_keyspaces};
+use wire::thrift19::simple_keyspace;
+use wire::{connect19, cql3, Client19, Server};
 
 const KS: &str = "exp";
 const USERS: usize = 30;

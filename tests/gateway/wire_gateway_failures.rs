@@ -6,7 +6,7 @@
 //! column's sub-columns) is never sent.
 
 use super::peer;
-use crate::wire_support;
+use crate::support::wire;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -16,8 +16,8 @@ use supercolumn::nodetool::http::Endpoint;
 use supercolumn::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use t06::TCassandraSyncClient as _;
 use t19::TCassandraSyncClient as _;
-use wire_support::gateway::{backend_url, native_backend};
-use wire_support::{conformance_config, connect, connect19, timestamp, Server};
+use wire::gateway::{backend_url, native_backend};
+use wire::{conformance_config, connect, connect19, timestamp, Server};
 
 /// What a failed call answered, by exception name.
 fn outcome(e: &thrift::Error) -> String {
@@ -200,7 +200,7 @@ fn a_reversed_sub_column_slice_is_read_forward_on_a_3x_cluster() {
             t19::SliceRange::new(start.into(), finish.into(), true, count),
         )
     };
-    let slice = |c: &mut wire_support::Client19, p: t19::SlicePredicate| {
+    let slice = |c: &mut wire::Client19, p: t19::SlicePredicate| {
         c.get_slice(b"k".to_vec(), parent(), p, t19::ConsistencyLevel::ONE)
             .map(|cols| names(&cols))
     };

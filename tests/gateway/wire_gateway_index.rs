@@ -7,15 +7,15 @@
 //! runs in front of a backend supercolumn serving native; the embedded
 //! server gets the same schema and writes.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause, IndexExpression,
     IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::thrift19::{declared, names, simple_keyspace};
-use wire_support::{connect19, cql3, gateway, ire19, Client19};
+use wire::thrift19::{declared, names, simple_keyspace};
+use wire::{connect19, cql3, gateway, ire19, Client19};
 
 fn people(indexed: bool) -> CfDef {
     CfDef {

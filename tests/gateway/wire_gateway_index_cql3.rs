@@ -8,7 +8,7 @@
 //! CQL3 DDL wrote before) is served the same. Both table layouts: 3.x's
 //! compact one and 4.x's (`storage=noncompact`).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::path::Path;
 use supercolumn::thrift::client::blank_cf_def;
@@ -16,9 +16,9 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, Compression, ConsistencyLevel as CL, IndexClause, IndexExpression,
     IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::gateway::{backend_url, native_backend, v19_without_keyspaces};
-use wire_support::thrift19::{declared, names, simple_keyspace};
-use wire_support::{connect19, cql3, ire19, Client19, Server};
+use wire::gateway::{backend_url, native_backend, v19_without_keyspaces};
+use wire::thrift19::{declared, names, simple_keyspace};
+use wire::{connect19, cql3, ire19, Client19, Server};
 
 fn people() -> CfDef {
     CfDef {

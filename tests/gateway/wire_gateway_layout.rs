@@ -5,15 +5,15 @@
 //! through the gateway and, where the layout is 1.2's too, through the
 //! backend's own Thrift.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnDef, ColumnParent, ColumnPath, ConsistencyLevel as CL, KeyRange,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::thrift19::{names, simple_keyspace};
-use wire_support::{connect19, gateway, ire19, timestamp, Client19, Server};
+use wire::thrift19::{names, simple_keyspace};
+use wire::{connect19, gateway, ire19, timestamp, Client19, Server};
 
 /// A backend with no keyspace serving native, and a gateway in front of it
 /// (`options`: the backend URL's query string).
@@ -282,7 +282,7 @@ fn without_compact_storage_dense_cfs_keep_their_columns() {
     // list those): its CQL shows the same rows under the same names.
     let mut b = connect19(backend.port);
     b.set_keyspace("Lay".into()).unwrap();
-    let rows = wire_support::cql3(&mut b, "SELECT column1, value FROM \"Plain\"");
+    let rows = wire::cql3(&mut b, "SELECT column1, value FROM \"Plain\"");
     let rows: Vec<String> = rows
         .rows
         .unwrap_or_default()

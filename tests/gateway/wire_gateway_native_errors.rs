@@ -11,9 +11,9 @@
 //! the refusals, a write timeout without a write type saying the type of
 //! what it was sent.
 
-use crate::native_support::{native_port, op, Conn, Frame, Reader, Writer};
-use crate::wire_support::gateway::backend_url;
-use crate::wire_support::{conformance_config, connect19, timestamp, Server};
+use crate::support::native::{native_port, op, Conn, Frame, Reader, Writer};
+use crate::support::wire::gateway::backend_url;
+use crate::support::wire::{conformance_config, connect19, timestamp, Server};
 use serde_json::{json, Value};
 use supercolumn::nodetool::http::Endpoint;
 use supercolumn::thrift::gen::cassandra19 as t19;
@@ -179,7 +179,7 @@ fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
     c.set_keyspace("CT".into()).unwrap();
     let parent = t19::ColumnParent::new("StdBytes".to_string(), None);
     let column = |name: &str| t19::Column::new(name.into(), b"v".to_vec(), timestamp(), None);
-    let insert = |c: &mut crate::wire_support::Client19| {
+    let insert = |c: &mut crate::support::wire::Client19| {
         c.insert(
             b"k".to_vec(),
             parent.clone(),
@@ -188,7 +188,7 @@ fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
         )
     };
     // A row of two columns: one UNLOGGED batch to the cluster.
-    let batch = |c: &mut crate::wire_support::Client19| {
+    let batch = |c: &mut crate::support::wire::Client19| {
         let m = |n| {
             let cosc = t19::ColumnOrSuperColumn::new(column(n), None, None, None);
             t19::Mutation::new(cosc, None)
@@ -256,7 +256,7 @@ fn an_atomic_batch_across_rows_reaches_the_cluster_as_one_logged_batch() {
     let column = |name: &str| t19::Column::new(name.into(), b"v".to_vec(), timestamp(), None);
     // `keys` each given the columns `names`, by `atomic_batch_mutate` or not.
     let mutate =
-        |t: &mut crate::wire_support::Client19, atomic: bool, keys: &[&str], names: &[&str]| {
+        |t: &mut crate::support::wire::Client19, atomic: bool, keys: &[&str], names: &[&str]| {
             let m = |n: &str| {
                 let cosc = t19::ColumnOrSuperColumn::new(column(n), None, None, None);
                 t19::Mutation::new(cosc, None)

@@ -7,7 +7,7 @@
 //! gateway's must equal (columns merged in comparator order, timestamps,
 //! deletions, index queries, a column declared by a later update).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
@@ -15,8 +15,8 @@ use supercolumn::thrift::gen::cassandra19::{
     IndexExpression, IndexOperator, KeyRange, KeySlice, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::thrift19::{declared, names, simple_keyspace};
-use wire_support::{connect19, cql3, gateway, timestamp, Client19};
+use wire::thrift19::{declared, names, simple_keyspace};
+use wire::{connect19, cql3, gateway, timestamp, Client19};
 
 fn people(extra: Option<ColumnDef>) -> CfDef {
     let mut columns = vec![

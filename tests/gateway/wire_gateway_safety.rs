@@ -5,13 +5,13 @@
 //! answer when a peer is stopped, and refuses to point at itself.
 
 use super::peer;
-use crate::wire_support;
+use crate::support::wire;
 
 use std::time::{Duration, Instant};
 use supercolumn::thrift::gen::cassandra19 as t19;
 use t19::TCassandraSyncClient;
-use wire_support::gateway::{backend_url, native_backend, v19_without_keyspaces};
-use wire_support::{conformance_config, connect19, timestamp, Server};
+use wire::gateway::{backend_url, native_backend, v19_without_keyspaces};
+use wire::{conformance_config, connect19, timestamp, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 

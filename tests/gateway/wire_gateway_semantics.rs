@@ -5,7 +5,7 @@
 //! splits the cluster describes, the 0.6 API's consistency levels, and the
 //! backend's `IN (?, ...)` markers.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06 as t06;
@@ -14,9 +14,7 @@ use supercolumn::thrift::gen::cassandra19::{
     Deletion, KeyRange, Mutation, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
 use t06::TCassandraSyncClient as _;
-use wire_support::{
-    conformance_config, connect, connect19, gateway, ire19, timestamp, Client19, Server,
-};
+use wire::{conformance_config, connect, connect19, gateway, ire19, timestamp, Client19, Server};
 
 fn pair(config: &str) -> (Server, Server) {
     let conf = conformance_config(config);
@@ -247,7 +245,7 @@ fn the_0_6_api_levels_reach_the_cluster_as_0_6_treated_them() {
         assert_eq!(got.len(), 7, "{cl:?}");
     }
     // Reads refuse ZERO and ANY in 0.6's words; a range scan takes ANY.
-    let why = wire_support::ire(g.get_slice(
+    let why = wire::ire(g.get_slice(
         ks.clone(),
         "lv".into(),
         parent.clone(),

@@ -8,7 +8,7 @@
 //! and (remaining) TTLs as the source. Also: a running source, a wrong URL,
 //! an unreachable cluster and a conflicting table are refused.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL,
     CounterColumn, KeyRange, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
+use wire::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 

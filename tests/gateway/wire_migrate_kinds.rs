@@ -9,7 +9,7 @@
 //! static CF's undeclared columns, which a 3.x compact table cannot hold,
 //! are reported as not copied, and the run says it is incomplete (exit 4).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,8 +19,8 @@ use supercolumn::thrift::gen::cassandra19::{
     IndexClause, IndexExpression, IndexOperator, KeyRange, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::thrift19::{declared, simple_keyspace};
-use wire_support::{connect19, cql3, gateway, timestamp, Client19, Server};
+use wire::thrift19::{declared, simple_keyspace};
+use wire::{connect19, cql3, gateway, timestamp, Client19, Server};
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 

@@ -6,14 +6,14 @@
 //! `execute_cql3_query`) and the other way round. v4's unset values and
 //! batch warnings are in `wire_native_values.rs`.
 
-use crate::native_support;
-use crate::wire_support;
+use crate::support::native;
+use crate::support::wire;
 
-use native_support::{int, native_port, op, schema, server, Compression, Conn, Reader, Writer};
+use native::{int, native_port, op, schema, server, Compression, Conn, Reader, Writer};
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, cql3, Server};
+use wire::{conformance_config, connect19, cql3, Server};
 
 const PROTOCOL_ERROR: i32 = 0x000A;
 

@@ -3,11 +3,11 @@
 //! `native::handle::batch`), with the errors, their order and the all-or-nothing
 //! outcome of the members joined into one batch.
 
-use crate::native_support;
-use crate::wire_support;
+use crate::support::native;
+use crate::support::wire;
 
-use native_support::{int, op, Conn, Reader, Writer};
-use wire_support::{conformance_config, Server};
+use native::{int, op, Conn, Reader, Writer};
+use wire::{conformance_config, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf-v19.xml");

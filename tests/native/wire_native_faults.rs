@@ -6,8 +6,8 @@
 //! own stream, rules match by statement text, table and consistency, and
 //! `GET /activity` and `GET /metrics` show native requests.
 
-use crate::native_support::{native_port, op, Conn, Frame, Reader, Writer};
-use crate::wire_support::{conformance_config, Server};
+use crate::support::native::{native_port, op, Conn, Frame, Reader, Writer};
+use crate::support::wire::{conformance_config, Server};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use supercolumn::nodetool::http::Endpoint;

@@ -12,11 +12,11 @@
 //! 1,000,000; `scripts/fuzz.sh native` runs it). The test command's run
 //! sends 100,000.
 
-use crate::fuzz_support;
-use crate::wire_support;
+use crate::support::fuzz;
+use crate::support::wire;
 
-use fuzz_support::hostile;
-use fuzz_support::native::{self as seeds, NativeSeed};
+use fuzz::hostile;
+use fuzz::native::{self as seeds, NativeSeed};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{Read, Write};
@@ -24,7 +24,7 @@ use std::net::{Shutdown, TcpStream};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use supercolumn::native::wire::frame::{op, Compression};
-use wire_support::{conformance_config, Server};
+use wire::{conformance_config, Server};
 
 /// Mutates a request body: one to three of flipped bytes, a lying length
 /// or count, truncation, a splice from another request, inserted bytes.
@@ -361,7 +361,7 @@ fn assert_healthy(server: &mut Server) {
         );
     }
     use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
-    let mut c = wire_support::connect19(server.port);
+    let mut c = wire::connect19(server.port);
     assert!(!c.describe_version().expect("describe_version").is_empty());
 }
 

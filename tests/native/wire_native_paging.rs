@@ -6,9 +6,9 @@
 //! the last row (its paging state holds the position), so the time per
 //! row does not grow with the number of pages (printed, never asserted).
 
-use crate::native_support;
+use crate::support::native;
 
-use native_support::{op, server, Conn, Rows, Writer};
+use native::{op, server, Conn, Rows, Writer};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
@@ -107,7 +107,7 @@ fn paging_returns_every_row_exactly_once() {
     let mut w = Writer::new();
     w.long_string(q);
     let f = c.call(op::PREPARE, &w.buf);
-    let mut r = native_support::Reader::new(&f.body);
+    let mut r = native::Reader::new(&f.body);
     assert_eq!(r.int().unwrap(), 4, "prepared");
     let id = r.short_bytes().unwrap();
     let (rows, pages) = page_all(&mut c, q, Some(&id), 1000);

@@ -6,13 +6,13 @@
 //! answers UNPREPARED with 1.2.9's text and the id, so that drivers
 //! prepare it again.
 
-use crate::native_support;
-use crate::wire_support;
+use crate::support::native;
+use crate::support::wire;
 
-use native_support::{
+use native::{
     int, native_port, op, read_metadata, schema, server, ColumnSpec, Conn, Frame, Reader, Writer,
 };
-use wire_support::{conformance_config, Server};
+use wire::{conformance_config, Server};
 
 const SYNTAX_ERROR: i32 = 0x2000;
 const UNPREPARED: i32 = 0x2500;

@@ -4,8 +4,8 @@
 //! a CQL 3 syntax error reads as Thrift's `execute_cql3_query` reads on V
 //! (from 2.1 with the statement's snippet).
 
-use crate::native_support::*;
-use crate::wire_support::{connect19, ire19, Server};
+use crate::support::native::*;
+use crate::support::wire::{connect19, ire19, Server};
 use supercolumn::thrift::gen::cassandra19::{self, TCassandraSyncClient};
 
 fn release_server(version: &str) -> Server {

@@ -4,11 +4,11 @@
 //! 1.2-2.x claims and tables; Thrift column families (storage-conf.xml's
 //! Standard and Super CFs) in the layout Cassandra 3.x gave them.
 
-use crate::native_support;
-use crate::wire_support;
+use crate::support::native;
+use crate::support::wire;
 
-use native_support::Conn;
-use wire_support::{conformance_config, Server};
+use native::Conn;
+use wire::{conformance_config, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf-v19.xml");

@@ -4,16 +4,16 @@
 //! reads back the same through the server's Thrift. CQL3 over Thrift keeps
 //! 1.2's view (no `column2`).
 
-use crate::native_support;
-use crate::wire_support;
+use crate::support::native;
+use crate::support::wire;
 
-use native_support::{native_port, op, server, Conn, Rows, Writer};
+use native::{native_port, op, server, Conn, Rows, Writer};
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ColumnPath, Compression, ConsistencyLevel as CL, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, ire19, Client19};
+use wire::{connect19, ire19, Client19};
 
 fn long(v: i64) -> Vec<u8> {
     v.to_be_bytes().to_vec()
@@ -32,7 +32,7 @@ fn native(port: u16) -> Conn {
 }
 
 /// A QUERY with values at ONE.
-fn query_with(c: &mut Conn, q: &str, values: &[&[u8]]) -> native_support::Frame {
+fn query_with(c: &mut Conn, q: &str, values: &[&[u8]]) -> native::Frame {
     let values: Vec<Option<&[u8]>> = values.iter().map(|v| Some(*v)).collect();
     let body = c.query_body(q, &values);
     c.call(op::QUERY, &body)

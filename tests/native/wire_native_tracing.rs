@@ -4,9 +4,9 @@
 //! `system_traces` through the native protocol, as drivers and cqlsh read
 //! them, counting the tombstones the read merged.
 
-use crate::native_support;
+use crate::support::native;
 
-use native_support::{native_port, op, server, Conn, Frame};
+use native::{native_port, op, server, Conn, Frame};
 
 const TRACING: u8 = 0x02;
 

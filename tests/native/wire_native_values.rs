@@ -2,9 +2,9 @@
 //! columns alone (and are refused where Cassandra refused them), and large
 //! batches carry Cassandra's warning.
 
-use crate::native_support;
+use crate::support::native;
 
-use native_support::{int, native_port, op, schema, server, Conn, Reader, Writer};
+use native::{int, native_port, op, schema, server, Conn, Reader, Writer};
 
 /// A bound value: set, null, or v4's unset.
 enum Bound<'a> {
@@ -14,7 +14,7 @@ enum Bound<'a> {
 }
 
 /// A v4 QUERY with values (unset written as length -2).
-fn query_bound(c: &mut Conn, q: &str, values: &[Bound]) -> native_support::Frame {
+fn query_bound(c: &mut Conn, q: &str, values: &[Bound]) -> native::Frame {
     let mut w = Writer::new();
     w.long_string(q).short(1).byte(1).short(values.len() as u16);
     for v in values {

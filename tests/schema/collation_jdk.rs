@@ -2,7 +2,7 @@
 //! generated keys (punctuation, digits, case, accents, spaces, combining
 //! marks, other scripts, supplementary characters, prefixes) get their
 //! collation keys from a JDK's `java.text.Collator` for Locale("en", "US")
-//! (tests/java/JavaCollation.java, compiled here with javac) and from
+//! (tests/support/java/JavaCollation.java, compiled here with javac) and from
 //! supercolumn; the bytes must be identical and the two sorts the same.
 //!
 //! Needs `javac` and `java`. When they are missing the test says so and
@@ -166,7 +166,10 @@ fn collation_keys_and_order_match_the_jdk() {
         return;
     }
     let classes = tempfile::tempdir().unwrap();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/java/JavaCollation.java");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/support/java/JavaCollation.java"
+    );
     let status = Command::new("javac")
         .args(["-d", classes.path().to_str().unwrap(), source])
         .status()

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use supercolumn::schema::{CfSpec, ColumnSpec, IndexType, SchemaChange};
 
-use crate::schema_support;
-use schema_support::*;
+use crate::support::schema;
+use schema::*;
 
 fn col(name: &str, class: &str) -> ColumnSpec {
     ColumnSpec {

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use supercolumn::schema::{CfSpec, KeyspaceSpec, SchemaChange, FIRST_USER_CF_ID};
 
-use crate::schema_support;
-use schema_support::*;
+use crate::support::schema;
+use schema::*;
 
 fn opts(pairs: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
     Some(

@@ -4,8 +4,8 @@
 //! the 19.x API in the server (run them against such a build with
 //! `SUPERCOLUMN_TEST_SERVER=<path> cargo test --test shell -- shell_cli:: --ignored`).
 
-use crate::shell_support;
-use shell_support::{answering_with, normalize, script, shell, Server};
+use crate::support::shell;
+use shell::{answering_with, normalize, script, shell, Server};
 
 #[test]
 fn api06_set_get_count_del_on_standard_and_super() {

@@ -1,6 +1,6 @@
 //! `supercolumn cli --api 0.6` against transcripts of the real Cassandra 0.6 cli.
 //!
-//! The sessions in `tests/shell_data/cli06/` were piped through the real
+//! The sessions in `tests/data/shell/cli06/` were piped through the real
 //! Java cli of Cassandra 0.6 (built from the 0.6 branch, see the README
 //! there) against a fresh `supercolumn serve`; the `.golden` files hold what
 //! it printed, stdout and stderr merged in one pipe. Here the same sessions
@@ -19,10 +19,10 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::shell_support;
+use crate::support::shell;
 
-use shell_support::{Server, BIN, CONFIG};
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cli06");
+use shell::{Server, BIN, CONFIG};
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shell/cli06");
 
 /// Runs `supercolumn cli --api 0.6` with `input` piped in and stdout and
 /// stderr into one file, so their order is kept as a terminal shows it.

@@ -4,7 +4,7 @@
 //! not use), `use KS user 'password'`, `trace next query`, `set trace
 //! probability`, `describe;` without a keyspace, `show api version`.
 //!
-//! The `.golden` files in `tests/shell_data/cli12/` (`session_connect.*`,
+//! The `.golden` files in `tests/data/shell/cli12/` (`session_connect.*`,
 //! `auth_*`) are what the real Java cassandra-cli printed for the sessions
 //! beside them, piped on stdin, stdout and stderr merged, against a fresh
 //! `supercolumn serve` (see the README there): on the built-in default
@@ -18,10 +18,10 @@
 
 use std::process::{Command, Stdio};
 
-use crate::shell_support;
+use crate::support::shell;
 
-use shell_support::{Server, BIN, CONFIG};
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cli12");
+use shell::{Server, BIN, CONFIG};
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shell/cli12");
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(format!("{DATA}/{name}")).unwrap()

@@ -1,10 +1,10 @@
 //! `supercolumn cli` against transcripts of the real cassandra-cli 1.2.
 //!
-//! `tests/shell_data/cli12/blog_session.txt` (158 statements on the blog
+//! `tests/data/shell/cli12/blog_session.txt` (158 statements on the blog
 //! model) was run through the real Java cassandra-cli 1.2.9 against a real
 //! Cassandra 1.2.9 node holding the same keyspaces as supercolumn's built-in
 //! default configuration; the `.golden` files hold what it printed (stdout
-//! and stderr merged in one pipe), see `tests/shell_data/cli12/README.md`.
+//! and stderr merged in one pipe), see `tests/data/shell/cli12/README.md`.
 //! Here the same session goes through `supercolumn cli` against a fresh
 //! `supercolumn serve`, stdout and stderr merged the same way, and the
 //! result is compared statement by statement.
@@ -32,10 +32,10 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::shell_support;
+use crate::support::shell;
 
-use shell_support::{Server, BIN};
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cli12");
+use shell::{Server, BIN};
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shell/cli12");
 
 /// Runs `supercolumn cli` with stdout and stderr into one file (so their
 /// order is kept as a terminal would show it) and HOME in a fresh directory.

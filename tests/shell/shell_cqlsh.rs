@@ -3,8 +3,8 @@
 //! real server (`SUPERCOLUMN_TEST_SERVER=<path>` runs them against another
 //! build), and one real table round trip through the server's CQL3.
 
-use crate::shell_support;
-use shell_support::{answering_with, normalize, script, shell, Server};
+use crate::support::shell;
+use shell::{answering_with, normalize, script, shell, Server};
 
 /// `<input>:<line>:Bad Request: <why>` with a non-empty why.
 fn assert_bad_request(line: &str, prefix: &str) {
@@ -27,7 +27,7 @@ fn file_script_reports_each_failed_statement_with_its_line() {
     .unwrap();
     let p = path.to_str().unwrap();
     let run = shell("cqlsh", server.port, &["-f", p], "");
-    // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12);
+    // cqlsh 1.2.9 exited 0 whatever failed (tests/data/shell/cqlsh12);
     // this one exits 1 so that a CI script sees the failure.
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(run.stdout, "");
@@ -126,7 +126,7 @@ fn a_server_without_cql3_is_one_connection_error_line() {
 }
 
 /// One `Connection error:` line naming what answered, exit 1, no panic.
-fn assert_wrong_port(run: &shell_support::Run, port: u16, what: &str) {
+fn assert_wrong_port(run: &shell::Run, port: u16, what: &str) {
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
     let head = format!("Connection error: 127.0.0.1:{port} {what}");

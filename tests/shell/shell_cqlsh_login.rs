@@ -2,7 +2,7 @@
 //! [port]]`, `CQLSH_HOST` / `CQLSH_PORT`, and `-u` / `-p` against a server
 //! with SimpleAuthenticator (alice=secret may use Keyspace1 only).
 //!
-//! `auth_{ok,badks,nologin}.stdin.golden` in `tests/shell_data/cqlsh12`
+//! `auth_{ok,badks,nologin}.stdin.golden` in `tests/data/shell/cqlsh12`
 //! are the real cqlsh's (1.2.13's, as the other transcripts) output for
 //! `auth.cql` piped on stdin, with the exit code appended. A wrong password
 //! made the real cqlsh die with a Python traceback ending in
@@ -12,11 +12,11 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::shell_support;
+use crate::support::shell;
 
-use shell_support::{Server, BIN, CONFIG};
+use shell::{Server, BIN, CONFIG};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cqlsh12");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shell/cqlsh12");
 
 /// Runs `supercolumn cqlsh ARGS` with `auth.cql` on stdin, stdout and
 /// stderr in one pipe, and appends the exit code as the goldens do.
@@ -43,7 +43,7 @@ fn run(args: &[&str], env: &[(&str, String)]) -> String {
 fn golden(name: &str) -> String {
     let recorded =
         std::fs::read_to_string(Path::new(DATA).join(format!("auth_{name}.stdin.golden"))).unwrap();
-    shell_support::cqlsh_exit_code_as_ours(&recorded)
+    shell::cqlsh_exit_code_as_ours(&recorded)
 }
 
 fn auth_server(dir: &Path) -> Server {

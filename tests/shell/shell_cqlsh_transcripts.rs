@@ -1,8 +1,8 @@
 //! `supercolumn cqlsh` against transcripts of the real cqlsh (Cassandra
 //! 1.2.13's cqlsh 3.1.8, the closest tree reachable to 1.2.9; see
-//! `tests/shell_data/cqlsh12/README.md` for what differs from 1.2.9's).
+//! `tests/data/shell/cqlsh12/README.md` for what differs from 1.2.9's).
 //!
-//! The sessions in `tests/shell_data/cqlsh12` were run through the real
+//! The sessions in `tests/data/shell/cqlsh12` were run through the real
 //! cqlsh (Python 2.7, unbuffered so stdout and stderr keep their order in
 //! one pipe) against a fresh `supercolumn serve` on the built-in default
 //! configuration, in a working directory holding the session's data files.
@@ -24,13 +24,13 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::shell_support;
+use crate::support::shell;
 
-use shell_support::{Server, BIN};
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shell_data/cqlsh12");
+use shell::{Server, BIN};
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shell/cqlsh12");
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
+    "/tests/data/cql/cql3-cells-golden.json"
 );
 
 /// Runs `supercolumn cqlsh` in `cwd` with stdout and stderr into one file.
@@ -135,7 +135,7 @@ fn session_piped_on_stdin_matches_the_real_cqlsh() {
         .filter(|l| l.ends_with(';') || *l == "DESCRIBE KEYSPACES")
         .count();
     let golden = std::fs::read_to_string(Path::new(DATA).join("session.stdin.golden")).unwrap();
-    let golden = shell_support::cqlsh_exit_code_as_ours(&golden);
+    let golden = shell::cqlsh_exit_code_as_ours(&golden);
     let server = Server::start_default();
     let dir = workdir();
     let (got, code) = run_cqlsh(server.port, dir.path(), &[], Some(&session));
@@ -169,7 +169,7 @@ fn session_piped_on_stdin_matches_the_real_cqlsh() {
 #[test]
 fn script_with_dash_f_matches_the_real_cqlsh() {
     let golden = std::fs::read_to_string(Path::new(DATA).join("script.file.golden")).unwrap();
-    let golden = shell_support::cqlsh_exit_code_as_ours(&golden);
+    let golden = shell::cqlsh_exit_code_as_ours(&golden);
     let server = Server::start_default();
     let dir = workdir();
     let (got, code) = run_cqlsh(server.port, dir.path(), &["-f", "script.cql"], None);

@@ -11,22 +11,22 @@
 //!   cell view the table's column family, read over the wire with the
 //!   generated 19.x client's `get_range_slices`, has the recorded row keys
 //!   (ghosts included), cell names, values and TTLs byte for byte (masks
-//!   and timestamp order as `cql_support/masks.rs` defines them);
+//!   and timestamp order as `support/cql/masks.rs` defines them);
 //! - seed 002 filled through cqlsh, its `select *` printed as the seed
 //!   shows it, and `supercolumn cli` `list testtable;` printing the seed's
 //!   listing byte for byte, timestamps aside;
-//! - the seeds' queries from 000, 001 and 003 (`cql_support/seeds.rs`)
+//! - the seeds' queries from 000, 001 and 003 (`support/cql/seeds.rs`)
 //!   through `cqlsh -f` with the rows the seeds describe.
 
-use crate::cql_support::golden;
-use crate::cql_support::masks;
-use crate::cql_support::seeds;
-use crate::shell_support;
-use crate::wire_support;
+use crate::support::cql::golden;
+use crate::support::cql::masks;
+use crate::support::cql::seeds;
+use crate::support::shell;
+use crate::support::wire;
 
 use serde_json::Value;
-use shell_support::cqlsh_output::{tables, Printed, Script};
-use shell_support::{normalize, shell, Run, Server, MURMUR3_CONFIG};
+use shell::cqlsh_output::{tables, Printed, Script};
+use shell::{normalize, shell, Run, Server, MURMUR3_CONFIG};
 use std::collections::HashMap;
 use std::path::Path;
 use supercolumn::cql::ast::Statement;
@@ -175,7 +175,7 @@ impl Replay<'_> {
                 "{name}: stderr {got_errors:#?}, want {want_errors:#?}"
             ));
         }
-        // cqlsh 1.2.9 exited 0 whatever failed (tests/shell_data/cqlsh12);
+        // cqlsh 1.2.9 exited 0 whatever failed (tests/data/shell/cqlsh12);
         // this one exits 1 off a terminal when a statement failed.
         let want_code = i32::from(!want_errors.is_empty());
         if run.code != want_code {
@@ -262,7 +262,7 @@ impl Replay<'_> {
         let Some(table) = self.tables.get(&(ks.clone(), name.clone())).cloned() else {
             return self.fail(format!("cells of {ks}.{name}: no CREATE TABLE seen"));
         };
-        let mut client = wire_support::connect19(self.port);
+        let mut client = wire::connect19(self.port);
         client.set_keyspace(ks.clone()).unwrap();
         let slices = client
             .get_range_slices(
@@ -349,8 +349,8 @@ fn every_golden_scenario_through_cqlsh_and_the_wire() {
 
 /// Seed 002's verbatim `list testtable;` output (shared with the cli
 /// renderer's unit test) and its verbatim cqlsh `select *` table.
-const SEED_002_LIST: &str = include_str!("../cql_data/seed002-cli-list-testtable.txt");
-const SEED_002_SELECT: &str = include_str!("../cql_data/seed002-cqlsh-select.txt");
+const SEED_002_LIST: &str = include_str!("../data/cql/seed002-cli-list-testtable.txt");
+const SEED_002_SELECT: &str = include_str!("../data/cql/seed002-cqlsh-select.txt");
 
 #[test]
 fn seed_002_filled_through_cqlsh_and_listed_by_the_cli() {

@@ -3,7 +3,7 @@
 //! answers held against servers started with `--cassandra-version` for
 //! both releases: what it says changes is what the emulation answers.
 
-use crate::wire_support::{connect19, Server};
+use crate::support::wire::{connect19, Server};
 use std::process::Command;
 use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
 

@@ -2,9 +2,9 @@
 //! has seen acknowledged stays visible while memtables are switched and
 //! SSTables are swapped underneath.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::schema;
+use engine::schema;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -134,7 +134,7 @@ fn reads_stay_consistent_during_flush_and_compaction() {
         start: vec![],
         end: vec![],
     };
-    let cmd = engine_support::std_columns(1);
+    let cmd = engine::std_columns(1);
     assert_eq!(
         engine.read_range(&cmd, &range, usize::MAX).unwrap().len() as u64,
         total

@@ -2,9 +2,9 @@
 //! naming the file (never served as data); a truncated commit-log tail is
 //! dropped and everything before it recovered.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::schema;
+use engine::schema;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,11 +25,11 @@ fn open(dir: &Path) -> Result<Engine, StorageError> {
 
 fn put(key: &str, i: usize) -> RowMutation {
     let cell = Cell::live(format!("c{i:04}").into_bytes(), vec![b'v'; 100], 1);
-    engine_support::put_std(key, cell)
+    engine::put_std(key, cell)
 }
 
 fn read_all(e: &Engine, key: &str) -> Result<RowResult, StorageError> {
-    e.read(&engine_support::std_columns(usize::MAX), key.as_bytes())
+    e.read(&engine::std_columns(usize::MAX), key.as_bytes())
 }
 
 fn files_ending(dir: &Path, suffix: &str) -> Vec<PathBuf> {

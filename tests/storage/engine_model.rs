@@ -3,9 +3,9 @@
 //! deletes, clock moves, flushes, compactions, crashes and restarts run against the engine and against a plain BTreeMap model; every
 //! read must agree.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::{counter_schema, schema};
+use engine::{counter_schema, schema};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;

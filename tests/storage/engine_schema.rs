@@ -3,9 +3,9 @@
 //! replayed), truncation that survives a restart and a crash, and writes
 //! racing a drop.
 
-use crate::engine_support;
+use crate::support::engine;
 
-use engine_support::schema;
+use engine::schema;
 use std::path::Path;
 use std::sync::Arc;
 use supercolumn::marshal::BytesType;

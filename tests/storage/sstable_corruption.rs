@@ -2,14 +2,14 @@
 //! flipped in turn, every file truncated, bad magic and versions, and a file
 //! shrinking under an open reader. Every error names the damaged file.
 
-use crate::sstable_support;
+use crate::support::sstable;
 
 use std::fs::{self, OpenOptions};
 use std::ops::Bound;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 
-use sstable_support::*;
+use sstable::*;
 use supercolumn::marshal::BytesType;
 use supercolumn::storage::sstable::{Component, Partition, SSTableError, SSTableReader};
 

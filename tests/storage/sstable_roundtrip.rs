@@ -2,14 +2,14 @@
 //! bound, the Bloom filter, ordering and argument errors, concurrent readers,
 //! and the file lifecycle (atomic finish, abort, cleanup, delete).
 
-use crate::sstable_support;
+use crate::support::sstable;
 
 use std::collections::BTreeMap;
 use std::ops::Bound;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sstable_support::*;
+use sstable::*;
 use supercolumn::partitioner::DecoratedKey;
 use supercolumn::storage::sstable::{
     cleanup_temporaries, list_sstables, Component, SSTableError, SSTableOptions, SSTableReader,

@@ -2,12 +2,12 @@
 //! open), names lookups and full reads, checked against a simple in-memory
 //! model, with BytesType and with a reversed comparator.
 
-use crate::sstable_support;
+use crate::support::sstable;
 
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
-use sstable_support::*;
+use sstable::*;
 use supercolumn::marshal::{AbstractType, BytesType};
 use supercolumn::storage::sstable::PartitionReader;
 

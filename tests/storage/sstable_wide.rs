@@ -2,9 +2,9 @@
 //! million-entry partition reads a couple of blocks, not the partition
 //! (checked with the reader's read statistics).
 
-use crate::sstable_support;
+use crate::support::sstable;
 
-use sstable_support::*;
+use sstable::*;
 use supercolumn::marshal::BytesType;
 use supercolumn::storage::sstable::{SSTableOptions, SSTableWriter};
 

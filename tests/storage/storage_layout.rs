@@ -1,6 +1,6 @@
 //! Files on disk in Cassandra 0.6's layout
 //! (`<data_dir>/<keyspace>/<cf>-<generation>-<Component>.db`): a data
-//! directory written by the previous build (`tests/layout_data/v1`, old
+//! directory written by the previous build (`tests/data/layout/v1`, old
 //! layout: `data/cf<id>-<generation>-*`, `markers/`, `schema.json`) is
 //! migrated on open, also when an earlier migration was cut short, and reads
 //! back the same before and after restarts; names follow the schema through
@@ -14,7 +14,7 @@ use supercolumn::model::*;
 use supercolumn::schema::{CfDef, Schema, SchemaStore};
 use supercolumn::storage::{Engine, EngineOptions, StorageError};
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/layout_data");
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/layout");
 
 /// Copies the fixture's `v1` tree into a fresh directory; returns the
 /// directory and the data directory inside it.
@@ -108,7 +108,7 @@ fn dump(e: &Engine, ks: &str, cf: &str) -> Vec<String> {
     rows
 }
 
-/// What the previous build acknowledged (see `tests/layout_data/generate.sh`).
+/// What the previous build acknowledged (see `tests/data/layout/generate.sh`).
 fn assert_fixture_data(e: &Engine) {
     assert_eq!(
         dump(e, "Keyspace1", "Standard1"),

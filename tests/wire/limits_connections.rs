@@ -3,10 +3,10 @@
 //! commit-log segments and SSTables), the idle timeout, and the write
 //! timeout of a peer that does not read its reply.
 
-use crate::limits_support;
-use crate::wire_support;
+use crate::support::limits;
+use crate::support::wire;
 
-use limits_support::{bare_call, closed_by_server, config_with, framed, read_reply, wait_closed};
+use limits::{bare_call, closed_by_server, config_with, framed, read_reply, wait_closed};
 use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -14,7 +14,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{timestamp, Server};
+use wire::{timestamp, Server};
 
 const NOFILE: u32 = 256;
 const IDLE: usize = 300;
@@ -76,7 +76,7 @@ fn excess_connections_are_refused_and_storage_keeps_its_descriptors() {
     // The writer connects first, so it is one of the connections kept.
     let mut writer = server.client(false);
     let value = vec![7u8; 100 * 1024];
-    let write = |c: &mut wire_support::Client, i: usize| {
+    let write = |c: &mut wire::Client, i: usize| {
         c.insert(
             "CT".into(),
             format!("row{}", i % 5),
@@ -165,7 +165,7 @@ fn excess_connections_are_refused_and_storage_keeps_its_descriptors() {
 #[test]
 fn idle_connections_close_and_a_waiting_request_is_not_idle() {
     let dir = tempfile::tempdir().unwrap();
-    let conf = wire_support::conformance_config("storage-conf.xml");
+    let conf = wire::conformance_config("storage-conf.xml");
     let mut server = Server::start(&[
         "--config",
         conf.to_str().unwrap(),

@@ -3,10 +3,10 @@
 //! answered, other clients served), and slow unframed clients trickling
 //! big messages (the server's CPU stays small, other clients served).
 
-use crate::limits_support;
-use crate::wire_support;
+use crate::support::limits;
+use crate::support::wire;
 
-use limits_support::{
+use limits::{
     bare_call, config_with, cpu_seconds, deletions_06, framed, median, peak_rss_mb, read_reply,
     void_success,
 };
@@ -20,7 +20,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnOrSuperColumn, ColumnPath, ConsistencyLevel as CL, TCassandraSyncClient,
 };
 use supercolumn::thrift::wire::scan::Scanner;
-use wire_support::{timestamp, Server};
+use wire::{timestamp, Server};
 
 const MB: usize = 1 << 20;
 
@@ -28,7 +28,7 @@ const MB: usize = 1 << 20;
 /// latency of each round trip. Every call must succeed.
 fn normal_client(port: u16, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<Vec<Duration>> {
     std::thread::spawn(move || {
-        let mut c = wire_support::connect(port, true);
+        let mut c = wire::connect(port, true);
         let mut lat = Vec::new();
         let mut i = 0;
         while !stop.load(Ordering::Relaxed) {
@@ -136,7 +136,7 @@ fn concurrent_large_batches_stay_within_the_memory_budget() {
 fn slow_unframed_clients_cost_little_cpu() {
     const ATTACKERS: usize = 4;
     const TRICKLE: Duration = Duration::from_secs(6);
-    let conf = wire_support::conformance_config("storage-conf.xml");
+    let conf = wire::conformance_config("storage-conf.xml");
     let mut server = Server::start(&["--config", conf.to_str().unwrap(), "--in-memory"]);
     // A big unframed message of small elements: a parser that rescans its
     // buffer on every read walks ~200,000 deletions per 30-byte read.

@@ -9,10 +9,10 @@
 //! `REPLY_CAP_MB` runs it with that ThriftMaxMessageLengthInMB (then the
 //! whole range is expected back). Both are for measuring by hand.
 
-use crate::limits_support;
-use crate::wire_support;
+use crate::support::limits;
+use crate::support::wire;
 
-use limits_support::{
+use limits::{
     batch_06, batch_19, config_with, framed, peak_rss_mb, read_reply, rss_mb, set_keyspace_19,
     void_success, Mutations,
 };
@@ -25,7 +25,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ConsistencyLevel as CL, KeyRange, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::Server;
+use wire::Server;
 
 const MB: usize = 1 << 20;
 /// Just under the default maximum message length (16 MB).
@@ -201,7 +201,7 @@ fn a_reply_over_the_maximum_message_length_is_refused_before_it_is_built() {
     let base = peak_rss_mb(server.pid()) as usize;
     let loading = started.elapsed();
 
-    let mut c = wire_support::connect(server.port, false);
+    let mut c = wire::connect(server.port, false);
     let everything = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 1_000_000));
     let range = |rows| KeyRange::new(String::new(), String::new(), None, None, rows);
     let parent = ColumnParent::new("StdBytes".to_string(), None);
@@ -229,7 +229,7 @@ fn a_reply_over_the_maximum_message_length_is_refused_before_it_is_built() {
         assert!(got.is_ok(), "{got:?}");
         return;
     }
-    let why = wire_support::ire(got);
+    let why = wire::ire(got);
     assert!(
         why.contains("would exceed the maximum message length of 16777216 bytes"),
         "{why}"

@@ -11,15 +11,15 @@
 //! Each request's peak is measured alone: the server's peak RSS is reset
 //! before it (`/proc/PID/clear_refs`), then read back from VmHWM.
 
-use crate::limits_support;
-use crate::native_support;
-use crate::wire_support;
+use crate::support::limits;
+use crate::support::native;
+use crate::support::wire;
 
-use limits_support::{
+use limits::{
     batch_06_from, config_with, framed, peak_rss_mb, read_reply, reset_peak, rss_mb, void_success,
     Mutations,
 };
-use native_support::{op, Conn, Writer};
+use native::{op, Conn, Writer};
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
@@ -31,7 +31,7 @@ use supercolumn::thrift::gen::cassandra06::{
 use supercolumn::thrift::gen::cassandra19::{
     Compression, ConsistencyLevel as CL19, TCassandraSyncClient as _,
 };
-use wire_support::Server;
+use wire::Server;
 
 const MB: usize = 1 << 20;
 /// A statement just under the default maximum message length (16 MB).
@@ -122,9 +122,9 @@ fn statements() -> Vec<(&'static str, String, usize)> {
 #[test]
 fn a_16mb_cql_statement_peaks_within_a_small_multiple_of_its_size() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = wire_support::v19_server(dir.path());
-    let mut c = wire_support::connect19(server.port);
-    let run = |c: &mut wire_support::Client19, q: &str| {
+    let mut server = wire::v19_server(dir.path());
+    let mut c = wire::connect19(server.port);
+    let run = |c: &mut wire::Client19, q: &str| {
         c.execute_cql3_query(q.as_bytes().to_vec(), Compression::NONE, CL19::ONE)
     };
     for q in [
@@ -145,7 +145,7 @@ fn a_16mb_cql_statement_peaks_within_a_small_multiple_of_its_size() {
          from {before} MB (bound {bound} MB)",
         tokens.len() as f64 / MB as f64
     );
-    let why = wire_support::ire19(got);
+    let why = wire::ire19(got);
     // Refused at its start (the end of input would be line 0:-1).
     assert!(why.contains("line 1:"), "{why}");
     assert!(peak < bound, "peak RSS {peak} MB over {bound} MB");
@@ -171,7 +171,7 @@ fn a_16mb_cql_statement_peaks_within_a_small_multiple_of_its_size() {
                 got.unwrap_or_else(|e| panic!("{what}: {e:?}"));
             }
             _ => {
-                let why = wire_support::ire19(got);
+                let why = wire::ire19(got);
                 assert!(why.starts_with("line "), "{why}");
             }
         }
@@ -218,8 +218,8 @@ fn small_inserts(size: usize, cql2: bool) -> (String, usize) {
 fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
     for cql2 in [false, true] {
         let dir = tempfile::tempdir().unwrap();
-        let mut server = wire_support::v19_server(dir.path());
-        let mut c = wire_support::connect19(server.port);
+        let mut server = wire::v19_server(dir.path());
+        let mut c = wire::connect19(server.port);
         let setup = [
             "CREATE KEYSPACE big WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
             "USE big",
@@ -229,7 +229,7 @@ fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
             c.execute_cql3_query(q.as_bytes().to_vec(), Compression::NONE, CL19::ONE)
                 .unwrap_or_else(|e| panic!("{q}: {e:?}"));
         }
-        let run = |c: &mut wire_support::Client19, q: &str| {
+        let run = |c: &mut wire::Client19, q: &str| {
             if cql2 {
                 c.execute_cql_query(q.as_bytes().to_vec(), Compression::NONE)
             } else {
@@ -274,7 +274,7 @@ fn an_applied_4mb_batch_peaks_within_a_small_multiple_of_its_size() {
 fn a_4mb_native_batch_peaks_within_a_small_multiple_of_its_size() {
     for message in [false, true] {
         let dir = tempfile::tempdir().unwrap();
-        let conf = wire_support::conformance_config("storage-conf-v19.xml");
+        let conf = wire::conformance_config("storage-conf-v19.xml");
         let data = dir.path().join("data");
         let mut server = Server::start(&[
             "--config",
@@ -390,7 +390,7 @@ fn a_row_far_over_the_maximum_message_length_is_refused_before_it_is_read_whole(
         dir.path(),
         &[("<MemtableThroughputInMB>64", "<MemtableThroughputInMB>8")],
     );
-    let mut c = wire_support::connect(server.port, false);
+    let mut c = wire::connect(server.port, false);
     let parent = ColumnParent::new("StdBytes".to_string(), None);
     let everything = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, i32::MAX));
     let key = "h-00000000".to_string();
@@ -407,7 +407,7 @@ fn a_row_far_over_the_maximum_message_length_is_refused_before_it_is_read_whole(
         "get_slice of a {:.0} MB row (loaded in {loading:?}): peak RSS {peak} MB from {before} MB",
         loaded as f64 / MB as f64
     );
-    let why = wire_support::ire(got);
+    let why = wire::ire(got);
     assert!(
         why.contains("would exceed the maximum message length of 16777216 bytes"),
         "{why}"
@@ -430,7 +430,7 @@ fn a_row_far_over_the_maximum_message_length_is_refused_before_it_is_read_whole(
         )
     });
     eprintln!("get_range_slices over it: peak RSS {peak} MB from {before} MB");
-    let why = wire_support::ire(got);
+    let why = wire::ire(got);
     assert!(
         why.contains("would exceed the maximum message length"),
         "{why}"

@@ -7,7 +7,7 @@
 //! Without `--admin-listen` the surface takes 127.0.0.1:7199, where
 //! nodetool looks, and is given up with a warning when that port is taken.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::process::Command;
 use supercolumn::nodetool::http::Endpoint;
@@ -15,7 +15,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, timestamp, Server};
+use wire::{conformance_config, timestamp, Server};
 
 fn insert(server: &Server, key: &str, n: usize) {
     let mut c = server.client(false);

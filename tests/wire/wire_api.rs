@@ -1,7 +1,7 @@
 //! Every 0.6 method over the wire, with the generated client, framed and
 //! buffered, against the real binary (in memory, conformance schema).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06::{
@@ -9,7 +9,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ConsistencyLevel as CL, Deletion, KeyRange, Mutation, NotFoundException, SlicePredicate,
     SliceRange, SuperColumn, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, ire, timestamp, Client, Server};
+use wire::{conformance_config, ire, timestamp, Client, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf.xml");

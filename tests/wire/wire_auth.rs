@@ -5,14 +5,14 @@
 //! keyspace: it checks the password, and each keyspace is checked on use.
 //! (Every call of both generations: `wire_auth_matrix.rs`.)
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06::{
     AuthenticationException, AuthenticationRequest, AuthorizationException, ColumnParent,
     ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, ire, ire19, timestamp, Server};
+use wire::{conformance_config, connect19, ire, ire19, timestamp, Server};
 
 fn creds(user: &str, password: &str) -> AuthenticationRequest {
     AuthenticationRequest::new(BTreeMap::from([
@@ -63,7 +63,7 @@ fn simple_authenticator_requires_and_checks_login() {
     for framed in [false, true] {
         let mut c = server.client(framed);
         let path = ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
-        let insert = |c: &mut wire_support::Client| {
+        let insert = |c: &mut wire::Client| {
             c.insert(
                 "CT".into(),
                 "auth/k".into(),
@@ -106,7 +106,7 @@ fn simple_authenticator_requires_and_checks_login() {
         // and logging in to Blog as her is refused by access.properties.
         let blog_path = ColumnParent::new("Authors".to_string(), None);
         let everything = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 10));
-        let blog_read = |c: &mut wire_support::Client| {
+        let blog_read = |c: &mut wire::Client| {
             c.get_slice(
                 "Blog".into(),
                 "auth/k".into(),

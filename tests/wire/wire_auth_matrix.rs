@@ -8,8 +8,8 @@
 //! the matrix cannot show cell by cell: re-login in both generations, a
 //! CfDef naming another keyspace, a CQL batch reaching into one.
 
-use crate::auth_matrix;
-use crate::wire_support;
+use crate::support::auth_matrix;
+use crate::support::wire;
 
 use auth_matrix::world::{cql3, login19, row, rows3, World};
 use auth_matrix::{as06, as19, cql_rows, creds, outcome, rows06, rows19, Outcome, Report};
@@ -74,9 +74,9 @@ fn a_new_login_replaces_the_previous_identity_in_both_generations() {
 
     // API 0.6: login(mtx, alice) then login(mtx_bob, bob) leaves bob
     // without alice's mtx.
-    let mut c = wire_support::connect(port, false);
+    let mut c = wire::connect(port, false);
     let path = || t06::ColumnPath::new("U".to_string(), None, b"c".to_vec());
-    let get = |c: &mut wire_support::Client| {
+    let get = |c: &mut wire::Client| {
         outcome(c.get(
             TARGET.into(),
             "secret".into(),
@@ -84,7 +84,7 @@ fn a_new_login_replaces_the_previous_identity_in_both_generations() {
             t06::ConsistencyLevel::ONE,
         ))
     };
-    let login06 = |c: &mut wire_support::Client, ks: &str, user: &str, pw: &str| {
+    let login06 = |c: &mut wire::Client, ks: &str, user: &str, pw: &str| {
         outcome(c.login(ks.into(), t06::AuthenticationRequest::new(creds(user, pw))))
     };
     assert_eq!(login06(&mut c, TARGET, "alice", "secret"), Outcome::Ok);
@@ -111,11 +111,11 @@ fn a_new_login_replaces_the_previous_identity_in_both_generations() {
     // API 19.x: alice then bob; bob does not inherit alice's grant.
     let mut c = login19(port, "alice", "secret");
     assert_eq!(rows3(&mut c, "SELECT * FROM mtx.t3 WHERE k = 'victim3'"), 1);
-    let relogin = |c: &mut wire_support::Client19, user: &str, pw: &str| {
+    let relogin = |c: &mut wire::Client19, user: &str, pw: &str| {
         outcome(c.login(t19::AuthenticationRequest::new(creds(user, pw))))
     };
     assert_eq!(relogin(&mut c, "bob", "hunter2"), Outcome::Ok);
-    let select = |c: &mut wire_support::Client19| {
+    let select = |c: &mut wire::Client19| {
         outcome(c.execute_cql3_query(
             b"SELECT * FROM mtx.t3 WHERE k = 'victim3'".to_vec(),
             t19::Compression::NONE,

@@ -4,7 +4,7 @@
 //! answer exactly what was written, from several connections at once, and
 //! a read moved to the pool must leave no error in the log.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,7 +12,7 @@ use supercolumn::thrift::gen::cassandra19::{
     Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, Mutation, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, timestamp, v19_server};
+use wire::{connect19, timestamp, v19_server};
 
 const ROWS: usize = 300;
 const COLUMNS: usize = 5;

@@ -3,12 +3,12 @@
 //! values, its refusals) and concurrent `cas` increments where exactly the
 //! successful ones count.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::{
     Column, ColumnParent, ConsistencyLevel as CL, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, ire19, lwt_setup as setup, v19_server, Client19};
+use wire::{connect19, ire19, lwt_setup as setup, v19_server, Client19};
 
 const KS: &str = "CT";
 const STD: &str = "StdUTF8";
@@ -222,7 +222,7 @@ fn concurrent_cas_increments_count_exactly_the_successes() {
                     for _ in 0..attempts {
                         let current: i64 = row(&mut c, "n")[0].1.parse().unwrap();
                         let next = (current + 1).to_string();
-                        let ts = wire_support::timestamp();
+                        let ts = wire::timestamp();
                         let r = cas(
                             &mut c,
                             "n",

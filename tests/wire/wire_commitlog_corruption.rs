@@ -6,7 +6,7 @@
 //! the next start needs no override. A torn tail (the last write cut short
 //! by a crash) still starts, with a warning.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, timestamp, Server};
+use wire::{conformance_config, timestamp, Server};
 
 const FLAG: &str = "--ignore-commitlog-replay-errors";
 

@@ -5,7 +5,7 @@
 //! timed beyond a generous bound (speed is measured by `supercolumn stress`
 //! and `scripts/bench.sh`, never asserted).
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use supercolumn::thrift::gen::cassandra06::{
     ColumnPath, ConsistencyLevel as CL, TCassandraSyncClient,
 };
-use wire_support::{timestamp, Client, Server};
+use wire::{timestamp, Client, Server};
 
 const CONNECTIONS: usize = 200;
 const ROWS: usize = 1000;

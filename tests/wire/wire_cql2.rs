@@ -5,14 +5,14 @@
 //! queries, batches, prepared statements, GZIP queries, the CQL-version
 //! routing and 1.2.9's error replies.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ColumnPath, Compression, ConsistencyLevel as CL, CqlResult, CqlResultType,
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, ire19, v19_server, Client19};
+use wire::{connect19, ire19, v19_server, Client19};
 
 fn run(c: &mut Client19, q: &str) -> thrift::Result<CqlResult> {
     c.execute_cql_query(q.as_bytes().to_vec(), Compression::NONE)

@@ -3,13 +3,13 @@
 //! the same data seen as raw cells through get_slice, prepared statements
 //! shared by all connections, error replies, and a restart.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, Compression, ConsistencyLevel as CL, CqlResult, CqlResultType, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3 as cql, ire19 as ire, v19_server, Client19};
+use wire::{connect19, cql3 as cql, ire19 as ire, v19_server, Client19};
 
 const UTF8: &str = "org.apache.cassandra.db.marshal.UTF8Type";
 const INT32: &str = "org.apache.cassandra.db.marshal.Int32Type";
@@ -324,13 +324,13 @@ fn token_values_are_varints_under_the_random_partitioner() {
     use md5::{Digest, Md5};
     use num_bigint::BigInt;
     let dir = tempfile::tempdir().unwrap();
-    let xml = std::fs::read_to_string(wire_support::conformance_config("storage-conf-v19.xml"))
+    let xml = std::fs::read_to_string(wire::conformance_config("storage-conf-v19.xml"))
         .unwrap()
         .replace("Murmur3Partitioner", "RandomPartitioner");
     let conf = dir.path().join("storage-conf.xml");
     std::fs::write(&conf, xml).unwrap();
     let data = dir.path().join("data");
-    let srv = wire_support::Server::start(&[
+    let srv = wire::Server::start(&[
         "--config",
         conf.to_str().unwrap(),
         "--data-dir",

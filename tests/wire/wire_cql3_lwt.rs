@@ -4,12 +4,12 @@
 //! conditional batches (all or nothing, one partition), and concurrent
 //! writers where exactly the applied statements take effect.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::{
     Compression, ConsistencyLevel as CL, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3 as cql, ire19, lwt_setup as setup, v19_server, Client19};
+use wire::{connect19, cql3 as cql, ire19, lwt_setup as setup, v19_server, Client19};
 
 /// `[applied]` plus the other columns of the one row a conditional
 /// statement answers with, as (name, value) pairs; checks the metadata.

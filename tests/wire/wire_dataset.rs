@@ -4,7 +4,7 @@
 //! server, a bad dataset stopping the start with its file and line, and
 //! `POST /reset` after writes and schema changes, with clients busy.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -13,11 +13,11 @@ use supercolumn::thrift::gen::cassandra19::{
     ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate,
     SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, Client19, Server};
+use wire::{connect19, cql3, Client19, Server};
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/dataset_data")
+        .join("tests/data/dataset")
         .join(name)
         .to_string_lossy()
         .into_owned()

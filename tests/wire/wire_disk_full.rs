@@ -7,8 +7,8 @@
 //! space is back, writes succeed again without a restart, and after a
 //! `kill -9` and a restart every acknowledged write is there.
 
-use crate::tmpfs_support;
-use crate::wire_support;
+use crate::support::tmpfs;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -17,8 +17,8 @@ use supercolumn::thrift::gen::cassandra06 as t06;
 use supercolumn::thrift::gen::cassandra06::TCassandraSyncClient as _;
 use supercolumn::thrift::gen::cassandra19 as t19;
 use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient as _;
-use tmpfs_support::Tmpfs;
-use wire_support::{conformance_config, connect19, cql3, timestamp, Client, Client19, Server};
+use tmpfs::Tmpfs;
+use wire::{conformance_config, connect19, cql3, timestamp, Client, Client19, Server};
 
 /// The batch-mode test config, with 1 MB commit log segments.
 fn write_config(dir: &Path) -> std::path::PathBuf {

@@ -6,12 +6,12 @@
 //! up to the partition totals. The query check is in
 //! `wire_explorer_queries.rs`.
 
-use crate::explorer_support;
-use crate::wire_support;
+use crate::support::explorer;
+use crate::support::wire;
 
-use explorer_support::*;
+use explorer::*;
 use serde_json::{json, Value};
-use wire_support::{connect19, cql3};
+use wire::{connect19, cql3};
 
 #[test]
 fn catalog_lists_keyspaces_and_describes_column_families() {

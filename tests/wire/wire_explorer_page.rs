@@ -6,11 +6,11 @@
 //! the page shows is checked in a real browser by
 //! `scripts/run-explorer-browser.sh`.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::explorer::page::ASSETS;
 use supercolumn::nodetool::http::Endpoint;
-use wire_support::{conformance_config, Server};
+use wire::{conformance_config, Server};
 
 fn asset_on_disk(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -2,12 +2,12 @@
 //! seeds' tables: the example queries of seeds 000, 001, 002 and 003 get
 //! the verdicts the seeds give.
 
-use crate::explorer_support;
-use crate::wire_support;
+use crate::support::explorer;
+use crate::support::wire;
 
-use explorer_support::*;
+use explorer::*;
 use serde_json::{json, Value};
-use wire_support::{connect19, cql3};
+use wire::{connect19, cql3};
 
 #[test]
 fn seed_example_queries_get_the_seeds_verdicts() {

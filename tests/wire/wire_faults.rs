@@ -5,7 +5,7 @@
 //! holds only its own connection, and `GET /activity` shows each call with
 //! its consistency level, outcome and the rule that fired.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -15,7 +15,7 @@ use supercolumn::thrift::gen::cassandra06::{
     TCassandraSyncClient as _,
 };
 use supercolumn::thrift::gen::cassandra19::{self as t19, TCassandraSyncClient as _};
-use wire_support::{conformance_config, connect19, timestamp, Client19, Server};
+use wire::{conformance_config, connect19, timestamp, Client19, Server};
 
 fn start() -> (Server, Endpoint) {
     let conf = conformance_config("storage-conf.xml");
@@ -111,8 +111,7 @@ fn thrown19<T: std::fmt::Debug>(r: thrift::Result<T>) -> String {
 fn each_kind_reaches_a_06_client_as_its_exception() {
     let (server, admin) = start();
     let mut c = server.client(false);
-    let get =
-        |c: &mut wire_support::Client| c.get("CT".into(), "k".into(), path06("c"), CL::QUORUM);
+    let get = |c: &mut wire::Client| c.get("CT".into(), "k".into(), path06("c"), CL::QUORUM);
     for (rule, expected) in [
         (
             json!({"method": "get", "error": "timed_out"}),
@@ -376,7 +375,7 @@ fn a_delay_holds_only_its_own_connection() {
     let port = server.port;
     let started = Instant::now();
     let slow = std::thread::spawn(move || {
-        let mut c = wire_support::connect(port, false);
+        let mut c = wire::connect(port, false);
         let r = c.get("CT".into(), "slow".into(), path06("c"), CL::ONE);
         (thrown06(r), started.elapsed())
     });

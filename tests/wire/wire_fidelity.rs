@@ -9,7 +9,7 @@
 //! - 1.2.9's `system` keyspace through 19.x `describe_keyspace`, with the
 //!   CQL3 `system.schema_*` tables still answering.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeSet;
 use supercolumn::thrift::gen::cassandra06::{
@@ -17,7 +17,7 @@ use supercolumn::thrift::gen::cassandra06::{
     SliceRange, TCassandraSyncClient,
 };
 use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient as _;
-use wire_support::{conformance_config, connect19, cql3, Client, Server};
+use wire::{conformance_config, connect19, cql3, Client, Server};
 
 /// The keyspaces of Cassandra 0.6.13's test/conf/storage-conf.xml (which
 /// test_server.py runs against), plus two comments on Keyspace4.Standard1/3.
@@ -187,7 +187,7 @@ fn cassandra_0_6_13_collation_and_wrapping_system_tests() {
     );
     let ring = c.describe_ring("Keyspace1".into()).unwrap();
     assert_eq!(ring[0].endpoints, ["127.0.0.1"]);
-    assert!(wire_support::ire(c.describe_ring("system".into())).contains("system"));
+    assert!(wire::ire(c.describe_ring("system".into())).contains("system"));
 
     // test_range_collation: the collated order rather than ASCII.
     for key in collation_keys() {
@@ -267,13 +267,8 @@ fn cassandra_0_6_13_collation_and_wrapping_system_tests() {
         Some("zz".to_string()),
         10,
     );
-    let why = wire_support::ire(c.get_range_slices(
-        "Keyspace1".into(),
-        cp(),
-        names(&["col1"]),
-        bad,
-        CL::ONE,
-    ));
+    let why =
+        wire::ire(c.get_range_slices("Keyspace1".into(), cp(), names(&["col1"]), bad, CL::ONE));
     assert!(why.contains("zz"), "{why}");
 
     // The ring's one range (t, t] scans the whole ring, in ring order after t.
@@ -356,7 +351,7 @@ fn a_0_6_client_walks_the_ring_of_an_order_preserving_server() {
 #[test]
 fn system_keyspace_as_1_2_9_described_it() {
     let dir = tempfile::tempdir().unwrap();
-    let server = wire_support::v19_server(dir.path());
+    let server = wire::v19_server(dir.path());
     let mut c = connect19(server.port);
     // A 19.x-only call first, so the connection's generation is known.
     c.describe_schema_versions().unwrap();

@@ -3,12 +3,12 @@
 //! server, a stock Cassandra 1.2.9 cassandra.yaml, dropping a keyspace that
 //! came from the file, and a typo in the config.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::time::{Duration, Instant};
 use supercolumn::thrift::gen::cassandra06::TCassandraSyncClient as _;
 use supercolumn::thrift::gen::cassandra19::{self, TCassandraSyncClient};
-use wire_support::*;
+use wire::*;
 
 const REPO_CONF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/storage-conf.xml");
 const STOCK_YAML: &str = concat!(

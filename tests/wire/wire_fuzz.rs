@@ -10,10 +10,10 @@
 //! `CONFORMANCE_DIR`, or `../shared/conformance` beside the repository;
 //! without it the fuzz runs on a few built-in requests and says so.
 
-use crate::fuzz_support;
-use crate::wire_support;
+use crate::support::fuzz;
+use crate::support::wire;
 
-use fuzz_support::{builtin_cases, corpus_dir, hostile, issue_9_request, load_cases, Case, Seed};
+use fuzz::{builtin_cases, corpus_dir, hostile, issue_9_request, load_cases, Case, Seed};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::io::{Read, Write};
@@ -21,7 +21,7 @@ use std::net::{Shutdown, TcpStream};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use supercolumn::thrift::wire::{mtype, ttype, Reader};
-use wire_support::{conformance_config, Server};
+use wire::{conformance_config, Server};
 
 /// One to three mutations of `seed`: byte flips, a lying length or count,
 /// truncation, splicing from another request, inserted bytes, type codes.
@@ -306,7 +306,7 @@ fn assert_healthy(server: &mut Server) {
         "fuzz-health".to_string(),
         path.clone(),
         b"ok".to_vec(),
-        wire_support::timestamp(),
+        wire::timestamp(),
         ConsistencyLevel::ONE,
     )
     .expect("insert after the fuzz");

@@ -1,15 +1,15 @@
 //! The real server started on a data directory the previous build wrote in
-//! the old layout (`tests/layout_data/v1`): it moves it to the per-keyspace
+//! the old layout (`tests/data/layout/v1`): it moves it to the per-keyspace
 //! layout (one log line), serves every acknowledged write, and serves them
 //! again after a restart that moves nothing.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
-use wire_support::*;
+use wire::*;
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/layout_data");
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/layout");
 
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();

@@ -1,7 +1,7 @@
 //! Process lifecycle over the wire: clean SIGTERM, restart keeping data,
 //! SIGKILL mid-stream losing no acknowledged write, start-up refusals.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -10,7 +10,7 @@ use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, timestamp, Server};
+use wire::{conformance_config, timestamp, Server};
 
 fn durable(config: &str, dir: &std::path::Path) -> Server {
     let conf = conformance_config(config);
@@ -77,7 +77,7 @@ fn sigkill_loses_no_acknowledged_write() {
             .map(|w| {
                 let (acked, stop) = (acked.clone(), stop.clone());
                 std::thread::spawn(move || {
-                    let mut c = wire_support::connect(port, w == 1);
+                    let mut c = wire::connect(port, w == 1);
                     let mut i = 0;
                     while !stop.load(Ordering::Relaxed) {
                         let (key, name) = (format!("kill/{round}/{w}"), format!("c{i:06}"));

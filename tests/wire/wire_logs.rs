@@ -3,7 +3,7 @@
 //! the slow-request INFO line, a port in use failing before storage is
 //! touched, and the one line for a client of another protocol.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -14,7 +14,7 @@ use supercolumn::thrift::gen::cassandra06::{
     SlicePredicate, SliceRange, TCassandraSyncClient,
 };
 use supercolumn::thrift::gen::cassandra19::{self, TCassandraSyncClient as _};
-use wire_support::{conformance_config, connect19, cql3, timestamp, Server};
+use wire::{conformance_config, connect19, cql3, timestamp, Server};
 
 fn args(dir: &std::path::Path) -> Vec<String> {
     let conf = conformance_config("storage-conf.xml");

@@ -3,13 +3,13 @@
 //! an id it does not know, the statement prepared again gets its id back,
 //! and a `cassandra.yaml` sizes the CQL 3 and CQL 2 caches apart.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::path::Path;
 use supercolumn::thrift::gen::cassandra19::{
     Compression, ConsistencyLevel as CL, CqlResultType, TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, ire19 as ire, Client19, Server};
+use wire::{conformance_config, connect19, ire19 as ire, Client19, Server};
 
 const CQL3: &str = "SELECT * FROM \"StdUTF8\" WHERE key = ?";
 const CQL2: &str = "SELECT * FROM StdUTF8 WHERE KEY = ?";

@@ -4,12 +4,12 @@
 //! when no configuration file is given, the one Thrift transport it read,
 //! and no native transport before 1.2.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::{
     Compression, ConsistencyLevel, CqlResultType, TCassandraSyncClient,
 };
-use wire_support::*;
+use wire::*;
 
 fn release_server(version: &str) -> Server {
     Server::start(&["--in-memory", "--cassandra-version", version])

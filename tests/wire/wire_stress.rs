@@ -9,7 +9,7 @@
 //! by --server-pid. `--api native` runs the same operations over the CQL
 //! native protocol with many requests in flight per connection.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use supercolumn::thrift::gen::cassandra06::{
     ColumnParent, ConsistencyLevel, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::Server;
+use wire::Server;
 
 /// A server on the repository's own storage-conf.xml (Keyspace1), in memory.
 fn start() -> Server {

@@ -10,7 +10,7 @@
 //! tests of that suite are mirrored in `tests/wire/wire_fidelity.rs`; its error
 //! cases are in the conformance corpus.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ use supercolumn::thrift::gen::cassandra06::{
     Column, ColumnParent, ColumnPath, ConsistencyLevel as CL, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{ire, Client, Server};
+use wire::{ire, Client, Server};
 
 /// The parts of 0.6.13's test config these checks use, with its commit-log
 /// settings and a memtable flushed every 4 operations.

@@ -5,13 +5,13 @@
 //! `sessions` and `events`: the cells 1.2's tracing wrote, named by
 //! composites, expiring after a day.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::ConsistencyLevel as CL;
 use supercolumn::thrift::gen::cassandra19::{
     ColumnParent, ColumnPath, KeyRange, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, Client19, Server};
+use wire::{connect19, cql3, Client19, Server};
 
 /// A CompositeType name's components.
 fn components(name: &[u8]) -> Vec<Vec<u8>> {

@@ -4,13 +4,13 @@
 //! what the read did: the partition read, the SSTables consulted, the
 //! cells and tombstones merged.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::gen::cassandra19::ConsistencyLevel as CL;
 use supercolumn::thrift::gen::cassandra19::{
     Column, ColumnParent, CqlResult, SlicePredicate, SliceRange, TCassandraSyncClient,
 };
-use wire_support::{connect19, cql3, Client19, Server};
+use wire::{connect19, cql3, Client19, Server};
 
 /// The values of a CQL result's rows, column by column, as text.
 fn texts(r: CqlResult) -> Vec<Vec<String>> {
@@ -103,12 +103,7 @@ fn the_call_after_trace_next_query_is_traced_with_its_tombstones() {
 /// Writes column `name` of row `row` in Keyspace1.Standard1.
 fn insert(c: &mut Client19, name: &[u8]) {
     let parent = ColumnParent::new("Standard1".to_string(), None);
-    let col = Column::new(
-        name.to_vec(),
-        b"v".to_vec(),
-        wire_support::timestamp(),
-        None,
-    );
+    let col = Column::new(name.to_vec(), b"v".to_vec(), wire::timestamp(), None);
     c.insert(b"row".to_vec(), parent, col, CL::ONE).unwrap();
 }
 
@@ -185,12 +180,7 @@ fn a_traced_thrift_write_lists_its_log_append_and_memtables() {
     use std::collections::BTreeMap;
     use supercolumn::thrift::gen::cassandra19::{ColumnOrSuperColumn, Mutation};
     let put = |name: &[u8]| {
-        let col = Column::new(
-            name.to_vec(),
-            b"v".to_vec(),
-            wire_support::timestamp(),
-            None,
-        );
+        let col = Column::new(name.to_vec(), b"v".to_vec(), wire::timestamp(), None);
         Mutation::new(ColumnOrSuperColumn::new(col, None, None, None), None)
     };
     let both = BTreeMap::from([
@@ -225,7 +215,7 @@ fn a_traced_thrift_write_lists_its_log_append_and_memtables() {
         None,
         b"a".to_vec(),
     );
-    c.remove(b"row".to_vec(), path, wire_support::timestamp(), CL::ONE)
+    c.remove(b"row".to_vec(), path, wire::timestamp(), CL::ONE)
         .unwrap();
     let acts = activities(&mut c, &id);
     assert_eq!(

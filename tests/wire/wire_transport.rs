@@ -1,11 +1,11 @@
 //! The transport over raw sockets: framed/unframed and strict/non-strict
 //! detection, over-size messages, garbage, pipelining.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use wire_support::{conformance_config, Server};
+use wire::{conformance_config, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf.xml");

@@ -2,7 +2,7 @@
 //! clients were), against the real binary on the v19 conformance config
 //! (Murmur3Partitioner), and both generations on one port at once.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06 as t06;
@@ -12,7 +12,7 @@ use supercolumn::thrift::gen::cassandra19::{
     Deletion, KeyRange, Mutation, NotFoundException, SlicePredicate, SliceRange, SuperColumn,
     TCassandraSyncClient, UnavailableException,
 };
-use wire_support::{conformance_config, connect19, ire19 as ire, timestamp, Server};
+use wire::{conformance_config, connect19, ire19 as ire, timestamp, Server};
 
 fn server() -> Server {
     let conf = conformance_config("storage-conf-v19.xml");

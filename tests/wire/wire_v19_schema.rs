@@ -2,14 +2,14 @@
 //! through the API take writes, survive a restart (on disk), can be
 //! truncated and dropped; describe_keyspace reports them as 1.2.9 did.
 
-use crate::wire_support;
+use crate::support::wire;
 
 use supercolumn::thrift::client::blank_cf_def;
 use supercolumn::thrift::gen::cassandra19::{
     CfDef, Column, ColumnParent, ConsistencyLevel as CL, KsDef, SlicePredicate, SliceRange,
     TCassandraSyncClient,
 };
-use wire_support::{conformance_config, connect19, ire19 as ire, timestamp, Client19, Server};
+use wire::{conformance_config, connect19, ire19 as ire, timestamp, Client19, Server};
 
 fn cf_def(ks: &str, name: &str, comparator: &str) -> CfDef {
     CfDef {
@@ -201,7 +201,7 @@ fn dynamic_keyspaces_are_shared_with_0_6_clients_and_config_cfs_truncate() {
     use supercolumn::thrift::gen::cassandra06 as t06;
     use supercolumn::thrift::gen::cassandra06::TCassandraSyncClient as _;
     use supercolumn::thrift::gen::cassandra19::{ColumnPath, CounterColumn};
-    use wire_support::connect;
+    use wire::connect;
 
     let data = tempfile::tempdir().unwrap();
     let conf = conformance_config("storage-conf-v19.xml");
@@ -213,7 +213,7 @@ fn dynamic_keyspaces_are_shared_with_0_6_clients_and_config_cfs_truncate() {
     ];
     let path06 =
         |cf: &str, col: &str| t06::ColumnPath::new(cf.into(), None, col.as_bytes().to_vec());
-    let names06 = |c: &mut wire_support::Client, ks: &str, cf: &str| -> Vec<String> {
+    let names06 = |c: &mut wire::Client, ks: &str, cf: &str| -> Vec<String> {
         let all = t06::SlicePredicate::new(None, t06::SliceRange::new(vec![], vec![], false, 100));
         c.get_slice(
             ks.into(),
@@ -263,7 +263,7 @@ fn dynamic_keyspaces_are_shared_with_0_6_clients_and_config_cfs_truncate() {
         t06::ConsistencyLevel::ONE,
     )
     .unwrap();
-    let refused = wire_support::ire(c06.insert(
+    let refused = wire::ire(c06.insert(
         "mixed".into(),
         "k".into(),
         path06("Hits", "n"),

@@ -2,7 +2,7 @@ use super::*;
 
 /// Messages with a missing required field and what Cassandra 1.2.9 answered
 /// each with (recorded from a 1.2.9 built from source).
-const RECORDED: &str = include_str!("../../../tests/thrift_data/required-field-1.2.9.json");
+const RECORDED: &str = include_str!("../../../tests/data/thrift/required-field-1.2.9.json");
 
 fn unhex(s: &str) -> Vec<u8> {
     (0..s.len())

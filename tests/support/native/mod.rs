@@ -9,7 +9,7 @@ use std::time::Duration;
 pub use supercolumn::native::wire::codec::{Reader, Writer};
 pub use supercolumn::native::wire::frame::{op, Compression};
 
-use super::wire_support::{conformance_config, Server};
+use super::wire::{conformance_config, Server};
 
 /// A server (in memory, the 19.x conformance config) speaking Thrift and
 /// the native protocol on free ports.

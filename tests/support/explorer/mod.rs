@@ -3,7 +3,7 @@
 //! seed 002's table and the seeds' tables through CQL3, the cli's listing).
 #![allow(dead_code)]
 
-use crate::wire_support::{connect19, cql3, timestamp, Server};
+use crate::support::wire::{connect19, cql3, timestamp, Server};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -60,7 +60,7 @@ pub fn hex(b: &[u8]) -> String {
 pub fn load_blog(server: &Server) {
     let mut c = server.client(false);
     let ks = || "BloggyAppy".to_string();
-    let put = |c: &mut crate::wire_support::Client,
+    let put = |c: &mut crate::support::wire::Client,
                cf: &str,
                key: &str,
                sc: Option<Vec<u8>>,

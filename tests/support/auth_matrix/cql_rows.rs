@@ -5,7 +5,7 @@
 
 use super::world::{cf, cql3, keyspace_exists, row, rows3, World};
 use super::{outcome, Policy, Probe, Row, TARGET};
-use crate::wire_support::Client19;
+use crate::support::wire::Client19;
 use supercolumn::thrift::gen::cassandra19::{self as t, TCassandraSyncClient};
 
 fn r(

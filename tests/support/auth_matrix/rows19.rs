@@ -4,7 +4,7 @@
 
 use super::world::{cf, keyspace_exists, ks_def, row, World};
 use super::{outcome, Policy, Row, TARGET};
-use crate::wire_support::Client19;
+use crate::support::wire::Client19;
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra19::{self as t, TCassandraSyncClient};
 
@@ -44,7 +44,7 @@ fn column(value: &str) -> t::Column {
 }
 
 fn supercolumn_ts() -> i64 {
-    crate::wire_support::timestamp()
+    crate::support::wire::timestamp()
 }
 
 fn key(k: &str) -> Vec<u8> {

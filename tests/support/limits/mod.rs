@@ -335,7 +335,7 @@ pub fn cpu_seconds(pid: u32) -> f64 {
 /// The conformance `storage-conf.xml` (keyspace CT) with `changes` applied
 /// (each a (from, to) text replacement), written into `dir`.
 pub fn config_with(dir: &Path, changes: &[(&str, &str)]) -> PathBuf {
-    let base = crate::wire_support::conformance_config("storage-conf.xml");
+    let base = crate::support::wire::conformance_config("storage-conf.xml");
     let mut text = std::fs::read_to_string(base).unwrap();
     for (from, to) in changes {
         assert!(text.contains(from), "config lacks {from}");

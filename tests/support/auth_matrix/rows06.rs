@@ -4,7 +4,7 @@
 
 use super::world::row;
 use super::{outcome, Policy, Row, TARGET};
-use crate::wire_support::{timestamp, Client};
+use crate::support::wire::{timestamp, Client};
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06::{self as t, TCassandraSyncClient};
 

@@ -6,7 +6,7 @@
 //! their ids). Also the probes the rows use to look for traces.
 
 use super::{creds, TARGET};
-use crate::wire_support::{conformance_config, connect19, Client19, Server};
+use crate::support::wire::{conformance_config, connect19, Client19, Server};
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra19::{self as t, TCassandraSyncClient};
 

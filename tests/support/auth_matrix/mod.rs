@@ -21,7 +21,7 @@ pub mod rows06;
 pub mod rows19;
 pub mod world;
 
-use crate::wire_support::{connect, connect19, Client, Client19};
+use crate::support::wire::{connect, connect19, Client, Client19};
 use std::collections::BTreeMap;
 use supercolumn::thrift::gen::cassandra06 as t06;
 use supercolumn::thrift::gen::cassandra19 as t19;

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 pub const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/cql_data/cql3-cells-golden.json"
+    "/tests/data/cql/cql3-cells-golden.json"
 );
 
 /// Every scenario as (id, scenario), in the order the recording ran them.
