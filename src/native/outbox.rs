@@ -16,7 +16,7 @@ use super::conn::ConnState;
 use super::dispatch::{compresses, Response};
 use super::error::NativeError;
 use super::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
-use crate::node::budget::Charge;
+use crate::budget::Charge;
 use std::io;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
