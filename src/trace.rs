@@ -63,29 +63,41 @@ pub fn on() -> bool {
 
 /// Notes a step of the traced call; `activity` is only built when traced.
 pub fn event(activity: impl FnOnce() -> String) {
+    let room = |r: &Recorder| r.events.len() < MAX_EVENTS;
+    let elapsed = call::with(|s| {
+        s.trace
+            .as_ref()
+            .filter(|r| room(r))
+            .map(Recorder::elapsed_micros)
+    });
+    let Some(elapsed_micros) = elapsed else {
+        return;
+    };
+    // Built outside the scope's borrow: the text may read the scope itself.
+    let event = Event {
+        elapsed_micros,
+        activity: activity(),
+        thread: std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .to_string(),
+    };
     call::with(|s| {
-        if let Some(r) = s.trace.as_mut() {
-            if r.events.len() < MAX_EVENTS {
-                let elapsed_micros = r.elapsed_micros();
-                let thread = std::thread::current()
-                    .name()
-                    .unwrap_or("unnamed")
-                    .to_string();
-                r.events.push(Event {
-                    elapsed_micros,
-                    activity: activity(),
-                    thread,
-                });
-            }
+        if let Some(r) = s.trace.as_mut().filter(|r| room(r)) {
+            r.events.push(event);
         }
     });
 }
 
 /// Notes one of the traced call's parameters (`parameters` of its session).
 pub fn parameter(name: &str, value: impl FnOnce() -> String) {
+    if !on() {
+        return;
+    }
+    let value = value();
     call::with(|s| {
         if let Some(r) = s.trace.as_mut() {
-            r.parameters.insert(name.to_string(), value());
+            r.parameters.insert(name.to_string(), value);
         }
     });
 }
