@@ -1,15 +1,15 @@
 //! Query tracing: what a traced call did, step by step, and the sessions
 //! kept for `system_traces`.
 //!
-//! A traced call runs inside [`record`], which gives its thread a
-//! [`Recorder`]; the layers below note what they really do with [`event`]
+//! A traced call runs inside [`record`], which gives the call's scope
+//! (`call::Scope`) a recorder; the layers below note what they really do with [`event`]
 //! (an SSTable read, the cells and tombstones merged, an index used) and
-//! the call's parameters (a CQL statement's text) with [`parameter`]. Why a
-//! thread's recorder rather than an argument: a call runs on one thread
+//! the call's parameters (a CQL statement's text) with [`parameter`]. Why
+//! the call's scope rather than an argument: a call runs on one thread
 //! from the front end down to the engine (Cassandra's own tracing kept its
 //! state per thread for the same reason), and an argument would run
 //! through every read signature of every layer for a feature off on
-//! almost every call. Off, [`event`] costs one thread-local read and never
+//! almost every call. Off, [`event`] costs one read of the scope and never
 //! builds its text.
 //!
 //! [`Store`] keeps finished sessions for `system_traces.sessions` and
@@ -17,12 +17,11 @@
 //! [`MAX_SESSIONS`] of them, in memory. This module must not know the CQL
 //! tables' layout (the CQL layer serves them) nor who asked for a trace.
 
+use crate::call::{self, Event, Recorder};
 use parking_lot::Mutex;
-use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// How long Cassandra 1.2 and 2.0 kept a trace: every cell of
 /// `system_traces` was written with this TTL (a day).
@@ -34,41 +33,6 @@ pub const MAX_SESSIONS: usize = 10_000;
 /// notes a few per partition).
 pub const MAX_EVENTS: usize = 10_000;
 
-/// One step of a traced call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// Microseconds since the call started (`source_elapsed`).
-    pub elapsed_micros: i64,
-    pub activity: String,
-    /// The thread that did it.
-    pub thread: String,
-}
-
-/// What one traced call noted.
-#[derive(Debug)]
-pub struct Recorder {
-    started: Instant,
-    /// Wall-clock start, microseconds since the epoch.
-    started_wall_micros: i64,
-    events: Vec<Event>,
-    parameters: BTreeMap<String, String>,
-}
-
-impl Recorder {
-    fn new() -> Recorder {
-        Recorder {
-            started: Instant::now(),
-            started_wall_micros: wall_micros(),
-            events: Vec::new(),
-            parameters: BTreeMap::new(),
-        }
-    }
-
-    fn elapsed_micros(&self) -> i64 {
-        i64::try_from(self.started.elapsed().as_micros()).unwrap_or(i64::MAX)
-    }
-}
-
 /// What [`record`] hands back: the call's steps and how long it took.
 #[derive(Clone, Debug, Default)]
 pub struct Recorded {
@@ -78,23 +42,11 @@ pub struct Recorded {
     pub parameters: BTreeMap<String, String>,
 }
 
-thread_local! {
-    static CURRENT: RefCell<Option<Recorder>> = const { RefCell::new(None) };
-}
-
-fn wall_micros() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
-}
-
 /// Runs `f` traced: what the layers below note on this thread while it
 /// runs is returned beside its result. A call traced inside another
 /// (never done) keeps the outer recorder's.
 pub fn record<T>(f: impl FnOnce() -> T) -> (T, Recorded) {
-    let outer = CURRENT.with(|c| c.borrow_mut().replace(Recorder::new()));
-    let out = f();
-    let mine = CURRENT.with(|c| std::mem::replace(&mut *c.borrow_mut(), outer));
+    let (out, mine) = call::within(|s| &mut s.trace, Some(Recorder::start()), f);
     let rec = mine.map_or_else(Recorded::default, |r| Recorded {
         started_wall_micros: r.started_wall_micros,
         duration_micros: r.elapsed_micros(),
@@ -106,34 +58,46 @@ pub fn record<T>(f: impl FnOnce() -> T) -> (T, Recorded) {
 
 /// Whether this thread's call is traced.
 pub fn on() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
+    call::with(|s| s.trace.is_some())
 }
 
 /// Notes a step of the traced call; `activity` is only built when traced.
 pub fn event(activity: impl FnOnce() -> String) {
-    CURRENT.with(|c| {
-        if let Some(r) = c.borrow_mut().as_mut() {
-            if r.events.len() < MAX_EVENTS {
-                let elapsed_micros = r.elapsed_micros();
-                let thread = std::thread::current()
-                    .name()
-                    .unwrap_or("unnamed")
-                    .to_string();
-                r.events.push(Event {
-                    elapsed_micros,
-                    activity: activity(),
-                    thread,
-                });
-            }
+    let room = |r: &Recorder| r.events.len() < MAX_EVENTS;
+    let elapsed = call::with(|s| {
+        s.trace
+            .as_ref()
+            .filter(|r| room(r))
+            .map(Recorder::elapsed_micros)
+    });
+    let Some(elapsed_micros) = elapsed else {
+        return;
+    };
+    // Built outside the scope's borrow: the text may read the scope itself.
+    let event = Event {
+        elapsed_micros,
+        activity: activity(),
+        thread: std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .to_string(),
+    };
+    call::with(|s| {
+        if let Some(r) = s.trace.as_mut().filter(|r| room(r)) {
+            r.events.push(event);
         }
     });
 }
 
 /// Notes one of the traced call's parameters (`parameters` of its session).
 pub fn parameter(name: &str, value: impl FnOnce() -> String) {
-    CURRENT.with(|c| {
-        if let Some(r) = c.borrow_mut().as_mut() {
-            r.parameters.insert(name.to_string(), value());
+    if !on() {
+        return;
+    }
+    let value = value();
+    call::with(|s| {
+        if let Some(r) = s.trace.as_mut() {
+            r.parameters.insert(name.to_string(), value);
         }
     });
 }

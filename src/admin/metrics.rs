@@ -11,7 +11,7 @@
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
-use crate::node::budget::Budget;
+use crate::budget::Budget;
 use crate::node::observe::{CallObserver, CallSeen, BATCH_KINDS, STATEMENT_KINDS};
 use crate::node::Node;
 use prometheus_client::collector::Collector;

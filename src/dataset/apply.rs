@@ -221,7 +221,7 @@ pub fn script(node: &Node, statements: &[Statement]) -> Result<(), (usize, Strin
     let mut session = CqlSession::new(node.cql_clock.clone());
     for s in statements {
         // ONE: the consistency level is accepted and not acted on.
-        exec::execute(&backend, &mut session, &s.text, 1).map_err(|e| (s.line, e.to_string()))?;
+        exec::execute(&backend, &mut session, &s.text).map_err(|e| (s.line, e.to_string()))?;
     }
     Ok(())
 }

@@ -133,7 +133,7 @@ impl Connection {
         let hosts = block_on(&driver, answering_hosts(&url.hosts, deadline))?;
         let admitted = Arc::new(super::admit::Answering::new(&hosts, deadline));
         let profile = ExecutionProfile::builder()
-            .consistency(url.consistency.driver())
+            .consistency(super::driver_level(url.consistency))
             .request_timeout(Some(url.timeout))
             .build()
             .into_handle();

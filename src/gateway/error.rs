@@ -14,6 +14,7 @@
 //! these to its own errors in one function (`node::error::gateway_error`),
 //! and [`GatewayError::kind`] names each for the error counts.
 
+use crate::call::{Refusal, Said};
 use scylla::errors::{
     DbError, ExecutionError, NewSessionError, NextPageError, NextRowError, PagerExecutionError,
     PrepareError, RequestAttemptError, RequestError, WriteType,
@@ -56,39 +57,6 @@ pub struct Timeout {
     /// The cluster's own answer, when it gave one (not for a lost
     /// connection or the driver's deadline).
     pub refusal: Option<Refusal>,
-}
-
-/// A refusal as the cluster gave it over the native protocol: its message
-/// and what it said of the replicas, kept whole so that a native front end
-/// passes on what the cluster said (Thrift's exceptions carry less).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    pub message: String,
-    pub said: Said,
-}
-
-/// The counts of a [`Refusal`]; consistency levels by their protocol codes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Said {
-    Unavailable {
-        consistency: u16,
-        required: i32,
-        alive: i32,
-    },
-    ReadTimeout {
-        consistency: u16,
-        received: i32,
-        block_for: i32,
-        data_present: bool,
-    },
-    WriteTimeout {
-        consistency: u16,
-        received: i32,
-        block_for: i32,
-        write_type: String,
-    },
-    Overloaded,
-    IsBootstrapping,
 }
 
 /// Which answer a [`Timeout`] was.

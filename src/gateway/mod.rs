@@ -65,9 +65,10 @@ pub mod values;
 pub mod writes;
 
 pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
-pub use error::{Acknowledged, GatewayError, GatewayResult, Refusal, Said, Timeout, TimeoutCause};
+pub use error::{Acknowledged, GatewayError, GatewayResult, Timeout, TimeoutCause};
 pub use url::ClusterUrl;
 
+use crate::call::{Atomicity, Consistency};
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
 use parking_lot::RwLock;
@@ -78,60 +79,21 @@ use std::future::Future;
 pub const HEALTH_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
 use std::sync::Arc;
 
-/// The consistency levels a call may ask of the cluster.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Consistency {
-    /// The 0.6 API's ZERO (writes only): sent at ANY, and the cluster's
-    /// Unavailable or timeout answer is not reported, as 0.6 answered
-    /// before any replica did.
-    Zero,
-    Any,
-    One,
-    Two,
-    Three,
-    Quorum,
-    All,
-    LocalQuorum,
-    EachQuorum,
-    LocalOne,
-}
-
-impl Consistency {
-    /// By the names Thrift and CQL give them (`LOCAL_QUORUM`).
-    pub fn from_name(name: &str) -> Option<Consistency> {
-        const NAMED: [(&str, Consistency); 9] = [
-            ("ANY", Consistency::Any),
-            ("ONE", Consistency::One),
-            ("TWO", Consistency::Two),
-            ("THREE", Consistency::Three),
-            ("QUORUM", Consistency::Quorum),
-            ("ALL", Consistency::All),
-            ("LOCAL_QUORUM", Consistency::LocalQuorum),
-            ("EACH_QUORUM", Consistency::EachQuorum),
-            ("LOCAL_ONE", Consistency::LocalOne),
-        ];
-        NAMED
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, c)| *c)
-    }
-
-    fn driver(self) -> scylla::statement::Consistency {
-        use scylla::statement::Consistency as C;
-        match self {
-            Consistency::Zero | Consistency::Any => C::Any,
-            Consistency::One => C::One,
-            Consistency::Two => C::Two,
-            Consistency::Three => C::Three,
-            Consistency::Quorum => C::Quorum,
-            Consistency::All => C::All,
-            Consistency::LocalQuorum => C::LocalQuorum,
-            Consistency::EachQuorum => C::EachQuorum,
-            Consistency::LocalOne => C::LocalOne,
-        }
+/// A level as the driver names it.
+pub(crate) fn driver_level(cl: Consistency) -> scylla::statement::Consistency {
+    use scylla::statement::Consistency as C;
+    match cl {
+        Consistency::Zero | Consistency::Any => C::Any,
+        Consistency::One => C::One,
+        Consistency::Two => C::Two,
+        Consistency::Three => C::Three,
+        Consistency::Quorum => C::Quorum,
+        Consistency::All => C::All,
+        Consistency::LocalQuorum => C::LocalQuorum,
+        Consistency::EachQuorum => C::EachQuorum,
+        Consistency::LocalOne => C::LocalOne,
     }
 }
-
 /// What the async parts share: the session, the statements, the schema.
 pub struct Inner {
     pub(crate) session: Session,
@@ -264,7 +226,7 @@ impl Cluster {
         &self,
         ms: &[RowMutation],
         cl: Consistency,
-        atomicity: writes::Atomicity,
+        atomicity: Atomicity,
     ) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
         let plans = writes::plan(&inner, ms);
@@ -459,7 +421,7 @@ impl Cluster {
         &self,
         ms: &[RowMutation],
         cl: Consistency,
-        atomicity: writes::Atomicity,
+        atomicity: Atomicity,
     ) -> GatewayResult<()> {
         self.block(writes::apply(&self.inner, ms, cl, atomicity))
     }

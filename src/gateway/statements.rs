@@ -252,7 +252,7 @@ pub(super) async fn run_sql(
     let mut retried = false;
     let result = loop {
         let mut p = inner.statements.of(inner, sql).await?;
-        p.set_consistency(cl.driver());
+        p.set_consistency(super::driver_level(cl));
         if let Some(node) = node {
             p.set_load_balancing_policy(Some(SingleTargetLoadBalancingPolicy::new(
                 NodeIdentifier::Node(Arc::clone(node)),
@@ -359,7 +359,7 @@ async fn each_row_sql(
         None => (sql, values.as_slice()),
     };
     let mut p = inner.statements.of(inner, sql).await?;
-    p.set_consistency(cl.driver());
+    p.set_consistency(super::driver_level(cl));
     p.set_page_size(first_page);
     let mut paging = PagingState::start();
     let mut first = true;
@@ -374,7 +374,7 @@ async fn each_row_sql(
                 inner.statements.forget_sql(sql);
                 first = false;
                 p = inner.statements.of(inner, sql).await?;
-                p.set_consistency(cl.driver());
+                p.set_consistency(super::driver_level(cl));
                 p.set_page_size(first_page);
                 continue;
             }

@@ -39,6 +39,7 @@ use super::reads::table;
 use super::statements::{run_sql, Sql};
 use super::values::Bound;
 use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::call::Atomicity;
 use crate::model::{Cell, CellKind, Op, RowMutation};
 use crate::schema::CfDef;
 use futures_util::StreamExt;
@@ -96,16 +97,6 @@ impl Planned {
 pub struct RowPlan {
     plain: Vec<Planned>,
     counter: Vec<Planned>,
-}
-
-/// Whether a write's rows are applied all or none (see the module note).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Atomicity {
-    /// Each row by itself (a row is always whole).
-    PerRow,
-    /// Every row or none: through the cluster's batch log when more than
-    /// one row is written.
-    Logged,
 }
 
 pub async fn apply(
@@ -329,7 +320,7 @@ async fn send(
                     batch.append_statement(p.clone());
                     last = Some((sql, p));
                 }
-                batch.set_consistency(cl.driver());
+                batch.set_consistency(super::driver_level(cl));
                 let values: Vec<&[Bound]> = stmts.iter().map(|s| s.values()).collect();
                 match inner.session.batch(&batch, values).await {
                     Err(e) if !retried && super::error::is_stale_prepared(&e) => {

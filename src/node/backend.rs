@@ -30,8 +30,8 @@
 
 use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
-use crate::gateway::writes::Atomicity;
-use crate::gateway::{Cluster, Consistency};
+use crate::call::{Atomicity, Consistency};
+use crate::gateway::Cluster;
 use crate::model::{
     Bytes, CellView, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,
 };
@@ -230,7 +230,7 @@ impl Backend for Engine {
 
 /// The call's level, else the one the cluster URL names.
 fn level(cluster: &Cluster) -> Consistency {
-    super::consistency::current().unwrap_or(cluster.url().consistency)
+    crate::call::with(|s| s.level).unwrap_or(cluster.url().consistency)
 }
 
 // The single-row reads and the writes are the calls a front end may await

@@ -28,7 +28,7 @@ fn run(node: &Node, grammar: Grammar, q: &str) -> Result<CqlOutcome, String> {
         s.set_keyspace("st".into());
     }
     backend
-        .finish(exec::execute(&backend, &mut s, q, 1))
+        .finish(exec::execute(&backend, &mut s, q))
         .map_err(|e| match e {
             crate::node::NodeError::Invalid(why) => why,
             other => other.to_string(),

@@ -29,17 +29,17 @@
 //! again with the failure, as it would have. So a plain write runs its
 //! handler once, not twice.
 //!
-//! This module owns the per-thread mode and the answers' kinds only; the
-//! cluster's `Backend` (`node::backend`) asks it what to do with each call,
-//! and the front end's server decides where requests run.
+//! A run's state is the call's (`call::Scope::deferred`, the answers kept
+//! there type-erased); this module owns its meaning and the answers' kinds
+//! only; the cluster's `Backend` (`node::backend`) asks it what to do with
+//! each call, and the front end's server decides where requests run.
 
 use super::{NodeError, NodeResult};
+use crate::call::{self, Deferred};
 use crate::model::RowResult;
 use std::any::Any;
-use std::cell::RefCell;
 use std::future::Future;
 use std::ops::Deref;
-use std::pin::Pin;
 use std::sync::Arc;
 
 /// What one cluster call answered.
@@ -49,28 +49,30 @@ pub(super) enum Answer {
     Written(NodeResult<()>),
 }
 
-/// The answers of a request's cluster calls so far, in call order, and
-/// what its runs keep for the next ([`reuse`]).
+/// The answers of a request's cluster calls so far, in call order (each
+/// an [`Answer`]), and what its runs keep for the next ([`reuse`]).
 #[derive(Default)]
-pub struct Answers(Vec<Answer>, Option<Arc<dyn Any + Send + Sync>>);
+pub struct Answers(Vec<call::Answer>, Option<Arc<dyn Any + Send + Sync>>);
 
 impl std::fmt::Debug for Answers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("Answers").field(&self.0).finish()
+        let typed: Vec<Option<&Answer>> = self.0.iter().map(|a| a.downcast_ref()).collect();
+        f.debug_tuple("Answers").field(&typed).finish()
     }
 }
 
 /// A cluster call to await: [`Wait::answer`] sends it and keeps its answer.
-pub struct Wait(Pin<Box<dyn Future<Output = Answer> + Send>>);
+pub struct Wait(call::Pending);
 
 impl Wait {
     /// Sends the call, waits for the cluster's answer and adds it to
     /// `answers`, for the request's next run; whether the call succeeded.
     pub async fn answer(self, answers: &mut Answers) -> bool {
         let answer = self.0.await;
-        let succeeded = match &answer {
-            Answer::Row(r) => r.is_ok(),
-            Answer::Written(r) => r.is_ok(),
+        let succeeded = match answer.downcast_ref::<Answer>() {
+            Some(Answer::Row(r)) => r.is_ok(),
+            Some(Answer::Written(r)) => r.is_ok(),
+            None => false,
         };
         answers.0.push(answer);
         succeeded
@@ -90,59 +92,29 @@ pub enum Step<T> {
     Assumed(T, Wait),
 }
 
-/// The per-thread state of a run.
-struct State {
-    answers: Answers,
-    /// How many of `answers` this run's calls took so far.
-    next: usize,
-    /// The first call this run could not answer (`None`: none yet).
-    pending: Option<Wait>,
-    /// New calls block ([`replay`]) rather than being handed back.
-    block: bool,
-    /// A write not yet answered may be taken as succeeded ([`run_assuming`]).
-    may_assume: bool,
-    /// `pending` is a write taken as succeeded.
-    assumed: bool,
-    /// A call was refused after `pending` (the handler did not end on it).
-    refused: bool,
-}
-
-thread_local! {
-    static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` with `answers` in place on this thread, and hands them back
-/// with what was pending, whatever `f` did (a panic included).
+/// Runs `f` with `answers` in the call's scope, and hands them back with
+/// what was pending, whatever `f` did (a panic included).
 fn with_state<T>(
     answers: Answers,
     block: bool,
     may_assume: bool,
     f: impl FnOnce() -> T,
 ) -> (T, Answers, Option<Wait>, bool) {
-    struct Restore(Option<State>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            STATE.with(|s| *s.borrow_mut() = self.0.take());
-        }
-    }
-    let state = State {
+    let Answers(answers, kept) = answers;
+    let state = Deferred {
         answers,
-        next: 0,
-        pending: None,
+        kept,
         block,
         may_assume,
-        assumed: false,
-        refused: false,
+        ..Deferred::default()
     };
-    let restore = Restore(STATE.with(|s| s.borrow_mut().replace(state)));
-    let out = f();
-    let state = STATE.with(|s| s.borrow_mut().take());
-    drop(restore);
+    let (out, state) = call::within(|s| &mut s.deferred, Some(state), f);
     let Some(state) = state else {
         return (out, Answers::default(), None, false);
     };
     let assumed = state.assumed && !state.refused;
-    (out, state.answers, state.pending, assumed)
+    let back = Answers(state.answers, state.kept);
+    (out, back, state.pending.map(Wait), assumed)
 }
 
 /// Runs `f` with its cluster calls answered from `answers`; the first
@@ -199,19 +171,18 @@ impl<A> Deref for Reused<A> {
 /// value that is a function of the request's bytes alone, one per request
 /// (a second kind replaces the first); an error is not kept.
 pub fn reuse<A: Any + Send + Sync, E>(make: impl FnOnce() -> Result<A, E>) -> Result<Reused<A>, E> {
-    let kept = STATE.with(|s| {
-        let s = s.borrow();
-        let state = s.as_ref()?;
-        Some(state.answers.1.clone().and_then(|k| k.downcast::<A>().ok()))
+    let kept = call::with(|s| {
+        let state = s.deferred.as_ref()?;
+        Some(state.kept.clone().and_then(|k| k.downcast::<A>().ok()))
     });
     match kept {
         None => make().map(Reused::Own),
         Some(Some(a)) => Ok(Reused::Kept(a)),
         Some(None) => {
             let a = Arc::new(make()?);
-            STATE.with(|s| {
-                if let Some(state) = s.borrow_mut().as_mut() {
-                    state.answers.1 = Some(a.clone());
+            call::with(|s| {
+                if let Some(state) = s.deferred.as_mut() {
+                    state.kept = Some(a.clone());
                 }
             });
             Ok(Reused::Kept(a))
@@ -277,14 +248,14 @@ where
         Pending,
         Block,
     }
-    let next = STATE.with(|s| {
-        let mut s = s.borrow_mut();
-        let Some(state) = s.as_mut() else {
+    let next = call::with(|s| {
+        let Some(state) = s.deferred.as_mut() else {
             return Next::Block;
         };
-        if let Some(a) = state.answers.0.get(state.next) {
+        if let Some(a) = state.answers.get(state.next) {
             state.next += 1;
-            return Next::Answered(T::from_answer(a.clone()).unwrap_or_else(|| {
+            let typed = a.downcast_ref::<Answer>().cloned();
+            return Next::Answered(typed.and_then(T::from_answer).unwrap_or_else(|| {
                 Err(NodeError::Internal(
                     "a request's cluster calls changed between its runs".into(),
                 ))
@@ -304,10 +275,13 @@ where
         Next::Block => block(),
         Next::Defer(may_assume) => {
             let f = start();
-            let wait = Wait(Box::pin(async move { T::into_answer(f.await) }));
+            let wait: call::Pending = Box::pin(async move {
+                let answer: call::Answer = Arc::new(T::into_answer(f.await));
+                answer
+            });
             let assumed = T::assumed().filter(|_| may_assume);
-            STATE.with(|s| {
-                if let Some(state) = s.borrow_mut().as_mut() {
+            call::with(|s| {
+                if let Some(state) = s.deferred.as_mut() {
                     state.pending = Some(wait);
                     state.assumed = assumed.is_some();
                 }
@@ -408,7 +382,8 @@ mod tests {
 
     #[test]
     fn an_answer_of_another_kind_is_an_internal_error() {
-        let mut answers = Answers(vec![Answer::Written(Ok(()))], None);
+        let written: call::Answer = Arc::new(Answer::Written(Ok(())));
+        let mut answers = Answers(vec![written], None);
         let r = replay(std::mem::take(&mut answers), || {
             call(|| async { read(1) }, || read(1))
         });

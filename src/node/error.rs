@@ -4,7 +4,7 @@
 //! exceptions in one place (Thrift: `thrift::error`); this module must not
 //! know any wire protocol.
 
-use crate::gateway::Refusal;
+use crate::call::Refusal;
 use crate::storage::commitlog::CommitLogError;
 use crate::storage::StorageError;
 

@@ -9,7 +9,7 @@
 //! the descriptor reserve. It must not touch sockets or messages: the
 //! server applies these limits, this module only holds and counts them.
 
-use crate::node::budget::Budget;
+use crate::budget::Budget;
 use parking_lot::Mutex;
 use std::net::SocketAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -34,8 +34,6 @@
 pub mod activity;
 pub mod backend;
 mod baseline;
-pub mod budget;
-pub mod consistency;
 pub mod cql;
 pub mod defer;
 mod error;
@@ -57,8 +55,8 @@ pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
+use crate::call::Atomicity;
 use crate::cql::exec::{PreparedCache, ServerClock};
-use crate::gateway::writes::Atomicity;
 use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::packed_batch::PackedBatch;

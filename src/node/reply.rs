@@ -14,14 +14,14 @@
 //! it takes beyond what is free is debt, and while there is debt no
 //! connection reads a new request: backpressure.
 //!
-//! The meter is per thread, opened by the server around one call (a call
-//! runs on one thread start to finish); without one (tests, tools) nothing
-//! is counted. This module owns only the counting; it builds no replies.
+//! The meter is the call's (`call::Scope::meter`), opened by the server
+//! with the call's scope (`call::Scope::metered`; a call runs on one
+//! thread start to finish); without one (tests, tools) nothing is counted.
+//! This module owns only the counting; it builds no replies.
 
+use crate::call;
 use crate::model::{Cell, RowResult};
-use crate::node::budget::Charge;
 use crate::node::{NodeError, NodeResult};
-use std::cell::RefCell;
 
 /// What a column adds to the encoded reply beyond its name and value: its
 /// field headers, lengths, timestamp and the ColumnOrSuperColumn around it.
@@ -32,62 +32,9 @@ const FRAMING_PER_CELL: usize = 30;
 /// of each copy. Measured with `get_range_slices` of many small columns.
 const MEMORY_PER_CELL: usize = 320;
 
-struct Meter {
-    /// The largest reply allowed, in encoded bytes.
-    cap: usize,
-    /// Encoded bytes of the results counted so far.
-    reply: usize,
-    /// Memory of the results counted so far.
-    memory: usize,
-    /// The call's charge, and what it stood for when the call started.
-    charge: Charge,
-    base: usize,
-}
-
-thread_local! {
-    static METER: RefCell<Option<Meter>> = const { RefCell::new(None) };
-}
-
-/// While alive, the results read on this thread count toward one call's
-/// reply; [`MeterGuard::close`] hands the charge back.
-pub struct MeterGuard {
-    _private: (),
-}
-
-/// Opens the meter of a call whose reply may take `cap` bytes, charging its
-/// memory to `charge` (which holds what the request itself costs).
-pub fn open(cap: usize, charge: Charge) -> MeterGuard {
-    let base = charge.bytes();
-    METER.with(|m| {
-        *m.borrow_mut() = Some(Meter {
-            cap,
-            reply: 0,
-            memory: 0,
-            charge,
-            base,
-        })
-    });
-    MeterGuard { _private: () }
-}
-
-impl MeterGuard {
-    /// Ends the call's counting and returns its charge (still holding what
-    /// the results took, until the reply is written); `None` only if
-    /// another meter was opened on this thread meanwhile and closed.
-    pub fn close(self) -> Option<Charge> {
-        METER.with(|m| m.borrow_mut().take()).map(|m| m.charge)
-    }
-}
-
-impl Drop for MeterGuard {
-    fn drop(&mut self) {
-        METER.with(|m| m.borrow_mut().take());
-    }
-}
-
 /// The reply cap of the call running on this thread, if any.
 pub fn cap() -> Option<usize> {
-    METER.with(|m| m.borrow().as_ref().map(|m| m.cap))
+    call::with(|s| s.meter.as_ref().map(|m| m.cap))
 }
 
 /// How many bytes of names and values the next row read for the current
@@ -97,9 +44,8 @@ pub fn cap() -> Option<usize> {
 /// without a meter. (`get_count` reads no rows: the engine counts them as
 /// it merges, `Engine::count`.)
 pub fn row_allowance() -> Option<usize> {
-    METER.with(|m| {
-        let m = m.borrow();
-        let m = m.as_ref()?;
+    call::with(|s| {
+        let m = s.meter.as_ref()?;
         Some(m.cap.saturating_sub(m.reply))
     })
 }
@@ -173,9 +119,8 @@ pub fn hold_tally(key: &[u8], tally: Tally) -> NodeResult<()> {
 }
 
 fn hold_sizes(reply: usize, memory: usize) -> NodeResult<()> {
-    METER.with(|m| {
-        let mut m = m.borrow_mut();
-        let Some(m) = m.as_mut() else {
+    call::with(|s| {
+        let Some(m) = s.meter.as_mut() else {
             return Ok(());
         };
         if m.reply.saturating_add(reply) > m.cap {
@@ -194,7 +139,8 @@ fn hold_sizes(reply: usize, memory: usize) -> NodeResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::budget::Budget;
+    use crate::budget::{Budget, Charge};
+    use crate::call::Scope;
 
     fn row(columns: usize, value: usize) -> RowResult {
         RowResult::Cells(
@@ -207,17 +153,19 @@ mod tests {
     #[test]
     fn rows_are_counted_until_the_cap() {
         let budget = Budget::new(1 << 20);
-        let meter = open(12_000, Charge::new(&budget));
-        hold(b"k", &row(10, 100)).unwrap();
-        let (reply, memory) = row_size(b"k", &row(10, 100));
-        assert!(reply > 10 * 100 && 8 * reply < 12_000 && 9 * reply > 12_000);
-        assert!(budget.in_use_bytes() >= memory);
-        for _ in 0..7 {
+        let (memory, call) = call::enter(Scope::metered(12_000, Charge::new(&budget)), || {
             hold(b"k", &row(10, 100)).unwrap();
-        }
-        let err = hold(b"k", &row(10, 100)).unwrap_err();
-        assert!(matches!(&err, NodeError::Invalid(why) if why.contains("12000 bytes")));
-        let charge = meter.close().unwrap();
+            let (reply, memory) = row_size(b"k", &row(10, 100));
+            assert!(reply > 10 * 100 && 8 * reply < 12_000 && 9 * reply > 12_000);
+            assert!(budget.in_use_bytes() >= memory);
+            for _ in 0..7 {
+                hold(b"k", &row(10, 100)).unwrap();
+            }
+            let err = hold(b"k", &row(10, 100)).unwrap_err();
+            assert!(matches!(&err, NodeError::Invalid(why) if why.contains("12000 bytes")));
+            memory
+        });
+        let charge = call.into_charge().unwrap();
         assert!(charge.bytes() >= 8 * memory);
         drop(charge);
         assert_eq!(budget.in_use_bytes(), 0);
@@ -246,10 +194,11 @@ mod tests {
     #[test]
     fn the_charge_goes_over_the_budget_without_waiting() {
         let budget = Budget::new(64 * 1024);
-        let meter = open(usize::MAX, Charge::new(&budget));
-        hold(b"k", &row(100, 1000)).unwrap();
-        assert!(budget.in_use_bytes() > 64 * 1024);
-        drop(meter);
+        let ((), call) = call::enter(Scope::metered(usize::MAX, Charge::new(&budget)), || {
+            hold(b"k", &row(100, 1000)).unwrap();
+            assert!(budget.in_use_bytes() > 64 * 1024);
+        });
+        drop(call);
         assert_eq!(budget.in_use_bytes(), 0);
     }
 }

@@ -101,6 +101,18 @@ impl Node {
         }])
     }
 
+    /// The splits of `(start, end]` at a cluster's nodes' tokens (0.6's
+    /// `describe_splits`, which names no column family to estimate);
+    /// `None` with the embedded engine. A ring that cannot be split (a
+    /// token it cannot read) is an internal error.
+    pub fn ring_splits(&self, start: &str, end: &str) -> Option<NodeResult<Vec<String>>> {
+        let ring = self.on_cluster(|c| c.ring())?;
+        Some(ring.and_then(|ring| {
+            crate::gateway::splits::ring_splits(&ring, start, end)
+                .map_err(|e| NodeError::Internal(e.to_string()))
+        }))
+    }
+
     /// `n` tokens for this node, derived from its address so that a restart
     /// keeps them, sorted as the partitioner orders them; the first is
     /// [`Node::token`]'s seed. Cassandra picked them at random and saved

@@ -1,5 +1,5 @@
 //! Traced calls on this node: the session id a client is given, the call
-//! run with the thread's trace recorder (`crate::trace`), and the finished
+//! run with a trace recorder in the call's scope (`crate::trace`), and the finished
 //! session kept for `system_traces`, with its coordinator, its parameters
 //! and an event id per step; and the reads of `system_traces`'s column
 //! families by row (a Thrift client's `get_slice`, `get_range_slices`),

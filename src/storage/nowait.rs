@@ -9,25 +9,22 @@
 //! blocking pool).
 //! Reads change nothing, so running one twice is harmless.
 //!
-//! This module owns the per-thread mode and the one read primitive; it must
-//! not decide where calls run (the server does) or retry anything itself.
+//! The mode is the call's wait mode (`call::Scope::wait`); this module
+//! owns its meaning and the one read primitive; it must not decide where
+//! calls run (the server does) or retry anything itself.
 
+use crate::call::{self, WaitMode as Mode};
+#[cfg(test)]
 use std::cell::Cell;
 use std::fs::File;
 use std::io;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Reads may wait (the default, and on every thread but an attempt's).
-    Wait,
-    /// In an attempt, nothing missed so far.
-    NoWait,
-    /// In an attempt, a read would have waited.
-    Missed,
+fn mode() -> Mode {
+    call::with(|s| s.wait)
 }
 
-thread_local! {
-    static MODE: Cell<Mode> = const { Cell::new(Mode::Wait) };
+fn set_mode(mode: Mode) {
+    call::with(|s| s.wait = mode)
 }
 
 #[cfg(test)]
@@ -47,7 +44,7 @@ pub(crate) fn missing_everything<T>(f: impl FnOnce() -> T) -> T {
 
 /// Marks the attempt as missed; the error its read fails with.
 fn miss() -> io::Error {
-    MODE.with(|m| m.set(Mode::Missed));
+    set_mode(Mode::Missed);
     io::Error::new(
         io::ErrorKind::WouldBlock,
         "data not in the page cache (read is retried where it may wait)",
@@ -57,20 +54,12 @@ fn miss() -> io::Error {
 /// Runs `f` with reads that do not wait; `None` when one of them would
 /// have (what `f` returned is dropped: it saw a made-up I/O error).
 pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
-    struct Restore(Mode);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            // An enclosing attempt keeps a miss of this one.
-            MODE.with(|m| {
-                let keep = self.0 == Mode::NoWait && m.get() == Mode::Missed;
-                m.set(if keep { Mode::Missed } else { self.0 })
-            });
-        }
+    let (out, after) = call::within(|s| &mut s.wait, Mode::NoWait, f);
+    let missed = after == Mode::Missed;
+    // An enclosing attempt keeps a miss of this one.
+    if missed && mode() == Mode::NoWait {
+        set_mode(Mode::Missed);
     }
-    let restore = Restore(MODE.with(|m| m.replace(Mode::NoWait)));
-    let out = f();
-    let missed = MODE.with(|m| m.get()) == Mode::Missed;
-    drop(restore);
     (!missed).then_some(out)
 }
 
@@ -79,7 +68,7 @@ pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
 /// read failed with, and as `attempt`'s `None`; this is for the tests.
 #[cfg(test)]
 fn missed() -> bool {
-    MODE.with(|m| m.get()) == Mode::Missed
+    mode() == Mode::Missed
 }
 
 /// Fills `buf` from `file` at `offset`: a plain positioned read, or, in an
@@ -87,7 +76,7 @@ fn missed() -> bool {
 /// every byte is in the page cache.
 pub fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     use std::os::unix::fs::FileExt;
-    if MODE.with(|m| m.get()) == Mode::Wait {
+    if mode() == Mode::Wait {
         return file.read_exact_at(buf, offset);
     }
     #[cfg(test)]
@@ -177,7 +166,7 @@ mod tests {
     #[test]
     fn a_miss_is_reported_and_cleared() {
         let got = attempt(|| {
-            MODE.with(|m| m.set(Mode::Missed));
+            set_mode(Mode::Missed);
             assert!(missed());
             1
         });

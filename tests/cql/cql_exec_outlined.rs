@@ -61,7 +61,7 @@ fn node() -> Node {
 
 fn whole(n: &mut Node, cql: &str) -> Result<CqlOutcome, CqlError> {
     let parsed = parse(cql)?;
-    exec::execute_parsed(&n.backend, &mut n.session, &parsed, 1)
+    exec::execute_parsed(&n.backend, &mut n.session, &parsed)
 }
 
 fn everything(n: &mut Node) -> Vec<Vec<Vec<String>>> {

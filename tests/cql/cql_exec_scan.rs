@@ -121,7 +121,7 @@ impl Db {
     }
 
     fn run(&mut self, cql: &str) -> CqlOutcome {
-        exec::execute(&self.backend, &mut self.session, cql, 1)
+        exec::execute(&self.backend, &mut self.session, cql)
             .unwrap_or_else(|e| panic!("{cql}: {e}"))
     }
 

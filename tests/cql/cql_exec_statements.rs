@@ -180,7 +180,7 @@ fn prepared_statements() {
             Some(c.to_be_bytes().to_vec()),
             Some(v.as_bytes().to_vec()),
         ];
-        exec::execute_prepared(&n.backend, &mut n.session, &n.cache, ins.id, &values, 1).unwrap();
+        exec::execute_prepared(&n.backend, &mut n.session, &n.cache, ins.id, &values).unwrap();
     }
     let sel = exec::prepare(
         &n.backend,
@@ -198,21 +198,19 @@ fn prepared_statements() {
             Some(7i32.to_be_bytes().to_vec()),
             Some(1i32.to_be_bytes().to_vec()),
         ],
-        1,
     )
     .unwrap();
     let CqlOutcome::Rows(rs) = out else {
         panic!("rows")
     };
     assert_eq!(rs.rows, [[Some(b"two".to_vec())]]);
-    let e = exec::execute_prepared(&n.backend, &mut n.session, &n.cache, sel.id, &[None], 1)
-        .unwrap_err();
+    let e =
+        exec::execute_prepared(&n.backend, &mut n.session, &n.cache, sel.id, &[None]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "There were 2 markers(?) in CQL but 1 bound variables"
     );
-    let e =
-        exec::execute_prepared(&n.backend, &mut n.session, &n.cache, 12345, &[], 1).unwrap_err();
+    let e = exec::execute_prepared(&n.backend, &mut n.session, &n.cache, 12345, &[]).unwrap_err();
     assert!(e
         .to_string()
         .starts_with("Prepared query with ID 12345 not found"));

@@ -15,7 +15,7 @@ use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use supercolumn::node::budget::request_cost;
+use supercolumn::budget::request_cost;
 use supercolumn::thrift::gen::cassandra06::{
     ColumnOrSuperColumn, ColumnPath, ConsistencyLevel as CL, TCassandraSyncClient,
 };

@@ -10,14 +10,18 @@
 //!
 //! ```text
 //! execute_cql3_query(query, compression, consistency):
-//!     exec::execute(&backend, &mut session, &query_text, consistency) -> Result<CqlOutcome, CqlError>
+//!     exec::execute(&backend, &mut session, &query_text) -> Result<CqlOutcome, CqlError>
 //! prepare_cql3_query(query, compression):
 //!     exec::prepare(&backend, &session, &cache, &query_text) -> Result<Prepared, CqlError>
 //!         // CqlPreparedResult { itemId: id, count: specs.len(),
 //!         //   variable_types: specs' ty.class_name(), variable_names: specs' name }
 //! execute_prepared_cql3_query(itemId, values, consistency):
-//!     exec::execute_prepared(&backend, &mut session, &cache, itemId, &values, consistency)
+//!     exec::execute_prepared(&backend, &mut session, &cache, itemId, &values)
 //! ```
+//!
+//! The consistency level is not the executor's: the front end sets it in
+//! the call's scope (`call::Scope::level`) around the call, and a cluster
+//! backend reads it there.
 //!
 //! Per server: one `Arc<ServerClock>` (write timestamps strictly increase
 //! across connections) and one `PreparedCache`. Per connection: one
@@ -147,10 +151,6 @@ pub trait CqlBackend: Send + Sync {
 /// when there is no index to ask.
 pub type IndexCandidates = Result<Option<Vec<Bytes>>, CqlError>;
 
-/// The consistency level a statement was sent with (Thrift's enum value).
-/// One node answers every level, so it is accepted and not acted on.
-pub type Consistency = i32;
-
 /// The kind of schema change, for the reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChangeKind {
@@ -178,14 +178,12 @@ pub fn execute(
     backend: &dyn CqlBackend,
     session: &mut CqlSession,
     query: &str,
-    consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     execute_outlined(
         backend,
         session,
         Cow::Borrowed(query),
         &parse_outlined_with(query, session.grammar())?,
-        consistency,
     )
 }
 
@@ -198,7 +196,6 @@ pub fn execute_outlined(
     session: &mut CqlSession,
     query: Cow<'_, str>,
     parsed: &Parsed,
-    _consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     if parsed.bind_count != 0 {
         return Err(bind_count_error(parsed.bind_count, 0));
@@ -212,7 +209,6 @@ pub fn execute_parsed(
     backend: &dyn CqlBackend,
     session: &mut CqlSession,
     parsed: &Parsed,
-    _consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     if parsed.bind_count != 0 {
         return Err(bind_count_error(parsed.bind_count, 0));
@@ -279,10 +275,9 @@ pub fn execute_prepared(
     cache: &PreparedCache,
     id: i32,
     values: &[Option<Vec<u8>>],
-    consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     let prepared = lookup_prepared(cache, id)?;
-    run_prepared(backend, session, &prepared, values, consistency)
+    run_prepared(backend, session, &prepared, values)
 }
 
 /// The statement prepared under `id`, or 1.2.9's "not found" error. A
@@ -301,7 +296,6 @@ pub fn run_prepared(
     session: &mut CqlSession,
     prepared: &Prepared,
     values: &[Option<Vec<u8>>],
-    _consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
@@ -319,10 +313,9 @@ pub fn run_prepared_unset(
     prepared: &Prepared,
     values: &[Option<Vec<u8>>],
     unset: &[bool],
-    consistency: Consistency,
 ) -> Result<CqlOutcome, CqlError> {
     if !unset.iter().any(|u| *u) {
-        return run_prepared(backend, session, prepared, values, consistency);
+        return run_prepared(backend, session, prepared, values);
     }
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));

@@ -100,7 +100,7 @@ fn session(super_tables: bool) -> CqlSession {
 
 /// Runs `q` in the 3.x view.
 fn run(b: &EngineBackend, q: &str) -> Result<CqlOutcome, CqlError> {
-    exec::execute(b, &mut session(true), q, 1)
+    exec::execute(b, &mut session(true), q)
 }
 
 fn rows(b: &EngineBackend, q: &str) -> Vec<Vec<Option<Vec<u8>>>> {
@@ -392,7 +392,6 @@ fn prepared_markers_batches_and_token_ranges() {
                 Some(long(5)),
                 Some(1000i32.to_be_bytes().to_vec()),
             ],
-            1,
         )
         .unwrap();
     }
@@ -422,11 +421,9 @@ fn thrift_cql3_keeps_1_2s_view() {
         &b,
         &mut thrift,
         "INSERT INTO \"Sup\" (key, column1, column2, value) VALUES (0x6b, 'a', 1, 0x01)",
-        1,
     )
     .unwrap_err();
     assert_eq!(e.to_string(), "Unknown identifier column2");
-    let e =
-        exec::execute(&b, &mut thrift, "SELECT * FROM \"Sup\" WHERE key = 0x6b", 1).unwrap_err();
+    let e = exec::execute(&b, &mut thrift, "SELECT * FROM \"Sup\" WHERE key = 0x6b").unwrap_err();
     assert!(e.to_string().contains("super column family"), "{e}");
 }

@@ -15,9 +15,9 @@ use super::batch;
 use super::conn::{self, ConnState};
 use super::error::{NativeError, NativeResult};
 use super::query::{self, Ctx};
+use crate::call::{self, Consistency};
 use crate::cql::exec::LocalFacts;
-use crate::gateway::Consistency;
-use crate::node::{consistency, Node};
+use crate::node::Node;
 use parking_lot::Mutex;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
@@ -325,8 +325,9 @@ fn statement(
     };
     // A cluster's refusal is in v4's words: narrowed to the connection's.
     let level = level.and_then(|code| Consistency::from_name(query::consistency_name(code)));
-    let (body, warnings) =
-        consistency::with(level, || f(&ctx)).map_err(|e| e.for_version(version))?;
+    let (body, warnings) = call::within(|s| &mut s.level, level, || f(&ctx))
+        .0
+        .map_err(|e| e.for_version(version))?;
     Ok(Response {
         opcode: op::RESULT,
         body,

@@ -314,7 +314,6 @@ pub(super) fn run(
         prepared,
         &binds.values,
         &binds.unset,
-        i32::from(params.consistency),
     ))?;
     Ok(match outcome {
         CqlOutcome::Void => result::void(),
@@ -380,7 +379,6 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
                     &mut session,
                     Cow::Borrowed(text),
                     &parsed,
-                    i32::from(params.consistency),
                 ))?;
                 return Ok((result::void(), Vec::new()));
             }

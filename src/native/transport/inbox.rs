@@ -12,7 +12,7 @@
 //! read), never to the announced length at once, then shrinks back.
 //! Owns the buffer only; it must not interpret frames.
 
-use crate::node::budget::{Budget, Charge};
+use crate::budget::{Budget, Charge};
 use std::io;
 use std::sync::Arc;
 use tokio::net::TcpStream;

@@ -16,7 +16,7 @@ use super::super::handle::dispatch::{compresses, Response};
 use super::super::handle::error::NativeError;
 use super::super::wire::codec::Writer;
 use super::super::wire::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
-use crate::node::budget::Charge;
+use crate::budget::Charge;
 use std::io;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;

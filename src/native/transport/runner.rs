@@ -14,8 +14,8 @@ use super::super::wire::request::Request;
 use super::route::Router;
 use super::server::{End, Link, NativeOptions, Step};
 use super::watch::{Outcome, Seen};
-use crate::node::budget::Charge;
-use crate::node::reply;
+use crate::budget::Charge;
+use crate::call::{self, Scope};
 use crate::node::route::{Route, INLINE_MAX_REQUEST};
 use crate::node::Node;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -74,22 +74,24 @@ pub(super) fn run(
     let seen = Seen::begin(node, &shared, h.opcode, req);
     if seen.delay().is_none() && matches!(route, Route::Inline | Route::Attempt) {
         let base = charge.bytes();
-        // The reply is charged as its rows are read (see node::reply).
-        let meter = reply::open(max_reply, charge);
-        let ran = catch_unwind(AssertUnwindSafe(|| {
-            // A `POST /reset` waits for the calls in flight and holds the next.
-            let _gate = node.call_gate();
-            if let Some(outcome) = seen.instead() {
-                return Some(outcome);
-            }
-            let resp = if route == Route::Attempt {
-                crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))?
-            } else {
-                dispatch::run(node, &shared, h.opcode, req)
-            };
-            Some(seen.after(resp))
-        }));
-        charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        // The call's scope: its reply is charged as its rows are read (see
+        // node::reply).
+        let (ran, scope) = call::enter(Scope::metered(max_reply, charge), || {
+            catch_unwind(AssertUnwindSafe(|| {
+                // A `POST /reset` waits for the calls in flight and holds the next.
+                let _gate = node.call_gate();
+                if let Some(outcome) = seen.instead() {
+                    return Some(outcome);
+                }
+                let resp = if route == Route::Attempt {
+                    crate::node::route::attempt(|| dispatch::run(node, &shared, h.opcode, req))?
+                } else {
+                    dispatch::run(node, &shared, h.opcode, req)
+                };
+                Some(seen.after(resp))
+            }))
+        });
+        charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
         match ran {
             Ok(Some(outcome)) => {
                 drop(slot);
@@ -166,25 +168,27 @@ fn on_pool(
     let tx = link.done_tx.clone();
     let delay = seen.as_ref().and_then(Seen::delay);
     let job = move |slot: OwnedSemaphorePermit| {
-        let meter = reply::open(max_reply, charge);
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let _gate = node.call_gate();
-            let (seen, outcome) = match (work, seen) {
-                (Work::Decoded(req), seen) => {
-                    let seen = seen.unwrap_or_else(|| Seen::begin(&node, &shared, h.opcode, &req));
-                    let outcome = seen.answer(|| {
-                        dispatch::traced(&node, h.flags, h.opcode, || {
-                            dispatch::run(&node, &shared, h.opcode, &req)
-                        })
-                    });
-                    (seen, outcome)
-                }
-                (Work::Raw { flags, body }, _) => raw(&node, &shared, h.opcode, flags, body),
-            };
-            seen.end(&node, &outcome);
-            outcome
-        }));
-        let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        let (outcome, scope) = call::enter(Scope::metered(max_reply, charge), || {
+            catch_unwind(AssertUnwindSafe(|| {
+                let _gate = node.call_gate();
+                let (seen, outcome) = match (work, seen) {
+                    (Work::Decoded(req), seen) => {
+                        let seen =
+                            seen.unwrap_or_else(|| Seen::begin(&node, &shared, h.opcode, &req));
+                        let outcome = seen.answer(|| {
+                            dispatch::traced(&node, h.flags, h.opcode, || {
+                                dispatch::run(&node, &shared, h.opcode, &req)
+                            })
+                        });
+                        (seen, outcome)
+                    }
+                    (Work::Raw { flags, body }, _) => raw(&node, &shared, h.opcode, flags, body),
+                };
+                seen.end(&node, &outcome);
+                outcome
+            }))
+        });
+        let charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
         drop(slot);
         if outcome.is_err() {
             tracing::error!("native request panicked");

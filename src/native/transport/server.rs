@@ -50,7 +50,7 @@ use super::outbox::Outbox;
 use super::route::Router;
 use super::runner::{run, Done};
 use super::watch::Outcome;
-use crate::node::budget::{request_cost, Charge};
+use crate::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::Node;

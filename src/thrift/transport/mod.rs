@@ -27,7 +27,7 @@
 //! header it quotes in errors.
 //!
 //! Memory: every byte buffered is counted against the server's memory
-//! budget before it is read (see [`crate::node::budget`]): the reader waits
+//! budget before it is read (see [`crate::budget`]): the reader waits
 //! until the socket has bytes, charges one read's worth, reads, and gives
 //! back what the read did not fill, so an idle connection holds nothing and
 //! a spent budget stops reading. A whole message leaves with its charge.
@@ -51,7 +51,7 @@ pub mod foreign;
 pub mod handoff;
 pub mod server;
 
-use crate::node::budget::{Budget, Charge};
+use crate::budget::{Budget, Charge};
 use crate::thrift::dispatch::ArgShape;
 use crate::thrift::wire::scan::{Scan, Scanner};
 use crate::thrift::wire::walk::{walk_message, Walked};

@@ -35,11 +35,11 @@
 //! two atomic loads. A primed delay is slept here, on the connection's task,
 //! before the call takes a worker slot.
 
-use crate::node::budget::{request_cost, Budget, Charge};
+use crate::budget::{request_cost, Budget, Charge};
+use crate::call::{self, Scope};
 use crate::node::defer::{self, Answers, Step};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
-use crate::node::reply;
 use crate::node::route::Route;
 use crate::node::Node;
 use crate::thrift::call::log::CallLog;
@@ -383,17 +383,19 @@ async fn run_call(
         }
     } else if route != Route::Pool {
         let base = charge.bytes();
-        // The reply is charged as its rows are read (see node::reply).
-        let meter = reply::open(max_reply, charge);
-        // A panic closes this connection only, as on the pool.
-        let run = catch_unwind(AssertUnwindSafe(|| {
-            if route == Route::Attempt {
-                log.answer_without_waiting(node, &mut session, &bytes, shape.as_ref(), received)
-            } else {
-                Some(log.answer(node, &mut session, &bytes, shape.as_ref(), received))
-            }
-        }));
-        charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        // The call's scope: its reply is charged as its rows are read (see
+        // node::reply).
+        let (run, scope) = call::enter(Scope::metered(max_reply, charge), || {
+            // A panic closes this connection only, as on the pool.
+            catch_unwind(AssertUnwindSafe(|| {
+                if route == Route::Attempt {
+                    log.answer_without_waiting(node, &mut session, &bytes, shape.as_ref(), received)
+                } else {
+                    Some(log.answer(node, &mut session, &bytes, shape.as_ref(), received))
+                }
+            }))
+        });
+        charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
         match run {
             Ok(Some(reply)) => {
                 drop((bytes, slot));
@@ -409,12 +411,13 @@ async fn run_call(
     }
     let call_node = node.clone();
     let call = move || {
-        let meter = reply::open(max_reply, charge);
-        let reply = defer::replay(answers, || {
-            log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received)
+        let (reply, scope) = call::enter(Scope::metered(max_reply, charge), || {
+            defer::replay(answers, || {
+                log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received)
+            })
         });
         drop((bytes, slot));
-        let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
+        let charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
         (session, reply, charge)
     };
     let joined = if in_lane {
@@ -463,20 +466,24 @@ impl Awaiting<'_> {
     ) -> Result<Option<(Reply, Charge)>, ()> {
         let base = charge.bytes();
         for _ in 0..AWAIT_ROUNDS {
-            // The reply is charged as its rows are read (see node::reply).
-            let meter = reply::open(self.max_reply, charge);
-            let step = catch_unwind(AssertUnwindSafe(|| {
-                let Awaiting {
-                    node,
-                    log,
-                    msg,
-                    shape,
-                    received,
-                    ..
-                } = *self;
-                log.answer_awaiting(node, session, msg, shape, received, answers)
-            }));
-            charge = meter.close().unwrap_or_else(|| Charge::new(self.budget));
+            // The run's scope, left before any await: its reply is charged
+            // as its rows are read (see node::reply).
+            let (step, scope) = call::enter(Scope::metered(self.max_reply, charge), || {
+                catch_unwind(AssertUnwindSafe(|| {
+                    let Awaiting {
+                        node,
+                        log,
+                        msg,
+                        shape,
+                        received,
+                        ..
+                    } = *self;
+                    log.answer_awaiting(node, session, msg, shape, received, answers)
+                }))
+            });
+            charge = scope
+                .into_charge()
+                .unwrap_or_else(|| Charge::new(self.budget));
             match step {
                 Ok(Step::Done(reply)) => return Ok(Some((reply, charge))),
                 Ok(Step::Assumed(reply, wait)) => {

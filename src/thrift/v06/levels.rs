@@ -18,7 +18,7 @@
 //! This module must not validate levels (the handlers refuse what 0.6
 //! refused, in 0.6's words).
 
-use crate::gateway::Consistency;
+use crate::call::Consistency;
 use crate::node::Node;
 use crate::thrift::gen::cassandra06::ConsistencyLevel;
 

@@ -19,7 +19,8 @@ mod describe;
 mod reads;
 mod writes;
 
-use crate::node::{consistency, Node};
+use crate::call;
+use crate::node::Node;
 use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, CassandraSyncHandler, ConsistencyLevel};
@@ -101,7 +102,8 @@ impl Handler<'_> {
         for_: Use,
         f: impl FnOnce() -> ApiResult<T>,
     ) -> ApiResult<T> {
-        consistency::with(levels::cluster_level(self.node, keyspace, cl, for_), f)
+        let level = levels::cluster_level(self.node, keyspace, cl, for_);
+        call::within(|s| &mut s.level, level, f).0
     }
 
     /// `get_range_slices`, and `get_range_slice` (which it supersedes: the

@@ -11,10 +11,10 @@ use super::release;
 use super::validation::known_level;
 use super::Handler;
 use crate::auth::access::{Access, Permission};
+use crate::call::{self, Consistency};
 use crate::cql::exec::{CqlOutcome, CqlSession};
 use crate::cql::CqlError;
-use crate::gateway::Consistency;
-use crate::node::{consistency, Node};
+use crate::node::Node;
 use crate::thrift::access;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -115,7 +115,7 @@ impl<'a> Handler<'a> {
                     None => Ok(ks),
                 }
             })
-            .and_then(|ks| consistency::with(cl.and_then(cluster_level), || f(&ks)));
+            .and_then(|ks| call::within(|s| &mut s.level, cl.and_then(cluster_level), || f(&ks)).0);
         self.wrap(method, r)
     }
 
@@ -179,7 +179,10 @@ impl<'a> Handler<'a> {
         ) -> Result<CqlOutcome, CqlError>,
     ) -> thrift::Result<t::CqlResult> {
         let r = known_level(cl, "consistency", method)
-            .and_then(|_| consistency::with(cluster_level(cl), || self.with_cql(needs, run)))
+            .and_then(|_| {
+                let level = cluster_level(cl);
+                call::within(|s| &mut s.level, level, || self.with_cql(needs, run)).0
+            })
             .map(|outcome| {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {
                     self.session.borrow_mut().v19.keyspace = Some(ks.clone());

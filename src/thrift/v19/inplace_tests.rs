@@ -6,9 +6,9 @@
 //! back (SSTables, Super CFs); and every `get` likewise.
 
 use super::*;
+use crate::budget::{Budget, Charge};
+use crate::call::{self, Scope};
 use crate::model::{Cell, DeletionTime, Op, RowMutation};
-use crate::node::budget::{Budget, Charge};
-use crate::node::reply;
 use crate::node::testkit::{Kit, TestClock};
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::Session;
@@ -245,9 +245,10 @@ fn errors_are_the_generated_bytes() {
     same(&node, "Nope", &request("StdBytes", b"k", None, ranges()[0]));
     // A reply over its cap, refused in both.
     let budget = Budget::new(1 << 20);
-    let _meter = reply::open(60, Charge::new(&budget));
-    let refused = same(&node, "CT", &request("StdBytes", b"k", None, ranges()[0]));
-    assert!(String::from_utf8_lossy(&refused).contains("maximum message length"));
+    call::enter(Scope::metered(60, Charge::new(&budget)), || {
+        let refused = same(&node, "CT", &request("StdBytes", b"k", None, ranges()[0]));
+        assert!(String::from_utf8_lossy(&refused).contains("maximum message length"));
+    });
 }
 
 /// One way of answering a request on a node: its reply bytes.
@@ -260,10 +261,10 @@ fn the_reply_meter_counts_as_for_a_held_row() {
     let msg = request("StdBytes", b"k", None, ranges()[0]);
     let charged = |answer: &Answer| {
         let budget = Budget::new(1 << 20);
-        let meter = reply::open(1 << 20, Charge::new(&budget));
-        answer(&node, "CT", &msg);
-        let charge = meter.close().unwrap();
-        charge.bytes()
+        let ((), scope) = call::enter(Scope::metered(1 << 20, Charge::new(&budget)), || {
+            answer(&node, "CT", &msg);
+        });
+        scope.into_charge().unwrap().bytes()
     };
     let held = charged(&generated);
     assert!(held > 0);
@@ -342,13 +343,13 @@ fn gets_are_the_generated_bytes() {
     same(&node, "CT", &get_request("StdBytes", b"", None, Some(b"e")));
     // The reply cap.
     let budget = Budget::new(1 << 20);
-    let meter = reply::open(31, Charge::new(&budget));
-    same(
-        &node,
-        "CT",
-        &get_request("StdBytes", b"k", None, Some(b"t")),
-    );
-    drop(meter);
+    call::enter(Scope::metered(31, Charge::new(&budget)), || {
+        same(
+            &node,
+            "CT",
+            &get_request("StdBytes", b"k", None, Some(b"t")),
+        );
+    });
     // A Super CF's column, and a column with an SSTable under it.
     let sup = Op::Put {
         super_column: Some(b"sc".to_vec()),

@@ -1,6 +1,6 @@
 //! The one walk of a request that is already whole in memory: where it
 //! ends, how many values it holds (what decoding it costs, see
-//! [`crate::node::budget::request_cost`]), and the (field id, wire type) of
+//! [`crate::budget::request_cost`]), and the (field id, wire type) of
 //! its top-level arguments (what tells the API generations apart, see
 //! [`crate::thrift::dispatch::shown_generation`]).
 //!

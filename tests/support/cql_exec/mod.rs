@@ -175,7 +175,7 @@ impl Node {
     }
 
     pub fn execute(&mut self, cql: &str) -> Result<CqlOutcome, CqlError> {
-        exec::execute(&self.backend, &mut self.session, cql, 1)
+        exec::execute(&self.backend, &mut self.session, cql)
     }
 
     /// Runs setup statements, panicking on failure.

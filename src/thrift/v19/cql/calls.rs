@@ -90,10 +90,9 @@ impl Handler<'_> {
                 if beta.is_some() {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
-                exec::execute_outlined(backend, session, text.into(), parsed, consistency.0)
-                    .map_err(|e| {
-                        cql3::reword_unindexed(self.node, &backend.schema(), session, parsed, e)
-                    })
+                exec::execute_outlined(backend, session, text.into(), parsed).map_err(|e| {
+                    cql3::reword_unindexed(self.node, &backend.schema(), session, parsed, e)
+                })
             },
         );
         match (beta, table.into_inner()) {
@@ -192,9 +191,7 @@ impl Handler<'_> {
             method,
             consistency,
             |session| exec::access::requirements(session, &prepared.statement),
-            |backend, session| {
-                exec::run_prepared(backend, session, &prepared, &values, consistency.0)
-            },
+            |backend, session| exec::run_prepared(backend, session, &prepared, &values),
         )
     }
 }
