@@ -10,7 +10,7 @@ use super::codec::{DecodeError, Writer};
 use super::query::consistency_name;
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
-use crate::gateway::{Refusal, Said};
+use crate::gateway::driver::error::{Refusal, Said};
 use crate::node::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
 use crate::release::{Behaviour, Release};

@@ -30,7 +30,7 @@
 
 use super::error::{gateway_error, schema_storage_error, storage_error};
 use super::NodeResult;
-use crate::gateway::writes::Atomicity;
+use crate::gateway::write::send::Atomicity;
 use crate::gateway::{Cluster, Consistency};
 use crate::model::{
     Bytes, CellView, IndexExpression, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult,

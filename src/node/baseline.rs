@@ -22,7 +22,7 @@
 //! It must not know any front end; it uses the node's own operations.
 
 use super::{Node, NodeError, NodeResult};
-use crate::gateway::writes::Atomicity;
+use crate::gateway::write::send::Atomicity;
 use crate::model::{Bytes, CellKind, Op, ReadCommand, RowMutation, RowRange, RowResult, Slice};
 use crate::schema::{KeyspaceOrigin, Schema, SchemaChange};
 use parking_lot::{Mutex, RwLockReadGuard};

@@ -4,7 +4,7 @@
 //! exceptions in one place (Thrift: `thrift::error`); this module must not
 //! know any wire protocol.
 
-use crate::gateway::Refusal;
+use crate::gateway::driver::error::Refusal;
 use crate::storage::commitlog::CommitLogError;
 use crate::storage::StorageError;
 
@@ -93,8 +93,8 @@ impl From<StorageError> for EngineError {
 /// replicas (a timeout, a connection lost under it) is `TimedOut`, one that
 /// reached none (too few replicas, no node reachable) is `Unavailable`.
 /// Only a malformed answer or a driver failure is the node's own.
-pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {
-    use crate::gateway::GatewayError as G;
+pub(super) fn gateway_error(e: crate::gateway::driver::error::GatewayError) -> NodeError {
+    use crate::gateway::driver::error::GatewayError as G;
     let why = e.to_string();
     match e {
         G::Invalid(why) => NodeError::Invalid(why),

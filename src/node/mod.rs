@@ -58,7 +58,7 @@ pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
 use crate::cql::exec::{PreparedCache, ServerClock};
-use crate::gateway::writes::Atomicity;
+use crate::gateway::write::send::Atomicity;
 use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::{Schema, SchemaChange, SchemaStore};
 use crate::storage::packed_batch::PackedBatch;
@@ -212,7 +212,7 @@ impl Node {
     /// with the embedded engine (this node alone is the ring).
     pub fn on_cluster<T>(
         &self,
-        f: impl FnOnce(&crate::gateway::Cluster) -> crate::gateway::GatewayResult<T>,
+        f: impl FnOnce(&crate::gateway::Cluster) -> crate::gateway::driver::error::GatewayResult<T>,
     ) -> Option<NodeResult<T>> {
         self.backend
             .cluster()

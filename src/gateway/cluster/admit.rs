@@ -5,7 +5,7 @@
 //! that accepts connections and never answers (a stopped process, whose
 //! kernel still completes the TCP connect) has no deadline, so one such
 //! node would hold a gateway's start for good. So the session starts on the
-//! contact points that answered (`connect::handshake`) alone ([`Answering`]
+//! contact points that answered (`handshake`) alone ([`Answering`]
 //! lets no other node in), then every other node is asked the same
 //! handshake under the connect deadline: those that answer are let in
 //! (the driver's topology is refreshed and their first connections
@@ -14,8 +14,8 @@
 //! answer, when the next refresh takes them in. This module must not read
 //! or write rows.
 
-use super::connect::handshake;
-use super::GatewayResult;
+use super::handshake::handshake;
+use crate::gateway::driver::error::GatewayResult;
 use parking_lot::Mutex;
 use scylla::client::session::Session;
 use scylla::cluster::metadata::Peer;

@@ -17,8 +17,14 @@
 //! the server's own listening addresses. This module must not read or
 //! write rows.
 
-use super::values::RawRow;
-use super::{block_on, ddl, ClusterUrl, GatewayError, GatewayResult, Inner, OwnRuntime};
+use super::admit::Answering;
+use super::handshake::handshake;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::facts::{storage_of, ClusterFacts};
+use crate::gateway::driver::url::ClusterUrl;
+use crate::gateway::driver::values::RawRow;
+use crate::gateway::session::Inner;
+use crate::gateway::{block_on, ddl, OwnRuntime};
 use crate::schema::Schema;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
@@ -26,49 +32,6 @@ use scylla::client::session_builder::SessionBuilder;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// What the cluster says of itself in `system.local`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ClusterFacts {
-    pub cluster_name: String,
-    /// The partitioner's class name.
-    pub partitioner: String,
-    pub release_version: String,
-    pub cql_version: String,
-}
-
-impl ClusterFacts {
-    /// Refuses a cluster whose partitioner is not `served` (a class name):
-    /// tokens, ranges and key order would not be the ones the clients are
-    /// told.
-    pub fn check_partitioner(&self, served: &str) -> GatewayResult<()> {
-        let theirs = crate::partitioner::by_name(&self.partitioner).map_err(|e| {
-            GatewayError::Invalid(format!(
-                "the cluster uses {}, which supercolumn cannot serve: {}",
-                self.partitioner, e.0
-            ))
-        })?;
-        if theirs.class_name() != served {
-            return Err(GatewayError::Invalid(format!(
-                "the cluster uses {} but the configuration names {served}; a gateway serves \
-                 the cluster's partitioner: name {} in the configuration, or leave it out",
-                theirs.class_name(),
-                theirs.class_name()
-            )));
-        }
-        Ok(())
-    }
-
-    /// The release's major version (0 when it does not say).
-    pub fn major(&self) -> u32 {
-        self.release_version
-            .split(|c: char| !c.is_ascii_digit())
-            .next()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    }
-}
 
 /// What [`Connection::serve`] does with the keyspaces and tables of the
 /// schema that the cluster lacks.
@@ -90,13 +53,6 @@ pub struct Connection {
     driver: tokio::runtime::Handle,
     own: OwnRuntime,
 }
-
-/// The largest answer to `OPTIONS` taken: a `SUPPORTED` map is a few
-/// hundred bytes; a peer announcing more is not a CQL server.
-const MAX_OPTIONS_FRAME: u32 = 1 << 20;
-
-/// A v4 `OPTIONS` request on stream 1.
-const OPTIONS: [u8; 9] = [0x04, 0, 0, 1, 0x05, 0, 0, 0, 0];
 
 impl Connection {
     /// Connects with the driver on a small runtime of the connection's own.
@@ -131,7 +87,7 @@ impl Connection {
     ) -> GatewayResult<Connection> {
         let deadline = url.connect_timeout;
         let hosts = block_on(&driver, answering_hosts(&url.hosts, deadline))?;
-        let admitted = Arc::new(super::admit::Answering::new(&hosts, deadline));
+        let admitted = Arc::new(Answering::new(&hosts, deadline));
         let profile = ExecutionProfile::builder()
             .consistency(url.consistency.driver())
             .request_timeout(Some(url.timeout))
@@ -187,25 +143,23 @@ impl Connection {
     /// Serves `schema` on this connection: its tables are laid out as the
     /// cluster's release stores them, and what the cluster lacks is created
     /// or left as `sync` says.
-    pub fn serve(self, schema: Arc<Schema>, sync: SchemaSync) -> GatewayResult<super::Cluster> {
-        let storage = self.url.storage.unwrap_or_else(|| {
-            super::layout::storage_of(&self.facts.release_version, &self.facts.cql_version)
-        });
-        let inner = Arc::new(Inner {
-            session: self.session,
-            statements: super::statements::Statements::default(),
-            layouts: super::layout::Layouts::default(),
-            schema: parking_lot::RwLock::new(schema.clone()),
-            url: self.url,
+    pub fn serve(
+        self,
+        schema: Arc<Schema>,
+        sync: SchemaSync,
+    ) -> GatewayResult<crate::gateway::Cluster> {
+        let storage = self
+            .url
+            .storage
+            .unwrap_or_else(|| storage_of(&self.facts.release_version, &self.facts.cql_version));
+        let inner = Arc::new(Inner::new(
+            self.session,
+            self.url,
+            self.facts,
             storage,
-            // Cassandra 3.0+ fails a reversed slice of one super column's
-            // sub-columns (see `reads`).
-            forward_sub_slices: self.facts.major() >= 3,
-            facts: self.facts,
-            custom: super::custom::CustomTables::default(),
-            errors: super::error::ErrorCounts::default(),
-        });
-        let cluster = super::Cluster {
+            schema.clone(),
+        ));
+        let cluster = crate::gateway::Cluster {
             inner,
             driver: self.driver,
             _own: self.own,
@@ -239,63 +193,6 @@ async fn answering_hosts(hosts: &[String], deadline: Duration) -> GatewayResult<
         return Err(GatewayError::Unreachable(failures.join("; ")));
     }
     Ok(ok)
-}
-
-/// Connects to `host` and asks it `OPTIONS` (protocol v4), all within
-/// `deadline`; the reason, naming the host, when it is not a CQL native
-/// protocol server the driver can talk to.
-pub async fn handshake(host: &str, deadline: Duration) -> Result<(), String> {
-    let ms = deadline.as_millis();
-    let mut stream =
-        match tokio::time::timeout(deadline, tokio::net::TcpStream::connect(host)).await {
-            Ok(Ok(s)) => s,
-            Ok(Err(e)) => return Err(format!("cannot connect to {host}: {e}")),
-            Err(_) => return Err(format!("no connection to {host} within {ms} ms")),
-        };
-    let exchange = options_exchange(&mut stream, host);
-    match tokio::time::timeout(deadline, exchange).await {
-        Ok(Ok(outcome)) => outcome,
-        Ok(Err(e)) => Err(format!(
-            "{host} closed the connection during the native protocol handshake ({e})"
-        )),
-        Err(_) => Err(format!(
-            "{host} accepted the connection but did not answer the native protocol's \
-             OPTIONS within {ms} ms (is it a CQL native port?)"
-        )),
-    }
-}
-
-/// `OPTIONS` written, its answer read: `Err` inside when the answer is not
-/// a v4 `SUPPORTED` (a frame longer than [`MAX_OPTIONS_FRAME`] is never read).
-async fn options_exchange(
-    stream: &mut tokio::net::TcpStream,
-    host: &str,
-) -> std::io::Result<Result<(), String>> {
-    stream.write_all(&OPTIONS).await?;
-    let mut header = [0u8; 9];
-    stream.read_exact(&mut header).await?;
-    let length = u32::from_be_bytes([header[5], header[6], header[7], header[8]]);
-    if header[0] & 0x80 == 0 || length > MAX_OPTIONS_FRAME {
-        return Ok(Err(format!(
-            "{host} answered OPTIONS with a frame of {length} bytes (header {header:02x?}): \
-             not a CQL native protocol server"
-        )));
-    }
-    if header[0] & 0x7f != 4 {
-        return Ok(Err(format!(
-            "{host} speaks native protocol v{} only; the gateway needs v4 (Cassandra 2.2 or later)",
-            header[0] & 0x7f
-        )));
-    }
-    let mut body = vec![0u8; length as usize];
-    stream.read_exact(&mut body).await?;
-    Ok(match header[4] {
-        0x06 => Ok(()),
-        op => Err(format!(
-            "{host} answered OPTIONS with opcode {op:#04x}: {}",
-            String::from_utf8_lossy(body.get(6..).unwrap_or_default())
-        )),
-    })
 }
 
 /// `system.local`'s description of the node the driver asks.
@@ -383,57 +280,5 @@ mod tests {
             points_at(&url("cassandra://no-such-host.invalid:19160"), &ours),
             None
         );
-    }
-
-    #[test]
-    fn the_release_major_is_read_from_its_text() {
-        let facts = |r: &str| ClusterFacts {
-            release_version: r.into(),
-            ..ClusterFacts::default()
-        };
-        assert_eq!(facts("3.11.10").major(), 3);
-        assert_eq!(facts("4.0.0").major(), 4);
-        assert_eq!(facts("2.1.22").major(), 2);
-        assert_eq!(facts("").major(), 0);
-    }
-
-    #[test]
-    fn a_silent_port_and_a_huge_frame_fail_the_handshake_in_time() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let host = silent.local_addr().unwrap().to_string();
-            let held = tokio::spawn(async move {
-                let (s, _) = silent.accept().await.unwrap();
-                tokio::time::sleep(Duration::from_secs(5)).await;
-                drop(s);
-            });
-            let started = std::time::Instant::now();
-            let e = handshake(&host, Duration::from_millis(300))
-                .await
-                .unwrap_err();
-            assert!(e.contains("did not answer"), "{e}");
-            assert!(started.elapsed() < Duration::from_secs(2));
-            held.abort();
-
-            let huge = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let host = huge.local_addr().unwrap().to_string();
-            tokio::spawn(async move {
-                let (mut s, _) = huge.accept().await.unwrap();
-                let mut req = [0u8; 9];
-                s.read_exact(&mut req).await.unwrap();
-                s.write_all(&[0x84, 0, 0, 1, 0x06, 0x7f, 0xff, 0xff, 0xff])
-                    .await
-                    .unwrap();
-                tokio::time::sleep(Duration::from_secs(5)).await;
-            });
-            let e = handshake(&host, Duration::from_millis(300))
-                .await
-                .unwrap_err();
-            assert!(e.contains("2147483647 bytes"), "{e}");
-        });
     }
 }

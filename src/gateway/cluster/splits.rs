@@ -13,10 +13,12 @@
 //! units apart in the middle of a 2^64 ring. This module must not write.
 
 use super::ring::{text, Ring};
-use super::scan;
-use super::statements::run;
-use super::values::Bound;
-use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
+use crate::gateway::read::scan;
+use crate::gateway::session::statements::run;
+use crate::gateway::session::Inner;
+use crate::gateway::Consistency;
 use crate::model::{ReadCommand, RowRange, Slice};
 use crate::partitioner::Token;
 
@@ -274,7 +276,7 @@ pub fn ring_splits(ring: &Ring, start: &str, end: &str) -> GatewayResult<Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::ring::tests::{node, ring};
+    use crate::gateway::cluster::ring::tests::{node, ring};
 
     #[test]
     fn even_pieces_cover_the_range_and_wrap() {

@@ -285,7 +285,7 @@ fn prepare_error(e: &PrepareError) -> GatewayError {
 /// unprepared after the driver's own re-preparation, or re-prepared under
 /// another id: the table changed under its name), so that preparing it
 /// afresh and running it once more may succeed.
-pub(super) fn is_stale_prepared(e: &ExecutionError) -> bool {
+pub(in crate::gateway) fn is_stale_prepared(e: &ExecutionError) -> bool {
     matches!(
         e,
         ExecutionError::LastAttemptError(

@@ -17,8 +17,9 @@
 //!
 //! This module only parses; it must not connect.
 
-use super::layout::Storage;
-use super::{Consistency, GatewayError};
+use super::error::GatewayError;
+use super::facts::Storage;
+use crate::gateway::Consistency;
 use std::time::Duration;
 
 /// The native protocol's port when none is given.

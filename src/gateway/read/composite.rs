@@ -1,22 +1,20 @@
-//! Reads and range deletions of composite tables (`layout::Shape::Composite`,
-//! forms and bounds in `composite`): a names read is one exact clustering
-//! match per name, a range read runs the range's pieces in order (backwards
-//! when reversed) until the count is reached, a range deletion deletes each
-//! piece. Cells and their one-cell deletions are written by `writes`, with
-//! the name split into its clustering columns.
+//! Reads of composite tables (`layout::Shape::Composite`, forms and bounds
+//! in `table::composite`): a names read is one exact clustering match per
+//! name, a range read runs the range's pieces in order (backwards when
+//! reversed) until the count is reached. This module must not write.
 
-use super::{join, pieces, prefix, reverse_order, split};
-use crate::gateway::forms::limit;
-use crate::gateway::layout::Layout;
-use crate::gateway::reads::{cell, now_seconds, Budget, RowRead};
-use crate::gateway::slice::Wanted;
-use crate::gateway::statements::{each_row, run};
-use crate::gateway::values::{Bound, RawRow};
-use crate::gateway::{GatewayError, GatewayResult};
-use crate::model::{Cell, DeletionTime, RowResult};
+use super::cells::{cell, now_seconds, Budget, RowRead};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::{Bound, RawRow};
+use crate::gateway::session::statements::{each_row, run};
+use crate::gateway::table::composite::{join, pieces, prefix, reverse_order, split};
+use crate::gateway::table::forms::limit;
+use crate::gateway::table::layout::Layout;
+use crate::gateway::table::slice::Wanted;
+use crate::model::{Cell, RowResult};
 
 /// One row's slice of a composite table; `None` when over `max_bytes`.
-pub(in crate::gateway) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
+pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
     let RowRead {
         inner,
         def,
@@ -145,37 +143,6 @@ fn row_cell(mut row: RawRow, n: usize, layout: &Layout, now: i32) -> GatewayResu
     cell(RawRow(rest), layout.counter, now)
 }
 
-/// The statements deleting the names from `start` to `end` (a Thrift
-/// slice deletion's bounds, in comparator order): one per piece of the
-/// range. No timestamp in a counter CF (as `writes` says why).
-pub fn range_deletion(
-    layout: &Layout,
-    key: &[u8],
-    start: &[u8],
-    end: &[u8],
-    deletion: &DeletionTime,
-) -> GatewayResult<Vec<(String, Vec<Bound>)>> {
-    let comps = &layout.components;
-    let start = prefix(start, true, comps.len(), layout.compound)?;
-    let end = prefix(end, false, comps.len(), layout.compound)?;
-    let (t, k) = (&layout.table, &layout.key_column);
-    let mut out = Vec::new();
-    for piece in pieces(start.as_ref(), end.as_ref()) {
-        let (mut text, mut values) = if layout.counter {
-            (format!("DELETE FROM {t} WHERE {k} = ?"), Vec::new())
-        } else {
-            (
-                format!("DELETE FROM {t} USING TIMESTAMP ? WHERE {k} = ?"),
-                vec![Bound::Long(deletion.marked_for_delete_at)],
-            )
-        };
-        values.push(Bound::Bytes(key.to_vec()));
-        piece.conditions(comps, &mut text, &mut values);
-        out.push((text, values));
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +158,7 @@ mod tests {
             parse_type("CompositeType(UTF8Type,ReversedType(LongType))").unwrap(),
             None,
         );
-        Layout::of(&cf, crate::gateway::layout::Storage::Compact).unwrap()
+        Layout::of(&cf, crate::gateway::driver::facts::Storage::Compact).unwrap()
     }
 
     #[test]
@@ -224,22 +191,5 @@ mod tests {
             (c.name, c.value, c.timestamp, c.kind),
             (name, b"v".to_vec(), 7, CellKind::Live)
         );
-    }
-
-    #[test]
-    fn a_range_deletion_deletes_each_piece() {
-        let start = CompositeBuilder::new().push(b"a").unwrap().build(Eoc::None);
-        let end = CompositeBuilder::new()
-            .push(b"c")
-            .unwrap()
-            .build(Eoc::Start);
-        let d = DeletionTime::new(9, 0);
-        let stmts = range_deletion(&layout(), b"k", &start, &end, &d).unwrap();
-        let texts: Vec<&str> = stmts.iter().map(|(t, _)| t.as_str()).collect();
-        assert_eq!(
-            texts,
-            ["DELETE FROM \"K\".\"C\" USING TIMESTAMP ? WHERE key = ? AND column1 >= ? AND column1 < ?"]
-        );
-        assert_eq!(stmts[0].1[0], Bound::Long(9));
     }
 }

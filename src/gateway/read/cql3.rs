@@ -21,11 +21,13 @@
 //! a wide CQL3 partition costs its size on every read. Keys for range
 //! scans come from `scan` (`token(pk..)`). This module must not write.
 
-use super::{collection_items, composite, position_name, Kind, Table3};
-use crate::gateway::slice::Wanted;
-use crate::gateway::statements::each_row;
-use crate::gateway::values::{Bound, RawRow};
-use crate::gateway::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::{BadColumn, Bound, RawRow};
+use crate::gateway::session::statements::each_row;
+use crate::gateway::session::Inner;
+use crate::gateway::table::cql3::{collection_items, composite, position_name, Kind, Table3};
+use crate::gateway::table::slice::Wanted;
+use crate::gateway::Consistency;
 use crate::marshal::{CompositeType, Eoc};
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;
@@ -86,7 +88,7 @@ async fn partition(
     Ok(cells)
 }
 
-fn bad(e: crate::gateway::values::BadColumn) -> GatewayError {
+fn bad(e: BadColumn) -> GatewayError {
     GatewayError::Internal(format!("unexpected result from the cluster: {e}"))
 }
 
@@ -340,8 +342,8 @@ fn now_seconds() -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{collection_value, table_of, tests::posts};
     use super::*;
+    use crate::gateway::table::cql3::{collection_value, table_of, tests::posts};
 
     #[test]
     fn a_cql_row_becomes_its_marker_cells_and_elements() {

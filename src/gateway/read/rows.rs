@@ -17,9 +17,12 @@
 //! more than about 160 KiB in a batch of 100 keys) is read again alone, with
 //! all of them.
 
-use super::index::Plan;
+use super::index::{self, Plan};
+use super::row;
 use super::scan::{self, Piece};
-use super::{block_on, reads, Cluster, Consistency, GatewayResult, Inner};
+use crate::gateway::driver::error::GatewayResult;
+use crate::gateway::session::Inner;
+use crate::gateway::{block_on, Cluster, Consistency};
 use crate::model::{Bytes, ReadCommand, RowResult};
 use futures_util::StreamExt;
 
@@ -27,7 +30,7 @@ use futures_util::StreamExt;
 pub const READS_IN_FLIGHT: usize = 32;
 
 /// Where a walk's keys come from.
-pub(super) enum Keys<'a> {
+pub(in crate::gateway) enum Keys<'a> {
     /// Every key with data in the CF a command reads.
     All(&'a ReadCommand),
     /// The keys an index plan finds.
@@ -45,14 +48,14 @@ impl Keys<'_> {
     ) -> GatewayResult<Vec<Bytes>> {
         match self {
             Keys::All(cmd) => scan::keys(inner, cmd, piece, after, limit, cl).await,
-            Keys::Indexed(plan) => super::index::keys(inner, plan, piece, after, limit, cl).await,
+            Keys::Indexed(plan) => index::keys(inner, plan, piece, after, limit, cl).await,
         }
     }
 }
 
 /// What a walk reads: whose keys, each row with which command, a row's
 /// bytes at most, at which level.
-pub(super) struct Walk<'a> {
+pub(in crate::gateway) struct Walk<'a> {
     pub keys: Keys<'a>,
     pub cmd: &'a ReadCommand,
     pub max_row_bytes: usize,
@@ -126,7 +129,7 @@ impl Walk<'_> {
         // general enough over lifetimes for the runtime's `Send` bound.
         let reads: Vec<_> = keys
             .iter()
-            .map(|key| reads::read_row(inner, self.cmd, key, share, self.cl))
+            .map(|key| row::read_row(inner, self.cmd, key, share, self.cl))
             .collect();
         let rows: Vec<_> = futures_util::stream::iter(reads)
             .buffered(READS_IN_FLIGHT)

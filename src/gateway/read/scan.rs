@@ -17,12 +17,14 @@
 //! same partitioner (the gateway's configuration names it). This module
 //! must not read the rows themselves (`reads` does).
 
-use super::cql3::Table3;
-use super::layout::Layout;
-use super::reads::table;
-use super::statements::each_row_first;
-use super::values::Bound;
-use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
+use crate::gateway::session::statements::each_row_first;
+use crate::gateway::session::tables::{lookup, table};
+use crate::gateway::session::Inner;
+use crate::gateway::table::cql3::Table3;
+use crate::gateway::table::layout::Layout;
+use crate::gateway::Consistency;
 use crate::model::{Bytes, ReadCommand, RowRange};
 use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};
@@ -33,7 +35,7 @@ pub const KEYS_PER_BATCH: usize = 100;
 
 /// The rows the first page of a key walk asks for per key wanted: the
 /// query returns a row per cell, and a full page
-/// ([`super::statements::PAGE_ROWS`]) to find a few keys has the cluster
+/// ([`crate::gateway::session::statements::PAGE_ROWS`]) to find a few keys has the cluster
 /// read and send up to a thousand rows, most of a short range scan's cost
 /// to it; later pages are full.
 const FIRST_PAGE_ROWS_PER_KEY: usize = 8;
@@ -158,7 +160,7 @@ impl Target {
     /// The CF `keyspace.cf` and its table, with the engine's refusals for
     /// an unknown one.
     pub fn of(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<(Arc<CfDef>, Target)> {
-        if let Some(t) = super::cql3::lookup(inner, keyspace, cf)? {
+        if let Some(t) = lookup(inner, keyspace, cf)? {
             let def =
                 inner.schema().cf(keyspace, cf).cloned().ok_or_else(|| {
                     GatewayError::Invalid(format!("unconfigured columnfamily {cf}"))

@@ -10,11 +10,13 @@
 //! Only that read; an unbounded range and a names read go through
 //! [`reads`](super::reads) as before. This module must not write.
 
-use super::layout::Layout;
-use super::reads::{cell, Budget};
-use super::statements::each_row;
-use super::values::Bound;
-use super::{Consistency, GatewayResult, Inner};
+use super::cells::{cell, Budget};
+use crate::gateway::driver::error::GatewayResult;
+use crate::gateway::driver::values::Bound;
+use crate::gateway::session::statements::each_row;
+use crate::gateway::session::Inner;
+use crate::gateway::table::layout::Layout;
+use crate::gateway::Consistency;
 use crate::marshal::TypeRef;
 use crate::model::{Cell, Slice};
 use std::cmp::Ordering;

@@ -17,9 +17,11 @@
 //! The statements of other tables pass untouched. This module rewrites
 //! statement texts built by the readers and writers; it must not build them.
 
-use super::layout::{quote, Layout};
-use super::values::Bound;
-use super::{GatewayError, GatewayResult, Inner};
+use super::Inner;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
+use crate::gateway::table::layout::Layout;
+use crate::gateway::table::quote;
 use crate::marshal::TypeRef;
 use crate::schema::layout3::{cql_name, unreversed};
 use crate::schema::{CfDef, Schema};
@@ -310,7 +312,7 @@ fn literal(t: &TypeRef, bytes: &[u8]) -> GatewayResult<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::layout::Storage;
+    use crate::gateway::driver::facts::Storage;
     use crate::marshal::parse_type;
 
     fn lexical() -> (CfDef, Layout) {

@@ -13,10 +13,13 @@
 //! prepared again and run once more here. This module must not build
 //! statement texts; the readers, writers and `forms` do.
 
-use super::forms::Form;
-use super::layout::Layout;
-use super::values::{Bound, RawRow};
-use super::{Consistency, GatewayError, GatewayResult, Inner};
+use super::custom::{for_statement, has_custom};
+use super::Inner;
+use crate::gateway::driver::error::{is_stale_prepared, GatewayError, GatewayResult};
+use crate::gateway::driver::values::{Bound, RawRow};
+use crate::gateway::table::forms::{self, Form};
+use crate::gateway::table::layout::{Fast, Layout};
+use crate::gateway::Consistency;
 use parking_lot::Mutex;
 use scylla::cluster::Node;
 use scylla::policies::load_balancing::{NodeIdentifier, SingleTargetLoadBalancingPolicy};
@@ -35,35 +38,6 @@ pub const PAGE_ROWS: i32 = 1000;
 
 /// Prepared statements by table (`"ks"."cf"`), then by form.
 type ByForm = HashMap<String, HashMap<Form, PreparedStatement, Fast>, Fast>;
-
-/// FNV-1a, 64 bits: the hash of the per-call lookups of the gateway's own
-/// caches (a table's name and a [`Form`], a definition's address), keyed
-/// by what the schema and the code name, never by a client's bytes, so
-/// they need no protection against chosen collisions; SipHash, the
-/// standard maps' default, cost about 400 instructions per lookup there.
-#[derive(Clone, Copy)]
-pub struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// Maps hashed with [`Fnv`].
-pub type Fast = std::hash::BuildHasherDefault<Fnv>;
 
 #[derive(Default)]
 pub struct Statements {
@@ -95,7 +69,7 @@ impl Statements {
         {
             return Ok(p.clone());
         }
-        let text = super::forms::text(layout, &form);
+        let text = forms::text(layout, &form);
         let p = prepare(inner, text).await?;
         let mut formd = self.formd.lock();
         if formd.values().map(HashMap::len).sum::<usize>() >= MAX_STATEMENTS {
@@ -169,7 +143,11 @@ impl Sql<'_> {
 impl Statements {
     /// `sql` prepared (see [`Statements::prepared`] and
     /// [`Statements::prepared_form`]).
-    pub(super) async fn of(&self, inner: &Inner, sql: Sql<'_>) -> GatewayResult<PreparedStatement> {
+    pub(in crate::gateway) async fn of(
+        &self,
+        inner: &Inner,
+        sql: Sql<'_>,
+    ) -> GatewayResult<PreparedStatement> {
         match sql {
             Sql::Text(text) => self.prepared(inner, text).await,
             Sql::Formed(layout, form) => self.prepared_form(inner, layout, form).await,
@@ -177,7 +155,7 @@ impl Statements {
     }
 
     /// Drops `sql`'s prepared statement, to be prepared afresh.
-    pub(super) fn forget_sql(&self, sql: Sql<'_>) {
+    pub(in crate::gateway) fn forget_sql(&self, sql: Sql<'_>) {
         match sql {
             Sql::Text(text) => self.forget(text),
             Sql::Formed(layout, form) => self.forget_form(layout, form),
@@ -193,10 +171,10 @@ fn rewritten(
     values: &[Bound],
 ) -> GatewayResult<Option<(String, Vec<Bound>)>> {
     match sql {
-        Sql::Text(text) => super::custom::for_statement(inner, text, values),
-        Sql::Formed(layout, form) if super::custom::has_custom(inner, &layout.table) => {
-            let text = super::forms::text(layout, &form);
-            super::custom::for_statement(inner, &text, values)
+        Sql::Text(text) => for_statement(inner, text, values),
+        Sql::Formed(layout, form) if has_custom(inner, &layout.table) => {
+            let text = forms::text(layout, &form);
+            for_statement(inner, &text, values)
         }
         Sql::Formed(..) => Ok(None),
     }
@@ -237,7 +215,7 @@ pub async fn run_at(
 }
 
 /// [`run`] of `sql`, on `node` alone when one is given.
-pub(super) async fn run_sql(
+pub(in crate::gateway) async fn run_sql(
     inner: &Inner,
     node: Option<&Arc<Node>>,
     sql: Sql<'_>,
@@ -260,7 +238,7 @@ pub(super) async fn run_sql(
             )));
         }
         match inner.session.execute_unpaged(&p, values).await {
-            Err(e) if !retried && super::error::is_stale_prepared(&e) => {
+            Err(e) if !retried && is_stale_prepared(&e) => {
                 inner.statements.forget_sql(sql);
                 retried = true;
             }
@@ -370,7 +348,7 @@ async fn each_row_sql(
             .await
         {
             // Nothing was handed on yet: the first page may be asked again.
-            Err(e) if first && super::error::is_stale_prepared(&e) => {
+            Err(e) if first && is_stale_prepared(&e) => {
                 inner.statements.forget_sql(sql);
                 first = false;
                 p = inner.statements.of(inner, sql).await?;
@@ -397,26 +375,13 @@ async fn each_row_sql(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::layout::Storage;
+    use crate::gateway::driver::facts::Storage;
     use crate::marshal::parse_type;
     use crate::schema::CfDef;
 
     fn layout(cf: &str) -> Layout {
         let def = CfDef::new("K", cf, 10, parse_type("UTF8Type").unwrap(), None);
         Layout::of(&def, Storage::Compact).unwrap()
-    }
-
-    #[test]
-    fn fnv_is_the_published_fnv_1a() {
-        use std::hash::Hasher;
-        let hash = |bytes: &[u8]| {
-            let mut h = Fnv::default();
-            h.write(bytes);
-            h.finish()
-        };
-        assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(hash(b"foobar"), 0x8594_4171_f739_67e8);
     }
 
     #[test]

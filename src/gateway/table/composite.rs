@@ -26,11 +26,10 @@
 //! (CASSANDRA-7281: tuple order instead of clustering order) and 1.2's
 //! CQL3 has none.
 
-pub mod io;
-
-use super::layout::quote;
-use super::values::Bound;
-use super::{GatewayError, GatewayResult};
+use super::cql3::table_of;
+use super::quote;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
 use crate::marshal::{CompositeBuilder, CompositeType, Eoc, TypeRef, MARSHAL_PACKAGE};
 use crate::schema::layout3::type_string;
 use crate::schema::CfDef;
@@ -88,7 +87,7 @@ pub fn compact_cql3(cf: &CfDef) -> Option<GatewayResult<(Vec<Component>, String,
     if cf.is_super() || !made_by_cql3 || crate::schema::layout3::is_plain_thrift(cf) {
         return None;
     }
-    if matches!(super::cql3::table_of(cf), Ok(Some(_))) {
+    if matches!(table_of(cf), Ok(Some(_))) {
         return None;
     }
     let refuse = |why: &str| {
@@ -313,4 +312,5 @@ pub fn reverse_order(components: &[Component]) -> String {
 }
 
 #[cfg(test)]
+#[path = "composite_tests.rs"]
 mod tests;

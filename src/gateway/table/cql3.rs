@@ -18,11 +18,8 @@
 //! (`layout`). (The same rule exists in `cql::schema` above this layer; the
 //! gateway sits below it and keeps this copy.)
 
-pub mod reads;
-pub mod writes;
-
-use super::layout::{quote, Layout, Storage};
-use super::{GatewayError, GatewayResult, Inner};
+use super::quote;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
 use crate::schema::layout3::type_string;
@@ -202,33 +199,6 @@ fn simple(t: &TypeRef) -> Result<String, String> {
         Err(format!("a column of type {name} (no CQL name)"))
     } else {
         Ok(name)
-    }
-}
-
-/// The CQL3 table of `keyspace.cf`, when the schema has that CF and it is
-/// a non-compact CQL3 table (anything else: `None`, for `layout`'s path
-/// and its messages).
-pub fn lookup(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<Option<Table3>> {
-    match inner.schema().cf(keyspace, cf) {
-        Some(def) => table_of(def),
-        None => Ok(None),
-    }
-}
-
-/// The `CREATE TABLE` of a CF in the cluster: a CQL3 table as itself, any
-/// other CF in its compact layout.
-pub fn create_statement(cf: &CfDef, storage: Storage) -> GatewayResult<String> {
-    match table_of(cf)? {
-        Some(t) => Ok(t.create_table()),
-        None => Ok(Layout::of(cf, storage)?.create_table()),
-    }
-}
-
-/// The table's name in the cluster, for any CF (`TRUNCATE`).
-pub fn table_name(inner: &Inner, keyspace: &str, cf: &str) -> GatewayResult<String> {
-    match lookup(inner, keyspace, cf)? {
-        Some(t) => Ok(t.table),
-        None => Ok(super::reads::table(inner, keyspace, cf)?.1.table.clone()),
     }
 }
 

@@ -197,7 +197,7 @@ pub fn limit(count: usize) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::layout::Storage;
+    use crate::gateway::driver::facts::Storage;
     use crate::marshal::parse_type;
     use crate::schema::CfDef;
 

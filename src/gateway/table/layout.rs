@@ -38,8 +38,10 @@
 //! CF definition's layout once made, [`Layouts`]); it must not talk to the
 //! cluster.
 
-use super::composite::Component;
-use super::GatewayError;
+use super::composite::{self, Component};
+use super::quote;
+use crate::gateway::driver::error::GatewayError;
+use crate::gateway::driver::facts::Storage;
 use crate::schema::layout3::{thrift_layout, type_string, Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 use parking_lot::Mutex;
@@ -59,17 +61,6 @@ pub enum Shape {
     /// `(key, column1, ..., columnN, value)`: a `CompositeType`
     /// comparator, one clustering column per component (`composite`).
     Composite,
-}
-
-/// How the cluster stores Thrift-era tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Storage {
-    /// `WITH COMPACT STORAGE`, as Cassandra 1.2-3.x made Thrift CFs.
-    #[default]
-    Compact,
-    /// What `DROP COMPACT STORAGE` leaves: Cassandra 4.0+, which has no
-    /// compact tables.
-    NonCompact,
 }
 
 /// A declared column of a static table.
@@ -117,10 +108,10 @@ pub struct Layout {
 
 impl Layout {
     pub fn of(cf: &CfDef, storage: Storage) -> Result<Layout, GatewayError> {
-        if let Some(components) = super::composite::components(cf) {
+        if let Some(components) = composite::components(cf) {
             return Self::composite(cf, components, storage);
         }
-        if let Some(compact) = super::composite::compact_cql3(cf) {
+        if let Some(compact) = composite::compact_cql3(cf) {
             let (components, key, value) = compact?;
             let mut layout = Self::composite(cf, components, storage)?;
             layout.compound = cf.comparator.components().is_some();
@@ -419,7 +410,7 @@ pub const MAX_LAYOUTS: usize = 4096;
 /// change brings new definitions, hence new layouts. Refusals are not kept.
 #[derive(Default)]
 pub struct Layouts {
-    by_def: Mutex<HashMap<usize, Kept, super::statements::Fast>>,
+    by_def: Mutex<HashMap<usize, Kept, Fast>>,
 }
 
 /// A definition (kept alive, so that its address is not reused) and its layout.
@@ -441,35 +432,39 @@ impl Layouts {
     }
 }
 
-/// A CQL identifier, double-quoted (so case and any character survive).
-pub fn quote(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
-
 /// A CQL string literal.
 fn literal(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
-/// Whether a cluster of this `release_version` and `cql_version` has no
-/// COMPACT STORAGE: Cassandra 4.0 removed it with CQL 3.4.5. (A
-/// supercolumn backend claims release 4.0.0 on protocol v4 for its
-/// DESCRIBE, but speaks 1.2's CQL 3.0.5, which has compact tables.)
-pub fn storage_of(release_version: &str, cql_version: &str) -> Storage {
-    let numbers = |v: &str| -> Vec<u32> {
-        v.split(|c: char| !c.is_ascii_digit())
-            .take(3)
-            .map(|n| n.parse().unwrap_or(0))
-            .collect()
-    };
-    if numbers(release_version).first().is_some_and(|&m| m >= 4)
-        && numbers(cql_version) >= vec![3, 4, 5]
-    {
-        Storage::NonCompact
-    } else {
-        Storage::Compact
+/// FNV-1a, 64 bits: the hash of the per-call lookups of the gateway's own
+/// caches (a table's name and a [`Form`], a definition's address), keyed
+/// by what the schema and the code name, never by a client's bytes, so
+/// they need no protection against chosen collisions; SipHash, the
+/// standard maps' default, cost about 400 instructions per lookup there.
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
 }
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Maps hashed with [`Fnv`].
+pub type Fast = std::hash::BuildHasherDefault<Fnv>;
 
 #[cfg(test)]
 #[path = "layout_tests.rs"]

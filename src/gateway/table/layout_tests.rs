@@ -110,15 +110,6 @@ fn declared_columns_make_a_static_table() {
 }
 
 #[test]
-fn only_4x_clusters_lose_compact_storage() {
-    assert_eq!(storage_of("3.11.10", "3.4.4"), Storage::Compact);
-    assert_eq!(storage_of("4.0.0", "3.0.5"), Storage::Compact);
-    assert_eq!(storage_of("4.0.11", "3.4.5"), Storage::NonCompact);
-    assert_eq!(storage_of("5.0.2", "3.4.7"), Storage::NonCompact);
-    assert_eq!(storage_of("1.2.9", "3.0.5"), Storage::Compact);
-}
-
-#[test]
 fn quoting_keeps_case_and_quotes() {
     assert_eq!(quote("My\"Cf"), "\"My\"\"Cf\"");
     assert_eq!(literal("it's"), "'it''s'");
@@ -234,4 +225,17 @@ fn default_cql3_aliases_leave_a_thrift_cf_as_it_was() {
     renamed.options.key_aliases = vec![b"id".to_vec()];
     let e = Layout::of(&renamed, Storage::Compact).unwrap_err();
     assert!(e.to_string().contains("static compact table"), "{e}");
+}
+
+#[test]
+fn fnv_is_the_published_fnv_1a() {
+    use std::hash::Hasher;
+    let hash = |bytes: &[u8]| {
+        let mut h = Fnv::default();
+        h.write(bytes);
+        h.finish()
+    };
+    assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+    assert_eq!(hash(b"foobar"), 0x8594_4171_f739_67e8);
 }

@@ -23,9 +23,9 @@
 //! (each lands in front), and deletions by position highest first (each
 //! shifts the ones after it). This module must not read.
 
-use super::{collection_value, list_name, Kind, ListName, Table3};
-use crate::gateway::values::Bound;
-use crate::gateway::{GatewayError, GatewayResult};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
+use crate::gateway::table::cql3::{collection_value, list_name, Kind, ListName, Table3};
 use crate::marshal::CompositeType;
 use crate::model::{Cell, CellKind, DeletionTime, Op};
 
@@ -385,8 +385,8 @@ fn range_deletion(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{composite, position_name, table_of, tests::posts};
     use super::*;
+    use crate::gateway::table::cql3::{composite, position_name, table_of, tests::posts};
     use crate::marshal::Eoc;
 
     fn cell(name: Vec<u8>, value: &[u8], ts: i64, kind: CellKind) -> Op {

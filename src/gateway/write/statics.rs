@@ -9,131 +9,14 @@
 //! undeclared rows, in comparator order. This module must not create
 //! tables; the undeclared rows are read and written as a dense table's.
 
-use super::layout::{Declared, Layout, Shape};
-use super::reads::{cell, cells, now_seconds, Budget, RowRead, Selection};
-use super::slice::{Range, Wanted};
-use super::statements::run;
-use super::values::{Bound, RawRow};
-use super::writes;
-use super::{Consistency, GatewayError, GatewayResult, Inner};
-use crate::model::{Cell, CellKind, Op, RowResult, Slice};
+use super::ops::statement;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::values::Bound;
+use crate::gateway::table::layout::Layout;
+use crate::gateway::table::slice::Range;
+use crate::gateway::table::statics::{as_dense, pair_names_are_default, reachable};
+use crate::model::{CellKind, Op};
 use crate::schema::CfDef;
-
-/// One row's slice of a static table; `None` when over `max_bytes`.
-pub(super) async fn read(row: RowRead<'_>) -> GatewayResult<Option<RowResult>> {
-    let RowRead {
-        inner,
-        def,
-        layout,
-        cmd,
-        key,
-        max_bytes,
-        cl,
-    } = row;
-    let now = now_seconds();
-    let comparator = &def.comparator;
-    let (declared, pair_slice, reversed, count) = match Wanted::of(&cmd.slice) {
-        Wanted::Names(names) => {
-            let mut declared = Vec::new();
-            let mut rest = Vec::new();
-            for name in names {
-                match layout.declared(name) {
-                    Some(d) => declared.push(d),
-                    None => rest.push(name.clone()),
-                }
-            }
-            let pair = if rest.is_empty() {
-                None
-            } else {
-                reachable(def, layout)?;
-                Some(Slice::Names(rest))
-            };
-            (declared, pair, false, usize::MAX)
-        }
-        Wanted::Range(r) => {
-            let declared = layout
-                .declared
-                .iter()
-                .filter(|d| r.contains(comparator, &d.name))
-                .collect();
-            let pair = (layout.pair_reachable() && pair_names_are_default(layout))
-                .then(|| cmd.slice.clone());
-            (declared, pair, r.reversed, r.count)
-        }
-    };
-    let mut out = declared_cells(inner, layout, &declared, key, cl, now).await?;
-    if let Some(slice) = pair_slice {
-        let sel = Selection {
-            column: "column1",
-            fixed: vec![("key", key)],
-        };
-        let mut budget = Budget::new(max_bytes);
-        let dense = as_dense(layout);
-        out.extend(
-            cells(
-                inner,
-                &dense,
-                comparator,
-                &sel,
-                &slice,
-                cl,
-                &mut budget,
-                now,
-            )
-            .await?,
-        );
-        if !budget.ok() {
-            return Ok(None);
-        }
-    }
-    out.sort_by(|a, b| comparator.compare(&a.name, &b.name));
-    if reversed {
-        out.reverse();
-    }
-    out.truncate(count);
-    let bytes: usize = out.iter().map(|c| c.name.len() + c.value.len()).sum();
-    Ok((bytes <= max_bytes).then_some(RowResult::Cells(out)))
-}
-
-/// The declared columns `wanted` of one row, with their timestamps and TTLs.
-async fn declared_cells(
-    inner: &Inner,
-    layout: &Layout,
-    wanted: &[&Declared],
-    key: &[u8],
-    cl: Consistency,
-    now: i32,
-) -> GatewayResult<Vec<Cell>> {
-    if wanted.is_empty() {
-        return Ok(Vec::new());
-    }
-    let what = wanted
-        .iter()
-        .map(|d| {
-            if layout.counter {
-                d.column.clone()
-            } else {
-                format!("{0}, writetime({0}), ttl({0})", d.column)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    // LIMIT 1: without COMPACT STORAGE a static cell repeats on every row.
-    let text = format!("SELECT {what} FROM {} WHERE key = ? LIMIT 1", layout.table);
-    let mut out = Vec::new();
-    let width = if layout.counter { 1 } else { 3 };
-    for row in run(inner, &text, &[Bound::Bytes(key.to_vec())], cl).await? {
-        let mut fields = row.0.into_iter();
-        for d in wanted {
-            let mut cell_row = vec![Some(d.name.clone())];
-            cell_row.extend(fields.by_ref().take(width));
-            if cell_row.get(1).is_some_and(Option::is_some) {
-                out.push(cell(RawRow(cell_row), layout.counter, now)?);
-            }
-        }
-    }
-    Ok(out)
-}
 
 /// The statements of one op on one row of a static table.
 pub fn statements(
@@ -205,10 +88,10 @@ pub fn statements(
         }
         Op::Put { .. } | Op::CounterAdd { .. } => {
             reachable(def, layout)?;
-            vec![writes::statement(&as_dense(layout), key, op)?]
+            vec![statement(&as_dense(layout), key, op)?]
         }
         Op::DeleteRow(_) | Op::DeleteSuperColumn { .. } => {
-            vec![writes::statement(&as_dense(layout), key, op)?]
+            vec![statement(&as_dense(layout), key, op)?]
         }
         Op::DeleteRange {
             start,
@@ -241,46 +124,11 @@ pub fn statements(
             // On 3.x the undeclared cells are out of CQL's reach: the
             // deletion covers what the gateway can have written.
             if layout.pair_reachable() && pair_names_are_default(layout) {
-                out.push(writes::statement(&as_dense(layout), key, op)?);
+                out.push(statement(&as_dense(layout), key, op)?);
             }
             out
         }
     })
-}
-
-/// The undeclared cells' rows, read and written as a dense table's.
-fn as_dense(layout: &Layout) -> Layout {
-    Layout {
-        shape: Shape::Dense,
-        ..layout.clone()
-    }
-}
-
-/// Whether the undeclared pair has 3.x's usual names (a declared column
-/// named `column1` or `value` moves them, and the dense statements name
-/// `column1`/`value`).
-fn pair_names_are_default(layout: &Layout) -> bool {
-    layout.pair.0 == "column1" && layout.pair.1 == "value"
-}
-
-/// Refuses a call on undeclared columns the cluster does not let CQL reach.
-fn reachable(def: &CfDef, layout: &Layout) -> GatewayResult<()> {
-    if !layout.pair_reachable() {
-        return Err(GatewayError::Invalid(format!(
-            "column family {} declares its columns (a static compact table in Cassandra 3.x, \
-             whose undeclared columns CQL cannot reach); the cluster backend serves only \
-             its declared columns",
-            def.name
-        )));
-    }
-    if !pair_names_are_default(layout) {
-        return Err(GatewayError::Invalid(format!(
-            "column family {} declares a column named column1 or value, which hides its \
-             undeclared columns from the cluster backend",
-            def.name
-        )));
-    }
-    Ok(())
 }
 
 fn no_super_columns() -> GatewayError {
@@ -290,9 +138,9 @@ fn no_super_columns() -> GatewayError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::layout::Storage;
+    use crate::gateway::driver::facts::Storage;
     use crate::marshal::parse_type;
-    use crate::model::DeletionTime;
+    use crate::model::{Cell, DeletionTime};
     use crate::schema::ColumnDef;
 
     fn users(storage: Storage) -> (CfDef, Layout) {

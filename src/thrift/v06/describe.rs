@@ -104,7 +104,7 @@ pub fn splits(node: &Node, start: &str, end: &str, keys_per_split: i32) -> ApiRe
     // A cluster's splits follow its nodes' tokens (0.6's call names no
     // column family to estimate).
     if let Some(ring) = node.on_cluster(|c| c.ring()) {
-        return crate::gateway::splits::ring_splits(&ring?, start, end)
+        return crate::gateway::cluster::splits::ring_splits(&ring?, start, end)
             .map_err(|e| ApiError::Internal(e.to_string()));
     }
     // A single node has no sampled index boundaries to split on: the whole
