@@ -1,9 +1,12 @@
 //! The layering check: reads the order of layers that `lib.rs` states and
 //! every source file under `src/`, and fails on a use that points up that
 //! order, across a layer's siblings, or from a front end past `node` into the
-//! data's homes. It also refuses `#[path]` attributes (but for a unit-test
-//! file beside its code) and re-exports that give an item a second path. Test-only; it reads the source tree at test time and
-//! owns no behaviour of the server.
+//! data's homes. Any `mod.rs` that states an order of its own children, in
+//! the same format, is checked alike (`modules`), and the children of every
+//! other module must not use each other in a cycle. It also refuses
+//! `#[path]` attributes (but for a unit-test file beside its code) and
+//! re-exports that give an item a second path. Test-only; it reads the
+//! source tree at test time and owns no behaviour of the server.
 //!
 //! The order is the numbered list in `lib.rs`'s header: `N. [`a`], [`b`]: ...`,
 //! lowest first. A line whose names are followed by `(front ends)` marks
@@ -11,6 +14,8 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+mod modules;
 
 /// One module's place in the stated order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -285,11 +290,22 @@ fn check_tree(src: &Path) -> Vec<String> {
     }
     let mut files = Vec::new();
     collect_rs(src, &mut files);
+    let mut sources = Vec::new();
     for file in files {
         let rel = file.strip_prefix(src).unwrap_or(&file);
         let source = std::fs::read_to_string(&file).unwrap_or_default();
         let code = code_only(&source);
         let shown = format!("src/{}", rel.display());
+        let top = rel
+            .iter()
+            .next()
+            .map(|t| t.to_string_lossy().trim_end_matches(".rs").to_string());
+        if top.is_some_and(|t| declared.contains(&t)) {
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            let code_file = name.strip_suffix("_tests.rs").map(|b| format!("{b}.rs"));
+            let beside = code_file.is_some_and(|b| file.with_file_name(b).exists());
+            sources.extend(modules::SourceFile::new(rel, &source, beside));
+        }
         for attr in path_attributes(&source) {
             problems.push(format!("{shown}: {attr}"));
         }
@@ -325,6 +341,9 @@ fn check_tree(src: &Path) -> Vec<String> {
             problems.push(format!("{shown}: {top} uses {used}, {why}"));
         }
     }
+    let (in_modules, ordered) = modules::check_modules(src, &sources);
+    problems.extend(in_modules);
+    problems.extend(modules::cycles(&sources, &ordered));
     problems.sort();
     problems.dedup();
     problems
@@ -344,11 +363,11 @@ fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// What the tree still does against the order, one line per problem as
+/// What the tree still does against the orders, one line per problem as
 /// `check_tree` words it: the layering's known debt. The test fails on any
-/// problem not listed here (a new upward use, sibling use, `#[path]` or second
-/// path), and on a line listed here that no longer occurs, so that the list
-/// only shrinks.
+/// problem not listed here (a new upward use, sibling use, cycle, `#[path]`
+/// or second path), and on a line listed here that no longer occurs, so that
+/// the list only shrinks.
 const KNOWN: &[&str] = &[];
 
 #[test]
@@ -374,119 +393,4 @@ fn the_source_tree_keeps_the_stated_order() {
 }
 
 #[cfg(test)]
-mod checker_tests {
-    use super::*;
-
-    const LIB: &str = "//! Layers:\n//!\n\
-        //! 1. [`low`]: the bottom.\n\
-        //! 2. [`store`] (behind node): the data.\n\
-        //! 3. [`node`]: shared.\n\
-        //! 4. [`front`], [`other`] (front ends): the wire.\n\
-        \npub mod front;\npub mod low;\npub mod node;\npub mod other;\npub mod store;\n";
-
-    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("lib.rs"), LIB).unwrap();
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        dir
-    }
-
-    #[test]
-    fn reads_the_order_with_its_marks() {
-        let order = stated_order(LIB).unwrap();
-        assert_eq!(order["low"].layer, 1);
-        assert!(order["store"].behind_node && !order["store"].front_end);
-        assert!(order["front"].front_end && order["other"].front_end);
-        assert_eq!(order["front"].layer, order["other"].layer);
-    }
-
-    #[test]
-    fn a_downward_use_passes() {
-        let dir = tree(&[
-            (
-                "node/mod.rs",
-                "use crate::store::Thing;\nuse crate::{low, store::X};\n",
-            ),
-            (
-                "front/mod.rs",
-                "use crate::node::Node;\nuse crate::low::Y;\n",
-            ),
-        ]);
-        assert_eq!(check_tree(dir.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn an_upward_use_fails() {
-        let dir = tree(&[("low/mod.rs", "//! low\nfn f() { crate::node::go(); }\n")]);
-        assert_eq!(
-            check_tree(dir.path()),
-            vec!["src/low/mod.rs: low uses node, a later layer".to_string()]
-        );
-    }
-
-    #[test]
-    fn every_spelling_of_a_use_is_seen() {
-        let dir = tree(&[
-            ("low/a.rs", "use crate::{store::S, low::L};\n"),
-            ("low/b/c.rs", "fn f() { super::super::super::node::go() }\n"),
-        ]);
-        assert_eq!(
-            check_tree(dir.path()),
-            vec![
-                "src/low/a.rs: low uses store, a later layer".to_string(),
-                "src/low/b/c.rs: low uses node, a later layer".to_string(),
-            ]
-        );
-    }
-
-    #[test]
-    fn siblings_and_reaching_past_node_fail() {
-        let dir = tree(&[("front/x.rs", "use crate::other::O;\nuse crate::store::S;\n")]);
-        assert_eq!(
-            check_tree(dir.path()),
-            vec![
-                "src/front/x.rs: front uses other, a sibling in its own layer".to_string(),
-                "src/front/x.rs: front uses store, what a front end reaches only through node"
-                    .to_string(),
-            ]
-        );
-    }
-
-    #[test]
-    fn comments_and_strings_are_not_uses() {
-        let dir = tree(&[(
-            "low/mod.rs",
-            "//! see [`crate::node`]\n/* crate::store */\nconst S: &str = \"crate::node\";\n\
-             const R: &str = r#\"crate::store\"#;\nfn f<'a>(c: &'a char) -> char { '\"' }\n",
-        )]);
-        assert_eq!(check_tree(dir.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn path_attributes_second_paths_and_unlisted_modules_fail() {
-        let lib = format!("{LIB}pub mod stray;\n");
-        let dir = tree(&[
-            (
-                "node/mod.rs",
-                "#[path = \"x.rs\"]\nmod x;\n#[cfg(test)]\n#[path = \"mod_tests.rs\"]\nmod tests;\n\
-                 pub mod inner;\npub use inner::Thing;\n",
-            ),
-            ("front/mod.rs", "pub use crate::node::Node;\n"),
-        ]);
-        std::fs::write(dir.path().join("lib.rs"), lib).unwrap();
-        assert_eq!(
-            check_tree(dir.path()),
-            vec![
-                "lib.rs: module stray is not in the stated order".to_string(),
-                "src/front/mod.rs: a second path for an item: pub use crate::node::Node;"
-                    .to_string(),
-                "src/node/mod.rs: #[path] attribute: #[path = \"x.rs\"]".to_string(),
-                "src/node/mod.rs: a second path for an item: pub use inner::Thing;".to_string(),
-            ]
-        );
-    }
-}
+mod tests;

@@ -88,7 +88,7 @@ impl From<StorageError> for EngineError {
 }
 
 /// The cluster backend's errors for every call, in node terms (the one
-/// place they are mapped; see `gateway::error`). Every failure of the
+/// place they are mapped; see `gateway::driver::error`). Every failure of the
 /// cluster is one a client retries: a request that may have reached the
 /// replicas (a timeout, a connection lost under it) is `TimedOut`, one that
 /// reached none (too few replicas, no node reachable) is `Unavailable`.

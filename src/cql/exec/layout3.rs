@@ -14,9 +14,9 @@
 //!
 //! It must not read storage or know the wire.
 
-use super::error::CqlResult;
-use super::exec::tables::table_of;
-use super::table::{Layout, Table};
+use super::tables::table_of;
+use crate::cql::error::CqlResult;
+use crate::cql::table::{Layout, Table};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::schema::CfDef;
 

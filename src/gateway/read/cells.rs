@@ -28,7 +28,7 @@ pub(super) struct Selection<'a> {
 }
 
 /// One row's slice read of a standard table, as [`super::statics`] and
-/// [`super::composite::io`] take it (a super column already refused).
+/// [`super::composite`] take it (a super column already refused).
 pub(super) struct RowRead<'a> {
     pub inner: &'a Inner,
     pub def: &'a CfDef,

@@ -1,5 +1,5 @@
 //! A CQL3 table's rows read back as the cells 1.2 stored them (see
-//! [`cql3`](super)), then sliced as the engine slices a row: by
+//! [`cql3`](crate::gateway::table::cql3)), then sliced as the engine slices a row: by
 //! names, or by a range of composite names (reversed, counted).
 //!
 //! A partition is read with one paged `SELECT` of its clustering columns,

@@ -15,7 +15,7 @@
 //!
 //! Token strings are the schema's partitioner's; the cluster must use the
 //! same partitioner (the gateway's configuration names it). This module
-//! must not read the rows themselves (`reads` does).
+//! must not read the rows themselves (`row` and `rows` do).
 
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::Bound;

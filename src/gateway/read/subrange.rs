@@ -8,7 +8,7 @@
 //! reads little more than it returns.
 //!
 //! Only that read; an unbounded range and a names read go through
-//! [`reads`](super::reads) as before. This module must not write.
+//! [`row`](super::row) as before. This module must not write.
 
 use super::cells::{cell, Budget};
 use crate::gateway::driver::error::GatewayResult;
@@ -92,7 +92,7 @@ pub(super) async fn read(
     );
     if reversed {
         // CQL orders by a clustering prefix, by value: a descending column's
-        // reverse is ascending (as `reads` orders a reversed sub-column read).
+        // reverse is ascending (as `row` orders a reversed sub-column read).
         let back = |desc: bool| if desc { "ASC" } else { "DESC" };
         text.push_str(&format!(
             " ORDER BY column1 {}, column2 {}",

@@ -5,7 +5,7 @@
 //! and `statements` keeps one prepared statement per pair: the text is
 //! written here only the first time a table meets a form (or after a
 //! schema change emptied the cache), never per call. The values' order is
-//! the caller's (`reads`, `writes`), which must bind them in the order the
+//! the caller's (`read`, `write`), which must bind them in the order the
 //! text below puts the markers. This module writes texts; it must not talk
 //! to the cluster.
 
@@ -23,7 +23,7 @@ pub enum Form {
     /// `DELETE FROM t [USING TIMESTAMP ?] WHERE key = ? [AND <path> = ?]
     /// [AND column1 >= ?] [AND column1 <= ?]`: a row, a clustering prefix
     /// or a cell, or a range of `column1` (bounds in comparator order). A
-    /// counter table's deletions carry no timestamp (see `writes`).
+    /// counter table's deletions carry no timestamp (see `write::ops`).
     Delete { path: u8, low: bool, high: bool },
     /// `SELECT <name>, value[, writetime(value), ttl(value)] FROM t WHERE
     /// key = ? [AND column1 = ?] [AND <name> = ?] [bounds] [ORDER BY]

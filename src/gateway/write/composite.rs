@@ -11,7 +11,7 @@ use crate::model::DeletionTime;
 
 /// The statements deleting the names from `start` to `end` (a Thrift
 /// slice deletion's bounds, in comparator order): one per piece of the
-/// range. No timestamp in a counter CF (as `writes` says why).
+/// range. No timestamp in a counter CF (as `ops` says why).
 pub fn range_deletion(
     layout: &Layout,
     key: &[u8],

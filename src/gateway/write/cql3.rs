@@ -1,4 +1,4 @@
-//! Cell writes on a CQL3 table (see [`cql3`](super)) as row-level
+//! Cell writes on a CQL3 table (see [`cql3`](crate::gateway::table::cql3)) as row-level
 //! CQL on the table the cluster holds, each with its timestamp and TTL:
 //!
 //! - the row marker `(c.., "")` is `INSERT INTO t (pk.., c..) VALUES ..
