@@ -327,7 +327,7 @@ pub struct Config {
     pub activity_log_size: Option<u32>,
     /// `<Backend>` (a supercolumn element), yaml `backend`: where the data
     /// lives, as `serve --backend` takes it (`cassandra://HOST[:PORT],...`;
-    /// parsed and checked by `gateway::url` at start-up). `None`: the
+    /// parsed and checked by `gateway::driver::url` at start-up). `None`: the
     /// embedded engine.
     pub backend: Option<String>,
     /// `<CassandraVersion>` (a supercolumn element), yaml

@@ -32,11 +32,24 @@
 //! [`exec`] is the other half: it runs statements against the live schema
 //! and storage engine through its `CqlBackend` border (the Thrift server
 //! implements it), with sessions and prepared statements.
+//!
+//! The order of its modules, lowest first (`layering.rs` checks it):
+//!
+//! 1. [`ast`], [`error`], [`lexing`], [`lru`], [`timeuuid`]: the syntax
+//!    tree; the errors; what CQL 2 shares of the lexer; the caches' LRU;
+//!    time UUIDs.
+//! 2. [`lookahead`], [`types`]: the parser's bounded lookahead; CQL types
+//!    and literals.
+//! 3. [`lexer`], [`table`]: tokens; the table model.
+//! 4. [`options`], [`parser`], [`schema`], [`snippet`]: a table's `WITH`
+//!    options; the grammar; the table's Thrift-visible schema; a
+//!    statement's text shown in messages.
+//! 5. [`mapping`]: CQL rows <-> cells.
+//! 6. [`exec`]: statements run against the live schema and a backend.
 
 pub mod ast;
 mod error;
 pub mod exec;
-pub mod layout3;
 pub mod lexer;
 pub mod lexing;
 pub mod lookahead;

@@ -3,7 +3,8 @@
 //! sleeps never wakes otherwise), and the calling thread's runtime must not
 //! be stalled or made to panic.
 
-use super::{block_on, GatewayError, GatewayResult};
+use super::block_on;
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use std::time::Duration;
 
 fn driver() -> tokio::runtime::Runtime {

@@ -18,12 +18,18 @@
 //! agreement check is bounded by what is left of [`AGREEMENT_WAIT`]. This
 //! module must not read or write rows.
 
-use super::cql3;
-use super::index;
-use super::layout::{self, Storage};
-use super::statements::run;
-use super::values::RawRow;
-use super::{Consistency, GatewayError, GatewayResult, Inner};
+use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::facts::{storage_of, Storage};
+use crate::gateway::driver::values::RawRow;
+use crate::gateway::session::statements::run;
+use crate::gateway::session::tables::table_name;
+use crate::gateway::session::Inner;
+use crate::gateway::table::cql3::{self, table_of};
+use crate::gateway::table::index::changes;
+use crate::gateway::table::layout::{self, Layout};
+use crate::gateway::table::quote;
+use crate::call::Consistency;
+use crate::schema::CfDef;
 use crate::schema::Schema;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
 
@@ -54,14 +60,14 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
                         drop(inner, &text).await?;
                         changed = true;
                     }
-                    changed |= index::sync_cf(inner, &ks.name, Some(o), cf).await?;
+                    changed |= sync_cf(inner, &ks.name, Some(o), cf).await?;
                 }
                 continue;
             }
-            match cql3::create_statement(cf, inner.storage) {
+            match create_statement(cf, inner.storage) {
                 Ok(text) => {
                     changed |= create(inner, &mut agreed, &text).await?;
-                    changed |= index::sync_cf(inner, &ks.name, None, cf).await?;
+                    changed |= sync_cf(inner, &ks.name, None, cf).await?;
                 }
                 Err(e) => tracing::warn!(
                     keyspace = %ks.name,
@@ -75,14 +81,13 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
         for ks in old.user_keyspaces() {
             match next.keyspace(&ks.name) {
                 None => {
-                    drop(inner, &format!("DROP KEYSPACE {}", layout::quote(&ks.name))).await?;
+                    drop(inner, &format!("DROP KEYSPACE {}", quote(&ks.name))).await?;
                     changed = true;
                 }
                 Some(kept) => {
                     for cf in ks.cfs.values() {
                         if kept.cfs.get(&cf.name).is_none_or(|n| n.id != cf.id) {
-                            let table =
-                                format!("{}.{}", layout::quote(&ks.name), layout::quote(&cf.name));
+                            let table = format!("{}.{}", quote(&ks.name), quote(&cf.name));
                             drop(inner, &format!("DROP TABLE {table}")).await?;
                             changed = true;
                         }
@@ -97,9 +102,9 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
             };
             for cf in ks.cfs.values() {
                 if old_ks.cfs.get(&cf.name).is_some_and(|o| o.id != cf.id) {
-                    if let Ok(text) = cql3::create_statement(cf, inner.storage) {
+                    if let Ok(text) = create_statement(cf, inner.storage) {
                         create(inner, &mut agreed, &text).await?;
-                        index::sync_cf(inner, &ks.name, None, cf).await?;
+                        sync_cf(inner, &ks.name, None, cf).await?;
                     }
                 }
             }
@@ -216,13 +221,13 @@ pub async fn truncate(
     cf: &str,
     cl: Consistency,
 ) -> GatewayResult<()> {
-    let table = cql3::table_name(inner, keyspace, cf)?;
+    let table = table_name(inner, keyspace, cf)?;
     run(inner, &format!("TRUNCATE {table}"), &[], cl).await?;
     Ok(())
 }
 
 /// How the cluster stores Thrift-era tables, from its `system.local`
-/// (`layout::storage_of`); a cluster that does not say is taken as compact.
+/// (`driver::facts::storage_of`); a cluster that does not say is taken as compact.
 pub async fn storage_of_cluster(
     session: &scylla::client::session::Session,
 ) -> GatewayResult<Storage> {
@@ -243,7 +248,52 @@ pub async fn storage_of_cluster(
             .unwrap_or_default()
     };
     let (release, cql) = (text(&mut row, 0), text(&mut row, 1));
-    let storage = layout::storage_of(&release, &cql);
+    let storage = storage_of(&release, &cql);
     tracing::info!(release, cql, ?storage, "cluster versions");
     Ok(storage)
+}
+
+/// Brings `new`'s indexes into the cluster (`old`: the CF as the cluster
+/// had it, `None` for a table just created or found); true when it ran a
+/// statement. An index that exists already is taken as made; any other
+/// refusal is logged, as `ddl` logs a refused drop.
+pub async fn sync_cf(
+    inner: &Inner,
+    keyspace: &str,
+    old: Option<&CfDef>,
+    new: &CfDef,
+) -> GatewayResult<bool> {
+    let (drops, creates) = changes(keyspace, old, new, inner.storage);
+    if drops.is_empty() && creates.is_empty() {
+        return Ok(false);
+    }
+    for text in drops.iter() {
+        drop(inner, text).await?;
+    }
+    if !creates.is_empty() {
+        // The table may have been made through another coordinator.
+        agree(inner).await;
+    }
+    for text in &creates {
+        match inner.session.query_unpaged(text.as_str(), ()).await {
+            Ok(_) => {}
+            Err(e) if already_exists(&e) => {}
+            Err(e) => match GatewayError::from(e) {
+                // 3.x and 1.2 refuse a second index on a column as invalid.
+                GatewayError::Invalid(why) if why.contains("already exists") => {}
+                GatewayError::Invalid(why) => tracing::warn!("{text}: {why}"),
+                other => return Err(other),
+            },
+        }
+    }
+    Ok(true)
+}
+
+/// The `CREATE TABLE` of a CF in the cluster: a CQL3 table as itself, any
+/// other CF in its compact layout.
+pub fn create_statement(cf: &CfDef, storage: Storage) -> GatewayResult<String> {
+    match table_of(cf)? {
+        Some(t) => Ok(t.create_table()),
+        None => Ok(Layout::of(cf, storage)?.create_table()),
+    }
 }

@@ -6,128 +6,66 @@
 //! mutations (`model`) and answers with the same rows, so that
 //! every front end above the node is unchanged. It must not know `node` or
 //! any front end; `node::backend` adapts [`Cluster`] to the node's border
-//! and maps [`GatewayError`] to the node's errors in one place.
+//! and maps `GatewayError` to the node's errors in one place. This file
+//! holds that face, [`Cluster`], and what every call shares: the
+//! consistency levels and [`block_on`].
 //!
-//! One concept per file: `url` (the `cassandra://` address), `connect`
-//! (getting onto a cluster under deadlines, what it says of itself), `admit`
-//! (the nodes the driver connects to: those that answer), [`layout`]
-//! (a CF's table in 3.x's layout, its DDL), [`values`] (bytes in, bytes
-//! out), [`statements`] (prepared once, cached by table and form or by
-//! text), [`forms`] (the hot reads' and writes' statement forms), [`slice`] (a
-//! predicate's names or range in comparator order), [`reads`] (one
-//! row's slice), [`scan`] (key and token ranges in partitioner order),
-//! `rows` (a range's or an index query's rows, a batch read at once),
-//! [`subrange`] (a super column's bounded sub-column range, cut here),
-//! [`writes`] (mutations with their timestamps and TTLs), [`ring`] (the
-//! cluster's nodes, tokens and replicas), [`splits`] (a range's splits), [`ddl`] (tables
-//! created and dropped as supercolumn's schema changes, agreement awaited),
-//! `error` (the driver's errors, in one place), [`index`] (secondary
-//! indexes: the cluster's own, and queries through them); `CompositeType`
-//! comparators as one clustering column per component in [`composite`]
-//! (names and bounds) and [`composite::io`] (reads, range deletions); CQL3
-//! tables, which the
-//! cluster holds as real CQL tables, in [`cql3`] (the model, `CREATE
-//! TABLE`), [`cql3::writes`] (cells to row statements) and [`cql3::reads`]
-//! (rows to cells).
+//! The order of its modules, lowest first (`layering.rs` checks it as it
+//! checks the crate's: a module uses only modules of earlier layers):
+//!
+//! 1. [`driver`]: the border to the driver and the cluster before any
+//!    table: the address (`url`), the driver's errors typed and counted
+//!    (`error`), bytes bound and read (`values`), what the cluster says of
+//!    itself and the table storage its release implies (`facts`).
+//! 2. [`table`]: a CF as a table of the cluster, pure: its 3.x layout and
+//!    DDL text (`layout`), `CompositeType` comparators as clustering
+//!    columns (`composite`), CQL3 tables as real CQL tables (`cql3`),
+//!    static tables' undeclared columns (`statics`), the hot statements'
+//!    forms (`forms`), secondary indexes' DDL (`index`).
+//! 3. [`session`]: what every call shares (`Inner`): statements prepared
+//!    once and run, custom-typed tables, the schema and a call's table.
+//! 4. [`read`], [`write`], [`ddl`]: a row's slice, ranges, index queries
+//!    (`read`); mutations with their timestamps and TTLs, in batches
+//!    (`write`); tables created and dropped as supercolumn's schema
+//!    changes, agreement awaited (`ddl`). None uses another.
+//! 5. [`cluster`]: getting onto a cluster (`handshake`, `admit`,
+//!    `connect`) and its shape (`ring`, `splits`).
 //!
 //! The driver is async and the node's calls block: the driver's tasks run
 //! on a multi-thread runtime (the cluster's own, or the server's: see
-//! [`Connection::open_on`]), and a call polls its future on the calling
-//! thread until it ends ([`block_on`]), from whatever thread (pool or
-//! runtime worker) it runs on. The single-row reads and the writes are
-//! also futures owning their inputs ([`Cluster::read_owned`],
-//! [`Cluster::apply_owned`]), which a front end's network task awaits
-//! instead (see `node::defer`).
+//! [`Connection::open_on`](cluster::connect::Connection::open_on)), and a
+//! call polls its future on the calling thread until it ends
+//! ([`block_on`]), from whatever thread (pool or runtime worker) it runs
+//! on. The single-row reads and the writes are also futures owning their
+//! inputs ([`Cluster::read_owned`], [`Cluster::apply_owned`]), which a
+//! front end's network task awaits instead (see `node::defer`).
 //! The statements are written in the CQL3 subset Cassandra 1.2 and 3.x
 //! share, except where noted (`DeleteRange` uses 3.0's range deletion).
 
-mod admit;
-pub mod composite;
-mod connect;
-pub mod cql3;
-pub mod custom;
+pub mod cluster;
 pub mod ddl;
-mod error;
-pub mod forms;
-pub mod index;
-pub mod layout;
-pub mod reads;
-pub mod ring;
-mod rows;
-pub mod scan;
-pub mod slice;
-pub mod splits;
-pub mod statements;
-pub mod statics;
-pub mod subrange;
-mod url;
-pub mod values;
-pub mod writes;
-
-pub use connect::{points_at, ClusterFacts, Connection, SchemaSync};
-pub use error::{Acknowledged, GatewayError, GatewayResult, Timeout, TimeoutCause};
-pub use url::ClusterUrl;
+pub mod driver;
+pub mod read;
+pub mod session;
+pub mod table;
+pub mod write;
 
 use crate::call::{Atomicity, Consistency};
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
 use crate::schema::Schema;
-use parking_lot::RwLock;
-use scylla::client::session::Session;
+use cluster::connect::{Connection, SchemaSync};
+use cluster::{ring, splits};
+use driver::error::{GatewayError, GatewayResult};
+use driver::facts::ClusterFacts;
+use driver::url::ClusterUrl;
+use read::{index, rows, scan};
+use session::Inner;
 use std::future::Future;
 
 /// The longest a health check waits for a node's answer.
 pub const HEALTH_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
 use std::sync::Arc;
 
-/// A level as the driver names it.
-pub(crate) fn driver_level(cl: Consistency) -> scylla::statement::Consistency {
-    use scylla::statement::Consistency as C;
-    match cl {
-        Consistency::Zero | Consistency::Any => C::Any,
-        Consistency::One => C::One,
-        Consistency::Two => C::Two,
-        Consistency::Three => C::Three,
-        Consistency::Quorum => C::Quorum,
-        Consistency::All => C::All,
-        Consistency::LocalQuorum => C::LocalQuorum,
-        Consistency::EachQuorum => C::EachQuorum,
-        Consistency::LocalOne => C::LocalOne,
-    }
-}
-/// What the async parts share: the session, the statements, the schema.
-pub struct Inner {
-    pub(crate) session: Session,
-    pub(crate) statements: statements::Statements,
-    pub(crate) layouts: layout::Layouts,
-    schema: RwLock<Arc<Schema>>,
-    pub url: ClusterUrl,
-    /// How this cluster stores Thrift-era tables (see `layout`).
-    pub(crate) storage: layout::Storage,
-    /// What the cluster said of itself when connected.
-    pub(crate) facts: ClusterFacts,
-    /// A reversed slice of one super column's sub-columns is read forward
-    /// and reversed here (Cassandra 3.0+ fails it; see `reads`).
-    pub(crate) forward_sub_slices: bool,
-    /// The calls' cluster errors by kind.
-    pub(crate) errors: error::ErrorCounts,
-    /// The tables whose types have no CQL name (see `custom`).
-    pub(crate) custom: custom::CustomTables,
-}
-
-impl Inner {
-    pub fn schema(&self) -> Arc<Schema> {
-        self.schema.read().clone()
-    }
-
-    /// A call's result, its error counted: the one place a call's cluster
-    /// errors are counted, however it was waited for.
-    fn counted<T>(&self, result: GatewayResult<T>) -> GatewayResult<T> {
-        if let Err(e) = &result {
-            self.errors.count(e);
-        }
-        result
-    }
-}
 
 /// A cluster call's future owning its inputs, boxed (see
 /// [`Cluster::read_owned`]).
@@ -213,7 +151,7 @@ impl Cluster {
     ) -> Owned<Option<RowResult>> {
         let inner = Arc::clone(&self.inner);
         Box::pin(async move {
-            let row = reads::read_row(&inner, &cmd, &key, max_bytes, cl).await;
+            let row = read::row::read_row(&inner, &cmd, &key, max_bytes, cl).await;
             inner.counted(row)
         })
     }
@@ -229,10 +167,10 @@ impl Cluster {
         atomicity: Atomicity,
     ) -> Owned<()> {
         let inner = Arc::clone(&self.inner);
-        let plans = writes::plan(&inner, ms);
+        let plans = write::plan::plan(&inner, ms);
         Box::pin(async move {
             let written = match plans {
-                Ok(plans) => writes::send_all(&inner, &plans, cl, atomicity).await,
+                Ok(plans) => write::send::send_all(&inner, &plans, cl, atomicity).await,
                 Err(e) => Err(e),
             };
             inner.counted(written)
@@ -256,7 +194,7 @@ impl Cluster {
         // what was prepared for the old one is not reused.
         self.inner.statements.clear();
         synced?;
-        *self.inner.schema.write() = next;
+        self.inner.set_schema(next);
         self.inner.statements.clear();
         Ok(())
     }
@@ -273,7 +211,7 @@ impl Cluster {
         max_bytes: usize,
         cl: Consistency,
     ) -> GatewayResult<Option<RowResult>> {
-        self.block(reads::read_row(&self.inner, cmd, key, max_bytes, cl))
+        self.block(read::row::read_row(&self.inner, cmd, key, max_bytes, cl))
     }
 
     /// Up to `max_rows` rows of `range` in the cluster's token order, each
@@ -416,14 +354,14 @@ impl Cluster {
     }
 
     /// Applies mutations, each row's changes in order, the rows all or
-    /// none when `atomicity` says so (see `writes`).
+    /// none when `atomicity` says so (see `write::send`).
     pub fn apply(
         &self,
         ms: &[RowMutation],
         cl: Consistency,
         atomicity: Atomicity,
     ) -> GatewayResult<()> {
-        self.block(writes::apply(&self.inner, ms, cl, atomicity))
+        self.block(write::send::apply(&self.inner, ms, cl, atomicity))
     }
 }
 

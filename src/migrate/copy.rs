@@ -27,7 +27,7 @@ use super::state::{to_hex, Progress};
 use super::target::{Cf, Table};
 use super::{Job, MigrateError, MigrateResult};
 use crate::call::Atomicity;
-use crate::gateway::cql3::{Kind, Table3};
+use crate::gateway::table::cql3::{Kind, Table3};
 use crate::gateway::Cluster;
 use crate::marshal::CompositeType;
 use crate::model::{Bytes, Cell, CellKind, Op, ReadCommand, RowMutation, Slice};

@@ -150,7 +150,7 @@ pub fn run(job: &Job) -> MigrateResult<Outcome> {
 
 fn run_on(
     job: &Job,
-    url: &crate::gateway::ClusterUrl,
+    url: &crate::gateway::driver::url::ClusterUrl,
     source: &source::Source,
 ) -> MigrateResult<Outcome> {
     let schema = source.engine.schema();

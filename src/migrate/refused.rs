@@ -12,7 +12,7 @@
 use super::rows::Item;
 use super::target::Cf;
 use super::verify::SHOWN;
-use crate::gateway::writes::cf_statements;
+use crate::gateway::write::plan::cf_statements;
 use crate::model::{Cell, CellKind, Op};
 use std::collections::BTreeMap;
 
@@ -119,7 +119,8 @@ fn describe(key: &[u8], item: &Item) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateway::layout::{Layout, Storage};
+    use crate::gateway::driver::facts::Storage;
+    use crate::gateway::table::layout::Layout;
     use crate::marshal::parse_type;
     use crate::migrate::target::Table;
     use crate::schema::{CfDef, ColumnDef};

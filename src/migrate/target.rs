@@ -13,9 +13,11 @@
 //! This module must not write rows.
 
 use super::{MigrateError, MigrateResult};
-use crate::gateway::cql3::{self, Table3};
-use crate::gateway::layout::{Layout, Shape, Storage};
-use crate::gateway::{Cluster, ClusterUrl};
+use crate::gateway::driver::facts::Storage;
+use crate::gateway::driver::url::ClusterUrl;
+use crate::gateway::table::cql3::{self, Table3};
+use crate::gateway::table::layout::{Layout, Shape};
+use crate::gateway::Cluster;
 use crate::schema::{CfDef, Schema};
 use std::sync::Arc;
 

@@ -24,7 +24,7 @@ use super::rows::{Item, Row, Scan};
 use super::source::Source;
 use super::target::{Cf, Table};
 use super::{Job, MigrateError, MigrateResult};
-use crate::gateway::cql3::reads::as_read;
+use crate::gateway::read::cql3::as_read;
 use crate::gateway::Cluster;
 use crate::model::{Bytes, CellKind};
 use std::collections::HashMap;

@@ -276,7 +276,7 @@ fn alter_adds_a_static_column() {
         .map(|c| String::from_utf8_lossy(&c.name).into_owned())
         .collect();
     assert_eq!(statics, ["n", "s"]);
-    let layout = crate::cql::layout3::layout_of(&cf).unwrap();
+    let layout = crate::cql::exec::layout3::layout_of(&cf).unwrap();
     let kinds: Vec<(String, &str)> = layout
         .columns
         .iter()

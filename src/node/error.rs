@@ -88,13 +88,13 @@ impl From<StorageError> for EngineError {
 }
 
 /// The cluster backend's errors for every call, in node terms (the one
-/// place they are mapped; see `gateway::error`). Every failure of the
+/// place they are mapped; see `gateway::driver::error`). Every failure of the
 /// cluster is one a client retries: a request that may have reached the
 /// replicas (a timeout, a connection lost under it) is `TimedOut`, one that
 /// reached none (too few replicas, no node reachable) is `Unavailable`.
 /// Only a malformed answer or a driver failure is the node's own.
-pub(super) fn gateway_error(e: crate::gateway::GatewayError) -> NodeError {
-    use crate::gateway::GatewayError as G;
+pub(super) fn gateway_error(e: crate::gateway::driver::error::GatewayError) -> NodeError {
+    use crate::gateway::driver::error::GatewayError as G;
     let why = e.to_string();
     match e {
         G::Invalid(why) => NodeError::Invalid(why),

@@ -210,7 +210,7 @@ impl Node {
     /// with the embedded engine (this node alone is the ring).
     pub fn on_cluster<T>(
         &self,
-        f: impl FnOnce(&crate::gateway::Cluster) -> crate::gateway::GatewayResult<T>,
+        f: impl FnOnce(&crate::gateway::Cluster) -> crate::gateway::driver::error::GatewayResult<T>,
     ) -> Option<NodeResult<T>> {
         self.backend
             .cluster()

@@ -24,6 +24,7 @@ use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;
 use crate::thrift::wire::bounded::{self, BoundedInput};
 use crate::thrift::wire::scan::field_shape;
+use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
 use thrift::protocol::{
     TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
@@ -39,10 +40,6 @@ const REPLY_CAPACITY: usize = 1024;
 #[derive(Debug, thiserror::Error)]
 #[error("unreadable message: {0}")]
 pub struct Unanswerable(pub String);
-
-/// The (field id, wire type) pairs of a call's top-level arguments, in wire
-/// order: what tells the generations apart for methods they share.
-pub type ArgShape = Vec<(i16, u8)>;
 
 /// The generation a request shows by itself, if any: a method only one
 /// generation has, or the wire type of the argument that differs between

@@ -15,6 +15,22 @@
 //! the one place either generation logs in and authorizes; [`client`] opens
 //! a Thrift client connection for the tools, [`client_read`] reads its
 //! replies and [`client_error`] names a call's failure.
+//!
+//! The order of its modules, lowest first (`layering.rs` checks it; the
+//! uses it still makes against it are listed there as known debt):
+//!
+//! 1. [`wire`]: the binary protocol as data.
+//! 2. [`gen`], [`client_read`]: the generated structs of both IDLs; a
+//!    client's replies read.
+//! 3. [`client`], [`client_error`], [`session`]: the tools' client
+//!    connection and its failures; a connection's state.
+//! 4. [`error`]: typed errors as Thrift exceptions.
+//! 5. [`access`], [`batch`]: logging in and authorizing; the streamed batch.
+//! 6. [`v06`]: API 2.2.0.
+//! 7. [`v19`]: API 19.x, which takes 0.6's conversions and checks.
+//! 8. [`dispatch`]: a call's generation chosen and its handler run.
+//! 9. [`call`]: what the server observes of each call.
+//! 10. [`transport`]: the connections.
 
 pub mod access;
 pub mod batch;

@@ -319,7 +319,7 @@ fn tables(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDef>>)>
     if keyspace == VIRTUAL_SCHEMA_KEYSPACE {
         return tables_of(keyspace)
             .iter()
-            .map(|t| (crate::cql::layout3::layout_of_table(t), None))
+            .map(|t| (crate::cql::exec::layout3::layout_of_table(t), None))
             .collect();
     }
     layouts(schema, keyspace)

@@ -1,7 +1,7 @@
 //! The CREATE statements server-side DESCRIBE answers, laid out as
 //! Cassandra 4.0 prints them (one `AND option = value` per line, options in
 //! name order, identifiers quoted only when CQL needs it), from the 3.x view
-//! of each table (`cql::layout3`) and its options (`system_schema_rows`).
+//! of each table (`cql::exec::layout3`) and its options (`system_schema_rows`).
 //!
 //! 4.0 has no COMPACT STORAGE. A compact table (every Thrift column family)
 //! is printed as 3.11 printed it, `WITH COMPACT STORAGE` and its CQL columns
@@ -229,7 +229,7 @@ pub fn index(l: &Layout3, name: &str, kind: &str, options: &BTreeMap<String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cql::layout3::layout_of;
+    use crate::cql::exec::layout3::layout_of;
     use crate::marshal::parse_type;
 
     #[test]

@@ -47,6 +47,7 @@ mod ddl;
 pub mod describe;
 mod describe_create;
 mod dml;
+pub mod layout3;
 mod session;
 pub mod super3;
 pub mod system_schema;

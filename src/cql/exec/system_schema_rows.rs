@@ -1,7 +1,7 @@
 //! The rows of the 3.0+ schema tables (see `system_schema`): a keyspace's
 //! replication map, each table's options in 4.0's spelling (1.2's options
 //! converted as the 2.1/3.0 upgrades converted them), its columns from
-//! `cql::layout3`, its indexes; and the encoding of such rows, maps and
+//! `cql::exec::layout3`, its indexes; and the encoding of such rows, maps and
 //! sets included, as cells of the serving table model.
 //!
 //! Owns that conversion; it must not decide which tables exist.
@@ -9,7 +9,7 @@
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
 use super::system_traces;
 use crate::cql::error::CqlResult;
-use crate::cql::layout3::{layout_of, layout_of_table};
+use crate::cql::exec::layout3::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
 use crate::model::Cell;

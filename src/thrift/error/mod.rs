@@ -13,6 +13,7 @@ use crate::auth::AuthError;
 use crate::marshal::MarshalError;
 use crate::node::{Acknowledged, NodeError};
 use crate::thrift::gen::cassandra06 as t06;
+use crate::thrift::wire::bounded::OverBudget;
 use thrift::{ApplicationError, ApplicationErrorKind};
 
 /// Why a call failed, in the terms of the Thrift API.
@@ -128,6 +129,12 @@ impl From<AuthError> for ApiError {
 impl From<MarshalError> for ApiError {
     fn from(e: MarshalError) -> Self {
         ApiError::InvalidRequest(e.0)
+    }
+}
+
+impl From<OverBudget> for ApiError {
+    fn from(e: OverBudget) -> Self {
+        ApiError::Protocol(e.to_string())
     }
 }
 

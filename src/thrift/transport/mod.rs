@@ -52,8 +52,8 @@ pub mod handoff;
 pub mod server;
 
 use crate::budget::{Budget, Charge};
-use crate::thrift::dispatch::ArgShape;
 use crate::thrift::wire::scan::{Scan, Scanner};
+use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::walk::{walk_message, Walked};
 use crate::thrift::wire::{MessageHeader, Reader};
 use foreign::{Foreign, DECIDING_BYTES};

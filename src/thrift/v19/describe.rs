@@ -169,7 +169,7 @@ pub fn splits(
             "keys_per_split must be positive, got {keys_per_split}"
         )));
     }
-    // A cluster estimates its own (see `gateway::splits`).
+    // A cluster estimates its own (see `gateway::cluster::splits`).
     if let Some(splits) = node.on_cluster(|c| {
         c.splits(
             ks,

@@ -46,12 +46,6 @@ impl From<OverBudget> for thrift::Error {
     }
 }
 
-impl From<OverBudget> for crate::thrift::error::ApiError {
-    fn from(e: OverBudget) -> Self {
-        crate::thrift::error::ApiError::Protocol(e.to_string())
-    }
-}
-
 #[derive(Clone, Copy)]
 struct Budget {
     left: usize,

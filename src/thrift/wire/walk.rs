@@ -19,9 +19,12 @@
 //!
 //! [`Scanner`]: crate::thrift::wire::scan::Scanner
 
-use crate::thrift::dispatch::ArgShape;
 use crate::thrift::wire::scan::fixed_size;
 use crate::thrift::wire::{min_size, ttype, MAX_DEPTH, VERSION_1, VERSION_MASK};
+
+/// The (field id, wire type) pairs of a call's top-level arguments, in wire
+/// order: what tells the generations apart for methods they share.
+pub type ArgShape = Vec<(i16, u8)>;
 
 /// One whole, valid message at the start of a buffer.
 #[derive(Debug, PartialEq, Eq)]

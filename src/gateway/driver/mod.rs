@@ -1,0 +1,20 @@
+//! The border to the `scylla` driver and what is known of a cluster before
+//! any table: its address and options (`url`), the driver's errors typed
+//! and counted in one place (`error`), bytes bound into statements and
+//! read out of rows unchanged (`values`), and what the cluster says of
+//! itself, with the table storage its release implies (`facts`).
+//!
+//! The bottom of the gateway: it must not know a table, a statement or a
+//! session.
+//!
+//! The order of its modules (`layering.rs` checks it):
+//!
+//! 1. [`error`], [`level`], [`values`]: the driver's errors; a call's
+//!    consistency level in the driver's terms; bytes in, bytes out.
+//! 2. [`facts`], [`url`]: what the cluster says of itself; its address.
+
+pub mod error;
+pub mod facts;
+pub mod level;
+pub mod url;
+pub mod values;
