@@ -108,7 +108,7 @@ impl Node {
     pub fn ring_splits(&self, start: &str, end: &str) -> Option<NodeResult<Vec<String>>> {
         let ring = self.on_cluster(|c| c.ring())?;
         Some(ring.and_then(|ring| {
-            crate::gateway::splits::ring_splits(&ring, start, end)
+            crate::gateway::cluster::splits::ring_splits(&ring, start, end)
                 .map_err(|e| NodeError::Internal(e.to_string()))
         }))
     }
