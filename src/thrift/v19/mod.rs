@@ -29,6 +29,7 @@ mod index;
 mod inplace;
 pub mod javaargs;
 mod login;
+pub mod methods;
 mod reads;
 mod release;
 mod scan;
