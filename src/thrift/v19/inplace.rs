@@ -15,10 +15,9 @@
 //! cluster's answer (`node::defer`), the arguments are read once.
 
 use super::convert::{into_thrift, thriftify};
-use super::handler::Needs;
+use super::methods;
 use super::reads::{checked_get, checked_slice};
 use super::Handler;
-use crate::auth::access::Permission;
 use crate::model::{CellKind, CellView};
 use crate::node::defer::reuse;
 use crate::node::Node;
@@ -42,9 +41,9 @@ pub fn process_get_slice(
 ) -> thrift::Result<()> {
     // Read once per request, however often a cluster's call runs it.
     let args = reuse(|| t::CassandraGetSliceArgs::read_from_in_protocol(i))?;
-    let needs = Needs::Tables(Permission::Select, vec![&args.column_parent.column_family]);
+    let cfs = vec![args.column_parent.column_family.as_str()];
     let fill = |w: &mut Writer| {
-        h.with_ks("get_slice", Some(args.consistency_level), needs, |ks| {
+        h.with_ks(&methods::GET_SLICE, Some(args.consistency_level), cfs, |ks| {
             let slice = Slice {
                 key: &args.key,
                 parent: &args.column_parent,
@@ -162,9 +161,9 @@ pub fn process_get(
 ) -> thrift::Result<()> {
     let args = reuse(|| t::CassandraGetArgs::read_from_in_protocol(i))?;
     let (key, path, cl) = (&args.key, &args.column_path, args.consistency_level);
-    let needs = Needs::Tables(Permission::Select, vec![&path.column_family]);
+    let cfs = vec![path.column_family.as_str()];
     let fill = |w: &mut Writer| {
-        h.with_ks("get", Some(cl), needs, |ks| {
+        h.with_ks(&methods::GET, Some(cl), cfs, |ks| {
             let (cmd, counter) = checked_get(h.node, ks, key, path, cl)?;
             let at = w.buf.len();
             let mut n = 0usize;
