@@ -27,8 +27,8 @@ mod wordings;
 mod tests;
 
 pub use behaviours::Behaviour;
-pub use table::RELEASES;
 use methods::{METHODS_06, METHODS_19};
+pub use table::RELEASES;
 pub use wordings::Refusal;
 
 /// The Thrift API generation a release spoke.

@@ -16,9 +16,9 @@
 
 use crate::node::defer::{Answers, Step};
 use crate::node::Node;
+use crate::release::methods::TRACE_NEXT_QUERY;
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
-use crate::release::methods::TRACE_NEXT_QUERY;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;

@@ -387,11 +387,13 @@ async fn run_call(
         let meter = reply::open(max_reply, charge);
         // A panic closes this connection only, as on the pool.
         let run = catch_unwind(AssertUnwindSafe(|| {
-            if route == Route::Attempt {
-                log.answer_without_waiting(node, &mut session, &bytes, shape.as_ref(), received)
+            let shape = shape.as_ref();
+            let reply = if route == Route::Attempt {
+                dispatch::handle_without_waiting(node, &mut session, &bytes, shape)
             } else {
-                Some(log.answer(node, &mut session, &bytes, shape.as_ref(), received))
-            }
+                Some(dispatch::handle_shaped(node, &mut session, &bytes, shape))
+            };
+            reply.map(|reply| log.log(node, &session, &bytes, reply, received))
         }));
         charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
         match run {
@@ -411,8 +413,9 @@ async fn run_call(
     let call = move || {
         let meter = reply::open(max_reply, charge);
         let reply = defer::replay(answers, || {
-            log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received)
+            dispatch::handle_shaped(&call_node, &mut session, &bytes, shape.as_ref())
         });
+        let reply = log.log(&call_node, &session, &bytes, reply, received);
         drop((bytes, slot));
         let charge = meter.close().unwrap_or_else(|| Charge::new(&budget));
         (session, reply, charge)
@@ -474,7 +477,11 @@ impl Awaiting<'_> {
                     received,
                     ..
                 } = *self;
-                log.answer_awaiting(node, session, msg, shape, received, answers)
+                match dispatch::handle_awaiting(node, session, msg, shape, answers) {
+                    Step::Done(reply) => Step::Done(log.log(node, session, msg, reply, received)),
+                    // Logged once its write succeeded, below.
+                    step => step,
+                }
             }));
             charge = meter.close().unwrap_or_else(|| Charge::new(self.budget));
             match step {

@@ -169,9 +169,9 @@ pub static LOGIN: Method = m(
     &M::LOGIN,
     "login_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "auth_request", Ty::Struct(&AUTH_REQUEST), R),
-        ],
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "auth_request", Ty::Struct(&AUTH_REQUEST), R),
+    ],
     at(Some(Arg(1)), None, None, None),
     NO_LOGIN,
 );
@@ -180,12 +180,17 @@ pub static GET: Method = m(
     &M::GET,
     "get_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
-            cl(4),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(Arg(2)), Some(Level::Arg(4, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
+        cl(4),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(4, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -193,13 +198,18 @@ pub static GET_SLICE: Method = m(
     &M::GET_SLICE,
     "get_slice_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-            f(4, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-            cl(5),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(Arg(2)), Some(Level::Arg(5, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(4, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        cl(5),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(5, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -207,12 +217,17 @@ pub static MULTIGET: Method = m(
     &M::MULTIGET,
     "multiget_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "keys", Ty::List(&Ty::Str), R),
-            f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
-            cl(4),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(List(2)), Some(Level::Arg(4, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "keys", Ty::List(&Ty::Str), R),
+        f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
+        cl(4),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(List(2)),
+        Some(Level::Arg(4, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -220,13 +235,18 @@ pub static MULTIGET_SLICE: Method = m(
     &M::MULTIGET_SLICE,
     "multiget_slice_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "keys", Ty::List(&Ty::Str), R),
-            f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-            f(4, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-            cl(5),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(List(2)), Some(Level::Arg(5, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "keys", Ty::List(&Ty::Str), R),
+        f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(4, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        cl(5),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(List(2)),
+        Some(Level::Arg(5, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -234,12 +254,17 @@ pub static GET_COUNT: Method = m(
     &M::GET_COUNT,
     "get_count_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-            cl(4),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(Arg(2)), Some(Level::Arg(4, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(3, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        cl(4),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(4, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -247,15 +272,20 @@ pub static GET_RANGE_SLICE: Method = m(
     &M::GET_RANGE_SLICE,
     "get_range_slice_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-            f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-            fd(4, "start_key", Ty::Str, R, Default::Str("")),
-            fd(5, "finish_key", Ty::Str, R, Default::Str("")),
-            fd(6, "row_count", Ty::I32, R, Default::I32(100)),
-            cl(7),
-        ],
-    at(Some(Arg(1)), Some(Parent(2)), None, Some(Level::Arg(7, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        fd(4, "start_key", Ty::Str, R, Default::Str("")),
+        fd(5, "finish_key", Ty::Str, R, Default::Str("")),
+        fd(6, "row_count", Ty::I32, R, Default::I32(100)),
+        cl(7),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(2)),
+        None,
+        Some(Level::Arg(7, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -263,13 +293,18 @@ pub static GET_RANGE_SLICES: Method = m(
     &M::GET_RANGE_SLICES,
     "get_range_slices_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
-            f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
-            f(4, "range", Ty::Struct(&KEY_RANGE), R),
-            cl(5),
-        ],
-    at(Some(Arg(1)), Some(Parent(2)), None, Some(Level::Arg(5, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "column_parent", Ty::Struct(&COLUMN_PARENT), R),
+        f(3, "predicate", Ty::Struct(&SLICE_PREDICATE), R),
+        f(4, "range", Ty::Struct(&KEY_RANGE), R),
+        cl(5),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(2)),
+        None,
+        Some(Level::Arg(5, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -277,14 +312,19 @@ pub static INSERT: Method = m(
     &M::INSERT,
     "insert_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
-            f(4, "value", Ty::Bin, R),
-            f(5, "timestamp", Ty::I64, R),
-            cl(6),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(Arg(2)), Some(Level::Arg(6, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
+        f(4, "value", Ty::Bin, R),
+        f(5, "timestamp", Ty::I64, R),
+        cl(6),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(6, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -292,17 +332,22 @@ pub static BATCH_INSERT: Method = m(
     &M::BATCH_INSERT,
     "batch_insert_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(
-                3,
-                "cfmap",
-                Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&COSC))),
-                R,
-            ),
-            cl(4),
-        ],
-    at(Some(Arg(1)), Some(Keys(3)), Some(Arg(2)), Some(Level::Arg(4, None))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(
+            3,
+            "cfmap",
+            Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&COSC))),
+            R,
+        ),
+        cl(4),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Keys(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(4, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -310,13 +355,18 @@ pub static REMOVE: Method = m(
     &M::REMOVE,
     "remove_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(2, "key", Ty::Str, R),
-            f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
-            f(4, "timestamp", Ty::I64, R),
-            fd(5, "consistency_level", CL_TY, P, Default::Enum(1)),
-        ],
-    at(Some(Arg(1)), Some(Parent(3)), Some(Arg(2)), Some(Level::Arg(5, Some(1)))),
+        f(1, "keyspace", Ty::Str, R),
+        f(2, "key", Ty::Str, R),
+        f(3, "column_path", Ty::Struct(&COLUMN_PATH), R),
+        f(4, "timestamp", Ty::I64, R),
+        fd(5, "consistency_level", CL_TY, P, Default::Enum(1)),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(Parent(3)),
+        Some(Arg(2)),
+        Some(Level::Arg(5, Some(1))),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -324,19 +374,24 @@ pub static BATCH_MUTATE: Method = m(
     &M::BATCH_MUTATE,
     "batch_mutate_args",
     &[
-            f(1, "keyspace", Ty::Str, R),
-            f(
-                2,
-                "mutation_map",
-                Ty::Map(
-                    &Ty::Str,
-                    &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION))),
-                ),
-                R,
+        f(1, "keyspace", Ty::Str, R),
+        f(
+            2,
+            "mutation_map",
+            Ty::Map(
+                &Ty::Str,
+                &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION))),
             ),
-            cl(3),
-        ],
-    at(Some(Arg(1)), Some(InnerKeys(2)), Some(Keys(2)), Some(Level::Arg(3, None))),
+            R,
+        ),
+        cl(3),
+    ],
+    at(
+        Some(Arg(1)),
+        Some(InnerKeys(2)),
+        Some(Keys(2)),
+        Some(Level::Arg(3, None)),
+    ),
     KEYSPACE_LOGIN,
 );
 
@@ -408,10 +463,10 @@ pub static DESCRIBE_SPLITS: Method = m(
     &M::DESCRIBE_SPLITS,
     "describe_splits_args",
     &[
-            f(1, "start_token", Ty::Str, R),
-            f(2, "end_token", Ty::Str, R),
-            f(3, "keys_per_split", Ty::I32, R),
-        ],
+        f(1, "start_token", Ty::Str, R),
+        f(2, "end_token", Ty::Str, R),
+        f(3, "keys_per_split", Ty::I32, R),
+    ],
     at(None, None, None, None),
     NO_LOGIN,
 );

@@ -197,11 +197,20 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
-        let r = self.check_login(&idl::MULTIGET_SLICE, &keyspace).and_then(|_| {
-            self.at(&keyspace, cl, Use::Read, || {
-                reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
-            })
-        });
+        let r = self
+            .check_login(&idl::MULTIGET_SLICE, &keyspace)
+            .and_then(|_| {
+                self.at(&keyspace, cl, Use::Read, || {
+                    reads::multiget_slice(
+                        self.node,
+                        &keyspace,
+                        &keys,
+                        &column_parent,
+                        &predicate,
+                        cl,
+                    )
+                })
+            });
         self.wrap(idl::MULTIGET_SLICE.name(), r)
     }
 
@@ -285,13 +294,16 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<()> {
         // The server reads batches with `batch::process`; this is the
         // whole-struct path it leaves some messages to.
-        let r = self.check_login(&idl::BATCH_INSERT, &keyspace).and_then(|_| {
-            // The decoded map was charged; converting it moves its bytes.
-            let batch = bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
-            self.at(&keyspace, cl, Use::Write, || {
-                batch::apply(batch, self.node, &keyspace)
-            })
-        });
+        let r = self
+            .check_login(&idl::BATCH_INSERT, &keyspace)
+            .and_then(|_| {
+                // The decoded map was charged; converting it moves its bytes.
+                let batch =
+                    bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
+                self.at(&keyspace, cl, Use::Write, || {
+                    batch::apply(batch, self.node, &keyspace)
+                })
+            });
         self.wrap(idl::BATCH_INSERT.name(), r)
     }
 
@@ -317,19 +329,22 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login(&idl::BATCH_MUTATE, &keyspace).and_then(|_| {
-            let batch = bounded::uncharged(|| {
-                batch::from_mutation_map(self.node, &keyspace, mutation_map)
-            })?;
-            self.at(&keyspace, cl, Use::Write, || {
-                batch::apply(batch, self.node, &keyspace)
-            })
-        });
+        let r = self
+            .check_login(&idl::BATCH_MUTATE, &keyspace)
+            .and_then(|_| {
+                let batch = bounded::uncharged(|| {
+                    batch::from_mutation_map(self.node, &keyspace, mutation_map)
+                })?;
+                self.at(&keyspace, cl, Use::Write, || {
+                    batch::apply(batch, self.node, &keyspace)
+                })
+            });
         self.wrap(idl::BATCH_MUTATE.name(), r)
     }
 
     fn handle_get_string_property(&self, property: String) -> thrift::Result<String> {
-        self.wrap(idl::GET_STRING_PROPERTY.name(),
+        self.wrap(
+            idl::GET_STRING_PROPERTY.name(),
             describe::string_property(self.node, &property),
         )
     }
@@ -351,12 +366,16 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap(idl::DESCRIBE_RING.name(), describe::ring(self.node, &keyspace))
+        self.wrap(
+            idl::DESCRIBE_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
         match self.node.on_cluster(|c| c.ring()) {
-            Some(ring) => self.wrap(idl::DESCRIBE_PARTITIONER.name(),
+            Some(ring) => self.wrap(
+                idl::DESCRIBE_PARTITIONER.name(),
                 ring.map(|r| r.partitioner).map_err(Into::into),
             ),
             None => Ok(self.node.schema().partitioner.class_name().to_string()),
@@ -367,7 +386,8 @@ impl CassandraSyncHandler for Handler<'_> {
         &self,
         keyspace: String,
     ) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
-        self.wrap(idl::DESCRIBE_KEYSPACE.name(),
+        self.wrap(
+            idl::DESCRIBE_KEYSPACE.name(),
             describe::keyspace(self.node, &keyspace),
         )
     }
@@ -378,7 +398,8 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
-        self.wrap(idl::DESCRIBE_SPLITS.name(),
+        self.wrap(
+            idl::DESCRIBE_SPLITS.name(),
             describe::splits(self.node, &start_token, &end_token, keys_per_split),
         )
     }

@@ -43,9 +43,12 @@ impl<'a> Needs<'a> {
     fn of(row: &Row, names: Vec<&'a str>) -> Self {
         match row.requires {
             Requires::Tables(p) => Needs::Tables(p, names),
-            Requires::Named(p) => {
-                Needs::Exactly(names.into_iter().map(|ks| Access::keyspace(p, ks)).collect())
-            }
+            Requires::Named(p) => Needs::Exactly(
+                names
+                    .into_iter()
+                    .map(|ks| Access::keyspace(p, ks))
+                    .collect(),
+            ),
             // `Keyspace`; the other rows do not run on the session's
             // keyspace (they check with `checked`, `logged_in` or their
             // own code).

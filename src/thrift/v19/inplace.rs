@@ -43,15 +43,20 @@ pub fn process_get_slice(
     let args = reuse(|| t::CassandraGetSliceArgs::read_from_in_protocol(i))?;
     let cfs = vec![args.column_parent.column_family.as_str()];
     let fill = |w: &mut Writer| {
-        h.with_ks(&methods::GET_SLICE, Some(args.consistency_level), cfs, |ks| {
-            let slice = Slice {
-                key: &args.key,
-                parent: &args.column_parent,
-                predicate: &args.predicate,
-                cl: args.consistency_level,
-            };
-            slice.answer(h.node, ks, w)
-        })
+        h.with_ks(
+            &methods::GET_SLICE,
+            Some(args.consistency_level),
+            cfs,
+            |ks| {
+                let slice = Slice {
+                    key: &args.key,
+                    parent: &args.column_parent,
+                    predicate: &args.predicate,
+                    cl: args.consistency_level,
+                };
+                slice.answer(h.node, ks, w)
+            },
+        )
     };
     in_place_reply("get_slice", seq, ttype::LIST, out, fill, |e, out| {
         let outcome = void_outcome::<

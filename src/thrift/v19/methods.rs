@@ -7,12 +7,12 @@
 //! read by the call observers and the hand-off), how its arguments show
 //! the generation ([`Shows`], read by dispatch) and what the connection
 //! must be allowed to do ([`Requires`], read by `Handler::with_ks` and
-//! `Handler::checked`). A unit test checks it against the IDL file and the
-//! releases. Data and lookups only.
+//! `Handler::checked`). A unit test (`thrift::call::methods`' tests) checks
+//! it against the IDL file and the releases. Data and lookups only.
 
 use super::Handler;
-use crate::auth::access::Permission::{Alter, Create, Drop, Modify, Select};
 use crate::auth::access::Permission;
+use crate::auth::access::Permission::{Alter, Create, Drop, Modify, Select};
 use crate::release::methods::{self as M, Method};
 use crate::thrift::call::methods::At::{self, *};
 use crate::thrift::call::methods::{Level, Where};
@@ -133,7 +133,12 @@ pub static SET_KEYSPACE: Row = Row {
 pub static GET: Row = Row {
     method: &M::GET,
     run: Run::Get,
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(3, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(3, None)),
+    ),
     shows: Shows::By(2, ttype::STRUCT),
     requires: Requires::Tables(Select),
 };
@@ -141,7 +146,12 @@ pub static GET: Row = Row {
 pub static GET_SLICE: Row = Row {
     method: &M::GET_SLICE,
     run: Run::GetSlice,
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::By(2, ttype::STRUCT),
     requires: Requires::Tables(Select),
 };
@@ -149,7 +159,12 @@ pub static GET_SLICE: Row = Row {
 pub static GET_COUNT: Row = Row {
     method: &M::GET_COUNT,
     run: generated!(process_get_count),
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::By(2, ttype::STRUCT),
     requires: Requires::Tables(Select),
 };
@@ -157,7 +172,12 @@ pub static GET_COUNT: Row = Row {
 pub static MULTIGET_SLICE: Row = Row {
     method: &M::MULTIGET_SLICE,
     run: generated!(process_multiget_slice),
-    at: at(None, Some(Parent(2)), Some(List(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(List(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::By(1, ttype::LIST),
     requires: Requires::Tables(Select),
 };
@@ -165,7 +185,12 @@ pub static MULTIGET_SLICE: Row = Row {
 pub static MULTIGET_COUNT: Row = Row {
     method: &M::MULTIGET_COUNT,
     run: generated!(process_multiget_count),
-    at: at(None, Some(Parent(2)), Some(List(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(List(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::Unique,
     requires: Requires::Tables(Select),
 };
@@ -205,7 +230,12 @@ pub static GET_MULTI_SLICE: Row = Row {
 pub static INSERT: Row = Row {
     method: &M::INSERT,
     run: generated!(process_insert),
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::By(2, ttype::STRUCT),
     requires: Requires::Tables(Modify),
 };
@@ -213,7 +243,12 @@ pub static INSERT: Row = Row {
 pub static ADD: Row = Row {
     method: &M::ADD,
     run: generated!(process_add),
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(4, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(4, None)),
+    ),
     shows: Shows::Unique,
     requires: Requires::Tables(Modify),
 };
@@ -229,7 +264,12 @@ pub static CAS: Row = Row {
 pub static REMOVE: Row = Row {
     method: &M::REMOVE,
     run: generated!(process_remove),
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(4, Some(1)))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(4, Some(1))),
+    ),
     shows: Shows::By(2, ttype::STRUCT),
     requires: Requires::Tables(Modify),
 };
@@ -237,7 +277,12 @@ pub static REMOVE: Row = Row {
 pub static REMOVE_COUNTER: Row = Row {
     method: &M::REMOVE_COUNTER,
     run: generated!(process_remove_counter),
-    at: at(None, Some(Parent(2)), Some(Arg(1)), Some(Level::Arg(3, None))),
+    at: at(
+        None,
+        Some(Parent(2)),
+        Some(Arg(1)),
+        Some(Level::Arg(3, None)),
+    ),
     shows: Shows::Unique,
     requires: Requires::Tables(Modify),
 };
@@ -245,7 +290,12 @@ pub static REMOVE_COUNTER: Row = Row {
 pub static BATCH_MUTATE: Row = Row {
     method: &M::BATCH_MUTATE,
     run: Run::Batch { atomic: false },
-    at: at(None, Some(InnerKeys(1)), Some(Keys(1)), Some(Level::Arg(2, None))),
+    at: at(
+        None,
+        Some(InnerKeys(1)),
+        Some(Keys(1)),
+        Some(Level::Arg(2, None)),
+    ),
     shows: Shows::By(1, ttype::MAP),
     requires: Requires::Tables(Modify),
 };
@@ -253,7 +303,12 @@ pub static BATCH_MUTATE: Row = Row {
 pub static ATOMIC_BATCH_MUTATE: Row = Row {
     method: &M::ATOMIC_BATCH_MUTATE,
     run: Run::Batch { atomic: true },
-    at: at(None, Some(InnerKeys(1)), Some(Keys(1)), Some(Level::Arg(2, None))),
+    at: at(
+        None,
+        Some(InnerKeys(1)),
+        Some(Keys(1)),
+        Some(Level::Arg(2, None)),
+    ),
     shows: Shows::Unique,
     requires: Requires::Tables(Modify),
 };
@@ -527,7 +582,3 @@ pub static METHODS: &[&Row] = &[
 pub fn row(name: &str) -> Option<&'static Row> {
     METHODS.iter().copied().find(|r| r.method.name == name)
 }
-
-#[cfg(test)]
-#[path = "methods_tests.rs"]
-mod tests;

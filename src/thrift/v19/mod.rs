@@ -295,22 +295,17 @@ impl CassandraSyncHandler for Handler<'_> {
         if let Err(e) = r {
             return self.wrap(methods::CAS.name(), Err(e));
         }
-        self.with_ks(
-            &methods::CAS,
-            None,
-            vec![&column_family],
-            |ks| {
-                let req = cas::CasRequest {
-                    key: &key,
-                    column_family: &column_family,
-                    expected: &expected,
-                    updates: &updates,
-                    serial,
-                    commit,
-                };
-                cas::cas(self.node, ks, &req)
-            },
-        )
+        self.with_ks(&methods::CAS, None, vec![&column_family], |ks| {
+            let req = cas::CasRequest {
+                key: &key,
+                column_family: &column_family,
+                expected: &expected,
+                updates: &updates,
+                serial,
+                commit,
+            };
+            cas::cas(self.node, ks, &req)
+        })
     }
 
     fn handle_remove(
@@ -359,12 +354,9 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_truncate(&self, cfname: String) -> thrift::Result<()> {
-        self.with_ks(
-            &methods::TRUNCATE,
-            None,
-            vec![&cfname],
-            |ks| writes::truncate(self.node, ks, &cfname),
-        )
+        self.with_ks(&methods::TRUNCATE, None, vec![&cfname], |ks| {
+            writes::truncate(self.node, ks, &cfname)
+        })
     }
 
     fn handle_describe_schema_versions(&self) -> thrift::Result<BTreeMap<String, Vec<String>>> {
@@ -386,19 +378,31 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap(methods::DESCRIBE_RING.name(), describe::ring(self.node, &keyspace))
+        self.wrap(
+            methods::DESCRIBE_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_local_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap(methods::DESCRIBE_LOCAL_RING.name(), describe::ring(self.node, &keyspace))
+        self.wrap(
+            methods::DESCRIBE_LOCAL_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_token_map(&self) -> thrift::Result<BTreeMap<String, String>> {
-        self.wrap(methods::DESCRIBE_TOKEN_MAP.name(), describe::token_map(self.node))
+        self.wrap(
+            methods::DESCRIBE_TOKEN_MAP.name(),
+            describe::token_map(self.node),
+        )
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        self.wrap(methods::DESCRIBE_PARTITIONER.name(), describe::partitioner(self.node))
+        self.wrap(
+            methods::DESCRIBE_PARTITIONER.name(),
+            describe::partitioner(self.node),
+        )
     }
 
     fn handle_describe_snitch(&self) -> thrift::Result<String> {

@@ -118,7 +118,10 @@ impl Handler<'_> {
                     .prepare(&text)
                     .map_err(|e| ApiError::invalid(e.to_string()))
             });
-        self.wrap(methods::PREPARE_CQL_QUERY.name(), r.map(|p| cql2::prepared_result(&p)))
+        self.wrap(
+            methods::PREPARE_CQL_QUERY.name(),
+            r.map(|p| cql2::prepared_result(&p)),
+        )
     }
 
     pub(in crate::thrift::v19) fn prepare_cql3(
@@ -142,7 +145,10 @@ impl Handler<'_> {
                     },
                 )
             });
-        self.wrap(methods::PREPARE_CQL3_QUERY.name(), r.map(|p| cql::prepared_result(&p)))
+        self.wrap(
+            methods::PREPARE_CQL3_QUERY.name(),
+            r.map(|p| cql::prepared_result(&p)),
+        )
     }
 
     pub(in crate::thrift::v19) fn execute_prepared_cql2(
