@@ -2,11 +2,12 @@
 //! the call does ([`Kind`]), where the server runs it ([`Stage`]), and which
 //! releases declared it (0.6's list; 19.x's by the release that added each).
 //!
-//! The one place a method's name is written as text: each generation's
-//! table in `thrift` (`v06::idl`, `v19::methods`) points at these rows and
-//! adds what the wire needs (arguments, where they name things, access);
-//! the admin surface's metrics and thread pools read the kinds here, and the
-//! Thrift transport the stages. Data only, like the rest of `release`.
+//! Each generation's method table in `thrift` (`v06::idl`,
+//! `v19::methods`) points at these rows and adds what the wire needs
+//! (arguments, where they name things, access), so a name, kind or stage
+//! is written once; the admin surface's metrics and thread pools read the
+//! kinds here, and the Thrift transport the stages. Data only, like the
+//! rest of `release`.
 
 use super::Version;
 

@@ -9,7 +9,8 @@
 //! threads, the switches) at half of a null call's server CPU; a faster
 //! channel shrinks that but cannot remove it. Most calls never wait, so the
 //! cheapest hand-off is none. A call runs inline only when nothing in it
-//! can wait on the disk or on another thread for long:
+//! can wait on the disk or on another thread for long (each method's stage
+//! in `release::methods` says which it is):
 //!
 //! - metadata calls (`describe_*` but `describe_splits*`, `set_keyspace`,
 //!   `set_cql_version`): they read the schema snapshot and node facts only;

@@ -58,26 +58,33 @@ pub fn process_get_slice(
             },
         )
     };
-    in_place_reply("get_slice", seq, ttype::LIST, out, fill, |e, out| {
-        let outcome = void_outcome::<
-            t::InvalidRequestException,
-            t::UnavailableException,
-            t::TimedOutException,
-        >(Err(e));
-        let reply = outcome.map(|(ire, ue, te)| {
-            move |o: &mut dyn TOutputProtocol| {
-                let result = t::CassandraGetSliceResult {
-                    result_value: None,
-                    ire,
-                    ue,
-                    te,
-                };
-                result.write_to_out_protocol(o)
-            }
-        });
-        let mut o = TBinaryOutputProtocol::new(out, true);
-        write_reply(&mut o, "get_slice", seq, reply)
-    })
+    in_place_reply(
+        methods::GET_SLICE.name(),
+        seq,
+        ttype::LIST,
+        out,
+        fill,
+        |e, out| {
+            let outcome = void_outcome::<
+                t::InvalidRequestException,
+                t::UnavailableException,
+                t::TimedOutException,
+            >(Err(e));
+            let reply = outcome.map(|(ire, ue, te)| {
+                move |o: &mut dyn TOutputProtocol| {
+                    let result = t::CassandraGetSliceResult {
+                        result_value: None,
+                        ire,
+                        ue,
+                        te,
+                    };
+                    result.write_to_out_protocol(o)
+                }
+            });
+            let mut o = TBinaryOutputProtocol::new(out, true);
+            write_reply(&mut o, methods::GET_SLICE.name(), seq, reply)
+        },
+    )
 }
 
 /// A reply answered in place: the success reply's head (result field 0, of
@@ -198,21 +205,28 @@ pub fn process_get(
             Ok(())
         })
     };
-    in_place_reply("get", seq, ttype::STRUCT, out, fill, |e, out| {
-        // The generated processor's sorting, with `get`'s fourth declared
-        // exception.
-        let reply = match e {
-            thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
-                Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
-                Err(u) => get_outcome(thrift::Error::User(u)),
-            },
-            e => get_outcome(e),
-        };
-        let reply =
-            reply.map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
-        let mut o = TBinaryOutputProtocol::new(out, true);
-        write_reply(&mut o, "get", seq, reply)
-    })
+    in_place_reply(
+        methods::GET.name(),
+        seq,
+        ttype::STRUCT,
+        out,
+        fill,
+        |e, out| {
+            // The generated processor's sorting, with `get`'s fourth declared
+            // exception.
+            let reply = match e {
+                thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
+                    Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
+                    Err(u) => get_outcome(thrift::Error::User(u)),
+                },
+                e => get_outcome(e),
+            };
+            let reply = reply
+                .map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
+            let mut o = TBinaryOutputProtocol::new(out, true);
+            write_reply(&mut o, methods::GET.name(), seq, reply)
+        },
+    )
 }
 
 fn get_outcome(e: thrift::Error) -> Result<t::CassandraGetResult, thrift::ApplicationError> {
