@@ -60,9 +60,24 @@ const NOWHERE: Where = Where {
     level: None,
 };
 
+/// A row's [`Where`], for the tables.
+pub const fn at(
+    keyspace: Option<At>,
+    column_family: Option<At>,
+    key: Option<At>,
+    level: Option<Level>,
+) -> Where {
+    Where {
+        keyspace,
+        column_family,
+        key,
+        level,
+    }
+}
+
 /// Where `method` of generation `g` names things, from its row (nothing
 /// for a method the generation lacks).
-pub(crate) fn at(g: Generation, method: &str) -> &'static Where {
+pub(crate) fn row_at(g: Generation, method: &str) -> &'static Where {
     let row = match g {
         Generation::V06 => crate::thrift::v06::idl::method(method).map(|m| &m.at),
         Generation::V19 => crate::thrift::v19::methods::row(method).map(|r| &r.at),
@@ -72,18 +87,18 @@ pub(crate) fn at(g: Generation, method: &str) -> &'static Where {
 
 /// Where `method` of generation `g` names its keyspace and column family.
 pub(crate) fn locations(g: Generation, method: &str) -> (Option<At>, Option<At>) {
-    let at = at(g, method);
+    let at = row_at(g, method);
     (at.keyspace, at.column_family)
 }
 
 /// Where `method` of generation `g` names its row keys.
 pub(crate) fn key_location(g: Generation, method: &str) -> Option<At> {
-    at(g, method).key
+    row_at(g, method).key
 }
 
 /// Where `method` of generation `g` names its consistency level.
 pub(crate) fn level_location(g: Generation, method: &str) -> Option<Level> {
-    at(g, method).level
+    row_at(g, method).level
 }
 
 /// The name of consistency level `n` in generation `g`'s enum.

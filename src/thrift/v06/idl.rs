@@ -9,8 +9,8 @@
 //! Each method's row (see [`Method`]) is the 0.6 method table.
 
 use crate::release::methods as M;
-use crate::thrift::call::methods::At::{self, *};
-use crate::thrift::call::methods::{Level, Where};
+use crate::thrift::call::methods::At::*;
+use crate::thrift::call::methods::{at, Level, Where};
 use crate::thrift::wire::idl::{f, fd};
 use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
 
@@ -148,20 +148,6 @@ const fn m(
         },
         at,
         keyspace_login,
-    }
-}
-
-const fn at(
-    keyspace: Option<At>,
-    column_family: Option<At>,
-    key: Option<At>,
-    level: Option<Level>,
-) -> Where {
-    Where {
-        keyspace,
-        column_family,
-        key,
-        level,
     }
 }
 

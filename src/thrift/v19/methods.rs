@@ -14,8 +14,8 @@ use super::Handler;
 use crate::auth::access::Permission;
 use crate::auth::access::Permission::{Alter, Create, Drop, Modify, Select};
 use crate::release::methods::{self as M, Method};
-use crate::thrift::call::methods::At::{self, *};
-use crate::thrift::call::methods::{Level, Where};
+use crate::thrift::call::methods::At::*;
+use crate::thrift::call::methods::{at, Level, Where};
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::wire::ttype;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
@@ -91,20 +91,6 @@ pub struct Row {
 impl Row {
     pub fn name(&self) -> &'static str {
         self.method.name
-    }
-}
-
-const fn at(
-    keyspace: Option<At>,
-    column_family: Option<At>,
-    key: Option<At>,
-    level: Option<Level>,
-) -> Where {
-    Where {
-        keyspace,
-        column_family,
-        key,
-        level,
     }
 }
 
