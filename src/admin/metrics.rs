@@ -24,59 +24,14 @@ use prometheus_client::metrics::MetricType;
 use prometheus_client::registry::Registry;
 use std::sync::Arc;
 
-/// Every method of both API generations, sorted; any other name counts as "other".
-const METHODS: &[&str] = &[
-    "add",
-    "atomic_batch_mutate",
-    "batch_insert",
-    "batch_mutate",
-    "cas",
-    "describe_cluster_name",
-    "describe_keyspace",
-    "describe_keyspaces",
-    "describe_local_ring",
-    "describe_partitioner",
-    "describe_ring",
-    "describe_schema_versions",
-    "describe_snitch",
-    "describe_splits",
-    "describe_splits_ex",
-    "describe_token_map",
-    "describe_version",
-    "execute_cql3_query",
-    "execute_cql_query",
-    "execute_prepared_cql3_query",
-    "execute_prepared_cql_query",
-    "get",
-    "get_count",
-    "get_indexed_slices",
-    "get_multi_slice",
-    "get_paged_slice",
-    "get_range_slice",
-    "get_range_slices",
-    "get_slice",
-    "get_string_list_property",
-    "get_string_property",
-    "insert",
-    "login",
-    "multiget",
-    "multiget_count",
-    "multiget_slice",
-    "prepare_cql3_query",
-    "prepare_cql_query",
-    "remove",
-    "remove_counter",
-    "set_cql_version",
-    "set_keyspace",
-    "system_add_column_family",
-    "system_add_keyspace",
-    "system_drop_column_family",
-    "system_drop_keyspace",
-    "system_update_column_family",
-    "system_update_keyspace",
-    "trace_next_query",
-    "truncate",
-];
+/// Every method of both API generations (`release::methods`), sorted;
+/// any other name counts as "other".
+fn method_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = crate::release::methods::all().map(|m| m.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
 const OTHER: &str = "other";
 const APIS: [&str; 2] = ["0.6", "19"];
 
@@ -117,7 +72,9 @@ fn native_kinds(opcode: &str) -> Vec<&'static str> {
 
 /// The request metrics: the call observer installed on the node.
 pub struct RequestMetrics {
-    /// Indexed by generation then method (METHODS, then OTHER).
+    /// The Thrift methods, sorted (see [`method_names`]).
+    methods: Vec<&'static str>,
+    /// Indexed by generation then method (`methods`, then OTHER).
     handles: Vec<Vec<PerCall>>,
     /// Native requests by (opcode, statement kind), sorted; the last one
     /// counts the rest.
@@ -153,7 +110,8 @@ impl RequestMetrics {
             "Time from a Thrift request read whole to its reply ready, by API generation and method",
             latency.clone(),
         );
-        let names = METHODS.iter().chain(std::iter::once(&OTHER));
+        let methods = method_names();
+        let names = methods.iter().chain(std::iter::once(&OTHER));
         let handles = APIS
             .iter()
             .map(|&api| {
@@ -171,6 +129,7 @@ impl RequestMetrics {
             })
             .collect();
         RequestMetrics {
+            methods,
             handles,
             native: Self::register_native(registry),
         }
@@ -232,9 +191,10 @@ impl CallObserver for RequestMetrics {
             self.native_handles(call.method, kind)
         } else {
             let api = usize::from(call.api != APIS[0]);
-            let method = METHODS
+            let methods = &self.methods;
+            let method = methods
                 .binary_search_by(|m| m.as_bytes().cmp(call.method))
-                .unwrap_or(METHODS.len());
+                .unwrap_or(methods.len());
             &self.handles[api][method]
         };
         h.requests.inc();
@@ -276,7 +236,7 @@ impl Metrics {
     /// Thrift calls answered so far, of both generations, whose method
     /// `wanted` picks (nodetool tpstats).
     pub fn answered(&self, wanted: impl Fn(&str) -> bool) -> u64 {
-        let names = METHODS.iter().chain(std::iter::once(&OTHER));
+        let names = self.requests.methods.iter().chain(std::iter::once(&OTHER));
         let mut total = 0;
         for per_api in &self.requests.handles {
             for (name, h) in names.clone().zip(per_api) {
@@ -561,10 +521,13 @@ impl Scraped {
 
 #[cfg(test)]
 mod tests {
-    use super::METHODS;
+    use super::method_names;
 
     #[test]
     fn methods_are_sorted_for_the_binary_search() {
-        assert!(METHODS.windows(2).all(|w| w[0] < w[1]));
+        let names = method_names();
+        assert!(names.windows(2).all(|w| w[0] < w[1]));
+        // 45 of API 19.x, and the five only 0.6 had.
+        assert_eq!(names.len(), 50);
     }
 }

@@ -3,8 +3,9 @@
 //! pools, compaction tasks and inter-node messaging. A figure the server
 //! does not keep is `null` (nodetool prints `n/a`), never a made-up zero.
 //! The mapping: ReadStage and MutationStage count the Thrift read and
-//! write calls answered (calls run on their connection's task: there is no
-//! queue to be active or pending in); RequestWorkers is the slots for calls
+//! write calls answered, by each method's kind in `release::methods`
+//! (calls run on their connection's task: there is no queue to be active
+//! or pending in); RequestWorkers is the slots for calls
 //! that may wait on the disk, in use now; FlushWriter is the memtables
 //! being flushed; CompactionExecutor is the engine's compactions.
 
@@ -12,34 +13,8 @@ use super::http::{AdminError, Request, Response};
 use super::metrics::Metrics;
 use super::state::AdminState;
 use crate::node::limits::Limits;
+use crate::release::methods::{self, Kind};
 use serde_json::{json, Value};
-
-/// Thrift calls that read (1.2's ReadStage).
-const READS: &[&str] = &[
-    "get",
-    "get_count",
-    "get_indexed_slices",
-    "get_multi_slice",
-    "get_paged_slice",
-    "get_range_slice",
-    "get_range_slices",
-    "get_slice",
-    "multiget",
-    "multiget_count",
-    "multiget_slice",
-];
-
-/// Thrift calls that write (1.2's MutationStage).
-const WRITES: &[&str] = &[
-    "add",
-    "atomic_batch_mutate",
-    "batch_insert",
-    "batch_mutate",
-    "cas",
-    "insert",
-    "remove",
-    "remove_counter",
-];
 
 /// The message types 1.2 listed as dropped; one node sends no messages,
 /// so none is ever dropped.
@@ -61,14 +36,18 @@ fn pool(name: &str, active: Option<u64>, pending: Option<u64>, completed: Option
 /// `GET /tpstats`.
 pub fn tpstats(state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
     let metrics = state.get::<Metrics>();
-    let answered = |names: &[&str]| metrics.as_ref().map(|m| m.answered(|n| names.contains(&n)));
+    // Counted by the kind of each method (`release::methods`).
+    let answered = |kind: Kind| {
+        let of_kind = |n: &str| methods::by_name(n).is_some_and(|m| m.kind == kind);
+        metrics.as_ref().map(|m| m.answered(of_kind))
+    };
     let workers = state.get::<Limits>().map(|l| {
         let slots = l.settings().worker_slots;
         slots.saturating_sub(l.workers().available_permits()) as u64
     });
     let mut pools = vec![
-        pool("ReadStage", None, None, answered(READS)),
-        pool("MutationStage", None, None, answered(WRITES)),
+        pool("ReadStage", None, None, answered(Kind::Read)),
+        pool("MutationStage", None, None, answered(Kind::Write)),
         pool("RequestWorkers", workers, None, None),
     ];
     if let Some(engine) = state.node.engine() {

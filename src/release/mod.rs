@@ -18,6 +18,7 @@
 mod behaviours;
 pub mod diff;
 mod fields;
+pub mod methods;
 mod table;
 mod types;
 mod wordings;
@@ -26,8 +27,8 @@ mod wordings;
 mod tests;
 
 pub use behaviours::Behaviour;
+use methods::{METHODS_06, METHODS_19};
 pub use table::RELEASES;
-use table::{METHODS_06, METHODS_19};
 pub use wordings::Refusal;
 
 /// The Thrift API generation a release spoke.
@@ -183,11 +184,11 @@ impl Release {
     /// The Thrift methods it declared, in the order of the tables.
     pub fn thrift_methods(&self) -> Vec<&'static str> {
         match self.generation {
-            ThriftGeneration::V06 => METHODS_06.to_vec(),
+            ThriftGeneration::V06 => METHODS_06.iter().map(|m| m.name).collect(),
             ThriftGeneration::V19 => METHODS_19
                 .iter()
                 .filter(|m| self.at_least_release(m.since))
-                .map(|m| m.name)
+                .map(|m| m.method.name)
                 .collect(),
         }
     }
@@ -195,10 +196,10 @@ impl Release {
     /// Whether the release declared this Thrift method.
     pub fn has_method(&self, name: &str) -> bool {
         match self.generation {
-            ThriftGeneration::V06 => METHODS_06.contains(&name),
+            ThriftGeneration::V06 => METHODS_06.iter().any(|m| m.name == name),
             ThriftGeneration::V19 => METHODS_19
                 .iter()
-                .any(|m| m.name == name && self.at_least_release(m.since)),
+                .any(|m| m.method.name == name && self.at_least_release(m.since)),
         }
     }
 

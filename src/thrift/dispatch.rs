@@ -16,12 +16,13 @@
 
 use crate::node::defer::{Answers, Step};
 use crate::node::Node;
+use crate::release::methods::TRACE_NEXT_QUERY;
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
-use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;
+use crate::thrift::v19::methods::{Run, Shows};
 use crate::thrift::wire::bounded::{self, BoundedInput};
 use crate::thrift::wire::scan::field_shape;
 use crate::thrift::wire::walk::ArgShape;
@@ -43,62 +44,30 @@ pub struct Unanswerable(pub String);
 
 /// The generation a request shows by itself, if any: a method only one
 /// generation has, or the wire type of the argument that differs between
-/// the two (thrift-facts.md §2c). `None` for requests identical in both
-/// (describe_keyspace(s), describe_version, describe_cluster_name,
-/// describe_ring, describe_partitioner) and for unknown methods.
+/// the two (thrift-facts.md §2c), as the 19.x method table says
+/// ([`Shows`]). `None` for requests identical in both (describe_keyspace(s),
+/// describe_version, describe_cluster_name, describe_ring,
+/// describe_partitioner) and for unknown methods.
 pub fn shown_generation(name: &str, shape: &ArgShape) -> Option<Generation> {
     use crate::thrift::wire::ttype;
     let type_of = |id: i16| shape.iter().find(|(f, _)| *f == id).map(|(_, t)| *t);
-    let by = |id: i16, v19_type: u8| match type_of(id) {
-        Some(t) if t == v19_type => Some(Generation::V19),
-        Some(ttype::STRING) => Some(Generation::V06),
-        _ => None,
-    };
-    match name {
-        "multiget"
-        | "get_range_slice"
-        | "batch_insert"
-        | "get_string_property"
-        | "get_string_list_property" => Some(Generation::V06),
-        "set_keyspace"
-        | "multiget_count"
-        | "get_paged_slice"
-        | "get_indexed_slices"
-        | "get_multi_slice"
-        | "add"
-        | "cas"
-        | "remove_counter"
-        | "atomic_batch_mutate"
-        | "truncate"
-        | "describe_schema_versions"
-        | "describe_local_ring"
-        | "describe_token_map"
-        | "describe_snitch"
-        | "trace_next_query"
-        | "describe_splits_ex"
-        | "system_add_column_family"
-        | "system_drop_column_family"
-        | "system_add_keyspace"
-        | "system_drop_keyspace"
-        | "system_update_keyspace"
-        | "system_update_column_family"
-        | "execute_cql_query"
-        | "execute_cql3_query"
-        | "prepare_cql_query"
-        | "prepare_cql3_query"
-        | "execute_prepared_cql_query"
-        | "execute_prepared_cql3_query"
-        | "set_cql_version" => Some(Generation::V19),
-        "login" | "get_range_slices" => by(1, ttype::STRUCT),
-        "multiget_slice" => by(1, ttype::LIST),
-        "batch_mutate" => by(1, ttype::MAP),
-        "get" | "get_slice" | "get_count" | "insert" | "remove" => by(2, ttype::STRUCT),
-        "describe_splits" => match type_of(3) {
+    let row = v19::methods::row(name);
+    let in_v06 = idl::method(name).is_some();
+    match row.map(|r| r.shows) {
+        None if in_v06 => Some(Generation::V06),
+        None => None,
+        Some(Shows::Unique) => Some(Generation::V19),
+        Some(Shows::Same) => None,
+        Some(Shows::By(id, v19_type)) => match type_of(id) {
+            Some(t) if t == v19_type => Some(Generation::V19),
+            Some(ttype::STRING) => Some(Generation::V06),
+            _ => None,
+        },
+        Some(Shows::Splits) => match type_of(3) {
             Some(ttype::I32) => Some(Generation::V06),
             Some(ttype::STRING) => Some(Generation::V19),
             _ => type_of(4).map(|_| Generation::V19),
         },
-        _ => None,
     }
 }
 
@@ -279,65 +248,6 @@ fn handle_v06(
     }
 }
 
-/// Routes a 19.x call to the generated per-method function. `None` for a
-/// method the 19.x IDL does not declare (`get_slice`, `get` and the batch
-/// calls never come here: `handle_v19` answers them with `v19::inplace` and
-/// `v19::batch_inplace`).
-fn process_v19(
-    name: &str,
-    h: &v19::Handler<'_>,
-    seq: i32,
-    i: &mut dyn TInputProtocol,
-    o: &mut dyn TOutputProtocol,
-) -> Option<thrift::Result<()>> {
-    macro_rules! route {
-        ($($m:literal => $f:ident),* $(,)?) => {
-            match name {
-                $($m => Some(P19::$f(h, seq, i, o)),)*
-                _ => None,
-            }
-        };
-    }
-    route! {
-        "login" => process_login, "set_keyspace" => process_set_keyspace,
-        "get_count" => process_get_count,
-        "multiget_slice" => process_multiget_slice, "multiget_count" => process_multiget_count,
-        "get_range_slices" => process_get_range_slices,
-        "get_paged_slice" => process_get_paged_slice,
-        "get_indexed_slices" => process_get_indexed_slices,
-        "get_multi_slice" => process_get_multi_slice,
-        "insert" => process_insert, "add" => process_add, "cas" => process_cas,
-        "remove" => process_remove, "remove_counter" => process_remove_counter,
-        "truncate" => process_truncate,
-        "describe_schema_versions" => process_describe_schema_versions,
-        "describe_keyspaces" => process_describe_keyspaces,
-        "describe_cluster_name" => process_describe_cluster_name,
-        "describe_version" => process_describe_version,
-        "describe_ring" => process_describe_ring,
-        "describe_local_ring" => process_describe_local_ring,
-        "describe_token_map" => process_describe_token_map,
-        "describe_partitioner" => process_describe_partitioner,
-        "describe_snitch" => process_describe_snitch,
-        "describe_keyspace" => process_describe_keyspace,
-        "describe_splits" => process_describe_splits,
-        "trace_next_query" => process_trace_next_query,
-        "describe_splits_ex" => process_describe_splits_ex,
-        "system_add_column_family" => process_system_add_column_family,
-        "system_drop_column_family" => process_system_drop_column_family,
-        "system_add_keyspace" => process_system_add_keyspace,
-        "system_drop_keyspace" => process_system_drop_keyspace,
-        "system_update_keyspace" => process_system_update_keyspace,
-        "system_update_column_family" => process_system_update_column_family,
-        "execute_cql_query" => process_execute_cql_query,
-        "execute_cql3_query" => process_execute_cql3_query,
-        "prepare_cql_query" => process_prepare_cql_query,
-        "prepare_cql3_query" => process_prepare_cql3_query,
-        "execute_prepared_cql_query" => process_execute_prepared_cql_query,
-        "execute_prepared_cql3_query" => process_execute_prepared_cql3_query,
-        "set_cql_version" => process_set_cql_version,
-    }
-}
-
 /// Java's TProtocolException text for a missing required field, from the
 /// generated Rust reader's "missing required field Struct.field".
 fn required_field_message(method: &str, rust: &str) -> String {
@@ -366,47 +276,36 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     let mut out = Vec::with_capacity(REPLY_CAPACITY);
     // The call after `trace_next_query` runs traced (the connection's
     // next one, whatever it is, as in 1.2).
-    let traced = match header.name.as_str() {
-        "trace_next_query" => None,
-        _ => session.v19.trace_next.take(),
+    let traced = if header.name == TRACE_NEXT_QUERY.name {
+        None
+    } else {
+        session.v19.trace_next.take()
     };
     let mut run = || {
+        // A method the 19.x IDL does not declare: the processor's reply
+        // to an unknown name.
+        let row = v19::methods::row(&header.name)?;
         let handler = v19::Handler::new(node, session).quoting(msg);
-        // Encoded straight from the engine's cells (see `v19::inplace`).
-        if header.name == "get_slice" {
-            Some(v19::process_get_slice(
-                &handler,
-                header.seqid,
-                &mut input,
-                &mut out,
-            ))
-        } else if header.name == "get" {
-            Some(v19::process_get(
-                &handler,
-                header.seqid,
-                &mut input,
-                &mut out,
-            ))
-        } else if let Some(atomic) = batch_call(&header.name) {
+        Some(match row.run {
+            Run::Generated(process) => {
+                let mut output = TBinaryOutputProtocol::new(&mut out, true);
+                process(&handler, header.seqid, &mut input, &mut output)
+            }
+            // Encoded straight from the engine's cells (see `v19::inplace`).
+            Run::GetSlice => v19::process_get_slice(&handler, header.seqid, &mut input, &mut out),
+            Run::Get => v19::process_get(&handler, header.seqid, &mut input, &mut out),
             // Plain writes are read in place (see `v19::batch_inplace`).
-            let mut output = TBinaryOutputProtocol::new(&mut out, true);
-            Some(v19::process_batch_mutate_in_place(
-                &handler,
-                atomic,
-                header.seqid,
-                &mut input,
-                &mut output,
-            ))
-        } else {
-            let mut output = TBinaryOutputProtocol::new(&mut out, true);
-            process_v19(
-                &header.name,
-                &handler,
-                header.seqid,
-                &mut input,
-                &mut output,
-            )
-        }
+            Run::Batch { atomic } => {
+                let mut output = TBinaryOutputProtocol::new(&mut out, true);
+                v19::process_batch_mutate_in_place(
+                    &handler,
+                    atomic,
+                    header.seqid,
+                    &mut input,
+                    &mut output,
+                )
+            }
+        })
     };
     let result = match traced {
         Some(id) => node.traced(id, &header.name, run),
@@ -424,15 +323,6 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
                 .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),
-    }
-}
-
-/// Whether `name` is a 19.x batch call, and if so whether it is the atomic one.
-fn batch_call(name: &str) -> Option<bool> {
-    match name {
-        "batch_mutate" => Some(false),
-        "atomic_batch_mutate" => Some(true),
-        _ => None,
     }
 }
 

@@ -10,18 +10,19 @@
 //! cannot forge log lines.
 //!
 //! Every call is also reported to the node's call observer (metrics, see
-//! [`crate::thrift::call::seen`]), from the headers only.
+//! [`crate::thrift::call::seen`]), from the headers only. The log records
+//! calls; it does not run them: the server calls `dispatch` and then
+//! [`CallLog::log`] with the reply.
 //!
 //! When neither line is due, a call costs one clock read and one level
 //! check: nothing is parsed, formatted or allocated. The duration runs from
 //! the moment the whole request was read to the moment its reply is ready
 //! (waiting for a worker slot included, writing the reply not).
 
-use crate::node::defer::{Answers, Step};
 use crate::node::Node;
 use crate::thrift::call::reply::{ending, Outcome};
 use crate::thrift::call::request::{self, Named};
-use crate::thrift::dispatch::{self, Unanswerable};
+use crate::thrift::dispatch::Unanswerable;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::Reader;
@@ -38,58 +39,11 @@ pub struct CallLog {
 }
 
 impl CallLog {
-    /// Answers one request (see [`dispatch::handle_shaped`]; `shape` is
-    /// its argument shape if the transport read it) and logs it if due.
-    /// `received` is when its last byte was read.
-    pub fn answer(
-        &self,
-        node: &Node,
-        session: &mut Session,
-        msg: &[u8],
-        shape: Option<&ArgShape>,
-        received: Instant,
-    ) -> Result<Option<Vec<u8>>, Unanswerable> {
-        let reply = dispatch::handle_shaped(node, session, msg, shape);
-        self.log(node, session, msg, reply, received)
-    }
-
-    /// [`CallLog::answer`] with reads that do not wait on the disk (see
-    /// [`crate::storage::nowait`]); `None`, and nothing logged, when one
-    /// would have: the call is to be answered again where it may wait.
-    pub fn answer_without_waiting(
-        &self,
-        node: &Node,
-        session: &mut Session,
-        msg: &[u8],
-        shape: Option<&ArgShape>,
-        received: Instant,
-    ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
-        let reply = dispatch::handle_without_waiting(node, session, msg, shape)?;
-        Some(self.log(node, session, msg, reply, received))
-    }
-
-    /// [`CallLog::answer`] with a cluster backend's calls awaited (see
-    /// [`dispatch::handle_awaiting`]); nothing is logged for a run whose
-    /// answer is dropped, nor for one whose answer waits on its write
-    /// ([`Step::Assumed`]: the caller logs it with [`CallLog::log`] once the
-    /// write succeeded).
-    pub fn answer_awaiting(
-        &self,
-        node: &Node,
-        session: &mut Session,
-        msg: &[u8],
-        shape: Option<&ArgShape>,
-        received: Instant,
-        answers: &mut Answers,
-    ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
-        match dispatch::handle_awaiting(node, session, msg, shape, answers) {
-            Step::Done(reply) => Step::Done(self.log(node, session, msg, reply, received)),
-            wait => wait,
-        }
-    }
-
-    /// Logs a call's `reply` if due (for a reply made without running the
-    /// call: a primed fault's) and hands it back.
+    /// Logs a call's `reply` if due and hands it back. The server calls
+    /// it once a call is answered (after `dispatch`, or with a primed
+    /// fault's reply); not for a run whose answer is dropped (a read that
+    /// would have waited, a cluster call to await). `received` is when the
+    /// request's last byte was read.
     pub fn log(
         &self,
         node: &Node,

@@ -1,15 +1,16 @@
 //! Where each Thrift method's arguments name what the call observers read
-//! (keyspace, column families, row keys, consistency level, CQL query) and
-//! which declared exception each field of its result carries, for both API
-//! generations. Tables only, checked against the IDL files by the tests:
-//! the bytes are read by [`crate::thrift::call::request`] and
-//! [`crate::thrift::call::reply`].
+//! (keyspace, column families, row keys, consistency level, CQL query: the
+//! [`Where`] column of each generation's method table, `v06::idl` and
+//! `v19::methods`) and which declared exception each field of its result
+//! carries, for both API generations. Lookups and tables only, checked
+//! against the IDL files by the tests: the bytes are read by
+//! [`crate::thrift::call::request`] and [`crate::thrift::call::reply`].
 
 use crate::thrift::session::Generation;
 
 /// Where a request's arguments name something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum At {
+pub enum At {
     /// A string argument.
     Arg(i16),
     /// The `column_family` (field 3) of a ColumnParent or ColumnPath argument.
@@ -29,73 +30,9 @@ pub(crate) enum At {
     Query,
 }
 
-/// Where `method` of generation `g` names its keyspace and column family.
-pub(crate) fn locations(g: Generation, method: &str) -> (Option<At>, Option<At>) {
-    use At::*;
-    match g {
-        Generation::V06 => match method {
-            "get" | "get_slice" | "multiget" | "multiget_slice" | "get_count" | "insert"
-            | "remove" => (Some(Arg(1)), Some(Parent(3))),
-            "get_range_slice" | "get_range_slices" => (Some(Arg(1)), Some(Parent(2))),
-            "batch_insert" => (Some(Arg(1)), Some(Keys(3))),
-            "batch_mutate" => (Some(Arg(1)), Some(InnerKeys(2))),
-            "login" | "describe_ring" | "describe_keyspace" => (Some(Arg(1)), None),
-            _ => (None, None),
-        },
-        Generation::V19 => match method {
-            "get" | "get_slice" | "get_count" | "multiget_slice" | "multiget_count" | "insert"
-            | "add" | "remove" | "remove_counter" => (None, Some(Parent(2))),
-            "get_range_slices" | "get_indexed_slices" => (None, Some(Parent(1))),
-            "get_paged_slice"
-            | "truncate"
-            | "describe_splits"
-            | "describe_splits_ex"
-            | "system_drop_column_family" => (None, Some(Arg(1))),
-            "cas" => (None, Some(Arg(2))),
-            "get_multi_slice" => (None, Some(MultiSlice)),
-            "batch_mutate" | "atomic_batch_mutate" => (None, Some(InnerKeys(1))),
-            "system_add_column_family" | "system_update_column_family" => {
-                (Some(Inner(1, 1)), Some(Inner(1, 2)))
-            }
-            "system_add_keyspace" | "system_update_keyspace" => (Some(Inner(1, 1)), None),
-            "set_keyspace"
-            | "system_drop_keyspace"
-            | "describe_keyspace"
-            | "describe_ring"
-            | "describe_local_ring" => (Some(Arg(1)), None),
-            "execute_cql_query" | "execute_cql3_query" | "prepare_cql_query"
-            | "prepare_cql3_query" => (Some(Query), Some(Query)),
-            _ => (None, None),
-        },
-    }
-}
-
-/// Where `method` of generation `g` names its row keys: a string
-/// ([`At::Arg`]), a list of them ([`At::List`]) or a map keyed by them
-/// ([`At::Keys`]).
-pub(crate) fn key_location(g: Generation, method: &str) -> Option<At> {
-    use At::*;
-    Some(match (g, method) {
-        (
-            Generation::V06,
-            "get" | "get_slice" | "get_count" | "insert" | "remove" | "batch_insert",
-        ) => Arg(2),
-        (Generation::V06, "multiget" | "multiget_slice") => List(2),
-        (Generation::V06, "batch_mutate") => Keys(2),
-        (
-            Generation::V19,
-            "get" | "get_slice" | "get_count" | "insert" | "add" | "remove" | "remove_counter"
-            | "cas",
-        ) => Arg(1),
-        (Generation::V19, "multiget_slice" | "multiget_count") => List(1),
-        (Generation::V19, "batch_mutate" | "atomic_batch_mutate") => Keys(1),
-        _ => return None,
-    })
-}
-
 /// Where a method's consistency level is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Level {
+pub enum Level {
     /// An i32 argument (`cas`: its commit level), and the level used when
     /// an optional one is absent.
     Arg(i16, Option<i32>),
@@ -103,31 +40,65 @@ pub(crate) enum Level {
     MultiSlice,
 }
 
+/// Where a method's arguments name what the call observers and the
+/// hand-off read: a column of each generation's method table
+/// (`v06::idl`, `v19::methods`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Where {
+    pub keyspace: Option<At>,
+    pub column_family: Option<At>,
+    /// A string ([`At::Arg`]), a list of them ([`At::List`]) or a map
+    /// keyed by them ([`At::Keys`]).
+    pub key: Option<At>,
+    pub level: Option<Level>,
+}
+
+const NOWHERE: Where = Where {
+    keyspace: None,
+    column_family: None,
+    key: None,
+    level: None,
+};
+
+/// A row's [`Where`], for the tables.
+pub const fn at(
+    keyspace: Option<At>,
+    column_family: Option<At>,
+    key: Option<At>,
+    level: Option<Level>,
+) -> Where {
+    Where {
+        keyspace,
+        column_family,
+        key,
+        level,
+    }
+}
+
+/// Where `method` of generation `g` names things, from its row (nothing
+/// for a method the generation lacks).
+pub(crate) fn row_at(g: Generation, method: &str) -> &'static Where {
+    let row = match g {
+        Generation::V06 => crate::thrift::v06::idl::method(method).map(|m| &m.at),
+        Generation::V19 => crate::thrift::v19::methods::row(method).map(|r| &r.at),
+    };
+    row.unwrap_or(&NOWHERE)
+}
+
+/// Where `method` of generation `g` names its keyspace and column family.
+pub(crate) fn locations(g: Generation, method: &str) -> (Option<At>, Option<At>) {
+    let at = row_at(g, method);
+    (at.keyspace, at.column_family)
+}
+
+/// Where `method` of generation `g` names its row keys.
+pub(crate) fn key_location(g: Generation, method: &str) -> Option<At> {
+    row_at(g, method).key
+}
+
 /// Where `method` of generation `g` names its consistency level.
 pub(crate) fn level_location(g: Generation, method: &str) -> Option<Level> {
-    use Level::*;
-    Some(match (g, method) {
-        (_, "get_multi_slice") => MultiSlice,
-        (Generation::V06, "get" | "multiget" | "get_count" | "batch_insert") => Arg(4, None),
-        (Generation::V06, "get_slice" | "multiget_slice" | "get_range_slices") => Arg(5, None),
-        (Generation::V06, "remove") => Arg(5, Some(1)),
-        (Generation::V06, "insert") => Arg(6, None),
-        (Generation::V06, "get_range_slice") => Arg(7, None),
-        (Generation::V06, "batch_mutate") => Arg(3, None),
-        (Generation::V19, "get" | "execute_cql3_query" | "execute_prepared_cql3_query") => {
-            Arg(3, None)
-        }
-        (Generation::V19, "remove_counter") => Arg(3, None),
-        (
-            Generation::V19,
-            "get_slice" | "get_count" | "multiget_slice" | "multiget_count" | "get_range_slices"
-            | "get_paged_slice" | "get_indexed_slices" | "insert" | "add",
-        ) => Arg(4, None),
-        (Generation::V19, "remove") => Arg(4, Some(1)),
-        (Generation::V19, "batch_mutate" | "atomic_batch_mutate") => Arg(2, None),
-        (Generation::V19, "cas") => Arg(6, None),
-        _ => return None,
-    })
+    row_at(g, method).level
 }
 
 /// The name of consistency level `n` in generation `g`'s enum.

@@ -245,3 +245,98 @@ fn the_argument_tables_agree_with_the_idl() {
         }
     }
 }
+
+/// Each generation's method table holds every method of its IDL file, in
+/// the file's order, and nothing else; the releases' method lists are
+/// subsets of it, together all of it; and the rows agree with themselves
+/// (kind, stage, access, how the request shows its generation).
+#[test]
+fn the_method_tables_match_the_idl_files_and_the_releases() {
+    use crate::auth::access::Permission;
+    use crate::release::methods::{Kind, Stage};
+    use crate::release::{ThriftGeneration, RELEASES};
+    use crate::thrift::v06::idl as v06;
+    use crate::thrift::v19::methods::{self as v19, Requires, Shows};
+    let v06_names: Vec<&str> = v06::METHODS.iter().map(|m| m.name()).collect();
+    let v19_names: Vec<&str> = v19::METHODS.iter().map(|r| r.name()).collect();
+    for (file, table) in [
+        ("cassandra-0.6.thrift", &v06_names),
+        ("cassandra.thrift", &v19_names),
+    ] {
+        let idl: Vec<String> = idl_methods(file).into_iter().map(|m| m.name).collect();
+        assert_eq!(&idl, table, "{file}");
+    }
+    for m in v06::METHODS {
+        assert_eq!(m.args.name, format!("{}_args", m.name()));
+        let data = matches!(m.method.kind, Kind::Read | Kind::Write);
+        assert_eq!(m.keyspace_login, data, "{}", m.name());
+    }
+
+    // How a request shows its generation: by the arguments the IDLs give
+    // a method both declare.
+    let idl06 = idl_methods("cassandra-0.6.thrift");
+    let idl19 = idl_methods("cassandra.thrift");
+    let arg = |idl: &[IdlMethod], name: &str, id: i16| {
+        let m = idl.iter().find(|m| m.name == name).unwrap();
+        m.args.iter().find(|a| a.0 == id).map(|a| a.1.clone())
+    };
+    for r in v19::METHODS {
+        let name = r.name();
+        let in_v06 = v06::method(name).is_some();
+        assert_eq!(r.shows == Shows::Unique, !in_v06, "{name}");
+        match r.shows {
+            Shows::By(id, _) => {
+                assert_eq!(arg(&idl06, name, id).as_deref(), Some("string"), "{name}");
+                let t = arg(&idl19, name, id).unwrap();
+                assert_ne!(t, "string", "{name}");
+            }
+            Shows::Same => {
+                let a06 = &idl06.iter().find(|m| m.name == name).unwrap().args;
+                let a19 = &idl19.iter().find(|m| m.name == name).unwrap().args;
+                assert_eq!(a06, a19, "{name}");
+            }
+            Shows::Splits => assert_eq!(arg(&idl06, name, 3).as_deref(), Some("i32")),
+            Shows::Unique => {}
+        }
+        // Reads need SELECT and writes MODIFY on their column families.
+        match r.method.kind {
+            Kind::Read => assert_eq!(r.requires, Requires::Tables(Permission::Select), "{name}"),
+            Kind::Write => assert_eq!(r.requires, Requires::Tables(Permission::Modify), "{name}"),
+            Kind::Schema => assert!(
+                matches!(r.requires, Requires::Named(_) | Requires::Tables(_)),
+                "{name}"
+            ),
+            Kind::Other => {}
+        }
+    }
+
+    // The stages run what the kinds say.
+    for m in crate::release::methods::all() {
+        match m.stage {
+            Stage::Read => assert_eq!(m.kind, Kind::Read, "{}", m.name),
+            Stage::Mutation => assert_eq!(m.kind, Kind::Write, "{}", m.name),
+            Stage::Metadata => assert_eq!(m.kind, Kind::Other, "{}", m.name),
+            Stage::Pool => {}
+        }
+    }
+
+    // Every release declared a subset of its generation's table, in the
+    // table's order; together they declared all of it.
+    let mut seen: [std::collections::BTreeSet<&str>; 2] = Default::default();
+    for release in RELEASES {
+        let (table, i) = match release.generation {
+            ThriftGeneration::V06 => (&v06_names, 0),
+            ThriftGeneration::V19 => (&v19_names, 1),
+        };
+        let declared = release.thrift_methods();
+        let in_order: Vec<&str> = table
+            .iter()
+            .copied()
+            .filter(|n| declared.contains(n))
+            .collect();
+        assert_eq!(declared, in_order, "{}", release.version);
+        seen[i].extend(declared);
+    }
+    assert_eq!(seen[0], v06_names.iter().copied().collect());
+    assert_eq!(seen[1], v19_names.iter().copied().collect());
+}

@@ -23,55 +23,6 @@ use thrift::ApplicationErrorKind;
 
 const IRE: &str = "InvalidRequestException";
 
-/// API 19.x methods (the IDL's service).
-const V19_METHODS: &[&str] = &[
-    "login",
-    "set_keyspace",
-    "get",
-    "get_slice",
-    "get_count",
-    "multiget_slice",
-    "multiget_count",
-    "get_range_slices",
-    "get_paged_slice",
-    "get_indexed_slices",
-    "get_multi_slice",
-    "insert",
-    "add",
-    "cas",
-    "remove",
-    "remove_counter",
-    "batch_mutate",
-    "atomic_batch_mutate",
-    "truncate",
-    "describe_schema_versions",
-    "describe_keyspaces",
-    "describe_cluster_name",
-    "describe_version",
-    "describe_ring",
-    "describe_local_ring",
-    "describe_token_map",
-    "describe_partitioner",
-    "describe_snitch",
-    "describe_keyspace",
-    "describe_splits",
-    "trace_next_query",
-    "describe_splits_ex",
-    "system_add_column_family",
-    "system_drop_column_family",
-    "system_add_keyspace",
-    "system_drop_keyspace",
-    "system_update_keyspace",
-    "system_update_column_family",
-    "execute_cql_query",
-    "execute_cql3_query",
-    "prepare_cql_query",
-    "prepare_cql3_query",
-    "execute_prepared_cql_query",
-    "execute_prepared_cql3_query",
-    "set_cql_version",
-];
-
 /// Methods that declare no exception at all.
 fn throws_nothing(g: Generation, method: &str) -> bool {
     match g {
@@ -99,7 +50,7 @@ fn throws_nothing(g: Generation, method: &str) -> bool {
 fn known(g: Generation, method: &str) -> bool {
     match g {
         Generation::V06 => crate::thrift::v06::idl::method(method).is_some(),
-        Generation::V19 => V19_METHODS.contains(&method),
+        Generation::V19 => crate::thrift::v19::methods::row(method).is_some(),
     }
 }
 

@@ -9,7 +9,8 @@
 //! threads, the switches) at half of a null call's server CPU; a faster
 //! channel shrinks that but cannot remove it. Most calls never wait, so the
 //! cheapest hand-off is none. A call runs inline only when nothing in it
-//! can wait on the disk or on another thread for long:
+//! can wait on the disk or on another thread for long (each method's stage
+//! in `release::methods` says which it is):
 //!
 //! - metadata calls (`describe_*` but `describe_splits*`, `set_keyspace`,
 //!   `set_cql_version`): they read the schema snapshot and node facts only;
@@ -68,42 +69,7 @@ use crate::thrift::wire::Reader;
 use std::borrow::Cow;
 
 use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
-
-/// What a method does, as far as the choice goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Metadata,
-    Write,
-    Read,
-    Other,
-}
-
-fn kind(method: &str) -> Kind {
-    match method {
-        "describe_version"
-        | "describe_cluster_name"
-        | "describe_keyspaces"
-        | "describe_keyspace"
-        | "describe_ring"
-        | "describe_local_ring"
-        | "describe_token_map"
-        | "describe_partitioner"
-        | "describe_snitch"
-        | "describe_schema_versions"
-        | "set_keyspace"
-        | "set_cql_version" => Kind::Metadata,
-        "insert"
-        | "remove"
-        | "batch_insert"
-        | "batch_mutate"
-        | "atomic_batch_mutate"
-        | "add"
-        | "remove_counter" => Kind::Write,
-        "get" | "get_slice" | "get_count" | "multiget" | "multiget_slice" | "multiget_count"
-        | "get_multi_slice" => Kind::Read,
-        _ => Kind::Other,
-    }
-}
+use crate::release::methods::{self, Stage};
 
 /// Chooses where the call in `msg` (a whole request, header first) runs.
 pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
@@ -117,11 +83,13 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
     };
     // A name that is not UTF-8 is no method's.
     let method = std::str::from_utf8(name).unwrap_or("");
-    let k = kind(method);
-    if k == Kind::Other || node.auth.requires_login() {
+    // The stage is the method's row's (`release::methods`); an unknown
+    // method is answered on the pool.
+    let stage = methods::by_name(method).map_or(Stage::Pool, |m| m.stage);
+    if stage == Stage::Pool || node.auth.requires_login() {
         return Route::Pool;
     }
-    if k == Kind::Metadata {
+    if stage == Stage::Metadata {
         return Route::Inline;
     }
     // Both generations name these methods alike; the arguments differ,
@@ -133,7 +101,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
     if let Some(r) = route::for_cluster(node) {
         return r;
     }
-    if k == Kind::Write {
+    if stage == Stage::Mutation {
         return route::for_write(node);
     }
     let args = &msg[r.position().min(msg.len())..];
@@ -181,129 +149,5 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
 const MAX_NAMES: usize = 4;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Cell, Op, RowMutation};
-    use crate::node::testkit::Kit;
-    use crate::thrift::wire::{mtype, Value, Writer};
-    use std::time::Duration;
-
-    #[test]
-    fn methods_are_classified() {
-        assert_eq!(kind("describe_version"), Kind::Metadata);
-        assert_eq!(kind("set_keyspace"), Kind::Metadata);
-        assert_eq!(kind("describe_splits"), Kind::Other);
-        assert_eq!(kind("login"), Kind::Other);
-        assert_eq!(kind("get_string_property"), Kind::Other);
-        assert_eq!(kind("batch_mutate"), Kind::Write);
-        assert_eq!(kind("get_slice"), Kind::Read);
-        assert_eq!(kind("get_range_slices"), Kind::Other);
-        assert_eq!(kind("execute_cql3_query"), Kind::Other);
-        assert_eq!(kind("cas"), Kind::Other);
-        assert_eq!(kind("truncate"), Kind::Other);
-    }
-
-    /// A node on disk (so SSTables and a commit log exist), its commit log
-    /// synced periodically (writes do not wait for an fsync).
-    fn node(dir: &std::path::Path) -> Node {
-        Kit::default().on_disk(dir).node()
-    }
-
-    fn call(name: &str, args: Value) -> Vec<u8> {
-        let mut w = Writer::new();
-        w.message_header(name, mtype::CALL, 1);
-        w.value(&args);
-        w.buf
-    }
-
-    fn bin(s: &str) -> Value {
-        Value::Bin(s.as_bytes().to_vec())
-    }
-
-    /// 19.x `get_slice(key, ColumnParent(cf), predicate, ONE)`.
-    fn get_slice(cf: &str) -> Vec<u8> {
-        let range = Value::Struct(vec![
-            (1, bin("")),
-            (2, bin("")),
-            (3, Value::Bool(false)),
-            (4, Value::I32(10)),
-        ]);
-        call(
-            "get_slice",
-            Value::Struct(vec![
-                (1, bin("k")),
-                (2, Value::Struct(vec![(3, bin(cf))])),
-                (3, Value::Struct(vec![(2, range)])),
-                (4, Value::I32(1)),
-            ]),
-        )
-    }
-
-    fn session19() -> Session {
-        let mut s = Session {
-            generation: Some(Generation::V19),
-            ..Session::default()
-        };
-        s.v19.keyspace = Some("CT".into());
-        s
-    }
-
-    #[test]
-    fn calls_that_cannot_wait_run_inline_and_others_on_the_pool() {
-        let dir = tempfile::tempdir().unwrap();
-        let node = node(dir.path());
-        let s = session19();
-        let version = call("describe_version", Value::Struct(vec![]));
-        assert_eq!(route(&node, &s, &version), Route::Inline);
-        let cql = call(
-            "execute_cql3_query",
-            Value::Struct(vec![(1, bin("SELECT * FROM x"))]),
-        );
-        assert_eq!(route(&node, &s, &cql), Route::Pool);
-        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
-        assert_eq!(route(&node, &s, &insert), Route::Inline);
-        // Until the connection shows its generation, data calls go to the pool.
-        assert_eq!(route(&node, &Session::default(), &insert), Route::Pool);
-        let big = call(
-            "insert",
-            Value::Struct(vec![(1, Value::Bin(vec![0; INLINE_MAX_REQUEST]))]),
-        );
-        assert_eq!(route(&node, &s, &big), Route::Pool);
-
-        // A memtable-only CF is read inline; once it has an SSTable, as an
-        // attempt that does not wait on the disk.
-        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
-        let m = RowMutation {
-            keyspace: "CT".into(),
-            key: b"k".to_vec(),
-            updates: vec![(
-                "StdBytes".into(),
-                vec![Op::Put {
-                    super_column: None,
-                    cell: Cell::live(b"c".to_vec(), b"v".to_vec(), 1),
-                }],
-            )],
-        };
-        node.engine().unwrap().apply(&m).unwrap();
-        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Inline);
-        node.engine().unwrap().flush(Some("CT")).unwrap();
-        assert_eq!(route(&node, &s, &get_slice("StdBytes")), Route::Attempt);
-        assert_eq!(route(&node, &s, &get_slice("StdAscii")), Route::Inline);
-        // An unknown CF is answered (with an error) at once.
-        assert_eq!(route(&node, &s, &get_slice("Nope")), Route::Inline);
-    }
-
-    #[test]
-    fn writes_that_wait_for_an_fsync_go_to_the_pool() {
-        let dir = tempfile::tempdir().unwrap();
-        let node = Kit::default()
-            .on_disk(dir.path())
-            .batch_sync(Duration::from_millis(1))
-            .node();
-        let s = session19();
-        let insert = call("insert", Value::Struct(vec![(1, bin("k"))]));
-        assert_eq!(route(&node, &s, &insert), Route::Pool);
-        let version = call("describe_version", Value::Struct(vec![]));
-        assert_eq!(route(&node, &s, &version), Route::Inline);
-    }
-}
+#[path = "handoff_tests.rs"]
+mod tests;

@@ -389,11 +389,13 @@ async fn run_call(
         let (run, scope) = call::enter(Scope::metered(max_reply, charge), || {
             // A panic closes this connection only, as on the pool.
             catch_unwind(AssertUnwindSafe(|| {
-                if route == Route::Attempt {
-                    log.answer_without_waiting(node, &mut session, &bytes, shape.as_ref(), received)
+                let shape = shape.as_ref();
+                let reply = if route == Route::Attempt {
+                    dispatch::handle_without_waiting(node, &mut session, &bytes, shape)
                 } else {
-                    Some(log.answer(node, &mut session, &bytes, shape.as_ref(), received))
-                }
+                    Some(dispatch::handle_shaped(node, &mut session, &bytes, shape))
+                };
+                reply.map(|reply| log.log(node, &session, &bytes, reply, received))
             }))
         });
         charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
@@ -414,9 +416,10 @@ async fn run_call(
     let call = move || {
         let (reply, scope) = call::enter(Scope::metered(max_reply, charge), || {
             defer::replay(answers, || {
-                log.answer(&call_node, &mut session, &bytes, shape.as_ref(), received)
+                dispatch::handle_shaped(&call_node, &mut session, &bytes, shape.as_ref())
             })
         });
+        let reply = log.log(&call_node, &session, &bytes, reply, received);
         drop((bytes, slot));
         let charge = scope.into_charge().unwrap_or_else(|| Charge::new(&budget));
         (session, reply, charge)
@@ -479,7 +482,13 @@ impl Awaiting<'_> {
                         received,
                         ..
                     } = *self;
-                    log.answer_awaiting(node, session, msg, shape, received, answers)
+                    match dispatch::handle_awaiting(node, session, msg, shape, answers) {
+                        Step::Done(reply) => {
+                            Step::Done(log.log(node, session, msg, reply, received))
+                        }
+                        // Logged once its write succeeded, below.
+                        step => step,
+                    }
                 }))
             });
             charge = scope

@@ -178,7 +178,7 @@ fn add_lists(
 /// Which batch call, and where its arguments are.
 #[derive(Clone, Copy)]
 struct Call {
-    method: &'static str,
+    method: &'static idl::Method,
     /// `batch_insert`'s row key field.
     key_field: Option<i16>,
     map_field: i16,
@@ -188,7 +188,7 @@ struct Call {
 }
 
 static BATCH_MUTATE: Call = Call {
-    method: "batch_mutate",
+    method: &idl::BATCH_MUTATE,
     key_field: None,
     map_field: 2,
     cl_field: 3,
@@ -196,7 +196,7 @@ static BATCH_MUTATE: Call = Call {
 };
 
 static BATCH_INSERT: Call = Call {
-    method: "batch_insert",
+    method: &idl::BATCH_INSERT,
     key_field: Some(2),
     map_field: 3,
     cl_field: 4,
@@ -213,21 +213,19 @@ pub fn process(
     mut r: Reader<'_>,
     msg_len: usize,
 ) -> Option<Vec<u8>> {
-    let call = match header.name.as_str() {
-        "batch_mutate" => BATCH_MUTATE,
-        "batch_insert" => BATCH_INSERT,
-        _ => return None,
-    };
+    let call = [BATCH_MUTATE, BATCH_INSERT]
+        .into_iter()
+        .find(|c| c.method.name() == header.name)?;
     let (ks, batch, cl) = {
         let _budget = bounded::budget_for(msg_len);
         read_args(&mut r, node, call).ok()??
     };
-    let result = handler.check_login(&ks).and_then(|()| {
+    let result = handler.check_login(call.method, &ks).and_then(|()| {
         handler.at(&ks, cl, super::levels::Use::Write, || {
             apply(batch, node, &ks)
         })
     });
-    let outcome = batch::void_outcome(handler.wrap(call.method, result));
+    let outcome = batch::void_outcome(handler.wrap(call.method.name(), result));
     let mut out = Vec::with_capacity(64);
     let mut o = TBinaryOutputProtocol::new(&mut out, true);
     // Writing into a Vec cannot fail.
@@ -238,7 +236,7 @@ pub fn process(
                     t::CassandraBatchInsertResult { ire, ue, te }.write_to_out_protocol(o)
                 }
             });
-            batch::write_reply(&mut o, call.method, header.seqid, reply)
+            batch::write_reply(&mut o, call.method.name(), header.seqid, reply)
         }
         None => {
             let reply = outcome.map(|(ire, ue, te)| {
@@ -246,7 +244,7 @@ pub fn process(
                     t::CassandraBatchMutateResult { ire, ue, te }.write_to_out_protocol(o)
                 }
             });
-            batch::write_reply(&mut o, call.method, header.seqid, reply)
+            batch::write_reply(&mut o, call.method.name(), header.seqid, reply)
         }
     };
     Some(out)

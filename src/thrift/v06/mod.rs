@@ -50,8 +50,9 @@ impl<'a> Handler<'a> {
     /// access.properties grants are per keyspace, so we hold the connection
     /// to them). The login is the connection's last one (see
     /// `thrift::access::login`).
-    fn check_login(&self, keyspace: &str) -> ApiResult<()> {
-        if !access::enforced(self.node) {
+    /// Whether the call needs it is its row's (`idl::Method::keyspace_login`).
+    fn check_login(&self, method: &idl::Method, keyspace: &str) -> ApiResult<()> {
+        if !method.keyspace_login || !access::enforced(self.node) {
             return Ok(());
         }
         let session = self.session.borrow();
@@ -110,14 +111,14 @@ impl Handler<'_> {
     /// same read, its range given as key bounds and a count), named `method`.
     fn range_slices(
         &self,
-        method: &str,
+        method: &idl::Method,
         keyspace: String,
         column_parent: t::ColumnParent,
         predicate: t::SlicePredicate,
         range: t::KeyRange,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(method, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
                 reads::get_range_slices(
                     self.node,
@@ -129,7 +130,7 @@ impl Handler<'_> {
                 )
             })
         });
-        self.wrap(method, r)
+        self.wrap(method.name(), r)
     }
 }
 
@@ -141,7 +142,7 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<()> {
         let attempt = self.node.auth.login(&keyspace, &auth_request.credentials);
         let r = access::login(&mut self.session.borrow_mut(), Some(&keyspace), attempt);
-        self.wrap("login", r)
+        self.wrap(idl::LOGIN.name(), r)
     }
 
     fn handle_get(
@@ -151,12 +152,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::GET, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
                 reads::get(self.node, &keyspace, &key, &column_path, cl)
             })
         });
-        self.wrap("get", r)
+        self.wrap(idl::GET.name(), r)
     }
 
     fn handle_get_slice(
@@ -167,12 +168,12 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::GET_SLICE, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
                 reads::get_slice(self.node, &keyspace, &key, &column_parent, &predicate, cl)
             })
         });
-        self.wrap("get_slice", r)
+        self.wrap(idl::GET_SLICE.name(), r)
     }
 
     fn handle_multiget(
@@ -182,12 +183,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column_path: t::ColumnPath,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, t::ColumnOrSuperColumn>> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::MULTIGET, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
                 reads::multiget(self.node, &keyspace, &keys, &column_path, cl)
             })
         });
-        self.wrap("multiget", r)
+        self.wrap(idl::MULTIGET.name(), r)
     }
 
     fn handle_multiget_slice(
@@ -198,12 +199,21 @@ impl CassandraSyncHandler for Handler<'_> {
         predicate: t::SlicePredicate,
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<String, Vec<t::ColumnOrSuperColumn>>> {
-        let r = self.check_login(&keyspace).and_then(|_| {
-            self.at(&keyspace, cl, Use::Read, || {
-                reads::multiget_slice(self.node, &keyspace, &keys, &column_parent, &predicate, cl)
-            })
-        });
-        self.wrap("multiget_slice", r)
+        let r = self
+            .check_login(&idl::MULTIGET_SLICE, &keyspace)
+            .and_then(|_| {
+                self.at(&keyspace, cl, Use::Read, || {
+                    reads::multiget_slice(
+                        self.node,
+                        &keyspace,
+                        &keys,
+                        &column_parent,
+                        &predicate,
+                        cl,
+                    )
+                })
+            });
+        self.wrap(idl::MULTIGET_SLICE.name(), r)
     }
 
     fn handle_get_count(
@@ -213,12 +223,12 @@ impl CassandraSyncHandler for Handler<'_> {
         column_parent: t::ColumnParent,
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::GET_COUNT, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Read, || {
                 reads::get_count(self.node, &keyspace, &key, &column_parent, cl)
             })
         });
-        self.wrap("get_count", r)
+        self.wrap(idl::GET_COUNT.name(), r)
     }
 
     fn handle_get_range_slice(
@@ -233,7 +243,7 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<Vec<t::KeySlice>> {
         let range = t::KeyRange::new(start_key, finish_key, None, None, row_count);
         self.range_slices(
-            "get_range_slice",
+            &idl::GET_RANGE_SLICE,
             keyspace,
             column_parent,
             predicate,
@@ -251,7 +261,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         self.range_slices(
-            "get_range_slices",
+            &idl::GET_RANGE_SLICES,
             keyspace,
             column_parent,
             predicate,
@@ -269,12 +279,12 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::INSERT, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Write, || {
                 writes::insert(self.node, &keyspace, &key, &column_path, value, timestamp)
             })
         });
-        self.wrap("insert", r)
+        self.wrap(idl::INSERT.name(), r)
     }
 
     fn handle_batch_insert(
@@ -286,14 +296,17 @@ impl CassandraSyncHandler for Handler<'_> {
     ) -> thrift::Result<()> {
         // The server reads batches with `batch::process`; this is the
         // whole-struct path it leaves some messages to.
-        let r = self.check_login(&keyspace).and_then(|_| {
-            // The decoded map was charged; converting it moves its bytes.
-            let batch = bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
-            self.at(&keyspace, cl, Use::Write, || {
-                batch::apply(batch, self.node, &keyspace)
-            })
-        });
-        self.wrap("batch_insert", r)
+        let r = self
+            .check_login(&idl::BATCH_INSERT, &keyspace)
+            .and_then(|_| {
+                // The decoded map was charged; converting it moves its bytes.
+                let batch =
+                    bounded::uncharged(|| batch::from_cfmap(self.node, &keyspace, key, cfmap))?;
+                self.at(&keyspace, cl, Use::Write, || {
+                    batch::apply(batch, self.node, &keyspace)
+                })
+            });
+        self.wrap(idl::BATCH_INSERT.name(), r)
     }
 
     fn handle_remove(
@@ -304,12 +317,12 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login(&keyspace).and_then(|_| {
+        let r = self.check_login(&idl::REMOVE, &keyspace).and_then(|_| {
             self.at(&keyspace, cl, Use::Write, || {
                 writes::remove(self.node, &keyspace, &key, &column_path, timestamp)
             })
         });
-        self.wrap("remove", r)
+        self.wrap(idl::REMOVE.name(), r)
     }
 
     fn handle_batch_mutate(
@@ -318,20 +331,22 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: BTreeMap<String, BTreeMap<String, Vec<t::Mutation>>>,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        let r = self.check_login(&keyspace).and_then(|_| {
-            let batch = bounded::uncharged(|| {
-                batch::from_mutation_map(self.node, &keyspace, mutation_map)
-            })?;
-            self.at(&keyspace, cl, Use::Write, || {
-                batch::apply(batch, self.node, &keyspace)
-            })
-        });
-        self.wrap("batch_mutate", r)
+        let r = self
+            .check_login(&idl::BATCH_MUTATE, &keyspace)
+            .and_then(|_| {
+                let batch = bounded::uncharged(|| {
+                    batch::from_mutation_map(self.node, &keyspace, mutation_map)
+                })?;
+                self.at(&keyspace, cl, Use::Write, || {
+                    batch::apply(batch, self.node, &keyspace)
+                })
+            });
+        self.wrap(idl::BATCH_MUTATE.name(), r)
     }
 
     fn handle_get_string_property(&self, property: String) -> thrift::Result<String> {
         self.wrap(
-            "get_string_property",
+            idl::GET_STRING_PROPERTY.name(),
             describe::string_property(self.node, &property),
         )
     }
@@ -353,13 +368,16 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap("describe_ring", describe::ring(self.node, &keyspace))
+        self.wrap(
+            idl::DESCRIBE_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
         match self.node.on_cluster(|c| c.ring()) {
             Some(ring) => self.wrap(
-                "describe_partitioner",
+                idl::DESCRIBE_PARTITIONER.name(),
                 ring.map(|r| r.partitioner).map_err(Into::into),
             ),
             None => Ok(self.node.schema().partitioner.class_name().to_string()),
@@ -371,7 +389,7 @@ impl CassandraSyncHandler for Handler<'_> {
         keyspace: String,
     ) -> thrift::Result<BTreeMap<String, BTreeMap<String, String>>> {
         self.wrap(
-            "describe_keyspace",
+            idl::DESCRIBE_KEYSPACE.name(),
             describe::keyspace(self.node, &keyspace),
         )
     }
@@ -383,7 +401,7 @@ impl CassandraSyncHandler for Handler<'_> {
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
         self.wrap(
-            "describe_splits",
+            idl::DESCRIBE_SPLITS.name(),
             describe::splits(self.node, &start_token, &end_token, keys_per_split),
         )
     }

@@ -14,11 +14,10 @@
 
 use super::convert::{deletion_ops, mutation_ops};
 use super::counters::{self, Increment};
-use super::handler::Needs;
+use super::methods::{self, Row};
 use super::validation::{self as v, Access};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
-use crate::auth::access::Permission;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Release;
@@ -344,18 +343,28 @@ pub fn process_batch_mutate(
     i: &mut dyn TInputProtocol,
     o: &mut dyn TOutputProtocol,
 ) -> thrift::Result<()> {
-    let (method, args) = if atomic {
-        ("atomic_batch_mutate", "CassandraAtomicBatchMutateArgs")
+    let args = if atomic {
+        "CassandraAtomicBatchMutateArgs"
     } else {
-        ("batch_mutate", "CassandraBatchMutateArgs")
+        "CassandraBatchMutateArgs"
     };
+    let row = batch_row(atomic);
     let keyspace = h.session.borrow().v19.keyspace.clone();
     let mut batch = new_batch(h.node, keyspace, atomic);
     let cl = read_args(i, &mut batch, args)?;
     let cfs = batch.column_families();
-    let needs = Needs::Tables(Permission::Modify, cfs.iter().map(String::as_str).collect());
-    let result = h.with_ks(method, Some(cl), needs, |ks| apply(batch, h.node, ks, cl));
+    let cfs = cfs.iter().map(String::as_str).collect();
+    let result = h.with_ks(row, Some(cl), cfs, |ks| apply(batch, h.node, ks, cl));
     write_outcome(o, atomic, seq, result)
+}
+
+/// The row of `batch_mutate` (or, `atomic`, `atomic_batch_mutate`).
+pub(super) fn batch_row(atomic: bool) -> &'static Row {
+    if atomic {
+        &methods::ATOMIC_BATCH_MUTATE
+    } else {
+        &methods::BATCH_MUTATE
+    }
 }
 
 /// Writes the reply of `batch_mutate` (or, `atomic`, `atomic_batch_mutate`)
@@ -366,11 +375,7 @@ pub(super) fn write_outcome(
     seq: i32,
     result: thrift::Result<()>,
 ) -> thrift::Result<()> {
-    let method = if atomic {
-        "atomic_batch_mutate"
-    } else {
-        "batch_mutate"
-    };
+    let method = batch_row(atomic).name();
     // The reply is the same struct shape for both calls: void, ire, ue, te.
     let outcome = batch::void_outcome(result);
     if atomic {
@@ -395,7 +400,6 @@ impl Handler<'_> {
     /// server reads batches with [`process_batch_mutate`] instead).
     pub(super) fn batch_mutate(
         &self,
-        method: &str,
         map: super::writes::MutationMap,
         cl: ConsistencyLevel,
         atomic: bool,
@@ -403,8 +407,8 @@ impl Handler<'_> {
         let keyspace = self.session.borrow().v19.keyspace.clone();
         let batch = from_map(self.node, keyspace, atomic, map)?;
         let cfs = batch.column_families();
-        let needs = Needs::Tables(Permission::Modify, cfs.iter().map(String::as_str).collect());
-        self.with_ks(method, Some(cl), needs, |ks| {
+        let cfs = cfs.iter().map(String::as_str).collect();
+        self.with_ks(batch_row(atomic), Some(cl), cfs, |ks| {
             apply(batch, self.node, ks, cl)
         })
     }

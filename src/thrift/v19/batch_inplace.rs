@@ -18,13 +18,11 @@
 //! control, the consistency checks and the apply are the same code as
 //! `batch`'s.
 
-use super::batch::{process_batch_mutate, write_outcome};
+use super::batch::{batch_row, process_batch_mutate, write_outcome};
 use super::convert::cell_parts;
-use super::handler::Needs;
 use super::validation::{self as v, Access, ColumnParts};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
-use crate::auth::access::Permission;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::{CfDef, Schema};
@@ -56,14 +54,9 @@ pub fn process_batch_mutate_in_place(
     let Some(mut batch) = read(h, i.rest()) else {
         return process_batch_mutate(h, atomic, seq, i, o);
     };
-    let method = if atomic {
-        "atomic_batch_mutate"
-    } else {
-        "batch_mutate"
-    };
     let cl = batch.cl;
-    let needs = Needs::Tables(Permission::Modify, std::mem::take(&mut batch.names));
-    let result = h.with_ks(method, Some(cl), needs, |ks| {
+    let names = std::mem::take(&mut batch.names);
+    let result = h.with_ks(batch_row(atomic), Some(cl), names, |ks| {
         batch.apply(h.node, ks, atomic)
     });
     write_outcome(o, atomic, seq, result)

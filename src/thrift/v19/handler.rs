@@ -1,5 +1,6 @@
 //! The connection-state half of [`Handler`]: the login and access checks
-//! every call makes (what each needs is said at the call, checked by
+//! every call makes (what each needs is its row's `Requires` in
+//! `v19::methods`, over the names its arguments give; checked by
 //! `thrift::access`), the consistency-level check around them, and the
 //! connection's CQL sessions (CQL3 and CQL 2), whose statements are checked
 //! per keyspace and table they touch and run on a backend confined to
@@ -7,6 +8,7 @@
 //! must not implement API methods.
 
 use super::cql::{self, cql2};
+use super::methods::{Requires, Row};
 use super::release;
 use super::validation::known_level;
 use super::Handler;
@@ -21,8 +23,9 @@ use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use crate::thrift::session::Session;
 use std::cell::RefCell;
 
-/// What a call on the session's keyspace must be allowed to do.
-pub(super) enum Needs<'a> {
+/// What a call on the session's keyspace must be allowed to do: its row's
+/// [`Requires`] over the names its arguments give.
+enum Needs<'a> {
     /// Only a keyspace chosen: 1.2 asked no login for it (describe_splits).
     KeyspaceOnly,
     /// `permission` on these column families of the session's keyspace
@@ -33,7 +36,26 @@ pub(super) enum Needs<'a> {
     Exactly(Vec<Access>),
 }
 
-impl Needs<'_> {
+impl<'a> Needs<'a> {
+    /// What `row` requires of a call whose arguments name `names`: column
+    /// families of the session's keyspace (`Requires::Tables`) or the
+    /// keyspaces a definition names (`Requires::Named`).
+    fn of(row: &Row, names: Vec<&'a str>) -> Self {
+        match row.requires {
+            Requires::Tables(p) => Needs::Tables(p, names),
+            Requires::Named(p) => Needs::Exactly(
+                names
+                    .into_iter()
+                    .map(|ks| Access::keyspace(p, ks))
+                    .collect(),
+            ),
+            // `Keyspace`; the other rows do not run on the session's
+            // keyspace (they check with `checked`, `logged_in` or their
+            // own code).
+            _ => Needs::KeyspaceOnly,
+        }
+    }
+
     fn accesses(self, ks: &str) -> Option<Vec<Access>> {
         match self {
             Needs::KeyspaceOnly => None,
@@ -72,28 +94,43 @@ impl<'a> Handler<'a> {
         access::check_all(self.node, self.session.borrow().identity.as_ref(), accesses)
     }
 
-    /// Runs `f` after checking `accesses`: schema calls that name the
-    /// keyspace they change and need no session keyspace.
+    /// Runs `f` after checking the permission `row` requires
+    /// (`Requires::Named`) on each of `on`, a keyspace or a column family
+    /// of one: schema calls that name the keyspace they change and need no
+    /// session keyspace.
     pub(super) fn checked<T>(
         &self,
-        method: &str,
-        accesses: Vec<Access>,
+        row: &Row,
+        on: Vec<(&str, Option<&str>)>,
         f: impl FnOnce() -> ApiResult<T>,
     ) -> thrift::Result<T> {
-        self.wrap(method, self.allowed(&accesses).and_then(|()| f()))
+        let accesses: Vec<Access> = match row.requires {
+            Requires::Named(p) => on
+                .into_iter()
+                .map(|(ks, cf)| match cf {
+                    Some(cf) => Access::table(p, ks, cf),
+                    None => Access::keyspace(p, ks),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.wrap(row.name(), self.allowed(&accesses).and_then(|()| f()))
     }
 
     /// Runs `f` with the session's keyspace after checking the consistency
     /// level is one the IDL declares, that a keyspace was chosen (1.2's
     /// `ClientState.getKeyspace`, asked first) and that the connection may
-    /// do what `needs` says.
+    /// do what `row` requires on `names` (the column families, or the
+    /// keyspaces, its arguments name: see [`Needs::of`]).
     pub(super) fn with_ks<T>(
         &self,
-        method: &str,
+        row: &Row,
         cl: Option<ConsistencyLevel>,
-        needs: Needs<'_>,
+        names: Vec<&str>,
         f: impl FnOnce(&str) -> ApiResult<T>,
     ) -> thrift::Result<T> {
+        let method = row.name();
+        let needs = Needs::of(row, names);
         let r = cl
             .map_or(Ok(()), |cl| known_level(cl, "consistency_level", method))
             .and_then(|_| {

@@ -15,10 +15,9 @@
 //! cluster's answer (`node::defer`), the arguments are read once.
 
 use super::convert::{into_thrift, thriftify};
-use super::handler::Needs;
+use super::methods;
 use super::reads::{checked_get, checked_slice};
 use super::Handler;
-use crate::auth::access::Permission;
 use crate::model::{CellKind, CellView};
 use crate::node::defer::reuse;
 use crate::node::Node;
@@ -42,38 +41,50 @@ pub fn process_get_slice(
 ) -> thrift::Result<()> {
     // Read once per request, however often a cluster's call runs it.
     let args = reuse(|| t::CassandraGetSliceArgs::read_from_in_protocol(i))?;
-    let needs = Needs::Tables(Permission::Select, vec![&args.column_parent.column_family]);
+    let cfs = vec![args.column_parent.column_family.as_str()];
     let fill = |w: &mut Writer| {
-        h.with_ks("get_slice", Some(args.consistency_level), needs, |ks| {
-            let slice = Slice {
-                key: &args.key,
-                parent: &args.column_parent,
-                predicate: &args.predicate,
-                cl: args.consistency_level,
-            };
-            slice.answer(h.node, ks, w)
-        })
-    };
-    in_place_reply("get_slice", seq, ttype::LIST, out, fill, |e, out| {
-        let outcome = void_outcome::<
-            t::InvalidRequestException,
-            t::UnavailableException,
-            t::TimedOutException,
-        >(Err(e));
-        let reply = outcome.map(|(ire, ue, te)| {
-            move |o: &mut dyn TOutputProtocol| {
-                let result = t::CassandraGetSliceResult {
-                    result_value: None,
-                    ire,
-                    ue,
-                    te,
+        h.with_ks(
+            &methods::GET_SLICE,
+            Some(args.consistency_level),
+            cfs,
+            |ks| {
+                let slice = Slice {
+                    key: &args.key,
+                    parent: &args.column_parent,
+                    predicate: &args.predicate,
+                    cl: args.consistency_level,
                 };
-                result.write_to_out_protocol(o)
-            }
-        });
-        let mut o = TBinaryOutputProtocol::new(out, true);
-        write_reply(&mut o, "get_slice", seq, reply)
-    })
+                slice.answer(h.node, ks, w)
+            },
+        )
+    };
+    in_place_reply(
+        methods::GET_SLICE.name(),
+        seq,
+        ttype::LIST,
+        out,
+        fill,
+        |e, out| {
+            let outcome = void_outcome::<
+                t::InvalidRequestException,
+                t::UnavailableException,
+                t::TimedOutException,
+            >(Err(e));
+            let reply = outcome.map(|(ire, ue, te)| {
+                move |o: &mut dyn TOutputProtocol| {
+                    let result = t::CassandraGetSliceResult {
+                        result_value: None,
+                        ire,
+                        ue,
+                        te,
+                    };
+                    result.write_to_out_protocol(o)
+                }
+            });
+            let mut o = TBinaryOutputProtocol::new(out, true);
+            write_reply(&mut o, methods::GET_SLICE.name(), seq, reply)
+        },
+    )
 }
 
 /// A reply answered in place: the success reply's head (result field 0, of
@@ -162,9 +173,9 @@ pub fn process_get(
 ) -> thrift::Result<()> {
     let args = reuse(|| t::CassandraGetArgs::read_from_in_protocol(i))?;
     let (key, path, cl) = (&args.key, &args.column_path, args.consistency_level);
-    let needs = Needs::Tables(Permission::Select, vec![&path.column_family]);
+    let cfs = vec![path.column_family.as_str()];
     let fill = |w: &mut Writer| {
-        h.with_ks("get", Some(cl), needs, |ks| {
+        h.with_ks(&methods::GET, Some(cl), cfs, |ks| {
             let (cmd, counter) = checked_get(h.node, ks, key, path, cl)?;
             let at = w.buf.len();
             let mut n = 0usize;
@@ -194,21 +205,28 @@ pub fn process_get(
             Ok(())
         })
     };
-    in_place_reply("get", seq, ttype::STRUCT, out, fill, |e, out| {
-        // The generated processor's sorting, with `get`'s fourth declared
-        // exception.
-        let reply = match e {
-            thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
-                Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
-                Err(u) => get_outcome(thrift::Error::User(u)),
-            },
-            e => get_outcome(e),
-        };
-        let reply =
-            reply.map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
-        let mut o = TBinaryOutputProtocol::new(out, true);
-        write_reply(&mut o, "get", seq, reply)
-    })
+    in_place_reply(
+        methods::GET.name(),
+        seq,
+        ttype::STRUCT,
+        out,
+        fill,
+        |e, out| {
+            // The generated processor's sorting, with `get`'s fourth declared
+            // exception.
+            let reply = match e {
+                thrift::Error::User(u) => match u.downcast::<t::NotFoundException>() {
+                    Ok(nfe) => Ok(get_result(None, Some(*nfe), None, None)),
+                    Err(u) => get_outcome(thrift::Error::User(u)),
+                },
+                e => get_outcome(e),
+            };
+            let reply = reply
+                .map(|result| move |o: &mut dyn TOutputProtocol| result.write_to_out_protocol(o));
+            let mut o = TBinaryOutputProtocol::new(out, true);
+            write_reply(&mut o, methods::GET.name(), seq, reply)
+        },
+    )
 }
 
 fn get_outcome(e: thrift::Error) -> Result<t::CassandraGetResult, thrift::ApplicationError> {

@@ -3,7 +3,7 @@
 //! starts from (see `thrift::access`). The generated trait's methods in
 //! `mod.rs` delegate here.
 
-use super::{describe, Handler};
+use super::{describe, methods, Handler};
 use crate::auth::access::{Access, Permission};
 use crate::auth::AuthError;
 use crate::thrift::access;
@@ -32,7 +32,7 @@ impl Handler<'_> {
                 _ => Ok(user),
             });
         self.wrap(
-            "login",
+            methods::LOGIN.name(),
             access::login(&mut self.session.borrow_mut(), None, attempt),
         )
     }
@@ -52,7 +52,7 @@ impl Handler<'_> {
                 )))
             };
             if r.is_err() {
-                return self.wrap("set_keyspace", r);
+                return self.wrap(methods::SET_KEYSPACE.name(), r);
             }
         }
         let mut session = self.session.borrow_mut();

@@ -9,9 +9,10 @@
 //! [`cql::NodeBackend`]; `execute_cql_query` picks the dialect by the
 //! connection's CQL version, as 1.2 did (see [`cql::cql2::speaks_cql2`]); the
 //! CQL calls themselves are in `cql::calls`. The login, access and
-//! CQL-session helpers of [`Handler`] are in `handler`: every call says
-//! what it must be allowed to do (`Needs`, `Access`), following 1.2.9's
-//! checks, and `thrift::access` decides.
+//! CQL-session helpers of [`Handler`] are in `handler`: what a call must be
+//! allowed to do is its row's in the method table ([`methods`], following
+//! 1.2.9's checks), over the names its arguments give, and
+//! `thrift::access` decides.
 
 pub mod error;
 
@@ -29,6 +30,7 @@ mod index;
 mod inplace;
 pub mod javaargs;
 mod login;
+pub mod methods;
 mod reads;
 mod release;
 mod scan;
@@ -40,12 +42,10 @@ pub use batch_inplace::process_batch_mutate_in_place;
 pub use describe::VERSION;
 pub use inplace::{process_get, process_get_slice};
 
-use crate::auth::access::{Access, Permission};
 use crate::node::Node;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
-use handler::Needs;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use validation::known_level;
@@ -113,9 +113,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<t::ColumnOrSuperColumn> {
         self.with_ks(
-            "get",
+            &methods::GET,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_path.column_family]),
+            vec![&column_path.column_family],
             |ks| reads::get(self.node, ks, &key, &column_path, cl),
         )
     }
@@ -128,9 +128,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
         self.with_ks(
-            "get_slice",
+            &methods::GET_SLICE,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| reads::get_slice(self.node, ks, &key, &column_parent, &predicate, cl),
         )
     }
@@ -143,9 +143,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<i32> {
         self.with_ks(
-            "get_count",
+            &methods::GET_COUNT,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| reads::get_count(self.node, ks, &key, &column_parent, &predicate, cl),
         )
     }
@@ -158,9 +158,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<Vec<u8>, Vec<t::ColumnOrSuperColumn>>> {
         self.with_ks(
-            "multiget_slice",
+            &methods::MULTIGET_SLICE,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| reads::multiget_slice(self.node, ks, &keys, &column_parent, &predicate, cl),
         )
     }
@@ -173,9 +173,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<BTreeMap<Vec<u8>, i32>> {
         self.with_ks(
-            "multiget_count",
+            &methods::MULTIGET_COUNT,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| reads::multiget_count(self.node, ks, &keys, &column_parent, &predicate, cl),
         )
     }
@@ -188,9 +188,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         self.with_ks(
-            "get_range_slices",
+            &methods::GET_RANGE_SLICES,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| reads::get_range_slices(self.node, ks, &column_parent, &predicate, &range, cl),
         )
     }
@@ -203,9 +203,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         self.with_ks(
-            "get_paged_slice",
+            &methods::GET_PAGED_SLICE,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_family]),
+            vec![&column_family],
             |ks| reads::get_paged_slice(self.node, ks, &column_family, &range, &start_column, cl),
         )
     }
@@ -218,9 +218,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<Vec<t::KeySlice>> {
         self.with_ks(
-            "get_indexed_slices",
+            &methods::GET_INDEXED_SLICES,
             Some(cl),
-            Needs::Tables(Permission::Select, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| {
                 reads::get_indexed_slices(
                     self.node,
@@ -239,16 +239,13 @@ impl CassandraSyncHandler for Handler<'_> {
         request: t::MultiSliceRequest,
     ) -> thrift::Result<Vec<t::ColumnOrSuperColumn>> {
         self.with_ks(
-            "get_multi_slice",
+            &methods::GET_MULTI_SLICE,
             request.consistency_level,
-            Needs::Tables(
-                Permission::Select,
-                request
-                    .column_parent
-                    .iter()
-                    .map(|p| p.column_family.as_str())
-                    .collect(),
-            ),
+            request
+                .column_parent
+                .iter()
+                .map(|p| p.column_family.as_str())
+                .collect(),
             |ks| reads::get_multi_slice(self.node, ks, &request),
         )
     }
@@ -261,9 +258,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         self.with_ks(
-            "insert",
+            &methods::INSERT,
             Some(cl),
-            Needs::Tables(Permission::Modify, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| writes::insert(self.node, ks, key, &column_parent, column, cl),
         )
     }
@@ -276,9 +273,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         self.with_ks(
-            "add",
+            &methods::ADD,
             Some(cl),
-            Needs::Tables(Permission::Modify, vec![&column_parent.column_family]),
+            vec![&column_parent.column_family],
             |ks| writes::add(self.node, ks, &key, &column_parent, &column, cl),
         )
     }
@@ -292,27 +289,23 @@ impl CassandraSyncHandler for Handler<'_> {
         serial: ConsistencyLevel,
         commit: ConsistencyLevel,
     ) -> thrift::Result<t::CASResult> {
-        let r = known_level(serial, "serial_consistency_level", "cas")
-            .and_then(|_| known_level(commit, "commit_consistency_level", "cas"));
+        let cas = methods::CAS.name();
+        let r = known_level(serial, "serial_consistency_level", cas)
+            .and_then(|_| known_level(commit, "commit_consistency_level", cas));
         if let Err(e) = r {
-            return self.wrap("cas", Err(e));
+            return self.wrap(methods::CAS.name(), Err(e));
         }
-        self.with_ks(
-            "cas",
-            None,
-            Needs::Tables(Permission::Modify, vec![&column_family]),
-            |ks| {
-                let req = cas::CasRequest {
-                    key: &key,
-                    column_family: &column_family,
-                    expected: &expected,
-                    updates: &updates,
-                    serial,
-                    commit,
-                };
-                cas::cas(self.node, ks, &req)
-            },
-        )
+        self.with_ks(&methods::CAS, None, vec![&column_family], |ks| {
+            let req = cas::CasRequest {
+                key: &key,
+                column_family: &column_family,
+                expected: &expected,
+                updates: &updates,
+                serial,
+                commit,
+            };
+            cas::cas(self.node, ks, &req)
+        })
     }
 
     fn handle_remove(
@@ -323,9 +316,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         self.with_ks(
-            "remove",
+            &methods::REMOVE,
             Some(cl),
-            Needs::Tables(Permission::Modify, vec![&column_path.column_family]),
+            vec![&column_path.column_family],
             |ks| writes::remove(self.node, ks, &key, &column_path, timestamp, cl),
         )
     }
@@ -337,9 +330,9 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         self.with_ks(
-            "remove_counter",
+            &methods::REMOVE_COUNTER,
             Some(cl),
-            Needs::Tables(Permission::Modify, vec![&path.column_family]),
+            vec![&path.column_family],
             |ks| writes::remove_counter(self.node, ks, &key, &path, cl),
         )
     }
@@ -349,7 +342,7 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: MutationMap,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.batch_mutate("batch_mutate", mutation_map, cl, false)
+        self.batch_mutate(mutation_map, cl, false)
     }
 
     fn handle_atomic_batch_mutate(
@@ -357,16 +350,13 @@ impl CassandraSyncHandler for Handler<'_> {
         mutation_map: MutationMap,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
-        self.batch_mutate("atomic_batch_mutate", mutation_map, cl, true)
+        self.batch_mutate(mutation_map, cl, true)
     }
 
     fn handle_truncate(&self, cfname: String) -> thrift::Result<()> {
-        self.with_ks(
-            "truncate",
-            None,
-            Needs::Tables(Permission::Modify, vec![&cfname]),
-            |ks| writes::truncate(self.node, ks, &cfname),
-        )
+        self.with_ks(&methods::TRUNCATE, None, vec![&cfname], |ks| {
+            writes::truncate(self.node, ks, &cfname)
+        })
     }
 
     fn handle_describe_schema_versions(&self) -> thrift::Result<BTreeMap<String, Vec<String>>> {
@@ -376,7 +366,7 @@ impl CassandraSyncHandler for Handler<'_> {
     /// 1.2 asked for a login (its `validateLogin`), not for grants.
     fn handle_describe_keyspaces(&self) -> thrift::Result<Vec<t::KsDef>> {
         let r = self.logged_in().map(|()| describe::keyspaces(self.node));
-        self.wrap("describe_keyspaces", r)
+        self.wrap(methods::DESCRIBE_KEYSPACES.name(), r)
     }
 
     fn handle_describe_cluster_name(&self) -> thrift::Result<String> {
@@ -388,19 +378,31 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_describe_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap("describe_ring", describe::ring(self.node, &keyspace))
+        self.wrap(
+            methods::DESCRIBE_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_local_ring(&self, keyspace: String) -> thrift::Result<Vec<t::TokenRange>> {
-        self.wrap("describe_local_ring", describe::ring(self.node, &keyspace))
+        self.wrap(
+            methods::DESCRIBE_LOCAL_RING.name(),
+            describe::ring(self.node, &keyspace),
+        )
     }
 
     fn handle_describe_token_map(&self) -> thrift::Result<BTreeMap<String, String>> {
-        self.wrap("describe_token_map", describe::token_map(self.node))
+        self.wrap(
+            methods::DESCRIBE_TOKEN_MAP.name(),
+            describe::token_map(self.node),
+        )
     }
 
     fn handle_describe_partitioner(&self) -> thrift::Result<String> {
-        self.wrap("describe_partitioner", describe::partitioner(self.node))
+        self.wrap(
+            methods::DESCRIBE_PARTITIONER.name(),
+            describe::partitioner(self.node),
+        )
     }
 
     fn handle_describe_snitch(&self) -> thrift::Result<String> {
@@ -411,7 +413,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = self
             .logged_in()
             .and_then(|()| describe::keyspace(self.node, &keyspace));
-        self.wrap("describe_keyspace", r)
+        self.wrap(methods::DESCRIBE_KEYSPACE.name(), r)
     }
 
     fn handle_describe_splits(
@@ -421,7 +423,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
-        self.with_ks("describe_splits", None, Needs::KeyspaceOnly, |ks| {
+        self.with_ks(&methods::DESCRIBE_SPLITS, None, vec![], |ks| {
             let splits = describe::splits(
                 self.node,
                 ks,
@@ -450,7 +452,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<t::CfSplit>> {
-        self.with_ks("describe_splits_ex", None, Needs::KeyspaceOnly, |ks| {
+        self.with_ks(&methods::DESCRIBE_SPLITS_EX, None, vec![], |ks| {
             describe::splits(
                 self.node,
                 ks,
@@ -465,20 +467,17 @@ impl CassandraSyncHandler for Handler<'_> {
     fn handle_system_add_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
         // 1.2 required a session keyspace but checked it, not the one the
         // CfDef names and the column family goes to; this checks that one.
-        let needs = Needs::Exactly(vec![Access::keyspace(
-            Permission::Create,
-            cf_def.keyspace.as_str(),
-        )]);
-        self.with_ks("system_add_column_family", None, needs, |_| {
+        let names = vec![cf_def.keyspace.as_str()];
+        self.with_ks(&methods::SYSTEM_ADD_COLUMN_FAMILY, None, names, |_| {
             describe::add_column_family(self.node, &cf_def)
         })
     }
 
     fn handle_system_drop_column_family(&self, column_family: String) -> thrift::Result<String> {
         self.with_ks(
-            "system_drop_column_family",
+            &methods::SYSTEM_DROP_COLUMN_FAMILY,
             None,
-            Needs::Tables(Permission::Drop, vec![&column_family]),
+            vec![&column_family],
             |ks| describe::drop_column_family(self.node, ks, &column_family),
         )
     }
@@ -487,37 +486,33 @@ impl CassandraSyncHandler for Handler<'_> {
         // 1.2 asked for CREATE on all keyspaces (`<modify-keyspaces>` in
         // its access.properties); the grants here are per keyspace, so a
         // grant for the new keyspace (and any its CfDefs name) is enough.
-        let mut needs = vec![Access::keyspace(Permission::Create, ks_def.name.as_str())];
+        let mut on = vec![(ks_def.name.as_str(), None)];
         for cf in &ks_def.cf_defs {
-            needs.push(Access::keyspace(Permission::Create, cf.keyspace.as_str()));
+            on.push((cf.keyspace.as_str(), None));
         }
-        self.checked("system_add_keyspace", needs, || {
+        self.checked(&methods::SYSTEM_ADD_KEYSPACE, on, || {
             describe::add_keyspace(self.node, &ks_def)
         })
     }
 
     fn handle_system_drop_keyspace(&self, keyspace: String) -> thrift::Result<String> {
-        let needs = vec![Access::keyspace(Permission::Drop, keyspace.as_str())];
-        self.checked("system_drop_keyspace", needs, || {
+        let on = vec![(keyspace.as_str(), None)];
+        self.checked(&methods::SYSTEM_DROP_KEYSPACE, on, || {
             describe::drop_keyspace(self.node, &keyspace)
         })
     }
 
     fn handle_system_update_keyspace(&self, ks_def: t::KsDef) -> thrift::Result<String> {
-        let needs = vec![Access::keyspace(Permission::Alter, ks_def.name.as_str())];
-        self.checked("system_update_keyspace", needs, || {
+        let on = vec![(ks_def.name.as_str(), None)];
+        self.checked(&methods::SYSTEM_UPDATE_KEYSPACE, on, || {
             describe::update_keyspace(self.node, &ks_def)
         })
     }
 
     fn handle_system_update_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
         // 1.2 needed no session keyspace here: the CfDef names it.
-        let needs = vec![Access::table(
-            Permission::Alter,
-            cf_def.keyspace.as_str(),
-            cf_def.name.as_str(),
-        )];
-        self.checked("system_update_column_family", needs, || {
+        let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
+        self.checked(&methods::SYSTEM_UPDATE_COLUMN_FAMILY, on, || {
             describe::update_column_family(self.node, &cf_def)
         })
     }
@@ -528,7 +523,7 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
         if let Some(e) = release::cql2_removed(self.node) {
-            return self.wrap("execute_cql_query", Err(e));
+            return self.wrap(methods::EXECUTE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
             // 1.2 ran CQL 3 through this call at consistency ONE.
@@ -552,7 +547,7 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
         if let Some(e) = release::cql2_removed(self.node) {
-            return self.wrap("prepare_cql_query", Err(e));
+            return self.wrap(methods::PREPARE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
             return self.prepare_cql3(query, compression);
@@ -574,7 +569,7 @@ impl CassandraSyncHandler for Handler<'_> {
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
         if let Some(e) = release::cql2_removed(self.node) {
-            return self.wrap("execute_prepared_cql_query", Err(e));
+            return self.wrap(methods::EXECUTE_PREPARED_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
             // 1.2 ran prepared CQL 3 through this call at consistency ONE.
@@ -596,6 +591,6 @@ impl CassandraSyncHandler for Handler<'_> {
         let r = release::old::choose_cql_version(self.node, &version)
             .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
-        self.wrap("set_cql_version", r)
+        self.wrap(methods::SET_CQL_VERSION.name(), r)
     }
 }

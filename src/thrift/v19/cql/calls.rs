@@ -7,7 +7,7 @@
 use super::super::cql::cql2;
 use super::super::release::{beta, cql3, old};
 use super::super::validation::known_level;
-use super::super::{cql, Handler};
+use super::super::{cql, methods, Handler};
 use crate::cql::exec::{self, CqlBackend};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -39,7 +39,7 @@ impl Handler<'_> {
                     crate::cql2::exec::run_outlined(ctx, statement, text.into())
                 })
             });
-        self.wrap("execute_cql_query", r)
+        self.wrap(methods::EXECUTE_CQL_QUERY.name(), r)
     }
 
     pub(in crate::thrift::v19) fn execute_cql3(
@@ -48,7 +48,7 @@ impl Handler<'_> {
         compression: t::Compression,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_cql3_query";
+        let method = methods::EXECUTE_CQL3_QUERY.name();
         // A batch is outlined, and its statements run as they are parsed
         // again from the text (see `cql::parse_outlined`).
         let (text, parsed) = match self
@@ -117,7 +117,10 @@ impl Handler<'_> {
                     .prepare(&text)
                     .map_err(|e| ApiError::invalid(e.to_string()))
             });
-        self.wrap("prepare_cql_query", r.map(|p| cql2::prepared_result(&p)))
+        self.wrap(
+            methods::PREPARE_CQL_QUERY.name(),
+            r.map(|p| cql2::prepared_result(&p)),
+        )
     }
 
     pub(in crate::thrift::v19) fn prepare_cql3(
@@ -141,7 +144,10 @@ impl Handler<'_> {
                     },
                 )
             });
-        self.wrap("prepare_cql3_query", r.map(|p| cql::prepared_result(&p)))
+        self.wrap(
+            methods::PREPARE_CQL3_QUERY.name(),
+            r.map(|p| cql::prepared_result(&p)),
+        )
     }
 
     pub(in crate::thrift::v19) fn execute_prepared_cql2(
@@ -149,7 +155,7 @@ impl Handler<'_> {
         item_id: i32,
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_prepared_cql_query";
+        let method = methods::EXECUTE_PREPARED_CQL_QUERY.name();
         let r = self
             .logged_in()
             .and_then(|()| {
@@ -172,7 +178,7 @@ impl Handler<'_> {
         values: Vec<Vec<u8>>,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
-        let method = "execute_prepared_cql3_query";
+        let method = methods::EXECUTE_PREPARED_CQL3_QUERY.name();
         // Thrift cannot send a null list element: every value is bound.
         let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
         // The statement is looked up once and that one is checked and run,
