@@ -24,7 +24,6 @@ use crate::thrift::call::reply::{ending, Outcome};
 use crate::thrift::call::request::{self, Named};
 use crate::thrift::dispatch::Unanswerable;
 use crate::thrift::session::{Generation, Session};
-use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::Reader;
 use std::fmt;
 use std::net::SocketAddr;
