@@ -11,6 +11,9 @@
 #   python-faults  clients/native/faults_flow.py  primed native faults (POST /faults, "api":
 #                                            "native") through python-driver's retry policies
 #   node-faults    clients/native/faults_flow.js  the same through the Node driver
+#   python-gateway-failures  clients/native/gateway_failures_flow.py  a gateway whose backend
+#                                            supercolumn is paused (SIGSTOP), then killed: the
+#                                            driver's ReadTimeout/WriteTimeout, then Unavailable
 #
 # The fault flows run against a server of their own with the admin surface on.
 # The python and Node flows also log in to a second server that runs SimpleAuthenticator;
@@ -65,14 +68,24 @@ for _ in $(seq 1 200); do
     [ -n "$FAULTS_ADMIN" ] && break
     sleep 0.05
 done
+# The gateway failure flow's pair: a backend serving native, a gateway in front of it with a
+# short timeout_ms (the flow pauses the backend, then kills it).
+start_one storage-conf.xml --native-listen 127.0.0.1:0
+GW_BACKEND_PID=$SERVER_PID GW_BACKEND_DATA=$SERVER_DATA
+start_one storage-conf.xml --native-listen 127.0.0.1:0 --create-schema \
+    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500"
+GW_PID=$SERVER_PID GW_NATIVE=$NATIVE_PORT GW_DATA=$SERVER_DATA
 start_server storage-conf.xml
 cleanup() {
     stop_server >/dev/null 2>&1 || true
     local pid
-    for pid in "$AUTH_PID" "$GOLDEN_PID" "$FAULTS_PID"; do
+    kill -CONT "$GW_BACKEND_PID" 2>/dev/null || true
+    for pid in "$AUTH_PID" "$GOLDEN_PID" "$FAULTS_PID" "$GW_PID" "$GW_BACKEND_PID"; do
         kill -TERM "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
+    rm -rf "$GW_DATA" "$GW_DATA.stdout" "$GW_DATA.stderr"
+    rm -rf "$GW_BACKEND_DATA" "$GW_BACKEND_DATA.stdout" "$GW_BACKEND_DATA.stderr"
     rm -rf "$AUTH_DIR" "$AUTH_DATA" "$AUTH_DATA.stdout" "$AUTH_DATA.stderr"
     rm -rf "$GOLDEN_DATA" "$GOLDEN_DATA.stdout" "$GOLDEN_DATA.stderr"
     rm -rf "$FAULTS_DATA" "$FAULTS_DATA.stdout" "$FAULTS_DATA.stderr"
@@ -104,6 +117,8 @@ run node node "$NATIVE/node_flow.js" 127.0.0.1 "$NATIVE_PORT" "$AUTH_NATIVE"
 run cqlsh bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$NATIVE_PORT"
 run python-faults "$VENV/bin/python" "$NATIVE/faults_flow.py" 127.0.0.1 "$FAULTS_NATIVE" "$FAULTS_ADMIN"
 run node-faults node "$NATIVE/faults_flow.js" 127.0.0.1 "$FAULTS_NATIVE" "$FAULTS_ADMIN"
+run python-gateway-failures "$VENV/bin/python" "$NATIVE/gateway_failures_flow.py" 127.0.0.1 \
+    "$GW_NATIVE" "$GW_BACKEND_PID"
 
 printf '%s\n' "${results[@]}"
 echo "$passed passed, $failed failed"

@@ -3,7 +3,8 @@
 //! nest and which files may be read, and how much of them.
 //!
 //! Owns the one nesting bound every parser of outside input counts against,
-//! and the one way such files are read. It must not know any format or any
+//! the one memory budget every parser of a file counts its tree against
+//! ([`Budget`]), and the one way such files are read. It must not know any format or any
 //! protocol's error shape: each parser words its own refusal (around
 //! [`too_deep`]) the way its surface reports a syntax error.
 //!
@@ -51,6 +52,84 @@ pub const MAX_DATASET_BYTES: u64 = 64 * 1024 * 1024;
 /// or cassandra.yaml is a few tens of KiB even with hundreds of column
 /// families.
 pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The most memory the document tree of one file may take (its nodes,
+/// their text, and the copies its aliases make), whatever the file's
+/// size: a configuration's tree takes some hundreds of KiB, a 64 MiB
+/// dataset's some 10 to 20 times its text, and the densest markup (`<a/>`
+/// after `<a/>`, `[1,1,1,...]`) about 30 times. A file whose tree would
+/// pass it is refused before the tree takes the memory.
+pub const MAX_TREE_BYTES: usize = 512 * MIB;
+
+/// The least a file's aliases may copy, however short the file: a
+/// configuration that aliases a column family's metadata a few times
+/// copies some KiB.
+pub const MIN_ALIAS_BYTES: usize = MIB;
+
+const MIB: usize = 1024 * 1024;
+
+/// What the parse of one file has built so far, against the bounds every
+/// parser of a file shares: the whole tree under [`MAX_TREE_BYTES`], and
+/// the copies made by YAML aliases (each a copy of its anchor's node, so
+/// that a 1 MiB string aliased a thousand times would take a GiB from a
+/// file of one MiB) under as many bytes as the file's text has, at least
+/// [`MIN_ALIAS_BYTES`]. A parser counts each node it builds as it builds
+/// it ([`Budget::built`], [`Budget::copied`]): its own size and the text
+/// it owns, so that the file holds the server to a small multiple of its
+/// size.
+#[derive(Debug)]
+pub struct Budget {
+    built: usize,
+    copied: usize,
+    copy_limit: usize,
+}
+
+/// Why a parse stopped: what passed which bound. Each parser words where
+/// (the file and line) around it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OverBudget {
+    #[error("the document takes more than {} in memory", show(MAX_TREE_BYTES as u64))]
+    Tree,
+    #[error(
+        "the aliases copy more than {} (each alias is a copy of its anchor's node; \
+         the copies may take as many bytes as the file, at least {})",
+        show(*.limit as u64),
+        show(MIN_ALIAS_BYTES as u64)
+    )]
+    Copies { limit: usize },
+}
+
+impl Budget {
+    /// The budget of a parse of `text_len` bytes of text.
+    pub fn for_text(text_len: usize) -> Budget {
+        Budget {
+            built: 0,
+            copied: 0,
+            copy_limit: text_len.max(MIN_ALIAS_BYTES),
+        }
+    }
+
+    /// `bytes` more of tree, parsed from the text.
+    pub fn built(&mut self, bytes: usize) -> Result<(), OverBudget> {
+        self.built = self.built.saturating_add(bytes);
+        if self.built > MAX_TREE_BYTES {
+            return Err(OverBudget::Tree);
+        }
+        Ok(())
+    }
+
+    /// `bytes` more of tree copied by an alias, counted before the copy
+    /// is made.
+    pub fn copied(&mut self, bytes: usize) -> Result<(), OverBudget> {
+        self.copied = self.copied.saturating_add(bytes);
+        if self.copied > self.copy_limit {
+            return Err(OverBudget::Copies {
+                limit: self.copy_limit,
+            });
+        }
+        self.built(bytes)
+    }
+}
 
 /// Reads a whole file that must be a regular file (a symbolic link to one
 /// is fine) of at most `max` bytes. A FIFO, socket or device is refused
@@ -137,6 +216,28 @@ mod tests {
         let link = dir.path().join("l");
         std::os::unix::fs::symlink(&path, &link).unwrap();
         assert_eq!(read_regular_file(&link, 10).unwrap().len(), 10);
+    }
+
+    #[test]
+    fn budgets_bound_the_tree_and_the_copies() {
+        let mut b = Budget::for_text(10);
+        b.copied(MIN_ALIAS_BYTES).unwrap();
+        let e = b.copied(1).unwrap_err();
+        assert_eq!(e, OverBudget::Copies { limit: MIB });
+        assert!(e.to_string().starts_with("the aliases copy more than 1 MiB"), "{e}");
+        // A longer file may copy as many bytes as it has.
+        let mut b = Budget::for_text(3 * MIB);
+        b.copied(3 * MIB).unwrap();
+        assert!(b.copied(1).is_err());
+        // The tree as a whole, copies included.
+        let mut b = Budget::for_text(64 * MIB);
+        b.built(MAX_TREE_BYTES - 64 * MIB).unwrap();
+        b.copied(64 * MIB).unwrap();
+        assert_eq!(b.built(1), Err(OverBudget::Tree));
+        assert_eq!(
+            OverBudget::Tree.to_string(),
+            "the document takes more than 512 MiB in memory"
+        );
     }
 
     #[test]

@@ -193,7 +193,16 @@ impl From<AdminError> for Response {
             }
             _ => {}
         }
-        let body = serde_json::json!({ "error": e.to_string() });
+        // What failed inside names the server's files (a data directory, an
+        // SSTable): for its log, not for the client.
+        let said = match &e {
+            AdminError::Internal(detail) => {
+                tracing::error!(%detail, "admin request failed");
+                "internal error (the server's log says why)".to_string()
+            }
+            other => other.to_string(),
+        };
+        let body = serde_json::json!({ "error": said });
         Response {
             status: e.status(),
             content_type: JSON,

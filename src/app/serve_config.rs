@@ -78,6 +78,9 @@ pub(crate) fn load_config(args: &ServeArgs) -> Result<Config, Fatal> {
     if let Some(release) = args.cassandra_version {
         config.cassandra_version = Some(release);
     }
+    config
+        .check_release()
+        .map_err(|e| Fatal(format!("configuration error: {e}")))?;
     if let Some(dir) = &args.data_dir {
         config.override_data_dir(dir);
     }

@@ -38,6 +38,17 @@ impl Cx {
         self.warnings.push(ConfigWarning {
             line,
             message: message.into(),
+            refused_by_release: None,
+        });
+    }
+
+    /// A warning about what supercolumn accepts and the releases that read
+    /// this kind of file refused, in their `words`.
+    pub fn warn_release(&mut self, line: usize, message: impl Into<String>, words: String) {
+        self.warnings.push(ConfigWarning {
+            line,
+            message: message.into(),
+            refused_by_release: Some(words),
         });
     }
 }

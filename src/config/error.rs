@@ -46,6 +46,16 @@ pub enum ConfigError {
         message: String,
     },
 
+    /// Accepted by supercolumn but refused by the release it answers as,
+    /// in that release's words.
+    #[error("{origin}:{line}: {message} (as Cassandra {release} refused it)")]
+    Refused {
+        origin: String,
+        line: usize,
+        release: &'static str,
+        message: String,
+    },
+
     /// A setting is missing that cannot be tied to a line, e.g. a directory
     /// that is needed once command-line overrides have been applied.
     #[error("{origin}: {message}")]
@@ -58,7 +68,8 @@ impl ConfigError {
         match self {
             ConfigError::Xml { line, .. }
             | ConfigError::Yaml { line, .. }
-            | ConfigError::Invalid { line, .. } => Some(*line),
+            | ConfigError::Invalid { line, .. }
+            | ConfigError::Refused { line, .. } => Some(*line),
             ConfigError::Io { .. } | ConfigError::Incomplete { .. } => None,
         }
     }
@@ -70,6 +81,7 @@ impl ConfigError {
             ConfigError::Xml { message, .. }
             | ConfigError::Yaml { message, .. }
             | ConfigError::Invalid { message, .. }
+            | ConfigError::Refused { message, .. }
             | ConfigError::Incomplete { message, .. } => message.clone(),
         }
     }
@@ -81,6 +93,10 @@ impl ConfigError {
 pub struct ConfigWarning {
     pub line: usize,
     pub message: String,
+    /// Where supercolumn accepts what the releases that read this kind of
+    /// file refused: their words. A start answering as one of those
+    /// releases is refused with them ([`super::Config::check_release`]).
+    pub refused_by_release: Option<String>,
 }
 
 impl fmt::Display for ConfigWarning {

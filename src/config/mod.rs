@@ -463,6 +463,35 @@ impl Config {
         &self.warnings
     }
 
+    /// Refuses, with the release's words, what supercolumn accepts but the
+    /// release it answers as ([`Config::cassandra_version`]) refused in its
+    /// own kind of file: a storage-conf.xml without keyspaces for 0.6, a
+    /// cassandra.yaml key it had no property for from 0.7 on. Without a
+    /// release, or with the other kind of file (which that release never
+    /// read), those stay warnings.
+    pub fn check_release(&self) -> Result<(), ConfigError> {
+        let Some(release) = self.cassandra_version else {
+            return Ok(());
+        };
+        let v06 = release.generation == crate::release::ThriftGeneration::V06;
+        if v06 != (self.format == ConfigFormat::StorageConfXml) {
+            return Ok(());
+        }
+        match self
+            .warnings
+            .iter()
+            .find_map(|w| Some((w.line, w.refused_by_release.as_ref()?)))
+        {
+            Some((line, words)) => Err(ConfigError::Refused {
+                origin: self.origin.clone(),
+                line,
+                release: release.version,
+                message: words.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Settings present in the file that a single node accepts but ignores
     /// (seeds, ports and timeouts between nodes, replication factors above 1, ...).
     pub fn ignored(&self) -> &[IgnoredSetting] {

@@ -227,7 +227,7 @@ fn nesting_is_bounded_in_every_format() {
     }
 }
 
-/// A YAML dataset's aliases copy at most so many nodes in all.
+/// A YAML dataset's aliases copy at most so many bytes in all.
 #[test]
 fn alias_bombs_are_refused() {
     let mut doc = String::from("name: k\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
@@ -236,7 +236,7 @@ fn alias_bombs_are_refused() {
         doc.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
     }
     assert!(bad(Format::Yaml, &doc)
-        .starts_with("dataset bad:7: the aliases expand to more than 100000 nodes"));
+        .starts_with("dataset bad:6: the aliases copy more than 1 MiB"));
 }
 
 /// Only regular files are read: a FIFO would block the start for ever, a

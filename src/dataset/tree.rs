@@ -43,24 +43,25 @@ pub(super) type SyntaxError = (usize, String);
 /// Parses an XML dataset; the root element must be `keyspace`.
 pub(super) fn xml(text: &str) -> Result<(String, Tree), SyntaxError> {
     let root = crate::config::xml::tree::parse_document(text).map_err(|e| (e.line, e.message))?;
-    Ok((local_name(&root.name).to_string(), from_element(&root)))
+    Ok((local_name(&root.name).to_string(), from_element(root)))
 }
 
 fn local_name(name: &str) -> &str {
     name.rsplit_once(':').map_or(name, |(_, local)| local)
 }
 
-fn from_element(e: &Element) -> Tree {
+/// Taken apart as it is converted, as [`yaml`]'s tree is.
+fn from_element(e: Element) -> Tree {
     if e.children.is_empty() {
         return Tree::Text {
-            value: e.text.clone(),
+            value: e.text,
             line: e.line,
         };
     }
     Tree::Map {
         entries: e
             .children
-            .iter()
+            .into_iter()
             .map(|c| Entry {
                 key: local_name(&c.name).to_string(),
                 line: c.line,
@@ -74,13 +75,16 @@ fn from_element(e: &Element) -> Tree {
 /// Parses a YAML dataset (`None` when the document is empty).
 pub(super) fn yaml(text: &str) -> Result<Option<Tree>, SyntaxError> {
     let root = crate::config::yaml::tree::parse_document(text).map_err(|e| (e.line, e.message))?;
-    Ok(root.as_ref().map(from_node))
+    // Taken apart as it is converted: the text of the tree is moved, not
+    // copied, so the file's tree is not held twice.
+    Ok(root.map(from_node))
 }
 
-/// Parses a JSON dataset: strict JSON first, then the same text as YAML
-/// for the lines.
+/// Parses a JSON dataset: strict JSON first (checked without building a
+/// tree, which would take memory the budget does not see), then the same
+/// text as YAML for the lines.
 pub(super) fn json(text: &str) -> Result<Option<Tree>, SyntaxError> {
-    if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
+    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         return Err((
             e.line(),
             format!("invalid JSON at column {}: {e}", e.column()),
@@ -89,27 +93,24 @@ pub(super) fn json(text: &str) -> Result<Option<Tree>, SyntaxError> {
     yaml(text)
 }
 
-fn from_node(n: &Node) -> Tree {
+fn from_node(n: Node) -> Tree {
     match n {
         _ if n.is_null() => Tree::Null { line: n.line() },
-        Node::Scalar { text, line, .. } => Tree::Text {
-            value: text.clone(),
-            line: *line,
-        },
+        Node::Scalar { text, line, .. } => Tree::Text { value: text, line },
         Node::Seq { items, line } => Tree::List {
-            items: items.iter().map(from_node).collect(),
-            line: *line,
+            items: items.into_iter().map(from_node).collect(),
+            line,
         },
         Node::Map { entries, line } => Tree::Map {
             entries: entries
-                .iter()
+                .into_iter()
                 .map(|e| Entry {
-                    key: e.key.clone(),
+                    key: e.key,
                     line: e.key_line,
-                    value: from_node(&e.value),
+                    value: from_node(e.value),
                 })
                 .collect(),
-            line: *line,
+            line,
         },
     }
 }

@@ -28,7 +28,9 @@
 //!
 //! This module must not implement storage semantics; it only forwards.
 
-use super::error::{gateway_error, schema_storage_error, storage_error};
+use super::error::{
+    gateway_call_error, gateway_error, schema_storage_error, storage_error, ClusterCall,
+};
 use super::NodeResult;
 use crate::call::{Atomicity, Consistency};
 use crate::gateway::Cluster;
@@ -233,6 +235,35 @@ fn level(cluster: &Cluster) -> Consistency {
     crate::call::with(|s| s.level).unwrap_or(cluster.url().consistency)
 }
 
+/// A read of `keyspace` at the call's level, for its errors.
+fn read_call(cluster: &Cluster, keyspace: &str) -> ClusterCall {
+    ClusterCall::new(level(cluster), replication_factor(cluster, keyspace), None)
+}
+
+/// A write of `ms` at the call's level, for its errors: several rows go
+/// as a logged batch when written atomically (BATCH), else unlogged
+/// (UNLOGGED_BATCH); one row is SIMPLE.
+fn write_call(cluster: &Cluster, ms: &[RowMutation], atomicity: Atomicity) -> ClusterCall {
+    let keyspace = ms.first().map_or("", |m| m.keyspace.as_str());
+    let write_type = match atomicity {
+        _ if ms.len() < 2 => "SIMPLE",
+        Atomicity::Logged => "BATCH",
+        Atomicity::PerRow => "UNLOGGED_BATCH",
+    };
+    ClusterCall::new(
+        level(cluster),
+        replication_factor(cluster, keyspace),
+        Some(write_type),
+    )
+}
+
+fn replication_factor(cluster: &Cluster, keyspace: &str) -> i32 {
+    cluster
+        .schema()
+        .keyspace(keyspace)
+        .map_or(1, |k| k.replication_factor)
+}
+
 // The single-row reads and the writes are the calls a front end may await
 // rather than block on (see `node::defer`): the futures own a copy of the
 // command or mutations, as they outlive the handler's borrow.
@@ -244,25 +275,29 @@ fn read_deferred(
     key: &[u8],
     max_bytes: usize,
 ) -> NodeResult<Option<RowResult>> {
-    let cl = level(cluster);
+    let call = read_call(cluster, &cmd.keyspace);
+    let cl = call.consistency;
+    let error = move |e| gateway_call_error(e, call);
     super::defer::call(
         || {
             let read = cluster.read_owned(cmd.clone(), key.to_vec(), max_bytes, cl);
-            async move { read.await.map_err(gateway_error) }
+            async move { read.await.map_err(error) }
         },
-        || Cluster::read(cluster, cmd, key, max_bytes, cl).map_err(gateway_error),
+        || Cluster::read(cluster, cmd, key, max_bytes, cl).map_err(error),
     )
 }
 
 /// Mutations written to the cluster, blocking or awaited (`node::defer`).
 fn apply_deferred(cluster: &Cluster, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {
-    let cl = level(cluster);
+    let call = write_call(cluster, ms, atomicity);
+    let cl = call.consistency;
+    let error = move |e| gateway_call_error(e, call);
     super::defer::call(
         || {
             let write = cluster.apply_owned(ms, cl, atomicity);
-            async move { write.await.map_err(gateway_error) }
+            async move { write.await.map_err(error) }
         },
-        || Cluster::apply(cluster, ms, cl, atomicity).map_err(gateway_error),
+        || Cluster::apply(cluster, ms, cl, atomicity).map_err(error),
     )
 }
 
@@ -305,8 +340,9 @@ impl Backend for Cluster {
         max_row_bytes: usize,
         keep: KeepRow<'_>,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        Cluster::read_range(self, cmd, range, max_rows, max_row_bytes, keep, level(self))
-            .map_err(gateway_error)
+        let call = read_call(self, &cmd.keyspace);
+        Cluster::read_range(self, cmd, range, max_rows, max_row_bytes, keep, call.consistency)
+            .map_err(|e| gateway_call_error(e, call))
     }
 
     fn read_indexed(
@@ -314,7 +350,9 @@ impl Backend for Cluster {
         cmd: &ReadCommand,
         query: &IndexQuery,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
-        Cluster::read_indexed(self, cmd, query, level(self)).map_err(gateway_error)
+        let call = read_call(self, &cmd.keyspace);
+        Cluster::read_indexed(self, cmd, query, call.consistency)
+            .map_err(|e| gateway_call_error(e, call))
     }
 
     fn read_range_filtered(
@@ -324,8 +362,9 @@ impl Backend for Cluster {
         exprs: &[IndexExpression],
         max_rows: usize,
     ) -> NodeResult<Option<Vec<(Bytes, RowResult)>>> {
-        Cluster::read_range_filtered(self, cmd, range, exprs, max_rows, level(self))
-            .map_err(gateway_error)
+        let call = read_call(self, &cmd.keyspace);
+        Cluster::read_range_filtered(self, cmd, range, exprs, max_rows, call.consistency)
+            .map_err(|e| gateway_call_error(e, call))
     }
 
     fn index_candidates(
@@ -334,7 +373,9 @@ impl Backend for Cluster {
         cf: &str,
         query: &IndexQuery,
     ) -> NodeResult<Option<Vec<Bytes>>> {
-        Cluster::index_candidates(self, keyspace, cf, query, level(self)).map_err(gateway_error)
+        let call = read_call(self, keyspace);
+        Cluster::index_candidates(self, keyspace, cf, query, call.consistency)
+            .map_err(|e| gateway_call_error(e, call))
     }
 
     fn apply_batch(&self, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {

@@ -4,7 +4,7 @@
 //! exceptions in one place (Thrift: `thrift::error`); this module must not
 //! know any wire protocol.
 
-use crate::call::Refusal;
+use crate::call::{Refusal, Said};
 use crate::storage::commitlog::CommitLogError;
 use crate::storage::StorageError;
 
@@ -117,6 +117,121 @@ pub(super) fn gateway_error(e: crate::gateway::driver::error::GatewayError) -> N
     }
 }
 
+/// What a data call asked of the cluster: the level, how many replicas
+/// that level waits for in the call's keyspace, and whether it read or
+/// wrote (with the write's type, by the native protocol's names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ClusterCall {
+    pub consistency: crate::gateway::Consistency,
+    pub block_for: i32,
+    /// `None` for a read.
+    pub write_type: Option<&'static str>,
+}
+
+impl ClusterCall {
+    /// A call at `consistency` on a keyspace of `replication_factor`.
+    pub fn new(
+        consistency: crate::gateway::Consistency,
+        replication_factor: i32,
+        write_type: Option<&'static str>,
+    ) -> ClusterCall {
+        use crate::gateway::Consistency as C;
+        let rf = replication_factor.max(1);
+        let block_for = match consistency {
+            C::Zero | C::Any | C::One | C::LocalOne => 1,
+            C::Two => 2,
+            C::Three => 3,
+            C::Quorum | C::LocalQuorum | C::EachQuorum => rf / 2 + 1,
+            C::All => rf,
+        };
+        ClusterCall {
+            consistency,
+            block_for,
+            write_type,
+        }
+    }
+
+    /// The level's code and name (the native protocol's, which
+    /// [`Refusal`]s carry).
+    fn level(&self) -> (u16, &'static str) {
+        use crate::gateway::Consistency as C;
+        match self.consistency {
+            C::Zero | C::Any => (0x0000, "ANY"),
+            C::One => (0x0001, "ONE"),
+            C::Two => (0x0002, "TWO"),
+            C::Three => (0x0003, "THREE"),
+            C::Quorum => (0x0004, "QUORUM"),
+            C::All => (0x0005, "ALL"),
+            C::LocalQuorum => (0x0006, "LOCAL_QUORUM"),
+            C::EachQuorum => (0x0007, "EACH_QUORUM"),
+            C::LocalOne => (0x000A, "LOCAL_ONE"),
+        }
+    }
+
+    /// What a coordinator answers for a failure the cluster gave no counts
+    /// for: no replica reachable is Unavailable with none alive, a request
+    /// that may have reached them (the driver's deadline, a connection lost
+    /// under it) a read or write timeout with none answered, in the words
+    /// Cassandra used, the cluster's own failure after them.
+    fn refusal(&self, unavailable: bool, why: &str) -> Refusal {
+        let (consistency, name) = self.level();
+        let block_for = self.block_for;
+        let (message, said) = match (unavailable, self.write_type) {
+            (true, _) => (
+                format!("Cannot achieve consistency level {name} ({why})"),
+                Said::Unavailable {
+                    consistency,
+                    required: block_for,
+                    alive: 0,
+                },
+            ),
+            (false, None) => (
+                format!("Operation timed out - received only 0 responses. ({why})"),
+                Said::ReadTimeout {
+                    consistency,
+                    received: 0,
+                    block_for,
+                    data_present: false,
+                },
+            ),
+            (false, Some(write_type)) => (
+                format!("Operation timed out - received only 0 responses. ({why})"),
+                Said::WriteTimeout {
+                    consistency,
+                    received: 0,
+                    block_for,
+                    write_type: write_type.to_string(),
+                },
+            ),
+        };
+        Refusal { message, said }
+    }
+}
+
+/// A data call's cluster errors: as [`gateway_error`] classifies them
+/// (the classification Thrift answers by), each failure the cluster gave
+/// no answer of its own for given the counts of `call`, so that a native
+/// client gets Unavailable, ReadTimeout or WriteTimeout, which drivers
+/// retry by policy, rather than a server error.
+pub(super) fn gateway_call_error(e: crate::gateway::GatewayError, call: ClusterCall) -> NodeError {
+    match gateway_error(e) {
+        NodeError::Unavailable { why, refusal: None } => NodeError::Unavailable {
+            refusal: Some(call.refusal(true, &why)),
+            why,
+        },
+        NodeError::TimedOut {
+            why,
+            acknowledged,
+            refusal: None,
+        } => NodeError::TimedOut {
+            refusal: Some(call.refusal(false, &why)),
+            why,
+            acknowledged,
+        },
+        other => other,
+    }
+}
+
 /// The engine's errors for data calls (reads, writes, truncate, CQL
 /// statements). A keyspace or column family the engine no longer knows was
 /// dropped while the call ran.
@@ -158,6 +273,69 @@ pub(super) fn schema_storage_error(e: StorageError) -> NodeError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Failures the cluster gave no counts for are classified as for
+    /// Thrift and carry the call's counts; the cluster's own refusals and
+    /// the rest pass as they were.
+    #[test]
+    fn cluster_failures_carry_the_calls_counts() {
+        use crate::gateway::{Consistency, GatewayError as G, TimeoutCause};
+        let read = ClusterCall::new(Consistency::Quorum, 3, None);
+        let write = ClusterCall::new(Consistency::All, 3, Some("BATCH"));
+        let said = |e: NodeError| match e {
+            NodeError::Unavailable {
+                refusal: Some(r), ..
+            }
+            | NodeError::TimedOut {
+                refusal: Some(r), ..
+            } => (r.said, r.message),
+            other => panic!("{other:?}"),
+        };
+        let (s, message) = said(gateway_call_error(G::Unreachable("down".into()), read));
+        assert_eq!(
+            s,
+            Said::Unavailable {
+                consistency: 4,
+                required: 2,
+                alive: 0
+            }
+        );
+        assert_eq!(
+            message,
+            "Cannot achieve consistency level QUORUM (cluster unreachable: down)"
+        );
+        let deadline = || G::timed_out(TimeoutCause::Client, "no answer in 2000 ms".into());
+        let (s, message) = said(gateway_call_error(deadline(), read));
+        assert_eq!(
+            s,
+            Said::ReadTimeout {
+                consistency: 4,
+                received: 0,
+                block_for: 2,
+                data_present: false
+            }
+        );
+        assert!(message.starts_with("Operation timed out - received only 0 responses. ("));
+        let (s, _) = said(gateway_call_error(G::ConnectionLost("reset".into()), write));
+        assert_eq!(
+            s,
+            Said::WriteTimeout {
+                consistency: 5,
+                received: 0,
+                block_for: 3,
+                write_type: "BATCH".into()
+            }
+        );
+        // Thrift's classification is unchanged.
+        assert!(matches!(
+            gateway_call_error(deadline(), write),
+            NodeError::TimedOut { .. }
+        ));
+        assert!(matches!(
+            gateway_call_error(G::Internal("bad".into()), read),
+            NodeError::Internal(_)
+        ));
+    }
 
     #[test]
     fn failed_writes_are_unwritable_and_damage_stays_internal() {

@@ -339,3 +339,88 @@ fn an_atomic_batch_across_rows_reaches_the_cluster_as_one_logged_batch() {
     );
     assert_eq!(admin.delete("/faults").unwrap().status, 200);
 }
+
+/// Sends `signal` to the process `pid` (`STOP`, `CONT`).
+fn signal(pid: u32, signal: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
+}
+
+/// A cluster that fails without answering (its node paused, then dead)
+/// answers native clients of every protocol version as a coordinator
+/// would, the same failures Thrift answers TimedOut and Unavailable: a
+/// read or write timeout with no replica answered (the write's type
+/// SIMPLE), then Unavailable with none alive; never a server error, which
+/// drivers do not retry.
+#[test]
+fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
+    let conf = conformance_config("storage-conf-v19.xml");
+    let mut backend = crate::wire_support::gateway::native_backend(&conf);
+    let url = backend_url(&backend, "?timeout_ms=1500&connect_timeout_ms=500");
+    let gateway = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--backend",
+        &url,
+        "--create-schema",
+        "--native-listen",
+        "127.0.0.1:0",
+    ]);
+    let port = native_port(&gateway);
+    let select = "SELECT * FROM \"CT\".\"StdBytes\" WHERE key = 0x6b";
+    let insert = "INSERT INTO \"CT\".\"StdBytes\" (key, column1, value) VALUES (0x6b, 0x63, 0x76)";
+    let versions = [1u8, 2, 3, 4];
+    let mut conns: Vec<Conn> = versions.iter().map(|v| Conn::ready(port, *v)).collect();
+    for c in &mut conns {
+        assert_eq!(query(c, insert, ONE).opcode, op::RESULT);
+        assert_eq!(query(c, select, QUORUM).opcode, op::RESULT);
+    }
+
+    // Paused: nothing answers within the URL's timeout_ms.
+    signal(backend.pid(), "STOP");
+    for c in &mut conns {
+        let v = c.version;
+        let (code, message, rest) = error(&query(c, select, QUORUM));
+        assert_eq!(code, 0x1200, "v{v}: {message}");
+        assert!(message.starts_with("Operation timed out"), "v{v}: {message}");
+        // QUORUM of one replica: none of one answered, no data.
+        assert_eq!(rest, counts(QUORUM, 0, 1, &[0]), "v{v}");
+        let (code, message, rest) = error(&query(c, insert, ONE));
+        assert_eq!(code, 0x1100, "v{v}: {message}");
+        assert_eq!(rest, counts(ONE, 0, 1, &string("SIMPLE")), "v{v}");
+    }
+    signal(backend.pid(), "CONT");
+
+    // Dead: once the driver knows no node is up, Unavailable; before
+    // that, a request caught on the dying connection times out.
+    backend.kill9();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut seen = Vec::new();
+    for c in &mut conns {
+        let v = c.version;
+        loop {
+            let (code, message, rest) = error(&query(c, select, ONE));
+            seen.push((v, code));
+            assert!(
+                [0x1000, 0x1200].contains(&code),
+                "v{v}: {code:#06x} {message}"
+            );
+            if code == 0x1000 {
+                assert!(message.starts_with("Cannot achieve consistency level ONE"));
+                assert_eq!(rest, counts(ONE, 1, 0, &[]), "v{v}");
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "{seen:?}");
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        let (code, message, _) = error(&query(c, insert, ONE));
+        assert!(
+            [0x1000, 0x1100].contains(&code),
+            "v{v}: {code:#06x} {message}"
+        );
+    }
+}

@@ -790,6 +790,14 @@ fn snapshots_are_hard_links_a_server_can_start_on() {
     let (code, _, err) = nodetool(port, &["snapshot", "-t", "before", "CT"]);
     assert_eq!(code, 1);
     assert!(err.contains("Snapshot before already exists."), "{err}");
+    // A tag no file system takes is the client's mistake: a 400 with the
+    // rule, never the data directory's path.
+    let long = serde_json::json!({"keyspaces": ["CT"], "tag": "t".repeat(300)});
+    let answer = _admin.post("/snapshot", &long).unwrap();
+    let text = answer.text();
+    assert_eq!(answer.status, 400, "{text}");
+    assert!(text.contains("at most 255 of letters, digits"), "{text}");
+    assert!(!text.contains(dir.path().to_str().unwrap()), "{text}");
 
     let snap = dir.path().join("data/CT/snapshots/before");
     let files: Vec<String> = std::fs::read_dir(&snap)

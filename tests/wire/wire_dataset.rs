@@ -212,7 +212,7 @@ fn datasets_that_would_not_end_are_refused() {
     for (name, says) in [
         (
             "bomb.yaml",
-            "bomb.yaml:7: the aliases expand to more than 100000 nodes",
+            "bomb.yaml:6: the aliases copy more than 1 MiB",
         ),
         (
             "deep.xml",

@@ -64,7 +64,19 @@ impl Special {
             Some(el) => keyspace::keyspaces(cx, el, &mut keyspace_ignored)?,
             None => Vec::new(),
         };
-        // No keyspaces is fine (0.6 refused it): the schema API creates them.
+        // No keyspaces is fine on purpose (0.6 refused it): the 19.x API
+        // and CQL on the same port create them. Said, and refused when
+        // answering as 0.6.
+        if keyspaces.is_empty() {
+            let line = top.element("Keyspaces").map_or(root_line, |el| el.line);
+            cx.warn_release(
+                line,
+                "no keyspaces configured: Cassandra 0.6 refused this file \
+                 (\"No keyspaces configured\"); supercolumn starts with none, \
+                 for the 19.x API or CQL to create",
+                "No keyspaces configured".into(),
+            );
+        }
         Ok(Special {
             commit_log_sync,
             thrift_api_default,

@@ -3,10 +3,11 @@
 //!
 //! Cassandra 0.6 read its configuration through a DOM and XPath; this module
 //! is our equivalent of the DOM, so the rest of the config code can ask
-//! "which children called X, and on which line". It knows nothing about what
-//! the elements mean.
+//! "which children called X, and on which line". The tree counts against
+//! the file's memory budget ([`Budget`]) as it is built. It knows nothing
+//! about what the elements mean.
 
-use crate::input_bounds::{too_deep, MAX_NESTING};
+use crate::input_bounds::{too_deep, Budget, MAX_NESTING};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
@@ -32,6 +33,17 @@ pub(crate) struct Element {
 }
 
 impl Element {
+    /// The memory a new element takes, for the parse's budget: itself,
+    /// its name and its attributes.
+    fn size(&self) -> usize {
+        let attrs: usize = self
+            .attrs
+            .iter()
+            .map(|a| std::mem::size_of::<Attr>() + a.name.len() + a.value.len())
+            .sum();
+        std::mem::size_of::<Element>() + self.name.len() + attrs
+    }
+
     pub fn attr(&self, name: &str) -> Option<&Attr> {
         self.attrs.iter().find(|a| a.name == name)
     }
@@ -88,6 +100,16 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
         stack: Vec::new(),
         root: None,
     };
+    // Entities are not expanded (only the five predefined ones and
+    // character references, which shorten the text), but the tree of
+    // dense markup takes many times its text.
+    let mut budget = Budget::for_text(text.len());
+    let mut spend = |bytes: usize, line: usize| {
+        budget.built(bytes).map_err(|e| XmlError {
+            line,
+            message: e.to_string(),
+        })
+    };
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| XmlError {
@@ -105,14 +127,23 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
             });
         }
         match event {
-            Event::Start(tag) => tree.start(open_element(text, &lines, &tag, line)?)?,
-            Event::Empty(tag) => tree.empty(open_element(text, &lines, &tag, line)?)?,
+            Event::Start(tag) => {
+                let element = open_element(text, &lines, &tag, line)?;
+                spend(element.size(), line)?;
+                tree.start(element)?
+            }
+            Event::Empty(tag) => {
+                let element = open_element(text, &lines, &tag, line)?;
+                spend(element.size(), line)?;
+                tree.empty(element)?
+            }
             Event::End(_) => tree.end(line)?,
             Event::Text(t) => {
                 let s = t.unescape().map_err(|e| XmlError {
                     line,
                     message: e.to_string(),
                 })?;
+                spend(s.len(), line)?;
                 tree.text(&s, line)?;
             }
             Event::CData(c) => {
@@ -120,6 +151,7 @@ pub(crate) fn parse_document(text: &str) -> Result<Element, XmlError> {
                     line,
                     message: e.to_string(),
                 })?;
+                spend(s.len(), line)?;
                 tree.cdata(s, line)?;
             }
             Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}

@@ -51,7 +51,23 @@ impl<'a> Fields<'a> {
                     format!("unknown key {}{place}; did you mean {meant}?", e.key),
                 ));
             }
-            cx.warn(e.key_line, format!("unknown key {}{place} ignored", e.key));
+            // SnakeYAML refused a key its bean had no property for, and
+            // 0.7 to 2.x printed it with "Invalid yaml". Refused when
+            // answering as one of them.
+            let class = if place.is_empty() {
+                " on class: org.apache.cassandra.config.Config"
+            } else {
+                place
+            };
+            cx.warn_release(
+                e.key_line,
+                format!(
+                    "unknown key {}{place} ignored (Cassandra refused it as invalid yaml; \
+                     refused with a --cassandra-version)",
+                    e.key
+                ),
+                format!("Invalid yaml: Unable to find property '{}'{class}", e.key),
+            );
         }
         Ok(Fields {
             by_key,

@@ -8,22 +8,19 @@
 //! resolved, each alias a copy of its anchor's node; a second document, a
 //! complex (non-scalar) key or a key given twice is an error, and so are
 //! lists and mappings nested deeper than any outside input may nest, and
-//! aliases that copy more than [`MAX_ALIAS_NODES`] nodes in all (a
-//! "billion laughs" document: a kilobyte of aliases of aliases that expands
-//! to billions of nodes). It knows nothing about what the keys mean.
+//! a tree or aliases' copies past the file's [`Budget`]: a "billion
+//! laughs" document (a kilobyte of aliases of aliases that expands to
+//! billions of nodes), or a 1 MiB string aliased a thousand times, is
+//! refused where its copies pass the bound, before they take the memory.
+//! Every node is counted in bytes (its own size and its text), and a copy
+//! as many bytes as its anchor's node (an alias within an anchor is
+//! counted again each time that anchor is copied). It knows nothing about
+//! what the keys mean.
 
-use crate::input_bounds::{too_deep, MAX_NESTING};
+use crate::input_bounds::{too_deep, Budget, OverBudget, MAX_NESTING};
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 use std::collections::HashMap;
-
-/// How many nodes the aliases of one document may copy in all, counting
-/// every node of every copy (an alias within an anchor is counted again
-/// each time that anchor is copied). Without aliases a document's tree is
-/// proportional to its text; with them it can grow exponentially. Real
-/// configurations and datasets alias a few settings or a column family's
-/// metadata: some hundreds of nodes, far below this. A copy's node takes
-/// some 100 bytes, so the copies stay within tens of MiB.
-pub(crate) const MAX_ALIAS_NODES: usize = 100_000;
+use std::mem::size_of;
 
 /// One node of the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,7 +86,7 @@ enum Open {
         items: Vec<Node>,
         line: usize,
         anchor: usize,
-        /// Nodes in it so far, itself included.
+        /// Bytes of tree in it so far, itself included.
         size: usize,
     },
     Map {
@@ -98,7 +95,7 @@ enum Open {
         key: Option<(String, usize)>,
         line: usize,
         anchor: usize,
-        /// Nodes in it so far, itself and its keys included.
+        /// Bytes of tree in it so far, itself and its keys included.
         size: usize,
     },
 }
@@ -115,7 +112,13 @@ impl Open {
 /// nothing (an empty or all-comment file).
 pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
     let mut parser = Parser::new_from_str(text);
-    let mut tree = Builder::default();
+    let mut tree = Builder {
+        stack: Vec::new(),
+        anchors: HashMap::new(),
+        budget: Budget::for_text(text.len()),
+        root: None,
+        documents: 0,
+    };
     while let Some(next) = parser.next_event() {
         let (event, span) = next.map_err(|e| YamlError {
             line: e.marker().line(),
@@ -130,12 +133,14 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
             }
             Event::Alias(id) => Some(tree.alias(id, line)?),
             Event::Scalar(value, style, anchor, _tag) => {
+                let size = size_of::<Node>() + value.len();
+                tree.built(size, line)?;
                 let node = Node::Scalar {
                     text: value.into_owned(),
                     plain: style == ScalarStyle::Plain,
                     line,
                 };
-                Some(tree.anchored(node, anchor, 1))
+                Some(tree.anchored(node, anchor, size)?)
             }
             Event::SequenceStart(..) | Event::MappingStart(..)
                 if tree.stack.len() >= MAX_NESTING =>
@@ -148,21 +153,23 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
                 });
             }
             Event::SequenceStart(anchor, _) => {
+                tree.built(size_of::<Node>(), line)?;
                 tree.stack.push(Open::Seq {
                     items: Vec::new(),
                     line,
                     anchor,
-                    size: 1,
+                    size: size_of::<Node>(),
                 });
                 None
             }
             Event::MappingStart(anchor, _) => {
+                tree.built(size_of::<Node>(), line)?;
                 tree.stack.push(Open::Map {
                     entries: Vec::new(),
                     key: None,
                     line,
                     anchor,
-                    size: 1,
+                    size: size_of::<Node>(),
                 });
                 None
             }
@@ -176,16 +183,22 @@ pub(crate) fn parse_document(text: &str) -> Result<Option<Node>, YamlError> {
 }
 
 /// The tree as the events build it: the collections open so far,
-/// innermost last, the anchored nodes, and the root once it is complete.
-#[derive(Default)]
+/// innermost last, the anchored nodes, what the tree has taken, and the
+/// root once it is complete.
 struct Builder {
     stack: Vec<Open>,
-    /// Each anchored node with its size in nodes.
+    /// Each anchored node with its size in bytes.
     anchors: HashMap<usize, (Node, usize)>,
-    /// Nodes copied by aliases so far.
-    copied: usize,
+    budget: Budget,
     root: Option<Node>,
     documents: usize,
+}
+
+fn over(line: usize, e: OverBudget) -> YamlError {
+    YamlError {
+        line,
+        message: e.to_string(),
+    }
 }
 
 impl Builder {
@@ -200,31 +213,35 @@ impl Builder {
         Ok(())
     }
 
-    /// A copy of the anchored node, counted against [`MAX_ALIAS_NODES`].
+    /// `size` bytes of tree parsed from the text.
+    fn built(&mut self, size: usize, line: usize) -> Result<(), YamlError> {
+        self.budget.built(size).map_err(|e| over(line, e))
+    }
+
+    /// A copy of the anchored node, counted against the budget before it
+    /// is made.
     fn alias(&mut self, id: usize, line: usize) -> Result<(Node, usize), YamlError> {
         let (node, size) = self.anchors.get(&id).ok_or(YamlError {
             line,
             message: "an alias to an unknown anchor".into(),
         })?;
-        self.copied = self.copied.saturating_add(*size);
-        if self.copied > MAX_ALIAS_NODES {
-            return Err(YamlError {
-                line,
-                message: format!(
-                    "the aliases expand to more than {MAX_ALIAS_NODES} nodes \
-                     (each alias is a copy of its anchor's node)"
-                ),
-            });
-        }
+        self.budget.copied(*size).map_err(|e| over(line, e))?;
         Ok((node.clone(), *size))
     }
 
-    /// A finished node of `size` nodes, remembered when it has an anchor.
-    fn anchored(&mut self, node: Node, anchor: usize, size: usize) -> (Node, usize) {
+    /// A finished node of `size` bytes, remembered when it has an anchor
+    /// (the copy kept is tree too).
+    fn anchored(
+        &mut self,
+        node: Node,
+        anchor: usize,
+        size: usize,
+    ) -> Result<(Node, usize), YamlError> {
         if anchor > 0 {
+            self.built(size, node.line())?;
             self.anchors.insert(anchor, (node.clone(), size));
         }
-        (node, size)
+        Ok((node, size))
     }
 
     /// Closes the innermost open collection.
@@ -250,7 +267,7 @@ impl Builder {
                 })
             }
         };
-        Ok(self.anchored(node, anchor, size))
+        self.anchored(node, anchor, size)
     }
 
     /// Puts a finished node where it belongs: the root, the next item of a
@@ -278,6 +295,9 @@ impl Builder {
                         key_line,
                         value: node,
                     });
+                    // The entry around the key and its value.
+                    *open_size(&mut self.stack) += size_of::<Entry>();
+                    self.built(size_of::<Entry>(), key_line)?;
                 }
                 None => match node {
                     Node::Scalar { text, line, .. } => *key = Some((text, line)),
@@ -292,6 +312,11 @@ impl Builder {
         }
         Ok(())
     }
+}
+
+/// The size of the innermost open collection.
+fn open_size(stack: &mut [Open]) -> &mut usize {
+    stack.last_mut().expect("a mapping is open").size()
 }
 
 fn line_of(span: &Span) -> usize {
@@ -370,25 +395,40 @@ mod tests {
     #[test]
     fn alias_copies_are_counted_and_bounded() {
         let e = parse_document(&alias_bomb()).unwrap_err();
-        // a0 is 10 nodes, a1 91, a2 820, a3 7381, a4 66430: the copies of
-        // a4's anchor pass the bound on line 6.
-        assert_eq!(e.line, 6, "{e:?}");
+        // Each level's anchor is nine copies of the last: a4's copies of
+        // a3 (some 150 KiB each) pass 1 MiB on line 5.
+        assert_eq!(e.line, 5, "{e:?}");
         assert!(
-            e.message
-                .starts_with("the aliases expand to more than 100000 nodes"),
+            e.message.starts_with("the aliases copy more than 1 MiB"),
             "{e:?}"
         );
-        // Copies up to the bound are fine: 100 aliases of a 1000-node list.
+        // Copies up to the bound are fine: a 1000-node list's bytes
+        // (each node's own size and its text) as many times as fit 1 MiB.
         let list = format!("[{}]", vec!["x"; 999].join(", "));
+        let size = 1000 * size_of::<Node>() + 999;
+        let fit = crate::input_bounds::MIN_ALIAS_BYTES / size;
         let doc = |n: usize| format!("a: &a {list}\nb: [{}]\n", vec!["*a"; n].join(", "));
-        let Some(Node::Map { entries, .. }) = parse_document(&doc(100)).unwrap() else {
+        let Some(Node::Map { entries, .. }) = parse_document(&doc(fit)).unwrap() else {
             panic!()
         };
         let Node::Seq { items, .. } = &entries[1].value else {
             panic!()
         };
-        assert_eq!(items.len(), 100);
-        assert!(parse_document(&doc(101)).is_err());
+        assert_eq!(items.len(), fit);
+        assert!(parse_document(&doc(fit + 1)).is_err());
+    }
+
+    /// A long string aliased many times is counted by its bytes: the
+    /// copies may take as many bytes as the file has.
+    #[test]
+    fn long_strings_are_counted_by_their_bytes() {
+        let big = "x".repeat(100_000);
+        let doc = |n: usize| format!("a: &b \"{big}\"\nl: [{}]\n", vec!["*b"; n].join(", "));
+        // Text of ~100 KB: the floor of 1 MiB holds ten copies, not eleven.
+        assert!(parse_document(&doc(10)).is_ok());
+        let e = parse_document(&doc(11)).unwrap_err();
+        assert_eq!(e.line, 2, "{e:?}");
+        assert!(e.message.contains("more than 1 MiB"), "{e:?}");
     }
 
     /// Lists and mappings nest [`MAX_NESTING`] deep and no deeper; the

@@ -61,10 +61,16 @@ impl ClusterUrl {
             storage: None,
             create_schema: false,
         };
+        let mut given: Vec<&str> = Vec::new();
         for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
             let (name, value) = pair
                 .split_once('=')
                 .ok_or_else(|| bad(format!("option {pair:?} has no value")))?;
+            // Which of two values was meant cannot be told.
+            if given.contains(&name) {
+                return Err(bad(format!("option {name:?} is given more than once")));
+            }
+            given.push(name);
             match name {
                 "consistency" => {
                     url.consistency = Consistency::from_name(value)
@@ -169,6 +175,14 @@ mod tests {
             ("cassandra://a?timeout_ms=0", "positive number"),
             ("cassandra://a?storage=dense", "compact or noncompact"),
             ("cassandra://[::1", "unclosed"),
+            (
+                "cassandra://a?timeout_ms=100&timeout_ms=200",
+                "option \"timeout_ms\" is given more than once",
+            ),
+            (
+                "cassandra://a?consistency=ONE&storage=compact&consistency=ONE",
+                "option \"consistency\" is given more than once",
+            ),
         ] {
             let e = ClusterUrl::parse(text).unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");

@@ -146,10 +146,12 @@ impl From<NodeError> for NativeError {
             // Native requests run where reads may wait (the blocking pool),
             // so no no-wait attempt is ever made on their behalf.
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
-            // A gateway serving native: the cluster's own refusal, passed
-            // on as it gave it; a failure it did not answer (a connection
-            // lost under the request, the driver's deadline, no node to
-            // ask) has no counts to tell, and is the coordinator's own.
+            // A gateway serving native: the cluster's refusal, passed on as
+            // it gave it, or for a data call's failure it did not answer (a
+            // connection lost under the request, the driver's deadline, no
+            // node to ask) the counts the node gave it
+            // (`node::error::gateway_call_error`). Only a call with no
+            // level (a schema change, a truncate) has none.
             NodeError::Unavailable {
                 refusal: Some(r), ..
             }

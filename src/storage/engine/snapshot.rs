@@ -36,9 +36,18 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
     move |source| StorageError::io(path, source)
 }
 
-/// A tag becomes a directory name: letters, digits, `_`, `-` and `.`.
+/// The longest snapshot tag: a tag is a directory name, and a longer name
+/// than a file system takes (255 bytes) would fail inside, naming the
+/// data directory.
+pub const MAX_TAG_BYTES: usize = 255;
+
+/// A tag becomes a directory name: letters, digits, `_`, `-` and `.`, not
+/// starting with `.` and at most [`MAX_TAG_BYTES`] long. (Cassandra asked
+/// only for a name, and from 2.0 one without its path separator; this is
+/// stricter, as a tag here is always a plain directory name.)
 fn check_tag(tag: &str) -> Result<(), StorageError> {
     let ok = !tag.is_empty()
+        && tag.len() <= MAX_TAG_BYTES
         && !tag.starts_with('.')
         && tag
             .bytes()
@@ -46,8 +55,11 @@ fn check_tag(tag: &str) -> Result<(), StorageError> {
     if ok {
         Ok(())
     } else {
+        let shown: String = tag.chars().take(40).collect();
+        let cut = if shown.len() < tag.len() { "..." } else { "" };
         Err(StorageError::Invalid(format!(
-            "snapshot tag {tag:?}: use letters, digits, '_', '-' and '.'"
+            "snapshot tag \"{shown}{cut}\": at most {MAX_TAG_BYTES} of letters, digits, \
+             '_', '-' and '.', not starting with '.'"
         )))
     }
 }
@@ -166,7 +178,7 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::check_tag;
+    use super::{check_tag, MAX_TAG_BYTES};
 
     #[test]
     fn tags_are_plain_names() {
@@ -176,5 +188,10 @@ mod tests {
         for bad in ["", "..", ".hidden", "a/b", "a b", "ä"] {
             assert!(check_tag(bad).is_err(), "{bad}");
         }
+        assert!(check_tag(&"t".repeat(MAX_TAG_BYTES)).is_ok());
+        let e = check_tag(&"t".repeat(MAX_TAG_BYTES + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("tttt...\": at most 255 of letters"), "{e}");
     }
 }
