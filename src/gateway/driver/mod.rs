@@ -10,7 +10,8 @@
 //! The order of its modules (`layering.rs` checks it):
 //!
 //! 1. [`error`], [`values`]: the driver's errors; bytes in, bytes out.
-//! 2. [`facts`], [`url`]: what the cluster says of itself; its address.
+//! 2. [`facts`]: what the cluster says of itself.
+//! 3. [`url`]: its address, with the options that override the facts.
 
 pub mod error;
 pub mod facts;
