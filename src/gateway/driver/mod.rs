@@ -11,7 +11,8 @@
 //!
 //! 1. [`error`], [`level`], [`values`]: the driver's errors; a call's
 //!    consistency level in the driver's terms; bytes in, bytes out.
-//! 2. [`facts`], [`url`]: what the cluster says of itself; its address.
+//! 2. [`facts`]: what the cluster says of itself.
+//! 3. [`url`]: its address, with the options that override the facts.
 
 pub mod error;
 pub mod facts;

@@ -1,14 +1,11 @@
 //! One row's slice read from its table: by names, by a range (reversed,
 //! counted), of a Standard CF, of a super column's sub-columns, or of a
-//! Super CF's super columns.
-//!
-//! Cells come back with their client timestamps (`writetime`) and, when
-//! they expire, their remaining TTL (`ttl`): CQL has no way to read the TTL
-//! a cell was written with, so an expiring cell reports what is left of it
-//! (its expiry time is exact). Counter cells have neither. Results are put
-//! in comparator order here (a names read's `IN` order is the cluster's;
-//! a reversed super-column read reverses the sub-columns too, which Thrift
-//! does not). This module must not write.
+//! Super CF's super columns: the one door of a row read, which hands a
+//! static, composite or CQL3 table to its own module and reads the others
+//! through `cells` (whose note says what a cell carries back). Results are
+//! put in comparator order here (a reversed super-column read reverses
+//! the sub-columns too, which Thrift does not). This module must not
+//! write.
 
 use super::cells::{bad, bound, cell, cells, now_seconds, Budget, RowRead, Selection};
 use crate::gateway::driver::error::{GatewayError, GatewayResult};

@@ -1,8 +1,8 @@
 //! A write's statements, planned before anything is sent: every row's
 //! statements (one key, every CF of its keyspace it names), by batch type,
 //! each table checked first as the engine validates a batch whole; a hot
-//! statement kept by its form on its table (no text built). Pure: this
-//! module must not send nor read.
+//! statement kept by its form on its table (no text built). This module
+//! must not send statements nor read rows.
 
 use super::ops::formed;
 use crate::gateway::driver::error::GatewayResult;
