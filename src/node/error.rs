@@ -122,7 +122,7 @@ pub(super) fn gateway_error(e: crate::gateway::driver::error::GatewayError) -> N
 /// wrote (with the write's type, by the native protocol's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ClusterCall {
-    pub consistency: crate::gateway::Consistency,
+    pub consistency: crate::call::Consistency,
     pub block_for: i32,
     /// `None` for a read.
     pub write_type: Option<&'static str>,
@@ -131,11 +131,11 @@ pub(super) struct ClusterCall {
 impl ClusterCall {
     /// A call at `consistency` on a keyspace of `replication_factor`.
     pub fn new(
-        consistency: crate::gateway::Consistency,
+        consistency: crate::call::Consistency,
         replication_factor: i32,
         write_type: Option<&'static str>,
     ) -> ClusterCall {
-        use crate::gateway::Consistency as C;
+        use crate::call::Consistency as C;
         let rf = replication_factor.max(1);
         let block_for = match consistency {
             C::Zero | C::Any | C::One | C::LocalOne => 1,
@@ -154,7 +154,7 @@ impl ClusterCall {
     /// The level's code and name (the native protocol's, which
     /// [`Refusal`]s carry).
     fn level(&self) -> (u16, &'static str) {
-        use crate::gateway::Consistency as C;
+        use crate::call::Consistency as C;
         match self.consistency {
             C::Zero | C::Any => (0x0000, "ANY"),
             C::One => (0x0001, "ONE"),
@@ -213,7 +213,7 @@ impl ClusterCall {
 /// no answer of its own for given the counts of `call`, so that a native
 /// client gets Unavailable, ReadTimeout or WriteTimeout, which drivers
 /// retry by policy, rather than a server error.
-pub(super) fn gateway_call_error(e: crate::gateway::GatewayError, call: ClusterCall) -> NodeError {
+pub(super) fn gateway_call_error(e: crate::gateway::driver::error::GatewayError, call: ClusterCall) -> NodeError {
     match gateway_error(e) {
         NodeError::Unavailable { why, refusal: None } => NodeError::Unavailable {
             refusal: Some(call.refusal(true, &why)),
@@ -279,7 +279,8 @@ mod tests {
     /// the rest pass as they were.
     #[test]
     fn cluster_failures_carry_the_calls_counts() {
-        use crate::gateway::{Consistency, GatewayError as G, TimeoutCause};
+        use crate::call::Consistency;
+        use crate::gateway::driver::error::{GatewayError as G, TimeoutCause};
         let read = ClusterCall::new(Consistency::Quorum, 3, None);
         let write = ClusterCall::new(Consistency::All, 3, Some("BATCH"));
         let said = |e: NodeError| match e {

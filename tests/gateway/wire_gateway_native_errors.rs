@@ -358,7 +358,7 @@ fn signal(pid: u32, signal: &str) {
 #[test]
 fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
     let conf = conformance_config("storage-conf-v19.xml");
-    let mut backend = crate::wire_support::gateway::native_backend(&conf);
+    let mut backend = crate::support::wire::gateway::native_backend(&conf);
     let url = backend_url(&backend, "?timeout_ms=1500&connect_timeout_ms=500");
     let gateway = Server::start(&[
         "--config",
