@@ -210,10 +210,7 @@ fn datasets_that_would_not_end_are_refused() {
         .unwrap();
     let good = data("sample.xml");
     for (name, says) in [
-        (
-            "bomb.yaml",
-            "bomb.yaml:6: the aliases copy more than 1 MiB",
-        ),
+        ("bomb.yaml", "bomb.yaml:6: the aliases copy more than 1 MiB"),
         (
             "deep.xml",
             "deep.xml:2: elements nested more than 64 levels deep",
