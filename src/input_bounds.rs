@@ -224,7 +224,11 @@ mod tests {
         b.copied(MIN_ALIAS_BYTES).unwrap();
         let e = b.copied(1).unwrap_err();
         assert_eq!(e, OverBudget::Copies { limit: MIB });
-        assert!(e.to_string().starts_with("the aliases copy more than 1 MiB"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("the aliases copy more than 1 MiB"),
+            "{e}"
+        );
         // A longer file may copy as many bytes as it has.
         let mut b = Budget::for_text(3 * MIB);
         b.copied(3 * MIB).unwrap();

@@ -43,10 +43,10 @@ mod wire {
     mod wire_explorer_page;
     mod wire_explorer_queries;
     mod wire_faults;
-    mod wire_input_bounds;
     mod wire_fidelity;
     mod wire_first_contact;
     mod wire_fuzz;
+    mod wire_input_bounds;
     mod wire_layout;
     mod wire_lifecycle;
     mod wire_logs;

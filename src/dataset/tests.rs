@@ -235,8 +235,7 @@ fn alias_bombs_are_refused() {
         let refs = vec![format!("*a{}", i - 1); 9].join(", ");
         doc.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
     }
-    assert!(bad(Format::Yaml, &doc)
-        .starts_with("dataset bad:6: the aliases copy more than 1 MiB"));
+    assert!(bad(Format::Yaml, &doc).starts_with("dataset bad:6: the aliases copy more than 1 MiB"));
 }
 
 /// Only regular files are read: a FIFO would block the start for ever, a

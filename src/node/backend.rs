@@ -341,8 +341,16 @@ impl Backend for Cluster {
         keep: KeepRow<'_>,
     ) -> NodeResult<Vec<(Bytes, RowResult)>> {
         let call = read_call(self, &cmd.keyspace);
-        Cluster::read_range(self, cmd, range, max_rows, max_row_bytes, keep, call.consistency)
-            .map_err(|e| gateway_call_error(e, call))
+        Cluster::read_range(
+            self,
+            cmd,
+            range,
+            max_rows,
+            max_row_bytes,
+            keep,
+            call.consistency,
+        )
+        .map_err(|e| gateway_call_error(e, call))
     }
 
     fn read_indexed(

@@ -386,7 +386,10 @@ fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
         let v = c.version;
         let (code, message, rest) = error(&query(c, select, QUORUM));
         assert_eq!(code, 0x1200, "v{v}: {message}");
-        assert!(message.starts_with("Operation timed out"), "v{v}: {message}");
+        assert!(
+            message.starts_with("Operation timed out"),
+            "v{v}: {message}"
+        );
         // QUORUM of one replica: none of one answered, no data.
         assert_eq!(rest, counts(QUORUM, 0, 1, &[0]), "v{v}");
         let (code, message, rest) = error(&query(c, insert, ONE));

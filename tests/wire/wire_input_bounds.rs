@@ -40,7 +40,11 @@ fn run_to_exit(dir: &Path, args: &[&str]) -> (i32, String, i64) {
     } else {
         -libc::WTERMSIG(status)
     };
-    (code, std::fs::read_to_string(&log).unwrap(), usage.ru_maxrss)
+    (
+        code,
+        std::fs::read_to_string(&log).unwrap(),
+        usage.ru_maxrss,
+    )
 }
 
 /// 1 MiB of `x` anchored, then `aliases` aliases of it in one list.
@@ -75,7 +79,10 @@ fn a_long_string_aliased_thousands_of_times_is_refused_in_little_memory() {
         assert_eq!(code, 1, "{args:?}: {log}");
         assert!(log.contains(says), "{args:?}: {says}: {log}");
         // The limit is the file's own size.
-        assert!(log.contains(" bytes (each alias is a copy"), "{args:?}: {log}");
+        assert!(
+            log.contains(" bytes (each alias is a copy"),
+            "{args:?}: {log}"
+        );
         eprintln!("{args:?}: refused at a peak of {} KiB", peak_kib);
         assert!(
             peak_kib < MAX_PEAK_KIB,

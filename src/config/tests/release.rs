@@ -94,7 +94,10 @@ fn what_the_release_refused_is_refused_as_that_release() {
 
     let mut c = yaml("cluster_name: x\nno_such_key: 1\n").unwrap();
     let w = &c.warnings()[0];
-    assert!(w.message.starts_with("unknown key no_such_key ignored"), "{w}");
+    assert!(
+        w.message.starts_with("unknown key no_such_key ignored"),
+        "{w}"
+    );
     c.check_release().unwrap();
     for version in ["0.7.10", "1.2.9", "2.1.22"] {
         c.cassandra_version = Release::find(version);
