@@ -18,6 +18,7 @@
 //! agreement check is bounded by what is left of [`AGREEMENT_WAIT`]. This
 //! module must not read or write rows.
 
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::facts::{storage_of, Storage};
 use crate::gateway::driver::values::RawRow;
@@ -28,7 +29,6 @@ use crate::gateway::table::cql3::{self, table_of};
 use crate::gateway::table::index::changes;
 use crate::gateway::table::layout::{self, Layout};
 use crate::gateway::table::quote;
-use crate::call::Consistency;
 use crate::schema::CfDef;
 use crate::schema::Schema;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError};

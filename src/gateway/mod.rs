@@ -66,7 +66,6 @@ use std::future::Future;
 pub const HEALTH_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
 use std::sync::Arc;
 
-
 /// A cluster call's future owning its inputs, boxed (see
 /// [`Cluster::read_owned`]).
 pub type Owned<T> = std::pin::Pin<Box<dyn Future<Output = GatewayResult<T>> + Send + 'static>>;

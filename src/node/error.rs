@@ -213,7 +213,10 @@ impl ClusterCall {
 /// no answer of its own for given the counts of `call`, so that a native
 /// client gets Unavailable, ReadTimeout or WriteTimeout, which drivers
 /// retry by policy, rather than a server error.
-pub(super) fn gateway_call_error(e: crate::gateway::driver::error::GatewayError, call: ClusterCall) -> NodeError {
+pub(super) fn gateway_call_error(
+    e: crate::gateway::driver::error::GatewayError,
+    call: ClusterCall,
+) -> NodeError {
     match gateway_error(e) {
         NodeError::Unavailable { why, refusal: None } => NodeError::Unavailable {
             refusal: Some(call.refusal(true, &why)),

@@ -138,6 +138,16 @@ const fn s(method: &'static Method, (major, minor): (u32, u32)) -> Since {
     }
 }
 
+/// Whether API 2.2.0 (Cassandra 0.6) declared a method of this name.
+pub fn in_api_06(name: &str) -> bool {
+    METHODS_06.iter().any(|m| m.name == name)
+}
+
+/// Whether any release of API 19.x declared a method of this name.
+pub fn in_api_19(name: &str) -> bool {
+    METHODS_19.iter().any(|s| s.method.name == name)
+}
+
 /// The methods of API 19.x/20.x, in the IDL's order.
 pub(super) static METHODS_19: &[Since] = &[
     s(&LOGIN, (0, 7)),

@@ -17,11 +17,11 @@
 //! the server's own listening addresses. This module must not read or
 //! write rows.
 
-use crate::gateway::driver::level::driver_level;
 use super::admit::Answering;
 use super::handshake::handshake;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::facts::{storage_of, ClusterFacts};
+use crate::gateway::driver::level::driver_level;
 use crate::gateway::driver::url::ClusterUrl;
 use crate::gateway::driver::values::RawRow;
 use crate::gateway::session::Inner;

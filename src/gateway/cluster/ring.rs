@@ -9,11 +9,11 @@
 //! addresses are the cluster's: a ring-walking client that connects to
 //! them needs a gateway there. This module must not write.
 
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::RawRow;
 use crate::gateway::session::statements::run_at;
 use crate::gateway::session::Inner;
-use crate::call::Consistency;
 use crate::partitioner::{self, PartitionerRef, Token};
 use scylla::cluster::metadata::Strategy;
 use scylla::cluster::Node;

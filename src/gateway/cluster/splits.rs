@@ -13,12 +13,12 @@
 //! units apart in the middle of a 2^64 ring. This module must not write.
 
 use super::ring::{text, Ring};
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::Bound;
 use crate::gateway::read::scan;
 use crate::gateway::session::statements::run;
 use crate::gateway::session::Inner;
-use crate::call::Consistency;
 use crate::model::{ReadCommand, RowRange, Slice};
 use crate::partitioner::Token;
 

@@ -7,6 +7,7 @@
 //! Results are put in comparator order here (a names read's `IN` order is
 //! the cluster's). This module must not write.
 
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::{BadColumn, Bound, RawRow};
 use crate::gateway::session::statements::{each_row_form, run_form};
@@ -14,7 +15,6 @@ use crate::gateway::session::Inner;
 use crate::gateway::table::forms::{limit, Form};
 use crate::gateway::table::layout::Layout;
 use crate::gateway::table::slice::Wanted;
-use crate::call::Consistency;
 use crate::marshal::TypeRef;
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, Slice};
 use crate::schema::CfDef;

@@ -21,13 +21,13 @@
 //! a wide CQL3 partition costs its size on every read. Keys for range
 //! scans come from `scan` (`token(pk..)`). This module must not write.
 
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::{BadColumn, Bound, RawRow};
 use crate::gateway::session::statements::each_row;
 use crate::gateway::session::Inner;
 use crate::gateway::table::cql3::{collection_items, composite, position_name, Kind, Table3};
 use crate::gateway::table::slice::Wanted;
-use crate::call::Consistency;
 use crate::marshal::{CompositeType, Eoc};
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, RowResult, Slice};
 use std::cmp::Ordering;

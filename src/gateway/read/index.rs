@@ -13,11 +13,11 @@
 //! not read row contents nor write data.
 
 use super::scan::{self, Piece, Target};
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::Bound;
 use crate::gateway::session::Inner;
 use crate::gateway::table::cql3::Kind;
-use crate::call::Consistency;
 use crate::model::{Bytes, IndexExpression, IndexOperator, IndexQuery};
 use crate::schema::CfDef;
 

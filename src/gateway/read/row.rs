@@ -8,6 +8,7 @@
 //! write.
 
 use super::cells::{bad, bound, cell, cells, now_seconds, Budget, RowRead, Selection};
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::{Bound, RawRow};
 use crate::gateway::session::statements::{each_row_form, run_form};
@@ -16,7 +17,6 @@ use crate::gateway::session::Inner;
 use crate::gateway::table::forms::Form;
 use crate::gateway::table::layout::{Layout, Shape};
 use crate::gateway::table::slice::Wanted;
-use crate::call::Consistency;
 use crate::marshal::TypeRef;
 use crate::model::{Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
 use crate::schema::CfDef;

@@ -20,9 +20,9 @@
 use super::index::{self, Plan};
 use super::row;
 use super::scan::{self, Piece};
+use crate::call::Consistency;
 use crate::gateway::driver::error::GatewayResult;
 use crate::gateway::session::Inner;
-use crate::call::Consistency;
 use crate::gateway::{block_on, Cluster};
 use crate::model::{Bytes, ReadCommand, RowResult};
 use futures_util::StreamExt;

@@ -17,6 +17,7 @@
 //! same partitioner (the gateway's configuration names it). This module
 //! must not read the rows themselves (`row` and `rows` do).
 
+use crate::call::Consistency;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::Bound;
 use crate::gateway::session::statements::each_row_first;
@@ -24,7 +25,6 @@ use crate::gateway::session::tables::{lookup, table};
 use crate::gateway::session::Inner;
 use crate::gateway::table::cql3::Table3;
 use crate::gateway::table::layout::Layout;
-use crate::call::Consistency;
 use crate::model::{Bytes, ReadCommand, RowRange};
 use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};

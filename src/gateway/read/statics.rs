@@ -10,6 +10,7 @@
 //! tables; the undeclared rows are read and written as a dense table's.
 
 use super::cells::{cell, cells, now_seconds, Budget, RowRead, Selection};
+use crate::call::Consistency;
 use crate::gateway::driver::error::GatewayResult;
 use crate::gateway::driver::values::{Bound, RawRow};
 use crate::gateway::session::statements::run;
@@ -17,7 +18,6 @@ use crate::gateway::session::Inner;
 use crate::gateway::table::layout::{Declared, Layout};
 use crate::gateway::table::slice::Wanted;
 use crate::gateway::table::statics::{as_dense, pair_names_are_default, reachable};
-use crate::call::Consistency;
 use crate::model::{Cell, RowResult, Slice};
 
 /// One row's slice of a static table; `None` when over `max_bytes`.

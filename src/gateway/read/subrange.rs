@@ -11,12 +11,12 @@
 //! [`row`](super::row) as before. This module must not write.
 
 use super::cells::{cell, Budget};
+use crate::call::Consistency;
 use crate::gateway::driver::error::GatewayResult;
 use crate::gateway::driver::values::Bound;
 use crate::gateway::session::statements::each_row;
 use crate::gateway::session::Inner;
 use crate::gateway::table::layout::Layout;
-use crate::call::Consistency;
 use crate::marshal::TypeRef;
 use crate::model::{Cell, Slice};
 use std::cmp::Ordering;

@@ -13,14 +13,14 @@
 //! prepared again and run once more here. This module must not build
 //! statement texts; the readers, writers and `forms` do.
 
-use crate::gateway::driver::level::driver_level;
 use super::custom::{for_statement, has_custom};
 use super::Inner;
+use crate::call::Consistency;
 use crate::gateway::driver::error::{is_stale_prepared, GatewayError, GatewayResult};
+use crate::gateway::driver::level::driver_level;
 use crate::gateway::driver::values::{Bound, RawRow};
 use crate::gateway::table::forms::{self, Form};
 use crate::gateway::table::layout::{Fast, Layout};
-use crate::call::Consistency;
 use parking_lot::Mutex;
 use scylla::cluster::Node;
 use scylla::policies::load_balancing::{NodeIdentifier, SingleTargetLoadBalancingPolicy};

@@ -21,14 +21,14 @@
 //! any, they would go per row, as the cluster refuses them in a LOGGED
 //! batch.) This module must not read.
 
-use crate::gateway::driver::level::driver_level;
 use super::plan::{plan, Planned, RowPlan};
+use crate::call::{Atomicity, Consistency};
 use crate::gateway::driver::error::is_stale_prepared;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
+use crate::gateway::driver::level::driver_level;
 use crate::gateway::driver::values::Bound;
 use crate::gateway::session::statements::{run_sql, Sql};
 use crate::gateway::session::Inner;
-use crate::call::{Atomicity, Consistency};
 use crate::model::RowMutation;
 use futures_util::StreamExt;
 use scylla::statement::batch::{Batch, BatchType};

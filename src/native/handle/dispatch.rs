@@ -324,7 +324,9 @@ fn statement(
         state: &shared.state,
     };
     // A cluster's refusal is in v4's words: narrowed to the connection's.
-    let level = level.and_then(|code| Consistency::from_name(query::consistency_name(code)));
+    let level = level.and_then(|code| {
+        Consistency::from_name(crate::native::wire::request::consistency_name(code))
+    });
     let (body, warnings) = call::within(|s| &mut s.level, level, || f(&ctx))
         .0
         .map_err(|e| e.for_version(version))?;

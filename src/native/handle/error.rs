@@ -8,8 +8,8 @@
 
 use super::super::wire::codec::{DecodeError, Writer};
 use super::super::wire::frame::FrameError;
+use super::super::wire::request::consistency_name;
 use super::super::wire::result::BadPagingState;
-use super::query::consistency_name;
 use crate::call::{Refusal, Said};
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;

@@ -46,25 +46,6 @@ const MAX_CONSISTENCY: u16 = 0x000A;
 const SERIAL: u16 = 0x0008;
 const LOCAL_SERIAL: u16 = 0x0009;
 
-/// The name of a consistency code ("QUORUM"), as the activity record and
-/// the fault rules name levels; "UNKNOWN" for a code no version has.
-pub fn consistency_name(code: u16) -> &'static str {
-    const NAMES: [&str; 11] = [
-        "ANY",
-        "ONE",
-        "TWO",
-        "THREE",
-        "QUORUM",
-        "ALL",
-        "LOCAL_QUORUM",
-        "EACH_QUORUM",
-        "SERIAL",
-        "LOCAL_SERIAL",
-        "LOCAL_ONE",
-    ];
-    NAMES.get(usize::from(code)).copied().unwrap_or("UNKNOWN")
-}
-
 pub(super) fn check_consistency(cl: u16, serial: Option<u16>) -> NativeResult<()> {
     if cl > MAX_CONSISTENCY {
         return Err(NativeError::Protocol(format!(

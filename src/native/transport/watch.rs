@@ -17,8 +17,9 @@
 
 use super::super::handle::dispatch::{Response, Shared};
 use super::super::handle::error::{code_name, fault_carried, fault_error, FaultCall};
-use super::super::handle::query::{consistency_name, table_of};
+use super::super::handle::query::table_of;
 use super::super::wire::frame::op;
+use super::super::wire::request::consistency_name;
 use super::super::wire::request::{BatchQuery, Request};
 use crate::cql::ast::{BatchKind, Statement};
 use crate::node::activity::{self, Entry};

@@ -287,6 +287,25 @@ fn member<'a>(r: &mut Reader<'a>, version: u8) -> DecodeResult<Member<'a>> {
     Ok(Member { query, values })
 }
 
+/// The name of a consistency code ("QUORUM"), as the activity record and
+/// the fault rules name levels; "UNKNOWN" for a code no version has.
+pub fn consistency_name(code: u16) -> &'static str {
+    const NAMES: [&str; 11] = [
+        "ANY",
+        "ONE",
+        "TWO",
+        "THREE",
+        "QUORUM",
+        "ALL",
+        "LOCAL_QUORUM",
+        "EACH_QUORUM",
+        "SERIAL",
+        "LOCAL_SERIAL",
+        "LOCAL_ONE",
+    ];
+    NAMES.get(usize::from(code)).copied().unwrap_or("UNKNOWN")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

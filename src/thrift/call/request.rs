@@ -13,10 +13,9 @@
 //! them is its own business (the request log shows names only).
 
 use crate::thrift::call::cql::{statement, Statement};
-use crate::thrift::call::methods::{
-    key_location, level_location, level_name, locations, At, Level,
-};
+use crate::thrift::call::methods::{key_location, level_location, level_name, locations};
 use crate::thrift::session::{Generation, Session};
+use crate::thrift::wire::located::{At, Level};
 use crate::thrift::wire::{ttype, Reader, WireError};
 
 /// Column families named, at most this many (a batch may name hundreds).

@@ -11,6 +11,7 @@
 //! login or permission with, an InvalidRequestException.
 
 use crate::node::faults::{Fault, FaultKind};
+use crate::release::methods;
 use crate::thrift::call::methods::exception_name;
 use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use crate::thrift::session::Generation;
@@ -49,8 +50,8 @@ fn throws_nothing(g: Generation, method: &str) -> bool {
 
 fn known(g: Generation, method: &str) -> bool {
     match g {
-        Generation::V06 => crate::thrift::v06::idl::method(method).is_some(),
-        Generation::V19 => crate::thrift::v19::methods::row(method).is_some(),
+        Generation::V06 => methods::in_api_06(method),
+        Generation::V19 => methods::in_api_19(method),
     }
 }
 

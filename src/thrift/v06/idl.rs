@@ -9,10 +9,10 @@
 //! Each method's row (see [`Method`]) is the 0.6 method table.
 
 use crate::release::methods as M;
-use crate::thrift::call::methods::At::*;
-use crate::thrift::call::methods::{at, Level, Where};
 use crate::thrift::wire::idl::{f, fd};
 use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
+use crate::thrift::wire::located::At::*;
+use crate::thrift::wire::located::{at, Level, Where};
 
 /// The ConsistencyLevel enum as 0.6 defined it.
 const CL_TY: Ty = Ty::Enum(cl_name);

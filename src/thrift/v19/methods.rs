@@ -14,9 +14,9 @@ use super::Handler;
 use crate::auth::access::Permission;
 use crate::auth::access::Permission::{Alter, Create, Drop, Modify, Select};
 use crate::release::methods::{self as M, Method};
-use crate::thrift::call::methods::At::*;
-use crate::thrift::call::methods::{at, Level, Where};
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
+use crate::thrift::wire::located::At::*;
+use crate::thrift::wire::located::{at, Level, Where};
 use crate::thrift::wire::ttype;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
 

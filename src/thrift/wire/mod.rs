@@ -14,6 +14,7 @@
 
 pub mod bounded;
 pub mod idl;
+pub mod located;
 pub mod scan;
 pub mod walk;
 
