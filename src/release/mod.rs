@@ -18,6 +18,7 @@
 mod behaviours;
 pub mod diff;
 mod fields;
+pub mod machine;
 mod table;
 mod types;
 mod wordings;

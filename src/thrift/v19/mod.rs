@@ -46,6 +46,7 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
 use handler::Needs;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use validation::known_level;
@@ -55,6 +56,33 @@ use writes::MutationMap;
 /// `javaargs`), binary fields quoted as the node's release did.
 pub fn required_field_error(node: &Node, msg: &[u8]) -> Option<String> {
     javaargs::required_field_error_quoting(msg, release::buffer_quote(node))
+}
+
+/// `msg` (one whole call) as the node's release read it, by its own IDL
+/// (see `release::decode`): `Ok` the message to decode, as it came or
+/// without the fields that release did not declare; `Err` the text of the
+/// TProtocolException it refused the arguments with. Without a release,
+/// the message as it came.
+///
+/// A refusal inside a nested struct left the rest of the frame unread;
+/// the release's server read those bytes as the start of the next call
+/// and closed the connection then: the session remembers it
+/// (`State19::unread_in_frame`).
+pub fn as_declared<'m>(
+    node: &Node,
+    session: &mut Session,
+    msg: &'m [u8],
+) -> Result<Cow<'m, [u8]>, String> {
+    let Some(r) = node.release else {
+        return Ok(Cow::Borrowed(msg));
+    };
+    match release::decode::as_declared(r, msg, release::buffer_quote(node)) {
+        release::decode::Declared::Read(msg) => Ok(msg),
+        release::decode::Declared::Refused(text, left_unread) => {
+            session.v19.unread_in_frame = left_unread;
+            Err(text)
+        }
+    }
 }
 
 /// The generated 19.x handler trait over one connection's session.
@@ -72,6 +100,10 @@ impl Handler<'_> {
     /// `Session::would_block`), and errors become this generation's
     /// exceptions.
     fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
+        // In the release's words first: some of its refusals closed the
+        // connection instead.
+        let r = r.map_err(|e| release::reword(self.node, method, e));
+        let r = r.map_err(|e| release::v07::reword(self.node, method, e));
         match r {
             Err(ApiError::WouldBlock(_)) => self.session.borrow_mut().would_block = true,
             Err(ApiError::Dropped(ref why)) => {
@@ -91,8 +123,6 @@ impl Handler<'_> {
             }
             _ => {}
         }
-        let r = r.map_err(|e| release::reword(self.node, method, e));
-        let r = r.map_err(|e| release::v07::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }

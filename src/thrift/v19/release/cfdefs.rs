@@ -57,6 +57,12 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
     if !declares(release, "row_cache_keys_to_save") {
         cache.row_cache_keys_to_save = None;
     }
+    // 1.0 dropped the memtable thresholds (1.1 declared them again, unused).
+    if !declares(release, "memtable_throughput_in_mb") {
+        cache.memtable_flush_after_mins = None;
+        cache.memtable_throughput_in_mb = None;
+        cache.memtable_operations_in_millions = None;
+    }
     if let Some(provider) = &mut cache.row_cache_provider {
         if !provider.contains('.') {
             provider.insert_str(0, CACHE_PACKAGE);
