@@ -584,6 +584,17 @@ def _decode():
         # LOCAL_ONE (1.2 on)
         v19.get_slice("k4", cparent("Std"), pred(start=""), cl=11),
         v19.get_slice("k4", cparent("Std"), pred(start="")),
+        # a level remove did not require, read as null: the method failed on it
+        v19.remove("k4", cpath("Std", col="a"), 20, cl=12),
+        v19.get_slice("k4", cparent("Std"), pred(start="")),
+    ]
+    if R < (1, 0):
+        # 0.7 and 0.8 refused thresholds not above 0
+        out.append(v19.system_add_column_family(cf_def(ks, "Mem0", extra={22: W.i32(0)})))
+    if CQL2 and R < (1, 2):
+        # 0.8 counted one row only
+        out += [cql2("SELECT COUNT(*) FROM Std"), cql2("SELECT COUNT(*) FROM Std WHERE KEY = 'k4'")]
+    out += [
         v19.insert("k5", cparent("Std"), W.struct({1: b("a"), 2: b("v")})),
         exact_version(),
     ]
@@ -609,6 +620,12 @@ def _nokeyspace():
         v19.describe_splits("Std", "0", "0", 128),
         v19.system_drop_column_family("Std"),
     ]
+    if R < (1, 1):
+        # 0.7 to 1.0 wanted a session keyspace whatever keyspace the CfDef named
+        out.append(v19.system_update_column_family(cf_def("cv_r_nokeyspace", "Std",
+                                                          comparator="UTF8Type")))
+    if CQL2 and R < (1, 2):
+        out.append(cql2("SELECT * FROM Std"))
     if COUNTERS:
         out += [v19.add("k", cparent("Cnt"), counter_column("c", 1)),
                 v19.remove_counter("k", cpath("Cnt", col="c"))]

@@ -99,7 +99,9 @@ impl OldCacheRecord {
             row_cache_keys_to_save: c.row_cache_keys_to_save,
             memtable_flush_after_mins: c.memtable_flush_after_mins,
             memtable_throughput_in_mb: c.memtable_throughput_in_mb,
-            memtable_operations_in_millions: c.memtable_operations_in_millions.map(|s| s.to_string()),
+            memtable_operations_in_millions: c
+                .memtable_operations_in_millions
+                .map(|s| s.to_string()),
         }
     }
 

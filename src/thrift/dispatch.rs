@@ -369,7 +369,7 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     // The arguments as the release's own IDL declared them.
     let declared = match v19::as_declared(node, session, msg) {
         Ok(declared) => declared,
-        Err(text) => return exception(header, ApplicationErrorKind::ProtocolError, text),
+        Err((kind, text)) => return exception(header, kind, text),
     };
     let msg: &[u8] = &declared;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.

@@ -61,7 +61,8 @@ pub fn required_field_error(node: &Node, msg: &[u8]) -> Option<String> {
 /// `msg` (one whole call) as the node's release read it, by its own IDL
 /// (see `release::decode`): `Ok` the message to decode, as it came or
 /// without the fields that release did not declare; `Err` the text of the
-/// TProtocolException it refused the arguments with. Without a release,
+/// TProtocolException it refused the arguments with (or of the internal
+/// error its method failed with on a null argument). Without a release,
 /// the message as it came.
 ///
 /// A refusal inside a nested struct left the rest of the frame unread;
@@ -72,7 +73,7 @@ pub fn as_declared<'m>(
     node: &Node,
     session: &mut Session,
     msg: &'m [u8],
-) -> Result<Cow<'m, [u8]>, String> {
+) -> Result<Cow<'m, [u8]>, (thrift::ApplicationErrorKind, String)> {
     let Some(r) = node.release else {
         return Ok(Cow::Borrowed(msg));
     };
@@ -80,7 +81,15 @@ pub fn as_declared<'m>(
         release::decode::Declared::Read(msg) => Ok(msg),
         release::decode::Declared::Refused(text, left_unread) => {
             session.v19.unread_in_frame = left_unread;
-            Err(text)
+            Err((thrift::ApplicationErrorKind::ProtocolError, text))
+        }
+        // From 1.1 the server closed the connection on it instead.
+        release::decode::Declared::Failed(text) if r.at_least(1, 1) => {
+            session.close_connection = Some(text.clone());
+            Err((thrift::ApplicationErrorKind::InternalError, text))
+        }
+        release::decode::Declared::Failed(text) => {
+            Err((thrift::ApplicationErrorKind::InternalError, text))
         }
     }
 }
@@ -541,6 +550,12 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_system_update_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
+        if release::old::update_needs_keyspace(self.node)
+            && self.session.borrow().v19.keyspace.is_none()
+        {
+            let e = ApiError::invalid("You have not set a keyspace for this session");
+            return self.wrap("system_update_column_family", Err(e));
+        }
         // 1.2 needed no session keyspace here: the CfDef names it.
         let needs = vec![Access::table(
             Permission::Alter,

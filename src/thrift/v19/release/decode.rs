@@ -31,6 +31,10 @@ pub enum Declared<'m> {
     /// and whether its reader stopped before the end of the message (a
     /// nested struct failed), leaving bytes it then read as the next call.
     Refused(String, bool),
+    /// The release read an argument it did not require as null (an enum
+    /// value it lacked, `remove`'s consistency level) and its method failed
+    /// on it: the processor's "Internal error processing NAME".
+    Failed(String),
 }
 
 /// `msg` (one whole call, header included) as `release` read it.
@@ -48,6 +52,7 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
     let mut walk = Walk {
         cuts: Vec::new(),
         missing: None,
+        null_argument: false,
     };
     if walk.structure(&mut r, desc, 0).is_err() {
         // Not a readable message: the node's own reader says so.
@@ -56,6 +61,9 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
     if let Some((field, structure, end)) = walk.missing {
         let text = refusal(msg, quote, args_of, field, structure);
         return Declared::Refused(text, end < msg.len());
+    }
+    if walk.null_argument {
+        return Declared::Failed(format!("Internal error processing {}", header.name));
     }
     if walk.cuts.is_empty() {
         return Declared::Read(Cow::Borrowed(msg));
@@ -89,6 +97,9 @@ struct Walk {
     /// The first required field found missing, its struct, and where that
     /// struct ended (where Java's reader stopped).
     missing: Option<(&'static str, &'static str, usize)>,
+    /// An argument (not a nested field) the release did not require, read
+    /// as null.
+    null_argument: bool,
 }
 
 impl Walk {
@@ -122,7 +133,11 @@ impl Walk {
             };
             match declared {
                 Some(i) if kept => seen |= 1 << i.min(63),
-                _ => self.cuts.push((start, r.position())),
+                Some(i) => {
+                    self.null_argument |= depth == 0 && desc.fields[i].req != Req::Required;
+                    self.cuts.push((start, r.position()));
+                }
+                None => self.cuts.push((start, r.position())),
             }
         }
         if self.missing.is_none() {

@@ -17,6 +17,7 @@ fn read(version: &str, msg: &[u8]) -> Declared<'static> {
     match as_declared(release, msg, BufferQuote::FromFrame) {
         Declared::Read(m) => Declared::Read(Cow::Owned(m.into_owned())),
         Declared::Refused(t, left) => Declared::Refused(t, left),
+        Declared::Failed(t) => Declared::Failed(t),
     }
 }
 
@@ -194,5 +195,22 @@ fn the_cut_reaches_into_maps_and_lists() {
     assert_eq!(
         read("0.7.10", &counter(true)),
         Declared::Read(Cow::Owned(counter(false)))
+    );
+}
+
+#[test]
+fn a_level_remove_did_not_require_fails_the_method() {
+    let msg = message(
+        "remove",
+        vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("Std"))])),
+            (3, Value::I64(1)),
+            (4, Value::I32(12)),
+        ],
+    );
+    assert_eq!(
+        read("1.0.12", &msg),
+        Declared::Failed("Internal error processing remove".into())
     );
 }

@@ -94,6 +94,13 @@ pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool)
     }
 }
 
+/// Whether `system_update_column_family` wants a session keyspace: 0.7 to
+/// 1.0 checked it first (their access checks), whatever keyspace the CfDef
+/// named.
+pub fn update_needs_keyspace(node: &Node) -> bool {
+    node.release.is_some_and(|r| !r.at_least(1, 1))
+}
+
 /// The CQL 3 grammar of `execute_cql_query` after `set_cql_version`:
 /// 1.1's beta where the release had it, else 1.2.9's.
 pub fn cql3_grammar(node: &Node) -> Grammar {

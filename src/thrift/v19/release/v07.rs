@@ -76,11 +76,13 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
 /// (`ClientState.getKeyspace`: "no keyspace has been specified", 1.2's
 /// words) before checking access to it (`validateKeyspace`: "You have not
 /// set a keyspace for this session"); 0.7 had only the latter.
-const KEYSPACE_FIRST: [&str; 4] = [
+const KEYSPACE_FIRST: [&str; 6] = [
     "get_range_slices",
     "describe_splits",
     "truncate",
     "batch_mutate",
+    "execute_cql_query",
+    "prepare_cql_query",
 ];
 
 fn old_words(release: &Release, method: &str, why: &str) -> Option<String> {
