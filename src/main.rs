@@ -27,7 +27,7 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 mod app;
 
 use admin_surface::AdminSurface;
-use app::startup::{build_node, connect_backend, open_schema, Listeners, Storage};
+use app::startup::{build_node, connect_backend, jvm_heap_mb, open_schema, Listeners, Storage};
 use app::{admin_surface, migrate_cmd, release_diff_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
@@ -112,6 +112,15 @@ struct ServeArgs {
     /// cassandra_version). Default: 0.6.8 and 1.2.9 on one port.
     #[arg(long, value_name = "VERSION", value_parser = parse_release)]
     cassandra_version: Option<&'static Release>,
+    /// The JVM heap of the release answered as, in MB (its -Xmx): 0.7 and 0.8 sized their
+    /// default memtable thresholds from it. Default: what the release's stock
+    /// cassandra-env.sh gave on --machine-memory (half of it).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(64..))]
+    jvm_heap: Option<u64>,
+    /// The memory of the machine the release ran on, in MB (as `free -m` says), for the heap
+    /// its cassandra-env.sh picked (see --jvm-heap). Default: this machine's.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(128..))]
+    machine_memory: Option<u64>,
     /// Start even if the commit log is corrupt: replay every intact record
     /// and skip only the damaged ones (overrides CommitLogIgnoreReplayErrors).
     #[arg(long)]
@@ -273,7 +282,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
     let (store, schema) = open_schema(base, &options)?;
     let storage = Storage::open(cluster, &schema, options).await?;
     let admin_on = listeners.admin.is_some();
-    let node = build_node(
+    let mut node = build_node(
         &config,
         &schema,
         &storage,
@@ -282,6 +291,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         listeners.local,
         admin_on,
     );
+    node.jvm_heap_mb = jvm_heap_mb(args.jvm_heap, args.machine_memory);
     let node = Arc::new(node);
     supercolumn::dataset::load_files(&node, &args.dataset)?;
     // Only `POST /reset` uses the baseline: none without the admin surface.

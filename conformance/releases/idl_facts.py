@@ -21,7 +21,9 @@ def _strip_comments(text):
 def _fields(body):
     """'1: required binary key, 2: optional i32 x = 3' -> {"1": "required binary key", ...}"""
     out = {}
-    for m in re.finditer(r"(\d+)\s*:\s*((?:required|optional)\s+)?([\w.]+(?:<[^>]*(?:<[^>]*>)?[^>]*>)?)\s+(\w+)"
+    # a type nests up to three levels (map<binary, map<string, list<Mutation>>>)
+    for m in re.finditer(r"(\d+)\s*:\s*((?:required|optional)\s+)?"
+                         r"([\w.]+(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?)\s+(\w+)"
                          r"(\s*=\s*[^,;\n]+?)?\s*(?=[,;)\n}]|$)", body):
         fid, req, ty, name, default = m.groups()
         s = "%s%s %s" % ((req or "").strip() + " " if req else "", re.sub(r"\s+", "", ty), name)

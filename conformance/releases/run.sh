@@ -124,10 +124,12 @@ case $CMD in
     ;;
   supercolumn)
     # serve_sc: a fresh in-memory supercolumn answering as $V on $PORT (pid in SC)
+    # (--jvm-heap: the recorded nodes' -Xmx, start.sh's NODE_HEAP of 1G; 0.7 and 0.8 sized
+    # their default memtable thresholds from it)
     serve_sc() {
       PORT=$(free_port)
       "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --native-listen 127.0.0.1:0 \
-        --admin-listen off --cassandra-version "$V" "$@" >>/tmp/sc-$V.log 2>&1 &
+        --admin-listen off --cassandra-version "$V" --jvm-heap 1024 "$@" >>/tmp/sc-$V.log 2>&1 &
       SC=$!
       for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
     }

@@ -543,3 +543,90 @@ if CQL3 or CQL3_VIA_VERSION:
         if CQL3:
             out.append(v19.execute_cql3_query("SELECT * FROM posts", cl=ANY))
         return out
+
+
+# ------------------------------------------------------------------------------ later IDLs' fields
+@scenario("rel_decode", "19", "decode", keyspace_reset="cv_r_decode")
+def _decode():
+    """what a client of a later IDL sends: struct fields this release did not declare (skipped),
+    a consistency level it lacked, a field of another wire type, 0.7/0.8 memtable thresholds;
+    last, a column without a timestamp (0.7 refused it inside the Column struct, left the rest
+    of the frame unread and closed the connection at the next call)"""
+    ks = "cv_r_decode"
+    later = {24: b("org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy"),  # 1.0
+             30: b("KEYS_ONLY"),                                    # caching, 1.1
+             34: W.double(0.25),                                    # dclocal_read_repair_chance
+             37: W.i32(0),                                          # memtable_flush_period_in_ms
+             38: W.i32(3600),                                       # default_time_to_live, 2.0
+             40: b("NONE"),                                         # speculative_retry
+             99: b("a field no release declared")}
+    idx = cf_def(ks, "Idx", comparator="UTF8Type", column_metadata=[
+        column_def("birth", M + "LongType", KEYS_INDEX)])
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type", extra=dict(later)), idx)
+    thresholds = {22: W.i32(128), 23: W.double(0.5), 21: W.i32(60)} if R < (1, 0) else {}
+    out += [
+        describe_ks(ks),
+        v19.system_add_column_family(cf_def(ks, "Mem", comparator="UTF8Type",
+                                            extra={**thresholds, 14: b("not an i32")})),
+        describe_ks(ks),
+    ]
+    for k, birth in (("k1", 1), ("k2", 2), ("k3", 2)):
+        out.append(v19.insert(k, cparent("Idx"), column("birth", long_(birth), 10)))
+    # KeyRange.row_filter (1.1 on): before 1.1 every row comes back
+    krange = key_range("", "", count=10)
+    krange["f"]["6"] = W.list_("struct", [index_expr("birth", EQ, long_(2))])
+    out += [
+        v19.get_range_slices(cparent("Idx"), pred(start=""), krange),
+        # ColumnOrSuperColumn.counter_column (0.8 on) beside a column
+        v19.batch_mutate({"k4": {"Std": [mutation(W.struct({
+            1: column("a", "v", 10), 3: W.struct({1: b("c"), 2: W.i64(1)})}))]}}),
+        v19.get_slice("k4", cparent("Std"), pred(start="")),
+        # LOCAL_ONE (1.2 on)
+        v19.get_slice("k4", cparent("Std"), pred(start=""), cl=11),
+        v19.get_slice("k4", cparent("Std"), pred(start="")),
+        # a level remove did not require, read as null: the method failed on it
+        v19.remove("k4", cpath("Std", col="a"), 20, cl=12),
+        v19.get_slice("k4", cparent("Std"), pred(start="")),
+    ]
+    if R < (1, 0):
+        # 0.7 and 0.8 refused thresholds not above 0
+        out.append(v19.system_add_column_family(cf_def(ks, "Mem0", extra={22: W.i32(0)})))
+    if CQL2 and R < (1, 2):
+        # 0.8 counted one row only
+        out += [cql2("SELECT COUNT(*) FROM Std"), cql2("SELECT COUNT(*) FROM Std WHERE KEY = 'k4'")]
+    out += [
+        v19.insert("k5", cparent("Std"), W.struct({1: b("a"), 2: b("v")})),
+        exact_version(),
+    ]
+    return out
+
+
+@scenario("rel_nokeyspace", "19", "nokeyspace")
+def _nokeyspace():
+    """every data call before set_keyspace: which words each release refused it in"""
+    out = [
+        v19.get("k", cpath("Std", col="a")),
+        v19.get_slice("k", cparent("Std"), pred(start="")),
+        v19.get_count("k", cparent("Std"), pred(start="")),
+        v19.multiget_slice(["k"], cparent("Std"), pred(start="")),
+        v19.multiget_count(["k"], cparent("Std"), pred(start="")),
+        v19.get_range_slices(cparent("Std"), pred(start=""), key_range("", "", count=10)),
+        v19.get_indexed_slices(cparent("Std"), index_clause([index_expr("a", EQ, "v")]),
+                               pred(start="")),
+        v19.insert("k", cparent("Std"), column("a", "v", 1)),
+        v19.remove("k", cpath("Std"), 1),
+        v19.batch_mutate({"k": {"Std": [ins("a", "v", 1)]}}),
+        v19.truncate("Std"),
+        v19.describe_splits("Std", "0", "0", 128),
+        v19.system_drop_column_family("Std"),
+    ]
+    if R < (1, 1):
+        # 0.7 to 1.0 wanted a session keyspace whatever keyspace the CfDef named
+        out.append(v19.system_update_column_family(cf_def("cv_r_nokeyspace", "Std",
+                                                          comparator="UTF8Type")))
+    if CQL2 and R < (1, 2):
+        out.append(cql2("SELECT * FROM Std"))
+    if COUNTERS:
+        out += [v19.add("k", cparent("Cnt"), counter_column("c", 1)),
+                v19.remove_counter("k", cpath("Cnt", col="c"))]
+    return out

@@ -298,3 +298,24 @@ pub(crate) fn build_node(
         .set_max_bytes(mb(limits.cql2_prepared_cache_in_mb));
     node
 }
+
+/// The JVM heap the node models for its release (`release::machine`), in
+/// MB: `--jvm-heap`, else what the stock `cassandra-env.sh` gave on a
+/// machine of `--machine-memory` MB, else of this machine's memory (as
+/// `free -m` counts it: MemTotal in MB).
+pub(crate) fn jvm_heap_mb(jvm_heap: Option<u64>, machine_memory: Option<u64>) -> u64 {
+    use supercolumn::release::machine::stock_heap_mb;
+    if let Some(heap) = jvm_heap {
+        return heap;
+    }
+    let memory = machine_memory.or_else(this_machines_memory_mb);
+    // Without a machine to look at, the recorded nodes' 1 GB heap.
+    memory.map_or(1024, stock_heap_mb)
+}
+
+fn this_machines_memory_mb() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}

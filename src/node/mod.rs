@@ -90,6 +90,10 @@ pub struct Node {
     /// The Cassandra release this node answers as (`serve
     /// --cassandra-version`); `None`: 0.6.8 and 1.2.9 side by side.
     pub release: Option<&'static crate::release::Release>,
+    /// The JVM heap, in MB, of the release answered as, where its answers
+    /// depended on it (`crate::release::machine`; `serve --jvm-heap`,
+    /// `--machine-memory`). 1024 unless told: the recorded nodes' -Xmx1G.
+    pub jvm_heap_mb: u64,
     /// Stamps CQL writes: timestamps strictly increase across connections.
     pub cql_clock: Arc<ServerClock>,
     /// CQL statements prepared on any connection, usable on every one (as 1.2).
@@ -169,6 +173,7 @@ impl Node {
             token,
             vnode_tokens: Vec::new(),
             release: None,
+            jvm_heap_mb: 1024,
             cql_clock: Arc::new(ServerClock::new(uuid_node())),
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),

@@ -18,6 +18,7 @@
 mod behaviours;
 pub mod diff;
 mod fields;
+pub mod machine;
 pub mod methods;
 mod table;
 mod types;

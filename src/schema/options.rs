@@ -216,7 +216,8 @@ pub struct CfOptions {
 }
 
 /// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
-/// replaced them with `caching`): kept as a client gave them so a release
+/// replaced them with `caching`), and 0.7's and 0.8's memtable thresholds:
+/// kept as a client gave them so a release
 /// that described them answers them back. `None`: not given (the release's
 /// default is the front end's business). They change nothing here; a
 /// schema call that does not give them clears them, as those releases did.
@@ -228,6 +229,9 @@ pub struct OldCacheSettings {
     pub key_cache_save_period_in_seconds: Option<i32>,
     pub row_cache_provider: Option<String>,
     pub row_cache_keys_to_save: Option<i32>,
+    pub memtable_flush_after_mins: Option<i32>,
+    pub memtable_throughput_in_mb: Option<i32>,
+    pub memtable_operations_in_millions: Option<f64>,
 }
 
 impl OldCacheSettings {

@@ -76,6 +76,12 @@ struct OldCacheRecord {
     row_cache_provider: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     row_cache_keys_to_save: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    memtable_flush_after_mins: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    memtable_throughput_in_mb: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    memtable_operations_in_millions: Option<String>,
 }
 
 impl OldCacheRecord {
@@ -91,6 +97,11 @@ impl OldCacheRecord {
             key_cache_save_period_in_seconds: c.key_cache_save_period_in_seconds,
             row_cache_provider: c.row_cache_provider.clone(),
             row_cache_keys_to_save: c.row_cache_keys_to_save,
+            memtable_flush_after_mins: c.memtable_flush_after_mins,
+            memtable_throughput_in_mb: c.memtable_throughput_in_mb,
+            memtable_operations_in_millions: c
+                .memtable_operations_in_millions
+                .map(|s| s.to_string()),
         }
     }
 
@@ -102,6 +113,13 @@ impl OldCacheRecord {
             key_cache_save_period_in_seconds: self.key_cache_save_period_in_seconds,
             row_cache_provider: self.row_cache_provider.clone(),
             row_cache_keys_to_save: self.row_cache_keys_to_save,
+            memtable_flush_after_mins: self.memtable_flush_after_mins,
+            memtable_throughput_in_mb: self.memtable_throughput_in_mb,
+            memtable_operations_in_millions: self
+                .memtable_operations_in_millions
+                .as_deref()
+                .map(double)
+                .transpose()?,
         })
     }
 }

@@ -261,11 +261,24 @@ fn required_field_message(method: &str, rust: &str) -> String {
 }
 
 fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &[u8]) -> Vec<u8> {
+    // What the last call's refused arguments left unread in its frame
+    // was read as this call: no release could parse it.
+    if std::mem::take(&mut session.v19.unread_in_frame) {
+        session.close_connection =
+            Some("the previous call's arguments left bytes unread in its frame".into());
+        return Vec::new();
+    }
     // A method the release answered as did not declare: its processor's
     // reply to any unknown name.
     if node.release.is_some_and(|r| !r.has_method(&header.name)) {
         return unknown_method(header);
     }
+    // The arguments as the release's own IDL declared them.
+    let declared = match v19::as_declared(node, session, msg) {
+        Ok(declared) => declared,
+        Err((kind, text)) => return exception(header, kind, text),
+    };
+    let msg: &[u8] = &declared;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
     let mut input = BoundedInput::new(msg);
     if let Err(e) = input.read_message_begin() {

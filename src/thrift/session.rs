@@ -118,6 +118,11 @@ pub struct Session {
 /// What a 19.x client has established, as 1.2's `ClientState`.
 #[derive(Default)]
 pub struct State19 {
+    /// Set when the release answered as refused a call's arguments inside
+    /// a nested struct: its reader left the rest of the frame unread and
+    /// read it as the next call, which it could not parse, so the
+    /// connection closes at the next call (`v19::as_declared`).
+    pub unread_in_frame: bool,
     pub keyspace: Option<String>,
     pub cql_version: Option<String>,
     /// The CQL3 session, made on the connection's first CQL call. Its

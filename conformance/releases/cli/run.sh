@@ -62,7 +62,7 @@ case $CMD in
   supercolumn)
     PORT=$(free_port)
     "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off \
-      --cassandra-version "$V" >/tmp/sc-cli-$V.log 2>&1 &
+      --cassandra-version "$V" --jvm-heap 1024 >/tmp/sc-cli-$V.log 2>&1 &
     SC=$!
     trap 'kill "$SC" 2>/dev/null || true' EXIT
     wait_port "$PORT"

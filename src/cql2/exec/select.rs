@@ -88,6 +88,10 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &[Vec<u8>]) -> Result<Cql
     }
     validate(&schema, &ks, &cf, s, &clause, vars)?;
     let key_range = clause.start.is_some();
+    if s.count && ctx.era.count_is_number && (key_range || clause.keys.is_empty()) {
+        // 0.8 counted one row's columns and nothing else.
+        return invalid("Counts can only be performed for a single record (Hint: KEY=term)");
+    }
     let rows = if !key_range && !clause.keys.is_empty() {
         by_keys(ctx, &ks, &cf, s, &clause, vars)?
     } else {

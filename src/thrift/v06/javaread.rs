@@ -79,6 +79,8 @@ fn default_of(field: &Field) -> Option<J> {
         (Default::I32(n), _) => Some(J::I32(n)),
         (Default::Str(s), _) => Some(J::Str(s.to_string())),
         (Default::Enum(n), _) => Some(J::Cl(Some(n))),
+        // 0.6's IDL declares no double.
+        (Default::Double(_), _) => None,
         (Default::None, Ty::Bool) => Some(J::Bool(false)),
         (Default::None, Ty::I32) => Some(J::I32(0)),
         (Default::None, Ty::I64) => Some(J::I64(0)),
@@ -183,6 +185,8 @@ pub(crate) fn read_value(
         Ty::Bool => J::Bool(r.u8()? != 0),
         Ty::I32 => J::I32(r.i32()?),
         Ty::I64 => J::I64(r.i64()?),
+        // 0.6's IDL declares no double: its eight bytes, as they came.
+        Ty::Double => J::I64(r.i64()?),
         Ty::Str => {
             let b = r.bytes()?;
             bounded::reserve(b.len())?;

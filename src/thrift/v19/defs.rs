@@ -49,9 +49,9 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         max_compaction_threshold: s.max_compaction_threshold,
         row_cache_save_period_in_seconds: s.old_cache.row_cache_save_period_in_seconds,
         key_cache_save_period_in_seconds: s.old_cache.key_cache_save_period_in_seconds,
-        memtable_flush_after_mins: None,
-        memtable_throughput_in_mb: None,
-        memtable_operations_in_millions: None,
+        memtable_flush_after_mins: s.old_cache.memtable_flush_after_mins,
+        memtable_throughput_in_mb: s.old_cache.memtable_throughput_in_mb,
+        memtable_operations_in_millions: of(s.old_cache.memtable_operations_in_millions),
         replicate_on_write: s.replicate_on_write,
         merge_shards_chance: None,
         key_validation_class: s.key_validation_class.clone(),
@@ -143,6 +143,9 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             key_cache_save_period_in_seconds: d.key_cache_save_period_in_seconds,
             row_cache_provider: d.row_cache_provider.clone(),
             row_cache_keys_to_save: d.row_cache_keys_to_save,
+            memtable_flush_after_mins: d.memtable_flush_after_mins,
+            memtable_throughput_in_mb: d.memtable_throughput_in_mb,
+            memtable_operations_in_millions: d.memtable_operations_in_millions.map(|f| f.0),
         },
     }
 }

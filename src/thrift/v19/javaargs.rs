@@ -55,6 +55,16 @@ pub enum BufferQuote {
 
 /// [`required_field_error`], printing binary fields as `quote` says.
 pub fn required_field_error_quoting(msg: &[u8], quote: BufferQuote) -> Option<String> {
+    required_field_error_of(msg, quote, args_of)
+}
+
+/// The argument structs of one IDL by method name: 1.2's (`v19::idl`) or a
+/// release's own (`release::idl`).
+pub type ArgsOf = fn(&str) -> Option<&'static StructDesc>;
+
+/// [`required_field_error_quoting`] with the argument structs of the IDL
+/// `args_of` describes.
+pub fn required_field_error_of(msg: &[u8], quote: BufferQuote, args_of: ArgsOf) -> Option<String> {
     if msg.len() > QUOTE_MAX {
         return None;
     }
@@ -77,6 +87,7 @@ enum J {
     Bool(bool),
     I32(i32),
     I64(i64),
+    Double(f64),
     Str(String),
     /// A ByteBuffer: the field's bytes are `frame[start..end]`.
     Buf {
@@ -130,6 +141,8 @@ fn read_struct(
             .iter()
             .map(|f| match (f.default, &f.ty) {
                 (Default::Enum(v), Ty::Enum(names)) => names(v).map(J::Enum),
+                // The constructor set a string the IDL gave a default.
+                (Default::Str(text), Ty::Str) => Some(J::Str(text.to_string())),
                 _ => None,
             })
             .collect(),
@@ -184,6 +197,7 @@ fn read_value(
         Ty::Bool => J::Bool(r.u8()? != 0),
         Ty::I32 => J::I32(r.i32()?),
         Ty::I64 => J::I64(r.i64()?),
+        Ty::Double => J::Double(f64::from_bits(r.i64()? as u64)),
         Ty::Str => J::Str(String::from_utf8_lossy(r.bytes()?).into_owned()),
         Ty::Bin => {
             let b = r.bytes()?;
@@ -296,6 +310,10 @@ fn write_struct(out: &mut String, s: &JStruct, q: &Quote<'_>) {
                     Default::I32(n) => out.push_str(&n.to_string()),
                     _ => out.push('0'),
                 },
+                Ty::Double => out.push_str(&java_double(match field.default {
+                    Default::Double(d) => d,
+                    _ => 0.0,
+                })),
                 _ => out.push_str("null"),
             },
             Some(J::Buf { start, end }) => {
@@ -330,6 +348,7 @@ fn write_value(out: &mut String, v: &J, q: &Quote<'_>) {
         J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         J::I32(n) => out.push_str(&n.to_string()),
         J::I64(n) => out.push_str(&n.to_string()),
+        J::Double(d) => out.push_str(&java_double(*d)),
         J::Str(s) => out.push_str(s),
         J::Enum(name) => out.push_str(name),
         // Outside a struct field, Java printed the buffer object itself.
@@ -364,6 +383,29 @@ fn write_value(out: &mut String, v: &J, q: &Quote<'_>) {
             out.push('}');
         }
     }
+}
+
+/// `Double.toString(d)`: plain notation with at least one decimal from
+/// 10^-3 up to 10^7, else `d.dddE±n`.
+pub fn java_double(d: f64) -> String {
+    if d.is_nan() {
+        return "NaN".to_string();
+    }
+    if d.is_infinite() {
+        return if d > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    if d == 0.0 || (1e-3..1e7).contains(&d.abs()) {
+        // Rust's Debug form is the shortest that reads back, with ".0".
+        return format!("{d:?}");
+    }
+    let sci = format!("{d:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}.0")
+    };
+    format!("{mantissa}E{exp}")
 }
 
 #[cfg(test)]

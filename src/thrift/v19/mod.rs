@@ -46,6 +46,7 @@ use crate::node::Node;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, CassandraSyncHandler, ConsistencyLevel};
 use crate::thrift::session::Session;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use validation::known_level;
@@ -55,6 +56,42 @@ use writes::MutationMap;
 /// `javaargs`), binary fields quoted as the node's release did.
 pub fn required_field_error(node: &Node, msg: &[u8]) -> Option<String> {
     javaargs::required_field_error_quoting(msg, release::buffer_quote(node))
+}
+
+/// `msg` (one whole call) as the node's release read it, by its own IDL
+/// (see `release::decode`): `Ok` the message to decode, as it came or
+/// without the fields that release did not declare; `Err` the text of the
+/// TProtocolException it refused the arguments with (or of the internal
+/// error its method failed with on a null argument). Without a release,
+/// the message as it came.
+///
+/// A refusal inside a nested struct left the rest of the frame unread;
+/// the release's server read those bytes as the start of the next call
+/// and closed the connection then: the session remembers it
+/// (`State19::unread_in_frame`).
+pub fn as_declared<'m>(
+    node: &Node,
+    session: &mut Session,
+    msg: &'m [u8],
+) -> Result<Cow<'m, [u8]>, (thrift::ApplicationErrorKind, String)> {
+    let Some(r) = node.release else {
+        return Ok(Cow::Borrowed(msg));
+    };
+    match release::decode::as_declared(r, msg, release::buffer_quote(node)) {
+        release::decode::Declared::Read(msg) => Ok(msg),
+        release::decode::Declared::Refused(text, left_unread) => {
+            session.v19.unread_in_frame = left_unread;
+            Err((thrift::ApplicationErrorKind::ProtocolError, text))
+        }
+        // From 1.1 the server closed the connection on it instead.
+        release::decode::Declared::Failed(text) if r.at_least(1, 1) => {
+            session.close_connection = Some(text.clone());
+            Err((thrift::ApplicationErrorKind::InternalError, text))
+        }
+        release::decode::Declared::Failed(text) => {
+            Err((thrift::ApplicationErrorKind::InternalError, text))
+        }
+    }
 }
 
 /// The generated 19.x handler trait over one connection's session.
@@ -72,6 +109,10 @@ impl Handler<'_> {
     /// `Session::would_block`), and errors become this generation's
     /// exceptions.
     fn wrap<T>(&self, method: &str, r: ApiResult<T>) -> thrift::Result<T> {
+        // In the release's words first: some of its refusals closed the
+        // connection instead.
+        let r = r.map_err(|e| release::reword(self.node, method, e));
+        let r = r.map_err(|e| release::v07::reword(self.node, method, e));
         match r {
             Err(ApiError::WouldBlock(_)) => self.session.borrow_mut().would_block = true,
             Err(ApiError::Dropped(ref why)) => {
@@ -91,8 +132,6 @@ impl Handler<'_> {
             }
             _ => {}
         }
-        let r = r.map_err(|e| release::reword(self.node, method, e));
-        let r = r.map_err(|e| release::v07::reword(self.node, method, e));
         r.map_err(|e| error::into_thrift(e, method))
     }
 }
@@ -510,6 +549,12 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_system_update_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
+        if release::old::update_needs_keyspace(self.node)
+            && self.session.borrow().v19.keyspace.is_none()
+        {
+            let e = ApiError::invalid("You have not set a keyspace for this session");
+            return self.wrap("system_update_column_family", Err(e));
+        }
         // 1.2 needed no session keyspace here: the CfDef names it.
         let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
         self.checked(&methods::SYSTEM_UPDATE_COLUMN_FAMILY, on, || {

@@ -13,6 +13,8 @@ pub enum Ty {
     Bool,
     I32,
     I64,
+    /// Thrift `double`: a Java `double` (0.7 to 1.0's CfDef caches and chances).
+    Double,
     /// Thrift `string`: a Java `String` (UTF-8 decoded, lossy).
     Str,
     /// Thrift `binary`: a `byte[]` (0.6) or a `ByteBuffer` over the frame (19.x).
@@ -33,6 +35,7 @@ impl Ty {
             Ty::Bool => ttype::BOOL,
             Ty::I32 | Ty::Enum(_) => ttype::I32,
             Ty::I64 => ttype::I64,
+            Ty::Double => ttype::DOUBLE,
             Ty::Str | Ty::Bin => ttype::STRING,
             Ty::Struct(_) => ttype::STRUCT,
             Ty::List(_) => ttype::LIST,
@@ -43,18 +46,19 @@ impl Ty {
 
     /// Java primitives (checked with "not found in serialized data") versus objects.
     pub fn is_primitive(&self) -> bool {
-        matches!(self, Ty::Bool | Ty::I32 | Ty::I64)
+        matches!(self, Ty::Bool | Ty::I32 | Ty::I64 | Ty::Double)
     }
 }
 
 /// A default value from the IDL (`=100`, `=ONE`, `=""`), which the Java
 /// constructor set: an absent enum field is then not null, and an absent
 /// primitive shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Default {
     None,
     Bool(bool),
     I32(i32),
+    Double(f64),
     Str(&'static str),
     /// An enum's value by number.
     Enum(i32),

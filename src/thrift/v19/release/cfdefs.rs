@@ -57,6 +57,17 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
     if !declares(release, "row_cache_keys_to_save") {
         cache.row_cache_keys_to_save = None;
     }
+    // 1.0 dropped the memtable thresholds (1.1 declared them again, unused);
+    // 0.7 refused one not above 0 (`validateMemtableSettings`).
+    if !declares(release, "memtable_throughput_in_mb") {
+        cache.memtable_flush_after_mins = None;
+        cache.memtable_throughput_in_mb = None;
+        cache.memtable_operations_in_millions = None;
+    }
+    // (0.8 no longer checked them on Thrift.)
+    if release.series() == (0, 7) {
+        check_memtable_thresholds(cache)?;
+    }
     if let Some(provider) = &mut cache.row_cache_provider {
         if !provider.contains('.') {
             provider.insert_str(0, CACHE_PACKAGE);
@@ -66,6 +77,28 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
                 "Unable to find row cache provider class '{provider}'"
             )));
         }
+    }
+    Ok(())
+}
+
+fn check_memtable_thresholds(cache: &OldCacheSettings) -> Result<(), ApiError> {
+    if cache.memtable_flush_after_mins.is_some_and(|m| m <= 0) {
+        return Err(ApiError::invalid(
+            "memtable_flush_after_mins must be greater than 0.",
+        ));
+    }
+    if cache.memtable_throughput_in_mb.is_some_and(|m| m <= 0) {
+        return Err(ApiError::invalid(
+            "memtable_throughput_in_mb must be greater than 0.",
+        ));
+    }
+    if cache
+        .memtable_operations_in_millions
+        .is_some_and(|m| m <= 0.0)
+    {
+        return Err(ApiError::invalid(
+            "memtable_operations_in_millions must be greater than 0.0.",
+        ));
     }
     Ok(())
 }

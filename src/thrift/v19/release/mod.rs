@@ -7,12 +7,15 @@
 
 // What only some releases answered, apart: the releases before 1.2
 // (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
-// lacked (`declared`), 1.1's CQL 3 beta rows (`beta`), what a release
+// lacked (`declared`) and the request fields it did not read (`decode`,
+// from its own IDL: `idl`), 1.1's CQL 3 beta rows (`beta`), what a release
 // made of a schema call's CfDef (`cfdefs`).
 pub(super) mod beta;
 pub(super) mod cfdefs;
 pub(super) mod cql3;
 pub(super) mod declared;
+pub(super) mod decode;
+mod idl;
 pub(super) mod old;
 pub(super) mod v07;
 
@@ -55,16 +58,16 @@ const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
 /// created them); from 2.1 no `replicate_on_write` nor
 /// `populate_io_cache_on_flush`, and index intervals as a range; from 2.2
 /// the bloom filter chance of a user's column family.
-fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, id: Option<i32>) {
+fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id: Option<i32>) {
     if !release.at_least(1, 2) {
         // Masked in the recordings, but sent back by clients' updates.
         cf.id = cf.id.or(id);
         cf.populate_io_cache_on_flush = None;
     }
     if !release.at_least(1, 1) {
-        shape_old_cf(release, cf);
+        shape_old_cf(release, heap_mb, cf);
         if system {
-            old::shape_old_system_cf(cf);
+            old::shape_old_system_cf(release, heap_mb, cf);
         }
     }
     old::order_column_metadata(release, cf, system);
@@ -112,7 +115,7 @@ fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool, id: Option<i32>)
 /// CfDef itself (1.0's serializing row cache, 0.8's memtable thresholds),
 /// the "KEY" alias, no caching nor local read repair; 1.0 compressed
 /// nothing unless told, 0.8 had no compaction nor compression options.
-fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
+fn shape_old_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     let of = thrift::OrderedFloat;
     cf.row_cache_size.get_or_insert(of(0.0));
     cf.key_cache_size.get_or_insert(of(200_000.0));
@@ -136,9 +139,14 @@ fn shape_old_cf(release: &Release, cf: &mut t::CfDef) {
         cf.row_cache_provider.get_or_insert_with(|| {
             "org.apache.cassandra.cache.ConcurrentLinkedHashCacheProvider".into()
         });
-        cf.memtable_flush_after_mins.get_or_insert(1440);
-        cf.memtable_throughput_in_mb.get_or_insert(64);
-        cf.memtable_operations_in_millions.get_or_insert(of(0.3));
+        // Sized from the JVM heap when the node started (`release::machine`).
+        if let Some(memtable) = release.memtable_defaults(heap_mb) {
+            cf.memtable_flush_after_mins.get_or_insert(1440);
+            cf.memtable_throughput_in_mb
+                .get_or_insert(memtable.throughput_mb);
+            cf.memtable_operations_in_millions
+                .get_or_insert(of(memtable.million_ops));
+        }
         cf.compaction_strategy = None;
         cf.compaction_strategy_options = None;
         cf.compression_options = None;
@@ -391,7 +399,7 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     for cf in ks.cf_defs.iter_mut() {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
-        shape_cf(release, cf, system, id.flatten());
+        shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks
@@ -407,7 +415,7 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     let order = javaorder::iteration_order(&hashes, capacity);
     let mut defs: Vec<Option<t::CfDef>> = ks.cf_defs.drain(..).map(Some).collect();
     ks.cf_defs = order.into_iter().filter_map(|i| defs[i].take()).collect();
-    v07::shape_keyspace(release, &mut ks);
+    v07::shape_keyspace(release, node.jvm_heap_mb, &mut ks);
     declared::keyspace(release, &mut ks);
     ks
 }

@@ -9,6 +9,7 @@
 use super::super::cql::version;
 use crate::cql::Grammar;
 use crate::node::Node;
+use crate::release::machine::MemtableDefaults;
 use crate::release::{Feature, Release};
 use crate::schema::{javaorder, system19, system_old, KeyspaceDef};
 use crate::thrift::error::ApiError;
@@ -30,9 +31,18 @@ pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
 /// differed from a user's (applied after the user's defaults): a key
 /// cache of 1% of the keys, nothing saved, no counter shard merging, and
 /// (while the CfDef had them) small memtables, except for hints.
-pub fn shape_old_system_cf(cf: &mut t::CfDef) {
+pub fn shape_old_system_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     let of = thrift::OrderedFloat;
     let hints = cf.name == "HintsColumnFamily";
+    // The hints' thresholds came from the heap (`release::machine`), the
+    // others' were fixed.
+    let hints_memtable = release
+        .memtable_defaults(heap_mb)
+        .map(|d| d.hints())
+        .unwrap_or(MemtableDefaults {
+            throughput_mb: 32,
+            million_ops: 0.15,
+        });
     let set = |field: &mut Option<_>, value| {
         if field.is_some() {
             *field = Some(value);
@@ -44,11 +54,19 @@ pub fn shape_old_system_cf(cf: &mut t::CfDef) {
         cf.key_cache_save_period_in_seconds = Some(0);
     }
     if cf.memtable_throughput_in_mb.is_some() {
-        cf.memtable_throughput_in_mb = Some(if hints { 32 } else { 8 });
+        cf.memtable_throughput_in_mb = Some(if hints {
+            hints_memtable.throughput_mb
+        } else {
+            8
+        });
     }
     set(
         &mut cf.memtable_operations_in_millions,
-        of(if hints { 0.15 } else { 0.0375 }),
+        of(if hints {
+            hints_memtable.million_ops
+        } else {
+            0.0375
+        }),
     );
 }
 
@@ -74,6 +92,13 @@ pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool)
         };
         columns.sort_by_key(|c| place(&c.name));
     }
+}
+
+/// Whether `system_update_column_family` wants a session keyspace: 0.7 to
+/// 1.0 checked it first (their access checks), whatever keyspace the CfDef
+/// named.
+pub fn update_needs_keyspace(node: &Node) -> bool {
+    node.release.is_some_and(|r| !r.at_least(1, 1))
 }
 
 /// The CQL 3 grammar of `execute_cql_query` after `set_cql_version`:
@@ -175,7 +200,7 @@ mod tests {
         });
         cf.key_cache_size = Some(thrift::OrderedFloat(200_000.0));
         cf.memtable_throughput_in_mb = Some(64);
-        shape_old_system_cf(&mut cf);
+        shape_old_system_cf(Release::find("0.8.10").unwrap(), 1024, &mut cf);
         assert_eq!(cf.key_cache_size, Some(thrift::OrderedFloat(0.01)));
         assert_eq!(cf.memtable_throughput_in_mb, Some(32));
         assert_eq!(cf.merge_shards_chance, None);

@@ -8,6 +8,7 @@
 
 use super::super::defs::cf_def;
 use crate::node::Node;
+use crate::release::machine::MemtableDefaults;
 use crate::release::{Behaviour, Refusal, Release};
 use crate::schema::{CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};
 use crate::thrift::error::ApiError;
@@ -55,6 +56,15 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         return e;
     };
     match e {
+        // 0.7's describe_splits read the session's keyspace unchecked: its
+        // server failed the call and closed the connection.
+        ApiError::InvalidRequest(why)
+            if method == "describe_splits"
+                && release.series() == (0, 7)
+                && why == "no keyspace has been specified" =>
+        {
+            ApiError::Dropped("0.7 failed describe_splits without a keyspace".into())
+        }
         ApiError::InvalidRequest(why) => {
             ApiError::InvalidRequest(old_words(release, method, &why).unwrap_or(why))
         }
@@ -62,8 +72,27 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     }
 }
 
+/// The calls of 0.8 and 1.0 that asked for the session's keyspace
+/// (`ClientState.getKeyspace`: "no keyspace has been specified", 1.2's
+/// words) before checking access to it (`validateKeyspace`: "You have not
+/// set a keyspace for this session"); 0.7 had only the latter.
+const KEYSPACE_FIRST: [&str; 6] = [
+    "get_range_slices",
+    "describe_splits",
+    "truncate",
+    "batch_mutate",
+    "execute_cql_query",
+    "prepare_cql_query",
+];
+
 fn old_words(release: &Release, method: &str, why: &str) -> Option<String> {
     let (refusal, ks, cf) = recognise(method, why)?;
+    if refusal == Refusal::NoKeyspaceSet
+        && matches!(release.series(), (0, 8) | (1, 0))
+        && KEYSPACE_FIRST.contains(&method)
+    {
+        return None;
+    }
     let text = release.wording(refusal)?;
     Some(
         text.replace("{ks}", ks)
@@ -151,27 +180,28 @@ pub fn mutation_error(release: Option<&Release>, m: &t::Mutation, e: ApiError) -
     }
 }
 
-/// The memtable thresholds 0.7 gave every column family: sized from the
-/// JVM heap (a sixteenth of it in MB, and 0.3 million operations per 64
-/// MB); these are the recorded node's (a 512 MB heap).
-const MEMTABLE_MB: i32 = 32;
-const MEMTABLE_MILLION_OPS: f64 = 0.15;
-
 /// A keyspace as 0.7 described it: its own system tables, and a user's
-/// column families with 0.7's memtable thresholds.
-pub fn shape_keyspace(release: &Release, ks: &mut t::KsDef) {
+/// column families with 0.7's memtable thresholds (sized from the JVM
+/// heap when the node started: `crate::release::machine`).
+pub fn shape_keyspace(release: &Release, heap_mb: u64, ks: &mut t::KsDef) {
     if !release.does(Behaviour::SchemaOf07) {
         return;
     }
+    let Some(memtable) = release.memtable_defaults(heap_mb) else {
+        return;
+    };
     let system = ks.name == SYSTEM_KEYSPACE;
     for cf in &mut ks.cf_defs {
         if system {
-            if let Some(old) = system_cf(&cf.name) {
+            if let Some(old) = system_cf(&cf.name, memtable) {
                 *cf = old;
             }
         } else {
-            cf.memtable_throughput_in_mb = Some(MEMTABLE_MB);
-            cf.memtable_operations_in_millions = Some(OrderedFloat(MEMTABLE_MILLION_OPS));
+            // What the client gave, else the defaults.
+            cf.memtable_throughput_in_mb
+                .get_or_insert(memtable.throughput_mb);
+            cf.memtable_operations_in_millions
+                .get_or_insert(OrderedFloat(memtable.million_ops));
             forget_default_index_names(cf);
         }
     }
@@ -202,8 +232,8 @@ struct SystemCf {
     subcomparator: Option<&'static str>,
     comment: &'static str,
     id: i32,
-    memtable_mb: i32,
-    million_ops: f64,
+    /// The hints' thresholds came from the heap; the others' were fixed.
+    hints: bool,
 }
 
 /// The ones beside the hints, which had the user's thresholds.
@@ -220,8 +250,7 @@ const fn small(
         subcomparator: None,
         comment,
         id,
-        memtable_mb: 8,
-        million_ops: 0.0375,
+        hints: false,
     }
 }
 
@@ -233,8 +262,7 @@ const SYSTEM_CFS: &[SystemCf] = &[
         subcomparator: Some("BytesType"),
         comment: "hinted handoff data",
         id: 1,
-        memtable_mb: MEMTABLE_MB,
-        million_ops: MEMTABLE_MILLION_OPS,
+        hints: true,
     },
     small(
         "Migrations",
@@ -259,8 +287,14 @@ const SYSTEM_CFS: &[SystemCf] = &[
 
 const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
 
+/// The fixed thresholds of the system column families beside the hints.
+const SYSTEM_MEMTABLE: MemtableDefaults = MemtableDefaults {
+    throughput_mb: 8,
+    million_ops: 0.0375,
+};
+
 /// The CfDef 0.7 answered for one of its system column families.
-fn system_cf(name: &str) -> Option<t::CfDef> {
+fn system_cf(name: &str, user: MemtableDefaults) -> Option<t::CfDef> {
     let old = SYSTEM_CFS.iter().find(|c| c.name == name)?;
     let of = OrderedFloat;
     let mut cf = cf_def(&CfSpec::new(SYSTEM_KEYSPACE, name));
@@ -280,8 +314,13 @@ fn system_cf(name: &str) -> Option<t::CfDef> {
     cf.row_cache_save_period_in_seconds = Some(0);
     cf.key_cache_save_period_in_seconds = Some(0);
     cf.memtable_flush_after_mins = Some(1440);
-    cf.memtable_throughput_in_mb = Some(old.memtable_mb);
-    cf.memtable_operations_in_millions = Some(of(old.million_ops));
+    let memtable = if old.hints {
+        user.hints()
+    } else {
+        SYSTEM_MEMTABLE
+    };
+    cf.memtable_throughput_in_mb = Some(memtable.throughput_mb);
+    cf.memtable_operations_in_millions = Some(of(memtable.million_ops));
     Some(cf)
 }
 
@@ -291,14 +330,18 @@ mod tests {
 
     #[test]
     fn system_tables_are_07s() {
-        let hints = system_cf("HintsColumnFamily").unwrap();
+        let user = Release::find("0.7.10")
+            .unwrap()
+            .memtable_defaults(1024)
+            .unwrap();
+        let hints = system_cf("HintsColumnFamily", user).unwrap();
         assert_eq!(hints.comment.as_deref(), Some("hinted handoff data"));
         assert_eq!(
             hints.subcomparator_type.as_deref(),
             Some("org.apache.cassandra.db.marshal.BytesType")
         );
-        let schema = system_cf("Schema").unwrap();
+        let schema = system_cf("Schema", user).unwrap();
         assert_eq!(schema.memtable_throughput_in_mb, Some(8));
-        assert!(system_cf("hints").is_none());
+        assert!(system_cf("hints", user).is_none());
     }
 }

@@ -1,0 +1,499 @@
+#!/usr/bin/env python3
+"""Differential tester: seeded call sequences, sent to a real release and to supercolumn
+answering as it, every difference reported with the corpus comparer's masks.
+
+usage: difftest.py VERSION [--seeds A-B] [--steps N] [--probes P] [--stock-yaml]
+                   [--keep DIR] [-v]
+
+For each seed, a sequence is generated from VERSION's own IDL (facts.json): a keyspace with
+column families of random comparators and validators (super, indexed, counter where the
+release had them), then N calls of ordinary use (insert, get, get_slice, multiget, counts,
+range and indexed slices, batch_mutate, remove, counters, describe_*, truncate, schema
+updates, CQL 2 where the release had it), a fraction P of them probes: struct fields the
+release did not declare (a later IDL's: KeyRange.row_filter before 1.1, CfDef fields of
+later releases, ColumnDef.index_options), required fields left out, a field of another
+wire type, consistency levels and index types it lacked, boundary counts, keys and TTLs.
+The sequence is recorded on a fresh node of the real release (RELEASES_DIR/VERSION/start.sh,
+its stock cassandra.yaml, start.sh's 1G heap) as a case in the corpus format, then replayed
+against a fresh `supercolumn serve --in-memory --cassandra-version VERSION --jvm-heap 1024`
+(with --stock-yaml, on the release's stock cassandra.yaml as --config too), step by step.
+The same VERSION and seed always generate the same calls.
+
+--keep DIR writes each recorded case (DIR/dt_VERSION_SEED.json) that differed, for
+`run.sh`-style replay once fixed (conformance/releases/VERSION/ holds the kept ones).
+Exit status 1 when any step differed. Env as run.sh: RELEASES_DIR, CONFORMANCE_DIR,
+SUPERCOLUMN_BIN.
+"""
+import argparse
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.environ.get("CONFORMANCE_DIR",
+                                  os.path.join(os.path.dirname(ROOT), "shared", "conformance")))
+import corpus  # noqa: E402
+import thriftwire as W  # noqa: E402
+from dsl import b, lexuuid, long_, timeuuid, ts  # noqa: E402
+
+M = "org.apache.cassandra.db.marshal."
+RELEASES_DIR = os.environ.get("RELEASES_DIR", "/work/scratch-versions")
+SC_BIN = os.environ.get("SUPERCOLUMN_BIN", os.path.join(ROOT, "target/release/supercolumn"))
+# start.sh's heap (1G), which 0.7 and 0.8 sized their memtable defaults from
+SC_ARGS = os.environ.get("DIFFTEST_SC_ARGS", "--jvm-heap 1024").split()
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+# ------------------------------------------------------------------------- value helpers
+def i32(n):
+    return W.i32(n)
+
+
+def struct(fields):
+    return W.struct({k: v for k, v in fields.items() if v is not None})
+
+
+def step(call, fields, *masks):
+    return {"call": call, "args": struct(fields), "mask": list(masks)}
+
+
+SCHEMA = "0"  # a schema call answers the new schema version
+
+
+class Gen:
+    """One seeded sequence for one release."""
+
+    def __init__(self, version, seed, nsteps, probes):
+        self.v = version
+        self.r = tuple(int(x) for x in version.split(".")[:2])
+        self.rng = random.Random("%s:%d" % (version, seed))
+        self.nsteps, self.probes = nsteps, probes
+        facts = json.load(open(os.path.join(HERE, "facts.json")))["releases"]
+        self.idl = facts[version]["idl"]
+        self.latest = facts["2.2.19"]["idl"]
+        self.ks = "dt_%d" % seed
+        self.cfs = {}      # name -> dict(kind, comparator, sub, validator, id)
+        self.next_id = 1000
+        self.keys = ["k%d" % i for i in range(6)]
+
+    # ------------------------------------------------------------------ the release
+    def has(self, method):
+        return method in self.idl["methods"]
+
+    def cl(self):
+        if self.probe():
+            # a level the release may not have had (TWO, THREE, LOCAL_ONE, SERIAL, ...)
+            return i32(self.rng.choice([7, 8, 9, 10, 11, 12, 0]))
+        return i32(self.rng.choice([1, 1, 1, 2, 5]))
+
+    def probe(self):
+        return self.rng.random() < self.probes
+
+    # ------------------------------------------------------------------ names and values
+    def comparator(self, with_time=True):
+        c = ["BytesType", "UTF8Type", "AsciiType", "LongType", "IntegerType"]
+        if with_time:
+            c += ["LexicalUUIDType", "TimeUUIDType"]
+        return self.rng.choice(c)
+
+    def value_of(self, type_, i):
+        if type_ == "LongType":
+            return W.bin_(long_(i))
+        if type_ == "IntegerType":
+            return W.bin_(bytes([i % 120]))
+        if type_ == "LexicalUUIDType":
+            return W.bin_(lexuuid(i))
+        if type_ == "TimeUUIDType":
+            return W.bin_(timeuuid(i))
+        return b("c%02d" % i)
+
+    def cname(self, cf, i=None):
+        c = self.cfs[cf]
+        return self.value_of(c["sub"] if c["kind"] == "Super" else c["comparator"],
+                             self.rng.randrange(12) if i is None else i)
+
+    def key(self):
+        if self.probe() and self.rng.random() < 0.3:
+            return self.rng.choice(["", "x" * 300])
+        return self.rng.choice(self.keys)
+
+    # ------------------------------------------------------------------ structs
+    def later_cf_fields(self):
+        """CfDef fields of the latest IDL that this release's IDL did not declare."""
+        mine = self.idl["structs"]["CfDef"]
+        out = {}
+        for fid, spec in self.latest["structs"]["CfDef"].items():
+            if fid in mine or self.rng.random() < 0.6:
+                continue
+            t, name = spec.split()[1:3] if spec.split()[0] in ("optional", "required") \
+                else spec.split()[0:2]
+            sample = {
+                "compaction_strategy": b("org.apache.cassandra.db.compaction."
+                                         "SizeTieredCompactionStrategy"),
+                "caching": b("KEYS_ONLY"), "speculative_retry": b("NONE"),
+                "cells_per_row_to_cache": b("100"), "row_cache_provider":
+                    b("org.apache.cassandra.cache.SerializingCacheProvider"),
+                "key_alias": b("id"), "value_alias": b("v"),
+            }
+            if name in sample:
+                out[int(fid)] = sample[name]
+            elif t == "i32":
+                out[int(fid)] = i32(self.rng.choice([0, 60, 128, 1000]))
+            elif t == "double":
+                out[int(fid)] = W.double(self.rng.choice([0.0, 0.01, 0.5]))
+            elif t == "bool":
+                out[int(fid)] = W.boolean(self.rng.random() < 0.5)
+            elif t == "map<string,string>":
+                out[int(fid)] = W.map_("bin", "bin", [])
+            elif t == "list<binary>":
+                out[int(fid)] = W.list_("bin", [b("a")])
+        return out
+
+    def cf_def(self, name, kind="Standard", counter=False, indexed=False):
+        comparator = self.comparator()
+        sub = self.comparator() if kind == "Super" else None
+        validator = "CounterColumnType" if counter else self.rng.choice(
+            ["BytesType", "UTF8Type", "LongType"] if self.r >= (0, 8) else ["BytesType", "UTF8Type"])
+        f = {1: b(self.ks), 2: b(name), 3: b(kind), 5: b(comparator)}
+        if sub:
+            f[6] = b(sub)
+        if self.rng.random() < 0.5:
+            f[8] = b("comment of %s" % name)
+        f[15] = b(validator)
+        if self.r >= (0, 8) and self.rng.random() < 0.5:
+            f[26] = b(self.rng.choice(["BytesType", "UTF8Type", "LongType"]))
+        if self.r < (1, 0) and self.rng.random() < 0.3:
+            f[22] = i32(self.rng.choice([16, 64, 128]))      # memtable_throughput_in_mb
+            f[23] = W.double(self.rng.choice([0.1, 0.3, 1.5]))
+        if self.r < (1, 1) and self.rng.random() < 0.3:
+            f[21] = i32(self.rng.choice([60, 1440]))         # memtable_flush_after_mins
+        if indexed:
+            comparator = "UTF8Type"
+            f[5] = b(comparator)
+            cd = {1: b("birth"), 2: b(M + "LongType"), 3: i32(0)}
+            if self.probe():
+                cd[5] = W.map_("bin", "bin", [])             # index_options (1.0 on)
+                if self.rng.random() < 0.5:
+                    cd[3] = i32(self.rng.choice([1, 2]))     # CUSTOM, COMPOSITES
+            f[13] = W.list_("struct", [struct(cd)])
+        if self.probe():
+            f.update(self.later_cf_fields())
+        self.cfs[name] = {"kind": kind, "comparator": comparator, "sub": sub,
+                          "validator": validator, "id": self.next_id}
+        self.next_id += 1
+        return struct(f)
+
+    def ks_def(self, cfs):
+        f = {1: b(self.ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
+             5: W.list_("struct", cfs)}
+        if self.r < (0, 8):
+            f[4] = i32(1)
+            if self.probe():
+                f[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
+        else:
+            f[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
+            if self.probe():
+                f[4] = i32(1)
+        if self.probe():
+            f[6] = W.boolean(self.rng.random() < 0.5)       # durable_writes (0.8 on)
+        return struct(f)
+
+    def column(self, cf, i=None):
+        f = {1: self.cname(cf, i), 2: self.value_of(self.cfs[cf]["validator"],
+                                                      self.rng.randrange(100)),
+             3: ts(self.rng.randrange(1, 1000))}
+        if self.rng.random() < 0.2:
+            f[4] = i32(self.rng.choice([1000, 86400]) if not self.probe() else
+                       self.rng.choice([0, -1]))
+        if self.probe():
+            del f[self.rng.choice([2, 3])]                   # required in 0.7
+        return struct(f)
+
+    def predicate(self, cf):
+        if self.rng.random() < 0.4:
+            return struct({1: W.list_("bin", [self.cname(cf) for _ in range(self.rng.randint(1, 3))])})
+        count = self.rng.choice([1, 3, 100]) if not self.probe() else self.rng.choice([0, -1, 2 ** 31 - 1])
+        return struct({2: struct({1: b(""), 2: b(""), 3: W.boolean(self.rng.random() < 0.3),
+                                  4: i32(count)})})
+
+    def parent(self, cf):
+        return struct({3: b(cf)})
+
+    def key_range(self):
+        f = {1: b(""), 2: b(""), 5: i32(self.rng.choice([2, 100]))}
+        if self.probe() and "Idx" in self.cfs:
+            f[6] = W.list_("struct", [struct({1: b("birth"), 2: i32(0),
+                                              3: self.value_of("LongType", 3)})])
+        return struct(f)
+
+    # ------------------------------------------------------------------ the sequence
+    def sequence(self):
+        steps = []
+        cfs = [self.cf_def("Std"), self.cf_def("Sup", "Super")]
+        if self.rng.random() < 0.7:
+            cfs.append(self.cf_def("Idx", indexed=True))
+        if self.r >= (0, 8) and self.rng.random() < 0.6:
+            cfs.append(self.cf_def("Cnt", counter=True))
+        steps.append(step("system_add_keyspace", {1: self.ks_def(cfs)}, SCHEMA))
+        steps.append(step("set_keyspace", {1: b(self.ks)}))
+        steps.append(step("describe_keyspace", {1: b(self.ks)}, "0/5/*/16"))
+        ops = [self.op_insert] * 5 + [self.op_get, self.op_slice, self.op_slice, self.op_multiget,
+                                      self.op_count, self.op_range, self.op_batch, self.op_batch,
+                                      self.op_remove, self.op_describe, self.op_schema]
+        if "Idx" in self.cfs:
+            ops += [self.op_indexed, self.op_insert_idx]
+        if "Cnt" in self.cfs:
+            ops += [self.op_counter, self.op_counter]
+        if self.has("execute_cql_query") and self.r < (1, 2):
+            ops += [self.op_cql2]
+        ops += [self.op_truncate]
+        for _ in range(self.nsteps):
+            s = self.rng.choice(ops)()
+            if s:
+                steps.append(s)
+        steps.append(step("describe_keyspace", {1: b(self.ks)}, "0/5/*/16"))
+        return steps
+
+    def data_cf(self):
+        return self.rng.choice([c for c in self.cfs if self.cfs[c]["validator"] != "CounterColumnType"])
+
+    def op_insert(self):
+        cf = self.data_cf()
+        parent = {3: b(cf)}
+        if self.cfs[cf]["kind"] == "Super":
+            parent[4] = self.value_of(self.cfs[cf]["comparator"], self.rng.randrange(3))
+        return step("insert", {1: b(self.key()), 2: struct(parent), 3: self.column(cf), 4: self.cl()})
+
+    def op_insert_idx(self):
+        col = struct({1: b("birth"), 2: self.value_of("LongType", self.rng.randrange(5)),
+                      3: ts(self.rng.randrange(1, 1000))})
+        return step("insert", {1: b(self.key()), 2: self.parent("Idx"), 3: col, 4: self.cl()})
+
+    def op_get(self):
+        cf = self.data_cf()
+        path = {3: b(cf), 5: self.cname(cf)}
+        if self.cfs[cf]["kind"] == "Super":
+            path[4] = self.value_of(self.cfs[cf]["comparator"], self.rng.randrange(3))
+            if self.rng.random() < 0.3:
+                del path[5]
+        return step("get", {1: b(self.key()), 2: struct(path), 3: self.cl()})
+
+    def op_slice(self):
+        cf = self.data_cf()
+        return step("get_slice", {1: b(self.key()), 2: self.parent(cf), 3: self.predicate(cf),
+                                  4: self.cl()})
+
+    def op_multiget(self):
+        cf = self.data_cf()
+        keys = W.list_("bin", [b(k) for k in self.rng.sample(self.keys, 3)])
+        call = self.rng.choice(["multiget_slice", "multiget_count"])
+        return step(call, {1: keys, 2: self.parent(cf), 3: self.predicate(cf), 4: self.cl()})
+
+    def op_count(self):
+        cf = self.data_cf()
+        return step("get_count", {1: b(self.key()), 2: self.parent(cf), 3: self.predicate(cf),
+                                  4: self.cl()})
+
+    def op_range(self):
+        cf = self.data_cf()
+        return step("get_range_slices", {1: self.parent(cf), 2: self.predicate(cf),
+                                         3: self.key_range(), 4: self.cl()})
+
+    def op_indexed(self):
+        op = 0 if not self.probe() else self.rng.choice([1, 2, 5])
+        clause = struct({1: W.list_("struct", [struct({1: b("birth"), 2: i32(op),
+                                                       3: self.value_of("LongType", 2)})]),
+                         2: b(""), 3: i32(100)})
+        return step("get_indexed_slices", {1: self.parent("Idx"), 2: clause,
+                                           3: self.predicate("Idx"), 4: self.cl()})
+
+    def op_batch(self):
+        cf = self.data_cf()
+        muts = []
+        for _ in range(self.rng.randint(1, 3)):
+            if self.rng.random() < 0.7:
+                if self.cfs[cf]["kind"] == "Super":
+                    sc = struct({1: self.value_of(self.cfs[cf]["comparator"], 1),
+                                 2: W.list_("struct", [self.column(cf)])})
+                    muts.append(struct({1: struct({2: sc})}))
+                else:
+                    muts.append(struct({1: struct({1: self.column(cf)})}))
+            else:
+                d = {1: ts(self.rng.randrange(1, 1000)),
+                     3: struct({1: W.list_("bin", [self.cname(cf)])})}
+                if self.probe():
+                    del d[1]
+                muts.append(struct({2: struct(d)}))
+        mm = W.map_("bin", "map", [(b(self.key()), W.map_("bin", "list", [
+            (b(cf), W.list_("struct", muts))]))])
+        return step("batch_mutate", {1: mm, 2: self.cl()})
+
+    def op_remove(self):
+        cf = self.data_cf()
+        path = {3: b(cf)}
+        if self.rng.random() < 0.5 and self.cfs[cf]["kind"] != "Super":
+            path[5] = self.cname(cf)
+        return step("remove", {1: b(self.key()), 2: struct(path),
+                               3: ts(self.rng.randrange(1, 1000)), 4: self.cl()})
+
+    def op_counter(self):
+        if self.rng.random() < 0.6:
+            col = struct({1: self.cname("Cnt"), 2: W.i64(self.rng.randint(-5, 5))})
+            return step("add", {1: b(self.key()), 2: self.parent("Cnt"), 3: col, 4: self.cl()})
+        return step("get_slice", {1: b(self.key()), 2: self.parent("Cnt"),
+                                  3: self.predicate("Cnt"), 4: self.cl()})
+
+    def op_describe(self):
+        c = self.rng.choice(["describe_keyspace", "describe_version", "describe_cluster_name",
+                             "describe_partitioner", "describe_snitch", "describe_keyspace_other"])
+        if c == "describe_keyspace":
+            return step(c, {1: b(self.ks)}, "0/5/*/16")
+        if c == "describe_keyspace_other":
+            return step("describe_keyspace", {1: b(self.rng.choice(["system", "nope"]))},
+                        "0/5/*/16")
+        return step(c, {})
+
+    def op_schema(self):
+        choice = self.rng.random()
+        if choice < 0.4:
+            name = "Add%d" % self.next_id
+            return step("system_add_column_family", {1: self.cf_def(name)}, SCHEMA)
+        cf = self.rng.choice(list(self.cfs))
+        c = self.cfs[cf]
+        if choice < 0.8 and c["kind"] == "Standard" and c["validator"] != "CounterColumnType" \
+                and cf != "Idx":
+            f = {1: b(self.ks), 2: b(cf), 3: b(c["kind"]), 5: b(c["comparator"]),
+                 15: b(c["validator"]), 8: b("updated"),
+                 14: i32(self.rng.choice([0, 3600, 864000]))}
+            if self.r < (1, 2):
+                f[16] = i32(c["id"])
+            if self.probe():
+                f.update(self.later_cf_fields())
+            return step("system_update_column_family", {1: struct(f)}, SCHEMA)
+        return None
+
+    def op_truncate(self):
+        if self.rng.random() < 0.5:
+            return None
+        return step("truncate", {1: b(self.data_cf())})
+
+    def op_cql2(self):
+        cf = "Std"
+        q = self.rng.choice(["SELECT * FROM %s" % cf, "SELECT COUNT(*) FROM %s" % cf,
+                             "SELECT FIRST 2 * FROM %s WHERE KEY = 'k1'" % cf])
+        return step("execute_cql_query", {1: b(q), 2: i32(2)}, "0/2/*/2/*/3")
+
+
+# ------------------------------------------------------------------------- nodes
+class RealNode:
+    def __init__(self, version):
+        self.v = version
+
+    def __enter__(self):
+        self.port = free_port()
+        out = subprocess.run([os.path.join(RELEASES_DIR, self.v, "start.sh"), str(self.port)],
+                             capture_output=True, text=True, check=True)
+        self.pid = out.stdout.strip().splitlines()[-1]
+        return self
+
+    def __exit__(self, *a):
+        subprocess.run([os.path.join(RELEASES_DIR, self.v, "stop.sh"), self.pid],
+                       capture_output=True)
+
+
+class Supercolumn:
+    def __init__(self, version, stock_yaml):
+        self.v, self.stock = version, stock_yaml
+
+    def __enter__(self):
+        self.port = free_port()
+        cmd = [SC_BIN, "serve", "--in-memory", "--listen", "127.0.0.1:%d" % self.port,
+               "--native-listen", "127.0.0.1:0", "--admin-listen", "off",
+               "--cassandra-version", self.v] + SC_ARGS
+        if self.stock:
+            cmd += ["--config", os.path.join(RELEASES_DIR, self.v, "conf.orig", "cassandra.yaml")]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        return self
+
+    def __exit__(self, *a):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def run_steps(port, steps, base):
+    r = corpus.Runner("127.0.0.1", port, True, base, 20.0)
+    replies = [r.call(s["call"], s["args"]) for s in steps]
+    r.close()
+    return replies
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("version")
+    ap.add_argument("--seeds", default="1-10")
+    ap.add_argument("--steps", type=int, default=40)
+    ap.add_argument("--probes", type=float, default=0.15)
+    ap.add_argument("--stock-yaml", action="store_true")
+    ap.add_argument("--keep")
+    ap.add_argument("-v", action="store_true")
+    o = ap.parse_args()
+    a, _, z = o.seeds.partition("-")
+    seeds = range(int(a), int(z or a) + 1)
+    total = differing = 0
+    for seed in seeds:
+        steps = Gen(o.version, seed, o.steps, o.probes).sequence()
+        base = corpus.timestamp_base()
+        with RealNode(o.version) as node:
+            expected = run_steps(node.port, steps, base)
+        with Supercolumn(o.version, o.stock_yaml) as sc:
+            actual = run_steps(sc.port, steps, base)
+        diffs = []
+        for i, (s, exp, act) in enumerate(zip(steps, expected, actual)):
+            ok, d, msg = corpus.compare(exp, act, s["mask"])
+            if not ok:
+                diffs.append((i, s, exp, act, d))
+            elif msg and msg[0] != msg[1]:
+                diffs.append((i, s, exp, act, [("(message)", msg[0], msg[1])]))
+        total += len(steps)
+        differing += len(diffs)
+        print("seed %d: %d calls, %d differ" % (seed, len(steps), len(diffs)))
+        for i, s, exp, act, why in diffs if o.v else diffs[:5]:
+            print("  step %d %s %s" % (i, s["call"], W.render(s["args"])[:400]))
+            for path, e, a in why[:3]:
+                print("    %s: release %s | supercolumn %s" % (path, str(e)[:300], str(a)[:300]))
+        if diffs and o.keep:
+            os.makedirs(o.keep, exist_ok=True)
+            case = {"name": "dt_%s_%d" % (o.version.replace(".", "_"), seed), "api": "19",
+                    "topic": "difftest", "framed": True, "peer": "Apache Cassandra %s" % o.version,
+                    "config": None,
+                    "notes": "difftest.py %s --seeds %d --steps %d --probes %s" % (
+                        o.version, seed, o.steps, o.probes),
+                    "steps": [{"call": s["call"], "args": s["args"], "reply": exp,
+                               "mask": s["mask"]} for s, exp in zip(steps, expected)]}
+            with open(os.path.join(o.keep, case["name"] + ".json"), "w") as fh:
+                json.dump(case, fh, indent=1, ensure_ascii=False)
+                fh.write("\n")
+    print("%s: %d seeds, %d calls, %d differ" % (o.version, len(seeds), total, differing))
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
