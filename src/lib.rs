@@ -36,10 +36,14 @@
 //!     test kit's faults and activity. It knows no wire protocol.
 //! 13. [`explorer`]: the data-model explorer's views (catalog, partitions,
 //!     cells beside CQL rows, statistics) and its page, served by [`admin`].
-//! 14. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
+//! 14. [`advisor`]: the model advisor: for a query that scans or is
+//!     refused, the table that serves it from one partition, measured on the
+//!     node's data (a dry run), and on request created, backfilled and
+//!     compared; served by [`admin`].
+//! 15. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
 //!     API generations), the CQL native protocol (v1-v4), and the admin HTTP
 //!     surface.
-//! 15. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
+//! 16. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
 //!     the tools, clients of the layers below: the `cqlsh` and `cli` shells,
 //!     the load generator, nodetool over the admin surface,
 //!     cassandra-unit datasets (loaded into a node at start, or over the wire
@@ -47,6 +51,7 @@
 //!     into a cluster).
 
 pub mod admin;
+pub mod advisor;
 pub mod auth;
 pub mod config;
 pub mod cql;

@@ -41,7 +41,7 @@
 pub mod access;
 mod ddl;
 pub mod describe;
-mod describe_create;
+pub mod describe_create;
 mod dml;
 mod session;
 pub mod super3;
