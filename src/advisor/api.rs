@@ -59,7 +59,7 @@ pub fn advise(node: &Node, req: &Request) -> AdvisorResult<Value> {
         }
         (None, Some(t)) => match thrift::proposal(node, ks, t)? {
             thrift::Thrift::Query(q) => {
-                let mut sub = Request {
+                let sub = Request {
                     keyspace: ks.clone(),
                     query: Some(q.clone()),
                     thrift: None,
@@ -67,7 +67,6 @@ pub fn advise(node: &Node, req: &Request) -> AdvisorResult<Value> {
                     max_cells: req.max_cells,
                     resume_after: req.resume_after.clone(),
                 };
-                sub.keyspace = ks.clone();
                 let mut v = advise(node, &sub)?;
                 v["thrift"] = json!({"as_cql": q});
                 return Ok(v);

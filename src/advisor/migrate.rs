@@ -38,6 +38,9 @@ use serde_json::{json, Value};
 use std::cmp::Ordering as Cmp;
 use std::collections::BTreeMap;
 
+/// A result row: its values, `None` for null.
+type Row = Vec<Option<Vec<u8>>>;
+
 /// Rows shown of each side of a difference.
 const SHOWN: usize = 10;
 
@@ -178,7 +181,7 @@ fn compare(node: &Node, ks: &str, p: &Proposal, buckets: &[Vec<u8>]) -> AdvisorR
     want.sort();
     let missing = difference(&want, &got);
     let extra = difference(&got, &want);
-    let show = |rows: &[Vec<Option<Vec<u8>>>]| -> Vec<Value> {
+    let show = |rows: &[Row]| -> Vec<Value> {
         rows.iter()
             .take(SHOWN)
             .map(|r| {
@@ -281,11 +284,7 @@ fn keeps(source: &Table, row: &CqlRow, f: &Filter) -> bool {
 }
 
 /// The source's rows the query's WHERE selects, as the target's columns.
-fn source_rows(
-    node: &Node,
-    p: &Proposal,
-    target: &ResultSet,
-) -> AdvisorResult<Vec<Vec<Option<Vec<u8>>>>> {
+fn source_rows(node: &Node, p: &Proposal, target: &ResultSet) -> AdvisorResult<Vec<Row>> {
     let source = &p.source;
     for c in &target.columns {
         if source.column(&c.name).is_none() {
@@ -300,23 +299,21 @@ fn source_rows(
     let mut out = Vec::new();
     let mut pending: Vec<crate::model::Cell> = Vec::new();
     let mut pending_key: Vec<u8> = Vec::new();
-    let flush = |key: &[u8],
-                 cells: &[crate::model::Cell],
-                 out: &mut Vec<Vec<Option<Vec<u8>>>>|
-     -> AdvisorResult<()> {
-        for row in rows_from_cells(source, key, cells, now)? {
-            if fs.iter().all(|f| keeps(source, &row, f)) {
-                out.push(
-                    target
-                        .columns
-                        .iter()
-                        .map(|c| row.value_of(source, &c.name).map(<[u8]>::to_vec))
-                        .collect(),
-                );
+    let flush =
+        |key: &[u8], cells: &[crate::model::Cell], out: &mut Vec<Row>| -> AdvisorResult<()> {
+            for row in rows_from_cells(source, key, cells, now)? {
+                if fs.iter().all(|f| keeps(source, &row, f)) {
+                    out.push(
+                        target
+                            .columns
+                            .iter()
+                            .map(|c| row.value_of(source, &c.name).map(<[u8]>::to_vec))
+                            .collect(),
+                    );
+                }
             }
-        }
-        Ok(())
-    };
+            Ok(())
+        };
     // Static cells sort first in a partition: a partition's chunks are
     // assembled only when the table has statics (their rows need them).
     walk(node, source, None, u64::MAX, &mut |key, chunk, first| {

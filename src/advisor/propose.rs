@@ -21,7 +21,7 @@ use super::bucket::Bucket;
 use super::{AdvisorError, AdvisorResult};
 use crate::cql::ast::{Operator, Ordering, Relation, Select, Statement};
 use crate::cql::exec::describe_create::ident;
-use crate::cql::table::{Column, ColumnRole, Table};
+use crate::cql::table::{Column, Table};
 use crate::cql::types::{CqlType, Native};
 use serde_json::{json, Value};
 
@@ -440,9 +440,4 @@ fn find_word(lower: &str, word: &str) -> Option<usize> {
         from = at + 1;
     }
     None
-}
-
-/// Which role a column plays in the source table.
-pub fn source_role(source: &Table, name: &str) -> Option<ColumnRole> {
-    source.role(name)
 }

@@ -30,6 +30,9 @@ pub struct TargetRow {
     pub cells: Vec<Cell>,
 }
 
+/// A source cell with its parsed name.
+type Named = (ParsedName, Cell);
+
 /// What a partition carries from its first chunk to the next.
 #[derive(Default)]
 pub struct PartitionState {
@@ -109,7 +112,7 @@ impl Reshape {
     ) -> AdvisorResult<(Vec<TargetRow>, u64)> {
         let source = &self.proposal.source;
         let pvals = split_row_key(source, key)?;
-        let mut groups: Vec<(Vec<Vec<u8>>, Vec<(ParsedName, Cell)>)> = Vec::new();
+        let mut groups: Vec<(Vec<Vec<u8>>, Vec<Named>)> = Vec::new();
         for cell in cells {
             if !cell.is_live(now) {
                 continue;
@@ -217,7 +220,7 @@ impl Reshape {
                 Some(col) => cell_name(&self.target, &tclust, col, parsed.element.as_deref())?,
             };
             cells.push(Cell {
-                name: name.into(),
+                name,
                 value: cell.value.clone(),
                 timestamp: cell.timestamp,
                 kind: cell.kind,
@@ -225,8 +228,8 @@ impl Reshape {
         }
         if let (false, Some(d)) = (marker, dropped) {
             cells.push(Cell {
-                name: marker_name(&tclust)?.into(),
-                value: Vec::new().into(),
+                name: marker_name(&tclust)?,
+                value: Vec::new(),
                 timestamp: d.timestamp,
                 kind: d.kind,
             });

@@ -12,6 +12,10 @@ use crate::cql::table::Table;
 use crate::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
 use crate::node::Node;
 
+/// What a walk hands each chunk to: the partition key, whole rows'
+/// cells, and whether it is the partition's first chunk.
+pub type Visit<'a> = dyn FnMut(&[u8], &[Cell], bool) -> AdvisorResult<()> + 'a;
+
 /// Partitions per range read.
 const PAGE: usize = 64;
 /// Cells per read of one partition.
@@ -63,7 +67,7 @@ pub fn walk(
     table: &Table,
     after: Option<Vec<u8>>,
     max_cells: u64,
-    each: &mut dyn FnMut(&[u8], &[Cell], bool) -> AdvisorResult<()>,
+    each: &mut Visit,
 ) -> AdvisorResult<Walked> {
     let mut w = Walked {
         complete: true,
@@ -105,7 +109,7 @@ fn partition(
     key: &[u8],
     mut cells: Vec<Cell>,
     w: &mut Walked,
-    each: &mut dyn FnMut(&[u8], &[Cell], bool) -> AdvisorResult<()>,
+    each: &mut Visit,
 ) -> AdvisorResult<()> {
     let mut first = true;
     loop {
