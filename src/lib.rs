@@ -43,10 +43,14 @@
 //!     test kit's faults and activity. It knows no wire protocol.
 //! 15. [`explorer`]: the data-model explorer's views (catalog, partitions,
 //!     cells beside CQL rows, statistics) and its page, served by [`admin`].
-//! 16. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
+//! 16. [`advisor`]: the model advisor: for a query that scans or is
+//!     refused, the table that serves it from one partition, measured on the
+//!     node's data (a dry run), and on request created, backfilled and
+//!     compared; served by [`admin`].
+//! 17. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
 //!     API generations), the CQL native protocol (v1-v4), and the admin HTTP
 //!     surface.
-//! 17. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
+//! 18. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
 //!     the tools, clients of the layers below: the `cqlsh` and `cli` shells,
 //!     the load generator, nodetool over the admin surface,
 //!     cassandra-unit datasets (loaded into a node at start, or over the wire
@@ -54,6 +58,7 @@
 //!     into a cluster).
 
 pub mod admin;
+pub mod advisor;
 pub mod auth;
 pub mod budget;
 pub mod call;

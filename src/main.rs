@@ -28,7 +28,7 @@ mod app;
 
 use admin_surface::AdminSurface;
 use app::startup::{build_node, connect_backend, jvm_heap_mb, open_schema, Listeners, Storage};
-use app::{admin_surface, migrate_cmd, release_diff_cmd, serve_config};
+use app::{admin_surface, advise_cmd, migrate_cmd, release_diff_cmd, serve_config};
 use clap::{Args, Parser, Subcommand};
 use serve_config::*;
 use std::io::Write;
@@ -79,6 +79,10 @@ enum Command {
     /// What an application meets going from one Cassandra release to another (API version,
     /// methods, features, native protocol, stock defaults, system keyspace).
     ReleaseDiff(release_diff_cmd::ReleaseDiffArgs),
+    /// For a query Cassandra refuses or scans: the table that serves it from one partition,
+    /// measured on the server's data (a dry run), and with --migrate created, backfilled and
+    /// compared (over the admin surface).
+    Advise(advise_cmd::AdviseArgs),
 }
 
 #[derive(Args)]
@@ -228,6 +232,7 @@ fn main() -> ExitCode {
         Command::Nodetool(args) => return exit_code(supercolumn::nodetool::run(&args)),
         Command::Migrate(args) => return ExitCode::from(migrate_cmd::run(&args)),
         Command::ReleaseDiff(args) => return exit_code(release_diff_cmd::run(&args)),
+        Command::Advise(args) => return exit_code(advise_cmd::run(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

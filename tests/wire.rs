@@ -27,6 +27,7 @@ mod wire {
     mod limits_request_memory;
     mod limits_statement_memory;
     mod wire_admin;
+    mod wire_advisor;
     mod wire_api;
     mod wire_auth;
     mod wire_auth_matrix;

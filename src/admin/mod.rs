@@ -19,6 +19,7 @@
 //! credentials that it accepts, of a user who may use every keyspace.
 
 pub mod activity;
+mod advisor;
 pub mod auth;
 mod explorer;
 pub mod faults;

@@ -9,7 +9,7 @@
 use super::http::{AdminError, Method, Request, Response};
 use super::state::AdminState;
 use super::{
-    activity, explorer, faults, health, info, metrics, ops, pools, reset, ring, snapshots,
+    activity, advisor, explorer, faults, health, info, metrics, ops, pools, reset, ring, snapshots,
 };
 
 /// A handler: the answer to one request, or why not.
@@ -89,6 +89,8 @@ pub fn routes() -> Vec<Route> {
     ];
     // The explorer's JSON API, its page and the page's embedded files.
     all.extend(explorer::routes());
+    // The model advisor (docs/advisor.md).
+    all.extend(advisor::routes());
     all
 }
 

@@ -48,6 +48,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("drawing.js", JS),
     asset!("scale.js", JS),
     asset!("query.js", JS),
+    asset!("advise.js", JS),
 ];
 
 /// The page itself, served at [`PATH`] (and `PATH/`).

@@ -45,7 +45,7 @@
 pub mod access;
 mod ddl;
 pub mod describe;
-mod describe_create;
+pub mod describe_create;
 mod dml;
 pub mod layout3;
 mod session;

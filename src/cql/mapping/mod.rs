@@ -32,7 +32,7 @@ pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
 pub use select::{plan_select, IndexedEq, Partitions, ResultColumn, ResultSet, SelectPlan};
-pub use values::TermContext;
+pub use values::{eval_scalar, TermContext};
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
     ListReader, WriteContext,

@@ -11,10 +11,10 @@ export class ApiError extends Error {
   }
 }
 
-async function call(path, options) {
+async function call(path, options, base = BASE) {
   let response;
   try {
-    response = await fetch(BASE + path, { credentials: "same-origin", ...options });
+    response = await fetch(base + path, { credentials: "same-origin", ...options });
   } catch (e) {
     throw new ApiError(0, "the server did not answer (" + e.message + ")");
   }
@@ -58,4 +58,11 @@ export const api = {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     }),
+  // The model advisor (docs/advisor.md), beside the explorer's API.
+  advise: (body) =>
+    call("/api/advisor", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }, ""),
 };

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { h, clear, badge, errorBox } from "./dom.js";
 import { parseCqlDefinition } from "./partition.js";
+import { advise } from "./advise.js";
 
 const SHAPES = {
   single_partition: ["one partition", "good", "Reads one partition: one node (per replica) answers from one place on disk."],
@@ -131,6 +132,17 @@ export function renderQuery(box, { keyspaces, keyspace, cf, def, href }) {
     thriftPart.hidden = !thrift;
   }
   const out = h("div.query-result", { "aria-live": "polite" });
+  const bodyOf = () => {
+    const body = { keyspace: ksSel.value };
+    if (mode.thrift) {
+      body.thrift = { call: callSel.value, column_family: cfSel.value,
+        keys: keysIn.value.split("\n").map((s) => s.trim()).filter(Boolean) };
+    } else {
+      body.query = text.value.trim();
+    }
+    return body;
+  };
+  const advice = h("div.advice-result", { "aria-live": "polite" });
   const form = h("form.query-form", {
     onsubmit: async (e) => {
       e.preventDefault();
@@ -159,9 +171,11 @@ export function renderQuery(box, { keyspaces, keyspace, cf, def, href }) {
   },
   h("div.row", h("label", "Keyspace ", ksSel), modeSwitch),
   cqlPart, thriftPart,
-  h("div.row", h("button", { type: "submit", class: "primary" }, "Check"), examples));
+  h("div.row", h("button", { type: "submit", class: "primary" }, "Check"),
+    h("button", { type: "button", class: "advise", onclick: () => advise(bodyOf(), advice) }, "Advise"), examples));
   box.append(h("h2", "Query check"),
     h("p.muted", "How would a read run on this schema? Nothing is executed; the server classifies the query ",
-      "and lists the partitions it would read."),
-    form, out);
+      "and lists the partitions it would read. Advise proposes the table that reads it from one partition ",
+      "and measures it on the stored data (nothing is written)."),
+    form, out, advice);
 }
