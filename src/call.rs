@@ -224,9 +224,11 @@ pub struct Scope {
     /// The reply being counted (`None`: nothing is counted).
     pub meter: Option<Meter>,
     /// The answers of the call's earlier runs (`None`: calls block).
-    pub deferred: Option<Deferred>,
+    /// Boxed, as the trace: rare, and a scope entered per call is moved
+    /// whole (kept small, its moves stay cheap on the hot path).
+    pub deferred: Option<Box<Deferred>>,
     /// The call's trace (`None`: not traced).
-    pub trace: Option<Recorder>,
+    pub trace: Option<Box<Recorder>>,
 }
 
 impl Scope {

@@ -46,7 +46,7 @@ pub struct Recorded {
 /// runs is returned beside its result. A call traced inside another
 /// (never done) keeps the outer recorder's.
 pub fn record<T>(f: impl FnOnce() -> T) -> (T, Recorded) {
-    let (out, mine) = call::within(|s| &mut s.trace, Some(Recorder::start()), f);
+    let (out, mine) = call::within(|s| &mut s.trace, Some(Box::new(Recorder::start())), f);
     let rec = mine.map_or_else(Recorded::default, |r| Recorded {
         started_wall_micros: r.started_wall_micros,
         duration_micros: r.elapsed_micros(),
@@ -68,7 +68,7 @@ pub fn event(activity: impl FnOnce() -> String) {
         s.trace
             .as_ref()
             .filter(|r| room(r))
-            .map(Recorder::elapsed_micros)
+            .map(|r| r.elapsed_micros())
     });
     let Some(elapsed_micros) = elapsed else {
         return;

@@ -108,10 +108,11 @@ fn with_state<T>(
         may_assume,
         ..Deferred::default()
     };
-    let (out, state) = call::within(|s| &mut s.deferred, Some(state), f);
+    let (out, state) = call::within(|s| &mut s.deferred, Some(Box::new(state)), f);
     let Some(state) = state else {
         return (out, Answers::default(), None, false);
     };
+    let state = *state;
     let assumed = state.assumed && !state.refused;
     let back = Answers(state.answers, state.kept);
     (out, back, state.pending.map(Wait), assumed)
