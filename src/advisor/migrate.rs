@@ -79,7 +79,7 @@ fn create(node: &Node, ks: &str, p: &Proposal) -> AdvisorResult<&'static str> {
         };
     }
     let cql = p.create_cql(ks);
-    run(node, ks, |b, s| exec::execute(b, s, &cql, 1))?;
+    run(node, ks, |b, s| exec::execute(b, s, &cql))?;
     Ok("created")
 }
 
@@ -168,7 +168,7 @@ fn compare(node: &Node, ks: &str, p: &Proposal, buckets: &[Vec<u8>]) -> AdvisorR
         statement: Statement::Select(sel),
         bind_count: 0,
     };
-    let CqlOutcome::Rows(target) = run(node, ks, |b, s| exec::execute_parsed(b, s, &parsed, 1))?
+    let CqlOutcome::Rows(target) = run(node, ks, |b, s| exec::execute_parsed(b, s, &parsed))?
     else {
         return Err(AdvisorError::Internal(
             "the re-run returned no rows result".into(),

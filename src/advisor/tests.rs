@@ -20,7 +20,7 @@ fn cql(node: &Node, ks: Option<&str>, q: &str) {
         s.set_keyspace(ks.into());
     }
     backend
-        .finish(exec::execute(&backend, &mut s, q, 1))
+        .finish(exec::execute(&backend, &mut s, q))
         .unwrap_or_else(|e| panic!("{q}: {e}"));
 }
 
