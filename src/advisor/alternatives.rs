@@ -4,7 +4,7 @@
 //! denormalised table), a secondary index, ALLOW FILTERING, and the
 //! bucket when one was needed. It must not read data.
 
-use super::bucket::Bucket;
+use super::split::Bucket;
 use super::measure::Measured;
 use super::propose::Proposal;
 use super::walk::Walked;

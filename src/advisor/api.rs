@@ -5,13 +5,14 @@
 //! `migrate` the migration's report. It must not know HTTP.
 
 use super::alternatives::alternatives;
-use super::bucket::{self, Bucket};
+use super::bucket;
+use super::split::Bucket;
 use super::measure::{measure, Measured};
-use super::propose::{self, Proposal};
+use super::propose::{self, target_select, Proposal};
 use super::reshape::Reshape;
 use super::walk::{Walked, DEFAULT_MAX_CELLS};
 use super::{lint, migrate, thrift, AdvisorError, AdvisorResult};
-use crate::cql::ast::{Constant, ConstantKind, Operator, Relation, Select, Term};
+use crate::cql::ast::Select;
 use crate::cql::exec::tables::lookup;
 use crate::cql::mapping::{plan_select, Partitions};
 use crate::cql::timeuuid::TimeUuidGenerator;
@@ -164,35 +165,6 @@ fn fan_out(b: &Bucket, m: &Measured) -> Value {
             json!({"partitions_per_read": m.focus_buckets.len(), "why": format!("the query's rows span {} buckets of one {unit}; a read of a time range touches one partition per {unit} in it", m.focus_buckets.len())})
         }
     }
-}
-
-/// The query against the proposed table, as an AST (`unlimited`: without
-/// its LIMIT, for the comparison).
-pub fn target_select(p: &Proposal, buckets: &[Vec<u8>], unlimited: bool) -> Select {
-    let mut sel = p.select.clone();
-    sel.table.name = p.name.clone();
-    sel.allow_filtering = false;
-    if unlimited {
-        sel.limit = None;
-    }
-    if let Some(b) = &p.bucket {
-        sel.where_clause.push(Relation::Column {
-            column: b.column_name(&p.source),
-            op: Operator::In,
-            value: Term::List(
-                buckets
-                    .iter()
-                    .map(|v| {
-                        Term::Constant(Constant {
-                            kind: ConstantKind::Integer,
-                            text: Bucket::constant(v),
-                        })
-                    })
-                    .collect(),
-            ),
-        });
-    }
-    sel
 }
 
 /// The proposed table's keys the query addresses (without a bucket).

@@ -19,7 +19,7 @@
 //!   so the executor cannot be asked); both as sorted multisets of the
 //!   selected columns. It must not touch the source.
 
-use super::api::target_select;
+use super::propose::target_select;
 use super::propose::Proposal;
 use super::reshape::{PartitionState, Reshape};
 use super::walk::walk;
@@ -135,7 +135,7 @@ pub fn run_all(
     let rewritten = p.rewritten(
         &buckets
             .iter()
-            .map(|b| super::bucket::Bucket::constant(b))
+            .map(|b| super::split::Bucket::constant(b))
             .collect::<Vec<_>>(),
     );
     let verdict = check(

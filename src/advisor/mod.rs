@@ -9,8 +9,8 @@
 //! [`reshape`] (a source partition's cells laid out as the proposed table's
 //! rows: the one mapping both the dry run and the backfill use),
 //! [`measure`] (the dry run: partitions, cells and bytes per partition
-//! against the limits), [`bucket`] (a time or hash bucket for a partition
-//! over the limits, re-measured), [`alternatives`] (index, filtering,
+//! against the limits), [`split`] (a bucket column's rule), [`bucket`] (the
+//! time or hash bucket chosen for a partition over the limits, re-measured), [`alternatives`] (index, filtering,
 //! bucketing, with numbers), [`lint`] (the schema and its query judged),
 //! [`thrift`] (Thrift-era reads and super column families as their CQL3
 //! tables), [`migrate`] (create, backfill, re-run and compare) and [`api`]
@@ -31,6 +31,7 @@ pub mod measure;
 pub mod migrate;
 pub mod propose;
 pub mod reshape;
+pub mod split;
 pub mod thrift;
 pub mod walk;
 

@@ -17,9 +17,9 @@
 //! It also writes the proposed `CREATE TABLE` and the rewritten query, and
 //! warns where the source's own key is not unique. It must not read data.
 
-use super::bucket::Bucket;
+use super::split::Bucket;
 use super::{AdvisorError, AdvisorResult};
-use crate::cql::ast::{Operator, Ordering, Relation, Select, Statement};
+use crate::cql::ast::{Constant, ConstantKind, Operator, Ordering, Relation, Select, Statement, Term};
 use crate::cql::exec::describe_create::ident;
 use crate::cql::table::{Column, Table};
 use crate::cql::types::{CqlType, Native};
@@ -440,4 +440,33 @@ fn find_word(lower: &str, word: &str) -> Option<usize> {
         from = at + 1;
     }
     None
+}
+
+/// The query against the proposed table, as an AST (`unlimited`: without
+/// its LIMIT, for the comparison).
+pub fn target_select(p: &Proposal, buckets: &[Vec<u8>], unlimited: bool) -> Select {
+    let mut sel = p.select.clone();
+    sel.table.name = p.name.clone();
+    sel.allow_filtering = false;
+    if unlimited {
+        sel.limit = None;
+    }
+    if let Some(b) = &p.bucket {
+        sel.where_clause.push(Relation::Column {
+            column: b.column_name(&p.source),
+            op: Operator::In,
+            value: Term::List(
+                buckets
+                    .iter()
+                    .map(|v| {
+                        Term::Constant(Constant {
+                            kind: ConstantKind::Integer,
+                            text: Bucket::constant(v),
+                        })
+                    })
+                    .collect(),
+            ),
+        });
+    }
+    sel
 }

@@ -87,7 +87,7 @@ impl Reshape {
             .map(|k| k.column.name.clone())
             .collect();
         let time_column = match &proposal.bucket {
-            Some(super::bucket::Bucket::Time { column, .. }) => Some(column.clone()),
+            Some(super::split::Bucket::Time { column, .. }) => Some(column.clone()),
             _ => None,
         };
         Ok(Reshape {

@@ -52,9 +52,8 @@ pub fn shown_generation(name: &str, shape: &ArgShape) -> Option<Generation> {
     use crate::thrift::wire::ttype;
     let type_of = |id: i16| shape.iter().find(|(f, _)| *f == id).map(|(_, t)| *t);
     let row = v19::methods::row(name);
-    let in_v06 = idl::method(name).is_some();
     match row.map(|r| r.shows) {
-        None if in_v06 => Some(Generation::V06),
+        None if idl::method(name).is_some() => Some(Generation::V06),
         None => None,
         Some(Shows::Unique) => Some(Generation::V19),
         Some(Shows::Same) => None,
