@@ -39,6 +39,3 @@ fn args_at<const R: usize>(method: &str) -> Option<&'static StructDesc> {
         .ok()?;
     METHODS[row].1[R]
 }
-
-#[cfg(test)]
-mod equiv_tests;
