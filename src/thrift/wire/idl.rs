@@ -88,6 +88,11 @@ pub struct StructDesc {
     pub fields: &'static [Field],
 }
 
+/// A struct from its name and fields.
+pub const fn sd(name: &'static str, fields: &'static [Field]) -> StructDesc {
+    StructDesc { name, fields }
+}
+
 /// A field without a default.
 pub const fn f(id: i16, name: &'static str, ty: Ty, req: Req) -> Field {
     fd(id, name, ty, req, Default::None)

@@ -1,10 +1,12 @@
 //! The generated tables are what `facts.json` says each release declared:
 //! every method's arguments and every struct they reach, field by field
-//! (id, requiredness, type, name, default), and nothing more.
+//! (id, requiredness, type, name, default), and nothing more; each method
+//! and each distinct struct written once.
 
 use super::args_table;
+use super::methods::{METHODS, RELEASES};
 use crate::thrift::wire::idl::{Default, Req, StructDesc, Ty};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 fn facts() -> serde_json::Value {
     let path = concat!(
@@ -142,4 +144,81 @@ fn every_release_table_is_its_idl() {
         }
     }
     assert!(args_table("1.2.9").is_none());
+}
+
+#[test]
+fn the_method_table_is_sorted_with_one_row_a_method() {
+    // `args_at` searches it by halves.
+    assert!(METHODS.windows(2).all(|w| w[0].0 < w[1].0));
+    for (column, version) in RELEASES.iter().enumerate() {
+        let args_of = args_table(version).unwrap();
+        for (method, row) in &METHODS {
+            let found = args_of(method).map(std::ptr::from_ref);
+            assert_eq!(
+                found,
+                row[column].map(std::ptr::from_ref),
+                "{version} {method}"
+            );
+        }
+    }
+}
+
+/// A struct's whole content, nested structs and enum values included.
+fn content(desc: &StructDesc) -> String {
+    fn ty(t: &Ty) -> String {
+        match t {
+            Ty::Enum(names) => format!("{:?}", (-1..64).map(names).collect::<Vec<_>>()),
+            Ty::Struct(d) => content(d),
+            Ty::List(t) => format!("list<{}>", ty(t)),
+            Ty::Set(t) => format!("set<{}>", ty(t)),
+            Ty::Map(k, v) => format!("map<{},{}>", ty(k), ty(v)),
+            other => format!("{other:?}"),
+        }
+    }
+    let fields: Vec<String> = desc
+        .fields
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {:?} {:?} {}",
+                f.id,
+                f.name,
+                f.req,
+                f.default,
+                ty(&f.ty)
+            )
+        })
+        .collect();
+    format!("{}{{{}}}", desc.name, fields.join("; "))
+}
+
+#[test]
+fn every_distinct_struct_is_written_once() {
+    fn walk(desc: &'static StructDesc, seen: &mut HashMap<*const StructDesc, String>) {
+        if seen.insert(desc, content(desc)).is_none() {
+            for f in desc.fields {
+                walk_ty(&f.ty, seen);
+            }
+        }
+    }
+    fn walk_ty(t: &'static Ty, seen: &mut HashMap<*const StructDesc, String>) {
+        match t {
+            Ty::Struct(d) => walk(d, seen),
+            Ty::List(t) | Ty::Set(t) => walk_ty(t, seen),
+            Ty::Map(k, v) => {
+                walk_ty(k, seen);
+                walk_ty(v, seen);
+            }
+            _ => {}
+        }
+    }
+    let mut seen = HashMap::new();
+    for desc in METHODS.iter().flat_map(|(_, row)| row.iter().flatten()) {
+        walk(desc, &mut seen);
+    }
+    let mut by_content: HashMap<&str, usize> = HashMap::new();
+    for text in seen.values() {
+        *by_content.entry(text).or_default() += 1;
+    }
+    assert_eq!(by_content.len(), seen.len(), "a struct written twice");
 }
