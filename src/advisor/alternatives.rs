@@ -4,9 +4,9 @@
 //! denormalised table), a secondary index, ALLOW FILTERING, and the
 //! bucket when one was needed. It must not read data.
 
-use super::split::Bucket;
 use super::measure::Measured;
 use super::propose::Proposal;
+use super::split::Bucket;
 use super::walk::Walked;
 use crate::cql::table::ColumnRole;
 use serde_json::{json, Value};

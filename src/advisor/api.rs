@@ -6,10 +6,10 @@
 
 use super::alternatives::alternatives;
 use super::bucket;
-use super::split::Bucket;
 use super::measure::{measure, Measured};
 use super::propose::{self, target_select, Proposal};
 use super::reshape::Reshape;
+use super::split::Bucket;
 use super::walk::{Walked, DEFAULT_MAX_CELLS};
 use super::{lint, migrate, thrift, AdvisorError, AdvisorResult};
 use crate::cql::ast::Select;

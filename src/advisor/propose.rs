@@ -19,7 +19,9 @@
 
 use super::split::Bucket;
 use super::{AdvisorError, AdvisorResult};
-use crate::cql::ast::{Constant, ConstantKind, Operator, Ordering, Relation, Select, Statement, Term};
+use crate::cql::ast::{
+    Constant, ConstantKind, Operator, Ordering, Relation, Select, Statement, Term,
+};
 use crate::cql::exec::describe_create::ident;
 use crate::cql::table::{Column, Table};
 use crate::cql::types::{CqlType, Native};
