@@ -2,8 +2,12 @@
 //! a YAML anchor of 1 MiB aliased 2,000 times (a 1 MiB file that would
 //! take 2 GiB) given as `serve --config` and as `serve --dataset` exits 1
 //! with the file, the line and the limit, its peak resident memory well
-//! under 100 MB. The peak is the child's own, from `wait4`'s rusage
-//! (other tests' servers do not count).
+//! under 100 MB. The peak is the server's own, from `wait4`'s rusage
+//! (other tests' servers do not count), taken by a small Python parent:
+//! Linux carries the resident peak of the process a program was exec'd
+//! from into its rusage, and a child spawned straight from this test
+//! process would report the test process's own peak (hundreds of MB
+//! while the other wire tests run).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -11,39 +15,41 @@ use std::process::{Command, Stdio};
 /// The peak memory a refused start may reach, in KiB.
 const MAX_PEAK_KIB: i64 = 100 * 1024;
 
+/// Forks, execs the rest of its arguments, waits, and writes the child's
+/// exit code and peak resident memory (KiB) to the file named first.
+const MEASURE: &str = "import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+open(sys.argv[1], 'w').write('%d %d' % (os.waitstatus_to_exitcode(status), usage.ru_maxrss))
+";
+
 /// Runs `serve ARGS` to its end: exit code, what it printed, and its peak
 /// resident memory in KiB.
 fn run_to_exit(dir: &Path, args: &[&str]) -> (i32, String, i64) {
     let log = dir.join("log");
+    let measured = dir.join("measured");
     let out = std::fs::File::create(&log).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+    let status = Command::new("python3")
+        .args(["-c", MEASURE])
+        .arg(&measured)
+        .arg(env!("CARGO_BIN_EXE_supercolumn"))
         .arg("serve")
         .args(args)
         .args(["--listen", "127.0.0.1:0", "--admin-listen", "off"])
         .stdin(Stdio::null())
         .stdout(out.try_clone().unwrap())
         .stderr(out)
-        .spawn()
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: a plain struct of integers, filled by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is our child, not yet waited for; both pointers are
-    // valid for the call.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "{}", std::io::Error::last_os_error());
-    // Reaped here: `child` is dropped without a wait.
-    drop(child);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -libc::WTERMSIG(status)
-    };
+        .status()
+        .expect("python3 runs the server and measures it");
+    assert!(status.success(), "the measuring parent failed: {status}");
+    let text = std::fs::read_to_string(&measured).unwrap();
+    let (code, peak) = text.split_once(' ').unwrap();
     (
-        code,
+        code.parse().unwrap(),
         std::fs::read_to_string(&log).unwrap(),
-        usage.ru_maxrss,
+        peak.parse().unwrap(),
     )
 }
 
