@@ -10,7 +10,7 @@ use crate::storage::EngineOptions;
 use serde_json::Value;
 
 fn node() -> Node {
-    crate::node::testkit::node(EngineOptions::default())
+    crate::node::test_nodes::node(EngineOptions::default())
 }
 
 fn cql(node: &Node, ks: Option<&str>, q: &str) {

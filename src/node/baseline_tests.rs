@@ -18,7 +18,7 @@ fn node(dir: Option<&std::path::Path>) -> Node {
         "RandomPartitioner",
         "",
     );
-    crate::node::testkit::node_from_xml(&xml, dir).0
+    crate::node::test_nodes::node_from_xml(&xml, dir).0
 }
 
 fn put(ks: &str, cf: &str, key: &str, sc: Option<&str>, name: &str, value: &str) -> RowMutation {

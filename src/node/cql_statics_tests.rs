@@ -12,7 +12,7 @@ use crate::node::Node;
 use crate::storage::EngineOptions;
 
 fn node() -> Node {
-    crate::node::testkit::node(EngineOptions::default())
+    crate::node::test_nodes::node(EngineOptions::default())
 }
 
 fn session(node: &Node, grammar: Grammar) -> CqlSession {
@@ -276,7 +276,7 @@ fn alter_adds_a_static_column() {
         .map(|c| String::from_utf8_lossy(&c.name).into_owned())
         .collect();
     assert_eq!(statics, ["n", "s"]);
-    let layout = crate::cql::exec::layout3::layout_of(&cf).unwrap();
+    let layout = crate::cql::exec::schema3x::layout_of(&cf).unwrap();
     let kinds: Vec<(String, &str)> = layout
         .columns
         .iter()

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::model::{Cell, Op, RowMutation};
-use crate::node::testkit::node_from_xml;
+use crate::node::test_nodes::node_from_xml;
 use crate::node::Node;
 
 fn node() -> Node {

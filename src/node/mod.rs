@@ -48,7 +48,7 @@ pub mod reply;
 pub mod ring;
 pub mod route;
 #[cfg(test)]
-pub mod testkit;
+pub mod test_nodes;
 mod traces;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
@@ -570,7 +570,7 @@ mod tests {
             "RandomPartitioner",
             "",
         );
-        super::testkit::node_from_xml(&xml, Some(dir))
+        super::test_nodes::node_from_xml(&xml, Some(dir))
     }
 
     fn add_keyspace(name: &str) -> SchemaChange {

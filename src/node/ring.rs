@@ -168,11 +168,11 @@ impl Node {
 
 #[cfg(test)]
 mod tests {
-    use crate::node::testkit;
+    use crate::node::test_nodes;
 
     #[test]
     fn one_node_is_the_whole_ring() {
-        let node = testkit::node(crate::storage::EngineOptions::default());
+        let node = test_nodes::node(crate::storage::EngineOptions::default());
         let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
         let ring = node.describe_ring(&ks).unwrap();
         assert_eq!(ring.len(), 1);
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_key_is_on_this_node_at_its_token() {
-        let node = testkit::node(crate::storage::EngineOptions::default());
+        let node = test_nodes::node(crate::storage::EngineOptions::default());
         let schema = node.schema();
         let ks = schema.user_keyspaces().next().unwrap();
         let cf = ks.cfs.keys().next().unwrap();

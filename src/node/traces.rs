@@ -187,7 +187,7 @@ fn clamp(micros: i64) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use crate::node::testkit::Kit;
+    use crate::node::test_nodes::Kit;
 
     #[test]
     fn a_traced_call_is_kept_with_its_steps_in_order() {

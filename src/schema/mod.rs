@@ -26,7 +26,7 @@ mod compat;
 pub mod creation;
 mod describe;
 pub mod javaorder;
-pub mod layout3;
+pub mod legacy3x;
 mod options;
 mod record;
 mod spec;

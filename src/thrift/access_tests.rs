@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::auth::{PasswordMode, SimpleAuthenticator};
-use crate::node::testkit::Kit;
+use crate::node::test_nodes::Kit;
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::gen::cassandra19::CassandraSyncHandler;
 use crate::thrift::v19;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::node::testkit::{self, Kit};
+use crate::node::test_nodes::{self, Kit};
 use crate::thrift::wire::{ttype, Value};
 use rand::{Rng, SeedableRng};
 
@@ -277,7 +277,7 @@ fn node_on_disk(dir: &std::path::Path) -> Node {
 #[test]
 fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
     use crate::node::route::attempt;
-    use testkit::missing_everything;
+    use test_nodes::missing_everything;
     let dir = tempfile::tempdir().unwrap();
     let node = node_on_disk(dir.path());
     let mut session = Session::default();

@@ -1,5 +1,5 @@
 //! CQL3's `CREATE INDEX`/`DROP INDEX` on a Thrift static column family
-//! through a gateway (`gateway::index`, `schema::layout3::is_plain_thrift`):
+//! through a gateway (`gateway::index`, `schema::legacy3x::is_plain_thrift`):
 //! the CF keeps 1.2.9's schema (no CQL3 aliases) and its table in the
 //! cluster, the index becomes the backend's own, and Thrift index reads and
 //! CQL3 SELECTs on the indexed column answer exactly what an embedded server

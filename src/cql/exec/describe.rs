@@ -19,7 +19,7 @@ use super::system_schema_rows::{indexes, layouts, local_replication};
 use super::system_traces;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::{ResultColumn, ResultSet};
-use crate::schema::layout3::Layout3;
+use crate::schema::legacy3x::Layout3;
 use crate::schema::{CfDef, Schema};
 use std::sync::Arc;
 
@@ -319,7 +319,7 @@ fn tables(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDef>>)>
     if keyspace == VIRTUAL_SCHEMA_KEYSPACE {
         return tables_of(keyspace)
             .iter()
-            .map(|t| (crate::cql::exec::layout3::layout_of_table(t), None))
+            .map(|t| (crate::cql::exec::schema3x::layout_of_table(t), None))
             .collect();
     }
     layouts(schema, keyspace)

@@ -47,7 +47,7 @@ mod ddl;
 pub mod describe;
 pub mod describe_create;
 mod dml;
-pub mod layout3;
+pub mod schema3x;
 mod session;
 pub mod super3;
 pub mod system_schema;

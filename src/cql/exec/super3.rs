@@ -42,7 +42,7 @@ use std::sync::Arc;
 /// The table a super CF is read and written as in the 3.x view.
 pub fn table(cf: &CfDef) -> CqlResult<Table> {
     let o = &cf.options;
-    // The key's name as 3.x shows it (`schema::layout3::super_layout`).
+    // The key's name as 3.x shows it (`schema::legacy3x::super_layout`).
     let key = o
         .key_aliases
         .first()

@@ -13,7 +13,7 @@
 //! has no collection in a key; both tables are always empty: no UDFs).
 //!
 //! Owns these definitions and the schema → rows encoding; how each column
-//! family looks as a 3.x table is `cql::exec::layout3`. It must not accept writes.
+//! family looks as a 3.x table is `cql::exec::schema3x`. It must not accept writes.
 
 use super::session::LocalFacts;
 use super::system_schema_rows::{self as rows, Row};

@@ -1,7 +1,7 @@
 //! The rows of the 3.0+ schema tables (see `system_schema`): a keyspace's
 //! replication map, each table's options in 4.0's spelling (1.2's options
 //! converted as the 2.1/3.0 upgrades converted them), its columns from
-//! `cql::exec::layout3`, its indexes; and the encoding of such rows, maps and
+//! `cql::exec::schema3x`, its indexes; and the encoding of such rows, maps and
 //! sets included, as cells of the serving table model.
 //!
 //! Owns that conversion; it must not decide which tables exist.
@@ -9,11 +9,11 @@
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
 use super::system_traces;
 use crate::cql::error::CqlResult;
-use crate::cql::exec::layout3::{layout_of, layout_of_table};
+use crate::cql::exec::schema3x::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
 use crate::model::Cell;
-use crate::schema::layout3::{legacy_table_id, Layout3};
+use crate::schema::legacy3x::{legacy_table_id, Layout3};
 use crate::schema::{Caching, CfDef, IndexType, KeyspaceDef, Schema};
 use std::collections::BTreeMap;
 use std::sync::Arc;

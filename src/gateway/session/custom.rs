@@ -23,7 +23,7 @@ use crate::gateway::driver::values::Bound;
 use crate::gateway::table::layout::Layout;
 use crate::gateway::table::quote;
 use crate::marshal::TypeRef;
-use crate::schema::layout3::{cql_name, unreversed};
+use crate::schema::legacy3x::{cql_name, unreversed};
 use crate::schema::{CfDef, Schema};
 use parking_lot::Mutex;
 use std::collections::HashMap;

@@ -31,7 +31,7 @@ use super::quote;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::values::Bound;
 use crate::marshal::{CompositeBuilder, CompositeType, Eoc, TypeRef, MARSHAL_PACKAGE};
-use crate::schema::layout3::type_string;
+use crate::schema::legacy3x::type_string;
 use crate::schema::CfDef;
 
 /// One component of the comparator: its clustering column.
@@ -84,7 +84,7 @@ pub fn compact_cql3(cf: &CfDef) -> Option<GatewayResult<(Vec<Component>, String,
     let o = &cf.options;
     let made_by_cql3 =
         !o.key_aliases.is_empty() || !o.column_aliases.is_empty() || o.value_alias.is_some();
-    if cf.is_super() || !made_by_cql3 || crate::schema::layout3::is_plain_thrift(cf) {
+    if cf.is_super() || !made_by_cql3 || crate::schema::legacy3x::is_plain_thrift(cf) {
         return None;
     }
     if matches!(table_of(cf), Ok(Some(_))) {

@@ -22,7 +22,7 @@ use super::quote;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::marshal::{CollectionKind, CompositeBuilder, CompositeType, Eoc, TypeRef};
-use crate::schema::layout3::type_string;
+use crate::schema::legacy3x::type_string;
 use crate::schema::CfDef;
 
 /// What a regular column holds.

@@ -1,5 +1,5 @@
 //! How a Thrift column family is laid out as a table of the cluster: the
-//! table Cassandra 3.x made of it (`schema::layout3`, the mapping the
+//! table Cassandra 3.x made of it (`schema::legacy3x`, the mapping the
 //! native protocol's `system_schema` shows too), so that data written
 //! through Cassandra's own Thrift reads back through the gateway and back.
 //!
@@ -42,7 +42,7 @@ use super::composite::{self, Component};
 use super::quote;
 use crate::gateway::driver::error::GatewayError;
 use crate::gateway::driver::facts::Storage;
-use crate::schema::layout3::{thrift_layout, type_string, Kind, Layout3};
+use crate::schema::legacy3x::{thrift_layout, type_string, Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 use parking_lot::Mutex;
 use std::collections::HashMap;

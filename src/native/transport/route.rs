@@ -152,7 +152,7 @@ mod tests {
     use super::*;
     use crate::cql::exec::{self, CqlSession};
     use crate::node::cql::NodeBackend;
-    use crate::node::testkit::Kit;
+    use crate::node::test_nodes::Kit;
     use std::time::Duration;
 
     /// A node on disk (so SSTables and a commit log exist), its commit log

@@ -1,6 +1,6 @@
 use super::*;
 use crate::model::{Cell, Op, RowMutation};
-use crate::node::testkit::Kit;
+use crate::node::test_nodes::Kit;
 use crate::thrift::wire::{mtype, Value, Writer};
 use std::time::Duration;
 

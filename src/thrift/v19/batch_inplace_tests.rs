@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::model::{ReadCommand, RowResult, Slice};
-use crate::node::testkit::{Kit, TestClock};
+use crate::node::test_nodes::{Kit, TestClock};
 use crate::thrift::session::Session;
 use crate::thrift::wire::{mtype, Value, Writer};
 use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol};

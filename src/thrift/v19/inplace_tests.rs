@@ -9,7 +9,7 @@ use super::*;
 use crate::budget::{Budget, Charge};
 use crate::call::{self, Scope};
 use crate::model::{Cell, DeletionTime, Op, RowMutation};
-use crate::node::testkit::{Kit, TestClock};
+use crate::node::test_nodes::{Kit, TestClock};
 use crate::thrift::gen::cassandra19::TCassandraProcessFunctions as P19;
 use crate::thrift::session::Session;
 use crate::thrift::wire::bounded::BoundedInput;

@@ -219,7 +219,7 @@ fn now_micros() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::testkit;
+    use crate::node::test_nodes;
     use crate::release::Release;
 
     fn table(create: &str) -> Table {
@@ -231,7 +231,7 @@ mod tests {
     }
 
     fn planned(version: &str, query: &str) -> Option<(Parsed, BetaSelect)> {
-        let mut node = testkit::Kit::default().node();
+        let mut node = test_nodes::Kit::default().node();
         node.release = Release::find(version);
         plan(&node, &crate::cql::parse(query).unwrap())
     }

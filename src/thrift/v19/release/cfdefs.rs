@@ -119,10 +119,10 @@ pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::testkit;
+    use crate::node::test_nodes;
 
     fn node_as(version: &str) -> Node {
-        let mut node = testkit::Kit::default().node();
+        let mut node = test_nodes::Kit::default().node();
         node.release = Release::find(version);
         node
     }
@@ -189,7 +189,7 @@ mod tests {
                 .to_string(),
             "Invalid definition for comparator org.apache.cassandra.db.marshal.CompositeType."
         );
-        assert!(check_types(&testkit::Kit::default().node(), &def("TimestampType")).is_ok());
+        assert!(check_types(&test_nodes::Kit::default().node(), &def("TimestampType")).is_ok());
         let mut validator = def("UTF8Type");
         validator.key_validation_class = Some("DecimalType".into());
         assert!(check_types(&node_as("0.8.10"), &validator).is_err());

@@ -174,10 +174,10 @@ pub fn after_keyspace_drop(node: &Node, ks: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::testkit;
+    use crate::node::test_nodes;
 
     fn node_as(version: &str) -> Node {
-        let mut node = testkit::Kit::default().node();
+        let mut node = test_nodes::Kit::default().node();
         node.release = Release::find(version);
         node
     }

@@ -1,11 +1,11 @@
 //! Unit tests of the per-release answers (`super`), on a node made by
-//! `node::testkit`.
+//! `node::test_nodes`.
 
 use super::*;
-use crate::node::testkit;
+use crate::node::test_nodes;
 
 fn node_as(version: &str) -> Node {
-    let mut node = testkit::Kit::default().node();
+    let mut node = test_nodes::Kit::default().node();
     node.release = crate::release::Release::find(version);
     node
 }
@@ -32,7 +32,7 @@ fn ks(node: &Node, names: &[&str]) -> t::KsDef {
 
 #[test]
 fn without_a_release_nothing_changes() {
-    let node = testkit::Kit::default().node();
+    let node = test_nodes::Kit::default().node();
     let before = ks(&node, &["First", "Second", "Sup"]);
     assert_eq!(shape_keyspace(&node, before.clone()), before);
     let e = reword(

@@ -1,7 +1,7 @@
 //! The table Cassandra 3.x makes of a column family, in the schema layer so
 //! that every layer presenting supercolumn's CFs the 3.x way uses one
 //! mapping: the native protocol's `system_schema` and DESCRIBE (through
-//! `cql::exec::layout3`, which adds the CQL3-made tables) and the Cassandra-backed
+//! `cql::exec::schema3x`, which adds the CQL3-made tables) and the Cassandra-backed
 //! gateway (`gateway::table::layout`, which creates and addresses these tables).
 //!
 //! Facts from 3.0/3.11's LegacySchemaMigrator and CompactTables:
@@ -20,7 +20,7 @@
 //! a `ReversedType` is its base type with a descending clustering order.
 //!
 //! It must not read storage, know CQL3's table definitions (aliases,
-//! composite comparators: `cql::exec::layout3` maps those) or know the wire.
+//! composite comparators: `cql::exec::schema3x` maps those) or know the wire.
 
 use super::CfDef;
 use crate::marshal::{AbstractType, MARSHAL_PACKAGE};
@@ -277,7 +277,7 @@ impl DefaultNames {
 /// `value` without declared columns). Those are the same table, and
 /// supercolumn's CQL3 DDL on a Thrift CF wrote them before it kept 1.2.9's
 /// empty lists, so a persisted schema may hold them. CQL3-made tables are
-/// `cql::exec::layout3`'s.
+/// `cql::exec::schema3x`'s.
 pub fn is_plain_thrift(cf: &CfDef) -> bool {
     if cf.is_super() {
         return true;

@@ -6,7 +6,7 @@ use super::*;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::marshal::parse_type;
-use crate::schema::layout3::legacy_table_id;
+use crate::schema::legacy3x::legacy_table_id;
 use crate::schema::ColumnDef;
 use md5::{Digest, Md5};
 
@@ -289,7 +289,7 @@ fn thrift_cfs_map_as_1_2s_cql3_reading_did() {
         cases.push(cf);
     }
     for cf in cases {
-        let schema_layer = crate::schema::layout3::thrift_layout(&cf).expect("a Thrift CF");
+        let schema_layer = crate::schema::legacy3x::thrift_layout(&cf).expect("a Thrift CF");
         assert_eq!(
             schema_layer,
             layout_of_cql3(&cf).unwrap(),

@@ -2,7 +2,7 @@
 //! `system_schema` and DESCRIBE show it. The vocabulary (columns, kinds,
 //! flags, type strings) and the mapping of Thrift column families (dense,
 //! static compact, super, counter) live in the schema layer
-//! (`schema::layout3`), shared with the Cassandra-backed gateway; this
+//! (`schema::legacy3x`), shared with the Cassandra-backed gateway; this
 //! module adds the tables CQL3 made, which need 1.2's CQL3 reading of
 //! aliases and composite comparators (`cql::table`):
 //!
@@ -20,7 +20,7 @@ use crate::cql::table::{Layout, Table};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::schema::CfDef;
 
-use crate::schema::layout3::{
+use crate::schema::legacy3x::{
     complete_static, sort_columns, thrift_layout, Column3, DefaultNames, Flags, Kind, Layout3,
 };
 
@@ -122,5 +122,5 @@ pub fn layout_of_table(table: &Table) -> Layout3 {
 }
 
 #[cfg(test)]
-#[path = "layout3_tests.rs"]
+#[path = "schema3x_tests.rs"]
 mod tests;
