@@ -16,7 +16,7 @@
 # Paths given relative in the environment are taken from the caller's
 # directory, as a person typing them means, and made absolute here.
 #
-# Functions: check_corpus, ensure_binary, ensure_python.
+# Functions: check_corpus, ensure_binary, ensure_python, hold_fixed_ports.
 
 absolute_path() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac }
 
@@ -101,4 +101,17 @@ ensure_python() {
         echo "$want" >"$VENV_DIR/.installed-requirements"
     fi
     PYTHON=$VENV_DIR/bin/python
+}
+
+# Suites whose servers listen on cassandra-unit's fixed ports (Thrift 9171, native 9142) run one
+# at a time on a machine, whichever checkout they come from: this takes a machine-wide lock
+# (flock on /tmp/supercolumn-fixed-ports.lock, or SUPERCOLUMN_PORTS_LOCK) that the calling
+# script holds until it exits, waiting for another such suite to end first.
+hold_fixed_ports() {
+    local lock=${SUPERCOLUMN_PORTS_LOCK:-/tmp/supercolumn-fixed-ports.lock}
+    exec 9>>"$lock"
+    if ! flock -n 9; then
+        echo "waiting for another suite on the fixed ports 9171/9142 to end ($lock)"
+        flock 9
+    fi
 }

@@ -3,7 +3,8 @@
 # of the Thrift era meets it:
 # 1. installs what it needs from Debian if missing (scripts/system-packages.sh java-unit: the
 #    JDK, JUnit 4 and 5, libthrift-java, and the jar's one library, Jackson's core);
-# 2. compiles the jar with javac alone (no Maven or Gradle): clients/.build/java-unit/supercolumn-unit.jar;
+# 2. compiles the jar with javac alone (no Maven or Gradle; --release 8, as the Maven artifact of
+#    scripts/package.sh): clients/.build/java-unit/supercolumn-unit.jar;
 # 3. compiles the example application (clients/java/unit/example/src: a DAO over the generated
 #    API 19.x client, clients/java/cassandra19, compiled once and kept while it is unchanged)
 #    and its tests, written the cassandra-unit way (JUnit 4 rules, the helper and DataLoader with
@@ -11,7 +12,8 @@
 #    parameterized one against two Cassandra releases);
 # 4. runs the tests with JUnit's console launcher (Jupiter and the JUnit 4 "vintage" engine in
 #    one JVM) from an empty directory, with the binary found on the PATH (no SUPERCOLUMN_BIN),
-#    and prints the suite's wall time.
+#    and prints the suite's wall time. Its servers listen on cassandra-unit's fixed ports (9171,
+#    9142), so it waits for any other suite on them to end (hold_fixed_ports in scripts/env.sh).
 #
 # Usage: scripts/run-java-unit.sh        (SUPERCOLUMN_BIN: the binary to test, see scripts/env.sh;
 #        SUPERCOLUMN_RELEASES=1.0.12,1.2.9: ReleasesTest's releases; SUPERCOLUMN_RELEASE=1.2.9:
@@ -44,10 +46,10 @@ if [ "$(cat "$client/.sources" 2>/dev/null)" != "$want" ]; then
     echo "$want" >"$client/.sources"
 fi
 
-say "compiling supercolumn-unit.jar (javac --release 11)"
+say "compiling supercolumn-unit.jar (javac --release 8)"
 rm -rf "$BUILD/jar" "$BUILD/app" "$BUILD/tests"
 mkdir -p "$BUILD/jar" "$BUILD/app" "$BUILD/tests"
-javac -Xlint:all -Werror -encoding UTF-8 --release 11 -d "$BUILD/jar" -cp "$CP_JUNIT:$CP_UNIT" \
+javac -Xlint:all,-options -Werror -encoding UTF-8 --release 8 -d "$BUILD/jar" -cp "$CP_JUNIT:$CP_UNIT" \
     $(find "$UNIT/src" -name '*.java')
 cp "$UNIT"/resources/*.yaml "$BUILD/jar/"
 jar --create --file "$BUILD/supercolumn-unit.jar" -C "$BUILD/jar" .
@@ -67,6 +69,7 @@ ln -s "$(realpath "$SUPERCOLUMN_BIN")" "$run/bin/supercolumn"
 root=$PWD
 cp_run=$root/$BUILD/tests:$root/$BUILD/app:$root/$client:$root/$BUILD/supercolumn-unit.jar:$CP_UNIT:$CP_THRIFT:$J/junit4.jar:$J/hamcrest-core.jar
 
+hold_fixed_ports
 say "running the example's tests (JUnit console launcher: Jupiter and vintage engines)"
 start=$(date +%s%N)
 status=0

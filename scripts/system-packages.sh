@@ -14,7 +14,7 @@
 # group below (or a new group, listed in GROUPS_ALL and the case below).
 set -euo pipefail
 
-GROUPS_ALL=(python jdk node old-clients clients java-unit browser)
+GROUPS_ALL=(python jdk node old-clients clients java-unit maven browser)
 
 missing=()
 need_command() { command -v "$1" >/dev/null 2>&1 || missing+=("${@:2}"); }
@@ -89,6 +89,24 @@ group_java_unit() {
     need_file /usr/share/java/jackson-core.jar libjackson2-core-java
 }
 
+# scripts/run-maven-unit.sh: a fresh Maven project that builds offline against Debian's Maven
+# repository (/usr/share/maven-repo) plus dist/maven. Maven itself, and the plugins `mvn test`
+# runs, each a package of its own: resources, compiler, surefire (with its JUnit 4 provider);
+# the install plugin for `mvn install:install-file`, the other way docs/testing-kit.md gives to
+# install the jar. The artifacts the project names: JUnit 4, libthrift, jackson-core.
+group_maven() {
+    need_command javac openjdk-17-jdk-headless
+    need_command mvn maven
+    local repo=/usr/share/maven-repo/org/apache/maven/plugins
+    need_file $repo/maven-resources-plugin libmaven-resources-plugin-java
+    need_file $repo/maven-compiler-plugin libmaven-compiler-plugin-java
+    need_file $repo/maven-surefire-plugin libsurefire-java
+    need_file $repo/maven-install-plugin libmaven-install-plugin-java
+    need_file /usr/share/maven-repo/junit/junit/4.13.2 junit4
+    need_file /usr/share/maven-repo/org/apache/thrift/libthrift/0.16.0 libthrift-java
+    need_file /usr/share/maven-repo/com/fasterxml/jackson/core/jackson-core/2.14.1 libjackson2-core-java
+}
+
 # scripts/run-explorer-browser.sh: the explorer page in Debian's headless chromium, driven
 # through chromium-driver (selenium comes from clients/python/requirements.txt).
 group_browser() {
@@ -106,6 +124,7 @@ for g in "${groups[@]}"; do
     old-clients) group_old_clients ;;
     clients) group_clients ;;
     java-unit) group_java_unit ;;
+    maven) group_maven ;;
     browser) group_browser ;;
     *) echo "system-packages: unknown group '$g' (${GROUPS_ALL[*]})" >&2; exit 2 ;;
     esac

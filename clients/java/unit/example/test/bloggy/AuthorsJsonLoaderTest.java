@@ -66,12 +66,12 @@ public class AuthorsJsonLoaderTest {
     }
 
     @Test
-    public void servesOnFreePortsOfTheLoopbackAddress() throws Exception {
+    public void servesOnCassandraUnitsPortsOfTheLoopbackAddress() throws Exception {
         assertEquals("Test Cluster", EmbeddedCassandraServerHelper.getClusterName());
         assertEquals("127.0.0.1", EmbeddedCassandraServerHelper.getHost());
-        int rpc = EmbeddedCassandraServerHelper.getRpcPort();
+        assertEquals(9171, EmbeddedCassandraServerHelper.getRpcPort());
         int nativePort = EmbeddedCassandraServerHelper.getNativeTransportPort();
-        assertTrue(rpc > 0 && nativePort > 0 && rpc != nativePort);
+        assertEquals(9142, nativePort);
         try (Socket s = new Socket(EmbeddedCassandraServerHelper.getHost(), nativePort)) {
             assertTrue(s.isConnected());
         }

@@ -33,7 +33,8 @@ public class EmbeddedReleaseTest {
                 "partitioner: org.apache.cassandra.dht.RandomPartitioner",
                 "commitlog_sync: periodic",
                 "commitlog_sync_period_in_ms: 10000",
-                "rpc_port: 9260 # any port: the server takes a free one",
+                "rpc_port: 9260 # its ports, honoured as cassandra-unit honoured them",
+                "native_transport_port: 9261",
                 ""));
         EmbeddedCassandraServerHelper.startEmbeddedCassandra(new File(config.toString()), 10_000);
     }
@@ -60,9 +61,11 @@ public class EmbeddedReleaseTest {
     }
 
     @Test
-    public void theClusterNameAndRpcPortAreTheConfigurations() throws Exception {
+    public void theClusterNameAndPortsAreTheConfigurations() throws Exception {
         assertEquals("Bloggy 'Test' Cluster", EmbeddedCassandraServerHelper.getClusterName());
-        // The configuration's rpc_port names the embedded server, wherever it really listens.
+        assertEquals(9260, EmbeddedCassandraServerHelper.getRpcPort());
+        // 1.0.12 had no native protocol: no port for it, whatever the configuration names.
+        assertEquals(-1, EmbeddedCassandraServerHelper.getNativeTransportPort());
         new DataLoader("Bloggy 'Test' Cluster", "localhost:9260").load(new ClassPathXmlDataSet("bloggy/authors.xml"));
         try (Authors a = new Authors(EmbeddedCassandraServerHelper.getHost(),
                 EmbeddedCassandraServerHelper.getRpcPort(), "BloggyAppy")) {

@@ -21,8 +21,10 @@ import org.supercolumn.testing.SupercolumnException;
 
 /**
  * cassandra-unit's embedded server, as a supercolumn process: the first start of the JVM runs
- * {@code supercolumn serve --in-memory} on free ports (Thrift, native protocol, admin surface)
- * with the named {@code cassandra.yaml}, later starts are no-ops, and the process ends with
+ * {@code supercolumn serve --in-memory} with the named {@code cassandra.yaml} on its ports, as
+ * cassandra-unit did (the default {@code cu-cassandra.yaml}: Thrift 9171, native protocol 9142;
+ * a port 0, as in {@code cu-cassandra-rndport.yaml}, a free port; the admin surface always on a
+ * free port), later starts are no-ops, and the process ends with
  * {@link #stopEmbeddedCassandra()} or the JVM. {@link #cleanEmbeddedCassandra()} is the admin
  * surface's reset: every keyspace made since the start is gone in a millisecond or so. The
  * server answers as the Cassandra release the system property {@code supercolumn.release} or
@@ -32,9 +34,9 @@ public class EmbeddedCassandraServerHelper {
     public static final long DEFAULT_STARTUP_TIMEOUT = 10000;
     /** Kept for the API: the server runs in a fresh temporary directory, never here. */
     public static final String DEFAULT_TMP_DIR = "target/embeddedCassandra";
-    /** The default configuration, this jar's: cluster "Test Cluster", no keyspace. */
+    /** The default configuration, this jar's: cluster "Test Cluster", Thrift 9171, native 9142, no keyspace. */
     public static final String DEFAULT_CASSANDRA_YML_FILE = "cu-cassandra.yaml";
-    /** The same with ports 0; every configuration runs on free ports here. */
+    /** The same with ports 0: free ports, for suites that run at the same time as others. */
     public static final String CASSANDRA_RNDPORT_YML_FILE = "cu-cassandra-rndport.yaml";
     /** Kept for the API: the server logs to its own stderr ({@code getSupercolumn().log()}). */
     public static final String DEFAULT_LOG4J_CONFIG_FILE = "/log4j-embedded-cassandra.properties";
@@ -44,8 +46,11 @@ public class EmbeddedCassandraServerHelper {
     // not. Not SnakeYAML: its first use in a fresh JVM doubled this start (docs/testing-kit.md).
     private static final Pattern CLUSTER_NAME = Pattern.compile("^cluster_name:[ \\t]*"
             + "(?:'((?:[^'\\n]|'')*)'|\"((?:[^\"\\\\\\n]|\\\\.)*)\"|([^#\\n]*?))[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
-    private static final Pattern RPC_PORT = Pattern.compile(
-            "^rpc_port:[ \\t]*(['\"]?)(\\d+)\\1[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
+    private static final Pattern RPC_PORT = port("rpc_port");
+    private static final Pattern NATIVE_PORT = port("native_transport_port");
+    // Cassandra's own defaults, for a yaml that names no port.
+    private static final int CASSANDRA_RPC_PORT = 9160;
+    private static final int CASSANDRA_NATIVE_PORT = 9042;
 
     private static volatile Supercolumn server;
     private static volatile String clusterName = "Test Cluster";
@@ -103,13 +108,31 @@ public class EmbeddedCassandraServerHelper {
         String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
         Matcher name = CLUSTER_NAME.matcher(text);
         clusterName = name.find() ? scalar(name) : "Test Cluster";
-        Matcher rpc = RPC_PORT.matcher(text);
-        configuredRpcPort = rpc.find() ? Integer.parseInt(rpc.group(2)) : 9160;
+        configuredRpcPort = portIn(text, RPC_PORT, CASSANDRA_RPC_PORT);
+        int nativePort = portIn(text, NATIVE_PORT, CASSANDRA_NATIVE_PORT);
         try {
-            server = Supercolumn.start(new Supercolumn.Options().config(file.toPath()).startTimeoutMillis(timeout));
+            server = Supercolumn.start(new Supercolumn.Options().config(file.toPath())
+                    .ports(configuredRpcPort, nativePort).startTimeoutMillis(timeout));
         } catch (SupercolumnException e) {
-            throw new ConfigurationException(e.getMessage(), e);
+            // A taken port's cause is the BindException, as Cassandra's start failed with one.
+            throw new ConfigurationException(e.getMessage(), e.getCause() != null ? e.getCause() : e);
         }
+    }
+
+    private static Pattern port(String setting) {
+        return Pattern.compile("^" + setting + ":[ \\t]*(['\"]?)(\\d+)\\1[ \\t]*(?:#.*)?$", Pattern.MULTILINE);
+    }
+
+    private static int portIn(String yaml, Pattern setting, int otherwise) throws ConfigurationException {
+        Matcher m = setting.matcher(yaml);
+        if (!m.find()) {
+            return otherwise;
+        }
+        int port = m.group(2).length() > 5 ? Integer.MAX_VALUE : Integer.parseInt(m.group(2));
+        if (port > 65535) {
+            throw new ConfigurationException("not a port: " + m.group());
+        }
+        return port;
     }
 
     // CLUSTER_NAME's value: '' in single quotes is one quote; a backslash escapes in double ones.

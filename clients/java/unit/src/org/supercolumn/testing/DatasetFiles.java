@@ -44,7 +44,7 @@ public final class DatasetFiles {
             if (in == null) {
                 throw new IllegalArgumentException("dataset not found on the classpath: " + location);
             }
-            return write(location, extension, prefix, in.readAllBytes());
+            return write(location, extension, prefix, Java8.readAll(in));
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read dataset " + location + ": " + e.getMessage(), e);
         }
@@ -98,7 +98,7 @@ public final class DatasetFiles {
         Path dir = Files.createTempDirectory("supercolumn-dataset");
         dir.toFile().deleteOnExit();
         Path file = dir.resolve(name);
-        try (var out = Files.newOutputStream(file)) {
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
             out.write(prefix.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             out.write(body);
         }

@@ -1,15 +1,16 @@
 package org.supercolumn.testing;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.BindException;
 import java.net.HttpURLConnection;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URL;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,13 +24,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * One supercolumn server process for a test suite: started in memory on free ports with the
+ * One supercolumn server process for a test suite: started in memory (on free ports unless
+ * {@link Options#ports} names them) with the
  * admin surface on, in an empty temporary directory, and stopped by {@link #stop()} or, failing
  * that, when the JVM exits. Its admin calls are the testing kit's: primed faults, the record of
  * calls, reset (docs/testing-kit.md). The cassandra-unit classes of this jar start one of these;
  * a test reaches it with {@code EmbeddedCassandraServerHelper.getSupercolumn()}.
  */
 public final class Supercolumn implements AutoCloseable {
+    private static final File DEV_NULL = new File("/dev/null");
     /** How many characters of the server's stderr {@link #log()} keeps (the latest). */
     private static final int LOG_KEEP = 64 * 1024;
 
@@ -42,6 +45,19 @@ public final class Supercolumn implements AutoCloseable {
         String binary;
         String release = environmentRelease();
         long startTimeoutMillis = 30_000;
+        int thriftPort;
+        int nativePort;
+
+        /**
+         * The Thrift and native-protocol ports on 127.0.0.1, 0 for a free one (the default for
+         * both). A port already taken fails the start before the server runs, its cause a
+         * {@link BindException}.
+         */
+        public Options ports(int thrift, int nativeProtocol) {
+            this.thriftPort = checkPort(thrift);
+            this.nativePort = checkPort(nativeProtocol);
+            return this;
+        }
 
         /**
          * The Cassandra release the server answers as, e.g. {@code "1.0.12"}
@@ -50,7 +66,7 @@ public final class Supercolumn implements AutoCloseable {
          * {@code $SUPERCOLUMN_RELEASE}, else the default.
          */
         public Options release(String release) {
-            this.release = release == null || release.isBlank() ? null : release.trim();
+            this.release = Java8.isBlank(release) ? null : release.trim();
             return this;
         }
 
@@ -62,7 +78,7 @@ public final class Supercolumn implements AutoCloseable {
 
         /** cassandra-unit datasets loaded at start, in order: what {@link #reset()} returns to. */
         public Options datasets(Path... files) {
-            datasets.addAll(List.of(files));
+            datasets.addAll(Arrays.asList(files));
             return this;
         }
 
@@ -74,7 +90,7 @@ public final class Supercolumn implements AutoCloseable {
 
         /** Any other {@code serve} flags. */
         public Options extraArgs(String... args) {
-            extraArgs.addAll(List.of(args));
+            extraArgs.addAll(Arrays.asList(args));
             return this;
         }
 
@@ -107,8 +123,10 @@ public final class Supercolumn implements AutoCloseable {
         binary = o.binary != null ? o.binary : findBinary();
         release = o.release;
         workdir = Files.createTempDirectory("supercolumn-unit");
-        List<String> args = new ArrayList<>(List.of(binary, "serve", "--in-memory",
-                "--listen", "127.0.0.1:0", "--native-listen", "127.0.0.1:0",
+        checkFree(o.thriftPort);
+        checkFree(o.nativePort);
+        List<String> args = new ArrayList<>(Arrays.asList(binary, "serve", "--in-memory",
+                "--listen", "127.0.0.1:" + o.thriftPort, "--native-listen", "127.0.0.1:" + o.nativePort,
                 "--admin-listen", "127.0.0.1:0"));
         if (o.config != null) {
             args.add("--config");
@@ -137,9 +155,39 @@ public final class Supercolumn implements AutoCloseable {
         }
         shutdownHook = new Thread(this::stop, "supercolumn-unit stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        watcher = watch(process.pid());
+        watcher = watch(Java8.pidOf(process));
         Thread stderr = daemon("supercolumn stderr", () -> drainLog(process.getErrorStream()));
         awaitReady(o.startTimeoutMillis, stderr);
+    }
+
+    private static int checkPort(int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("not a port: " + port);
+        }
+        return port;
+    }
+
+    /**
+     * Fails when {@code port} (not 0) is taken on 127.0.0.1, worded as Cassandra's start-up
+     * failure was: a fixed port (cassandra-unit's 9171 and 9142) is the one thing two suites
+     * running at once can collide on, and the server's own error would only say it exited.
+     */
+    static void checkFree(int port) {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            // As the server binds: SO_REUSEADDR, so a port in TIME_WAIT from the previous
+            // server counts as free and only a listening socket as taken.
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress("127.0.0.1", port));
+        } catch (IOException e) {
+            BindException cause = e instanceof BindException ? (BindException) e
+                    : (BindException) new BindException(e.getMessage()).initCause(e);
+            throw new SupercolumnException("Failed to bind port " + port + " on 127.0.0.1: " + e.getMessage()
+                    + " (another server or test suite listens there; run suites on fixed ports one at a"
+                    + " time, or use free ports: cu-cassandra-rndport.yaml)", 0, cause);
+        }
     }
 
     /** Starts a server with the built-in default configuration. */
@@ -195,18 +243,18 @@ public final class Supercolumn implements AutoCloseable {
     public static List<String> releases(String... fallback) {
         List<String> listed = new ArrayList<>();
         for (String r : setting("supercolumn.releases", "SUPERCOLUMN_RELEASES").split(",")) {
-            if (!r.isBlank()) {
+            if (!Java8.isBlank(r)) {
                 listed.add(r.trim());
             }
         }
-        return listed.isEmpty() ? List.copyOf(Arrays.asList(fallback)) : listed;
+        return listed.isEmpty() ? new ArrayList<>(Arrays.asList(fallback)) : listed;
     }
 
     // A system property, else the environment variable, else "": so that a build tool's
     // system properties (Maven Surefire's, Gradle's) and a shell's variables both work.
     private static String setting(String property, String variable) {
         String value = System.getProperty(property);
-        if (value == null || value.isBlank()) {
+        if (Java8.isBlank(value)) {
             value = System.getenv(variable);
         }
         return value == null ? "" : value.trim();
@@ -218,10 +266,13 @@ public final class Supercolumn implements AutoCloseable {
      * does not outlive it. Null where there is no {@code /bin/sh}: the hook alone stops it.
      */
     private static Process watch(long pid) {
+        if (pid < 0) {
+            return null;
+        }
         try {
             return new ProcessBuilder("/bin/sh", "-c", "cat >/dev/null; kill -9 " + pid + " 2>/dev/null")
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectOutput(ProcessBuilder.Redirect.to(DEV_NULL))
+                    .redirectError(ProcessBuilder.Redirect.to(DEV_NULL)).start();
         } catch (IOException e) {
             return null;
         }
@@ -367,7 +418,7 @@ public final class Supercolumn implements AutoCloseable {
             }
             int status = c.getResponseCode();
             InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
-            String text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String text = in == null ? "" : new String(Java8.readAll(in), StandardCharsets.UTF_8);
             if (in != null) {
                 in.close();
             }
@@ -375,7 +426,7 @@ public final class Supercolumn implements AutoCloseable {
                 Object why = errorOf(text);
                 throw new SupercolumnException(method + " " + path + ": " + status + " " + why, status, null);
             }
-            return text.isBlank() ? null : AdminJson.read(text);
+            return Java8.isBlank(text) ? null : AdminJson.read(text);
         } catch (IOException e) {
             throw new SupercolumnException(method + " " + path + ": " + e.getMessage(), 0, e);
         }
@@ -421,7 +472,7 @@ public final class Supercolumn implements AutoCloseable {
 
     /** Every recorded call, oldest first. */
     public List<Map<String, Object>> activity() {
-        return activity(Map.of());
+        return activity(java.util.Collections.<String, Object>emptyMap());
     }
 
     /** The recorded calls matching {@code method}, {@code keyspace}, {@code column_family}, {@code since}, {@code limit}. */
@@ -430,8 +481,7 @@ public final class Supercolumn implements AutoCloseable {
         StringBuilder q = new StringBuilder("/activity");
         String sep = "?";
         for (Map.Entry<String, ?> f : filters.entrySet()) {
-            q.append(sep).append(URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8)).append('=')
-                    .append(URLEncoder.encode(String.valueOf(f.getValue()), StandardCharsets.UTF_8));
+            q.append(sep).append(Java8.urlEncode(f.getKey())).append('=').append(Java8.urlEncode(String.valueOf(f.getValue())));
             sep = "&";
         }
         return (List<Map<String, Object>>) admin("GET", q.toString(), null);
@@ -461,18 +511,17 @@ public final class Supercolumn implements AutoCloseable {
 
     /** Loads datasets into the server at {@code hostPort} with {@code binary load}. */
     public static void load(String binary, String hostPort, Path... datasets) {
-        List<String> args = new ArrayList<>(List.of(binary, "load", "--server", hostPort));
+        List<String> args = new ArrayList<>(Arrays.asList(binary, "load", "--server", hostPort));
         for (Path d : datasets) {
             args.add(d.toAbsolutePath().toString());
         }
         try {
             Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
             p.getOutputStream().close();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            p.getInputStream().transferTo(out);
+            byte[] out = Java8.readAll(p.getInputStream());
             int status = p.waitFor();
             if (status != 0) {
-                throw new SupercolumnException(out.toString(StandardCharsets.UTF_8).trim());
+                throw new SupercolumnException(new String(out, StandardCharsets.UTF_8).trim());
             }
         } catch (IOException e) {
             throw new SupercolumnException("cannot run " + binary + " load: " + e.getMessage(), 0, e);
