@@ -1,34 +1,40 @@
 #!/usr/bin/env bash
-# The testing helpers as an application outside this repository uses them.
+# The testing helpers as an application outside this repository installs and uses them: from the
+# packages scripts/package.sh built (dist/, or DIST_DIR), never from the checkout.
 #
-# python: supercolumn_testing (clients/python)
-# 1. builds a wheel of clients/python (the helper alone) and installs it, with
-#    pytest and thrift (the versions of clients/python/requirements.txt), into a
-#    fresh virtual environment in a temporary directory, never into .venv;
-# 2. copies the example application (clients/python/examples/testing) with its
-#    own generated client (clients/python/cassandra19) and the helper's option
+# python: supercolumn_testing
+# 1. installs the helper's wheel (which carries the server binary) and the generated client's
+#    (supercolumn-cassandra19), with pytest and thrift (the versions of
+#    clients/python/requirements.txt), into a fresh virtual environment in a temporary
+#    directory, never into .venv;
+# 2. copies the example application (clients/python/examples/testing) and the helper's option
 #    checks (clients/python/tests/helper) into the application's directory;
-# 3. runs pytest there (test_releases.py and test_release_options.py start a
-#    server per release with --cassandra-version, several releases in one run).
+# 3. runs pytest there with no supercolumn on the PATH and no SUPERCOLUMN_BIN: the wheel's
+#    binary serves (test_releases.py and test_release_options.py start a server per release
+#    with --cassandra-version; test_cassandra_unit.py listens on cassandra-unit's ports).
 #
-# node: supercolumn-testing (clients/node/testing)
-# 1. packs the helper with `npm pack` and installs the tarball, with npm's
-#    thrift (the version clients/node/package.json pins), into a fresh npm
-#    project in a temporary directory;
-# 2. copies the example application (clients/node/testing/example) with its own
-#    generated client (clients/node/cassandra19) there;
-# 3. runs `node --test` there (releases.test.js: a server per release).
+# node: supercolumn-testing
+# 1. installs the helper's tarball (which carries the server binary) and the generated client's
+#    (supercolumn-cassandra19), with npm's thrift (the version clients/node/package.json
+#    pins), into a fresh npm project in a temporary directory;
+# 2. copies the example application (clients/node/testing/example) there;
+# 3. runs `node --test` there, the same way with no binary on the PATH (releases.test.js: a
+#    server per release; cassandra_unit.test.js: cassandra-unit's ports).
 #
-# Each application's directory holds a broken storage-conf.xml (a helper must not
-# pick up a config from the current directory), and the binary is found on the
-# PATH (no SUPERCOLUMN_BIN). The temporary directory is removed afterwards (KEEP=1
-# keeps it and prints where). Needs network access to PyPI and npm (their caches
-# make a second run quick), python3-venv, Node.js and npm.
+# Each application's directory holds a broken storage-conf.xml (a helper must not pick up a
+# config from the current directory). One test of each suite listens on cassandra-unit's fixed
+# ports (9171, 9142), so the script first waits for any other suite on them to end
+# (hold_fixed_ports in scripts/env.sh). The temporary directory is removed afterwards (KEEP=1
+# keeps it and prints where). Needs network access to PyPI and npm for pytest and thrift (their
+# caches make a second run quick), python3-venv, Node.js and npm.
 #
-# Usage: scripts/run-testing-helper.sh [python] [node]   (default: both)
+# Usage: scripts/run-testing-helper.sh [python] [node]   (default: both; run scripts/package.sh first)
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
-ensure_binary
+DIST=${DIST_DIR:-$ROOT/dist}
+for pkg in "$DIST"/python/supercolumn_testing-*.whl "$DIST"/npm/supercolumn-testing-*.tgz; do
+    [ -f "$pkg" ] || { echo "error: no packages in $DIST: run scripts/package.sh first" >&2; exit 1; }
+done
 
 langs=("$@")
 [ ${#langs[@]} -gt 0 ] || langs=(python node)
@@ -46,9 +52,14 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
-bindir=$work/bin
-mkdir -p "$bindir"
-ln -s "$SUPERCOLUMN_BIN" "$bindir/supercolumn"
+# The PATH the applications run with: the system's, without any directory holding a supercolumn
+# (the packages' own binaries must serve).
+clean_path=
+IFS=: read -ra dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+    [ -n "$d" ] && [ ! -e "$d/supercolumn" ] && clean_path=${clean_path:+$clean_path:}$d
+done
+app_env=(env -u SUPERCOLUMN_BIN PATH="$clean_path")
 
 # A fresh application directory with a config the helper must not read.
 app_dir() {
@@ -60,34 +71,34 @@ run_python() {
     pin() { grep -E "^$1==" clients/python/requirements.txt; }
     python3 -m venv "$work/venv"
     local pip=("$work/venv/bin/python" -m pip --disable-pip-version-check --quiet)
-    "${pip[@]}" wheel --no-deps --wheel-dir "$work/wheels" clients/python
-    rm -rf clients/python/build clients/python/*.egg-info
-    "${pip[@]}" install "$work"/wheels/supercolumn_testing-*.whl "$(pin pytest)" "$(pin thrift)"
+    "${pip[@]}" install "$DIST"/python/supercolumn_testing-*.whl "$DIST"/python/supercolumn_cassandra19-*.whl \
+        "$(pin pytest)" "$(pin thrift)"
 
     local app=$work/python-app
     app_dir "$app"
     cp clients/python/examples/testing/*.py clients/python/examples/testing/*.yaml "$app/"
     cp clients/python/tests/helper/*.py clients/python/tests/helper/*.yaml "$app/"
-    cp -r clients/python/cassandra19 "$app/"
-    (cd "$app" && env -u SUPERCOLUMN_BIN PATH="$bindir:$PATH" PYTHONDONTWRITEBYTECODE=1 \
+    (cd "$app" && "${app_env[@]}" PYTHONDONTWRITEBYTECODE=1 \
         "$work/venv/bin/python" -m pytest -q -p no:cacheprovider .)
 }
 
 run_node() {
     scripts/system-packages.sh node
     local thrift app=$work/node-app npm=(npm --no-audit --no-fund --loglevel=error --prefer-offline)
-    thrift=$(sed -n 's/^ *"thrift": "\([^"]*\)".*/\1/p' clients/node/package.json)
+    thrift=$(node -p 'require("./clients/node/package.json").dependencies.thrift')
     app_dir "$app"
-    # The example's files, its generated client copied in place of the link to it.
-    cp -rL clients/node/testing/example/. "$app/"
+    cp -r clients/node/testing/example/. "$app/"
     (cd "$app" &&
         echo '{"name": "bloggy-app", "private": true}' >package.json &&
-        "${npm[@]}" pack --silent --pack-destination "$work" "$ROOT/clients/node/testing" >/dev/null &&
-        "${npm[@]}" install "$work"/supercolumn-testing-*.tgz "thrift@$thrift" >/dev/null &&
-        env -u SUPERCOLUMN_BIN PATH="$bindir:$PATH" node --test --test-reporter=spec)
+        "${npm[@]}" install "$DIST"/npm/supercolumn-testing-*.tgz "$DIST"/npm/supercolumn-cassandra19-*.tgz \
+            "thrift@$thrift" >/dev/null &&
+        "${app_env[@]}" "$(command -v node)" --test --test-reporter=spec)
 }
 
+hold_fixed_ports
 for l in "${langs[@]}"; do
     echo "run-testing-helper: $l"
+    t0=$(date +%s%N)
     "run_$l"
+    echo "run-testing-helper: $l took $((($(date +%s%N) - t0) / 1000000)) ms (install and suite)"
 done

@@ -11,7 +11,13 @@ the activity record, resets the datasets, stops it:
         calls = sc.activity(method="get")
         assert [c["consistency_level"] for c in calls] == ["QUORUM", "QUORUM"]
 
-Installed (`pip install clients/python`), it is also a pytest plugin: the fixtures
+`Supercolumn(cassandra_unit=True)` listens where cassandra-unit's embedded server did (Thrift
+9171, native protocol 9142; with no config, its cluster "Test Cluster" and Murmur3Partitioner),
+for tests that hard-code those ports; a port already taken fails the start, saying so. Such
+suites run one at a time on a machine.
+
+Installed (`pip install supercolumn_testing-*.whl`, or `pip install clients/python` in a
+checkout), it is also a pytest plugin: the fixtures
 `supercolumn_server` (one server per test module) and `supercolumn` (that server, with the
 faults and the activity record cleared and the datasets reset before each test) need no
 import. A test module configures its server with module attributes, each optional:
@@ -22,22 +28,27 @@ import. A test module configures its server with module attributes, each optiona
     SUPERCOLUMN_RELEASE = "1.0.12"               # serve --cassandra-version
     SUPERCOLUMN_RELEASES = ["0.7.10", "1.2.9"]   # the module's tests once per release
     SUPERCOLUMN_ARGS = ["--activity-log-size", "100"]   # any other serve flags
+    SUPERCOLUMN_CASSANDRA_UNIT = True             # cassandra-unit's ports (9171, 9142)
 
 Relative paths are taken from the test module's directory. The environment variable
 SUPERCOLUMN_RELEASES="0.7.10,1.2.9,2.2.19" runs every module that names no release of its own
 once per release listed; a test can also parametrize the server itself:
 `@pytest.mark.parametrize("supercolumn_server", ["1.1.12", "2.0.17"], indirect=True)`.
 
-The binary is the `binary` argument, else $SUPERCOLUMN_BIN, else `supercolumn` on the PATH
-(else, in a checkout of the repository, its target/release/supercolumn). Without a config the
+The binary is the `binary` argument, else $SUPERCOLUMN_BIN, else the one the wheel installed
+beside the Python running this (its environment's bin/, even when that is not on the PATH), else
+`supercolumn` on the PATH (else, in a checkout of the repository, its target/release/supercolumn). Without a config the
 server runs in a fresh empty directory, so it uses its built-in default configuration whatever
 the current directory holds.
 """
 
+import errno
 import json
 import os
 import shutil
+import socket
 import subprocess
+import sysconfig
 import tempfile
 import threading
 import urllib.error
@@ -56,11 +67,45 @@ class SupercolumnError(Exception):
         self.status = status
 
 
+# cassandra-unit's embedded server: its default cu-cassandra.yaml's ports and settings.
+CASSANDRA_UNIT_PORT = 9171
+CASSANDRA_UNIT_NATIVE_PORT = 9142
+CASSANDRA_UNIT_YAML = """cluster_name: 'Test Cluster'
+partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+commitlog_sync: periodic
+commitlog_sync_period_in_ms: 10000
+start_rpc: true
+rpc_address: localhost
+rpc_port: 9171
+start_native_transport: true
+native_transport_port: 9142
+"""
+
+
+def bundled_binary():
+    """The binary the wheel installed as a script of this Python's environment (or of the
+    user's scheme, for `pip install --user`), or None."""
+    dirs = [sysconfig.get_path("scripts")]
+    try:
+        dirs.append(sysconfig.get_path("scripts", "%s_user" % os.name))
+    except KeyError:
+        pass
+    for d in dirs:
+        candidate = os.path.join(d or "", "supercolumn")
+        if d and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
 def find_binary():
-    """$SUPERCOLUMN_BIN, else `supercolumn` on the PATH, else the checkout's release build."""
+    """$SUPERCOLUMN_BIN, else the wheel's binary, else `supercolumn` on the PATH, else the
+    checkout's release build."""
     named = os.environ.get("SUPERCOLUMN_BIN")
     if named:
         return named
+    bundled = bundled_binary()
+    if bundled:
+        return bundled
     on_path = shutil.which("supercolumn")
     if on_path:
         return on_path
@@ -70,22 +115,42 @@ def find_binary():
     raise SupercolumnError("no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH")
 
 
+def check_port_free(port):
+    """Raises SupercolumnError when `port` is taken on 127.0.0.1, worded as Cassandra's
+    start-up failure was (SO_REUSEADDR, as the server binds: a port in TIME_WAIT is free)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(("127.0.0.1", port))
+    except OSError as e:
+        why = "address already in use" if e.errno == errno.EADDRINUSE else str(e)
+        raise SupercolumnError(
+            "Failed to bind port %d on 127.0.0.1: %s (another server or test suite listens there; "
+            "run suites on cassandra-unit's ports one at a time, or leave cassandra_unit off for "
+            "free ports)" % (port, why))
+    finally:
+        probe.close()
+
+
 class Supercolumn(object):
     """A supercolumn server process; `port` is its Thrift port, `admin_port` its admin port."""
 
     def __init__(self, datasets=(), config=None, extra_args=(), binary=None, start_timeout=30.0,
-                 api_default=None, release=None):
+                 api_default=None, release=None, cassandra_unit=False):
         self.datasets = [os.path.abspath(d) for d in datasets]
         self.config = os.path.abspath(config) if config else None
         self.api_default = api_default
         # The Cassandra release to answer as (serve --cassandra-version); None: the default.
         self.release = release
         self.extra_args = list(extra_args)
+        # cassandra-unit's ports (and, with no config, its configuration) instead of free ports.
+        self.cassandra_unit = cassandra_unit
         self.binary = binary or find_binary()
         self.start_timeout = start_timeout
         self.process = None
         self.host = "127.0.0.1"
         self.port = None
+        self.native_port = None
         self.admin_port = None
         self._stderr = []
         self._workdir = None
@@ -93,10 +158,26 @@ class Supercolumn(object):
     # --- lifecycle --------------------------------------------------------------------------
 
     def start(self):
-        args = [self.binary, "serve", "--in-memory",
-                "--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"]
-        if self.config:
-            args += ["--config", self.config]
+        port, native_port = 0, 0
+        if self.cassandra_unit:
+            port, native_port = CASSANDRA_UNIT_PORT, CASSANDRA_UNIT_NATIVE_PORT
+            check_port_free(port)
+            check_port_free(native_port)
+        # An empty working directory: with no config the server then takes its built-in
+        # default, never a storage-conf.xml that happens to be in the caller's directory.
+        self._workdir = tempfile.mkdtemp(prefix="supercolumn-test-")
+        config = self.config
+        if config is None and self.cassandra_unit:
+            config = os.path.join(self._workdir, "cu-cassandra.yaml")
+            with open(config, "w") as f:
+                f.write(CASSANDRA_UNIT_YAML)
+        args = [self.binary, "serve", "--in-memory", "--listen", "127.0.0.1:%d" % port,
+                "--admin-listen", "127.0.0.1:0"]
+        if self.cassandra_unit:
+            # Else the native protocol follows the configuration (on a free port, if served).
+            args += ["--native-listen", "127.0.0.1:%d" % native_port]
+        if config:
+            args += ["--config", config]
         if self.api_default:
             args += ["--api-default", self.api_default]
         if self.release:
@@ -104,9 +185,6 @@ class Supercolumn(object):
         for d in self.datasets:
             args += ["--dataset", d]
         args += self.extra_args
-        # An empty working directory: with no config the server then takes its built-in
-        # default, never a storage-conf.xml that happens to be in the caller's directory.
-        self._workdir = tempfile.mkdtemp(prefix="supercolumn-test-")
         try:
             self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                             stdin=subprocess.DEVNULL, cwd=self._workdir)
@@ -130,6 +208,8 @@ class Supercolumn(object):
             line = raw.decode("utf-8", "replace").strip()
             if line.startswith("supercolumn admin on "):
                 self.admin_port = int(line.rsplit(":", 1)[1])
+            elif line.startswith("supercolumn native on "):
+                self.native_port = int(line.rsplit(":", 1)[1])
             elif line.startswith("supercolumn listening on "):
                 self.port = int(line.rsplit(":", 1)[1])
                 ready.set()
@@ -239,6 +319,7 @@ def server_for_module(module, release=None):
         api_default=getattr(module, "SUPERCOLUMN_API_DEFAULT", None),
         extra_args=getattr(module, "SUPERCOLUMN_ARGS", ()),
         release=release or getattr(module, "SUPERCOLUMN_RELEASE", None),
+        cassandra_unit=bool(getattr(module, "SUPERCOLUMN_CASSANDRA_UNIT", False)),
     )
 
 

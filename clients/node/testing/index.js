@@ -15,8 +15,14 @@
 // (`serve --cassandra-version`); `releases(fallback)` is the list of releases a suite runs
 // against: $SUPERCOLUMN_RELEASES (comma-separated), else the fallback.
 //
-// The binary is the `binary` option, else $SUPERCOLUMN_BIN, else `supercolumn` on the PATH
-// (else, in a checkout of the repository, its target/release/supercolumn). Without a config the
+// `cassandraUnit: true` listens where cassandra-unit's embedded server did (Thrift 9171, native
+// protocol 9142; with no config, its cluster "Test Cluster" and Murmur3Partitioner), for tests
+// that hard-code those ports; a port already taken fails the start, saying so. Such suites run
+// one at a time on a machine.
+//
+// The binary is the `binary` option, else $SUPERCOLUMN_BIN, else the one the npm package carries
+// (bin/supercolumn beside this file), else `supercolumn` on the PATH (else, in a checkout of the
+// repository, its target/release/supercolumn). Without a config the
 // server runs in a fresh empty directory, so it uses its built-in default configuration whatever
 // the current directory holds. A server not stopped is killed when the Node process exits.
 'use strict';
@@ -24,6 +30,7 @@
 const { spawn, execFile } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
@@ -46,9 +53,26 @@ function isExecutable(file) {
   }
 }
 
-// $SUPERCOLUMN_BIN, else `supercolumn` on the PATH, else the checkout's release build.
+// cassandra-unit's embedded server: its default cu-cassandra.yaml's ports and settings.
+const CASSANDRA_UNIT_PORT = 9171;
+const CASSANDRA_UNIT_NATIVE_PORT = 9142;
+const CASSANDRA_UNIT_YAML = `cluster_name: 'Test Cluster'
+partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+commitlog_sync: periodic
+commitlog_sync_period_in_ms: 10000
+start_rpc: true
+rpc_address: localhost
+rpc_port: 9171
+start_native_transport: true
+native_transport_port: 9142
+`;
+
+// $SUPERCOLUMN_BIN, else the package's own binary, else `supercolumn` on the PATH, else the
+// checkout's release build.
 function findBinary() {
   if (process.env.SUPERCOLUMN_BIN) return process.env.SUPERCOLUMN_BIN;
+  const bundled = path.join(__dirname, 'bin', 'supercolumn');
+  if (isExecutable(bundled)) return bundled;
   for (const dir of (process.env.PATH || '').split(path.delimiter)) {
     if (dir && isExecutable(path.join(dir, 'supercolumn'))) return path.join(dir, 'supercolumn');
   }
@@ -57,6 +81,20 @@ function findBinary() {
   const built = path.join(checkout, 'target', 'release', 'supercolumn');
   if (fs.existsSync(path.join(checkout, 'Cargo.toml')) && isExecutable(built)) return built;
   throw new SupercolumnError('no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH');
+}
+
+// Rejects when `port` is taken on 127.0.0.1, worded as Cassandra's start-up failure was.
+function checkPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (e) => {
+      const why = e.code === 'EADDRINUSE' ? 'address already in use' : e.message;
+      reject(new SupercolumnError(`Failed to bind port ${port} on 127.0.0.1: ${why} (another server or `
+        + "test suite listens there; run suites on cassandra-unit's ports one at a time, or leave "
+        + 'cassandraUnit off for free ports)'));
+    });
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(resolve));
+  });
 }
 
 // Servers still running, killed (and their directories removed) when the process exits.
@@ -78,6 +116,8 @@ class Supercolumn {
     // The Cassandra release to answer as (serve --cassandra-version); null: the default.
     this.release = options.release || null;
     this.extraArgs = [...(options.extraArgs || [])];
+    // cassandra-unit's ports (and, with no config, its configuration) instead of free ports.
+    this.cassandraUnit = Boolean(options.cassandraUnit);
     this.binary = options.binary || findBinary();
     this.startTimeout = options.startTimeout || 30000;
     this.host = '127.0.0.1';
@@ -98,15 +138,27 @@ class Supercolumn {
 
   // Starts the server and resolves with `this` once it listens.
   async start() {
-    const args = ['serve', '--in-memory', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0'];
-    if (this.config) args.push('--config', this.config);
+    const port = this.cassandraUnit ? CASSANDRA_UNIT_PORT : 0;
+    if (this.cassandraUnit) {
+      await checkPortFree(CASSANDRA_UNIT_PORT);
+      await checkPortFree(CASSANDRA_UNIT_NATIVE_PORT);
+    }
+    // An empty working directory: with no config the server then takes its built-in default,
+    // never a storage-conf.xml that happens to be in the caller's directory.
+    this._workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'supercolumn-test-'));
+    let config = this.config;
+    if (!config && this.cassandraUnit) {
+      config = path.join(this._workdir, 'cu-cassandra.yaml');
+      fs.writeFileSync(config, CASSANDRA_UNIT_YAML);
+    }
+    const args = ['serve', '--in-memory', '--listen', `127.0.0.1:${port}`, '--admin-listen', '127.0.0.1:0'];
+    // Else the native protocol follows the configuration (on a free port, if served).
+    if (this.cassandraUnit) args.push('--native-listen', `127.0.0.1:${CASSANDRA_UNIT_NATIVE_PORT}`);
+    if (config) args.push('--config', config);
     if (this.apiDefault) args.push('--api-default', this.apiDefault);
     if (this.release) args.push('--cassandra-version', this.release);
     for (const d of this.datasets) args.push('--dataset', d);
     args.push(...this.extraArgs);
-    // An empty working directory: with no config the server then takes its built-in default,
-    // never a storage-conf.xml that happens to be in the caller's directory.
-    this._workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'supercolumn-test-'));
     const child = spawn(this.binary, args, { cwd: this._workdir, stdio: ['ignore', 'pipe', 'pipe'] });
     this.process = child;
     running.add(this);

@@ -1,14 +1,15 @@
 // The part of a BloggyAppy application that bloggy_app.test.js tests: reading an author's
 // profile at QUORUM, and retrying a read that timed out (as Cassandra clients of the Thrift era
 // did: a TimedOutException means the replicas did not answer in time, not that the data is
-// gone). Over the generated cassandra19 client and npm's `thrift` runtime, framed.
+// gone). Over the generated cassandra19 client (the supercolumn-cassandra19 package) and npm's
+// `thrift` runtime, framed.
 'use strict';
 
 const thrift = require('thrift');
-const Cassandra = require('./cassandra19/Cassandra');
+const Cassandra = require('supercolumn-cassandra19');
 const {
   Column, ColumnParent, ConsistencyLevel, InvalidRequestException, SlicePredicate, SliceRange, TimedOutException,
-} = require('./cassandra19/cassandra_types');
+} = require('supercolumn-cassandra19/cassandra_types');
 
 const READ_CL = ConsistencyLevel.QUORUM;
 const ATTEMPTS = 3;

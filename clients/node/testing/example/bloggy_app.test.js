@@ -2,10 +2,11 @@
 // (`node --test`): one throwaway server for the file with the BloggyAppy dataset loaded, and
 // the faults, the record of calls and the data reset before each test.
 //
-// The application brings its own generated Thrift client (cassandra19) and npm's `thrift`; the
-// helper is a package it installs (`npm install /path/to/supercolumn/clients/node/testing`). The
-// test command runs this suite the way an application would: copied with its client into a
-// directory outside the repository, with the helper packed and installed there.
+// The application brings its generated Thrift client (the supercolumn-cassandra19 package) and
+// npm's `thrift`; the helper is a package it installs (`npm install supercolumn-testing-V.tgz`,
+// built by scripts/package.sh), the server binary inside it. The test command runs this suite
+// the way an application would: copied into a directory outside the repository, the packages
+// installed there, no supercolumn on the PATH.
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -27,6 +28,12 @@ beforeEach(async () => {
   blog = await Blog.connect(sc.host, sc.port);
 });
 afterEach(() => blog.close());
+
+test("the server is the package's own binary", () => {
+  if (process.env.SUPERCOLUMN_BIN) return; // named by the caller instead
+  const dir = path.dirname(require.resolve('supercolumn-testing'));
+  assert.equal(sc.binary, path.join(dir, 'bin', 'supercolumn'));
+});
 
 test('reads the dataset at QUORUM', async () => {
   assert.equal((await blog.author(AUTHOR)).email, 'arin@example.com');

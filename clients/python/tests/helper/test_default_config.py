@@ -1,17 +1,20 @@
-"""The supercolumn_testing plugin's defaults: the binary from the PATH (scripts/run-testing-helper.sh
-unsets SUPERCOLUMN_BIN) and the server's built-in configuration, although the directory pytest
-runs in holds a storage-conf.xml that is not a valid config."""
+"""The supercolumn_testing plugin's defaults: the binary the wheel installed (scripts/run-testing-helper.sh
+unsets SUPERCOLUMN_BIN and keeps the binary off the PATH) and the server's built-in configuration,
+although the directory pytest runs in holds a storage-conf.xml that is not a valid config."""
 
 import os
+import shutil
+import sysconfig
 
 from cassandra19 import Cassandra
 from thrift.protocol import TBinaryProtocol
 from thrift.transport import TSocket, TTransport
 
 
-def test_binary_from_the_path(supercolumn):
+def test_binary_from_the_wheel(supercolumn):
     assert "SUPERCOLUMN_BIN" not in os.environ
-    assert os.path.basename(supercolumn.binary) == "supercolumn"
+    assert shutil.which("supercolumn") is None
+    assert supercolumn.binary == os.path.join(sysconfig.get_path("scripts"), "supercolumn")
 
 
 def test_built_in_config_whatever_the_current_directory(supercolumn):
