@@ -62,8 +62,8 @@ server=supercolumn-$version-$arch-linux
 mkdir -p "$work/$server/bin"
 cp "$SUPERCOLUMN_BIN" "$work/$server/bin/supercolumn"
 cp LICENSE README.md "$work/$server/"
-# Same files, same bytes: fixed owner, times and order; gzip without a name or time.
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 -C "$work" -cf - "$server" |
+# Same files, same bytes: fixed owner, modes, times and order; gzip without a name or time.
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 --mode=u+w,go-w,a+rX -C "$work" -cf - "$server" |
     gzip -n -6 >"$stage/$server.tar.gz"
 (cd "$stage" && sha256sum "$server.tar.gz" >"$server.tar.gz.sha256")
 say "server: $server.tar.gz"
@@ -138,6 +138,7 @@ node_pkg=$work/node/supercolumn-testing
 mkdir -p "$node_pkg/bin"
 cp clients/node/testing/index.js clients/node/testing/README.md clients/node/testing/package.json "$node_pkg/"
 cp "$SUPERCOLUMN_BIN" "$node_pkg/bin/supercolumn"
+chmod -R u+w "$node_pkg" # copies of a read-only checkout's files are read-only too
 # The package as published: the binary listed, and installed as the `supercolumn` command.
 node -e 'const fs = require("fs"), f = process.argv[1], p = JSON.parse(fs.readFileSync(f));
 p.files.push("bin/supercolumn"); p.bin = { supercolumn: "bin/supercolumn" };

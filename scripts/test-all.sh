@@ -7,7 +7,7 @@
 #    CONFORMANCE_DIR) before anything else, and says what it is if not;
 # 1. installs what the tests need: system packages in one step
 #    (scripts/system-packages.sh: Python's venv, a JDK for the collation
-#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients, JUnit 4 and 5,
+#    tests, jython, Node.js/npm, the Thrift runtimes of the generated clients, JUnit 4 and 5, Maven and its plugins,
 #    chromium and chromium-driver), then
 #    the Python test dependencies (clients/python/requirements.txt) into a
 #    virtual environment it creates (.venv/, or VENV_DIR) and that every
@@ -27,11 +27,15 @@
 #    cassandra-client) through their flows (scripts/old-clients.sh installs them),
 #    pycassa's own suite against the 0.8/1.0/1.1 emulations where PYCASSA_SUITE names it
 #    (scripts/pycassa-suite.sh), pycassa also against primed faults; then every primed fault kind through
-#    the generated Python clients (clients/python/tests/faults.py), and the
-#    testing helpers (Python's supercolumn_testing, Node's supercolumn-testing)
-#    installed as packages in a fresh virtual environment and npm project, their
-#    example suites run from outside the repository (scripts/run-testing-helper.sh); then
-#    supercolumn-unit, the jar with cassandra-unit's API, built with javac and run under a
+#    the generated Python clients (clients/python/tests/faults.py); then the packages
+#    (scripts/package.sh: the server tarball, supercolumn-unit as a Maven artifact, the
+#    wheels and npm tarballs, into the target directory's dist/) installed the way each
+#    ecosystem installs them, each into a fresh project outside the repository: a Maven
+#    project resolving offline against Debian's repository and dist/maven, its Java 8
+#    JUnit 4 suite on cassandra-unit's ports (scripts/run-maven-unit.sh), a virtual
+#    environment with only the wheels (pytest) and an npm project with only the
+#    tarballs (node --test) (scripts/run-testing-helper.sh); then
+#    supercolumn-unit built with javac and run under a
 #    Thrift-era Java app's JUnit 4 and 5 tests (scripts/run-java-unit.sh);
 # 7. runs the BloggyAppy example of every generated Thrift client (Python, Java,
 #    PHP, Ruby, Perl, C++, Node; both API generations where the language had
@@ -143,14 +147,24 @@ scripts/old-clients.sh
 # release). Skipped, saying so, unless PYCASSA_SUITE names a copy of the suite.
 scripts/pycassa-suite.sh --modules "test_system_manager test_batch_mutation"
 
-step "primed faults: the generated Python clients, the Python and Node testing helpers"
+step "primed faults: the generated Python clients"
 ensure_binary
 SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN "$PYTHON" clients/python/tests/faults.py
-# The testing helpers as an application uses them: Python's installed from a wheel into a
-# fresh virtual environment (pytest), Node's from an npm pack tarball into a fresh npm
-# project (node --test), each example suite run from outside the repository
-# (docs/testing-kit.md).
-SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/run-testing-helper.sh
+
+step "packages: dist/ built, then installed into fresh Maven, Python and npm projects"
+# The release binary built above goes into the packages; dist/ into the target directory, so
+# the test command writes nothing else in the checkout. The suites that listen on
+# cassandra-unit's fixed ports wait for one another (hold_fixed_ports, scripts/env.sh).
+export DIST_DIR
+DIST_DIR=$(cargo_target_dir)/dist
+SUPERCOLUMN_BIN=$SUPERCOLUMN_BIN scripts/package.sh
+# A Java 8 Maven project, offline against Debian's repository and dist/maven, with a JUnit 4
+# suite written as cassandra-unit's README shows (a client hard-coded to localhost:9171).
+scripts/run-maven-unit.sh
+# The testing helpers as an application installs them: a fresh virtual environment with only
+# the wheels (pytest), a fresh npm project with only the tarballs (node --test), no
+# supercolumn on the PATH: the packages' own binary serves (docs/testing-kit.md).
+scripts/run-testing-helper.sh
 
 step "testing kit: supercolumn-unit (cassandra-unit's API) under a Java app's JUnit 4 and 5 tests"
 # The jar built with javac from Debian's JDK and JUnit packages; the example's tests, written
