@@ -155,9 +155,7 @@ require("fs").writeFileSync(f, JSON.stringify({
   main, license: "Apache-2.0", dependencies: { thrift },
 }, null, 2) + "\n");' "$pkg/package.json" "supercolumn-$gen" "$version" "$thrift_js" "$gen" "$main"
 done
-for pkg in "$work"/node/*; do
-    "${npm[@]}" pack --silent --pack-destination "$stage/npm" "$pkg" >/dev/null
-done
+"${npm[@]}" pack --silent --pack-destination "$stage/npm" "$work"/node/* >/dev/null # one npm start for all
 say "npm: $(cd "$stage/npm" && echo *.tgz)"
 
 # Only now is dist/ replaced: a failed run leaves the previous one whole.
