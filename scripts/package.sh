@@ -6,6 +6,8 @@
 #   maven/org/supercolumn/supercolumn-unit/V/     supercolumn-unit-V.jar (cassandra-unit's API,
 #                                                  javac --release 8), its pom and sources jar: a
 #                                                  Maven file repository (checksums, metadata)
+#   maven/org/supercolumn/supercolumn-server-linux-ARCH/V/   the server binary as a jar, a
+#                                                  dependency of supercolumn-unit's published pom
 #   python/supercolumn_testing-V-...whl           the pytest helper WITH the server binary for
 #                                                  this platform, registered as a pytest plugin
 #   python/supercolumn_cassandra{19,06}-V-...whl  the generated Thrift clients of both API
@@ -77,7 +79,13 @@ javac -Xlint:all,-options -Werror -encoding UTF-8 --release 8 -d "$classes" \
     -cp "$J/junit4.jar:$J/hamcrest-core.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$J/junit-platform-commons.jar:$J/jackson-core.jar" \
     $(find clients/java/unit/src -name '*.java')
 cp clients/java/unit/resources/*.yaml "$classes/"
-cp clients/java/unit/pom.xml "$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.xml"
+# The pom as published: the dependency on this platform's server artifact in place of its marker.
+server_artifact=supercolumn-server-linux-$arch
+sed "s|<!-- @SERVER_DEPENDENCY@ -->|<dependency><groupId>org.supercolumn</groupId><artifactId>$server_artifact</artifactId><version>$version</version><scope>runtime</scope></dependency>|" \
+    clients/java/unit/pom.xml >"$work/java/pom.xml"
+grep -q "<artifactId>$server_artifact</artifactId>" "$work/java/pom.xml" ||
+    { echo "package: clients/java/unit/pom.xml lost its @SERVER_DEPENDENCY@ marker" >&2; exit 1; }
+cp "$work/java/pom.xml" "$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.xml"
 printf 'groupId=org.supercolumn\nartifactId=supercolumn-unit\nversion=%s\n' "$version" \
     >"$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.properties"
 repo_dir=$stage/maven/org/supercolumn/supercolumn-unit
@@ -86,12 +94,35 @@ mkdir -p "$art"
 jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version.jar" -C "$classes" .
 jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version-sources.jar" \
     -C clients/java/unit/src . -C clients/java/unit/resources .
-cp clients/java/unit/pom.xml "$art/supercolumn-unit-$version.pom"
-cat >"$repo_dir/maven-metadata.xml" <<EOF
+cp "$work/java/pom.xml" "$art/supercolumn-unit-$version.pom"
+# The server as a Maven artifact: a jar of the binary alone (and its checksum, which names the
+# copy supercolumn-unit unpacks it to), with a pom of no dependencies.
+server_res=$work/java/server/org/supercolumn/server/linux-$arch
+mkdir -p "$server_res"
+cp "$SUPERCOLUMN_BIN" "$server_res/supercolumn"
+sha256sum "$SUPERCOLUMN_BIN" | cut -d' ' -f1 >"$server_res/supercolumn.sha256"
+server_dir=$stage/maven/org/supercolumn/$server_artifact
+mkdir -p "$server_dir/$version"
+jar --create --date=1980-01-01T00:00:02Z --file "$server_dir/$version/$server_artifact-$version.jar" \
+    -C "$work/java/server" .
+cat >"$server_dir/$version/$server_artifact-$version.pom" <<EOF
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.supercolumn</groupId>
+  <artifactId>$server_artifact</artifactId>
+  <version>$version</version>
+  <name>$server_artifact</name>
+  <description>The supercolumn server binary for linux-$arch, which supercolumn-unit runs from the classpath</description>
+  <licenses><license><name>Apache-2.0</name></license></licenses>
+</project>
+EOF
+for dir in "$repo_dir" "$server_dir"; do
+    cat >"$dir/maven-metadata.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <metadata>
   <groupId>org.supercolumn</groupId>
-  <artifactId>supercolumn-unit</artifactId>
+  <artifactId>$(basename "$dir")</artifactId>
   <versioning>
     <latest>$version</latest>
     <release>$version</release>
@@ -101,12 +132,13 @@ cat >"$repo_dir/maven-metadata.xml" <<EOF
   </versioning>
 </metadata>
 EOF
-# The checksums Maven and Gradle verify a repository's files against (else they warn).
-for f in "$art"/* "$repo_dir/maven-metadata.xml"; do
-    sha1sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.sha1"
-    md5sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.md5"
+    # The checksums Maven and Gradle verify a repository's files against (else they warn).
+    for f in "$dir/$version"/* "$dir/maven-metadata.xml"; do
+        sha1sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.sha1"
+        md5sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.md5"
+    done
 done
-say "maven: org.supercolumn:supercolumn-unit:$version"
+say "maven: org.supercolumn:supercolumn-unit:$version, org.supercolumn:$server_artifact:$version"
 
 # --- Python wheels -------------------------------------------------------------------------------
 # The helper's wheel carries the binary, so its platform tag is the binary's: manylinux_2_N for

@@ -10,7 +10,8 @@
 # 3. runs `mvn test` there offline: every other artifact (JUnit, libthrift, jackson-core, the
 #    plugins) from Debian's /usr/share/maven-repo, into a fresh local repository; the sources
 #    compiled with maven.compiler.release 8;
-# 4. with the server from dist's tarball on the PATH (the jar carries no binary).
+# 4. with no supercolumn on the PATH and no SUPERCOLUMN_BIN: the server is the binary of the
+#    org.supercolumn:supercolumn-server-linux-ARCH artifact, a dependency of supercolumn-unit's pom.
 #
 # The suite listens on cassandra-unit's fixed ports (9171, 9142), so the script first waits for
 # any other suite on them to end (hold_fixed_ports in scripts/env.sh). KEEP=1 keeps the
@@ -21,9 +22,8 @@ set -euo pipefail
 . "$(dirname "$0")/env.sh"
 DIST=${DIST_DIR:-$ROOT/dist}
 version=$(sed -n '/^\[package\]/,/^\[/s/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml | head -1)
-server=$(ls "$DIST"/supercolumn-"$version"-*-linux.tar.gz 2>/dev/null | head -1)
-if [ ! -f "$DIST/maven/org/supercolumn/supercolumn-unit/$version/supercolumn-unit-$version.jar" ] || [ -z "$server" ]; then
-    echo "error: no supercolumn-unit $version or server tarball in $DIST: run scripts/package.sh first" >&2
+if [ ! -f "$DIST/maven/org/supercolumn/supercolumn-unit/$version/supercolumn-unit-$version.jar" ]; then
+    echo "error: no supercolumn-unit $version in $DIST/maven: run scripts/package.sh first" >&2
     exit 1
 fi
 scripts/system-packages.sh maven
@@ -35,10 +35,12 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
-# The server as a user installs it: the tarball unpacked, its bin/ on the PATH.
-mkdir "$work/server"
-tar -xzf "$server" -C "$work/server"
-bindir=$(echo "$work"/server/supercolumn-*/bin)
+# The PATH the build runs with: the system's, without any directory holding a supercolumn.
+clean_path=
+IFS=: read -ra dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+    [ -n "$d" ] && [ ! -e "$d/supercolumn" ] && clean_path=${clean_path:+$clean_path:}$d
+done
 
 app=$work/app
 cp -r clients/java/unit/maven-example "$app"
@@ -68,7 +70,7 @@ EOF
 hold_fixed_ports
 start=$(date +%s%N)
 status=0
-(cd "$app" && env -u SUPERCOLUMN_BIN PATH="$bindir:$PATH" \
+(cd "$app" && env -u SUPERCOLUMN_BIN PATH="$clean_path" \
     mvn --batch-mode --no-transfer-progress --settings "$work/settings.xml" test) || status=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 echo "run-maven-unit: mvn test (resolve, compile with release 8, the suite) took $ms ms"

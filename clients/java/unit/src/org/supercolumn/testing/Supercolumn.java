@@ -122,9 +122,9 @@ public final class Supercolumn implements AutoCloseable {
     private Supercolumn(Options o) throws IOException {
         binary = o.binary != null ? o.binary : findBinary();
         release = o.release;
-        workdir = Files.createTempDirectory("supercolumn-unit");
         checkFree(o.thriftPort);
         checkFree(o.nativePort);
+        workdir = Files.createTempDirectory("supercolumn-unit");
         List<String> args = new ArrayList<>(Arrays.asList(binary, "serve", "--in-memory",
                 "--listen", "127.0.0.1:" + o.thriftPort, "--native-listen", "127.0.0.1:" + o.nativePort,
                 "--admin-listen", "127.0.0.1:0"));
@@ -202,7 +202,8 @@ public final class Supercolumn implements AutoCloseable {
 
     /**
      * The binary: the system property {@code supercolumn.bin}, else {@code $SUPERCOLUMN_BIN},
-     * else {@code supercolumn} on the {@code PATH}.
+     * else the one the {@code supercolumn-server-OS-ARCH} artifact carries on the classpath, else
+     * {@code supercolumn} on the {@code PATH}.
      */
     public static String findBinary() {
         String bin = System.getProperty("supercolumn.bin");
@@ -215,6 +216,10 @@ public final class Supercolumn implements AutoCloseable {
             }
             return bin;
         }
+        String bundled = BundledBinary.find();
+        if (bundled != null) {
+            return bundled;
+        }
         String path = System.getenv("PATH");
         for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
             File f = new File(dir, "supercolumn");
@@ -223,7 +228,8 @@ public final class Supercolumn implements AutoCloseable {
             }
         }
         throw new SupercolumnException(
-                "no supercolumn binary: set SUPERCOLUMN_BIN or put supercolumn on the PATH");
+                "no supercolumn binary: set SUPERCOLUMN_BIN, put supercolumn on the PATH or depend on"
+                + " org.supercolumn:supercolumn-server-" + (BundledBinary.platform() == null ? "OS-ARCH" : BundledBinary.platform()));
     }
 
     /**
