@@ -59,53 +59,59 @@ mkdir -p "$stage/maven" "$stage/python" "$stage/npm"
 arch=$(uname -m)
 say() { printf 'package: %s\n' "$*"; }
 
+# Each part in a function; the three that compress the binary run beside the Java build
+# (each compression takes seconds), and the script waits for all of them.
+
 # --- the server ------------------------------------------------------------------------------
-server=supercolumn-$version-$arch-linux
-mkdir -p "$work/$server/bin"
-cp "$SUPERCOLUMN_BIN" "$work/$server/bin/supercolumn"
-cp LICENSE README.md "$work/$server/"
-# Same files, same bytes: fixed owner, modes, times and order; gzip without a name or time.
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 --mode=u+w,go-w,a+rX -C "$work" -cf - "$server" |
-    gzip -n -6 >"$stage/$server.tar.gz"
-(cd "$stage" && sha256sum "$server.tar.gz" >"$server.tar.gz.sha256")
-say "server: $server.tar.gz"
+server_tarball() {
+    server=supercolumn-$version-$arch-linux
+    mkdir -p "$work/$server/bin"
+    cp "$SUPERCOLUMN_BIN" "$work/$server/bin/supercolumn"
+    cp LICENSE README.md "$work/$server/"
+    # Same files, same bytes: fixed owner, modes, times and order; gzip without a name or time.
+    tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 --mode=u+w,go-w,a+rX -C "$work" -cf - "$server" |
+        gzip -n -6 >"$stage/$server.tar.gz"
+    (cd "$stage" && sha256sum "$server.tar.gz" >"$server.tar.gz.sha256")
+    say "server: $server.tar.gz"
+}
 
 # --- supercolumn-unit, a Maven artifact --------------------------------------------------------
-J=/usr/share/java
-classes=$work/java/classes
-mkdir -p "$classes/META-INF/maven/org.supercolumn/supercolumn-unit"
-# --release 8: the applications it tests are mostly Java 8 code (no API of a later JDK).
-javac -Xlint:all,-options -Werror -encoding UTF-8 --release 8 -d "$classes" \
-    -cp "$J/junit4.jar:$J/hamcrest-core.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$J/junit-platform-commons.jar:$J/jackson-core.jar" \
-    $(find clients/java/unit/src -name '*.java')
-cp clients/java/unit/resources/*.yaml "$classes/"
-# The pom as published: the dependency on this platform's server artifact in place of its marker.
-server_artifact=supercolumn-server-linux-$arch
-sed "s|<!-- @SERVER_DEPENDENCY@ -->|<dependency><groupId>org.supercolumn</groupId><artifactId>$server_artifact</artifactId><version>$version</version><scope>runtime</scope></dependency>|" \
-    clients/java/unit/pom.xml >"$work/java/pom.xml"
-grep -q "<artifactId>$server_artifact</artifactId>" "$work/java/pom.xml" ||
-    { echo "package: clients/java/unit/pom.xml lost its @SERVER_DEPENDENCY@ marker" >&2; exit 1; }
-cp "$work/java/pom.xml" "$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.xml"
-printf 'groupId=org.supercolumn\nartifactId=supercolumn-unit\nversion=%s\n' "$version" \
-    >"$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.properties"
-repo_dir=$stage/maven/org/supercolumn/supercolumn-unit
-art=$repo_dir/$version
-mkdir -p "$art"
-jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version.jar" -C "$classes" .
-jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version-sources.jar" \
-    -C clients/java/unit/src . -C clients/java/unit/resources .
-cp "$work/java/pom.xml" "$art/supercolumn-unit-$version.pom"
-# The server as a Maven artifact: a jar of the binary alone (and its checksum, which names the
-# copy supercolumn-unit unpacks it to), with a pom of no dependencies.
-server_res=$work/java/server/org/supercolumn/server/linux-$arch
-mkdir -p "$server_res"
-cp "$SUPERCOLUMN_BIN" "$server_res/supercolumn"
-sha256sum "$SUPERCOLUMN_BIN" | cut -d' ' -f1 >"$server_res/supercolumn.sha256"
-server_dir=$stage/maven/org/supercolumn/$server_artifact
-mkdir -p "$server_dir/$version"
-jar --create --date=1980-01-01T00:00:02Z --file "$server_dir/$version/$server_artifact-$version.jar" \
-    -C "$work/java/server" .
-cat >"$server_dir/$version/$server_artifact-$version.pom" <<EOF
+maven_artifacts() {
+    J=/usr/share/java
+    classes=$work/java/classes
+    mkdir -p "$classes/META-INF/maven/org.supercolumn/supercolumn-unit"
+    # --release 8: the applications it tests are mostly Java 8 code (no API of a later JDK).
+    javac -Xlint:all,-options -Werror -encoding UTF-8 --release 8 -d "$classes" \
+        -cp "$J/junit4.jar:$J/hamcrest-core.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$J/junit-platform-commons.jar:$J/jackson-core.jar" \
+        $(find clients/java/unit/src -name '*.java')
+    cp clients/java/unit/resources/*.yaml "$classes/"
+    # The pom as published: the dependency on this platform's server artifact in place of its marker.
+    server_artifact=supercolumn-server-linux-$arch
+    sed "s|<!-- @SERVER_DEPENDENCY@ -->|<dependency><groupId>org.supercolumn</groupId><artifactId>$server_artifact</artifactId><version>$version</version><scope>runtime</scope></dependency>|" \
+        clients/java/unit/pom.xml >"$work/java/pom.xml"
+    grep -q "<artifactId>$server_artifact</artifactId>" "$work/java/pom.xml" ||
+        { echo "package: clients/java/unit/pom.xml lost its @SERVER_DEPENDENCY@ marker" >&2; exit 1; }
+    cp "$work/java/pom.xml" "$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.xml"
+    printf 'groupId=org.supercolumn\nartifactId=supercolumn-unit\nversion=%s\n' "$version" \
+        >"$classes/META-INF/maven/org.supercolumn/supercolumn-unit/pom.properties"
+    repo_dir=$stage/maven/org/supercolumn/supercolumn-unit
+    art=$repo_dir/$version
+    mkdir -p "$art"
+    jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version.jar" -C "$classes" .
+    jar --create --date=1980-01-01T00:00:02Z --file "$art/supercolumn-unit-$version-sources.jar" \
+        -C clients/java/unit/src . -C clients/java/unit/resources .
+    cp "$work/java/pom.xml" "$art/supercolumn-unit-$version.pom"
+    # The server as a Maven artifact: a jar of the binary alone (and its checksum, which names the
+    # copy supercolumn-unit unpacks it to), with a pom of no dependencies.
+    server_res=$work/java/server/org/supercolumn/server/linux-$arch
+    mkdir -p "$server_res"
+    cp "$SUPERCOLUMN_BIN" "$server_res/supercolumn"
+    sha256sum "$SUPERCOLUMN_BIN" | cut -d' ' -f1 >"$server_res/supercolumn.sha256"
+    server_dir=$stage/maven/org/supercolumn/$server_artifact
+    mkdir -p "$server_dir/$version"
+    jar --create --date=1980-01-01T00:00:02Z --file "$server_dir/$version/$server_artifact-$version.jar" \
+        -C "$work/java/server" .
+    cat >"$server_dir/$version/$server_artifact-$version.pom" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -117,8 +123,8 @@ cat >"$server_dir/$version/$server_artifact-$version.pom" <<EOF
   <licenses><license><name>Apache-2.0</name></license></licenses>
 </project>
 EOF
-for dir in "$repo_dir" "$server_dir"; do
-    cat >"$dir/maven-metadata.xml" <<EOF
+    for dir in "$repo_dir" "$server_dir"; do
+        cat >"$dir/maven-metadata.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <metadata>
   <groupId>org.supercolumn</groupId>
@@ -132,63 +138,77 @@ for dir in "$repo_dir" "$server_dir"; do
   </versioning>
 </metadata>
 EOF
-    # The checksums Maven and Gradle verify a repository's files against (else they warn).
-    for f in "$dir/$version"/* "$dir/maven-metadata.xml"; do
-        sha1sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.sha1"
-        md5sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.md5"
+        # The checksums Maven and Gradle verify a repository's files against (else they warn).
+        for f in "$dir/$version"/* "$dir/maven-metadata.xml"; do
+            sha1sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.sha1"
+            md5sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.md5"
+        done
     done
-done
-say "maven: org.supercolumn:supercolumn-unit:$version, org.supercolumn:$server_artifact:$version"
+    say "maven: org.supercolumn:supercolumn-unit:$version, org.supercolumn:$server_artifact:$version"
+}
 
 # --- Python wheels -------------------------------------------------------------------------------
-# The helper's wheel carries the binary, so its platform tag is the binary's: manylinux_2_N for
-# the newest glibc symbol version it links against (pip installs it on that glibc or later).
-glibc=$(python3 -c 'import re, sys
-d = open(sys.argv[1], "rb").read()
-v = [int(m) for m in re.findall(rb"GLIBC_2\.(\d+)", d)]
+python_wheels() {
+    # The helper's wheel carries the binary, so its platform tag is the binary's: manylinux_2_N for
+    # the newest glibc symbol version it links against (pip installs it on that glibc or later).
+    glibc=$(python3 -c 'import re, sys
+v = [int(m) for m in re.findall(rb"GLIBC_2\.(\d+)", open(sys.argv[1], "rb").read())]
 print(max(v) if v else "")' "$SUPERCOLUMN_BIN")
-platform=$([ -n "$glibc" ] && echo "manylinux_2_${glibc}_$arch" || echo "linux_$arch")
-python3 scripts/wheel.py --out "$stage/python" --name supercolumn-testing --version "$version" \
-    --tag "py3-none-$platform" \
-    --summary "Throwaway supercolumn servers for an application's tests (the server binary included): datasets, primed faults, the record of calls, reset" \
-    --readme clients/python/README.md \
-    --entry-point pytest11:supercolumn=supercolumn_testing \
-    --purelib supercolumn_testing.py=clients/python/supercolumn_testing.py \
-    --script supercolumn="$SUPERCOLUMN_BIN" >/dev/null
-for gen in cassandra19 cassandra06; do
-    files=()
-    for f in clients/python/$gen/*.py; do files+=(--purelib "$gen/$(basename "$f")=$f"); done
-    python3 scripts/wheel.py --out "$stage/python" --name "supercolumn-$gen" --version "$version" \
-        --summary "The generated Thrift client of supercolumn's $gen API (package $gen)" \
-        --requires "thrift>=0.16" "${files[@]}" >/dev/null
-done
-say "python: $(cd "$stage/python" && echo *.whl)"
+    platform=$([ -n "$glibc" ] && echo "manylinux_2_${glibc}_$arch" || echo "linux_$arch")
+    python3 scripts/wheel.py --out "$stage/python" --name supercolumn-testing --version "$version" \
+        --tag "py3-none-$platform" \
+        --summary "Throwaway supercolumn servers for an application's tests (the server binary included): datasets, primed faults, the record of calls, reset" \
+        --readme clients/python/README.md \
+        --entry-point pytest11:supercolumn=supercolumn_testing \
+        --purelib supercolumn_testing.py=clients/python/supercolumn_testing.py \
+        --script supercolumn="$SUPERCOLUMN_BIN" >/dev/null
+    for gen in cassandra19 cassandra06; do
+        files=()
+        for f in clients/python/$gen/*.py; do files+=(--purelib "$gen/$(basename "$f")=$f"); done
+        python3 scripts/wheel.py --out "$stage/python" --name "supercolumn-$gen" --version "$version" \
+            --summary "The generated Thrift client of supercolumn's $gen API (package $gen)" \
+            --requires "thrift>=0.16" "${files[@]}" >/dev/null
+    done
+    say "python: $(cd "$stage/python" && echo *.whl)"
+}
 
 # --- npm packages ---------------------------------------------------------------------------------
-npm=(npm --no-audit --no-fund --loglevel=error --offline)
-node_pkg=$work/node/supercolumn-testing
-mkdir -p "$node_pkg/bin"
-cp clients/node/testing/index.js clients/node/testing/README.md clients/node/testing/package.json "$node_pkg/"
-cp "$SUPERCOLUMN_BIN" "$node_pkg/bin/supercolumn"
-chmod -R u+w "$node_pkg" # copies of a read-only checkout's files are read-only too
-# The package as published: the binary listed, and installed as the `supercolumn` command.
-node -e 'const fs = require("fs"), f = process.argv[1], p = JSON.parse(fs.readFileSync(f));
-p.files.push("bin/supercolumn"); p.bin = { supercolumn: "bin/supercolumn" };
-fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");' "$node_pkg/package.json"
-thrift_js=$(node -p 'require("./clients/node/package.json").dependencies.thrift')
-for gen in cassandra19 cassandra06; do
-    pkg=$work/node/supercolumn-$gen
-    mkdir -p "$pkg"
-    cp clients/node/$gen/*.js "$pkg/"
-    main=Cassandra.js
-    node -e 'const [f, name, version, thrift, gen, main] = process.argv.slice(1);
-require("fs").writeFileSync(f, JSON.stringify({
-  name, version, description: `The generated Thrift client of the ${gen} API of supercolumn`,
-  main, license: "Apache-2.0", dependencies: { thrift },
-}, null, 2) + "\n");' "$pkg/package.json" "supercolumn-$gen" "$version" "$thrift_js" "$gen" "$main"
+npm_packages() {
+    npm=(npm --no-audit --no-fund --loglevel=error --offline)
+    node_pkg=$work/node/supercolumn-testing
+    mkdir -p "$node_pkg/bin"
+    cp clients/node/testing/index.js clients/node/testing/README.md clients/node/testing/package.json "$node_pkg/"
+    cp "$SUPERCOLUMN_BIN" "$node_pkg/bin/supercolumn"
+    chmod -R u+w "$node_pkg" # copies of a read-only checkout's files are read-only too
+    # The package as published: the binary listed, and installed as the `supercolumn` command.
+    node -e 'const fs = require("fs"), f = process.argv[1], p = JSON.parse(fs.readFileSync(f));
+    p.files.push("bin/supercolumn"); p.bin = { supercolumn: "bin/supercolumn" };
+    fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");' "$node_pkg/package.json"
+    thrift_js=$(node -p 'require("./clients/node/package.json").dependencies.thrift')
+    for gen in cassandra19 cassandra06; do
+        pkg=$work/node/supercolumn-$gen
+        mkdir -p "$pkg"
+        cp clients/node/$gen/*.js "$pkg/"
+        main=Cassandra.js
+        node -e 'const [f, name, version, thrift, gen, main] = process.argv.slice(1);
+    require("fs").writeFileSync(f, JSON.stringify({
+      name, version, description: `The generated Thrift client of the ${gen} API of supercolumn`,
+      main, license: "Apache-2.0", dependencies: { thrift },
+    }, null, 2) + "\n");' "$pkg/package.json" "supercolumn-$gen" "$version" "$thrift_js" "$gen" "$main"
+    done
+    "${npm[@]}" pack --silent --pack-destination "$stage/npm" "$work"/node/* >/dev/null # one npm start for all
+    say "npm: $(cd "$stage/npm" && echo *.tgz)"
+}
+
+pids=()
+for part in server_tarball python_wheels npm_packages; do
+    "$part" &
+    pids+=($!)
 done
-"${npm[@]}" pack --silent --pack-destination "$stage/npm" "$work"/node/* >/dev/null # one npm start for all
-say "npm: $(cd "$stage/npm" && echo *.tgz)"
+maven_artifacts
+for pid in "${pids[@]}"; do
+    wait "$pid" || { echo "package: a part failed (above)" >&2; exit 1; }
+done
 
 # Only now is dist/ replaced: a failed run leaves the previous one whole.
 rm -rf "$DIST"
