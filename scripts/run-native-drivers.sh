@@ -14,6 +14,8 @@
 #   python-gateway-failures  clients/native/gateway_failures_flow.py  a gateway whose backend
 #                                            supercolumn is paused (SIGSTOP), then killed: the
 #                                            driver's ReadTimeout/WriteTimeout, then Unavailable
+#   node-gateway-failures    clients/native/gateway_failures_flow.js  the same through the Node
+#                                            driver's RetryPolicy (a gateway pair of its own)
 #
 # The fault flows run against a server of their own with the admin surface on.
 # The python and Node flows also log in to a second server that runs SimpleAuthenticator;
@@ -75,17 +77,26 @@ GW_BACKEND_PID=$SERVER_PID GW_BACKEND_DATA=$SERVER_DATA
 start_one storage-conf.xml --native-listen 127.0.0.1:0 --create-schema \
     --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500"
 GW_PID=$SERVER_PID GW_NATIVE=$NATIVE_PORT GW_DATA=$SERVER_DATA
+# The Node driver's twin flow kills its backend too: a pair of its own.
+start_one storage-conf.xml --native-listen 127.0.0.1:0
+NGW_BACKEND_PID=$SERVER_PID NGW_BACKEND_DATA=$SERVER_DATA
+start_one storage-conf.xml --native-listen 127.0.0.1:0 --create-schema \
+    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500"
+NGW_PID=$SERVER_PID NGW_NATIVE=$NATIVE_PORT NGW_DATA=$SERVER_DATA
 start_server storage-conf.xml
 cleanup() {
     stop_server >/dev/null 2>&1 || true
     local pid
-    kill -CONT "$GW_BACKEND_PID" 2>/dev/null || true
-    for pid in "$AUTH_PID" "$GOLDEN_PID" "$FAULTS_PID" "$GW_PID" "$GW_BACKEND_PID"; do
+    kill -CONT "$GW_BACKEND_PID" "$NGW_BACKEND_PID" 2>/dev/null || true
+    for pid in "$AUTH_PID" "$GOLDEN_PID" "$FAULTS_PID" "$GW_PID" "$GW_BACKEND_PID" "$NGW_PID" \
+        "$NGW_BACKEND_PID"; do
         kill -TERM "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
     rm -rf "$GW_DATA" "$GW_DATA.stdout" "$GW_DATA.stderr"
     rm -rf "$GW_BACKEND_DATA" "$GW_BACKEND_DATA.stdout" "$GW_BACKEND_DATA.stderr"
+    rm -rf "$NGW_DATA" "$NGW_DATA.stdout" "$NGW_DATA.stderr"
+    rm -rf "$NGW_BACKEND_DATA" "$NGW_BACKEND_DATA.stdout" "$NGW_BACKEND_DATA.stderr"
     rm -rf "$AUTH_DIR" "$AUTH_DATA" "$AUTH_DATA.stdout" "$AUTH_DATA.stderr"
     rm -rf "$GOLDEN_DATA" "$GOLDEN_DATA.stdout" "$GOLDEN_DATA.stderr"
     rm -rf "$FAULTS_DATA" "$FAULTS_DATA.stdout" "$FAULTS_DATA.stderr"
@@ -119,6 +130,8 @@ run python-faults "$VENV/bin/python" "$NATIVE/faults_flow.py" 127.0.0.1 "$FAULTS
 run node-faults node "$NATIVE/faults_flow.js" 127.0.0.1 "$FAULTS_NATIVE" "$FAULTS_ADMIN"
 run python-gateway-failures "$VENV/bin/python" "$NATIVE/gateway_failures_flow.py" 127.0.0.1 \
     "$GW_NATIVE" "$GW_BACKEND_PID"
+run node-gateway-failures node "$NATIVE/gateway_failures_flow.js" 127.0.0.1 "$NGW_NATIVE" \
+    "$NGW_BACKEND_PID"
 
 printf '%s\n' "${results[@]}"
 echo "$passed passed, $failed failed"

@@ -122,6 +122,9 @@ pub enum Said {
     },
     Overloaded,
     IsBootstrapping,
+    /// A truncate that did not reach every replica (Cassandra's
+    /// `TruncateException`: the native protocol's TRUNCATE_ERROR).
+    TruncateError,
 }
 
 /// Whether the call's reads may wait on the disk (see `storage::nowait`).

@@ -13,7 +13,7 @@
 //! thread off its stack, and a stack overflow aborts the whole server.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// How deep any input from outside may nest: function calls, casts and
@@ -67,6 +67,18 @@ pub const MAX_TREE_BYTES: usize = 512 * MIB;
 pub const MIN_ALIAS_BYTES: usize = MIB;
 
 const MIB: usize = 1024 * 1024;
+
+/// The longest line a shell reads from a script, a pipe or a COPY FROM
+/// stream (`cqlsh -f`, `cli -f`, stdin): a statement with a large blob
+/// literal fits many times over, and a stream with no line end
+/// (`/dev/zero`) is refused at it instead of filling memory.
+pub const MAX_LINE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The largest file cqlsh's `COPY ... FROM 'file'` reads: it reads the file
+/// whole before it inserts (the records take some 3 times the text), so
+/// 256 MiB of CSV holds the shell near 1 GiB; larger loads belong in
+/// several files or in `supercolumn load`/`stress`.
+pub const MAX_COPY_BYTES: u64 = 256 * 1024 * 1024;
 
 /// What the parse of one file has built so far, against the bounds every
 /// parser of a file shares: the whole tree under [`MAX_TREE_BYTES`], and
@@ -149,6 +161,89 @@ pub fn read_regular_file(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Reads a whole stream (a file, a FIFO, `/dev/stdin`) of at most `max`
+/// bytes; one byte more and it is refused, having held no more than that.
+pub fn read_at_most(reader: impl Read, max: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is over the limit of {}", show(max)),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The lines of `reader` as `BufRead::lines` gives them (no `\n` or
+/// `\r\n`, UTF-8 checked), each of at most `max` bytes: a longer line ends
+/// the lines with an error, having held no more than `max` bytes of it.
+pub fn bounded_lines<R: BufRead>(reader: R, max: u64) -> BoundedLines<R> {
+    BoundedLines {
+        reader,
+        max,
+        line: 0,
+        failed: false,
+    }
+}
+
+/// See [`bounded_lines`].
+pub struct BoundedLines<R> {
+    reader: R,
+    max: u64,
+    line: u64,
+    failed: bool,
+}
+
+impl<R: BufRead> Iterator for BoundedLines<R> {
+    type Item = io::Result<String>;
+
+    fn next(&mut self) -> Option<io::Result<String>> {
+        if self.failed {
+            return None;
+        }
+        self.line += 1;
+        let mut bytes = Vec::new();
+        // One byte past the limit tells a line of exactly `max` bytes and
+        // its newline from a longer one.
+        match (&mut self.reader)
+            .take(self.max + 1)
+            .read_until(b'\n', &mut bytes)
+        {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(e) => {
+                self.failed = true;
+                return Some(Err(e));
+            }
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        if bytes.len() as u64 > self.max {
+            self.failed = true;
+            return Some(Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "line {} is longer than the limit of {}",
+                    self.line,
+                    show(self.max)
+                ),
+            )));
+        }
+        Some(String::from_utf8(bytes).map_err(|_| {
+            self.failed = true;
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            )
+        }))
+    }
+}
+
 /// The size of a regular file of at most `max` bytes; otherwise why not.
 fn regular_size(meta: &std::fs::Metadata, max: u64) -> io::Result<u64> {
     let kind = meta.file_type();
@@ -202,6 +297,37 @@ fn kind_name(kind: &std::fs::FileType) -> &'static str {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    #[test]
+    fn lines_are_bounded_and_read_as_bufread_reads_them() {
+        let text = "one\r\ntwo\n\nthree";
+        let lines: Vec<String> = bounded_lines(text.as_bytes(), 5)
+            .map(|l| l.unwrap())
+            .collect();
+        assert_eq!(lines, vec!["one", "two", "", "three"]);
+        // A line of exactly the limit passes; one byte more ends the lines.
+        let mut it = bounded_lines("12345\n123456\nnext\n".as_bytes(), 5);
+        assert_eq!(it.next().unwrap().unwrap(), "12345");
+        let e = it.next().unwrap().unwrap_err();
+        assert_eq!(e.to_string(), "line 2 is longer than the limit of 5 bytes");
+        assert!(it.next().is_none());
+        // A stream with no line end is refused at the limit, not read on.
+        let zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = bounded_lines(zeros, 1 << 20).next().unwrap().unwrap_err();
+        assert!(e.to_string().contains("1 MiB"), "{e}");
+        let e = bounded_lines(&b"\xff\n"[..], 5)
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn streams_are_read_whole_up_to_the_limit() {
+        assert_eq!(read_at_most(&b"abc"[..], 3).unwrap(), b"abc");
+        let e = read_at_most(std::io::repeat(7), 1 << 20).unwrap_err();
+        assert_eq!(e.to_string(), "it is over the limit of 1 MiB");
+    }
 
     #[test]
     fn regular_files_up_to_the_limit_are_read() {

@@ -22,6 +22,7 @@ use super::{
     AuthError, AuthSetupError, AuthenticatedUser, Authenticator, PASSWORD_KEY, SIMPLE_CLASS,
     USERNAME_KEY,
 };
+use crate::input_bounds::{read_regular_file, MAX_CONFIG_BYTES};
 use md5::{Digest, Md5};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -54,8 +55,11 @@ pub struct SimpleAuthenticator {
 const PASSWD_ROLE: &str = "passwd.properties";
 const ACCESS_ROLE: &str = "access.properties";
 
+/// Reads one properties file, bounded as every configuration file is: a
+/// device or FIFO named as a passwd file (`/dev/zero`) is refused, not read
+/// forever, and so is a file over the configuration cap.
 fn load(path: &Path) -> Result<BTreeMap<String, String>, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = read_regular_file(path, MAX_CONFIG_BYTES).map_err(|e| e.to_string())?;
     properties::parse(&properties::latin1(&bytes)).map_err(|e| e.to_string())
 }
 

@@ -108,6 +108,11 @@ fn simple_with_explicit_paths_and_missing_files() {
     );
     assert!(err.to_string().contains("nope"), "{err}");
 
+    // A device named as a properties file is refused, not read forever.
+    let err =
+        SimpleAuthenticator::new(p.clone(), "/dev/zero".into(), PasswordMode::Plain).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+
     fs::write(&q, "bad=\\uZZZZ\n").unwrap();
     let err = SimpleAuthenticator::new(p.clone(), q.clone(), PasswordMode::Plain).unwrap_err();
     assert!(

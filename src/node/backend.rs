@@ -29,7 +29,7 @@
 //! This module must not implement storage semantics; it only forwards.
 
 use super::error::{
-    gateway_call_error, gateway_error, schema_storage_error, storage_error, ClusterCall,
+    gateway_call_error, gateway_error, schema_storage_error, storage_error, Asked, ClusterCall,
 };
 use super::NodeResult;
 use crate::call::{Atomicity, Consistency};
@@ -237,7 +237,11 @@ fn level(cluster: &Cluster) -> Consistency {
 
 /// A read of `keyspace` at the call's level, for its errors.
 fn read_call(cluster: &Cluster, keyspace: &str) -> ClusterCall {
-    ClusterCall::new(level(cluster), replication_factor(cluster, keyspace), None)
+    ClusterCall::new(
+        level(cluster),
+        replication_factor(cluster, keyspace),
+        Asked::Read,
+    )
 }
 
 /// A write of `ms` at the call's level, for its errors: several rows go
@@ -253,7 +257,7 @@ fn write_call(cluster: &Cluster, ms: &[RowMutation], atomicity: Atomicity) -> Cl
     ClusterCall::new(
         level(cluster),
         replication_factor(cluster, keyspace),
-        Some(write_type),
+        Asked::Write(write_type),
     )
 }
 
@@ -315,8 +319,14 @@ impl Backend for Cluster {
     }
 
     fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
-        // Cassandra truncates on every node whatever the level (ALL).
-        Cluster::truncate(self, keyspace, cf, level(self)).map_err(gateway_error)
+        // Cassandra truncates on every node whatever the level (ALL), and
+        // answers a replica down or silent as a truncate error.
+        let call = ClusterCall::new(
+            Consistency::All,
+            replication_factor(self, keyspace),
+            Asked::Truncate,
+        );
+        Cluster::truncate(self, keyspace, cf, level(self)).map_err(|e| gateway_call_error(e, call))
     }
 
     fn read_bounded(

@@ -118,14 +118,22 @@ pub(super) fn gateway_error(e: crate::gateway::driver::error::GatewayError) -> N
 }
 
 /// What a data call asked of the cluster: the level, how many replicas
-/// that level waits for in the call's keyspace, and whether it read or
-/// wrote (with the write's type, by the native protocol's names).
+/// that level waits for in the call's keyspace, and what it asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ClusterCall {
     pub consistency: crate::call::Consistency,
     pub block_for: i32,
-    /// `None` for a read.
-    pub write_type: Option<&'static str>,
+    pub asked: Asked,
+}
+
+/// The kind of a data call, for the error its failure is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Asked {
+    Read,
+    /// A write, with its type by the native protocol's names.
+    Write(&'static str),
+    /// A truncate: every replica, whatever the level (Cassandra's `ALL`).
+    Truncate,
 }
 
 impl ClusterCall {
@@ -133,7 +141,7 @@ impl ClusterCall {
     pub fn new(
         consistency: crate::call::Consistency,
         replication_factor: i32,
-        write_type: Option<&'static str>,
+        asked: Asked,
     ) -> ClusterCall {
         use crate::call::Consistency as C;
         let rf = replication_factor.max(1);
@@ -147,7 +155,7 @@ impl ClusterCall {
         ClusterCall {
             consistency,
             block_for,
-            write_type,
+            asked,
         }
     }
 
@@ -176,7 +184,19 @@ impl ClusterCall {
     fn refusal(&self, unavailable: bool, why: &str) -> Refusal {
         let (consistency, name) = self.level();
         let block_for = self.block_for;
-        let (message, said) = match (unavailable, self.write_type) {
+        let (message, said) = match (unavailable, self.asked) {
+            // Cassandra's truncate refused at ALL, or timed out, as a
+            // `TruncateException` ("Error during truncate: ...").
+            (true, Asked::Truncate) => (
+                format!("Error during truncate: Cannot achieve consistency level ALL ({why})"),
+                Said::TruncateError,
+            ),
+            (false, Asked::Truncate) => (
+                format!(
+                    "Error during truncate: Truncate timed out - received only 0 responses ({why})"
+                ),
+                Said::TruncateError,
+            ),
             (true, _) => (
                 format!("Cannot achieve consistency level {name} ({why})"),
                 Said::Unavailable {
@@ -185,7 +205,7 @@ impl ClusterCall {
                     alive: 0,
                 },
             ),
-            (false, None) => (
+            (false, Asked::Read) => (
                 format!("Operation timed out - received only 0 responses. ({why})"),
                 Said::ReadTimeout {
                     consistency,
@@ -194,7 +214,7 @@ impl ClusterCall {
                     data_present: false,
                 },
             ),
-            (false, Some(write_type)) => (
+            (false, Asked::Write(write_type)) => (
                 format!("Operation timed out - received only 0 responses. ({why})"),
                 Said::WriteTimeout {
                     consistency,
@@ -284,8 +304,8 @@ mod tests {
     fn cluster_failures_carry_the_calls_counts() {
         use crate::call::Consistency;
         use crate::gateway::driver::error::{GatewayError as G, TimeoutCause};
-        let read = ClusterCall::new(Consistency::Quorum, 3, None);
-        let write = ClusterCall::new(Consistency::All, 3, Some("BATCH"));
+        let read = ClusterCall::new(Consistency::Quorum, 3, Asked::Read);
+        let write = ClusterCall::new(Consistency::All, 3, Asked::Write("BATCH"));
         let said = |e: NodeError| match e {
             NodeError::Unavailable {
                 refusal: Some(r), ..
@@ -330,7 +350,24 @@ mod tests {
                 write_type: "BATCH".into()
             }
         );
+        // A truncate is refused at ALL, or times out, as TRUNCATE_ERROR.
+        let truncate = ClusterCall::new(Consistency::All, 3, Asked::Truncate);
+        let (s, message) = said(gateway_call_error(G::Unreachable("down".into()), truncate));
+        assert_eq!(s, Said::TruncateError);
+        assert_eq!(
+            message,
+            "Error during truncate: Cannot achieve consistency level ALL (cluster unreachable: down)"
+        );
+        let (s, message) = said(gateway_call_error(deadline(), truncate));
+        assert_eq!(s, Said::TruncateError);
+        assert!(message.starts_with(
+            "Error during truncate: Truncate timed out - received only 0 responses ("
+        ));
         // Thrift's classification is unchanged.
+        assert!(matches!(
+            gateway_call_error(G::Unreachable("down".into()), truncate),
+            NodeError::Unavailable { .. }
+        ));
         assert!(matches!(
             gateway_call_error(deadline(), write),
             NodeError::TimedOut { .. }

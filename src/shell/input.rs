@@ -6,7 +6,8 @@
 //! history when stdin is a terminal, or plain lines from a file, a pipe or
 //! `-e` text. This module never talks to a server.
 
-use std::io::{BufRead, IsTerminal};
+use crate::input_bounds::{bounded_lines, MAX_LINE_BYTES};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// How a shell's language quotes text: cqlsh doubles a quote (`'it''s'`),
@@ -228,7 +229,7 @@ impl Source {
         }
         let stdin = std::io::stdin();
         Source::Lines {
-            lines: Box::new(stdin.lock().lines()),
+            lines: Box::new(bounded_lines(stdin.lock(), MAX_LINE_BYTES)),
             name: "<stdin>".to_string(),
         }
     }
@@ -237,7 +238,7 @@ impl Source {
     pub fn file(path: &std::path::Path) -> std::io::Result<Source> {
         let file = std::fs::File::open(path)?;
         Ok(Source::Lines {
-            lines: Box::new(std::io::BufReader::new(file).lines()),
+            lines: Box::new(bounded_lines(std::io::BufReader::new(file), MAX_LINE_BYTES)),
             name: path.display().to_string(),
         })
     }

@@ -353,8 +353,8 @@ fn signal(pid: u32, signal: &str) {
 /// answers native clients of every protocol version as a coordinator
 /// would, the same failures Thrift answers TimedOut and Unavailable: a
 /// read or write timeout with no replica answered (the write's type
-/// SIMPLE), then Unavailable with none alive; never a server error, which
-/// drivers do not retry.
+/// SIMPLE), then Unavailable with none alive, a truncate TRUNCATE_ERROR;
+/// never a server error, which drivers do not retry.
 #[test]
 fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
     let conf = conformance_config("storage-conf-v19.xml");
@@ -373,6 +373,7 @@ fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
     let port = native_port(&gateway);
     let select = "SELECT * FROM \"CT\".\"StdBytes\" WHERE key = 0x6b";
     let insert = "INSERT INTO \"CT\".\"StdBytes\" (key, column1, value) VALUES (0x6b, 0x63, 0x76)";
+    let truncate = "TRUNCATE \"CT\".\"StdBytes\"";
     let versions = [1u8, 2, 3, 4];
     let mut conns: Vec<Conn> = versions.iter().map(|v| Conn::ready(port, *v)).collect();
     for c in &mut conns {
@@ -395,6 +396,13 @@ fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
         let (code, message, rest) = error(&query(c, insert, ONE));
         assert_eq!(code, 0x1100, "v{v}: {message}");
         assert_eq!(rest, counts(ONE, 0, 1, &string("SIMPLE")), "v{v}");
+        // A truncate waits for every replica: Cassandra's TRUNCATE_ERROR.
+        let (code, message, _) = error(&query(c, truncate, ONE));
+        assert_eq!(code, 0x1003, "v{v}: {message}");
+        assert!(
+            message.starts_with("Error during truncate: Truncate timed out"),
+            "v{v}: {message}"
+        );
     }
     signal(backend.pid(), "CONT");
 
@@ -424,6 +432,12 @@ fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
         assert!(
             [0x1000, 0x1100].contains(&code),
             "v{v}: {code:#06x} {message}"
+        );
+        let (code, message, _) = error(&query(c, truncate, ONE));
+        assert_eq!(code, 0x1003, "v{v}: {message}");
+        assert!(
+            message.starts_with("Error during truncate: "),
+            "v{v}: {message}"
         );
     }
 }

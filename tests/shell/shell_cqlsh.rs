@@ -213,3 +213,36 @@ fn tracing_on_prints_what_the_select_read_and_the_tombstones_it_passed() {
         assert!(out.contains(step), "{step:?} in {out}");
     }
 }
+
+/// A script with no line end (a device, a runaway generator) is refused at
+/// the line limit with the reason, by both shells, and never read on into
+/// memory; COPY FROM such a stream is refused at its own limit.
+#[test]
+fn endless_input_is_refused_at_the_line_limit() {
+    let server = Server::start();
+    for tool in ["cqlsh", "cli"] {
+        let run = shell(tool, server.port, &["-f", "/dev/zero"], "");
+        assert_ne!(run.code, 0, "{tool}: {run:?}");
+        assert!(
+            run.stderr
+                .contains("line 1 is longer than the limit of 64 MiB"),
+            "{tool}: {run:?}"
+        );
+    }
+    let run = shell(
+        "cqlsh",
+        server.port,
+        &[
+            "-e",
+            "CREATE KEYSPACE copyzero WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; \
+             CREATE TABLE copyzero.t (k text PRIMARY KEY, v text); \
+             COPY copyzero.t (k, v) FROM '/dev/zero'",
+        ],
+        "",
+    );
+    assert!(
+        run.stderr
+            .contains("Can't open '/dev/zero' for reading: it is over the limit of 256 MiB"),
+        "{run:?}"
+    );
+}

@@ -15,6 +15,8 @@ Debian's chromium through chromium-driver (selenium) and checks what the page sh
   partition list shows, for several ring sizes, and RF 2 doubles the replica total;
 - the query check gives the seeds' verdicts (one partition for 000's and 001's queries, a ring
   scan for an unrestricted SELECT);
+- Advise on a query 1.2 refuses (seed 002's `skey`) shows the proposed CREATE TABLE, a rewritten
+  query that reads one partition, the dry run on the stored rows and the alternatives;
 - the browser logged no error.
 Screenshots go to --screens (default target/explorer-screens/, not committed).
 
@@ -406,6 +408,29 @@ def test_query_check(page):
     page.shot("05-query-check.png")
 
 
+def test_advise(page):
+    """Advise on a query 1.2 refuses (seed 002's non-key column): the proposed table, its query
+    reading one partition, and the dry run on the stored data, as the API gives them."""
+    query_check(page, "key_space_test", "SELECT * FROM testtable WHERE skey = 101")
+    page.all("form.query-form button.advise")[0].click()
+    advice = page.wait_for(".advice .advice-create, .query-result .error, .advice p.message")[0]
+    create = advice.text
+    check("Advise proposes a CREATE TABLE for seed 002's skey query",
+          create.startswith("CREATE TABLE") and "skey" in create, create[:300])
+    shape = page.all(".advice")[0].get_attribute("data-shape")
+    check("the proposed table's query reads one partition",
+          shape in ("single_partition", "partition_slice"), repr(shape))
+    rewritten = page.text(".advice code.advice-query")
+    check("the rewritten query names the proposed table and skey",
+          rewritten.startswith("SELECT") and "skey" in rewritten, rewritten)
+    body = page.all(".advice")[0].text
+    check("the dry run measured the stored rows, under the limits",
+          "Dry run on the stored data" in body and "every partition under the limits" in body
+          and len(page.all("table.advice-sizes tbody tr")) == 2, body[:400])
+    check("the alternatives are listed", len(page.all("table.advice-alternatives tbody tr")) >= 1)
+    page.shot("06-advise.png")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--screens", default=os.path.join(ROOT, "target", "explorer-screens"))
@@ -429,7 +454,8 @@ def main():
                                ("seed 002 partition", lambda: test_seed_002_partition(page, listing)),
                                ("super column family", lambda: test_super_partition(page, binary, sc.port)),
                                ("will it scale", lambda: test_ring(page)),
-                               ("query check", lambda: test_query_check(page))):
+                               ("query check", lambda: test_query_check(page)),
+                               ("advise", lambda: test_advise(page))):
                 print("%s:" % name)
                 try:
                     test()

@@ -213,7 +213,7 @@ fn db_error(e: &DbError, msg: &str) -> GatewayError {
                 data_present: *data_present,
             }),
         ),
-        DbError::TruncateError => timed_out(TimeoutCause::Read, None),
+        DbError::TruncateError => timed_out(TimeoutCause::Read, refusal(Said::TruncateError)),
         DbError::ReadFailure { .. } | DbError::WriteFailure { .. } => {
             timed_out(TimeoutCause::Failure, None)
         }

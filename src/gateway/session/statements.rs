@@ -16,7 +16,7 @@
 use super::custom::{for_statement, has_custom};
 use super::Inner;
 use crate::call::Consistency;
-use crate::gateway::driver::error::{is_stale_prepared, GatewayError, GatewayResult};
+use crate::gateway::driver::error::{is_stale_prepared, GatewayError, GatewayResult, TimeoutCause};
 use crate::gateway::driver::level::driver_level;
 use crate::gateway::driver::values::{Bound, RawRow};
 use crate::gateway::table::forms::{self, Form};
@@ -116,8 +116,20 @@ impl Statements {
 /// because every statement here names its columns (no `SELECT *`), so a
 /// table changed under it keeps the columns' number, and rows are read as
 /// bytes whatever their types say ([`RawRow`]).
+///
+/// A prepare gets the URL's `timeout_ms` as every request does: the driver
+/// bounds executions by it but not a prepare, which a node that accepts
+/// and never answers (paused, or hung) would hold forever.
 async fn prepare(inner: &Inner, text: String) -> GatewayResult<PreparedStatement> {
-    let mut p = inner.session.prepare(text).await?;
+    let timeout = inner.url.timeout;
+    let mut p = tokio::time::timeout(timeout, inner.session.prepare(text))
+        .await
+        .map_err(|_| {
+            GatewayError::timed_out(
+                TimeoutCause::Client,
+                format!("no answer to a prepare in {} ms", timeout.as_millis()),
+            )
+        })??;
     p.set_use_cached_result_metadata(true);
     Ok(p)
 }

@@ -25,6 +25,7 @@ pub mod code {
     pub const UNAVAILABLE: i32 = 0x1000;
     pub const OVERLOADED: i32 = 0x1001;
     pub const IS_BOOTSTRAPPING: i32 = 0x1002;
+    pub const TRUNCATE_ERROR: i32 = 0x1003;
     pub const WRITE_TIMEOUT: i32 = 0x1100;
     pub const READ_TIMEOUT: i32 = 0x1200;
     pub const SYNTAX_ERROR: i32 = 0x2000;
@@ -56,6 +57,9 @@ pub enum NativeError {
     Overloaded(String),
     #[error("{0}")]
     IsBootstrapping(String),
+    /// A truncate some replica did not take (unavailable or timed out).
+    #[error("{0}")]
+    Truncate(String),
     /// Also a write that could not be made durable: 1.2 answered it as a
     /// timeout, which clients retry.
     #[error("{message}")]
@@ -150,8 +154,9 @@ impl From<NodeError> for NativeError {
             // it gave it, or for a data call's failure it did not answer (a
             // connection lost under the request, the driver's deadline, no
             // node to ask) the counts the node gave it
-            // (`node::error::gateway_call_error`). Only a call with no
-            // level (a schema change, a truncate) has none.
+            // (`node::error::gateway_call_error`; a truncate's is
+            // TRUNCATE_ERROR). Only a schema change has none: Cassandra's
+            // DDL answered a silent cluster with no level-based error.
             NodeError::Unavailable {
                 refusal: Some(r), ..
             }
@@ -220,6 +225,7 @@ fn from_cluster(r: Refusal) -> NativeError {
         },
         Said::Overloaded => NativeError::Overloaded(message),
         Said::IsBootstrapping => NativeError::IsBootstrapping(message),
+        Said::TruncateError => NativeError::Truncate(message),
     }
 }
 
@@ -271,6 +277,7 @@ impl NativeError {
             NativeError::Unavailable { .. } => code::UNAVAILABLE,
             NativeError::Overloaded(_) => code::OVERLOADED,
             NativeError::IsBootstrapping(_) => code::IS_BOOTSTRAPPING,
+            NativeError::Truncate(_) => code::TRUNCATE_ERROR,
             NativeError::WriteTimeout { .. } => code::WRITE_TIMEOUT,
             NativeError::ReadTimeout { .. } => code::READ_TIMEOUT,
             NativeError::Syntax(_) => code::SYNTAX_ERROR,
@@ -469,6 +476,7 @@ pub fn code_name(body: &[u8]) -> Option<&'static str> {
         code::UNAVAILABLE => "UNAVAILABLE",
         code::OVERLOADED => "OVERLOADED",
         code::IS_BOOTSTRAPPING => "IS_BOOTSTRAPPING",
+        code::TRUNCATE_ERROR => "TRUNCATE_ERROR",
         code::WRITE_TIMEOUT => "WRITE_TIMEOUT",
         code::READ_TIMEOUT => "READ_TIMEOUT",
         code::SYNTAX_ERROR => "SYNTAX_ERROR",

@@ -10,6 +10,7 @@
 //! becomes one INSERT of CQL literals, as cqlsh built it. Owns CSV and the
 //! COPY command; the session and table layout are others'.
 
+use crate::input_bounds::{read_at_most, MAX_COPY_BYTES};
 use crate::shell::cql_format::format_value;
 use crate::shell::cqlsh::commands::{dotted_name, expand_user};
 use crate::shell::cqlsh::layout::Layout;
@@ -403,17 +404,19 @@ impl Cqlsh<'_> {
             return Ok(0);
         }
         let text = match file {
-            Some(f) => match std::fs::read(f) {
-                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-                Err(e) => {
-                    self.printerr(&format!(
-                        "Can't open {} for reading: {}",
-                        py_repr(f),
-                        io_error(f, &e)
-                    ));
-                    return Ok(0);
+            Some(f) => {
+                match std::fs::File::open(f).and_then(|file| read_at_most(file, MAX_COPY_BYTES)) {
+                    Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                    Err(e) => {
+                        self.printerr(&format!(
+                            "Can't open {} for reading: {}",
+                            py_repr(f),
+                            io_error(f, &e)
+                        ));
+                        return Ok(0);
+                    }
                 }
-            },
+            }
             None => {
                 self.say("[Use \\. on a line by itself to end input]\n");
                 let mut text = String::new();
