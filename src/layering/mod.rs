@@ -382,7 +382,6 @@ const KNOWN: &[&str] = &[
     "src/thrift/wire/bounded_tests.rs: in thrift, wire uses gen, a later layer",
     "storage: engine, index, layout, recovery, store use each other in a cycle",
     "storage: memtable, query, row use each other in a cycle",
-    "storage::sstable: partition, reader, scan, slice use each other in a cycle",
     "thrift::v19: cql, describe, release use each other in a cycle",
 ];
 
