@@ -375,8 +375,6 @@ const KNOWN: &[&str] = &[
     "src/thrift/error/fault_tests.rs: in thrift, error uses call, a later layer",
     "src/thrift/session.rs: in thrift, session uses transport, a later layer",
     "src/thrift/wire/bounded_tests.rs: in thrift, wire uses gen, a later layer",
-    "storage: engine, index, layout, recovery, store use each other in a cycle",
-    "storage: memtable, query, row use each other in a cycle",
     "thrift::v19: cql, describe, release use each other in a cycle",
 ];
 
