@@ -1,11 +1,11 @@
-//! The data-model explorer on the admin surface: its routes, each HTTP
-//! request decoded into the explorer's plain [`Call`], and the one place an
+//! The data-model explorer on the admin surface: its handlers (listed in
+//! [`super::routes`]), each HTTP request decoded into the explorer's plain
+//! [`Call`], and the one place an
 //! [`ExplorerError`] becomes an [`AdminError`]. The explorer itself knows no
 //! HTTP; this module must not answer for it (its views live in
 //! [`crate::explorer`]).
 
-use super::http::{parse_query, AdminError, Method, Request, Response};
-use super::routes::{route, Access, Route};
+use super::http::{parse_query, AdminError, Request, Response};
 use super::state::AdminState;
 use crate::explorer::api::{self, Call};
 use crate::explorer::page::{self, Asset};
@@ -50,13 +50,13 @@ fn call<T>(req: &Request, f: impl FnOnce(&Call) -> T) -> T {
 }
 
 /// `GET /api/explorer/...`.
-fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
+pub(super) fn get(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let value = call(req, |c| api::get(&state.node, c))?;
     Ok(Response::json(&value))
 }
 
 /// `POST /api/explorer/...` (the query check).
-fn post(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
+pub(super) fn post(state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     let value = call(req, |c| api::post(&state.node, c, || req.json()))?;
     Ok(Response::json(&value))
 }
@@ -70,19 +70,19 @@ fn page_response(file: &Asset) -> Response {
 }
 
 /// `GET /explorer`: the page.
-fn index(_state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
+pub(super) fn index(_state: &AdminState, _req: &Request) -> Result<Response, AdminError> {
     Ok(page_response(&page::INDEX))
 }
 
 /// `GET /explorer/assets/<file>`: one embedded file, found by the path.
-fn asset(_state: &AdminState, req: &Request) -> Result<Response, AdminError> {
+pub(super) fn asset(_state: &AdminState, req: &Request) -> Result<Response, AdminError> {
     page::asset(&req.path)
         .map(page_response)
         .ok_or_else(|| AdminError::NotFound(format!("no such explorer asset: {}", req.path)))
 }
 
 /// `GET /`: 303 See Other to the page.
-fn to_page(_: &AdminState, _: &Request) -> Result<Response, AdminError> {
+pub(super) fn to_page(_: &AdminState, _: &Request) -> Result<Response, AdminError> {
     let path = page::PATH;
     let mut r = Response::body(
         page::INDEX.content_type,
@@ -93,43 +93,9 @@ fn to_page(_: &AdminState, _: &Request) -> Result<Response, AdminError> {
     Ok(r)
 }
 
-/// The explorer's routes, for the admin route table: the JSON API, and the
-/// page with its embedded files (one exact path each). The page asks for
-/// the same credentials as every other admin route (the browser prompts for
-/// them once and sends them with the page's API calls).
-pub fn routes() -> Vec<Route> {
-    let mut all = vec![
-        route(Method::Get, "/api/explorer/*", Access::Operator, get),
-        route(Method::Post, "/api/explorer/*", Access::Operator, post),
-        // The admin port's root sends a browser to the page; the redirect
-        // itself tells nothing, so it asks for no credentials.
-        route(Method::Get, "/", Access::Open, to_page),
-        route(Method::Get, page::PATH, Access::Operator, index),
-        route(Method::Get, "/explorer/", Access::Operator, index),
-    ];
-    all.extend(
-        page::ASSETS
-            .iter()
-            .map(|a| route(Method::Get, a.path, Access::Operator, asset)),
-    );
-    all
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
-
-    #[test]
-    fn page_routes_are_distinct_and_get_only() {
-        let r: Vec<Route> = routes()
-            .into_iter()
-            .filter(|r| !r.path.starts_with(API_PREFIX))
-            .collect();
-        let paths: BTreeSet<&str> = r.iter().map(|r| r.path).collect();
-        assert_eq!(paths.len(), r.len());
-        assert!(r.iter().all(|r| r.method == Method::Get));
-    }
 
     #[test]
     fn api_paths_are_split_and_decoded() {

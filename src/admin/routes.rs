@@ -11,6 +11,7 @@ use super::state::AdminState;
 use super::{
     activity, advisor, explorer, faults, health, info, metrics, ops, pools, reset, ring, snapshots,
 };
+use crate::explorer::page;
 
 /// A handler: the answer to one request, or why not.
 pub type Handler = fn(&AdminState, &Request) -> Result<Response, AdminError>;
@@ -33,12 +34,7 @@ pub struct Route {
     pub handler: Handler,
 }
 
-pub(super) const fn route(
-    method: Method,
-    path: &'static str,
-    access: Access,
-    handler: Handler,
-) -> Route {
+const fn route(method: Method, path: &'static str, access: Access, handler: Handler) -> Route {
     Route {
         method,
         path,
@@ -87,10 +83,23 @@ pub fn routes() -> Vec<Route> {
         route(Delete, "/activity", Operator, activity::clear),
         route(Post, "/reset", Operator, reset::reset),
     ];
-    // The explorer's JSON API, its page and the page's embedded files.
-    all.extend(explorer::routes());
+    // The explorer's JSON API, and its page with the page's embedded files
+    // (one exact path each). The page asks for the same credentials as
+    // every other admin route (the browser prompts for them once and sends
+    // them with the page's API calls).
+    all.extend([
+        route(Get, "/api/explorer/*", Operator, explorer::get),
+        route(Post, "/api/explorer/*", Operator, explorer::post),
+        // The admin port's root sends a browser to the page; the redirect
+        // itself tells nothing, so it asks for no credentials.
+        route(Get, "/", Open, explorer::to_page),
+        route(Get, page::PATH, Operator, explorer::index),
+        route(Get, "/explorer/", Operator, explorer::index),
+    ]);
+    let assets = page::ASSETS.iter();
+    all.extend(assets.map(|a| route(Get, a.path, Operator, explorer::asset)));
     // The model advisor (docs/advisor.md).
-    all.extend(advisor::routes());
+    all.push(route(Post, "/api/advisor", Operator, advisor::post));
     all
 }
 
@@ -139,6 +148,16 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_explorer_page_s_routes_are_get_only() {
+        let page: Vec<Route> = routes()
+            .into_iter()
+            .filter(|r| r.path.starts_with("/explorer") || r.path == "/")
+            .collect();
+        assert!(page.len() > 3);
+        assert!(page.iter().all(|r| r.method == Method::Get));
     }
 
     #[test]

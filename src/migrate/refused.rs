@@ -11,10 +11,12 @@
 
 use super::rows::Item;
 use super::target::Cf;
-use super::verify::SHOWN;
 use crate::gateway::write::plan::cf_statements;
 use crate::model::{Cell, CellKind, Op};
 use std::collections::BTreeMap;
+
+/// Refused cells (and verification's differences) shown per column family.
+pub const SHOWN: usize = 5;
 
 /// The op that copies one item (a counter as an add of its total: what
 /// matters here is whether the table takes it, not the amount).

@@ -19,7 +19,7 @@
 //! This module must not write.
 
 use super::copy::{clock_now, read_target, Meter, WINDOW_BYTES, WINDOW_ROWS};
-use super::refused::{self, Refusals};
+use super::refused::{self, Refusals, SHOWN};
 use super::rows::{Item, Row, Scan};
 use super::source::Source;
 use super::target::{Cf, Table};
@@ -32,8 +32,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const EXPIRY_MARGIN: i32 = 5;
 pub const TTL_SLACK: i32 = 3;
-/// Differences (and refused cells) shown per column family.
-pub const SHOWN: usize = 5;
 
 /// One column family's comparison.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -151,12 +151,14 @@ pub mod stored_view;
 mod codec;
 pub mod commitlog;
 mod engine;
+mod heap;
 mod index;
 mod layout;
 mod memtable;
 mod query;
 mod recovery;
 mod row;
+mod sorted;
 pub mod sstable;
 mod store;
 #[cfg(test)]

@@ -13,7 +13,8 @@
 //! text is `describe_create`'s. It must not change anything.
 
 use super::describe_create as create;
-use super::session::{CqlSession, LocalFacts};
+use super::local::LocalFacts;
+use super::session::CqlSession;
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::system_schema_rows::{indexes, layouts, local_replication};
 use super::system_traces;

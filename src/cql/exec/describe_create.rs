@@ -95,7 +95,6 @@ fn options(l: &Layout3, cf: Option<&CfDef>) -> Vec<String> {
             continue;
         }
         let value = match (name, v) {
-            (_, Val::Null) => continue,
             ("bloom_filter_fp_chance" | "crc_check_chance", Val::Bytes(b)) => {
                 double(f64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
             }

@@ -47,9 +47,11 @@ mod ddl;
 pub mod describe;
 pub mod describe_create;
 mod dml;
+mod local;
 pub mod schema3x;
 mod session;
 pub mod super3;
+mod synthesized;
 pub mod system_schema;
 mod system_schema_rows;
 pub mod system_tables;
@@ -58,9 +60,10 @@ pub mod tables;
 pub mod unset;
 
 pub use dml::packed::{apply_packed, pack_members, MemberSource};
+pub use local::{LocalFacts, CQL_VERSION, RELEASE_VERSION, THRIFT_VERSION};
 pub use session::{
-    md5_id, prepared_cost, prepared_not_found, too_big_to_prepare, CqlSession, LocalFacts,
-    Prepared, PreparedCache, ServerClock, DEFAULT_PREPARED_BYTES,
+    md5_id, prepared_cost, prepared_not_found, too_big_to_prepare, CqlSession, Prepared,
+    PreparedCache, ServerClock, DEFAULT_PREPARED_BYTES,
 };
 
 use crate::cql::ast::Parsed;

@@ -4,6 +4,7 @@
 //!
 //! Owns only state; it must not run statements.
 
+use super::local::LocalFacts;
 use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::lru::{ByteLru, LruStats};
@@ -82,41 +83,6 @@ impl ServerClock {
     /// Runs `f` with the UUID generator.
     pub fn with_uuids<R>(&self, f: impl FnOnce(&mut TimeUuidGenerator) -> R) -> R {
         f(&mut self.state.lock().1)
-    }
-}
-
-/// What `system.local` says about this node, which depends on the front
-/// end a session came through: the Thrift API keeps 1.2.9's claim, the
-/// native protocol claims the release that introduced the protocol version
-/// the connection speaks (see `native::claims`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LocalFacts {
-    pub release_version: String,
-    /// The Thrift API version (`thrift_version`): 1.2.9's, or the one of
-    /// the release the node answers as.
-    pub thrift_version: String,
-    /// The CQL 3 version (`cql_version`): 1.2.9's 3.0.5, or the release's.
-    pub cql_version: String,
-    pub native_protocol_version: String,
-    /// This node's tokens (one: it owns the whole ring); empty when unknown.
-    pub tokens: Vec<String>,
-    /// The address clients reach this node at.
-    pub address: Option<std::net::IpAddr>,
-    /// A stable id of this node (drivers key their host list by it).
-    pub host_id: Option<[u8; 16]>,
-}
-
-impl Default for LocalFacts {
-    fn default() -> Self {
-        LocalFacts {
-            release_version: super::system_tables::RELEASE_VERSION.to_string(),
-            thrift_version: super::system_tables::THRIFT_VERSION.to_string(),
-            cql_version: super::system_tables::CQL_VERSION.to_string(),
-            native_protocol_version: "1".to_string(),
-            tokens: Vec::new(),
-            address: None,
-            host_id: None,
-        }
     }
 }
 

@@ -12,16 +12,14 @@
 //! `functions` and `aggregates` leave out `argument_types` (this CQL layer
 //! has no collection in a key; both tables are always empty: no UDFs).
 //!
-//! Owns these definitions and the schema → rows encoding; how each column
-//! family looks as a 3.x table is `cql::exec::schema3x`. It must not accept writes.
+//! Owns these definitions; their rows are `system_schema_rows`'s, how each
+//! column family looks as a 3.x table `cql::exec::schema3x`'s. It must not
+//! accept writes.
 
-use super::session::LocalFacts;
-use super::system_schema_rows::{self as rows, Row};
-use super::system_traces;
+use super::local::LocalFacts;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::cql::table::Table;
-use crate::schema::Schema;
 
 /// The keyspace of the 3.0+ schema tables.
 pub const SCHEMA_KEYSPACE: &str = "system_schema";
@@ -119,38 +117,4 @@ pub fn owns(table: &Table) -> bool {
     table.keyspace == SCHEMA_KEYSPACE
         || table.keyspace == VIRTUAL_SCHEMA_KEYSPACE
         || (table.keyspace == "system" && table.name == "peers_v2")
-}
-
-/// The partition keys of one of this module's tables, unordered.
-pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
-    match table.keyspace.as_str() {
-        VIRTUAL_SCHEMA_KEYSPACE => vec![VIRTUAL_SCHEMA_KEYSPACE.as_bytes().to_vec()],
-        SCHEMA_KEYSPACE => schema
-            .keyspaces
-            .keys()
-            .map(String::as_str)
-            .chain(
-                [SCHEMA_KEYSPACE, system_traces::KEYSPACE]
-                    .into_iter()
-                    .filter(|k| !schema.keyspaces.contains_key(*k)),
-            )
-            .map(|k| k.as_bytes().to_vec())
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The rows of one partition of one of this module's tables, as
-/// (clustering values, column values), in clustering order.
-pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
-    match (table.keyspace.as_str(), table.name.as_str()) {
-        (VIRTUAL_SCHEMA_KEYSPACE, name) => {
-            if key != VIRTUAL_SCHEMA_KEYSPACE {
-                return Vec::new();
-            }
-            rows::virtual_rows(name, &tables_of(VIRTUAL_SCHEMA_KEYSPACE))
-        }
-        (SCHEMA_KEYSPACE, name) => rows::schema_rows(schema, name, key),
-        _ => Vec::new(),
-    }
 }

@@ -4,9 +4,10 @@
 //! `cql::exec::schema3x`, its indexes; and the encoding of such rows, maps and
 //! sets included, as cells of the serving table model.
 //!
-//! Owns that conversion; it must not decide which tables exist.
+//! Owns that conversion and the tables' partitions (their keys, and the
+//! rows of each); it must not decide which tables exist.
 
-use super::system_schema::{tables_of, SCHEMA_KEYSPACE};
+use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::system_traces;
 use crate::cql::error::CqlResult;
 use crate::cql::exec::schema3x::{layout_of, layout_of_table};
@@ -20,7 +21,6 @@ use std::sync::Arc;
 
 /// One column's value.
 pub enum Val {
-    Null,
     Bytes(Vec<u8>),
     /// A map's entries (keys serialized), or a set's members with empty values.
     Entries(Vec<(Vec<u8>, Vec<u8>)>),
@@ -390,7 +390,6 @@ pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
         cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
         for (column, value) in values {
             match value {
-                Val::Null => {}
                 Val::Bytes(v) => cells.push(Cell::live(
                     cell_name(table, &clustering, column, None)?,
                     v,
@@ -411,6 +410,40 @@ pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
     let cmp = table.comparator_type();
     cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));
     Ok(cells)
+}
+
+/// The partition keys of one of `system_schema`'s tables, unordered.
+pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
+    match table.keyspace.as_str() {
+        VIRTUAL_SCHEMA_KEYSPACE => vec![VIRTUAL_SCHEMA_KEYSPACE.as_bytes().to_vec()],
+        SCHEMA_KEYSPACE => schema
+            .keyspaces
+            .keys()
+            .map(String::as_str)
+            .chain(
+                [SCHEMA_KEYSPACE, system_traces::KEYSPACE]
+                    .into_iter()
+                    .filter(|k| !schema.keyspaces.contains_key(*k)),
+            )
+            .map(|k| k.as_bytes().to_vec())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The rows of one partition of one of `system_schema`'s tables, as
+/// (clustering values, column values), in clustering order.
+pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
+    match (table.keyspace.as_str(), table.name.as_str()) {
+        (VIRTUAL_SCHEMA_KEYSPACE, name) => {
+            if key != VIRTUAL_SCHEMA_KEYSPACE {
+                return Vec::new();
+            }
+            virtual_rows(name, &tables_of(VIRTUAL_SCHEMA_KEYSPACE))
+        }
+        (SCHEMA_KEYSPACE, name) => schema_rows(schema, name, key),
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

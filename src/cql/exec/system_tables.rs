@@ -11,7 +11,8 @@
 //! Owns the column lists and the schema → cell encoding; it must not
 //! accept writes (they are refused before reaching here).
 
-use super::session::LocalFacts;
+use super::local::LocalFacts;
+use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
 use super::{system_schema, system_schema_rows, system_traces};
 use crate::cql::ast::Statement;
@@ -21,7 +22,7 @@ use crate::cql::parse;
 use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
-use crate::partitioner::{Partitioner, Token};
+use crate::partitioner::Token;
 use crate::schema::{CfDef, Schema};
 use std::ops::Bound;
 
@@ -29,13 +30,6 @@ const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name tex
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
 const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>)";
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
-/// The Cassandra release whose behaviour this server keeps, as `system.local` names it.
-pub const RELEASE_VERSION: &str = "1.2.9";
-/// 1.2.9's API 19.x version (thrift's `describe_version`); spelled here
-/// because cql sits below thrift in the layering.
-pub const THRIFT_VERSION: &str = "19.36.0";
-/// The CQL3 version the executor speaks (1.2.9's).
-pub const CQL_VERSION: &str = "3.0.5";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
@@ -184,7 +178,7 @@ fn partition(
     keyspace: &str,
 ) -> CqlResult<Vec<Cell>> {
     if system_schema::owns(table) {
-        let rows = system_schema::partition(schema, table, keyspace);
+        let rows = system_schema_rows::partition(schema, table, keyspace);
         return system_schema_rows::cells(table, rows);
     }
     match table.name.as_str() {
@@ -352,7 +346,7 @@ impl PartitionSource for SchemaSource<'_> {
 
     fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
         let names: Vec<Vec<u8>> = if system_schema::owns(self.table) {
-            system_schema::partition_keys(self.schema, self.table)
+            system_schema_rows::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
         } else if self.table.name == "peers" {
@@ -376,65 +370,112 @@ impl PartitionSource for SchemaSource<'_> {
     }
 }
 
-/// A synthesized partition's cells (in comparator order) within `slice`,
-/// in its traversal order, at most its count.
-pub(super) fn sliced(table: &Table, cells: Vec<Cell>, slice: &Slice) -> Vec<Cell> {
-    let cmp = table.comparator_type();
-    match slice {
-        Slice::Names(names) => cells
-            .into_iter()
-            .filter(|c| names.contains(&c.name))
-            .collect(),
-        Slice::Range {
-            start,
-            finish,
-            reversed,
-            count,
-        } => {
-            let (lo, hi) = if *reversed {
-                (finish, start)
-            } else {
-                (start, finish)
-            };
-            let mut out: Vec<Cell> = cells
-                .into_iter()
-                .filter(|c| {
-                    (lo.is_empty() || cmp.compare(lo, &c.name).is_le())
-                        && (hi.is_empty() || cmp.compare(&c.name, hi).is_le())
-                })
-                .collect();
-            if *reversed {
-                out.reverse();
-            }
-            out.truncate(*count);
-            out
+#[cfg(test)]
+mod tests {
+    //! How the schema tables list `system_traces`, by the release claimed.
+
+    use super::super::system_traces::KEYSPACE;
+    use super::*;
+    use crate::config::Config;
+
+    fn claim(release: &str) -> LocalFacts {
+        LocalFacts {
+            release_version: release.to_string(),
+            ..LocalFacts::default()
         }
     }
-}
 
-/// The partition keys among `names` whose tokens are within the bounds,
-/// in ring order.
-pub(super) fn keys_within(
-    p: &dyn Partitioner,
-    names: Vec<Vec<u8>>,
-    start: Bound<Token>,
-    end: Bound<Token>,
-) -> Vec<Vec<u8>> {
-    let mut keys: Vec<Vec<u8>> = names
-        .into_iter()
-        .filter(|k| {
-            let t = p.token(k);
-            (match &start {
-                Bound::Unbounded => true,
-                Bound::Included(s) => &t >= s,
-                Bound::Excluded(s) => &t > s,
-            }) && (match &end {
-                Bound::Unbounded => true,
-                Bound::Included(e) => &t <= e,
-                Bound::Excluded(e) => &t < e,
-            })
-        })
-        .collect();
-    keys.sort_by_key(|k| p.decorate(k));
-    keys
+    /// The values of `keyspace.name`'s cells in partition `key`, as text
+    /// where they are (names are composites and left out).
+    fn values(release: &str, keyspace: &str, name: &str, key: &str) -> (bool, Vec<Vec<u8>>) {
+        let schema = Schema::from_config(&Config::builtin()).unwrap();
+        let local = claim(release);
+        let table = table(keyspace, name, &local).unwrap();
+        let source = SchemaSource {
+            schema: &schema,
+            table: &table,
+            local: &local,
+        };
+        let listed = source
+            .scan_keys(Bound::Unbounded, Bound::Unbounded)
+            .unwrap()
+            .contains(&key.as_bytes().to_vec());
+        let all = Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: usize::MAX,
+        };
+        let cells = source.read(key.as_bytes(), &all).unwrap();
+        (
+            listed,
+            cells.into_iter().map(|c| c.value.to_vec()).collect(),
+        )
+    }
+
+    fn has(values: &[Vec<u8>], text: &str) -> bool {
+        values.iter().any(|v| v == text.as_bytes())
+    }
+
+    const M: &str = "org.apache.cassandra.db.marshal.";
+
+    #[test]
+    fn the_1_2_schema_tables_list_the_keyspace_and_its_two_tables() {
+        let (listed, ks) = values("1.2.9", "system", "schema_keyspaces", KEYSPACE);
+        assert!(listed);
+        assert!(has(&ks, r#"{"replication_factor":"1"}"#));
+        let (_, cfs) = values("1.2.9", "system", "schema_columnfamilies", KEYSPACE);
+        assert!(has(&cfs, "traced sessions"));
+        assert!(has(&cfs, r#"["session_id"]"#));
+        assert!(has(&cfs, r#"["event_id"]"#));
+        assert!(has(
+            &cfs,
+            &format!("{M}CompositeType({M}TimeUUIDType,{M}UTF8Type)")
+        ));
+        assert!(has(&cfs, &format!(
+            "{M}CompositeType({M}UTF8Type,{M}ColumnToCollectionType(706172616d6574657273:{M}MapType({M}UTF8Type,{M}UTF8Type)))"
+        )));
+        assert!(has(&cfs, &format!("{M}UUIDType")));
+        // gc grace 0, and no old-style id (1.2 gave them none).
+        assert!(cfs.contains(&0i32.to_be_bytes().to_vec()));
+        assert!(!cfs.iter().any(|v| v.len() == 4
+            && v != &0i32.to_be_bytes()
+            && v != &4i32.to_be_bytes()
+            && v != &32i32.to_be_bytes()));
+        let (_, cols) = values("1.2.9", "system", "schema_columns", KEYSPACE);
+        assert!(has(&cols, &format!("{M}InetAddressType")));
+        assert!(has(&cols, &format!("{M}DateType")));
+        assert!(has(&cols, &format!("{M}MapType({M}UTF8Type,{M}UTF8Type)")));
+        let (_, ks2) = values("2.0.17", "system", "schema_keyspaces", KEYSPACE);
+        assert!(has(&ks2, r#"{"replication_factor":"2"}"#));
+        let (_, cols2) = values("2.0.17", "system", "schema_columns", KEYSPACE);
+        for kind in ["partition_key", "clustering_key", "regular"] {
+            assert!(has(&cols2, kind), "{kind}");
+        }
+    }
+
+    #[test]
+    fn releases_before_1_2_list_no_tracing_keyspace() {
+        let (listed, ks) = values("1.1.12", "system", "schema_keyspaces", KEYSPACE);
+        assert!(!listed && ks.is_empty());
+        let (_, cfs) = values("1.1.12", "system", "schema_columnfamilies", KEYSPACE);
+        assert!(cfs.is_empty());
+    }
+
+    #[test]
+    fn the_4_0_schema_tables_list_them_with_2_0_options() {
+        let (listed, ks) = values("4.0.0", "system_schema", "keyspaces", KEYSPACE);
+        assert!(listed);
+        assert!(has(&ks, "org.apache.cassandra.locator.SimpleStrategy"));
+        assert!(has(&ks, "2"));
+        let (_, tables) = values("4.0.0", "system_schema", "tables", KEYSPACE);
+        assert!(has(&tables, "traced sessions"));
+        assert!(tables.contains(&86_400i32.to_be_bytes().to_vec()));
+        assert!(tables.contains(&3_600_000i32.to_be_bytes().to_vec()));
+        let (_, cols) = values("4.0.0", "system_schema", "columns", KEYSPACE);
+        for ty in ["uuid", "timeuuid", "inet", "map<text, text>", "timestamp"] {
+            assert!(has(&cols, ty), "{ty}");
+        }
+        assert!(has(&cols, "clustering") && has(&cols, "partition_key"));
+    }
 }

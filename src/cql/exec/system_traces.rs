@@ -12,7 +12,7 @@
 //! Owns the two definitions and the session → cells encoding; it must not
 //! accept writes (they are refused before reaching here) nor record traces.
 
-use super::system_tables::{keys_within, sliced};
+use super::synthesized::{keys_within, sliced};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, PartitionSource};
@@ -242,113 +242,12 @@ impl PartitionSource for TraceSource<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::session::LocalFacts;
-    use super::super::system_tables::{self, SchemaSource};
     use super::*;
-    use crate::config::Config;
-    use crate::schema::Schema;
-
-    fn claim(release: &str) -> LocalFacts {
-        LocalFacts {
-            release_version: release.to_string(),
-            ..LocalFacts::default()
-        }
-    }
-
-    /// The values of `keyspace.name`'s cells in partition `key`, as text
-    /// where they are (names are composites and left out).
-    fn values(release: &str, keyspace: &str, name: &str, key: &str) -> (bool, Vec<Vec<u8>>) {
-        let schema = Schema::from_config(&Config::builtin()).unwrap();
-        let local = claim(release);
-        let table = system_tables::table(keyspace, name, &local).unwrap();
-        let source = SchemaSource {
-            schema: &schema,
-            table: &table,
-            local: &local,
-        };
-        let listed = source
-            .scan_keys(Bound::Unbounded, Bound::Unbounded)
-            .unwrap()
-            .contains(&key.as_bytes().to_vec());
-        let all = Slice::Range {
-            start: Vec::new(),
-            finish: Vec::new(),
-            reversed: false,
-            count: usize::MAX,
-        };
-        let cells = source.read(key.as_bytes(), &all).unwrap();
-        (
-            listed,
-            cells.into_iter().map(|c| c.value.to_vec()).collect(),
-        )
-    }
-
-    fn has(values: &[Vec<u8>], text: &str) -> bool {
-        values.iter().any(|v| v == text.as_bytes())
-    }
-
-    const M: &str = "org.apache.cassandra.db.marshal.";
-
-    #[test]
-    fn the_1_2_schema_tables_list_the_keyspace_and_its_two_tables() {
-        let (listed, ks) = values("1.2.9", "system", "schema_keyspaces", KEYSPACE);
-        assert!(listed);
-        assert!(has(&ks, r#"{"replication_factor":"1"}"#));
-        let (_, cfs) = values("1.2.9", "system", "schema_columnfamilies", KEYSPACE);
-        assert!(has(&cfs, "traced sessions"));
-        assert!(has(&cfs, r#"["session_id"]"#));
-        assert!(has(&cfs, r#"["event_id"]"#));
-        assert!(has(
-            &cfs,
-            &format!("{M}CompositeType({M}TimeUUIDType,{M}UTF8Type)")
-        ));
-        assert!(has(&cfs, &format!(
-            "{M}CompositeType({M}UTF8Type,{M}ColumnToCollectionType(706172616d6574657273:{M}MapType({M}UTF8Type,{M}UTF8Type)))"
-        )));
-        assert!(has(&cfs, &format!("{M}UUIDType")));
-        // gc grace 0, and no old-style id (1.2 gave them none).
-        assert!(cfs.contains(&0i32.to_be_bytes().to_vec()));
-        assert!(!cfs.iter().any(|v| v.len() == 4
-            && v != &0i32.to_be_bytes()
-            && v != &4i32.to_be_bytes()
-            && v != &32i32.to_be_bytes()));
-        let (_, cols) = values("1.2.9", "system", "schema_columns", KEYSPACE);
-        assert!(has(&cols, &format!("{M}InetAddressType")));
-        assert!(has(&cols, &format!("{M}DateType")));
-        assert!(has(&cols, &format!("{M}MapType({M}UTF8Type,{M}UTF8Type)")));
-        let (_, ks2) = values("2.0.17", "system", "schema_keyspaces", KEYSPACE);
-        assert!(has(&ks2, r#"{"replication_factor":"2"}"#));
-        let (_, cols2) = values("2.0.17", "system", "schema_columns", KEYSPACE);
-        for kind in ["partition_key", "clustering_key", "regular"] {
-            assert!(has(&cols2, kind), "{kind}");
-        }
-    }
 
     #[test]
     fn releases_before_1_2_have_no_tracing_keyspace() {
         assert!(!exists_in("1.1.12") && !exists_in("0.7.10") && !exists_in("0.6.13"));
         assert!(exists_in("1.2.9") && exists_in("2.0.17") && exists_in("4.0.0"));
-        let (listed, ks) = values("1.1.12", "system", "schema_keyspaces", KEYSPACE);
-        assert!(!listed && ks.is_empty());
-        let (_, cfs) = values("1.1.12", "system", "schema_columnfamilies", KEYSPACE);
-        assert!(cfs.is_empty());
-    }
-
-    #[test]
-    fn the_4_0_schema_tables_list_them_with_2_0_options() {
-        let (listed, ks) = values("4.0.0", "system_schema", "keyspaces", KEYSPACE);
-        assert!(listed);
-        assert!(has(&ks, "org.apache.cassandra.locator.SimpleStrategy"));
-        assert!(has(&ks, "2"));
-        let (_, tables) = values("4.0.0", "system_schema", "tables", KEYSPACE);
-        assert!(has(&tables, "traced sessions"));
-        assert!(tables.contains(&86_400i32.to_be_bytes().to_vec()));
-        assert!(tables.contains(&3_600_000i32.to_be_bytes().to_vec()));
-        let (_, cols) = values("4.0.0", "system_schema", "columns", KEYSPACE);
-        for ty in ["uuid", "timeuuid", "inet", "map<text, text>", "timestamp"] {
-            assert!(has(&cols, ty), "{ty}");
-        }
-        assert!(has(&cols, "clustering") && has(&cols, "partition_key"));
     }
 
     #[test]

@@ -10,9 +10,9 @@ use super::super::ast::Assignment;
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
+use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
 use super::values::{check_element, eval, eval_i64, eval_scalar, Element};
-use super::write::{Stamp, WriteContext};
 use super::CqlOp;
 
 pub(super) fn column_type(table: &Table, column: &str) -> CqlType {

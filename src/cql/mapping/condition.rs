@@ -23,7 +23,7 @@ use super::super::ast::{
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::types::CqlType;
-use super::select::{ResultColumn, ResultSet};
+use super::result::{ResultColumn, ResultSet};
 use super::values::{eval_scalar, TermContext};
 
 pub mod batch;

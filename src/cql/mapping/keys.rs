@@ -8,8 +8,8 @@ use super::super::ast::{Operator, Relation, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::types::{CqlType, CqlValue};
+use super::context::WriteContext;
 use super::values::{eval, eval_scalar};
-use super::write::WriteContext;
 
 /// Key values from a WHERE clause: per partition-key column and per
 /// clustering column, the list of values (`=` gives one, `IN` several).

@@ -10,11 +10,13 @@
 pub mod assign;
 mod binds;
 pub mod condition;
+mod context;
 mod index;
 pub mod keys;
 mod names;
 mod paging;
 mod read;
+mod result;
 mod scan;
 mod select;
 pub mod selection;
@@ -22,6 +24,7 @@ mod values;
 mod write;
 
 pub use binds::{bind_specs, BindSpec};
+pub use context::{ListReader, WriteContext};
 pub use index::{
     index_cf_name, index_entries, index_entries_for_partition, parse_entry_name, IndexEntry,
 };
@@ -30,12 +33,12 @@ pub use names::{
 };
 pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
+pub use result::{ResultColumn, ResultSet};
 pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
-pub use select::{plan_select, IndexedEq, Partitions, ResultColumn, ResultSet, SelectPlan};
+pub use select::{plan_select, IndexedEq, Partitions, SelectPlan};
 pub use values::{eval_scalar, TermContext};
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
-    ListReader, WriteContext,
 };
 
 use crate::model::{Cell, DeletionTime, Op};

@@ -18,7 +18,8 @@ use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
 use super::read::{rows_from_cells, CqlRow};
-use super::select::{IndexedEq, Partitions, ResultSet, SelectPlan};
+use super::result::ResultSet;
+use super::select::{IndexedEq, Partitions, SelectPlan};
 use super::selection::{eval_selector, passes};
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};

@@ -15,7 +15,8 @@ use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
 use super::names::{row_key, slice_bound};
-use super::selection::selection;
+use super::result::ResultColumn;
+use super::selection::{selection, Filter};
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::marshal::Eoc;
 use crate::model::Slice;
@@ -33,30 +34,6 @@ pub enum Partitions {
         start: Bound<Token>,
         end: Bound<Token>,
     },
-}
-
-/// A restriction checked on each CQL row after reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Filter {
-    pub column: String,
-    pub op: Operator,
-    /// One value, or several for IN.
-    pub values: Vec<Vec<u8>>,
-}
-
-/// A result column: its name and its type's class name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResultColumn {
-    pub name: String,
-    pub type_class: String,
-}
-
-/// SELECT output.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResultSet {
-    pub columns: Vec<ResultColumn>,
-    /// Values; `None` is null.
-    pub rows: Vec<Vec<Option<Vec<u8>>>>,
 }
 
 /// A checked, planned SELECT.

@@ -1,6 +1,7 @@
 //! SELECT's selectors: result column names and types, and their values
 //! for one CQL row (columns, WRITETIME, TTL, token(), dateOf /
-//! unixTimestampOf, blob conversions); plus the per-row filter check.
+//! unixTimestampOf, blob conversions); plus the per-row filters
+//! ([`Filter`]) and their check.
 //!
 //! It must not plan reads (see `select`).
 
@@ -10,10 +11,19 @@ use super::super::table::{ColumnRole, Table};
 use super::super::timeuuid::unix_millis_of;
 use super::super::types::{CqlType, Native};
 use super::read::CqlRow;
-use super::select::{Filter, ResultColumn};
+use super::result::ResultColumn;
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::partitioner::Partitioner;
 use std::cmp::Ordering;
+
+/// A restriction checked on each CQL row after reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filter {
+    pub column: String,
+    pub op: Operator,
+    /// One value, or several for IN.
+    pub values: Vec<Vec<u8>>,
+}
 
 fn invalid(msg: impl Into<String>) -> CqlError {
     CqlError::invalid(msg)

@@ -11,7 +11,7 @@ use super::super::wire::codec::Writer;
 use super::super::wire::frame::{op, Compression};
 use super::error::{NativeError, NativeResult};
 use crate::auth::{AuthError, AuthenticatedUser, PASSWORD_KEY, USERNAME_KEY};
-use crate::cql::exec::system_tables::CQL_VERSION;
+use crate::cql::exec::CQL_VERSION;
 use crate::node::Node;
 use std::collections::{BTreeMap, BTreeSet};
 

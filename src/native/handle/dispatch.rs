@@ -52,13 +52,11 @@ pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
         cql_version: node
             .release
             .and_then(|r| r.cql3_version)
-            .unwrap_or(crate::cql::exec::system_tables::CQL_VERSION)
+            .unwrap_or(crate::cql::exec::CQL_VERSION)
             .to_string(),
         thrift_version: node
             .release
-            .map_or(crate::cql::exec::system_tables::THRIFT_VERSION, |r| {
-                r.thrift_api
-            })
+            .map_or(crate::cql::exec::THRIFT_VERSION, |r| r.thrift_api)
             .to_string(),
         native_protocol_version: version.to_string(),
         tokens: if node.vnode_tokens.is_empty() {

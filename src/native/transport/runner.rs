@@ -1,5 +1,5 @@
 //! Where and how one request of a connection runs, for the server's
-//! connection task ([`super::server`]): decoded on the worker unless big,
+//! connection task ([`super::server`]), through its [`super::link`]: decoded on the worker unless big,
 //! watched ([`super::watch`]: metrics, the test kit's faults and activity)
 //! and traced when the request asks (always on the pool, so it runs once),
 //! then run inline when [`super::route`] says it cannot wait (its answer
@@ -11,26 +11,17 @@
 use super::super::handle::dispatch::{self, Response, Shared};
 use super::super::wire::frame::{Header, FLAG_TRACING};
 use super::super::wire::request::Request;
+use super::link::{Done, End, Link, Step};
 use super::route::Router;
-use super::server::{End, Link, NativeOptions, Step};
 use super::watch::{Outcome, Seen};
 use crate::budget::Charge;
 use crate::call::{self, Scope};
+use crate::node::limits::Limits;
 use crate::node::route::{Route, INLINE_MAX_REQUEST};
 use crate::node::Node;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use tokio::sync::OwnedSemaphorePermit;
-
-/// A request the blocking pool answered (`None`: it panicked, and gets no
-/// answer, as a request that failed that way always did).
-pub(super) struct Done {
-    pub(super) opcode: u8,
-    pub(super) stream: i16,
-    pub(super) answer: Option<(Response, Charge)>,
-    /// A primed fault drops the connection.
-    pub(super) close: bool,
-}
 
 /// What the blocking pool is given: a request decoded on the worker, or a
 /// frame body too big to decode there.
@@ -48,15 +39,15 @@ pub(super) fn run(
     link: &mut Link,
     router: &mut Router,
     node: &Arc<Node>,
-    opts: &NativeOptions,
+    limits: &Limits,
+    max_reply: usize,
     h: Header,
     body: &[u8],
     mut charge: Charge,
     slot: OwnedSemaphorePermit,
 ) -> Step {
     let shared = link.shared.clone();
-    let budget = opts.limits.budget().clone();
-    let max_reply = opts.max_frame_bytes;
+    let budget = limits.budget().clone();
     let (work, route) = match work_of(&shared, router, node, h, body, charge.in_lane()) {
         Ok(work) => work,
         // Answered at once, as wherever it would run.
@@ -68,7 +59,7 @@ pub(super) fn run(
         }
     };
     let Work::Decoded(req) = &work else {
-        on_pool(link, node, opts, h, work, None, charge, slot);
+        on_pool(link, node, limits, max_reply, h, work, None, charge, slot);
         return Step::Took;
     };
     let seen = Seen::begin(node, &shared, h.opcode, req);
@@ -107,7 +98,17 @@ pub(super) fn run(
             }
         }
     }
-    on_pool(link, node, opts, h, work, Some(seen), charge, slot);
+    on_pool(
+        link,
+        node,
+        limits,
+        max_reply,
+        h,
+        work,
+        Some(seen),
+        charge,
+        slot,
+    );
     Step::Took
 }
 
@@ -153,7 +154,8 @@ fn work_of(
 fn on_pool(
     link: &mut Link,
     node: &Arc<Node>,
-    opts: &NativeOptions,
+    limits: &Limits,
+    max_reply: usize,
     h: Header,
     work: Work,
     seen: Option<Seen>,
@@ -161,8 +163,7 @@ fn on_pool(
     slot: OwnedSemaphorePermit,
 ) {
     let shared = link.shared.clone();
-    let budget = opts.limits.budget().clone();
-    let max_reply = opts.max_frame_bytes;
+    let budget = limits.budget().clone();
     link.running += 1;
     let node = node.clone();
     let tx = link.done_tx.clone();
@@ -211,7 +212,7 @@ fn on_pool(
         }
         Some(delay) => {
             drop(slot);
-            let workers = opts.limits.workers().clone();
+            let workers = limits.workers().clone();
             tokio::spawn(async move {
                 tokio::time::sleep(delay).await;
                 if let Ok(slot) = workers.acquire_owned().await {

@@ -46,10 +46,9 @@ use super::super::handle::error::NativeError;
 use super::super::wire::frame::{self, header_len, op, Header, MAX_VERSION, MIN_VERSION};
 use super::super::wire::result;
 use super::inbox::{Inbox, CHUNK};
-use super::outbox::Outbox;
+use super::link::{End, Link, Step};
 use super::route::Router;
-use super::runner::{run, Done};
-use super::watch::Outcome;
+use super::runner::run;
 use crate::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
@@ -59,9 +58,8 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{broadcast, mpsc, watch};
+use tokio::sync::{broadcast, watch};
 use tokio::time::sleep_until;
 
 /// Requests of one connection on the blocking pool at once; the connection
@@ -110,121 +108,6 @@ pub async fn serve(
     .await;
 }
 
-/// Why a connection stops taking requests.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum End {
-    /// Answer what runs, write it, close (end of stream, shutdown, a
-    /// framing error).
-    Finish,
-    /// Close now (the socket failed, or the peer reads nothing).
-    Abort,
-}
-
-/// The socket and what flows out of it; split from the read buffer so that
-/// a frame borrowed from that buffer can be run while replies are written.
-pub(super) struct Link {
-    sock: TcpStream,
-    pub(super) out: Outbox,
-    pub(super) shared: Arc<Shared>,
-    pub(super) done_tx: mpsc::UnboundedSender<Done>,
-    done_rx: mpsc::UnboundedReceiver<Done>,
-    /// Requests on the blocking pool, not answered yet.
-    pub(super) running: usize,
-    /// A primed fault dropped the connection: it takes no more requests.
-    closing: bool,
-    write_timeout: Option<Duration>,
-}
-
-impl Link {
-    /// Lays a pool answer into the write buffer.
-    fn finished(&mut self, done: Option<Done>) {
-        let Some(d) = done else { return };
-        self.running -= 1;
-        self.closing |= d.close;
-        if let Some((resp, charge)) = d.answer {
-            let state = self.shared.state.lock();
-            self.out
-                .push_reply(&state, d.opcode, d.stream, resp, Some(charge));
-        }
-    }
-
-    /// Lays an answer run here into the write buffer; a dropped
-    /// connection stops taking requests.
-    pub(super) fn deliver(&mut self, h: Header, outcome: Outcome, charge: Option<Charge>) -> Step {
-        match outcome {
-            Outcome::Reply(resp) => {
-                let state = self.shared.state.lock();
-                self.out
-                    .push_reply(&state, h.opcode, h.stream, resp, charge);
-                Step::Took
-            }
-            Outcome::Drop => Step::End(End::Finish),
-        }
-    }
-
-    fn stall_deadline(&self) -> Instant {
-        self.out
-            .stall_deadline(self.write_timeout)
-            .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
-    }
-
-    /// Waits for `fut` while writing replies and taking pool answers (see
-    /// the module comment); `None` when the connection is to stop instead.
-    async fn serving<F: Future>(
-        &mut self,
-        fut: F,
-        stop: &mut watch::Receiver<bool>,
-    ) -> Option<F::Output> {
-        tokio::pin!(fut);
-        loop {
-            let stalled = self.out.stall_deadline(self.write_timeout).is_some();
-            let deadline = self.stall_deadline();
-            tokio::select! {
-                biased;
-                v = &mut fut => return Some(v),
-                d = self.done_rx.recv(), if self.running > 0 => {
-                    self.finished(d);
-                    self.out.flush(&self.sock).ok()?;
-                }
-                w = self.sock.writable(), if !self.out.is_empty() => {
-                    w.ok()?;
-                    self.out.flush(&self.sock).ok()?;
-                }
-                _ = stop.changed() => return None,
-                _ = sleep_until(deadline.into()), if stalled => return None,
-            }
-        }
-    }
-
-    /// Answers what runs on the pool and writes every reply (within the
-    /// write timeout), then closes.
-    async fn finish(mut self) {
-        loop {
-            if self.out.flush(&self.sock).is_err() {
-                return;
-            }
-            if self.running == 0 && self.out.is_empty() {
-                break;
-            }
-            let stalled = self.out.stall_deadline(self.write_timeout).is_some();
-            let deadline = self.stall_deadline();
-            tokio::select! {
-                d = self.done_rx.recv(), if self.running > 0 => self.finished(d),
-                w = self.sock.writable(), if !self.out.is_empty() => {
-                    if w.is_err() {
-                        return;
-                    }
-                }
-                _ = sleep_until(deadline.into()), if stalled => {
-                    tracing::debug!("native peer reads nothing; closing");
-                    return;
-                }
-            }
-        }
-        let _ = self.sock.shutdown().await;
-    }
-}
-
 /// One connection's task.
 struct Conn {
     link: Link,
@@ -237,14 +120,6 @@ struct Conn {
     /// buffered whole; 0 when none is.
     pending: usize,
     accepted: Instant,
-}
-
-/// What taking the next buffered frame did.
-pub(super) enum Step {
-    Took,
-    /// No whole frame is buffered.
-    NeedBytes,
-    End(End),
 }
 
 async fn connection(
@@ -260,23 +135,14 @@ async fn connection(
         Ok(a) => a.ip(),
         Err(_) => return,
     };
-    let (done_tx, done_rx) = mpsc::unbounded_channel();
+    let shared = Arc::new(Shared::new(
+        local_ip,
+        peer,
+        node.activity.next_connection(),
+        opts.max_frame_bytes,
+    ));
     let mut conn = Conn {
-        link: Link {
-            sock: stream,
-            out: Outbox::default(),
-            shared: Arc::new(Shared::new(
-                local_ip,
-                peer,
-                node.activity.next_connection(),
-                opts.max_frame_bytes,
-            )),
-            done_tx,
-            done_rx,
-            running: 0,
-            closing: false,
-            write_timeout: opts.limits.settings().write_timeout,
-        },
+        link: Link::new(stream, shared, opts.limits.settings().write_timeout),
         inbox: Inbox::new(opts.limits.budget()),
         node,
         peer,
@@ -478,7 +344,8 @@ impl Conn {
             &mut self.link,
             &mut self.router,
             &self.node,
-            &self.opts,
+            &self.opts.limits,
+            self.opts.max_frame_bytes,
             h,
             body,
             charge,

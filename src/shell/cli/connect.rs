@@ -7,7 +7,7 @@
 //! `Will trace next query. Session ID: ...`). Data statements are not here.
 
 use crate::shell::cli::backend::Backend;
-use crate::shell::cli::parse::{Command, ParseError};
+use crate::shell::cli::statement::{Command, ParseError};
 use crate::shell::cli::{Cli, CliError, Offline};
 use crate::thrift::client_error::CallError;
 

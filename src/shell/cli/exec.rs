@@ -5,9 +5,9 @@
 //! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
 
 use crate::shell::cli::convert::{format_type, function_names};
-use crate::shell::cli::parse::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli::render::{elapsed_line, slice_list, CfView};
 use crate::shell::cli::schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
+use crate::shell::cli::statement::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli::{Cli, CliError};
 use crate::thrift::client::blank_cf_def;
 use crate::thrift::client::Client19;

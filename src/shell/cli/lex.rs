@@ -4,7 +4,7 @@
 //! `with a = v and ...` attributes). Error texts follow ANTLR's as
 //! cassandra-cli 1.2 printed them (`missing ']' at ';'`). No statements here.
 
-use crate::shell::cli::parse::{Access, Attr, ParseError, SchemaTarget, Term};
+use crate::shell::cli::statement::{Access, Attr, ParseError, SchemaTarget, Term};
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {

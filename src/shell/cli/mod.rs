@@ -22,14 +22,16 @@ pub mod render;
 pub mod schema;
 pub mod session;
 pub mod show;
+pub mod statement;
 
 use crate::marshal::TypeRef;
 use crate::shell::cli::backend::{Api, Backend, KsInfo};
 use crate::shell::cli::convert::{
     cli_timestamp, format_type, from_string, function_type, marshal_error, Wrap,
 };
-use crate::shell::cli::parse::{parse, Access, Command, Term};
+use crate::shell::cli::parse::parse;
 use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
+use crate::shell::cli::statement::{Access, Command, Term};
 use crate::thrift::client_error::CallError;
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,6 +1,7 @@
 //! Unit tests of `cli_parse` (a file of their own so `cli_parse.rs` stays short).
 
 use super::*;
+use crate::shell::cli::statement::{Access, SchemaTarget, Term};
 
 fn text(s: &str) -> Term {
     Term::Text(s.to_string())

@@ -4,7 +4,7 @@
 //! and printing the schema version is `cli_exec`'s job.
 
 use crate::marshal::parse_type;
-use crate::shell::cli::parse::Attr;
+use crate::shell::cli::statement::Attr;
 use crate::shell::cli::CliError;
 use crate::thrift::gen::cassandra19::{CfDef, ColumnDef, IndexType, KsDef};
 use std::collections::BTreeMap;
@@ -209,7 +209,8 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), Cl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::cli::parse::{parse, Command};
+    use crate::shell::cli::parse::parse;
+    use crate::shell::cli::statement::Command;
     use crate::thrift::client::blank_cf_def;
 
     fn attrs(stmt: &str) -> Vec<(String, Attr)> {

@@ -8,7 +8,8 @@ use crate::shell::cqlsh::copy::Copy;
 use crate::shell::cqlsh::describe::Describe;
 use crate::shell::cqlsh::layout::{decode_rows, Val};
 use crate::shell::cqlsh::lex::{
-    protect_name, py_repr, unquote_name, unquote_value, Kind, Piece, Token,
+    dotted_name, expand_user, protect_name, py_repr, unquote_name, unquote_value, Kind, Piece,
+    Token,
 };
 use crate::shell::cqlsh::types::{class_of_cql_name, cql_name_of_class};
 use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
@@ -34,22 +35,6 @@ fn level_name(l: ConsistencyLevel) -> &'static str {
         .iter()
         .find(|(_, v)| *v == l)
         .map_or("ONE", |(n, _)| n)
-}
-
-/// A name token (`x` or `"X"`), optionally `ks.name`, at `toks[i..]`;
-/// returns (keyspace, name, tokens used).
-pub(crate) fn dotted_name(toks: &[Token]) -> Option<(Option<String>, String, usize)> {
-    let is_name = |t: &Token| matches!(t.kind, Kind::Word | Kind::Name);
-    let first = toks.first().filter(|t| is_name(t))?;
-    if toks.get(1).is_some_and(|t| t.text == ".") {
-        let second = toks.get(2).filter(|t| is_name(t))?;
-        return Some((
-            Some(unquote_name(&first.text)),
-            unquote_name(&second.text),
-            3,
-        ));
-    }
-    Some((None, unquote_name(&first.text), 1))
 }
 
 fn improper(p: &Piece) -> ShellError {
@@ -469,29 +454,6 @@ impl Cqlsh<'_> {
                 Some(text) => self.say(&text),
                 None => self.printerr(&format!("*** No help on {t}")),
             }
-        }
-    }
-}
-
-/// `~` at the start of a path is the home directory (Python's expanduser).
-pub(crate) fn expand_user(path: &str) -> String {
-    if path == "~" || path.starts_with("~/") {
-        if let Some(home) = std::env::var_os("HOME") {
-            return format!("{}{}", home.to_string_lossy(), &path[1..]);
-        }
-    }
-    path.to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn home_is_expanded_in_paths() {
-        assert_eq!(expand_user("a/b"), "a/b");
-        if let Some(home) = std::env::var_os("HOME") {
-            assert_eq!(expand_user("~/x"), format!("{}/x", home.to_string_lossy()));
         }
     }
 }

@@ -192,7 +192,7 @@ pub fn candidates(line: &str, names: &Names, keyspace: Option<&str>) -> (usize, 
                 if !BEFORE_TABLE.contains(&w.as_str()) || w == "on" && i == 0 {
                     return None;
                 }
-                crate::shell::cqlsh::commands::dotted_name(&stmt[i + 1..]).map(|(k, n, _)| (k, n))
+                crate::shell::cqlsh::lex::dotted_name(&stmt[i + 1..]).map(|(k, n, _)| (k, n))
             });
             // In `SELECT a, b FROM t` the table comes after the cursor: look ahead is
             // impossible, so offer the current keyspace's columns of every table.

@@ -12,10 +12,10 @@
 
 use crate::input_bounds::{read_at_most, MAX_COPY_BYTES};
 use crate::shell::cql_format::format_value;
-use crate::shell::cqlsh::commands::{dotted_name, expand_user};
 use crate::shell::cqlsh::layout::Layout;
 use crate::shell::cqlsh::lex::{
-    io_error, protect_name, protect_value, py_repr, unquote_name, unquote_value, Kind, Token,
+    dotted_name, expand_user, io_error, protect_name, protect_value, py_repr, unquote_name,
+    unquote_value, Kind, Token,
 };
 use crate::shell::cqlsh::{Cqlsh, ShellError};
 use crate::shell::input::{Read, Source};

@@ -3,8 +3,7 @@
 //! (`USE BloggyAppy;`, `SELECT * FROM Authors;`, a column `Value`), a
 //! `Hint: …` line saying how to quote it. Looks names up; never retries.
 
-use crate::shell::cqlsh::commands::dotted_name;
-use crate::shell::cqlsh::lex::{protect_name, Kind};
+use crate::shell::cqlsh::lex::{dotted_name, protect_name, Kind};
 use crate::shell::cqlsh::Cqlsh;
 use crate::thrift::client_error::{CallError, Classify};
 use crate::thrift::gen::cassandra19::TCassandraSyncClient;

@@ -1,5 +1,5 @@
 //! How cqlsh 1.2.9 cut its input into statements, and the words of a shell
-//! command.
+//! command (a `ks.name`, a path with `~`), read the same by every command.
 //!
 //! The whole pending text is lexed again after every line, as cqlsh did: a
 //! statement ends at `;` outside quotes and comments; a shell command
@@ -405,6 +405,32 @@ pub fn io_error(path: &str, e: &std::io::Error) -> String {
     }
 }
 
+/// A name token (`x` or `"X"`), optionally `ks.name`, at `toks[i..]`;
+/// returns (keyspace, name, tokens used).
+pub(crate) fn dotted_name(toks: &[Token]) -> Option<(Option<String>, String, usize)> {
+    let is_name = |t: &Token| matches!(t.kind, Kind::Word | Kind::Name);
+    let first = toks.first().filter(|t| is_name(t))?;
+    if toks.get(1).is_some_and(|t| t.text == ".") {
+        let second = toks.get(2).filter(|t| is_name(t))?;
+        return Some((
+            Some(unquote_name(&first.text)),
+            unquote_name(&second.text),
+            3,
+        ));
+    }
+    Some((None, unquote_name(&first.text), 1))
+}
+
+/// `~` at the start of a path is the home directory (Python's expanduser).
+pub(crate) fn expand_user(path: &str) -> String {
+    if path == "~" || path.starts_with("~/") {
+        if let Some(home) = std::env::var_os("HOME") {
+            return format!("{}{}", home.to_string_lossy(), &path[1..]);
+        }
+    }
+    path.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,5 +488,13 @@ mod tests {
         assert_eq!(unquote_name("\"A\"\"b\""), "A\"b");
         assert_eq!(py_repr("O'Brien"), "\"O'Brien\"");
         assert_eq!(py_repr("nosuch"), "'nosuch'");
+    }
+
+    #[test]
+    fn home_is_expanded_in_paths() {
+        assert_eq!(expand_user("a/b"), "a/b");
+        if let Some(home) = std::env::var_os("HOME") {
+            assert_eq!(expand_user("~/x"), format!("{}/x", home.to_string_lossy()));
+        }
     }
 }

@@ -8,8 +8,8 @@
 
 use super::super::resource::Episodes;
 use super::super::StorageError;
-use super::catalog::Catalog;
 use super::Inner;
+use crate::storage::store::catalog::Catalog;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 

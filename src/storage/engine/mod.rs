@@ -5,14 +5,15 @@
 //! It must not reconcile or slice data itself (that is `query` and `row`),
 //! nor know file formats (`codec`, `sstable`, `commitlog`).
 //!
-//! The folder is every `impl Engine` but the index reads (`index`), one
-//! file per concern, each with its tests beside it: writes (`write`), reads
-//! (`read`, behaviour tests in `read_tests`), the stored-partition view
-//! (`stored_view`), the background threads (`background`) and what they
-//! run (`flush`, `compaction`), schema changes and truncation
-//! (`schema_change`), operator snapshots (`snapshot`), and the schema
-//! snapshot with its stores (`catalog`). Engine tests of counters, range
-//! tombstones, files and failures are `*_tests`.
+//! The folder is every `impl Engine`, one file per concern, each with its
+//! tests beside it: writes (`write`), reads (`read`, behaviour tests in
+//! `read_tests`), secondary-index reads and builds (`indexed`, over
+//! `index`'s structure; tests in `indexed_tests`), the stored-partition
+//! view (`stored_view`), the background threads (`background`) and what
+//! they run (`flush`, `compaction`), schema changes and truncation
+//! (`schema_change`), and operator snapshots (`snapshot`); the schema
+//! snapshot with its stores is `store::catalog`. Engine tests of counters,
+//! range tombstones, files and failures are `*_tests`.
 
 use super::commitlog::{CommitLog, Position, Records};
 use super::options::EngineOptions;
@@ -25,8 +26,8 @@ use crate::partitioner::DecoratedKey;
 use crate::schema::Schema;
 use crate::storage::recovery::replay;
 use crate::storage::recovery::startup_log;
+use crate::storage::store::catalog::{Catalog, CfMap};
 use crate::storage::store::{CfStats, CfStore};
-use catalog::{Catalog, CfMap};
 use parking_lot::{Condvar, Mutex, RwLock};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -36,9 +37,9 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 mod background;
-pub(super) mod catalog;
 mod compaction;
 mod flush;
+mod indexed;
 mod read;
 mod schema_change;
 mod snapshot;
@@ -51,6 +52,8 @@ mod counter_tests;
 mod disk_tests;
 #[cfg(test)]
 mod failure_tests;
+#[cfg(test)]
+mod indexed_tests;
 #[cfg(test)]
 mod range_tombstone_tests;
 #[cfg(test)]
@@ -424,24 +427,6 @@ impl Drop for Engine {
     }
 }
 
-/// Applies one CF's ops of a mutation to its live memtable (and notes them
-/// for its secondary index).
-pub(crate) fn apply_to_store(
-    cf: &CfStore,
-    dk: DecoratedKey,
-    ops: &[crate::model::Op],
-    pos: Option<(u64, u64)>,
-) {
-    let st = cf.state.read();
-    match cf.index() {
-        Some(ix) => {
-            st.live.apply(dk.clone(), ops, pos);
-            ix.note_ops(&dk, ops);
-        }
-        None => st.live.apply(dk, ops, pos),
-    }
-}
-
 /// Checks every op of a mutation against its CF.
 pub(crate) fn validate(cat: &Catalog, m: &RowMutation) -> Result<(), StorageError> {
     for (cf_name, ops) in &m.updates {
@@ -483,7 +468,7 @@ impl Inner {
         for (cf_name, ops) in &m.updates {
             if let Some(cf) = cat.store(&m.keyspace, cf_name) {
                 crate::trace::event(|| format!("Adding to {cf_name} memtable"));
-                apply_to_store(cf, dk.clone(), ops, pos);
+                cf.apply(dk.clone(), ops, pos);
             }
         }
     }

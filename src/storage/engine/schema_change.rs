@@ -5,13 +5,13 @@
 //! It must not validate schema changes (the schema layer did) nor know file
 //! formats; it works on stores, the catalog and truncation markers.
 
-use super::catalog::{Catalog, CfMap};
 use super::flush::discard_sstable;
 use super::Engine;
 use crate::schema::{CfDef, Schema};
 use crate::storage::index::CfIndex;
 use crate::storage::layout;
 use crate::storage::layout::truncation_markers::{self, Truncation};
+use crate::storage::store::catalog::{Catalog, CfMap};
 use crate::storage::store::CfStore;
 use crate::storage::StorageError;
 use std::collections::HashMap;

@@ -25,8 +25,8 @@
 use super::truncation_markers;
 use super::{file_names, keyspace_dir, sstable_name, sync_dir};
 use crate::schema::{CfDef, Schema};
+use crate::storage::codec::{decode_meta, encode_meta};
 use crate::storage::sstable::{replace_user_meta, split_file_name, Component};
-use crate::storage::store::sstable_store::SsMeta;
 use crate::storage::StorageError;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -203,11 +203,12 @@ fn move_sstable(
     generation: u64,
 ) -> Result<(), StorageError> {
     replace_user_meta(old_dir, name, |bytes| {
-        let mut meta = SsMeta::decode(bytes).ok()?;
-        meta.cf_id.is_none().then(|| {
-            meta.cf_id = Some(cf.id);
-            meta.encode()
-        })
+        // The engine's metadata (`store::sstable_store::SsMeta`), given the
+        // CF's id when it records none.
+        let (covers_until, ancestors, cf_id) = decode_meta(bytes).ok()?;
+        cf_id
+            .is_none()
+            .then(|| encode_meta(covers_until, &ancestors, Some(cf.id)))
     })?;
     let dir = keyspace_dir(data_dir, &cf.keyspace);
     std::fs::create_dir_all(&dir).map_err(io(&dir))?;

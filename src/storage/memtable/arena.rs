@@ -11,6 +11,7 @@
 //! comparison.
 
 use crate::partitioner::{DecoratedKey, Token};
+use crate::storage::heap::heap_bytes;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -24,17 +25,6 @@ const MIN_BLOCK: usize = 4 << 10;
 /// (less than one record) stays small, and a dropped memtable hands back
 /// whole blocks.
 const MAX_BLOCK: usize = 1 << 20;
-
-/// What the allocator hands out for a request of `n` bytes (glibc malloc:
-/// 16-byte granules including an 8-byte header, 32 at least), so the
-/// memtable's estimate follows its real heap use.
-pub fn heap_bytes(n: usize) -> usize {
-    if n == 0 {
-        0
-    } else {
-        ((n + 8 + 15) & !15).max(32)
-    }
-}
 
 #[derive(Debug, Default)]
 pub struct Arena {

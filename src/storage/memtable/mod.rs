@@ -7,15 +7,14 @@
 //! back through `RowStore`. It must not do I/O.
 //!
 //! The folder is everything the memtable's memory layout is made of: the
-//! byte arena (`arena`), a cell as one arena record (`cell_record`), the
-//! comparator-ordered chunked set (`sorted`) and the packed row set
-//! (`rows`, with Super CF rows in `rows::supers`). Nothing here knows about
+//! byte arena (`arena`), a cell as one arena record (`cell_record`) and
+//! the packed row set (`rows`, with Super CF rows in `rows::supers`), over
+//! the comparator-ordered chunked set it shares with `row` (`storage::sorted`). Nothing here knows about
 //! flushing, the commit log's files or SSTables.
 
 pub(super) mod arena;
 mod cell_record;
 pub(super) mod rows;
-pub(super) mod sorted;
 
 use super::commitlog::Position;
 use super::query::{EntrySource, RowHandle, RowStore};

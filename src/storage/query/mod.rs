@@ -18,7 +18,6 @@ use crate::model::{
 };
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::memtable::rows::CellsInPlace;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use std::cmp::Ordering;
 
@@ -287,6 +286,29 @@ fn each_live(
 /// for, `memtable::MAX_CHUNK`): past that, it declines.
 pub const IN_PLACE_MAX_ENTRIES: usize = 4096;
 
+/// A row one memtable holds, read in place (the memtable's
+/// `CellsInPlace`): what [`each_live_in_place`] needs of it, so that the
+/// read knows no memtable.
+pub trait InPlaceRow<'a> {
+    /// The row's deletion (`LIVE` when it has none).
+    fn deletion(&self) -> DeletionTime;
+    /// The row's range tombstones, when it has any.
+    fn ranges(&self) -> Option<&'a RangeTombstones>;
+    /// The cells from `start` to `finish` (slice bounds: empty is open;
+    /// when `reversed`, `start` is the upper bound) in traversal order,
+    /// each shown to `each` until it says stop (false); none when the
+    /// bounds are inverted.
+    fn slice(
+        &self,
+        cmp: &TypeRef,
+        bounds: (&[u8], &[u8]),
+        reversed: bool,
+        each: &mut dyn FnMut(CellView<'a>) -> bool,
+    );
+    /// The cell whose name compares equal to `name`, if there is one.
+    fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>>;
+}
+
 /// How [`each_live_in_place`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InPlaceEnd {
@@ -309,7 +331,7 @@ pub enum InPlaceEnd {
 pub fn each_live_in_place<'a>(
     cf: &CfDef,
     slice: &Slice,
-    row: &CellsInPlace<'a>,
+    row: &impl InPlaceRow<'a>,
     now: i32,
     max_bytes: usize,
     each: &mut dyn FnMut(CellView<'_>),
@@ -337,9 +359,9 @@ pub fn each_live_in_place<'a>(
             CellKind::Tombstone { .. } | CellKind::Counter { .. } => false,
         };
         if !live
-            || row.deletion.shadows(c.timestamp)
+            || row.deletion().shadows(c.timestamp)
             || row
-                .ranges
+                .ranges()
                 .is_some_and(|r| r.shadows(cmp, c.name, c.timestamp))
         {
             return true;

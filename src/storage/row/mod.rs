@@ -20,10 +20,10 @@ mod tests;
 use crate::marshal::TypeRef;
 use crate::model::{Bytes, Cell, CellKind, DeletionTime, Op};
 use crate::schema::CfDef;
-use crate::storage::memtable::sorted::{Named, Sorted};
+use crate::storage::sorted::{Named, Sorted};
 #[cfg(test)]
 use crate::storage::{
-    memtable::arena::heap_bytes, row::counter::increment, row::range_tombstones::RangeTombstone,
+    heap::heap_bytes, row::counter::increment, row::range_tombstones::RangeTombstone,
 };
 use counter::{absorb, reconcile};
 use range_tombstones::RangeTombstones;

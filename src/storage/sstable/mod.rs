@@ -66,6 +66,7 @@ mod bloom;
 mod chunk;
 mod codec;
 mod error;
+mod files;
 mod format;
 mod head;
 mod headcache;
@@ -247,7 +248,7 @@ pub fn replace_user_meta(
     let path = dir.join(Component::Statistics.file_name(name));
     let bytes = fs::read(&path).map_err(|e| SSTableError::io(&path, e))?;
     let mut stats =
-        format::Statistics::decode(&bytes).map_err(|e| reader::corrupt_at(&path, 0, e))?;
+        format::Statistics::decode(&bytes).map_err(|e| files::corrupt_at(&path, 0, e))?;
     let Some(meta) = change(&stats.user_meta) else {
         return Ok(false);
     };

@@ -1,5 +1,6 @@
-//! Reading inside one partition: its header, and its entries by slice, by
-//! names or all of them, touching only the column-index blocks needed.
+//! Reading inside one partition: its header, and its entries by slice (the
+//! walk is `slice`'s), by names or all of them, touching only the
+//! column-index blocks needed.
 //!
 //! A small partition (at most one column-index block's worth of bytes) is read
 //! with a single positioned read; a wide one reads its head (key, header,
@@ -17,12 +18,11 @@ use std::sync::Arc;
 use super::block::{self, Block, Entry};
 use super::chunk::ChunkDir;
 use super::codec::DecodeError;
+use super::files::{corrupt_at, Inner};
 use super::format::IndexEntry;
 use super::head::{decode_head, ColumnIndex, HeadView};
-use super::reader::{corrupt_at, Inner};
-use super::slice::{OwnedSlice, Slice, SliceCursor};
 use super::{Partition, SSTableError};
-use crate::marshal::{AbstractType, BytesType, TypeRef};
+use crate::marshal::AbstractType;
 use crate::partitioner::DecoratedKey;
 
 /// Partitions up to this many bytes are fetched with one read; larger ones lazily.
@@ -237,43 +237,6 @@ impl PartitionReader {
             .chunk_reads
             .fetch_add(1, AtomicOrdering::Relaxed);
         decoded.map_err(|e| corrupt_at(&self.inner.data_path, self.data_offset + offset, e))
-    }
-
-    /// Entries between `start` and `finish` inclusive (an empty bound is open),
-    /// in comparator order, or descending when `reversed` (then `start` is the
-    /// upper bound and `finish` the lower, as in Thrift's `SliceRange`).
-    /// Blocks are read only as the iterator advances.
-    pub fn slice<'a>(
-        &'a self,
-        cmp: &'a dyn AbstractType,
-        start: &[u8],
-        finish: &[u8],
-        reversed: bool,
-    ) -> Slice<'a> {
-        Slice::new(
-            self,
-            cmp,
-            SliceCursor::new(self, cmp, start, finish, reversed),
-        )
-    }
-
-    /// As [`slice`](Self::slice), but the iterator owns this reader and the
-    /// comparator, so it can be stored (e.g. in a merge of several SSTables).
-    pub fn into_slice(
-        self,
-        cmp: TypeRef,
-        start: &[u8],
-        finish: &[u8],
-        reversed: bool,
-    ) -> OwnedSlice {
-        let cursor = SliceCursor::new(&self, cmp.as_ref(), start, finish, reversed);
-        OwnedSlice::new(self, cmp, cursor)
-    }
-
-    /// Every entry in stored order, read block by block.
-    pub fn all(&self) -> Slice<'_> {
-        // With both bounds open the comparator is never consulted.
-        self.slice(&BytesType, &[], &[], false)
     }
 
     /// Column-index block boundaries, for `slice`'s cursor.

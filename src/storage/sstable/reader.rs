@@ -12,16 +12,14 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::ops::Bound;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use super::bloom::BloomFilter;
-use super::codec::{
-    parse_file_header, DecodeError, FILE_HEADER_LEN, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
-};
+use super::codec::{parse_file_header, FILE_HEADER_LEN, FORMAT_VERSION, OLDEST_FORMAT_VERSION};
+use super::files::{corrupt_at, read_exact_at, Counters, Inner};
 use super::format::{
-    decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, IndexEntry,
-    Statistics, SummaryEntry,
+    decode_filter, decode_index_segment, decode_summary, find_in_segment, Component, Statistics,
+    SummaryEntry,
 };
 use super::headcache::HeadCache;
 use super::partition::PartitionReader;
@@ -44,79 +42,6 @@ pub struct ReadStats {
     pub index_segments_read: u64,
     /// Wide partitions opened without reading their head (see `headcache`).
     pub head_cache_hits: u64,
-}
-
-#[derive(Default)]
-pub(crate) struct Counters {
-    data_reads: AtomicU64,
-    data_bytes_read: AtomicU64,
-    pub(crate) blocks_read: AtomicU64,
-    pub(crate) chunk_reads: AtomicU64,
-    index_segments_read: AtomicU64,
-    pub(crate) head_cache_hits: AtomicU64,
-}
-
-pub(crate) struct Inner {
-    pub(crate) dir: PathBuf,
-    pub(crate) name: String,
-    pub(crate) data_path: PathBuf,
-    index_path: PathBuf,
-    data: File,
-    /// The Data file's format version: it decides how heads and blocks are
-    /// read (the other components are encoded alike in every version).
-    pub(crate) data_version: u16,
-    index: File,
-    pub(crate) stats: Statistics,
-    pub(crate) summary: Vec<SummaryEntry>,
-    bloom: BloomFilter,
-    pub(crate) counters: Counters,
-    pub(crate) heads: HeadCache,
-}
-
-/// Maps a decode failure inside `file` at `base` to the typed error.
-pub(crate) fn corrupt_at(file: &Path, base: u64, e: DecodeError) -> SSTableError {
-    SSTableError::corrupt(file, base + e.offset as u64, e.reason)
-}
-
-fn read_exact_at(file: &File, path: &Path, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
-    let mut buf = Vec::new();
-    read_exact_at_into(file, path, offset, len, &mut buf)?;
-    Ok(buf)
-}
-
-/// Reads `len` bytes at `offset` into `buf` (resized to `len`; a reused
-/// buffer is not zeroed first where it already has the length).
-fn read_exact_at_into(
-    file: &File,
-    path: &Path,
-    offset: u64,
-    len: u64,
-    buf: &mut Vec<u8>,
-) -> Result<(), SSTableError> {
-    let len = usize::try_from(len).map_err(|_| {
-        SSTableError::corrupt(
-            path,
-            offset,
-            format!("chunk length {len} does not fit in memory"),
-        )
-    })?;
-    if buf.len() >= len {
-        buf.truncate(len);
-    } else {
-        buf.resize(len, 0);
-    }
-    // Without waiting on the disk inside a server's attempt (see storage::nowait).
-    crate::storage::nowait::read_exact_at(file, buf, offset).map_err(|e| {
-        if e.kind() == io::ErrorKind::UnexpectedEof {
-            SSTableError::corrupt(
-                path,
-                offset,
-                format!("file ends before the {len}-byte chunk at offset {offset}: truncated"),
-            )
-        } else {
-            SSTableError::io(path, e)
-        }
-    })
 }
 
 fn read_whole(path: &Path) -> Result<Vec<u8>, SSTableError> {
@@ -460,43 +385,5 @@ impl SSTableReader {
     ) -> impl Iterator<Item = Result<Partition, SSTableError>> {
         self.scan_partitions_from_token(from)
             .map(|p| p.and_then(PartitionReader::into_partition))
-    }
-}
-
-impl Inner {
-    fn read_segment_bytes(&self, seg: &SummaryEntry) -> Result<Vec<u8>, SSTableError> {
-        let bytes = read_exact_at(&self.index, &self.index_path, seg.offset, seg.len)?;
-        self.counters
-            .index_segments_read
-            .fetch_add(1, Ordering::Relaxed);
-        Ok(bytes)
-    }
-
-    pub(crate) fn read_segment(&self, i: usize) -> Result<Vec<IndexEntry>, SSTableError> {
-        let seg = &self.summary[i];
-        let bytes = self.read_segment_bytes(seg)?;
-        decode_index_segment(&bytes).map_err(|e| corrupt_at(&self.index_path, seg.offset, e))
-    }
-
-    /// A positioned read of the Data file, counted in the read statistics.
-    pub(crate) fn read_data(&self, offset: u64, len: u64) -> Result<Vec<u8>, SSTableError> {
-        let mut buf = Vec::new();
-        self.read_data_into(offset, len, &mut buf)?;
-        Ok(buf)
-    }
-
-    /// As [`read_data`](Self::read_data), into a buffer the caller reuses.
-    pub(crate) fn read_data_into(
-        &self,
-        offset: u64,
-        len: u64,
-        buf: &mut Vec<u8>,
-    ) -> Result<(), SSTableError> {
-        read_exact_at_into(&self.data, &self.data_path, offset, len, buf)?;
-        self.counters.data_reads.fetch_add(1, Ordering::Relaxed);
-        self.counters
-            .data_bytes_read
-            .fetch_add(len, Ordering::Relaxed);
-        Ok(())
     }
 }

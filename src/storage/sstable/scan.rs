@@ -8,9 +8,9 @@
 use std::ops::Bound;
 use std::sync::Arc;
 
+use super::files::Inner;
 use super::format::IndexEntry;
 use super::partition::PartitionReader;
-use super::reader::Inner;
 use super::SSTableError;
 use crate::partitioner::{DecoratedKey, Token};
 

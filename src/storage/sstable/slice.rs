@@ -8,7 +8,9 @@
 //!
 //! The walk itself ([`SliceCursor`]) holds no references, so it backs both the
 //! borrowing iterator [`Slice`] and the owning [`OwnedSlice`]. It must not
-//! interpret entries beyond comparing their names.
+//! interpret entries beyond comparing their names. A partition's slices
+//! are opened here ([`PartitionReader::slice`], `into_slice`, `all`), so
+//! that `partition` reads blocks and knows nothing of walks.
 
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -17,7 +19,46 @@ use super::block::{Block, Entry};
 use super::chunk::ChunkDir;
 use super::partition::PartitionReader;
 use super::SSTableError;
-use crate::marshal::{AbstractType, TypeRef};
+use crate::marshal::{AbstractType, BytesType, TypeRef};
+
+impl PartitionReader {
+    /// Entries between `start` and `finish` inclusive (an empty bound is open),
+    /// in comparator order, or descending when `reversed` (then `start` is the
+    /// upper bound and `finish` the lower, as in Thrift's `SliceRange`).
+    /// Blocks are read only as the iterator advances.
+    pub fn slice<'a>(
+        &'a self,
+        cmp: &'a dyn AbstractType,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> Slice<'a> {
+        Slice::new(
+            self,
+            cmp,
+            SliceCursor::new(self, cmp, start, finish, reversed),
+        )
+    }
+
+    /// As [`slice`](Self::slice), but the iterator owns this reader and the
+    /// comparator, so it can be stored (e.g. in a merge of several SSTables).
+    pub fn into_slice(
+        self,
+        cmp: TypeRef,
+        start: &[u8],
+        finish: &[u8],
+        reversed: bool,
+    ) -> OwnedSlice {
+        let cursor = SliceCursor::new(&self, cmp.as_ref(), start, finish, reversed);
+        OwnedSlice::new(self, cmp, cursor)
+    }
+
+    /// Every entry in stored order, read block by block.
+    pub fn all(&self) -> Slice<'_> {
+        // With both bounds open the comparator is never consulted.
+        self.slice(&BytesType, &[], &[], false)
+    }
+}
 
 /// Where a walk is in a block read a few chunks at a time.
 struct ChunkWalk {

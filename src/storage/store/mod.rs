@@ -3,17 +3,21 @@
 //!
 //! It must not do I/O while holding the state lock.
 //!
-//! The folder holds the stores a column family reads from: this set, and
-//! an SSTable seen as a `RowStore` (`sstable_store`; the memtable's
-//! `RowStore` is in `memtable`). It must not decide when stores are
+//! The folder holds the stores a column family reads from: this set, an
+//! SSTable seen as a `RowStore` (`sstable_store`; the memtable's
+//! `RowStore` is in `memtable`), and every column family's set under one
+//! schema snapshot (`catalog`). It must not decide when stores are
 //! switched, written or merged (the engine's flush and compaction do).
 
+pub(crate) mod catalog;
 pub(super) mod sstable_store;
 
 use super::commitlog::Position;
 use super::index::CfIndex;
 use super::memtable::Memtable;
 use super::query::RowStore;
+use crate::model::Op;
+use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use parking_lot::{Mutex, RwLock};
 use sstable_store::SsTable;
@@ -97,6 +101,19 @@ impl CfStore {
         let index = index.map(Arc::new);
         *self.index.write() = index.clone();
         index
+    }
+
+    /// Applies one CF's ops of a mutation to the live memtable (and notes
+    /// them for the secondary index).
+    pub fn apply(&self, dk: DecoratedKey, ops: &[Op], pos: Option<(u64, u64)>) {
+        let st = self.state.read();
+        match self.index() {
+            Some(ix) => {
+                st.live.apply(dk.clone(), ops, pos);
+                ix.note_ops(&dk, ops);
+            }
+            None => st.live.apply(dk, ops, pos),
+        }
     }
 
     pub fn is_dropped(&self) -> bool {

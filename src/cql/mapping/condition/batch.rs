@@ -19,7 +19,7 @@
 use super::super::super::ast::{Batch, Relation, Select, Selection, Statement, TableName};
 use super::super::super::error::{CqlError, CqlResult};
 use super::super::super::table::{ColumnRole, Table};
-use super::super::select::ResultSet;
+use super::super::result::ResultSet;
 use super::super::values::{eval_scalar, TermContext};
 use super::{columns_selection, Conditional};
 

@@ -16,7 +16,7 @@ use super::super::super::ast::{
 };
 use super::super::super::error::{CqlError, CqlResult};
 use super::super::super::table::{ColumnRole, Table};
-use super::super::select::ResultSet;
+use super::super::result::ResultSet;
 
 /// Whether `statement` writes static columns and nothing else (2.0.6's
 /// `setsOnlyStaticColumns`): an INSERT or UPDATE whose every non-key

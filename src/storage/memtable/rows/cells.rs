@@ -8,11 +8,12 @@ use super::{by_name, Head};
 use crate::marshal::TypeRef;
 use crate::model::{CellKind, CellView, DeletionTime, Op};
 use crate::schema::CfDef;
-use crate::storage::memtable::arena::{heap_bytes, Arena, Ref};
+use crate::storage::heap::heap_bytes;
+use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
-use crate::storage::memtable::sorted::Sorted;
 use crate::storage::row::counter::{absorb, increment, reconcile};
 use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
+use crate::storage::sorted::Sorted;
 use std::cmp::Ordering;
 
 /// Applies one op to a Standard CF's row; returns the heap it added

@@ -1,6 +1,7 @@
 //! A memtable row read in place: a Standard CF row's cells as views of
 //! their arena records, for a read that hands them on (encodes them into a
-//! reply) without copying any (see `query::each_live_in_place`).
+//! reply) without copying any (`query::each_live_in_place`, through
+//! `query::InPlaceRow`).
 //!
 //! A child of `rows`, so that it sees the packed rows; it must not copy
 //! a cell, change a row or decide what is live.
@@ -11,8 +12,9 @@ use crate::model::{CellView, DeletionTime};
 use crate::partitioner::DecoratedKey;
 use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
-use crate::storage::memtable::sorted::Sorted;
+use crate::storage::query::InPlaceRow;
 use crate::storage::row::range_tombstones::RangeTombstones;
+use crate::storage::sorted::Sorted;
 use std::ops::Bound;
 
 /// What a memtable holds of one row, read in place.
@@ -53,12 +55,17 @@ impl Rows {
     }
 }
 
-impl<'a> CellsInPlace<'a> {
-    /// The cells from `start` to `finish` (slice bounds: empty is open;
-    /// when `reversed`, `start` is the upper bound) in traversal order,
-    /// each shown to `each` until it says stop (false). None when the
-    /// bounds are inverted, as `Rows::slice`.
-    pub fn slice(
+impl<'a> InPlaceRow<'a> for CellsInPlace<'a> {
+    fn deletion(&self) -> DeletionTime {
+        self.deletion
+    }
+
+    fn ranges(&self) -> Option<&'a RangeTombstones> {
+        self.ranges
+    }
+
+    /// As `Rows::slice`, in place.
+    fn slice(
         &self,
         cmp: &TypeRef,
         (start, finish): (&[u8], &[u8]),
@@ -98,8 +105,7 @@ impl<'a> CellsInPlace<'a> {
         }
     }
 
-    /// The cell whose name compares equal to `name`, if there is one.
-    pub fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>> {
+    fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>> {
         let p = self.cells.search_by(by_name(self.arena, cmp, name)).ok()?;
         self.cells
             .at(p)

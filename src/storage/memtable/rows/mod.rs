@@ -19,15 +19,16 @@ mod supers;
 #[cfg(test)]
 mod tests;
 
-use super::arena::{heap_bytes, row_key, Arena, Ref};
-use super::sorted::{Pos, Sorted};
+use super::arena::{row_key, Arena, Ref};
 use crate::marshal::TypeRef;
 use crate::model::{Bytes, CellView, DeletionTime, Op};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
+use crate::storage::heap::heap_bytes;
 use crate::storage::memtable::cell_record;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::row::Entry;
+use crate::storage::sorted::{Pos, Sorted};
 use cells::{adds_cell, apply_to_cells, fresh_run};
 pub(crate) use cells::{head_mut, put_cell};
 use std::borrow::Cow;
@@ -36,7 +37,7 @@ use std::ops::Bound;
 use supers::{apply_to_supers, by_super, stored, Super};
 
 mod inplace;
-pub use inplace::{CellsInPlace, InPlace};
+pub use inplace::InPlace;
 
 #[derive(Default)]
 pub struct Rows {

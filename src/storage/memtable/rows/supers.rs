@@ -15,9 +15,9 @@ use crate::model::{DeletionTime, Op};
 use crate::schema::CfDef;
 use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
-use crate::storage::memtable::sorted::Sorted;
 use crate::storage::row::counter::{absorb, increment};
 use crate::storage::row::{CKey, StoredSuper};
+use crate::storage::sorted::Sorted;
 use std::cmp::Ordering;
 
 /// One super column of a packed row.

@@ -379,7 +379,7 @@ fn new_rows_count_their_cell_index() {
             .collect()
     };
     // One 5-cell row's index: five 8-byte references, as malloc counts it.
-    let one_index = crate::storage::memtable::arena::heap_bytes(5 * 8);
+    let one_index = crate::storage::heap::heap_bytes(5 * 8);
 
     let mut by_apply = Rows::default();
     by_apply.apply(

@@ -38,9 +38,8 @@ mod order;
 mod prepare;
 
 use crate::storage::commitlog::{Position, RawRecords};
-use crate::storage::engine::apply_to_store;
-use crate::storage::engine::catalog::Catalog;
 use crate::storage::memtable::Memtable;
+use crate::storage::store::catalog::Catalog;
 use order::{key_ranges, order, Ordered};
 use prepare::{prepare, Chunk, Item, Target};
 use std::collections::HashMap;
@@ -237,12 +236,9 @@ fn insert(ctx: &Ctx<'_, '_>, chunk: &Chunk<'_>, mine: &[Option<Memtable>]) {
             } => {
                 match &mine[*target] {
                     Some(m) => m.apply(key.clone(), ops, Some(*position)),
-                    None => apply_to_store(
-                        ctx.targets[*target].store,
-                        key.clone(),
-                        ops,
-                        Some(*position),
-                    ),
+                    None => ctx.targets[*target]
+                        .store
+                        .apply(key.clone(), ops, Some(*position)),
                 }
                 i += 1;
                 continue;

@@ -8,13 +8,13 @@
 //! It must not validate the clause beyond what the engine needs to answer
 //! it (the Thrift layer checks it with Cassandra's messages).
 
-use super::CfIndex;
+use super::{Engine, Inner};
 use crate::model::{
     Bytes, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowResult, Slice,
 };
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::engine::{Engine, Inner};
+use crate::storage::index::CfIndex;
 use crate::storage::store::CfStore;
 use crate::storage::StorageError;
 use std::cmp::Ordering;

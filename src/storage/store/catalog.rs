@@ -3,10 +3,10 @@
 //! changes ([`Engine::update_schema`](crate::storage::Engine::update_schema)).
 //!
 //! It must not do I/O or decide what a schema change does to data (that is
-//! `schema_change`); it only resolves names to stores.
+//! the engine's `schema_change`); it only resolves names to stores.
 
+use super::CfStore;
 use crate::schema::Schema;
-use crate::storage::store::CfStore;
 use crate::storage::StorageError;
 use std::borrow::Borrow;
 use std::collections::HashMap;

@@ -13,15 +13,8 @@
 //! entries cost a read, never a wrong answer (Cassandra 1.2 also checks KEYS
 //! hits against the data). It is held in memory and rebuilt from the data
 //! when the engine opens or an index is added. It must not read rows itself.
-//!
-//! The folder holds the secondary-index concept whole: this structure, the
-//! engine's index reads and index builds (`query`: `Engine::read_indexed`,
-//! `Engine::index_candidates`), and the engine tests of both
-//! (`query_tests`).
-
-mod query;
-#[cfg(test)]
-mod query_tests;
+//! The engine's index reads and index builds (`Engine::read_indexed`,
+//! `Engine::index_candidates`) are the engine's (`engine::indexed`).
 
 use super::row::Entry;
 use crate::marshal::{is_static_name, CompositeType};

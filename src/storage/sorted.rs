@@ -16,7 +16,7 @@
 //! mean (merging is the caller's business) and it never panics on inverted
 //! bounds: they are empty.
 
-use super::arena::heap_bytes;
+use super::heap::heap_bytes;
 use crate::marshal::TypeRef;
 use std::cmp::Ordering;
 use std::ops::Bound;
