@@ -447,5 +447,4 @@ fn block_on<T: Send>(
 }
 
 #[cfg(test)]
-#[path = "block_tests.rs"]
-mod block_tests;
+mod tests;

@@ -189,5 +189,5 @@ fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
 }
 
 #[cfg(test)]
-#[path = "cql_statics_tests.rs"]
-mod statics_tests;
+#[path = "cql_tests.rs"]
+mod tests;

@@ -18,7 +18,7 @@ pub mod cqlsh;
 pub mod input;
 
 #[cfg(test)]
-mod golden_tests;
+mod tests;
 
 use cli::CliArgs;
 use cqlsh::CqlshArgs;

@@ -5,15 +5,14 @@
 //! It must not reconcile or slice data itself (that is `query` and `row`),
 //! nor know file formats (`codec`, `sstable`, `commitlog`).
 //!
-//! The folder is every `impl Engine`, one file per concern, each with its
-//! tests beside it: writes (`write`), reads (`read`, behaviour tests in
-//! `read_tests`), secondary-index reads and builds (`indexed`, over
-//! `index`'s structure; tests in `indexed_tests`), the stored-partition
-//! view (`stored_view`), the background threads (`background`) and what
-//! they run (`flush`, `compaction`), schema changes and truncation
-//! (`schema_change`), and operator snapshots (`snapshot`); the schema
-//! snapshot with its stores is `store::catalog`. Engine tests of counters,
-//! range tombstones, files and failures are `*_tests`.
+//! The folder is every `impl Engine`, one file per concern: writes
+//! (`write`), reads (`read`), secondary-index reads and builds (`indexed`,
+//! over `index`'s structure), the stored-partition view (`stored_view`),
+//! the background threads (`background`) and what they run (`flush`,
+//! `compaction`), schema changes and truncation (`schema_change`), and
+//! operator snapshots (`snapshot`); the schema snapshot with its stores is
+//! `store::catalog`. The engine's tests are `tests/`, a file per behaviour
+//! (reads, indexed reads, counters, range tombstones, files, failures).
 
 use super::commitlog::{CommitLog, Position, Records};
 use super::options::EngineOptions;
@@ -47,17 +46,7 @@ mod stored_view;
 mod write;
 
 #[cfg(test)]
-mod counter_tests;
-#[cfg(test)]
-mod disk_tests;
-#[cfg(test)]
-mod failure_tests;
-#[cfg(test)]
-mod indexed_tests;
-#[cfg(test)]
-mod range_tombstone_tests;
-#[cfg(test)]
-mod read_tests;
+mod tests;
 
 use background::Job;
 pub use snapshot::{SnapshotEntry, SNAPSHOTS_DIR};

@@ -74,8 +74,6 @@ mod partition;
 mod reader;
 mod scan;
 mod slice;
-#[cfg(test)]
-mod version_tests;
 mod writer;
 
 use std::fs::{self, File};
@@ -265,3 +263,6 @@ pub fn replace_user_meta(
     fsync_dir(dir)?;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests;
