@@ -313,8 +313,9 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
             "{g}: the miss reached the handler typed"
         );
         // The server's attempt gives up, with the note taken.
-        let attempted =
-            missing_everything(|| handle_without_waiting(&node, &mut session, get, None));
+        let attempted = missing_everything(|| {
+            handle_without_waiting(&node, &mut session, get, None, Called::of(get))
+        });
         assert!(attempted.is_none(), "{g}: a miss is not answered");
         assert!(!session.would_block, "{g}: the note is taken");
         // Run where it may wait, the call is answered with the column.
