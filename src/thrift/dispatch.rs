@@ -1,7 +1,8 @@
 //! Turns one complete request message into one reply message.
 //!
-//! Steps: read the header; choose the API generation from the method name
-//! and the wire types of the arguments (see [`choose_generation`]); read the
+//! Steps: read the header; choose the API generation from the method's
+//! rows (found by name once per call, [`Called`]) and the wire types of the
+//! arguments (see [`choose_generation`]); read the
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did, except `get_slice`, `get` and
