@@ -403,10 +403,14 @@ fn handle_v19(
     if node.release.is_some_and(|r| !r.has_method(&header.name)) {
         return unknown_method(header);
     }
-    // The arguments as the release's own IDL declared them.
-    let declared = match v19::as_declared(node, session, msg) {
-        Ok(declared) => declared,
-        Err((kind, text)) => return exception(header, kind, text),
+    // The arguments as the release's own IDL declared them (without a
+    // release, as they came: not even a call for it).
+    let declared = match node.release {
+        None => std::borrow::Cow::Borrowed(msg),
+        Some(_) => match v19::as_declared(node, session, msg) {
+            Ok(declared) => declared,
+            Err((kind, text)) => return exception(header, kind, text),
+        },
     };
     let msg: &[u8] = &declared;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.

@@ -204,6 +204,7 @@ async fn connection(
             bytes,
             values,
             shape,
+            called,
             mut charge,
         } = match next {
             Ok(Some(msg)) => msg,
@@ -244,9 +245,6 @@ async fn connection(
         let Some(slot) = admit(&mut charge, cost, &limits, &mut stop).await else {
             return;
         };
-        // The method's rows, looked up once: the hand-off and dispatch
-        // read them.
-        let called = Called::of(&bytes);
         let call = Call {
             bytes,
             shape,
