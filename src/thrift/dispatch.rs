@@ -82,6 +82,16 @@ impl Called {
     }
 }
 
+impl std::fmt::Debug for Called {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Called")
+            .field("method", &self.method.name)
+            .field("v19", &self.v19.is_some())
+            .field("v06", &self.v06.is_some())
+            .finish()
+    }
+}
+
 /// Slots of [`Index`]: a power of two, a few times the methods.
 const SLOTS: usize = 256;
 

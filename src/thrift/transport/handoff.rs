@@ -87,10 +87,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
     };
     // The stage is the method's row's (`release::methods`).
     let stage = called.method.stage;
-    if stage == Stage::Pool {
-        return Route::Pool;
-    }
-    if node.auth.requires_login() {
+    if stage == Stage::Pool || node.auth.requires_login() {
         return Route::Pool;
     }
     if stage == Stage::Metadata {
