@@ -144,7 +144,13 @@ impl<C> Harness<C> {
                 let msg = &requests[i];
                 let walked = walk_message(msg);
                 let shape = walked.as_ref().map(|w| &w.shape);
-                dispatch::handle_shaped(&conn.node, &mut conn.session, msg, shape)
+                // The method is looked up by the name the walk found, as
+                // the transport does.
+                let called = walked
+                    .as_ref()
+                    .and_then(|w| msg.get(w.name.clone()))
+                    .and_then(dispatch::Called::by_name);
+                dispatch::handle_shaped(&conn.node, &mut conn.session, msg, shape, called)
                     .expect("answerable")
             })
         });

@@ -1,7 +1,8 @@
 //! Turns one complete request message into one reply message.
 //!
-//! Steps: read the header; choose the API generation from the method name
-//! and the wire types of the arguments (see [`choose_generation`]); read the
+//! Steps: read the header; choose the API generation from the method's
+//! rows (found by name once per call, [`Called`]) and the wire types of the
+//! arguments (see [`choose_generation`]); read the
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did, except `get_slice`, `get` and
@@ -16,17 +17,19 @@
 
 use crate::node::defer::{Answers, Step};
 use crate::node::Node;
-use crate::release::methods::TRACE_NEXT_QUERY;
+use crate::release::methods::{self, Method, TRACE_NEXT_QUERY};
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::v06::{self, idl, javaread};
 use crate::thrift::v19;
-use crate::thrift::v19::methods::{Run, Shows};
+use crate::thrift::v19::methods::{Row, Run, Shows};
 use crate::thrift::wire::bounded::{self, BoundedInput};
+use crate::thrift::wire::located::{Where, NOWHERE};
 use crate::thrift::wire::scan::field_shape;
 use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::{mtype, MessageHeader, Reader, Writer};
+use std::sync::OnceLock;
 use thrift::protocol::{
     TBinaryOutputProtocol, TInputProtocol, TMessageIdentifier, TMessageType, TOutputProtocol,
 };
@@ -42,6 +45,123 @@ const REPLY_CAPACITY: usize = 1024;
 #[error("unreadable message: {0}")]
 pub struct Unanswerable(pub String);
 
+/// A request's method: its rows in the method tables (`release::methods`,
+/// `v19::methods`, `v06::idl`), found by name once per call, when the
+/// transport has the request whole ([`Called::of`]), and carried to the
+/// hand-off and dispatch so that neither looks a name up again.
+#[derive(Clone, Copy)]
+pub struct Called {
+    pub method: &'static Method,
+    /// The 19.x row, when 19.x declares the method.
+    pub v19: Option<&'static Row>,
+    /// The 0.6 row, when 0.6 declares it.
+    pub v06: Option<&'static idl::Method>,
+}
+
+impl Called {
+    /// The method of this name in either generation.
+    #[inline]
+    pub fn by_name(name: &[u8]) -> Option<Called> {
+        INDEX.get_or_init(Index::build).find(name)
+    }
+
+    /// The method a request (header first) calls; `None` for a header that
+    /// cannot be read or a name no generation declares.
+    pub fn of(msg: &[u8]) -> Option<Called> {
+        Called::by_name(Reader::new(msg).method_name().ok()?)
+    }
+
+    /// Where the method's arguments name things in generation `g` (nothing
+    /// when `g` lacks it).
+    pub fn at(&self, g: Generation) -> &'static Where {
+        let at = match g {
+            Generation::V06 => self.v06.map(|m| &m.at),
+            Generation::V19 => self.v19.map(|r| &r.at),
+        };
+        at.unwrap_or(&NOWHERE)
+    }
+}
+
+impl std::fmt::Debug for Called {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Called")
+            .field("method", &self.method.name)
+            .field("v19", &self.v19.is_some())
+            .field("v06", &self.v06.is_some())
+            .finish()
+    }
+}
+
+/// Slots of [`Index`]: a power of two, a few times the methods.
+const SLOTS: usize = 256;
+
+/// Every method of both generations by name: an open-addressing hash
+/// table over the method tables, built once. A lookup is a hash of the
+/// name's length and first and last eight bytes, then one comparison in
+/// the usual case (a linear search of the ~50 names cost a few hundred
+/// instructions per call).
+struct Index {
+    /// Index into `called`, plus one; 0 is empty.
+    slots: [u8; SLOTS],
+    called: Vec<Called>,
+}
+
+static INDEX: OnceLock<Index> = OnceLock::new();
+
+impl Index {
+    fn build() -> Index {
+        let called: Vec<Called> = methods::all()
+            .map(|method| Called {
+                method,
+                v19: v19::methods::row(method.name),
+                v06: idl::method(method.name),
+            })
+            .collect();
+        let mut slots = [0u8; SLOTS];
+        for (i, c) in called.iter().enumerate() {
+            let mut s = slot(c.method.name.as_bytes());
+            while slots[s] != 0 {
+                s = (s + 1) % SLOTS;
+            }
+            slots[s] = u8::try_from(i + 1).expect("fewer methods than slots");
+        }
+        Index { slots, called }
+    }
+
+    #[inline]
+    fn find(&self, name: &[u8]) -> Option<Called> {
+        let mut s = slot(name);
+        loop {
+            let c = self
+                .called
+                .get(usize::from(self.slots[s]).checked_sub(1)?)?;
+            if c.method.name.as_bytes() == name {
+                return Some(*c);
+            }
+            s = (s + 1) % SLOTS;
+        }
+    }
+}
+
+/// The home slot of a name.
+#[inline]
+fn slot(name: &[u8]) -> usize {
+    let n = name.len();
+    let word = |b: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        u64::from_le_bytes(w)
+    };
+    let (first, last) = if n >= 8 {
+        (word(&name[..8]), word(&name[n - 8..]))
+    } else {
+        let w = word(name);
+        (w, w)
+    };
+    let h = (first ^ last.rotate_left(32) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> (64 - SLOTS.trailing_zeros())) as usize
+}
+
 /// The generation a request shows by itself, if any: a method only one
 /// generation has, or the wire type of the argument that differs between
 /// the two (thrift-facts.md §2c), as the 19.x method table says
@@ -49,11 +169,16 @@ pub struct Unanswerable(pub String);
 /// describe_version, describe_cluster_name, describe_ring,
 /// describe_partitioner) and for unknown methods.
 pub fn shown_generation(name: &str, shape: &ArgShape) -> Option<Generation> {
+    shown(Called::by_name(name.as_bytes()), shape)
+}
+
+/// [`shown_generation`] of a method already looked up.
+fn shown(called: Option<Called>, shape: &ArgShape) -> Option<Generation> {
     use crate::thrift::wire::ttype;
     let type_of = |id: i16| shape.iter().find(|(f, _)| *f == id).map(|(_, t)| *t);
-    let row = v19::methods::row(name);
-    match row.map(|r| r.shows) {
-        None if idl::method(name).is_some() => Some(Generation::V06),
+    let called = called?;
+    match called.v19.map(|r| r.shows) {
+        None if called.v06.is_some() => Some(Generation::V06),
         None => None,
         Some(Shows::Unique) => Some(Generation::V19),
         Some(Shows::Same) => None,
@@ -87,16 +212,18 @@ pub fn handle(
     session: &mut Session,
     msg: &[u8],
 ) -> Result<Option<Vec<u8>>, Unanswerable> {
-    handle_shaped(node, session, msg, None)
+    handle_shaped(node, session, msg, None, Called::of(msg))
 }
 
 /// [`handle`] for a request whose argument shape the transport already
-/// read (`Message::shape`), so the arguments are not walked again here.
+/// read (`Message::shape`), so the arguments are not walked again here,
+/// and whose method it looked up (`called`, [`Called::of`] the request).
 pub fn handle_shaped(
     node: &Node,
     session: &mut Session,
     msg: &[u8],
     shape: Option<&ArgShape>,
+    called: Option<Called>,
 ) -> Result<Option<Vec<u8>>, Unanswerable> {
     // A reset (`Node::reset`) waits for this call or this call for it.
     let _gate = node.call_gate();
@@ -113,16 +240,21 @@ pub fn handle_shaped(
             &walked
         }
     };
-    let generation = choose_generation(&header.name, shape, session);
-    if session.policy.pinned.is_none() {
-        if let Some(shown) = shown_generation(&header.name, shape) {
-            session.shown = Some(shown);
+    // As `choose_generation` chooses, the method looked up once.
+    let generation = match session.policy.pinned {
+        Some(g) => g,
+        None => {
+            let shown = shown(called, shape);
+            if shown.is_some() {
+                session.shown = shown;
+            }
+            shown.unwrap_or_else(|| session.ambiguous_generation())
         }
-    }
+    };
     session.generation = Some(generation);
     let reply = match generation {
-        Generation::V06 => handle_v06(node, session, &header, &mut r, msg.len()),
-        Generation::V19 => handle_v19(node, session, &header, msg),
+        Generation::V06 => handle_v06(node, session, &header, called, &mut r, msg.len()),
+        Generation::V19 => handle_v19(node, session, &header, called, msg),
     };
     if let Some(why) = session.close_connection.take() {
         return Err(Unanswerable(why));
@@ -155,12 +287,13 @@ pub fn handle_without_waiting(
     session: &mut Session,
     msg: &[u8],
     shape: Option<&ArgShape>,
+    called: Option<Called>,
 ) -> Option<Result<Option<Vec<u8>>, Unanswerable>> {
     // The attempt also gives up on a miss no handler saw (one swallowed
     // on its way up, e.g. by a read that falls back to another source).
     // A traced call run again is traced again, under the same id.
     let trace_next = session.v19.trace_next;
-    let reply = crate::node::route::attempt(|| handle_shaped(node, session, msg, shape));
+    let reply = crate::node::route::attempt(|| handle_shaped(node, session, msg, shape, called));
     if std::mem::take(&mut session.would_block) || reply.is_none() {
         session.v19.trace_next = trace_next;
         return None;
@@ -180,10 +313,11 @@ pub fn handle_awaiting(
     session: &mut Session,
     msg: &[u8],
     shape: Option<&ArgShape>,
+    called: Option<Called>,
     answers: &mut Answers,
 ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
     let trace_next = session.v19.trace_next;
-    let handle = || handle_shaped(node, session, msg, shape);
+    let handle = || handle_shaped(node, session, msg, shape, called);
     let step = match trace_next {
         None => crate::node::defer::run_assuming(answers, handle),
         Some(_) => crate::node::defer::run(answers, handle),
@@ -200,10 +334,11 @@ fn handle_v06(
     node: &Node,
     session: &mut Session,
     header: &MessageHeader,
+    called: Option<Called>,
     r: &mut Reader<'_>,
     msg_len: usize,
 ) -> Vec<u8> {
-    let Some(method) = idl::method(&header.name) else {
+    let Some(method) = called.and_then(|c| c.v06) else {
         return unknown_method(header);
     };
     // The batches are read and converted mutation by mutation when they can
@@ -259,7 +394,13 @@ fn required_field_message(method: &str, rust: &str) -> String {
     }
 }
 
-fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &[u8]) -> Vec<u8> {
+fn handle_v19(
+    node: &Node,
+    session: &mut Session,
+    header: &MessageHeader,
+    called: Option<Called>,
+    msg: &[u8],
+) -> Vec<u8> {
     // What the last call's refused arguments left unread in its frame
     // was read as this call: no release could parse it.
     if std::mem::take(&mut session.v19.unread_in_frame) {
@@ -272,10 +413,14 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     if node.release.is_some_and(|r| !r.has_method(&header.name)) {
         return unknown_method(header);
     }
-    // The arguments as the release's own IDL declared them.
-    let declared = match v19::as_declared(node, session, msg) {
-        Ok(declared) => declared,
-        Err((kind, text)) => return exception(header, kind, text),
+    // The arguments as the release's own IDL declared them (without a
+    // release, as they came: not even a call for it).
+    let declared = match node.release {
+        None => std::borrow::Cow::Borrowed(msg),
+        Some(_) => match v19::as_declared(node, session, msg) {
+            Ok(declared) => declared,
+            Err((kind, text)) => return exception(header, kind, text),
+        },
     };
     let msg: &[u8] = &declared;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
@@ -296,7 +441,7 @@ fn handle_v19(node: &Node, session: &mut Session, header: &MessageHeader, msg: &
     let mut run = || {
         // A method the 19.x IDL does not declare: the processor's reply
         // to an unknown name.
-        let row = v19::methods::row(&header.name)?;
+        let row = called?.v19?;
         let handler = v19::Handler::new(node, session).quoting(msg);
         Some(match row.run {
             Run::Generated(process) => {

@@ -128,6 +128,52 @@ fn mangled_calls_never_panic() {
 }
 
 #[test]
+fn every_method_is_found_by_its_name_with_its_rows_and_no_other_name_is() {
+    let mut found = 0;
+    for method in methods::all() {
+        let c = Called::by_name(method.name.as_bytes()).expect(method.name);
+        assert!(std::ptr::eq(c.method, method), "{}", method.name);
+        assert!(
+            c.v19.map(|r| r.name()) == v19::methods::row(method.name).map(|r| r.name()),
+            "{}",
+            method.name
+        );
+        assert!(
+            c.v06.map(|m| m.name()) == idl::method(method.name).map(|m| m.name()),
+            "{}",
+            method.name
+        );
+        assert!(c.v19.is_some() || c.v06.is_some(), "{}", method.name);
+        found += 1;
+    }
+    let only_06 = idl::METHODS
+        .iter()
+        .filter(|m| v19::methods::row(m.name()).is_none())
+        .count();
+    assert_eq!(found, v19::methods::METHODS.len() + only_06);
+    // Near misses: prefixes, extensions, case, bytes that are not UTF-8.
+    for name in [
+        &b""[..],
+        b"ge",
+        b"gets",
+        b"Get",
+        b"get_slice ",
+        b"describe_versio",
+        b"describe_version\0",
+        b"\xff\xfe",
+        &[b'x'; 300],
+    ] {
+        assert!(Called::by_name(name).is_none(), "{name:?}");
+    }
+    let msg = call("describe_version", Value::Struct(vec![]));
+    assert_eq!(
+        Called::of(&msg).map(|c| c.method.name),
+        Some("describe_version")
+    );
+    assert!(Called::of(&msg[..3]).is_none());
+}
+
+#[test]
 fn generations_are_told_apart_by_wire_types_and_history() {
     use crate::thrift::session::{Generation as G, GenerationPolicy};
     let s = |t: u8| vec![(1, ttype::STRING), (2, t)];
@@ -313,8 +359,9 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
             "{g}: the miss reached the handler typed"
         );
         // The server's attempt gives up, with the note taken.
-        let attempted =
-            missing_everything(|| handle_without_waiting(&node, &mut session, get, None));
+        let attempted = missing_everything(|| {
+            handle_without_waiting(&node, &mut session, get, None, Called::of(get))
+        });
         assert!(attempted.is_none(), "{g}: a miss is not answered");
         assert!(!session.would_block, "{g}: the note is taken");
         // Run where it may wait, the call is answered with the column.

@@ -6,33 +6,14 @@
 //! against the IDL files by the tests: the bytes are read by
 //! [`crate::thrift::call::request`] and [`crate::thrift::call::reply`].
 
+use crate::thrift::dispatch::Called;
 use crate::thrift::session::Generation;
-use crate::thrift::wire::located::{At, Level, Where, NOWHERE};
+use crate::thrift::wire::located::{Where, NOWHERE};
 
 /// Where `method` of generation `g` names things, from its row (nothing
 /// for a method the generation lacks).
 pub(crate) fn row_at(g: Generation, method: &str) -> &'static Where {
-    let row = match g {
-        Generation::V06 => crate::thrift::v06::idl::method(method).map(|m| &m.at),
-        Generation::V19 => crate::thrift::v19::methods::row(method).map(|r| &r.at),
-    };
-    row.unwrap_or(&NOWHERE)
-}
-
-/// Where `method` of generation `g` names its keyspace and column family.
-pub(crate) fn locations(g: Generation, method: &str) -> (Option<At>, Option<At>) {
-    let at = row_at(g, method);
-    (at.keyspace, at.column_family)
-}
-
-/// Where `method` of generation `g` names its row keys.
-pub(crate) fn key_location(g: Generation, method: &str) -> Option<At> {
-    row_at(g, method).key
-}
-
-/// Where `method` of generation `g` names its consistency level.
-pub(crate) fn level_location(g: Generation, method: &str) -> Option<Level> {
-    row_at(g, method).level
+    Called::by_name(method.as_bytes()).map_or(&NOWHERE, |c| c.at(g))
 }
 
 /// The name of consistency level `n` in generation `g`'s enum.

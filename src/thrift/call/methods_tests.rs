@@ -1,4 +1,5 @@
 use super::*;
+use crate::thrift::wire::located::{At, Level};
 
 /// One field of an IDL argument or throws list: (id, type, name).
 type IdlField = (i16, String, String);
@@ -128,7 +129,7 @@ fn check_idl(g: Generation, file: &str) {
                 .find(|(i, _, _)| *i == id)
                 .unwrap_or_else(|| panic!("{file} {name}: no argument {id}"))
         };
-        let (ks, cf) = locations(g, name);
+        let (ks, cf) = (row_at(g, name).keyspace, row_at(g, name).column_family);
         for at in [ks, cf].into_iter().flatten() {
             match at {
                 At::Arg(id) => {
@@ -204,14 +205,14 @@ fn the_argument_tables_agree_with_the_idl() {
                 _ => levels.first().copied(),
             };
             assert_eq!(
-                level_location(g, name).and_then(|at| match at {
+                row_at(g, name).level.and_then(|at| match at {
                     Level::Arg(id, _) => Some(id),
                     Level::MultiSlice => None,
                 }),
                 expected,
                 "{file} {name}"
             );
-            if level_location(g, name) == Some(Level::MultiSlice) {
+            if row_at(g, name).level == Some(Level::MultiSlice) {
                 assert_eq!(m.args[0].1, "MultiSliceRequest", "{file} {name}");
             }
             let keys = m.args.iter().find_map(|(id, _, arg)| match arg.as_str() {
@@ -220,7 +221,7 @@ fn the_argument_tables_agree_with_the_idl() {
                 "mutation_map" => Some(At::Keys(*id)),
                 _ => None,
             });
-            assert_eq!(key_location(g, name), keys, "{file} {name}");
+            assert_eq!(row_at(g, name).key, keys, "{file} {name}");
             assert!(
                 crate::thrift::error::fault_carried(
                     g,

@@ -13,7 +13,7 @@
 //! them is its own business (the request log shows names only).
 
 use crate::thrift::call::cql::{statement, Statement};
-use crate::thrift::call::methods::{key_location, level_location, level_name, locations};
+use crate::thrift::call::methods::{level_name, row_at};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::located::{At, Level};
 use crate::thrift::wire::{ttype, Reader, WireError};
@@ -61,7 +61,8 @@ impl Named {
 /// in generation `g` name, on a connection in state `session`.
 pub fn read(g: Generation, method: &str, args: &[u8], session: &Session) -> Named {
     let mut n = Named::default();
-    let (ks_at, cf_at) = locations(g, method);
+    let at = row_at(g, method);
+    let (ks_at, cf_at) = (at.keyspace, at.column_family);
     if method.starts_with("execute_prepared_") {
         // The statement was named by its `prepare_*` call; the request
         // holds only its id and bound values.
@@ -81,14 +82,14 @@ pub fn read(g: Generation, method: &str, args: &[u8], session: &Session) -> Name
             names_at(args, at, &mut |b| n.add_cf(lossy(b)));
         }
     }
-    if let Some(at) = key_location(g, method) {
+    if let Some(at) = at.key {
         names_at(args, at, &mut |k| {
             if n.keys.len() < MAX_KEYS {
                 n.keys.push(k.to_vec());
             }
         });
     }
-    let level = match level_location(g, method) {
+    let level = match at.level {
         Some(Level::Arg(field, default)) => last_i32(args, field).or(default),
         Some(Level::MultiSlice) => Some(multi_slice_level(args).unwrap_or(1)),
         None => None,

@@ -62,30 +62,31 @@
 //! not bounded here.
 
 use crate::node::Node;
-use crate::thrift::call::methods::locations;
 use crate::thrift::call::request::names_at;
+use crate::thrift::dispatch::Called;
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::Reader;
 use std::borrow::Cow;
 
 use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
-use crate::release::methods::{self, Stage};
+use crate::release::methods::Stage;
 
-/// Chooses where the call in `msg` (a whole request, header first) runs.
-pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
+/// Chooses where the call in `msg` (a whole request, header first) runs;
+/// `called` is its method, [`Called::of`] `msg`.
+pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>) -> Route {
     if msg.len() > INLINE_MAX_REQUEST {
         return Route::Pool;
     }
-    let mut r = Reader::new(msg);
-    let Ok(name) = r.method_name() else {
-        // Answered with an error at once, wherever it runs.
-        return Route::Inline;
+    let Some(called) = called else {
+        // A header that cannot be read is answered with an error at once,
+        // wherever it runs; an unknown method on the pool.
+        return match Reader::new(msg).method_name() {
+            Err(_) => Route::Inline,
+            Ok(_) => Route::Pool,
+        };
     };
-    // A name that is not UTF-8 is no method's.
-    let method = std::str::from_utf8(name).unwrap_or("");
-    // The stage is the method's row's (`release::methods`); an unknown
-    // method is answered on the pool.
-    let stage = methods::by_name(method).map_or(Stage::Pool, |m| m.stage);
+    // The stage is the method's row's (`release::methods`).
+    let stage = called.method.stage;
     if stage == Stage::Pool || node.auth.requires_login() {
         return Route::Pool;
     }
@@ -104,8 +105,11 @@ pub fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
     if stage == Stage::Mutation {
         return route::for_write(node);
     }
+    let mut r = Reader::new(msg);
+    let _ = r.method_name();
     let args = &msg[r.position().min(msg.len())..];
-    let (ks_at, cf_at) = locations(g, method);
+    let at = called.at(g);
+    let (ks_at, cf_at) = (at.keyspace, at.column_family);
     // The names as the request reader reads them, borrowed: a read's route
     // is decided on every call.
     let keyspace = match g {

@@ -5,7 +5,12 @@ use crate::thrift::wire::{mtype, Value, Writer};
 use std::time::Duration;
 
 fn stage(method: &str) -> Stage {
-    methods::by_name(method).map_or(Stage::Pool, |m| m.stage)
+    Called::by_name(method.as_bytes()).map_or(Stage::Pool, |c| c.method.stage)
+}
+
+/// [`super::route`] of a request, its method looked up as the server does.
+fn route(node: &Node, session: &Session, msg: &[u8]) -> Route {
+    super::route(node, session, msg, Called::of(msg))
 }
 
 #[test]

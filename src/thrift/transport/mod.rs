@@ -52,6 +52,7 @@ pub mod handoff;
 pub mod server;
 
 use crate::budget::{Budget, Charge};
+use crate::thrift::dispatch::Called;
 use crate::thrift::wire::scan::{Scan, Scanner};
 use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::walk::{walk_message, Walked};
@@ -144,6 +145,11 @@ pub struct Message {
     /// Its top-level arguments, when the transport's walk found the message
     /// whole and valid (dispatch walks the arguments itself otherwise).
     pub shape: Option<ArgShape>,
+    /// Its method, looked up by the name its header gives (`None`: a
+    /// header that cannot be read, or no method of either generation):
+    /// the one lookup of a call's method, which the hand-off and dispatch
+    /// take from here.
+    pub called: Option<Called>,
     /// The budget held for its bytes.
     pub charge: Charge,
 }
@@ -331,14 +337,19 @@ impl MessageReader {
             bytes.drain(..skip);
         }
         let scanned = std::mem::take(&mut self.scan).values();
-        let (values, shape) = match walked {
-            Some(w) => (w.values, Some(w.shape)),
-            None => (scanned, None),
+        let (values, shape, called) = match walked {
+            Some(w) => (
+                w.values,
+                Some(w.shape),
+                bytes.get(w.name).and_then(Called::by_name),
+            ),
+            None => (scanned, None, Called::of(&bytes)),
         };
         Message {
             bytes,
             values,
             shape,
+            called,
             charge,
         }
     }

@@ -44,7 +44,7 @@ use crate::node::route::Route;
 use crate::node::Node;
 use crate::thrift::call::log::CallLog;
 use crate::thrift::call::testkit::{Reply, Watch};
-use crate::thrift::dispatch;
+use crate::thrift::dispatch::{self, Called};
 use crate::thrift::session::{GenerationPolicy, Session};
 use crate::thrift::transport::foreign;
 use crate::thrift::transport::handoff;
@@ -204,6 +204,7 @@ async fn connection(
             bytes,
             values,
             shape,
+            called,
             mut charge,
         } = match next {
             Ok(Some(msg)) => msg,
@@ -247,6 +248,7 @@ async fn connection(
         let call = Call {
             bytes,
             shape,
+            called,
             received,
             charge,
             slot,
@@ -329,6 +331,7 @@ async fn refuse(
 struct Call {
     bytes: Vec<u8>,
     shape: Option<ArgShape>,
+    called: Option<Called>,
     received: Instant,
     charge: Charge,
     slot: OwnedSemaphorePermit,
@@ -349,6 +352,7 @@ async fn run_call(
     let Call {
         bytes,
         shape,
+        called,
         received,
         mut charge,
         slot,
@@ -358,7 +362,7 @@ async fn run_call(
     let route = if in_lane {
         Route::Pool
     } else {
-        handoff::route(node, &session, &bytes)
+        handoff::route(node, &session, &bytes, called)
     };
     let budget = limits.budget().clone();
     let max_reply = opts.max_message_bytes;
@@ -369,6 +373,7 @@ async fn run_call(
             log,
             msg: &bytes,
             shape: shape.as_ref(),
+            called,
             received,
             max_reply,
             budget: &budget,
@@ -391,9 +396,15 @@ async fn run_call(
             catch_unwind(AssertUnwindSafe(|| {
                 let shape = shape.as_ref();
                 let reply = if route == Route::Attempt {
-                    dispatch::handle_without_waiting(node, &mut session, &bytes, shape)
+                    dispatch::handle_without_waiting(node, &mut session, &bytes, shape, called)
                 } else {
-                    Some(dispatch::handle_shaped(node, &mut session, &bytes, shape))
+                    Some(dispatch::handle_shaped(
+                        node,
+                        &mut session,
+                        &bytes,
+                        shape,
+                        called,
+                    ))
                 };
                 reply.map(|reply| log.log(node, &session, &bytes, reply, received))
             }))
@@ -416,7 +427,7 @@ async fn run_call(
     let call = move || {
         let (reply, scope) = call::enter(Scope::metered(max_reply, charge), || {
             defer::replay(answers, || {
-                dispatch::handle_shaped(&call_node, &mut session, &bytes, shape.as_ref())
+                dispatch::handle_shaped(&call_node, &mut session, &bytes, shape.as_ref(), called)
             })
         });
         let reply = log.log(&call_node, &session, &bytes, reply, received);
@@ -453,6 +464,7 @@ struct Awaiting<'a> {
     log: CallLog,
     msg: &'a [u8],
     shape: Option<&'a ArgShape>,
+    called: Option<Called>,
     received: Instant,
     max_reply: usize,
     budget: &'a Arc<Budget>,
@@ -479,10 +491,11 @@ impl Awaiting<'_> {
                         log,
                         msg,
                         shape,
+                        called,
                         received,
                         ..
                     } = *self;
-                    match dispatch::handle_awaiting(node, session, msg, shape, answers) {
+                    match dispatch::handle_awaiting(node, session, msg, shape, called, answers) {
                         Step::Done(reply) => {
                             Step::Done(log.log(node, session, msg, reply, received))
                         }

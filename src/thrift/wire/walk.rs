@@ -1,8 +1,9 @@
 //! The one walk of a request that is already whole in memory: where it
 //! ends, how many values it holds (what decoding it costs, see
-//! [`crate::budget::request_cost`]), and the (field id, wire type) of
+//! [`crate::budget::request_cost`]), the (field id, wire type) of
 //! its top-level arguments (what tells the API generations apart, see
-//! [`crate::thrift::dispatch::shown_generation`]).
+//! [`crate::thrift::dispatch::shown_generation`]) and where its method
+//! name is (the transport looks the method up by it once).
 //!
 //! Why beside [`crate::thrift::wire::scan`]: the resumable [`Scanner`] pays a
 //! state-machine step per token so that a message trickling in is walked
@@ -21,6 +22,7 @@
 
 use crate::thrift::wire::scan::fixed_size;
 use crate::thrift::wire::{min_size, ttype, MAX_DEPTH, VERSION_1, VERSION_MASK};
+use std::ops::Range;
 
 /// The (field id, wire type) pairs of a call's top-level arguments, in wire
 /// order: what tells the generations apart for methods they share.
@@ -35,6 +37,8 @@ pub struct Walked {
     pub values: u64,
     /// Its top-level arguments, in wire order.
     pub shape: ArgShape,
+    /// Where its header's method name is.
+    pub name: Range<usize>,
 }
 
 /// Walks the message at the start of `buf`; `None` unless a whole valid
@@ -46,12 +50,13 @@ pub fn walk_message(buf: &[u8]) -> Option<Walked> {
         values: 0,
         shape: Vec::new(),
     };
-    w.header()?;
+    let name = w.header()?;
     w.value(ttype::STRUCT, 0)?;
     Some(Walked {
         end: w.pos,
         values: w.values,
         shape: w.shape,
+        name,
     })
 }
 
@@ -84,20 +89,25 @@ impl<'b> Walker<'b> {
         usize::try_from(self.word()?).ok()
     }
 
-    /// Both header forms, as the scanner reads them.
-    fn header(&mut self) -> Option<()> {
+    /// Both header forms, as the scanner reads them; where the method
+    /// name is.
+    fn header(&mut self) -> Option<Range<usize>> {
         let first = self.word()?;
         if first < 0 {
             if (first as u32) & VERSION_MASK != VERSION_1 {
                 return None;
             }
-            let name = self.length()?;
-            self.take(name.checked_add(4)?)?;
+            let len = self.length()?;
+            let start = self.pos;
+            // Name, seqid.
+            self.take(len.checked_add(4)?)?;
+            Some(start..start + len)
         } else {
+            let start = self.pos;
             // Name, type byte, seqid.
             self.take((first as usize).checked_add(5)?)?;
+            Some(start..start + first as usize)
         }
-        Some(())
     }
 
     /// One value of wire type `t` with `depth` structs and containers open.
@@ -193,6 +203,11 @@ mod tests {
                 end,
                 values: s.values(),
                 shape: field_shape(&buf[args_at..]),
+                name: {
+                    let name = crate::thrift::wire::Reader::new(buf).method_name().ok()?;
+                    let start = name.as_ptr() as usize - buf.as_ptr() as usize;
+                    start..start + name.len()
+                },
             }),
             _ => None,
         }
