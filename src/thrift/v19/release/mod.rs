@@ -401,6 +401,12 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
     }
+    if !release.at_least(1, 1) && !system {
+        // Before 1.1 each schema change built the keyspace's map anew from
+        // the old one's column families, then the new one: names sharing a
+        // bucket came in the order they were created (their ids' order).
+        ks.cf_defs.sort_by_key(|cf| cf.id);
+    }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks
         .cf_defs
