@@ -3,7 +3,7 @@
 answering as it, every difference reported with the corpus comparer's masks.
 
 usage: difftest.py VERSION [--seeds A-B] [--steps N] [--probes P] [--stock-yaml]
-                   [--keep DIR] [-v]
+                   [--unframed] [--cases PATH...] [--keep DIR] [-v]
 
 For each seed, a sequence is generated from VERSION's own IDL (facts.json): a keyspace with
 column families of random comparators and validators (super, indexed, counter where the
@@ -19,12 +19,21 @@ against a fresh `supercolumn serve --in-memory --cassandra-version VERSION --jvm
 (with --stock-yaml, on the release's stock cassandra.yaml as --config too), step by step.
 The same VERSION and seed always generate the same calls.
 
+--cases PATH... sends, instead of generated sequences, the calls of recorded cases (files or
+directories of the corpus format, e.g. ../shared/conformance/cases/v19: calls written for
+another release, which is what an application's are) to both, each case on fresh nodes.
+--unframed (0.7 only) runs both on the stock yaml with `thrift_framed_transport_size_in_mb: 0`.
+--cache DIR keeps the real release's replies of each sequence (by its calls) and reuses them;
+--real-only only records them there.
+DIFFTEST_PORTS=A-B picks the Thrift ports from that range (default: any free port).
+
 --keep DIR writes each recorded case (DIR/dt_VERSION_SEED.json) that differed, for
 `run.sh`-style replay once fixed (conformance/releases/VERSION/ holds the kept ones).
 Exit status 1 when any step differed. Env as run.sh: RELEASES_DIR, CONFORMANCE_DIR,
 SUPERCOLUMN_BIN.
 """
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -49,11 +58,18 @@ SC_ARGS = os.environ.get("DIFFTEST_SC_ARGS", "--jvm-heap 1024").split()
 
 
 def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
+    lo, _, hi = os.environ.get("DIFFTEST_PORTS", "0-0").partition("-")
+    for _ in range(200):
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", random.randint(int(lo), int(hi or lo))))
+        except OSError:
+            s.close()
+            continue
+        p = s.getsockname()[1]
+        s.close()
+        return p
+    raise OSError("no free port in DIFFTEST_PORTS")
 
 
 # ------------------------------------------------------------------------- value helpers
@@ -258,6 +274,10 @@ class Gen:
             ops += [self.op_counter, self.op_counter]
         if self.has("execute_cql_query") and self.r < (1, 2):
             ops += [self.op_cql2]
+        # what client libraries send besides (pycassa's and Hector's connect and
+        # SystemManager calls, their range paging, super column paths)
+        ops += [self.op_client, self.op_client, self.op_page, self.op_super, self.op_super,
+                self.op_schema_more]
         ops += [self.op_truncate]
         for _ in range(self.nsteps):
             s = self.rng.choice(ops)()
@@ -384,6 +404,92 @@ class Gen:
             return step("system_update_column_family", {1: struct(f)}, SCHEMA)
         return None
 
+    def op_client(self):
+        c = self.rng.choice(["keyspaces", "ring", "versions", "splits", "token_map", "login",
+                             "set_keyspace"])
+        if c == "keyspaces":
+            return step("describe_keyspaces", {}, "0/*/5/*/16")
+        if c == "ring":
+            ks = self.ks if self.rng.random() < 0.8 else "system"
+            return step("describe_ring", {1: b(ks)}, "0/*/1", "0/*/2", "0/*/3", "0/*/4", "0/*/5")
+        if c == "versions":
+            return step("describe_schema_versions", {}, "0")
+        if c == "splits":
+            return step("describe_splits", {1: b(self.data_cf()), 2: b("0"), 3: b("0"),
+                                            4: i32(128)}, "0")
+        if c == "token_map" and self.has("describe_token_map"):
+            return step("describe_token_map", {}, "0")
+        if c == "login":
+            creds = struct({1: W.map_("bin", "bin", [(b("username"), b("u")),
+                                                     (b("password"), b("p"))])})
+            return step("login", {1: creds})
+        return step("set_keyspace", {1: b(self.ks)})
+
+    def op_page(self):
+        """get_range_slices paged by key as pycassa's get_range does: from the last key seen."""
+        cf = self.data_cf()
+        f = {1: b(self.rng.choice(self.keys)), 2: b(""), 5: i32(self.rng.choice([1, 2, 3]))}
+        if self.rng.random() < 0.3:
+            f = {3: b("0"), 4: b("0"), 5: i32(self.rng.choice([2, 100]))}
+        return step("get_range_slices", {1: self.parent(cf), 2: self.predicate(cf),
+                                         3: struct(f), 4: self.cl()})
+
+    def op_super(self):
+        sup = self.value_of(self.cfs["Sup"]["comparator"], self.rng.randrange(3))
+        parent = struct({3: b("Sup"), 4: sup})
+        c = self.rng.choice(["slice", "multiget", "count", "get_sc", "remove_sub", "remove_sc",
+                             "batch_del", "range"])
+        if c == "slice":
+            return step("get_slice", {1: b(self.key()), 2: parent, 3: self.predicate("Sup"),
+                                      4: self.cl()})
+        if c == "multiget":
+            keys = W.list_("bin", [b(k) for k in self.rng.sample(self.keys, 3)])
+            return step("multiget_slice", {1: keys, 2: parent, 3: self.predicate("Sup"),
+                                           4: self.cl()})
+        if c == "count":
+            return step("get_count", {1: b(self.key()), 2: parent, 3: self.predicate("Sup"),
+                                      4: self.cl()})
+        if c == "get_sc":
+            return step("get", {1: b(self.key()), 2: struct({3: b("Sup"), 4: sup}),
+                                3: self.cl()})
+        if c == "remove_sub":
+            return step("remove", {1: b(self.key()), 2: struct({3: b("Sup"), 4: sup,
+                                                                5: self.cname("Sup")}),
+                                   3: ts(self.rng.randrange(1, 1000)), 4: self.cl()})
+        if c == "remove_sc":
+            return step("remove", {1: b(self.key()), 2: struct({3: b("Sup"), 4: sup}),
+                                   3: ts(self.rng.randrange(1, 1000)), 4: self.cl()})
+        if c == "range":
+            return step("get_range_slices", {1: parent, 2: self.predicate("Sup"),
+                                             3: self.key_range(), 4: self.cl()})
+        d = {1: ts(self.rng.randrange(1, 1000)), 2: sup}
+        if self.rng.random() < 0.5:
+            d[3] = struct({1: W.list_("bin", [self.cname("Sup")])})
+        mm = W.map_("bin", "map", [(b(self.key()), W.map_("bin", "list", [
+            (b("Sup"), W.list_("struct", [struct({2: struct(d)})]))]))])
+        return step("batch_mutate", {1: mm, 2: self.cl()})
+
+    def op_schema_more(self):
+        c = self.rng.choice(["drop_cf", "update_ks", "describe_other", "add_ks_drop"])
+        added = [n for n in self.cfs if n.startswith("Add")]
+        if c == "drop_cf" and added:
+            name = self.rng.choice(added)
+            del self.cfs[name]
+            return step("system_drop_column_family", {1: b(name)}, SCHEMA)
+        if c == "update_ks":
+            f = {1: b(self.ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
+                 5: W.list_("struct", [])}
+            if self.r < (0, 8):
+                f[4] = i32(1)
+            else:
+                f[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
+                if self.rng.random() < 0.5:
+                    f[6] = W.boolean(self.rng.random() < 0.5)
+            return step("system_update_keyspace", {1: struct(f)}, SCHEMA)
+        if c == "add_ks_drop":
+            return step("system_drop_keyspace", {1: b("dt_nope")}, SCHEMA)
+        return step("describe_keyspace", {1: b("system")}, "0/5/*/16")
+
     def op_truncate(self):
         if self.rng.random() < 0.5:
             return None
@@ -391,19 +497,35 @@ class Gen:
 
     def op_cql2(self):
         cf = "Std"
-        q = self.rng.choice(["SELECT * FROM %s" % cf, "SELECT COUNT(*) FROM %s" % cf,
-                             "SELECT FIRST 2 * FROM %s WHERE KEY = 'k1'" % cf])
+        n = self.rng.randrange(12)
+        q = self.rng.choice([
+            "SELECT * FROM %s" % cf, "SELECT COUNT(*) FROM %s" % cf,
+            "SELECT FIRST 2 * FROM %s WHERE KEY = 'k1'" % cf,
+            "SELECT * FROM %s WHERE KEY IN ('k1', 'k2')" % cf,
+            "SELECT FIRST 3 REVERSED * FROM %s WHERE KEY = 'k2'" % cf,
+            "SELECT * FROM %s WHERE KEY > 'k1' LIMIT 2" % cf,
+            "INSERT INTO %s (KEY, '%s') VALUES ('k%d', '%d')" % (cf, "c%02d" % n, n % 6, n),
+            "UPDATE %s SET '%s' = '%d' WHERE KEY = 'k%d'" % (cf, "c%02d" % n, n, n % 6),
+            "UPDATE %s USING CONSISTENCY ONE AND TTL 300 SET '%s' = 'x' WHERE KEY = 'k1'"
+            % (cf, "c%02d" % n),
+            "DELETE '%s' FROM %s WHERE KEY = 'k%d'" % ("c%02d" % n, cf, n % 6),
+            "DELETE FROM %s WHERE KEY = 'k%d'" % (cf, n % 6),
+            "USE %s" % self.ks,
+            "CREATE COLUMNFAMILY Cql%d (KEY text PRIMARY KEY, v text) WITH comment='c'" % n,
+            "SELECT * FROM NoSuchCf", "SELEC nonsense",
+        ])
         return step("execute_cql_query", {1: b(q), 2: i32(2)}, "0/2/*/2/*/3")
 
 
 # ------------------------------------------------------------------------- nodes
 class RealNode:
-    def __init__(self, version):
-        self.v = version
+    def __init__(self, version, yaml=None):
+        self.v, self.yaml = version, yaml
 
     def __enter__(self):
         self.port = free_port()
-        out = subprocess.run([os.path.join(RELEASES_DIR, self.v, "start.sh"), str(self.port)],
+        cmd = [os.path.join(RELEASES_DIR, self.v, "start.sh"), str(self.port)]
+        out = subprocess.run(cmd + ([self.yaml] if self.yaml else []),
                              capture_output=True, text=True, check=True)
         self.pid = out.stdout.strip().splitlines()[-1]
         return self
@@ -414,16 +536,16 @@ class RealNode:
 
 
 class Supercolumn:
-    def __init__(self, version, stock_yaml):
-        self.v, self.stock = version, stock_yaml
+    def __init__(self, version, yaml):
+        self.v, self.yaml = version, yaml
 
     def __enter__(self):
         self.port = free_port()
         cmd = [SC_BIN, "serve", "--in-memory", "--listen", "127.0.0.1:%d" % self.port,
                "--native-listen", "127.0.0.1:0", "--admin-listen", "off",
                "--cassandra-version", self.v] + SC_ARGS
-        if self.stock:
-            cmd += ["--config", os.path.join(RELEASES_DIR, self.v, "conf.orig", "cassandra.yaml")]
+        if self.yaml:
+            cmd += ["--config", self.yaml]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             try:
@@ -438,11 +560,26 @@ class Supercolumn:
         self.proc.wait()
 
 
-def run_steps(port, steps, base):
-    r = corpus.Runner("127.0.0.1", port, True, base, 20.0)
+def run_steps(port, steps, base, framed):
+    r = corpus.Runner("127.0.0.1", port, framed, base, 20.0)
     replies = [r.call(s["call"], s["args"]) for s in steps]
     r.close()
     return replies
+
+
+def sequences(o):
+    """(name, steps, notes) of each sequence to run: generated, or the calls of cases."""
+    if o.cases:
+        for case in corpus.load_cases(o.cases):
+            steps = [{"call": s["call"], "args": s["args"], "mask": s.get("mask", []),
+                      "reset": s.get("reset", False)} for s in case["steps"]]
+            yield case["name"], steps, "the calls of case %s" % case["name"]
+        return
+    a, _, z = o.seeds.partition("-")
+    for seed in range(int(a), int(z or a) + 1):
+        yield ("seed %d" % seed, Gen(o.version, seed, o.steps, o.probes).sequence(),
+               "difftest.py %s --seeds %d --steps %d --probes %s" % (
+                   o.version, seed, o.steps, o.probes))
 
 
 def main():
@@ -452,21 +589,50 @@ def main():
     ap.add_argument("--steps", type=int, default=40)
     ap.add_argument("--probes", type=float, default=0.15)
     ap.add_argument("--stock-yaml", action="store_true")
+    ap.add_argument("--unframed", action="store_true")
+    ap.add_argument("--cases", nargs="+")
     ap.add_argument("--keep")
+    ap.add_argument("--cache")
+    ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
-    a, _, z = o.seeds.partition("-")
-    seeds = range(int(a), int(z or a) + 1)
-    total = differing = 0
-    for seed in seeds:
-        steps = Gen(o.version, seed, o.steps, o.probes).sequence()
+    stock = os.path.join(RELEASES_DIR, o.version, "conf.orig", "cassandra.yaml")
+    real_yaml, sc_yaml = None, stock if o.stock_yaml else None
+    if o.unframed:
+        real_yaml = sc_yaml = "/tmp/difftest-unframed-%s.yaml" % o.version
+        with open(stock) as src, open(real_yaml, "w") as dst:
+            for line in src:
+                if line.startswith("thrift_framed_transport_size_in_mb:"):
+                    line = "thrift_framed_transport_size_in_mb: 0\n"
+                dst.write(line)
+    total = differing = nseq = 0
+    for name, steps, notes in sequences(o):
+        nseq += 1
         base = corpus.timestamp_base()
-        with RealNode(o.version) as node:
-            expected = run_steps(node.port, steps, base)
-        with Supercolumn(o.version, o.stock_yaml) as sc:
-            actual = run_steps(sc.port, steps, base)
+        expected = None
+        if o.cache:
+            key = hashlib.sha1(json.dumps([o.version, o.unframed, steps],
+                                          sort_keys=True).encode()).hexdigest()
+            cached = os.path.join(o.cache, "%s-%s.json" % (o.version, key))
+            if os.path.exists(cached):
+                # the base its timestamps were sent at (messages quote them)
+                base, expected = json.load(open(cached))
+        if expected is None:
+            with RealNode(o.version, real_yaml) as node:
+                expected = run_steps(node.port, steps, base, not o.unframed)
+            if o.cache:
+                os.makedirs(o.cache, exist_ok=True)
+                with open(cached, "w") as fh:
+                    json.dump([base, expected], fh)
+        if o.real_only:
+            print("%s: recorded" % name)
+            continue
+        with Supercolumn(o.version, sc_yaml) as sc:
+            actual = run_steps(sc.port, steps, base, not o.unframed)
         diffs = []
         for i, (s, exp, act) in enumerate(zip(steps, expected, actual)):
+            if s.get("reset"):
+                continue
             ok, d, msg = corpus.compare(exp, act, s["mask"])
             if not ok:
                 diffs.append((i, s, exp, act, d))
@@ -474,24 +640,26 @@ def main():
                 diffs.append((i, s, exp, act, [("(message)", msg[0], msg[1])]))
         total += len(steps)
         differing += len(diffs)
-        print("seed %d: %d calls, %d differ" % (seed, len(steps), len(diffs)))
+        print("%s: %d calls, %d differ" % (name, len(steps), len(diffs)))
         for i, s, exp, act, why in diffs if o.v else diffs[:5]:
             print("  step %d %s %s" % (i, s["call"], W.render(s["args"])[:400]))
             for path, e, a in why[:3]:
                 print("    %s: release %s | supercolumn %s" % (path, str(e)[:300], str(a)[:300]))
+        sys.stdout.flush()
         if diffs and o.keep:
             os.makedirs(o.keep, exist_ok=True)
-            case = {"name": "dt_%s_%d" % (o.version.replace(".", "_"), seed), "api": "19",
-                    "topic": "difftest", "framed": True, "peer": "Apache Cassandra %s" % o.version,
-                    "config": None,
-                    "notes": "difftest.py %s --seeds %d --steps %d --probes %s" % (
-                        o.version, seed, o.steps, o.probes),
-                    "steps": [{"call": s["call"], "args": s["args"], "reply": exp,
-                               "mask": s["mask"]} for s, exp in zip(steps, expected)]}
+            cname = "dt_%s_%s" % (o.version.replace(".", "_"),
+                                  name.replace("seed ", "").replace(" ", "_"))
+            case = {"name": cname, "api": "19", "topic": "difftest", "framed": not o.unframed,
+                    "peer": "Apache Cassandra %s" % o.version, "config": None, "notes": notes,
+                    "steps": [dict({"call": s["call"], "args": s["args"], "reply": exp,
+                                    "mask": s["mask"]}, **({"reset": True} if s.get("reset")
+                                                          else {}))
+                              for s, exp in zip(steps, expected)]}
             with open(os.path.join(o.keep, case["name"] + ".json"), "w") as fh:
                 json.dump(case, fh, indent=1, ensure_ascii=False)
                 fh.write("\n")
-    print("%s: %d seeds, %d calls, %d differ" % (o.version, len(seeds), total, differing))
+    print("%s: %d sequences, %d calls, %d differ" % (o.version, nseq, total, differing))
     return 1 if differing else 0
 
 

@@ -630,3 +630,46 @@ def _nokeyspace():
         out += [v19.add("k", cparent("Cnt"), counter_column("c", 1)),
                 v19.remove_counter("k", cpath("Cnt", col="c"))]
     return out
+
+
+@scenario("rel_client", "19", "client", keyspace_reset="cv_r_client")
+def _client():
+    """what the differential tester (difftest.py) found on calls of ordinary use: column
+    families whose names share a HashMap bucket ('Std', 'Add1003') listed in creation order
+    (before 1.2); a range scan of one super column by names, which 0.7-1.0 ordered by the
+    super columns' TimeUUIDType and failed on; the checks a remove made before the level it
+    read as null; a key checked before the level a read asked for was found unavailable"""
+    ks = "cv_r_client"
+    extra = {26: b("LongType")} if R >= (0, 8) else {}
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type", comment="first"),
+                cf_def(ks, "Sup", column_type="Super", comparator="TimeUUIDType",
+                       subcomparator="UTF8Type"),
+                cf_def(ks, "Keyed", comparator="UTF8Type", extra=extra))
+    out += [
+        v19.system_add_column_family(cf_def(ks, "Add1003", comparator="AsciiType")),
+        v19.system_add_column_family(cf_def(ks, "Other", comparator="AsciiType")),
+        describe_ks(ks).mask("0/5/*/16"),
+        v19.describe_keyspaces().mask("0/*/5/*/16"),
+        v19.insert("k1", cparent("Sup", timeuuid(1)), column("a", "v", 10)),
+        v19.get_range_slices(cparent("Sup", timeuuid(1)), pred(names=["a"]),
+                             key_range("", "", count=10)),
+        v19.set_keyspace(ks),   # 1.1 closed the connection
+        v19.get_range_slices(cparent("Sup", timeuuid(1)), pred(start=""),
+                             key_range("", "", count=10)),
+        v19.get_range_slices(cparent("Sup"), pred(names=[timeuuid(1)]),
+                             key_range("", "", count=10)),
+        v19.insert("k1", cparent("Std"), column("a", "v", 10)),
+        # a level the release may lack, on a column family it has not: the checks first
+        v19.remove("k1", cpath("NoSuchCF", col="a"), 20, cl=12),
+        v19.remove("k1", cpath("Std", col="a"), 20, cl=12),
+    ]
+    out += [
+        v19.set_keyspace(ks),
+        v19.get_slice("k1", cparent("Std"), pred(start="")),
+        # THREE (0.8 on) with one replica: unavailable, but only once the key was checked
+        v19.get_slice("k1", cparent("Keyed"), pred(start=""), cl=8),
+        v19.get("k1", cpath("Keyed", col="a"), cl=8),
+        v19.get_slice("k1", cparent("Std"), pred(start=""), cl=8),
+        describe_ks(ks).mask("0/5/*/16"),
+    ]
+    return out

@@ -31,6 +31,9 @@ pub struct Era {
     /// A statement that needs the session keyspace, without one, says
     /// how to give one (from 2.0; SELECT kept the short text).
     pub keyspace_hint: bool,
+    /// CREATE COLUMNFAMILY without `read_repair_chance` took 1.0, 0.8's
+    /// default (later releases' was the schema's own).
+    pub read_repair_always: bool,
 }
 
 impl Era {
@@ -48,6 +51,7 @@ impl Era {
             skip_missing_rows: first,
             no_result_metadata: first,
             keyspace_hint: r.at_least(2, 0),
+            read_repair_always: first,
         }
     }
 
@@ -72,6 +76,7 @@ mod tests {
         assert_eq!(of("1.2.9"), Era::default());
         let first = of("0.8.10");
         assert!(first.use_unchecked && first.first_keeps_key && first.no_result_metadata);
+        assert!(first.read_repair_always && !of("1.0.12").read_repair_always);
         let clock = ServerClock::new(1);
         let (a, b) = (first.write_timestamp(&clock), first.write_timestamp(&clock));
         assert!(

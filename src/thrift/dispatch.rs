@@ -438,6 +438,7 @@ fn handle_v19(
     } else {
         session.v19.trace_next.take()
     };
+    let unframed = session.is_unframed();
     let mut run = || {
         // A method the 19.x IDL does not declare: the processor's reply
         // to an unknown name.
@@ -476,7 +477,7 @@ fn handle_v19(
         Some(Err(thrift::Error::Protocol(p))) => exception(
             header,
             ApplicationErrorKind::ProtocolError,
-            v19::required_field_error(node, msg)
+            v19::required_field_error(node, unframed, msg)
                 .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),

@@ -123,6 +123,10 @@ pub struct State19 {
     /// read it as the next call, which it could not parse, so the
     /// connection closes at the next call (`v19::as_declared`).
     pub unread_in_frame: bool,
+    /// Set when the release read the call's consistency level as null
+    /// and ran the method on it (`v19::as_declared`): it fails after its
+    /// checks.
+    pub null_argument: bool,
     pub keyspace: Option<String>,
     pub cql_version: Option<String>,
     /// The CQL3 session, made on the connection's first CQL call. Its
@@ -151,6 +155,12 @@ impl Session {
             policy,
             ..Session::default()
         }
+    }
+
+    /// Whether the connection's requests came unframed (0.7's port read
+    /// them so when its configuration said; see `v19::as_declared`).
+    pub fn is_unframed(&self) -> bool {
+        self.framing == Some(Framing::Unframed)
     }
 
     /// The generation an ambiguous call gets on this connection: the

@@ -241,7 +241,10 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             props,
         } => {
             let ks = ctx.migration_keyspace()?;
-            let spec = create_cf_spec(&ks, name, columns, props)?;
+            let mut spec = create_cf_spec(&ks, name, columns, props)?;
+            if ctx.era.read_repair_always {
+                spec.read_repair_chance.get_or_insert(1.0);
+            }
             change_wrapped(ctx, SchemaChange::AddColumnFamily(spec))
         }
         Statement::DropColumnFamily(name) => {

@@ -18,7 +18,8 @@
 //!   0.9's (Cassandra 2.0 on) only the field's own bytes; at most 128 bytes
 //!   either way, then `...`;
 //!   inside a list or map a `ByteBuffer` printed as `HeapByteBuffer[pos= lim=
-//!   cap=]`;
+//!   cap=]`; on an unframed transport each binary was read into an array
+//!   of its own, so its own bytes, at `pos=0`;
 //! - maps are Java 8 `HashMap`s sized `2 * n` by the stub, quoted in their
 //!   iteration order.
 //!
@@ -51,6 +52,10 @@ pub enum BufferQuote {
     FromFrame,
     /// The field's own bytes (libthrift 0.9: Cassandra 2.0 on).
     OwnBytes,
+    /// The field's own bytes in an array of its own: an unframed
+    /// transport, which libthrift read each binary from into a new array
+    /// (0.7's unframed Thrift port).
+    Copied,
 }
 
 /// [`required_field_error`], printing binary fields as `quote` says.
@@ -319,7 +324,7 @@ fn write_struct(out: &mut String, s: &JStruct, q: &Quote<'_>) {
             Some(J::Buf { start, end }) => {
                 let from = match q.buffers {
                     BufferQuote::FromFrame => 0,
-                    BufferQuote::OwnBytes => *start,
+                    BufferQuote::OwnBytes | BufferQuote::Copied => *start,
                 };
                 quote_buffer(out, &q.frame[from..*end]);
             }
@@ -352,6 +357,10 @@ fn write_value(out: &mut String, v: &J, q: &Quote<'_>) {
         J::Str(s) => out.push_str(s),
         J::Enum(name) => out.push_str(name),
         // Outside a struct field, Java printed the buffer object itself.
+        J::Buf { start, end } if q.buffers == BufferQuote::Copied => {
+            let len = end - start;
+            let _ = write!(out, "java.nio.HeapByteBuffer[pos=0 lim={len} cap={len}]");
+        }
         J::Buf { start, end } => {
             let _ = write!(
                 out,

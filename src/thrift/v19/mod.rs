@@ -54,8 +54,8 @@ use writes::MutationMap;
 
 /// The Java text of the first required field `msg`'s arguments lack (see
 /// `javaargs`), binary fields quoted as the node's release did.
-pub fn required_field_error(node: &Node, msg: &[u8]) -> Option<String> {
-    javaargs::required_field_error_quoting(msg, release::buffer_quote(node))
+pub fn required_field_error(node: &Node, unframed: bool, msg: &[u8]) -> Option<String> {
+    javaargs::required_field_error_quoting(msg, release::buffer_quote(node, unframed))
 }
 
 /// `msg` (one whole call) as the node's release read it, by its own IDL
@@ -77,8 +77,13 @@ pub fn as_declared<'m>(
     let Some(r) = node.release else {
         return Ok(Cow::Borrowed(msg));
     };
-    match release::decode::as_declared(r, msg, release::buffer_quote(node)) {
+    session.v19.null_argument = false;
+    match release::decode::as_declared(r, msg, release::buffer_quote(node, session.is_unframed())) {
         release::decode::Declared::Read(msg) => Ok(msg),
+        release::decode::Declared::FailsAfterChecks(msg) => {
+            session.v19.null_argument = true;
+            Ok(msg)
+        }
         release::decode::Declared::Refused(text, left_unread) => {
             session.v19.unread_in_frame = left_unread;
             Err((thrift::ApplicationErrorKind::ProtocolError, text))
@@ -126,7 +131,8 @@ impl Handler<'_> {
             // An undeclared ConsistencyLevel (Java's null): quote the
             // arguments as the Java stub's validate() did.
             Err(ApiError::Protocol(ref text)) if text.starts_with("Required field '") => {
-                if let Some(java) = required_field_error(self.node, self.message) {
+                let unframed = self.session.borrow().is_unframed();
+                if let Some(java) = required_field_error(self.node, unframed, self.message) {
                     return Err(error::into_thrift(ApiError::Protocol(java), method));
                 }
             }
@@ -354,11 +360,24 @@ impl CassandraSyncHandler for Handler<'_> {
         timestamp: i64,
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
+        // A level the release lacked, read as null (`as_declared`).
+        let null_level = std::mem::take(&mut self.session.borrow_mut().v19.null_argument);
         self.with_ks(
             &methods::REMOVE,
-            Some(cl),
+            // Read as absent: no level to check before the method ran.
+            Some(if null_level {
+                ConsistencyLevel::ONE
+            } else {
+                cl
+            }),
             vec![&column_path.column_family],
-            |ks| writes::remove(self.node, ks, &key, &column_path, timestamp, cl),
+            |ks| {
+                if null_level {
+                    writes::remove_without_level(self.node, ks, &key, &column_path)
+                } else {
+                    writes::remove(self.node, ks, &key, &column_path, timestamp, cl)
+                }
+            },
         )
     }
 

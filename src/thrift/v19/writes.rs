@@ -98,6 +98,26 @@ pub fn remove(
         .map_err(ApiError::from)
 }
 
+/// `remove` with a null consistency level (a level the release's enum
+/// lacked, before 1.2): the release made its checks, then failed on the
+/// level when it came to write, writing nothing: its processor's internal
+/// error (1.1: the server closed the connection instead).
+pub fn remove_without_level(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    path: &t::ColumnPath,
+) -> ApiResult<()> {
+    let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
+    v::validate_key(&cf, key)?;
+    v::validate_column_path_or_parent(&cf, path)?;
+    let why = "the consistency level was read as null".to_string();
+    match node.release {
+        Some(r) if r.at_least(1, 1) => Err(ApiError::Dropped(why)),
+        _ => Err(ApiError::Internal(why)),
+    }
+}
+
 pub type MutationMap = BTreeMap<Vec<u8>, BTreeMap<String, Vec<t::Mutation>>>;
 
 /// `add`: one counter increment.

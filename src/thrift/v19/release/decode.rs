@@ -35,6 +35,11 @@ pub enum Declared<'m> {
     /// value it lacked, `remove`'s consistency level) and its method failed
     /// on it: the processor's "Internal error processing NAME".
     Failed(String),
+    /// The same null argument before 1.2: the method ran and made its
+    /// checks first (keyspace, column family, key, path), failing only when
+    /// it came to use the argument; the message to check, the level given
+    /// as ONE.
+    FailsAfterChecks(Cow<'m, [u8]>),
 }
 
 /// `msg` (one whole call, header included) as `release` read it.
@@ -53,6 +58,7 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
         cuts: Vec::new(),
         missing: None,
         null_argument: false,
+        null_at: None,
     };
     if walk.structure(&mut r, desc, 0).is_err() {
         // Not a readable message: the node's own reader says so.
@@ -63,19 +69,39 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
         return Declared::Refused(text, end < msg.len());
     }
     if walk.null_argument {
+        if !release.at_least(1, 2) {
+            // The level kept, as ONE (the node's reader wants one), for
+            // the checks to run on.
+            let mut patched = msg.to_vec();
+            let cuts: Vec<(usize, usize)> = walk
+                .cuts
+                .iter()
+                .copied()
+                .filter(|c| Some(*c) != walk.null_at)
+                .collect();
+            if let Some((_, end)) = walk.null_at {
+                patched[end - 4..end].copy_from_slice(&1i32.to_be_bytes());
+            }
+            return Declared::FailsAfterChecks(Cow::Owned(cut(&patched, &cuts).into_owned()));
+        }
         return Declared::Failed(format!("Internal error processing {}", header.name));
     }
-    if walk.cuts.is_empty() {
-        return Declared::Read(Cow::Borrowed(msg));
+    Declared::Read(cut(msg, &walk.cuts))
+}
+
+/// `msg` without the byte ranges `cuts` (in message order).
+fn cut<'m>(msg: &'m [u8], cuts: &[(usize, usize)]) -> Cow<'m, [u8]> {
+    if cuts.is_empty() {
+        return Cow::Borrowed(msg);
     }
     let mut out = Vec::with_capacity(msg.len());
     let mut at = 0;
-    for (start, end) in walk.cuts {
+    for &(start, end) in cuts {
         out.extend_from_slice(&msg[at..start]);
         at = end;
     }
     out.extend_from_slice(&msg[at..]);
-    Declared::Read(Cow::Owned(out))
+    Cow::Owned(out)
 }
 
 /// The release's text for the first struct whose read failed; the short
@@ -98,8 +124,9 @@ struct Walk {
     /// struct ended (where Java's reader stopped).
     missing: Option<(&'static str, &'static str, usize)>,
     /// An argument (not a nested field) the release did not require, read
-    /// as null.
+    /// as null, and where its field was.
     null_argument: bool,
+    null_at: Option<(usize, usize)>,
 }
 
 impl Walk {
@@ -134,7 +161,10 @@ impl Walk {
             match declared {
                 Some(i) if kept => seen |= 1 << i.min(63),
                 Some(i) => {
-                    self.null_argument |= depth == 0 && desc.fields[i].req != Req::Required;
+                    if depth == 0 && desc.fields[i].req != Req::Required {
+                        self.null_argument = true;
+                        self.null_at = Some((start, r.position()));
+                    }
                     self.cuts.push((start, r.position()));
                 }
                 None => self.cuts.push((start, r.position())),

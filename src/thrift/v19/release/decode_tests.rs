@@ -18,6 +18,7 @@ fn read(version: &str, msg: &[u8]) -> Declared<'static> {
         Declared::Read(m) => Declared::Read(Cow::Owned(m.into_owned())),
         Declared::Refused(t, left) => Declared::Refused(t, left),
         Declared::Failed(t) => Declared::Failed(t),
+        Declared::FailsAfterChecks(m) => Declared::FailsAfterChecks(Cow::Owned(m.into_owned())),
     }
 }
 
@@ -210,7 +211,21 @@ fn a_level_remove_did_not_require_fails_the_method() {
         ],
     );
     assert_eq!(
-        read("1.0.12", &msg),
+        read("1.2.19", &msg),
         Declared::Failed("Internal error processing remove".into())
+    );
+    // Before 1.2 the method ran with it, its checks first.
+    let without = message(
+        "remove",
+        vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("Std"))])),
+            (3, Value::I64(1)),
+            (4, Value::I32(1)),
+        ],
+    );
+    assert_eq!(
+        read("1.0.12", &msg),
+        Declared::FailsAfterChecks(Cow::Owned(without))
     );
 }

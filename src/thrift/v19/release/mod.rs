@@ -277,9 +277,9 @@ pub fn cql2_write_outcome(node: &Node, statement: &Cql2Statement) -> Result<(), 
     }
 }
 
-/// A KeyRange from a start key to an end token, as releases before 1.2
-/// checked it: 0.7 to 1.0 wanted two keys or two tokens, 1.1 an end token
-/// not before the start key's token. 1.2 on allowed the mix.
+/// A KeyRange as releases before 1.2 checked it: 0.7 to 1.0 wanted two
+/// keys or two tokens, each pair whole, in their own words; 1.1 an end
+/// token not before a start key's token. 1.2 on allowed the mix.
 pub fn check_key_range(
     node: &Node,
     partitioner: &dyn Partitioner,
@@ -288,14 +288,22 @@ pub fn check_key_range(
     let Some(release) = node.release.filter(|r| !r.at_least(1, 2)) else {
         return Ok(());
     };
+    if !release.at_least(1, 1) {
+        // Keys in pairs, tokens in pairs, and one pair of the two.
+        let why = if range.start_key.is_none() != range.end_key.is_none() {
+            "start key and end key must either both be non-null, or both be null"
+        } else if range.start_token.is_none() != range.end_token.is_none() {
+            "start token and end token must either both be non-null, or both be null"
+        } else if range.start_key.is_none() == range.start_token.is_none() {
+            "exactly one of {start key, end key} or {start token, end token} must be specified"
+        } else {
+            return Ok(());
+        };
+        return Err(ApiError::invalid(why));
+    }
     let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
         return Ok(());
     };
-    if !release.at_least(1, 1) {
-        return Err(ApiError::invalid(
-            "start key and end key must either both be non-null, or both be null",
-        ));
-    }
     let end = partitioner
         .token_from_string(end)
         .map_err(|e| ApiError::invalid(e.0))?;
@@ -357,9 +365,11 @@ pub fn cf_id(node: &Node, keyspace: &str, cf: &str) -> Option<i32> {
 }
 
 /// How the release's libthrift quoted a binary argument in a "Required
-/// field" message.
-pub fn buffer_quote(node: &Node) -> super::javaargs::BufferQuote {
+/// field" message, on a connection framed or not.
+pub fn buffer_quote(node: &Node, unframed: bool) -> super::javaargs::BufferQuote {
     match node.release {
+        // Only 0.7's port read unframed calls (`FramingFromConfig`).
+        Some(_) if unframed => super::javaargs::BufferQuote::Copied,
         Some(r) if r.does(Behaviour::RequiredFieldQuotesOwnBytes) => {
             super::javaargs::BufferQuote::OwnBytes
         }
@@ -400,6 +410,12 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
+    }
+    if !release.at_least(1, 2) && !system {
+        // Before 1.2 each schema change built the keyspace's map anew from
+        // the old one's column families, then the new one: names sharing a
+        // bucket came in the order they were created (their ids' order).
+        ks.cf_defs.sort_by_key(|cf| cf.id);
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks

@@ -2,7 +2,8 @@
 //! [`super`]: their own `system` keyspace (from
 //! [`crate::schema::system_old`], the column families the release lists),
 //! the old struct fields its column families carried, the order their
-//! `column_metadata` came in, and 1.1's schema calls after an update it
+//! `column_metadata` came in, 1.1's schema calls after an update it
+//! failed, and the range scans of a super column by names that 0.7-1.1
 //! failed. Without a release, or with 1.2 and later, nothing here changes
 //! an answer.
 
@@ -171,6 +172,84 @@ pub fn after_keyspace_drop(node: &Node, ks: &str) {
     }
 }
 
+/// A range scan of one super column by column names, before 1.2: the
+/// release put the names in a `TreeSet` ordered by the column family's own
+/// comparator (the super columns' one, not the subcolumns'), and where
+/// that comparator read bytes a name did not have (TimeUUIDType, up to 8;
+/// LexicalUUIDType, 16) the read failed. At ONE it ran in the calling
+/// thread: 0.7-1.0 answered their processor's internal error, 1.1 closed
+/// the connection; at another level the replica's read failed and the
+/// coordinator timed out. Only the comparisons with the first name are
+/// made here (the set's root as it was built: the first name against
+/// itself, each other one against it).
+pub fn check_range_names(
+    node: &Node,
+    comparator: &str,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: t::ConsistencyLevel,
+) -> Result<(), ApiError> {
+    let Some(release) = node.release else {
+        return Ok(());
+    };
+    if release.at_least(1, 2) || parent.super_column.is_none() {
+        return Ok(());
+    }
+    let Some((first, rest)) = predicate
+        .column_names
+        .as_deref()
+        .and_then(<[_]>::split_first)
+    else {
+        return Ok(());
+    };
+    let reads_past: fn(&[u8], &[u8]) -> bool = if comparator.ends_with(".TimeUUIDType") {
+        time_uuid_reads_past
+    } else if comparator.ends_with(".LexicalUUIDType") {
+        |a, b| !a.is_empty() && !b.is_empty() && (a.len() < 16 || b.len() < 16)
+    } else {
+        return Ok(());
+    };
+    if !reads_past(first, first) && !rest.iter().any(|name| reads_past(name, first)) {
+        return Ok(());
+    }
+    let why = format!("{comparator} compared a column name too short for it");
+    Err(match cl {
+        t::ConsistencyLevel::ONE if release.at_least(1, 1) => ApiError::Dropped(why),
+        t::ConsistencyLevel::ONE => ApiError::Internal(why),
+        _ => ApiError::TimedOut(crate::node::Acknowledged {
+            by: None,
+            by_batchlog: None,
+        }),
+    })
+}
+
+/// Whether 0.7-1.0's `TimeUUIDType.compare(a, b)` read past either name:
+/// it compared the timestamp bytes, version nibble first, until two
+/// differed.
+fn time_uuid_reads_past(a: &[u8], b: &[u8]) -> bool {
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    for (i, mask) in [
+        (6, 0x0f),
+        (7, 0xff),
+        (4, 0xff),
+        (5, 0xff),
+        (0, 0xff),
+        (1, 0xff),
+        (2, 0xff),
+        (3, 0xff),
+    ] {
+        if i >= a.len() || i >= b.len() {
+            return true;
+        }
+        if a[i] & mask != b[i] & mask {
+            return false;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +259,49 @@ mod tests {
         let mut node = test_nodes::Kit::default().node();
         node.release = Release::find(version);
         node
+    }
+
+    #[test]
+    fn old_range_scans_of_a_super_column_compared_names_as_super_columns() {
+        let parent = t::ColumnParent::new("Sup".to_string(), Some(vec![0; 16]));
+        let names = |n: Vec<Vec<u8>>| t::SlicePredicate::new(Some(n), None::<t::SliceRange>);
+        let time = "org.apache.cassandra.db.marshal.TimeUUIDType";
+        let one = t::ConsistencyLevel::ONE;
+        let check = |v: &str, cmp: &str, n: Vec<Vec<u8>>| {
+            check_range_names(&node_as(v), cmp, &parent, &names(n), one).is_ok()
+        };
+        assert!(!check("0.7.10", time, vec![b"c02".to_vec()]));
+        assert!(!check("1.0.12", time, vec![vec![0; 8], b"c".to_vec()]));
+        assert!(check("1.0.12", time, vec![vec![0; 8], vec![1; 8]]));
+        assert!(matches!(
+            check_range_names(
+                &node_as("1.1.12"),
+                time,
+                &parent,
+                &names(vec![b"c".to_vec()]),
+                one
+            ),
+            Err(ApiError::Dropped(_))
+        ));
+        assert!(matches!(
+            check_range_names(
+                &node_as("0.8.10"),
+                time,
+                &parent,
+                &names(vec![b"c".to_vec()]),
+                t::ConsistencyLevel::ALL
+            ),
+            Err(ApiError::TimedOut(_))
+        ));
+        assert!(check("1.2.19", time, vec![b"c02".to_vec()]));
+        assert!(check(
+            "0.8.10",
+            "org.apache.cassandra.db.marshal.UTF8Type",
+            vec![b"c".to_vec()]
+        ));
+        let lexical = "org.apache.cassandra.db.marshal.LexicalUUIDType";
+        assert!(!check("0.8.10", lexical, vec![vec![0; 8]]));
+        assert!(check("0.8.10", lexical, vec![vec![]]));
     }
 
     #[test]
