@@ -16,6 +16,8 @@
 
 mod support;
 
+use api19::TCassandraSyncClient as _;
+use api2::TCassandraSyncClient as _;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -28,14 +30,12 @@ use supercolumn::node::Node;
 use supercolumn::schema::{Schema, SchemaStore};
 use supercolumn::storage::{commitlog::SyncMode, Engine, EngineOptions};
 use supercolumn::thrift::dispatch;
-use supercolumn::thrift::gen::{cassandra06 as v06, cassandra19 as v19};
+use supercolumn::thrift::gen::{cassandra06 as api2, cassandra19 as api19};
 use supercolumn::thrift::session::Session;
 use supercolumn::thrift::wire::scan::Scanner;
 use supercolumn::thrift::wire::walk::walk_message;
 use support::ProcessCpu;
 use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol};
-use v06::TCassandraSyncClient as _;
-use v19::TCassandraSyncClient as _;
 
 const WRITE_KEYS: u64 = 1 << 17;
 const READ_KEYS: u64 = 10_000;
@@ -197,11 +197,11 @@ fn benches(c: &mut Criterion<ProcessCpu>) {
     api06(c, &node);
 }
 
-type Client19 = v19::CassandraSyncClient<In, Out>;
-type Client06 = v06::CassandraSyncClient<In, Out>;
+type Client19 = api19::CassandraSyncClient<In, Out>;
+type Client06 = api2::CassandraSyncClient<In, Out>;
 
 fn api19(c: &mut Criterion<ProcessCpu>, node: &Arc<Node>) {
-    use v19::{
+    use api19::{
         Column, ColumnOrSuperColumn, ColumnParent, ConsistencyLevel as CL, KeyRange, Mutation,
         SlicePredicate, SliceRange,
     };
@@ -283,7 +283,7 @@ fn api19(c: &mut Criterion<ProcessCpu>, node: &Arc<Node>) {
 }
 
 fn api06(c: &mut Criterion<ProcessCpu>, node: &Arc<Node>) {
-    use v06::{
+    use api2::{
         Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel as CL, Mutation,
         SlicePredicate, SliceRange,
     };

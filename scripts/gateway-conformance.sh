@@ -7,7 +7,7 @@
 #        (default: the 1.2.9 cases and the CQL3 cases on the config they were recorded under, then
 #        the 0.6 cases on theirs)
 #
-# --expect FILE runs only the cases FILE lists (one `v19/NAME`, `cql3/NAME` or `v06/NAME`
+# --expect FILE runs only the cases FILE lists (one `api19/NAME`, `cql3/NAME` or `api2/NAME`
 # a line; `#` starts a comment), each set on its own config, and fails on any
 # of them failing: the regression check CI runs (scripts/test-all.sh), on
 # scripts/gateway-conformance.expected. The cases left out, with the reason

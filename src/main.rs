@@ -417,7 +417,7 @@ fn start_pinned19(
 ) -> Result<JoinHandle<()>, Fatal> {
     let opts19 = ServerOptions {
         generations: GenerationPolicy {
-            pinned: Some(Generation::V19),
+            pinned: Some(Generation::Api19),
             ..GenerationPolicy::default()
         },
         ..opts.clone()

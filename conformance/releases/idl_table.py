@@ -2,11 +2,11 @@
 """Write the per-release request tables of `serve --cassandra-version` from facts.json.
 
 usage: idl_table.py [FACTS_JSON [OUT_DIR]]
-  (defaults: facts.json beside this script, src/thrift/v19/release/idl/ of the repository)
+  (defaults: facts.json beside this script, src/thrift/api19/release/idl/ of the repository)
 
 Every release's cassandra.thrift, in the terms of `thrift::wire::idl` (field ids, names, types,
 requiredness, defaults, enum values): the argument struct of each method it had and every struct
-those reach, as its generated Java readers decoded them (`thrift::v19::release::decode`). The
+those reach, as its generated Java readers decoded them (`thrift::api19::release::decode`). The
 releases share most of it, so each distinct shape is written once:
 - `structs.rs` and `args.rs`: every distinct enum value set and struct, the methods' argument
   structs in the second (a struct is its name and fields, nested structs taken as their own
@@ -202,7 +202,7 @@ def render_methods(versions, methods, struct_names):
         "//! method. " + HEADER,
         "",
         "use super::args::*;",
-        "use crate::thrift::v19::javaargs::ArgsOf;",
+        "use crate::thrift::api19::javaargs::ArgsOf;",
         "use crate::thrift::wire::idl::StructDesc;",
         "",
         "/// The releases with a table, in the order of `METHODS`' columns.",
@@ -233,7 +233,7 @@ def render_methods(versions, methods, struct_names):
 
 def main():
     facts = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "facts.json")
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "src/thrift/v19/release/idl")
+    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "src/thrift/api19/release/idl")
     releases = json.load(open(facts))["releases"]
     shapes = Shapes()
     versions = list(releases)

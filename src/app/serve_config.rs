@@ -129,8 +129,8 @@ pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> Gen
     // A release spoke one generation only: every call is that one's.
     if let Some(release) = config.cassandra_version {
         let pinned = match release.generation {
-            ThriftGeneration::V06 => Generation::V06,
-            ThriftGeneration::V19 => Generation::V19,
+            ThriftGeneration::Api2 => Generation::Api2,
+            ThriftGeneration::Api19 => Generation::Api19,
         };
         return GenerationPolicy {
             pinned: Some(pinned),
@@ -138,17 +138,17 @@ pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> Gen
         };
     }
     let chosen = match flag.unwrap_or(config.thrift_api_default) {
-        ThriftApi::V06 => Some(Generation::V06),
-        ThriftApi::V19 => Some(Generation::V19),
+        ThriftApi::Api2 => Some(Generation::Api2),
+        ThriftApi::Api19 => Some(Generation::Api19),
         ThriftApi::Auto => None,
     };
     GenerationPolicy {
         pinned: None,
         default: chosen,
         framed: if config.framed_clients_speak_0_6() {
-            Generation::V06
+            Generation::Api2
         } else {
-            Generation::V19
+            Generation::Api19
         },
     }
 }
@@ -158,15 +158,15 @@ pub(crate) fn generation_policy(config: &Config, flag: Option<ThriftApi>) -> Gen
 /// without a release, where each connection's first bytes tell.
 pub(crate) fn served_framing(config: &Config) -> Option<Framing> {
     let release = config.cassandra_version?;
-    let v06 = release.generation == ThriftGeneration::V06;
+    let api2 = release.generation == ThriftGeneration::Api2;
     // Only the release's own kind of file chose (0.6 read storage-conf.xml,
     // 0.7 cassandra.yaml); otherwise its stock file's choice: 0.6's did not
     // frame, 0.7's did.
-    let own_file = v06 == (config.format == ConfigFormat::StorageConfXml);
+    let own_file = api2 == (config.format == ConfigFormat::StorageConfXml);
     let framed = if release.does(Behaviour::FramingFromConfig) && own_file {
         config.thrift_framed_transport
     } else {
-        !v06
+        !api2
     };
     Some(if framed {
         Framing::Framed

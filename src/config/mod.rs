@@ -77,9 +77,9 @@ pub enum CommitLogSync {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ThriftApi {
     /// API 2.2.0 (Cassandra 0.6).
-    V06,
+    Api2,
     /// API 19.x (Cassandra 0.7 to 2.x).
-    V19,
+    Api19,
     /// By the connection's transport (the default): framed is 19.x,
     /// unframed 0.6.
     #[default]
@@ -90,8 +90,8 @@ impl ThriftApi {
     /// `0.6`, `19` or `auto`, as the config element and the flag spell it.
     pub fn parse(text: &str) -> Option<ThriftApi> {
         match text.trim() {
-            "0.6" => Some(ThriftApi::V06),
-            "19" => Some(ThriftApi::V19),
+            "0.6" => Some(ThriftApi::Api2),
+            "19" => Some(ThriftApi::Api19),
             "auto" => Some(ThriftApi::Auto),
             _ => None,
         }
@@ -473,8 +473,8 @@ impl Config {
         let Some(release) = self.cassandra_version else {
             return Ok(());
         };
-        let v06 = release.generation == crate::release::ThriftGeneration::V06;
-        if v06 != (self.format == ConfigFormat::StorageConfXml) {
+        let api2 = release.generation == crate::release::ThriftGeneration::Api2;
+        if api2 != (self.format == ConfigFormat::StorageConfXml) {
             return Ok(());
         }
         match self

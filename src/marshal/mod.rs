@@ -80,7 +80,7 @@ impl MarshalError {
 pub enum Dialect {
     /// Cassandra 0.6 (Thrift API 2.2.0), as recorded from 0.6.8.
     #[default]
-    V06,
+    Api2,
     /// Cassandra 1.2 (Thrift API 19.x).
     V12,
 }

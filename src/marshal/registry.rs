@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn errors_are_clear() {
-        // Recorded from Cassandra 1.2.9 (v19_schema_changes).
+        // Recorded from Cassandra 1.2.9 (api19_schema_changes).
         assert_eq!(
             parse_type("NoSuchType").unwrap_err().0,
             "Unable to find abstract-type class 'org.apache.cassandra.db.marshal.NoSuchType'"

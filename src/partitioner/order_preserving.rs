@@ -65,7 +65,7 @@ mod tests {
     }
 }
 
-/// Row order recorded from a real Cassandra 0.6.8 (the v06 conformance cases).
+/// Row order recorded from a real Cassandra 0.6.8 (the api2 conformance cases).
 #[cfg(test)]
 mod recorded_order_tests {
     use super::*;

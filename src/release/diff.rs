@@ -143,7 +143,7 @@ fn behaviours(r: &Release) -> Vec<Behaviour> {
 fn field_changes(from: &Release, to: &Release) -> SetChange<StructField> {
     let both_19 = [from, to]
         .iter()
-        .all(|r| r.generation == ThriftGeneration::V19);
+        .all(|r| r.generation == ThriftGeneration::Api19);
     if !both_19 {
         return SetChange::between(&[], &[]);
     }

@@ -2,8 +2,8 @@
 //! the call does ([`Kind`]), where the server runs it ([`Stage`]), and which
 //! releases declared it (0.6's list; 19.x's by the release that added each).
 //!
-//! Each generation's method table in `thrift` (`v06::idl`,
-//! `v19::methods`) points at these rows and adds what the wire needs
+//! Each generation's method table in `thrift` (`api2::idl`,
+//! `api19::methods`) points at these rows and adds what the wire needs
 //! (arguments, where they name things, access), so a name, kind or stage
 //! is written once; the admin surface's metrics and thread pools read the
 //! kinds here, and the Thrift transport the stages. Data only, like the
@@ -228,17 +228,18 @@ pub(super) static METHODS_06: &[&Method] = &[
 
 /// Every method of either generation: 19.x's, then those only 0.6 had.
 pub fn all() -> impl Iterator<Item = &'static Method> + Clone {
-    let v19 = METHODS_19.iter().map(|s| s.method);
+    let api19 = METHODS_19.iter().map(|s| s.method);
     let only_06 = METHODS_06
         .iter()
         .copied()
         .filter(|m| !METHODS_19.iter().any(|s| s.method == *m));
-    v19.chain(only_06)
+    api19.chain(only_06)
 }
 
 /// The method of this name in either generation.
 pub fn by_name(name: &str) -> Option<&'static Method> {
-    let v19 = METHODS_19.iter().map(|s| s.method);
-    v19.chain(METHODS_06.iter().copied())
+    let api19 = METHODS_19.iter().map(|s| s.method);
+    api19
+        .chain(METHODS_06.iter().copied())
         .find(|m| m.name == name)
 }

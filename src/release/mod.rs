@@ -36,9 +36,9 @@ pub use wordings::Refusal;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThriftGeneration {
     /// API 2.2.0 (Cassandra 0.6): the keyspace is an argument of each call.
-    V06,
+    Api2,
     /// API 19.x/20.x (Cassandra 0.7 to 2.2).
-    V19,
+    Api19,
 }
 
 /// What a release could do, as an application meets it.
@@ -185,8 +185,8 @@ impl Release {
     /// The Thrift methods it declared, in the order of the tables.
     pub fn thrift_methods(&self) -> Vec<&'static str> {
         match self.generation {
-            ThriftGeneration::V06 => METHODS_06.iter().map(|m| m.name).collect(),
-            ThriftGeneration::V19 => METHODS_19
+            ThriftGeneration::Api2 => METHODS_06.iter().map(|m| m.name).collect(),
+            ThriftGeneration::Api19 => METHODS_19
                 .iter()
                 .filter(|m| self.at_least_release(m.since))
                 .map(|m| m.method.name)
@@ -197,8 +197,8 @@ impl Release {
     /// Whether the release declared this Thrift method.
     pub fn has_method(&self, name: &str) -> bool {
         match self.generation {
-            ThriftGeneration::V06 => METHODS_06.iter().any(|m| m.name == name),
-            ThriftGeneration::V19 => METHODS_19
+            ThriftGeneration::Api2 => METHODS_06.iter().any(|m| m.name == name),
+            ThriftGeneration::Api19 => METHODS_19
                 .iter()
                 .any(|m| m.method.name == name && self.at_least_release(m.since)),
         }

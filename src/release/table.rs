@@ -77,7 +77,7 @@ pub const FEATURES: &[(Feature, Series, Option<Series>)] = &[
 pub const RELEASES: &[Release] = &[
     Release {
         version: "0.6.8",
-        generation: ThriftGeneration::V06,
+        generation: ThriftGeneration::Api2,
         thrift_api: "2.2.0",
         native_versions: &[],
         cql3_version: None,
@@ -86,7 +86,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "0.7.10",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.4.0",
         native_versions: &[],
         cql3_version: None,
@@ -101,7 +101,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "0.8.10",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.16.0",
         native_versions: &[],
         cql3_version: None,
@@ -117,7 +117,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "1.0.12",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.20.0",
         native_versions: &[],
         cql3_version: None,
@@ -134,7 +134,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "1.1.12",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.33.0",
         native_versions: &[],
         cql3_version: Some("3.0.0-beta1"),
@@ -154,7 +154,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "1.2.9",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.36.0",
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
@@ -163,7 +163,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "1.2.19",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.36.2",
         native_versions: &[1],
         cql3_version: Some("3.0.5"),
@@ -172,7 +172,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "2.0.17",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.39.0",
         native_versions: &[1, 2],
         cql3_version: Some("3.1.7"),
@@ -181,7 +181,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "2.1.22",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "19.39.0",
         native_versions: &[1, 2, 3],
         cql3_version: Some("3.2.1"),
@@ -190,7 +190,7 @@ pub const RELEASES: &[Release] = &[
     },
     Release {
         version: "2.2.19",
-        generation: ThriftGeneration::V19,
+        generation: ThriftGeneration::Api19,
         thrift_api: "20.1.0",
         native_versions: &[1, 2, 3, 4],
         cql3_version: Some("3.3.1"),

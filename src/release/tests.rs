@@ -88,10 +88,10 @@ fn definitions_match_the_recorded_facts() {
 #[test]
 fn methods_follow_the_features() {
     for r in RELEASES {
-        let v19 = r.generation == ThriftGeneration::V19;
+        let api19 = r.generation == ThriftGeneration::Api19;
         assert_eq!(
             r.has_method("add"),
-            v19 && r.has(Feature::Counters),
+            api19 && r.has(Feature::Counters),
             "{}",
             r.version
         );

@@ -31,7 +31,7 @@ pub fn run_cqlsh(args: &CqlshArgs) -> i32 {
 /// Runs `supercolumn cli`; returns the process exit code.
 pub fn run_cli(args: &CliArgs) -> i32 {
     match args.api {
-        cli::backend::Api::V06 => cli06::main(args),
+        cli::backend::Api::Api2 => cli06::main(args),
         cli::backend::Api::V12 => cli::session::main(args),
     }
 }

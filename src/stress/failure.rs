@@ -3,7 +3,7 @@
 //! whether the connection can still be used. It must not decide what the
 //! run does with a failure; the workers do.
 
-use crate::thrift::gen::{cassandra06 as v06, cassandra19 as v19};
+use crate::thrift::gen::{cassandra06 as api2, cassandra19 as api19};
 use std::fmt;
 
 /// One failed call, described.
@@ -78,13 +78,13 @@ impl Failure {
             },
             thrift::Error::User(u) => {
                 user_exception!(u;
-                    why: v06::InvalidRequestException, v06::AuthenticationException,
-                        v06::AuthorizationException, v19::InvalidRequestException,
-                        v19::AuthenticationException, v19::AuthorizationException;
-                    bare: v06::NotFoundException, v06::UnavailableException,
-                        v06::TimedOutException, v19::NotFoundException,
-                        v19::UnavailableException, v19::TimedOutException,
-                        v19::SchemaDisagreementException);
+                    why: api2::InvalidRequestException, api2::AuthenticationException,
+                        api2::AuthorizationException, api19::InvalidRequestException,
+                        api19::AuthenticationException, api19::AuthorizationException;
+                    bare: api2::NotFoundException, api2::UnavailableException,
+                        api2::TimedOutException, api19::NotFoundException,
+                        api19::UnavailableException, api19::TimedOutException,
+                        api19::SchemaDisagreementException);
                 Failure {
                     exception: "exception".into(),
                     why: u.to_string(),
@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn names_the_exception_and_its_why() {
-        let e = thrift::Error::User(Box::new(v06::InvalidRequestException::new(
+        let e = thrift::Error::User(Box::new(api2::InvalidRequestException::new(
             "Keyspace Nope does not exist".into(),
         )));
         let f = Failure::from_thrift(&e);
@@ -110,7 +110,7 @@ mod tests {
             "InvalidRequestException: Keyspace Nope does not exist"
         );
         assert!(!f.connection_lost);
-        let e = thrift::Error::User(Box::new(v19::UnavailableException::new()));
+        let e = thrift::Error::User(Box::new(api19::UnavailableException::new()));
         assert_eq!(Failure::from_thrift(&e).to_string(), "UnavailableException");
     }
 

@@ -229,8 +229,8 @@ pub fn run(
     let work = Arc::new(Workload::new(opts)?);
     // Refuse an unknown level before connecting anywhere.
     match opts.api {
-        Api::V06 => client06::consistency(&work.consistency).map(|_| ())?,
-        Api::V19 => client19::consistency(&work.consistency).map(|_| ())?,
+        Api::Api2 => client06::consistency(&work.consistency).map(|_| ())?,
+        Api::Api19 => client19::consistency(&work.consistency).map(|_| ())?,
         Api::Native => native::consistency(&work.consistency).map(|_| ())?,
     }
     let _ = write!(out, "{}", header(opts, &work));
@@ -283,13 +283,13 @@ fn connect(
 ) -> Result<Vec<Conn>, StressError> {
     let mut conns: Vec<Conn> = Vec::new();
     match opts.api {
-        Api::V06 => {
+        Api::Api2 => {
             for _ in 0..opts.threads {
                 let conn = client06::Conn06::open(work, opts.framed)?;
                 conns.push(Conn::Thrift(Box::new(conn)));
             }
         }
-        Api::V19 => {
+        Api::Api19 => {
             client19::prepare(work, out)?;
             for _ in 0..opts.threads {
                 conns.push(Conn::Thrift(Box::new(client19::Conn19::open(work)?)));
@@ -418,7 +418,7 @@ mod tests {
         ));
         let level = StressOptions {
             consistency: "ZERO".into(),
-            api: Api::V19,
+            api: Api::Api19,
             ..base.clone()
         };
         let e = run(&level, &mut out, stop()).unwrap_err().to_string();

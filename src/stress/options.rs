@@ -25,10 +25,10 @@ pub enum Operation {
 pub enum Api {
     /// API 2.2.0 (Cassandra 0.6): keyspace in each call, unframed unless --framed.
     #[value(name = "0.6")]
-    V06,
+    Api2,
     /// API 19.x (Cassandra 0.7 to 2.x): framed, set_keyspace, schema set-up.
     #[value(name = "19")]
-    V19,
+    Api19,
     /// The CQL native protocol (versions 2 to 4), prepared statements on a
     /// compact-storage table of the same cells, --in-flight per connection.
     Native,
@@ -164,14 +164,14 @@ pub(super) fn header(opts: &StressOptions, work: &Workload) -> String {
                 .as_ref()
                 .map_or_else(String::new, |c| format!(", {c}"))
         )
-    } else if opts.api == Api::V19 || opts.framed {
+    } else if opts.api == Api::Api19 || opts.framed {
         "framed".to_string()
     } else {
         "unframed".to_string()
     };
     let api = match opts.api {
-        Api::V06 => "API 0.6".to_string(),
-        Api::V19 => "API 19".to_string(),
+        Api::Api2 => "API 0.6".to_string(),
+        Api::Api19 => "API 19".to_string(),
         Api::Native => format!("native protocol v{}", opts.native_version),
     };
     let row = if work.super_columns == 0 {
@@ -222,7 +222,7 @@ mod tests {
         let o = parse(&["--api", "19", "--operation", "range-slice", "-S", "100"]).unwrap();
         assert_eq!(
             (o.api, o.operation, o.column_size),
-            (Api::V19, Operation::RangeSlice, 100)
+            (Api::Api19, Operation::RangeSlice, 100)
         );
         let o = parse(&[
             "--operation",
@@ -240,7 +240,7 @@ mod tests {
                 reads: 3
             }
         );
-        assert_eq!((o.api, o.column_size), (Api::V06, 7));
+        assert_eq!((o.api, o.column_size), (Api::Api2, 7));
         for bad in [
             &["--api", "0.7"][..],
             &["--ratio", "0:0"],

@@ -25,14 +25,14 @@ use crate::thrift::session::{Identity, Session};
 /// authenticator's check): the new user, or nobody when it failed.
 pub fn login(
     session: &mut Session,
-    v06_keyspace: Option<&str>,
+    api2_keyspace: Option<&str>,
     attempt: Result<AuthenticatedUser, AuthError>,
 ) -> ApiResult<()> {
     session.identity = None;
     let user = attempt.map_err(ApiError::from)?;
     session.identity = Some(Identity {
         user: user.username,
-        v06_keyspace: v06_keyspace.map(str::to_string),
+        api2_keyspace: api2_keyspace.map(str::to_string),
     });
     Ok(())
 }

@@ -8,9 +8,9 @@
 use super::*;
 use crate::auth::{PasswordMode, SimpleAuthenticator};
 use crate::node::test_nodes::Kit;
+use crate::thrift::api19;
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::gen::cassandra19::CassandraSyncHandler;
-use crate::thrift::v19;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -49,12 +49,12 @@ fn a_login_replaces_the_identity_and_a_failed_one_clears_it() {
         s.identity,
         Some(Identity {
             user: Some("alice".into()),
-            v06_keyspace: Some("CT".into()),
+            api2_keyspace: Some("CT".into()),
         })
     );
     login(&mut s, None, Ok(user("bob"))).unwrap();
     assert_eq!(s.identity.as_ref().unwrap().user.as_deref(), Some("bob"));
-    assert_eq!(s.identity.as_ref().unwrap().v06_keyspace, None);
+    assert_eq!(s.identity.as_ref().unwrap().api2_keyspace, None);
     let failed = login(
         &mut s,
         Some("Blog"),
@@ -79,7 +79,7 @@ fn checks_follow_the_grants_with_1_2s_words() {
     );
     let alice = Identity {
         user: Some("alice".into()),
-        v06_keyspace: None,
+        api2_keyspace: None,
     };
     check(&node, Some(&alice), &select("CT")).unwrap();
     assert_eq!(
@@ -129,22 +129,22 @@ fn calls_on_ct(node: &Node, who: Option<&str>) -> Vec<(&'static str, thrift::Res
     let mut alice = Session {
         identity: Some(Identity {
             user: Some("alice".into()),
-            v06_keyspace: None,
+            api2_keyspace: None,
         }),
         ..Session::default()
     };
-    let described = v19::Handler::new(node, &mut alice)
+    let described = api19::Handler::new(node, &mut alice)
         .handle_describe_keyspace("CT".into())
         .unwrap();
     let mut cf_def = described.cf_defs[0].clone();
     cf_def.name = "Fresh".into();
     let mut session = Session::default();
-    session.v19.keyspace = Some("CT".into());
+    session.api19.keyspace = Some("CT".into());
     session.identity = who.map(|u| Identity {
         user: Some(u.into()),
-        v06_keyspace: None,
+        api2_keyspace: None,
     });
-    let h = v19::Handler::new(node, &mut session);
+    let h = api19::Handler::new(node, &mut session);
     let cl = t::ConsistencyLevel::ONE;
     let parent = || t::ColumnParent::new("StdBytes".to_string(), None);
     let path = || t::ColumnPath::new("StdBytes".to_string(), None, b"c".to_vec());
@@ -291,8 +291,8 @@ fn describe_splits_needs_no_login_as_in_1_2() {
     let dir = tempfile::tempdir().unwrap();
     let node = node(dir.path());
     let mut session = Session::default();
-    session.v19.keyspace = Some("CT".into());
-    let h = v19::Handler::new(&node, &mut session);
+    session.api19.keyspace = Some("CT".into());
+    let h = api19::Handler::new(&node, &mut session);
     let splits = h
         .handle_describe_splits_ex("StdBytes".into(), "0".into(), "0".into(), 10)
         .unwrap();

@@ -1,8 +1,8 @@
 //! A batch of mutations (`map<row key, map<column family, list<mutation>>>`)
 //! taken in as it is read off the wire, one mutation at a time, for either
 //! API generation: the shared bookkeeping of API 0.6's `batch_mutate` and
-//! `batch_insert` (`v06::batch`) and 19.x's `batch_mutate` and
-//! `atomic_batch_mutate` (`v19::batch`).
+//! `batch_insert` (`api2::batch`) and 19.x's `batch_mutate` and
+//! `atomic_batch_mutate` (`api19::batch`).
 //!
 //! Why: decoding a whole map first builds every mutation of the request (a
 //! few hundred bytes each, however small on the wire) and converting it

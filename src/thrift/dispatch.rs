@@ -6,8 +6,8 @@
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did, except `get_slice`, `get` and
-//! the batches of plain writes, read in place by `v19::inplace` and
-//! `v19::batch_inplace`); run the generation's API
+//! the batches of plain writes, read in place by `api19::inplace` and
+//! `api19::batch_inplace`); run the generation's API
 //! implementation. Every decoding of client bytes here goes through
 //! [`BoundedInput`] or a `wire::Reader` under the message's budget, so no
 //! length or count in a message is trusted. Only a message whose header
@@ -18,12 +18,12 @@
 use crate::node::defer::{Answers, Step};
 use crate::node::Node;
 use crate::release::methods::{self, Method, TRACE_NEXT_QUERY};
+use crate::thrift::api19;
+use crate::thrift::api19::methods::{Row, Run, Shows};
+use crate::thrift::api2::{self, idl, javaread};
 use crate::thrift::error::application_error;
 use crate::thrift::gen::cassandra06::CassandraSyncProcessor;
 use crate::thrift::session::{Generation, Session};
-use crate::thrift::v06::{self, idl, javaread};
-use crate::thrift::v19;
-use crate::thrift::v19::methods::{Row, Run, Shows};
 use crate::thrift::wire::bounded::{self, BoundedInput};
 use crate::thrift::wire::located::{Where, NOWHERE};
 use crate::thrift::wire::scan::field_shape;
@@ -36,7 +36,7 @@ use thrift::protocol::{
 use thrift::server::TProcessor;
 use thrift::ApplicationErrorKind;
 
-/// What a reply buffer starts with (see `handle_v19`).
+/// What a reply buffer starts with (see `handle_api19`).
 const REPLY_CAPACITY: usize = 1024;
 
 /// The message cannot be answered (its header is unreadable, or 1.2 dropped
@@ -46,16 +46,16 @@ const REPLY_CAPACITY: usize = 1024;
 pub struct Unanswerable(pub String);
 
 /// A request's method: its rows in the method tables (`release::methods`,
-/// `v19::methods`, `v06::idl`), found by name once per call, when the
+/// `api19::methods`, `api2::idl`), found by name once per call, when the
 /// transport has the request whole ([`Called::of`]), and carried to the
 /// hand-off and dispatch so that neither looks a name up again.
 #[derive(Clone, Copy)]
 pub struct Called {
     pub method: &'static Method,
     /// The 19.x row, when 19.x declares the method.
-    pub v19: Option<&'static Row>,
+    pub api19: Option<&'static Row>,
     /// The 0.6 row, when 0.6 declares it.
-    pub v06: Option<&'static idl::Method>,
+    pub api2: Option<&'static idl::Method>,
 }
 
 impl Called {
@@ -75,8 +75,8 @@ impl Called {
     /// when `g` lacks it).
     pub fn at(&self, g: Generation) -> &'static Where {
         let at = match g {
-            Generation::V06 => self.v06.map(|m| &m.at),
-            Generation::V19 => self.v19.map(|r| &r.at),
+            Generation::Api2 => self.api2.map(|m| &m.at),
+            Generation::Api19 => self.api19.map(|r| &r.at),
         };
         at.unwrap_or(&NOWHERE)
     }
@@ -86,8 +86,8 @@ impl std::fmt::Debug for Called {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Called")
             .field("method", &self.method.name)
-            .field("v19", &self.v19.is_some())
-            .field("v06", &self.v06.is_some())
+            .field("api19", &self.api19.is_some())
+            .field("api2", &self.api2.is_some())
             .finish()
     }
 }
@@ -113,8 +113,8 @@ impl Index {
         let called: Vec<Called> = methods::all()
             .map(|method| Called {
                 method,
-                v19: v19::methods::row(method.name),
-                v06: idl::method(method.name),
+                api19: api19::methods::row(method.name),
+                api2: idl::method(method.name),
             })
             .collect();
         let mut slots = [0u8; SLOTS];
@@ -177,20 +177,20 @@ fn shown(called: Option<Called>, shape: &ArgShape) -> Option<Generation> {
     use crate::thrift::wire::ttype;
     let type_of = |id: i16| shape.iter().find(|(f, _)| *f == id).map(|(_, t)| *t);
     let called = called?;
-    match called.v19.map(|r| r.shows) {
-        None if called.v06.is_some() => Some(Generation::V06),
+    match called.api19.map(|r| r.shows) {
+        None if called.api2.is_some() => Some(Generation::Api2),
         None => None,
-        Some(Shows::Unique) => Some(Generation::V19),
+        Some(Shows::Unique) => Some(Generation::Api19),
         Some(Shows::Same) => None,
-        Some(Shows::By(id, v19_type)) => match type_of(id) {
-            Some(t) if t == v19_type => Some(Generation::V19),
-            Some(ttype::STRING) => Some(Generation::V06),
+        Some(Shows::By(id, api19_type)) => match type_of(id) {
+            Some(t) if t == api19_type => Some(Generation::Api19),
+            Some(ttype::STRING) => Some(Generation::Api2),
             _ => None,
         },
         Some(Shows::Splits) => match type_of(3) {
-            Some(ttype::I32) => Some(Generation::V06),
-            Some(ttype::STRING) => Some(Generation::V19),
-            _ => type_of(4).map(|_| Generation::V19),
+            Some(ttype::I32) => Some(Generation::Api2),
+            Some(ttype::STRING) => Some(Generation::Api19),
+            _ => type_of(4).map(|_| Generation::Api19),
         },
     }
 }
@@ -253,8 +253,8 @@ pub fn handle_shaped(
     };
     session.generation = Some(generation);
     let reply = match generation {
-        Generation::V06 => handle_v06(node, session, &header, called, &mut r, msg.len()),
-        Generation::V19 => handle_v19(node, session, &header, called, msg),
+        Generation::Api2 => handle_api2(node, session, &header, called, &mut r, msg.len()),
+        Generation::Api19 => handle_api19(node, session, &header, called, msg),
     };
     if let Some(why) = session.close_connection.take() {
         return Err(Unanswerable(why));
@@ -292,10 +292,10 @@ pub fn handle_without_waiting(
     // The attempt also gives up on a miss no handler saw (one swallowed
     // on its way up, e.g. by a read that falls back to another source).
     // A traced call run again is traced again, under the same id.
-    let trace_next = session.v19.trace_next;
+    let trace_next = session.api19.trace_next;
     let reply = crate::node::route::attempt(|| handle_shaped(node, session, msg, shape, called));
     if std::mem::take(&mut session.would_block) || reply.is_none() {
-        session.v19.trace_next = trace_next;
+        session.api19.trace_next = trace_next;
         return None;
     }
     reply
@@ -316,7 +316,7 @@ pub fn handle_awaiting(
     called: Option<Called>,
     answers: &mut Answers,
 ) -> Step<Result<Option<Vec<u8>>, Unanswerable>> {
-    let trace_next = session.v19.trace_next;
+    let trace_next = session.api19.trace_next;
     let handle = || handle_shaped(node, session, msg, shape, called);
     let step = match trace_next {
         None => crate::node::defer::run_assuming(answers, handle),
@@ -325,12 +325,12 @@ pub fn handle_awaiting(
     // Noted by the handlers for a call handed back, which the step says.
     session.would_block = false;
     if matches!(step, Step::Wait(_)) {
-        session.v19.trace_next = trace_next;
+        session.api19.trace_next = trace_next;
     }
     step
 }
 
-fn handle_v06(
+fn handle_api2(
     node: &Node,
     session: &mut Session,
     header: &MessageHeader,
@@ -338,14 +338,14 @@ fn handle_v06(
     r: &mut Reader<'_>,
     msg_len: usize,
 ) -> Vec<u8> {
-    let Some(method) = called.and_then(|c| c.v06) else {
+    let Some(method) = called.and_then(|c| c.api2) else {
         return unknown_method(header);
     };
     // The batches are read and converted mutation by mutation when they can
-    // be (see `v06::batch`).
+    // be (see `api2::batch`).
     if let Some(reply) = {
-        let handler = v06::Handler::new(node, session);
-        v06::batch::process(node, &handler, header, r.clone(), msg_len)
+        let handler = api2::Handler::new(node, session);
+        api2::batch::process(node, &handler, header, r.clone(), msg_len)
     } {
         return reply;
     }
@@ -366,7 +366,7 @@ fn handle_v06(
     let mut out = Vec::with_capacity(REPLY_CAPACITY);
     let result = {
         let mut output = TBinaryOutputProtocol::new(&mut out, true);
-        let processor = CassandraSyncProcessor::new(v06::Handler::new(node, session));
+        let processor = CassandraSyncProcessor::new(api2::Handler::new(node, session));
         processor.process(&mut input, &mut output)
     };
     match result {
@@ -394,7 +394,7 @@ fn required_field_message(method: &str, rust: &str) -> String {
     }
 }
 
-fn handle_v19(
+fn handle_api19(
     node: &Node,
     session: &mut Session,
     header: &MessageHeader,
@@ -403,7 +403,7 @@ fn handle_v19(
 ) -> Vec<u8> {
     // What the last call's refused arguments left unread in its frame
     // was read as this call: no release could parse it.
-    if std::mem::take(&mut session.v19.unread_in_frame) {
+    if std::mem::take(&mut session.api19.unread_in_frame) {
         session.close_connection =
             Some("the previous call's arguments left bytes unread in its frame".into());
         return Vec::new();
@@ -417,7 +417,7 @@ fn handle_v19(
     // release, as they came: not even a call for it).
     let declared = match node.release {
         None => std::borrow::Cow::Borrowed(msg),
-        Some(_) => match v19::as_declared(node, session, msg) {
+        Some(_) => match api19::as_declared(node, session, msg) {
             Ok(declared) => declared,
             Err((kind, text)) => return exception(header, kind, text),
         },
@@ -436,26 +436,26 @@ fn handle_v19(
     let traced = if header.name == TRACE_NEXT_QUERY.name {
         None
     } else {
-        session.v19.trace_next.take()
+        session.api19.trace_next.take()
     };
     let unframed = session.is_unframed();
     let mut run = || {
         // A method the 19.x IDL does not declare: the processor's reply
         // to an unknown name.
-        let row = called?.v19?;
-        let handler = v19::Handler::new(node, session).quoting(msg);
+        let row = called?.api19?;
+        let handler = api19::Handler::new(node, session).quoting(msg);
         Some(match row.run {
             Run::Generated(process) => {
                 let mut output = TBinaryOutputProtocol::new(&mut out, true);
                 process(&handler, header.seqid, &mut input, &mut output)
             }
-            // Encoded straight from the engine's cells (see `v19::inplace`).
-            Run::GetSlice => v19::process_get_slice(&handler, header.seqid, &mut input, &mut out),
-            Run::Get => v19::process_get(&handler, header.seqid, &mut input, &mut out),
-            // Plain writes are read in place (see `v19::batch_inplace`).
+            // Encoded straight from the engine's cells (see `api19::inplace`).
+            Run::GetSlice => api19::process_get_slice(&handler, header.seqid, &mut input, &mut out),
+            Run::Get => api19::process_get(&handler, header.seqid, &mut input, &mut out),
+            // Plain writes are read in place (see `api19::batch_inplace`).
             Run::Batch { atomic } => {
                 let mut output = TBinaryOutputProtocol::new(&mut out, true);
-                v19::process_batch_mutate_in_place(
+                api19::process_batch_mutate_in_place(
                     &handler,
                     atomic,
                     header.seqid,
@@ -477,7 +477,7 @@ fn handle_v19(
         Some(Err(thrift::Error::Protocol(p))) => exception(
             header,
             ApplicationErrorKind::ProtocolError,
-            v19::required_field_error(node, unframed, msg)
+            api19::required_field_error(node, unframed, msg)
                 .unwrap_or_else(|| required_field_message(&header.name, &p.message)),
         ),
         Some(Err(e)) => exception(header, ApplicationErrorKind::ProtocolError, e.to_string()),

@@ -134,23 +134,23 @@ fn every_method_is_found_by_its_name_with_its_rows_and_no_other_name_is() {
         let c = Called::by_name(method.name.as_bytes()).expect(method.name);
         assert!(std::ptr::eq(c.method, method), "{}", method.name);
         assert!(
-            c.v19.map(|r| r.name()) == v19::methods::row(method.name).map(|r| r.name()),
+            c.api19.map(|r| r.name()) == api19::methods::row(method.name).map(|r| r.name()),
             "{}",
             method.name
         );
         assert!(
-            c.v06.map(|m| m.name()) == idl::method(method.name).map(|m| m.name()),
+            c.api2.map(|m| m.name()) == idl::method(method.name).map(|m| m.name()),
             "{}",
             method.name
         );
-        assert!(c.v19.is_some() || c.v06.is_some(), "{}", method.name);
+        assert!(c.api19.is_some() || c.api2.is_some(), "{}", method.name);
         found += 1;
     }
     let only_06 = idl::METHODS
         .iter()
-        .filter(|m| v19::methods::row(m.name()).is_none())
+        .filter(|m| api19::methods::row(m.name()).is_none())
         .count();
-    assert_eq!(found, v19::methods::METHODS.len() + only_06);
+    assert_eq!(found, api19::methods::METHODS.len() + only_06);
     // Near misses: prefixes, extensions, case, bytes that are not UTF-8.
     for name in [
         &b""[..],
@@ -177,34 +177,37 @@ fn every_method_is_found_by_its_name_with_its_rows_and_no_other_name_is() {
 fn generations_are_told_apart_by_wire_types_and_history() {
     use crate::thrift::session::{Generation as G, GenerationPolicy};
     let s = |t: u8| vec![(1, ttype::STRING), (2, t)];
-    assert_eq!(shown_generation("get", &s(ttype::STRUCT)), Some(G::V19));
-    assert_eq!(shown_generation("get", &s(ttype::STRING)), Some(G::V06));
+    assert_eq!(shown_generation("get", &s(ttype::STRUCT)), Some(G::Api19));
+    assert_eq!(shown_generation("get", &s(ttype::STRING)), Some(G::Api2));
     assert_eq!(
         shown_generation("login", &vec![(1, ttype::STRUCT)]),
-        Some(G::V19)
+        Some(G::Api19)
     );
     assert_eq!(
         shown_generation("batch_mutate", &vec![(1, ttype::MAP)]),
-        Some(G::V19)
+        Some(G::Api19)
     );
-    assert_eq!(shown_generation("set_keyspace", &vec![]), Some(G::V19));
-    assert_eq!(shown_generation("get_range_slice", &vec![]), Some(G::V06));
+    assert_eq!(shown_generation("set_keyspace", &vec![]), Some(G::Api19));
+    assert_eq!(shown_generation("get_range_slice", &vec![]), Some(G::Api2));
     assert_eq!(shown_generation("describe_keyspaces", &vec![]), None);
     let mut session = Session::default();
     assert_eq!(
         choose_generation("describe_keyspaces", &vec![], &session),
-        G::V06
+        G::Api2
     );
-    session.shown = Some(G::V19);
+    session.shown = Some(G::Api19);
     assert_eq!(
         choose_generation("describe_keyspaces", &vec![], &session),
-        G::V19
+        G::Api19
     );
     session.policy = GenerationPolicy {
-        pinned: Some(G::V06),
+        pinned: Some(G::Api2),
         ..GenerationPolicy::default()
     };
-    assert_eq!(choose_generation("set_keyspace", &vec![], &session), G::V06);
+    assert_eq!(
+        choose_generation("set_keyspace", &vec![], &session),
+        G::Api2
+    );
 }
 
 #[test]
@@ -225,7 +228,7 @@ fn a_19x_call_with_a_missing_required_argument_is_a_protocol_error() {
     assert_eq!(h.mtype, mtype::EXCEPTION);
     assert_eq!(
         session.generation,
-        Some(crate::thrift::session::Generation::V19)
+        Some(crate::thrift::session::Generation::Api19)
     );
 }
 
@@ -343,7 +346,7 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
             (3, Value::I32(1)),
         ]),
     );
-    session.v19.keyspace = Some("CT".into());
+    session.api19.keyspace = Some("CT".into());
     for (g, get) in [("0.6", get06), ("19.x", &get19)] {
         // The handler sees the miss as the typed error and notes it for
         // the server, whatever exception the reply it made carries.

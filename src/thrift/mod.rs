@@ -4,9 +4,9 @@
 //! protocol client messages are decoded with, and the scans and walks of a
 //! message's bytes), [`transport`] cuts a TCP stream into messages and runs
 //! the connections (accept, where a call runs, protocols that are not
-//! Thrift), [`dispatch`] picks the API generation for each call, [`v06`]
+//! Thrift), [`dispatch`] picks the API generation for each call, [`api2`]
 //! implements API 2.2.0 (Cassandra 0.6, with its validation and conversion)
-//! and [`v19`] API 19.x (0.7 to 2.x), [`batch`] is the streamed batch both
+//! and [`api19`] API 19.x (0.7 to 2.x), [`batch`] is the streamed batch both
 //! share, [`error`] the one mapping from typed errors to Thrift exceptions,
 //! and [`call`] what the server observes of each call (the request log,
 //! metrics, the test kit's faults and activity). Both generations reach the
@@ -26,13 +26,15 @@
 //!    connection and its failures; a connection's state.
 //! 4. [`error`]: typed errors as Thrift exceptions.
 //! 5. [`access`], [`batch`]: logging in and authorizing; the streamed batch.
-//! 6. [`v06`]: API 2.2.0.
-//! 7. [`v19`]: API 19.x, which takes 0.6's conversions and checks.
+//! 6. [`api2`]: API 2.2.0.
+//! 7. [`api19`]: API 19.x, which takes 0.6's conversions and checks.
 //! 8. [`dispatch`]: a call's generation chosen and its handler run.
 //! 9. [`call`]: what the server observes of each call.
 //! 10. [`transport`]: the connections.
 
 pub mod access;
+pub mod api19;
+pub mod api2;
 pub mod batch;
 pub mod call;
 pub mod client;
@@ -43,6 +45,4 @@ pub mod error;
 pub mod gen;
 pub mod session;
 pub mod transport;
-pub mod v06;
-pub mod v19;
 pub mod wire;

@@ -20,17 +20,17 @@ use crate::thrift::transport::Framing;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generation {
     /// API 2.2.0 (Cassandra 0.6): keyspace passed in each call.
-    V06,
+    Api2,
     /// API 19.x (Cassandra 0.7 to 2.x): `set_keyspace`, binary keys, KsDef/CfDef.
-    V19,
+    Api19,
 }
 
 impl Generation {
     /// The form used in configuration and logs: `0.6` or `19`.
     pub fn as_str(self) -> &'static str {
         match self {
-            Generation::V06 => "0.6",
-            Generation::V19 => "19",
+            Generation::Api2 => "0.6",
+            Generation::Api19 => "19",
         }
     }
 }
@@ -57,7 +57,7 @@ impl Default for GenerationPolicy {
         GenerationPolicy {
             pinned: None,
             default: None,
-            framed: Generation::V19,
+            framed: Generation::Api19,
         }
     }
 }
@@ -82,8 +82,8 @@ impl GenerationPolicy {
 
 fn api_name(g: Generation) -> &'static str {
     match g {
-        Generation::V06 => "2.2.0 (0.6)",
-        Generation::V19 => "19.x",
+        Generation::Api2 => "2.2.0 (0.6)",
+        Generation::Api19 => "19.x",
     }
 }
 
@@ -103,7 +103,7 @@ pub struct Session {
     /// each call; `None` outside a server, e.g. in tests).
     pub framing: Option<Framing>,
     /// The 19.x state (`set_keyspace`, `login`, `set_cql_version`).
-    pub v19: State19,
+    pub api19: State19,
     /// Set by a call that 1.2 failed with an uncaught exception: its Thrift
     /// server then closed the connection without a reply, and so does this
     /// one (see `ApiError::Dropped`). Holds why, for the log.
@@ -121,10 +121,10 @@ pub struct State19 {
     /// Set when the release answered as refused a call's arguments inside
     /// a nested struct: its reader left the rest of the frame unread and
     /// read it as the next call, which it could not parse, so the
-    /// connection closes at the next call (`v19::as_declared`).
+    /// connection closes at the next call (`api19::as_declared`).
     pub unread_in_frame: bool,
     /// Set when the release read the call's consistency level as null
-    /// and ran the method on it (`v19::as_declared`): it fails after its
+    /// and ran the method on it (`api19::as_declared`): it fails after its
     /// checks.
     pub null_argument: bool,
     pub keyspace: Option<String>,
@@ -158,7 +158,7 @@ impl Session {
     }
 
     /// Whether the connection's requests came unframed (0.7's port read
-    /// them so when its configuration said; see `v19::as_declared`).
+    /// them so when its configuration said; see `api19::as_declared`).
     pub fn is_unframed(&self) -> bool {
         self.framing == Some(Framing::Unframed)
     }
@@ -173,7 +173,7 @@ impl Session {
         }
         match self.framing {
             Some(Framing::Framed) => self.policy.framed,
-            Some(Framing::Unframed) | None => Generation::V06,
+            Some(Framing::Unframed) | None => Generation::Api2,
         }
     }
 }
@@ -185,7 +185,7 @@ pub struct Identity {
     pub user: Option<String>,
     /// The keyspace a 0.6 `login` named: the only one 0.6 data calls may
     /// then use. `None` after a 19.x `login`, which names none.
-    pub v06_keyspace: Option<String>,
+    pub api2_keyspace: Option<String>,
 }
 
 #[cfg(test)]
@@ -195,15 +195,15 @@ mod tests {
     #[test]
     fn ambiguous_calls_follow_pin_then_history_then_default() {
         let mut s = Session::default();
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
-        s.policy.default = Some(Generation::V19);
-        assert_eq!(s.ambiguous_generation(), Generation::V19);
-        s.shown = Some(Generation::V06);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
-        s.shown = Some(Generation::V19);
-        assert_eq!(s.ambiguous_generation(), Generation::V19);
-        s.policy.pinned = Some(Generation::V06);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
+        s.policy.default = Some(Generation::Api19);
+        assert_eq!(s.ambiguous_generation(), Generation::Api19);
+        s.shown = Some(Generation::Api2);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
+        s.shown = Some(Generation::Api19);
+        assert_eq!(s.ambiguous_generation(), Generation::Api19);
+        s.policy.pinned = Some(Generation::Api2);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
     }
 
     #[test]
@@ -212,23 +212,23 @@ mod tests {
             framing: Some(Framing::Framed),
             ..Session::default()
         };
-        assert_eq!(s.ambiguous_generation(), Generation::V19);
+        assert_eq!(s.ambiguous_generation(), Generation::Api19);
         s.framing = Some(Framing::Unframed);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
         // A 0.6 config that declares framed transport: its framed clients are 0.6.
-        s.policy.framed = Generation::V06;
+        s.policy.framed = Generation::Api2;
         s.framing = Some(Framing::Framed);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
         // What the connection showed wins over the transport...
-        s.policy.framed = Generation::V19;
-        s.shown = Some(Generation::V06);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        s.policy.framed = Generation::Api19;
+        s.shown = Some(Generation::Api2);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
         // ...and the operator's choice wins over the transport.
         s.shown = None;
-        s.policy.default = Some(Generation::V06);
-        assert_eq!(s.ambiguous_generation(), Generation::V06);
+        s.policy.default = Some(Generation::Api2);
+        assert_eq!(s.ambiguous_generation(), Generation::Api2);
         s.framing = Some(Framing::Unframed);
-        s.policy.default = Some(Generation::V19);
-        assert_eq!(s.ambiguous_generation(), Generation::V19);
+        s.policy.default = Some(Generation::Api19);
+        assert_eq!(s.ambiguous_generation(), Generation::Api19);
     }
 }

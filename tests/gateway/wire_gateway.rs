@@ -17,7 +17,7 @@ use supercolumn::thrift::gen::cassandra19::{
 use wire::{conformance_config, connect19, cql3, gateway, timestamp, Client19, Server};
 
 /// A backend serving native on a free port, and a gateway in front of it,
-/// both on the v19 conformance config (Murmur3Partitioner): the gateway
+/// both on the api19 conformance config (Murmur3Partitioner): the gateway
 /// finds its tables in the backend already (as Thrift CFs).
 fn pair() -> (Server, Server) {
     gateway::pair(&conformance_config("storage-conf-v19.xml"), "")

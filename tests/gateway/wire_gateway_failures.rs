@@ -45,11 +45,11 @@ fn retried(o: &str) -> bool {
 
 /// Writes and reads through one generation's client until `stop`; the
 /// outcome of each failed call.
-fn load(port: u16, v19: bool, stop: Arc<AtomicBool>) -> thread::JoinHandle<(usize, Vec<String>)> {
+fn load(port: u16, api19: bool, stop: Arc<AtomicBool>) -> thread::JoinHandle<(usize, Vec<String>)> {
     thread::spawn(move || {
         let (mut ok, mut failed) = (0, Vec::new());
-        let mut c06 = (!v19).then(|| connect(port, true));
-        let mut c19 = v19.then(|| {
+        let mut c06 = (!api19).then(|| connect(port, true));
+        let mut c19 = api19.then(|| {
             let mut c = connect19(port);
             c.set_keyspace("CT".into()).unwrap();
             c

@@ -1,5 +1,5 @@
 //! Replays the schema calls recorded from Cassandra 1.2.9 (conformance cases
-//! `v19/*.json`) against `Schema::apply`: every `system_*` request is
+//! `api19/*.json`) against `Schema::apply`: every `system_*` request is
 //! converted to a change request, its outcome (success, or the exact IRE
 //! message) must be the recorded one, and every recorded `describe_keyspace`
 //! reply must equal `KeyspaceDef::describe_v12` field for field (ids and

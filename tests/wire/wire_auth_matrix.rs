@@ -28,13 +28,13 @@ fn every_call_and_statement_for_every_identity() {
     rows.extend(cql_rows::cql2_rows());
     rows.extend(cql_rows::prepared_rows(&world));
     let admin = &mut world.admin;
-    auth_matrix::run(&mut report, Generation::V19, rows, admin, |who, r| {
+    auth_matrix::run(&mut report, Generation::Api19, rows, admin, |who, r| {
         as19(port, who, r)
     });
     let v19_cells = report.cells;
     auth_matrix::run(
         &mut report,
-        Generation::V06,
+        Generation::Api2,
         rows06::rows(),
         admin,
         |who, r| as06(port, who, r),

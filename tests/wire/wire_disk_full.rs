@@ -87,20 +87,20 @@ impl Writers {
             v
         };
         let key = format!("row{n}");
-        let (v06, v19, vb, vq) = (value("a"), value("b"), value("c"), value("q"));
+        let (api2, api19, vb, vq) = (value("a"), value("b"), value("c"), value("q"));
         let ts = timestamp();
         let r06 = self.c06.insert(
             "CT".into(),
             key.clone(),
             t06::ColumnPath::new("StdBytes".to_string(), None, b"by06".to_vec()),
-            v06.clone(),
+            api2.clone(),
             ts,
             t06::ConsistencyLevel::ONE,
         );
         let r19 = self.c19.insert(
             key.clone().into_bytes(),
             t19::ColumnParent::new("StdBytes".to_string(), None),
-            t19::Column::new(b"by19".to_vec(), v19.clone(), ts, None),
+            t19::Column::new(b"by19".to_vec(), api19.clone(), ts, None),
             t19::ConsistencyLevel::ONE,
         );
         let cosc = t19::ColumnOrSuperColumn::new(
@@ -125,8 +125,8 @@ impl Writers {
         );
         if r06.is_ok() && r19.is_ok() && rb.is_ok() && rq.is_ok() {
             return Ok(vec![
-                (key.clone(), "by06".into(), v06),
-                (key.clone(), "by19".into(), v19),
+                (key.clone(), "by06".into(), api2),
+                (key.clone(), "by19".into(), api19),
                 (key.clone(), "bybatch".into(), vb),
                 (key, "cql".into(), vq),
             ]);

@@ -1,5 +1,5 @@
 //! API 19.x over the wire with the generated 19.x client (framed, as 1.2
-//! clients were), against the real binary on the v19 conformance config
+//! clients were), against the real binary on the api19 conformance config
 //! (Murmur3Partitioner), and both generations on one port at once.
 
 use crate::support::wire;

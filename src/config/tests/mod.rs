@@ -161,12 +161,12 @@ fn conformance_configs_parse() {
         by_name("storage-conf-batch.xml").commit_log_sync,
         CommitLogSync::Batch { window_in_ms: 1.0 }
     );
-    let v19 = by_name("storage-conf-v19.xml");
+    let api19 = by_name("storage-conf-v19.xml");
     assert_eq!(
-        v19.partitioner,
+        api19.partitioner,
         "org.apache.cassandra.dht.Murmur3Partitioner"
     );
-    assert_eq!(v19.cluster_name, "Test Cluster");
+    assert_eq!(api19.cluster_name, "Test Cluster");
 }
 
 #[test]

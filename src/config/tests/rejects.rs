@@ -442,9 +442,9 @@ fn thrift_api_default_is_0_6_19_or_auto() {
     let c = parse(&add("  <ThriftApiDefault>auto</ThriftApiDefault>"));
     assert_eq!(c.thrift_api_default, ThriftApi::Auto);
     let c = parse(&add("  <ThriftApiDefault>19</ThriftApiDefault>"));
-    assert_eq!(c.thrift_api_default, ThriftApi::V19);
+    assert_eq!(c.thrift_api_default, ThriftApi::Api19);
     let c = parse(&add("  <ThriftApiDefault>0.6</ThriftApiDefault>"));
-    assert_eq!(c.thrift_api_default, ThriftApi::V06);
+    assert_eq!(c.thrift_api_default, ThriftApi::Api2);
     let element = "<ThriftApiDefault>7</ThriftApiDefault>";
     rejects(
         &add(&format!("  {element}")),

@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn composite_with_collections_from_recorded_schema() {
-        // A comparator recorded from Cassandra 1.2.9 (v19_cql3_collections).
+        // A comparator recorded from Cassandra 1.2.9 (api19_cql3_collections).
         let name = "org.apache.cassandra.db.marshal.CompositeType(org.apache.cassandra.db.marshal.UTF8Type,org.apache.cassandra.db.marshal.ColumnToCollectionType(73:org.apache.cassandra.db.marshal.SetType(org.apache.cassandra.db.marshal.UTF8Type),6c:org.apache.cassandra.db.marshal.ListType(org.apache.cassandra.db.marshal.Int32Type),6d:org.apache.cassandra.db.marshal.MapType(org.apache.cassandra.db.marshal.Int32Type,org.apache.cassandra.db.marshal.UTF8Type)))";
         let t = parse_type(name).unwrap();
         assert_eq!(t.class_name(), name);

@@ -480,7 +480,7 @@ mod tests {
         let mut bad_utf8 = bad_utf8.clone();
         bad_utf8[9] = 0xff;
         assert_eq!(
-            t.validate_for(&bad_utf8, Dialect::V06).unwrap_err().0,
+            t.validate_for(&bad_utf8, Dialect::Api2).unwrap_err().0,
             "invalid UTF8 bytes [-1]"
         );
         assert_eq!(

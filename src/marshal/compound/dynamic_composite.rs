@@ -378,7 +378,7 @@ mod tests {
             "Expected 8 or 0 byte long (3)"
         );
         assert_eq!(
-            t.validate_for(&aliased(b'l', b"abc", 0), Dialect::V06)
+            t.validate_for(&aliased(b'l', b"abc", 0), Dialect::Api2)
                 .unwrap_err()
                 .0,
             "A long is exactly 8 bytes"

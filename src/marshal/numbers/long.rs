@@ -34,14 +34,14 @@ impl AbstractType for LongType {
         compare_signed_be(a, b)
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_for(value, Dialect::V06)
+        self.validate_for(value, Dialect::Api2)
     }
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         if value.is_empty() || value.len() == 8 {
             return Ok(());
         }
         Err(MarshalError(match dialect {
-            Dialect::V06 => "A long is exactly 8 bytes".to_string(),
+            Dialect::Api2 => "A long is exactly 8 bytes".to_string(),
             Dialect::V12 => format!("Expected 8 or 0 byte long ({})", value.len()),
         }))
     }

@@ -1,7 +1,7 @@
 //! AsciiType: US-ASCII text compared as raw bytes.
 //!
 //! Cassandra 0.6 did not really validate it (its US-ASCII decoder replaced
-//! bad bytes), so every value passes under [`Dialect::V06`]; 1.x rejects any
+//! bad bytes), so every value passes under [`Dialect::Api2`]; 1.x rejects any
 //! byte above 0x7f.
 
 use crate::marshal::{class_name_of, AbstractType, Dialect, MarshalError};
@@ -18,11 +18,11 @@ impl AbstractType for AsciiType {
         a.cmp(b)
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_for(value, Dialect::V06)
+        self.validate_for(value, Dialect::Api2)
     }
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         match dialect {
-            Dialect::V06 => Ok(()),
+            Dialect::Api2 => Ok(()),
             Dialect::V12 => match value.iter().find(|&&b| b > 0x7f) {
                 // Java prints the byte signed.
                 Some(&b) => Err(MarshalError(format!("Invalid byte for ascii: {}", b as i8))),
@@ -55,7 +55,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn v06_accepts_anything_v12_does_not() {
+    fn api2_accepts_anything_v12_does_not() {
         let t = AsciiType;
         assert!(t.validate(&[0x80]).is_ok());
         assert!(t.validate("été".as_bytes()).is_ok());

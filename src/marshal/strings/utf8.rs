@@ -21,11 +21,11 @@ impl AbstractType for UTF8Type {
         a.cmp(b)
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_for(value, Dialect::V06)
+        self.validate_for(value, Dialect::Api2)
     }
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         match dialect {
-            Dialect::V06 => match std::str::from_utf8(value) {
+            Dialect::Api2 => match std::str::from_utf8(value) {
                 Ok(_) => Ok(()),
                 Err(_) => Err(MarshalError(format!(
                     "invalid UTF8 bytes {}",
@@ -95,7 +95,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn v06_messages_quote_signed_bytes() {
+    fn api2_messages_quote_signed_bytes() {
         let t = UTF8Type;
         // Recorded from Cassandra 0.6.8 (invalid_comparator_values).
         assert_eq!(

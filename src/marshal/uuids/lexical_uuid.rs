@@ -55,14 +55,14 @@ impl AbstractType for LexicalUUIDType {
         })
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_for(value, Dialect::V06)
+        self.validate_for(value, Dialect::Api2)
     }
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         if value.is_empty() || value.len() == 16 {
             return Ok(());
         }
         Err(MarshalError(match dialect {
-            Dialect::V06 => "UUIDs must be exactly 16 bytes".to_string(),
+            Dialect::Api2 => "UUIDs must be exactly 16 bytes".to_string(),
             Dialect::V12 => format!("LexicalUUID should be 16 or 0 bytes ({})", value.len()),
         }))
     }

@@ -38,7 +38,7 @@ impl AbstractType for TimeUUIDType {
         })
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        self.validate_for(value, Dialect::V06)
+        self.validate_for(value, Dialect::Api2)
     }
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         if value.is_empty() {
@@ -46,10 +46,10 @@ impl AbstractType for TimeUUIDType {
         }
         let version_ok = value.len() == 16 && value[6] & 0xf0 == 0x10;
         match dialect {
-            Dialect::V06 if value.len() != 16 => {
+            Dialect::Api2 if value.len() != 16 => {
                 Err(MarshalError::new("UUIDs must be exactly 16 bytes"))
             }
-            Dialect::V06 if !version_ok => Err(MarshalError::new(
+            Dialect::Api2 if !version_ok => Err(MarshalError::new(
                 "TimeUUID only makes sense with version 1 UUIDs",
             )),
             Dialect::V12 if value.len() != 16 => Err(MarshalError(format!(
@@ -102,7 +102,7 @@ mod tests {
     }
 
     #[test]
-    fn v06_messages_as_recorded() {
+    fn api2_messages_as_recorded() {
         let t = TimeUUIDType;
         assert_eq!(
             t.validate(b"not-a-uuid").unwrap_err().0,

@@ -7,7 +7,7 @@
 use crate::shell::cli::render::CfView;
 use crate::thrift::client::{connect19, Client19, Timeouts};
 use crate::thrift::client_error::{CallError, Classify};
-use crate::thrift::gen::cassandra19 as v19;
+use crate::thrift::gen::cassandra19 as api19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
 
 /// Which Thrift API generation to speak.
@@ -18,11 +18,11 @@ pub enum Api {
     V12,
     /// Thrift API 2.2.0 (Cassandra 0.6), unframed.
     #[value(name = "0.6")]
-    V06,
+    Api2,
 }
 
 pub enum Backend {
-    V19(Client19),
+    Api19(Client19),
 }
 
 /// A keyspace as the cli shows and uses it.
@@ -31,10 +31,10 @@ pub struct KsInfo {
     pub name: String,
     pub cfs: Vec<CfView>,
     /// The 19.x definition (for `describe`), when the server speaks 19.x.
-    pub def19: Option<v19::KsDef>,
+    pub def19: Option<api19::KsDef>,
 }
 
-pub fn cf_view19(cf: &v19::CfDef) -> CfView {
+pub fn cf_view19(cf: &api19::CfDef) -> CfView {
     CfView {
         name: cf.name.clone(),
         is_super: cf.column_type.as_deref() == Some("Super"),
@@ -57,24 +57,24 @@ pub fn cf_view19(cf: &v19::CfDef) -> CfView {
 thread_local! {
     /// The level of `consistencylevel as`: the shell is one thread and one
     /// connection, and every 19.x call it makes uses this level.
-    static LEVEL19: std::cell::Cell<v19::ConsistencyLevel> =
-        const { std::cell::Cell::new(v19::ConsistencyLevel::ONE) };
+    static LEVEL19: std::cell::Cell<api19::ConsistencyLevel> =
+        const { std::cell::Cell::new(api19::ConsistencyLevel::ONE) };
 }
 
-fn level19() -> v19::ConsistencyLevel {
+fn level19() -> api19::ConsistencyLevel {
     LEVEL19.with(|l| l.get())
 }
 
 impl Backend {
     /// Sets the consistency level of every later 19.x call.
-    pub fn set_level(&mut self, level: v19::ConsistencyLevel) {
+    pub fn set_level(&mut self, level: api19::ConsistencyLevel) {
         LEVEL19.with(|l| l.set(level));
     }
 
     /// The 19.x client, for the statements only that API has.
     pub fn client19(&mut self) -> Option<&mut Client19> {
         match self {
-            Backend::V19(c) => Some(c),
+            Backend::Api19(c) => Some(c),
         }
     }
 
@@ -90,24 +90,24 @@ impl Backend {
                 "The server does not answer the 19.x API ({e}); for a 0.6 server use --api 0.6"
             ),
         })?;
-        Ok(Backend::V19(c))
+        Ok(Backend::Api19(c))
     }
 
     pub fn cluster_name(&mut self) -> Result<String, CallError> {
         match self {
-            Backend::V19(c) => c.describe_cluster_name().classified(),
+            Backend::Api19(c) => c.describe_cluster_name().classified(),
         }
     }
 
     pub fn version(&mut self) -> Result<String, CallError> {
         match self {
-            Backend::V19(c) => c.describe_version().classified(),
+            Backend::Api19(c) => c.describe_version().classified(),
         }
     }
 
     pub fn keyspace_names(&mut self) -> Result<Vec<String>, CallError> {
         match self {
-            Backend::V19(c) => Ok(c
+            Backend::Api19(c) => Ok(c
                 .describe_keyspaces()
                 .classified()?
                 .into_iter()
@@ -123,8 +123,8 @@ impl Backend {
             ("password".to_string(), password.to_string()),
         ]);
         match self {
-            Backend::V19(c) => c
-                .login(v19::AuthenticationRequest::new(credentials))
+            Backend::Api19(c) => c
+                .login(api19::AuthenticationRequest::new(credentials))
                 .classified(),
         }
     }
@@ -132,20 +132,20 @@ impl Backend {
     /// `trace_next_query`: the tracing session id (16 bytes).
     pub fn trace_next_query(&mut self) -> Result<Vec<u8>, CallError> {
         match self {
-            Backend::V19(c) => c.trace_next_query().classified(),
+            Backend::Api19(c) => c.trace_next_query().classified(),
         }
     }
 
     pub fn set_keyspace(&mut self, ks: &str) -> Result<(), CallError> {
         match self {
-            Backend::V19(c) => c.set_keyspace(ks.to_string()).classified(),
+            Backend::Api19(c) => c.set_keyspace(ks.to_string()).classified(),
             // 0.6 names the keyspace in every call; just check it exists.
         }
     }
 
     pub fn keyspace(&mut self, ks: &str) -> Result<KsInfo, CallError> {
         match self {
-            Backend::V19(c) => {
+            Backend::Api19(c) => {
                 let def = c.describe_keyspace(ks.to_string()).classified()?;
                 let mut cfs: Vec<CfView> = def.cf_defs.iter().map(cf_view19).collect();
                 // CQL3 tables are absent from describe_keyspace; cassandra-cli
@@ -156,7 +156,7 @@ impl Backend {
                     ks.replace('\'', "''")
                 );
                 if let Ok(result) = c
-                    .execute_cql3_query(query.into_bytes(), v19::Compression::NONE, level19())
+                    .execute_cql3_query(query.into_bytes(), api19::Compression::NONE, level19())
                     .classified()
                 {
                     for row in result.rows.unwrap_or_default() {
@@ -190,9 +190,9 @@ impl Backend {
         }
     }
 
-    pub fn all_keyspaces19(&mut self) -> Result<Vec<v19::KsDef>, CallError> {
+    pub fn all_keyspaces19(&mut self) -> Result<Vec<api19::KsDef>, CallError> {
         match self {
-            Backend::V19(c) => c.describe_keyspaces().classified(),
+            Backend::Api19(c) => c.describe_keyspaces().classified(),
         }
     }
 
@@ -208,11 +208,11 @@ impl Backend {
         ttl: Option<i32>,
     ) -> Result<(), CallError> {
         match self {
-            Backend::V19(c) => c
+            Backend::Api19(c) => c
                 .insert(
                     key.to_vec(),
-                    v19::ColumnParent::new(cf.to_string(), super_column),
-                    v19::Column::new(name, value, timestamp, ttl),
+                    api19::ColumnParent::new(cf.to_string(), super_column),
+                    api19::Column::new(name, value, timestamp, ttl),
                     level19(),
                 )
                 .classified(),
@@ -226,12 +226,12 @@ impl Backend {
         key: &[u8],
         super_column: Option<Vec<u8>>,
         name: Vec<u8>,
-    ) -> Result<Option<v19::ColumnOrSuperColumn>, CallError> {
+    ) -> Result<Option<api19::ColumnOrSuperColumn>, CallError> {
         let r = match self {
-            Backend::V19(c) => c
+            Backend::Api19(c) => c
                 .get(
                     key.to_vec(),
-                    v19::ColumnPath::new(cf.to_string(), super_column, name),
+                    api19::ColumnPath::new(cf.to_string(), super_column, name),
                     level19(),
                 )
                 .classified(),
@@ -249,15 +249,15 @@ impl Backend {
         key: &[u8],
         super_column: Option<Vec<u8>>,
         count: i32,
-    ) -> Result<Vec<v19::ColumnOrSuperColumn>, CallError> {
+    ) -> Result<Vec<api19::ColumnOrSuperColumn>, CallError> {
         match self {
-            Backend::V19(c) => c
+            Backend::Api19(c) => c
                 .get_slice(
                     key.to_vec(),
-                    v19::ColumnParent::new(cf.to_string(), super_column),
-                    v19::SlicePredicate::new(
+                    api19::ColumnParent::new(cf.to_string(), super_column),
+                    api19::SlicePredicate::new(
                         None,
-                        v19::SliceRange::new(vec![], vec![], false, count),
+                        api19::SliceRange::new(vec![], vec![], false, count),
                     ),
                     level19(),
                 )
@@ -272,13 +272,13 @@ impl Backend {
         super_column: Option<Vec<u8>>,
     ) -> Result<i32, CallError> {
         match self {
-            Backend::V19(c) => c
+            Backend::Api19(c) => c
                 .get_count(
                     key.to_vec(),
-                    v19::ColumnParent::new(cf.to_string(), super_column),
-                    v19::SlicePredicate::new(
+                    api19::ColumnParent::new(cf.to_string(), super_column),
+                    api19::SlicePredicate::new(
                         None,
-                        v19::SliceRange::new(vec![], vec![], false, i32::MAX),
+                        api19::SliceRange::new(vec![], vec![], false, i32::MAX),
                     ),
                     level19(),
                 )
@@ -297,8 +297,8 @@ impl Backend {
         counter: bool,
     ) -> Result<(), CallError> {
         match self {
-            Backend::V19(c) => {
-                let path = v19::ColumnPath::new(cf.to_string(), super_column, name);
+            Backend::Api19(c) => {
+                let path = api19::ColumnPath::new(cf.to_string(), super_column, name);
                 if counter {
                     c.remove_counter(key.to_vec(), path, level19()).classified()
                 } else {
@@ -318,16 +318,16 @@ impl Backend {
         rows: i32,
         cells: i32,
         reversed: bool,
-    ) -> Result<Vec<v19::KeySlice>, CallError> {
+    ) -> Result<Vec<api19::KeySlice>, CallError> {
         match self {
-            Backend::V19(c) => c
+            Backend::Api19(c) => c
                 .get_range_slices(
-                    v19::ColumnParent::new(cf.to_string(), None),
-                    v19::SlicePredicate::new(
+                    api19::ColumnParent::new(cf.to_string(), None),
+                    api19::SlicePredicate::new(
                         None,
-                        v19::SliceRange::new(vec![], vec![], reversed, cells),
+                        api19::SliceRange::new(vec![], vec![], reversed, cells),
                     ),
-                    v19::KeyRange::new(start, end, None, None, rows, None),
+                    api19::KeyRange::new(start, end, None, None, rows, None),
                     level19(),
                 )
                 .classified(),

@@ -12,7 +12,7 @@ use crate::shell::cli::{Cli, CliError};
 use crate::thrift::client::blank_cf_def;
 use crate::thrift::client::Client19;
 use crate::thrift::client_error::{CallError, Classify};
-use crate::thrift::gen::cassandra19 as v19;
+use crate::thrift::gen::cassandra19 as api19;
 use crate::thrift::gen::cassandra19::TCassandraSyncClient as _;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -22,15 +22,15 @@ pub type Assumptions = BTreeMap<String, BTreeMap<String, BTreeMap<String, String
 
 /// The consistency levels `consistencylevel as` takes, in the order its
 /// error message lists them.
-const LEVELS: &[(&str, v19::ConsistencyLevel)] = &[
-    ("ONE", v19::ConsistencyLevel::ONE),
-    ("TWO", v19::ConsistencyLevel::TWO),
-    ("THREE", v19::ConsistencyLevel::THREE),
-    ("QUORUM", v19::ConsistencyLevel::QUORUM),
-    ("ALL", v19::ConsistencyLevel::ALL),
-    ("LOCAL_QUORUM", v19::ConsistencyLevel::LOCAL_QUORUM),
-    ("EACH_QUORUM", v19::ConsistencyLevel::EACH_QUORUM),
-    ("ANY", v19::ConsistencyLevel::ANY),
+const LEVELS: &[(&str, api19::ConsistencyLevel)] = &[
+    ("ONE", api19::ConsistencyLevel::ONE),
+    ("TWO", api19::ConsistencyLevel::TWO),
+    ("THREE", api19::ConsistencyLevel::THREE),
+    ("QUORUM", api19::ConsistencyLevel::QUORUM),
+    ("ALL", api19::ConsistencyLevel::ALL),
+    ("LOCAL_QUORUM", api19::ConsistencyLevel::LOCAL_QUORUM),
+    ("EACH_QUORUM", api19::ConsistencyLevel::EACH_QUORUM),
+    ("ANY", api19::ConsistencyLevel::ANY),
 ];
 
 /// A keyspace named as cassandra-cli 1.2.9 found it among `names`: that
@@ -338,13 +338,13 @@ impl Cli<'_> {
                 .unwrap_or_else(|| crate::shell::cli::render::type_named(Some("BytesType")));
             let value = self.convert_value(value, vt)?;
             let op = match op.as_str() {
-                "=" => v19::IndexOperator::EQ,
-                ">" => v19::IndexOperator::GT,
-                ">=" => v19::IndexOperator::GTE,
-                "<" => v19::IndexOperator::LT,
-                _ => v19::IndexOperator::LTE,
+                "=" => api19::IndexOperator::EQ,
+                ">" => api19::IndexOperator::GT,
+                ">=" => api19::IndexOperator::GTE,
+                "<" => api19::IndexOperator::LT,
+                _ => api19::IndexOperator::LTE,
             };
-            expressions.push(v19::IndexExpression::new(name, op, value));
+            expressions.push(api19::IndexExpression::new(name, op, value));
         }
         let count = match limit {
             Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
@@ -355,11 +355,11 @@ impl Cli<'_> {
         let slices = self
             .client()?
             .get_indexed_slices(
-                v19::ColumnParent::new(view.name.clone(), None),
-                v19::IndexClause::new(expressions, Vec::new(), count),
-                v19::SlicePredicate::new(
+                api19::ColumnParent::new(view.name.clone(), None),
+                api19::IndexClause::new(expressions, Vec::new(), count),
+                api19::SlicePredicate::new(
                     None,
-                    v19::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX),
+                    api19::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX),
                 ),
                 level,
             )
@@ -381,8 +381,8 @@ impl Cli<'_> {
         self.client()?
             .add(
                 key,
-                v19::ColumnParent::new(view.name.clone(), sc),
-                v19::CounterColumn::new(name, by),
+                api19::ColumnParent::new(view.name.clone(), sc),
+                api19::CounterColumn::new(name, by),
                 level,
             )
             .classified()?;

@@ -75,7 +75,7 @@ impl CallLog {
         reply: &Result<Option<Vec<u8>>, Unanswerable>,
         took: Duration,
     ) -> Line {
-        let g = session.generation.unwrap_or(Generation::V06);
+        let g = session.generation.unwrap_or(Generation::Api2);
         let mut r = Reader::new(msg);
         let method = r
             .message_header()
@@ -191,7 +191,7 @@ mod tests {
             slow: None,
         };
         let mut session = Session::with_policy(Default::default());
-        session.generation = Some(Generation::V06);
+        session.generation = Some(Generation::Api2);
         let line = log
             .line(&session, &w.buf, &Ok(None), Duration::from_micros(1500))
             .to_string();

@@ -1,7 +1,7 @@
 //! Where each Thrift method's arguments name what the call observers read
 //! (keyspace, column families, row keys, consistency level, CQL query: the
-//! `Where` column of each generation's method table, `v06::idl` and
-//! `v19::methods`) and which declared exception each field of its result
+//! `Where` column of each generation's method table, `api2::idl` and
+//! `api19::methods`) and which declared exception each field of its result
 //! carries, for both API generations. Lookups and tables only, checked
 //! against the IDL files by the tests: the bytes are read by
 //! [`crate::thrift::call::request`] and [`crate::thrift::call::reply`].
@@ -19,20 +19,20 @@ pub(crate) fn row_at(g: Generation, method: &str) -> &'static Where {
 /// The name of consistency level `n` in generation `g`'s enum.
 pub fn level_name(g: Generation, n: i32) -> String {
     let name = match (g, n) {
-        (Generation::V06, 0) => "ZERO",
+        (Generation::Api2, 0) => "ZERO",
         (_, 1) => "ONE",
         (_, 2) => "QUORUM",
-        (Generation::V06, 3) => "DCQUORUM",
-        (Generation::V06, 4) => "DCQUORUMSYNC",
-        (Generation::V19, 3) => "LOCAL_QUORUM",
-        (Generation::V19, 4) => "EACH_QUORUM",
+        (Generation::Api2, 3) => "DCQUORUM",
+        (Generation::Api2, 4) => "DCQUORUMSYNC",
+        (Generation::Api19, 3) => "LOCAL_QUORUM",
+        (Generation::Api19, 4) => "EACH_QUORUM",
         (_, 5) => "ALL",
         (_, 6) => "ANY",
-        (Generation::V19, 7) => "TWO",
-        (Generation::V19, 8) => "THREE",
-        (Generation::V19, 9) => "SERIAL",
-        (Generation::V19, 10) => "LOCAL_SERIAL",
-        (Generation::V19, 11) => "LOCAL_ONE",
+        (Generation::Api19, 7) => "TWO",
+        (Generation::Api19, 8) => "THREE",
+        (Generation::Api19, 9) => "SERIAL",
+        (Generation::Api19, 10) => "LOCAL_SERIAL",
+        (Generation::Api19, 11) => "LOCAL_ONE",
         _ => return n.to_string(),
     };
     name.to_string()
@@ -48,10 +48,10 @@ pub(crate) fn exception_name(g: Generation, method: &str, id: i16) -> Option<&'s
     let throws: &[&str] = match (g, method) {
         (_, "login") => &["AuthenticationException", "AuthorizationException"],
         (_, "get") => &[IRE, NFE, UE, TE],
-        (Generation::V06, "describe_keyspace") => &[NFE],
-        (Generation::V19, "describe_keyspace") => &[NFE, IRE],
-        (Generation::V06, "describe_ring") => &[IRE],
-        (Generation::V06, _) => &[IRE, UE, TE],
+        (Generation::Api2, "describe_keyspace") => &[NFE],
+        (Generation::Api19, "describe_keyspace") => &[NFE, IRE],
+        (Generation::Api2, "describe_ring") => &[IRE],
+        (Generation::Api2, _) => &[IRE, UE, TE],
         (_, m) if m.starts_with("system_") => &[IRE, SDE],
         (_, m) if m.starts_with("execute_") => &[IRE, UE, TE, SDE],
         (_, m) if m.starts_with("describe_") || m.starts_with("prepare_") => &[IRE],

@@ -180,8 +180,8 @@ fn check_idl(g: Generation, file: &str) {
 
 #[test]
 fn tables_match_the_idl_files() {
-    check_idl(Generation::V06, "cassandra-0.6.thrift");
-    check_idl(Generation::V19, "cassandra.thrift");
+    check_idl(Generation::Api2, "cassandra-0.6.thrift");
+    check_idl(Generation::Api19, "cassandra.thrift");
 }
 
 /// The tables here agree with the IDL files: every method's key and
@@ -189,8 +189,8 @@ fn tables_match_the_idl_files() {
 #[test]
 fn the_argument_tables_agree_with_the_idl() {
     for (g, file) in [
-        (Generation::V06, "cassandra-0.6.thrift"),
-        (Generation::V19, "cassandra.thrift"),
+        (Generation::Api2, "cassandra-0.6.thrift"),
+        (Generation::Api19, "cassandra.thrift"),
     ] {
         for m in idl_methods(file) {
             let name = m.name.as_str();
@@ -256,18 +256,18 @@ fn the_method_tables_match_the_idl_files_and_the_releases() {
     use crate::auth::access::Permission;
     use crate::release::methods::{Kind, Stage};
     use crate::release::{ThriftGeneration, RELEASES};
-    use crate::thrift::v06::idl as v06;
-    use crate::thrift::v19::methods::{self as v19, Requires, Shows};
-    let v06_names: Vec<&str> = v06::METHODS.iter().map(|m| m.name()).collect();
-    let v19_names: Vec<&str> = v19::METHODS.iter().map(|r| r.name()).collect();
+    use crate::thrift::api19::methods::{self as api19, Requires, Shows};
+    use crate::thrift::api2::idl as api2;
+    let api2_names: Vec<&str> = api2::METHODS.iter().map(|m| m.name()).collect();
+    let api19_names: Vec<&str> = api19::METHODS.iter().map(|r| r.name()).collect();
     for (file, table) in [
-        ("cassandra-0.6.thrift", &v06_names),
-        ("cassandra.thrift", &v19_names),
+        ("cassandra-0.6.thrift", &api2_names),
+        ("cassandra.thrift", &api19_names),
     ] {
         let idl: Vec<String> = idl_methods(file).into_iter().map(|m| m.name).collect();
         assert_eq!(&idl, table, "{file}");
     }
-    for m in v06::METHODS {
+    for m in api2::METHODS {
         assert_eq!(m.args.name, format!("{}_args", m.name()));
         let data = matches!(m.method.kind, Kind::Read | Kind::Write);
         assert_eq!(m.keyspace_login, data, "{}", m.name());
@@ -281,10 +281,10 @@ fn the_method_tables_match_the_idl_files_and_the_releases() {
         let m = idl.iter().find(|m| m.name == name).unwrap();
         m.args.iter().find(|a| a.0 == id).map(|a| a.1.clone())
     };
-    for r in v19::METHODS {
+    for r in api19::METHODS {
         let name = r.name();
-        let in_v06 = v06::method(name).is_some();
-        assert_eq!(r.shows == Shows::Unique, !in_v06, "{name}");
+        let in_api2 = api2::method(name).is_some();
+        assert_eq!(r.shows == Shows::Unique, !in_api2, "{name}");
         match r.shows {
             Shows::By(id, _) => {
                 assert_eq!(arg(&idl06, name, id).as_deref(), Some("string"), "{name}");
@@ -326,8 +326,8 @@ fn the_method_tables_match_the_idl_files_and_the_releases() {
     let mut seen: [std::collections::BTreeSet<&str>; 2] = Default::default();
     for release in RELEASES {
         let (table, i) = match release.generation {
-            ThriftGeneration::V06 => (&v06_names, 0),
-            ThriftGeneration::V19 => (&v19_names, 1),
+            ThriftGeneration::Api2 => (&api2_names, 0),
+            ThriftGeneration::Api19 => (&api19_names, 1),
         };
         let declared = release.thrift_methods();
         let in_order: Vec<&str> = table
@@ -338,6 +338,6 @@ fn the_method_tables_match_the_idl_files_and_the_releases() {
         assert_eq!(declared, in_order, "{}", release.version);
         seen[i].extend(declared);
     }
-    assert_eq!(seen[0], v06_names.iter().copied().collect());
-    assert_eq!(seen[1], v19_names.iter().copied().collect());
+    assert_eq!(seen[0], api2_names.iter().copied().collect());
+    assert_eq!(seen[1], api19_names.iter().copied().collect());
 }

@@ -19,15 +19,15 @@ fn outcomes_from_replies() {
         w.field_header(ttype::STRUCT, 0);
         w.stop();
     });
-    assert_eq!(outcome(Generation::V19, "get", &ok), Outcome::Ok);
+    assert_eq!(outcome(Generation::Api19, "get", &ok), Outcome::Ok);
     let void = reply("insert", mtype::REPLY, |_| {});
-    assert_eq!(outcome(Generation::V06, "insert", &void), Outcome::Ok);
+    assert_eq!(outcome(Generation::Api2, "insert", &void), Outcome::Ok);
     let nfe = reply("get", mtype::REPLY, |w| {
         w.field_header(ttype::STRUCT, 2);
         w.stop();
     });
     assert_eq!(
-        outcome(Generation::V19, "get", &nfe).to_string(),
+        outcome(Generation::Api19, "get", &nfe).to_string(),
         "NotFoundException"
     );
     let nfe06 = reply("describe_keyspace", mtype::REPLY, |w| {
@@ -35,7 +35,7 @@ fn outcomes_from_replies() {
         w.stop();
     });
     assert_eq!(
-        outcome(Generation::V06, "describe_keyspace", &nfe06).to_string(),
+        outcome(Generation::Api2, "describe_keyspace", &nfe06).to_string(),
         "NotFoundException"
     );
     let app = crate::thrift::dispatch::exception(
@@ -48,7 +48,7 @@ fn outcomes_from_replies() {
         thrift::ApplicationErrorKind::UnknownMethod,
         "Invalid method name: 'nope'".into(),
     );
-    let app = read(Generation::V19, "nope", &app);
+    let app = read(Generation::Api19, "nope", &app);
     assert_eq!(
         app.outcome.to_string(),
         "TApplicationException(UNKNOWN_METHOD)"
@@ -56,7 +56,7 @@ fn outcomes_from_replies() {
     assert_eq!(app.outcome.recorded(), "TApplicationException");
     assert_eq!(app.why.as_deref(), Some("Invalid method name: 'nope'"));
     assert_eq!(
-        outcome(Generation::V19, "get", b"\x80"),
+        outcome(Generation::Api19, "get", b"\x80"),
         Outcome::Application("UNKNOWN")
     );
 }
@@ -80,8 +80,8 @@ fn outcomes_name_the_exception_and_its_why() {
         detail: Default::default(),
     };
     let out = |kind| {
-        let bytes = fault_reply(Generation::V19, &header, &fault(kind)).unwrap();
-        let e = read(Generation::V19, "get", &bytes);
+        let bytes = fault_reply(Generation::Api19, &header, &fault(kind)).unwrap();
+        let e = read(Generation::Api19, "get", &bytes);
         (e.outcome.recorded().to_string(), e.why)
     };
     assert_eq!(out(FaultKind::TimedOut), ("TimedOutException".into(), None));
@@ -97,17 +97,17 @@ fn outcomes_name_the_exception_and_its_why() {
     let mut w = Writer::new();
     w.message_header("get", mtype::REPLY, 1);
     w.value(&Value::Struct(vec![(0, Value::Struct(vec![]))]));
-    let e = read(Generation::V19, "get", &w.buf);
+    let e = read(Generation::Api19, "get", &w.buf);
     assert_eq!((e.outcome.recorded(), e.why), ("ok", None));
 }
 
 #[test]
 fn no_reply_and_a_closed_connection() {
-    let none = ending(Generation::V06, "insert", &Ok(None));
+    let none = ending(Generation::Api2, "insert", &Ok(None));
     assert_eq!(none.outcome.to_string(), "ok (oneway)");
     assert_eq!((none.outcome.recorded(), none.why), ("ok", None));
     let closed = ending(
-        Generation::V06,
+        Generation::Api2,
         "insert",
         &Err(Unanswerable("bad frame".into())),
     );

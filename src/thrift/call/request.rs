@@ -67,7 +67,7 @@ pub fn read(g: Generation, method: &str, args: &[u8], session: &Session) -> Name
         // The statement was named by its `prepare_*` call; the request
         // holds only its id and bound values.
         n.statement = Some(Statement::kind_only("EXECUTE PREPARED"));
-        if g == Generation::V19 && method == "execute_prepared_cql3_query" {
+        if g == Generation::Api19 && method == "execute_prepared_cql3_query" {
             n.prepared_id = last_i32(args, 1);
         }
     } else if ks_at == Some(At::Query) {
@@ -95,9 +95,9 @@ pub fn read(g: Generation, method: &str, args: &[u8], session: &Session) -> Name
         None => None,
     };
     n.consistency_level = level.map(|l| level_name(g, l));
-    if n.keyspace.is_none() && g == Generation::V19 {
+    if n.keyspace.is_none() && g == Generation::Api19 {
         // 19.x calls work in the connection's keyspace (`set_keyspace`, `USE`).
-        n.keyspace = session.v19.keyspace.clone();
+        n.keyspace = session.api19.keyspace.clone();
     }
     n
 }

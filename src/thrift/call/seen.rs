@@ -24,7 +24,7 @@ pub(crate) fn report(
         Err(_) => true,
     };
     observer.call(&CallSeen {
-        api: generation.unwrap_or(Generation::V06).as_str(),
+        api: generation.unwrap_or(Generation::Api2).as_str(),
         method: header(msg).map_or(&b""[..], |(name, _)| name),
         kind: None,
         failed,

@@ -27,7 +27,7 @@ const IRE: &str = "InvalidRequestException";
 /// Methods that declare no exception at all.
 fn throws_nothing(g: Generation, method: &str) -> bool {
     match g {
-        Generation::V06 => matches!(
+        Generation::Api2 => matches!(
             method,
             "get_string_property"
                 | "get_string_list_property"
@@ -37,7 +37,7 @@ fn throws_nothing(g: Generation, method: &str) -> bool {
                 | "describe_partitioner"
                 | "describe_splits"
         ),
-        Generation::V19 => matches!(
+        Generation::Api19 => matches!(
             method,
             "describe_cluster_name"
                 | "describe_version"
@@ -50,8 +50,8 @@ fn throws_nothing(g: Generation, method: &str) -> bool {
 
 fn known(g: Generation, method: &str) -> bool {
     match g {
-        Generation::V06 => methods::in_api_06(method),
-        Generation::V19 => methods::in_api_19(method),
+        Generation::Api2 => methods::in_api_06(method),
+        Generation::Api19 => methods::in_api_19(method),
     }
 }
 
@@ -123,40 +123,40 @@ pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Opti
     // was applied.
     let acknowledged = i32::from(fault.applied);
     Some(match (g, name) {
-        (Generation::V06, "TimedOutException") => {
+        (Generation::Api2, "TimedOutException") => {
             declared(header, id, &t06::TimedOutException::new())
         }
-        (Generation::V06, "UnavailableException") => {
+        (Generation::Api2, "UnavailableException") => {
             declared(header, id, &t06::UnavailableException::new())
         }
-        (Generation::V06, "NotFoundException") => {
+        (Generation::Api2, "NotFoundException") => {
             declared(header, id, &t06::NotFoundException::new())
         }
-        (Generation::V06, "AuthenticationException") => {
+        (Generation::Api2, "AuthenticationException") => {
             declared(header, id, &t06::AuthenticationException::new(why))
         }
-        (Generation::V06, "AuthorizationException") => {
+        (Generation::Api2, "AuthorizationException") => {
             declared(header, id, &t06::AuthorizationException::new(why))
         }
-        (Generation::V06, _) => declared(header, id, &t06::InvalidRequestException::new(why)),
-        (Generation::V19, "TimedOutException") => declared(
+        (Generation::Api2, _) => declared(header, id, &t06::InvalidRequestException::new(why)),
+        (Generation::Api19, "TimedOutException") => declared(
             header,
             id,
             &t19::TimedOutException::new(acknowledged, None, None),
         ),
-        (Generation::V19, "UnavailableException") => {
+        (Generation::Api19, "UnavailableException") => {
             declared(header, id, &t19::UnavailableException::new())
         }
-        (Generation::V19, "NotFoundException") => {
+        (Generation::Api19, "NotFoundException") => {
             declared(header, id, &t19::NotFoundException::new())
         }
-        (Generation::V19, "AuthenticationException") => {
+        (Generation::Api19, "AuthenticationException") => {
             declared(header, id, &t19::AuthenticationException::new(why))
         }
-        (Generation::V19, "AuthorizationException") => {
+        (Generation::Api19, "AuthorizationException") => {
             declared(header, id, &t19::AuthorizationException::new(why))
         }
-        (Generation::V19, _) => declared(header, id, &t19::InvalidRequestException::new(why)),
+        (Generation::Api19, _) => declared(header, id, &t19::InvalidRequestException::new(why)),
     })
 }
 

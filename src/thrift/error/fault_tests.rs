@@ -41,7 +41,7 @@ fn exception(g: Generation, method: &str, kind: FaultKind) -> String {
 
 #[test]
 fn each_kind_is_its_declared_exception_in_both_generations() {
-    for g in [Generation::V06, Generation::V19] {
+    for g in [Generation::Api2, Generation::Api19] {
         assert_eq!(
             exception(g, "get", FaultKind::TimedOut),
             "TimedOutException"
@@ -73,18 +73,18 @@ fn each_kind_is_its_declared_exception_in_both_generations() {
         );
     }
     assert_eq!(
-        exception(Generation::V19, "execute_cql3_query", FaultKind::TimedOut),
+        exception(Generation::Api19, "execute_cql3_query", FaultKind::TimedOut),
         "TimedOutException"
     );
     assert_eq!(
-        exception(Generation::V06, "multiget", FaultKind::Unavailable),
+        exception(Generation::Api2, "multiget", FaultKind::Unavailable),
         "UnavailableException"
     );
 }
 
 #[test]
 fn whys_default_sensibly_and_can_be_given() {
-    let (_, body) = answer(Generation::V19, "get", &fault(FaultKind::InvalidRequest));
+    let (_, body) = answer(Generation::Api19, "get", &fault(FaultKind::InvalidRequest));
     let ire = body.unwrap();
     let ire = ire.field(1).unwrap();
     assert_eq!(
@@ -92,14 +92,14 @@ fn whys_default_sensibly_and_can_be_given() {
         Some(&Value::Bin(b"Injected by fault rule 4".to_vec()))
     );
     let mut f = fault(FaultKind::Authentication);
-    let (_, body) = answer(Generation::V06, "insert", &f);
+    let (_, body) = answer(Generation::Api2, "insert", &f);
     let body = body.unwrap();
     assert_eq!(
         body.field(1).unwrap().field(1),
         Some(&Value::Bin(b"You have not logged in".to_vec()))
     );
     f.why = Some("bad password".into());
-    let (_, body) = answer(Generation::V06, "login", &f);
+    let (_, body) = answer(Generation::Api2, "login", &f);
     assert_eq!(
         body.unwrap().field(1).unwrap().field(1),
         Some(&Value::Bin(b"bad password".to_vec()))
@@ -111,13 +111,13 @@ fn a_19x_timeout_says_whether_the_write_was_applied() {
     let mut f = fault(FaultKind::TimedOut);
     for (applied, acknowledged) in [(false, 0), (true, 1)] {
         f.applied = applied;
-        let (_, body) = answer(Generation::V19, "insert", &f);
+        let (_, body) = answer(Generation::Api19, "insert", &f);
         let te = body.unwrap();
         let te = te.field(3).unwrap();
         assert_eq!(te.field(1), Some(&Value::I32(acknowledged)));
     }
     // 0.6's TimedOutException has no fields.
-    let (_, body) = answer(Generation::V06, "insert", &f);
+    let (_, body) = answer(Generation::Api2, "insert", &f);
     let te = body.unwrap();
     assert!(te.field(3).unwrap().field(1).is_none());
 }
@@ -126,46 +126,50 @@ fn a_19x_timeout_says_whether_the_write_was_applied() {
 fn application_errors_are_internal_errors() {
     let mut f = fault(FaultKind::ApplicationError);
     assert_eq!(
-        answer(Generation::V19, "describe_version", &f).0,
+        answer(Generation::Api19, "describe_version", &f).0,
         Outcome::Application("INTERNAL_ERROR")
     );
     f.why = Some("boom".into());
-    let bytes = fault_reply(Generation::V06, &header("get"), &f).unwrap();
+    let bytes = fault_reply(Generation::Api2, &header("get"), &f).unwrap();
     assert!(bytes.windows(4).any(|w| w == b"boom"));
 }
 
 #[test]
 fn undeclared_exceptions_and_unknown_methods_cannot_carry_faults() {
     use FaultKind::*;
-    assert!(!fault_carried(Generation::V19, "get_slice", NotFound));
+    assert!(!fault_carried(Generation::Api19, "get_slice", NotFound));
     assert!(fault_carried(
-        Generation::V19,
+        Generation::Api19,
         "describe_keyspace",
         NotFound
     ));
     assert!(!fault_carried(
-        Generation::V19,
+        Generation::Api19,
         "describe_version",
         InvalidRequest
     ));
-    assert!(!fault_carried(Generation::V06, "describe_splits", TimedOut));
-    assert!(!fault_carried(Generation::V19, "set_keyspace", TimedOut));
     assert!(!fault_carried(
-        Generation::V06,
+        Generation::Api2,
+        "describe_splits",
+        TimedOut
+    ));
+    assert!(!fault_carried(Generation::Api19, "set_keyspace", TimedOut));
+    assert!(!fault_carried(
+        Generation::Api2,
         "execute_cql3_query",
         TimedOut
     ));
     assert!(fault_carried(
-        Generation::V06,
+        Generation::Api2,
         "describe_version",
         ApplicationError
     ));
     assert!(fault_carried(
-        Generation::V19,
+        Generation::Api19,
         "no_such_method",
         DropConnection
     ));
-    assert!(fault_carried(Generation::V19, "no_such_method", Delay));
-    assert!(fault_reply(Generation::V19, &header("get_slice"), &fault(NotFound)).is_none());
-    assert!(fault_reply(Generation::V19, &header("get"), &fault(DropConnection)).is_none());
+    assert!(fault_carried(Generation::Api19, "no_such_method", Delay));
+    assert!(fault_reply(Generation::Api19, &header("get_slice"), &fault(NotFound)).is_none());
+    assert!(fault_reply(Generation::Api19, &header("get"), &fault(DropConnection)).is_none());
 }

@@ -113,7 +113,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
     // The names as the request reader reads them, borrowed: a read's route
     // is decided on every call.
     let keyspace = match g {
-        Generation::V06 => {
+        Generation::Api2 => {
             let mut ks = None;
             if let Some(at) = ks_at {
                 names_at(args, at, &mut |n| {
@@ -122,7 +122,7 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
             }
             ks.map(String::from_utf8_lossy)
         }
-        Generation::V19 => session.v19.keyspace.as_deref().map(Cow::Borrowed),
+        Generation::Api19 => session.api19.keyspace.as_deref().map(Cow::Borrowed),
     };
     let mut cfs: Vec<Cow<'_, str>> = Vec::new();
     if let Some(at) = cf_at {

@@ -67,10 +67,10 @@ fn get_slice(cf: &str) -> Vec<u8> {
 
 fn session19() -> Session {
     let mut s = Session {
-        generation: Some(Generation::V19),
+        generation: Some(Generation::Api19),
         ..Session::default()
     };
-    s.v19.keyspace = Some("CT".into());
+    s.api19.keyspace = Some("CT".into());
     s
 }
 

@@ -1,7 +1,7 @@
 //! An IDL as data, the way Cassandra's Java stubs saw it: field ids, names,
-//! wire types, requiredness and defaults. The 0.6 table (`v06::idl`) and the
-//! 19.x one (`v19::idl`) are written in these terms; each generation's
-//! reader (`v06::javaread`, `v19::javaargs`) gives them that generation's
+//! wire types, requiredness and defaults. The 0.6 table (`api2::idl`) and the
+//! 19.x one (`api19::idl`) are written in these terms; each generation's
+//! reader (`api2::javaread`, `api19::javaargs`) gives them that generation's
 //! Java semantics. Owns the shape only: nothing here reads the wire or knows
 //! either API's structs.
 

@@ -1,8 +1,8 @@
 //! Where in a call's arguments a Thrift method names what the server reads
 //! before decoding it (keyspace, column families, row keys, consistency
 //! level, CQL query): field ids and shapes only, the vocabulary of the
-//! `Where` column of each generation's method table (`v06::idl`,
-//! `v19::methods`). The bytes are read by `thrift::call::request`; this
+//! `Where` column of each generation's method table (`api2::idl`,
+//! `api19::methods`). The bytes are read by `thrift::call::request`; this
 //! module must not read any.
 
 /// Where a request's arguments name something.
@@ -39,7 +39,7 @@ pub enum Level {
 
 /// Where a method's arguments name what the call observers and the
 /// hand-off read: a column of each generation's method table
-/// (`v06::idl`, `v19::methods`).
+/// (`api2::idl`, `api19::methods`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Where {
     pub keyspace: Option<At>,

@@ -182,28 +182,28 @@ impl Report {
 
 /// The refusals a generation gives `who` for a guarded call.
 pub enum Generation {
-    V06,
-    V19,
+    Api2,
+    Api19,
 }
 
 fn refusal_expected(generation: &Generation, who: Who, why: &str) -> bool {
     match (generation, who) {
-        (Generation::V19, Who::Nobody | Who::WrongPassword | Who::NoGrantTargetFirst) => {
+        (Generation::Api19, Who::Nobody | Who::WrongPassword | Who::NoGrantTargetFirst) => {
             why == "You have not logged in"
         }
         // Bob is logged in without a session keyspace (the target was
         // refused): calls on the session's keyspace have none, the rest
         // are refused by name.
-        (Generation::V19, Who::NoGrant) => {
+        (Generation::Api19, Who::NoGrant) => {
             why.starts_with("User bob has no ") && why.ends_with(" or any of its parents")
                 || why == format!("User bob could not be authorized to use keyspace {TARGET}")
                 || why == "no keyspace has been specified"
                 || why == "You have not set a keyspace for this session"
         }
-        (Generation::V06, Who::Nobody | Who::WrongPassword | Who::NoGrantTargetFirst) => {
+        (Generation::Api2, Who::Nobody | Who::WrongPassword | Who::NoGrantTargetFirst) => {
             why == "Login is required before any other API calls"
         }
-        (Generation::V06, Who::NoGrant) => {
+        (Generation::Api2, Who::NoGrant) => {
             why == format!("Login is required before any other API calls on keyspace {TARGET}")
         }
         (_, Who::Granted) => false,
@@ -239,7 +239,7 @@ pub fn judge(
         Policy::LoginOnly => *o == Outcome::Ok,
         Policy::Open {
             needs_keyspace: true,
-        } if who == Who::NoGrant && matches!(generation, Generation::V19) => {
+        } if who == Who::NoGrant && matches!(generation, Generation::Api19) => {
             o.why() == Some("no keyspace has been specified")
         }
         Policy::Open { .. } => *o == Outcome::Ok,

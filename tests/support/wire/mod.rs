@@ -365,7 +365,7 @@ pub fn cql3(c: &mut Client19, query: &str) -> cassandra19::CqlResult {
 }
 
 /// For the compare-and-set tests: keyspace `lwt` with a counter table
-/// `counts`, and the connection on keyspace CT of the v19 config (StdUTF8,
+/// `counts`, and the connection on keyspace CT of the api19 config (StdUTF8,
 /// SupBytes).
 pub fn lwt_setup(c: &mut Client19) {
     use cassandra19::TCassandraSyncClient;

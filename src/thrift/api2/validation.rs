@@ -8,9 +8,9 @@
 use crate::marshal::TypeRef;
 use crate::partitioner::Partitioner;
 use crate::schema::{CfDef, Schema};
+use crate::thrift::api2::javaread::java_hex;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
-use crate::thrift::v06::javaread::java_hex;
 use std::cmp::Ordering;
 use std::sync::Arc;
 

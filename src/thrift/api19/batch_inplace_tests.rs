@@ -71,7 +71,7 @@ fn batch(rows: &[MapRow<'_>]) -> Vec<u8> {
 
 fn session(ks: Option<&str>) -> Session {
     let mut s = Session::default();
-    s.v19.keyspace = ks.map(str::to_string);
+    s.api19.keyspace = ks.map(str::to_string);
     s
 }
 

@@ -77,15 +77,15 @@ pub fn as_declared<'m>(
     let Some(r) = node.release else {
         return Ok(Cow::Borrowed(msg));
     };
-    session.v19.null_argument = false;
+    session.api19.null_argument = false;
     match release::decode::as_declared(r, msg, release::buffer_quote(node, session.is_unframed())) {
         release::decode::Declared::Read(msg) => Ok(msg),
         release::decode::Declared::FailsAfterChecks(msg) => {
-            session.v19.null_argument = true;
+            session.api19.null_argument = true;
             Ok(msg)
         }
         release::decode::Declared::Refused(text, left_unread) => {
-            session.v19.unread_in_frame = left_unread;
+            session.api19.unread_in_frame = left_unread;
             Err((thrift::ApplicationErrorKind::ProtocolError, text))
         }
         // From 1.1 the server closed the connection on it instead.
@@ -361,7 +361,7 @@ impl CassandraSyncHandler for Handler<'_> {
         cl: ConsistencyLevel,
     ) -> thrift::Result<()> {
         // A level the release lacked, read as null (`as_declared`).
-        let null_level = std::mem::take(&mut self.session.borrow_mut().v19.null_argument);
+        let null_level = std::mem::take(&mut self.session.borrow_mut().api19.null_argument);
         self.with_ks(
             &methods::REMOVE,
             // Read as absent: no level to check before the method ran.
@@ -499,7 +499,7 @@ impl CassandraSyncHandler for Handler<'_> {
     fn handle_trace_next_query(&self) -> thrift::Result<Vec<u8>> {
         // The connection's next call is traced under this id (see `dispatch`).
         let id = self.node.new_trace_id();
-        self.session.borrow_mut().v19.trace_next = Some(id);
+        self.session.borrow_mut().api19.trace_next = Some(id);
         Ok(id.to_vec())
     }
 
@@ -569,7 +569,7 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_system_update_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
         if release::old::update_needs_keyspace(self.node)
-            && self.session.borrow().v19.keyspace.is_none()
+            && self.session.borrow().api19.keyspace.is_none()
         {
             let e = ApiError::invalid("You have not set a keyspace for this session");
             return self.wrap("system_update_column_family", Err(e));
@@ -653,7 +653,7 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
         let r = release::old::choose_cql_version(self.node, &version)
-            .map(|dialect| self.session.borrow_mut().v19.cql_version = Some(dialect.to_string()))
+            .map(|dialect| self.session.borrow_mut().api19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
         self.wrap(methods::SET_CQL_VERSION.name(), r)
     }

@@ -5,10 +5,10 @@
 use super::check_read_level;
 use crate::model::{ReadCommand, RowRange, Slice};
 use crate::node::Node;
+use crate::thrift::api2::convert::{path_command, slice_command, thriftify};
+use crate::thrift::api2::validation as v;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
-use crate::thrift::v06::convert::{path_command, slice_command, thriftify};
-use crate::thrift::v06::validation as v;
 use std::collections::BTreeMap;
 
 fn first(node: &Node, cmd: &ReadCommand, key: &str) -> ApiResult<t::ColumnOrSuperColumn> {

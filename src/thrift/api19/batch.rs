@@ -44,7 +44,7 @@ pub enum Effect {
 
 /// 1.2's checks of a batch, list by list: the column family and the row key
 /// (its validator is the column family's), then each mutation.
-pub struct V19 {
+pub struct Api19 {
     schema: Arc<Schema>,
     /// The connection's keyspace when the request arrived; without one
     /// nothing is validated (the call is refused before anything is used).
@@ -56,11 +56,11 @@ pub struct V19 {
 }
 
 /// A 19.x batch being read.
-pub type Batch = batch::Batch<V19>;
+pub type Batch = batch::Batch<Api19>;
 
 /// A batch for a connection whose keyspace is `keyspace`.
 pub fn new_batch(node: &Node, keyspace: Option<String>, atomic: bool) -> Batch {
-    Batch::new(V19 {
+    Batch::new(Api19 {
         schema: node.schema(),
         keyspace,
         now: node.now(),
@@ -69,7 +69,7 @@ pub fn new_batch(node: &Node, keyspace: Option<String>, atomic: bool) -> Batch {
     })
 }
 
-impl Rules for V19 {
+impl Rules for Api19 {
     type Mutation = t::Mutation;
     type Cf = Arc<CfDef>;
     type Effect = Effect;
@@ -349,7 +349,7 @@ pub fn process_batch_mutate(
         "CassandraBatchMutateArgs"
     };
     let row = batch_row(atomic);
-    let keyspace = h.session.borrow().v19.keyspace.clone();
+    let keyspace = h.session.borrow().api19.keyspace.clone();
     let mut batch = new_batch(h.node, keyspace, atomic);
     let cl = read_args(i, &mut batch, args)?;
     let cfs = batch.column_families();
@@ -404,7 +404,7 @@ impl Handler<'_> {
         cl: ConsistencyLevel,
         atomic: bool,
     ) -> thrift::Result<()> {
-        let keyspace = self.session.borrow().v19.keyspace.clone();
+        let keyspace = self.session.borrow().api19.keyspace.clone();
         let batch = from_map(self.node, keyspace, atomic, map)?;
         let cfs = batch.column_families();
         let cfs = cfs.iter().map(String::as_str).collect();

@@ -1,6 +1,6 @@
 //! The connection-state half of [`Handler`]: the login and access checks
 //! every call makes (what each needs is its row's `Requires` in
-//! `v19::methods`, over the names its arguments give; checked by
+//! `api19::methods`, over the names its arguments give; checked by
 //! `thrift::access`), the consistency-level check around them, and the
 //! connection's CQL sessions (CQL3 and CQL 2), whose statements are checked
 //! per keyspace and table they touch and run on a backend confined to
@@ -136,7 +136,7 @@ impl<'a> Handler<'a> {
             .and_then(|_| {
                 self.session
                     .borrow()
-                    .v19
+                    .api19
                     .keyspace
                     .clone()
                     .ok_or_else(|| ApiError::invalid("no keyspace has been specified"))
@@ -169,7 +169,7 @@ impl<'a> Handler<'a> {
         let mut session = self.session.borrow_mut();
         let Session {
             identity,
-            v19: state,
+            api19: state,
             ..
         } = &mut **session;
         let keyspace = state.keyspace.clone();
@@ -222,7 +222,7 @@ impl<'a> Handler<'a> {
             })
             .map(|outcome| {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {
-                    self.session.borrow_mut().v19.keyspace = Some(ks.clone());
+                    self.session.borrow_mut().api19.keyspace = Some(ks.clone());
                 }
                 cql::result(outcome)
             });
@@ -233,7 +233,7 @@ impl<'a> Handler<'a> {
 impl Handler<'_> {
     /// True when this connection's `execute_cql_query` speaks CQL 2.
     pub(super) fn speaks_cql2(&self) -> bool {
-        cql2::speaks_cql2(self.session.borrow().v19.cql_version.as_deref())
+        cql2::speaks_cql2(self.session.borrow().api19.cql_version.as_deref())
     }
 
     /// Runs a CQL 2 `statement` for this connection (see [`cql2::run`])
@@ -248,7 +248,7 @@ impl Handler<'_> {
         let mut session = self.session.borrow_mut();
         let Session {
             identity,
-            v19: state,
+            api19: state,
             ..
         } = &mut **session;
         let accesses = if access::enforced(self.node) {

@@ -6,8 +6,8 @@
 
 use super::validation::ColumnParts;
 use crate::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
+use crate::thrift::api2::convert as shared;
 use crate::thrift::gen::cassandra19 as t;
-use crate::thrift::v06::convert as shared;
 
 /// A live or expiring cell from a validated Column (value and timestamp
 /// present), taking the Column's bytes.

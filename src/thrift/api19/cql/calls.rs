@@ -17,7 +17,7 @@ fn parse_cql3(node: &crate::node::Node, text: &str) -> ApiResult<crate::cql::ast
 }
 
 impl Handler<'_> {
-    pub(in crate::thrift::v19) fn execute_cql2(
+    pub(in crate::thrift::api19) fn execute_cql2(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -42,7 +42,7 @@ impl Handler<'_> {
         self.wrap(methods::EXECUTE_CQL_QUERY.name(), r)
     }
 
-    pub(in crate::thrift::v19) fn execute_cql3(
+    pub(in crate::thrift::api19) fn execute_cql3(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -101,7 +101,7 @@ impl Handler<'_> {
         }
     }
 
-    pub(in crate::thrift::v19) fn prepare_cql2(
+    pub(in crate::thrift::api19) fn prepare_cql2(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -123,7 +123,7 @@ impl Handler<'_> {
         )
     }
 
-    pub(in crate::thrift::v19) fn prepare_cql3(
+    pub(in crate::thrift::api19) fn prepare_cql3(
         &self,
         query: Vec<u8>,
         compression: t::Compression,
@@ -150,7 +150,7 @@ impl Handler<'_> {
         )
     }
 
-    pub(in crate::thrift::v19) fn execute_prepared_cql2(
+    pub(in crate::thrift::api19) fn execute_prepared_cql2(
         &self,
         item_id: i32,
         values: Vec<Vec<u8>>,
@@ -172,7 +172,7 @@ impl Handler<'_> {
         self.wrap(method, r)
     }
 
-    pub(in crate::thrift::v19) fn execute_prepared_cql3(
+    pub(in crate::thrift::api19) fn execute_prepared_cql3(
         &self,
         item_id: i32,
         values: Vec<Vec<u8>>,

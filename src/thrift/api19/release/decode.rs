@@ -16,7 +16,7 @@
 
 use super::idl::args_table;
 use crate::release::Release;
-use crate::thrift::v19::javaargs::{self, ArgsOf, BufferQuote};
+use crate::thrift::api19::javaargs::{self, ArgsOf, BufferQuote};
 use crate::thrift::wire::idl::{Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::borrow::Cow;

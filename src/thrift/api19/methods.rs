@@ -33,11 +33,11 @@ pub type Process = for<'a, 'b> fn(
 pub enum Run {
     /// The generated processor function.
     Generated(Process),
-    /// `get`, encoded straight from the engine's cells (`v19::inplace`).
+    /// `get`, encoded straight from the engine's cells (`api19::inplace`).
     Get,
     /// `get_slice`, likewise.
     GetSlice,
-    /// A batch, its plain writes read in place (`v19::batch_inplace`).
+    /// A batch, its plain writes read in place (`api19::batch_inplace`).
     Batch { atomic: bool },
 }
 

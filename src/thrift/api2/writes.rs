@@ -4,10 +4,10 @@
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::Schema;
+use crate::thrift::api2::convert::{insert_op, remove_op};
+use crate::thrift::api2::validation as v;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06 as t;
-use crate::thrift::v06::convert::{insert_op, remove_op};
-use crate::thrift::v06::validation as v;
 
 /// The system keyspace belongs to the server (0.6 failed internally on such writes).
 pub(super) fn check_writable(schema: &Schema, ks: &str) -> ApiResult<()> {

@@ -19,7 +19,7 @@ const NOW: i32 = 1_000_000;
 
 fn session(ks: &str) -> Session {
     let mut s = Session::default();
-    s.v19.keyspace = Some(ks.to_string());
+    s.api19.keyspace = Some(ks.to_string());
     s
 }
 

@@ -63,7 +63,7 @@ pub fn required_field_error_quoting(msg: &[u8], quote: BufferQuote) -> Option<St
     required_field_error_of(msg, quote, args_of)
 }
 
-/// The argument structs of one IDL by method name: 1.2's (`v19::idl`) or a
+/// The argument structs of one IDL by method name: 1.2's (`api19::idl`) or a
 /// release's own (`release::idl`).
 pub type ArgsOf = fn(&str) -> Option<&'static StructDesc>;
 

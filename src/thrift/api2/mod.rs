@@ -61,7 +61,7 @@ impl<'a> Handler<'a> {
                 "Login is required before any other API calls",
             ));
         };
-        if identity.v06_keyspace.as_deref() != Some(keyspace) {
+        if identity.api2_keyspace.as_deref() != Some(keyspace) {
             return Err(ApiError::invalid(format!(
                 "Login is required before any other API calls on keyspace {keyspace}"
             )));

@@ -114,7 +114,7 @@ fn read<'a>(h: &Handler<'_>, args: &'a [u8]) -> Option<Checked<'a>> {
         return None;
     }
     let session = h.session.borrow();
-    let ks = session.v19.keyspace.as_deref()?;
+    let ks = session.api19.keyspace.as_deref()?;
     let schema = h.node.schema();
     let mut r = Reader::new(args);
     let mut map = None;

@@ -159,7 +159,7 @@ pub fn splits(
     }
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped
-    // the connection (v19_describe step 13 records it).
+    // the connection (api19_describe step 13 records it).
     if schema.cf(ks, cf).is_none() {
         let why = format!("describe_splits: unknown column family '{cf}' in keyspace '{ks}'");
         return Err(release::unknown_split_cf(node, why));

@@ -5,7 +5,7 @@
 //! because Cassandra's Java stubs had observable semantics the generated Rust
 //! code does not reproduce (wrong-typed fields skipped, unknown enum values
 //! read as null, required-field errors quoting the struct's `toString`). It is
-//! checked against the generated code by the tests in `v06::javaread`.
+//! checked against the generated code by the tests in `api2::javaread`.
 //! Each method's row (see [`Method`]) is the 0.6 method table.
 
 use crate::release::methods as M;

@@ -17,7 +17,7 @@ impl Handler<'_> {
     /// checked at once, so a user barred from it hears so from `login`.
     pub(super) fn login(&self, auth_request: t::AuthenticationRequest) -> thrift::Result<()> {
         let auth = &self.node.auth;
-        let ks = self.session.borrow().v19.keyspace.clone();
+        let ks = self.session.borrow().api19.keyspace.clone();
         let attempt = auth
             .authenticate(&auth_request.credentials)
             .and_then(|user| match &ks {
@@ -56,10 +56,10 @@ impl Handler<'_> {
             }
         }
         let mut session = self.session.borrow_mut();
-        if let Some(cql) = session.v19.cql.as_mut() {
+        if let Some(cql) = session.api19.cql.as_mut() {
             cql.set_keyspace(keyspace.clone());
         }
-        session.v19.keyspace = Some(keyspace);
+        session.api19.keyspace = Some(keyspace);
         Ok(())
     }
 }

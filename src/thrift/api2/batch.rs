@@ -23,11 +23,11 @@ use super::Handler;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::Schema;
+use crate::thrift::api2::convert::mutation_ops;
+use crate::thrift::api2::validation as v;
 use crate::thrift::batch::{self, Rules};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra06::{self as t, ConsistencyLevel};
-use crate::thrift::v06::convert::mutation_ops;
-use crate::thrift::v06::validation as v;
 use crate::thrift::wire::bounded::{self, OverBudget};
 use crate::thrift::wire::idl::Ty;
 use crate::thrift::wire::{ttype, MessageHeader, Reader};
@@ -39,24 +39,24 @@ use thrift::protocol::{TBinaryOutputProtocol, TOutputProtocol};
 /// 0.6's checks: the row key as its entry starts, then each mutation in
 /// full (`validate_mutation` looks up the keyspace and column family itself,
 /// so an empty list checks nothing, as in 0.6).
-pub struct V06 {
+pub struct Api2 {
     schema: Arc<Schema>,
     keyspace: String,
     now: i32,
 }
 
 /// A 0.6 batch being read.
-pub type Batch = batch::Batch<V06>;
+pub type Batch = batch::Batch<Api2>;
 
 pub fn new_batch(node: &Node, keyspace: &str) -> Batch {
-    Batch::new(V06 {
+    Batch::new(Api2 {
         schema: node.schema(),
         keyspace: keyspace.to_string(),
         now: node.now(),
     })
 }
 
-impl Rules for V06 {
+impl Rules for Api2 {
     type Mutation = t::Mutation;
     /// Whether the column family is a Super one (false when it does not
     /// exist, which the first mutation's validation reports).

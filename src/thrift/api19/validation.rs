@@ -1,7 +1,7 @@
 //! Request validation with Cassandra 1.2's ThriftValidation rules, in its
 //! order and with its exact messages, over the API 19.x structs.
 //!
-//! 1.2 differs from 0.6 (`thrift::v06::validation`): keys are bytes checked by
+//! 1.2 differs from 0.6 (`thrift::api2::validation`): keys are bytes checked by
 //! the key validator, names and values use the 1.2 type rules
 //! (`Dialect::V12`), column values are checked by their validator, TTLs
 //! must be positive, Column value and timestamp became optional fields, and
@@ -12,9 +12,9 @@ use crate::cql::exec::system_traces;
 use crate::marshal::{Dialect, TypeRef};
 use crate::partitioner::Partitioner;
 use crate::schema::{CfDef, KeyspaceDef, Schema};
+use crate::thrift::api2::validation::{predicate_part, PredicatePart, MAX_NAME_LENGTH};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use crate::thrift::v06::validation::{predicate_part, PredicatePart, MAX_NAME_LENGTH};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -99,7 +99,7 @@ fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
 }
 
 pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
-    crate::thrift::v06::validation::column_path_shape(
+    crate::thrift::api2::validation::column_path_shape(
         cf,
         path.super_column.is_some(),
         path.column.is_some(),
@@ -285,7 +285,7 @@ fn validate_column_parts(cf: &CfDef, column: ColumnParts<'_>, is_sub: bool) -> A
 /// `validate_column_path` of the path to `column` (under `super_column`),
 /// without building the path: a write checks each of its columns so.
 fn validate_column_at(cf: &CfDef, super_column: Option<&[u8]>, column: &[u8]) -> ApiResult<()> {
-    crate::thrift::v06::validation::column_path_shape(cf, super_column.is_some(), true)?;
+    crate::thrift::api2::validation::column_path_shape(cf, super_column.is_some(), true)?;
     validate_column_names(cf, super_column, [column])?;
     if let Some(sc) = super_column {
         validate_column_names(cf, None, [sc])?;

@@ -3,7 +3,7 @@
 //! `conformance/releases/facts.json`: do not edit.
 
 use super::args::*;
-use crate::thrift::v19::javaargs::ArgsOf;
+use crate::thrift::api19::javaargs::ArgsOf;
 use crate::thrift::wire::idl::StructDesc;
 
 /// The releases with a table, in the order of `METHODS`' columns.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::thrift::v06::idl::method;
+use crate::thrift::api2::idl::method;
 use crate::thrift::wire::{mtype, Writer};
 
 fn args_of(name: &str, args: Value) -> Result<JStruct, ArgsError> {
