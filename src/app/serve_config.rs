@@ -12,7 +12,7 @@ use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
 use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
-use supercolumn::thrift::transport::Framing;
+use supercolumn::thrift::wire::Framing;
 
 /// Splits `HOST:PORT` (`[v6]:PORT` for IPv6 literals).
 pub(crate) fn parse_listen(s: &str) -> Result<(String, u16), Fatal> {

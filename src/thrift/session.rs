@@ -14,7 +14,7 @@
 //! connection logged out (see `thrift::access`).
 
 use crate::cql::exec::CqlSession;
-use crate::thrift::transport::Framing;
+use crate::thrift::wire::Framing;
 
 /// Which Thrift API generation a call speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

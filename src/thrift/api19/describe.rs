@@ -272,3 +272,7 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
     release::old::after_cf_change(node, ks, name, true)?;
     Ok(version)
 }
+
+#[cfg(test)]
+#[path = "describe_tests.rs"]
+mod tests;

@@ -652,7 +652,7 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
-        let r = release::old::choose_cql_version(self.node, &version)
+        let r = cql::version::choose_on(self.node, &version)
             .map(|dialect| self.session.borrow_mut().api19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
         self.wrap(methods::SET_CQL_VERSION.name(), r)

@@ -1,8 +1,8 @@
 //! Where each Thrift method's arguments name what the call observers read
 //! (keyspace, column families, row keys, consistency level, CQL query: the
 //! `Where` column of each generation's method table, `api2::idl` and
-//! `api19::methods`) and which declared exception each field of its result
-//! carries, for both API generations. Lookups and tables only, checked
+//! `api19::methods`) for both API generations (the declared exceptions
+//! are `error::declared`'s). Lookups and tables only, checked
 //! against the IDL files by the tests: the bytes are read by
 //! [`crate::thrift::call::request`] and [`crate::thrift::call::reply`].
 
@@ -36,31 +36,6 @@ pub fn level_name(g: Generation, n: i32) -> String {
         _ => return n.to_string(),
     };
     name.to_string()
-}
-
-/// The declared exception of `method` in field `id` of its result struct.
-pub(crate) fn exception_name(g: Generation, method: &str, id: i16) -> Option<&'static str> {
-    const IRE: &str = "InvalidRequestException";
-    const NFE: &str = "NotFoundException";
-    const UE: &str = "UnavailableException";
-    const TE: &str = "TimedOutException";
-    const SDE: &str = "SchemaDisagreementException";
-    let throws: &[&str] = match (g, method) {
-        (_, "login") => &["AuthenticationException", "AuthorizationException"],
-        (_, "get") => &[IRE, NFE, UE, TE],
-        (Generation::Api2, "describe_keyspace") => &[NFE],
-        (Generation::Api19, "describe_keyspace") => &[NFE, IRE],
-        (Generation::Api2, "describe_ring") => &[IRE],
-        (Generation::Api2, _) => &[IRE, UE, TE],
-        (_, m) if m.starts_with("system_") => &[IRE, SDE],
-        (_, m) if m.starts_with("execute_") => &[IRE, UE, TE, SDE],
-        (_, m) if m.starts_with("describe_") || m.starts_with("prepare_") => &[IRE],
-        (_, "set_keyspace" | "set_cql_version") => &[IRE],
-        _ => &[IRE, UE, TE],
-    };
-    throws
-        .get(usize::try_from(id).ok()?.checked_sub(1)?)
-        .copied()
 }
 
 #[cfg(test)]

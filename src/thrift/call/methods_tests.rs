@@ -1,4 +1,5 @@
 use super::*;
+use crate::thrift::error::declared::exception_name;
 use crate::thrift::wire::located::{At, Level};
 
 /// One field of an IDL argument or throws list: (id, type, name).

@@ -1,13 +1,13 @@
 //! How a Thrift call ended, from its reply: ok, the declared exception it
-//! carried (named by [`crate::thrift::call::methods::exception_name`]) or a
+//! carried (named by [`crate::thrift::error::declared::exception_name`]) or a
 //! TApplicationException, with the exception's `why` (or message); or no
 //! reply at all. One reading for the request log and the activity record.
 //!
 //! Read from the reply bytes only when one of them needs it; it never
 //! changes the reply.
 
-use crate::thrift::call::methods::exception_name;
 use crate::thrift::dispatch::Unanswerable;
+use crate::thrift::error::declared::exception_name;
 use crate::thrift::session::Generation;
 use crate::thrift::wire::{mtype, ttype, Reader};
 use std::fmt;

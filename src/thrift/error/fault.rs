@@ -12,7 +12,7 @@
 
 use crate::node::faults::{Fault, FaultKind};
 use crate::release::methods;
-use crate::thrift::call::methods::exception_name;
+use crate::thrift::error::declared::exception_name;
 use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use crate::thrift::session::Generation;
 use crate::thrift::wire::MessageHeader;
@@ -188,7 +188,3 @@ fn application(header: &MessageHeader, message: String) -> Vec<u8> {
     let _ = p.write_message_end();
     out
 }
-
-#[cfg(test)]
-#[path = "fault_tests.rs"]
-mod tests;

@@ -153,6 +153,7 @@ pub fn application_error(
     ApplicationError::new(kind, message.into())
 }
 
+pub(crate) mod declared;
 mod fault;
 pub use fault::{fault_carried, fault_reply};
 

@@ -134,7 +134,8 @@ pub fn http_reply() -> &'static [u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::thrift::transport::{classify, frame_reply, Framing};
+    use crate::thrift::transport::{classify, frame_reply};
+    use crate::thrift::wire::Framing;
     use crate::thrift::wire::{mtype, Writer};
 
     const MAX: usize = 16 * 1024 * 1024;

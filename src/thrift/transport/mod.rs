@@ -56,20 +56,13 @@ use crate::thrift::dispatch::Called;
 use crate::thrift::wire::scan::{Scan, Scanner};
 use crate::thrift::wire::walk::ArgShape;
 use crate::thrift::wire::walk::{walk_message, Walked};
-use crate::thrift::wire::{MessageHeader, Reader};
+use crate::thrift::wire::{Framing, MessageHeader, Reader};
 use foreign::{Foreign, DECIDING_BYTES};
 use std::future::Future;
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt};
-
-/// How a connection frames its messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Framing {
-    Framed,
-    Unframed,
-}
 
 /// Why no message could be read.
 #[derive(Debug, thiserror::Error)]

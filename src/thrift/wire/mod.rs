@@ -22,6 +22,15 @@ use bounded::{OverBudget, PREALLOC_MAX};
 use std::fmt;
 
 /// Wire type codes of the binary protocol.
+/// How a connection frames its messages: each in a 4-byte length
+/// (TFramedTransport) or back to back (the raw socket). A fact of the wire
+/// that the transport detects and the session keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Framing {
+    Framed,
+    Unframed,
+}
+
 pub mod ttype {
     pub const STOP: u8 = 0;
     pub const BOOL: u8 = 2;

@@ -6,6 +6,7 @@
 //!
 //! It must not decide what a dialect means for a call (see `cql2`).
 
+use crate::node::Node;
 use std::cmp::Ordering;
 
 /// The CQL 2 dialect's version (1.2.9's `cql.QueryProcessor.CQL_VERSION`).
@@ -168,6 +169,20 @@ pub fn choose(text: &str) -> Result<&'static str, String> {
     Err(format!(
         "Provided version {asked} is not supported by this server (supported: {CQL2}, {CQL3})"
     ))
+}
+
+/// The dialect `set_cql_version(text)` selects on the release answered as:
+/// 1.1 took its beta's own version and named it in the refusal where 1.2.9
+/// named 3.0.5.
+pub fn choose_on(node: &Node, text: &str) -> Result<&'static str, String> {
+    let Some(beta) = node.release.and_then(|r| r.cql3_named()) else {
+        return choose(text);
+    };
+    if text == beta {
+        return Ok(CQL3);
+    }
+    let named = format!(", {CQL3})");
+    choose(text).map_err(|why| why.replace(&named, &format!(", {beta})")))
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@
 //! failed. Without a release, or with 1.2 and later, nothing here changes
 //! an answer.
 
-use super::super::cql::version;
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
@@ -110,19 +109,6 @@ pub fn cql3_grammar(node: &Node) -> Grammar {
     } else {
         Grammar::Cql305
     }
-}
-
-/// The dialect `set_cql_version(text)` selects: 1.1 took its beta's own
-/// version and named it in the refusal where 1.2.9 named 3.0.5.
-pub fn choose_cql_version(node: &Node, text: &str) -> Result<&'static str, String> {
-    let Some(beta) = node.release.and_then(|r| r.cql3_named()) else {
-        return version::choose(text);
-    };
-    if text == beta {
-        return Ok(version::CQL3);
-    }
-    let named = format!(", {})", version::CQL3);
-    version::choose(text).map_err(|why| why.replace(&named, &format!(", {beta})")))
 }
 
 /// 1.1 wanted the column family's id in an update too, but without it
