@@ -282,3 +282,7 @@ fn cluster_level(cl: ConsistencyLevel) -> Option<Consistency> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+#[path = "handler_tests.rs"]
+mod tests;
