@@ -440,9 +440,31 @@ class Supercolumn:
 
 def run_steps(port, steps, base):
     r = corpus.Runner("127.0.0.1", port, True, base, 20.0)
-    replies = [r.call(s["call"], s["args"]) for s in steps]
+    replies = []
+    for s in steps:
+        args = s["args"]
+        if "prepared_from" in s:
+            args = prepared_args(args, replies[s["prepared_from"]])
+        replies.append(r.call(s["call"], args))
     r.close()
     return replies
+
+
+def prepared_args(args, prepare_reply):
+    """execute_prepared_cql3_query's args with the item id the node's own prepare answered."""
+    try:
+        item = prepare_reply["body"]["f"]["0"]["f"]["1"]
+    except (KeyError, TypeError):
+        return args
+    return W.struct(dict(args["f"], **{"1": item}))
+
+
+def make_gen(o, seed):
+    if o.app:
+        import difftest_app
+        return difftest_app.AppGen(o.version, seed, o.steps, o.probes,
+                                   random.Random("app:%s:%d" % (o.version, seed)))
+    return Gen(o.version, seed, o.steps, o.probes)
 
 
 def main():
@@ -453,13 +475,24 @@ def main():
     ap.add_argument("--probes", type=float, default=0.15)
     ap.add_argument("--stock-yaml", action="store_true")
     ap.add_argument("--keep")
+    ap.add_argument("--app", action="store_true",
+                    help="application-style sequences (difftest_app.py) instead of IDL probes")
+    ap.add_argument("--cases", nargs="+", metavar="CASE",
+                    help="instead of generated sequences, the calls of these corpus cases "
+                         "(files or folders), each sent to both as it stands")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
     a, _, z = o.seeds.partition("-")
     seeds = range(int(a), int(z or a) + 1)
+    if o.cases:
+        runs = [(c["name"], lambda c=c: [{"call": s["call"], "args": s["args"],
+                                          "mask": s.get("mask", [])} for s in c["steps"]])
+                for c in corpus.load_cases(o.cases)]
+    else:
+        runs = [(seed, lambda seed=seed: make_gen(o, seed).sequence()) for seed in seeds]
     total = differing = 0
-    for seed in seeds:
-        steps = Gen(o.version, seed, o.steps, o.probes).sequence()
+    for seed, make in runs:
+        steps = make()
         base = corpus.timestamp_base()
         with RealNode(o.version) as node:
             expected = run_steps(node.port, steps, base)
@@ -474,24 +507,27 @@ def main():
                 diffs.append((i, s, exp, act, [("(message)", msg[0], msg[1])]))
         total += len(steps)
         differing += len(diffs)
-        print("seed %d: %d calls, %d differ" % (seed, len(steps), len(diffs)))
+        print("seed %s: %d calls, %d differ" % (seed, len(steps), len(diffs)))
         for i, s, exp, act, why in diffs if o.v else diffs[:5]:
             print("  step %d %s %s" % (i, s["call"], W.render(s["args"])[:400]))
             for path, e, a in why[:3]:
                 print("    %s: release %s | supercolumn %s" % (path, str(e)[:300], str(a)[:300]))
         if diffs and o.keep:
             os.makedirs(o.keep, exist_ok=True)
-            case = {"name": "dt_%s_%d" % (o.version.replace(".", "_"), seed), "api": "19",
+            case = {"name": "%s_%s_%s" % ("da" if o.app else "dt", o.version.replace(".", "_"),
+                                          seed), "api": "19",
                     "topic": "difftest", "framed": True, "peer": "Apache Cassandra %s" % o.version,
                     "config": None,
-                    "notes": "difftest.py %s --seeds %d --steps %d --probes %s" % (
-                        o.version, seed, o.steps, o.probes),
+                    "notes": ("difftest.py %s --cases ... (%s)" % (o.version, seed)) if o.cases
+                    else "difftest.py %s%s --seeds %d --steps %d --probes %s" % (
+                        o.version, " --app" if o.app else "", seed, o.steps, o.probes),
                     "steps": [{"call": s["call"], "args": s["args"], "reply": exp,
                                "mask": s["mask"]} for s, exp in zip(steps, expected)]}
             with open(os.path.join(o.keep, case["name"] + ".json"), "w") as fh:
                 json.dump(case, fh, indent=1, ensure_ascii=False)
                 fh.write("\n")
-    print("%s: %d seeds, %d calls, %d differ" % (o.version, len(seeds), total, differing))
+    print("%s: %d %s, %d calls, %d differ" % (o.version, len(runs), "cases" if o.cases else "seeds",
+                                            total, differing))
     return 1 if differing else 0
 
 
