@@ -266,7 +266,7 @@ mod tests {
     }
 
     fn utf8_cf() -> CfDef {
-        let utf8 = crate::marshal::registry::parse_type("UTF8Type").unwrap();
+        let utf8 = crate::marshal::parse_type("UTF8Type").unwrap();
         CfDef::new("ks", "cf", 1000, utf8, None)
     }
 

@@ -567,7 +567,7 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::EXECUTE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -583,6 +583,9 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::EXECUTE_CQL3_QUERY.name(), Err(e));
+        }
         self.execute_cql3(query, compression, consistency)
     }
 
@@ -591,7 +594,7 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::PREPARE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -605,6 +608,9 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::PREPARE_CQL3_QUERY.name(), Err(e));
+        }
         self.prepare_cql3(query, compression)
     }
 
@@ -613,7 +619,7 @@ impl CassandraSyncHandler for Handler<'_> {
         item_id: i32,
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::EXECUTE_PREPARED_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -629,6 +635,9 @@ impl CassandraSyncHandler for Handler<'_> {
         values: Vec<Vec<u8>>,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::EXECUTE_PREPARED_CQL3_QUERY.name(), Err(e));
+        }
         self.execute_prepared_cql3(item_id, values, consistency)
     }
 

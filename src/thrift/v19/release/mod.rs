@@ -80,7 +80,13 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
     if !release.at_least(2, 0) {
         return;
     }
-    cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    // A key alias where the key had one component (else none: Thrift knew
+    // of one alias only).
+    if key_components(cf) > 1 {
+        cf.key_alias = None;
+    } else {
+        cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    }
     if let Some(options) = &mut cf.compression_options {
         if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) && system {
             options.insert(SSTABLE_COMPRESSION.to_string(), LZ4.to_string());
@@ -259,6 +265,27 @@ pub fn cql2_removed(node: &Node) -> Option<ApiError> {
     })
 }
 
+/// 1.2 to 2.1's check of a CQL call against the connection's
+/// `set_cql_version` (`validateCQLVersion`, before anything else): a call
+/// of the other major version than the one set is refused; with none set
+/// anything goes. Without a release (1.2.9's answers as this server gives
+/// them), before 1.2 (the 1.1 beta ran CQL 3 through `execute_cql_query`)
+/// and from 2.2 (its `set_cql_version` did nothing) nothing is refused.
+pub fn cql_version_refusal(node: &Node, set: Option<&str>, major: u32) -> Option<ApiError> {
+    let release = node.release?;
+    if !release.at_least(1, 2) || release.at_least(2, 2) {
+        return None;
+    }
+    let set_major: u32 = set?.split('.').next()?.trim().parse().ok()?;
+    (set_major != major).then(|| {
+        ApiError::invalid(format!(
+            "Cannot execute/prepare CQL{major} statement since the CQL has been set to \
+             CQL{set_major}(This might mean your client hasn't been upgraded correctly to use \
+             the new CQL3 methods introduced in Cassandra 1.2+)."
+        ))
+    })
+}
+
 /// What a CQL 2 write that succeeded answers: 2.1's CQL 2 write path
 /// failed on the server (a NullPointerException) after validation, which
 /// closed the connection without a reply (recorded for INSERT; UPDATE,
@@ -374,6 +401,31 @@ pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
     }
 }
 
+/// 2.0's test of a CQL 3 table with only a primary key (a Standard column
+/// family whose comparator is exactly `CompositeType(UTF8Type)`, not dense
+/// as nothing but such a table had that comparator): not Thrift
+/// compatible, so `describe_keyspace` left it out.
+fn cql3_only_primary_key(cf: &t::CfDef) -> bool {
+    const M: &str = "org.apache.cassandra.db.marshal.";
+    cf.column_type.as_deref().unwrap_or("Standard") == "Standard"
+        && cf.comparator_type.as_deref().is_some_and(|c| {
+            c.strip_prefix(M)
+                .and_then(|c| c.strip_prefix("CompositeType("))
+                .and_then(|c| c.strip_suffix(')'))
+                .is_some_and(|inner| inner.strip_prefix(M).unwrap_or(inner) == "UTF8Type")
+        })
+}
+
+/// How many components the row key had: a CompositeType key validator's
+/// count, else one.
+fn key_components(cf: &t::CfDef) -> usize {
+    cf.key_validation_class
+        .as_deref()
+        .and_then(|k| crate::marshal::parse_type(k).ok())
+        .and_then(|t| t.components().map(|c| c.len()))
+        .unwrap_or(1)
+}
+
 /// A keyspace as the release described it: its column families in the
 /// order the release's `HashMap` of them iterated (the real releases here
 /// ran on a current JDK), and for `system` only the ones it listed.
@@ -396,6 +448,9 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     if !release.at_least(1, 1) {
         shape_old_keyspace(release, &mut ks, system);
     }
+    if release.at_least(2, 0) {
+        ks.cf_defs.retain(|cf| !cql3_only_primary_key(cf));
+    }
     for cf in ks.cf_defs.iter_mut() {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
@@ -409,6 +464,10 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         .collect();
     let capacity = if system && release.does(Behaviour::SystemCfsAmongCql3Tables) {
         32
+    } else if release.at_least(1, 2) {
+        // The map held the tables Thrift was not shown too.
+        let all = node.schema().keyspace(&ks.name).map_or(0, |k| k.cfs.len());
+        javaorder::grown_capacity(all.max(hashes.len()))
     } else {
         javaorder::grown_capacity(hashes.len())
     };
