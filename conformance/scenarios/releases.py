@@ -707,3 +707,54 @@ if R >= (1, 2):
             describe_ks(ks),
         ]
         return out
+
+    @scenario("rel_prepared", "19", "cql3", keyspace_reset="cv_r_prepared")
+    def _prepared():
+        """prepare_cql3_query's markers (found by difftest.py): a descending clustering
+        column's marker is typed ReversedType, and 2.1 on names each column's marker by the
+        column's definition as Java printed it"""
+        ks = "cv_r_prepared"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            v19.execute_cql3_query("CREATE TABLE simple (id text PRIMARY KEY, name text, n int)"),
+            v19.execute_cql3_query("CREATE TABLE desc_t (id text, seq int, body text, "
+                                   "PRIMARY KEY (id, seq)) WITH CLUSTERING ORDER BY (seq DESC)"),
+            v19.execute_cql3_query("CREATE TABLE compact (id text, seq int, body text, "
+                                   "PRIMARY KEY (id, seq)) WITH COMPACT STORAGE"),
+            v19.execute_cql3_query("CREATE TABLE pair (a int, b text, c int, v text, "
+                                   "PRIMARY KEY ((a, b), c))"),
+            v19.execute_cql3_query("CREATE INDEX simple_n ON simple (n)"),
+        ]
+        for q in ["SELECT name, n FROM simple WHERE id = ?",
+                  "INSERT INTO simple (id, name, n) VALUES (?, ?, ?)",
+                  "SELECT * FROM simple WHERE n = ?",
+                  "INSERT INTO desc_t (id, seq, body) VALUES (?, ?, ?)",
+                  "SELECT body FROM desc_t WHERE id = ? AND seq > ?",
+                  "INSERT INTO compact (id, seq, body) VALUES (?, ?, ?)",
+                  "UPDATE pair SET v = ? WHERE a = ? AND b = ? AND c = ?",
+                  "DELETE FROM pair WHERE a = ? AND b = ?"]:
+            out.append(v19.prepare_cql3_query(q).mask("0/1"))
+        return out
+
+if R >= (2, 0):
+    @scenario("rel_words", "19", "invalid", keyspace_reset="cv_r_words")
+    def _words():
+        """refusals 2.0 worded otherwise (found by difftest.py): a serial level for a write
+        (a counter's in its own words), the UUID types' length check"""
+        ks = "cv_r_words"
+        cfs = [cf_def(ks, "Lex", comparator="LexicalUUIDType"),
+               cf_def(ks, "Time", comparator="TimeUUIDType")]
+        cfs.append(cf_def(ks, "Cnt", comparator="UTF8Type",
+                          default_validation="CounterColumnType"))
+        out = setup(ks, *cfs)
+        out += [
+            v19.insert("k", cparent("Lex"), column(lexuuid(1), "v", 1), cl=9),
+            v19.insert("k", cparent("Lex"), column(lexuuid(1), "v", 1), cl=10),
+            v19.batch_mutate({"k": {"Lex": [ins(lexuuid(2), "v", 1)]}}, cl=9),
+            v19.add("k", cparent("Cnt"), counter_column("c", 1), cl=9),
+            v19.insert("k", cparent("Lex"), column("abc", "v", 1)),
+            v19.insert("k", cparent("Time"), column("abc", "v", 1)),
+            v19.get_slice("k", cparent("Lex"), pred(names=["abcd"])),
+            v19.get_slice("k", cparent("Time"), pred(start="ab")),
+        ]
+        return out

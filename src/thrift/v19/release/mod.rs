@@ -222,6 +222,21 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     } else {
         why
     };
+    // 2.0's words: a serial level refused for a write (a counter's in its
+    // own), and both UUID types' length check shared with UUIDType.
+    if why == "You must use CAS for serializable writes" {
+        why = if method == "add" {
+            "Counter operations are inherently non-serializable"
+        } else {
+            "You must use conditional updates for serializable writes"
+        }
+        .to_string();
+    }
+    for old in ["LexicalUUID should be 16", "TimeUUID should be 16"] {
+        if why.contains(old) {
+            why = why.replace(old, "UUID should be 16");
+        }
+    }
     if cql && release.at_least(2, 1) {
         why = quote_cql_column(why);
     }
@@ -455,6 +470,17 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
+    }
+    // From 1.2 (not recorded before) the map was filled in the order the
+    // column families were made: names sharing a bucket come in that order.
+    if release.at_least(1, 2) && !system {
+        let schema = node.schema();
+        ks.cf_defs.sort_by_key(|cf| {
+            schema
+                .creation_ids
+                .id(&ks.name, &cf.name)
+                .unwrap_or(u32::MAX)
+        });
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks
