@@ -229,7 +229,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                 del.timestamp = Some(ts);
                 let mut ops = Vec::new();
                 if let Some(def) = rules.schema.cf(ks, &cf) {
-                    deletion_ops(del, &def, rules.now, &mut ops);
+                    deletion_ops(del, def, rules.now, &mut ops);
                 }
                 row_mutation(ks, key, vec![(cf, ops)])
             })
