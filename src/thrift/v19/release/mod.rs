@@ -232,6 +232,17 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         }
         .to_string();
     }
+    // 2.0's CassandraServer named no cache size nor the id twice.
+    if let Some(head) = why
+        .strip_prefix("Prepared query with ID ")
+        .and_then(|rest| rest.split_once(" or you have prepared more than "))
+        .map(|(head, _)| head.to_string())
+    {
+        why = format!(
+            "Prepared query with ID {head} or you have prepared too many queries and it has been \
+             evicted from the internal cache)"
+        );
+    }
     for old in ["LexicalUUID should be 16", "TimeUUID should be 16"] {
         if why.contains(old) {
             why = why.replace(old, "UUID should be 16");
