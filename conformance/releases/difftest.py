@@ -562,9 +562,31 @@ class Supercolumn:
 
 def run_steps(port, steps, base, framed):
     r = corpus.Runner("127.0.0.1", port, framed, base, 20.0)
-    replies = [r.call(s["call"], s["args"]) for s in steps]
+    replies = []
+    for s in steps:
+        args = s["args"]
+        if "prepared_from" in s:
+            args = prepared_args(args, replies[s["prepared_from"]])
+        replies.append(r.call(s["call"], args))
     r.close()
     return replies
+
+
+def prepared_args(args, prepare_reply):
+    """execute_prepared_cql3_query's args with the item id the node's own prepare answered."""
+    try:
+        item = prepare_reply["body"]["f"]["0"]["f"]["1"]
+    except (KeyError, TypeError):
+        return args
+    return W.struct(dict(args["f"], **{"1": item}))
+
+
+def make_gen(o, seed):
+    if o.app:
+        import difftest_app
+        return difftest_app.AppGen(o.version, seed, o.steps, o.probes,
+                                   random.Random("app:%s:%d" % (o.version, seed)))
+    return Gen(o.version, seed, o.steps, o.probes)
 
 
 def sequences(o):
@@ -577,9 +599,9 @@ def sequences(o):
         return
     a, _, z = o.seeds.partition("-")
     for seed in range(int(a), int(z or a) + 1):
-        yield ("seed %d" % seed, Gen(o.version, seed, o.steps, o.probes).sequence(),
-               "difftest.py %s --seeds %d --steps %d --probes %s" % (
-                   o.version, seed, o.steps, o.probes))
+        yield ("seed %d" % seed, make_gen(o, seed).sequence(),
+               "difftest.py %s%s --seeds %d --steps %d --probes %s" % (
+                   o.version, " --app" if o.app else "", seed, o.steps, o.probes))
 
 
 def main():
@@ -592,6 +614,8 @@ def main():
     ap.add_argument("--unframed", action="store_true")
     ap.add_argument("--cases", nargs="+")
     ap.add_argument("--keep")
+    ap.add_argument("--app", action="store_true",
+                    help="application-style sequences (difftest_app.py) instead of IDL probes")
     ap.add_argument("--cache")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
@@ -648,7 +672,7 @@ def main():
         sys.stdout.flush()
         if diffs and o.keep:
             os.makedirs(o.keep, exist_ok=True)
-            cname = "dt_%s_%s" % (o.version.replace(".", "_"),
+            cname = "%s_%s_%s" % ("da" if o.app else "dt", o.version.replace(".", "_"),
                                   name.replace("seed ", "").replace(" ", "_"))
             case = {"name": cname, "api": "19", "topic": "difftest", "framed": not o.unframed,
                     "peer": "Apache Cassandra %s" % o.version, "config": None, "notes": notes,

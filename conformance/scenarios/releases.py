@@ -673,3 +673,130 @@ def _client():
         describe_ks(ks).mask("0/5/*/16"),
     ]
     return out
+
+# ------------------------------------------------------------------------------ range deletions
+RANGES = [("", "", False), ("b", "", False), ("", "b", False), ("c", "a", True),
+          ("", "b", True), ("b", "", True), ("b", "c", False)]
+
+
+@scenario("rel_rangedel", "19", "batch", keyspace_reset="cv_r_rangedel")
+def _rangedel():
+    """batch_mutate deletions by SliceRange (found by difftest.py): refused before 2.0, a range
+    tombstone from 2.0 on, whose empty or earlier finish deletes the start name alone"""
+    ks = "cv_r_rangedel"
+    out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"), cf_def(ks, "L", comparator="LongType"))
+    for i, (start, finish, rev) in enumerate(RANGES):
+        key = "k%d" % i
+        out += [v19.insert(key, cparent("A"), column(n, "v", 1)) for n in "abcd"]
+        out += [v19.batch_mutate({key: {"A": [mutation(deletion_=deletion(
+                    5, predicate=pred(start=start, finish=finish, reversed=rev)))]}}),
+                v19.get_slice(key, cparent("A"), pred(start=""))]
+    # names and a range together: the names are deleted
+    out += [v19.batch_mutate({"k0": {"A": [mutation(deletion_=deletion(
+                6, predicate=pred(names=["a"], slice_range=W.struct({
+                    1: b("c"), 2: b("d"), 3: W.boolean(False), 4: W.i32(10)}))))]}}),
+            v19.get_slice("k0", cparent("A"), pred(start="")),
+            # an invalid bound is still refused for the comparator
+            v19.batch_mutate({"z": {"L": [mutation(deletion_=deletion(
+                5, predicate=pred(start="ab", finish="")))]}})]
+    return out
+
+
+# ------------------------------------------------------------------------------ set_cql_version
+if R >= (1, 2):
+    @scenario("rel_cqlversion", "19", "cql3", keyspace_reset="cv_r_cqlversion")
+    def _cqlversion():
+        """set_cql_version then a call of the other CQL (found by difftest.py): 1.2 to 2.1
+        refused it (`Cannot execute/prepare CQL3 statement since the CQL has been set to
+        CQL2...`), 2.2's set_cql_version did nothing"""
+        ks = "cv_r_cqlversion"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            v19.execute_cql3_query("CREATE TABLE t (id text PRIMARY KEY, n int)"),
+            v19.set_cql_version("2.0.0"),
+            v19.execute_cql3_query("INSERT INTO t (id, n) VALUES ('a', 1)"),
+            v19.prepare_cql3_query("SELECT n FROM t WHERE id = ?").mask("0/1"),
+            v19.execute_prepared_cql3_query(0, ["a"]),
+            v19.set_cql_version("3.0.0"),
+            v19.execute_cql3_query("INSERT INTO t (id, n) VALUES ('b', 2)"),
+            v19.execute_cql_query("SELECT * FROM Std"),
+            raw("prepare_cql_query", {1: b("SELECT * FROM Std"), 2: W.i32(2)}),
+            raw("execute_prepared_cql_query", {1: W.i32(0), 2: W.list_("bin", [])}),
+            v19.execute_cql3_query("SELECT * FROM t"),
+        ]
+        return out
+
+    @scenario("rel_cql3tables", "19", "cql3", keyspace_reset="cv_r_cql3tables")
+    def _cql3tables():
+        """which CQL 3 tables describe_keyspace lists, in what order, with what defaults (found
+        by difftest.py): 2.0 on leaves out a table of only a partition key, gives no key alias
+        to a composite partition key, and defaults read repair 0.0, DC-local 0.1 and LZ4"""
+        ks = "cv_r_cql3tables"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"),
+                    cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        out += [
+            v19.execute_cql3_query("CREATE TABLE k_only (k int PRIMARY KEY)"),
+            describe_ks(ks),
+            v19.execute_cql3_query("CREATE TABLE simple (id text PRIMARY KEY, name text)"),
+            v19.execute_cql3_query("CREATE TABLE compact (id text, seq int, body text, PRIMARY KEY (id, seq)) "
+                 "WITH COMPACT STORAGE"),
+            v19.execute_cql3_query("CREATE TABLE pair (a int, b int, c int, PRIMARY KEY ((a, b)))"),
+            v19.execute_cql3_query("CREATE TABLE pairc (a int, b text, v text, PRIMARY KEY ((a, b))) "
+                 "WITH COMPACT STORAGE"),
+            describe_ks(ks),
+            v19.system_add_column_family(cf_def(ks, "Later", comparator="LongType")),
+            describe_ks(ks),
+        ]
+        return out
+
+    @scenario("rel_prepared", "19", "cql3", keyspace_reset="cv_r_prepared")
+    def _prepared():
+        """prepare_cql3_query's markers (found by difftest.py): a descending clustering
+        column's marker is typed ReversedType, and 2.1 on names each column's marker by the
+        column's definition as Java printed it"""
+        ks = "cv_r_prepared"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            v19.execute_cql3_query("CREATE TABLE simple (id text PRIMARY KEY, name text, n int)"),
+            v19.execute_cql3_query("CREATE TABLE desc_t (id text, seq int, body text, "
+                                   "PRIMARY KEY (id, seq)) WITH CLUSTERING ORDER BY (seq DESC)"),
+            v19.execute_cql3_query("CREATE TABLE compact (id text, seq int, body text, "
+                                   "PRIMARY KEY (id, seq)) WITH COMPACT STORAGE"),
+            v19.execute_cql3_query("CREATE TABLE pair (a int, b text, c int, v text, "
+                                   "PRIMARY KEY ((a, b), c))"),
+            v19.execute_cql3_query("CREATE INDEX simple_n ON simple (n)"),
+        ]
+        for q in ["SELECT name, n FROM simple WHERE id = ?",
+                  "INSERT INTO simple (id, name, n) VALUES (?, ?, ?)",
+                  "SELECT * FROM simple WHERE n = ?",
+                  "INSERT INTO desc_t (id, seq, body) VALUES (?, ?, ?)",
+                  "SELECT body FROM desc_t WHERE id = ? AND seq > ?",
+                  "INSERT INTO compact (id, seq, body) VALUES (?, ?, ?)",
+                  "UPDATE pair SET v = ? WHERE a = ? AND b = ? AND c = ?",
+                  "DELETE FROM pair WHERE a = ? AND b = ?"]:
+            out.append(v19.prepare_cql3_query(q).mask("0/1"))
+        return out
+
+if R >= (2, 0):
+    @scenario("rel_words", "19", "invalid", keyspace_reset="cv_r_words")
+    def _words():
+        """refusals 2.0 worded otherwise (found by difftest.py): a serial level for a write
+        (a counter's in its own words), the UUID types' length check"""
+        ks = "cv_r_words"
+        cfs = [cf_def(ks, "Lex", comparator="LexicalUUIDType"),
+               cf_def(ks, "Time", comparator="TimeUUIDType")]
+        cfs.append(cf_def(ks, "Cnt", comparator="UTF8Type",
+                          default_validation="CounterColumnType"))
+        out = setup(ks, *cfs)
+        out += [
+            v19.insert("k", cparent("Lex"), column(lexuuid(1), "v", 1), cl=9),
+            v19.insert("k", cparent("Lex"), column(lexuuid(1), "v", 1), cl=10),
+            v19.batch_mutate({"k": {"Lex": [ins(lexuuid(2), "v", 1)]}}, cl=9),
+            v19.add("k", cparent("Cnt"), counter_column("c", 1), cl=9),
+            v19.insert("k", cparent("Lex"), column("abc", "v", 1)),
+            v19.insert("k", cparent("Time"), column("abc", "v", 1)),
+            v19.get_slice("k", cparent("Lex"), pred(names=["abcd"])),
+            v19.get_slice("k", cparent("Time"), pred(start="ab")),
+        ]
+        return out

@@ -80,14 +80,39 @@ impl<'a> NodeBackend<'a> {
     }
 }
 
+/// The options a table CQL created took where the statement named none,
+/// as the release answered as defaulted them: from 2.0 on `CFMetaData`'s
+/// read repair chance 0.0, DC-local 0.1, LZ4 compression and speculative
+/// retry at the 99th percentile (1.2: 0.1, 0.0 and Snappy, this server's
+/// own defaults; a Thrift CfDef's own default retry was NONE).
+fn release_table_defaults(node: &Node, spec: &mut crate::schema::CfSpec) {
+    if !node.release.is_some_and(|r| r.at_least(2, 0)) {
+        return;
+    }
+    spec.read_repair_chance.get_or_insert(0.0);
+    spec.dclocal_read_repair_chance.get_or_insert(0.1);
+    spec.speculative_retry
+        .get_or_insert_with(|| "99.0PERCENTILE".to_string());
+    spec.compression_options.get_or_insert_with(|| {
+        [(
+            "sstable_compression".to_string(),
+            "org.apache.cassandra.io.compress.LZ4Compressor".to_string(),
+        )]
+        .into()
+    });
+}
+
 impl CqlBackend for NodeBackend<'_> {
     fn schema(&self) -> Arc<Schema> {
         self.node.schema()
     }
 
-    fn change_schema(&self, change: SchemaChange) -> Result<(), CqlError> {
+    fn change_schema(&self, mut change: SchemaChange) -> Result<(), CqlError> {
         for ks in changed_keyspaces(&change) {
             self.reach(ks)?;
+        }
+        if let SchemaChange::AddColumnFamily(spec) = &mut change {
+            release_table_defaults(self.node, spec);
         }
         self.node
             .change_schema(change)

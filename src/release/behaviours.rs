@@ -77,11 +77,16 @@ pub enum Behaviour {
     /// A CQL 3 syntax error ended with a snippet of the statement around
     /// the offending token (ANTLR 3.5 and the `ErrorCollector`).
     Cql3SyntaxSnippets,
+    /// A batch's `Deletion` by a `SliceRange` deleted that range of a
+    /// Standard column family (a range tombstone from start to finish);
+    /// before, it was refused (`Deletion does not yet support SliceRange
+    /// predicates.`).
+    SliceRangeDeletions,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 17] = [
+    pub const ALL: [Behaviour; 18] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -99,6 +104,7 @@ impl Behaviour {
         Behaviour::FramingFromConfig,
         Behaviour::RequiredFieldQuotesOwnBytes,
         Behaviour::Cql3SyntaxSnippets,
+        Behaviour::SliceRangeDeletions,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -123,6 +129,7 @@ impl Behaviour {
             Behaviour::FramingFromConfig => "framing_from_config",
             Behaviour::RequiredFieldQuotesOwnBytes => "required_field_quotes_own_bytes",
             Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
+            Behaviour::SliceRangeDeletions => "slice_range_deletions",
         }
     }
 
@@ -184,6 +191,9 @@ impl Behaviour {
                 "a CQL 3 syntax error ends with a snippet of the statement around the offending \
                  token"
             }
+            Behaviour::SliceRangeDeletions => {
+                "batch_mutate deletes a SliceRange of a column family (before, refused)"
+            }
         }
     }
 }
@@ -236,4 +246,6 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::RequiredFieldQuotesOwnBytes, (2, 0, 0), None),
     // ANTLR 3.5's runtime and the ErrorCollector from 2.1.
     (Behaviour::Cql3SyntaxSnippets, (2, 1, 0), None),
+    // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
+    (Behaviour::SliceRangeDeletions, (2, 0, 0), None),
 ];

@@ -20,7 +20,7 @@ use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::schema::{CfDef, Schema};
 use crate::thrift::batch::{self, Rules};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -104,7 +104,10 @@ impl Rules for Api19 {
         m: t::Mutation,
         effect: &mut Effect,
     ) -> Result<ApiResult<()>, OverBudget> {
-        if let Err(e) = v::validate_mutation(cf, &m) {
+        let range_deletions = self
+            .release
+            .is_some_and(|r| r.does(Behaviour::SliceRangeDeletions));
+        if let Err(e) = v::validate_mutation(cf, &m, range_deletions) {
             return Ok(Err(super::release::v07::mutation_error(
                 self.release,
                 &m,
@@ -114,7 +117,7 @@ impl Rules for Api19 {
         match effect {
             Effect::Ops(ops) => {
                 let before = ops.len();
-                mutation_ops(m, cf.is_super(), self.now, ops);
+                mutation_ops(m, cf, self.now, ops);
                 bounded::reserve((ops.len() - before) * size_of::<Op>())?;
             }
             Effect::Counter {
@@ -224,9 +227,10 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
             .into_iter()
             .map(|(key, cf, mut del)| {
                 del.timestamp = Some(ts);
-                let is_super = rules.schema.cf(ks, &cf).is_some_and(|d| d.is_super());
                 let mut ops = Vec::new();
-                deletion_ops(del, is_super, rules.now, &mut ops);
+                if let Some(def) = rules.schema.cf(ks, &cf) {
+                    deletion_ops(del, def, rules.now, &mut ops);
+                }
                 row_mutation(ks, key, vec![(cf, ops)])
             })
             .collect();

@@ -5,9 +5,12 @@
 //! Input here is already validated; these functions only translate.
 
 use super::validation::ColumnParts;
+use crate::marshal::TypeRef;
 use crate::model::{Cell, CellKind, DeletionTime, Op, ReadCommand, RowResult, Slice};
+use crate::schema::CfDef;
 use crate::thrift::api2::convert as shared;
 use crate::thrift::gen::cassandra19 as t;
+use std::cmp::Ordering;
 
 /// A live or expiring cell from a validated Column (value and timestamp
 /// present), taking the Column's bytes.
@@ -63,20 +66,57 @@ pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
     }
 }
 
-/// The ops of one Deletion. In a Super CF, names without a super column
-/// name whole super columns.
-pub fn deletion_ops(del: t::Deletion, is_super: bool, now: i32, out: &mut Vec<Op>) {
-    let names = del.predicate.and_then(|p| p.column_names);
+/// The ops of one Deletion of column family `cf`. In a Super CF, names
+/// without a super column name whole super columns; a SliceRange without
+/// names (validated only where the release took it: Standard CFs, 2.0 on)
+/// is a range tombstone.
+pub fn deletion_ops(del: t::Deletion, cf: &CfDef, now: i32, out: &mut Vec<Op>) {
     let ts = del.timestamp.unwrap_or_default();
-    shared::deletion_parts_ops(names, del.super_column, ts, is_super, now, out)
+    let (names, range) = match del.predicate {
+        Some(p) => (p.column_names, p.slice_range),
+        None => (None, None),
+    };
+    match (names, range) {
+        (None, Some(range)) if !cf.is_super() => out.extend(range_deletion(
+            &cf.comparator,
+            range,
+            DeletionTime::new(ts, now),
+        )),
+        (names, _) => {
+            shared::deletion_parts_ops(names, del.super_column, ts, cf.is_super(), now, out)
+        }
+    }
+}
+
+/// 2.0's range tombstone for a SliceRange, as its reads then honoured it:
+/// the names from start to finish (an empty start is the least name); an
+/// empty finish, or one before the start, is the least name too, so the
+/// tombstone then deletes the start name alone (its list of tombstones
+/// matched a name equal to a start before looking at the end).
+fn range_deletion(comparator: &TypeRef, r: t::SliceRange, deletion: DeletionTime) -> Option<Op> {
+    let empty_or_before = r.finish.is_empty()
+        || (!r.start.is_empty() && comparator.compare(&r.start, &r.finish) == Ordering::Greater);
+    if empty_or_before {
+        // With an empty start too nothing is deleted: no name is empty.
+        return (!r.start.is_empty()).then(|| Op::DeleteRange {
+            end: r.start.clone(),
+            start: r.start,
+            deletion,
+        });
+    }
+    Some(Op::DeleteRange {
+        start: r.start,
+        end: r.finish,
+        deletion,
+    })
 }
 
 /// The ops of one validated (non-counter) Mutation, taking its bytes.
-pub fn mutation_ops(m: t::Mutation, is_super: bool, now: i32, out: &mut Vec<Op>) {
+pub fn mutation_ops(m: t::Mutation, cf: &CfDef, now: i32, out: &mut Vec<Op>) {
     if let Some(cosc) = m.column_or_supercolumn {
         cosc_ops(cosc, now, out);
     } else if let Some(del) = m.deletion {
-        deletion_ops(del, is_super, now, out);
+        deletion_ops(del, cf, now, out);
     }
 }
 
@@ -225,11 +265,48 @@ mod tests {
         assert_eq!(into_thrift(row, 1000, false), borrowed);
     }
 
+    fn utf8_cf() -> CfDef {
+        let utf8 = crate::marshal::parse_type("UTF8Type").unwrap();
+        CfDef::new("ks", "cf", 1000, utf8, None)
+    }
+
     #[test]
     fn deletion_without_names_removes_the_row() {
         let del = t::Deletion::new(5, None, None);
         let mut ops = Vec::new();
-        deletion_ops(del, false, 9, &mut ops);
+        deletion_ops(del, &utf8_cf(), 9, &mut ops);
         assert_eq!(ops, [Op::DeleteRow(DeletionTime::new(5, 9))]);
+    }
+
+    /// What 2.0.17 deleted of a row `a b c d` for each range (recorded in
+    /// conformance/releases/2.0.17/rel_rangedel.json).
+    #[test]
+    fn a_slice_range_deletion_is_2_0s_range_tombstone() {
+        let range = |start: &str, finish: &str, reversed: bool| {
+            let r = t::SliceRange::new(
+                start.as_bytes().to_vec(),
+                finish.as_bytes().to_vec(),
+                reversed,
+                100,
+            );
+            let del = t::Deletion::new(5, None, t::SlicePredicate::new(None::<Vec<Vec<u8>>>, r));
+            let mut ops = Vec::new();
+            deletion_ops(del, &utf8_cf(), 9, &mut ops);
+            ops.into_iter()
+                .map(|op| match op {
+                    Op::DeleteRange { start, end, .. } => (
+                        String::from_utf8(start).unwrap(),
+                        String::from_utf8(end).unwrap(),
+                    ),
+                    other => panic!("not a range: {other:?}"),
+                })
+                .collect::<Vec<_>>()
+        };
+        let one = |a: &str, b: &str| vec![(a.to_string(), b.to_string())];
+        assert_eq!(range("", "", false), vec![]);
+        assert_eq!(range("b", "", false), one("b", "b"));
+        assert_eq!(range("", "b", false), one("", "b"));
+        assert_eq!(range("c", "a", true), one("c", "c"));
+        assert_eq!(range("b", "c", false), one("b", "c"));
     }
 }

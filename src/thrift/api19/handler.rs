@@ -236,6 +236,13 @@ impl Handler<'_> {
         cql2::speaks_cql2(self.session.borrow().api19.cql_version.as_deref())
     }
 
+    /// The release's refusal of a CQL `major` call on this connection
+    /// (see [`super::release::cql_version_refusal`]).
+    pub(super) fn cql_version_refusal(&self, major: u32) -> Option<ApiError> {
+        let session = self.session.borrow();
+        super::release::cql_version_refusal(self.node, session.api19.cql_version.as_deref(), major)
+    }
+
     /// Runs a CQL 2 `statement` for this connection (see [`cql2::run`])
     /// after a login and the check of what it needs, on a backend confined
     /// to those keyspaces.

@@ -586,7 +586,7 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::EXECUTE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -602,6 +602,9 @@ impl CassandraSyncHandler for Handler<'_> {
         compression: t::Compression,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::EXECUTE_CQL3_QUERY.name(), Err(e));
+        }
         self.execute_cql3(query, compression, consistency)
     }
 
@@ -610,7 +613,7 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::PREPARE_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -624,6 +627,9 @@ impl CassandraSyncHandler for Handler<'_> {
         query: Vec<u8>,
         compression: t::Compression,
     ) -> thrift::Result<t::CqlPreparedResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::PREPARE_CQL3_QUERY.name(), Err(e));
+        }
         self.prepare_cql3(query, compression)
     }
 
@@ -632,7 +638,7 @@ impl CassandraSyncHandler for Handler<'_> {
         item_id: i32,
         values: Vec<Vec<u8>>,
     ) -> thrift::Result<t::CqlResult> {
-        if let Some(e) = release::cql2_removed(self.node) {
+        if let Some(e) = release::cql2_removed(self.node).or_else(|| self.cql_version_refusal(2)) {
             return self.wrap(methods::EXECUTE_PREPARED_CQL_QUERY.name(), Err(e));
         }
         if !self.speaks_cql2() {
@@ -648,6 +654,9 @@ impl CassandraSyncHandler for Handler<'_> {
         values: Vec<Vec<u8>>,
         consistency: ConsistencyLevel,
     ) -> thrift::Result<t::CqlResult> {
+        if let Some(e) = self.cql_version_refusal(3) {
+            return self.wrap(methods::EXECUTE_PREPARED_CQL3_QUERY.name(), Err(e));
+        }
         self.execute_prepared_cql3(item_id, values, consistency)
     }
 

@@ -349,15 +349,17 @@ pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>) -> ApiResult<()>
     validate_column_parts(cf, c, false)
 }
 
-pub fn validate_mutation(cf: &CfDef, m: &t::Mutation) -> ApiResult<()> {
+/// A batch's Mutation; `range_deletions`: whether the release deleted a
+/// `SliceRange` of a Standard column family (2.0 on) rather than refusing it.
+pub fn validate_mutation(cf: &CfDef, m: &t::Mutation, range_deletions: bool) -> ApiResult<()> {
     match (&m.column_or_supercolumn, &m.deletion) {
         (Some(cosc), None) => validate_cosc(cf, cosc),
-        (None, Some(del)) => validate_deletion(cf, del),
+        (None, Some(del)) => validate_deletion(cf, del, range_deletions),
         _ => invalid("mutation must have one and only one of column_or_supercolumn or deletion"),
     }
 }
 
-pub fn validate_deletion(cf: &CfDef, del: &t::Deletion) -> ApiResult<()> {
+pub fn validate_deletion(cf: &CfDef, del: &t::Deletion, range_deletions: bool) -> ApiResult<()> {
     if let Some(sc) = &del.super_column {
         validate_column_names(cf, None, [sc.as_slice()])?;
     }
@@ -377,7 +379,10 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion) -> ApiResult<()> {
                 names.iter().map(Vec::as_slice),
             )?;
         }
-        if predicate.slice_range.is_some() {
+        // Names win over a range given with them; a Super CF's range is not
+        // emulated (the engine keeps range tombstones for Standard CFs).
+        let by_range = predicate.slice_range.is_some() && predicate.column_names.is_none();
+        if predicate.slice_range.is_some() && (!range_deletions || (by_range && cf.is_super())) {
             return invalid("Deletion does not yet support SliceRange predicates.");
         }
     }

@@ -140,13 +140,19 @@ impl Handler<'_> {
                 self.with_cql(
                     |session| needs(session, &statement),
                     |backend, session| {
+                        // The table its markers bind to, for their names.
+                        let table = statement_table(&parsed.statement).and_then(|t| {
+                            let ks = session.keyspace_for(t).ok()?;
+                            exec::tables::lookup(&backend.schema(), &ks, &t.name).ok()
+                        });
                         exec::prepare_parsed(backend, session, &self.node.prepared, &text, parsed)
+                            .map(|p| (p, table))
                     },
                 )
             });
         self.wrap(
             methods::PREPARE_CQL3_QUERY.name(),
-            r.map(|p| cql::prepared_result(&p)),
+            r.map(|(p, table)| cql::prepared_result(&p, table.as_ref(), self.node.release)),
         )
     }
 
@@ -199,5 +205,17 @@ impl Handler<'_> {
             |session| exec::access::requirements(session, &prepared.statement),
             |backend, session| exec::run_prepared(backend, session, &prepared, &values),
         )
+    }
+}
+
+/// The table a statement's bind markers bind to, where it has one.
+fn statement_table(statement: &crate::cql::ast::Statement) -> Option<&crate::cql::ast::TableName> {
+    use crate::cql::ast::Statement as S;
+    match statement {
+        S::Insert(i) => Some(&i.table),
+        S::Update(u) => Some(&u.table),
+        S::Delete(d) => Some(&d.table),
+        S::Select(s) => Some(&s.table),
+        _ => None,
     }
 }

@@ -11,6 +11,8 @@ pub mod cql2;
 pub(super) mod version;
 
 use crate::cql::exec::{CqlOutcome, Prepared};
+use crate::cql::table::{ColumnRole, Layout, Table};
+use crate::release::Release;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
@@ -97,17 +99,102 @@ pub fn result(outcome: CqlOutcome) -> t::CqlResult {
     t::CqlResult::new(t::CqlResultType::ROWS, rows, None, metadata)
 }
 
-/// 1.2's Thrift form of a prepared statement: its id and its markers.
-pub fn prepared_result(p: &Prepared) -> t::CqlPreparedResult {
-    t::CqlPreparedResult::new(
-        p.id,
-        p.specs.len() as i32,
-        p.specs
-            .iter()
-            .map(|s| s.ty.class_name())
-            .collect::<Vec<_>>(),
-        p.specs.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-    )
+/// The Thrift form of a prepared statement: its id and its markers, each
+/// named and typed as the release answered as did when `table` is the
+/// table the statement works on: a marker bound to a descending
+/// clustering column has its `ReversedType` (recorded from 1.2.19 on;
+/// without a release, 1.2.9's answers as this server gives them, not), and
+/// from 2.1 a marker bound to a column is named by the column's definition
+/// as Java printed it (`ColumnDefinition{name=..., type=..., kind=...}`),
+/// before by its name alone.
+pub fn prepared_result(
+    p: &Prepared,
+    table: Option<&Table>,
+    release: Option<&Release>,
+) -> t::CqlPreparedResult {
+    let (reversed, definitions) = match release {
+        Some(r) => (r.at_least(1, 2), r.at_least(2, 1)),
+        None => (false, false),
+    };
+    let mut types = Vec::with_capacity(p.specs.len());
+    let mut names = Vec::with_capacity(p.specs.len());
+    for s in &p.specs {
+        let column = table
+            .filter(|_| reversed)
+            .and_then(|t| column_definition(t, &s.name));
+        let ty = match &column {
+            Some(c) if c.reversed => format!("{MARSHAL}ReversedType({})", s.ty.class_name()),
+            _ => s.ty.class_name(),
+        };
+        names.push(match column.filter(|_| definitions) {
+            Some(c) => format!(
+                "ColumnDefinition{{name={}, type={ty}, kind={}, componentIndex={}, indexName={}, indexType={}}}",
+                s.name,
+                c.kind,
+                c.component.map_or("null".to_string(), |i| i.to_string()),
+                c.index.unwrap_or("null"),
+                c.index_type,
+            ),
+            None => s.name.clone(),
+        });
+        types.push(ty);
+    }
+    t::CqlPreparedResult::new(p.id, p.specs.len() as i32, types, names)
+}
+
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// What 2.x's `ColumnDefinition` of a table's column held.
+struct Definition<'a> {
+    kind: &'static str,
+    component: Option<usize>,
+    reversed: bool,
+    index: Option<&'a str>,
+    index_type: &'static str,
+}
+
+/// The definition of the column `name` of `table`: its kind, its index in
+/// the composite it is part of (none where that has one part, or for a
+/// compact table's value), whether it sorts descending, its index.
+fn column_definition<'a>(table: &'a Table, name: &str) -> Option<Definition<'a>> {
+    let sparse = table.layout == Layout::Sparse;
+    let plain = |kind| Definition {
+        kind,
+        component: None,
+        reversed: false,
+        index: None,
+        index_type: "null",
+    };
+    Some(match table.role(name)? {
+        ColumnRole::PartitionKey(i) => Definition {
+            component: (table.partition_key.len() > 1).then_some(i),
+            ..plain("PARTITION_KEY")
+        },
+        ColumnRole::Clustering(i) => Definition {
+            component: (sparse || table.clustering.len() > 1).then_some(i),
+            reversed: table.clustering[i].reversed,
+            ..plain("CLUSTERING_COLUMN")
+        },
+        ColumnRole::Regular(i) => {
+            let c = &table.regular[i];
+            let kind = match table.layout {
+                Layout::CompactDense => "COMPACT_VALUE",
+                _ if c.is_static => "STATIC",
+                _ => "REGULAR",
+            };
+            let index = c.index.as_deref();
+            Definition {
+                component: sparse.then_some(table.clustering.len()),
+                index,
+                index_type: match (index, sparse) {
+                    (None, _) => "null",
+                    (Some(_), true) => "COMPOSITES",
+                    (Some(_), false) => "KEYS",
+                },
+                ..plain(kind)
+            }
+        }
+    })
 }
 
 #[cfg(test)]

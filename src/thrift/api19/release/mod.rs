@@ -80,7 +80,13 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
     if !release.at_least(2, 0) {
         return;
     }
-    cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    // A key alias where the key had one component (else none: Thrift knew
+    // of one alias only).
+    if key_components(cf) > 1 {
+        cf.key_alias = None;
+    } else {
+        cf.key_alias.get_or_insert_with(|| b"key".to_vec());
+    }
     if let Some(options) = &mut cf.compression_options {
         if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) && system {
             options.insert(SSTABLE_COMPRESSION.to_string(), LZ4.to_string());
@@ -216,6 +222,32 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     } else {
         why
     };
+    // 2.0's words: a serial level refused for a write (a counter's in its
+    // own), and both UUID types' length check shared with UUIDType.
+    if why == "You must use CAS for serializable writes" {
+        why = if method == "add" {
+            "Counter operations are inherently non-serializable"
+        } else {
+            "You must use conditional updates for serializable writes"
+        }
+        .to_string();
+    }
+    // 2.0's CassandraServer named no cache size nor the id twice.
+    if let Some(head) = why
+        .strip_prefix("Prepared query with ID ")
+        .and_then(|rest| rest.split_once(" or you have prepared more than "))
+        .map(|(head, _)| head.to_string())
+    {
+        why = format!(
+            "Prepared query with ID {head} or you have prepared too many queries and it has been \
+             evicted from the internal cache)"
+        );
+    }
+    for old in ["LexicalUUID should be 16", "TimeUUID should be 16"] {
+        if why.contains(old) {
+            why = why.replace(old, "UUID should be 16");
+        }
+    }
     if cql && release.at_least(2, 1) {
         why = quote_cql_column(why);
     }
@@ -255,6 +287,27 @@ pub fn cql2_removed(node: &Node) -> Option<ApiError> {
         let (major, minor) = release.series();
         ApiError::invalid(format!(
             "CQL2 has been removed in Cassandra {major}.{minor}. Please use CQL3 instead"
+        ))
+    })
+}
+
+/// 1.2 to 2.1's check of a CQL call against the connection's
+/// `set_cql_version` (`validateCQLVersion`, before anything else): a call
+/// of the other major version than the one set is refused; with none set
+/// anything goes. Without a release (1.2.9's answers as this server gives
+/// them), before 1.2 (the 1.1 beta ran CQL 3 through `execute_cql_query`)
+/// and from 2.2 (its `set_cql_version` did nothing) nothing is refused.
+pub fn cql_version_refusal(node: &Node, set: Option<&str>, major: u32) -> Option<ApiError> {
+    let release = node.release?;
+    if !release.at_least(1, 2) || release.at_least(2, 2) {
+        return None;
+    }
+    let set_major: u32 = set?.split('.').next()?.trim().parse().ok()?;
+    (set_major != major).then(|| {
+        ApiError::invalid(format!(
+            "Cannot execute/prepare CQL{major} statement since the CQL has been set to \
+             CQL{set_major}(This might mean your client hasn't been upgraded correctly to use \
+             the new CQL3 methods introduced in Cassandra 1.2+)."
         ))
     })
 }
@@ -384,6 +437,31 @@ pub fn shape_ring(node: &Node, ranges: &mut [t::TokenRange]) {
     }
 }
 
+/// 2.0's test of a CQL 3 table with only a primary key (a Standard column
+/// family whose comparator is exactly `CompositeType(UTF8Type)`, not dense
+/// as nothing but such a table had that comparator): not Thrift
+/// compatible, so `describe_keyspace` left it out.
+fn cql3_only_primary_key(cf: &t::CfDef) -> bool {
+    const M: &str = "org.apache.cassandra.db.marshal.";
+    cf.column_type.as_deref().unwrap_or("Standard") == "Standard"
+        && cf.comparator_type.as_deref().is_some_and(|c| {
+            c.strip_prefix(M)
+                .and_then(|c| c.strip_prefix("CompositeType("))
+                .and_then(|c| c.strip_suffix(')'))
+                .is_some_and(|inner| inner.strip_prefix(M).unwrap_or(inner) == "UTF8Type")
+        })
+}
+
+/// How many components the row key had: a CompositeType key validator's
+/// count, else one.
+fn key_components(cf: &t::CfDef) -> usize {
+    cf.key_validation_class
+        .as_deref()
+        .and_then(|k| crate::marshal::parse_type(k).ok())
+        .and_then(|t| t.components().map(|c| c.len()))
+        .unwrap_or(1)
+}
+
 /// A keyspace as the release described it: its column families in the
 /// order the release's `HashMap` of them iterated (the real releases here
 /// ran on a current JDK), and for `system` only the ones it listed.
@@ -406,16 +484,29 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     if !release.at_least(1, 1) {
         shape_old_keyspace(release, &mut ks, system);
     }
+    if release.at_least(2, 0) {
+        ks.cf_defs.retain(|cf| !cql3_only_primary_key(cf));
+    }
     for cf in ks.cf_defs.iter_mut() {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
     }
-    if !release.at_least(1, 2) && !system {
+    if !system && !release.at_least(1, 2) {
         // Before 1.2 each schema change built the keyspace's map anew from
         // the old one's column families, then the new one: names sharing a
         // bucket came in the order they were created (their ids' order).
         ks.cf_defs.sort_by_key(|cf| cf.id);
+    } else if !system {
+        // From 1.2 the map was filled in the order the column families
+        // were made: names sharing a bucket come in that order.
+        let schema = node.schema();
+        ks.cf_defs.sort_by_key(|cf| {
+            schema
+                .creation_ids
+                .id(&ks.name, &cf.name)
+                .unwrap_or(u32::MAX)
+        });
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks
@@ -425,6 +516,10 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         .collect();
     let capacity = if system && release.does(Behaviour::SystemCfsAmongCql3Tables) {
         32
+    } else if release.at_least(1, 2) {
+        // The map held the tables Thrift was not shown too.
+        let all = node.schema().keyspace(&ks.name).map_or(0, |k| k.cfs.len());
+        javaorder::grown_capacity(all.max(hashes.len()))
     } else {
         javaorder::grown_capacity(hashes.len())
     };
