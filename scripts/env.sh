@@ -107,6 +107,17 @@ ensure_python() {
 # at a time on a machine, whichever checkout they come from: this takes a machine-wide lock
 # (flock on /tmp/supercolumn-fixed-ports.lock, or SUPERCOLUMN_PORTS_LOCK) that the calling
 # script holds until it exits, waiting for another such suite to end first.
+# The PATH without any directory holding a supercolumn binary: what the fresh-project suites run
+# with, so that the packages' own binaries must serve.
+path_without_supercolumn() {
+    local d out='' dirs
+    IFS=: read -ra dirs <<<"$PATH"
+    for d in "${dirs[@]}"; do
+        [ -n "$d" ] && [ ! -e "$d/supercolumn" ] && out=${out:+$out:}$d
+    done
+    printf '%s\n' "$out"
+}
+
 hold_fixed_ports() {
     local lock=${SUPERCOLUMN_PORTS_LOCK:-/tmp/supercolumn-fixed-ports.lock}
     exec 9>>"$lock"

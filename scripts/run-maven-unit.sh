@@ -36,11 +36,7 @@ else
 fi
 
 # The PATH the build runs with: the system's, without any directory holding a supercolumn.
-clean_path=
-IFS=: read -ra dirs <<<"$PATH"
-for d in "${dirs[@]}"; do
-    [ -n "$d" ] && [ ! -e "$d/supercolumn" ] && clean_path=${clean_path:+$clean_path:}$d
-done
+clean_path=$(path_without_supercolumn)
 
 app=$work/app
 cp -r clients/java/unit/maven-example "$app"

@@ -54,11 +54,7 @@ fi
 
 # The PATH the applications run with: the system's, without any directory holding a supercolumn
 # (the packages' own binaries must serve).
-clean_path=
-IFS=: read -ra dirs <<<"$PATH"
-for d in "${dirs[@]}"; do
-    [ -n "$d" ] && [ ! -e "$d/supercolumn" ] && clean_path=${clean_path:+$clean_path:}$d
-done
+clean_path=$(path_without_supercolumn)
 app_env=(env -u SUPERCOLUMN_BIN PATH="$clean_path")
 
 # A fresh application directory with a config the helper must not read.
