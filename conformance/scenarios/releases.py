@@ -94,6 +94,20 @@ def _describe():
     return out
 
 
+@scenario("rel_connect", "19", "describe", keyspace_reset="cv_r_connect")
+def _connect():
+    """what a client reads at connect, unmasked: every keyspace the release lists (2.2's
+    system_auth and system_distributed among them) in the release's order, and each system
+    keyspace's definition"""
+    ks = "cv_r_connect"
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+    out += [exact_version(), v19.describe_cluster_name(),
+            v19.describe_keyspaces().mask("0/*/5/*/16"), describe_ks(ks).mask("0/5/*/16")]
+    for name in ["system", "system_traces", "system_auth", "system_distributed"]:
+        out += [describe_ks(name).mask("0/5/*/16"), v19.set_keyspace(name)]
+    return out
+
+
 # ------------------------------------------------------------------------------ schema
 @scenario("rel_schema", "19", "schema", keyspace_reset="cv_r_schema")
 def _schema():

@@ -230,7 +230,7 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (1, 0, 0),
         None,
     ),
-    (Behaviour::TracesReplicatedTwice, (2, 0, 0), None),
+    (Behaviour::TracesReplicatedTwice, (1, 2, 11), None),
     (Behaviour::TruncateUnknownRefused, (1, 2, 19), None),
     (Behaviour::DropUnknownCfUnconfigured, (1, 2, 19), None),
     (Behaviour::SchemaKeyspacesGcGraceWeek, (1, 2, 19), None),

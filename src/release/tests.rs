@@ -237,5 +237,5 @@ fn behaviours_can_start_with_a_patch_release() {
     }
     assert_eq!(r("1.2.19").numbers(), (1, 2, 19));
     assert_eq!(r("1.2.19").series(), (1, 2));
-    assert!(!r("1.2.19").does(Behaviour::TracesReplicatedTwice));
+    assert!(r("1.2.19").does(Behaviour::TracesReplicatedTwice));
 }

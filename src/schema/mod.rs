@@ -41,7 +41,7 @@ pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};
-pub use validate::{resolve_strategy_class, MAX_NAME_LENGTH};
+pub use validate::{cf_from_spec, resolve_strategy_class, MAX_NAME_LENGTH};
 
 use crate::marshal::TypeRef;
 use crate::partitioner::PartitionerRef;

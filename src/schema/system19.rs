@@ -33,7 +33,7 @@ pub const SYSTEM_TRACES_KEYSPACE: &str = "system_traces";
 pub const SYSTEM_AUTH_KEYSPACE: &str = "system_auth";
 
 const LOCAL_STRATEGY: &str = "org.apache.cassandra.locator.LocalStrategy";
-const SIMPLE_STRATEGY: &str = "org.apache.cassandra.locator.SimpleStrategy";
+pub const SIMPLE_STRATEGY: &str = "org.apache.cassandra.locator.SimpleStrategy";
 
 fn ty(name: &str) -> TypeRef {
     parse_type(name).expect("built-in type")
@@ -125,7 +125,13 @@ impl CompactTable<'_> {
     }
 }
 
-fn keyspace(name: &str, strategy: &str, options: &[(&str, &str)], cfs: Vec<CfDef>) -> KeyspaceDef {
+/// A built-in keyspace: durable, under `strategy` with `options`.
+pub fn keyspace(
+    name: &str,
+    strategy: &str,
+    options: &[(&str, &str)],
+    cfs: Vec<CfDef>,
+) -> KeyspaceDef {
     let strategy_options: BTreeMap<String, String> = options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

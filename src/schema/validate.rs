@@ -214,7 +214,7 @@ fn column_def(spec: &ColumnSpec) -> Result<ColumnDef, String> {
 
 /// 1.2's `CFMetaData.fromThrift`: applies the defaults and resolves every
 /// type and option. The id is left 0 for the caller to assign.
-pub(super) fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
+pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
     let column_type = match spec.column_type.as_deref() {
         None | Some("Standard") => ColumnType::Standard,
         Some("Super") => ColumnType::Super,

@@ -374,3 +374,205 @@ fn a_read_that_would_wait_is_typed_and_run_again_where_it_may_wait() {
         assert!(!session.would_block);
     }
 }
+
+/// The generated argument readers over the bounded input protocol, as
+/// dispatch runs them (the protocol's own tests are `wire::bounded`'s).
+mod generated_readers {
+    use crate::thrift::gen::cassandra19 as t;
+    use crate::thrift::wire::bounded::{
+        budget_left, charge, BoundedInput, DECODE_FACTOR, DECODE_SLACK,
+    };
+    use crate::thrift::wire::{mtype, ttype, Writer};
+    use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol, TOutputProtocol, TSerializable};
+    use thrift::ProtocolErrorKind;
+
+    /// A strict call header followed by `body` (the argument struct's bytes).
+    fn call(name: &str, body: &[u8]) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.message_header(name, mtype::CALL, 1);
+        w.buf.extend_from_slice(body);
+        w.buf
+    }
+
+    fn i32b(n: i32) -> [u8; 4] {
+        n.to_be_bytes()
+    }
+
+    /// Runs `f` on a protocol positioned after the header of `msg`.
+    fn after_header<T>(msg: &[u8], f: impl FnOnce(&mut BoundedInput<'_>) -> T) -> T {
+        let mut p = BoundedInput::new(msg);
+        p.read_message_begin().expect("header");
+        f(&mut p)
+    }
+
+    fn protocol_kind(e: &thrift::Error) -> Option<ProtocolErrorKind> {
+        match e {
+            thrift::Error::Protocol(p) => Some(p.kind),
+            _ => None,
+        }
+    }
+
+    fn encode<T: TSerializable>(v: &T) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut p = TBinaryOutputProtocol::new(&mut out, true);
+        v.write_to_out_protocol(&mut p).unwrap();
+        p.flush().unwrap();
+        out
+    }
+
+    #[test]
+    fn generated_structs_round_trip() {
+        let m = t::Mutation::new(
+            t::ColumnOrSuperColumn::new(
+                None,
+                t::SuperColumn::new(
+                    b"sc".to_vec(),
+                    vec![t::Column::new(b"a".to_vec(), b"v".to_vec(), 5, None)],
+                ),
+                None,
+                None,
+            ),
+            t::Deletion::new(
+                7,
+                None,
+                t::SlicePredicate::new(vec![b"x".to_vec(), Vec::new()], None),
+            ),
+        );
+        let msg = call("x", &encode(&m));
+        let back = after_header(&msg, |p| t::Mutation::read_from_in_protocol(p)).unwrap();
+        assert_eq!(back, m);
+        let ks = t::KsDef::new(
+            "ks".to_string(),
+            "SimpleStrategy".to_string(),
+            [("replication_factor".to_string(), "1".to_string())]
+                .into_iter()
+                .collect::<std::collections::BTreeMap<_, _>>(),
+            None,
+            vec![],
+            None,
+        );
+        let msg = call("x", &encode(&ks));
+        let back = after_header(&msg, |p| t::KsDef::read_from_in_protocol(p)).unwrap();
+        assert_eq!(back, ks);
+    }
+
+    /// A request that once aborted the server: a framed 19.x
+    /// `multiget_slice` whose `list<binary>` claims 2^31-1 elements.
+    #[test]
+    fn the_43_byte_multiget_slice_is_a_protocol_error() {
+        let mut body = vec![ttype::LIST, 0, 1, ttype::STRING];
+        body.extend_from_slice(&i32b(i32::MAX));
+        body.extend_from_slice(&i32b(1));
+        body.push(b'k');
+        let msg = call("multiget_slice", &body);
+        assert_eq!(msg.len() + 4, 43);
+        let e = after_header(&msg, |p| {
+            t::CassandraMultigetSliceArgs::read_from_in_protocol(p).unwrap_err()
+        });
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+    }
+
+    /// Hostile counts inside otherwise plausible generated structures, nested.
+    #[test]
+    fn nested_hostile_counts_are_refused() {
+        // batch_mutate: map<binary, map<string, list<Mutation>>> whose inner
+        // list claims 2^31-1 mutations.
+        let mut body = vec![ttype::MAP, 0, 1, ttype::STRING, ttype::MAP];
+        body.extend_from_slice(&i32b(1));
+        body.extend_from_slice(&i32b(1));
+        body.push(b'k');
+        body.extend_from_slice(&[ttype::STRING, ttype::LIST]);
+        body.extend_from_slice(&i32b(1));
+        body.extend_from_slice(&i32b(2));
+        body.extend_from_slice(b"cf");
+        body.push(ttype::STRUCT);
+        body.extend_from_slice(&i32b(i32::MAX));
+        body.extend_from_slice(&[0; 16]);
+        let msg = call("batch_mutate", &body);
+        let e = after_header(&msg, |p| {
+            t::CassandraBatchMutateArgs::read_from_in_protocol(p).unwrap_err()
+        });
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+        // An unknown field holding list<list<list<i64>>> with a huge inner count
+        // is refused while being skipped.
+        let mut body = vec![ttype::LIST, 0, 99, ttype::LIST];
+        body.extend_from_slice(&i32b(1));
+        body.push(ttype::LIST);
+        body.extend_from_slice(&i32b(1));
+        body.push(ttype::I64);
+        body.extend_from_slice(&i32b(1 << 30));
+        body.extend_from_slice(&[0; 32]);
+        let msg = call("describe_version", &body);
+        let e = after_header(&msg, |p| {
+            t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
+        });
+        assert_eq!(protocol_kind(&e), Some(ProtocolErrorKind::SizeLimit), "{e}");
+    }
+
+    #[test]
+    fn skipping_is_depth_limited_and_does_not_spend_the_budget() {
+        // 100 nested structs in an unknown field.
+        let mut body = Vec::new();
+        for _ in 0..100 {
+            body.extend_from_slice(&[ttype::STRUCT, 0, 1]);
+        }
+        body.extend(std::iter::repeat_n(0, 101));
+        let msg = call("describe_version", &body);
+        let e = after_header(&msg, |p| {
+            t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap_err()
+        });
+        assert_eq!(
+            protocol_kind(&e),
+            Some(ProtocolErrorKind::DepthLimit),
+            "{e}"
+        );
+        // A skipped 100 KB string costs nothing.
+        let mut body = vec![ttype::STRING, 0, 9];
+        body.extend_from_slice(&i32b(100_000));
+        body.extend(std::iter::repeat_n(b'x', 100_000));
+        body.push(0);
+        let msg = call("describe_version", &body);
+        after_header(&msg, |p| {
+            let before = budget_left().unwrap();
+            t::CassandraDescribeVersionArgs::read_from_in_protocol(p).unwrap();
+            assert_eq!(budget_left(), Some(before));
+        });
+    }
+
+    /// A list of empty structs is one byte per element on the wire and hundreds
+    /// in memory: the budget stops it long before it is all built.
+    #[test]
+    fn struct_amplification_is_bounded_by_the_budget() {
+        let n = 2_000_000usize;
+        let mut body = vec![ttype::LIST, 0, 1, ttype::STRUCT];
+        body.extend_from_slice(&i32b(n as i32));
+        body.extend(std::iter::repeat_n(0, n));
+        let msg = call("x", &body);
+        let mut input = BoundedInput::new(&msg);
+        input.read_message_begin().unwrap();
+        input.read_field_begin().unwrap();
+        let ident = input.read_list_begin().unwrap();
+        assert_eq!(ident.size, n as i32);
+        let mut built = 0usize;
+        let err = loop {
+            match t::Mutation::read_from_in_protocol(&mut input)
+                .and_then(|m| charge(std::mem::size_of_val(&m)))
+            {
+                Ok(()) => built += 1,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(protocol_kind(&err), Some(ProtocolErrorKind::SizeLimit));
+        let limit = msg.len() * DECODE_FACTOR + DECODE_SLACK;
+        assert!(built * std::mem::size_of::<t::Mutation>() <= limit);
+        assert!(built < n / 2, "built {built}");
+        let thrift::Error::Protocol(p) = err else {
+            unreachable!()
+        };
+        assert!(
+            p.message.contains(&format!("{limit} bytes")),
+            "{}",
+            p.message
+        );
+    }
+}

@@ -215,12 +215,7 @@ fn keyspace_form(
 
 /// Whether `local` claims a release that answers DESCRIBE (4.0+).
 pub fn answers_describe(local: &LocalFacts) -> bool {
-    local
-        .release_version
-        .split('.')
-        .next()
-        .and_then(|m| m.parse::<u32>().ok())
-        .is_some_and(|major| major >= 4)
+    local.claims_at_least((4, 0, 0))
 }
 
 /// Runs `text` if it is a DESCRIBE statement and the session's node
@@ -335,7 +330,7 @@ fn keyspace_element(schema: &Schema, name: &str) -> Element {
              Structure, for reference:\nVIRTUAL KEYSPACE {name};\n*/"
         ),
         None if name == system_traces::KEYSPACE => {
-            create::keyspace_of(&system_traces::keyspace_def("4.0.0"))
+            create::keyspace_of(&system_traces::keyspace_def(&LocalFacts::claiming("4.0.0")))
         }
         None => create::keyspace(name, &local_replication(), true),
     };

@@ -32,6 +32,29 @@ pub struct LocalFacts {
     pub host_id: Option<[u8; 16]>,
 }
 
+impl LocalFacts {
+    /// The default facts with a claim of `release_version`.
+    pub fn claiming(release_version: &str) -> LocalFacts {
+        LocalFacts {
+            release_version: release_version.to_string(),
+            ..LocalFacts::default()
+        }
+    }
+
+    /// Whether the release claimed is `at_least` (major, minor, patch) or
+    /// later; a part that is not a number counts as 0.
+    pub fn claims_at_least(&self, at_least: (u32, u32, u32)) -> bool {
+        version_numbers(&self.release_version) >= at_least
+    }
+}
+
+/// (major, minor, patch) of a release version such as `1.2.19`.
+fn version_numbers(version: &str) -> (u32, u32, u32) {
+    let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    let mut next = || parts.next().unwrap_or(0);
+    (next(), next(), next())
+}
+
 impl Default for LocalFacts {
     fn default() -> Self {
         LocalFacts {

@@ -56,12 +56,7 @@ const PEERS: &str = "(peer inet PRIMARY KEY, data_center text, host_id uuid, pre
 /// Whether `local` claims a release whose drivers read `system_schema`
 /// (3.0 and later).
 pub fn claims_schema_tables(local: &LocalFacts) -> bool {
-    local
-        .release_version
-        .split('.')
-        .next()
-        .and_then(|m| m.parse::<u32>().ok())
-        .is_some_and(|major| major >= 3)
+    local.claims_at_least((3, 0, 0))
 }
 
 fn build(keyspace: &str, name: &str, columns: &str) -> Option<Table> {

@@ -7,6 +7,7 @@
 //! Owns that conversion and the tables' partitions (their keys, and the
 //! rows of each); it must not decide which tables exist.
 
+use super::local::LocalFacts;
 use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::system_traces;
 use crate::cql::error::CqlResult;
@@ -103,8 +104,8 @@ pub fn local_replication() -> BTreeMap<String, String> {
 /// The rows of `system_schema.<name>` for `keyspace`.
 pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
     // The tracing keyspace is served, not stored; 4.0 replicated it twice.
-    let traces =
-        (keyspace == system_traces::KEYSPACE).then(|| system_traces::keyspace_def("4.0.0"));
+    let traces = (keyspace == system_traces::KEYSPACE)
+        .then(|| system_traces::keyspace_def(&LocalFacts::claiming("4.0.0")));
     let ks = schema.keyspace(keyspace).or(traces.as_ref());
     if ks.is_none() && keyspace != SCHEMA_KEYSPACE {
         return Vec::new();

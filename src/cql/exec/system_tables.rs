@@ -14,7 +14,7 @@
 use super::local::LocalFacts;
 use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
-use super::{system_schema, system_schema_rows, system_traces};
+use super::{system_replicated, system_schema, system_schema_rows, system_traces};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -23,7 +23,7 @@ use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
-use crate::schema::{CfDef, Schema};
+use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::ops::Bound;
 
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
@@ -186,14 +186,19 @@ fn partition(
         "peers" => return Ok(Vec::new()),
         _ => {}
     }
-    let traces;
+    let built_in;
     let ks = match schema.keyspace(keyspace) {
         Some(ks) => ks,
-        None if lists_traces(schema, local) && keyspace == system_traces::KEYSPACE => {
-            traces = system_traces::keyspace_def(&local.release_version);
-            &traces
-        }
-        None => return Ok(Vec::new()),
+        None => match served_built_ins(schema, local)
+            .into_iter()
+            .find(|k| k.name == keyspace)
+        {
+            Some(ks) => {
+                built_in = ks;
+                &built_in
+            }
+            None => return Ok(Vec::new()),
+        },
     };
     // (clustering values, [(column, value)]) rows, already in clustering order.
     let mut rows: Vec<(Vec<Vec<u8>>, Vec<Value>)> = Vec::new();
@@ -322,12 +327,20 @@ pub(super) fn cells_of(
     Ok(cells)
 }
 
-/// Whether the 1.2-2.x schema tables list `system_traces` (served, not
-/// stored: the schema does not hold it) for a node claiming `local`'s
-/// release.
-fn lists_traces(schema: &Schema, local: &LocalFacts) -> bool {
-    system_traces::exists_in(&local.release_version)
-        && system_traces::served(schema, system_traces::KEYSPACE)
+/// The keyspaces the 1.2-2.x schema tables list beside the schema's
+/// (served, not stored: the schema does not hold them) for a node
+/// claiming `local`'s release: `system_traces` from 1.2, 2.2's
+/// `system_auth` and `system_distributed`.
+fn served_built_ins(schema: &Schema, local: &LocalFacts) -> Vec<KeyspaceDef> {
+    let mut out = Vec::new();
+    if system_traces::exists_in(local) && system_traces::served(schema, system_traces::KEYSPACE) {
+        out.push(system_traces::keyspace_def(local));
+    }
+    if system_replicated::exists_in(local) {
+        out.extend(system_replicated::keyspaces());
+    }
+    out.retain(|k| schema.keyspace(&k.name).is_none());
+    out
 }
 
 /// A `PartitionSource` over the schema snapshot.
@@ -352,12 +365,12 @@ impl PartitionSource for SchemaSource<'_> {
         } else if self.table.name == "peers" {
             Vec::new()
         } else {
-            let traces = lists_traces(self.schema, self.local).then_some(system_traces::KEYSPACE);
+            let built_ins = served_built_ins(self.schema, self.local);
             self.schema
                 .keyspaces
                 .keys()
                 .map(String::as_str)
-                .chain(traces)
+                .chain(built_ins.iter().map(|k| k.name.as_str()))
                 .map(|k| k.as_bytes().to_vec())
                 .collect()
         };
@@ -378,18 +391,11 @@ mod tests {
     use super::*;
     use crate::config::Config;
 
-    fn claim(release: &str) -> LocalFacts {
-        LocalFacts {
-            release_version: release.to_string(),
-            ..LocalFacts::default()
-        }
-    }
-
     /// The values of `keyspace.name`'s cells in partition `key`, as text
     /// where they are (names are composites and left out).
     fn values(release: &str, keyspace: &str, name: &str, key: &str) -> (bool, Vec<Vec<u8>>) {
         let schema = Schema::from_config(&Config::builtin()).unwrap();
-        let local = claim(release);
+        let local = LocalFacts::claiming(release);
         let table = table(keyspace, name, &local).unwrap();
         let source = SchemaSource {
             schema: &schema,
@@ -460,6 +466,22 @@ mod tests {
         assert!(!listed && ks.is_empty());
         let (_, cfs) = values("1.1.12", "system", "schema_columnfamilies", KEYSPACE);
         assert!(cfs.is_empty());
+    }
+
+    #[test]
+    fn the_2_2_schema_tables_list_its_role_and_repair_keyspaces() {
+        for (keyspace, rf, table) in [
+            ("system_auth", "1", "role memberships lookup table"),
+            ("system_distributed", "3", "Repair history"),
+        ] {
+            let (listed, ks) = values("2.2.19", "system", "schema_keyspaces", keyspace);
+            assert!(listed, "{keyspace}");
+            assert!(has(&ks, &format!(r#"{{"replication_factor":"{rf}"}}"#)));
+            let (_, cfs) = values("2.2.19", "system", "schema_columnfamilies", keyspace);
+            assert!(has(&cfs, table), "{keyspace}");
+            let (listed, _) = values("2.1.22", "system", "schema_keyspaces", keyspace);
+            assert!(!listed, "{keyspace} before 2.2");
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! Owns the two definitions and the session → cells encoding; it must not
 //! accept writes (they are refused before reaching here) nor record traces.
 
+use super::local::LocalFacts;
 use super::synthesized::{keys_within, sliced};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
@@ -173,28 +174,24 @@ pub fn cf_def_2_0(name: &str) -> Option<CfDef> {
     Some(def)
 }
 
-/// Whether a node claiming `release_version` has `system_traces`
+/// Whether a node claiming `local`'s release has `system_traces`
 /// (Cassandra 1.2 introduced it).
-pub fn exists_in(release_version: &str) -> bool {
-    let mut parts = release_version
-        .split('.')
-        .map(|p| p.parse::<u32>().unwrap_or(0));
-    let major = parts.next().unwrap_or(0);
-    let minor = parts.next().unwrap_or(0);
-    (major, minor) >= (1, 2)
+pub fn exists_in(local: &LocalFacts) -> bool {
+    local.claims_at_least((1, 2, 0))
 }
 
-/// The keyspace as the schema tables list it under a claim of
-/// `release_version`: SimpleStrategy with replication_factor 1 in 1.2,
-/// 2 from 2.0 on, holding the two tables.
-pub fn keyspace_def(release_version: &str) -> KeyspaceDef {
-    let later = !release_version.starts_with("1.");
+/// The keyspace as the schema tables list it under a claim of `local`'s
+/// release: SimpleStrategy with replication_factor 1 up to 1.2.10, 2 from
+/// 1.2.11 (CASSANDRA-6133), holding the two tables, with 2.0's options
+/// from 2.0.
+pub fn keyspace_def(local: &LocalFacts) -> KeyspaceDef {
     let mut ks = system_traces_keyspace();
-    if later {
+    if local.claims_at_least((1, 2, 11)) {
         ks.replication_factor = 2;
         ks.strategy_options
             .insert("replication_factor".to_string(), "2".to_string());
     }
+    let later = local.claims_at_least((2, 0, 0));
     for name in ["events", "sessions"] {
         let def = if later {
             cf_def_2_0(name)
@@ -246,8 +243,29 @@ mod tests {
 
     #[test]
     fn releases_before_1_2_have_no_tracing_keyspace() {
-        assert!(!exists_in("1.1.12") && !exists_in("0.7.10") && !exists_in("0.6.13"));
-        assert!(exists_in("1.2.9") && exists_in("2.0.17") && exists_in("4.0.0"));
+        for old in ["1.1.12", "0.7.10", "0.6.13"] {
+            assert!(!exists_in(&LocalFacts::claiming(old)), "{old}");
+        }
+        for later in ["1.2.9", "2.0.17", "4.0.0"] {
+            assert!(exists_in(&LocalFacts::claiming(later)), "{later}");
+        }
+    }
+
+    #[test]
+    fn tracing_is_replicated_twice_from_1_2_11() {
+        let rf = |v: &str| {
+            keyspace_def(&LocalFacts::claiming(v)).strategy_options["replication_factor"].clone()
+        };
+        assert_eq!(rf("1.2.9"), "1");
+        assert_eq!(rf("1.2.19"), "2");
+        assert_eq!(rf("2.0.17"), "2");
+        let ttl = |v: &str| {
+            keyspace_def(&LocalFacts::claiming(v)).cfs["events"]
+                .options
+                .default_time_to_live
+        };
+        assert_eq!(ttl("1.2.19"), None);
+        assert_eq!(ttl("2.0.17"), Some(86_400));
     }
 
     #[test]
@@ -256,6 +274,6 @@ mod tests {
         assert_eq!(def.options.default_time_to_live, Some(86_400));
         assert_eq!(def.gc_grace_seconds, 0);
         assert_eq!(cf_def("events").unwrap().options.default_time_to_live, None);
-        assert_eq!(keyspace_def("1.2.9").cfs.len(), 2);
+        assert_eq!(keyspace_def(&LocalFacts::claiming("1.2.9")).cfs.len(), 2);
     }
 }

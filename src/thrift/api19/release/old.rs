@@ -7,6 +7,7 @@
 //! failed. Without a release, or with 1.2 and later, nothing here changes
 //! an answer.
 
+use crate::cql::exec::system_replicated;
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
@@ -17,11 +18,17 @@ use crate::thrift::gen::cassandra19 as t;
 
 /// The system keyspaces `describe_keyspace(s)` knows: before 1.2 only
 /// `system`, with the column families the release declared; 1.2.9's
-/// otherwise.
+/// otherwise, and from 2.2 its `system_auth` and `system_distributed`,
+/// whatever the authenticator.
 pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
     match node.release {
         Some(release) if !release.at_least(1, 2) => {
             vec![system_old::old_system_keyspace(release.system_cfs)]
+        }
+        Some(release) if release.at_least(2, 2) => {
+            let mut all = system19::system_keyspaces(false);
+            all.extend(system_replicated::keyspaces());
+            all
         }
         _ => system19::system_keyspaces(node.auth.requires_login()),
     }
