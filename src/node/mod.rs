@@ -124,6 +124,10 @@ pub struct Node {
     /// server, for releases whose later schema changes then failed too
     /// (1.1: see the Thrift front end's release emulation).
     pub failed_cf_update: Mutex<Option<(String, String)>>,
+    /// The id of the last schema change, for releases whose schema version
+    /// was it ([`crate::release::Behaviour::SchemaVersionsOfMigrations`]);
+    /// `None` before any.
+    migration_id: Mutex<Option<uuid::Uuid>>,
     /// The traced calls' sessions, read as `system_traces` (see [`traces`]).
     pub traces: Arc<crate::trace::Store>,
 }
@@ -187,6 +191,7 @@ impl Node {
             call_observer: std::sync::OnceLock::new(),
             notices: notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
+            migration_id: Mutex::new(None),
             traces: Arc::new(crate::trace::Store::new()),
         }
     }
@@ -282,7 +287,7 @@ impl Node {
         store
             .save(&next)
             .map_err(|e| NodeError::Internal(e.to_string()))?;
-        let version = next.version().to_string();
+        let version = next.version();
         if let Err(e) = self.backend.update_schema(Arc::new(next)) {
             // The backend refused before touching anything: put the file back.
             if let Err(undo) = store.save(&old) {
@@ -291,7 +296,30 @@ impl Node {
             return Err(e);
         }
         self.notices.announce(notice);
-        Ok(version)
+        if !self.versions_by_migration() {
+            return Ok(version.to_string());
+        }
+        let millis = self.cql_clock.next_timestamp() / 1000;
+        let id = uuid::Uuid::from_bytes(self.cql_clock.with_uuids(|g| g.next(millis)));
+        *self.migration_id.lock() = Some(id);
+        Ok(id.to_string())
+    }
+
+    /// The schema version the node reports: the schema's digest
+    /// ([`Schema::version`]), or, answering as a release before 1.1, the
+    /// last migration's id (a fresh node's: the time UUID of zero).
+    pub fn schema_version(&self) -> uuid::Uuid {
+        if !self.versions_by_migration() {
+            return self.schema().version();
+        }
+        self.migration_id
+            .lock()
+            .unwrap_or(uuid::Uuid::from_u64_pair(0x1000, 0))
+    }
+
+    fn versions_by_migration(&self) -> bool {
+        self.release
+            .is_some_and(|r| r.does(crate::release::Behaviour::SchemaVersionsOfMigrations))
     }
 
     /// Takes the next column family creation id for no column family (see
@@ -621,5 +649,23 @@ mod tests {
         let saved = SchemaStore::open(dir.path()).load(base).unwrap();
         assert!(saved.keyspace("kept").is_some());
         assert!(saved.keyspace("lost").is_none(), "the file was put back");
+    }
+
+    #[test]
+    fn before_1_1_a_schema_version_is_its_migrations_time_uuid() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut node, _) = node(dir.path());
+        node.release = crate::release::Release::find("1.0.12");
+        let fresh = node.schema_version();
+        assert_eq!(fresh.to_string(), "00000000-0000-1000-0000-000000000000");
+        let first = node.change_schema(add_keyspace("a")).unwrap();
+        let second = node.change_schema(add_keyspace("b")).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(node.schema_version().to_string(), second);
+        assert_eq!(node.schema_version().get_version_num(), 1);
+        // From 1.1 the digest of the content, as without a release.
+        node.release = crate::release::Release::find("1.1.12");
+        assert_eq!(node.schema_version(), node.schema().version());
+        assert_eq!(node.schema_version().get_version_num(), 3);
     }
 }

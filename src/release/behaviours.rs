@@ -46,6 +46,10 @@ pub enum Behaviour {
     KeyspacesInNonBlockingHashMapOrder,
     /// `system_traces` was SimpleStrategy with replication_factor 2.
     TracesReplicatedTwice,
+    /// A schema version was the id of the migration that made it, a time
+    /// UUID (a fresh node's was `00000000-0000-1000-0000-000000000000`);
+    /// from 1.1 it was a digest of the schema's content.
+    SchemaVersionsOfMigrations,
     /// `truncate` of an unknown column family was refused as every other
     /// call's was (`unconfigured columnfamily X`); before, it succeeded
     /// (0.7: [`Behaviour::TruncateUnknownUnavailable`]).
@@ -86,7 +90,7 @@ pub enum Behaviour {
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 18] = [
+    pub const ALL: [Behaviour; 19] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -96,6 +100,7 @@ impl Behaviour {
         Behaviour::KeyspacesInHashMapOrder,
         Behaviour::KeyspacesInNonBlockingHashMapOrder,
         Behaviour::TracesReplicatedTwice,
+        Behaviour::SchemaVersionsOfMigrations,
         Behaviour::TruncateUnknownRefused,
         Behaviour::DropUnknownCfUnconfigured,
         Behaviour::SchemaKeyspacesGcGraceWeek,
@@ -121,6 +126,7 @@ impl Behaviour {
                 "keyspaces_in_non_blocking_hash_map_order"
             }
             Behaviour::TracesReplicatedTwice => "traces_replicated_twice",
+            Behaviour::SchemaVersionsOfMigrations => "schema_versions_of_migrations",
             Behaviour::TruncateUnknownRefused => "truncate_unknown_refused",
             Behaviour::DropUnknownCfUnconfigured => "drop_unknown_cf_unconfigured",
             Behaviour::SchemaKeyspacesGcGraceWeek => "schema_keyspaces_gc_grace_week",
@@ -165,6 +171,9 @@ impl Behaviour {
                 "describe_keyspaces lists keyspaces in a NonBlockingHashMap's order"
             }
             Behaviour::TracesReplicatedTwice => "system_traces has replication_factor 2",
+            Behaviour::SchemaVersionsOfMigrations => {
+                "a schema version is its migration's time UUID (later: a digest of the schema)"
+            }
             Behaviour::TruncateUnknownRefused => {
                 "truncate of an unknown column family is refused (unconfigured columnfamily)"
             }
@@ -231,6 +240,12 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         None,
     ),
     (Behaviour::TracesReplicatedTwice, (1, 2, 11), None),
+    // Migration.newVersion, a type 1 UUID, until 1.1's Schema.updateVersion.
+    (
+        Behaviour::SchemaVersionsOfMigrations,
+        (0, 7, 0),
+        Some((1, 1, 0)),
+    ),
     (Behaviour::TruncateUnknownRefused, (1, 2, 19), None),
     (Behaviour::DropUnknownCfUnconfigured, (1, 2, 19), None),
     (Behaviour::SchemaKeyspacesGcGraceWeek, (1, 2, 19), None),

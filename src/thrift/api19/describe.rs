@@ -134,7 +134,7 @@ pub fn partitioner(node: &Node) -> ApiResult<String> {
 
 pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
     [(
-        node.schema().version().to_string(),
+        node.schema_version().to_string(),
         vec![node.endpoint.clone()],
     )]
     .into()
