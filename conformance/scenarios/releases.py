@@ -96,11 +96,15 @@ def _describe():
 
 @scenario("rel_connect", "19", "describe", keyspace_reset="cv_r_connect")
 def _connect():
-    """what a client reads at connect, unmasked: every keyspace the release lists (2.2's
-    system_auth and system_distributed among them) in the release's order, and each system
-    keyspace's definition"""
+    """what a client reads at connect, unmasked: a fresh node's schema version (before 1.1),
+    every keyspace the release lists (2.2's system_auth and system_distributed among them) in
+    the release's order, and each system keyspace's definition"""
     ks = "cv_r_connect"
-    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+    # a fresh node's version: before 1.1 the time UUID of zero, later a digest of what the
+    # node's own schema tables hold (their timestamps too)
+    versions = v19.describe_schema_versions()
+    out = [versions if R < (1, 1) else versions.mask("0")]
+    out += setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
     out += [exact_version(), v19.describe_cluster_name(),
             v19.describe_keyspaces().mask("0/*/5/*/16"), describe_ks(ks).mask("0/5/*/16")]
     for name in ["system", "system_traces", "system_auth", "system_distributed"]:

@@ -363,6 +363,12 @@ mod tests {
         );
         assert!(d.behaviours.added.is_empty());
         let d = diff(r("1.2.9"), r("1.0.12"));
-        assert_eq!(d.behaviours.added, [Behaviour::KsDefReplicationFactor]);
+        assert_eq!(
+            d.behaviours.added,
+            [
+                Behaviour::KsDefReplicationFactor,
+                Behaviour::SchemaVersionsOfMigrations
+            ]
+        );
     }
 }
