@@ -38,6 +38,41 @@ pub fn read_replication_factor(node: &Node, spec: &mut KeyspaceSpec) {
     }
 }
 
+/// A keyspace added or updated by `def`: 0.7 described its replication as
+/// the KsDef had sent it (`KSMetaData` kept the options map given, none
+/// included, and the factor), whatever the strategy made of them.
+pub fn remember_replication(node: &Node, def: &t::KsDef) {
+    if described_as_sent(node) {
+        node.sent_replication.lock().insert(
+            def.name.clone(),
+            (def.strategy_options.clone(), def.replication_factor),
+        );
+    }
+}
+
+/// 0.7, whose `describe_keyspace` copied its `KSMetaData` fields out (0.8
+/// on derived them from the strategy).
+fn described_as_sent(node: &Node) -> bool {
+    node.release.is_some_and(|r| !r.at_least(0, 8))
+}
+
+/// A keyspace dropped: nothing of its KsDef is kept.
+pub fn forget_replication(node: &Node, keyspace: &str) {
+    node.sent_replication.lock().remove(keyspace);
+}
+
+/// The replication of a user's keyspace as 0.7 described it (see
+/// [`remember_replication`]); a keyspace no KsDef made keeps its own.
+pub fn sent_replication(node: &Node, ks: &mut t::KsDef) {
+    if !described_as_sent(node) {
+        return;
+    }
+    if let Some((options, rf)) = node.sent_replication.lock().get(&ks.name) {
+        ks.strategy_options = options.clone();
+        ks.replication_factor = rf.or(ks.replication_factor);
+    }
+}
+
 /// `truncate` of a column family the keyspace lacks: 0.7 asked every live
 /// node for it and found none (UnavailableException); 0.8 to 1.2 had
 /// nothing to truncate.
@@ -327,6 +362,40 @@ fn system_cf(name: &str, user: MemtableDefaults) -> Option<t::CfDef> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn release_0_7_describes_replication_as_sent() {
+        let mut node = crate::node::test_nodes::Kit::default().node();
+        node.release = Release::find("0.7.10");
+        let options = BTreeMap::from([("replication_factor".to_string(), "1".to_string())]);
+        let sent = |options: Option<BTreeMap<String, String>>, rf| {
+            t::KsDef::new(
+                "Ks".to_string(),
+                "SimpleStrategy".to_string(),
+                options,
+                rf,
+                vec![],
+                None,
+            )
+        };
+        let described = |node: &Node| {
+            let mut ks = sent(None, Some(1));
+            ks.strategy_options = Some(BTreeMap::new());
+            sent_replication(node, &mut ks);
+            (ks.strategy_options, ks.replication_factor)
+        };
+        remember_replication(&node, &sent(Some(options.clone()), Some(1)));
+        assert_eq!(described(&node), (Some(options), Some(1)));
+        remember_replication(&node, &sent(None, Some(2)));
+        assert_eq!(described(&node), (None, Some(2)));
+        forget_replication(&node, "Ks");
+        assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+        // 0.8 on described what the strategy made of them.
+        node.release = Release::find("0.8.10");
+        remember_replication(&node, &sent(None, Some(2)));
+        assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+    }
 
     #[test]
     fn system_tables_are_07s() {
