@@ -675,15 +675,18 @@ def _client():
     return out
 
 # ------------------------------------------------------------------------------ applications
-@scenario("rel_apps", "19", "client", keyspace_reset="cv_r_apps")
-def _apps():
+@scenario("rel_oldapps", "19", "client", keyspace_reset="cv_r_oldapps")
+def _oldapps():
     """what difftest.py (its --app sequences too) found before 1.2: the ids 0.7 to 1.1 spent
     on refused schema calls (a 'create if missing' that finds the column family or keyspace
     there); 1.1's system_add_column_family without a session keyspace; 0.7's KsDef replication
     described as sent and its column_metadata in HashMap order; a CfDef's merge_shards_chance
     (0.8, 1.0); CQL 2's CREATE COLUMNFAMILY without shard merging (0.8, 1.0), odd-length hex
-    for BytesType (refused from 1.1) and TimeUUIDType's own words (0.8, 1.0)"""
-    ks = "cv_r_apps"
+    for BytesType (refused from 1.1) and TimeUUIDType's own words (0.8, 1.0). The ids show in
+    the messages of 0.7-1.0's updates without one (describe_keyspace masks them: stepdiff.py
+    replays every case on one node)"""
+    ks = "cv_r_oldapps"
+
     columns = [column_def("name", "UTF8Type"), column_def("age", "LongType"),
                column_def("email", "UTF8Type")]
     extra = {25: W.double(0.5)} if (0, 8) <= R < (1, 1) else {}
@@ -703,7 +706,7 @@ def _apps():
         # a client's "create if missing": refused, after 0.7-1.1 had taken an id for it
         v19.system_add_keyspace(kdef),
         v19.system_add_column_family(cf_def(ks, "Std", comparator="UTF8Type")),
-        v19.system_add_column_family(cf_def("cv_r_apps_none", "Lost", comparator="UTF8Type")),
+        v19.system_add_column_family(cf_def("cv_r_oldapps_none", "Lost", comparator="UTF8Type")),
         v19.system_add_column_family(cf_def(ks, "bad name", comparator="UTF8Type")),
         v19.system_add_column_family(cf_def(ks, "Users", comparator="UTF8Type",
                                             column_metadata=columns, extra=extra)),
@@ -717,10 +720,10 @@ def _apps():
                 describe_ks(ks)]
     if CQL2 and R < (1, 2):
         out += [
-            cql2("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY) WITH comparator = bytea "
+            cql2("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY) WITH comparator = BytesType "
                  "AND default_validation = varchar"),
             cql2("CREATE COLUMNFAMILY Times (KEY varchar PRIMARY KEY) "
-                 "WITH comparator = timeuuid AND default_validation = varchar"),
+                 "WITH comparator = TimeUUIDType AND default_validation = varchar"),
             describe_ks(ks),
             cql2("UPDATE Lines SET 'c01' = 'odd' WHERE KEY = 'k1'"),
             cql2("UPDATE Lines SET 'c0' = 'even' WHERE KEY = 'k1'"),
