@@ -730,7 +730,14 @@ def _oldapps():
             cql2("SELECT * FROM Lines WHERE KEY = 'k1'"),
             cql2("DELETE 'c07' FROM Times WHERE KEY = 'k1'"),
             cql2("SELECT 'notadate' FROM Times WHERE KEY = 'k1'"),
+            # created if missing: refused, after taking an id
+            cql2("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY) WITH comparator = BytesType "
+                 "AND default_validation = varchar"),
+            v19.system_add_column_family(cf_def(ks, "Later", comparator="UTF8Type")),
         ]
+        if R < (1, 1):
+            out.append(v19.system_update_column_family(cf_def(ks, "Later",
+                                                               comparator="UTF8Type")))
     return out
 
 

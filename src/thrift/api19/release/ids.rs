@@ -7,6 +7,7 @@
 //! `CFMetaData.fromThrift` and migrations). It only spends ids; it must not
 //! change the answer of the refused call.
 
+use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;
 use crate::release::Release;
 use crate::thrift::error::ApiError;
@@ -61,6 +62,30 @@ pub fn failed_add_keyspace(node: &Node, def: &t::KsDef, e: &ApiError) {
         0
     };
     spend(node, spent);
+}
+
+/// After a CQL 2 `statement` (0.8 to 1.1) was refused with `e`: `CREATE
+/// COLUMNFAMILY` built its definition once the statement's own checks and
+/// its comparator passed, then the migration refused a column family that
+/// was there, a keyspace that was not, or a bad name.
+pub fn failed_cql2(node: &Node, statement: &Cql2Statement, e: &ApiError) {
+    if !node.release.is_some_and(|r| !r.at_least(1, 2)) {
+        return;
+    }
+    let (Cql2Statement::CreateColumnFamily { .. }, ApiError::InvalidRequest(why)) = (statement, e)
+    else {
+        return;
+    };
+    const AFTER: [&str; 5] = [
+        "Cannot add already existing column family ",
+        "already exists in keyspace ",
+        "to non existing keyspace ",
+        "No such keyspace: ",
+        "ColumnFamily name must not be empty",
+    ];
+    if why.contains("ConfigurationException: ") && AFTER.iter().any(|p| why.contains(p)) {
+        spend(node, 1);
+    }
 }
 
 fn spend(node: &Node, count: usize) {
@@ -197,6 +222,26 @@ mod tests {
         );
         failed_add_keyspace(&node, &ks, &taken);
         assert_eq!(next(&node), before + 2);
+    }
+
+    #[test]
+    fn a_cql2_create_of_an_existing_column_family_spent_one() {
+        let node = node_as("1.0.12");
+        let create =
+            crate::cql2::parser::parse("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY)")
+                .unwrap()
+                .statement;
+        let before = next(&node);
+        let exists = ApiError::invalid(
+            "org.apache.cassandra.config.ConfigurationException: Lines already exists in keyspace ks",
+        );
+        failed_cql2(&node, &create, &exists);
+        assert_eq!(next(&node), before + 1);
+        let unparsable = ApiError::invalid(
+            "org.apache.cassandra.config.ConfigurationException: Unable to find abstract-type class 'org.apache.cassandra.db.marshal.bytea'",
+        );
+        failed_cql2(&node, &create, &unparsable);
+        assert_eq!(next(&node), before + 1, "the comparator came first");
     }
 
     #[test]
