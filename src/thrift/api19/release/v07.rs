@@ -101,11 +101,25 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
             ApiError::Dropped("0.7 failed describe_splits without a keyspace".into())
         }
         ApiError::InvalidRequest(why) => {
+            if let Some(inner) = why
+                .strip_prefix(CONFIG_ERROR_1_2)
+                .filter(|_| !release.at_least(1, 2))
+            {
+                // CQL 2 quoted the migration's exception, from the package
+                // it had before 1.2, in that release's words.
+                let inner = old_words(release, method, inner).unwrap_or_else(|| inner.to_string());
+                return ApiError::InvalidRequest(format!("{CONFIG_ERROR_OLD}{inner}"));
+            }
             ApiError::InvalidRequest(old_words(release, method, &why).unwrap_or(why))
         }
         e => e,
     }
 }
+
+/// How CQL 2 quoted a `ConfigurationException` (`toString`): its class
+/// moved from `config` to `exceptions` in 1.2.
+const CONFIG_ERROR_1_2: &str = "org.apache.cassandra.exceptions.ConfigurationException: ";
+const CONFIG_ERROR_OLD: &str = "org.apache.cassandra.config.ConfigurationException: ";
 
 /// The calls of 0.8 and 1.0 that asked for the session's keyspace
 /// (`ClientState.getKeyspace`: "no keyspace has been specified", 1.2's
@@ -395,6 +409,33 @@ mod tests {
         node.release = Release::find("0.8.10");
         remember_replication(&node, &sent(None, Some(2)));
         assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+    }
+
+    #[test]
+    fn cql2_quoted_the_old_configuration_exception_in_its_words() {
+        let mut node = crate::node::test_nodes::Kit::default().node();
+        let exists = || {
+            ApiError::invalid(format!(
+                "{CONFIG_ERROR_1_2}Cannot add already existing column family \"Lines\" to keyspace \"ks\""
+            ))
+        };
+        let said = |node: &Node| match reword(node, "execute_cql_query", exists()) {
+            ApiError::InvalidRequest(why) => why,
+            e => panic!("{e:?}"),
+        };
+        node.release = Release::find("1.0.12");
+        assert_eq!(
+            said(&node),
+            "org.apache.cassandra.config.ConfigurationException: Lines already exists in keyspace ks"
+        );
+        node.release = Release::find("1.1.12");
+        assert_eq!(
+            said(&node),
+            "org.apache.cassandra.config.ConfigurationException: Cannot add already existing column \
+             family 'Lines' to keyspace 'ks'."
+        );
+        node.release = Release::find("1.2.19");
+        assert!(said(&node).starts_with(CONFIG_ERROR_1_2));
     }
 
     #[test]
