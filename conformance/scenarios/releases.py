@@ -683,11 +683,11 @@ if R < (1, 2):
         there); 1.1's system_add_column_family without a session keyspace; 0.7's KsDef replication
         described as sent and its column_metadata in HashMap order; a CfDef's merge_shards_chance
         (0.8, 1.0); CQL 2's CREATE COLUMNFAMILY without shard merging (0.8, 1.0), odd-length hex
-        for BytesType (refused from 1.1) and TimeUUIDType's own words (0.8, 1.0); 1.1's filtered
-        range scan of super columns by name (the connection closed, or a timeout). The ids show in
+        for BytesType (refused from 1.1) and TimeUUIDType's own words (0.8, 1.0). The ids show in
         the messages of 0.7-1.0's updates without one (describe_keyspace masks them: stepdiff.py
         replays every case on one node)"""
         ks = "cv_r_oldapps"
+
         columns = [column_def("name", "UTF8Type"), column_def("age", "LongType"),
                    column_def("email", "UTF8Type")]
         extra = {25: W.double(0.5)} if (0, 8) <= R < (1, 1) else {}
@@ -739,20 +739,6 @@ if R < (1, 2):
             if R < (1, 1):
                 out.append(v19.system_update_column_family(cf_def(ks, "Later",
                                                                    comparator="UTF8Type")))
-        if R == (1, 1):
-            # a filtered range scan of super columns by name: 1.1's replica failed on a row
-            scan = [v19.get_range_slices(cparent("Sup"), pred(names=["c01"]),
-                                         key_range("", "", count=10,
-                                                   row_filter=[index_expr("birth", EQ, "x")]),
-                                         cl=level)
-                    for level in (ONE, QUORUM)]
-            out += [v19.system_add_column_family(cf_def(ks, "Sup", column_type="Super",
-                                                        comparator="AsciiType",
-                                                        subcomparator="LongType",
-                                                        default_validation="UTF8Type")),
-                    scan[0],
-                    v19.insert("k5", cparent("Sup", "c01"), column(long_(10), "v", 10)),
-                    scan[0], v19.set_keyspace(ks), scan[1]]
         return out
 
 

@@ -285,13 +285,6 @@ pub fn get_range_slices(
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
-        super::release::old::check_filtered_super_names(
-            node,
-            cf.is_super(),
-            predicate,
-            cl,
-            || Ok(!scan(node, &cmd, range, 1)?.is_empty()),
-        )?;
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
         return Ok(rows.into_iter().map(|(_, row)| row).collect());
     }

@@ -240,36 +240,6 @@ pub fn check_range_names(
     })
 }
 
-/// 1.1's range scan of a Super column family by column names with a
-/// `row_filter`: the filtered read failed on the replica at its first row
-/// (recorded: whatever the expression named), so at ONE the connection
-/// closed and at another level the coordinator timed out; a range without
-/// rows answered none. `any_row` says whether the range holds one.
-pub fn check_filtered_super_names(
-    node: &Node,
-    is_super: bool,
-    predicate: &t::SlicePredicate,
-    cl: t::ConsistencyLevel,
-    any_row: impl FnOnce() -> Result<bool, ApiError>,
-) -> Result<(), ApiError> {
-    if node.release.map(Release::series) != Some((1, 1))
-        || !is_super
-        || predicate.column_names.is_none()
-        || !any_row()?
-    {
-        return Ok(());
-    }
-    Err(match cl {
-        t::ConsistencyLevel::ONE => ApiError::Dropped(
-            "Cassandra 1.1 failed a filtered range scan of super columns by name".to_string(),
-        ),
-        _ => ApiError::TimedOut(crate::node::Acknowledged {
-            by: None,
-            by_batchlog: None,
-        }),
-    })
-}
-
 /// Whether 0.7-1.0's `TimeUUIDType.compare(a, b)` read past either name:
 /// it compared the timestamp bytes, version nibble first, until two
 /// differed.
@@ -378,33 +348,6 @@ mod tests {
         assert_eq!(copied_capacity(2), 4);
         assert_eq!(copied_capacity(6), 16);
         assert_eq!(copied_capacity(12), 32);
-    }
-
-    #[test]
-    fn release_1_1_failed_filtered_scans_of_super_columns_by_name() {
-        let names = t::SlicePredicate::new(Some(vec![vec![8]]), None::<t::SliceRange>);
-        let slice =
-            t::SlicePredicate::new(None, Some(t::SliceRange::new(vec![], vec![], false, 100)));
-        let one = t::ConsistencyLevel::ONE;
-        let eleven = node_as("1.1.12");
-        let check = |node: &Node, is_super, p: &t::SlicePredicate, cl, rows| {
-            check_filtered_super_names(node, is_super, p, cl, || Ok(rows))
-        };
-        assert!(matches!(
-            check(&eleven, true, &names, one, true),
-            Err(ApiError::Dropped(_))
-        ));
-        assert!(matches!(
-            check(&eleven, true, &names, t::ConsistencyLevel::QUORUM, true),
-            Err(ApiError::TimedOut(_))
-        ));
-        assert!(
-            check(&eleven, true, &names, one, false).is_ok(),
-            "no row read"
-        );
-        assert!(check(&eleven, true, &slice, one, true).is_ok());
-        assert!(check(&eleven, false, &names, one, true).is_ok());
-        assert!(check(&node_as("1.2.19"), true, &names, one, true).is_ok());
     }
 
     #[test]
