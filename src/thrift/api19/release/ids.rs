@@ -69,7 +69,7 @@ pub fn failed_add_keyspace(node: &Node, def: &t::KsDef, e: &ApiError) {
 /// its comparator passed, then the migration refused a column family that
 /// was there, a keyspace that was not, or a bad name.
 pub fn failed_cql2(node: &Node, statement: &Cql2Statement, e: &ApiError) {
-    if !node.release.is_some_and(|r| !r.at_least(1, 2)) {
+    if node.release.is_none_or(|r| r.at_least(1, 2)) {
         return;
     }
     let (Cql2Statement::CreateColumnFamily { .. }, ApiError::InvalidRequest(why)) = (statement, e)
