@@ -692,6 +692,74 @@ def _client():
     ]
     return out
 
+# ------------------------------------------------------------------------------ applications
+if R < (1, 2):
+    @scenario("rel_oldapps", "19", "client", keyspace_reset="cv_r_oldapps")
+    def _oldapps():
+        """what difftest.py (its --app sequences too) found before 1.2: the ids 0.7 to 1.1 spent
+        on refused schema calls (a 'create if missing' that finds the column family or keyspace
+        there); 1.1's system_add_column_family without a session keyspace; 0.7's KsDef replication
+        described as sent and its column_metadata in HashMap order; a CfDef's merge_shards_chance
+        (0.8, 1.0); CQL 2's CREATE COLUMNFAMILY without shard merging (0.8, 1.0), odd-length hex
+        for BytesType (refused from 1.1) and TimeUUIDType's own words (0.8, 1.0). The ids show in
+        the messages of 0.7-1.0's updates without one (describe_keyspace masks them: stepdiff.py
+        replays every case on one node)"""
+        ks = "cv_r_oldapps"
+
+        columns = [column_def("name", "UTF8Type"), column_def("age", "LongType"),
+                   column_def("email", "UTF8Type")]
+        extra = {25: W.double(0.5)} if (0, 8) <= R < (1, 1) else {}
+        kdef = ks_def(ks, [cf_def(ks, "Std", comparator="UTF8Type", comment="first")])
+        if R < (0, 8):
+            # 0.7's KsDef: options beside the factor, described as sent
+            kdef = W.struct({1: b(ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
+                             3: W.map_("bin", "bin", [(b("replication_factor"), b("1"))]),
+                             4: W.i32(1),
+                             5: W.list_("struct", [cf_def(ks, "Std", comparator="UTF8Type",
+                                                          comment="first")])})
+        out = [
+            v19.system_add_keyspace(kdef),
+            # no session keyspace: 1.1 named the CfDef's keyspace, the others wanted one set
+            v19.system_add_column_family(cf_def(ks, "Early", comparator="AsciiType")),
+            v19.set_keyspace(ks),
+            # a client's "create if missing": refused, after 0.7-1.1 had taken an id for it
+            v19.system_add_keyspace(kdef),
+            v19.system_add_column_family(cf_def(ks, "Std", comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def("cv_r_oldapps_none", "Lost", comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "bad name", comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "Users", comparator="UTF8Type",
+                                                column_metadata=columns, extra=extra)),
+            describe_ks(ks),
+        ]
+        if R < (1, 1):
+            # the ids compared: 0.7 and 0.8 read a missing one as 0, 1.0 took the next (1.1
+            # failed such an update on the server: rel_schema)
+            out += [v19.system_update_column_family(cf_def(ks, "Users", comparator="UTF8Type",
+                                                           column_metadata=columns, extra=extra)),
+                    describe_ks(ks)]
+        if CQL2 and R < (1, 2):
+            out += [
+                cql2("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY) WITH comparator = BytesType "
+                     "AND default_validation = varchar"),
+                cql2("CREATE COLUMNFAMILY Times (KEY varchar PRIMARY KEY) "
+                     "WITH comparator = TimeUUIDType AND default_validation = varchar"),
+                describe_ks(ks),
+                cql2("UPDATE Lines SET 'c01' = 'odd' WHERE KEY = 'k1'"),
+                cql2("UPDATE Lines SET 'c0' = 'even' WHERE KEY = 'k1'"),
+                cql2("SELECT * FROM Lines WHERE KEY = 'k1'"),
+                cql2("DELETE 'c07' FROM Times WHERE KEY = 'k1'"),
+                cql2("SELECT 'notadate' FROM Times WHERE KEY = 'k1'"),
+                # created if missing: refused, after taking an id
+                cql2("CREATE COLUMNFAMILY Lines (KEY varchar PRIMARY KEY) WITH comparator = BytesType "
+                     "AND default_validation = varchar"),
+                v19.system_add_column_family(cf_def(ks, "Later", comparator="UTF8Type")),
+            ]
+            if R < (1, 1):
+                out.append(v19.system_update_column_family(cf_def(ks, "Later",
+                                                                   comparator="UTF8Type")))
+        return out
+
+
 # ------------------------------------------------------------------------------ range deletions
 RANGES = [("", "", False), ("b", "", False), ("", "b", False), ("c", "a", True),
           ("", "b", True), ("b", "", True), ("b", "c", False)]

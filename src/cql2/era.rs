@@ -7,7 +7,11 @@
 //! decides; the executor and the Thrift conversion apply it.
 
 use crate::cql::exec::ServerClock;
+use crate::marshal::{AbstractType, MarshalError};
 use crate::release::{Feature, Release};
+
+const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
+const TIME_UUID_TYPE: &str = "org.apache.cassandra.db.marshal.TimeUUIDType";
 
 /// The CQL 2 behaviours that changed between releases.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -34,6 +38,15 @@ pub struct Era {
     /// CREATE COLUMNFAMILY without `read_repair_chance` took 1.0, 0.8's
     /// default (later releases' was the schema's own).
     pub read_repair_always: bool,
+    /// CREATE COLUMNFAMILY set `merge_shards_chance` 0.0 (0.8, 1.0: the
+    /// CfDef field's default was 0.1).
+    pub no_shard_merging: bool,
+    /// BytesType refused hex of an odd length (1.1; 0.8 and 1.0 read it
+    /// with a leading 0, as this node does for 1.2.9).
+    pub odd_hex_refused: bool,
+    /// TimeUUIDType parsed text itself, in its own words (0.8, 1.0; later
+    /// releases through DateType's).
+    pub time_uuid_words: bool,
 }
 
 impl Era {
@@ -52,7 +65,35 @@ impl Era {
             no_result_metadata: first,
             keyspace_hint: r.at_least(2, 0),
             read_repair_always: first,
+            no_shard_merging: !r.at_least(1, 1),
+            odd_hex_refused: r.series() == (1, 1),
+            time_uuid_words: !r.at_least(1, 1),
         }
+    }
+
+    /// A term's text read by the type `ty` as the release's
+    /// `fromString` read it.
+    pub fn from_string(&self, ty: &dyn AbstractType, text: &str) -> Result<Vec<u8>, MarshalError> {
+        let class = ty.class_name();
+        if self.odd_hex_refused && class == BYTES_TYPE && text.len() % 2 == 1 {
+            return Err(MarshalError(format!("cannot parse '{text}' as hex bytes")));
+        }
+        let parsed = ty.from_string(text);
+        if !self.time_uuid_words || class != TIME_UUID_TYPE {
+            return parsed;
+        }
+        // The same patterns, worded as TimeUUIDType did.
+        parsed.map_err(|e| {
+            let coerce = format!("unable to coerce '{text}' to a  formatted date (long)");
+            let long = format!("unable to make long (for date) from: '{text}'");
+            if e.0 == coerce {
+                MarshalError(format!("unable to coerce '{text}' to version 1 UUID"))
+            } else if e.0 == long {
+                MarshalError(format!("unable to make version 1 UUID from '{text}'"))
+            } else {
+                e
+            }
+        })
     }
 
     /// A write's timestamp from the server clock.
@@ -88,5 +129,43 @@ mod tests {
         assert!(ten.write_timestamp(&clock) > 1_000_000_000_000_000);
         assert!(of("2.1.22").keyspace_hint);
         assert!(!of("1.1.12").first_keeps_key);
+    }
+
+    #[test]
+    fn terms_are_read_as_the_release_read_them() {
+        use crate::marshal::{BytesType, TimeUUIDType, UTF8Type};
+        let of = |v: &str| Era::of(Release::find(v));
+        assert_eq!(
+            of("1.0.12").from_string(&BytesType, "c01").unwrap(),
+            vec![0x0c, 0x01]
+        );
+        assert_eq!(
+            of("1.1.12").from_string(&BytesType, "c01").unwrap_err().0,
+            "cannot parse 'c01' as hex bytes"
+        );
+        assert_eq!(
+            of("1.1.12").from_string(&BytesType, "c0").unwrap(),
+            vec![0xc0]
+        );
+        assert_eq!(of("1.1.12").from_string(&UTF8Type, "c01").unwrap(), b"c01");
+        assert_eq!(
+            of("0.8.10")
+                .from_string(&TimeUUIDType, "c07")
+                .unwrap_err()
+                .0,
+            "unable to coerce 'c07' to version 1 UUID"
+        );
+        assert_eq!(
+            of("1.1.12")
+                .from_string(&TimeUUIDType, "c07")
+                .unwrap_err()
+                .0,
+            "unable to coerce 'c07' to a  formatted date (long)"
+        );
+        assert_eq!(
+            Era::default().from_string(&BytesType, "c01").unwrap(),
+            vec![0x0c, 0x01],
+            "1.2.9's answers stay the node's own"
+        );
     }
 }

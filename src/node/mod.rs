@@ -65,9 +65,14 @@ use error::storage_error;
 use locks::PartitionLocks;
 
 use parking_lot::{Mutex, RwLock};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// A KsDef's replication as its client sent it: the strategy options and
+/// the (deprecated) replication factor.
+pub type SentReplication = (Option<BTreeMap<String, String>>, Option<i32>);
 
 pub struct Node {
     /// Where the data lives (see [`backend`]).
@@ -128,6 +133,10 @@ pub struct Node {
     /// was it ([`crate::release::Behaviour::SchemaVersionsOfMigrations`]);
     /// `None` before any.
     migration_id: Mutex<Option<uuid::Uuid>>,
+    /// Each keyspace's replication as its last KsDef sent it (strategy
+    /// options, replication factor), for releases that described it so
+    /// (0.7: see the Thrift front end's release emulation).
+    pub sent_replication: Mutex<BTreeMap<String, SentReplication>>,
     /// The traced calls' sessions, read as `system_traces` (see [`traces`]).
     pub traces: Arc<crate::trace::Store>,
 }
@@ -192,6 +201,7 @@ impl Node {
             notices: notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
             migration_id: Mutex::new(None),
+            sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),
         }
     }

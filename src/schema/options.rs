@@ -216,7 +216,8 @@ pub struct CfOptions {
 }
 
 /// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
-/// replaced them with `caching`), and 0.7's and 0.8's memtable thresholds:
+/// replaced them with `caching`), 0.7's and 0.8's memtable thresholds, and
+/// 0.8's and 1.0's counter shard merging chance:
 /// kept as a client gave them so a release
 /// that described them answers them back. `None`: not given (the release's
 /// default is the front end's business). They change nothing here; a
@@ -232,6 +233,7 @@ pub struct OldCacheSettings {
     pub memtable_flush_after_mins: Option<i32>,
     pub memtable_throughput_in_mb: Option<i32>,
     pub memtable_operations_in_millions: Option<f64>,
+    pub merge_shards_chance: Option<f64>,
 }
 
 impl OldCacheSettings {

@@ -82,6 +82,8 @@ struct OldCacheRecord {
     memtable_throughput_in_mb: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     memtable_operations_in_millions: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    merge_shards_chance: Option<String>,
 }
 
 impl OldCacheRecord {
@@ -102,6 +104,7 @@ impl OldCacheRecord {
             memtable_operations_in_millions: c
                 .memtable_operations_in_millions
                 .map(|s| s.to_string()),
+            merge_shards_chance: c.merge_shards_chance.map(|s| s.to_string()),
         }
     }
 
@@ -117,6 +120,11 @@ impl OldCacheRecord {
             memtable_throughput_in_mb: self.memtable_throughput_in_mb,
             memtable_operations_in_millions: self
                 .memtable_operations_in_millions
+                .as_deref()
+                .map(double)
+                .transpose()?,
+            merge_shards_chance: self
+                .merge_shards_chance
                 .as_deref()
                 .map(double)
                 .transpose()?,

@@ -245,6 +245,9 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             if ctx.era.read_repair_always {
                 spec.read_repair_chance.get_or_insert(1.0);
             }
+            if ctx.era.no_shard_merging {
+                spec.old_cache.merge_shards_chance = Some(0.0);
+            }
             change_wrapped(ctx, SchemaChange::AddColumnFamily(spec))
         }
         Statement::DropColumnFamily(name) => {

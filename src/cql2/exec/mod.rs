@@ -84,6 +84,10 @@ fn run_with(
     if needs_keyspace {
         ctx.session_keyspace()?;
     }
+    let vars = &Bound {
+        values: vars,
+        era: ctx.era,
+    };
     match statement {
         Statement::Select(s) => select::run(ctx, s, vars),
         Statement::Update(u) => write::update(ctx, u, vars),
@@ -202,16 +206,32 @@ pub(crate) fn check_key_alias(cf: &CfDef, alias: &str) -> Result<()> {
     Ok(())
 }
 
+/// A statement's bound values (none unless prepared), with the dialect
+/// its terms' text is read in.
+pub(crate) struct Bound<'a> {
+    pub values: &'a [Vec<u8>],
+    pub era: Era,
+}
+
+impl std::ops::Deref for Bound<'_> {
+    type Target = [Vec<u8>];
+    fn deref(&self) -> &[Vec<u8>] {
+        self.values
+    }
+}
+
 /// 1.2's `Term.getByteBuffer`: a marker takes its bound value as sent;
-/// any other term is the receiving type's `fromString` of its text.
-pub(crate) fn term_bytes(term: &Term, ty: &TypeRef, vars: &[Vec<u8>]) -> Result<Vec<u8>> {
+/// any other term is the receiving type's `fromString` of its text (as
+/// the release read it: [`Era::from_string`]).
+pub(crate) fn term_bytes(term: &Term, ty: &TypeRef, vars: &Bound<'_>) -> Result<Vec<u8>> {
     match term.kind {
         TermKind::Marker(i) => vars
             .get(i)
             .cloned()
             .ok_or_else(|| CqlError::Invalid(format!("no value is bound to marker {}", i + 1))),
-        _ => ty
-            .from_string(&term.text)
+        _ => vars
+            .era
+            .from_string(ty.as_ref(), &term.text)
             .map_err(|e| CqlError::Invalid(e.0)),
     }
 }

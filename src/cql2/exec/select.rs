@@ -9,7 +9,7 @@
 
 use super::{
     check_column_name, check_consistency, check_key, check_key_alias, invalid, key_name, keyspace,
-    standard_cf, term_bytes, Access, Context, Result,
+    standard_cf, term_bytes, Access, Bound, Context, Result,
 };
 use crate::cql2::ast::{RelOp, Relation, Select, Selection, Term, Where};
 use crate::cql2::era::Era;
@@ -71,7 +71,7 @@ fn split<'a>(where_: &'a Where, real_alias: &str) -> Clause<'a> {
     c
 }
 
-pub(super) fn run(ctx: &mut Context, s: &Select, vars: &[Vec<u8>]) -> Result<Cql2Result> {
+pub(super) fn run(ctx: &mut Context, s: &Select, vars: &Bound<'_>) -> Result<Cql2Result> {
     let schema = ctx.backend.schema();
     let ks = match &s.keyspace {
         Some(ks) => {
@@ -118,7 +118,7 @@ fn validate(
     cf: &CfDef,
     s: &Select,
     c: &Clause,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
 ) -> Result<()> {
     let level = s.consistency.as_deref().unwrap_or("ONE");
     check_consistency(keyspace(schema, ks)?, level, Access::Read)?;
@@ -153,7 +153,7 @@ fn validate(
 }
 
 /// The names a column-list SELECT reads: every term but the key alias.
-fn column_names(cf: &CfDef, s: &Select, vars: &[Vec<u8>]) -> Result<Option<Vec<Bytes>>> {
+fn column_names(cf: &CfDef, s: &Select, vars: &Bound<'_>) -> Result<Option<Vec<Bytes>>> {
     let Selection::Columns(terms) = &s.selection else {
         return Ok(None);
     };
@@ -171,7 +171,7 @@ fn column_names(cf: &CfDef, s: &Select, vars: &[Vec<u8>]) -> Result<Option<Vec<B
 
 /// A slice filter from the selection's bounds (`*` is the open slice),
 /// checked as 1.2's `validateSliceFilter`.
-fn slice_filter(cf: &CfDef, s: &Select, vars: &[Vec<u8>]) -> Result<Slice> {
+fn slice_filter(cf: &CfDef, s: &Select, vars: &Bound<'_>) -> Result<Slice> {
     let (start, finish) = match &s.selection {
         Selection::Range(a, b) => (
             term_bytes(a, &cf.comparator, vars)?,
@@ -224,7 +224,7 @@ fn by_keys(
     cf: &CfDef,
     s: &Select,
     c: &Clause,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
 ) -> Result<Vec<ReadRow>> {
     let slice = match column_names(cf, s, vars)? {
         Some(names) => Slice::Names(names),
@@ -263,7 +263,7 @@ fn by_range(
     cf: &CfDef,
     s: &Select,
     c: &Clause,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
     schema: &crate::schema::Schema,
 ) -> Result<Vec<ReadRow>> {
     let key_type = &cf.options.key_validation_class;
@@ -382,7 +382,7 @@ fn thrift_column(c: Cell) -> Column {
 }
 
 /// The ROWS answer, shaped as 1.2's `processStatement`.
-fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &[Vec<u8>], era: Era) -> Cql2Result {
+fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &Bound<'_>, era: Era) -> Cql2Result {
     let mut md = Metadata {
         default_name_type: short_name(cf.comparator.as_ref()),
         default_value_type: short_name(cf.options.default_validation_class.as_ref()),

@@ -9,7 +9,7 @@
 
 use super::{
     check_column, check_column_name, check_consistency, check_counter_consistency, check_key,
-    check_key_alias, invalid, keyspace, standard_cf, term_bytes, Access, Context, Result,
+    check_key_alias, invalid, keyspace, standard_cf, term_bytes, Access, Bound, Context, Result,
 };
 use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
@@ -36,7 +36,7 @@ fn level(attrs: &Attributes) -> &str {
 }
 
 /// A single UPDATE or INSERT.
-pub(super) fn update(ctx: &mut Context, u: &Update, vars: &[Vec<u8>]) -> Result<Cql2Result> {
+pub(super) fn update(ctx: &mut Context, u: &Update, vars: &Bound<'_>) -> Result<Cql2Result> {
     let session_ks = ctx.session_keyspace()?;
     let schema = ctx.backend.schema();
     check_consistency(
@@ -50,7 +50,7 @@ pub(super) fn update(ctx: &mut Context, u: &Update, vars: &[Vec<u8>]) -> Result<
 }
 
 /// A single DELETE.
-pub(super) fn delete(ctx: &mut Context, d: &Delete, vars: &[Vec<u8>]) -> Result<Cql2Result> {
+pub(super) fn delete(ctx: &mut Context, d: &Delete, vars: &Bound<'_>) -> Result<Cql2Result> {
     let ks = ctx.keyspace_for(&d.keyspace)?;
     let mutations = delete_mutations(ctx, &ks, d, None, vars)?;
     apply(ctx, &ks, &mutations)
@@ -67,7 +67,7 @@ pub(super) fn batch(
     statements: &[Modification],
     outline: Option<&BatchOutline>,
     text: Option<Cow<'_, str>>,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
 ) -> Result<Cql2Result> {
     let ks = ctx.session_keyspace()?;
     let schema = ctx.backend.schema();
@@ -179,7 +179,7 @@ fn update_mutations(
     ks: &str,
     u: &Update,
     batch_timestamp: Option<i64>,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
 ) -> Result<Vec<RowMutation>> {
     let columns = assignments(u)?;
     let counting = columns
@@ -276,7 +276,7 @@ fn delete_mutations(
     ks: &str,
     d: &Delete,
     batch_timestamp: Option<i64>,
-    vars: &[Vec<u8>],
+    vars: &Bound<'_>,
 ) -> Result<Vec<RowMutation>> {
     let cf = standard_cf(&ctx.backend.schema(), ks, &d.cf)?;
     let timestamp = d

@@ -53,7 +53,7 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         memtable_throughput_in_mb: s.old_cache.memtable_throughput_in_mb,
         memtable_operations_in_millions: of(s.old_cache.memtable_operations_in_millions),
         replicate_on_write: s.replicate_on_write,
-        merge_shards_chance: None,
+        merge_shards_chance: of(s.old_cache.merge_shards_chance),
         key_validation_class: s.key_validation_class.clone(),
         row_cache_provider: s.old_cache.row_cache_provider.clone(),
         key_alias: s.key_alias.clone(),
@@ -146,6 +146,7 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             memtable_flush_after_mins: d.memtable_flush_after_mins,
             memtable_throughput_in_mb: d.memtable_throughput_in_mb,
             memtable_operations_in_millions: d.memtable_operations_in_millions.map(|f| f.0),
+            merge_shards_chance: d.merge_shards_chance.map(|f| f.0),
         },
     }
 }

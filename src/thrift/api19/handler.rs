@@ -267,7 +267,8 @@ impl Handler<'_> {
         access::check_all(self.node, identity.as_ref(), &accesses)?;
         let backend =
             crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
-        let result = cql2::run(&backend, self.node, state, run)?;
+        let result = cql2::run(&backend, self.node, state, run)
+            .inspect_err(|e| super::release::ids::failed_cql2(self.node, statement, e))?;
         release::cql2_write_outcome(self.node, statement)?;
         Ok(result)
     }

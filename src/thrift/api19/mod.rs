@@ -523,12 +523,18 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_system_add_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
+        let add = || {
+            describe::add_column_family(self.node, &cf_def)
+                .inspect_err(|e| release::ids::failed_add_cf(self.node, &cf_def, e))
+        };
+        if !release::old::add_cf_needs_keyspace(self.node) {
+            let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
+            return self.checked(&methods::SYSTEM_ADD_COLUMN_FAMILY, on, add);
+        }
         // 1.2 required a session keyspace but checked it, not the one the
         // CfDef names and the column family goes to; this checks that one.
         let names = vec![cf_def.keyspace.as_str()];
-        self.with_ks(&methods::SYSTEM_ADD_COLUMN_FAMILY, None, names, |_| {
-            describe::add_column_family(self.node, &cf_def)
-        })
+        self.with_ks(&methods::SYSTEM_ADD_COLUMN_FAMILY, None, names, |_| add())
     }
 
     fn handle_system_drop_column_family(&self, column_family: String) -> thrift::Result<String> {
@@ -550,6 +556,8 @@ impl CassandraSyncHandler for Handler<'_> {
         }
         self.checked(&methods::SYSTEM_ADD_KEYSPACE, on, || {
             describe::add_keyspace(self.node, &ks_def)
+                .inspect(|_| release::v07::remember_replication(self.node, &ks_def))
+                .inspect_err(|e| release::ids::failed_add_keyspace(self.node, &ks_def, e))
         })
     }
 
@@ -564,6 +572,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let on = vec![(ks_def.name.as_str(), None)];
         self.checked(&methods::SYSTEM_UPDATE_KEYSPACE, on, || {
             describe::update_keyspace(self.node, &ks_def)
+                .inspect(|_| release::v07::remember_replication(self.node, &ks_def))
         })
     }
 

@@ -57,6 +57,9 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
     if !declares(release, "row_cache_keys_to_save") {
         cache.row_cache_keys_to_save = None;
     }
+    if !declares(release, "merge_shards_chance") {
+        cache.merge_shards_chance = None;
+    }
     // 1.0 dropped the memtable thresholds (1.1 declared them again, unused);
     // 0.7 refused one not above 0 (`validateMemtableSettings`).
     if !declares(release, "memtable_throughput_in_mb") {

@@ -9,13 +9,15 @@
 // (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
 // lacked (`declared`) and the request fields it did not read (`decode`,
 // from its own IDL: `idl`), 1.1's CQL 3 beta rows (`beta`), what a release
-// made of a schema call's CfDef (`cfdefs`).
+// made of a schema call's CfDef (`cfdefs`), the column family ids the
+// releases before 1.2 spent on refused schema calls (`ids`).
 pub(super) mod beta;
 pub(super) mod cfdefs;
 pub(super) mod cql3;
 pub(super) mod declared;
 pub(super) mod decode;
 mod idl;
+pub(super) mod ids;
 pub(super) mod old;
 pub(super) mod v07;
 
@@ -483,6 +485,7 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     }
     if !release.at_least(1, 1) {
         shape_old_keyspace(release, &mut ks, system);
+        v07::sent_replication(node, &mut ks);
     }
     if release.at_least(2, 0) {
         ks.cf_defs.retain(|cf| !cql3_only_primary_key(cf));

@@ -79,7 +79,7 @@ pub fn shape_old_system_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
 
 /// `column_metadata` in the order the release kept it: 0.8 and 1.0 read
 /// a definition back through their migration, into a map sorted by name;
-/// before 1.2 a system column family's `HashMap` was filled in the order
+/// 0.7 kept a user's in a `HashMap`; before 1.2 a system column family's `HashMap` was filled in the order
 /// it declared its columns; otherwise as 1.2.9 listed them.
 pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool) {
     let Some(columns) = &mut cf.column_metadata else {
@@ -87,6 +87,18 @@ pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool)
     };
     if matches!(release.series(), (0, 8) | (1, 0)) {
         columns.sort_by(|a, b| a.name.cmp(&b.name));
+    } else if release.series() == (0, 7) && !system {
+        // 0.7 copied the definition's `TreeMap` (by `ByteBuffer`'s own
+        // order, signed bytes) into a `new HashMap<>(map)`, sized for it,
+        // and listed that.
+        columns.sort_by(|a, b| signed(&a.name).cmp(signed(&b.name)));
+        let hashes: Vec<i32> = columns
+            .iter()
+            .map(|c| javaorder::buffer_hash(&c.name))
+            .collect();
+        let order = javaorder::iteration_order(&hashes, copied_capacity(columns.len()));
+        let mut slots: Vec<Option<t::ColumnDef>> = columns.drain(..).map(Some).collect();
+        columns.extend(order.into_iter().filter_map(|i| slots[i].take()));
     } else if system && !release.at_least(1, 2) {
         let declared = system_old::declared_columns(&cf.name);
         let keys: Vec<&[u8]> = declared.iter().map(|n| n.as_bytes()).collect();
@@ -99,6 +111,23 @@ pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool)
         };
         columns.sort_by_key(|c| place(&c.name));
     }
+}
+
+/// The table size of `new HashMap<>(map)` for `n` entries (its
+/// `putMapEntries`: `tableSizeFor(n / 0.75 + 1)`).
+fn copied_capacity(n: usize) -> usize {
+    javaorder::sized_capacity((n as f32 / 0.75 + 1.0) as usize)
+}
+
+/// A name's bytes as Java's `ByteBuffer.compareTo` compared them.
+fn signed(name: &[u8]) -> impl Iterator<Item = i8> + '_ {
+    name.iter().map(|&b| b as i8)
+}
+
+/// Whether `system_add_column_family` wants a session keyspace: 1.1
+/// checked access to the keyspace its CfDef named instead.
+pub fn add_cf_needs_keyspace(node: &Node) -> bool {
+    node.release.map(Release::series) != Some((1, 1))
 }
 
 /// Whether `system_update_column_family` wants a session keyspace: 0.7 to
@@ -157,8 +186,10 @@ pub fn after_cf_change(node: &Node, ks: &str, cf: &str, dropped: bool) -> Result
     )))
 }
 
-/// A dropped keyspace takes its broken column family with it.
+/// A dropped keyspace takes its broken column family with it (and what
+/// 0.7 kept of its KsDef).
 pub fn after_keyspace_drop(node: &Node, ks: &str) {
+    super::v07::forget_replication(node, ks);
     let mut failed = node.failed_cf_update.lock();
     if failed.as_ref().is_some_and(|(k, _)| k == ks) {
         *failed = None;
@@ -295,6 +326,35 @@ mod tests {
         let lexical = "org.apache.cassandra.db.marshal.LexicalUUIDType";
         assert!(!check("0.8.10", lexical, vec![vec![0; 8]]));
         assert!(check("0.8.10", lexical, vec![vec![]]));
+    }
+
+    #[test]
+    fn release_0_7_listed_a_users_columns_in_its_hash_map_order() {
+        let column =
+            |n: &str| t::ColumnDef::new(n.as_bytes().to_vec(), String::new(), None, None, None);
+        let names = |v: &str, given: &[&str]| {
+            let mut cf =
+                super::super::super::defs::cf_def(&crate::schema::CfSpec::new("ks", "Users"));
+            cf.column_metadata = Some(given.iter().map(|n| column(n)).collect());
+            order_column_metadata(Release::find(v).unwrap(), &mut cf, false);
+            let listed = cf.column_metadata.unwrap();
+            listed
+                .into_iter()
+                .map(|c| String::from_utf8(c.name).unwrap())
+                .collect::<Vec<_>>()
+        };
+        // Both in the last of the 4 buckets `new HashMap<>(map)` made for
+        // two: the TreeMap's order.
+        assert_eq!(names("0.7.10", &["name", "age"]), ["age", "name"]);
+        // 8 buckets for three: name (3) before email (4) and age (7).
+        assert_eq!(
+            names("0.7.10", &["name", "age", "email"]),
+            ["name", "email", "age"]
+        );
+        assert_eq!(names("1.1.12", &["name", "age"]), ["name", "age"]);
+        assert_eq!(copied_capacity(2), 4);
+        assert_eq!(copied_capacity(6), 16);
+        assert_eq!(copied_capacity(12), 32);
     }
 
     #[test]

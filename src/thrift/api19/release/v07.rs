@@ -38,6 +38,41 @@ pub fn read_replication_factor(node: &Node, spec: &mut KeyspaceSpec) {
     }
 }
 
+/// A keyspace added or updated by `def`: 0.7 described its replication as
+/// the KsDef had sent it (`KSMetaData` kept the options map given, none
+/// included, and the factor), whatever the strategy made of them.
+pub fn remember_replication(node: &Node, def: &t::KsDef) {
+    if described_as_sent(node) {
+        node.sent_replication.lock().insert(
+            def.name.clone(),
+            (def.strategy_options.clone(), def.replication_factor),
+        );
+    }
+}
+
+/// 0.7, whose `describe_keyspace` copied its `KSMetaData` fields out (0.8
+/// on derived them from the strategy).
+fn described_as_sent(node: &Node) -> bool {
+    node.release.is_some_and(|r| !r.at_least(0, 8))
+}
+
+/// A keyspace dropped: nothing of its KsDef is kept.
+pub fn forget_replication(node: &Node, keyspace: &str) {
+    node.sent_replication.lock().remove(keyspace);
+}
+
+/// The replication of a user's keyspace as 0.7 described it (see
+/// [`remember_replication`]); a keyspace no KsDef made keeps its own.
+pub fn sent_replication(node: &Node, ks: &mut t::KsDef) {
+    if !described_as_sent(node) {
+        return;
+    }
+    if let Some((options, rf)) = node.sent_replication.lock().get(&ks.name) {
+        ks.strategy_options = options.clone();
+        ks.replication_factor = rf.or(ks.replication_factor);
+    }
+}
+
 /// `truncate` of a column family the keyspace lacks: 0.7 asked every live
 /// node for it and found none (UnavailableException); 0.8 to 1.2 had
 /// nothing to truncate.
@@ -66,11 +101,25 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
             ApiError::Dropped("0.7 failed describe_splits without a keyspace".into())
         }
         ApiError::InvalidRequest(why) => {
+            if let Some(inner) = why
+                .strip_prefix(CONFIG_ERROR_1_2)
+                .filter(|_| !release.at_least(1, 2))
+            {
+                // CQL 2 quoted the migration's exception, from the package
+                // it had before 1.2, in that release's words.
+                let inner = old_words(release, method, inner).unwrap_or_else(|| inner.to_string());
+                return ApiError::InvalidRequest(format!("{CONFIG_ERROR_OLD}{inner}"));
+            }
             ApiError::InvalidRequest(old_words(release, method, &why).unwrap_or(why))
         }
         e => e,
     }
 }
+
+/// How CQL 2 quoted a `ConfigurationException` (`toString`): its class
+/// moved from `config` to `exceptions` in 1.2.
+const CONFIG_ERROR_1_2: &str = "org.apache.cassandra.exceptions.ConfigurationException: ";
+const CONFIG_ERROR_OLD: &str = "org.apache.cassandra.config.ConfigurationException: ";
 
 /// The calls of 0.8 and 1.0 that asked for the session's keyspace
 /// (`ClientState.getKeyspace`: "no keyspace has been specified", 1.2's
@@ -327,6 +376,67 @@ fn system_cf(name: &str, user: MemtableDefaults) -> Option<t::CfDef> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn release_0_7_describes_replication_as_sent() {
+        let mut node = crate::node::test_nodes::Kit::default().node();
+        node.release = Release::find("0.7.10");
+        let options = BTreeMap::from([("replication_factor".to_string(), "1".to_string())]);
+        let sent = |options: Option<BTreeMap<String, String>>, rf| {
+            t::KsDef::new(
+                "Ks".to_string(),
+                "SimpleStrategy".to_string(),
+                options,
+                rf,
+                vec![],
+                None,
+            )
+        };
+        let described = |node: &Node| {
+            let mut ks = sent(None, Some(1));
+            ks.strategy_options = Some(BTreeMap::new());
+            sent_replication(node, &mut ks);
+            (ks.strategy_options, ks.replication_factor)
+        };
+        remember_replication(&node, &sent(Some(options.clone()), Some(1)));
+        assert_eq!(described(&node), (Some(options), Some(1)));
+        remember_replication(&node, &sent(None, Some(2)));
+        assert_eq!(described(&node), (None, Some(2)));
+        forget_replication(&node, "Ks");
+        assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+        // 0.8 on described what the strategy made of them.
+        node.release = Release::find("0.8.10");
+        remember_replication(&node, &sent(None, Some(2)));
+        assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+    }
+
+    #[test]
+    fn cql2_quoted_the_old_configuration_exception_in_its_words() {
+        let mut node = crate::node::test_nodes::Kit::default().node();
+        let exists = || {
+            ApiError::invalid(format!(
+                "{CONFIG_ERROR_1_2}Cannot add already existing column family \"Lines\" to keyspace \"ks\""
+            ))
+        };
+        let said = |node: &Node| match reword(node, "execute_cql_query", exists()) {
+            ApiError::InvalidRequest(why) => why,
+            e => panic!("{e:?}"),
+        };
+        node.release = Release::find("1.0.12");
+        assert_eq!(
+            said(&node),
+            "org.apache.cassandra.config.ConfigurationException: Lines already exists in keyspace ks"
+        );
+        node.release = Release::find("1.1.12");
+        assert_eq!(
+            said(&node),
+            "org.apache.cassandra.config.ConfigurationException: Cannot add already existing column \
+             family 'Lines' to keyspace 'ks'."
+        );
+        node.release = Release::find("1.2.19");
+        assert!(said(&node).starts_with(CONFIG_ERROR_1_2));
+    }
 
     #[test]
     fn system_tables_are_07s() {
