@@ -30,7 +30,8 @@ pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         .flatten()
         .chain(columns.map(|c| &c.validation_class))
         .find_map(|name| release.type_refusal(name))
-        .map_or(Ok(()), |why| Err(ApiError::invalid(why)))
+        .map_or(Ok(()), |why| Err(ApiError::invalid(why)))?;
+    super::v3x::collection_values(release, def)
 }
 
 /// The package a bare row cache provider name was looked up in.
