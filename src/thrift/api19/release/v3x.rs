@@ -1,7 +1,7 @@
 //! What Cassandra 3.0 and 3.11 answered otherwise than 2.2 over Thrift,
 //! where it is a rule about the request rather than a fact of the release
-//! table (`crate::release`): the CfDefs it described and a collection of
-//! values it failed on, the column TTLs 3.11
+//! table (`crate::release`): the CfDefs it described, the comparator an
+//! update kept, a collection of values it failed on, the column TTLs 3.11
 //! took, a multiget of no keys, a batch's range deletion, reversed super
 //! slices, index filters on unselected columns, the order of a keyspace's
 //! tables, how 3.0 printed a column's
@@ -10,9 +10,10 @@
 //! read or write the engine, nor answer calls.
 
 use crate::model::{DeletionTime, Op};
+use crate::node::Node;
 use crate::release::Release;
 use crate::schema::creation::CreationIds;
-use crate::schema::CfDef;
+use crate::schema::{CfDef, CfSpec};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
@@ -73,6 +74,18 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
                 .or_insert_with(|| "64".to_string());
         }
     }
+    // 3.x printed a percentile without a fraction it did not have
+    // (`99PERCENTILE`; 2.x: `99.0PERCENTILE`).
+    if let Some(retry) = cf.speculative_retry.as_mut() {
+        if let Some(n) = retry.strip_suffix(".0PERCENTILE") {
+            *retry = format!("{n}PERCENTILE");
+        }
+    }
+    if cf.column_type.as_deref() == Some("Super")
+        && cf.column_metadata.as_ref().is_none_or(Vec::is_empty)
+    {
+        super_columns(cf);
+    }
     if !system {
         return;
     }
@@ -87,6 +100,30 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
 }
 
 const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// The columns 3.x's table of a Super column family showed as its column
+/// metadata (`schema::legacy3x` maps the same table): the super columns'
+/// map, a column named `""` of `MapType(subcomparator, values)`, and the
+/// `value` column of the values' type.
+fn super_columns(cf: &mut t::CfDef) {
+    let bytes = format!("{MARSHAL}BytesType");
+    let values = cf
+        .default_validation_class
+        .clone()
+        .unwrap_or_else(|| bytes.clone());
+    let sub = cf.subcomparator_type.clone().unwrap_or(bytes);
+    let column = |name: &[u8], validation_class: String| t::ColumnDef {
+        name: name.to_vec(),
+        validation_class,
+        index_type: None,
+        index_name: None,
+        index_options: None,
+    };
+    cf.column_metadata = Some(vec![
+        column(b"", format!("{MARSHAL}MapType({sub},{values})")),
+        column(b"value", values),
+    ]);
+}
 
 /// `multiget_slice` of no keys, once checked: 3.x built a read of the
 /// keys' group and failed on its first (a server-side exception), which
@@ -196,6 +233,18 @@ pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiErr
         )));
     }
     Ok(())
+}
+
+/// An update of a column family naming another comparator: 3.x made the
+/// rest of the update and kept the comparator it had (2.2 refused it,
+/// `Column family comparators do not match or are not compatible`).
+pub fn update_keeps_comparator(node: &Node, spec: &mut CfSpec) {
+    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+        return;
+    }
+    if let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name) {
+        spec.comparator_type = Some(cf.comparator.class_name());
+    }
 }
 
 /// A column's TTL as 3.11 took it: a TTL of 0 is no TTL (3.0 and before
