@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Assemble facts.json: what each Cassandra release 0.7.10-2.2.19 answers and declares.
+"""Assemble facts.json: what each Cassandra release 0.7.10-3.11.10 answers and declares.
 
 usage: facts.py GITDIR [--out facts.json]
        facts.py --markdown [facts.json]     (a summary table of an existing facts.json)
@@ -23,7 +23,8 @@ import idl_facts
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-RELEASES = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19"]
+RELEASES = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24",
+            "3.11.10"]
 
 
 def show(git, tag, path):

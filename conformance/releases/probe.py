@@ -5,7 +5,7 @@ usage: probe.py --port THRIFT_PORT [--native-port P] [--log SYSTEM_OR_STDOUT_LOG
 
 Prints JSON: describe_version/cluster_name/partitioner/snitch, the TApplicationException an
 unknown method gets, the system keyspace's CF names (describe_keyspace system, and from 2.0 all
-its tables from system.schema_columnfamilies), the keyspaces
+its tables from system.schema_columnfamilies, from 3.0 system_schema.tables), the keyspaces
 (describe_keyspaces), the release version (system.local over CQL 3 where the release has it,
 else the node's "Cassandra version:" log line), and which native protocol versions a STARTUP
 is accepted in. Standard library only; the Thrift codec is the conformance corpus's
@@ -114,9 +114,13 @@ def main():
         f["release_version"] = W.bin_bytes(rel["f"]["2"]["v"][0]["f"]["2"]["v"][0]["f"]["2"])\
             .decode()
         f["release_version_source"] = "SELECT release_version FROM system.local"
-        tabs = value(call(o.port, "execute_cql3_query", {
-            1: W.bin_("SELECT columnfamily_name FROM system.schema_columnfamilies "
-                      "WHERE keyspace_name = 'system'"), 2: W.i32(2), 3: W.i32(1)}))
+        # 2.x lists tables in system.schema_columnfamilies, 3.x in system_schema.tables
+        for q in ("SELECT columnfamily_name FROM system.schema_columnfamilies "
+                  "WHERE keyspace_name = 'system'",
+                  "SELECT table_name FROM system_schema.tables WHERE keyspace_name = 'system'"):
+            tabs = value(call(o.port, "execute_cql3_query", {1: W.bin_(q), 2: W.i32(2), 3: W.i32(1)}))
+            if isinstance(tabs, dict) and tabs.get("t") == "struct" and "2" in tabs["f"]:
+                break
         if isinstance(tabs, dict) and tabs.get("t") == "struct" and "2" in tabs["f"]:
             # describe_keyspace leaves out the tables Thrift cannot show (CQL 3 ones)
             f["system_tables_cql3"] = sorted(

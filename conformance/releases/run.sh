@@ -35,9 +35,15 @@ NODE_PID="" NODE_RUN=""
 start_node() {
   local h=$RELEASES_DIR/$V err
   [ -x "$h/start.sh" ] || { echo "release $V not built in $RELEASES_DIR" >&2; exit 2; }
-  PORT=$(free_port)
   err=$(mktemp)
-  NODE_PID=$("$h/start.sh" "$PORT" "$@" 2>"$err" | tail -1) || { cat "$err" >&2; exit 1; }
+  # a port picked free can be taken by another process before the node binds it: try again
+  for try in 1 2 3; do
+    PORT=$(free_port)
+    NODE_PID=$("$h/start.sh" "$PORT" "$@" 2>"$err" | tail -1) && break
+    [ "$try" -lt 3 ] && grep -q 'Failed to bind\|Address already in use\|is in use' "$err" \
+      || { cat "$err" >&2; exit 1; }
+    echo "start of $V failed on a taken port, again" >&2
+  done
   NODE_RUN=$(sed -n 's/.* run dir \([^ ]*\) .*/\1/p' "$err"); rm -f "$err"
   echo "started $V pid $NODE_PID thrift $PORT ($NODE_RUN)" >&2
 }

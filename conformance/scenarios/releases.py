@@ -1,9 +1,11 @@
-"""Conformance scenarios for the Thrift API of Cassandra 0.7 to 2.2 (API 19.x and 20.x).
+"""Conformance scenarios for the Thrift API of Cassandra 0.7 to 3.11 (API 19.x and 20.x).
 
 One file for every release: the environment variable RELEASE (0.7.10, 0.8.10, 1.0.12, 1.1.12,
-1.2.19, 2.0.17, 2.1.22 or 2.2.19) says which release is being recorded, and each scenario sends only
-the calls and struct fields that release had (KsDef.replication_factor in 0.7, counters and
-CQL 2 from 0.8, CQL 3 through set_cql_version in 1.1 and execute_cql3_query from 2.0, ...).
+1.2.19, 2.0.17, 2.1.22, 2.2.19, 3.0.24 or 3.11.10) says which release is being recorded, and each
+scenario sends only the calls and struct fields that release had (KsDef.replication_factor in
+0.7, counters and CQL 2 from 0.8, CQL 3 through set_cql_version in 1.1 and execute_cql3_query
+from 2.0, ...). 3.0 and 3.11 declare 2.2's IDL (API 20.1.0): they get 2.2's calls, and
+execute_cql_query is sent to record how they refuse CQL 2.
 Scenario names are the same for every release, so the recordings of two releases compare
 case by case. Each scenario owns one keyspace (cv_r_<topic>), dropped before and after.
 

@@ -66,10 +66,24 @@ case $NODE_VERSION in
   *) MAIN=org.apache.cassandra.service.CassandraDaemon;;
 esac
 echo "$NODE_VERSION run dir $RUN thrift $PORT storage $SP native $NP jmx $JMX" >&2
-# no -javaagent:jamm (its deep sizing walks JDK internals): these releases then fall back to
-# their fixed memtable size estimate, as they do whenever the agent is absent
+# 0.7-2.2: no -javaagent:jamm (its deep sizing walks JDK internals): these releases then fall
+# back to their fixed memtable size estimate, as they do whenever the agent is absent.
+# 3.x sizes every prepared statement with jamm (ObjectSizes.measureDeep); without the agent jamm
+# guesses field offsets with Unsafe, which JDK 17 refuses for the lambdas' hidden classes, so
+# prepare_cql3_query would fail: 3.x runs with the agent, as its own cassandra-env.sh starts it,
+# and the JDK internals jamm reads opened to it.
+AGENT=()
+case $NODE_VERSION in
+  3.*)
+    AGENT=(-javaagent:"$(ls "$NODE_HOME"/lib/jamm-*.jar | head -1)" -Djdk.attach.allowAttachSelf=true)
+    for p in java.base/java.lang.module java.base/jdk.internal.loader java.base/jdk.internal.ref \
+             java.base/jdk.internal.reflect java.base/jdk.internal.math java.base/jdk.internal.module \
+             java.base/jdk.internal.util.jar jdk.management/com.sun.management.internal; do
+      AGENT+=(--add-opens "$p=ALL-UNNAMED")
+    done;;
+esac
 (cd "$RUN" && exec nohup "$JAVA" -ea -Xms"${NODE_HEAP:-1G}" -Xmx"${NODE_HEAP:-1G}" -Xss512k \
-  "${JVM_OPENS[@]}" -Djava.net.preferIPv4Stack=true \
+  "${JVM_OPENS[@]}" "${AGENT[@]}" -Djava.net.preferIPv4Stack=true \
   -Dcom.sun.management.jmxremote.port="$JMX" -Dcom.sun.management.jmxremote.rmi.port="$JMX" \
   -Dcom.sun.management.jmxremote.ssl=false -Dcom.sun.management.jmxremote.authenticate=false \
   -Djava.rmi.server.hostname=127.0.0.1 -Dcassandra.jmx.local.port="$JMX" \

@@ -55,6 +55,10 @@ const SYSTEM_CFS_1_2: &[&str] = &[
     "schema_keyspaces",
 ];
 
+/// The system tables 3.x's `describe_keyspace("system")` listed (recorded):
+/// the two compact ones left, the rest are CQL tables Thrift does not show.
+const SYSTEM_CFS_3: &[&str] = &["IndexInfo", "hints"];
+
 /// Each feature with the first release series that had it and, where one
 /// dropped it, the first that did not.
 pub const FEATURES: &[(Feature, Series, Option<Series>)] = &[
@@ -201,5 +205,32 @@ pub const RELEASES: &[Release] = &[
         system_cfs: &["hints", "IndexInfo", "schema_keyspaces"],
         // CQL 2 is gone: execute_cql_query is still declared but refuses
         // every query.
+    },
+    // 3.x declares 2.2's IDL (API 20.1.0); its schema lives in
+    // `system_schema`, so `describe_keyspace("system")` lists only the two
+    // tables Thrift can still show. Native protocol v1 and v2 are gone.
+    Release {
+        version: "3.0.24",
+        generation: ThriftGeneration::Api19,
+        thrift_api: "20.1.0",
+        native_versions: &[3, 4],
+        cql3_version: Some("3.4.0"),
+        defaults: StockDefaults {
+            start_rpc: false,
+            ..MURMUR3_VNODES
+        },
+        system_cfs: SYSTEM_CFS_3,
+    },
+    Release {
+        version: "3.11.10",
+        generation: ThriftGeneration::Api19,
+        thrift_api: "20.1.0",
+        native_versions: &[3, 4],
+        cql3_version: Some("3.4.4"),
+        defaults: StockDefaults {
+            start_rpc: false,
+            ..MURMUR3_VNODES
+        },
+        system_cfs: SYSTEM_CFS_3,
     },
 ];

@@ -17,7 +17,7 @@ fn every_release_is_found_by_its_version_in_order() {
         versions,
         [
             "0.6.8", "0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.9", "1.2.19", "2.0.17", "2.1.22",
-            "2.2.19"
+            "2.2.19", "3.0.24", "3.11.10"
         ]
     );
     for r in RELEASES {
@@ -26,6 +26,13 @@ fn every_release_is_found_by_its_version_in_order() {
     assert!(RELEASES.windows(2).all(|w| w[0].numbers() < w[1].numbers()));
     assert_eq!(Release::find(" 2.0.17 ").map(|r| r.version), Some("2.0.17"));
     assert!(Release::find("3.0.0").is_none());
+    // 3.x: 2.2's methods, native v3 and v4 only.
+    let r = Release::find("3.11.10").unwrap();
+    assert_eq!(
+        r.thrift_methods(),
+        Release::find("2.2.19").unwrap().thrift_methods()
+    );
+    assert!(!r.accepts_native(2) && r.accepts_native(4) && !r.has(Feature::Cql2));
     assert!(Release::known_versions().starts_with("0.6.8, 0.7.10"));
 }
 
@@ -35,7 +42,7 @@ fn every_release_is_found_by_its_version_in_order() {
 fn definitions_match_the_recorded_facts() {
     let facts = facts();
     let releases = facts["releases"].as_object().expect("releases");
-    assert_eq!(releases.len(), 8);
+    assert_eq!(releases.len(), 10);
     for (version, f) in releases {
         let r = Release::find(version).unwrap_or_else(|| panic!("{version} defined"));
         let node = &f["from_running_node"];

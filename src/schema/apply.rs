@@ -212,6 +212,7 @@ impl Schema {
         for cf in &cfs {
             self.creation_ids.take(&spec.name, &cf.name);
         }
+        self.creation_ids.keyspace_read(&spec.name);
         let indexes = cfs.iter().map(|cf| cf.options.indexed_columns().count());
         self.creation_ids.skip(indexes.sum());
         let mut ids = BTreeSet::new();

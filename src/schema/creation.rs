@@ -34,6 +34,12 @@ pub struct CreationIds {
     next: u32,
     /// Keyspace, then column family name, to its id.
     ids: BTreeMap<String, BTreeMap<String, u32>>,
+    /// By keyspace, the highest id among the column families read in one
+    /// go with it: those it was created with, or all it had at start-up
+    /// (Cassandra 3.x listed those by name, the ones added later after
+    /// them). Not persisted: every start reads them all again.
+    #[serde(skip)]
+    read_together: BTreeMap<String, u32>,
 }
 
 impl CreationIds {
@@ -41,6 +47,24 @@ impl CreationIds {
     /// user column family.
     pub fn id(&self, keyspace: &str, cf: &str) -> Option<u32> {
         self.ids.get(keyspace)?.get(cf).copied()
+    }
+
+    /// Whether the column family `cf` of `keyspace` was read in one go
+    /// with its keyspace (see `read_together`).
+    pub fn read_with_keyspace(&self, keyspace: &str, cf: &str) -> bool {
+        match (self.id(keyspace, cf), self.read_together.get(keyspace)) {
+            (Some(id), Some(&last)) => id <= last,
+            _ => false,
+        }
+    }
+
+    /// The column families `keyspace` has now were read in one go with it
+    /// (its creation, or a start).
+    pub(super) fn keyspace_read(&mut self, keyspace: &str) {
+        match self.ids.get(keyspace).and_then(|cfs| cfs.values().max()) {
+            Some(&last) => self.read_together.insert(keyspace.to_string(), last),
+            None => self.read_together.remove(keyspace),
+        };
     }
 
     /// The id the next column family created gets.
@@ -92,6 +116,7 @@ impl CreationIds {
     /// A dropped keyspace, with all its column families.
     pub(super) fn forget_keyspace(&mut self, keyspace: &str) {
         self.ids.remove(keyspace);
+        self.read_together.remove(keyspace);
     }
 
     /// The counter as the node had it after starting with `keyspaces`:
@@ -124,6 +149,10 @@ impl CreationIds {
                 }
             }
         }
+        self.read_together.clear();
+        for ks in &users {
+            self.keyspace_read(&ks.name);
+        }
         let indexes = users
             .iter()
             .flat_map(|k| k.cfs.values())
@@ -148,6 +177,20 @@ mod tests {
             cf.options.column_metadata.push(c);
         }
         cf
+    }
+
+    #[test]
+    fn knows_the_column_families_read_with_their_keyspace() {
+        let mut ids = CreationIds::default();
+        ids.take("K", "B");
+        ids.take("K", "A");
+        ids.keyspace_read("K");
+        ids.take("K", "Later");
+        assert!(ids.read_with_keyspace("K", "A") && ids.read_with_keyspace("K", "B"));
+        assert!(!ids.read_with_keyspace("K", "Later"));
+        assert!(!ids.read_with_keyspace("K", "Unknown"));
+        ids.forget_keyspace("K");
+        assert!(!ids.read_with_keyspace("K", "A"));
     }
 
     #[test]

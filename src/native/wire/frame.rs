@@ -126,21 +126,44 @@ impl Header {
 pub struct FrameError(pub String);
 
 /// The refusal of a protocol version the release answered as (`serve
-/// --cassandra-version`) did not accept, in its words: 2.2 named its
-/// highest version, 1.2 to 2.1 only the one refused.
+/// --cassandra-version`) did not accept, in its words: 3.11 listed the
+/// versions it spoke (v5 as a beta a client must flag), 3.0 named its
+/// lowest and highest, 2.2 its highest, 1.2 to 2.1 only the one refused.
 pub fn release_version_error(release: Option<&Release>, version: u8) -> Option<FrameError> {
     let release = release?;
     if release.accepts_native(version) {
         return None;
     }
     let highest = release.highest_native().unwrap_or(0);
-    Some(FrameError(if release.at_least(2, 2) {
-        format!(
+    let lowest = release.native_versions.iter().copied().min().unwrap_or(0);
+    Some(FrameError(
+        if release.at_least(3, 11) && version == highest + 1 {
+            format!("Beta version of the protocol used ({version}/v{version}-beta), but USE_BETA flag is unset")
+        } else if release.at_least(3, 11) {
+            let listed: Vec<String> = release
+                .native_versions
+                .iter()
+                .map(|v| format!("{v}/v{v}"))
+                .collect();
+            format!(
+            "Invalid or unsupported protocol version ({version}); supported versions are ({}, {}/v{}-beta)",
+            listed.join(", "),
+            highest + 1,
+            highest + 1
+        )
+        } else if release.at_least(3, 0) {
+            format!(
+            "Invalid or unsupported protocol version ({version}); the lowest supported version is \
+             {lowest} and the greatest is {highest}"
+        )
+        } else if release.at_least(2, 2) {
+            format!(
             "Invalid or unsupported protocol version ({version}); highest supported is {highest} "
         )
-    } else {
-        format!("Invalid or unsupported protocol version: {version}")
-    }))
+        } else {
+            format!("Invalid or unsupported protocol version: {version}")
+        },
+    ))
 }
 
 /// A framing error in the header `h` of a frame whose first byte is
@@ -299,6 +322,30 @@ mod tests {
             (4, FLAG_WARNING, 300, op::RESULT)
         );
         assert!(Header::is_response(v4[0]));
+    }
+
+    /// The words recorded from each release's node (`conformance/releases/probe/`).
+    #[test]
+    fn three_x_refuses_versions_in_its_own_words() {
+        let words =
+            |v: &str, version: u8| release_version_error(Release::find(v), version).map(|e| e.0);
+        assert_eq!(words("3.0.24", 3), None);
+        assert_eq!(
+            words("3.0.24", 2).unwrap(),
+            "Invalid or unsupported protocol version (2); the lowest supported version is 3 and the greatest is 4"
+        );
+        assert_eq!(
+            words("3.11.10", 1).unwrap(),
+            "Invalid or unsupported protocol version (1); supported versions are (3/v3, 4/v4, 5/v5-beta)"
+        );
+        assert_eq!(
+            words("3.11.10", 5).unwrap(),
+            "Beta version of the protocol used (5/v5-beta), but USE_BETA flag is unset"
+        );
+        assert_eq!(
+            words("2.2.19", 5).unwrap(),
+            "Invalid or unsupported protocol version (5); highest supported is 4 "
+        );
     }
 
     #[test]

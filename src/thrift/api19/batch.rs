@@ -101,13 +101,15 @@ impl Rules for Api19 {
         key: &[u8],
         cf_name: &str,
         cf: &Arc<CfDef>,
-        m: t::Mutation,
+        mut m: t::Mutation,
         effect: &mut Effect,
     ) -> Result<ApiResult<()>, OverBudget> {
         let range_deletions = self
             .release
             .is_some_and(|r| r.does(Behaviour::SliceRangeDeletions));
-        if let Err(e) = v::validate_mutation(cf, &m, range_deletions) {
+        if let Err(e) = super::release::v3x::mutation_ttls(self.release, &mut m)
+            .and_then(|()| v::validate_mutation(cf, &m, range_deletions))
+        {
             return Ok(Err(super::release::v07::mutation_error(
                 self.release,
                 &m,
@@ -117,7 +119,10 @@ impl Rules for Api19 {
         match effect {
             Effect::Ops(ops) => {
                 let before = ops.len();
-                mutation_ops(m, cf, self.now, ops);
+                match super::release::v3x::range_deletion(self.release, cf, &m, self.now) {
+                    Some(op) => ops.extend(op),
+                    None => mutation_ops(m, cf, self.now, ops),
+                }
                 bounded::reserve((ops.len() - before) * size_of::<Op>())?;
             }
             Effect::Counter {

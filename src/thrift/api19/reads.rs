@@ -113,6 +113,7 @@ pub fn multiget_slice(
         predicate,
         cl,
     )?;
+    super::release::v3x::multiget_of_no_keys(node.release, keys.is_empty())?;
     let now = node.now();
     keys.iter()
         .map(|key| {
@@ -135,7 +136,9 @@ pub fn get_slice(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
     let (cmd, counter) = checked_slice(node, ks, [key], parent, predicate, cl)?;
-    Ok(into_thrift(node.read(&cmd, key)?, node.now(), counter))
+    let mut out = into_thrift(node.read(&cmd, key)?, node.now(), counter);
+    super::release::v3x::reversed_super_slice(node.release, parent, predicate, &mut out);
+    Ok(out)
 }
 
 fn count(n: usize) -> i32 {
@@ -285,6 +288,9 @@ pub fn get_range_slices(
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
+        if super::release::v3x::filter_unselected(node.release, predicate, filter) {
+            return Ok(Vec::new());
+        }
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
         return Ok(rows.into_iter().map(|(_, row)| row).collect());
     }
@@ -440,6 +446,9 @@ pub fn get_indexed_slices(
     index::validate_index_clause(&cf, clause)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     check_read(node, ks, cl)?;
+    if super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions) {
+        return Ok(Vec::new());
+    }
     let query = IndexQuery {
         expressions: clause
             .expressions

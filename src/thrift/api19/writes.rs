@@ -52,7 +52,7 @@ pub fn insert(
     ks: &str,
     key: Vec<u8>,
     parent: &t::ColumnParent,
-    column: t::Column,
+    mut column: t::Column,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
@@ -69,6 +69,7 @@ pub fn insert(
         parent.super_column.as_deref(),
         [column.name.as_slice()],
     )?;
+    super::release::v3x::column_ttl(node.release, &mut column)?;
     v::validate_column_data(&cf, &column, parent.super_column.is_some())?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;

@@ -104,18 +104,20 @@ pub fn result(outcome: CqlOutcome) -> t::CqlResult {
 /// table the statement works on: a marker bound to a descending
 /// clustering column has its `ReversedType` (recorded from 1.2.19 on;
 /// without a release, 1.2.9's answers as this server gives them, not), and
-/// from 2.1 a marker bound to a column is named by the column's definition
-/// as Java printed it (`ColumnDefinition{name=..., type=..., kind=...}`),
-/// before by its name alone.
+/// from 2.1 to 3.0 a marker bound to a column is named by the column's
+/// definition as Java printed it (`ColumnDefinition{name=..., type=...,
+/// kind=...}`), before and from 3.11 by its name alone.
 pub fn prepared_result(
     p: &Prepared,
     table: Option<&Table>,
     release: Option<&Release>,
 ) -> t::CqlPreparedResult {
+    // 3.11 named the markers by their columns' names again.
     let (reversed, definitions) = match release {
-        Some(r) => (r.at_least(1, 2), r.at_least(2, 1)),
+        Some(r) => (r.at_least(1, 2), r.at_least(2, 1) && !r.at_least(3, 11)),
         None => (false, false),
     };
+    let three_oh = release.is_some_and(|r| r.at_least(3, 0));
     let mut types = Vec::with_capacity(p.specs.len());
     let mut names = Vec::with_capacity(p.specs.len());
     for s in &p.specs {
@@ -127,6 +129,9 @@ pub fn prepared_result(
             _ => s.ty.class_name(),
         };
         names.push(match column.filter(|_| definitions) {
+            Some(c) if three_oh => {
+                super::release::v3x::definition_30(&s.name, &ty, c.kind, c.component)
+            }
             Some(c) => format!(
                 "ColumnDefinition{{name={}, type={ty}, kind={}, componentIndex={}, indexName={}, indexType={}}}",
                 s.name,

@@ -30,7 +30,8 @@ pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         .flatten()
         .chain(columns.map(|c| &c.validation_class))
         .find_map(|name| release.type_refusal(name))
-        .map_or(Ok(()), |why| Err(ApiError::invalid(why)))
+        .map_or(Ok(()), |why| Err(ApiError::invalid(why)))?;
+    super::v3x::collection_values(release, def)
 }
 
 /// The package a bare row cache provider name was looked up in.
@@ -117,6 +118,7 @@ pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
     if node.release.is_some_and(|r| !r.at_least(1, 0)) {
         spec.gc_grace_seconds.get_or_insert(0);
     }
+    super::v3x::update_keeps_comparator(node, spec);
 }
 
 #[cfg(test)]

@@ -34,7 +34,8 @@ pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
 /// `session`: 2.1 refused the unindexed SELECT when it looked for an index
 /// serving the restrictions on indexed columns, listing those; 2.2 named
 /// the restricted non-key columns (of a table with clustering or composite
-/// names; on a static compact one it asked for ALLOW FILTERING).
+/// names; on a static compact one it asked for ALLOW FILTERING, as 3.x did
+/// of any table).
 pub fn reword_unindexed(
     node: &Node,
     schema: &Arc<Schema>,
@@ -63,7 +64,8 @@ pub fn reword_unindexed(
         .filter(|(c, _)| table.regular.iter().any(|r| r.column.name == *c))
         .collect();
     if release.at_least(2, 2) {
-        if table.layout == Layout::CompactStatic {
+        // 3.x asked for ALLOW FILTERING whatever the table.
+        if table.layout == Layout::CompactStatic || release.at_least(3, 0) {
             // With ALLOW FILTERING 2.2 filtered such a table, which the
             // engine does not: its refusal stands.
             if select.allow_filtering {

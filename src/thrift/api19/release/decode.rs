@@ -35,7 +35,7 @@ pub enum Declared<'m> {
     /// value it lacked, `remove`'s consistency level) and its method failed
     /// on it: the processor's "Internal error processing NAME".
     Failed(String),
-    /// The same null argument before 1.2: the method ran and made its
+    /// The same null argument before 1.2 and from 3.0: the method ran and made its
     /// checks first (keyspace, column family, key, path), failing only when
     /// it came to use the argument; the message to check, the level given
     /// as ONE.
@@ -69,7 +69,8 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
         return Declared::Refused(text, end < msg.len());
     }
     if walk.null_argument {
-        if !release.at_least(1, 2) {
+        // 3.x made the checks first again (recorded for `remove`).
+        if !release.at_least(1, 2) || release.at_least(3, 0) {
             // The level kept, as ONE (the node's reader wants one), for
             // the checks to run on.
             let mut patched = msg.to_vec();

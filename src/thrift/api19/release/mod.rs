@@ -10,7 +10,8 @@
 // lacked (`declared`) and the request fields it did not read (`decode`,
 // from its own IDL: `idl`), 1.1's CQL 3 beta rows (`beta`), what a release
 // made of a schema call's CfDef (`cfdefs`), the column family ids the
-// releases before 1.2 spent on refused schema calls (`ids`).
+// releases before 1.2 spent on refused schema calls (`ids`), 3.x's rules
+// of a request (`v3x`).
 pub(super) mod beta;
 pub(super) mod cfdefs;
 pub(super) mod cql3;
@@ -20,6 +21,7 @@ mod idl;
 pub(super) mod ids;
 pub(super) mod old;
 pub(super) mod v07;
+pub(super) mod v3x;
 
 use super::validation as v;
 use crate::cql2::ast::Statement as Cql2Statement;
@@ -117,6 +119,7 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
         cf.bloom_filter_fp_chance
             .get_or_insert(thrift::OrderedFloat(0.01));
     }
+    v3x::shape_cf(release, cf, system);
 }
 
 /// A user's CfDef before 1.1: the cache and memtable settings of the
@@ -281,12 +284,13 @@ fn quote_cql_column(why: String) -> String {
     }
 }
 
-/// Why the release refused every CQL 2 call, when it did (2.2 still
-/// declared the methods).
+/// Why the release refused every CQL 2 call, when it did (2.2 and 3.x
+/// still declared the methods; 3.x's words name 3.0, the series that wrote
+/// them, 3.11 too).
 pub fn cql2_removed(node: &Node) -> Option<ApiError> {
     let release = node.release?;
     (release.has_method("execute_cql_query") && !release.has(Feature::Cql2)).then(|| {
-        let (major, minor) = release.series();
+        let (major, minor) = release.series().min((3, 0));
         ApiError::invalid(format!(
             "CQL2 has been removed in Cassandra {major}.{minor}. Please use CQL3 instead"
         ))
@@ -510,6 +514,14 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
                 .id(&ks.name, &cf.name)
                 .unwrap_or(u32::MAX)
         });
+    }
+    if v3x::tables_in_creation_order(release) {
+        if !system {
+            v3x::order_tables(&node.schema().creation_ids, &mut ks);
+        }
+        v07::shape_keyspace(release, node.jvm_heap_mb, &mut ks);
+        declared::keyspace(release, &mut ks);
+        return ks;
     }
     // A Java HashMap keyed by name held them; clients saw its order.
     let hashes: Vec<i32> = ks

@@ -7,10 +7,10 @@ use crate::thrift::api19::javaargs::ArgsOf;
 use crate::thrift::wire::idl::StructDesc;
 
 /// The releases with a table, in the order of `METHODS`' columns.
-pub const RELEASES: [&str; 8] = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19"];
+pub const RELEASES: [&str; 10] = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24", "3.11.10"];
 
 /// Each release's lookup: `ARGS_OF[i]` reads the column of `RELEASES[i]`.
-pub static ARGS_OF: [ArgsOf; 8] = [
+pub static ARGS_OF: [ArgsOf; 10] = [
     super::args_at::<0>, // 0.7.10
     super::args_at::<1>, // 0.8.10
     super::args_at::<2>, // 1.0.12
@@ -19,12 +19,14 @@ pub static ARGS_OF: [ArgsOf; 8] = [
     super::args_at::<5>, // 2.0.17
     super::args_at::<6>, // 2.1.22
     super::args_at::<7>, // 2.2.19
+    super::args_at::<8>, // 3.0.24
+    super::args_at::<9>, // 3.11.10
 ];
 
 /// Every method any release declared, sorted by name, and its argument
 /// struct in each release, in the order of `RELEASES` (`None`: the
 /// release had no such method).
-pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
+pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
     ("add", [
         None,              // 0.7.10
         Some(&ADD_ARGS_1), // 0.8.10
@@ -34,6 +36,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&ADD_ARGS_3), // 2.0.17
         Some(&ADD_ARGS_3), // 2.1.22
         Some(&ADD_ARGS_3), // 2.2.19
+        Some(&ADD_ARGS_3), // 3.0.24
+        Some(&ADD_ARGS_3), // 3.11.10
     ]),
     ("atomic_batch_mutate", [
         None,                              // 0.7.10
@@ -44,6 +48,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.0.17
         Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.1.22
         Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.2.19
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 3.0.24
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 3.11.10
     ]),
     ("batch_mutate", [
         Some(&BATCH_MUTATE_ARGS_1), // 0.7.10
@@ -54,6 +60,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&BATCH_MUTATE_ARGS_4), // 2.0.17
         Some(&BATCH_MUTATE_ARGS_4), // 2.1.22
         Some(&BATCH_MUTATE_ARGS_4), // 2.2.19
+        Some(&BATCH_MUTATE_ARGS_4), // 3.0.24
+        Some(&BATCH_MUTATE_ARGS_4), // 3.11.10
     ]),
     ("cas", [
         None,            // 0.7.10
@@ -64,6 +72,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&CAS_ARGS), // 2.0.17
         Some(&CAS_ARGS), // 2.1.22
         Some(&CAS_ARGS), // 2.2.19
+        Some(&CAS_ARGS), // 3.0.24
+        Some(&CAS_ARGS), // 3.11.10
     ]),
     ("describe_cluster_name", [
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 0.7.10
@@ -74,6 +84,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 2.0.17
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 2.1.22
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 2.2.19
+        Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 3.0.24
+        Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 3.11.10
     ]),
     ("describe_keyspace", [
         Some(&DESCRIBE_KEYSPACE_ARGS), // 0.7.10
@@ -84,6 +96,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_KEYSPACE_ARGS), // 2.0.17
         Some(&DESCRIBE_KEYSPACE_ARGS), // 2.1.22
         Some(&DESCRIBE_KEYSPACE_ARGS), // 2.2.19
+        Some(&DESCRIBE_KEYSPACE_ARGS), // 3.0.24
+        Some(&DESCRIBE_KEYSPACE_ARGS), // 3.11.10
     ]),
     ("describe_keyspaces", [
         Some(&DESCRIBE_KEYSPACES_ARGS), // 0.7.10
@@ -94,6 +108,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_KEYSPACES_ARGS), // 2.0.17
         Some(&DESCRIBE_KEYSPACES_ARGS), // 2.1.22
         Some(&DESCRIBE_KEYSPACES_ARGS), // 2.2.19
+        Some(&DESCRIBE_KEYSPACES_ARGS), // 3.0.24
+        Some(&DESCRIBE_KEYSPACES_ARGS), // 3.11.10
     ]),
     ("describe_local_ring", [
         None,                            // 0.7.10
@@ -104,6 +120,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 2.0.17
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 2.1.22
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 2.2.19
+        Some(&DESCRIBE_LOCAL_RING_ARGS), // 3.0.24
+        Some(&DESCRIBE_LOCAL_RING_ARGS), // 3.11.10
     ]),
     ("describe_partitioner", [
         Some(&DESCRIBE_PARTITIONER_ARGS), // 0.7.10
@@ -114,6 +132,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_PARTITIONER_ARGS), // 2.0.17
         Some(&DESCRIBE_PARTITIONER_ARGS), // 2.1.22
         Some(&DESCRIBE_PARTITIONER_ARGS), // 2.2.19
+        Some(&DESCRIBE_PARTITIONER_ARGS), // 3.0.24
+        Some(&DESCRIBE_PARTITIONER_ARGS), // 3.11.10
     ]),
     ("describe_ring", [
         Some(&DESCRIBE_RING_ARGS), // 0.7.10
@@ -124,6 +144,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_RING_ARGS), // 2.0.17
         Some(&DESCRIBE_RING_ARGS), // 2.1.22
         Some(&DESCRIBE_RING_ARGS), // 2.2.19
+        Some(&DESCRIBE_RING_ARGS), // 3.0.24
+        Some(&DESCRIBE_RING_ARGS), // 3.11.10
     ]),
     ("describe_schema_versions", [
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 0.7.10
@@ -134,6 +156,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 2.0.17
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 2.1.22
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 2.2.19
+        Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 3.0.24
+        Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 3.11.10
     ]),
     ("describe_snitch", [
         Some(&DESCRIBE_SNITCH_ARGS), // 0.7.10
@@ -144,6 +168,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_SNITCH_ARGS), // 2.0.17
         Some(&DESCRIBE_SNITCH_ARGS), // 2.1.22
         Some(&DESCRIBE_SNITCH_ARGS), // 2.2.19
+        Some(&DESCRIBE_SNITCH_ARGS), // 3.0.24
+        Some(&DESCRIBE_SNITCH_ARGS), // 3.11.10
     ]),
     ("describe_splits", [
         Some(&DESCRIBE_SPLITS_ARGS), // 0.7.10
@@ -154,6 +180,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_SPLITS_ARGS), // 2.0.17
         Some(&DESCRIBE_SPLITS_ARGS), // 2.1.22
         Some(&DESCRIBE_SPLITS_ARGS), // 2.2.19
+        Some(&DESCRIBE_SPLITS_ARGS), // 3.0.24
+        Some(&DESCRIBE_SPLITS_ARGS), // 3.11.10
     ]),
     ("describe_splits_ex", [
         None,                           // 0.7.10
@@ -164,6 +192,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 2.0.17
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 2.1.22
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 2.2.19
+        Some(&DESCRIBE_SPLITS_EX_ARGS), // 3.0.24
+        Some(&DESCRIBE_SPLITS_EX_ARGS), // 3.11.10
     ]),
     ("describe_token_map", [
         None,                           // 0.7.10
@@ -174,6 +204,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 2.0.17
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 2.1.22
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 2.2.19
+        Some(&DESCRIBE_TOKEN_MAP_ARGS), // 3.0.24
+        Some(&DESCRIBE_TOKEN_MAP_ARGS), // 3.11.10
     ]),
     ("describe_version", [
         Some(&DESCRIBE_VERSION_ARGS), // 0.7.10
@@ -184,6 +216,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&DESCRIBE_VERSION_ARGS), // 2.0.17
         Some(&DESCRIBE_VERSION_ARGS), // 2.1.22
         Some(&DESCRIBE_VERSION_ARGS), // 2.2.19
+        Some(&DESCRIBE_VERSION_ARGS), // 3.0.24
+        Some(&DESCRIBE_VERSION_ARGS), // 3.11.10
     ]),
     ("execute_cql3_query", [
         None,                             // 0.7.10
@@ -194,6 +228,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.0.17
         Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.1.22
         Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.2.19
+        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 3.0.24
+        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 3.11.10
     ]),
     ("execute_cql_query", [
         None,                          // 0.7.10
@@ -204,6 +240,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&EXECUTE_CQL_QUERY_ARGS), // 2.0.17
         Some(&EXECUTE_CQL_QUERY_ARGS), // 2.1.22
         Some(&EXECUTE_CQL_QUERY_ARGS), // 2.2.19
+        Some(&EXECUTE_CQL_QUERY_ARGS), // 3.0.24
+        Some(&EXECUTE_CQL_QUERY_ARGS), // 3.11.10
     ]),
     ("execute_prepared_cql3_query", [
         None,                                      // 0.7.10
@@ -214,6 +252,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.0.17
         Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.1.22
         Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.2.19
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 3.0.24
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 3.11.10
     ]),
     ("execute_prepared_cql_query", [
         None,                                   // 0.7.10
@@ -224,6 +264,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 2.0.17
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 2.1.22
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 2.2.19
+        Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 3.0.24
+        Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 3.11.10
     ]),
     ("get", [
         Some(&GET_ARGS_1), // 0.7.10
@@ -234,6 +276,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_ARGS_3), // 2.0.17
         Some(&GET_ARGS_3), // 2.1.22
         Some(&GET_ARGS_3), // 2.2.19
+        Some(&GET_ARGS_3), // 3.0.24
+        Some(&GET_ARGS_3), // 3.11.10
     ]),
     ("get_count", [
         Some(&GET_COUNT_ARGS_1), // 0.7.10
@@ -244,6 +288,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_COUNT_ARGS_3), // 2.0.17
         Some(&GET_COUNT_ARGS_3), // 2.1.22
         Some(&GET_COUNT_ARGS_3), // 2.2.19
+        Some(&GET_COUNT_ARGS_3), // 3.0.24
+        Some(&GET_COUNT_ARGS_3), // 3.11.10
     ]),
     ("get_indexed_slices", [
         Some(&GET_INDEXED_SLICES_ARGS_1), // 0.7.10
@@ -254,6 +300,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_INDEXED_SLICES_ARGS_3), // 2.0.17
         Some(&GET_INDEXED_SLICES_ARGS_3), // 2.1.22
         Some(&GET_INDEXED_SLICES_ARGS_3), // 2.2.19
+        Some(&GET_INDEXED_SLICES_ARGS_3), // 3.0.24
+        Some(&GET_INDEXED_SLICES_ARGS_3), // 3.11.10
     ]),
     ("get_multi_slice", [
         None,                        // 0.7.10
@@ -264,6 +312,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         None,                        // 2.0.17
         Some(&GET_MULTI_SLICE_ARGS), // 2.1.22
         Some(&GET_MULTI_SLICE_ARGS), // 2.2.19
+        Some(&GET_MULTI_SLICE_ARGS), // 3.0.24
+        Some(&GET_MULTI_SLICE_ARGS), // 3.11.10
     ]),
     ("get_paged_slice", [
         None,                          // 0.7.10
@@ -274,6 +324,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_PAGED_SLICE_ARGS_3), // 2.0.17
         Some(&GET_PAGED_SLICE_ARGS_3), // 2.1.22
         Some(&GET_PAGED_SLICE_ARGS_3), // 2.2.19
+        Some(&GET_PAGED_SLICE_ARGS_3), // 3.0.24
+        Some(&GET_PAGED_SLICE_ARGS_3), // 3.11.10
     ]),
     ("get_range_slices", [
         Some(&GET_RANGE_SLICES_ARGS_1), // 0.7.10
@@ -284,6 +336,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_RANGE_SLICES_ARGS_4), // 2.0.17
         Some(&GET_RANGE_SLICES_ARGS_4), // 2.1.22
         Some(&GET_RANGE_SLICES_ARGS_4), // 2.2.19
+        Some(&GET_RANGE_SLICES_ARGS_4), // 3.0.24
+        Some(&GET_RANGE_SLICES_ARGS_4), // 3.11.10
     ]),
     ("get_slice", [
         Some(&GET_SLICE_ARGS_1), // 0.7.10
@@ -294,6 +348,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&GET_SLICE_ARGS_3), // 2.0.17
         Some(&GET_SLICE_ARGS_3), // 2.1.22
         Some(&GET_SLICE_ARGS_3), // 2.2.19
+        Some(&GET_SLICE_ARGS_3), // 3.0.24
+        Some(&GET_SLICE_ARGS_3), // 3.11.10
     ]),
     ("insert", [
         Some(&INSERT_ARGS_1), // 0.7.10
@@ -304,6 +360,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&INSERT_ARGS_4), // 2.0.17
         Some(&INSERT_ARGS_4), // 2.1.22
         Some(&INSERT_ARGS_4), // 2.2.19
+        Some(&INSERT_ARGS_4), // 3.0.24
+        Some(&INSERT_ARGS_4), // 3.11.10
     ]),
     ("login", [
         Some(&LOGIN_ARGS), // 0.7.10
@@ -314,6 +372,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&LOGIN_ARGS), // 2.0.17
         Some(&LOGIN_ARGS), // 2.1.22
         Some(&LOGIN_ARGS), // 2.2.19
+        Some(&LOGIN_ARGS), // 3.0.24
+        Some(&LOGIN_ARGS), // 3.11.10
     ]),
     ("multiget_count", [
         Some(&MULTIGET_COUNT_ARGS_1), // 0.7.10
@@ -324,6 +384,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&MULTIGET_COUNT_ARGS_3), // 2.0.17
         Some(&MULTIGET_COUNT_ARGS_3), // 2.1.22
         Some(&MULTIGET_COUNT_ARGS_3), // 2.2.19
+        Some(&MULTIGET_COUNT_ARGS_3), // 3.0.24
+        Some(&MULTIGET_COUNT_ARGS_3), // 3.11.10
     ]),
     ("multiget_slice", [
         Some(&MULTIGET_SLICE_ARGS_1), // 0.7.10
@@ -334,6 +396,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&MULTIGET_SLICE_ARGS_3), // 2.0.17
         Some(&MULTIGET_SLICE_ARGS_3), // 2.1.22
         Some(&MULTIGET_SLICE_ARGS_3), // 2.2.19
+        Some(&MULTIGET_SLICE_ARGS_3), // 3.0.24
+        Some(&MULTIGET_SLICE_ARGS_3), // 3.11.10
     ]),
     ("prepare_cql3_query", [
         None,                           // 0.7.10
@@ -344,6 +408,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&PREPARE_CQL3_QUERY_ARGS), // 2.0.17
         Some(&PREPARE_CQL3_QUERY_ARGS), // 2.1.22
         Some(&PREPARE_CQL3_QUERY_ARGS), // 2.2.19
+        Some(&PREPARE_CQL3_QUERY_ARGS), // 3.0.24
+        Some(&PREPARE_CQL3_QUERY_ARGS), // 3.11.10
     ]),
     ("prepare_cql_query", [
         None,                          // 0.7.10
@@ -354,6 +420,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&PREPARE_CQL_QUERY_ARGS), // 2.0.17
         Some(&PREPARE_CQL_QUERY_ARGS), // 2.1.22
         Some(&PREPARE_CQL_QUERY_ARGS), // 2.2.19
+        Some(&PREPARE_CQL_QUERY_ARGS), // 3.0.24
+        Some(&PREPARE_CQL_QUERY_ARGS), // 3.11.10
     ]),
     ("remove", [
         Some(&REMOVE_ARGS_1), // 0.7.10
@@ -364,6 +432,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&REMOVE_ARGS_3), // 2.0.17
         Some(&REMOVE_ARGS_3), // 2.1.22
         Some(&REMOVE_ARGS_3), // 2.2.19
+        Some(&REMOVE_ARGS_3), // 3.0.24
+        Some(&REMOVE_ARGS_3), // 3.11.10
     ]),
     ("remove_counter", [
         None,                         // 0.7.10
@@ -374,6 +444,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&REMOVE_COUNTER_ARGS_3), // 2.0.17
         Some(&REMOVE_COUNTER_ARGS_3), // 2.1.22
         Some(&REMOVE_COUNTER_ARGS_3), // 2.2.19
+        Some(&REMOVE_COUNTER_ARGS_3), // 3.0.24
+        Some(&REMOVE_COUNTER_ARGS_3), // 3.11.10
     ]),
     ("set_cql_version", [
         None,                        // 0.7.10
@@ -384,6 +456,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SET_CQL_VERSION_ARGS), // 2.0.17
         Some(&SET_CQL_VERSION_ARGS), // 2.1.22
         Some(&SET_CQL_VERSION_ARGS), // 2.2.19
+        Some(&SET_CQL_VERSION_ARGS), // 3.0.24
+        Some(&SET_CQL_VERSION_ARGS), // 3.11.10
     ]),
     ("set_keyspace", [
         Some(&SET_KEYSPACE_ARGS), // 0.7.10
@@ -394,6 +468,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SET_KEYSPACE_ARGS), // 2.0.17
         Some(&SET_KEYSPACE_ARGS), // 2.1.22
         Some(&SET_KEYSPACE_ARGS), // 2.2.19
+        Some(&SET_KEYSPACE_ARGS), // 3.0.24
+        Some(&SET_KEYSPACE_ARGS), // 3.11.10
     ]),
     ("system_add_column_family", [
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_1), // 0.7.10
@@ -404,6 +480,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_6), // 2.0.17
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_7), // 2.1.22
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_7), // 2.2.19
+        Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_7), // 3.0.24
+        Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_7), // 3.11.10
     ]),
     ("system_add_keyspace", [
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_1), // 0.7.10
@@ -414,6 +492,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_6), // 2.0.17
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_7), // 2.1.22
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_7), // 2.2.19
+        Some(&SYSTEM_ADD_KEYSPACE_ARGS_7), // 3.0.24
+        Some(&SYSTEM_ADD_KEYSPACE_ARGS_7), // 3.11.10
     ]),
     ("system_drop_column_family", [
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 0.7.10
@@ -424,6 +504,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 2.0.17
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 2.1.22
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 2.2.19
+        Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 3.0.24
+        Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 3.11.10
     ]),
     ("system_drop_keyspace", [
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 0.7.10
@@ -434,6 +516,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 2.0.17
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 2.1.22
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 2.2.19
+        Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 3.0.24
+        Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 3.11.10
     ]),
     ("system_update_column_family", [
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_1), // 0.7.10
@@ -444,6 +528,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_6), // 2.0.17
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_7), // 2.1.22
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_7), // 2.2.19
+        Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_7), // 3.0.24
+        Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_7), // 3.11.10
     ]),
     ("system_update_keyspace", [
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_1), // 0.7.10
@@ -454,6 +540,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_6), // 2.0.17
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_7), // 2.1.22
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_7), // 2.2.19
+        Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_7), // 3.0.24
+        Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_7), // 3.11.10
     ]),
     ("trace_next_query", [
         None,                         // 0.7.10
@@ -464,6 +552,8 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&TRACE_NEXT_QUERY_ARGS), // 2.0.17
         Some(&TRACE_NEXT_QUERY_ARGS), // 2.1.22
         Some(&TRACE_NEXT_QUERY_ARGS), // 2.2.19
+        Some(&TRACE_NEXT_QUERY_ARGS), // 3.0.24
+        Some(&TRACE_NEXT_QUERY_ARGS), // 3.11.10
     ]),
     ("truncate", [
         Some(&TRUNCATE_ARGS), // 0.7.10
@@ -474,5 +564,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 8]); 45] = [
         Some(&TRUNCATE_ARGS), // 2.0.17
         Some(&TRUNCATE_ARGS), // 2.1.22
         Some(&TRUNCATE_ARGS), // 2.2.19
+        Some(&TRUNCATE_ARGS), // 3.0.24
+        Some(&TRUNCATE_ARGS), // 3.11.10
     ]),
 ];

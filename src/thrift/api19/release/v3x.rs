@@ -1,0 +1,366 @@
+//! What Cassandra 3.0 and 3.11 answered otherwise than 2.2 over Thrift,
+//! where it is a rule about the request rather than a fact of the release
+//! table (`crate::release`): the CfDefs it described, the comparator an
+//! update kept, a collection of values it failed on, the column TTLs 3.11
+//! took, a multiget of no keys, a batch's range deletion, reversed super
+//! slices, index filters on unselected columns, the order of a keyspace's
+//! tables, how 3.0 printed a column's
+//! definition. Requests are adjusted here before the shared 19.x
+//! validation sees them; it builds the ops of what it changes but must not
+//! read or write the engine, nor answer calls.
+
+use crate::model::{DeletionTime, Op};
+use crate::node::Node;
+use crate::release::Release;
+use crate::schema::creation::CreationIds;
+use crate::schema::{CfDef, CfSpec};
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+use std::cmp::Ordering;
+
+/// Whether the release is 3.11 or later.
+fn is_3_11(release: Option<&Release>) -> bool {
+    release.is_some_and(|r| r.at_least(3, 11))
+}
+
+/// Whether a keyspace's tables came in the order they were made (and the
+/// system keyspace's in its declaration order): 3.x kept them in an
+/// insertion-ordered map, where earlier releases' `HashMap` ordered them
+/// by hash.
+pub fn tables_in_creation_order(release: &Release) -> bool {
+    release.at_least(3, 0)
+}
+
+/// A user keyspace's tables in 3.x's order: the ones read back from its
+/// schema tables in one go with the keyspace (at its creation, or a start)
+/// by name, then the ones added later in the order they were made
+/// (`cf_defs` comes in creation order).
+pub fn order_tables(ids: &CreationIds, ks: &mut t::KsDef) {
+    let name = ks.name.clone();
+    // A stable sort: the later ones keep their creation order.
+    ks.cf_defs.sort_by(|a, b| {
+        let (ta, tb) = (
+            ids.read_with_keyspace(&name, &a.name),
+            ids.read_with_keyspace(&name, &b.name),
+        );
+        match (ta, tb) {
+            (true, true) => a.name.as_bytes().cmp(b.name.as_bytes()),
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            (false, false) => Ordering::Equal,
+        }
+    });
+}
+
+/// A CfDef as 3.x described it, after 2.2's shape: the compaction options
+/// listed the thresholds and the compression options the chunk length
+/// (64 KB); its system tables said `99PERCENTILE`, IndexInfo had no
+/// values (`EmptyType`) and the legacy hints table was marked deprecated.
+pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
+    if !release.at_least(3, 0) {
+        return;
+    }
+    let min = cf.min_compaction_threshold.unwrap_or(4);
+    let max = cf.max_compaction_threshold.unwrap_or(32);
+    let compaction = cf
+        .compaction_strategy_options
+        .get_or_insert_with(Default::default);
+    compaction.insert("min_threshold".to_string(), min.to_string());
+    compaction.insert("max_threshold".to_string(), max.to_string());
+    if let Some(compression) = &mut cf.compression_options {
+        if compression.contains_key("sstable_compression") {
+            compression
+                .entry("chunk_length_kb".to_string())
+                .or_insert_with(|| "64".to_string());
+        }
+    }
+    // 3.x printed a percentile without a fraction it did not have
+    // (`99PERCENTILE`; 2.x: `99.0PERCENTILE`).
+    if let Some(retry) = cf.speculative_retry.as_mut() {
+        if let Some(n) = retry.strip_suffix(".0PERCENTILE") {
+            *retry = format!("{n}PERCENTILE");
+        }
+    }
+    if cf.column_type.as_deref() == Some("Super")
+        && cf.column_metadata.as_ref().is_none_or(Vec::is_empty)
+    {
+        super_columns(cf);
+    }
+    if !system {
+        return;
+    }
+    cf.speculative_retry = Some("99PERCENTILE".to_string());
+    match cf.name.as_str() {
+        "IndexInfo" => {
+            cf.default_validation_class = Some(format!("{MARSHAL}EmptyType"));
+        }
+        "hints" => cf.comment = Some("*DEPRECATED* hints awaiting delivery".to_string()),
+        _ => {}
+    }
+}
+
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// The columns 3.x's table of a Super column family showed as its column
+/// metadata (`schema::legacy3x` maps the same table): the super columns'
+/// map, a column named `""` of `MapType(subcomparator, values)`, and the
+/// `value` column of the values' type.
+fn super_columns(cf: &mut t::CfDef) {
+    let bytes = format!("{MARSHAL}BytesType");
+    let values = cf
+        .default_validation_class
+        .clone()
+        .unwrap_or_else(|| bytes.clone());
+    let sub = cf.subcomparator_type.clone().unwrap_or(bytes);
+    let column = |name: &[u8], validation_class: String| t::ColumnDef {
+        name: name.to_vec(),
+        validation_class,
+        index_type: None,
+        index_name: None,
+        index_options: None,
+    };
+    cf.column_metadata = Some(vec![
+        column(b"", format!("{MARSHAL}MapType({sub},{values})")),
+        column(b"value", values),
+    ]);
+}
+
+/// `multiget_slice` of no keys, once checked: 3.x built a read of the
+/// keys' group and failed on its first (a server-side exception), which
+/// closed the connection without a reply; earlier releases answered `{}`.
+pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(), ApiError> {
+    if no_keys && release.is_some_and(|r| r.at_least(3, 0)) {
+        return Err(ApiError::Dropped(
+            "3.x failed multiget_slice of no keys".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A batch's deletion by a `SliceRange` of a Standard column family as 3.x
+/// made it (`Some`: the op, or none; `None`: not such a deletion, or not
+/// 3.x): a range tombstone from start to finish, an empty bound open, the
+/// `reversed` flag ignored, nothing when a start sorts after its finish.
+/// 2.x's reading is `convert::deletion_ops`'.
+pub fn range_deletion(
+    release: Option<&Release>,
+    cf: &CfDef,
+    m: &t::Mutation,
+    now: i32,
+) -> Option<Option<Op>> {
+    if !release.is_some_and(|r| r.at_least(3, 0)) || cf.is_super() {
+        return None;
+    }
+    let del = m.deletion.as_ref()?;
+    let predicate = del.predicate.as_ref()?;
+    if predicate.column_names.is_some() {
+        return None;
+    }
+    let range = predicate.slice_range.as_ref()?;
+    let (start, finish) = (&range.start, &range.finish);
+    if !start.is_empty()
+        && !finish.is_empty()
+        && cf.comparator.compare(start, finish) == Ordering::Greater
+    {
+        return Some(None);
+    }
+    let timestamp = del.timestamp.unwrap_or_default();
+    Some(Some(Op::DeleteRange {
+        start: start.clone(),
+        end: finish.clone(),
+        deletion: DeletionTime::new(timestamp, now),
+    }))
+}
+
+/// A reversed slice of a Super column family's super columns as 3.x
+/// answered it: each super column's subcolumns reversed too (3.x stored a
+/// super column's subcolumns as cells of one clustering and read them in
+/// the slice's order); earlier releases kept them ascending.
+pub fn reversed_super_slice(
+    release: Option<&Release>,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    out: &mut [t::ColumnOrSuperColumn],
+) {
+    let reversed = predicate.slice_range.as_ref().is_some_and(|r| r.reversed);
+    if !reversed || parent.super_column.is_some() || !release.is_some_and(|r| r.at_least(3, 0)) {
+        return;
+    }
+    for cosc in out {
+        if let Some(sc) = cosc.super_column.as_mut() {
+            sc.columns.reverse();
+        }
+        if let Some(sc) = cosc.counter_super_column.as_mut() {
+            sc.columns.reverse();
+        }
+    }
+}
+
+/// Whether 3.x found no row for an index clause or row filter because the
+/// predicate named columns and left out one the expressions test: it read
+/// only the named columns and so never saw the tested value (recorded for
+/// `get_indexed_slices` and `get_range_slices`).
+pub fn filter_unselected(
+    release: Option<&Release>,
+    predicate: &t::SlicePredicate,
+    expressions: &[t::IndexExpression],
+) -> bool {
+    let Some(names) = predicate.column_names.as_ref() else {
+        return false;
+    };
+    release.is_some_and(|r| r.at_least(3, 0))
+        && expressions.iter().any(|e| !names.contains(&e.column_name))
+}
+
+/// A CfDef whose cells' values (`default_validation_class`) are a
+/// collection that is not frozen (`ListType`, `SetType`, `MapType`): 3.x
+/// made such a compact table's value column and failed on the server
+/// (an assertion), closing the connection without a reply.
+pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiError> {
+    if !release.at_least(3, 0) {
+        return Ok(());
+    }
+    let Some(class) = def.default_validation_class.as_deref() else {
+        return Ok(());
+    };
+    let short = class.strip_prefix(MARSHAL).unwrap_or(class);
+    if ["ListType(", "SetType(", "MapType("]
+        .iter()
+        .any(|c| short.starts_with(c))
+    {
+        return Err(ApiError::Dropped(format!(
+            "3.x failed a table whose values are {short}"
+        )));
+    }
+    Ok(())
+}
+
+/// An update of a column family naming another comparator: 3.x made the
+/// rest of the update and kept the comparator it had (2.2 refused it,
+/// `Column family comparators do not match or are not compatible`).
+pub fn update_keeps_comparator(node: &Node, spec: &mut CfSpec) {
+    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+        return;
+    }
+    if let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name) {
+        spec.comparator_type = Some(cf.comparator.class_name());
+    }
+}
+
+/// A column's TTL as 3.11 took it: a TTL of 0 is no TTL (3.0 and before
+/// refused it, `ttl must be positive`, which the shared validation says),
+/// a negative one is refused in 3.11's words.
+fn ttl(release: Option<&Release>, ttl: &mut Option<i32>) -> Result<(), ApiError> {
+    if !is_3_11(release) {
+        return Ok(());
+    }
+    match *ttl {
+        Some(0) => *ttl = None,
+        Some(n) if n < 0 => {
+            return Err(ApiError::invalid("ttl must be greater or equal to 0"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// [`ttl`] of one column (`insert`).
+pub fn column_ttl(release: Option<&Release>, column: &mut t::Column) -> Result<(), ApiError> {
+    ttl(release, &mut column.ttl)
+}
+
+/// [`ttl`] of every column a batch's mutation writes (a column, or the
+/// columns of a super column).
+pub fn mutation_ttls(release: Option<&Release>, m: &mut t::Mutation) -> Result<(), ApiError> {
+    if !is_3_11(release) {
+        return Ok(());
+    }
+    let Some(cosc) = m.column_or_supercolumn.as_mut() else {
+        return Ok(());
+    };
+    if let Some(c) = cosc.column.as_mut() {
+        ttl(release, &mut c.ttl)?;
+    }
+    if let Some(sc) = cosc.super_column.as_mut() {
+        for c in &mut sc.columns {
+            ttl(release, &mut c.ttl)?;
+        }
+    }
+    Ok(())
+}
+
+/// How 3.0 printed a column's definition (a prepared marker's name over
+/// Thrift), from what 2.x printed of it (`kind_2x`: 2.x's kind,
+/// `component`: its place in a composite): 3.0 named the kinds
+/// `PARTITION_KEY`, `CLUSTERING`, `REGULAR` and `STATIC` (a compact
+/// table's value is a regular column) and gave the key and clustering
+/// columns their position (0 when alone), the others -1.
+pub fn definition_30(name: &str, ty: &str, kind_2x: &str, component: Option<usize>) -> String {
+    let (kind, position) = match kind_2x {
+        "PARTITION_KEY" => ("PARTITION_KEY", component.map_or(0, |i| i as i64)),
+        "CLUSTERING_COLUMN" => ("CLUSTERING", component.map_or(0, |i| i as i64)),
+        "STATIC" => ("STATIC", -1),
+        _ => ("REGULAR", -1),
+    };
+    format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position={position}}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(ttl: Option<i32>) -> t::Column {
+        t::Column {
+            name: b"c".to_vec(),
+            value: Some(b"v".to_vec()),
+            timestamp: Some(1),
+            ttl,
+        }
+    }
+
+    #[test]
+    fn ttl_zero_is_no_ttl_from_3_11() {
+        let r = Release::find("3.11.10");
+        let mut c = col(Some(0));
+        column_ttl(r, &mut c).unwrap();
+        assert_eq!(c.ttl, None);
+        let mut c = col(Some(-5));
+        let e = column_ttl(r, &mut c).unwrap_err();
+        assert!(
+            e.to_string().contains("ttl must be greater or equal to 0"),
+            "{e}"
+        );
+        let mut c = col(Some(5));
+        column_ttl(r, &mut c).unwrap();
+        assert_eq!(c.ttl, Some(5));
+    }
+
+    #[test]
+    fn three_oh_prints_definitions_with_positions() {
+        let int = "org.apache.cassandra.db.marshal.Int32Type";
+        assert_eq!(
+            definition_30("c", int, "CLUSTERING_COLUMN", Some(0)),
+            format!("ColumnDefinition{{name=c, type={int}, kind=CLUSTERING, position=0}}")
+        );
+        assert_eq!(
+            definition_30("id", int, "PARTITION_KEY", None),
+            format!("ColumnDefinition{{name=id, type={int}, kind=PARTITION_KEY, position=0}}")
+        );
+        assert_eq!(
+            definition_30("body", int, "COMPACT_VALUE", None),
+            format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
+        );
+    }
+
+    #[test]
+    fn earlier_releases_keep_the_ttl_for_the_shared_check() {
+        for v in ["3.0.24", "2.2.19", "1.2.19"] {
+            let mut c = col(Some(0));
+            column_ttl(Release::find(v), &mut c).unwrap();
+            assert_eq!(c.ttl, Some(0), "{v}");
+        }
+        let mut c = col(Some(0));
+        column_ttl(None, &mut c).unwrap();
+        assert_eq!(c.ttl, Some(0));
+    }
+}
