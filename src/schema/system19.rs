@@ -32,7 +32,7 @@ pub const SYSTEM_TRACES_KEYSPACE: &str = "system_traces";
 /// 1.2's authentication keyspace (present only with an authenticator).
 pub const SYSTEM_AUTH_KEYSPACE: &str = "system_auth";
 
-const LOCAL_STRATEGY: &str = "org.apache.cassandra.locator.LocalStrategy";
+pub const LOCAL_STRATEGY: &str = "org.apache.cassandra.locator.LocalStrategy";
 pub const SIMPLE_STRATEGY: &str = "org.apache.cassandra.locator.SimpleStrategy";
 
 fn ty(name: &str) -> TypeRef {

@@ -20,11 +20,19 @@ use super::local::LocalFacts;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
 use crate::cql::table::Table;
+use crate::schema::system19::{keyspace, LOCAL_STRATEGY};
+use crate::schema::KeyspaceDef;
 
 /// The keyspace of the 3.0+ schema tables.
 pub const SCHEMA_KEYSPACE: &str = "system_schema";
 /// 4.0's keyspace describing virtual keyspaces.
 pub const VIRTUAL_SCHEMA_KEYSPACE: &str = "system_virtual_schema";
+
+/// The keyspace itself as 3.x's Thrift listed it: LocalStrategy, durable,
+/// with no table Thrift was shown (3.x showed none of its CQL tables).
+pub fn keyspace_def() -> KeyspaceDef {
+    keyspace(SCHEMA_KEYSPACE, LOCAL_STRATEGY, &[], Vec::new())
+}
 
 const SCHEMA_TABLES: &[(&str, &str)] = &[
     ("keyspaces", "(keyspace_name text PRIMARY KEY, durable_writes boolean, replication map<text, text>)"),

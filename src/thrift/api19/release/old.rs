@@ -7,7 +7,7 @@
 //! failed. Without a release, or with 1.2 and later, nothing here changes
 //! an answer.
 
-use crate::cql::exec::system_replicated;
+use crate::cql::exec::{system_replicated, system_schema};
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
@@ -19,7 +19,7 @@ use crate::thrift::gen::cassandra19 as t;
 /// The system keyspaces `describe_keyspace(s)` knows: before 1.2 only
 /// `system`, with the column families the release declared; 1.2.9's
 /// otherwise, and from 2.2 its `system_auth` and `system_distributed`,
-/// whatever the authenticator.
+/// whatever the authenticator (3.x's `system_schema` too).
 pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
     match node.release {
         Some(release) if !release.at_least(1, 2) => {
@@ -27,7 +27,13 @@ pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
         }
         Some(release) if release.at_least(2, 2) => {
             let mut all = system19::system_keyspaces(false);
-            all.extend(system_replicated::keyspaces());
+            let mut replicated = system_replicated::keyspaces();
+            if release.at_least(3, 0) {
+                // 3.x showed Thrift its compact tables only, none of these.
+                replicated.iter_mut().for_each(|k| k.cfs.clear());
+                all.push(system_schema::keyspace_def());
+            }
+            all.extend(replicated);
             all
         }
         _ => system19::system_keyspaces(node.auth.requires_login()),
