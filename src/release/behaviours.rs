@@ -82,11 +82,18 @@ pub enum Behaviour {
     /// before, it was refused (`Deletion does not yet support SliceRange
     /// predicates.`).
     SliceRangeDeletions,
+    /// `atomic_batch_mutate` wrote its batch log in 1.2's format, which
+    /// wrote a Super column family's super columns with their deletions:
+    /// one deleting super columns (by name or range) beside a written
+    /// sub-column made it compare the bare super column name as a composite
+    /// one, which failed on the server for most names and closed the
+    /// connection, nothing written.
+    AtomicSuperDeletionsFail,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 18] = [
+    pub const ALL: [Behaviour; 19] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -105,6 +112,7 @@ impl Behaviour {
         Behaviour::RequiredFieldQuotesOwnBytes,
         Behaviour::Cql3SyntaxSnippets,
         Behaviour::SliceRangeDeletions,
+        Behaviour::AtomicSuperDeletionsFail,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -130,6 +138,7 @@ impl Behaviour {
             Behaviour::RequiredFieldQuotesOwnBytes => "required_field_quotes_own_bytes",
             Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
+            Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
         }
     }
 
@@ -194,6 +203,10 @@ impl Behaviour {
             Behaviour::SliceRangeDeletions => {
                 "batch_mutate deletes a SliceRange of a column family (before, refused)"
             }
+            Behaviour::AtomicSuperDeletionsFail => {
+                "atomic_batch_mutate deleting super columns beside a written sub-column closes \
+                 the connection (its batch log's old format)"
+            }
         }
     }
 }
@@ -248,4 +261,11 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::Cql3SyntaxSnippets, (2, 1, 0), None),
     // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
     (Behaviour::SliceRangeDeletions, (2, 0, 0), None),
+    // 2.0's BatchlogManager serialized at MessagingService.VERSION_12; 2.1
+    // at the current version, without super columns.
+    (
+        Behaviour::AtomicSuperDeletionsFail,
+        (2, 0, 0),
+        Some((2, 1, 0)),
+    ),
 ];

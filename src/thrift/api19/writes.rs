@@ -99,9 +99,9 @@ pub fn remove(
 }
 
 /// `remove` with a null consistency level (a level the release's enum
-/// lacked, before 1.2): the release made its checks, then failed on the
-/// level when it came to write, writing nothing: its processor's internal
-/// error (1.1: the server closed the connection instead).
+/// lacked): the release made its checks, then failed on the level when it
+/// came to write, writing nothing: its processor's internal error (from
+/// 1.1 the server closed the connection instead).
 pub fn remove_without_level(
     node: &Node,
     ks: &str,

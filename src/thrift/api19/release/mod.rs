@@ -9,9 +9,12 @@
 // (`old`), 0.7 alone (`v07`), and the struct fields a release's IDL
 // lacked (`declared`) and the request fields it did not read (`decode`,
 // from its own IDL: `idl`), 1.1's CQL 3 beta rows (`beta`), what a release
-// made of a schema call's CfDef (`cfdefs`).
+// made of a schema call's CfDef (`cfdefs`), 2.0's unchecked `get_count`
+// (`count`) and its batch log's failure on super columns (`batchlog`).
+pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
+pub(super) mod count;
 pub(super) mod cql3;
 pub(super) mod declared;
 pub(super) mod decode;
