@@ -930,3 +930,36 @@ if R >= (1, 2):
             v19.get_range_slices(cparent("Std"), pred(start=""), key_range("", "")),
         ]
         return out
+
+    @scenario("rel_statics", "19", "cql3", keyspace_reset="cv_r_statics")
+    def _statics():
+        """static columns in CQL 3 over Thrift (found by difftest.py): 2.0 on declared them
+        (1.2's grammar refused the word), listed them in SELECT * after the clustering columns
+        and before the other ones, and Thrift reads their cells under the static marker"""
+        ks = "cv_r_statics"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            # (no list: its cells are named by the server's time UUIDs)
+            q("CREATE TABLE ev (id text, seq int, s text static, b text, tags set<text>, "
+              "m map<text, int>, PRIMARY KEY (id, seq))"),
+            q("INSERT INTO ev (id, seq, s, b, tags, m) VALUES ('a', 1, 'st', 'x', "
+              "{'z', 'b', 'm'}, {'zz': 1, 'aa': 2})"),
+            q("INSERT INTO ev (id, seq, b) VALUES ('a', 2, 'y')"),
+            q("UPDATE ev SET s = 'st2' WHERE id = 'b'"),
+            q("SELECT * FROM ev"),
+            q("SELECT id, seq, b, s FROM ev WHERE id = 'a'"),
+            q("SELECT tags, m FROM ev WHERE id = 'a' AND seq = 1"),
+            q("SELECT s FROM ev"),
+            q("SELECT COUNT(*) FROM ev"),
+            v19.prepare_cql3_query("SELECT b, s, tags FROM ev WHERE id = ?").mask("0/1"),
+            v19.prepare_cql3_query("INSERT INTO ev (id, seq, s, b) VALUES (?, ?, ?, ?)")
+            .mask("0/1"),
+            v19.get_slice("a", cparent("ev"), pred(start="")).mask("0/*/1/3"),
+            v19.get_range_slices(cparent("ev"), pred(start=""), key_range("", ""))
+            .mask("0/*/2/*/1/3"),
+            q("CREATE TABLE plain (k text PRIMARY KEY, s text static)"),
+            q("ALTER TABLE ev ADD s2 int static"),
+            q("SELECT * FROM ev WHERE id = 'b'"),
+        ]
+        return out
