@@ -30,7 +30,11 @@ fn roles_and_select_star_order() {
     };
     let t = Table::from_create("ks", &ct).unwrap();
     let names: Vec<&str> = t.all_columns().iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["k", "c", "s", "a"], "static columns before the others");
+    assert_eq!(
+        names,
+        ["k", "c", "s", "a"],
+        "static columns before the others"
+    );
 }
 
 #[test]

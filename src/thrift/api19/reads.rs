@@ -172,18 +172,20 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
-    if let Some(counted) =
-        super::release::count::unvalidated(node, ks, key, parent, predicate, cl)
+    if let Some(counted) = super::release::count::unvalidated(node, ks, key, parent, predicate, cl)
     {
         return counted;
     }
-    // 1.1 counted page by page, each page at least two columns whatever
+    // 1.1 and 1.2 counted page by page, each page at least two columns whatever
     // the count asked, and answered the count asked once it had more
     // columns than that: for a count below zero, that count whenever the
     // row had a column.
     let requested = predicate.slice_range.as_ref().map(|r| r.count);
     if let Some(asked) = requested.filter(|&n| n < 0) {
-        if node.release.is_some_and(|r| r.series() == (1, 1)) {
+        if node
+            .release
+            .is_some_and(|r| r.at_least(1, 1) && !r.at_least(2, 0))
+        {
             let mut paged = predicate.clone();
             if let Some(range) = paged.slice_range.as_mut() {
                 range.count = 2;
@@ -342,16 +344,15 @@ pub fn get_paged_slice(
                 break;
             }
             answered += 1;
-            let row = if range.start_key.as_deref() == Some(key.as_slice())
-                && !start_column.is_empty()
-            {
-                node.read(
-                    &slice_command(ks, &parent, whole(start_column, budget)),
-                    &key,
-                )?
-            } else {
-                row
-            };
+            let row =
+                if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty() {
+                    node.read(
+                        &slice_command(ks, &parent, whole(start_column, budget)),
+                        &key,
+                    )?
+                } else {
+                    row
+                };
             let mut columns = thriftify(&row, now, cf.is_counter());
             columns.truncate(budget);
             budget -= columns.len();
