@@ -963,3 +963,21 @@ if R >= (1, 2):
             q("SELECT * FROM ev WHERE id = 'b'"),
         ]
         return out
+
+    @scenario("rel_levels", "19", "invalid", keyspace_reset="cv_r_levels")
+    def _levels():
+        """LOCAL_QUORUM and EACH_QUORUM on a SimpleStrategy keyspace (found by difftest.py):
+        1.2.19 on no longer asked for NetworkTopologyStrategy (EACH_QUORUM still refused for
+        a read)"""
+        ks = "cv_r_levels"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        for cl in (3, 4):  # LOCAL_QUORUM, EACH_QUORUM
+            out += [v19.insert("k", cparent("A"), column("a%d" % cl, "v", 1), cl=cl),
+                    v19.batch_mutate({"k": {"A": [ins("b%d" % cl, "v", 1)]}}, cl=cl),
+                    v19.remove("k", cpath("A", col="b%d" % cl), 5, cl=cl),
+                    v19.get("k", cpath("A", col="a%d" % cl), cl=cl),
+                    v19.get_slice("k", cparent("A"), pred(start=""), cl=cl),
+                    v19.multiget_slice(["k"], cparent("A"), pred(start=""), cl=cl),
+                    v19.get_count("k", cparent("A"), pred(names=["a3"]), cl=cl),
+                    v19.get_range_slices(cparent("A"), pred(start=""), key_range("", ""), cl=cl)]
+        return out

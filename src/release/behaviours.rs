@@ -89,11 +89,15 @@ pub enum Behaviour {
     /// one, which failed on the server for most names and closed the
     /// connection, nothing written.
     AtomicSuperDeletionsFail,
+    /// LOCAL_QUORUM (and, for a write, EACH_QUORUM) no longer required a
+    /// NetworkTopologyStrategy keyspace: `ConsistencyLevel.validateFor*`
+    /// stopped asking (only a conditional update's commit still did).
+    QuorumsOfAnyStrategy,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 19] = [
+    pub const ALL: [Behaviour; 20] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -113,6 +117,7 @@ impl Behaviour {
         Behaviour::Cql3SyntaxSnippets,
         Behaviour::SliceRangeDeletions,
         Behaviour::AtomicSuperDeletionsFail,
+        Behaviour::QuorumsOfAnyStrategy,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -139,6 +144,7 @@ impl Behaviour {
             Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
+            Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
         }
     }
 
@@ -207,6 +213,9 @@ impl Behaviour {
                 "atomic_batch_mutate deleting super columns beside a written sub-column closes \
                  the connection (its batch log's old format)"
             }
+            Behaviour::QuorumsOfAnyStrategy => {
+                "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace"
+            }
         }
     }
 }
@@ -268,4 +277,6 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (2, 0, 0),
         Some((2, 1, 0)),
     ),
+    // ConsistencyLevel.validateForRead/Write of 1.2.19 (1.2.9 still asked).
+    (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
 ];

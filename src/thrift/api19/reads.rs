@@ -26,6 +26,7 @@ fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     } else {
         v::validate_keyspace(&schema, ks)?
     };
+    let cl = super::release::count::level_as_checked(node, cl, Access::Read);
     v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
 }
 

@@ -3,11 +3,13 @@
 //! super column nor the range, the key or whether the level suited a read),
 //! then counted the row page by page (`QueryPagers.countPaged`). Only what
 //! differs from the validated count of 1.2 lives here; the count itself is
-//! the engine's. It must not answer for a predicate of column names (those
+//! the engine's. Beside it, the levels 1.2.19 on stopped checking against
+//! the keyspace's strategy (`level_as_checked`). It must not answer for a predicate of column names (those
 //! went through `get_slice`'s checks in every release), nor before 2.0.
 
 use crate::model::Slice;
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::thrift::api19::convert::slice_command;
 use crate::thrift::api19::validation as v;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -85,6 +87,23 @@ pub fn unvalidated(
     })())
 }
 
+/// The level whose checks `cl` got: from 1.2.19 a local or each-DC
+/// quorum no longer required a NetworkTopologyStrategy keyspace (only a
+/// conditional update's commit did), so it is checked as the quorum it
+/// then was (EACH_QUORUM still refused for a read).
+pub fn level_as_checked(node: &Node, cl: ConsistencyLevel, access: v::Access) -> ConsistencyLevel {
+    let any_strategy = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
+    match cl {
+        ConsistencyLevel::LOCAL_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
+        ConsistencyLevel::EACH_QUORUM if any_strategy && access != v::Access::Read => {
+            ConsistencyLevel::QUORUM
+        }
+        _ => cl,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +141,14 @@ mod tests {
         let parent = t::ColumnParent::new(cf.clone(), None);
         let one = ConsistencyLevel::ONE;
         assert!(unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 1), one).is_none());
+        assert_eq!(
+            level_as_checked(
+                &node_as("1.2.9"),
+                ConsistencyLevel::LOCAL_QUORUM,
+                v::Access::Read
+            ),
+            ConsistencyLevel::LOCAL_QUORUM
+        );
         let node = node_as("2.0.17");
         let names = t::SlicePredicate::new(Some(vec![b"a".to_vec()]), None::<t::SliceRange>);
         assert!(unvalidated(&node, &ks, b"k", &parent, &names, one).is_none());
@@ -152,6 +179,10 @@ mod tests {
             } else {
                 assert_eq!(backwards.unwrap(), 0);
             }
+            assert_eq!(
+                level_as_checked(&node, ConsistencyLevel::LOCAL_QUORUM, v::Access::Read),
+                ConsistencyLevel::QUORUM
+            );
             let parent = t::ColumnParent::new("NoSuchCf".to_string(), None);
             let missing = unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 5), one);
             assert!(matches!(missing, Some(Err(ApiError::InvalidRequest(_)))));
