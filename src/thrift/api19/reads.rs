@@ -26,7 +26,7 @@ fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     } else {
         v::validate_keyspace(&schema, ks)?
     };
-    let cl = super::release::count::level_as_checked(node, cl, Access::Read);
+    let cl = super::release::count::level_as_checked(node, cl, Access::Read)?;
     v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
 }
 
@@ -177,6 +177,20 @@ pub fn get_count(
     {
         return counted;
     }
+    // 1.2 counted a whole row where no predicate came (the whole range).
+    let whole;
+    let predicate = if predicate.column_names.is_none()
+        && predicate.slice_range.is_none()
+        && node.release.is_some_and(|r| r.series() == (1, 2))
+    {
+        whole = t::SlicePredicate::new(
+            None::<Vec<Vec<u8>>>,
+            t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX),
+        );
+        &whole
+    } else {
+        predicate
+    };
     // 1.1 and 1.2 counted page by page, each page at least two columns whatever
     // the count asked, and answered the count asked once it had more
     // columns than that: for a count below zero, that count whenever the

@@ -31,7 +31,7 @@ pub(super) fn check_write(
 ) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    let cl = super::release::count::level_as_checked(node, cl, access);
+    let cl = super::release::count::level_as_checked(node, cl, access)?;
     v::check_consistency(ksdef, cf, cl, access, node.engine().is_some())
 }
 

@@ -91,17 +91,24 @@ pub fn unvalidated(
 /// quorum no longer required a NetworkTopologyStrategy keyspace (only a
 /// conditional update's commit did), so it is checked as the quorum it
 /// then was (EACH_QUORUM still refused for a read).
-pub fn level_as_checked(node: &Node, cl: ConsistencyLevel, access: v::Access) -> ConsistencyLevel {
+pub fn level_as_checked(
+    node: &Node,
+    cl: ConsistencyLevel,
+    access: v::Access,
+) -> ApiResult<ConsistencyLevel> {
     let any_strategy = node
         .release
         .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
-    match cl {
+    Ok(match cl {
         ConsistencyLevel::LOCAL_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
-        ConsistencyLevel::EACH_QUORUM if any_strategy && access != v::Access::Read => {
-            ConsistencyLevel::QUORUM
+        ConsistencyLevel::EACH_QUORUM if any_strategy && access == v::Access::Read => {
+            return Err(ApiError::invalid(
+                "EACH_QUORUM ConsistencyLevel is only supported for writes",
+            ))
         }
+        ConsistencyLevel::EACH_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
         _ => cl,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -180,8 +187,11 @@ mod tests {
                 assert_eq!(backwards.unwrap(), 0);
             }
             assert_eq!(
-                level_as_checked(&node, ConsistencyLevel::LOCAL_QUORUM, v::Access::Read),
+                level_as_checked(&node, ConsistencyLevel::LOCAL_QUORUM, v::Access::Read).unwrap(),
                 ConsistencyLevel::QUORUM
+            );
+            assert!(
+                level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read).is_err()
             );
             let parent = t::ColumnParent::new("NoSuchCf".to_string(), None);
             let missing = unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 5), one);
