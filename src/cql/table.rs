@@ -203,12 +203,21 @@ impl Table {
         }
     }
 
-    /// Every column in `SELECT *` order: partition key, clustering, regular by name.
+    /// Every column in `SELECT *` order: partition key, clustering, then
+    /// the static columns by name and the other regular ones by name (2.0's
+    /// `allColumnsInSelectOrder`, 3.x's too).
     pub fn all_columns(&self) -> Vec<&Column> {
+        let regular = |statics: bool| {
+            self.regular
+                .iter()
+                .filter(move |r| r.is_static == statics)
+                .map(|r| &r.column)
+        };
         self.partition_key
             .iter()
             .chain(self.clustering.iter().map(|c| &c.column))
-            .chain(self.regular.iter().map(|r| &r.column))
+            .chain(regular(true))
+            .chain(regular(false))
             .collect()
     }
 

@@ -86,11 +86,22 @@ pub enum Behaviour {
     /// before, it was refused (`Deletion does not yet support SliceRange
     /// predicates.`).
     SliceRangeDeletions,
+    /// `atomic_batch_mutate` wrote its batch log in 1.2's format, which
+    /// wrote a Super column family's super columns with their deletions:
+    /// one deleting super columns (by name or range) beside a written
+    /// sub-column made it compare the bare super column name as a composite
+    /// one, which failed on the server for most names and closed the
+    /// connection, nothing written.
+    AtomicSuperDeletionsFail,
+    /// LOCAL_QUORUM (and, for a write, EACH_QUORUM) no longer required a
+    /// NetworkTopologyStrategy keyspace: `ConsistencyLevel.validateFor*`
+    /// stopped asking (only a conditional update's commit still did).
+    QuorumsOfAnyStrategy,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 19] = [
+    pub const ALL: [Behaviour; 21] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -110,6 +121,8 @@ impl Behaviour {
         Behaviour::RequiredFieldQuotesOwnBytes,
         Behaviour::Cql3SyntaxSnippets,
         Behaviour::SliceRangeDeletions,
+        Behaviour::AtomicSuperDeletionsFail,
+        Behaviour::QuorumsOfAnyStrategy,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -136,6 +149,8 @@ impl Behaviour {
             Behaviour::RequiredFieldQuotesOwnBytes => "required_field_quotes_own_bytes",
             Behaviour::Cql3SyntaxSnippets => "cql3_syntax_snippets",
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
+            Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
+            Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
         }
     }
 
@@ -203,6 +218,13 @@ impl Behaviour {
             Behaviour::SliceRangeDeletions => {
                 "batch_mutate deletes a SliceRange of a column family (before, refused)"
             }
+            Behaviour::AtomicSuperDeletionsFail => {
+                "atomic_batch_mutate deleting super columns beside a written sub-column closes \
+                 the connection (its batch log's old format)"
+            }
+            Behaviour::QuorumsOfAnyStrategy => {
+                "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace"
+            }
         }
     }
 }
@@ -263,4 +285,13 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::Cql3SyntaxSnippets, (2, 1, 0), None),
     // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
     (Behaviour::SliceRangeDeletions, (2, 0, 0), None),
+    // 2.0's BatchlogManager serialized at MessagingService.VERSION_12; 2.1
+    // at the current version, without super columns.
+    (
+        Behaviour::AtomicSuperDeletionsFail,
+        (2, 0, 0),
+        Some((2, 1, 0)),
+    ),
+    // ConsistencyLevel.validateForRead/Write of 1.2.19 (1.2.9 still asked).
+    (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
 ];

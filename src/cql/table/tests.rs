@@ -19,6 +19,22 @@ fn roles_and_select_star_order() {
     assert_eq!(names, ["k", "c", "m", "v1", "v2"]);
     assert_eq!(t.role("c"), Some(ColumnRole::Clustering(0)));
     assert_eq!(t.layout, Layout::Sparse);
+    let Statement::CreateTable(ct) = crate::cql::parse_with(
+        "CREATE TABLE st (k text, c int, a text, s text static, PRIMARY KEY (k, c))",
+        crate::cql::Grammar::WithStatics,
+    )
+    .unwrap()
+    .statement
+    else {
+        panic!("not CREATE TABLE")
+    };
+    let t = Table::from_create("ks", &ct).unwrap();
+    let names: Vec<&str> = t.all_columns().iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["k", "c", "s", "a"],
+        "static columns before the others"
+    );
 }
 
 #[test]

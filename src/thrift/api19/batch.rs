@@ -220,6 +220,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     }
     check_writable(node, ks)?;
     if rules.atomic && !rows.is_empty() {
+        super::release::batchlog::check_atomic(node, &rules.schema, &rows)?;
         // All or nothing: one engine call, one commit-log write (a
         // cluster's batch log).
         node.apply_logged(&rows)?;

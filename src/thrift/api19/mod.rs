@@ -61,8 +61,7 @@ pub fn required_field_error(node: &Node, unframed: bool, msg: &[u8]) -> Option<S
 /// `msg` (one whole call) as the node's release read it, by its own IDL
 /// (see `release::decode`): `Ok` the message to decode, as it came or
 /// without the fields that release did not declare; `Err` the text of the
-/// TProtocolException it refused the arguments with (or of the internal
-/// error its method failed with on a null argument). Without a release,
+/// TProtocolException it refused the arguments with. Without a release,
 /// the message as it came.
 ///
 /// A refusal inside a nested struct left the rest of the frame unread;
@@ -87,14 +86,6 @@ pub fn as_declared<'m>(
         release::decode::Declared::Refused(text, left_unread) => {
             session.api19.unread_in_frame = left_unread;
             Err((thrift::ApplicationErrorKind::ProtocolError, text))
-        }
-        // From 1.1 the server closed the connection on it instead.
-        release::decode::Declared::Failed(text) if r.at_least(1, 1) => {
-            session.close_connection = Some(text.clone());
-            Err((thrift::ApplicationErrorKind::InternalError, text))
-        }
-        release::decode::Declared::Failed(text) => {
-            Err((thrift::ApplicationErrorKind::InternalError, text))
         }
     }
 }

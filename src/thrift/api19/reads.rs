@@ -26,6 +26,7 @@ fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     } else {
         v::validate_keyspace(&schema, ks)?
     };
+    let cl = super::release::count::level_as_checked(node, cl, Access::Read)?;
     v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
 }
 
@@ -175,13 +176,34 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
-    // 1.1 counted page by page, each page at least two columns whatever
+    if let Some(counted) = super::release::count::unvalidated(node, ks, key, parent, predicate, cl)
+    {
+        return counted;
+    }
+    // 1.2 counted a whole row where no predicate came (the whole range).
+    let whole;
+    let predicate = if predicate.column_names.is_none()
+        && predicate.slice_range.is_none()
+        && node.release.is_some_and(|r| r.series() == (1, 2))
+    {
+        whole = t::SlicePredicate::new(
+            None::<Vec<Vec<u8>>>,
+            t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX),
+        );
+        &whole
+    } else {
+        predicate
+    };
+    // 1.1 and 1.2 counted page by page, each page at least two columns whatever
     // the count asked, and answered the count asked once it had more
     // columns than that: for a count below zero, that count whenever the
     // row had a column.
     let requested = predicate.slice_range.as_ref().map(|r| r.count);
     if let Some(asked) = requested.filter(|&n| n < 0) {
-        if node.release.is_some_and(|r| r.series() == (1, 1)) {
+        if node
+            .release
+            .is_some_and(|r| r.at_least(1, 1) && !r.at_least(2, 0))
+        {
             let mut paged = predicate.clone();
             if let Some(range) = paged.slice_range.as_mut() {
                 range.count = 2;
@@ -331,24 +353,36 @@ pub fn get_paged_slice(
     let cmd = slice_command(ks, &parent, whole(&[], budget));
     let now = node.now();
     let mut out = Vec::new();
-    // Each row holding data yields at least one column, so `budget` rows suffice.
-    for (key, row) in scan(node, &cmd, range, budget)? {
-        if budget == 0 {
+    // A row of tombstones alone comes back empty and counts nothing: while
+    // columns are still wanted, the range is scanned again for twice as
+    // many rows, and the rows not yet answered are taken.
+    let (mut rows, mut answered) = (budget, 0);
+    while budget > 0 {
+        let scanned = scan(node, &cmd, range, rows)?;
+        let complete = scanned.len() < rows;
+        for (key, row) in scanned.into_iter().skip(answered) {
+            if budget == 0 {
+                break;
+            }
+            answered += 1;
+            let row =
+                if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty() {
+                    node.read(
+                        &slice_command(ks, &parent, whole(start_column, budget)),
+                        &key,
+                    )?
+                } else {
+                    row
+                };
+            let mut columns = thriftify(&row, now, cf.is_counter());
+            columns.truncate(budget);
+            budget -= columns.len();
+            out.push(t::KeySlice::new(key, columns));
+        }
+        if complete {
             break;
         }
-        let row = if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty()
-        {
-            node.read(
-                &slice_command(ks, &parent, whole(start_column, budget)),
-                &key,
-            )?
-        } else {
-            row
-        };
-        let mut columns = thriftify(&row, now, cf.is_counter());
-        columns.truncate(budget);
-        budget -= columns.len();
-        out.push(t::KeySlice::new(key, columns));
+        rows = rows.saturating_mul(2);
     }
     Ok(out)
 }

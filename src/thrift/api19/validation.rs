@@ -536,6 +536,12 @@ pub fn check_consistency(
             cf.map(|c| c.name.as_str()).unwrap_or_default()
         ));
     }
+    check_available(ks, cl, alone)
+}
+
+/// The availability check alone: on the embedded engine (`alone`, the only
+/// replica), a level needing more than one replica is unavailable.
+pub fn check_available(ks: &KeyspaceDef, cl: ConsistencyLevel, alone: bool) -> ApiResult<()> {
     if !alone {
         return Ok(());
     }

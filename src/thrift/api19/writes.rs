@@ -31,6 +31,7 @@ pub(super) fn check_write(
 ) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
+    let cl = super::release::count::level_as_checked(node, cl, access)?;
     v::check_consistency(ksdef, cf, cl, access, node.engine().is_some())
 }
 
@@ -100,9 +101,9 @@ pub fn remove(
 }
 
 /// `remove` with a null consistency level (a level the release's enum
-/// lacked, before 1.2): the release made its checks, then failed on the
-/// level when it came to write, writing nothing: its processor's internal
-/// error (1.1: the server closed the connection instead).
+/// lacked): the release made its checks, then failed on the level when it
+/// came to write, writing nothing: its processor's internal error (from
+/// 1.1 the server closed the connection instead).
 pub fn remove_without_level(
     node: &Node,
     ks: &str,

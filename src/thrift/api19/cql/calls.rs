@@ -13,7 +13,8 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
 fn parse_cql3(node: &crate::node::Node, text: &str) -> ApiResult<crate::cql::ast::Parsed> {
-    crate::cql::parse(text).map_err(|e| ApiError::invalid(cql3::syntax_error(node, text, e)))
+    crate::cql::parse_with(text, old::cql3_grammar(node))
+        .map_err(|e| ApiError::invalid(cql3::syntax_error(node, text, e)))
 }
 
 impl Handler<'_> {

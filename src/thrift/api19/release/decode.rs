@@ -32,13 +32,10 @@ pub enum Declared<'m> {
     /// nested struct failed), leaving bytes it then read as the next call.
     Refused(String, bool),
     /// The release read an argument it did not require as null (an enum
-    /// value it lacked, `remove`'s consistency level) and its method failed
-    /// on it: the processor's "Internal error processing NAME".
-    Failed(String),
-    /// The same null argument before 1.2 and from 3.0: the method ran and made its
-    /// checks first (keyspace, column family, key, path), failing only when
-    /// it came to use the argument; the message to check, the level given
-    /// as ONE.
+    /// value it lacked, `remove`'s consistency level): the method ran and
+    /// made its checks first (keyspace, column family, key, path), failing
+    /// only when it came to use the argument (every release, 1.2.19 to 2.2
+    /// too); the message to check, the level given as ONE.
     FailsAfterChecks(Cow<'m, [u8]>),
 }
 
@@ -69,23 +66,19 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
         return Declared::Refused(text, end < msg.len());
     }
     if walk.null_argument {
-        // 3.x made the checks first again (recorded for `remove`).
-        if !release.at_least(1, 2) || release.at_least(3, 0) {
-            // The level kept, as ONE (the node's reader wants one), for
-            // the checks to run on.
-            let mut patched = msg.to_vec();
-            let cuts: Vec<(usize, usize)> = walk
-                .cuts
-                .iter()
-                .copied()
-                .filter(|c| Some(*c) != walk.null_at)
-                .collect();
-            if let Some((_, end)) = walk.null_at {
-                patched[end - 4..end].copy_from_slice(&1i32.to_be_bytes());
-            }
-            return Declared::FailsAfterChecks(Cow::Owned(cut(&patched, &cuts).into_owned()));
+        // The level kept, as ONE (the node's reader wants one), for the
+        // checks to run on.
+        let mut patched = msg.to_vec();
+        let cuts: Vec<(usize, usize)> = walk
+            .cuts
+            .iter()
+            .copied()
+            .filter(|c| Some(*c) != walk.null_at)
+            .collect();
+        if let Some((_, end)) = walk.null_at {
+            patched[end - 4..end].copy_from_slice(&1i32.to_be_bytes());
         }
-        return Declared::Failed(format!("Internal error processing {}", header.name));
+        return Declared::FailsAfterChecks(Cow::Owned(cut(&patched, &cuts).into_owned()));
     }
     Declared::Read(cut(msg, &walk.cuts))
 }

@@ -10,10 +10,13 @@
 // lacked (`declared`) and the request fields it did not read (`decode`,
 // from its own IDL: `idl`), 1.1's CQL 3 beta rows (`beta`), what a release
 // made of a schema call's CfDef (`cfdefs`), the column family ids the
-// releases before 1.2 spent on refused schema calls (`ids`), 3.x's rules
-// of a request (`v3x`).
+// releases before 1.2 spent on refused schema calls (`ids`), 2.0's
+// unchecked `get_count` (`count`) and its batch log's failure on super
+// columns (`batchlog`), 3.x's rules of a request (`v3x`).
+pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
+pub(super) mod count;
 pub(super) mod cql3;
 pub(super) mod declared;
 pub(super) mod decode;

@@ -1,0 +1,202 @@
+//! `get_count` by a `SliceRange` as 2.0 on counted it: the release checked
+//! the column family and nothing else of the call (neither the parent's
+//! super column nor the range, the key or whether the level suited a read),
+//! then counted the row page by page (`QueryPagers.countPaged`). Only what
+//! differs from the validated count of 1.2 lives here; the count itself is
+//! the engine's. Beside it, the levels 1.2.19 on stopped checking against
+//! the keyspace's strategy (`level_as_checked`). It must not answer for a predicate of column names (those
+//! went through `get_slice`'s checks in every release), nor before 2.0.
+
+use crate::model::Slice;
+use crate::node::Node;
+use crate::release::Behaviour;
+use crate::thrift::api19::convert::slice_command;
+use crate::thrift::api19::validation as v;
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+use std::cmp::Ordering;
+
+/// The count 2.0 on answered for `predicate` without checking it, or
+/// `None` where the call is checked as `get_slice` checks it (before 2.0,
+/// without a release, or for column names).
+pub fn unvalidated(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> Option<ApiResult<i32>> {
+    let release = node.release.filter(|r| r.at_least(2, 0))?;
+    if predicate.column_names.is_some() {
+        return None;
+    }
+    Some((|| {
+        let schema = node.schema();
+        let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
+        // A whole row when no range came (`Integer.MAX_VALUE` columns).
+        let range = predicate
+            .slice_range
+            .clone()
+            .unwrap_or_else(|| t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX));
+        // The level was only asked whether enough replicas were alive.
+        if let Some(ksdef) = schema.keyspace(ks) {
+            v::check_available(ksdef, cl, node.engine().is_some())?;
+        }
+        // A Standard column family's filter had no super column to name.
+        let super_column = parent.super_column.clone().filter(|_| cf.is_super());
+        let comparator = match (&super_column, &cf.subcomparator) {
+            (Some(_), Some(sub)) => sub.clone(),
+            _ => cf.comparator.clone(),
+        };
+        let backwards = !range.start.is_empty()
+            && !range.finish.is_empty()
+            && if range.reversed {
+                comparator.compare(&range.start, &range.finish) == Ordering::Less
+            } else {
+                comparator.compare(&range.start, &range.finish) == Ordering::Greater
+            };
+        if backwards {
+            // 2.0's replica failed the read of a range running backwards
+            // and the coordinator waited for it in vain; 2.1 found nothing.
+            return if release.at_least(2, 1) {
+                Ok(0)
+            } else {
+                Err(ApiError::TimedOut(crate::node::Acknowledged {
+                    by: None,
+                    by_batchlog: None,
+                }))
+            };
+        }
+        // No row has an empty key, and a count of none counts nothing.
+        let Ok(count) = usize::try_from(range.count) else {
+            return Ok(0);
+        };
+        if key.is_empty() || count == 0 {
+            return Ok(0);
+        }
+        let slice = Slice::Range {
+            start: range.start,
+            finish: range.finish,
+            reversed: range.reversed,
+            count,
+        };
+        let parent = t::ColumnParent::new(parent.column_family.clone(), super_column);
+        let n = node.count(&slice_command(ks, &parent, slice), key)?;
+        Ok(i32::try_from(n).unwrap_or(i32::MAX))
+    })())
+}
+
+/// The level whose checks `cl` got: from 1.2.19 a local or each-DC
+/// quorum no longer required a NetworkTopologyStrategy keyspace (only a
+/// conditional update's commit did), so it is checked as the quorum it
+/// then was (EACH_QUORUM still refused for a read).
+pub fn level_as_checked(
+    node: &Node,
+    cl: ConsistencyLevel,
+    access: v::Access,
+) -> ApiResult<ConsistencyLevel> {
+    let any_strategy = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
+    Ok(match cl {
+        ConsistencyLevel::LOCAL_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
+        ConsistencyLevel::EACH_QUORUM if any_strategy && access == v::Access::Read => {
+            return Err(ApiError::invalid(
+                "EACH_QUORUM ConsistencyLevel is only supported for writes",
+            ))
+        }
+        ConsistencyLevel::EACH_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
+        _ => cl,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::test_nodes;
+    use crate::release::Release;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = test_nodes::Kit::default().node();
+        node.release = Release::find(version);
+        node
+    }
+
+    fn range(start: &str, finish: &str, reversed: bool, count: i32) -> t::SlicePredicate {
+        t::SlicePredicate::new(
+            None::<Vec<Vec<u8>>>,
+            t::SliceRange::new(start.into(), finish.into(), reversed, count),
+        )
+    }
+
+    fn first_cf(node: &Node) -> (String, String) {
+        let schema = node.schema();
+        let ks = schema.user_keyspaces().next().unwrap();
+        let cf = ks
+            .cfs
+            .values()
+            .find(|cf| !cf.is_super() && !cf.is_counter())
+            .unwrap();
+        (ks.name.clone(), cf.name.clone())
+    }
+
+    #[test]
+    fn releases_before_2_0_and_names_are_checked_as_get_slice() {
+        let node = node_as("1.2.19");
+        let (ks, cf) = first_cf(&node);
+        let parent = t::ColumnParent::new(cf.clone(), None);
+        let one = ConsistencyLevel::ONE;
+        assert!(unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 1), one).is_none());
+        assert_eq!(
+            level_as_checked(
+                &node_as("1.2.9"),
+                ConsistencyLevel::LOCAL_QUORUM,
+                v::Access::Read
+            )
+            .unwrap(),
+            ConsistencyLevel::LOCAL_QUORUM
+        );
+        let node = node_as("2.0.17");
+        let names = t::SlicePredicate::new(Some(vec![b"a".to_vec()]), None::<t::SliceRange>);
+        assert!(unvalidated(&node, &ks, b"k", &parent, &names, one).is_none());
+    }
+
+    #[test]
+    fn what_1_2_refused_is_counted_from_2_0() {
+        for v in ["2.0.17", "2.1.22", "2.2.19"] {
+            let node = node_as(v);
+            let (ks, cf) = first_cf(&node);
+            let count = |key: &[u8], sc: Option<&str>, p: t::SlicePredicate, cl| {
+                let parent = t::ColumnParent::new(cf.clone(), sc.map(|s| s.as_bytes().to_vec()));
+                unvalidated(&node, &ks, key, &parent, &p, cl).unwrap()
+            };
+            let one = ConsistencyLevel::ONE;
+            assert_eq!(count(b"", None, range("", "", false, 5), one).unwrap(), 0);
+            assert_eq!(count(b"k", None, range("", "", false, -1), one).unwrap(), 0);
+            assert!(count(b"k", Some("sc"), range("", "", false, 5), one).is_ok());
+            let none = t::SlicePredicate::new(None::<Vec<Vec<u8>>>, None::<t::SliceRange>);
+            assert!(count(b"k", None, none, ConsistencyLevel::ANY).is_ok());
+            assert!(matches!(
+                count(b"k", None, range("", "", false, 5), ConsistencyLevel::THREE),
+                Err(ApiError::Unavailable)
+            ));
+            let backwards = count(b"k", None, range("c", "a", false, 5), one);
+            if v == "2.0.17" {
+                assert!(matches!(backwards, Err(ApiError::TimedOut(_))));
+            } else {
+                assert_eq!(backwards.unwrap(), 0);
+            }
+            assert_eq!(
+                level_as_checked(&node, ConsistencyLevel::LOCAL_QUORUM, v::Access::Read).unwrap(),
+                ConsistencyLevel::QUORUM
+            );
+            assert!(
+                level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read).is_err()
+            );
+            let parent = t::ColumnParent::new("NoSuchCf".to_string(), None);
+            let missing = unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 5), one);
+            assert!(matches!(missing, Some(Err(ApiError::InvalidRequest(_)))));
+        }
+    }
+}
