@@ -1,11 +1,11 @@
 //! The two replicated system keyspaces Cassandra 2.2 created on every
 //! node at start-up, whatever authenticator was configured:
-//! `system_auth` (its role tables, SimpleStrategy with replication factor
-//! 1) and `system_distributed` (repair history, replication factor 3).
-//! Thrift's `describe_keyspaces` listed both, so every 2.2 client saw
-//! them at connect; Thrift was shown the two role tables that have no
-//! column outside their primary key, the others being CQL 3 tables it
-//! could not handle.
+//! `system_auth` (its role tables; SimpleStrategy, one replica) and
+//! `system_distributed` (repair history; three replicas). Thrift's
+//! `describe_keyspaces` listed both, so every 2.2 client saw them at
+//! connect; Thrift was shown the two role tables that have no column
+//! outside their primary key, the others being CQL 3 tables it could not
+//! handle.
 //!
 //! Each table is compiled from its CREATE TABLE statement, as 2.2 did,
 //! with the options 2.2 gave the tables of its own keyspaces: no read
