@@ -208,6 +208,8 @@ mod tests {
                  max_index_interval\n\
                  Behaviour starts: a CQL 3 syntax error ends with a snippet of the statement \
                  around the offending token\n\
+                 Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
+                 sub-column closes the connection (its batch log's old format)\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
