@@ -382,34 +382,16 @@ mod generated_readers {
     use crate::thrift::wire::bounded::{
         budget_left, charge, BoundedInput, DECODE_FACTOR, DECODE_SLACK,
     };
-    use crate::thrift::wire::{mtype, ttype, Writer};
+    use crate::thrift::wire::tests::{call_with_body as call, i32b, protocol_kind};
+    use crate::thrift::wire::ttype;
     use thrift::protocol::{TBinaryOutputProtocol, TInputProtocol, TOutputProtocol, TSerializable};
     use thrift::ProtocolErrorKind;
-
-    /// A strict call header followed by `body` (the argument struct's bytes).
-    fn call(name: &str, body: &[u8]) -> Vec<u8> {
-        let mut w = Writer::new();
-        w.message_header(name, mtype::CALL, 1);
-        w.buf.extend_from_slice(body);
-        w.buf
-    }
-
-    fn i32b(n: i32) -> [u8; 4] {
-        n.to_be_bytes()
-    }
 
     /// Runs `f` on a protocol positioned after the header of `msg`.
     fn after_header<T>(msg: &[u8], f: impl FnOnce(&mut BoundedInput<'_>) -> T) -> T {
         let mut p = BoundedInput::new(msg);
         p.read_message_begin().expect("header");
         f(&mut p)
-    }
-
-    fn protocol_kind(e: &thrift::Error) -> Option<ProtocolErrorKind> {
-        match e {
-            thrift::Error::Protocol(p) => Some(p.kind),
-            _ => None,
-        }
     }
 
     fn encode<T: TSerializable>(v: &T) -> Vec<u8> {

@@ -1,24 +1,6 @@
 use super::*;
-use crate::thrift::wire::{mtype, ttype, Writer};
-
-/// A strict call header followed by `body` (the argument struct's bytes).
-fn call(name: &str, body: &[u8]) -> Vec<u8> {
-    let mut w = Writer::new();
-    w.message_header(name, mtype::CALL, 1);
-    w.buf.extend_from_slice(body);
-    w.buf
-}
-
-fn i32b(n: i32) -> [u8; 4] {
-    n.to_be_bytes()
-}
-
-fn protocol_kind(e: &thrift::Error) -> Option<ProtocolErrorKind> {
-    match e {
-        thrift::Error::Protocol(p) => Some(p.kind),
-        _ => None,
-    }
-}
+use crate::thrift::wire::tests::{call_with_body as call, i32b, protocol_kind};
+use crate::thrift::wire::{mtype, ttype};
 
 #[test]
 fn both_header_forms_are_read() {

@@ -518,6 +518,26 @@ pub(crate) mod tests {
         w.buf
     }
 
+    /// A strict call header followed by `body` (an argument struct's
+    /// bytes, well formed or not).
+    pub(crate) fn call_with_body(name: &str, body: &[u8]) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.message_header(name, mtype::CALL, 1);
+        w.buf.extend_from_slice(body);
+        w.buf
+    }
+
+    pub(crate) fn i32b(n: i32) -> [u8; 4] {
+        n.to_be_bytes()
+    }
+
+    pub(crate) fn protocol_kind(e: &thrift::Error) -> Option<thrift::ProtocolErrorKind> {
+        match e {
+            thrift::Error::Protocol(p) => Some(p.kind),
+            _ => None,
+        }
+    }
+
     pub(crate) fn sample() -> Value {
         Value::Struct(vec![
             (1, Value::Bin(b"ks".to_vec())),
