@@ -6,8 +6,8 @@
 //! arguments (0.6: with Java-faithful rules, then re-encoded canonically;
 //! 19.x: with the generated argument structs, a decoding failure answered as
 //! PROTOCOL_ERROR the way 1.2's processor did, except `get_slice`, `get` and
-//! the batches of plain writes, read in place by `api19::inplace` and
-//! `api19::batch_inplace`); run the generation's API
+//! the batches of plain writes, read in place by `api19::inplace`
+//! (its `reads` and `batch`); run the generation's API
 //! implementation. Every decoding of client bytes here goes through
 //! [`BoundedInput`] or a `wire::Reader` under the message's budget, so no
 //! length or count in a message is trusted. Only a message whose header
@@ -452,7 +452,7 @@ fn handle_api19(
             // Encoded straight from the engine's cells (see `api19::inplace`).
             Run::GetSlice => api19::process_get_slice(&handler, header.seqid, &mut input, &mut out),
             Run::Get => api19::process_get(&handler, header.seqid, &mut input, &mut out),
-            // Plain writes are read in place (see `api19::batch_inplace`).
+            // Plain writes are read in place (see `api19::inplace`).
             Run::Batch { atomic } => {
                 let mut output = TBinaryOutputProtocol::new(&mut out, true);
                 api19::process_batch_mutate_in_place(

@@ -2,7 +2,7 @@
 //! the wire and turned into engine mutations one `Mutation` at a time: the
 //! 19.x [`Rules`] of the shared streamed batch (`thrift::batch`), the
 //! argument reader, and the reply. (A batch of plain column writes is read
-//! in place by `batch_inplace`, which hands every other one to this module.)
+//! in place by `inplace`, which hands every other one to this module.)
 //!
 //! What must not change: the answers. The arguments are read exactly as the
 //! generated reader reads them (field ids and types, skipped fields, a later

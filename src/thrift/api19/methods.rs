@@ -37,7 +37,7 @@ pub enum Run {
     Get,
     /// `get_slice`, likewise.
     GetSlice,
-    /// A batch, its plain writes read in place (`api19::batch_inplace`).
+    /// A batch, its plain writes read in place (`api19::inplace`).
     Batch { atomic: bool },
 }
 

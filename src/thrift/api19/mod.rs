@@ -18,7 +18,6 @@
 pub mod error;
 
 mod batch;
-mod batch_inplace;
 mod calls;
 mod cas;
 mod convert;
@@ -40,8 +39,8 @@ mod validation;
 mod writes;
 
 pub use batch::process_batch_mutate;
-pub use batch_inplace::process_batch_mutate_in_place;
 pub use describe::VERSION;
+pub use inplace::process_batch_mutate_in_place;
 pub use inplace::{process_get, process_get_slice};
 
 use crate::node::Node;

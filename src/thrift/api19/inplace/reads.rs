@@ -14,13 +14,13 @@
 //! structs. Under a cluster, whose call runs the handler again with the
 //! cluster's answer (`node::defer`), the arguments are read once.
 
-use super::convert::{into_thrift, thriftify};
-use super::methods;
-use super::reads::{checked_get, checked_slice};
-use super::Handler;
 use crate::model::{CellKind, CellView};
 use crate::node::defer::reuse;
 use crate::node::Node;
+use crate::thrift::api19::convert::{into_thrift, thriftify};
+use crate::thrift::api19::methods;
+use crate::thrift::api19::reads::{checked_get, checked_slice};
+use crate::thrift::api19::Handler;
 use crate::thrift::batch::{void_outcome, write_reply};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -152,7 +152,7 @@ impl Slice<'_> {
         // As `reads::get_slice` answers, with the checks already made.
         w.buf.truncate(list);
         let mut columns = into_thrift(node.read(&cmd, self.key)?, node.now(), counter);
-        super::release::v3x::reversed_super_slice(
+        crate::thrift::api19::release::v3x::reversed_super_slice(
             node.release,
             self.parent,
             self.predicate,
@@ -290,5 +290,5 @@ fn column(w: &mut Writer, c: CellView<'_>) {
 }
 
 #[cfg(test)]
-#[path = "inplace_tests.rs"]
+#[path = "reads_tests.rs"]
 mod tests;

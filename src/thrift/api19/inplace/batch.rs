@@ -18,14 +18,14 @@
 //! control, the consistency checks and the apply are the same code as
 //! `batch`'s.
 
-use super::batch::{batch_row, process_batch_mutate, write_outcome};
-use super::convert::cell_parts;
-use super::validation::{self as v, Access, ColumnParts};
-use super::writes::{check_writable, check_write, row_mutation};
-use super::Handler;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::schema::{CfDef, Schema};
+use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
+use crate::thrift::api19::convert::cell_parts;
+use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
+use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
+use crate::thrift::api19::Handler;
 use crate::thrift::batch;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::ConsistencyLevel;
@@ -282,5 +282,5 @@ fn read_mutation<'a>(r: &mut Reader<'a>) -> Result<Option<ColumnParts<'a>>, Wire
 }
 
 #[cfg(test)]
-#[path = "batch_inplace_tests.rs"]
+#[path = "batch_tests.rs"]
 mod tests;
