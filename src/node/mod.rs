@@ -11,7 +11,7 @@
 //! [`NodeError`]s, which each front end turns into its own exceptions in one
 //! place (for Thrift, `thrift::error`).
 //!
-//! Schema changes go through [`Node::change_schema`] only: validated by
+//! Schema changes go through [`Node::change_schema`] only (`schema_change`): validated by
 //! `Schema::apply`, persisted by the `SchemaStore`, then handed to the
 //! backend with `Backend::update_schema`, all under one mutex so that concurrent
 //! schema calls cannot interleave. Readers take the snapshot with
@@ -47,6 +47,7 @@ pub mod observe;
 pub mod reply;
 pub mod ring;
 pub mod route;
+mod schema_change;
 #[cfg(test)]
 pub mod test_nodes;
 mod traces;
@@ -58,7 +59,7 @@ use crate::auth::Authenticator;
 use crate::call::Atomicity;
 use crate::cql::exec::{PreparedCache, ServerClock};
 use crate::model::{Bytes, CellView, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
-use crate::schema::{Schema, SchemaChange, SchemaStore};
+use crate::schema::{Schema, SchemaStore};
 use crate::storage::packed_batch::PackedBatch;
 use crate::storage::Engine;
 use error::storage_error;
@@ -284,65 +285,6 @@ pub fn now_seconds() -> i32 {
 }
 
 impl Node {
-    /// Validates, persists and applies one schema change; returns the new
-    /// schema version. On failure the schema, its file and the engine are
-    /// as they were.
-    pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
-        let store = self.schema_store.lock();
-        let old = self.backend.schema();
-        let notice = notices::SchemaNotice::of(&change);
-        let next = old
-            .apply(change)
-            .map_err(|e| NodeError::Invalid(e.to_string()))?;
-        store
-            .save(&next)
-            .map_err(|e| NodeError::Internal(e.to_string()))?;
-        let version = next.version();
-        if let Err(e) = self.backend.update_schema(Arc::new(next)) {
-            // The backend refused before touching anything: put the file back.
-            if let Err(undo) = store.save(&old) {
-                tracing::error!(error = %undo, "cannot restore the schema file");
-            }
-            return Err(e);
-        }
-        self.notices.announce(notice);
-        if !self.versions_by_migration() {
-            return Ok(version.to_string());
-        }
-        let millis = self.cql_clock.next_timestamp() / 1000;
-        let id = uuid::Uuid::from_bytes(self.cql_clock.with_uuids(|g| g.next(millis)));
-        *self.migration_id.lock() = Some(id);
-        Ok(id.to_string())
-    }
-
-    /// The schema version the node reports: the schema's digest
-    /// ([`Schema::version`]), or, answering as a release before 1.1, the
-    /// last migration's id (a fresh node's: the time UUID of zero).
-    pub fn schema_version(&self) -> uuid::Uuid {
-        if !self.versions_by_migration() {
-            return self.schema().version();
-        }
-        self.migration_id
-            .lock()
-            .unwrap_or(uuid::Uuid::from_u64_pair(0x1000, 0))
-    }
-
-    fn versions_by_migration(&self) -> bool {
-        self.release
-            .is_some_and(|r| r.does(crate::release::Behaviour::SchemaVersionsOfMigrations))
-    }
-
-    /// Takes the next column family creation id for no column family (see
-    /// [`crate::schema::creation::CreationIds::spend`]); the schema's
-    /// version stays.
-    pub fn spend_creation_id(&self) -> NodeResult<u32> {
-        let _store = self.schema_store.lock();
-        let mut next = (*self.backend.schema()).clone();
-        let id = next.creation_ids.spend();
-        self.backend.update_schema(Arc::new(next))?;
-        Ok(id)
-    }
-
     /// Discards all data of one column family (durable).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);
@@ -596,86 +538,4 @@ impl Node {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::schema::{CfSpec, KeyspaceSpec};
-
-    /// A node on disk under `dir` with `Conf.Std`, and its seed schema.
-    fn node(dir: &std::path::Path) -> (Node, Schema) {
-        let xml = crate::config::testing::one_keyspace(
-            "Conf",
-            &[r#"<ColumnFamily Name="Std" CompareWith="UTF8Type"/>"#],
-            "RandomPartitioner",
-            "",
-        );
-        super::test_nodes::node_from_xml(&xml, Some(dir))
-    }
-
-    fn add_keyspace(name: &str) -> SchemaChange {
-        SchemaChange::AddKeyspace(KeyspaceSpec {
-            cf_defs: vec![CfSpec::new(name, "A")],
-            ..KeyspaceSpec::simple(name, 1)
-        })
-    }
-
-    #[test]
-    fn concurrent_schema_calls_all_land_in_the_engine_and_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let (node, base) = node(dir.path());
-        let names: Vec<String> = (0..8).map(|i| format!("ks{i}")).collect();
-        std::thread::scope(|s| {
-            for name in &names {
-                let node = &node;
-                s.spawn(move || node.change_schema(add_keyspace(name)).unwrap());
-            }
-        });
-        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
-        for name in &names {
-            assert!(
-                node.schema().cf(name, "A").is_some(),
-                "{name} in the engine"
-            );
-            assert!(saved.cf(name, "A").is_some(), "{name} in the file");
-        }
-        assert_eq!(saved.version(), node.schema().version());
-    }
-
-    #[test]
-    fn a_refused_schema_change_leaves_schema_and_file_as_they_were() {
-        let dir = tempfile::tempdir().unwrap();
-        let (node, base) = node(dir.path());
-        node.change_schema(add_keyspace("kept")).unwrap();
-        let before = node.schema().version();
-        assert!(matches!(
-            node.change_schema(add_keyspace("kept")),
-            Err(NodeError::Invalid(_))
-        ));
-        node.engine().unwrap().shutdown().unwrap();
-        assert!(matches!(
-            node.change_schema(add_keyspace("lost")),
-            Err(NodeError::Internal(_))
-        ));
-        assert_eq!(node.schema().version(), before);
-        let saved = SchemaStore::open(dir.path()).load(base).unwrap();
-        assert!(saved.keyspace("kept").is_some());
-        assert!(saved.keyspace("lost").is_none(), "the file was put back");
-    }
-
-    #[test]
-    fn before_1_1_a_schema_version_is_its_migrations_time_uuid() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut node, _) = node(dir.path());
-        node.release = crate::release::Release::find("1.0.12");
-        let fresh = node.schema_version();
-        assert_eq!(fresh.to_string(), "00000000-0000-1000-0000-000000000000");
-        let first = node.change_schema(add_keyspace("a")).unwrap();
-        let second = node.change_schema(add_keyspace("b")).unwrap();
-        assert_ne!(first, second);
-        assert_eq!(node.schema_version().to_string(), second);
-        assert_eq!(node.schema_version().get_version_num(), 1);
-        // From 1.1 the digest of the content, as without a release.
-        node.release = crate::release::Release::find("1.1.12");
-        assert_eq!(node.schema_version(), node.schema().version());
-        assert_eq!(node.schema_version().get_version_num(), 3);
-    }
-}
+mod tests;

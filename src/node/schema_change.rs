@@ -1,0 +1,70 @@
+//! Schema changes as the node makes them: validated by `Schema::apply`,
+//! persisted by the `SchemaStore`, then handed to the backend, all under the
+//! store's lock; and the schema version the node reports for them (a digest,
+//! or before 1.1 the last migration's id). It must not know how a front end
+//! asked for the change.
+
+use super::{notices, Node, NodeError, NodeResult};
+use crate::schema::SchemaChange;
+use std::sync::Arc;
+
+impl Node {
+    /// Validates, persists and applies one schema change; returns the new
+    /// schema version. On failure the schema, its file and the engine are
+    /// as they were.
+    pub fn change_schema(&self, change: SchemaChange) -> NodeResult<String> {
+        let store = self.schema_store.lock();
+        let old = self.backend.schema();
+        let notice = notices::SchemaNotice::of(&change);
+        let next = old
+            .apply(change)
+            .map_err(|e| NodeError::Invalid(e.to_string()))?;
+        store
+            .save(&next)
+            .map_err(|e| NodeError::Internal(e.to_string()))?;
+        let version = next.version();
+        if let Err(e) = self.backend.update_schema(Arc::new(next)) {
+            // The backend refused before touching anything: put the file back.
+            if let Err(undo) = store.save(&old) {
+                tracing::error!(error = %undo, "cannot restore the schema file");
+            }
+            return Err(e);
+        }
+        self.notices.announce(notice);
+        if !self.versions_by_migration() {
+            return Ok(version.to_string());
+        }
+        let millis = self.cql_clock.next_timestamp() / 1000;
+        let id = uuid::Uuid::from_bytes(self.cql_clock.with_uuids(|g| g.next(millis)));
+        *self.migration_id.lock() = Some(id);
+        Ok(id.to_string())
+    }
+
+    /// The schema version the node reports: the schema's digest
+    /// ([`Schema::version`]), or, answering as a release before 1.1, the
+    /// last migration's id (a fresh node's: the time UUID of zero).
+    pub fn schema_version(&self) -> uuid::Uuid {
+        if !self.versions_by_migration() {
+            return self.schema().version();
+        }
+        self.migration_id
+            .lock()
+            .unwrap_or(uuid::Uuid::from_u64_pair(0x1000, 0))
+    }
+
+    fn versions_by_migration(&self) -> bool {
+        self.release
+            .is_some_and(|r| r.does(crate::release::Behaviour::SchemaVersionsOfMigrations))
+    }
+
+    /// Takes the next column family creation id for no column family (see
+    /// [`crate::schema::creation::CreationIds::spend`]); the schema's
+    /// version stays.
+    pub fn spend_creation_id(&self) -> NodeResult<u32> {
+        let _store = self.schema_store.lock();
+        let mut next = (*self.backend.schema()).clone();
+        let id = next.creation_ids.spend();
+        self.backend.update_schema(Arc::new(next))?;
+        Ok(id)
+    }
+}
