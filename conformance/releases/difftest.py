@@ -3,7 +3,7 @@
 answering as it, every difference reported with the corpus comparer's masks.
 
 usage: difftest.py VERSION [--seeds A-B] [--steps N] [--probes P] [--stock-yaml]
-                   [--unframed] [--cases PATH...] [--keep DIR] [-v]
+                   [--unframed] [--cases PATH...] [--keep DIR] [--app [--client V]] [-v]
 
 For each seed, a sequence is generated from VERSION's own IDL (facts.json): a keyspace with
 column families of random comparators and validators (super, indexed, counter where the
@@ -23,6 +23,8 @@ The same VERSION and seed always generate the same calls.
 directories of the corpus format, e.g. ../shared/conformance/cases/v19: calls written for
 another release, which is what an application's are) to both, each case on fresh nodes.
 --unframed (0.7 only) runs both on the stock yaml with `thrift_framed_transport_size_in_mb: 0`.
+--app sends what an application of the era sent (difftest_app.py); --client V with it, what an
+application built against V's IDL sent to VERSION, whatever VERSION had (a 19.36 client: 1.2).
 --cache DIR keeps the real release's replies of each sequence (by its calls) and reuses them;
 --real-only only records them there.
 DIFFTEST_PORTS=A-B picks the Thrift ports from that range (default: any free port).
@@ -584,9 +586,16 @@ def prepared_args(args, prepare_reply):
 def make_gen(o, seed):
     if o.app:
         import difftest_app
+        if o.client:
+            return difftest_app.AppGen(o.version, seed, o.steps, o.probes, random.Random(
+                "app:%s:%s:%d" % (o.version, o.client, seed)), o.client)
         return difftest_app.AppGen(o.version, seed, o.steps, o.probes,
                                    random.Random("app:%s:%d" % (o.version, seed)))
     return Gen(o.version, seed, o.steps, o.probes)
+
+
+def app_flags(o):
+    return (" --app" if o.app else "") + (" --client %s" % o.client if o.client else "")
 
 
 def sequences(o):
@@ -601,7 +610,7 @@ def sequences(o):
     for seed in range(int(a), int(z or a) + 1):
         yield ("seed %d" % seed, make_gen(o, seed).sequence(),
                "difftest.py %s%s --seeds %d --steps %d --probes %s" % (
-                   o.version, " --app" if o.app else "", seed, o.steps, o.probes))
+                   o.version, app_flags(o), seed, o.steps, o.probes))
 
 
 def main():
@@ -616,10 +625,14 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--app", action="store_true",
                     help="application-style sequences (difftest_app.py) instead of IDL probes")
+    ap.add_argument("--client", help="with --app: the release whose IDL the application was "
+                    "built against (e.g. 1.2), sending what it sent whatever the release")
     ap.add_argument("--cache")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
+    if o.client and not o.app:
+        ap.error("--client needs --app")
     stock = os.path.join(RELEASES_DIR, o.version, "conf.orig", "cassandra.yaml")
     real_yaml, sc_yaml = None, stock if o.stock_yaml else None
     if o.unframed:
@@ -672,7 +685,8 @@ def main():
         sys.stdout.flush()
         if diffs and o.keep:
             os.makedirs(o.keep, exist_ok=True)
-            cname = "%s_%s_%s" % ("da" if o.app else "dt", o.version.replace(".", "_"),
+            cname = "%s_%s_%s" % ("dc" if o.client else "da" if o.app else "dt",
+                                  o.version.replace(".", "_"),
                                   name.replace("seed ", "").replace(" ", "_"))
             case = {"name": cname, "api": "19", "topic": "difftest", "framed": not o.unframed,
                     "peer": "Apache Cassandra %s" % o.version, "config": None, "notes": notes,

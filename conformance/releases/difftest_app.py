@@ -15,7 +15,13 @@ update keyspace), truncate, and from 1.2 CQL 3 over Thrift (set_cql_version, CRE
 INSERT/UPDATE/DELETE/SELECT, prepare_cql3_query + execute_prepared_cql3_query where the
 prepared id is the one the release answered).
 
-The values are deterministic for a (version, seed); the release's own replies decide nothing
+With a client release (`--client 1.2`: an application built against 1.2's IDL, 19.36, as pycassa
+1.9 or a late Hector were) the sequence is what that application sent whatever the node: its
+counters, `row_filter`, `get_paged_slice`, `atomic_batch_mutate`, CQL 3 and KsDefs of
+`strategy_options`, to a release that may not have them; what the node is (its partitioner's
+tokens) still comes from the release answering.
+
+The values are deterministic for a (version, client, seed); the release's own replies decide nothing
 in what is sent, except the prepared statement id, which the runner takes from the reply of
 the preceding prepare (the `"prepared_from"` key of a step).
 """
@@ -60,9 +66,11 @@ def composite(parts, eoc=0):
 class AppGen:
     """One application-style sequence for one release."""
 
-    def __init__(self, version, seed, nsteps, probes, rng):
+    def __init__(self, version, seed, nsteps, probes, rng, client=None):
         self.v = version
+        # the release answering (self.r) and the one the application was built for (self.c)
         self.r = tuple(int(x) for x in version.split(".")[:2])
+        self.c = tuple(int(x) for x in client.split(".")[:2]) if client else self.r
         self.rng = rng
         self.nsteps, self.probes = nsteps, probes
         self.ks = "da_%d" % seed
@@ -125,6 +133,8 @@ class AppGen:
         return self.cf("Users", kw)
 
     def sequence(self):
+        # The schema (types, key validation, the keyspace) is the operator's, made for the
+        # release answering (self.r); the calls after it are the application's (self.c).
         steps = [step("describe_version", {}), step("describe_cluster_name", {}),
                  step("describe_partitioner", {}), step("describe_snitch", {}),
                  step("describe_keyspaces", {}, "0/*/5/*/16", "0/*/3")]
@@ -137,13 +147,14 @@ class AppGen:
                        6: b(self.rng.choice(["LongType", "UTF8Type", "BytesType"]))})]
         self.sub = cfs[2]["f"]["6"]["v"]
         self.counters = None
-        if self.r >= (0, 8):
+        if self.c >= (0, 8):
             self.counters = self.rng.choice(["Standard", "Super"])
             c = {1: b(self.ks), 2: b("Cnt"), 3: b(self.counters), 5: b("UTF8Type"),
                  15: b("CounterColumnType")}
             if self.counters == "Super":
                 c[6] = b("UTF8Type")
-            cfs.append(struct(c))
+            if self.r >= (0, 8):
+                cfs.append(struct(c))
         ks = {1: b(self.ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
               5: W.list_("struct", cfs)}
         if self.r < (0, 8):
@@ -162,9 +173,9 @@ class AppGen:
             self.op_count]
         if self.counters:
             ops += [self.op_counter, self.op_counter]
-        if self.r >= (1, 1):
+        if self.c >= (1, 1):
             ops += [self.op_paged]
-        if self.r >= (1, 2):
+        if self.c >= (1, 2):
             ops += [self.op_cql3] * 4
         for _ in range(self.nsteps):
             for s in self.rng.choice(ops)() or []:
@@ -270,7 +281,7 @@ class AppGen:
         clause = struct({1: W.list_("struct", [e]), 2: b(""), 3: i32(self.rng.choice([2, 100]))})
         out = [step("get_indexed_slices", {1: struct({3: b("Users")}), 2: clause,
                                            3: self.pred_all(), 4: self.cl()})]
-        if self.r >= (1, 1) and self.rng.random() < 0.5:
+        if self.c >= (1, 1) and self.rng.random() < 0.5:
             kr = struct({1: b(""), 2: b(""), 5: i32(100), 6: W.list_("struct", [e])})
             out.append(step("get_range_slices", {1: struct({3: b("Users")}), 2: self.pred_all(),
                                                  3: kr, 4: self.cl()}))
@@ -286,7 +297,7 @@ class AppGen:
                     muts.append(self.mutation(cf))
                 per_cf.append((b(cf), W.list_("struct", muts)))
             rows.append((b(k), W.map_("bin", "list", per_cf)))
-        call = "atomic_batch_mutate" if self.r >= (1, 2) and self.rng.random() < 0.3 \
+        call = "atomic_batch_mutate" if self.c >= (1, 2) and self.rng.random() < 0.3 \
             else "batch_mutate"
         return [step(call, {1: W.map_("bin", "map", rows), 2: self.cl()})]
 
@@ -394,7 +405,7 @@ class AppGen:
         if t < 0.8:
             ks = {1: b(self.ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
                   5: W.list_("struct", [])}
-            if self.r < (0, 8):
+            if self.c < (0, 8):
                 ks[4] = i32(1)
             else:
                 ks[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
