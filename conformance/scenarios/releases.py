@@ -762,6 +762,51 @@ if R < (1, 2):
         return out
 
 
+if R < (1, 2):
+    @scenario("rel_newclient", "19", "client", keyspace_reset="cv_r_newclient")
+    def _newclient():
+        """what an application built against 1.2's IDL (19.36) sends to this older release, its
+        keyspace made for the release (difftest.py --app --client 1.2): counter writes in a batch
+        (0.7's reader skipped the counter and checked the mutation's shape before its column
+        family), the methods of later APIs (answered as unknown), a KeyRange.row_filter (ignored
+        before 1.1) and a KsDef of strategy_options alone (0.7 required its replication_factor)"""
+        ks = "cv_r_newclient"
+        out = setup(ks, cf_def(ks, "Users", comparator="UTF8Type", column_metadata=[
+            column_def("age", M + "LongType", KEYS_INDEX)]))
+        hits = counter_column("hits", 3)
+        csc = W.struct({1: b("sc"), 2: W.list_("struct", [hits])})
+        out += [
+            v19.insert("u1", cparent("Users"), column("age", long_(20), 10)),
+            v19.insert("u2", cparent("Users"), column("age", long_(21), 10)),
+            # a counter column family the release never had made
+            v19.batch_mutate({"u1": {"Cnt": [mutation(cosc(counter_column=hits))]}}),
+            v19.batch_mutate({"u1": {"Cnt": [mutation(cosc(counter_super_column=csc))]}}),
+            v19.batch_mutate({"u1": {"Cnt": [ins("a", "v", 10, ttl=0)]}}),
+            v19.batch_mutate({"u1": {"Cnt": [ins("a", "v", 10)]}}),
+            # a counter into a Standard column family, and beside a plain write
+            v19.batch_mutate({"u1": {"Users": [mutation(cosc(counter_column=hits))]}}),
+            v19.batch_mutate({"u1": {"Users": [ins("name", "n", 10),
+                                               mutation(cosc(counter_column=hits))]}}),
+            v19.add("u1", cparent("Users"), hits),
+            v19.atomic_batch_mutate({"u1": {"Users": [ins("name", "n", 11)]}}),
+            raw("execute_cql3_query", {1: b("SELECT * FROM Users"), 2: W.i32(2), 3: W.i32(1)}),
+            raw("describe_token_map", {}).mask("0"),  # 1.1: the node's random token
+            raw("trace_next_query", {}),
+            v19.get_range_slices(cparent("Users"), pred(start=""), key_range(
+                "", "", count=10, row_filter=[index_expr("age", EQ, long_(21))])),
+            v19.get_slice("u1", cparent("Users"), pred(start="")),
+        ]
+        if R < (1, 1):
+            out.append(raw("get_paged_slice", {1: b("Users"), 2: key_range("", "", count=10),
+                                               3: b(""), 4: W.i32(1)}))
+        out.append(v19.system_update_keyspace(W.struct({
+            1: b(ks), 2: b("org.apache.cassandra.locator.SimpleStrategy"),
+            3: W.map_("bin", "bin", [(b("replication_factor"), b("1"))]),
+            5: W.list_("struct", [])})))
+        out.append(describe_ks(ks))
+        return out
+
+
 # ------------------------------------------------------------------------------ range deletions
 RANGES = [("", "", False), ("b", "", False), ("", "b", False), ("c", "a", True),
           ("", "b", True), ("b", "", True), ("b", "c", False)]

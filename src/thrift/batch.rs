@@ -53,6 +53,12 @@ pub trait Rules {
         m: Self::Mutation,
         effect: &mut Self::Effect,
     ) -> Result<Result<(), ApiError>, OverBudget>;
+    /// The error of a list refused as it opened, given its first mutation:
+    /// `None` keeps it. (0.7 checked a mutation's shape before its column
+    /// family.)
+    fn refused_list(&self, _m: &Self::Mutation, _e: &ApiError) -> Option<ApiError> {
+        None
+    }
     /// Ends a list (it may still become an error).
     fn end_column_family(&self, cf: &mut Result<Self::Cf, ApiError>, effect: &mut Self::Effect);
 }
@@ -65,6 +71,8 @@ struct Part<R: Rules> {
     /// The list as opened, or its first validation error.
     cf: Result<R::Cf, ApiError>,
     effect: R::Effect,
+    /// Whether a mutation of it has been read.
+    read: bool,
 }
 
 /// A valid column family list, in map order.
@@ -148,6 +156,7 @@ impl<R: Rules> Batch<R> {
             cf_name: name,
             cf,
             effect,
+            read: false,
         });
         Ok(())
     }
@@ -158,8 +167,15 @@ impl<R: Rules> Batch<R> {
         let Some(part) = self.parts.last_mut() else {
             return Ok(());
         };
-        let Ok(cf) = &part.cf else {
-            return Ok(());
+        let first = !std::mem::replace(&mut part.read, true);
+        let cf = match &part.cf {
+            Ok(cf) => cf,
+            Err(e) => {
+                if let Some(e) = first.then(|| self.rules.refused_list(&m, e)).flatten() {
+                    part.cf = Err(e);
+                }
+                return Ok(());
+            }
         };
         let key = &self.keys[part.entry];
         if let Err(e) = self

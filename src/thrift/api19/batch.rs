@@ -86,6 +86,10 @@ impl Rules for Api19 {
         }
     }
 
+    fn refused_list(&self, m: &t::Mutation, e: &ApiError) -> Option<ApiError> {
+        super::release::v07::refused_list(self.release, m, e)
+    }
+
     fn effect(&self, cf: &Result<Arc<CfDef>, ApiError>) -> Effect {
         match cf {
             Ok(cf) if cf.is_counter() => Effect::Counter {

@@ -212,20 +212,52 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
 const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \
                            or contain non-alphanumeric-underscore characters (got \"";
 
-/// A batch's mutation holding both a column and a deletion, or neither:
-/// 0.7 said which.
+/// A batch's mutation holding both a column and a deletion, or neither,
+/// or a ColumnOrSuperColumn of neither kind: 0.7 said which.
 pub fn mutation_error(release: Option<&Release>, m: &t::Mutation, e: ApiError) -> ApiError {
     if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
         return e;
     }
+    shape_error(m).unwrap_or(e)
+}
+
+/// The error of a batch's list whose column family 0.7 did not know, given
+/// its first mutation: 0.7 looked the column family up only when a column's
+/// path or a deletion needed it, after the mutation's shape and a column's
+/// TTL.
+pub fn refused_list(release: Option<&Release>, m: &t::Mutation, e: &ApiError) -> Option<ApiError> {
+    if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
+        return None;
+    }
+    if !matches!(e, ApiError::InvalidRequest(why) if why.starts_with("unconfigured columnfamily "))
+    {
+        return None;
+    }
+    let column_ttl = m
+        .column_or_supercolumn
+        .as_ref()
+        .and_then(|c| c.column.as_ref())
+        .and_then(|c| c.ttl);
+    shape_error(m).or_else(|| {
+        column_ttl
+            .is_some_and(|ttl| ttl <= 0)
+            .then(|| ApiError::invalid("ttl must be positive"))
+    })
+}
+
+/// What 0.7 refused in a mutation's shape, before anything it named.
+fn shape_error(m: &t::Mutation) -> Option<ApiError> {
     match (&m.column_or_supercolumn, &m.deletion) {
-        (Some(_), Some(_)) => ApiError::invalid(
+        (Some(_), Some(_)) => Some(ApiError::invalid(
             "Mutation may have either a ColumnOrSuperColumn or a Deletion, but not both",
+        )),
+        (None, None) => Some(ApiError::invalid(
+            "Mutation must have one ColumnOrSuperColumn or one Deletion",
+        )),
+        (Some(c), None) if c.column.is_none() && c.super_column.is_none() => Some(
+            ApiError::invalid("ColumnOrSuperColumn must have one or both of Column or SuperColumn"),
         ),
-        (None, None) => {
-            ApiError::invalid("Mutation must have one ColumnOrSuperColumn or one Deletion")
-        }
-        _ => e,
+        _ => None,
     }
 }
 
@@ -409,6 +441,39 @@ mod tests {
         node.release = Release::find("0.8.10");
         remember_replication(&node, &sent(None, Some(2)));
         assert_eq!(described(&node), (Some(BTreeMap::new()), Some(1)));
+    }
+
+    #[test]
+    fn release_0_7_checked_a_mutations_shape_before_its_column_family() {
+        let r07 = Release::find("0.7.10");
+        let unknown = ApiError::invalid("unconfigured columnfamily Cnt");
+        let said = |m: &t::Mutation, release| match refused_list(release, m, &unknown) {
+            Some(ApiError::InvalidRequest(why)) => why,
+            other => format!("{other:?}"),
+        };
+        // A 19.36 client's counter write: 0.7's reader skipped the counter.
+        let empty = t::Mutation::new(t::ColumnOrSuperColumn::default(), None);
+        assert_eq!(
+            said(&empty, r07),
+            "ColumnOrSuperColumn must have one or both of Column or SuperColumn"
+        );
+        let mut column = t::Column::new(b"c".to_vec(), b"v".to_vec(), 1, 0);
+        let write = |c: &t::Column| {
+            t::Mutation::new(
+                t::ColumnOrSuperColumn::new(c.clone(), None, None, None),
+                None,
+            )
+        };
+        assert_eq!(said(&write(&column), r07), "ttl must be positive");
+        column.ttl = Some(5);
+        assert_eq!(said(&write(&column), r07), "None");
+        assert_eq!(
+            said(&t::Mutation::new(None, None), r07),
+            "Mutation must have one ColumnOrSuperColumn or one Deletion"
+        );
+        // Later releases looked the column family up first; other errors stand.
+        assert_eq!(said(&empty, Release::find("0.8.10")), "None");
+        assert!(refused_list(r07, &empty, &ApiError::invalid("Key may not be empty")).is_none());
     }
 
     #[test]
