@@ -16,6 +16,7 @@ mod support {
 mod gateway {
     mod peer;
     mod wire_gateway;
+    mod wire_gateway_advisor;
     mod wire_gateway_composite;
     mod wire_gateway_cql3;
     mod wire_gateway_explorer;

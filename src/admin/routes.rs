@@ -100,6 +100,12 @@ pub fn routes() -> Vec<Route> {
     all.extend(assets.map(|a| route(Get, a.path, Operator, explorer::asset)));
     // The model advisor (docs/advisor.md).
     all.push(route(Post, "/api/advisor", Operator, advisor::post));
+    all.push(route(
+        Post,
+        "/api/advisor/activity",
+        Operator,
+        advisor::post_activity,
+    ));
     all
 }
 

@@ -13,8 +13,9 @@
 //! time or hash bucket chosen for a partition over the limits, re-measured), [`alternatives`] (index, filtering,
 //! bucketing, with numbers), [`lint`] (the schema and its query judged),
 //! [`thrift`] (Thrift-era reads and super column families as their CQL3
-//! tables), [`migrate`] (create, backfill, re-run and compare) and [`api`]
-//! (the request and its JSON answer).
+//! tables), [`migrate`] (create, backfill, re-run and compare), [`api`]
+//! (the request and its JSON answer) and [`workload`] (the reads the node
+//! served, from the activity record, weighted and advised on).
 //!
 //! Layering: above the explorer (whose query check judges the rewritten
 //! query), below the front ends: the admin surface serves [`api`]. It
@@ -34,6 +35,7 @@ pub mod reshape;
 pub mod split;
 pub mod thrift;
 pub mod walk;
+pub mod workload;
 
 #[cfg(test)]
 mod tests;

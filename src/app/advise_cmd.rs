@@ -3,8 +3,11 @@
 //! advice as text or (`--json`) as the JSON answer; with `--migrate` the
 //! server creates and backfills the table, re-runs the query and compares
 //! its rows with the source's, and the exit status says whether they were
-//! the same. The advice is [`supercolumn::advisor`]'s; this module only
-//! parses the arguments and prints.
+//! the same. With `--from-activity` it asks instead for the reads the server
+//! has served (`POST /api/advisor/activity`), grouped and weighted, with the
+//! advice on the heaviest that do not read one partition. The advice is
+//! [`supercolumn::advisor`]'s; this module only parses the arguments and
+//! prints.
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -15,12 +18,20 @@ pub struct AdviseArgs {
     /// The server's admin surface.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:7199")]
     pub admin: String,
-    /// The keyspace the query's table is in (unless the query names it).
-    #[arg(long)]
-    pub keyspace: String,
+    /// The keyspace the query's table is in (unless the query names it);
+    /// with --from-activity, only the reads of this keyspace.
+    #[arg(long, required_unless_present = "from_activity")]
+    pub keyspace: Option<String>,
     /// The CQL3 SELECT to serve (also one Cassandra 1.2 refuses).
-    #[arg(long)]
-    pub query: String,
+    #[arg(long, required_unless_present = "from_activity")]
+    pub query: Option<String>,
+    /// Advise on the reads the server has served (its activity record),
+    /// grouped by shape and weighted by how often each ran.
+    #[arg(long, conflicts_with_all = ["query", "migrate"])]
+    pub from_activity: bool,
+    /// With --from-activity: the groups advised at most, heaviest first.
+    #[arg(long, value_name = "N", requires = "from_activity")]
+    pub top: Option<usize>,
     /// Create the proposed table, backfill it, re-run the query and compare.
     #[arg(long)]
     pub migrate: bool,
@@ -56,11 +67,21 @@ pub fn run(args: &AdviseArgs) -> i32 {
     if let Some(u) = &args.username {
         api.credentials = Some((u.clone(), args.password.clone().unwrap_or_default()));
     }
-    let mut body = json!({"keyspace": args.keyspace, "query": args.query, "migrate": args.migrate});
+    let (path, mut body) = if args.from_activity {
+        (
+            "/api/advisor/activity",
+            json!({"keyspace": args.keyspace, "top": args.top}),
+        )
+    } else {
+        (
+            "/api/advisor",
+            json!({"keyspace": args.keyspace, "query": args.query, "migrate": args.migrate}),
+        )
+    };
     if let Some(n) = args.max_cells {
         body["max_cells"] = json!(n);
     }
-    let answer = match api.post("/api/advisor", &body) {
+    let answer = match api.post(path, &body) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("supercolumn advise: {e}");
@@ -83,6 +104,8 @@ pub fn run(args: &AdviseArgs) -> i32 {
     };
     if args.json {
         println!("{v:#}");
+    } else if args.from_activity {
+        print!("{}", workload_text(&v));
     } else {
         print!("{}", text(&v));
     }
@@ -184,6 +207,31 @@ fn text(v: &Value) -> String {
                 )
             }
         ));
+    }
+    o
+}
+
+/// The workload's advice as text: each group with its weight and verdict,
+/// and the advice on those advised.
+fn workload_text(v: &Value) -> String {
+    let mut o = format!("{} reads recorded\n", v["reads"]);
+    for g in v["groups"].as_array().into_iter().flatten() {
+        o.push_str(&format!(
+            "\n{} calls ({:.1}%) in {}: {}\n",
+            g["count"],
+            g["share"].as_f64().unwrap_or(0.0) * 100.0,
+            s(&g["keyspace"]),
+            s(&g["shape"])
+        ));
+        if !g["error"].is_null() {
+            o.push_str(&format!("  not advised: {}\n", s(&g["error"])));
+        } else if !g["advice"].is_null() {
+            for l in text(&g["advice"]).lines() {
+                o.push_str(&format!("  {l}\n"));
+            }
+        } else {
+            o.push_str(&format!("  {}\n", s(&g["check"]["message"])));
+        }
     }
     o
 }

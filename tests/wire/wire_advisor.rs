@@ -6,98 +6,25 @@
 //! `POST /api/advisor`.
 
 use crate::support::explorer::*;
-use crate::support::wire::{connect19, cql3};
 use serde_json::{json, Value};
 use std::process::Command;
 
-fn advise(admin: u16, ks: &str, q: &str) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
-        .args([
-            "advise",
-            "--admin",
-            &format!("127.0.0.1:{admin}"),
-            "--keyspace",
-            ks,
-            "--query",
-            q,
-            "--json",
-            "--migrate",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("{q}: {e}: {text} {}", String::from_utf8_lossy(&out.stderr)));
-    (out.status.code().unwrap(), v)
+#[test]
+fn the_reads_a_server_served_are_weighed_and_the_heaviest_scans_advised() {
+    let (server, _api) = server();
+    load_advisor_data(&server);
+    assert_served_reads_advised(&advise_served_reads(&server));
 }
 
 #[test]
 fn seeds_refused_queries_get_one_partition_tables_with_the_same_rows() {
     let (server, api) = server();
-    load_seed_tables(&server);
-    load_seed_002(&server);
+    load_advisor_data(&server);
     let admin = server.admin_port.unwrap();
-    let mut c = connect19(server.port);
-    cql3(&mut c, "USE seeds");
-    for dml in [
-        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c1', 'Anna', '2014-01-01', 'Pepsi')",
-        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c2', 'Anna', '2014-02-01', 'Coke')",
-        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c3', 'Bob', '2014-02-01', 'Coke')",
-        "INSERT INTO gyms_by_city (country_code, state, city, gym_name, opening_date) VALUES ('us', 'Texas', 'Phoenix', 'Lone Star', '2012-01-01')",
-        "CREATE TABLE videos (videoid uuid PRIMARY KEY, userid uuid, name text, tags set<text>)",
-        "INSERT INTO videos (videoid, userid, name, tags) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd0, 522b1fe2-2e36-4cef-a667-cd4237d08b89, 'cat', {'cats', 'funny'})",
-        "INSERT INTO videos (videoid, userid, name) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd1, 522b1fe2-2e36-4cef-a667-cd4237d08b89, 'dog')",
-        "INSERT INTO videos (videoid, userid, name) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd2, 11111111-2e36-4cef-a667-cd4237d08b89, 'other') USING TTL 86400",
-    ] {
-        cql3(&mut c, dml);
-    }
-    for (ks, q, rows) in [
-        (
-            "seeds",
-            r#"SELECT * FROM Customer_By_Liked_Product WHERE title = "Pepsi" LIMIT 10"#,
-            1,
-        ),
-        (
-            "seeds",
-            r#"SELECT * FROM Product_Liked_By_Customer WHERE first_name = "Anna" LIMIT 10"#,
-            2,
-        ),
-        (
-            "seeds",
-            "SELECT * FROM gyms_by_city WHERE city = 'Phoenix' ORDER BY opening_date DESC",
-            2,
-        ),
-        (
-            "seeds",
-            "SELECT name, tags FROM videos WHERE userid = 522b1fe2-2e36-4cef-a667-cd4237d08b89",
-            2,
-        ),
-        (
-            "seeds",
-            "SELECT * FROM user_messages WHERE message = 'hello'",
-            1,
-        ),
-        (
-            "key_space_test",
-            "SELECT * FROM testtable WHERE skey = 101",
-            2,
-        ),
-    ] {
-        let (code, v) = advise(admin, ks, q);
+    for &(ks, q, rows) in SEEDS_ADVISED {
+        let (code, v) = advise(admin, ks, q, true);
         assert_eq!(code, 0, "{q}: {v:#}");
-        assert_eq!(v["plan"]["partitions_per_read"], 1, "{q}: {v:#}");
-        let m = &v["migration"];
-        assert_eq!(m["comparison"]["same"], true, "{q}: {m:#}");
-        assert_eq!(m["comparison"]["target_rows"], rows, "{q}: {m:#}");
-        let shape = m["query_check"]["shape"].as_str().unwrap();
-        assert!(
-            ["single_partition", "partition_slice"].contains(&shape),
-            "{q}: {m:#}"
-        );
-        assert_eq!(m["query_check"]["refused_by_1_2"], false, "{q}: {m:#}");
-        for key in ["create", "query", "dry_run", "alternatives"] {
-            assert!(!v[key].is_null(), "{q}: no {key}");
-        }
+        assert_migrated(q, &v, rows);
     }
     // Without --json the advice is text.
     let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))

@@ -51,6 +51,33 @@ pub fn check(api: &Endpoint, keyspace: &str, query: &str) -> Value {
     a.json().unwrap()
 }
 
+/// `supercolumn advise --json` (and `--migrate` when asked) against the
+/// admin port `admin`: its exit code and its JSON.
+pub fn advise(admin: u16, ks: &str, q: &str, migrate: bool) -> (i32, Value) {
+    let admin = format!("127.0.0.1:{admin}");
+    let mut args = vec![
+        "advise",
+        "--admin",
+        &admin,
+        "--keyspace",
+        ks,
+        "--query",
+        q,
+        "--json",
+    ];
+    if migrate {
+        args.push("--migrate");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        .args(&args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{q}: {e}: {text} {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code().unwrap(), v)
+}
+
 pub fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
@@ -267,4 +294,167 @@ pub fn load_seed_tables(server: &Server) {
     ] {
         cql3(&mut c, dml);
     }
+}
+
+/// The seeds' tables, seed 002's and the rows the advisor's queries read.
+pub fn load_advisor_data(server: &Server) {
+    load_seed_tables(server);
+    load_seed_002(server);
+    let mut c = connect19(server.port);
+    cql3(&mut c, "USE seeds");
+    for dml in [
+        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c1', 'Anna', '2014-01-01', 'Pepsi')",
+        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c2', 'Anna', '2014-02-01', 'Coke')",
+        "INSERT INTO Product_Liked_By_Customer (cust_id, first_name, liked_on, title) VALUES ('c3', 'Bob', '2014-02-01', 'Coke')",
+        "INSERT INTO gyms_by_city (country_code, state, city, gym_name, opening_date) VALUES ('us', 'Texas', 'Phoenix', 'Lone Star', '2012-01-01')",
+        "CREATE TABLE videos (videoid uuid PRIMARY KEY, userid uuid, name text, tags set<text>)",
+        "INSERT INTO videos (videoid, userid, name, tags) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd0, 522b1fe2-2e36-4cef-a667-cd4237d08b89, 'cat', {'cats', 'funny'})",
+        "INSERT INTO videos (videoid, userid, name) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd1, 522b1fe2-2e36-4cef-a667-cd4237d08b89, 'dog')",
+        "INSERT INTO videos (videoid, userid, name) VALUES (99051fe9-6a9c-46c2-b949-38ef78858dd2, 11111111-2e36-4cef-a667-cd4237d08b89, 'other') USING TTL 86400",
+    ] {
+        cql3(&mut c, dml);
+    }
+}
+
+/// Each query the seeds show refused or scanning (keyspace, query), and the
+/// rows it selects from `load_advisor_data`'s data.
+pub const SEEDS_ADVISED: &[(&str, &str, usize)] = &[
+    (
+        "seeds",
+        r#"SELECT * FROM Customer_By_Liked_Product WHERE title = "Pepsi" LIMIT 10"#,
+        1,
+    ),
+    (
+        "seeds",
+        r#"SELECT * FROM Product_Liked_By_Customer WHERE first_name = "Anna" LIMIT 10"#,
+        2,
+    ),
+    (
+        "seeds",
+        "SELECT * FROM gyms_by_city WHERE city = 'Phoenix' ORDER BY opening_date DESC",
+        2,
+    ),
+    (
+        "seeds",
+        "SELECT name, tags FROM videos WHERE userid = 522b1fe2-2e36-4cef-a667-cd4237d08b89",
+        2,
+    ),
+    (
+        "seeds",
+        "SELECT * FROM user_messages WHERE message = 'hello'",
+        1,
+    ),
+    (
+        "key_space_test",
+        "SELECT * FROM testtable WHERE skey = 101",
+        2,
+    ),
+];
+
+/// `v`, the advice on `q` with `--migrate`: a one-partition proposal whose
+/// backfilled table returns the source's `rows` rows.
+pub fn assert_migrated(q: &str, v: &Value, rows: usize) {
+    assert_eq!(v["plan"]["partitions_per_read"], 1, "{q}: {v:#}");
+    let m = &v["migration"];
+    assert_eq!(m["comparison"]["same"], true, "{q}: {m:#}");
+    assert_eq!(m["comparison"]["target_rows"], rows, "{q}: {m:#}");
+    let shape = m["query_check"]["shape"].as_str().unwrap();
+    assert!(
+        ["single_partition", "partition_slice"].contains(&shape),
+        "{q}: {m:#}"
+    );
+    assert_eq!(m["query_check"]["refused_by_1_2"], false, "{q}: {m:#}");
+    for key in ["create", "query", "dry_run", "alternatives"] {
+        assert!(!v[key].is_null(), "{q}: no {key}");
+    }
+}
+
+/// Reads of `load_advisor_data`'s tables as an application runs them
+/// (5 of messages by their text, which 1.2 refuses, with other values; 2 of
+/// one user's messages; 1 Thrift range scan of `user`), then `supercolumn
+/// advise --from-activity --keyspace seeds --json`: the workload's advice.
+pub fn advise_served_reads(server: &Server) -> Value {
+    use supercolumn::thrift::gen::cassandra19::{
+        ColumnParent, Compression, ConsistencyLevel as CL19, KeyRange, SlicePredicate, SliceRange,
+        TCassandraSyncClient as _,
+    };
+    let mut c = connect19(server.port);
+    cql3(&mut c, "USE seeds");
+    for text in ["hello", "hi", "hello again", "bye", "hello"] {
+        let q = format!("SELECT * FROM user_messages WHERE message = '{text}'");
+        // Refused (a filtering query): the application's call is recorded all the same.
+        let _ = c.execute_cql3_query(q.into_bytes(), Compression::NONE, CL19::ONE);
+    }
+    for user in ["theo", "anna"] {
+        cql3(
+            &mut c,
+            &format!("SELECT * FROM user_messages WHERE user = '{user}'"),
+        );
+    }
+    let all = SlicePredicate::new(None, SliceRange::new(vec![], vec![], false, 100));
+    let range = KeyRange::new(vec![], vec![], None, None, 100, None);
+    c.get_range_slices(
+        ColumnParent::new("user".to_string(), None),
+        all,
+        range,
+        CL19::ONE,
+    )
+    .unwrap();
+    let admin = format!("127.0.0.1:{}", server.admin_port.expect("admin port"));
+    let out = Command::new(env!("CARGO_BIN_EXE_supercolumn"))
+        .args([
+            "advise",
+            "--admin",
+            &admin,
+            "--from-activity",
+            "--keyspace",
+            "seeds",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `advise_served_reads`'s answer: the refused query is the heaviest
+/// group and gets a one-partition table; the one-partition reads are
+/// weighed but not advised; the range scan is advised as a scan.
+pub fn assert_served_reads_advised(v: &Value) {
+    assert_eq!(v["reads"], 8, "{v:#}");
+    let groups = v["groups"].as_array().unwrap();
+    let g = &groups[0];
+    assert_eq!(
+        g["shape"], "SELECT * FROM user_messages WHERE message = ?",
+        "{v:#}"
+    );
+    assert_eq!(g["count"], 5, "{v:#}");
+    assert_eq!(g["share"], 0.625, "{v:#}");
+    assert_eq!(g["needs_advice"], true, "{v:#}");
+    assert_eq!(g["check"]["refused_by_1_2"], true, "{v:#}");
+    assert_eq!(g["advice"]["plan"]["partitions_per_read"], 1, "{v:#}");
+    assert!(g["advice"]["migration"].is_null(), "{v:#}");
+    let g = &groups[1];
+    assert_eq!(
+        g["shape"], "SELECT * FROM user_messages WHERE user = ?",
+        "{v:#}"
+    );
+    assert_eq!(
+        (&g["count"], &g["needs_advice"]),
+        (&json!(2), &json!(false)),
+        "{v:#}"
+    );
+    assert!(g["advice"].is_null(), "{v:#}");
+    let g = &groups[2];
+    assert_eq!(g["shape"], "get_range_slices user", "{v:#}");
+    assert_eq!(
+        (&g["count"], &g["needs_advice"]),
+        (&json!(1), &json!(true)),
+        "{v:#}"
+    );
+    assert!(!g["advice"].is_null() || !g["error"].is_null(), "{v:#}");
 }
