@@ -15,15 +15,22 @@ use crate::support::explorer::{
 use crate::support::wire;
 
 use serde_json::Value;
-use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
 use wire::gateway::{backend_url, native_backend, v19_without_keyspaces};
 use wire::{connect19, cql3, Server};
 
-/// The tables of keyspace `ks` as `server` itself holds them.
+/// The tables of keyspace `ks` as `server` itself holds them (its schema
+/// table: Thrift's describe_keyspace leaves CQL3 tables out, as 1.2 did).
 fn tables(server: &Server, ks: &str) -> Vec<String> {
     let mut c = connect19(server.port);
-    let def = c.describe_keyspace(ks.to_string()).unwrap();
-    let mut names: Vec<String> = def.cf_defs.into_iter().map(|cf| cf.name).collect();
+    let q = format!(
+        "SELECT columnfamily_name FROM system.schema_columnfamilies WHERE keyspace_name = '{ks}'"
+    );
+    let mut names: Vec<String> = cql3(&mut c, &q)
+        .rows
+        .unwrap_or_default()
+        .into_iter()
+        .map(|row| String::from_utf8(row.columns[0].value.clone().unwrap()).unwrap())
+        .collect();
     names.sort();
     names
 }
