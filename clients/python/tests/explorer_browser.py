@@ -16,7 +16,8 @@ Debian's chromium through chromium-driver (selenium) and checks what the page sh
 - the query check gives the seeds' verdicts (one partition for 000's and 001's queries, a ring
   scan for an unrestricted SELECT);
 - Advise on a query 1.2 refuses (seed 002's `skey`) shows the proposed CREATE TABLE, a rewritten
-  query that reads one partition, the dry run on the stored rows and the alternatives;
+  query that reads one partition, the dry run on the stored rows and the alternatives; and the
+  same on a gateway's explorer in front of a backend supercolumn (the cluster's rows);
 - the browser logged no error.
 Screenshots go to --screens (default target/explorer-screens/, not committed).
 
@@ -408,7 +409,7 @@ def test_query_check(page):
     page.shot("05-query-check.png")
 
 
-def test_advise(page):
+def test_advise(page, shot="06-advise.png"):
     """Advise on a query 1.2 refuses (seed 002's non-key column): the proposed table, its query
     reading one partition, and the dry run on the stored data, as the API gives them."""
     query_check(page, "key_space_test", "SELECT * FROM testtable WHERE skey = 101")
@@ -428,7 +429,21 @@ def test_advise(page):
           "dry run on the stored data" in body.lower() and "every partition under the limits" in body
           and len(page.all("table.advice-sizes tbody tr")) == 2, body[:400])
     check("the alternatives are listed", len(page.all("table.advice-alternatives tbody tr")) >= 1)
-    page.shot("06-advise.png")
+    page.shot(shot)
+
+
+def test_advise_through_gateway(driver, binary, workdir, screens):
+    """The same Advise view on a gateway's explorer, in front of a backend supercolumn serving the
+    native protocol, seed 002 loaded through the gateway: the dry run reads the cluster's rows."""
+    with Supercolumn(binary=binary, extra_args=["--native-listen", "127.0.0.1:0"]) as backend:
+        url = "cassandra://127.0.0.1:%d" % backend.native_port
+        with Supercolumn(binary=binary, extra_args=["--backend", url]) as gateway:
+            path = os.path.join(workdir, "seed002-gateway.cql")
+            with open(path, "w") as f:
+                f.write(SEED_002)
+            run([binary, "cqlsh", "127.0.0.1", str(gateway.port), "-f", path])
+            page = Page(driver, "http://127.0.0.1:%d" % gateway.admin_port, screens)
+            test_advise(page, "07-advise-gateway.png")
 
 
 def main():
@@ -455,7 +470,9 @@ def main():
                                ("super column family", lambda: test_super_partition(page, binary, sc.port)),
                                ("will it scale", lambda: test_ring(page)),
                                ("query check", lambda: test_query_check(page)),
-                               ("advise", lambda: test_advise(page))):
+                               ("advise", lambda: test_advise(page)),
+                               ("advise through a gateway", lambda: test_advise_through_gateway(
+                                   driver, binary, workdir, args.screens))):
                 print("%s:" % name)
                 try:
                     test()
