@@ -1,6 +1,6 @@
 //! What Cassandra 3.0 and 3.11 answered otherwise than 2.2 over Thrift,
 //! where it is a rule about the request rather than a fact of the release
-//! table (`crate::release`): the CfDefs it described, the comparator an
+//! table (`crate::release`): the CfDefs it described, the columns an
 //! update kept, a collection of values it failed on, the column TTLs 3.11
 //! took, a multiget of no keys, a batch's range deletion, reversed super
 //! slices, index filters on unselected columns, the order of a keyspace's
@@ -235,15 +235,30 @@ pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiErr
     Ok(())
 }
 
-/// An update of a column family naming another comparator: 3.x made the
-/// rest of the update and kept the comparator it had (2.2 refused it,
-/// `Column family comparators do not match or are not compatible`).
-pub fn update_keeps_comparator(node: &Node, spec: &mut CfSpec) {
+/// An update of a column family as 3.x made it: the table kept its CQL
+/// columns and took the rest from the CfDef (`fromThriftForUpdate` copied
+/// the old table's key, clustering and compact value columns). So the
+/// comparator (2.2 refused another one, `Column family comparators do not
+/// match or are not compatible`), the values' type (a CfDef without one
+/// no longer meant BytesType) and, unless the CfDef named a key alias for
+/// a key type that is not composite, the key's type stay as they were.
+pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
     if !node.release.is_some_and(|r| r.at_least(3, 0)) {
         return;
     }
-    if let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name) {
-        spec.comparator_type = Some(cf.comparator.class_name());
+    let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name).cloned() else {
+        return;
+    };
+    spec.comparator_type = Some(cf.comparator.class_name());
+    if !cf.is_super() {
+        spec.default_validation_class = Some(cf.options.default_validation_class.class_name());
+    }
+    let composite_key = spec
+        .key_validation_class
+        .as_deref()
+        .is_some_and(|k| k.contains("CompositeType"));
+    if spec.key_alias.is_none() || composite_key {
+        spec.key_validation_class = Some(cf.options.key_validation_class.class_name());
     }
 }
 
