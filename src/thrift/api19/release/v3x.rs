@@ -262,6 +262,64 @@ pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
     }
 }
 
+/// The column family an update names, checked first as 3.x did
+/// (`ClientState.hasColumnFamilyAccess` validated it before reading the
+/// old definition): `Keyspace X does not exist`, then `unconfigured table
+/// X`.
+pub fn update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+        return Ok(());
+    }
+    let schema = node.schema();
+    let Some(ks) = schema.keyspace(&def.keyspace) else {
+        return Err(ApiError::invalid(format!(
+            "Keyspace {} does not exist",
+            def.keyspace
+        )));
+    };
+    if !ks.cfs.contains_key(&def.name) {
+        return Err(ApiError::invalid(format!(
+            "unconfigured table {}",
+            def.name
+        )));
+    }
+    Ok(())
+}
+
+/// A CUSTOM index without a `class_name` in 3.x's words, which name the
+/// index (`IndexMetadata.validate`; the schema says it in 1.2's):
+/// `cfs` are the CfDefs of the call, the index named as the node names an
+/// unnamed one (`<cf>_<column>_idx`).
+pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError) -> ApiError {
+    let ApiError::InvalidRequest(why) = &err else {
+        return err;
+    };
+    if why != "Required index option missing: class_name"
+        || !release.is_some_and(|r| r.at_least(3, 0))
+    {
+        return err;
+    }
+    let unnamed = |cf: &t::CfDef, c: &t::ColumnDef| {
+        format!("{}_{}_idx", cf.name, String::from_utf8_lossy(&c.name))
+    };
+    let custom = cfs.iter().find_map(|cf| {
+        cf.column_metadata.iter().flatten().find_map(|c| {
+            let no_class = c
+                .index_options
+                .as_ref()
+                .is_none_or(|o| !o.contains_key("class_name"));
+            (c.index_type == Some(t::IndexType::CUSTOM) && no_class)
+                .then(|| c.index_name.clone().unwrap_or_else(|| unnamed(cf, c)))
+        })
+    });
+    match custom {
+        Some(name) => ApiError::invalid(format!(
+            "Required option missing for index {name} : class_name"
+        )),
+        None => err,
+    }
+}
+
 /// A column's TTL as 3.11 took it: a TTL of 0 is no TTL (3.0 and before
 /// refused it, `ttl must be positive`, which the shared validation says),
 /// a negative one is refused in 3.11's words.
