@@ -213,6 +213,7 @@ impl Schema {
             self.creation_ids.take(&spec.name, &cf.name);
         }
         self.creation_ids.keyspace_read(&spec.name);
+        self.creation_ids.keyspace_made(&spec.name);
         let indexes = cfs.iter().map(|cf| cf.options.indexed_columns().count());
         self.creation_ids.skip(indexes.sum());
         let mut ids = BTreeSet::new();

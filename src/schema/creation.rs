@@ -11,8 +11,10 @@
 //! the ids after it. The system column families had fixed ids below 1000
 //! (see [`super::system_old`]).
 //!
-//! Owns that counter and the id of every live user column family; the
-//! schema carries it ([`super::Schema::creation_ids`]) and
+//! Owns that counter and the id of every live user column family, and
+//! the user keyspaces made and dropped since the start (the map 1.0 to
+//! 3.11 kept keyspaces in ordered them by that history: a dropped one
+//! kept its slot, see [`super::nonblocking`]); the schema carries it ([`super::Schema::creation_ids`]) and
 //! [`super::SchemaStore`] persists it. It must not decide how a release
 //! shows or checks the id (the Thrift front end's business), nor touch the
 //! stable ids files and the commit log use ([`super::CfDef::id`]).
@@ -40,6 +42,26 @@ pub struct CreationIds {
     /// them). Not persisted: every start reads them all again.
     #[serde(skip)]
     read_together: BTreeMap<String, u32>,
+    /// The user keyspaces made and dropped since the start, in order (at
+    /// a start: the live ones, by name). Not persisted.
+    #[serde(skip)]
+    keyspace_history: Vec<KeyspaceChange>,
+}
+
+/// A user keyspace made or dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyspaceChange {
+    pub name: String,
+    /// Made (else dropped).
+    pub made: bool,
+    /// When, in milliseconds since the Unix epoch (0: at the start).
+    pub at_ms: u64,
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 impl CreationIds {
@@ -65,6 +87,20 @@ impl CreationIds {
             Some(&last) => self.read_together.insert(keyspace.to_string(), last),
             None => self.read_together.remove(keyspace),
         };
+    }
+
+    /// The user keyspaces made and dropped since the start, in order.
+    pub fn keyspace_history(&self) -> &[KeyspaceChange] {
+        &self.keyspace_history
+    }
+
+    /// A user keyspace made now.
+    pub(super) fn keyspace_made(&mut self, keyspace: &str) {
+        self.keyspace_history.push(KeyspaceChange {
+            name: keyspace.to_string(),
+            made: true,
+            at_ms: now_ms(),
+        });
     }
 
     /// The id the next column family created gets.
@@ -117,6 +153,11 @@ impl CreationIds {
     pub(super) fn forget_keyspace(&mut self, keyspace: &str) {
         self.ids.remove(keyspace);
         self.read_together.remove(keyspace);
+        self.keyspace_history.push(KeyspaceChange {
+            name: keyspace.to_string(),
+            made: false,
+            at_ms: now_ms(),
+        });
     }
 
     /// The counter as the node had it after starting with `keyspaces`:
@@ -153,6 +194,16 @@ impl CreationIds {
         for ks in &users {
             self.keyspace_read(&ks.name);
         }
+        let mut names: Vec<&String> = users.iter().map(|ks| &ks.name).collect();
+        names.sort();
+        self.keyspace_history = names
+            .into_iter()
+            .map(|name| KeyspaceChange {
+                name: name.clone(),
+                made: true,
+                at_ms: 0,
+            })
+            .collect();
         let indexes = users
             .iter()
             .flat_map(|k| k.cfs.values())
@@ -191,6 +242,26 @@ mod tests {
         assert!(!ids.read_with_keyspace("K", "Unknown"));
         ids.forget_keyspace("K");
         assert!(!ids.read_with_keyspace("K", "A"));
+    }
+
+    #[test]
+    fn keeps_the_keyspaces_made_and_dropped_since_the_start() {
+        let mut ids = CreationIds::default();
+        ids.started([&KeyspaceDef::new("B", []), &KeyspaceDef::new("A", [])]);
+        ids.keyspace_made("C");
+        ids.forget_keyspace("A");
+        let history: Vec<(&str, bool)> = ids
+            .keyspace_history()
+            .iter()
+            .map(|c| (c.name.as_str(), c.made))
+            .collect();
+        assert_eq!(
+            history,
+            [("A", true), ("B", true), ("C", true), ("A", false)]
+        );
+        assert!(ids.keyspace_history()[2].at_ms > 0);
+        ids.started([&KeyspaceDef::new("C", [])]);
+        assert_eq!(ids.keyspace_history().len(), 1);
     }
 
     #[test]

@@ -75,41 +75,6 @@ pub fn string_hashmap_order<'a>(keys: impl IntoIterator<Item = &'a str>) -> Vec<
         .collect()
 }
 
-/// The slots of a `new NonBlockingHashMap()` (high-scale-lib 1.1.2, the
-/// map Cassandra 1.0 to 2.x kept keyspaces in): 8 asked for, four times as
-/// many made. It grows only after ten reprobes with 18 keys or more.
-const NBHM_SLOTS: usize = 32;
-
-/// high-scale-lib's spreading of a key's `hashCode` (a Wang/Jenkins mix).
-fn nbhm_spread(h: i32) -> i32 {
-    let mut h = h;
-    h = h.wrapping_add((h << 15) ^ (0xffff_cd7d_u32 as i32));
-    h ^= ((h as u32) >> 10) as i32;
-    h = h.wrapping_add(h << 3);
-    h ^= ((h as u32) >> 6) as i32;
-    h = h.wrapping_add((h << 2).wrapping_add(h << 14));
-    h ^ ((h as u32) >> 16) as i32
-}
-
-/// The order a `NonBlockingHashMap<String, _>` iterates distinct `keys`
-/// put in this order, as indices into `keys`: by slot, each key in its
-/// spread hash's slot or, when that is taken, the next free one (linear
-/// reprobing). Keys removed earlier keep their slots in the real map; this
-/// model knows only the keys there now, and holds for fewer than 18 keys
-/// (the map never grew).
-pub fn nonblocking_hashmap_order(keys: &[&str]) -> Vec<usize> {
-    let mut slots: Vec<Option<usize>> = vec![None; NBHM_SLOTS.max(keys.len().next_power_of_two())];
-    let mask = slots.len() - 1;
-    for (i, key) in keys.iter().enumerate() {
-        let mut idx = (nbhm_spread(string_hash(key)) as u32 as usize) & mask;
-        while slots[idx].is_some() {
-            idx = (idx + 1) & mask;
-        }
-        slots[idx] = Some(i);
-    }
-    slots.into_iter().flatten().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,23 +187,5 @@ mod tests {
                 "LocationInfo"
             ]
         );
-    }
-
-    #[test]
-    fn keyspaces_iterate_as_the_recorded_releases_listed_them() {
-        // describe_keyspaces of real 2.0.17 (conformance/releases/cli):
-        // system, then system_traces, put first; CliDemo collides with
-        // system_traces and takes the next slot.
-        let keys = ["system", "system_traces", "CliDemo"];
-        assert_eq!(nonblocking_hashmap_order(&keys), vec![0, 1, 2]);
-        let keys = ["system", "CliDemo"];
-        assert_eq!(nonblocking_hashmap_order(&keys), vec![0, 1]);
-        assert_eq!(string_hashmap_order(keys), ["system", "CliDemo"]);
-        // No two keys are lost, however many collide.
-        let many: Vec<String> = (0..40).map(|i| format!("ks{i}")).collect();
-        let refs: Vec<&str> = many.iter().map(String::as_str).collect();
-        let mut order = nonblocking_hashmap_order(&refs);
-        order.sort_unstable();
-        assert_eq!(order, (0..40).collect::<Vec<_>>());
     }
 }

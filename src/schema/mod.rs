@@ -27,6 +27,7 @@ pub mod creation;
 mod describe;
 pub mod javaorder;
 pub mod legacy3x;
+pub mod nonblocking;
 mod options;
 mod record;
 mod spec;

@@ -226,7 +226,10 @@ fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)?))
+    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)?)).map_err(|e| {
+        let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
+        release::v3x::index_refusal(node.release, &cfs, e)
+    })
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
@@ -248,7 +251,8 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(
         node,
         SchemaChange::AddColumnFamily(column_family_spec(node, def)?),
-    )?;
+    )
+    .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     Ok(version)
 }
@@ -256,9 +260,11 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
+    release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
     schema_change(node, SchemaChange::UpdateColumnFamily(spec))
+        .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))
 }
 
 pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String> {

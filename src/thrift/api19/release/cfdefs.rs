@@ -118,7 +118,7 @@ pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
     if node.release.is_some_and(|r| !r.at_least(1, 0)) {
         spec.gc_grace_seconds.get_or_insert(0);
     }
-    super::v3x::update_keeps_comparator(node, spec);
+    super::v3x::update_keeps_cql_columns(node, spec);
 }
 
 #[cfg(test)]

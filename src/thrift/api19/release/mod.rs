@@ -22,6 +22,7 @@ pub(super) mod declared;
 pub(super) mod decode;
 mod idl;
 pub(super) mod ids;
+mod keyspaces;
 pub(super) mod old;
 pub(super) mod v07;
 pub(super) mod v3x;
@@ -557,17 +558,19 @@ pub fn order_keyspaces(node: &Node, keyspaces: &mut Vec<KeyspaceDef>) {
     let Some(release) = node.release else {
         return;
     };
+    if release.does(Behaviour::KeyspacesInNonBlockingHashMapOrder) {
+        return keyspaces::by_slot(node, release, keyspaces);
+    }
+    if !release.does(Behaviour::KeyspacesInHashMapOrder) {
+        return;
+    }
     let users = keyspaces.iter().filter(|k| !k.is_system()).count();
     keyspaces.rotate_left(users);
-    let names: Vec<&str> = keyspaces.iter().map(|k| k.name.as_str()).collect();
-    let order = if release.does(Behaviour::KeyspacesInHashMapOrder) {
-        let hashes: Vec<i32> = names.iter().map(|n| javaorder::string_hash(n)).collect();
-        javaorder::iteration_order(&hashes, javaorder::grown_capacity(names.len()))
-    } else if release.does(Behaviour::KeyspacesInNonBlockingHashMapOrder) {
-        javaorder::nonblocking_hashmap_order(&names)
-    } else {
-        return;
-    };
+    let hashes: Vec<i32> = keyspaces
+        .iter()
+        .map(|k| javaorder::string_hash(&k.name))
+        .collect();
+    let order = javaorder::iteration_order(&hashes, javaorder::grown_capacity(hashes.len()));
     let mut slots: Vec<Option<KeyspaceDef>> = keyspaces.drain(..).map(Some).collect();
     keyspaces.extend(order.into_iter().filter_map(|i| slots[i].take()));
 }

@@ -1,6 +1,6 @@
 //! What Cassandra 3.0 and 3.11 answered otherwise than 2.2 over Thrift,
 //! where it is a rule about the request rather than a fact of the release
-//! table (`crate::release`): the CfDefs it described, the comparator an
+//! table (`crate::release`): the CfDefs it described, the columns an
 //! update kept, a collection of values it failed on, the column TTLs 3.11
 //! took, a multiget of no keys, a batch's range deletion, reversed super
 //! slices, index filters on unselected columns, the order of a keyspace's
@@ -235,15 +235,88 @@ pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiErr
     Ok(())
 }
 
-/// An update of a column family naming another comparator: 3.x made the
-/// rest of the update and kept the comparator it had (2.2 refused it,
-/// `Column family comparators do not match or are not compatible`).
-pub fn update_keeps_comparator(node: &Node, spec: &mut CfSpec) {
+/// An update of a column family as 3.x made it: the table kept its CQL
+/// columns and took the rest from the CfDef (`fromThriftForUpdate` copied
+/// the old table's key, clustering and compact value columns). So the
+/// comparator (2.2 refused another one, `Column family comparators do not
+/// match or are not compatible`), the values' type (a CfDef without one
+/// no longer meant BytesType) and, unless the CfDef named a key alias for
+/// a key type that is not composite, the key's type stay as they were.
+pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
     if !node.release.is_some_and(|r| r.at_least(3, 0)) {
         return;
     }
-    if let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name) {
-        spec.comparator_type = Some(cf.comparator.class_name());
+    let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name).cloned() else {
+        return;
+    };
+    spec.comparator_type = Some(cf.comparator.class_name());
+    if !cf.is_super() {
+        spec.default_validation_class = Some(cf.options.default_validation_class.class_name());
+    }
+    let composite_key = spec
+        .key_validation_class
+        .as_deref()
+        .is_some_and(|k| k.contains("CompositeType"));
+    if spec.key_alias.is_none() || composite_key {
+        spec.key_validation_class = Some(cf.options.key_validation_class.class_name());
+    }
+}
+
+/// The column family an update names, checked first as 3.x did
+/// (`ClientState.hasColumnFamilyAccess` validated it before reading the
+/// old definition): `Keyspace X does not exist`, then `unconfigured table
+/// X`.
+pub fn update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+        return Ok(());
+    }
+    let schema = node.schema();
+    let Some(ks) = schema.keyspace(&def.keyspace) else {
+        return Err(ApiError::invalid(format!(
+            "Keyspace {} does not exist",
+            def.keyspace
+        )));
+    };
+    if !ks.cfs.contains_key(&def.name) {
+        return Err(ApiError::invalid(format!(
+            "unconfigured table {}",
+            def.name
+        )));
+    }
+    Ok(())
+}
+
+/// A CUSTOM index without a `class_name` in 3.x's words, which name the
+/// index (`IndexMetadata.validate`; the schema says it in 1.2's):
+/// `cfs` are the CfDefs of the call, the index named as the node names an
+/// unnamed one (`<cf>_<column>_idx`).
+pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError) -> ApiError {
+    let ApiError::InvalidRequest(why) = &err else {
+        return err;
+    };
+    if why != "Required index option missing: class_name"
+        || !release.is_some_and(|r| r.at_least(3, 0))
+    {
+        return err;
+    }
+    let unnamed = |cf: &t::CfDef, c: &t::ColumnDef| {
+        format!("{}_{}_idx", cf.name, String::from_utf8_lossy(&c.name))
+    };
+    let custom = cfs.iter().find_map(|cf| {
+        cf.column_metadata.iter().flatten().find_map(|c| {
+            let no_class = c
+                .index_options
+                .as_ref()
+                .is_none_or(|o| !o.contains_key("class_name"));
+            (c.index_type == Some(t::IndexType::CUSTOM) && no_class)
+                .then(|| c.index_name.clone().unwrap_or_else(|| unnamed(cf, c)))
+        })
+    });
+    match custom {
+        Some(name) => ApiError::invalid(format!(
+            "Required option missing for index {name} : class_name"
+        )),
+        None => err,
     }
 }
 
