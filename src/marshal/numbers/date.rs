@@ -78,7 +78,18 @@ impl AbstractType for TimestampType {
         date_to_string(value)
     }
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        date_from_string(text)
+        // 2.0's TimestampSerializer also reads a negative number as
+        // milliseconds (before the epoch).
+        match text.strip_prefix('-') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                parse_java_long(text)
+                    .map(|n| n.to_be_bytes().to_vec())
+                    .ok_or_else(|| {
+                        MarshalError(format!("unable to make long (for date) from: '{text}'"))
+                    })
+            }
+            _ => date_from_string(text),
+        }
     }
 }
 

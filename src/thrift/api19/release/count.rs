@@ -56,10 +56,22 @@ pub fn unvalidated(
             } else {
                 comparator.compare(&range.start, &range.finish) == Ordering::Greater
             };
+        let parent = t::ColumnParent::new(parent.column_family.clone(), super_column);
         if backwards {
             // 2.0's replica failed the read of a range running backwards
-            // and the coordinator waited for it in vain; 2.1 found nothing.
-            return if release.at_least(2, 1) {
+            // in a row it held (the row's sorted map refused the sub-map)
+            // and the coordinator waited for it in vain; a row it did not
+            // hold counted 0. 2.1 found nothing.
+            let whole = Slice::Range {
+                start: Vec::new(),
+                finish: Vec::new(),
+                reversed: false,
+                count: 1,
+            };
+            let held = || -> ApiResult<bool> {
+                Ok(!key.is_empty() && node.count(&slice_command(ks, &parent, whole), key)? > 0)
+            };
+            return if release.at_least(2, 1) || !held()? {
                 Ok(0)
             } else {
                 Err(ApiError::TimedOut(crate::node::Acknowledged {
@@ -81,7 +93,6 @@ pub fn unvalidated(
             reversed: range.reversed,
             count,
         };
-        let parent = t::ColumnParent::new(parent.column_family.clone(), super_column);
         let n = node.count(&slice_command(ks, &parent, slice), key)?;
         Ok(i32::try_from(n).unwrap_or(i32::MAX))
     })())
