@@ -416,6 +416,24 @@ mod tests {
     }
 
     #[test]
+    fn timestamps_of_2_0_are_timestamp_type_in_collections_too() {
+        let t = CqlType::Map(
+            Box::new(CqlType::Native(Native::Timestamp)),
+            Box::new(CqlType::List(Box::new(CqlType::Native(Native::Timestamp)))),
+        )
+        .with_signed_timestamps();
+        let m = "org.apache.cassandra.db.marshal.";
+        assert_eq!(
+            t.class_name(),
+            format!("{m}MapType({m}TimestampType,{m}ListType({m}TimestampType))")
+        );
+        assert_eq!(t.cql_name(), "map<timestamp, list<timestamp>>");
+        // Read back from its class, it stays 2.0's.
+        let back = CqlType::from_marshal(t.marshal().as_ref()).unwrap();
+        assert_eq!(back, t);
+    }
+
+    #[test]
     fn class_names_match_1_2() {
         let m = CqlType::Map(
             Box::new(CqlType::Native(Native::Text)),

@@ -249,6 +249,10 @@ mod tests {
     fn date_orders_unsigned_timestamp_signed() {
         assert_eq!(DateType.compare(&ms(-1), &ms(1)), Ordering::Greater);
         assert_eq!(TimestampType.compare(&ms(-1), &ms(1)), Ordering::Less);
+        // 2.0's TimestampType read a negative number as milliseconds; 1.2's
+        // DateType (as 1.2.9 parsed it) did not.
+        assert_eq!(TimestampType.from_string("-1000").unwrap(), ms(-1000));
+        assert!(DateType.from_string("-1000").is_err());
         assert_eq!(DateType.compare(b"", &ms(0)), Ordering::Less);
     }
 
