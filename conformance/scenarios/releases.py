@@ -1114,3 +1114,132 @@ if R >= (1, 2):
                     v19.get_count("k", cparent("A"), pred(names=["a3"]), cl=cl),
                     v19.get_range_slices(cparent("A"), pred(start=""), key_range("", ""), cl=cl)]
         return out
+
+
+if R >= (1, 2):
+    @scenario("rel_syntax", "19", "cql3", keyspace_reset="cv_r_syntax")
+    def _syntax():
+        """CQL 3 syntax errors ANTLR recovered from (found by replaying rel_statics on 1.2.19):
+        a token that must come next but comes one later makes the one before it extraneous,
+        text past a whole statement is extraneous (one token) or a missing EOF, a table name
+        followed by what follows no table name is no viable alternative there"""
+        ks = "cv_r_syntax"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            q("CREATE TABLE ev (id text, seq int, b text, PRIMARY KEY (id, seq))"),
+            q("ALTER TABLE ev ADD s2 int static foo"),
+            q("ALTER TABLE ev ADD s2 int static;"),
+            q("SELECT * FROM ev LIMIT 10 foo"),
+            q("SELECT * FROM ev foo bar"),
+            q("SELECT * FROM ev; foo"),
+            q("SELECT * FROM ev;;"),
+            q("SELECT * FROM ev ; ; foo"),
+            q("SELECT * foo FROM ev"),
+            q("SELECT * FROM cv_r_syntax.ev foo"),
+            q("SELECT * FROM cv_r_syntax.ev foo bar"),
+            q("SELECT * FROM ev ev2 WHERE id = 'a'"),
+            q("CREATE TABLE plain (k text PRIMARY KEY, s text static foo)"),
+            q("CREATE TABLE plain (k text PRIMARY KEY s text)"),
+            q("INSERT INTO ev (id, seq) VALUES ('a', 1) foo"),
+            q("INSERT INTO ev (id, seq) VALUES ('a' 1)"),
+            q("INSERT INTO ev (id, seq) VALUES ('a', 1 x)"),
+            q("INSERT INTO ev (id seq) VALUES ('a', 1)"),
+            q("UPDATE ev SET b = 'x' WHERE id = 'a' AND seq = 1 foo"),
+            q("UPDATE ev SET b = 'x' WHERE id = 'a' AND seq = 1 AND"),
+            q("DELETE FROM ev WHERE id = 'a' foo"),
+            q("DELETE FROM ev WHERE id = 'a';\n foo"),
+            q("SELECT * FROM ev WHERE id = \"a\" foo"),
+            q("SELECT * FROM ev WHERE id = \"a\" LIMIT 1 foo"),
+            q("SELECT * FROM ev WHERE id = \"a\" AND seq = \"b\""),
+            q("TRUNCATE ev foo"),
+            q("DROP TABLE ev foo"),
+            q("CREATE TABLE t2 (k int PRIMARY KEY, v int) WITH comment = 'x' foo"),
+        ]
+        return out
+
+    @scenario("rel_timestamp", "19", "cql3", keyspace_reset="cv_r_timestamp")
+    def _timestamp():
+        """CQL 3's timestamp (found by difftest.py): 1.2's DateType, from 2.0 TimestampType
+        (signed order, negative milliseconds) in the tables made, their prepared and result
+        metadata, the schema tables and system_traces"""
+        ks = "cv_r_timestamp"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            q("CREATE TABLE ev (id text, at timestamp, b text, tl list<timestamp>, "
+              "PRIMARY KEY (id, at))"),
+            q("CREATE TABLE flat (k int PRIMARY KEY, t timestamp) WITH COMPACT STORAGE"),
+            q("INSERT INTO ev (id, at, b) VALUES ('a', 1000, 'y')"),
+            q("INSERT INTO ev (id, at, b, tl) VALUES ('a', '1969-01-01 00:00:00+0000', 'z', "
+              "['1970-01-02 00:00:00+0000', 5])"),
+            q("INSERT INTO ev (id, at, b) VALUES ('a', '1971-01-01 00:00:00+0000', 'w')"),
+            q("INSERT INTO flat (k, t) VALUES (1, '1969-12-31 23:59:59+0000')"),
+            q("SELECT * FROM ev"),
+            q("SELECT at FROM ev WHERE id = 'a' AND at > '1969-06-01 00:00:00+0000'"),
+            q("SELECT * FROM flat"),
+            v19.prepare_cql3_query("INSERT INTO ev (id, at, b) VALUES (?, ?, ?)").mask("0/1"),
+            describe_ks(ks),
+            q("SELECT * FROM system_traces.sessions"),
+            q("SELECT column_name, validator FROM system.schema_columns "
+              "WHERE keyspace_name = 'cv_r_timestamp' AND columnfamily_name = 'ev'"),
+            q("ALTER TABLE ev ADD t2 timestamp"),
+            q("SELECT t2 FROM ev WHERE id = 'a'"),
+        ]
+        if R >= (2, 0):
+            out += [q("INSERT INTO ev (id, at, b) VALUES ('a', -1000, 'x')"),
+                    q("SELECT at, b FROM ev WHERE id = 'a' AND at > -2000")]
+        return out
+
+
+if R >= (2, 0):
+    @scenario("rel_distinct", "19", "cql3", keyspace_reset="cv_r_distinct")
+    def _distinct():
+        """SELECT DISTINCT with static columns (found by difftest.py): 2.0 on select partition
+        key and static columns, over a range all the partition key columns; a clustering
+        restriction is refused where only key and static columns are selected"""
+        ks = "cv_r_distinct"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            q("CREATE TABLE ev (id text, at int, s text static, b text, PRIMARY KEY (id, at))"),
+            q("INSERT INTO ev (id, at, s, b) VALUES ('a', 1, 'st', 'x')"),
+            q("INSERT INTO ev (id, at, b) VALUES ('a', 2, 'y')"),
+            q("UPDATE ev SET s = 'st2' WHERE id = 'b'"),
+            q("SELECT DISTINCT id, s FROM ev"),
+            q("SELECT DISTINCT s FROM ev"),
+            q("SELECT DISTINCT s, id FROM ev WHERE id = 'a'"),
+            q("SELECT DISTINCT s FROM ev WHERE id = 'a'"),
+            q("SELECT DISTINCT id, b FROM ev"),
+            q("SELECT DISTINCT id, writetime(b) FROM ev"),
+            q("SELECT DISTINCT id, writetime(s) FROM ev").mask("0/2/*/2/1/2"),
+            q("SELECT DISTINCT id FROM ev WHERE id = 'a' AND at = 1"),
+            q("SELECT id, s FROM ev WHERE id = 'a' AND at = 1"),
+            q("SELECT id, b FROM ev WHERE id = 'a' AND at = 1"),
+            q("SELECT DISTINCT id, s FROM ev LIMIT 1"),
+            q("SELECT DISTINCT id, s FROM ev WHERE token(id) > token('a')"),
+        ]
+        return out
+
+    @scenario("rel_checks", "19", "invalid", keyspace_reset="cv_r_checks")
+    def _checks():
+        """what 2.0 on checked first (found by difftest.py): an update of a column family that
+        does not exist refused by the access check's validation ("unconfigured columnfamily"),
+        a multiget at SERIAL of more than one row refused once read, a get_count by a SliceRange
+        running backwards timing out in 2.0 only on a row the node held"""
+        ks = "cv_r_checks"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        serial = 9
+        out += [
+            v19.system_update_column_family(cf_def(ks, "Nope", comparator="UTF8Type")),
+            v19.system_update_column_family(cf_def("cv_r_nope", "A", comparator="UTF8Type")),
+            v19.insert("k1", cparent("A"), column("a", "v", 1)),
+            v19.insert("k2", cparent("A"), column("b", "v", 1)),
+            v19.multiget_slice(["k1", "k2"], cparent("A"), pred(start=""), cl=serial),
+            v19.multiget_count(["k1", "k2"], cparent("A"), pred(start=""), cl=serial),
+            v19.multiget_count(["k1", "k1"], cparent("A"), pred(start=""), cl=serial),
+            v19.multiget_count(["k1", "k2"], cparent("Nope"), pred(start=""), cl=serial),
+            v19.get_count("k9", cparent("A"), pred(start="b", finish="a")),
+            v19.get_count("k9", cparent("A"), pred(start="a", finish="b", reversed=True)),
+        ]
+        return out

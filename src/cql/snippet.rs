@@ -17,9 +17,15 @@
 //!   ...` (the node ran on JDK 17, whose wording this is): 2.1 in cutting
 //!   the snippet's end, 2.2 (which checked that cut) in highlighting it,
 //!   with the same text.
-//! - The snippet ends at the offending token, which is also the last one
-//!   the stream had read; 2.1 reported the last error, 2.2 the first, and
-//!   the parser here stops at its first.
+//! - The collector quoted from where the stream stood, not from the
+//!   error's token: after ANTLR dropped an extraneous token it stood at the
+//!   expected one (at the end token, which had no position: no snippet),
+//!   and at a table name whose next token no rule took (`(ks '.')? cf`
+//!   looked one further). It ended two stream tokens on or at the last one
+//!   read: one visible token further where the parser had looked ahead (a
+//!   mismatched or missing token's recovery, the table name's decision),
+//!   else at the highlighted token. 2.1 reported the last error, 2.2 the
+//!   first, and the parser here stops at its first.
 
 use super::error::CqlError;
 use super::lexer::{tokenize, TokenKind};
@@ -43,10 +49,11 @@ pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
         let start = *starts.get(usize::try_from(line - 1).ok()?)?;
         Some(start + usize::try_from(column).ok()?)
     };
-    // The stream's tokens before the offending one: (line, column) of each.
-    let mut stream: Vec<(i32, i32)> = Vec::new();
+    // The whole stream, hidden tokens too: (line, column, text length,
+    // visible word) of each; the end token last.
+    let mut stream: Vec<StreamToken> = Vec::new();
     let mut at = 0;
-    let mut offending = None;
+    let mut error_at = None;
     for t in &tokens {
         let is_eof = t.kind == TokenKind::Eof;
         let start = if is_eof {
@@ -61,25 +68,110 @@ pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
         } else {
             (t.line, t.column) == (*line, *column)
         };
-        if hit {
-            let text = if is_eof { "<EOF>" } else { t.text.as_str() };
-            offending = Some((tline, tcol, text.chars().count()));
+        if hit && error_at.is_none() {
+            error_at = Some(stream.len());
+        }
+        let text = if is_eof { "<EOF>" } else { t.text.as_str() };
+        stream.push(StreamToken {
+            line: tline,
+            column: tcol,
+            len: text.chars().count(),
+            word: match t.kind {
+                TokenKind::Ident | TokenKind::QuotedName => Some(t.text.to_ascii_lowercase()),
+                _ => None,
+            },
+            visible: true,
+            eof: is_eof,
+        });
+        if is_eof {
             break;
         }
-        stream.push((tline, tcol));
         at = start + source_len(&chars[start..], t.kind.clone(), &t.text);
     }
-    let (oline, ocol, olen) = offending?;
-    let index = stream.len();
-    let from = stream
-        .get(index.saturating_sub(10))
-        .copied()
-        .unwrap_or((oline, ocol));
-    let snippet = snippet(text, from, (oline, ocol, olen));
-    Some(match snippet {
+    let error_at = error_at?;
+    let plain = || Some(format!("line {line}:{column} {message}"));
+    let Some((anchor, to)) = anchor_and_end(&stream, error_at, message) else {
+        return plain();
+    };
+    // An end token the stream read has no position: no snippet (the
+    // offending end token itself is the case below).
+    if stream[to].eof && !stream[anchor].eof {
+        return plain();
+    }
+    let pos = |i: usize| (stream[i].line, stream[i].column);
+    let from = pos(anchor.saturating_sub(10));
+    let offending = (
+        stream[anchor].line,
+        stream[anchor].column,
+        stream[anchor].len,
+    );
+    let to = (stream[to].line, stream[to].column, stream[to].len);
+    Some(match snippet(text, from, to, offending) {
         Ok(s) => format!("line {line}:{column} {message}{s}"),
         Err(java) => format!("Failed parsing statement: [{text}] reason: {java}"),
     })
+}
+
+/// One token of ANTLR's stream as the snippet reads it.
+struct StreamToken {
+    line: i32,
+    column: i32,
+    len: usize,
+    /// A bare or quoted word's lower-cased text.
+    word: Option<String>,
+    visible: bool,
+    eof: bool,
+}
+
+/// Where the stream stood when the error was reported (the token the
+/// snippet highlights) and the last token it had read (where the snippet
+/// ends), as stream indexes, for the error at `error_at`; `None` where
+/// no snippet was added (the stream stood at its position-less end).
+fn anchor_and_end(
+    stream: &[StreamToken],
+    error_at: usize,
+    message: &str,
+) -> Option<(usize, usize)> {
+    let next_visible = |i: usize| (i + 1..stream.len()).find(|&j| stream[j].visible);
+    let prev_visible = |i: usize| (0..i).rev().find(|&j| stream[j].visible);
+    // The collector ended two stream tokens past where it stood, or at the
+    // last token read, whichever came first.
+    let two_on = |anchor: usize, read: usize| (anchor + 2).min(read);
+    if message.starts_with("extraneous input") {
+        // The extra token was dropped: the stream stood at the expected one.
+        if message.ends_with("expecting EOF") {
+            return None;
+        }
+        let next = next_visible(error_at)?;
+        return Some((next, next));
+    }
+    if stream[error_at].eof {
+        return (!message.starts_with("no viable alternative")).then_some((error_at, error_at));
+    }
+    if message.starts_with("mismatched input") || message.starts_with("missing ") {
+        // The recovery had looked one token further.
+        let next = next_visible(error_at)?;
+        return Some((error_at, two_on(error_at, next)));
+    }
+    // `(ks '.')? cf` looked at the token after a table's name: the stream
+    // still stood at the name.
+    const BEFORE_TABLE: &[&str] = &[
+        "from",
+        "into",
+        "update",
+        "table",
+        "columnfamily",
+        "truncate",
+    ];
+    if message.starts_with("no viable alternative") {
+        if let Some(name) = prev_visible(error_at) {
+            let keyword = prev_visible(name).and_then(|k| stream[k].word.as_deref());
+            if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
+                return Some((name, two_on(name, error_at)));
+            }
+        }
+    }
+    Some((error_at, error_at))
 }
 
 /// The char offset each line starts at (lines split at `\n`).
@@ -109,11 +201,19 @@ fn hidden_tokens(
     from: usize,
     to: usize,
     starts: &[usize],
-    out: &mut Vec<(i32, i32)>,
+    out: &mut Vec<StreamToken>,
 ) {
     let mut i = from;
     while i < to {
-        out.push(position(starts, i));
+        let (line, column) = position(starts, i);
+        out.push(StreamToken {
+            line,
+            column,
+            len: 0,
+            word: None,
+            visible: false,
+            eof: false,
+        });
         if is_blank(chars[i]) {
             while i < to && is_blank(chars[i]) {
                 i += 1;
@@ -195,14 +295,14 @@ fn line_at(lines: &[Vec<char>], index: i32) -> Result<usize, JavaFault> {
     }
 }
 
-/// The collector's ` (...)` for the tokens `from` (its position) to
-/// `offending` (position and text length), which is also the last.
+/// The collector's ` (...)` for the tokens `from` (its position) to `to`,
+/// with `offending` highlighted (each a position and a text length).
 fn snippet(
     query: &str,
     from: (i32, i32),
+    to: (i32, i32, usize),
     offending: (i32, i32, usize),
 ) -> Result<String, JavaFault> {
-    let (oline, ocol, olen) = offending;
     // Java's split("\n"): trailing empty strings dropped, "" kept whole.
     let mut lines: Vec<Vec<char>> = query.split('\n').map(|l| l.chars().collect()).collect();
     if !query.is_empty() {
@@ -210,29 +310,32 @@ fn snippet(
             lines.pop();
         }
     }
-    let end = ocol as usize + olen;
+    let end = to.1 as usize + to.2;
     let last = line_at(&lines, lines.len() as i32 - 1)?;
     let include_start = from == (1, 0);
-    let include_end = oline as usize == lines.len() && end == lines[last].len();
+    let include_end = to.0 as usize == lines.len() && end == lines[last].len();
     let mut out = String::from(" (");
     if !include_start {
         out.push_str("...");
     }
-    let to = line_at(&lines, oline - 1)?;
-    lines[to] = substring(&lines[to], 0, end)?;
-    // Highlight: `]` after the token, then `[` before it.
-    let line = &lines[to];
-    let mut marked = substring(line, 0, end)?;
+    let to_line = line_at(&lines, to.0 - 1)?;
+    lines[to_line] = substring(&lines[to_line], 0, end)?;
+    // Highlight: `]` after the offending token, then `[` before it.
+    let (oline, ocol, olen) = offending;
+    let at = line_at(&lines, oline - 1)?;
+    let line = &lines[at];
+    let oend = ocol as usize + olen;
+    let mut marked = substring(line, 0, oend)?;
     marked.push(']');
-    marked.extend(substring(line, end, line.len())?);
+    marked.extend(substring(line, oend, line.len())?);
     let mut highlighted = substring(&marked, 0, ocol as usize)?;
     highlighted.push('[');
     highlighted.extend(substring(&marked, ocol as usize, marked.len())?);
-    lines[to] = highlighted;
+    lines[at] = highlighted;
     let first = line_at(&lines, from.0 - 1)?;
     let from_col = from.1 as usize;
     lines[first] = substring(&lines[first], from_col, lines[first].len())?;
-    for l in &lines[first..=to.max(first)] {
+    for l in &lines[first..=to_line.max(first)] {
         out.extend(l.iter());
     }
     if !include_end {

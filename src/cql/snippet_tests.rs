@@ -95,3 +95,37 @@ fn lexer_errors_and_semantic_errors_have_none() {
     let err = syntax(1, 7, "no viable alternative at character '~'");
     assert_eq!(with_snippet("SELECT ~", &err), None);
 }
+
+#[test]
+fn the_snippet_starts_where_the_stream_stood_and_ends_where_it_had_read() {
+    // Recorded from 2.1.22 (conformance/releases/2.1.22/rel_syntax.json).
+    let cases = [
+        (
+            "SELECT * foo FROM ev",
+            "line 1:9 extraneous input 'foo' expecting K_FROM (SELECT * foo [FROM]...)",
+        ),
+        (
+            "SELECT * FROM ev LIMIT 10 foo",
+            "line 1:26 extraneous input 'foo' expecting EOF",
+        ),
+        (
+            "SELECT * FROM cv_r_syntax.ev foo bar",
+            "line 1:29 missing EOF at 'foo' (SELECT * FROM cv_r_syntax.ev [foo] bar)",
+        ),
+        (
+            "SELECT * FROM ev foo bar",
+            "line 1:17 no viable alternative at input 'foo' (SELECT * FROM [ev] foo...)",
+        ),
+        (
+            "CREATE TABLE plain (k text PRIMARY KEY s text)",
+            "line 1:39 mismatched input 's' expecting ')' (... (k text PRIMARY KEY [s] text...)",
+        ),
+        (
+            "UPDATE ev SET b = 'x' WHERE id = 'a' AND seq = 1 AND",
+            "line 0:-1 no viable alternative at input '<EOF>'",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(snippet_of(text), expected, "{text}");
+    }
+}

@@ -164,6 +164,20 @@ impl Table {
         })
     }
 
+    /// Gives 2.0's `timestamp` for 1.2's to every column, or to the
+    /// column `only` ([`CqlType::with_signed_timestamps`]).
+    pub fn sign_timestamps(&mut self, only: Option<&str>) {
+        let map = |c: &mut Column| {
+            if only.is_none_or(|name| name == c.name) {
+                let ty = std::mem::replace(&mut c.ty, CqlType::Custom(String::new()));
+                c.ty = ty.with_signed_timestamps();
+            }
+        };
+        self.partition_key.iter_mut().for_each(map);
+        self.clustering.iter_mut().for_each(|c| map(&mut c.column));
+        self.regular.iter_mut().for_each(|c| map(&mut c.column));
+    }
+
     pub fn is_compact(&self) -> bool {
         self.layout != Layout::Sparse
     }

@@ -31,6 +31,10 @@ pub enum Native {
     Int,
     Text,
     Timestamp,
+    /// 2.0's `timestamp`: TimestampType, which orders by the signed value
+    /// (1.2's DateType compared the bytes). Tables made under a claim of
+    /// 2.0 or later get it (see [`CqlType::with_signed_timestamps`]).
+    SignedTimestamp,
     Timeuuid,
     Uuid,
     Varint,
@@ -49,6 +53,7 @@ const NATIVES: &[(Native, &str, &str)] = &[
     (Native::Int, "int", "Int32Type"),
     (Native::Text, "text", "UTF8Type"),
     (Native::Timestamp, "timestamp", "DateType"),
+    (Native::SignedTimestamp, "timestamp", "TimestampType"),
     (Native::Timeuuid, "timeuuid", "TimeUUIDType"),
     (Native::Uuid, "uuid", "UUIDType"),
     (Native::Varint, "varint", "IntegerType"),
@@ -91,10 +96,6 @@ impl Native {
             .unwrap_or("BytesType")
     }
     fn from_short_class(short: &str) -> Option<Native> {
-        // 2.0 spells timestamp TimestampType; both mean `timestamp`.
-        if short == "TimestampType" {
-            return Some(Native::Timestamp);
-        }
         NATIVES
             .iter()
             .find(|(_, _, c)| *c == short)
@@ -105,10 +106,20 @@ impl Native {
     pub fn accepts(self, kind: ConstantKind) -> bool {
         use Native::*;
         match kind {
-            ConstantKind::String => matches!(self, Ascii | Text | Inet | Timestamp),
+            ConstantKind::String => {
+                matches!(self, Ascii | Text | Inet | Timestamp | SignedTimestamp)
+            }
             ConstantKind::Integer => matches!(
                 self,
-                Bigint | Counter | Decimal | Double | Float | Int | Timestamp | Varint
+                Bigint
+                    | Counter
+                    | Decimal
+                    | Double
+                    | Float
+                    | Int
+                    | Timestamp
+                    | SignedTimestamp
+                    | Varint
             ),
             ConstantKind::Uuid => matches!(self, Uuid | Timeuuid),
             ConstantKind::Float => matches!(self, Decimal | Double | Float),
@@ -187,6 +198,20 @@ impl CqlType {
             Some(n) => CqlType::Native(n),
             None => CqlType::Custom(class),
         })
+    }
+
+    /// This type with 2.0's `timestamp` (TimestampType) for 1.2's
+    /// (DateType), in collections too: the type a table created under a
+    /// claim of 2.0 or later gets (2.0's `CQL3Type.Native.TIMESTAMP`).
+    pub fn with_signed_timestamps(self) -> CqlType {
+        let inner = |t: Box<CqlType>| Box::new(t.with_signed_timestamps());
+        match self {
+            CqlType::Native(Native::Timestamp) => CqlType::Native(Native::SignedTimestamp),
+            CqlType::List(t) => CqlType::List(inner(t)),
+            CqlType::Set(t) => CqlType::Set(inner(t)),
+            CqlType::Map(k, v) => CqlType::Map(inner(k), inner(v)),
+            other => other,
+        }
     }
 
     pub fn is_collection(&self) -> bool {
@@ -388,6 +413,24 @@ mod tests {
             kind,
             text: text.into(),
         }
+    }
+
+    #[test]
+    fn timestamps_of_2_0_are_timestamp_type_in_collections_too() {
+        let t = CqlType::Map(
+            Box::new(CqlType::Native(Native::Timestamp)),
+            Box::new(CqlType::List(Box::new(CqlType::Native(Native::Timestamp)))),
+        )
+        .with_signed_timestamps();
+        let m = "org.apache.cassandra.db.marshal.";
+        assert_eq!(
+            t.class_name(),
+            format!("{m}MapType({m}TimestampType,{m}ListType({m}TimestampType))")
+        );
+        assert_eq!(t.cql_name(), "map<timestamp, list<timestamp>>");
+        // Read back from its class, it stays 2.0's.
+        let back = CqlType::from_marshal(t.marshal().as_ref()).unwrap();
+        assert_eq!(back, t);
     }
 
     #[test]

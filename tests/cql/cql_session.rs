@@ -140,7 +140,7 @@ fn distinct_count_and_in_with_order_by() {
     assert_eq!(rows(&mut s, "SELECT DISTINCT k FROM t").len(), 2);
     assert_eq!(
         err(&mut s, "SELECT DISTINCT k, c FROM t"),
-        "SELECT DISTINCT queries must only request partition key columns (not c)"
+        "SELECT DISTINCT queries must only request partition key columns and/or static columns (not c)"
     );
     assert_eq!(
         rows(&mut s, "SELECT COUNT(*) FROM t WHERE k = 1"),

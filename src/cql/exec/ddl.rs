@@ -87,7 +87,10 @@ pub(super) fn run(
         }
         Statement::CreateTable(ct) => {
             let ks = session.keyspace_for(&ct.table)?;
-            let table = Table::from_create(&ks, ct)?;
+            let mut table = Table::from_create(&ks, ct)?;
+            if signed_timestamps(session) {
+                table.sign_timestamps(None);
+            }
             // 1.1's beta stored a table without row markers, so one with
             // nothing outside its primary key could keep no row: refused
             // before any lookup, as COMPACT STORAGE's is.
@@ -223,11 +226,23 @@ fn alter_table(
         }
         _ => {
             t.alter(op)?;
+            // Only the new or changed column takes the claim's `timestamp`:
+            // the others keep the type they were made with.
+            if let (true, AlterTableOp::Add { column, .. } | AlterTableOp::Alter { column, .. }) =
+                (signed_timestamps(session), op)
+            {
+                t.sign_timestamps(Some(column));
+            }
             update_spec(cf, &t)
         }
     };
     backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
+}
+
+/// Whether the session's claim makes `timestamp` 2.0's TimestampType.
+fn signed_timestamps(session: &CqlSession) -> bool {
+    session.local_facts().claims_at_least((2, 0, 0))
 }
 
 /// What CREATE INDEX names besides its table.

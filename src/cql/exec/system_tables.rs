@@ -47,7 +47,7 @@ fn claims_column_types(local: &LocalFacts) -> bool {
 /// ones (`system_schema`) from 3.0 on.
 pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     if keyspace == system_traces::KEYSPACE {
-        return system_traces::table(name);
+        return system_traces::table_claimed(name, local);
     }
     if system_schema::claims_schema_tables(local) {
         return system_schema::table(keyspace, name);
@@ -220,7 +220,9 @@ fn partition(
             let typed = table.column("type").is_some();
             for (name, cf) in &ks.cfs {
                 let served = match ks.name.as_str() {
-                    system_traces::KEYSPACE => system_traces::table(name).ok_or(()),
+                    system_traces::KEYSPACE => {
+                        self::table(system_traces::KEYSPACE, name, local).ok_or(())
+                    }
                     _ => table_of(cf).map_err(|_| ()),
                 };
                 let Ok(t) = served else { continue };

@@ -40,8 +40,33 @@ pub fn served(schema: &crate::schema::Schema, keyspace: &str) -> bool {
 
 /// 1.2's and 2.0's `sessions` (comment 'traced sessions').
 const SESSIONS: &str = "CREATE TABLE system_traces.sessions (session_id uuid PRIMARY KEY, coordinator inet, duration int, parameters map<text, text>, request text, started_at timestamp)";
+/// 2.2's `sessions`: 2.0's with the client's address and the command.
+const SESSIONS_2_2: &str = "CREATE TABLE system_traces.sessions (session_id uuid PRIMARY KEY, client inet, command text, coordinator inet, duration int, parameters map<text, text>, request text, started_at timestamp)";
 /// 1.2's and 2.0's `events`.
 const EVENTS: &str = "CREATE TABLE system_traces.events (session_id uuid, event_id timeuuid, activity text, source inet, source_elapsed int, thread text, PRIMARY KEY (session_id, event_id))";
+
+/// The table `system_traces.<name>` as a node claiming `local`'s release
+/// made it: 2.0 from CQL, its `timestamp` 2.0's; 2.2's sessions.
+pub fn table_claimed(name: &str, local: &LocalFacts) -> Option<Table> {
+    let text = match name {
+        "sessions" if local.claims_at_least((2, 2, 0)) => SESSIONS_2_2,
+        _ => {
+            return table(name).map(|mut t| {
+                if local.claims_at_least((2, 0, 0)) {
+                    t.sign_timestamps(None);
+                }
+                t
+            })
+        }
+    };
+    let Ok(parsed) = parse(text) else { return None };
+    let Statement::CreateTable(ct) = parsed.statement else {
+        return None;
+    };
+    let mut t = Table::from_create(KEYSPACE, &ct).ok()?;
+    t.sign_timestamps(None);
+    Some(t)
+}
 
 /// The table `system_traces.<name>`, if it is one of the two.
 pub fn table(name: &str) -> Option<Table> {

@@ -105,6 +105,13 @@ pub fn plan_select(
         ));
     }
     let has_clustering = rels.clustering.iter().any(|c| !c.is_empty());
+    // 2.0: selecting only key and static columns asks for the static part,
+    // which a clustering restriction cannot narrow.
+    if has_clustering && selects_only_statics(table, &sel.selection) {
+        return Err(invalid(
+            "Cannot restrict clustering columns when selecting only static columns",
+        ));
+    }
     // An index on a static column (3.4+) finds whole partitions too.
     let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
     if !sel.allow_filtering
@@ -125,7 +132,7 @@ pub fn plan_select(
     let limit = limit_of(sel, &mut ctx)?;
     let (selectors, columns, count) = selection(table, &sel.selection, partitioner)?;
     if sel.distinct {
-        check_distinct(table, &selectors)?;
+        check_distinct(table, &selectors, !single)?;
     }
     Ok(SelectPlan {
         table: table.clone(),
@@ -406,22 +413,54 @@ fn limit_of(sel: &Select, ctx: &mut TermContext) -> CqlResult<usize> {
     })
 }
 
-/// 2.0's rule: DISTINCT selects exactly the partition key columns.
-fn check_distinct(table: &Table, selectors: &[(Selector, String)]) -> CqlResult<()> {
-    for (s, name) in selectors {
-        let ok =
-            matches!(s, Selector::Column(c) if table.partition_key.iter().any(|k| &k.name == c));
-        if !ok {
+/// Whether a table with static columns is asked for key and static
+/// columns only (2.0's `selectsOnlyStaticColumns`; never for `*`).
+fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
+    let Selection::Columns(list) = selection else {
+        return false;
+    };
+    let mut selected = Vec::new();
+    list.iter()
+        .for_each(|(s, _)| selector_columns(s, &mut selected));
+    table.has_statics()
+        && selected
+            .iter()
+            .all(|c| table.partition_key.iter().any(|k| &k.name == c) || table.is_static(c))
+}
+
+/// The columns a selector reads, in order.
+fn selector_columns<'a>(s: &'a Selector, out: &mut Vec<&'a str>) {
+    match s {
+        Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => out.push(c),
+        Selector::Function { args, .. } => args.iter().for_each(|a| selector_columns(a, out)),
+    }
+}
+
+/// 2.0's rule: DISTINCT selects partition key and static columns only,
+/// and over a range of partitions every partition key column (a query of
+/// given keys need not name them).
+fn check_distinct(
+    table: &Table,
+    selectors: &[(Selector, String)],
+    key_range: bool,
+) -> CqlResult<()> {
+    let mut selected = Vec::new();
+    selectors
+        .iter()
+        .for_each(|(s, _)| selector_columns(s, &mut selected));
+    for c in &selected {
+        if !table.partition_key.iter().any(|k| &k.name == c) && !table.is_static(c) {
             return Err(invalid(format!(
-                "SELECT DISTINCT queries must only request partition key columns (not {name})"
+                "SELECT DISTINCT queries must only request partition key columns and/or \
+                 static columns (not {c})"
             )));
         }
     }
+    if !key_range {
+        return Ok(());
+    }
     for k in &table.partition_key {
-        if !selectors
-            .iter()
-            .any(|(s, _)| matches!(s, Selector::Column(c) if c == &k.name))
-        {
+        if !selected.contains(&k.name.as_str()) {
             return Err(invalid(format!(
                 "SELECT DISTINCT queries must request all the partition key columns (missing {})",
                 k.name

@@ -12,6 +12,10 @@
 
 mod ddl;
 mod dml;
+mod recovery;
+mod reserved;
+
+pub(crate) use reserved::RESERVED;
 
 use super::ast::*;
 use super::error::{CqlError, CqlResult};
@@ -111,6 +115,7 @@ fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) ->
         tokens: Lookahead::new(Lexer::new(text)),
         binds: 0,
         recovered: Vec::new(),
+        error_recovery: false,
         depth: 0,
         batch_mode,
         grammar,
@@ -165,65 +170,16 @@ pub fn split_statements(text: &str) -> Vec<String> {
     out
 }
 
-/// Words that cannot be unquoted identifiers in 1.2/2.0.
-pub(crate) const RESERVED: &[&str] = &[
-    "add",
-    "allow",
-    "alter",
-    "and",
-    "apply",
-    "asc",
-    "authorize",
-    "batch",
-    "begin",
-    "by",
-    "columnfamily",
-    "create",
-    "delete",
-    "desc",
-    "drop",
-    "false",
-    "from",
-    "grant",
-    "if",
-    "in",
-    "index",
-    "insert",
-    "into",
-    "keyspace",
-    "limit",
-    "modify",
-    "norecursive",
-    "not",
-    "null",
-    "of",
-    "on",
-    "order",
-    "primary",
-    "rename",
-    "revoke",
-    "schema",
-    "select",
-    "set",
-    "table",
-    "to",
-    "token",
-    "true",
-    "truncate",
-    "unlogged",
-    "update",
-    "use",
-    "using",
-    "where",
-    "with",
-];
-
 pub(crate) struct Parser<'a> {
     tokens: Lookahead<Lexer<'a>>,
     binds: usize,
     /// Errors ANTLR would have recovered from (a name where a value was
     /// expected); parsing goes on and the last one is reported.
     recovered: Vec<CqlError>,
+    /// ANTLR's `errorRecovery`: set by a reported error, cleared by the next
+    /// token matched; while set, further errors are not reported (the
+    /// first error of a run is the one kept).
+    error_recovery: bool,
     /// How many collection literals, function calls (in values or in
     /// selectors) or collection types enclose the current token (see [`MAX_NESTING`]).
     depth: usize,
@@ -242,9 +198,22 @@ impl Parser<'_> {
     /// The statement, a `;` and the end of the text.
     fn parse_all(&mut self) -> CqlResult<Parsed> {
         let statement = self.statement()?;
-        self.eat_sym(";");
+        while self.eat_sym(";") {}
+        // `query: cqlStatement (';')* EOF`. The start rule's EOF match
+        // recovers as ANTLR's matches do: one extra token before the end is
+        // dropped ("extraneous"), anything else is taken for a missing EOF
+        // (the start rule's follow set holds every token) and the rest of
+        // the text is never read.
         if self.peek().kind != TokenKind::Eof {
-            return Err(self.no_viable());
+            let e = if self.peek_at(1).kind == TokenKind::Eof {
+                self.extraneous("EOF")
+            } else {
+                Self::error_at(
+                    self.peek(),
+                    format!("missing EOF at '{}'", self.peek().text),
+                )
+            };
+            self.report(e);
         }
         // Cassandra 1.2 lets ANTLR recover and then reports the *last* error.
         if let Some(e) = self.recovered.pop() {
@@ -263,6 +232,7 @@ impl Parser<'_> {
         self.tokens.peek_at(ahead)
     }
     fn advance(&mut self) -> Token {
+        self.error_recovery = false;
         self.tokens.advance()
     }
 
@@ -323,16 +293,26 @@ impl Parser<'_> {
     }
     fn expect_kw(&mut self, kw: &str) -> CqlResult<()> {
         if self.eat_kw(kw) {
-            Ok(())
-        } else {
-            Err(self.mismatched(&format!("K_{}", kw.to_ascii_uppercase())))
+            return Ok(());
         }
+        let is_next = self.peek_at(1).is_kw(kw);
+        self.match_after_extraneous(is_next, format!("K_{}", kw.to_ascii_uppercase()))
     }
     fn expect_sym(&mut self, s: &str) -> CqlResult<()> {
         if self.eat_sym(s) {
-            Ok(())
-        } else {
-            Err(self.mismatched(&format!("'{s}'")))
+            return Ok(());
+        }
+        let is_next = self.peek_at(1).is_sym(s);
+        self.match_after_extraneous(is_next, format!("'{s}'"))
+    }
+
+    /// Whether the token `ahead` is one [`Parser::ident`] takes.
+    fn ident_at(&self, ahead: usize) -> bool {
+        let t = self.peek_at(ahead);
+        match t.kind {
+            TokenKind::Ident => !RESERVED.contains(&t.text.to_ascii_lowercase().as_str()),
+            TokenKind::QuotedName => true,
+            _ => false,
         }
     }
 
@@ -350,6 +330,37 @@ impl Parser<'_> {
 
     /// `ks.table` or `table`.
     fn table_name(&mut self) -> CqlResult<TableName> {
+        // `(ks '.')? cf` is an LL(2) decision: after the first name comes
+        // `.` or a token that follows a table name somewhere in the grammar
+        // (every statement's, 1.2 to 2.2); any other is no viable there.
+        const FOLLOW_KW: &[&str] = &[
+            "where",
+            "order",
+            "limit",
+            "allow",
+            "using",
+            "set",
+            "alter",
+            "add",
+            "drop",
+            "with",
+            "rename",
+            "to",
+            "from",
+            "of",
+            "norecursive",
+            "json",
+        ];
+        let next = self.peek_at(1);
+        let follows = next.kind == TokenKind::Eof
+            || next.is_sym(".")
+            || next.is_sym(";")
+            || next.is_sym("(")
+            || FOLLOW_KW.iter().any(|kw| next.is_kw(kw));
+        if !follows && self.ident_at(0) {
+            self.advance();
+            return Err(self.no_viable());
+        }
         let first = self.ident()?;
         if self.eat_sym(".") {
             let name = self.ident()?;
@@ -445,8 +456,10 @@ impl Parser<'_> {
             // ANTLR reports it and recovers by dropping the token.
             TokenKind::QuotedName | TokenKind::Ident => {
                 let e = self.no_viable();
-                self.recovered.push(e);
-                Term::Null
+                self.report(e);
+                // (the dropped token is not a match: ANTLR stays recovering)
+                self.tokens.advance();
+                return Ok(Term::Null);
             }
             _ => return Err(self.no_viable()),
         };

@@ -35,6 +35,50 @@ fn recorded_syntax_errors_match_cassandra_1_2_9() {
     );
 }
 
+#[test]
+fn antlr_recovery_errors_match_cassandra_1_2_19() {
+    // Recorded from 1.2.19 (conformance/releases/1.2.19/rel_syntax.json).
+    assert_eq!(
+        err("CREATE TABLE plain (k text PRIMARY KEY, s text static)"),
+        "line 1:47 extraneous input 'static' expecting ')'"
+    );
+    assert_eq!(
+        err("CREATE TABLE plain (k text PRIMARY KEY, s text static foo)"),
+        "line 1:47 mismatched input 'static' expecting ')'"
+    );
+    assert_eq!(
+        err("SELECT * foo FROM ev"),
+        "line 1:9 extraneous input 'foo' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELECT * FROM ev LIMIT 10 foo"),
+        "line 1:26 extraneous input 'foo' expecting EOF"
+    );
+    assert_eq!(
+        err("SELECT * FROM ev ; ; foo"),
+        "line 1:21 extraneous input 'foo' expecting EOF"
+    );
+    assert_eq!(
+        err("SELECT * FROM ks.ev foo bar"),
+        "line 1:20 missing EOF at 'foo'"
+    );
+    assert_eq!(
+        err("SELECT * FROM ev foo bar"),
+        "line 1:17 no viable alternative at input 'foo'"
+    );
+    assert_eq!(
+        err("TRUNCATE ev foo"),
+        "line 1:12 no viable alternative at input 'foo'"
+    );
+    // A name where a value is due, then text after the statement: the
+    // first error of the run is kept (no token matched in between).
+    assert_eq!(
+        err("SELECT * FROM ev WHERE id = \"a\" foo"),
+        "line 1:28 no viable alternative at input 'a'"
+    );
+    assert!(parse("SELECT * FROM ev;;").is_ok());
+}
+
 /// Nesting deep enough to exhaust a thread's stack (which aborts the whole
 /// server) is refused one level past the shared bound; the bound itself
 /// still parses, on a thread with an eighth of a request thread's stack.

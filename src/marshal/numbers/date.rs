@@ -78,7 +78,18 @@ impl AbstractType for TimestampType {
         date_to_string(value)
     }
     fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
-        date_from_string(text)
+        // 2.0's TimestampSerializer also reads a negative number as
+        // milliseconds (before the epoch).
+        match text.strip_prefix('-') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                parse_java_long(text)
+                    .map(|n| n.to_be_bytes().to_vec())
+                    .ok_or_else(|| {
+                        MarshalError(format!("unable to make long (for date) from: '{text}'"))
+                    })
+            }
+            _ => date_from_string(text),
+        }
     }
 }
 
@@ -238,6 +249,10 @@ mod tests {
     fn date_orders_unsigned_timestamp_signed() {
         assert_eq!(DateType.compare(&ms(-1), &ms(1)), Ordering::Greater);
         assert_eq!(TimestampType.compare(&ms(-1), &ms(1)), Ordering::Less);
+        // 2.0's TimestampType read a negative number as milliseconds; 1.2's
+        // DateType (as 1.2.9 parsed it) did not.
+        assert_eq!(TimestampType.from_string("-1000").unwrap(), ms(-1000));
+        assert!(DateType.from_string("-1000").is_err());
         assert_eq!(DateType.compare(b"", &ms(0)), Ordering::Less);
     }
 

@@ -258,6 +258,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
+    release::cfdefs::check_update_target(node, def)?;
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;

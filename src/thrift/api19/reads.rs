@@ -115,6 +115,7 @@ pub fn multiget_slice(
         cl,
     )?;
     super::release::v3x::multiget_of_no_keys(node.release, keys.is_empty())?;
+    super::release::count::serial_multiget(node, keys.len(), cl)?;
     let now = node.now();
     keys.iter()
         .map(|key| {
@@ -163,6 +164,7 @@ pub fn multiget_count(
         predicate,
         cl,
     )?;
+    super::release::count::serial_multiget(node, keys.len(), cl)?;
     keys.iter()
         .map(|key| Ok((key.clone(), count(node.count(&cmd, key)?))))
         .collect()

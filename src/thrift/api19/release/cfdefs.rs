@@ -4,13 +4,38 @@
 //! settings of 0.7 to 1.0 (kept as given where its IDL declared them, the
 //! row cache provider checked; every later release ignored them, so they
 //! are dropped without a release too), and the update of 0.7 and 0.8 that
-//! took an unsent gc grace as 0. It must not apply the change.
+//! took an unsent gc grace as 0; from 2.0 an update's target checked
+//! first. It must not apply the change.
 
 use crate::node::Node;
 use crate::release::Release;
 use crate::schema::{CfSpec, OldCacheSettings};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
+
+/// An update of a column family that does not exist: from 2.0 the call's
+/// access check validated the keyspace and the column family first
+/// (`hasColumnFamilyAccess`), in their words, before the update's own
+/// "Could not find column family definition to modify.".
+pub fn check_update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node.release.is_some_and(|r| r.at_least(2, 0)) {
+        return Ok(());
+    }
+    let schema = node.schema();
+    if schema.keyspace(&def.keyspace).is_none() {
+        return Err(ApiError::invalid(format!(
+            "Keyspace {} does not exist",
+            def.keyspace
+        )));
+    }
+    if schema.cf(&def.keyspace, &def.name).is_none() {
+        return Err(ApiError::invalid(format!(
+            "unconfigured columnfamily {}",
+            def.name
+        )));
+    }
+    Ok(())
+}
 
 /// A CfDef naming a column type the release lacked (as comparator,
 /// validator or a parameter of one) is refused as the release refused it.

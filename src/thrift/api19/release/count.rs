@@ -4,8 +4,10 @@
 //! then counted the row page by page (`QueryPagers.countPaged`). Only what
 //! differs from the validated count of 1.2 lives here; the count itself is
 //! the engine's. Beside it, the levels 1.2.19 on stopped checking against
-//! the keyspace's strategy (`level_as_checked`). It must not answer for a predicate of column names (those
-//! went through `get_slice`'s checks in every release), nor before 2.0.
+//! the keyspace's strategy (`level_as_checked`), and 2.0's refusal of a
+//! multiget at a Paxos level (`serial_multiget`). It must not answer for a
+//! predicate of column names (those went through `get_slice`'s checks in
+//! every release), nor before 2.0.
 
 use crate::model::Slice;
 use crate::node::Node;
@@ -56,10 +58,22 @@ pub fn unvalidated(
             } else {
                 comparator.compare(&range.start, &range.finish) == Ordering::Greater
             };
+        let parent = t::ColumnParent::new(parent.column_family.clone(), super_column);
         if backwards {
             // 2.0's replica failed the read of a range running backwards
-            // and the coordinator waited for it in vain; 2.1 found nothing.
-            return if release.at_least(2, 1) {
+            // in a row it held (the row's sorted map refused the sub-map)
+            // and the coordinator waited for it in vain; a row it did not
+            // hold counted 0. 2.1 found nothing.
+            let whole = Slice::Range {
+                start: Vec::new(),
+                finish: Vec::new(),
+                reversed: false,
+                count: 1,
+            };
+            let held = || -> ApiResult<bool> {
+                Ok(!key.is_empty() && node.count(&slice_command(ks, &parent, whole), key)? > 0)
+            };
+            return if release.at_least(2, 1) || !held()? {
                 Ok(0)
             } else {
                 Err(ApiError::TimedOut(crate::node::Acknowledged {
@@ -81,10 +95,25 @@ pub fn unvalidated(
             reversed: range.reversed,
             count,
         };
-        let parent = t::ColumnParent::new(parent.column_family.clone(), super_column);
         let n = node.count(&slice_command(ks, &parent, slice), key)?;
         Ok(i32::try_from(n).unwrap_or(i32::MAX))
     })())
+}
+
+/// A multiget at a Paxos level: from 2.0 the read of several rows was
+/// refused once every check had passed (`StorageProxy.readWithPaxos` took
+/// one row's command only).
+pub fn serial_multiget(node: &Node, keys: usize, cl: ConsistencyLevel) -> ApiResult<()> {
+    let paxos = matches!(
+        cl,
+        ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL
+    );
+    if paxos && keys > 1 && node.release.is_some_and(|r| r.at_least(2, 0)) {
+        return Err(ApiError::invalid(
+            "SERIAL/LOCAL_SERIAL consistency may only be requested for one row at a time",
+        ));
+    }
+    Ok(())
 }
 
 /// The level whose checks `cl` got: from 1.2.19 a local or each-DC

@@ -189,7 +189,8 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
 /// An error of a call other than CQL's in the release's words (1.2.9's
 /// are the node's own): before 1.2 RandomPartitioner's message for keys
 /// out of order; from 1.2.19 "unconfigured columnfamily" for dropping a
-/// missing column family; from 2.0 the longer "no keyspace" text, "No
+/// missing column family; from 2.0 the longer "no keyspace" text (CQL 3's
+/// too), "No
 /// such keyspace" for the ring of a missing one; from 2.1 CQL 3 quoted the column a value
 /// did not fit; 2.2 said "table" where earlier releases said column family
 /// (in CQL 3 too).
@@ -220,7 +221,10 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         return ApiError::InvalidRequest(why);
     }
     let cql = method.contains("cql");
-    let mut why = if why == "no keyspace has been specified" && !cql {
+    // (2.0's CQL 3 statements asked ClientState.getKeyspace too.)
+    let cql3_unset =
+        method.contains("cql3") && why == "You have not set a keyspace for this session";
+    let mut why = if (why == "no keyspace has been specified" && !cql) || cql3_unset {
         "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
             .to_string()
     } else if let Some(ks) = why
