@@ -13,6 +13,8 @@
 pub mod backend;
 pub mod connect;
 pub mod convert;
+pub mod describe;
+pub mod era;
 pub mod exec;
 pub mod help;
 pub mod help_topics;
@@ -30,7 +32,7 @@ use crate::shell::cli::convert::{
     cli_timestamp, format_type, from_string, function_type, marshal_error, Wrap,
 };
 use crate::shell::cli::parse::parse;
-use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
+use crate::shell::cli::render::{cosc_lines_as, elapsed_line, slice_list_as, type_named, CfView};
 use crate::shell::cli::statement::{Access, Command, Term};
 use crate::thrift::client_error::CallError;
 use std::io::Write;
@@ -60,6 +62,10 @@ pub struct CliArgs {
     /// Thrift API generation the server speaks.
     #[arg(long, value_enum, default_value = "1.2")]
     pub api: Api,
+    /// The cassandra-cli release to speak as (`0.7.10`, `1.0`, ... `2.1`);
+    /// by default the server's, from its API version.
+    #[arg(long, value_name = "VERSION")]
+    pub release: Option<String>,
     /// Stop at the first error with exit code 4, as in a `-f` run.
     #[arg(short = 'B', long)]
     pub batch: bool,
@@ -115,6 +121,8 @@ pub struct Cli<'a> {
     pub(crate) start_keyspace: Option<String>,
     /// Why there is no usable connection, if there is none.
     pub(crate) offline: Option<Offline>,
+    /// The release whose cli this session speaks as.
+    pub(crate) era: crate::shell::cli::era::Era,
 }
 
 /// The ways cassandra-cli 1.2 could be left without a working connection.
@@ -141,6 +149,7 @@ impl<'a> Cli<'a> {
             credentials: None,
             offline: None,
             start_keyspace: None,
+            era: Default::default(),
         }
     }
 
@@ -150,6 +159,13 @@ impl<'a> Cli<'a> {
             self.username,
             self.keyspace.as_deref().unwrap_or("unknown")
         )
+    }
+
+    /// `Elapsed time: ...` after a read or write, from 1.0's cli on.
+    pub(crate) fn elapsed(&mut self, started: Instant) {
+        if self.era.elapsed() {
+            self.say(&elapsed_line(started.elapsed().as_nanos()));
+        }
     }
 
     pub(crate) fn say(&mut self, text: &str) {
@@ -239,7 +255,13 @@ impl<'a> Cli<'a> {
             .and_then(|cfs| cfs.get(cf))
             .and_then(|a| a.get("keys"))
             .and_then(|written| format_type(written).ok())
-            .unwrap_or_else(|| type_named(Some("BytesType")))
+            .unwrap_or_else(|| {
+                type_named(Some(if self.era.at_least(0, 8) {
+                    "BytesType"
+                } else {
+                    "UTF8Type"
+                }))
+            })
     }
 
     /// A `list` range's start and end keys (empty: unbounded).
@@ -262,6 +284,12 @@ impl<'a> Cli<'a> {
     /// Loads a keyspace's schema, with the session's assumptions applied.
     pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
         let mut info = self.backend.keyspace(ks)?;
+        // 0.7's cli had no key validator: keys went and came as UTF-8 text.
+        if !self.era.at_least(0, 8) {
+            for cf in &mut info.cfs {
+                cf.key_validator = Some("UTF8Type".into());
+            }
+        }
         crate::shell::cli::exec::apply_assumptions(&mut info.cfs, self.assumptions.get(ks));
         self.schema = Some(info);
         Ok(())
@@ -294,6 +322,33 @@ impl<'a> Cli<'a> {
     /// Runs one statement; output goes to `out`, a failure comes back.
     pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
         let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
+        self.run_offline_checked(cmd).map_err(|e| self.in_era(e))
+    }
+
+    /// An error's text as the era's cli wrote it (2.0 moved
+    /// `MarshalException` to another package).
+    fn in_era(&self, e: CliError) -> CliError {
+        const OLD: &str = "org.apache.cassandra.db.marshal.MarshalException";
+        if !self.era.at_least(0, 8) {
+            // 0.7's LongType and IntegerType threw a plain
+            // RuntimeException of their own wording.
+            let bare = e.0.trim_start_matches("java.lang.RuntimeException: ");
+            let bare =
+                bare.trim_start_matches("org.apache.cassandra.db.marshal.MarshalException: ");
+            for (what, class) in [("long", "a LongType"), ("int", "an IntegerType")] {
+                let prefix = format!("unable to make {what} from '");
+                if let Some(text) = bare
+                    .strip_prefix(&prefix)
+                    .and_then(|t| t.strip_suffix('\''))
+                {
+                    return CliError(format!("'{text}' could not be translated into {class}."));
+                }
+            }
+        }
+        CliError(e.0.replace(OLD, self.era.marshal_exception()))
+    }
+
+    fn run_offline_checked(&mut self, cmd: Command) -> Result<Flow, CliError> {
         let local = matches!(
             cmd,
             Command::Help(_)
@@ -351,7 +406,7 @@ impl<'a> Cli<'a> {
             }
             Command::ShowKeyspaces => {
                 let _ = self.out.flush();
-                let text = help::show_keyspaces(&mut self.backend, &self.host)?;
+                let text = help::show_keyspaces(&mut self.backend, &self.host, &self.era)?;
                 self.say(&text);
             }
             Command::Describe(name) => {
@@ -361,6 +416,7 @@ impl<'a> Cli<'a> {
                     &self.host,
                     self.keyspace.as_deref(),
                     name.as_deref(),
+                    &self.era,
                 )?;
                 self.say(&text);
             }
@@ -412,8 +468,8 @@ impl<'a> Cli<'a> {
                 let (rows, cells) = self.list_limits(limit, columns)?;
                 let (s, e) = self.list_range(&cf.name, &start, &end)?;
                 let slices = self.backend.range(&cf.name, s, e, rows, cells, reversed)?;
-                self.say(&slice_list(&cf, &slices));
-                self.say(&elapsed_line(started.elapsed().as_nanos()));
+                self.say(&slice_list_as(&cf, &slices, self.era.name_label()));
+                self.elapsed(started);
             }
         }
         Ok(Flow::Continue)
@@ -490,7 +546,7 @@ impl<'a> Cli<'a> {
             }
         }
         self.say("Value inserted.\n");
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        self.elapsed(started);
         Ok(())
     }
 
@@ -516,17 +572,17 @@ impl<'a> Cli<'a> {
             let items = self.backend.slice(&cf.name, &key, sc, limit)?;
             let mut text = String::new();
             for c in &items {
-                text.push_str(&cosc_lines(&cf, c, in_super));
+                text.push_str(&cosc_lines_as(&cf, c, in_super, self.era.name_label()));
             }
             text.push_str(&format!("Returned {} results.\n", items.len()));
             self.say(&text);
-            self.say(&elapsed_line(started.elapsed().as_nanos()));
+            self.elapsed(started);
             return Ok(());
         };
         let in_super = sc.is_some();
         let Some(found) = self.backend.get(&cf.name, &key, sc, name.clone())? else {
             self.say("Value was not found\n");
-            self.say(&elapsed_line(started.elapsed().as_nanos()));
+            self.elapsed(started);
             return Ok(());
         };
         let line = match (&found.column, as_type) {
@@ -538,17 +594,18 @@ impl<'a> Cli<'a> {
                     cf.comparator_type().get_string(&c.name)
                 };
                 format!(
-                    "=> (name={}, value={}, timestamp={}{})\n",
+                    "=> ({}={}, value={}, timestamp={}{})\n",
+                    self.era.name_label(),
                     shown_name,
                     vt.get_string(c.value.as_deref().unwrap_or_default()),
                     c.timestamp.unwrap_or_default(),
                     c.ttl.map(|t| format!(", ttl={t}")).unwrap_or_default()
                 )
             }
-            _ => cosc_lines(&cf, &found, in_super),
+            _ => cosc_lines_as(&cf, &found, in_super, self.era.name_label()),
         };
         self.say(&line);
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        self.elapsed(started);
         Ok(())
     }
 
@@ -560,9 +617,15 @@ impl<'a> Cli<'a> {
         let (sc, name) = self.path(&cf, &a.path)?;
         self.backend
             .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
-        let what = if a.path.is_empty() { "row" } else { "cell" };
+        let what = if a.path.is_empty() {
+            "row"
+        } else {
+            self.era.cell_word()
+        };
         self.say(&format!("{what} removed.\n"));
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        if self.era.elapsed_on_del() {
+            self.elapsed(started);
+        }
         Ok(())
     }
 
@@ -577,7 +640,7 @@ impl<'a> Cli<'a> {
             None => None,
         };
         let n = self.backend.count(&cf.name, &key, sc)?;
-        self.say(&format!("{n} cells\n"));
+        self.say(&format!("{n} {}s\n", self.era.cell_word()));
         Ok(())
     }
 
@@ -598,6 +661,8 @@ impl<'a> Cli<'a> {
         let cells = match columns {
             Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
             Some(n) => n.min(i64::from(i32::MAX)) as i32,
+            // Before 1.2 `list` had no cell limit: it read whole rows.
+            None if !self.era.cell_limit() => i32::MAX,
             None => {
                 self.say("Using default cell limit of 100\n");
                 100
