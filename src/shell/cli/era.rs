@@ -187,6 +187,40 @@ impl Era {
         }
     }
 
+    /// An error's text as the era's cli wrote it: 0.7's own wordings
+    /// and unwrapped exceptions, 2.0's `MarshalException` package.
+    pub fn error_text(&self, e: String) -> String {
+        const OLD: &str = "org.apache.cassandra.db.marshal.MarshalException";
+        if !self.at_least(0, 8) {
+            // 0.7's LongType and IntegerType threw a plain
+            // RuntimeException of their own wording.
+            let bare = e.trim_start_matches("java.lang.RuntimeException: ");
+            let bare =
+                bare.trim_start_matches("org.apache.cassandra.db.marshal.MarshalException: ");
+            for (what, class) in [("long", "a LongType"), ("int", "an IntegerType")] {
+                let prefix = format!("unable to make {what} from '");
+                if let Some(text) = bare
+                    .strip_prefix(&prefix)
+                    .and_then(|t| t.strip_suffix('\''))
+                {
+                    return format!("'{text}' could not be translated into {class}.");
+                }
+            }
+            // Nor did its schema statements wrap what they threw: the
+            // message shows without the Java class.
+            for class in [
+                "java.lang.RuntimeException: ",
+                "java.lang.IllegalArgumentException: ",
+                "java.lang.NumberFormatException: ",
+            ] {
+                if let Some(rest) = e.strip_prefix(class) {
+                    return rest.to_string();
+                }
+            }
+        }
+        e.replace(OLD, self.marshal_exception())
+    }
+
     /// The Java enum a `create`/`update column family` attribute name is
     /// looked up in (its name shows when the lookup fails).
     pub fn cf_argument_enum(&self) -> &'static str {

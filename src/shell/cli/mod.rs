@@ -11,6 +11,7 @@
 //! prints `Line N => <why>` and ends the run with exit code 4.
 
 pub mod backend;
+pub mod cells;
 pub mod connect;
 pub mod convert;
 pub mod describe;
@@ -28,12 +29,10 @@ pub mod statement;
 
 use crate::marshal::TypeRef;
 use crate::shell::cli::backend::{Api, Backend, KsInfo};
-use crate::shell::cli::convert::{
-    cli_timestamp, format_type, from_string, function_type, marshal_error, Wrap,
-};
+use crate::shell::cli::convert::{format_type, from_string, function_type, marshal_error, Wrap};
 use crate::shell::cli::parse::parse;
-use crate::shell::cli::render::{cosc_lines_as, elapsed_line, slice_list_as, type_named, CfView};
-use crate::shell::cli::statement::{Access, Command, Term};
+use crate::shell::cli::render::{elapsed_line, slice_list_as, type_named, CfView};
+use crate::shell::cli::statement::{Command, Term};
 use crate::thrift::client_error::CallError;
 use std::io::Write;
 use std::path::PathBuf;
@@ -223,6 +222,10 @@ impl<'a> Cli<'a> {
     fn convert_as(&self, term: &Term, t: TypeRef, wrap: Wrap) -> Result<Vec<u8>, CliError> {
         match term {
             Term::Func(f, arg) => self.convert_func(f, arg.as_deref()),
+            // 0.7's BytesType read text as its UTF-8 bytes, not as hex.
+            Term::Text(s) if !self.era.at_least(0, 8) && t.class_name().ends_with(".BytesType") => {
+                Ok(s.as_bytes().to_vec())
+            }
             Term::Text(s) => from_string(&t, s).map_err(|e| marshal_error(wrap, &e)),
         }
     }
@@ -325,27 +328,9 @@ impl<'a> Cli<'a> {
         self.run_offline_checked(cmd).map_err(|e| self.in_era(e))
     }
 
-    /// An error's text as the era's cli wrote it (2.0 moved
-    /// `MarshalException` to another package).
+    /// An error's text as the era's cli wrote it.
     fn in_era(&self, e: CliError) -> CliError {
-        const OLD: &str = "org.apache.cassandra.db.marshal.MarshalException";
-        if !self.era.at_least(0, 8) {
-            // 0.7's LongType and IntegerType threw a plain
-            // RuntimeException of their own wording.
-            let bare = e.0.trim_start_matches("java.lang.RuntimeException: ");
-            let bare =
-                bare.trim_start_matches("org.apache.cassandra.db.marshal.MarshalException: ");
-            for (what, class) in [("long", "a LongType"), ("int", "an IntegerType")] {
-                let prefix = format!("unable to make {what} from '");
-                if let Some(text) = bare
-                    .strip_prefix(&prefix)
-                    .and_then(|t| t.strip_suffix('\''))
-                {
-                    return CliError(format!("'{text}' could not be translated into {class}."));
-                }
-            }
-        }
-        CliError(e.0.replace(OLD, self.era.marshal_exception()))
+        CliError(self.era.error_text(e.0))
     }
 
     fn run_offline_checked(&mut self, cmd: Command) -> Result<Flow, CliError> {
@@ -410,6 +395,9 @@ impl<'a> Cli<'a> {
                 self.say(&text);
             }
             Command::Describe(name) => {
+                // 0.7's only form was `describe keyspace [KS]`.
+                let name =
+                    name.filter(|n| self.era.at_least(0, 8) || !n.eq_ignore_ascii_case("keyspace"));
                 let _ = self.out.flush();
                 let text = help::describe(
                     &mut self.backend,
@@ -489,185 +477,5 @@ impl<'a> Cli<'a> {
                 "Invalid row, super column, or column specification.".into(),
             )),
         }
-    }
-
-    fn set(
-        &mut self,
-        a: &Access,
-        value: &Term,
-        ttl: Option<i32>,
-        started: Instant,
-    ) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        if a.path.is_empty() {
-            return Err(CliError(
-                "No cell name specified, (type 'help;' or '?' for help on syntax).".into(),
-            ));
-        }
-        if cf.is_super && a.path.len() == 1 {
-            return Err(CliError(format!(
-                "Column family {} may only contain SuperColumns",
-                cf.name
-            )));
-        }
-        // The real cli converted names, then the value, then the key: the
-        // first failure in that order is the one reported.
-        let (sc, name) = self.path(&cf, &a.path)?;
-        let name = name.ok_or_else(|| CliError("No cell name specified".into()))?;
-        let vt = cf
-            .value_type(&name)
-            .unwrap_or_else(|| type_named(Some("BytesType")));
-        let declared = cf.columns.iter().any(|(n, _)| *n == name);
-        let wrap = if declared { Wrap::Twice } else { Wrap::Bare };
-        let bytes = self.convert_as(value, vt, wrap)?;
-        let key = self.key(&cf, &a.key)?;
-        self.backend.insert(
-            &cf.name,
-            &key,
-            sc,
-            name.clone(),
-            bytes,
-            cli_timestamp(),
-            ttl,
-        )?;
-        // A value given through a function makes that function's type the
-        // column's validator for the rest of the session, as in the real cli.
-        if let Term::Func(f, _) = value {
-            let class = function_type(f)?.class_name();
-            if let Some(view) = self
-                .schema
-                .as_mut()
-                .and_then(|s| s.cfs.iter_mut().find(|c| c.name == cf.name))
-            {
-                view.columns.retain(|(n, _)| *n != name);
-                view.columns.push((name, class));
-            }
-        }
-        self.say("Value inserted.\n");
-        self.elapsed(started);
-        Ok(())
-    }
-
-    fn get(
-        &mut self,
-        a: &Access,
-        as_type: Option<&str>,
-        limit: Option<i32>,
-        started: Instant,
-    ) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let limit = match limit {
-            Some(0) => return Err(CliError("LIMIT should be greater than zero.".into())),
-            Some(n) => n,
-            None => 1_000_000,
-        };
-        let (sc, name) = self.path(&cf, &a.path)?;
-        let Some(name) = name else {
-            let in_super = sc.is_some();
-            let items = self.backend.slice(&cf.name, &key, sc, limit)?;
-            let mut text = String::new();
-            for c in &items {
-                text.push_str(&cosc_lines_as(&cf, c, in_super, self.era.name_label()));
-            }
-            text.push_str(&format!("Returned {} results.\n", items.len()));
-            self.say(&text);
-            self.elapsed(started);
-            return Ok(());
-        };
-        let in_super = sc.is_some();
-        let Some(found) = self.backend.get(&cf.name, &key, sc, name.clone())? else {
-            self.say("Value was not found\n");
-            self.elapsed(started);
-            return Ok(());
-        };
-        let line = match (&found.column, as_type) {
-            (Some(c), Some(t)) => {
-                let vt = format_type(t)?;
-                let shown_name = if in_super {
-                    cf.subcomparator_type().get_string(&c.name)
-                } else {
-                    cf.comparator_type().get_string(&c.name)
-                };
-                format!(
-                    "=> ({}={}, value={}, timestamp={}{})\n",
-                    self.era.name_label(),
-                    shown_name,
-                    vt.get_string(c.value.as_deref().unwrap_or_default()),
-                    c.timestamp.unwrap_or_default(),
-                    c.ttl.map(|t| format!(", ttl={t}")).unwrap_or_default()
-                )
-            }
-            _ => cosc_lines_as(&cf, &found, in_super, self.era.name_label()),
-        };
-        self.say(&line);
-        self.elapsed(started);
-        Ok(())
-    }
-
-    fn del(&mut self, a: &Access, started: Instant) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let (sc, name) = self.path(&cf, &a.path)?;
-        self.backend
-            .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
-        let what = if a.path.is_empty() {
-            "row"
-        } else {
-            self.era.cell_word()
-        };
-        self.say(&format!("{what} removed.\n"));
-        if self.era.elapsed_on_del() {
-            self.elapsed(started);
-        }
-        Ok(())
-    }
-
-    /// `count`: the cells of a row (or of one super column).
-    fn count(&mut self, a: &Access) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let sc = match a.path.first() {
-            Some(t) => Some(self.convert(t, cf.comparator_type())?),
-            None => None,
-        };
-        let n = self.backend.count(&cf.name, &key, sc)?;
-        self.say(&format!("{n} {}s\n", self.era.cell_word()));
-        Ok(())
-    }
-
-    /// `list`'s row and cell limits, 100 each unless given (saying so).
-    fn list_limits(
-        &mut self,
-        limit: Option<i64>,
-        columns: Option<i64>,
-    ) -> Result<(i32, i32), CliError> {
-        let rows = match limit {
-            Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
-            Some(n) => n.min(i64::from(i32::MAX)) as i32,
-            None => {
-                self.say("Using default limit of 100\n");
-                100
-            }
-        };
-        let cells = match columns {
-            Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
-            Some(n) => n.min(i64::from(i32::MAX)) as i32,
-            // Before 1.2 `list` had no cell limit: it read whole rows.
-            None if !self.era.cell_limit() => i32::MAX,
-            None => {
-                self.say("Using default cell limit of 100\n");
-                100
-            }
-        };
-        Ok((rows, cells))
     }
 }

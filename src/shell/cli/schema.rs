@@ -50,10 +50,16 @@ fn float(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
         .map_err(|_| not_a_number(t))
 }
 
-/// A read repair chance, which 1.2.9's cli checked itself.
-fn chance(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
+/// A read repair chance, which the cli checked itself (0.7 only that it
+/// was not above 1).
+fn chance(name: &str, v: &Attr, era: &Era) -> Result<OrderedFloat<f64>, CliError> {
     let c = float(name, v)?;
-    if !(0.0..=1.0).contains(&c.0) {
+    if !era.at_least(0, 8) && c.0 > 1.0 {
+        return Err(CliError(format!(
+            "Error: {name} should not be greater than 1."
+        )));
+    }
+    if era.at_least(0, 8) && !(0.0..=1.0).contains(&c.0) {
         return Err(CliError(format!(
             "java.lang.RuntimeException: Error: {name} must be between 0 and 1."
         )));
@@ -199,8 +205,10 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)], era: &Era) -> Re
             "comparator" => cf.comparator_type = Some(text(k, v)?.to_string()),
             "subcomparator" => cf.subcomparator_type = Some(text(k, v)?.to_string()),
             "comment" => cf.comment = Some(text(k, v)?.to_string()),
-            "read_repair_chance" => cf.read_repair_chance = Some(chance(k, v)?),
-            "dclocal_read_repair_chance" => cf.dclocal_read_repair_chance = Some(chance(k, v)?),
+            "read_repair_chance" => cf.read_repair_chance = Some(chance(k, v, era)?),
+            "dclocal_read_repair_chance" => {
+                cf.dclocal_read_repair_chance = Some(chance(k, v, era)?)
+            }
             // 0.7 and 0.8 sent the memtable settings; 1.0 on took and
             // dropped them.
             "memtable_operations" if !era.at_least(1, 0) => {
