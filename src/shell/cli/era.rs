@@ -268,7 +268,7 @@ impl Era {
             || (s >= (0, 8) && FROM_08.contains(&name))
             || (s <= (1, 0) && CACHES.contains(&name))
             || (s <= (0, 8) && name == "memtable_flush_after")
-            || ((0, 8) <= s && s <= (1, 0) && name == "row_cache_provider")
+            || (((0, 8)..=(1, 0)).contains(&s) && name == "row_cache_provider")
             || (s == (1, 0) && name == "row_cache_keys_to_save")
             || (s >= (1, 0) && FROM_10.contains(&name))
             || (s >= (1, 1) && ["dclocal_read_repair_chance", "caching"].contains(&name))

@@ -232,7 +232,6 @@ impl Cli<'_> {
                     self.schema = None;
                 }
                 self.schema_version(&v);
-                return Ok(());
             }
             SchemaTarget::ColumnFamily => {
                 // The cli looked the name up in the keyspace as it last
@@ -245,9 +244,9 @@ impl Cli<'_> {
                     .system_drop_column_family(cf.name)
                     .classified()?;
                 self.schema_version(&v);
-                return Ok(());
             }
-        };
+        }
+        Ok(())
     }
 
     /// `drop index on CF.column`: the column keeps its validator, loses its index.
