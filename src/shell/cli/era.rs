@@ -68,7 +68,11 @@ impl Era {
         if let Some(era) = release_version.and_then(|v| Era::named(v).ok()) {
             return era;
         }
-        if let Some(r) = RELEASES.iter().find(|r| r.thrift_api == api) {
+        // 2.2 and later had no cli: their API version falls to 2.1 below.
+        if let Some(r) = RELEASES
+            .iter()
+            .find(|r| r.thrift_api == api && r.series() <= (2, 1))
+        {
             return Era::of(r);
         }
         let minor = numbers(api).map_or(36, |(_, m, _)| m);
