@@ -17,6 +17,7 @@ mod support {
 mod shell {
     mod shell_cli;
     mod shell_cli06_transcripts;
+    mod shell_cli_releases;
     mod shell_cli_session12;
     mod shell_cli_transcripts;
     mod shell_cqlsh;

@@ -3,24 +3,29 @@
 # `supercolumn serve --in-memory --cassandra-version VERSION` (a manual check: it needs the
 # release built by scripts/peers/build-release.sh and a JVM; see README.md).
 #
-#   run.sh record VERSION        fresh real node behind cliproxy.py: the session's transcript
-#                                into VERSION/session.golden, its Thrift calls and the node's
-#                                replies into VERSION/cli_session.json (replayed without a JVM
-#                                by scripts/release-conformance.sh)
-#   run.sh supercolumn VERSION   the same session against supercolumn; prints the differences
-#                                from VERSION/session.golden (exit 1 if any)
+#   run.sh record VERSION [NAME]        fresh real node behind cliproxy.py: the session's
+#                                       transcript into VERSION/NAME.golden; for the main
+#                                       session (NAME `session`, the default) its Thrift calls
+#                                       and the node's replies into VERSION/cli_session.json
+#                                       (replayed without a JVM by scripts/release-conformance.sh)
+#   run.sh supercolumn VERSION [NAME]   the release's cli against supercolumn; prints the
+#                                       differences from VERSION/NAME.golden (exit 1 if any)
+#   run.sh ours VERSION [NAME]          `supercolumn cli` against supercolumn, likewise (no JVM;
+#                                       tests/shell/shell_cli_releases.rs runs the same check)
 #
-# The session is session-0.7.txt for 0.7, session.txt otherwise. Env: RELEASES_DIR (default
-# /work/scratch-versions), SUPERCOLUMN_BIN (default target/release/supercolumn).
+# The session is NAME-0.7.txt for 0.7 where there is one, else NAME.txt. Env: RELEASES_DIR
+# (default /work/scratch-versions), SUPERCOLUMN_BIN (default target/release/supercolumn).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
 SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
-[ $# -eq 2 ] || { sed -n 2,14p "$0"; exit 2; }
-CMD=$1 V=$2
-case $V in 0.7.*) SESSION=$HERE/session-0.7.txt;; *) SESSION=$HERE/session.txt;; esac
+[ $# -ge 2 ] || { sed -n 2,18p "$0"; exit 2; }
+CMD=$1 V=$2 NAME=${3:-session}
+SESSION=$HERE/$NAME.txt
+case $V in 0.7.*) [ -f "$HERE/$NAME-0.7.txt" ] && SESSION=$HERE/$NAME-0.7.txt;; esac
 OUT=$HERE/$V
+GOLDEN=$OUT/$NAME.golden
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
@@ -43,23 +48,37 @@ run_cli() {
   rm -rf "$home"
 }
 
+# run_ours PORT: the session piped into `supercolumn cli`, merged and masked the same way.
+run_ours() {
+  local home
+  home=$(mktemp -d)
+  HOME=$home "$SC_BIN" cli -h 127.0.0.1 -p "$1" <"$SESSION" 2>&1 | mask || true
+  printf '\n'
+  rm -rf "$home"
+}
+
 case $CMD in
   record)
     mkdir -p "$OUT"
     NODE_PORT=$(free_port)
     NODE_PID=$("$RELEASES_DIR/$V/start.sh" "$NODE_PORT" 2>/dev/null | tail -1)
     trap '"$RELEASES_DIR/$V/stop.sh" "$NODE_PID" || true' EXIT
+    if [ "$NAME" != session ]; then
+      run_cli "$NODE_PORT" >"$GOLDEN"
+      echo "recorded $(wc -l <"$GOLDEN") lines"
+      exit 0
+    fi
     PROXY_PORT=$(free_port)
     python3 "$HERE/../cliproxy.py" --listen "$PROXY_PORT" --to "$NODE_PORT" \
       --out "$OUT/cli_session.json" --name cli_session --peer "Apache Cassandra $V" \
       --notes "the Thrift calls of cassandra-cli $V running $(basename "$SESSION")" &
     PROXY=$!
     wait_port "$PROXY_PORT"
-    run_cli "$PROXY_PORT" >"$OUT/session.golden"
+    run_cli "$PROXY_PORT" >"$GOLDEN"
     kill -TERM "$PROXY"; wait "$PROXY" || true
-    echo "recorded $(wc -l <"$OUT/session.golden") lines, $OUT/cli_session.json"
+    echo "recorded $(wc -l <"$GOLDEN") lines, $OUT/cli_session.json"
     ;;
-  supercolumn)
+  supercolumn|ours)
     PORT=$(free_port)
     "$SC_BIN" serve --in-memory --listen "127.0.0.1:$PORT" --admin-listen off \
       --cassandra-version "$V" --jvm-heap 1024 >/tmp/sc-cli-$V.log 2>&1 &
@@ -67,12 +86,12 @@ case $CMD in
     trap 'kill "$SC" 2>/dev/null || true' EXIT
     wait_port "$PORT"
     got=$(mktemp)
-    run_cli "$PORT" >"$got"
-    if diff -u "$OUT/session.golden" "$got"; then
-      echo "cli $V: $(grep -c . "$OUT/session.golden") lines identical"
+    if [ "$CMD" = ours ]; then run_ours "$PORT" >"$got"; else run_cli "$PORT" >"$got"; fi
+    if diff -u "$GOLDEN" "$got"; then
+      echo "cli $V $NAME: $(grep -c . "$GOLDEN") lines identical"
     else
       exit 1
     fi
     ;;
-  *) sed -n 2,14p "$0"; exit 2;;
+  *) sed -n 2,18p "$0"; exit 2;;
 esac

@@ -5,7 +5,7 @@
 //! cassandra-cli 1.2.9. Parsing is `cli_parse`'s, definitions `cli_schema`'s.
 
 use crate::shell::cli::convert::{format_type, function_names};
-use crate::shell::cli::render::{elapsed_line, slice_list, CfView};
+use crate::shell::cli::render::{slice_list_as, CfView};
 use crate::shell::cli::schema::{apply_cf_attrs, apply_ks_attrs, new_ks};
 use crate::shell::cli::statement::{Access, Attr, SchemaTarget, Term};
 use crate::shell::cli::{Cli, CliError};
@@ -159,7 +159,7 @@ impl Cli<'_> {
             // wrapped every exception but the server's refusals: their
             // messages come out as the Java exception's `toString()`.
             (SchemaTarget::Keyspace, true) => {
-                let ks = new_ks(name, attrs)?;
+                let ks = new_ks(name, attrs, &self.era)?;
                 self.client()?.system_add_keyspace(ks).classified()?
             }
             (SchemaTarget::Keyspace, false) => {
@@ -175,13 +175,13 @@ impl Cli<'_> {
                         e => e.into(),
                     })?;
                 ks.cf_defs = Vec::new();
-                apply_ks_attrs(&mut ks, attrs)?;
+                apply_ks_attrs(&mut ks, attrs, &self.era)?;
                 self.client()?.system_update_keyspace(ks).classified()?
             }
             (SchemaTarget::ColumnFamily, true) => {
                 let ks = self.ks()?;
                 let mut cf = blank_cf_def(&ks, name);
-                apply_cf_attrs(&mut cf, attrs)?;
+                apply_cf_attrs(&mut cf, attrs, &self.era)?;
                 self.client()?.system_add_column_family(cf).classified()?
             }
             (SchemaTarget::ColumnFamily, false) => {
@@ -198,18 +198,27 @@ impl Cli<'_> {
                     })?;
                 let mut cf = def;
                 cf.keyspace = ks;
-                apply_cf_attrs(&mut cf, attrs)?;
+                apply_cf_attrs(&mut cf, attrs, &self.era)?;
                 self.client()?
                     .system_update_column_family(cf)
                     .classified()?
             }
         };
-        self.say(&format!("{version}\n"));
+        self.schema_version(&version);
         self.reload()
     }
 
+    /// The new schema version a change answered, and before 1.2 the wait
+    /// for the cluster to agree on it (one node agrees at once).
+    pub(crate) fn schema_version(&mut self, version: &str) {
+        self.say(&format!("{version}\n"));
+        if self.era.waits_for_agreement() {
+            self.say("Waiting for schema agreement...\n... schemas agree across the cluster\n");
+        }
+    }
+
     pub(crate) fn drop(&mut self, target: SchemaTarget, name: &str) -> Result<(), CliError> {
-        let version = match target {
+        match target {
             SchemaTarget::Keyspace => {
                 let names = self.backend.keyspace_names()?;
                 let name = &resolve_keyspace(name, &names)?;
@@ -217,22 +226,27 @@ impl Cli<'_> {
                     .client()?
                     .system_drop_keyspace(name.to_string())
                     .classified()?;
-                if self.keyspace.as_deref() == Some(name) {
+                // 0.7's cli stayed in a keyspace it dropped.
+                if self.keyspace.as_deref() == Some(name) && self.era.at_least(0, 8) {
                     self.keyspace = None;
                     self.schema = None;
                 }
-                v
+                self.schema_version(&v);
             }
             SchemaTarget::ColumnFamily => {
+                // The cli looked the name up in the keyspace as it last
+                // read it, which a drop did not re-read: a second drop of
+                // one column family reaches the server, which refuses it.
                 self.ks()?;
                 let cf = self.cf(name)?;
-                self.client()?
+                let v = self
+                    .client()?
                     .system_drop_column_family(cf.name)
-                    .classified()?
+                    .classified()?;
+                self.schema_version(&v);
             }
-        };
-        self.say(&format!("{version}\n"));
-        self.reload()
+        }
+        Ok(())
     }
 
     /// `drop index on CF.column`: the column keeps its validator, loses its index.
@@ -271,7 +285,7 @@ impl Cli<'_> {
             .client()?
             .system_update_column_family(def)
             .classified()?;
-        self.say(&format!("{version}\n"));
+        self.schema_version(&version);
         self.reload()
     }
 
@@ -364,8 +378,8 @@ impl Cli<'_> {
                 level,
             )
             .classified()?;
-        self.say(&slice_list(&view, &slices));
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
+        self.say(&slice_list_as(&view, &slices, self.era.name_label()));
+        self.elapsed(started);
         Ok(())
     }
 
@@ -424,13 +438,21 @@ impl Cli<'_> {
         let snitch = c.describe_snitch().classified()?;
         let partitioner = c.describe_partitioner().classified()?;
         let versions = c.describe_schema_versions().classified()?;
+        let name_line = if self.era.cluster_name_line() {
+            format!("   Name: {name}\n")
+        } else {
+            String::new()
+        };
         let mut out = format!(
-            "Cluster Information:\n   Name: {name}\n   Snitch: {snitch}\n   Partitioner: {partitioner}\n   Schema versions: \n"
+            "Cluster Information:\n{name_line}   Snitch: {snitch}\n   Partitioner: {partitioner}\n   Schema versions: \n"
         );
         for (v, hosts) in versions {
             out.push_str(&format!("\t{v}: [{}]\n", hosts.join(", ")));
+            // 0.8 on printed a format ending in a newline with `println`.
+            if self.era.at_least(0, 8) {
+                out.push('\n');
+            }
         }
-        out.push('\n');
         self.say(&out);
         Ok(())
     }

@@ -1,14 +1,12 @@
-//! `help`, `show keyspaces` and `describe` for `supercolumn cli`.
-//!
-//! Keyspace descriptions follow cassandra-cli 1.2.9's layout (`Keyspace:
-//! KS:`, `  Replication Strategy: ...`, one block per column family, sorted
-//! by name). The help text is this project's own.
+//! `help`, `show keyspaces` and `describe` for `supercolumn cli`: what
+//! they ask the server and the warnings around the descriptions (the text
+//! of a description is `describe`'s, per era). The help text is this
+//! project's own.
 
 use crate::shell::cli::backend::Backend;
-use crate::shell::cli::render::java_map_order;
+use crate::shell::cli::describe::{describe_cf, describe_keyspace};
+use crate::shell::cli::era::Era;
 use crate::shell::cli::CliError;
-use crate::thrift::gen::cassandra19::{CfDef, KsDef};
-use std::fmt::Write as _;
 
 const HELP: &str = "\
 Commands (end each with ';'):
@@ -61,26 +59,28 @@ pub fn help(topic: Option<&str>) -> String {
     }
 }
 
-fn cql3_warning(cmd: &str) {
-    eprintln!("\nWARNING: CQL3 tables are intentionally omitted from '{cmd}' output.");
-    eprintln!("See https://issues.apache.org/jira/browse/CASSANDRA-4377 for details.\n");
+fn cql3_warning(cmd: &str, era: &Era) {
+    if era.cql3_warning() {
+        eprintln!("\nWARNING: CQL3 tables are intentionally omitted from '{cmd}' output.");
+        eprintln!("See https://issues.apache.org/jira/browse/CASSANDRA-4377 for details.\n");
+    }
 }
 
 /// What cassandra-cli printed (on stderr) before each keyspace or column
 /// family description when it could not reach the node's JMX port; this
 /// server has no JMX, so the line is always printed.
-pub fn jmx_warning(host: &str) {
-    eprint!("WARNING: Could not connect to the JMX on {host}:7199 - some information won't be shown.\n\n");
+pub fn jmx_warning(host: &str, era: &Era) {
+    eprint!("{}", era.jmx_warning(host));
 }
 
-pub fn show_keyspaces(backend: &mut Backend, host: &str) -> Result<String, CliError> {
-    cql3_warning("show keyspaces");
+pub fn show_keyspaces(backend: &mut Backend, host: &str, era: &Era) -> Result<String, CliError> {
+    cql3_warning("show keyspaces", era);
     let mut all = backend.all_keyspaces19()?;
     all.sort_by(|a, b| a.name.cmp(&b.name));
     let mut stdout = std::io::stdout();
     for ks in &all {
-        jmx_warning(host);
-        let _ = std::io::Write::write_all(&mut stdout, describe_keyspace(ks).as_bytes());
+        jmx_warning(host, era);
+        let _ = std::io::Write::write_all(&mut stdout, describe_keyspace(ks, era).as_bytes());
         let _ = std::io::Write::flush(&mut stdout);
     }
     Ok(String::new())
@@ -91,27 +91,34 @@ pub fn describe(
     host: &str,
     current: Option<&str>,
     name: Option<&str>,
+    era: &Era,
 ) -> Result<String, CliError> {
     if name.is_none() && current.is_none() {
-        cql3_warning("describe");
+        cql3_warning("describe", era);
     }
     let Some(name) = name.or(current) else {
-        return Ok(
+        let text = if era.at_least(0, 8) {
             "Authenticate to a Keyspace, before using `describe` or `describe <column_family>`\n"
-                .into(),
-        );
+        } else {
+            "Keyspace argument required if you are not authorized in any keyspace.\n"
+        };
+        return Ok(text.into());
     };
     let names = backend.keyspace_names()?;
     let ks_name = names.iter().find(|n| n.eq_ignore_ascii_case(name)).cloned();
-    cql3_warning("describe");
+    cql3_warning("describe", era);
     if let Some(ks) = ks_name {
         let info = backend.keyspace(&ks)?;
-        jmx_warning(host);
+        jmx_warning(host, era);
         return Ok(info
             .def19
             .as_ref()
-            .map(describe_keyspace)
+            .map(|d| describe_keyspace(d, era))
             .unwrap_or_default());
+    }
+    if !era.at_least(0, 8) {
+        // 0.7's `describe keyspace` named keyspaces only.
+        return Err(CliError(format!("Keyspace '{name}' not found.")));
     }
     let Some(cur) = current else {
         return Err(keyspace_missing(name));
@@ -123,169 +130,16 @@ pub fn describe(
         .and_then(|d| d.cf_defs.iter().find(|c| c.name.eq_ignore_ascii_case(name)));
     Ok(match cf {
         Some(cf) => {
-            jmx_warning(host);
-            describe_cf(cf)
+            jmx_warning(host, era);
+            describe_cf(cf, era)
         }
-        // 1.2.9's wording; the "(non-CQL3) ... use cqlsh instead" text came
-        // with CASSANDRA-5750 in 1.2.11.
+        // The "(non-CQL3) ... use cqlsh instead" text came with
+        // CASSANDRA-5750 in 1.2.11.
+        None if era.at_least(2, 0) => format!("Sorry, no Keyspace nor (non-CQL3) ColumnFamily was found with name: {name} (if this is a CQL3 table, you should use cqlsh instead)\n"),
         None => format!("Sorry, no Keyspace nor ColumnFamily was found with name: {name}\n"),
     })
 }
 
 fn keyspace_missing(name: &str) -> CliError {
     CliError(format!("Keyspace with name '{name}' wasn't found, to lookup ColumnFamily with that name, please, authorize to one of the keyspaces first."))
-}
-
-fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
-    v.as_ref()
-        .map_or_else(|| "null".to_string(), |v| v.to_string())
-}
-
-fn float(v: Option<f64>) -> String {
-    v.map_or_else(|| "null".to_string(), |f| format!("{f:?}"))
-}
-
-/// One keyspace as cassandra-cli 1.2.9's `describe` printed it.
-pub fn describe_keyspace(ks: &KsDef) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "Keyspace: {}:", ks.name);
-    let _ = writeln!(out, "  Replication Strategy: {}", ks.strategy_class);
-    let _ = writeln!(
-        out,
-        "  Durable Writes: {}",
-        ks.durable_writes.unwrap_or(true)
-    );
-    let options = ks
-        .strategy_options
-        .iter()
-        .flat_map(java_map_order)
-        .map(|(k, v)| format!("{k}:{v}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let _ = writeln!(out, "    Options: [{options}]");
-    let _ = writeln!(out, "  Column Families:");
-    let mut cfs: Vec<&CfDef> = ks.cf_defs.iter().collect();
-    cfs.sort_by(|a, b| a.name.cmp(&b.name));
-    for cf in cfs {
-        out.push_str(&describe_cf(cf));
-    }
-    out
-}
-
-fn describe_cf(cf: &CfDef) -> String {
-    let mut out = String::new();
-    let is_super = cf.column_type.as_deref() == Some("Super");
-    let _ = writeln!(
-        out,
-        "    ColumnFamily: {}{}",
-        cf.name,
-        if is_super { " (Super)" } else { "" }
-    );
-    if let Some(c) = cf.comment.as_ref().filter(|c| !c.is_empty()) {
-        let _ = writeln!(out, "    \"{c}\"");
-    }
-    if let Some(k) = &cf.key_validation_class {
-        let _ = writeln!(out, "      Key Validation Class: {k}");
-    }
-    if let Some(d) = &cf.default_validation_class {
-        let _ = writeln!(out, "      Default column value validator: {d}");
-    }
-    let sub = if is_super {
-        format!("/{}", opt(&cf.subcomparator_type))
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        out,
-        "      Cells sorted by: {}{sub}",
-        opt(&cf.comparator_type)
-    );
-    let _ = writeln!(out, "      GC grace seconds: {}", opt(&cf.gc_grace_seconds));
-    let _ = writeln!(
-        out,
-        "      Compaction min/max thresholds: {}/{}",
-        opt(&cf.min_compaction_threshold),
-        opt(&cf.max_compaction_threshold)
-    );
-    let _ = writeln!(
-        out,
-        "      Read repair chance: {}",
-        float(cf.read_repair_chance.map(|f| f.0))
-    );
-    let _ = writeln!(
-        out,
-        "      DC Local Read repair chance: {}",
-        float(cf.dclocal_read_repair_chance.map(|f| f.0))
-    );
-    let _ = writeln!(
-        out,
-        "      Populate IO Cache on flush: {}",
-        cf.populate_io_cache_on_flush.unwrap_or(false)
-    );
-    let _ = writeln!(
-        out,
-        "      Replicate on write: {}",
-        opt(&cf.replicate_on_write)
-    );
-    let _ = writeln!(out, "      Caching: {}", opt(&cf.caching));
-    let _ = writeln!(
-        out,
-        "      Bloom Filter FP chance: {}",
-        cf.bloom_filter_fp_chance
-            .map_or_else(|| "default".to_string(), |f| format!("{:?}", f.0))
-    );
-    let metadata = cf.column_metadata.as_deref().unwrap_or_default();
-    if !metadata.is_empty() {
-        let names = crate::shell::cli::render::type_named(if is_super {
-            cf.subcomparator_type.as_deref()
-        } else {
-            cf.comparator_type.as_deref()
-        });
-        let bytes_names = names.class_name().ends_with("BytesType");
-        let _ = writeln!(out, "      Column Metadata:");
-        for c in metadata {
-            let mut shown = names.get_string(&c.name);
-            if bytes_names {
-                if let Ok(text) = std::str::from_utf8(&c.name) {
-                    shown = format!("{text} ({shown})");
-                }
-            }
-            let _ = writeln!(out, "        Column Name: {shown}");
-            let _ = writeln!(out, "          Validation Class: {}", c.validation_class);
-            if let Some(n) = &c.index_name {
-                let _ = writeln!(out, "          Index Name: {n}");
-            }
-            if let Some(t) = &c.index_type {
-                let name = match t.0 {
-                    0 => "KEYS".to_string(),
-                    1 => "CUSTOM".to_string(),
-                    2 => "COMPOSITES".to_string(),
-                    n => n.to_string(),
-                };
-                let _ = writeln!(out, "          Index Type: {name}");
-            }
-        }
-    }
-    let _ = writeln!(
-        out,
-        "      Compaction Strategy: {}",
-        opt(&cf.compaction_strategy)
-    );
-    if let Some(o) = cf
-        .compaction_strategy_options
-        .as_ref()
-        .filter(|o| !o.is_empty())
-    {
-        let _ = writeln!(out, "      Compaction Strategy Options:");
-        for (k, v) in java_map_order(o) {
-            let _ = writeln!(out, "        {k}: {v}");
-        }
-    }
-    if let Some(o) = cf.compression_options.as_ref().filter(|o| !o.is_empty()) {
-        let _ = writeln!(out, "      Compression Options:");
-        for (k, v) in java_map_order(o) {
-            let _ = writeln!(out, "        {k}: {v}");
-        }
-    }
-    out
 }

@@ -11,8 +11,11 @@
 //! prints `Line N => <why>` and ends the run with exit code 4.
 
 pub mod backend;
+pub mod cells;
 pub mod connect;
 pub mod convert;
+pub mod describe;
+pub mod era;
 pub mod exec;
 pub mod help;
 pub mod help_topics;
@@ -26,12 +29,10 @@ pub mod statement;
 
 use crate::marshal::TypeRef;
 use crate::shell::cli::backend::{Api, Backend, KsInfo};
-use crate::shell::cli::convert::{
-    cli_timestamp, format_type, from_string, function_type, marshal_error, Wrap,
-};
+use crate::shell::cli::convert::{format_type, from_string, function_type, marshal_error, Wrap};
 use crate::shell::cli::parse::parse;
-use crate::shell::cli::render::{cosc_lines, elapsed_line, slice_list, type_named, CfView};
-use crate::shell::cli::statement::{Access, Command, Term};
+use crate::shell::cli::render::{elapsed_line, slice_list_as, type_named, CfView};
+use crate::shell::cli::statement::{Command, Term};
 use crate::thrift::client_error::CallError;
 use std::io::Write;
 use std::path::PathBuf;
@@ -60,6 +61,10 @@ pub struct CliArgs {
     /// Thrift API generation the server speaks.
     #[arg(long, value_enum, default_value = "1.2")]
     pub api: Api,
+    /// The cassandra-cli release to speak as (`0.7.10`, `1.0`, ... `2.1`);
+    /// by default the server's, from its API version.
+    #[arg(long, value_name = "VERSION")]
+    pub release: Option<String>,
     /// Stop at the first error with exit code 4, as in a `-f` run.
     #[arg(short = 'B', long)]
     pub batch: bool,
@@ -115,6 +120,8 @@ pub struct Cli<'a> {
     pub(crate) start_keyspace: Option<String>,
     /// Why there is no usable connection, if there is none.
     pub(crate) offline: Option<Offline>,
+    /// The release whose cli this session speaks as.
+    pub(crate) era: crate::shell::cli::era::Era,
 }
 
 /// The ways cassandra-cli 1.2 could be left without a working connection.
@@ -141,6 +148,7 @@ impl<'a> Cli<'a> {
             credentials: None,
             offline: None,
             start_keyspace: None,
+            era: Default::default(),
         }
     }
 
@@ -150,6 +158,13 @@ impl<'a> Cli<'a> {
             self.username,
             self.keyspace.as_deref().unwrap_or("unknown")
         )
+    }
+
+    /// `Elapsed time: ...` after a read or write, from 1.0's cli on.
+    pub(crate) fn elapsed(&mut self, started: Instant) {
+        if self.era.elapsed() {
+            self.say(&elapsed_line(started.elapsed().as_nanos()));
+        }
     }
 
     pub(crate) fn say(&mut self, text: &str) {
@@ -207,6 +222,10 @@ impl<'a> Cli<'a> {
     fn convert_as(&self, term: &Term, t: TypeRef, wrap: Wrap) -> Result<Vec<u8>, CliError> {
         match term {
             Term::Func(f, arg) => self.convert_func(f, arg.as_deref()),
+            // 0.7's BytesType read text as its UTF-8 bytes, not as hex.
+            Term::Text(s) if !self.era.at_least(0, 8) && t.class_name().ends_with(".BytesType") => {
+                Ok(s.as_bytes().to_vec())
+            }
             Term::Text(s) => from_string(&t, s).map_err(|e| marshal_error(wrap, &e)),
         }
     }
@@ -239,7 +258,13 @@ impl<'a> Cli<'a> {
             .and_then(|cfs| cfs.get(cf))
             .and_then(|a| a.get("keys"))
             .and_then(|written| format_type(written).ok())
-            .unwrap_or_else(|| type_named(Some("BytesType")))
+            .unwrap_or_else(|| {
+                type_named(Some(if self.era.at_least(0, 8) {
+                    "BytesType"
+                } else {
+                    "UTF8Type"
+                }))
+            })
     }
 
     /// A `list` range's start and end keys (empty: unbounded).
@@ -262,6 +287,12 @@ impl<'a> Cli<'a> {
     /// Loads a keyspace's schema, with the session's assumptions applied.
     pub(crate) fn load_schema(&mut self, ks: &str) -> Result<(), CliError> {
         let mut info = self.backend.keyspace(ks)?;
+        // 0.7's cli had no key validator: keys went and came as UTF-8 text.
+        if !self.era.at_least(0, 8) {
+            for cf in &mut info.cfs {
+                cf.key_validator = Some("UTF8Type".into());
+            }
+        }
         crate::shell::cli::exec::apply_assumptions(&mut info.cfs, self.assumptions.get(ks));
         self.schema = Some(info);
         Ok(())
@@ -294,6 +325,15 @@ impl<'a> Cli<'a> {
     /// Runs one statement; output goes to `out`, a failure comes back.
     pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
         let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
+        self.run_offline_checked(cmd).map_err(|e| self.in_era(e))
+    }
+
+    /// An error's text as the era's cli wrote it.
+    fn in_era(&self, e: CliError) -> CliError {
+        CliError(self.era.error_text(e.0))
+    }
+
+    fn run_offline_checked(&mut self, cmd: Command) -> Result<Flow, CliError> {
         let local = matches!(
             cmd,
             Command::Help(_)
@@ -351,16 +391,20 @@ impl<'a> Cli<'a> {
             }
             Command::ShowKeyspaces => {
                 let _ = self.out.flush();
-                let text = help::show_keyspaces(&mut self.backend, &self.host)?;
+                let text = help::show_keyspaces(&mut self.backend, &self.host, &self.era)?;
                 self.say(&text);
             }
             Command::Describe(name) => {
+                // 0.7's only form was `describe keyspace [KS]`.
+                let name =
+                    name.filter(|n| self.era.at_least(0, 8) || !n.eq_ignore_ascii_case("keyspace"));
                 let _ = self.out.flush();
                 let text = help::describe(
                     &mut self.backend,
                     &self.host,
                     self.keyspace.as_deref(),
                     name.as_deref(),
+                    &self.era,
                 )?;
                 self.say(&text);
             }
@@ -412,8 +456,8 @@ impl<'a> Cli<'a> {
                 let (rows, cells) = self.list_limits(limit, columns)?;
                 let (s, e) = self.list_range(&cf.name, &start, &end)?;
                 let slices = self.backend.range(&cf.name, s, e, rows, cells, reversed)?;
-                self.say(&slice_list(&cf, &slices));
-                self.say(&elapsed_line(started.elapsed().as_nanos()));
+                self.say(&slice_list_as(&cf, &slices, self.era.name_label()));
+                self.elapsed(started);
             }
         }
         Ok(Flow::Continue)
@@ -433,176 +477,5 @@ impl<'a> Cli<'a> {
                 "Invalid row, super column, or column specification.".into(),
             )),
         }
-    }
-
-    fn set(
-        &mut self,
-        a: &Access,
-        value: &Term,
-        ttl: Option<i32>,
-        started: Instant,
-    ) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        if a.path.is_empty() {
-            return Err(CliError(
-                "No cell name specified, (type 'help;' or '?' for help on syntax).".into(),
-            ));
-        }
-        if cf.is_super && a.path.len() == 1 {
-            return Err(CliError(format!(
-                "Column family {} may only contain SuperColumns",
-                cf.name
-            )));
-        }
-        // The real cli converted names, then the value, then the key: the
-        // first failure in that order is the one reported.
-        let (sc, name) = self.path(&cf, &a.path)?;
-        let name = name.ok_or_else(|| CliError("No cell name specified".into()))?;
-        let vt = cf
-            .value_type(&name)
-            .unwrap_or_else(|| type_named(Some("BytesType")));
-        let declared = cf.columns.iter().any(|(n, _)| *n == name);
-        let wrap = if declared { Wrap::Twice } else { Wrap::Bare };
-        let bytes = self.convert_as(value, vt, wrap)?;
-        let key = self.key(&cf, &a.key)?;
-        self.backend.insert(
-            &cf.name,
-            &key,
-            sc,
-            name.clone(),
-            bytes,
-            cli_timestamp(),
-            ttl,
-        )?;
-        // A value given through a function makes that function's type the
-        // column's validator for the rest of the session, as in the real cli.
-        if let Term::Func(f, _) = value {
-            let class = function_type(f)?.class_name();
-            if let Some(view) = self
-                .schema
-                .as_mut()
-                .and_then(|s| s.cfs.iter_mut().find(|c| c.name == cf.name))
-            {
-                view.columns.retain(|(n, _)| *n != name);
-                view.columns.push((name, class));
-            }
-        }
-        self.say("Value inserted.\n");
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
-        Ok(())
-    }
-
-    fn get(
-        &mut self,
-        a: &Access,
-        as_type: Option<&str>,
-        limit: Option<i32>,
-        started: Instant,
-    ) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let limit = match limit {
-            Some(0) => return Err(CliError("LIMIT should be greater than zero.".into())),
-            Some(n) => n,
-            None => 1_000_000,
-        };
-        let (sc, name) = self.path(&cf, &a.path)?;
-        let Some(name) = name else {
-            let in_super = sc.is_some();
-            let items = self.backend.slice(&cf.name, &key, sc, limit)?;
-            let mut text = String::new();
-            for c in &items {
-                text.push_str(&cosc_lines(&cf, c, in_super));
-            }
-            text.push_str(&format!("Returned {} results.\n", items.len()));
-            self.say(&text);
-            self.say(&elapsed_line(started.elapsed().as_nanos()));
-            return Ok(());
-        };
-        let in_super = sc.is_some();
-        let Some(found) = self.backend.get(&cf.name, &key, sc, name.clone())? else {
-            self.say("Value was not found\n");
-            self.say(&elapsed_line(started.elapsed().as_nanos()));
-            return Ok(());
-        };
-        let line = match (&found.column, as_type) {
-            (Some(c), Some(t)) => {
-                let vt = format_type(t)?;
-                let shown_name = if in_super {
-                    cf.subcomparator_type().get_string(&c.name)
-                } else {
-                    cf.comparator_type().get_string(&c.name)
-                };
-                format!(
-                    "=> (name={}, value={}, timestamp={}{})\n",
-                    shown_name,
-                    vt.get_string(c.value.as_deref().unwrap_or_default()),
-                    c.timestamp.unwrap_or_default(),
-                    c.ttl.map(|t| format!(", ttl={t}")).unwrap_or_default()
-                )
-            }
-            _ => cosc_lines(&cf, &found, in_super),
-        };
-        self.say(&line);
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
-        Ok(())
-    }
-
-    fn del(&mut self, a: &Access, started: Instant) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let (sc, name) = self.path(&cf, &a.path)?;
-        self.backend
-            .remove(&cf.name, &key, sc, name, cli_timestamp(), cf.is_counter())?;
-        let what = if a.path.is_empty() { "row" } else { "cell" };
-        self.say(&format!("{what} removed.\n"));
-        self.say(&elapsed_line(started.elapsed().as_nanos()));
-        Ok(())
-    }
-
-    /// `count`: the cells of a row (or of one super column).
-    fn count(&mut self, a: &Access) -> Result<(), CliError> {
-        // A working keyspace is needed first, as in cassandra-cli.
-        self.ks()?;
-        let cf = self.cf(&a.cf)?;
-        let key = self.key(&cf, &a.key)?;
-        let sc = match a.path.first() {
-            Some(t) => Some(self.convert(t, cf.comparator_type())?),
-            None => None,
-        };
-        let n = self.backend.count(&cf.name, &key, sc)?;
-        self.say(&format!("{n} cells\n"));
-        Ok(())
-    }
-
-    /// `list`'s row and cell limits, 100 each unless given (saying so).
-    fn list_limits(
-        &mut self,
-        limit: Option<i64>,
-        columns: Option<i64>,
-    ) -> Result<(i32, i32), CliError> {
-        let rows = match limit {
-            Some(n) if n <= 0 => return Err(CliError(format!("Invalid limit {n}"))),
-            Some(n) => n.min(i64::from(i32::MAX)) as i32,
-            None => {
-                self.say("Using default limit of 100\n");
-                100
-            }
-        };
-        let cells = match columns {
-            Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
-            Some(n) => n.min(i64::from(i32::MAX)) as i32,
-            None => {
-                self.say("Using default cell limit of 100\n");
-                100
-            }
-        };
-        Ok((rows, cells))
     }
 }

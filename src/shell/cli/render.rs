@@ -90,6 +90,17 @@ fn ttl_suffix(ttl: Option<i32>) -> String {
 /// is set when a plain column came from inside a super column family (a
 /// `get` of one super column), so its name uses the subcomparator.
 pub fn cosc_lines(cf: &CfView, cosc: &ColumnOrSuperColumn, in_super: bool) -> String {
+    cosc_lines_as(cf, cosc, in_super, "name")
+}
+
+/// [`cosc_lines`] with the label of a column's name as the era's cli
+/// wrote it (`column=` before 1.2, `name=` from it).
+pub fn cosc_lines_as(
+    cf: &CfView,
+    cosc: &ColumnOrSuperColumn,
+    in_super: bool,
+    label: &str,
+) -> String {
     let name_of = |n: &[u8], sub: bool| {
         if sub {
             cf.subcomparator_type().get_string(n)
@@ -100,7 +111,7 @@ pub fn cosc_lines(cf: &CfView, cosc: &ColumnOrSuperColumn, in_super: bool) -> St
     if let Some(c) = &cosc.column {
         let value = c.value.as_deref().unwrap_or_default();
         return format!(
-            "=> (name={}, value={}, timestamp={}{})\n",
+            "=> ({label}={}, value={}, timestamp={}{})\n",
             name_of(&c.name, in_super),
             cf.value_string(&c.name, value),
             c.timestamp.unwrap_or_default(),
@@ -112,7 +123,7 @@ pub fn cosc_lines(cf: &CfView, cosc: &ColumnOrSuperColumn, in_super: bool) -> St
         for c in &sc.columns {
             let value = c.value.as_deref().unwrap_or_default();
             s.push_str(&format!(
-                "\n     (name={}, value={}, timestamp={}{})",
+                "\n     ({label}={}, value={}, timestamp={}{})",
                 name_of(&c.name, true),
                 cf.value_string(&c.name, value),
                 c.timestamp.unwrap_or_default(),
@@ -147,13 +158,18 @@ pub fn cosc_lines(cf: &CfView, cosc: &ColumnOrSuperColumn, in_super: bool) -> St
 /// `list`'s rows and footer (not the `Using default ...` lines before them
 /// nor the elapsed time after).
 pub fn slice_list(cf: &CfView, slices: &[KeySlice]) -> String {
+    slice_list_as(cf, slices, "name")
+}
+
+/// [`slice_list`] with the era's label of column names.
+pub fn slice_list_as(cf: &CfView, slices: &[KeySlice], label: &str) -> String {
     let key_type = cf.key_type();
     let mut out = String::new();
     for ks in slices {
         out.push_str("-------------------\n");
         out.push_str(&format!("RowKey: {}\n", key_type.get_string(&ks.key)));
         for cosc in &ks.columns {
-            out.push_str(&cosc_lines(cf, cosc, false));
+            out.push_str(&cosc_lines_as(cf, cosc, false, label));
         }
     }
     let n = slices.len();

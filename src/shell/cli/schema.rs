@@ -4,6 +4,7 @@
 //! and printing the schema version is `cli_exec`'s job.
 
 use crate::marshal::parse_type;
+use crate::shell::cli::era::Era;
 use crate::shell::cli::statement::Attr;
 use crate::shell::cli::CliError;
 use crate::thrift::gen::cassandra19::{CfDef, ColumnDef, IndexType, KsDef};
@@ -49,10 +50,16 @@ fn float(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
         .map_err(|_| not_a_number(t))
 }
 
-/// A read repair chance, which 1.2.9's cli checked itself.
-fn chance(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
+/// A read repair chance, which the cli checked itself (0.7 only that it
+/// was not above 1).
+fn chance(name: &str, v: &Attr, era: &Era) -> Result<OrderedFloat<f64>, CliError> {
     let c = float(name, v)?;
-    if !(0.0..=1.0).contains(&c.0) {
+    if !era.at_least(0, 8) && c.0 > 1.0 {
+        return Err(CliError(format!(
+            "Error: {name} should not be greater than 1."
+        )));
+    }
+    if era.at_least(0, 8) && !(0.0..=1.0).contains(&c.0) {
         return Err(CliError(format!(
             "java.lang.RuntimeException: Error: {name} must be between 0 and 1."
         )));
@@ -60,13 +67,36 @@ fn chance(name: &str, v: &Attr) -> Result<OrderedFloat<f64>, CliError> {
     Ok(c)
 }
 
-/// An attribute name outside 1.2.9's enum of them (`enum_name` is
-/// `AddKeyspaceArgument` or `ColumnFamilyArgument`).
+/// An attribute name outside the era's enum of them (`enum_name` is the
+/// enum's Java name, as `Era` gives it).
 fn unknown_argument(enum_name: &str, name: &str) -> CliError {
     CliError(format!(
-        "java.lang.IllegalArgumentException: No enum constant org.apache.cassandra.cli.CliClient.{enum_name}.{}",
+        "java.lang.IllegalArgumentException: No enum constant {enum_name}.{}",
         name.to_ascii_uppercase()
     ))
+}
+
+const KS_ARGUMENT: &str = "org.apache.cassandra.cli.CliClient.AddKeyspaceArgument";
+
+/// `strategy_options`: `{k: v}`, or the `[{k: v}]` list 0.7 and 0.8 took,
+/// which later clis still read (its first map) with a warning on stderr.
+fn strategy_options(name: &str, v: &Attr, era: &Era) -> Result<BTreeMap<String, String>, CliError> {
+    match v {
+        Attr::List(items) if era.at_least(1, 0) => {
+            eprintln!("WARNING: [{{}}] strategy_options syntax is deprecated, please use {{}}");
+            items
+                .first()
+                .map_or_else(|| Ok(BTreeMap::new()), |m| map(name, m))
+        }
+        Attr::List(items) => {
+            let mut all = BTreeMap::new();
+            for m in items {
+                all.extend(map(name, m)?);
+            }
+            Ok(all)
+        }
+        _ => map(name, v),
+    }
 }
 
 fn boolean(name: &str, v: &Attr) -> Result<bool, CliError> {
@@ -85,20 +115,24 @@ fn strategy_class(s: &str) -> String {
 
 /// Applies keyspace attributes (`placement_strategy`, `strategy_options`,
 /// `durable_writes`) to `ks`.
-pub fn apply_ks_attrs(ks: &mut KsDef, attrs: &[(String, Attr)]) -> Result<(), CliError> {
+pub fn apply_ks_attrs(ks: &mut KsDef, attrs: &[(String, Attr)], era: &Era) -> Result<(), CliError> {
     for (k, v) in attrs {
+        if !era.takes_ks_attribute(k) {
+            return Err(unknown_argument(KS_ARGUMENT, k));
+        }
         match k.as_str() {
             "placement_strategy" => ks.strategy_class = strategy_class(text(k, v)?),
-            "strategy_options" => ks.strategy_options = Some(map(k, v)?),
+            "strategy_options" => ks.strategy_options = Some(strategy_options(k, v, era)?),
             "durable_writes" => ks.durable_writes = Some(boolean(k, v)?),
-            other => return Err(unknown_argument("AddKeyspaceArgument", other)),
+            "replication_factor" => ks.replication_factor = Some(int(k, v)?),
+            other => return Err(unknown_argument(KS_ARGUMENT, other)),
         }
     }
     Ok(())
 }
 
 /// A new keyspace definition from `create keyspace NAME with ...`.
-pub fn new_ks(name: &str, attrs: &[(String, Attr)]) -> Result<KsDef, CliError> {
+pub fn new_ks(name: &str, attrs: &[(String, Attr)], era: &Era) -> Result<KsDef, CliError> {
     let mut ks = KsDef::new(
         name.to_string(),
         strategy_class("NetworkTopologyStrategy"),
@@ -107,7 +141,7 @@ pub fn new_ks(name: &str, attrs: &[(String, Attr)]) -> Result<KsDef, CliError> {
         Vec::new(),
         None,
     );
-    apply_ks_attrs(&mut ks, attrs)?;
+    apply_ks_attrs(&mut ks, attrs, era)?;
     Ok(ks)
 }
 
@@ -161,17 +195,37 @@ fn column_def(cf: &CfDef, v: &Attr) -> Result<ColumnDef, CliError> {
 
 /// Applies column family attributes to `cf`, in the order written (so a
 /// `comparator` before `column_metadata` converts its column names).
-pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), CliError> {
+pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)], era: &Era) -> Result<(), CliError> {
     for (k, v) in attrs {
+        if !era.takes_cf_attribute(k) {
+            return Err(unknown_argument(era.cf_argument_enum(), k));
+        }
         match k.as_str() {
             "column_type" => cf.column_type = Some(text(k, v)?.to_string()),
             "comparator" => cf.comparator_type = Some(text(k, v)?.to_string()),
             "subcomparator" => cf.subcomparator_type = Some(text(k, v)?.to_string()),
             "comment" => cf.comment = Some(text(k, v)?.to_string()),
-            "read_repair_chance" => cf.read_repair_chance = Some(chance(k, v)?),
-            "dclocal_read_repair_chance" => cf.dclocal_read_repair_chance = Some(chance(k, v)?),
-            // Accepted and ignored by 1.2.9 (0.7's memtable settings).
+            "read_repair_chance" => cf.read_repair_chance = Some(chance(k, v, era)?),
+            "dclocal_read_repair_chance" => {
+                cf.dclocal_read_repair_chance = Some(chance(k, v, era)?)
+            }
+            // 0.7 and 0.8 sent the memtable settings; 1.0 on took and
+            // dropped them.
+            "memtable_operations" if !era.at_least(1, 0) => {
+                cf.memtable_operations_in_millions = Some(float(k, v)?)
+            }
+            "memtable_throughput" if !era.at_least(1, 0) => {
+                cf.memtable_throughput_in_mb = Some(int(k, v)?)
+            }
+            "memtable_flush_after" => cf.memtable_flush_after_mins = Some(int(k, v)?),
             "memtable_operations" | "memtable_throughput" => {}
+            "rows_cached" => cf.row_cache_size = Some(float(k, v)?),
+            "keys_cached" => cf.key_cache_size = Some(float(k, v)?),
+            "row_cache_save_period" => cf.row_cache_save_period_in_seconds = Some(int(k, v)?),
+            "key_cache_save_period" => cf.key_cache_save_period_in_seconds = Some(int(k, v)?),
+            "row_cache_keys_to_save" => cf.row_cache_keys_to_save = Some(int(k, v)?),
+            "row_cache_provider" => cf.row_cache_provider = Some(text(k, v)?.to_string()),
+            "speculative_retry" => cf.speculative_retry = Some(text(k, v)?.to_string()),
             "gc_grace" => cf.gc_grace_seconds = Some(int(k, v)?),
             "default_validation_class" => {
                 cf.default_validation_class = Some(text(k, v)?.to_string())
@@ -200,7 +254,7 @@ pub fn apply_cf_attrs(cf: &mut CfDef, attrs: &[(String, Attr)]) -> Result<(), Cl
                     .collect::<Result<Vec<_>, _>>()?;
                 cf.column_metadata = Some(defs);
             }
-            other => return Err(unknown_argument("ColumnFamilyArgument", other)),
+            other => return Err(unknown_argument(era.cf_argument_enum(), other)),
         }
     }
     Ok(())
@@ -225,6 +279,7 @@ mod tests {
         let ks = new_ks(
             "Blog",
             &attrs("create keyspace Blog with placement_strategy = 'SimpleStrategy' and strategy_options = {replication_factor:1};"),
+            &Era::default(),
         )
         .unwrap();
         assert_eq!(
@@ -246,6 +301,7 @@ mod tests {
         apply_cf_attrs(
             &mut cf,
             &attrs("create column family Authors with comparator = UTF8Type and gc_grace = 10 and column_metadata = [{column_name: email, validation_class: UTF8Type, index_type: KEYS}, {column_name: n, validation_class: LongType}];"),
+            &Era::default(),
         )
         .unwrap();
         let cols = cf.column_metadata.unwrap();
@@ -256,7 +312,8 @@ mod tests {
         let mut bad = blank_cf_def("Blog", "X");
         assert!(apply_cf_attrs(
             &mut bad,
-            &attrs("create column family X with colour = red;")
+            &attrs("create column family X with colour = red;"),
+            &Era::default(),
         )
         .is_err());
     }

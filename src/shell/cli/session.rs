@@ -18,11 +18,6 @@ pub enum Mode {
     File,
 }
 
-/// The banner piped and interactive sessions start with. The version is
-/// the cassandra-cli release whose behaviour this shell reproduces.
-const WELCOME: &str = "Welcome to Cassandra CLI version 1.2.9\n\n\
-Type 'help;' or '?' for help.\nType 'quit;' or 'exit;' to quit.\n\n";
-
 /// Entry point of `supercolumn cli`; returns the process exit code.
 pub fn main(args: &CliArgs) -> i32 {
     let mut stdout = std::io::stdout();
@@ -42,7 +37,18 @@ pub fn main(args: &CliArgs) -> i32 {
             return 1;
         }
     };
+    let era = match &args.release {
+        Some(v) => match crate::shell::cli::era::Era::named(v) {
+            Ok(era) => era,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        },
+        None => backend.era().unwrap_or_default(),
+    };
     let mut cli = Cli::new(backend, &mut stdout);
+    cli.era = era;
     cli.host = args.host.clone();
     // As cassandra-cli 1.2: log in first (`-u`/`-pw`); a refused login
     // leaves the session running unconnected, without `Connected to:`.
@@ -82,7 +88,8 @@ pub fn main(args: &CliArgs) -> i32 {
         Mode::Piped
     };
     if mode == Mode::Interactive || mode == Mode::Piped {
-        cli.say(WELCOME);
+        let banner = cli.era.banner();
+        cli.say(&banner);
     }
     cli.read_assumptions();
     let split = args.execute.is_some();

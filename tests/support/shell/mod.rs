@@ -49,6 +49,26 @@ impl Server {
         Server::launch(&[], Some(cwd))
     }
 
+    /// A server answering as Cassandra `version` (`--cassandra-version`) on
+    /// that release's stock settings, in a fresh working directory, with
+    /// the 1 GB heap the real node of `conformance/releases/cli` ran with
+    /// (0.7 sized memtables from it). Its native port, if the release had
+    /// one, is a free one.
+    pub fn start_release(version: &str) -> Server {
+        let cwd = tempfile::tempdir().unwrap();
+        Server::launch(
+            &[
+                "--cassandra-version",
+                version,
+                "--jvm-heap",
+                "1024",
+                "--native-listen",
+                "127.0.0.1:0",
+            ],
+            Some(cwd),
+        )
+    }
+
     /// A server that also serves the CQL native protocol and the admin
     /// HTTP surface, each on a port of its own.
     pub fn start_all_ports() -> Server {

@@ -128,7 +128,8 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
 
 /// A user's CfDef before 1.1: the cache and memtable settings of the
 /// CfDef itself (1.0's serializing row cache, 0.8's memtable thresholds),
-/// the "KEY" alias, no caching nor local read repair; 1.0 compressed
+/// the "KEY" alias, no caching nor local read repair, no bloom filter
+/// chance before 1.0; 1.0 compressed
 /// nothing unless told, 0.8 had no compaction nor compression options.
 fn shape_old_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     let of = thrift::OrderedFloat;
@@ -140,7 +141,10 @@ fn shape_old_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     cf.key_alias.get_or_insert_with(|| b"KEY".to_vec());
     cf.caching = None;
     cf.dclocal_read_repair_chance = None;
-    cf.bloom_filter_fp_chance = None;
+    // 1.0 kept a bloom filter chance it was given (and sent none unless).
+    if !release.at_least(1, 0) {
+        cf.bloom_filter_fp_chance = None;
+    }
     if release.at_least(1, 0) {
         cf.row_cache_provider
             .get_or_insert_with(|| "org.apache.cassandra.cache.SerializingCacheProvider".into());
