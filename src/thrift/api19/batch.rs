@@ -133,6 +133,12 @@ impl Rules for Api19 {
         Ok(Ok(()))
     }
 
+    /// A release (run as one, on a Java 8 `HashMap`) validated the map in
+    /// its iteration order.
+    fn java_map_order(&self) -> bool {
+        self.release.is_some()
+    }
+
     /// Counter mutations are refused in atomic batches, after the list's
     /// own errors.
     fn end_column_family(&self, cf: &mut Result<Arc<CfDef>, ApiError>, effect: &mut Effect) {
