@@ -1078,7 +1078,7 @@ if R < (1, 2):
         """Which of several errors a call reports (found by difftest.py --per-node): a batch's
         map as its Java HashMap iterated it (row keys by ByteBuffer.hashCode, column families by
         String.hashCode, in tables sized for twice the entries sent), get_indexed_slices' predicate
-        before its index clause; in 1.0 a keyspace refused at one CfDef spent the ids of those
+        before its index clause, 0.7's insert the key before the column family; in 1.0 a keyspace refused at one CfDef spent the ids of those
         built before it (the next column family's id shows in an update naming it)"""
         ks = "cv_r_order"
         idx = [column_def("birth", "org.apache.cassandra.db.marshal.LongType", KEYS_INDEX,
@@ -1097,6 +1097,8 @@ if R < (1, 2):
                               "u4": {"B": [bad_long]}}),
             v19.get_indexed_slices(cparent("I"), index_clause([index_expr("birth", GTE, long_(2))]),
                                    pred(start="", count=-1)),
+            # 0.7 checked the key by itself first, 0.8 on the column family first
+            v19.insert("", cparent("Nope"), column("a", "v", 1)),
         ]
         if R == (1, 0):
             custom = column_def("birth", "org.apache.cassandra.db.marshal.LongType", 1)

@@ -74,8 +74,8 @@ impl Rules for Api19 {
     type Cf = Arc<CfDef>;
     type Effect = Effect;
 
-    fn key(&self, _key: &[u8]) -> Result<(), ApiError> {
-        Ok(())
+    fn key(&self, key: &[u8]) -> Result<(), ApiError> {
+        super::release::v07::key_first(self.release, key)
     }
 
     fn column_family(&self, key: &[u8], name: &str) -> Result<Arc<CfDef>, ApiError> {
