@@ -3,7 +3,8 @@
 answering as it, every difference reported with the corpus comparer's masks.
 
 usage: difftest.py VERSION [--seeds A-B] [--steps N] [--probes P] [--stock-yaml]
-                   [--unframed] [--cases PATH...] [--keep DIR] [--app [--client V]] [-v]
+                   [--app [--client V]] [--per-node N] [--unframed] [--cases PATH...]
+                   [--cache DIR] [--keep DIR] [-v]
 
 For each seed, a sequence is generated from VERSION's own IDL (facts.json): a keyspace with
 column families of random comparators and validators (super, indexed, counter where the
@@ -19,59 +20,45 @@ against a fresh `supercolumn serve --in-memory --cassandra-version VERSION --jvm
 (with --stock-yaml, on the release's stock cassandra.yaml as --config too), step by step.
 The same VERSION and seed always generate the same calls.
 
+--per-node N runs the seeds N at a time on one real node and one emulation, in order, each
+sequence over a connection of its own and in its own keyspace, dropped at its end (a step
+added to the sequence; an update's column family id moved by the ids earlier sequences took,
+as the real node's describe_keyspace of the new keyspace shows): a node's start, not the
+calls, was most of a sequence's time (difftest_run.py says what else carries over).
+
 --cases PATH... sends, instead of generated sequences, the calls of recorded cases (files or
 directories of the corpus format, e.g. ../shared/conformance/cases/v19: calls written for
 another release, which is what an application's are) to both, each case on fresh nodes.
 --unframed (0.7 only) runs both on the stock yaml with `thrift_framed_transport_size_in_mb: 0`.
 --app sends what an application of the era sent (difftest_app.py); --client V with it, what an
 application built against V's IDL sent to VERSION, whatever VERSION had (a 19.36 client: 1.2).
---cache DIR keeps the real release's replies of each sequence (by its calls) and reuses them;
---real-only only records them there.
+--cache DIR keeps the real release's replies of each sequence (by its calls; with --per-node,
+of each node's sequences, by all their calls in order) and reuses them; --real-only only
+records them there. The last line gives the sequences, calls, differing steps, real nodes
+started and calls per minute.
 DIFFTEST_PORTS=A-B picks the Thrift ports from that range (default: any free port).
 
 --keep DIR writes each recorded case (DIR/dt_VERSION_SEED.json) that differed, for
-`run.sh`-style replay once fixed (conformance/releases/VERSION/ holds the kept ones).
+`run.sh`-style replay once fixed (conformance/releases/VERSION/ holds the kept ones). With
+--per-node, a sequence that differed is run again alone on fresh nodes and kept alone when it
+differs there too; else the node's sequences up to it are kept as one case
+(dt_VERSION_SEED_after_FIRST.json, over one connection), when that differs on fresh nodes.
 Exit status 1 when any step differed. Env as run.sh: RELEASES_DIR, CONFORMANCE_DIR,
 SUPERCOLUMN_BIN.
 """
-import argparse
-import hashlib
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.environ.get("CONFORMANCE_DIR",
                                   os.path.join(os.path.dirname(ROOT), "shared", "conformance")))
-import corpus  # noqa: E402
 import thriftwire as W  # noqa: E402
 from dsl import b, lexuuid, long_, timeuuid, ts  # noqa: E402
 
 M = "org.apache.cassandra.db.marshal."
-RELEASES_DIR = os.environ.get("RELEASES_DIR", "/work/scratch-versions")
-SC_BIN = os.environ.get("SUPERCOLUMN_BIN", os.path.join(ROOT, "target/release/supercolumn"))
-# start.sh's heap (1G), which 0.7 and 0.8 sized their memtable defaults from
-SC_ARGS = os.environ.get("DIFFTEST_SC_ARGS", "--jvm-heap 1024").split()
-
-
-def free_port():
-    lo, _, hi = os.environ.get("DIFFTEST_PORTS", "0-0").partition("-")
-    for _ in range(200):
-        s = socket.socket()
-        try:
-            s.bind(("127.0.0.1", random.randint(int(lo), int(hi or lo))))
-        except OSError:
-            s.close()
-            continue
-        p = s.getsockname()[1]
-        s.close()
-        return p
-    raise OSError("no free port in DIFFTEST_PORTS")
 
 
 # ------------------------------------------------------------------------- value helpers
@@ -519,187 +506,6 @@ class Gen:
         return step("execute_cql_query", {1: b(q), 2: i32(2)}, "0/2/*/2/*/3")
 
 
-# ------------------------------------------------------------------------- nodes
-class RealNode:
-    def __init__(self, version, yaml=None):
-        self.v, self.yaml = version, yaml
-
-    def __enter__(self):
-        self.port = free_port()
-        cmd = [os.path.join(RELEASES_DIR, self.v, "start.sh"), str(self.port)]
-        out = subprocess.run(cmd + ([self.yaml] if self.yaml else []),
-                             capture_output=True, text=True, check=True)
-        self.pid = out.stdout.strip().splitlines()[-1]
-        return self
-
-    def __exit__(self, *a):
-        subprocess.run([os.path.join(RELEASES_DIR, self.v, "stop.sh"), self.pid],
-                       capture_output=True)
-
-
-class Supercolumn:
-    def __init__(self, version, yaml):
-        self.v, self.yaml = version, yaml
-
-    def __enter__(self):
-        self.port = free_port()
-        cmd = [SC_BIN, "serve", "--in-memory", "--listen", "127.0.0.1:%d" % self.port,
-               "--native-listen", "127.0.0.1:0", "--admin-listen", "off",
-               "--cassandra-version", self.v] + SC_ARGS
-        if self.yaml:
-            cmd += ["--config", self.yaml]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        return self
-
-    def __exit__(self, *a):
-        self.proc.kill()
-        self.proc.wait()
-
-
-def run_steps(port, steps, base, framed):
-    r = corpus.Runner("127.0.0.1", port, framed, base, 20.0)
-    replies = []
-    for s in steps:
-        args = s["args"]
-        if "prepared_from" in s:
-            args = prepared_args(args, replies[s["prepared_from"]])
-        replies.append(r.call(s["call"], args))
-    r.close()
-    return replies
-
-
-def prepared_args(args, prepare_reply):
-    """execute_prepared_cql3_query's args with the item id the node's own prepare answered."""
-    try:
-        item = prepare_reply["body"]["f"]["0"]["f"]["1"]
-    except (KeyError, TypeError):
-        return args
-    return W.struct(dict(args["f"], **{"1": item}))
-
-
-def make_gen(o, seed):
-    if o.app:
-        import difftest_app
-        if o.client:
-            return difftest_app.AppGen(o.version, seed, o.steps, o.probes, random.Random(
-                "app:%s:%s:%d" % (o.version, o.client, seed)), o.client)
-        return difftest_app.AppGen(o.version, seed, o.steps, o.probes,
-                                   random.Random("app:%s:%d" % (o.version, seed)))
-    return Gen(o.version, seed, o.steps, o.probes)
-
-
-def app_flags(o):
-    return (" --app" if o.app else "") + (" --client %s" % o.client if o.client else "")
-
-
-def sequences(o):
-    """(name, steps, notes) of each sequence to run: generated, or the calls of cases."""
-    if o.cases:
-        for case in corpus.load_cases(o.cases):
-            steps = [{"call": s["call"], "args": s["args"], "mask": s.get("mask", []),
-                      "reset": s.get("reset", False)} for s in case["steps"]]
-            yield case["name"], steps, "the calls of case %s" % case["name"]
-        return
-    a, _, z = o.seeds.partition("-")
-    for seed in range(int(a), int(z or a) + 1):
-        yield ("seed %d" % seed, make_gen(o, seed).sequence(),
-               "difftest.py %s%s --seeds %d --steps %d --probes %s" % (
-                   o.version, app_flags(o), seed, o.steps, o.probes))
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("version")
-    ap.add_argument("--seeds", default="1-10")
-    ap.add_argument("--steps", type=int, default=40)
-    ap.add_argument("--probes", type=float, default=0.15)
-    ap.add_argument("--stock-yaml", action="store_true")
-    ap.add_argument("--unframed", action="store_true")
-    ap.add_argument("--cases", nargs="+")
-    ap.add_argument("--keep")
-    ap.add_argument("--app", action="store_true",
-                    help="application-style sequences (difftest_app.py) instead of IDL probes")
-    ap.add_argument("--client", help="with --app: the release whose IDL the application was "
-                    "built against (e.g. 1.2), sending what it sent whatever the release")
-    ap.add_argument("--cache")
-    ap.add_argument("--real-only", action="store_true")
-    ap.add_argument("-v", action="store_true")
-    o = ap.parse_args()
-    if o.client and not o.app:
-        ap.error("--client needs --app")
-    stock = os.path.join(RELEASES_DIR, o.version, "conf.orig", "cassandra.yaml")
-    real_yaml, sc_yaml = None, stock if o.stock_yaml else None
-    if o.unframed:
-        real_yaml = sc_yaml = "/tmp/difftest-unframed-%s.yaml" % o.version
-        with open(stock) as src, open(real_yaml, "w") as dst:
-            for line in src:
-                if line.startswith("thrift_framed_transport_size_in_mb:"):
-                    line = "thrift_framed_transport_size_in_mb: 0\n"
-                dst.write(line)
-    total = differing = nseq = 0
-    for name, steps, notes in sequences(o):
-        nseq += 1
-        base = corpus.timestamp_base()
-        expected = None
-        if o.cache:
-            key = hashlib.sha1(json.dumps([o.version, o.unframed, steps],
-                                          sort_keys=True).encode()).hexdigest()
-            cached = os.path.join(o.cache, "%s-%s.json" % (o.version, key))
-            if os.path.exists(cached):
-                # the base its timestamps were sent at (messages quote them)
-                base, expected = json.load(open(cached))
-        if expected is None:
-            with RealNode(o.version, real_yaml) as node:
-                expected = run_steps(node.port, steps, base, not o.unframed)
-            if o.cache:
-                os.makedirs(o.cache, exist_ok=True)
-                with open(cached, "w") as fh:
-                    json.dump([base, expected], fh)
-        if o.real_only:
-            print("%s: recorded" % name)
-            continue
-        with Supercolumn(o.version, sc_yaml) as sc:
-            actual = run_steps(sc.port, steps, base, not o.unframed)
-        diffs = []
-        for i, (s, exp, act) in enumerate(zip(steps, expected, actual)):
-            if s.get("reset"):
-                continue
-            ok, d, msg = corpus.compare(exp, act, s["mask"])
-            if not ok:
-                diffs.append((i, s, exp, act, d))
-            elif msg and msg[0] != msg[1]:
-                diffs.append((i, s, exp, act, [("(message)", msg[0], msg[1])]))
-        total += len(steps)
-        differing += len(diffs)
-        print("%s: %d calls, %d differ" % (name, len(steps), len(diffs)))
-        for i, s, exp, act, why in diffs if o.v else diffs[:5]:
-            print("  step %d %s %s" % (i, s["call"], W.render(s["args"])[:400]))
-            for path, e, a in why[:3]:
-                print("    %s: release %s | supercolumn %s" % (path, str(e)[:300], str(a)[:300]))
-        sys.stdout.flush()
-        if diffs and o.keep:
-            os.makedirs(o.keep, exist_ok=True)
-            cname = "%s_%s_%s" % ("dc" if o.client else "da" if o.app else "dt",
-                                  o.version.replace(".", "_"),
-                                  name.replace("seed ", "").replace(" ", "_"))
-            case = {"name": cname, "api": "19", "topic": "difftest", "framed": not o.unframed,
-                    "peer": "Apache Cassandra %s" % o.version, "config": None, "notes": notes,
-                    "steps": [dict({"call": s["call"], "args": s["args"], "reply": exp,
-                                    "mask": s["mask"]}, **({"reset": True} if s.get("reset")
-                                                          else {}))
-                              for s, exp in zip(steps, expected)]}
-            with open(os.path.join(o.keep, case["name"] + ".json"), "w") as fh:
-                json.dump(case, fh, indent=1, ensure_ascii=False)
-                fh.write("\n")
-    print("%s: %d sequences, %d calls, %d differ" % (o.version, nseq, total, differing))
-    return 1 if differing else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    import difftest_run
+    sys.exit(difftest_run.main(Gen))

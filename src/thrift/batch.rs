@@ -21,6 +21,7 @@
 
 use crate::model::{Op, RowMutation};
 use crate::node::{Node, NodeResult};
+use crate::schema::javaorder;
 use crate::thrift::error::ApiError;
 use crate::thrift::wire::bounded::{self, OverBudget};
 use std::mem::size_of;
@@ -61,6 +62,11 @@ pub trait Rules {
     }
     /// Ends a list (it may still become an error).
     fn end_column_family(&self, cf: &mut Result<Self::Cf, ApiError>, effect: &mut Self::Effect);
+    /// Whether the map is validated in a Java `HashMap`'s order (a real
+    /// release's) rather than by sorted keys and names.
+    fn java_map_order(&self) -> bool {
+        false
+    }
 }
 
 /// One column family's list of mutations for one map entry, as far as read.
@@ -198,33 +204,12 @@ impl<R: Rules> Batch<R> {
     /// the last entry counts, of repeated column families within it only the
     /// last list), or the first error in that order.
     pub fn into_entries(self) -> Result<(R, Vec<Entry<R>>), ApiError> {
-        let keys = &self.keys;
-        let mut order: Vec<usize> = (0..keys.len()).collect();
-        order.sort_by(|a, b| keys[*a].cmp(&keys[*b]).then(a.cmp(b)));
-        // The last of each run of equal keys is the live entry.
-        let mut live = vec![false; keys.len()];
-        for (i, e) in order.iter().enumerate() {
-            live[*e] = order.get(i + 1).is_none_or(|next| keys[*next] != keys[*e]);
-        }
-        order.retain(|e| live[*e]);
+        let (order, part_order) = if self.rules.java_map_order() {
+            java_map_order(&self.keys, &self.parts)
+        } else {
+            sorted_map_order(&self.keys, &self.parts)
+        };
         let parts = &self.parts;
-        let mut part_order: Vec<usize> =
-            (0..parts.len()).filter(|p| live[parts[*p].entry]).collect();
-        part_order.sort_by(|a, b| {
-            let (pa, pb) = (&parts[*a], &parts[*b]);
-            keys[pa.entry]
-                .cmp(&keys[pb.entry])
-                .then_with(|| pa.cf_name.cmp(&pb.cf_name))
-                .then(a.cmp(b))
-        });
-        part_order.dedup_by(|next, kept| {
-            let same = parts[*next].entry == parts[*kept].entry
-                && parts[*next].cf_name == parts[*kept].cf_name;
-            if same {
-                *kept = *next;
-            }
-            same
-        });
         // The first error: an entry's key, then its lists.
         let mut lists = part_order.iter().peekable();
         for e in &order {
@@ -270,6 +255,94 @@ impl<R: Rules> Batch<R> {
         }
         Ok((rules, entries))
     }
+}
+
+/// The live entries (the last of each repeated key) and their live lists
+/// (the last of each repeated column family), by key bytes, then column
+/// family name: a map validated in the order of its sorted keys.
+fn sorted_map_order<R: Rules>(keys: &[Vec<u8>], parts: &[Part<R>]) -> (Vec<usize>, Vec<usize>) {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by(|a, b| keys[*a].cmp(&keys[*b]).then(a.cmp(b)));
+    // The last of each run of equal keys is the live entry.
+    let mut live = vec![false; keys.len()];
+    for (i, e) in order.iter().enumerate() {
+        live[*e] = order.get(i + 1).is_none_or(|next| keys[*next] != keys[*e]);
+    }
+    order.retain(|e| live[*e]);
+    let mut part_order: Vec<usize> = (0..parts.len()).filter(|p| live[parts[*p].entry]).collect();
+    part_order.sort_by(|a, b| {
+        let (pa, pb) = (&parts[*a], &parts[*b]);
+        keys[pa.entry]
+            .cmp(&keys[pb.entry])
+            .then_with(|| pa.cf_name.cmp(&pb.cf_name))
+            .then(a.cmp(b))
+    });
+    part_order.dedup_by(|next, kept| {
+        let same = parts[*next].entry == parts[*kept].entry
+            && parts[*next].cf_name == parts[*kept].cf_name;
+        if same {
+            *kept = *next;
+        }
+        same
+    });
+    (order, part_order)
+}
+
+/// The live entries and lists in the order a Java 8 `HashMap` iterates
+/// them, as the generated readers made the maps (`new HashMap<>(2 * n)`
+/// for the `n` entries on the wire) and the releases validated them: a key
+/// in the bucket of its `ByteBuffer.hashCode`, a column family in that of
+/// its `String.hashCode`, each where it was first put (a later duplicate
+/// replaces the value only).
+fn java_map_order<R: Rules>(keys: &[Vec<u8>], parts: &[Part<R>]) -> (Vec<usize>, Vec<usize>) {
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut lasts: Vec<usize> = Vec::new();
+    let mut seen: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+    for (i, key) in keys.iter().enumerate() {
+        match seen.get(key.as_slice()) {
+            Some(&u) => lasts[u] = i,
+            None => {
+                seen.insert(key, firsts.len());
+                firsts.push(i);
+                lasts.push(i);
+            }
+        }
+    }
+    let hashes: Vec<i32> = firsts
+        .iter()
+        .map(|&f| javaorder::buffer_hash(&keys[f]))
+        .collect();
+    let order: Vec<usize> =
+        javaorder::iteration_order(&hashes, javaorder::sized_capacity(2 * keys.len()))
+            .into_iter()
+            .map(|u| lasts[u])
+            .collect();
+    let mut by_entry: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
+    for (p, part) in parts.iter().enumerate() {
+        by_entry[part.entry].push(p);
+    }
+    let mut part_order = Vec::with_capacity(parts.len());
+    for e in &order {
+        let mut names: Vec<&str> = Vec::new();
+        let mut live: Vec<usize> = Vec::new();
+        for &p in &by_entry[*e] {
+            match names.iter().position(|n| *n == parts[p].cf_name) {
+                Some(u) => live[u] = p,
+                None => {
+                    names.push(&parts[p].cf_name);
+                    live.push(p);
+                }
+            }
+        }
+        let hashes: Vec<i32> = names.iter().map(|n| javaorder::string_hash(n)).collect();
+        let capacity = javaorder::sized_capacity(2 * by_entry[*e].len());
+        part_order.extend(
+            javaorder::iteration_order(&hashes, capacity)
+                .into_iter()
+                .map(|u| live[u]),
+        );
+    }
+    (order, part_order)
 }
 
 /// About how much memory of a batch's rows one engine call takes at most
@@ -405,8 +478,9 @@ mod tests {
     use super::*;
 
     /// Keys must not be "bad"; lists of column family "Bad" are invalid;
-    /// a mutation "x" is invalid; the effect collects the mutations.
-    struct Toy;
+    /// a mutation "x" is invalid; the effect collects the mutations. Its
+    /// flag: validated in a Java `HashMap`'s order.
+    struct Toy(bool);
 
     impl Rules for Toy {
         type Mutation = &'static str;
@@ -443,13 +517,19 @@ mod tests {
             Ok(Ok(()))
         }
         fn end_column_family(&self, _cf: &mut Result<(), ApiError>, _effect: &mut Vec<&str>) {}
+        fn java_map_order(&self) -> bool {
+            self.0
+        }
     }
 
     /// Column family lists: a name and its mutations.
     type Lists<'a> = &'a [(&'a str, &'a [&'static str])];
 
     fn batch(entries: &[(&str, Lists<'_>)]) -> Batch<Toy> {
-        let mut b = Batch::new(Toy);
+        fill(Batch::new(Toy(false)), entries)
+    }
+
+    fn fill(mut b: Batch<Toy>, entries: &[(&str, Lists<'_>)]) -> Batch<Toy> {
         for (key, lists) in entries {
             b.key(key.as_bytes().to_vec()).unwrap();
             for (cf, muts) in *lists {
@@ -513,6 +593,38 @@ mod tests {
         assert_eq!(
             why(batch(&[("k", &[("A", &["1", "x", "Bad"])])])),
             "bad mutation in A"
+        );
+    }
+
+    #[test]
+    fn a_release_validated_in_its_hash_maps_order() {
+        // ByteBuffer hashes: "u2" 2628 (bucket 4 of 8), "u1" 2597 (5),
+        // "u4" 2690 (2): u4's list is checked first.
+        let entries: &[(&str, Lists<'_>)] = &[
+            ("u2", &[("A", &["x"])]),
+            ("u1", &[("A", &["1"])]),
+            ("u4", &[("B", &["x"])]),
+        ];
+        assert_eq!(
+            why(fill(Batch::new(Toy(true)), entries)),
+            "bad mutation in B"
+        );
+        assert_eq!(why(batch(entries)), "bad mutation in A");
+        // Column families by String.hashCode ("B" 66 before "C" 67, in a
+        // table of 8), a repeated one where it was first put, its last list.
+        let lists: &[(&str, Lists<'_>)] = &[(
+            "k",
+            &[("C", &["x"]), ("B", &["1"]), ("C", &["2"]), ("B", &["3"])],
+        )];
+        let (_, got) = fill(Batch::new(Toy(true)), lists).into_entries().unwrap();
+        let seen: Vec<(String, Vec<&str>)> = got[0]
+            .lists
+            .iter()
+            .map(|l| (l.cf_name.clone(), l.effect.clone()))
+            .collect();
+        assert_eq!(
+            seen,
+            [("B".to_string(), vec!["3"]), ("C".to_string(), vec!["2"])]
         );
     }
 }

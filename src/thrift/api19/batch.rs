@@ -74,8 +74,8 @@ impl Rules for Api19 {
     type Cf = Arc<CfDef>;
     type Effect = Effect;
 
-    fn key(&self, _key: &[u8]) -> Result<(), ApiError> {
-        Ok(())
+    fn key(&self, key: &[u8]) -> Result<(), ApiError> {
+        super::release::v07::key_first(self.release, key)
     }
 
     fn column_family(&self, key: &[u8], name: &str) -> Result<Arc<CfDef>, ApiError> {
@@ -135,6 +135,12 @@ impl Rules for Api19 {
             } => counter_mutation(key, cf_name, m, increments, deletes)?,
         }
         Ok(Ok(()))
+    }
+
+    /// A release (run as one, on a Java 8 `HashMap`) validated the map in
+    /// its iteration order.
+    fn java_map_order(&self) -> bool {
+        self.release.is_some()
     }
 
     /// Counter mutations are refused in atomic batches, after the list's

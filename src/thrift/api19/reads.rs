@@ -479,8 +479,9 @@ pub fn get_indexed_slices(
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
     v::validate_column_parent(&cf, parent)?;
-    index::validate_index_clause(&cf, clause)?;
+    // Every release checked the predicate before the index clause.
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    index::validate_index_clause(&cf, clause)?;
     check_read(node, ks, cl)?;
     if super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions) {
         return Ok(Vec::new());

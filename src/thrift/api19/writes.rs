@@ -56,6 +56,7 @@ pub fn insert(
     mut column: t::Column,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
+    super::release::v07::key_first(node.release, &key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
     v::validate_key(&cf, &key)?;
     v::validate_column_parent(&cf, parent)?;

@@ -59,9 +59,36 @@ pub fn failed_add_keyspace(node: &Node, def: &t::KsDef, e: &ApiError) {
     } else if keyspace_refusal_after_building(release, why) {
         all
     } else {
-        0
+        // 0.7 to 1.0 validated and built each CfDef in turn: those before
+        // the one refused took their ids, and it took its own when the
+        // refusal came after (`refused_after_building`).
+        (0..all)
+            .find(|&last| refused_up_to(node, def, last))
+            .map_or(0, |i| i + usize::from(refused_after_building(why)))
     };
     spend(node, spent);
+}
+
+/// Whether the keyspace of `def`'s column families up to `last` would be
+/// refused (a dry run against the schema, nothing applied): the first such
+/// `last` is the column family the release stopped at.
+fn refused_up_to(node: &Node, def: &t::KsDef, last: usize) -> bool {
+    let mut prefix = def.clone();
+    prefix.cf_defs.truncate(last + 1);
+    let mut spec = super::super::defs::ks_spec(&prefix);
+    super::v07::read_replication_factor(node, &mut spec);
+    for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&prefix.cf_defs) {
+        if super::cfdefs::check_types(node, cf_def).is_err() {
+            return true;
+        }
+        super::apply_cf_defaults(node, cf);
+        if super::cfdefs::old_cache(node, cf).is_err() {
+            return true;
+        }
+    }
+    node.schema()
+        .apply(crate::schema::SchemaChange::AddKeyspace(spec))
+        .is_err()
 }
 
 /// After a CQL 2 `statement` (0.8 to 1.1) was refused with `e`: `CREATE
@@ -269,5 +296,34 @@ mod tests {
             ApiError::invalid("SimpleStrategy requires a replication_factor strategy option.");
         failed_add_keyspace(&eight, &ks, &strategy);
         assert_eq!(next(&eight), before + 2);
+    }
+
+    #[test]
+    fn old_keyspace_refusals_of_one_cf_spend_those_built_before_it() {
+        let mut custom = cf("Ids", "B");
+        custom.column_metadata = Some(vec![t::ColumnDef::new(
+            b"birth".to_vec(),
+            "LongType".to_string(),
+            Some(t::IndexType::CUSTOM),
+            None::<String>,
+            None::<std::collections::BTreeMap<String, String>>,
+        )]);
+        let ks = t::KsDef::new(
+            "Ids".to_string(),
+            "SimpleStrategy".to_string(),
+            None,
+            Some(1),
+            vec![cf("Ids", "A"), custom, cf("Ids", "C")],
+            None,
+        );
+        let why = ApiError::invalid("Required index option missing: class_name");
+        let node = node_as("1.0.12");
+        let before = next(&node);
+        failed_add_keyspace(&node, &ks, &why);
+        assert_eq!(
+            next(&node),
+            before + 1,
+            "A was built, B refused before its id"
+        );
     }
 }

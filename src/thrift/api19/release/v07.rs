@@ -19,6 +19,25 @@ fn does(node: &Node, behaviour: Behaviour) -> bool {
     node.release.is_some_and(|r| r.does(behaviour))
 }
 
+/// 0.7 checked a write's row key by itself, before its column family (an
+/// insert's) or before anything else (each row of a batch); 0.8 on checked
+/// it with the column family's key validator, after the column family.
+pub fn key_first(release: Option<&Release>, key: &[u8]) -> Result<(), ApiError> {
+    if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
+        return Ok(());
+    }
+    if key.is_empty() {
+        return Err(ApiError::invalid("Key may not be empty"));
+    }
+    if key.len() > usize::from(u16::MAX) {
+        return Err(ApiError::invalid(format!(
+            "Key length of {} is longer than maximum of 65535",
+            key.len()
+        )));
+    }
+    Ok(())
+}
+
 /// A requested keyspace's factor from the deprecated
 /// `KsDef.replication_factor`, which SimpleStrategy and
 /// OldNetworkTopologyStrategy took before 1.1 (0.7 required the field and
@@ -518,5 +537,18 @@ mod tests {
         let schema = system_cf("Schema", user).unwrap();
         assert_eq!(schema.memtable_throughput_in_mb, Some(8));
         assert!(system_cf("hints", user).is_none());
+    }
+
+    #[test]
+    fn release_0_7_checks_a_row_key_by_itself() {
+        let old = Release::find("0.7.10");
+        let why = |r, k: &[u8]| key_first(r, k).err().map(|e| e.to_string());
+        assert!(why(old, b"").is_some_and(|w| w.contains("Key may not be empty")));
+        let long = vec![b'x'; 65536];
+        assert!(why(old, &long).is_some_and(|w| w.contains("Key length of 65536")));
+        assert_eq!(why(old, b"k"), None);
+        // 0.8 on: by the column family's validator, after it.
+        assert_eq!(why(Release::find("0.8.10"), b""), None);
+        assert_eq!(why(None, b""), None);
     }
 }
