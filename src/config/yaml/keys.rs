@@ -1,4 +1,4 @@
-//! The top-level keys of Cassandra 0.7 to 2.x `cassandra.yaml` files
+//! The top-level keys of Cassandra 0.7 to 3.11 `cassandra.yaml` files
 //! (the public fields of their `Config` classes, plus the few later keys
 //! their stock files grew), sorted by what supercolumn does with them.
 //!
@@ -111,6 +111,14 @@ pub(super) const CLUSTER_ONLY: &[&str] = &[
     "otc_coalescing_window_us",
     "job_tracker_host",
     "job_jar_file_location",
+    // 3.0 and 3.11: between nodes
+    "otc_coalescing_enough_coalesced_messages",
+    "otc_backlog_expiration_interval_ms",
+    "streaming_keep_alive_period_in_secs",
+    "back_pressure_enabled",
+    "back_pressure_strategy",
+    "repair_session_max_tree_depth",
+    "replica_filtering_protection",
 ];
 
 /// Keys that tune the JVM implementation (caches, compaction, memtable
@@ -220,6 +228,16 @@ pub(super) const TUNING: &[&str] = &[
     "user_defined_function_warn_timeout",
     "user_defined_function_fail_timeout",
     "user_function_timeout_policy",
+    // 3.0 and 3.11
+    "cdc_enabled",
+    "cdc_raw_directory",
+    "cdc_total_space_in_mb",
+    "cdc_free_space_check_interval_ms",
+    "column_index_cache_size_in_kb",
+    "enable_materialized_views",
+    "enable_sasi_indexes",
+    "gc_log_threshold_in_ms",
+    "max_value_size_in_mb",
 ];
 
 /// Every key a `cassandra.yaml` of these versions may hold.
