@@ -15,7 +15,7 @@ use crate::support::explorer::{
 use crate::support::wire;
 
 use serde_json::Value;
-use wire::gateway::{backend_url, native_backend, v19_without_keyspaces};
+use wire::gateway::{gateway_with_admin, native_backend, v19_without_keyspaces};
 use wire::{connect19, cql3, Server};
 
 /// The tables of keyspace `ks` as `server` itself holds them (its schema
@@ -47,16 +47,7 @@ fn advice_through_a_gateway_measures_and_migrates_the_clusters_data() {
     let dir = tempfile::tempdir().unwrap();
     let conf = v19_without_keyspaces(dir.path());
     let backend = native_backend(&conf);
-    let url = backend_url(&backend, "");
-    let gateway = Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--in-memory",
-        "--backend",
-        &url,
-        "--admin-listen",
-        "127.0.0.1:0",
-    ]);
+    let gateway = gateway_with_admin(&conf, &backend, "");
     load_advisor_data(&gateway);
     let admin = gateway.admin_port.expect("admin port");
 

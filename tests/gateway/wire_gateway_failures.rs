@@ -16,7 +16,7 @@ use supercolumn::nodetool::http::Endpoint;
 use supercolumn::thrift::gen::{cassandra06 as t06, cassandra19 as t19};
 use t06::TCassandraSyncClient as _;
 use t19::TCassandraSyncClient as _;
-use wire::gateway::{backend_url, native_backend};
+use wire::gateway::{gateway_with_admin, native_backend};
 use wire::{conformance_config, connect, connect19, timestamp, Server};
 
 /// What a failed call answered, by exception name.
@@ -104,16 +104,7 @@ fn load(port: u16, api19: bool, stop: Arc<AtomicBool>) -> thread::JoinHandle<(us
 fn a_backend_killed_mid_load_answers_timed_out_or_unavailable_in_both_generations() {
     let conf = conformance_config("storage-conf-v19.xml");
     let mut backend = native_backend(&conf);
-    let url = backend_url(&backend, "?timeout_ms=2000&connect_timeout_ms=1000");
-    let gateway = Server::start(&[
-        "--config",
-        conf.to_str().unwrap(),
-        "--in-memory",
-        "--backend",
-        &url,
-        "--admin-listen",
-        "127.0.0.1:0",
-    ]);
+    let gateway = gateway_with_admin(&conf, &backend, "?timeout_ms=2000&connect_timeout_ms=1000");
     let admin = Endpoint::new("127.0.0.1", gateway.admin_port.expect("admin port"));
     let health = admin.get("/healthz").unwrap();
     assert_eq!(health.status, 200, "{}", health.text());

@@ -61,6 +61,21 @@ pub fn gateway(conf: &Path, backend: &Server, options: &str) -> Server {
     ])
 }
 
+/// An in-memory gateway on `conf` in front of `backend` (URL `options`),
+/// with the admin surface on a free port and no schema created.
+pub fn gateway_with_admin(conf: &Path, backend: &Server, options: &str) -> Server {
+    let url = backend_url(backend, options);
+    Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--backend",
+        &url,
+        "--admin-listen",
+        "127.0.0.1:0",
+    ])
+}
+
 /// A backend and a gateway in front of it, both on `conf`.
 pub fn pair(conf: &Path, options: &str) -> (Server, Server) {
     let backend = native_backend(conf);
