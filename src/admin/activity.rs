@@ -1,11 +1,11 @@
 //! `GET /activity` and `DELETE /activity`: the record of recent calls
-//! ([`crate::node::activity`]) as a JSON array, oldest first, filtered by
+//! ([`crate::node::calls::activity`]) as a JSON array, oldest first, filtered by
 //! the query parameters `api`, `method`, `keyspace`, `column_family`, `since`
 //! (entries with a larger `seq`) and `limit` (the last N).
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
-use crate::node::activity::Filter;
+use crate::node::calls::activity::Filter;
 
 fn filter(req: &Request) -> Result<Filter, AdminError> {
     let mut f = Filter::default();

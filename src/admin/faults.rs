@@ -1,10 +1,10 @@
 //! `POST /faults`, `GET /faults`, `DELETE /faults`: the primed fault rules
-//! of [`crate::node::faults`] as JSON (the contract in docs/testing-kit.md). A rule
+//! of [`crate::node::calls::faults`] as JSON (the contract in docs/testing-kit.md). A rule
 //! is checked whole when added; a bad one is a 400 naming what is wrong.
 
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
-use crate::node::faults::RuleSpec;
+use crate::node::calls::faults::RuleSpec;
 use serde_json::json;
 
 /// Adds a rule: `{"id": N}`.

@@ -1,6 +1,6 @@
 //! `GET /metrics`: the Prometheus (OpenMetrics) text of the request
 //! counters and latencies, recorded as calls are answered (see
-//! [`crate::node::observe`]), and of the server and storage figures read at
+//! [`crate::node::calls::observe`]), and of the server and storage figures read at
 //! each scrape (connections, memory in flight, memtables, SSTables, commit
 //! log, compactions).
 //!
@@ -12,7 +12,7 @@
 use super::http::{AdminError, Request, Response};
 use super::state::AdminState;
 use crate::budget::Budget;
-use crate::node::observe::{CallObserver, CallSeen, BATCH_KINDS, STATEMENT_KINDS};
+use crate::node::calls::observe::{CallObserver, CallSeen, BATCH_KINDS, STATEMENT_KINDS};
 use crate::node::Node;
 use prometheus_client::collector::Collector;
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric, NoLabelSet};

@@ -12,7 +12,7 @@
 use super::api::{advise, Request};
 use super::{AdvisorError, AdvisorResult};
 use crate::explorer::query::{check, Check, ThriftCall};
-use crate::node::activity::{Entry, Filter};
+use crate::node::calls::activity::{Entry, Filter};
 use crate::node::Node;
 use serde::Deserialize;
 use serde_json::{json, Value};

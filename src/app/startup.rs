@@ -287,7 +287,7 @@ pub(crate) fn build_node(
         .and_then(|p| std::fs::canonicalize(p).ok());
     let activity = config.activity_log_size.map(|n| n as usize);
     node.activity.set_size(activity.unwrap_or(if admin_on {
-        supercolumn::node::activity::DEFAULT_SIZE
+        supercolumn::node::calls::activity::DEFAULT_SIZE
     } else {
         0
     }));

@@ -322,7 +322,7 @@ pub struct Config {
     /// slow are logged at INFO. Default 500; 0 logs none.
     pub slow_request_threshold_in_ms: u32,
     /// `<ActivityLogSize>` (a supercolumn element), yaml `activity_log_size`:
-    /// calls the activity record keeps (see `node::activity`); 0 records
+    /// calls the activity record keeps (see `node::calls::activity`); 0 records
     /// none. `None`: 1000 when the admin surface is on, else 0.
     pub activity_log_size: Option<u32>,
     /// `<Backend>` (a supercolumn element), yaml `backend`: where the data

@@ -28,22 +28,20 @@
 //! A cluster backend's calls may be awaited by a front end's network
 //! task instead of blocking a thread ([`defer`]).
 //!
-//! Test support shared by front ends: primed [`faults`] and the
-//! [`activity`] record of recent calls.
+//! Test support shared by front ends ([`calls`]): primed faults, the
+//! activity record of recent calls and the metrics' call observer.
 
-pub mod activity;
 pub mod backend;
 mod baseline;
+pub mod calls;
 pub mod cql;
 pub mod defer;
 mod error;
-pub mod faults;
 pub mod limits;
 pub mod listen;
 mod live;
 mod locks;
 pub mod notices;
-pub mod observe;
 pub mod reply;
 pub mod ring;
 pub mod route;
@@ -110,10 +108,10 @@ pub struct Node {
     pub prepared_cql2: crate::cql2::PreparedCache,
     /// Serializes conditional writes per partition (see [`Node::serialized`]).
     partition_locks: PartitionLocks,
-    /// Primed faults (see [`faults`]): none unless a test adds them.
-    pub faults: faults::Faults,
-    /// The record of recent calls (see [`activity`]); size 0 (off) until set.
-    pub activity: activity::Activity,
+    /// Primed faults (see [`calls::faults`]): none unless a test adds them.
+    pub faults: calls::faults::Faults,
+    /// The record of recent calls (see [`calls::activity`]); size 0 (off) until set.
+    pub activity: calls::activity::Activity,
     /// Shared by every front-end call, exclusive for a reset (`baseline`).
     gate: RwLock<()>,
     /// What a reset returns to, once recorded.
@@ -123,7 +121,7 @@ pub struct Node {
     /// Whether writes are noted in `dirty` (only once there is a baseline).
     tracking: AtomicBool,
     /// Sees every answered call (metrics), once installed.
-    call_observer: std::sync::OnceLock<Arc<dyn observe::CallObserver>>,
+    call_observer: std::sync::OnceLock<Arc<dyn calls::observe::CallObserver>>,
     /// Every applied schema change is announced here (see [`notices`]).
     pub notices: notices::Notices,
     /// The column family (keyspace, name) whose update failed on the
@@ -192,8 +190,8 @@ impl Node {
             prepared: PreparedCache::new(),
             prepared_cql2: crate::cql2::PreparedCache::new(),
             partition_locks: PartitionLocks::new(),
-            faults: faults::Faults::new(),
-            activity: activity::Activity::new(0),
+            faults: calls::faults::Faults::new(),
+            activity: calls::activity::Activity::new(0),
             gate: RwLock::new(()),
             baseline: Mutex::new(None),
             dirty: Mutex::new(baseline::Dirty::default()),
@@ -259,12 +257,12 @@ impl Node {
     }
 
     /// Installs the observer of answered calls (once; a second is refused).
-    pub fn observe_calls(&self, observer: Arc<dyn observe::CallObserver>) -> bool {
+    pub fn observe_calls(&self, observer: Arc<dyn calls::observe::CallObserver>) -> bool {
         self.call_observer.set(observer).is_ok()
     }
 
     /// The observer of answered calls, if one is installed.
-    pub fn call_observer(&self) -> Option<&dyn observe::CallObserver> {
+    pub fn call_observer(&self) -> Option<&dyn calls::observe::CallObserver> {
         self.call_observer.get().map(|o| &**o)
     }
 

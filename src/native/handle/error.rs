@@ -13,7 +13,7 @@ use super::super::wire::result::BadPagingState;
 use crate::call::{Refusal, Said};
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
-use crate::node::faults::{Fault, FaultKind, WRITE_TYPES};
+use crate::node::calls::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
 use crate::release::{Behaviour, Release};
 

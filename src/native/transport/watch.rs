@@ -1,7 +1,7 @@
 //! What the server observes of each native request besides answering it:
-//! the metrics (per opcode and statement kind, see [`crate::node::observe`]),
-//! the test kit's primed faults ([`crate::node::faults`]) and its activity
-//! record ([`crate::node::activity`]): the same rules and the same ring as
+//! the metrics (per opcode and statement kind, see [`crate::node::calls::observe`]),
+//! the test kit's primed faults ([`crate::node::calls::faults`]) and its activity
+//! record ([`crate::node::calls::activity`]): the same rules and the same ring as
 //! Thrift's calls, under the API name `native`.
 //!
 //! The server begins a [`Seen`] for each request once it is decoded. With
@@ -22,9 +22,9 @@ use super::super::wire::frame::op;
 use super::super::wire::request::consistency_name;
 use super::super::wire::request::{BatchQuery, Request};
 use crate::cql::ast::{BatchKind, Statement};
-use crate::node::activity::{self, Entry};
-use crate::node::faults::{Call, Fault, FaultKind};
-use crate::node::observe::{CallSeen, STATEMENT_KINDS};
+use crate::node::calls::activity::{self, Entry};
+use crate::node::calls::faults::{Call, Fault, FaultKind};
+use crate::node::calls::observe::{CallSeen, STATEMENT_KINDS};
 use crate::node::Node;
 use std::time::{Duration, Instant, SystemTime};
 

@@ -58,7 +58,7 @@ pub fn compactionstats(v: &Value, out: &mut String) {
 
 /// 1.2's `[yyyy-MM-dd HH:mm:ss,SSS]` stamp (UTC).
 fn stamp() -> String {
-    let t = crate::node::activity::rfc3339(std::time::SystemTime::now());
+    let t = crate::node::calls::activity::rfc3339(std::time::SystemTime::now());
     // "YYYY-MM-DDTHH:MM:SS.ffffffZ"
     format!("{} {},{}", &t[..10], &t[11..19], &t[20..23])
 }

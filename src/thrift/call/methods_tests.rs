@@ -227,7 +227,7 @@ fn the_argument_tables_agree_with_the_idl() {
                 crate::thrift::error::fault_carried(
                     g,
                     name,
-                    crate::node::faults::FaultKind::ApplicationError
+                    crate::node::calls::faults::FaultKind::ApplicationError
                 ),
                 "{file} {name}"
             );
@@ -239,7 +239,7 @@ fn the_argument_tables_agree_with_the_idl() {
                 crate::thrift::error::fault_carried(
                     g,
                     name,
-                    crate::node::faults::FaultKind::InvalidRequest
+                    crate::node::calls::faults::FaultKind::InvalidRequest
                 ),
                 carries_ire,
                 "{file} {name}"

@@ -63,7 +63,7 @@ fn outcomes_from_replies() {
 
 #[test]
 fn outcomes_name_the_exception_and_its_why() {
-    use crate::node::faults::{Fault, FaultKind};
+    use crate::node::calls::faults::{Fault, FaultKind};
     use crate::thrift::error::fault_reply;
     let header = MessageHeader {
         name: "get".into(),
@@ -119,7 +119,7 @@ fn no_reply_and_a_closed_connection() {
 /// Primed faults (`error::fault`) as the reply reader reads them back: each
 /// kind its method's declared exception, in both generations.
 mod faults {
-    use crate::node::faults::{Fault, FaultKind};
+    use crate::node::calls::faults::{Fault, FaultKind};
     use crate::thrift::call::reply::{self, Outcome};
     use crate::thrift::error::{fault_carried, fault_reply};
     use crate::thrift::session::Generation;

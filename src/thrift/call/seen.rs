@@ -1,10 +1,10 @@
 //! Tells the node's call observer (metrics) about each answered call: the
 //! generation, the method name and whether the reply is an exception, read
 //! from the request and reply headers without allocating (see
-//! [`crate::node::observe`]). Called by [`crate::thrift::call::log`] for
+//! [`crate::node::calls::observe`]). Called by [`crate::thrift::call::log`] for
 //! every call; it must stay this cheap.
 
-use crate::node::observe::{CallObserver, CallSeen};
+use crate::node::calls::observe::{CallObserver, CallSeen};
 use crate::thrift::dispatch::Unanswerable;
 use crate::thrift::session::Generation;
 use crate::thrift::wire::{mtype, Reader};

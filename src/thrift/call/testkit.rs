@@ -1,6 +1,6 @@
 //! The test kit's one hook on the Thrift call path: primed faults
-//! ([`crate::node::faults`]) and the activity record
-//! ([`crate::node::activity`]).
+//! ([`crate::node::calls::faults`]) and the activity record
+//! ([`crate::node::calls::activity`]).
 //!
 //! The server begins a [`Watch`] for each request before the call runs:
 //! with no fault rule and the activity record off, that is two relaxed
@@ -14,8 +14,8 @@
 //! is then recorded, with the rule that fired. The exceptions themselves
 //! are built in [`crate::thrift::error`].
 
-use crate::node::activity::{self, Entry};
-use crate::node::faults::{Call, Fault, FaultKind};
+use crate::node::calls::activity::{self, Entry};
+use crate::node::calls::faults::{Call, Fault, FaultKind};
 use crate::node::Node;
 use crate::thrift::call::reply::ending;
 use crate::thrift::call::request::{self, Named};

@@ -10,7 +10,7 @@
 //! on the other calls they are what Cassandra 1.2 answered a refused
 //! login or permission with, an InvalidRequestException.
 
-use crate::node::faults::{Fault, FaultKind};
+use crate::node::calls::faults::{Fault, FaultKind};
 use crate::release::methods;
 use crate::thrift::error::declared::exception_name;
 use crate::thrift::gen::{cassandra06 as t06, cassandra19 as t19};

@@ -5,7 +5,7 @@
 //! (`User`) or a TApplicationException (`Application`). Nothing else in the
 //! front end builds exceptions by hand.
 //!
-//! Primed faults ([`crate::node::faults`]) become the exception structs of
+//! Primed faults ([`crate::node::calls::faults`]) become the exception structs of
 //! the call's generation here too ([`fault_reply`]), in the result field
 //! its method declares them in.
 
