@@ -19,10 +19,12 @@
 
 use super::admit::Answering;
 use super::handshake::handshake;
+use super::retry::PassThrough;
+use super::silence::Silence;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::facts::{storage_of, ClusterFacts};
 use crate::gateway::driver::level::driver_level;
-use crate::gateway::driver::url::ClusterUrl;
+use crate::gateway::driver::url::{ClusterUrl, Retry};
 use crate::gateway::driver::values::RawRow;
 use crate::gateway::session::Inner;
 use crate::gateway::{block_on, ddl, OwnRuntime};
@@ -30,6 +32,11 @@ use crate::schema::Schema;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
 use scylla::client::session_builder::SessionBuilder;
+use scylla::policies::load_balancing::DefaultPolicy;
+use scylla::policies::retry::{DefaultRetryPolicy, RetryPolicy};
+use scylla::policies::speculative_execution::{
+    SimpleSpeculativeExecutionPolicy, SpeculativeExecutionPolicy,
+};
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
@@ -89,11 +96,7 @@ impl Connection {
         let deadline = url.connect_timeout;
         let hosts = block_on(&driver, answering_hosts(&url.hosts, deadline))?;
         let admitted = Arc::new(Answering::new(&hosts, deadline));
-        let profile = ExecutionProfile::builder()
-            .consistency(driver_level(url.consistency))
-            .request_timeout(Some(url.timeout))
-            .build()
-            .into_handle();
+        let profile = profile(url).into_handle();
         let builder = SessionBuilder::new()
             .known_nodes(&hosts)
             .connection_timeout(deadline)
@@ -171,6 +174,37 @@ impl Connection {
         }
         Ok(cluster)
     }
+}
+
+/// The requests' defaults: the URL's level and longest wait, the driver's
+/// token-aware balancing with silent nodes tried last (`silence`), the
+/// cluster's answers passed through (`retry`) unless the URL asks for the
+/// driver's retries, and reads sent to a second node after the URL's
+/// `speculative_ms` when it names one (only idempotent requests are: the
+/// statements mark reads so).
+fn profile(url: &ClusterUrl) -> ExecutionProfile {
+    let balancing = Silence::new(
+        DefaultPolicy::builder().build(),
+        url.hang,
+        url.connect_timeout,
+    );
+    let retry: Arc<dyn RetryPolicy> = match url.retry {
+        Retry::Cluster => Arc::new(PassThrough),
+        Retry::Driver => Arc::new(DefaultRetryPolicy::new()),
+    };
+    let speculative = url.speculative.map(|delay| {
+        Arc::new(SimpleSpeculativeExecutionPolicy {
+            max_retry_count: 1,
+            retry_interval: delay,
+        }) as Arc<dyn SpeculativeExecutionPolicy>
+    });
+    ExecutionProfile::builder()
+        .consistency(driver_level(url.consistency))
+        .request_timeout(Some(url.timeout))
+        .load_balancing_policy(Arc::new(balancing))
+        .retry_policy(retry)
+        .speculative_execution_policy(speculative)
+        .build()
 }
 
 /// The contact points that answer [`handshake`], all asked at once; an

@@ -5,9 +5,21 @@
 //! - `consistency=ONE|TWO|THREE|QUORUM|ALL|LOCAL_QUORUM|EACH_QUORUM|LOCAL_ONE`:
 //!   the level of calls that carry none (CQL over Thrift at 1.2's ONE is
 //!   passed as it came; the native front end, schema work). Default ONE.
-//! - `timeout_ms=N`: a request's client-side timeout (default 12000, more
-//!   than Cassandra's own 10 s write and 5 s read timeouts, so that the
-//!   cluster's typed timeout arrives first).
+//! - `timeout_ms=N`: the longest wait for any request (default 12000);
+//!   schema work and truncates wait this long.
+//! - `read_timeout_ms=N`, `write_timeout_ms=N`, `range_timeout_ms=N`,
+//!   `counter_write_timeout_ms=N`: the cluster's own coordinator timeouts
+//!   (cassandra.yaml's `*_request_timeout_in_ms`; by default its release's
+//!   defaults): the gateway waits each plus a tenth (`deadline`).
+//! - `hang_ms=N`: a node sent a request that has answered nothing for N ms
+//!   is asked a handshake on a new connection; until it answers, it is
+//!   tried last (default 500; `cluster::silence`).
+//! - `retry=cluster|driver`: pass the cluster's answers through and retry
+//!   only what no coordinator answered (default, `cluster::retry`), or the
+//!   driver's own retry policy.
+//! - `speculative_ms=N`: a read unanswered after N ms is also sent to the
+//!   next node, the first answer taken (default: off, as Cassandra's own
+//!   drivers ship it).
 //! - `connect_timeout_ms=N`: the first connection's (default 5000).
 //! - `create_schema=true|false`: `serve --create-schema` (create the
 //!   configuration's keyspaces and tables the cluster lacks at start).
@@ -36,6 +48,33 @@ pub struct ClusterUrl {
     pub storage: Option<Storage>,
     /// The schema's keyspaces and tables are created at start.
     pub create_schema: bool,
+    /// The cluster's coordinator timeouts the URL names (see `deadline`).
+    pub cluster_timeouts: GivenTimeouts,
+    /// How long a node may leave a request unanswered before it is asked
+    /// whether it answers at all (see `cluster::silence`).
+    pub hang: Duration,
+    pub retry: Retry,
+    /// The delay before a read is also sent to the next node (`None`: never).
+    pub speculative: Option<Duration>,
+}
+
+/// The coordinator timeouts a URL names; `None` for the release's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GivenTimeouts {
+    pub read: Option<Duration>,
+    pub write: Option<Duration>,
+    pub range: Option<Duration>,
+    pub counter_write: Option<Duration>,
+}
+
+/// Which requests the gateway sends again on its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Retry {
+    /// Only what no coordinator answered (`cluster::retry`).
+    #[default]
+    Cluster,
+    /// The driver's default retry policy.
+    Driver,
 }
 
 impl ClusterUrl {
@@ -60,6 +99,10 @@ impl ClusterUrl {
             connect_timeout: Duration::from_millis(5_000),
             storage: None,
             create_schema: false,
+            cluster_timeouts: GivenTimeouts::default(),
+            hang: Duration::from_millis(500),
+            retry: Retry::Cluster,
+            speculative: None,
         };
         let mut given: Vec<&str> = Vec::new();
         for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
@@ -78,6 +121,25 @@ impl ClusterUrl {
                 }
                 "timeout_ms" => url.timeout = millis(value).map_err(bad)?,
                 "connect_timeout_ms" => url.connect_timeout = millis(value).map_err(bad)?,
+                "read_timeout_ms" => url.cluster_timeouts.read = Some(millis(value).map_err(bad)?),
+                "write_timeout_ms" => {
+                    url.cluster_timeouts.write = Some(millis(value).map_err(bad)?)
+                }
+                "range_timeout_ms" => {
+                    url.cluster_timeouts.range = Some(millis(value).map_err(bad)?)
+                }
+                "counter_write_timeout_ms" => {
+                    url.cluster_timeouts.counter_write = Some(millis(value).map_err(bad)?)
+                }
+                "hang_ms" => url.hang = millis(value).map_err(bad)?,
+                "speculative_ms" => url.speculative = Some(millis(value).map_err(bad)?),
+                "retry" => {
+                    url.retry = match value {
+                        "cluster" => Retry::Cluster,
+                        "driver" => Retry::Driver,
+                        _ => return Err(bad(format!("retry {value:?}: cluster or driver"))),
+                    }
+                }
                 "create_schema" => {
                     url.create_schema = match value {
                         "true" => true,
@@ -160,6 +222,28 @@ mod tests {
         assert_eq!(plain.storage, None);
         let four = ClusterUrl::parse("cassandra://a?storage=noncompact").unwrap();
         assert_eq!(four.storage, Some(Storage::NonCompact));
+        assert_eq!(plain.hang, Duration::from_millis(500));
+        assert_eq!(plain.retry, Retry::Cluster);
+        assert_eq!(plain.speculative, None);
+        assert_eq!(plain.cluster_timeouts, GivenTimeouts::default());
+        let tuned = ClusterUrl::parse(
+            "cassandra://a?write_timeout_ms=1000&read_timeout_ms=3000&range_timeout_ms=9000\
+             &counter_write_timeout_ms=4000&hang_ms=200&retry=driver&speculative_ms=50",
+        )
+        .unwrap();
+        let ms = |n| Some(Duration::from_millis(n));
+        assert_eq!(
+            tuned.cluster_timeouts,
+            GivenTimeouts {
+                read: ms(3000),
+                write: ms(1000),
+                range: ms(9000),
+                counter_write: ms(4000),
+            }
+        );
+        assert_eq!(tuned.hang, Duration::from_millis(200));
+        assert_eq!(tuned.retry, Retry::Driver);
+        assert_eq!(tuned.speculative, ms(50));
     }
 
     #[test]
@@ -174,6 +258,9 @@ mod tests {
             ("cassandra://a?colour=red", "unknown option"),
             ("cassandra://a?timeout_ms=0", "positive number"),
             ("cassandra://a?storage=dense", "compact or noncompact"),
+            ("cassandra://a?retry=always", "cluster or driver"),
+            ("cassandra://a?hang_ms=0", "positive number"),
+            ("cassandra://a?write_timeout_ms=x", "positive number"),
             ("cassandra://[::1", "unclosed"),
             (
                 "cassandra://a?timeout_ms=100&timeout_ms=200",

@@ -19,6 +19,7 @@ pub mod custom;
 pub mod statements;
 pub mod tables;
 
+use crate::gateway::driver::deadline::Deadlines;
 use crate::gateway::driver::error::ErrorCounts;
 use crate::gateway::driver::error::GatewayResult;
 use crate::gateway::driver::facts::{ClusterFacts, Storage};
@@ -36,6 +37,8 @@ pub struct Inner {
     pub(crate) layouts: Layouts,
     schema: RwLock<Arc<Schema>>,
     pub url: ClusterUrl,
+    /// How long each kind of request is waited for.
+    pub(crate) deadlines: Deadlines,
     /// How this cluster stores Thrift-era tables (see `layout`).
     pub(crate) storage: Storage,
     /// What the cluster said of itself when connected.
@@ -64,6 +67,7 @@ impl Inner {
             statements: statements::Statements::default(),
             layouts: Layouts::default(),
             schema: RwLock::new(schema),
+            deadlines: Deadlines::new(&url, facts.major()),
             url,
             storage,
             // Cassandra 3.0+ fails a reversed slice of one super column's

@@ -10,12 +10,16 @@
 //! changes. The driver re-prepares a statement the node has forgotten
 //! (UNPREPARED) itself; one it cannot re-prepare as it was (its id changed
 //! with the table) or still finds unprepared is dropped from the cache,
-//! prepared again and run once more here. This module must not build
-//! statement texts; the readers, writers and `forms` do.
+//! prepared again and run once more here. Each statement is told, once as
+//! it is prepared, how long it is waited for (by its kind: see
+//! `driver::deadline`) and whether it is idempotent (a read: the driver
+//! may then send it to another node when one fails to answer). This module
+//! must not build statement texts; the readers, writers and `forms` do.
 
 use super::custom::{for_statement, has_custom};
 use super::Inner;
 use crate::call::Consistency;
+use crate::gateway::driver::deadline::Asked;
 use crate::gateway::driver::error::{is_stale_prepared, GatewayError, GatewayResult, TimeoutCause};
 use crate::gateway::driver::level::driver_level;
 use crate::gateway::driver::values::{Bound, RawRow};
@@ -131,7 +135,37 @@ async fn prepare(inner: &Inner, text: String) -> GatewayResult<PreparedStatement
             )
         })??;
     p.set_use_cached_result_metadata(true);
+    let kind = asked(p.get_statement());
+    p.set_request_timeout(Some(inner.deadlines.wait(kind)));
+    p.set_is_idempotent(matches!(kind, Asked::Read | Asked::Range));
     Ok(p)
+}
+
+/// What the statement `text` asks of the cluster, for its deadline: a
+/// read of partitions by token or by index is a range read, as the
+/// cluster times it; an increment without a timestamp is a counter write.
+pub(in crate::gateway) fn asked(text: &str) -> Asked {
+    let t = text.trim_start();
+    let starts = |word: &str| {
+        t.get(..word.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(word))
+    };
+    if starts("SELECT") {
+        if t.contains("token(") || t.contains("ALLOW FILTERING") {
+            Asked::Range
+        } else {
+            Asked::Read
+        }
+    } else if starts("UPDATE") && t.contains(" + ?") && !t.contains("USING TIMESTAMP") {
+        Asked::CounterWrite
+    } else if ["INSERT", "UPDATE", "DELETE", "BEGIN"]
+        .iter()
+        .any(|w| starts(w))
+    {
+        Asked::Write
+    } else {
+        Asked::Other
+    }
 }
 
 /// What a call runs: a text, or a hot statement's form on a table.
@@ -410,5 +444,42 @@ mod tests {
         assert!(!Sql::Formed(&a, insert).same(&Sql::Formed(&b, insert)));
         assert!(Sql::Text("SELECT 1").same(&Sql::Text("SELECT 1")));
         assert!(!Sql::Text("SELECT 1").same(&Sql::Formed(&a, insert)));
+    }
+
+    #[test]
+    fn each_statement_is_timed_as_the_cluster_times_its_kind() {
+        for (text, kind) in [
+            (
+                "SELECT column1, value FROM \"K\".\"S\" WHERE key = ?",
+                Asked::Read,
+            ),
+            (
+                "select key FROM t WHERE token(key) > ? LIMIT 10",
+                Asked::Range,
+            ),
+            (
+                "SELECT key FROM t WHERE \"age\" = ? ALLOW FILTERING",
+                Asked::Range,
+            ),
+            (
+                "INSERT INTO t (key, v) VALUES (?, ?) USING TIMESTAMP ?",
+                Asked::Write,
+            ),
+            (
+                "DELETE FROM t USING TIMESTAMP ? WHERE key = ?",
+                Asked::Write,
+            ),
+            (
+                "UPDATE t SET value = value + ? WHERE key = ?",
+                Asked::CounterWrite,
+            ),
+            (
+                "UPDATE t USING TIMESTAMP ? SET \"tags\" = \"tags\" + ? WHERE k = ?",
+                Asked::Write,
+            ),
+            ("TRUNCATE \"K\".\"S\"", Asked::Other),
+        ] {
+            assert_eq!(asked(text), kind, "{text}");
+        }
     }
 }

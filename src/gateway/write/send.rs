@@ -23,6 +23,7 @@
 
 use super::plan::{plan, Planned, RowPlan};
 use crate::call::{Atomicity, Consistency};
+use crate::gateway::driver::deadline::Asked;
 use crate::gateway::driver::error::is_stale_prepared;
 use crate::gateway::driver::error::{GatewayError, GatewayResult};
 use crate::gateway::driver::level::driver_level;
@@ -160,6 +161,11 @@ async fn send(
                     last = Some((sql, p));
                 }
                 batch.set_consistency(driver_level(cl));
+                let asked = match kind {
+                    BatchType::Counter => Asked::CounterWrite,
+                    _ => Asked::Write,
+                };
+                batch.set_request_timeout(Some(inner.deadlines.wait(asked)));
                 let values: Vec<&[Bound]> = stmts.iter().map(|s| s.values()).collect();
                 match inner.session.batch(&batch, values).await {
                     Err(e) if !retried && is_stale_prepared(&e) => {
