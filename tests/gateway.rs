@@ -21,6 +21,7 @@ mod gateway {
     mod wire_gateway_cql3;
     mod wire_gateway_explorer;
     mod wire_gateway_failures;
+    mod wire_gateway_hung;
     mod wire_gateway_index;
     mod wire_gateway_index_cql3;
     mod wire_gateway_layout;

@@ -1,11 +1,14 @@
 //! Small fake cluster nodes for the gateway's failure tests: a port that
 //! accepts and never answers, one that announces a huge frame, and proxies
 //! in front of a backend supercolumn: one that refuses the statements a
-//! Cassandra 3.11 node fails, one that lists a stopped node among its peers. Owns only the sockets; what each test checks
-//! stays in it.
+//! Cassandra 3.11 node fails, one that lists a stopped node among its
+//! peers, one whose listed peer is a second proxy that can be paused (a
+//! node that stops answering while in use). Owns only the sockets; what
+//! each test checks stays in it.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -106,16 +109,7 @@ const PEERS_ID: &[u8] = b"fake-peers-query";
 /// it, prepared or not) lists one more node, at 127.0.0.2 on the proxy's
 /// port, which accepts connections and never answers (a stopped node).
 pub fn with_a_stopped_peer(backend: u16) -> u16 {
-    let port = proxy(backend, |h, b| {
-        let mut id = (PEERS_ID.len() as u16).to_be_bytes().to_vec();
-        id.extend_from_slice(PEERS_ID);
-        match (h[4], statement(h[4], b)) {
-            (0x07, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, false)),
-            (0x09, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, true)),
-            (0x0a, _) if b.starts_with(&id) => Some(peers_result(h, false)),
-            _ => None,
-        }
-    });
+    let port = proxy(backend, listing_a_peer);
     let stopped = TcpListener::bind(("127.0.0.2", port)).unwrap();
     thread::spawn(move || {
         let mut held = Vec::new();
@@ -124,6 +118,87 @@ pub fn with_a_stopped_peer(backend: u16) -> u16 {
         }
     });
     port
+}
+
+/// A second node in front of the same backend, which can be stopped (as
+/// with SIGSTOP: its connections stay open, new ones are accepted, nothing
+/// is answered or passed on) and let go again.
+pub struct Pausable {
+    pub paused: Arc<AtomicBool>,
+    /// The requests it passed on to the backend.
+    pub passed: Arc<AtomicUsize>,
+}
+
+/// A proxy to `127.0.0.1:backend` listing a peer at 127.0.0.2 on its port,
+/// as [`with_a_stopped_peer`], where that peer is a [`Pausable`] proxy to
+/// the same backend, running until paused.
+pub fn with_a_pausable_peer(backend: u16) -> (u16, Pausable) {
+    let port = proxy(backend, listing_a_peer);
+    let listener = TcpListener::bind(("127.0.0.2", port)).unwrap();
+    let (paused, passed) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicUsize::new(0)),
+    );
+    let node = Pausable {
+        paused: paused.clone(),
+        passed: passed.clone(),
+    };
+    thread::spawn(move || {
+        for client in listener.incoming().map_while(Result::ok) {
+            let Ok(server) = TcpStream::connect(("127.0.0.1", backend)) else {
+                continue;
+            };
+            let wait = |paused: &AtomicBool| {
+                while paused.load(Ordering::Relaxed) {
+                    thread::sleep(Duration::from_millis(5));
+                }
+            };
+            let (mut from_server, mut to_client) =
+                (server.try_clone().unwrap(), client.try_clone().unwrap());
+            let p = paused.clone();
+            thread::spawn(move || {
+                while let Some((h, b)) = read_frame(&mut from_server) {
+                    wait(&p);
+                    if to_client
+                        .write_all(&h)
+                        .and_then(|_| to_client.write_all(&b))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+            let (mut from_client, mut to_server) = (client, server);
+            let (p, n) = (paused.clone(), passed.clone());
+            thread::spawn(move || {
+                while let Some((h, b)) = read_frame(&mut from_client) {
+                    wait(&p);
+                    n.fetch_add(1, Ordering::Relaxed);
+                    if to_server
+                        .write_all(&h)
+                        .and_then(|_| to_server.write_all(&b))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    (port, node)
+}
+
+/// A proxy's own answer to the driver's [`PEERS_QUERY`], prepared or not:
+/// one more node, at 127.0.0.2.
+fn listing_a_peer(h: [u8; 9], b: &[u8]) -> Option<Vec<u8>> {
+    let mut id = (PEERS_ID.len() as u16).to_be_bytes().to_vec();
+    id.extend_from_slice(PEERS_ID);
+    match (h[4], statement(h[4], b)) {
+        (0x07, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, false)),
+        (0x09, Some(cql)) if cql == PEERS_QUERY => Some(peers_result(h, true)),
+        (0x0a, _) if b.starts_with(&id) => Some(peers_result(h, false)),
+        _ => None,
+    }
 }
 
 /// A proxy to `127.0.0.1:backend`: each request is shown to `answer`
