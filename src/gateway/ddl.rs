@@ -1,6 +1,8 @@
 //! supercolumn's schema made real in the cluster: keyspaces and tables it
 //! has are created there when missing, ones it drops are dropped, and
-//! schema agreement is awaited after each change; `TRUNCATE` too.
+//! schema agreement is awaited after each change, then the driver's view
+//! of the keyspaces and ring read again (so that token-aware routing knows
+//! a new keyspace's replicas from its first write); `TRUNCATE` too.
 //!
 //! Creation is attempted and "already exists" taken as success (1.2's CQL3
 //! has no `IF NOT EXISTS`; 2.0+ does), so a cluster that already holds the
@@ -112,8 +114,24 @@ pub async fn sync(inner: &Inner, old: Option<&Schema>, next: &Schema) -> Gateway
     }
     if changed {
         agree(inner).await;
+        refresh_ring(inner).await;
     }
     Ok(())
+}
+
+/// Reads the cluster's keyspaces and ring into the driver again, within
+/// the URL's `timeout_ms`: a keyspace just created has no replication in
+/// the driver's token map until then (the driver's own refresh comes with
+/// its next topology read, up to a minute later), and each write to it
+/// would go to any node, to be forwarded to its replicas. A failure is
+/// logged: the change was made, and the driver's refresh follows.
+pub(super) async fn refresh_ring(inner: &Inner) {
+    let wait = inner.url.timeout;
+    match tokio::time::timeout(wait, inner.session.refresh_metadata()).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => tracing::warn!("the cluster's keyspaces were not read again: {e}"),
+        Err(_) => tracing::warn!("the cluster's keyspaces were not read again within {wait:?}"),
+    }
 }
 
 /// Logs each keyspace of `schema` the cluster does not have (the driver's

@@ -3,7 +3,8 @@
 //! in front of a backend supercolumn: one that refuses the statements a
 //! Cassandra 3.11 node fails, one that lists a stopped node among its
 //! peers, one whose listed peer is a second proxy that can be paused (a
-//! node that stops answering while in use). Owns only the sockets; what
+//! node that stops answering while in use), one that says it is another
+//! release. Owns only the sockets; what
 //! each test checks stays in it.
 
 use std::io::{Read, Write};
@@ -199,6 +200,58 @@ fn listing_a_peer(h: [u8; 9], b: &[u8]) -> Option<Vec<u8>> {
         (0x0a, _) if b.starts_with(&id) => Some(peers_result(h, false)),
         _ => None,
     }
+}
+
+/// The query the gateway reads the cluster's description with.
+const FACTS_QUERY: &str =
+    "SELECT cluster_name, partitioner, release_version, cql_version FROM system.local";
+
+/// A proxy to `127.0.0.1:backend` answering the gateway's [`FACTS_QUERY`]
+/// as a node of release `release` (Murmur3, CQL 3.0.5) in cluster
+/// `cluster` would; the rest passes.
+pub fn claiming_release(backend: u16, cluster: &'static str, release: &'static str) -> u16 {
+    proxy(backend, move |h, b| match statement(h[4], b) {
+        Some(cql) if h[4] == 0x07 && cql == FACTS_QUERY => {
+            let partitioner = "org.apache.cassandra.dht.Murmur3Partitioner";
+            Some(text_row(
+                h,
+                &[
+                    "cluster_name",
+                    "partitioner",
+                    "release_version",
+                    "cql_version",
+                ],
+                &[cluster, partitioner, release, "3.0.5"],
+            ))
+        }
+        _ => None,
+    })
+}
+
+/// A ROWS answer to `request` of one row of `system.local` text columns.
+fn text_row(request: [u8; 9], names: &[&str], values: &[&str]) -> Vec<u8> {
+    let string = |out: &mut Vec<u8>, s: &[u8]| {
+        out.extend_from_slice(&(s.len() as u16).to_be_bytes());
+        out.extend_from_slice(s);
+    };
+    let mut body = 2i32.to_be_bytes().to_vec();
+    body.extend_from_slice(&1i32.to_be_bytes());
+    body.extend_from_slice(&(names.len() as i32).to_be_bytes());
+    string(&mut body, b"system");
+    string(&mut body, b"local");
+    for name in names {
+        string(&mut body, name.as_bytes());
+        body.extend_from_slice(&[0x00, 0x0d]);
+    }
+    body.extend_from_slice(&1i32.to_be_bytes());
+    for v in values {
+        body.extend_from_slice(&(v.len() as i32).to_be_bytes());
+        body.extend_from_slice(v.as_bytes());
+    }
+    let mut frame = vec![0x84, 0, request[2], request[3], 0x08];
+    frame.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    frame.extend_from_slice(&body);
+    frame
 }
 
 /// A proxy to `127.0.0.1:backend`: each request is shown to `answer`

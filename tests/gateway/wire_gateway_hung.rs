@@ -159,3 +159,71 @@ fn a_node_that_stops_answering_is_passed_over_and_its_calls_time_out_in_the_clus
         paused.iter().filter(|c| c.failed.is_some()).count()
     );
 }
+
+/// The token the pausable peer is listed with (`peer::with_a_pausable_peer`).
+const SECOND_TOKEN: i64 = 4611686018427387904;
+
+/// Whether the second node (token [`SECOND_TOKEN`]) holds `key` in a ring
+/// where the first node's token is `first` (Murmur3, one replica).
+fn on_second(first: i64, key: &[u8]) -> bool {
+    let p = supercolumn::partitioner::by_name("Murmur3Partitioner").unwrap();
+    let t: i64 = p.token_to_string(&p.token(key)).parse().unwrap();
+    // Each node holds the range from the token before its own to its own.
+    let (lo, hi) = (first.min(SECOND_TOKEN), first.max(SECOND_TOKEN));
+    let in_hi_range = lo < t && t <= hi;
+    in_hi_range == (hi == SECOND_TOKEN)
+}
+
+#[test]
+fn a_keyspace_made_through_the_gateway_is_routed_to_its_replicas_from_the_first_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let conf = wire::gateway::v19_without_keyspaces(dir.path());
+    let backend = native_backend(&conf);
+    let (port, second) = peer::with_a_pausable_peer(backend.native_port.unwrap());
+    let url = format!("cassandra://127.0.0.1:{port}?connect_timeout_ms=1000");
+    let gateway = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--backend",
+        &url,
+    ]);
+    let mut c = connect19(gateway.port);
+    let cf = t19::CfDef {
+        comparator_type: Some("UTF8Type".into()),
+        ..supercolumn::thrift::client::blank_cf_def("Routed", "Std")
+    };
+    c.system_add_keyspace(wire::thrift19::simple_keyspace("Routed", vec![cf]))
+        .unwrap();
+    c.set_keyspace("Routed".into()).unwrap();
+    // The backend's own token (the gateway's ring is the backend's).
+    let ring = c.describe_ring("Routed".into()).unwrap();
+    let token: i64 = ring[0].end_token.parse().unwrap();
+    let keys: Vec<Vec<u8>> = (0..200).map(|i| format!("r{i}").into_bytes()).collect();
+    let (other, first): (Vec<&Vec<u8>>, Vec<&Vec<u8>>) =
+        keys.iter().partition(|k| on_second(token, k));
+    assert!(first.len() > 20 && other.len() > 20, "{ring:?}");
+    let insert = |c: &mut wire::Client19, key: &[u8]| {
+        let parent = t19::ColumnParent::new("Std".to_string(), None);
+        let col = t19::Column::new(b"c".to_vec(), b"v".to_vec(), timestamp(), None);
+        c.insert(key.to_vec(), parent, col, t19::ConsistencyLevel::ONE)
+            .unwrap();
+    };
+    // From the first write, the keys of the first node's range go there:
+    // the second sees at most the statement's preparation.
+    let before = second.passed.load(Ordering::Relaxed);
+    for key in first.iter().take(20) {
+        insert(&mut c, key);
+    }
+    let to_second = second.passed.load(Ordering::Relaxed) - before;
+    assert!(
+        to_second <= 2,
+        "{to_second} of 20 writes sent to a node that is no replica"
+    );
+    // And the second node's keys to it.
+    let before = second.passed.load(Ordering::Relaxed);
+    for key in other.iter().take(20) {
+        insert(&mut c, key);
+    }
+    assert!(second.passed.load(Ordering::Relaxed) - before >= 20);
+}

@@ -2,7 +2,8 @@
 //! refuses a configuration naming another, creates keyspaces only when
 //! asked, fails in seconds on a backend that does not answer (or answers
 //! with a frame no CQL server sends), starts in seconds on the nodes that
-//! answer when a peer is stopped, and refuses to point at itself.
+//! answer when a peer is stopped, refuses to point at itself, and its
+//! native side says the cluster's release.
 
 use super::peer;
 use crate::support::wire;
@@ -200,4 +201,34 @@ fn a_stopped_peer_is_marked_down_and_start_up_goes_on_without_it() {
         let got = c.get(key, path, t19::ConsistencyLevel::ONE).unwrap();
         assert_eq!(got.column.unwrap().value, Some(b"v".to_vec()));
     }
+}
+
+#[test]
+fn the_native_side_says_the_clusters_release() {
+    use crate::support::native::Conn;
+    let dir = tempfile::tempdir().unwrap();
+    let conf = v19_without_keyspaces(dir.path());
+    let backend = native_backend(&conf);
+    let port = peer::claiming_release(backend.native_port.unwrap(), "Test Cluster", "3.11.10");
+    let url = format!("cassandra://127.0.0.1:{port}");
+    let gateway = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--native-listen",
+        "127.0.0.1:0",
+        "--backend",
+        &url,
+    ]);
+    let native = gateway.native_port.expect("the gateway serves native");
+    let release = |version: u8| {
+        let mut c = Conn::ready(native, version);
+        let rows = c.ok("SELECT release_version FROM system.local").rows();
+        String::from_utf8(rows[0][0].clone().unwrap()).unwrap()
+    };
+    // v3 and v4, which 3.11 speaks, are told its release; v1 and v2 (3.x
+    // speaks neither) keep the release whose schema tables they are served.
+    assert_eq!(release(4), "3.11.10");
+    assert_eq!(release(3), "3.11.10");
+    assert_eq!(release(2), "2.0.17");
 }

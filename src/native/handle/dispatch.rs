@@ -40,15 +40,26 @@ pub fn claimed_release(version: u8) -> &'static str {
     }
 }
 
+/// The release a gateway's cluster says it is, which its native side
+/// claims to a client speaking v3 or later (as the cluster's own nodes
+/// would); v1 and v2, which 3.x and later no longer speak, keep the claim
+/// whose schema tables the gateway serves them (`claimed_release`).
+fn cluster_release(node: &Node, version: u8) -> Option<String> {
+    let cluster = node.backend().cluster()?;
+    let release = &cluster.facts().release_version;
+    (version >= 3 && !release.is_empty()).then(|| release.clone())
+}
+
 /// `system.local`'s facts for a connection speaking `version`, reached at `ip`.
 pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
     // A stable id: the same node (address and token) keeps it across restarts.
     let host_id = node.host_id().into_bytes();
     LocalFacts {
-        release_version: node
-            .release
-            .map_or(claimed_release(version), |r| r.version)
-            .to_string(),
+        release_version: cluster_release(node, version).unwrap_or_else(|| {
+            node.release
+                .map_or(claimed_release(version), |r| r.version)
+                .to_string()
+        }),
         cql_version: node
             .release
             .and_then(|r| r.cql3_version)
