@@ -199,7 +199,7 @@ fn a_keyspace_made_through_the_gateway_is_routed_to_its_replicas_from_the_first_
     // The backend's own token (the gateway's ring is the backend's).
     let ring = c.describe_ring("Routed".into()).unwrap();
     let token: i64 = ring[0].end_token.parse().unwrap();
-    let keys: Vec<Vec<u8>> = (0..200).map(|i| format!("r{i}").into_bytes()).collect();
+    let keys: Vec<Vec<u8>> = (0..2000).map(|i| format!("r{i}").into_bytes()).collect();
     let (other, first): (Vec<&Vec<u8>>, Vec<&Vec<u8>>) =
         keys.iter().partition(|k| on_second(token, k));
     assert!(first.len() > 20 && other.len() > 20, "{ring:?}");
