@@ -100,6 +100,10 @@ impl Connection {
         let builder = SessionBuilder::new()
             .known_nodes(&hosts)
             .connection_timeout(deadline)
+            // A stopped node's connections given up in seconds, not the
+            // driver's minute: a prepare waits on every connected node.
+            .keepalive_interval(url.keepalive)
+            .keepalive_timeout(url.keepalive * 2)
             .default_execution_profile_handle(profile)
             // The contact points that answered alone, then the other nodes
             // that answer (see `admit`).

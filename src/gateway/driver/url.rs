@@ -14,6 +14,10 @@
 //! - `hang_ms=N`: a node sent a request that has answered nothing for N ms
 //!   is asked a handshake on a new connection; until it answers, it is
 //!   tried last (default 500; `cluster::silence`).
+//! - `keepalive_ms=N`: each connection is sent a keepalive `OPTIONS` every
+//!   N ms and dropped when one is unanswered after 2N (default 2000): a
+//!   stopped node's connections are then given up within 3N, and nothing
+//!   waits on them (the driver prepares a statement on every connected node).
 //! - `retry=cluster|driver`: pass the cluster's answers through and retry
 //!   only what no coordinator answered (default, `cluster::retry`), or the
 //!   driver's own retry policy.
@@ -53,6 +57,8 @@ pub struct ClusterUrl {
     /// How long a node may leave a request unanswered before it is asked
     /// whether it answers at all (see `cluster::silence`).
     pub hang: Duration,
+    /// The keepalive interval (the timeout is twice it).
+    pub keepalive: Duration,
     pub retry: Retry,
     /// The delay before a read is also sent to the next node (`None`: never).
     pub speculative: Option<Duration>,
@@ -101,6 +107,7 @@ impl ClusterUrl {
             create_schema: false,
             cluster_timeouts: GivenTimeouts::default(),
             hang: Duration::from_millis(500),
+            keepalive: Duration::from_millis(2000),
             retry: Retry::Cluster,
             speculative: None,
         };
@@ -132,6 +139,7 @@ impl ClusterUrl {
                     url.cluster_timeouts.counter_write = Some(millis(value).map_err(bad)?)
                 }
                 "hang_ms" => url.hang = millis(value).map_err(bad)?,
+                "keepalive_ms" => url.keepalive = millis(value).map_err(bad)?,
                 "speculative_ms" => url.speculative = Some(millis(value).map_err(bad)?),
                 "retry" => {
                     url.retry = match value {
@@ -228,7 +236,8 @@ mod tests {
         assert_eq!(plain.cluster_timeouts, GivenTimeouts::default());
         let tuned = ClusterUrl::parse(
             "cassandra://a?write_timeout_ms=1000&read_timeout_ms=3000&range_timeout_ms=9000\
-             &counter_write_timeout_ms=4000&hang_ms=200&retry=driver&speculative_ms=50",
+             &counter_write_timeout_ms=4000&hang_ms=200&retry=driver&speculative_ms=50\
+             &keepalive_ms=700",
         )
         .unwrap();
         let ms = |n| Some(Duration::from_millis(n));
@@ -242,6 +251,8 @@ mod tests {
             }
         );
         assert_eq!(tuned.hang, Duration::from_millis(200));
+        assert_eq!(tuned.keepalive, Duration::from_millis(700));
+        assert_eq!(plain.keepalive, Duration::from_millis(2000));
         assert_eq!(tuned.retry, Retry::Driver);
         assert_eq!(tuned.speculative, ms(50));
     }
