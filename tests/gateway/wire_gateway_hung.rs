@@ -59,7 +59,7 @@ fn load(
             let key = format!("k{}", i % 61).into_bytes();
             let name = format!("c{}", i % 5).into_bytes();
             let at = start.elapsed();
-            let r = if i % 2 == 0 {
+            let r = if i.is_multiple_of(2) {
                 let parent = t19::ColumnParent::new("StdUTF8".to_string(), None);
                 let col = t19::Column::new(name, b"v".to_vec(), timestamp(), None);
                 c.insert(key, parent, col, t19::ConsistencyLevel::ONE)
