@@ -97,11 +97,14 @@ pub enum Behaviour {
     /// NetworkTopologyStrategy keyspace: `ConsistencyLevel.validateFor*`
     /// stopped asking (only a conditional update's commit still did).
     QuorumsOfAnyStrategy,
+    /// `get_paged_slice` read the range in parts cut at the node's token,
+    /// each part for the whole count of columns.
+    PagedSliceSplitAtToken,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 21] = [
+    pub const ALL: [Behaviour; 22] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -123,6 +126,7 @@ impl Behaviour {
         Behaviour::SliceRangeDeletions,
         Behaviour::AtomicSuperDeletionsFail,
         Behaviour::QuorumsOfAnyStrategy,
+        Behaviour::PagedSliceSplitAtToken,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -151,6 +155,7 @@ impl Behaviour {
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
+            Behaviour::PagedSliceSplitAtToken => "paged_slice_split_at_token",
         }
     }
 
@@ -225,6 +230,10 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => {
                 "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace"
             }
+            Behaviour::PagedSliceSplitAtToken => {
+                "get_paged_slice reads the range in parts cut at the node's token, each part \
+                 for the whole count of columns (an answer may hold more columns than asked)"
+            }
         }
     }
 }
@@ -294,4 +303,11 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     ),
     // ConsistencyLevel.validateForRead/Write of 1.2.19 (1.2.9 still asked).
     (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
+    // 1.1's StorageProxy.getRangeSlice: each restricted range read with
+    // the command's own count (1.2 counted what was left).
+    (
+        Behaviour::PagedSliceSplitAtToken,
+        (1, 1, 0),
+        Some((1, 2, 0)),
+    ),
 ];
