@@ -1286,3 +1286,22 @@ if R < (1, 2):
                 describe_ks(ks),
             ]
         return out
+
+
+if R == (1, 1):
+    @scenario("rel_pagedstart", "19", "read", keyspace_reset="cv_r_pagedstart")
+    def _pagedstart():
+        """get_paged_slice in 1.1 (found by difftest.py --app): start_column applies to the
+        first row read, whatever its key (the start key's row, or the next one when that key
+        has none), the later rows from their first column. 1.1 read the range in parts cut at
+        the node's token, each for the whole count; a count above every column the rows hold
+        reads them all wherever the fresh node's random token falls"""
+        ks = "cv_r_pagedstart"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        for k in ["k%d" % i for i in range(6)]:
+            out += [v19.insert(k, cparent("A"), column(n, "v", 1)) for n in ("a", "m", "z")]
+        out += [v19.get_paged_slice("A", key_range("", "", count=100), "b"),
+                v19.get_paged_slice("A", key_range("k3", "", count=100), "n"),
+                v19.get_paged_slice("A", key_range("kx", "", count=100), "n"),
+                v19.get_paged_slice("A", key_range("", "", count=100), "zz")]
+        return out
