@@ -1305,3 +1305,27 @@ if R == (1, 1):
                 v19.get_paged_slice("A", key_range("kx", "", count=100), "n"),
                 v19.get_paged_slice("A", key_range("", "", count=100), "zz")]
         return out
+
+
+if R < (1, 2):
+    @scenario("rel_tie", "19", "write", keyspace_reset="cv_r_tie")
+    def _tie():
+        """A column written twice at one timestamp with one value, with a TTL and without
+        (found by difftest.py --app): the later write stays (the memtable reconciled the new
+        version against the old, which kept itself on a tie); of two values the greater"""
+        ks = "cv_r_tie"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out += [
+            v19.insert("k", cparent("A"), column("a", "v", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("a", "v", 5)),
+            v19.insert("k", cparent("A"), column("b", "v", 5)),
+            v19.insert("k", cparent("A"), column("b", "v", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("c", "y", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("c", "x", 5)),
+            v19.batch_mutate({"k": {"A": [ins("d", "v", 5), ins("d", "v", 5, ttl=600)]}}),
+            v19.batch_mutate({"k": {"A": [ins("e", "v", 5, ttl=600), ins("e", "v", 5)]}}),
+            v19.get_slice("k", cparent("A"), pred(start="")),
+            v19.insert("k", cparent("A"), column("d", "v", 5)),
+            v19.get("k", cpath("A", col="d")),
+        ]
+        return out

@@ -100,11 +100,15 @@ pub enum Behaviour {
     /// `get_paged_slice` read the range in parts cut at the node's token,
     /// each part for the whole count of columns.
     PagedSliceSplitAtToken,
+    /// Of two writes of a cell at one timestamp with one value (one with a
+    /// TTL, say), the later stayed (the memtable reconciled the new
+    /// version against the old; 2.1 on, the old against the new).
+    LaterWriteWinsTies,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 22] = [
+    pub const ALL: [Behaviour; 23] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -127,6 +131,7 @@ impl Behaviour {
         Behaviour::AtomicSuperDeletionsFail,
         Behaviour::QuorumsOfAnyStrategy,
         Behaviour::PagedSliceSplitAtToken,
+        Behaviour::LaterWriteWinsTies,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -156,6 +161,7 @@ impl Behaviour {
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
             Behaviour::PagedSliceSplitAtToken => "paged_slice_split_at_token",
+            Behaviour::LaterWriteWinsTies => "later_write_wins_ties",
         }
     }
 
@@ -234,6 +240,10 @@ impl Behaviour {
                 "get_paged_slice reads the range in parts cut at the node's token, each part \
                  for the whole count of columns (an answer may hold more columns than asked)"
             }
+            Behaviour::LaterWriteWinsTies => {
+                "of two writes of a column at one timestamp with one value, the later stays \
+                 (with its TTL or without)"
+            }
         }
     }
 }
@@ -310,4 +320,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (1, 1, 0),
         Some((1, 2, 0)),
     ),
+    // Column.reconcile called on the new column with the old one
+    // (ColumnFamily.addColumn, AtomicSortedColumns); 2.1's
+    // AtomicBTreeColumns called it on the old one.
+    (Behaviour::LaterWriteWinsTies, (0, 7, 0), Some((2, 1, 0))),
 ];
