@@ -1329,3 +1329,20 @@ if R < (1, 2):
             v19.get("k", cpath("A", col="d")),
         ]
         return out
+
+
+if R == (0, 7):
+    @scenario("rel_batchkey", "19", "invalid")
+    def _batchkey():
+        """batch_mutate without a session keyspace (found by difftest.py --per-node): 0.7
+        checked each row's key, in its map's order, before the first column family's access
+        found no keyspace; remove checked the access first"""
+        mut = [ins("a", "v", 1)]
+        return [
+            v19.batch_mutate({"": {"A": mut}}),
+            v19.batch_mutate({"k": {"A": mut}}),
+            v19.batch_mutate({"": {}}),
+            v19.batch_mutate({"k": {}, "": {"A": mut}}),
+            v19.batch_mutate({"x" * 70000: {"A": mut}}),
+            v19.remove("", cpath("A", col="a"), 5),
+        ]
