@@ -127,6 +127,22 @@ def cf_id_offset(reply, ks):
     return None
 
 
+def listed_cf_id(reply, ks, args):
+    """The id a describe_keyspace reply of ks gives the column family the update's CfDef
+    names (an application reads it so before an update), None when it lists no such one."""
+    try:
+        name = args["f"]["1"]["f"]["2"].get("v")
+        ksdef = reply["body"]["f"]["0"]
+        if ksdef["f"]["1"].get("v") != ks:
+            return None
+        for cf in ksdef["f"]["5"]["v"]:
+            if cf["f"]["2"].get("v") == name and cf["f"]["16"]["t"] == "i32":
+                return cf["f"]["16"]["v"]
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return None
+
+
 def with_cf_id(args, offset):
     """system_update_column_family's args with the CfDef's id moved by offset."""
     try:
@@ -148,6 +164,11 @@ def sent_args(seq, i, own, real):
     args = s["args"]
     if "prepared_from" in s:
         args = prepared_args(args, own[s["prepared_from"]])
+    if s.get("id_from_previous") and i > 0:
+        cf_id = listed_cf_id(real[i - 1], seq.get("ks"), args)
+        if cf_id is not None:
+            cf = args["f"]["1"]
+            return W.struct(dict(args["f"], **{"1": W.struct(dict(cf["f"], **{"16": W.i32(cf_id)}))}))
     if s["call"] == "system_update_column_family" and seq.get("ks"):
         offset = None
         for j in range(i):
@@ -178,12 +199,32 @@ def play(port, seqs, base, framed, real=None, one_connection=False):
     return out
 
 
+SERVER_CLOCK = 10 ** 12  # a timestamp from 2001 on in milliseconds, or microseconds
+
+
+def server_clock(reply):
+    """reply with every timestamp the server's clock gave masked: a CQL 2 write (before
+    1.2) took the server's time, read back by any later call, where a client's timestamps
+    are sent (and compared) relative to the run's base (`ts`)."""
+    if isinstance(reply, list):
+        return [server_clock(r) for r in reply]
+    if not isinstance(reply, dict):
+        return reply
+    if reply.get("t") == "i64" and not reply.get("ts"):
+        try:
+            if int(reply.get("v")) >= SERVER_CLOCK:
+                return {"t": "i64", "v": "(server clock)"}
+        except (TypeError, ValueError):
+            return reply
+    return {k: server_clock(v) for k, v in reply.items()}
+
+
 def compare(steps, expected, actual):
     diffs = []
     for i, (s, exp, act) in enumerate(zip(steps, expected, actual)):
         if s.get("reset"):
             continue
-        ok, d, msg = corpus.compare(exp, act, s["mask"])
+        ok, d, msg = corpus.compare(server_clock(exp), server_clock(act), s["mask"])
         if not ok:
             diffs.append((i, s, exp, act, d))
         elif msg and msg[0] != msg[1]:
@@ -280,8 +321,38 @@ def real_replies(o, group, real_yaml, stats, shared=None, one_connection=False):
     return base, expected
 
 
+def real_token(group, expected):
+    """The real node's token, from the first describe_ring it answered with one range (a
+    node of 0.7-1.2's stock yaml picks it at random; 2.0 on own 256), else None."""
+    for seq, replies in zip(group, expected):
+        for s, r in zip(seq["steps"], replies):
+            if s["call"] != "describe_ring":
+                continue
+            ring = ((r or {}).get("body") or {}).get("f", {}).get("0", {})
+            if ring.get("t") == "list" and len(ring.get("v", [])) == 1:
+                tok = ring["v"][0].get("f", {}).get("1", {})
+                if tok.get("t") == "bin" and "v" in tok:
+                    return tok["v"]
+    return None
+
+
+def with_token(sc_yaml, token):
+    """A copy of sc_yaml whose initial_token is the real node's: 1.1's get_paged_slice cut
+    the range at it, so the emulation answers for the same token (describe_ring's tokens
+    are masked: a server-assigned value)."""
+    if not sc_yaml or token is None:
+        return sc_yaml
+    path = "/tmp/difftest-token-%d.yaml" % os.getpid()
+    with open(sc_yaml) as src, open(path, "w") as dst:
+        for line in src:
+            if line.startswith("initial_token:"):
+                line = "initial_token: %s\n" % token
+            dst.write(line)
+    return path
+
+
 def emulated(o, group, base, expected, sc_yaml, one_connection=False):
-    with Supercolumn(o.version, sc_yaml) as sc:
+    with Supercolumn(o.version, with_token(sc_yaml, real_token(group, expected))) as sc:
         return [r for r, _ in play(sc.port, group, base, not o.unframed, real=expected,
                                    one_connection=one_connection)]
 

@@ -1286,3 +1286,63 @@ if R < (1, 2):
                 describe_ks(ks),
             ]
         return out
+
+
+if R == (1, 1):
+    @scenario("rel_pagedstart", "19", "read", keyspace_reset="cv_r_pagedstart")
+    def _pagedstart():
+        """get_paged_slice in 1.1 (found by difftest.py --app): start_column applies to the
+        first row read, whatever its key (the start key's row, or the next one when that key
+        has none), the later rows from their first column. 1.1 read the range in parts cut at
+        the node's token, each for the whole count; a count above every column the rows hold
+        reads them all wherever the fresh node's random token falls"""
+        ks = "cv_r_pagedstart"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        for k in ["k%d" % i for i in range(6)]:
+            out += [v19.insert(k, cparent("A"), column(n, "v", 1)) for n in ("a", "m", "z")]
+        out += [v19.get_paged_slice("A", key_range("", "", count=100), "b"),
+                v19.get_paged_slice("A", key_range("k3", "", count=100), "n"),
+                v19.get_paged_slice("A", key_range("kx", "", count=100), "n"),
+                v19.get_paged_slice("A", key_range("", "", count=100), "zz")]
+        return out
+
+
+if R < (1, 2):
+    @scenario("rel_tie", "19", "write", keyspace_reset="cv_r_tie")
+    def _tie():
+        """A column written twice at one timestamp with one value, with a TTL and without
+        (found by difftest.py --app): the later write stays (the memtable reconciled the new
+        version against the old, which kept itself on a tie); of two values the greater"""
+        ks = "cv_r_tie"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out += [
+            v19.insert("k", cparent("A"), column("a", "v", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("a", "v", 5)),
+            v19.insert("k", cparent("A"), column("b", "v", 5)),
+            v19.insert("k", cparent("A"), column("b", "v", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("c", "y", 5, ttl=600)),
+            v19.insert("k", cparent("A"), column("c", "x", 5)),
+            v19.batch_mutate({"k": {"A": [ins("d", "v", 5), ins("d", "v", 5, ttl=600)]}}),
+            v19.batch_mutate({"k": {"A": [ins("e", "v", 5, ttl=600), ins("e", "v", 5)]}}),
+            v19.get_slice("k", cparent("A"), pred(start="")),
+            v19.insert("k", cparent("A"), column("d", "v", 5)),
+            v19.get("k", cpath("A", col="d")),
+        ]
+        return out
+
+
+if R == (0, 7):
+    @scenario("rel_batchkey", "19", "invalid")
+    def _batchkey():
+        """batch_mutate without a session keyspace (found by difftest.py --per-node): 0.7
+        checked each row's key, in its map's order, before the first column family's access
+        found no keyspace; remove checked the access first"""
+        mut = [ins("a", "v", 1)]
+        return [
+            v19.batch_mutate({"": {"A": mut}}),
+            v19.batch_mutate({"k": {"A": mut}}),
+            v19.batch_mutate({"": {}}),
+            v19.batch_mutate({"k": {}, "": {"A": mut}}),
+            v19.batch_mutate({"x" * 70000: {"A": mut}}),
+            v19.remove("", cpath("A", col="a"), 5),
+        ]

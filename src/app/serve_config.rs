@@ -10,7 +10,7 @@ use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
-use supercolumn::storage::{commitlog::SyncMode, EngineOptions};
+use supercolumn::storage::{commitlog::SyncMode, EngineOptions, Ties};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
 
@@ -195,6 +195,10 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
         index_interval: config.index_interval as usize,
         gc_grace_seconds: config.gc_grace_seconds,
         ignore_commitlog_replay_errors: config.commit_log_ignore_replay_errors,
+        ties: match config.cassandra_version {
+            Some(r) if r.does(Behaviour::LaterWriteWinsTies) => Ties::TakeLater,
+            _ => Ties::KeepFirst,
+        },
         ..EngineOptions::default()
     };
     if !in_memory {

@@ -97,11 +97,18 @@ pub enum Behaviour {
     /// NetworkTopologyStrategy keyspace: `ConsistencyLevel.validateFor*`
     /// stopped asking (only a conditional update's commit still did).
     QuorumsOfAnyStrategy,
+    /// `get_paged_slice` read the range in parts cut at the node's token,
+    /// each part for the whole count of columns.
+    PagedSliceSplitAtToken,
+    /// Of two writes of a cell at one timestamp with one value (one with a
+    /// TTL, say), the later stayed (the memtable reconciled the new
+    /// version against the old; 2.1 on, the old against the new).
+    LaterWriteWinsTies,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 21] = [
+    pub const ALL: [Behaviour; 23] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -123,6 +130,8 @@ impl Behaviour {
         Behaviour::SliceRangeDeletions,
         Behaviour::AtomicSuperDeletionsFail,
         Behaviour::QuorumsOfAnyStrategy,
+        Behaviour::PagedSliceSplitAtToken,
+        Behaviour::LaterWriteWinsTies,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -151,6 +160,8 @@ impl Behaviour {
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
+            Behaviour::PagedSliceSplitAtToken => "paged_slice_split_at_token",
+            Behaviour::LaterWriteWinsTies => "later_write_wins_ties",
         }
     }
 
@@ -225,6 +236,14 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => {
                 "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace"
             }
+            Behaviour::PagedSliceSplitAtToken => {
+                "get_paged_slice reads the range in parts cut at the node's token, each part \
+                 for the whole count of columns (an answer may hold more columns than asked)"
+            }
+            Behaviour::LaterWriteWinsTies => {
+                "of two writes of a column at one timestamp with one value, the later stays \
+                 (with its TTL or without)"
+            }
         }
     }
 }
@@ -294,4 +313,15 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     ),
     // ConsistencyLevel.validateForRead/Write of 1.2.19 (1.2.9 still asked).
     (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
+    // 1.1's StorageProxy.getRangeSlice: each restricted range read with
+    // the command's own count (1.2 counted what was left).
+    (
+        Behaviour::PagedSliceSplitAtToken,
+        (1, 1, 0),
+        Some((1, 2, 0)),
+    ),
+    // Column.reconcile called on the new column with the old one
+    // (ColumnFamily.addColumn, AtomicSortedColumns); 2.1's
+    // AtomicBTreeColumns called it on the old one.
+    (Behaviour::LaterWriteWinsTies, (0, 7, 0), Some((2, 1, 0))),
 ];

@@ -39,6 +39,21 @@ pub struct EngineOptions {
     pub compaction_min_threshold: usize,
     /// Server seconds for TTL and deletion times; tests inject a manual clock.
     pub clock: Arc<dyn Clock>,
+    /// Which of two versions of a cell with the same timestamp and value
+    /// stays (see [`Ties`]).
+    pub ties: Ties,
+}
+
+/// Two writes of one cell at the same timestamp with the same value (one
+/// with a TTL, say): which version the memtable keeps. Cassandra up to 2.0
+/// reconciled the new version against the old one and kept itself on a
+/// tie (`column.reconcile(oldColumn)`); 2.1 on reconciled the old one
+/// against the new and kept the old.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    #[default]
+    KeepFirst,
+    TakeLater,
 }
 
 impl Default for EngineOptions {
@@ -60,6 +75,7 @@ impl Default for EngineOptions {
             gc_grace_seconds: 864_000,
             compaction_min_threshold: 4,
             clock: Arc::new(SystemClock),
+            ties: Ties::KeepFirst,
         }
     }
 }

@@ -200,6 +200,26 @@ impl<R: Rules> Batch<R> {
         }
     }
 
+    /// The refusal of a row key met, in the map's order, before any entry
+    /// with a column family list: what a release that checked each entry's
+    /// key before the lists' keyspace (0.7) reported first.
+    pub fn key_error_before_lists(&self) -> Option<ApiError> {
+        let (order, _) = if self.rules.java_map_order() {
+            java_map_order(&self.keys, &self.parts)
+        } else {
+            sorted_map_order(&self.keys, &self.parts)
+        };
+        for e in order {
+            if let Some((_, err)) = self.key_errors.iter().find(|(k, _)| *k == e) {
+                return Some(err.clone());
+            }
+            if self.parts.iter().any(|p| p.entry == e) {
+                return None;
+            }
+        }
+        None
+    }
+
     /// The entries of the decoded map, in its order (of repeated keys only
     /// the last entry counts, of repeated column families within it only the
     /// last list), or the first error in that order.

@@ -124,7 +124,7 @@ impl Engine {
                 });
                 cfs.insert(
                     (ks.name.clone(), cf.name.clone()),
-                    Arc::new(CfStore::new(cf.clone(), tables)),
+                    Arc::new(CfStore::new(cf.clone(), tables, opts.ties)),
                 );
             }
         }

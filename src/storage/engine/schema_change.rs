@@ -81,7 +81,7 @@ impl Engine {
                         if let Some(disk) = &inner.disk {
                             remove_leftovers(&disk.data_dir, def, "created");
                         }
-                        Arc::new(CfStore::new(def.clone(), Vec::new()))
+                        Arc::new(CfStore::new(def.clone(), Vec::new(), inner.opts.ties))
                     }
                 };
                 cfs.insert((def.keyspace.clone(), def.name.clone()), store);

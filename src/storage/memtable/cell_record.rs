@@ -10,6 +10,7 @@
 
 use super::arena::{get_var, var_len, Arena, Ref};
 use crate::model::{Cell, CellKind, CellView, DeletionTime};
+use crate::storage::Ties;
 
 const LIVE: u8 = 0;
 const EXPIRING: u8 = 1;
@@ -158,8 +159,9 @@ pub fn is_counter(rec: &[u8]) -> bool {
 }
 
 /// `Cell::supersedes(new, decode(rec))` without decoding: true when `new`
-/// wins over the record (the rule for two versions that are not counters).
-pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>) -> bool {
+/// wins over the record (the rule for two versions that are not counters);
+/// a tie of timestamp and value goes as `ties` says.
+pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>, ties: Ties) -> bool {
     let new = new.into();
     let (vstart, vend) = value_span(rec);
     let timestamp = i64_at(rec, vend);
@@ -170,7 +172,10 @@ pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>) -> bool {
     match (new_tomb, rec[0] == TOMBSTONE) {
         (true, false) => true,
         (false, true) => false,
-        _ => new.value > &rec[vstart..vend],
+        _ => match new.value.cmp(&rec[vstart..vend]) {
+            std::cmp::Ordering::Equal => ties == Ties::TakeLater,
+            o => o == std::cmp::Ordering::Greater,
+        },
     }
 }
 
@@ -267,7 +272,10 @@ mod tests {
         }
         for (d, other) in cells().iter().zip(refs.iter()) {
             for e in cells() {
-                assert_eq!(superseded_by(a.at(*other), &e), e.supersedes(d));
+                assert_eq!(
+                    superseded_by(a.at(*other), &e, Ties::KeepFirst),
+                    e.supersedes(d)
+                );
             }
         }
         // 2-byte name, 34-byte value: 47 bytes.

@@ -24,6 +24,7 @@ use crate::model::{Bytes, CellView, DeletionTime, Op};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
+use crate::storage::Ties;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use rows::{InPlace, Rows};
 use std::ops::Bound;
@@ -51,9 +52,15 @@ pub(crate) type FrozenRows<'a> = RwLockReadGuard<'a, Rows>;
 
 impl Memtable {
     pub fn new(cf: Arc<CfDef>) -> Memtable {
+        Memtable::with_ties(cf, Ties::default())
+    }
+
+    /// An empty memtable keeping, of two versions of a cell that tie, the
+    /// one `ties` says.
+    pub fn with_ties(cf: Arc<CfDef>, ties: Ties) -> Memtable {
         Memtable {
             cf,
-            rows: RwLock::new(Rows::default()),
+            rows: RwLock::new(Rows::with_ties(ties)),
             bytes: AtomicU64::new(0),
             ops: AtomicU64::new(0),
             cells: AtomicU64::new(0),

@@ -19,6 +19,7 @@ use super::query::RowStore;
 use crate::model::Op;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
+use crate::storage::Ties;
 use parking_lot::{Mutex, RwLock};
 use sstable_store::SsTable;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,6 +55,8 @@ pub(crate) struct CfStore {
     dropped: AtomicBool,
     /// The CF's KEYS secondary indexes, if it has any.
     index: RwLock<Option<Arc<CfIndex>>>,
+    /// Which version of a cell its memtables keep on a tie.
+    ties: Ties,
 }
 
 pub(crate) struct CfState {
@@ -64,10 +67,10 @@ pub(crate) struct CfState {
 }
 
 impl CfStore {
-    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>) -> CfStore {
+    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>, ties: Ties) -> CfStore {
         CfStore {
             state: RwLock::new(CfState {
-                live: Arc::new(Memtable::new(def.clone())),
+                live: Arc::new(Memtable::with_ties(def.clone(), ties)),
                 flushing: Vec::new(),
                 sstables,
             }),
@@ -76,6 +79,7 @@ impl CfStore {
             compaction: Mutex::new(()),
             flushing_lock: Mutex::new(()),
             dropped: AtomicBool::new(false),
+            ties,
         }
     }
 
@@ -129,7 +133,7 @@ impl CfStore {
         if drop {
             self.dropped.store(true, Ordering::SeqCst);
         }
-        st.live = Arc::new(Memtable::new(self.def()));
+        st.live = Arc::new(Memtable::with_ties(self.def(), self.ties));
         st.flushing.clear();
         if let Some(ix) = self.index() {
             ix.clear();
@@ -170,7 +174,8 @@ impl CfStore {
         let mut st = self.state.write();
         if !st.live.is_empty() {
             st.live.freeze(at);
-            let old = std::mem::replace(&mut st.live, Arc::new(Memtable::new(self.def())));
+            let fresh = Arc::new(Memtable::with_ties(self.def(), self.ties));
+            let old = std::mem::replace(&mut st.live, fresh);
             st.flushing.insert(0, old);
         }
     }

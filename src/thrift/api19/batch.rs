@@ -425,7 +425,13 @@ impl Handler<'_> {
         atomic: bool,
     ) -> thrift::Result<()> {
         let keyspace = self.session.borrow().api19.keyspace.clone();
+        let unset = keyspace.is_none();
         let batch = from_map(self.node, keyspace, atomic, map)?;
+        if unset {
+            if let Some(e) = super::release::v07::key_before_keyspace(self.node, &batch) {
+                return self.wrap(batch_row(atomic).name(), Err(e));
+            }
+        }
         let cfs = batch.column_families();
         let cfs = cfs.iter().map(String::as_str).collect();
         self.with_ks(batch_row(atomic), Some(cl), cfs, |ks| {

@@ -344,6 +344,11 @@ pub fn get_paged_slice(
             "get_paged_slice with a row_filter is not supported by this server",
         ));
     }
+    if let Some(rows) =
+        super::release::paged::split_at_token(node, ks, &cf, range, start_column, cl)
+    {
+        return rows;
+    }
     let mut budget = usize::try_from(range.count).unwrap_or(0);
     let whole = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),

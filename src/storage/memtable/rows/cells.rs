@@ -14,6 +14,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::counter::{absorb, increment, reconcile};
 use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
 use crate::storage::sorted::Sorted;
+use crate::storage::Ties;
 use std::cmp::Ordering;
 
 /// Applies one op to a Standard CF's row; returns the heap it added
@@ -24,6 +25,7 @@ pub(super) fn apply_to_cells(
     cells: &mut Sorted<Ref>,
     cf: &CfDef,
     op: &Op,
+    ties: Ties,
 ) -> usize {
     let cmp = &cf.comparator;
     let added = match op {
@@ -48,7 +50,7 @@ pub(super) fn apply_to_cells(
             super_column: None,
             cell,
         } => {
-            put_cell(arena, cells, cmp, cell);
+            put_cell(arena, cells, cmp, cell, ties);
             0
         }
         Op::CounterAdd {
@@ -62,6 +64,7 @@ pub(super) fn apply_to_cells(
                 cells,
                 cmp,
                 &increment(name.clone(), *delta, *timestamp),
+                ties,
             );
             0
         }
@@ -145,6 +148,7 @@ pub(crate) fn put_cell<'a>(
     cells: &mut Sorted<Ref>,
     cmp: &TypeRef,
     cell: impl Into<CellView<'a>>,
+    ties: Ties,
 ) {
     let cell = cell.into();
     // Names arriving in order (a row's columns as a client sends them, and
@@ -166,7 +170,7 @@ pub(crate) fn put_cell<'a>(
                 let mut old = cell_record::decode(rec);
                 reconcile(&mut old, cell.to_cell());
                 *r = cell_record::replace(arena, *r, &old);
-            } else if cell_record::superseded_by(rec, cell) {
+            } else if cell_record::superseded_by(rec, cell, ties) {
                 // `reconcile`'s rule for two versions that are not counters.
                 *r = cell_record::replace(arena, *r, cell);
             }

@@ -22,6 +22,7 @@ impl Rows {
             .into_iter()
             .map(|arena| Rows {
                 arena,
+                ties: self.ties,
                 ..Rows::default()
             })
             .collect()
@@ -44,6 +45,7 @@ impl Rows {
             arena,
             slots,
             row_bytes,
+            ties,
         } = other;
         let arena = match after {
             true => match self.arena.join(arena) {
@@ -60,6 +62,7 @@ impl Rows {
             arena,
             slots,
             row_bytes,
+            ties,
         };
         for s in other.slots.values() {
             self.apply(cf, &other.key_of(s), &other.ops_of(cf, s));

@@ -29,6 +29,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::row::Entry;
 use crate::storage::sorted::{Pos, Sorted};
+use crate::storage::Ties;
 use cells::{adds_cell, apply_to_cells, fresh_run};
 pub(crate) use cells::{head_mut, put_cell};
 use std::borrow::Cow;
@@ -46,6 +47,8 @@ pub struct Rows {
     /// Heap held by the rows' own parts outside the arena (cell and super
     /// column indexes, headers).
     row_bytes: usize,
+    /// Which version of a cell stays on a tie (the engine's option).
+    ties: Ties,
 }
 
 struct Slot {
@@ -196,6 +199,15 @@ impl Rows {
         self.slots.at(p)
     }
 
+    /// No rows yet; of two versions of a cell that tie, `ties` says which
+    /// stays.
+    pub fn with_ties(ties: Ties) -> Rows {
+        Rows {
+            ties,
+            ..Rows::default()
+        }
+    }
+
     /// Applies the ops of one mutation to the row `key`. The ops' shapes
     /// were checked against the CF type by the caller (`validate_op`).
     pub fn apply(&mut self, cf: &CfDef, key: &DecoratedKey, ops: &[Op]) {
@@ -226,7 +238,9 @@ impl Rows {
             arena,
             slots,
             row_bytes,
+            ties,
         } = self;
+        let ties = *ties;
         let Some(slot) = slots.at_mut(p) else {
             return;
         };
@@ -235,12 +249,12 @@ impl Rows {
         match &mut slot.body {
             Body::Cells { head, cells } => {
                 for op in ops {
-                    added += apply_to_cells(arena, head, cells, cf, op);
+                    added += apply_to_cells(arena, head, cells, cf, op, ties);
                 }
             }
             Body::Supers(row) => {
                 for op in ops {
-                    added += apply_to_supers(arena, &mut row.head, &mut row.supers, cf, op);
+                    added += apply_to_supers(arena, &mut row.head, &mut row.supers, cf, op, ties);
                 }
             }
         }
@@ -287,6 +301,7 @@ impl Rows {
             arena,
             slots,
             row_bytes,
+            ties,
         } = self;
         let Some(slot) = slots.at_mut(p) else {
             return;
@@ -294,7 +309,7 @@ impl Rows {
         let before = if fresh { 0 } else { slot.body.index_bytes() };
         if let Body::Cells { cells, .. } = &mut slot.body {
             for c in new {
-                put_cell(arena, cells, &cf.comparator, *c);
+                put_cell(arena, cells, &cf.comparator, *c, *ties);
             }
         }
         *row_bytes = (*row_bytes + slot.body.index_bytes()).saturating_sub(before);

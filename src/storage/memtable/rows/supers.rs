@@ -18,6 +18,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::counter::{absorb, increment};
 use crate::storage::row::{CKey, StoredSuper};
 use crate::storage::sorted::Sorted;
+use crate::storage::Ties;
 use std::cmp::Ordering;
 
 /// One super column of a packed row.
@@ -74,6 +75,7 @@ pub(crate) fn apply_to_supers(
     supers: &mut Sorted<Super>,
     cf: &CfDef,
     op: &Op,
+    ties: Ties,
 ) -> usize {
     let cmp = &cf.comparator;
     let Some(subcmp) = cf.subcomparator.as_ref() else {
@@ -82,7 +84,7 @@ pub(crate) fn apply_to_supers(
     let mut put = |arena: &mut Arena, sc: &[u8], cell: &crate::model::Cell| {
         let s = super_mut(arena, supers, cmp, sc);
         let before = s.cells.slot_bytes();
-        put_cell(arena, &mut s.cells, subcmp, cell);
+        put_cell(arena, &mut s.cells, subcmp, cell, ties);
         s.cells.slot_bytes().saturating_sub(before)
     };
     let added = match op {

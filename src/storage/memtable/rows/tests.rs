@@ -252,6 +252,42 @@ fn overwrites_of_the_same_length_take_no_new_space() {
     assert_eq!(c.counter_total(), Some(9_999));
 }
 
+#[test]
+fn a_tie_of_timestamp_and_value_keeps_the_version_the_rule_says() {
+    // One value at one timestamp, with a TTL then without (and the other
+    // way): up to 2.0 the later write stayed, from 2.1 the first.
+    use crate::storage::Ties;
+    let schema = schema(Arc::new(RandomPartitioner));
+    let cf = schema.cf("ks", "Std").unwrap().clone();
+    let key = RandomPartitioner.decorate(b"k");
+    let put = |cell: Cell| Op::Put {
+        super_column: None,
+        cell,
+    };
+    let live = || Cell::live(b"c".to_vec(), b"v".to_vec(), 7);
+    let ttl = || Cell::expiring(b"c".to_vec(), b"v".to_vec(), 7, 60, 1000);
+    for (ties, first, later) in [
+        (Ties::TakeLater, ttl(), live()),
+        (Ties::TakeLater, live(), ttl()),
+        (Ties::KeepFirst, ttl(), live()),
+        (Ties::KeepFirst, live(), ttl()),
+    ] {
+        let mut rows = Rows::with_ties(ties);
+        rows.apply(&cf, &key, &[put(first.clone())]);
+        rows.apply(&cf, &key, &[put(later.clone())]);
+        let got = rows.slice(&cf, &key, (Bound::Unbounded, Bound::Unbounded), false, 9);
+        let want = if ties == Ties::TakeLater {
+            later
+        } else {
+            first
+        };
+        let [Entry::Cell(c)] = &got[..] else {
+            panic!("{got:?}")
+        };
+        assert_eq!(*c, want, "{ties:?}");
+    }
+}
+
 /// Heap per sub-column for `count` sub-columns of 34 bytes, `per_super` to
 /// a super column and 10 super columns to a row.
 /// Also what the same writes cost a `Row` by its own estimate (how the

@@ -12,7 +12,8 @@
 // made of a schema call's CfDef (`cfdefs`), the column family ids the
 // releases before 1.2 spent on refused schema calls (`ids`), 2.0's
 // unchecked `get_count` (`count`) and its batch log's failure on super
-// columns (`batchlog`), 3.x's rules of a request (`v3x`).
+// columns (`batchlog`), 1.1's paging cut at the node's token (`paged`),
+// 3.x's rules of a request (`v3x`).
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -24,6 +25,7 @@ mod idl;
 pub(super) mod ids;
 mod keyspaces;
 pub(super) mod old;
+pub(super) mod paged;
 pub(super) mod v07;
 pub(super) mod v3x;
 
