@@ -97,11 +97,15 @@ pub enum Behaviour {
     /// NetworkTopologyStrategy keyspace: `ConsistencyLevel.validateFor*`
     /// stopped asking (only a conditional update's commit still did).
     QuorumsOfAnyStrategy,
+    /// `get_paged_slice`'s start column applied to the first row the scan
+    /// met, whatever its key (its filter's start was reset once a row was
+    /// read); from 2.0 only to the range's start key's row.
+    PagedStartOnFirstRow,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 21] = [
+    pub const ALL: [Behaviour; 22] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -123,6 +127,7 @@ impl Behaviour {
         Behaviour::SliceRangeDeletions,
         Behaviour::AtomicSuperDeletionsFail,
         Behaviour::QuorumsOfAnyStrategy,
+        Behaviour::PagedStartOnFirstRow,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -151,6 +156,7 @@ impl Behaviour {
             Behaviour::SliceRangeDeletions => "slice_range_deletions",
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
+            Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
         }
     }
 
@@ -225,6 +231,9 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => {
                 "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace"
             }
+            Behaviour::PagedStartOnFirstRow => {
+                "get_paged_slice's start column applies to the first row scanned, whatever its key"
+            }
         }
     }
 }
@@ -294,4 +303,11 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     ),
     // ConsistencyLevel.validateForRead/Write of 1.2.19 (1.2.9 still asked).
     (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
+    // 1.2's ExtendedFilter.updateFilter reset the shared SliceQueryFilter's
+    // start after the first row; 2.0's DataRange.Paging compares keys.
+    (
+        Behaviour::PagedStartOnFirstRow,
+        (1, 2, 0),
+        Some((2, 0, 0)),
+    ),
 ];

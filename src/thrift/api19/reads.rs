@@ -11,6 +11,7 @@ use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::schema::{system19, CfDef};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -326,7 +327,8 @@ pub fn get_range_slices(
 }
 
 /// Rows from the range's start, `range.count` columns in all; the start
-/// key's row begins at `start_column`, later rows at their first column.
+/// key's row begins at `start_column` (1.2: the first row scanned, whatever
+/// its key), later rows at their first column.
 pub fn get_paged_slice(
     node: &Node,
     ks: &str,
@@ -345,6 +347,9 @@ pub fn get_paged_slice(
         ));
     }
     let mut budget = usize::try_from(range.count).unwrap_or(0);
+    let first_row_starts = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::PagedStartOnFirstRow));
     let whole = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),
         finish: Vec::new(),
@@ -366,9 +371,14 @@ pub fn get_paged_slice(
             if budget == 0 {
                 break;
             }
+            let starts = if first_row_starts {
+                answered == 0
+            } else {
+                range.start_key.as_deref() == Some(key.as_slice())
+            };
             answered += 1;
             let row =
-                if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty() {
+                if starts && !start_column.is_empty() {
                     node.read(
                         &slice_command(ks, &parent, whole(start_column, budget)),
                         &key,
