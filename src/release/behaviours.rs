@@ -101,11 +101,15 @@ pub enum Behaviour {
     /// met, whatever its key (its filter's start was reset once a row was
     /// read); from 2.0 only to the range's start key's row.
     PagedStartOnFirstRow,
+    /// `get_count` by a range (or no predicate) of a column family the
+    /// keyspace lacked failed on the server (it asked the missing store
+    /// for its mean row size before any check): the connection closed.
+    CountOfUnknownCfDropped,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 22] = [
+    pub const ALL: [Behaviour; 23] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -128,6 +132,7 @@ impl Behaviour {
         Behaviour::AtomicSuperDeletionsFail,
         Behaviour::QuorumsOfAnyStrategy,
         Behaviour::PagedStartOnFirstRow,
+        Behaviour::CountOfUnknownCfDropped,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -157,6 +162,7 @@ impl Behaviour {
             Behaviour::AtomicSuperDeletionsFail => "atomic_super_deletions_fail",
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
             Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
+            Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
         }
     }
 
@@ -234,6 +240,9 @@ impl Behaviour {
             Behaviour::PagedStartOnFirstRow => {
                 "get_paged_slice's start column applies to the first row scanned, whatever its key"
             }
+            Behaviour::CountOfUnknownCfDropped => {
+                "get_count by a range of an unknown column family closes the connection"
+            }
         }
     }
 }
@@ -309,5 +318,12 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         Behaviour::PagedStartOnFirstRow,
         (1, 2, 0),
         Some((2, 0, 0)),
+    ),
+    // 1.2.9's CassandraServer.get_count read cfs.getMeanColumns() of the
+    // store it looked up unchecked (recorded; 1.2.19 validated first).
+    (
+        Behaviour::CountOfUnknownCfDropped,
+        (1, 2, 0),
+        Some((1, 2, 19)),
     ),
 ];

@@ -183,6 +183,21 @@ pub fn get_count(
     {
         return counted;
     }
+    if predicate.column_names.is_none()
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::CountOfUnknownCfDropped))
+    {
+        let schema = node.schema();
+        if schema.keyspace(ks).is_some()
+            && v::validate_read_cf(&schema, ks, &parent.column_family).is_err()
+        {
+            return Err(ApiError::Dropped(format!(
+                "get_count of the unknown column family {}",
+                parent.column_family
+            )));
+        }
+    }
     // 1.2 counted a whole row where no predicate came (the whole range).
     let whole;
     let predicate = if predicate.column_names.is_none()
