@@ -23,7 +23,7 @@ import idl_facts
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-RELEASES = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24",
+RELEASES = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.9", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24",
             "3.11.10"]
 
 

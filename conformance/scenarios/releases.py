@@ -1,7 +1,7 @@
 """Conformance scenarios for the Thrift API of Cassandra 0.7 to 3.11 (API 19.x and 20.x).
 
 One file for every release: the environment variable RELEASE (0.7.10, 0.8.10, 1.0.12, 1.1.12,
-1.2.19, 2.0.17, 2.1.22, 2.2.19, 3.0.24 or 3.11.10) says which release is being recorded, and each
+1.2.9, 1.2.19, 2.0.17, 2.1.22, 2.2.19, 3.0.24 or 3.11.10) says which release is being recorded, and each
 scenario sends only the calls and struct fields that release had (KsDef.replication_factor in
 0.7, counters and CQL 2 from 0.8, CQL 3 through set_cql_version in 1.1 and execute_cql3_query
 from 2.0, ...). 3.0 and 3.11 declare 2.2's IDL (API 20.1.0): they get 2.2's calls, and
@@ -980,6 +980,11 @@ if R >= (1, 2):
             v19.get_count("k", cparent("A"), _slice("a", "c", False, 1), cl=8),  # THREE
             v19.get_count("k", cparent("A"), _slice("c", "a"), cl=8),  # THREE
         ]
+        # a row the node holds as its tombstone alone counts as held (2.0 timed out)
+        out += [v19.insert("gone", cparent("A"), column("a", "v", 1)),
+                v19.remove("gone", cpath("A"), 5),
+                v19.get_count("gone", cparent("A"), _slice("c", "a")),
+                v19.get_count("gone", cparent("A"), _slice("a", "c"))]
         return out
 
     @scenario("rel_paged", "19", "read", keyspace_reset="cv_r_paged")
@@ -996,6 +1001,12 @@ if R >= (1, 2):
             out.append(v19.get_paged_slice("A", key_range("", "", count=count), ""))
         out += [v19.get_paged_slice("A", key_range("k3", "", count=2), "b"),
                 v19.get_paged_slice("A", key_range("k0", "", count=3), "n")]
+        if R >= (1, 2):
+            # the start column without the start key's row (from the ring's start, or a key
+            # no row has): 1.2 began the first row it scanned there, 2.0 on none
+            out += [v19.get_paged_slice("A", key_range("", "", count=c), s)
+                    for c, s in ((3, "b"), (100, "n"), (2, "m"))]
+            out += [v19.get_paged_slice("A", key_range("k3x", "", count=4), "b")]
         return out
 
     @scenario("rel_nulllevel", "19", "write", keyspace_reset="cv_r_nulllevel")

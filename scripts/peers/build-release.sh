@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build one real Apache Cassandra release (0.7.10, 0.8.10, 1.0.12, 1.1.12, 1.2.19, 2.0.17, 2.1.22,
+# Build one real Apache Cassandra release (0.7.10, 0.8.10, 1.0.12, 1.1.12, 1.2.9, 1.2.19, 2.0.17, 2.1.22,
 # 2.2.19, 3.0.24 or 3.11.10) from a git directory, offline, with plain javac on JDK 17 (no ant, no maven), and
 # install the node wrappers (start.sh, stop.sh, cli.sh) next to it.
 #
@@ -44,7 +44,7 @@ TAG=cassandra-$V
 HERE=$(cd "$(dirname "$0")" && pwd)
 JAVA_SHARE=${JAVA_SHARE:-/usr/share/java}
 case $V in
-  0.7.10|0.8.10|1.0.12|1.1.12|1.2.19|2.0.17|2.1.22|2.2.19|3.0.24|3.11.10) ;;
+  0.7.10|0.8.10|1.0.12|1.1.12|1.2.9|1.2.19|2.0.17|2.1.22|2.2.19|3.0.24|3.11.10) ;;
   *) echo "unsupported version $V" >&2; exit 2;;
 esac
 git --git-dir="$GIT" rev-parse -q --verify "$TAG^{commit}" >/dev/null || { echo "$GIT has no tag $TAG" >&2; exit 2; }

@@ -104,6 +104,14 @@ pub enum Behaviour {
     /// TTL, say), the later stayed (the memtable reconciled the new
     /// version against the old; 2.1 on, the old against the new).
     LaterWriteWinsTies,
+    /// `get_paged_slice`'s start column applied to the first row the scan
+    /// met, whatever its key (its filter's start was reset once a row was
+    /// read); from 2.0 only to the range's start key's row.
+    PagedStartOnFirstRow,
+    /// `get_count` by a range (or no predicate) of a column family the
+    /// keyspace lacked failed on the server (it asked the missing store
+    /// for its mean row size before any check): the connection closed.
+    CountOfUnknownCfDropped,
 }
 
 impl Behaviour {
@@ -132,6 +140,8 @@ impl Behaviour {
         Behaviour::QuorumsOfAnyStrategy,
         Behaviour::PagedSliceSplitAtToken,
         Behaviour::LaterWriteWinsTies,
+        Behaviour::PagedStartOnFirstRow,
+        Behaviour::CountOfUnknownCfDropped,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -162,6 +172,8 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
             Behaviour::PagedSliceSplitAtToken => "paged_slice_split_at_token",
             Behaviour::LaterWriteWinsTies => "later_write_wins_ties",
+            Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
+            Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
         }
     }
 
@@ -243,6 +255,11 @@ impl Behaviour {
             Behaviour::LaterWriteWinsTies => {
                 "of two writes of a column at one timestamp with one value, the later stays \
                  (with its TTL or without)"
+            Behaviour::PagedStartOnFirstRow => {
+                "get_paged_slice's start column applies to the first row scanned, whatever its key"
+            }
+            Behaviour::CountOfUnknownCfDropped => {
+                "get_count by a range of an unknown column family closes the connection"
             }
         }
     }
@@ -324,4 +341,18 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     // (ColumnFamily.addColumn, AtomicSortedColumns); 2.1's
     // AtomicBTreeColumns called it on the old one.
     (Behaviour::LaterWriteWinsTies, (0, 7, 0), Some((2, 1, 0))),
+    // 1.2's ExtendedFilter.updateFilter reset the shared SliceQueryFilter's
+    // start after the first row; 2.0's DataRange.Paging compares keys.
+    (
+        Behaviour::PagedStartOnFirstRow,
+        (1, 2, 0),
+        Some((2, 0, 0)),
+    ),
+    // 1.2.9's CassandraServer.get_count read cfs.getMeanColumns() of the
+    // store it looked up unchecked (recorded; 1.2.19 validated first).
+    (
+        Behaviour::CountOfUnknownCfDropped,
+        (1, 2, 0),
+        Some((1, 2, 19)),
+    ),
 ];

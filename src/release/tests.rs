@@ -42,7 +42,7 @@ fn every_release_is_found_by_its_version_in_order() {
 fn definitions_match_the_recorded_facts() {
     let facts = facts();
     let releases = facts["releases"].as_object().expect("releases");
-    assert_eq!(releases.len(), 10);
+    assert_eq!(releases.len(), 11);
     for (version, f) in releases {
         let r = Release::find(version).unwrap_or_else(|| panic!("{version} defined"));
         let node = &f["from_running_node"];

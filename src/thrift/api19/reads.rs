@@ -11,6 +11,7 @@ use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::schema::{system19, CfDef};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -182,6 +183,21 @@ pub fn get_count(
     {
         return counted;
     }
+    if predicate.column_names.is_none()
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::CountOfUnknownCfDropped))
+    {
+        let schema = node.schema();
+        if schema.keyspace(ks).is_some()
+            && v::validate_read_cf(&schema, ks, &parent.column_family).is_err()
+        {
+            return Err(ApiError::Dropped(format!(
+                "get_count of the unknown column family {}",
+                parent.column_family
+            )));
+        }
+    }
     // 1.2 counted a whole row where no predicate came (the whole range).
     let whole;
     let predicate = if predicate.column_names.is_none()
@@ -326,7 +342,8 @@ pub fn get_range_slices(
 }
 
 /// Rows from the range's start, `range.count` columns in all; the start
-/// key's row begins at `start_column`, later rows at their first column.
+/// key's row begins at `start_column` (1.2: the first row scanned, whatever
+/// its key), later rows at their first column.
 pub fn get_paged_slice(
     node: &Node,
     ks: &str,
@@ -350,6 +367,9 @@ pub fn get_paged_slice(
         return rows;
     }
     let mut budget = usize::try_from(range.count).unwrap_or(0);
+    let first_row_starts = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::PagedStartOnFirstRow));
     let whole = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),
         finish: Vec::new(),
@@ -371,9 +391,14 @@ pub fn get_paged_slice(
             if budget == 0 {
                 break;
             }
+            let starts = if first_row_starts {
+                answered == 0
+            } else {
+                range.start_key.as_deref() == Some(key.as_slice())
+            };
             answered += 1;
             let row =
-                if range.start_key.as_deref() == Some(key.as_slice()) && !start_column.is_empty() {
+                if starts && !start_column.is_empty() {
                     node.read(
                         &slice_command(ks, &parent, whole(start_column, budget)),
                         &key,

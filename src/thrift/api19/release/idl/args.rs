@@ -30,9 +30,13 @@ pub(super) static ADD_ARGS_3: StructDesc = sd("add_args", &[
 ]);
 pub(super) static ATOMIC_BATCH_MUTATE_ARGS_1: StructDesc = sd("atomic_batch_mutate_args", &[
     f(1, "mutation_map", Ty::Map(&Ty::Bin, &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION_2)))), R),
-    fd(2, "consistency_level", Ty::Enum(consistency_level_2), R, D::Enum(1)),
+    fd(2, "consistency_level", Ty::Enum(consistency_level_1), R, D::Enum(1)),
 ]);
 pub(super) static ATOMIC_BATCH_MUTATE_ARGS_2: StructDesc = sd("atomic_batch_mutate_args", &[
+    f(1, "mutation_map", Ty::Map(&Ty::Bin, &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION_2)))), R),
+    fd(2, "consistency_level", Ty::Enum(consistency_level_2), R, D::Enum(1)),
+]);
+pub(super) static ATOMIC_BATCH_MUTATE_ARGS_3: StructDesc = sd("atomic_batch_mutate_args", &[
     f(1, "mutation_map", Ty::Map(&Ty::Bin, &Ty::Map(&Ty::Str, &Ty::List(&Ty::Struct(&MUTATION_2)))), R),
     fd(2, "consistency_level", Ty::Enum(consistency_level_3), R, D::Enum(1)),
 ]);
@@ -98,9 +102,14 @@ pub(super) static DESCRIBE_VERSION_ARGS: StructDesc = sd("describe_version_args"
 pub(super) static EXECUTE_CQL3_QUERY_ARGS_1: StructDesc = sd("execute_cql3_query_args", &[
     f(1, "query", Ty::Bin, R),
     f(2, "compression", Ty::Enum(compression), R),
-    f(3, "consistency", Ty::Enum(consistency_level_2), R),
+    f(3, "consistency", Ty::Enum(consistency_level_1), R),
 ]);
 pub(super) static EXECUTE_CQL3_QUERY_ARGS_2: StructDesc = sd("execute_cql3_query_args", &[
+    f(1, "query", Ty::Bin, R),
+    f(2, "compression", Ty::Enum(compression), R),
+    f(3, "consistency", Ty::Enum(consistency_level_2), R),
+]);
+pub(super) static EXECUTE_CQL3_QUERY_ARGS_3: StructDesc = sd("execute_cql3_query_args", &[
     f(1, "query", Ty::Bin, R),
     f(2, "compression", Ty::Enum(compression), R),
     f(3, "consistency", Ty::Enum(consistency_level_3), R),
@@ -112,9 +121,14 @@ pub(super) static EXECUTE_CQL_QUERY_ARGS: StructDesc = sd("execute_cql_query_arg
 pub(super) static EXECUTE_PREPARED_CQL3_QUERY_ARGS_1: StructDesc = sd("execute_prepared_cql3_query_args", &[
     f(1, "itemId", Ty::I32, R),
     f(2, "values", Ty::List(&Ty::Bin), R),
-    f(3, "consistency", Ty::Enum(consistency_level_2), R),
+    f(3, "consistency", Ty::Enum(consistency_level_1), R),
 ]);
 pub(super) static EXECUTE_PREPARED_CQL3_QUERY_ARGS_2: StructDesc = sd("execute_prepared_cql3_query_args", &[
+    f(1, "itemId", Ty::I32, R),
+    f(2, "values", Ty::List(&Ty::Bin), R),
+    f(3, "consistency", Ty::Enum(consistency_level_2), R),
+]);
+pub(super) static EXECUTE_PREPARED_CQL3_QUERY_ARGS_3: StructDesc = sd("execute_prepared_cql3_query_args", &[
     f(1, "itemId", Ty::I32, R),
     f(2, "values", Ty::List(&Ty::Bin), R),
     f(3, "consistency", Ty::Enum(consistency_level_3), R),

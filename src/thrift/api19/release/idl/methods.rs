@@ -7,31 +7,33 @@ use crate::thrift::api19::javaargs::ArgsOf;
 use crate::thrift::wire::idl::StructDesc;
 
 /// The releases with a table, in the order of `METHODS`' columns.
-pub const RELEASES: [&str; 10] = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24", "3.11.10"];
+pub const RELEASES: [&str; 11] = ["0.7.10", "0.8.10", "1.0.12", "1.1.12", "1.2.9", "1.2.19", "2.0.17", "2.1.22", "2.2.19", "3.0.24", "3.11.10"];
 
 /// Each release's lookup: `ARGS_OF[i]` reads the column of `RELEASES[i]`.
-pub static ARGS_OF: [ArgsOf; 10] = [
+pub static ARGS_OF: [ArgsOf; 11] = [
     super::args_at::<0>, // 0.7.10
     super::args_at::<1>, // 0.8.10
     super::args_at::<2>, // 1.0.12
     super::args_at::<3>, // 1.1.12
-    super::args_at::<4>, // 1.2.19
-    super::args_at::<5>, // 2.0.17
-    super::args_at::<6>, // 2.1.22
-    super::args_at::<7>, // 2.2.19
-    super::args_at::<8>, // 3.0.24
-    super::args_at::<9>, // 3.11.10
+    super::args_at::<4>, // 1.2.9
+    super::args_at::<5>, // 1.2.19
+    super::args_at::<6>, // 2.0.17
+    super::args_at::<7>, // 2.1.22
+    super::args_at::<8>, // 2.2.19
+    super::args_at::<9>, // 3.0.24
+    super::args_at::<10>, // 3.11.10
 ];
 
 /// Every method any release declared, sorted by name, and its argument
 /// struct in each release, in the order of `RELEASES` (`None`: the
 /// release had no such method).
-pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
+pub static METHODS: [(&str, [Option<&StructDesc>; 11]); 45] = [
     ("add", [
         None,              // 0.7.10
         Some(&ADD_ARGS_1), // 0.8.10
         Some(&ADD_ARGS_1), // 1.0.12
         Some(&ADD_ARGS_1), // 1.1.12
+        Some(&ADD_ARGS_1), // 1.2.9
         Some(&ADD_ARGS_2), // 1.2.19
         Some(&ADD_ARGS_3), // 2.0.17
         Some(&ADD_ARGS_3), // 2.1.22
@@ -44,18 +46,20 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                              // 0.8.10
         None,                              // 1.0.12
         None,                              // 1.1.12
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_1), // 1.2.19
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.0.17
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.1.22
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 2.2.19
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 3.0.24
-        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 3.11.10
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_1), // 1.2.9
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_2), // 1.2.19
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_3), // 2.0.17
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_3), // 2.1.22
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_3), // 2.2.19
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_3), // 3.0.24
+        Some(&ATOMIC_BATCH_MUTATE_ARGS_3), // 3.11.10
     ]),
     ("batch_mutate", [
         Some(&BATCH_MUTATE_ARGS_1), // 0.7.10
         Some(&BATCH_MUTATE_ARGS_2), // 0.8.10
         Some(&BATCH_MUTATE_ARGS_2), // 1.0.12
         Some(&BATCH_MUTATE_ARGS_2), // 1.1.12
+        Some(&BATCH_MUTATE_ARGS_2), // 1.2.9
         Some(&BATCH_MUTATE_ARGS_3), // 1.2.19
         Some(&BATCH_MUTATE_ARGS_4), // 2.0.17
         Some(&BATCH_MUTATE_ARGS_4), // 2.1.22
@@ -68,6 +72,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,            // 0.8.10
         None,            // 1.0.12
         None,            // 1.1.12
+        None,            // 1.2.9
         None,            // 1.2.19
         Some(&CAS_ARGS), // 2.0.17
         Some(&CAS_ARGS), // 2.1.22
@@ -80,6 +85,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 0.8.10
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 1.0.12
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 1.1.12
+        Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 1.2.9
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 1.2.19
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 2.0.17
         Some(&DESCRIBE_CLUSTER_NAME_ARGS), // 2.1.22
@@ -92,6 +98,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_KEYSPACE_ARGS), // 0.8.10
         Some(&DESCRIBE_KEYSPACE_ARGS), // 1.0.12
         Some(&DESCRIBE_KEYSPACE_ARGS), // 1.1.12
+        Some(&DESCRIBE_KEYSPACE_ARGS), // 1.2.9
         Some(&DESCRIBE_KEYSPACE_ARGS), // 1.2.19
         Some(&DESCRIBE_KEYSPACE_ARGS), // 2.0.17
         Some(&DESCRIBE_KEYSPACE_ARGS), // 2.1.22
@@ -104,6 +111,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_KEYSPACES_ARGS), // 0.8.10
         Some(&DESCRIBE_KEYSPACES_ARGS), // 1.0.12
         Some(&DESCRIBE_KEYSPACES_ARGS), // 1.1.12
+        Some(&DESCRIBE_KEYSPACES_ARGS), // 1.2.9
         Some(&DESCRIBE_KEYSPACES_ARGS), // 1.2.19
         Some(&DESCRIBE_KEYSPACES_ARGS), // 2.0.17
         Some(&DESCRIBE_KEYSPACES_ARGS), // 2.1.22
@@ -116,6 +124,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                            // 0.8.10
         None,                            // 1.0.12
         None,                            // 1.1.12
+        None,                            // 1.2.9
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 1.2.19
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 2.0.17
         Some(&DESCRIBE_LOCAL_RING_ARGS), // 2.1.22
@@ -128,6 +137,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_PARTITIONER_ARGS), // 0.8.10
         Some(&DESCRIBE_PARTITIONER_ARGS), // 1.0.12
         Some(&DESCRIBE_PARTITIONER_ARGS), // 1.1.12
+        Some(&DESCRIBE_PARTITIONER_ARGS), // 1.2.9
         Some(&DESCRIBE_PARTITIONER_ARGS), // 1.2.19
         Some(&DESCRIBE_PARTITIONER_ARGS), // 2.0.17
         Some(&DESCRIBE_PARTITIONER_ARGS), // 2.1.22
@@ -140,6 +150,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_RING_ARGS), // 0.8.10
         Some(&DESCRIBE_RING_ARGS), // 1.0.12
         Some(&DESCRIBE_RING_ARGS), // 1.1.12
+        Some(&DESCRIBE_RING_ARGS), // 1.2.9
         Some(&DESCRIBE_RING_ARGS), // 1.2.19
         Some(&DESCRIBE_RING_ARGS), // 2.0.17
         Some(&DESCRIBE_RING_ARGS), // 2.1.22
@@ -152,6 +163,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 0.8.10
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 1.0.12
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 1.1.12
+        Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 1.2.9
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 1.2.19
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 2.0.17
         Some(&DESCRIBE_SCHEMA_VERSIONS_ARGS), // 2.1.22
@@ -164,6 +176,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_SNITCH_ARGS), // 0.8.10
         Some(&DESCRIBE_SNITCH_ARGS), // 1.0.12
         Some(&DESCRIBE_SNITCH_ARGS), // 1.1.12
+        Some(&DESCRIBE_SNITCH_ARGS), // 1.2.9
         Some(&DESCRIBE_SNITCH_ARGS), // 1.2.19
         Some(&DESCRIBE_SNITCH_ARGS), // 2.0.17
         Some(&DESCRIBE_SNITCH_ARGS), // 2.1.22
@@ -176,6 +189,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_SPLITS_ARGS), // 0.8.10
         Some(&DESCRIBE_SPLITS_ARGS), // 1.0.12
         Some(&DESCRIBE_SPLITS_ARGS), // 1.1.12
+        Some(&DESCRIBE_SPLITS_ARGS), // 1.2.9
         Some(&DESCRIBE_SPLITS_ARGS), // 1.2.19
         Some(&DESCRIBE_SPLITS_ARGS), // 2.0.17
         Some(&DESCRIBE_SPLITS_ARGS), // 2.1.22
@@ -188,6 +202,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                           // 0.8.10
         None,                           // 1.0.12
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 1.1.12
+        Some(&DESCRIBE_SPLITS_EX_ARGS), // 1.2.9
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 1.2.19
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 2.0.17
         Some(&DESCRIBE_SPLITS_EX_ARGS), // 2.1.22
@@ -200,6 +215,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                           // 0.8.10
         None,                           // 1.0.12
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 1.1.12
+        Some(&DESCRIBE_TOKEN_MAP_ARGS), // 1.2.9
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 1.2.19
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 2.0.17
         Some(&DESCRIBE_TOKEN_MAP_ARGS), // 2.1.22
@@ -212,6 +228,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&DESCRIBE_VERSION_ARGS), // 0.8.10
         Some(&DESCRIBE_VERSION_ARGS), // 1.0.12
         Some(&DESCRIBE_VERSION_ARGS), // 1.1.12
+        Some(&DESCRIBE_VERSION_ARGS), // 1.2.9
         Some(&DESCRIBE_VERSION_ARGS), // 1.2.19
         Some(&DESCRIBE_VERSION_ARGS), // 2.0.17
         Some(&DESCRIBE_VERSION_ARGS), // 2.1.22
@@ -224,18 +241,20 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                             // 0.8.10
         None,                             // 1.0.12
         None,                             // 1.1.12
-        Some(&EXECUTE_CQL3_QUERY_ARGS_1), // 1.2.19
-        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.0.17
-        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.1.22
-        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 2.2.19
-        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 3.0.24
-        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 3.11.10
+        Some(&EXECUTE_CQL3_QUERY_ARGS_1), // 1.2.9
+        Some(&EXECUTE_CQL3_QUERY_ARGS_2), // 1.2.19
+        Some(&EXECUTE_CQL3_QUERY_ARGS_3), // 2.0.17
+        Some(&EXECUTE_CQL3_QUERY_ARGS_3), // 2.1.22
+        Some(&EXECUTE_CQL3_QUERY_ARGS_3), // 2.2.19
+        Some(&EXECUTE_CQL3_QUERY_ARGS_3), // 3.0.24
+        Some(&EXECUTE_CQL3_QUERY_ARGS_3), // 3.11.10
     ]),
     ("execute_cql_query", [
         None,                          // 0.7.10
         Some(&EXECUTE_CQL_QUERY_ARGS), // 0.8.10
         Some(&EXECUTE_CQL_QUERY_ARGS), // 1.0.12
         Some(&EXECUTE_CQL_QUERY_ARGS), // 1.1.12
+        Some(&EXECUTE_CQL_QUERY_ARGS), // 1.2.9
         Some(&EXECUTE_CQL_QUERY_ARGS), // 1.2.19
         Some(&EXECUTE_CQL_QUERY_ARGS), // 2.0.17
         Some(&EXECUTE_CQL_QUERY_ARGS), // 2.1.22
@@ -248,18 +267,20 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                                      // 0.8.10
         None,                                      // 1.0.12
         None,                                      // 1.1.12
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_1), // 1.2.19
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.0.17
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.1.22
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 2.2.19
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 3.0.24
-        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 3.11.10
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_1), // 1.2.9
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_2), // 1.2.19
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_3), // 2.0.17
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_3), // 2.1.22
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_3), // 2.2.19
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_3), // 3.0.24
+        Some(&EXECUTE_PREPARED_CQL3_QUERY_ARGS_3), // 3.11.10
     ]),
     ("execute_prepared_cql_query", [
         None,                                   // 0.7.10
         None,                                   // 0.8.10
         None,                                   // 1.0.12
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 1.1.12
+        Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 1.2.9
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 1.2.19
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 2.0.17
         Some(&EXECUTE_PREPARED_CQL_QUERY_ARGS), // 2.1.22
@@ -272,6 +293,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&GET_ARGS_1), // 0.8.10
         Some(&GET_ARGS_1), // 1.0.12
         Some(&GET_ARGS_1), // 1.1.12
+        Some(&GET_ARGS_1), // 1.2.9
         Some(&GET_ARGS_2), // 1.2.19
         Some(&GET_ARGS_3), // 2.0.17
         Some(&GET_ARGS_3), // 2.1.22
@@ -284,6 +306,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&GET_COUNT_ARGS_1), // 0.8.10
         Some(&GET_COUNT_ARGS_1), // 1.0.12
         Some(&GET_COUNT_ARGS_1), // 1.1.12
+        Some(&GET_COUNT_ARGS_1), // 1.2.9
         Some(&GET_COUNT_ARGS_2), // 1.2.19
         Some(&GET_COUNT_ARGS_3), // 2.0.17
         Some(&GET_COUNT_ARGS_3), // 2.1.22
@@ -296,6 +319,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&GET_INDEXED_SLICES_ARGS_1), // 0.8.10
         Some(&GET_INDEXED_SLICES_ARGS_1), // 1.0.12
         Some(&GET_INDEXED_SLICES_ARGS_1), // 1.1.12
+        Some(&GET_INDEXED_SLICES_ARGS_1), // 1.2.9
         Some(&GET_INDEXED_SLICES_ARGS_2), // 1.2.19
         Some(&GET_INDEXED_SLICES_ARGS_3), // 2.0.17
         Some(&GET_INDEXED_SLICES_ARGS_3), // 2.1.22
@@ -308,6 +332,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                        // 0.8.10
         None,                        // 1.0.12
         None,                        // 1.1.12
+        None,                        // 1.2.9
         None,                        // 1.2.19
         None,                        // 2.0.17
         Some(&GET_MULTI_SLICE_ARGS), // 2.1.22
@@ -320,6 +345,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                          // 0.8.10
         None,                          // 1.0.12
         Some(&GET_PAGED_SLICE_ARGS_1), // 1.1.12
+        Some(&GET_PAGED_SLICE_ARGS_1), // 1.2.9
         Some(&GET_PAGED_SLICE_ARGS_2), // 1.2.19
         Some(&GET_PAGED_SLICE_ARGS_3), // 2.0.17
         Some(&GET_PAGED_SLICE_ARGS_3), // 2.1.22
@@ -332,6 +358,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&GET_RANGE_SLICES_ARGS_1), // 0.8.10
         Some(&GET_RANGE_SLICES_ARGS_1), // 1.0.12
         Some(&GET_RANGE_SLICES_ARGS_2), // 1.1.12
+        Some(&GET_RANGE_SLICES_ARGS_2), // 1.2.9
         Some(&GET_RANGE_SLICES_ARGS_3), // 1.2.19
         Some(&GET_RANGE_SLICES_ARGS_4), // 2.0.17
         Some(&GET_RANGE_SLICES_ARGS_4), // 2.1.22
@@ -344,6 +371,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&GET_SLICE_ARGS_1), // 0.8.10
         Some(&GET_SLICE_ARGS_1), // 1.0.12
         Some(&GET_SLICE_ARGS_1), // 1.1.12
+        Some(&GET_SLICE_ARGS_1), // 1.2.9
         Some(&GET_SLICE_ARGS_2), // 1.2.19
         Some(&GET_SLICE_ARGS_3), // 2.0.17
         Some(&GET_SLICE_ARGS_3), // 2.1.22
@@ -356,6 +384,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&INSERT_ARGS_2), // 0.8.10
         Some(&INSERT_ARGS_2), // 1.0.12
         Some(&INSERT_ARGS_2), // 1.1.12
+        Some(&INSERT_ARGS_2), // 1.2.9
         Some(&INSERT_ARGS_3), // 1.2.19
         Some(&INSERT_ARGS_4), // 2.0.17
         Some(&INSERT_ARGS_4), // 2.1.22
@@ -368,6 +397,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&LOGIN_ARGS), // 0.8.10
         Some(&LOGIN_ARGS), // 1.0.12
         Some(&LOGIN_ARGS), // 1.1.12
+        Some(&LOGIN_ARGS), // 1.2.9
         Some(&LOGIN_ARGS), // 1.2.19
         Some(&LOGIN_ARGS), // 2.0.17
         Some(&LOGIN_ARGS), // 2.1.22
@@ -380,6 +410,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&MULTIGET_COUNT_ARGS_1), // 0.8.10
         Some(&MULTIGET_COUNT_ARGS_1), // 1.0.12
         Some(&MULTIGET_COUNT_ARGS_1), // 1.1.12
+        Some(&MULTIGET_COUNT_ARGS_1), // 1.2.9
         Some(&MULTIGET_COUNT_ARGS_2), // 1.2.19
         Some(&MULTIGET_COUNT_ARGS_3), // 2.0.17
         Some(&MULTIGET_COUNT_ARGS_3), // 2.1.22
@@ -392,6 +423,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&MULTIGET_SLICE_ARGS_1), // 0.8.10
         Some(&MULTIGET_SLICE_ARGS_1), // 1.0.12
         Some(&MULTIGET_SLICE_ARGS_1), // 1.1.12
+        Some(&MULTIGET_SLICE_ARGS_1), // 1.2.9
         Some(&MULTIGET_SLICE_ARGS_2), // 1.2.19
         Some(&MULTIGET_SLICE_ARGS_3), // 2.0.17
         Some(&MULTIGET_SLICE_ARGS_3), // 2.1.22
@@ -404,6 +436,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                           // 0.8.10
         None,                           // 1.0.12
         None,                           // 1.1.12
+        Some(&PREPARE_CQL3_QUERY_ARGS), // 1.2.9
         Some(&PREPARE_CQL3_QUERY_ARGS), // 1.2.19
         Some(&PREPARE_CQL3_QUERY_ARGS), // 2.0.17
         Some(&PREPARE_CQL3_QUERY_ARGS), // 2.1.22
@@ -416,6 +449,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                          // 0.8.10
         None,                          // 1.0.12
         Some(&PREPARE_CQL_QUERY_ARGS), // 1.1.12
+        Some(&PREPARE_CQL_QUERY_ARGS), // 1.2.9
         Some(&PREPARE_CQL_QUERY_ARGS), // 1.2.19
         Some(&PREPARE_CQL_QUERY_ARGS), // 2.0.17
         Some(&PREPARE_CQL_QUERY_ARGS), // 2.1.22
@@ -428,6 +462,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&REMOVE_ARGS_1), // 0.8.10
         Some(&REMOVE_ARGS_1), // 1.0.12
         Some(&REMOVE_ARGS_1), // 1.1.12
+        Some(&REMOVE_ARGS_1), // 1.2.9
         Some(&REMOVE_ARGS_2), // 1.2.19
         Some(&REMOVE_ARGS_3), // 2.0.17
         Some(&REMOVE_ARGS_3), // 2.1.22
@@ -440,6 +475,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&REMOVE_COUNTER_ARGS_1), // 0.8.10
         Some(&REMOVE_COUNTER_ARGS_1), // 1.0.12
         Some(&REMOVE_COUNTER_ARGS_1), // 1.1.12
+        Some(&REMOVE_COUNTER_ARGS_1), // 1.2.9
         Some(&REMOVE_COUNTER_ARGS_2), // 1.2.19
         Some(&REMOVE_COUNTER_ARGS_3), // 2.0.17
         Some(&REMOVE_COUNTER_ARGS_3), // 2.1.22
@@ -452,6 +488,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                        // 0.8.10
         None,                        // 1.0.12
         Some(&SET_CQL_VERSION_ARGS), // 1.1.12
+        Some(&SET_CQL_VERSION_ARGS), // 1.2.9
         Some(&SET_CQL_VERSION_ARGS), // 1.2.19
         Some(&SET_CQL_VERSION_ARGS), // 2.0.17
         Some(&SET_CQL_VERSION_ARGS), // 2.1.22
@@ -464,6 +501,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SET_KEYSPACE_ARGS), // 0.8.10
         Some(&SET_KEYSPACE_ARGS), // 1.0.12
         Some(&SET_KEYSPACE_ARGS), // 1.1.12
+        Some(&SET_KEYSPACE_ARGS), // 1.2.9
         Some(&SET_KEYSPACE_ARGS), // 1.2.19
         Some(&SET_KEYSPACE_ARGS), // 2.0.17
         Some(&SET_KEYSPACE_ARGS), // 2.1.22
@@ -476,6 +514,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_2), // 0.8.10
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_3), // 1.0.12
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_4), // 1.1.12
+        Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_5), // 1.2.9
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_5), // 1.2.19
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_6), // 2.0.17
         Some(&SYSTEM_ADD_COLUMN_FAMILY_ARGS_7), // 2.1.22
@@ -488,6 +527,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_2), // 0.8.10
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_3), // 1.0.12
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_4), // 1.1.12
+        Some(&SYSTEM_ADD_KEYSPACE_ARGS_5), // 1.2.9
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_5), // 1.2.19
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_6), // 2.0.17
         Some(&SYSTEM_ADD_KEYSPACE_ARGS_7), // 2.1.22
@@ -500,6 +540,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 0.8.10
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 1.0.12
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 1.1.12
+        Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 1.2.9
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 1.2.19
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 2.0.17
         Some(&SYSTEM_DROP_COLUMN_FAMILY_ARGS), // 2.1.22
@@ -512,6 +553,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 0.8.10
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 1.0.12
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 1.1.12
+        Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 1.2.9
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 1.2.19
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 2.0.17
         Some(&SYSTEM_DROP_KEYSPACE_ARGS), // 2.1.22
@@ -524,6 +566,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_2), // 0.8.10
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_3), // 1.0.12
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_4), // 1.1.12
+        Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_5), // 1.2.9
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_5), // 1.2.19
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_6), // 2.0.17
         Some(&SYSTEM_UPDATE_COLUMN_FAMILY_ARGS_7), // 2.1.22
@@ -536,6 +579,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_2), // 0.8.10
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_3), // 1.0.12
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_4), // 1.1.12
+        Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_5), // 1.2.9
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_5), // 1.2.19
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_6), // 2.0.17
         Some(&SYSTEM_UPDATE_KEYSPACE_ARGS_7), // 2.1.22
@@ -548,6 +592,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         None,                         // 0.8.10
         None,                         // 1.0.12
         None,                         // 1.1.12
+        Some(&TRACE_NEXT_QUERY_ARGS), // 1.2.9
         Some(&TRACE_NEXT_QUERY_ARGS), // 1.2.19
         Some(&TRACE_NEXT_QUERY_ARGS), // 2.0.17
         Some(&TRACE_NEXT_QUERY_ARGS), // 2.1.22
@@ -560,6 +605,7 @@ pub static METHODS: [(&str, [Option<&StructDesc>; 10]); 45] = [
         Some(&TRUNCATE_ARGS), // 0.8.10
         Some(&TRUNCATE_ARGS), // 1.0.12
         Some(&TRUNCATE_ARGS), // 1.1.12
+        Some(&TRUNCATE_ARGS), // 1.2.9
         Some(&TRUNCATE_ARGS), // 1.2.19
         Some(&TRUNCATE_ARGS), // 2.0.17
         Some(&TRUNCATE_ARGS), // 2.1.22

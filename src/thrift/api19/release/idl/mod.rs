@@ -23,8 +23,7 @@ use crate::thrift::wire::idl::StructDesc;
 use methods::{ARGS_OF, METHODS, RELEASES};
 
 /// The argument structs of the IDL `version` declared, by method name;
-/// `None` for a release without a recorded IDL here (1.2.9: the node's
-/// own, `api19::idl`; 0.6.8: another API).
+/// `None` for a release without a recorded IDL here (0.6.8: another API).
 pub fn args_table(version: &str) -> Option<ArgsOf> {
     let column = RELEASES.iter().position(|r| *r == version)?;
     Some(ARGS_OF[column])
