@@ -50,18 +50,20 @@
 //! 17. [`thrift`], [`native`], [`admin`] (front ends): the Thrift port (both
 //!     API generations), the CQL native protocol (v1-v4), and the admin HTTP
 //!     surface.
-//! 18. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`]:
+//! 18. [`shell`], [`stress`], [`nodetool`], [`dataset`], [`migrate`], [`capture`]:
 //!     the tools, clients of the layers below: the `cqlsh` and `cli` shells,
 //!     the load generator, nodetool over the admin surface,
 //!     cassandra-unit datasets (loaded into a node at start, or over the wire
 //!     by `supercolumn load`), `migrate` (an embedded data directory copied
-//!     into a cluster).
+//!     into a cluster), `capture` and `replay` (an application's traffic
+//!     recorded through a proxy and replayed against another server).
 
 pub mod admin;
 pub mod advisor;
 pub mod auth;
 pub mod budget;
 pub mod call;
+pub mod capture;
 pub mod config;
 pub mod cql;
 pub mod cql2;

@@ -83,6 +83,11 @@ enum Command {
     /// measured on the server's data (a dry run), and with --migrate created, backfilled and
     /// compared (over the admin surface).
     Advise(advise_cmd::AdviseArgs),
+    /// A transparent Thrift proxy that records every request and reply into a capture file.
+    Capture(supercolumn::capture::CaptureArgs),
+    /// Replay a capture against a server or a release's emulation and report every reply that
+    /// differs (exit 0 only when all matched).
+    Replay(supercolumn::capture::ReplayArgs),
 }
 
 #[derive(Args)]
@@ -233,6 +238,8 @@ fn main() -> ExitCode {
         Command::Migrate(args) => return ExitCode::from(migrate_cmd::run(&args)),
         Command::ReleaseDiff(args) => return exit_code(release_diff_cmd::run(&args)),
         Command::Advise(args) => return exit_code(advise_cmd::run(&args)),
+        Command::Capture(args) => return exit_code(supercolumn::capture::capture_main(&args)),
+        Command::Replay(args) => return exit_code(supercolumn::capture::replay_main(&args)),
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

@@ -12,6 +12,7 @@ use supercolumn::thrift::gen::cassandra06::CassandraSyncClient;
 use supercolumn::thrift::gen::cassandra19;
 use thrift::protocol::{TInputProtocol, TOutputProtocol};
 
+pub mod capture;
 pub mod gateway;
 pub mod thrift19;
 

@@ -1,0 +1,192 @@
+//! Capture and replay: an application's own Thrift traffic as its
+//! compatibility test. `supercolumn capture` is a transparent proxy in front
+//! of a server that records every request and reply into a capture file;
+//! `supercolumn replay` sends a capture's requests to another server (or an
+//! emulation of a release) and reports every reply that differs, leaving
+//! out what a server assigns. A tool: it speaks to servers over the wire
+//! only, decodes with the Thrift front end's wire code and has no Thrift
+//! decoder of its own. The file format and the loop are in `docs/capture.md`.
+//!
+//! The order of its modules, lowest first:
+//!
+//! 1. [`format`], [`cut`], [`masks`], [`target`]: the capture file; where a
+//!    stream's messages end; what a server assigns; an emulation to replay
+//!    against.
+//! 2. [`compare`], [`schema`]: one reply against another; the schema a
+//!    capture starts from, fetched and created.
+//! 3. [`report`]: a replay's counts and first differences.
+//! 4. [`proxy`], [`replay`]: the capture proxy; the replay.
+
+pub mod compare;
+pub mod cut;
+pub mod format;
+pub mod masks;
+pub mod proxy;
+pub mod replay;
+pub mod report;
+pub mod schema;
+pub mod target;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// `supercolumn capture`'s command line.
+#[derive(Clone, Debug, clap::Args)]
+pub struct CaptureArgs {
+    /// Where the application connects (port 0 picks a free one; the ready
+    /// line `supercolumn capture listening on HOST:PORT` says which).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub listen: String,
+    /// The server the traffic goes to.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub to: String,
+    /// The capture file to write.
+    #[arg(long, value_name = "CAPTURE")]
+    pub file: PathBuf,
+    /// Rotate (or, with --rotate 0, stop recording) once the file holds this many bytes.
+    #[arg(long, value_name = "N")]
+    pub max_bytes: Option<u64>,
+    /// Older files kept when rotating (CAPTURE.1 the newest of them).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub rotate: u32,
+    /// Messages longer than this stop the recording of their connection (they still pass).
+    #[arg(long, value_name = "BYTES", default_value_t = 16 << 20)]
+    pub max_message: usize,
+}
+
+/// `supercolumn replay`'s command line.
+#[derive(Clone, Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("target").required(true).args(["server", "cassandra_version"])))]
+pub struct ReplayArgs {
+    /// The capture file to replay.
+    pub capture: PathBuf,
+    /// Replay against the server at HOST:PORT.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub server: Option<String>,
+    /// Replay against an in-memory emulation of this release, started for the replay.
+    #[arg(long, value_name = "VERSION")]
+    pub cassandra_version: Option<String>,
+    /// The report as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Seconds to wait for a connection or a reply.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub timeout: u64,
+}
+
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+}
+
+/// `supercolumn capture`: 0 after a clean stop (SIGINT or SIGTERM), 1 when it cannot start.
+pub fn capture_main(args: &CaptureArgs) -> i32 {
+    let fail = |what: String| {
+        eprintln!("supercolumn capture: {what}");
+        1
+    };
+    let rt = match runtime() {
+        Ok(rt) => rt,
+        Err(e) => return fail(e.to_string()),
+    };
+    let mut writer = match format::CaptureWriter::create(&args.file, args.max_bytes, args.rotate) {
+        Ok(w) => w,
+        Err(e) => return fail(e.to_string()),
+    };
+    let started_us = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_micros() as i64)
+        .unwrap_or(0);
+    let start = Instant::now();
+    let head = format::Record::Capture {
+        format: format::FORMAT,
+        started_us,
+        to: args.to.clone(),
+        protocol: "thrift".into(),
+    };
+    let schema = schema::fetch(&args.to);
+    if let format::Record::Schema { error: Some(e), .. } = &schema {
+        eprintln!("supercolumn capture: no schema recorded: {e}");
+    }
+    if let Err(e) = writer.header(&head).and_then(|_| writer.header(&schema)) {
+        return fail(e.to_string());
+    }
+    rt.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(&args.listen).await {
+            Ok(l) => l,
+            Err(e) => return fail(format!("cannot listen on {}: {e}", args.listen)),
+        };
+        match listener.local_addr() {
+            Ok(a) => println!("supercolumn capture listening on {a}"),
+            Err(e) => return fail(e.to_string()),
+        }
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        let to = args.to.clone();
+        proxy::run(listener, to, writer, start, args.max_message, stop_signal()).await;
+        0
+    })
+}
+
+/// SIGINT or SIGTERM.
+async fn stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        Err(_) => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}
+
+/// `supercolumn replay`: 0 when every reply matched, 1 when any differed, 2 on an error.
+pub fn replay_main(args: &ReplayArgs) -> i32 {
+    let fail = |what: String| {
+        eprintln!("supercolumn replay: {what}");
+        2
+    };
+    let (reader, started_us) = match format::CaptureReader::open(&args.capture) {
+        Ok((r, format::Record::Capture { started_us, .. })) => (r, started_us),
+        Ok(_) => return fail("no capture header".into()),
+        Err(e) => return fail(e.to_string()),
+    };
+    let _emulation;
+    let addr = match (&args.server, &args.cassandra_version) {
+        (Some(s), _) => s.clone(),
+        (None, Some(v)) => match target::Emulation::start(v) {
+            Ok(e) => {
+                let a = e.addr.clone();
+                _emulation = e;
+                a
+            }
+            Err(e) => return fail(e.to_string()),
+        },
+        (None, None) => return fail("--server or --cassandra-version is required".into()),
+    };
+    let rt = match runtime() {
+        Ok(rt) => rt,
+        Err(e) => return fail(e.to_string()),
+    };
+    let timeout = Duration::from_secs(args.timeout.max(1));
+    let report = match rt.block_on(replay::replay(reader, started_us, addr, timeout)) {
+        Ok(r) => r,
+        Err(e) => return fail(e.to_string()),
+    };
+    if args.json {
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.text());
+    }
+    if report.all_matched() {
+        0
+    } else {
+        1
+    }
+}
