@@ -116,7 +116,7 @@ pub enum Behaviour {
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 23] = [
+    pub const ALL: [Behaviour; 25] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -255,6 +255,7 @@ impl Behaviour {
             Behaviour::LaterWriteWinsTies => {
                 "of two writes of a column at one timestamp with one value, the later stays \
                  (with its TTL or without)"
+            }
             Behaviour::PagedStartOnFirstRow => {
                 "get_paged_slice's start column applies to the first row scanned, whatever its key"
             }
