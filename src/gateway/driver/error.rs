@@ -68,7 +68,8 @@ pub enum TimeoutCause {
     Failure,
     /// The coordinator was overloaded or still bootstrapping.
     Overloaded,
-    /// No answer within the URL's `timeout_ms`.
+    /// No answer within the request's wait (`deadline`: its kind's cluster
+    /// timeout plus a tenth, at most the URL's `timeout_ms`).
     Client,
 }
 
