@@ -370,8 +370,14 @@ pub fn process_batch_mutate(
     };
     let row = batch_row(atomic);
     let keyspace = h.session.borrow().api19.keyspace.clone();
+    let unset = keyspace.is_none();
     let mut batch = new_batch(h.node, keyspace, atomic);
     let cl = read_args(i, &mut batch, args)?;
+    if unset {
+        if let Some(e) = super::release::v07::key_before_keyspace(h.node, &batch) {
+            return write_outcome(o, atomic, seq, h.wrap(row.name(), Err(e)));
+        }
+    }
     let cfs = batch.column_families();
     let cfs = cfs.iter().map(String::as_str).collect();
     let result = h.with_ks(row, Some(cl), cfs, |ks| apply(batch, h.node, ks, cl));
