@@ -105,11 +105,15 @@ pub enum Behaviour {
     /// keyspace lacked failed on the server (it asked the missing store
     /// for its mean row size before any check): the connection closed.
     CountOfUnknownCfDropped,
+    /// A `row_filter` on a Super column family failed on the server as
+    /// its expressions' names were read as the CF's composite cell names:
+    /// the connection closed.
+    RowFilterOfSuperDropped,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 23] = [
+    pub const ALL: [Behaviour; 24] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -133,6 +137,7 @@ impl Behaviour {
         Behaviour::QuorumsOfAnyStrategy,
         Behaviour::PagedStartOnFirstRow,
         Behaviour::CountOfUnknownCfDropped,
+        Behaviour::RowFilterOfSuperDropped,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -163,6 +168,7 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
             Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
             Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
+            Behaviour::RowFilterOfSuperDropped => "row_filter_of_super_dropped",
         }
     }
 
@@ -242,6 +248,9 @@ impl Behaviour {
             }
             Behaviour::CountOfUnknownCfDropped => {
                 "get_count by a range of an unknown column family closes the connection"
+            }
+            Behaviour::RowFilterOfSuperDropped => {
+                "a row_filter on a Super column family closes the connection"
             }
         }
     }
@@ -325,5 +334,12 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         Behaviour::CountOfUnknownCfDropped,
         (1, 2, 0),
         Some((1, 2, 19)),
+    ),
+    // ThriftValidation.validateFilterClauses read each expression's name
+    // with comparator.cellFromByteBuffer from 2.1's cell names on.
+    (
+        Behaviour::RowFilterOfSuperDropped,
+        (2, 1, 0),
+        Some((3, 0, 0)),
     ),
 ];
