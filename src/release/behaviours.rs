@@ -323,11 +323,7 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::QuorumsOfAnyStrategy, (1, 2, 19), None),
     // 1.2's ExtendedFilter.updateFilter reset the shared SliceQueryFilter's
     // start after the first row; 2.0's DataRange.Paging compares keys.
-    (
-        Behaviour::PagedStartOnFirstRow,
-        (1, 2, 0),
-        Some((2, 0, 0)),
-    ),
+    (Behaviour::PagedStartOnFirstRow, (1, 2, 0), Some((2, 0, 0))),
     // 1.2.9's CassandraServer.get_count read cfs.getMeanColumns() of the
     // store it looked up unchecked (recorded; 1.2.19 validated first).
     (

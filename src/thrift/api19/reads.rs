@@ -411,15 +411,14 @@ pub fn get_paged_slice(
                 range.start_key.as_deref() == Some(key.as_slice())
             };
             answered += 1;
-            let row =
-                if starts && !start_column.is_empty() {
-                    node.read(
-                        &slice_command(ks, &parent, whole(start_column, budget)),
-                        &key,
-                    )?
-                } else {
-                    row
-                };
+            let row = if starts && !start_column.is_empty() {
+                node.read(
+                    &slice_command(ks, &parent, whole(start_column, budget)),
+                    &key,
+                )?
+            } else {
+                row
+            };
             let mut columns = thriftify(&row, now, cf.is_counter());
             columns.truncate(budget);
             budget -= columns.len();
