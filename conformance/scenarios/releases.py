@@ -1029,6 +1029,31 @@ if R >= (1, 2):
                 v19.get_slice("k", cparent("A"), pred(start=""))]
         return out
 
+    @scenario("rel_superfilter", "19", "read", keyspace_reset="cv_r_superfilter")
+    def _superfilter():
+        """a row_filter on a Super column family (found by difftest.py): 2.1 and 2.2 read its
+        names as the CF's composite cell names and closed the connection, once the range's
+        keys and tokens passed their checks"""
+        ks = "cv_r_superfilter"
+        out = setup(ks, cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                               subcomparator="LongType"),
+                    cf_def(ks, "LSup", column_type="Super", comparator="LongType",
+                           subcomparator="UTF8Type"))
+        out += [v19.insert("k", cparent("Sup", "s1"), column(long_(1), "v", 1)),
+                v19.insert("k", cparent("LSup", long_(1)), column("birth", "v", 1))]
+        birth = [index_expr("birth", EQ, long_(3))]
+        for parent in (cparent("Sup"), cparent("LSup"), cparent("Sup", "s1")):
+            out += [v19.get_range_slices(parent, pred(start=""),
+                                         key_range("", "", count=10, row_filter=birth)),
+                    v19.set_keyspace(ks)]
+        out += [v19.get_range_slices(cparent("Sup"), pred(start=""),
+                                     key_range(start_token="0", end_key="k", row_filter=birth)),
+                v19.get_range_slices(cparent("Sup"), pred(start=""),
+                                     key_range("", "", count=0, row_filter=birth)),
+                v19.set_keyspace(ks),
+                v19.get_range_slices(cparent("Sup"), pred(start=""), key_range("", ""))]
+        return out
+
     @scenario("rel_atomicsuper", "19", "batch", keyspace_reset="cv_r_atomicsuper")
     def _atomicsuper():
         """atomic_batch_mutate deleting super columns beside a written sub-column (found by

@@ -112,11 +112,15 @@ pub enum Behaviour {
     /// keyspace lacked failed on the server (it asked the missing store
     /// for its mean row size before any check): the connection closed.
     CountOfUnknownCfDropped,
+    /// A `row_filter` on a Super column family failed on the server as
+    /// its expressions' names were read as the CF's composite cell names:
+    /// the connection closed.
+    RowFilterOfSuperDropped,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 25] = [
+    pub const ALL: [Behaviour; 26] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -142,6 +146,7 @@ impl Behaviour {
         Behaviour::LaterWriteWinsTies,
         Behaviour::PagedStartOnFirstRow,
         Behaviour::CountOfUnknownCfDropped,
+        Behaviour::RowFilterOfSuperDropped,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -174,6 +179,7 @@ impl Behaviour {
             Behaviour::LaterWriteWinsTies => "later_write_wins_ties",
             Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
             Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
+            Behaviour::RowFilterOfSuperDropped => "row_filter_of_super_dropped",
         }
     }
 
@@ -262,6 +268,9 @@ impl Behaviour {
             Behaviour::CountOfUnknownCfDropped => {
                 "get_count by a range of an unknown column family closes the connection"
             }
+            Behaviour::RowFilterOfSuperDropped => {
+                "a row_filter on a Super column family closes the connection"
+            }
         }
     }
 }
@@ -344,16 +353,19 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::LaterWriteWinsTies, (0, 7, 0), Some((2, 1, 0))),
     // 1.2's ExtendedFilter.updateFilter reset the shared SliceQueryFilter's
     // start after the first row; 2.0's DataRange.Paging compares keys.
-    (
-        Behaviour::PagedStartOnFirstRow,
-        (1, 2, 0),
-        Some((2, 0, 0)),
-    ),
+    (Behaviour::PagedStartOnFirstRow, (1, 2, 0), Some((2, 0, 0))),
     // 1.2.9's CassandraServer.get_count read cfs.getMeanColumns() of the
     // store it looked up unchecked (recorded; 1.2.19 validated first).
     (
         Behaviour::CountOfUnknownCfDropped,
         (1, 2, 0),
         Some((1, 2, 19)),
+    ),
+    // ThriftValidation.validateFilterClauses read each expression's name
+    // with comparator.cellFromByteBuffer from 2.1's cell names on.
+    (
+        Behaviour::RowFilterOfSuperDropped,
+        (2, 1, 0),
+        Some((3, 0, 0)),
     ),
 ];

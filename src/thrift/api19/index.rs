@@ -33,17 +33,7 @@ pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -
     let hex = crate::marshal::bytes_to_hex;
     let mut indexed = false;
     for e in expressions {
-        if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
-            return invalid(format!(
-                "[{}]=[{}] failed name validation ({})",
-                hex(&e.column_name),
-                hex(&e.value),
-                m.0
-            ));
-        }
-        if e.value.len() > 0xFFFF {
-            return invalid("Index expression values may not be larger than 64K");
-        }
+        validate_expression_name(cf, e)?;
         let validator = cf.options.value_validator(&e.column_name);
         if let Err(m) = validator.validate_for(&e.value, Dialect::V12) {
             return invalid(format!(
@@ -60,6 +50,24 @@ pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -
         indexed |= e.op == t::IndexOperator::EQ && has_index;
     }
     Ok(indexed)
+}
+
+/// An expression's name, by the comparator, and its value's size: what
+/// was checked of it before its column was looked up.
+pub fn validate_expression_name(cf: &CfDef, e: &t::IndexExpression) -> ApiResult<()> {
+    let hex = crate::marshal::bytes_to_hex;
+    if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
+        return invalid(format!(
+            "[{}]=[{}] failed name validation ({})",
+            hex(&e.column_name),
+            hex(&e.value),
+            m.0
+        ));
+    }
+    if e.value.len() > 0xFFFF {
+        return invalid("Index expression values may not be larger than 64K");
+    }
+    Ok(())
 }
 
 /// A validated expression as the engine's index query takes it.

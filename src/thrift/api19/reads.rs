@@ -316,6 +316,25 @@ pub fn get_range_slices(
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
+    let first_expression = row_filter(range).and_then(<[_]>::first);
+    if let Some(first) = first_expression.filter(|_| {
+        cf.is_super()
+            && node
+                .release
+                .is_some_and(|r| r.does(Behaviour::RowFilterOfSuperDropped))
+    }) {
+        // The range's keys and tokens were checked first, then the first
+        // expression's name and size; its column's lookup failed.
+        let mut bare = range.clone();
+        bare.row_filter = None;
+        bare.count = 1;
+        v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, &bare)?;
+        super::index::validate_expression_name(&cf, first)?;
+        return Err(ApiError::Dropped(format!(
+            "a row_filter on the Super column family {}",
+            cf.name
+        )));
+    }
     v::validate_key_range(
         schema.partitioner.as_ref(),
         Some(&cf),
@@ -397,15 +416,14 @@ pub fn get_paged_slice(
                 range.start_key.as_deref() == Some(key.as_slice())
             };
             answered += 1;
-            let row =
-                if starts && !start_column.is_empty() {
-                    node.read(
-                        &slice_command(ks, &parent, whole(start_column, budget)),
-                        &key,
-                    )?
-                } else {
-                    row
-                };
+            let row = if starts && !start_column.is_empty() {
+                node.read(
+                    &slice_command(ks, &parent, whole(start_column, budget)),
+                    &key,
+                )?
+            } else {
+                row
+            };
             let mut columns = thriftify(&row, now, cf.is_counter());
             columns.truncate(budget);
             budget -= columns.len();

@@ -243,9 +243,9 @@ mod tests {
                 key: b"deleted".to_vec(),
                 updates: vec![(
                     cf.clone(),
-                    vec![crate::model::Op::DeleteRow(crate::model::DeletionTime::new(
-                        5, 1,
-                    ))],
+                    vec![crate::model::Op::DeleteRow(
+                        crate::model::DeletionTime::new(5, 1),
+                    )],
                 )],
             })
             .unwrap();
