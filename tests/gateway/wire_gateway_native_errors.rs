@@ -359,7 +359,13 @@ fn signal(pid: u32, signal: &str) {
 fn a_paused_or_dead_cluster_answers_native_timeouts_and_unavailable() {
     let conf = conformance_config("storage-conf-v19.xml");
     let mut backend = crate::support::wire::gateway::native_backend(&conf);
-    let url = backend_url(&backend, "?timeout_ms=1500&connect_timeout_ms=500");
+    // The keepalive is longer than the pause: the paused node keeps its
+    // connections, so each call meets the cluster's timeout (a shorter one
+    // gives the connections up and answers Unavailable, see docs/gateway.md).
+    let url = backend_url(
+        &backend,
+        "?timeout_ms=1500&connect_timeout_ms=500&keepalive_ms=60000",
+    );
     let gateway = Server::start(&[
         "--config",
         conf.to_str().unwrap(),
