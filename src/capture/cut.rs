@@ -109,6 +109,9 @@ impl Cutter {
                     4 + len
                 }
                 Framing::Unframed => match self.scanner.advance(&self.buf) {
+                    Scan::Complete(n) if n > self.max => {
+                        return Err(CutError::TooLarge { max: self.max })
+                    }
                     Scan::Complete(n) => {
                         self.scanner = Scanner::new();
                         n

@@ -253,8 +253,8 @@ impl CaptureReader<BufReader<File>> {
     pub fn open(path: &Path) -> Result<(Self, Record), FormatError> {
         let file = File::open(path).map_err(|e| io_err(path, e))?;
         let mut r = CaptureReader::new(path.display().to_string(), BufReader::new(file));
-        match r.next_record()? {
-            Some(rec @ Record::Capture { format: FORMAT, .. }) => Ok((r, rec)),
+        match r.next_record() {
+            Ok(Some(rec @ Record::Capture { format: FORMAT, .. })) => Ok((r, rec)),
             _ => Err(FormatError::NotCapture {
                 path: path.display().to_string(),
             }),

@@ -118,6 +118,10 @@ pub fn capture_main(args: &CaptureArgs) -> i32 {
             Ok(l) => l,
             Err(e) => return fail(format!("cannot listen on {}: {e}", args.listen)),
         };
+        let stop = match stop_signal() {
+            Ok(stop) => stop,
+            Err(e) => return fail(format!("cannot handle signals: {e}")),
+        };
         match listener.local_addr() {
             Ok(a) => println!("supercolumn capture listening on {a}"),
             Err(e) => return fail(e.to_string()),
@@ -125,25 +129,23 @@ pub fn capture_main(args: &CaptureArgs) -> i32 {
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
         let to = args.to.clone();
-        proxy::run(listener, to, writer, start, args.max_message, stop_signal()).await;
+        proxy::run(listener, to, writer, start, args.max_message, stop).await;
         0
     })
 }
 
-/// SIGINT or SIGTERM.
-async fn stop_signal() {
+/// SIGINT or SIGTERM, their handlers installed before this returns (so a
+/// signal right after the ready line is a clean stop, not a kill).
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     use tokio::signal::unix::{signal, SignalKind};
-    match signal(SignalKind::terminate()) {
-        Ok(mut term) => {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
+    let mut int = signal(SignalKind::interrupt())?;
+    let mut term = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = int.recv() => {}
+            _ = term.recv() => {}
         }
-        Err(_) => {
-            let _ = tokio::signal::ctrl_c().await;
-        }
-    }
+    })
 }
 
 /// `supercolumn replay`: 0 when every reply matched, 1 when any differed, 2 on an error.

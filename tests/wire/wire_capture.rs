@@ -105,6 +105,17 @@ fn a_capture_replays_clean_on_a_fresh_server_and_reports_another_releases_differ
     let proxy = Capture::start(source.port, &file, &[]);
     flow19(proxy.port);
     flow06(proxy.port);
+    // Both clients have hung up: their connections' last records reach the file.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while records(&file)
+        .iter()
+        .filter(|r| r["type"] == "close")
+        .count()
+        < 2
+    {
+        assert!(std::time::Instant::now() < deadline, "{:?}", records(&file));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     assert_eq!(proxy.stop(), Some(0));
 
     let recs = records(&file);
