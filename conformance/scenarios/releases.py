@@ -1278,6 +1278,7 @@ if R >= (2, 0):
             v19.get_count("k9", cparent("A"), pred(start="b", finish="a")),
             v19.get_count("k9", cparent("A"), pred(start="a", finish="b", reversed=True)),
         ]
+        return out
 
 # ------------------------------------------------------------------------------ before 1.2: which error
 if R < (1, 2):

@@ -55,6 +55,14 @@ fn find(version: &str) -> Result<&'static Release, String> {
 /// The differences as lines of text, one per fact that changes.
 pub fn to_text(d: &ReleaseDiff) -> String {
     let mut out = format!("Cassandra {} -> {}\n", d.from, d.to);
+    match d.path.len() {
+        0 => out.push_str("Upgrade path: none (Cassandra supported no downgrade)\n"),
+        1 | 2 => {}
+        _ => out.push_str(&format!(
+            "Upgrade path (each step as the later release's NEWS.txt allowed): {}\n",
+            d.path.join(" -> ")
+        )),
+    }
     if let Some(c) = &d.thrift_api {
         out.push_str(&format!(
             "Thrift API (describe_version): {} -> {}\n",
@@ -108,6 +116,20 @@ pub fn to_text(d: &ReleaseDiff) -> String {
         for b in behaviours.iter() {
             out.push_str(&format!("Behaviour {what}: {}\n", b.describe()));
         }
+    }
+    for w in &d.wordings {
+        let words = |t: Option<&str>| t.map_or("1.2.9's words".to_string(), |t| format!("\"{t}\""));
+        out.push_str(&format!(
+            "Wording of {}: {} -> {}\n",
+            w.refusal.describe(),
+            words(w.from),
+            words(w.to)
+        ));
+    }
+    // Met in a release between and gone again by the later one.
+    let passing = d.on_the_way.features.iter().map(|f| f.title());
+    for what in passing.chain(d.on_the_way.behaviours.iter().map(|b| b.describe())) {
+        out.push_str(&format!("On the way only: {what}\n"));
     }
     if d.is_empty() {
         out.push_str("No differences\n");
@@ -179,6 +201,14 @@ pub fn to_json(d: &ReleaseDiff) -> Value {
             "started": d.behaviours.added.iter().map(behaviour).collect::<Vec<_>>(),
             "stopped": d.behaviours.removed.iter().map(behaviour).collect::<Vec<_>>(),
         },
+        "wordings": d.wordings.iter()
+            .map(|w| json!({"refusal": w.refusal.describe(), "from": w.from, "to": w.to}))
+            .collect::<Vec<_>>(),
+        "upgrade_path": d.path,
+        "on_the_way": {
+            "features": d.on_the_way.features.iter().map(feature).collect::<Vec<_>>(),
+            "behaviours": d.on_the_way.behaviours.iter().map(behaviour).collect::<Vec<_>>(),
+        },
         "not_compared": NOT_COMPARED,
     })
 }
@@ -208,6 +238,8 @@ mod tests {
                  max_index_interval\n\
                  Behaviour starts: a CQL 3 syntax error ends with a snippet of the statement \
                  around the offending token\n\
+                 Behaviour starts: a prepared statement's marker is named by its column's \
+                 definition (ColumnDefinition{{...}})\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Not compared: {NOT_COMPARED}\n"
@@ -235,6 +267,51 @@ mod tests {
         let across = to_text(&between("0.6.8", "0.7.10"));
         assert!(across.contains("Thrift API (describe_version): 2.2.0 -> 19.4.0\n"));
         assert!(across.contains("generation changes"), "{across}");
+    }
+
+    /// Across the span to 3.x: the path NEWS.txt allowed, what 3.x's
+    /// storage engine changed for a Thrift application, its words, and
+    /// what only releases between did.
+    #[test]
+    fn the_span_to_3_x() {
+        let text = to_text(&between("2.2.19", "3.11.10"));
+        for line in [
+            "Native protocol versions removed: v1, v2\n",
+            "Behaviour starts: get_paged_slice's count is of rows, each read whole (before: of \
+             columns)\n",
+            "Behaviour starts: a column TTL of 0 means none; a negative one: ttl must be \
+             greater or equal to 0\n",
+            "Wording of a multiget at SERIAL or LOCAL_SERIAL: 1.2.9's words -> \
+             \"SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a \
+             time\"\n",
+            "On the way only: those definitions carry 3.0's kinds and positions \
+             (kind=CLUSTERING, position=0)\n",
+        ] {
+            assert!(text.contains(line), "{line} not in:\n{text}");
+        }
+        assert!(!text.contains("Upgrade path"), "{text}");
+        let text = to_text(&between("1.0.12", "3.0.24"));
+        for line in [
+            "Upgrade path (each step as the later release's NEWS.txt allowed): 1.0.12 -> 1.2.19 \
+             -> 2.0.17 -> 2.2.19 -> 3.0.24\n",
+            "Features removed: CQL 2\n",
+            "On the way only: CQL 3 beta (set_cql_version 3.0.0)\n",
+            "Behaviour starts: multiget_slice of no keys closes the connection\n",
+            "Behaviour stops: KsDef.replication_factor sets a SimpleStrategy keyspace's \
+             replication factor\n",
+            "Wording of a data call before set_keyspace: \"You have not set a keyspace for this \
+             session\" -> 1.2.9's words\n",
+        ] {
+            assert!(text.contains(line), "{line} not in:\n{text}");
+        }
+        let v = to_json(&between("1.0.12", "3.0.24"));
+        assert_eq!(
+            v["upgrade_path"],
+            json!(["1.0.12", "1.2.19", "2.0.17", "2.2.19", "3.0.24"])
+        );
+        assert_eq!(v["on_the_way"]["features"][0]["name"], "cql3_beta");
+        let back = to_text(&between("3.11.10", "2.2.19"));
+        assert!(back.contains("Upgrade path: none"), "{back}");
     }
 
     #[test]

@@ -116,11 +116,61 @@ pub enum Behaviour {
     /// its expressions' names were read as the CF's composite cell names:
     /// the connection closed.
     RowFilterOfSuperDropped,
+    /// A keyspace's column families came in `describe_keyspace(s)` in the
+    /// order they were made (an insertion-ordered map), not by hash.
+    TablesInCreationOrder,
+    /// A CfDef was described from the table 3.x made of it: the
+    /// compaction thresholds among the compaction options, the compression
+    /// chunk length, a percentile without a fraction (`99PERCENTILE`), a
+    /// Super column family's super columns as a map column.
+    CfDefsFromTables,
+    /// `multiget_slice` of no keys failed on the server, which closed the
+    /// connection without a reply (before, `{}`).
+    MultigetOfNoKeysDropped,
+    /// A batch's range deletion of a Standard column family left an empty
+    /// bound open, ignored `reversed`, and deleted nothing when its start
+    /// sorted after its finish (2.x: an empty finish, or a start after it,
+    /// deleted the start alone).
+    RangeDeletionsOpenBounds,
+    /// A reversed slice of a Super column family's super columns reversed
+    /// each one's subcolumns too.
+    ReversedSuperSlicesReverseSubcolumns,
+    /// An index clause or row filter testing a column the predicate's
+    /// names left out found no row (the read saw only the named columns).
+    FiltersSeeSelectedColumnsOnly,
+    /// A column family whose values are a collection that is not frozen
+    /// failed on the server, which closed the connection.
+    CollectionValuesDropped,
+    /// An update of a column family kept its comparator, values' type and
+    /// key type (the table's CQL columns) whatever the CfDef said (2.2
+    /// refused another comparator).
+    UpdateKeepsTableColumns,
+    /// An update naming a missing keyspace or column family was refused
+    /// before its definition was checked (`Keyspace X does not exist`,
+    /// `unconfigured table X`), and a CUSTOM index without `class_name` in
+    /// words naming the index.
+    SchemaRefusalsOf3x,
+    /// A column TTL of 0 meant no TTL, and a negative one was refused as
+    /// `ttl must be greater or equal to 0` (before: `ttl must be positive`).
+    TtlZeroIsNone,
+    /// A prepared statement's marker bound to a column was named by the
+    /// column's definition as Java printed it (`ColumnDefinition{...}`),
+    /// not by the column's name.
+    MarkersNamedByDefinition,
+    /// Those definitions were printed with 3.0's kinds and positions
+    /// (`kind=CLUSTERING, position=0`).
+    DefinitionsWithPositions,
+    /// An unindexed CQL 3 SELECT filtering a regular column asked for
+    /// `ALLOW FILTERING`, whatever the table.
+    FilteringAlwaysAsked,
+    /// `get_paged_slice`'s count was of rows (partitions), each read
+    /// whole; before, of columns.
+    PagedSliceCountsPartitions,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 26] = [
+    pub const ALL: [Behaviour; 40] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -147,6 +197,20 @@ impl Behaviour {
         Behaviour::PagedStartOnFirstRow,
         Behaviour::CountOfUnknownCfDropped,
         Behaviour::RowFilterOfSuperDropped,
+        Behaviour::TablesInCreationOrder,
+        Behaviour::CfDefsFromTables,
+        Behaviour::MultigetOfNoKeysDropped,
+        Behaviour::RangeDeletionsOpenBounds,
+        Behaviour::ReversedSuperSlicesReverseSubcolumns,
+        Behaviour::FiltersSeeSelectedColumnsOnly,
+        Behaviour::CollectionValuesDropped,
+        Behaviour::UpdateKeepsTableColumns,
+        Behaviour::SchemaRefusalsOf3x,
+        Behaviour::TtlZeroIsNone,
+        Behaviour::MarkersNamedByDefinition,
+        Behaviour::DefinitionsWithPositions,
+        Behaviour::FilteringAlwaysAsked,
+        Behaviour::PagedSliceCountsPartitions,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -180,6 +244,22 @@ impl Behaviour {
             Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
             Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
             Behaviour::RowFilterOfSuperDropped => "row_filter_of_super_dropped",
+            Behaviour::TablesInCreationOrder => "tables_in_creation_order",
+            Behaviour::CfDefsFromTables => "cfdefs_from_tables",
+            Behaviour::MultigetOfNoKeysDropped => "multiget_of_no_keys_dropped",
+            Behaviour::RangeDeletionsOpenBounds => "range_deletions_open_bounds",
+            Behaviour::ReversedSuperSlicesReverseSubcolumns => {
+                "reversed_super_slices_reverse_subcolumns"
+            }
+            Behaviour::FiltersSeeSelectedColumnsOnly => "filters_see_selected_columns_only",
+            Behaviour::CollectionValuesDropped => "collection_values_dropped",
+            Behaviour::UpdateKeepsTableColumns => "update_keeps_table_columns",
+            Behaviour::SchemaRefusalsOf3x => "schema_refusals_of_3x",
+            Behaviour::TtlZeroIsNone => "ttl_zero_is_none",
+            Behaviour::MarkersNamedByDefinition => "markers_named_by_definition",
+            Behaviour::DefinitionsWithPositions => "definitions_with_positions",
+            Behaviour::FilteringAlwaysAsked => "filtering_always_asked",
+            Behaviour::PagedSliceCountsPartitions => "paged_slice_counts_partitions",
         }
     }
 
@@ -270,6 +350,48 @@ impl Behaviour {
             }
             Behaviour::RowFilterOfSuperDropped => {
                 "a row_filter on a Super column family closes the connection"
+            }
+            Behaviour::TablesInCreationOrder => {
+                "describe_keyspace lists a keyspace's column families in the order they were made"
+            }
+            Behaviour::CfDefsFromTables => {
+                "a CfDef is described from its table: compaction thresholds among the compaction options, chunk_length_kb, 99PERCENTILE, a super CF's map column"
+            }
+            Behaviour::MultigetOfNoKeysDropped => {
+                "multiget_slice of no keys closes the connection"
+            }
+            Behaviour::RangeDeletionsOpenBounds => {
+                "a batch's SliceRange deletion leaves an empty bound open and deletes nothing when start sorts after finish"
+            }
+            Behaviour::ReversedSuperSlicesReverseSubcolumns => {
+                "a reversed slice of super columns reverses each one's subcolumns too"
+            }
+            Behaviour::FiltersSeeSelectedColumnsOnly => {
+                "an index clause or row filter on a column the predicate's names leave out finds no row"
+            }
+            Behaviour::CollectionValuesDropped => {
+                "a column family whose values are a non-frozen collection closes the connection"
+            }
+            Behaviour::UpdateKeepsTableColumns => {
+                "system_update_column_family keeps the comparator, value and key types the column family had"
+            }
+            Behaviour::SchemaRefusalsOf3x => {
+                "an update of a missing keyspace or column family is refused first (Keyspace X does not exist, unconfigured table X); a CUSTOM index without class_name names the index"
+            }
+            Behaviour::TtlZeroIsNone => {
+                "a column TTL of 0 means none; a negative one: ttl must be greater or equal to 0"
+            }
+            Behaviour::MarkersNamedByDefinition => {
+                "a prepared statement's marker is named by its column's definition (ColumnDefinition{...})"
+            }
+            Behaviour::DefinitionsWithPositions => {
+                "those definitions carry 3.0's kinds and positions (kind=CLUSTERING, position=0)"
+            }
+            Behaviour::FilteringAlwaysAsked => {
+                "an unindexed CQL 3 SELECT filtering a regular column asks for ALLOW FILTERING"
+            }
+            Behaviour::PagedSliceCountsPartitions => {
+                "get_paged_slice's count is of rows, each read whole (before: of columns)"
             }
         }
     }
@@ -368,4 +490,33 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (2, 1, 0),
         Some((3, 0, 0)),
     ),
+    // 3.0's storage engine and schema: Thrift's column families read and
+    // written as CQL tables (recorded from 3.0.24 and 3.11.10).
+    (Behaviour::TablesInCreationOrder, (3, 0, 0), None),
+    (Behaviour::CfDefsFromTables, (3, 0, 0), None),
+    (Behaviour::MultigetOfNoKeysDropped, (3, 0, 0), None),
+    (Behaviour::RangeDeletionsOpenBounds, (3, 0, 0), None),
+    (
+        Behaviour::ReversedSuperSlicesReverseSubcolumns,
+        (3, 0, 0),
+        None,
+    ),
+    (Behaviour::FiltersSeeSelectedColumnsOnly, (3, 0, 0), None),
+    (Behaviour::CollectionValuesDropped, (3, 0, 0), None),
+    (Behaviour::UpdateKeepsTableColumns, (3, 0, 0), None),
+    (Behaviour::SchemaRefusalsOf3x, (3, 0, 0), None),
+    (Behaviour::TtlZeroIsNone, (3, 11, 0), None),
+    (
+        Behaviour::MarkersNamedByDefinition,
+        (2, 1, 0),
+        Some((3, 11, 0)),
+    ),
+    (
+        Behaviour::DefinitionsWithPositions,
+        (3, 0, 0),
+        Some((3, 11, 0)),
+    ),
+    (Behaviour::FilteringAlwaysAsked, (3, 0, 0), None),
+    // CassandraServer.get_paged_slice's DataLimits of partitions.
+    (Behaviour::PagedSliceCountsPartitions, (3, 0, 0), None),
 ];

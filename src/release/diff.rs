@@ -2,14 +2,17 @@
 //! from the definitions the emulation runs on ([`Release`], the method and
 //! feature tables): API version, Thrift methods, features, native protocol
 //! versions, CQL 3 version, stock defaults, the system keyspace's column
-//! families, the column types, the struct fields declared and the behaviours that applied. A
-//! pure function over the data; printing it is the `release-diff` command's
+//! families, the column types, the struct fields declared, the behaviours that applied and
+//! the refusals' words; across a span, the upgrade path and what releases between had
+//! (`span`). A pure function over the data; printing it is the `release-diff` command's
 //! business.
 //!
 //! What the emulation applies as code in a front end rather than holds as
 //! data here (exception texts beyond [`Behaviour`]) is not compared.
 
 use super::fields::FIELDS;
+use super::span::{on_the_way, upgrade_path, wording_changes};
+pub use super::span::{OnTheWay, WordingChange};
 use super::types::TYPES;
 use super::{Behaviour, Feature, Release, ThriftGeneration};
 
@@ -87,6 +90,13 @@ pub struct ReleaseDiff {
     pub fields: SetChange<StructField>,
     /// Behaviours that start (`added`) or stop (`removed`) applying.
     pub behaviours: SetChange<Behaviour>,
+    /// Refusals worded otherwise.
+    pub wordings: Vec<WordingChange>,
+    /// The releases an upgrade goes through, both ends included (empty:
+    /// a downgrade, which Cassandra did not support).
+    pub path: Vec<&'static str>,
+    /// What a release between had that neither end had.
+    pub on_the_way: OnTheWay,
 }
 
 impl ReleaseDiff {
@@ -103,11 +113,13 @@ impl ReleaseDiff {
             && self.types.is_empty()
             && self.fields.is_empty()
             && self.behaviours.is_empty()
+            && self.wordings.is_empty()
+            && self.on_the_way == OnTheWay::default()
     }
 }
 
 /// The differences an application meets going from `from` to `to`.
-pub fn diff(from: &Release, to: &Release) -> ReleaseDiff {
+pub fn diff(from: &'static Release, to: &'static Release) -> ReleaseDiff {
     let features =
         |r: &Release| -> Vec<Feature> { Feature::ALL.into_iter().filter(|&f| r.has(f)).collect() };
     ReleaseDiff {
@@ -124,6 +136,9 @@ pub fn diff(from: &Release, to: &Release) -> ReleaseDiff {
         types: SetChange::between(&types(from), &types(to)),
         fields: field_changes(from, to),
         behaviours: SetChange::between(&behaviours(from), &behaviours(to)),
+        wordings: wording_changes(from, to),
+        path: upgrade_path(from, to),
+        on_the_way: on_the_way(from, to),
     }
 }
 

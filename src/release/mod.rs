@@ -20,6 +20,7 @@ pub mod diff;
 mod fields;
 pub mod machine;
 pub mod methods;
+mod span;
 mod table;
 mod types;
 mod wordings;

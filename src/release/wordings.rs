@@ -1,7 +1,7 @@
-//! Refusals whose text changed between releases before 1.2: each
-//! [`Refusal`] with the words each release series used (recorded from the
-//! real releases, `conformance/releases/`); 1.2.9's words are the node's
-//! own and are not listed. A front end recognises the refusal and asks
+//! Refusals whose text changed between releases: each [`Refusal`] with
+//! the words each release series used (recorded from the real releases,
+//! `conformance/releases/`); 1.2.9's words are the node's own and are not
+//! listed. A front end recognises the refusal and asks
 //! [`super::Release::wording`] for the text. Data only.
 
 /// A refusal an old release worded differently from 1.2.9.
@@ -28,6 +28,42 @@ pub enum Refusal {
     SystemKeyspaceAdd,
     /// Dropping a keyspace that does not exist.
     DropKsMissing,
+    /// A multiget at SERIAL or LOCAL_SERIAL (2.0 on; 2.x said "one row").
+    SerialMultiget,
+}
+
+impl Refusal {
+    /// Every refusal, in the order they are declared.
+    pub const ALL: [Refusal; 11] = [
+        Refusal::NoKeyspaceSet,
+        Refusal::AnyRead,
+        Refusal::UnknownKeyspace,
+        Refusal::CfExists,
+        Refusal::AddCfNoKeyspace,
+        Refusal::BadCfName,
+        Refusal::DropCfMissing,
+        Refusal::KeyspaceNameTaken,
+        Refusal::SystemKeyspaceAdd,
+        Refusal::DropKsMissing,
+        Refusal::SerialMultiget,
+    ];
+
+    /// What is refused, for a person (`release-diff`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Refusal::NoKeyspaceSet => "a data call before set_keyspace",
+            Refusal::AnyRead => "a read at consistency level ANY",
+            Refusal::UnknownKeyspace => "set_keyspace of a missing keyspace",
+            Refusal::CfExists => "adding a column family the keyspace has",
+            Refusal::AddCfNoKeyspace => "adding a column family to a missing keyspace",
+            Refusal::BadCfName => "a column family name that is not a word",
+            Refusal::DropCfMissing => "dropping a missing column family",
+            Refusal::KeyspaceNameTaken => "adding a keyspace whose name is taken",
+            Refusal::SystemKeyspaceAdd => "adding a keyspace named system",
+            Refusal::DropKsMissing => "dropping a missing keyspace",
+            Refusal::SerialMultiget => "a multiget at SERIAL or LOCAL_SERIAL",
+        }
+    }
 }
 
 /// A release series, `(major, minor)`.
@@ -125,5 +161,12 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (0, 7),
         (1, 1),
         "Keyspace does not exist.",
+    ),
+    // To 4.0, which served no Thrift.
+    (
+        Refusal::SerialMultiget,
+        (3, 0),
+        (4, 0),
+        "SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time",
     ),
 ];

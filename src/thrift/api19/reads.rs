@@ -360,9 +360,10 @@ pub fn get_range_slices(
         .collect())
 }
 
-/// Rows from the range's start, `range.count` columns in all; the start
-/// key's row begins at `start_column` (1.2: the first row scanned, whatever
-/// its key), later rows at their first column.
+/// Rows from the range's start, `range.count` columns in all (3.x:
+/// `range.count` rows, each whole); the start key's row begins at
+/// `start_column` (1.2: the first row scanned, whatever its key), later
+/// rows at their first column.
 pub fn get_paged_slice(
     node: &Node,
     ks: &str,
@@ -389,6 +390,11 @@ pub fn get_paged_slice(
     let first_row_starts = node
         .release
         .is_some_and(|r| r.does(Behaviour::PagedStartOnFirstRow));
+    // 3.x counted partitions, each read whole.
+    let partitions = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::PagedSliceCountsPartitions));
+    let per_row = |budget: usize| if partitions { usize::MAX } else { budget };
     let whole = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),
         finish: Vec::new(),
@@ -396,7 +402,7 @@ pub fn get_paged_slice(
         count,
     };
     let parent = t::ColumnParent::new(cf.name.clone(), None);
-    let cmd = slice_command(ks, &parent, whole(&[], budget));
+    let cmd = slice_command(ks, &parent, whole(&[], per_row(budget)));
     let now = node.now();
     let mut out = Vec::new();
     // A row of tombstones alone comes back empty and counts nothing: while
@@ -418,15 +424,19 @@ pub fn get_paged_slice(
             answered += 1;
             let row = if starts && !start_column.is_empty() {
                 node.read(
-                    &slice_command(ks, &parent, whole(start_column, budget)),
+                    &slice_command(ks, &parent, whole(start_column, per_row(budget))),
                     &key,
                 )?
             } else {
                 row
             };
             let mut columns = thriftify(&row, now, cf.is_counter());
-            columns.truncate(budget);
-            budget -= columns.len();
+            if partitions {
+                budget -= 1;
+            } else {
+                columns.truncate(budget);
+                budget -= columns.len();
+            }
             out.push(t::KeySlice::new(key, columns));
         }
         if complete {

@@ -21,10 +21,12 @@ const API_VERSION = {
   '2.0.17': '19.39.0',
   '2.1.22': '19.39.0',
   '2.2.19': '20.1.0',
+  '3.0.24': '20.1.0',
+  '3.11.10': '20.1.0',
 };
 const BEFORE_1_1 = ['0.7.10', '0.8.10', '1.0.12'];
 
-for (const release of releases(['0.7.10', '1.2.9', '2.2.19'])) {
+for (const release of releases(['0.7.10', '1.2.9', '2.2.19', '3.11.10'])) {
   describe(`Cassandra ${release}`, () => {
     let sc;
     let c;

@@ -12,7 +12,7 @@ from thrift.protocol import TBinaryProtocol
 from thrift.Thrift import TApplicationException
 from thrift.transport import TSocket, TTransport
 
-SUPERCOLUMN_RELEASES = ["0.7.10", "1.2.9", "2.2.19"]
+SUPERCOLUMN_RELEASES = ["0.7.10", "1.2.9", "2.2.19", "3.11.10"]
 
 # What each release's describe_version answered (docs/compatibility.md, the releases table).
 API_VERSION = {
@@ -24,6 +24,8 @@ API_VERSION = {
     "2.0.17": "19.39.0",
     "2.1.22": "19.39.0",
     "2.2.19": "20.1.0",
+    "3.0.24": "20.1.0",
+    "3.11.10": "20.1.0",
 }
 BEFORE_1_1 = ["0.7.10", "0.8.10", "1.0.12"]
 

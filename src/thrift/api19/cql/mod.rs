@@ -12,7 +12,7 @@ pub(super) mod version;
 
 use crate::cql::exec::{CqlOutcome, Prepared};
 use crate::cql::table::{ColumnRole, Layout, Table};
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
@@ -114,10 +114,13 @@ pub fn prepared_result(
 ) -> t::CqlPreparedResult {
     // 3.11 named the markers by their columns' names again.
     let (reversed, definitions) = match release {
-        Some(r) => (r.at_least(1, 2), r.at_least(2, 1) && !r.at_least(3, 11)),
+        Some(r) => (
+            r.at_least(1, 2),
+            r.does(Behaviour::MarkersNamedByDefinition),
+        ),
         None => (false, false),
     };
-    let three_oh = release.is_some_and(|r| r.at_least(3, 0));
+    let three_oh = release.is_some_and(|r| r.does(Behaviour::DefinitionsWithPositions));
     let mut types = Vec::with_capacity(p.specs.len());
     let mut names = Vec::with_capacity(p.specs.len());
     for s in &p.specs {

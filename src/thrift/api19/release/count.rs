@@ -11,7 +11,7 @@
 
 use crate::model::{RowRange, Slice};
 use crate::node::Node;
-use crate::release::Behaviour;
+use crate::release::{Behaviour, Refusal};
 use crate::thrift::api19::convert::slice_command;
 use crate::thrift::api19::validation as v;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -118,9 +118,14 @@ pub fn serial_multiget(node: &Node, keys: usize, cl: ConsistencyLevel) -> ApiRes
         cl,
         ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL
     );
-    if paxos && keys > 1 && node.release.is_some_and(|r| r.at_least(2, 0)) {
+    let Some(release) = node.release.filter(|r| r.at_least(2, 0)) else {
+        return Ok(());
+    };
+    if paxos && keys > 1 {
         return Err(ApiError::invalid(
-            "SERIAL/LOCAL_SERIAL consistency may only be requested for one row at a time",
+            release.wording(Refusal::SerialMultiget).unwrap_or(
+                "SERIAL/LOCAL_SERIAL consistency may only be requested for one row at a time",
+            ),
         ));
     }
     Ok(())

@@ -65,7 +65,7 @@ pub fn reword_unindexed(
         .collect();
     if release.at_least(2, 2) {
         // 3.x asked for ALLOW FILTERING whatever the table.
-        if table.layout == Layout::CompactStatic || release.at_least(3, 0) {
+        if table.layout == Layout::CompactStatic || release.does(Behaviour::FilteringAlwaysAsked) {
             // With ALLOW FILTERING 2.2 filtered such a table, which the
             // engine does not: its refusal stands.
             if select.allow_filtering {

@@ -11,16 +11,16 @@
 
 use crate::model::{DeletionTime, Op};
 use crate::node::Node;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::schema::creation::CreationIds;
 use crate::schema::{CfDef, CfSpec};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
 
-/// Whether the release is 3.11 or later.
-fn is_3_11(release: Option<&Release>) -> bool {
-    release.is_some_and(|r| r.at_least(3, 11))
+/// Whether the release (if any) behaved so.
+fn does(release: Option<&Release>, b: Behaviour) -> bool {
+    release.is_some_and(|r| r.does(b))
 }
 
 /// Whether a keyspace's tables came in the order they were made (and the
@@ -28,7 +28,7 @@ fn is_3_11(release: Option<&Release>) -> bool {
 /// insertion-ordered map, where earlier releases' `HashMap` ordered them
 /// by hash.
 pub fn tables_in_creation_order(release: &Release) -> bool {
-    release.at_least(3, 0)
+    release.does(Behaviour::TablesInCreationOrder)
 }
 
 /// A user keyspace's tables in 3.x's order: the ones read back from its
@@ -57,7 +57,7 @@ pub fn order_tables(ids: &CreationIds, ks: &mut t::KsDef) {
 /// (64 KB); its system tables said `99PERCENTILE`, IndexInfo had no
 /// values (`EmptyType`) and the legacy hints table was marked deprecated.
 pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
-    if !release.at_least(3, 0) {
+    if !release.does(Behaviour::CfDefsFromTables) {
         return;
     }
     let min = cf.min_compaction_threshold.unwrap_or(4);
@@ -129,7 +129,7 @@ fn super_columns(cf: &mut t::CfDef) {
 /// keys' group and failed on its first (a server-side exception), which
 /// closed the connection without a reply; earlier releases answered `{}`.
 pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(), ApiError> {
-    if no_keys && release.is_some_and(|r| r.at_least(3, 0)) {
+    if no_keys && does(release, Behaviour::MultigetOfNoKeysDropped) {
         return Err(ApiError::Dropped(
             "3.x failed multiget_slice of no keys".into(),
         ));
@@ -148,7 +148,7 @@ pub fn range_deletion(
     m: &t::Mutation,
     now: i32,
 ) -> Option<Option<Op>> {
-    if !release.is_some_and(|r| r.at_least(3, 0)) || cf.is_super() {
+    if !does(release, Behaviour::RangeDeletionsOpenBounds) || cf.is_super() {
         return None;
     }
     let del = m.deletion.as_ref()?;
@@ -183,7 +183,10 @@ pub fn reversed_super_slice(
     out: &mut [t::ColumnOrSuperColumn],
 ) {
     let reversed = predicate.slice_range.as_ref().is_some_and(|r| r.reversed);
-    if !reversed || parent.super_column.is_some() || !release.is_some_and(|r| r.at_least(3, 0)) {
+    if !reversed
+        || parent.super_column.is_some()
+        || !does(release, Behaviour::ReversedSuperSlicesReverseSubcolumns)
+    {
         return;
     }
     for cosc in out {
@@ -208,7 +211,7 @@ pub fn filter_unselected(
     let Some(names) = predicate.column_names.as_ref() else {
         return false;
     };
-    release.is_some_and(|r| r.at_least(3, 0))
+    does(release, Behaviour::FiltersSeeSelectedColumnsOnly)
         && expressions.iter().any(|e| !names.contains(&e.column_name))
 }
 
@@ -217,7 +220,7 @@ pub fn filter_unselected(
 /// made such a compact table's value column and failed on the server
 /// (an assertion), closing the connection without a reply.
 pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiError> {
-    if !release.at_least(3, 0) {
+    if !release.does(Behaviour::CollectionValuesDropped) {
         return Ok(());
     }
     let Some(class) = def.default_validation_class.as_deref() else {
@@ -243,7 +246,7 @@ pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiErr
 /// no longer meant BytesType) and, unless the CfDef named a key alias for
 /// a key type that is not composite, the key's type stay as they were.
 pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
-    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+    if !does(node.release, Behaviour::UpdateKeepsTableColumns) {
         return;
     }
     let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name).cloned() else {
@@ -267,7 +270,7 @@ pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
 /// old definition): `Keyspace X does not exist`, then `unconfigured table
 /// X`.
 pub fn update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
-    if !node.release.is_some_and(|r| r.at_least(3, 0)) {
+    if !does(node.release, Behaviour::SchemaRefusalsOf3x) {
         return Ok(());
     }
     let schema = node.schema();
@@ -295,7 +298,7 @@ pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError
         return err;
     };
     if why != "Required index option missing: class_name"
-        || !release.is_some_and(|r| r.at_least(3, 0))
+        || !does(release, Behaviour::SchemaRefusalsOf3x)
     {
         return err;
     }
@@ -324,7 +327,7 @@ pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError
 /// refused it, `ttl must be positive`, which the shared validation says),
 /// a negative one is refused in 3.11's words.
 fn ttl(release: Option<&Release>, ttl: &mut Option<i32>) -> Result<(), ApiError> {
-    if !is_3_11(release) {
+    if !does(release, Behaviour::TtlZeroIsNone) {
         return Ok(());
     }
     match *ttl {
@@ -345,7 +348,7 @@ pub fn column_ttl(release: Option<&Release>, column: &mut t::Column) -> Result<(
 /// [`ttl`] of every column a batch's mutation writes (a column, or the
 /// columns of a super column).
 pub fn mutation_ttls(release: Option<&Release>, m: &mut t::Mutation) -> Result<(), ApiError> {
-    if !is_3_11(release) {
+    if !does(release, Behaviour::TtlZeroIsNone) {
         return Ok(());
     }
     let Some(cosc) = m.column_or_supercolumn.as_mut() else {

@@ -25,20 +25,21 @@ import org.supercolumn.testing.Supercolumn;
  * One suite against several Cassandra releases: a server per release ({@code serve
  * --cassandra-version}), shared by the class's tests, each answering as that release did. The
  * releases are {@code $SUPERCOLUMN_RELEASES} (or the system property
- * {@code supercolumn.releases}) when set, else the two below: an application that picks its
+ * {@code supercolumn.releases}) when set, else the three below: an application that picks its
  * calls by the API version the cluster reports checks here what each release says.
  */
 class ReleasesTest {
     /** What each release's describe_version answered (docs/compatibility.md, the releases table). */
     private static final Map<String, String> API_VERSION = Map.of(
             "0.7.10", "19.4.0", "0.8.10", "19.16.0", "1.0.12", "19.20.0", "1.1.12", "19.33.0",
-            "1.2.9", "19.36.0", "2.0.17", "19.39.0", "2.1.22", "19.39.0", "2.2.19", "20.1.0");
+            "1.2.9", "19.36.0", "2.0.17", "19.39.0", "2.1.22", "19.39.0", "2.2.19", "20.1.0",
+            "3.0.24", "20.1.0", "3.11.10", "20.1.0");
     private static final List<String> BEFORE_1_1 = List.of("0.7.10", "0.8.10", "1.0.12");
 
     private static final Map<String, Supercolumn> SERVERS = new LinkedHashMap<>();
 
     static List<String> releases() {
-        return Supercolumn.releases("0.7.10", "2.2.19");
+        return Supercolumn.releases("0.7.10", "2.2.19", "3.11.10");
     }
 
     /** The class's server for {@code release}, started by the first test that needs it. */
