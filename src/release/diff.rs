@@ -12,7 +12,7 @@
 
 use super::fields::FIELDS;
 use super::span::{on_the_way, upgrade_path, wording_changes};
-pub use super::span::{OnTheWay, WordingChange};
+use super::span::{OnTheWay, WordingChange};
 use super::types::TYPES;
 use super::{Behaviour, Feature, Release, ThriftGeneration};
 

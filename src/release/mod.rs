@@ -20,7 +20,7 @@ pub mod diff;
 mod fields;
 pub mod machine;
 pub mod methods;
-mod span;
+pub mod span;
 mod table;
 mod types;
 mod wordings;
