@@ -238,10 +238,13 @@ mod tests {
                  max_index_interval\n\
                  Behaviour starts: a CQL 3 syntax error ends with a snippet of the statement \
                  around the offending token\n\
+                 Behaviour starts: a row_filter on a Super column family closes the connection\n\
                  Behaviour starts: a prepared statement's marker is named by its column's \
                  definition (ColumnDefinition{{...}})\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
+                 Behaviour stops: of two writes of a column at one timestamp with one value, \
+                 the later stays (with its TTL or without)\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
