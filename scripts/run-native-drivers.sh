@@ -71,17 +71,18 @@ for _ in $(seq 1 200); do
     sleep 0.05
 done
 # The gateway failure flow's pair: a backend serving native, a gateway in front of it with a
-# short timeout_ms (the flow pauses the backend, then kills it).
+# short timeout_ms (the flow pauses the backend, then kills it) and a keepalive longer than the
+# pause (a shorter one gives the paused node's connections up: Unavailable, see docs/gateway.md).
 start_one storage-conf.xml --native-listen 127.0.0.1:0
 GW_BACKEND_PID=$SERVER_PID GW_BACKEND_DATA=$SERVER_DATA
 start_one storage-conf.xml --native-listen 127.0.0.1:0 --create-schema \
-    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500"
+    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500&keepalive_ms=60000"
 GW_PID=$SERVER_PID GW_NATIVE=$NATIVE_PORT GW_DATA=$SERVER_DATA
 # The Node driver's twin flow kills its backend too: a pair of its own.
 start_one storage-conf.xml --native-listen 127.0.0.1:0
 NGW_BACKEND_PID=$SERVER_PID NGW_BACKEND_DATA=$SERVER_DATA
 start_one storage-conf.xml --native-listen 127.0.0.1:0 --create-schema \
-    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500"
+    --backend "cassandra://127.0.0.1:$NATIVE_PORT?timeout_ms=1500&connect_timeout_ms=500&keepalive_ms=60000"
 NGW_PID=$SERVER_PID NGW_NATIVE=$NATIVE_PORT NGW_DATA=$SERVER_DATA
 start_server storage-conf.xml
 cleanup() {
