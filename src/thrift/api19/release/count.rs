@@ -134,7 +134,9 @@ pub fn serial_multiget(node: &Node, keys: usize, cl: ConsistencyLevel) -> ApiRes
 /// The level whose checks `cl` got: from 1.2.19 a local or each-DC
 /// quorum no longer required a NetworkTopologyStrategy keyspace (only a
 /// conditional update's commit did), so it is checked as the quorum it
-/// then was (EACH_QUORUM still refused for a read).
+/// then was. From 1.2 (`ConsistencyLevel.validateForRead`) an EACH_QUORUM
+/// read is refused before the keyspace's strategy is asked; 1.1 asked the
+/// strategy first.
 pub fn level_as_checked(
     node: &Node,
     cl: ConsistencyLevel,
@@ -143,9 +145,10 @@ pub fn level_as_checked(
     let any_strategy = node
         .release
         .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
+    let reads_refused_first = node.release.is_none_or(|r| r.at_least(1, 2));
     Ok(match cl {
         ConsistencyLevel::LOCAL_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
-        ConsistencyLevel::EACH_QUORUM if any_strategy && access == v::Access::Read => {
+        ConsistencyLevel::EACH_QUORUM if reads_refused_first && access == v::Access::Read => {
             return Err(ApiError::invalid(
                 "EACH_QUORUM ConsistencyLevel is only supported for writes",
             ))
@@ -271,6 +274,19 @@ mod tests {
             let parent = t::ColumnParent::new("NoSuchCf".to_string(), None);
             let missing = unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 5), one);
             assert!(matches!(missing, Some(Err(ApiError::InvalidRequest(_)))));
+        }
+    }
+
+    /// 1.2.9 refused an EACH_QUORUM read before asking the strategy (its
+    /// recorded `rel_levels`), 1.1 asked the strategy first.
+    #[test]
+    fn an_each_quorum_read_is_refused_first_from_1_2() {
+        for (v, first) in [("1.1.12", false), ("1.2.9", true), ("1.2.19", true)] {
+            let node = node_as(v);
+            let read = level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read);
+            assert_eq!(read.is_err(), first, "{v}");
+            let write = level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Write);
+            assert!(write.is_ok(), "{v}");
         }
     }
 }
