@@ -10,6 +10,7 @@
 // gateway".
 'use strict';
 const assert = require('assert');
+const fs = require('fs');
 const cassandra = require('cassandra-driver');
 const [host, port, backendPid] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 const codes = cassandra.types.responseErrorCodes;
@@ -55,6 +56,21 @@ async function fails(promise) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// kill(2) returns once SIGSTOP is sent, not once the process has stopped: each of its threads
+// stops when it next runs, and on a loaded machine one may first answer a request. So the flow
+// waits until /proc shows every thread stopped (state T).
+async function stopped(pid) {
+  const deadline = Date.now() + 10000;
+  const state = (tid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  };
+  while (!fs.readdirSync(`/proc/${pid}/task`).every((tid) => state(tid) === 'T')) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} did not stop`);
+    await sleep(5);
+  }
+}
+
 async function main() {
   const clients = [];
   for (const v of [3, 4]) {
@@ -76,6 +92,7 @@ async function main() {
   const fallthrough = new FallthroughRetryPolicy();
   process.kill(backendPid, 'SIGSTOP');
   try {
+    await stopped(backendPid);
     for (const { v, c, policy } of clients) {
       let e = await fails(c.execute(SELECT, [], { consistency: consistencies.quorum, retry: fallthrough }));
       assert.strictEqual(e.code, codes.readTimeout, `v${v}: ${e.message}`);

@@ -61,8 +61,23 @@ for version in (1, 2, 3, 4):
     check(len(list(s.execute(quorum(SELECT)))) == 1, "v%d: the gateway serves" % version)
     sessions[version] = s
 
+def stopped(pid):
+    """Waits until /proc shows every thread of `pid` stopped (state T): kill(2) returns once
+    SIGSTOP is sent, and on a loaded machine a thread may first answer one more request."""
+    deadline = time.monotonic() + 10
+    def state(tid):
+        with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
+            stat = f.read()
+        return stat[stat.rindex(")") + 2]
+    while not all(state(tid) == "T" for tid in os.listdir("/proc/%d/task" % pid)):
+        if time.monotonic() > deadline:
+            raise AssertionError("process %d did not stop" % pid)
+        time.sleep(0.005)
+
+
 os.kill(backend_pid, signal.SIGSTOP)
 try:
+    stopped(backend_pid)
     for version, s in sessions.items():
         e = raises(ReadTimeout, lambda: s.execute(quorum(SELECT), execution_profile="fallthrough"))
         check(e.consistency == ConsistencyLevel.QUORUM and e.received_responses == 0
