@@ -56,22 +56,30 @@ pub struct CaptureArgs {
 
 /// `supercolumn replay`'s command line.
 #[derive(Clone, Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("target").required(true).args(["server", "cassandra_version"])))]
 pub struct ReplayArgs {
     /// The capture file to replay.
     pub capture: PathBuf,
-    /// Replay against the server at HOST:PORT.
+    /// Replay against the server at HOST:PORT (twice: compare the two servers).
     #[arg(long, value_name = "HOST:PORT")]
-    pub server: Option<String>,
-    /// Replay against an in-memory emulation of this release, started for the replay.
+    pub server: Vec<String>,
+    /// Replay against an in-memory emulation of this release, started for the
+    /// replay (with one --server, or twice: compare the two). Without
+    /// --server or --cassandra-version: the default emulation.
     #[arg(long, value_name = "VERSION")]
-    pub cassandra_version: Option<String>,
+    pub cassandra_version: Vec<String>,
     /// The report as JSON on stdout.
     #[arg(long)]
     pub json: bool,
     /// Seconds to wait for a connection or a reply.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
+    /// Send the requests at their captured pace (by default each goes as soon
+    /// as the replies captured before it are in).
+    #[arg(long)]
+    pub pace: bool,
+    /// Seconds between progress lines on stderr (0: none).
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub progress: u64,
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
@@ -159,28 +167,40 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         Ok(_) => return fail("no capture header".into()),
         Err(e) => return fail(e.to_string()),
     };
-    let _emulation;
-    let addr = match (&args.server, &args.cassandra_version) {
-        (Some(s), _) => s.clone(),
-        (None, Some(v)) => match target::Emulation::start(v) {
+    if args.server.len() + args.cassandra_version.len() > 2 {
+        return fail("at most two targets (--server, --cassandra-version) are compared".into());
+    }
+    let mut emulations = Vec::new();
+    let versions: Vec<Option<&str>> = if args.server.is_empty() && args.cassandra_version.is_empty() {
+        vec![None]
+    } else {
+        args.cassandra_version.iter().map(|v| Some(v.as_str())).collect()
+    };
+    let mut targets = Vec::new();
+    for v in versions {
+        match target::Emulation::start(v) {
             Ok(e) => {
-                let a = e.addr.clone();
-                _emulation = e;
-                a
+                targets.push(e.addr.clone());
+                emulations.push(e);
             }
             Err(e) => return fail(e.to_string()),
-        },
-        (None, None) => return fail("--server or --cassandra-version is required".into()),
-    };
+        }
+    }
+    targets.extend(args.server.iter().cloned());
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => return fail(e.to_string()),
     };
-    let timeout = Duration::from_secs(args.timeout.max(1));
-    let report = match rt.block_on(replay::replay(reader, started_us, addr, timeout)) {
+    let opts = replay::Options {
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        pace: args.pace,
+        progress: (args.progress > 0).then(|| Duration::from_secs(args.progress)),
+    };
+    let report = match rt.block_on(replay::replay(reader, started_us, targets, opts)) {
         Ok(r) => r,
         Err(e) => return fail(e.to_string()),
     };
+    drop(emulations);
     if args.json {
         println!("{}", report.json());
     } else {

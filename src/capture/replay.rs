@@ -1,7 +1,10 @@
 //! `supercolumn replay`: sends each captured connection's requests to a
 //! target in their captured order (the connections concurrently), reads the
 //! target's reply to each, and compares it with the captured one
-//! ([`crate::capture::compare`]) into a [`Report`]. The capture is read one
+//! ([`crate::capture::compare`]) into a [`Report`]; with two targets, each
+//! request goes to both and the second's reply is compared with the first's.
+//! A request waits for the replies captured before it (the order between
+//! connections the capture saw), and with `pace` for its captured time. The capture is read one
 //! record at a time and handed to the connection it belongs to, so a replay
 //! holds the records of the calls in flight, not the file. Before the
 //! traffic, the capture's schema is created where the target lacks it
@@ -18,10 +21,10 @@ use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io::BufReader;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
 
 /// Records queued for one connection at most (the reader waits beyond).
@@ -37,19 +40,36 @@ pub enum ReplayError {
     Schema(#[from] schema::SchemaError),
 }
 
-/// Replays the records after the header of `reader` against `addr`.
+/// How a replay runs, besides its targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// How long to wait for a connection or a reply.
+    pub timeout: Duration,
+    /// Send each request no sooner after the first than it was captured.
+    pub pace: bool,
+    /// A progress line on stderr this often (none for a replay shorter than it).
+    pub progress: Option<Duration>,
+}
+
+/// Replays the records after the header of `reader` against `targets`: one
+/// target is compared with the captured replies, two with each other.
 pub async fn replay(
     mut reader: CaptureReader<BufReader<File>>,
     started_us: i64,
-    addr: String,
-    timeout: Duration,
+    targets: Vec<String>,
+    opts: Options,
 ) -> Result<Report, ReplayError> {
     let now_us = now_us();
+    let replayed = (now_us, now_us.saturating_add(10 * 86_400_000_000));
     let windows = Windows {
-        captured: (started_us, now_us),
-        replayed: (now_us, now_us.saturating_add(10 * 86_400_000_000)),
+        captured: if targets.len() > 1 {
+            replayed
+        } else {
+            (started_us, now_us)
+        },
+        replayed,
     };
-    let report = Arc::new(parking_lot::Mutex::new(Report::new(addr.clone())));
+    let report = Arc::new(parking_lot::Mutex::new(Report::new(targets.join(" vs "))));
     let (tx, mut rx) = mpsc::channel::<Result<Record, FormatError>>(1024);
     let read = tokio::task::spawn_blocking(move || {
         loop {
@@ -66,6 +86,16 @@ pub async fn replay(
         }
         reader.truncated_tail
     });
+    // Replies handed to their connections, and replies those have dealt
+    // with: a request is sent only once every reply captured before it was
+    // answered in the replay too, so what one connection did before another
+    // asked (a keyspace created, a row written) is done before it again.
+    let (done_tx, mut done_rx) = watch::channel(0u64);
+    let done_tx = Arc::new(done_tx);
+    let mut handed = 0u64;
+    let began = Instant::now();
+    let mut first_t_us = None;
+    let mut last_progress = Instant::now();
     let mut conns: HashMap<u64, mpsc::Sender<Record>> = HashMap::new();
     let mut tasks = JoinSet::new();
     let mut failure = None;
@@ -83,11 +113,13 @@ pub async fn replay(
                 describe_keyspaces: Some(ks),
                 ..
             } => {
-                let (a, ks) = (addr.clone(), ks.clone());
-                let notes = tokio::task::spawn_blocking(move || schema::create(&a, &ks))
-                    .await
-                    .unwrap_or_else(|e| Ok(vec![format!("schema not created: {e}")]))?;
-                report.lock().notes.extend(notes);
+                for a in &targets {
+                    let (a, ks) = (a.clone(), ks.clone());
+                    let notes = tokio::task::spawn_blocking(move || schema::create(&a, &ks))
+                        .await
+                        .unwrap_or_else(|e| Ok(vec![format!("schema not created: {e}")]))?;
+                    report.lock().notes.extend(notes);
+                }
                 continue;
             }
             Record::Schema { error, .. } => {
@@ -104,15 +136,43 @@ pub async fn replay(
             | Record::Unrecorded { conn, .. }
             | Record::Close { conn, .. } => *conn,
         };
+        if let Record::Request { t_us, .. } = &rec {
+            let _ = done_rx.wait_for(|d| *d >= handed).await;
+            let first = *first_t_us.get_or_insert(*t_us);
+            if opts.pace {
+                let due = Duration::from_micros(t_us.saturating_sub(first));
+                tokio::time::sleep_until((began + due).into()).await;
+            }
+            if let Some(every) = opts.progress {
+                if last_progress.elapsed() >= every {
+                    last_progress = Instant::now();
+                    let r = report.lock();
+                    eprintln!(
+                        "supercolumn replay: {} calls compared ({} different) on {} connections, {} s",
+                        r.calls,
+                        r.different,
+                        r.connections,
+                        began.elapsed().as_secs()
+                    );
+                }
+            }
+        }
+        let is_reply = matches!(rec, Record::Reply { .. });
         let is_close = matches!(rec, Record::Close { .. });
         let sender = conns.entry(conn).or_insert_with(|| {
             let (ctx, crx) = mpsc::channel(PER_CONN);
-            let r = Replayer::new(conn, addr.clone(), report.clone(), windows, timeout);
-            tasks.spawn(r.run(crx));
+            let r = Replayer::new(conn, &targets, report.clone(), windows, opts.timeout);
+            tasks.spawn(r.run(crx, done_tx.clone()));
             ctx
         });
-        // A connection task that ended early only drops what is left of it.
-        let _ = sender.send(rec).await;
+        if is_reply {
+            handed += 1;
+        }
+        // A connection task that ended early only drops what is left of it
+        // (a reply it will not deal with counts as dealt with).
+        if sender.send(rec).await.is_err() && is_reply {
+            done_tx.send_modify(|d| *d += 1);
+        }
         if is_close {
             conns.remove(&conn);
         }
@@ -141,68 +201,20 @@ fn now_us() -> i64 {
         .unwrap_or(0)
 }
 
-/// One captured connection replayed.
-struct Replayer {
-    conn: u64,
+/// One target's connection of a replayed connection.
+struct Link {
     addr: String,
-    report: Arc<parking_lot::Mutex<Report>>,
-    windows: Windows,
-    timeout: Duration,
     stream: Option<TcpStream>,
     /// The connection could not be opened or broke: no more is sent.
     broken: bool,
-    /// Requests sent whose reply is not read yet: (n, method, framed).
-    sent: VecDeque<(u64, String, bool)>,
     cutter: Option<Cutter>,
     ready: VecDeque<Vec<u8>>,
 }
 
-impl Replayer {
-    fn new(
-        conn: u64,
-        addr: String,
-        report: Arc<parking_lot::Mutex<Report>>,
-        windows: Windows,
-        timeout: Duration,
-    ) -> Self {
-        Replayer {
-            conn,
-            addr,
-            report,
-            windows,
-            timeout,
-            stream: None,
-            broken: false,
-            sent: VecDeque::new(),
-            cutter: None,
-            ready: VecDeque::new(),
-        }
-    }
-
-    async fn run(mut self, mut rx: mpsc::Receiver<Record>) {
-        self.report.lock().connections += 1;
-        let mut stopped = false;
-        while let Some(rec) = rx.recv().await {
-            match rec {
-                Record::Request {
-                    n,
-                    framed,
-                    method,
-                    data,
-                    ..
-                } if !stopped => self.send(n, method, framed, &data).await,
-                Record::Reply { n, data, .. } => self.reply(n, &data).await,
-                Record::Unrecorded { .. } => stopped = true,
-                Record::Close { .. } => break,
-                _ => {}
-            }
-        }
-        self.report.lock().uncompared += self.sent.len() as u64;
-    }
-
-    async fn send(&mut self, n: u64, method: String, framed: bool, data: &[u8]) {
+impl Link {
+    async fn send(&mut self, framed: bool, data: &[u8], timeout: Duration) {
         if self.stream.is_none() && !self.broken {
-            match tokio::time::timeout(self.timeout, TcpStream::connect(&self.addr)).await {
+            match tokio::time::timeout(timeout, TcpStream::connect(&self.addr)).await {
                 Ok(Ok(s)) => {
                     let _ = s.set_nodelay(true);
                     self.stream = Some(s);
@@ -224,52 +236,10 @@ impl Replayer {
                 self.broken = true;
             }
         }
-        self.sent.push_back((n, method, framed));
-    }
-
-    async fn reply(&mut self, n: u64, captured: &[u8]) {
-        // Requests before this one whose replies were not captured: their
-        // replies from the target are read and set aside.
-        while self.sent.front().is_some_and(|(m, ..)| *m < n) {
-            self.sent.pop_front();
-            self.report.lock().uncompared += 1;
-            let _ = self.read_reply().await;
-        }
-        let Some((m, method, framed)) = self.sent.pop_front() else {
-            self.report.lock().uncompared += 1;
-            return;
-        };
-        if m != n {
-            self.sent.push_front((m, method, framed));
-            self.report.lock().uncompared += 1;
-            return;
-        }
-        let captured = if framed && captured.len() >= 4 {
-            &captured[4..]
-        } else {
-            captured
-        };
-        let diffs = match self.read_reply().await {
-            Some(replayed) => {
-                let replayed = if framed {
-                    &replayed[4..]
-                } else {
-                    &replayed[..]
-                };
-                compare(&method, captured, replayed, &self.windows)
-            }
-            None => vec![Difference {
-                kind: Kind::NoReply,
-                path: String::new(),
-                captured: "a reply".into(),
-                replayed: "the connection closed or nothing came in time".into(),
-            }],
-        };
-        self.report.lock().add(self.conn, n, &method, diffs);
     }
 
     /// The target's next reply as on the wire; `None` once the connection is gone.
-    async fn read_reply(&mut self) -> Option<Vec<u8>> {
+    async fn read_reply(&mut self, timeout: Duration) -> Option<Vec<u8>> {
         if let Some(r) = self.ready.pop_front() {
             return Some(r);
         }
@@ -277,7 +247,7 @@ impl Replayer {
         let mut buf = vec![0u8; 64 * 1024];
         let mut cuts = Vec::new();
         loop {
-            let read = tokio::time::timeout(self.timeout, stream.read(&mut buf)).await;
+            let read = tokio::time::timeout(timeout, stream.read(&mut buf)).await;
             let k = match read {
                 Ok(Ok(k)) if k > 0 => k,
                 _ => break,
@@ -293,5 +263,130 @@ impl Replayer {
         self.stream = None;
         self.broken = true;
         None
+    }
+}
+
+/// One captured connection replayed, on one connection to each target.
+struct Replayer {
+    conn: u64,
+    links: Vec<Link>,
+    report: Arc<parking_lot::Mutex<Report>>,
+    windows: Windows,
+    timeout: Duration,
+    /// Requests sent whose reply is not read yet: (n, method, framed).
+    sent: VecDeque<(u64, String, bool)>,
+}
+
+impl Replayer {
+    fn new(
+        conn: u64,
+        targets: &[String],
+        report: Arc<parking_lot::Mutex<Report>>,
+        windows: Windows,
+        timeout: Duration,
+    ) -> Self {
+        let links = targets
+            .iter()
+            .map(|addr| Link {
+                addr: addr.clone(),
+                stream: None,
+                broken: false,
+                cutter: None,
+                ready: VecDeque::new(),
+            })
+            .collect();
+        Replayer {
+            conn,
+            links,
+            report,
+            windows,
+            timeout,
+            sent: VecDeque::new(),
+        }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Record>, done: Arc<watch::Sender<u64>>) {
+        self.report.lock().connections += 1;
+        let mut stopped = false;
+        while let Some(rec) = rx.recv().await {
+            match rec {
+                Record::Request {
+                    n,
+                    framed,
+                    method,
+                    data,
+                    ..
+                } if !stopped => {
+                    for link in &mut self.links {
+                        link.send(framed, &data, self.timeout).await;
+                    }
+                    self.sent.push_back((n, method, framed));
+                }
+                Record::Reply { n, data, .. } => {
+                    self.reply(n, &data).await;
+                    done.send_modify(|d| *d += 1);
+                }
+                Record::Unrecorded { .. } => stopped = true,
+                Record::Close { .. } => break,
+                _ => {}
+            }
+        }
+        self.report.lock().uncompared += self.sent.len() as u64;
+    }
+
+    /// Every target's next reply (`None` for one whose connection is gone).
+    async fn read_replies(&mut self) -> Vec<Option<Vec<u8>>> {
+        let mut out = Vec::with_capacity(self.links.len());
+        for link in &mut self.links {
+            out.push(link.read_reply(self.timeout).await);
+        }
+        out
+    }
+
+    async fn reply(&mut self, n: u64, captured: &[u8]) {
+        // Requests before this one whose replies were not captured: their
+        // replies from the targets are read and set aside.
+        while self.sent.front().is_some_and(|(m, ..)| *m < n) {
+            self.sent.pop_front();
+            self.report.lock().uncompared += 1;
+            let _ = self.read_replies().await;
+        }
+        let Some((m, method, framed)) = self.sent.pop_front() else {
+            self.report.lock().uncompared += 1;
+            return;
+        };
+        if m != n {
+            self.sent.push_front((m, method, framed));
+            self.report.lock().uncompared += 1;
+            return;
+        }
+        let unframe = |b: Vec<u8>| if framed && b.len() >= 4 { b[4..].to_vec() } else { b };
+        let mut replies: Vec<Option<Vec<u8>>> = self
+            .read_replies()
+            .await
+            .into_iter()
+            .map(|r| r.map(unframe))
+            .collect();
+        // One target: its reply against the captured one; two: the second's
+        // against the first's.
+        let expected = if replies.len() > 1 {
+            replies.remove(0)
+        } else {
+            Some(unframe(captured.to_vec()))
+        };
+        let diffs = match (expected, replies.pop().flatten()) {
+            (Some(e), Some(r)) => compare(&method, &e, &r, &self.windows),
+            (e, _) => vec![Difference {
+                kind: Kind::NoReply,
+                path: String::new(),
+                captured: if e.is_some() {
+                    "a reply".into()
+                } else {
+                    "no reply from the first target".into()
+                },
+                replayed: "the connection closed or nothing came in time".into(),
+            }],
+        };
+        self.report.lock().add(self.conn, n, &method, diffs);
     }
 }

@@ -11,6 +11,8 @@ use std::fmt::Write as _;
 
 /// How many differences of each kind are shown in full.
 pub const FIRST_SHOWN: usize = 3;
+/// How many differing calls are listed (by call, for comparing two reports).
+pub const DIFFERING_LISTED: usize = 100_000;
 
 #[derive(Debug, Default, Serialize)]
 pub struct Report {
@@ -28,6 +30,19 @@ pub struct Report {
     pub by_kind: BTreeMap<Kind, KindCount>,
     /// What the replay noticed besides the replies (schema it created or could not).
     pub notes: Vec<String>,
+    /// The differing calls (the first [`DIFFERING_LISTED`]), in the order
+    /// they were compared: two replays of one capture list the same calls
+    /// when the targets differ alike.
+    pub differing: Vec<Differing>,
+}
+
+/// One differing call and the kinds of its differences.
+#[derive(Debug, Serialize)]
+pub struct Differing {
+    pub conn: u64,
+    pub n: u64,
+    pub method: String,
+    pub kinds: Vec<Kind>,
 }
 
 #[derive(Debug, Default, Serialize)]
@@ -75,8 +90,16 @@ impl Report {
         let mut kinds: Vec<Kind> = diffs.iter().map(|d| d.kind).collect();
         kinds.sort();
         kinds.dedup();
-        for k in kinds {
-            self.by_kind.entry(k).or_default().calls += 1;
+        for k in &kinds {
+            self.by_kind.entry(*k).or_default().calls += 1;
+        }
+        if self.differing.len() < DIFFERING_LISTED {
+            self.differing.push(Differing {
+                conn,
+                n,
+                method: method.to_string(),
+                kinds,
+            });
         }
         for d in diffs {
             let entry = self.by_kind.entry(d.kind).or_default();
@@ -182,5 +205,8 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&r.json()).unwrap();
         assert_eq!(json["by_kind"]["value"]["calls"], 5);
         assert_eq!(json["by_kind"]["missing"]["first"][0]["method"], "get");
+        assert_eq!(json["differing"][0]["n"], 1);
+        assert_eq!(json["differing"][4]["kinds"][0], "missing");
+        assert_eq!(json["differing"].as_array().map(Vec::len), Some(5));
     }
 }

@@ -1,7 +1,8 @@
 //! Where a replay goes: a server already running (`--server`), or an
 //! in-memory emulation of a release started for the replay
 //! (`--cassandra-version`: this binary's own `serve --in-memory
-//! --cassandra-version V` on a free port), stopped when the replay ends.
+//! --cassandra-version V` on a free port; without a version, its default),
+//! stopped when the replay ends.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -19,14 +20,19 @@ pub struct Emulation {
 }
 
 impl Emulation {
-    pub fn start(version: &str) -> Result<Emulation, TargetError> {
+    /// The emulation of `version`, or with `None` the default one.
+    pub fn start(version: Option<&str>) -> Result<Emulation, TargetError> {
         let fail = |why: String| TargetError::Start {
-            version: version.to_string(),
+            version: version.unwrap_or("the default release").to_string(),
             why,
         };
         let exe = std::env::current_exe().map_err(|e| fail(e.to_string()))?;
-        let mut child = Command::new(exe)
-            .args(["serve", "--in-memory", "--cassandra-version", version])
+        let mut cmd = Command::new(exe);
+        cmd.args(["serve", "--in-memory"]);
+        if let Some(v) = version {
+            cmd.args(["--cassandra-version", v]);
+        }
+        let mut child = cmd
             .args(["--listen", "127.0.0.1:0", "--admin-listen", "off"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
