@@ -166,11 +166,24 @@ pub enum Behaviour {
     /// `get_paged_slice`'s count was of rows (partitions), each read
     /// whole; before, of columns.
     PagedSliceCountsPartitions,
+    /// `get_count` by a range made the range's slice before any read: a
+    /// bound a fixed-size comparator refused, or a range running
+    /// backwards (an assertion), failed on the server whatever the row,
+    /// and the connection closed.
+    CountSliceChecked,
+    /// `get_count` with a negative count paged the row without end (no
+    /// page ever reached the count): the pages shared the call's deadline,
+    /// so the call timed out.
+    NegativeCountTimesOut,
+    /// `get_count` with a negative count paged the row without end and
+    /// never answered (each page had a deadline of its own); the
+    /// emulation closes the connection instead of holding it.
+    NegativeCountNeverAnswers,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 40] = [
+    pub const ALL: [Behaviour; 43] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -211,6 +224,9 @@ impl Behaviour {
         Behaviour::DefinitionsWithPositions,
         Behaviour::FilteringAlwaysAsked,
         Behaviour::PagedSliceCountsPartitions,
+        Behaviour::CountSliceChecked,
+        Behaviour::NegativeCountTimesOut,
+        Behaviour::NegativeCountNeverAnswers,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -260,6 +276,9 @@ impl Behaviour {
             Behaviour::DefinitionsWithPositions => "definitions_with_positions",
             Behaviour::FilteringAlwaysAsked => "filtering_always_asked",
             Behaviour::PagedSliceCountsPartitions => "paged_slice_counts_partitions",
+            Behaviour::CountSliceChecked => "count_slice_checked",
+            Behaviour::NegativeCountTimesOut => "negative_count_times_out",
+            Behaviour::NegativeCountNeverAnswers => "negative_count_never_answers",
         }
     }
 
@@ -393,6 +412,16 @@ impl Behaviour {
             Behaviour::PagedSliceCountsPartitions => {
                 "get_paged_slice's count is of rows, each read whole (before: of columns)"
             }
+            Behaviour::CountSliceChecked => {
+                "get_count by a range running backwards, or with a bound a fixed-size \
+                 comparator refuses, closes the connection"
+            }
+            Behaviour::NegativeCountTimesOut => {
+                "get_count with a negative count times out (it pages without end)"
+            }
+            Behaviour::NegativeCountNeverAnswers => {
+                "get_count with a negative count never answers (it pages without end)"
+            }
         }
     }
 }
@@ -519,4 +548,14 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::FilteringAlwaysAsked, (3, 0, 0), None),
     // CassandraServer.get_paged_slice's DataLimits of partitions.
     (Behaviour::PagedSliceCountsPartitions, (3, 0, 0), None),
+    // CassandraServer.get_count: Slices.with asserted the slice's order,
+    // and QueryPagers.countPaged paged until a page fell short of a
+    // negative count (never); 3.11's pages shared the query's start time.
+    (Behaviour::CountSliceChecked, (3, 0, 0), None),
+    (Behaviour::NegativeCountTimesOut, (3, 11, 0), None),
+    (
+        Behaviour::NegativeCountNeverAnswers,
+        (3, 0, 0),
+        Some((3, 11, 0)),
+    ),
 ];
