@@ -1,9 +1,9 @@
 //! `supercolumn cli` against the transcripts of the real cassandra-cli of
-//! 0.7.10, 1.0.12 and 2.0.17 (`conformance/releases/cli/`, see its README).
+//! 0.7.10, 0.8.10, 1.0.12, 1.1.12, 2.0.17 and 2.1.22 (`conformance/releases/cli/`, see its README).
 //!
 //! Each `VERSION/NAME.golden` there is what that release's own cli printed
-//! (stdout and stderr merged, piped) running `NAME.txt` (`NAME-0.7.txt` for
-//! 0.7 where there is one) against a fresh real node of the release. Here
+//! (stdout and stderr merged, piped) running `NAME.txt` (`NAME-0.7.txt`,
+//! `NAME-0.8.txt` for those series where there is one) against a fresh real node of the release. Here
 //! the same session goes through `supercolumn cli`, which picks the era
 //! from the server, against `supercolumn serve --in-memory
 //! --cassandra-version VERSION`, and every line must be identical after
@@ -68,11 +68,15 @@ fn without_stack_traces(golden: &[String]) -> (Vec<String>, usize) {
     (kept, dropped)
 }
 
-/// The session a golden was recorded from.
+/// The session a golden was recorded from: `NAME-0.7.txt` / `NAME-0.8.txt`
+/// for those series where there is one (their grammars lacked forms the
+/// later sessions use), else `NAME.txt`.
 fn session_of(version: &str, name: &str) -> PathBuf {
-    let old = Path::new(DIR).join(format!("{name}-0.7.txt"));
-    if version.starts_with("0.7.") && old.exists() {
-        return old;
+    for series in ["0.7", "0.8"] {
+        let old = Path::new(DIR).join(format!("{name}-{series}.txt"));
+        if version.starts_with(&format!("{series}.")) && old.exists() {
+            return old;
+        }
     }
     Path::new(DIR).join(format!("{name}.txt"))
 }
@@ -139,13 +143,28 @@ fn cli_0_7_10_transcripts() {
 }
 
 #[test]
+fn cli_0_8_10_transcripts() {
+    release("0.8.10");
+}
+
+#[test]
 fn cli_1_0_12_transcripts() {
     release("1.0.12");
 }
 
 #[test]
+fn cli_1_1_12_transcripts() {
+    release("1.1.12");
+}
+
+#[test]
 fn cli_2_0_17_transcripts() {
     release("2.0.17");
+}
+
+#[test]
+fn cli_2_1_22_transcripts() {
+    release("2.1.22");
 }
 
 #[test]

@@ -13,7 +13,7 @@
 #   run.sh ours VERSION [NAME]          `supercolumn cli` against supercolumn, likewise (no JVM;
 #                                       tests/shell/shell_cli_releases.rs runs the same check)
 #
-# The session is NAME-0.7.txt for 0.7 where there is one, else NAME.txt. Env: RELEASES_DIR
+# The session is NAME-0.7.txt for 0.7 and NAME-0.8.txt for 0.8 where there is one, else NAME.txt. Env: RELEASES_DIR
 # (default /work/scratch-versions), SUPERCOLUMN_BIN (default target/release/supercolumn).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +23,7 @@ SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
 [ $# -ge 2 ] || { sed -n 2,18p "$0"; exit 2; }
 CMD=$1 V=$2 NAME=${3:-session}
 SESSION=$HERE/$NAME.txt
-case $V in 0.7.*) [ -f "$HERE/$NAME-0.7.txt" ] && SESSION=$HERE/$NAME-0.7.txt;; esac
+case $V in 0.7.* | 0.8.*) [ -f "$HERE/$NAME-${V%.*}.txt" ] && SESSION=$HERE/$NAME-${V%.*}.txt;; esac
 OUT=$HERE/$V
 GOLDEN=$OUT/$NAME.golden
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -40,10 +40,12 @@ mask() {
 }
 
 # run_cli PORT: the session piped into the release's cli, stdout and stderr merged, masked.
+# `cassandra.storagedir` as the release's bin/cassandra-cli set it: 2.1's cli reads the stock
+# yaml when `describe` looks for JMX, and without it dies of the yaml's missing directories.
 run_cli() {
   local home
   home=$(mktemp -d)
-  JAVA_TOOL_OPTIONS="-Duser.home=$home" "$RELEASES_DIR/$V/cli.sh" 127.0.0.1 "$1" <"$SESSION" 2>&1 \
+  JAVA_TOOL_OPTIONS="-Duser.home=$home -Dcassandra.storagedir=$home/data" "$RELEASES_DIR/$V/cli.sh" 127.0.0.1 "$1" <"$SESSION" 2>&1 \
     | grep -v '^Picked up JAVA_TOOL_OPTIONS' | mask || true
   rm -rf "$home"
 }

@@ -36,12 +36,12 @@ impl Cli<'_> {
         let (sc, name) = self.path(&cf, &a.path)?;
         let name = name.ok_or_else(|| CliError("No cell name specified".into()))?;
         let declared = cf.columns.iter().any(|(n, _)| *n == name);
-        // 0.7 converted a value with its column's declared validator only
-        // (else its UTF-8 bytes); 0.8 on with the family's default too.
+        // 0.7 and 0.8 converted a value with its column's declared validator
+        // only (else its UTF-8 bytes); 1.0 on with the family's default too.
         let vt = cf
             .value_type(&name)
-            .filter(|_| declared || self.era.at_least(0, 8))
-            .unwrap_or_else(|| type_named(Some("BytesType")));
+            .filter(|_| declared || self.era.at_least(1, 0))
+            .unwrap_or_else(|| type_named(Some("UTF8Type")));
         let wrap = if declared { Wrap::Twice } else { Wrap::Bare };
         let bytes = self.convert_as(value, vt, wrap)?;
         let key = self.key(&cf, &a.key)?;
@@ -191,12 +191,16 @@ impl Cli<'_> {
             }
         };
         let cells = match columns {
-            Some(n) if n < 0 => return Err(CliError(format!("Invalid cell limit: {n}"))),
+            Some(n) if n < 0 => {
+                let word = self.era.cell_word();
+                return Err(CliError(format!("Invalid {word} limit: {n}")));
+            }
             Some(n) => n.min(i64::from(i32::MAX)) as i32,
             // Before 1.2 `list` had no cell limit: it read whole rows.
             None if !self.era.cell_limit() => i32::MAX,
             None => {
-                self.say("Using default cell limit of 100\n");
+                let word = self.era.cell_word();
+                self.say(&format!("Using default {word} limit of 100\n"));
                 100
             }
         };

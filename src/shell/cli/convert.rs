@@ -182,23 +182,23 @@ mod tests {
         assert_eq!(from_string(&counter(), "0a0B").unwrap(), vec![0x0a, 0x0b]);
         let odd = from_string(&counter(), "5").unwrap_err();
         assert_eq!(
-            marshal_error(Wrap::Bare, &odd).0,
+            marshal_error(Wrap::Bare, &odd).text,
             "An hex string representing bytes must have an even length"
         );
         let bad = from_string(&counter(), "ab1x").unwrap_err();
         assert_eq!(
-            marshal_error(Wrap::Bare, &bad).0,
+            marshal_error(Wrap::Bare, &bad).text,
             "Non-hex characters in ab1x"
         );
         // A declared column's value: one wrapper, naming the class.
         assert_eq!(
-            marshal_error(Wrap::Twice, &bad).0,
+            marshal_error(Wrap::Twice, &bad).text,
             "java.lang.NumberFormatException: Non-hex characters in ab1x"
         );
         // Past the lookup table before the pair is judged.
         let wide = from_string(&counter(), "x\u{3c0}").unwrap_err();
         assert_eq!(
-            marshal_error(Wrap::Bare, &wide).0,
+            marshal_error(Wrap::Bare, &wide).text,
             "Index 960 out of bounds for length 256"
         );
     }
@@ -209,12 +209,12 @@ mod tests {
         assert_eq!(from_string(&bytes, "0aff").unwrap(), vec![0x0a, 0xff]);
         let odd = from_string(&bytes, "a").unwrap_err();
         assert_eq!(
-            marshal_error(Wrap::Bare, &odd).0,
+            marshal_error(Wrap::Bare, &odd).text,
             "cannot parse 'a' as hex bytes"
         );
         let e = from_string(&bytes, "zz").unwrap_err();
         assert_eq!(
-            marshal_error(Wrap::Once, &e).0,
+            marshal_error(Wrap::Once, &e).text,
             "org.apache.cassandra.db.marshal.MarshalException: cannot parse 'zz' as hex bytes"
         );
     }

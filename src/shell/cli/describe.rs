@@ -179,14 +179,16 @@ pub fn describe_cf(cf: &CfDef, era: &Era) -> String {
             dbl(cf.dclocal_read_repair_chance.map(|f| f.0), 0.0)
         );
     }
-    if era.at_least(1, 2) {
+    // 1.2 and 2.0 only: 2.1's cli no longer printed either line (the
+    // options were gone from its server).
+    if era.at_least(1, 2) && !era.at_least(2, 1) {
         let _ = writeln!(
             out,
             "      Populate IO Cache on flush: {}",
             cf.populate_io_cache_on_flush.unwrap_or(false)
         );
     }
-    if era.at_least(0, 8) {
+    if era.at_least(0, 8) && !era.at_least(2, 1) {
         let _ = writeln!(
             out,
             "      Replicate on write: {}",

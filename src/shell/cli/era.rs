@@ -12,6 +12,7 @@
 //! release in supercolumn's table of releases whose API version matches.
 
 use crate::release::{Release, RELEASES};
+use crate::shell::cli::statement::{Attr, Command};
 
 /// A cassandra-cli release: its series (what decides behaviour) and the
 /// version its banner prints.
@@ -113,9 +114,8 @@ impl Era {
                 self.version
             ),
             (2, _) => format!(
-                "Welcome to Cassandra CLI version {}\n\nThe CLI is deprecated and will be removed in Cassandra {}.  Consider migrating to cqlsh.\nCQL is fully backwards compatible with Thrift data; see http://www.datastax.com/dev/blog/thrift-to-cql3\n\n{help}",
-                self.version,
-                if self.series == (2, 0) { "2.2" } else { "3.0" }
+                "Welcome to Cassandra CLI version {}\n\nThe CLI is deprecated and will be removed in Cassandra 2.2.  Consider migrating to cqlsh.\nCQL is fully backwards compatible with Thrift data; see http://www.datastax.com/dev/blog/thrift-to-cql3\n\n{help}",
+                self.version
             ),
             _ => format!("Welcome to Cassandra CLI version {}\n\n{help}", self.version),
         }
@@ -150,10 +150,10 @@ impl Era {
         self.at_least(1, 2)
     }
 
-    /// `list` said `Using default cell limit of 100` from 1.2 (it had no
-    /// cell limit before).
+    /// `list` limited the cells of each row from 1.1, saying `Using default
+    /// column limit of 100` (`cell` from 1.2); before, rows came whole.
     pub fn cell_limit(&self) -> bool {
-        self.at_least(1, 2)
+        self.at_least(1, 1)
     }
 
     /// Schema changes waited for agreement, saying so, until 1.2.
@@ -223,6 +223,48 @@ impl Era {
             }
         }
         e.replace(OLD, self.marshal_exception())
+    }
+
+    /// A server's refusal as the era's cli printed it. 0.8's Thrift
+    /// exceptions carried no message: one passed on as it came printed
+    /// `null`, and `create`/`update` (which wrapped it) its `toString()`.
+    pub fn refusal_text(&self, why: String, schema: bool) -> String {
+        match (self.series, schema) {
+            ((0, 8), true) => format!("InvalidRequestException(why:{why})"),
+            ((0, 8), false) => "null".to_string(),
+            _ => why,
+        }
+    }
+
+    /// Before 1.0 the grammar had no `{...}` attribute values (only the
+    /// `[{...}]` list) and no `describe NAME` without `keyspace`: the
+    /// parser found no rule and the cli said `Command not found`.
+    pub fn not_in_grammar(&self, statement: &str, cmd: &Command) -> Option<String> {
+        if self.at_least(1, 0) {
+            return None;
+        }
+        let unknown = match cmd {
+            Command::Create(_, _, attrs) | Command::Update(_, _, attrs) => {
+                attrs.iter().any(|(_, v)| matches!(v, Attr::Map(_)))
+            }
+            Command::Describe(Some(_)) => !statement
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter(|w| !w.is_empty())
+                .nth(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("keyspace")),
+            _ => false,
+        };
+        let help = if self.series == (0, 7) {
+            "'help'"
+        } else {
+            "'help;'"
+        };
+        unknown.then(|| {
+            format!(
+                "Command not found: `{}`. Type {help} or '?' for help.",
+                statement.trim()
+            )
+        })
     }
 
     /// The Java enum a `create`/`update column family` attribute name is
@@ -302,6 +344,40 @@ impl Era {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grammar_before_1_0_had_no_maps_nor_describe_name() {
+        use crate::shell::cli::parse::parse;
+        let e08 = Era::named("0.8.10").unwrap();
+        let e10 = Era::named("1.0.12").unwrap();
+        let map = "create keyspace K with strategy_options = {replication_factor:1};";
+        let cmd = parse(map).unwrap();
+        assert_eq!(
+            e08.not_in_grammar(map, &cmd).as_deref(),
+            Some("Command not found: `create keyspace K with strategy_options = {replication_factor:1};`. Type 'help;' or '?' for help.")
+        );
+        assert_eq!(e10.not_in_grammar(map, &cmd), None);
+        let list = "create keyspace K with strategy_options = [{replication_factor:1}];";
+        assert_eq!(e08.not_in_grammar(list, &parse(list).unwrap()), None);
+        for ok in ["describe keyspace;", "describe keyspace K;", "describe;"] {
+            assert_eq!(e08.not_in_grammar(ok, &parse(ok).unwrap()), None, "{ok}");
+        }
+        let named = "describe K;";
+        assert!(e08.not_in_grammar(named, &parse(named).unwrap()).is_some());
+        assert_eq!(e10.not_in_grammar(named, &parse(named).unwrap()), None);
+    }
+
+    #[test]
+    fn refusals_of_0_8_print_null_or_the_exception() {
+        let e08 = Era::named("0.8.10").unwrap();
+        assert_eq!(e08.refusal_text("w".into(), false), "null");
+        assert_eq!(
+            e08.refusal_text("w".into(), true),
+            "InvalidRequestException(why:w)"
+        );
+        let e10 = Era::named("1.0.12").unwrap();
+        assert_eq!(e10.refusal_text("w".into(), true), "w");
+    }
 
     #[test]
     fn the_server_names_the_era() {

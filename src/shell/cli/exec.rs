@@ -53,7 +53,7 @@ pub fn resolve_keyspace(name: &str, names: &[String]) -> Result<String, CliError
 /// statements caught and wrapped in a `RuntimeException`, whose message
 /// is then the inner exception's `toString()`.
 fn wrapped(class: &str, e: CliError) -> CliError {
-    CliError(format!("java.lang.{class}: {}", e.0))
+    CliError(format!("java.lang.{class}: {}", e.text))
 }
 
 /// Applies one keyspace's assumptions to its column family views. Types are

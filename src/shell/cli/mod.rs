@@ -82,14 +82,32 @@ pub struct CliArgs {
     pub help: Option<bool>,
 }
 
-/// A failed statement: the line to print.
+/// A failed statement: the line to print, and whether it is a server's
+/// refusal (an `InvalidRequestException` passed on as it came, which 0.8's
+/// cli printed as `null`: its Thrift exceptions carried no message).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct CliError(pub String);
+#[error("{text}")]
+pub struct CliError {
+    pub text: String,
+    pub refused: bool,
+}
+
+/// A failed statement of the cli's own wording (named as the type, so the
+/// many `CliError(format!(...))` read as a constructor).
+#[allow(non_snake_case)]
+pub fn CliError(text: String) -> CliError {
+    CliError {
+        text,
+        refused: false,
+    }
+}
 
 impl From<CallError> for CliError {
     fn from(e: CallError) -> Self {
-        CliError(e.to_string())
+        CliError {
+            text: e.to_string(),
+            refused: matches!(e, CallError::Invalid(_)),
+        }
     }
 }
 
@@ -325,12 +343,26 @@ impl<'a> Cli<'a> {
     /// Runs one statement; output goes to `out`, a failure comes back.
     pub fn execute(&mut self, statement: &str) -> Result<Flow, CliError> {
         let cmd = parse(statement).map_err(|e| CliError(e.to_string()))?;
-        self.run_offline_checked(cmd).map_err(|e| self.in_era(e))
+        if let Some(unknown) = self.era.not_in_grammar(statement, &cmd) {
+            return Err(CliError(unknown));
+        }
+        let schema = matches!(cmd, Command::Create(..) | Command::Update(..));
+        self.run_offline_checked(cmd)
+            .map_err(|e| self.in_era(e, schema))
     }
 
-    /// An error's text as the era's cli wrote it.
-    fn in_era(&self, e: CliError) -> CliError {
-        CliError(self.era.error_text(e.0))
+    /// An error's text as the era's cli wrote it; `schema` for `create` and
+    /// `update`, whose refusals 0.8 wrapped otherwise.
+    fn in_era(&self, e: CliError, schema: bool) -> CliError {
+        let text = if e.refused {
+            self.era.refusal_text(e.text, schema)
+        } else {
+            e.text
+        };
+        CliError {
+            text: self.era.error_text(text),
+            refused: e.refused,
+        }
     }
 
     fn run_offline_checked(&mut self, cmd: Command) -> Result<Flow, CliError> {
