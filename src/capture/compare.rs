@@ -197,8 +197,7 @@ impl Walk<'_> {
                 }
             }
             (Value::List(_, ci), Value::List(_, ri)) | (Value::Set(_, ci), Value::Set(_, ri)) => {
-                let unordered =
-                    matches!(c, Value::Set(..)) || unordered_place(self.method, path);
+                let unordered = matches!(c, Value::Set(..)) || unordered_place(self.method, path);
                 if self.method == "describe_keyspaces" && path.len() == 1 {
                     let own = |l: &[Value]| -> Vec<Value> {
                         l.iter().filter(|k| !system_keyspace(k)).cloned().collect()

@@ -154,7 +154,10 @@ mod tests {
         let cfs = [Seg::Field(0), Seg::Elem(3), Seg::Field(5)];
         assert!(unordered_place("describe_keyspaces", &cfs));
         assert!(!unordered_place("describe_keyspaces", &cfs[..2]));
-        assert!(unordered_place("describe_keyspace", &[Seg::Field(0), Seg::Field(5)]));
+        assert!(unordered_place(
+            "describe_keyspace",
+            &[Seg::Field(0), Seg::Field(5)]
+        ));
         assert!(!unordered_place("get_range_slices", &[Seg::Field(0)]));
         let ks = |n: &str| Value::Struct(vec![(1, Value::Bin(n.as_bytes().to_vec()))]);
         assert!(system_keyspace(&ks("system_auth")));

@@ -13,7 +13,6 @@ use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-
 /// The longest reply read here.
 const REPLY_MAX: usize = 64 << 20;
 

@@ -46,6 +46,12 @@ fn json(args: &[&str]) -> (i32, serde_json::Value) {
 const REAL_2_0_17: &[(u64, u64, &str, &str)] = &[
     (1, 17, "describe_version", r#"["value"]"#),
     (8, 0, "describe_version", r#"["value"]"#),
+    (8, 2, "describe_keyspaces", r#"["extra"]"#),
+    (8, 8, "describe_keyspace", r#"["extra","value"]"#),
+    (8, 10, "describe_keyspace", r#"["extra","value"]"#),
+    (8, 12, "describe_keyspace", r#"["extra","value"]"#),
+    (8, 14, "describe_keyspace", r#"["extra","value"]"#),
+    (8, 16, "describe_keyspaces", r#"["extra"]"#),
 ];
 
 #[test]
@@ -94,7 +100,9 @@ fn two_targets_are_compared_with_each_other() {
     assert_eq!(code, 1, "{report}");
     let (_, against_capture) = json(&[file, "--cassandra-version", "2.0.17", "--json"]);
     assert_eq!(differing(&report), differing(&against_capture), "{report}");
-    let (code, out) = replay(&[file, "--server", "a:1", "--server", "b:2", "--server", "c:3"]);
+    let (code, out) = replay(&[
+        file, "--server", "a:1", "--server", "b:2", "--server", "c:3",
+    ]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("at most two targets"), "{out}");
 }
