@@ -116,7 +116,7 @@ status=0
 replay() { # LABEL MUST_MATCH ARGS...
     local label=$1 must=$2 rc=0
     shift 2
-    "$SUPERCOLUMN_BIN" replay "$CAPTURE" --json "$@" >"$OUT/replay-$label.json" 2>"$OUT/replay-$label.err" || rc=$?
+    "$SUPERCOLUMN_BIN" replay "$CAPTURE" --json --pace --progress 0 "$@" >"$OUT/replay-$label.json" 2>"$OUT/replay-$label.err" || rc=$?
     [ $rc -le 1 ] || { cat "$OUT/replay-$label.err" >&2; exit 1; }
     "$PYTHON" - "$OUT/replay-$label.json" "$label" <<'PY'
 import json, sys

@@ -5,7 +5,7 @@
 //! a server assigns left out ([`crate::capture::masks`]). Owns the walk and
 //! the kinds; what is reported of them is [`crate::capture::report`]'s.
 
-use crate::capture::masks::{masked_place, Seg, Windows};
+use crate::capture::masks::{masked_place, system_keyspace, unordered_place, Seg, Windows};
 use crate::thrift::wire::{mtype, ttype, Reader, Value};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -197,7 +197,14 @@ impl Walk<'_> {
                 }
             }
             (Value::List(_, ci), Value::List(_, ri)) | (Value::Set(_, ci), Value::Set(_, ri)) => {
-                self.elements(path, ci, ri, matches!(c, Value::Set(..)))
+                let unordered = matches!(c, Value::Set(..)) || unordered_place(self.method, path);
+                if self.method == "describe_keyspaces" && path.len() == 1 {
+                    let own = |l: &[Value]| -> Vec<Value> {
+                        l.iter().filter(|k| !system_keyspace(k)).cloned().collect()
+                    };
+                    return self.elements(path, &own(ci), &own(ri), unordered);
+                }
+                self.elements(path, ci, ri, unordered)
             }
             (Value::Map(_, _, ce), Value::Map(_, _, re)) => {
                 for (k, cv) in ce {

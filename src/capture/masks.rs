@@ -51,6 +51,44 @@ fn places(method: &str) -> &'static [&'static str] {
     }
 }
 
+/// The reply lists whose order a server chose (from its own hash maps):
+/// keyspaces and their column families; compared as sets.
+fn unordered_places(method: &str) -> &'static [&'static str] {
+    match method {
+        "describe_keyspaces" => &["0", "0/*/5"],
+        "describe_keyspace" => &["0/5"],
+        _ => &[],
+    }
+}
+
+/// Whether the list at `path` is one whose order the server chose.
+pub fn unordered_place(method: &str, path: &[Seg]) -> bool {
+    unordered_places(method)
+        .iter()
+        .any(|p| p.split('/').count() == path.len() && matches(p, path))
+}
+
+/// Keyspaces every server has of its own, whatever its schema.
+pub const SYSTEM_KEYSPACES: &[&str] = &[
+    "system",
+    "system_auth",
+    "system_traces",
+    "system_distributed",
+    "system_schema",
+];
+
+/// Whether `ks`, an element of a `describe_keyspaces` reply, is a server's
+/// own keyspace (left out of the comparison: its tables are the release's,
+/// not the application's, and a replay cannot create them).
+pub fn system_keyspace(ks: &Value) -> bool {
+    match ks.field(1) {
+        Some(Value::Bin(name)) => SYSTEM_KEYSPACES
+            .iter()
+            .any(|s| s.as_bytes() == name.as_slice()),
+        _ => false,
+    }
+}
+
 /// Whether the reply value at `path` is one the server assigns by place.
 pub fn masked_place(method: &str, path: &[Seg]) -> bool {
     places(method).iter().any(|p| matches(p, path))
@@ -109,6 +147,22 @@ fn time_us(v: &Value) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keyspace_and_column_family_lists_are_unordered_and_system_keyspaces_known() {
+        assert!(unordered_place("describe_keyspaces", &[Seg::Field(0)]));
+        let cfs = [Seg::Field(0), Seg::Elem(3), Seg::Field(5)];
+        assert!(unordered_place("describe_keyspaces", &cfs));
+        assert!(!unordered_place("describe_keyspaces", &cfs[..2]));
+        assert!(unordered_place(
+            "describe_keyspace",
+            &[Seg::Field(0), Seg::Field(5)]
+        ));
+        assert!(!unordered_place("get_range_slices", &[Seg::Field(0)]));
+        let ks = |n: &str| Value::Struct(vec![(1, Value::Bin(n.as_bytes().to_vec()))]);
+        assert!(system_keyspace(&ks("system_auth")));
+        assert!(!system_keyspace(&ks("BloggyAppy")));
+    }
 
     #[test]
     fn places_match_fields_elements_and_keys() {

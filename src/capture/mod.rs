@@ -171,10 +171,14 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         return fail("at most two targets (--server, --cassandra-version) are compared".into());
     }
     let mut emulations = Vec::new();
-    let versions: Vec<Option<&str>> = if args.server.is_empty() && args.cassandra_version.is_empty() {
+    let versions: Vec<Option<&str>> = if args.server.is_empty() && args.cassandra_version.is_empty()
+    {
         vec![None]
     } else {
-        args.cassandra_version.iter().map(|v| Some(v.as_str())).collect()
+        args.cassandra_version
+            .iter()
+            .map(|v| Some(v.as_str()))
+            .collect()
     };
     let mut targets = Vec::new();
     for v in versions {

@@ -360,7 +360,13 @@ impl Replayer {
             self.report.lock().uncompared += 1;
             return;
         }
-        let unframe = |b: Vec<u8>| if framed && b.len() >= 4 { b[4..].to_vec() } else { b };
+        let unframe = |b: Vec<u8>| {
+            if framed && b.len() >= 4 {
+                b[4..].to_vec()
+            } else {
+                b
+            }
+        };
         let mut replies: Vec<Option<Vec<u8>>> = self
             .read_replies()
             .await

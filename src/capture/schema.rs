@@ -7,19 +7,11 @@
 //! none to fetch or create, which is a note, not a failure.
 
 use crate::capture::format::Record;
+use crate::capture::masks::SYSTEM_KEYSPACES;
 use crate::thrift::wire::{mtype, ttype, Reader, Value, Writer};
 use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
-
-/// Keyspaces every server has of its own.
-const SYSTEM: &[&str] = &[
-    "system",
-    "system_auth",
-    "system_traces",
-    "system_distributed",
-    "system_schema",
-];
 
 /// The longest reply read here.
 const REPLY_MAX: usize = 64 << 20;
@@ -123,7 +115,7 @@ pub fn create(addr: &str, captured: &[u8]) -> Result<Vec<String>, SchemaError> {
     let mut notes = Vec::new();
     for ks in wanted {
         let n = name(&ks);
-        if SYSTEM.contains(&n.as_str()) || present.contains(&n) {
+        if SYSTEM_KEYSPACES.contains(&n.as_str()) || present.contains(&n) {
             continue;
         }
         let reply = call(addr, "system_add_keyspace", vec![(1, without_ids(ks))])?;
