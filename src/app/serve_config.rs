@@ -197,6 +197,7 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
         ignore_commitlog_replay_errors: config.commit_log_ignore_replay_errors,
         ties: match config.cassandra_version {
             Some(r) if r.does(Behaviour::LaterWriteWinsTies) => Ties::TakeLater,
+            Some(r) if r.does(Behaviour::LongerLivedWinsTies) => Ties::LongerLived,
             _ => Ties::KeepFirst,
         },
         ..EngineOptions::default()

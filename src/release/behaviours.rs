@@ -179,11 +179,19 @@ pub enum Behaviour {
     /// never answered (each page had a deadline of its own); the
     /// emulation closes the connection instead of holding it.
     NegativeCountNeverAnswers,
+    /// `get_range_slices` from a start key the column family's key type
+    /// refused (no check of it came first): the replica's read failed and
+    /// the call timed out.
+    RangeOfRefusedKeyTimesOut,
+    /// Of two versions of a cell at one timestamp with one value, the one
+    /// living longer stayed (no TTL over a TTL, a later expiry over an
+    /// earlier one), whichever came first; on a full tie the first.
+    LongerLivedWinsTies,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 43] = [
+    pub const ALL: [Behaviour; 45] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -227,6 +235,8 @@ impl Behaviour {
         Behaviour::CountSliceChecked,
         Behaviour::NegativeCountTimesOut,
         Behaviour::NegativeCountNeverAnswers,
+        Behaviour::RangeOfRefusedKeyTimesOut,
+        Behaviour::LongerLivedWinsTies,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -279,6 +289,8 @@ impl Behaviour {
             Behaviour::CountSliceChecked => "count_slice_checked",
             Behaviour::NegativeCountTimesOut => "negative_count_times_out",
             Behaviour::NegativeCountNeverAnswers => "negative_count_never_answers",
+            Behaviour::RangeOfRefusedKeyTimesOut => "range_of_refused_key_times_out",
+            Behaviour::LongerLivedWinsTies => "longer_lived_wins_ties",
         }
     }
 
@@ -422,6 +434,13 @@ impl Behaviour {
             Behaviour::NegativeCountNeverAnswers => {
                 "get_count with a negative count never answers (it pages without end)"
             }
+            Behaviour::RangeOfRefusedKeyTimesOut => {
+                "get_range_slices from a start key the key type refuses times out"
+            }
+            Behaviour::LongerLivedWinsTies => {
+                "of two writes of a column at one timestamp with one value, the one living \
+                 longer stays (no TTL over a TTL)"
+            }
         }
     }
 }
@@ -558,4 +577,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
         (3, 0, 0),
         Some((3, 11, 0)),
     ),
+    (Behaviour::RangeOfRefusedKeyTimesOut, (3, 0, 0), None),
+    // Conflicts.resolveRegular: on a tie of timestamp, liveness and value,
+    // the greater local deletion time (none: the greatest).
+    (Behaviour::LongerLivedWinsTies, (3, 0, 0), None),
 ];

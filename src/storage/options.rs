@@ -48,12 +48,14 @@ pub struct EngineOptions {
 /// with a TTL, say): which version the memtable keeps. Cassandra up to 2.0
 /// reconciled the new version against the old one and kept itself on a
 /// tie (`column.reconcile(oldColumn)`); 2.1 on reconciled the old one
-/// against the new and kept the old.
+/// against the new and kept the old; 3.0 on kept the one living longer
+/// (the greater local deletion time, none the greatest), else the old.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Ties {
     #[default]
     KeepFirst,
     TakeLater,
+    LongerLived,
 }
 
 impl Default for EngineOptions {

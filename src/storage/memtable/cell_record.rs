@@ -173,9 +173,39 @@ pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>, ties: Ties) -
         (true, false) => true,
         (false, true) => false,
         _ => match new.value.cmp(&rec[vstart..vend]) {
-            std::cmp::Ordering::Equal => ties == Ties::TakeLater,
+            std::cmp::Ordering::Equal => match ties {
+                Ties::KeepFirst => false,
+                Ties::TakeLater => true,
+                Ties::LongerLived => lives_until(&new.kind) > record_lives_until(rec, vend),
+            },
             o => o == std::cmp::Ordering::Greater,
         },
+    }
+}
+
+/// Until when a version lives, as 3.x compared them on a tie: its local
+/// deletion time, `i32::MAX` for one that never expires.
+fn lives_until(kind: &CellKind) -> i32 {
+    match *kind {
+        CellKind::Expiring {
+            local_expiration_time,
+            ..
+        } => local_expiration_time,
+        CellKind::Tombstone {
+            local_deletion_time,
+        } => local_deletion_time,
+        CellKind::Live | CellKind::Counter { .. } => i32::MAX,
+    }
+}
+
+/// [`lives_until`] of the record whose value ends at `vend`.
+fn record_lives_until(rec: &[u8], vend: usize) -> i32 {
+    let i32_at = |at: usize| i32::from_le_bytes(rec[at..at + 4].try_into().expect("4 bytes"));
+    match rec[0] {
+        // The TTL, then the local expiration time.
+        EXPIRING => i32_at(vend + 12),
+        TOMBSTONE => i32_at(vend + 8),
+        _ => i32::MAX,
     }
 }
 

@@ -344,6 +344,7 @@ pub fn get_range_slices(
     check_read(node, ks, cl)?;
     let comparator = cf.comparator.class_name();
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
+    super::release::v3x::range_of_refused_key(node.release, &cf, range)?;
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {

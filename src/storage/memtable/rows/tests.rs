@@ -266,20 +266,42 @@ fn a_tie_of_timestamp_and_value_keeps_the_version_the_rule_says() {
     };
     let live = || Cell::live(b"c".to_vec(), b"v".to_vec(), 7);
     let ttl = || Cell::expiring(b"c".to_vec(), b"v".to_vec(), 7, 60, 1000);
+    // 3.0 on: the one living longer, whichever came first; of two TTLs
+    // the later expiry; on a full tie the first.
+    let later_ttl = || Cell::expiring(b"c".to_vec(), b"v".to_vec(), 7, 90, 1030);
+    let longer = |a: &Cell, b: &Cell| {
+        let until = |c: &Cell| match c.kind {
+            crate::model::CellKind::Expiring {
+                local_expiration_time,
+                ..
+            } => local_expiration_time,
+            _ => i32::MAX,
+        };
+        if until(b) > until(a) {
+            b.clone()
+        } else {
+            a.clone()
+        }
+    };
     for (ties, first, later) in [
         (Ties::TakeLater, ttl(), live()),
         (Ties::TakeLater, live(), ttl()),
         (Ties::KeepFirst, ttl(), live()),
         (Ties::KeepFirst, live(), ttl()),
+        (Ties::LongerLived, ttl(), live()),
+        (Ties::LongerLived, live(), ttl()),
+        (Ties::LongerLived, ttl(), later_ttl()),
+        (Ties::LongerLived, later_ttl(), ttl()),
+        (Ties::LongerLived, ttl(), ttl()),
     ] {
         let mut rows = Rows::with_ties(ties);
         rows.apply(&cf, &key, &[put(first.clone())]);
         rows.apply(&cf, &key, &[put(later.clone())]);
         let got = rows.slice(&cf, &key, (Bound::Unbounded, Bound::Unbounded), false, 9);
-        let want = if ties == Ties::TakeLater {
-            later
-        } else {
-            first
+        let want = match ties {
+            Ties::TakeLater => later,
+            Ties::KeepFirst => first,
+            Ties::LongerLived => longer(&first, &later),
         };
         let [Entry::Cell(c)] = &got[..] else {
             panic!("{got:?}")

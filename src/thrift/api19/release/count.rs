@@ -458,17 +458,53 @@ mod tests {
             let one = ConsistencyLevel::ONE;
             let dropped = |r: ApiResult<i32>| matches!(r, Err(ApiError::Dropped(_)));
             for key in [&b"k"[..], b"none", b""] {
-                assert!(dropped(count(key, "StdUTF8", None, range("c", "a", false, 5), one)));
-                assert!(dropped(count(key, "StdUTF8", None, range("a", "c", true, 5), one)));
+                assert!(dropped(count(
+                    key,
+                    "StdUTF8",
+                    None,
+                    range("c", "a", false, 5),
+                    one
+                )));
+                assert!(dropped(count(
+                    key,
+                    "StdUTF8",
+                    None,
+                    range("a", "c", true, 5),
+                    one
+                )));
             }
             // Equal bounds make a slice of one name, either way.
-            assert_eq!(count(b"k", "StdUTF8", None, range("a", "a", true, 5), one), Ok(1));
-            assert_eq!(count(b"k", "StdUTF8", None, range("a", "c", false, 5), one), Ok(2));
+            assert_eq!(
+                count(b"k", "StdUTF8", None, range("a", "a", true, 5), one),
+                Ok(1)
+            );
+            assert_eq!(
+                count(b"k", "StdUTF8", None, range("a", "c", false, 5), one),
+                Ok(2)
+            );
             // A LongType bound of three bytes, whichever end.
-            assert!(dropped(count(b"k", "StdLong", None, range("abc", "", false, 5), one)));
-            assert!(dropped(count(b"k", "StdLong", None, range("", "abc", false, 5), one)));
+            assert!(dropped(count(
+                b"k",
+                "StdLong",
+                None,
+                range("abc", "", false, 5),
+                one
+            )));
+            assert!(dropped(count(
+                b"k",
+                "StdLong",
+                None,
+                range("", "abc", false, 5),
+                one
+            )));
             // Super columns backwards; a super column's sub-columns are not checked.
-            assert!(dropped(count(b"k", "SupUTF8Long", None, range("s2", "s1", false, 5), one)));
+            assert!(dropped(count(
+                b"k",
+                "SupUTF8Long",
+                None,
+                range("s2", "s1", false, 5),
+                one
+            )));
             let sub = |start: Vec<u8>, finish: Vec<u8>| {
                 t::SlicePredicate::new(
                     None::<Vec<Vec<u8>>>,
@@ -476,13 +512,31 @@ mod tests {
                 )
             };
             let s1 = Some(&b"s1"[..]);
-            assert_eq!(count(b"k", "SupUTF8Long", s1, sub(long(5), long(1)), one), Ok(0));
-            assert_eq!(count(b"k", "SupUTF8Long", s1, sub(b"abc".to_vec(), vec![]), one), Ok(0));
-            assert_eq!(count(b"k", "SupUTF8Long", s1, sub(vec![], vec![]), one), Ok(1));
+            assert_eq!(
+                count(b"k", "SupUTF8Long", s1, sub(long(5), long(1)), one),
+                Ok(0)
+            );
+            assert_eq!(
+                count(b"k", "SupUTF8Long", s1, sub(b"abc".to_vec(), vec![]), one),
+                Ok(0)
+            );
+            assert_eq!(
+                count(b"k", "SupUTF8Long", s1, sub(vec![], vec![]), one),
+                Ok(1)
+            );
             // The slice before the level; a count of 0 reads nothing.
             let three = ConsistencyLevel::THREE;
-            assert!(dropped(count(b"k", "StdUTF8", None, range("c", "a", false, 5), three)));
-            assert_eq!(count(b"k", "StdUTF8", None, range("", "", false, 0), three), Ok(0));
+            assert!(dropped(count(
+                b"k",
+                "StdUTF8",
+                None,
+                range("c", "a", false, 5),
+                three
+            )));
+            assert_eq!(
+                count(b"k", "StdUTF8", None, range("", "", false, 0), three),
+                Ok(0)
+            );
             assert_eq!(
                 count(b"k", "StdUTF8", None, range("", "", false, 5), three),
                 Err(ApiError::Unavailable)
