@@ -241,6 +241,8 @@ mod tests {
                  Behaviour starts: a row_filter on a Super column family closes the connection\n\
                  Behaviour starts: a prepared statement's marker is named by its column's \
                  definition (ColumnDefinition{{...}})\n\
+                 Behaviour starts: a deleted counter stays deleted, whatever is added to it \
+                 later\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \

@@ -129,3 +129,38 @@ fn the_snippet_starts_where_the_stream_stood_and_ends_where_it_had_read() {
         assert_eq!(snippet_of(text), expected, "{text}");
     }
 }
+
+/// Recorded from 2.2.19 (`rel_syntax`): a quoted name where a value was due
+/// was a function's name, the error at the token after it; 2.1.22 refused
+/// the name itself.
+#[test]
+fn a_quoted_name_at_a_value_fails_after_it_as_a_function_name() {
+    let cases = [
+        (
+            r#"SELECT * FROM ev WHERE id = "a" foo"#,
+            r#"line 1:32 no viable alternative at input 'foo' (...FROM ev WHERE id = ["]a" foo)"#,
+        ),
+        (
+            r#"SELECT * FROM ev WHERE id = "a" LIMIT 1 foo"#,
+            r#"line 1:32 no viable alternative at input 'LIMIT' (...FROM ev WHERE id = ["]a" LIMIT...)"#,
+        ),
+        (
+            r#"SELECT * FROM ev WHERE id = "a" AND seq = "b""#,
+            r#"line 1:32 no viable alternative at input 'AND' (...FROM ev WHERE id = ["]a" AND...)"#,
+        ),
+    ];
+    for (text, expected) in cases {
+        let err = crate::cql::parse(text).expect_err("a syntax error");
+        let as_22 = as_function_name(text, &err).expect("a quoted name at a value");
+        assert_eq!(with_snippet(text, &as_22).unwrap(), expected, "{text}");
+    }
+    // 2.1's words stand where the name was called, or ended the statement.
+    for text in [
+        r#"SELECT * FROM ev WHERE id = "a""#,
+        r#"SELECT * FROM ev WHERE "a" = 1"#,
+    ] {
+        if let Err(err) = crate::cql::parse(text) {
+            assert!(as_function_name(text, &err).is_none(), "{text}");
+        }
+    }
+}

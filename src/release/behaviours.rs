@@ -187,11 +187,24 @@ pub enum Behaviour {
     /// living longer stayed (no TTL over a TTL, a later expiry over an
     /// earlier one), whichever came first; on a full tie the first.
     LongerLivedWinsTies,
+    /// A range scan (`get_range_slices`, `get_paged_slice`,
+    /// `get_indexed_slices`) bounded by a key its column family's key type
+    /// refused timed out: the replica printed the range with the key type
+    /// before reading a row, and the read failed there.
+    ScanOfUnprintableKeyTimesOut,
+    /// A deleted counter (its cell, its super column or its row) stayed
+    /// deleted whatever was added to it later: the deletion took
+    /// precedence over any counter cell, whatever their timestamps.
+    CounterDeletionsWin,
+    /// The CQL 3 grammar took a quoted name for a function's: a quoted
+    /// name where a value was due failed at the token after it (before, at
+    /// the name).
+    QuotedFunctionNames,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 45] = [
+    pub const ALL: [Behaviour; 48] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -237,6 +250,9 @@ impl Behaviour {
         Behaviour::NegativeCountNeverAnswers,
         Behaviour::RangeOfRefusedKeyTimesOut,
         Behaviour::LongerLivedWinsTies,
+        Behaviour::ScanOfUnprintableKeyTimesOut,
+        Behaviour::CounterDeletionsWin,
+        Behaviour::QuotedFunctionNames,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -291,6 +307,9 @@ impl Behaviour {
             Behaviour::NegativeCountNeverAnswers => "negative_count_never_answers",
             Behaviour::RangeOfRefusedKeyTimesOut => "range_of_refused_key_times_out",
             Behaviour::LongerLivedWinsTies => "longer_lived_wins_ties",
+            Behaviour::ScanOfUnprintableKeyTimesOut => "scan_of_unprintable_key_times_out",
+            Behaviour::CounterDeletionsWin => "counter_deletions_win",
+            Behaviour::QuotedFunctionNames => "quoted_function_names",
         }
     }
 
@@ -441,6 +460,15 @@ impl Behaviour {
                 "of two writes of a column at one timestamp with one value, the one living \
                  longer stays (no TTL over a TTL)"
             }
+            Behaviour::ScanOfUnprintableKeyTimesOut => {
+                "a range scan bounded by a key its key type refuses times out"
+            }
+            Behaviour::CounterDeletionsWin => {
+                "a deleted counter stays deleted, whatever is added to it later"
+            }
+            Behaviour::QuotedFunctionNames => {
+                "a quoted name where a CQL 3 value is due fails at the token after it (a function's name)"
+            }
         }
     }
 }
@@ -581,4 +609,18 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     // Conflicts.resolveRegular: on a tie of timestamp, liveness and value,
     // the greater local deletion time (none: the greatest).
     (Behaviour::LongerLivedWinsTies, (3, 0, 0), None),
+    // ColumnFamilyStore.getSequentialIterator and search traced the range
+    // as `range.getString(metadata.getKeyValidator())` from 1.2 to 2.2.
+    (
+        Behaviour::ScanOfUnprintableKeyTimesOut,
+        (1, 2, 0),
+        Some((3, 0, 0)),
+    ),
+    // 2.1's AbstractCell.reconcileCounter and DeletionInfo.isDeleted: a
+    // tombstone always won over a counter cell (CASSANDRA-7346). 3.0 and
+    // 3.11 recorded otherwise for a deleted row: left to the 3.x emulation.
+    (Behaviour::CounterDeletionsWin, (2, 1, 0), Some((3, 0, 0))),
+    // 2.2's Cql.g: allowedFunctionName took QUOTED_NAME (user functions).
+    // 3.x's grammar kept it; not recorded there, left to the 3.x emulation.
+    (Behaviour::QuotedFunctionNames, (2, 2, 0), Some((3, 0, 0))),
 ];

@@ -176,6 +176,11 @@ impl From<NodeError> for NativeError {
 /// texts went through the same parse as Thrift's CQL 3 calls, so the
 /// SyntaxError carries the same text Thrift's answer does.
 pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> NativeError {
+    let e = if release.is_some_and(|r| r.does(Behaviour::QuotedFunctionNames)) {
+        crate::cql::snippet::as_function_name(text, &e).unwrap_or(e)
+    } else {
+        e
+    };
     if release.is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets)) {
         if let Some(with) = crate::cql::snippet::with_snippet(text, &e) {
             return NativeError::Syntax(with);

@@ -303,6 +303,11 @@ fn filtered_scan(
     Ok(out)
 }
 
+/// A range's key bounds (`None` for a token bound).
+fn range_keys(range: &t::KeyRange) -> [Option<&[u8]>; 2] {
+    [range.start_key.as_deref(), range.end_key.as_deref()]
+}
+
 pub fn get_range_slices(
     node: &Node,
     ks: &str,
@@ -345,6 +350,7 @@ pub fn get_range_slices(
     let comparator = cf.comparator.class_name();
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
     super::release::v3x::range_of_refused_key(node.release, &cf, range)?;
+    super::release::keybound::check_printable(node, &cf, range_keys(range))?;
     let cmd = slice_command(ks, parent, slice_of(predicate));
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
@@ -382,6 +388,7 @@ pub fn get_paged_slice(
             "get_paged_slice with a row_filter is not supported by this server",
         ));
     }
+    super::release::keybound::check_printable(node, &cf, range_keys(range))?;
     if let Some(rows) =
         super::release::paged::split_at_token(node, ks, &cf, range, start_column, cl)
     {
@@ -542,6 +549,7 @@ pub fn get_indexed_slices(
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     index::validate_index_clause(&cf, clause)?;
     check_read(node, ks, cl)?;
+    super::release::keybound::check_printable(node, &cf, [Some(clause.start_key.as_slice())])?;
     if super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions) {
         return Ok(Vec::new());
     }

@@ -1,10 +1,12 @@
 //! CQL 3 refusals releases from 2.1 worded otherwise than the engine's 1.2
 //! texts: syntax errors with the statement's snippet (see
-//! [`crate::cql::snippet`]), and a SELECT restricting columns no index
-//! serves. Only rewording: which statements are refused is the engine's.
+//! [`crate::cql::snippet`]; 2.2 took a quoted name at a value for a
+//! function's), a SELECT restricting columns no index
+//! serves, and 2.2's SELECT DISTINCT restricting a clustering column.
+//! Only rewording: which statements are refused is the engine's.
 
 use super::beta;
-use crate::cql::ast::{Operator, Parsed, Relation, Statement};
+use crate::cql::ast::{Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
 use crate::cql::table::Layout;
 use crate::cql::CqlError;
@@ -19,6 +21,14 @@ const UNINDEXED: &str = "No indexed columns present in by-columns clause with Eq
 
 /// A CQL 3 syntax error of `text` as the node's release worded it.
 pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
+    let quoted_function_names = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::QuotedFunctionNames));
+    let e = if quoted_function_names {
+        crate::cql::snippet::as_function_name(text, &e).unwrap_or(e)
+    } else {
+        e
+    };
     if node
         .release
         .is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets))
@@ -46,6 +56,11 @@ pub fn reword_unindexed(
     let Some(release) = node.release.filter(|r| r.at_least(2, 1)) else {
         return e;
     };
+    if release.at_least(2, 2) && !release.at_least(3, 0) {
+        if let Some(distinct) = distinct_restricted(schema, session, parsed, &e) {
+            return distinct;
+        }
+    }
     if !matches!(&e, CqlError::Invalid(why) if why == UNINDEXED) {
         return e;
     }
@@ -99,6 +114,39 @@ pub fn reword_unindexed(
         "No secondary indexes on the restricted columns support the provided operators: {}",
         listed.join(", ")
     ))
+}
+
+/// 2.2's refusal of a SELECT DISTINCT restricting a clustering column and
+/// selecting no static column: only a selection holding a static column
+/// counted as static-only there, so its DISTINCT check spoke first (the
+/// engine's words are 2.0's and 2.1's).
+fn distinct_restricted(
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+    e: &CqlError,
+) -> Option<CqlError> {
+    let static_only = "Cannot restrict clustering columns when selecting only static columns";
+    if !matches!(e, CqlError::Invalid(why) if why == static_only) {
+        return None;
+    }
+    let (Statement::Select(select), Some(table)) =
+        (&parsed.statement, beta::table_of(schema, session, parsed))
+    else {
+        return None;
+    };
+    let Selection::Columns(list) = &select.selection else {
+        return None;
+    };
+    let selects_static = list.iter().any(|(s, _)| match s {
+        Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => table.is_static(c),
+        Selector::Function { .. } => false,
+    });
+    (select.distinct && !selects_static).then(|| {
+        CqlError::Invalid(
+            "SELECT DISTINCT with WHERE clause only supports restriction by partition key.".into(),
+        )
+    })
 }
 
 const FILTERING: &str = "Cannot execute this query as it might involve data filtering and thus \

@@ -13,7 +13,8 @@
 // releases before 1.2 spent on refused schema calls (`ids`), 2.0's
 // unchecked `get_count` (`count`) and its batch log's failure on super
 // columns (`batchlog`), 1.1's paging cut at the node's token (`paged`),
-// 3.x's rules of a request (`v3x`).
+// 3.x's rules of a request (`v3x`), 1.2-2.2's scans of a key the key type
+// refused (`keybound`).
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -23,6 +24,7 @@ pub(super) mod declared;
 pub(super) mod decode;
 mod idl;
 pub(super) mod ids;
+pub(super) mod keybound;
 mod keyspaces;
 pub(super) mod old;
 pub(super) mod paged;
