@@ -35,6 +35,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use supercolumn::capture::serve::SelfCapture;
 use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
 use supercolumn::native::transport::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
@@ -169,6 +170,9 @@ struct ServeArgs {
     /// `POST /reset` returns to the state right after they loaded.
     #[arg(long, value_name = "FILE")]
     dataset: Vec<PathBuf>,
+    /// Record the Thrift traffic into a capture file, as `supercolumn capture` does.
+    #[arg(long, value_name = "FILE")]
+    capture: Option<PathBuf>,
     /// Serve the admin HTTP surface (healthz, metrics, nodetool, explorer) on HOST:PORT, or
     /// PORT on 127.0.0.1, or `off`; port 0 picks a free port (overrides AdminListen /
     /// admin_listen; default: 127.0.0.1:7199, skipped with a warning when that port is taken).
@@ -321,7 +325,7 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
         slow_request: config.slow_request_threshold(),
         ..ServerOptions::default()
     };
-    let admin = serve_until_stopped(listeners, node, opts).await?;
+    let admin = serve_until_stopped(listeners, node, opts, args.capture.as_deref()).await?;
     if let Storage::Embedded(engine) = &storage {
         tracing::info!("shutting down: flushing storage");
         engine
@@ -344,11 +348,22 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
 /// surface is handed back still running, to answer the drain after the
 /// flush.
 async fn serve_until_stopped(
-    listeners: Listeners,
+    mut listeners: Listeners,
     node: Arc<Node>,
     opts: ServerOptions,
+    capture: Option<&std::path::Path>,
 ) -> Result<Option<AdminSurface>, Fatal> {
     let signals = ShutdownSignals::install()?;
+    let capture = match capture {
+        Some(file) => {
+            let (inner, c) = SelfCapture::start(listeners.thrift, file)
+                .await
+                .map_err(|e| Fatal(e.to_string()))?;
+            listeners.thrift = inner;
+            Some(c)
+        }
+        None => None,
+    };
     let admin = match listeners.admin {
         Some(l) => Some(AdminSurface::start(l, &node, opts.limits.clone())?),
         None => None,
@@ -376,6 +391,9 @@ async fn serve_until_stopped(
     let drained = admin.as_ref().map(AdminSurface::drain_requested);
     let stop = admin_surface::stop_signal(signals.received(), drained);
     serve(listeners.thrift, node, opts, stop).await;
+    if let Some(c) = capture {
+        c.stop().await;
+    }
     let _ = stop19.send(true);
     let _ = stop_native.send(true);
     if let Some(task) = pinned19 {

@@ -16,6 +16,8 @@
 //!    capture starts from, fetched and created.
 //! 3. [`report`]: a replay's counts and first differences.
 //! 4. [`proxy`], [`replay`]: the capture proxy; the replay.
+//! 5. [`serve`]: the proxy in front of this server's own Thrift listener
+//!    (`serve --capture`).
 
 pub mod compare;
 pub mod cut;
@@ -25,6 +27,7 @@ pub mod proxy;
 pub mod replay;
 pub mod report;
 pub mod schema;
+pub mod serve;
 pub mod target;
 
 use std::path::PathBuf;

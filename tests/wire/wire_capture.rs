@@ -193,3 +193,28 @@ fn a_bad_capture_file_is_refused_naming_its_line() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("not a capture file"), "{out}");
 }
+
+#[test]
+fn serve_capture_records_the_servers_own_traffic_and_it_replays_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("served.capture");
+    let path = file.to_str().unwrap();
+    let mut source = Server::start(&["--in-memory", "--capture", path]);
+    keyspace(&mut connect19(source.port), "Before");
+    flow19(source.port);
+    flow06(source.port);
+    assert!(source.terminate().success());
+
+    let recs = records(&file);
+    let of = |t: &str| recs.iter().filter(|r| r["type"] == t).count();
+    assert_eq!(recs[0]["type"], "capture", "{}", recs[0]);
+    assert!(recs[1]["describe_keyspaces"].is_string(), "{}", recs[1]);
+    assert_eq!(of("open"), 3);
+    assert_eq!((of("request"), of("reply")), (16, 16));
+
+    let fresh = Server::start(&["--in-memory"]);
+    let target = format!("127.0.0.1:{}", fresh.port);
+    let (code, out) = replay(&[path, "--server", &target]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("16 identical, 0 different"), "{out}");
+}
