@@ -166,11 +166,19 @@ pub enum Behaviour {
     /// `get_paged_slice`'s count was of rows (partitions), each read
     /// whole; before, of columns.
     PagedSliceCountsPartitions,
+    /// A reversed slice of a column family with declared columns (a
+    /// static compact table) merged the declared columns, ascending, into
+    /// the others as they came: those sorting before the next came first.
+    StaticColumnsMerged,
+    /// A COMPOSITES index of a declared column of such a table failed a
+    /// new keyspace on the server at that table (3.0's built-in index
+    /// could not index a static column; 3.11 indexed it as a regular one).
+    StaticIndexFails,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 40] = [
+    pub const ALL: [Behaviour; 42] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -211,6 +219,8 @@ impl Behaviour {
         Behaviour::DefinitionsWithPositions,
         Behaviour::FilteringAlwaysAsked,
         Behaviour::PagedSliceCountsPartitions,
+        Behaviour::StaticColumnsMerged,
+        Behaviour::StaticIndexFails,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -260,6 +270,8 @@ impl Behaviour {
             Behaviour::DefinitionsWithPositions => "definitions_with_positions",
             Behaviour::FilteringAlwaysAsked => "filtering_always_asked",
             Behaviour::PagedSliceCountsPartitions => "paged_slice_counts_partitions",
+            Behaviour::StaticColumnsMerged => "static_columns_merged",
+            Behaviour::StaticIndexFails => "static_index_fails",
         }
     }
 
@@ -393,6 +405,12 @@ impl Behaviour {
             Behaviour::PagedSliceCountsPartitions => {
                 "get_paged_slice's count is of rows, each read whole (before: of columns)"
             }
+            Behaviour::StaticColumnsMerged => {
+                "a reversed slice of a column family with declared columns merges those, ascending, into the others"
+            }
+            Behaviour::StaticIndexFails => {
+                "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)"
+            }
         }
     }
 }
@@ -519,4 +537,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     (Behaviour::FilteringAlwaysAsked, (3, 0, 0), None),
     // CassandraServer.get_paged_slice's DataLimits of partitions.
     (Behaviour::PagedSliceCountsPartitions, (3, 0, 0), None),
+    // ThriftResultsMerger merged the static row's cells into the rows.
+    (Behaviour::StaticColumnsMerged, (3, 0, 0), None),
+    // CassandraIndex.getFunctions: no case for a static column until 3.11.
+    (Behaviour::StaticIndexFails, (3, 0, 0), Some((3, 11, 0))),
 ];
