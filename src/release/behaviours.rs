@@ -200,11 +200,19 @@ pub enum Behaviour {
     /// name where a value was due failed at the token after it (before, at
     /// the name).
     QuotedFunctionNames,
+    /// A reversed slice of a column family with declared columns (a
+    /// static compact table) merged the declared columns, ascending, into
+    /// the others as they came: those sorting before the next came first.
+    StaticColumnsMerged,
+    /// A COMPOSITES index of a declared column of such a table failed a
+    /// new keyspace on the server at that table (3.0's built-in index
+    /// could not index a static column; 3.11 indexed it as a regular one).
+    StaticIndexFails,
 }
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 48] = [
+    pub const ALL: [Behaviour; 50] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -253,6 +261,8 @@ impl Behaviour {
         Behaviour::ScanOfUnprintableKeyTimesOut,
         Behaviour::CounterDeletionsWin,
         Behaviour::QuotedFunctionNames,
+        Behaviour::StaticColumnsMerged,
+        Behaviour::StaticIndexFails,
     ];
 
     /// A stable machine name (`release-diff --json`).
@@ -310,6 +320,8 @@ impl Behaviour {
             Behaviour::ScanOfUnprintableKeyTimesOut => "scan_of_unprintable_key_times_out",
             Behaviour::CounterDeletionsWin => "counter_deletions_win",
             Behaviour::QuotedFunctionNames => "quoted_function_names",
+            Behaviour::StaticColumnsMerged => "static_columns_merged",
+            Behaviour::StaticIndexFails => "static_index_fails",
         }
     }
 
@@ -469,6 +481,12 @@ impl Behaviour {
             Behaviour::QuotedFunctionNames => {
                 "a quoted name where a CQL 3 value is due fails at the token after it (a function's name)"
             }
+            Behaviour::StaticColumnsMerged => {
+                "a reversed slice of a column family with declared columns merges those, ascending, into the others"
+            }
+            Behaviour::StaticIndexFails => {
+                "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)"
+            }
         }
     }
 }
@@ -623,4 +641,8 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     // 2.2's Cql.g: allowedFunctionName took QUOTED_NAME (user functions).
     // 3.x's grammar kept it; not recorded there, left to the 3.x emulation.
     (Behaviour::QuotedFunctionNames, (2, 2, 0), Some((3, 0, 0))),
+    // ThriftResultsMerger merged the static row's cells into the rows.
+    (Behaviour::StaticColumnsMerged, (3, 0, 0), None),
+    // CassandraIndex.getFunctions: no case for a static column until 3.11.
+    (Behaviour::StaticIndexFails, (3, 0, 0), Some((3, 11, 0))),
 ];

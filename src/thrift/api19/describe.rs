@@ -226,10 +226,18 @@ fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
 }
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(node, SchemaChange::AddKeyspace(keyspace_spec(node, def)?)).map_err(|e| {
+    let mut spec = keyspace_spec(node, def)?;
+    let failed = release::statics::unindexable_static(node.release, &mut spec);
+    let version = schema_change(node, SchemaChange::AddKeyspace(spec)).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
         release::v3x::index_refusal(node.release, &cfs, e)
-    })
+    })?;
+    match failed {
+        Some(cf) => Err(ApiError::Dropped(format!(
+            "3.x failed to index a static column of {cf}"
+        ))),
+        None => Ok(version),
+    }
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {

@@ -6,6 +6,7 @@
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::index;
+use super::release::statics;
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
@@ -93,10 +94,34 @@ pub(super) fn checked_slice<'k>(
         v::validate_key(&cf, key)?;
     }
     level?;
-    Ok((
-        slice_command(ks, parent, slice_of(predicate)),
-        cf.is_counter(),
-    ))
+    let mut cmd = slice_command(ks, parent, slice_of(predicate));
+    if statics::applies(node.release, &cf, predicate) {
+        statics::widen(&mut cmd);
+    }
+    Ok((cmd, cf.is_counter()))
+}
+
+/// A row's columns as the release answered them: 3.x reversed a super
+/// column's subcolumns with the slice and gave a static compact table's
+/// declared columns first.
+pub(super) fn as_answered(
+    node: &Node,
+    ks: &str,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    out: &mut Vec<t::ColumnOrSuperColumn>,
+) {
+    super::release::v3x::reversed_super_slice(node.release, parent, predicate, out);
+    if node
+        .release
+        .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
+    {
+        if let Some(cf) = node.schema().cf(ks, &parent.column_family) {
+            if statics::applies(node.release, cf, predicate) {
+                statics::order(cf, predicate, out);
+            }
+        }
+    }
 }
 
 pub fn multiget_slice(
@@ -120,10 +145,9 @@ pub fn multiget_slice(
     let now = node.now();
     keys.iter()
         .map(|key| {
-            Ok((
-                key.clone(),
-                into_thrift(node.read(&cmd, key)?, now, counter),
-            ))
+            let mut out = into_thrift(node.read(&cmd, key)?, now, counter);
+            as_answered(node, ks, parent, predicate, &mut out);
+            Ok((key.clone(), out))
         })
         .collect()
 }
@@ -140,7 +164,7 @@ pub fn get_slice(
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
     let (cmd, counter) = checked_slice(node, ks, [key], parent, predicate, cl)?;
     let mut out = into_thrift(node.read(&cmd, key)?, node.now(), counter);
-    super::release::v3x::reversed_super_slice(node.release, parent, predicate, &mut out);
+    as_answered(node, ks, parent, predicate, &mut out);
     Ok(out)
 }
 
@@ -340,30 +364,59 @@ pub fn get_range_slices(
             cf.name
         )));
     }
-    v::validate_key_range(
-        schema.partitioner.as_ref(),
-        Some(&cf),
+    let keys =
+        |r: &t::KeyRange| v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, r);
+    // 3.x's Super CFs: a row filter that passed its checks found no row.
+    let super_filtered = match super::release::v3x::super_row_filter(
+        node.release,
+        &cf,
         parent.super_column.as_deref(),
         range,
-    )?;
+        keys,
+    ) {
+        Some(checked) => checked.map(|()| true)?,
+        None => v::validate_key_range(
+            schema.partitioner.as_ref(),
+            Some(&cf),
+            parent.super_column.as_deref(),
+            range,
+        )
+        .map(|()| false)?,
+    };
     check_read(node, ks, cl)?;
+    if super_filtered {
+        return Ok(Vec::new());
+    }
     let comparator = cf.comparator.class_name();
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
     super::release::v3x::range_of_refused_key(node.release, &cf, range)?;
     super::release::keybound::check_printable(node, &cf, range_keys(range))?;
-    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let mut cmd = slice_command(ks, parent, slice_of(predicate));
+    if statics::applies(node.release, &cf, predicate) {
+        statics::widen(&mut cmd);
+    }
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
         if super::release::v3x::filter_unselected(node.release, predicate, filter) {
             return Ok(Vec::new());
         }
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
-        return Ok(rows.into_iter().map(|(_, row)| row).collect());
+        return Ok(rows
+            .into_iter()
+            .map(|(_, mut row)| {
+                as_answered(node, ks, parent, predicate, &mut row.columns);
+                row
+            })
+            .collect());
     }
     let now = node.now();
     Ok(scan(node, &cmd, range, max_rows)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(key, into_thrift(row, now, cf.is_counter())))
+        .map(|(key, row)| {
+            let mut columns = into_thrift(row, now, cf.is_counter());
+            as_answered(node, ks, parent, predicate, &mut columns);
+            t::KeySlice::new(key, columns)
+        })
         .collect())
 }
 

@@ -17,9 +17,11 @@
 use crate::model::{CellKind, CellView};
 use crate::node::defer::reuse;
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::thrift::api19::convert::{into_thrift, thriftify};
 use crate::thrift::api19::methods;
-use crate::thrift::api19::reads::{checked_get, checked_slice};
+use crate::thrift::api19::reads::{as_answered, checked_get, checked_slice};
+use crate::thrift::api19::release::statics;
 use crate::thrift::api19::Handler;
 use crate::thrift::batch::{void_outcome, write_reply};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -138,12 +140,21 @@ impl Slice<'_> {
         w.buf.extend_from_slice(&0i32.to_be_bytes());
         let mut n = 0usize;
         let now = node.now();
-        let shown = node.read_in_place(&cmd, self.key, &mut |c| {
-            if live_at(&c, now) {
-                column(w, c);
-                n += 1;
-            }
-        })?;
+        // A slice 3.x answered in another order than the engine's.
+        let reordered = node
+            .release
+            .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
+            && node
+                .schema()
+                .cf(ks, &self.parent.column_family)
+                .is_some_and(|cf| statics::applies(node.release, cf, self.predicate));
+        let shown = !reordered
+            && node.read_in_place(&cmd, self.key, &mut |c| {
+                if live_at(&c, now) {
+                    column(w, c);
+                    n += 1;
+                }
+            })?;
         if shown {
             let n = n as i32;
             w.buf[list + 1..list + 5].copy_from_slice(&n.to_be_bytes());
@@ -152,12 +163,7 @@ impl Slice<'_> {
         // As `reads::get_slice` answers, with the checks already made.
         w.buf.truncate(list);
         let mut columns = into_thrift(node.read(&cmd, self.key)?, node.now(), counter);
-        crate::thrift::api19::release::v3x::reversed_super_slice(
-            node.release,
-            self.parent,
-            self.predicate,
-            &mut columns,
-        );
+        as_answered(node, ks, self.parent, self.predicate, &mut columns);
         let mut o = TBinaryOutputProtocol::new(&mut w.buf, true);
         // Writing into a vector cannot fail.
         let _ = o.write_list_begin(&TListIdentifier::new(TType::Struct, columns.len() as i32));

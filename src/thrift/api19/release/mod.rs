@@ -13,8 +13,9 @@
 // releases before 1.2 spent on refused schema calls (`ids`), 2.0's
 // unchecked `get_count` (`count`) and its batch log's failure on super
 // columns (`batchlog`), 1.1's paging cut at the node's token (`paged`),
-// 3.x's rules of a request (`v3x`), 1.2-2.2's scans of a key the key type
-// refused (`keybound`).
+// 3.x's rules of a request (`v3x`) and its static compact tables'
+// slices (`statics`), 1.2-2.2's scans of a key the key type refused
+// (`keybound`).
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -28,6 +29,7 @@ pub(super) mod keybound;
 mod keyspaces;
 pub(super) mod old;
 pub(super) mod paged;
+pub(super) mod statics;
 pub(super) mod v07;
 pub(super) mod v3x;
 

@@ -1,0 +1,210 @@
+//! How 3.0 and 3.11 answered a reversed slice of a column family declared
+//! with column metadata (a Standard CF whose comparator is not
+//! composite): 3.x made it a static compact table, whose declared columns
+//! are the static row's cells and every other column a clustering row.
+//! Its Thrift reads merged the static cells, ascending, into the rows as
+//! they came, taking whichever name sorted first: a forward slice stayed
+//! in the comparator's order, a reversed one gave the declared columns
+//! that sort before the next row first. The count was applied after.
+//!
+//! This owns the widening of such a read (so no declared column the
+//! reversed order puts after the count is missed) and the order of its
+//! answer; it must not read the engine nor check the request.
+
+use crate::model::{ReadCommand, Slice};
+use crate::release::{Behaviour, Release};
+use crate::schema::{CfDef, CfSpec, IndexType, KeyspaceSpec};
+use crate::thrift::gen::cassandra19 as t;
+use std::cmp::Ordering;
+
+/// Whether the release answered this slice otherwise than the engine's
+/// order: 3.x, a reversed range of a Standard CF with declared columns
+/// and a comparator that is not composite (a composite one made a CQL
+/// table's regular columns).
+pub fn applies(release: Option<&Release>, cf: &CfDef, predicate: &t::SlicePredicate) -> bool {
+    release.is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
+        && predicate.slice_range.as_ref().is_some_and(|r| r.reversed)
+        && !cf.is_super()
+        && !cf.options.column_metadata.is_empty()
+        && !cf.comparator.class_name().contains("CompositeType")
+}
+
+/// The command read for such a slice: the range's every column, the count
+/// applied by [`order`] once the declared columns are merged in.
+pub fn widen(cmd: &mut ReadCommand) {
+    if let Slice::Range { count, .. } = &mut cmd.slice {
+        *count = usize::MAX;
+    }
+}
+
+/// A row's columns as 3.x answered them (`out` in the slice's order): the
+/// declared ones, ascending, merged into the others, each time the one
+/// whose name sorts first, then at most the slice's count.
+pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnOrSuperColumn>) {
+    let declared = |c: &t::ColumnOrSuperColumn| cf.options.column(name_of(c)).is_some();
+    let (mut statics, rows): (Vec<_>, Vec<_>) = out.drain(..).partition(|c| declared(c));
+    let cmp = |a: &t::ColumnOrSuperColumn, b: &t::ColumnOrSuperColumn| {
+        cf.comparator.compare(name_of(a), name_of(b))
+    };
+    statics.sort_by(cmp);
+    let mut statics = statics.into_iter().peekable();
+    for row in rows {
+        while let Some(s) = statics.next_if(|s| cmp(s, &row) == Ordering::Less) {
+            out.push(s);
+        }
+        out.push(row);
+    }
+    out.extend(statics);
+    if let Some(range) = &predicate.slice_range {
+        out.truncate(usize::try_from(range.count).unwrap_or(0));
+    }
+}
+
+/// A new keyspace as 3.0 made it when a CfDef of it asked a COMPOSITES
+/// index of a declared column of a static compact table: that column was
+/// static, which 3.x's built-in index could not index (an assertion while
+/// the table's store was made). The keyspace was made, and its tables in
+/// the order of their names up to that one; the call failed on the server,
+/// closing the connection. `Some(name)`: the first such table, `spec`
+/// keeping only the tables made before it.
+pub fn unindexable_static(release: Option<&Release>, spec: &mut KeyspaceSpec) -> Option<String> {
+    if !release.is_some_and(|r| r.does(Behaviour::StaticIndexFails)) {
+        return None;
+    }
+    let fails = |cf: &CfSpec| {
+        let comparator = cf.comparator_type.as_deref().unwrap_or("BytesType");
+        cf.column_type.as_deref() != Some("Super")
+            && !comparator.contains("CompositeType")
+            && cf
+                .column_metadata
+                .iter()
+                .flatten()
+                .any(|c| c.index_type == Some(IndexType::Composites))
+    };
+    let first = spec
+        .cf_defs
+        .iter()
+        .filter(|cf| fails(cf))
+        .map(|cf| cf.name.clone())
+        .min()?;
+    spec.cf_defs.retain(|cf| cf.name < first);
+    Some(first)
+}
+
+fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
+    c.column
+        .as_ref()
+        .map(|c| c.name.as_slice())
+        .or(c.counter_column.as_ref().map(|c| c.name.as_slice()))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::parse_type;
+    use crate::schema::ColumnDef;
+
+    fn cf(comparator: &str, declared: &[&str]) -> CfDef {
+        let mut cf = CfDef::new("ks", "Idx", 1000, parse_type(comparator).unwrap(), None);
+        let long = parse_type("LongType").unwrap();
+        cf.options.column_metadata = declared
+            .iter()
+            .map(|n| ColumnDef::plain(n.as_bytes().to_vec(), long.clone()))
+            .collect();
+        cf
+    }
+
+    fn cols(names: &[&str]) -> Vec<t::ColumnOrSuperColumn> {
+        names
+            .iter()
+            .map(|n| t::ColumnOrSuperColumn {
+                column: Some(t::Column::new(
+                    n.as_bytes().to_vec(),
+                    b"v".to_vec(),
+                    1,
+                    None,
+                )),
+                ..Default::default()
+            })
+            .collect()
+    }
+
+    fn names(out: &[t::ColumnOrSuperColumn]) -> Vec<String> {
+        out.iter()
+            .map(|c| String::from_utf8_lossy(name_of(c)).into_owned())
+            .collect()
+    }
+
+    fn range(reversed: bool, count: i32) -> t::SlicePredicate {
+        t::SlicePredicate::new(
+            None,
+            t::SliceRange::new(Vec::new(), Vec::new(), reversed, count),
+        )
+    }
+
+    #[test]
+    fn declared_columns_merge_into_a_reversed_slice() {
+        let cf = cf("UTF8Type", &["zeta", "birth"]);
+        // a reversed read as the engine gives it (recorded: rel_compact)
+        let mut out = cols(&["zeta", "c02", "c01", "birth", "a"]);
+        order(&cf, &range(true, 100), &mut out);
+        assert_eq!(names(&out), ["birth", "c02", "c01", "a", "zeta"]);
+        let mut out = cols(&["zeta", "c02", "c01", "birth", "a"]);
+        order(&cf, &range(true, 3), &mut out);
+        assert_eq!(names(&out), ["birth", "c02", "c01"]);
+    }
+
+    #[test]
+    fn a_composites_index_of_a_declared_column_ends_the_keyspace_there() {
+        let cf = |name: &str, index: Option<IndexType>| {
+            let column = crate::schema::ColumnSpec {
+                name: b"birth".to_vec(),
+                index_type: index,
+                ..Default::default()
+            };
+            let mut cf = CfSpec::new("ks", name);
+            cf.comparator_type = Some("UTF8Type".to_string());
+            cf.column_metadata = Some(vec![column]);
+            cf
+        };
+        let mut spec = KeyspaceSpec::simple("ks", 1);
+        spec.cf_defs = vec![
+            cf("Std", None),
+            cf("Idx", Some(IndexType::Composites)),
+            cf("Cnt", Some(IndexType::Keys)),
+        ];
+        let three = Release::find("3.0.24");
+        assert_eq!(
+            unindexable_static(three, &mut spec.clone()),
+            Some("Idx".into())
+        );
+        let mut made = spec.clone();
+        unindexable_static(three, &mut made);
+        let names: Vec<&str> = made.cf_defs.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Cnt"]);
+        assert_eq!(
+            unindexable_static(Release::find("2.2.19"), &mut spec.clone()),
+            None
+        );
+        spec.cf_defs[1].comparator_type = Some("CompositeType(UTF8Type)".to_string());
+        assert_eq!(unindexable_static(three, &mut spec), None);
+    }
+
+    #[test]
+    fn only_reversed_slices_of_3x_static_compact_tables() {
+        let three = Release::find("3.0.24");
+        let declared = cf("UTF8Type", &["birth"]);
+        assert!(applies(three, &declared, &range(true, 1)));
+        assert!(!applies(three, &declared, &range(false, 1)));
+        assert!(!applies(three, &cf("UTF8Type", &[]), &range(true, 1)));
+        let composite = cf("CompositeType(UTF8Type,UTF8Type)", &["birth"]);
+        assert!(!applies(three, &composite, &range(true, 1)));
+        assert!(!applies(
+            Release::find("2.2.19"),
+            &declared,
+            &range(true, 1)
+        ));
+        assert!(!applies(None, &declared, &range(true, 1)));
+    }
+}
