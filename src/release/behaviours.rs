@@ -104,6 +104,10 @@ pub enum Behaviour {
     /// TTL, say), the later stayed (the memtable reconciled the new
     /// version against the old; 2.1 on, the old against the new).
     LaterWriteWinsTies,
+    /// `truncate` flushed every column family of the node before it
+    /// truncated, and reads met the flushed versions in SSTables: the
+    /// memtable first, then the SSTables oldest first, reconciled in turn.
+    TruncateFlushesAll,
     /// `get_paged_slice`'s start column applied to the first row the scan
     /// met, whatever its key (its filter's start was reset once a row was
     /// read); from 2.0 only to the range's start key's row.
@@ -212,7 +216,7 @@ pub enum Behaviour {
 
 impl Behaviour {
     /// Every behaviour, in the order they are declared.
-    pub const ALL: [Behaviour; 50] = [
+    pub const ALL: [Behaviour; 51] = [
         Behaviour::KsDefReplicationFactor,
         Behaviour::TruncateUnknownUnavailable,
         Behaviour::SchemaOf07,
@@ -236,6 +240,7 @@ impl Behaviour {
         Behaviour::QuorumsOfAnyStrategy,
         Behaviour::PagedSliceSplitAtToken,
         Behaviour::LaterWriteWinsTies,
+        Behaviour::TruncateFlushesAll,
         Behaviour::PagedStartOnFirstRow,
         Behaviour::CountOfUnknownCfDropped,
         Behaviour::RowFilterOfSuperDropped,
@@ -293,6 +298,7 @@ impl Behaviour {
             Behaviour::QuorumsOfAnyStrategy => "quorums_of_any_strategy",
             Behaviour::PagedSliceSplitAtToken => "paged_slice_split_at_token",
             Behaviour::LaterWriteWinsTies => "later_write_wins_ties",
+            Behaviour::TruncateFlushesAll => "truncate_flushes_all",
             Behaviour::PagedStartOnFirstRow => "paged_start_on_first_row",
             Behaviour::CountOfUnknownCfDropped => "count_of_unknown_cf_dropped",
             Behaviour::RowFilterOfSuperDropped => "row_filter_of_super_dropped",
@@ -403,6 +409,11 @@ impl Behaviour {
             Behaviour::LaterWriteWinsTies => {
                 "of two writes of a column at one timestamp with one value, the later stays \
                  (with its TTL or without)"
+            }
+            Behaviour::TruncateFlushesAll => {
+                "truncate flushes every column family first: a read then reconciles the \
+                 memtable's versions with the flushed ones in turn (a counter deleted and \
+                 incremented again may count its older increments)"
             }
             Behaviour::PagedStartOnFirstRow => {
                 "get_paged_slice's start column applies to the first row scanned, whatever its key"
@@ -567,6 +578,12 @@ pub(super) const BEHAVIOURS: &[(Behaviour, Version, Option<Version>)] = &[
     // (ColumnFamily.addColumn, AtomicSortedColumns); 2.1's
     // AtomicBTreeColumns called it on the old one.
     (Behaviour::LaterWriteWinsTies, (0, 7, 0), Some((2, 1, 0))),
+    // ColumnFamilyStore.truncate: 0.7 flushed the truncated CF alone; 0.8
+    // to 1.1 then flushed ColumnFamilyStore.all(). Emulated for 0.8 only:
+    // 1.0's CollationController merged its sources through MergeIterator's
+    // PriorityQueue, whose order among equal names is not the one kept
+    // memtables are read in (rel_flush recorded on 1.0.12 and 1.1.12 differs).
+    (Behaviour::TruncateFlushesAll, (0, 8, 0), Some((1, 0, 0))),
     // 1.2's ExtendedFilter.updateFilter reset the shared SliceQueryFilter's
     // start after the first row; 2.0's DataRange.Paging compares keys.
     (Behaviour::PagedStartOnFirstRow, (1, 2, 0), Some((2, 0, 0))),

@@ -20,7 +20,7 @@
 //! operating system (`release_freed_memory`), so what a flush keeps is
 //! what the live data needs, not the high-water mark of the old memtable.
 
-use super::Inner;
+use super::{Engine, Inner};
 use crate::schema::CfDef;
 use crate::storage::codec::{encode_entry, encode_header};
 use crate::storage::commitlog::Position;
@@ -32,6 +32,24 @@ use crate::storage::store::CfStore;
 use crate::storage::StorageError;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+
+impl Engine {
+    /// What a release's flush of every column family left for its reads,
+    /// without a disk: each live memtable that holds anything is kept in
+    /// memory as an SSTable (see `CfStore::keep_memtable`). With a disk it
+    /// does nothing: SSTables are written when the engine's own bounds
+    /// say, as before.
+    pub fn keep_flushed(&self) -> Result<(), StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        if inner.disk.is_some() {
+            return Ok(());
+        }
+        let cat = inner.catalog();
+        cat.cfs.values().for_each(|cf| cf.keep_memtable());
+        Ok(())
+    }
+}
 
 impl Inner {
     /// Switches this CF's memtable and writes every frozen memtable, oldest

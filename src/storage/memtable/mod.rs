@@ -28,7 +28,7 @@ use crate::storage::Ties;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use rows::{InPlace, Rows};
 use std::ops::Bound;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -45,6 +45,9 @@ pub struct Memtable {
     /// The commit-log position when this memtable was switched out: every
     /// record of this CF before it is here or in an older memtable.
     frozen_at: Mutex<Option<Position>>,
+    /// Kept in memory as an SSTable by an emulated flush (no disk): reads
+    /// meeting it reconcile in their sources' order (`RowHandle::in_order`).
+    kept: AtomicBool,
 }
 
 /// Rows of a frozen memtable in ring order, read in place.
@@ -67,6 +70,7 @@ impl Memtable {
             created: Instant::now(),
             min_position: Mutex::new(None),
             frozen_at: Mutex::new(None),
+            kept: AtomicBool::new(false),
         }
     }
 
@@ -239,6 +243,11 @@ impl Memtable {
     pub fn frozen_at(&self) -> Option<Position> {
         *self.frozen_at.lock()
     }
+
+    /// Marks this (switched-out) memtable as kept as an SSTable.
+    pub fn keep(&self) {
+        self.kept.store(true, Ordering::SeqCst);
+    }
 }
 
 /// Reads copy entries out in chunks so no lock is held while merging and a
@@ -335,6 +344,9 @@ impl RowHandle for MemRow<'_> {
             .collect();
         let keys: Vec<Bytes> = set.into_iter().map(|k| k.name).collect();
         Ok(self.mem.entries_named(&self.key, &keys))
+    }
+    fn in_order(&self) -> bool {
+        self.mem.kept.load(Ordering::SeqCst)
     }
 }
 

@@ -10,7 +10,7 @@
 
 pub(super) mod range;
 
-use super::row::{absorb_entry, expire_entry, CKey, Entry, StoredSuper};
+use super::row::{absorb_entry, expire_entry, CKey, Entry, MergeRule, StoredSuper};
 use super::StorageError;
 use crate::marshal::TypeRef;
 use crate::model::{
@@ -45,6 +45,12 @@ pub trait RowHandle {
     ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
     /// The entries with exactly these names, in comparator order.
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
+    /// Whether this source stands for an SSTable an emulated flush kept in
+    /// memory: a read meeting one reconciles in its sources' order
+    /// ([`MergeRule::InOrder`]), as the release emulated did.
+    fn in_order(&self) -> bool {
+        false
+    }
 }
 
 /// Something holding rows: a memtable or an SSTable.
@@ -212,6 +218,11 @@ fn each_live(
     for h in handles {
         ranges.merge(h.ranges());
     }
+    let rule = if handles.iter().any(|h| h.in_order()) {
+        MergeRule::InOrder
+    } else {
+        MergeRule::AnyOrder
+    };
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
@@ -221,7 +232,7 @@ fn each_live(
                     absorb_entry(&mut e, row_del, &ranges, &cf.comparator);
                     if let Entry::Super(s) = e {
                         match merged.as_mut() {
-                            Some(m) => m.merge(s),
+                            Some(m) => m.merge_by(s, rule),
                             None => merged = Some(s),
                         }
                     }
@@ -276,7 +287,12 @@ fn each_live(
                 ranges: &ranges,
             };
             let count = limit(&cmd.slice);
-            merge_top(cf, sources, reversed, dels, now, count, scanned, each)
+            let merge = Merge {
+                reversed,
+                rule,
+                count,
+            };
+            merge_top(cf, sources, merge, dels, now, scanned, each)
         }
     }
 }
@@ -409,6 +425,14 @@ fn limit(slice: &Slice) -> usize {
     }
 }
 
+/// How [`merge_top`] walks its sources: the direction, how versions
+/// reconcile, and how many live entries it wants.
+struct Merge {
+    reversed: bool,
+    rule: MergeRule,
+    count: usize,
+}
+
 /// What deletes cells of a row besides their own tombstones.
 struct Deletions<'a> {
     row: DeletionTime,
@@ -418,17 +442,20 @@ struct Deletions<'a> {
 /// Lazily merges the top-level entries of all sources until `count` live
 /// ones, each given to `each` as found (false from it stops the merge:
 /// then false); what it merged is counted in `scanned`.
-#[allow(clippy::too_many_arguments)]
 fn merge_top(
     cf: &CfDef,
     mut sources: Vec<Box<dyn EntrySource + '_>>,
-    reversed: bool,
+    merge: Merge,
     dels: Deletions<'_>,
     now: i32,
-    count: usize,
     scanned: &mut Scanned,
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
+    let Merge {
+        reversed,
+        rule,
+        count,
+    } = merge;
     let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
@@ -466,7 +493,7 @@ fn merge_top(
                     break;
                 }
                 let e = heads[i].take().expect("checked present");
-                merged.merge(e);
+                merged.merge_by(e, rule);
                 heads[i] = next(sources[i].as_mut())?;
             }
         }

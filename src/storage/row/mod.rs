@@ -25,7 +25,17 @@ use crate::storage::sorted::{Named, Sorted};
 use crate::storage::{
     heap::heap_bytes, row::counter::increment, row::range_tombstones::RangeTombstone,
 };
-use counter::{absorb, reconcile};
+use counter::{absorb, reconcile, reconcile_in_order};
+
+/// How versions of one name met by a read reconcile: by our rules, the
+/// same whatever the order, or in the order the read met them, as
+/// Cassandra 0.7 to 1.1 did once a flush had split a row (see
+/// `counter::reconcile_in_order`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MergeRule {
+    AnyOrder,
+    InOrder,
+}
 use range_tombstones::RangeTombstones;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -98,12 +108,14 @@ impl StoredSuper {
         merge_cell_into(&mut self.cells, cell, subcmp);
     }
 
-    pub fn merge(&mut self, mut other: StoredSuper) {
+    /// Reconciles another version of this super column into it, by `rule`.
+    pub fn merge_by(&mut self, mut other: StoredSuper, rule: MergeRule) {
         self.deletion = self.deletion.max(other.deletion);
         self.absorb(DeletionTime::LIVE);
         other.absorb(self.deletion);
         for (k, c) in other.cells {
             match self.cells.get_mut(&k) {
+                Some(old) if rule == MergeRule::InOrder => reconcile_in_order(old, c),
                 Some(old) => reconcile(old, c),
                 None => {
                     self.cells.insert(k, c);
@@ -130,9 +142,17 @@ impl Entry {
 
     /// Reconciles another version of the same item into this one.
     pub fn merge(&mut self, other: Entry) {
+        self.merge_by(other, MergeRule::AnyOrder);
+    }
+
+    /// [`Entry::merge`], by `rule` (`other` met after this one).
+    pub fn merge_by(&mut self, other: Entry, rule: MergeRule) {
         match (self, other) {
+            (Entry::Cell(a), Entry::Cell(b)) if rule == MergeRule::InOrder => {
+                reconcile_in_order(a, b)
+            }
             (Entry::Cell(a), Entry::Cell(b)) => reconcile(a, b),
-            (Entry::Super(a), Entry::Super(b)) => a.merge(b),
+            (Entry::Super(a), Entry::Super(b)) => a.merge_by(b, rule),
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.
             _ => {}

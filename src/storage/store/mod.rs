@@ -63,6 +63,9 @@ pub(crate) struct CfState {
     pub live: Arc<Memtable>,
     /// Switched-out memtables, newest first, until their SSTable is in place.
     pub flushing: Vec<Arc<Memtable>>,
+    /// Memtables an emulated flush kept in memory as SSTables (an engine
+    /// without a disk answering as a release), oldest first.
+    pub kept: Vec<Arc<Memtable>>,
     pub sstables: Vec<Arc<SsTable>>,
 }
 
@@ -72,6 +75,7 @@ impl CfStore {
             state: RwLock::new(CfState {
                 live: Arc::new(Memtable::with_ties(def.clone(), ties)),
                 flushing: Vec::new(),
+                kept: Vec::new(),
                 sstables,
             }),
             index: RwLock::new(CfIndex::for_def(&def).map(Arc::new)),
@@ -135,6 +139,7 @@ impl CfStore {
         }
         st.live = Arc::new(Memtable::with_ties(self.def(), self.ties));
         st.flushing.clear();
+        st.kept.clear();
         if let Some(ix) = self.index() {
             ix.clear();
         }
@@ -152,6 +157,10 @@ impl CfStore {
         // hide an older increment it deletes.
         v.push(st.live.clone());
         v.extend(st.flushing.iter().map(|m| m.clone() as Arc<dyn RowStore>));
+        // Kept memtables stand for SSTables of a release that read its
+        // memtable, then its SSTables oldest first, reconciling in that
+        // order (a read meeting one merges `InOrder`).
+        v.extend(st.kept.iter().map(|m| m.clone() as Arc<dyn RowStore>));
         v.extend(
             st.sstables
                 .iter()
@@ -165,7 +174,8 @@ impl CfStore {
     /// no SSTable): then it alone answers a read.
     pub fn sole_memtable(&self) -> Option<Arc<Memtable>> {
         let st = self.state.read();
-        (st.flushing.is_empty() && st.sstables.is_empty()).then(|| st.live.clone())
+        (st.flushing.is_empty() && st.kept.is_empty() && st.sstables.is_empty())
+            .then(|| st.live.clone())
     }
 
     /// Freezes the live memtable (if it holds anything) at log position
@@ -177,6 +187,19 @@ impl CfStore {
             let fresh = Arc::new(Memtable::with_ties(self.def(), self.ties));
             let old = std::mem::replace(&mut st.live, fresh);
             st.flushing.insert(0, old);
+        }
+    }
+
+    /// Switches the live memtable out (if it holds anything) and keeps it in
+    /// memory as the newest SSTable: what a flush did, for an engine with
+    /// no disk answering as a release whose answers depended on it.
+    pub fn keep_memtable(&self) {
+        let mut st = self.state.write();
+        if !st.live.is_empty() {
+            st.live.keep();
+            let fresh = Arc::new(Memtable::with_ties(self.def(), self.ties));
+            let old = std::mem::replace(&mut st.live, fresh);
+            st.kept.push(old);
         }
     }
 

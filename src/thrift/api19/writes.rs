@@ -192,5 +192,16 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         return super::release::v07::truncate_unknown(node);
     }
     check_writable(node, ks)?;
+    if node
+        .release
+        .is_some_and(|r| r.does(Behaviour::TruncateFlushesAll))
+    {
+        // What the flush wrote, later reads meet as SSTables.
+        if let Some(engine) = node.engine() {
+            engine
+                .keep_flushed()
+                .map_err(|e| crate::node::NodeError::Internal(e.to_string()))?;
+        }
+    }
     node.truncate(ks, cf).map_err(ApiError::from)
 }

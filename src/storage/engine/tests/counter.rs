@@ -293,3 +293,45 @@ fn a_delete_flushed_between_increments_hides_only_the_older_ones() {
     e.compact("ks", "Counter").unwrap();
     assert_eq!(totals(&e, "k"), vec![("c".to_string(), 5)]);
 }
+
+#[test]
+fn kept_flushes_reconcile_in_the_order_a_read_met_them() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = open(None, &clock);
+    e.apply(&add("k", "c", 1, 10)).unwrap();
+    e.keep_flushed().unwrap();
+    e.apply(&remove("k", "c", 20, 1_000)).unwrap();
+    e.keep_flushed().unwrap();
+    e.apply(&add("k", "c", 8, 30)).unwrap();
+    // Memtable +8, then the +1 (summed), then the delete (older than the sum).
+    assert_eq!(totals(&e, "k"), vec![("c".to_string(), 9)]);
+    // Without kept flushes the delete resets the counter.
+    let plain = open(None, &clock);
+    for m in [
+        add("k", "c", 1, 10),
+        remove("k", "c", 20, 1_000),
+        add("k", "c", 8, 30),
+    ] {
+        plain.apply(&m).unwrap();
+    }
+    assert_eq!(totals(&plain, "k"), vec![("c".to_string(), 8)]);
+    // A ttl'd version flushed wins its tie with the memtable's own.
+    let ttl = |ttl: Option<i32>| {
+        let mut m = put("Std", "k", "a", "v", 5);
+        if let (Some(ttl), Op::Put { cell, .. }) = (ttl, &mut m.updates[0].1[0]) {
+            cell.kind = CellKind::Expiring {
+                ttl,
+                local_expiration_time: 2_000_000,
+            };
+        }
+        m
+    };
+    e.apply(&ttl(Some(600))).unwrap();
+    e.keep_flushed().unwrap();
+    e.apply(&ttl(None)).unwrap();
+    let got = e.read(&names("Std", &["a"]), b"k").unwrap();
+    let RowResult::Cells(cells) = got else {
+        panic!("standard CF")
+    };
+    assert!(matches!(cells[0].kind, CellKind::Expiring { ttl: 600, .. }));
+}
