@@ -22,6 +22,7 @@ mod shell {
     mod shell_cli_transcripts;
     mod shell_cqlsh;
     mod shell_cqlsh_login;
+    mod shell_cqlsh_releases;
     mod shell_cqlsh_transcripts;
     mod shell_golden;
     mod shell_release_diff;

@@ -27,6 +27,7 @@ pub mod lex;
 pub mod select;
 pub mod trace;
 pub mod types;
+pub mod v2;
 
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
 use crate::shell::cqlsh::lex::{lex_error, split, Piece};
@@ -163,14 +164,13 @@ pub fn use_target(statement: &str) -> Option<String> {
 impl<'a> Cqlsh<'a> {
     /// Connects and negotiates the CQL version.
     pub fn connect(
+        mut client: Client19,
         host: &str,
         port: u16,
         credentials: Option<(String, String)>,
         out: &'a mut dyn Write,
         err: &'a mut dyn Write,
     ) -> Result<Cqlsh<'a>, String> {
-        let mut client = connect19(host, port, Timeouts::INTERACTIVE)
-            .map_err(|e| format!("Connection error: {e}"))?;
         if let Some((user, password)) = credentials {
             // cqlsh's driver logged in before anything else on the connection.
             let request = AuthenticationRequest::new(BTreeMap::from([
@@ -482,7 +482,22 @@ pub fn main(args: &CqlshArgs) -> i32 {
             return 1;
         }
     };
-    let mut shell = match Cqlsh::connect(&host, port, credentials, &mut stdout, &mut stderr) {
+    let mut client = match connect19(&host, port, Timeouts::INTERACTIVE) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("Connection error: {e}");
+            return 1;
+        }
+    };
+    // A server without `set_cql_version` gets the cqlsh of its time.
+    if let Ok(api) = client.describe_version().classified() {
+        if v2::predates_cql_version(&api) {
+            let ks = args.keyspace.as_deref();
+            return run_v2(client, (&host, port), credentials, ks, &mut source);
+        }
+    }
+    let mut shell = match Cqlsh::connect(client, &host, port, credentials, &mut stdout, &mut stderr)
+    {
         Ok(s) => s,
         Err(msg) => {
             eprintln!("{msg}");
@@ -516,6 +531,33 @@ pub fn main(args: &CqlshArgs) -> i32 {
     // cqlsh 1.2.9 exited 0 once connected, whatever failed, which CI
     // scripts cannot use; without a terminal this one says whether
     // everything worked, as `cli -f` does.
+    i32::from(!interactive && shell.failures > 0)
+}
+
+/// cqlsh 2.0.0 against a server from before `set_cql_version`; `-k`
+/// runs its `USE` first, as a statement.
+fn run_v2(
+    client: Client19,
+    (host, port): (&str, u16),
+    credentials: Option<(String, String)>,
+    keyspace: Option<&str>,
+    source: &mut Source,
+) -> i32 {
+    let mut stdout = std::io::stdout();
+    let mut stderr = std::io::stderr();
+    let mut shell =
+        match v2::Cqlsh2::connect(client, host, port, credentials, &mut stdout, &mut stderr) {
+            Ok(s) => s,
+            Err(msg) => {
+                eprintln!("{msg}");
+                return 1;
+            }
+        };
+    if keyspace.is_some_and(|ks| !shell.start_in(ks)) {
+        return 1;
+    }
+    let interactive = source.is_interactive();
+    shell.run(source);
     i32::from(!interactive && shell.failures > 0)
 }
 
