@@ -389,7 +389,7 @@ pub fn get_range_slices(
     }
     let comparator = cf.comparator.class_name();
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
-    super::release::v3x::range_of_refused_key(node.release, &cf, range)?;
+    super::release::keybound::check_start_key(node, &cf, range)?;
     super::release::keybound::check_printable(node, &cf, range_keys(range))?;
     let mut cmd = slice_command(ks, parent, slice_of(predicate));
     if statics::applies(node.release, &cf, predicate) {

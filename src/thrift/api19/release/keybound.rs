@@ -1,19 +1,22 @@
-//! Range scans bounded by a key the column family's key type refuses, as
-//! 1.2 to 2.2 answered them: the calls' checks never asked the key type
-//! about a range's keys, and the replica printed the range with it before
-//! reading a row (`AbstractBounds.getString` in the scan's trace line), so
-//! the read failed and the coordinator waited in vain: TimedOutException.
-//! Only the bounds that were keys count (a token bound, an empty key: the
-//! ring's ends, printed as tokens). This module answers nothing else, and
-//! nothing without that behaviour.
+//! Range scans bounded by a key the column family's key type refuses. No
+//! check of the calls asked the key type about a range's keys, so the read
+//! failed on the replica and the coordinator waited in vain:
+//! TimedOutException. From 1.2 to 2.2 the replica printed the range with
+//! the key type before reading a row (`AbstractBounds.getString` in the
+//! scan's trace line), so either bound of any scan failed
+//! ([`check_printable`]); 3.x failed on the start key of
+//! `get_range_slices` ([`check_start_key`]). Only the bounds that were keys
+//! count (a token bound, an empty key: the ring's ends). This module
+//! answers nothing else, and nothing without those behaviours.
 
 use crate::marshal::Dialect;
 use crate::node::{Acknowledged, Node};
 use crate::release::Behaviour;
 use crate::schema::CfDef;
 use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19 as t;
 
-/// TimedOutException where the release's scan would have failed on one of
+/// TimedOutException where a 1.2-2.2 scan would have failed on one of
 /// `keys` (a range's key bounds, `None` where the bound was a token), once
 /// every check of the call passed.
 pub fn check_printable<'a>(
@@ -21,24 +24,45 @@ pub fn check_printable<'a>(
     cf: &CfDef,
     keys: impl IntoIterator<Item = Option<&'a [u8]>>,
 ) -> ApiResult<()> {
-    if !node
-        .release
-        .is_some_and(|r| r.does(Behaviour::ScanOfUnprintableKeyTimesOut))
-    {
+    if !does(node, Behaviour::ScanOfUnprintableKeyTimesOut) {
         return Ok(());
     }
-    let key_type = &cf.options.key_validation_class;
-    let unprintable = keys
-        .into_iter()
-        .flatten()
-        .any(|k| !k.is_empty() && key_type.validate_for(k, Dialect::V12).is_err());
-    if unprintable {
-        return Err(ApiError::TimedOut(Acknowledged {
-            by: None,
-            by_batchlog: None,
-        }));
+    match keys.into_iter().flatten().any(|k| refused(cf, k)) {
+        true => Err(timed_out()),
+        false => Ok(()),
     }
-    Ok(())
+}
+
+/// TimedOutException where 3.x's `get_range_slices` would have failed on
+/// `range`'s start key, whatever the rows.
+pub fn check_start_key(node: &Node, cf: &CfDef, range: &t::KeyRange) -> ApiResult<()> {
+    let start = range.start_key.as_deref();
+    match does(node, Behaviour::RangeOfRefusedKeyTimesOut) && start.is_some_and(|k| refused(cf, k))
+    {
+        true => Err(timed_out()),
+        false => Ok(()),
+    }
+}
+
+fn does(node: &Node, behaviour: Behaviour) -> bool {
+    node.release.is_some_and(|r| r.does(behaviour))
+}
+
+/// A key (not the ring's end) that `cf`'s key type refuses.
+fn refused(cf: &CfDef, key: &[u8]) -> bool {
+    !key.is_empty()
+        && cf
+            .options
+            .key_validation_class
+            .validate_for(key, Dialect::V12)
+            .is_err()
+}
+
+fn timed_out() -> ApiError {
+    ApiError::TimedOut(Acknowledged {
+        by: None,
+        by_batchlog: None,
+    })
 }
 
 #[cfg(test)]
@@ -82,6 +106,31 @@ mod tests {
             assert!(check_printable(&node, &long, [Some(&eight[..]), Some(&b""[..])]).is_ok());
             assert!(check_printable(&node, &long, [None, None]).is_ok());
             assert!(check_printable(&node, &keyed_by("BytesType"), [Some(short)]).is_ok());
+        }
+    }
+
+    /// The recorded `rel_rangekey`: a start key a LongType key refuses
+    /// times out in 3.x; an 8-byte one, an empty one, or one before 3.0
+    /// (whose scans check both bounds above) is read.
+    #[test]
+    fn a_range_from_a_refused_start_key_times_out_in_3x() {
+        let long = keyed_by("LongType");
+        let from = |key: &[u8]| {
+            t::KeyRange::new(
+                key.to_vec(),
+                None::<Vec<u8>>,
+                None::<String>,
+                None::<String>,
+                2,
+                None::<Vec<t::IndexExpression>>,
+            )
+        };
+        for (v, times_out) in [("3.0.24", true), ("3.11.10", true), ("2.2.19", false)] {
+            let node = node_as(v);
+            let got = check_start_key(&node, &long, &from(b"k1"));
+            assert_eq!(matches!(got, Err(ApiError::TimedOut(_))), times_out, "{v}");
+            assert!(check_start_key(&node, &long, &from(&2i64.to_be_bytes())).is_ok());
+            assert!(check_start_key(&node, &long, &from(b"")).is_ok());
         }
     }
 }

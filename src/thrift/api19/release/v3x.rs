@@ -321,31 +321,6 @@ pub fn reversed_super_slice(
     }
 }
 
-/// `get_range_slices` from a start key the column family's key type
-/// refuses: nothing checked the key before the read, whose replica failed
-/// on it, so 3.x's coordinator timed out waiting (whatever the rows).
-pub fn range_of_refused_key(
-    release: Option<&Release>,
-    cf: &CfDef,
-    range: &t::KeyRange,
-) -> Result<(), ApiError> {
-    let refused = range.start_key.as_deref().is_some_and(|key| {
-        !key.is_empty()
-            && cf
-                .options
-                .key_validation_class
-                .validate_for(key, crate::marshal::Dialect::V12)
-                .is_err()
-    });
-    if refused && does(release, Behaviour::RangeOfRefusedKeyTimesOut) {
-        return Err(ApiError::TimedOut(crate::node::Acknowledged {
-            by: None,
-            by_batchlog: None,
-        }));
-    }
-    Ok(())
-}
-
 /// Whether 3.x found no row for an index clause or row filter because the
 /// predicate named columns and left out one the expressions test: it read
 /// only the named columns and so never saw the tested value (recorded for
@@ -628,35 +603,6 @@ mod tests {
             definition_30("body", int, "COMPACT_VALUE", None),
             format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
         );
-    }
-
-    /// The recorded `rel_rangekey`: a start key a LongType key refuses
-    /// times out in 3.x; an 8-byte one, or any before 3.0, is read.
-    #[test]
-    fn a_range_from_a_refused_key_times_out_in_3x() {
-        let node = crate::node::test_nodes::Kit::default().node();
-        let mut cf = (**node.schema().cf("CT", "StdUTF8").unwrap()).clone();
-        cf.options.key_validation_class = crate::marshal::parse_type("LongType").unwrap();
-        let from = |key: &[u8]| {
-            t::KeyRange::new(
-                key.to_vec(),
-                None::<Vec<u8>>,
-                None::<String>,
-                None::<String>,
-                2,
-                None::<Vec<t::IndexExpression>>,
-            )
-        };
-        for v in ["3.0.24", "3.11.10"] {
-            let r = Release::find(v);
-            assert!(matches!(
-                range_of_refused_key(r, &cf, &from(b"k1")),
-                Err(ApiError::TimedOut(_))
-            ));
-            assert!(range_of_refused_key(r, &cf, &from(&2i64.to_be_bytes())).is_ok());
-            assert!(range_of_refused_key(r, &cf, &from(b"")).is_ok());
-        }
-        assert!(range_of_refused_key(Release::find("2.2.19"), &cf, &from(b"k1")).is_ok());
     }
 
     #[test]
