@@ -126,31 +126,24 @@ const BEFORE_VALUE: &[&str] = &["=", "<", "<=", ">", ">=", "!=", "(", ",", "[", 
 /// the name: see [`with_snippet`]). At the statement's end it said other
 /// words, not emulated.
 pub fn as_function_name(text: &str, err: &CqlError) -> Option<CqlError> {
-    let CqlError::Syntax {
-        line,
-        column,
-        message,
-    } = err
-    else {
+    let CqlError::Syntax { line, column, .. } = err else {
         return None;
     };
-    if !message.starts_with("no viable alternative at input") {
-        return None;
-    }
     let tokens = tokenize(text).ok()?;
-    let i = tokens
+    let at = tokens
         .iter()
         .position(|t| (t.line, t.column) == (*line, *column))?;
-    let before = tokens.get(i.checked_sub(1)?)?;
+    // The first quoted name at a value's place up to where the parser here
+    // stopped: 2.2 failed there, whatever this parser made of the rest.
+    let i = (1..=at).find(|&i| {
+        let (before, name) = (&tokens[i - 1], &tokens[i]);
+        name.kind == TokenKind::QuotedName
+            && before.kind == TokenKind::Symbol
+            && BEFORE_VALUE.contains(&before.text.as_str())
+    })?;
     let next = tokens.get(i + 1)?;
-    let value_due =
-        before.kind == TokenKind::Symbol && BEFORE_VALUE.contains(&before.text.as_str());
     let called = next.kind == TokenKind::Symbol && next.text == "(";
-    if tokens[i].kind != TokenKind::QuotedName
-        || !value_due
-        || called
-        || next.kind == TokenKind::Eof
-    {
+    if called || next.kind == TokenKind::Eof {
         return None;
     }
     Some(CqlError::Syntax {

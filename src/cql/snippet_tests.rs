@@ -151,7 +151,8 @@ fn a_quoted_name_at_a_value_fails_after_it_as_a_function_name() {
     ];
     for (text, expected) in cases {
         let err = crate::cql::parse(text).expect_err("a syntax error");
-        let as_22 = as_function_name(text, &err).expect("a quoted name at a value");
+        let as_22 = as_function_name(text, &err)
+            .unwrap_or_else(|| panic!("a quoted name at a value: {text}: {err:?}"));
         assert_eq!(with_snippet(text, &as_22).unwrap(), expected, "{text}");
     }
     // 2.1's words stand where the name was called, or ended the statement.

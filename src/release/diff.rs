@@ -376,7 +376,7 @@ mod tests {
                 Behaviour::FramingFromConfig
             ]
         );
-        assert!(d.behaviours.added.is_empty());
+        assert_eq!(d.behaviours.added, [Behaviour::TruncateFlushesAll]);
         let d = diff(r("1.2.9"), r("1.0.12"));
         assert_eq!(
             d.behaviours.added,

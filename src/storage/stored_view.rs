@@ -52,6 +52,28 @@ pub struct StoredPartition {
     pub truncated: bool,
 }
 
+impl StoredPartition {
+    /// Whether cell `name` (of super column `super_column`) is deleted here:
+    /// by the partition's deletion, its super column's or a tombstone of its
+    /// own, whatever their timestamps (range tombstones are not looked at).
+    pub fn deletes(&self, super_column: Option<&[u8]>, name: &[u8]) -> bool {
+        let dead = |c: &Cell| c.name == name && matches!(c.kind, CellKind::Tombstone { .. });
+        !self.deletion.is_live()
+            || self.items.iter().any(|item| match (item, super_column) {
+                (StoredItem::Cell(c), None) => dead(c),
+                (
+                    StoredItem::Super {
+                        name: sc,
+                        deletion,
+                        cells,
+                    },
+                    Some(wanted),
+                ) => sc.as_slice() == wanted && (!deletion.is_live() || cells.iter().any(dead)),
+                _ => false,
+            })
+    }
+}
+
 /// The size of one stored partition, counted without holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartitionSize {

@@ -105,25 +105,8 @@ impl Backend {
         }
     }
 
-    /// The cli release the server's era had: its API version, and where
-    /// the server has `system.local` (1.2 on), its `release_version`.
-    pub fn era(&mut self) -> Result<crate::shell::cli::era::Era, CallError> {
-        let api = self.version()?;
-        let minor = api.split('.').nth(1).and_then(|m| m.parse::<u32>().ok());
-        let with_local = !api.starts_with("19.") || minor.is_some_and(|m| m >= 35);
-        let release = if with_local {
-            self.local_release_version()
-        } else {
-            None
-        };
-        Ok(crate::shell::cli::era::Era::from_server(
-            &api,
-            release.as_deref(),
-        ))
-    }
-
     /// `release_version` of `system.local`, if the server answers it.
-    fn local_release_version(&mut self) -> Option<String> {
+    pub fn local_release_version(&mut self) -> Option<String> {
         let Backend::Api19(c) = self;
         let result = c
             .execute_cql3_query(

@@ -12,7 +12,9 @@
 //! release in supercolumn's table of releases whose API version matches.
 
 use crate::release::{Release, RELEASES};
+use crate::shell::cli::backend::Backend;
 use crate::shell::cli::statement::{Attr, Command};
+use crate::thrift::client_error::CallError;
 
 /// A cassandra-cli release: its series (what decides behaviour) and the
 /// version its banner prints.
@@ -61,6 +63,21 @@ impl Era {
             series: (major, minor),
             version,
         })
+    }
+
+    /// The cli release the era of the server behind `backend` had: its API
+    /// version, and where the server has `system.local` (1.2 on), its
+    /// `release_version`.
+    pub fn of_server(backend: &mut Backend) -> Result<Era, CallError> {
+        let api = backend.version()?;
+        let minor = api.split('.').nth(1).and_then(|m| m.parse::<u32>().ok());
+        let with_local = !api.starts_with("19.") || minor.is_some_and(|m| m >= 35);
+        let release = if with_local {
+            backend.local_release_version()
+        } else {
+            None
+        };
+        Ok(Era::from_server(&api, release.as_deref()))
     }
 
     /// The era a server's API version names; `release_version` (from

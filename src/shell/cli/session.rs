@@ -4,6 +4,7 @@
 //! `-f`/`-B` run stops at its first error). What a statement does is `cli`'s.
 
 use crate::shell::cli::backend::Backend;
+use crate::shell::cli::era::Era;
 use crate::shell::cli::{Cli, CliArgs, CliError, Flow};
 use crate::shell::input::{QuoteStyle, Read, Source, Splitter};
 
@@ -38,14 +39,14 @@ pub fn main(args: &CliArgs) -> i32 {
         }
     };
     let era = match &args.release {
-        Some(v) => match crate::shell::cli::era::Era::named(v) {
+        Some(v) => match Era::named(v) {
             Ok(era) => era,
             Err(e) => {
                 eprintln!("{e}");
                 return 1;
             }
         },
-        None => backend.era().unwrap_or_default(),
+        None => Era::of_server(&mut backend).unwrap_or_default(),
     };
     let mut cli = Cli::new(backend, &mut stdout);
     cli.era = era;

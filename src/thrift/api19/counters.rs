@@ -8,10 +8,9 @@
 //!
 //! Requests are validated before they reach this module.
 
-use crate::model::{CellKind, Op, RowMutation};
+use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Behaviour;
-use crate::storage::stored_view::StoredItem;
 use crate::thrift::error::{ApiError, ApiResult};
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -85,91 +84,15 @@ pub fn add(node: &Node, ks: &str, increments: &[Increment]) -> ApiResult<()> {
 /// column or its whole row, whatever the deletion's timestamp (a range
 /// tombstone of names is not looked at).
 fn deleted_for_good(node: &Node, ks: &str, inc: &Increment) -> bool {
-    let Ok(Some(p)) = node.stored_partition(ks, &inc.cf, &inc.key, usize::MAX) else {
-        return false;
-    };
-    if !p.deletion.is_live() {
-        return true;
-    }
-    p.items.iter().any(|item| match (item, &inc.super_column) {
-        (StoredItem::Cell(c), None) => c.name == inc.name && is_tombstone(c),
-        (
-            StoredItem::Super {
-                name,
-                deletion,
-                cells,
-            },
-            Some(sc),
-        ) => {
-            name == sc
-                && (!deletion.is_live()
-                    || cells.iter().any(|c| c.name == inc.name && is_tombstone(c)))
-        }
+    match node.stored_partition(ks, &inc.cf, &inc.key, usize::MAX) {
+        Ok(Some(p)) => p.deletes(inc.super_column.as_deref(), &inc.name),
         _ => false,
-    })
-}
-
-fn is_tombstone(c: &crate::model::Cell) -> bool {
-    matches!(c.kind, CellKind::Tombstone { .. })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::timestamp;
-    use crate::node::{test_nodes, Node};
-    use crate::release::Release;
-    use crate::schema::CfSpec;
-    use crate::thrift::api19::{defs, describe, writes};
-    use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-
-    /// A node answering as `version` with a counter column family `Cnt`.
-    fn counter_node(version: &str) -> (Node, String) {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
-        let mut def = defs::cf_def(&CfSpec::new(&ks, "Cnt"));
-        def.comparator_type = Some("UTF8Type".into());
-        def.default_validation_class = Some("CounterColumnType".into());
-        describe::add_column_family(&node, &def).unwrap();
-        (node, ks)
-    }
-
-    /// Recorded from 2.1.22 and 2.2.19 (`rel_counterdel`): a deleted
-    /// counter stays deleted, by its cell or its row; 2.0 counted anew.
-    #[test]
-    fn a_deleted_counter_cell_stays_deleted_from_2_1() {
-        for (v, restarts) in [("2.0.17", true), ("2.1.22", false), ("2.2.19", false)] {
-            let (node, ks) = counter_node(v);
-            let one = ConsistencyLevel::ONE;
-            let parent = t::ColumnParent::new("Cnt".to_string(), None::<Vec<u8>>);
-            let add = |key: &[u8], n: i64| {
-                let column = t::CounterColumn::new(b"c".to_vec(), n);
-                writes::add(&node, &ks, key, &parent, &column, one).unwrap()
-            };
-            let cell = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, b"c".to_vec());
-            let row = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, None::<Vec<u8>>);
-            let total = |key: &[u8]| {
-                let cmd = crate::model::ReadCommand {
-                    keyspace: ks.clone(),
-                    cf: "Cnt".into(),
-                    super_column: None,
-                    slice: crate::model::Slice::Names(vec![b"c".to_vec()]),
-                };
-                match node.read(&cmd, key).unwrap() {
-                    crate::model::RowResult::Cells(c) => c.first().and_then(|c| c.counter_total()),
-                    _ => None,
-                }
-            };
-            add(b"k", 5);
-            writes::remove_counter(&node, &ks, b"k", &cell, one).unwrap();
-            add(b"k", 2);
-            assert_eq!(total(b"k"), restarts.then_some(2), "{v}");
-            add(b"r", 6);
-            writes::remove_counter(&node, &ks, b"r", &row, one).unwrap();
-            add(b"r", 1);
-            assert_eq!(total(b"r"), restarts.then_some(1), "{v}");
-        }
-    }
 
     #[test]
     fn timestamps_strictly_increase() {

@@ -205,3 +205,64 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
     }
     node.truncate(ks, cf).map_err(ApiError::from)
 }
+
+// A deleted counter is a question of `counters`; it is tested here, through
+// the calls, since `counters` must not use the module that calls it.
+#[cfg(test)]
+mod tests {
+    use crate::node::{test_nodes, Node};
+    use crate::release::Release;
+    use crate::schema::CfSpec;
+    use crate::thrift::api19::writes;
+    use crate::thrift::api19::{defs, describe};
+    use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+
+    /// A node answering as `version` with a counter column family `Cnt`.
+    fn counter_node(version: &str) -> (Node, String) {
+        let mut node = test_nodes::Kit::default().node();
+        node.release = Release::find(version);
+        let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
+        let mut def = defs::cf_def(&CfSpec::new(&ks, "Cnt"));
+        def.comparator_type = Some("UTF8Type".into());
+        def.default_validation_class = Some("CounterColumnType".into());
+        describe::add_column_family(&node, &def).unwrap();
+        (node, ks)
+    }
+
+    /// Recorded from 2.1.22 and 2.2.19 (`rel_counterdel`): a deleted
+    /// counter stays deleted, by its cell or its row; 2.0 counted anew.
+    #[test]
+    fn a_deleted_counter_cell_stays_deleted_from_2_1() {
+        for (v, restarts) in [("2.0.17", true), ("2.1.22", false), ("2.2.19", false)] {
+            let (node, ks) = counter_node(v);
+            let one = ConsistencyLevel::ONE;
+            let parent = t::ColumnParent::new("Cnt".to_string(), None::<Vec<u8>>);
+            let add = |key: &[u8], n: i64| {
+                let column = t::CounterColumn::new(b"c".to_vec(), n);
+                writes::add(&node, &ks, key, &parent, &column, one).unwrap()
+            };
+            let cell = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, b"c".to_vec());
+            let row = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, None::<Vec<u8>>);
+            let total = |key: &[u8]| {
+                let cmd = crate::model::ReadCommand {
+                    keyspace: ks.clone(),
+                    cf: "Cnt".into(),
+                    super_column: None,
+                    slice: crate::model::Slice::Names(vec![b"c".to_vec()]),
+                };
+                match node.read(&cmd, key).unwrap() {
+                    crate::model::RowResult::Cells(c) => c.first().and_then(|c| c.counter_total()),
+                    _ => None,
+                }
+            };
+            add(b"k", 5);
+            writes::remove_counter(&node, &ks, b"k", &cell, one).unwrap();
+            add(b"k", 2);
+            assert_eq!(total(b"k"), restarts.then_some(2), "{v}");
+            add(b"r", 6);
+            writes::remove_counter(&node, &ks, b"r", &row, one).unwrap();
+            add(b"r", 1);
+            assert_eq!(total(b"r"), restarts.then_some(1), "{v}");
+        }
+    }
+}

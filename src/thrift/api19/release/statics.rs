@@ -112,6 +112,10 @@ mod tests {
             .iter()
             .map(|n| ColumnDef::plain(n.as_bytes().to_vec(), long.clone()))
             .collect();
+        // Kept sorted by name, as the schema keeps them (looked up by a search).
+        cf.options
+            .column_metadata
+            .sort_by(|a, b| a.name.cmp(&b.name));
         cf
     }
 

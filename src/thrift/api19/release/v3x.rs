@@ -238,7 +238,8 @@ fn super_map_value(cf: &CfDef, value: &[u8]) -> Result<(), String> {
             }
             let (element, tail) = rest.split_at(size);
             rest = tail;
-            ty.validate(element).map_err(|m| m.0)?;
+            ty.validate_for(element, crate::marshal::Dialect::V12)
+                .map_err(|m| m.0)?;
         }
     }
     if !rest.is_empty() {
