@@ -490,11 +490,18 @@ pub fn main(args: &CqlshArgs) -> i32 {
         }
     };
     // A server without `set_cql_version` gets the cqlsh of its time.
-    if let Ok(api) = client.describe_version().classified() {
-        if v2::predates_cql_version(&api) {
+    match client.describe_version().classified() {
+        Ok(api) if v2::predates_cql_version(&api) => {
             let ks = args.keyspace.as_deref();
             return run_v2(client, (&host, port), credentials, ks, &mut source);
         }
+        // Not a Thrift server (a native or admin port): said once, as a
+        // connection error naming what answered.
+        Err(e @ CallError::NotThrift(_)) => {
+            eprintln!("Connection error: {e}");
+            return 1;
+        }
+        _ => {}
     }
     let mut shell = match Cqlsh::connect(client, &host, port, credentials, &mut stdout, &mut stderr)
     {
