@@ -151,7 +151,11 @@ fn types(r: &Release) -> Vec<&'static str> {
 }
 
 fn behaviours(r: &Release) -> Vec<Behaviour> {
-    Behaviour::ALL.into_iter().filter(|&b| r.does(b)).collect()
+    Behaviour::ALL
+        .iter()
+        .copied()
+        .filter(|&b| r.does(b))
+        .collect()
 }
 
 /// The listed fields each release declared, compared when both speak 19.x.

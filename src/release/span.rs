@@ -96,7 +96,8 @@ pub fn on_the_way(from: &Release, to: &Release) -> OnTheWay {
             .filter(|&f| !transient(&|r| r.has(f)))
             .collect(),
         behaviours: Behaviour::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&b| !transient(&|r| r.does(b)))
             .collect(),
     }
