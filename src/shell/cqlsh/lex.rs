@@ -289,6 +289,39 @@ pub fn split(src: &str) -> (Vec<Piece>, bool) {
     (out, complete)
 }
 
+/// What the pending text asks of a shell after a line was added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pending {
+    /// A character cqlsh could not lex: the three lines to print (the
+    /// position, the offending line, a caret under it); the text is
+    /// dropped.
+    Invalid([String; 3]),
+    /// The statements to run (none for blank text); the text is used up.
+    Ready(Vec<Piece>),
+    /// The last statement is not ended: read another line.
+    ReadOn,
+}
+
+/// Reads the pending text as cqlsh did after each line: a lexing error
+/// first (its position without the line number when the text came from a
+/// named file, as `cqlsh -f` printed it), then the statements once the last
+/// is complete.
+pub fn pending(src: &str, from_named_file: bool) -> Pending {
+    if let Some(e) = lex_error(src) {
+        let at = if from_named_file {
+            format!("Invalid syntax at char {}", e.char)
+        } else {
+            format!("Invalid syntax at line {}, char {}", e.line, e.char)
+        };
+        let line = src.split('\n').nth(e.line - 1).unwrap_or_default();
+        return Pending::Invalid([at, format!("  {line}"), format!(" {}^", " ".repeat(e.char))]);
+    }
+    match split(src) {
+        (pieces, false) if !pieces.is_empty() => Pending::ReadOn,
+        (pieces, _) => Pending::Ready(pieces),
+    }
+}
+
 /// A name as cqlsh took it from a command: quotes stripped (`""` undoubled),
 /// an unquoted one kept as typed.
 pub fn unquote_name(t: &str) -> String {
@@ -438,6 +471,28 @@ mod tests {
     fn texts(src: &str) -> (Vec<String>, bool) {
         let (p, c) = split(src);
         (p.into_iter().map(|p| p.text).collect(), c)
+    }
+
+    #[test]
+    fn pending_text_is_read_on_run_or_refused_with_its_position() {
+        assert_eq!(pending("SELECT 1;\nSELECT", false), Pending::ReadOn);
+        assert_eq!(pending("  \n", false), Pending::Ready(vec![]));
+        let Pending::Ready(p) = pending("USE a; USE b;\n", false) else {
+            panic!("two statements")
+        };
+        assert_eq!(p.len(), 2);
+        let Pending::Invalid([at, line, caret]) = pending("SELECT 1;\nSELECT $x;\n", true) else {
+            panic!("a character cqlsh could not lex")
+        };
+        assert_eq!(
+            (at.as_str(), line.as_str()),
+            ("Invalid syntax at char 8", "  SELECT $x;")
+        );
+        assert_eq!(caret, format!(" {}^", " ".repeat(8)));
+        let Pending::Invalid([at, ..]) = pending("SELECT 1;\nSELECT $x;\n", false) else {
+            panic!("the same text typed")
+        };
+        assert_eq!(at, "Invalid syntax at line 2, char 8");
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub mod types;
 pub mod v2;
 
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
-use crate::shell::cqlsh::lex::{lex_error, split, Piece};
+use crate::shell::cqlsh::lex::{pending, Pending, Piece};
 use crate::shell::cqlsh::select::{
     apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
 };
@@ -390,36 +390,17 @@ impl<'a> Cqlsh<'a> {
 
     /// Runs the buffer's statements if the last is complete; false to read on.
     fn onecmd(&mut self, buffer: &str, source: &mut Source) -> bool {
-        if let Some(e) = lex_error(buffer) {
-            if self.state.location.is_some() {
-                self.printerr(&format!("Invalid syntax at char {}", e.char));
-            } else {
-                self.printerr(&format!(
-                    "Invalid syntax at line {}, char {}",
-                    e.line, e.char
-                ));
+        match pending(buffer, self.state.location.is_some()) {
+            Pending::Invalid(lines) => lines.iter().for_each(|l| self.printerr(l)),
+            Pending::ReadOn => return false,
+            Pending::Ready(pieces) => {
+                for p in pieces {
+                    if self.stop {
+                        break;
+                    }
+                    self.handle(&p, source);
+                }
             }
-            let line = buffer
-                .split('\n')
-                .nth(e.line - 1)
-                .unwrap_or_default()
-                .to_string();
-            self.printerr(&format!("  {line}"));
-            self.printerr(&format!(" {}^", " ".repeat(e.char)));
-            return true;
-        }
-        let (pieces, complete) = split(buffer);
-        if pieces.is_empty() {
-            return true;
-        }
-        if !complete {
-            return false;
-        }
-        for p in pieces {
-            if self.stop {
-                break;
-            }
-            self.handle(&p, source);
         }
         true
     }

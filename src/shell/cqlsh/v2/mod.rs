@@ -24,7 +24,7 @@ mod describe;
 use crate::marshal::{bytes_to_hex, parse_type, TypeRef};
 use crate::shell::cql_format::{display_width, pad_left, pad_right};
 use crate::shell::cqlsh::error_line;
-use crate::shell::cqlsh::lex::{lex_error, split, unquote_name, Piece};
+use crate::shell::cqlsh::lex::{pending, unquote_name, Pending, Piece};
 use crate::shell::input::{Read, Source};
 use crate::thrift::client::Client19;
 use crate::thrift::client_error::{CallError, Classify};
@@ -168,28 +168,17 @@ impl<'a> Cqlsh2<'a> {
 
     /// Runs the buffer's statements once the last is ended; false to read on.
     fn onecmd(&mut self, buffer: &str) -> bool {
-        if let Some(e) = lex_error(buffer) {
-            self.printerr(&format!(
-                "Invalid syntax at line {}, char {}",
-                e.line, e.char
-            ));
-            let line = buffer.split('\n').nth(e.line - 1).unwrap_or_default();
-            self.printerr(&format!("  {line}"));
-            self.printerr(&format!(" {}^", " ".repeat(e.char)));
-            return true;
-        }
-        let (pieces, complete) = split(buffer);
-        if pieces.is_empty() {
-            return true;
-        }
-        if !complete {
-            return false;
-        }
-        for p in pieces {
-            if self.stop {
-                break;
+        match pending(buffer, false) {
+            Pending::Invalid(lines) => lines.iter().for_each(|l| self.printerr(l)),
+            Pending::ReadOn => return false,
+            Pending::Ready(pieces) => {
+                for p in pieces {
+                    if self.stop {
+                        break;
+                    }
+                    self.handle(&p);
+                }
             }
-            self.handle(&p);
         }
         true
     }
