@@ -28,8 +28,9 @@
 # --cluster-pids process summed: the cluster's cost, kept apart); the
 # 1-minute load average at the run's end. A pair of each operation runs
 # first as a warm-up (printed, not counted). With --runs R each pair is run R
-# times and a summary gives per operation the medians: gateway and direct
-# ops/s, their ratio, the gateway's CPU per call beside the direct front's.
+# times and a summary gives per operation the distribution over the runs,
+# median and spread (lowest-highest): gateway and direct ops/s, each pair's
+# ratio, the gateway's CPU per call beside the direct front's, the cluster's.
 #
 #   scripts/bench-gateway.sh [-n KEYS] [--threads T] [--operations "insert read"]
 #       [--runs R] [--cluster URL [--direct HOST:PORT] [--cluster-pids "PID..."]
@@ -148,32 +149,42 @@ run() {
     fi
 }
 
-# The median of the numbers on stdin.
-median() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+# The median of the numbers on stdin, with their spread: "MEDIAN MIN-MAX"
+# (a single number alone; "-" for none).
+spread() {
+    sort -g | awk '{ v[NR] = $1 }
+        END {
+            if (NR == 0) { print "-"; exit }
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+            if (NR == 1) print m; else printf "%s %s-%s\n", m, v[1], v[NR]
+        }'
 }
 
-# Column $3 of the rows of operation $1 through $2, one a line.
+# Column $3 of the rows of operation $1 through $2, one a line, in run order.
 column() {
     awk -v op="$1" -v via="$2" -v c="$3" '$1 == op && $2 == via && $c != "-" { print $c }' "$rows"
 }
 
-# Per operation, the medians of the runs side by side.
+# The gateway's ops/s over the direct run's, of each pair of operation $1.
+ratios() {
+    paste <(column "$1" gateway 3) <(column "$1" direct 3) |
+        awk '$2 > 0 { printf "%.2f\n", $1 / $2 }'
+}
+
+# Per operation, the medians of the runs side by side, each with the spread
+# (lowest-highest) of its runs; the ratio is each pair's own (a pair runs
+# back to back under the same load), not the medians' quotient.
 summary() {
-    local op g d gc dc gb db
-    echo "medians of $runs run(s) per side:"
-    printf '%-9s %10s %10s %7s %14s %14s %14s %14s\n' operation "gw ops/s" "dir ops/s" ratio \
-        "gw us/op" "dir front" "cluster(gw)" "cluster(dir)"
+    local op
+    echo "medians of $runs run(s) per side, lowest-highest after each:"
+    printf '%-9s %-20s %-20s %-16s %-16s %-16s %-16s %s\n' operation "gw ops/s" "dir ops/s" "ratio" \
+        "gw us/op" "dir front us/op" "cluster(gw)" "cluster(dir)"
     for op in $operations; do
-        g=$(column "$op" gateway 3 | median)
-        d=$(column "$op" direct 3 | median)
-        gc=$(column "$op" gateway 4 | median)
-        dc=$(column "$op" direct 4 | median)
-        gb=$(column "$op" gateway 6 | median)
-        db=$(column "$op" direct 6 | median)
-        printf '%-9s %10s %10s %7s %14s %14s %14s %14s\n' "$op" "$g" "$d" \
-            "$(awk -v g="$g" -v d="$d" 'BEGIN { if (d > 0) printf "%.2f", g / d; else print "-" }')" \
-            "$gc" "$dc" "$gb" "$db"
+        printf '%-9s %-20s %-20s %-16s %-16s %-16s %-16s %s\n' "$op" \
+            "$(column "$op" gateway 3 | spread)" "$(column "$op" direct 3 | spread)" \
+            "$(ratios "$op" | spread)" \
+            "$(column "$op" gateway 4 | spread)" "$(column "$op" direct 4 | spread)" \
+            "$(column "$op" gateway 6 | spread)" "$(column "$op" direct 6 | spread)"
     done
 }
 

@@ -16,11 +16,14 @@ SETUPTOOLS2_VERSION=44.1.1
 
 # jython with bouncycastle on the class path (Debian's /usr/bin/jython runs
 # `java -jar`, which ignores CLASSPATH; jython's ssl module imports bouncycastle).
+# `jython_command` prints it as one line, for a caller that runs it itself (with JYTHONPATH set).
+jython_command() {
+    echo "java -Xss4m -cp /usr/share/java/jython.jar:/usr/share/java/bcprov.jar:/usr/share/java/bcpkix.jar:/usr/share/java/bcutil.jar" \
+        "-Dpython.home=/usr/share/jython -Dpython.console= org.python.util.jython"
+}
 jython_run() {
-    JYTHONPATH=${JYTHONPATH:-} java -Xss4m \
-        -cp /usr/share/java/jython.jar:/usr/share/java/bcprov.jar:/usr/share/java/bcpkix.jar:/usr/share/java/bcutil.jar \
-        -Dpython.home=/usr/share/jython -Dpython.console= \
-        org.python.util.jython "$@"
+    # shellcheck disable=SC2046 # the command's words
+    JYTHONPATH=${JYTHONPATH:-} $(jython_command) "$@"
 }
 
 install_pycassa() {

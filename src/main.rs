@@ -84,7 +84,7 @@ enum Command {
     /// measured on the server's data (a dry run), and with --migrate created, backfilled and
     /// compared (over the admin surface).
     Advise(advise_cmd::AdviseArgs),
-    /// A transparent Thrift proxy that records every request and reply into a capture file.
+    /// A transparent Thrift and CQL native-protocol proxy that records every request and reply into a capture file.
     Capture(supercolumn::capture::CaptureArgs),
     /// Replay a capture against a server or a release's emulation and report every reply that
     /// differs (exit 0 only when all matched).
@@ -170,7 +170,7 @@ struct ServeArgs {
     /// `POST /reset` returns to the state right after they loaded.
     #[arg(long, value_name = "FILE")]
     dataset: Vec<PathBuf>,
-    /// Record the Thrift traffic into a capture file, as `supercolumn capture` does.
+    /// Record the Thrift and native-protocol traffic into a capture file, as `supercolumn capture` does.
     #[arg(long, value_name = "FILE")]
     capture: Option<PathBuf>,
     /// Serve the admin HTTP surface (healthz, metrics, nodetool, explorer) on HOST:PORT, or
@@ -354,12 +354,19 @@ async fn serve_until_stopped(
     capture: Option<&std::path::Path>,
 ) -> Result<Option<AdminSurface>, Fatal> {
     let signals = ShutdownSignals::install()?;
+    // Clients are told the native port they connect to, the capture's when it records.
+    let native_addr = match &listeners.native {
+        Some(l) => Some(l.local_addr()?),
+        None => None,
+    };
     let capture = match capture {
         Some(file) => {
-            let (inner, c) = SelfCapture::start(listeners.thrift, file)
+            let native = listeners.native.take();
+            let (inner, native, c) = SelfCapture::start(listeners.thrift, native, file)
                 .await
                 .map_err(|e| Fatal(e.to_string()))?;
             listeners.thrift = inner;
+            listeners.native = native;
             Some(c)
         }
         None => None,
@@ -369,9 +376,9 @@ async fn serve_until_stopped(
         None => None,
     };
     let (stop_native, stopped_native) = tokio::sync::watch::channel(false);
-    let native = match listeners.native {
-        Some(l) => Some(start_native(l, &node, &opts, stopped_native)?),
-        None => None,
+    let native = match (listeners.native, native_addr) {
+        (Some(l), Some(addr)) => Some(start_native(l, addr, &node, &opts, stopped_native)?),
+        _ => None,
     };
     let local = listeners.local;
     println!("supercolumn listening on {local}");
@@ -406,14 +413,15 @@ async fn serve_until_stopped(
 }
 
 /// The CQL native protocol on `l`, with Thrift's frame bound and limits,
-/// until `stopped` changes; prints its ready line.
+/// until `stopped` changes; prints its ready line (`addr`: where clients
+/// connect, `serve --capture`'s proxy when it records).
 fn start_native(
     l: TcpListener,
+    addr: std::net::SocketAddr,
     node: &Arc<Node>,
     opts: &ServerOptions,
     stopped: watch::Receiver<bool>,
 ) -> Result<JoinHandle<()>, Fatal> {
-    let addr = l.local_addr()?;
     println!("supercolumn native on {addr}");
     tracing::info!("serving the CQL native protocol (v1 to v4) on {addr}");
     let native_opts = NativeOptions {

@@ -31,7 +31,12 @@ pub enum Record {
         started_us: i64,
         /// The server the traffic went to.
         to: String,
+        /// `thrift`, `native` or `thrift,native`: the ports recorded.
         protocol: String,
+        /// The server's native port, when both were recorded (`to` is
+        /// Thrift's then; with `native` alone, `to` is the native port).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        native_to: Option<String>,
     },
     /// The server's keyspaces when the capture started: its reply to
     /// `describe_keyspaces` (19.x), or why there is none.
@@ -41,11 +46,15 @@ pub enum Record {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     },
-    /// A client connected (and the proxy reached the server for it).
+    /// A client connected (and the proxy reached the server for it);
+    /// `protocol` is `native` on the CQL native protocol's port, absent on
+    /// Thrift's.
     Open {
         conn: u64,
         t_us: u64,
         client: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        protocol: Option<String>,
     },
     /// The `n`th request of a connection, its bytes exactly as on the wire
     /// (a framed one with its 4-byte length).
@@ -65,6 +74,36 @@ pub enum Record {
         t_us: u64,
         #[serde(with = "b64")]
         data: Vec<u8>,
+    },
+    /// The `n`th native-protocol frame a client sent on `conn`, exactly as
+    /// on the wire (`data`); `body` is its body inflated when the frame was
+    /// compressed (lz4 or snappy, as agreed in STARTUP), for reading only.
+    NativeRequest {
+        conn: u64,
+        n: u64,
+        t_us: u64,
+        version: u8,
+        stream: i16,
+        opcode: String,
+        #[serde(with = "b64")]
+        data: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_b64")]
+        body: Option<Vec<u8>>,
+    },
+    /// A native-protocol frame the server sent on `conn`: the reply to
+    /// request `n` (its stream's), or with no `n` a pushed EVENT.
+    NativeReply {
+        conn: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        n: Option<u64>,
+        t_us: u64,
+        version: u8,
+        stream: i16,
+        opcode: String,
+        #[serde(with = "b64")]
+        data: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_b64")]
+        body: Option<Vec<u8>>,
     },
     /// From here on this connection's messages are passed on but not
     /// recorded (a message over the size limit, bytes that are not Thrift).
@@ -103,6 +142,31 @@ mod opt_b64 {
         #[derive(Deserialize)]
         struct W(#[serde(with = "super::b64")] Vec<u8>);
         Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
+    }
+}
+
+impl Record {
+    /// The connection a record belongs to (`None` for the header records).
+    pub fn conn(&self) -> Option<u64> {
+        match self {
+            Record::Capture { .. } | Record::Schema { .. } => None,
+            Record::Open { conn, .. }
+            | Record::Request { conn, .. }
+            | Record::Reply { conn, .. }
+            | Record::NativeRequest { conn, .. }
+            | Record::NativeReply { conn, .. }
+            | Record::Unrecorded { conn, .. }
+            | Record::Close { conn, .. } => Some(*conn),
+        }
+    }
+
+    /// Whether the record is a reply to a request (what a replay compares
+    /// and waits for before sending what was captured after it).
+    pub fn is_reply(&self) -> bool {
+        matches!(
+            self,
+            Record::Reply { .. } | Record::NativeReply { n: Some(_), .. }
+        )
     }
 }
 

@@ -18,6 +18,7 @@ fn head() -> Record {
         started_us: 1,
         to: "h:1".into(),
         protocol: "thrift".into(),
+        native_to: None,
     }
 }
 

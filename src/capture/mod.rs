@@ -1,5 +1,5 @@
-//! Capture and replay: an application's own Thrift traffic as its
-//! compatibility test. `supercolumn capture` is a transparent proxy in front
+//! Capture and replay: an application's own Thrift and CQL native-protocol
+//! traffic as its compatibility test. `supercolumn capture` is a transparent proxy in front
 //! of a server that records every request and reply into a capture file;
 //! `supercolumn replay` sends a capture's requests to another server (or an
 //! emulation of a release) and reports every reply that differs, leaving
@@ -15,14 +15,17 @@
 //! 2. [`compare`], [`schema`]: one reply against another; the schema a
 //!    capture starts from, fetched and created.
 //! 3. [`report`]: a replay's counts and first differences.
-//! 4. [`proxy`], [`replay`]: the capture proxy; the replay.
-//! 5. [`serve`]: the proxy in front of this server's own Thrift listener
+//! 4. [`native`]: the native protocol's frames, recorded, compared and
+//!    replayed.
+//! 5. [`proxy`], [`replay`]: the capture proxy; the replay.
+//! 6. [`serve`]: the proxy in front of this server's own Thrift listener
 //!    (`serve --capture`).
 
 pub mod compare;
 pub mod cut;
 pub mod format;
 pub mod masks;
+pub mod native;
 pub mod proxy;
 pub mod replay;
 pub mod report;
@@ -36,13 +39,20 @@ use std::time::{Duration, Instant};
 /// `supercolumn capture`'s command line.
 #[derive(Clone, Debug, clap::Args)]
 pub struct CaptureArgs {
-    /// Where the application connects (port 0 picks a free one; the ready
-    /// line `supercolumn capture listening on HOST:PORT` says which).
-    #[arg(long, value_name = "HOST:PORT")]
-    pub listen: String,
-    /// The server the traffic goes to.
-    #[arg(long, value_name = "HOST:PORT")]
-    pub to: String,
+    /// Where the application connects for Thrift (port 0 picks a free one;
+    /// the ready line `supercolumn capture listening on HOST:PORT` says which).
+    #[arg(long, value_name = "HOST:PORT", requires = "to")]
+    pub listen: Option<String>,
+    /// The server the Thrift traffic goes to.
+    #[arg(long, value_name = "HOST:PORT", requires = "listen")]
+    pub to: Option<String>,
+    /// Where the application connects for the CQL native protocol (the
+    /// ready line `supercolumn capture native on HOST:PORT` says which).
+    #[arg(long, value_name = "HOST:PORT", requires = "native_to")]
+    pub native_listen: Option<String>,
+    /// The server's native-protocol port the native traffic goes to.
+    #[arg(long, value_name = "HOST:PORT", requires = "native_listen")]
+    pub native_to: Option<String>,
     /// The capture file to write.
     #[arg(long, value_name = "CAPTURE")]
     pub file: PathBuf,
@@ -65,6 +75,10 @@ pub struct ReplayArgs {
     /// Replay against the server at HOST:PORT (twice: compare the two servers).
     #[arg(long, value_name = "HOST:PORT")]
     pub server: Vec<String>,
+    /// The native-protocol port of each --server, in the same order (for a
+    /// capture holding native connections).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub native_server: Vec<String>,
     /// Replay against an in-memory emulation of this release, started for the
     /// replay (with one --server, or twice: compare the two). Without
     /// --server or --cassandra-version: the default emulation.
@@ -111,36 +125,69 @@ pub fn capture_main(args: &CaptureArgs) -> i32 {
         .map(|d| d.as_micros() as i64)
         .unwrap_or(0);
     let start = Instant::now();
+    if args.listen.is_none() && args.native_listen.is_none() {
+        return fail("nothing to capture: give --listen and --to, or --native-listen and --native-to (or both)".into());
+    }
+    let protocol = match (&args.to, &args.native_to) {
+        (Some(_), Some(_)) => "thrift,native",
+        (Some(_), None) => "thrift",
+        _ => "native",
+    };
     let head = format::Record::Capture {
         format: format::FORMAT,
         started_us,
-        to: args.to.clone(),
-        protocol: "thrift".into(),
+        to: args
+            .to
+            .clone()
+            .or_else(|| args.native_to.clone())
+            .unwrap_or_default(),
+        protocol: protocol.into(),
+        native_to: args.native_to.clone().filter(|_| args.to.is_some()),
     };
-    let schema = schema::fetch(&args.to);
-    if let format::Record::Schema { error: Some(e), .. } = &schema {
+    let schema = match &args.to {
+        Some(to) => schema::fetch(to),
+        None => format::Record::Schema {
+            describe_keyspaces: None,
+            error: Some("native protocol only: the schema is the capture's own statements".into()),
+        },
+    };
+    if let (format::Record::Schema { error: Some(e), .. }, Some(_)) = (&schema, &args.to) {
         eprintln!("supercolumn capture: no schema recorded: {e}");
     }
     if let Err(e) = writer.header(&head).and_then(|_| writer.header(&schema)) {
         return fail(e.to_string());
     }
     rt.block_on(async {
-        let listener = match tokio::net::TcpListener::bind(&args.listen).await {
-            Ok(l) => l,
-            Err(e) => return fail(format!("cannot listen on {}: {e}", args.listen)),
-        };
         let stop = match stop_signal() {
             Ok(stop) => stop,
             Err(e) => return fail(format!("cannot handle signals: {e}")),
         };
-        match listener.local_addr() {
-            Ok(a) => println!("supercolumn capture listening on {a}"),
-            Err(e) => return fail(e.to_string()),
+        let mut listeners = Vec::new();
+        let pairs = [
+            (&args.listen, &args.to, false, "listening on"),
+            (&args.native_listen, &args.native_to, true, "native on"),
+        ];
+        for (listen, to, native, says) in pairs {
+            let (Some(listen), Some(to)) = (listen, to) else {
+                continue;
+            };
+            let listener = match tokio::net::TcpListener::bind(listen).await {
+                Ok(l) => l,
+                Err(e) => return fail(format!("cannot listen on {listen}: {e}")),
+            };
+            match listener.local_addr() {
+                Ok(a) => println!("supercolumn capture {says} {a}"),
+                Err(e) => return fail(e.to_string()),
+            }
+            listeners.push(proxy::Listener {
+                listener,
+                to: to.clone(),
+                native,
+            });
         }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
-        let to = args.to.clone();
-        proxy::run(listener, to, writer, start, args.max_message, stop).await;
+        proxy::run(listeners, writer, start, args.max_message, stop).await;
         0
     })
 }
@@ -165,13 +212,27 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         eprintln!("supercolumn replay: {what}");
         2
     };
-    let (reader, started_us) = match format::CaptureReader::open(&args.capture) {
-        Ok((r, format::Record::Capture { started_us, .. })) => (r, started_us),
+    let (reader, started_us, protocol) = match format::CaptureReader::open(&args.capture) {
+        Ok((
+            r,
+            format::Record::Capture {
+                started_us,
+                protocol,
+                ..
+            },
+        )) => (r, started_us, protocol),
         Ok(_) => return fail("no capture header".into()),
         Err(e) => return fail(e.to_string()),
     };
     if args.server.len() + args.cassandra_version.len() > 2 {
         return fail("at most two targets (--server, --cassandra-version) are compared".into());
+    }
+    let native = protocol.split(',').any(|p| p == "native");
+    if native && args.native_server.len() != args.server.len() {
+        return fail(
+            "the capture holds native-protocol connections: give a --native-server for each --server"
+                .into(),
+        );
     }
     let mut emulations = Vec::new();
     let versions: Vec<Option<&str>> = if args.server.is_empty() && args.cassandra_version.is_empty()
@@ -184,16 +245,19 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
             .collect()
     };
     let mut targets = Vec::new();
+    let mut native_targets = Vec::new();
     for v in versions {
-        match target::Emulation::start(v) {
+        match target::Emulation::start(v, native) {
             Ok(e) => {
                 targets.push(e.addr.clone());
+                native_targets.push(e.native.clone());
                 emulations.push(e);
             }
             Err(e) => return fail(e.to_string()),
         }
     }
     targets.extend(args.server.iter().cloned());
+    native_targets.extend(args.native_server.iter().cloned().map(Some));
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => return fail(e.to_string()),
@@ -203,7 +267,13 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         pace: args.pace,
         progress: (args.progress > 0).then(|| Duration::from_secs(args.progress)),
     };
-    let report = match rt.block_on(replay::replay(reader, started_us, targets, opts)) {
+    let report = match rt.block_on(replay::replay(
+        reader,
+        started_us,
+        targets,
+        native_targets,
+        opts,
+    )) {
         Ok(r) => r,
         Err(e) => return fail(e.to_string()),
     };

@@ -7,10 +7,13 @@
 //! failure of the proxy (the server unreachable, a socket error) closes the
 //! client's connection rather than forwarding anything partial. The writer
 //! is fed through a bounded channel: a disk slower than the traffic slows
-//! the traffic, it never grows memory.
+//! the traffic, it never grows memory. It listens for Thrift and, when
+//! asked, for the CQL native protocol on a port of its own; a native
+//! connection is cut into frames by [`crate::capture::native::record`].
 
 use crate::capture::cut::{Cut, Cutter};
 use crate::capture::format::{CaptureWriter, Record};
+use crate::capture::native::record::{Recording, Session};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -18,7 +21,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 /// Records in flight to the writer at most.
 const CHANNEL: usize = 4096;
@@ -92,10 +95,17 @@ async fn write_records(mut w: CaptureWriter, mut rx: mpsc::Receiver<Msg>) {
     }
 }
 
+/// A port the proxy listens on, the server it forwards to, and which
+/// protocol is spoken there.
+pub struct Listener {
+    pub listener: TcpListener,
+    pub to: String,
+    pub native: bool,
+}
+
 /// Runs the proxy until `shutdown` resolves, then flushes the file.
 pub async fn run(
-    listener: TcpListener,
-    to: String,
+    listeners: Vec<Listener>,
     writer: CaptureWriter,
     start: Instant,
     max_message: usize,
@@ -104,27 +114,47 @@ pub async fn run(
     let (tx, rx) = mpsc::channel(CHANNEL);
     let writer_task = tokio::spawn(write_records(writer, rx));
     let rec = Recorder { tx, start };
-    let ids = AtomicU64::new(0);
-    tokio::pin!(shutdown);
-    loop {
-        tokio::select! {
-            _ = &mut shutdown => break,
-            accepted = listener.accept() => match accepted {
-                Ok((client, peer)) => {
-                    let conn = ids.fetch_add(1, Ordering::Relaxed) + 1;
-                    tokio::spawn(connection(client, peer, to.clone(), conn, rec.clone(), max_message));
+    let ids = Arc::new(AtomicU64::new(0));
+    let (stop, stopped) = watch::channel(false);
+    let mut accepting = Vec::new();
+    for l in listeners {
+        let (rec, ids, mut stopped) = (rec.clone(), ids.clone(), stopped.clone());
+        accepting.push(tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = stopped.changed() => break,
+                    accepted = l.listener.accept() => match accepted {
+                        Ok((client, peer)) => {
+                            let conn = ids.fetch_add(1, Ordering::Relaxed) + 1;
+                            let to = l.to.clone();
+                            let ends = Ends { to, native: l.native };
+                            tokio::spawn(connection(client, peer, ends, conn, rec.clone(), max_message));
+                        }
+                        Err(e) => {
+                            tracing::warn!("capture: accept failed: {e}");
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                        }
+                    },
                 }
-                Err(e) => {
-                    tracing::warn!("capture: accept failed: {e}");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-            },
-        }
+            }
+        }));
+    }
+    drop(stopped);
+    shutdown.await;
+    let _ = stop.send(true);
+    for task in accepting {
+        let _ = task.await;
     }
     let (done, wait) = oneshot::channel();
     let _ = rec.tx.send(Msg::Stop(done)).await;
     let _ = wait.await;
     let _ = writer_task.await;
+}
+
+/// Where a connection goes and what it speaks.
+struct Ends {
+    to: String,
+    native: bool,
 }
 
 /// Which way a pump runs.
@@ -139,17 +169,17 @@ struct Conn {
     id: u64,
     rec: Recorder,
     recording: AtomicBool,
-    max_message: usize,
 }
 
 async fn connection(
     client: TcpStream,
     peer: SocketAddr,
-    to: String,
+    ends: Ends,
     id: u64,
     rec: Recorder,
     max_message: usize,
 ) {
+    let to = ends.to;
     let upstream = match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&to)).await {
         Ok(Ok(s)) => s,
         Ok(Err(e)) => {
@@ -167,18 +197,30 @@ async fn connection(
         id,
         rec: rec.clone(),
         recording: AtomicBool::new(true),
-        max_message,
     });
     rec.put(Record::Open {
         conn: id,
         t_us: rec.t_us(),
         client: peer.to_string(),
+        protocol: ends.native.then(|| "native".to_string()),
     })
     .await;
     let (cr, cw) = client.into_split();
     let (ur, uw) = upstream.into_split();
-    let up = pump(cr, uw, Side::Request, conn.clone());
-    let down = pump(ur, cw, Side::Reply, conn.clone());
+    let (up_cut, down_cut) = if ends.native {
+        let session = Arc::new(Session::default());
+        (
+            Cutting::Native(Recording::new(session.clone(), true, max_message)),
+            Cutting::Native(Recording::new(session, false, max_message)),
+        )
+    } else {
+        (
+            Cutting::Thrift(Cutter::new(max_message), 0),
+            Cutting::Thrift(Cutter::new(max_message), 0),
+        )
+    };
+    let up = pump(cr, uw, Side::Request, up_cut, conn.clone());
+    let down = pump(ur, cw, Side::Reply, down_cut, conn.clone());
     tokio::pin!(up, down);
     let by = tokio::select! {
         r = &mut up => match r {
@@ -202,6 +244,38 @@ async fn connection(
     .await;
 }
 
+/// How one direction is cut into records: Thrift messages (and how many
+/// were recorded), or native-protocol frames.
+enum Cutting {
+    Thrift(Cutter, u64),
+    Native(Recording),
+}
+
+impl Cutting {
+    /// The records the next bytes complete; `Err` once the stream cannot be cut.
+    fn feed(
+        &mut self,
+        bytes: &[u8],
+        side: Side,
+        conn: &Conn,
+        out: &mut Vec<Record>,
+    ) -> Result<(), String> {
+        let t_us = conn.rec.t_us();
+        match self {
+            Cutting::Native(r) => r.feed(bytes, conn.id, t_us, out).map_err(|e| e.to_string()),
+            Cutting::Thrift(cutter, n) => {
+                let mut cuts = Vec::new();
+                let fed = cutter.feed(bytes, &mut cuts);
+                for cut in cuts {
+                    out.push(thrift_record(conn.id, side, *n, t_us, cut));
+                    *n += 1;
+                }
+                fed.map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
 /// Copies one direction until end of stream, recording each whole message
 /// before its last bytes are forwarded (so a request's record precedes its
 /// reply's). End of stream is passed on as a shutdown of the other side.
@@ -209,12 +283,11 @@ async fn pump(
     mut from: OwnedReadHalf,
     mut to: OwnedWriteHalf,
     side: Side,
+    mut cutting: Cutting,
     conn: Arc<Conn>,
 ) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK];
-    let mut cutter = Cutter::new(conn.max_message);
-    let mut cuts = Vec::new();
-    let mut n = 0u64;
+    let mut records = Vec::new();
     loop {
         let k = from.read(&mut buf).await?;
         if k == 0 {
@@ -222,18 +295,17 @@ async fn pump(
             return Ok(());
         }
         if conn.recording.load(Ordering::Relaxed) {
-            let fed = cutter.feed(&buf[..k], &mut cuts);
-            for cut in cuts.drain(..) {
-                record(&conn, side, n, cut).await;
-                n += 1;
+            let fed = cutting.feed(&buf[..k], side, &conn, &mut records);
+            for rec in records.drain(..) {
+                conn.rec.put(rec).await;
             }
-            if let Err(e) = fed {
+            if let Err(why) = fed {
                 if conn.recording.swap(false, Ordering::Relaxed) {
                     conn.rec
                         .put(Record::Unrecorded {
                             conn: conn.id,
                             t_us: conn.rec.t_us(),
-                            why: e.to_string(),
+                            why,
                         })
                         .await;
                 }
@@ -243,11 +315,10 @@ async fn pump(
     }
 }
 
-async fn record(conn: &Conn, side: Side, n: u64, cut: Cut) {
-    let t_us = conn.rec.t_us();
-    let rec = match side {
+fn thrift_record(conn: u64, side: Side, n: u64, t_us: u64, cut: Cut) -> Record {
+    match side {
         Side::Request => Record::Request {
-            conn: conn.id,
+            conn,
             n,
             t_us,
             framed: cut.framed,
@@ -255,11 +326,10 @@ async fn record(conn: &Conn, side: Side, n: u64, cut: Cut) {
             data: cut.bytes,
         },
         Side::Reply => Record::Reply {
-            conn: conn.id,
+            conn,
             n,
             t_us,
             data: cut.bytes,
         },
-    };
-    conn.rec.put(rec).await;
+    }
 }

@@ -8,12 +8,15 @@
 //! record at a time and handed to the connection it belongs to, so a replay
 //! holds the records of the calls in flight, not the file. Before the
 //! traffic, the capture's schema is created where the target lacks it
-//! ([`crate::capture::schema`]). Owns the replay's scheduling only.
+//! ([`crate::capture::schema`]). A native-protocol connection is replayed
+//! by [`crate::capture::native::replay`] on the targets' native ports,
+//! under the same order. Owns the replay's scheduling only.
 
 use crate::capture::compare::{compare, Difference, Kind};
 use crate::capture::cut::Cutter;
 use crate::capture::format::{CaptureReader, FormatError, Record};
 use crate::capture::masks::Windows;
+use crate::capture::native::replay::{NativeReplayer, NativeTarget};
 use crate::capture::report::Report;
 use crate::capture::schema;
 use crate::thrift::wire::Framing;
@@ -51,14 +54,19 @@ pub struct Options {
     pub progress: Option<Duration>,
 }
 
-/// Replays the records after the header of `reader` against `targets`: one
-/// target is compared with the captured replies, two with each other.
+/// Replays the records after the header of `reader` against `targets`
+/// (Thrift ports; `native`, each one's native port, in the same order):
+/// one target is compared with the captured replies, two with each other.
 pub async fn replay(
     mut reader: CaptureReader<BufReader<File>>,
     started_us: i64,
     targets: Vec<String>,
+    native: Vec<Option<String>>,
     opts: Options,
 ) -> Result<Report, ReplayError> {
+    let native: Vec<NativeTarget> = (0..targets.len())
+        .map(|i| NativeTarget::new(native.get(i).cloned().flatten()))
+        .collect();
     let now_us = now_us();
     let replayed = (now_us, now_us.saturating_add(10 * 86_400_000_000));
     let windows = Windows {
@@ -108,7 +116,6 @@ pub async fn replay(
             }
         };
         let conn = match &rec {
-            Record::Capture { .. } => continue,
             Record::Schema {
                 describe_keyspaces: Some(ks),
                 ..
@@ -130,13 +137,12 @@ pub async fn replay(
                     .push(format!("the capture has no schema ({why})"));
                 continue;
             }
-            Record::Open { conn, .. }
-            | Record::Request { conn, .. }
-            | Record::Reply { conn, .. }
-            | Record::Unrecorded { conn, .. }
-            | Record::Close { conn, .. } => *conn,
+            other => match other.conn() {
+                Some(conn) => conn,
+                None => continue,
+            },
         };
-        if let Record::Request { t_us, .. } = &rec {
+        if let Record::Request { t_us, .. } | Record::NativeRequest { t_us, .. } = &rec {
             let _ = done_rx.wait_for(|d| *d >= handed).await;
             let first = *first_t_us.get_or_insert(*t_us);
             if opts.pace {
@@ -157,12 +163,22 @@ pub async fn replay(
                 }
             }
         }
-        let is_reply = matches!(rec, Record::Reply { .. });
+        let is_reply = rec.is_reply();
         let is_close = matches!(rec, Record::Close { .. });
+        let is_native = matches!(&rec, Record::Open { protocol: Some(p), .. } if p == "native")
+            || matches!(
+                rec,
+                Record::NativeRequest { .. } | Record::NativeReply { .. }
+            );
         let sender = conns.entry(conn).or_insert_with(|| {
             let (ctx, crx) = mpsc::channel(PER_CONN);
-            let r = Replayer::new(conn, &targets, report.clone(), windows, opts.timeout);
-            tasks.spawn(r.run(crx, done_tx.clone()));
+            if is_native {
+                let r = NativeReplayer::new(conn, &native, report.clone(), windows, opts.timeout);
+                tasks.spawn(r.run(crx, done_tx.clone()));
+            } else {
+                let r = Replayer::new(conn, &targets, report.clone(), windows, opts.timeout);
+                tasks.spawn(r.run(crx, done_tx.clone()));
+            }
             ctx
         });
         if is_reply {

@@ -1,7 +1,7 @@
-//! `serve --capture FILE`: supercolumn recording its own Thrift traffic.
-//! The capture proxy takes the server's Thrift listener (so clients connect
-//! where they always did) and forwards to the server on a loopback port of
-//! its own; the file is the one `supercolumn capture` writes, its schema
+//! `serve --capture FILE`: supercolumn recording its own Thrift and
+//! native-protocol traffic. The capture proxy takes the server's Thrift
+//! listener and its native one when it serves one (so clients connect where
+//! they always did) and forwards to the server on loopback ports of its own; the file is the one `supercolumn capture` writes, its schema
 //! record fetched from the server once it serves. Owns that wiring only:
 //! the proxying and the file are [`crate::capture::proxy`]'s and
 //! [`crate::capture::format`]'s.
@@ -32,15 +32,30 @@ pub struct SelfCapture {
 }
 
 impl SelfCapture {
-    /// Takes `public` (where clients connect) for the proxy and hands back
-    /// the listener the server is to serve on instead.
+    /// Takes `public` and `native` (where clients connect) for the proxy
+    /// and hands back the listeners the server is to serve on instead.
     pub async fn start(
         public: TcpListener,
+        native: Option<TcpListener>,
         file: &Path,
-    ) -> Result<(TcpListener, SelfCapture), SelfCaptureError> {
+    ) -> Result<(TcpListener, Option<TcpListener>, SelfCapture), SelfCaptureError> {
         let mut writer = CaptureWriter::create(file, None, 0)?;
         let inner = TcpListener::bind("127.0.0.1:0").await?;
         let to = inner.local_addr()?.to_string();
+        let mut listeners = vec![];
+        let mut native_inner = None;
+        let mut native_to = None;
+        if let Some(native) = native {
+            let l = TcpListener::bind("127.0.0.1:0").await?;
+            let addr = l.local_addr()?.to_string();
+            native_to = Some(addr.clone());
+            listeners.push(proxy::Listener {
+                listener: native,
+                to: addr,
+                native: true,
+            });
+            native_inner = Some(l);
+        }
         let started_us = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_micros() as i64)
@@ -61,7 +76,13 @@ impl SelfCapture {
                 format: FORMAT,
                 started_us,
                 to: to.clone(),
-                protocol: "thrift".into(),
+                protocol: if native_to.is_some() {
+                    "thrift,native"
+                } else {
+                    "thrift"
+                }
+                .into(),
+                native_to,
             };
             if let Err(e) = writer.header(&head).and_then(|_| writer.header(&schema)) {
                 tracing::warn!("serve --capture: the capture stops: {e}");
@@ -70,9 +91,14 @@ impl SelfCapture {
             let shutdown = async move {
                 let _ = stopped.changed().await;
             };
-            proxy::run(public, to, writer, start, MAX_MESSAGE, shutdown).await;
+            listeners.push(proxy::Listener {
+                listener: public,
+                to,
+                native: false,
+            });
+            proxy::run(listeners, writer, start, MAX_MESSAGE, shutdown).await;
         });
-        Ok((inner, SelfCapture { stop, task }))
+        Ok((inner, native_inner, SelfCapture { stop, task }))
     }
 
     /// Stops accepting, and returns once what was recorded is written.

@@ -17,11 +17,14 @@ pub enum TargetError {
 pub struct Emulation {
     child: Child,
     pub addr: String,
+    /// Its native-protocol port, when asked for.
+    pub native: Option<String>,
 }
 
 impl Emulation {
-    /// The emulation of `version`, or with `None` the default one.
-    pub fn start(version: Option<&str>) -> Result<Emulation, TargetError> {
+    /// The emulation of `version`, or with `None` the default one; with
+    /// `native`, serving the native protocol too.
+    pub fn start(version: Option<&str>, native: bool) -> Result<Emulation, TargetError> {
         let fail = |why: String| TargetError::Start {
             version: version.unwrap_or("the default release").to_string(),
             why,
@@ -31,6 +34,9 @@ impl Emulation {
         cmd.args(["serve", "--in-memory"]);
         if let Some(v) = version {
             cmd.args(["--cassandra-version", v]);
+        }
+        if native {
+            cmd.args(["--native-listen", "127.0.0.1:0"]);
         }
         let mut child = cmd
             .args(["--listen", "127.0.0.1:0", "--admin-listen", "off"])
@@ -44,9 +50,13 @@ impl Emulation {
             .take()
             .ok_or_else(|| fail("no stdout".into()))?;
         let mut lines = BufReader::new(stdout).lines();
+        let mut native_addr = None;
         let addr = loop {
             match lines.next() {
                 Some(Ok(line)) => {
+                    if let Some(addr) = line.strip_prefix("supercolumn native on ") {
+                        native_addr = Some(addr.trim().to_string());
+                    }
                     if let Some(addr) = line.strip_prefix("supercolumn listening on ") {
                         break addr.trim().to_string();
                     }
@@ -68,7 +78,11 @@ impl Emulation {
         if let Some(err) = child.stderr.take() {
             std::thread::spawn(move || BufReader::new(err).lines().for_each(drop));
         }
-        Ok(Emulation { child, addr })
+        Ok(Emulation {
+            child,
+            addr,
+            native: native_addr,
+        })
     }
 }
 

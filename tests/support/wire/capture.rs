@@ -11,15 +11,28 @@ const BIN: &str = env!("CARGO_BIN_EXE_supercolumn");
 /// A running `supercolumn capture`; stopped (SIGTERM, then waited for) when dropped.
 pub struct Capture {
     child: Child,
+    /// The Thrift port (or, for a native-only capture, the native one).
     pub port: u16,
 }
 
 impl Capture {
     /// `capture --listen 127.0.0.1:0 --to 127.0.0.1:TO --file FILE EXTRA...`.
     pub fn start(to: u16, file: &Path, extra: &[&str]) -> Capture {
+        let to = format!("127.0.0.1:{to}");
+        Self::spawn(&["--listen", "127.0.0.1:0", "--to", &to], "listening on", file, extra)
+    }
+
+    /// `capture --native-listen 127.0.0.1:0 --native-to 127.0.0.1:TO --file FILE EXTRA...`.
+    pub fn start_native(to: u16, file: &Path, extra: &[&str]) -> Capture {
+        let to = format!("127.0.0.1:{to}");
+        let args = ["--native-listen", "127.0.0.1:0", "--native-to", &to];
+        Self::spawn(&args, "native on", file, extra)
+    }
+
+    fn spawn(ports: &[&str], says: &str, file: &Path, extra: &[&str]) -> Capture {
         let mut child = Command::new(BIN)
-            .args(["capture", "--listen", "127.0.0.1:0"])
-            .args(["--to", &format!("127.0.0.1:{to}")])
+            .arg("capture")
+            .args(ports)
             .arg("--file")
             .arg(file)
             .args(extra)
@@ -34,7 +47,8 @@ impl Capture {
             .unwrap();
         let port = first
             .trim()
-            .strip_prefix("supercolumn capture listening on ")
+            .strip_prefix("supercolumn capture ")
+            .and_then(|l| l.strip_prefix(says))
             .and_then(|a| a.rsplit_once(':'))
             .and_then(|(_, p)| p.parse().ok())
             .unwrap_or_else(|| panic!("unexpected ready line {first:?}"));
