@@ -1491,7 +1491,7 @@ if R < (1, 2) or R >= (3, 0):
         return out
 
 
-if R < (1, 0):
+if R < (1, 2):
     @scenario("rel_flush", "19", "write", keyspace_reset="cv_r_flush")
     def _flush():
         """Reads after truncate (found by difftest.py --app): 0.8 to 1.1 flushed every column
@@ -1500,7 +1500,8 @@ if R < (1, 0):
         on timestamp and value the flushed one stays (the TTL it was written with), and a
         counter deleted and incremented again counts its flushed increments when the deletion
         was flushed after them (0.7 flushed the truncated column family alone; 1.0 and 1.1
-        merged their sources through a priority queue, in an order not emulated)"""
+        merged a slice's sources through a priority queue, whose order among equal names
+        alternates between sources, and read a names query's SSTables newest first)"""
         ks = "cv_r_flush"
         cfs = [cf_def(ks, "A", comparator="UTF8Type"), cf_def(ks, "T", comparator="UTF8Type")]
         cv = "CounterColumnType"
@@ -1540,6 +1541,55 @@ if R < (1, 0):
                 v19.get("k", cpath("A", col="a")),
                 v19.truncate("A"),
                 v19.get_slice("k", cparent("A"), pred(start=""))]
+        return out
+
+
+if (1, 0) <= R < (1, 2):
+    @scenario("rel_queue", "19", "write", keyspace_reset="cv_r_queue")
+    def _queue():
+        """Reads after truncates in 1.0 and 1.1 (found by difftest.py --app): each truncate
+        flushed every column family, and a slice merged the memtable and the SSTables through
+        a priority queue, whose order among versions tied on timestamp and value alternates
+        from name to name (the one met last stays, with its TTL or without); a names query of
+        a Standard CF read the memtable, then the SSTables newest timestamp first; one super
+        column met its sources first, then last to second"""
+        ks = "cv_r_queue"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"),
+                    cf_def(ks, "T", comparator="UTF8Type"),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        names = "abcdef"
+
+        def write(key, ttls, timestamp=5):
+            return [v19.insert(key, cparent("A"),
+                               column(n, "v", timestamp, ttl=600 if t == "t" else None))
+                    for n, t in zip(names, ttls)]
+
+        def sup(ttls):
+            return [v19.insert("k", cparent("S", "s"),
+                               column(n, "v", 5, ttl=600 if t == "t" else None))
+                    for n, t in zip("xyz", ttls)]
+        out += write("k", "t-t-t-") + write("j", "tt-t--") + sup("t-t")
+        out += [v19.truncate("T")]
+        out += write("k", "ttt---") + write("m", "t-----") + sup("-t-")
+        out += [v19.insert("k", cparent("A"), column("z", "v", 9)), v19.truncate("T")]
+        out += write("k", "-t-t") + write("j", "t--t-t") + sup("tt")
+        out += [v19.get_slice("k", cparent("A"), pred(start="")),
+                v19.get_slice("k", cparent("A"), pred(start="", reversed=True)),
+                v19.get_slice("k", cparent("A"), pred(start="c", count=3)),
+                v19.get_slice("k", cparent("A"), pred(names=list(names))),
+                v19.get("k", cpath("A", col="a")),
+                v19.get("k", cpath("A", col="e")),
+                v19.get_slice("j", cparent("A"), pred(start="")),
+                v19.get_slice("j", cparent("A"), pred(names=list(names))),
+                v19.get_slice("k", cparent("S"), pred(start="")),
+                v19.get_slice("k", cparent("S", "s"), pred(start="")),
+                v19.get_slice("k", cparent("S", "s"), pred(names=["x", "y", "z"])),
+                v19.get("k", cpath("S", "s", "x")),
+                v19.truncate("T"),
+                v19.get_slice("k", cparent("A"), pred(start="")),
+                v19.get_slice("k", cparent("A"), pred(names=list(names))),
+                v19.get_slice("k", cparent("S", "s"), pred(start=""))]
         return out
 
 

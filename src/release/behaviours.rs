@@ -314,10 +314,8 @@ behaviours! {
     }
 
     // ColumnFamilyStore.truncate: 0.7 flushed the truncated CF alone; 0.8
-    // to 1.1 then flushed ColumnFamilyStore.all(). Emulated for 0.8 only:
-    // 1.0's CollationController merged its sources through MergeIterator's
-    // PriorityQueue, whose order among equal names is not the one kept
-    // memtables are read in (rel_flush recorded on 1.0.12 and 1.1.12 differs).
+    // to 1.1 then flushed ColumnFamilyStore.all(). 1.0 and 1.1 read what it
+    // flushed in another order: TruncateFlushesAllQueued.
     /// `truncate` flushed every column family of the node before it
     /// truncated, and reads met the flushed versions in SSTables: the
     /// memtable first, then the SSTables oldest first, reconciled in turn.
@@ -619,5 +617,22 @@ behaviours! {
         from: (3, 0, 0),
         until: Some((3, 11, 0)),
         says: "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)",
+    }
+
+    // ColumnFamilyStore.truncate flushed ColumnFamilyStore.all() (as 0.8);
+    // CollationController then merged through MergeIterator's
+    // PriorityQueue, SSTables in the IntervalTree's order, and read names
+    // of a Standard CF by SSTable.maxTimestampComparator.
+    /// `truncate` flushed every column family of the node before it
+    /// truncated; a slice then merged the memtable and the SSTables it
+    /// found through a priority queue (an order among equal names that
+    /// alternates between sources), a names query of a Standard CF read
+    /// the SSTables newest timestamp first.
+    TruncateFlushesAllQueued {
+        key: "truncate_flushes_all_queued",
+        from: (1, 0, 0),
+        until: Some((1, 2, 0)),
+        says: "truncate flushes every column family first: a read then merges the \
+            memtable's versions with the flushed ones through a priority queue",
     }
 }

@@ -26,6 +26,7 @@ use crate::storage::codec::{encode_entry, encode_header};
 use crate::storage::commitlog::Position;
 use crate::storage::layout::{keyspace_dir, sstable_name};
 use crate::storage::memtable::Memtable;
+use crate::storage::query::FlushedReads;
 use crate::storage::sstable::{SSTableOptions, SSTableWriter};
 use crate::storage::store::sstable_store::{SsMeta, SsTable};
 use crate::storage::store::CfStore;
@@ -39,14 +40,14 @@ impl Engine {
     /// memory as an SSTable (see `CfStore::keep_memtable`). With a disk it
     /// does nothing: SSTables are written when the engine's own bounds
     /// say, as before.
-    pub fn keep_flushed(&self) -> Result<(), StorageError> {
+    pub fn keep_flushed(&self, reads: FlushedReads) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         if inner.disk.is_some() {
             return Ok(());
         }
         let cat = inner.catalog();
-        cat.cfs.values().for_each(|cf| cf.keep_memtable());
+        cat.cfs.values().for_each(|cf| cf.keep_memtable(reads));
         Ok(())
     }
 }

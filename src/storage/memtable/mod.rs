@@ -17,7 +17,7 @@ mod cell_record;
 pub(super) mod rows;
 
 use super::commitlog::Position;
-use super::query::{EntrySource, RowHandle, RowStore};
+use super::query::{EntrySource, FlushedReads, KeptTable, RowHandle, RowStore, Spans};
 use super::row::{CKey, Entry};
 use super::StorageError;
 use crate::model::{Bytes, CellView, DeletionTime, Op};
@@ -28,7 +28,8 @@ use crate::storage::Ties;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use rows::{InPlace, Rows};
 use std::ops::Bound;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -46,8 +47,8 @@ pub struct Memtable {
     /// record of this CF before it is here or in an older memtable.
     frozen_at: Mutex<Option<Position>>,
     /// Kept in memory as an SSTable by an emulated flush (no disk): reads
-    /// meeting it reconcile in their sources' order (`RowHandle::in_order`).
-    kept: AtomicBool,
+    /// meeting it reconcile in their sources' order (`RowHandle::kept`).
+    kept: OnceLock<KeptTable>,
 }
 
 /// Rows of a frozen memtable in ring order, read in place.
@@ -70,7 +71,7 @@ impl Memtable {
             created: Instant::now(),
             min_position: Mutex::new(None),
             frozen_at: Mutex::new(None),
-            kept: AtomicBool::new(false),
+            kept: OnceLock::new(),
         }
     }
 
@@ -244,9 +245,46 @@ impl Memtable {
         *self.frozen_at.lock()
     }
 
-    /// Marks this (switched-out) memtable as kept as an SSTable.
-    pub fn keep(&self) {
-        self.kept.store(true, Ordering::SeqCst);
+    /// Marks this (switched-out) memtable as kept as an SSTable, read as
+    /// `reads` says, and adds its first and last row key to `spans` (its
+    /// CF's kept tables, oldest first). False when it holds no row.
+    pub fn keep(&self, reads: FlushedReads, spans: &Spans) -> bool {
+        let rows = self.rows.read();
+        let mut span: Option<(DecoratedKey, DecoratedKey)> = None;
+        let mut max_timestamp = i64::MIN;
+        for row in rows.iter(&self.cf) {
+            for e in row.entries {
+                max_timestamp = max_timestamp.max(newest(&e));
+            }
+            let first = span.map_or_else(|| row.key.clone(), |(f, _)| f);
+            span = Some((first, row.key));
+        }
+        let Some((first_key, last)) = span else {
+            return false;
+        };
+        let mut spans_now = spans.write();
+        let table = KeptTable {
+            reads,
+            index: spans_now.len(),
+            spans: spans.clone(),
+            max_timestamp,
+        };
+        spans_now.push((first_key, last));
+        let _ = self.kept.set(table);
+        true
+    }
+}
+
+/// The greatest timestamp an entry holds (a super column's deletion and
+/// its sub-columns'), as an SSTable's metadata counted it.
+fn newest(e: &Entry) -> i64 {
+    match e {
+        Entry::Cell(c) => c.timestamp,
+        Entry::Super(s) => s
+            .cells
+            .values()
+            .map(|c| c.timestamp)
+            .fold(s.deletion.marked_for_delete_at, i64::max),
     }
 }
 
@@ -345,8 +383,8 @@ impl RowHandle for MemRow<'_> {
         let keys: Vec<Bytes> = set.into_iter().map(|k| k.name).collect();
         Ok(self.mem.entries_named(&self.key, &keys))
     }
-    fn in_order(&self) -> bool {
-        self.mem.kept.load(Ordering::SeqCst)
+    fn kept(&self) -> Option<(&KeptTable, &DecoratedKey)> {
+        self.mem.kept.get().map(|k| (k, &self.key))
     }
 }
 

@@ -8,6 +8,7 @@
 //! row here, and the row keys of a range of the ring (`range`). It must not
 //! write or take the engine's locks (the engine's `read` does).
 
+pub(super) mod kept;
 pub(super) mod range;
 
 use super::row::{absorb_entry, expire_entry, CKey, Entry, MergeRule, StoredSuper};
@@ -19,6 +20,7 @@ use crate::model::{
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
+pub use kept::{FlushedReads, KeptTable, Spans};
 use std::cmp::Ordering;
 
 /// A stream of a row's entries in traversal order within a slice's bounds.
@@ -45,11 +47,12 @@ pub trait RowHandle {
     ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
     /// The entries with exactly these names, in comparator order.
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
-    /// Whether this source stands for an SSTable an emulated flush kept in
-    /// memory: a read meeting one reconciles in its sources' order
-    /// ([`MergeRule::InOrder`]), as the release emulated did.
-    fn in_order(&self) -> bool {
-        false
+    /// What this source is when it stands for an SSTable an emulated flush
+    /// kept in memory, with the row's key: a read meeting one reconciles
+    /// in its sources' order ([`MergeRule::InOrder`]), the order the
+    /// release emulated met them in (`kept`).
+    fn kept(&self) -> Option<(&KeptTable, &DecoratedKey)> {
+        None
     }
 }
 
@@ -218,15 +221,17 @@ fn each_live(
     for h in handles {
         ranges.merge(h.ranges());
     }
-    let rule = if handles.iter().any(|h| h.in_order()) {
+    let rule = if handles.iter().any(|h| h.kept().is_some()) {
         MergeRule::InOrder
     } else {
         MergeRule::AnyOrder
     };
+    let plan = kept::plan(cf, cmd, handles);
+    let handles: Vec<&dyn RowHandle> = plan.order.iter().map(|&i| handles[i].as_ref()).collect();
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
         (Some(sc), Some(subcmp)) => {
             let mut merged: Option<StoredSuper> = None;
-            for h in handles {
+            for h in &handles {
                 for mut e in h.named(std::slice::from_ref(sc))? {
                     expire_entry(&mut e, now);
                     absorb_entry(&mut e, row_del, &ranges, &cf.comparator);
@@ -265,7 +270,7 @@ fn each_live(
             let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
             let reversed = match &cmd.slice {
                 Slice::Names(names) => {
-                    for h in handles {
+                    for h in &handles {
                         sources.push(Box::new(VecSource(h.named(names)?.into_iter())));
                     }
                     false
@@ -276,7 +281,7 @@ fn each_live(
                     reversed,
                     count,
                 } => {
-                    for h in handles {
+                    for h in &handles {
                         sources.push(h.slice(start, finish, *reversed, (*count).min(fetch))?);
                     }
                     *reversed
@@ -291,6 +296,7 @@ fn each_live(
                 reversed,
                 rule,
                 count,
+                queued: plan.queued,
             };
             merge_top(cf, sources, merge, dels, now, scanned, each)
         }
@@ -431,6 +437,9 @@ struct Merge {
     reversed: bool,
     rule: MergeRule,
     count: usize,
+    /// Equal names taken in a priority queue's order (`kept::JavaQueue`),
+    /// not in the sources' order.
+    queued: bool,
 }
 
 /// What deletes cells of a row besides their own tombstones.
@@ -455,8 +464,8 @@ fn merge_top(
         reversed,
         rule,
         count,
+        queued,
     } = merge;
-    let row_del = dels.row;
     let cmp = &cf.comparator;
     let mut heads: Vec<Option<Entry>> = Vec::with_capacity(sources.len());
     let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
@@ -468,6 +477,9 @@ fn merge_top(
     };
     for s in sources.iter_mut() {
         heads.push(next(s.as_mut())?);
+    }
+    if queued {
+        return merge_queued(cf, sources, heads, merge, dels, now, scanned, each);
     }
     let mut found = 0usize;
     while found < count {
@@ -497,21 +509,102 @@ fn merge_top(
                 heads[i] = next(sources[i].as_mut())?;
             }
         }
-        let live = match merged {
-            Entry::Cell(c) => (c.is_live(now)
-                && !row_del.shadows(c.timestamp)
-                && !dels.ranges.shadows(cmp, &c.name, c.timestamp))
-            .then_some(Live::Cell(c)),
-            Entry::Super(s) => live_super(s, row_del, now).map(Live::Super),
-        };
-        if let Some(live) = live {
-            found += 1;
-            scanned.live += 1;
-            if !each(live) {
-                return Ok(false);
+        if !answer(cmp, merged, &dels, now, scanned, &mut found, each) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Gives a merged entry to `each` when it is live (counted in `found`);
+/// false when `each` said stop.
+fn answer(
+    cmp: &TypeRef,
+    merged: Entry,
+    dels: &Deletions<'_>,
+    now: i32,
+    scanned: &mut Scanned,
+    found: &mut usize,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> bool {
+    let row_del = dels.row;
+    let live = match merged {
+        Entry::Cell(c) => (c.is_live(now)
+            && !row_del.shadows(c.timestamp)
+            && !dels.ranges.shadows(cmp, &c.name, c.timestamp))
+        .then_some(Live::Cell(c)),
+        Entry::Super(s) => live_super(s, row_del, now).map(Live::Super),
+    };
+    if let Some(live) = live {
+        *found += 1;
+        scanned.live += 1;
+        if !each(live) {
+            return false;
+        }
+    } else {
+        scanned.tombstones += 1;
+    }
+    true
+}
+
+/// [`merge_top`] as 1.0 and 1.1's MergeIterator merged: the sources' heads
+/// in a `java.util.PriorityQueue`, the ones equal to the first taken off
+/// it in the heap's order (each reconciled against those before it), and
+/// advanced last taken first before the next name.
+#[allow(clippy::too_many_arguments)]
+fn merge_queued(
+    cf: &CfDef,
+    mut sources: Vec<Box<dyn EntrySource + '_>>,
+    mut heads: Vec<Option<Entry>>,
+    merge: Merge,
+    dels: Deletions<'_>,
+    now: i32,
+    scanned: &mut Scanned,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
+    let cmp = &cf.comparator;
+    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
+        let mut e = next_expired(s, now)?;
+        if let Some(e) = e.as_mut() {
+            absorb_entry(e, dels.row, dels.ranges, cmp);
+        }
+        Ok(e)
+    };
+    let order = |heads: &[Option<Entry>], a: usize, b: usize| match (&heads[a], &heads[b]) {
+        (Some(x), Some(y)) => traversal(cmp, x.name(), y.name(), merge.reversed),
+        _ => Ordering::Equal,
+    };
+    let mut queue = kept::JavaQueue::default();
+    for i in 0..heads.len() {
+        if heads[i].is_some() {
+            queue.add(i, &|a, b| order(&heads, a, b));
+        }
+    }
+    let mut taken: Vec<usize> = Vec::new();
+    let mut found = 0usize;
+    while found < merge.count {
+        while let Some(i) = taken.pop() {
+            heads[i] = next(sources[i].as_mut())?;
+            if heads[i].is_some() {
+                queue.add(i, &|a, b| order(&heads, a, b));
             }
-        } else {
-            scanned.tombstones += 1;
+        }
+        let Some(first) = queue.poll(&|a, b| order(&heads, a, b)) else {
+            break;
+        };
+        taken.push(first);
+        let mut merged = heads[first].clone().expect("a queued head is present");
+        while let Some(p) = queue.peek() {
+            if order(&heads, p, first) != Ordering::Equal {
+                break;
+            }
+            queue.poll(&|a, b| order(&heads, a, b));
+            taken.push(p);
+            let e = heads[p].clone().expect("a queued head is present");
+            merged.merge_by(e, merge.rule);
+        }
+        if !answer(cmp, merged, &dels, now, scanned, &mut found, each) {
+            return Ok(false);
         }
     }
     Ok(true)

@@ -15,7 +15,7 @@ pub(super) mod sstable_store;
 use super::commitlog::Position;
 use super::index::CfIndex;
 use super::memtable::Memtable;
-use super::query::RowStore;
+use super::query::{FlushedReads, RowStore, Spans};
 use crate::model::Op;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -66,6 +66,8 @@ pub(crate) struct CfState {
     /// Memtables an emulated flush kept in memory as SSTables (an engine
     /// without a disk answering as a release), oldest first.
     pub kept: Vec<Arc<Memtable>>,
+    /// The first and last row key of each kept memtable, oldest first.
+    pub spans: Spans,
     pub sstables: Vec<Arc<SsTable>>,
 }
 
@@ -76,6 +78,7 @@ impl CfStore {
                 live: Arc::new(Memtable::with_ties(def.clone(), ties)),
                 flushing: Vec::new(),
                 kept: Vec::new(),
+                spans: Spans::default(),
                 sstables,
             }),
             index: RwLock::new(CfIndex::for_def(&def).map(Arc::new)),
@@ -140,6 +143,7 @@ impl CfStore {
         st.live = Arc::new(Memtable::with_ties(self.def(), self.ties));
         st.flushing.clear();
         st.kept.clear();
+        st.spans = Spans::default();
         if let Some(ix) = self.index() {
             ix.clear();
         }
@@ -193,10 +197,9 @@ impl CfStore {
     /// Switches the live memtable out (if it holds anything) and keeps it in
     /// memory as the newest SSTable: what a flush did, for an engine with
     /// no disk answering as a release whose answers depended on it.
-    pub fn keep_memtable(&self) {
+    pub fn keep_memtable(&self, reads: FlushedReads) {
         let mut st = self.state.write();
-        if !st.live.is_empty() {
-            st.live.keep();
+        if !st.live.is_empty() && st.live.keep(reads, &st.spans) {
             let fresh = Arc::new(Memtable::with_ties(self.def(), self.ties));
             let old = std::mem::replace(&mut st.live, fresh);
             st.kept.push(old);

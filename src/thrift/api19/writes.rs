@@ -10,6 +10,7 @@ use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::CfDef;
+use crate::storage::FlushedReads;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::collections::BTreeMap;
@@ -192,16 +193,16 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         return super::release::v07::truncate_unknown(node);
     }
     check_writable(node, ks)?;
-    if node
-        .release
-        .is_some_and(|r| r.does(Behaviour::TruncateFlushesAll))
-    {
+    let reads = match node.release {
+        Some(r) if r.does(Behaviour::TruncateFlushesAll) => Some(FlushedReads::InTurn),
+        Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => Some(FlushedReads::Queued),
+        _ => None,
+    };
+    if let (Some(reads), Some(engine)) = (reads, node.engine()) {
         // What the flush wrote, later reads meet as SSTables.
-        if let Some(engine) = node.engine() {
-            engine
-                .keep_flushed()
-                .map_err(|e| crate::node::NodeError::Internal(e.to_string()))?;
-        }
+        engine
+            .keep_flushed(reads)
+            .map_err(|e| crate::node::NodeError::Internal(e.to_string()))?;
     }
     node.truncate(ks, cf).map_err(ApiError::from)
 }

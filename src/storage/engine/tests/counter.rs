@@ -6,7 +6,7 @@
 use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
 use crate::storage::testutil::*;
-use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
+use crate::storage::{Engine, EngineOptions, FlushedReads, ManualClock, StorageError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -299,9 +299,9 @@ fn kept_flushes_reconcile_in_the_order_a_read_met_them() {
     let clock = Arc::new(ManualClock::new(1_000_000));
     let e = open(None, &clock);
     e.apply(&add("k", "c", 1, 10)).unwrap();
-    e.keep_flushed().unwrap();
+    e.keep_flushed(FlushedReads::InTurn).unwrap();
     e.apply(&remove("k", "c", 20, 1_000)).unwrap();
-    e.keep_flushed().unwrap();
+    e.keep_flushed(FlushedReads::InTurn).unwrap();
     e.apply(&add("k", "c", 8, 30)).unwrap();
     // Memtable +8, then the +1 (summed), then the delete (older than the sum).
     assert_eq!(totals(&e, "k"), vec![("c".to_string(), 9)]);
@@ -327,7 +327,7 @@ fn kept_flushes_reconcile_in_the_order_a_read_met_them() {
         m
     };
     e.apply(&ttl(Some(600))).unwrap();
-    e.keep_flushed().unwrap();
+    e.keep_flushed(FlushedReads::InTurn).unwrap();
     e.apply(&ttl(None)).unwrap();
     let got = e.read(&names("Std", &["a"]), b"k").unwrap();
     let RowResult::Cells(cells) = got else {
