@@ -620,4 +620,14 @@ behaviours! {
         until: Some((3, 11, 0)),
         says: "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)",
     }
+
+    // IndexMetadata took a legacy index's options as given: no prefix.
+    /// A COMPOSITES index of a CfDef needed no `prefix_size` option (1.2 to
+    /// 2.2 refused one without it, `Missing option prefix_size`).
+    CompositesWithoutPrefix {
+        key: "composites_without_prefix",
+        from: (3, 0, 0),
+        until: None,
+        says: "a CfDef's COMPOSITES index needs no prefix_size option",
+    }
 }
