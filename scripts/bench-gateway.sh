@@ -177,10 +177,10 @@ ratios() {
 summary() {
     local op
     echo "medians of $runs run(s) per side, lowest-highest after each:"
-    printf '%-9s %-20s %-20s %-16s %-16s %-16s %-16s %s\n' operation "gw ops/s" "dir ops/s" "ratio" \
+    printf '%-9s %-20s %-20s %-16s %-17s %-19s %-19s %s\n' operation "gw ops/s" "dir ops/s" "ratio" \
         "gw us/op" "dir front us/op" "cluster(gw)" "cluster(dir)"
     for op in $operations; do
-        printf '%-9s %-20s %-20s %-16s %-16s %-16s %-16s %s\n' "$op" \
+        printf '%-9s %-20s %-20s %-16s %-17s %-19s %-19s %s\n' "$op" \
             "$(column "$op" gateway 3 | spread)" "$(column "$op" direct 3 | spread)" \
             "$(ratios "$op" | spread)" \
             "$(column "$op" gateway 4 | spread)" "$(column "$op" direct 4 | spread)" \

@@ -24,7 +24,11 @@ driver's retries). Checks, each PASS or FAIL:
   lost       every write acknowledged through any loader reads back with its
              value at QUORUM from the cluster (direct native), after the run
 The direct loaders' figures are printed beside (the cluster's own answers),
-and every call goes to --events as JSON lines.
+and every call goes to --events as JSON lines. With --pycassa (a jython
+command) two more loaders run pycassa 1.11.2 with its pool's own retries
+(clients/pycassa/hung_load.py): gw-pycassa and direct-pycassa; their
+failures are MaximumRetryException naming the last failure's kind, within
+the bound per attempt.
 """
 
 import argparse
@@ -52,6 +56,7 @@ from cassandra19.ttypes import (
 
 from cassandra import ConsistencyLevel as CL
 from cassandra.cluster import Cluster, NoHostAvailable
+from cassandra.policies import RetryPolicy
 
 CLIENT_TIMEOUT = 12.0  # above every bound: the server's answer is what is measured
 CF = "Load"
@@ -69,11 +74,37 @@ def thrift_connect(addr, ks=None):
     return client, transport
 
 
-def native_kind(exc):
+class RecordingRetry(RetryPolicy):
+    """python-driver's default policy, noting on each statement what it was
+    asked to decide on: the driver records the error of a request it sends
+    to the next host only after scheduling that retry, so a NoHostAvailable
+    can come back without it."""
+
+    def _seen(self, query, what, decision):
+        query.__dict__.setdefault("seen", []).append(what)
+        return decision
+
+    def on_read_timeout(self, query, *a, **k):
+        return self._seen(query, "ReadTimeout", super().on_read_timeout(query, *a, **k))
+
+    def on_write_timeout(self, query, *a, **k):
+        return self._seen(query, "WriteTimeout", super().on_write_timeout(query, *a, **k))
+
+    def on_unavailable(self, query, *a, **k):
+        return self._seen(query, "Unavailable", super().on_unavailable(query, *a, **k))
+
+    def on_request_error(self, query, consistency, error, retry_num):
+        decision = super().on_request_error(query, consistency, error, retry_num)
+        return self._seen(query, type(error).__name__, decision)
+
+
+def native_kind(exc, bound):
     """The failure's kind; a NoHostAvailable after the default policy's
-    next-host retry of an Unavailable is that Unavailable."""
-    if isinstance(exc, NoHostAvailable) and exc.errors:
+    next-host retry (of an Unavailable) names what was retried."""
+    if isinstance(exc, NoHostAvailable):
         inner = {type(e).__name__ for e in exc.errors.values()}
+        if not inner and getattr(bound, "seen", None):
+            inner = {bound.seen[-1]}
         if len(inner) == 1:
             return "NoHostAvailable(%s)" % inner.pop()
     return type(exc).__name__
@@ -166,13 +197,14 @@ def native_loader(session, ks, prefix):
                 start = time.time()
                 if op == "write":
                     value = ("v-" + key).encode()
-                    fut = session.execute_async(ins, (key.encode(), "c", value), timeout=CLIENT_TIMEOUT)
+                    bound = ins.bind((key.encode(), "c", value))
                 else:
-                    fut = session.execute_async(sel, (last.encode(), "c"), timeout=CLIENT_TIMEOUT)
+                    bound = sel.bind((last.encode(), "c"))
+                fut = session.execute_async(bound, timeout=CLIENT_TIMEOUT)
                 try:
                     rows = list(fut.result())
                 except Exception as exc:  # noqa: BLE001 - every failure is recorded by kind
-                    ld.record(op, start, native_kind(exc), retries_of(fut),
+                    ld.record(op, start, native_kind(exc, bound), retries_of(fut),
                               key=key if op == "write" else None, msg=str(exc)[:300])
                     continue
                 if op == "write":
@@ -186,13 +218,15 @@ def native_loader(session, ks, prefix):
 
 
 def retries_of(fut):
-    """The attempts python-driver's retry policy added (each attempt names its host)."""
-    return max(len(fut.attempted_hosts) - 1, 0)
+    """The retries python-driver's retry policy decided (sent or not: one to a
+    next host that does not exist ends the call)."""
+    return fut._query_retries
 
 
 def native_session(hosts, port):
     """python-driver with its defaults (token-aware balancing, RetryPolicy)."""
-    cluster = Cluster(hosts, port=port, protocol_version=4, connect_timeout=5)
+    cluster = Cluster(hosts, port=port, protocol_version=4, connect_timeout=5,
+                      default_retry_policy=RecordingRetry())
     return cluster, cluster.connect()
 
 
@@ -347,14 +381,17 @@ def main():
         if os.path.exists(py_out):
             os.remove(py_out)
         here = os.path.dirname(os.path.abspath(__file__))
+        # Its stderr to a file: jython's threads complain when it is stopped.
+        py_err = open(py_out + ".err", "w")
         pycassa = subprocess.Popen(args.pycassa.split() + [
             os.path.join(here, "..", "clients", "pycassa", "hung_load.py"), ks, CF, "3600", py_out,
-            "gw-pycassa=" + args.gateway_thrift, "direct-pycassa=" + args.cluster_thrift])
+            "gw-pycassa=" + args.gateway_thrift, "direct-pycassa=" + args.cluster_thrift],
+            stderr=py_err)
         for _ in range(1200):
             if os.path.exists(py_out) and os.path.getsize(py_out) > 0:
                 break
             if pycassa.poll() is not None:
-                sys.exit("the pycassa load exited (%d)" % pycassa.returncode)
+                sys.exit("the pycassa load exited (%d): see %s.err" % (pycassa.returncode, py_out))
             time.sleep(0.1)
     events, lock, stop_evt = [], threading.Lock(), threading.Event()
     t0 = time.time()

@@ -635,4 +635,14 @@ behaviours! {
         says: "truncate flushes every column family first: a read then merges the \
             memtable's versions with the flushed ones through a priority queue",
     }
+
+    // IndexMetadata took a legacy index's options as given: no prefix.
+    /// A COMPOSITES index of a CfDef needed no `prefix_size` option (1.2 to
+    /// 2.2 refused one without it, `Missing option prefix_size`).
+    CompositesWithoutPrefix {
+        key: "composites_without_prefix",
+        from: (3, 0, 0),
+        until: None,
+        says: "a CfDef's COMPOSITES index needs no prefix_size option",
+    }
 }

@@ -191,10 +191,10 @@ impl Schema {
         // Besides 1.2's per-CF rules: names and index names unique within the request.
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
-        for cf in &cfs {
+        for (cf, cf_spec) in cfs.iter().zip(&spec.cf_defs) {
             let mut others = self.index_names_except(Some(&cf.name));
             others.extend(request_indexes.iter().cloned());
-            validate_cf(cf, &others)?;
+            validate_cf(cf, &others, cf_spec.composites_any_options)?;
             if !seen_names.insert(cf.name.clone()) {
                 return invalid(format!(
                     "Cannot add already existing column family \"{}\" to keyspace \"{}\"",
@@ -267,7 +267,11 @@ impl Schema {
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
         self.name_indexes(&mut cf)?;
-        validate_cf(&cf, &self.index_names_except(Some(&cf.name)))?;
+        validate_cf(
+            &cf,
+            &self.index_names_except(Some(&cf.name)),
+            spec.composites_any_options,
+        )?;
         let Some(ks) = self.keyspaces.get(&cf.keyspace) else {
             return invalid(format!(
                 "Cannot add column family '{}' to non existing keyspace '{}'.",
@@ -299,7 +303,11 @@ impl Schema {
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
         self.name_indexes(&mut cf)?;
-        validate_cf(&cf, &self.index_names_except(Some(&cf.name)))?;
+        validate_cf(
+            &cf,
+            &self.index_names_except(Some(&cf.name)),
+            spec.composites_any_options,
+        )?;
         check_compatible(&old, &cf)?;
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;

@@ -302,7 +302,13 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
 
 /// 1.2's `CFMetaData.validate`. `other_index_names` are the index names of
 /// every column family the change does not redefine.
-pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> Result<(), String> {
+/// `any_composites`: a COMPOSITES index takes any options (3.x, see
+/// `CfSpec::composites_any_options`).
+pub(super) fn validate_cf(
+    cf: &CfDef,
+    other_index_names: &BTreeSet<String>,
+    any_composites: bool,
+) -> Result<(), String> {
     if !is_name_valid(&cf.keyspace) {
         return Err(keyspace_name_error(&cf.keyspace));
     }
@@ -332,7 +338,7 @@ pub(super) fn validate_cf(cf: &CfDef, other_index_names: &BTreeSet<String>) -> R
     }
     validate_counter_columns(cf)?;
     validate_aliases(o)?;
-    validate_columns(cf, other_index_names)?;
+    validate_columns(cf, other_index_names, any_composites)?;
     if o.max_compaction_threshold != 0 {
         if o.min_compaction_threshold <= 1 {
             return Err(format!(
@@ -420,7 +426,11 @@ fn validate_aliases(o: &CfOptions) -> Result<(), String> {
 
 /// Each column's name fits its comparator; each index is named, unique
 /// among `other_index_names` and the CF's own, and its options are valid.
-fn validate_columns(cf: &CfDef, other_index_names: &BTreeSet<String>) -> Result<(), String> {
+fn validate_columns(
+    cf: &CfDef,
+    other_index_names: &BTreeSet<String>,
+    any_composites: bool,
+) -> Result<(), String> {
     let o = &cf.options;
     let mut index_names = other_index_names.clone();
     for c in &o.column_metadata {
@@ -451,7 +461,9 @@ fn validate_columns(cf: &CfDef, other_index_names: &BTreeSet<String>) -> Result<
         if !index_names.insert(name.to_string()) {
             return Err(format!("Duplicate index name {name}"));
         }
-        validate_index_options(index_type, c.index_options.as_ref())?;
+        if !(any_composites && index_type == IndexType::Composites) {
+            validate_index_options(index_type, c.index_options.as_ref())?;
+        }
     }
     Ok(())
 }

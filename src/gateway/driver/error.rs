@@ -69,7 +69,7 @@ pub enum TimeoutCause {
     /// The coordinator was overloaded or still bootstrapping.
     Overloaded,
     /// No answer within the request's wait (`deadline`: its kind's cluster
-    /// timeout plus a tenth, at most the URL's `timeout_ms`).
+    /// timeout plus a twentieth, at most the URL's `timeout_ms`).
     Client,
 }
 

@@ -10,7 +10,7 @@
 //! - `read_timeout_ms=N`, `write_timeout_ms=N`, `range_timeout_ms=N`,
 //!   `counter_write_timeout_ms=N`: the cluster's own coordinator timeouts
 //!   (cassandra.yaml's `*_request_timeout_in_ms`; by default its release's
-//!   defaults): the gateway waits each plus a tenth (`deadline`).
+//!   defaults): the gateway waits each plus a twentieth (`deadline`).
 //! - `hang_ms=N`: a node sent a request that has answered nothing for N ms
 //!   is asked a handshake on a new connection; until it answers, it is
 //!   tried last (default 500; `cluster::silence`).

@@ -112,16 +112,22 @@ pub(super) fn as_answered(
     out: &mut Vec<t::ColumnOrSuperColumn>,
 ) {
     super::release::v3x::reversed_super_slice(node.release, parent, predicate, out);
-    if node
-        .release
-        .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
-    {
+    if widened(node, ks, parent, predicate) {
         if let Some(cf) = node.schema().cf(ks, &parent.column_family) {
-            if statics::applies(node.release, cf, predicate) {
-                statics::order(cf, predicate, out);
-            }
+            statics::order(cf, predicate, out);
         }
     }
+}
+
+/// Whether [`checked_slice`] widened the slice to every column (a 3.x
+/// static compact table's reversed slice, see [`statics`]).
+fn widened(node: &Node, ks: &str, parent: &t::ColumnParent, predicate: &t::SlicePredicate) -> bool {
+    node.release
+        .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
+        && node
+            .schema()
+            .cf(ks, &parent.column_family)
+            .is_some_and(|cf| statics::applies(node.release, cf, predicate))
 }
 
 pub fn multiget_slice(
@@ -190,8 +196,12 @@ pub fn multiget_count(
         cl,
     )?;
     super::release::count::serial_multiget(node, keys.len(), cl)?;
+    let widened = widened(node, ks, parent, predicate);
     keys.iter()
-        .map(|key| Ok((key.clone(), count(node.count(&cmd, key)?))))
+        .map(|key| {
+            let n = node.count(&cmd, key)?;
+            Ok((key.clone(), count(statics::counted(widened, predicate, n))))
+        })
         .collect()
 }
 
@@ -260,7 +270,12 @@ pub fn get_count(
     }
     // Checked as get_slice; counted without holding the row.
     let (cmd, _) = checked_slice(node, ks, [key], parent, predicate, cl)?;
-    Ok(count(node.count(&cmd, key)?))
+    let widened = widened(node, ks, parent, predicate);
+    Ok(count(statics::counted(
+        widened,
+        predicate,
+        node.count(&cmd, key)?,
+    )))
 }
 
 fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {

@@ -60,6 +60,9 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
         spec.compression_options
             .get_or_insert_with(|| [(SSTABLE_COMPRESSION.to_string(), LZ4.to_string())].into());
     }
+    spec.composites_any_options = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::CompositesWithoutPrefix));
 }
 
 const SSTABLE_COMPRESSION: &str = "sstable_compression";

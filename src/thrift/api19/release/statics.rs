@@ -91,6 +91,15 @@ pub fn unindexable_static(release: Option<&Release>, spec: &mut KeyspaceSpec) ->
     Some(first)
 }
 
+/// A count of a widened slice (`widened`: [`applies`] held): the columns
+/// counted, at most the slice's count, which 3.x applied after the merge.
+pub fn counted(widened: bool, predicate: &t::SlicePredicate, n: usize) -> usize {
+    match &predicate.slice_range {
+        Some(range) if widened => n.min(usize::try_from(range.count).unwrap_or(0)),
+        _ => n,
+    }
+}
+
 fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
     c.column
         .as_ref()
@@ -157,6 +166,13 @@ mod tests {
         let mut out = cols(&["zeta", "c02", "c01", "birth", "a"]);
         order(&cf, &range(true, 3), &mut out);
         assert_eq!(names(&out), ["birth", "c02", "c01"]);
+    }
+
+    #[test]
+    fn a_widened_count_stops_at_the_slice_count() {
+        assert_eq!(counted(true, &range(true, 1), 3), 1);
+        assert_eq!(counted(true, &range(true, 5), 3), 3);
+        assert_eq!(counted(false, &range(true, 1), 3), 3);
     }
 
     #[test]
