@@ -620,4 +620,26 @@ behaviours! {
         until: Some((3, 11, 0)),
         says: "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)",
     }
+
+    // CompositesIndex.validateOptions: `prefix_size` removed, the rest refused.
+    /// A COMPOSITES index took no option: 1.2's `prefix_size` was skipped
+    /// (1.2 required it, an integer), any other refused by name.
+    CompositesWithoutPrefixSize {
+        key: "composites_without_prefix_size",
+        from: (2, 0, 0),
+        until: Some((3, 0, 0)),
+        says: "a COMPOSITES index takes no option (1.2's prefix_size skipped, any other refused)",
+    }
+
+    // CompositesIndexOnRegular cast the base comparator to CompositeType.
+    /// A COMPOSITES index of a Standard column family whose comparator is
+    /// not composite failed on the server once the schema held it: the
+    /// keyspace was made with the column families of its `HashMap` up to
+    /// that one, and the connection closed.
+    CompositesIndexOfPlainNamesFails {
+        key: "composites_index_of_plain_names_fails",
+        from: (1, 2, 0),
+        until: Some((2, 1, 0)),
+        says: "a COMPOSITES index of a column family of plain names fails a new keyspace at that column family (closes the connection)",
+    }
 }
