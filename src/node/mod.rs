@@ -128,6 +128,9 @@ pub struct Node {
     /// server, for releases whose later schema changes then failed too
     /// (1.1: see the Thrift front end's release emulation).
     pub failed_cf_update: Mutex<Option<(String, String)>>,
+    /// Keyspaces holding a column family the release failed to open
+    /// (1.2 and 2.0: see the Thrift front end's release emulation).
+    pub unopened_keyspaces: Mutex<std::collections::BTreeSet<String>>,
     /// The id of the last schema change, for releases whose schema version
     /// was it ([`crate::release::Behaviour::SchemaVersionsOfMigrations`]);
     /// `None` before any.
@@ -199,6 +202,7 @@ impl Node {
             call_observer: std::sync::OnceLock::new(),
             notices: notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
+            unopened_keyspaces: Mutex::new(Default::default()),
             migration_id: Mutex::new(None),
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),

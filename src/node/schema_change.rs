@@ -17,7 +17,7 @@ impl Node {
         let old = self.backend.schema();
         let notice = notices::SchemaNotice::of(&change);
         let next = old
-            .apply(change)
+            .apply_under(change, self.schema_rules())
             .map_err(|e| NodeError::Invalid(e.to_string()))?;
         store
             .save(&next)
@@ -40,6 +40,16 @@ impl Node {
         Ok(id.to_string())
     }
 
+    /// Whether `change` would be taken, the schema left as it is (a release
+    /// that checked a whole request before taking part of it).
+    pub fn check_schema_change(&self, change: SchemaChange) -> NodeResult<()> {
+        self.backend
+            .schema()
+            .apply_under(change, self.schema_rules())
+            .map(|_| ())
+            .map_err(|e| NodeError::Invalid(e.to_string()))
+    }
+
     /// The schema version the node reports: the schema's digest
     /// ([`Schema::version`]), or, answering as a release before 1.1, the
     /// last migration's id (a fresh node's: the time UUID of zero).
@@ -50,6 +60,18 @@ impl Node {
         self.migration_id
             .lock()
             .unwrap_or(uuid::Uuid::from_u64_pair(0x1000, 0))
+    }
+
+    /// The schema rules of the release answered as, where it changed 1.2's.
+    fn schema_rules(&self) -> crate::schema::Rules {
+        crate::schema::Rules {
+            composites_without_prefix_size: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompositesWithoutPrefixSize)),
+            composites_any_options: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompositesAnyOptions)),
+        }
     }
 
     fn versions_by_migration(&self) -> bool {

@@ -637,12 +637,34 @@ behaviours! {
     }
 
     // IndexMetadata took a legacy index's options as given: no prefix.
-    /// A COMPOSITES index of a CfDef needed no `prefix_size` option (1.2 to
-    /// 2.2 refused one without it, `Missing option prefix_size`).
-    CompositesWithoutPrefix {
-        key: "composites_without_prefix",
+    /// A COMPOSITES index of a CfDef took whatever options it carried (1.2
+    /// required an integer `prefix_size`; 2.0 to 2.2 refused any other).
+    CompositesAnyOptions {
+        key: "composites_any_options",
         from: (3, 0, 0),
         until: None,
-        says: "a CfDef's COMPOSITES index needs no prefix_size option",
+        says: "a CfDef's COMPOSITES index takes any options (no prefix_size needed, none refused)",
+    }
+
+    // CompositesIndex.validateOptions: `prefix_size` removed, the rest refused.
+    /// A COMPOSITES index took no option: 1.2's `prefix_size` was skipped
+    /// (1.2 required it, an integer), any other refused by name.
+    CompositesWithoutPrefixSize {
+        key: "composites_without_prefix_size",
+        from: (2, 0, 0),
+        until: Some((3, 0, 0)),
+        says: "a COMPOSITES index takes no option (1.2's prefix_size skipped, any other refused)",
+    }
+
+    // CompositesIndexOnRegular cast the base comparator to CompositeType.
+    /// A COMPOSITES index of a Standard column family whose comparator is
+    /// not composite failed on the server once the schema held it: the
+    /// keyspace was made with the column families of its `HashMap` up to
+    /// that one, and the connection closed.
+    CompositesIndexOfPlainNamesFails {
+        key: "composites_index_of_plain_names_fails",
+        from: (1, 2, 0),
+        until: Some((2, 1, 0)),
+        says: "a COMPOSITES index of a column family of plain names fails a new keyspace at that column family (closes the connection)",
     }
 }

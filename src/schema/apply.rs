@@ -12,6 +12,7 @@ use super::compat::is_compatible_with;
 use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
 use super::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
 use super::validate::*;
+use super::Rules;
 use super::{CfDef, KeyspaceDef, KeyspaceOrigin, Schema, FIRST_USER_CF_ID, SYSTEM_KEYSPACE};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -64,13 +65,18 @@ impl Schema {
     /// Validates `change` against this snapshot and returns the snapshot
     /// that results from it. `self` is left as it was.
     pub fn apply(&self, change: SchemaChange) -> Result<Schema> {
+        self.apply_under(change, Rules::default())
+    }
+
+    /// [`Schema::apply`] under a later release's `rules`.
+    pub fn apply_under(&self, change: SchemaChange, rules: Rules) -> Result<Schema> {
         let mut next = self.clone();
         match change {
-            SchemaChange::AddKeyspace(spec) => next.add_keyspace(spec)?,
+            SchemaChange::AddKeyspace(spec) => next.add_keyspace(spec, rules)?,
             SchemaChange::UpdateKeyspace(spec) => next.update_keyspace(spec)?,
             SchemaChange::DropKeyspace(name) => next.drop_keyspace(&name)?,
-            SchemaChange::AddColumnFamily(spec) => next.add_cf(spec)?,
-            SchemaChange::UpdateColumnFamily(spec) => next.update_cf(spec)?,
+            SchemaChange::AddColumnFamily(spec) => next.add_cf(spec, rules)?,
+            SchemaChange::UpdateColumnFamily(spec) => next.update_cf(spec, rules)?,
             SchemaChange::DropColumnFamily { keyspace, name } => next.drop_cf(&keyspace, &name)?,
         }
         Ok(next)
@@ -159,7 +165,7 @@ impl Schema {
         id
     }
 
-    fn add_keyspace(&mut self, spec: KeyspaceSpec) -> Result<()> {
+    fn add_keyspace(&mut self, spec: KeyspaceSpec, rules: Rules) -> Result<()> {
         not_system(&spec.name)?;
         if let Some(existing) = self
             .keyspace_names_with_reserved()
@@ -194,7 +200,7 @@ impl Schema {
         for (cf, cf_spec) in cfs.iter().zip(&spec.cf_defs) {
             let mut others = self.index_names_except(Some(&cf.name));
             others.extend(request_indexes.iter().cloned());
-            validate_cf(cf, &others, cf_spec.composites_any_options)?;
+            validate_cf(cf, &others, rules)?;
             if !seen_names.insert(cf.name.clone()) {
                 return invalid(format!(
                     "Cannot add already existing column family \"{}\" to keyspace \"{}\"",
@@ -262,16 +268,12 @@ impl Schema {
         Ok(())
     }
 
-    fn add_cf(&mut self, spec: CfSpec) -> Result<()> {
+    fn add_cf(&mut self, spec: CfSpec, rules: Rules) -> Result<()> {
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
         self.name_indexes(&mut cf)?;
-        validate_cf(
-            &cf,
-            &self.index_names_except(Some(&cf.name)),
-            spec.composites_any_options,
-        )?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name)), rules)?;
         let Some(ks) = self.keyspaces.get(&cf.keyspace) else {
             return invalid(format!(
                 "Cannot add column family '{}' to non existing keyspace '{}'.",
@@ -295,7 +297,7 @@ impl Schema {
         Ok(())
     }
 
-    fn update_cf(&mut self, spec: CfSpec) -> Result<()> {
+    fn update_cf(&mut self, spec: CfSpec, rules: Rules) -> Result<()> {
         let Some(old) = self.cf(&spec.keyspace, &spec.name).cloned() else {
             return invalid("Could not find column family definition to modify.");
         };
@@ -303,11 +305,7 @@ impl Schema {
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
         self.name_indexes(&mut cf)?;
-        validate_cf(
-            &cf,
-            &self.index_names_except(Some(&cf.name)),
-            spec.composites_any_options,
-        )?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name)), rules)?;
         check_compatible(&old, &cf)?;
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;

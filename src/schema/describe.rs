@@ -61,7 +61,6 @@ impl CfDef {
             column_aliases: None,
             value_alias: None,
             old_cache: o.old_cache.clone(),
-            composites_any_options: false,
         }
     }
 }

@@ -25,6 +25,7 @@ mod build;
 mod compat;
 pub mod creation;
 mod describe;
+mod index_options;
 pub mod javaorder;
 pub mod legacy3x;
 pub mod nonblocking;
@@ -39,6 +40,7 @@ mod validate;
 
 pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
+pub use index_options::Rules;
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};

@@ -68,9 +68,6 @@ pub struct CfSpec {
     pub value_alias: Option<Vec<u8>>,
     /// The 0.7-1.0 CfDef's own cache settings, kept as given.
     pub old_cache: OldCacheSettings,
-    /// A COMPOSITES index takes any options, no `prefix_size` needed (3.x,
-    /// whose indexes had no prefix; 1.2-2.2 required it). Not stored.
-    pub composites_any_options: bool,
 }
 
 /// One declared column (Thrift `ColumnDef`).

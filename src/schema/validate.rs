@@ -9,6 +9,7 @@
 //! families, compatibility with the old definition) are in [`super::apply`].
 //! Errors are the message text 1.2 put in its InvalidRequestException.
 
+use super::index_options::{self, Rules};
 use super::options::*;
 use super::spec::{CfSpec, ColumnSpec};
 use super::{CfDef, ColumnType};
@@ -301,13 +302,12 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
 }
 
 /// 1.2's `CFMetaData.validate`. `other_index_names` are the index names of
-/// every column family the change does not redefine.
-/// `any_composites`: a COMPOSITES index takes any options (3.x, see
-/// `CfSpec::composites_any_options`).
+/// every column family the change does not redefine; `rules` the
+/// release's where it changed them.
 pub(super) fn validate_cf(
     cf: &CfDef,
     other_index_names: &BTreeSet<String>,
-    any_composites: bool,
+    rules: Rules,
 ) -> Result<(), String> {
     if !is_name_valid(&cf.keyspace) {
         return Err(keyspace_name_error(&cf.keyspace));
@@ -338,7 +338,7 @@ pub(super) fn validate_cf(
     }
     validate_counter_columns(cf)?;
     validate_aliases(o)?;
-    validate_columns(cf, other_index_names, any_composites)?;
+    validate_columns(cf, other_index_names, rules)?;
     if o.max_compaction_threshold != 0 {
         if o.min_compaction_threshold <= 1 {
             return Err(format!(
@@ -429,7 +429,7 @@ fn validate_aliases(o: &CfOptions) -> Result<(), String> {
 fn validate_columns(
     cf: &CfDef,
     other_index_names: &BTreeSet<String>,
-    any_composites: bool,
+    rules: Rules,
 ) -> Result<(), String> {
     let o = &cf.options;
     let mut index_names = other_index_names.clone();
@@ -461,36 +461,9 @@ fn validate_columns(
         if !index_names.insert(name.to_string()) {
             return Err(format!("Duplicate index name {name}"));
         }
-        if !(any_composites && index_type == IndexType::Composites) {
-            validate_index_options(index_type, c.index_options.as_ref())?;
-        }
+        index_options::validate(index_type, c.index_options.as_ref(), rules)?;
     }
     Ok(())
-}
-
-fn validate_index_options(
-    index_type: IndexType,
-    options: Option<&BTreeMap<String, String>>,
-) -> Result<(), String> {
-    match index_type {
-        IndexType::Keys => Ok(()),
-        IndexType::Custom => {
-            let class = options
-                .and_then(|o| o.get("class_name"))
-                .ok_or_else(|| "Required index option missing: class_name".to_string())?;
-            // 1.2 loaded the class here; no Java class can be loaded by this server.
-            Err(format!("Unable to find custom indexer class '{class}'"))
-        }
-        IndexType::Composites => {
-            // 1.2 failed with a NullPointerException when options were absent.
-            let prefix = options
-                .and_then(|o| o.get("prefix_size"))
-                .ok_or_else(|| "Missing option prefix_size".to_string())?;
-            prefix.parse::<i32>().map(|_| ()).map_err(|_| {
-                format!("Invalid non integer value for option prefix_size (got '{prefix}')")
-            })
-        }
-    }
 }
 
 /// The fields Cassandra 2.0 added; its rules, since 1.2 never saw them.

@@ -107,7 +107,10 @@ pub(super) fn plan(cf: &CfDef, cmd: &ReadCommand, handles: &[Box<dyn RowHandle +
 
 /// The SSTables (indexes into `spans`) a 1.0/1.1 interval tree of `spans`
 /// answered for the row `key`, in its answer's order.
-pub(super) fn search_order(spans: &[(DecoratedKey, DecoratedKey)], key: &DecoratedKey) -> Vec<usize> {
+pub(super) fn search_order(
+    spans: &[(DecoratedKey, DecoratedKey)],
+    key: &DecoratedKey,
+) -> Vec<usize> {
     let mut out = Vec::new();
     let all: Vec<usize> = (0..spans.len()).collect();
     search(spans, &all, key, &mut out);
@@ -263,8 +266,16 @@ mod tests {
     #[test]
     fn the_tree_finds_the_tables_spanning_a_key() {
         let one = (key(5), key(5));
-        assert_eq!(search_order(&[one.clone(), one.clone(), one], &key(5)), [0, 1, 2]);
-        let spans = [(key(1), key(9)), (key(6), key(7)), (key(2), key(4)), (key(0), key(8))];
+        assert_eq!(
+            search_order(&[one.clone(), one.clone(), one], &key(5)),
+            [0, 1, 2]
+        );
+        let spans = [
+            (key(1), key(9)),
+            (key(6), key(7)),
+            (key(2), key(4)),
+            (key(0), key(8)),
+        ];
         assert_eq!(search_order(&spans, &key(5)), [3, 0]);
         let mut at3 = search_order(&spans, &key(3));
         at3.sort();

@@ -148,7 +148,6 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             memtable_operations_in_millions: d.memtable_operations_in_millions.map(|f| f.0),
             merge_shards_chance: d.merge_shards_chance.map(|f| f.0),
         },
-        composites_any_options: false,
     }
 }
 

@@ -227,17 +227,41 @@ fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let mut spec = keyspace_spec(node, def)?;
-    let failed = release::statics::unindexable_static(node.release, &mut spec);
+    let plain = plain_index_failure(node, &mut spec)?;
+    let failed = plain
+        .clone()
+        .or_else(|| release::statics::unindexable_static(node.release, &mut spec));
     let version = schema_change(node, SchemaChange::AddKeyspace(spec)).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
         release::v3x::index_refusal(node.release, &cfs, e)
     })?;
+    if plain.is_some() {
+        release::plainindex::note_failure(node, &def.name);
+    }
     match failed {
         Some(cf) => Err(ApiError::Dropped(format!(
-            "3.x failed to index a static column of {cf}"
+            "the release failed to open the index of {cf}"
         ))),
         None => Ok(version),
     }
+}
+
+/// A keyspace whose COMPOSITES index of plain names failed (1.2, 2.0): the whole
+/// request checked first (as the release did before the schema took it), then
+/// `spec` keeps what was opened (`release::plainindex`).
+fn plain_index_failure(
+    node: &Node,
+    spec: &mut crate::schema::KeyspaceSpec,
+) -> ApiResult<Option<String>> {
+    if !spec
+        .cf_defs
+        .iter()
+        .any(|cf| release::plainindex::fails(node.release, cf))
+    {
+        return Ok(None);
+    }
+    node.check_schema_change(SchemaChange::AddKeyspace(spec.clone()))?;
+    Ok(release::plainindex::opened_part(node.release, spec))
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
@@ -248,6 +272,7 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
+    release::plainindex::check_drop(node, name)?;
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
     release::old::after_keyspace_drop(node, name);
     Ok(version)
@@ -256,12 +281,18 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    let version = schema_change(
-        node,
-        SchemaChange::AddColumnFamily(column_family_spec(node, def)?),
-    )
-    .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))?;
+    let spec = column_family_spec(node, def)?;
+    let fails = release::plainindex::fails(node.release, &spec);
+    let version = schema_change(node, SchemaChange::AddColumnFamily(spec))
+        .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
+    if fails {
+        release::plainindex::note_failure(node, &def.keyspace);
+        return Err(ApiError::Dropped(format!(
+            "the release failed to open the index of {}",
+            def.name
+        )));
+    }
     Ok(version)
 }
 

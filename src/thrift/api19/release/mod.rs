@@ -15,7 +15,8 @@
 // columns (`batchlog`), 1.1's paging cut at the node's token (`paged`),
 // 3.x's rules of a request (`v3x`) and its static compact tables'
 // slices (`statics`), 1.2-2.2's scans of a key the key type refused
-// (`keybound`).
+// (`keybound`), 1.2's and 2.0's failing COMPOSITES index of plain names
+// (`plainindex`).
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -29,6 +30,7 @@ pub(super) mod keybound;
 mod keyspaces;
 pub(super) mod old;
 pub(super) mod paged;
+pub(super) mod plainindex;
 pub(super) mod statics;
 pub(super) mod v07;
 pub(super) mod v3x;
@@ -60,9 +62,6 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
         spec.compression_options
             .get_or_insert_with(|| [(SSTABLE_COMPRESSION.to_string(), LZ4.to_string())].into());
     }
-    spec.composites_any_options = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::CompositesWithoutPrefix));
 }
 
 const SSTABLE_COMPRESSION: &str = "sstable_compression";

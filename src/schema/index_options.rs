@@ -1,0 +1,163 @@
+//! The options a secondary index's definition may carry, checked as the
+//! release answered as checked them (`SecondaryIndex.validateOptions`).
+//!
+//! Owns the per-type option rules and the choice between 1.2's and 2.0's
+//! ([`Rules`], picked by the caller: the schema knows no release). It must
+//! not look at anything but one column's index type and options.
+
+use super::javaorder::{iteration_order, sized_capacity, string_hash};
+use super::IndexType;
+use std::collections::BTreeMap;
+
+/// The schema rules a later release changed, which the caller picks for
+/// the release it answers as; the default is 1.2's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// 2.0 on: a COMPOSITES index takes no option (`prefix_size`, 1.2's
+    /// one, skipped), where 1.2 required an integer `prefix_size`.
+    pub composites_without_prefix_size: bool,
+    /// 3.0 on: a COMPOSITES index of a CfDef takes whatever options it
+    /// carries (a legacy index's options were taken as given).
+    pub composites_any_options: bool,
+}
+
+/// One column's index options, `Err` holding the release's message.
+pub(super) fn validate(
+    index_type: IndexType,
+    options: Option<&BTreeMap<String, String>>,
+    rules: Rules,
+) -> Result<(), String> {
+    match index_type {
+        IndexType::Keys => Ok(()),
+        IndexType::Custom => {
+            let class = options
+                .and_then(|o| o.get("class_name"))
+                .ok_or_else(|| "Required index option missing: class_name".to_string())?;
+            // 1.2 loaded the class here; no Java class can be loaded by this server.
+            Err(format!("Unable to find custom indexer class '{class}'"))
+        }
+        IndexType::Composites if rules.composites_any_options => Ok(()),
+        IndexType::Composites if rules.composites_without_prefix_size => {
+            unknown_composites_options(options.map(|o| o.keys().map(String::as_str).collect()))
+        }
+        IndexType::Composites => {
+            // 1.2 failed with a NullPointerException when options were absent.
+            let prefix = options
+                .and_then(|o| o.get("prefix_size"))
+                .ok_or_else(|| "Missing option prefix_size".to_string())?;
+            prefix.parse::<i32>().map(|_| ()).map_err(|_| {
+                format!("Invalid non integer value for option prefix_size (got '{prefix}')")
+            })
+        }
+    }
+}
+
+/// 2.0's rule: the options but `prefix_size` must be none. They are named
+/// as Java printed the key set of the `HashMap` copied from the column's
+/// options (sized for all of them), `prefix_size` removed.
+fn unknown_composites_options(keys: Option<Vec<&str>>) -> Result<(), String> {
+    let keys = keys.unwrap_or_default();
+    let hashes: Vec<i32> = keys.iter().map(|k| string_hash(k)).collect();
+    // `new HashMap<>(m)`: a table for `m.size() / 0.75 + 1` entries.
+    let capacity = sized_capacity(keys.len() * 4 / 3 + 1);
+    let unknown: Vec<&str> = iteration_order(&hashes, capacity)
+        .into_iter()
+        .map(|i| keys[i])
+        .filter(|k| *k != "prefix_size")
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "Unknown options provided for COMPOSITES index: [{}]",
+        unknown.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    const OF_2_0: Rules = Rules {
+        composites_without_prefix_size: true,
+        composites_any_options: false,
+    };
+    const OF_3_0: Rules = Rules {
+        composites_without_prefix_size: false,
+        composites_any_options: true,
+    };
+
+    #[test]
+    fn composites_took_any_options_from_3_0() {
+        let c = IndexType::Composites;
+        for o in [
+            options(&[]),
+            options(&[("prefix_size", "x"), ("other", "1")]),
+        ] {
+            assert_eq!(validate(c, Some(&o), OF_3_0), Ok(()));
+        }
+        assert_eq!(validate(c, None, OF_3_0), Ok(()));
+    }
+
+    #[test]
+    fn composites_needed_an_integer_prefix_size_in_1_2() {
+        let c = IndexType::Composites;
+        let none = options(&[]);
+        let bad = options(&[("prefix_size", "x")]);
+        let good = options(&[("prefix_size", "1")]);
+        let rules = Rules::default();
+        assert_eq!(
+            validate(c, Some(&none), rules),
+            Err("Missing option prefix_size".into())
+        );
+        assert_eq!(
+            validate(c, None, rules),
+            Err("Missing option prefix_size".into())
+        );
+        assert_eq!(
+            validate(c, Some(&bad), rules),
+            Err("Invalid non integer value for option prefix_size (got 'x')".into())
+        );
+        assert_eq!(validate(c, Some(&good), rules), Ok(()));
+    }
+
+    #[test]
+    fn composites_take_no_option_from_2_0() {
+        let c = IndexType::Composites;
+        assert_eq!(validate(c, None, OF_2_0), Ok(()));
+        assert_eq!(validate(c, Some(&options(&[])), OF_2_0), Ok(()));
+        // 1.2's option is skipped, whatever its value.
+        let old = options(&[("prefix_size", "x")]);
+        assert_eq!(validate(c, Some(&old), OF_2_0), Ok(()));
+        let other = options(&[("prefix_size", "1"), ("foo", "1")]);
+        assert_eq!(
+            validate(c, Some(&other), OF_2_0),
+            Err("Unknown options provided for COMPOSITES index: [foo]".into())
+        );
+        // Java's HashMap order of a table of 4: "aa" (3104, bucket 0), "b" (98, bucket 2).
+        let two = options(&[("b", "1"), ("aa", "1")]);
+        assert_eq!(
+            validate(c, Some(&two), OF_2_0),
+            Err("Unknown options provided for COMPOSITES index: [aa, b]".into())
+        );
+    }
+
+    #[test]
+    fn keys_take_any_options_and_custom_needs_a_class() {
+        let any = options(&[("foo", "1")]);
+        for rules in [Rules::default(), OF_2_0] {
+            assert_eq!(validate(IndexType::Keys, Some(&any), rules), Ok(()));
+            assert_eq!(
+                validate(IndexType::Custom, Some(&any), rules),
+                Err("Required index option missing: class_name".into())
+            );
+        }
+    }
+}
