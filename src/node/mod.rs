@@ -52,6 +52,8 @@ mod traces;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
+// How reads meet what a release's emulated flush kept (the front end asks for one).
+pub use crate::storage::FlushedReads;
 
 use crate::auth::Authenticator;
 use crate::call::Atomicity;

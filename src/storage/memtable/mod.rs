@@ -28,9 +28,9 @@ use crate::storage::Ties;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use rows::{InPlace, Rows};
 use std::ops::Bound;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 pub struct Memtable {
