@@ -52,8 +52,6 @@ mod traces;
 
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
-// How reads meet what a release's emulated flush kept (the front end asks for one).
-pub use crate::storage::FlushedReads;
 
 use crate::auth::Authenticator;
 use crate::call::Atomicity;
@@ -289,6 +287,25 @@ impl Node {
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);
         self.backend.truncate(keyspace, cf)
+    }
+
+    /// What the release answered as flushed before a `truncate` (every
+    /// column family, 0.8 to 1.1), kept by an engine in memory as the
+    /// SSTables later reads meet, in that release's order.
+    pub fn keep_truncate_flush(&self) -> NodeResult<()> {
+        use crate::release::Behaviour;
+        use crate::storage::FlushedReads;
+        let reads = match self.release {
+            Some(r) if r.does(Behaviour::TruncateFlushesAll) => FlushedReads::InTurn,
+            Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => FlushedReads::Queued,
+            _ => return Ok(()),
+        };
+        match self.engine() {
+            Some(engine) => engine
+                .keep_flushed(reads)
+                .map_err(|e| NodeError::Internal(e.to_string())),
+            None => Ok(()),
+        }
     }
 
     // Reads count what they return toward the reply of the call (see

@@ -7,7 +7,7 @@ use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
-use crate::node::{FlushedReads, Node};
+use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::CfDef;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -192,17 +192,8 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         return super::release::v07::truncate_unknown(node);
     }
     check_writable(node, ks)?;
-    let reads = match node.release {
-        Some(r) if r.does(Behaviour::TruncateFlushesAll) => Some(FlushedReads::InTurn),
-        Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => Some(FlushedReads::Queued),
-        _ => None,
-    };
-    if let (Some(reads), Some(engine)) = (reads, node.engine()) {
-        // What the flush wrote, later reads meet as SSTables.
-        engine
-            .keep_flushed(reads)
-            .map_err(|e| crate::node::NodeError::Internal(e.to_string()))?;
-    }
+    // What the flush wrote, later reads meet as SSTables.
+    node.keep_truncate_flush()?;
     node.truncate(ks, cf).map_err(ApiError::from)
 }
 
