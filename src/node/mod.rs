@@ -293,6 +293,25 @@ impl Node {
         self.backend.truncate(keyspace, cf)
     }
 
+    /// What the release answered as flushed before a `truncate` (every
+    /// column family, 0.8 to 1.1), kept by an engine in memory as the
+    /// SSTables later reads meet, in that release's order.
+    pub fn keep_truncate_flush(&self) -> NodeResult<()> {
+        use crate::release::Behaviour;
+        use crate::storage::FlushedReads;
+        let reads = match self.release {
+            Some(r) if r.does(Behaviour::TruncateFlushesAll) => FlushedReads::InTurn,
+            Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => FlushedReads::Queued,
+            _ => return Ok(()),
+        };
+        match self.engine() {
+            Some(engine) => engine
+                .keep_flushed(reads)
+                .map_err(|e| NodeError::Internal(e.to_string())),
+            None => Ok(()),
+        }
+    }
+
     // Reads count what they return toward the reply of the call (see
     // `node::reply`): a reply over its cap is refused as it grows.
 

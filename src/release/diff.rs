@@ -386,7 +386,8 @@ mod tests {
             d.behaviours.added,
             [
                 Behaviour::KsDefReplicationFactor,
-                Behaviour::SchemaVersionsOfMigrations
+                Behaviour::SchemaVersionsOfMigrations,
+                Behaviour::TruncateFlushesAllQueued
             ]
         );
     }

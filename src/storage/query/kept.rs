@@ -4,13 +4,18 @@
 //! kept one (`java.util.PriorityQueue`: among equal heads the order is the
 //! binary heap's, which alternates between sources from name to name).
 //!
-//! It owns orders only: how versions reconcile is the `row` folder's, and
-//! what a source holds the source's. It must not read a source.
+//! It owns orders only, and the merge that takes a row's entries in the
+//! queue's order: how versions reconcile is the `row` folder's, what a
+//! source holds the source's.
 
-use super::RowHandle;
+use super::{
+    absorb_entry, answer, next_expired, traversal, Deletions, EntrySource, Live, Merge, RowHandle,
+    Scanned, StorageError,
+};
 use crate::model::{ReadCommand, Slice};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
+use crate::storage::row::Entry;
 use parking_lot::RwLock;
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -168,6 +173,69 @@ fn search(
             search(spans, &left, key, out);
         }
     }
+}
+
+/// [`merge_top`] as 1.0 and 1.1's MergeIterator merged: the sources' heads
+/// in a `java.util.PriorityQueue`, the ones equal to the first taken off
+/// it in the heap's order (each reconciled against those before it), and
+/// advanced last taken first before the next name.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn merge_queued(
+    cf: &CfDef,
+    mut sources: Vec<Box<dyn EntrySource + '_>>,
+    mut heads: Vec<Option<Entry>>,
+    merge: Merge,
+    dels: Deletions<'_>,
+    now: i32,
+    scanned: &mut Scanned,
+    each: &mut dyn FnMut(Live) -> bool,
+) -> Result<bool, StorageError> {
+    let cmp = &cf.comparator;
+    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
+        let mut e = next_expired(s, now)?;
+        if let Some(e) = e.as_mut() {
+            absorb_entry(e, dels.row, dels.ranges, cmp);
+        }
+        Ok(e)
+    };
+    let order = |heads: &[Option<Entry>], a: usize, b: usize| match (&heads[a], &heads[b]) {
+        (Some(x), Some(y)) => traversal(cmp, x.name(), y.name(), merge.reversed),
+        _ => Ordering::Equal,
+    };
+    let mut queue = JavaQueue::default();
+    for i in 0..heads.len() {
+        if heads[i].is_some() {
+            queue.add(i, &|a, b| order(&heads, a, b));
+        }
+    }
+    let mut taken: Vec<usize> = Vec::new();
+    let mut found = 0usize;
+    while found < merge.count {
+        while let Some(i) = taken.pop() {
+            heads[i] = next(sources[i].as_mut())?;
+            if heads[i].is_some() {
+                queue.add(i, &|a, b| order(&heads, a, b));
+            }
+        }
+        let Some(first) = queue.poll(&|a, b| order(&heads, a, b)) else {
+            break;
+        };
+        taken.push(first);
+        let mut merged = heads[first].clone().expect("a queued head is present");
+        while let Some(p) = queue.peek() {
+            if order(&heads, p, first) != Ordering::Equal {
+                break;
+            }
+            queue.poll(&|a, b| order(&heads, a, b));
+            taken.push(p);
+            let e = heads[p].clone().expect("a queued head is present");
+            merged.merge_by(e, merge.rule);
+        }
+        if !answer(cmp, merged, &dels, now, scanned, &mut found, each) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// A binary heap of source numbers ordered by `cmp`, sifting exactly as

@@ -479,7 +479,7 @@ fn merge_top(
         heads.push(next(s.as_mut())?);
     }
     if queued {
-        return merge_queued(cf, sources, heads, merge, dels, now, scanned, each);
+        return kept::merge_queued(cf, sources, heads, merge, dels, now, scanned, each);
     }
     let mut found = 0usize;
     while found < count {
@@ -545,69 +545,6 @@ fn answer(
         scanned.tombstones += 1;
     }
     true
-}
-
-/// [`merge_top`] as 1.0 and 1.1's MergeIterator merged: the sources' heads
-/// in a `java.util.PriorityQueue`, the ones equal to the first taken off
-/// it in the heap's order (each reconciled against those before it), and
-/// advanced last taken first before the next name.
-#[allow(clippy::too_many_arguments)]
-fn merge_queued(
-    cf: &CfDef,
-    mut sources: Vec<Box<dyn EntrySource + '_>>,
-    mut heads: Vec<Option<Entry>>,
-    merge: Merge,
-    dels: Deletions<'_>,
-    now: i32,
-    scanned: &mut Scanned,
-    each: &mut dyn FnMut(Live) -> bool,
-) -> Result<bool, StorageError> {
-    let cmp = &cf.comparator;
-    let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
-        let mut e = next_expired(s, now)?;
-        if let Some(e) = e.as_mut() {
-            absorb_entry(e, dels.row, dels.ranges, cmp);
-        }
-        Ok(e)
-    };
-    let order = |heads: &[Option<Entry>], a: usize, b: usize| match (&heads[a], &heads[b]) {
-        (Some(x), Some(y)) => traversal(cmp, x.name(), y.name(), merge.reversed),
-        _ => Ordering::Equal,
-    };
-    let mut queue = kept::JavaQueue::default();
-    for i in 0..heads.len() {
-        if heads[i].is_some() {
-            queue.add(i, &|a, b| order(&heads, a, b));
-        }
-    }
-    let mut taken: Vec<usize> = Vec::new();
-    let mut found = 0usize;
-    while found < merge.count {
-        while let Some(i) = taken.pop() {
-            heads[i] = next(sources[i].as_mut())?;
-            if heads[i].is_some() {
-                queue.add(i, &|a, b| order(&heads, a, b));
-            }
-        }
-        let Some(first) = queue.poll(&|a, b| order(&heads, a, b)) else {
-            break;
-        };
-        taken.push(first);
-        let mut merged = heads[first].clone().expect("a queued head is present");
-        while let Some(p) = queue.peek() {
-            if order(&heads, p, first) != Ordering::Equal {
-                break;
-            }
-            queue.poll(&|a, b| order(&heads, a, b));
-            taken.push(p);
-            let e = heads[p].clone().expect("a queued head is present");
-            merged.merge_by(e, merge.rule);
-        }
-        if !answer(cmp, merged, &dels, now, scanned, &mut found, each) {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }
 
 /// The next entry of a source, expired cells already turned into tombstones.

@@ -10,7 +10,6 @@ use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::CfDef;
-use crate::storage::FlushedReads;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::collections::BTreeMap;
@@ -193,17 +192,8 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         return super::release::v07::truncate_unknown(node);
     }
     check_writable(node, ks)?;
-    let reads = match node.release {
-        Some(r) if r.does(Behaviour::TruncateFlushesAll) => Some(FlushedReads::InTurn),
-        Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => Some(FlushedReads::Queued),
-        _ => None,
-    };
-    if let (Some(reads), Some(engine)) = (reads, node.engine()) {
-        // What the flush wrote, later reads meet as SSTables.
-        engine
-            .keep_flushed(reads)
-            .map_err(|e| crate::node::NodeError::Internal(e.to_string()))?;
-    }
+    // What the flush wrote, later reads meet as SSTables.
+    node.keep_truncate_flush()?;
     node.truncate(ks, cf).map_err(ApiError::from)
 }
 

@@ -335,3 +335,42 @@ fn kept_flushes_reconcile_in_the_order_a_read_met_them() {
     };
     assert!(matches!(cells[0].kind, CellKind::Expiring { ttl: 600, .. }));
 }
+
+/// 1.0 and 1.1 (recorded, `rel_flush`): a slice met a name's versions in
+/// a priority queue's order, which alternates between the memtable and
+/// the kept table from name to name (the one met last stays on a tie);
+/// a names query met the memtable, then the kept table.
+#[test]
+fn queued_reads_alternate_between_sources_on_ties() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let e = open(None, &clock);
+    let cell = |name: &str, ttl: Option<i32>| {
+        let mut m = put("Std", "k", name, "v", 5);
+        if let (Some(ttl), Op::Put { cell, .. }) = (ttl, &mut m.updates[0].1[0]) {
+            cell.kind = CellKind::Expiring {
+                ttl,
+                local_expiration_time: 2_000_000,
+            };
+        }
+        m
+    };
+    for (name, ttl) in [("a", Some(600)), ("b", None)] {
+        e.apply(&cell(name, ttl)).unwrap();
+    }
+    e.keep_flushed(FlushedReads::Queued).unwrap();
+    for (name, ttl) in [("a", None), ("b", Some(600))] {
+        e.apply(&cell(name, ttl)).unwrap();
+    }
+    let ttls = |cmd| match e.read(&cmd, b"k").unwrap() {
+        RowResult::Cells(cells) => cells
+            .iter()
+            .map(|c| matches!(c.kind, CellKind::Expiring { .. }))
+            .collect::<Vec<bool>>(),
+        RowResult::SuperColumns(_) => panic!("standard CF"),
+    };
+    // a: memtable, then the table (its TTL stays); b: the table, then
+    // the memtable (the memtable's TTL stays).
+    assert_eq!(ttls(range("Std", "", "", false, 100)), [true, true]);
+    // Names: the memtable, then the table (the table's versions stay).
+    assert_eq!(ttls(names("Std", &["a", "b"])), [true, false]);
+}
