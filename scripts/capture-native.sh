@@ -85,7 +85,8 @@ if [ "$FLOW" = full ]; then
     bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$PROXY" >"$OUT/cqlsh.log" 2>&1 ||
         say "cqlsh flow: $(grep -m1 FAIL "$OUT/cqlsh.log")"
 else
-    "$VENV/bin/python" "$NATIVE/capture_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1
+    "$VENV/bin/python" "$NATIVE/capture_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1 ||
+        say "python flow failed: $(tail -n 1 "$OUT/python.log")"
     cqlsh 127.0.0.1 "$PROXY" --no-color -e "CREATE KEYSPACE sh WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
         CREATE TABLE sh.t (k int PRIMARY KEY, v text); INSERT INTO sh.t (k, v) VALUES (1, 'cqlsh');
         SELECT * FROM sh.t; SELECT * FROM sh.nowhere;" >"$OUT/cqlsh.log" 2>&1 || true
