@@ -78,10 +78,15 @@ say "capturing 127.0.0.1:$PROXY -> 127.0.0.1:$TO_PORT into $CAPTURE ($FLOW flow)
 export CASS_DRIVER_NO_CYTHON=1 PYTHONDONTWRITEBYTECODE=1
 cqlsh() { "$VENV/bin/python" "$VENV/bin/cqlsh" "$@"; }
 if [ "$FLOW" = full ]; then
-    "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1
-    bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$PROXY" >"$OUT/cqlsh.log" 2>&1
+    # Their checks are run-native-drivers.sh's: one that needs what an in-memory server has
+    # not (a commit log) fails without stopping the capture.
+    "$VENV/bin/python" "$NATIVE/python_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1 ||
+        say "python flow: $(tail -n 1 "$OUT/python.log")"
+    bash "$NATIVE/cqlsh_flow.sh" "$VENV/bin/cqlsh" 127.0.0.1 "$PROXY" >"$OUT/cqlsh.log" 2>&1 ||
+        say "cqlsh flow: $(grep -m1 FAIL "$OUT/cqlsh.log")"
 else
-    "$VENV/bin/python" "$NATIVE/capture_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1
+    "$VENV/bin/python" "$NATIVE/capture_flow.py" 127.0.0.1 "$PROXY" >"$OUT/python.log" 2>&1 ||
+        say "python flow failed: $(tail -n 1 "$OUT/python.log")"
     cqlsh 127.0.0.1 "$PROXY" --no-color -e "CREATE KEYSPACE sh WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
         CREATE TABLE sh.t (k int PRIMARY KEY, v text); INSERT INTO sh.t (k, v) VALUES (1, 'cqlsh');
         SELECT * FROM sh.t; SELECT * FROM sh.nowhere;" >"$OUT/cqlsh.log" 2>&1 || true

@@ -8,13 +8,15 @@ the table. The last line is "OK: python-driver <version>".
 """
 import sys
 
-from cassandra import InvalidRequest, __version__ as driver_version
+from cassandra import ConsistencyLevel, InvalidRequest, __version__ as driver_version
 from cassandra.cluster import Cluster, ExecutionProfile, EXEC_PROFILE_DEFAULT
 from cassandra.policies import RoundRobinPolicy
 from cassandra.query import BatchStatement, SimpleStatement
 
 host, port = sys.argv[1], int(sys.argv[2])
-profile = ExecutionProfile(load_balancing_policy=RoundRobinPolicy())
+# ONE, not the driver's LOCAL_ONE: 1.2, speaking v1, has no LOCAL_ONE.
+profile = ExecutionProfile(load_balancing_policy=RoundRobinPolicy(),
+                           consistency_level=ConsistencyLevel.ONE)
 # No schema or token metadata: the capture keeps to the application's own statements.
 c = Cluster([host], port=port, execution_profiles={EXEC_PROFILE_DEFAULT: profile},
             schema_metadata_enabled=False, token_metadata_enabled=False)

@@ -228,11 +228,8 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         return fail("at most two targets (--server, --cassandra-version) are compared".into());
     }
     let native = protocol.split(',').any(|p| p == "native");
-    if native && args.native_server.len() != args.server.len() {
-        return fail(
-            "the capture holds native-protocol connections: give a --native-server for each --server"
-                .into(),
-        );
+    if !args.native_server.is_empty() && args.native_server.len() != args.server.len() {
+        return fail("give one --native-server for each --server, in the same order".into());
     }
     let mut emulations = Vec::new();
     let versions: Vec<Option<&str>> = if args.server.is_empty() && args.cassandra_version.is_empty()
@@ -257,7 +254,8 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
         }
     }
     targets.extend(args.server.iter().cloned());
-    native_targets.extend(args.native_server.iter().cloned().map(Some));
+    // A server without its native port answers no native connection (`no reply`).
+    native_targets.extend((0..args.server.len()).map(|i| args.native_server.get(i).cloned()));
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => return fail(e.to_string()),

@@ -74,8 +74,13 @@ fn flow(port: u16) {
     let mut batch = Writer::new();
     batch.byte(0).short(2);
     batch.byte(1).short_bytes(&insert).short(3);
-    batch.bytes(Some(&int(2))).bytes(Some(&int(0))).bytes(Some(b"two"));
-    batch.byte(0).long_string("INSERT INTO nk.c (k, v) VALUES ('b', 'batch')");
+    batch
+        .bytes(Some(&int(2)))
+        .bytes(Some(&int(0)))
+        .bytes(Some(b"two"));
+    batch
+        .byte(0)
+        .long_string("INSERT INTO nk.c (k, v) VALUES ('b', 'batch')");
     batch.short(0);
     batch.short(1).byte(0);
     assert_eq!(v3.call(op::BATCH, &batch.buf).opcode, op::RESULT);
@@ -91,7 +96,10 @@ fn flow(port: u16) {
     let streams = [v4.recv().unwrap().stream, v4.recv().unwrap().stream];
     assert!(streams.contains(&5) && streams.contains(&6), "{streams:?}");
     execute(&mut v4, &select, &[&int(1)]);
-    assert_eq!(v4.query("CREATE TABLE nk.t (k int PRIMARY KEY)").opcode, op::ERROR);
+    assert_eq!(
+        v4.query("CREATE TABLE nk.t (k int PRIMARY KEY)").opcode,
+        op::ERROR
+    );
     v4.ok("DROP TABLE nk.c");
 }
 
@@ -133,8 +141,10 @@ fn native_traffic_of_every_version_is_captured_and_replays_without_difference() 
         .iter()
         .filter(|r| r["type"] == "native_request")
         .collect();
-    let versions: std::collections::BTreeSet<u64> =
-        requests.iter().filter_map(|r| r["version"].as_u64()).collect();
+    let versions: std::collections::BTreeSet<u64> = requests
+        .iter()
+        .filter_map(|r| r["version"].as_u64())
+        .collect();
     assert_eq!(versions.into_iter().collect::<Vec<_>>(), [1, 2, 3, 4]);
     // Compressed frames carry their inflated body for the record.
     assert!(requests.iter().any(|r| r["body"].is_string()));
@@ -214,11 +224,17 @@ fn swap_prepared_ids(line: &str) -> String {
 
 #[test]
 fn the_recorded_driver_capture_replays_without_difference() {
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/capture/native-drivers.capture");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/capture/native-drivers.capture"
+    );
     let (code, out) = replay(&[fixture, "--json"]);
     assert_eq!(code, 0, "{out}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["different"], 0);
     assert!(report["calls"].as_u64() > Some(50), "{out}");
-    assert!(report["by_method"]["PREPARE"]["calls"].as_u64() >= Some(1), "{out}");
+    assert!(
+        report["by_method"]["PREPARE"]["calls"].as_u64() >= Some(1),
+        "{out}"
+    );
 }

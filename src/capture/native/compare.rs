@@ -4,8 +4,8 @@
 //! type`, another error text a `message`, rows the other lacks `missing` or
 //! `extra`, the same rows in another order `order`, any other cell or part
 //! a `value`. Left out, as what a server assigns: a prepared statement's
-//! id, a paging state, a tracing session id, the cells of the system
-//! tables' columns that name the node or its schema version (host ids,
+//! id, a paging state, a tracing session id, the cells of `system_traces`
+//! (its rows are counted), the cells of the system tables' columns that name the node or its schema version (host ids,
 //! tokens, addresses, schema versions, table ids), and two differing cells
 //! that are each a time chosen during their own run
 //! ([`Windows::server_times`]). Owns this comparison only.
@@ -90,11 +90,11 @@ pub fn compare(c: Frame, r: Frame, w: &Windows) -> Vec<Difference> {
             }
         }
         (Body::Rows(c), Body::Rows(r)) => rows(c, r, w, &mut out),
-        (Body::Prepared { metadata: c, .. }, Body::Prepared { metadata: r, .. }) => {
-            if c != r {
-                out.push(diff(Kind::Value, "metadata", hex(c), hex(r)));
-            }
+        (Body::Prepared { metadata: c, .. }, Body::Prepared { metadata: r, .. }) if c != r => {
+            out.push(diff(Kind::Value, "metadata", hex(c), hex(r)));
         }
+        // Their ids are the servers' own.
+        (Body::Prepared { .. }, Body::Prepared { .. }) => {}
         (c, r) if c != r => out.push(diff(Kind::Value, "", show(c), show(r))),
         _ => {}
     }
@@ -180,7 +180,11 @@ fn rows(c: &Rows, r: &Rows, w: &Windows, out: &mut Vec<Difference>) {
     let masked: Vec<bool> = c
         .columns
         .iter()
-        .map(|col| col.keyspace.starts_with("system") && NODE_COLUMNS.contains(&col.name.as_str()))
+        .map(|col| {
+            // A trace is the server's own account (timings, threads): its rows count only.
+            col.keyspace == "system_traces"
+                || (col.keyspace.starts_with("system") && NODE_COLUMNS.contains(&col.name.as_str()))
+        })
         .collect();
     // A `timestamp` column holds milliseconds, the windows microseconds.
     let millis: Vec<bool> = c.columns.iter().map(|col| col.ty == [0, 0x0B]).collect();

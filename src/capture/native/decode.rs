@@ -125,6 +125,13 @@ pub fn prepared_id(version: u8, opcode: u8, flags: u8, body: &[u8]) -> Option<Ve
     }
 }
 
+/// The tracing session id a reply carries first when its header says so.
+pub fn tracing_id(flags: u8, body: &[u8]) -> Option<Vec<u8>> {
+    (flags & FLAG_TRACING != 0)
+        .then(|| body.get(..16).map(<[u8]>::to_vec))
+        .flatten()
+}
+
 /// A ROWS result's content, `r` reading `body` past the kind.
 fn rows(r: &mut Reader, body: &[u8]) -> DecodeResult<Rows> {
     let flags = r.int()?;

@@ -1,8 +1,10 @@
 //! Prepared statement ids in requests: a replayed EXECUTE (or BATCH member)
 //! must carry the id the target gave when the statement was prepared in
-//! the replay, not the captured server's. Owns that rewriting of a request
-//! body; which id maps to which is the replay's to learn (from the PREPARED
-//! results it compares).
+//! the replay, not the captured server's, and a request that names a
+//! tracing session (cqlsh reading `system_traces` for the session its
+//! traced request got) must name the target's session. Owns that rewriting
+//! of a request body; which id maps to which is the replay's to learn (from
+//! the replies it compares).
 
 use crate::native::wire::codec::{DecodeResult, Reader, Writer};
 use crate::native::wire::frame::op;
@@ -30,6 +32,49 @@ pub fn rewrite(opcode: u8, body: &[u8], map: &IdMap) -> Option<Vec<u8>> {
         op::BATCH => batch(body, map).ok().flatten(),
         _ => None,
     }
+}
+
+/// `body` with every captured tracing session id of `map` (16 bytes, as a
+/// bound value, or as UUID text in a statement) replaced by the target's;
+/// `None` when none occurs.
+pub fn swap_sessions(body: &[u8], map: &IdMap) -> Option<Vec<u8>> {
+    let mut out = body.to_vec();
+    let mut changed = false;
+    for (from, to) in map {
+        for (f, t) in [(from.clone(), to.clone()), (uuid_text(from), uuid_text(to))] {
+            if f.is_empty() || f.len() != t.len() {
+                continue;
+            }
+            let mut i = 0;
+            while i + f.len() <= out.len() {
+                if out[i..i + f.len()] == f[..] {
+                    out[i..i + f.len()].copy_from_slice(&t);
+                    changed = true;
+                    i += f.len();
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// A 16-byte UUID as its hyphenated lowercase text (empty for other lengths).
+fn uuid_text(b: &[u8]) -> Vec<u8> {
+    if b.len() != 16 {
+        return Vec::new();
+    }
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+    .into_bytes()
 }
 
 /// A BATCH's members: kind 0 a query string, kind 1 a prepared id, each
@@ -94,6 +139,27 @@ mod tests {
         let mut other = Writer::new();
         other.short_bytes(&[3]).short(1);
         assert_eq!(rewrite(op::EXECUTE, &other.buf, &map()), None);
+    }
+
+    #[test]
+    fn tracing_sessions_are_swapped_as_bytes_and_as_text() {
+        let (from, to) = ([0xabu8; 16], [0x01u8; 16]);
+        let map: IdMap = [(from.to_vec(), to.to_vec())].into_iter().collect();
+        let text = |b: &[u8; 16]| String::from_utf8(uuid_text(b)).unwrap();
+        assert_eq!(text(&from), "abababab-abab-abab-abab-abababababab");
+        let q = format!(
+            "SELECT * FROM system_traces.events WHERE session_id = {}",
+            text(&from)
+        );
+        let want = format!(
+            "SELECT * FROM system_traces.events WHERE session_id = {}",
+            text(&to)
+        );
+        assert_eq!(swap_sessions(q.as_bytes(), &map), Some(want.into_bytes()));
+        let mut bound = vec![0, 0, 0, 16];
+        bound.extend_from_slice(&from);
+        assert_eq!(swap_sessions(&bound, &map).unwrap()[4..], to);
+        assert_eq!(swap_sessions(b"SELECT 1", &map), None);
     }
 
     #[test]

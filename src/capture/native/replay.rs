@@ -9,9 +9,9 @@
 //! connections is [`crate::capture::replay`]'s.
 
 use super::compare::{compare, Frame as Reply};
-use super::decode::prepared_id;
+use super::decode::{prepared_id, tracing_id};
 use super::frames::{reframe, startup_compression, Frame, FrameCutter};
-use super::ids::{rewrite, IdMap};
+use super::ids::{rewrite, swap_sessions, IdMap};
 use crate::capture::compare::{Difference, Kind};
 use crate::capture::format::Record;
 use crate::capture::masks::Windows;
@@ -27,13 +27,14 @@ use tokio::sync::{mpsc, watch};
 /// The longest frame read from a target.
 const FRAME_MAX: usize = 256 << 20;
 
-/// A target's native port and the prepared ids it gave in this replay
-/// (shared by all connections: a driver prepares on one and executes on
-/// another).
+/// A target's native port, and the prepared ids and tracing sessions it
+/// gave in this replay for the captured ones (shared by all connections: a
+/// driver prepares on one and executes on another).
 #[derive(Clone)]
 pub struct NativeTarget {
     pub addr: Option<String>,
     pub ids: Arc<parking_lot::Mutex<IdMap>>,
+    pub sessions: Arc<parking_lot::Mutex<IdMap>>,
 }
 
 impl NativeTarget {
@@ -41,6 +42,7 @@ impl NativeTarget {
         NativeTarget {
             addr,
             ids: Arc::default(),
+            sessions: Arc::default(),
         }
     }
 }
@@ -208,11 +210,18 @@ impl NativeReplayer {
         let h = frame.header();
         let plain = body.unwrap_or_else(|| frame.raw_body().to_vec());
         for link in &mut self.links {
-            let swapped = if matches!(h.opcode, op::EXECUTE | op::BATCH) {
+            let mut swapped = if matches!(h.opcode, op::EXECUTE | op::BATCH) {
                 rewrite(h.opcode, &plain, &link.target.ids.lock())
             } else {
                 None
             };
+            let sessions = link.target.sessions.lock().clone();
+            if !sessions.is_empty() && h.opcode != op::STARTUP {
+                let now = swapped.as_deref().unwrap_or(&plain);
+                if let Some(b) = swap_sessions(now, &sessions) {
+                    swapped = Some(b);
+                }
+            }
             match swapped {
                 Some(b) => {
                     let again = reframe(&h, frame.bytes[0], &b, self.compression);
@@ -247,9 +256,19 @@ impl NativeReplayer {
             let h = x.0.header();
             (h.version, h.opcode, h.flags, x.1.clone())
         };
-        // The target's prepared ids, for the EXECUTEs that follow.
+        // The target's prepared ids and tracing sessions, for the requests that follow.
         if let Some((cf, cb)) = &captured {
             let ch = cf.header();
+            if let Some(cs) = tracing_id(ch.flags, cb) {
+                for (link, r) in self.links.iter().zip(&inflated) {
+                    if let Some(rs) = r
+                        .as_ref()
+                        .and_then(|(f, b)| tracing_id(f.header().flags, b))
+                    {
+                        link.target.sessions.lock().insert(cs.clone(), rs);
+                    }
+                }
+            }
             if let Some(cid) = prepared_id(ch.version, ch.opcode, ch.flags, cb) {
                 for (link, r) in self.links.iter().zip(&inflated) {
                     if let Some((rf, rb)) = r {

@@ -19,7 +19,12 @@ impl Capture {
     /// `capture --listen 127.0.0.1:0 --to 127.0.0.1:TO --file FILE EXTRA...`.
     pub fn start(to: u16, file: &Path, extra: &[&str]) -> Capture {
         let to = format!("127.0.0.1:{to}");
-        Self::spawn(&["--listen", "127.0.0.1:0", "--to", &to], "listening on", file, extra)
+        Self::spawn(
+            &["--listen", "127.0.0.1:0", "--to", &to],
+            "listening on",
+            file,
+            extra,
+        )
     }
 
     /// `capture --native-listen 127.0.0.1:0 --native-to 127.0.0.1:TO --file FILE EXTRA...`.
