@@ -238,3 +238,51 @@ fn the_recorded_driver_capture_replays_without_difference() {
         "{out}"
     );
 }
+
+#[test]
+fn serve_capture_records_the_native_port_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("served.capture");
+    let path = file.to_str().unwrap();
+    let args = [
+        "--in-memory",
+        "--native-listen",
+        "127.0.0.1:0",
+        "--capture",
+        path,
+    ];
+    let mut source = wire::Server::start(&args);
+    let mut c = open(
+        native::native_port(&source),
+        4,
+        Some((Compression::Lz4, "lz4")),
+    );
+    native::schema(&mut c);
+    c.ok("INSERT INTO nk.c (k, v) VALUES ('a', 'served')");
+    c.ok("SELECT * FROM nk.c");
+    drop(c);
+    assert!(source.terminate().success());
+    let recs = records(&file);
+    assert_eq!(recs[0]["protocol"], "thrift,native", "{}", recs[0]);
+    let requests = recs
+        .iter()
+        .filter(|r| r["type"] == "native_request")
+        .count();
+    assert_eq!(requests, 6);
+
+    let fresh = native::server();
+    let (t, n) = (fresh.port, native::native_port(&fresh));
+    let (code, out) = replay(&[
+        path,
+        "--server",
+        &format!("127.0.0.1:{t}"),
+        "--native-server",
+        &format!("127.0.0.1:{n}"),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(figures(&out), (6, 0), "{out}");
+    // Without the native port, its calls have no reply.
+    let (code, out) = replay(&[path, "--server", &format!("127.0.0.1:{t}")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no reply"), "{out}");
+}
