@@ -416,8 +416,10 @@ pub fn get_range_slices(
             return Ok(Vec::new());
         }
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
+        let widened = statics::applies(node.release, &cf, predicate);
         return Ok(rows
             .into_iter()
+            .filter(|(_, row)| !widened || statics::only_declared(&cf, &row.columns))
             .map(|(_, mut row)| {
                 as_answered(node, ks, parent, predicate, &mut row.columns);
                 row
@@ -630,11 +632,20 @@ pub fn get_indexed_slices(
         start_key: clause.start_key.clone(),
         count: usize::try_from(clause.count).unwrap_or(0),
     };
-    let cmd = slice_command(ks, parent, slice_of(predicate));
+    let mut cmd = slice_command(ks, parent, slice_of(predicate));
+    let widened = statics::applies(node.release, &cf, predicate);
+    if widened {
+        statics::widen(&mut cmd);
+    }
     let now = node.now();
     Ok(node
         .read_indexed(&cmd, &query)?
         .into_iter()
-        .map(|(key, row)| t::KeySlice::new(key, into_thrift(row, now, cf.is_counter())))
+        .map(|(key, row)| (key, into_thrift(row, now, cf.is_counter())))
+        .filter(|(_, columns)| !widened || statics::only_declared(&cf, columns))
+        .map(|(key, mut columns)| {
+            as_answered(node, ks, parent, predicate, &mut columns);
+            t::KeySlice::new(key, columns)
+        })
         .collect())
 }
