@@ -197,7 +197,7 @@ impl Schema {
         // Besides 1.2's per-CF rules: names and index names unique within the request.
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
-        for (cf, cf_spec) in cfs.iter().zip(&spec.cf_defs) {
+        for cf in &cfs {
             let mut others = self.index_names_except(Some(&cf.name));
             others.extend(request_indexes.iter().cloned());
             validate_cf(cf, &others, rules)?;
