@@ -1657,6 +1657,17 @@ if (1, 2) <= R < (3, 0):
                     v19.system_drop_keyspace(ks2)]
         return out
 
+if R >= (1, 2):
+    @scenario("rel_evicted", "19", "cql3", keyspace_reset="cv_r_evicted")
+    def _evicted():
+        """an unknown prepared statement id (found by difftest.py --app): 1.2.9 named its
+        cache's size (100000) and the id twice, 1.2.19 on neither"""
+        ks = "cv_r_evicted"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [v19.execute_prepared_cql3_query(0, ["u1", "p"]),
+                v19.execute_prepared_cql3_query(12345, [])]
+        return out
+
 if R >= (3, 0):
     @scenario("rel_compact", "19", "read", keyspace_reset="cv_r_compact")
     def _compact():

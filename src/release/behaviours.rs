@@ -667,4 +667,15 @@ behaviours! {
         until: Some((2, 1, 0)),
         says: "a COMPOSITES index of a column family of plain names fails a new keyspace at that column family (closes the connection)",
     }
+
+    // CassandraServer.execute_prepared_cql3_query's own message.
+    /// An unknown prepared statement id was refused without the cache's
+    /// size (`...or you have prepared too many queries and it has been
+    /// evicted from the internal cache)`; 1.2.9 named its 100000).
+    PreparedEvictionUnsized {
+        key: "prepared_eviction_unsized",
+        from: (1, 2, 19),
+        until: None,
+        says: "an unknown prepared id is refused without naming the cache's size",
+    }
 }

@@ -229,6 +229,7 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
              should not specify end key at all, under RandomPartitioner",
         );
     }
+    let why = prepared_not_found(release, why);
     if !release.at_least(2, 0) {
         return ApiError::InvalidRequest(why);
     }
@@ -256,17 +257,6 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
             "You must use conditional updates for serializable writes"
         }
         .to_string();
-    }
-    // 2.0's CassandraServer named no cache size nor the id twice.
-    if let Some(head) = why
-        .strip_prefix("Prepared query with ID ")
-        .and_then(|rest| rest.split_once(" or you have prepared more than "))
-        .map(|(head, _)| head.to_string())
-    {
-        why = format!(
-            "Prepared query with ID {head} or you have prepared too many queries and it has been \
-             evicted from the internal cache)"
-        );
     }
     for old in ["LexicalUUID should be 16", "TimeUUID should be 16"] {
         if why.contains(old) {
@@ -608,6 +598,24 @@ fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
     if !release.at_least(0, 8) {
         ks.strategy_options = None;
         ks.durable_writes = None;
+    }
+}
+
+/// An unknown prepared id as the release worded it: from 1.2.19 its
+/// CassandraServer named no cache size nor the id twice.
+fn prepared_not_found(release: &Release, why: String) -> String {
+    if !release.does(Behaviour::PreparedEvictionUnsized) {
+        return why;
+    }
+    match why
+        .strip_prefix("Prepared query with ID ")
+        .and_then(|rest| rest.split_once(" or you have prepared more than "))
+    {
+        Some((head, _)) => format!(
+            "Prepared query with ID {head} or you have prepared too many queries and it has been \
+             evicted from the internal cache)"
+        ),
+        None => why,
     }
 }
 

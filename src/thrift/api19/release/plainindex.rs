@@ -116,7 +116,7 @@ mod tests {
     }
 
     #[test]
-    fn only_2_0_fails_and_only_a_composites_index_of_plain_names() {
+    fn only_1_2_and_2_0_fail_and_only_a_composites_index_of_plain_names() {
         let idx = cf("Idx", "UTF8Type", Some(IndexType::Composites));
         assert!(fails(release("2.0.17"), &idx));
         assert!(!fails(release("2.1.22"), &idx));
