@@ -57,6 +57,23 @@ pub struct Difference {
     pub replayed: String,
 }
 
+impl Difference {
+    /// A reply the target did not give: `expected` says whether there was
+    /// one to compare it with (a captured one, or the first target's).
+    pub fn no_reply(expected: bool) -> Difference {
+        Difference {
+            kind: Kind::NoReply,
+            path: String::new(),
+            captured: if expected {
+                "a reply".into()
+            } else {
+                "no reply from the first target".into()
+            },
+            replayed: "the connection closed or nothing came in time".into(),
+        }
+    }
+}
+
 /// Lists longer than this are compared element by element only (the
 /// multiset match that tells order and missing elements apart is quadratic).
 const MATCH_MAX: usize = 2_000;

@@ -12,7 +12,7 @@
 //! by [`crate::capture::native::replay`] on the targets' native ports,
 //! under the same order. Owns the replay's scheduling only.
 
-use crate::capture::compare::{compare, Difference, Kind};
+use crate::capture::compare::{compare, Difference};
 use crate::capture::cut::Cutter;
 use crate::capture::format::{CaptureReader, FormatError, Record};
 use crate::capture::masks::Windows;
@@ -398,16 +398,7 @@ impl Replayer {
         };
         let diffs = match (expected, replies.pop().flatten()) {
             (Some(e), Some(r)) => compare(&method, &e, &r, &self.windows),
-            (e, _) => vec![Difference {
-                kind: Kind::NoReply,
-                path: String::new(),
-                captured: if e.is_some() {
-                    "a reply".into()
-                } else {
-                    "no reply from the first target".into()
-                },
-                replayed: "the connection closed or nothing came in time".into(),
-            }],
+            (e, _) => vec![Difference::no_reply(e.is_some())],
         };
         self.report.lock().add(self.conn, n, &method, diffs);
     }

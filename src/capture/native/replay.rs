@@ -12,7 +12,7 @@ use super::compare::{compare, Frame as Reply};
 use super::decode::{prepared_id, tracing_id};
 use super::frames::{reframe, startup_compression, Frame, FrameCutter};
 use super::ids::{rewrite, swap_sessions, IdMap};
-use crate::capture::compare::{Difference, Kind};
+use crate::capture::compare::Difference;
 use crate::capture::format::Record;
 use crate::capture::masks::Windows;
 use crate::capture::report::Report;
@@ -307,16 +307,7 @@ impl NativeReplayer {
                 },
                 &self.windows,
             ),
-            (e, _) => vec![Difference {
-                kind: Kind::NoReply,
-                path: String::new(),
-                captured: if e.is_some() {
-                    "a reply".into()
-                } else {
-                    "no reply from the first target".into()
-                },
-                replayed: "the connection closed or nothing came in time".into(),
-            }],
+            (e, _) => vec![Difference::no_reply(e.is_some())],
         };
         self.report.lock().add(self.conn, n, &opcode, diffs);
     }
