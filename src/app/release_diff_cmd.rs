@@ -247,6 +247,8 @@ mod tests {
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
+                 Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
+                 new keyspace at that column family (closes the connection)\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
