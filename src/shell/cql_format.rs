@@ -162,8 +162,8 @@ fn format_collection(
 
 /// Backslashes doubled, control characters (C0, DEL and C1 up to the
 /// no-break space, as cqlsh's `unicode_controlchars_re` picked them) shown
-/// as Python escapes.
-fn escape_text(s: &str) -> String {
+/// as Python escapes (cqlsh 2.0.0 showed text the same way).
+pub fn escape_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -22,7 +22,7 @@
 mod describe;
 
 use crate::marshal::{bytes_to_hex, parse_type, TypeRef};
-use crate::shell::cql_format::{display_width, pad_left, pad_right};
+use crate::shell::cql_format::{display_width, escape_text, pad_left, pad_right};
 use crate::shell::cqlsh::error_line;
 use crate::shell::cqlsh::lex::{pending, unquote_name, Pending, Piece};
 use crate::shell::input::{Read, Source};
@@ -321,25 +321,6 @@ fn format_value(class: &str, value: Option<&[u8]>) -> String {
         "DateType" => as_string("DateType"),
         other => as_string(other),
     }
-}
-
-/// Text with backslashes doubled and control characters escaped, as
-/// 2.0.0 showed them.
-fn escape_text(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || (0x7f..=0xa0).contains(&(c as u32)) => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A result as cqlsh 2.0.0 printed it (empty for VOID and no rows).
