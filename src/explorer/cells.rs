@@ -39,7 +39,7 @@ pub fn partition(
 ) -> ExplorerResult<Value> {
     let schema = node.schema();
     let def = cf_def(&schema, ks, cf)?;
-    let Some(sp) = node.stored_partition(ks, cf, key, limit.max(1))? else {
+    let Some(sp) = node.stored_partition(ks, cf, key, &[], limit.max(1))? else {
         return Err(ExplorerError::NotFound(format!(
             "no partition with key {} in {ks}.{cf}",
             bytes_to_hex(key)

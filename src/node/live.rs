@@ -250,7 +250,8 @@ pub fn partition_sizes(
 }
 
 /// One partition as a read answers it: its live cells (or super columns
-/// with their live sub-columns), at most `max_items` top-level items and
+/// with their live sub-columns) from the name `from` on, at most
+/// `max_items` top-level items and
 /// `budget.slice_bytes` of names and values (fewer items are shown, the
 /// view `truncated`, when that many do not fit); `None` when it holds
 /// nothing live.
@@ -259,6 +260,7 @@ pub fn partition(
     ks: &str,
     cf: &str,
     key: &[u8],
+    from: &[u8],
     max_items: usize,
     budget: &Budget,
 ) -> NodeResult<Option<StoredPartition>> {
@@ -266,7 +268,7 @@ pub fn partition(
     let mut want = max_items.max(1);
     let row = loop {
         // One more than shown, to know whether more follow.
-        let cmd = command(ks, cf, &[], want.saturating_add(1));
+        let cmd = command(ks, cf, from, want.saturating_add(1));
         match backend.read_bounded(&cmd, key, budget.slice_bytes)? {
             Some(row) => break row,
             None if want > 1 => want /= 2,

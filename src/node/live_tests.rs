@@ -174,7 +174,7 @@ fn deleted_cells_and_rows_are_not_counted() {
     let listed = live(&node, "Std", None, &TINY);
     assert!(listed.iter().all(|p| p.key != b"k3"));
     assert_eq!(listed.len(), 19);
-    assert!(partition(&**b, "K", "Std", b"k3", 10, &d)
+    assert!(partition(&**b, "K", "Std", b"k3", &[], 10, &d)
         .unwrap()
         .is_none());
 }
@@ -208,12 +208,14 @@ fn one_partition_is_its_live_items_cut_to_the_limit_and_the_bytes() {
     let node = loaded();
     let b = node.backend();
     let d = Budget::DEFAULT;
-    let whole = partition(&**b, "K", "Std", b"k4", 100, &d)
+    let whole = partition(&**b, "K", "Std", b"k4", &[], 100, &d)
         .unwrap()
         .unwrap();
     assert_eq!((whole.items.len(), whole.truncated), (5, false));
     assert_eq!(whole.token, node.schema().partitioner.token(b"k4"));
-    let cut = partition(&**b, "K", "Std", b"k4", 3, &d).unwrap().unwrap();
+    let cut = partition(&**b, "K", "Std", b"k4", &[], 3, &d)
+        .unwrap()
+        .unwrap();
     assert_eq!((cut.items.len(), cut.truncated), (3, true));
     assert_eq!(cut.items[..], whole.items[..3]);
     // 5 cells of 3+1 bytes do not fit in 10: fewer are shown.
@@ -221,7 +223,7 @@ fn one_partition_is_its_live_items_cut_to_the_limit_and_the_bytes() {
         slice_bytes: 10,
         ..d
     };
-    let fit = partition(&**b, "K", "Std", b"k4", 100, &tight)
+    let fit = partition(&**b, "K", "Std", b"k4", &[], 100, &tight)
         .unwrap()
         .unwrap();
     assert!(fit.truncated && !fit.items.is_empty() && fit.items.len() < 5);
@@ -229,8 +231,8 @@ fn one_partition_is_its_live_items_cut_to_the_limit_and_the_bytes() {
         slice_bytes: 1,
         ..d
     };
-    assert!(partition(&**b, "K", "Std", b"k4", 100, &none).is_err());
-    let sup = partition(&**b, "K", "Sup", b"s1", 100, &d)
+    assert!(partition(&**b, "K", "Std", b"k4", &[], 100, &none).is_err());
+    let sup = partition(&**b, "K", "Sup", b"s1", &[], 100, &d)
         .unwrap()
         .unwrap();
     let names: Vec<_> = sup

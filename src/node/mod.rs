@@ -444,24 +444,27 @@ impl Node {
     }
 
     /// One partition as stored: every cell (tombstones included) and
-    /// marker, at most `max_items` top-level items (the explorer's view).
+    /// marker, at most `max_items` top-level items from the name `from` on
+    /// (empty: the start; the explorer's view).
     /// With a cluster, the partition as a read answers it (see `node::live`).
     pub fn stored_partition(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
+        from: &[u8],
         max_items: usize,
     ) -> NodeResult<Option<crate::storage::stored_view::StoredPartition>> {
         match &self.engine {
             Some(engine) => engine
-                .stored_partition(keyspace, cf, key, max_items)
+                .stored_partition(keyspace, cf, key, from, max_items)
                 .map_err(storage_error),
             None => live::partition(
                 &*self.backend,
                 keyspace,
                 cf,
                 key,
+                from,
                 max_items,
                 &live::Budget::DEFAULT,
             ),

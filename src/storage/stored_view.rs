@@ -99,19 +99,20 @@ pub fn cell_weight(c: &Cell) -> u64 {
     (c.name.len() + c.value.len() + 8) as u64
 }
 
-/// Merges every source of one row in comparator order, reconciling the
-/// versions of each name, and gives each merged item to `each` until it
-/// says stop (false). Expired cells come out as the tombstones they have
+/// Merges every source of one row in comparator order from the name
+/// `from` on (empty: the row's start), reconciling the versions of each
+/// name, and gives each merged item to `each` until it says stop (false). Expired cells come out as the tombstones they have
 /// become, as every read sees them.
 pub(crate) fn each_stored(
     cmp: &TypeRef,
     handles: &[Box<dyn RowHandle + '_>],
     now: i32,
+    from: &[u8],
     each: &mut dyn FnMut(StoredItem) -> bool,
 ) -> Result<(), StorageError> {
     let mut sources: Vec<Box<dyn EntrySource + '_>> = Vec::with_capacity(handles.len());
     for h in handles {
-        sources.push(h.slice(&[], &[], false, FETCH)?);
+        sources.push(h.slice(from, &[], false, FETCH)?);
     }
     let next = |s: &mut (dyn EntrySource + '_)| -> Result<Option<Entry>, StorageError> {
         let mut e = s.next_entry()?;
@@ -305,19 +306,36 @@ mod tests {
         ))
         .unwrap();
         e.apply(&sput("k", "sc", "n", "v", 1)).unwrap();
-        let p = e.stored_partition("ks", "Std", b"k", 10).unwrap().unwrap();
+        let p = e
+            .stored_partition("ks", "Std", b"k", &[], 10)
+            .unwrap()
+            .unwrap();
         assert_eq!(p.items.len(), 2);
         assert!(matches!(&p.items[0], StoredItem::Cell(c) if is_tombstone(c) && c.name == b("a")));
         assert!(matches!(&p.items[1], StoredItem::Cell(c) if c.value == b("2")));
         assert_eq!(p.range_tombstones.len(), 1);
         assert!(p.deletion.is_live());
-        let short = e.stored_partition("ks", "Std", b"k", 1).unwrap().unwrap();
+        let short = e
+            .stored_partition("ks", "Std", b"k", &[], 1)
+            .unwrap()
+            .unwrap();
         assert_eq!((short.items.len(), short.truncated), (1, true));
+        // From "b" on: the tombstone of "a" is not read, the markers are.
+        let from_b = e
+            .stored_partition("ks", "Std", b"k", b"b", 10)
+            .unwrap()
+            .unwrap();
+        assert!(matches!(&from_b.items[..], [StoredItem::Cell(c)] if c.name == b("b")));
+        assert_eq!(from_b.range_tombstones.len(), 1);
+        assert!(p.deletes(None, b"a") && !from_b.deletes(None, b"a"));
         let s = e
-            .stored_partition("ks", "Super", b"k", 10)
+            .stored_partition("ks", "Super", b"k", &[], 10)
             .unwrap()
             .unwrap();
         assert!(matches!(&s.items[0], StoredItem::Super { cells, .. } if cells.len() == 1));
-        assert_eq!(e.stored_partition("ks", "Std", b"none", 10).unwrap(), None);
+        assert_eq!(
+            e.stored_partition("ks", "Std", b"none", &[], 10).unwrap(),
+            None
+        );
     }
 }

@@ -24,20 +24,21 @@ type PartitionFn<'f, T> = dyn FnMut(&TypeRef, &DecoratedKey, &[Box<dyn RowHandle
 
 impl Engine {
     /// One partition as stored, with at most `max_items` top-level items
-    /// (`truncated` says whether there were more); `None` when no store
-    /// knows the key.
+    /// from the name `from` on (empty: the start; `truncated` says whether
+    /// there were more); `None` when no store knows the key.
     pub fn stored_partition(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
+        from: &[u8],
         max_items: usize,
     ) -> Result<Option<StoredPartition>, StorageError> {
         self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
             let (deletion, range_tombstones) = row_markers(handles);
             let mut items = Vec::new();
             let mut truncated = false;
-            each_stored(cmp, handles, now, &mut |item| {
+            each_stored(cmp, handles, now, from, &mut |item| {
                 if items.len() >= max_items {
                     truncated = true;
                     return false;
@@ -186,7 +187,7 @@ fn size_of(
             .iter()
             .map(|r| (r.start.len() + r.end.len()) as u64)
             .sum::<u64>();
-    each_stored(cmp, &owned, now, &mut |item: StoredItem| {
+    each_stored(cmp, &owned, now, &[], &mut |item: StoredItem| {
         weigh(&item, &mut cells, &mut bytes);
         true
     })?;
