@@ -31,6 +31,7 @@
 #             after SIGCONT (20); --threads per loader (2)
 #   --write-timeout-ms/--read-timeout-ms  the cluster's (2000, 5000: 2.0+ defaults)
 #
+# GATEWAY_LOG=FILE keeps the gateway's log (RUST_LOG filters it).
 # Needs python-driver and thrift importable: clients/.build/native-venv (made
 # by scripts/run-native-drivers.sh) or PYTHON. Exits non-zero when a check fails.
 set -uo pipefail
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -z "$URL" ] || [ -z "$STOP" ]; then
-    sed -n '10,35p' "$0" >&2
+    sed -n '10,36p' "$0" >&2
     exit 2
 fi
 PY=${PYTHON:-$ROOT/clients/.build/native-venv/bin/python}
@@ -74,6 +75,7 @@ cleanup() {
         kill -TERM "$PID" 2>/dev/null
         wait "$PID" 2>/dev/null
     fi
+    [ -z "${GATEWAY_LOG:-}" ] || cp "$DIR/err" "$GATEWAY_LOG"
     rm -rf "$DIR"
 }
 trap cleanup EXIT
