@@ -11,7 +11,9 @@
 #            [--pycassa] [--before S] [--hold S] [--after S] [--threads N]
 #   URL       the cluster, as `serve --backend` takes it
 #             (cassandra://127.0.0.1,127.0.0.2,127.0.0.3); its hosts' Thrift
-#             (9160, the first host's) and native (9042) ports are the direct side
+#             (9160, the first host's) and native (9042) ports are the direct side;
+#             a cluster whose first host has no Thrift (4.0+) is compared on its
+#             native port only (no direct-thrift, no direct-pycassa)
 #   --stop    the pids of the two nodes to stop (e.g. $C311_HOME/node{2,3}/pid);
 #             none of them the first host's (the direct Thrift loader's coordinator)
 #   --jmx     the nodes' JMX as HOST:PORT,..., in the URL's host order (3.11 from
@@ -29,6 +31,7 @@
 #             after SIGCONT (20); --threads per loader (2)
 #   --write-timeout-ms/--read-timeout-ms  the cluster's (2000, 5000: 2.0+ defaults)
 #
+# GATEWAY_LOG=FILE keeps the gateway's log (RUST_LOG filters it).
 # Needs python-driver and thrift importable: clients/.build/native-venv (made
 # by scripts/run-native-drivers.sh) or PYTHON. Exits non-zero when a check fails.
 set -uo pipefail
@@ -47,7 +50,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -z "$URL" ] || [ -z "$STOP" ]; then
-    sed -n '10,33p' "$0" >&2
+    sed -n '10,36p' "$0" >&2
     exit 2
 fi
 PY=${PYTHON:-$ROOT/clients/.build/native-venv/bin/python}
@@ -72,6 +75,7 @@ cleanup() {
         kill -TERM "$PID" 2>/dev/null
         wait "$PID" 2>/dev/null
     fi
+    [ -z "${GATEWAY_LOG:-}" ] || cp "$DIR/err" "$GATEWAY_LOG"
     rm -rf "$DIR"
 }
 trap cleanup EXIT
@@ -93,6 +97,11 @@ NATIVE=$(sed -n 's/^supercolumn native on .*:\([0-9][0-9]*\)$/\1/p' "$DIR/out")
 echo "gateway-hung-check: gateway pid $PID, Thrift 127.0.0.1:$PORT, native 127.0.0.1:$NATIVE, backend $URL"
 
 export PYTHONPATH=$ROOT/clients/python:$ROOT/scripts
+DIRECT_THRIFT=${FIRST%%:*}:9160
+if ! (exec 3<>"/dev/tcp/${FIRST%%:*}/9160") 2>/dev/null; then
+    echo "gateway-hung-check: $DIRECT_THRIFT has no Thrift: the direct side is the native port alone"
+    DIRECT_THRIFT=""
+fi
 RC=0
 if [ -n "$JMX" ]; then
     "$PY" -W ignore "$ROOT/scripts/gateway_route_check.py" --gateway-thrift "127.0.0.1:$PORT" \
@@ -100,7 +109,7 @@ if [ -n "$JMX" ]; then
         --jmx-tool "$ROOT/scripts/JmxCounts.java" || RC=1
 fi
 "$PY" -W ignore "$ROOT/scripts/gateway_hung_check.py" --gateway-thrift "127.0.0.1:$PORT" \
-    --gateway-native "127.0.0.1:$NATIVE" --cluster-thrift "${FIRST%%:*}:9160" \
+    --gateway-native "127.0.0.1:$NATIVE" --cluster-thrift "$DIRECT_THRIFT" \
     --cluster-hosts "$HOSTS" --stop "$STOP" --events "${EVENTS:-/tmp/gateway-hung-events.jsonl}" \
     "${PASS[@]}" || RC=1
 if [ $RC -ne 0 ]; then

@@ -8,6 +8,8 @@ keys it wrote: gw-thrift (19.x Thrift to the gateway), gw-native
 (python-driver to the gateway's native port, its default RetryPolicy),
 direct-thrift (the cluster's Thrift on the first host) and direct-native
 (python-driver to the cluster's hosts, token aware, its default RetryPolicy).
+A cluster without Thrift (4.0+: --cluster-thrift "") has no direct-thrift
+(nor direct-pycassa): its native loader is the direct side.
 After --before seconds the --stop pids get SIGSTOP, after --hold more SIGCONT,
 then the load runs --after seconds more.
 
@@ -342,7 +344,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gateway-thrift", required=True)
     ap.add_argument("--gateway-native", required=True)
-    ap.add_argument("--cluster-thrift", required=True)
+    ap.add_argument("--cluster-thrift", required=True,
+                    help="HOST:PORT, or empty for a cluster without Thrift (4.0+)")
     ap.add_argument("--cluster-hosts", required=True, help="comma-separated, native port 9042")
     ap.add_argument("--stop", required=True, help="pids to SIGSTOP, space-separated")
     ap.add_argument("--before", type=float, default=10)
@@ -383,10 +386,12 @@ def main():
         here = os.path.dirname(os.path.abspath(__file__))
         # Its stderr to a file: jython's threads complain when it is stopped.
         py_err = open(py_out + ".err", "w")
+        targets = ["gw-pycassa=" + args.gateway_thrift]
+        if args.cluster_thrift:
+            targets.append("direct-pycassa=" + args.cluster_thrift)
         pycassa = subprocess.Popen(args.pycassa.split() + [
-            os.path.join(here, "..", "clients", "pycassa", "hung_load.py"), ks, CF, "3600", py_out,
-            "gw-pycassa=" + args.gateway_thrift, "direct-pycassa=" + args.cluster_thrift],
-            stderr=py_err)
+            os.path.join(here, "..", "clients", "pycassa", "hung_load.py"), ks, CF, "3600",
+            py_out] + targets, stderr=py_err)
         for _ in range(1200):
             if os.path.exists(py_out) and os.path.getsize(py_out) > 0:
                 break
@@ -403,7 +408,8 @@ def main():
             ("direct-thrift", thrift_loader(args.cluster_thrift, ks, "dt%d" % i)),
             ("direct-native", native_loader(d_session, ks, "dn%d" % i)),
         ):
-            threads.append(Loader(name, run, t0, stop_evt, events, lock))
+            if args.cluster_thrift or name != "direct-thrift":
+                threads.append(Loader(name, run, t0, stop_evt, events, lock))
     for t in threads:
         t.start()
     time.sleep(args.before)
@@ -448,6 +454,8 @@ def main():
     names = ["gw-thrift", "gw-native", "direct-thrift", "direct-native"]
     if pycassa:
         names += ["gw-pycassa", "direct-pycassa"]
+    if not args.cluster_thrift:
+        names = [n for n in names if n not in ("direct-thrift", "direct-pycassa")]
     timeouts = {"write": args.write_timeout_ms, "read": args.read_timeout_ms}
     ok = summarize(events, names, t_stop, t_cont, timeouts, args.recovery_s)
 
