@@ -41,6 +41,14 @@ pub fn widen(cmd: &mut ReadCommand) {
 /// declared ones, ascending, merged into the others, each time the one
 /// whose name sorts first, then at most the slice's count.
 pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnOrSuperColumn>) {
+    merge(cf, out);
+    if let Some(range) = &predicate.slice_range {
+        out.truncate(usize::try_from(range.count).unwrap_or(0));
+    }
+}
+
+/// The merge of [`order`], every column kept.
+fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
     let declared = |c: &t::ColumnOrSuperColumn| cf.options.column(name_of(c)).is_some();
     let (mut statics, rows): (Vec<_>, Vec<_>) = out.drain(..).partition(|c| declared(c));
     let cmp = |a: &t::ColumnOrSuperColumn, b: &t::ColumnOrSuperColumn| {
@@ -55,9 +63,6 @@ pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnO
         out.push(row);
     }
     out.extend(statics);
-    if let Some(range) = &predicate.slice_range {
-        out.truncate(usize::try_from(range.count).unwrap_or(0));
-    }
 }
 
 /// A new keyspace as 3.0 made it when a CfDef of it asked a COMPOSITES
@@ -91,14 +96,50 @@ pub fn unindexable_static(release: Option<&Release>, spec: &mut KeyspaceSpec) ->
     Some(first)
 }
 
-/// Whether a row read whole holds only declared columns (its static row):
-/// 3.x's index search by a reversed slice of such a table found only
-/// those rows (recorded by difftest seeds of 3.0 and 3.11: a row with any
-/// other column was left out).
-pub fn only_declared(cf: &CfDef, columns: &[t::ColumnOrSuperColumn]) -> bool {
-    columns
+/// Whether 3.x's index search by a reversed slice of such a table found a
+/// row (`columns`: the row read whole, in the slice's order). It built a
+/// partition of the rows in [`order`]'s order, reversed, taken as
+/// ascending without sorting, and took the indexed column's row back from
+/// it as a B-tree leaf is searched: the first row, and when that sorted
+/// before it a binary search of the others. A row out of order hid it
+/// (recorded: rel_widened). The indexed column: the first expression's
+/// that has an index; none, found.
+pub fn found(
+    cf: &CfDef,
+    expressions: &[t::IndexExpression],
+    columns: &[t::ColumnOrSuperColumn],
+) -> bool {
+    let Some(indexed) = expressions
         .iter()
-        .all(|c| cf.options.column(name_of(c)).is_some())
+        .map(|e| e.column_name.as_slice())
+        .find(|name| cf.options.column(name).is_some_and(|c| c.index_type.is_some()))
+    else {
+        return true;
+    };
+    let mut stored = columns.to_vec();
+    merge(cf, &mut stored);
+    stored.reverse();
+    let cmp = |c: &t::ColumnOrSuperColumn| cf.comparator.compare(name_of(c), indexed);
+    match stored.split_first() {
+        None => false,
+        Some((first, _)) if cmp(first) != Ordering::Less => cmp(first) == Ordering::Equal,
+        Some((_, rest)) => java_binary_search(rest, cmp),
+    }
+}
+
+/// `java.util.Arrays.binarySearch`'s probes over `items` (which may be out
+/// of order): whether one compared equal.
+fn java_binary_search<T>(items: &[T], cmp: impl Fn(&T) -> Ordering) -> bool {
+    let (mut low, mut high) = (0_isize, items.len() as isize - 1);
+    while low <= high {
+        let mid = (low + high) / 2;
+        match cmp(&items[mid as usize]) {
+            Ordering::Less => low = mid + 1,
+            Ordering::Greater => high = mid - 1,
+            Ordering::Equal => return true,
+        }
+    }
+    false
 }
 
 /// A count of a widened slice (`widened`: [`applies`] held): the columns
@@ -179,10 +220,25 @@ mod tests {
     }
 
     #[test]
-    fn only_rows_of_declared_columns_are_found_reversed() {
-        let cf = cf("UTF8Type", &["birth"]);
-        assert!(only_declared(&cf, &cols(&["birth"])));
-        assert!(!only_declared(&cf, &cols(&["c06", "birth"])));
+    fn a_reversed_index_search_finds_rows_its_partition_held_in_order() {
+        let mut cf = cf("UTF8Type", &["zeta", "birth"]);
+        cf.options.column_metadata[0].index_type = Some(IndexType::Keys);
+        let birth = [t::IndexExpression::new(
+            b"birth".to_vec(),
+            t::IndexOperator::EQ,
+            vec![0; 8],
+        )];
+        // recorded: rel_widened (the row read reversed, as the engine gives it)
+        assert!(found(&cf, &birth, &cols(&["birth"])));
+        assert!(!found(&cf, &birth, &cols(&["zeta", "birth"])));
+        assert!(!found(&cf, &birth, &cols(&["c01", "birth"])));
+        assert!(!found(&cf, &birth, &cols(&["zeta", "c02", "c01", "birth", "a"])));
+        // merged [a, birth], stored [birth, a]: the first is it
+        assert!(found(&cf, &birth, &cols(&["birth", "a"])));
+        // merged [birth, c02, c01, a], stored [a, c01, c02, birth]: probed c02, c01
+        assert!(!found(&cf, &birth, &cols(&["c02", "c01", "birth", "a"])));
+        // no indexed column named: no search to miss it
+        assert!(found(&cf, &[], &cols(&["zeta", "birth"])));
     }
 
     #[test]
