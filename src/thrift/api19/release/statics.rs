@@ -13,7 +13,7 @@
 
 use crate::model::{ReadCommand, Slice};
 use crate::release::{Behaviour, Release};
-use crate::schema::{CfDef, CfSpec, IndexType, KeyspaceSpec};
+use crate::schema::CfDef;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
 
@@ -65,37 +65,6 @@ fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
     out.extend(statics);
 }
 
-/// A new keyspace as 3.0 made it when a CfDef of it asked a COMPOSITES
-/// index of a declared column of a static compact table: that column was
-/// static, which 3.x's built-in index could not index (an assertion while
-/// the table's store was made). The keyspace was made, and its tables in
-/// the order of their names up to that one; the call failed on the server,
-/// closing the connection. `Some(name)`: the first such table, `spec`
-/// keeping only the tables made before it.
-pub fn unindexable_static(release: Option<&Release>, spec: &mut KeyspaceSpec) -> Option<String> {
-    if !release.is_some_and(|r| r.does(Behaviour::StaticIndexFails)) {
-        return None;
-    }
-    let fails = |cf: &CfSpec| {
-        let comparator = cf.comparator_type.as_deref().unwrap_or("BytesType");
-        cf.column_type.as_deref() != Some("Super")
-            && !comparator.contains("CompositeType")
-            && cf
-                .column_metadata
-                .iter()
-                .flatten()
-                .any(|c| c.index_type == Some(IndexType::Composites))
-    };
-    let first = spec
-        .cf_defs
-        .iter()
-        .filter(|cf| fails(cf))
-        .map(|cf| cf.name.clone())
-        .min()?;
-    spec.cf_defs.retain(|cf| cf.name < first);
-    Some(first)
-}
-
 /// Whether 3.x's index search by a reversed slice of such a table found a
 /// row (`columns`: the row read whole, in the slice's order). It built a
 /// partition of the rows in [`order`]'s order, reversed, taken as
@@ -112,7 +81,11 @@ pub fn found(
     let Some(indexed) = expressions
         .iter()
         .map(|e| e.column_name.as_slice())
-        .find(|name| cf.options.column(name).is_some_and(|c| c.index_type.is_some()))
+        .find(|name| {
+            cf.options
+                .column(name)
+                .is_some_and(|c| c.index_type.is_some())
+        })
     else {
         return true;
     };
@@ -163,7 +136,7 @@ fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
-    use crate::schema::ColumnDef;
+    use crate::schema::{ColumnDef, IndexType};
 
     fn cf(comparator: &str, declared: &[&str]) -> CfDef {
         let mut cf = CfDef::new("ks", "Idx", 1000, parse_type(comparator).unwrap(), None);
@@ -232,7 +205,11 @@ mod tests {
         assert!(found(&cf, &birth, &cols(&["birth"])));
         assert!(!found(&cf, &birth, &cols(&["zeta", "birth"])));
         assert!(!found(&cf, &birth, &cols(&["c01", "birth"])));
-        assert!(!found(&cf, &birth, &cols(&["zeta", "c02", "c01", "birth", "a"])));
+        assert!(!found(
+            &cf,
+            &birth,
+            &cols(&["zeta", "c02", "c01", "birth", "a"])
+        ));
         // merged [a, birth], stored [birth, a]: the first is it
         assert!(found(&cf, &birth, &cols(&["birth", "a"])));
         // merged [birth, c02, c01, a], stored [a, c01, c02, birth]: probed c02, c01
@@ -246,42 +223,6 @@ mod tests {
         assert_eq!(counted(true, &range(true, 1), 3), 1);
         assert_eq!(counted(true, &range(true, 5), 3), 3);
         assert_eq!(counted(false, &range(true, 1), 3), 3);
-    }
-
-    #[test]
-    fn a_composites_index_of_a_declared_column_ends_the_keyspace_there() {
-        let cf = |name: &str, index: Option<IndexType>| {
-            let column = crate::schema::ColumnSpec {
-                name: b"birth".to_vec(),
-                index_type: index,
-                ..Default::default()
-            };
-            let mut cf = CfSpec::new("ks", name);
-            cf.comparator_type = Some("UTF8Type".to_string());
-            cf.column_metadata = Some(vec![column]);
-            cf
-        };
-        let mut spec = KeyspaceSpec::simple("ks", 1);
-        spec.cf_defs = vec![
-            cf("Std", None),
-            cf("Idx", Some(IndexType::Composites)),
-            cf("Cnt", Some(IndexType::Keys)),
-        ];
-        let three = Release::find("3.0.24");
-        assert_eq!(
-            unindexable_static(three, &mut spec.clone()),
-            Some("Idx".into())
-        );
-        let mut made = spec.clone();
-        unindexable_static(three, &mut made);
-        let names: Vec<&str> = made.cf_defs.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["Cnt"]);
-        assert_eq!(
-            unindexable_static(Release::find("2.2.19"), &mut spec.clone()),
-            None
-        );
-        spec.cf_defs[1].comparator_type = Some("CompositeType(UTF8Type)".to_string());
-        assert_eq!(unindexable_static(three, &mut spec), None);
     }
 
     #[test]
