@@ -131,6 +131,9 @@ pub struct Node {
     /// Keyspaces holding a column family the release failed to open
     /// (1.2 and 2.0: see the Thrift front end's release emulation).
     pub unopened_keyspaces: Mutex<std::collections::BTreeSet<String>>,
+    /// Each keyspace's tables written but not made (3.0: see the Thrift
+    /// front end's release emulation).
+    pub unmade_tables: Mutex<BTreeMap<String, Vec<crate::schema::CfSpec>>>,
     /// The id of the last schema change, for releases whose schema version
     /// was it ([`crate::release::Behaviour::SchemaVersionsOfMigrations`]);
     /// `None` before any.
@@ -203,6 +206,7 @@ impl Node {
             notices: notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
             unopened_keyspaces: Mutex::new(Default::default()),
+            unmade_tables: Mutex::new(BTreeMap::new()),
             migration_id: Mutex::new(None),
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),

@@ -678,4 +678,17 @@ behaviours! {
         until: None,
         says: "an unknown prepared id is refused without naming the cache's size",
     }
+
+    // Schema.addTable failed in the store's index; the merge ended there.
+    /// A table 3.0 failed to make (its COMPOSITES index of a static
+    /// column) stayed written: a new column family of it failed on the
+    /// server too, and each later schema change of its keyspace created the
+    /// written, unmade tables again, in a copied `HashMap`'s order, up to
+    /// the failing one (closing the connection).
+    UnmadeTablesRetried {
+        key: "unmade_tables_retried",
+        from: (3, 0, 0),
+        until: Some((3, 11, 0)),
+        says: "a table it failed to make is made again, with those after it, by the keyspace's next schema change",
+    }
 }

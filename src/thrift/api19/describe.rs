@@ -228,15 +228,18 @@ fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let mut spec = keyspace_spec(node, def)?;
     let plain = plain_index_failure(node, &mut spec)?;
+    let unmade = spec.clone();
     let failed = plain
         .clone()
-        .or_else(|| release::statics::unindexable_static(node.release, &mut spec));
-    let version = schema_change(node, SchemaChange::AddKeyspace(spec)).map_err(|e| {
+        .or_else(|| release::unmade::fails_keyspace(node.release, &mut spec));
+    let version = schema_change(node, SchemaChange::AddKeyspace(spec.clone())).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
         release::v3x::index_refusal(node.release, &cfs, e)
     })?;
     if plain.is_some() {
         release::plainindex::note_failure(node, &def.name);
+    } else if failed.is_some() {
+        release::unmade::note(node, unmade, &spec);
     }
     match failed {
         Some(cf) => Err(ApiError::Dropped(format!(
@@ -265,16 +268,18 @@ fn plain_index_failure(
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
-    schema_change(
-        node,
-        SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?),
-    )
+    let change = SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?);
+    if let Some(merged) = release::unmade::apply(node, &def.name, change.clone(), |e| e) {
+        return merged;
+    }
+    schema_change(node, change)
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
     release::plainindex::check_drop(node, name)?;
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
     release::old::after_keyspace_drop(node, name);
+    release::unmade::forget(node, name);
     Ok(version)
 }
 
@@ -283,8 +288,12 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let spec = column_family_spec(node, def)?;
     let fails = release::plainindex::fails(node.release, &spec);
-    let version = schema_change(node, SchemaChange::AddColumnFamily(spec))
-        .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))?;
+    let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
+    let change = SchemaChange::AddColumnFamily(spec);
+    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal) {
+        return merged;
+    }
+    let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     if fails {
         release::plainindex::note_failure(node, &def.keyspace);
@@ -303,18 +312,23 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
-    schema_change(node, SchemaChange::UpdateColumnFamily(spec))
-        .map_err(|e| release::v3x::index_refusal(node.release, &[def], e))
+    let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
+    let change = SchemaChange::UpdateColumnFamily(spec);
+    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal) {
+        return merged;
+    }
+    schema_change(node, change).map_err(refusal)
 }
 
 pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String> {
-    let version = schema_change(
-        node,
-        SchemaChange::DropColumnFamily {
-            keyspace: ks.to_string(),
-            name: name.to_string(),
-        },
-    )?;
+    let change = SchemaChange::DropColumnFamily {
+        keyspace: ks.to_string(),
+        name: name.to_string(),
+    };
+    if let Some(merged) = release::unmade::apply(node, ks, change.clone(), |e| e) {
+        return merged;
+    }
+    let version = schema_change(node, change)?;
     release::old::after_cf_change(node, ks, name, true)?;
     Ok(version)
 }

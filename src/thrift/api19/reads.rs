@@ -419,7 +419,7 @@ pub fn get_range_slices(
         let widened = statics::applies(node.release, &cf, predicate);
         return Ok(rows
             .into_iter()
-            .filter(|(_, row)| !widened || statics::only_declared(&cf, &row.columns))
+            .filter(|(_, row)| !widened || statics::found(&cf, filter, &row.columns))
             .map(|(_, mut row)| {
                 as_answered(node, ks, parent, predicate, &mut row.columns);
                 row
@@ -642,7 +642,7 @@ pub fn get_indexed_slices(
         .read_indexed(&cmd, &query)?
         .into_iter()
         .map(|(key, row)| (key, into_thrift(row, now, cf.is_counter())))
-        .filter(|(_, columns)| !widened || statics::only_declared(&cf, columns))
+        .filter(|(_, columns)| !widened || statics::found(&cf, &clause.expressions, columns))
         .map(|(key, mut columns)| {
             as_answered(node, ks, parent, predicate, &mut columns);
             t::KeySlice::new(key, columns)

@@ -32,6 +32,7 @@ pub(super) mod old;
 pub(super) mod paged;
 pub(super) mod plainindex;
 pub(super) mod statics;
+pub(super) mod unmade;
 pub(super) mod v07;
 pub(super) mod v3x;
 

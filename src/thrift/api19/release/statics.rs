@@ -13,7 +13,7 @@
 
 use crate::model::{ReadCommand, Slice};
 use crate::release::{Behaviour, Release};
-use crate::schema::{CfDef, CfSpec, IndexType, KeyspaceSpec};
+use crate::schema::CfDef;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
 
@@ -41,6 +41,14 @@ pub fn widen(cmd: &mut ReadCommand) {
 /// declared ones, ascending, merged into the others, each time the one
 /// whose name sorts first, then at most the slice's count.
 pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnOrSuperColumn>) {
+    merge(cf, out);
+    if let Some(range) = &predicate.slice_range {
+        out.truncate(usize::try_from(range.count).unwrap_or(0));
+    }
+}
+
+/// The merge of [`order`], every column kept.
+fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
     let declared = |c: &t::ColumnOrSuperColumn| cf.options.column(name_of(c)).is_some();
     let (mut statics, rows): (Vec<_>, Vec<_>) = out.drain(..).partition(|c| declared(c));
     let cmp = |a: &t::ColumnOrSuperColumn, b: &t::ColumnOrSuperColumn| {
@@ -55,50 +63,56 @@ pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnO
         out.push(row);
     }
     out.extend(statics);
-    if let Some(range) = &predicate.slice_range {
-        out.truncate(usize::try_from(range.count).unwrap_or(0));
-    }
 }
 
-/// A new keyspace as 3.0 made it when a CfDef of it asked a COMPOSITES
-/// index of a declared column of a static compact table: that column was
-/// static, which 3.x's built-in index could not index (an assertion while
-/// the table's store was made). The keyspace was made, and its tables in
-/// the order of their names up to that one; the call failed on the server,
-/// closing the connection. `Some(name)`: the first such table, `spec`
-/// keeping only the tables made before it.
-pub fn unindexable_static(release: Option<&Release>, spec: &mut KeyspaceSpec) -> Option<String> {
-    if !release.is_some_and(|r| r.does(Behaviour::StaticIndexFails)) {
-        return None;
-    }
-    let fails = |cf: &CfSpec| {
-        let comparator = cf.comparator_type.as_deref().unwrap_or("BytesType");
-        cf.column_type.as_deref() != Some("Super")
-            && !comparator.contains("CompositeType")
-            && cf
-                .column_metadata
-                .iter()
-                .flatten()
-                .any(|c| c.index_type == Some(IndexType::Composites))
+/// Whether 3.x's index search by a reversed slice of such a table found a
+/// row (`columns`: the row read whole, in the slice's order). It built a
+/// partition of the rows in [`order`]'s order, reversed, taken as
+/// ascending without sorting, and took the indexed column's row back from
+/// it as a B-tree leaf is searched: the first row, and when that sorted
+/// before it a binary search of the others. A row out of order hid it
+/// (recorded: rel_widened). The indexed column: the first expression's
+/// that has an index; none, found.
+pub fn found(
+    cf: &CfDef,
+    expressions: &[t::IndexExpression],
+    columns: &[t::ColumnOrSuperColumn],
+) -> bool {
+    let Some(indexed) = expressions
+        .iter()
+        .map(|e| e.column_name.as_slice())
+        .find(|name| {
+            cf.options
+                .column(name)
+                .is_some_and(|c| c.index_type.is_some())
+        })
+    else {
+        return true;
     };
-    let first = spec
-        .cf_defs
-        .iter()
-        .filter(|cf| fails(cf))
-        .map(|cf| cf.name.clone())
-        .min()?;
-    spec.cf_defs.retain(|cf| cf.name < first);
-    Some(first)
+    let mut stored = columns.to_vec();
+    merge(cf, &mut stored);
+    stored.reverse();
+    let cmp = |c: &t::ColumnOrSuperColumn| cf.comparator.compare(name_of(c), indexed);
+    match stored.split_first() {
+        None => false,
+        Some((first, _)) if cmp(first) != Ordering::Less => cmp(first) == Ordering::Equal,
+        Some((_, rest)) => java_binary_search(rest, cmp),
+    }
 }
 
-/// Whether a row read whole holds only declared columns (its static row):
-/// 3.x's index search by a reversed slice of such a table found only
-/// those rows (recorded by difftest seeds of 3.0 and 3.11: a row with any
-/// other column was left out).
-pub fn only_declared(cf: &CfDef, columns: &[t::ColumnOrSuperColumn]) -> bool {
-    columns
-        .iter()
-        .all(|c| cf.options.column(name_of(c)).is_some())
+/// `java.util.Arrays.binarySearch`'s probes over `items` (which may be out
+/// of order): whether one compared equal.
+fn java_binary_search<T>(items: &[T], cmp: impl Fn(&T) -> Ordering) -> bool {
+    let (mut low, mut high) = (0_isize, items.len() as isize - 1);
+    while low <= high {
+        let mid = (low + high) / 2;
+        match cmp(&items[mid as usize]) {
+            Ordering::Less => low = mid + 1,
+            Ordering::Greater => high = mid - 1,
+            Ordering::Equal => return true,
+        }
+    }
+    false
 }
 
 /// A count of a widened slice (`widened`: [`applies`] held): the columns
@@ -122,7 +136,7 @@ fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
-    use crate::schema::ColumnDef;
+    use crate::schema::{ColumnDef, IndexType};
 
     fn cf(comparator: &str, declared: &[&str]) -> CfDef {
         let mut cf = CfDef::new("ks", "Idx", 1000, parse_type(comparator).unwrap(), None);
@@ -179,10 +193,29 @@ mod tests {
     }
 
     #[test]
-    fn only_rows_of_declared_columns_are_found_reversed() {
-        let cf = cf("UTF8Type", &["birth"]);
-        assert!(only_declared(&cf, &cols(&["birth"])));
-        assert!(!only_declared(&cf, &cols(&["c06", "birth"])));
+    fn a_reversed_index_search_finds_rows_its_partition_held_in_order() {
+        let mut cf = cf("UTF8Type", &["zeta", "birth"]);
+        cf.options.column_metadata[0].index_type = Some(IndexType::Keys);
+        let birth = [t::IndexExpression::new(
+            b"birth".to_vec(),
+            t::IndexOperator::EQ,
+            vec![0; 8],
+        )];
+        // recorded: rel_widened (the row read reversed, as the engine gives it)
+        assert!(found(&cf, &birth, &cols(&["birth"])));
+        assert!(!found(&cf, &birth, &cols(&["zeta", "birth"])));
+        assert!(!found(&cf, &birth, &cols(&["c01", "birth"])));
+        assert!(!found(
+            &cf,
+            &birth,
+            &cols(&["zeta", "c02", "c01", "birth", "a"])
+        ));
+        // merged [a, birth], stored [birth, a]: the first is it
+        assert!(found(&cf, &birth, &cols(&["birth", "a"])));
+        // merged [birth, c02, c01, a], stored [a, c01, c02, birth]: probed c02, c01
+        assert!(!found(&cf, &birth, &cols(&["c02", "c01", "birth", "a"])));
+        // no indexed column named: no search to miss it
+        assert!(found(&cf, &[], &cols(&["zeta", "birth"])));
     }
 
     #[test]
@@ -190,42 +223,6 @@ mod tests {
         assert_eq!(counted(true, &range(true, 1), 3), 1);
         assert_eq!(counted(true, &range(true, 5), 3), 3);
         assert_eq!(counted(false, &range(true, 1), 3), 3);
-    }
-
-    #[test]
-    fn a_composites_index_of_a_declared_column_ends_the_keyspace_there() {
-        let cf = |name: &str, index: Option<IndexType>| {
-            let column = crate::schema::ColumnSpec {
-                name: b"birth".to_vec(),
-                index_type: index,
-                ..Default::default()
-            };
-            let mut cf = CfSpec::new("ks", name);
-            cf.comparator_type = Some("UTF8Type".to_string());
-            cf.column_metadata = Some(vec![column]);
-            cf
-        };
-        let mut spec = KeyspaceSpec::simple("ks", 1);
-        spec.cf_defs = vec![
-            cf("Std", None),
-            cf("Idx", Some(IndexType::Composites)),
-            cf("Cnt", Some(IndexType::Keys)),
-        ];
-        let three = Release::find("3.0.24");
-        assert_eq!(
-            unindexable_static(three, &mut spec.clone()),
-            Some("Idx".into())
-        );
-        let mut made = spec.clone();
-        unindexable_static(three, &mut made);
-        let names: Vec<&str> = made.cf_defs.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["Cnt"]);
-        assert_eq!(
-            unindexable_static(Release::find("2.2.19"), &mut spec.clone()),
-            None
-        );
-        spec.cf_defs[1].comparator_type = Some("CompositeType(UTF8Type)".to_string());
-        assert_eq!(unindexable_static(three, &mut spec), None);
     }
 
     #[test]
