@@ -28,7 +28,8 @@ pub struct Era {
     /// (0.8; later releases answer a `count` row).
     pub count_is_number: bool,
     /// Rows the read found nothing for are left out (0.8; later releases
-    /// answer them with the key column only).
+    /// answer them with the key column only); a row whose read met only
+    /// deletions (a ghost) shows its key column alone.
     pub skip_missing_rows: bool,
     /// Results carry no `CqlMetadata` (0.8's `CqlResult` had no `schema`).
     pub no_result_metadata: bool,

@@ -691,4 +691,23 @@ behaviours! {
         until: Some((3, 11, 0)),
         says: "a table it failed to make is made again, with those after it, by the keyspace's next schema change",
     }
+
+    // CompactionManager.submitMinorIfNeeded after each flush: every SSTable
+    // under 50 MB in one bucket, compacted once it held the CF's
+    // min_compaction_threshold (stock 4), tombstones purged at a deletion
+    // time <= now - gc_grace. 0.7 compacted too, but its truncate flushed
+    // the truncated CF alone (nothing a read met); 1.0 and 1.1 compacted
+    // too, but their recorded reads match the queued reads without it and
+    // they purged at < (the second after): not emulated.
+    /// A column family's fourth flush (its min_compaction_threshold)
+    /// compacted its SSTables into one: a read then met the merged
+    /// versions (a deleted counter's flushed increments gone with the
+    /// deletion) and no tombstone past gc_grace.
+    CompactsFlushes {
+        key: "compacts_flushes",
+        from: (0, 8, 0),
+        until: Some((1, 0, 0)),
+        says: "a column family's fourth flush compacts its SSTables into one: a counter deleted \
+            and incremented again counts only the later increments, tombstones past gc_grace are purged",
+    }
 }

@@ -380,7 +380,10 @@ mod tests {
                 Behaviour::FramingFromConfig
             ]
         );
-        assert_eq!(d.behaviours.added, [Behaviour::TruncateFlushesAll]);
+        assert_eq!(
+            d.behaviours.added,
+            [Behaviour::TruncateFlushesAll, Behaviour::CompactsFlushes]
+        );
         let d = diff(r("1.2.9"), r("1.0.12"));
         assert_eq!(
             d.behaviours.added,

@@ -39,6 +39,7 @@ mod background;
 mod compaction;
 mod flush;
 mod indexed;
+mod kept_compaction;
 mod read;
 mod schema_change;
 mod snapshot;

@@ -340,7 +340,12 @@ impl Row {
     }
 
     /// Reconciles another version of this row into it.
-    pub fn merge(&mut self, mut other: Row, cmp: &TypeRef) {
+    pub fn merge(&mut self, other: Row, cmp: &TypeRef) {
+        self.merge_by(other, cmp, MergeRule::AnyOrder);
+    }
+
+    /// [`Row::merge`], each entry by `rule` (`other` met after this one).
+    pub fn merge_by(&mut self, mut other: Row, cmp: &TypeRef, rule: MergeRule) {
         self.deletion = self.deletion.max(other.deletion);
         self.ranges.merge(other.ranges.clone());
         other.deletion = self.deletion;
@@ -348,7 +353,7 @@ impl Row {
         self.absorb_counters(cmp);
         other.absorb_counters(cmp);
         for e in other.entries.into_values() {
-            self.merge_entry(e, cmp);
+            self.entries.upsert(cmp, e, |old, e| old.merge_by(e, rule));
         }
     }
 }

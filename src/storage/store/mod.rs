@@ -206,6 +206,35 @@ impl CfStore {
         }
     }
 
+    /// An empty memtable of this CF, as its live one is made.
+    pub fn new_memtable(&self) -> Memtable {
+        Memtable::with_ties(self.def(), self.ties)
+    }
+
+    /// Replaces the kept memtables, `inputs` being all of them (oldest
+    /// first), with `merged` kept as `reads` says (nothing when it holds no
+    /// row): what compacting them left. False, changing nothing, when the
+    /// kept set is no longer `inputs`.
+    pub fn replace_kept(
+        &self,
+        inputs: &[Arc<Memtable>],
+        merged: Memtable,
+        reads: FlushedReads,
+    ) -> bool {
+        let mut st = self.state.write();
+        let same = st.kept.len() == inputs.len()
+            && st.kept.iter().zip(inputs).all(|(a, b)| Arc::ptr_eq(a, b));
+        if !same {
+            return false;
+        }
+        st.kept.clear();
+        st.spans.write().clear();
+        if merged.keep(reads, &st.spans) {
+            st.kept.push(Arc::new(merged));
+        }
+        true
+    }
+
     /// Whether memtables were switched out and not yet written (a flush
     /// failed, or one is running).
     pub fn has_frozen(&self) -> bool {

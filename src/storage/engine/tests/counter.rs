@@ -374,3 +374,54 @@ fn queued_reads_alternate_between_sources_on_ties() {
     // Names: the memtable, then the table (the table's versions stay).
     assert_eq!(ttls(names("Std", &["a", "b"])), [true, false]);
 }
+
+/// 0.8 (recorded, `rel_compact`): once a CF kept its fourth flush, the
+/// four merged oldest first, a deleted counter's flushed increments gone
+/// with its deletion, so a later increment counts alone (read against the
+/// separate tables it counted them too); tombstones past gc grace purged,
+/// so a column written later under one's timestamp reads back.
+#[test]
+fn kept_flushes_compact_at_the_threshold() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    for compact in [false, true] {
+        let e = open(None, &clock);
+        let flush = |i: i64| {
+            e.apply(&add("j", "f", 1, i)).unwrap();
+            e.apply(&put("Std", "j", "f", "v", i)).unwrap();
+            e.keep_flushed(FlushedReads::InTurn).unwrap();
+            if compact {
+                e.compact_kept(FlushedReads::InTurn).unwrap();
+            }
+        };
+        e.apply(&add("k", "c", 3, 10)).unwrap();
+        e.apply(&put("Std", "k", "a", "v", 10)).unwrap();
+        flush(1);
+        e.apply(&remove("k", "c", 20, clock.now())).unwrap();
+        e.apply(&ops(
+            "Std",
+            "k",
+            vec![Op::Put {
+                super_column: None,
+                cell: Cell::tombstone(b("a"), 20, clock.now()),
+            }],
+        ))
+        .unwrap();
+        flush(2);
+        flush(3);
+        // Past gc grace at the fourth flush's compaction.
+        clock.advance(GC_GRACE + 1);
+        flush(4);
+        e.apply(&add("k", "c", 5, 30)).unwrap();
+        e.apply(&put("Std", "k", "a", "w", 15)).unwrap();
+        let expected = if compact { 5 } else { 8 };
+        assert_eq!(totals(&e, "k"), vec![("c".to_string(), expected)]);
+        let a = pairs(&e.read(&range("Std", "", "", false, 100), b"k").unwrap());
+        assert_eq!(
+            a.is_empty(),
+            !compact,
+            "the tombstone purged only by compaction"
+        );
+        // The untouched counter of every flush adds up in either case.
+        assert_eq!(totals(&e, "j"), vec![("f".to_string(), 4)]);
+    }
+}
