@@ -11,10 +11,10 @@
 //! Owns the column lists and the schema → cell encoding; it must not
 //! accept writes (they are refused before reaching here).
 
-use super::local::LocalFacts;
+use super::local::{gossip_generation, LocalFacts};
 use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
-use super::{system_replicated, system_schema, system_schema_rows, system_traces};
+use super::{system12, system_replicated, system_schema, system_schema_rows, system_traces};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -23,6 +23,7 @@ use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
+use crate::schema::javaorder::{grown_capacity, iteration_order, string_hash};
 use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::ops::Bound;
 
@@ -55,6 +56,9 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     if keyspace != "system" {
         return None;
     }
+    if let Some(text) = system12::definition(name).filter(|_| system12::applies(local)) {
+        return system12::compile("system", text);
+    }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
         "schema_columnfamilies" => COLUMNFAMILIES,
@@ -71,11 +75,20 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     Table::from_create("system", &ct).ok()
 }
 
-/// 1.2's JSON text for a string map.
+/// 1.2's JSON text for a string map: the entries in the order of the Java
+/// `HashMap` 1.2 kept the map in (`FBUtilities.json` of it).
+/// Keys sharing a bucket keep their insertion order, which the schema does
+/// not keep: the one such pair among the options 1.2 wrote,
+/// `min_threshold` and `max_threshold`, goes min first, as 1.2's own
+/// `hints` table put them.
 fn json_map(m: &std::collections::BTreeMap<String, String>) -> String {
-    let body: Vec<String> = m
-        .iter()
-        .map(|(k, v)| {
+    let mut entries: Vec<(&String, &String)> = m.iter().collect();
+    entries.sort_by_key(|(k, _)| (k.as_str() != "min_threshold", k.as_str()));
+    let hashes: Vec<i32> = entries.iter().map(|(k, _)| string_hash(k)).collect();
+    let body: Vec<String> = iteration_order(&hashes, grown_capacity(entries.len()))
+        .into_iter()
+        .map(|i| {
+            let (k, v) = entries[i];
             format!(
                 "{}:{}",
                 json_string_list([k.as_str()].into_iter()).trim_matches(|c| c == '[' || c == ']'),
@@ -113,7 +126,10 @@ fn aliases(list: &[Vec<u8>]) -> String {
 /// A column's name and its serialized value (`None` is null).
 pub(super) type Value = (&'static str, Option<Vec<u8>>);
 
-fn cf_row(cf: &CfDef) -> Vec<Value> {
+/// A column family's `schema_columnfamilies` row; `old_id`: whether it
+/// shows the numeric id (1.2 gave its tracing tables, and the system
+/// tables it compiled without one, none).
+fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
     let o = &cf.options;
     vec![
         (
@@ -138,13 +154,7 @@ fn cf_row(cf: &CfDef) -> Vec<Value> {
             text(&o.default_validation_class.class_name()),
         ),
         ("gc_grace_seconds", int(cf.gc_grace_seconds)),
-        // 1.2 gave its tracing tables no old-style numeric id.
-        (
-            "id",
-            (cf.keyspace != system_traces::KEYSPACE)
-                .then(|| int(cf.id as i32))
-                .flatten(),
-        ),
+        ("id", old_id.then(|| int(cf.id as i32)).flatten()),
         ("key_aliases", text(&aliases(&o.key_aliases))),
         ("key_validator", text(&o.key_validation_class.class_name())),
         (
@@ -187,8 +197,13 @@ fn partition(
         _ => {}
     }
     let built_in;
-    let ks = match schema.keyspace(keyspace) {
+    let own_system = keyspace == "system" && system12::applies(local);
+    let ks = match schema.keyspace(keyspace).filter(|_| !own_system) {
         Some(ks) => ks,
+        None if own_system => {
+            built_in = system12::keyspace_def(local);
+            &built_in
+        }
         None => match served_built_ins(schema, local)
             .into_iter()
             .find(|k| k.name == keyspace)
@@ -213,7 +228,9 @@ fn partition(
         )),
         "schema_columnfamilies" => {
             for (name, cf) in &ks.cfs {
-                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf)));
+                let old_id = ks.name != system_traces::KEYSPACE
+                    && (!own_system || system12::has_old_id(name));
+                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id)));
             }
         }
         _ => {
@@ -223,6 +240,8 @@ fn partition(
                     system_traces::KEYSPACE => {
                         self::table(system_traces::KEYSPACE, name, local).ok_or(())
                     }
+                    _ if own_system => system12::hidden_table(name)
+                        .map_or_else(|| table_of(cf).map_err(|_| ()), Ok),
                     _ => table_of(cf).map_err(|_| ()),
                 };
                 let Ok(t) = served else { continue };
@@ -278,6 +297,7 @@ fn local_partition(
         ("cluster_name", text(&schema.cluster_name)),
         ("cql_version", text(&local.cql_version)),
         ("data_center", text("datacenter1")),
+        ("gossip_generation", int(gossip_generation())),
         ("host_id", local.host_id.map(|id| id.to_vec())),
         ("listen_address", address.clone()),
         (
@@ -291,7 +311,8 @@ fn local_partition(
         ("schema_version", Some(schema.version().as_bytes().to_vec())),
         ("thrift_version", text(&local.thrift_version)),
     ];
-    // 4.0's definition has no `thrift_version` (see `system_schema`).
+    // 4.0's definition has no `thrift_version` (see `system_schema`), 1.2's
+    // no addresses (`system12`), the superset no `gossip_generation`.
     let row = row
         .into_iter()
         .filter(|(c, _)| table.column(c).is_some())
