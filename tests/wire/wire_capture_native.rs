@@ -256,7 +256,10 @@ fn a_real_1_2_9_native_capture_replays_without_difference_on_1_2_9() {
     assert_eq!(report["different"], 0, "{out}");
     assert_eq!(report["calls"], 81, "{out}");
     assert_eq!(report["by_method"]["OPTIONS"]["calls"], 18, "{out}");
-    assert!(report["by_method"]["EXECUTE"]["calls"].as_u64() >= Some(20), "{out}");
+    assert!(
+        report["by_method"]["EXECUTE"]["calls"].as_u64() >= Some(20),
+        "{out}"
+    );
 }
 
 #[test]

@@ -26,7 +26,8 @@ pub(super) const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY,
 pub(super) const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// 1.2's `system.schema_columnfamilies` (no default consistency levels).
 pub(super) const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_validator text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
-const PEER_EVENTS: &str = "CREATE TABLE system.peer_events (peer inet PRIMARY KEY, hints_dropped map<uuid, int>)";
+const PEER_EVENTS: &str =
+    "CREATE TABLE system.peer_events (peer inet PRIMARY KEY, hints_dropped map<uuid, int>)";
 const BATCHLOG: &str =
     "CREATE TABLE system.batchlog (id uuid PRIMARY KEY, data blob, written_at timestamp)";
 const RANGE_XFERS: &str =
@@ -38,17 +39,54 @@ const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, c
 /// old numeric id those compiled with one had.
 const HIDDEN: &[(&str, &str, &str, Option<i32>, Option<u32>)] = &[
     ("batchlog", BATCHLOG, "uncommited batches", Some(0), None),
-    ("local", LOCAL, "information about the local node", Some(0), None),
-    ("peer_events", PEER_EVENTS, "cf contains events related to peers", Some(0), None),
+    (
+        "local",
+        LOCAL,
+        "information about the local node",
+        Some(0),
+        None,
+    ),
+    (
+        "peer_events",
+        PEER_EVENTS,
+        "cf contains events related to peers",
+        Some(0),
+        None,
+    ),
     ("peers", PEERS, "known peers in the cluster", Some(0), None),
-    ("range_xfers", RANGE_XFERS, "ranges requested for transfer here", Some(0), None),
-    ("schema_columnfamilies", COLUMNFAMILIES, "ColumnFamily definitions", None, Some(9)),
-    ("schema_columns", COLUMNS, "ColumnFamily column attributes", None, Some(10)),
+    (
+        "range_xfers",
+        RANGE_XFERS,
+        "ranges requested for transfer here",
+        Some(0),
+        None,
+    ),
+    (
+        "schema_columnfamilies",
+        COLUMNFAMILIES,
+        "ColumnFamily definitions",
+        None,
+        Some(9),
+    ),
+    (
+        "schema_columns",
+        COLUMNS,
+        "ColumnFamily column attributes",
+        None,
+        Some(10),
+    ),
 ];
 
 /// The `system` column families 1.2 compiled without an old numeric id
 /// (its schema tables' `id` is null for them).
-const WITHOUT_OLD_ID: &[&str] = &["batchlog", "hints", "local", "peer_events", "peers", "range_xfers"];
+const WITHOUT_OLD_ID: &[&str] = &[
+    "batchlog",
+    "hints",
+    "local",
+    "peer_events",
+    "peers",
+    "range_xfers",
+];
 
 /// Whether the node emulates a 1.2 release, whose own system tables it
 /// then serves.
@@ -81,7 +119,13 @@ pub(super) fn compile(keyspace: &str, text: &str) -> Option<Table> {
 /// an explicit 0.01 bloom filter chance, the statement's keys and
 /// comparator.
 pub(super) fn compiled_cf(table: &Table, id: u32, comment: &str, gc_grace: i32) -> CfDef {
-    let mut def = CfDef::new(&table.keyspace, &table.name, id, table.comparator_type(), None);
+    let mut def = CfDef::new(
+        &table.keyspace,
+        &table.name,
+        id,
+        table.comparator_type(),
+        None,
+    );
     def.options.key_validation_class = table.key_type();
     let stored = table.schema();
     let aliases = |list: &str| -> Vec<Vec<u8>> {

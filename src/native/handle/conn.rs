@@ -186,7 +186,9 @@ pub fn startup(
         let compression = Compression::parse(c).ok_or_else(unknown)?;
         // 1.2 knew snappy only.
         if compression == Compression::Lz4
-            && node.release.is_some_and(|r| !r.does(Behaviour::NativeOffersLz4))
+            && node
+                .release
+                .is_some_and(|r| !r.does(Behaviour::NativeOffersLz4))
         {
             return Err(unknown());
         }
