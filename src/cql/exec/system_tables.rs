@@ -2,8 +2,8 @@
 //! `system.schema_columnfamilies`, `system.schema_columns`), the node's
 //! own row `system.local` (versions, cluster name, partitioner, token:
 //! cqlsh reads it to pick the schema-table column names of its server,
-//! drivers to learn the ring) and `system.peers` (empty: a single node
-//! has none), served from
+//! drivers to learn the ring), `system.peers` (empty: a single node
+//! has none) and 2.0's `system.schema_triggers` (empty), served from
 //! the live schema snapshot: each is a real CQL table model whose cells
 //! are synthesized on read, so SELECT's planning, filtering and ordering
 //! are the ordinary ones. cqlsh's DESCRIBE and old drivers read these.
@@ -30,6 +30,8 @@ use std::ops::Bound;
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
 const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>)";
+/// 2.0-2.2's triggers table (always empty: no triggers are run).
+const TRIGGERS: &str = "CREATE TABLE system.schema_triggers (keyspace_name text, columnfamily_name text, trigger_name text, trigger_options map<text, text>, PRIMARY KEY (keyspace_name, columnfamily_name, trigger_name))";
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
@@ -66,6 +68,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
         "schema_columns" => COLUMNS,
         "local" => LOCAL,
         "peers" => PEERS,
+        "schema_triggers" if local.claims_at_least((2, 0, 0)) => TRIGGERS,
         _ => return None,
     };
     let Ok(parsed) = parse(text) else { return None };
@@ -193,7 +196,7 @@ fn partition(
     }
     match table.name.as_str() {
         "local" => return local_partition(schema, table, local, keyspace),
-        "peers" => return Ok(Vec::new()),
+        "peers" | "schema_triggers" => return Ok(Vec::new()),
         _ => {}
     }
     let built_in;
@@ -385,7 +388,7 @@ impl PartitionSource for SchemaSource<'_> {
             system_schema_rows::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
-        } else if self.table.name == "peers" {
+        } else if self.table.name == "peers" || self.table.name == "schema_triggers" {
             Vec::new()
         } else {
             let built_ins = served_built_ins(self.schema, self.local);
@@ -481,6 +484,13 @@ mod tests {
         for kind in ["partition_key", "clustering_key", "regular"] {
             assert!(has(&cols2, kind), "{kind}");
         }
+    }
+
+    #[test]
+    fn the_triggers_table_is_there_from_2_0_and_empty() {
+        assert!(table("system", "schema_triggers", &LocalFacts::claiming("1.2.9")).is_none());
+        let (listed, rows) = values("2.0.17", "system", "schema_triggers", KEYSPACE);
+        assert!(!listed && rows.is_empty());
     }
 
     #[test]
