@@ -35,7 +35,13 @@ const RANGE_XFERS: &str =
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
 
 /// A hidden table: name, definition, comment, gc grace, old id.
-type Hidden = (&'static str, &'static str, &'static str, Option<i32>, Option<u32>);
+type Hidden = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<i32>,
+    Option<u32>,
+);
 
 /// The CQL 3 tables of 1.2's `system` that Thrift did not see: name,
 /// definition, comment, gc grace (`None`: the schema tables' own) and the
